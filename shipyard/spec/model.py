@@ -1,0 +1,485 @@
+"""A warship, a fort, a gun and a scenario as history records them: no rule set lives here.
+
+Every model forbids unknown keys, so a misspelt key in a vessel file is an error, never a
+silent default. Units are in the field names: feet, inches, tons, knots, pounds.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from enum import Enum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+# ---------------------------------------------------------------------------------------------
+# Small shared types
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, use_enum_values=False)
+
+
+_PARTIAL_DATE = re.compile(r"^\d{4}(-\d{2}(-\d{2})?)?$")
+
+
+def _check_partial_date(value: str | None) -> str | None:
+    if value is None:
+        return None
+    value = str(value)
+    if not _PARTIAL_DATE.match(value):
+        raise ValueError("expected a date as YYYY, YYYY-MM or YYYY-MM-DD")
+    return value
+
+
+PartialDate = Annotated[str, Field(description="YYYY, YYYY-MM or YYYY-MM-DD")]
+
+Id = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=80)]
+Feet = Annotated[float, Field(gt=0, le=600)]
+Inches = Annotated[float, Field(ge=0, le=30)]
+Knots = Annotated[float, Field(ge=0, le=30)]
+Tons = Annotated[float, Field(gt=0, le=20000)]
+
+
+def partial_date_start(value: str) -> date:
+    """The earliest day a partial date can mean ("1864" -> 1864-01-01)."""
+    parts = [int(p) for p in value.split("-")]
+    while len(parts) < 3:
+        parts.append(1)
+    return date(*parts)
+
+
+class Navy(str, Enum):
+    USN = "USN"  # United States Navy
+    CSN = "CSN"  # Confederate States Navy
+    US_ARMY = "US Army"  # e.g. the Ellet rams, the Western Gunboat Flotilla before Oct 1862
+    CS_ARMY = "CS Army"  # e.g. the River Defense Fleet
+    USRC = "Revenue"  # US Revenue Cutter Service
+    STATE = "State"  # state navies
+    OTHER = "Other"
+
+    @property
+    def nation(self) -> Literal["Union", "Confederate", "Other"]:
+        if self in (Navy.USN, Navy.US_ARMY, Navy.USRC):
+            return "Union"
+        if self in (Navy.CSN, Navy.CS_ARMY):
+            return "Confederate"
+        return "Other"
+
+
+class Source(Strict):
+    url: str = Field(min_length=4, max_length=2000)
+    covers: str = Field(min_length=1, max_length=2000, description="what this source gives")
+
+
+# ---------------------------------------------------------------------------------------------
+# Ordnance
+
+
+class GunKind(str, Enum):
+    SMOOTHBORE = "smoothbore"
+    RIFLE = "rifle"
+    HOWITZER = "howitzer"
+    MORTAR = "mortar"
+    COLUMBIAD = "columbiad"
+
+
+class Ordnance(Strict):
+    """One gun model of the catalogue (vessels/ordnance.yaml)."""
+
+    id: Id
+    name: str = Field(min_length=1, max_length=120)
+    aliases: list[str] = Field(default_factory=list)
+    kind: GunKind
+    maker: str | None = None
+    calibre_in: float = Field(gt=0, le=20)
+    pounder: float | None = Field(default=None, gt=0, le=600, description="nominal rating in pounds")
+    shot_lb: float | None = Field(default=None, gt=0, le=600, description="solid shot / bolt")
+    shell_lb: float | None = Field(default=None, gt=0, le=600)
+    tube_weight_lb: float | None = Field(default=None, gt=0, le=100000)
+    range_yd: float | None = Field(default=None, gt=0, le=10000, description="range at the usual elevation")
+    notes: str | None = None
+    sources: list[Source] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _needs_a_projectile(self) -> "Ordnance":
+        if self.shot_lb is None and self.shell_lb is None:
+            raise ValueError("an ordnance model needs shot_lb or shell_lb")
+        return self
+
+    @property
+    def rifled(self) -> bool:
+        return self.kind is GunKind.RIFLE
+
+    @property
+    def projectile_lb(self) -> float:
+        """The heaviest projectile the piece throws: the measure of its size."""
+        return max(w for w in (self.shot_lb, self.shell_lb) if w is not None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Vessel parts
+
+
+class VesselType(str, Enum):
+    CASEMATE_IRONCLAD = "casemate ironclad"
+    MONITOR = "monitor"
+    BROADSIDE_IRONCLAD = "broadside ironclad"
+    SCREW_FRIGATE = "screw frigate"
+    SCREW_SLOOP = "screw sloop"
+    SCREW_GUNBOAT = "screw gunboat"
+    SCREW_STEAMER = "screw steamer"
+    SIDEWHEEL_GUNBOAT = "sidewheel gunboat"
+    SIDEWHEEL_STEAMER = "sidewheel steamer"
+    STERNWHEEL_STEAMER = "sternwheel steamer"
+    SAILING_FRIGATE = "sailing frigate"
+    SAILING_SLOOP = "sailing sloop"
+    RAM = "ram"
+    TINCLAD = "tinclad"
+    COTTONCLAD = "cottonclad"
+    SUBMARINE = "submarine"
+    TORPEDO_BOAT = "torpedo boat"
+
+
+class PropulsionKind(str, Enum):
+    SCREW = "screw"
+    SIDEWHEEL = "sidewheel"
+    STERNWHEEL = "sternwheel"
+    CENTREWHEEL = "centrewheel"  # a single wheel in a recess amidships (the City class)
+    SAIL = "sail"
+    HAND = "hand"  # hand-cranked (Hunley)
+
+
+class Rig(str, Enum):
+    NONE = "none"
+    SCHOONER = "schooner"
+    BARK = "bark"
+    BRIG = "brig"
+    SHIP = "ship"  # fully rigged
+
+
+class Propulsion(Strict):
+    kind: PropulsionKind
+    shafts: int | None = Field(default=None, ge=1, le=6)
+    wheels: int | None = Field(default=None, ge=1, le=4, description="paddle wheels")
+    engine: str | None = None
+    horsepower: float | None = Field(default=None, gt=0, le=10000)
+
+
+class LengthBasis(str, Enum):
+    OVERALL = "overall"
+    PP = "pp"  # between perpendiculars
+    WATERLINE = "waterline"
+    ON_DECK = "on_deck"
+    UNSPECIFIED = "unspecified"
+
+
+class SpeedBasis(str, Enum):
+    DESIGNED = "designed"
+    ACHIEVED = "achieved"
+    UNSPECIFIED = "unspecified"
+
+
+class ArmourArea(str, Enum):
+    SIDE = "side"  # hull side / belt / knuckle
+    CASEMATE = "casemate"
+    TURRET = "turret"
+    PILOT_HOUSE = "pilot_house"
+    DECK = "deck"
+    ENDS = "ends"  # bow and stern where armoured separately
+    BOW = "bow"
+    STERN = "stern"
+    WHEEL_HOUSES = "wheel_houses"
+    MACHINERY = "machinery"  # protection round the engines and boilers only (e.g. cotton bales)
+
+
+class ArmourMaterial(str, Enum):
+    IRON = "iron"  # wrought iron plate (rolled or laminated)
+    RAILWAY_IRON = "railway_iron"
+    TIN = "tin"  # thin boiler iron of the tinclads, bullet-proof only
+    COTTON = "cotton"
+    WOOD = "wood"  # heavy timber only, listed where it is the protection
+
+
+class Coverage(str, Enum):
+    FULL = "full"
+    PARTIAL = "partial"
+
+
+class Armour(Strict):
+    area: ArmourArea
+    material: ArmourMaterial = ArmourMaterial.IRON
+    thickness_in: Inches = Field(description="iron (or cotton, wood) thickness in inches")
+    backing_in: Inches | None = Field(default=None, description="wood backing behind it, inches")
+    coverage: Coverage = Coverage.FULL
+    turret: str | None = Field(default=None, description="turret id where area is turret")
+    note: str | None = None
+
+    @property
+    def iron_equivalent_in(self) -> float:
+        """Iron plus wood backing at 20 in of wood = 1 in of iron (a convention shared by several rule sets)."""
+        base = self.thickness_in if self.material in (ArmourMaterial.IRON, ArmourMaterial.RAILWAY_IRON, ArmourMaterial.TIN) else 0.0
+        if self.material is ArmourMaterial.WOOD:
+            base = self.thickness_in / 20
+        return base + (self.backing_in or 0.0) / 20
+
+
+class Mounting(str, Enum):
+    BROADSIDE = "broadside"  # a broadside gunport
+    PIVOT = "pivot"
+    TURRET = "turret"
+    CASEMATE = "casemate"  # a casemate gunport
+    DECK = "deck"  # on deck, no port (boat howitzers, field carriages)
+
+
+class Position(str, Enum):
+    BOW = "bow"
+    FORWARD = "forward"
+    MIDSHIPS = "midships"
+    AFT = "aft"
+    STERN = "stern"
+
+
+class Mount(Strict):
+    """Some guns of one model, mounted alike in one place."""
+
+    gun: str = Field(min_length=1, description="ordnance id or an accepted alias")
+    count: int = Field(ge=1, le=100)
+    mounting: Mounting
+    position: Position | None = None
+    turret: str | None = Field(default=None, description="turret id for turret guns")
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _turret_guns_name_a_turret(self) -> "Mount":
+        if self.mounting is Mounting.TURRET and not self.turret:
+            raise ValueError("a turret mount must name its turret (turret: fore)")
+        if self.turret and self.mounting is not Mounting.TURRET:
+            raise ValueError("only a turret mount names a turret")
+        return self
+
+
+class Turret(Strict):
+    id: str = Field(min_length=1, max_length=20)
+    position: Position
+    note: str | None = None
+
+
+class Refit(Strict):
+    """A change on a date: every field named replaces the vessel's field from that day on."""
+
+    date: PartialDate
+    note: str = Field(min_length=1)
+    name: str | None = None
+    speed_kn: Knots | None = None
+    draught_ft: Feet | None = None
+    displacement_tons: Tons | None = None
+    crew: int | None = Field(default=None, ge=0, le=5000)
+    armour: list[Armour] | None = None
+    armament: list[Mount] | None = None
+    ram_bow: bool | None = None
+    spar_torpedo: bool | None = None
+    rig: Rig | None = None
+
+    _date = field_validator("date")(_check_partial_date)
+
+
+class Vessel(Strict):
+    kind: Literal["vessel"] = "vessel"
+    id: Id
+    name: str = Field(min_length=1, max_length=80)
+    navy: Navy
+    type: VesselType
+    class_name: str | None = Field(default=None, alias="class")
+    builder: str | None = None
+    launched: PartialDate | None = None
+    commissioned: PartialDate | None = None
+    fate: str | None = None
+
+    length_ft: Feet
+    length_basis: LengthBasis = LengthBasis.UNSPECIFIED
+    beam_ft: Feet
+    draught_ft: Annotated[float, Field(gt=0, le=40)]
+    displacement_tons: Tons | None = None
+    burthen_tons: Tons | None = None
+    speed_kn: Knots = Field(description="the speed to play: achieved where known")
+    speed_basis: SpeedBasis = SpeedBasis.UNSPECIFIED
+    designed_speed_kn: Knots | None = None
+    propulsion: Propulsion
+    rig: Rig = Rig.NONE
+    double_ender: bool = False
+    turrets: list[Turret] = Field(default_factory=list, max_length=3)
+    armour: list[Armour] = Field(default_factory=list)
+    ram_bow: bool = False
+    spar_torpedo: bool = False
+    crew: int | None = Field(default=None, ge=0, le=5000)
+    armament: list[Mount] = Field(default_factory=list)
+    armament_date: PartialDate | None = None
+    refits: list[Refit] = Field(default_factory=list)
+    sources: list[Source] = Field(min_length=1)
+    notes: str | None = None
+
+    _dates = field_validator("launched", "commissioned", "armament_date")(_check_partial_date)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Vessel":
+        if self.displacement_tons is None and self.burthen_tons is None:
+            raise ValueError("a vessel needs displacement_tons or burthen_tons")
+        if self.beam_ft >= self.length_ft:
+            raise ValueError(f"beam_ft ({self.beam_ft}) must be less than length_ft ({self.length_ft})")
+        if self.draught_ft >= self.beam_ft * 1.5:
+            raise ValueError(f"draught_ft ({self.draught_ft}) is implausible for beam_ft ({self.beam_ft})")
+        turret_ids = [t.id for t in self.turrets]
+        if len(set(turret_ids)) != len(turret_ids):
+            raise ValueError("turret ids must be unique")
+        if self.type is VesselType.MONITOR and not self.turrets:
+            raise ValueError("a monitor needs at least one turret")
+        for mounts in [self.armament] + [r.armament for r in self.refits if r.armament]:
+            for m in mounts:
+                if m.turret and m.turret not in turret_ids:
+                    raise ValueError(f"mount names turret {m.turret!r}, but the vessel has {turret_ids or 'none'}")
+        for armours in [self.armour] + [r.armour for r in self.refits if r.armour]:
+            for a in armours:
+                if a.turret and a.turret not in turret_ids:
+                    raise ValueError(f"armour names turret {a.turret!r}, but the vessel has {turret_ids or 'none'}")
+        dates = [partial_date_start(r.date) for r in self.refits]
+        if dates != sorted(dates):
+            raise ValueError("refits must be in date order")
+        return self
+
+    # -- derived history ------------------------------------------------------------------------
+
+    @property
+    def nation(self) -> str:
+        return self.navy.nation
+
+    @property
+    def tonnage(self) -> float:
+        """Displacement where known, else builder's measurement (burthen)."""
+        return self.displacement_tons if self.displacement_tons is not None else float(self.burthen_tons)  # type: ignore[arg-type]
+
+    @property
+    def paddle_wheels(self) -> int:
+        p = self.propulsion
+        if p.kind is PropulsionKind.SIDEWHEEL:
+            return p.wheels or 2
+        if p.kind in (PropulsionKind.STERNWHEEL, PropulsionKind.CENTREWHEEL):
+            return p.wheels or 1
+        return 0
+
+    def armour_at(self, *areas: ArmourArea) -> list[Armour]:
+        return [a for a in self.armour if a.area in areas]
+
+    def as_of(self, when: date | str | None) -> "Vessel":
+        """The vessel as she stood on a date: every refit dated on or before it applied in order."""
+        if when is None:
+            return self
+        if isinstance(when, str):
+            when = partial_date_start(_check_partial_date(when) or "")
+        changes: dict = {}
+        for refit in self.refits:
+            if partial_date_start(refit.date) <= when:
+                changes.update(refit.model_dump(exclude={"date", "note"}, exclude_none=True, by_alias=True))
+        if not changes:
+            return self
+        data = self.model_dump(by_alias=True, exclude_none=True)
+        data.update(changes)
+        return Vessel.model_validate(data)
+
+
+# ---------------------------------------------------------------------------------------------
+# Forts
+
+
+class WallMaterial(str, Enum):
+    BRICK = "brick"
+    MASONRY = "masonry"
+    EARTH = "earth"
+    SAND = "sand"
+    LOG = "log"
+
+
+class Walls(Strict):
+    material: WallMaterial
+    thickness_ft: Annotated[float, Field(gt=0, le=100)] | None = None
+    height_ft: Annotated[float, Field(gt=0, le=200)] | None = None
+    note: str | None = None
+
+
+class FortMount(Strict):
+    gun: str = Field(min_length=1)
+    count: int = Field(ge=1, le=300)
+    note: str | None = None
+
+
+class Fort(Strict):
+    kind: Literal["fort"]
+    id: Id
+    name: str = Field(min_length=1, max_length=80)
+    navy: Navy = Field(description="the side that held it: USN for Union, CSN for Confederate")
+    place: str
+    built: PartialDate | None = None
+    walls: Walls
+    garrison: int | None = Field(default=None, ge=0, le=20000)
+    armament: list[FortMount] = Field(min_length=1)
+    armament_date: PartialDate | None = None
+    sources: list[Source] = Field(min_length=1)
+    notes: str | None = None
+
+    _dates = field_validator("built", "armament_date")(_check_partial_date)
+
+    @property
+    def nation(self) -> str:
+        return self.navy.nation
+
+    def as_of(self, when: date | str | None) -> "Fort":
+        return self
+
+
+Unit = Vessel | Fort
+
+
+# ---------------------------------------------------------------------------------------------
+# Scenarios
+
+
+class ScenarioUnit(Strict):
+    id: str = Field(min_length=1, description="vessel or fort id")
+    as_of: PartialDate | None = Field(default=None, description="defaults to the scenario date")
+    division: str | None = None
+    lashed_to: str | None = Field(default=None, description="id of the consort she is lashed to")
+    note: str | None = None
+
+    _date = field_validator("as_of")(_check_partial_date)
+
+
+class Side(Strict):
+    name: str = Field(min_length=1, max_length=60)
+    navy: Navy
+    commander: str | None = None
+    victory: str | None = None
+    units: list[ScenarioUnit] = Field(min_length=1)
+
+
+class Scenario(Strict):
+    kind: Literal["scenario"] = "scenario"
+    id: Id
+    name: str = Field(min_length=1, max_length=120)
+    date: PartialDate
+    place: str
+    sides: list[Side] = Field(min_length=2, max_length=4)
+    notes: str | None = None
+    sources: list[Source] = Field(default_factory=list)
+
+    _date = field_validator("date")(_check_partial_date)
+
+    @model_validator(mode="after")
+    def _no_unit_twice(self) -> "Scenario":
+        seen: set[str] = set()
+        for side in self.sides:
+            for u in side.units:
+                if u.id in seen:
+                    raise ValueError(f"unit {u.id!r} appears twice in the scenario")
+                seen.add(u.id)
+        return self

@@ -1,0 +1,113 @@
+"""Read one YAML file safely and remember the line of every key.
+
+Guards: a size limit, strict UTF-8, no anchors or aliases (the "billion laughs" expansion can
+never start), a node limit, and YAML errors turned into one line with the file and position.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import Problem, ShipyardError, display_path
+
+MAX_BYTES = 1_000_000
+MAX_NODES = 200_000
+
+
+class Located:
+    """Data built from YAML plus a map from a field path (tuple) to its line number."""
+
+    def __init__(self, data: Any, lines: dict[tuple, int]):
+        self.data = data
+        self.lines = lines
+
+    def line_of(self, loc: tuple) -> int | None:
+        loc = tuple(loc)
+        while loc:
+            if loc in self.lines:
+                return self.lines[loc]
+            loc = loc[:-1]
+        return self.lines.get((), None)
+
+
+def _fail(path: Path, line: int | None, message: str) -> ShipyardError:
+    return ShipyardError([Problem(display_path(path), line, None, message)])
+
+
+def read_yaml(path: Path) -> Located:
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise _fail(path, None, f"cannot read the file: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise _fail(path, None, f"file is {len(raw):,} bytes; the limit is {MAX_BYTES:,}")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise _fail(path, line, f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})") from None
+    return parse_yaml(text, path)
+
+
+def parse_yaml(text: str, path: Path) -> Located:
+    try:
+        count = 0
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            count += 1
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                line = event.start_mark.line + 1
+                raise _fail(path, line, "YAML anchors and aliases (& and *) are not allowed in shipyard files")
+            if count > MAX_NODES:
+                raise _fail(path, event.start_mark.line + 1, f"more than {MAX_NODES:,} YAML nodes")
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        what = exc.problem or exc.context or "invalid YAML"
+        raise _fail(path, line, f"not valid YAML: {what}") from None
+    except yaml.YAMLError as exc:
+        raise _fail(path, None, f"not valid YAML: {exc}") from None
+    lines: dict[tuple, int] = {}
+    if node is None:
+        return Located(None, {(): 1})
+    try:
+        data = _build(node, (), lines, path)
+    except RecursionError:
+        raise _fail(path, None, "YAML nested too deeply") from None
+    return Located(data, lines)
+
+
+def _build(node: yaml.Node, loc: tuple, lines: dict[tuple, int], path: Path) -> Any:
+    lines.setdefault(loc, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        out: dict = {}
+        for key_node, value_node in node.value:
+            key = _scalar(key_node, path)
+            if isinstance(key, (dict, list)) or key_node.tag == "tag:yaml.org,2002:merge":
+                raise _fail(path, key_node.start_mark.line + 1, "keys must be plain names")
+            if key in out:
+                raise _fail(path, key_node.start_mark.line + 1, f"key {key!r} appears twice")
+            lines[loc + (key,)] = key_node.start_mark.line + 1
+            out[key] = _build(value_node, loc + (key,), lines, path)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_build(child, loc + (i,), lines, path) for i, child in enumerate(node.value)]
+    return _scalar(node, path)
+
+
+def _scalar(node: yaml.Node, path: Path) -> Any:
+    if not isinstance(node, yaml.ScalarNode):
+        raise _fail(path, node.start_mark.line + 1, "keys must be plain names")
+    loader = yaml.SafeLoader("")
+    try:
+        value = loader.construct_object(node, deep=True)
+    except yaml.YAMLError as exc:
+        raise _fail(path, node.start_mark.line + 1, f"bad value: {exc}") from None
+    # Dates stay as text: the model validates the formats it accepts.
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return value
