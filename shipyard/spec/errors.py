@@ -15,6 +15,8 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
+        if not self.file:
+            return self.message
         where = self.file
         if self.line is not None:
             where += f":{self.line}"
@@ -28,7 +30,7 @@ class ShipyardError(Exception):
 
     def __init__(self, problems: list[Problem] | str):
         if isinstance(problems, str):
-            problems = [Problem("shipyard", None, None, problems)]
+            problems = [Problem("", None, None, problems)]
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
 

@@ -1,0 +1,380 @@
+"""The shipyard command line: parse, call, report. Heavy modules load only when a command needs them."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .spec.errors import ShipyardError
+
+app = typer.Typer(
+    name="shipyard",
+    help="American Civil War warships: from history to game statistics and printable play aids.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+LibraryOpt = Annotated[Optional[list[Path]], typer.Option("--library", "-L", help="Add a folder of your own vessels (repeatable).")]
+RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Rule set: sotw, saunders, really-simple, quick-play.")]
+AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="The vessel as she stood on this date (YYYY-MM-DD).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+HouseOpt = Annotated[Optional[Path], typer.Option("--house-rules", help="YAML file replacing rows of the rule set's tables.")]
+PaperOpt = Annotated[str, typer.Option("--paper", help="a4 or letter.")]
+ScaleOpt = Annotated[Optional[str], typer.Option("--scale", help="Model scale: 1/600 or 1/1200 (default: the rule set's own).")]
+OutOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Output PDF file.")]
+
+
+def _console(stderr: bool = False):
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+
+
+def _library(extra: Optional[list[Path]]):
+    from .spec.library import Library
+
+    return Library.load(extra or [])
+
+
+def _as_of(unit, as_of: Optional[str]):
+    if as_of is None:
+        return unit
+    from .spec.model import _check_partial_date
+
+    try:
+        _check_partial_date(as_of)
+    except ValueError as exc:
+        raise ShipyardError(f"--as-of {as_of!r}: {exc}") from None
+    return unit.as_of(as_of)
+
+
+def _check_paper(paper: str) -> str:
+    paper = paper.lower()
+    if paper not in ("a4", "letter"):
+        raise ShipyardError(f"--paper {paper!r}: expected a4 or letter")
+    return paper
+
+
+# ---------------------------------------------------------------------------------------------
+# Library commands
+
+
+@app.command()
+def vessels(
+    navy: Annotated[Optional[str], typer.Option("--navy", help="Only this navy (USN, CSN, 'US Army', ...).")] = None,
+    json_out: JsonOpt = False,
+    library: LibraryOpt = None,
+) -> None:
+    """List the vessels and forts in the library."""
+    lib = _library(library)
+    units = sorted(lib.units.values(), key=lambda u: (u.kind, u.navy.value, u.id))
+    if navy:
+        units = [u for u in units if u.navy.value.lower() == navy.lower()]
+        if not units:
+            raise ShipyardError(f"no units of navy {navy!r}; navies in the library: " + ", ".join(sorted({u.navy.value for u in lib.units.values()})))
+    rows = [
+        {
+            "id": u.id, "name": u.name, "navy": u.navy.value,
+            "type": u.type.value if u.kind == "vessel" else "fort",
+            "class": getattr(u, "class_name", None),
+        }
+        for u in units
+    ]
+    if json_out:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{len(rows)} vessels and forts")
+    for col in ("id", "name", "navy", "type", "class"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(*(str(r[c] or "") for c in ("id", "name", "navy", "type", "class")))
+    _console().print(table)
+
+
+@app.command()
+def show(
+    vessel: Annotated[str, typer.Argument(help="Vessel id or an unambiguous part of its name.")],
+    as_of: AsOfOpt = None,
+    json_out: JsonOpt = False,
+    library: LibraryOpt = None,
+) -> None:
+    """Print one vessel's specification as history records it."""
+    lib = _library(library)
+    unit = _as_of(lib.find(vessel), as_of)
+    data = unit.model_dump(mode="json", by_alias=True, exclude_none=True)
+    if json_out:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    import yaml
+
+    _console().print(f"[bold]{unit.name}[/bold]" + (f"  (as of {as_of})" if as_of else ""))
+    print(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110))
+
+
+@app.command()
+def validate(
+    paths: Annotated[Optional[list[Path]], typer.Argument(help="Extra folders or files to check with the bundled library.")] = None,
+) -> None:
+    """Check the bundled library plus any folders of your own; list every problem found."""
+    from .spec.library import Library
+
+    lib = Library.load(paths or [], collect=True)
+    _console().print(
+        f"ok: {len(lib.vessels)} vessels, {len(lib.forts)} forts, {len(lib.ordnance)} ordnance models, "
+        f"{len(lib.scenarios)} scenarios"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule-set commands
+
+
+def _derive_all(target: str, rules: str, as_of, library, house_rules, scale):
+    """Derive stats for a vessel/fort or for every unit of a scenario. Returns (ruleset, lib, [(side, unit, derived)])."""
+    from .rules import get_ruleset
+
+    rs = get_ruleset(rules)
+    lib = _library(library)
+    ctx = rs.context(lib, house_rules, scale)
+    if target in lib.scenarios or target.endswith((".yaml", ".yml")):
+        scenario = lib.scenario(target)
+        items = [(side, unit, rs.derive(unit, ctx)) for side, unit in lib.scenario_units(scenario)]
+    else:
+        unit = _as_of(lib.find(target), as_of)
+        items = [(None, unit, rs.derive(unit, ctx))]
+    return rs, lib, ctx, items
+
+
+def _flatten(value, prefix=""):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _flatten(v, f"{prefix}.{k}" if prefix else str(k))
+    elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        for i, v in enumerate(value):
+            yield from _flatten(v, f"{prefix}[{i}]")
+    else:
+        yield prefix, value
+
+
+def _fmt(value) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(_fmt(v) for v in value)
+    return str(value)
+
+
+@app.command()
+def stats(
+    target: Annotated[str, typer.Argument(help="Vessel, fort, or scenario name.")],
+    rules: RulesOpt,
+    as_of: AsOfOpt = None,
+    json_out: JsonOpt = False,
+    fmt: Annotated[Optional[str], typer.Option("--format", help="json, csv or md.")] = None,
+    house_rules: HouseOpt = None,
+    scale: ScaleOpt = None,
+    templates: Annotated[Optional[Path], typer.Option("--templates", help="Folder of Jinja templates overriding the bundled ones.")] = None,
+    library: LibraryOpt = None,
+) -> None:
+    """Derive a unit's game statistics under one rule set."""
+    rs, lib, ctx, items = _derive_all(target, rules, as_of, library, house_rules, scale)
+    if fmt is not None:
+        from .export import export
+
+        print(export([(side, d) for side, _, d in items], fmt, rs, templates), end="")
+        return
+    if json_out:
+        out = [d.to_json() for _, _, d in items]
+        print(json.dumps(out[0] if len(out) == 1 else out, indent=2, ensure_ascii=False))
+        return
+    from rich.table import Table
+
+    console = _console()
+    for side, unit, d in items:
+        table = Table(title=f"{unit.name} — {rs.title}" + (f" ({side})" if side else ""), show_header=False)
+        table.add_column("stat", style="bold")
+        table.add_column("value")
+        for path, value in _flatten(d.values):
+            table.add_row(path, _fmt(value))
+        console.print(table)
+
+
+@app.command()
+def explain(
+    vessel: Annotated[str, typer.Argument(help="Vessel or fort name.")],
+    rules: RulesOpt,
+    as_of: AsOfOpt = None,
+    house_rules: HouseOpt = None,
+    scale: ScaleOpt = None,
+    library: LibraryOpt = None,
+) -> None:
+    """Every derived value with the inputs and the rule that produced it."""
+    rs, lib, ctx, items = _derive_all(vessel, rules, as_of, library, house_rules, scale)
+    from rich.table import Table
+
+    console = _console()
+    for _, unit, d in items:
+        table = Table(title=f"{unit.name} — {rs.title}: how each value was reached")
+        table.add_column("stat", style="bold", no_wrap=True)
+        table.add_column("value")
+        table.add_column("because")
+        for path, value, reason in d.explanation():
+            table.add_row(path, _fmt(value), reason)
+        console.print(table)
+
+
+def _aid(rs, name: str):
+    aids = rs.aids()
+    fn = getattr(aids, name, None)
+    if fn is None:
+        raise ShipyardError(f"the {rs.title} rule set prints no {name}")
+    return fn
+
+
+@app.command()
+def sheet(
+    vessels_: Annotated[list[str], typer.Argument(metavar="VESSEL...", help="Vessels or forts (or one scenario).")],
+    rules: RulesOpt,
+    output: OutOpt = None,
+    paper: PaperOpt = "a4",
+    as_of: AsOfOpt = None,
+    house_rules: HouseOpt = None,
+    scale: ScaleOpt = None,
+    library: LibraryOpt = None,
+) -> None:
+    """Record sheets (or cards) for one or more vessels."""
+    from .rules import get_ruleset
+
+    rs = get_ruleset(rules)
+    lib = _library(library)
+    ctx = rs.context(lib, house_rules, scale)
+    units = []
+    for name in vessels_:
+        if name in lib.scenarios:
+            units += [u for _, u in lib.scenario_units(lib.scenarios[name])]
+        else:
+            units.append(_as_of(lib.find(name), as_of))
+    derived = [(u, rs.derive(u, ctx)) for u in units]
+    out = output or Path("output") / f"{rs.key}-sheets.pdf"
+    from .render import Document
+
+    title = ", ".join(u.name for u in units[:4]) + (" …" if len(units) > 4 else "")
+    with Document(out, paper=_check_paper(paper), title=f"{rs.title} record sheets: {title}", subject=f"{rs.title} record sheets") as doc:
+        _aid(rs, "sheets")(doc, derived, ctx)
+    _console().print(f"wrote {out} ({doc.page_count} pages)")
+
+
+@app.command("templates")
+def templates_cmd(
+    rules: RulesOpt,
+    output: OutOpt = None,
+    paper: PaperOpt = "a4",
+    scale: ScaleOpt = None,
+    house_rules: HouseOpt = None,
+    library: LibraryOpt = None,
+) -> None:
+    """Turning templates and gauges at true scale, with a calibration bar."""
+    from .rules import get_ruleset
+
+    rs = get_ruleset(rules)
+    lib = _library(library)
+    ctx = rs.context(lib, house_rules, scale)
+    out = output or Path("output") / f"{rs.key}-templates-{ctx.scale.replace('/', '-')}.pdf"
+    from .render import Document
+
+    with Document(out, paper=_check_paper(paper), title=f"{rs.title} templates ({ctx.scale})", subject=f"{rs.title} turning templates and gauges", true_scale=True) as doc:
+        _aid(rs, "templates")(doc, ctx)
+    _console().print(f"wrote {out} ({doc.page_count} pages) — print at 100 % / Actual size")
+
+
+@app.command()
+def counters(
+    rules: RulesOpt,
+    scenario: Annotated[Optional[str], typer.Argument(help="Scenario (numbers and speeds for its units).")] = None,
+    output: OutOpt = None,
+    paper: PaperOpt = "a4",
+    fold: Annotated[bool, typer.Option("--fold", help="Fold-over layout instead of duplex backs.")] = False,
+    backs: Annotated[bool, typer.Option("--backs/--no-backs", help="Print backs (duplex, mirrored).")] = False,
+    house_rules: HouseOpt = None,
+    scale: ScaleOpt = None,
+    library: LibraryOpt = None,
+) -> None:
+    """Speed, turn-order and marker counters with cut marks."""
+    from .rules import get_ruleset
+
+    rs = get_ruleset(rules)
+    lib = _library(library)
+    ctx = rs.context(lib, house_rules, scale)
+    units = []
+    if scenario:
+        units = [(side, u, rs.derive(u, ctx)) for side, u in lib.scenario_units(lib.scenario(scenario))]
+    out = output or Path("output") / f"{rs.key}-counters.pdf"
+    from .render import Document
+
+    with Document(out, paper=_check_paper(paper), title=f"{rs.title} counters", subject=f"{rs.title} counters and markers") as doc:
+        _aid(rs, "counters")(doc, units, ctx, fold=fold, backs=backs)
+    _console().print(f"wrote {out} ({doc.page_count} pages)")
+
+
+@app.command()
+def roster(
+    scenario: Annotated[str, typer.Argument(help="Scenario name or file.")],
+    rules: RulesOpt,
+    output: OutOpt = None,
+    paper: PaperOpt = "a4",
+    house_rules: HouseOpt = None,
+    scale: ScaleOpt = None,
+    library: LibraryOpt = None,
+) -> None:
+    """The order of battle as printed rosters per side."""
+    from .rules import get_ruleset
+
+    rs = get_ruleset(rules)
+    lib = _library(library)
+    ctx = rs.context(lib, house_rules, scale)
+    scen = lib.scenario(scenario)
+    units = [(side, u, rs.derive(u, ctx)) for side, u in lib.scenario_units(scen)]
+    out = output or Path("output") / f"{scen.id}-{rs.key}-roster.pdf"
+    from .render import Document
+
+    with Document(out, paper=_check_paper(paper), title=f"{scen.name}: {rs.title} roster", subject=f"{rs.title} order of battle") as doc:
+        _aid(rs, "roster")(doc, scen, units, ctx)
+    _console().print(f"wrote {out} ({doc.page_count} pages)")
+
+
+def main() -> None:
+    """Entry point: no traceback for a user's mistake, a non-zero exit for any failure."""
+    try:
+        app(standalone_mode=False)
+    except ShipyardError as exc:
+        err = _console(stderr=True)
+        for p in exc.problems:
+            err.print(f"[red]error:[/red] {p}", markup=True)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        print("interrupted: no partial output was kept", file=sys.stderr)
+        sys.exit(130)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        print("aborted", file=sys.stderr)
+        sys.exit(1)
+    except Exception as exc:  # usage errors from the command-line parser
+        if hasattr(exc, "show") and hasattr(exc, "exit_code"):
+            exc.show()
+            sys.exit(exc.exit_code)
+        raise
+
+
+if __name__ == "__main__":
+    main()
