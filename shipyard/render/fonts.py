@@ -1,0 +1,106 @@
+"""The embedded DejaVu fonts: registration, glyph coverage and cached string widths.
+
+Only TrueType fonts are used: the built-in PDF Helvetica draws any character outside WinAnsi as a
+black square without an error, so every string is checked against the font's own glyph table first.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from ..paths import fonts_dir
+from ..spec.errors import ShipyardError
+
+# (family, weight) -> (registered font name, file, human name)
+_FONTS: dict[tuple[str, str], tuple[str, str, str]] = {
+    ("sans", "regular"): ("DejaVuSans", "DejaVuSans.ttf", "DejaVu Sans"),
+    ("sans", "bold"): ("DejaVuSans-Bold", "DejaVuSans-Bold.ttf", "DejaVu Sans Bold"),
+    ("condensed", "regular"): ("DejaVuSansCondensed", "DejaVuSansCondensed.ttf", "DejaVu Sans Condensed"),
+    ("condensed", "bold"): ("DejaVuSansCondensed-Bold", "DejaVuSansCondensed-Bold.ttf", "DejaVu Sans Condensed Bold"),
+}
+FAMILIES = ("sans", "condensed")
+WEIGHTS = ("regular", "bold")
+
+_registered: dict[str, TTFont] = {}
+_glyphs: dict[str, frozenset[int]] = {}
+_human: dict[str, str] = {}
+
+
+def font_name(family: str = "sans", weight: str = "regular") -> str:
+    """The registered ReportLab font name for a family and weight (registers it on first use)."""
+    try:
+        name, filename, human = _FONTS[(family, weight)]
+    except KeyError:
+        raise ValueError(
+            f"no font for family={family!r} weight={weight!r}; families: {', '.join(FAMILIES)}; weights: {', '.join(WEIGHTS)}"
+        ) from None
+    if name not in _registered:
+        font = TTFont(name, str(fonts_dir() / filename))
+        pdfmetrics.registerFont(font)
+        _registered[name] = font
+        _glyphs[name] = frozenset(font.face.charToGlyph)
+        _human[name] = human
+    return name
+
+
+def register_all() -> None:
+    for family, weight in _FONTS:
+        font_name(family, weight)
+
+
+def ascent_descent(name: str) -> tuple[float, float]:
+    """Ascent and descent (positive, below the baseline) as fractions of the font size."""
+    face = _registered[name].face
+    return face.ascent / 1000.0, -face.descent / 1000.0
+
+
+def normalise(s: str) -> str:
+    """NFC: "Ko" + combining macron becomes the single glyph "Kō" the font draws well."""
+    return s if s.isascii() else unicodedata.normalize("NFC", s)
+
+
+@lru_cache(maxsize=8192)
+def _missing(s: str, name: str) -> str | None:
+    glyphs = _glyphs[name]
+    for ch in s:
+        if ord(ch) not in glyphs:
+            return ch
+    return None
+
+
+def check_text(s: str, family: str = "sans", weight: str = "regular") -> str:
+    """Return s (NFC-normalised) if the font draws every character; else raise ShipyardError naming it.
+
+    >>> check_text("Kōtetsu")
+    'Kōtetsu'
+    """
+    name = font_name(family, weight)
+    if s.isascii() and s.isprintable():
+        return s  # every printable ASCII character is in DejaVu
+    s = normalise(s)
+    ch = _missing(s, name)
+    if ch is not None:
+        shown = ch if ch.isprintable() else repr(ch)[1:-1]
+        raise ShipyardError(
+            f"U+{ord(ch):04X} '{shown}' is not in the {_human[name]} font used for sheets (in the text {s!r}); "
+            "use another spelling or a transliteration"
+        )
+    return s
+
+
+_widths: dict[tuple[str, str], float] = {}
+
+
+def string_width_pt(s: str, name: str, size: float) -> float:
+    """Width in points of s set in the registered font `name` at `size` (cached per string and font)."""
+    key = (s, name)
+    w = _widths.get(key)
+    if w is None:
+        if len(_widths) > 50_000:
+            _widths.clear()
+        w = _widths[key] = pdfmetrics.stringWidth(s, name, 1.0)
+    return w * size
