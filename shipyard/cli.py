@@ -352,6 +352,72 @@ def roster(
     _console().print(f"wrote {out} ({doc.page_count} pages)")
 
 
+@app.command()
+def pack(
+    scenario: Annotated[str, typer.Argument(help="A bundled scenario (mobile-bay-1864) or your own scenario file.")],
+    rules: Annotated[Optional[list[str]], typer.Option("--rules", "-r", help="Rule set (repeatable; default: all four).")] = None,
+    paper: Annotated[Optional[str], typer.Option("--paper", help="a4 or letter.")] = None,
+    scale: ScaleOpt = None,
+    side: Annotated[Optional[list[str]], typer.Option("--side", help="Only this side's units (repeatable).")] = None,
+    output_dir: Annotated[Optional[Path], typer.Option("--output-dir", "-o", help="Folder for the PDFs (default output/).")] = None,
+    preset: Annotated[Optional[Path], typer.Option("--preset", help="A saved options file (YAML).")] = None,
+    save_preset: Annotated[Optional[Path], typer.Option("--save-preset", help="Save these options as a preset file.")] = None,
+    colour: Annotated[Optional[bool], typer.Option("--colour/--black-and-white", help="Colour or black and white.")] = None,
+    copies: Annotated[Optional[str], typer.Option("--copies", help="blank or pre-damaged.")] = None,
+    no: Annotated[Optional[list[str]], typer.Option("--no", help="Leave out a section: roster, sheets, templates, counters, reference.")] = None,
+    house_rules: HouseOpt = None,
+    templates: Annotated[Optional[Path], typer.Option("--templates", help="Folder of Jinja templates overriding the bundled ones.")] = None,
+    library: LibraryOpt = None,
+) -> None:
+    """A whole game night: one PDF per rule set with cover, rosters, sheets, templates, counters and reference."""
+    import time
+
+    from pydantic import ValidationError
+
+    from .pack import SECTIONS, PackOptions, build_pack
+    from .rules import get_ruleset
+
+    started = time.perf_counter()
+    options = PackOptions.load(preset) if preset else PackOptions()
+    changes: dict = {}
+    if rules:
+        changes["rules"] = [get_ruleset(r).key for r in rules]
+    for key, value in (("paper", paper and paper.lower()), ("scale", scale), ("sides", side), ("output_dir", output_dir),
+                       ("colour", colour), ("copies", copies), ("house_rules", house_rules), ("templates_dir", templates)):
+        if value is not None:
+            changes[key] = value
+    for name in no or []:
+        if name not in SECTIONS:
+            raise ShipyardError(f"--no {name!r}: expected one of {', '.join(SECTIONS)}")
+        changes[name] = False
+    try:
+        options = PackOptions.model_validate({**options.model_dump(), **changes})
+    except ValidationError as exc:
+        raise ShipyardError("; ".join(f"--{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())) from None
+    rulesets = [get_ruleset(r) for r in options.rules]
+    if save_preset:
+        options.save(save_preset)
+    lib = _library(library)
+    scen = lib.scenario(scenario)
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    built = []
+    console = _console(stderr=True)
+    with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(), console=console, transient=True,
+                  disable=not console.is_terminal) as progress:
+        task = progress.add_task("packing", total=len(rulesets))
+        for rs in rulesets:
+            built.append(build_pack(lib, scen, rs, options, step=lambda msg: progress.update(task, description=msg)))
+            progress.advance(task)
+    for b in built:
+        _console().print(f"wrote {b.path} ({b.pages} pages)")
+    pages = sum(b.pages for b in built)
+    _console().print(
+        f"{len(built)} file{'s' if len(built) != 1 else ''}, {pages} pages in {time.perf_counter() - started:.1f} s — "
+        "print at 100 % / Actual size"
+    )
+
+
 def main() -> None:
     """Entry point: no traceback for a user's mistake, a non-zero exit for any failure."""
     try:

@@ -193,6 +193,7 @@ class Context:
     library: Any
     tables: Tables
     scale: str = "native"
+    options: Any = None  # the pack options (paper, colour, blank or pre-damaged copies...) where a pack is built
 
 
 @dataclass

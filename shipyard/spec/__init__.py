@@ -1,13 +1,22 @@
-"""History: vessels, forts, ordnance and scenarios as the sources record them."""
+"""History: vessels, forts, ordnance and scenarios as the sources record them.
 
-from .errors import Problem, ShipyardError
-from .library import Library
-from .model import (
-    Armour, ArmourArea, ArmourMaterial, Fort, GunKind, Mount, Mounting, Navy, Ordnance, Position,
-    PropulsionKind, Scenario, Unit, Vessel, VesselType,
-)
+Names load lazily, so `shipyard --help` does not pay for pydantic.
+"""
 
-__all__ = [
-    "Armour", "ArmourArea", "ArmourMaterial", "Fort", "GunKind", "Library", "Mount", "Mounting", "Navy",
-    "Ordnance", "Position", "Problem", "PropulsionKind", "Scenario", "ShipyardError", "Unit", "Vessel", "VesselType",
-]
+from importlib import import_module
+
+_WHERE = {
+    "Problem": "errors", "ShipyardError": "errors", "Library": "library",
+    **{name: "model" for name in (
+        "Armour", "ArmourArea", "ArmourMaterial", "Fort", "GunKind", "Mount", "Mounting", "Navy", "Ordnance",
+        "Position", "PropulsionKind", "Scenario", "Unit", "Vessel", "VesselType",
+    )},
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    if name in _WHERE:
+        return getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+    raise AttributeError(name)

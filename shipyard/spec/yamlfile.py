@@ -53,17 +53,12 @@ def read_yaml(path: Path) -> Located:
     return parse_yaml(text, path)
 
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def parse_yaml(text: str, path: Path) -> Located:
     try:
-        count = 0
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
-            count += 1
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                line = event.start_mark.line + 1
-                raise _fail(path, line, "YAML anchors and aliases (& and *) are not allowed in shipyard files")
-            if count > MAX_NODES:
-                raise _fail(path, event.start_mark.line + 1, f"more than {MAX_NODES:,} YAML nodes")
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -75,13 +70,19 @@ def parse_yaml(text: str, path: Path) -> Located:
     if node is None:
         return Located(None, {(): 1})
     try:
-        data = _build(node, (), lines, path)
+        data = _build(node, (), lines, path, set())
     except RecursionError:
         raise _fail(path, None, "YAML nested too deeply") from None
     return Located(data, lines)
 
 
-def _build(node: yaml.Node, loc: tuple, lines: dict[tuple, int], path: Path) -> Any:
+def _build(node: yaml.Node, loc: tuple, lines: dict[tuple, int], path: Path, seen: set[int]) -> Any:
+    # An anchored node reached a second time is an alias: refuse it before anything expands.
+    if id(node) in seen:
+        raise _fail(path, node.start_mark.line + 1, "YAML anchors and aliases (& and *) are not allowed in shipyard files")
+    seen.add(id(node))
+    if len(seen) > MAX_NODES:
+        raise _fail(path, node.start_mark.line + 1, f"more than {MAX_NODES:,} YAML nodes")
     lines.setdefault(loc, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
         out: dict = {}
@@ -92,19 +93,21 @@ def _build(node: yaml.Node, loc: tuple, lines: dict[tuple, int], path: Path) -> 
             if key in out:
                 raise _fail(path, key_node.start_mark.line + 1, f"key {key!r} appears twice")
             lines[loc + (key,)] = key_node.start_mark.line + 1
-            out[key] = _build(value_node, loc + (key,), lines, path)
+            out[key] = _build(value_node, loc + (key,), lines, path, seen)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_build(child, loc + (i,), lines, path) for i, child in enumerate(node.value)]
+        return [_build(child, loc + (i,), lines, path, seen) for i, child in enumerate(node.value)]
     return _scalar(node, path)
+
+
+_CONSTRUCTOR = yaml.SafeLoader("")
 
 
 def _scalar(node: yaml.Node, path: Path) -> Any:
     if not isinstance(node, yaml.ScalarNode):
         raise _fail(path, node.start_mark.line + 1, "keys must be plain names")
-    loader = yaml.SafeLoader("")
     try:
-        value = loader.construct_object(node, deep=True)
+        value = _CONSTRUCTOR.yaml_constructors.get(node.tag, _CONSTRUCTOR.yaml_constructors[None])(_CONSTRUCTOR, node)
     except yaml.YAMLError as exc:
         raise _fail(path, node.start_mark.line + 1, f"bad value: {exc}") from None
     # Dates stay as text: the model validates the formats it accepts.

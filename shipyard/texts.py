@@ -1,0 +1,74 @@
+"""Jinja text a user may restyle: exports, sheet headings, roster lines, cover notes.
+
+Bundled templates live in templates/; a user's folder (`--templates DIR`) is searched first, so
+restyling means copying one file and editing it. HTML/XML templates are autoescaped; text drawn on
+a PDF or written as Markdown, CSV or JSON is not escaped, so `<Ram & Co>` prints literally everywhere.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from functools import lru_cache
+from pathlib import Path
+
+from .paths import templates_dir
+from .spec.errors import ShipyardError
+
+
+def _autoescape(name: str | None) -> bool:
+    return bool(name) and any(f".{ext}" in name for ext in ("html", "htm", "xml", "svg"))
+
+
+def _csv_row(values) -> str:
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="").writerow(["" if v is None else v for v in values])
+    return buf.getvalue()
+
+
+def _md_cell(value) -> str:
+    text = "" if value is None else str(value)
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+@lru_cache(maxsize=8)
+def environment(user_dir: str | None = None):
+    import jinja2
+
+    loaders = []
+    if user_dir:
+        path = Path(user_dir)
+        if not path.is_dir():
+            raise ShipyardError(f"--templates {user_dir!r}: no such folder")
+        loaders.append(jinja2.FileSystemLoader(str(path)))
+    loaders.append(jinja2.FileSystemLoader(str(templates_dir())))
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(loaders),
+        autoescape=_autoescape,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=False,
+    )
+    env.filters["csv_row"] = _csv_row
+    env.filters["md_cell"] = _md_cell
+    return env
+
+
+def render(name: str, user_dir: Path | str | None = None, **context) -> str:
+    """Render one bundled (or user-overridden) template; errors name the template and the line."""
+    import jinja2
+
+    env = environment(str(user_dir) if user_dir else None)
+    try:
+        return env.get_template(name).render(**context)
+    except jinja2.TemplateNotFound:
+        raise ShipyardError(f"no template {name!r} in {user_dir or templates_dir()}") from None
+    except jinja2.TemplateSyntaxError as exc:
+        raise ShipyardError(f"{exc.filename or name}:{exc.lineno}: template error: {exc.message}") from None
+    except jinja2.UndefinedError as exc:
+        raise ShipyardError(f"template {name!r}: {exc.message}") from None
+
+
+def line(name: str, user_dir: Path | str | None = None, **context) -> str:
+    """A one-line text (a heading): the template's output with its whitespace folded."""
+    return " ".join(render(name, user_dir, **context).split())
