@@ -1,0 +1,20 @@
+"""Really Simple ACW Naval Rules (after Andy Callan, Miniature Wargames No. 14, 1984).
+
+The calculator is in derive.py, the numbers in tables.yaml, the printed aids in aids.py.
+"""
+
+from pathlib import Path
+
+from ..base import RuleSet
+from .derive import derive
+
+RULESET = RuleSet(
+    key="really-simple",
+    aliases=("rs", "callan"),
+    title="Really Simple ACW Naval Rules",
+    package=__name__,
+    derive=derive,
+    tables_path=Path(__file__).with_name("tables.yaml"),
+    native_scale="1/1200",
+    scales=("1/1200", "1/600"),
+)

@@ -1,0 +1,346 @@
+"""Really Simple ACW Naval Rules: a ship is a speed, an armour number, a draft and some guns.
+
+Small pure functions over the tables in tables.yaml; `derive(unit, ctx)` puts every value into a
+`Derived` with a reason that quotes the inputs and cites the table row used.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from ...spec.errors import ShipyardError
+from ...spec.model import (
+    Armour, ArmourArea, ArmourMaterial, Coverage, Fort, Ordnance, PropulsionKind, Vessel, VesselType,
+)
+from ..base import Context, Derived, Table, Tables
+
+KEY = "really-simple"
+
+PRINCIPAL_AREAS = (ArmourArea.SIDE, ArmourArea.CASEMATE, ArmourArea.TURRET, ArmourArea.BOW)
+IRONCLAD_TYPES = (VesselType.CASEMATE_IRONCLAD, VesselType.MONITOR, VesselType.BROADSIDE_IRONCLAD)
+
+
+def _num(x: float) -> str:
+    """3.0 -> '3', 3.5 -> '3.5', 6.35 -> '6.35'."""
+    return f"{x:g}" if isinstance(x, (int, float)) else str(x)
+
+
+def _knots(x: float) -> float | int:
+    return int(x) if float(x).is_integer() else float(x)
+
+
+def _table(tables: Tables, name: str) -> Table:
+    try:
+        return tables[name]
+    except KeyError:
+        raise ShipyardError(f"the really-simple tables have no {name!r} table (a house-rules file may replace rows, not remove tables)") from None
+
+
+def _field(row: Any, key: str, table: Table, expected: str) -> Any:
+    if not isinstance(row, dict) or key not in row:
+        raise ShipyardError(f"table {table.name} ({table.tag()}): every row needs {key!r} ({expected}); got {row!r}")
+    return row[key]
+
+
+# ---------------------------------------------------------------------------------------------
+# Guns
+
+
+def gun_weight_lb(gun: Ordnance, measure: dict) -> tuple[float, str]:
+    """The weight a gun is sized by, and what that weight is."""
+    if measure.get("weight", "pounder") == "pounder" and gun.pounder is not None:
+        return gun.pounder, f"{_num(gun.pounder)}-pdr rating"
+    return gun.projectile_lb, f"{_num(gun.projectile_lb)} lb projectile"
+
+
+def gun_size(gun: Ordnance, tables: Tables) -> tuple[dict, str]:
+    """The gun_sizes row a gun falls in, and a reason quoting weight and bore."""
+    sizes = _table(tables, "gun_sizes")
+    measure_t = _table(tables, "gun_size_measure")
+    measure = measure_t.rows if isinstance(measure_t.rows, dict) else {}
+    tolerance = float(measure.get("calibre_tolerance_in", 0))
+    weight, weight_text = gun_weight_lb(gun, measure)
+    if not isinstance(sizes.rows, list) or not sizes.rows:
+        raise ShipyardError("table gun_sizes: expected a list of {size, fire_factor, max_weight_lb?, max_calibre_in?}")
+    for row in sizes.rows:
+        _field(row, "size", sizes, "Small, Medium or Large")
+        _field(row, "fire_factor", sizes, "a whole number")
+        max_w = row.get("max_weight_lb")
+        max_c = row.get("max_calibre_in")
+        if max_w is not None and weight > max_w:
+            continue
+        if max_c is not None and gun.calibre_in > max_c + tolerance:
+            continue
+        limits = []
+        if max_w is not None:
+            limits.append(f"≤ {_num(max_w)} lb")
+        if max_c is not None:
+            limits.append(f"≤ {_num(max_c)} in")
+        why = f"{gun.name}: {weight_text}, {_num(gun.calibre_in)} in bore → {row['size']}"
+        why += f" ({' and '.join(limits)})" if limits else " (over the Medium limits)"
+        return row, f"{why}, fire factor +{row['fire_factor']} ({sizes.cite(row)})"
+    raise ShipyardError(f"table gun_sizes ({sizes.tag()}): no row takes {gun.name} ({weight_text}, {_num(gun.calibre_in)} in); the last row should have no limits")
+
+
+def modifier(tables: Tables, key: str) -> tuple[int, str]:
+    t = _table(tables, "shooting_modifiers")
+    for row in t.rows:
+        if isinstance(row, dict) and row.get("key") == key:
+            return int(row["modifier"]), t.cite(row)
+    raise ShipyardError(f"table shooting_modifiers ({t.tag()}): no row with key {key!r}")
+
+
+def guns(unit: Vessel | Fort, ctx: Context) -> list[tuple[dict, dict]]:
+    """One entry per gun model, counts summed over mounts, Large first. Returns (values, reasons)
+    with a reason for each field."""
+    grouped: dict[str, dict] = {}
+    reasons: dict[str, dict] = {}
+    mounts: dict[str, list[str]] = {}
+    rifle_bonus, rifle_cite = modifier(ctx.tables, "rifled")
+    for mount in unit.armament:
+        gun = ctx.library.gun(mount)
+        where = getattr(mount, "mounting", None)
+        mounts.setdefault(gun.id, []).append(f"{mount.count}" + (f" {where.value}" if where is not None else ""))
+        if gun.id in grouped:
+            grouped[gun.id]["count"] += mount.count
+            continue
+        row, size_why = gun_size(gun, ctx.tables)
+        base = int(row["fire_factor"])
+        ff = base + (rifle_bonus if gun.rifled else 0)
+        grouped[gun.id] = {"name": gun.name, "count": mount.count, "size": row["size"], "fire_factor": ff, "rifled": gun.rifled}
+        reasons[gun.id] = {
+            "size": size_why,
+            "fire_factor": (f"{row['size']} +{base}, rifled {rifle_bonus:+d} = {ff} ({rifle_cite})" if gun.rifled
+                            else f"{row['size']} +{base}, smoothbore/howitzer: no rifling bonus = {ff}"),
+            "rifled": f"catalogue kind of {gun.id}: {gun.kind.value}",
+        }
+    order = {r.get("size"): i for i, r in enumerate(_table(ctx.tables, "gun_sizes").rows) if isinstance(r, dict)}
+    ids = sorted(grouped, key=lambda g: (-order.get(grouped[g]["size"], 0), -grouped[g]["fire_factor"], grouped[g]["name"]))
+    out = []
+    for g in ids:
+        r = reasons[g]
+        r["name"] = f"ordnance {g} from the catalogue"
+        r["count"] = f"{' + '.join(mounts[g])} = {grouped[g]['count']} (one box each to strike off when a hit takes a gun)"
+        out.append((grouped[g], r))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Armour
+
+
+def principal_plate(armour: list[Armour]) -> Armour | None:
+    """The plate a gunner meets on the ship's fighting part: the thickest (in iron-equivalent) of
+    side, casemate, turret and bow, preferring plates that cover the whole area."""
+    plates = [a for a in armour if a.area in PRINCIPAL_AREAS and a.iron_equivalent_in > 0]
+    full = [a for a in plates if a.coverage is Coverage.FULL]
+    pool = full or plates
+    return max(pool, key=lambda a: a.iron_equivalent_in) if pool else None
+
+
+def iron_armour(iron_in: float, tables: Tables) -> tuple[int | None, str]:
+    t = _table(tables, "armour_iron")
+    best = None
+    for row in t.rows:
+        if iron_in >= float(_field(row, "from_in", t, "inches of iron")):
+            if best is None or float(row["from_in"]) >= float(best["from_in"]):
+                best = row
+    if best is None:
+        return None, f"{_num(round(iron_in, 2))} in iron-equivalent is under every row of armour_iron ({t.tag()})"
+    return int(_field(best, "armour", t, "a number")), f"{_num(round(iron_in, 2))} in ≥ {_num(best['from_in'])} in → {best['armour']} ({t.cite(best)})"
+
+
+def construction_floor(vessel: Vessel, tables: Tables) -> tuple[int, str]:
+    t = _table(tables, "armour_construction")
+    materials = {a.material for a in vessel.armour}
+    qualifies = {
+        "light wooden hull": True,
+        "wooden warship": True,
+        "cottonclad": vessel.type is VesselType.COTTONCLAD or ArmourMaterial.COTTON in materials,
+        "tinclad": vessel.type is VesselType.TINCLAD or ArmourMaterial.TIN in materials,
+    }
+    best, best_row = None, None
+    for row in t.rows:
+        name = _field(row, "construction", t, "light wooden hull, wooden warship, cottonclad or tinclad")
+        if name not in qualifies:
+            raise ShipyardError(f"table armour_construction ({t.tag()}): unknown construction {name!r}; expected one of {', '.join(qualifies)}")
+        if not qualifies[name] or vessel.tonnage < float(row.get("min_tons", 0)):
+            continue
+        value = int(_field(row, "armour", t, "a number"))
+        if best is None or value > best:
+            best, best_row = value, row
+    if best is None:
+        raise ShipyardError(f"table armour_construction ({t.tag()}): no row applies to {vessel.name}")
+    extra = f", {_num(vessel.tonnage)} tons" if "min_tons" in best_row else ""
+    return best, f"{best_row['construction']}{extra} → {best} ({t.cite(best_row)})"
+
+
+def vessel_armour(vessel: Vessel, tables: Tables) -> tuple[int, float, str]:
+    """(armour number, iron-equivalent inches of the principal plate, reason)."""
+    floor, floor_why = construction_floor(vessel, tables)
+    plate = principal_plate(vessel.armour)
+    if plate is None:
+        return floor, 0.0, f"no iron on side, casemate, turret or bow; floor: {floor_why}"
+    iron = plate.iron_equivalent_in
+    backing = f" + {_num(plate.backing_in)} in wood/20" if plate.backing_in else ""
+    what = f"{plate.area.value} {_num(plate.thickness_in)} in {plate.material.value}{backing} = {_num(round(iron, 2))} in iron-equivalent"
+    value, why = iron_armour(iron, tables)
+    parts = [what, why]
+    if value is None:
+        value = floor
+    if plate.coverage is Coverage.PARTIAL:
+        adj_t = _table(tables, "armour_adjustments")
+        adj = int(adj_t.rows.get("partial", 0)) if isinstance(adj_t.rows, dict) else 0
+        value += adj
+        parts.append(f"partial coverage {adj:+d} → {value} ({adj_t.cite()})")
+    if value < floor:
+        parts.append(f"raised to the construction floor: {floor_why}")
+        value = floor
+    return value, iron, "; ".join(parts)
+
+
+def fort_armour(fort: Fort, tables: Tables) -> tuple[int, str]:
+    t = _table(tables, "fort_walls")
+    rows = t.rows if isinstance(t.rows, dict) else {}
+    materials = rows.get("materials") or {}
+    material = fort.walls.material.value
+    if material not in materials:
+        raise ShipyardError(f"table fort_walls ({t.tag()}): no armour for {material!r} walls; expected materials for {', '.join(sorted(materials)) or 'each wall material'}")
+    value = int(materials[material])
+    why = f"{material} walls → {value}"
+    thin = rows.get("thin_below_ft")
+    if thin is not None and fort.walls.thickness_ft is not None and fort.walls.thickness_ft < float(thin):
+        value += int(rows.get("thin_walls", 0))
+        why += f"; {_num(fort.walls.thickness_ft)} ft thick, under {_num(thin)} ft → {value}"
+    elif fort.walls.thickness_ft is not None:
+        why += f" ({_num(fort.walls.thickness_ft)} ft thick)"
+    return value, f"{why} ({t.cite()})"
+
+
+# ---------------------------------------------------------------------------------------------
+# Speed, draft, bow
+
+
+def movement(tables: Tables) -> dict:
+    t = _table(tables, "movement")
+    if not isinstance(t.rows, dict):
+        raise ShipyardError("table movement: expected a mapping of inches_per_knot, speed_change_kn, speed_step_kn, astern_fraction, turn_deg")
+    return t.rows
+
+
+def round_down(x: float, step: float) -> float:
+    return math.floor(x / step + 1e-9) * step
+
+
+def round_near(x: float, step: float) -> float:
+    return math.floor(x / step + 0.5 + 1e-9) * step
+
+
+def is_double_ended_sidewheeler(vessel: Vessel) -> bool:
+    return vessel.double_ender and vessel.propulsion.kind is PropulsionKind.SIDEWHEEL
+
+
+def speeds(vessel: Vessel, tables: Tables) -> tuple[float, str, float, str]:
+    m = movement(tables)
+    cite = _table(tables, "movement").cite()
+    step = float(m.get("speed_step_kn", 0.5))
+    ahead = round_near(vessel.speed_kn, step)
+    ahead_why = f"{_num(vessel.speed_kn)} kn ({vessel.speed_basis.value})"
+    if ahead != vessel.speed_kn:
+        ahead_why += f" → nearest {_num(step)} kn step {_num(ahead)}"
+    ahead_why += f"; moves {_num(ahead * float(m.get('inches_per_knot', 1)))} in a turn at 1/1200 ({cite})"
+    if is_double_ended_sidewheeler(vessel):
+        astern = ahead
+        astern_why = f"double-ended sidewheeler: as fast astern as ahead, {_num(astern)} kn ({cite})"
+    else:
+        frac = float(m.get("astern_fraction", 0.5))
+        astern = round_down(ahead * frac, step)
+        kind = "double-ender but not a sidewheeler" if vessel.double_ender else "not a double-ender"
+        astern_why = f"{kind}: {_num(frac)} × {_num(ahead)} kn"
+        if astern != ahead * frac:
+            astern_why += f" = {_num(ahead * frac)} → down to {_num(step)} kn step"
+        astern_why += f" = {_num(astern)} kn ({cite})"
+    return _knots(ahead), ahead_why, _knots(astern), astern_why
+
+
+def draft(vessel: Vessel, tables: Tables) -> tuple[int, str]:
+    g = _table(tables, "grounding")
+    rows = g.rows if isinstance(g.rows, dict) else {}
+    feet = math.floor(vessel.draught_ft + 1e-9)
+    why = f"draught {_num(vessel.draught_ft)} ft"
+    if feet != vessel.draught_ft:
+        why += f" → {feet} (a whole-number dice total beats {_num(vessel.draught_ft)} exactly when it beats {feet})"
+    why += f"; grounding: {rows.get('shallow_shoal_dice', 3)}d6 (shallow) or {rows.get('deep_shoal_dice', 4)}d6 (deep shoal) must score more ({g.cite()})"
+    return feet, why
+
+
+# ---------------------------------------------------------------------------------------------
+# Ranges and hit chances
+
+
+def scale_factor(ctx: Context) -> tuple[float, str]:
+    t = _table(ctx.tables, "scales")
+    rows = t.rows if isinstance(t.rows, dict) else {}
+    scale = "1/1200" if ctx.scale in (None, "native") else ctx.scale
+    if scale not in rows:
+        raise ShipyardError(f"scale {ctx.scale!r}: the really-simple rules know {', '.join(sorted(rows))}")
+    return float(rows[scale]), f"{scale} × {_num(rows[scale])} ({t.cite()})"
+
+
+def ranges(ctx: Context) -> tuple[dict, str]:
+    t = _table(ctx.tables, "ranges")
+    factor, why = scale_factor(ctx)
+    out = {k: _knots(float(v) * factor) for k, v in t.rows.items()}
+    return out, f"{', '.join(f'{k} {_num(v)} in' for k, v in t.rows.items())} ({t.cite()}); {why}"
+
+
+def hit_chance(fire_factor: int, armour: int, modifiers: int = 0) -> Fraction:
+    """The chance that 1d6 + fire factor + modifiers scores more than the armour number."""
+    need = armour - fire_factor - modifiers + 1  # lowest die that hits
+    faces = sum(1 for d in range(1, 7) if d >= need)
+    return Fraction(faces, 6)
+
+
+# ---------------------------------------------------------------------------------------------
+# The calculator
+
+
+def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
+    d = Derived(unit.id, unit.name, KEY)
+    tables = ctx.tables
+    if isinstance(unit, Fort):
+        d.set("unit", "fort", f"{unit.name} is a fort: it has walls and guns but no speed, draft or bow")
+        value, why = fort_armour(unit, tables)
+        d.set("armour", value, why)
+        d.set("speed_kn", 0, "a fort does not move")
+        d.set("astern_kn", 0, "a fort does not move")
+        d.set("draft_ft", None, "a fort cannot run aground")
+        d.set("reinforced_bow", False, "a fort cannot ram")
+        d.set("double_ender", False, "a fort does not move")
+    elif isinstance(unit, Vessel):
+        d.set("unit", "vessel", f"{unit.name}: {unit.type.value}, {unit.propulsion.kind.value}")
+        value, iron, why = vessel_armour(unit, tables)
+        d.set("armour", value, why)
+        d.set("armour_iron_in", round(iron, 2), "iron-equivalent of the principal plate: iron + wood backing/20 (20 in of wood = 1 in of iron)")
+        ahead, ahead_why, astern, astern_why = speeds(unit, tables)
+        d.set("speed_kn", ahead, ahead_why)
+        d.set("astern_kn", astern, astern_why)
+        feet, feet_why = draft(unit, tables)
+        d.set("draft_ft", feet, feet_why)
+        bow = unit.ram_bow or unit.type is VesselType.RAM
+        bow_why = "ram bow in the specification" if unit.ram_bow else ("built as a ram" if bow else "no ram bow: −1 when ramming")
+        d.set("reinforced_bow", bow, f"{bow_why} ({_table(tables, 'ramming').cite()})")
+        d.set("double_ender", unit.double_ender, "double-ender in the specification" if unit.double_ender else "single-ended")
+    else:
+        raise ShipyardError(f"really-simple can derive vessels and forts, not {type(unit).__name__}")
+    for i, (gun, why) in enumerate(guns(unit, ctx)):
+        for key in ("name", "count", "size", "fire_factor", "rifled"):
+            d.set(f"guns[{i}].{key}", gun[key], why[key])
+    if not unit.armament:
+        d.set("guns", [], "no guns in the specification")
+    rng, rng_why = ranges(ctx)
+    for band, inches in rng.items():
+        d.set(f"ranges_in.{band}", inches, rng_why)
+    return d
