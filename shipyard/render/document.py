@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import os
 import tempfile
+import weakref
 from pathlib import Path
 from typing import Iterator, Sequence
 
@@ -45,6 +46,13 @@ def _umask() -> int:
 
 
 _UMASK = _umask()
+
+
+def _unlink_quietly(path: str) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
 
 _ALIGN = {"left": "left", "centre": "centre", "center": "centre", "middle": "centre", "right": "right"}
 
@@ -570,6 +578,8 @@ class Document:
         tmp = tempfile.NamedTemporaryFile(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".pdf.part", delete=False)
         tmp.close()
         self._tmp = tmp.name
+        # a Document dropped without close() or a `with` block still leaves no .part file behind
+        self._finalizer = weakref.finalize(self, _unlink_quietly, self._tmp)
         try:
             c = Canvas(self._tmp, pagesize=(p.width_pt, p.height_pt), invariant=1, pageCompression=1 if compress else 0,
                        pdfVersion=(1, 4))
@@ -603,10 +613,7 @@ class Document:
         self._discard()
 
     def _discard(self) -> None:
-        try:
-            os.unlink(self._tmp)
-        except FileNotFoundError:
-            pass
+        _unlink_quietly(self._tmp)
 
     def close(self) -> None:
         """Finish the last page, write the PDF and move it onto the target path."""
@@ -629,6 +636,7 @@ class Document:
             c.save()
             os.chmod(self._tmp, 0o666 & ~_UMASK)
             os.replace(self._tmp, self.path)
+            self._finalizer.detach()
         except BaseException:
             self.abort()
             raise

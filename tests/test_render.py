@@ -1,0 +1,377 @@
+"""The render layer, checked on real PDFs: geometry by pdfplumber, ink by rendering, text by extraction."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import threading
+from pathlib import Path
+
+import pdfplumber
+import pypdfium2 as pdfium
+import pytest
+
+from shipyard.render import PAPERS, Document, RenderError, check_text, mm_to_pt
+from shipyard.spec.errors import ShipyardError
+
+PT = 72 / 25.4  # points per mm
+
+
+def mm(v_pt: float) -> float:
+    return v_pt / PT
+
+
+def _dense_page(doc: Document) -> None:
+    """A page with everything the layer draws near the edges: a full-width table, cut marks, tracks."""
+    c = doc.content
+    page = doc.new_page(bookmark="Dense")
+    page.text(c.x, c.y + 5, "USS Monitor", size=14, weight="bold")
+    page.text(c.right, c.y + 5, "right edge", align="right")
+    y = c.y + 10
+    y += page.table(c.x, y, [c.w / 5] * 5, [["Gun", "11-in Dahlgren", 2, "turret", "0–10 cm"]] * 8,
+                    header=["a", "b", "c", "d", "e"]) + 2
+    y += page.box_track(c.x, y, 45, marks={22: "½", 11: "¼"}, label="HDP")[1] + 2
+    page.cut_marks(c.x, y, c.w, c.bottom - y)
+    page.wrap_text(c.x, c.bottom - 2, "bottom line of the content area", c.w)
+
+
+# ---------------------------------------------------------------------------------------------
+# Calibration bar
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_calibration_bar_measures_100_mm_and_4_in(tmp_path, paper):
+    out = tmp_path / f"cal-{paper}.pdf"
+    with Document(out, paper=paper, title="cal", true_scale=True, footer="templates") as doc:
+        doc.new_page()
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[0]
+        assert page.width == pytest.approx(mm_to_pt(PAPERS[paper].width_mm), abs=0.01)
+        lengths = sorted(mm(line["x1"] - line["x0"]) for line in page.lines if abs(line["y1"] - line["y0"]) < 0.01)
+        metric = [v for v in lengths if abs(v - 100) < 1]
+        inch = [v for v in lengths if abs(v - 101.6) < 0.5]
+        assert metric and abs(metric[0] - 100.0) <= 0.2
+        assert inch and abs(inch[0] - 101.6) <= 0.2
+        text = page.extract_text()
+        assert "print at 100 % / Actual size:" in text and "this bar must measure 100 mm" in text
+
+
+def test_true_scale_pages_all_carry_the_bar(tmp_path):
+    out = tmp_path / "ts.pdf"
+    with Document(out, true_scale=True) as doc:
+        for _ in range(3):
+            doc.new_page()
+    with pdfplumber.open(out) as pdf:
+        assert all("this bar must measure 100 mm" in p.extract_text() for p in pdf.pages)
+
+
+def test_print_scaling_none(tmp_path):
+    out = tmp_path / "ps.pdf"
+    with Document(out) as doc:
+        doc.new_page()
+    assert b"/PrintScaling /None" in out.read_bytes()
+
+
+# ---------------------------------------------------------------------------------------------
+# Ink stays off the page edge
+
+
+def _border_is_white(pdf_path: Path, scale: float = 2.0, border_mm: float = 8.0) -> list[str]:
+    problems = []
+    pdf = pdfium.PdfDocument(str(pdf_path))
+    try:
+        for i in range(len(pdf)):
+            img = pdf[i].render(scale=scale).to_pil().convert("L")
+            w, h = img.size
+            b = int(border_mm * PT * scale) - 1
+            px = img.load()
+            for name, box in {"top": (0, 0, w, b), "bottom": (0, h - b, w, h), "left": (0, 0, b, h), "right": (w - b, 0, w, h)}.items():
+                region = img.crop(box)
+                lo, _ = region.getextrema()
+                if lo < 250:
+                    problems.append(f"page {i + 1}: ink in the {name} {border_mm} mm border (darkest {lo})")
+            del px
+    finally:
+        pdf.close()
+    return problems
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_ink_within_8_mm_of_the_edge(tmp_path, paper):
+    out = tmp_path / f"ink-{paper}.pdf"
+    with Document(out, paper=paper, footer="a long footer " * 3, true_scale=True, strict=True) as doc:
+        _dense_page(doc)
+        for page, x, y in doc.cells(30, 30, 20, cut_marks=True):
+            page.rect(x, y, 30, 20, fill=0.2)
+    assert _border_is_white(out) == []
+
+
+def test_strict_mode_refuses_ink_in_the_margin(tmp_path):
+    with pytest.raises(RenderError, match="within 8 mm"):
+        with Document(tmp_path / "s.pdf", strict=True) as doc:
+            page = doc.new_page()
+            page.rect(5, 20, 50, 10)
+    assert not list(tmp_path.iterdir())
+
+
+def test_cut_marks_are_clipped_to_the_margin(tmp_path):
+    out = tmp_path / "cm.pdf"
+    with Document(out, strict=True) as doc:
+        page = doc.new_page()
+        page.cut_marks(0, 0, doc.paper.width_mm, doc.paper.height_mm)  # marks would fall off the page
+        page.cut_marks(10, 10, 50, 50)
+    assert _border_is_white(out) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Determinism, fonts, metadata, footer, bookmarks
+
+
+def _build(path: Path) -> None:
+    with Document(path, title="Same", subject="twice", footer="shipyard") as doc:
+        _dense_page(doc)
+        doc.new_page(bookmark="Second")
+        doc.content  # noqa: B018
+
+
+def test_identical_input_gives_identical_bytes(tmp_path):
+    _build(tmp_path / "a.pdf")
+    _build(tmp_path / "b.pdf")
+    digest = lambda p: hashlib.sha256(p.read_bytes()).hexdigest()  # noqa: E731
+    assert digest(tmp_path / "a.pdf") == digest(tmp_path / "b.pdf")
+
+
+def test_kotetsu_prints_and_extracts(tmp_path):
+    out = tmp_path / "k.pdf"
+    with Document(out) as doc:
+        page = doc.new_page()
+        page.text(20, 30, "Kōtetsu", size=12, weight="bold")
+        page.text(20, 40, "Zieleń Ko\u0304tetsu", size=12, family="condensed")  # decomposed macron is normalised
+    with pdfplumber.open(out) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "Kōtetsu" in text and "Zieleń Kōtetsu" in text
+    assert b"FontFile2" in out.read_bytes()  # embedded TrueType
+
+
+def test_a_missing_glyph_is_a_clear_error_naming_the_character(tmp_path):
+    with pytest.raises(ShipyardError, match=r"U\+4E2D '中' is not in the DejaVu Sans"):
+        check_text("Chūgoku 中")
+    with pytest.raises(ShipyardError, match=r"U\+4E2D '中'"):
+        with Document(tmp_path / "cjk.pdf") as doc:
+            doc.new_page().text(20, 20, "中国丸")
+    assert not list(tmp_path.iterdir())
+
+
+def test_footer_reads_page_n_of_m_and_metadata_and_bookmarks(tmp_path):
+    out = tmp_path / "f.pdf"
+    with Document(out, title="Record sheets", subject="SotW sheets", footer="Smoke on the Water") as doc:
+        for name in ("USS Monitor", "CSS Virginia", "USS Kōtetsu"):
+            page = doc.new_page(bookmark=name)
+            page.text(doc.content.x, doc.content.y + 5, name)
+            doc.bookmark("Guns", y=50)
+        assert doc.page_count == 3
+    with pdfplumber.open(out) as pdf:
+        assert pdf.metadata["Title"] == "Record sheets"
+        assert pdf.metadata["Author"] == "shipyard"
+        assert pdf.metadata["Subject"] == "SotW sheets"
+        assert pdf.metadata["Creator"] == "shipyard"
+        for n, page in enumerate(pdf.pages, 1):
+            assert f"Smoke on the Water · page {n} of 3" in page.extract_text()
+    pdf = pdfium.PdfDocument(str(out))
+    try:
+        toc = [(b.level, b.get_title(), b.get_dest().get_index()) for b in pdf.get_toc()]
+    finally:
+        pdf.close()
+    assert toc == [(0, "USS Monitor", 0), (1, "Guns", 0), (0, "CSS Virginia", 1), (1, "Guns", 1),
+                   (0, "USS Kōtetsu", 2), (1, "Guns", 2)]
+    assert b"/PageMode /UseOutlines" in out.read_bytes()
+
+
+# ---------------------------------------------------------------------------------------------
+# Atomic output
+
+
+def test_an_exception_leaves_no_target_and_no_part_file(tmp_path):
+    target = tmp_path / "deep" / "out.pdf"
+    with pytest.raises(ZeroDivisionError):
+        with Document(target) as doc:
+            doc.new_page().text(20, 20, "half done")
+            1 / 0
+    assert target.parent.is_dir()
+    assert list(target.parent.iterdir()) == []
+
+
+def test_keyboard_interrupt_leaves_nothing(tmp_path):
+    target = tmp_path / "out.pdf"
+    target.write_bytes(b"previous good build")
+    with pytest.raises(KeyboardInterrupt):
+        with Document(target) as doc:
+            doc.new_page()
+            raise KeyboardInterrupt
+    assert target.read_bytes() == b"previous good build"  # the old file survives untouched
+    assert [p.name for p in tmp_path.iterdir()] == ["out.pdf"]
+
+
+def test_two_threads_writing_into_one_folder(tmp_path):
+    errors = []
+
+    def build(name: str, pages: int) -> None:
+        try:
+            with Document(tmp_path / name, title=name, footer=name) as doc:
+                for i in range(pages):
+                    doc.new_page(bookmark=f"{name} {i}").text(20, 30, f"{name} page {i + 1}")
+        except Exception as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=build, args=(f"t{i}.pdf", 5 + i)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t0.pdf", "t1.pdf", "t2.pdf", "t3.pdf"]
+    for i in range(4):
+        with pdfplumber.open(tmp_path / f"t{i}.pdf") as pdf:
+            assert len(pdf.pages) == 5 + i
+            assert f"t{i}.pdf page {5 + i}" in pdf.pages[-1].extract_text()
+
+
+# ---------------------------------------------------------------------------------------------
+# Box tracks, tables, geometry
+
+
+def test_box_track_draws_exactly_count_boxes_and_its_marks(tmp_path):
+    out = tmp_path / "bt.pdf"
+    with Document(out) as doc:
+        page = doc.new_page()
+        w, h = page.box_track(20, 30, 37, box=3.5, gap=0.7, per_row=20, marks={18: "½", 9: "¼"}, label="HDP", prefilled=3)
+    with pdfplumber.open(out) as pdf:
+        p = pdf.pages[0]
+        boxes = [r for r in p.rects if abs(mm(r["width"]) - 3.5) < 0.01 and abs(mm(r["height"]) - 3.5) < 0.01]
+        assert len(boxes) == 37
+        assert len(p.rects) == 37
+        rows = sorted({round(r["top"], 1) for r in boxes})
+        assert len(rows) == 2
+        first_row = sorted(r["x0"] for r in boxes if round(r["top"], 1) == rows[0])
+        gaps = [round(mm(b - a) - 3.5, 2) for a, b in zip(first_row, first_row[1:])]
+        assert len(first_row) == 20
+        assert {gaps[i] for i in (4, 9, 14)} == {max(gaps)} and max(gaps) > 0.7 + 0.5  # wider every 5
+        assert {g for i, g in enumerate(gaps) if (i + 1) % 5} == {0.7}
+        text = p.extract_text()
+        assert "½" in text and "¼" in text and "HDP" in text
+        # heavy bars: vertical lines wider than the box outlines, one per mark, between boxes 18|19 and 9|10
+        bars = sorted(ln["x0"] for ln in p.lines if ln["linewidth"] > 0.4 * PT and abs(ln["x0"] - ln["x1"]) < 0.01)
+        assert len(bars) == 2
+        assert first_row[8] + mm_to_pt(3.5) < bars[0] < first_row[9]
+        assert first_row[17] + mm_to_pt(3.5) < bars[1] < first_row[18]
+        # prefilled: 3 boxes struck with an X (two diagonals each)
+        diagonals = [ln for ln in p.lines if abs(ln["x0"] - ln["x1"]) > 0.1 and abs(ln["top"] - ln["bottom"]) > 0.1]
+        assert len(diagonals) == 6
+        assert {round(ln["x0"], 2) for ln in diagonals} <= {round(x + mm_to_pt(3.5 * 0.18), 2) for x in first_row[:3]}
+    assert w == pytest.approx(page.text_width("HDP", 7, "bold", "condensed") + 1.5 + 20 * 3.5 + 19 * 0.7 + 3 * (3.5 * 0.3), abs=1e-6)
+
+
+def test_table_height_and_text(tmp_path):
+    out = tmp_path / "t.pdf"
+    with Document(out) as doc:
+        page = doc.new_page()
+        h = page.table(20, 30, [40, 20, 20], [["11-in Dahlgren", "HSB", 2], ["9-in Dahlgren", "MSB", 6]],
+                       header=["Gun", "Code", "No."], size=7.5)
+    assert h == pytest.approx(3 * 7.5 * 1.5 / PT)
+    with pdfplumber.open(out) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "11-in Dahlgren HSB 2" in text and "Gun Code No." in text
+
+
+def test_fit_text_shrinks_then_shortens(tmp_path):
+    with Document(tmp_path / "fit.pdf") as doc:
+        page = doc.new_page()
+        assert page.fit_text(20, 20, "short", 50, size=9) == 9
+        size = page.fit_text(20, 30, "a rather longer vessel name", 30, size=9, min_size=5)
+        assert 5 <= size < 9 and page.text_width("a rather longer vessel name", size) <= 30
+        assert page.fit_text(20, 40, "x" * 200, 30, size=9, min_size=5) == 5
+
+
+def test_arc_and_circle_geometry(tmp_path):
+    out = tmp_path / "arc.pdf"
+    cx, cy = 105.0, 150.0
+    with Document(out) as doc:
+        page = doc.new_page()
+        page.arc(cx, cy, 50, 0, 270)
+        page.circle(cx, cy, 30)
+    with pdfplumber.open(out) as pdf:
+        curves = pdf.pages[0].curves
+    arc = max(curves, key=lambda c: c["width"] * c["height"])
+    circle = min(curves, key=lambda c: c["width"] * c["height"])
+    # pdfplumber's points are (x, top) in points; the arc's on-curve points lie at 50 mm from the centre
+    pts = [(mm(x), mm(y)) for x, y in arc["pts"]]
+    for x, y in pts:
+        assert math.hypot(x - cx, y - cy) == pytest.approx(50, abs=0.2)
+    # it starts east and runs counter-clockwise as seen on paper: north (up the page) comes next
+    assert pts[0] == pytest.approx((cx + 50, cy), abs=0.2)
+    assert pts[1] == pytest.approx((cx, cy - 50), abs=0.2)
+    assert pts[-1] == pytest.approx((cx, cy + 50), abs=0.2)
+    assert mm(arc["x0"]) == pytest.approx(cx - 50, abs=0.2) and mm(arc["x1"]) == pytest.approx(cx + 50, abs=0.2)
+    assert mm(circle["width"]) == pytest.approx(60, abs=0.2) and mm(circle["top"]) == pytest.approx(cy - 30, abs=0.2)
+
+
+def test_coordinates_are_mm_from_the_top_left(tmp_path):
+    out = tmp_path / "xy.pdf"
+    with Document(out, paper="letter") as doc:
+        doc.new_page().rect(20, 30, 40, 10)
+    with pdfplumber.open(out) as pdf:
+        r = pdf.pages[0].rects[0]
+    assert (mm(r["x0"]), mm(r["top"]), mm(r["width"]), mm(r["height"])) == pytest.approx((20, 30, 40, 10), abs=0.01)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_content_box_leaves_the_margins_and_the_footer_band(tmp_path, paper):
+    p = PAPERS[paper]
+    with Document(tmp_path / "plain.pdf", paper=paper) as plain:
+        assert (plain.content.x, plain.content.y) == (10, 10)
+        assert plain.content.right == pytest.approx(p.width_mm - 10)
+        assert plain.content.bottom == pytest.approx(p.height_mm - 10)
+    with Document(tmp_path / "footed.pdf", paper=paper, footer="f") as footed:
+        assert footed.content.bottom < plain.content.bottom
+    with Document(tmp_path / "scaled.pdf", paper=paper, footer="f", true_scale=True) as scaled:
+        assert scaled.content.bottom < footed.content.bottom
+
+
+def test_cells_flow_over_pages_with_marks_inside_the_margins(tmp_path):
+    out = tmp_path / "cells.pdf"
+    seen = []
+    with Document(out, strict=True) as doc:
+        cols, rows, _, _ = doc.grid(30, 30)
+        for page, x, y in doc.cells(cols * rows + 3, 30, 30, bookmark="Counters"):
+            seen.append((page.number, x, y))
+            assert doc.content.contains(x, y) and doc.content.contains(x + 30, y + 30)
+        assert doc.page_count == 2
+    assert len(seen) == cols * rows + 3 and len({(p, x, y) for p, x, y in seen}) == len(seen)
+    assert _border_is_white(out) == []
+
+
+def test_mirrored_cells_land_behind_the_front(tmp_path):
+    with Document(tmp_path / "m.pdf") as doc:
+        front = [(x, y) for _, x, y in doc.cells(7, 40, 25)]
+        back = [(x, y) for _, x, y in doc.cells(7, 40, 25, mirror=True)]
+    W = doc.paper.width_mm
+    for (fx, fy), (bx, by) in zip(front, back):
+        assert bx == pytest.approx(W - fx - 40) and by == fy
+
+
+def test_drawing_on_a_closed_page_is_refused(tmp_path):
+    with pytest.raises(RenderError, match="closed"):
+        with Document(tmp_path / "c.pdf") as doc:
+            first = doc.new_page()
+            doc.new_page()
+            first.text(20, 20, "late")
+
+
+def test_a_document_never_closed_leaves_no_part_file(tmp_path):
+    import gc
+
+    doc = Document(tmp_path / "dropped.pdf")
+    doc.new_page().text(20, 20, "never saved")
+    del doc
+    gc.collect()
+    assert list(tmp_path.iterdir()) == []
