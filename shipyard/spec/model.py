@@ -272,6 +272,8 @@ class Refit(Strict):
     date: PartialDate
     note: str = Field(min_length=1)
     name: str | None = None
+    navy: Navy | None = None  # a prize taken into the other navy
+    type: VesselType | None = None  # e.g. an ironclad stripped of her armour
     speed_kn: Knots | None = None
     draught_ft: Feet | None = None
     displacement_tons: Tons | None = None
