@@ -375,3 +375,32 @@ def test_a_document_never_closed_leaves_no_part_file(tmp_path):
     del doc
     gc.collect()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_sections_nest_bookmarks_and_true_scale_can_switch_between_pages(tmp_path):
+    out = tmp_path / "pack.pdf"
+    with Document(out, footer="pack") as doc:
+        doc.new_page(bookmark="Cover")
+        plain = doc.content
+        doc.section("Record sheets")
+        doc.new_page(bookmark="USS Monitor")
+        doc.new_page(bookmark="CSS Virginia")
+        doc.section("Templates")
+        doc.true_scale = True
+        assert doc.content.bottom < plain.bottom
+        page = doc.new_page(bookmark="Turning")
+        assert page.content == doc.content
+        doc.bookmark("Slow", level=1)
+        doc.section(None)
+        doc.true_scale = False
+        doc.new_page(bookmark="Notes")
+    pdf = pdfium.PdfDocument(str(out))
+    try:
+        toc = [(b.level, b.get_title(), b.get_dest().get_index()) for b in pdf.get_toc()]
+    finally:
+        pdf.close()
+    assert toc == [(0, "Cover", 0), (0, "Record sheets", 1), (1, "USS Monitor", 1), (1, "CSS Virginia", 2),
+                   (0, "Templates", 3), (1, "Turning", 3), (2, "Slow", 3), (0, "Notes", 4)]
+    with pdfplumber.open(out) as pdf:
+        bars = ["this bar must measure 100 mm" in p.extract_text() for p in pdf.pages]
+    assert bars == [False, False, False, True, False]

@@ -95,6 +95,7 @@ class Page:
         self._H = doc.paper.height_pt
         self._W = doc.paper.width_pt
         self._strict = doc.strict
+        self.true_scale = doc.true_scale
         # graphics state already set on the canvas for this page (None = unknown, ReportLab defaults)
         self._font: tuple[str, float] | None = None
         self._fill: tuple[float, float, float] | None = (0.0, 0.0, 0.0)
@@ -109,7 +110,8 @@ class Page:
 
     @property
     def content(self) -> Box:
-        return self._doc.content
+        """The drawable area of this page (mm)."""
+        return self._doc._content_for(self.true_scale)
 
     def _live(self) -> None:
         if self._doc._page is not self:
@@ -146,7 +148,7 @@ class Page:
             raise RenderError(
                 f"{what} on page {self.number} reaches ({x0:.1f}, {y0:.1f})–({x1:.1f}, {y1:.1f}) mm: "
                 f"ink within {INK_LIMIT_MM:g} mm of the edge of a {p.width_mm:g}×{p.height_mm:g} mm page; "
-                f"lay out inside doc.content {tuple(round(v, 1) for v in self._doc.content.__dict__.values())}"
+                f"lay out inside doc.content {tuple(round(v, 1) for v in self.content.__dict__.values())}"
             )
 
     # ------------------------------------------------------------------ text
@@ -561,17 +563,16 @@ class Document:
         _fonts.register_all()
         self.path = Path(path)
         self.title = title
-        self.true_scale = true_scale
         self.footer = _fonts.check_text(footer, "condensed") if footer else None
         self.strict = bool(os.environ.get("SHIPYARD_RENDER_STRICT")) if strict is None else strict
         p = self.paper
-        m = p.margin_mm
-        band = (FOOTER_BAND_MM if footer else 0.0) + (CAL_BAND_MM if true_scale else 0.0)
-        self.content = Box(m, m, p.width_mm - 2 * m, p.height_mm - 2 * m - band)
+        self._true_scale = bool(true_scale)
         self._page: Page | None = None
         self.page_count = 0
         self._outline = 0
         self._last_level = -1
+        self._section: str | None = None  # a section title waiting for its first page
+        self._level_offset = 0
         self._done = False
 
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -594,6 +595,31 @@ class Document:
             self._discard()
             raise
         self._canvas = c
+
+    @property
+    def true_scale(self) -> bool:
+        """Whether pages started from now on carry a calibration bar in their footer band.
+
+        Settable between pages, so one document can hold record sheets and true-scale templates
+        (a templates aid can set `doc.true_scale = True` itself). doc.content follows it.
+        """
+        return self._true_scale
+
+    @true_scale.setter
+    def true_scale(self, value: bool) -> None:
+        self._true_scale = bool(value)
+
+    @property
+    def content(self) -> Box:
+        """The drawable area in mm: inside the margins, above the footer band (and the calibration bar
+        band when true_scale). The same for every page started under the same true_scale setting."""
+        return self._content_for(self._true_scale)
+
+    def _content_for(self, true_scale: bool) -> Box:
+        p = self.paper
+        m = p.margin_mm
+        band = (FOOTER_BAND_MM if self.footer else 0.0) + (CAL_BAND_MM if true_scale else 0.0)
+        return Box(m, m, p.width_mm - 2 * m, p.height_mm - 2 * m - band)
 
     # ------------------------------------------------------------------ context manager
     def __enter__(self) -> "Document":
@@ -651,6 +677,9 @@ class Document:
             self._finish_page()
         self.page_count += 1
         self._page = Page(self, self.page_count)
+        if self._section is not None:
+            title, self._section = self._section, None
+            self._outline_entry(title, 0, None)
         if bookmark is not None:
             self.bookmark(bookmark, level=level)
         return self._page
@@ -660,12 +689,24 @@ class Document:
         """The page being drawn (None before the first new_page)."""
         return self._page
 
+    def section(self, title: str | None) -> None:
+        """Group what follows under one outline entry: it points at the next page started, and the bookmarks
+        of the pages after it nest one level deeper. section(None) ends the grouping."""
+        if title is None:
+            self._section, self._level_offset = None, 0
+        else:
+            self._section, self._level_offset = str(title), 1
+
     def bookmark(self, title: str, level: int = 1, y: float | None = None) -> None:
-        """An outline entry pointing at the current page (at y mm from the top when given)."""
+        """An outline entry pointing at the current page (at y mm from the top when given).
+        Inside a doc.section(), levels are one deeper than given."""
         if self._page is None:
             raise RenderError(f"bookmark {title!r}: no page yet; call doc.new_page() first")
+        self._outline_entry(title, int(level) + self._level_offset, y)
+
+    def _outline_entry(self, title: str, level: int, y: float | None) -> None:
         c = self._canvas
-        level = max(0, min(int(level), self._last_level + 1))
+        level = max(0, min(level, self._last_level + 1))
         self._outline += 1
         key = f"b{self._outline}"
         if y is None:
@@ -691,7 +732,7 @@ class Document:
             c.doForm("pagecount")
             c.restoreState()
             bottom -= FOOTER_BAND_MM
-        if self.true_scale:
+        if page.true_scale:
             page.calibration_bar(m, bottom - CAL_BAR_H_MM)
         self._page = None
         self._canvas.showPage()
