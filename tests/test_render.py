@@ -21,6 +21,15 @@ def mm(v_pt: float) -> float:
     return v_pt / PT
 
 
+def _outline(path: Path) -> list[tuple[int, str, int]]:
+    """(level, title, page index) of every bookmark, read back with pdfium."""
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return [(b.level, b.get_title(), b.get_dest().get_index()) for b in pdf.get_toc()]
+    finally:
+        pdf.close()
+
+
 def _dense_page(doc: Document) -> None:
     """A page with everything the layer draws near the edges: a full-width table, cut marks, tracks."""
     c = doc.content
@@ -177,11 +186,7 @@ def test_footer_reads_page_n_of_m_and_metadata_and_bookmarks(tmp_path):
         assert pdf.metadata["Creator"] == "shipyard"
         for n, page in enumerate(pdf.pages, 1):
             assert f"Smoke on the Water · page {n} of 3" in page.extract_text()
-    pdf = pdfium.PdfDocument(str(out))
-    try:
-        toc = [(b.level, b.get_title(), b.get_dest().get_index()) for b in pdf.get_toc()]
-    finally:
-        pdf.close()
+    toc = _outline(out)
     assert toc == [(0, "USS Monitor", 0), (1, "Guns", 0), (0, "CSS Virginia", 1), (1, "Guns", 1),
                    (0, "USS Kōtetsu", 2), (1, "Guns", 2)]
     assert b"/PageMode /UseOutlines" in out.read_bytes()
@@ -394,13 +399,50 @@ def test_sections_nest_bookmarks_and_true_scale_can_switch_between_pages(tmp_pat
         doc.section(None)
         doc.true_scale = False
         doc.new_page(bookmark="Notes")
-    pdf = pdfium.PdfDocument(str(out))
-    try:
-        toc = [(b.level, b.get_title(), b.get_dest().get_index()) for b in pdf.get_toc()]
-    finally:
-        pdf.close()
+    toc = _outline(out)
     assert toc == [(0, "Cover", 0), (0, "Record sheets", 1), (1, "USS Monitor", 1), (1, "CSS Virginia", 2),
                    (0, "Templates", 3), (1, "Turning", 3), (2, "Slow", 3), (0, "Notes", 4)]
     with pdfplumber.open(out) as pdf:
         bars = ["this bar must measure 100 mm" in p.extract_text() for p in pdf.pages]
     assert bars == [False, False, False, True, False]
+
+
+# ---------------------------------------------------------------------------------------------
+# Properties
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(count=st.integers(1, 90), per_row=st.integers(1, 30), data=st.data())
+def test_box_track_always_draws_count_boxes_inside_its_reported_size(tmp_path, count, per_row, data):
+    marks = data.draw(st.dictionaries(st.integers(1, count), st.sampled_from(["½", "¼", ""]), max_size=3))
+    prefilled = data.draw(st.integers(0, count))
+    out = tmp_path / "prop.pdf"
+    with Document(out, strict=True) as doc:
+        w, h = doc.new_page().box_track(15, 20, count, per_row=per_row, marks=marks, prefilled=prefilled, label="HDP")
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[0]
+        rects, lines = page.rects, page.lines
+    assert len(rects) == count
+    assert len(lines) == 2 * prefilled + len(marks)
+    for r in rects:
+        assert mm(r["x0"]) >= 15 - 0.01 and mm(r["x1"]) <= 15 + w + 0.01
+        assert mm(r["top"]) >= 20 - 0.01 and mm(r["bottom"]) <= 20 + h + 0.01
+
+
+@settings(max_examples=40, deadline=None)
+@given(words=st.lists(st.text(alphabet="abcdefghijklmnōpqrstuvwxyz-", min_size=1, max_size=12), min_size=1, max_size=40),
+       width=st.floats(45, 150), size=st.floats(6, 12))  # every word fits a line
+def test_wrapped_lines_fit_and_keep_every_word(tmp_path_factory, words, width, size):
+    with Document(tmp_path_factory.mktemp("wrap") / "w.pdf") as doc:
+        page = doc.new_page()
+        lines = page.wrap_lines(" ".join(words), width, size)
+    assert all(page.text_width(line, size) <= width + 1e-9 for line in lines)
+    assert " ".join(lines).split() == words
+
+
+def test_a_line_break_in_text_points_to_wrap_text():
+    with pytest.raises(ShipyardError, match="use wrap_text"):
+        check_text("two\nlines")

@@ -740,23 +740,17 @@ class Document:
     def _clip_segments(self, segs):
         """Clip axis-parallel segments to stay SAFE_MM inside the page edge; drop what is left empty."""
         p = self.paper
-        lo_x, hi_x, lo_y, hi_y = SAFE_MM, p.width_mm - SAFE_MM, SAFE_MM, p.height_mm - SAFE_MM
+        xs, ys = (SAFE_MM, p.width_mm - SAFE_MM), (SAFE_MM, p.height_mm - SAFE_MM)
         out = []
         for x1, y1, x2, y2 in segs:
-            if x1 == x2:
-                if not lo_x <= x1 <= hi_x:
-                    continue
-                a, b = sorted((y1, y2))
-                a, b = max(a, lo_y), min(b, hi_y)
-                if b - a > 0.2:
-                    out.append((x1, a, x1, b))
-            else:
-                if not lo_y <= y1 <= hi_y:
-                    continue
-                a, b = sorted((x1, x2))
-                a, b = max(a, lo_x), min(b, hi_x)
-                if b - a > 0.2:
-                    out.append((a, y1, b, y1))
+            vertical = x1 == x2
+            # (fixed coordinate, its limits), (running span, its limits)
+            fixed, fixed_lim, span, span_lim = (x1, xs, (y1, y2), ys) if vertical else (y1, ys, (x1, x2), xs)
+            if not fixed_lim[0] <= fixed <= fixed_lim[1]:
+                continue
+            a, b = max(min(span), span_lim[0]), min(max(span), span_lim[1])
+            if b - a > 0.2:
+                out.append((x1, a, x1, b) if vertical else (a, y1, b, y1))
         return out
 
     def grid(self, cell_w: float, cell_h: float, gap: float = 0.0, cut_marks: bool = True) -> tuple[int, int, float, float]:

@@ -85,10 +85,9 @@ def check_text(s: str, family: str = "sans", weight: str = "regular") -> str:
     ch = _missing(s, name)
     if ch is not None:
         shown = ch if ch.isprintable() else repr(ch)[1:-1]
-        raise ShipyardError(
-            f"U+{ord(ch):04X} '{shown}' is not in the {_human[name]} font used for sheets (in the text {s!r}); "
-            "use another spelling or a transliteration"
-        )
+        hint = ("a line break cannot be drawn by text(): use wrap_text()" if ch in "\r\n"
+                else "use another spelling or a transliteration")
+        raise ShipyardError(f"U+{ord(ch):04X} '{shown}' is not in the {_human[name]} font used for sheets (in the text {s!r}); {hint}")
     return s
 
 
