@@ -1,0 +1,517 @@
+"""Saunders, ACW Naval Rules v1.2: a vessel's (or fort's) statistics from its history.
+
+Small pure functions, one per table, each returning the value and the words for its reason; `derive`
+strings them together through `Derived.set`. Every number comes from tables.yaml (or a user's house
+rules), so nothing numeric about the game lives in this file except the geometry of compass facings.
+"""
+
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from ...spec.errors import ShipyardError
+from ...spec.model import (
+    ArmourArea,
+    ArmourMaterial,
+    Coverage,
+    Fort,
+    Mounting,
+    Position,
+    PropulsionKind,
+    Vessel,
+    VesselType,
+)
+from ..base import Context, Derived, Table, Tables
+
+KEY = "saunders"
+
+#: Bearing of the centre of each named facing, degrees clockwise from the bow (geometry, not rules).
+FACING_DEG = {
+    "fore": 0.0, "starboard bow": 45.0, "starboard": 90.0, "starboard quarter": 135.0,
+    "aft": 180.0, "port quarter": 225.0, "port": 270.0, "port bow": 315.0,
+}
+SECTIONS = ("bow", "midships", "stern")
+EXTRA_SECTIONS = ("armament", "steering", "machinery", "pilot_house", "propulsion")
+_POSITION_ORDER = {Position.BOW: 0, Position.FORWARD: 1, Position.MIDSHIPS: 2, Position.AFT: 3, Position.STERN: 4}
+
+
+# ---------------------------------------------------------------------------------------------
+# Table access with clear errors for a malformed house rule
+
+
+@contextmanager
+def using(table: Table, expected: str) -> Iterator[Table]:
+    """Turn a malformed table (usually a house rule) into an error that says what was expected."""
+    try:
+        yield table
+    except ShipyardError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        who = "house-rule" if table.house_rule else "bundled"
+        raise ShipyardError(f"saunders table {table.name!r} ({who}) cannot be read: expected {expected} ({type(exc).__name__}: {exc})") from None
+
+
+def _table(tables: Tables, name: str) -> Table:
+    try:
+        return tables[name]
+    except KeyError:
+        raise ShipyardError(f"saunders: the tables have no {name!r} table") from None
+
+
+def _fmt(x: float) -> str:
+    """A number as a player writes it: 6, 6.5, 0.33."""
+    if float(x).is_integer():
+        return str(int(x))
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def _num(x: float) -> float | int:
+    """Whole numbers as ints in the JSON (6, not 6.0)."""
+    return int(x) if float(x).is_integer() else x
+
+
+def _where(position: str | None) -> str:
+    return {None: "", "bow": " at the bow", "stern": " at the stern"}.get(position, f" {position}" if position else "")
+
+
+def _band(rows: list[dict], key: str, value: float) -> dict:
+    """The last row whose `key` (a lower bound) is at or below value; rows in ascending order."""
+    chosen = None
+    for row in rows:
+        if value >= float(row[key]):
+            chosen = row
+    if chosen is None:
+        chosen = rows[0]
+    return chosen
+
+
+# ---------------------------------------------------------------------------------------------
+# Scale and movement
+
+
+def scale_factor(tables: Tables, scale: str) -> tuple[float, str]:
+    t = _table(tables, "scales")
+    with using(t, "a mapping of scale -> distance multiplier, e.g. {'1/1200': 1, '1/600': 2}"):
+        rows = t.rows
+        if scale in ("native", None):
+            scale = next(iter(rows))
+        if scale not in rows:
+            raise ShipyardError(f"--scale {scale!r}: the Saunders rules know {', '.join(rows)}")
+        return float(rows[scale]), scale
+
+
+def round_speed(tables: Tables, knots: float, down: bool = False) -> float:
+    t = _table(tables, "movement")
+    with using(t, "movement.rows.speed_step_kn, a number"):
+        step = float(t.rows["speed_step_kn"])
+    q = knots / step
+    q = math.floor(q + 1e-9) if down else math.floor(q + 0.5)
+    return q * step
+
+
+def astern_speed(tables: Tables, max_kn: float, double_ender: bool) -> tuple[float, str]:
+    t = _table(tables, "movement")
+    with using(t, "movement.rows with astern_fraction and double_ender_astern_fraction"):
+        frac = float(t.rows["double_ender_astern_fraction" if double_ender else "astern_fraction"])
+    value = round_speed(tables, max_kn * frac, down=True)
+    who = "double-ender" if double_ender else "single-ended"
+    return value, f"{who}: {_fmt(max_kn)} kn × {_fmt(round(frac, 3))} = {_fmt(round(max_kn * frac, 2))}, down to the half knot → {_fmt(value)} kn ({t.cite()})"
+
+
+# ---------------------------------------------------------------------------------------------
+# Hull
+
+
+def hull_points(tables: Tables, length_ft: float, beam_ft: float) -> tuple[int, str]:
+    t = _table(tables, "hull")
+    total = length_ft + beam_ft
+    with using(t, "hull rows [{min_ft, hull}] in ascending min_ft"):
+        row = _band(t.rows, "min_ft", total)
+        hull = int(row["hull"])
+    return hull, f"length {_fmt(length_ft)} ft + beam {_fmt(beam_ft)} ft = {_fmt(total)} ft ≥ {_fmt(row['min_ft'])} → {hull} ({t.cite(row)})"
+
+
+def speed_thresholds(tables: Tables, hull: int, max_kn: float) -> list[dict[str, Any]]:
+    """Hull boxes lost at which speed falls, and the speed then: [{lost, fraction, speed_kn}]."""
+    t = _table(tables, "hull_speed")
+    out = []
+    with using(t, "hull_speed rows [{lost_fraction, speed_fraction, round_down}]"):
+        for row in t.rows:
+            lost = math.ceil(hull * float(row["lost_fraction"]) - 1e-9)
+            raw = max_kn * float(row["speed_fraction"])
+            speed = math.floor(raw) if row.get("round_down") else round_speed(tables, raw, down=True)
+            out.append({"lost": lost, "fraction": float(row["speed_fraction"]), "speed_kn": _num(speed)})
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Armour
+
+
+def iron_equivalent(tables: Tables, material: str, thickness_in: float, backing_in: float | None) -> tuple[float, str]:
+    """Inches of iron that a plate and its wood backing count as, and the arithmetic in words."""
+    t = _table(tables, "materials")
+    with using(t, "materials rows {material: {per_inch}} with a 'backing' entry"):
+        per = float(t.rows[material]["per_inch"])
+        back = float(t.rows["backing"]["per_inch"])
+    value = thickness_in * per + (backing_in or 0.0) * back
+    parts = [f"{_fmt(thickness_in)} in {material.replace('_', ' ')}" + (f" × {_fmt(per)}" if per != 1 else "")]
+    if backing_in:
+        parts.append(f"{_fmt(backing_in)} in wood backing × {_fmt(back)}")
+    return value, " + ".join(parts) + f" = {_fmt(round(value, 2))} in iron"
+
+
+def armour_rating(tables: Tables, iron_in: float) -> tuple[int, str]:
+    t = _table(tables, "armour_rating")
+    with using(t, "armour_rating rows [{min_in, rating}] in ascending min_in"):
+        row = _band(t.rows, "min_in", iron_in)
+        rating = int(row["rating"])
+    return rating, f"≥ {_fmt(row['min_in'])} in → {rating} ({t.cite(row)})"
+
+
+def _rate(tables: Tables, armour) -> tuple[int, float, str]:
+    eq, how = iron_equivalent(tables, armour.material.value, armour.thickness_in, armour.backing_in)
+    rating, why = armour_rating(tables, eq)
+    cov = " (partial)" if armour.coverage is Coverage.PARTIAL else ""
+    return rating, eq, f"{armour.area.value}{cov}: {how} {why}; {_table(tables, 'materials').cite()}"
+
+
+def _best(tables: Tables, entries: list) -> tuple[int, float, str] | None:
+    """The strongest full-coverage entry, else the strongest partial one."""
+    if not entries:
+        return None
+    full = [a for a in entries if a.coverage is Coverage.FULL]
+    rated = [_rate(tables, a) for a in (full or entries)]
+    return max(rated, key=lambda r: r[1])
+
+
+def armour_sections(tables: Tables, v: Vessel) -> dict[str, tuple[int, str]]:
+    """Rating and reason for bow, midships, stern and any section that differs from the default."""
+    hull_entries = v.armour_at(ArmourArea.CASEMATE, ArmourArea.SIDE)
+    mid = _best(tables, hull_entries)
+    full_mid = bool(mid) and any(a.coverage is Coverage.FULL for a in hull_entries)
+    out: dict[str, tuple[int, str]] = {}
+    if mid is None:
+        out["midships"] = (0, "no side, belt or casemate armour: unarmoured (" + _table(tables, "armour_rating").cite() + ")")
+    else:
+        out["midships"] = (mid[0], "general armour (casemate, side or belt), the strongest: " + mid[2])
+    for section, area in (("bow", ArmourArea.BOW), ("stern", ArmourArea.STERN)):
+        own = _best(tables, v.armour_at(area)) or _best(tables, v.armour_at(ArmourArea.ENDS))
+        if own is not None:
+            out[section] = (own[0], f"{section} armoured separately: " + own[2])
+        elif mid is None or full_mid:
+            out[section] = (out["midships"][0], f"no separate {section} armour: the general rating {out['midships'][0]} (source: ratings default to the general armour)")
+        else:
+            out[section] = (0, f"the side/casemate armour is partial and no {section} or ends armour is recorded: unarmoured at the {section}")
+    default = out["midships"][0]
+
+    # Armament: a monitor's turret armour; guns above a belt with no casemate are unprotected.
+    extras: dict[str, tuple[int, str]] = {}
+    if v.turrets:
+        rated = []
+        for tur in v.turrets:
+            best = _best(tables, [a for a in v.armour_at(ArmourArea.TURRET) if a.turret in (tur.id, None)])
+            rated.append((tur.id, best))
+        weakest = min(rated, key=lambda r: r[1][1] if r[1] else 0.0)
+        if weakest[1] is None:
+            extras["armament"] = (0, f"turret {weakest[0]!r} has no recorded armour: unarmoured")
+        else:
+            more = " (the weakest of the turrets)" if len(rated) > 1 else ""
+            extras["armament"] = (weakest[1][0], f"turret {weakest[0]!r}{more} is the Armament section (source): " + weakest[1][2])
+    elif (v.armour_at(ArmourArea.SIDE) and not v.armour_at(ArmourArea.CASEMATE)
+          and v.armament and all(m.mounting is not Mounting.CASEMATE for m in v.armament)):
+        extras["armament"] = (0, "side armour only and no casemate: the guns above it are unprotected")
+
+    pilot = _best(tables, v.armour_at(ArmourArea.PILOT_HOUSE))
+    if pilot is not None:
+        extras["pilot_house"] = (pilot[0], pilot[2])
+    machinery = _best(tables, v.armour_at(ArmourArea.MACHINERY))
+    if machinery is not None:
+        extras["machinery"] = (machinery[0], machinery[2])
+    wheels = _best(tables, v.armour_at(ArmourArea.WHEEL_HOUSES))
+    if wheels is not None:
+        extras["propulsion"] = (wheels[0], "paddle wheels: " + wheels[2])
+    elif v.propulsion.kind in (PropulsionKind.SIDEWHEEL, PropulsionKind.STERNWHEEL) and default > 0:
+        extras["propulsion"] = (0, f"{v.propulsion.kind.value} paddle wheels outside the armour and no wheel-house armour recorded: unarmoured")
+    ordered = {section: out[section] for section in SECTIONS}
+    for section in EXTRA_SECTIONS:
+        if section in extras and extras[section][0] != default:
+            ordered[section] = extras[section]
+    return ordered
+
+
+# ---------------------------------------------------------------------------------------------
+# Turning
+
+
+def max_turn(tables: Tables, v: Vessel) -> tuple[int, int, str, str]:
+    """(turn, turn with a spar torpedo deployed, reason, spar reason)."""
+    t = _table(tables, "turn")
+    with using(t, "turn rows {ladder_deg: [...], by_length: [{min_ft, turn_deg}], steps: [{when, steps}], spar_torpedo_deployed_steps}"):
+        ladder = [int(x) for x in t.rows["ladder_deg"]]
+        row = _band(t.rows["by_length"], "min_ft", v.length_ft)
+        base = int(row["turn_deg"])
+        idx = min(range(len(ladder)), key=lambda i: abs(ladder[i] - base))
+        facts = {
+            "sidewheel": v.propulsion.kind is PropulsionKind.SIDEWHEEL,
+            "double_ender": v.double_ender,
+            "casemate_ironclad": v.type is VesselType.CASEMATE_IRONCLAD,
+            "sail_only": v.propulsion.kind is PropulsionKind.SAIL,
+        }
+        words = [f"length {_fmt(v.length_ft)} ft ≥ {_fmt(row['min_ft'])} → {base}°"]
+        shift = 0
+        for step in t.rows["steps"]:
+            if facts.get(step["when"]):
+                shift += int(step["steps"])
+                words.append(f"{step['when'].replace('_', ' ')} {int(step['steps']):+d} step")
+        final = ladder[max(0, min(len(ladder) - 1, idx + shift))]
+        spar_steps = int(t.rows["spar_torpedo_deployed_steps"])
+        spar = ladder[max(0, min(len(ladder) - 1, ladder.index(final) + spar_steps))]
+    reason = ", ".join(words) + f" → {final}° on the ladder {ladder} ({t.cite()})"
+    spar_reason = f"{final}° {spar_steps:+d} step with the spar torpedo deployed → {spar}° (source: one level less; {t.cite()})"
+    return final, spar, reason, spar_reason
+
+
+# ---------------------------------------------------------------------------------------------
+# Guns
+
+
+def gun_strength(tables: Tables, projectile_lb: float) -> tuple[int, bool, str]:
+    t = _table(tables, "gun_strength")
+    with using(t, "gun_strength rows [{max_lb, strength, light}] in ascending max_lb"):
+        row = next((r for r in t.rows if projectile_lb <= float(r["max_lb"])), t.rows[-1])
+        strength, light = int(row["strength"]), bool(row["light"])
+    return strength, light, f"heaviest projectile {_fmt(projectile_lb)} lb ≤ {_fmt(row['max_lb'])} lb → strength {strength}{', light' if light else ''} ({t.cite(row)})"
+
+
+def gun_ranges(tables: Tables, strength: int, rifled: bool, light: bool, factor: float) -> tuple[dict[str, float | None], str]:
+    t = _table(tables, "gun_ranges")
+    with using(t, "gun_ranges rows {rifle_long_factor, bands: [{min_strength, point_blank_in, effective_in, long_in}]}"):
+        row = _band(t.rows["bands"], "min_strength", strength)
+        rifle_f = float(t.rows["rifle_long_factor"]) if rifled else 1.0
+        pb, eff, long_ = float(row["point_blank_in"]), float(row["effective_in"]), float(row["long_in"]) * rifle_f
+    ranges = {"point_blank": _num(pb * factor), "effective": _num(eff * factor), "long": None if light else _num(round(long_ * factor, 1))}
+    words = f"strength {strength} → point blank {_fmt(pb)}, effective {_fmt(eff)}, long {_fmt(long_)} in"
+    if rifled:
+        words += f" (rifle: long × {_fmt(rifle_f)})"
+    if light:
+        words += "; light gun: no Long range (source)"
+    if factor != 1:
+        words += f"; × {_fmt(factor)} for the scale"
+    return ranges, words + f" ({t.cite(row)})"
+
+
+def penetration(tables: Tables, dav: int, strength: int, armour: int, rifled: bool = False,
+                band: str = "effective") -> tuple[int, dict, str]:
+    """The text's arithmetic: DAV + strength - armour, +1 rifle, +1 point blank, -1 long; and its effect."""
+    t = _table(tables, "penetration")
+    with using(t, "penetration rows {dav_faces, modifiers: [{when, mod}]}"):
+        mods = {m["when"]: int(m["mod"]) for m in t.rows["modifiers"]}
+        total = dav + strength - armour
+        words = [f"DAV {dav} + strength {strength} - armour {armour}"]
+        for when, applies in (("Rifle", rifled), ("Point blank range", band == "point_blank"), ("Long range", band == "long")):
+            if applies:
+                total += mods[when]
+                words.append(f"{mods[when]:+d} {when.lower()}")
+    r = _table(tables, "penetration_result")
+    with using(r, "penetration_result rows [{min_total, hull, critical, effect}]"):
+        row = _band(r.rows, "min_total", total)
+    return total, row, " ".join(words) + f" = {total}: {row['effect']} ({r.cite(row)})"
+
+
+def _arc_text(spec: str) -> str:
+    facing, width = spec.rsplit(" ", 1)
+    return f"{facing} {width}°"
+
+
+def parse_arc(text: str) -> tuple[str, float | None, float]:
+    """'port bow 10°' -> ('port bow', 315.0, 10.0): facing, centre bearing (None if sited), width."""
+    facing, width = text.rstrip("°").rsplit(" ", 1)
+    return facing, FACING_DEG.get(facing), float(width)
+
+
+def mount_arcs(tables: Tables, mounting: str, position: str | None, enclosed: bool) -> tuple[list[str], bool, str]:
+    t = _table(tables, "gun_arcs")
+    with using(t, "gun_arcs rows [{mounting, position?: [...], enclosed?: bool, arcs: ['port 10', ...], split_sides?}]"):
+        for row in t.rows:
+            if row["mounting"] != mounting:
+                continue
+            if "position" in row and position not in row["position"]:
+                continue
+            if "enclosed" in row and bool(row["enclosed"]) != enclosed:
+                continue
+            arcs = [_arc_text(a) for a in row["arcs"]]
+            for a in arcs:
+                facing = parse_arc(a)[0]
+                if facing not in FACING_DEG and facing != "sited":
+                    raise ValueError(f"unknown facing {facing!r}")
+            where = f"{mounting}" + _where(position) + (", inside a casemate" if enclosed and mounting == "pivot" else "")
+            return arcs, bool(row.get("split_sides")), f"{where} → {', '.join(arcs)} ({t.cite(row)})"
+    raise ShipyardError(f"saunders table 'gun_arcs' has no row for a {mounting} mount" + _where(position))
+
+
+def turret_roles(v: Vessel) -> dict[str, str]:
+    """Each turret's place on the monitor: single; fore/aft; fore/centre/aft (bow to stern)."""
+    order = sorted(enumerate(v.turrets), key=lambda it: (_POSITION_ORDER[it[1].position], it[0]))
+    names = {1: ["single"], 2: ["fore", "aft"], 3: ["fore", "centre", "aft"]}[len(order)]
+    return {t.id: role for (_, t), role in zip(order, names)}
+
+
+def turret_arcs(tables: Tables, v: Vessel, turret_id: str) -> tuple[list[str], list[str], str]:
+    """(open arcs, blocked arcs, reason) for a turret of this vessel."""
+    t = _table(tables, "turret_arcs")
+    roles = turret_roles(v)
+    role = roles[turret_id]
+    with using(t, "turret_arcs rows {arcs, width_deg, blocked: {'1': {single: []}, '2': {fore, aft}, '3': {...}}, stern_wheel_blocks}"):
+        arcs = list(t.rows["arcs"])
+        width = _fmt(float(t.rows["width_deg"]))
+        blocked = list(t.rows["blocked"][str(len(v.turrets))][role])
+        why = [f"{len(v.turrets)}-turret monitor, {role} turret" + (f": {', '.join(blocked)} blocked" if blocked else ": all arcs")]
+        if v.propulsion.kind is PropulsionKind.STERNWHEEL:
+            extra = [a for a in t.rows["stern_wheel_blocks"] if a not in blocked]
+            blocked += extra
+            why.append(f"stern wheel blocks {', '.join(t.rows['stern_wheel_blocks'])}")
+    open_arcs = [f"{a} {width}°" for a in arcs if a not in blocked]
+    return open_arcs, blocked, "; ".join(why) + f" → {', '.join(open_arcs)} ({t.cite()})"
+
+
+def _enclosed(v: Vessel) -> bool:
+    return v.type is VesselType.CASEMATE_IRONCLAD or bool(v.armour_at(ArmourArea.CASEMATE))
+
+
+# ---------------------------------------------------------------------------------------------
+# The whole derivation
+
+
+def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
+    d = Derived(unit.id, unit.name, KEY)
+    factor, scale = scale_factor(ctx.tables, ctx.scale)
+    d.set("scale", scale, f"distances at {scale}: × {_fmt(factor)} ({_table(ctx.tables, 'scales').cite()})")
+    if isinstance(unit, Fort):
+        _derive_fort(unit, ctx, d, factor)
+    else:
+        _derive_vessel(unit, ctx, d, factor)
+    return d
+
+
+def _derive_vessel(v: Vessel, ctx: Context, d: Derived, factor: float) -> None:
+    tables = ctx.tables
+    mv = _table(tables, "movement")
+    with using(mv, "movement rows {inches_per_knot, acceleration_kn, astern_fraction, double_ender_astern_fraction, speed_step_kn}"):
+        per_knot = float(mv.rows["inches_per_knot"])
+        accel = float(mv.rows["acceleration_kn"])
+    d.set("unit", "vessel", f"{v.type.value} ({v.navy.value})")
+    max_kn = round_speed(tables, v.speed_kn)
+    d.set("max_speed_kn", _num(max_kn), f"speed {_fmt(v.speed_kn)} kn ({v.speed_basis.value}) to the half knot → {_fmt(max_kn)} kn; 1 kn = {_fmt(per_knot)} in a turn ({mv.cite()})")
+    astern, why = astern_speed(tables, max_kn, v.double_ender)
+    d.set("astern_speed_kn", _num(astern), why)
+    d.set("acceleration_kn", _num(accel), f"speed may change {_fmt(accel)} kn a turn ({mv.cite()})")
+    d.set("move_in", _num(max_kn * per_knot * factor), f"{_fmt(max_kn)} kn × {_fmt(per_knot)} in/kn × {_fmt(factor)} (scale) ({mv.cite()})")
+    d.set("astern_move_in", _num(astern * per_knot * factor), f"{_fmt(astern)} kn × {_fmt(per_knot)} in/kn × {_fmt(factor)} (scale) ({mv.cite()})")
+
+    hull, why = hull_points(tables, v.length_ft, v.beam_ft)
+    d.set("hull", hull, why)
+    hs = _table(tables, "hull_speed")
+    for i, th in enumerate(speed_thresholds(tables, hull, max_kn)):
+        d.set(f"speed_thresholds[{i}]", th,
+              f"{_fmt(th['fraction'])} speed once {th['lost']} of {hull} hull boxes are lost: {_fmt(max_kn)} kn → {_fmt(th['speed_kn'])} kn ({hs.cite()})")
+
+    turn, spar_turn, why, spar_why = max_turn(tables, v)
+    d.set("max_turn_deg", turn, why)
+    if v.spar_torpedo:
+        d.set("max_turn_deg_spar_deployed", spar_turn, spar_why)
+
+    for section, (rating, why) in armour_sections(tables, v).items():
+        d.set(f"armour.{section}", rating, why)
+
+    st = _table(tables, "small_target")
+    with using(st, "small_target rows {under_length_ft, monitors, to_hit_modifier}"):
+        limit = float(st.rows["under_length_ft"])
+        monitor_rule = bool(st.rows["monitors"])
+        mod = int(st.rows["to_hit_modifier"])
+    is_monitor = v.type is VesselType.MONITOR
+    small = v.length_ft < limit or (monitor_rule and is_monitor)
+    if is_monitor and monitor_rule:
+        why = f"a monitor: {mod:+d} to hit her"
+    elif small:
+        why = f"{_fmt(v.length_ft)} ft < {_fmt(limit)} ft: {mod:+d} to hit her"
+    else:
+        why = f"{_fmt(v.length_ft)} ft, not under {_fmt(limit)} ft and not a monitor"
+    d.set("small_target", small, why + f" ({st.cite()})")
+
+    d.set("ram_bow", v.ram_bow, "ram bow fitted (library)" if v.ram_bow else "no ram bow in the library: -1 when ramming")
+    paddles = v.paddle_wheels
+    d.set("paddles", paddles, f"{v.propulsion.kind.value}: {paddles} paddle wheel{'s' if paddles != 1 else ''}" + (" (each can be lost to a ram or critical 53-56)" if paddles else ""))
+    d.set("drive", v.propulsion.kind.value, "propulsion (library)")
+    d.set("double_ender", v.double_ender, "double-ended: full speed astern" if v.double_ender else "single-ended")
+    d.set("spar_torpedo", v.spar_torpedo, "spar torpedo fitted (library)" if v.spar_torpedo else "no spar torpedo")
+
+    enclosed = _enclosed(v)
+    d.set("guns", [], f"{len(v.armament)} gun mount{'s' if len(v.armament) != 1 else ''} in the library" + ("" if v.armament else ": no guns (a spar torpedo or ram only)"))
+    for i, m in enumerate(v.armament):
+        gun = ctx.library.gun(m)
+        base = f"guns[{i}]"
+        d.set(f"{base}.name", gun.name, f"{m.gun} ({gun.kind.value}, {_fmt(gun.calibre_in)} in)")
+        d.set(f"{base}.count", m.count, f"{m.count} mounted {m.mounting.value}" + _where(m.position.value if m.position else None))
+        strength, light, why = gun_strength(tables, gun.projectile_lb)
+        d.set(f"{base}.strength", strength, why)
+        d.set(f"{base}.rifled", gun.rifled, f"{gun.kind.value}: " + ("+1 to hit and +1 penetration (source)" if gun.rifled else "no rifle bonus"))
+        d.set(f"{base}.light", light, "light gun: cannot fire at Long range (source)" if light else "not a light gun")
+        if m.mounting is Mounting.TURRET:
+            arcs, blocked, why = turret_arcs(tables, v, m.turret or "")
+            d.set(f"{base}.turret", m.turret, f"turret {m.turret!r} ({turret_roles(v)[m.turret or '']})")
+            d.set(f"{base}.arcs", arcs, why)
+            d.set(f"{base}.blocked_arcs", blocked, "arcs this turret may face but not fire into (source)")
+        else:
+            pos = m.position.value if m.position else None
+            arcs, split, why = mount_arcs(tables, m.mounting.value, pos, enclosed)
+            d.set(f"{base}.arcs", arcs, why)
+            if split:
+                per = (m.count + 1) // 2
+                d.set(f"{base}.per_side", per, f"{m.count} guns split between the two sides → {per} a side" + (" (odd: the spare on either)" if m.count % 2 else ""))
+        ranges, why = gun_ranges(tables, strength, gun.rifled, light, factor)
+        d.set(f"{base}.ranges_in", ranges, why)
+
+
+def _derive_fort(f: Fort, ctx: Context, d: Derived, factor: float) -> None:
+    tables = ctx.tables
+    d.set("unit", "fort", f"fort at {f.place} ({f.navy.value}): no movement")
+    for key in ("max_speed_kn", "astern_speed_kn", "move_in", "astern_move_in"):
+        d.set(key, 0, "a fort does not move")
+    fh = _table(tables, "fort_hull")
+    guns = sum(m.count for m in f.armament)
+    with using(fh, "fort_hull rows {base, per_gun, max}"):
+        raw = float(fh.rows["base"]) + float(fh.rows["per_gun"]) * guns
+        hull = int(min(float(fh.rows["max"]), math.floor(raw)))
+    d.set("hull", hull, f"{_fmt(fh.rows['base'])} + {_fmt(fh.rows['per_gun'])} × {guns} guns = {_fmt(raw)}, cap {_fmt(fh.rows['max'])} → {hull} ({fh.cite()})")
+    fw = _table(tables, "fort_walls")
+    mat = f.walls.material.value
+    with using(fw, "fort_walls rows {material: {in_per_ft, default_ft}}"):
+        per_ft = float(fw.rows[mat]["in_per_ft"])
+        thick = f.walls.thickness_ft if f.walls.thickness_ft is not None else float(fw.rows[mat]["default_ft"])
+    assumed = "" if f.walls.thickness_ft is not None else " (thickness not recorded: table default)"
+    eq = thick * per_ft
+    rating, why = armour_rating(tables, eq)
+    for section in SECTIONS:
+        d.set(f"armour.{section}", rating,
+              f"{mat} walls {_fmt(thick)} ft{assumed} × {_fmt(per_ft)} in/ft = {_fmt(round(eq, 2))} in iron ({fw.cite()}) {why}; a fort's walls face every way")
+    d.set("small_target", False, "a fort is never a small target")
+    d.set("ram_bow", False, "a fort")
+    d.set("paddles", 0, "a fort")
+    d.set("spar_torpedo", False, "a fort")
+    d.set("guns", [], f"{len(f.armament)} gun mounts in the fort")
+    for i, m in enumerate(f.armament):
+        gun = ctx.library.gun(m)
+        base = f"guns[{i}]"
+        d.set(f"{base}.name", gun.name, f"{m.gun} ({gun.kind.value}, {_fmt(gun.calibre_in)} in)")
+        d.set(f"{base}.count", m.count, f"{m.count} in the fort")
+        strength, light, why = gun_strength(tables, gun.projectile_lb)
+        d.set(f"{base}.strength", strength, why)
+        d.set(f"{base}.rifled", gun.rifled, f"{gun.kind.value}")
+        d.set(f"{base}.light", light, "light gun: cannot fire at Long range (source)" if light else "not a light gun")
+        arcs, _, why = mount_arcs(tables, "fort", None, True)
+        d.set(f"{base}.arcs", arcs, why + "; each gun's facing is set when the fort is placed")
+        ranges, why = gun_ranges(tables, strength, gun.rifled, light, factor)
+        d.set(f"{base}.ranges_in", ranges, why)
