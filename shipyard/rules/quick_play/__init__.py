@@ -1,0 +1,25 @@
+"""Quick Play ACW Naval Rules (Mark Hannam, The Gauntlet No. 3, 1995): EDNA, ship types and cannonade factors.
+
+The calculator lives in derive.py, its numbers in tables.yaml, the printed Mobile Bay order of battle in
+order_of_battle.yaml, and the printed aids (record cards, turn counters, roster, quick reference) in aids.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..base import RuleSet
+from .derive import derive
+
+HERE = Path(__file__).resolve().parent
+
+RULESET = RuleSet(
+    key="quick-play",
+    aliases=("qp", "edna"),
+    title="Quick Play ACW Naval Rules",
+    package=__name__,
+    derive=derive,
+    tables_path=HERE / "tables.yaml",
+    native_scale="any",
+    scales=("any",),
+)

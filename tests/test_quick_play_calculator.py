@@ -1,0 +1,204 @@
+"""Quick Play calculator: types, speeds, ram, EDNA and cannonade factors on the real library and on built vessels."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shipyard.rules import get_ruleset
+from shipyard.rules.quick_play import RULESET
+from shipyard.spec.model import Armour, Mount, Vessel
+
+MOBILE_BAY = "1864-08-05"
+
+
+@pytest.fixture(scope="module")
+def ctx(library):
+    return RULESET.context(library)
+
+
+def stats(library, ctx, uid, when=MOBILE_BAY):
+    return RULESET.derive(library.units[uid].as_of(when), ctx)
+
+
+def make_vessel(tons=1000.0, guns=4, armour_in=0.0, vtype="screw sloop", prop="screw", ram_bow=False):
+    data = dict(
+        id="test-ship", name="Test Ship", navy="USN", type=vtype, length_ft=200, beam_ft=35, draught_ft=12,
+        displacement_tons=tons, speed_kn=10, propulsion={"kind": prop}, ram_bow=ram_bow,
+        armament=[Mount(gun="dahlgren-9in", count=guns, mounting="broadside")] if guns else [],
+        armour=[Armour(area="side", thickness_in=armour_in)] if armour_in else [],
+        sources=[{"url": "https://example.org", "covers": "test"}],
+    )
+    return Vessel.model_validate(data)
+
+
+def test_ruleset_is_found_by_key_and_aliases():
+    for name in ("quick-play", "qp", "edna", "Quick_Play"):
+        assert get_ruleset(name) is RULESET
+
+
+def test_tennessee_is_an_ironclad_ram(cli):
+    run = cli("stats", "css-tennessee", "--rules", "quick-play", "--json")
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert data["type"] == "Ironclad"
+    assert data["ram"] is True
+    assert data["speeds_in"] == {"slow": 2, "cruise": 4, "full": 6}
+    assert data["turn_deg"] == 30
+    for key in ("edna", "cannonade", "turns_when_stationary"):
+        assert key in data
+
+
+def test_every_union_monitor_is_a_monitor_with_30_degree_turns_and_no_cruise(library, ctx):
+    monitors = [u for u in library.vessels if u.type.value == "monitor" and u.nation == "Union"]
+    assert len(monitors) >= 4
+    for v in monitors:
+        d = RULESET.derive(v, ctx)
+        assert d["type"] == "Monitor", v.id
+        assert d["turn_deg"] == 30
+        assert d["speeds_in"]["cruise"] is None
+        assert d["turns_when_stationary"] is False
+
+
+def test_every_double_ender_is_a_sidewheeler_that_turns_when_stopped(library, ctx):
+    des = [u for u in library.vessels if u.double_ender]
+    assert len(des) >= 3
+    for v in des:
+        d = RULESET.derive(v, ctx)
+        assert d["type"] == "Sidewheeler", v.id
+        assert d["turns_when_stationary"] is True
+        assert d["turn_deg"] == 90
+
+
+def test_only_sidewheelers_turn_when_stationary(library, ctx):
+    for u in library.units.values():
+        d = RULESET.derive(u, ctx)
+        assert d["turns_when_stationary"] == (d["type"] == "Sidewheeler"), u.id
+
+
+def test_galena_stripped_of_armour_is_a_wooden_screw_at_mobile_bay(library, ctx):
+    assert stats(library, ctx, "uss-galena")["type"] == "Wooden Screw"
+
+
+def test_every_unit_derives_with_edna_in_the_sane_range(library, ctx):
+    assert len(library.units) >= 40
+    for u in library.units.values():
+        d = RULESET.derive(u, ctx)
+        assert 3 <= d["edna"] <= 25, (u.id, d["edna"])
+        assert set(d["cannonade"]) == {"heavy", "medium", "parrot"}
+        assert all(isinstance(v, int) and v >= 0 for v in d["cannonade"].values())
+
+
+def test_forts_are_units_with_no_speed(library, ctx):
+    d = stats(library, ctx, "fort-morgan")
+    assert d["type"] == "Fort"
+    assert d["speeds_in"] == {"slow": None, "cruise": None, "full": None}
+    assert d["ram"] is False
+
+
+def test_tecumseh_xv_inch_pair_is_one_heavy(library, ctx):
+    assert stats(library, ctx, "uss-tecumseh")["cannonade"] == {"heavy": 1, "medium": 0, "parrot": 0}
+
+
+def test_winnebago_four_xi_inch_are_one_heavy_one_medium(library, ctx):
+    assert stats(library, ctx, "uss-winnebago")["cannonade"] == {"heavy": 1, "medium": 1, "parrot": 0}
+
+
+def test_brooklyn_is_one_heavy_four_medium_four_parrots(library, ctx):
+    assert stats(library, ctx, "uss-brooklyn")["cannonade"] == {"heavy": 1, "medium": 4, "parrot": 4}
+
+
+def test_lackawanna_is_two_medium_two_parrots(library, ctx):
+    assert stats(library, ctx, "uss-lackawanna")["cannonade"] == {"heavy": 0, "medium": 2, "parrot": 2}
+
+
+def test_monongahela_and_oneida_are_one_medium_one_parrot(library, ctx):
+    for uid in ("uss-monongahela", "uss-oneida"):
+        assert stats(library, ctx, uid)["cannonade"] == {"heavy": 0, "medium": 1, "parrot": 1}, uid
+
+
+def test_richmond_nine_ix_inch_a_side_are_one_heavy_three_medium(library, ctx):
+    c = stats(library, ctx, "uss-richmond")["cannonade"]
+    assert (c["heavy"], c["medium"]) == (1, 3)
+
+
+def test_morgan_is_one_heavy_one_medium(library, ctx):
+    assert stats(library, ctx, "css-morgan")["cannonade"] == {"heavy": 1, "medium": 1, "parrot": 0}
+
+
+def test_selma_is_one_medium(library, ctx):
+    assert stats(library, ctx, "css-selma")["cannonade"] == {"heavy": 0, "medium": 1, "parrot": 0}
+
+
+def test_explain_shows_inputs_and_tables_for_edna_and_factors(cli):
+    run = cli("explain", "uss-brooklyn", "--rules", "qp")
+    assert run.code == 0, run.err
+    text = " ".join(run.out.split())
+    assert "√25 guns" in text
+    assert "edna, example" in text
+    assert "cannonade_factors, example" in text
+    assert "ship_types, source" in text
+
+
+def test_house_rule_changes_edna_and_says_so(library, tmp_path):
+    base = RULESET.derive(library.units["uss-brooklyn"], RULESET.context(library))
+    rows = dict(RULESET.tables().edna.rows)
+    rows["per_sqrt_gun"] = float(rows["per_sqrt_gun"]) + 1.0
+    hr = tmp_path / "house.yaml"
+    hr.write_text(json.dumps({"quick-play": {"edna": {"rows": rows}}}))
+    d = RULESET.derive(library.units["uss-brooklyn"], RULESET.context(library, hr))
+    assert d["edna"] == base["edna"] + 5  # +1 per √gun, √25 = 5
+    assert "house rule" in d.reasons["edna"]
+    assert "house rule" not in base.reasons["edna"]
+
+
+def test_bad_house_rules_are_a_clear_error(cli, tmp_path):
+    hr = tmp_path / "bad.yaml"
+    hr.write_text("quick-play:\n  ednaa: {rows: {}}\n")
+    run = cli("stats", "css-tennessee", "--rules", "qp", "--house-rules", str(hr))
+    assert run.code == 2
+    assert "ednaa" in run.err and "Traceback" not in run.err
+
+
+def test_a_ram_bow_makes_a_ram_and_an_ironclad_needs_iron():
+    from shipyard.rules.quick_play.derive import classify, is_ram
+
+    t = RULESET.tables()
+    assert is_ram(make_vessel(ram_bow=True), t.ram_rule)[0] is True
+    assert is_ram(make_vessel(), t.ram_rule)[0] is False
+    assert classify(make_vessel(vtype="broadside ironclad", armour_in=4), t.type_rules)[0] == "Ironclad"
+    assert classify(make_vessel(vtype="broadside ironclad"), t.type_rules)[0] == "Wooden Screw"
+    assert classify(make_vessel(prop="sternwheel", vtype="tinclad"), t.type_rules)[0] == "Sidewheeler"
+
+
+# --- monotonicity (property tests on built vessels) -----------------------------------------------------
+
+CTX_TABLES = RULESET.tables()
+
+
+def _edna(v):
+    from shipyard.rules.quick_play.derive import edna_armour_in, gun_count, vessel_edna
+
+    rows = CTX_TABLES.edna.rows
+    return vessel_edna(v.tonnage, gun_count(v), edna_armour_in(v, rows)[0], rows)[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(tons=st.floats(50, 5000), more=st.floats(0, 5000), guns=st.integers(0, 40), armour=st.floats(0, 12))
+def test_more_tonnage_never_lowers_edna(tons, more, guns, armour):
+    assert _edna(make_vessel(tons + more, guns, armour)) >= _edna(make_vessel(tons, guns, armour))
+
+
+@settings(max_examples=60, deadline=None)
+@given(tons=st.floats(50, 5000), guns=st.integers(0, 40), extra=st.integers(0, 20), armour=st.floats(0, 12))
+def test_more_guns_never_lower_edna(tons, guns, extra, armour):
+    assert _edna(make_vessel(tons, guns + extra, armour)) >= _edna(make_vessel(tons, guns, armour))
+
+
+@settings(max_examples=60, deadline=None)
+@given(tons=st.floats(50, 5000), guns=st.integers(0, 40), armour=st.floats(0, 12), extra=st.floats(0, 10))
+def test_more_armour_never_lowers_edna(tons, guns, armour, extra):
+    assert _edna(make_vessel(tons, guns, min(armour + extra, 30))) >= _edna(make_vessel(tons, guns, armour))
