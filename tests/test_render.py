@@ -446,3 +446,23 @@ def test_wrapped_lines_fit_and_keep_every_word(tmp_path_factory, words, width, s
 def test_a_line_break_in_text_points_to_wrap_text():
     with pytest.raises(ShipyardError, match="use wrap_text"):
         check_text("two\nlines")
+
+
+def test_rotated_text_and_blocks(tmp_path):
+    out = tmp_path / "rot.pdf"
+    with Document(out, strict=True) as doc:
+        page = doc.new_page()
+        page.text(100, 100, "upside down", rotate=180, align="centre")
+        with page.rotated(60, 150, 90):
+            page.rect(60, 150, 30, 5)  # turned to point up the page
+        page.rect(20, 200, 10, 10, fill=0.5)  # state after the block is not stale
+        with pytest.raises(RenderError, match="within 8 mm"):
+            with page.rotated(20, 30, 90):
+                page.line(20, 30, 45, 30)  # turned up the page: reaches y = 5 mm
+    with pdfplumber.open(out) as pdf:
+        p = pdf.pages[0]
+        chars = [ch for ch in p.chars if ch["text"] == "u"]
+        assert chars and chars[0]["matrix"][0] < 0  # drawn turned through 180°
+        turned = [r for r in p.rects if abs(mm(r["width"]) - 5) < 0.01]
+        assert turned and mm(turned[0]["height"]) == pytest.approx(30, abs=0.01)
+        assert mm(turned[0]["bottom"]) == pytest.approx(150, abs=0.01) and mm(turned[0]["x0"]) == pytest.approx(60, abs=0.01)

@@ -12,6 +12,7 @@ input.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import tempfile
@@ -102,6 +103,7 @@ class Page:
         self._stroke: tuple[float, float, float] | None = (0.0, 0.0, 0.0)
         self._lw: float | None = None
         self._dash: tuple | None = ()
+        self._turns: list[tuple[float, float, float]] = []  # active rotated() blocks: (cx, cy, degrees)
 
     # ------------------------------------------------------------------ state
     @property
@@ -140,9 +142,36 @@ class Page:
             c.setStrokeColorRGB(*rgb)
             self._stroke = rgb
 
+    @contextlib.contextmanager
+    def rotated(self, cx: float, cy: float, degrees: float):
+        """Draw the block's contents turned `degrees` counter-clockwise (as seen on paper) about (cx, cy) mm.
+        Coordinates inside are the unrotated ones. 180 turns a fold-over back upside down."""
+        self._live()
+        c = self._c
+        X, Y = cx * MM, self._H - cy * MM
+        c.saveState()
+        c.translate(X, Y)
+        c.rotate(degrees)
+        c.translate(-X, -Y)
+        self._turns.append((cx, cy, degrees))
+        try:
+            yield self
+        finally:
+            self._turns.pop()
+            c.restoreState()
+            # restoreState undid whatever was set inside: forget the tracked state
+            self._font = self._fill = self._stroke = self._lw = self._dash = None
+
     def _ink(self, x0: float, y0: float, x1: float, y1: float, what: str) -> None:
         """Strict mode: refuse ink within 8 mm of the page edge (bounding box in mm)."""
         p = self._doc.paper
+        for cx, cy, deg in reversed(self._turns):  # map the box through the active rotations
+            a = math.radians(deg)
+            ca, sa = math.cos(a), math.sin(a)
+            pts = [(cx + (x - cx) * ca + (y - cy) * sa, cy - (x - cx) * sa + (y - cy) * ca)
+                   for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+            x0, x1 = min(q[0] for q in pts), max(q[0] for q in pts)
+            y0, y1 = min(q[1] for q in pts), max(q[1] for q in pts)
         lim = INK_LIMIT_MM - 1e-6
         if x0 < lim or y0 < lim or x1 > p.width_mm - lim or y1 > p.height_mm - lim:
             raise RenderError(
@@ -158,8 +187,11 @@ class Page:
         return _fonts.string_width_pt(s, _fonts.font_name(family, weight), size) / MM
 
     def text(self, x: float, y: float, s, size: float = 9, weight: str = "regular", align: str = "left",
-             family: str = "sans", colour=None) -> float:
-        """Draw s with its baseline at y. Returns the width drawn, in mm."""
+             family: str = "sans", colour=None, rotate: float = 0) -> float:
+        """Draw s with its baseline at y. rotate: degrees counter-clockwise about (x, y). Returns the width drawn, in mm."""
+        if rotate:
+            with self.rotated(x, y, rotate):
+                return self.text(x, y, s, size=size, weight=weight, align=align, family=family, colour=colour)
         if self._doc._page is not self:
             self._live()
         s = s if type(s) is str else _fmt_num(s)
