@@ -211,7 +211,7 @@ class Armour(Strict):
     area: ArmourArea
     material: ArmourMaterial = ArmourMaterial.IRON
     thickness_in: Inches = Field(description="iron (or cotton, wood) thickness in inches")
-    backing_in: Inches | None = Field(default=None, description="wood backing behind it, inches")
+    backing_in: Annotated[float, Field(ge=0, le=60)] | None = Field(default=None, description="wood backing behind it, inches")
     coverage: Coverage = Coverage.FULL
     turret: str | None = Field(default=None, description="turret id where area is turret")
     note: str | None = None
