@@ -1,0 +1,154 @@
+"""Quick Play printed aids on the real Mobile Bay scenario: text by extraction, geometry in millimetres."""
+
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+
+from shipyard.rules.quick_play import RULESET
+from shipyard.rules.quick_play import aids
+
+PT = 25.4 / 72
+
+
+@pytest.fixture(scope="module")
+def mobile_bay(library):
+    ctx = RULESET.context(library)
+    scen = library.scenarios["mobile-bay-1864"]
+    units = [(side, u, RULESET.derive(u, ctx)) for side, u in library.scenario_units(scen)]
+    return scen, units, ctx
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, cli_module):
+    out = tmp_path_factory.mktemp("qp")
+    files = {
+        "cards": out / "cards.pdf", "counters": out / "counters.pdf", "roster": out / "roster.pdf",
+        "backs": out / "backs.pdf", "letter": out / "cards-letter.pdf",
+    }
+    runs = [
+        ("sheet", "mobile-bay-1864", "--rules", "quick-play", "-o", files["cards"]),
+        ("counters", "--rules", "qp", "mobile-bay-1864", "-o", files["counters"]),
+        ("roster", "mobile-bay-1864", "--rules", "edna", "-o", files["roster"]),
+        ("counters", "--rules", "qp", "mobile-bay-1864", "--backs", "-o", files["backs"]),
+        ("sheet", "mobile-bay-1864", "--rules", "qp", "--paper", "letter", "-o", files["letter"]),
+    ]
+    for args in runs:
+        r = cli_module(*args)
+        assert r.code == 0, r.err
+    return files
+
+
+@pytest.fixture(scope="module")
+def cli_module():
+    from conftest import run_cli
+
+    return run_cli
+
+
+def text_of(path) -> str:
+    with pdfplumber.open(path) as pdf:
+        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+
+
+def flat(s: str) -> str:
+    return " ".join(s.split())
+
+
+@pytest.mark.parametrize("kind", ["cards", "counters", "roster"])
+def test_every_mobile_bay_unit_name_and_edna_is_printed(built, mobile_bay, kind):
+    _, units, _ = mobile_bay
+    text = flat(text_of(built[kind]))
+    for _, u, d in units:
+        assert u.name in text, (kind, u.name)
+        if kind == "roster":
+            assert any(line.startswith(u.name) or u.name in line for line in text_of(built[kind]).splitlines()
+                       if f" {d['edna']} " in f" {line} "), u.name
+        else:
+            assert f"EDNA {d['edna']}" in text, (kind, u.name)
+
+
+def test_cards_fit_the_whole_fleet_on_two_a4_pages_with_the_reference_on_each(built):
+    with pdfplumber.open(built["cards"]) as pdf:
+        assert len(pdf.pages) <= 3
+        for page in pdf.pages:
+            t = flat(page.extract_text())
+            assert "Catastrophic events" in t and "Cannonade" in t
+
+
+def test_card_edna_tracks_have_one_box_per_point(built, mobile_bay):
+    _, units, _ = mobile_bay
+    with pdfplumber.open(built["cards"]) as pdf:
+        boxes = 0
+        for page in pdf.pages:
+            boxes += sum(1 for r in page.rects if abs(r["width"] * PT - 3.4) < 0.05 and abs(r["height"] * PT - 3.4) < 0.05)
+    assert boxes == sum(int(d["edna"]) for _, _, d in units)
+
+
+def test_letter_cards_stay_inside_the_page(built):
+    with pdfplumber.open(built["letter"]) as pdf:
+        for page in pdf.pages:
+            assert abs(page.width * PT - 215.9) < 0.5
+            for obj in page.chars + page.rects:
+                assert obj["x0"] * PT >= 8 and obj["x1"] * PT <= page.width * PT - 8
+
+
+def test_turn_counters_are_numbered_one_to_n_in_20mm_squares(built, mobile_bay):
+    _, units, _ = mobile_bay
+    with pdfplumber.open(built["counters"]) as pdf:
+        first = pdf.pages[0]
+        words = [w["text"] for w in first.extract_words()]
+        for n in range(1, len(units) + 1):
+            assert str(n) in words
+        assert str(len(units) + 1) not in words
+        squares = [r for r in first.rects if abs(r["width"] * PT - 18.8) < 0.1 and abs(r["height"] * PT - 18.8) < 0.1]
+        assert len(squares) == len(units)
+        xs = sorted({round(r["x0"] * PT, 1) for r in squares})
+        assert all(abs((b - a) - 20.0) < 0.1 for a, b in zip(xs, xs[1:]))
+        assert len(first.lines) > 8  # cut marks
+
+
+def test_speed_markers_match_each_ships_speeds(built, mobile_bay):
+    _, units, _ = mobile_bay
+    text = flat(text_of(built["counters"]))
+    monitors = [d for _, _, d in units if d["type"] == "Monitor"]
+    assert text.count("Cruise") == sum(1 for _, _, d in units if d.get("speeds_in", {}).get("cruise") is not None)
+    assert text.count("Reverse") == sum(1 for _, _, d in units if d["type"] != "Fort")
+    assert monitors
+
+
+def test_backs_follow_each_front_page_mirrored(built):
+    with pdfplumber.open(built["backs"]) as pdf, pdfplumber.open(built["counters"]) as plain:
+        assert len(pdf.pages) == 2 * len(plain.pages)
+        front, back = pdf.pages[0], pdf.pages[1]
+        W = front.width
+        fx = sorted(round(r["x0"] * PT, 1) for r in front.rects if abs(r["width"] * PT - 18.8) < 0.1)
+        bx = sorted(round((W - r["x1"]) * PT, 1) for r in back.rects if abs(r["width"] * PT - 18.8) < 0.1)
+        assert fx == bx
+
+
+def test_roster_lists_divisions_lashed_pairs_and_side_totals(built, mobile_bay):
+    _, units, _ = mobile_bay
+    text = flat(text_of(built["roster"]))
+    assert "Monitor Division" in text and "Wooden Ship Division" in text
+    assert "lashed to Brooklyn" in text
+    for side in ("Union", "Confederate"):
+        ds = [d for s, _, d in units if s == side]
+        edna = sum(int(d["edna"]) for d in ds)
+        assert f"{side}: {len(ds)} units · total EDNA {edna}" in text
+        h = sum(d["cannonade"]["heavy"] for d in ds)
+        assert f"factors {h} Heavy" in text
+
+
+def test_quick_reference_prints_only_what_the_units_use(tmp_path, library):
+    from shipyard.render import Document
+
+    ctx = RULESET.context(library)
+    d = RULESET.derive(library.units["uss-tecumseh"], ctx)
+    out = tmp_path / "qr.pdf"
+    with Document(out) as doc:
+        aids.quick_reference(doc, [d], ctx)
+    text = flat(text_of(out))
+    assert "Monitor" in text and "Sidewheeler" not in text and "Wooden Screw" not in text
+    assert "2D10 per gun" in text and "2D6 per two guns" not in text
+    assert "a Ram 3D6" not in text
