@@ -415,9 +415,10 @@ class StickPiece:
 
 def stick_pieces(total_in: float, max_len_mm: float) -> list[StickPiece]:
     """Cut a stick of total_in inches into equal whole-inch pieces no longer than max_len_mm."""
-    per = max(1, int(max_len_mm // MM_PER_IN))
-    n = math.ceil(total_in / per)
-    per = math.ceil(total_in / n)
+    longest = max(1, int(max_len_mm // MM_PER_IN))
+    per = next((k for k in range(longest, 0, -1) if total_in % k == 0 and k >= longest * 0.7), None)
+    if per is None:  # no even split near the longest piece: equal-ish pieces, the last one shorter
+        per = math.ceil(total_in / math.ceil(total_in / longest))
     out = []
     start = 0.0
     i = 0
