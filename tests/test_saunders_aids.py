@@ -1,0 +1,191 @@
+"""Saunders play aids measured in the real PDFs: gauges in millimetres and degrees, sheets, counters, roster."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pdfplumber
+import pytest
+
+from shipyard.render import Document
+from shipyard.rules import get_ruleset
+from shipyard.rules.saunders import aids
+
+RS = get_ruleset("saunders")
+PT = 72 / 25.4  # points per mm
+
+
+def _long_lines(page, min_mm: float):
+    out = []
+    for ln in page.lines:
+        (x0, y0), (x1, y1) = ln["pts"][0], ln["pts"][-1]
+        length = math.hypot(x1 - x0, y1 - y0) / PT
+        if length >= min_mm:
+            out.append(((x0 / PT, y0 / PT), (x1 / PT, y1 / PT), length))
+    return out
+
+
+@pytest.fixture(scope="module")
+def templates_pdfs(tmp_path_factory):
+    from conftest import run_cli
+
+    out = {}
+    d = tmp_path_factory.mktemp("templates")
+    for paper in ("a4", "letter"):
+        for scale in ("1/1200", "1/600"):
+            path = d / f"t-{paper}-{scale.replace('/', '-')}.pdf"
+            r = run_cli("templates", "--rules", "saunders", "--paper", paper, "--scale", scale, "-o", str(path))
+            assert r.code == 0, r.err
+            out[(paper, scale)] = path
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("scale, mm_per_kn", [("1/1200", 25.4), ("1/600", 50.8)])
+def test_turn_gauges_have_the_table_angles_and_true_length_arms(library, templates_pdfs, paper, scale, mm_per_kn):
+    ctx = RS.context(library, scale=scale)
+    ladder = aids.turn_ladder(ctx)
+    arm = aids.gauge_arm_knots(2 if scale == "1/600" else 1) * mm_per_kn
+    found = []
+    with pdfplumber.open(templates_pdfs[(paper, scale)]) as pdf:
+        for page in pdf.pages:
+            lines = [ln for ln in _long_lines(page, arm - 1) if abs(ln[2] - arm) < 1]
+            by_pivot: dict[tuple, list] = {}
+            for a, b, length in lines:
+                by_pivot.setdefault((round(a[0], 2), round(a[1], 2)), []).append((a, b, length))
+            for pivot, pair in by_pivot.items():
+                if len(pair) != 2:
+                    continue
+                (a, b1, l1), (_, b2, l2) = pair
+                heading = [p for p in (b1, b2) if abs(p[1] - a[1]) < 1e-3]
+                turned = [p for p in (b1, b2) if abs(p[1] - a[1]) >= 1e-3]
+                if len(heading) != 1 or len(turned) != 1:
+                    # the 90 deg gauge's turned arm is vertical; both arms found anyway
+                    continue
+                dx, dy = turned[0][0] - a[0], a[1] - turned[0][1]
+                found.append(math.degrees(math.atan2(dy, dx)))
+                assert abs(l1 - arm) < 0.2 and abs(l2 - arm) < 0.2
+    assert len(found) == len(ladder)
+    for want, got in zip(sorted(ladder), sorted(found)):
+        assert abs(want - got) < 0.2, (want, got)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_turret_gauge_has_four_90_degree_arcs(templates_pdfs, paper):
+    with pdfplumber.open(templates_pdfs[(paper, "1/1200")]) as pdf:
+        page = next(p for p in pdf.pages if "FORE" in (p.extract_text() or ""))
+        text = page.extract_text()
+        for word in ("FORE", "PORT", "STARBOARD", "AFT"):
+            assert word in text
+        spokes = {}
+        for a, b, length in _long_lines(page, 20):
+            spokes.setdefault((round(a[0], 2), round(a[1], 2)), []).append((b, length))
+        centre, rays = max(spokes.items(), key=lambda kv: len(kv[1]))
+        assert len(rays) == 4
+        bearings = sorted((math.degrees(math.atan2(b[0] - centre[0], centre[1] - b[1])) % 360) for b, _ in rays)
+        for got, want in zip(bearings, (45, 135, 225, 315)):
+            assert abs(got - want) < 0.2
+        lengths = {round(length, 1) for _, length in rays}
+        assert len(lengths) == 1
+        diffs = [(bearings[(i + 1) % 4] - bearings[i]) % 360 for i in range(4)]
+        assert all(abs(d - 90) < 0.2 for d in diffs)
+
+
+def test_templates_carry_a_100_mm_calibration_bar(templates_pdfs):
+    with pdfplumber.open(templates_pdfs[("letter", "1/600")]) as pdf:
+        for page in pdf.pages:
+            assert "must measure 100 mm" in page.extract_text()
+            assert any(abs(length - 100) < 0.2 for _, _, length in _long_lines(page, 99))
+
+
+def test_sheets_render_for_every_library_unit(library, tmp_path):
+    ctx = RS.context(library)
+    units = list(library.units.values())
+    path = tmp_path / "all.pdf"
+    with Document(path, paper="letter", title="all", strict=True) as doc:
+        aids.sheets(doc, [(u, RS.derive(u, ctx)) for u in units], ctx)
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) == len(units)
+        for page, unit in zip(pdf.pages, units):
+            text = page.extract_text()
+            assert unit.name in text
+            assert "Hull" in text and "Guns" in text
+
+
+def test_monitor_sheet_has_hull_boxes_with_three_quarter_and_half_marks(library, tmp_path):
+    ctx = RS.context(library)
+    mon = library.find("uss-monitor")
+    d = RS.derive(mon, ctx)
+    path = tmp_path / "monitor.pdf"
+    with Document(path, paper="a4", title="m", strict=True) as doc:
+        aids.sheets(doc, [(mon, d)], ctx)
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        text = page.extract_text()
+        heading, label = [w for w in page.extract_words() if w["text"] == "Hull" and w["x0"] / PT < 12][:2]
+        row = [r for r in page.rects if abs(r["top"] - label["top"]) < 6 * PT]
+        hull_boxes = [r for r in row if abs(r["width"] / PT - 5.0) < 0.05 and abs(r["height"] / PT - 5.0) < 0.05]
+        assert len(hull_boxes) == d["hull"]
+        three_q, half = d["speed_thresholds"]
+        assert f"after box {three_q['lost']}: ¾ speed = {three_q['speed_kn']} kn" in text
+        assert f"after box {half['lost']}: ½ speed" in text
+        assert "fore 90°, port 90°, starboard 90°, aft 90°" in text
+        for section in ("STERN", "MIDSHIPS", "BOW"):
+            assert section in text
+        assert "Orders" in text and "Holes" in text and "Ram bow" in text
+
+
+def test_counters_number_speeds_to_the_fastest_ship_in_play_with_markers(library, tmp_path, cli):
+    scen = "mobile-bay-1864"
+    ctx = RS.context(library)
+    fastest = max(RS.derive(u, ctx).values.get("max_speed_kn", 0) for _, u in library.scenario_units(library.scenario(scen)))
+    path = tmp_path / "c.pdf"
+    r = cli("counters", scen, "--rules", "saunders", "-o", str(path))
+    assert r.code == 0, r.err
+    with pdfplumber.open(path) as pdf:
+        words = [w["text"] for p in pdf.pages for w in p.extract_words()]
+        width, height = pdf.pages[0].width / PT, pdf.pages[0].height / PT
+        for page in pdf.pages:
+            for ln in page.lines:
+                assert 8 <= ln["x0"] / PT and ln["x1"] / PT <= width - 8
+                assert 8 <= ln["top"] / PT and ln["bottom"] / PT <= height - 8
+    numbers = {int(w) for w in words if re.fullmatch(r"\d+", w)}
+    assert numbers >= set(range(0, math.ceil(fastest) + 1))
+    assert max(numbers) == math.ceil(fastest)
+    for marker in ("FIRE", "HOLE", "AGROUND", "astern"):
+        assert marker in words
+
+
+def test_roster_lists_every_unit_by_side(library, tmp_path, cli):
+    path = tmp_path / "r.pdf"
+    r = cli("roster", "hampton-roads-1862", "--rules", "saunders", "-o", str(path))
+    assert r.code == 0, r.err
+    with pdfplumber.open(path) as pdf:
+        text = " ".join(p.extract_text() for p in pdf.pages)
+    scen = library.scenario("hampton-roads-1862")
+    for side in scen.sides:
+        assert side.name in text
+        for su in side.units:
+            assert library.units[su.id].name in text
+
+
+def test_quick_reference_prints_only_what_the_ships_in_play_use(library, tmp_path):
+    ctx = RS.context(library)
+
+    def qr(ids):
+        path = tmp_path / ("qr-" + "-".join(ids) + ".pdf")
+        with Document(path, paper="a4", title="qr", strict=True) as doc:
+            aids.quick_reference(doc, [RS.derive(library.find(i), ctx) for i in ids], ctx)
+        with pdfplumber.open(path) as pdf:
+            return " ".join(p.extract_text() for p in pdf.pages)
+
+    wooden = qr(["uss-hartford"])
+    assert "Turret arcs blocked" not in wooden and "Spar torpedo" not in wooden
+    assert "Critical hits" in wooden and "To hit" in wooden
+    with_monitor = qr(["uss-hartford", "uss-monitor"])
+    assert "Turret arcs blocked" in with_monitor
+    assert "11-inch Dahlgren smoothbore" in with_monitor
+    spar = [u.id for u in library.vessels if u.spar_torpedo]
+    if spar:
+        assert "Spar torpedo" in qr(spar[:1])
