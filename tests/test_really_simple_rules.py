@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from shipyard.rules import get_ruleset
 from shipyard.rules.really_simple import hit_table
-from shipyard.rules.really_simple.derive import gun_size, hit_chance
+from shipyard.rules.really_simple.derive import gun_size, hit_chance, modifier
 from shipyard.spec.errors import ShipyardError
 from shipyard.spec.model import Fort, Ordnance, Vessel
 
@@ -146,6 +146,17 @@ def test_monitor_is_armour_8_and_virginia_7(library, ctx):
     assert stats(library.find("uss-monitor"), ctx)["armour_iron_in"] == 8.0
     if "css-virginia" in library.units:
         assert stats(library.units["css-virginia"], ctx)["armour"] == 7
+
+
+def test_manhattans_15in_needs_a_6_against_tennessee_and_a_5_at_point_blank(library, ctx):
+    if not {"uss-manhattan", "css-tennessee"} <= set(library.units):
+        pytest.skip("Mobile Bay ships not in the library")
+    tennessee = stats(library.units["css-tennessee"], ctx)
+    big_gun = stats(library.units["uss-manhattan"], ctx)["guns"][0]
+    assert (big_gun["size"], big_gun["rifled"]) == ("Large", False)
+    point_blank, _ = modifier(ctx.tables, "point_blank")
+    assert hit_chance(big_gun["fire_factor"], tennessee["armour"]) == Fraction(1, 6)
+    assert hit_chance(big_gun["fire_factor"], tennessee["armour"], point_blank) == Fraction(2, 6)
 
 
 def test_wooden_hulls_take_the_construction_floor(ctx):
