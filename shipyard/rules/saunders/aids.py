@@ -225,9 +225,9 @@ def _ship_plan(page: Page, x: float, y: float, w: float, h: float, unit, v: dict
         from .derive import turret_roles
 
         roles = turret_roles(unit)
-        place = {"single": 0.5, "fore": 0.6, "centre": 0.5, "aft": 0.4}
+        place = {"single": 0.47, "fore": 0.55, "centre": 0.47, "aft": 0.39}
         if len(turrets) == 3:
-            place.update({"fore": 0.64, "aft": 0.36})
+            place.update({"fore": 0.57, "aft": 0.37})
         rating = arm.get("armament", arm["midships"])
         for tid in turrets:
             cx = x + w * place[roles[tid]]
