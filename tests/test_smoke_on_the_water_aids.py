@@ -1,0 +1,295 @@
+"""Smoke on the Water printed aids, checked on the real PDFs: turning-template geometry measured with
+pdfplumber in millimetres, sheet text by extraction, ink near the page edge by rendering with
+pypdfium2, counters' duplex backs by position."""
+
+from __future__ import annotations
+
+import importlib
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pdfplumber
+import pypdfium2
+import pytest
+
+from shipyard.render import Document
+from shipyard.rules import get_ruleset
+
+RS = get_ruleset("sotw")
+aids = importlib.import_module("shipyard.rules.smoke_on_the_water.aids")
+PT = 25.4 / 72  # mm per PDF point
+TICK_MM = 0.25  # the width the templates draw their distance marks with
+
+
+def _mm(p):
+    return (p[0] * PT, p[1] * PT)
+
+
+def _build_templates(library, tmp_path: Path, paper: str, scale: str):
+    ctx = RS.context(library, scale=scale)
+    out = tmp_path / f"templates-{paper}-{scale.replace('/', '-')}.pdf"
+    with Document(out, paper=paper, title="t", true_scale=True) as doc:
+        aids.templates(doc, ctx)
+        box = doc.content
+    return out, aids._template_specs(ctx, box)
+
+
+def _length(line) -> float:
+    (x1, y1), (x2, y2) = map(_mm, line["pts"][:2])
+    return math.hypot(x2 - x1, y2 - y1)
+
+
+def _dashed(obj) -> bool:
+    dash = obj.get("dash")
+    return bool(dash and dash[0])
+
+
+def _centre(segments):
+    """Least-squares intersection of the lines through the given segments (mm)."""
+    sxx = sxy = syy = bx = by = 0.0
+    for (x1, y1), (x2, y2) in segments:
+        dx, dy = x2 - x1, y2 - y1
+        n = math.hypot(dx, dy)
+        nx, ny = -dy / n, dx / n  # unit normal
+        c = nx * x1 + ny * y1
+        sxx += nx * nx
+        sxy += nx * ny
+        syy += ny * ny
+        bx += nx * c
+        by += ny * c
+    det = sxx * syy - sxy * sxy
+    return ((syy * bx - sxy * by) / det, (sxx * by - sxy * bx) / det)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("scale", ["1/600", "1/1200"])
+def test_turning_template_radii_and_marks_match_the_documented_geometry(library, tmp_path, paper, scale):
+    path, specs = _build_templates(library, tmp_path, paper, scale)
+    assert len(specs) == len(RS.tables().turning_radii.rows) * 4
+    factor = 0.5 if scale == "1/1200" else 1.0
+    pending = list(specs)
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            ticks = [ln for ln in page.lines if abs(ln["linewidth"] * PT - TICK_MM) < 0.01 and not _dashed(ln)
+                     and min(abs(_length(ln) - t) for t in aids.TICK_LENGTHS_MM) < 0.05]
+            outer_curves = page.curves
+            while ticks and pending:
+                spec = pending.pop(0)
+                geo = spec["geo"]
+                mine, ticks = ticks[: geo["ticks"]], ticks[geo["ticks"]:]
+                assert len(mine) == geo["ticks"], spec["label"]
+                segs = [(_mm(t["pts"][0]), _mm(t["pts"][1])) for t in mine]
+                cx, cy = _centre(segs)
+                outer = [max(s, key=lambda p: math.hypot(p[0] - cx, p[1] - cy)) for s in segs]
+                radii = [math.hypot(p[0] - cx, p[1] - cy) for p in outer]
+                documented = spec["radius_cm"] * 10 * factor
+                assert geo["R"] == pytest.approx(documented)
+                for r in radii:
+                    assert abs(r - documented) <= 0.2, (spec["label"], r, documented)
+                # distance marks: tick k sits 10k mm of arc from tick 0, measured as a chord
+                for k, p in enumerate(outer):
+                    chord = math.hypot(p[0] - outer[0][0], p[1] - outer[0][1])
+                    expected = 2 * documented * math.sin(10 * k / (2 * documented))
+                    assert abs(chord - expected) <= 0.2, (spec["label"], k, chord, expected)
+                # the cut outline: an arc of the documented radius through the same centre
+                on_circle = [c for c in outer_curves
+                             if all(abs(math.hypot(x - cx, y - cy) - documented) <= 0.2 for x, y in map(_mm, c["pts"]))]
+                assert on_circle, f"{spec['label']}: no outline arc of radius {documented} mm"
+            assert not ticks
+    assert not pending, [s["label"] for s in pending]
+
+
+def test_templates_move_length_and_marks_follow_the_speed(library):
+    tables = RS.tables()
+    moves = {r["level"]: r["move_cm"] for r in tables.speed_levels.rows}
+    geo = aids.template_geometry(12, moves["Slow"], 1.0, 180, 120)
+    assert geo["length_mm"] == 100 and geo["ticks"] == 11 and geo["full_move"]
+    big = aids.template_geometry(45, moves["Very Fast"], 1.0, 180, 120)
+    assert not big["full_move"] and big["w"] <= 180 and big["length_mm"] % 10 == 0
+
+
+def test_templates_pages_carry_a_calibration_bar_and_labels(library, tmp_path):
+    path, specs = _build_templates(library, tmp_path, "a4", "1/600")
+    with pdfplumber.open(path) as pdf:
+        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
+        assert all("100 mm" in (p.extract_text() or "") for p in pdf.pages)
+    for spec in specs:
+        assert spec["label"] in text
+    assert "deviation" in text.lower() and "Fire-arc" in text
+
+
+# ---------------------------------------------------------------------------------------------
+# Record sheets
+
+
+@pytest.fixture(scope="module")
+def all_sheets(library, tmp_path_factory):
+    out = tmp_path_factory.mktemp("sheets") / "all.pdf"
+    ids = sorted(library.units)
+    r = subprocess.run([sys.executable, "-m", "shipyard.cli", "sheet", *ids, "--rules", "sotw", "-o", str(out)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    return out, ids
+
+
+def test_sheet_for_every_library_unit_succeeds(all_sheets, library):
+    out, ids = all_sheets
+    doc = pypdfium2.PdfDocument(str(out))
+    try:
+        pages = len(doc)
+        text = "\n".join(doc[i].get_textpage().get_text_range() for i in range(pages))
+    finally:
+        doc.close()
+    assert len(ids) / 2 <= pages <= len(ids)
+    for uid in ids:
+        assert library.units[uid].name in text
+
+
+def test_monitor_sheet_text_contains_her_stats(library, tmp_path, cli):
+    out = tmp_path / "monitor.pdf"
+    r = cli("sheet", "monitor", "--rules", "sotw", "-o", out)
+    assert r.code == 0, r.err
+    d = RS.derive(library.find("monitor"), RS.context(library))
+    with pdfplumber.open(out) as pdf:
+        assert len(pdf.pages) == 1
+        text = pdf.pages[0].extract_text()
+    for expected in ("USS Monitor", f"Speed ahead {d['max_speed']}", f"Manoeuvrability {d['manoeuvrability']}",
+                     f"Target bow/side {d['target_size']['bow']}/{d['target_size']['broadside']}",
+                     "Turret H Heavy", "Pilot house H Heavy", "Hull M Medium",
+                     f"Hull (HDP) {d['hull_damage_points']}", f"Flotation {d['flotation_points']}",
+                     "11-inch Dahlgren", "HSB", "Table 17", "Orders log"):
+        assert expected in text, expected
+    g = d["guns"][0]
+    assert f"{g['ranges_cm']['S'][0]}–{g['ranges_cm']['S'][1]}" in text
+
+
+def test_monitor_hull_track_marks_half_and_quarter(library, tmp_path, cli):
+    out = tmp_path / "monitor.pdf"
+    assert cli("sheet", "monitor", "--rules", "sotw", "-o", out).code == 0
+    d = RS.derive(library.find("monitor"), RS.context(library))
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        label = next(w for w in words if w["text"] == "(HDP)")
+        row = [r for r in page.rects if abs(r["top"] - label["top"]) < 4 and abs(r["width"] * PT - 3.5) < 0.05]
+        assert len(row) == d["hull_damage_points"]
+        half_mark = [w for w in words if w["text"] == "½" and label["top"] - 12 < w["top"] < label["top"]]  # points
+        assert len(half_mark) == 1
+        bar_x = (half_mark[0]["x0"] + half_mark[0]["x1"]) / 2
+        boxes_left_of_mark = [r for r in row if r["x1"] < bar_x]
+        assert len(boxes_left_of_mark) == d["hull_damage_points"] - d["hdp_half"]
+
+
+def test_two_small_vessels_share_a_page_and_big_ones_do_not(tmp_path, cli):
+    out = tmp_path / "small.pdf"
+    assert cli("sheet", "hunley", "css-david", "virginia", "--rules", "sotw", "-o", out).code == 0
+    with pdfplumber.open(out) as pdf:
+        assert len(pdf.pages) == 2
+        first = pdf.pages[0].extract_text()
+        assert "Hunley" in first and "David" in first and "Virginia" not in first
+
+
+def _ink_near_edges(pdf_path: Path, limit_mm: float = 8.0, dpi: int = 60) -> list[str]:
+    """Pages with any non-white pixel in the band limit_mm wide along the edges (less a pixel of anti-aliasing)."""
+    bad = []
+    doc = pypdfium2.PdfDocument(str(pdf_path))
+    try:
+        for i in range(len(doc)):
+            img = doc[i].render(scale=dpi / 72).to_pil().convert("L")
+            w, h = img.size
+            band = int(limit_mm / 25.4 * dpi) - 1
+            for name, box in (("top", (0, 0, w, band)), ("bottom", (0, h - band, w, h)),
+                              ("left", (0, 0, band, h)), ("right", (w - band, 0, w, h))):
+                darkest = img.crop(box).getextrema()[0]
+                if darkest < 250:
+                    bad.append(f"page {i + 1}: ink in the {name} {limit_mm:g} mm")
+    finally:
+        doc.close()
+    return bad[:5]
+
+
+def test_no_sheet_page_has_ink_within_8mm_of_the_edge(all_sheets):
+    out, _ = all_sheets
+    assert _ink_near_edges(out) == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_templates_and_counters_keep_ink_off_the_edges(tmp_path, cli, paper):
+    for args in (("templates",), ("counters", "mobile-bay-1864", "--backs"), ("counters", "--fold"),
+                 ("roster", "mobile-bay-1864")):
+        out = tmp_path / f"{args[0]}-{paper}.pdf"
+        r = cli(*args, "--rules", "sotw", "--paper", paper, "-o", out)
+        assert r.code == 0, r.err
+        assert _ink_near_edges(out) == [], args
+
+
+# ---------------------------------------------------------------------------------------------
+# Counters, roster, quick reference
+
+
+def test_duplex_backs_sit_behind_their_fronts(library, tmp_path):
+    ctx = RS.context(library)
+    out = tmp_path / "c.pdf"
+    with Document(out, paper="a4", title="c") as doc:
+        aids.counters(doc, [], ctx, backs=True)
+        width = doc.paper.width_mm
+    with pdfplumber.open(out) as pdf:
+        front, back = pdf.pages[0], pdf.pages[1]
+        codes = lambda page: [w for w in page.extract_words() if w["text"] in ("I", "S", "M", "F", "V")]  # noqa: E731
+        fronts, backs = codes(front), codes(back)
+        assert len(fronts) == len(backs) > 0
+        for f in fronts:  # the back of a counter is at the mirrored x, same y, same level
+            mx = width - (f["x0"] + f["x1"]) / 2 * PT
+            match = [b for b in backs if abs((b["x0"] + b["x1"]) / 2 * PT - mx) < 1.0 and abs(b["top"] - f["top"]) < 1.0]
+            assert len(match) == 1 and match[0]["text"] == f["text"]
+        assert "astern" in back.extract_text() and "ahead" in front.extract_text()
+
+
+def test_counters_cover_every_speed_ahead_and_astern_and_both_fire_markers(library, tmp_path):
+    out = tmp_path / "c.pdf"
+    with Document(out, paper="letter", title="c") as doc:
+        aids.counters(doc, [], RS.context(library))
+    with pdfplumber.open(out) as pdf:
+        text = "\n".join(p.extract_text() for p in pdf.pages)
+    for level in ("Slow", "Medium", "Fast", "Very Fast"):
+        assert f"{level} ahead" in text and f"{level} astern" in text
+    assert "Immobile" in text and "On fire" in text and "Out of control" in text
+
+
+def test_fold_and_backs_together_is_a_clear_error(library, tmp_path, cli):
+    r = cli("counters", "--rules", "sotw", "--fold", "--backs", "-o", tmp_path / "x.pdf")
+    assert r.code == 2 and "--fold" in r.err and "Traceback" not in r.err
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_roster_has_a_table_per_side(library, tmp_path, cli):
+    out = tmp_path / "r.pdf"
+    assert cli("roster", "mobile-bay-1864", "--rules", "sotw", "-o", out).code == 0
+    scen = library.scenario("mobile-bay-1864")
+    with pdfplumber.open(out) as pdf:
+        text = "\n".join(p.extract_text() for p in pdf.pages)
+    for side in scen.sides:
+        assert side.name in text
+        for u in side.units:
+            assert library.units[u.id].name in text
+
+
+def test_quick_reference_lists_only_the_guns_in_play(library, tmp_path):
+    ctx = RS.context(library)
+    d = RS.derive(library.find("monitor"), ctx)
+    out = tmp_path / "q.pdf"
+    with Document(out, paper="a4", title="q") as doc:
+        aids.quick_reference(doc, [d], ctx)
+    with pdfplumber.open(out) as pdf:
+        words = {w["text"] for p in pdf.pages for w in p.extract_words()}
+    assert "HSB" in words and "MR" not in words and "Table" in words
+
+
+def test_the_edge_check_sees_ink_in_the_margin(tmp_path):
+    out = tmp_path / "edge.pdf"
+    with Document(out, paper="a4", title="edge", strict=False) as doc:
+        page = doc.new_page()
+        page.rect(3, 150, 4, 4, fill=0)
+    assert _ink_near_edges(out)
