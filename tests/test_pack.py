@@ -1,0 +1,166 @@
+"""Game packs: one command, one PDF per rule set, read back as a player would."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from shipyard.pack import PackOptions, build_pack
+from shipyard.rules import all_rulesets
+
+RULESETS = [rs.key for rs in all_rulesets()]
+
+
+@pytest.fixture(scope="module")
+def packs(tmp_path_factory, library):
+    """Every rule set's Mobile Bay pack, on A4 and on Letter, built once for the module."""
+    out = tmp_path_factory.mktemp("packs")
+    scenario = library.scenarios["mobile-bay-1864"]
+    built = {}
+    for paper in ("a4", "letter"):
+        for rs in all_rulesets():
+            options = PackOptions(paper=paper, output_dir=out / paper)
+            built[(rs.key, paper)] = build_pack(library, scenario, rs, options)
+    return built
+
+
+def page_texts(path: Path) -> list[str]:
+    with pdfplumber.open(path) as pdf:
+        return [p.extract_text() or "" for p in pdf.pages]
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_pack_has_cover_roster_sheets_and_reference(packs, rules):
+    built = packs[(rules, "a4")]
+    texts = page_texts(built.path)
+    assert len(texts) == built.pages >= 4
+    assert "Battle of Mobile Bay" in texts[0]
+    assert "Contents" in texts[0]
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_every_unit_of_mobile_bay_is_named_in_the_roster_and_on_a_sheet(packs, rules, library):
+    texts = page_texts(packs[(rules, "a4")].path)
+    everything = "\n".join(texts)
+    for _, unit in library.scenario_units(library.scenarios["mobile-bay-1864"]):
+        # a name may wrap or be shortened on a narrow card; its last word (Hartford, Morgan) must be there
+        key = unit.name.split()[-1]
+        assert everything.count(key) >= 2, f"{unit.name} missing from the {rules} pack"
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_footer_numbers_every_page_n_of_m(packs, rules, paper):
+    built = packs[(rules, paper)]
+    texts = page_texts(built.path)
+    for n, text in enumerate(texts, start=1):
+        assert re.search(rf"page {n} of {built.pages}\b", text), f"page {n}: footer missing or wrong"
+        assert "Battle of Mobile Bay" in text.splitlines()[-1] or "Battle of Mobile Bay" in text
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_bookmarks_per_section_and_per_vessel(packs, rules, library):
+    import pypdfium2
+
+    pdf = pypdfium2.PdfDocument(str(packs[(rules, "a4")].path))
+    titles = [b.get_title() for b in pdf.get_toc()]
+    pdf.close()
+    assert "Cover" in titles
+    assert any("roster" in t.lower() for t in titles)
+    assert any("sheet" in t.lower() for t in titles)
+    named = [u.name for _, u in library.scenario_units(library.scenarios["mobile-bay-1864"])]
+    assert sum(any(n in t for t in titles) for n in named) >= len(named) - 1
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pages_match_the_paper(packs, rules, paper):
+    want = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}[paper]
+    with pdfplumber.open(packs[(rules, paper)].path) as pdf:
+        for page in pdf.pages:
+            assert abs(page.width - want[0]) < 0.5 and abs(page.height - want[1]) < 0.5
+
+
+def _calibration_bars_mm(path: Path) -> list[float]:
+    """Lengths (mm) of the labelled 100 mm bars: the horizontal line just left of each '100 mm' label."""
+    found = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            words = page.extract_words()
+            labels = [w for w in words if w["text"] == "100" and any(
+                v["text"] == "mm" and abs(v["top"] - w["top"]) < 1 and 0 < v["x0"] - w["x1"] < 5 for v in words)]
+            for label in labels:
+                near = [ln for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 0.01
+                        and abs(ln["top"] - label["bottom"]) < 8 and ln["x1"] <= label["x0"] + 1
+                        and label["x0"] - ln["x1"] < 10 and (ln["x1"] - ln["x0"]) > 200]
+                if near:
+                    # the metric bar is the upper rule; the 4-inch rule runs just beneath it
+                    bar = min(near, key=lambda ln: ln["top"])
+                    found.append((bar["x1"] - bar["x0"]) * 25.4 / 72)
+    return found
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_template_pages_carry_a_true_100_mm_calibration_bar(packs, paper):
+    bars = []
+    for rules in RULESETS:
+        bars += _calibration_bars_mm(packs[(rules, paper)].path)
+    assert bars, "no calibration bar found in any pack"
+    assert all(abs(b - 100.0) <= 0.2 for b in bars), bars
+
+
+def test_pack_cli_writes_every_rule_set_with_a_summary(cli, tmp_path):
+    run = cli("pack", "mobile-bay-1864", "--paper", "letter", "-o", tmp_path / "out", cwd=tmp_path)
+    assert run.code == 0, run.err
+    pdfs = sorted(p.name for p in (tmp_path / "out").glob("*.pdf"))
+    assert pdfs == sorted(f"mobile-bay-1864-{k}.pdf" for k in RULESETS)
+    assert "print at 100 % / Actual size" in run.out
+    assert re.search(r"4 files, \d+ pages in [\d.]+ s", run.out)
+    assert not list((tmp_path / "out").glob("*.part"))
+
+
+def test_pack_side_filter_and_unknown_side(cli, tmp_path):
+    run = cli("pack", "mobile-bay-1864", "--rules", "qp", "--side", "Confederate", "-o", tmp_path)
+    assert run.code == 0, run.err
+    text = "\n".join(page_texts(tmp_path / "mobile-bay-1864-quick-play.pdf")[1:])  # the cover's history names both
+    assert "Tennessee" in text and "Hartford" not in text
+    bad = cli("pack", "mobile-bay-1864", "--rules", "qp", "--side", "Martians", "-o", tmp_path / "x")
+    assert bad.code == 2 and "no side named" in bad.err and "Traceback" not in bad.err
+
+
+def test_preset_saves_and_reuses_options(cli, tmp_path):
+    preset = tmp_path / "thursday.yaml"
+    run = cli("pack", "mobile-bay-1864", "--rules", "qp", "--paper", "letter", "--no", "counters",
+              "--save-preset", preset, "-o", tmp_path / "a")
+    assert run.code == 0, run.err
+    saved = PackOptions.load(preset)
+    assert saved.paper == "letter" and saved.counters is False and saved.rules == ["quick-play"]
+    again = cli("pack", "mobile-bay-1864", "--preset", preset, "-o", tmp_path / "b")
+    assert again.code == 0, again.err
+    with pdfplumber.open(tmp_path / "b" / "mobile-bay-1864-quick-play.pdf") as pdf:
+        assert abs(pdf.pages[0].width - 612) < 0.5
+
+
+def test_a_preset_with_a_typo_is_a_clear_error(cli, tmp_path):
+    preset = tmp_path / "bad.yaml"
+    preset.write_text("paper: a4\npapr: letter\n")
+    run = cli("pack", "mobile-bay-1864", "--preset", preset, "-o", tmp_path)
+    assert run.code == 2
+    assert "bad.yaml:2" in run.err and "papr" in run.err
+    assert "Traceback" not in run.err
+
+
+def test_users_own_scenario_file_packs(cli, tmp_path):
+    scen = tmp_path / "duel.yaml"
+    scen.write_text(
+        "id: duel\nname: A duel at Hampton Roads\ndate: '1862-03-09'\nplace: Hampton Roads\n"
+        "sides:\n  - {name: Union, navy: USN, units: [{id: uss-monitor}]}\n"
+        "  - {name: Confederate, navy: CSN, units: [{id: css-virginia}]}\n"
+    )
+    run = cli("pack", scen, "--rules", "sotw", "-o", tmp_path / "out")
+    assert run.code == 0, run.err
+    text = "\n".join(page_texts(tmp_path / "out" / "duel-smoke-on-the-water.pdf"))
+    assert "USS Monitor" in text and "CSS Virginia" in text
