@@ -142,8 +142,7 @@ def cover(doc, scenario, ruleset, sides, plan, options) -> None:
         page.text(x, y, side.name, size=13, weight="bold")
         y += 6
         if side.commander:
-            page.text(x + 4, y, f"Commander: {side.commander}", size=10)
-            y += 5
+            y = page.wrap_text(x + 4, y, f"Commander: {side.commander}", box.w - 8, size=10)
         count = len(side.units)
         page.text(x + 4, y, f"{count} unit{'s' if count != 1 else ''}", size=10)
         y += 5

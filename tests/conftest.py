@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -10,6 +11,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+
+# Every PDF drawn under test, in this process or a CLI subprocess, refuses ink within 8 mm of the edge.
+os.environ["SHIPYARD_RENDER_STRICT"] = "1"
 
 
 @dataclass
