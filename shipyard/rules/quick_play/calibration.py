@@ -110,10 +110,11 @@ def markdown(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
-def docs_block() -> str:
-    text = DOCS.read_text(encoding="utf-8")
+def docs_block(docs: Path = DOCS) -> str:
+    """The generated block of docs/rules/quick-play.md (pass the checkout's path when running installed)."""
+    text = docs.read_text(encoding="utf-8")
     if BEGIN not in text or END not in text:
-        raise SystemExit(f"{DOCS}: no calibration markers")
+        raise SystemExit(f"{docs}: no calibration markers")
     return text.split(BEGIN, 1)[1].split(END, 1)[0].strip()
 
 
