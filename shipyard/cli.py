@@ -139,11 +139,7 @@ def validate(
 
 def _derive_all(target: str, rules: str, as_of, library, house_rules, scale):
     """Derive stats for a vessel/fort or for every unit of a scenario. Returns (ruleset, lib, [(side, unit, derived)])."""
-    from .rules import get_ruleset
-
-    rs = get_ruleset(rules)
-    lib = _library(library)
-    ctx = rs.context(lib, house_rules, scale)
+    rs, lib, ctx = _ruleset_context(rules, library, house_rules, scale)
     if target in lib.scenarios or target.endswith((".yaml", ".yml")):
         scenario = lib.scenario(target)
         items = [(side, unit, rs.derive(unit, ctx)) for side, unit in lib.scenario_units(scenario)]
@@ -233,6 +229,24 @@ def explain(
         console.print(table)
 
 
+def _ruleset_context(rules: str, library, house_rules, scale):
+    """The rule set asked for, the library, and a derivation context with house rules and scale applied."""
+    from .rules import get_ruleset
+
+    rs = get_ruleset(rules)
+    lib = _library(library)
+    return rs, lib, rs.context(lib, house_rules, scale)
+
+
+def _write_pdf(out: Path, paper: str, title: str, subject: str, draw, true_scale: bool = False, note: str = "") -> None:
+    """Draw a PDF atomically and say where it went."""
+    from .render import Document
+
+    with Document(out, paper=_check_paper(paper), title=title, subject=subject, true_scale=true_scale) as doc:
+        draw(doc)
+    _console().print(f"wrote {out} ({doc.page_count} pages){note}")
+
+
 def _aid(rs, name: str):
     aids = rs.aids()
     fn = getattr(aids, name, None)
@@ -253,11 +267,7 @@ def sheet(
     library: LibraryOpt = None,
 ) -> None:
     """Record sheets (or cards) for one or more vessels."""
-    from .rules import get_ruleset
-
-    rs = get_ruleset(rules)
-    lib = _library(library)
-    ctx = rs.context(lib, house_rules, scale)
+    rs, lib, ctx = _ruleset_context(rules, library, house_rules, scale)
     units = []
     for name in vessels_:
         if name in lib.scenarios:
@@ -265,13 +275,10 @@ def sheet(
         else:
             units.append(_as_of(lib.find(name), as_of))
     derived = [(u, rs.derive(u, ctx)) for u in units]
-    out = output or Path("output") / f"{rs.key}-sheets.pdf"
-    from .render import Document
-
     title = ", ".join(u.name for u in units[:4]) + (" …" if len(units) > 4 else "")
-    with Document(out, paper=_check_paper(paper), title=f"{rs.title} record sheets: {title}", subject=f"{rs.title} record sheets") as doc:
-        _aid(rs, "sheets")(doc, derived, ctx)
-    _console().print(f"wrote {out} ({doc.page_count} pages)")
+    draw = _aid(rs, "sheets")
+    _write_pdf(output or Path("output") / f"{rs.key}-sheets.pdf", paper, f"{rs.title} record sheets: {title}",
+               f"{rs.title} record sheets", lambda doc: draw(doc, derived, ctx))
 
 
 @app.command("templates")
@@ -284,17 +291,11 @@ def templates_cmd(
     library: LibraryOpt = None,
 ) -> None:
     """Turning templates and gauges at true scale, with a calibration bar."""
-    from .rules import get_ruleset
-
-    rs = get_ruleset(rules)
-    lib = _library(library)
-    ctx = rs.context(lib, house_rules, scale)
-    out = output or Path("output") / f"{rs.key}-templates-{ctx.scale.replace('/', '-')}.pdf"
-    from .render import Document
-
-    with Document(out, paper=_check_paper(paper), title=f"{rs.title} templates ({ctx.scale})", subject=f"{rs.title} turning templates and gauges", true_scale=True) as doc:
-        _aid(rs, "templates")(doc, ctx)
-    _console().print(f"wrote {out} ({doc.page_count} pages) — print at 100 % / Actual size")
+    rs, lib, ctx = _ruleset_context(rules, library, house_rules, scale)
+    draw = _aid(rs, "templates")
+    _write_pdf(output or Path("output") / f"{rs.key}-templates-{ctx.scale.replace('/', '-')}.pdf", paper,
+               f"{rs.title} templates ({ctx.scale})", f"{rs.title} turning templates and gauges",
+               lambda doc: draw(doc, ctx), true_scale=True, note=" — print at 100 % / Actual size")
 
 
 @app.command()
@@ -310,20 +311,13 @@ def counters(
     library: LibraryOpt = None,
 ) -> None:
     """Speed, turn-order and marker counters with cut marks."""
-    from .rules import get_ruleset
-
-    rs = get_ruleset(rules)
-    lib = _library(library)
-    ctx = rs.context(lib, house_rules, scale)
+    rs, lib, ctx = _ruleset_context(rules, library, house_rules, scale)
     units = []
     if scenario:
         units = [(side, u, rs.derive(u, ctx)) for side, u in lib.scenario_units(lib.scenario(scenario))]
-    out = output or Path("output") / f"{rs.key}-counters.pdf"
-    from .render import Document
-
-    with Document(out, paper=_check_paper(paper), title=f"{rs.title} counters", subject=f"{rs.title} counters and markers") as doc:
-        _aid(rs, "counters")(doc, units, ctx, fold=fold, backs=backs)
-    _console().print(f"wrote {out} ({doc.page_count} pages)")
+    draw = _aid(rs, "counters")
+    _write_pdf(output or Path("output") / f"{rs.key}-counters.pdf", paper, f"{rs.title} counters",
+               f"{rs.title} counters and markers", lambda doc: draw(doc, units, ctx, fold=fold, backs=backs))
 
 
 @app.command()
@@ -337,19 +331,12 @@ def roster(
     library: LibraryOpt = None,
 ) -> None:
     """The order of battle as printed rosters per side."""
-    from .rules import get_ruleset
-
-    rs = get_ruleset(rules)
-    lib = _library(library)
-    ctx = rs.context(lib, house_rules, scale)
+    rs, lib, ctx = _ruleset_context(rules, library, house_rules, scale)
     scen = lib.scenario(scenario)
     units = [(side, u, rs.derive(u, ctx)) for side, u in lib.scenario_units(scen)]
-    out = output or Path("output") / f"{scen.id}-{rs.key}-roster.pdf"
-    from .render import Document
-
-    with Document(out, paper=_check_paper(paper), title=f"{scen.name}: {rs.title} roster", subject=f"{rs.title} order of battle") as doc:
-        _aid(rs, "roster")(doc, scen, units, ctx)
-    _console().print(f"wrote {out} ({doc.page_count} pages)")
+    draw = _aid(rs, "roster")
+    _write_pdf(output or Path("output") / f"{scen.id}-{rs.key}-roster.pdf", paper, f"{scen.name}: {rs.title} roster",
+               f"{rs.title} order of battle", lambda doc: draw(doc, scen, units, ctx))
 
 
 @app.command()
