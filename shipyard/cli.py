@@ -167,6 +167,8 @@ def _fmt(value) -> str:
         return "yes" if value else "no"
     if isinstance(value, list):
         return ", ".join(_fmt(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_fmt(v)}" for k, v in value.items())
     return str(value)
 
 
