@@ -484,6 +484,7 @@ def _gauges(doc, ctx: Context) -> None:
     page.polygon([(cx, cy - r - 4), (cx - 3, cy - r + 1), (cx + 3, cy - r + 1)], fill=0.2)
     page.text(cx, cy - r - 5, "BOW", size=6.5, weight="bold", align="centre")
     page.circle(cx, cy, 1.2, fill=0)
+    page.cut_marks(cx - r - 2, cy - r - 9, 2 * r + 4, 2 * r + 11)
     legend = [f"gunport, side ({p}): {num(c - half)}–{num(c + half)}°" for p, c in arcs["gunport_side_centre"].items()
               if p in ("forward", "midships", "aft")]
     legend += ["gunport at bow: 315–45°, at stern: 135–225°", "restricted pivot (casemate): bow 270–90°, stern 90–270°",
