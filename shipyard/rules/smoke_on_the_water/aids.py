@@ -440,7 +440,6 @@ def templates(doc, ctx: Context) -> None:
                           " cut along the solid outline; follow the outer edge; the numbers are cm along it",
                           size=6.5, weight="bold", family="condensed")
             _turning_template(page, x + w / 2, y + 1, geo, s["label"], s["sub"])
-            s["placed"] = (page.number, x + w / 2, y + 1)
             x += w + gap
             row_h = max(row_h, h)
         _gauges(doc, ctx)
