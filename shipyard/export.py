@@ -18,8 +18,13 @@ def _cell(value: Any) -> Any:
         return "yes" if value else "no"
     if isinstance(value, list):
         if value and all(isinstance(v, dict) for v in value):
+            # one record per item: its plain values, a true flag as its name ("flank"), false and empty left out
             return "; ".join(
-                " ".join(str(x) for x in item.values() if x is not None and not isinstance(x, (dict, list)))
+                " ".join(
+                    str(k) if x is True else str(x)
+                    for k, x in item.items()
+                    if x is not None and x is not False and not isinstance(x, (dict, list))
+                )
                 for item in value
             )
         return ", ".join(str(_cell(v)) for v in value)

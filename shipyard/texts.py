@@ -51,6 +51,7 @@ def environment(user_dir: str | None = None):
     )
     env.filters["csv_row"] = _csv_row
     env.filters["md_cell"] = _md_cell
+    env.filters["json"] = _json
     return env
 
 
@@ -65,8 +66,30 @@ def render(name: str, user_dir: Path | str | None = None, **context) -> str:
         raise ShipyardError(f"no template {name!r} in {user_dir or templates_dir()}") from None
     except jinja2.TemplateSyntaxError as exc:
         raise ShipyardError(f"{exc.filename or name}:{exc.lineno}: template error: {exc.message}") from None
-    except jinja2.UndefinedError as exc:
-        raise ShipyardError(f"template {name!r}: {exc.message}") from None
+    except jinja2.TemplateError as exc:
+        raise ShipyardError(f"{_template_line(exc, name)}: template error: {exc.message or exc}") from None
+    except (KeyboardInterrupt, SystemExit, ShipyardError):
+        raise
+    except Exception as exc:  # a user's template dividing by zero, calling what is not callable...
+        raise ShipyardError(f"{_template_line(exc, name)}: template error: {type(exc).__name__}: {exc}") from None
+
+
+def _template_line(exc: BaseException, name: str) -> str:
+    """'file:line' of the innermost template frame of a rendering error (Jinja maps its frames to template lines)."""
+    import traceback
+
+    found = name
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.filename.endswith(".j2") or "<template>" in frame.filename:
+            found = f"{frame.filename}:{frame.lineno}"
+    return found
+
+
+def _json(value, indent: int | None = 2) -> str:
+    """JSON with every character as itself: '<Ram & Co>' stays literal (Jinja's tojson writes \\u003c, for HTML)."""
+    import json
+
+    return json.dumps(value, indent=indent, ensure_ascii=False, sort_keys=False, allow_nan=False, default=str)
 
 
 def line(name: str, user_dir: Path | str | None = None, **context) -> str:
