@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -33,7 +34,8 @@ OutOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Output P
 def _console(stderr: bool = False):
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    # markup off: vessel names, paths and table cells are the user's text, and "[/x]" in them is no style tag
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, markup=False)
 
 
 def _library(extra: Optional[list[Path]]):
@@ -115,7 +117,9 @@ def show(
         return
     import yaml
 
-    _console().print(f"[bold]{unit.name}[/bold]" + (f"  (as of {as_of})" if as_of else ""))
+    from rich.markup import escape
+
+    _console().print(f"[bold]{escape(unit.name)}[/bold]" + (f"  (as of {as_of})" if as_of else ""), markup=True)
     print(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110))
 
 
@@ -140,12 +144,14 @@ def validate(
 def _derive_all(target: str, rules: str, as_of, library, house_rules, scale):
     """Derive stats for a vessel/fort or for every unit of a scenario. Returns (ruleset, lib, [(side, unit, derived)])."""
     rs, lib, ctx = _ruleset_context(rules, library, house_rules, scale)
+    from .pack import derive_unit
+
     if target in lib.scenarios or target.endswith((".yaml", ".yml")):
         scenario = lib.scenario(target)
-        items = [(side, unit, rs.derive(unit, ctx)) for side, unit in lib.scenario_units(scenario)]
+        items = [(side, unit, derive_unit(rs, lib, unit, ctx)) for side, unit in lib.scenario_units(scenario)]
     else:
         unit = _as_of(lib.find(target), as_of)
-        items = [(None, unit, rs.derive(unit, ctx))]
+        items = [(None, unit, derive_unit(rs, lib, unit, ctx))]
     return rs, lib, ctx, items
 
 
@@ -412,9 +418,19 @@ def main() -> None:
     try:
         app(standalone_mode=False)
     except ShipyardError as exc:
+        from rich.markup import escape
+
         err = _console(stderr=True)
         for p in exc.problems:
-            err.print(f"[red]error:[/red] {p}", markup=True)
+            err.print(f"[red]error:[/red] {escape(str(p))}", markup=True)
+        if os.environ.get("SHIPYARD_DEBUG") and exc.__cause__ is not None:
+            import traceback
+
+            traceback.print_exception(exc.__cause__)
+        sys.exit(2)
+    except OSError as exc:  # a folder that cannot be made, a full disk, a file that cannot be read
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"error: {where}{exc.strerror or exc}", file=sys.stderr)
         sys.exit(2)
     except KeyboardInterrupt:
         print("interrupted: no partial output was kept", file=sys.stderr)

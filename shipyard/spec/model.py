@@ -30,6 +30,10 @@ def _check_partial_date(value: str | None) -> str | None:
     value = str(value)
     if not _PARTIAL_DATE.match(value):
         raise ValueError("expected a date as YYYY, YYYY-MM or YYYY-MM-DD")
+    try:
+        partial_date_start(value)
+    except ValueError as exc:  # 1864-13-45 has the shape of a date but is none
+        raise ValueError(f"no such date: {exc}") from None
     return value
 
 
