@@ -256,15 +256,21 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx) -> None:
         fill = [box.y + 7.0, box.y + 7.0]
 
     # first fit: cards go in their given order, and a later, smaller card fills a gap an earlier
-    # big one left, so a fleet takes as few pages as it can
+    # big one left, so a fleet takes as few pages as it can. A card's height depends only on the card,
+    # so each is measured once (measuring every remaining card on every page was O(n²) in the fleet).
     remaining = list(items)
+    shortest = None
     while remaining:
         start_page(remaining[0][0].name)
+        if shortest is None:
+            remaining = [(unit, d, card(page, 0, 0, col_w, unit, d, ctx, draw=False)) for unit, d in remaining]
+            shortest = min(h for _, _, h in remaining)
         i = 0
         placed = 0
         while i < len(remaining):
-            unit, d = remaining[i]
-            h = card(page, 0, 0, col_w, unit, d, ctx, draw=False)
+            if placed and min(fill) + shortest > area_bottom:
+                break  # not even the shortest card fits any more: the page is full
+            unit, d, h = remaining[i]
             fits = [c for c in (0, 1) if fill[c] + h <= area_bottom]
             if not fits and placed == 0:
                 fits = [0]  # taller than a page: give it the page to itself

@@ -1,0 +1,55 @@
+"""The benchmark scripts still run, on a tiny size, and print their headline lines.
+
+No timing is asserted here: speed is measured by running benchmarks/ (see benchmarks/README.md).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from conftest import REPO
+
+BENCH = REPO / "benchmarks"
+
+RUNS = {
+    "pack": (["bench_pack.py", "--rules", "quick-play", "--repeat", "1", "--cli-runs", "1"],
+             ["pages:", "content per page", "shipyard pack", "bare canvas", "ratio (shipyard per-page time / baseline per-page time):",
+              "wall clock incl. start-up"]),
+    "scaling": (["bench_scaling.py", "--sizes", "3", "6", "--rules", "quick-play"],
+                ["N=    3:", "N=    6:", "ms/vessel", "peak RSS", "per-vessel time at 6 / at 3:"]),
+    "startup": (["bench_startup.py", "--runs", "1"],
+                ["shipyard --help", "shipyard vessels", "best", "median"]),
+}
+
+
+def test_benchmark_scripts_run_and_print_their_headlines(tmp_path):
+    # all three at once: each is mostly waiting on its own subprocesses
+    procs = {
+        name: subprocess.Popen([sys.executable, str(BENCH / args[0]), *args[1:]], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for name, (args, _) in RUNS.items()
+    }
+    for name, proc in procs.items():
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, f"{name}: exit {proc.returncode}\n{err}"
+        for headline in RUNS[name][1]:
+            assert headline in out, f"{name}: no {headline!r} in\n{out}"
+
+
+def test_synthetic_fleet_is_valid_and_split_over_two_sides(tmp_path):
+    sys.path.insert(0, str(BENCH))
+    try:
+        import bench_scaling
+    finally:
+        sys.path.remove(str(BENCH))
+    from shipyard.spec.library import Library
+
+    scenario = bench_scaling.make_fleet(tmp_path, 12)
+    lib = Library.load([tmp_path], collect=True)  # every generated vessel passes validation
+    scen = lib.scenario("synthetic-12")
+    assert scenario.endswith("synthetic-12.yaml")
+    assert len(scen.sides) == 2 and all(side.units for side in scen.sides)
+    ids = [u.id for side in scen.sides for u in side.units]
+    assert len(ids) == len(set(ids)) == 12
+    assert all(lib.units[i].name != lib.units[j].name for i in ids for j in ids if i != j)
