@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +15,8 @@ REPO = Path(__file__).resolve().parent.parent
 
 # Every PDF drawn under test, in this process or a CLI subprocess, refuses ink within 8 mm of the edge.
 os.environ["SHIPYARD_RENDER_STRICT"] = "1"
+# Tests keep the library index cache to themselves, never the user's ~/.cache.
+os.environ.setdefault("SHIPYARD_CACHE_DIR", tempfile.mkdtemp(prefix="shipyard-test-cache-"))
 
 
 @dataclass

@@ -1,23 +1,5 @@
-"""Write a file so that readers see the old one or the whole new one, never half."""
+"""Kept for callers that import atomic writes from the render layer; the function lives in shipyard.atomic."""
 
-from __future__ import annotations
+from ..atomic import atomic_write_text
 
-import os
-import tempfile
-from pathlib import Path
-
-
-def atomic_write_text(path: Path, text: str, encoding: str = "utf-8") -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "w", encoding=encoding) as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+__all__ = ["atomic_write_text"]
