@@ -74,20 +74,14 @@ def vessels(
     library: LibraryOpt = None,
 ) -> None:
     """List the vessels and forts in the library."""
-    lib = _library(library)
-    units = sorted(lib.units.values(), key=lambda u: (u.kind, u.navy.value, u.id))
+    from .spec.index import load_rows
+
+    rows = load_rows(library or [])
     if navy:
-        units = [u for u in units if u.navy.value.lower() == navy.lower()]
-        if not units:
-            raise ShipyardError(f"no units of navy {navy!r}; navies in the library: " + ", ".join(sorted({u.navy.value for u in lib.units.values()})))
-    rows = [
-        {
-            "id": u.id, "name": u.name, "navy": u.navy.value,
-            "type": u.type.value if u.kind == "vessel" else "fort",
-            "class": getattr(u, "class_name", None),
-        }
-        for u in units
-    ]
+        navies = sorted({r["navy"] for r in rows})
+        rows = [r for r in rows if r["navy"].lower() == navy.lower()]
+        if not rows:
+            raise ShipyardError(f"no units of navy {navy!r}; navies in the library: " + ", ".join(navies))
     if json_out:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return
