@@ -119,7 +119,9 @@ def test_speed_markers_match_each_ships_speeds(built, mobile_bay):
 
 def test_backs_follow_each_front_page_mirrored(built):
     with pdfplumber.open(built["backs"]) as pdf, pdfplumber.open(built["counters"]) as plain:
-        assert len(pdf.pages) == 2 * len(plain.pages)
+        # every front page is followed by its back; without backs the speed markers continue on the counters' page,
+        # so the plain sheet can be shorter than half of the duplex one
+        assert len(pdf.pages) % 2 == 0 and len(pdf.pages) >= 2 * len(plain.pages)
         front, back = pdf.pages[0], pdf.pages[1]
         W = front.width
         fx = sorted(round(r["x0"] * PT, 1) for r in front.rects if abs(r["width"] * PT - 18.8) < 0.1)

@@ -14,11 +14,14 @@ Millimetres everywhere, origin at the top-left of the page, y downward; font siz
             ...
 
 Document: paper, content, page, page_count, new_page(bookmark, level), bookmark(title, level, y), section(title),
-          cells(count, w, h, gap, cut_marks, bookmark, mirror=), grid(w, h, gap, cut_marks), true_scale (settable
+          cells(count, w, h, gap, cut_marks, bookmark, mirror=, new_page=, start_y=), cells_bottom,
+          duplex_cells(items, w, h, backs, bookmark, back_bookmark),
+          grid(w, h, gap, cut_marks), true_scale (settable
           between pages), strict (or SHIPYARD_RENDER_STRICT=1: any ink within 8 mm of the edge raises RenderError),
           close() / abort() for use without `with`.
 Page:     text, text_width, fit_text, wrap_text, wrap_lines, line, lines, rect, circle, arc, wedge, polygon,
           box_track, table, calibration_bar, cut_marks, content, number.
+chart:    scatter(page, x, y, w, h, points=[(x, y, label, series)], x_label, y_label, series_styles) in render.chart.
 """
 
 from .document import Document, Page, RenderError

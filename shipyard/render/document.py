@@ -606,6 +606,8 @@ class Document:
         self._section: str | None = None  # a section title waiting for its first page
         self._level_offset = 0
         self._done = False
+        self._cells_page: Page | None = None  # the page of the last doc.cells() grid and how far down it reaches
+        self._cells_bottom = 0.0
 
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = tempfile.NamedTemporaryFile(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".pdf.part", delete=False)
@@ -803,33 +805,77 @@ class Document:
         return cols, rows, x0, y0
 
     def cells(self, count: int, cell_w: float, cell_h: float, gap: float = 0.0, cut_marks: bool = True,
-              bookmark: str | None = None, *, mirror: bool = False, level: int = 0) -> Iterator[tuple[Page, float, float]]:
+              bookmark: str | None = None, *, mirror: bool = False, level: int = 0, new_page: bool = True,
+              start_y: float | None = None) -> Iterator[tuple[Page, float, float]]:
         """Flow `count` cells over as many new pages as needed; yield (page, x, y) for each cell's top-left.
 
         Cut marks are drawn outside the grid (continuing every cell edge) and stay inside the margins.
         mirror=True fills each row right to left: the duplex back of a sheet printed with mirror=False
         (long-edge flip) puts cell i behind cell i of the front.
+        new_page=False continues on the current page below start_y mm (default: below the last cells drawn on
+        it, doc.cells_bottom + 2, else the top of the content), as many rows as fit there, then goes on to new pages:
+        for a handful of markers that need no page of their own. Never with mirror (a back must match its front).
         """
         cols, rows, x0, y0 = self.grid(cell_w, cell_h, gap, cut_marks)
+        band = y0 - self.content.y
         per_page = cols * rows
         W = self.paper.width_mm
         done = 0
         first = True
         while done < count:
-            page = self.new_page(bookmark=bookmark if first else None, level=level)
+            here = None
+            if first and not new_page and self._page is not None and not mirror:
+                page = self._page
+                top = start_y if start_y is not None else (self._cells_bottom + 2.0 if self._cells_page is page else page.content.y)
+                fit = int((page.content.bottom - band - (top + band) + gap + 1e-9) // (cell_h + gap))
+                if fit >= 1:
+                    here = (top + band, cols * fit)
+                    if bookmark is not None:
+                        self.bookmark(bookmark, level=level, y=top)
+            if here is None:
+                page = self.new_page(bookmark=bookmark if first else None, level=level)
+                here = (y0, per_page)
             first = False
-            n = min(per_page, count - done)
+            gy, room = here
+            n = min(room, count - done)
             if cut_marks:
-                self._grid_marks(page, n, cols, x0, y0, cell_w, cell_h, gap, mirror)
+                self._grid_marks(page, n, cols, x0, gy, cell_w, cell_h, gap, mirror)
+            used_rows = math.ceil(n / cols)
+            self._cells_page = page
+            self._cells_bottom = gy + used_rows * (cell_h + gap) - gap + band
             for k in range(n):
                 r, col = divmod(k, cols)
                 x = x0 + col * (cell_w + gap)
                 if mirror:
                     x = W - x - cell_w
-                yield page, x, y0 + r * (cell_h + gap)
+                yield page, x, gy + r * (cell_h + gap)
                 if self._page is not page:
                     raise RenderError("doc.cells(): a new page was started inside the loop; draw only on the page yielded")
             done += n
+
+    def duplex_cells(self, items: Sequence, cell_w: float, cell_h: float, backs: bool = True, bookmark: str | None = None,
+                     back_bookmark: str | None = None, *, level: int = 0) -> Iterator[tuple[Page, float, float, object, bool]]:
+        """Each page-full of items on a front page and, with backs, a mirrored back page after it (long-edge flip:
+        cell i of the back lies behind cell i of the front). Yields (page, x, y, item, is_back); the bookmarks go on
+        the first front and the first back page."""
+        items = list(items)
+        cols, rows, _, _ = self.grid(cell_w, cell_h)
+        per_page = cols * rows
+        for start in range(0, len(items), per_page):
+            chunk = items[start:start + per_page]
+            for (page, x, y), item in zip(self.cells(len(chunk), cell_w, cell_h, bookmark=bookmark if start == 0 else None,
+                                                     level=level), chunk):
+                yield page, x, y, item, False
+            if backs:
+                for (page, x, y), item in zip(self.cells(len(chunk), cell_w, cell_h, mirror=True, level=level,
+                                                         bookmark=back_bookmark if start == 0 else None), chunk):
+                    yield page, x, y, item, True
+
+    @property
+    def cells_bottom(self) -> float | None:
+        """How far down (mm, cut marks included) the last doc.cells() grid reaches on the current page; None when
+        the current page has none. Where a new_page=False grid starts by default."""
+        return self._cells_bottom if self._cells_page is not None and self._cells_page is self._page else None
 
     def _grid_marks(self, page: Page, n: int, cols: int, x0: float, y0: float, cw: float, ch: float, gap: float, mirror: bool) -> None:
         used_cols = min(cols, n)

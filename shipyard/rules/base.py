@@ -123,9 +123,25 @@ class Table:
     def cite(self, row: Any = None) -> str:
         return f"{self.name}, {self.tag(row)}"
 
+    def need(self, row: Any, key: str, expected: str) -> Any:
+        """row[key], or a clear error naming this table when a (house-ruled) row lacks it."""
+        if not isinstance(row, dict) or key not in row:
+            raise ShipyardError(f"table {self.name} ({self.tag()}): every row needs {key!r} ({expected}); got {row!r}")
+        return row[key]
+
 
 class Tables(dict):
     """A rule set's tables by name, with a user's house rules applied."""
+
+    ruleset: str = ""  # whose tables: named in the error when one is missing
+
+    def require(self, name: str) -> Table:
+        """The table called name, or a clear error when there is none (house rules replace rows, never tables)."""
+        try:
+            return self[name]
+        except KeyError:
+            raise ShipyardError(f"the {self.ruleset or 'rule set'} tables have no {name!r} table "
+                                "(a house-rules file may replace rows, not remove tables)") from None
 
     def __getattr__(self, name: str) -> Table:
         try:
@@ -142,8 +158,10 @@ def load_tables(path: Path, house_rules: Path | None = None, ruleset_keys: Itera
                    {<ruleset key or alias>: {table_name: {rows: ...}}}
     A house-ruled table replaces the rows wholesale and is tagged "house rule" in every reason.
     """
+    ruleset_keys = tuple(ruleset_keys)
     located = read_yaml(path)
     tables = Tables()
+    tables.ruleset = ruleset_keys[0] if ruleset_keys else ""
     for name, spec in (located.data or {}).items():
         if not isinstance(spec, dict) or "rows" not in spec or spec.get("provenance") not in PROVENANCES:
             raise ShipyardError([Problem(display_path(path), located.line_of((name,)), name,
@@ -194,6 +212,7 @@ class Context:
     tables: Tables
     scale: str = "native"
     options: Any = None  # the pack options (paper, colour, blank or pre-damaged copies...) where a pack is built
+    scenario: Any = None  # the scenario being packed, where there is one (its units' opening damage)
 
 
 @dataclass
@@ -218,3 +237,109 @@ class RuleSet:
         import importlib
 
         return importlib.import_module(self.package + ".aids")
+
+
+# ---------------------------------------------------------------------------------------------
+# What every rule set's printed aids share: the pack's options, headings, side accents, the roster chart
+
+# nation -> (accent in colour, the grey standing for it in black and white)
+NATION_ACCENTS = {"Union": ("#1f3f8f", 0.15), "Confederate": ("#7a6449", 0.55), "Other": ("#3f6b4a", 0.35)}
+
+
+def in_colour(ctx: Context) -> bool:
+    """Whether the pack is printed in colour (the PackOptions default when there is no pack)."""
+    return bool(getattr(getattr(ctx, "options", None), "colour", True))
+
+
+def user_templates(ctx: Context):
+    """The user's --templates folder for this build, or None."""
+    options = getattr(ctx, "options", None)
+    return getattr(options, "templates_dir", None) if options is not None else None
+
+
+def nation_of(who: Any) -> str:
+    """'Union', 'Confederate' or 'Other' for a unit, a scenario side, a Navy or a nation name."""
+    navy = getattr(who, "navy", who)
+    nation = getattr(navy, "nation", navy)
+    return nation if nation in NATION_ACCENTS else "Other"
+
+
+def accent(who: Any, ctx: Context):
+    """A side's accent for heading rules and chart series: Union blue, Confederate grey-brown; a grey in black and white."""
+    colour, grey = NATION_ACCENTS[nation_of(who)]
+    return colour if in_colour(ctx) else grey
+
+
+def tint(colour: Any, grey: float, ctx: Context):
+    """A fill: the colour in a colour pack, the grey in black and white (so nothing relies on hue)."""
+    return colour if in_colour(ctx) else grey
+
+
+def sheet_heading(unit: Any, derived: Derived, ctx: Context) -> tuple[str, str]:
+    """The record sheet's name line and its class/type/navy line, through the (user's) Jinja templates."""
+    from .. import texts
+
+    tdir = user_templates(ctx)
+    return (texts.line("sheet_heading.txt.j2", tdir, unit=unit, derived=derived),
+            texts.line("sheet_subheading.txt.j2", tdir, unit=unit, derived=derived))
+
+
+def heading_rule(page: Any, x: float, y: float, w: float, who: Any, ctx: Context, width: float = 0.8) -> None:
+    """The coloured (or grey) rule under a sheet heading that says whose ship it is at a glance."""
+    page.line(x, y, x + w, y, width=width, colour=accent(who, ctx))
+
+
+def damage_done(ctx: Context, unit: Any, tracks: Iterable[str], boxes: int) -> int:
+    """Boxes to print struck through on a pre-damaged copy: the scenario unit's damage for the first of `tracks`
+    it names (case-insensitive), at most `boxes`. 0 on blank copies or outside a scenario."""
+    if getattr(getattr(ctx, "options", None), "copies", "blank") != "pre-damaged" or ctx.scenario is None:
+        return 0
+    for side in ctx.scenario.sides:
+        for su in side.units:
+            if su.id != getattr(unit, "id", None) or not getattr(su, "damage", None):
+                continue
+            lost = {k.strip().lower(): v for k, v in su.damage.items()}
+            for name in tracks:
+                if name.lower() in lost:
+                    return max(0, min(int(boxes), int(lost[name.lower()])))
+    return 0
+
+
+def short_name(name: str) -> str:
+    """A unit's name without its service prefix, for crowded labels: 'USS Hartford' -> 'Hartford'."""
+    head, _, rest = name.partition(" ")
+    return rest if rest and head.isupper() and head.isalpha() and 2 <= len(head) <= 4 else name
+
+
+SIDE_MARKERS = ({"marker": "circle", "filled": True}, {"marker": "square", "filled": False},
+                {"marker": "triangle", "filled": True}, {"marker": "diamond", "filled": False})
+
+
+def side_chart(doc: Any, page: Any, y: float, scenario: Any, points: list[tuple], ctx: Context, *, x_label: str,
+               y_label: str, title: str, note: str = "", x_ticks: list | None = None, height: float = 88.0) -> tuple[Any, float]:
+    """The roster's picture: one point per unit, (x, y, label, side name), one series per side (filled and hollow
+    markers of different shapes, in the side's accent when in colour). Drawn below y on the page, or on a new page
+    when it does not fit; returns (page, the y below it)."""
+    from ..render.chart import scatter
+
+    if not points:
+        return page, y
+    box = doc.content
+    if y + height > box.bottom:
+        if box.bottom - y >= 0.7 * height:  # a little shorter rather than a page of its own
+            height = box.bottom - y
+        else:
+            page = doc.new_page()
+            y = box.y
+    doc.bookmark(title, level=1, y=y)
+    styles = {}
+    for k, side in enumerate(scenario.sides):
+        styles[side.name] = {**SIDE_MARKERS[k % len(SIDE_MARKERS)], "colour": accent(side, ctx) if in_colour(ctx) else None}
+    h = height - (4.0 if note else 0.0)
+    scatter(page, box.x, y + 2, box.w, h - 2, points, x_label=x_label, y_label=y_label, series_styles=styles,
+            title=title, x_ticks=x_ticks, from_zero=False)
+    y += h
+    if note:
+        page.fit_text(box.x, y + 2.5, note, box.w, size=6.5, colour=0.3)
+        y += 4.0
+    return page, y

@@ -456,6 +456,11 @@ class ScenarioUnit(Strict):
     division: str | None = None
     lashed_to: str | None = Field(default=None, description="id of the consort she is lashed to")
     note: str | None = None
+    damage: dict[Annotated[str, Field(min_length=1, max_length=40)], Annotated[int, Field(ge=0, le=1000)]] = Field(
+        default_factory=dict,
+        description="boxes already lost when the scenario opens, by damage track (hull, hdp, edna, speed...), "
+                    "struck through on pre-damaged copies of the sheets; blank copies ignore it",
+    )
 
     _date = field_validator("as_of")(_check_partial_date)
 

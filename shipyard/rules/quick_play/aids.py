@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...spec.errors import ShipyardError
+from ..base import accent, damage_done, heading_rule, sheet_heading, side_chart, short_name
 
 CARD_H = 33.5
 CARD_GAP = 3.0
@@ -107,16 +108,15 @@ def _reference(page, x: float, y: float, w: float, ctx, types: set[str] | None =
 # record cards
 
 
-def _card(page, x: float, y: float, w: float, h: float, unit, d) -> None:
+def _card(page, x: float, y: float, w: float, h: float, unit, d, ctx=None) -> None:
     page.rect(x, y, w, h, width=0.4)
     pad = 2.5
     name_w = w - 2 * pad - 26
-    page.fit_text(x + pad, y + 5.5, d.unit_name, name_w, size=10.5, weight="bold")
+    name, detail = sheet_heading(unit, d, ctx)
+    page.fit_text(x + pad, y + 5.5, name, name_w, size=10.5, weight="bold")
     page.fit_text(x + w - pad, y + 5.5, _type_word(d), 26, size=7.5, weight="bold", align="right")
-    sub = getattr(unit, "class_name", None)
-    nation = unit.nation
-    detail = f"{nation}" + (f" · {sub} class" if sub else "") + (f" · {unit.walls.material.value} fort" if d["type"] == "Fort" else "")
     page.fit_text(x + pad, y + 9.5, detail, w - 2 * pad, size=6, colour=0.35)
+    heading_rule(page, x + pad, y + 10.7, w - 2 * pad, unit, ctx, width=0.5)
     # speeds and turn
     yy = y + 14.5
     page.text(x + pad, yy, "Speed", size=6.5, weight="bold", family="condensed")
@@ -142,7 +142,7 @@ def _card(page, x: float, y: float, w: float, h: float, unit, d) -> None:
     bx = x + pad + 17
     per_row = max(5, int((x + w - pad - bx) // 4.3))
     per_row = min(per_row, 25)
-    page.box_track(bx, yy, edna, box=3.4, gap=0.6, per_row=per_row)
+    page.box_track(bx, yy, edna, box=3.4, gap=0.6, per_row=per_row, prefilled=damage_done(ctx, unit, ("edna",), edna))
 
 
 def sheets(doc, derived: list[tuple[Any, Any]], ctx) -> None:
@@ -167,7 +167,7 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx) -> None:
                 if i >= len(derived):
                     break
                 unit, d = derived[i]
-                _card(page, box.x + c * (card_w + CARD_GAP), top + r * (CARD_H + CARD_GAP), card_w, CARD_H, unit, d)
+                _card(page, box.x + c * (card_w + CARD_GAP), top + r * (CARD_H + CARD_GAP), card_w, CARD_H, unit, d, ctx)
                 doc.bookmark(d.unit_name, level=1, y=top + r * (CARD_H + CARD_GAP))
                 i += 1
 
@@ -200,26 +200,27 @@ def _marker_back(page, x, y, name: str) -> None:
     page.fit_text(x + MARKER_W / 2, y + 10.8, name, MARKER_W - 3, size=5.5, align="centre", family="condensed")
 
 
-def _flow(doc, items, w, h, draw_front, draw_back, backs: bool, fold: bool, title: str) -> None:
+def _flow(doc, items, w, h, draw_front, draw_back, backs: bool, fold: bool, title: str, go_on: bool = False) -> None:
     """Lay items out on cells; with backs a mirrored page follows each front page; with fold each cell is
-    doubled (front above a fold line, back below, upside down so it reads the right way once folded)."""
+    doubled (front above a fold line, back below, upside down so it reads the right way once folded).
+    go_on: start below what the current page already holds (never with backs: a back must match its front)."""
     if not items:
         return
     if fold:
-        for k, (page, x, y) in enumerate(doc.cells(len(items), w, 2 * h, bookmark=title)):
+        for k, (page, x, y) in enumerate(doc.cells(len(items), w, 2 * h, bookmark=title, new_page=not go_on)):
             draw_front(page, x, y, items[k])
             page.line(x, y + h, x + w, y + h, width=0.2, dash=(1, 1))
             draw_back(page, x, y + h, items[k], True)
         return
-    cols, rows, _, _ = doc.grid(w, h)
-    per_page = cols * rows
-    for start in range(0, len(items), per_page):
-        chunk = items[start:start + per_page]
-        for k, (page, x, y) in enumerate(doc.cells(len(chunk), w, h, bookmark=title if start == 0 else None)):
-            draw_front(page, x, y, chunk[k])
-        if backs:
-            for k, (page, x, y) in enumerate(doc.cells(len(chunk), w, h, mirror=True)):
-                draw_back(page, x, y, chunk[k], False)
+    if not backs:
+        for k, (page, x, y) in enumerate(doc.cells(len(items), w, h, bookmark=title, new_page=not go_on)):
+            draw_front(page, x, y, items[k])
+        return
+    for page, x, y, item, back in doc.duplex_cells(items, w, h, bookmark=title):
+        if back:
+            draw_back(page, x, y, item, False)
+        else:
+            draw_front(page, x, y, item)
 
 
 def counters(doc, units: list[tuple[str, Any, Any]], ctx, fold: bool = False, backs: bool = False) -> None:
@@ -252,7 +253,7 @@ def counters(doc, units: list[tuple[str, Any, Any]], ctx, fold: bool = False, ba
     def m_back(page, x, y, m, flipped):
         _marker_back(page, x, y, m[2])
 
-    _flow(doc, markers, MARKER_W, MARKER_H, m_front, m_back, backs, fold, "Speed markers")
+    _flow(doc, markers, MARKER_W, MARKER_H, m_front, m_back, backs, fold, "Speed markers", go_on=not backs)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -288,7 +289,7 @@ def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx) -> None:
             page = doc.new_page()
             y = box.y + 4
         doc.bookmark(side.name, level=1, y=y)
-        page.text(box.x, y + 4, side.name, size=11.5, weight="bold")
+        page.text(box.x, y + 4, side.name, size=11.5, weight="bold", colour=accent(side, ctx))
         if side.commander:
             page.fit_text(box.x + page.text_width(side.name, 11.5, "bold") + 3, y + 4, side.commander,
                           box.w * 0.7, size=8, colour=0.3)
@@ -328,6 +329,14 @@ def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx) -> None:
     if y + 40 < box.y + box.h:
         page.text(box.x, y + 3, "Numbers are only the roster order; turn order comes from the counters drawn each bound.",
                   size=6.5, colour=0.35)
+        y += 6
+    points = [((d.get("speeds_in") or {}).get("full"), int(d["edna"]), short_name(d.unit_name), side)
+              for side, _, d in units if d["type"] != "Fort"]
+    points = [p for p in points if p[0] is not None]
+    forts = any(d["type"] == "Fort" for _, _, d in units)
+    side_chart(doc, page, y, scenario, points, ctx, title="Speed against staying power",
+               x_label="Full speed (inches a move)", y_label="EDNA",
+               note="Forts do not move and are not shown." if forts else "")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ...spec.model import Fort
-from ... import texts
+from ..base import accent, damage_done, heading_rule, sheet_heading, side_chart, short_name
 from .derive import hit_chance, scale_factor
 
 # ---------------------------------------------------------------------------------------------
@@ -37,17 +37,6 @@ def kn(v: float) -> str:
     if half:
         return f"{whole}½" if whole else "½"
     return str(whole)
-
-
-def _templates_dir(ctx):
-    options = getattr(ctx, "options", None)
-    return getattr(options, "templates_dir", None) if options is not None else None
-
-
-def heading(unit, ctx) -> tuple[str, str]:
-    tdir = _templates_dir(ctx)
-    return (texts.line("sheet_heading.txt.j2", tdir, unit=unit).strip(),
-            texts.line("sheet_subheading.txt.j2", tdir, unit=unit).strip())
 
 
 def _is_fort(unit, d) -> bool:
@@ -133,10 +122,11 @@ def card(page, x: float, y: float, w: float, unit, d, ctx, draw: bool = True) ->
     P = page if draw else _Measure(page)
     inner = w - 2 * CARD_PAD
     left = x + CARD_PAD
-    name, sub = heading(unit, ctx)
+    name, sub = sheet_heading(unit, d, ctx)
     cy = y + CARD_PAD + 3.6
     P.fit_text(left, cy, name, inner * 0.62, size=10, min_size=6.5, weight="bold")
     P.fit_text(x + w - CARD_PAD, cy, sub, inner * 0.37, size=6, min_size=4.5, family="condensed", colour=GREY, align="right")
+    heading_rule(P, left, cy + 1.1, inner, unit, ctx, width=0.5)
     cy += 2.2
     # the stat boxes
     fort = _is_fort(unit, d)
@@ -166,8 +156,9 @@ def card(page, x: float, y: float, w: float, unit, d, ctx, draw: bool = True) ->
         pitch = SPEED_BOX + SPEED_GAP
         per_row = max(5, int((inner + SPEED_GAP) // pitch))
         cells = [(kn(v), SPEED_BOX) for v in values] + [("SINKS", sink_w)]
+        lost = damage_done(ctx, unit, ("speed",), len(values))  # half-knot boxes struck on a pre-damaged copy
         bx, row_top = left, cy
-        for label, bwid in cells:
+        for k, (label, bwid) in enumerate(cells):
             if bx + bwid > left + inner + 1e-6:
                 bx = left
                 row_top += SPEED_BOX + SPEED_GAP
@@ -175,6 +166,10 @@ def card(page, x: float, y: float, w: float, unit, d, ctx, draw: bool = True) ->
             P.rect(bx, row_top, bwid, SPEED_BOX, width=0.25, fill=0.75 if sink else (LIGHT if label.endswith("½") is False and label != "0" else None))
             P.text(bx + bwid / 2, row_top + SPEED_BOX * 0.68, label, size=5 if sink else 5.5, weight="bold" if sink or not label.endswith("½") else "regular",
                    family="condensed", align="centre", colour=0 if sink else 0.25)
+            if k < lost:
+                i = 0.7
+                P.lines([(bx + i, row_top + i, bx + bwid - i, row_top + SPEED_BOX - i),
+                         (bx + i, row_top + SPEED_BOX - i, bx + bwid - i, row_top + i)], width=0.35)
             bx += bwid + SPEED_GAP
         cy = row_top + SPEED_BOX + 1.6
     # the guns
@@ -564,39 +559,11 @@ def counters(doc, units: list, ctx, fold: bool = False, backs: bool = False) -> 
     for title, note, shade in MARKERS:
         chits += [(title, note, ("marker", shade))] * copies
     cell_w = CHIT * (2 if fold else 1)
-    faces = list(chits)
-    per_page = None
-    done = 0
-    while done < len(faces):
-        batch_start = done
-        drawn = []
-        for page, x, y in doc.cells(len(faces) - done, cell_w, CHIT, bookmark="Counters" if done == 0 else None):
-            if per_page is None:
-                cols, rows, _, _ = doc.grid(cell_w, CHIT)
-                per_page = cols * rows
-            face = faces[done]
-            _chit(page, x, y, face)
-            if fold:
-                page.line(x + CHIT, y, x + CHIT, y + CHIT, width=0.2, dash=(1, 1))
-                _chit(page, x + CHIT, y, face, back=True)
-            drawn.append(face)
-            done += 1
-            if done - batch_start >= per_page:
-                break
-        if backs and not fold:
-            for page, x, y in doc.cells(len(drawn), cell_w, CHIT, mirror=True):
-                i = _cell_index(doc, x, y, cell_w, mirror=True)
-                _chit(page, x, y, drawn[i], back=True)
-
-
-def _cell_index(doc, x, y, cell_w, mirror) -> int:
-    cols, rows, x0, y0 = doc.grid(cell_w, CHIT)
-    W = doc.paper.width_mm
-    if mirror:
-        x = W - x - cell_w
-    col = int(round((x - x0) / cell_w))
-    row = int(round((y - y0) / CHIT))
-    return row * cols + col
+    for page, x, y, face, back in doc.duplex_cells(chits, cell_w, CHIT, backs=backs and not fold, bookmark="Counters"):
+        _chit(page, x, y, face, back=back)
+        if fold:
+            page.line(x + CHIT, y, x + CHIT, y + CHIT, width=0.2, dash=(1, 1))
+            _chit(page, x + CHIT, y, face, back=True)
 
 
 def _chit(page, x, y, face, back: bool = False) -> None:
@@ -650,6 +617,7 @@ def roster(doc, scenario, units: list, ctx) -> None:
     sides: dict[str, list] = {}
     for side, unit, d in units:
         sides.setdefault(side or "", []).append((unit, d))
+    side_of = {s.name: s for s in scenario.sides}
     for side, members in sides.items():
         rows = []
         for unit, d in members:
@@ -662,7 +630,7 @@ def roster(doc, scenario, units: list, ctx) -> None:
         if y + min(needed, 4 * row_h + 8) > box.bottom:
             page = doc.new_page()
             y = box.y
-        page.text(box.x, y + 4, side, size=10, weight="bold")
+        page.text(box.x, y + 4, side, size=10, weight="bold", colour=accent(side_of.get(side), ctx))
         y += 6
         while rows:
             fit = max(1, int((box.bottom - y) / row_h) - 1)
@@ -671,6 +639,12 @@ def roster(doc, scenario, units: list, ctx) -> None:
             if rows:
                 page = doc.new_page()
                 y = box.y
+    points = [(float(d["speed_kn"]), int(d["armour"]), short_name(unit.name), side)
+              for side, unit, d in units if not _is_fort(unit, d)]
+    forts = any(_is_fort(unit, d) for _, unit, d in units)
+    side_chart(doc, page, y + 2, scenario, points, ctx, title="Speed against armour",
+               x_label="top speed ahead (knots)", y_label="armour (shooting must beat it)",
+               note="Forts do not move and are not shown." if forts else "")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
 
 from ...spec.errors import ShipyardError
 from ...spec.model import (
     Armour, ArmourArea, ArmourMaterial, Coverage, Fort, Ordnance, PropulsionKind, Vessel, VesselType,
 )
-from ..base import Context, Derived, Table, Tables
+from ..base import Context, Derived, Tables
 
 KEY = "really-simple"
 
@@ -31,19 +30,6 @@ def _knots(x: float) -> float | int:
     return int(x) if float(x).is_integer() else float(x)
 
 
-def _table(tables: Tables, name: str) -> Table:
-    try:
-        return tables[name]
-    except KeyError:
-        raise ShipyardError(f"the really-simple tables have no {name!r} table (a house-rules file may replace rows, not remove tables)") from None
-
-
-def _field(row: Any, key: str, table: Table, expected: str) -> Any:
-    if not isinstance(row, dict) or key not in row:
-        raise ShipyardError(f"table {table.name} ({table.tag()}): every row needs {key!r} ({expected}); got {row!r}")
-    return row[key]
-
-
 # ---------------------------------------------------------------------------------------------
 # Guns
 
@@ -57,16 +43,16 @@ def gun_weight_lb(gun: Ordnance, measure: dict) -> tuple[float, str]:
 
 def gun_size(gun: Ordnance, tables: Tables) -> tuple[dict, str]:
     """The gun_sizes row a gun falls in, and a reason quoting weight and bore."""
-    sizes = _table(tables, "gun_sizes")
-    measure_t = _table(tables, "gun_size_measure")
+    sizes = tables.require("gun_sizes")
+    measure_t = tables.require("gun_size_measure")
     measure = measure_t.rows if isinstance(measure_t.rows, dict) else {}
     tolerance = float(measure.get("calibre_tolerance_in", 0))
     weight, weight_text = gun_weight_lb(gun, measure)
     if not isinstance(sizes.rows, list) or not sizes.rows:
         raise ShipyardError("table gun_sizes: expected a list of {size, fire_factor, max_weight_lb?, max_calibre_in?}")
     for row in sizes.rows:
-        _field(row, "size", sizes, "Small, Medium or Large")
-        _field(row, "fire_factor", sizes, "a whole number")
+        sizes.need(row, "size", "Small, Medium or Large")
+        sizes.need(row, "fire_factor", "a whole number")
         max_w = row.get("max_weight_lb")
         max_c = row.get("max_calibre_in")
         if max_w is not None and weight > max_w:
@@ -85,7 +71,7 @@ def gun_size(gun: Ordnance, tables: Tables) -> tuple[dict, str]:
 
 
 def modifier(tables: Tables, key: str) -> tuple[int, str]:
-    t = _table(tables, "shooting_modifiers")
+    t = tables.require("shooting_modifiers")
     for row in t.rows:
         if isinstance(row, dict) and row.get("key") == key:
             return int(row["modifier"]), t.cite(row)
@@ -116,7 +102,7 @@ def guns(unit: Vessel | Fort, ctx: Context) -> list[tuple[dict, dict]]:
                             else f"{row['size']} +{base}, smoothbore/howitzer: no rifling bonus = {ff}"),
             "rifled": f"catalogue kind of {gun.id}: {gun.kind.value}",
         }
-    order = {r.get("size"): i for i, r in enumerate(_table(ctx.tables, "gun_sizes").rows) if isinstance(r, dict)}
+    order = {r.get("size"): i for i, r in enumerate(ctx.tables.require("gun_sizes").rows) if isinstance(r, dict)}
     ids = sorted(grouped, key=lambda g: (-order.get(grouped[g]["size"], 0), -grouped[g]["fire_factor"], grouped[g]["name"]))
     out = []
     for g in ids:
@@ -141,19 +127,19 @@ def principal_plate(armour: list[Armour]) -> Armour | None:
 
 
 def iron_armour(iron_in: float, tables: Tables) -> tuple[int | None, str]:
-    t = _table(tables, "armour_iron")
+    t = tables.require("armour_iron")
     best = None
     for row in t.rows:
-        if iron_in >= float(_field(row, "from_in", t, "inches of iron")):
+        if iron_in >= float(t.need(row, "from_in", "inches of iron")):
             if best is None or float(row["from_in"]) >= float(best["from_in"]):
                 best = row
     if best is None:
         return None, f"{_num(round(iron_in, 2))} in iron-equivalent is under every row of armour_iron ({t.tag()})"
-    return int(_field(best, "armour", t, "a number")), f"{_num(round(iron_in, 2))} in ≥ {_num(best['from_in'])} in → {best['armour']} ({t.cite(best)})"
+    return int(t.need(best, "armour", "a number")), f"{_num(round(iron_in, 2))} in ≥ {_num(best['from_in'])} in → {best['armour']} ({t.cite(best)})"
 
 
 def construction_floor(vessel: Vessel, tables: Tables) -> tuple[int, str]:
-    t = _table(tables, "armour_construction")
+    t = tables.require("armour_construction")
     materials = {a.material for a in vessel.armour}
     qualifies = {
         "light wooden hull": True,
@@ -163,12 +149,12 @@ def construction_floor(vessel: Vessel, tables: Tables) -> tuple[int, str]:
     }
     best, best_row = None, None
     for row in t.rows:
-        name = _field(row, "construction", t, "light wooden hull, wooden warship, cottonclad or tinclad")
+        name = t.need(row, "construction", "light wooden hull, wooden warship, cottonclad or tinclad")
         if name not in qualifies:
             raise ShipyardError(f"table armour_construction ({t.tag()}): unknown construction {name!r}; expected one of {', '.join(qualifies)}")
         if not qualifies[name] or vessel.tonnage < float(row.get("min_tons", 0)):
             continue
-        value = int(_field(row, "armour", t, "a number"))
+        value = int(t.need(row, "armour", "a number"))
         if best is None or value > best:
             best, best_row = value, row
     if best is None:
@@ -191,7 +177,7 @@ def vessel_armour(vessel: Vessel, tables: Tables) -> tuple[int, float, str]:
     if value is None:
         value = floor
     if plate.coverage is Coverage.PARTIAL:
-        adj_t = _table(tables, "armour_adjustments")
+        adj_t = tables.require("armour_adjustments")
         adj = int(adj_t.rows.get("partial", 0)) if isinstance(adj_t.rows, dict) else 0
         value += adj
         parts.append(f"partial coverage {adj:+d} → {value} ({adj_t.cite()})")
@@ -202,7 +188,7 @@ def vessel_armour(vessel: Vessel, tables: Tables) -> tuple[int, float, str]:
 
 
 def fort_armour(fort: Fort, tables: Tables) -> tuple[int, str]:
-    t = _table(tables, "fort_walls")
+    t = tables.require("fort_walls")
     rows = t.rows if isinstance(t.rows, dict) else {}
     materials = rows.get("materials") or {}
     material = fort.walls.material.value
@@ -224,7 +210,7 @@ def fort_armour(fort: Fort, tables: Tables) -> tuple[int, str]:
 
 
 def movement(tables: Tables) -> dict:
-    t = _table(tables, "movement")
+    t = tables.require("movement")
     if not isinstance(t.rows, dict):
         raise ShipyardError("table movement: expected a mapping of inches_per_knot, speed_change_kn, speed_step_kn, astern_fraction, turn_deg")
     return t.rows
@@ -244,7 +230,7 @@ def is_double_ended_sidewheeler(vessel: Vessel) -> bool:
 
 def speeds(vessel: Vessel, tables: Tables) -> tuple[float, str, float, str]:
     m = movement(tables)
-    cite = _table(tables, "movement").cite()
+    cite = tables.require("movement").cite()
     step = float(m.get("speed_step_kn", 0.5))
     ahead = round_near(vessel.speed_kn, step)
     ahead_why = f"{_num(vessel.speed_kn)} kn ({vessel.speed_basis.value})"
@@ -266,7 +252,7 @@ def speeds(vessel: Vessel, tables: Tables) -> tuple[float, str, float, str]:
 
 
 def draft(vessel: Vessel, tables: Tables) -> tuple[int, str]:
-    g = _table(tables, "grounding")
+    g = tables.require("grounding")
     rows = g.rows if isinstance(g.rows, dict) else {}
     feet = math.floor(vessel.draught_ft + 1e-9)
     why = f"draught {_num(vessel.draught_ft)} ft"
@@ -281,7 +267,7 @@ def draft(vessel: Vessel, tables: Tables) -> tuple[int, str]:
 
 
 def scale_factor(ctx: Context) -> tuple[float, str]:
-    t = _table(ctx.tables, "scales")
+    t = ctx.tables.require("scales")
     rows = t.rows if isinstance(t.rows, dict) else {}
     scale = "1/1200" if ctx.scale in (None, "native") else ctx.scale
     if scale not in rows:
@@ -290,7 +276,7 @@ def scale_factor(ctx: Context) -> tuple[float, str]:
 
 
 def ranges(ctx: Context) -> tuple[dict, str]:
-    t = _table(ctx.tables, "ranges")
+    t = ctx.tables.require("ranges")
     factor, why = scale_factor(ctx)
     out = {k: _knots(float(v) * factor) for k, v in t.rows.items()}
     return out, f"{', '.join(f'{k} {_num(v)} in' for k, v in t.rows.items())} ({t.cite()}); {why}"
@@ -331,7 +317,7 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
         d.set("draft_ft", feet, feet_why)
         bow = unit.ram_bow or unit.type is VesselType.RAM
         bow_why = "ram bow in the specification" if unit.ram_bow else ("built as a ram" if bow else "no ram bow: −1 when ramming")
-        d.set("reinforced_bow", bow, f"{bow_why} ({_table(tables, 'ramming').cite()})")
+        d.set("reinforced_bow", bow, f"{bow_why} ({tables.require('ramming').cite()})")
         d.set("double_ender", unit.double_ender, "double-ender in the specification" if unit.double_ender else "single-ended")
     else:
         raise ShipyardError(f"really-simple can derive vessels and forts, not {type(unit).__name__}")

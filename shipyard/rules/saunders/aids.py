@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from ...render import Document, Page
-from ..base import Context, Derived
+from ..base import Context, Derived, damage_done, heading_rule, sheet_heading, side_chart, short_name, tint
 from .derive import FACING_DEG, parse_arc, scale_factor
 
 MM_PER_INCH = 25.4
@@ -74,9 +74,9 @@ def sheets(doc: Document, derived: list[tuple[Any, Derived]], ctx: Context) -> N
 def _sheet(page: Page, box, unit, d: Derived, ctx: Context) -> None:
     v = d.values
     fort = v.get("unit") == "fort"
-    kind = "fort" if fort else unit.type.value
-    y = _title(page, box, box.y, unit.name,
-               f"{kind} · {unit.navy.value} · ACW Naval Rules v1.2 (Saunders) · {v['scale']}")
+    name, sub = sheet_heading(unit, d, ctx)
+    y = _title(page, box, box.y, name, f"{sub} · ACW Naval Rules v1.2 (Saunders) · {v['scale']}")
+    heading_rule(page, box.x, box.y + 12.6, box.w * 0.62, unit, ctx, width=0.6)
     # key figures, top right
     stats = [("Hull", _n(v["hull"]))]
     if not fort:
@@ -122,7 +122,8 @@ def _sheet(page: Page, box, unit, d: Derived, ctx: Context) -> None:
             marks[th["lost"]] = "¾" if th["fraction"] == 0.75 else ("½" if th["fraction"] == 0.5 else _n(th["fraction"]))
             legend.append(f"after box {th['lost']}: {marks[th['lost']]} speed = {_n(th['speed_kn'])} kn")
     per_row = 20
-    _, h = page.box_track(box.x, y, v["hull"], box=5.0, gap=1.0, per_row=per_row, marks=marks, label="Hull", label_w=16)
+    _, h = page.box_track(box.x, y, v["hull"], box=5.0, gap=1.0, per_row=per_row, marks=marks, label="Hull", label_w=16,
+                          prefilled=damage_done(ctx, unit, ("hull",), v["hull"]))
     y += h + 1.5
     if legend:
         page.text(box.x + 16, y + 2.5, "; ".join(legend) + " (rounded down)", size=7)
@@ -164,7 +165,8 @@ def _sheet(page: Page, box, unit, d: Derived, ctx: Context) -> None:
     y = _heading(page, box.x, y, "Damage", box.w)
     col = box.w / 3
     for i, (label, n) in enumerate((("Holes", 8), ("Fires", 8), ("Criticals", 8))):
-        page.box_track(box.x + i * col, y, n, box=4.5, gap=0.8, per_row=8, label=label, label_w=15)
+        page.box_track(box.x + i * col, y, n, box=4.5, gap=0.8, per_row=8, label=label, label_w=15,
+                       prefilled=damage_done(ctx, unit, (label,), n))
     y += 7
     page.text(box.x, y + 3, "Critical effects:", size=7, weight="bold")
     for k in range(2):
@@ -412,25 +414,22 @@ def counters(doc: Document, units: list[tuple[str, Any, Derived]], ctx: Context,
     if fold:
         for page, x, y in doc.cells(len(chits), size, 2 * size, bookmark="Counters (fold)"):
             big, small, kind = chits.pop(0)
-            _chit(page, x, y, size, big, small, kind)
+            _chit(page, x, y, size, big, small, kind, ctx=ctx)
             page.line(x, y + size, x + size, y + size, width=0.15, dash=(0.8, 0.8), colour=0.5)
             with page.rotated(x + size / 2, y + 1.5 * size, 180):
-                _chit(page, x, y + size, size, big, small, kind, back=True)
+                _chit(page, x, y + size, size, big, small, kind, back=True, ctx=ctx)
         return
-    cols, rows, _, _ = doc.grid(size, size)
-    per_page = cols * rows
-    for start in range(0, len(chits), per_page):
-        chunk = chits[start:start + per_page]
-        mark = "Counters" if start == 0 else None
-        for (page, x, y), item in zip(doc.cells(len(chunk), size, size, bookmark=mark), chunk):
-            _chit(page, x, y, size, *item)
-        if backs:
-            for (page, x, y), item in zip(doc.cells(len(chunk), size, size, mirror=True), chunk):
-                _chit(page, x, y, size, *item, back=True)
+    for page, x, y, item, back in doc.duplex_cells(chits, size, size, backs=backs, bookmark="Counters"):
+        _chit(page, x, y, size, *item, back=back, ctx=ctx)
 
 
-def _chit(page: Page, x: float, y: float, s: float, big: str, small: str, kind: str, back: bool = False) -> None:
-    fill = {"fire": (1.0, 0.85, 0.75), "hole": (0.8, 0.88, 1.0), "aground": (0.92, 0.88, 0.75), "astern": 0.9}.get(kind)
+CHIT_FILLS = {"fire": ((1.0, 0.85, 0.75), 0.82), "hole": ((0.8, 0.88, 1.0), 0.9), "aground": ((0.92, 0.88, 0.75), 0.86),
+              "astern": (0.9, 0.9)}  # kind -> (fill in colour, the grey in black and white)
+
+
+def _chit(page: Page, x: float, y: float, s: float, big: str, small: str, kind: str, back: bool = False,
+          ctx: Context | None = None) -> None:
+    fill = tint(*CHIT_FILLS[kind], ctx) if kind in CHIT_FILLS else None
     if fill is not None:
         page.rect(x + 0.4, y + 0.4, s - 0.8, s - 0.8, stroke=False, fill=fill)
     if back:
@@ -473,6 +472,12 @@ def roster(doc: Document, scenario, units: list[tuple[str, Any, Derived]], ctx: 
                         align=["left"] + ["centre"] * 5 + ["left", "left"])
     page.text(box.x, min(y + 5, box.bottom - 1), "▪ small target (under 100 ft or a monitor): −1 to hit. Ram bows: "
               + (", ".join(u.name for _, u, d in units if d.values.get("ram_bow")) or "none"), size=6.5)
+    points = [(d.values["max_speed_kn"], d.values["hull"], short_name(unit.name), side)
+              for side, unit, d in units if d.values.get("unit") != "fort"]
+    forts = any(d.values.get("unit") == "fort" for _, _, d in units)
+    side_chart(doc, page, y + 10, scenario, points, ctx, title="Speed against staying power",
+               x_label="top speed (knots)", y_label="hull boxes",
+               note="Forts do not move and are not shown." if forts else "")
 
 
 # ---------------------------------------------------------------------------------------------

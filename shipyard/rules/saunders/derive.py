@@ -53,13 +53,6 @@ def using(table: Table, expected: str) -> Iterator[Table]:
         raise ShipyardError(f"saunders table {table.name!r} ({who}) cannot be read: expected {expected} ({type(exc).__name__}: {exc})") from None
 
 
-def _table(tables: Tables, name: str) -> Table:
-    try:
-        return tables[name]
-    except KeyError:
-        raise ShipyardError(f"saunders: the tables have no {name!r} table") from None
-
-
 def _fmt(x: float) -> str:
     """A number as a player writes it: 6, 6.5, 0.33."""
     if float(x).is_integer():
@@ -92,7 +85,7 @@ def _band(rows: list[dict], key: str, value: float) -> dict:
 
 
 def scale_factor(tables: Tables, scale: str) -> tuple[float, str]:
-    t = _table(tables, "scales")
+    t = tables.require("scales")
     with using(t, "a mapping of scale -> distance multiplier, e.g. {'1/1200': 1, '1/600': 2}"):
         rows = t.rows
         if scale in ("native", None):
@@ -103,7 +96,7 @@ def scale_factor(tables: Tables, scale: str) -> tuple[float, str]:
 
 
 def round_speed(tables: Tables, knots: float, down: bool = False) -> float:
-    t = _table(tables, "movement")
+    t = tables.require("movement")
     with using(t, "movement.rows.speed_step_kn, a number"):
         step = float(t.rows["speed_step_kn"])
     q = knots / step
@@ -112,7 +105,7 @@ def round_speed(tables: Tables, knots: float, down: bool = False) -> float:
 
 
 def astern_speed(tables: Tables, max_kn: float, double_ender: bool) -> tuple[float, str]:
-    t = _table(tables, "movement")
+    t = tables.require("movement")
     with using(t, "movement.rows with astern_fraction and double_ender_astern_fraction"):
         frac = float(t.rows["double_ender_astern_fraction" if double_ender else "astern_fraction"])
     value = round_speed(tables, max_kn * frac, down=True)
@@ -125,7 +118,7 @@ def astern_speed(tables: Tables, max_kn: float, double_ender: bool) -> tuple[flo
 
 
 def hull_points(tables: Tables, length_ft: float, beam_ft: float) -> tuple[int, str]:
-    t = _table(tables, "hull")
+    t = tables.require("hull")
     total = length_ft + beam_ft
     with using(t, "hull rows [{min_ft, hull}] in ascending min_ft"):
         row = _band(t.rows, "min_ft", total)
@@ -135,7 +128,7 @@ def hull_points(tables: Tables, length_ft: float, beam_ft: float) -> tuple[int, 
 
 def speed_thresholds(tables: Tables, hull: int, max_kn: float) -> list[dict[str, Any]]:
     """Hull boxes lost at which speed falls, and the speed then: [{lost, fraction, speed_kn}]."""
-    t = _table(tables, "hull_speed")
+    t = tables.require("hull_speed")
     out = []
     with using(t, "hull_speed rows [{lost_fraction, speed_fraction, round_down}]"):
         for row in t.rows:
@@ -152,7 +145,7 @@ def speed_thresholds(tables: Tables, hull: int, max_kn: float) -> list[dict[str,
 
 def iron_equivalent(tables: Tables, material: str, thickness_in: float, backing_in: float | None) -> tuple[float, str]:
     """Inches of iron that a plate and its wood backing count as, and the arithmetic in words."""
-    t = _table(tables, "materials")
+    t = tables.require("materials")
     with using(t, "materials rows {material: {per_inch}} with a 'backing' entry"):
         per = float(t.rows[material]["per_inch"])
         back = float(t.rows["backing"]["per_inch"])
@@ -164,7 +157,7 @@ def iron_equivalent(tables: Tables, material: str, thickness_in: float, backing_
 
 
 def armour_rating(tables: Tables, iron_in: float) -> tuple[int, str]:
-    t = _table(tables, "armour_rating")
+    t = tables.require("armour_rating")
     with using(t, "armour_rating rows [{min_in, rating}] in ascending min_in"):
         row = _band(t.rows, "min_in", iron_in)
         rating = int(row["rating"])
@@ -175,7 +168,7 @@ def _rate(tables: Tables, armour) -> tuple[int, float, str]:
     eq, how = iron_equivalent(tables, armour.material.value, armour.thickness_in, armour.backing_in)
     rating, why = armour_rating(tables, eq)
     cov = " (partial)" if armour.coverage is Coverage.PARTIAL else ""
-    return rating, eq, f"{armour.area.value}{cov}: {how} {why}; {_table(tables, 'materials').cite()}"
+    return rating, eq, f"{armour.area.value}{cov}: {how} {why}; {tables.require('materials').cite()}"
 
 
 def _best(tables: Tables, entries: list) -> tuple[int, float, str] | None:
@@ -194,7 +187,7 @@ def armour_sections(tables: Tables, v: Vessel) -> dict[str, tuple[int, str]]:
     full_mid = bool(mid) and any(a.coverage is Coverage.FULL for a in hull_entries)
     out: dict[str, tuple[int, str]] = {}
     if mid is None:
-        out["midships"] = (0, "no side, belt or casemate armour: unarmoured (" + _table(tables, "armour_rating").cite() + ")")
+        out["midships"] = (0, "no side, belt or casemate armour: unarmoured (" + tables.require("armour_rating").cite() + ")")
     else:
         out["midships"] = (mid[0], "general armour (casemate, side or belt), the strongest: " + mid[2])
     for section, area in (("bow", ArmourArea.BOW), ("stern", ArmourArea.STERN)):
@@ -248,7 +241,7 @@ def armour_sections(tables: Tables, v: Vessel) -> dict[str, tuple[int, str]]:
 
 def max_turn(tables: Tables, v: Vessel) -> tuple[int, int, str, str]:
     """(turn, turn with a spar torpedo deployed, reason, spar reason)."""
-    t = _table(tables, "turn")
+    t = tables.require("turn")
     with using(t, "turn rows {ladder_deg: [...], by_length: [{min_ft, turn_deg}], steps: [{when, steps}], spar_torpedo_deployed_steps}"):
         ladder = [int(x) for x in t.rows["ladder_deg"]]
         row = _band(t.rows["by_length"], "min_ft", v.length_ft)
@@ -279,7 +272,7 @@ def max_turn(tables: Tables, v: Vessel) -> tuple[int, int, str, str]:
 
 
 def gun_strength(tables: Tables, projectile_lb: float) -> tuple[int, bool, str]:
-    t = _table(tables, "gun_strength")
+    t = tables.require("gun_strength")
     with using(t, "gun_strength rows [{max_lb, strength, light}] in ascending max_lb"):
         row = next((r for r in t.rows if projectile_lb <= float(r["max_lb"])), t.rows[-1])
         strength, light = int(row["strength"]), bool(row["light"])
@@ -287,7 +280,7 @@ def gun_strength(tables: Tables, projectile_lb: float) -> tuple[int, bool, str]:
 
 
 def gun_ranges(tables: Tables, strength: int, rifled: bool, light: bool, factor: float) -> tuple[dict[str, float | None], str]:
-    t = _table(tables, "gun_ranges")
+    t = tables.require("gun_ranges")
     with using(t, "gun_ranges rows {rifle_long_factor, bands: [{min_strength, point_blank_in, effective_in, long_in}]}"):
         row = _band(t.rows["bands"], "min_strength", strength)
         rifle_f = float(t.rows["rifle_long_factor"]) if rifled else 1.0
@@ -306,7 +299,7 @@ def gun_ranges(tables: Tables, strength: int, rifled: bool, light: bool, factor:
 def penetration(tables: Tables, dav: int, strength: int, armour: int, rifled: bool = False,
                 band: str = "effective") -> tuple[int, dict, str]:
     """The text's arithmetic: DAV + strength - armour, +1 rifle, +1 point blank, -1 long; and its effect."""
-    t = _table(tables, "penetration")
+    t = tables.require("penetration")
     with using(t, "penetration rows {dav_faces, modifiers: [{when, mod}]}"):
         mods = {m["when"]: int(m["mod"]) for m in t.rows["modifiers"]}
         total = dav + strength - armour
@@ -315,7 +308,7 @@ def penetration(tables: Tables, dav: int, strength: int, armour: int, rifled: bo
             if applies:
                 total += mods[when]
                 words.append(f"{mods[when]:+d} {when.lower()}")
-    r = _table(tables, "penetration_result")
+    r = tables.require("penetration_result")
     with using(r, "penetration_result rows [{min_total, hull, critical, effect}]"):
         row = _band(r.rows, "min_total", total)
     return total, row, " ".join(words) + f" = {total}: {row['effect']} ({r.cite(row)})"
@@ -333,7 +326,7 @@ def parse_arc(text: str) -> tuple[str, float | None, float]:
 
 
 def mount_arcs(tables: Tables, mounting: str, position: str | None, enclosed: bool) -> tuple[list[str], bool, str]:
-    t = _table(tables, "gun_arcs")
+    t = tables.require("gun_arcs")
     with using(t, "gun_arcs rows [{mounting, position?: [...], enclosed?: bool, arcs: ['port 10', ...], split_sides?}]"):
         for row in t.rows:
             if row["mounting"] != mounting:
@@ -361,7 +354,7 @@ def turret_roles(v: Vessel) -> dict[str, str]:
 
 def turret_arcs(tables: Tables, v: Vessel, turret_id: str) -> tuple[list[str], list[str], str]:
     """(open arcs, blocked arcs, reason) for a turret of this vessel."""
-    t = _table(tables, "turret_arcs")
+    t = tables.require("turret_arcs")
     roles = turret_roles(v)
     role = roles[turret_id]
     with using(t, "turret_arcs rows {arcs, width_deg, blocked: {'1': {single: []}, '2': {fore, aft}, '3': {...}}, stern_wheel_blocks}"):
@@ -388,7 +381,7 @@ def _enclosed(v: Vessel) -> bool:
 def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
     d = Derived(unit.id, unit.name, KEY)
     factor, scale = scale_factor(ctx.tables, ctx.scale)
-    d.set("scale", scale, f"distances at {scale}: × {_fmt(factor)} ({_table(ctx.tables, 'scales').cite()})")
+    d.set("scale", scale, f"distances at {scale}: × {_fmt(factor)} ({ctx.tables.require('scales').cite()})")
     if isinstance(unit, Fort):
         _derive_fort(unit, ctx, d, factor)
     else:
@@ -398,7 +391,7 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
 
 def _derive_vessel(v: Vessel, ctx: Context, d: Derived, factor: float) -> None:
     tables = ctx.tables
-    mv = _table(tables, "movement")
+    mv = tables.require("movement")
     with using(mv, "movement rows {inches_per_knot, acceleration_kn, astern_fraction, double_ender_astern_fraction, speed_step_kn}"):
         per_knot = float(mv.rows["inches_per_knot"])
         accel = float(mv.rows["acceleration_kn"])
@@ -413,7 +406,7 @@ def _derive_vessel(v: Vessel, ctx: Context, d: Derived, factor: float) -> None:
 
     hull, why = hull_points(tables, v.length_ft, v.beam_ft)
     d.set("hull", hull, why)
-    hs = _table(tables, "hull_speed")
+    hs = tables.require("hull_speed")
     for i, th in enumerate(speed_thresholds(tables, hull, max_kn)):
         d.set(f"speed_thresholds[{i}]", th,
               f"{_fmt(th['fraction'])} speed once {th['lost']} of {hull} hull boxes are lost: {_fmt(max_kn)} kn → {_fmt(th['speed_kn'])} kn ({hs.cite()})")
@@ -426,7 +419,7 @@ def _derive_vessel(v: Vessel, ctx: Context, d: Derived, factor: float) -> None:
     for section, (rating, why) in armour_sections(tables, v).items():
         d.set(f"armour.{section}", rating, why)
 
-    st = _table(tables, "small_target")
+    st = tables.require("small_target")
     with using(st, "small_target rows {under_length_ft, monitors, to_hit_modifier}"):
         limit = float(st.rows["under_length_ft"])
         monitor_rule = bool(st.rows["monitors"])
@@ -480,13 +473,13 @@ def _derive_fort(f: Fort, ctx: Context, d: Derived, factor: float) -> None:
     d.set("unit", "fort", f"fort at {f.place} ({f.navy.value}): no movement")
     for key in ("max_speed_kn", "astern_speed_kn", "move_in", "astern_move_in"):
         d.set(key, 0, "a fort does not move")
-    fh = _table(tables, "fort_hull")
+    fh = tables.require("fort_hull")
     guns = sum(m.count for m in f.armament)
     with using(fh, "fort_hull rows {base, per_gun, max}"):
         raw = float(fh.rows["base"]) + float(fh.rows["per_gun"]) * guns
         hull = int(min(float(fh.rows["max"]), math.floor(raw)))
     d.set("hull", hull, f"{_fmt(fh.rows['base'])} + {_fmt(fh.rows['per_gun'])} × {guns} guns = {_fmt(raw)}, cap {_fmt(fh.rows['max'])} → {hull} ({fh.cite()})")
-    fw = _table(tables, "fort_walls")
+    fw = tables.require("fort_walls")
     mat = f.walls.material.value
     with using(fw, "fort_walls rows {material: {in_per_ft, default_ft}}"):
         per_ft = float(fw.rows[mat]["in_per_ft"])

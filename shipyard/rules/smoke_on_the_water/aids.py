@@ -9,8 +9,8 @@ import math
 from typing import Any
 
 from ...spec.errors import ShipyardError
-from ..base import Context, Derived
-from .derive import BAND_NAMES, LOCATIONS, RANGE_BANDS, distance_factor, level_names, num, table
+from ..base import Context, Derived, accent, damage_done, heading_rule, sheet_heading, side_chart, short_name
+from .derive import BAND_NAMES, LOCATIONS, RANGE_BANDS, distance_factor, level_names, num
 
 TITLE = "Smoke on the Water"
 LOCATION_LABELS = {
@@ -91,9 +91,9 @@ def _gun_table(page, x: float, y: float, w: float, d: Derived, scale: str, size:
 
 
 def _t17_table(page, x: float, y: float, w: float, ctx: Context, size: float = 7) -> float:
-    t = table(ctx.tables, "gun_damage")
+    t = ctx.tables.require("gun_damage")
     shot, shell = t.rows["shot"], t.rows["shell"]
-    names = {r["size"]: r.get("name", r["size"]) for r in table(ctx.tables, "gun_sizes").rows}
+    names = {r["size"]: r.get("name", r["size"]) for r in ctx.tables.require("gun_sizes").rows}
     rows = [[names.get(s, s)] + [shot[s][b] for b in RANGE_BANDS] + [shell.get(s, "")] for s in shot]
     fr = [0.26] + [0.11] * 5 + [0.19]
     widths = [w * f / sum(fr) for f in fr]
@@ -108,7 +108,7 @@ def _t17_table(page, x: float, y: float, w: float, ctx: Context, size: float = 7
 
 
 def _stats_rows(d: Derived, ctx: Context) -> list[list]:
-    levels = {r["level"]: r for r in table(ctx.tables, "speed_levels").rows}
+    levels = {r["level"]: r for r in ctx.tables.require("speed_levels").rows}
     factor = distance_factor(ctx)
     mx = d["max_speed"]
     bs = d.get("broadside", {})
@@ -117,7 +117,7 @@ def _stats_rows(d: Derived, ctx: Context) -> list[list]:
         counts = bs.get(side) or {}
         return ", ".join(f"{n} {c}" for c, n in counts.items()) or "–"
 
-    det = table(ctx.tables, "gun_damage").rows.get("detonation", {})
+    det = ctx.tables.require("gun_damage").rows.get("detonation", {})
     return [
         ["Speed ahead", f"{mx} ({num(levels[mx]['move_cm'] * factor)} cm)"],
         ["Speed astern", f"{d['astern_speed']} ({num(levels[d['astern_speed']]['move_cm'] * factor)} cm)"],
@@ -136,7 +136,7 @@ def _stats_rows(d: Derived, ctx: Context) -> list[list]:
 
 
 def _armour_rows(d: Derived, ctx: Context) -> list[list]:
-    names = table(ctx.tables, "armour_names").rows
+    names = ctx.tables.require("armour_names").rows
     partial = set(d.get("partial_armour") or [])
     rows = []
     for loc in LOCATIONS:
@@ -167,27 +167,28 @@ def _per_row(w: float, label_w: float, box: float = 3.5, gap: float = 0.7) -> in
         per = n
 
 
-def _tracks(d: Derived) -> list[tuple[str, int, dict]]:
+def _tracks(d: Derived) -> list[tuple[str, int, dict, tuple[str, ...]]]:
+    """(label, boxes, marks, the names a scenario's opening damage may call the track by) for every damage track."""
     out = []
     if d["kind"] == "fort":
         sdp = d["structural_damage_points"]
-        out.append(("Structure (SDP)", sdp, {}))
+        out.append(("Structure (SDP)", sdp, {}, ("structure", "sdp", "hull")))
         return out
     hdp = d["hull_damage_points"]
-    out.append((f"Hull (HDP) {hdp}", hdp, _track_marks(hdp, d["hdp_half"], d["hdp_quarter"])))
-    out.append((f"Flotation {d['flotation_points']}", d["flotation_points"], {}))
+    out.append((f"Hull (HDP) {hdp}", hdp, _track_marks(hdp, d["hdp_half"], d["hdp_quarter"]), ("hull", "hdp")))
+    out.append((f"Flotation {d['flotation_points']}", d["flotation_points"], {}, ("flotation", "fp")))
     for tid, pts in (d.get("turret_damage_points") or {}).items():
-        out.append((f"Turret {tid} (TDP)", pts, {}))
+        out.append((f"Turret {tid} (TDP)", pts, {}, (f"turret {tid}", f"tdp {tid}")))
     for wid, pts in (d.get("wheel_damage_points") or {}).items():
-        out.append((f"Wheel {wid} (WDP)", pts, {}))
+        out.append((f"Wheel {wid} (WDP)", pts, {}, (f"wheel {wid}", f"wdp {wid}")))
     if d["machinery_boxes"]:
-        out.append(("Machinery", d["machinery_boxes"], {}))
+        out.append(("Machinery", d["machinery_boxes"], {}, ("machinery",)))
     return out
 
 
 def _tracks_height(tracks, per_row: int, box: float = 3.5, gap: float = 0.7) -> float:
     h = 0.0
-    for _, count, marks in tracks:
+    for _, count, marks, _names in tracks:
         rows = max(1, math.ceil(count / per_row))
         band = 2.3 if marks else 0.0
         h += rows * (box + band) + (rows - 1) * gap + (0.5 if marks else 0) + 1.6
@@ -239,7 +240,7 @@ def _layout(d: Derived, ctx: Context, unit, w: float, compact: bool) -> dict:
     """Every block's content and the height of everything but the orders log (mm)."""
     if d["kind"] == "fort":
         walls = d["armour"]["walls"]
-        names = table(ctx.tables, "armour_names").rows
+        names = ctx.tables.require("armour_names").rows
         stats = [["Structure (SDP)", d["structural_damage_points"]], ["Walls", f"{walls} {names.get(walls, '')}"],
                  ["Wall material", unit.walls.material.value], ["Garrison", unit.garrison or "–"], ["Nation", d["nation"]]]
         arm: list = []
@@ -265,15 +266,12 @@ def _draw_sheet(page, box, unit, d: Derived, ctx: Context, compact: bool = False
     x, y, w, h = box.x, box.y, box.w, box.h
     lay = _layout(d, ctx, unit, w, compact)
     scale = "1/600" if ctx.scale in (None, "native") else ctx.scale
-    page.fit_text(x, y + 5.5, d.unit_name, w * 0.68, size=15, weight="bold")
+    name, sub = sheet_heading(unit, d, ctx)
+    page.fit_text(x, y + 5.5, name, w * 0.68, size=15, weight="bold")
     page.text(x + w, y + 3.5, f"{TITLE} · {scale} · cm", size=6.5, align="right", family="condensed", colour=0.3)
     page.text(x + w, y + 6.5, "record sheet", size=6.5, align="right", family="condensed", colour=0.3)
-    if d["kind"] == "fort":
-        sub = f"fort · {unit.place} · held by {d['navy']} ({d['nation']})"
-    else:
-        sub = " · ".join(p for p in (f"class {d['class']}" if d.get("class") else "", d["type"],
-                                      f"{d['navy']} ({d['nation']})") if p)
     page.fit_text(x, y + 10.5, sub, w, size=8, colour=0.2)
+    heading_rule(page, x, y + 11.9, w, unit, ctx, width=0.6)
     top = y + 13.0
 
     # top block: statistics | armour | Table 17
@@ -301,8 +299,9 @@ def _draw_sheet(page, box, unit, d: Derived, ctx: Context, compact: bool = False
               "each machinery box −1 level)" if d["kind"] == "vessel" else "Damage (strike a box for each point)",
               size=6.5, weight="bold", family="condensed")
     yy += 4.0
-    for label, count, marks in lay["tracks"]:
-        _, th = page.box_track(x, yy, count, per_row=lay["per_row"], marks=marks or None, label=label, label_w=lay["label_w"])
+    for label, count, marks, names in lay["tracks"]:
+        _, th = page.box_track(x, yy, count, per_row=lay["per_row"], marks=marks or None, label=label, label_w=lay["label_w"],
+                               prefilled=damage_done(ctx, unit, names, count))
         yy += th + 1.6
     yy += 2.0
 
@@ -329,7 +328,7 @@ def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
         raise ShipyardError("no vessels to print: name at least one vessel or fort")
     box = doc.content
     half_h = (box.h - 6) / 2
-    small = set(table(ctx.tables, "sheet_layout").rows["half_page_sizes"])
+    small = set(ctx.tables.require("sheet_layout").rows["half_page_sizes"])
     fits_half = [d["kind"] == "vessel" and d["size"] in small
                  and _log_rows(half_h - _layout(d, ctx, u, box.w, True)["fixed"], True) >= LOG_MIN_ROWS for u, d in derived]
     Box = type(box)
@@ -397,8 +396,8 @@ def _turning_template(page, cx: float, top: float, geo: dict, label: str, sub: s
 
 
 def _template_specs(ctx: Context, box) -> list[dict]:
-    radii = table(ctx.tables, "turning_radii")
-    levels = {r["level"]: r for r in table(ctx.tables, "speed_levels").rows}
+    radii = ctx.tables.require("turning_radii")
+    levels = {r["level"]: r for r in ctx.tables.require("speed_levels").rows}
     factor = distance_factor(ctx)
     scale = "1/600" if ctx.scale in (None, "native") else ctx.scale
     specs = []
@@ -450,7 +449,7 @@ def templates(doc, ctx: Context) -> None:
 def _gauges(doc, ctx: Context) -> None:
     box = doc.content
     page = doc.new_page(bookmark="Fire-arc and deviation templates")
-    arcs = table(ctx.tables, "fire_arcs").rows
+    arcs = ctx.tables.require("fire_arcs").rows
     # fire-arc gauge: a protractor around a base mark, 0 = dead ahead, clockwise
     r = min(62.0, box.w / 2 - 30, box.h / 4 - 14)
     cx, cy = box.x + box.w / 2, box.y + 14 + r
@@ -494,7 +493,7 @@ def _gauges(doc, ctx: Context) -> None:
         ly += 3.2
 
     # deviation template: d10 directions, 6 toward the firer
-    dev = table(ctx.tables, "deviation").rows
+    dev = ctx.tables.require("deviation").rows
     r2 = min(40.0, (box.bottom - ly - 24) / 2)
     cx2, cy2 = box.x + box.w / 2, ly + 15 + r2
     page.text(box.x, ly + 3, "Indirect-fire deviation template: centre on the target, 6 towards the firer; distance by range "
@@ -526,7 +525,7 @@ SPEED_W, SPEED_H = 22.0, 16.0
 def _speed_faces(ctx: Context, units: list) -> list[tuple[str, str, str, str | None]]:
     """(code, level, direction, vessel name) for every speed counter, ahead faces first."""
     names = level_names(ctx.tables)
-    codes = {r["level"]: r.get("code", r["level"][0]) for r in table(ctx.tables, "speed_levels").rows}
+    codes = {r["level"]: r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows}
     faces = []
     vessels = [(u, d) for _, u, d in units if d["kind"] == "vessel"]
     if not vessels:
@@ -601,22 +600,16 @@ def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = F
     n_big = max(4, len([u for u in units if u[2]["kind"] == "vessel"]))
     small = [("On fire", "test in the fire test phase")] * n_small
     big = [("Out of control", "burning out of control")] * n_big
-    for (page, x, y), (t, s) in zip(doc.cells(len(small), 26, 26, bookmark="Fire markers"), small):
+    # a handful of fire markers need no page of their own, except behind duplex backs (they would print on a back)
+    for (page, x, y), (t, s) in zip(doc.cells(len(small), 26, 26, bookmark="Fire markers", new_page=backs), small):
         _fire_marker(page, x, y, 26, t, s)
-    for (page, x, y), (t, s) in zip(doc.cells(len(big), 51, 51), big):
+    for (page, x, y), (t, s) in zip(doc.cells(len(big), 51, 51, new_page=backs), big):
         _fire_marker(page, x, y, 51, t, s)
 
 
 def _duplex(doc, pairs, w: float, h: float, draw, title: str) -> None:
-    cols, rows, _, _ = doc.grid(w, h)
-    per_page = cols * rows
-    for start in range(0, len(pairs), per_page):
-        chunk = pairs[start:start + per_page]
-        for (page, x, y), (front, _) in zip(doc.cells(len(chunk), w, h, bookmark=title if start == 0 else None), chunk):
-            draw(page, x, y, front)
-        for (page, x, y), (_, back) in zip(doc.cells(len(chunk), w, h, mirror=True,
-                                                     bookmark=f"{title} (backs)" if start == 0 else None), chunk):
-            draw(page, x, y, back)
+    for page, x, y, (front, back), is_back in doc.duplex_cells(pairs, w, h, bookmark=title, back_bookmark=f"{title} (backs)"):
+        draw(page, x, y, back if is_back else front)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -637,6 +630,8 @@ def roster(doc, scenario, units: list, ctx: Context) -> None:
     for side, _, _ in units:
         if side not in sides:
             sides.append(side)
+    side_of = {s.name: s for s in scenario.sides}
+    page, y = None, box.y
     header = ["Unit", "Speed", "Man.", "Size", "Draught", "Target", "Armour H/C/T/D", "HDP", "FP", "Guns"]
     fr = [0.21, 0.09, 0.08, 0.08, 0.08, 0.05, 0.11, 0.05, 0.04, 0.21]
     widths = [box.w * f / sum(fr) for f in fr]
@@ -659,9 +654,27 @@ def roster(doc, scenario, units: list, ctx: Context) -> None:
             page = doc.new_page(bookmark=side if start == 0 else None)
             page.fit_text(box.x, box.y + 6, f"{scenario.name}", box.w, size=14, weight="bold")
             page.text(box.x, box.y + 11, f"{scenario.date} · {scenario.place} · {TITLE}", size=8, colour=0.3)
-            page.text(box.x, box.y + 17.5, f"{side}" + (" (continued)" if start else ""), size=11, weight="bold")
-            page.table(box.x, box.y + 20, widths, rows[start:start + per_page], header=header, size=7, leading=ROW_PT,
-                       bold_first_col=True, align=["left"] + ["centre"] * 8 + ["left"])
+            page.text(box.x, box.y + 17.5, f"{side}" + (" (continued)" if start else ""), size=11, weight="bold",
+                      colour=accent(side_of.get(side), ctx))
+            y = box.y + 20 + page.table(box.x, box.y + 20, widths, rows[start:start + per_page], header=header, size=7,
+                                        leading=ROW_PT, bold_first_col=True, align=["left"] + ["centre"] * 8 + ["left"])
+    _speed_chart(doc, page, y + 6, scenario, units, ctx)
+
+
+def _speed_chart(doc, page, y: float, scenario, units: list, ctx: Context) -> None:
+    """Each vessel's top speed level against her hull damage points, a series per side."""
+    levels = ctx.tables.require("speed_levels").rows
+    knots = {r["level"]: float(r["knots"]) for r in levels}
+    points = [(knots[d["max_speed"]], d["hull_damage_points"], short_name(d.unit_name), side)
+              for side, _, d in units if d["kind"] == "vessel" and d["max_speed"] in knots]
+    if not points:
+        return
+    top = max(p[0] for p in points)
+    ticks = [(knots[r["level"]], r["level"]) for r in levels if knots[r["level"]] <= top + 1e-9]
+    forts = sum(1 for _, _, d in units if d["kind"] == "fort")
+    side_chart(doc, page, y, scenario, points, ctx, title="Speed against staying power",
+               x_label="top speed level (placed at its knots)", y_label="hull damage points (HDP)", x_ticks=ticks,
+               note="Forts do not move and are not shown." if forts else "")
 
 
 def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
@@ -686,15 +699,15 @@ def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
         page.text(x, y + 3, s, size=7.5, weight="bold")
         y += 4.2
 
-    levels = table(ctx.tables, "speed_levels").rows
+    levels = ctx.tables.require("speed_levels").rows
     factor = distance_factor(ctx)
     heading("Table 2 · speed levels (move a turn)")
     y += page.table(x, y, [w * 0.25] * 4, [[r["level"], r.get("code", ""), f"{num(r['move_cm'] * factor)} cm", f"{num(r['knots'])} kn"] for r in levels],
                     header=["Level", "Code", "Move", "Knots"], size=7, leading=ROW_PT) + 3
 
-    direct = [c for c in codes if c in table(ctx.tables, "direct_ranges").rows]
+    direct = [c for c in codes if c in ctx.tables.require("direct_ranges").rows]
     if direct:
-        rows_t = table(ctx.tables, "direct_ranges").rows
+        rows_t = ctx.tables.require("direct_ranges").rows
         heading("Table 9 · direct-fire ranges (cm, far edge of each band" + ("" if factor == 1 else f", × {num(factor)}") + "; gunports never at E)")
         body = []
         for c in direct:
@@ -702,9 +715,9 @@ def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
             body.append([c] + [num(e * factor) for e in edges])
         need_room(ROW_MM * (len(body) + 1))
         y += page.table(x, y, [w / 6] * 6, body, header=["Gun"] + [BAND_NAMES[b] for b in RANGE_BANDS], size=7, leading=ROW_PT) + 3
-    indirect = [c for c in codes if c in table(ctx.tables, "indirect_ranges").rows]
+    indirect = [c for c in codes if c in ctx.tables.require("indirect_ranges").rows]
     if indirect:
-        rows_t = table(ctx.tables, "indirect_ranges").rows
+        rows_t = ctx.tables.require("indirect_ranges").rows
         heading("Table 12 · howitzers and mortars (cm; howitzers fire direct inside their direct range)")
         body = []
         for c in indirect:
@@ -714,7 +727,7 @@ def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
         need_room(ROW_MM * (len(body) + 1))
         y += page.table(x, y, [w / 6] * 6, body, header=["Gun", "Close", "S to", "M to", "L to", "E to"], size=7, leading=ROW_PT) + 3
 
-    t10 = table(ctx.tables, "direct_fire").rows
+    t10 = ctx.tables.require("direct_fire").rows
     heading(f"Table 10 · to hit: {t10['base']} or less on a d10 (1 always hits, 10 misfires)")
     mods = ("range " + ", ".join(f"{k} {v:+d}" for k, v in t10["range"].items())
             + " · target size " + ", ".join(f"{k} {v:+d}" for k, v in t10["target_size"].items()) + " (A only beyond PB)"
@@ -724,7 +737,7 @@ def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
     need_room(10)
     y = page.wrap_text(x, y + 2.5, mods, w, size=7) + 1.5
 
-    t16 = table(ctx.tables, "armour_deflection").rows
+    t16 = ctx.tables.require("armour_deflection").rows
     shot_rows = []
     for c in codes:
         key = c[:-1] + "SB" if c.endswith("C") else c
@@ -748,15 +761,15 @@ def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
 
     if vessels:
         draughts = sorted({d["draught"] for d in vessels})
-        t3 = table(ctx.tables, "running_aground").rows
+        t3 = ctx.tables.require("running_aground").rows
         heading("Table 3 · run aground on this or less on a d10 (- no test); Table 5 · break free on "
-                f"{table(ctx.tables, 'breaking_free').rows['base']} + draught modifier or less")
-        t5 = table(ctx.tables, "breaking_free").rows
+                f"{ctx.tables.require('breaking_free').rows['base']} + draught modifier or less")
+        t5 = ctx.tables.require("breaking_free").rows
         body = [[dr] + ["-" if v is None else str(v) for v in t3["chances"][dr]] + [f"{t5['draught'].get(dr, 0):+d}"] for dr in draughts]
         need_room(ROW_MM * (len(body) + 1))
         y += page.table(x, y, [w * 0.2] + [w * 0.2] * 3 + [w * 0.2], body, header=["Draught"] + list(t3["water"]) + ["Break free"],
                         size=7, leading=ROW_PT) + 3
-        radii = table(ctx.tables, "turning_radii").rows
+        radii = ctx.tables.require("turning_radii").rows
         mans = [m for m in radii if m in {d["manoeuvrability"] for d in vessels}]
         heading("Turning templates in play (radius in cm" + ("" if factor == 1 else f", × {num(factor)}") + ")")
         body = [[m] + [num(radii[m][s] * factor) for s in radii[m]] for m in mans]

@@ -44,33 +44,20 @@ def clean(x: float) -> float | int:
     return int(x) if x.is_integer() else x
 
 
-def table(tables: Tables, name: str) -> Table:
-    try:
-        return tables[name]
-    except KeyError:
-        raise ShipyardError(f"the {KEY} tables have no {name!r} table (a house-rules file may replace rows, not remove tables)") from None
-
-
-def need(mapping: Any, key: str, t: Table, expected: str) -> Any:
-    if not isinstance(mapping, dict) or key not in mapping:
-        raise ShipyardError(f"table {t.name} ({t.tag()}): expected {key!r} ({expected}); got {mapping!r}")
-    return mapping[key]
-
-
 def first_band(rows: list, value: float, limit_key: str, t: Table) -> dict:
     """The first row whose limit the value does not exceed; a row with a null limit takes the rest."""
     if not isinstance(rows, list) or not rows:
         raise ShipyardError(f"table {t.name} ({t.tag()}): expected a list of rows with {limit_key!r}")
     for row in rows:
-        limit = need(row, limit_key, t, "a number or null")
+        limit = t.need(row, limit_key, "a number or null")
         if limit is None or value <= limit:
             return row
     return rows[-1]
 
 
 def distance_factor(ctx: Context) -> float:
-    t = table(ctx.tables, "ground_scale")
-    factors = need(t.rows, "distance_factor", t, "{scale: factor}")
+    t = ctx.tables.require("ground_scale")
+    factors = t.need(t.rows, "distance_factor", "{scale: factor}")
     scale = "1/600" if ctx.scale in (None, "native") else ctx.scale
     if scale not in factors:
         raise ShipyardError(f"scale {scale!r}: expected one of {', '.join(factors)}")
@@ -82,7 +69,7 @@ def distance_factor(ctx: Context) -> float:
 
 
 def speed_rows(tables: Tables) -> list[dict]:
-    t = table(tables, "speed_levels")
+    t = tables.require("speed_levels")
     if not isinstance(t.rows, list) or len(t.rows) < 2:
         raise ShipyardError("table speed_levels: expected a list of levels from Immobile upwards")
     return t.rows
@@ -94,11 +81,11 @@ def level_names(tables: Tables) -> list[str]:
 
 def speed_level(knots: float, tables: Tables) -> tuple[dict, str]:
     """The highest level whose above_kn the speed exceeds (Immobile when none)."""
-    t = table(tables, "speed_levels")
+    t = tables.require("speed_levels")
     rows = speed_rows(tables)
     chosen = rows[0]
     for row in rows[1:]:
-        above = need(row, "above_kn", t, "knots")
+        above = t.need(row, "above_kn", "knots")
         if above is not None and knots > above:
             chosen = row
     i = rows.index(chosen)
@@ -112,14 +99,14 @@ def speed_level(knots: float, tables: Tables) -> tuple[dict, str]:
 
 
 def astern_level(ahead: str, double_ender: bool, tables: Tables) -> tuple[str, str]:
-    t = table(tables, "astern")
+    t = tables.require("astern")
     names = level_names(tables)
     if ahead == names[0]:
         return ahead, f"Immobile ahead, so Immobile astern ({t.cite()})"
     if double_ender and t.rows.get("double_ender_full", True):
         return ahead, f"double-ender: full speed both ways, {ahead} ({t.cite()})"
-    less = int(need(t.rows, "levels_less", t, "a number of levels"))
-    floor = need(t.rows, "floor", t, "a level name")
+    less = int(t.need(t.rows, "levels_less", "a number of levels"))
+    floor = t.need(t.rows, "floor", "a level name")
     i = max(names.index(ahead) - less, names.index(floor) if floor in names else 1)
     return names[i], f"{ahead} ahead, {less} level less astern but never below {floor} → {names[i]} ({t.cite()})"
 
@@ -129,14 +116,14 @@ def astern_level(ahead: str, double_ender: bool, tables: Tables) -> tuple[str, s
 
 
 def manoeuvrability(v: Vessel, tables: Tables) -> tuple[str, str]:
-    t = table(tables, "manoeuvrability")
+    t = tables.require("manoeuvrability")
     rows = t.rows
-    ladder = need(rows, "ladder", t, "levels, worst first")
-    band = first_band(need(rows, "by_length", t, "length bands"), v.length_ft, "max_length_ft", t)
-    level = need(band, "level", t, "a ladder level")
+    ladder = t.need(rows, "ladder", "levels, worst first")
+    band = first_band(t.need(rows, "by_length", "length bands"), v.length_ft, "max_length_ft", t)
+    level = t.need(band, "level", "a ladder level")
     if level not in ladder:
         raise ShipyardError(f"table manoeuvrability ({t.tag()}): {level!r} is not on the ladder {ladder}")
-    mods = need(rows, "modifiers", t, "modifier levels")
+    mods = t.need(rows, "modifiers", "modifier levels")
     steps, notes = 0, []
     ratio = v.length_ft / v.beam_ft
     checks = [
@@ -159,7 +146,7 @@ def manoeuvrability(v: Vessel, tables: Tables) -> tuple[str, str]:
 
 
 def vessel_size(tons: float, tables: Tables) -> tuple[str, str]:
-    t = table(tables, "vessel_sizes")
+    t = tables.require("vessel_sizes")
     row = first_band(t.rows, tons, "max_tons", t)
     limit = row["max_tons"]
     where = f"≤ {num(limit)} tons" if limit is not None else "the largest band"
@@ -167,7 +154,7 @@ def vessel_size(tons: float, tables: Tables) -> tuple[str, str]:
 
 
 def draught_class(feet: float, tables: Tables) -> tuple[str, str]:
-    t = table(tables, "draught_classes")
+    t = tables.require("draught_classes")
     row = first_band(t.rows, feet, "max_ft", t)
     limit = row["max_ft"]
     where = f"≤ {num(limit)} ft" if limit is not None else f"over {num(t.rows[-2]['max_ft'])} ft"
@@ -175,15 +162,15 @@ def draught_class(feet: float, tables: Tables) -> tuple[str, str]:
 
 
 def target_size(v: Vessel, tables: Tables) -> tuple[dict, str]:
-    t = table(tables, "target_size")
+    t = tables.require("target_size")
     rows = t.rows
-    letters = need(rows, "letters", t, "letters, smallest first")
-    band = first_band(need(rows, "broadside_by_length", t, "length bands"), v.length_ft, "max_length_ft", t)
+    letters = t.need(rows, "letters", "letters, smallest first")
+    band = first_band(t.need(rows, "broadside_by_length", "length bands"), v.length_ft, "max_length_ft", t)
     base = letters.index(band["letter"])
-    shift = int(need(rows, "type_shift", t, "letters by vessel type").get(v.type.value, 0))
+    shift = int(t.need(rows, "type_shift", "letters by vessel type").get(v.type.value, 0))
     side = min(max(base + shift, 0), len(letters) - 1)
     ratio = v.length_ft / v.beam_ft
-    bow_rows = sorted(need(rows, "bow_shift", t, "ratio bands"), key=lambda r: -r["min_ratio"])
+    bow_rows = sorted(t.need(rows, "bow_shift", "ratio bands"), key=lambda r: -r["min_ratio"])
     bow_shift = next((int(r["letters"]) for r in bow_rows if ratio >= r["min_ratio"]), 1)
     bow = max(side - bow_shift, 0)
     why = f"{num(v.length_ft)} ft long → {band['letter']}"
@@ -212,9 +199,9 @@ def configuration(v: Vessel) -> tuple[str, str]:
 
 def armour_class_for(inches: float, material: ArmourMaterial, tables: Tables) -> tuple[str, str]:
     """The class of one layer of protection, from its iron-equivalent thickness."""
-    t = table(tables, "armour_classes")
+    t = tables.require("armour_classes")
     if material is ArmourMaterial.COTTON:
-        return "C", f"cotton bales → C ({table(tables, 'armour_names').cite()})"
+        return "C", f"cotton bales → C ({tables.require('armour_names').cite()})"
     row = first_band(t.rows, inches, "max_in", t)
     cls = row["class"]
     if material is ArmourMaterial.TIN and cls not in ("U", "T"):
@@ -257,7 +244,7 @@ def armour(v: Vessel, tables: Tables) -> tuple[dict, dict, list[str]]:
     out: dict[str, str | None] = {}
     reasons: dict[str, str] = {}
     partial: list[str] = []
-    names = table(tables, "armour_names")
+    names = tables.require("armour_names")
 
     def put(loc: str, found, fallback: tuple[str | None, str]) -> None:
         if found:
@@ -313,10 +300,10 @@ def armour(v: Vessel, tables: Tables) -> tuple[dict, dict, list[str]]:
 
 def gun_code(gun: Ordnance, tables: Tables) -> tuple[str, str, str]:
     """(code, size, reason): type letter by kind, size by the weight of the heaviest projectile."""
-    types = table(tables, "gun_types")
-    sizes = table(tables, "gun_sizes")
-    kind = need(types.rows, gun.kind.value, types, "a letter for this kind of gun")
-    letter = need(kind, "letter", types, "a type letter")
+    types = tables.require("gun_types")
+    sizes = tables.require("gun_sizes")
+    kind = types.need(types.rows, gun.kind.value, "a letter for this kind of gun")
+    letter = types.need(kind, "letter", "a type letter")
     weight = gun.projectile_lb
     row = first_band(sizes.rows, weight, "max_lb", sizes)
     size = row["size"]
@@ -349,22 +336,22 @@ def range_bands(code: str, kind: str, gunport: bool, factor: float, tables: Tabl
     empty = {b: None for b in RANGE_BANDS}
     scale_note = "" if factor == 1 else f"; distances × {num(factor)} for the model scale"
     if kind in ("howitzer", "mortar"):
-        t = table(tables, "indirect_ranges")
-        row = need(t.rows, code, t, f"bands for {code}")
-        edges = need(row, "bands", t, "far edges in cm")
+        t = tables.require("indirect_ranges")
+        row = t.need(t.rows, code, f"bands for {code}")
+        edges = t.need(row, "bands", "far edges in cm")
         if kind == "howitzer":
-            start = float(need(row, "direct_cm", t, "cm"))
+            start = float(t.need(row, "direct_cm", "cm"))
             bands = {**empty, **_bands(edges, start, ("S", "M"), factor)}
             extra = {"direct_cm": [0, clean(start * factor)]}
             why = f"{code}: direct fire to {num(start)} cm, then indirect S/M to {', '.join(num(e) for e in edges)} cm ({t.cite(row)}){scale_note}"
         else:
-            start = float(need(row, "min_cm", t, "cm"))
+            start = float(t.need(row, "min_cm", "cm"))
             bands = {**empty, **_bands(edges, start, ("S", "M", "L", "E"), factor)}
             extra = {"min_cm": clean(start * factor)}
             why = f"{code}: no fire inside {num(start)} cm, then indirect bands to {', '.join(num(e) for e in edges)} cm ({t.cite(row)}){scale_note}"
         return bands, extra, why
-    t = table(tables, "direct_ranges")
-    row = need(t.rows, code, t, f"bands for {code}")
+    t = tables.require("direct_ranges")
+    row = t.need(t.rows, code, f"bands for {code}")
     edges, tagged = _row_bands(row)
     if not isinstance(edges, list) or len(edges) != 5:
         raise ShipyardError(f"table direct_ranges ({t.tag()}): {code} needs five far edges (PB, S, M, L, E) in cm; got {edges!r}")
@@ -385,19 +372,19 @@ def _arc_name(arcs: list) -> str:
 
 def gun_arcs(v: Vessel | None, mount: Mount | None, side: str | None, tables: Tables) -> tuple[list, str, str]:
     """Arcs as [[from, to), ...] degrees clockwise from ahead, a short name and the reason."""
-    t = table(tables, "fire_arcs")
+    t = tables.require("fire_arcs")
     rows = t.rows
     if v is None or mount is None:
         return [[0, 360]], "as sited", f"a fort's guns bear as the fort is sited ({t.cite()})"
     pos = (mount.position or Position.MIDSHIPS).value
     m = mount.mounting
     if m in GUNPORTS:
-        ends = need(rows, "gunport_end", t, "bow/stern arcs")
+        ends = t.need(rows, "gunport_end", "bow/stern arcs")
         if pos in ends:
             a, b = ends[pos]
             return [[a, b]], f"{pos} port(s) {num(a % 360)}–{num(b % 360)}°", f"{m.value} gunport at the {pos}: {num(a % 360)}–{num(b % 360)}° ({t.cite()})"
-        centre = float(need(rows, "gunport_side_centre", t, "bearing by position")[pos])
-        half = float(need(rows, "gunport_half_width", t, "degrees"))
+        centre = float(t.need(rows, "gunport_side_centre", "bearing by position")[pos])
+        half = float(t.need(rows, "gunport_half_width", "degrees"))
         if side == "port":
             arc = [clean(360 - centre - half), clean(360 - centre + half)]
         else:
@@ -405,17 +392,17 @@ def gun_arcs(v: Vessel | None, mount: Mount | None, side: str | None, tables: Ta
         return [arc], f"{side} {num(arc[0])}–{num(arc[1])}°", f"{m.value} gunport, {pos}, {side} side: {num(centre if side != 'port' else 360 - centre)}° ± {num(half)}° ({t.cite()})"
     if m is Mounting.TURRET:
         if len(v.turrets) <= 1:
-            arcs = need(rows, "turret_single", t, "arcs")
+            arcs = t.need(rows, "turret_single", "arcs")
             return [list(a) for a in arcs], "all round", f"a single turret turns all round ({t.cite()})"
         turret = next((tt for tt in v.turrets if tt.id == mount.turret), None)
         order = [tt.id for tt in v.turrets]
         i = order.index(mount.turret) if mount.turret in order else 0
         which = "fore" if i == 0 else ("aft" if i == len(order) - 1 else "middle")
-        arcs = need(rows, "turret_masked", t, "fore/aft/middle arcs")[which]
+        arcs = t.need(rows, "turret_masked", "fore/aft/middle arcs")[which]
         return [list(a) for a in arcs], f"{which} turret " + _arc_name(arcs), f"{which} turret {turret.id if turret else mount.turret!r} masked by the other turret(s) ({t.cite()})"
-    restricted = v.type.value in need(rows, "restricted_pivot_types", t, "vessel types")
+    restricted = v.type.value in t.need(rows, "restricted_pivot_types", "vessel types")
     key = "restricted_pivot" if (m is Mounting.PIVOT and restricted) else "open_pivot"
-    arcs = [list(a) for a in need(rows, key, t, "arcs by position")[pos]]
+    arcs = [list(a) for a in t.need(rows, key, "arcs by position")[pos]]
     label = ("restricted " if key == "restricted_pivot" else "") + f"{m.value} at {pos}"
     why = f"{label}: " + _arc_name(arcs) + (f" (a pivot inside a {v.type.value} fires only through its end ports)" if key == "restricted_pivot" else "") + f" ({t.cite()})"
     return arcs, f"{label} " + _arc_name(arcs), why
@@ -434,17 +421,17 @@ def bears(arcs: list, bearing: float) -> bool:
 
 
 def hull_damage_points(tons: float, tables: Tables) -> tuple[int, str]:
-    t = table(tables, "hull_damage_points")
-    k = float(need(t.rows, "per_root_ton", t, "a number"))
-    low = int(need(t.rows, "minimum", t, "a number"))
+    t = tables.require("hull_damage_points")
+    k = float(t.need(t.rows, "per_root_ton", "a number"))
+    low = int(t.need(t.rows, "minimum", "a number"))
     hdp = max(low, round(k * math.sqrt(tons)))
     return hdp, f"round({num(k)} × √{num(tons)} tons) = {hdp}" + (f" (minimum {low})" if hdp == low else "") + f" ({t.cite()})"
 
 
 def flotation_points(tons: float, vtype: str, tables: Tables) -> tuple[int, str]:
-    t = table(tables, "flotation_points")
-    k = float(need(t.rows, "per_root_ton", t, "a number"))
-    low = int(need(t.rows, "minimum", t, "a number"))
+    t = tables.require("flotation_points")
+    k = float(t.need(t.rows, "per_root_ton", "a number"))
+    low = int(t.need(t.rows, "minimum", "a number"))
     f = float(t.rows.get("type_factor", {}).get(vtype, 1))
     fp = max(low, round(k * math.sqrt(tons) * f))
     why = f"round({num(k)} × √{num(tons)} tons" + (f" × {num(f)} for a {vtype}" if f != 1 else "") + f") = {fp} ({t.cite()})"
@@ -452,15 +439,15 @@ def flotation_points(tons: float, vtype: str, tables: Tables) -> tuple[int, str]
 
 
 def turret_damage_points(turret_class: str, tables: Tables) -> tuple[int, str]:
-    t = table(tables, "turret_damage_points")
-    pts = int(need(t.rows, turret_class, t, "points for this armour class"))
+    t = tables.require("turret_damage_points")
+    pts = int(t.need(t.rows, turret_class, "points for this armour class"))
     return pts, f"turret armour {turret_class} → {pts} TDP ({t.cite()})"
 
 
 def wheel_damage_points(size: str, tables: Tables) -> tuple[int, str]:
-    t = table(tables, "wheel_damage_points")
+    t = tables.require("wheel_damage_points")
     for row in t.rows:
-        if size in need(row, "sizes", t, "vessel sizes"):
+        if size in t.need(row, "sizes", "vessel sizes"):
             return int(row["points"]), f"{size} vessel → {row['points']} WDP a wheel ({t.cite(row)})"
     raise ShipyardError(f"table wheel_damage_points ({t.tag()}): no row for a {size} vessel")
 
@@ -513,7 +500,7 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
     d.set("astern_speed", astern, why)
     factor = distance_factor(ctx)
     d.set("move_cm", clean(float(level["move_cm"]) * factor),
-          f"{level['level']} moves {num(level['move_cm'])} cm at 1/600" + (f" × {num(factor)} at {ctx.scale}" if factor != 1 else "") + f" ({table(tables, 'speed_levels').cite(level)})")
+          f"{level['level']} moves {num(level['move_cm'])} cm at 1/600" + (f" × {num(factor)} at {ctx.scale}" if factor != 1 else "") + f" ({tables.require('speed_levels').cite(level)})")
     m, why = manoeuvrability(v, tables)
     d.set("manoeuvrability", m, why)
     size, why = vessel_size(v.tonnage, tables)
@@ -528,7 +515,7 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
     d.set("double_ender", v.double_ender, "double-ended hull recorded" if v.double_ender else "not a double-ender")
     d.set("spar_torpedo", v.spar_torpedo, "spar torpedo recorded" if v.spar_torpedo else "no spar torpedo recorded")
     d.set("rig", v.rig.value, "as recorded")
-    rigs = table(tables, "fully_rigged")
+    rigs = tables.require("fully_rigged")
     d.set("fully_rigged", v.rig.value in rigs.rows, f"rig {v.rig.value} ({rigs.cite()})")
 
     arm, arm_why, partial = armour(v, tables)
@@ -566,7 +553,7 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
             wheels = {name: pts} if v.paddle_wheels == 1 else {f"{name} {k + 1}": pts for k in range(v.paddle_wheels)}
     d.set("wheel_damage_points", wheels, why)
     d.set("machinery_boxes", int(level["machinery_boxes"]),
-          f"one box per speed level above Immobile: {level['level']} → {level['machinery_boxes']} ({table(tables, 'speed_levels').cite(level)})")
+          f"one box per speed level above Immobile: {level['level']} → {level['machinery_boxes']} ({tables.require('speed_levels').cite(level)})")
 
     i = 0
     for mount in v.armament:
@@ -579,7 +566,7 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
         position = mount.position.value if mount.position else None
         if position is None and mount.turret:
             position = next((tt.position.value for tt in v.turrets if tt.id == mount.turret), None)
-        ends = table(tables, "fire_arcs").rows.get("gunport_end", {})
+        ends = tables.require("fire_arcs").rows.get("gunport_end", {})
         if gunport and pos not in ends:
             halves = [("starboard", mount.count - mount.count // 2), ("port", mount.count // 2)]
         else:
@@ -601,7 +588,7 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
             if bears(g["arcs"], bearing):
                 counts[g["code"]] = counts.get(g["code"], 0) + g["count"]
         broadside[side] = dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
-    d.set("broadside", broadside, f"guns whose arcs cover the beam (90° starboard, 270° port) ({table(tables, 'fire_arcs').cite()})")
+    d.set("broadside", broadside, f"guns whose arcs cover the beam (90° starboard, 270° port) ({tables.require('fire_arcs').cite()})")
     return d
 
 
@@ -611,9 +598,9 @@ def derive_fort(f: Fort, ctx: Context) -> Derived:
     d.set("kind", "fort", "a fort")
     d.set("navy", f.navy.value, "as recorded")
     d.set("nation", f.nation, f"held by {f.navy.value} → {f.nation}")
-    t = table(tables, "fort_walls")
-    mats = need(t.rows, "materials", t, "wall materials")
-    mat = need(mats, f.walls.material.value, t, "sdp_per_ft, default_ft and armour")
+    t = tables.require("fort_walls")
+    mats = t.need(t.rows, "materials", "wall materials")
+    mat = t.need(mats, f.walls.material.value, "sdp_per_ft, default_ft and armour")
     thick = f.walls.thickness_ft
     basis = f"{num(thick)} ft {f.walls.material.value} walls"
     if thick is None:
@@ -679,24 +666,24 @@ def _band_at(bands: dict, distance_cm: float) -> str | None:
 
 def deflection_number(code_or_size: str, armour_class: str, band: str, tables: Tables, *, shell: bool = False) -> int | str:
     """Table 16: the modified number to roll at or under to deflect, or '*' / '-'."""
-    t = table(tables, "armour_deflection")
-    cols = need(t.rows, "columns", t, "armour columns")
-    rows = need(t.rows, "shell" if shell else "shot", t, "rows by gun")
+    t = tables.require("armour_deflection")
+    cols = t.need(t.rows, "columns", "armour columns")
+    rows = t.need(t.rows, "shell" if shell else "shot", "rows by gun")
     key = code_or_size
     if not shell and key.endswith("C"):
         key = key[:-1] + "SB"  # columbiads use the smoothbore row of their size
-    row = need(rows, key, t, f"a row for {key}")
+    row = t.need(rows, key, f"a row for {key}")
     entry = row[cols.index(armour_class)]
     if entry in ("*", "-"):
         return entry
-    return int(entry) + int(need(t.rows, "range_modifiers", t, "by band")[band])
+    return int(entry) + int(t.need(t.rows, "range_modifiers", "by band")[band])
 
 
 def grounding_chance(draught: str, water: str, tables: Tables, modifiers: list[str] = ()) -> int | None:
     """Table 3: ground on this d10 roll or less (None: no test)."""
-    t = table(tables, "running_aground")
-    waters = need(t.rows, "water", t, "water columns")
-    base = need(need(t.rows, "chances", t, "by draught"), draught, t, "chances by water")[waters.index(water)]
+    t = tables.require("running_aground")
+    waters = t.need(t.rows, "water", "water columns")
+    base = t.need(t.need(t.rows, "chances", "by draught"), draught, "chances by water")[waters.index(water)]
     if base is None:
         return None
     mods = {m["when"]: int(m["modifier"]) for m in t.rows.get("modifiers", [])}
@@ -705,7 +692,7 @@ def grounding_chance(draught: str, water: str, tables: Tables, modifiers: list[s
 
 def breaking_free_chance(draught: str, max_speed: str, tables: Tables, *, flooding: bool = False, attempt: int = 1) -> int:
     """Table 5: break free on this d10 roll or less."""
-    t = table(tables, "breaking_free")
+    t = tables.require("breaking_free")
     r = t.rows
     return (int(r["base"]) + int(r["draught"].get(draught, 0)) + int(r["max_speed"].get(max_speed, 0))
             + (int(r["flooding"]) if flooding else 0) + int(r["each_later_attempt"]) * (attempt - 1))

@@ -1,0 +1,277 @@
+"""What every rule set's printed aids share, read back from the real PDFs: the roster chart, sheet headings
+through the (user's) Jinja templates, colour or black and white, pre-damaged copies, markers that continue
+on the page, and the tables' clear errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from shipyard.pack import PackOptions, build_pack
+from shipyard.render import Document
+from shipyard.render.chart import nice_ticks, scatter
+from shipyard.rules import all_rulesets, get_ruleset
+from shipyard.rules.base import Table, Tables, short_name
+from shipyard.spec.errors import ShipyardError
+from shipyard.spec.model import Scenario
+
+PT = 25.4 / 72  # mm per point
+GRID_GREY = (0.82, 0.82, 0.82)
+RULESETS = [rs.key for rs in all_rulesets()]
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a chart back from the PDF: gridlines paired with their tick labels give the scale
+
+
+def _grey(c) -> bool:
+    return isinstance(c, (tuple, list)) and len(c) == 3 and all(abs(v - 0.82) < 0.01 for v in c)
+
+
+def read_chart(page, x_value=float, y_value=float):
+    """(to_x, to_y, markers): value -> mm maps fitted from the PDF's own gridlines and tick labels, and the centres
+    (mm) of every marker-sized shape inside the plot frame."""
+    grid = [ln for ln in page.lines if _grey(ln.get("stroking_color"))]
+    xs = sorted({round(ln["x0"], 2) for ln in grid if abs(ln["x0"] - ln["x1"]) < 0.01})
+    ys = sorted({round(ln["top"], 2) for ln in grid if abs(ln["top"] - ln["bottom"]) < 0.01})
+    assert len(xs) >= 2 and len(ys) >= 2, "no chart gridlines on the page"
+    left, right = min(ln["x0"] for ln in grid), max(ln["x1"] for ln in grid)
+    top, bottom = min(ln["top"] for ln in grid), max(ln["bottom"] for ln in grid)
+    words = page.extract_words(keep_blank_chars=True, x_tolerance=1.5)
+    below = sorted((w for w in words if bottom < w["top"] < bottom + 4 / PT and left - 10 < w["x0"] and w["x1"] < right + 10),
+                   key=lambda w: w["x0"])
+    beside = sorted((w for w in words if w["upright"] and left - 8 / PT < w["x1"] < left and top - 4 < w["top"] < bottom),
+                    key=lambda w: w["top"])
+    assert len(below) == len(xs) and len(beside) == len(ys), (len(below), len(xs), len(beside), len(ys))
+
+    def fit(pairs):
+        (v0, p0), (v1, p1) = pairs[0], pairs[-1]
+        k = (p1 - p0) / (v1 - v0)
+        return lambda v: (p0 + (v - v0) * k) * PT
+
+    to_x = fit([(x_value(w["text"]), px) for w, px in zip(below, xs)])
+    to_y = fit([(y_value(w["text"]), py) for w, py in zip(reversed(beside), reversed(ys))])
+    shapes = list(page.curves) + list(page.rects)
+    markers = [((s["x0"] + s["x1"]) / 2 * PT, (s["top"] + s["bottom"]) / 2 * PT) for s in shapes
+               if 1.8 < (s["x1"] - s["x0"]) * PT < 3.2 and left < s["x0"] and s["x1"] < right and top < s["top"] < bottom]
+    return to_x, to_y, markers
+
+
+def assert_points_drawn(page, points, **kw) -> None:
+    to_x, to_y, markers = read_chart(page, **kw)
+    text = " ".join((page.extract_text() or "").split())
+    for xv, yv, label in points:
+        want = (to_x(xv), to_y(yv))
+        near = min(markers, key=lambda m: (m[0] - want[0]) ** 2 + (m[1] - want[1]) ** 2)
+        assert abs(near[0] - want[0]) <= 0.5 and abs(near[1] - want[1]) <= 0.5, f"{label} at {near}, expected {want}"
+        assert label in text, f"{label} not labelled"
+
+
+def test_scatter_puts_every_marker_where_its_values_say(tmp_path):
+    pts = [(7, 22, "Tecumseh", "Union"), (7, 22, "Manhattan", "Union"), (10, 20, "Gaines", "Confederate"),
+           (13.5, 22, "Hartford", "Union"), (5, 29, "Tennessee", "Confederate"), (9, 24, "Winnebago", "Union"),
+           (9, 24, "Selma", "Confederate"), (12, 18, "Oneida", "Union")]
+    path = tmp_path / "chart.pdf"
+    with Document(path, paper="a4", footer="test", strict=True) as doc:
+        page = doc.new_page()
+        box = doc.content
+        scatter(page, box.x, box.y + 10, box.w, 90, pts, "top speed (kn)", "hull boxes", title="Speed against hull",
+                series_styles={"Union": {"colour": "#1f3f8f"}})
+    with pdfplumber.open(path) as pdf:
+        assert_points_drawn(pdf.pages[0], [(x, y, label) for x, y, label, _ in pts])
+        text = pdf.pages[0].extract_text()
+    assert "Union" in text and "Confederate" in text  # the legend
+
+
+def test_nice_ticks_cover_the_range_in_round_steps():
+    assert nice_ticks(3, 13.5) == [2, 4, 6, 8, 10, 12, 14]
+    assert nice_ticks(0, 1) == pytest.approx([0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1.0]) or nice_ticks(0, 1)[-1] >= 1
+
+
+# what each rule set charts: (x, y) of a unit from its derived stats, None for a unit not charted
+def _sotw_xy(d, ctx):
+    knots = {r["level"]: r["knots"] for r in ctx.tables.require("speed_levels").rows}
+    return None if d["kind"] == "fort" else (knots[d["max_speed"]], d["hull_damage_points"])
+
+
+CHARTED = {
+    "smoke-on-the-water": _sotw_xy,
+    "saunders": lambda d, ctx: None if d.get("unit") == "fort" else (d["max_speed_kn"], d["hull"]),
+    "really-simple": lambda d, ctx: None if d.get("unit") == "fort" else (d["speed_kn"], d["armour"]),
+    "quick-play": lambda d, ctx: None if d["type"] == "Fort" else (d["speeds_in"]["full"], d["edna"]),
+}
+
+
+@pytest.fixture(scope="module")
+def packs(tmp_path_factory, library):
+    """Mobile Bay in colour and in black and white, every rule set, A4."""
+    out = tmp_path_factory.mktemp("option-packs")
+    scenario = library.scenarios["mobile-bay-1864"]
+    built = {}
+    for colour in (True, False):
+        for rs in all_rulesets():
+            options = PackOptions(paper="a4", colour=colour, output_dir=out / ("colour" if colour else "bw"))
+            built[(rs.key, colour)] = build_pack(library, scenario, rs, options)
+    return built
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_roster_chart_plots_every_vessel_by_speed_and_staying_power(packs, rules, library):
+    rs = get_ruleset(rules)
+    ctx = rs.context(library)
+    scenario = library.scenarios["mobile-bay-1864"]
+    points = []
+    for _, unit in library.scenario_units(scenario):
+        xy = CHARTED[rules](rs.derive(unit, ctx), ctx)
+        if xy is not None:
+            points.append((float(xy[0]), float(xy[1]), short_name(unit.name)))
+    x_value = float
+    if rules == "smoke-on-the-water":
+        knots = {r["level"]: float(r["knots"]) for r in ctx.tables.require("speed_levels").rows}
+        x_value = knots.__getitem__
+    with pdfplumber.open(packs[(rules, True)].path) as pdf:
+        page = next(p for p in pdf.pages if "Speed against" in (p.extract_text() or ""))
+        assert_points_drawn(page, points, x_value=x_value)
+
+
+def _colours(pdf):
+    for page in pdf.pages:
+        for obj in page.chars + page.lines + page.rects + page.curves:
+            for key in ("stroking_color", "non_stroking_color"):
+                c = obj.get(key)
+                if c is not None:
+                    yield page.page_number, tuple(c) if isinstance(c, (tuple, list)) else (c,)
+
+
+def _hue(c) -> bool:
+    return len(c) == 3 and max(c) - min(c) > 0.02
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_black_and_white_packs_have_no_hue_and_colour_packs_mark_the_sides(packs, rules):
+    with pdfplumber.open(packs[(rules, False)].path) as pdf:
+        coloured = [(n, c) for n, c in _colours(pdf) if _hue(c)]
+    assert coloured == [], f"black-and-white pack has colour: {coloured[:3]}"
+    with pdfplumber.open(packs[(rules, True)].path) as pdf:
+        hues = {c for _, c in _colours(pdf) if _hue(c)}
+    union_blue = (0x1f / 255, 0x3f / 255, 0x8f / 255)
+    assert any(all(abs(a - b) < 0.01 for a, b in zip(c, union_blue)) for c in hues), "no Union blue in the colour pack"
+
+
+# ---------------------------------------------------------------------------------------------
+# Sheet headings through Jinja
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_a_users_heading_template_restyles_every_sheet(tmp_path, library, rules):
+    tdir = tmp_path / "mine"
+    tdir.mkdir()
+    (tdir / "sheet_heading.txt.j2").write_text("{{ unit.name | upper }} — {{ unit.navy.value }}\n", encoding="utf-8")
+    scenario = library.scenarios["mobile-bay-1864"]
+    options = PackOptions(paper="a4", output_dir=tmp_path / "out", templates_dir=tdir, roster=False, templates=False,
+                          counters=False, reference=False)
+    built = build_pack(library, scenario, get_ruleset(rules), options)
+    with pdfplumber.open(built.path) as pdf:
+        text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    assert "CSS TENNESSEE — CSN" in text
+    assert "USS HARTFORD — USN" in text
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_names_with_markup_characters_print_literally_on_sheets(tmp_path, library, rules):
+    rs = get_ruleset(rules)
+    ctx = rs.context(library)
+    unit = library.units["css-tennessee"].as_of("1864-08-05").model_copy(update={"name": 'Ram <&> "Co" \'s'})
+    path = tmp_path / "sheet.pdf"
+    with Document(path, paper="a4", footer="test", strict=True) as doc:
+        rs.aids().sheets(doc, [(unit, rs.derive(unit, ctx))], ctx)
+    with pdfplumber.open(path) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert 'Ram <&> "Co" \'s' in text
+    assert "&amp;" not in text and "&lt;" not in text
+
+
+# ---------------------------------------------------------------------------------------------
+# Pre-damaged copies
+
+
+def _duel(damage: dict | None) -> Scenario:
+    return Scenario.model_validate({
+        "id": "duel", "name": "A duel", "date": "1864-08-05", "place": "Mobile Bay",
+        "sides": [{"name": "Union", "navy": "USN", "units": [{"id": "uss-hartford"}]},
+                  {"name": "Confederate", "navy": "CSN", "units": [{"id": "css-tennessee", **({"damage": damage} if damage else {})}]}],
+    })
+
+
+def _struck(path: Path) -> int:
+    """Diagonal strokes on the first page: a struck box is two."""
+    with pdfplumber.open(path) as pdf:
+        return sum(1 for ln in pdf.pages[0].lines if abs(ln["x0"] - ln["x1"]) > 0.5 and abs(ln["top"] - ln["bottom"]) > 0.5)
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+@pytest.mark.parametrize("copies", ["blank", "pre-damaged"])
+def test_pre_damaged_copies_strike_the_scenarios_opening_damage(tmp_path, library, rules, copies):
+    rs = get_ruleset(rules)
+    scenario = _duel({"hull": 3, "edna": 3, "speed": 3})
+    unit = library.units["css-tennessee"].as_of("1864-08-05")
+    counts = {}
+    for label, scen in (("damaged", scenario), ("none", _duel(None))):
+        ctx = rs.context(library)
+        ctx.options = PackOptions(copies=copies)
+        ctx.scenario = scen
+        path = tmp_path / f"{label}.pdf"
+        with Document(path, paper="a4", footer="test", strict=True) as doc:
+            rs.aids().sheets(doc, [(unit, rs.derive(unit, ctx))], ctx)
+        counts[label] = _struck(path)
+    assert counts["damaged"] - counts["none"] == (2 * 3 if copies == "pre-damaged" else 0)
+
+
+def test_scenario_damage_must_be_whole_boxes(library):
+    with pytest.raises(Exception):
+        _duel({"hull": -1})
+    assert _duel({"hull": 2}).sides[1].units[0].damage == {"hull": 2}
+    assert _duel(None).sides[1].units[0].damage == {}
+
+
+# ---------------------------------------------------------------------------------------------
+# Markers that continue on the page
+
+
+def test_cells_can_continue_below_what_is_drawn(tmp_path):
+    with Document(tmp_path / "cells.pdf", paper="a4", footer="test", strict=True) as doc:
+        first = list(doc.cells(8, 20, 20))
+        assert doc.page_count == 1 and doc.cells_bottom is not None
+        bottom = doc.cells_bottom
+        more = list(doc.cells(5, 26, 26, new_page=False))
+        assert doc.page_count == 1
+        assert all(page is first[0][0] for page, _, _ in more)
+        assert min(y for _, _, y in more) >= bottom + 2
+        # explicit start: nothing fits below the bottom of the content, so a new page is started
+        late = list(doc.cells(2, 26, 26, new_page=False, start_y=doc.content.bottom - 10))
+        assert doc.page_count == 2 and late[0][2] < 60
+
+
+def test_counter_markers_share_a_page_with_the_counters(packs):
+    with pdfplumber.open(packs[("quick-play", True)].path) as pdf:
+        texts = [p.extract_text() or "" for p in pdf.pages]
+    both = [t for t in texts if "TURN" in t.upper() and "Cruise" in t]
+    assert both, "the speed markers start on a page of their own"
+
+
+# ---------------------------------------------------------------------------------------------
+# Tables: clear errors
+
+
+def test_a_missing_table_and_a_malformed_row_are_clear_errors():
+    tables = Tables({"ranges": Table("ranges", "source", [{"band": "close"}])})
+    tables.ruleset = "really-simple"
+    with pytest.raises(ShipyardError, match="really-simple tables have no 'ramming' table"):
+        tables.require("ramming")
+    assert tables.require("ranges").name == "ranges"
+    t = tables.require("ranges")
+    assert t.need(t.rows[0], "band", "a band name") == "close"
+    with pytest.raises(ShipyardError, match=r"table ranges \(source\): every row needs 'inches'"):
+        t.need(t.rows[0], "inches", "a distance")
