@@ -407,16 +407,23 @@ def pack(
     )
 
 
+def _printable(text: str) -> str:
+    """A message with a file's control characters (an ANSI escape in a key name...) shown as escapes, not obeyed."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == "\n" else repr(ch)[1:-1] for ch in text)
+
+
 def main() -> None:
     """Entry point: no traceback for a user's mistake, a non-zero exit for any failure."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
     except ShipyardError as exc:
         from rich.markup import escape
 
         err = _console(stderr=True)
         for p in exc.problems:
-            err.print(f"[red]error:[/red] {escape(str(p))}", markup=True)
+            err.print(f"[red]error:[/red] {escape(_printable(str(p)))}", markup=True)
         if os.environ.get("SHIPYARD_DEBUG") and exc.__cause__ is not None:
             import traceback
 
@@ -439,6 +446,12 @@ def main() -> None:
             exc.show()
             sys.exit(exc.exit_code)
         raise
+    # Typer turns Ctrl-C inside a command into Exit(130) and, outside standalone mode, returns that code
+    if code == 130:
+        print("interrupted: no partial output was kept", file=sys.stderr)
+        sys.exit(130)
+    if isinstance(code, int) and code:
+        sys.exit(code)
 
 
 if __name__ == "__main__":

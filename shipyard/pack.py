@@ -106,7 +106,7 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
         with Document(
             out, paper=options.paper, title=f"{scenario.name}: {ruleset.title}",
             subject=f"Game pack for {scenario.name} under {ruleset.title}",
-            footer=f"{scenario.name} · {ruleset.title}",
+            footer=_footer(scenario.name, ruleset.title, options.paper),
         ) as doc:
             cover(doc, scenario, ruleset, sides, plan, options)
             for name in plan:
@@ -128,11 +128,34 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
             culprit = _culprit(where, getattr(aids, _AID[where]), scenario, units, ctx, options)
             if culprit is not None:
                 unit, first = culprit
+                # the unit failed alone; but the text at fault may be its side's or the scenario's
+                in_unit, in_scenario = _blame(unit, first), _blame(scenario, first)
+                if in_scenario[1] > in_unit[1]:
+                    raise scenario_failure(library, scenario, label, first, in_scenario[0]) from exc
                 raise unit_failure(library, unit, label, first) from exc
         if where in ("cover", "roster"):  # no unit to blame: the scenario's own text is drawn here
             raise scenario_failure(library, scenario, label, exc) from exc
         raise ShipyardError(f"{label}: {_describe(exc)}") from exc
     return Built(out, doc.page_count, ruleset.key, time.perf_counter() - started)
+
+
+def _footer(name: str, title: str, paper: str) -> str:
+    """'scenario · rule set', the scenario's name cut short with '…' so that the footer line with
+    'page 9999 of 9999' after it stays inside the margins."""
+    from .render import fonts
+    from .render.document import FOOTER_SIZE
+    from .render.paper import MM, PAPERS
+
+    p = PAPERS[paper]
+    limit = (p.width_mm - 2 * p.margin_mm) * MM
+    font = fonts.font_name("condensed")
+    tail = f" · {title} · page 9999 of 9999"
+    name = fonts.check_text(name, "condensed")
+    if fonts.string_width_pt(name + tail, font, FOOTER_SIZE) <= limit:
+        return f"{name} · {title}"
+    while name and fonts.string_width_pt(name + "…" + tail, font, FOOTER_SIZE) > limit:
+        name = name[:-1]
+    return f"{name.rstrip()}… · {title}"
 
 
 _PER_UNIT = ("roster", "sheets", "counters", "reference")
@@ -197,30 +220,48 @@ def _describe(exc: BaseException) -> str:
 _CODEPOINT = re.compile(r"U\+([0-9A-F]{4,6})")
 
 
-def _field_with(data, char: str, prefix: tuple = ()) -> tuple | None:
-    """The path of the first string in data holding char."""
+_QUOTED = re.compile(r"text '(.*?)' on page|\(in the text '(.*)'\)")
+
+
+def _strings(data, prefix: tuple = ()):
+    """(path, text) for every string in a JSON-like structure."""
     if isinstance(data, str):
-        return prefix if char in data or char in unicodedata.normalize("NFC", data) else None
+        yield prefix, data
+        return
     items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
     for key, value in items:
-        found = _field_with(value, char, prefix + (key,))
-        if found is not None:
-            return found
-    return None
+        yield from _strings(value, prefix + (key,))
 
 
-def _where(entry, obj, exc: BaseException) -> tuple[str, int | None, str | None]:
-    """File, line and field of the object an error is about; the field holding the character a font lacks."""
+def _blame(obj, exc: BaseException) -> tuple[tuple | None, int]:
+    """The field of obj an error is about, and how sure: the field holding the character a font lacks (100),
+    else the longest field whose text is part of the text the error quotes (its length), else (None, 0)."""
+    message = str(exc)
+    data = obj.model_dump(mode="json", by_alias=True, exclude_none=True)
+    m = _CODEPOINT.search(message)
+    if m:
+        char = chr(int(m.group(1), 16))
+        for loc, text in _strings(data):
+            if char in text or char in unicodedata.normalize("NFC", text):
+                return loc, 100
+    q = _QUOTED.search(message)
+    quoted = (q.group(1) or q.group(2) or "") if q else ""
+    best: tuple[tuple | None, int] = (None, 0)
+    if quoted:
+        for loc, text in _strings(data):
+            text = unicodedata.normalize("NFC", " ".join(text.split()))
+            score = 1000 if text == quoted else len(text) if text in quoted or quoted.rstrip("…") in text else 0
+            if len(text) >= 3 and score > best[1]:
+                best = (loc, score)
+    return best
+
+
+def _where(entry, loc: tuple | None) -> tuple[str, int | None, str | None]:
     file = display_path(entry.path) if entry is not None else ""
-    line, field_name = None, None
-    m = _CODEPOINT.search(str(exc))
-    if m and entry is not None:
-        data = obj.model_dump(mode="json", by_alias=True, exclude_none=True)
-        loc = _field_with(data, chr(int(m.group(1), 16)))
-        if loc is not None:
-            line = entry.located.line_of(loc)
-            field_name = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in loc).replace(".[", "[")
-    return file, line, field_name
+    if loc is None or entry is None:
+        return file, None, None
+    field_name = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in loc).replace(".[", "[")
+    return file, entry.located.line_of(loc), field_name
 
 
 def derive_unit(ruleset, library, unit, ctx):
@@ -234,14 +275,14 @@ def derive_unit(ruleset, library, unit, ctx):
 
 
 def unit_failure(library, unit, label: str, exc: BaseException) -> ShipyardError:
-    """A ShipyardError naming the unit (name and id), its file, and what was being done."""
-    file, line, field_name = _where(getattr(library, "origin", {}).get(unit.id), unit, exc)
+    """A ShipyardError naming the unit (name and id), its file (and the field to blame), and what was being done."""
+    file, line, field_name = _where(getattr(library, "origin", {}).get(unit.id), _blame(unit, exc)[0])
     return ShipyardError([Problem(file, line, field_name, f"{label}: {unit.name} ({unit.id}) failed: {_describe(exc)}")])
 
 
-def scenario_failure(library, scenario, label: str, exc: BaseException) -> ShipyardError:
+def scenario_failure(library, scenario, label: str, exc: BaseException, loc: tuple | None = None) -> ShipyardError:
     entry = getattr(library, "origin", {}).get("scenario:" + scenario.id)
-    file, line, field_name = _where(entry, scenario, exc)
+    file, line, field_name = _where(entry, loc if loc is not None else _blame(scenario, exc)[0])
     return ShipyardError([Problem(file, line, field_name, f"{label}: scenario {scenario.name} ({scenario.id}): {_describe(exc)}")])
 
 
@@ -253,7 +294,11 @@ _TITLE = {
 
 
 def cover(doc, scenario, ruleset, sides, plan, options) -> None:
-    """The first page: the scenario, its sides and commanders, victory notes and the contents."""
+    """The first page: the scenario, its sides and commanders, victory notes and the contents.
+
+    Every line is fitted or wrapped to the page width, and the free text (commanders, victory notes, the
+    history) is cut short with '…' rather than run off the page: the contents and printing note always fit.
+    """
     from . import texts
 
     page = doc.new_page(bookmark="Cover")
@@ -265,29 +310,48 @@ def cover(doc, scenario, ruleset, sides, plan, options) -> None:
     sub = texts.line("cover_subtitle.txt.j2", options.templates_dir, scenario=scenario, ruleset=ruleset.title)
     page.fit_text(x, y, sub, box.w, size=12)
     y += 12
+    note = (f"Paper: {options.paper.upper()}. Print at 100 % / Actual size: turn off 'fit to page'. "
+            "Every template page carries a 100 mm calibration bar: measure it before you cut.")
+    # room kept at the foot for the contents and the printing note
+    reserve = 6 + 5 * len(plan) + 4 + 3 * 9 * 1.2 / 2.8346
+    bottom = box.y + box.h - reserve
+
+    def wrap(x0: float, y0: float, text: str, width: float, size: float, gap: float = 0.0) -> float:
+        step = size * 1.2 / 2.8346
+        lines = page.wrap_lines(text, width, size)
+        room = max(0, int((bottom - 6 - y0) // step) + 1)  # the last line 6 mm clear of what follows
+        if len(lines) > room:
+            lines = lines[:room]
+            if lines:
+                lines[-1] = lines[-1] + " …"
+        for line in lines:
+            if line:
+                page.fit_text(x0, y0, line, width, size=size)
+            y0 += step
+        return y0 + gap
+
     for side in sides:
-        page.text(x, y, side.name, size=13, weight="bold")
+        if y > bottom:
+            break
+        page.fit_text(x, y, side.name, box.w, size=13, weight="bold")
         y += 6
         if side.commander:
-            y = page.wrap_text(x + 4, y, f"Commander: {side.commander}", box.w - 8, size=10)
+            y = wrap(x + 4, y, f"Commander: {side.commander}", box.w - 8, 10)
         count = len(side.units)
-        page.text(x + 4, y, f"{count} unit{'s' if count != 1 else ''}", size=10)
+        if y <= bottom:
+            page.text(x + 4, y, f"{count} unit{'s' if count != 1 else ''}", size=10)
         y += 5
         if side.victory:
-            y = page.wrap_text(x + 4, y, f"Victory: {side.victory}", box.w - 8, size=10) + 2
+            y = wrap(x + 4, y, f"Victory: {side.victory}", box.w - 8, 10, gap=2)
         y += 4
-    if scenario.notes:
+    if scenario.notes and y + 6 < bottom:
         page.text(x, y, "About the battle", size=13, weight="bold")
-        y = page.wrap_text(x, y + 6, " ".join(scenario.notes.split()), box.w, size=10) + 6
+        y = wrap(x, y + 6, " ".join(scenario.notes.split()), box.w, 10, gap=6)
+    y = min(y, bottom)
     page.text(x, y, "Contents", size=13, weight="bold")
     y += 6
     for name in plan:
         page.text(x + 4, y, _TITLE[name], size=10)
         y += 5
     y += 4
-    page.wrap_text(
-        x, y,
-        f"Paper: {options.paper.upper()}. Print at 100 % / Actual size: turn off 'fit to page'. "
-        "Every template page carries a 100 mm calibration bar: measure it before you cut.",
-        box.w, size=9,
-    )
+    page.wrap_text(x, y, note, box.w, size=9)
