@@ -87,6 +87,7 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
     step = step or (lambda _msg: None)
     ctx = ruleset.context(library, options.house_rules, options.scale)
     ctx.options = options
+    ctx.scenario = scenario
     wanted = {s.lower() for s in options.sides}
     sides = [s for s in scenario.sides if not wanted or s.name.lower() in wanted]
     if wanted and not sides:

@@ -562,15 +562,7 @@ def test_cover_and_footer_fit_the_widest_legal_text(cli, tmp_path, rules, paper)
     assert f"page {len(pdf.pages)} of {len(pdf.pages)}" in last and "W…" in last
 
 
-_ROSTER_OVERFLOW = {"quick-play", "really-simple", "smoke-on-the-water"}
-
-
-@pytest.mark.parametrize("rules", [
-    pytest.param(r, marks=pytest.mark.xfail(reason="reported: the roster heading is drawn with text(), not fit_text(), "
-                                                   "and runs off the page for long scenario, place or side names"))
-    if r in _ROSTER_OVERFLOW else r
-    for r in RULESETS
-])
+@pytest.mark.parametrize("rules", RULESETS)
 def test_roster_fits_the_widest_legal_text(cli, tmp_path, rules):
     lib, scen = _widest(tmp_path)
     run = cli("pack", scen, "--library", lib, "-o", tmp_path / "OUT", "--rules", rules)

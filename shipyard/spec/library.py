@@ -287,7 +287,10 @@ class Library:
         if name in self.units:
             return self.units[name]
         key = _norm(name)
-        matches = [u for u in self.units.values() if key and (key in _norm(u.name) or key in _norm(u.id))]
+        if len(key) < 3:
+            raise ShipyardError(f"no vessel or fort named {name!r}: give an id or at least three letters of a name"
+                                f"{did_you_mean(name, self.units)}")
+        matches = [u for u in self.units.values() if key in _norm(u.name) or key in _norm(u.id)]
         exact = [u for u in matches if _norm(u.name) == key or _norm(u.name).endswith(key) and len(key) >= 4 and _norm(u.name) in (_norm("USS " + name), _norm("CSS " + name))]
         if len(matches) == 1:
             return matches[0]

@@ -271,7 +271,7 @@ def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx) -> None:
     header = ["No.", "Unit", "Type", "EDNA", "Ram", "Guns H/M/P", "Speed S/C/F in", "Turn"]
     page = doc.new_page(bookmark=f"{scenario.name} roster")
     y = box.y + 6
-    page.text(box.x, y, f"{scenario.name}, {scenario.date} — Quick Play order of battle", size=13, weight="bold")
+    page.fit_text(box.x, y, f"{scenario.name}, {scenario.date} — Quick Play order of battle", box.w, size=13, weight="bold")
     y += 3
     page.fit_text(box.x, y + 3.5, scenario.place, box.w, size=7.5, colour=0.35)
     y += 7
@@ -289,17 +289,17 @@ def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx) -> None:
             page = doc.new_page()
             y = box.y + 4
         doc.bookmark(side.name, level=1, y=y)
-        page.text(box.x, y + 4, side.name, size=11.5, weight="bold", colour=accent(side, ctx))
+        name_size = page.fit_text(box.x, y + 4, side.name, box.w * 0.6, size=11.5, weight="bold", colour=accent(side, ctx))
         if side.commander:
-            page.fit_text(box.x + page.text_width(side.name, 11.5, "bold") + 3, y + 4, side.commander,
-                          box.w * 0.7, size=8, colour=0.3)
+            left = min(page.text_width(side.name, name_size, "bold"), box.w * 0.6) + 3
+            page.fit_text(box.x + left, y + 4, side.commander, box.w - left, size=8, colour=0.3)
         y += 6.5
         tot_edna = 0
         tot = {"heavy": 0, "medium": 0, "parrot": 0}
         count = 0
         for division, sus in rows_by_div:
             if division:
-                page.text(box.x, y + 3.3, division, size=8.5, weight="bold")
+                page.fit_text(box.x, y + 3.3, division, box.w, size=8.5, weight="bold")
                 y += 4.8
             rows = []
             for su in sus:

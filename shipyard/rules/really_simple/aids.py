@@ -605,7 +605,7 @@ def guns_summary(d) -> str:
 def roster(doc, scenario, units: list, ctx) -> None:
     box = doc.content
     page = doc.new_page(bookmark=f"Roster: {scenario.name}")
-    page.text(box.x, box.y + 5, f"{scenario.name} ({scenario.date}) · Really Simple ACW Naval Rules", size=12, weight="bold")
+    page.fit_text(box.x, box.y + 5, f"{scenario.name} ({scenario.date}) · Really Simple ACW Naval Rules", box.w, size=12, weight="bold")
     page.text(box.x, box.y + 9.5, "Guns: L/M/S = Large +3, Medium +2, Small +1; R = rifled (+1).  Astern '=' marks a "
               "double-ended sidewheeler.", size=6.5, family="condensed", colour=GREY)
     y = box.y + 13
@@ -630,7 +630,7 @@ def roster(doc, scenario, units: list, ctx) -> None:
         if y + min(needed, 4 * row_h + 8) > box.bottom:
             page = doc.new_page()
             y = box.y
-        page.text(box.x, y + 4, side, size=10, weight="bold", colour=accent(side_of.get(side), ctx))
+        page.fit_text(box.x, y + 4, side, box.w, size=10, weight="bold", colour=accent(side_of.get(side), ctx))
         y += 6
         while rows:
             fit = max(1, int((box.bottom - y) / row_h) - 1)

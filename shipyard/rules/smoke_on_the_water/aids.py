@@ -653,9 +653,9 @@ def roster(doc, scenario, units: list, ctx: Context) -> None:
         for start in range(0, max(len(rows), 1), per_page):
             page = doc.new_page(bookmark=side if start == 0 else None)
             page.fit_text(box.x, box.y + 6, f"{scenario.name}", box.w, size=14, weight="bold")
-            page.text(box.x, box.y + 11, f"{scenario.date} · {scenario.place} · {TITLE}", size=8, colour=0.3)
-            page.text(box.x, box.y + 17.5, f"{side}" + (" (continued)" if start else ""), size=11, weight="bold",
-                      colour=accent(side_of.get(side), ctx))
+            page.fit_text(box.x, box.y + 11, f"{scenario.date} · {scenario.place} · {TITLE}", box.w, size=8, colour=0.3)
+            page.fit_text(box.x, box.y + 17.5, f"{side}" + (" (continued)" if start else ""), box.w, size=11, weight="bold",
+                          colour=accent(side_of.get(side), ctx))
             y = box.y + 20 + page.table(box.x, box.y + 20, widths, rows[start:start + per_page], header=header, size=7,
                                         leading=ROW_PT, bold_first_col=True, align=["left"] + ["centre"] * 8 + ["left"])
     _speed_chart(doc, page, y + 6, scenario, units, ctx)
