@@ -164,3 +164,27 @@ def test_users_own_scenario_file_packs(cli, tmp_path):
     assert run.code == 0, run.err
     text = "\n".join(page_texts(tmp_path / "out" / "duel-smoke-on-the-water.pdf"))
     assert "USS Monitor" in text and "CSS Virginia" in text
+
+
+def _diagonals(path: Path) -> int:
+    """Struck boxes are drawn as two diagonal strokes each."""
+    with pdfplumber.open(path) as pdf:
+        return sum(1 for page in pdf.pages for ln in page.lines
+                   if abs(ln["x0"] - ln["x1"]) > 0.5 and abs(ln["top"] - ln["bottom"]) > 0.5)
+
+
+@pytest.mark.parametrize("rules", ["quick-play", "saunders"])
+def test_pre_damaged_pack_strikes_the_scenarios_opening_damage(cli, tmp_path, rules):
+    scen = tmp_path / "battered.yaml"
+    scen.write_text(
+        "id: battered\nname: The battered Tennessee\ndate: '1864-08-05'\nplace: Mobile Bay\n"
+        "sides:\n  - {name: Union, navy: USN, units: [{id: uss-hartford}]}\n"
+        "  - {name: Confederate, navy: CSN, units: [{id: css-tennessee, damage: {hull: 4, edna: 4}}]}\n"
+    )
+    counts = {}
+    for copies in ("blank", "pre-damaged"):
+        run = cli("pack", scen, "--rules", rules, "--copies", copies, "--no", "counters", "--no", "templates",
+                  "-o", tmp_path / copies)
+        assert run.code == 0, run.err
+        counts[copies] = _diagonals(next((tmp_path / copies).glob("*.pdf")))
+    assert counts["pre-damaged"] - counts["blank"] == 2 * 4
