@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -27,9 +28,15 @@ def packs(tmp_path_factory, library):
     return built
 
 
-def page_texts(path: Path) -> list[str]:
+@functools.lru_cache(maxsize=64)
+def _texts(path: Path, mtime_ns: int) -> tuple[str, ...]:
     with pdfplumber.open(path) as pdf:
-        return [p.extract_text() or "" for p in pdf.pages]
+        return tuple(p.extract_text() or "" for p in pdf.pages)
+
+
+def page_texts(path: Path) -> list[str]:
+    """Each page's text; a PDF is read once however many tests ask (keyed on its mtime, so a rebuild is read anew)."""
+    return list(_texts(Path(path), Path(path).stat().st_mtime_ns))
 
 
 @pytest.mark.parametrize("rules", RULESETS)
