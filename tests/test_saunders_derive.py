@@ -343,3 +343,39 @@ def test_cli_explain_quotes_inputs_and_tables(cli):
     assert r.code == 0
     flat = " ".join(r.out.split())
     assert "179 ft" in flat and "armour_rating" in flat and "reconstructed" in flat
+
+
+# ---------------------------------------------------------------------------------------------
+# Steering (the library's `steering` armour area)
+
+
+def _without_steering(v: Vessel) -> Vessel:
+    return v.model_copy(update={"armour": [a for a in v.armour if a.area.value != "steering"]})
+
+
+def test_tennessee_exposed_rudder_chains_rate_steering_0(library, ctx):
+    tenn = library.find("css-tennessee")
+    assert [a.thickness_in for a in tenn.armour if a.area.value == "steering"] == [0]
+    d = RS.derive(tenn, ctx)
+    assert d["armour"]["steering"] == 0 and d["armour"]["midships"] > 0
+    assert "steering" in d.reasons["armour.steering"] and "exposed" in d.reasons["armour.steering"]
+    assert "steering" not in RS.derive(_without_steering(tenn), ctx)["armour"]
+
+
+def test_a_steering_entry_is_listed_even_when_it_equals_the_default(ctx):
+    d = RS.derive(vessel(armour=[{"area": "side", "thickness_in": 4}, {"area": "steering", "thickness_in": 4}]), ctx)
+    assert d["armour"]["steering"] == d["armour"]["midships"]
+    covered = RS.derive(vessel(armour=[{"area": "side", "thickness_in": 4}, {"area": "steering", "thickness_in": 1}]), ctx)
+    assert 0 < covered["armour"]["steering"] < covered["armour"]["midships"]
+
+
+def test_vessels_without_a_steering_entry_keep_their_ratings(library, ctx):
+    for unit in library.units.values():
+        if unit.kind == "fort":
+            continue
+        if any(a.area.value == "steering" for a in unit.armour):
+            bare = RS.derive(_without_steering(unit), ctx)["armour"]
+            full = RS.derive(unit, ctx)["armour"]
+            assert {k: v for k, v in full.items() if k != "steering"} == bare, unit.id
+        else:
+            assert "steering" not in RS.derive(unit, ctx)["armour"], unit.id

@@ -293,3 +293,60 @@ def test_the_edge_check_sees_ink_in_the_margin(tmp_path):
         page = doc.new_page()
         page.rect(3, 150, 4, 4, fill=0)
     assert _ink_near_edges(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hit locations (Table 14) on the sheets, Tables 14 and 15 on the quick reference
+
+
+def test_sheets_print_the_vessels_table14_column(tmp_path, cli):
+    # the seed's columns as runs of rolls: the Monitor's single-turret column, Virginia's casemate one
+    want = {
+        "monitor": ["Hit location (d10) · single turret monitor", "Bow 1–2 Hull, 3 Gun, 4–9 Turret",
+                    "Broadside 1–2 Hull, 3 Gun, 4–7 Turret, 8–9 Stack", "Stern 1–2 Hull, 3 Gun, 4–6 Turret, 7–9 Stack",
+                    "Plunging 1 Hull, 2–6 Deck, 7–9 Turret", "10 = critical"],
+        "virginia": ["Hit location (d10) · conventional/casemate", "Bow 1 Hull, 2 Gun, 3–7 Casemate, 8–9 Stack",
+                     "Broadside 1 Hull, 2 Gun, 3–7 Casemate, 8–9 Stack", "Plunging 1 Hull, 2–4 Casemate, 5–9 Deck"],
+    }
+    for uid, lines in want.items():
+        out = tmp_path / f"{uid}.pdf"
+        assert cli("sheet", uid, "--rules", "sotw", "-o", out).code == 0
+        with pdfplumber.open(out) as pdf:
+            text = pdf.pages[0].extract_text()
+        for line in lines:
+            assert line in text, (uid, line)
+        assert "No casemate" not in text
+    assert "single turret monitor" not in _sheet_text(tmp_path / "virginia.pdf")
+
+
+def _sheet_text(path: Path) -> str:
+    with pdfplumber.open(path) as pdf:
+        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+
+
+def test_a_sloop_sheet_says_casemate_hits_are_hull_hits(tmp_path, cli):
+    out = tmp_path / "hartford.pdf"
+    assert cli("sheet", "uss-hartford", "--rules", "sotw", "-o", out).code == 0
+    text = _sheet_text(out)
+    assert "conventional/casemate" in text and "No casemate: Casemate hits count as Hull" in text
+
+
+def test_quick_reference_prints_table14_for_the_configurations_in_play_and_table15(library, tmp_path):
+    ctx = RS.context(library)
+    fleet = [RS.derive(library.find(u), ctx) for u in ("monitor", "virginia", "uss-metacomet")]
+    assert "sternwheel" not in {d["configuration"] for d in fleet}
+    out = tmp_path / "q.pdf"
+    with Document(out, paper="a4", title="q") as doc:
+        aids.quick_reference(doc, fleet, ctx)
+    text = _sheet_text(out)
+    assert "Table 14" in text and "Table 15" in text
+    for heading in ("Single turret monitor", "Conventional/casemate", "Sidewheel"):
+        assert heading in text, heading
+    for absent in ("Sternwheel", "Double turret monitor", "Triple turret monitor"):
+        assert absent not in text, absent
+    for hit in ("Pilot House", "Port Jammed", "Magazine Explodes", "Turret Jams"):
+        assert hit in text, hit
+    with_rattler = tmp_path / "q2.pdf"
+    with Document(with_rattler, paper="letter", title="q") as doc:
+        aids.quick_reference(doc, fleet + [RS.derive(library.find("uss-rattler"), ctx)], ctx)
+    assert "Sternwheel" in _sheet_text(with_rattler)

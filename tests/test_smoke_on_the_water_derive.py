@@ -346,3 +346,94 @@ def test_unknown_scale_is_a_clear_error(library):
 def test_bad_gun_code_is_a_clear_error(tables):
     with pytest.raises(ShipyardError, match="expected a size"):
         sotw.range_band_at("XYZ", 10, tables)
+
+
+# ---------------------------------------------------------------------------------------------
+# Table 14 (hit locations) and Table 15 (criticals), as the seed prints them
+
+# Rolls 1-9, each row Bow / Broadside / Stern / Plunging, copied from the seed's Table 14 (10 is a critical).
+SEED_TABLE_14 = {
+    "conventional/casemate": """Hull Hull Hull Hull | Gun Gun Gun Casemate | Casemate Casemate Casemate Casemate |
+        Casemate Casemate Casemate Casemate | Casemate Casemate Casemate Deck | Casemate Casemate Casemate Deck |
+        Casemate Casemate Casemate Deck | Stack Stack Stack Deck | Stack Stack Stack Deck""",
+    "sidewheel": """Hull Hull Hull Hull | Gun Gun Gun P.Wheel | Casemate Casemate Casemate S.Wheel |
+        Casemate Casemate Casemate Casemate | Casemate Casemate Casemate Casemate | P.Wheel Wheel P.Wheel Deck |
+        S.Wheel Wheel S.Wheel Deck | Stack Stack Stack Deck | Stack Stack Stack Deck""",
+    "sternwheel": """Hull Hull Hull Hull | Gun Gun Gun Casemate | Casemate Casemate Casemate Casemate |
+        Casemate Casemate Casemate Casemate | Casemate Casemate Wheel Deck | Casemate Wheel Wheel Deck |
+        Casemate Wheel Wheel Deck | Stack Stack Stack Deck | Stack Stack Stack Deck""",
+    "single turret monitor": """Hull Hull Hull Hull | Hull Hull Hull Deck | Gun Gun Gun Deck | Turret Turret Turret Deck |
+        Turret Turret Turret Deck | Turret Turret Turret Deck | Turret Turret Stack Turret | Turret Stack Stack Turret |
+        Turret Stack Stack Turret""",
+    "double turret monitor": """Hull Hull Hull Hull | Hull Hull Hull F.Turret | Gun Gun Gun F.Turret |
+        F.Turret F.Turret A.Turret A.Turret | F.Turret F.Turret A.Turret A.Turret | F.Turret A.Turret A.Turret Deck |
+        F.Turret A.Turret A.Turret Deck | F.Turret Stack A.Turret Deck | F.Turret Stack A.Turret Deck""",
+    "triple turret monitor": """Hull Hull Hull Hull | Gun Gun Gun F.Turret | F.Turret F.Turret A.Turret M.Turret |
+        F.Turret F.Turret A.Turret A.Turret | F.Turret M.Turret A.Turret Deck | F.Turret M.Turret A.Turret Deck |
+        F.Turret A.Turret A.Turret Deck | F.Turret A.Turret A.Turret Deck | F.Turret Stack A.Turret Deck""",
+}
+
+
+@pytest.mark.parametrize("configuration", list(SEED_TABLE_14))
+def test_table14_column_matches_the_seed(tables, configuration):
+    rows = [r.split() for r in SEED_TABLE_14[configuration].split("|")]
+    col = sotw.hit_location_column(configuration, tables)
+    assert list(col) == ["Bow", "Broadside", "Stern", "Plunging"]
+    for k, aspect in enumerate(col):
+        assert col[aspect] == [r[k] for r in rows], aspect
+    assert sotw.hit_location_at(configuration, "Broadside", 10, tables) == "critical"
+    assert tables.hit_locations.tag() == "source"
+
+
+def test_every_derived_configuration_has_a_table14_column(library, ctx, tables):
+    configurations = set(SEED_TABLE_14)
+    assert set(tables.hit_locations.rows["configurations"]) == configurations
+    for unit in library.units.values():
+        if unit.kind == "vessel":
+            assert RS.derive(unit, ctx)["configuration"] in configurations, unit.id
+
+
+def test_monitor_virginia_example_hit_locations_and_pilot_house_critical(library, ctx, tables):
+    # Virginia's three hits on the Monitor: broadside rolls 7, 10 and 2 give turret, critical and hull
+    conf = derived(library, ctx, "monitor")["configuration"]
+    assert conf == "single turret monitor"
+    assert [sotw.hit_location_at(conf, "Broadside", r, tables) for r in (7, 10, 2)] == ["Turret", "critical", "Hull"]
+    assert derived(library, ctx, "virginia")["configuration"] == "conventional/casemate"
+    crit = tables.critical_hits.rows
+    assert crit["die"] == "d6"
+    assert [(r["roll"], r["hit"], r["armour"]) for r in crit["hits"]] == [
+        (1, "Pilot House", "pilot_house"), (2, "Port Jammed", "casemate/turret/hull"), (3, "Fire", "hull"),
+        (4, "Flooding", "hull"), (5, "Rudder", "rudder"), (6, "Special", "see specials")]
+    assert [(r["roll"], r["hit"], r["armour"]) for r in crit["specials"]] == [
+        (1, "Gun Port", "none"), (2, "Gun Port", "none"), (3, "Machinery", "hull"), (4, "Turret Jams", "none"),
+        (5, "Boiler Bursts", "hull"), (6, "Magazine Explodes", "hull")]
+    # effects whose description is lost are marked as ours
+    assert {r["hit"] for r in crit["hits"] + crit["specials"] if tables.critical_hits.tag(r) == "reconstructed"} == {
+        "Pilot House", "Port Jammed", "Rudder", "Turret Jams"}
+
+
+def test_a_configuration_without_a_column_is_a_clear_error(tables):
+    with pytest.raises(ShipyardError, match="hit_locations"):
+        sotw.hit_location_column("quadruple turret monitor", tables)
+
+
+# ---------------------------------------------------------------------------------------------
+# Steering gear: the rudder location
+
+
+def test_tennessee_exposed_rudder_chains_make_her_rudder_u(library, ctx):
+    d = derived(library, ctx, "css-tennessee")
+    assert d["armour"]["rudder"] == "U" and d["armour"]["casemate"] != "U"
+    assert "steering" in d.reasons["armour.rudder"]
+    tenn = library.find("css-tennessee")
+    plated = tenn.model_copy(update={"armour": [a if a.area.value != "steering" else a.model_copy(update={"thickness_in": 5})
+                                                for a in tenn.armour]})
+    assert RS.derive(plated, ctx)["armour"]["rudder"] == "M"  # the rating follows the steering entry
+
+
+def test_vessels_without_a_steering_entry_keep_their_rudder_rating(library, ctx):
+    assert derived(library, ctx, "monitor")["armour"]["rudder"] == derived(library, ctx, "monitor")["armour"]["hull"] == "M"
+    assert derived(library, ctx, "virginia")["armour"]["rudder"] == "U"
+    for unit in library.units.values():
+        if unit.kind == "vessel" and not any(a.area.value == "steering" for a in unit.armour):
+            assert "steering" not in RS.derive(unit, ctx).reasons["armour.rudder"], unit.id

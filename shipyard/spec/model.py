@@ -196,6 +196,7 @@ class ArmourArea(str, Enum):
     STERN = "stern"
     WHEEL_HOUSES = "wheel_houses"
     MACHINERY = "machinery"  # protection round the engines and boilers only (e.g. cotton bales)
+    STEERING = "steering"  # steering gear: rudder chains, tiller ropes, rudder head (thickness 0 = exposed)
 
 
 class ArmourMaterial(str, Enum):

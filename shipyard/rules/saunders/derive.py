@@ -223,6 +223,13 @@ def armour_sections(tables: Tables, v: Vessel) -> dict[str, tuple[int, str]]:
     machinery = _best(tables, v.armour_at(ArmourArea.MACHINERY))
     if machinery is not None:
         extras["machinery"] = (machinery[0], machinery[2])
+    steering = v.armour_at(ArmourArea.STEERING)
+    if steering:
+        # the weakest recorded entry: one exposed run of chain is enough to lose the rudder
+        rated = [_rate(tables, a) for a in steering]
+        weakest = min(rated, key=lambda r: r[1])
+        extras["steering"] = (weakest[0], "steering gear as recorded" + (" (the weakest entry)" if len(rated) > 1 else "")
+                              + ": " + weakest[2] + ("; exposed" if weakest[1] == 0 else ""))
     wheels = _best(tables, v.armour_at(ArmourArea.WHEEL_HOUSES))
     if wheels is not None:
         extras["propulsion"] = (wheels[0], "paddle wheels: " + wheels[2])
@@ -230,7 +237,7 @@ def armour_sections(tables: Tables, v: Vessel) -> dict[str, tuple[int, str]]:
         extras["propulsion"] = (0, f"{v.propulsion.kind.value} paddle wheels outside the armour and no wheel-house armour recorded: unarmoured")
     ordered = {section: out[section] for section in SECTIONS}
     for section in EXTRA_SECTIONS:
-        if section in extras and extras[section][0] != default:
+        if section in extras and (extras[section][0] != default or (section == "steering" and steering)):
             ordered[section] = extras[section]
     return ordered
 

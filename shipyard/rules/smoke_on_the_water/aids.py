@@ -10,7 +10,8 @@ from typing import Any
 
 from ...spec.errors import ShipyardError
 from ..base import Context, Derived, accent, damage_done, heading_rule, sheet_heading, side_chart, short_name
-from .derive import BAND_NAMES, LOCATIONS, RANGE_BANDS, distance_factor, level_names, num
+from .derive import (BAND_NAMES, LOCATIONS, RANGE_BANDS, distance_factor, has_casemate, hit_location_column,
+                     hit_location_runs, level_names, num)
 
 TITLE = "Smoke on the Water"
 LOCATION_LABELS = {
@@ -105,6 +106,35 @@ def _t17_table(page, x: float, y: float, w: float, ctx: Context, size: float = 7
     note = "Shell detonates on d10 " + ", ".join(f"{k} 1–{v}" for k, v in det.items())
     page.fit_text(x, y + 3.6 + h + 3, note, w, size=6.2, min_size=4.5, family="condensed")
     return 3.6 + h + 4
+
+
+HIT_SIZE = 6.5  # the hit-location box: type size and row pitch (points)
+HIT_PT = 9.0
+HIT_ROW_MM = HIT_PT * 25.4 / 72
+
+
+def _hit_box(d: Derived, ctx: Context, unit) -> dict | None:
+    """The vessel's Table 14 column as runs of rolls per aspect, and the notes under it (None for a fort)."""
+    if d["kind"] != "vessel":
+        return None
+    t = ctx.tables.require("hit_locations")
+    cols = hit_location_column(d["configuration"], ctx.tables)
+    rows = [[c, hit_location_runs(locs)] for c, locs in cols.items()]
+    notes = [f"{t.rows.get('critical', 10)} = critical: roll on Table 15 (quick reference)"]
+    if any("Casemate" in locs for locs in cols.values()) and not has_casemate(unit):
+        notes.insert(0, "No casemate: Casemate hits count as Hull")
+    return {"title": f"Hit location (d10) · {d['configuration']}", "rows": rows, "notes": notes,
+            "h": 3.6 + len(rows) * HIT_ROW_MM + 0.6 + 2.6 * len(notes)}
+
+
+def _draw_hit_box(page, x: float, y: float, w: float, box: dict) -> None:
+    page.fit_text(x, y + 2.6, box["title"], w, size=6.2, min_size=4.5, weight="bold", family="condensed")
+    h = page.table(x, y + 3.6, [w * 0.22, w * 0.78], box["rows"], size=HIT_SIZE, leading=HIT_PT, min_size=4.2,
+                   align=["left", "left"], bold_first_col=True, family="condensed")
+    yy = y + 3.6 + h + 0.6
+    for note in box["notes"]:
+        page.fit_text(x, yy + 2.0, note, w, size=5.8, min_size=4.2, family="condensed", colour=0.25)
+        yy += 2.6
 
 
 def _stats_rows(d: Derived, ctx: Context) -> list[list]:
@@ -248,17 +278,25 @@ def _layout(d: Derived, ctx: Context, unit, w: float, compact: bool) -> dict:
         stats = _stats_rows(d, ctx)
         arm = _armour_rows(d, ctx)
     columns = _stat_columns(stats, compact)
+    # the hit-location box: under Table 17 on a full page; beside the damage tracks on a half page, where
+    # the top block has no room to spare and the tracks of a small vessel leave the right of the sheet empty
+    hit = _hit_box(d, ctx, unit)
+    hit_w = min(66.0, w * 0.35) if (hit and compact) else 0.0
+    t17_h = 3.6 + 6 * GUN_ROW_MM + 4
     top_h = max(max(len(c) for c in columns) * ROW_MM + ROW_MM, (len(arm) + 1) * ROW_MM if arm else 0,
-                3.6 + 6 * GUN_ROW_MM + 4) + 4
+                t17_h + (1.0 + hit["h"] if hit and not compact else 0)) + 4
     n_guns = len(d.get("guns") or [])
     guns_h = 3.6 + ((n_guns + 1) * GUN_ROW_MM if n_guns else 6) + 4
     label_w = 28.0
-    per = _per_row(w, label_w)
+    per = _per_row(w - (hit_w + 4.0 if hit_w else 0.0), label_w)
     tracks = _tracks(d)
     tracks_h = 4.0 + _tracks_height(tracks, per) + 2.0
+    if hit_w:
+        tracks_h = max(tracks_h, hit["h"] + 2.0)
     legend_h = 0.0 if (compact or d["kind"] == "fort") else 2 * 2.55
     fixed = 13.0 + top_h + guns_h + tracks_h + 4.0 + legend_h
-    return {"top_h": top_h, "stats": columns, "armour": arm, "per_row": per, "label_w": label_w, "tracks": tracks, "fixed": fixed}
+    return {"top_h": top_h, "tracks_h": tracks_h, "stats": columns, "armour": arm, "per_row": per, "label_w": label_w, "tracks": tracks, "fixed": fixed,
+            "hit": hit, "hit_w": hit_w}
 
 
 def _draw_sheet(page, box, unit, d: Derived, ctx: Context, compact: bool = False) -> int:
@@ -287,7 +325,9 @@ def _draw_sheet(page, box, unit, d: Derived, ctx: Context, compact: bool = False
         page.table(cx, top, [arm_w * 0.46, arm_w * 0.54], lay["armour"], header=["Armour", "Class"], size=7 if compact else 7.5,
                    leading=ROW_PT, align=["left", "left"], bold_first_col=True)
         cx += arm_w + gap
-    _t17_table(page, cx, top, x + w - cx, ctx)
+    t17_h = _t17_table(page, cx, top, x + w - cx, ctx)
+    if lay["hit"] and not lay["hit_w"]:
+        _draw_hit_box(page, cx, top + t17_h + 1.0, x + w - cx, lay["hit"])
     yy = top + lay["top_h"]
 
     page.text(x, yy + 2.6, "Guns" + ("" if d["kind"] == "fort" else " (gunport guns split between the broadsides; bearings clockwise from ahead)"),
@@ -295,15 +335,19 @@ def _draw_sheet(page, box, unit, d: Derived, ctx: Context, compact: bool = False
     yy += 3.6
     yy += _gun_table(page, x, yy, w, d, scale) + 4
 
-    page.text(x, yy + 2.6, "Damage (strike a box for each point; ½ / ¼ bars: max speed −1 / −2 levels; "
-              "each machinery box −1 level)" if d["kind"] == "vessel" else "Damage (strike a box for each point)",
-              size=6.5, weight="bold", family="condensed")
+    hit_w = lay["hit_w"]
+    if hit_w:
+        _draw_hit_box(page, x + w - hit_w, yy, hit_w, lay["hit"])
+    tracks_end = yy + lay["tracks_h"]
+    page.fit_text(x, yy + 2.6, "Damage (strike a box for each point; ½ / ¼ bars: max speed −1 / −2 levels; "
+                  "each machinery box −1 level)" if d["kind"] == "vessel" else "Damage (strike a box for each point)",
+                  w - (hit_w + 4.0 if hit_w else 0.0), size=6.5, min_size=4.5, weight="bold", family="condensed")
     yy += 4.0
     for label, count, marks, names in lay["tracks"]:
         _, th = page.box_track(x, yy, count, per_row=lay["per_row"], marks=marks or None, label=label, label_w=lay["label_w"],
                                prefilled=damage_done(ctx, unit, names, count))
         yy += th + 1.6
-    yy += 2.0
+    yy = max(yy + 2.0, tracks_end)
 
     page.text(x, yy + 2.6, "Orders log" if d["kind"] == "vessel" else "Fire log", size=6.5, weight="bold", family="condensed")
     if d["kind"] == "vessel":
@@ -775,3 +819,46 @@ def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
         body = [[m] + [num(radii[m][s] * factor) for s in radii[m]] for m in mans]
         need_room(ROW_MM * (len(body) + 1))
         y += page.table(x, y, [w * 0.2] * 5, body, header=["Manoeuvrability"] + list(next(iter(radii.values()))), size=7, leading=ROW_PT) + 3
+
+
+        # Table 14 for the configurations in play, two side by side, then Table 15 whole
+        t14 = ctx.tables.require("hit_locations")
+        confs = {d["configuration"] for d in vessels}
+        in_play = [c for c in t14.rows["configurations"] if c in confs] + sorted(confs - set(t14.rows["configurations"]))
+        crit = t14.rows.get("critical", 10)
+        small_pt = ROW_PT * 6.5 / 7.5
+        pair_h = 3.4 + 11 * small_pt * 25.4 / 72 + 3
+        need_room(4.2 + pair_h)  # the heading stays with its first tables
+        heading(f"Table 14 · hit location, d10 by the shot's aspect ({crit} = critical); no casemate: Casemate = Hull")
+        gap = 4.0
+        half = (w - gap) / 2
+        cols = list(t14.rows["columns"])
+        widths = [half * f for f in (0.1, 0.225, 0.225, 0.225, 0.225)]
+        for k in range(0, len(in_play), 2):
+            need_room(pair_h)
+            h = 0.0
+            for j, conf in enumerate(in_play[k:k + 2]):
+                col = hit_location_column(conf, ctx.tables)  # an unknown (house-ruled) configuration is a clear error here
+                n = len(next(iter(col.values())))
+                body = [[r + 1] + [col[c][r] for c in cols] for r in range(n)] + [[crit] + ["critical"] * len(cols)]
+                cx = x + j * (half + gap)
+                page.fit_text(cx, y + 2.6, conf[0].upper() + conf[1:], half, size=6.5, min_size=4.5, weight="bold", family="condensed")
+                h = max(h, page.table(cx, y + 3.4, widths, body, header=["d10"] + cols, size=6.5, leading=small_pt,
+                                      family="condensed", min_size=4.5))
+            y += 3.4 + h + 3
+
+        t15 = ctx.tables.require("critical_hits")
+        die = t15.rows.get("die", "d6")
+        need_room(4.2 + ROW_MM * (len(t15.rows["hits"]) + 1) + 2)
+        heading(f"Table 15 · critical hits, {die}; Special: {die} again on the specials; armour: what tests deflection")
+        widths = [w * f for f in (0.06, 0.14, 0.15, 0.65)]
+        for title, key in (("Critical", "hits"), ("Special", "specials")):
+            body = [[r["roll"], r["hit"], str(r["armour"]).replace("_", " "),
+                     r.get("effect", "") + (" *" if t15.tag(r) == "reconstructed" else "")] for r in t15.rows[key]]
+            need_room(ROW_MM * (len(body) + 1) + 2)
+            y += page.table(x, y, widths, body, header=[die, title, "Armour", "Effect"], size=6.5, leading=small_pt,
+                            align=["centre", "left", "left", "left"], family="condensed", min_size=4.2) + 2
+        need_room(4)
+        page.fit_text(x, y + 2.2, "* effect reconstructed: the text's description of this hit is lost", w, size=5.8,
+                      min_size=4.5, family="condensed", colour=0.3)
+        y += 4

@@ -193,6 +193,52 @@ def configuration(v: Vessel) -> tuple[str, str]:
     return "conventional/casemate", f"{kind.value}-driven, no turret → conventional/casemate hit-location table (Table 14, source)"
 
 
+def has_casemate(v: Vessel) -> bool:
+    """Whether the vessel has a casemate for Table 14's Casemate hits (else they count as Hull hits)."""
+    return (v.type is VesselType.CASEMATE_IRONCLAD or bool(v.armour_at(ArmourArea.CASEMATE))
+            or any(m.mounting is Mounting.CASEMATE for m in v.armament))
+
+
+def hit_location_column(configuration: str, tables: Tables) -> dict[str, list[str]]:
+    """Table 14 for one configuration: {column: [location on a roll of 1, 2, ...]} (the critical roll excluded)."""
+    t = tables.require("hit_locations")
+    columns = t.need(t.rows, "columns", "column names (Bow, Broadside, Stern, Plunging)")
+    configs = t.need(t.rows, "configurations", "locations by configuration and roll")
+    if configuration not in configs:
+        raise ShipyardError(f"table hit_locations ({t.tag()}): no column for a {configuration!r} vessel; "
+                            f"expected one of {', '.join(configs)}")
+    by_roll = configs[configuration]
+    rolls = sorted(int(r) for r in by_roll)
+    out: dict[str, list[str]] = {c: [] for c in columns}
+    for r in rolls:
+        entry = by_roll[r] if r in by_roll else by_roll[str(r)]
+        if not isinstance(entry, list) or len(entry) != len(columns):
+            raise ShipyardError(f"table hit_locations ({t.tag()}): {configuration} roll {r} needs one location per column {columns}")
+        for c, loc in zip(columns, entry):
+            out[c].append(str(loc))
+    return out
+
+
+def hit_location_at(configuration: str, column: str, roll: int, tables: Tables) -> str:
+    """Table 14: the location a d10 roll hits, or 'critical' (see Table 15)."""
+    t = tables.require("hit_locations")
+    if roll == int(t.rows.get("critical", 10)):
+        return "critical"
+    return hit_location_column(configuration, tables)[column][roll - 1]
+
+
+def hit_location_runs(locations: list[str]) -> str:
+    """['Hull', 'Gun', 'Casemate', 'Casemate', 'Stack'] -> '1 Hull, 2 Gun, 3–4 Casemate, 5 Stack'."""
+    parts: list[str] = []
+    start = 0
+    for i in range(1, len(locations) + 1):
+        if i == len(locations) or locations[i] != locations[start]:
+            span = f"{start + 1}" if i - 1 == start else f"{start + 1}–{i}"
+            parts.append(f"{span} {locations[start]}")
+            start = i
+    return ", ".join(parts)
+
+
 # ---------------------------------------------------------------------------------------------
 # Armour
 
@@ -271,8 +317,12 @@ def armour(v: Vessel, tables: Tables) -> tuple[dict, dict, list[str]]:
     put("deck", location_armour(v.armour_at(ArmourArea.DECK), tables), ("U", f"no deck armour recorded → U ({names.cite()})"))
     put("pilot_house", location_armour(v.armour_at(ArmourArea.PILOT_HOUSE), tables),
         ("U", f"no pilot-house armour recorded → U ({names.cite()})"))
+    steering = location_armour(v.armour_at(ArmourArea.STEERING), tables)
     stern = location_armour(v.armour_at(ArmourArea.STERN), tables)
-    if stern:
+    if steering:
+        put("rudder", steering, ("U", ""))
+        reasons["rudder"] = "the rudder's steering gear as recorded: " + reasons["rudder"]
+    elif stern:
         put("rudder", stern, ("U", ""))
         reasons["rudder"] = "the rudder sits under the stern armour: " + reasons["rudder"]
     elif v.type is VesselType.MONITOR and v.armour_at(ArmourArea.SIDE):
