@@ -36,6 +36,21 @@ def _n(x: Any) -> str:
     return str(x)
 
 
+_FRACTIONS = {0.25: "¼", 0.5: "½", 0.75: "¾", 1 / 3: "⅓", 2 / 3: "⅔"}
+
+
+def _frac(x: Any) -> str:
+    """0.75 -> '¾', 0.333 -> '⅓' (the common fractions as printed in the rules), else as _n."""
+    try:
+        f = float(x)
+    except (TypeError, ValueError):
+        return _n(x)
+    for v, glyph in _FRACTIONS.items():
+        if abs(f - v) < 0.005:
+            return glyph
+    return _n(round(f, 2))
+
+
 def _band_labels(rows: list[dict], key: str) -> list[str]:
     """Lower-bound rows as a player reads them: ≤1, 2–3, 4–5, 8+."""
     out = []
@@ -59,6 +74,34 @@ def _heading(page: Page, x: float, y: float, s: str, w: float) -> float:
     page.fit_text(x, y + 3.2, s, w, size=8, weight="bold")
     page.line(x, y + 4.2, x + w, y + 4.2, width=0.2, colour=0.5)
     return y + 6
+
+
+def _wrap_rows(page: Page, widths: list[float], rows: list[list], col: int, size: float,
+               padding: float = 1.0) -> tuple[list[list], list[tuple[int, int]]]:
+    """Rows with cell `col` broken over as many lines as it needs (the other cells on the first line only),
+    and (first line, lines) per original row, so a long gun list or effect is printed whole, not cut with '…'."""
+    out: list[list] = []
+    groups: list[tuple[int, int]] = []
+    for r in rows:
+        text = r[col] if isinstance(r[col], str) else _n(r[col])
+        lines = page.wrap_lines(text, widths[col] - 2 * padding - 0.3, size) or [""]
+        groups.append((len(out), len(lines)))
+        for k, line in enumerate(lines):
+            out.append([line if j == col else (r[j] if k == 0 else "") for j in range(len(r))])
+    return out, groups
+
+
+def _wrapped_table(page: Page, x: float, y: float, widths: list[float], rows: list[list], header, col: int,
+                   size: float, leading: float | None = None, **kw) -> float:
+    """page.table with column `col` wrapped; the zebra shading follows the original rows. Returns the height."""
+    leading = size * 1.5 if leading is None else leading
+    lines, groups = _wrap_rows(page, widths, rows, col, size)
+    row_h = leading / (72 / 25.4)
+    top = y + (row_h if header else 0.0)
+    for i, (start, n) in enumerate(groups):
+        if i % 2 == 1:
+            page.rect(x, top + start * row_h, sum(widths), n * row_h, stroke=False, fill=0.93)
+    return page.table(x, y, widths, lines, header=header, size=size, leading=leading, zebra=False, **kw)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -320,7 +363,7 @@ def templates(doc: Document, ctx: Context) -> None:
         _turn_gauge(page, box.x + 6, y + need - 6, arm, angle, arm_kn)
         y += need + 2
     if not beside:
-        if y + 2 * r + 40 > box.bottom:
+        if y + 2 * r + 14 > box.bottom:  # the circle and its two lines of text; the gunport arc sits beside it
             page = doc.new_page(bookmark="Turret and gunport gauges")
             y = box.y
         _turret_gauge(page, box.x + r + 8, y + r + 4, r, ctx)
@@ -447,9 +490,9 @@ def roster(doc: Document, scenario, units: list[tuple[str, Any, Derived]], ctx: 
     box = doc.content
     page = doc.new_page(bookmark=scenario.name)
     y = _title(page, box, box.y, scenario.name, f"{scenario.date} · {scenario.place} · ACW Naval Rules v1.2 (Saunders) · {scale_factor(ctx.tables, ctx.scale)[1]}", width=1.0)
-    fr = [0.22, 0.07, 0.07, 0.06, 0.06, 0.12, 0.12, 0.28]
+    fr = [0.21, 0.08, 0.08, 0.06, 0.05, 0.11, 0.12, 0.29]
     widths = [box.w * f for f in fr]
-    head = ["Ship", "Speed", "Astern", "Turn", "Hull", "Armour B/M/S", "Other armour", "Guns (no.×strength, R rifled)"]
+    head = ["Ship", "Ahead kn", "Astern kn", "Turn", "Hull", "Armour B/M/S", "Other armour", "Guns (no.×strength, R rifled)"]
     for side in [s.name for s in scenario.sides]:
         rows = []
         for side_name, unit, d in units:
@@ -463,13 +506,14 @@ def roster(doc: Document, scenario, units: list[tuple[str, Any, Derived]], ctx: 
             rows.append([unit.name + (" ▪" if v.get("small_target") else ""), "fort" if fort else _n(v["max_speed_kn"]),
                          "" if fort else _n(v["astern_speed_kn"]), "" if fort else f"{v['max_turn_deg']}°", v["hull"],
                          f"{arm['bow']}/{arm['midships']}/{arm['stern']}", other, guns])
-        need = (len(rows) + 1) * 7.5 * 1.5 / (72 / 25.4) + 9
+        lines = len(_wrap_rows(page, widths, rows, 7, 7.5)[0])
+        need = (lines + 1) * 7.5 * 1.5 / (72 / 25.4) + 9
         if y + need > box.bottom:
             page = doc.new_page()
             y = box.y
         y = _heading(page, box.x, y + 2, side, box.w)
-        y += page.table(box.x, y, widths, rows, header=head, size=7.5, bold_first_col=True,
-                        align=["left"] + ["centre"] * 5 + ["left", "left"])
+        y += _wrapped_table(page, box.x, y, widths, rows, head, 7, size=7.5, bold_first_col=True,
+                            align=["left"] + ["centre"] * 5 + ["left", "left"])
     page.text(box.x, min(y + 5, box.bottom - 1), "▪ small target (under 100 ft or a monitor): −1 to hit. Ram bows: "
               + (", ".join(u.name for _, u, d in units if d.values.get("ram_bow")) or "none"), size=6.5)
     points = [(d.values["max_speed_kn"], d.values["hull"], short_name(unit.name), side)
@@ -502,8 +546,8 @@ def quick_reference(doc: Document, derived: list[Derived], ctx: Context) -> None
     blocks.append(("Movement", [0.7, 0.3], None, [
         ["Inches a turn per knot at 1/1200", _n(mv["inches_per_knot"])],
         ["Speed change a turn (kn)", f"±{_n(mv['acceleration_kn'])}"],
-        ["Astern (double-ender: full)", f"× {_n(round(float(mv['astern_fraction']), 2))}"],
-        *[[f"Hull lost {_n(r['lost_fraction'])}: max speed ×", _n(r["speed_fraction"])] for r in hs],
+        ["Astern (double-ender: full)", f"× {_frac(mv['astern_fraction'])}"],
+        *[[f"Hull {_frac(r['lost_fraction'])} lost: max speed ×", _frac(r["speed_fraction"])] for r in hs],
         ["Turn ladder (°); spar deployed: one step less", " ".join(str(a) for a in t.turn.rows["ladder_deg"])],
     ]))
     blocks.append(("To hit: 1D6 per gun, 5+ hits", [0.8, 0.2], ["Modifier", ""],
@@ -524,7 +568,7 @@ def quick_reference(doc: Document, derived: list[Derived], ctx: Context) -> None
             examples = sorted({g["name"] for g in guns if g["strength"] == s})
             rows.append([s, _n(band["point_blank_in"] * factor), _n(band["effective_in"] * factor), _n(band["long_in"] * factor), ", ".join(examples)])
         blocks.append((f"Guns in play (inches at {scale}; rifles × {_n(rng['rifle_long_factor'])} at Long" + ("; light guns: no Long" if has["light"] else "") + ")",
-                       [0.08, 0.08, 0.08, 0.08, 0.68], ["Str", "PB", "Eff", "Long", "Guns"], rows))
+                       [0.07, 0.07, 0.07, 0.09, 0.70], ["Str", "PB", "Eff", "Long", "Guns"], rows))
     crit_rows = [[r["roll"], r["effect"]] for r in t.criticals.rows]
     if not has["paddles"]:
         crit_rows = [[r[0], r[1].replace("a paddle wheel lost (side wheeler: speed halved); ", "")] for r in crit_rows]
@@ -553,20 +597,31 @@ def quick_reference(doc: Document, derived: list[Derived], ctx: Context) -> None
     page = doc.new_page(bookmark="Quick reference (Saunders)")
     y0 = _title(page, box, box.y, "Quick reference", "ACW Naval Rules v1.2 (Saunders) · the tables the ships in play use")
     cols = box.columns(2, gap=6)
-    ci, y = 0, y0
+    ys = [y0] * len(cols)  # how far down each column of this page is filled
+    ci = 0
     size = 6.5
     row_h = size * 1.4 / (72 / 25.4)
     for title, fr, head, rows in blocks:
-        need = 6 + row_h * (len(rows) + (1 if head else 0)) + 3
-        if y + need > box.bottom:
-            ci += 1
-            y = y0
-            if ci >= len(cols):
-                page = doc.new_page()
-                ci, y0 = 0, box.y
-                y = y0
-        c = cols[ci]
-        y = _heading(page, c.x, y, title, c.w)
+        widths = [cols[0].w * f for f in fr]
         last = "left" if head and head[-1] in ("Effect", "Location", "Guns", "Blocked") else "centre"
-        y += page.table(c.x, y, [c.w * f for f in fr], rows, header=head, size=size, leading=size * 1.4,
-                        align=["left"] + ["centre"] * (len(fr) - 2) + [last]) + 3
+        wrap = len(fr) - 1 if last == "left" else None
+        n = len(_wrap_rows(page, widths, rows, wrap, size)[0]) if wrap is not None else len(rows)
+        need = 6 + row_h * (n + (1 if head else 0)) + 3
+        # the current column, else a later one, else an earlier one with room left (a short table at the end
+        # goes under a short column rather than onto a page of its own)
+        order = list(range(ci, len(cols))) + list(range(ci))
+        fits = [k for k in order if ys[k] + need <= box.bottom]
+        if fits:
+            ci = fits[0]
+        else:
+            page = doc.new_page()
+            ys = [box.y] * len(cols)
+            ci = 0
+        c = cols[ci]
+        y = _heading(page, c.x, ys[ci], title, c.w)
+        kw = dict(header=head, size=size, leading=size * 1.4, align=["left"] + ["centre"] * (len(fr) - 2) + [last])
+        if wrap is not None:
+            y += _wrapped_table(page, c.x, y, widths, rows, col=wrap, **kw) + 3
+        else:
+            y += page.table(c.x, y, widths, rows, **kw) + 3
+        ys[ci] = y
