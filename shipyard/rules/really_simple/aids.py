@@ -311,7 +311,8 @@ def orders_log(doc, derived: Iterable, ctx, title: str = "Orders log") -> None:
     names = [d.unit_name for d in ships] or [""] * 8
     widths_f = [0.05, 0.22, 0.1, 0.1, 0.1, 0.1, 0.1, 0.23]
     widths = [box.w * f for f in widths_f]
-    header = ["Turn", "Ship (max ahead / astern)", "1st ½ move", "Turns", "2nd ½ move", "Turns", "Speed now", "Extras: ± speed, RAM, fire at"]
+    header = ["Turn", "Ship (top kn ahead / astern)", "1st ½ move in", "Turns", "2nd ½ move in", "Turns", "Speed now kn",
+              "Extras: ± speed, RAM, fire at"]
     size, lead = 6.8, 12.0
     row_h = lead / 72 * 25.4
     block_h = (len(names) + 1) * row_h + 3.0
@@ -501,7 +502,7 @@ def _range_stick_pages(doc, ctx) -> None:
             page.text(x0 + length - 1.0, top + STICK_H - 1.6, f"{letters[p.index]}▶", size=6.5, weight="bold",
                       family="condensed", align="right")
             page.rect(x0 + length, top, JOIN_TAB, STICK_H, width=0.2, fill=0.8, dash=(1, 1))
-            page.text(x0 + length + JOIN_TAB / 2, top + STICK_H / 2 + 1, "glue", size=4.5, align="centre", family="condensed")
+            page.text(x0 + length + JOIN_TAB / 2, top + STICK_H / 2 + 1, "glue", size=5.5, align="centre", family="condensed")
         y += pitch
     if not doc.true_scale:
         page.calibration_bar(box.x, box.bottom - 7)
@@ -511,6 +512,7 @@ def _range_stick_pages(doc, ctx) -> None:
 # counters
 
 CHIT = 16.0
+NOTE_PT = 5.0  # the smallest print on a chit: the marker's rule reminder
 
 
 def speed_chits(units) -> tuple[list[tuple[float, int]], list[tuple[float, int]]]:
@@ -578,17 +580,21 @@ def _chit(page, x, y, face, back: bool = False) -> None:
         for wd in words:
             page.fit_text(x + CHIT / 2, ty, wd, CHIT - 1.6, size=size, min_size=4.5, weight="bold", align="centre", family="condensed")
             ty += 2.9
-        ly = y + 10.2
-        for line in page.wrap_lines(small, CHIT - 1.8, size=3.8, family="condensed")[:3]:
-            page.text(x + CHIT / 2, ly, line, size=3.8, align="centre", family="condensed")
-            ly += 1.6
+        step = NOTE_PT * 1.12 / 2.8346
+        ly = ty - 2.9 + 2.8  # the note starts under the title
+        lines = page.wrap_lines(small, CHIT - 1.4, size=NOTE_PT, family="condensed")
+        room = int((y + CHIT - 1.2 - ly) // step) + 1
+        for line in lines[:room]:
+            page.text(x + CHIT / 2, ly, line, size=NOTE_PT, align="centre", family="condensed")
+            ly += step
         return
     if style is not None:
         page.rect(x + 0.4, y + 0.4, CHIT - 0.8, CHIT - 0.8, stroke=False, fill=style)
-    page.text(x + CHIT / 2, y + 9.0, big, size=15 if len(big) <= 2 else 12, weight="bold", align="centre")
-    page.text(x + CHIT / 2, y + 13.6, small, size=4.6, align="centre", family="condensed", weight="bold")
+    # one size for every figure (10½ as big as 9), shrunk only if a figure would not fit the chit
+    page.fit_text(x + CHIT / 2, y + 9.0, big, CHIT - 1.6, size=15, min_size=11, weight="bold", align="centre")
+    page.text(x + CHIT / 2, y + 13.6, small, size=5, align="centre", family="condensed", weight="bold")
     if back:
-        page.text(x + CHIT / 2, y + 3.0, "(back)", size=3.6, align="centre", family="condensed", colour=GREY)
+        page.text(x + CHIT / 2, y + 3.0, "(back)", size=5, align="centre", family="condensed", colour=GREY)
 
 
 # ---------------------------------------------------------------------------------------------
