@@ -88,7 +88,7 @@ def _reference(page, x: float, y: float, w: float, ctx, types: set[str] | None =
     rx = x + left_w + gap
     page.text(rx, y + 3, "Catastrophic events (any double)", size=size + 1.5, weight="bold")
     ev = [[r["double"], r["ship"], r["fort"]] for r in _rows(ctx, "catastrophic_events")]
-    rh = 4.5 + page.table(rx, y + 4.5, [right_w * 0.10, right_w * 0.68, right_w * 0.22], ev,
+    rh = 4.5 + page.table(rx, y + 4.5, [right_w * 0.08, right_w * 0.74, right_w * 0.18], ev,
                           header=["Dbl", "Ship", "Fort"], size=size - 0.5, align=["left", "left", "left"])
     bound = " → ".join(_rows(ctx, "turn_sequence"))
     lines = [f"Bound: {bound}."]
@@ -194,9 +194,9 @@ def _marker_front(page, x, y, speed: str, inches, name: str) -> None:
     page.fit_text(x + MARKER_W / 2, y + 10.8, name, MARKER_W - 3, size=5.5, align="centre", family="condensed")
 
 
-def _marker_back(page, x, y, name: str) -> None:
+def _marker_back(page, x, y, name: str, word: str = "Stopped") -> None:
     page.rect(x + 0.5, y + 0.5, MARKER_W - 1, MARKER_H - 1, width=0.3, fill=0.85)
-    page.fit_text(x + MARKER_W / 2, y + 6.5, "Stopped", MARKER_W - 3, size=8, weight="bold", align="centre")
+    page.fit_text(x + MARKER_W / 2, y + 6.5, word, MARKER_W - 3, size=8, weight="bold", align="centre")
     page.fit_text(x + MARKER_W / 2, y + 10.8, name, MARKER_W - 3, size=5.5, align="centre", family="condensed")
 
 
@@ -251,7 +251,7 @@ def counters(doc, units: list[tuple[str, Any, Any]], ctx, fold: bool = False, ba
         _marker_front(page, x, y, m[0], m[1], m[2])
 
     def m_back(page, x, y, m, flipped):
-        _marker_back(page, x, y, m[2])
+        _marker_back(page, x, y, m[2], "Fort" if m[0] == "Fort" else "Stopped")  # a fort never moves: no "Stopped" side
 
     _flow(doc, markers, MARKER_W, MARKER_H, m_front, m_back, backs, fold, "Speed markers", go_on=not backs)
 
