@@ -109,7 +109,7 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
             subject=f"Game pack for {scenario.name} under {ruleset.title}",
             footer=_footer(scenario.name, ruleset.title, options.paper),
         ) as doc:
-            cover(doc, scenario, ruleset, sides, plan, options)
+            cover(doc, scenario, ruleset, sides, plan, options, scale=ctx.scale)
             for name in plan:
                 where = name
                 step(f"{ruleset.title}: {name}")
@@ -294,7 +294,7 @@ _TITLE = {
 }
 
 
-def cover(doc, scenario, ruleset, sides, plan, options) -> None:
+def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None) -> None:
     """The first page: the scenario, its sides and commanders, victory notes and the contents.
 
     Every line is fitted or wrapped to the page width, and the free text (commanders, victory notes, the
@@ -311,8 +311,11 @@ def cover(doc, scenario, ruleset, sides, plan, options) -> None:
     sub = texts.line("cover_subtitle.txt.j2", options.templates_dir, scenario=scenario, ruleset=ruleset.title)
     page.fit_text(x, y, sub, box.w, size=12)
     y += 12
-    note = (f"Paper: {options.paper.upper()}. Print at 100 % / Actual size: turn off 'fit to page'. "
-            "Every template page carries a 100 mm calibration bar: measure it before you cut.")
+    paper = {"a4": "A4", "letter": "Letter"}.get(str(options.paper).lower(), str(options.paper).upper())
+    note = f"Paper: {paper}. Print at 100 % / Actual size: turn off 'fit to page'."
+    if "templates" in plan:  # only a pack with templates has true-scale pages and calibration bars
+        note += (f" The templates are true scale for {scale} models" if scale else " The templates are true scale") + (
+            ": every template page carries a 100 mm calibration bar; measure it before you cut.")
     # room kept at the foot for the contents and the printing note
     reserve = 6 + 5 * len(plan) + 4 + 3 * 9 * 1.2 / 2.8346
     bottom = box.y + box.h - reserve
