@@ -124,8 +124,10 @@ def card(page, x: float, y: float, w: float, unit, d, ctx, draw: bool = True) ->
     left = x + CARD_PAD
     name, sub = sheet_heading(unit, d, ctx)
     cy = y + CARD_PAD + 3.6
-    P.fit_text(left, cy, name, inner * 0.62, size=10, min_size=6.5, weight="bold")
-    P.fit_text(x + w - CARD_PAD, cy, sub, inner * 0.37, size=6, min_size=4.5, family="condensed", colour=GREY, align="right")
+    name_size = P.fit_text(left, cy, name, inner * 0.62, size=10, min_size=6.5, weight="bold") or 10  # 0 when measuring
+    name_w = min(P.text_width(name, name_size, "bold"), inner * 0.62)
+    # the class line takes whatever the name leaves, so it stays readable (never below 5 pt)
+    P.fit_text(x + w - CARD_PAD, cy, sub, inner - name_w - 3, size=6, min_size=5, family="condensed", colour=GREY, align="right")
     heading_rule(P, left, cy + 1.1, inner, unit, ctx, width=0.5)
     cy += 2.2
     # the stat boxes

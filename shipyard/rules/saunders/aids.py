@@ -263,7 +263,6 @@ def _ship_plan(page: Page, x: float, y: float, w: float, h: float, unit, v: dict
     for label, cx, key in (("STERN", (x + a) / 2, "stern"), ("MIDSHIPS", (a + b) / 2, "midships"), ("BOW", x + w * 0.76, "bow")):
         page.text(cx, top + 3.5, label, size=5.5, align="centre", colour=0.35, weight="bold")
         page.text(cx, top + 10.5, str(arm[key]), size=13, weight="bold", align="centre")
-    page.text(x + w + 1, mid + 1, "►", size=6, colour=0.4)
     # turrets on the centre line
     turrets = [t.id for t in getattr(unit, "turrets", [])]
     if turrets:
