@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ...render import fonts as _fonts
 from ...spec.errors import ShipyardError
 from ..base import Context, Derived, accent, damage_done, heading_rule, sheet_heading, side_chart, short_name
 from .derive import (BAND_NAMES, LOCATIONS, RANGE_BANDS, distance_factor, has_casemate, hit_location_column,
@@ -21,6 +22,142 @@ LOCATION_LABELS = {
 TICK_LENGTHS_MM = (2.2, 4.0)  # distance marks on the turning templates: every cm, every 5 cm
 ROW_PT = 10.5  # table row pitch in points (3.7 mm)
 ROW_MM = ROW_PT * 25.4 / 72
+PT_MM = 25.4 / 72  # mm per point
+MIN_PT = 5.5  # nothing a player reads mid-game is set smaller than this
+STAT_MIN_PT = 6.0  # a statistic shrinks this far before it wraps onto a second line
+
+
+# ---------------------------------------------------------------------------------------------
+# Text that wraps instead of shrinking or being cut short
+
+
+def _cell_text(v) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return v if isinstance(v, str) else str(v)
+
+
+def _wrap(s, width: float, size: float, weight: str = "regular", family: str = "sans") -> list[str]:
+    """s broken into lines no wider than width mm: on spaces, then (for a word wider than the line) after a
+    '/' or '-', and only then between characters. '\\n' starts a new line."""
+    name = _fonts.font_name(family, weight)
+
+    def wide(t: str) -> float:
+        return _fonts.string_width_pt(_fonts.normalise(t), name, size) * PT_MM
+
+    out: list[str] = []
+    for para in _cell_text(s).split("\n"):
+        cur = ""
+        for word in para.split():
+            trial = f"{cur} {word}" if cur else word
+            if wide(trial) <= width:
+                cur = trial
+                continue
+            if cur:
+                out.append(cur)
+            while wide(word) > width and len(word) > 1:
+                cut = max((i + 1 for i, ch in enumerate(word[:-1]) if ch in "/-" and wide(word[:i + 1]) <= width), default=0)
+                if not cut:
+                    cut = len(word) - 1
+                    while cut > 1 and wide(word[:cut]) > width:
+                        cut -= 1
+                out.append(word[:cut])
+                word = word[cut:]
+            cur = word
+        out.append(cur)
+    return out
+
+
+def _wrap_text(page, x: float, y: float, s, width: float, size: float, **kw) -> float:
+    """Draw s wrapped to width (first baseline at y; page None only measures); returns the lines' height below
+    the first baseline, in mm (0 for a single line)."""
+    lines = _wrap(s, width, size, kw.get("weight", "regular"), kw.get("family", "sans"))
+    step = size * 1.2 * PT_MM
+    if page is not None:
+        for k, line in enumerate(lines):
+            if line:
+                page.text(x, y + k * step, line, size=size, **kw)
+    return (len(lines) - 1) * step
+
+
+def _wtable(page, x: float, y: float, widths, rows, header=None, size: float = 7.0, leading: float = ROW_PT,
+            align=None, bold_first_col: bool = False, family: str = "sans", shrink_to: float | None = None,
+            padding: float = 1.0, zebra: bool = True) -> float:
+    """page.table, except that a cell too wide for its column shrinks no further than shrink_to (default: not at
+    all) and then wraps onto more lines, its row growing: nothing is cut short. page=None only measures.
+    Returns the height in mm."""
+    ncol = len(widths)
+    row_h = leading * PT_MM
+    step = size * 1.15 * PT_MM
+    if align is None:
+        aligns = ["left"] + ["centre"] * (ncol - 1)
+    elif isinstance(align, str):
+        aligns = [align] * ncol
+    else:
+        aligns = list(align) + ["left"] * (ncol - len(align))
+    base_off = (row_h + size * 0.72 * PT_MM) / 2
+
+    def lay(cells, weight_of):
+        out = []
+        for j in range(ncol):
+            s = _cell_text(cells[j] if j < len(cells) else None)
+            if not s:
+                out.append(None)
+                continue
+            weight = weight_of(j)
+            avail = widths[j] - 2 * padding
+            one = _fonts.string_width_pt(_fonts.normalise(s), _fonts.font_name(family, weight), 1.0) * PT_MM
+            sz, lines = size, [s]
+            if one * size > avail:
+                fit = math.floor(avail / one * 10) / 10
+                if shrink_to is not None and fit >= shrink_to:
+                    sz = fit
+                else:
+                    lines = _wrap(s, avail, size, weight, family)
+            out.append((lines, sz, weight))
+        n = max([len(c[0]) for c in out if c] or [1])
+        return out, row_h + (n - 1) * step
+
+    def draw(top, laid):
+        for j, cell in enumerate(laid):
+            if not cell:
+                continue
+            lines, sz, weight = cell
+            a = aligns[j] if aligns[j] in ("left", "right") else "centre"
+            left, wcol = lefts[j], widths[j]
+            tx = left + padding if a == "left" else (left + wcol - padding if a == "right" else left + wcol / 2)
+            for k, line in enumerate(lines):
+                if line:
+                    page.text(tx, top + base_off + k * step, line, size=sz, weight=weight, align=a, family=family)
+
+    lefts, acc = [], x
+    for wcol in widths:
+        lefts.append(acc)
+        acc += wcol
+    total_w = acc - x
+    top = y
+    if header:
+        laid, h = lay(header, lambda j: "bold")
+        if page is not None:
+            page.rect(x, top, total_w, h, stroke=False, fill=0.85)
+            draw(top, laid)
+        top += h
+    head_bottom = top
+    for i, cells in enumerate(rows):
+        laid, h = lay(cells, lambda j: "bold" if (bold_first_col and j == 0) else "regular")
+        if page is not None:
+            if zebra and i % 2 == 1:
+                page.rect(x, top, total_w, h, stroke=False, fill=0.93)
+            draw(top, laid)
+        top += h
+    if page is not None:
+        page.line(x, y, x + total_w, y, width=0.3)
+        if header:
+            page.line(x, head_bottom, x + total_w, head_bottom, width=0.2)
+        page.line(x, top, x + total_w, top, width=0.3)
+    return top - y
 
 
 # ---------------------------------------------------------------------------------------------
@@ -80,37 +217,42 @@ def _gun_rows(d: Derived) -> list[list]:
 
 
 def _gun_table(page, x: float, y: float, w: float, d: Derived, scale: str, size: float = 7) -> float:
+    """The gun table; a gun's name and arc wrap onto a second line rather than being cut short. page=None measures."""
     rows = _gun_rows(d)
     if not rows:
-        page.text(x, y + 4, "No guns.", size=7.5)
+        if page is not None:
+            page.text(x, y + 4, "No guns.", size=7.5)
         return 6
     fr = [0.04, 0.055, 0.2, 0.07, 0.085, 0.18] + [0.074] * 5
     widths = [w * f / sum(fr) for f in fr]
     header = ["No.", "Code", "Gun", "Mount", "Where", "Arc (0° = ahead)"] + [f"{b} cm" for b in RANGE_BANDS]
-    return page.table(x, y, widths, rows, header=header, size=size, leading=ROW_PT * size / 7.5,
-                      align=["centre", "centre", "left", "left", "left", "left"] + ["centre"] * 5, bold_first_col=False)
+    return _wtable(page, x, y, widths, rows, header=header, size=size, leading=ROW_PT * size / 7.5,
+                   align=["centre", "centre", "left", "left", "left", "left"] + ["centre"] * 5, shrink_to=STAT_MIN_PT)
+
+
+T17_TITLE = "Table 17 · damage (shot: penetrating/not by range; shell: detonated/not)"
 
 
 def _t17_table(page, x: float, y: float, w: float, ctx: Context, size: float = 7) -> float:
+    """Table 17 under its title and the detonation note, wrapped to w; page=None measures. Returns the height."""
     t = ctx.tables.require("gun_damage")
     shot, shell = t.rows["shot"], t.rows["shell"]
     names = {r["size"]: r.get("name", r["size"]) for r in ctx.tables.require("gun_sizes").rows}
     rows = [[names.get(s, s)] + [shot[s][b] for b in RANGE_BANDS] + [shell.get(s, "")] for s in shot]
     fr = [0.26] + [0.11] * 5 + [0.19]
     widths = [w * f / sum(fr) for f in fr]
-    page.fit_text(x, y + 2.6, "Table 17 · damage (shot: penetrating/not by range; shell: detonated/not)", w, size=6.2,
-                  min_size=4.5, weight="bold", family="condensed")
-    h = page.table(x, y + 3.6, widths, rows, header=["Gun size"] + list(RANGE_BANDS) + ["Shell"], size=size,
-                   leading=ROW_PT * size / 7.5)
+    yy = y + 2.6 + _wrap_text(page, x, y + 2.6, T17_TITLE, w, 6.2, weight="bold", family="condensed")
+    yy += 1.0
+    yy += _wtable(page, x, yy, widths, rows, header=["Gun size"] + list(RANGE_BANDS) + ["Shell"], size=size,
+                  leading=ROW_PT * size / 7.5, shrink_to=MIN_PT)
     det = t.rows.get("detonation", {})
     note = "Shell detonates on d10 " + ", ".join(f"{k} 1–{v}" for k, v in det.items())
-    page.fit_text(x, y + 3.6 + h + 3, note, w, size=6.2, min_size=4.5, family="condensed")
-    return 3.6 + h + 4
+    yy += 3 + _wrap_text(page, x, yy + 3, note, w, 6.2, family="condensed")
+    return yy + 1 - y
 
 
 HIT_SIZE = 6.5  # the hit-location box: type size and row pitch (points)
 HIT_PT = 9.0
-HIT_ROW_MM = HIT_PT * 25.4 / 72
 
 
 def _hit_box(d: Derived, ctx: Context, unit) -> dict | None:
@@ -123,18 +265,19 @@ def _hit_box(d: Derived, ctx: Context, unit) -> dict | None:
     notes = [f"{t.rows.get('critical', 10)} = critical: roll on Table 15 (quick reference)"]
     if any("Casemate" in locs for locs in cols.values()) and not has_casemate(unit):
         notes.insert(0, "No casemate: Casemate hits count as Hull")
-    return {"title": f"Hit location (d10) · {d['configuration']}", "rows": rows, "notes": notes,
-            "h": 3.6 + len(rows) * HIT_ROW_MM + 0.6 + 2.6 * len(notes)}
+    return {"title": f"Hit location (d10) · {d['configuration']}", "rows": rows, "notes": notes}
 
 
-def _draw_hit_box(page, x: float, y: float, w: float, box: dict) -> None:
-    page.fit_text(x, y + 2.6, box["title"], w, size=6.2, min_size=4.5, weight="bold", family="condensed")
-    h = page.table(x, y + 3.6, [w * 0.22, w * 0.78], box["rows"], size=HIT_SIZE, leading=HIT_PT, min_size=4.2,
-                   align=["left", "left"], bold_first_col=True, family="condensed")
-    yy = y + 3.6 + h + 0.6
+def _draw_hit_box(page, x: float, y: float, w: float, box: dict) -> float:
+    """The hit-location box, wrapped to w (nothing under 5.5 pt); page=None measures. Returns its height."""
+    yy = y + 2.6 + _wrap_text(page, x, y + 2.6, box["title"], w, 6.2, weight="bold", family="condensed")
+    yy += 1.0
+    yy += _wtable(page, x, yy, [w * 0.22, w * 0.78], box["rows"], size=HIT_SIZE, leading=HIT_PT,
+                  align=["left", "left"], bold_first_col=True, family="condensed", shrink_to=MIN_PT)
+    yy += 0.6
     for note in box["notes"]:
-        page.fit_text(x, yy + 2.0, note, w, size=5.8, min_size=4.2, family="condensed", colour=0.25)
-        yy += 2.6
+        yy += 2.0 + _wrap_text(page, x, yy + 2.0, note, w, 5.8, family="condensed", colour=0.25) + 0.6
+    return yy - y
 
 
 def _stats_rows(d: Derived, ctx: Context) -> list[list]:
@@ -228,7 +371,6 @@ def _tracks_height(tracks, per_row: int, box: float = 3.5, gap: float = 0.7) -> 
 LOG_PITCH_PT = {False: 13.0, True: 11.5}  # orders-log row pitch: full page, half page
 LOG_COLS = {False: 2, True: 3}
 LOG_MIN_ROWS = 8  # a half-page sheet is used only if its log keeps at least this many rows a column
-GUN_ROW_MM = ROW_MM * 7 / 7.5
 
 
 def _orders_log(page, x: float, y: float, w: float, h: float, fort: bool, compact: bool) -> int:
@@ -262,12 +404,23 @@ def _orders_log(page, x: float, y: float, w: float, h: float, fort: bool, compac
 def _stat_columns(stats: list, compact: bool) -> list[list]:
     if not compact:
         return [stats]
+    # a half page is short of height: the hit-location box beside the tracks already names the configuration
+    stats = [r for r in stats if r[0] != "Hit locations"]
     half = (len(stats) + 1) // 2
     return [stats[:half], stats[half:]]
 
 
+DAMAGE_HEAD = {"vessel": "Damage (strike a box per point; ½ / ¼ bars: max speed −1 / −2 levels; each machinery box −1 level)",
+               "fort": "Damage (strike a box for each point)"}
+LOG_LEGEND = ("Speed I S M F V (ring it when astern) · Manoeuvre Fx ahead, Ax astern, Px / Sx turn to port / starboard "
+              "along the template (x in cm) · Tactical BD board, SS scuttle, AN anchor, GR run aground")
+LEGEND_X = 14.0  # the orders-log legend starts this far right of the "Orders log" heading's left edge
+
+
 def _layout(d: Derived, ctx: Context, unit, w: float, compact: bool) -> dict:
-    """Every block's content and the height of everything but the orders log (mm)."""
+    """Every block's content, its width and its height (mm), and the height of everything but the orders log.
+    Heights are measured with the same calls that draw, so a name or arc that wraps makes its row taller
+    and the orders log shorter."""
     if d["kind"] == "fort":
         walls = d["armour"]["walls"]
         names = ctx.tables.require("armour_names").rows
@@ -278,25 +431,38 @@ def _layout(d: Derived, ctx: Context, unit, w: float, compact: bool) -> dict:
         stats = _stats_rows(d, ctx)
         arm = _armour_rows(d, ctx)
     columns = _stat_columns(stats, compact)
+    gap = 4.0
+    stat_w = w * (0.225 if compact else 0.34)
+    arm_w = w * (0.18 if compact else 0.21)
+    t17_w = w - len(columns) * (stat_w + gap) - ((arm_w + gap) if arm else 0.0)
+    size = 7 if compact else 7.5
+    stats_h = max(_wtable(None, 0, 0, [stat_w * 0.52, stat_w * 0.48], col, header=["Statistic", "Value"], size=size,
+                          bold_first_col=True, shrink_to=STAT_MIN_PT) for col in columns)
+    arm_h = _wtable(None, 0, 0, [arm_w * 0.45, arm_w * 0.55], arm, header=["Armour", "Class"], size=size,
+                    bold_first_col=True, shrink_to=MIN_PT) if arm else 0.0
+    t17_h = _t17_table(None, 0, 0, t17_w, ctx)
     # the hit-location box: under Table 17 on a full page; beside the damage tracks on a half page, where
     # the top block has no room to spare and the tracks of a small vessel leave the right of the sheet empty
     hit = _hit_box(d, ctx, unit)
     hit_w = min(66.0, w * 0.35) if (hit and compact) else 0.0
-    t17_h = 3.6 + 6 * GUN_ROW_MM + 4
-    top_h = max(max(len(c) for c in columns) * ROW_MM + ROW_MM, (len(arm) + 1) * ROW_MM if arm else 0,
-                t17_h + (1.0 + hit["h"] if hit and not compact else 0)) + 4
-    n_guns = len(d.get("guns") or [])
-    guns_h = 3.6 + ((n_guns + 1) * GUN_ROW_MM if n_guns else 6) + 4
+    hit_h = _draw_hit_box(None, 0, 0, hit_w or t17_w, hit) if hit else 0.0
+    top_h = max(stats_h, arm_h, t17_h + (1.0 + hit_h if hit and not compact else 0)) + 4
+    guns_h = 3.6 + _gun_table(None, 0, 0, w, d, "") + 4
     label_w = 28.0
-    per = _per_row(w - (hit_w + 4.0 if hit_w else 0.0), label_w)
+    side_w = w - (hit_w + 4.0 if hit_w else 0.0)
+    per = _per_row(side_w, label_w)
     tracks = _tracks(d)
-    tracks_h = 4.0 + _tracks_height(tracks, per) + 2.0
+    damage_head = DAMAGE_HEAD[d["kind"]]
+    head_h = 4.0 + _wrap_text(None, 0, 0, damage_head, side_w, 6.5, weight="bold", family="condensed")
+    tracks_h = head_h + _tracks_height(tracks, per) + 2.0
     if hit_w:
-        tracks_h = max(tracks_h, hit["h"] + 2.0)
-    legend_h = 0.0 if (compact or d["kind"] == "fort") else 2 * 2.55
+        tracks_h = max(tracks_h, hit_h + 2.0)
+    legend_size = 5.5 if compact else 6.0
+    legend_h = _wrap_text(None, 0, 0, LOG_LEGEND, w - LEGEND_X, legend_size, family="condensed") if d["kind"] == "vessel" else 0.0
     fixed = 13.0 + top_h + guns_h + tracks_h + 4.0 + legend_h
-    return {"top_h": top_h, "tracks_h": tracks_h, "stats": columns, "armour": arm, "per_row": per, "label_w": label_w, "tracks": tracks, "fixed": fixed,
-            "hit": hit, "hit_w": hit_w}
+    return {"top_h": top_h, "tracks_h": tracks_h, "stats": columns, "armour": arm, "per_row": per, "label_w": label_w,
+            "tracks": tracks, "fixed": fixed, "hit": hit, "hit_w": hit_w, "stat_w": stat_w, "arm_w": arm_w, "gap": gap,
+            "size": size, "head_h": head_h, "damage_head": damage_head, "legend_size": legend_size, "legend_h": legend_h}
 
 
 def _draw_sheet(page, box, unit, d: Derived, ctx: Context, compact: bool = False) -> int:
@@ -305,25 +471,23 @@ def _draw_sheet(page, box, unit, d: Derived, ctx: Context, compact: bool = False
     lay = _layout(d, ctx, unit, w, compact)
     scale = "1/600" if ctx.scale in (None, "native") else ctx.scale
     name, sub = sheet_heading(unit, d, ctx)
-    page.fit_text(x, y + 5.5, name, w * 0.68, size=15, weight="bold")
+    page.fit_text(x, y + 5.5, name, w * 0.68, size=15, min_size=10, weight="bold")
     page.text(x + w, y + 3.5, f"{TITLE} · {scale} · cm", size=6.5, align="right", family="condensed", colour=0.3)
     page.text(x + w, y + 6.5, "record sheet", size=6.5, align="right", family="condensed", colour=0.3)
-    page.fit_text(x, y + 10.5, sub, w, size=8, colour=0.2)
+    page.fit_text(x, y + 10.5, sub, w, size=8, min_size=MIN_PT, colour=0.2)
     heading_rule(page, x, y + 11.9, w, unit, ctx, width=0.6)
     top = y + 13.0
 
     # top block: statistics | armour | Table 17
-    gap = 4.0
-    stat_w = w * (0.23 if compact else 0.34)
-    arm_w = w * (0.17 if compact else 0.21)
+    gap, stat_w, arm_w, size = lay["gap"], lay["stat_w"], lay["arm_w"], lay["size"]
     cx = x
     for col in lay["stats"]:
-        page.table(cx, top, [stat_w * 0.52, stat_w * 0.48], col, header=["Statistic", "Value"], size=7 if compact else 7.5,
-                   leading=ROW_PT, align=["left", "left"], bold_first_col=True)
+        _wtable(page, cx, top, [stat_w * 0.52, stat_w * 0.48], col, header=["Statistic", "Value"], size=size,
+                align=["left", "left"], bold_first_col=True, shrink_to=STAT_MIN_PT)
         cx += stat_w + gap
     if lay["armour"]:
-        page.table(cx, top, [arm_w * 0.46, arm_w * 0.54], lay["armour"], header=["Armour", "Class"], size=7 if compact else 7.5,
-                   leading=ROW_PT, align=["left", "left"], bold_first_col=True)
+        _wtable(page, cx, top, [arm_w * 0.45, arm_w * 0.55], lay["armour"], header=["Armour", "Class"], size=size,
+                align=["left", "left"], bold_first_col=True, shrink_to=MIN_PT)
         cx += arm_w + gap
     t17_h = _t17_table(page, cx, top, x + w - cx, ctx)
     if lay["hit"] and not lay["hit_w"]:
@@ -339,10 +503,9 @@ def _draw_sheet(page, box, unit, d: Derived, ctx: Context, compact: bool = False
     if hit_w:
         _draw_hit_box(page, x + w - hit_w, yy, hit_w, lay["hit"])
     tracks_end = yy + lay["tracks_h"]
-    page.fit_text(x, yy + 2.6, "Damage (strike a box for each point; ½ / ¼ bars: max speed −1 / −2 levels; "
-                  "each machinery box −1 level)" if d["kind"] == "vessel" else "Damage (strike a box for each point)",
-                  w - (hit_w + 4.0 if hit_w else 0.0), size=6.5, min_size=4.5, weight="bold", family="condensed")
-    yy += 4.0
+    _wrap_text(page, x, yy + 2.6, lay["damage_head"], w - (hit_w + 4.0 if hit_w else 0.0), 6.5, weight="bold",
+               family="condensed")
+    yy += lay["head_h"]
     for label, count, marks, names in lay["tracks"]:
         _, th = page.box_track(x, yy, count, per_row=lay["per_row"], marks=marks or None, label=label, label_w=lay["label_w"],
                                prefilled=damage_done(ctx, unit, names, count))
@@ -351,13 +514,8 @@ def _draw_sheet(page, box, unit, d: Derived, ctx: Context, compact: bool = False
 
     page.text(x, yy + 2.6, "Orders log" if d["kind"] == "vessel" else "Fire log", size=6.5, weight="bold", family="condensed")
     if d["kind"] == "vessel":
-        legend = ("Speed I S M F V (ring it when astern) · Manoeuvre Fx ahead, Ax astern, Px / Sx turn to port / starboard "
-                  "along the template (x in cm) · Tactical BD board, SS scuttle, AN anchor, GR run aground")
-        if compact:
-            page.fit_text(x + 14, yy + 2.6, legend, w - 14, size=5.5, min_size=4, family="condensed")
-        else:
-            yy = page.wrap_text(x + 14, yy + 2.6, legend, w - 14, size=6, family="condensed") - 2.6 - 2.55
-            yy += 2.55
+        _wrap_text(page, x + LEGEND_X, yy + 2.6, LOG_LEGEND, w - LEGEND_X, lay["legend_size"], family="condensed")
+        yy += lay["legend_h"]
     yy += 4.0
     return _orders_log(page, x, yy, w, y + h - yy, d["kind"] == "fort", compact)
 
@@ -397,7 +555,7 @@ def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
 # Turning templates and gauges
 
 
-def _turning_template(page, cx: float, top: float, geo: dict, label: str, sub: str) -> None:
+def _turning_template(page, cx: float, top: float, geo: dict, label: str, sub: str, scale: str = "") -> None:
     """Draw one strip: the outer arc (the vessel's path) of radius R centred at (cx, top + R)."""
     R, band, theta = geo["R"], geo["band"], math.radians(geo["theta_deg"])
     cy = top + R
@@ -433,10 +591,13 @@ def _turning_template(page, cx: float, top: float, geo: dict, label: str, sub: s
         return 2 * (R - depth) * math.tan(min(theta / 2, math.radians(89))) - 4
 
     d1, d2 = band - 5.5, band - 1.8
-    page.fit_text(cx, top + d1, label, min(room(d1 - 2.6) * 0.95, between_ends(d1), 80), size=7, min_size=4, weight="bold",
+    page.fit_text(cx, top + d1, label, min(room(d1 - 2.6) * 0.95, between_ends(d1), 80), size=7, min_size=5, weight="bold",
                   align="centre")
-    page.fit_text(cx, top + d2, sub, min(room(d2 - 2.0) * 0.95, between_ends(d2), 90), size=5.5, min_size=3.5, align="centre",
-                  family="condensed")
+    sub_w = min(room(d2 - 2.0) * 0.95, between_ends(d2), 90)
+    for s in (sub, sub.replace(f" at {scale}", "") if scale else sub):
+        if page.text_width(s, 5.0, family="condensed") <= sub_w:
+            break
+    page.fit_text(cx, top + d2, s, sub_w, size=5.5, min_size=5.0, align="centre", family="condensed")
 
 
 def _template_specs(ctx: Context, box) -> list[dict]:
@@ -451,7 +612,7 @@ def _template_specs(ctx: Context, box) -> list[dict]:
                 raise ShipyardError(f"table turning_radii ({radii.tag()}): {speed!r} is not a speed level")
             geo = template_geometry(float(radius), float(levels[speed]["move_cm"]), factor, box.w - 4, box.h * 0.45)
             more = "" if geo["full_move"] else " · lay again for longer turns"
-            specs.append({"manoeuvrability": manoeuvre, "speed": speed, "radius_cm": radius, "geo": geo,
+            specs.append({"manoeuvrability": manoeuvre, "speed": speed, "radius_cm": radius, "geo": geo, "scale": scale,
                           "label": f"{manoeuvre} at {speed}",
                           "sub": f"radius {num(geo['R'] / 10)} cm at {scale} · marks every cm{more}"})
     return specs
@@ -482,7 +643,7 @@ def templates(doc, ctx: Context) -> None:
                 page.text(box.x, box.y + 3, f"{TITLE} turning templates ({'1/600' if ctx.scale in (None, 'native') else ctx.scale}):"
                           " cut along the solid outline; follow the outer edge; the numbers are cm along it",
                           size=6.5, weight="bold", family="condensed")
-            _turning_template(page, x + w / 2, y + 1, geo, s["label"], s["sub"])
+            _turning_template(page, x + w / 2, y + 1, geo, s["label"], s["sub"], s["scale"])
             x += w + gap
             row_h = max(row_h, h)
         _gauges(doc, ctx)
@@ -496,7 +657,7 @@ def _gauges(doc, ctx: Context) -> None:
     arcs = ctx.tables.require("fire_arcs").rows
     # fire-arc gauge: a protractor around a base mark, 0 = dead ahead, clockwise
     r = min(62.0, box.w / 2 - 30, box.h / 4 - 14)
-    cx, cy = box.x + box.w / 2, box.y + 14 + r
+    cx, cy = box.x + box.w / 2, box.y + 19 + r  # the top cut marks start 13 mm above the circle: clear of the title
     page.text(box.x, box.y + 4, "Fire-arc template: put the centre on the gun's mark on the base, 0° along the keel towards the bow",
               size=7, weight="bold", family="condensed")
     page.circle(cx, cy, r, width=0.35)
@@ -520,9 +681,10 @@ def _gauges(doc, ctx: Context) -> None:
     rays = []
     for deg in sorted(edges):
         a = math.radians(90 - deg)
-        rays.append((cx + 3 * math.cos(a), cy - 3 * math.sin(a), cx + (r - 10) * math.cos(a), cy - (r - 10) * math.sin(a)))
+        # the bearing numbers are centred 8.5 mm inside the rim and reach 2 mm further in: rays stop short of them
+        rays.append((cx + 3 * math.cos(a), cy - 3 * math.sin(a), cx + (r - 12) * math.cos(a), cy - (r - 12) * math.sin(a)))
     page.lines(rays, width=0.15, dash=(1.2, 1), colour=0.35)
-    page.line(cx, cy - r + 12, cx, cy + r - 12, width=0.3)
+    page.line(cx, cy - r + 12.5, cx, cy + r - 12.5, width=0.3)
     page.polygon([(cx, cy - r - 4), (cx - 3, cy - r + 1), (cx + 3, cy - r + 1)], fill=0.2)
     page.text(cx, cy - r - 5, "BOW", size=6.5, weight="bold", align="centre")
     page.circle(cx, cy, 1.2, fill=0)
@@ -603,7 +765,8 @@ def _speed_counter(page, x: float, y: float, face, w: float = SPEED_W, h: float 
     label = f"{level} {direction}".strip()
     page.fit_text(x + w / 2, y + 11.2, label, w - 2.5, size=6.5, min_size=4.5, align="centre", family="condensed")
     if name:
-        page.fit_text(x + w / 2, y + 14.4, name, w - 2.5, size=5, min_size=3.5, align="centre", family="condensed", colour=0.3)
+        page.fit_text(x + w / 2, y + 14.4, short_name(name), w - 2.5, size=5.5, min_size=5, align="centre", family="condensed",
+                      colour=0.3)
 
 
 def _fire_marker(page, x: float, y: float, d: float, text: str, sub: str) -> None:
@@ -611,8 +774,11 @@ def _fire_marker(page, x: float, y: float, d: float, text: str, sub: str) -> Non
     page.circle(x + c, y + c, c - 0.5, width=0.3, fill=0.85)
     page.circle(x + c, y + c, c - 2.0, width=0.15, colour=0.5)
     page.fit_text(x + c, y + c + 1, text, d - 6, size=9 if d < 40 else 14, min_size=5, weight="bold", align="centre")
-    page.fit_text(x + c, y + c + (4 if d < 40 else 6.5), sub, d - 8, size=5 if d < 40 else 7, min_size=3.5, align="centre",
-                  family="condensed")
+    size = 5.5 if d < 40 else 7
+    sub_y = y + c + (4.2 if d < 40 else 6.5)
+    half = c - 2.5  # the chord of the inner ring at the lower line's depth, less a margin
+    width = 2 * math.sqrt(max(half * half - (sub_y + size * 1.2 * PT_MM - y - c) ** 2, 1.0))
+    _wrap_text(page, x + c, sub_y, sub, width, size, align="centre", family="condensed")
 
 
 def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = False) -> None:
@@ -640,15 +806,29 @@ def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = F
         items = faces
         for (page, x, y), face in zip(doc.cells(len(items), SPEED_W, SPEED_H, bookmark="Speed counters"), items):
             _speed_counter(page, x, y, face)
-    n_small = max(6, 2 * len([u for u in units if u[2]["kind"] == "vessel"]))
-    n_big = max(4, len([u for u in units if u[2]["kind"] == "vessel"]))
-    small = [("On fire", "test in the fire test phase")] * n_small
-    big = [("Out of control", "burning out of control")] * n_big
+    vessels = len([u for u in units if u[2]["kind"] == "vessel"])
     # a handful of fire markers need no page of their own, except behind duplex backs (they would print on a back)
-    for (page, x, y), (t, s) in zip(doc.cells(len(small), 26, 26, bookmark="Fire markers", new_page=backs), small):
-        _fire_marker(page, x, y, 26, t, s)
-    for (page, x, y), (t, s) in zip(doc.cells(len(big), 51, 51, new_page=backs), big):
-        _fire_marker(page, x, y, 51, t, s)
+    n_small = _filled_count(doc, max(6, 2 * vessels), 26, backs)
+    for page, x, y in doc.cells(n_small, 26, 26, bookmark="Fire markers", new_page=backs):
+        _fire_marker(page, x, y, 26, "On fire", "test in the fire test phase")
+    n_big = _filled_count(doc, max(4, vessels), 51, backs)
+    for page, x, y in doc.cells(n_big, 51, 51, new_page=backs):
+        _fire_marker(page, x, y, 51, "Out of control", "burning out of control")
+
+
+def _filled_count(doc, wanted: int, cell: float, new_page: bool) -> int:
+    """At least `wanted` markers of cell × cell mm, rounded up so that none is left alone: to whole rows when they
+    all fit on the current page, else to fill the last page they spill onto (a page printed anyway)."""
+    cols, rows, _, y0 = doc.grid(cell, cell)
+    per_page = cols * rows
+    here = 0
+    if not new_page and doc.page is not None:
+        band = y0 - doc.content.y
+        top = doc.cells_bottom + 2.0 if doc.cells_bottom is not None else doc.page.content.y
+        here = max(0, int((doc.page.content.bottom - band - (top + band) + 1e-9) // cell)) * cols
+    if wanted <= here:
+        return min(here, math.ceil(wanted / cols) * cols)
+    return here + math.ceil((wanted - here) / per_page) * per_page
 
 
 def _duplex(doc, pairs, w: float, h: float, draw, title: str) -> None:
@@ -668,17 +848,30 @@ def _guns_summary(d: Derived) -> str:
 
 
 def roster(doc, scenario, units: list, ctx: Context) -> None:
-    """A table per side: every unit's fighting figures on one line."""
+    """A table per side: every unit's fighting figures on a line (its guns wrap onto more). The sides follow
+    one another down the page; a side that does not fit what is left goes on, its header repeated, overleaf."""
     box = doc.content
     sides: list[str] = []
     for side, _, _ in units:
         if side not in sides:
             sides.append(side)
     side_of = {s.name: s for s in scenario.sides}
-    page, y = None, box.y
+    levels = ctx.tables.require("speed_levels").rows
+    code = {r["level"]: r.get("code", r["level"][0]) for r in levels}
     header = ["Unit", "Speed", "Man.", "Size", "Draught", "Target", "Armour H/C/T/D", "HDP", "FP", "Guns"]
-    fr = [0.21, 0.09, 0.08, 0.08, 0.08, 0.05, 0.11, 0.05, 0.04, 0.21]
+    fr = [0.19, 0.06, 0.08, 0.08, 0.08, 0.07, 0.11, 0.05, 0.04, 0.24]
     widths = [box.w * f / sum(fr) for f in fr]
+    table = dict(header=header, size=7, leading=ROW_PT, bold_first_col=True, shrink_to=STAT_MIN_PT, align=["left"] + ["centre"] * 8 + ["left"])
+    page, y = None, box.y
+
+    def start_page(side: str, continued: bool) -> None:
+        nonlocal page, y
+        page = doc.new_page(bookmark=None if continued else side)
+        page.fit_text(box.x, box.y + 6, f"{scenario.name}", box.w, size=14, min_size=8, weight="bold")
+        page.fit_text(box.x, box.y + 11, f"{scenario.date} · {scenario.place} · {TITLE}", box.w, size=8, min_size=MIN_PT,
+                      colour=0.3)
+        y = box.y + 14
+
     for side in sides:
         rows = []
         for s, u, d in units:
@@ -689,20 +882,37 @@ def roster(doc, scenario, units: list, ctx: Context) -> None:
                 continue
             a = d["armour"]
             arm = "/".join(a.get(k) or "–" for k in ("hull", "casemate", "turret", "deck"))
-            speed = f"{d['max_speed']}/{d['astern_speed']}"
-            rows.append([d.unit_name, speed, d["manoeuvrability"], d["size"], d["draught"],
-                         f"{d['target_size']['bow']}/{d['target_size']['broadside']}", arm, d["hull_damage_points"],
-                         d["flotation_points"], _guns_summary(d)])
-        per_page = int((box.h - 24) // ROW_MM) - 1
-        for start in range(0, max(len(rows), 1), per_page):
-            page = doc.new_page(bookmark=side if start == 0 else None)
-            page.fit_text(box.x, box.y + 6, f"{scenario.name}", box.w, size=14, weight="bold")
-            page.fit_text(box.x, box.y + 11, f"{scenario.date} · {scenario.place} · {TITLE}", box.w, size=8, colour=0.3)
-            page.fit_text(box.x, box.y + 17.5, f"{side}" + (" (continued)" if start else ""), box.w, size=11, weight="bold",
-                          colour=accent(side_of.get(side), ctx))
-            y = box.y + 20 + page.table(box.x, box.y + 20, widths, rows[start:start + per_page], header=header, size=7,
-                                        leading=ROW_PT, bold_first_col=True, align=["left"] + ["centre"] * 8 + ["left"])
-    _speed_chart(doc, page, y + 6, scenario, units, ctx)
+            rows.append([d.unit_name, f"{code[d['max_speed']]}/{code[d['astern_speed']]}", d["manoeuvrability"], d["size"],
+                         d["draught"], f"{d['target_size']['bow']}/{d['target_size']['broadside']}", arm,
+                         d["hull_damage_points"], d["flotation_points"], _guns_summary(d)])
+        heights = [_wtable(None, 0, 0, widths, [r], **{**table, "header": None}) for r in rows]
+        head_h = _wtable(None, 0, 0, widths, [], **table)
+        done, continued = 0, False
+        while True:
+            # the side's heading and its table's header, then as many rows as fit; at least one row on a page
+            if page is None or y + 9.5 + head_h + (heights[done] if heights else 0) > box.bottom:
+                start_page(side, continued)
+            elif not continued:
+                doc.bookmark(side, level=0, y=y)
+            page.fit_text(box.x, y + 3.5, f"{side}" + (" (continued)" if continued else ""), box.w, size=11, min_size=8,
+                          weight="bold", colour=accent(side_of.get(side), ctx))
+            y += 5.5
+            n, room = 0, box.bottom - y - head_h
+            while done + n < len(rows) and (n == 0 or heights[done + n] <= room):
+                room -= heights[done + n]
+                n += 1
+            y += _wtable(page, box.x, y, widths, rows[done:done + n], **table) + 4
+            done += n
+            if done >= len(rows):
+                break
+            continued = True
+            page = None
+    legend = "Speed: top speed ahead/astern, " + ", ".join(f"{code[r['level']]} {r['level']}" for r in levels)
+    if page is not None:
+        if y + 6 > box.bottom:
+            start_page(sides[-1], True)
+        y += _wrap_text(page, box.x, y + 1.5, legend, box.w, 6.5, family="condensed", colour=0.3) + 2
+    _speed_chart(doc, page, y + 4, scenario, units, ctx)
 
 
 def _speed_chart(doc, page, y: float, scenario, units: list, ctx: Context) -> None:
