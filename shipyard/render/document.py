@@ -86,6 +86,43 @@ def _fmt_num(v) -> str:
     return str(v)
 
 
+
+def wrap_lines(s, width: float, size: float = 8, weight: str = "regular", family: str = "sans") -> list[str]:
+    """Break s into lines no wider than width mm: on spaces; a word wider than the line breaks after a '/' or '-'
+    where it can, and only then between characters. '\\n' starts a new paragraph. Needs no page (for measuring)."""
+    name = _fonts.font_name(family, weight)
+    s = _fonts.normalise(_fmt_num(s) if type(s) is not str else s)
+    limit = width * MM
+
+    def sw(t: str) -> float:
+        return _fonts.string_width_pt(t, name, size)
+
+    lines: list[str] = []
+    for para in s.split("\n"):
+        words = para.split()
+        if not words:
+            lines.append("")
+            continue
+        cur = ""
+        for word in words:
+            trial = f"{cur} {word}" if cur else word
+            if sw(trial) <= limit:
+                cur = trial
+                continue
+            if cur:
+                lines.append(cur)
+            while sw(word) > limit and len(word) > 1:
+                cut = max((i + 1 for i, ch in enumerate(word[:-1]) if ch in "/-" and sw(word[:i + 1]) <= limit), default=0)
+                if not cut:
+                    cut = len(word) - 1
+                    while cut > 1 and sw(word[:cut]) > limit:
+                        cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            cur = word
+        lines.append(cur)
+    return lines
+
 class Page:
     """One page of a Document. All coordinates and lengths in mm (font sizes in points)."""
 
@@ -242,35 +279,8 @@ class Page:
         return size
 
     def wrap_lines(self, s, width: float, size: float = 8, weight: str = "regular", family: str = "sans") -> list[str]:
-        """Break s into lines no wider than width mm (on spaces; '\\n' starts a new paragraph)."""
-        name = _fonts.font_name(family, weight)
-        s = _fonts.normalise(_fmt_num(s) if type(s) is not str else s)
-        limit = width * MM
-        sw = _fonts.string_width_pt
-        lines: list[str] = []
-        for para in s.split("\n"):
-            words = para.split()
-            if not words:
-                lines.append("")
-                continue
-            cur = ""
-            for word in words:
-                trial = f"{cur} {word}" if cur else word
-                if sw(trial, name, size) <= limit:
-                    cur = trial
-                    continue
-                if cur:
-                    lines.append(cur)
-                # a word wider than the line is broken by characters
-                while sw(word, name, size) > limit and len(word) > 1:
-                    cut = len(word) - 1
-                    while cut > 1 and sw(word[:cut], name, size) > limit:
-                        cut -= 1
-                    lines.append(word[:cut])
-                    word = word[cut:]
-                cur = word
-            lines.append(cur)
-        return lines
+        """Break s into lines no wider than width mm (see the module function wrap_lines)."""
+        return wrap_lines(s, width, size, weight, family)
 
     def wrap_text(self, x: float, y: float, s, width: float, size: float = 8, leading: float | None = None, **kw) -> float:
         """Draw s wrapped to width mm, first baseline at y. leading is in points like size (default 1.2 × size).

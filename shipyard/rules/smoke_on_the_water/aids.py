@@ -9,6 +9,7 @@ import math
 from typing import Any
 
 from ...render import fonts as _fonts
+from ...render.document import wrap_lines
 from ...spec.errors import ShipyardError
 from ..base import Context, Derived, accent, damage_done, heading_rule, sheet_heading, side_chart, short_name
 from .derive import (BAND_NAMES, LOCATIONS, RANGE_BANDS, distance_factor, has_casemate, hit_location_column,
@@ -40,34 +41,8 @@ def _cell_text(v) -> str:
 
 
 def _wrap(s, width: float, size: float, weight: str = "regular", family: str = "sans") -> list[str]:
-    """s broken into lines no wider than width mm: on spaces, then (for a word wider than the line) after a
-    '/' or '-', and only then between characters. '\\n' starts a new line."""
-    name = _fonts.font_name(family, weight)
-
-    def wide(t: str) -> float:
-        return _fonts.string_width_pt(_fonts.normalise(t), name, size) * PT_MM
-
-    out: list[str] = []
-    for para in _cell_text(s).split("\n"):
-        cur = ""
-        for word in para.split():
-            trial = f"{cur} {word}" if cur else word
-            if wide(trial) <= width:
-                cur = trial
-                continue
-            if cur:
-                out.append(cur)
-            while wide(word) > width and len(word) > 1:
-                cut = max((i + 1 for i, ch in enumerate(word[:-1]) if ch in "/-" and wide(word[:i + 1]) <= width), default=0)
-                if not cut:
-                    cut = len(word) - 1
-                    while cut > 1 and wide(word[:cut]) > width:
-                        cut -= 1
-                out.append(word[:cut])
-                word = word[cut:]
-            cur = word
-        out.append(cur)
-    return out
+    """s broken into lines no wider than width mm (the render layer's rule: spaces, then '/' or '-', then characters)."""
+    return wrap_lines(_cell_text(s), width, size, weight, family)
 
 
 def _wrap_text(page, x: float, y: float, s, width: float, size: float, **kw) -> float:
