@@ -114,6 +114,7 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
                 where = name
                 step(f"{ruleset.title}: {name}")
                 doc.section(_TITLE[name])
+                doc.resolve(f"section:{name}", str(doc.page_count + 1))
                 _draw(name, getattr(aids, _AID[name]), doc, scenario, units, ctx)
             where = "writing"
     except (KeyboardInterrupt, SystemExit):
@@ -356,6 +357,8 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
     y += 6
     for name in plan:
         page.text(x + 4, y, _TITLE[name], size=10)
+        page.text(x + 60, y, "page", size=10, colour=0.35)
+        page.forward_text(x + 70, y, f"section:{name}", size=10)  # filled in when the section starts
         y += 5
     y += 4
     page.wrap_text(x, y, note, box.w, size=9)

@@ -195,3 +195,17 @@ def test_pre_damaged_pack_strikes_the_scenarios_opening_damage(cli, tmp_path, ru
         assert run.code == 0, run.err
         counts[copies] = _diagonals(next((tmp_path / copies).glob("*.pdf")))
     assert counts["pre-damaged"] - counts["blank"] == 2 * 4
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_cover_contents_page_numbers_match_the_section_bookmarks(packs, rules):
+    import pypdfium2
+
+    path = packs[(rules, "a4")].path
+    pdf = pypdfium2.PdfDocument(str(path))
+    sections = {b.get_title(): b.get_dest().get_index() + 1 for b in pdf.get_toc() if b.level == 0 and b.get_title() != "Cover"}
+    pdf.close()
+    cover = page_texts(path)[0]
+    assert sections
+    for title, page in sections.items():
+        assert re.search(rf"{re.escape(title)} page {page}\b", cover), f"{title} should say page {page}"

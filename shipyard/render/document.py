@@ -553,6 +553,19 @@ class Page:
             self.line(x, top, x + total_w, top, width=0.3)
         return top - y
 
+    def forward_text(self, x: float, y: float, key: str, size: float = 9, family: str = "sans",
+                     weight: str = "regular") -> None:
+        """Text not known yet (a contents page's page numbers): drawn here, left-aligned at baseline (x, y), with
+        whatever the document later says through doc.resolve(key, text). Unresolved keys print nothing."""
+        self._live()
+        doc = self._doc
+        name = doc._forward_name(key, size, family, weight)
+        c = doc._canvas
+        c.saveState()
+        c.translate(x * MM, doc.paper.height_pt - y * MM)
+        c.doForm(name)
+        c.restoreState()
+
     def calibration_bar(self, x: float, y: float) -> tuple[float, float]:
         """A 100 mm bar (1 mm / 5 mm / 10 mm ticks) above a 4-inch bar (¼ in ticks), left ends aligned at x,
         with its top at y; labelled so the user can check the print was not scaled. Returns (w, h) in mm."""
@@ -616,6 +629,7 @@ class Document:
         self._section: str | None = None  # a section title waiting for its first page
         self._level_offset = 0
         self._done = False
+        self._forward: dict[str, tuple[str, float, str, str]] = {}  # key -> (text, size, family, weight)
         self._cells_page: Page | None = None  # the page of the last doc.cells() grid and how far down it reaches
         self._cells_bottom = 0.0
 
@@ -701,6 +715,13 @@ class Document:
                 c.setFillGray(0.3)
                 c.drawString(0, 0, total)
                 c.endForm()
+            for i, (key, (text, size, family, weight)) in enumerate(self._forward.items()):
+                c.beginForm(f"fwd{i}", 0, -5, 200, 30)
+                if text:
+                    c.setFont(_fonts.font_name(family, weight), size)
+                    c.setFillGray(0)
+                    c.drawString(0, 0, text)
+                c.endForm()
             if self._outline:
                 c.showOutline()
             c.save()
@@ -740,6 +761,17 @@ class Document:
             self._section, self._level_offset = None, 0
         else:
             self._section, self._level_offset = str(title), 1
+
+    def _forward_name(self, key: str, size: float, family: str, weight: str) -> str:
+        if key not in self._forward:
+            self._forward[key] = ("", size, family, weight)
+        return f"fwd{list(self._forward).index(key)}"
+
+    def resolve(self, key: str, text: str) -> None:
+        """Say what a forward_text() key prints (e.g. the page a section starts on); may come after it is drawn."""
+        _fonts.check_text(text)
+        old = self._forward.get(key, ("", 9, "sans", "regular"))
+        self._forward[key] = (text, *old[1:])
 
     def bookmark(self, title: str, level: int = 1, y: float | None = None) -> None:
         """An outline entry pointing at the current page (at y mm from the top when given).
