@@ -123,6 +123,16 @@ def wrap_lines(s, width: float, size: float = 8, weight: str = "regular", family
         lines.append(cur)
     return lines
 
+
+def column_aligns(align, ncol: int) -> list[str]:
+    """A table's alignment per column: None (first column left, the rest centred), one word for all, or a list
+    (columns it leaves out are left-aligned)."""
+    if align is None:
+        return ["left"] + ["centre"] * (ncol - 1)
+    if isinstance(align, str):
+        return [align] * ncol
+    return list(align) + ["left"] * (ncol - len(align))
+
 class Page:
     """One page of a Document. All coordinates and lengths in mm (font sizes in points)."""
 
@@ -508,12 +518,7 @@ class Page:
         if leading < size * 0.8:
             raise RenderError(f"table leading={leading!r} is less than the font size {size!r}: leading is in points, like size")
         row_h = leading / MM
-        if align is None:
-            aligns = ["left"] + ["centre"] * (ncol - 1)
-        elif isinstance(align, str):
-            aligns = [align] * ncol
-        else:
-            aligns = list(align) + ["left"] * (ncol - len(align))
+        aligns = column_aligns(align, ncol)
         min_size = size * 0.75 if min_size is None else min_size
         total_w = float(sum(widths))
         lefts = []

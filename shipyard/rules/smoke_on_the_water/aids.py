@@ -9,7 +9,7 @@ import math
 from typing import Any
 
 from ...render import fonts as _fonts
-from ...render.document import wrap_lines
+from ...render.document import column_aligns, wrap_lines
 from ...spec.errors import ShipyardError
 from ..base import Context, Derived, accent, damage_done, heading_rule, sheet_heading, side_chart, short_name
 from .derive import (BAND_NAMES, LOCATIONS, RANGE_BANDS, distance_factor, has_casemate, hit_location_column,
@@ -66,12 +66,7 @@ def _wtable(page, x: float, y: float, widths, rows, header=None, size: float = 7
     ncol = len(widths)
     row_h = leading * PT_MM
     step = size * 1.15 * PT_MM
-    if align is None:
-        aligns = ["left"] + ["centre"] * (ncol - 1)
-    elif isinstance(align, str):
-        aligns = [align] * ncol
-    else:
-        aligns = list(align) + ["left"] * (ncol - len(align))
+    aligns = column_aligns(align, ncol)
     base_off = (row_h + size * 0.72 * PT_MM) / 2
 
     def lay(cells, weight_of):
