@@ -340,7 +340,7 @@ def gauge_arm_knots(factor: float) -> int:
 
 def templates(doc: Document, ctx: Context) -> None:
     with doc.true_scale_pages():
-        factor, scale = scale_factor(ctx.tables, ctx.scale)
+        factor, scale = scale_factor(ctx)
         mm_per_kn = float(ctx.tables.movement.rows["inches_per_knot"]) * MM_PER_INCH * factor
         arm_kn = gauge_arm_knots(factor)
         arm = arm_kn * mm_per_kn
@@ -488,7 +488,7 @@ def _chit(page: Page, x: float, y: float, s: float, big: str, small: str, kind: 
 def roster(doc: Document, scenario, units: list[tuple[str, Any, Derived]], ctx: Context) -> None:
     box = doc.content
     page = doc.new_page(bookmark=scenario.name)
-    y = _title(page, box, box.y, scenario.name, f"{scenario.date} · {scenario.place} · ACW Naval Rules v1.2 (Saunders) · {scale_factor(ctx.tables, ctx.scale)[1]}", width=1.0)
+    y = _title(page, box, box.y, scenario.name, f"{scenario.date} · {scenario.place} · ACW Naval Rules v1.2 (Saunders) · {scale_factor(ctx)[1]}", width=1.0)
     fr = [0.21, 0.08, 0.08, 0.06, 0.05, 0.11, 0.12, 0.29]
     widths = [box.w * f for f in fr]
     head = ["Ship", "Ahead kn", "Astern kn", "Turn", "Hull", "Armour B/M/S", "Other armour", "Guns (no.×strength, R rifled)"]
@@ -560,7 +560,7 @@ def quick_reference(doc: Document, derived: list[Derived], ctx: Context) -> None
                    [["–".join(str(x) for x in (r["roll"][0], r["roll"][-1])) if len(r["roll"]) > 1 else str(r["roll"][0]), r["location"]] for r in t.hit_location.rows]))
     if strengths:
         rng = t.gun_ranges.rows
-        factor, scale = scale_factor(t, ctx.scale)
+        factor, scale = scale_factor(ctx)
         rows = []
         for s in strengths:
             band = [b for b in rng["bands"] if b["min_strength"] <= s][-1]
