@@ -8,10 +8,13 @@ import math
 from typing import Any
 
 from ...render import Document, Page
+from ...render.paper import MM
+from ...render.text import wrap_lines
 from ..base import Context, Derived, tint
 from .sheet import modifier, signed
 
 CHIT_MM = 16.0
+SMALL_PT = 6.0  # the reminder under a counter's figure
 CHIT_FILLS = {"fire": ((1.0, 0.85, 0.75), 0.82), "hole": ((0.8, 0.88, 1.0), 0.9), "aground": ((0.92, 0.88, 0.75), 0.86),
               "astern": (0.9, 0.9)}  # kind -> (fill in colour, the grey in black and white)
 
@@ -71,5 +74,9 @@ def _chit(page: Page, x: float, y: float, s: float, big: str, small: str, kind: 
     if back:
         page.fit_text(x + s / 2, y + s / 2 + 1, big, s - 2, size=7, align="centre", colour=0.45)
         return
-    page.fit_text(x + s / 2, y + s * 0.56, big, s - 1.6, size=14 if len(big) <= 2 else 9, weight="bold", align="centre")
-    page.fit_text(x + s / 2, y + s * 0.84, small, s - 1.6, size=5.5, align="centre")
+    page.fit_text(x + s / 2, y + s * 0.5, big, s - 1.6, size=14 if len(big) <= 2 else 9, weight="bold", align="centre")
+    lines = wrap_lines(small, s - 1.6, SMALL_PT)[:2]
+    base = y + s * (0.92 if len(lines) == 1 else 0.78)
+    for line in lines:
+        page.fit_text(x + s / 2, base, line, s - 1.6, size=SMALL_PT, align="centre")
+        base += SMALL_PT * 1.2 / MM

@@ -14,6 +14,7 @@ from ...render.blocks import (
     Columns,
     Drawing,
     Heading,
+    Legend,
     Note,
     Stack,
     StatBoxes,
@@ -61,11 +62,12 @@ def modifier(table, when: str) -> int:
 # Rule reminders, every number from the tables
 
 
-def to_hit_line(ctx: Context) -> str:
-    """'to hit 5+ on D6 · penetration DAV + strength − armour; +1 rifle, +1 point blank range, −1 long range'"""
+def to_hit_line(ctx: Context) -> Legend:
+    """'To hit 5+ on D6 per gun · Penetration DAV + strength − armour; +1 rifle, +1 point blank range, −1 long range'"""
     t = ctx.tables
     pen = ", ".join(f"{signed(m['mod'])} {m['when'].lower()}" for m in t.penetration.rows["modifiers"])
-    return f"To hit {int(t.to_hit.rows['needed'])}+ on D6 per gun · penetration DAV + strength − armour; {pen}"
+    return Legend([("To hit", f"{int(t.to_hit.rows['needed'])}+ on D6 per gun"),
+                   ("Penetration", f"DAV + strength − armour; {pen}")], size=7.5)
 
 
 def small_target_line(ctx: Context) -> str:
@@ -140,7 +142,7 @@ def _plan(unit, s: SaundersStats) -> Drawing:
         page.line(b, top, b, bot, width=0.3)
         for label, cx, value in (("STERN", (x + a) / 2, arm.stern), ("MIDSHIPS", (a + b) / 2, arm.midships),
                                  ("BOW", x + w * 0.76, arm.bow)):
-            page.text(cx, top + 3.5, label, size=5.5, align="centre", colour=0.35, weight="bold")
+            page.text(cx, top + 3.8, label, size=6, align="centre", colour=0.35, weight="bold")
             page.text(cx, top + 10.5, str(value), size=13, weight="bold", align="centre")
         if roles:
             place = {"single": 0.47, "fore": 0.55, "centre": 0.47, "aft": 0.39}
@@ -151,12 +153,12 @@ def _plan(unit, s: SaundersStats) -> Drawing:
                 cx = x + w * place[role]
                 page.circle(cx, mid + 4.5, 4.0, width=0.4, fill=1)
                 page.text(cx, mid + 5.8, str(rating), size=7.5, weight="bold", align="centre")
-                page.text(cx, mid + 10.5, "turret", size=5, align="centre", colour=0.35)
+                page.text(cx, mid + 10.8, "turret", size=6, align="centre", colour=0.35)
         if arm.pilot_house is not None:
             px = b - 5
             page.rect(px - 2.5, mid + 2, 5, 5, width=0.3, fill=1)
             page.text(px, mid + 6.2, str(arm.pilot_house), size=6, align="centre", weight="bold")
-            page.text(px, mid + 10.5, "PH", size=5, align="centre", colour=0.35)
+            page.text(px, mid + 10.8, "PH", size=6, align="centre", colour=0.35)
         if s.paddles and s.drive == "sidewheel":
             for yy in (top - 3, bot):
                 page.rect(x + w * 0.45, yy, w * 0.12, 3, width=0.3, fill=0.85)
@@ -202,7 +204,7 @@ def _speed_track(s: SaundersStats) -> Drawing:
                 page.rect(cx, y, cell, cell, width=0.25, fill=0.92 if mark else None)
                 page.text(cx + cell / 2, y + cell * 0.68, str(k), size=7.5, align="centre")
                 if mark:
-                    page.text(cx + cell - 0.6, y + 2.2, mark, size=5, align="right", weight="bold")
+                    page.text(cx + cell - 0.5, y + 2.4, mark, size=6, align="right", weight="bold")
             if label == "Ahead" and s.max_speed_kn != ahead:
                 page.text(x + 16 + count * cell + 1, y + cell * 0.68, f"max {number(s.max_speed_kn)}", size=6.5)
             y += cell + 1.2
@@ -281,7 +283,7 @@ def sheet(unit, d: Derived, ctx: Context, room: tuple[float, float] | None = Non
         None if s.fort else Heading(f"Speed (1 kn = {number(per_in)} in a turn at {scale}; mark the current speed)"),
         None if s.fort else _speed_track(s),
         Heading("Guns"),
-        Text(to_hit_line(ctx), size=7),
+        to_hit_line(ctx),
         Table(gun_rows(s), header=["Gun", "No.", "Str", "Rif", "Arcs", "PB in", "Eff in", "Long in"],
               widths=[0.27, 0.05, 0.05, 0.04, 0.39, 0.065, 0.065, 0.07], size=7, bold_first_col=True,
               align=["left", "centre", "centre", "centre", "left", "centre", "centre", "centre"]),

@@ -79,7 +79,7 @@ def _turn_gauge(page: Page, px: float, py: float, arm: float, angle: int, arm_kn
         page.text(px + per * k, py + 3, str(k), size=6, align="centre")
     page.text(px + arm * 0.62 * math.cos(a / 2), py - arm * 0.62 * math.sin(a / 2) + 2, f"{angle}°", size=12, weight="bold", align="centre")
     page.text(px + arm, py + 3, f"{arm_kn} kn", size=6, align="right")
-    page.text(px - 1, py + 3, "pivot", size=5.5, align="left", colour=0.4)
+    page.text(px - 1, py + 3, "pivot", size=6, align="left", colour=0.4)
 
 
 def _turret_gauge(page: Page, cx: float, cy: float, r: float, ctx: Context) -> None:
