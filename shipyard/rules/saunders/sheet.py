@@ -14,7 +14,6 @@ from ...render.blocks import (
     Columns,
     Drawing,
     Heading,
-    Legend,
     Note,
     Stack,
     StatBoxes,
@@ -62,12 +61,12 @@ def modifier(table, when: str) -> int:
 # Rule reminders, every number from the tables
 
 
-def to_hit_line(ctx: Context) -> Legend:
-    """'To hit 5+ on D6 per gun · Penetration DAV + strength − armour; +1 rifle, +1 point blank range, −1 long range'"""
+def to_hit_line(ctx: Context) -> Columns:
+    """'To hit 5+ on D6 per gun' beside 'Penetration: DAV + strength − armour; +1 rifle, …, −1 long range'"""
     t = ctx.tables
     pen = ", ".join(f"{signed(m['mod'])} {m['when'].lower()}" for m in t.penetration.rows["modifiers"])
-    return Legend([("To hit", f"{int(t.to_hit.rows['needed'])}+ on D6 per gun"),
-                   ("Penetration", f"DAV + strength − armour; {pen}")], size=7.5)
+    return Columns([Text(f"To hit {int(t.to_hit.rows['needed'])}+ on D6 per gun", size=7.5, weight="bold"),
+                    Text(f"Penetration: DAV + strength − armour; {pen}", size=7.5)], weights=[0.27, 0.73], gap=2)
 
 
 def small_target_line(ctx: Context) -> str:
