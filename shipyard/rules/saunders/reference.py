@@ -109,21 +109,23 @@ def sections(derived: list[Derived], ctx: Context) -> list[Block]:
 
 def two_columns(blocks: list[Block], width: float, first: float, height: float, gap: float = COLUMN_GAP) -> list[Block]:
     """Blocks dealt into two columns, a page at a time (`first` mm of room on the first page, `height` on the rest):
-    each goes into the column with the most room left that holds it, in reading order (left column first)."""
+    each goes under the last in the current column, else into the other column when it holds it (a short table at
+    the end goes under a short column rather than onto a page of its own), else onto a new page."""
     col_w = (width - gap) / 2
     pages: list[Block] = []
     room = first
     cols: list[list[Block]] = [[], []]
     used = [0.0, 0.0]
     stack_gap = 3.0
+    current = 0
     for b in blocks:
         h = b.measure(col_w)
-        fits = [used[k] + h + (stack_gap if cols[k] else 0.0) <= room for k in (0, 1)]
-        k = 0 if (fits[0] and not cols[1]) else (1 if fits[1] else None)
-        if k is None:
+        fits = [k for k in (current, 1 - current) if used[k] + h + (stack_gap if cols[k] else 0.0) <= room]
+        if not fits:
             pages.append(Columns([Stack(cols[0], gap=stack_gap), Stack(cols[1], gap=stack_gap)], gap=gap))
-            cols, used, room = [[b], []], [h, 0.0], height
+            cols, used, room, current = [[b], []], [h, 0.0], height, 0
             continue
+        k = current = fits[0]
         used[k] += h + (stack_gap if cols[k] else 0.0)
         cols[k].append(b)
     if cols[0]:
