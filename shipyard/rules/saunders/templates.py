@@ -10,7 +10,8 @@ from ...render import Document, Page
 from ...render.blocks import Title
 from ...render.text import number
 from ..base import Context
-from .derive import FACING_DEG, scale_factor
+from ...spec.errors import ShipyardError
+from .derive import FACING_DEG, parse_arc, scale_factor, using
 from .sheet import RULES
 
 MM_PER_INCH = 25.4
@@ -31,6 +32,7 @@ def templates(doc: Document, ctx: Context) -> None:
         mm_per_kn = float(ctx.tables.movement.rows["inches_per_knot"]) * MM_PER_INCH * factor
         arm_kn = gauge_arm_knots(factor)
         arm = arm_kn * mm_per_kn
+        port = gunport_deg(ctx)
         box = doc.content
         page = doc.new_page(bookmark=f"Turn gauges ({scale})")
         title = Title(f"Turn gauges — {scale}", f"{RULES} · arms marked in knots (1 kn = {number(mm_per_kn / MM_PER_INCH)} in)"
@@ -41,7 +43,7 @@ def templates(doc: Document, ctx: Context) -> None:
         beside = box.right - side_x >= 2 * r + 4
         if beside:  # the turret and gunport gauges in the column right of the turn gauges
             _turret_gauge(page, side_x + r + 2, y + r + 4, r, ctx)
-            _gunport_gauge(page, side_x, y + 2 * r + 26, box.right - side_x - 2)
+            _gunport_gauge(page, side_x, y + 2 * r + 26, box.right - side_x - 2, port)
         for angle in turn_ladder(ctx):
             need = arm * math.sin(math.radians(min(angle, 90))) + 12
             if y + need > box.bottom:
@@ -54,7 +56,7 @@ def templates(doc: Document, ctx: Context) -> None:
                 page = doc.new_page(bookmark="Turret and gunport gauges")
                 y = box.y
             _turret_gauge(page, box.x + r + 8, y + r + 4, r, ctx)
-            _gunport_gauge(page, box.x + 2 * r + 30, y + r + 4, min(arm, box.right - box.x - 2 * r - 40))
+            _gunport_gauge(page, box.x + 2 * r + 30, y + r + 4, min(arm, box.right - box.x - 2 * r - 40), port)
 
 
 def _turn_gauge(page: Page, px: float, py: float, arm: float, angle: int, arm_kn: int) -> None:
@@ -94,17 +96,27 @@ def _turret_gauge(page: Page, cx: float, cy: float, r: float, ctx: Context) -> N
         lab = math.radians(centre)
         page.text(cx + r * 0.62 * math.sin(lab), cy - r * 0.62 * math.cos(lab) + 1.2, facing.upper(), size=7, weight="bold", align="centre")
     page.circle(cx, cy, 1.0, width=0.2)
-    page.text(cx, cy + r + 5, f"Turret arcs: four {width:g}° arcs", size=6.5, align="centre")
+    page.text(cx, cy + r + 5, f"Turret arcs: {len(rows['arcs'])} arcs of {width:g}°", size=6.5, align="centre")
     page.text(cx, cy + r + 8, "centre on the turret, FORE toward the bow", size=6.5, align="centre")
 
 
-def _gunport_gauge(page: Page, x: float, cy: float, length: float) -> None:
-    """A 10° gunport arc: 5° either side of the port's axis, drawn pointing right from (x, cy)."""
-    half = math.radians(5)
-    page.wedge(x, cy, length, -5, 10, fill=0.93, stroke=False)
+def gunport_deg(ctx: Context) -> float:
+    """A gunport's arc: the width of the broadside row of the gun_arcs table."""
+    t = ctx.tables.gun_arcs
+    with using(t, "gun_arcs rows with a broadside row whose arcs read like 'port 10'"):
+        row = next((r for r in t.rows if r["mounting"] == "broadside"), None)
+        if row is None:
+            raise ShipyardError(f"saunders table 'gun_arcs' has no row for a broadside mount ({t.tag()})")
+        return float(parse_arc(row["arcs"][0] + "°")[2])
+
+
+def _gunport_gauge(page: Page, x: float, cy: float, length: float, width: float) -> None:
+    """A gunport arc: half its width either side of the port's axis, drawn pointing right from (x, cy)."""
+    half = math.radians(width / 2)
+    page.wedge(x, cy, length, -width / 2, width, fill=0.93, stroke=False)
     page.line(x, cy, x + length * math.cos(half), cy - length * math.sin(half), width=0.4)
     page.line(x, cy, x + length * math.cos(half), cy + length * math.sin(half), width=0.4)
-    page.arc(x, cy, length, -5, 10, width=0.4)
+    page.arc(x, cy, length, -width / 2, width, width=0.4)
     page.line(x, cy, x + length, cy, width=0.15, dash=(1, 1))
-    page.text(x, cy + 9, "Gunport arc 10°: lay the dashed axis square", size=6.5)
+    page.text(x, cy + 9, f"Gunport arc {number(width)}°: lay the dashed axis square", size=6.5)
     page.text(x, cy + 12, "to the ship's side at the port", size=6.5)
