@@ -70,15 +70,30 @@ def counters(doc, units: list, ctx, fold: bool = False, backs: bool = False) -> 
         chits += [(kn(v), "KNOTS AHEAD", None)] * c
     for v, c in astern:
         chits += [(kn(v), "KNOTS ASTERN", 0.8)] * c
-    copies = max(3, math.ceil(n_ships / 4))
-    for m in markers(ctx):
-        chits += [(m.title, m.reminder, m)] * copies
     cell_w = CHIT * (2 if fold else 1)
+    chits += marker_chits(markers(ctx), n_ships, len(chits), doc.grid(cell_w, CHIT)[:2])
     for page, x, y, face, back in doc.duplex_cells(chits, cell_w, CHIT, backs=backs and not fold, bookmark="Counters"):
         _chit(page, x, y, face, back=back)
         if fold:
             page.line(x + CHIT, y, x + CHIT, y + CHIT, width=0.2, dash=(1, 1))
             _chit(page, x + CHIT, y, face, back=True)
+
+
+def marker_chits(marks: list[Marker], n_ships: int, before: int, grid: tuple[int, int]) -> list[tuple]:
+    """A set of each marker for every four ships (three at least), then as many more, in turn, as fill the last
+    page's cells; one set fewer when that saves a page holding only a few markers."""
+    per_page = max(1, grid[0] * grid[1])
+    if not marks:
+        return []
+    copies = max(3, math.ceil(n_ships / 4))
+    pages = math.ceil((before + copies * len(marks)) / per_page)
+    if copies > 3 and math.ceil((before + (copies - 1) * len(marks)) / per_page) < pages:
+        copies -= 1
+        pages -= 1
+    spare = pages * per_page - before - copies * len(marks)
+    order = [m for _ in range(copies) for m in marks] + [marks[i % len(marks)] for i in range(spare)]
+    order.sort(key=marks.index)  # each marker's copies together
+    return [(m.title, m.reminder, m) for m in order]
 
 
 def _marker_layout(m: Marker) -> tuple[float, list[str], float, list[str]]:
@@ -115,7 +130,6 @@ def _chit(page, x, y, face, back: bool = False) -> None:
         page.rect(x + 0.4, y + 0.4, CHIT - 0.8, CHIT - 0.8, stroke=False, fill=style)
     # one size for every figure (10½ as big as 9), shrunk only if a figure would not fit the chit
     page.fit_text(x + CHIT / 2, y + 9.0, big, CHIT - 1.6, size=15, min_size=11, weight="bold", align="centre")
-    page.fit_text(x + CHIT / 2, y + 13.6, small, CHIT - 1.4, size=5.5, min_size=5, align="centre", family="condensed",
-                  weight="bold")
+    page.fit_text(x + CHIT / 2, y + 13.6, small, CHIT - 1.0, size=6, min_size=5, align="centre", family="condensed")
     if back:
-        page.text(x + CHIT / 2, y + 3.0, "(back)", size=5.5, align="centre", family="condensed", colour=GREY)
+        page.text(x + CHIT / 2, y + 3.0, "(back)", size=6, align="centre", family="condensed", colour=GREY)
