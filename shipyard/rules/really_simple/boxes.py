@@ -198,3 +198,25 @@ class CardHead(Block):
 
     def texts(self):
         return [self.name, self.sub]
+
+
+@dataclass
+class Measured(Block):
+    """A block whose height is worked out once per width: a card is measured by the grid, then again by its frame
+    and its stack while drawing; this keeps that to one measure of each part."""
+
+    child: Block
+    _heights: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def measure(self, width):
+        key = round(width, 3)
+        if key not in self._heights:
+            self._heights[key] = self.child.measure(width)
+        return self._heights[key]
+
+    def draw(self, page, x, y, width):
+        self.child.draw(page, x, y, width)
+        return self.measure(width)
+
+    def texts(self):
+        return self.child.texts()

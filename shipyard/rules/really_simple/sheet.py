@@ -19,7 +19,7 @@ import math
 from ...render.text import number
 from ...render.blocks import Block, Columns, Note, Panel, Runs, Stack, StatBoxes, Table, Text, Track, Tracks
 from ..base import accent, damage_done, sheet_heading
-from .boxes import CardHead, RuledTable, Rule, SpeedBox, SpeedTrack
+from .boxes import CardHead, Measured, RuledTable, Rule, SpeedBox, SpeedTrack
 from .stats import ReallySimpleStats
 from .words import gun_groups, kn, modifiers_line, no_ram_bow, ranges_text, sinks_in, step_kn
 
@@ -78,7 +78,7 @@ def card(unit, d, ctx) -> Block:
     if not s.is_fort:
         parts.append(speed_track(s, unit, ctx))
     parts.append(gun_tracks(s, ctx))
-    return Panel(Stack(parts, gap=1.4), padding=1.8)
+    return Measured(Panel(Stack([Measured(p) for p in parts], gap=1.4), padding=1.8))
 
 
 def cards_header() -> Block:
