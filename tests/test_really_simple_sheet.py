@@ -103,7 +103,7 @@ def test_house_ruled_iron_equivalent_changes_the_armour_box(library, ctx, house_
 def test_monitor_card_lists_her_figures_speeds_and_guns(library, ctx):
     card = card_of(library, ctx, "uss-monitor")
     heads = [b for b in walk(card) if isinstance(b, CardHead)]
-    assert heads[0].name == "USS Monitor"
+    assert heads[0].title == "USS Monitor"
     boxes = next(b for b in walk(card) if isinstance(b, StatBoxes))
     assert dict(boxes.items) == {"ARMOUR": 8, "AHEAD": "6 kn", "ASTERN": "3 kn", "DRAFT": "10 ft", "RAM BOW": "no (−1)"}
     track = next(b for b in walk(card) if isinstance(b, SpeedTrack))

@@ -1,16 +1,15 @@
 """Really Simple's own drawn pieces, as blocks the sheet composes: the labelled speed track, the orders log's
-ruled table, a coloured rule, and the two-column card grid that places measured cards on pages.
+ruled table, a card's heading, and the two-column card grid that places measured cards on pages.
 
 These hold the coordinates (relative to the box a block is given); sheet.py only lists blocks.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ...render.blocks import PT, Block, Table, text_width
+from ...render.blocks import PT, Block, Table, Title, text_width
 from ...render.text import wrap_lines
 
 SPEED_BOX = 4.6  # mm: one half-knot box of the speed track
@@ -72,22 +71,6 @@ class SpeedTrack(Block):
 
     def texts(self):
         return [c.label for c in self.cells]
-
-
-@dataclass
-class Rule(Block):
-    """A coloured rule across the width (the side's accent under a card's name)."""
-
-    colour: object = 0
-    weight: float = 0.5
-    space: float = 1.0
-
-    def measure(self, width):
-        return self.space
-
-    def draw(self, page, x, y, width):
-        page.line(x, y + self.space / 2, x + width, y + self.space / 2, width=self.weight, colour=self.colour)
-        return self.space
 
 
 @dataclass
@@ -156,32 +139,31 @@ class CardGrid:
 
 
 @dataclass
-class CardHead(Block):
+class CardHead(Title):
     """A card's name (bold, shrinking from `size` to `min_size` to stay on one line) with the class line set
-    right beside it, wrapping in the room the name leaves (or under the name when that room is too narrow)."""
+    right beside it, wrapping in the room the name leaves (or under the name when that room is too narrow), over a
+    rule in the side's accent: a Title that spends less height."""
 
-    name: str
-    sub: str
     size: float = 10.0
     min_size: float = 7.5
     sub_size: float = 6.5
     min_sub_w: float = 24.0
+    rule_w: float = 0.5
 
     def _layout(self, width):
-        w1 = text_width(self.name, 1.0, "bold")
-        size = max(self.min_size, min(self.size, math.floor(width / w1 * 10) / 10)) if w1 else self.size
-        name_lines = wrap_lines(self.name, width, size, "bold")
-        name_w = min(width, max(text_width(n, size, "bold") for n in name_lines))
-        room = width - name_w - 2.0
-        beside = room >= self.min_sub_w and len(name_lines) == 1
-        sub_lines = wrap_lines(self.sub, room if beside else width, self.sub_size, "regular", "condensed") if self.sub else []
-        return size, name_lines, beside, sub_lines
+        size = self._title_size(width)
+        names = wrap_lines(self.title, width, size, "bold")
+        room = width - min(width, max(text_width(n, size, "bold") for n in names)) - 2.0
+        beside = room >= self.min_sub_w and len(names) == 1
+        subs = wrap_lines(self.subtitle, room if beside else width, self.sub_size, "regular", "condensed") \
+            if self.subtitle else []
+        return size, names, beside, subs
 
     def measure(self, width):
         size, names, beside, subs = self._layout(width)
         name_h = len(names) * size * 1.15 * PT
         sub_h = len(subs) * self.sub_size * 1.2 * PT
-        return max(name_h, sub_h + 0.6) if beside else name_h + sub_h
+        return (max(name_h, sub_h + 0.6) if beside else name_h + sub_h) + 1.4
 
     def draw(self, page, x, y, width):
         size, names, beside, subs = self._layout(width)
@@ -194,10 +176,9 @@ class CardHead(Block):
             page.text(x + width if beside else x, sb, line, size=self.sub_size, family="condensed", colour=0.35,
                       align="right" if beside else "left")
             sb += self.sub_size * 1.2 * PT
-        return self.measure(width)
-
-    def texts(self):
-        return [self.name, self.sub]
+        h = self.measure(width)
+        page.line(x, y + h - 0.5, x + width, y + h - 0.5, width=self.rule_w, colour=self.rule_colour)
+        return h
 
 
 @dataclass

@@ -3,7 +3,7 @@ orders log, as lists of blocks filled from the typed stats and the tables. No co
 (boxes.CardGrid) and the Flow place them.
 
     Panel(Stack([
-        Columns([Text("USS Hartford", 10, bold), Text("Screw sloop · Hartford class · USN", right)]), Rule(accent),
+        CardHead("USS Hartford", "Screw sloop · Hartford class · USN", rule_colour=accent),
         StatBoxes([("ARMOUR", 4), ("AHEAD", "13½ kn"), ("ASTERN", "6½ kn"), ("DRAFT", "17 ft"), ("RAM BOW", "no (−1)")]),
         Runs([("SPEED ", bold), ("strike a box for each ½ knot lost · below 0 she sinks in 1d6+2 turns", regular)]),
         SpeedTrack([13½ 13 … ½ 0 SINKS]),
@@ -19,7 +19,7 @@ import math
 from ...render.text import number
 from ...render.blocks import Block, Columns, Note, Panel, Runs, Stack, StatBoxes, Table, Text, Track, Tracks
 from ..base import accent, damage_done, sheet_heading
-from .boxes import CardHead, Measured, RuledTable, Rule, SpeedBox, SpeedTrack
+from .boxes import CardHead, Measured, RuledTable, SpeedBox, SpeedTrack
 from .stats import ReallySimpleStats
 from .words import gun_groups, kn, modifiers_line, no_ram_bow, ranges_text, sinks_in, step_kn
 
@@ -37,7 +37,7 @@ def speed_values(top: float, step: float = 0.5) -> list[float]:
 
 def card_heading(unit, d, ctx) -> Block:
     name, sub = sheet_heading(unit, d, ctx)
-    return Stack([CardHead(name, sub), Rule(colour=accent(unit, ctx), weight=0.5, space=1.0)], gap=0.4)
+    return CardHead(name, sub, rule_colour=accent(unit, ctx))
 
 
 def stat_boxes(s: ReallySimpleStats, unit, ctx) -> Block:
