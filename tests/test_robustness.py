@@ -218,7 +218,7 @@ def test_fuzzed_files_load_or_fail_with_a_shipyard_error(vdoc, sdoc, raw):
                         assert "internal error" not in str(exc), str(exc)
 
 
-@FUZZ
+@settings(FUZZ, max_examples=max(1, FUZZ.max_examples // 3))  # each example builds a pack: a third of the load-only budget
 @given(vessel_docs(), scenario_docs(), st.sampled_from(RULESETS))
 def test_fuzzed_files_through_the_cli_never_traceback_nor_write_outside_the_output(vdoc, sdoc, rules):
     with tempfile.TemporaryDirectory() as tmp:
@@ -357,10 +357,16 @@ def test_output_folder_that_is_a_file_or_cannot_be_made(cli, tmp_path):
 
 
 def _pages(path: Path) -> int:
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            page.extract_text()
-        return len(pdf.pages)
+    """Pages of a PDF that opens and whose every page's text reads back (pdfium: a whole pack in milliseconds)."""
+    import pypdfium2
+
+    pdf = pypdfium2.PdfDocument(str(path))
+    try:
+        for page in pdf:
+            page.get_textpage().get_text_range()
+        return len(pdf)
+    finally:
+        pdf.close()
 
 
 def _reported(stdout: str) -> dict[str, int]:
