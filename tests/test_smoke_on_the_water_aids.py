@@ -375,12 +375,10 @@ def _page_kind(text: str) -> str:
     return "roster or counters"
 
 
-@pytest.mark.parametrize("scenario, args", [("mobile-bay-1864", ()), ("mobile-bay-1864", ("--paper", "letter")),
-                                            ("hampton-roads-1862", ("--scale", "1/1200"))])
-def test_pack_text_is_never_under_5pt_and_sheets_cut_nothing_short(tmp_path, cli, scenario, args):
-    r = cli("pack", scenario, *args, "-o", tmp_path)
-    assert r.code == 0, r.err
-    (pdf_path,) = tmp_path.glob("*smoke-on-the-water.pdf")
+@pytest.mark.parametrize("scenario, paper, scale", [("mobile-bay-1864", "a4", None), ("mobile-bay-1864", "letter", None),
+                                                  ("hampton-roads-1862", "a4", "1/1200")])
+def test_pack_text_is_never_under_5pt_and_sheets_cut_nothing_short(bundled_packs, scenario, paper, scale):
+    pdf_path = bundled_packs.get(scenario, "smoke-on-the-water", paper, scale).path  # the session's shared build
     small, cut = [], []
     with pdfplumber.open(pdf_path) as pdf:
         for n, page in enumerate(pdf.pages[1:], start=2):  # page 1 is the pack's cover
