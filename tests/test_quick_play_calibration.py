@@ -35,8 +35,8 @@ def test_every_mismatch_is_in_the_errata_and_every_errata_entry_is_a_mismatch(ro
 @pytest.mark.parametrize("uid,edna", [
     ("uss-tecumseh", 16), ("uss-winnebago", 16), ("uss-brooklyn", 14), ("uss-octorara", 8), ("uss-richmond", 12),
     ("uss-lackawanna", 10), ("uss-monongahela", 9), ("uss-kennebec", 6), ("uss-oneida", 9), ("css-morgan", 9),
-    ("css-selma", 6), ("fort-morgan", 22),
-])
+    ("css-selma", 6),
+])  # fort-morgan (printed 22) is listed in errata.yaml: the printed figure covers the fort and its water battery
 def test_printed_edna_within_one(rows, uid, edna):
     assert abs(rows[uid].derived["edna"] - edna) <= 1
 
