@@ -513,8 +513,13 @@ def roster(doc: Document, scenario, units: list[tuple[str, Any, Derived]], ctx: 
         y = _heading(page, box.x, y + 2, side, box.w)
         y += _wrapped_table(page, box.x, y, widths, rows, head, 7, size=7.5, bold_first_col=True,
                             align=["left"] + ["centre"] * 5 + ["left", "left"])
-    page.text(box.x, min(y + 5, box.bottom - 1), "▪ small target (under 100 ft or a monitor): −1 to hit. Ram bows: "
-              + (", ".join(u.name for _, u, d in units if d.values.get("ram_bow")) or "none"), size=6.5)
+    legend = ("▪ small target (under 100 ft or a monitor): −1 to hit. Ram bows: "
+              + (", ".join(u.name for _, u, d in units if d.values.get("ram_bow")) or "none"))
+    lines = page.wrap_lines(legend, box.w, 6.5)  # a river battle can name a dozen rams: wrap, never run off
+    extra = 3 * (len(lines) - 1)
+    for i, line in enumerate(lines):
+        page.text(box.x, min(y + 5, box.bottom - 1 - extra) + 3 * i, line, size=6.5)
+    y += extra
     points = [(d.values["max_speed_kn"], d.values["hull"], short_name(unit.name), side)
               for side, unit, d in units if d.values.get("unit") != "fort"]
     forts = any(d.values.get("unit") == "fort" for _, _, d in units)
