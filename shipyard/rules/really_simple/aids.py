@@ -300,6 +300,14 @@ def orders_log(doc, derived: Iterable, ctx, title: str = "Orders log") -> None:
     move, turns, and the extra orders (speed change, Ram). As many turns as fit on a page."""
     ships = [d for d in derived if d.get("unit") != "fort"]
     box = doc.content
+    # a fleet too big for one turn's block on a page (the whole library has some seventy Union ships) gets a log
+    # per page-full of ships; a name that wraps takes two rows, hence the margin
+    per_page = max(1, int((box.bottom - box.y - 23.0) / (12.0 / 72 * 25.4) * 0.8) - 1)
+    if len(ships) > per_page:
+        parts = [ships[i:i + per_page] for i in range(0, len(ships), per_page)]
+        for k, part in enumerate(parts, 1):
+            orders_log(doc, part, ctx, title=f"{title} ({k} of {len(parts)})")
+        return
     page = doc.new_page(bookmark=title)
     page.text(box.x, box.y + 5, title, size=13, weight="bold")
     change = ctx.tables["movement"].rows.get("speed_change_kn", 2)
