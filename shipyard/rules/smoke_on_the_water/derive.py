@@ -45,11 +45,15 @@ def clean(x: float) -> float | int:
     return int(x) if x.is_integer() else x
 
 
-def distance_factor(ctx: Context) -> float:
-    """How much every table distance is multiplied by at the table's scale (ground_scale.distance_factor)."""
+def ground_scale(ctx: Context) -> tuple[float, str]:
+    """(how much every table distance is multiplied by, the scale's name) at the table's scale."""
     t = ctx.tables.require("ground_scale")
     factors = t.need(t.rows, "distance_factor", "{scale: factor}")
-    return resolve_scale(ctx, factors, "1/600", t, "Smoke on the Water")[0]
+    return resolve_scale(ctx, factors, "1/600", t, "Smoke on the Water")
+
+
+def distance_factor(ctx: Context) -> float:
+    return ground_scale(ctx)[0]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -561,8 +565,13 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
 
     hdp, why = hull_damage_points(v.tonnage, tables)
     d.set("hull_damage_points", hdp, why)
-    d.set("hdp_half", hdp // 2, f"at {hdp // 2} HDP or fewer (50 %) maximum speed drops one level (source)")
-    d.set("hdp_quarter", hdp // 4, f"at {hdp // 4} HDP or fewer (25 %) maximum speed drops two levels (source)")
+    effects = tables.require("hull_damage_effects")
+    for key in ("half", "quarter"):
+        row = effects.need(effects.rows, key, "{share, mark, speed_levels}")
+        left = math.floor(hdp * float(effects.need(row, "share", "a fraction of the HDP")))
+        lost = int(effects.need(row, "speed_levels", "levels of maximum speed lost"))
+        d.set(f"hdp_{key}", left, f"at {left} HDP or fewer ({num(float(row['share']) * 100)} %) maximum speed drops "
+              f"{lost} level{'s' if lost != 1 else ''} ({effects.cite()})")
     fp, why = flotation_points(v.tonnage, v.type.value, tables)
     d.set("flotation_points", fp, why)
 
