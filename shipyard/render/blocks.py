@@ -118,12 +118,14 @@ class Runs(Block):
         space = {w: text_width(" ", self.size, w, self.family) for w in ("regular", "bold")}
         lines: list[list[tuple[str, str, float]]] = [[]]
         x = 0.0
+        trailing = False  # the run before ended in a space: the next run's first word is a new word
         for text, weight in self.runs:
             for k, para in enumerate(_s(text).split("\n")):
                 if k:
                     lines.append([])
                     x = 0.0
-                lead_space = para[:1] == " "
+                lead_space = para[:1] == " " or trailing
+                trailing = para[-1:] == " "
                 for i, word in enumerate(para.split()):
                     ww = text_width(word, self.size, weight, self.family)
                     gap = space[weight] if (x > 0 and (i > 0 or lead_space)) else 0.0
