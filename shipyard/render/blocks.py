@@ -132,7 +132,12 @@ class Runs(Block):
                     if x > 0 and x + gap + ww > width + 1e-6:
                         lines.append([])
                         x, gap = 0.0, 0.0
-                    lines[-1].append((word, weight, x + gap))
+                    last = lines[-1][-1] if lines[-1] else None
+                    if last is not None and gap > 0 and last[1] == weight:
+                        # words of one weight go on as one string, with their spaces (text extraction sees words)
+                        lines[-1][-1] = (last[0] + " " + word, weight, last[2])
+                    else:
+                        lines[-1].append((word, weight, x + gap))
                     x += gap + ww
         return lines
 

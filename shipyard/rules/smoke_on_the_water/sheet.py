@@ -205,7 +205,7 @@ def damage_block(s: VesselStats | FortStats, ctx: Context, unit) -> Block:
         how = (f"strike a box per point; {e['half']['mark']} / {e['quarter']['mark']} bars: max speed "
                f"−{e['half']['speed_levels']} / −{e['quarter']['speed_levels']} levels; each machinery box −{m} "
                f"level{'s' if m != 1 else ''}")
-    return Stack([Heading("Damage"), Note(how), Tracks([t for t, _ in tracks(s, ctx, unit)], box=3.6, label_size=7.5)],
+    return Stack([Heading("Damage"), Note(how), Tracks([t for t, _ in tracks(s, ctx, unit)], label_size=7.5)],
                  gap=1.0)
 
 
@@ -250,26 +250,26 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool) -> list[Block]:
         boxes = StatBoxes([("Structure (SDP)", s.structural_damage_points), ("Walls", f"{walls} {names.get(walls, '')}"),
                            ("Wall material", unit.walls.material.value), ("Garrison", unit.garrison or "–"),
                            ("Nation", s.nation)], min_box=30.0)
-        return [head, boxes, guns_block(s), _with_gun_damage(damage_block(s, ctx, unit), s, ctx), log_head]
+        t17 = own_gun_damage(s, ctx)
+        damage = damage_block(s, ctx, unit)
+        return [head, boxes, guns_block(s), damage if t17 is None else Columns([damage, t17], weights=[0.6, 0.4], gap=5.0),
+                log_head]
     if compact:
         return [head, stat_boxes(s, ctx, compact=True), vessel_legend(s, ctx), guns_block(s, compact=True),
                 Columns([damage_block(s, ctx, unit), armour_panel(s, ctx, compact=True), hit_location_panel(s, ctx, unit)],
                         weights=[0.37, 0.18, 0.45], gap=3.0),
                 log_head]
-    panels = Columns([armour_panel(s, ctx), vessel_panel(s, ctx), hit_location_panel(s, ctx, unit)],
-                     weights=[0.27, 0.33, 0.40], gap=3.0)
-    return [head, stat_boxes(s, ctx), panels, guns_block(s), _with_gun_damage(damage_block(s, ctx, unit), s, ctx),
-            log_head]
+    t17 = own_gun_damage(s, ctx)
+    third = hit_location_panel(s, ctx, unit) if t17 is None else Stack([hit_location_panel(s, ctx, unit), t17], gap=2.0)
+    panels = Columns([armour_panel(s, ctx), vessel_panel(s, ctx), third], weights=[0.27, 0.33, 0.40], gap=3.0)
+    return [head, stat_boxes(s, ctx), panels, guns_block(s), damage_block(s, ctx, unit), log_head]
 
 
-def _with_gun_damage(damage: Block, s: VesselStats | FortStats, ctx: Context) -> Block:
-    """The damage tracks with Table 17 for the unit's own gun sizes beside them."""
+def own_gun_damage(s: VesselStats | FortStats, ctx: Context) -> Block | None:
+    """Table 17 for the unit's own gun sizes (None when she has no guns)."""
     order = [r["size"] for r in ctx.tables.require("gun_sizes").rows]
     sizes = sorted({parse_code(g.code)[0] for g in s.guns}, key=lambda k: order.index(k) if k in order else len(order))
-    if not sizes:
-        return damage
-    t17 = gun_damage_block(ctx, sizes, title="Table 17 · damage her guns deal")
-    return Columns([damage, t17], weights=[0.6, 0.4], gap=5.0)
+    return gun_damage_block(ctx, sizes, title="Table 17 · damage her guns deal") if sizes else None
 
 
 def sheet(unit, d: Derived, ctx: Context, width: float, height: float | None = None, compact: bool = False) -> Stack:
