@@ -53,7 +53,7 @@ def _speed_counter(page, x: float, y: float, face, w: float = SPEED_W, h: float 
     label = f"{level} {direction}".strip()
     page.fit_text(x + w / 2, y + 11.2, label, w - 2.5, size=6.5, min_size=4.5, align="centre", family="condensed")
     if name:
-        page.fit_text(x + w / 2, y + 14.4, short_name(name), w - 2.5, size=5.5, min_size=5, align="centre", family="condensed",
+        page.fit_text(x + w / 2, y + 14.4, short_name(name), w - 2.5, size=6.0, min_size=5, align="centre", family="condensed",
                       colour=0.3)
 
 
@@ -62,7 +62,7 @@ def _fire_marker(page, x: float, y: float, d: float, text: str, sub: str) -> Non
     page.circle(x + c, y + c, c - 0.5, width=0.3, fill=0.85)
     page.circle(x + c, y + c, c - 2.0, width=0.15, colour=0.5)
     page.fit_text(x + c, y + c + 1, text, d - 6, size=9 if d < 40 else 14, min_size=5, weight="bold", align="centre")
-    size = 5.5 if d < 40 else 7
+    size = 6.0 if d < 40 else 7
     sub_y = y + c + (4.2 if d < 40 else 6.5)
     half = c - 2.5  # the chord of the inner ring at the lower line's depth, less a margin
     width = 2 * math.sqrt(max(half * half - (sub_y + size * 1.2 * PT_MM - y - c) ** 2, 1.0))

@@ -62,7 +62,7 @@ def _turning_template(page, cx: float, top: float, geo: dict, label: str, sub: s
         inner = R - (TICK_LENGTHS_MM[1] if k % 5 == 0 else TICK_LENGTHS_MM[0])
         ticks.append((cx + R * ca, cy - R * sa, cx + inner * ca, cy - inner * sa))
         lab_r = R - (6.2 if k % 5 == 0 else 4.6)
-        page.text(cx + lab_r * ca, cy - lab_r * sa + 0.9, str(k), size=5.5 if k % 5 else 6.5,
+        page.text(cx + lab_r * ca, cy - lab_r * sa + 0.9, str(k), size=6.0 if k % 5 else 6.5,
                   weight="bold" if k % 5 == 0 else "regular", align="centre", family="condensed")
     page.lines(ticks, width=0.25)
     if long_ticks:
@@ -82,7 +82,7 @@ def _turning_template(page, cx: float, top: float, geo: dict, label: str, sub: s
     for s in (sub, sub.replace(f" at {scale}", "") if scale else sub):
         if page.text_width(s, 5.0, family="condensed") <= sub_w:
             break
-    page.fit_text(cx, top + d2, s, sub_w, size=5.5, min_size=5.0, align="centre", family="condensed")
+    page.fit_text(cx, top + d2, s, sub_w, size=6.0, min_size=5.0, align="centre", family="condensed")
 
 
 def _template_specs(ctx: Context, box) -> list[dict]:
@@ -150,7 +150,7 @@ def _gauges(doc, ctx: Context) -> None:
     page.lines(ticks, width=0.2)
     for deg in range(0, 360, 15):
         a = math.radians(90 - deg)
-        page.text(cx + (r - 8.5) * math.cos(a), cy - (r - 8.5) * math.sin(a) + 1, f"{deg}", size=5.5, align="centre", family="condensed")
+        page.text(cx + (r - 8.5) * math.cos(a), cy - (r - 8.5) * math.sin(a) + 1, f"{deg}", size=6.0, align="centre", family="condensed")
     half = float(arcs["gunport_half_width"])
     edges = set()
     for pos, centre in arcs["gunport_side_centre"].items():
