@@ -125,7 +125,7 @@ def critical_tables(ctx: Context) -> list[Block]:
     for k, (title, key) in enumerate((("Critical", "hits"), ("Special", "specials"))):
         body = [[r["roll"], r["hit"], str(r["armour"]).replace("_", " "),
                  r.get("effect", "") + (" *" if t15.tag(r) == "reconstructed" else "")] for r in t15.rows[key]]
-        out.append(Table(body, header=[die, title, "Armour", "Effect"], size=7.0, widths=[0.06, 0.16, 0.13, 0.65],
+        out.append(Table(body, header=[die, title, "Armour", "Effect"], size=7.0, widths=[0.05, 0.15, 0.19, 0.61],
                          align=["centre", "left", "left", "left"],
                          title=None if k else f"Table 15 · critical hits, {die}; Special: {die} again on the specials; "
                                               "armour: what tests deflection"))

@@ -7,6 +7,7 @@ from ...render.blocks import Block, Flow, Note, Table, Title
 from ..base import Context, Derived, short_name, side_chart_block
 from .sheet import TITLE
 
+CHART_MM = 88.0  # the chart's height; it shrinks to 70 % of it rather than take a page of its own
 HEADER = ["Unit", "Speed", "Man.", "Size", "Draught", "Target", "Armour H/C/T/D", "HDP", "FP", "Guns"]
 
 
@@ -39,7 +40,7 @@ def side_tables(units: list, ctx: Context) -> list[tuple[str, Table]]:
     for side in sides:
         rows = [unit_row(d, code) for s, _, d in units if s == side]
         out.append((side, Table(rows, header=HEADER, title=side, size=8.0, bold_first_col=True,
-                                widths=[19, 6, 8, 8, 8, 6.5, 11, 5, 4, 24.5], align=["left"] + ["centre"] * 8 + ["left"])))
+                                widths=[19, 6, 8, 8, 8, 6.5, 11, 7, 4, 22.5], align=["left"] + ["centre"] * 8 + ["left"])))
     return out
 
 
@@ -48,7 +49,7 @@ def legend(ctx: Context) -> Note:
     return Note("Speed: top speed ahead/astern, " + ", ".join(f"{r.get('code', r['level'][0])} {r['level']}" for r in levels))
 
 
-def chart(scenario, units: list, ctx: Context) -> Block | None:
+def chart(scenario, units: list, ctx: Context, height: float = CHART_MM) -> Block | None:
     """Each vessel's top speed level against her hull damage points, a series per side."""
     levels = ctx.tables.require("speed_levels").rows
     knots = {r["level"]: float(r["knots"]) for r in levels}
@@ -61,7 +62,7 @@ def chart(scenario, units: list, ctx: Context) -> Block | None:
     forts = any(d.stats.kind == "fort" for _, _, d in units)
     return side_chart_block(scenario, points, ctx, title="Speed against staying power",
                             x_label="top speed level (placed at its knots)", y_label="hull damage points (HDP)",
-                            x_ticks=ticks, note="Forts do not move and are not shown." if forts else "")
+                            x_ticks=ticks, note="Forts do not move and are not shown." if forts else "", height=height)
 
 
 def roster(doc, scenario, units: list, ctx: Context) -> None:
@@ -75,5 +76,8 @@ def roster(doc, scenario, units: list, ctx: Context) -> None:
         flow.add(table, bookmark=side)
     flow.add(legend(ctx))
     picture = chart(scenario, units, ctx)
+    room = flow.room() - flow.gap
+    if picture is not None and room < picture.measure(doc.content.w) and room >= 0.7 * CHART_MM:
+        picture = chart(scenario, units, ctx, CHART_MM - (picture.measure(doc.content.w) - room))
     if picture is not None:
         flow.add(picture, bookmark="Speed against staying power", level=1)
