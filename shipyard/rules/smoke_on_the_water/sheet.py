@@ -140,14 +140,15 @@ def gun_rows(s: VesselStats | FortStats) -> list[list]:
 
 
 def guns_block(s: VesselStats | FortStats, compact: bool = False) -> Block:
-    title = "Guns" + ("" if s.kind == "fort" else (" (ranges in cm to each band's far edge)" if compact else
-                      " (gunport guns split between the broadsides; bearings clockwise from ahead; ranges in cm to "
-                      "each band's far edge)"))
+    how = "ranges in cm to each band's far edge"
+    if s.kind != "fort" and not compact:
+        how = "gunport guns split between the broadsides; bearings clockwise from ahead; " + how
     if not s.guns:
-        return Stack([Heading(title), Text("No guns.")], gap=0.5)
+        return Stack([Heading("Guns"), Text("No guns.")], gap=0.5)
     header = ["No.", "Code", "Gun", "Mount", "Where", "Arc (0° = ahead)"] + [f"{b} cm" for b in RANGE_BANDS]
-    return Table(gun_rows(s), header=header, title=title, size=8.0, widths=[4, 5.5, 20, 8, 8.5, 17] + [7.4] * 5,
-                 align=["centre", "centre", "left", "left", "left", "left"] + ["centre"] * 5)
+    return Stack([Heading("Guns"), Note(how),
+                  Table(gun_rows(s), header=header, size=8.0, widths=[4, 5.5, 23, 8.5, 8, 18] + [6.6] * 5,
+                        align=["centre", "centre", "left", "left", "left", "left"] + ["centre"] * 5)], gap=0.6)
 
 
 def gun_damage_block(ctx: Context, sizes: list[str] | None = None, title: str | None = None) -> Block:
