@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from shipyard.render.document import FOOTER_BAND_MM
+from shipyard.render.paper import PAPERS
 from shipyard.render.blocks import Legend, StatBoxes, StatPanel, Table, Text, Tracks, text_width, walk
 from shipyard.render.text import wrap_lines
 from shipyard.rules import get_ruleset
-from shipyard.rules.smoke_on_the_water import reference, roster, sheet as S
+from shipyard.rules.smoke_on_the_water import aids, reference, roster, sheet as S
 
 RS = get_ruleset("sotw")
 WIDTH = 180.0  # mm: an A4 content box
@@ -88,17 +90,20 @@ def test_sheet_type_is_never_under_6pt(library, ctx, uid):
     assert "…" not in _texts(block)
 
 
-def test_small_vessels_fit_half_a_page_with_two_dozen_turns(library, ctx):
-    half = (262.0 - 5.0) / 2 - 0.5
-    for uid in ("hunley", "css-david"):
+@pytest.mark.parametrize("scale", ["1/600", "1/1200"])
+def test_small_vessels_fit_half_an_a4_pack_page_with_two_dozen_turns(library, scale):
+    # (Letter is 18 mm shorter: there the very small vessels with a gun keep a page each, as they always did)
+    ctx = RS.context(library, scale=scale)
+    box = PAPERS["a4"].printable
+    width, half = box.w, (box.h - FOOTER_BAND_MM - aids.FLOW_GAP) / 2 - 0.5  # as sheets() shares a page
+    for uid in ("hunley", "css-david", "css-beaufort", "css-raleigh", "css-teaser"):
         unit = library.find(uid)
         d = RS.derive(unit, ctx)
-        assert S.fits_half(unit, d, ctx, WIDTH, half)
-        block = S.sheet(unit, d, ctx, WIDTH, half, compact=True)
-        assert block.measure(WIDTH) <= half
-        assert S.log_rows(unit, d, ctx, WIDTH, half, True) * S.LOG_COLS[True] >= 24
+        assert S.fits_half(unit, d, ctx, width, half), uid
+        assert S.sheet(unit, d, ctx, width, half, compact=True).measure(width) <= half
+        assert S.log_rows(unit, d, ctx, width, half, True) * S.LOG_COLS[True] >= 24
     virginia = library.find("virginia")
-    assert not S.fits_half(virginia, RS.derive(virginia, ctx), ctx, WIDTH, half)
+    assert not S.fits_half(virginia, RS.derive(virginia, ctx), ctx, width, half)
 
 
 HOUSE = """\

@@ -28,7 +28,7 @@ LOG_SIZE = {False: 7.5, True: 7.0}  # orders-log type size: full page, half page
 LOG_PITCH_PT = {False: 13.0, True: 11.5}  # orders-log row pitch in points: room to write in pencil
 LOG_COLS = {False: 2, True: 3}
 LOG_MIN_ROWS = 8  # a half-page sheet is used only if its log keeps at least this many rows a column
-GAP = {False: 3.0, True: 1.8}  # between the sheet's blocks: full page, half page
+GAP = {False: 3.0, True: 1.5}  # between the sheet's blocks: full page, half page
 PT = 25.4 / 72
 
 
@@ -81,7 +81,7 @@ def armour_panel(s: VesselStats, ctx: Context, compact: bool = False) -> Panel:
         items.append((label, (cls if compact else f"{cls} {names.get(cls, '')}") + (" (part)" if loc in partial else "")))
     if not compact:
         return Panel(StatPanel(items, size=8.0, label_share=0.42), title="Armour by location")
-    return Panel(Stack([StatPanel(items, size=8.0, label_share=0.6),
+    return Panel(Stack([StatPanel(items, columns=2, size=7.5, label_share=0.72, gap=1.5),
                         Note(" · ".join(f"{c} {names.get(c, c)}" for c in used), size=6.0)], gap=0.6), title="Armour")
 
 
@@ -146,9 +146,10 @@ def guns_block(s: VesselStats | FortStats, compact: bool = False) -> Block:
     if not s.guns:
         return Stack([Heading("Guns"), Text("No guns.")], gap=0.5)
     header = ["No.", "Code", "Gun", "Mount", "Where", "Arc (0° = ahead)"] + [f"{b} cm" for b in RANGE_BANDS]
-    return Stack([Heading("Guns"), Note(how),
-                  Table(gun_rows(s), header=header, size=8.0, widths=[4, 5.5, 23, 8.5, 8, 18] + [6.6] * 5,
-                        align=["centre", "centre", "left", "left", "left", "left"] + ["centre"] * 5)], gap=0.6)
+    table = Table(gun_rows(s), header=header, size=8.0, widths=[4, 5.5, 23, 8.5, 8, 18] + [6.6] * 5,
+                  align=["centre", "centre", "left", "left", "left", "left"] + ["centre"] * 5,
+                  title=f"Guns · {how}" if compact else None)
+    return table if compact else Stack([Heading("Guns"), Note(how), table], gap=0.6)
 
 
 def gun_damage_block(ctx: Context, sizes: list[str] | None = None, title: str | None = None) -> Block:
@@ -243,7 +244,7 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool) -> list[Block]:
     stat boxes beside the armour, the other figures as a legend line, the hit locations beside the damage tracks,
     and leaves Table 17 to the quick reference."""
     s = d.stats
-    head = heading_block(unit, d, ctx, size=13.0 if compact else 16.0)
+    head = heading_block(unit, d, ctx, size=12.0 if compact else 16.0)
     log_head = log_legend(ctx, fort=s.kind == "fort")
     if isinstance(s, FortStats):
         names = ctx.tables.require("armour_names").rows
@@ -258,7 +259,7 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool) -> list[Block]:
     if compact:
         return [head, stat_boxes(s, ctx, compact=True), vessel_legend(s, ctx), guns_block(s, compact=True),
                 Columns([damage_block(s, ctx, unit), armour_panel(s, ctx, compact=True), hit_location_panel(s, ctx, unit)],
-                        weights=[0.37, 0.18, 0.45], gap=3.0),
+                        weights=[0.36, 0.24, 0.40], gap=3.0),
                 log_head]
     t17 = own_gun_damage(s, ctx)
     third = hit_location_panel(s, ctx, unit) if t17 is None else Stack([hit_location_panel(s, ctx, unit), t17], gap=2.0)
