@@ -23,12 +23,9 @@ ANY = "*"
 KNOWN_FAILURES = [
     # more than 5 % of characters under 6 pt
     (ANY, "quick-play", "under 6 pt", "quick-play: 13-16 % of characters under 6 pt (cards, reference)"),
-    (ANY, "smoke-on-the-water", "under 6 pt", "smoke-on-the-water: 9.7-11.6 % of characters under 6 pt"),
     # '…': text cut short
     (MB_A4, "quick-play", "small text", "quick-play: a fort's location squeezed to 4.4 pt (page 5) until the port"),
     (MB_LETTER, "quick-play", "small text", "quick-play: a fort's location squeezed to 4.4 pt (page 5) until the port"),
-    # a label running into a tick box
-    (ANY, "smoke-on-the-water", "into box", "smoke-on-the-water: 'Wheel starboard (WDP)' runs into its first box"),
 ]
 
 
