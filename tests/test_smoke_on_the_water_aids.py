@@ -281,7 +281,6 @@ def test_roster_has_a_table_per_side(library, tmp_path, cli):
         for u in side.units:
             name = library.units[u.id].name
             # a long name wraps in its cell, and the text of the row's other cells comes between its lines
-            first, _, rest = name.partition(" ")
             assert name in text or (name[: len(name) // 2].rsplit(" ", 1)[0] in text and all(w in text for w in name.split())), name
 
 
