@@ -418,7 +418,7 @@ def validate(paths: Iterable[Path | str] = (), extra: Iterable[Path | str] = ())
     lines = [f"ok: {len(library.vessels)} vessels, {len(library.forts)} forts, {len(library.ordnance)} ordnance models, "
              f"{len(library.scenarios)} scenarios"]
     for p, kind in kinds.items():
-        lines.append(f"ok: {display_path(p)} ({kind})")
+        lines.append(f"ok: {display_path(p)} ({'house rules, checked against every rule set' if kind == 'house-rules' else kind})")
     lines += [f"ok: {display_path(p)} (house rules for every rule set)" for p in house if p not in kinds]
     return Report(library, lines)
 

@@ -295,8 +295,8 @@ def _check_like(new: Any, old: Any, loc: tuple) -> tuple[tuple, str] | None:
                 for key, value in item.items():
                     if key not in samples:
                         return loc + (i, key), (f"the table's rows have no key {key!r}"
-                                                f"{did_you_mean(str(key), [str(k) for k in samples])}; "
-                                                f"a row looks like {_example(records[0])}")
+                                                f"{did_you_mean(str(key), [str(k) for k in samples])}: "
+                                                f"expected rows like {_example(records[0])}")
                     found = _check_value(value, samples[key], loc + (i, key))
                     if found:
                         return found
