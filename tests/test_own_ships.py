@@ -15,27 +15,11 @@ import pytest
 from shipyard import app as core
 from shipyard.cli import main
 from shipyard.spec.errors import ShipyardError
+from test_library_errors import GOOD
 
 RULES = ("sotw", "saunders", "really-simple", "quick-play")
 
-VESSEL = textwrap.dedent(
-    """\
-    id: uss-test-boat
-    name: USS Test Boat
-    navy: USN
-    type: screw gunboat
-    length_ft: 158
-    beam_ft: 28
-    draught_ft: 10
-    displacement_tons: 691
-    speed_kn: 10
-    propulsion: {kind: screw, shafts: 1}
-    armament:
-      - {gun: dahlgren-11in, count: 1, mounting: pivot, position: midships}
-    sources:
-      - {url: 'https://example.org/test', covers: 'everything'}
-    """
-)
+VESSEL = GOOD  # a valid screw gunboat, armament on line 12, sources on line 14
 
 SCENARIO = textwrap.dedent(
     """\
