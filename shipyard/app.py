@@ -143,9 +143,22 @@ def derive(rs, library, unit, ctx):
     return derive_unit(rs, library, unit, ctx)
 
 
+def scenario_named(library, names: Iterable[str]):
+    """The scenario among the names given (by id or file), or None."""
+    for name in names:
+        if name in library.scenarios or name.endswith((".yaml", ".yml")):
+            return library.scenario(name)
+    return None
+
+
 def derive_target(rs, library, target: str, ctx, when: str | None = None) -> list[tuple[str | None, object, object]]:
-    """(side, unit, derived) for a vessel, a fort or every unit of a scenario."""
-    return [(side, unit, derive(rs, library, unit, ctx)) for side, unit in find_units(library, [target], when)]
+    """(side, unit, derived) for a vessel, a fort or every unit of a scenario (the context then knows the
+    scenario: a rule set may use values its author published for it)."""
+    units = find_units(library, [target], when)
+    scenario = scenario_named(library, [target])
+    if scenario is not None:
+        ctx.scenario = scenario
+    return [(side, unit, derive(rs, library, unit, ctx)) for side, unit in units]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -280,6 +293,7 @@ def build_sheet(rs, library, names: list[str], options: SheetOptions | None = No
     units = find_units(library, names, options.as_of)
     if not units:
         raise ShipyardError("name at least one vessel, fort or scenario")
+    ctx.scenario = scenario_named(library, names) or ctx.scenario
     derived = [(u, derive(rs, library, u, ctx)) for _, u in units]
     draw = aid(rs, "sheets")
     title = ", ".join(u.name for _, u in units[:4]) + (" …" if len(units) > 4 else "")

@@ -366,7 +366,7 @@ def counters(
     ctx = core.context(rs, lib, house_rules, scale)
     units = []
     if scenario:
-        scen = lib.scenario(scenario)
+        scen = ctx.scenario = lib.scenario(scenario)  # a rule set may use values published for it
         units = [(side, u, core.derive(rs, lib, u, ctx)) for side, u in core.scenario_units(lib, scen)]
     draw = core.aid(rs, "counters")
     layout = "-fold" if fold else "-backs" if backs else ""
@@ -396,7 +396,7 @@ def roster(
     paper = core.check_paper(paper)
     lib = _library(library)
     ctx = core.context(rs, lib, house_rules, scale)
-    scen = lib.scenario(scenario)
+    scen = ctx.scenario = lib.scenario(scenario)  # a rule set may use values published for it
     units = [(side, u, core.derive(rs, lib, u, ctx)) for side, u in core.scenario_units(lib, scen)]
     draw = core.aid(rs, "roster")
     name = f"{safe_name(scen.id)}-{rs.key}-roster" + variant_suffix(

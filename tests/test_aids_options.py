@@ -121,7 +121,7 @@ def packs(tmp_path_factory, library):
 def test_roster_chart_plots_every_vessel_by_speed_and_staying_power(packs, rules, library):
     rs = get_ruleset(rules)
     ctx = rs.context(library)
-    scenario = library.scenarios["mobile-bay-1864"]
+    scenario = ctx.scenario = library.scenarios["mobile-bay-1864"]  # as the pack derives (a rule set's published values)
     points = []
     for _, unit in library.scenario_units(scenario):
         xy = CHARTED[rules](rs.derive(unit, ctx), ctx)

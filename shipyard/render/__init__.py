@@ -16,16 +16,21 @@ Millimetres everywhere, origin at the top-left of the page, y downward; font siz
 Document: paper, content, page, page_count, new_page(bookmark, level), bookmark(title, level, y), section(title),
           cells(count, w, h, gap, cut_marks, bookmark, mirror=, new_page=, start_y=), cells_bottom,
           duplex_cells(items, w, h, backs, bookmark, back_bookmark),
-          grid(w, h, gap, cut_marks), true_scale (settable
-          between pages), strict (or SHIPYARD_RENDER_STRICT=1: any ink within 8 mm of the edge raises RenderError),
+          grid(w, h, gap, cut_marks), true_scale_pages() (a with-block: the pages started inside carry the
+          calibration bar; the setting cannot leak past it), content_for(true_scale), strict (or SHIPYARD_RENDER_STRICT=1: any ink within 8 mm of the edge raises RenderError),
           close() / abort() for use without `with`.
+Modules by job: page (drawing primitives), text (the one number formatter, wrapping), imposition (cells, duplex
+backs, cut marks), document (lifecycle, footer, bookmarks), blocks (measured blocks and the Flow that pages them).
 Page:     text, text_width, fit_text, wrap_text, wrap_lines, line, lines, rect, circle, arc, wedge, polygon,
           box_track, table, calibration_bar, cut_marks, content, number.
 chart:    scatter(page, x, y, w, h, points=[(x, y, label, series)], x_label, y_label, series_styles) in render.chart.
 """
 
-from .document import Document, Page, RenderError
+from .document import Document
 from .fonts import check_text
-from .paper import INK_LIMIT_MM, PAPERS, Box, Paper, mm_to_pt, pt_to_mm
+from .page import Page, RenderError
+from .paper import INK_LIMIT_MM, MM, PAPERS, Box, Paper, mm_to_pt, pt_to_mm
+from .text import number, wrap_lines
 
-__all__ = ["Document", "Page", "Paper", "PAPERS", "Box", "RenderError", "mm_to_pt", "pt_to_mm", "check_text", "INK_LIMIT_MM"]
+__all__ = ["Document", "Page", "Paper", "PAPERS", "Box", "RenderError", "mm_to_pt", "pt_to_mm", "check_text", "INK_LIMIT_MM",
+           "MM", "number", "wrap_lines"]

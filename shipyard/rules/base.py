@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Literal
 
+from pydantic import BaseModel, ConfigDict
+
 from ..spec.errors import Problem, ShipyardError, did_you_mean, display_path
 from ..spec.yamlfile import read_yaml
 
@@ -62,6 +64,22 @@ class Derived:
         """(path, value, reason) for every derived value, in the order derived."""
         return [(path, self.get(path), reason) for path, reason in self.reasons.items()]
 
+    stats: Any = None  # the rule set's typed Stats model of `values`, set by typed()
+
+    def typed(self, model: type["Stats"]) -> "Derived":
+        """Check the values against the rule set's Stats model and keep the typed copy in `.stats`, so the printed
+        aids read `d.stats.hull_points` (a renamed key fails here, at derive time, not half-way through a pack)."""
+        from pydantic import ValidationError
+
+        try:
+            self.stats = model.model_validate(self.values)
+        except ValidationError as e:
+            first = e.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise ShipyardError(f"{self.ruleset}: the stats of {self.unit_name} do not fit {model.__name__} "
+                                f"at {where}: {first['msg']}") from None
+        return self
+
 
 def _split(path: str) -> list[str | int]:
     parts: list[str | int] = []
@@ -94,6 +112,13 @@ def _assign(root: dict, path: str, value: Any) -> None:
         while len(node) <= last:
             node.append(None)
     node[last] = value
+
+
+class Stats(BaseModel):
+    """A rule set's typed statistics for one unit, with the very keys `stats --json` prints. Each rule set
+    subclasses it in its stats.py; unknown keys are refused so a rename cannot pass silently."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -477,3 +502,102 @@ def side_chart(doc: Any, page: Any, y: float, scenario: Any, points: list[tuple]
         page.fit_text(box.x, y + 2.5, note, box.w, size=6.5, colour=0.3)
         y += 4.0
     return page, y
+
+
+# ---------------------------------------------------------------------------------------------
+# The rules engine's shared lookups: one of each, so every rule set reads its tables the same way
+
+
+def is_fort(unit: Any) -> bool:
+    """Whether a unit is a fort (a fort never moves, has no hull plan, takes no steering or engine hits)."""
+    from ..spec.model import Fort
+
+    return isinstance(unit, Fort)
+
+
+def band(rows: list, value: float, *, lower: str | None = None, upper: str | None = None, table: Table | None = None) -> dict:
+    """The one band lookup. Rows in ascending order, each with a bound:
+    lower=KEY: the last row whose KEY (a lower bound) is at or below value (the first row when none is);
+    upper=KEY: the first row whose KEY (an upper limit, null = no limit) the value does not exceed (else the last)."""
+    name = table.name if table is not None else "?"
+    if not isinstance(rows, list) or not rows or (lower is None) == (upper is None):
+        raise ShipyardError(f"table {name}: expected a list of rows with {lower or upper!r}; got {rows!r}")
+    key = lower or upper
+
+    def bound(row):
+        if not isinstance(row, dict) or key not in row:
+            raise ShipyardError(f"table {name}: every row needs {key!r}; got {row!r}")
+        return row[key]
+
+    if lower is not None:
+        chosen = rows[0]
+        for row in rows:
+            if value >= float(bound(row)):
+                chosen = row
+        return chosen
+    for row in rows:
+        limit = bound(row)
+        if limit is None or value <= float(limit):
+            return row
+    return rows[-1]
+
+
+def resolve_scale(ctx: Context, factors: Any, native: str, table: Table | None = None, rules: str = "") -> tuple[float, str]:
+    """The one scale resolver: (distance factor, scale) for ctx.scale from a {scale: factor} mapping, the rule
+    set's native scale when none is asked for; a scale the rules do not know is a clear error."""
+    scale = native if ctx.scale in (None, "native") else str(ctx.scale)
+    if not isinstance(factors, dict) or not factors:
+        raise ShipyardError(f"table {table.name if table else 'scales'}: expected a mapping of scale -> factor")
+    if scale not in factors:
+        raise ShipyardError(f"--scale {scale!r}: {rules or 'these rules'} know {', '.join(factors)}")
+    return float(factors[scale]), scale
+
+
+def iron_equivalent(armour: Any, materials: Table) -> tuple[float, str]:
+    """Inches of iron an armour area counts as under a rule set's own `materials` table
+    ({material: {per_inch}}, with a 'backing' row for the wood behind the plate), and the arithmetic in words."""
+    rows = materials.rows
+    material = getattr(armour.material, "value", armour.material)
+    try:
+        per = float(materials.need(rows, material, "{per_inch: number}")["per_inch"])
+        back = float(materials.need(rows, "backing", "{per_inch: number}")["per_inch"])
+    except (TypeError, KeyError, ValueError):
+        raise ShipyardError(f"table {materials.name} ({materials.tag()}): every material needs per_inch, a number") from None
+    value = armour.thickness_in * per + (armour.backing_in or 0.0) * back
+    from ..render.text import number
+
+    parts = [f"{number(armour.thickness_in)} in {material.replace('_', ' ')}" + (f" × {number(per, fractions=False)}" if per != 1 else "")]
+    if armour.backing_in:
+        parts.append(f"{number(armour.backing_in)} in wood backing × {number(back, fractions=False)}")
+    return value, " + ".join(parts) + f" = {number(round(value, 2), fractions=False)} in iron ({materials.cite()})"
+
+
+# ---------------------------------------------------------------------------------------------
+# Blocks every rule set's aids share
+
+
+def title_block(unit: Any, derived: Derived, ctx: Context):
+    """A sheet's or card's heading as a block: the name and class line from the (user's) templates, over a rule
+    in the side's accent."""
+    from ..render.blocks import Title
+
+    name, sub = sheet_heading(unit, derived, ctx)
+    return Title(name, sub, rule_colour=accent(unit, ctx))
+
+
+def side_chart_block(scenario: Any, points: list[tuple], ctx: Context, *, x_label: str, y_label: str, title: str,
+                     note: str = "", x_ticks: list | None = None, height: float = 88.0):
+    """The roster's picture as a block: one point per unit, (x, y, label, side name), a series per side (filled and
+    hollow markers of different shapes, in the side's accent when in colour), and a note under it."""
+    from ..render.blocks import Drawing, Note, Stack
+    from ..render.chart import scatter
+
+    styles = {}
+    for k, side in enumerate(scenario.sides):
+        styles[side.name] = {**SIDE_MARKERS[k % len(SIDE_MARKERS)], "colour": accent(side, ctx) if in_colour(ctx) else None}
+
+    def paint(page, x, y, w, h):
+        scatter(page, x, y + 2, w, h - 2, points, x_label=x_label, y_label=y_label, series_styles=styles, title=title,
+                x_ticks=x_ticks, from_zero=False)
+
+    return Stack([Drawing(height, paint, label=title), Note(note) if note else None], gap=1.0)

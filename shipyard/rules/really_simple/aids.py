@@ -348,13 +348,9 @@ GAUGE_R = 70.0  # mm
 
 def templates(doc, ctx) -> None:
     """A 45° turning gauge and the range stick (3, 18, 36 in × scale) in labelled joining pieces."""
-    was = doc.true_scale
-    doc.true_scale = True
-    try:
+    with doc.true_scale_pages():
         _gauge_page(doc, ctx)
         _range_stick_pages(doc, ctx)
-    finally:
-        doc.true_scale = was
 
 
 def _gauge_page(doc, ctx) -> None:

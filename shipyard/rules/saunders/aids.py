@@ -339,34 +339,34 @@ def gauge_arm_knots(factor: float) -> int:
 
 
 def templates(doc: Document, ctx: Context) -> None:
-    factor, scale = scale_factor(ctx.tables, ctx.scale)
-    doc.true_scale = True
-    mm_per_kn = float(ctx.tables.movement.rows["inches_per_knot"]) * MM_PER_INCH * factor
-    arm_kn = gauge_arm_knots(factor)
-    arm = arm_kn * mm_per_kn
-    box = doc.content
-    page = doc.new_page(bookmark=f"Turn gauges ({scale})")
-    y = _title(page, box, box.y, f"Turn gauges — {scale}", f"ACW Naval Rules v1.2 (Saunders) · arms marked in knots "
-               f"(1 kn = {_n(mm_per_kn / MM_PER_INCH)} in) · cut on the solid outline · flip for turns to port")
-    r = 32.0
-    side_x = box.x + arm + 12
-    beside = box.right - side_x >= 2 * r + 4
-    if beside:  # the turret and gunport gauges in the column right of the turn gauges
-        _turret_gauge(page, side_x + r + 2, y + r + 4, r, ctx)
-        _gunport_gauge(page, side_x, y + 2 * r + 26, box.right - side_x - 2)
-    for angle in turn_ladder(ctx):
-        need = arm * math.sin(math.radians(min(angle, 90))) + 12
-        if y + need > box.bottom:
-            page = doc.new_page()
-            y = box.y
-        _turn_gauge(page, box.x + 6, y + need - 6, arm, angle, arm_kn)
-        y += need + 2
-    if not beside:
-        if y + 2 * r + 14 > box.bottom:  # the circle and its two lines of text; the gunport arc sits beside it
-            page = doc.new_page(bookmark="Turret and gunport gauges")
-            y = box.y
-        _turret_gauge(page, box.x + r + 8, y + r + 4, r, ctx)
-        _gunport_gauge(page, box.x + 2 * r + 30, y + r + 4, min(arm, box.right - box.x - 2 * r - 40))
+    with doc.true_scale_pages():
+        factor, scale = scale_factor(ctx.tables, ctx.scale)
+        mm_per_kn = float(ctx.tables.movement.rows["inches_per_knot"]) * MM_PER_INCH * factor
+        arm_kn = gauge_arm_knots(factor)
+        arm = arm_kn * mm_per_kn
+        box = doc.content
+        page = doc.new_page(bookmark=f"Turn gauges ({scale})")
+        y = _title(page, box, box.y, f"Turn gauges — {scale}", f"ACW Naval Rules v1.2 (Saunders) · arms marked in knots "
+                   f"(1 kn = {_n(mm_per_kn / MM_PER_INCH)} in) · cut on the solid outline · flip for turns to port")
+        r = 32.0
+        side_x = box.x + arm + 12
+        beside = box.right - side_x >= 2 * r + 4
+        if beside:  # the turret and gunport gauges in the column right of the turn gauges
+            _turret_gauge(page, side_x + r + 2, y + r + 4, r, ctx)
+            _gunport_gauge(page, side_x, y + 2 * r + 26, box.right - side_x - 2)
+        for angle in turn_ladder(ctx):
+            need = arm * math.sin(math.radians(min(angle, 90))) + 12
+            if y + need > box.bottom:
+                page = doc.new_page()
+                y = box.y
+            _turn_gauge(page, box.x + 6, y + need - 6, arm, angle, arm_kn)
+            y += need + 2
+        if not beside:
+            if y + 2 * r + 14 > box.bottom:  # the circle and its two lines of text; the gunport arc sits beside it
+                page = doc.new_page(bookmark="Turret and gunport gauges")
+                y = box.y
+            _turret_gauge(page, box.x + r + 8, y + r + 4, r, ctx)
+            _gunport_gauge(page, box.x + 2 * r + 30, y + r + 4, min(arm, box.right - box.x - 2 * r - 40))
 
 
 def _turn_gauge(page: Page, px: float, py: float, arm: float, angle: int, arm_kn: int) -> None:

@@ -9,7 +9,7 @@ import math
 from typing import Any
 
 from ...render import fonts as _fonts
-from ...render.document import column_aligns, wrap_lines
+from ...render.text import column_aligns, wrap_lines
 from ...spec.errors import ShipyardError
 from ..base import Context, Derived, accent, damage_done, heading_rule, sheet_heading, side_chart, short_name
 from .derive import (BAND_NAMES, LOCATIONS, RANGE_BANDS, distance_factor, has_casemate, hit_location_column,
@@ -590,9 +590,7 @@ def _template_specs(ctx: Context, box) -> list[dict]:
 
 def templates(doc, ctx: Context) -> None:
     """Turning templates for every manoeuvrability × speed at true scale, then the fire-arc and deviation gauges."""
-    was = doc.true_scale
-    doc.true_scale = True
-    try:
+    with doc.true_scale_pages():
         box = doc.content
         specs = _template_specs(ctx, box)
         page = None
@@ -617,8 +615,6 @@ def templates(doc, ctx: Context) -> None:
             x += w + gap
             row_h = max(row_h, h)
         _gauges(doc, ctx)
-    finally:
-        doc.true_scale = was
 
 
 def _gauges(doc, ctx: Context) -> None:

@@ -1,0 +1,534 @@
+"""Page: drawing primitives in millimetres (top-left origin, y downward), font sizes in points.
+
+A page knows shapes, text and the furniture of play aids (damage-box tracks, calibration bars, cut
+marks); it does not know where things go: blocks and the flow decide that.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from typing import TYPE_CHECKING, Sequence
+
+from ..spec.errors import ShipyardError
+from . import fonts as _fonts
+from .paper import INK_LIMIT_MM, MM, Box, Paper
+from .text import ALIGN as _ALIGN, _fmt_num, column_aligns, wrap_lines
+
+if TYPE_CHECKING:
+    from .document import Document
+
+CAL_BAR_H_MM = 6.2  # height of calibration_bar()
+MARK_LEN_MM = 3.0
+MARK_OFFSET_MM = 1.0  # gap between a cut mark and the cut line's corner
+MARK_WIDTH_MM = 0.15
+SAFE_MM = INK_LIMIT_MM + 0.5  # the layer's own marks are clipped to stay this far from the edge
+
+
+class RenderError(ShipyardError, AssertionError):
+    """A drawing call the layer refuses: a closed page, ink in the margin (strict mode), a cell larger than the page."""
+
+
+
+def _rgb(colour) -> tuple[float, float, float]:
+    """None (black), a grey level 0..1, an (r, g, b) tuple 0..1, '#rrggbb', or a ReportLab Color."""
+    if colour is None:
+        return (0.0, 0.0, 0.0)
+    if isinstance(colour, (int, float)):
+        g = float(colour)
+        if not 0.0 <= g <= 1.0:
+            raise RenderError(f"grey level {colour!r} must be between 0 (black) and 1 (white)")
+        return (g, g, g)
+    if isinstance(colour, str):
+        h = colour.lstrip("#")
+        if len(h) != 6:
+            raise RenderError(f"colour {colour!r}: expected '#rrggbb'")
+        return (int(h[0:2], 16) / 255.0, int(h[2:4], 16) / 255.0, int(h[4:6], 16) / 255.0)
+    if hasattr(colour, "red"):
+        return (float(colour.red), float(colour.green), float(colour.blue))
+    r, g, b = colour
+    return (float(r), float(g), float(b))
+
+
+
+class Page:
+    """One page of a Document. All coordinates and lengths in mm (font sizes in points)."""
+
+    def __init__(self, doc: "Document", number: int, true_scale: bool = False):
+        self._doc = doc
+        self._c = doc._canvas
+        self.number = number
+        self._H = doc.paper.height_pt
+        self._W = doc.paper.width_pt
+        self._strict = doc.strict
+        self.true_scale = true_scale
+        # graphics state already set on the canvas for this page (None = unknown, ReportLab defaults)
+        self._font: tuple[str, float] | None = None
+        self._fill: tuple[float, float, float] | None = (0.0, 0.0, 0.0)
+        self._stroke: tuple[float, float, float] | None = (0.0, 0.0, 0.0)
+        self._lw: float | None = None
+        self._dash: tuple | None = ()
+        self._turns: list[tuple[float, float, float]] = []  # active rotated() blocks: (cx, cy, degrees)
+
+    # ------------------------------------------------------------------ state
+    @property
+    def paper(self) -> Paper:
+        return self._doc.paper
+
+    @property
+    def content(self) -> Box:
+        """The drawable area of this page (mm)."""
+        return self._doc._content_for(self.true_scale)
+
+    def _live(self) -> None:
+        if self._doc._page is not self:
+            raise RenderError(f"page {self.number} is closed: draw on the page the last new_page() returned")
+
+    def _set_fill(self, rgb) -> None:
+        if rgb != self._fill:
+            self._c.setFillColorRGB(*rgb)
+            self._fill = rgb
+
+    def _set_stroke(self, width_mm: float, dash=None, colour=None) -> None:
+        c = self._c
+        lw = width_mm * MM
+        if lw != self._lw:
+            c.setLineWidth(lw)
+            self._lw = lw
+        d = tuple(v * MM for v in dash) if dash else ()
+        if d != self._dash:
+            if d:
+                c.setDash(list(d), 0)
+            else:
+                c.setDash([], 0)
+            self._dash = d
+        rgb = _rgb(colour)
+        if rgb != self._stroke:
+            c.setStrokeColorRGB(*rgb)
+            self._stroke = rgb
+
+    @contextlib.contextmanager
+    def rotated(self, cx: float, cy: float, degrees: float):
+        """Draw the block's contents turned `degrees` counter-clockwise (as seen on paper) about (cx, cy) mm.
+        Coordinates inside are the unrotated ones. 180 turns a fold-over back upside down."""
+        self._live()
+        c = self._c
+        X, Y = cx * MM, self._H - cy * MM
+        c.saveState()
+        c.translate(X, Y)
+        c.rotate(degrees)
+        c.translate(-X, -Y)
+        self._turns.append((cx, cy, degrees))
+        try:
+            yield self
+        finally:
+            self._turns.pop()
+            c.restoreState()
+            # restoreState undid whatever was set inside: forget the tracked state
+            self._font = self._fill = self._stroke = self._lw = self._dash = None
+
+    def _ink(self, x0: float, y0: float, x1: float, y1: float, what: str) -> None:
+        """Strict mode: refuse ink within 8 mm of the page edge (bounding box in mm)."""
+        p = self._doc.paper
+        for cx, cy, deg in reversed(self._turns):  # map the box through the active rotations
+            a = math.radians(deg)
+            ca, sa = math.cos(a), math.sin(a)
+            pts = [(cx + (x - cx) * ca + (y - cy) * sa, cy - (x - cx) * sa + (y - cy) * ca)
+                   for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+            x0, x1 = min(q[0] for q in pts), max(q[0] for q in pts)
+            y0, y1 = min(q[1] for q in pts), max(q[1] for q in pts)
+        lim = INK_LIMIT_MM - 1e-6
+        if x0 < lim or y0 < lim or x1 > p.width_mm - lim or y1 > p.height_mm - lim:
+            raise RenderError(
+                f"{what} on page {self.number} reaches ({x0:.1f}, {y0:.1f})–({x1:.1f}, {y1:.1f}) mm: "
+                f"ink within {INK_LIMIT_MM:g} mm of the edge of a {p.width_mm:g}×{p.height_mm:g} mm page; "
+                f"lay out inside doc.content {tuple(round(v, 1) for v in self.content.__dict__.values())}"
+            )
+
+    # ------------------------------------------------------------------ text
+    def text_width(self, s, size: float = 9, weight: str = "regular", family: str = "sans") -> float:
+        """Width of s in mm."""
+        s = _fonts.normalise(str(s))
+        return _fonts.string_width_pt(s, _fonts.font_name(family, weight), size) / MM
+
+    def text(self, x: float, y: float, s, size: float = 9, weight: str = "regular", align: str = "left",
+             family: str = "sans", colour=None, rotate: float = 0, squeeze: float = 1.0) -> float:
+        """Draw s with its baseline at y. rotate: degrees counter-clockwise about (x, y); squeeze < 1 sets the text
+        narrower (horizontal scale). Returns the width drawn, in mm."""
+        if rotate:
+            with self.rotated(x, y, rotate):
+                return self.text(x, y, s, size=size, weight=weight, align=align, family=family, colour=colour,
+                                 squeeze=squeeze)
+        if self._doc._page is not self:
+            self._live()
+        s = s if type(s) is str else _fmt_num(s)
+        if not s:
+            return 0.0
+        name = _fonts.font_name(family, weight)
+        s = _fonts.check_text(s, family, weight)
+        w = _fonts.string_width_pt(s, name, size) * squeeze
+        X = x * MM
+        a = _ALIGN.get(align)
+        if a is None:
+            raise RenderError(f"align={align!r}: expected left, centre or right")
+        if a == "centre":
+            X -= w / 2
+        elif a == "right":
+            X -= w
+        if self._strict:
+            asc, desc = _fonts.ascent_descent(name)
+            self._ink(X / MM, y - asc * size / MM, (X + w) / MM, y + desc * size / MM, f"text {s!r}")
+        c = self._c
+        font = (name, size)
+        if font != self._font:
+            c.setFont(name, size)
+            self._font = font
+        rgb = _rgb(colour) if colour is not None else (0.0, 0.0, 0.0)
+        if rgb != self._fill:
+            c.setFillColorRGB(*rgb)
+            self._fill = rgb
+        if squeeze != 1.0:
+            c.saveState()
+            c.translate(X, self._H - y * MM)
+            c.scale(squeeze, 1.0)
+            c.drawString(0, 0, s)
+            c.restoreState()
+            self._font = self._fill = self._stroke = self._lw = self._dash = None
+        else:
+            c.drawString(X, self._H - y * MM, s)
+        return w / MM
+
+    def fit_text(self, x: float, y: float, s, max_w: float, size: float = 9, min_size: float = 5, **kw) -> float:
+        """Draw s no wider than max_w mm: shrink the size down to min_size, then set it narrower (down to 60 % of its
+        width, as a condensed face would) rather than cut it short. Returns the size used."""
+        s = _fmt_num(s) if type(s) is not str else s
+        family = kw.get("family", "sans")
+        weight = kw.get("weight", "regular")
+        name = _fonts.font_name(family, weight)
+        s = _fonts.check_text(s, family, weight) if s else s
+        w1 = _fonts.string_width_pt(s, name, 1.0) / MM  # mm per point of size
+        squeeze = 1.0
+        if w1 * size > max_w and w1 > 0:
+            size = max(min_size, math.floor(max_w / w1 * 10) / 10)
+            if w1 * size > max_w:
+                squeeze = max(0.6, max_w / (w1 * size))
+        self.text(x, y, s, size=size, squeeze=squeeze, **kw)
+        return size
+
+    def wrap_lines(self, s, width: float, size: float = 8, weight: str = "regular", family: str = "sans") -> list[str]:
+        """Break s into lines no wider than width mm (see the module function wrap_lines)."""
+        return wrap_lines(s, width, size, weight, family)
+
+    def wrap_text(self, x: float, y: float, s, width: float, size: float = 8, leading: float | None = None, **kw) -> float:
+        """Draw s wrapped to width mm, first baseline at y. leading is in points like size (default 1.2 × size).
+        Returns the baseline of the line that would come next (y + lines × leading), in mm."""
+        leading = size * 1.2 if leading is None else leading
+        if leading < size * 0.8:
+            raise RenderError(f"leading={leading!r} is less than the font size {size!r}: leading is in points, like size")
+        step = leading / MM
+        for line in self.wrap_lines(s, width, size, kw.get("weight", "regular"), kw.get("family", "sans")):
+            if line:
+                self.text(x, y, line, size=size, **kw)
+            y += step
+        return y
+
+    # ------------------------------------------------------------------ shapes
+    def line(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.3, dash=None, colour=None) -> None:
+        self._live()
+        if self._strict:
+            h = width / 2
+            self._ink(min(x1, x2) - h, min(y1, y2) - h, max(x1, x2) + h, max(y1, y2) + h, "line")
+        self._set_stroke(width, dash, colour)
+        H = self._H
+        self._c.line(x1 * MM, H - y1 * MM, x2 * MM, H - y2 * MM)
+
+    def lines(self, segments: Sequence[tuple[float, float, float, float]], width: float = 0.3, dash=None, colour=None) -> None:
+        """Many straight segments (x1, y1, x2, y2) in one path: fast for ticks and grids."""
+        self._live()
+        if not segments:
+            return
+        if self._strict:
+            h = width / 2
+            xs = [v for s in segments for v in (s[0], s[2])]
+            ys = [v for s in segments for v in (s[1], s[3])]
+            self._ink(min(xs) - h, min(ys) - h, max(xs) + h, max(ys) + h, "lines")
+        self._set_stroke(width, dash, colour)
+        H = self._H
+        p = self._c.beginPath()
+        for x1, y1, x2, y2 in segments:
+            p.moveTo(x1 * MM, H - y1 * MM)
+            p.lineTo(x2 * MM, H - y2 * MM)
+        self._c.drawPath(p, stroke=1, fill=0)
+
+    def rect(self, x: float, y: float, w: float, h: float, width: float = 0.3, stroke: bool = True, fill=None,
+             colour=None, dash=None) -> None:
+        """A rectangle with its top-left corner at (x, y). fill: grey level 0..1 or (r, g, b)."""
+        self._live()
+        if w < 0:
+            x, w = x + w, -w
+        if h < 0:
+            y, h = y + h, -h
+        if self._strict:
+            hw = width / 2 if stroke else 0.0
+            self._ink(x - hw, y - hw, x + w + hw, y + h + hw, "rect")
+        if stroke:
+            self._set_stroke(width, dash, colour)
+        if fill is not None:
+            self._set_fill(_rgb(fill))
+        self._c.rect(x * MM, self._H - (y + h) * MM, w * MM, h * MM, stroke=1 if stroke else 0, fill=0 if fill is None else 1)
+
+    def circle(self, cx: float, cy: float, r: float, width: float = 0.3, fill=None, stroke: bool = True,
+               colour=None, dash=None) -> None:
+        self._live()
+        if self._strict:
+            hw = width / 2 if stroke else 0.0
+            self._ink(cx - r - hw, cy - r - hw, cx + r + hw, cy + r + hw, "circle")
+        if stroke:
+            self._set_stroke(width, dash, colour)
+        if fill is not None:
+            self._set_fill(_rgb(fill))
+        self._c.circle(cx * MM, self._H - cy * MM, r * MM, stroke=1 if stroke else 0, fill=0 if fill is None else 1)
+
+    def _arc_bbox(self, cx, cy, r, start, extent, with_centre=False):
+        angles = [start, start + extent]
+        lo, hi = min(angles), max(angles)
+        k = math.ceil(lo / 90.0)
+        while k * 90 <= hi:
+            angles.append(k * 90.0)
+            k += 1
+        xs = [cx + r * math.cos(math.radians(a)) for a in angles]
+        ys = [cy - r * math.sin(math.radians(a)) for a in angles]
+        if with_centre:
+            xs.append(cx)
+            ys.append(cy)
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def arc(self, cx: float, cy: float, r: float, start_deg: float, extent_deg: float, width: float = 0.3,
+            dash=None, colour=None) -> None:
+        """An open arc: degrees counter-clockwise from +x (east) as seen on paper."""
+        self._live()
+        if self._strict:
+            x0, y0, x1, y1 = self._arc_bbox(cx, cy, r, start_deg, extent_deg)
+            h = width / 2
+            self._ink(x0 - h, y0 - h, x1 + h, y1 + h, "arc")
+        self._set_stroke(width, dash, colour)
+        X, Y, R = cx * MM, self._H - cy * MM, r * MM
+        p = self._c.beginPath()
+        p.arc(X - R, Y - R, X + R, Y + R, start_deg, extent_deg)
+        self._c.drawPath(p, stroke=1, fill=0)
+
+    def wedge(self, cx: float, cy: float, r: float, start_deg: float, extent_deg: float, fill=None,
+              width: float = 0.3, stroke: bool = True, colour=None) -> None:
+        """A pie slice from the centre: degrees counter-clockwise from +x (east) as seen on paper."""
+        self._live()
+        if self._strict:
+            x0, y0, x1, y1 = self._arc_bbox(cx, cy, r, start_deg, extent_deg, with_centre=True)
+            h = width / 2 if stroke else 0.0
+            self._ink(x0 - h, y0 - h, x1 + h, y1 + h, "wedge")
+        if stroke:
+            self._set_stroke(width, None, colour)
+        if fill is not None:
+            self._set_fill(_rgb(fill))
+        X, Y, R = cx * MM, self._H - cy * MM, r * MM
+        p = self._c.beginPath()
+        p.moveTo(X, Y)
+        p.arcTo(X - R, Y - R, X + R, Y + R, start_deg, extent_deg)
+        p.close()
+        self._c.drawPath(p, stroke=1 if stroke else 0, fill=0 if fill is None else 1)
+
+    def polygon(self, points: Sequence[tuple[float, float]], width: float = 0.3, fill=None, close: bool = True,
+                stroke: bool = True, colour=None, dash=None) -> None:
+        self._live()
+        pts = list(points)
+        if len(pts) < 2:
+            raise RenderError(f"polygon needs at least 2 points, got {len(pts)}")
+        if self._strict:
+            h = width / 2 if stroke else 0.0
+            self._ink(min(p[0] for p in pts) - h, min(p[1] for p in pts) - h,
+                      max(p[0] for p in pts) + h, max(p[1] for p in pts) + h, "polygon")
+        if stroke:
+            self._set_stroke(width, dash, colour)
+        do_fill = fill is not None and close
+        if do_fill:
+            self._set_fill(_rgb(fill))
+        H = self._H
+        p = self._c.beginPath()
+        p.moveTo(pts[0][0] * MM, H - pts[0][1] * MM)
+        for x, y in pts[1:]:
+            p.lineTo(x * MM, H - y * MM)
+        if close:
+            p.close()
+        self._c.drawPath(p, stroke=1 if stroke else 0, fill=1 if do_fill else 0)
+
+    # ------------------------------------------------------------------ play-aid furniture
+    def box_track(self, x: float, y: float, count: int, box: float = 3.5, gap: float = 0.7, per_row: int = 20,
+                  marks: dict[int, str] | None = None, label: str | None = None, prefilled: int = 0, *,
+                  label_w: float | None = None, label_size: float = 7, width: float = 0.25) -> tuple[float, float]:
+        """A track of countable damage boxes with its top-left at (x, y); returns (w, h) in mm.
+
+        Boxes are grouped in fives (a wider gap every 5), per_row to a row. marks={n: "½"} draws a heavy bar
+        after box n with a small label above it. prefilled boxes are drawn struck through (X).
+        label is drawn to the left, in a column label_w mm wide (default: the label's own width + 1.5 mm),
+        so tracks with different labels can share one column by passing the same label_w.
+        """
+        self._live()
+        count = int(count)
+        marks = dict(marks or {})
+        if count < 0 or per_row < 1:
+            raise RenderError(f"box_track: count={count}, per_row={per_row}")
+        for n in marks:
+            if not 1 <= n <= count:
+                raise RenderError(f"box_track: a mark after box {n} but the track has {count} boxes")
+        if not 0 <= prefilled <= count:
+            raise RenderError(f"box_track: prefilled={prefilled} outside 0..{count}")
+        group_extra = max(0.6, box * 0.3)  # the wider gap between groups of five
+        mark_band = 2.3 if marks else 0.0
+        overshoot = 0.5 if marks else 0.0
+        if label_w is None:
+            label_w = self.text_width(label, label_size, "bold", "condensed") + 1.5 if label else 0.0
+        bx = x + label_w
+        rows = max(1, math.ceil(count / per_row))
+        pitch = box + gap + mark_band
+        in_row = min(count, per_row)
+
+        def col_x(col: int) -> float:
+            return bx + col * (box + gap) + (col // 5) * group_extra
+
+        row_w = (col_x(in_row - 1) + box - bx) if in_row else 0.0
+        w = label_w + row_w
+        h = rows * (box + mark_band) + (rows - 1) * gap + overshoot
+        if label:
+            self.text(x, y + mark_band + box / 2 + label_size * 0.36 / MM, label, size=label_size, weight="bold",
+                      family="condensed")
+        if self._strict and count:
+            hw = width / 2
+            self._ink(bx - hw, y - hw, bx + row_w + hw, y + h, "box track")
+        c = self._c
+        H = self._H
+        self._set_stroke(width)
+        bpt = box * MM
+        strikes = []
+        for i in range(count):
+            r, col = divmod(i, per_row)
+            bxx = col_x(col)
+            top = y + mark_band + r * pitch
+            c.rect(bxx * MM, H - (top + box) * MM, bpt, bpt, stroke=1, fill=0)
+            if i < prefilled:
+                inset = box * 0.18
+                strikes.append((bxx + inset, top + inset, bxx + box - inset, top + box - inset))
+                strikes.append((bxx + inset, top + box - inset, bxx + box - inset, top + inset))
+        if strikes:
+            self.lines(strikes, width=max(width, 0.35))
+        for n, text in sorted(marks.items()):
+            r, col = divmod(n - 1, per_row)
+            top = y + mark_band + r * pitch
+            right = col_x(col) + box
+            after = gap + (group_extra if (col + 1) % 5 == 0 else 0.0)
+            bar_x = right + after / 2
+            self.line(bar_x, top - overshoot, bar_x, top + box + overshoot, width=min(0.8, max(0.5, after * 0.8)))
+            if text:
+                self.text(bar_x, top - overshoot - 0.35, text, size=6, weight="bold", align="centre", family="condensed")
+        return (w, h)
+
+    def table(self, x: float, y: float, widths: Sequence[float], rows: Sequence[Sequence], header: Sequence | None = None,
+              size: float = 7.5, leading: float | None = None, zebra: bool = True, align=None, bold_first_col: bool = False,
+              *, family: str = "sans", padding: float = 1.0, min_size: float | None = None, rules: bool = True) -> float:
+        """A table with its top-left at (x, y); returns its height in mm.
+
+        widths in mm; rows of cells (str, numbers, None); leading is the row pitch in points (default 1.5 × size).
+        align: one of left/centre/right for every column, or a list per column (default: first column left,
+        the rest centred). Text too wide for its cell shrinks (to min_size, default 0.75 × size), then is cut with '…'.
+        """
+        self._live()
+        ncol = len(widths)
+        leading = size * 1.5 if leading is None else leading
+        if leading < size * 0.8:
+            raise RenderError(f"table leading={leading!r} is less than the font size {size!r}: leading is in points, like size")
+        row_h = leading / MM
+        aligns = column_aligns(align, ncol)
+        min_size = size * 0.75 if min_size is None else min_size
+        total_w = float(sum(widths))
+        lefts = []
+        acc = x
+        for wcol in widths:
+            lefts.append(acc)
+            acc += wcol
+        base_off = (row_h + size * 0.72 / MM) / 2  # baseline so that capitals sit centred in the row
+
+        def draw_row(top: float, cells: Sequence, weight_of) -> None:
+            for j in range(ncol):
+                v = cells[j] if j < len(cells) else None
+                s = v if type(v) is str else _fmt_num(v)
+                if not s:
+                    continue
+                a = _ALIGN.get(aligns[j], "left")
+                left = lefts[j]
+                wcol = widths[j]
+                tx = left + padding if a == "left" else (left + wcol - padding if a == "right" else left + wcol / 2)
+                self.fit_text(tx, top + base_off, s, wcol - 2 * padding, size=size, min_size=min_size,
+                              weight=weight_of(j), align=a, family=family)
+
+        top = y
+        if header:
+            self.rect(x, top, total_w, row_h, stroke=False, fill=0.85)
+            draw_row(top, header, lambda j: "bold")
+            top += row_h
+        for i, cells in enumerate(rows):
+            if zebra and i % 2 == 1:
+                self.rect(x, top, total_w, row_h, stroke=False, fill=0.93)
+            draw_row(top, cells, lambda j: "bold" if (bold_first_col and j == 0) else "regular")
+            top += row_h
+        if rules:
+            self.line(x, y, x + total_w, y, width=0.3)
+            if header:
+                self.line(x, y + row_h, x + total_w, y + row_h, width=0.2)
+            self.line(x, top, x + total_w, top, width=0.3)
+        return top - y
+
+    def forward_text(self, x: float, y: float, key: str, size: float = 9, family: str = "sans",
+                     weight: str = "regular") -> None:
+        """Text not known yet (a contents page's page numbers): drawn here, left-aligned at baseline (x, y), with
+        whatever the document later says through doc.resolve(key, text). Unresolved keys print nothing."""
+        self._live()
+        doc = self._doc
+        name = doc._forward_name(key, size, family, weight)
+        c = doc._canvas
+        c.saveState()
+        c.translate(x * MM, doc.paper.height_pt - y * MM)
+        c.doForm(name)
+        c.restoreState()
+
+    def calibration_bar(self, x: float, y: float) -> tuple[float, float]:
+        """A 100 mm bar (1 mm / 5 mm / 10 mm ticks) above a 4-inch bar (¼ in ticks), left ends aligned at x,
+        with its top at y; labelled so the user can check the print was not scaled. Returns (w, h) in mm."""
+        self._live()
+        metric_y = y + 2.6
+        inch_y = metric_y + 0.9
+        ticks = []
+        for i in range(101):
+            t = 2.4 if i % 10 == 0 else (1.6 if i % 5 == 0 else 1.0)
+            ticks.append((x + i, metric_y, x + i, metric_y - t))
+        for q in range(17):
+            t = 2.4 if q % 4 == 0 else (1.6 if q % 2 == 0 else 1.0)
+            xi = x + q * 25.4 / 4
+            ticks.append((xi, inch_y, xi, inch_y + t))
+        self.lines(ticks, width=0.15)
+        self.line(x, metric_y, x + 100.0, metric_y, width=0.25)
+        self.line(x, inch_y, x + 101.6, inch_y, width=0.25)
+        self.text(x + 102.6, metric_y, "100 mm", size=6, family="condensed")
+        self.text(x + 102.6, inch_y + 2.4, "4 in", size=6, family="condensed")
+        tx = x + 113.0
+        w1 = self.text(tx, y + 2.4, "print at 100 % / Actual size:", size=6.5, weight="bold", family="condensed")
+        w2 = self.text(tx, y + 5.4, "this bar must measure 100 mm", size=6.5, family="condensed")
+        return (tx - x + max(w1, w2), CAL_BAR_H_MM)
+
+    def cut_marks(self, x: float, y: float, w: float, h: float, length: float = MARK_LEN_MM,
+                  offset: float = MARK_OFFSET_MM, width: float = MARK_WIDTH_MM) -> None:
+        """Corner marks around the rectangle (x, y, w, h): each edge line continued outward, `offset` mm clear of
+        the corner. Marks are clipped so that none comes closer than 8.5 mm to the page edge."""
+        segs = []
+        for cx, sx in ((x, -1), (x + w, 1)):
+            for cy, sy in ((y, -1), (y + h, 1)):
+                segs.append((cx + sx * offset, cy, cx + sx * (offset + length), cy))
+                segs.append((cx, cy + sy * offset, cx, cy + sy * (offset + length)))
+        self.lines(self._doc._clip_segments(segs), width=width)

@@ -1,0 +1,93 @@
+"""Text without a page: the one number formatter, line wrapping and table column alignment.
+
+Everything here measures with the embedded fonts and needs no canvas, so blocks can measure
+themselves before anything is drawn.
+"""
+
+from __future__ import annotations
+
+import math
+
+from . import fonts as _fonts
+from .paper import MM
+
+ALIGN = {"left": "left", "centre": "centre", "center": "centre", "middle": "centre", "right": "right"}
+
+_FRACTIONS = ((0.25, "¼"), (0.5, "½"), (0.75, "¾"), (1 / 3, "⅓"), (2 / 3, "⅔"))
+
+
+def number(v, *, fractions: bool = True, none: str = "") -> str:
+    """The one way a number is printed: 6.0 -> '6', 2.5 -> '2½', 0.75 -> '¾', 1.3 -> '1.3', True -> 'yes'.
+    Strings pass through; None prints `none`."""
+    if v is None:
+        return none
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, (int, float)):
+        if isinstance(v, float) and not math.isfinite(v):
+            return str(v)
+        whole = math.floor(v)
+        frac = v - whole
+        if abs(frac) < 1e-9:
+            return str(int(whole))
+        if fractions:
+            for value, glyph in _FRACTIONS:
+                if abs(frac - value) < 0.005:
+                    return (str(int(whole)) if whole else "") + glyph
+        return f"{round(v, 2):g}"
+    return str(v)
+
+
+def _fmt_num(v) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v)
+
+
+def wrap_lines(s, width: float, size: float = 8, weight: str = "regular", family: str = "sans") -> list[str]:
+    """Break s into lines no wider than width mm: on spaces; a word wider than the line breaks after a '/' or '-'
+    where it can, and only then between characters. '\\n' starts a new paragraph. Needs no page (for measuring)."""
+    name = _fonts.font_name(family, weight)
+    s = _fonts.normalise(_fmt_num(s) if type(s) is not str else s)
+    limit = width * MM
+
+    def sw(t: str) -> float:
+        return _fonts.string_width_pt(t, name, size)
+
+    lines: list[str] = []
+    for para in s.split("\n"):
+        words = para.split()
+        if not words:
+            lines.append("")
+            continue
+        cur = ""
+        for word in words:
+            trial = f"{cur} {word}" if cur else word
+            if sw(trial) <= limit:
+                cur = trial
+                continue
+            if cur:
+                lines.append(cur)
+            while sw(word) > limit and len(word) > 1:
+                cut = max((i + 1 for i, ch in enumerate(word[:-1]) if ch in "/-" and sw(word[:i + 1]) <= limit), default=0)
+                if not cut:
+                    cut = len(word) - 1
+                    while cut > 1 and sw(word[:cut]) > limit:
+                        cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            cur = word
+        lines.append(cur)
+    return lines
+
+
+def column_aligns(align, ncol: int) -> list[str]:
+    """A table's alignment per column: None (first column left, the rest centred), one word for all, or a list
+    (columns it leaves out are left-aligned)."""
+    if align is None:
+        return ["left"] + ["centre"] * (ncol - 1)
+    if isinstance(align, str):
+        return [align] * ncol
+    return list(align) + ["left"] * (ncol - len(align))

@@ -1,0 +1,113 @@
+"""The layout blocks: measuring, wrapping, splitting and flowing, tested on the blocks and on a few real pages."""
+
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+
+from shipyard.render import Document
+from shipyard.render.blocks import (Checkboxes, Columns, Flow, Heading, Legend, Note, Panel, StatBoxes, StatPanel, Stack,
+                                    Table, Text, Title, Track, Tracks, text_width, walk)
+
+LONG = "Fort Powell's battery of one 8-in Brooke rifle, two 7-in Brooke rifles and three 32-pdr smoothbores"
+
+
+def test_table_keeps_one_size_and_never_goes_below_6pt():
+    rows = [["Supercalifragilisticexpialidocious-rifle", "x"], ["short", LONG]]
+    t = Table(rows, header=["Gun", "Note"])
+    size, widths, cells, heights = t.layout(40)
+    assert size == 6.0  # the unbreakable word forced the size down to the floor, not below
+    assert abs(sum(widths) - 40) < 1e-6
+    assert heights[2] > 1  # the long note wrapped
+    with pytest.raises(Exception):
+        Table(rows, min_size=5)
+
+
+def test_table_uses_its_full_size_when_words_fit():
+    t = Table([["11-in Dahlgren", "2", "MSB"]], header=["Gun", "No.", "Code"])
+    assert t.layout(120)[0] == 7.5
+
+
+def test_table_splits_between_rows_and_repeats_its_header():
+    rows = [[f"gun {i}", i] for i in range(60)]
+    t = Table(rows, header=["Gun", "No."], title="Battery")
+    whole = t.measure(100)
+    head, rest = t.split(100, whole / 2)
+    assert head is not None and rest is not None
+    assert len(head.rows) + len(rest.rows) == 60
+    assert head.measure(100) <= whole / 2 + 1e-6
+    assert rest.header == ["Gun", "No."] and "continued" in rest.title
+
+
+def test_text_wraps_and_measures_more_lines_when_narrow():
+    t = Text(LONG, size=8)
+    assert t.measure(40) > t.measure(200)
+
+
+def test_tracks_share_a_label_column_so_no_label_reaches_a_box():
+    tracks = Tracks([Track("Wheel starboard (WDP)", 6), Track("Hull", 24, marks={12: "½", 18: "¼"})])
+    lw = tracks._label_w(90)
+    assert lw >= text_width("starboard", 7.0, "bold", "condensed")
+    assert tracks.per_row(90) % 5 == 0 and tracks.per_row(90) >= 10
+
+
+def test_statboxes_wrap_to_more_rows_when_narrow():
+    items = [(f"Stat {i}", i) for i in range(8)]
+    assert StatBoxes(items).measure(40) > StatBoxes(items).measure(200)
+
+
+def test_stack_splits_between_children_and_walk_finds_every_block():
+    s = Stack([Heading("A"), Table([[i] for i in range(80)]), Note("end")])
+    head, rest = s.split(100, 60)
+    assert head is not None and rest is not None
+    kinds = [type(b).__name__ for b in walk(Stack([Panel(Columns([Legend([("M", "medium")]), Checkboxes(["Fire"])]))]))]
+    assert kinds == ["Stack", "Panel", "Columns", "Legend", "Checkboxes"]
+
+
+def _unit(name: str, rows: int) -> Stack:
+    return Stack([Title(name, "a test unit"), StatPanel([("Speed", "9 kn"), ("Hull", 12)], columns=2),
+                  Table([[f"gun {i}", "MSB"] for i in range(rows)], header=["Gun", "Code"]),
+                  Tracks([Track("Hull", 12, marks={6: "½"})]), Checkboxes([("Fire", 3), "Rudder jammed"])])
+
+
+def test_flow_puts_two_units_on_a_page_and_bookmarks_each(tmp_path):
+    out = tmp_path / "flow.pdf"
+    with Document(out, paper="a4", footer="test") as doc:
+        flow = Flow(doc)
+        for n in ("Alpha", "Bravo", "Charlie"):
+            flow.add(_unit(n, 8), bookmark=n)
+        long = _unit("Delta", 200)  # longer than a page: its table splits
+        flow.add(long, bookmark="Delta")
+    with pdfplumber.open(out) as pdf:
+        texts = [p.extract_text() for p in pdf.pages]
+        sizes = {round(c["size"], 1) for p in pdf.pages for c in p.chars}
+    assert "Alpha" in texts[0] and "Bravo" in texts[0]  # two units share the first page
+    assert len(texts) >= 3 and "gun 199" in texts[-1]
+    assert min(sizes) >= 6.0
+    assert not any("…" in t for t in texts)
+
+
+def test_calibration_bar_only_on_true_scale_pages(tmp_path):
+    out = tmp_path / "ts.pdf"
+    with Document(out, paper="a4", footer="test") as doc:
+        doc.new_page().text(20, 20, "sheet")
+        with doc.true_scale_pages():
+            doc.new_page().text(20, 20, "template")
+        doc.new_page().text(20, 20, "counters")
+    with pdfplumber.open(out) as pdf:
+        bars = ["this bar must measure 100 mm" in (p.extract_text() or "") for p in pdf.pages]
+        footers = ["true scale" in (p.extract_text() or "") for p in pdf.pages]
+    assert bars == [False, True, False]
+    assert footers == [False, True, False]
+
+
+def test_fit_text_never_cuts_with_an_ellipsis(tmp_path):
+    out = tmp_path / "fit.pdf"
+    with Document(out, paper="a4") as doc:
+        page = doc.new_page()
+        page.fit_text(20, 20, "CSS Tennessee · ironclad ram · CSN · Admiral Buchanan", 20, size=9, min_size=5)
+    with pdfplumber.open(out) as pdf:
+        text = pdf.pages[0].extract_text()
+        right = max(c["x1"] for c in pdf.pages[0].chars)
+    assert "…" not in text and "Buchanan" in text
+    assert right <= (20 + 20 / 0.6) * 72 / 25.4 + 1  # squeezed, not spilled without bound
