@@ -512,3 +512,14 @@ def test_pack_rule_sets_come_from_the_registry():
     with pytest.raises(Exception, match="no rule set 'chess'"):
         PackOptions(rules=["chess"])
     assert SECTIONS == tuple(s.name for s in BLOCKS)
+
+
+def test_the_application_layer_builds_a_pack_to_bytes(library):
+    from shipyard.pack import PackOptions
+
+    options = PackOptions(rules=["qp"], sheets=False, templates=False, counters=False, reference=False)
+    pdf = core.pack_bytes(library, library.scenarios["hampton-roads-1862"], core.ruleset("qp"), options)
+    import re
+
+    assert pdf[:5] == b"%PDF-"
+    assert int(re.search(rb"/Count (\d+)", pdf).group(1)) >= 2  # the cover and the roster

@@ -380,7 +380,7 @@ def _page_kind(text: str) -> str:
 def test_pack_text_is_never_under_5pt_and_sheets_cut_nothing_short(tmp_path, cli, scenario, args):
     r = cli("pack", scenario, *args, "-o", tmp_path)
     assert r.code == 0, r.err
-    (pdf_path,) = tmp_path.glob("*smoke-on-the-water.pdf")
+    (pdf_path,) = tmp_path.glob("*smoke-on-the-water*.pdf")  # the name also says paper and scale
     small, cut = [], []
     with pdfplumber.open(pdf_path) as pdf:
         for n, page in enumerate(pdf.pages[1:], start=2):  # page 1 is the pack's cover

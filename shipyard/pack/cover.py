@@ -7,7 +7,7 @@ from .sections import TITLES
 
 def footer(name: str, title: str, paper: str) -> str:
     """'scenario · rule set', the scenario's name cut short with '…' so that the footer line with
-    'page 9999 of 9999' after it stays inside the margins."""
+    ' · true scale · page 9999 of 9999' after it stays inside the margins."""
     from ..render import fonts
     from ..render.document import FOOTER_SIZE
     from ..render.paper import MM, PAPERS
@@ -15,7 +15,7 @@ def footer(name: str, title: str, paper: str) -> str:
     p = PAPERS[paper]
     limit = (p.width_mm - 2 * p.margin_mm) * MM
     font = fonts.font_name("condensed")
-    tail = f" · {title} · page 9999 of 9999"
+    tail = f" · {title} · true scale · page 9999 of 9999"  # the longest line the render layer makes of it
     name = fonts.check_text(name, "condensed")
     if fonts.string_width_pt(name + tail, font, FOOTER_SIZE) <= limit:
         return f"{name} · {title}"

@@ -470,6 +470,9 @@ class Library:
         if p.suffix in (".yaml", ".yml"):
             if not p.exists():
                 raise ShipyardError(f"no scenario file {name!r}")
+            for key, entry in self.origin.items():  # read once: asked for again, the same scenario
+                if key.startswith("scenario:") and entry.path.resolve() == p.resolve():
+                    return entry.obj
             return Library.load_scenario_file(self, p)
         raise ShipyardError(f"no scenario {name!r}{did_you_mean(name, self.scenarios)}")
 
