@@ -38,7 +38,7 @@ def test_the_roster_prints_the_articles_edna_and_factors_for_all_24(pack, librar
     lines = [line for text in pages for line in text.splitlines()]
     for uid, (edna, h, m, p) in PRINTED.items():
         name = _names(library)[uid]
-        row = [line for line in lines if re.match(rf"\d+ (↳ )?{re.escape(name)}\b", line)]
+        row = [line for line in lines if re.match(rf"\d+ (↳ )?{re.escape(name)} (\(lashed to \w+\) )?(Monitor|Ironclad|Sidewheeler|Wooden Screw|Fort) ", line)]
         assert len(row) == 1, (name, row)
         assert re.search(rf" {edna} (Ram )?{h}/{m}/{p} ", row[0]), (name, row[0])
 
@@ -50,7 +50,12 @@ def test_the_record_cards_print_the_articles_values(pack, library):
     for text in halves:
         # each card: its name line, ..., "Guns Heavy h Medium m Parrott p", "EDNA e"; cards follow in order down a column
         found = {uid: re.search(rf"^{re.escape(n)} ", text, re.M) for uid, n in names.items()}
-        order = sorted((m.start(), uid) for uid, m in found.items() if m)
+        # a name that begins a longer one (Fort Morgan, Fort Morgan water battery) gives way to the longer
+        starts = {}
+        for uid, m in found.items():
+            if m and len(names[uid]) > len(names.get(starts.get(m.start()), "")):
+                starts[m.start()] = uid
+        order = sorted(starts.items())
         guns = re.findall(r"Heavy (\d+) Medium (\d+) Parrott (\d+)", text)
         ednas = [int(e) for e in re.findall(r"^EDNA (\d+)", text, flags=re.M)]
         assert len(order) == len(guns) == len(ednas), text[:200]

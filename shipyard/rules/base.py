@@ -569,6 +569,9 @@ def iron_equivalent(armour: Any, materials: Table) -> tuple[float, str]:
     parts = [f"{number(armour.thickness_in)} in {material.replace('_', ' ')}" + (f" × {number(per, fractions=False)}" if per != 1 else "")]
     if armour.backing_in:
         parts.append(f"{number(armour.backing_in)} in wood backing × {number(back, fractions=False)}")
+    arithmetic = per != 1 or bool(armour.backing_in)
+    if not arithmetic and material == "iron":
+        return value, f"{parts[0]} ({materials.cite()})"
     return value, " + ".join(parts) + f" = {number(round(value, 2), fractions=False)} in iron ({materials.cite()})"
 
 
