@@ -179,7 +179,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             preview = None
             if checked.ok:
                 preview = base64.b64encode(shop.sheet_png(checked.unit, rules, 1)).decode("ascii")
-            names = sorted({k for k in form.keys() if not k.startswith("_")} | {_parent(k) for k in form.keys()})
+            names = _slots(form)
             return page("editor_result.html", request, checked=checked, text=text, rules=rules, preview=preview,
                         errors_by_field=_errors_by_field(checked), field_names=names)
         return _editor(request, data, checked, status=200 if checked.ok else 422)
@@ -201,7 +201,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             path = None
         if path is None:
             if request.headers.get("hx-request"):
-                names = sorted({k for k in form.keys() if not k.startswith("_")} | {_parent(k) for k in form.keys()})
+                names = _slots(form)
                 return page("editor_result.html", request, checked=checked, text=text, rules="saunders", preview=None,
                             errors_by_field=_errors_by_field(checked), field_names=names)
             return _editor(request, data, checked, status=422)
@@ -391,6 +391,12 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
     return Guard(app, allowed_hosts or set()) if allowed_hosts is not None else Guard(app, set())
 
 
+def _slots(form) -> list[str]:
+    """The message slots the editor has for the fields it sent: each field's own and each list's or group's."""
+    keys = [k for k in form.keys() if not k.startswith("_")]
+    return sorted(set(keys) | {_parent(k) for k in keys})
+
+
 def _parent(name: str) -> str:
     """'armament.0.gun' -> 'armament' (a list's own message slot)."""
     return name.split(".")[0]
@@ -403,7 +409,7 @@ def _short_key(rs) -> str:
 def _num(v):
     from ..render.text import number
 
-    return number(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
+    return number(v) if isinstance(v, (int, float)) else v
 
 
 def _errors_by_field(checked) -> dict[str, list[str]]:
