@@ -6,6 +6,7 @@ command line calls; this module holds no rules and no layout of its own.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -385,8 +386,18 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             return JSONResponse({"error": getattr(exc, "detail", "not found")}, status_code=status)
         return error_page(request, status, getattr(exc, "detail", "not found"))
 
-    app = Starlette(routes=routes, exception_handlers={ShipyardError: shipyard_error, _TooLarge: too_large,
-                                                       404: not_found, 405: not_found})
+    @contextlib.asynccontextmanager
+    async def warm(app):
+        """Load the library and register the fonts before the first page is asked for."""
+        from ..render.fonts import register_all
+
+        shop.library
+        register_all()
+        yield
+
+    app = Starlette(routes=routes, lifespan=warm, exception_handlers={ShipyardError: shipyard_error,
+                                                                     _TooLarge: too_large, 404: not_found,
+                                                                     405: not_found})
     app.state.shop = shop
     return Guard(app, allowed_hosts or set()) if allowed_hosts is not None else Guard(app, set())
 
