@@ -284,22 +284,27 @@ def build_sheet(rs, library, names: list[str], options: SheetOptions | None = No
     """Record sheets (or cards) for vessels, forts or a scenario's units. With output (a file) or default_dir
     (a folder for the name that says what it holds) returns a Built; with neither, the PDF's bytes."""
     options = options or SheetOptions()
+    units = find_units(library, names, options.as_of)
+    if not units:
+        raise ShipyardError("name at least one vessel, fort or scenario")
+    if output is None and default_dir is not None:
+        output = Path(default_dir) / sheet_file_name(rs, units, names, options)
+    return sheet_units(rs, library, [u for _, u in units], options, output)
+
+
+def sheet_units(rs, library, units: list, options: SheetOptions | None = None, output: Path | None = None):
+    """Record sheets for units in hand (a ship being edited that is not saved yet): the PDF's bytes, or a Built."""
+    options = options or SheetOptions()
     paper = check_paper(options.paper)
     ctx = context(rs, library, options.house_rules, options.scale)
     if options.templates is not None or not options.colour:
         from .pack.options import PackOptions
 
         ctx.options = PackOptions(rules=[rs.key], templates_dir=options.templates, colour=options.colour)
-    units = find_units(library, names, options.as_of)
-    if not units:
-        raise ShipyardError("name at least one vessel, fort or scenario")
-    ctx.scenario = scenario_named(library, names) or ctx.scenario
-    derived = [(u, derive(rs, library, u, ctx)) for _, u in units]
+    derived = [(u, derive(rs, library, u, ctx)) for u in units]
     draw = aid(rs, "sheets")
-    title = ", ".join(u.name for _, u in units[:4]) + (" …" if len(units) > 4 else "")
+    title = ", ".join(u.name for u in units[:4]) + (" …" if len(units) > 4 else "")
     meta = dict(title=f"{rs.title} record sheets: {title}", subject=f"{rs.title} record sheets")
-    if output is None and default_dir is not None:
-        output = Path(default_dir) / sheet_file_name(rs, units, names, options)
     return draw_pdf(output, paper, lambda doc: draw(doc, derived, ctx), **meta)
 
 

@@ -565,6 +565,22 @@ def export_cmd(
     files = core.export_zip(_library(library), ids, output)
     _console().print(f"wrote {output} ({len(files)} files: {', '.join(files)})")
 
+@app.command()
+def serve(
+    port: Annotated[int, typer.Option("--port", help="The port to serve on.")] = 8600,
+    library: Annotated[Optional[Path], typer.Option("--library", "-L", help="Your ship library (default ./ships/).")] = None,
+    host: Annotated[str, typer.Option("--host", help="The address to listen on; anything but 127.0.0.1 is reachable by others.")] = "127.0.0.1",
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="Do not open a browser.")] = False,
+) -> None:
+    """The designer in a browser: the library, every ship's stats and sheets, an editor, scenarios and packs."""
+    from .web.server import serve as run
+
+    if not 1 <= port <= 65535:
+        raise ShipyardError(f"--port {port}: expected 1 to 65535")
+    from .paths import user_library_home
+
+    run(port=port, user_dir=library or user_library_home(), host=host, open_browser=not no_browser, say=_console().print)
+
 
 def _printable(text: str) -> str:
     """A message with a file's control characters (an ANSI escape in a key name...) shown as escapes, not obeyed."""
