@@ -219,7 +219,9 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         scen = shop.library.scenarios.get(ident)
         if scen is None:
             return error_page(request, 404, f"no scenario {ident!r}")
-        return page("scenario.html", request, scenario=scen, units=shop.library.scenario_units(scen))
+        units = shop.library.units
+        return page("scenario.html", request, scenario=scen,
+                    names={su.id: units[su.id].name for side in scen.sides for su in side.units if su.id in units})
 
     async def scenario_new(request: Request):
         lib = shop.library
