@@ -13,6 +13,7 @@ from typing import Any
 from ...spec.errors import ShipyardError
 from ...spec.model import ArmourMaterial, Fort, Mount, Ordnance, Vessel
 from ..base import Context, Derived, Table
+from .stats import QuickPlayStats
 
 RULESET_KEY = "quick-play"
 IRON = (ArmourMaterial.IRON, ArmourMaterial.RAILWAY_IRON)
@@ -258,4 +259,4 @@ def derive(unit: Any, ctx: Context) -> Derived:
           f"{_num(battery.light_rifle)} → {r['light_rifle_factor'] if battery.light_rifle else 0}: {factors['parrot']} Parrott "
           f"({t.gun_classes.cite()}; {t.cannonade_factors.cite()})")
     d.set("guns", guns, f"{guns} pieces in the battery" + (f" as of {unit.armament_date}" if unit.armament_date else ""))
-    return d
+    return d.typed(QuickPlayStats)
