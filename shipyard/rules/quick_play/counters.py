@@ -1,0 +1,88 @@
+"""Quick Play counters: numbered turn counters 1…N (one per ship or fort in play) and a speed marker per
+setting per ship (Slow/Cruise/Full/Reverse from speed_markers), on cells; with backs or folded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...render.text import number
+from ..base import Context
+from .reference import speed_words
+
+COUNTER = 20.0  # mm square turn counter
+MARKER_W, MARKER_H = 26.0, 13.0  # mm speed marker
+
+
+def _counter_front(page, x, y, n: int) -> None:
+    page.rect(x + 0.6, y + 0.6, COUNTER - 1.2, COUNTER - 1.2, width=0.35)
+    page.text(x + COUNTER / 2, y + 13.2, str(n), size=20, weight="bold", align="centre")
+    page.fit_text(x + COUNTER / 2, y + 17.6, "TURN", COUNTER - 3, size=5, align="centre", family="condensed")
+
+
+def _counter_back(page, x, y, label: str) -> None:
+    page.rect(x + 0.6, y + 0.6, COUNTER - 1.2, COUNTER - 1.2, width=0.35, fill=0.85)
+    page.fit_text(x + COUNTER / 2, y + 11.5, label, COUNTER - 3, size=7, weight="bold", align="centre")
+
+
+def _marker_front(page, x, y, word: str, name: str) -> None:
+    page.rect(x + 0.5, y + 0.5, MARKER_W - 1, MARKER_H - 1, width=0.3)
+    page.fit_text(x + MARKER_W / 2, y + 6.5, word, MARKER_W - 3, size=9, weight="bold", align="centre")
+    page.fit_text(x + MARKER_W / 2, y + 10.8, name, MARKER_W - 3, size=5.5, align="centre", family="condensed")
+
+
+def _marker_back(page, x, y, word: str, name: str) -> None:
+    page.rect(x + 0.5, y + 0.5, MARKER_W - 1, MARKER_H - 1, width=0.3, fill=0.85)
+    page.fit_text(x + MARKER_W / 2, y + 6.5, word, MARKER_W - 3, size=8, weight="bold", align="centre")
+    page.fit_text(x + MARKER_W / 2, y + 10.8, name, MARKER_W - 3, size=5.5, align="centre", family="condensed")
+
+
+def _cells(doc, items, w, h, draw_front, draw_back, backs: bool, fold: bool, title: str, go_on: bool = False) -> None:
+    """Lay items out on cells; with backs a mirrored page follows each front page; with fold each cell is
+    doubled (front above a fold line, back below). go_on: start below what the current page already holds
+    (never with backs: a back must match its front)."""
+    if not items:
+        return
+    if fold:
+        for k, (page, x, y) in enumerate(doc.cells(len(items), w, 2 * h, bookmark=title, new_page=not go_on)):
+            draw_front(page, x, y, items[k])
+            page.line(x, y + h, x + w, y + h, width=0.2, dash=(1, 1))
+            draw_back(page, x, y + h, items[k])
+        return
+    if not backs:
+        for k, (page, x, y) in enumerate(doc.cells(len(items), w, h, bookmark=title, new_page=not go_on)):
+            draw_front(page, x, y, items[k])
+        return
+    for page, x, y, item, back in doc.duplex_cells(items, w, h, bookmark=title):
+        (draw_back if back else draw_front)(page, x, y, item)
+
+
+def speed_markers(units: list[tuple[str, Any, Any]], ctx: Context) -> list[tuple[str, str, str]]:
+    """(front word, back word, unit line) per marker: one per speed setting a ship has, a fort's single marker."""
+    markers = []
+    words = speed_words(ctx)
+    for _, _, d in units:
+        s = d.stats
+        line = f"{d.unit_name} · EDNA {s.edna}"
+        if s.is_fort:
+            markers.append(("Fort", "Fort", line))  # a fort never moves: no "Stopped" side
+            continue
+        for word, key in words:
+            inches = getattr(s.speeds_in, key)
+            if inches is None:
+                continue
+            markers.append((f"{word} {number(inches)}\"", "Stopped", line))
+    forts = [m for m in markers if m[0] == "Fort"]
+    return forts + [m for m in markers if m[0] != "Fort"]
+
+
+def counters(doc, units: list[tuple[str, Any, Any]], ctx: Context, fold: bool = False, backs: bool = False) -> None:
+    """Numbered turn counters 1…N (one per ship or fort in play) and the speed markers of each ship."""
+    n = len(units) if units else 24
+    _cells(doc, list(range(1, n + 1)), COUNTER, COUNTER, lambda p, x, y, k: _counter_front(p, x, y, k),
+           lambda p, x, y, k: _counter_back(p, x, y, "QP turn"), backs, fold, "Turn counters")
+    if units:
+        markers = speed_markers(units, ctx)
+    else:  # blank markers to fill in by hand
+        markers = [(w, "Stopped", "") for _ in range(6) for w, _ in speed_words(ctx)]
+    _cells(doc, markers, MARKER_W, MARKER_H, lambda p, x, y, m: _marker_front(p, x, y, m[0], m[2]),
+           lambda p, x, y, m: _marker_back(p, x, y, m[1], m[2]), backs, fold, "Speed markers", go_on=not backs)
