@@ -10,13 +10,14 @@ from ..base import Context
 from .reference import speed_words
 
 COUNTER = 20.0  # mm square turn counter
-MARKER_W, MARKER_H = 26.0, 13.0  # mm speed marker
+MARKER_W, MARKER_H = 26.0, 13.0  # mm speed marker: seven across A4 and Letter inside the cut marks
+LINE_PT = 6.0  # the unit line on a marker
 
 
 def _counter_front(page, x, y, n: int) -> None:
     page.rect(x + 0.6, y + 0.6, COUNTER - 1.2, COUNTER - 1.2, width=0.35)
     page.text(x + COUNTER / 2, y + 13.2, str(n), size=20, weight="bold", align="centre")
-    page.fit_text(x + COUNTER / 2, y + 17.6, "TURN", COUNTER - 3, size=5, align="centre", family="condensed")
+    page.fit_text(x + COUNTER / 2, y + 17.4, "TURN", COUNTER - 3, size=6, align="centre", family="condensed")
 
 
 def _counter_back(page, x, y, label: str) -> None:
@@ -24,16 +25,13 @@ def _counter_back(page, x, y, label: str) -> None:
     page.fit_text(x + COUNTER / 2, y + 11.5, label, COUNTER - 3, size=7, weight="bold", align="centre")
 
 
-def _marker_front(page, x, y, word: str, name: str) -> None:
-    page.rect(x + 0.5, y + 0.5, MARKER_W - 1, MARKER_H - 1, width=0.3)
-    page.fit_text(x + MARKER_W / 2, y + 6.5, word, MARKER_W - 3, size=9, weight="bold", align="centre")
-    page.fit_text(x + MARKER_W / 2, y + 10.8, name, MARKER_W - 3, size=5.5, align="centre", family="condensed")
-
-
-def _marker_back(page, x, y, word: str, name: str) -> None:
-    page.rect(x + 0.5, y + 0.5, MARKER_W - 1, MARKER_H - 1, width=0.3, fill=0.85)
-    page.fit_text(x + MARKER_W / 2, y + 6.5, word, MARKER_W - 3, size=8, weight="bold", align="centre")
-    page.fit_text(x + MARKER_W / 2, y + 10.8, name, MARKER_W - 3, size=5.5, align="centre", family="condensed")
+def _marker(page, x, y, word: str, lines: tuple[str, ...], fill=None, size: float = 9) -> None:
+    """A speed marker: the setting in bold over the unit's name and EDNA (two short lines, never under 6 pt)."""
+    page.rect(x + 0.5, y + 0.5, MARKER_W - 1, MARKER_H - 1, width=0.3, fill=fill)
+    page.fit_text(x + MARKER_W / 2, y + 5.0, word, MARKER_W - 3, size=size, weight="bold", align="centre")
+    for k, line in enumerate(lines):
+        page.fit_text(x + MARKER_W / 2, y + 8.6 + k * 2.6, line, MARKER_W - 3, size=LINE_PT, min_size=LINE_PT,
+                      align="centre", family="condensed")
 
 
 def _cells(doc, items, w, h, draw_front, draw_back, backs: bool, fold: bool, title: str, go_on: bool = False) -> None:
@@ -56,13 +54,13 @@ def _cells(doc, items, w, h, draw_front, draw_back, backs: bool, fold: bool, tit
         (draw_back if back else draw_front)(page, x, y, item)
 
 
-def speed_markers(units: list[tuple[str, Any, Any]], ctx: Context) -> list[tuple[str, str, str]]:
-    """(front word, back word, unit line) per marker: one per speed setting a ship has, a fort's single marker."""
+def speed_markers(units: list[tuple[str, Any, Any]], ctx: Context) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(front word, back word, the unit's lines) per marker: one per speed setting a ship has, a fort's single marker."""
     markers = []
     words = speed_words(ctx)
     for _, _, d in units:
         s = d.stats
-        line = f"{d.unit_name} · EDNA {s.edna}"
+        line = (d.unit_name, f"EDNA {s.edna}")
         if s.is_fort:
             markers.append(("Fort", "Fort", line))  # a fort never moves: no "Stopped" side
             continue
@@ -83,6 +81,6 @@ def counters(doc, units: list[tuple[str, Any, Any]], ctx: Context, fold: bool = 
     if units:
         markers = speed_markers(units, ctx)
     else:  # blank markers to fill in by hand
-        markers = [(w, "Stopped", "") for _ in range(6) for w, _ in speed_words(ctx)]
-    _cells(doc, markers, MARKER_W, MARKER_H, lambda p, x, y, m: _marker_front(p, x, y, m[0], m[2]),
-           lambda p, x, y, m: _marker_back(p, x, y, m[1], m[2]), backs, fold, "Speed markers", go_on=not backs)
+        markers = [(w, "Stopped", ()) for _ in range(6) for w, _ in speed_words(ctx)]
+    _cells(doc, markers, MARKER_W, MARKER_H, lambda p, x, y, m: _marker(p, x, y, m[0], m[2]),
+           lambda p, x, y, m: _marker(p, x, y, m[1], m[2], fill=0.85, size=8), backs, fold, "Speed markers", go_on=not backs)

@@ -12,6 +12,8 @@ from ..base import Context, accent, short_name, side_chart_block
 from .reference import factor_name
 
 FACTORS = ("heavy", "medium", "parrot")
+CHART_MM = 88.0  # the chart's height when the page has room
+CHART_SHRINK = 0.7  # ... and the least share of it drawn below the tables before it goes to a page of its own
 
 
 def _header(ctx: Context) -> list[str]:
@@ -89,7 +91,14 @@ def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx: Context) -> No
               for side, _, d in units if not d.stats.is_fort and d.stats.speeds_in.full is not None]
     if points:
         forts = any(d.stats.is_fort for _, _, d in units)
-        flow.add(side_chart_block(scenario, points, ctx, title="Speed against staying power",
-                                  x_label="Full speed (inches a move)", y_label="EDNA",
-                                  note="Forts do not move and are not shown." if forts else ""),
-                 bookmark="Speed against staying power", level=1)
+
+        def chart(height: float) -> Block:
+            return side_chart_block(scenario, points, ctx, title="Speed against staying power", height=height,
+                                    x_label="Full speed (inches a move)", y_label="EDNA",
+                                    note="Forts do not move and are not shown." if forts else "")
+
+        block = chart(CHART_MM)
+        over = block.measure(doc.content.w) + flow.gap - flow.room()
+        if 0 < over <= CHART_MM * (1 - CHART_SHRINK):  # a little shorter rather than a page of its own
+            block = chart(CHART_MM - over)
+        flow.add(block, bookmark="Speed against staying power", level=1)
