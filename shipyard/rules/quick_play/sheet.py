@@ -12,7 +12,7 @@ from ..base import Context, accent, damage_done, sheet_heading
 from .reference import factor_name, play_tables
 
 EDNA_BOX = 3.4  # mm: the EDNA track's boxes (one per point)
-CARD_GAP = 3.0  # mm between cards, across and down
+CARD_GAP = 2.5  # mm between cards, across and down
 
 
 def type_words(s) -> str:
@@ -43,7 +43,7 @@ def card(unit: Any, d, ctx: Context) -> Block:
     moves = StatBoxes([("Speed", "does not move")], size=10) if s.is_fort else StatBoxes(speed_boxes(s), size=10, min_box=8)
     edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna))],
                   box=EDNA_BOX, gap=0.3, label_size=7.5)
-    return Panel(Stack([head, Columns([moves, guns], weights=[4, 3], gap=2.5), edna], gap=1.4), padding=1.5)
+    return Panel(Stack([head, Columns([moves, guns], weights=[4, 3], gap=2.5), edna], gap=1.4), padding=1.3)
 
 
 def page_header(ctx: Context) -> Block:
