@@ -10,6 +10,9 @@ from ...render.text import number
 from ..base import Context
 
 
+QUICK_PT = 8.5  # the quick reference's tables: a page of its own, read across the table
+
+
 def factor_name(ctx: Context, key: str) -> str:
     """The game's name for a cannonade factor: 'parrot' -> 'Parrott' (factor_names)."""
     return str(ctx.tables.factor_names.rows.get(key, key.capitalize()))
@@ -31,8 +34,8 @@ def _dice(ctx: Context, factors: set[str] | None, size: float) -> Table | None:
             for r in ctx.tables.cannonade_dice.rows if factors is None or r["factor"] in factors]
     if not rows:
         return None
-    return Table(rows, header=["Factor", "Throws", "Tests", "Fires"], widths=[1.0, 2.1, 1.9, 1.5], size=size,
-                 bold_first_col=True)
+    widths = [1.0, 2.1, 1.9, 1.5] if size < QUICK_PT else None  # card pages: as few lines as will do
+    return Table(rows, header=["Factor", "Throws", "Tests", "Fires"], widths=widths, size=size, bold_first_col=True)
 
 
 def _ranges(ctx: Context, size: float) -> Table:
@@ -45,8 +48,8 @@ def _events(ctx: Context, forts: bool, size: float) -> Table:
     rows = [[r["double"], r["ship"], r["fort"]] if forts else [r["double"], r["ship"]]
             for r in ctx.tables.catastrophic_events.rows]
     header = ["Double", "Ship", "Fort"] if forts else ["Double", "Ship"]
-    return Table(rows, header=header, widths=[1.0, 7.0, 1.7] if forts else [1.0, 8.0], size=size,
-                 align=["centre", "left", "left"])
+    widths = [1.0 if size < QUICK_PT else 1.4, 7.0] + ([1.8] if forts else [])
+    return Table(rows, header=header, widths=widths, size=size, align=["centre", "left", "left"])
 
 
 def _run(key: str, text: str) -> list[tuple[str, str]]:
@@ -112,9 +115,9 @@ def quick_reference_blocks(derived: list[Any], ctx: Context) -> Block:
     forts = any(s.is_fort for s in stats) if stats else True
     ships = any(not s.is_fort for s in stats) if stats else True
     return Stack([
-        Text("Quick Play ACW Naval Rules — quick reference", size=13, weight="bold"),
-        speed_table(ctx, types) if ships else None,
-        play_tables(ctx, size=7.5, factors=factors, rams=rams, forts=forts, ships=ships),
+        Text("Quick Play ACW Naval Rules — quick reference", size=14, weight="bold"),
+        speed_table(ctx, types, size=QUICK_PT) if ships else None,
+        play_tables(ctx, size=QUICK_PT, factors=factors, rams=rams, forts=forts, ships=ships),
     ], gap=3.0)
 
 
