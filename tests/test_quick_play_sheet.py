@@ -148,3 +148,10 @@ def test_speed_markers_follow_each_ships_settings(mobile_bay, ctx):
     sp = d.stats.speeds_in
     assert words == [f'Slow {sp.slow:g}"', f'Full {sp.full:g}"', f'Reverse {sp.slow:g}"']  # a monitor has no Cruise
     assert qp_counters.speed_markers(morgan, ctx) == [("Fort", "Fort", ("Fort Morgan", f"EDNA {morgan[0][2].stats.edna}"))]
+
+
+def test_marker_unit_lines_stay_at_6_pt_and_wrap_a_long_name_rather_than_cut_it():
+    assert qp_counters.unit_lines("USS Tecumseh", "EDNA 16") == (6.0, 1.0, ["USS Tecumseh", "EDNA 16"])
+    size, squeeze, lines = qp_counters.unit_lines("USS " + "W" * 76, "EDNA 9")
+    assert size >= 5.0 and lines[-1] == "EDNA 9"
+    assert "".join(lines[:-1]) == "W" * 76  # every letter printed, no '…'

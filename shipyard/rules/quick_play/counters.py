@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...render.text import number
-from ..base import Context
+from ...render.paper import MM
+from ...render.text import number, wrap_lines
+from ..base import Context, short_name
 from .reference import speed_words
 
 COUNTER = 20.0  # mm square turn counter
@@ -25,13 +26,30 @@ def _counter_back(page, x, y, label: str) -> None:
     page.fit_text(x + COUNTER / 2, y + 11.5, label, COUNTER - 3, size=7, weight="bold", align="centre")
 
 
-def _marker(page, x, y, word: str, lines: tuple[str, ...], fill=None, size: float = 9) -> None:
-    """A speed marker: the setting in bold over the unit's name and EDNA (two short lines, never under 6 pt)."""
+def unit_lines(name: str, edna: str) -> tuple[float, float, list[str]]:
+    """(size, squeeze, lines) for the unit under a marker's setting: her name (wrapped) over her EDNA, at 6 pt,
+    else 5 pt (counters may go to 5 pt), else without her service prefix, else a very long name squeezed."""
+    width = MARKER_W - 3
+    for text in dict.fromkeys((name, short_name(name))):
+        for size, most in ((LINE_PT, 2), (5.0, 3)):
+            lines = wrap_lines(text, width, size, "regular", "condensed") + [edna]
+            if len(lines) <= most:
+                return size, 1.0, lines
+    return 5.0, 0.6, wrap_lines(short_name(name), width / 0.6, 5.0, "regular", "condensed") + [edna]
+
+
+def _marker(page, x, y, word: str, unit: tuple[str, ...], fill=None, size: float = 9) -> None:
+    """A speed marker: the setting in bold over the unit's name and EDNA."""
     page.rect(x + 0.5, y + 0.5, MARKER_W - 1, MARKER_H - 1, width=0.3, fill=fill)
     page.fit_text(x + MARKER_W / 2, y + 5.0, word, MARKER_W - 3, size=size, weight="bold", align="centre")
+    if not unit:
+        return
+    pt, squeeze, lines = unit_lines(*unit)
+    lead = pt * 1.2 / MM
+    last = y + (11.3 if pt >= LINE_PT else 11.6)
     for k, line in enumerate(lines):
-        page.fit_text(x + MARKER_W / 2, y + 8.6 + k * 2.6, line, MARKER_W - 3, size=LINE_PT, min_size=LINE_PT,
-                      align="centre", family="condensed")
+        page.text(x + MARKER_W / 2, last - (len(lines) - 1 - k) * lead, line, size=pt, squeeze=squeeze, align="centre",
+                  family="condensed")
 
 
 def _cells(doc, items, w, h, draw_front, draw_back, backs: bool, fold: bool, title: str, go_on: bool = False) -> None:
