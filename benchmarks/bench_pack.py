@@ -1,27 +1,30 @@
-"""The Mobile Bay game pack (all four rule sets) against a bare ReportLab canvas drawing the same pages.
+"""The Mobile Bay game pack (all four rule sets) against a bare ReportLab baseline of the same density and fonts.
 
-    python benchmarks/bench_pack.py                    # 5 timed repeats + 5 CLI runs, medians reported
-    python benchmarks/bench_pack.py --repeat 9 --cli-runs 9
-    python benchmarks/bench_pack.py --rules quick-play --repeat 1 --cli-runs 1   # a quick smoke run
+    python benchmarks/bench_pack.py                      # 7 alternating process pairs, 30 warm sheets
+    python benchmarks/bench_pack.py --runs 11 --sheet-runs 50
+    python benchmarks/bench_pack.py --rules quick-play --runs 1 --sheet-runs 3   # a quick smoke run
 
-1. In process: build_pack() for every rule set (library loaded once, one warm-up build first so imports,
-   font registration and template compilation are not counted). Timed from build_pack's start to the
-   renamed PDF, i.e. derive + layout + ReportLab + save.
-2. Content census: one more build with the ReportLab Canvas methods wrapped, counting text runs, boxes,
-   lines and path segments per page (what the baseline must match).
-3. Baseline: a bare Canvas (same DejaVu TrueType fonts, invariant=1, compressed, same page size) drawing
-   the same number of pages, each with the census's average count of text runs (real strings taken from
-   the pack, sizes and font faces rotating), rects, lines and path segments, then saving.
-4. Wall clock of `shipyard pack mobile-bay-1864 -o TMP` as a fresh subprocess: start-up, library load,
-   all four PDFs.
-
-Goals (issue 7): shipyard per-page time within 2x the baseline's; the CLI build under 3 s.
+1. Census: one in-process build of each rule set's pack with the ReportLab Canvas methods wrapped, counting per
+   page the text runs (and the strings, faces and sizes drawn), font changes, rects, lines, paths and path
+   segments, circles. This is the density the baseline must match.
+2. Whole processes, run alternately (so machine load hits both alike), medians:
+   - shipyard: `shipyard pack mobile-bay-1864 -o TMP` (start-up, library load, derive, layout, one PDF per
+     rule set);
+   - baseline: `python bench_pack.py --baseline CENSUS.json OUT` -- a fresh interpreter importing only
+     ReportLab, registering the same embedded DejaVu TrueType fonts (shipyard/fonts) and drawing, for each rule
+     set, a PDF of the same page count and paper with the census's average content per page (the pack's own
+     strings, faces and sizes, in turn), compressed and invariant like shipyard's.
+   Reported: both medians and their ratio (goal: at most 1.5x; aim 1.3x).
+3. A warm single record sheet: in one process, after a warm-up, Monitor's record sheet (a fort's for a rule set
+   whose sheet is per fort) drawn into a new Document and saved, timed each time; median per rule set (goal:
+   at most 10 ms).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import json
+import resource
 import shutil
 import statistics
 import subprocess
@@ -32,18 +35,15 @@ from collections import Counter
 from pathlib import Path
 
 SCENARIO = "mobile-bay-1864"
+KINDS = ("text runs", "font changes", "rects", "lines", "paths", "path segments", "path arcs", "circles", "form uses")
+FONT_FILES = {"DejaVuSans": "DejaVuSans.ttf", "DejaVuSans-Bold": "DejaVuSans-Bold.ttf",
+              "DejaVuSansCondensed": "DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold": "DejaVuSansCondensed-Bold.ttf"}
+FONTS_DIR = Path(__file__).resolve().parent.parent / "shipyard" / "fonts"
 
 
 def _shipyard_exe() -> list[str]:
     exe = shutil.which("shipyard")
     return [exe] if exe else [sys.executable, "-m", "shipyard.cli"]
-
-
-def build_all(lib, scen, rulesets, out: Path):
-    from shipyard.pack import PackOptions, build_pack
-
-    options = PackOptions(rules=[rs.key for rs in rulesets], output_dir=out)
-    return [build_pack(lib, scen, rs, options) for rs in rulesets]
 
 
 class Census:
@@ -98,116 +98,161 @@ class Census:
             setattr(cls, name, orig)
 
 
-def baseline(path: Path, pages: int, per_page: dict[str, float], strings: list[tuple[str, str, float]], pagesize) -> None:
-    """A bare canvas: the same page count with the pack's average content per page."""
+def take_census(rules: list[str] | None, out: Path) -> dict:
+    """Per rule set: pages, page size, average content per page and the strings drawn (JSON-able)."""
+    from shipyard.pack import PackOptions, build_pack
+    from shipyard.render.paper import PAPERS
+    from shipyard.rules import all_rulesets, get_ruleset
+    from shipyard.spec.library import Library
+
+    rulesets = [get_ruleset(r) for r in rules] if rules else list(all_rulesets())
+    lib = Library.load()
+    scen = lib.scenario(SCENARIO)
+    options = PackOptions(rules=[rs.key for rs in rulesets], output_dir=out)
+    paper = PAPERS[options.paper]
+    census = {"paper": [paper.width_pt, paper.height_pt], "rulesets": {}}
+    for rs in rulesets:
+        with Census() as c:
+            built = build_pack(lib, scen, rs, options)
+        census["rulesets"][rs.key] = {"pages": built.pages, "per_page": {k: c.counts[k] / built.pages for k in KINDS},
+                                      "strings": c.strings}
+    return census
+
+
+def baseline(census: dict, out: Path) -> int:
+    """The bare ReportLab side: the census's density, the same TrueType fonts, one PDF per rule set. Pages drawn."""
     from reportlab.lib.units import mm
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
-    from shipyard.render.fonts import register_all
+    for name, file in FONT_FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(FONTS_DIR / file)))
+    W, H = census["paper"]
+    total = 0
+    for key, rs in census["rulesets"].items():
+        per_page, strings, pages = rs["per_page"], rs["strings"], rs["pages"]
+        n_text = round(per_page["text runs"])
+        n_font = max(1, round(per_page["font changes"]))
+        n_rect = round(per_page["rects"])
+        n_line = round(per_page["lines"])
+        n_path = round(per_page["paths"])
+        n_seg = round(per_page["path segments"])
+        n_circ = round(per_page["circles"])
+        segs_per_path = max(1, n_seg // max(1, n_path))
+        font_every = max(1, n_text // n_font)
+        k = 0
+        c = Canvas(str(out / f"baseline-{key}.pdf"), pagesize=(W, H), invariant=1, pageCompression=1, pdfVersion=(1, 4))
+        for _ in range(pages):
+            c.setLineWidth(0.25 * mm)
+            for i in range(n_text):
+                s, font, size = strings[k % len(strings)]
+                k += 1
+                if i % font_every == 0:
+                    c.setFont(font, size)
+                c.drawString((20 + (i % 4) * 45) * mm, H - (20 + (i // 4) % 50 * 5) * mm, s)
+            for i in range(n_rect):
+                c.rect((20 + (i % 30) * 5) * mm, H - (40 + (i // 30) % 40 * 5) * mm, 3.5 * mm, 3.5 * mm, stroke=1, fill=0)
+            for i in range(n_line):
+                y = H - (20 + i % 200 * 1.2) * mm
+                c.line(20 * mm, y, 150 * mm, y)
+            for i in range(n_path):
+                p = c.beginPath()
+                p.moveTo(30 * mm, H - 30 * mm)
+                for j in range(segs_per_path):
+                    p.lineTo((30 + j % 50 * 2) * mm, H - (30 + (i + j) % 150) * mm)
+                c.drawPath(p, stroke=1, fill=0)
+            for i in range(n_circ):
+                c.circle(100 * mm, H / 2, (5 + i % 20) * mm, stroke=1, fill=0)
+            c.showPage()
+        c.save()
+        total += pages
+    return total
 
-    register_all()
-    W, H = pagesize
-    n_text = round(per_page["text runs"])
-    n_font = max(1, round(per_page["font changes"]))
-    n_rect = round(per_page["rects"])
-    n_line = round(per_page["lines"])
-    n_path = round(per_page["paths"])
-    n_seg = round(per_page["path segments"])
-    n_circ = round(per_page["circles"])
-    segs_per_path = max(1, n_seg // max(1, n_path))
-    font_every = max(1, n_text // n_font)
-    k = 0
-    c = Canvas(str(path), pagesize=pagesize, invariant=1, pageCompression=1, pdfVersion=(1, 4))
-    for _ in range(pages):
-        c.setLineWidth(0.25 * mm)
-        for i in range(n_text):
-            s, font, size = strings[k % len(strings)]
-            k += 1
-            if i % font_every == 0:
-                c.setFont(font, size)
-            c.drawString((20 + (i % 4) * 45) * mm, H - (20 + (i // 4) % 50 * 5) * mm, s)
-        for i in range(n_rect):
-            c.rect((20 + (i % 30) * 5) * mm, H - (40 + (i // 30) % 40 * 5) * mm, 3.5 * mm, 3.5 * mm, stroke=1, fill=0)
-        for i in range(n_line):
-            y = H - (20 + i % 200 * 1.2) * mm
-            c.line(20 * mm, y, 150 * mm, y)
-        for i in range(n_path):
-            p = c.beginPath()
-            p.moveTo(30 * mm, H - 30 * mm)
-            for j in range(segs_per_path):
-                p.lineTo((30 + j % 50 * 2) * mm, H - (30 + (i + j) % 150) * mm)
-            c.drawPath(p, stroke=1, fill=0)
-        for i in range(n_circ):
-            c.circle(100 * mm, H / 2, (5 + i % 20) * mm, stroke=1, fill=0)
-        c.showPage()
-    c.save()
+
+def _children_cpu() -> float:
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
 
 
-def cli_wall(rules: list[str], runs: int) -> list[float]:
-    times = []
-    for _ in range(runs):
-        with tempfile.TemporaryDirectory() as d:
-            cmd = _shipyard_exe() + ["pack", SCENARIO, "-o", d] + [a for r in rules for a in ("--rules", r)]
-            t = time.perf_counter()
-            proc = subprocess.run(cmd, capture_output=True, text=True)
-            times.append(time.perf_counter() - t)
-            if proc.returncode != 0:
-                raise SystemExit(f"{' '.join(cmd)} failed:\n{proc.stderr}")
+def _timed(cmd: list[str]) -> tuple[float, float]:
+    """(wall, CPU user+sys) seconds of one whole process. CPU is the steadier figure on a shared machine."""
+    cpu, t = _children_cpu(), time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    took = time.perf_counter() - t, _children_cpu() - cpu
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed:\n{proc.stderr}")
+    return took
+
+
+def processes(census_path: Path, rules: list[str], runs: int, tmp: Path) -> tuple[list[tuple], list[tuple]]:
+    ours, bare = [], []
+    for i in range(runs):  # alternately, so load hits both alike
+        out = tmp / f"pack{i}"
+        ours.append(_timed(_shipyard_exe() + ["pack", SCENARIO, "-o", str(out)] + [a for r in rules for a in ("--rules", r)]))
+        out = tmp / f"base{i}"
+        out.mkdir()
+        bare.append(_timed([sys.executable, str(Path(__file__).resolve()), "--baseline", str(census_path), str(out)]))
+    return ours, bare
+
+
+def warm_sheets(rules: list[str] | None, runs: int, tmp: Path) -> dict[str, list[tuple[float, float]]]:
+    """(wall, CPU) milliseconds to draw and save one record sheet into a new Document, per rule set, after a warm-up."""
+    from shipyard.render import Document
+    from shipyard.rules import all_rulesets, get_ruleset
+    from shipyard.spec.library import Library
+
+    lib = Library.load()
+    times: dict[str, list[float]] = {}
+    for rs in [get_ruleset(r) for r in rules] if rules else list(all_rulesets()):
+        ctx = rs.context(lib)
+        unit = lib.units["uss-monitor"]
+        derived = [(unit, rs.derive(unit, ctx))]
+        draw = rs.aids().sheets
+        times[rs.key] = []
+        for i in range(runs + 2):  # two warm-ups
+            t, cpu = time.perf_counter(), time.process_time()
+            with Document(tmp / f"sheet-{rs.key}.pdf", paper="a4", title="sheet", subject="sheet") as doc:
+                draw(doc, derived, ctx)
+            if i >= 2:
+                times[rs.key].append(((time.perf_counter() - t) * 1000, (time.process_time() - cpu) * 1000))
     return times
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--repeat", type=int, default=5, help="timed in-process repeats (median reported)")
-    ap.add_argument("--cli-runs", type=int, default=5, help="subprocess `shipyard pack` runs (median reported; 0 skips)")
+    ap.add_argument("--runs", type=int, default=7, help="alternating process pairs (medians reported)")
+    ap.add_argument("--sheet-runs", type=int, default=30, help="warm single-sheet builds per rule set (median)")
     ap.add_argument("--rules", action="append", help="only these rule sets (default: all four)")
+    ap.add_argument("--baseline", nargs=2, metavar=("CENSUS", "OUT"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-
-    t0 = time.perf_counter()
-    from shipyard.rules import all_rulesets, get_ruleset
-    from shipyard.spec.library import Library
-
-    rulesets = [get_ruleset(r) for r in args.rules] if args.rules else list(all_rulesets())
-    lib = Library.load()
-    scen = lib.scenario(SCENARIO)
-    load_s = time.perf_counter() - t0
-    print(f"scenario {SCENARIO}, rule sets: {', '.join(rs.key for rs in rulesets)}")
-    print(f"imports + library load (in process): {load_s:.3f} s")
+    if args.baseline:  # the baseline's own process: bare ReportLab, nothing of shipyard imported
+        baseline(json.loads(Path(args.baseline[0]).read_text()), Path(args.baseline[1]))
+        return
 
     with tempfile.TemporaryDirectory() as d:
-        out = Path(d)
-        built = build_all(lib, scen, rulesets, out / "warm")  # warm-up: imports, fonts, templates
-        pages = sum(b.pages for b in built)
-        pack_times, base_times = [], []
-        with Census() as census:
-            build_all(lib, scen, rulesets, out / "census")
-        per_page = {k: census.counts[k] / pages for k in
-                    ("text runs", "font changes", "rects", "lines", "paths", "path segments", "path arcs", "circles", "form uses")}
-        from shipyard.render.paper import PAPERS
-
-        pagesize = (PAPERS["a4"].width_pt, PAPERS["a4"].height_pt)
-        baseline(out / "base-warm.pdf", 2, per_page, census.strings, pagesize)
-        for i in range(args.repeat):  # interleaved so machine load hits both alike
-            t = time.perf_counter()
-            build_all(lib, scen, rulesets, out / f"run{i}")
-            pack_times.append(time.perf_counter() - t)
-            t = time.perf_counter()
-            baseline(out / f"base{i}.pdf", pages, per_page, census.strings, pagesize)
-            base_times.append(time.perf_counter() - t)
-
-    print(f"pages: {pages} (" + ", ".join(f"{b.ruleset} {b.pages}" for b in built) + ")")
-    print("content per page (average over the pack, counted at the ReportLab canvas): "
-          + ", ".join(f"{k} {v:.1f}" for k, v in per_page.items()))
-    pack_s, base_s = statistics.median(pack_times), statistics.median(base_times)
-    print(f"shipyard pack       {pages / pack_s:8.1f} pages/s  ({pack_s:.3f} s for {pages} pages, median of {args.repeat})")
-    print(f"bare canvas         {pages / base_s:8.1f} pages/s  ({base_s:.3f} s for {pages} pages, median of {args.repeat})")
-    print(f"ratio (shipyard per-page time / baseline per-page time): {pack_s / base_s:.2f}x  (goal: within 2x)")
-    if args.cli_runs:
-        rules = [rs.key for rs in rulesets] if args.rules else []
-        walls = cli_wall(rules, args.cli_runs)
-        print(f"`shipyard pack {SCENARIO}` wall clock incl. start-up: median {statistics.median(walls):.2f} s, "
-              f"best {min(walls):.2f} s of {len(walls)} runs  (goal: under 3 s)")
-
+        tmp = Path(d)
+        census = take_census(args.rules, tmp / "census")
+        census_path = tmp / "census.json"
+        census_path.write_text(json.dumps(census))
+        rs = census["rulesets"]
+        pages = sum(r["pages"] for r in rs.values())
+        print(f"scenario {SCENARIO}, rule sets: {', '.join(rs)}")
+        print(f"pages: {pages} (" + ", ".join(f"{k} {r['pages']}" for k, r in rs.items()) + ")")
+        avg = {k: sum(r["per_page"][k] * r["pages"] for r in rs.values()) / pages for k in KINDS}
+        print("content per page (average over the pack, counted at the ReportLab canvas): "
+              + ", ".join(f"{k} {v:.1f}" for k, v in avg.items()))
+        ours, bare = processes(census_path, list(args.rules or []), args.runs, tmp)
+        med = lambda xs, i: statistics.median(x[i] for x in xs)  # noqa: E731
+        for name, xs in (("shipyard pack (whole process) ", ours), ("bare ReportLab (whole process)", bare)):
+            print(f"{name}  wall median {med(xs, 0):.3f} s  best {min(x[0] for x in xs):.3f} s;  "
+                  f"cpu median {med(xs, 1):.3f} s;  {len(xs)} runs")
+        print("(baseline: same pages, paper, density, strings and embedded DejaVu TrueType fonts; bare ReportLab)")
+        print(f"ratio shipyard / baseline: wall {med(ours, 0) / med(bare, 0):.2f}x, cpu {med(ours, 1) / med(bare, 1):.2f}x  "
+              f"(goal: at most 1.5x, aim 1.3x)")
+        for key, ms in warm_sheets(args.rules, args.sheet_runs, tmp).items():
+            print(f"warm single record sheet, {key:<20} wall median {med(ms, 0):6.1f} ms  best {min(m[0] for m in ms):6.1f} ms;  "
+                  f"cpu median {med(ms, 1):6.1f} ms;  {len(ms)} runs  (goal: at most 10 ms)")
 
 if __name__ == "__main__":
     main()

@@ -136,7 +136,7 @@ def child(folder: str, scenario: str, out: str, rules: list[str] | None) -> None
 
     rulesets = [get_ruleset(r) for r in rules] if rules else list(all_rulesets())
     imports = time.perf_counter() - t0
-    t = time.perf_counter()
+    t, cpu0 = time.perf_counter(), time.process_time()
     lib = Library.load([folder])
     scen = lib.scenario(Path(scenario).stem)
     load_s = time.perf_counter() - t
@@ -150,9 +150,10 @@ def child(folder: str, scenario: str, out: str, rules: list[str] | None) -> None
         per_rules[rs.key] = {"seconds": round(time.perf_counter() - t1, 3), "pages": b.pages}
         pages += b.pages
     pack_s = time.perf_counter() - t
+    cpu_s = time.process_time() - cpu0  # load + pack CPU: the steadier figure on a shared machine
     units = sum(len(s.units) for s in scen.sides)
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux: KiB
-    print(json.dumps({"units": units, "imports": imports, "load": load_s, "pack": pack_s, "pages": pages,
+    print(json.dumps({"units": units, "imports": imports, "load": load_s, "pack": pack_s, "pages": pages, "cpu": cpu_s,
                       "per_rules": per_rules, "peak_rss_mb": rss_mb}))
 
 
@@ -186,7 +187,7 @@ def main(argv: list[str] | None = None) -> None:
         per_rules = ", ".join(f"{k} {v['seconds']:.2f} s/{v['pages']} p" for k, v in r["per_rules"].items())
         print(f"N={n:5d}: load {r['load']:6.2f} s, pack {r['pack']:7.2f} s, {r['pages']:5d} pages, "
               f"{1000 * total / n:6.1f} ms/vessel (load+pack), {1000 * r['pack'] / n:6.1f} ms/vessel (pack), "
-              f"peak RSS {r['peak_rss_mb']:.0f} MB  [{per_rules}]")
+              f"cpu {1000 * r['cpu'] / n:6.1f} ms/vessel, peak RSS {r['peak_rss_mb']:.0f} MB  [{per_rules}]")
     if len(args.sizes) >= 2:
         a, b = args.sizes[0], args.sizes[-1]
         ra, rb = results[a], results[b]
@@ -195,6 +196,7 @@ def main(argv: list[str] | None = None) -> None:
         marginal = ((rb["load"] + rb["pack"]) - (ra["load"] + ra["pack"])) / (b - a)
         print(f"per-vessel time at {b} / at {a}: {per_b / per_a:.2f}  (goal: at most 1.25); "
               f"marginal {1000 * marginal:.1f} ms/vessel between them")
+        print(f"per-vessel cpu at {b} / at {a}: {(rb['cpu'] / b) / (ra['cpu'] / a):.2f}  (goal: at most 1.25)")
         print(f"peak RSS at {b}: {rb['peak_rss_mb']:.0f} MB  (goal: under 400 MB)")
 
 

@@ -142,6 +142,7 @@ def _derive_all(target: str, rules: str, as_of, library, house_rules, scale):
 
     if target in lib.scenarios or target.endswith((".yaml", ".yml")):
         scenario = lib.scenario(target)
+        ctx.scenario = scenario  # a rule set may use values its author published for this scenario
         items = [(side, unit, derive_unit(rs, lib, unit, ctx)) for side, unit in lib.scenario_units(scenario)]
     else:
         unit = _as_of(lib.find(target), as_of)
@@ -273,6 +274,7 @@ def sheet(
     units = []
     for name in vessels_:
         if name in lib.scenarios:
+            ctx.scenario = lib.scenarios[name]
             units += [u for _, u in lib.scenario_units(lib.scenarios[name])]
         else:
             units.append(_as_of(lib.find(name), as_of))
@@ -316,7 +318,8 @@ def counters(
     rs, lib, ctx = _ruleset_context(rules, library, house_rules, scale)
     units = []
     if scenario:
-        units = [(side, u, rs.derive(u, ctx)) for side, u in lib.scenario_units(lib.scenario(scenario))]
+        ctx.scenario = lib.scenario(scenario)
+        units = [(side, u, rs.derive(u, ctx)) for side, u in lib.scenario_units(ctx.scenario)]
     draw = _aid(rs, "counters")
     _write_pdf(output or Path("output") / f"{rs.key}-counters.pdf", paper, f"{rs.title} counters",
                f"{rs.title} counters and markers", lambda doc: draw(doc, units, ctx, fold=fold, backs=backs))
@@ -334,7 +337,7 @@ def roster(
 ) -> None:
     """The order of battle as printed rosters per side."""
     rs, lib, ctx = _ruleset_context(rules, library, house_rules, scale)
-    scen = lib.scenario(scenario)
+    scen = ctx.scenario = lib.scenario(scenario)
     units = [(side, u, rs.derive(u, ctx)) for side, u in lib.scenario_units(scen)]
     draw = _aid(rs, "roster")
     _write_pdf(output or Path("output") / f"{scen.id}-{rs.key}-roster.pdf", paper, f"{scen.name}: {rs.title} roster",

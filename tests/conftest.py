@@ -1,7 +1,9 @@
-"""Shared helpers: run the real command line, load the real library once."""
+"""Shared helpers: run the real command line, load the real library once, build each bundled pack once."""
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import subprocess
 import sys
@@ -15,8 +17,20 @@ REPO = Path(__file__).resolve().parent.parent
 
 # Every PDF drawn under test, in this process or a CLI subprocess, refuses ink within 8 mm of the edge.
 os.environ["SHIPYARD_RENDER_STRICT"] = "1"
-# Tests keep the library index cache to themselves, never the user's ~/.cache.
+# Tests keep the library index cache to themselves, never the user's ~/.cache (one per xdist worker: each
+# worker is its own process and imports this file afresh).
 os.environ.setdefault("SHIPYARD_CACHE_DIR", tempfile.mkdtemp(prefix="shipyard-test-cache-"))
+
+# The bundled packs every pack-level check runs over: (scenario, paper, scale). Each is built for every rule set.
+BUNDLED_PACKS = [
+    ("mobile-bay-1864", "a4", None),
+    ("mobile-bay-1864", "letter", None),
+    ("hampton-roads-1862", "a4", "1/1200"),
+]
+
+
+def pack_id(scenario: str, paper: str, scale: str | None) -> str:
+    return f"{scenario}-{paper}" + (f"-{scale.replace('/', '-')}" if scale else "")
 
 
 @dataclass
@@ -45,3 +59,44 @@ def library():
 @pytest.fixture
 def cli():
     return run_cli
+
+
+class BundledPacks:
+    """Each bundled pack (scenario, paper, scale, rule set) built once for the whole test run.
+
+    Under pytest-xdist the workers share one folder (the session's base temp's parent) and a lock per
+    pack, so a pack is built by whichever worker asks first and read by the others. Output is
+    deterministic, so which worker built it does not matter. Treat the files as read-only.
+    """
+
+    def __init__(self, root: Path, library) -> None:
+        self.root = root
+        self.library = library
+        root.mkdir(parents=True, exist_ok=True)
+
+    def get(self, scenario: str = "mobile-bay-1864", rules: str = "smoke-on-the-water", paper: str = "a4",
+            scale: str | None = None):
+        from shipyard.pack import Built, PackOptions, build_pack
+        from shipyard.rules import get_ruleset
+
+        rs = get_ruleset(rules)
+        folder = self.root / pack_id(scenario, paper, scale) / rs.key
+        folder.mkdir(parents=True, exist_ok=True)
+        done = folder / "built.json"
+        with open(folder / ".lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not done.exists():
+                options = PackOptions(paper=paper, scale=scale, output_dir=folder)
+                built = build_pack(self.library, self.library.scenarios[scenario], rs, options)
+                done.write_text(json.dumps({"path": str(built.path), "pages": built.pages,
+                                            "ruleset": built.ruleset, "seconds": built.seconds}))
+            data = json.loads(done.read_text())
+        return Built(Path(data["path"]), data["pages"], data["ruleset"], data["seconds"])
+
+
+@pytest.fixture(scope="session")
+def bundled_packs(tmp_path_factory, library) -> BundledPacks:
+    base = tmp_path_factory.getbasetemp()
+    worker = os.environ.get("PYTEST_XDIST_WORKER")  # gw0, gw1 ... under xdist: their base temps share a parent
+    root = (base.parent if worker else base) / "bundled-packs"
+    return BundledPacks(root, library)

@@ -13,9 +13,9 @@ from conftest import REPO
 BENCH = REPO / "benchmarks"
 
 RUNS = {
-    "pack": (["bench_pack.py", "--rules", "quick-play", "--repeat", "1", "--cli-runs", "1"],
-             ["pages:", "content per page", "shipyard pack", "bare canvas", "ratio (shipyard per-page time / baseline per-page time):",
-              "wall clock incl. start-up"]),
+    "pack": (["bench_pack.py", "--rules", "quick-play", "--runs", "1", "--sheet-runs", "1"],
+             ["pages:", "content per page", "shipyard pack (whole process)", "bare ReportLab (whole process)",
+              "ratio shipyard / baseline: wall", "warm single record sheet, quick-play"]),
     "scaling": (["bench_scaling.py", "--sizes", "3", "6", "--rules", "quick-play"],
                 ["N=    3:", "N=    6:", "ms/vessel", "peak RSS", "per-vessel time at 6 / at 3:"]),
     "startup": (["bench_startup.py", "--runs", "1"],

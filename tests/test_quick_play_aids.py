@@ -14,7 +14,7 @@ PT = 25.4 / 72
 @pytest.fixture(scope="module")
 def mobile_bay(library):
     ctx = RULESET.context(library)
-    scen = library.scenarios["mobile-bay-1864"]
+    scen = ctx.scenario = library.scenarios["mobile-bay-1864"]  # the article's printed values, as the CLI uses
     units = [(side, u, RULESET.derive(u, ctx)) for side, u in library.scenario_units(scen)]
     return scen, units, ctx
 

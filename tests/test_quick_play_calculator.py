@@ -120,9 +120,86 @@ def test_monongahela_and_oneida_are_one_medium_one_parrot(library, ctx):
         assert stats(library, ctx, uid)["cannonade"] == {"heavy": 0, "medium": 1, "parrot": 1}, uid
 
 
-def test_richmond_nine_ix_inch_a_side_are_one_heavy_three_medium(library, ctx):
-    c = stats(library, ctx, "uss-richmond")["cannonade"]
-    assert (c["heavy"], c["medium"]) == (1, 3)
+def test_tennessee_four_brooke_rifles_bearing_are_two_heavy_two_medium(library, ctx):
+    # two 7-in at the ends and two of the four 6.4-in amidships bear: a factor each, one in two a Heavy
+    assert stats(library, ctx, "css-tennessee")["cannonade"] == {"heavy": 2, "medium": 2, "parrot": 0}
+
+
+def test_gun_classes_come_from_the_ordnance_catalogue(library):
+    from shipyard.rules.quick_play.derive import gun_class
+
+    table = RULESET.tables().gun_classes
+    expected = {"dahlgren-9in": "racking", "dahlgren-15in": "racking", "columbiad-10in": "racking",
+                "brooke-6-4in": "heavy_rifle", "brooke-7in": "heavy_rifle", "parrott-100pdr": "parrott",
+                "parrott-150pdr": "parrott", "rifled-32pdr": "medium", "smoothbore-32pdr-42cwt": "medium",
+                "columbiad-8in": "medium", "parrott-30pdr": "light_rifle", "dahlgren-50pdr-rifle": "light_rifle",
+                "dahlgren-12pdr-howitzer": "none", "mortar-10in-seacoast": "none", "whitworth-12pdr": "none"}
+    assert {gid: gun_class(library.ordnance[gid], table) for gid in expected} == expected
+
+
+# --- the article's printed values: source for its own scenario ---------------------------------------------
+
+PRINTED = {  # The Gauntlet No. 3 (1995): EDNA, Heavy, Medium, Parrott
+    "uss-tecumseh": (16, 1, 0, 0), "uss-manhattan": (16, 1, 0, 0), "uss-winnebago": (16, 1, 1, 0),
+    "uss-chickasaw": (16, 1, 1, 0), "uss-brooklyn": (14, 1, 4, 4), "uss-octorara": (8, 0, 2, 1),
+    "uss-hartford": (14, 1, 4, 4), "uss-metacomet": (8, 0, 2, 1), "uss-richmond": (12, 1, 3, 4),
+    "uss-port-royal": (7, 0, 1, 0), "uss-lackawanna": (10, 0, 2, 2), "uss-seminole": (9, 0, 1, 1),
+    "uss-monongahela": (9, 0, 1, 1), "uss-kennebec": (6, 0, 0, 2), "uss-ossipee": (9, 0, 1, 1),
+    "uss-itasca": (6, 0, 0, 2), "uss-oneida": (9, 0, 1, 1), "uss-galena": (8, 0, 1, 1),
+    "css-tennessee": (18, 2, 2, 0), "css-morgan": (9, 1, 1, 0), "css-gaines": (9, 1, 1, 0), "css-selma": (6, 0, 1, 0),
+    "fort-morgan": (22, 4, 4, 2), "fort-gaines": (18, 4, 2, 2),
+}
+
+
+def _values(d) -> tuple:
+    c = d["cannonade"]
+    return (d["edna"], c["heavy"], c["medium"], c["parrot"])
+
+
+def test_stats_of_the_scenario_give_the_articles_values_for_all_24_units(cli):
+    run = cli("stats", "mobile-bay-1864", "--rules", "quick-play", "--format", "json")
+    assert run.code == 0, run.err
+    got = {u["id"]: _values(u) for u in json.loads(run.out)}
+    assert {k: got[k] for k in PRINTED} == PRINTED
+    assert set(got) - set(PRINTED) == {"fort-powell"}  # not in the article: the calculator's
+
+
+def test_outside_the_scenario_the_calculator_serves_and_explain_names_the_printed_value(cli, library, ctx):
+    run = cli("stats", "css-tennessee", "--rules", "quick-play", "--json")
+    assert run.code == 0, run.err
+    mine = json.loads(run.out)["edna"]
+    assert mine == stats(library, ctx, "css-tennessee")["edna"] != 18
+    d = RULESET.derive(library.units["css-tennessee"], ctx)
+    assert f"in mobile-bay-1864 the article printed 18 (the calculator differs by {mine - 18:+d}" in d.reasons["edna"]
+    assert "Gauntlet No. 3" in d.reasons["edna"]
+    assert "the article printed" not in RULESET.derive(library.units["fort-powell"], ctx).reasons["edna"]
+
+
+def test_in_the_scenario_explain_gives_the_printed_value_the_calculators_and_the_difference(library):
+    ctx = RULESET.context(library)
+    ctx.scenario = library.scenarios["mobile-bay-1864"]
+    plain = RULESET.derive(library.units["css-tennessee"].as_of(MOBILE_BAY), RULESET.context(library))
+    d = RULESET.derive(library.units["css-tennessee"].as_of(MOBILE_BAY), ctx)
+    assert d["edna"] == 18
+    reason = d.reasons["edna"]
+    assert reason.startswith("printed for this scenario: 18")
+    assert f"the calculator gives {plain['edna']} (differs by {plain['edna'] - 18:+d})" in reason
+    assert "provenance source" in reason
+
+
+def test_another_scenario_gets_the_calculator(library):
+    from types import SimpleNamespace
+
+    ctx = RULESET.context(library)
+    ctx.scenario = SimpleNamespace(id="my-own-mobile-bay")
+    unit = library.units["css-tennessee"].as_of(MOBILE_BAY)
+    assert _values(RULESET.derive(unit, ctx)) == _values(RULESET.derive(unit, RULESET.context(library)))
+
+
+def test_explain_of_the_scenario_runs_and_shows_the_print(cli):
+    run = cli("explain", "mobile-bay-1864", "--rules", "qp")
+    assert run.code == 0, run.err
+    assert "printed for this scenario" in " ".join(run.out.split())
 
 
 def test_morgan_is_one_heavy_one_medium(library, ctx):

@@ -1,50 +1,99 @@
-"""The printed Mobile Bay order of battle: every printed value reproduced (EDNA ±1, factors exactly) or in the errata."""
+"""The Quick Play calculator fitted and judged on the article's 24 printed Mobile Bay units (leave-one-out)."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from conftest import REPO
 
-from shipyard.rules.quick_play import calibration
+from shipyard.rules.quick_play import RULESET, calibration
+
+LOO_LINE = "leave-one-out: edna_within_1=23/24 factors_within_1=20/24 factors_exact=12/24"
+# Printed values the calculator fitted on all 24 misses by more than one that are not the article's own
+# inconsistencies (errata.yaml): the docs explain each (Tennessee's armour, Fort Gaines' recorded guns).
+NOT_ERRATA = {("css-tennessee", "edna"), ("fort-gaines", "cannonade.heavy"), ("fort-gaines", "cannonade.parrot")}
 
 
 @pytest.fixture(scope="module")
-def rows(library):
-    return {r.id: r for r in calibration.compute(library)}
+def fitted(library):
+    return calibration.run(library)
 
 
-def test_order_of_battle_is_source_data_for_24_units(library):
+def test_order_of_battle_is_source_data_for_24_units_all_printed(library):
     oob = calibration.order_of_battle()
-    assert oob["provenance"] == "source"
+    assert oob["provenance"] == "source" and "Gauntlet No. 3" in oob["source"]
     assert len(oob["units"]) == 24
     for u in oob["units"]:
         assert u["id"] in library.units, u["id"]
+        assert all(isinstance(u[k], int) for k in ("edna", "heavy", "medium", "parrot")), u["id"]
 
 
-def test_every_mismatch_is_in_the_errata_and_every_errata_entry_is_a_mismatch(rows):
-    found = {(r.id, f): (p, d) for r in rows.values() for f, p, d in r.mismatches()}
+def test_leave_one_out_figures(fitted):
+    full, loo, _, _ = fitted
+    assert calibration.summary(loo) == LOO_LINE
+    assert sum(p.edna_within_1 for p in loo) >= 20
+    assert sum(p.factors_within_1 for p in loo) >= 20
+    assert sum(p.factors_exact for p in loo) >= 12
+
+
+def test_the_command_ends_with_the_leave_one_out_line(fitted, monkeypatch, capsys):
+    monkeypatch.setattr(calibration, "run", lambda library=None: fitted)
+    assert calibration.main(["--leave-one-out"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert re.fullmatch(r"leave-one-out: edna_within_1=\d+/24 factors_within_1=\d+/24 factors_exact=\d+/24", last)
+    assert last == LOO_LINE
+
+
+def test_a_bad_option_is_a_clear_error(capsys):
+    assert calibration.main(["--leave-two-out"]) == 2
+    assert "--leave-two-out" in capsys.readouterr().err
+
+
+def test_tables_hold_the_coefficients_fitted_on_all_24(fitted):
+    _, _, edna, cannon = fitted
+    t = RULESET.tables()
+    assert {k: float(t.edna.rows[k]) for k in edna if k != "fort_base"} == {k: v for k, v in edna.items() if k != "fort_base"}
+    assert float(t.edna_fort.rows["base"]) == edna["fort_base"]
+    assert {k: float(t.cannonade_factors.rows[k]) for k in cannon} == {k: float(v) for k, v in cannon.items()}
+
+
+def test_the_fit_on_all_24_is_what_the_calculator_derives(fitted, library):
+    full, _, _, _ = fitted
+    ctx = RULESET.context(library)
+    for p in full:
+        d = RULESET.derive(library.units[p.sample.id].as_of("1864-08-05"), ctx)
+        assert (d["edna"], d["cannonade"]) == (p.edna, p.factors), p.sample.id
+
+
+def test_edna_coefficients_are_not_negative_so_more_never_means_less(fitted):
+    _, _, edna, _ = fitted
+    assert all(v >= 0 for k, v in edna.items() if k not in calibration.INTERCEPTS)
+
+
+def test_errata_are_the_articles_inconsistencies_and_each_is_still_a_miss(fitted):
+    full, _, _, _ = fitted
+    found = calibration.misses(full)
     listed = {(e["id"], e["field"]): e for e in calibration.errata()}
-    assert set(found) - set(listed) == set(), "printed values not reproduced and not in errata.yaml"
-    assert set(listed) - set(found) == set(), "errata.yaml lists values the calculator now reproduces"
+    assert set(listed) <= set(found), "errata.yaml lists values the calculator now comes within one of"
     for key, e in listed.items():
         assert (e["printed"], e["derived"]) == found[key], key
-        assert len(e["reason"].split()) >= 12, key
+        assert len(e["reason"].split()) >= 20, key
+    assert set(found) - set(listed) == NOT_ERRATA
 
 
-@pytest.mark.parametrize("uid,edna", [
-    ("uss-tecumseh", 16), ("uss-winnebago", 16), ("uss-brooklyn", 14), ("uss-octorara", 8), ("uss-richmond", 12),
-    ("uss-lackawanna", 10), ("uss-monongahela", 9), ("uss-kennebec", 6), ("uss-oneida", 9), ("css-morgan", 9),
-    ("css-selma", 6), ("fort-morgan", 22),
-])
-def test_printed_edna_within_one(rows, uid, edna):
-    assert abs(rows[uid].derived["edna"] - edna) <= 1
+def test_leaving_a_unit_out_changes_only_its_own_fit(library):
+    data = calibration.samples(library)
+    tables = RULESET.tables()
+    e, c = calibration.fit(data[1:], tables)
+    assert calibration.fit(data[1:], tables) == (e, c)  # deterministic
+    tecumseh = calibration.predict(data[0], e, c, tables)
+    assert tecumseh.factors == {"heavy": 1, "medium": 0, "parrot": 0}
 
 
-def test_most_printed_ednas_are_exact(rows):
-    given = [r for r in rows.values() if r.printed["edna"] is not None]
-    assert sum(r.derived["edna"] == r.printed["edna"] for r in given) >= 9
-
-
-def test_docs_calibration_table_is_what_the_code_computes(library):
-    assert calibration.docs_block(REPO / "docs" / "rules" / "quick-play.md") == calibration.markdown(calibration.compute(library))
+def test_docs_calibration_table_is_what_the_code_computes(fitted):
+    full, loo, _, _ = fitted
+    block = calibration.docs_block(REPO / "docs" / "rules" / "quick-play.md")
+    assert block == calibration.markdown(full, loo)
+    assert block.splitlines()[-1] == LOO_LINE

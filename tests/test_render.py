@@ -391,13 +391,13 @@ def test_sections_nest_bookmarks_and_true_scale_can_switch_between_pages(tmp_pat
         doc.new_page(bookmark="USS Monitor")
         doc.new_page(bookmark="CSS Virginia")
         doc.section("Templates")
-        doc.true_scale = True
-        assert doc.content.bottom < plain.bottom
-        page = doc.new_page(bookmark="Turning")
-        assert page.content == doc.content
-        doc.bookmark("Slow", level=1)
+        with doc.true_scale_pages():
+            assert doc.content.bottom < plain.bottom
+            page = doc.new_page(bookmark="Turning")
+            assert page.content == doc.content
+            doc.bookmark("Slow", level=1)
         doc.section(None)
-        doc.true_scale = False
+        assert doc.content == plain  # the true-scale setting ended with its block
         doc.new_page(bookmark="Notes")
     toc = _outline(out)
     assert toc == [(0, "Cover", 0), (0, "Record sheets", 1), (1, "USS Monitor", 1), (1, "CSS Virginia", 2),

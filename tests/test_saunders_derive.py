@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shipyard.rules import get_ruleset
+from shipyard.rules.base import iron_equivalent
 from shipyard.rules.saunders import derive as sd
 from shipyard.spec.errors import ShipyardError
 from shipyard.spec.model import Fort, Vessel
@@ -264,9 +265,32 @@ def test_penetration_arithmetic_as_the_text_gives_it(ctx):
     assert "DAV 3 + strength 6 - armour 5" in why
 
 
+def _iron(ctx, plate_in, backing_in):
+    """Iron inches of a plate on wood backing, read from Saunders' own materials table."""
+    from types import SimpleNamespace
+
+    armour = SimpleNamespace(material="iron", thickness_in=plate_in, backing_in=backing_in)
+    return iron_equivalent(armour, ctx.tables.materials)[0]
+
+
+def test_oak_backing_counts_by_the_materials_table_and_a_house_rule_changes_it(library, tmp_path):
+    """The oak-to-iron ratio is Saunders' own (materials.backing), not the spec's: a house rule moves the rating."""
+    ctx = RS.context(library)
+    assert _iron(ctx, 4, 22) == pytest.approx(4 + 22 * ctx.tables.materials.rows["backing"]["per_inch"])
+    house = tmp_path / "house.yaml"
+    house.write_text("saunders:\n  materials:\n    rows:\n      iron: {per_inch: 1.0}\n      tin: {per_inch: 1.0}\n"
+                     "      railway_iron: {per_inch: 0.75}\n      wood: {per_inch: 0.05}\n      cotton: {per_inch: 0.05}\n"
+                     "      backing: {per_inch: 0.25}\n")
+    virginia = library.find("css-virginia")
+    plain = RS.derive(virginia, ctx)
+    ruled = RS.derive(virginia, RS.context(library, house))
+    assert ruled["armour"]["midships"] > plain["armour"]["midships"]
+    assert "materials, house rule" in ruled.reasons["armour.midships"]
+
+
 def test_fifteen_inch_breaks_a_virginia_class_casemate_on_any_dav(ctx):
     strength = sd.gun_strength(ctx.tables, 440)[0]
-    armour = sd.armour_rating(ctx.tables, sd.iron_equivalent(ctx.tables, "iron", 4, 22)[0])[0]
+    armour = sd.armour_rating(ctx.tables, _iron(ctx, 4, 22))[0]
     for dav in ctx.tables.penetration.rows["dav_faces"]:
         _, row, _ = sd.penetration(ctx.tables, dav, strength, armour)
         assert row["hull"] >= 2
@@ -274,7 +298,7 @@ def test_fifteen_inch_breaks_a_virginia_class_casemate_on_any_dav(ctx):
 
 def test_a_32_pounder_never_penetrates_four_inches_on_oak(ctx):
     strength = sd.gun_strength(ctx.tables, 32)[0]
-    armour = sd.armour_rating(ctx.tables, sd.iron_equivalent(ctx.tables, "iron", 4, 22)[0])[0]
+    armour = sd.armour_rating(ctx.tables, _iron(ctx, 4, 22))[0]
     for dav in ctx.tables.penetration.rows["dav_faces"]:
         _, row, _ = sd.penetration(ctx.tables, dav, strength, armour, band="point_blank")
         assert row["effect"] != "penetrated" and row["hull"] <= 1
@@ -308,7 +332,7 @@ def test_house_ruled_hull_table_changes_the_result_and_says_so(library, tmp_path
 def test_a_malformed_house_rule_is_a_clear_error(library, tmp_path):
     house = tmp_path / "house.yaml"
     house.write_text("saunders:\n  hull:\n    rows:\n      - {length: 0, points: 7}\n")
-    with pytest.raises(ShipyardError, match="hull.*expected"):
+    with pytest.raises(ShipyardError, match="table hull: every row needs 'min_ft'"):
         RS.derive(library.find("uss-monitor"), RS.context(library, house))
 
 

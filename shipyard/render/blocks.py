@@ -42,6 +42,16 @@ def _longest_word(s: str, size: float, weight: str, family: str) -> float:
     return max((text_width(w, size, weight, family) for w in _s(s).split()), default=0.0)
 
 
+def _memo(block, name: str, width: float, compute):
+    """compute(width), kept on the block per width: a block measured by its container, the flow and its own draw
+    measures once (blocks are not changed after they are made)."""
+    cache = block.__dict__.setdefault("_memo", {})
+    key = (name, round(width, 4))
+    if key not in cache:
+        cache[key] = compute(width)
+    return cache[key]
+
+
 class Block:
     """Something that measures its height for a width and draws itself there."""
 
@@ -118,19 +128,26 @@ class Runs(Block):
         space = {w: text_width(" ", self.size, w, self.family) for w in ("regular", "bold")}
         lines: list[list[tuple[str, str, float]]] = [[]]
         x = 0.0
+        trailing = False  # the run before ended in a space: the next run's first word is a new word
         for text, weight in self.runs:
             for k, para in enumerate(_s(text).split("\n")):
                 if k:
                     lines.append([])
                     x = 0.0
-                lead_space = para[:1] == " "
+                lead_space = para[:1] == " " or trailing
+                trailing = para[-1:] == " "
                 for i, word in enumerate(para.split()):
                     ww = text_width(word, self.size, weight, self.family)
                     gap = space[weight] if (x > 0 and (i > 0 or lead_space)) else 0.0
                     if x > 0 and x + gap + ww > width + 1e-6:
                         lines.append([])
                         x, gap = 0.0, 0.0
-                    lines[-1].append((word, weight, x + gap))
+                    last = lines[-1][-1] if lines[-1] else None
+                    if last is not None and gap > 0 and last[1] == weight:
+                        # words of one weight go on as one string, with their spaces (text extraction sees words)
+                        lines[-1][-1] = (last[0] + " " + word, weight, last[2])
+                    else:
+                        lines[-1].append((word, weight, x + gap))
                     x += gap + ww
         return lines
 
@@ -330,6 +347,9 @@ class StatPanel(Block):
         return (width - (self.columns - 1) * self.gap) / self.columns
 
     def _rows(self, width):
+        return _memo(self, "_rows", width, self._rows_uncached)
+
+    def _rows_uncached(self, width):
         cw = self._col_w(width)
         lw = cw * self.label_share
         out = []
@@ -561,12 +581,18 @@ class Tracks(Block):
     max_label_share: float = 0.32
 
     def _label_w(self, width):
+        return _memo(self, "_label_w", width, self._label_w_uncached)
+
+    def _label_w_uncached(self, width):
         words = max((_longest_word(t.label, self.label_size, "bold", "condensed") for t in self.tracks), default=0.0)
         whole = max((text_width(t.label, self.label_size, "bold", "condensed") for t in self.tracks), default=0.0)
         cap = width * self.max_label_share
         return min(max(words, min(whole, cap)), cap) + 1.8
 
     def per_row(self, width) -> int:
+        return _memo(self, "per_row", width, self._per_row_uncached)
+
+    def _per_row_uncached(self, width) -> int:
         room = width - self._label_w(width)
         group_extra = max(0.6, self.box * 0.3)
         n = 0
@@ -589,6 +615,9 @@ class Tracks(Block):
         return max(boxes, label) + note
 
     def measure(self, width):
+        return _memo(self, "measure", width, self._measure_uncached)
+
+    def _measure_uncached(self, width):
         return sum(self._track_h(t, width) for t in self.tracks) + self.row_gap * max(0, len(self.tracks) - 1)
 
     def draw(self, page, x, y, width):
@@ -739,6 +768,9 @@ class Stack(Block):
         self.children = [c for c in self.children if c is not None]
 
     def measure(self, width):
+        return _memo(self, "measure", width, self._measure_uncached)
+
+    def _measure_uncached(self, width):
         hs = [c.measure(width) for c in self.children]
         return sum(hs) + self.gap * max(0, len([h for h in hs if h > 0]) - 1)
 
@@ -796,6 +828,9 @@ class Columns(Block):
         return [room * w / total for w in weights]
 
     def measure(self, width):
+        return _memo(self, "measure", width, self._measure_uncached)
+
+    def _measure_uncached(self, width):
         return max((c.measure(w) for c, w in zip(self.children, self._widths(width))), default=0.0)
 
     def draw(self, page, x, y, width):
@@ -825,6 +860,9 @@ class Panel(Block):
         return 4.6 if self.title else 0.0
 
     def measure(self, width):
+        return _memo(self, "measure", width, self._measure_uncached)
+
+    def _measure_uncached(self, width):
         return self._title_h() + self.child.measure(self._inner(width)) + 2 * self.padding
 
     def draw(self, page, x, y, width):

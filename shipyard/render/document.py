@@ -260,6 +260,9 @@ class Document(Imposition):
         if self.footer:
             base = bottom - 1.2
             kind = " · true scale" if page.true_scale else ""
+            room = p.width_mm - 2 * m - page.text_width(" · page 9999 of 9999", FOOTER_SIZE, family="condensed")
+            if kind and page.text_width(self.footer + kind, FOOTER_SIZE, family="condensed") > room:
+                kind = ""  # the widest footers keep their words; the calibration bar says true scale itself
             w = page.text(m, base, f"{self.footer}{kind} · page {page.number} of ", size=FOOTER_SIZE, family="condensed", colour=0.3)
             c = self._canvas
             c.saveState()

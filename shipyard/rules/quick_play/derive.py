@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from ...spec.errors import ShipyardError
@@ -16,6 +18,7 @@ from ..base import Context, Derived, Table
 from .stats import QuickPlayStats
 
 RULESET_KEY = "quick-play"
+HERE = Path(__file__).resolve().parent
 IRON = (ArmourMaterial.IRON, ArmourMaterial.RAILWAY_IRON)
 
 
@@ -107,11 +110,12 @@ def vessel_edna(tons: float, guns: int, armour_in: float, rows: dict) -> tuple[i
     return max(int(rows["minimum"]), min(int(rows["maximum"]), round_half_up(score))), score
 
 
-def fort_edna(material: str, wall_ft: float, guns: int, rows: dict) -> tuple[int, float]:
-    base = rows["wall_base"].get(material)
-    if base is None:
-        raise ShipyardError(f"edna_fort: no wall_base for {material!r} (known: {', '.join(rows['wall_base'])})")
-    score = float(base) + float(rows["per_wall_foot"]) * wall_ft + float(rows["per_sqrt_gun"]) * math.sqrt(max(guns, 0))
+def fort_edna(material: str, guns: int, edna_rows: dict, rows: dict) -> tuple[int, float]:
+    """(EDNA, unrounded score) of a fort: the fitted base, the wall material's offset, and the ships' gun term."""
+    offset = rows["wall_offset"].get(material)
+    if offset is None:
+        raise ShipyardError(f"edna_fort: no wall_offset for {material!r} (known: {', '.join(rows['wall_offset'])})")
+    score = float(rows["base"]) + float(offset) + float(edna_rows["per_sqrt_gun"]) * math.sqrt(max(guns, 0))
     return max(int(rows["minimum"]), min(int(rows["maximum"]), round_half_up(score))), score
 
 
@@ -120,6 +124,7 @@ def fort_edna(material: str, wall_ft: float, guns: int, rows: dict) -> tuple[int
 
 
 def gun_class(gun: Ordnance, table: Table) -> str:
+    """How a piece fires in a cannonade: the first gun_classes row that matches it."""
     for row in table.rows:
         if "kinds" in row and gun.kind.value not in row["kinds"]:
             continue
@@ -127,29 +132,35 @@ def gun_class(gun: Ordnance, table: Table) -> str:
             continue
         if "min_projectile_lb" in row and gun.projectile_lb < float(row["min_projectile_lb"]):
             continue
-        if "not_maker" in row and row["not_maker"].lower() in f"{gun.maker or ''} {gun.name}".lower():
+        maker = f"{gun.maker or ''} {gun.name}".lower()
+        if "maker" in row and row["maker"].lower() not in maker:
+            continue
+        if "not_maker" in row and row["not_maker"].lower() in maker:
             continue
         return row["class"]
     return "none"
 
 
-@dataclass
-class Battery:
-    """The pieces bearing on one side, by firing class."""
+CLASSES = ("racking", "heavy_rifle", "medium", "parrott", "light_rifle", "none")
 
-    racking: float = 0.0
+
+@dataclass
+class Tally:
+    """The pieces bearing on one side (a ship) or on the channel (a fort, before its share), by firing class."""
+
+    fort: bool = False
+    pieces: dict[str, float] | None = None
     racking_lb: float = 0.0
-    heavy_rifle: float = 0.0
-    light_smoothbore: float = 0.0
-    punching: float = 0.0
-    light_rifle: float = 0.0
     lines: list[str] | None = None
 
+    def n(self, cls: str) -> float:
+        return (self.pieces or {}).get(cls, 0.0)
 
-def bearing_battery(unit: Vessel | Fort, ctx: Context) -> Battery:
+
+def bearing_tally(unit: Vessel | Fort, ctx: Context) -> Tally:
     t = ctx.tables
     share = t.bearing.rows
-    b = Battery(lines=[])
+    tally = Tally(fort=isinstance(unit, Fort), pieces={c: 0.0 for c in CLASSES}, lines=[])
     for m in unit.armament:
         gun = ctx.library.gun(m)
         cls = gun_class(gun, t.gun_classes)
@@ -157,38 +168,72 @@ def bearing_battery(unit: Vessel | Fort, ctx: Context) -> Battery:
             how = m.mounting.value
             if how == "casemate" and m.position is not None and m.position.value in ("bow", "stern"):
                 how = "casemate_ends"
-            s = float(share.get(how, 1.0))
+            n = m.count * float(share.get(how, 1.0))
         else:
-            s = float(share.get("fort_share", 1.0))
-            how = "fort"
-        n = m.count * s
+            how, n = "fort", float(m.count)
+        tally.pieces[cls] = tally.pieces.get(cls, 0.0) + n
         if cls == "racking":
-            b.racking += n
-            b.racking_lb += n * gun.projectile_lb
-        elif cls == "heavy_rifle":
-            b.heavy_rifle += n
-            b.racking_lb += n * gun.projectile_lb
-        elif cls == "light_smoothbore":
-            b.light_smoothbore += n
-        elif cls == "punching":
-            b.punching += n
-        elif cls == "light_rifle":
-            b.light_rifle += n
-        b.lines.append(f"{m.count} × {gun.id} ({how}, bears {_num(n)}) → {cls}")
-    return b
+            tally.racking_lb += n * gun.projectile_lb
+        tally.lines.append(f"{m.count} × {gun.id} ({how}" + (f", bears {_num(n)}" if how != "fort" else "") + f") → {cls}")
+    return tally
 
 
-def cannonade(b: Battery, rows: dict) -> dict[str, int]:
-    per = int(rows["racking_per_factor"])
-    racking_factors = int(math.floor(b.racking / per + 1e-9)) + int(math.ceil(b.heavy_rifle - 1e-9))
-    heavy = int(math.floor(b.racking_lb / float(rows["heavy_racking_lb"]) + 1e-9))
-    heavy += int(math.ceil(b.heavy_rifle / float(rows["heavy_rifles_per_heavy"]) - 1e-9))
-    heavy = min(racking_factors, heavy)
-    medium = racking_factors - heavy + int(math.floor(b.light_smoothbore / float(rows["light_smoothbores_per_medium"]) + 1e-9))
-    parrot = int(math.ceil(b.punching / float(rows["punching_per_factor"]) - 1e-9))
-    if b.light_rifle > 0:
-        parrot += int(rows["light_rifle_factor"])
-    return {"heavy": heavy, "medium": medium, "parrot": parrot}
+def _down(x: float) -> int:
+    return int(math.floor(x + 1e-9))
+
+
+def _up(x: float) -> int:
+    return int(math.ceil(x - 1e-9))
+
+
+def cannonade(tally: Tally, rows: dict) -> dict[str, int]:
+    """Heavy, Medium and Parrott factors from the pieces bearing and the fitted coefficients (cannonade_factors).
+
+    A ship: racking pieces make one factor per racking_per_factor (rounded down) and each heavy rifle one; of
+    these, one per heavy_racking_lb of racking shot and one per heavy_rifles_per_heavy heavy rifles (rounded up)
+    are Heavies, the rest Mediums, with one more Medium per mediums_per_factor medium pieces. A fort brings
+    fort_share of its pieces to bear; its heavy pieces make one Heavy per fort_heavy_pieces_per_heavy. Parrott
+    factors are one per parrotts_per_factor Parrott rifles plus one per light_rifles_per_factor light rifles,
+    each rounded up. No factor exceeds most_per_factor."""
+    cap = int(rows["most_per_factor"])
+    s = float(rows["fort_share"]) if tally.fort else 1.0
+    racking, rifles = tally.n("racking") * s, tally.n("heavy_rifle") * s
+    extra_medium = _down(tally.n("medium") * s / float(rows["mediums_per_factor"]))
+    if tally.fort:
+        heavy = _down((racking + rifles) / float(rows["fort_heavy_pieces_per_heavy"]))
+        medium = extra_medium
+    else:
+        factors = _down(racking / float(rows["racking_per_factor"])) + _down(rifles)
+        heavy = min(factors, _down(tally.racking_lb / float(rows["heavy_racking_lb"]))
+                    + _up(rifles / float(rows["heavy_rifles_per_heavy"])))
+        medium = factors - heavy + extra_medium
+    parrot = (_up(tally.n("parrott") * s / float(rows["parrotts_per_factor"]))
+              + _up(tally.n("light_rifle") * s / float(rows["light_rifles_per_factor"])))
+    return {"heavy": min(cap, heavy), "medium": min(cap, medium), "parrot": min(cap, parrot)}
+
+
+# ---------------------------------------------------------------------------------------------
+# Values the rules' author printed
+
+
+@lru_cache(maxsize=1)
+def _order_of_battle() -> dict:
+    from ...spec.yamlfile import read_yaml
+
+    return read_yaml(HERE / "order_of_battle.yaml").data
+
+
+def published(unit_id: str) -> dict | None:
+    """The article's printed values for a unit ({edna, heavy, medium, parrot, scenario, source}), or None."""
+    oob = _order_of_battle()
+    for u in oob["units"]:
+        if u["id"] == unit_id:
+            return {**u, "scenario": oob["scenario"], "source": oob["source"]}
+    return None
+
+
+def in_published_scenario(ctx: Context, pub: dict) -> bool:
+    return getattr(getattr(ctx, "scenario", None), "id", None) == pub["scenario"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -209,14 +254,11 @@ def derive(unit: Any, ctx: Context) -> Derived:
         d.set("turn_deg", None, "a fort does not turn")
         d.set("turns_when_stationary", False, "a fort does not turn")
         d.set("ram", False, "a fort cannot ram")
-        rows = t.edna_fort.rows
-        wall_ft = unit.walls.thickness_ft or 0.0
-        edna, score = fort_edna(unit.walls.material.value, wall_ft, guns, rows)
-        d.set("edna", edna,
-              f"{unit.walls.material.value} base {_num(rows['wall_base'][unit.walls.material.value])} + "
-              f"{_num(rows['per_wall_foot'])} × {_num(wall_ft)} ft wall"
-              + (" (thickness not recorded: 0)" if not unit.walls.thickness_ft else "")
-              + f" + {_num(rows['per_sqrt_gun'])} × √{guns} guns = {score:.2f} → {edna} ({t.edna_fort.cite()})")
+        rows, erows = t.edna_fort.rows, t.edna.rows
+        material = unit.walls.material.value
+        edna, score = fort_edna(material, guns, erows, rows)
+        edna_reason = (f"fort base {_num(rows['base'])} + {material} walls {float(rows['wall_offset'][material]):+g} + "
+                       f"{_num(erows['per_sqrt_gun'])} × √{guns} guns = {score:.2f} → {edna} ({t.edna_fort.cite()}; {t.edna.cite()})")
     else:
         qp_type, why = classify(unit, t.type_rules)
         d.set("type", qp_type, f"{unit.type.value}, {unit.propulsion.kind.value}"
@@ -236,27 +278,50 @@ def derive(unit: Any, ctx: Context) -> Derived:
         armour, words = edna_armour_in(unit, rows)
         edna, score = vessel_edna(unit.tonnage, guns, armour, rows)
         tons_word = "displacement" if unit.displacement_tons is not None else "burthen"
-        d.set("edna", edna,
-              f"{_num(rows['base'])} + {_num(rows['per_sqrt_hundred_tons'])} × √({_num(unit.tonnage)} t {tons_word} / 100)"
-              f" + {_num(rows['per_sqrt_gun'])} × √{guns} guns + {_num(rows['per_armour_inch'])} × {armour:.2f} in ({words})"
-              f" = {score:.2f} → {edna}, held within {rows['minimum']}–{rows['maximum']} ({t.edna.cite()})")
+        edna_reason = (f"{_num(rows['base'])} + {_num(rows['per_sqrt_hundred_tons'])} × √({_num(unit.tonnage)} t {tons_word} / 100)"
+                       f" + {_num(rows['per_sqrt_gun'])} × √{guns} guns + {_num(rows['per_armour_inch'])} × {armour:.2f} in ({words})"
+                       f" = {score:.2f} → {edna}, held within {rows['minimum']}–{rows['maximum']} ({t.edna.cite()})")
 
-    battery = bearing_battery(unit, ctx)
-    factors = cannonade(battery, t.cannonade_factors.rows)
+    tally = bearing_tally(unit, ctx)
+    factors = cannonade(tally, t.cannonade_factors.rows)
     r = t.cannonade_factors.rows
-    listing = "; ".join(battery.lines or []) or "no guns"
-    d.set("cannonade.heavy", factors["heavy"],
-          f"{_num(battery.racking)} racking pieces bearing (one factor per {r['racking_per_factor']}) + "
-          f"{_num(battery.heavy_rifle)} heavy rifles (one each) → {factors['heavy'] + factors['medium']} factors; "
-          f"{_num(battery.racking_lb)} lb of their shot, one Heavy per {_num(r['heavy_racking_lb'])} lb, plus one per "
-          f"{r['heavy_rifles_per_heavy']} heavy rifles → {factors['heavy']} Heavy [{listing}] ({t.gun_classes.cite()}; {t.bearing.cite()}; "
-          f"{t.cannonade_factors.cite()})")
-    d.set("cannonade.medium", factors["medium"],
-          f"the other racking factors fire as Mediums, plus one per {r['light_smoothbores_per_medium']} light smoothbores "
-          f"bearing ({_num(battery.light_smoothbore)}): {factors['medium']} Medium ({t.cannonade_factors.cite()})")
-    d.set("cannonade.parrot", factors["parrot"],
-          f"{_num(battery.punching)} punching rifles bearing → {math.ceil(battery.punching - 1e-9)}; light rifles bearing "
-          f"{_num(battery.light_rifle)} → {r['light_rifle_factor'] if battery.light_rifle else 0}: {factors['parrot']} Parrott "
-          f"({t.gun_classes.cite()}; {t.cannonade_factors.cite()})")
+    listing = "; ".join(tally.lines or []) or "no guns"
+    n = {c: _num(tally.n(c)) for c in CLASSES}
+    if tally.fort:
+        heavy_reason = (f"a fort brings {_num(r['fort_share'])} of its pieces to bear: {n['racking']} racking + {n['heavy_rifle']} "
+                        f"heavy rifles × {_num(r['fort_share'])}, one Heavy per {_num(r['fort_heavy_pieces_per_heavy'])}")
+        medium_reason = f"{n['medium']} medium pieces × {_num(r['fort_share'])}, one Medium per {_num(r['mediums_per_factor'])}"
+    else:
+        heavy_reason = (f"{n['racking']} racking pieces bearing (a factor per {_num(r['racking_per_factor'])}) + {n['heavy_rifle']} "
+                        f"heavy rifles (a factor each); Heavies: one per {_num(r['heavy_racking_lb'])} lb of racking shot "
+                        f"({_num(tally.racking_lb)} lb) + one per {_num(r['heavy_rifles_per_heavy'])} heavy rifles")
+        medium_reason = (f"the other racking and heavy-rifle factors, plus one per {_num(r['mediums_per_factor'])} medium "
+                         f"pieces bearing ({n['medium']})")
+    cap = f", at most {r['most_per_factor']}"
+    factor_reasons = {
+        "heavy": f"{heavy_reason}{cap}: {factors['heavy']} Heavy [{listing}] ({t.gun_classes.cite()}; {t.bearing.cite()}; "
+                 f"{t.cannonade_factors.cite()})",
+        "medium": f"{medium_reason}{cap}: {factors['medium']} Medium ({t.cannonade_factors.cite()})",
+        "parrot": f"{n['parrott']} Parrott rifles bearing (one per {_num(r['parrotts_per_factor'])}) + {n['light_rifle']} light rifles "
+                  f"(one per {_num(r['light_rifles_per_factor'])}), each rounded up{cap}: {factors['parrot']} Parrott "
+                  f"({t.gun_classes.cite()}; {t.cannonade_factors.cite()})",
+    }
+
+    pub = published(unit.id)
+    where = f"{pub['source']}, {pub['scenario']}" if pub else ""
+    if pub and in_published_scenario(ctx, pub):
+        d.set("edna", pub["edna"], f"printed for this scenario: {pub['edna']} ({where}; provenance source); "
+              f"the calculator gives {edna} (differs by {edna - pub['edna']:+d}): {edna_reason}")
+        for k in ("heavy", "medium", "parrot"):
+            d.set(f"cannonade.{k}", pub[k], f"printed for this scenario: {pub[k]} ({where}; provenance source); the calculator "
+                  f"gives {factors[k]} (differs by {factors[k] - pub[k]:+d}): {factor_reasons[k]}")
+    else:
+        def note(printed: int, mine: int) -> str:
+            return (f"; in {pub['scenario']} the article printed {printed} (the calculator differs by {mine - printed:+d}; "
+                    f"{pub['source']}, provenance source)") if pub else ""
+
+        d.set("edna", edna, edna_reason + note(pub["edna"] if pub else 0, edna))
+        for k in ("heavy", "medium", "parrot"):
+            d.set(f"cannonade.{k}", factors[k], factor_reasons[k] + note(pub[k] if pub else 0, factors[k]))
     d.set("guns", guns, f"{guns} pieces in the battery" + (f" as of {unit.armament_date}" if unit.armament_date else ""))
     return d.typed(QuickPlayStats)

@@ -13,7 +13,9 @@ from ...spec.errors import ShipyardError
 from ...spec.model import (
     Armour, ArmourArea, ArmourMaterial, Coverage, Fort, Ordnance, PropulsionKind, Vessel, VesselType,
 )
-from ..base import Context, Derived, Tables
+from ...render.text import number
+from ..base import Context, Derived, Tables, band, iron_equivalent, is_fort, resolve_scale
+from .stats import ReallySimpleStats
 
 KEY = "really-simple"
 
@@ -22,8 +24,8 @@ IRONCLAD_TYPES = (VesselType.CASEMATE_IRONCLAD, VesselType.MONITOR, VesselType.B
 
 
 def _num(x: float) -> str:
-    """3.0 -> '3', 3.5 -> '3.5', 6.35 -> '6.35'."""
-    return f"{x:g}" if isinstance(x, (int, float)) else str(x)
+    """3.0 -> '3', 3.5 -> '3.5', 6.35 -> '6.35' (decimals in reasons; the printed aids use fractions)."""
+    return number(x, fractions=False)
 
 
 def _knots(x: float) -> float | int:
@@ -117,23 +119,22 @@ def guns(unit: Vessel | Fort, ctx: Context) -> list[tuple[dict, dict]]:
 # Armour
 
 
-def principal_plate(armour: list[Armour]) -> Armour | None:
-    """The plate a gunner meets on the ship's fighting part: the thickest (in iron-equivalent) of
-    side, casemate, turret and bow, preferring plates that cover the whole area."""
-    plates = [a for a in armour if a.area in PRINCIPAL_AREAS and a.iron_equivalent_in > 0]
-    full = [a for a in plates if a.coverage is Coverage.FULL]
+def principal_plate(armour: list[Armour], tables: Tables) -> tuple[Armour, float, str] | None:
+    """The plate a gunner meets on the ship's fighting part: the thickest (in iron-equivalent, from the
+    armour_materials table) of side, casemate, turret and bow, preferring plates that cover the whole area.
+    (plate, iron-equivalent inches, the arithmetic) or None."""
+    materials = tables.require("armour_materials")
+    plates = [(a, *iron_equivalent(a, materials)) for a in armour if a.area in PRINCIPAL_AREAS]
+    plates = [p for p in plates if p[1] > 0]
+    full = [p for p in plates if p[0].coverage is Coverage.FULL]
     pool = full or plates
-    return max(pool, key=lambda a: a.iron_equivalent_in) if pool else None
+    return max(pool, key=lambda p: p[1]) if pool else None
 
 
 def iron_armour(iron_in: float, tables: Tables) -> tuple[int | None, str]:
     t = tables.require("armour_iron")
-    best = None
-    for row in t.rows:
-        if iron_in >= float(t.need(row, "from_in", "inches of iron")):
-            if best is None or float(row["from_in"]) >= float(best["from_in"]):
-                best = row
-    if best is None:
+    best = band(t.rows, iron_in, lower="from_in", table=t)
+    if iron_in < float(best["from_in"]):
         return None, f"{_num(round(iron_in, 2))} in iron-equivalent is under every row of armour_iron ({t.tag()})"
     return int(t.need(best, "armour", "a number")), f"{_num(round(iron_in, 2))} in ≥ {_num(best['from_in'])} in → {best['armour']} ({t.cite(best)})"
 
@@ -166,12 +167,11 @@ def construction_floor(vessel: Vessel, tables: Tables) -> tuple[int, str]:
 def vessel_armour(vessel: Vessel, tables: Tables) -> tuple[int, float, str]:
     """(armour number, iron-equivalent inches of the principal plate, reason)."""
     floor, floor_why = construction_floor(vessel, tables)
-    plate = principal_plate(vessel.armour)
-    if plate is None:
+    principal = principal_plate(vessel.armour, tables)
+    if principal is None:
         return floor, 0.0, f"no iron on side, casemate, turret or bow; floor: {floor_why}"
-    iron = plate.iron_equivalent_in
-    backing = f" + {_num(plate.backing_in)} in wood/20" if plate.backing_in else ""
-    what = f"{plate.area.value} {_num(plate.thickness_in)} in {plate.material.value}{backing} = {_num(round(iron, 2))} in iron-equivalent"
+    plate, iron, arithmetic = principal
+    what = f"{plate.area.value}: {arithmetic}"
     value, why = iron_armour(iron, tables)
     parts = [what, why]
     if value is None:
@@ -267,12 +267,10 @@ def draft(vessel: Vessel, tables: Tables) -> tuple[int, str]:
 
 
 def scale_factor(ctx: Context) -> tuple[float, str]:
+    """(distance factor, reason) for the table's scale, from the scales table."""
     t = ctx.tables.require("scales")
-    rows = t.rows if isinstance(t.rows, dict) else {}
-    scale = "1/1200" if ctx.scale in (None, "native") else ctx.scale
-    if scale not in rows:
-        raise ShipyardError(f"scale {ctx.scale!r}: the really-simple rules know {', '.join(sorted(rows))}")
-    return float(rows[scale]), f"{scale} × {_num(rows[scale])} ({t.cite()})"
+    factor, scale = resolve_scale(ctx, t.rows, "1/1200", t, "the really-simple rules")
+    return factor, f"{scale} × {_num(factor)} ({t.cite()})"
 
 
 def ranges(ctx: Context) -> tuple[dict, str]:
@@ -296,7 +294,7 @@ def hit_chance(fire_factor: int, armour: int, modifiers: int = 0) -> Fraction:
 def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
     d = Derived(unit.id, unit.name, KEY)
     tables = ctx.tables
-    if isinstance(unit, Fort):
+    if is_fort(unit):
         d.set("unit", "fort", f"{unit.name} is a fort: it has walls and guns but no speed, draft or bow")
         value, why = fort_armour(unit, tables)
         d.set("armour", value, why)
@@ -309,7 +307,8 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
         d.set("unit", "vessel", f"{unit.name}: {unit.type.value}, {unit.propulsion.kind.value}")
         value, iron, why = vessel_armour(unit, tables)
         d.set("armour", value, why)
-        d.set("armour_iron_in", round(iron, 2), "iron-equivalent of the principal plate: iron + wood backing/20 (20 in of wood = 1 in of iron)")
+        d.set("armour_iron_in", round(iron, 2), f"iron-equivalent of the principal plate, per inch of each material as in "
+              f"{tables.require('armour_materials').cite()}")
         ahead, ahead_why, astern, astern_why = speeds(unit, tables)
         d.set("speed_kn", ahead, ahead_why)
         d.set("astern_kn", astern, astern_why)
@@ -327,6 +326,6 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
     if not unit.armament:
         d.set("guns", [], "no guns in the specification")
     rng, rng_why = ranges(ctx)
-    for band, inches in rng.items():
-        d.set(f"ranges_in.{band}", inches, rng_why)
-    return d
+    for name, inches in rng.items():
+        d.set(f"ranges_in.{name}", inches, rng_why)
+    return d.typed(ReallySimpleStats)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..base import RuleSet
-from .derive import derive as derive_unit
+from .derive import NATIVE_SCALE, derive as derive_unit
 
 RULESET = RuleSet(
     key="saunders",
@@ -18,6 +18,6 @@ RULESET = RuleSet(
     package=__name__,
     derive=derive_unit,
     tables_path=Path(__file__).with_name("tables.yaml"),
-    native_scale="1/1200",
+    native_scale=NATIVE_SCALE,
     scales=("1/1200", "1/600"),
 )

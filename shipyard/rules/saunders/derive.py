@@ -23,9 +23,13 @@ from ...spec.model import (
     Vessel,
     VesselType,
 )
-from ..base import Context, Derived, Table, Tables
+
+from ..base import Context, Derived, Table, Tables, iron_equivalent, is_fort, resolve_scale
+from ..base import band as band_lookup
+from .stats import SaundersStats
 
 KEY = "saunders"
+NATIVE_SCALE = "1/1200"
 
 #: Bearing of the centre of each named facing, degrees clockwise from the bow (geometry, not rules).
 FACING_DEG = {
@@ -69,30 +73,14 @@ def _where(position: str | None) -> str:
     return {None: "", "bow": " at the bow", "stern": " at the stern"}.get(position, f" {position}" if position else "")
 
 
-def _band(rows: list[dict], key: str, value: float) -> dict:
-    """The last row whose `key` (a lower bound) is at or below value; rows in ascending order."""
-    chosen = None
-    for row in rows:
-        if value >= float(row[key]):
-            chosen = row
-    if chosen is None:
-        chosen = rows[0]
-    return chosen
-
-
 # ---------------------------------------------------------------------------------------------
 # Scale and movement
 
 
-def scale_factor(tables: Tables, scale: str) -> tuple[float, str]:
-    t = tables.require("scales")
-    with using(t, "a mapping of scale -> distance multiplier, e.g. {'1/1200': 1, '1/600': 2}"):
-        rows = t.rows
-        if scale in ("native", None):
-            scale = next(iter(rows))
-        if scale not in rows:
-            raise ShipyardError(f"--scale {scale!r}: the Saunders rules know {', '.join(rows)}")
-        return float(rows[scale]), scale
+def scale_factor(ctx: Context) -> tuple[float, str]:
+    """(distance multiplier, scale) for the scale asked for; 1/1200 when none is."""
+    t = ctx.tables.require("scales")
+    return resolve_scale(ctx, t.rows, NATIVE_SCALE, t, rules="the Saunders rules")
 
 
 def round_speed(tables: Tables, knots: float, down: bool = False) -> float:
@@ -121,7 +109,7 @@ def hull_points(tables: Tables, length_ft: float, beam_ft: float) -> tuple[int, 
     t = tables.require("hull")
     total = length_ft + beam_ft
     with using(t, "hull rows [{min_ft, hull}] in ascending min_ft"):
-        row = _band(t.rows, "min_ft", total)
+        row = band_lookup(t.rows, total, lower="min_ft", table=t)
         hull = int(row["hull"])
     return hull, f"length {_fmt(length_ft)} ft + beam {_fmt(beam_ft)} ft = {_fmt(total)} ft ≥ {_fmt(row['min_ft'])} → {hull} ({t.cite(row)})"
 
@@ -143,32 +131,19 @@ def speed_thresholds(tables: Tables, hull: int, max_kn: float) -> list[dict[str,
 # Armour
 
 
-def iron_equivalent(tables: Tables, material: str, thickness_in: float, backing_in: float | None) -> tuple[float, str]:
-    """Inches of iron that a plate and its wood backing count as, and the arithmetic in words."""
-    t = tables.require("materials")
-    with using(t, "materials rows {material: {per_inch}} with a 'backing' entry"):
-        per = float(t.rows[material]["per_inch"])
-        back = float(t.rows["backing"]["per_inch"])
-    value = thickness_in * per + (backing_in or 0.0) * back
-    parts = [f"{_fmt(thickness_in)} in {material.replace('_', ' ')}" + (f" × {_fmt(per)}" if per != 1 else "")]
-    if backing_in:
-        parts.append(f"{_fmt(backing_in)} in wood backing × {_fmt(back)}")
-    return value, " + ".join(parts) + f" = {_fmt(round(value, 2))} in iron"
-
-
 def armour_rating(tables: Tables, iron_in: float) -> tuple[int, str]:
     t = tables.require("armour_rating")
     with using(t, "armour_rating rows [{min_in, rating}] in ascending min_in"):
-        row = _band(t.rows, "min_in", iron_in)
+        row = band_lookup(t.rows, iron_in, lower="min_in", table=t)
         rating = int(row["rating"])
     return rating, f"≥ {_fmt(row['min_in'])} in → {rating} ({t.cite(row)})"
 
 
 def _rate(tables: Tables, armour) -> tuple[int, float, str]:
-    eq, how = iron_equivalent(tables, armour.material.value, armour.thickness_in, armour.backing_in)
+    eq, how = iron_equivalent(armour, tables.require("materials"))
     rating, why = armour_rating(tables, eq)
     cov = " (partial)" if armour.coverage is Coverage.PARTIAL else ""
-    return rating, eq, f"{armour.area.value}{cov}: {how} {why}; {tables.require('materials').cite()}"
+    return rating, eq, f"{armour.area.value}{cov}: {how} {why}"
 
 
 def _best(tables: Tables, entries: list) -> tuple[int, float, str] | None:
@@ -251,7 +226,7 @@ def max_turn(tables: Tables, v: Vessel) -> tuple[int, int, str, str]:
     t = tables.require("turn")
     with using(t, "turn rows {ladder_deg: [...], by_length: [{min_ft, turn_deg}], steps: [{when, steps}], spar_torpedo_deployed_steps}"):
         ladder = [int(x) for x in t.rows["ladder_deg"]]
-        row = _band(t.rows["by_length"], "min_ft", v.length_ft)
+        row = band_lookup(t.rows["by_length"], v.length_ft, lower="min_ft", table=t)
         base = int(row["turn_deg"])
         idx = min(range(len(ladder)), key=lambda i: abs(ladder[i] - base))
         facts = {
@@ -281,7 +256,7 @@ def max_turn(tables: Tables, v: Vessel) -> tuple[int, int, str, str]:
 def gun_strength(tables: Tables, projectile_lb: float) -> tuple[int, bool, str]:
     t = tables.require("gun_strength")
     with using(t, "gun_strength rows [{max_lb, strength, light}] in ascending max_lb"):
-        row = next((r for r in t.rows if projectile_lb <= float(r["max_lb"])), t.rows[-1])
+        row = band_lookup(t.rows, projectile_lb, upper="max_lb", table=t)
         strength, light = int(row["strength"]), bool(row["light"])
     return strength, light, f"heaviest projectile {_fmt(projectile_lb)} lb ≤ {_fmt(row['max_lb'])} lb → strength {strength}{', light' if light else ''} ({t.cite(row)})"
 
@@ -289,7 +264,7 @@ def gun_strength(tables: Tables, projectile_lb: float) -> tuple[int, bool, str]:
 def gun_ranges(tables: Tables, strength: int, rifled: bool, light: bool, factor: float) -> tuple[dict[str, float | None], str]:
     t = tables.require("gun_ranges")
     with using(t, "gun_ranges rows {rifle_long_factor, bands: [{min_strength, point_blank_in, effective_in, long_in}]}"):
-        row = _band(t.rows["bands"], "min_strength", strength)
+        row = band_lookup(t.rows["bands"], strength, lower="min_strength", table=t)
         rifle_f = float(t.rows["rifle_long_factor"]) if rifled else 1.0
         pb, eff, long_ = float(row["point_blank_in"]), float(row["effective_in"]), float(row["long_in"]) * rifle_f
     ranges = {"point_blank": _num(pb * factor), "effective": _num(eff * factor), "long": None if light else _num(round(long_ * factor, 1))}
@@ -317,7 +292,7 @@ def penetration(tables: Tables, dav: int, strength: int, armour: int, rifled: bo
                 words.append(f"{mods[when]:+d} {when.lower()}")
     r = tables.require("penetration_result")
     with using(r, "penetration_result rows [{min_total, hull, critical, effect}]"):
-        row = _band(r.rows, "min_total", total)
+        row = band_lookup(r.rows, total, lower="min_total", table=r)
     return total, row, " ".join(words) + f" = {total}: {row['effect']} ({r.cite(row)})"
 
 
@@ -387,13 +362,13 @@ def _enclosed(v: Vessel) -> bool:
 
 def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
     d = Derived(unit.id, unit.name, KEY)
-    factor, scale = scale_factor(ctx.tables, ctx.scale)
+    factor, scale = scale_factor(ctx)
     d.set("scale", scale, f"distances at {scale}: × {_fmt(factor)} ({ctx.tables.require('scales').cite()})")
-    if isinstance(unit, Fort):
+    if is_fort(unit):
         _derive_fort(unit, ctx, d, factor)
     else:
         _derive_vessel(unit, ctx, d, factor)
-    return d
+    return d.typed(SaundersStats)
 
 
 def _derive_vessel(v: Vessel, ctx: Context, d: Derived, factor: float) -> None:

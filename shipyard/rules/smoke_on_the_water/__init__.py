@@ -1,7 +1,7 @@
 """Smoke on the Water (Gorringe & Thomas, Canis Publishing, 1996): 1/600 models, distances in cm.
 
-The calculator is in derive.py, the numbers (with their provenance) in tables.yaml, the printed aids
-(record sheets, turning templates, counters, roster, quick reference) in aids.py.
+The calculator is in derive.py (typed by stats.py), the numbers (with their provenance) in tables.yaml, the
+printed aids in sheet.py, counters.py, templates.py, roster.py and reference.py (aids.py holds their entry points).
 """
 
 from pathlib import Path

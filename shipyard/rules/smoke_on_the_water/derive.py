@@ -19,7 +19,8 @@ from ...spec.model import (
     Armour, ArmourArea, ArmourMaterial, Coverage, Fort, Mount, Mounting, Ordnance, Position,
     PropulsionKind, Vessel, VesselType,
 )
-from ..base import Context, Derived, Table, Tables
+from ..base import Context, Derived, Tables, band, is_fort, iron_equivalent, resolve_scale
+from .stats import FortStats, VesselStats
 
 KEY = "smoke-on-the-water"
 RANGE_BANDS = ("PB", "S", "M", "L", "E")
@@ -33,10 +34,10 @@ GUNPORTS = (Mounting.BROADSIDE, Mounting.CASEMATE)
 
 
 def num(x: Any) -> str:
-    """3.0 -> '3', 22.5 -> '22.5'."""
-    if isinstance(x, float):
-        return f"{x:g}"
-    return str(x)
+    """3.0 -> '3', 22.5 -> '22.5': the project's number formatter in decimals, for reasons quoting the tables."""
+    from ...render.text import number  # on first use: `shipyard --help` does not load the fonts
+
+    return number(x, fractions=False)
 
 
 def clean(x: float) -> float | int:
@@ -44,24 +45,15 @@ def clean(x: float) -> float | int:
     return int(x) if x.is_integer() else x
 
 
-def first_band(rows: list, value: float, limit_key: str, t: Table) -> dict:
-    """The first row whose limit the value does not exceed; a row with a null limit takes the rest."""
-    if not isinstance(rows, list) or not rows:
-        raise ShipyardError(f"table {t.name} ({t.tag()}): expected a list of rows with {limit_key!r}")
-    for row in rows:
-        limit = t.need(row, limit_key, "a number or null")
-        if limit is None or value <= limit:
-            return row
-    return rows[-1]
+def ground_scale(ctx: Context) -> tuple[float, str]:
+    """(how much every table distance is multiplied by, the scale's name) at the table's scale."""
+    t = ctx.tables.require("ground_scale")
+    factors = t.need(t.rows, "distance_factor", "{scale: factor}")
+    return resolve_scale(ctx, factors, "1/600", t, "Smoke on the Water")
 
 
 def distance_factor(ctx: Context) -> float:
-    t = ctx.tables.require("ground_scale")
-    factors = t.need(t.rows, "distance_factor", "{scale: factor}")
-    scale = "1/600" if ctx.scale in (None, "native") else ctx.scale
-    if scale not in factors:
-        raise ShipyardError(f"scale {scale!r}: expected one of {', '.join(factors)}")
-    return float(factors[scale])
+    return ground_scale(ctx)[0]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -119,8 +111,8 @@ def manoeuvrability(v: Vessel, tables: Tables) -> tuple[str, str]:
     t = tables.require("manoeuvrability")
     rows = t.rows
     ladder = t.need(rows, "ladder", "levels, worst first")
-    band = first_band(t.need(rows, "by_length", "length bands"), v.length_ft, "max_length_ft", t)
-    level = t.need(band, "level", "a ladder level")
+    length_row = band(t.need(rows, "by_length", "length bands"), v.length_ft, upper="max_length_ft", table=t)
+    level = t.need(length_row, "level", "a ladder level")
     if level not in ladder:
         raise ShipyardError(f"table manoeuvrability ({t.tag()}): {level!r} is not on the ladder {ladder}")
     mods = t.need(rows, "modifiers", "modifier levels")
@@ -137,7 +129,7 @@ def manoeuvrability(v: Vessel, tables: Tables) -> tuple[str, str]:
             steps += int(mods[key])
             notes.append(f"{label} {int(mods[key]):+d}")
     i = min(max(ladder.index(level) + steps, 0), len(ladder) - 1)
-    limit = band["max_length_ft"]
+    limit = length_row["max_length_ft"]
     where = f"≤ {num(limit)} ft" if limit is not None else "longest band"
     why = f"{num(v.length_ft)} ft ({where}) → {level}"
     if notes:
@@ -147,7 +139,7 @@ def manoeuvrability(v: Vessel, tables: Tables) -> tuple[str, str]:
 
 def vessel_size(tons: float, tables: Tables) -> tuple[str, str]:
     t = tables.require("vessel_sizes")
-    row = first_band(t.rows, tons, "max_tons", t)
+    row = band(t.rows, tons, upper="max_tons", table=t)
     limit = row["max_tons"]
     where = f"≤ {num(limit)} tons" if limit is not None else "the largest band"
     return row["size"], f"{num(tons)} tons ({where}) → {row['size']} ({t.cite(row)})"
@@ -155,7 +147,7 @@ def vessel_size(tons: float, tables: Tables) -> tuple[str, str]:
 
 def draught_class(feet: float, tables: Tables) -> tuple[str, str]:
     t = tables.require("draught_classes")
-    row = first_band(t.rows, feet, "max_ft", t)
+    row = band(t.rows, feet, upper="max_ft", table=t)
     limit = row["max_ft"]
     where = f"≤ {num(limit)} ft" if limit is not None else f"over {num(t.rows[-2]['max_ft'])} ft"
     return row["draught"], f"draws {num(feet)} ft ({where}) → {row['draught']} ({t.cite(row)})"
@@ -165,15 +157,15 @@ def target_size(v: Vessel, tables: Tables) -> tuple[dict, str]:
     t = tables.require("target_size")
     rows = t.rows
     letters = t.need(rows, "letters", "letters, smallest first")
-    band = first_band(t.need(rows, "broadside_by_length", "length bands"), v.length_ft, "max_length_ft", t)
-    base = letters.index(band["letter"])
+    length_row = band(t.need(rows, "broadside_by_length", "length bands"), v.length_ft, upper="max_length_ft", table=t)
+    base = letters.index(length_row["letter"])
     shift = int(t.need(rows, "type_shift", "letters by vessel type").get(v.type.value, 0))
     side = min(max(base + shift, 0), len(letters) - 1)
     ratio = v.length_ft / v.beam_ft
     bow_rows = sorted(t.need(rows, "bow_shift", "ratio bands"), key=lambda r: -r["min_ratio"])
     bow_shift = next((int(r["letters"]) for r in bow_rows if ratio >= r["min_ratio"]), 1)
     bow = max(side - bow_shift, 0)
-    why = f"{num(v.length_ft)} ft long → {band['letter']}"
+    why = f"{num(v.length_ft)} ft long → {length_row['letter']}"
     if shift:
         why += f", {v.type.value} {shift:+d} → {letters[side]}"
     why += f" broadside; length/beam {ratio:.1f} → bow {bow_shift} letter(s) smaller → {letters[bow]} ({t.cite()})"
@@ -248,7 +240,7 @@ def armour_class_for(inches: float, material: ArmourMaterial, tables: Tables) ->
     t = tables.require("armour_classes")
     if material is ArmourMaterial.COTTON:
         return "C", f"cotton bales → C ({tables.require('armour_names').cite()})"
-    row = first_band(t.rows, inches, "max_in", t)
+    row = band(t.rows, inches, upper="max_in", table=t)
     cls = row["class"]
     if material is ArmourMaterial.TIN and cls not in ("U", "T"):
         return "T", f"tin plate {num(inches)} in → T (tin is never better than Tinclad; {t.cite()})"
@@ -258,12 +250,9 @@ def armour_class_for(inches: float, material: ArmourMaterial, tables: Tables) ->
 
 
 def _armour_entry(a: Armour, tables: Tables) -> tuple[str, str]:
-    eq = a.iron_equivalent_in
+    eq, how = iron_equivalent(a, tables.require("materials"))
     cls, why = armour_class_for(eq, a.material, tables)
-    parts = f"{num(a.thickness_in)} in {a.material.value.replace('_', ' ')}"
-    if a.backing_in:
-        parts += f" on {num(a.backing_in)} in wood"
-    return cls, f"{parts}: {why}"
+    return cls, f"{how}: {why}"
 
 
 ORDER = ["U", "C", "T", "L", "M", "H", "S"]
@@ -355,7 +344,7 @@ def gun_code(gun: Ordnance, tables: Tables) -> tuple[str, str, str]:
     kind = types.need(types.rows, gun.kind.value, "a letter for this kind of gun")
     letter = types.need(kind, "letter", "a type letter")
     weight = gun.projectile_lb
-    row = first_band(sizes.rows, weight, "max_lb", sizes)
+    row = band(sizes.rows, weight, upper="max_lb", table=sizes)
     size = row["size"]
     limit = row["max_lb"]
     where = f"≤ {num(limit)} lb" if limit is not None else "the heaviest band"
@@ -531,8 +520,8 @@ def _gun_kind(gun: Ordnance) -> str:
 
 
 def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
-    if isinstance(unit, Fort):
-        return derive_fort(unit, ctx)
+    if is_fort(unit):
+        return derive_fort(unit, ctx).typed(FortStats)
     if not isinstance(unit, Vessel):
         raise ShipyardError(f"expected a vessel or a fort, got {type(unit).__name__}")
     v = unit
@@ -576,8 +565,13 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
 
     hdp, why = hull_damage_points(v.tonnage, tables)
     d.set("hull_damage_points", hdp, why)
-    d.set("hdp_half", hdp // 2, f"at {hdp // 2} HDP or fewer (50 %) maximum speed drops one level (source)")
-    d.set("hdp_quarter", hdp // 4, f"at {hdp // 4} HDP or fewer (25 %) maximum speed drops two levels (source)")
+    effects = tables.require("hull_damage_effects")
+    for key in ("half", "quarter"):
+        row = effects.need(effects.rows, key, "{share, mark, speed_levels}")
+        left = math.floor(hdp * float(effects.need(row, "share", "a fraction of the HDP")))
+        lost = int(effects.need(row, "speed_levels", "levels of maximum speed lost"))
+        d.set(f"hdp_{key}", left, f"at {left} HDP or fewer ({num(float(row['share']) * 100)} %) maximum speed drops "
+              f"{lost} level{'s' if lost != 1 else ''} ({effects.cite()})")
     fp, why = flotation_points(v.tonnage, v.type.value, tables)
     d.set("flotation_points", fp, why)
 
@@ -639,7 +633,7 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
                 counts[g["code"]] = counts.get(g["code"], 0) + g["count"]
         broadside[side] = dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
     d.set("broadside", broadside, f"guns whose arcs cover the beam (90° starboard, 270° port) ({tables.require('fire_arcs').cite()})")
-    return d
+    return d.typed(VesselStats)
 
 
 def derive_fort(f: Fort, ctx: Context) -> Derived:

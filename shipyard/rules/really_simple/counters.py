@@ -1,0 +1,135 @@
+"""Really Simple ACW Naval Rules: speed chits (ahead white, astern grey) and the markers (fire, aground…), each
+marker with its reminder from the markers table, on a grid with cut marks (fold-over or duplex backs)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from ...render.blocks import text_width
+from ...render.text import wrap_lines
+from ...spec.errors import ShipyardError
+from .words import fill, kn
+
+CHIT = 16.0  # mm
+NOTE_PT = (6.0, 5.5, 5.0)  # a marker's reminder: the largest size at which all of it fits the chit
+GREY = 0.45
+PT = 25.4 / 72
+
+
+@dataclass
+class Marker:
+    title: str
+    reminder: str
+    shade: float
+
+
+def markers(ctx) -> list[Marker]:
+    """The markers table with its {table.key} names filled in."""
+    t = ctx.tables.require("markers")
+    out = []
+    for row in t.rows if isinstance(t.rows, list) else []:
+        title = str(t.need(row, "marker", "the word printed on the marker"))
+        out.append(Marker(title, fill(t.need(row, "reminder", "a short reminder"), ctx.tables, f"table markers, {title}"),
+                          float(row.get("shade", 0.85))))
+    for m in out:
+        _marker_layout(m)  # a reminder too long for a chit is the user's to shorten: say so before drawing anything
+    return out
+
+
+def speed_chits(units) -> tuple[list[tuple[float, int]], list[tuple[float, int]]]:
+    """(value, copies) for ahead and astern chits. Whole knots up to the fastest vessel's speed; half
+    knots up to the speed of the vessels whose top or astern speed is a half-knot figure. With no
+    units, a generic set up to 12 knots ahead, 6 astern, whole knots only."""
+    ships = [d.stats for _, _, d in units if not d.stats.is_fort]
+    if not ships:
+        return ([(float(v), 2) for v in range(0, 13)], [(float(v), 1) for v in range(1, 7)])
+
+    def table(key: str, cap: int) -> list[tuple[float, int]]:
+        top = max(float(getattr(s, key)) for s in ships)
+        halves_to = max([float(getattr(s, key)) for s in ships if float(getattr(s, key)) % 1 or float(s.speed_kn) % 1] or [0.0])
+        out = []
+        for v in (v / 2 for v in range(0, int(round(top * 2)) + 1)):
+            if (v % 1 and v > halves_to) or (key == "astern_kn" and v == 0):
+                continue
+            copies = sum(1 for s in ships if float(getattr(s, key)) >= v)
+            out.append((v, max(1, min(cap, copies))))
+        return out
+
+    return table("speed_kn", 4), table("astern_kn", 2)
+
+
+def counters(doc, units: list, ctx, fold: bool = False, backs: bool = False) -> None:
+    """Speed chits and markers on a grid with cut marks. fold puts each chit's back beside it (fold on the dashed
+    line); backs adds a mirrored duplex back page after each front page."""
+    ahead, astern = speed_chits(units)
+    n_ships = sum(1 for _, _, d in units if not d.stats.is_fort) or 6
+    chits: list[tuple[str, str, Any]] = []
+    for v, c in ahead:
+        chits += [(kn(v), "KNOTS AHEAD", None)] * c
+    for v, c in astern:
+        chits += [(kn(v), "KNOTS ASTERN", 0.8)] * c
+    cell_w = CHIT * (2 if fold else 1)
+    chits += marker_chits(markers(ctx), n_ships, len(chits), doc.grid(cell_w, CHIT)[:2])
+    for page, x, y, face, back in doc.duplex_cells(chits, cell_w, CHIT, backs=backs and not fold, bookmark="Counters"):
+        _chit(page, x, y, face, back=back)
+        if fold:
+            page.line(x + CHIT, y, x + CHIT, y + CHIT, width=0.2, dash=(1, 1))
+            _chit(page, x + CHIT, y, face, back=True)
+
+
+def marker_chits(marks: list[Marker], n_ships: int, before: int, grid: tuple[int, int]) -> list[tuple]:
+    """A set of each marker for every four ships (three at least), then as many more, in turn, as fill the last
+    page's cells; one set fewer when that saves a page holding only a few markers."""
+    per_page = max(1, grid[0] * grid[1])
+    if not marks:
+        return []
+    copies = max(3, math.ceil(n_ships / 4))
+    pages = math.ceil((before + copies * len(marks)) / per_page)
+    if copies > 3 and math.ceil((before + (copies - 1) * len(marks)) / per_page) < pages:
+        copies -= 1
+        pages -= 1
+    spare = pages * per_page - before - copies * len(marks)
+    order = [m for _ in range(copies) for m in marks] + [marks[i % len(marks)] for i in range(spare)]
+    order.sort(key=marks.index)  # each marker's copies together
+    return [(m.title, m.reminder, m) for m in order]
+
+
+def _marker_layout(m: Marker) -> tuple[float, list[str], float, list[str]]:
+    """(title size, title lines, reminder size, reminder lines) that fit one chit, or a clear error."""
+    words = m.title.split()
+    tsize = 8.0 if len(m.title) <= 6 else 6.5
+    tsize = min([tsize] + [math.floor((CHIT - 1.6) / max(text_width(w, 1.0, "bold", "condensed"), 1e-6) * 10) / 10
+                           for w in words])
+    room = CHIT - 1.2 - (0.9 + len(words) * tsize * 1.1 * PT) - 0.6
+    for size in NOTE_PT:
+        lines = wrap_lines(m.reminder, CHIT - 1.4, size, "regular", "condensed")
+        if len(lines) * size * 1.12 * PT <= room and tsize >= 5.0:
+            return tsize, words, size, lines
+    raise ShipyardError(f"table markers: the reminder on the {m.title} marker ({m.reminder!r}) does not fit a "
+                        f"{CHIT:g} mm marker at {NOTE_PT[-1]:g} pt; shorten it in the house rules")
+
+
+def _chit(page, x, y, face, back: bool = False) -> None:
+    big, small, style = face
+    if isinstance(style, Marker):
+        tsize, words, nsize, lines = _marker_layout(style)
+        page.rect(x + 0.4, y + 0.4, CHIT - 0.8, CHIT - 0.8, stroke=False, fill=style.shade if not back else 0.97)
+        ty = y + 0.9
+        for wd in words:
+            ty += tsize * 1.1 * PT
+            page.text(x + CHIT / 2, ty - tsize * 0.2 * PT, wd if not back else wd.rstrip("!"), size=tsize, weight="bold",
+                      align="centre", family="condensed")
+        ly = ty + 0.6
+        for line in lines:
+            ly += nsize * 1.12 * PT
+            page.text(x + CHIT / 2, ly - nsize * 0.25 * PT, line, size=nsize, align="centre", family="condensed")
+        return
+    if style is not None:
+        page.rect(x + 0.4, y + 0.4, CHIT - 0.8, CHIT - 0.8, stroke=False, fill=style)
+    # one size for every figure (10½ as big as 9), shrunk only if a figure would not fit the chit
+    page.fit_text(x + CHIT / 2, y + 9.0, big, CHIT - 1.6, size=15, min_size=11, weight="bold", align="centre")
+    page.fit_text(x + CHIT / 2, y + 13.6, small, CHIT - 1.0, size=6, min_size=5, align="centre", family="condensed")
+    if back:
+        page.text(x + CHIT / 2, y + 3.0, "(back)", size=6, align="centre", family="condensed", colour=GREY)

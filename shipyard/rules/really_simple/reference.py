@@ -1,0 +1,88 @@
+"""Really Simple ACW Naval Rules: one page of only the rules and tables the units in play use, as blocks through
+a Flow: their gun classes' rolls against their armour numbers, the modifiers, the hit and special-effect
+tables, movement, shoals, ramming. Every number from the tables."""
+
+from __future__ import annotations
+
+from ...render.blocks import Block, Columns, Flow, Heading, Note, Stack, Table, Text
+from ...render.text import number
+from .derive import modifier, scale_factor
+from .words import need, ranges_text, signed, sinks_in
+
+HEAD = dict(size=8.0)
+BODY = dict(size=7.0, family="condensed")
+
+
+def _two(rows, size=7.0) -> Table:
+    return Table(rows, size=size, leading=1.25, widths=[1, 8], align=["centre", "left"])
+
+
+def shooting(derived: list, ctx) -> Block:
+    t = ctx.tables
+    classes = sorted({(g.size, g.rifled, g.fire_factor) for d in derived for g in d.stats.guns}, key=lambda c: (-c[2], c[0]))
+    armours = sorted({int(d.stats.armour) for d in derived})
+    parts: list[Block] = [Heading("Shooting: 1d6 + fire factor + modifiers must beat the armour", **HEAD)]
+    if classes and armours:
+        rows = [[f"{s}{' rifle' if r else ''} +{ff}"] + [need(ff, a) for a in armours] for s, r, ff in classes]
+        parts += [Table(rows, header=["gun \\ armour"] + [str(a) for a in armours], size=7.0, widths=[3] + [1] * len(armours),
+                        align=["left"] + ["centre"] * len(armours)),
+                  Note("cells: the d6 roll needed at effective range before other modifiers", size=6.5)]
+    parts.append(Table([[r["label"], signed(r["modifier"])] for r in t.require("shooting_modifiers").rows],
+                       header=["Modifier", ""], size=7.0, widths=[6, 1], align=["left", "centre"]))
+    sizes = "; ".join(f"{r['size']} +{r['fire_factor']}" for r in t.require("gun_sizes").rows)
+    rifled = signed(modifier(t, "rifled")[0])
+    parts.append(Text(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}.", **BODY))
+    parts += [Heading("On a hit, roll 1d6", **HEAD),
+              _two([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows])]
+    return Stack(parts, gap=1.5)
+
+
+def movement(derived: list, ctx) -> list[Block]:
+    t = ctx.tables
+    ships = [d.stats for d in derived if not d.stats.is_fort]
+    if not ships:
+        return []
+    m = t.require("movement").rows
+    dr = t.require("drifting").rows
+    turn = number(m.get("turn_deg", 45))
+    text = (f"1 knot = {number(scale_factor(ctx)[0] * float(m.get('inches_per_knot', 1)))} in a turn at {ctx.scale}. "
+            f"Orders: half move, turns of {turn}°, half move, turns. Speed changes by {number(m.get('speed_change_kn', 2))} "
+            f"knots a turn at most. Astern: {number(float(m.get('astern_fraction', 0.5)))} of the speed ahead")
+    if any(s.astern_as_fast for s in ships):
+        text += ", but double-ended sidewheelers go as fast astern"
+    text += (f". Speed 0: drift {number(dr['inches'])} in a turn with the tide; {number(dr['swing_clockwise_on'])} on 1d6 "
+             f"swings her {number(dr['swing_deg'])}° clockwise, {number(dr['swing_anticlockwise_on'])} anticlockwise. "
+             f"Below 0: sinks in {sinks_in(t)} turns.")
+    g = t.require("grounding").rows
+    drafts = sorted({s.draft_ft for s in ships if s.draft_ft is not None})
+    shoals = (f"Entering a shoal: {g['shallow_shoal_dice']}d6 (shallow) or {g['deep_shoal_dice']}d6 (deep shoal) must "
+              f"score more than the draft (drafts in play: {', '.join(map(str, drafts))} ft). Aground: {g['free_on']} on "
+              "1d6 frees her; then straight astern off the shoal.")
+    ram = t.require("ramming").rows
+    c = t.require("collisions").rows
+    avoided = signed(modifier(t, "avoided_collision")[0])
+    contact = (f"End-on contact only grinds past: both lose {number(c['end_on_loss_kn'])} knot and neither fires. "
+               f"Contact without a RAM order: the striker avoids it on {number(c['avoid_on'])}+ (1d6), shooting "
+               f"{avoided}; otherwise treat it as a ram.")
+    return [Heading("Movement", **HEAD), Text(text, **BODY),
+            Heading("Shoals", **HEAD), Text(shoals, **BODY),
+            Heading("Ramming: bow into the target's side", **HEAD),
+            Table([[r["label"], signed(r["modifier"])] for r in ram["modifiers"]], size=7.0, widths=[6, 1],
+                  align=["left", "centre"]),
+            _two([[r["roll"], r["effect"]] for r in ram["results"]]),
+            Text(contact, **BODY)]
+
+
+def quick_reference(doc, derived: list, ctx) -> None:
+    """One page (more only if it must) of what the units in play use, in two columns."""
+    left = shooting(derived, ctx)
+    right = Stack([Heading("Special effects, roll 2d6", **HEAD),
+                   _two([[r["roll"], r["effect"]] for r in ctx.tables.require("special_effects").rows])]
+                  + movement(derived, ctx), gap=1.5)
+    title = Text("Really Simple ACW Naval Rules · quick reference", size=12, weight="bold")
+    flow = Flow(doc, gap=3.0, rule=False)
+    page = Stack([title, Columns([left, right], gap=5.0)], gap=2.0)
+    if page.measure(doc.content.w) <= doc.content.h:
+        flow.add(page, bookmark="Quick reference", new_page=True)
+    else:  # more than a page: the columns run one after the other and split where they must
+        flow.add(Stack([title, left, right], gap=2.0), bookmark="Quick reference", new_page=True)

@@ -1,0 +1,53 @@
+"""Really Simple ACW Naval Rules: the order of battle, a table per side and the speed-against-armour chart,
+as blocks through a Flow."""
+
+from __future__ import annotations
+
+from ...render.blocks import Flow, Legend, Stack, Table, Text
+from ..base import accent, side_chart_block, short_name
+from .words import guns_summary, kn, signed
+from .derive import modifier
+
+HEADER = ["Ship or fort", "Armour", "Ahead kn", "Astern kn", "Draft ft", "Ram bow", "Guns"]
+WEIGHTS = [0.27, 0.08, 0.09, 0.09, 0.08, 0.07, 0.32]
+
+
+def legend(ctx) -> Legend:
+    """What the roster's short forms mean, from gun_sizes and the rifled modifier."""
+    items = [(r["size"][0], f"{r['size']} +{r['fire_factor']}") for r in ctx.tables.require("gun_sizes").rows]
+    items.append(("R", f"rifled ({signed(modifier(ctx.tables, 'rifled')[0])})"))
+    items.append(("=", "a double-ended sidewheeler, as fast astern as ahead"))
+    return Legend(items, size=6.5, title="Guns:")
+
+
+def side_rows(members, ctx) -> list[list]:
+    rows = []
+    for unit, d in members:
+        s = d.stats
+        rows.append([unit.name, s.armour, "fort" if s.is_fort else kn(s.speed_kn),
+                     "–" if s.is_fort else kn(s.astern_kn) + (" =" if s.astern_as_fast else ""),
+                     "–" if s.draft_ft is None else s.draft_ft, "yes" if s.reinforced_bow else "–",
+                     guns_summary(s, ctx.tables)])
+    return rows
+
+
+def roster(doc, scenario, units: list, ctx) -> None:
+    flow = Flow(doc, gap=4.0, rule=False)
+    flow.add(Stack([Text(f"{scenario.name} ({scenario.date}) · Really Simple ACW Naval Rules", size=12, weight="bold"),
+                    legend(ctx)], gap=1.0), bookmark=f"Roster: {scenario.name}", new_page=True)
+    sides: dict[str, list] = {}
+    for side, unit, d in units:
+        sides.setdefault(side or "", []).append((unit, d))
+    side_of = {s.name: s for s in scenario.sides}
+    for side, members in sides.items():
+        flow.add(Stack([Text(side, size=10, weight="bold", colour=accent(side_of.get(side), ctx)),
+                        Table(side_rows(members, ctx), header=HEADER, widths=WEIGHTS, size=7.5, bold_first_col=True,
+                              align=["left"] + ["centre"] * 5 + ["left"])], gap=1.0))
+    points = [(float(d.stats.speed_kn), int(d.stats.armour), short_name(unit.name), side)
+              for side, unit, d in units if not d.stats.is_fort]
+    if points:
+        forts = any(d.stats.is_fort for _, _, d in units)
+        flow.add(side_chart_block(scenario, points, ctx, title="Speed against armour", x_label="top speed ahead (knots)",
+                                  y_label="armour (shooting must beat it)",
+                                  note="Forts do not move and are not shown." if forts else ""),
+                 bookmark="Speed against armour", level=1)

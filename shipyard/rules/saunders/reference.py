@@ -1,0 +1,145 @@
+"""Saunders quick reference: the tables the ships in play use, as headed tables set in two columns and paginated by
+a Flow. Every number comes from the (house-ruled) tables."""
+
+from __future__ import annotations
+
+from ...render.blocks import Block, Columns, Flow, Heading, Stack, Table, Title
+from ...render.text import number
+from ..base import Context, Derived
+from .derive import scale_factor
+from .sheet import RULES, fraction, signed
+
+SIZE = 7.0
+COLUMN_GAP = 6.0
+
+
+def band_labels(rows: list[dict], key: str) -> list[str]:
+    """Lower-bound rows as a player reads them: ≤1, 2–3, 4–5, 8+."""
+    out = []
+    for i, r in enumerate(rows):
+        lo = int(r[key])
+        if i == len(rows) - 1:
+            out.append(f"{lo}+")
+            continue
+        hi = int(rows[i + 1][key]) - 1
+        out.append(f"≤{hi}" if i == 0 else (str(lo) if lo == hi else f"{lo}–{hi}"))
+    return out
+
+
+def _table(title: str, rows: list[list], header: list[str] | None, widths: list[float], wrap_last: bool = False) -> Block:
+    align = ["left"] + ["centre"] * (len(widths) - 2) + ["left" if wrap_last else "centre"]
+    return Stack([Heading(title, size=8), Table(rows, header=header, widths=widths, size=SIZE, leading=1.35, align=align)],
+                 gap=0.6)
+
+
+def sections(derived: list[Derived], ctx: Context) -> list[Block]:
+    """The reference's headed tables, in reading order, only those the ships in play need."""
+    t = ctx.tables
+    stats = [d.stats for d in derived]
+    guns = [g for s in stats for g in s.guns]
+    has_paddles = any(s.paddles for s in stats)
+    out: list[Block] = []
+    mv = t.movement.rows
+    factor, scale = scale_factor(ctx)
+    out.append(_table("Movement", [
+        [f"Inches a turn per knot at {scale}", number(float(mv["inches_per_knot"]) * factor)],
+        ["Speed change a turn (kn)", f"±{number(mv['acceleration_kn'])}"],
+        ["Astern (double-ender: full)", f"× {fraction(mv['astern_fraction'])}"],
+        *[[f"Hull {fraction(r['lost_fraction'])} lost: max speed ×", fraction(r["speed_fraction"])] for r in t.hull_speed.rows],
+        [f"Turn ladder (°); spar deployed: {signed(t.turn.rows['spar_torpedo_deployed_steps'])} step",
+         " ".join(str(a) for a in t.turn.rows["ladder_deg"])],
+    ], None, [0.72, 0.28]))
+    st = t.small_target.rows
+    small = [f"Target under {number(st['under_length_ft'])} ft" + (" or a monitor" if st["monitors"] else ""),
+             signed(st["to_hit_modifier"])]
+    out.append(_table(f"To hit: 1D6 per gun, {int(t.to_hit.rows['needed'])}+ hits", [
+        *[[m["when"], signed(m["mod"])] for m in t.to_hit.rows["modifiers"]], small], ["Modifier", ""], [0.8, 0.2]))
+    out.append(_table("Penetration: DAV + strength − armour",
+                      [[m["when"], signed(m["mod"])] for m in t.penetration.rows["modifiers"]]
+                      + [["DAV faces", " ".join(str(f) for f in t.penetration.rows["dav_faces"])]],
+                      ["Adjustment", ""], [0.72, 0.28]))
+    res = t.penetration_result.rows
+    out.append(_table("Penetration result", [[label, r["hull"], r["effect"]] for label, r in zip(band_labels(res, "min_total"), res)],
+                      ["Total", "Hull", "Effect"], [0.2, 0.15, 0.65], wrap_last=True))
+    out.append(_table("Hit location (1D6)",
+                      [["–".join(str(x) for x in (r["roll"][0], r["roll"][-1])) if len(r["roll"]) > 1 else str(r["roll"][0]),
+                        r["location"]] for r in t.hit_location.rows], ["D6", "Location"], [0.2, 0.8], wrap_last=True))
+    strengths = sorted({g.strength for g in guns})
+    if strengths:
+        rng = t.gun_ranges.rows
+        rows = []
+        for s in strengths:
+            band = [b for b in rng["bands"] if b["min_strength"] <= s][-1]
+            names = sorted({g.name for g in guns if g.strength == s})
+            rows.append([s, number(band["point_blank_in"] * factor), number(band["effective_in"] * factor),
+                         number(band["long_in"] * factor), ", ".join(names)])
+        light = "; light guns: no Long" if any(g.light for g in guns) else ""
+        out.append(_table(f"Guns in play (inches at {scale}; rifles × {number(rng['rifle_long_factor'], fractions=False)} at Long{light})",
+                          rows, ["Str", "PB", "Eff", "Long", "Guns"], [0.08, 0.08, 0.08, 0.1, 0.66], wrap_last=True))
+    paddle_words = "a paddle wheel lost (side wheeler: speed halved); "
+    crit = [[r["roll"], r["effect"] if has_paddles else r["effect"].replace(paddle_words, "")] for r in t.criticals.rows]
+    out.append(_table("Critical hits (D66)", crit, ["D66", "Effect"], [0.15, 0.85], wrap_last=True))
+    out.append(_table("Ramming: both roll 1D6", [[m["when"], signed(m["mod"])] for m in t.ramming_modifiers.rows],
+                      ["Modifier", ""], [0.82, 0.18]))
+    rd = t.ramming_damage.rows
+    out.append(_table("Ramming / grounding / torpedo damage",
+                      [[label, r["hull"], r["specials"]] for label, r in zip(band_labels(rd, "min_roll"), rd)],
+                      ["Roll", "Hull", "Specials"], [0.34, 0.33, 0.33]))
+    ag = t.aground.rows
+    out.append(_table("Aground", [["Break free at the end of a turn on D6", f"{int(ag['break_free_on'])}+"],
+                                  ["Failed tries before she is stuck for good", int(ag["attempts"])]],
+                      None, [0.8, 0.2]))
+    if any(g.turret for g in guns):
+        ta = t.turret_arcs.rows
+        rows = [[f"{n} turret{'s' if n != '1' else ''}", role, ", ".join(arcs) or "none"]
+                for n, roles in ta["blocked"].items() for role, arcs in roles.items()]
+        rows.append(["stern wheel", "all", ", ".join(ta["stern_wheel_blocks"])])
+        out.append(_table("Turret arcs blocked", rows, ["Monitor", "Turret", "Blocked"], [0.35, 0.25, 0.4], wrap_last=True))
+    if any(s.spar_torpedo for s in stats):
+        sp = t.spar_torpedo.rows
+        out.append(_table(f"Spar torpedo (within {number(sp['range_in'] * factor)} in, {sp['arc_deg']}° of the bow)",
+                          [[r["roll"], r["effect"]] for r in sp["effect"]], ["D6", "Effect"], [0.2, 0.8], wrap_last=True))
+    out.append(_table("Torpedo fields: 2D6 per inch moved",
+                      [[r["density"], r["name"], f"{r['strike_on']}+"] for r in t.torpedo_density.rows],
+                      ["Density", "", "Strike on"], [0.3, 0.4, 0.3]))
+    out.append(_table("Torpedo strike (1D6)", [[r["roll"], r["effect"]] for r in t.torpedo_strike.rows],
+                      ["D6", "Effect"], [0.2, 0.8], wrap_last=True))
+    return out
+
+
+def two_columns(blocks: list[Block], width: float, first: float, height: float, gap: float = COLUMN_GAP) -> list[Block]:
+    """Blocks dealt into two columns, a page at a time (`first` mm of room on the first page, `height` on the rest):
+    each goes under the last in the current column, else into the other column when it holds it (a short table at
+    the end goes under a short column rather than onto a page of its own), else onto a new page."""
+    col_w = (width - gap) / 2
+    pages: list[Block] = []
+    room = first
+    cols: list[list[Block]] = [[], []]
+    used = [0.0, 0.0]
+    stack_gap = 3.0
+    current = 0
+    for b in blocks:
+        h = b.measure(col_w)
+        fits = [k for k in (current, 1 - current) if used[k] + h + (stack_gap if cols[k] else 0.0) <= room]
+        if not fits:
+            pages.append(Columns([Stack(cols[0], gap=stack_gap), Stack(cols[1], gap=stack_gap)], gap=gap))
+            cols, used, room, current = [[b], []], [h, 0.0], height, 0
+            continue
+        k = current = fits[0]
+        used[k] += h + (stack_gap if cols[k] else 0.0)
+        cols[k].append(b)
+    if cols[0]:
+        pages.append(Columns([Stack(cols[0], gap=stack_gap), Stack(cols[1], gap=stack_gap)], gap=gap))
+    return pages
+
+
+def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
+    title = Title("Quick reference", f"{RULES} · the tables the ships in play use")
+    box = doc.content_for(False)
+    first = box.h - title.measure(box.w) - 2.5
+    flow = Flow(doc, rule=False, gap=2.5)
+    for i, page in enumerate(two_columns(sections(derived, ctx), box.w, first, box.h)):
+        if i == 0:
+            flow.add(Stack([title, page]), bookmark="Quick reference (Saunders)")
+        else:
+            flow.add(page, new_page=True)

@@ -1,0 +1,56 @@
+"""Saunders roster: a table per side (speeds, turn, hull, armour, guns) and the speed-against-hull chart, as blocks
+through a Flow."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...render.blocks import Flow, Heading, Note, Stack, Table, Title
+from ...render.text import number
+from ..base import Context, Derived, short_name, side_chart_block
+from .derive import scale_factor
+from .sheet import RULES, signed
+
+SHORT_LABEL = {"armament": "Arm", "steering": "Steer", "machinery": "Mach", "pilot_house": "PH", "propulsion": "Prop"}
+HEADER = ["Ship", "Ahead kn", "Astern kn", "Turn", "Hull", "Armour B/M/S", "Other armour", "Guns (no.×strength, R rifled)"]
+SMALL = " ▪"
+
+
+def row(unit, d: Derived) -> list:
+    s = d.stats
+    arm = s.armour
+    other = ", ".join(f"{SHORT_LABEL[k]} {getattr(arm, k)}" for k in SHORT_LABEL if getattr(arm, k) is not None)
+    guns = " ".join(f"{g.count}×{g.strength}{'R' if g.rifled else ''}" for g in s.guns)
+    return [unit.name + (SMALL if s.small_target else ""), "fort" if s.fort else number(s.max_speed_kn),
+            "" if s.fort else number(s.astern_speed_kn), "" if s.fort else f"{s.max_turn_deg}°", s.hull,
+            f"{arm.bow}/{arm.midships}/{arm.stern}", other, guns]
+
+
+def side_table(side: str, units: list[tuple[str, Any, Derived]]) -> Stack:
+    rows = [row(u, d) for side_name, u, d in units if side_name == side]
+    return Stack([Heading(side), Table(rows, header=HEADER, widths=[0.21, 0.08, 0.08, 0.06, 0.05, 0.11, 0.12, 0.29],
+                                       size=7.5, bold_first_col=True, align=["left"] + ["centre"] * 5 + ["left", "left"])],
+                 gap=0.5)
+
+
+def footnote(units: list[tuple[str, Any, Derived]], ctx: Context) -> str:
+    st = ctx.tables.small_target.rows
+    who = f"under {number(st['under_length_ft'])} ft" + (" or a monitor" if st["monitors"] else "")
+    rams = ", ".join(u.name for _, u, d in units if d.stats.ram_bow) or "none"
+    return f"▪ small target ({who}): {signed(st['to_hit_modifier'])} to hit. Ram bows: {rams}"
+
+
+def roster(doc, scenario, units: list[tuple[str, Any, Derived]], ctx: Context) -> None:
+    _, scale = scale_factor(ctx)
+    flow = Flow(doc, gap=3.0, rule=False)
+    sides = [s.name for s in scenario.sides]
+    title = Title(scenario.name, f"{scenario.date} · {scenario.place} · {RULES} · {scale}")
+    for i, side in enumerate(sides):
+        block = side_table(side, units)
+        flow.add(Stack([title, block]) if i == 0 else block, bookmark=scenario.name if i == 0 else None)
+    points = [(d.stats.max_speed_kn, d.stats.hull, short_name(unit.name), side)
+              for side, unit, d in units if not d.stats.fort]
+    forts = any(d.stats.fort for _, _, d in units)
+    chart = side_chart_block(scenario, points, ctx, title="Speed against staying power", x_label="top speed (knots)",
+                             y_label="hull boxes", note="Forts do not move and are not shown." if forts else "")
+    flow.add(Stack([Note(footnote(units, ctx)), chart], gap=4))

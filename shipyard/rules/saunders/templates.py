@@ -1,0 +1,122 @@
+"""Saunders gauges at true scale: a turn gauge for every angle on the turn ladder (arms marked in knots), the turret
+arc gauge and the gunport arc. The geometry is code, drawn only inside `doc.true_scale_pages()` (the calibration bar
+goes on these pages and no others)."""
+
+from __future__ import annotations
+
+import math
+
+from ...render import Document, Page
+from ...render.blocks import Title
+from ...render.text import number
+from ..base import Context
+from ...spec.errors import ShipyardError
+from .derive import FACING_DEG, parse_arc, scale_factor, using
+from .sheet import RULES
+
+MM_PER_INCH = 25.4
+
+
+def turn_ladder(ctx: Context) -> list[int]:
+    return [int(a) for a in ctx.tables.turn.rows["ladder_deg"]]
+
+
+def gauge_arm_knots(factor: float) -> int:
+    """Arm length of a turn gauge in knots: 4 at 1/1200 (101.6 mm), 3 at 1/600 (152.4 mm)."""
+    return 4 if factor == 1 else 3
+
+
+def templates(doc: Document, ctx: Context) -> None:
+    with doc.true_scale_pages():
+        factor, scale = scale_factor(ctx)
+        mm_per_kn = float(ctx.tables.movement.rows["inches_per_knot"]) * MM_PER_INCH * factor
+        arm_kn = gauge_arm_knots(factor)
+        arm = arm_kn * mm_per_kn
+        port = gunport_deg(ctx)
+        box = doc.content
+        page = doc.new_page(bookmark=f"Turn gauges ({scale})")
+        title = Title(f"Turn gauges — {scale}", f"{RULES} · arms marked in knots (1 kn = {number(mm_per_kn / MM_PER_INCH)} in)"
+                      " · cut on the solid outline · flip for turns to port")
+        y = box.y + title.draw(page, box.x, box.y, box.w) + 1
+        r = 32.0
+        side_x = box.x + arm + 12
+        beside = box.right - side_x >= 2 * r + 4
+        if beside:  # the turret and gunport gauges in the column right of the turn gauges
+            _turret_gauge(page, side_x + r + 2, y + r + 4, r, ctx)
+            _gunport_gauge(page, side_x, y + 2 * r + 26, box.right - side_x - 2, port)
+        for angle in turn_ladder(ctx):
+            need = arm * math.sin(math.radians(min(angle, 90))) + 12
+            if y + need > box.bottom:
+                page = doc.new_page()
+                y = box.y
+            _turn_gauge(page, box.x + 6, y + need - 6, arm, angle, arm_kn)
+            y += need + 2
+        if not beside:
+            if y + 2 * r + 14 > box.bottom:  # the circle and its two lines of text; the gunport arc sits beside it
+                page = doc.new_page(bookmark="Turret and gunport gauges")
+                y = box.y
+            _turret_gauge(page, box.x + r + 8, y + r + 4, r, ctx)
+            _gunport_gauge(page, box.x + 2 * r + 30, y + r + 4, min(arm, box.right - box.x - 2 * r - 40), port)
+
+
+def _turn_gauge(page: Page, px: float, py: float, arm: float, angle: int, arm_kn: int) -> None:
+    """Pivot at (px, py); heading arm to the right, the turned arm `angle` degrees anticlockwise."""
+    a = math.radians(angle)
+    ex, ey = px + arm * math.cos(a), py - arm * math.sin(a)
+    page.wedge(px, py, arm, 0, angle, fill=0.93, stroke=False)
+    page.line(px, py, px + arm, py, width=0.4)
+    page.line(px, py, ex, ey, width=0.4)
+    page.arc(px, py, arm, 0, angle, width=0.4)
+    per = arm / arm_kn
+    ticks = []
+    for k in range(1, arm_kn * 2):
+        t = 2.2 if k % 2 == 0 else 1.2
+        d = per * k / 2
+        ticks.append((px + d, py, px + d, py - t))
+        # ticks on the turned arm, perpendicular, toward the inside of the wedge
+        tx, ty = px + d * math.cos(a), py - d * math.sin(a)
+        ticks.append((tx, ty, tx + t * math.sin(a), ty + t * math.cos(a)))
+    page.lines(ticks, width=0.2)
+    for k in range(1, arm_kn):
+        page.text(px + per * k, py + 3, str(k), size=6, align="centre")
+    page.text(px + arm * 0.62 * math.cos(a / 2), py - arm * 0.62 * math.sin(a / 2) + 2, f"{angle}°", size=12, weight="bold", align="centre")
+    page.text(px + arm, py + 3, f"{arm_kn} kn", size=6, align="right")
+    page.text(px - 1, py + 3, "pivot", size=6, align="left", colour=0.4)
+
+
+def _turret_gauge(page: Page, cx: float, cy: float, r: float, ctx: Context) -> None:
+    rows = ctx.tables.turret_arcs.rows
+    width = float(rows["width_deg"])
+    page.circle(cx, cy, r, width=0.4)
+    # arc boundaries: half an arc either side of each facing's centre (fore = up on the paper)
+    for k, facing in enumerate(rows["arcs"]):
+        centre = FACING_DEG[facing]
+        edge = math.radians(centre + width / 2)
+        page.line(cx, cy, cx + r * math.sin(edge), cy - r * math.cos(edge), width=0.3)
+        lab = math.radians(centre)
+        page.text(cx + r * 0.62 * math.sin(lab), cy - r * 0.62 * math.cos(lab) + 1.2, facing.upper(), size=7, weight="bold", align="centre")
+    page.circle(cx, cy, 1.0, width=0.2)
+    page.text(cx, cy + r + 5, f"Turret arcs: {len(rows['arcs'])} arcs of {width:g}°", size=6.5, align="centre")
+    page.text(cx, cy + r + 8, "centre on the turret, FORE toward the bow", size=6.5, align="centre")
+
+
+def gunport_deg(ctx: Context) -> float:
+    """A gunport's arc: the width of the broadside row of the gun_arcs table."""
+    t = ctx.tables.gun_arcs
+    with using(t, "gun_arcs rows with a broadside row whose arcs read like 'port 10'"):
+        row = next((r for r in t.rows if r["mounting"] == "broadside"), None)
+        if row is None:
+            raise ShipyardError(f"saunders table 'gun_arcs' has no row for a broadside mount ({t.tag()})")
+        return float(parse_arc(row["arcs"][0] + "°")[2])
+
+
+def _gunport_gauge(page: Page, x: float, cy: float, length: float, width: float) -> None:
+    """A gunport arc: half its width either side of the port's axis, drawn pointing right from (x, cy)."""
+    half = math.radians(width / 2)
+    page.wedge(x, cy, length, -width / 2, width, fill=0.93, stroke=False)
+    page.line(x, cy, x + length * math.cos(half), cy - length * math.sin(half), width=0.4)
+    page.line(x, cy, x + length * math.cos(half), cy + length * math.sin(half), width=0.4)
+    page.arc(x, cy, length, -width / 2, width, width=0.4)
+    page.line(x, cy, x + length, cy, width=0.15, dash=(1, 1))
+    page.text(x, cy + 9, f"Gunport arc {number(width)}°: lay the dashed axis square", size=6.5)
+    page.text(x, cy + 12, "to the ship's side at the port", size=6.5)

@@ -1,0 +1,152 @@
+"""Smoke on the Water quick reference as blocks through a Flow: only the tables the units in play use."""
+
+from __future__ import annotations
+
+from ...render.blocks import Block, Columns, Flow, Heading, Note, Stack, Table, Text, Title
+from ...render.text import number as num
+from ..base import Context, Derived
+from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, hit_location_column
+from .sheet import TITLE, gun_damage_block
+
+SIZE_ORDER = ("VL", "L", "M", "H", "SH")
+
+
+def _scaled(factor: float) -> str:
+    return "" if factor == 1 else f", × {num(factor)}"
+
+
+def speed_table(ctx: Context, factor: float) -> Table:
+    rows = [[r["level"], r.get("code", ""), f"{num(r['move_cm'] * factor)} cm", f"{num(r['knots'])} kn"]
+            for r in ctx.tables.require("speed_levels").rows]
+    return Table(rows, header=["Level", "Code", "Move", "Knots"], title="Table 2 · speed levels (move a turn)")
+
+
+def range_tables(ctx: Context, codes: list[str], factor: float) -> list[Block]:
+    out: list[Block] = []
+    direct_t = ctx.tables.require("direct_ranges").rows
+    direct = [c for c in codes if c in direct_t]
+    if direct:
+        body = []
+        for c in direct:
+            edges = direct_t[c]["bands"] if isinstance(direct_t[c], dict) else direct_t[c]
+            body.append([c] + [num(e * factor) for e in edges])
+        out.append(Table(body, header=["Gun"] + [BAND_NAMES[b] for b in RANGE_BANDS],
+                         title=f"Table 9 · direct-fire ranges (cm, far edge of each band{_scaled(factor)}; "
+                               "gunports never at E)"))
+    indirect_t = ctx.tables.require("indirect_ranges").rows
+    indirect = [c for c in codes if c in indirect_t]
+    if indirect:
+        body = []
+        for c in indirect:
+            r = indirect_t[c]
+            first = f"direct 0–{num(r['direct_cm'] * factor)}" if "direct_cm" in r else f"none inside {num(r['min_cm'] * factor)}"
+            body.append([c, first] + [num(e * factor) for e in r["bands"]] + [""] * (4 - len(r["bands"])))
+        out.append(Table(body, header=["Gun", "Close", "S to", "M to", "L to", "E to"],
+                         title="Table 12 · howitzers and mortars (cm; howitzers fire direct inside their direct range)"))
+    return out
+
+
+def to_hit_block(ctx: Context) -> Block:
+    t10 = ctx.tables.require("direct_fire").rows
+
+    def mods(key):
+        return ", ".join(f"{k} {v:+d}" for k, v in t10[key].items())
+
+    text = (f"range {mods('range')} · target size {mods('target_size')} (A only beyond PB) · firer {mods('firer_speed')}"
+            f" · target {mods('target_speed')} · obscured {mods('obscured')}")
+    return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10 (1 always hits, 10 misfires)"),
+                  Text(text, size=7.5)], gap=0.6)
+
+
+def deflection_tables(ctx: Context, codes: list[str]) -> list[Block]:
+    t16 = ctx.tables.require("armour_deflection").rows
+    cols = t16["columns"]
+    shot_rows = []
+    for c in codes:
+        key = c[:-1] + "SB" if c.endswith("C") else c
+        if key in t16["shot"]:
+            shot_rows.append([c] + [str(v) for v in t16["shot"][key]])
+    if not shot_rows:
+        return []
+    title = ("Table 16 · deflect on this or less on a d10 (* always penetrates, - never); range "
+             + ", ".join(f"{k} {v:+d}" for k, v in t16["range_modifiers"].items()))
+    out: list[Block] = [Table(shot_rows, header=["Shot"] + cols, title=title)]
+    sizes = sorted({c[:2] if c.startswith(("VL", "SH")) else c[0] for c in codes},
+                   key=lambda s: SIZE_ORDER.index(s) if s in SIZE_ORDER else 9)
+    shell_rows = [[s] + [str(v) for v in t16["shell"][s]] for s in sizes if s in t16["shell"]]
+    if shell_rows:
+        out.append(Table(shell_rows, header=["Shell"] + cols))
+    return out
+
+
+def movement_tables(ctx: Context, vessels: list[Derived], factor: float) -> list[Block]:
+    draughts = sorted({d.stats.draught for d in vessels})
+    t3 = ctx.tables.require("running_aground").rows
+    t5 = ctx.tables.require("breaking_free").rows
+    body = [[dr] + ["-" if v is None else str(v) for v in t3["chances"][dr]] + [f"{t5['draught'].get(dr, 0):+d}"]
+            for dr in draughts]
+    aground = Table(body, header=["Draught"] + list(t3["water"]) + ["Break free"],
+                    title="Table 3 · run aground on this or less on a d10 (- no test); Table 5 · break free on "
+                          f"{t5['base']} + draught modifier or less")
+    radii = ctx.tables.require("turning_radii").rows
+    mans = [m for m in radii if m in {d.stats.manoeuvrability for d in vessels}]
+    body = [[m] + [num(radii[m][s] * factor) for s in radii[m]] for m in mans]
+    turning = Table(body, header=["Manoeuvrability"] + list(next(iter(radii.values()))),
+                    title=f"Turning templates in play (radius in cm{_scaled(factor)})")
+    return [aground, turning]
+
+
+def hit_location_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
+    """Table 14 for the configurations in play, two side by side."""
+    t14 = ctx.tables.require("hit_locations")
+    confs = {d.stats.configuration for d in vessels}
+    in_play = [c for c in t14.rows["configurations"] if c in confs] + sorted(confs - set(t14.rows["configurations"]))
+    crit = t14.rows.get("critical", 10)
+    cols = list(t14.rows["columns"])
+    tables = []
+    for conf in in_play:
+        col = hit_location_column(conf, ctx.tables)  # an unknown (house-ruled) configuration is a clear error here
+        n = len(next(iter(col.values())))
+        body = [[r + 1] + [col[c][r] for c in cols] for r in range(n)] + [[crit] + ["critical"] * len(cols)]
+        tables.append(Table(body, header=["d10"] + cols, title=conf[0].upper() + conf[1:], size=7.0,
+                            widths=[0.1, 0.225, 0.225, 0.225, 0.225]))
+    head = Heading(f"Table 14 · hit location, d10 by the shot's aspect ({crit} = critical); no casemate: Casemate = Hull")
+    pairs: list[Block] = [Columns(tables[k:k + 2] + ([Stack([])] if len(tables[k:k + 2]) == 1 else []), gap=4.0)
+                          for k in range(0, len(tables), 2)]
+    if pairs:
+        pairs[0] = Stack([head, pairs[0]], gap=0.6)  # the heading stays with its first tables
+    return pairs
+
+
+def critical_tables(ctx: Context) -> list[Block]:
+    t15 = ctx.tables.require("critical_hits")
+    die = t15.rows.get("die", "d6")
+    out: list[Block] = []
+    for k, (title, key) in enumerate((("Critical", "hits"), ("Special", "specials"))):
+        body = [[r["roll"], r["hit"], str(r["armour"]).replace("_", " "),
+                 r.get("effect", "") + (" *" if t15.tag(r) == "reconstructed" else "")] for r in t15.rows[key]]
+        out.append(Table(body, header=[die, title, "Armour", "Effect"], size=7.0, widths=[0.05, 0.15, 0.19, 0.61],
+                         align=["centre", "left", "left", "left"],
+                         title=None if k else f"Table 15 · critical hits, {die}; Special: {die} again on the specials; "
+                                              "armour: what tests deflection"))
+    out.append(Note("* effect reconstructed: the text's description of this hit is lost", size=6.5))
+    return out
+
+
+def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
+    vessels = [d for d in derived if d.stats.kind == "vessel"]
+    codes = sorted({g.code for d in derived for g in d.stats.guns})
+    factor = distance_factor(ctx)
+    blocks: list[Block] = [Title(f"{TITLE}: quick reference for the units in play", size=12, min_size=10),
+                           speed_table(ctx, factor), *range_tables(ctx, codes, factor), to_hit_block(ctx),
+                           *deflection_tables(ctx, codes), gun_damage_block(ctx)]
+    if vessels:
+        blocks += movement_tables(ctx, vessels, factor) + hit_location_tables(ctx, vessels) + critical_tables(ctx)
+    return blocks
+
+
+def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
+    """One page (or more if needed) of only the tables the units in play use."""
+    flow = Flow(doc, rule=False, gap=3.5)
+    for k, block in enumerate(reference_blocks(derived, ctx)):
+        flow.add(block, bookmark="Quick reference" if k == 0 else None, new_page=k == 0)

@@ -1,0 +1,83 @@
+"""Smoke on the Water roster as blocks: the scenario's heading, a table per side (every unit's fighting figures on a
+line, its guns wrapping), the speed-code legend and the speed-against-staying-power chart."""
+
+from __future__ import annotations
+
+from ...render.blocks import Block, Flow, Note, Table, Title
+from ..base import Context, Derived, short_name, side_chart_block
+from .sheet import TITLE
+
+CHART_MM = 88.0  # the chart's height; it shrinks to 70 % of it rather than take a page of its own
+HEADER = ["Unit", "Speed", "Man.", "Size", "Draught", "Target", "Armour H/C/T/D", "HDP", "FP", "Guns"]
+
+
+def guns_summary(d: Derived) -> str:
+    counts: dict[str, int] = {}
+    for g in d.stats.guns:
+        counts[g.code] = counts.get(g.code, 0) + g.count
+    return ", ".join(f"{n} {c}" for c, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))) or "–"
+
+
+def unit_row(d: Derived, code: dict[str, str]) -> list:
+    s = d.stats
+    if s.kind == "fort":
+        return [d.unit_name, "fort", "", "", "", "", f"walls {s.armour.walls}", f"SDP {s.structural_damage_points}", "",
+                guns_summary(d)]
+    a = s.armour
+    arm = "/".join(getattr(a, k) or "–" for k in ("hull", "casemate", "turret", "deck"))
+    return [d.unit_name, f"{code[s.max_speed]}/{code[s.astern_speed]}", s.manoeuvrability, s.size, s.draught,
+            f"{s.target_size.bow}/{s.target_size.broadside}", arm, s.hull_damage_points, s.flotation_points,
+            guns_summary(d)]
+
+
+def side_tables(units: list, ctx: Context) -> list[tuple[str, Table]]:
+    code = {r["level"]: r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows}
+    sides: list[str] = []
+    for side, _, _ in units:
+        if side not in sides:
+            sides.append(side)
+    out = []
+    for side in sides:
+        rows = [unit_row(d, code) for s, _, d in units if s == side]
+        out.append((side, Table(rows, header=HEADER, title=side, size=8.0, bold_first_col=True,
+                                widths=[19, 6, 8, 8, 8, 6.5, 11, 7, 4, 22.5], align=["left"] + ["centre"] * 8 + ["left"])))
+    return out
+
+
+def legend(ctx: Context) -> Note:
+    levels = ctx.tables.require("speed_levels").rows
+    return Note("Speed: top speed ahead/astern, " + ", ".join(f"{r.get('code', r['level'][0])} {r['level']}" for r in levels))
+
+
+def chart(scenario, units: list, ctx: Context, height: float = CHART_MM) -> Block | None:
+    """Each vessel's top speed level against her hull damage points, a series per side."""
+    levels = ctx.tables.require("speed_levels").rows
+    knots = {r["level"]: float(r["knots"]) for r in levels}
+    points = [(knots[d.stats.max_speed], d.stats.hull_damage_points, short_name(d.unit_name), side)
+              for side, _, d in units if d.stats.kind == "vessel" and d.stats.max_speed in knots]
+    if not points:
+        return None
+    top = max(p[0] for p in points)
+    ticks = [(knots[r["level"]], r["level"]) for r in levels if knots[r["level"]] <= top + 1e-9]
+    forts = any(d.stats.kind == "fort" for _, _, d in units)
+    return side_chart_block(scenario, points, ctx, title="Speed against staying power",
+                            x_label="top speed level (placed at its knots)", y_label="hull damage points (HDP)",
+                            x_ticks=ticks, note="Forts do not move and are not shown." if forts else "", height=height)
+
+
+def roster(doc, scenario, units: list, ctx: Context) -> None:
+    """The sides follow one another down the page; a side that does not fit what is left goes on, its header
+    repeated, overleaf."""
+    flow = Flow(doc, rule=False, gap=4.0)
+    tables = side_tables(units, ctx)
+    head = Title(scenario.name, f"{scenario.date} · {scenario.place} · {TITLE}", size=14, min_size=10)
+    flow.add(head, new_page=True)
+    for side, table in tables:
+        flow.add(table, bookmark=side)
+    flow.add(legend(ctx))
+    picture = chart(scenario, units, ctx)
+    room = flow.room() - flow.gap
+    if picture is not None and room < picture.measure(doc.content.w) and room >= 0.7 * CHART_MM:
+        picture = chart(scenario, units, ctx, CHART_MM - (picture.measure(doc.content.w) - room))
+    if picture is not None:
+        flow.add(picture, bookmark="Speed against staying power", level=1)

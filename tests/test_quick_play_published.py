@@ -1,0 +1,63 @@
+"""The Quick Play pack for Mobile Bay prints the article's own values, read back from the PDF as a player would."""
+
+from __future__ import annotations
+
+import re
+
+import pdfplumber
+import pytest
+
+from test_quick_play_calculator import PRINTED
+
+from shipyard.pack import PackOptions, build_pack
+from shipyard.rules.quick_play import RULESET
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory, library):
+    options = PackOptions(rules=["quick-play"], output_dir=tmp_path_factory.mktemp("qp-pack"), templates=False,
+                          counters=False, reference=False)
+    built = build_pack(library, library.scenarios["mobile-bay-1864"], RULESET, options)
+    with pdfplumber.open(built.path) as pdf:
+        halves = []
+        for page in pdf.pages:
+            if "record cards" not in (page.extract_text() or ""):
+                continue
+            w = page.width
+            halves += [page.crop((0, 0, w / 2, page.height)).extract_text() or "",
+                       page.crop((w / 2, 0, w, page.height)).extract_text() or ""]
+        return [p.extract_text() or "" for p in pdf.pages], halves
+
+
+def _names(library):
+    return {uid: library.units[uid].name for uid in PRINTED}
+
+
+def test_the_roster_prints_the_articles_edna_and_factors_for_all_24(pack, library):
+    pages, _ = pack
+    lines = [line for text in pages for line in text.splitlines()]
+    for uid, (edna, h, m, p) in PRINTED.items():
+        name = _names(library)[uid]
+        # the name, her consort if lashed, then her type (so Fort Morgan is not her water battery's row)
+        row = [line for line in lines if re.match(rf"\d+ (↳ )?{re.escape(name)}( \(lashed to [^)]*\))? [A-Z]", line)]
+        assert len(row) == 1, (name, row)
+        assert re.search(rf" {edna} (Ram )?{h}/{m}/{p} ", row[0]), (name, row[0])
+
+
+def test_the_record_cards_print_the_articles_values(pack, library):
+    _, halves = pack
+    names = {u.id: u.name for _, u in library.scenario_units(library.scenarios["mobile-bay-1864"])}
+    seen = {}
+    for text in halves:
+        # each card: its name line, ..., the boxes' labels "... Heavy Medium Parrott" over their figures "... h m p",
+        # "EDNA e"; cards follow in order down a column
+        found = {uid: re.search(rf"^{re.escape(n)} (Monitor|Ironclad|Sidewheeler|Wooden Screw|Fort)", text, re.M)
+                 for uid, n in names.items()}
+        order = sorted((m.start(), uid) for uid, m in found.items() if m)
+        guns = re.findall(r"Heavy Medium Parrott\n.* (\d+) (\d+) (\d+)$", text, flags=re.M)
+        ednas = [int(e) for e in re.findall(r"^EDNA (\d+)", text, flags=re.M)]
+        assert len(order) == len(guns) == len(ednas), text[:200]
+        for (_, uid), g, e in zip(order, guns, ednas):
+            seen[uid] = (e, *map(int, g))
+    assert {uid: seen[uid] for uid in PRINTED} == PRINTED
+    assert set(seen) == set(names)  # every unit has its card

@@ -1,0 +1,161 @@
+"""Really Simple ACW Naval Rules: the printed aids at the block level (milliseconds, no PDF read back): every
+number and rule reminder on a card, the quick band, the markers and the reference comes from the tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from shipyard.render.blocks import Runs, StatBoxes, Table, Text, Tracks, walk
+from shipyard.rules import get_ruleset
+from shipyard.rules.really_simple import counters, reference, sheet
+from shipyard.rules.really_simple.boxes import CardHead, SpeedTrack
+from shipyard.spec.errors import ShipyardError
+
+RS = get_ruleset("really-simple")
+
+HOUSE = """\
+really-simple:
+  ramming:
+    rows:
+      modifiers:
+        - {label: Target stationary, modifier: 1}
+        - {key: no_ram_bow, label: Rammer without reinforced bow, modifier: -2}
+      results:
+        - {roll: 5+, effect: Target crippled}
+        - {roll: 1-4, effect: No effect}
+  sinking:
+    rows: {turns: 1d6+3}
+  grounding:
+    rows: {shallow_shoal_dice: 3, deep_shoal_dice: 4, free_on: 5}
+  hit_effects:
+    rows:
+      - {roll: 1-3, effect: Lose two guns}
+      - {roll: 4-6, effect: Lose one knot}
+  movement:
+    rows: {inches_per_knot: 1, speed_change_kn: 3, speed_step_kn: 1, astern_fraction: 0.5, turn_deg: 60}
+  armour_materials:
+    rows:
+      iron: {per_inch: 0.5}
+      railway_iron: {per_inch: 1}
+      tin: {per_inch: 1}
+      cotton: {per_inch: 0}
+      wood: {per_inch: 0.05}
+      backing: {per_inch: 0.05}
+"""
+
+
+@pytest.fixture(scope="module")
+def ctx(library):
+    return RS.context(library)
+
+
+@pytest.fixture(scope="module")
+def house_ctx(library, tmp_path_factory):
+    path = tmp_path_factory.mktemp("house") / "house.yaml"
+    path.write_text(HOUSE, encoding="utf-8")
+    return RS.context(library, house_rules=path)
+
+
+def texts(block) -> str:
+    return " | ".join(block.texts())
+
+
+def card_of(library, ctx, unit_id):
+    unit = library.units[unit_id]
+    return sheet.card(unit, RS.derive(unit, ctx), ctx)
+
+
+def test_house_rules_reach_the_card_the_band_the_markers_and_the_reference(library, ctx, house_ctx):
+    plain, house = card_of(library, ctx, "uss-hartford"), card_of(library, house_ctx, "uss-hartford")
+    assert "RAM BOW no (−1)" in plain.texts() and "RAM BOW no (−2)" in house.texts()
+    assert "no (−1)" not in texts(house) and "1d6+2" not in texts(house)
+    assert "sinks in 1d6+2 turns" in texts(plain) and "sinks in 1d6+3 turns" in texts(house)
+    # a 1-knot step: her 13½ knots round to 14 and the track counts whole knots down to 0, then SINKS
+    assert RS.derive(library.units["uss-hartford"], house_ctx).stats.speed_kn == 14
+    track = next(b for b in walk(house) if isinstance(b, SpeedTrack))
+    assert [c.label for c in track.cells] == [str(v) for v in range(14, -1, -1)] + ["SINKS"]
+    assert "each 1 knot lost" in texts(house)
+    band = texts(sheet.quick_band(house_ctx))
+    assert "Lose two guns" in band and "Lose a gun" not in band and "Lose a gun" in texts(sheet.quick_band(ctx))
+    aground = next(m for m in counters.markers(house_ctx) if m.title == "AGROUND")
+    assert aground.reminder.startswith("5 on 1d6") and "6 on" not in aground.reminder
+    sinking = next(m for m in counters.markers(house_ctx) if m.title == "SINKING")
+    assert "1d6+3" in sinking.reminder
+    derived = [RS.derive(library.units["uss-hartford"], house_ctx)]
+    ref = " ".join(t for b in reference.movement(derived, house_ctx) for t in b.texts())
+    assert "Aground: 5 on 1d6" in ref and "turns of 60°" in ref and "by 3 knots" in ref and "sinks in 1d6+3" in ref
+    assert "Target crippled" in ref and "−2" in ref
+    log = texts(sheet.orders_intro("Orders log", house_ctx))
+    assert "turns of 60°" in log and "at most 3 knots" in log and "45°" not in log
+
+
+def test_house_ruled_iron_equivalent_changes_the_armour_box(library, ctx, house_ctx):
+    # Tennessee: 5 in iron on 23 in of wood; at half an inch of iron per inch she drops from 8 to 7
+    plain = RS.derive(library.units["css-tennessee"], ctx)
+    house = RS.derive(library.units["css-tennessee"], house_ctx)
+    assert (plain.stats.armour, house.stats.armour) == (8, 7)
+    assert "house rule" in house.reasons["armour"] and "× 0.5" in house.reasons["armour"]
+    card = sheet.card(library.units["css-tennessee"], house, house_ctx)
+    boxes = next(b for b in walk(card) if isinstance(b, StatBoxes))
+    assert boxes.items[0] == ("ARMOUR", 7)
+
+
+def test_monitor_card_lists_her_figures_speeds_and_guns(library, ctx):
+    card = card_of(library, ctx, "uss-monitor")
+    heads = [b for b in walk(card) if isinstance(b, CardHead)]
+    assert heads[0].title == "USS Monitor"
+    boxes = next(b for b in walk(card) if isinstance(b, StatBoxes))
+    assert dict(boxes.items) == {"ARMOUR": 8, "AHEAD": "6 kn", "ASTERN": "3 kn", "DRAFT": "10 ft", "RAM BOW": "no (−1)"}
+    track = next(b for b in walk(card) if isinstance(b, SpeedTrack))
+    assert [c.label for c in track.cells] == ["6", "5½", "5", "4½", "4", "3½", "3", "2½", "2", "1½", "1", "½", "0", "SINKS"]
+    guns = next(b for b in walk(card) if isinstance(b, Tracks))
+    assert [(t.label, t.count, t.note) for t in guns.tracks] == [("LARGE +3", 2, "2 × 11-inch Dahlgren smoothbore")]
+
+
+def test_fort_card_has_no_speed_track_and_says_fixed(library, ctx):
+    fort = library.forts[0]
+    card = sheet.card(fort, RS.derive(fort, ctx), ctx)
+    assert not [b for b in walk(card) if isinstance(b, SpeedTrack)]
+    assert "MOVES fixed" in card.texts()
+
+
+def test_no_text_on_a_card_or_band_under_6_pt(library, ctx):
+    blocks = [sheet.card(u, RS.derive(u, ctx), ctx) for u in list(library.units.values())[:12]] + [sheet.quick_band(ctx)]
+    for root in blocks:
+        for b in walk(root):
+            for attr in ("size", "label_size", "sub_size", "min_size"):
+                if isinstance(b, (Text, Runs, Table, StatBoxes, Tracks, CardHead, SpeedTrack)) and hasattr(b, attr):
+                    assert getattr(b, attr) >= 6.0, (type(b).__name__, attr, getattr(b, attr))
+
+
+def test_a_card_measures_what_it_draws(library, ctx, tmp_path):
+    from shipyard.render import Document
+
+    card = card_of(library, ctx, "uss-brooklyn")
+    with Document(tmp_path / "c.pdf", paper="a4", strict=True) as doc:
+        page = doc.new_page()
+        assert card.draw(page, doc.content.x, doc.content.y, 90.0) == pytest.approx(card.measure(90.0))
+
+
+def test_a_marker_reminder_too_long_for_a_chit_is_a_clear_error(library, tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_text("markers:\n  rows:\n    - {marker: FIRE!, reminder: '" + "roll a die and weep " * 8 + "', shade: 0.8}\n",
+                    encoding="utf-8")
+    with pytest.raises(ShipyardError, match="FIRE! marker .* does not fit"):
+        counters.markers(RS.context(library, house_rules=path))
+    path.write_text("markers:\n  rows:\n    - {marker: AGROUND, reminder: '{grounding.free_at} frees her'}\n", encoding="utf-8")
+    with pytest.raises(ShipyardError, match=r"grounding.free_at.*free_on"):
+        counters.markers(RS.context(library, house_rules=path))
+
+
+def test_marker_copies_fill_the_last_page_instead_of_spilling_a_few(library, ctx):
+    marks = counters.markers(ctx)
+    # 160 chits before the markers on a 165-cell page: 6 sets (30) would spill 25 onto a new page, 5 (25) still
+    # spill, so they fill the second page: 165 + 165 cells in all
+    out = counters.marker_chits(marks, 24, 160, (11, 15))
+    assert (160 + len(out)) % 165 == 0 and len(out) >= 6 * len(marks)
+    # 139 before: 6 sets spill 4 onto a new page, 5 sets fit; the page's last cell is used too
+    out = counters.marker_chits(marks, 24, 139, (11, 15))
+    assert 139 + len(out) == 165 and len(out) >= 5 * len(marks)
+    titles = [t for t, _, _ in out]
+    assert titles == sorted(titles, key=[m.title for m in marks].index)  # each marker's copies together

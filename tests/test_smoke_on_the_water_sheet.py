@@ -1,0 +1,164 @@
+"""Smoke on the Water record sheets, quick reference and roster checked on their blocks (no PDF): what each sheet
+says, that a house rule reaches the printed aid, and that no label can run into a damage box."""
+
+from __future__ import annotations
+
+import pytest
+
+from shipyard.render.document import FOOTER_BAND_MM
+from shipyard.render.paper import PAPERS
+from shipyard.render.blocks import Legend, StatBoxes, StatPanel, Table, Text, Tracks, text_width, walk
+from shipyard.render.text import wrap_lines
+from shipyard.rules import get_ruleset
+from shipyard.rules.smoke_on_the_water import aids, reference, roster, sheet as S
+
+RS = get_ruleset("sotw")
+WIDTH = 180.0  # mm: an A4 content box
+
+
+@pytest.fixture(scope="module")
+def ctx(library):
+    return RS.context(library)
+
+
+def _sheet(library, ctx, uid, compact=False, height=None):
+    unit = library.find(uid)
+    d = RS.derive(unit, ctx)
+    return d, S.sheet(unit, d, ctx, WIDTH, height, compact=compact)
+
+
+def _texts(block) -> str:
+    return "\n".join(block.texts())
+
+
+def _boxes(block) -> dict:
+    return {k: v for b in walk(block) if isinstance(b, StatBoxes) for k, v in b.items}
+
+
+def _panel(block) -> dict:
+    return {k: v for b in walk(block) if isinstance(b, StatPanel) for k, v in b.items}
+
+
+def test_monitor_sheet_puts_her_every_turn_figures_in_stat_boxes(library, ctx):
+    d, block = _sheet(library, ctx, "monitor")
+    s = d.stats
+    boxes = _boxes(block)
+    assert boxes["Speed ahead"] == s.max_speed == "Medium"
+    assert boxes["Move ahead"] == "25 cm" and boxes["Move astern"] == "10 cm"
+    assert boxes["Manoeuvrability"] == s.manoeuvrability
+    assert boxes["Target bow/side"] == f"{s.target_size.bow}/{s.target_size.broadside}"
+    assert boxes["Hull (HDP)"] == s.hull_damage_points and boxes["Flotation (FP)"] == s.flotation_points
+    armour = _panel(block)
+    assert armour["Turret"] == "H Heavy" and armour["Pilot house"] == "H Heavy" and armour["Hull"] == "M Medium"
+    guns = next(b for b in walk(block) if isinstance(b, Table) and b.header and b.header[0] == "No.")
+    g = s.guns[0]
+    assert guns.rows[0][1] == g.code == "HSB"
+    assert guns.rows[0][6:] == [f"{int(a)}–{int(b)}" for a, b in (g.ranges_cm[k] for k in ("PB", "S", "M", "L", "E"))]
+
+
+def test_distances_on_the_sheet_follow_the_scale(library):
+    ctx = RS.context(library, scale="1/1200")
+    d, block = _sheet(library, ctx, "monitor")
+    assert _boxes(block)["Move ahead"] == "12½ cm"
+    assert "1/1200" in _texts(block)
+
+
+def test_every_track_label_fits_its_column_so_none_runs_into_a_box(library, ctx):
+    # every sidewheeler has port and starboard wheel tracks: "Wheel starboard (WDP) 6" used to run into its first box
+    d, block = _sheet(library, ctx, "uss-metacomet")
+    (tracks,) = [b for b in walk(block) if isinstance(b, Tracks)]
+    labels = [t.label for t in tracks.tracks]
+    assert "Wheel starboard (WDP) 6" in labels and "Wheel port (WDP) 6" in labels
+    for width in (WIDTH, 0.42 * WIDTH):  # a full sheet, and the narrow column of a half-page one
+        column = tracks._label_w(width)
+        for t in tracks.tracks:
+            for line in wrap_lines(t.label, column - 1.5, tracks.label_size, "bold", "condensed"):
+                assert text_width(line, tracks.label_size, "bold", "condensed") <= column - 1.5 + 1e-6, (width, line)
+        assert tracks.per_row(width) >= 5
+
+
+@pytest.mark.parametrize("uid", ["monitor", "uss-metacomet", "css-tennessee", "fort-morgan", "hunley"])
+def test_sheet_type_is_never_under_6pt(library, ctx, uid):
+    _, block = _sheet(library, ctx, uid)
+    for b in walk(block):
+        if isinstance(b, Table):
+            assert b.layout(WIDTH)[0] >= 6.0
+        if isinstance(b, (Text, Legend)):
+            assert b.size >= 6.0, b.texts()
+        if isinstance(b, StatPanel):
+            assert b.size - 0.5 >= 6.0  # its labels are set half a point smaller
+    assert "…" not in _texts(block)
+
+
+@pytest.mark.parametrize("scale", ["1/600", "1/1200"])
+def test_small_vessels_fit_half_an_a4_pack_page_with_two_dozen_turns(library, scale):
+    # (Letter is 18 mm shorter: there the very small vessels with a gun keep a page each, as they always did)
+    ctx = RS.context(library, scale=scale)
+    box = PAPERS["a4"].printable
+    width, half = box.w, (box.h - FOOTER_BAND_MM - aids.FLOW_GAP) / 2 - 0.5  # as sheets() shares a page
+    for uid in ("hunley", "css-david", "css-beaufort", "css-raleigh", "css-teaser"):
+        unit = library.find(uid)
+        d = RS.derive(unit, ctx)
+        assert S.fits_half(unit, d, ctx, width, half), uid
+        assert S.sheet(unit, d, ctx, width, half, compact=True).measure(width) <= half
+        assert S.log_rows(unit, d, ctx, width, half, True) * S.LOG_COLS[True] >= 24
+    virginia = library.find("virginia")
+    assert not S.fits_half(virginia, RS.derive(virginia, ctx), ctx, width, half)
+
+
+HOUSE = """\
+sotw:
+  speed_levels:
+    rows:
+      - {level: Immobile, code: I, move_cm: 0, knots: 0, above_kn: null, machinery_boxes: 0}
+      - {level: Slow, code: S, move_cm: 10, knots: 2, above_kn: 0, machinery_boxes: 1}
+      - {level: Medium, code: M, move_cm: 30, knots: 6, above_kn: 3.5, machinery_boxes: 2}
+      - {level: Fast, code: F, move_cm: 40, knots: 8, above_kn: 6.5, machinery_boxes: 3}
+      - {level: Very Fast, code: V, move_cm: 60, knots: 12, above_kn: 10, machinery_boxes: 4}
+  hull_damage_effects:
+    rows:
+      half: {share: 0.5, mark: "½", speed_levels: 1}
+      quarter: {share: 0.25, mark: "¼", speed_levels: 3}
+      machinery_box_levels: 1
+  direct_fire:
+    rows:
+      base: 4
+      range: {PB: 4, S: 2, M: 0, L: -2, E: -4}
+      target_size: {A: -4, B: -2, C: -1, D: 0, E: 1, F: 2}
+      firer_speed: {Fast: -1, Very Fast: -2}
+      target_speed: {Fast: -1, Very Fast: -2, Immobile: 1}
+      obscured: {"1/4 to 1/2": -1, "1/2 to 3/4": -2, "over 3/4": -4}
+"""
+
+
+def test_a_house_rule_changes_the_printed_sheet_and_quick_reference(library, tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text(HOUSE)
+    ctx = RS.context(library, house)
+    d, block = _sheet(library, ctx, "monitor")
+    boxes = _boxes(block)
+    assert boxes["Move ahead"] == "30 cm"  # Medium moves 30 cm under the house rule, not 25
+    assert "25 cm" not in _texts(block)
+    notes = [b.text for b in walk(block) if isinstance(b, Text)]
+    assert any("max speed −1 / −3 levels" in n for n in notes), notes
+    assert not any("−1 / −2 levels" in n for n in notes)
+    ref = "\n".join(t for b in reference.reference_blocks([d], ctx) for t in b.texts())
+    assert "Table 10 · to hit: 4 or less" in ref and "to hit: 5 or less" not in ref
+    assert "30 cm" in ref and "25 cm" not in ref
+    # and without the house rule, the book's numbers
+    plain = RS.context(library)
+    _, block = _sheet(library, plain, "monitor")
+    assert _boxes(block)["Move ahead"] == "25 cm"
+
+
+def test_roster_rows_come_from_the_stats(library, ctx):
+    scen = library.scenario("mobile-bay-1864")
+    units = [(side.name, library.units[u.id], RS.derive(library.units[u.id], ctx)) for side in scen.sides for u in side.units]
+    tables = dict(roster.side_tables(units, ctx))
+    assert set(tables) == {s.name for s in scen.sides}
+    for side, unit, d in units:
+        row = next(r for r in tables[side].rows if r[0] == d.unit_name)
+        if d.stats.kind == "vessel":
+            assert row[7] == d.stats.hull_damage_points and row[8] == d.stats.flotation_points
+        else:
+            assert row[7] == f"SDP {d.stats.structural_damage_points}"
