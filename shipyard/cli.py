@@ -1,4 +1,8 @@
-"""The shipyard command line: parse, call, report. Heavy modules load only when a command needs them."""
+"""The shipyard command line: parse, call the application layer (shipyard.app), report.
+
+Heavy modules load only when a command needs them. Every command reads the user's library (./ships/ or
+$SHIPYARD_LIBRARY) and takes `--library DIR` the same way.
+"""
 
 from __future__ import annotations
 
@@ -10,25 +14,48 @@ from typing import Annotated, Optional
 
 import typer
 
+from . import __version__
 from .spec.errors import ShipyardError
 
 app = typer.Typer(
     name="shipyard",
-    help="American Civil War warships: from history to game statistics and printable play aids.",
+    help="American Civil War warships: from history to game statistics and printable play aids.\n\n"
+         "Your own ships: files in ./ships/ (or the folders in $SHIPYARD_LIBRARY) are read by every command; "
+         "`shipyard new vessel NAME` starts one.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+new_app = typer.Typer(help="Start a file of your own in your library: a vessel or a scenario.", no_args_is_help=True)
+app.add_typer(new_app, name="new")
 
-LibraryOpt = Annotated[Optional[list[Path]], typer.Option("--library", "-L", help="Add a folder of your own vessels (repeatable).")]
+LibraryOpt = Annotated[Optional[list[Path]], typer.Option(
+    "--library", "-L", help="Also read this folder (or file) of your own vessels, forts and scenarios (repeatable).")]
 RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Rule set: sotw, saunders, really-simple, quick-play.")]
 AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="The vessel as she stood on this date (YYYY-MM-DD).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 HouseOpt = Annotated[Optional[Path], typer.Option("--house-rules", help="YAML file replacing rows of the rule set's tables.")]
 PaperOpt = Annotated[str, typer.Option("--paper", help="a4 or letter.")]
 ScaleOpt = Annotated[Optional[str], typer.Option("--scale", help="Model scale: 1/600 or 1/1200 (default: the rule set's own).")]
-OutOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Output PDF file.")]
+OutOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Output PDF file (default: output/, named after what it holds).")]
+TemplatesOpt = Annotated[Optional[Path], typer.Option("--templates", help="Folder of Jinja templates overriding the bundled ones.")]
+
+_LIBRARIES: list = []  # every library loaded in this run: its notices are printed at the end
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"shipyard {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True,
+                                                    help="Print shipyard's version and stop.")] = None,
+) -> None:
+    """American Civil War warships: from history to game statistics and printable play aids."""
 
 
 def _console(stderr: bool = False):
@@ -38,29 +65,33 @@ def _console(stderr: bool = False):
     return Console(stderr=stderr, highlight=False, soft_wrap=True, markup=False)
 
 
-def _library(extra: Optional[list[Path]]):
-    from .spec.library import Library
+def _library(extra: Optional[list[Path]], collect: bool = False):
+    from . import app as core
 
-    return Library.load(extra or [])
-
-
-def _as_of(unit, as_of: Optional[str]):
-    if as_of is None:
-        return unit
-    from .spec.model import _check_partial_date
-
-    try:
-        _check_partial_date(as_of)
-    except ValueError as exc:
-        raise ShipyardError(f"--as-of {as_of!r}: {exc}") from None
-    return unit.as_of(as_of)
+    lib = core.load_library(extra or [], collect=collect)
+    _LIBRARIES.append(lib)
+    return lib
 
 
-def _check_paper(paper: str) -> str:
-    paper = paper.lower()
-    if paper not in ("a4", "letter"):
-        raise ShipyardError(f"--paper {paper!r}: expected a4 or letter")
-    return paper
+def _notices() -> None:
+    seen: set[str] = set()
+    for lib in _LIBRARIES:
+        for note in lib.notices:
+            if note not in seen:
+                seen.add(note)
+                print(f"note: {_printable(note)}", file=sys.stderr)
+    _LIBRARIES.clear()
+
+
+def _table(title: str, columns: tuple[str, ...], rows) -> None:
+    from rich.table import Table
+
+    table = Table(title=title)
+    for col in columns:
+        table.add_column(col)
+    for r in rows:
+        table.add_row(*(str(v if v is not None else "") for v in r))
+    _console().print(table)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -74,9 +105,10 @@ def vessels(
     library: LibraryOpt = None,
 ) -> None:
     """List the vessels and forts in the library."""
+    from . import app as core
     from .spec.index import load_rows
 
-    rows = load_rows(library or [])
+    rows = load_rows(core.library_folders(library or []))
     if navy:
         navies = sorted({r["navy"] for r in rows})
         rows = [r for r in rows if r["navy"].lower() == navy.lower()]
@@ -85,27 +117,59 @@ def vessels(
     if json_out:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return
-    from rich.table import Table
+    cols = ("id", "name", "navy", "type", "class")
+    _table(f"{len(rows)} vessels and forts", cols, ([r[c] for c in cols] for r in rows))
 
-    table = Table(title=f"{len(rows)} vessels and forts")
-    for col in ("id", "name", "navy", "type", "class"):
-        table.add_column(col)
-    for r in rows:
-        table.add_row(*(str(r[c] or "") for c in ("id", "name", "navy", "type", "class")))
-    _console().print(table)
+
+@app.command()
+def guns(json_out: JsonOpt = False, library: LibraryOpt = None) -> None:
+    """List the gun models a vessel's armament may name (by id, name or alias)."""
+    lib = _library(library)
+    rows = [{"id": g.id, "name": g.name, "kind": g.kind.value, "calibre_in": g.calibre_in, "shot_lb": g.shot_lb,
+             "shell_lb": g.shell_lb, "aliases": g.aliases} for g in sorted(lib.ordnance.values(), key=lambda g: g.id)]
+    if json_out:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    _table(f"{len(rows)} gun models", ("id", "name", "kind", "calibre in", "shot lb", "shell lb"),
+           ([r["id"], r["name"], r["kind"], r["calibre_in"], r["shot_lb"], r["shell_lb"]] for r in rows))
+
+
+@app.command()
+def scenarios(json_out: JsonOpt = False, library: LibraryOpt = None) -> None:
+    """List the scenarios a pack, roster or counters command may name."""
+    from .spec.errors import display_path
+
+    lib = _library(library)
+    rows = [{"id": s.id, "name": s.name, "date": s.date, "place": s.place,
+             "sides": {side.name: [u.id for u in side.units] for side in s.sides},
+             "file": display_path(lib.origin["scenario:" + s.id].path)} for s in lib.scenarios.values()]
+    if json_out:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    _table(f"{len(rows)} scenarios", ("id", "name", "date", "units", "file"),
+           ([r["id"], r["name"], r["date"], sum(map(len, r["sides"].values())), r["file"]] for r in rows))
 
 
 @app.command()
 def show(
-    vessel: Annotated[str, typer.Argument(help="Vessel id or an unambiguous part of its name.")],
+    name: Annotated[str, typer.Argument(help="Vessel or fort (id or an unambiguous part of its name), gun model or scenario.")],
     as_of: AsOfOpt = None,
     json_out: JsonOpt = False,
     library: LibraryOpt = None,
 ) -> None:
-    """Print one vessel's specification as history records it."""
+    """Print one vessel's (or fort's, gun model's, scenario's) record as history gives it."""
+    from . import app as core
+
     lib = _library(library)
-    unit = _as_of(lib.find(vessel), as_of)
-    data = unit.model_dump(mode="json", by_alias=True, exclude_none=True)
+    gun = lib.find_ordnance(name)
+    if name in lib.scenarios:
+        obj, title = lib.scenarios[name], lib.scenarios[name].name
+    elif gun is not None and name not in lib.units:
+        obj, title = gun, f"{gun.name} (gun model {gun.id})"
+    else:
+        obj = core.as_of(lib, lib.find(name), as_of)
+        title = obj.name + (f"  (as of {as_of})" if as_of else "")
+    data = obj.model_dump(mode="json", by_alias=True, exclude_none=True)
     if json_out:
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return
@@ -113,41 +177,27 @@ def show(
 
     from rich.markup import escape
 
-    _console().print(f"[bold]{escape(unit.name)}[/bold]" + (f"  (as of {as_of})" if as_of else ""), markup=True)
+    _console().print(f"[bold]{escape(title)}[/bold]", markup=True)
     print(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110))
 
 
 @app.command()
 def validate(
-    paths: Annotated[Optional[list[Path]], typer.Argument(help="Extra folders or files to check with the bundled library.")] = None,
+    paths: Annotated[Optional[list[Path]], typer.Argument(
+        help="Files or folders to check: vessels, forts, scenarios, house rules (each taken for what it is).")] = None,
+    library: LibraryOpt = None,
 ) -> None:
-    """Check the bundled library plus any folders of your own; list every problem found."""
-    from .spec.library import Library
+    """Check the library (bundled, yours, and PATHS); list every problem found, with file, line and field."""
+    from . import app as core
 
-    lib = Library.load(paths or [], collect=True)
-    _console().print(
-        f"ok: {len(lib.vessels)} vessels, {len(lib.forts)} forts, {len(lib.ordnance)} ordnance models, "
-        f"{len(lib.scenarios)} scenarios"
-    )
+    report = core.validate(paths or [], library or [])
+    _LIBRARIES.append(report.library)
+    for line in report.lines:
+        _console().print(line)
 
 
 # ---------------------------------------------------------------------------------------------
 # Rule-set commands
-
-
-def _derive_all(target: str, rules: str, as_of, library, house_rules, scale):
-    """Derive stats for a vessel/fort or for every unit of a scenario. Returns (ruleset, lib, [(side, unit, derived)])."""
-    rs, lib, ctx = _ruleset_context(rules, library, house_rules, scale)
-    from .pack import derive_unit
-
-    if target in lib.scenarios or target.endswith((".yaml", ".yml")):
-        scenario = lib.scenario(target)
-        ctx.scenario = scenario  # a rule set may use values its author published for this scenario
-        items = [(side, unit, derive_unit(rs, lib, unit, ctx)) for side, unit in lib.scenario_units(scenario)]
-    else:
-        unit = _as_of(lib.find(target), as_of)
-        items = [(None, unit, derive_unit(rs, lib, unit, ctx))]
-    return rs, lib, ctx, items
 
 
 def _flatten(value, prefix=""):
@@ -173,20 +223,29 @@ def _fmt(value) -> str:
     return str(value)
 
 
+def _derive(target: str, rules: str, as_of, library, house_rules, scale):
+    from . import app as core
+
+    rs = core.ruleset(rules)
+    lib = _library(library)
+    ctx = core.context(rs, lib, house_rules, scale)
+    return rs, core.derive_target(rs, lib, target, ctx, as_of)
+
+
 @app.command()
 def stats(
     target: Annotated[str, typer.Argument(help="Vessel, fort, or scenario name.")],
     rules: RulesOpt,
     as_of: AsOfOpt = None,
     json_out: JsonOpt = False,
-    fmt: Annotated[Optional[str], typer.Option("--format", help="json, csv or md.")] = None,
+    fmt: Annotated[Optional[str], typer.Option("--format", help="json, csv, md or html.")] = None,
     house_rules: HouseOpt = None,
     scale: ScaleOpt = None,
-    templates: Annotated[Optional[Path], typer.Option("--templates", help="Folder of Jinja templates overriding the bundled ones.")] = None,
+    templates: TemplatesOpt = None,
     library: LibraryOpt = None,
 ) -> None:
     """Derive a unit's game statistics under one rule set."""
-    rs, lib, ctx, items = _derive_all(target, rules, as_of, library, house_rules, scale)
+    rs, items = _derive(target, rules, as_of, library, house_rules, scale)
     if fmt is not None:
         from .export import export
 
@@ -218,7 +277,7 @@ def explain(
     library: LibraryOpt = None,
 ) -> None:
     """Every derived value with the inputs and the rule that produced it."""
-    rs, lib, ctx, items = _derive_all(vessel, rules, as_of, library, house_rules, scale)
+    rs, items = _derive(vessel, rules, as_of, library, house_rules, scale)
     from rich.table import Table
 
     console = _console()
@@ -232,30 +291,8 @@ def explain(
         console.print(table)
 
 
-def _ruleset_context(rules: str, library, house_rules, scale):
-    """The rule set asked for, the library, and a derivation context with house rules and scale applied."""
-    from .rules import get_ruleset
-
-    rs = get_ruleset(rules)
-    lib = _library(library)
-    return rs, lib, rs.context(lib, house_rules, scale)
-
-
-def _write_pdf(out: Path, paper: str, title: str, subject: str, draw, true_scale: bool = False, note: str = "") -> None:
-    """Draw a PDF atomically and say where it went."""
-    from .render import Document
-
-    with Document(out, paper=_check_paper(paper), title=title, subject=subject, true_scale=true_scale) as doc:
-        draw(doc)
-    _console().print(f"wrote {out} ({doc.page_count} pages){note}")
-
-
-def _aid(rs, name: str):
-    aids = rs.aids()
-    fn = getattr(aids, name, None)
-    if fn is None:
-        raise ShipyardError(f"the {rs.title} rule set prints no {name}")
-    return fn
+def _wrote(built, note: str = "") -> None:
+    _console().print(f"wrote {built.path} ({built.pages} pages){note}")
 
 
 @app.command()
@@ -267,22 +304,16 @@ def sheet(
     as_of: AsOfOpt = None,
     house_rules: HouseOpt = None,
     scale: ScaleOpt = None,
+    templates: TemplatesOpt = None,
     library: LibraryOpt = None,
 ) -> None:
-    """Record sheets (or cards) for one or more vessels."""
-    rs, lib, ctx = _ruleset_context(rules, library, house_rules, scale)
-    units = []
-    for name in vessels_:
-        if name in lib.scenarios:
-            ctx.scenario = lib.scenarios[name]
-            units += [u for _, u in lib.scenario_units(lib.scenarios[name])]
-        else:
-            units.append(_as_of(lib.find(name), as_of))
-    derived = [(u, rs.derive(u, ctx)) for u in units]
-    title = ", ".join(u.name for u in units[:4]) + (" …" if len(units) > 4 else "")
-    draw = _aid(rs, "sheets")
-    _write_pdf(output or Path("output") / f"{rs.key}-sheets.pdf", paper, f"{rs.title} record sheets: {title}",
-               f"{rs.title} record sheets", lambda doc: draw(doc, derived, ctx))
+    """Record sheets (or cards) for one or more vessels, written to output/ under a name saying whose."""
+    from . import app as core
+
+    rs = core.ruleset(rules)
+    options = core.SheetOptions(paper=core.check_paper(paper), as_of=as_of, house_rules=house_rules, scale=scale,
+                                templates=templates)
+    _wrote(core.build_sheet(rs, _library(library), vessels_, options, output=output, default_dir=Path("output")))
 
 
 @app.command("templates")
@@ -295,11 +326,19 @@ def templates_cmd(
     library: LibraryOpt = None,
 ) -> None:
     """Turning templates and gauges at true scale, with a calibration bar."""
-    rs, lib, ctx = _ruleset_context(rules, library, house_rules, scale)
-    draw = _aid(rs, "templates")
-    _write_pdf(output or Path("output") / f"{rs.key}-templates-{ctx.scale.replace('/', '-')}.pdf", paper,
-               f"{rs.title} templates ({ctx.scale})", f"{rs.title} turning templates and gauges",
-               lambda doc: draw(doc, ctx), true_scale=True, note=" — print at 100 % / Actual size")
+    from . import app as core
+    from .pack.options import variant_suffix
+
+    rs = core.ruleset(rules)
+    paper = core.check_paper(paper)
+    lib = _library(library)
+    ctx = core.context(rs, lib, house_rules, scale)
+    draw = core.aid(rs, "templates")
+    name = f"{rs.key}-templates" + variant_suffix(scale=ctx.scale if ctx.scale not in ("any", "native") else None,
+                                                   paper=paper) + ".pdf"
+    built = core.draw_pdf(output or Path("output") / name, paper, lambda doc: draw(doc, ctx), true_scale=True,
+                          title=f"{rs.title} templates ({ctx.scale})", subject=f"{rs.title} turning templates and gauges")
+    _wrote(built, " — print at 100 % / Actual size")
 
 
 @app.command()
@@ -315,14 +354,28 @@ def counters(
     library: LibraryOpt = None,
 ) -> None:
     """Speed, turn-order and marker counters with cut marks."""
-    rs, lib, ctx = _ruleset_context(rules, library, house_rules, scale)
+    from . import app as core
+    from .pack.options import safe_name, variant_suffix
+
+    if fold and backs:
+        raise ShipyardError("--fold and --backs: choose one — --fold prints each back beside its front to fold over, "
+                            "--backs prints the backs on the reverse for duplex printing")
+    rs = core.ruleset(rules)
+    paper = core.check_paper(paper)
+    lib = _library(library)
+    ctx = core.context(rs, lib, house_rules, scale)
     units = []
     if scenario:
-        ctx.scenario = lib.scenario(scenario)
-        units = [(side, u, rs.derive(u, ctx)) for side, u in lib.scenario_units(ctx.scenario)]
-    draw = _aid(rs, "counters")
-    _write_pdf(output or Path("output") / f"{rs.key}-counters.pdf", paper, f"{rs.title} counters",
-               f"{rs.title} counters and markers", lambda doc: draw(doc, units, ctx, fold=fold, backs=backs))
+        scen = ctx.scenario = lib.scenario(scenario)  # a rule set may use values published for it
+        units = [(side, u, core.derive(rs, lib, u, ctx)) for side, u in core.scenario_units(lib, scen)]
+    draw = core.aid(rs, "counters")
+    layout = "-fold" if fold else "-backs" if backs else ""
+    name = (f"{safe_name(lib.scenario(scenario).id)}-" if scenario else "") + f"{rs.key}-counters{layout}" + variant_suffix(
+        scale=ctx.scale if ctx.scale not in ("any", "native") else None, paper=paper,
+        native_scale=getattr(rs, "native_scale", None)) + ".pdf"
+    _wrote(core.draw_pdf(output or Path("output") / name, paper,
+                         lambda doc: draw(doc, units, ctx, fold=fold, backs=backs),
+                         title=f"{rs.title} counters", subject=f"{rs.title} counters and markers"))
 
 
 @app.command()
@@ -336,17 +389,26 @@ def roster(
     library: LibraryOpt = None,
 ) -> None:
     """The order of battle as printed rosters per side."""
-    rs, lib, ctx = _ruleset_context(rules, library, house_rules, scale)
-    scen = ctx.scenario = lib.scenario(scenario)
-    units = [(side, u, rs.derive(u, ctx)) for side, u in lib.scenario_units(scen)]
-    draw = _aid(rs, "roster")
-    _write_pdf(output or Path("output") / f"{scen.id}-{rs.key}-roster.pdf", paper, f"{scen.name}: {rs.title} roster",
-               f"{rs.title} order of battle", lambda doc: draw(doc, scen, units, ctx))
+    from . import app as core
+    from .pack.options import safe_name, variant_suffix
+
+    rs = core.ruleset(rules)
+    paper = core.check_paper(paper)
+    lib = _library(library)
+    ctx = core.context(rs, lib, house_rules, scale)
+    scen = ctx.scenario = lib.scenario(scenario)  # a rule set may use values published for it
+    units = [(side, u, core.derive(rs, lib, u, ctx)) for side, u in core.scenario_units(lib, scen)]
+    draw = core.aid(rs, "roster")
+    name = f"{safe_name(scen.id)}-{rs.key}-roster" + variant_suffix(
+        scale=ctx.scale if ctx.scale not in ("any", "native") else None, paper=paper,
+        native_scale=getattr(rs, "native_scale", None)) + ".pdf"
+    _wrote(core.draw_pdf(output or Path("output") / name, paper, lambda doc: draw(doc, scen, units, ctx),
+                         title=f"{scen.name}: {rs.title} roster", subject=f"{rs.title} order of battle"))
 
 
 @app.command()
 def pack(
-    scenario: Annotated[str, typer.Argument(help="A bundled scenario (mobile-bay-1864) or your own scenario file.")],
+    scenario: Annotated[str, typer.Argument(help="A scenario by id (mobile-bay-1864) or your own scenario file.")],
     rules: Annotated[Optional[list[str]], typer.Option("--rules", "-r", help="Rule set (repeatable; default: all four).")] = None,
     paper: Annotated[Optional[str], typer.Option("--paper", help="a4 or letter.")] = None,
     scale: ScaleOpt = None,
@@ -358,7 +420,7 @@ def pack(
     copies: Annotated[Optional[str], typer.Option("--copies", help="blank or pre-damaged.")] = None,
     no: Annotated[Optional[list[str]], typer.Option("--no", help="Leave out a section: roster, sheets, templates, counters, reference.")] = None,
     house_rules: HouseOpt = None,
-    templates: Annotated[Optional[Path], typer.Option("--templates", help="Folder of Jinja templates overriding the bundled ones.")] = None,
+    templates: TemplatesOpt = None,
     library: LibraryOpt = None,
 ) -> None:
     """A whole game night: one PDF per rule set with cover, rosters, sheets, templates, counters and reference."""
@@ -366,15 +428,15 @@ def pack(
 
     from pydantic import ValidationError
 
-    from .pack import SECTIONS, PackOptions, build_pack
-    from .rules import get_ruleset
+    from . import app as core
+    from .pack import SECTIONS, PackOptions
 
     started = time.perf_counter()
     options = PackOptions.load(preset) if preset else PackOptions()
     changes: dict = {}
-    if rules:
-        changes["rules"] = [get_ruleset(r).key for r in rules]
-    for key, value in (("paper", paper and paper.lower()), ("scale", scale), ("sides", side), ("output_dir", output_dir),
+    if paper is not None:
+        changes["paper"] = core.check_paper(paper)
+    for key, value in (("rules", rules), ("scale", scale), ("sides", side), ("output_dir", output_dir),
                        ("colour", colour), ("copies", copies), ("house_rules", house_rules), ("templates_dir", templates)):
         if value is not None:
             changes[key] = value
@@ -385,29 +447,139 @@ def pack(
     try:
         options = PackOptions.model_validate({**options.model_dump(), **changes})
     except ValidationError as exc:
-        raise ShipyardError("; ".join(f"--{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())) from None
-    rulesets = [get_ruleset(r) for r in options.rules]
+        raise ShipyardError("; ".join(
+            f"--{str(e['loc'][0]).replace('_', '-')}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors())) from None
+    rulesets = [core.ruleset(r) for r in options.rules]
     if save_preset:
         options.save(save_preset)
     lib = _library(library)
     scen = lib.scenario(scenario)
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    core.scenario_units(lib, scen)  # notes on units not yet launched or already lost
 
     built = []
     console = _console(stderr=True)
-    with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(), console=console, transient=True,
-                  disable=not console.is_terminal) as progress:
-        task = progress.add_task("packing", total=len(rulesets))
-        for rs in rulesets:
-            built.append(build_pack(lib, scen, rs, options, step=lambda msg: progress.update(task, description=msg)))
-            progress.advance(task)
+    if console.is_terminal:  # a progress bar only where someone watches it
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+        with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(), console=console,
+                      transient=True) as progress:
+            task = progress.add_task("packing", total=len(rulesets))
+            for rs in rulesets:
+                built.append(core.build_pack(lib, scen, rs, options))
+                progress.advance(task)
+    else:
+        built = [core.build_pack(lib, scen, rs, options) for rs in rulesets]
     for b in built:
-        _console().print(f"wrote {b.path} ({b.pages} pages)")
+        _wrote(b)
     pages = sum(b.pages for b in built)
     _console().print(
         f"{len(built)} file{'s' if len(built) != 1 else ''}, {pages} pages in {time.perf_counter() - started:.1f} s — "
         "print at 100 % / Actual size"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing, importing and sharing your own ships
+
+
+@new_app.command("vessel")
+def new_vessel(
+    name: Annotated[str, typer.Argument(help="Her name as it should print: \"USS Mattabesett\".")],
+    like: Annotated[Optional[str], typer.Option("--like", help="A sister or class ship to start from (her id or name).")] = None,
+    folder: Annotated[Optional[Path], typer.Option("--folder", help="Write here instead of your library (./ships/).")] = None,
+    library: LibraryOpt = None,
+) -> None:
+    """Write a commented vessel file into your library, to edit and then check with `shipyard validate`."""
+    from . import app as core
+
+    lib = _library(library)
+    path = core.new_vessel(lib, name, like=like, folder=folder)
+    _console().print(f"wrote {path} — edit it, then run: shipyard validate {path}")
+
+
+@new_app.command("scenario")
+def new_scenario(
+    name: Annotated[str, typer.Argument(help="The engagement's name: \"Albemarle Sound, 5 May 1864\".")],
+    folder: Annotated[Optional[Path], typer.Option("--folder", help="Write here instead of your library (./ships/).")] = None,
+    library: LibraryOpt = None,
+) -> None:
+    """Write a commented scenario file into your library."""
+    from . import app as core
+
+    lib = _library(library)
+    path = core.new_scenario(lib, name, folder=folder)
+    _console().print(f"wrote {path} — edit it, then run: shipyard validate {path}")
+
+
+@app.command()
+def schema(
+    what: Annotated[str, typer.Argument(help="vessel, fort, scenario or house-rules.")],
+    markdown: Annotated[bool, typer.Option("--markdown", help="The field reference as Markdown instead of JSON Schema.")] = False,
+) -> None:
+    """Print the JSON Schema of a file type (for editors), or its field reference as Markdown."""
+    from .spec import reference
+
+    if markdown:
+        print(reference.markdown(what), end="")
+    else:
+        print(json.dumps(reference.json_schema(what), indent=2, ensure_ascii=False))
+
+
+@app.command("import")
+def import_cmd(
+    args: Annotated[list[str], typer.Argument(metavar="infobox FILE | FILE.zip",
+                                              help="`infobox FILE`: a Wikipedia ship infobox's wikitext; or a zip of ships.")],
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Where to write (default: your library).")] = None,
+    library: LibraryOpt = None,
+) -> None:
+    """Turn a Wikipedia infobox into a draft vessel file, or take in a friend's zip of ships and scenarios."""
+    from . import app as core
+
+    lib = _library(library)
+    if args[0] == "infobox":
+        if len(args) != 2:
+            raise ShipyardError("usage: shipyard import infobox FILE [-o OUT.yaml]")
+        result = core.import_infobox(lib, Path(args[1]), output)
+        _console().print(f"wrote {result.path} — a draft: check it against your sources, then run: shipyard validate {result.path}")
+        for line in result.notes:
+            _console().print(f"  {line}")
+        return
+    if len(args) != 1 or not args[0].lower().endswith(".zip"):
+        raise ShipyardError(f"import {' '.join(args)!r}: expected `infobox FILE` or a .zip written by `shipyard export ships`")
+    for path in core.import_zip(lib, Path(args[0]), output):
+        _console().print(f"added {path}")
+
+
+@app.command("export")
+def export_cmd(
+    what: Annotated[str, typer.Argument(metavar="ships", help="What to export: ships.")],
+    ids: Annotated[list[str], typer.Argument(metavar="ID...", help="Vessels, forts or scenarios (a scenario takes your ships in it).")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="The zip file to write.")],
+    library: LibraryOpt = None,
+) -> None:
+    """Put some of your ships and scenarios in one zip file to give to a friend (`shipyard import FILE.zip`)."""
+    from . import app as core
+
+    if what != "ships":
+        raise ShipyardError(f"export {what!r}: only `shipyard export ships ID... -o FILE.zip`")
+    files = core.export_zip(_library(library), ids, output)
+    _console().print(f"wrote {output} ({len(files)} files: {', '.join(files)})")
+
+@app.command()
+def serve(
+    port: Annotated[int, typer.Option("--port", help="The port to serve on.")] = 8600,
+    library: Annotated[Optional[Path], typer.Option("--library", "-L", help="Your ship library (default ./ships/).")] = None,
+    host: Annotated[str, typer.Option("--host", help="The address to listen on; anything but 127.0.0.1 is reachable by others.")] = "127.0.0.1",
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="Do not open a browser.")] = False,
+) -> None:
+    """The designer in a browser: the library, every ship's stats and sheets, an editor, scenarios and packs."""
+    from .web.server import serve as run
+
+    if not 1 <= port <= 65535:
+        raise ShipyardError(f"--port {port}: expected 1 to 65535")
+    from .paths import user_library_home
+
+    run(port=port, user_dir=library or user_library_home(), host=host, open_browser=not no_browser, say=_console().print)
 
 
 def _printable(text: str) -> str:
@@ -424,6 +596,7 @@ def main() -> None:
     except ShipyardError as exc:
         from rich.markup import escape
 
+        _notices()
         err = _console(stderr=True)
         for p in exc.problems:
             err.print(f"[red]error:[/red] {escape(_printable(str(p)))}", markup=True)
@@ -433,6 +606,7 @@ def main() -> None:
             traceback.print_exception(exc.__cause__)
         sys.exit(2)
     except OSError as exc:  # a folder that cannot be made, a full disk, a file that cannot be read
+        _notices()
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"error: {where}{exc.strerror or exc}", file=sys.stderr)
         sys.exit(2)
@@ -449,6 +623,7 @@ def main() -> None:
             exc.show()
             sys.exit(exc.exit_code)
         raise
+    _notices()
     # Typer turns Ctrl-C inside a command into Exit(130) and, outside standalone mode, returns that code
     if code == 130:
         print("interrupted: no partial output was kept", file=sys.stderr)

@@ -26,3 +26,36 @@ def templates_dir() -> Path:
 
 def fonts_dir() -> Path:
     return _PACKAGE / "fonts"
+
+
+LIBRARY_ENV = "SHIPYARD_LIBRARY"
+USER_FOLDER = "ships"
+
+
+def user_library_dirs() -> list[Path]:
+    """The user's own library, read by every command: the folders in $SHIPYARD_LIBRARY (separated by
+    the system's path separator, ':' or ';'), else ./ships/ in the current folder when there is one."""
+    import os
+
+    env = os.environ.get(LIBRARY_ENV, "")
+    if env.strip():
+        return [Path(p).expanduser() for p in env.split(os.pathsep) if p.strip()]
+    here = Path(USER_FOLDER)
+    return [here] if here.is_dir() else []
+
+
+def user_library_home() -> Path:
+    """Where `shipyard new` writes: the first folder of $SHIPYARD_LIBRARY, else ./ships/."""
+    import os
+
+    env = [p for p in os.environ.get(LIBRARY_ENV, "").split(os.pathsep) if p.strip()]
+    return Path(env[0]).expanduser() if env else Path(USER_FOLDER)
+
+
+def is_bundled(path: Path) -> bool:
+    """Whether a file is part of the library shipped with shipyard (not the user's)."""
+    try:
+        Path(path).resolve().relative_to(library_dir().resolve())
+        return True
+    except ValueError:
+        return False

@@ -52,6 +52,7 @@ def environment(user_dir: str | None = None):
     env.filters["csv_row"] = _csv_row
     env.filters["md_cell"] = _md_cell
     env.filters["json"] = _json
+    env.filters["yaml"] = _yaml
     return env
 
 
@@ -90,6 +91,14 @@ def _json(value, indent: int | None = 2) -> str:
     import json
 
     return json.dumps(value, indent=indent, ensure_ascii=False, sort_keys=False, allow_nan=False, default=str)
+
+
+def _yaml(value) -> str:
+    """One YAML value on one line (a name with a colon or quote comes out quoted)."""
+    import yaml
+
+    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**6)
+    return text.removesuffix("\n").removesuffix("\n...").strip()
 
 
 def line(name: str, user_dir: Path | str | None = None, **context) -> str:

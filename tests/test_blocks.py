@@ -110,4 +110,4 @@ def test_fit_text_never_cuts_with_an_ellipsis(tmp_path):
         text = pdf.pages[0].extract_text()
         right = max(c["x1"] for c in pdf.pages[0].chars)
     assert "…" not in text and "Buchanan" in text
-    assert right <= (20 + 20 / 0.6) * 72 / 25.4 + 1  # squeezed, not spilled without bound
+    assert right <= (20 + 20) * 72 / 25.4 + 0.5  # squeezed into its width, not spilled

@@ -119,7 +119,7 @@ def test_pack_cli_writes_every_rule_set_with_a_summary(cli, tmp_path):
     run = cli("pack", "mobile-bay-1864", "--paper", "letter", "-o", tmp_path / "out", cwd=tmp_path)
     assert run.code == 0, run.err
     pdfs = sorted(p.name for p in (tmp_path / "out").glob("*.pdf"))
-    assert pdfs == sorted(f"mobile-bay-1864-{k}.pdf" for k in RULESETS)
+    assert pdfs == sorted(f"mobile-bay-1864-{k}-letter.pdf" for k in RULESETS)  # the paper is in the name
     assert "print at 100 % / Actual size" in run.out
     assert re.search(r"4 files, \d+ pages in [\d.]+ s", run.out)
     assert not list((tmp_path / "out").glob("*.part"))
@@ -128,7 +128,7 @@ def test_pack_cli_writes_every_rule_set_with_a_summary(cli, tmp_path):
 def test_pack_side_filter_and_unknown_side(cli, tmp_path):
     run = cli("pack", "mobile-bay-1864", "--rules", "qp", "--side", "Confederate", "-o", tmp_path)
     assert run.code == 0, run.err
-    text = "\n".join(page_texts(tmp_path / "mobile-bay-1864-quick-play.pdf")[1:])  # the cover's history names both
+    text = "\n".join(page_texts(tmp_path / "mobile-bay-1864-quick-play-confederate.pdf")[1:])  # the cover's history names both
     assert "Tennessee" in text and "Hartford" not in text
     bad = cli("pack", "mobile-bay-1864", "--rules", "qp", "--side", "Martians", "-o", tmp_path / "x")
     assert bad.code == 2 and "no side named" in bad.err and "Traceback" not in bad.err
@@ -143,7 +143,7 @@ def test_preset_saves_and_reuses_options(cli, tmp_path):
     assert saved.paper == "letter" and saved.counters is False and saved.rules == ["quick-play"]
     again = cli("pack", "mobile-bay-1864", "--preset", preset, "-o", tmp_path / "b")
     assert again.code == 0, again.err
-    with pdfplumber.open(tmp_path / "b" / "mobile-bay-1864-quick-play.pdf") as pdf:
+    with pdfplumber.open(tmp_path / "b" / "mobile-bay-1864-quick-play-letter.pdf") as pdf:
         assert abs(pdf.pages[0].width - 612) < 0.5
 
 

@@ -161,7 +161,41 @@ def test_stats_of_the_scenario_give_the_articles_values_for_all_24_units(cli):
     assert run.code == 0, run.err
     got = {u["id"]: _values(u) for u in json.loads(run.out)}
     assert {k: got[k] for k in PRINTED} == PRINTED
-    assert set(got) - set(PRINTED) == {"fort-powell"}  # not in the article: the calculator's
+    # not in the article: Fort Powell (the calculator's) and Fort Morgan's water battery (counted within Fort Morgan)
+    assert set(got) - set(PRINTED) == {"fort-powell", "fort-morgan-water-battery"}
+    assert got["fort-morgan-water-battery"][1:] == (0, 0, 0)
+
+
+def test_the_water_battery_is_counted_within_fort_morgan_in_the_scenario_and_its_own_unit_outside(library):
+    ctx = RULESET.context(library)
+    ctx.scenario = library.scenarios["mobile-bay-1864"]
+    battery = library.units["fort-morgan-water-battery"]
+    inside, outside = RULESET.derive(battery, ctx), RULESET.derive(battery, RULESET.context(library))
+    assert inside["cannonade"] == {"heavy": 0, "medium": 0, "parrot": 0} != outside["cannonade"]
+    assert inside["edna"] == outside["edna"]
+    for k in ("heavy", "medium", "parrot"):
+        assert "counted within fort-morgan" in inside.reasons[f"cannonade.{k}"]
+        assert f"would give {outside['cannonade'][k]}" in inside.reasons[f"cannonade.{k}"]
+    fort = RULESET.derive(library.units["fort-morgan"], ctx)
+    assert _values(fort) == PRINTED["fort-morgan"]
+    assert "covering fort-morgan, fort-morgan-water-battery" in fort.reasons["edna"]
+    assert "for fort-morgan + fort-morgan-water-battery together" in fort.reasons["cannonade.heavy"]
+    alone = RULESET.derive(library.units["fort-morgan"], RULESET.context(library))
+    assert "for fort-morgan + fort-morgan-water-battery together" in alone.reasons["edna"]  # the note on the print
+    assert "together, as the article rates them" not in alone.reasons["edna"]
+
+
+def test_iron_equivalent_says_the_arithmetic_only_when_there_is_some(library):
+    from types import SimpleNamespace
+
+    from shipyard.rules.base import iron_equivalent
+    from shipyard.rules.saunders import RULESET as SAUNDERS
+
+    materials = SAUNDERS.context(library).tables.materials
+    plain = iron_equivalent(SimpleNamespace(material="iron", thickness_in=8.0, backing_in=None), materials)
+    assert plain[0] == 8 and plain[1].startswith("8 in iron (") and "=" not in plain[1]
+    backed = iron_equivalent(SimpleNamespace(material="iron", thickness_in=5.0, backing_in=20.0), materials)
+    assert "5 in iron + 20 in wood backing" in backed[1] and " = " in backed[1]
 
 
 def test_outside_the_scenario_the_calculator_serves_and_explain_names_the_printed_value(cli, library, ctx):

@@ -38,8 +38,7 @@ def test_the_roster_prints_the_articles_edna_and_factors_for_all_24(pack, librar
     lines = [line for text in pages for line in text.splitlines()]
     for uid, (edna, h, m, p) in PRINTED.items():
         name = _names(library)[uid]
-        # the name, her consort if lashed, then her type (so Fort Morgan is not her water battery's row)
-        row = [line for line in lines if re.match(rf"\d+ (↳ )?{re.escape(name)}( \(lashed to [^)]*\))? [A-Z]", line)]
+        row = [line for line in lines if re.match(rf"\d+ (↳ )?{re.escape(name)} (\(lashed to \w+\) )?(Monitor|Ironclad|Sidewheeler|Wooden Screw|Fort) ", line)]
         assert len(row) == 1, (name, row)
         assert re.search(rf" {edna} (Ram )?{h}/{m}/{p} ", row[0]), (name, row[0])
 

@@ -114,7 +114,7 @@ def test_quick_reference_drops_the_fort_column_and_the_ram_dice_when_not_in_play
     tecumseh = RULESET.derive(library.units["uss-tecumseh"], ctx)
     block = reference.quick_reference_blocks([tecumseh], ctx)
     headers = [b.header for b in walk(block) if isinstance(b, Table)]
-    assert ["Double", "Ship"] in headers and ["Double", "Ship", "Fort"] not in headers
+    assert ["Dice", "Ship"] in headers and ["Dice", "Ship", "Fort"] not in headers
     t = texts(block)
     assert "a Ram" not in t and "Ramming 2D6 +1" in t and "Sidewheeler" not in t
     morgan = RULESET.derive(library.units["fort-morgan"], ctx)

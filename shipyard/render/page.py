@@ -199,8 +199,8 @@ class Page:
         return w / MM
 
     def fit_text(self, x: float, y: float, s, max_w: float, size: float = 9, min_size: float = 5, **kw) -> float:
-        """Draw s no wider than max_w mm: shrink the size down to min_size, then set it narrower (down to 60 % of its
-        width, as a condensed face would) rather than cut it short. Returns the size used."""
+        """Draw s no wider than max_w mm: shrink the size down to min_size, then set it narrower (as a condensed face
+        would) rather than cut it short: the words stay whole and the ink stays in its box. Returns the size used."""
         s = _fmt_num(s) if type(s) is not str else s
         family = kw.get("family", "sans")
         weight = kw.get("weight", "regular")
@@ -211,7 +211,7 @@ class Page:
         if w1 * size > max_w and w1 > 0:
             size = max(min_size, math.floor(max_w / w1 * 10) / 10)
             if w1 * size > max_w:
-                squeeze = max(0.6, max_w / (w1 * size))
+                squeeze = max_w / (w1 * size)
         self.text(x, y, s, size=size, squeeze=squeeze, **kw)
         return size
 

@@ -47,7 +47,17 @@ def did_you_mean(name: str, candidates) -> str:
 
 
 def display_path(path: Path | str) -> str:
+    """A path as the user should read it: relative to the current folder where it is inside it; a file of the
+    library installed with shipyard as 'bundled:usn/uss-hartford.yaml', never as a path into site-packages
+    (which is not the place to edit: copy the file into your own library instead)."""
     p = Path(path)
+    from ..paths import _PACKAGE
+
+    installed = _PACKAGE / "_bundled" / "vessels"
+    try:
+        return "bundled:" + p.resolve().relative_to(installed).as_posix()
+    except ValueError:
+        pass
     try:
         return str(p.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:

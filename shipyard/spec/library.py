@@ -13,13 +13,24 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel, ValidationError
 
-from ..paths import library_dir
-from .errors import Problem, ShipyardError, did_you_mean, display_path
+from ..paths import is_bundled, library_dir
+from .errors import Problem, ShipyardError, did_you_mean, display_path, nearest
 from .model import Fort, Mount, Ordnance, Scenario, Unit, Vessel
 from .yamlfile import Located, read_yaml
 
 ORDNANCE_FILE = "ordnance.yaml"
-SCENARIO_DIR = "scenarios"
+
+# The names a scenario's opening damage may give a track, across the rule sets (each uses those it has):
+# Smoke on the Water hull/hdp, flotation/fp, machinery, structure/sdp (forts), turret <id>/tdp <id>,
+# wheel <id>/wdp <id>; Saunders hull, holes, fires, criticals; Quick Play edna; Really Simple speed.
+DAMAGE_TRACKS = ("hull", "hdp", "flotation", "fp", "machinery", "structure", "sdp", "holes", "fires", "criticals",
+                 "edna", "speed")
+_DAMAGE_PREFIXES = ("turret ", "tdp ", "wheel ", "wdp ")
+
+
+def damage_track_known(name: str) -> bool:
+    key = " ".join(str(name).lower().split())
+    return key in DAMAGE_TRACKS or any(key.startswith(p) and len(key) > len(p) for p in _DAMAGE_PREFIXES)
 
 
 def _norm(name: str) -> str:
@@ -64,28 +75,102 @@ def _model_at(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
     return None
 
 
+# Keys a user is likely to guess, and the field each means (suggested whatever the spelling distance).
+GUESSED_KEYS = {
+    "guns": "armament", "weapons": "armament", "battery": "armament", "armor": "armour", "protection": "armour",
+    "length": "length_ft", "beam": "beam_ft", "width": "beam_ft", "draught": "draught_ft", "draft": "draught_ft",
+    "draft_ft": "draught_ft", "speed": "speed_kn", "speed_knots": "speed_kn", "knots": "speed_kn",
+    "displacement": "displacement_tons", "tonnage": "burthen_tons", "tons": "displacement_tons",
+    "burden": "burthen_tons", "burthen": "burthen_tons", "source": "sources", "references": "sources",
+    "class_name": "class", "ship_class": "class", "complement": "crew", "engine": "propulsion", "navy_name": "navy",
+    "vessel": "id", "ship": "id", "ships": "units", "vessels": "units", "number": "count", "qty": "count",
+    "quantity": "count", "model": "gun", "mount": "mounting", "thickness": "thickness_in", "location": "area",
+    "url_": "url", "link": "url", "what": "covers", "gives": "covers",
+}
+
+# A short example of each nested shape, quoted when an entry is not the mapping it should be.
+EXAMPLES = {
+    "Mount": "{gun: dahlgren-9in, count: 4, mounting: broadside}",
+    "FortMount": "{gun: columbiad-10in, count: 3}",
+    "Source": "{url: 'https://…', covers: 'dimensions and armament'}",
+    "Armour": "{area: casemate, thickness_in: 4, backing_in: 22}",
+    "Propulsion": "{kind: screw, shafts: 1}",
+    "Turret": "{id: fore, position: forward}",
+    "Refit": "{date: 1863-05, note: 'rearmed', armament: [...]}",
+    "Walls": "{material: brick, thickness_ft: 5}",
+    "Side": "{name: Union, navy: USN, units: [{id: uss-hartford}]}",
+    "ScenarioUnit": "{id: uss-hartford}",
+}
+
+
+def _example_for(model: type[BaseModel], loc: tuple) -> str:
+    found = _model_at(model, tuple(loc) + ("?",))
+    example = EXAMPLES.get(found.__name__) if found else None
+    return f", for example {example}" if example else ""
+
+
 def problems_from_validation(exc: ValidationError, located: Located, path: Path, model: type[BaseModel]) -> list[Problem]:
+    """Pydantic's errors in the user's words: the line of the field, what shape was expected, an example."""
     problems = []
     for err in exc.errors():
         loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p in ("function-after", "function-before")))
         field_path = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in loc).replace(".[", "[")
         line = located.line_of(loc)
         kind = err["type"]
+        got = err.get("input")
         if kind == "extra_forbidden":
             parent = _model_at(model, loc)
-            hint = did_you_mean(str(loc[-1]), _field_names(parent)) if parent else ""
+            names = _field_names(parent) if parent else set()
+            guess = GUESSED_KEYS.get(str(loc[-1]).lower())
+            hint = f" (did you mean {guess!r}?)" if guess in names else did_you_mean(str(loc[-1]), names)
             message = f"unknown key {loc[-1]!r}{hint}"
         elif kind == "missing":
-            message = "required field is missing"
+            message = f"required field {loc[-1]!r} is missing{_example_for(model, loc[:-1]) if len(loc) > 1 else ''}"
+            # a missing key has no line of its own: the line of the entry it belongs in, or none at top level
+            line = located.line_of(loc[:-1]) if len(loc) > 1 else None
+        elif kind in ("model_type", "model_attributes_type", "dict_type"):
+            message = f"expected a mapping of fields{_example_for(model, loc)}, got {_shown(got)}"
+        elif kind == "list_type":
+            message = f"expected a list (one '- ' line per entry), got {_shown(got)}"
         else:
             message = err["msg"]
             if message.startswith("Value error, "):
                 message = message[len("Value error, "):]
-            got = err.get("input")
-            if kind not in ("model_type",) and not isinstance(got, (dict, list)) and got is not None:
+            if message.startswith("Input should be"):
+                message = "expected" + message[len("Input should be"):]
+            if not isinstance(got, (dict, list)) and got is not None:
                 message += f" (got {got!r})"
         problems.append(Problem(display_path(path), line, field_path or None, message))
     return problems
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    return repr(value)
+
+
+def kind_of(data: Any, path: Path | None = None) -> str:
+    """What a YAML file is, by its content: 'ordnance', 'scenario', 'fort', 'house-rules' or 'vessel'."""
+    if isinstance(data, dict):
+        if data.get("kind") in ("scenario", "fort", "vessel"):
+            return data["kind"]
+        if "ordnance" in data and "id" not in data:
+            return "ordnance"
+        if "sides" in data and "id" in data:
+            return "scenario"
+        if data and "id" not in data and "name" not in data and all(
+            isinstance(v, dict) or v is None for v in data.values()
+        ) and any(isinstance(v, dict) and ("rows" in v or any(isinstance(x, dict) and "rows" in x for x in v.values()))
+                  for v in data.values()):
+            return "house-rules"
+    if path is not None and path.name == ORDNANCE_FILE:
+        return "ordnance"
+    return "vessel"
 
 
 @dataclass
@@ -103,53 +188,84 @@ class Library:
     units: dict[str, Unit] = field(default_factory=dict)
     scenarios: dict[str, Scenario] = field(default_factory=dict)
     origin: dict[str, Entry] = field(default_factory=dict)
+    notices: list[str] = field(default_factory=list)  # one line each, for the user: a bundled ship replaced...
+    skipped: list[Path] = field(default_factory=list)  # house-rules files met in a library folder
     _aliases: dict[str, str] = field(default_factory=dict)
 
     # -- loading -------------------------------------------------------------------------------
 
     @classmethod
     def load(cls, extra_dirs: Iterable[Path | str] = (), *, bundled: bool = True, collect: bool = False) -> "Library":
-        """Load the bundled library and user folders. Raises ShipyardError on the first bad file
-        (or, with collect=True, after reading everything, with every problem found)."""
+        """Load the bundled library and user folders (or single files). Raises ShipyardError on the first bad
+        file (or, with collect=True, after reading everything, with every problem found).
+
+        Each file is taken for what it is (kind_of): a scenario is a scenario wherever it lives. A user's
+        vessel with a bundled id replaces the bundled one (see `notices`); a ship may be `like:` another."""
         lib = cls()
         dirs = ([library_dir()] if bundled else []) + [Path(d) for d in extra_dirs]
         problems: list[Problem] = []
         for d in dirs:
             if not d.exists():
-                raise ShipyardError([Problem(display_path(d), None, None, "no such folder")])
-        files_by_kind: dict[str, list[Path]] = {"ordnance": [], "unit": [], "scenario": []}
-        for d in dirs:
-            if d.is_file():
-                files_by_kind["unit"].append(d)
-                continue
-            for p in sorted(d.rglob("*.yaml")) + sorted(d.rglob("*.yml")):
-                if p.name == ORDNANCE_FILE:
-                    files_by_kind["ordnance"].append(p)
-                elif SCENARIO_DIR in p.relative_to(d).parts[:-1]:
-                    files_by_kind["scenario"].append(p)
-                else:
-                    files_by_kind["unit"].append(p)
+                raise ShipyardError([Problem(display_path(d), None, None, "no such folder or file")])
+        files_by_kind: dict[str, list[tuple[Path, Located | None]]] = {"ordnance": [], "unit": [], "like": [], "scenario": []}
+        seen: set[Path] = set()
 
-        def run(step, p: Path) -> None:
+        def run(step, *args) -> None:
             try:
-                step(p)
+                step(*args)
             except ShipyardError as exc:
                 if not collect:
                     raise
                 problems.extend(exc.problems)
 
-        for p in files_by_kind["ordnance"]:
-            run(lib._load_ordnance, p)
-        for p in files_by_kind["unit"]:
-            run(lib._load_unit, p)
-        for p in files_by_kind["scenario"]:
-            run(lib._load_scenario, p)
+        def sort(p: Path) -> None:
+            if p.resolve() in seen:
+                return
+            seen.add(p.resolve())
+            try:
+                located = read_yaml(p)
+            except ShipyardError as exc:
+                if not collect:
+                    raise
+                problems.extend(exc.problems)
+                return
+            kind = kind_of(located.data, p)
+            if kind == "house-rules":
+                lib.skipped.append(p)
+                return
+            if kind == "vessel" and isinstance(located.data, dict) and located.data.get("like"):
+                kind = "like"
+            files_by_kind["unit" if kind in ("vessel", "fort") else kind].append((p, located))
+
+        for d in dirs:
+            if d.is_file():
+                sort(d)
+                continue
+            for p in sorted(d.rglob("*.yaml")) + sorted(d.rglob("*.yml")):
+                if not any(part.startswith(".") for part in p.relative_to(d).parts):
+                    sort(p)
+
+        for p, located in files_by_kind["ordnance"]:
+            run(lib._load_ordnance, p, located)
+        for p, located in files_by_kind["unit"]:
+            run(lib._load_unit, p, located)
+        pending = files_by_kind["like"]
+        while pending:  # a ship like another that is itself like a third loads after it
+            ready = [(p, loc) for p, loc in pending if loc.data["like"] in lib.units or loc.data["like"] not in
+                     {q.stem for q, _ in pending}]
+            if not ready:
+                ready = pending[:1]
+            for item in ready:
+                run(lib._load_unit, *item)
+                pending.remove(item)
+        for p, located in files_by_kind["scenario"]:
+            run(lib._load_scenario, p, located)
         if problems:
             raise ShipyardError(problems)
         return lib
 
-    def _load_ordnance(self, path: Path) -> None:
-        located = read_yaml(path)
+    def _load_ordnance(self, path: Path, located: Located | None = None) -> None:
+        located = located or read_yaml(path)
         data = located.data
         if not isinstance(data, dict) or not isinstance(data.get("ordnance"), list):
             raise ShipyardError([Problem(display_path(path), 1, "ordnance", "expected a mapping with a list under 'ordnance'")])
@@ -181,12 +297,14 @@ class Library:
         if problems:
             raise ShipyardError(problems)
 
-    def _load_unit(self, path: Path) -> None:
-        located = read_yaml(path)
+    def _load_unit(self, path: Path, located: Located | None = None) -> None:
+        located = located or read_yaml(path)
         data = located.data
         if not isinstance(data, dict):
             raise ShipyardError([Problem(display_path(path), 1, None, "expected a mapping of vessel (or fort) fields")])
         model: type[BaseModel] = Fort if data.get("kind") == "fort" else Vessel
+        if data.get("like") and model is Vessel:
+            data = self._inherit(path, located)
         try:
             unit = model.model_validate(data)
         except ValidationError as exc:
@@ -194,14 +312,39 @@ class Library:
         problems = []
         if unit.id != path.stem:
             problems.append(Problem(display_path(path), located.line_of(("id",)), "id", f"id {unit.id!r} must match the file name {path.stem!r}"))
+        replaces = None
         if unit.id in self.units:
-            other = display_path(self.origin[unit.id].path)
-            problems.append(Problem(display_path(path), located.line_of(("id",)), "id", f"duplicate id {unit.id!r} (also in {other})"))
+            other = self.origin[unit.id].path
+            if is_bundled(other) and not is_bundled(path):
+                replaces = other
+            else:
+                problems.append(Problem(display_path(path), located.line_of(("id",)), "id",
+                                        f"duplicate id {unit.id!r} (also in {display_path(other)})"))
         problems.extend(self._check_guns(unit, path, located))
         if problems:
             raise ShipyardError(problems)
+        if replaces is not None:
+            self.notices.append(f"{display_path(path)} replaces the bundled {unit.id} ({unit.name})")
         self.units[unit.id] = unit
         self.origin[unit.id] = Entry(unit, path, located)
+
+    # fields a ship never takes from the sister she is `like`: her own name and history
+    NOT_INHERITED = frozenset({"id", "name", "like", "builder", "launched", "commissioned", "fate", "refits", "notes", "what_if"})
+
+    def _inherit(self, path: Path, located: Located) -> dict:
+        """A `like:` ship's fields: the sister's (as her file gives them), with this file's on top."""
+        data = located.data
+        base_id = data["like"]
+        if base_id not in self.units or not isinstance(self.units[base_id], Vessel):
+            raise ShipyardError([Problem(display_path(path), located.line_of(("like",)), "like",
+                                         f"no vessel {base_id!r} to be like{did_you_mean(str(base_id), [u.id for u in self.vessels])}")])
+        base = self.units[base_id].model_dump(by_alias=True, exclude_none=True)
+        merged = {k: v for k, v in base.items() if k not in self.NOT_INHERITED}
+        merged.update(data)
+        if not data.get("sources") and base.get("sources") and not data.get("what_if"):
+            merged["sources"] = [{**src, "covers": f"{src['covers']} (for {base_id}, whose figures this ship takes)"}
+                                 for src in base["sources"]]
+        return merged
 
     def _check_guns(self, unit: Unit, path: Path, located: Located) -> list[Problem]:
         problems = []
@@ -214,12 +357,12 @@ class Library:
                     loc = tuple(int(x) if x.isdigit() else x for x in prefix.replace("[", ".").replace("]", "").split(".")) + (j, "gun")
                     problems.append(Problem(
                         display_path(path), located.line_of(loc), f"{prefix}[{j}].gun",
-                        f"unknown ordnance {m.gun!r}{did_you_mean(m.gun, self._ordnance_names())}",
+                        f"unknown ordnance {m.gun!r}{self.ordnance_hint(m.gun)}",
                     ))
         return problems
 
-    def _load_scenario(self, path: Path) -> None:
-        located = read_yaml(path)
+    def _load_scenario(self, path: Path, located: Located | None = None) -> None:
+        located = located or read_yaml(path)
         data = located.data
         if not isinstance(data, dict):
             raise ShipyardError([Problem(display_path(path), 1, None, "expected a mapping of scenario fields")])
@@ -240,6 +383,14 @@ class Library:
                         display_path(path), located.line_of(("sides", i, "units", j, "id")), f"sides[{i}].units[{j}].id",
                         f"no vessel or fort {u.id!r} in the library{did_you_mean(u.id, self.units)}",
                     ))
+                for track in u.damage:
+                    if not damage_track_known(track):
+                        problems.append(Problem(
+                            display_path(path), located.line_of(("sides", i, "units", j, "damage", track)),
+                            f"sides[{i}].units[{j}].damage.{track}",
+                            f"no damage track {track!r}{did_you_mean(track.lower(), DAMAGE_TRACKS)}; tracks: "
+                            + ", ".join(DAMAGE_TRACKS) + ", turret <id>, wheel <id>",
+                        ))
                 if u.lashed_to and u.lashed_to not in ids:
                     problems.append(Problem(
                         display_path(path), located.line_of(("sides", i, "units", j, "lashed_to")), f"sides[{i}].units[{j}].lashed_to",
@@ -264,6 +415,17 @@ class Library:
             names += [g.id, g.name, *g.aliases]
         return names
 
+    def ordnance_hint(self, name: str) -> str:
+        """' (did you mean 'brooke-8in' (8-inch Brooke rifle)?)': the nearest gun models, each named once by
+        its id and name, and where to see them all."""
+        ids: list[str] = []
+        for close in nearest(name, self._ordnance_names(), n=6):
+            gid = self._aliases.get(_norm(close))
+            if gid and gid not in ids:
+                ids.append(gid)
+        listing = " or ".join(f"{g!r} ({self.ordnance[g].name})" for g in ids[:3])
+        return (f" (did you mean {listing}?" if listing else " (") + " `shipyard guns` lists every model)"
+
     def find_ordnance(self, name: str) -> Ordnance | None:
         gid = self._aliases.get(_norm(name))
         return self.ordnance.get(gid) if gid else None
@@ -271,7 +433,7 @@ class Library:
     def gun(self, mount: Mount | Any) -> Ordnance:
         found = self.find_ordnance(mount.gun)
         if found is None:
-            raise ShipyardError(f"unknown ordnance {mount.gun!r}{did_you_mean(mount.gun, self._ordnance_names())}")
+            raise ShipyardError(f"unknown ordnance {mount.gun!r}{self.ordnance_hint(mount.gun)}")
         return found
 
     @property
@@ -308,6 +470,9 @@ class Library:
         if p.suffix in (".yaml", ".yml"):
             if not p.exists():
                 raise ShipyardError(f"no scenario file {name!r}")
+            for key, entry in self.origin.items():  # read once: asked for again, the same scenario
+                if key.startswith("scenario:") and entry.path.resolve() == p.resolve():
+                    return entry.obj
             return Library.load_scenario_file(self, p)
         raise ShipyardError(f"no scenario {name!r}{did_you_mean(name, self.scenarios)}")
 

@@ -37,6 +37,8 @@ def _check_partial_date(value: str | None) -> str | None:
     return value
 
 
+_LOSS = re.compile(r"\b(?:sunk|burned|burnt|destroyed|scuttled|wrecked|lost|blown up|foundered)\b[^;]*?(\d{4}-\d{2}-\d{2})")
+
 PartialDate = Annotated[str, Field(description="YYYY, YYYY-MM or YYYY-MM-DD")]
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=80)]
@@ -324,13 +326,19 @@ class Vessel(Strict):
     armament: list[Mount] = Field(default_factory=list)
     armament_date: PartialDate | None = None
     refits: list[Refit] = Field(default_factory=list)
-    sources: list[Source] = Field(min_length=1)
+    sources: list[Source] = Field(default_factory=list, description="where the figures come from; may be left out only for a what-if ship")
+    what_if: str | None = Field(default=None, min_length=1, max_length=200,
+                                description="a ship that never was (or never was like this): say what is imagined")
+    like: str | None = Field(default=None, description="id of a sister or class ship whose fields this file inherits and overrides")
     notes: str | None = None
 
     _dates = field_validator("launched", "commissioned", "armament_date")(_check_partial_date)
 
     @model_validator(mode="after")
     def _consistent(self) -> "Vessel":
+        if not self.sources and not self.what_if:
+            raise ValueError("a vessel needs sources, for example  sources: [{url: 'https://…', covers: 'dimensions and guns'}]"
+                             " — or, for a ship that never was,  what_if: 'a seventh Sassacus-class boat'")
         if self.displacement_tons is None and self.burthen_tons is None:
             raise ValueError("a vessel needs displacement_tons or burthen_tons")
         if self.beam_ft >= self.length_ft:
@@ -356,6 +364,14 @@ class Vessel(Strict):
         return self
 
     # -- derived history ------------------------------------------------------------------------
+
+    @property
+    def lost_on(self) -> str | None:
+        """The date of her loss where her fate gives one (sunk, burned, destroyed, scuttled, wrecked, lost)."""
+        if not self.fate:
+            return None
+        m = _LOSS.search(self.fate)
+        return m.group(1) if m else None
 
     @property
     def nation(self) -> str:

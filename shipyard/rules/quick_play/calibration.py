@@ -20,7 +20,7 @@ from pathlib import Path
 from ...paths import _PACKAGE
 from ...spec.model import Fort
 from . import RULESET
-from .derive import Tally, bearing_tally, cannonade, classify, edna_armour_in, fort_edna, gun_count, vessel_edna
+from .derive import Tally, as_printed, bearing_tally, cannonade, classify, edna_armour_in, fort_edna, gun_count, vessel_edna
 
 HERE = Path(__file__).resolve().parent
 DOCS = _PACKAGE.parent / "docs" / "rules" / "quick-play.md"
@@ -34,7 +34,7 @@ INTERCEPTS = ("base", "fort_base")
 # Cannonade: which coefficients decide which factors (so each group is searched on its own for every shared choice).
 SHARED = ("fort_share", "most_per_factor")
 HEAVY_MEDIUM = ("racking_per_factor", "heavy_racking_lb", "heavy_rifles_per_heavy", "mediums_per_factor",
-                "fort_heavy_pieces_per_heavy")
+                "fort_heavy_pieces_per_heavy", "fort_mediums_per_medium")
 PARROTT = ("parrotts_per_factor", "light_rifles_per_factor")
 
 
@@ -73,7 +73,7 @@ def samples(library=None, ctx=None) -> list[Sample]:
     date = scenario.date if scenario else "1864-08-05"
     out = []
     for u in oob["units"]:
-        unit = lib.units[u["id"]].as_of(date)
+        unit = as_printed(u, lib, date)  # Fort Morgan: the fort and its water battery, as the article rates them
         x = dict.fromkeys(EDNA_TERMS, 0.0)
         x["per_sqrt_gun"] = math.sqrt(gun_count(unit))
         offset = 0.0

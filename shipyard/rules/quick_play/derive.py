@@ -123,9 +123,12 @@ def fort_edna(material: str, guns: int, edna_rows: dict, rows: dict) -> tuple[in
 # Cannonade factors
 
 
-def gun_class(gun: Ordnance, table: Table) -> str:
-    """How a piece fires in a cannonade: the first gun_classes row that matches it."""
+def gun_class(gun: Ordnance, table: Table, in_fort: bool = False) -> str:
+    """How a piece fires in a cannonade: the first gun_classes row that matches it (a row with in_fort: true
+    matches only a fort's pieces)."""
     for row in table.rows:
+        if row.get("in_fort") and not in_fort:
+            continue
         if "kinds" in row and gun.kind.value not in row["kinds"]:
             continue
         if "min_calibre_in" in row and gun.calibre_in < float(row["min_calibre_in"]):
@@ -163,7 +166,7 @@ def bearing_tally(unit: Vessel | Fort, ctx: Context) -> Tally:
     tally = Tally(fort=isinstance(unit, Fort), pieces={c: 0.0 for c in CLASSES}, lines=[])
     for m in unit.armament:
         gun = ctx.library.gun(m)
-        cls = gun_class(gun, t.gun_classes)
+        cls = gun_class(gun, t.gun_classes, in_fort=tally.fort)
         if isinstance(m, Mount):
             how = m.mounting.value
             if how == "casemate" and m.position is not None and m.position.value in ("bow", "stern"):
@@ -192,13 +195,15 @@ def cannonade(tally: Tally, rows: dict) -> dict[str, int]:
     A ship: racking pieces make one factor per racking_per_factor (rounded down) and each heavy rifle one; of
     these, one per heavy_racking_lb of racking shot and one per heavy_rifles_per_heavy heavy rifles (rounded up)
     are Heavies, the rest Mediums, with one more Medium per mediums_per_factor medium pieces. A fort brings
-    fort_share of its pieces to bear; its heavy pieces make one Heavy per fort_heavy_pieces_per_heavy. Parrott
+    fort_share of its pieces to bear; its heavy pieces make one Heavy per fort_heavy_pieces_per_heavy, its medium
+    pieces one Medium per fort_mediums_per_medium. Parrott
     factors are one per parrotts_per_factor Parrott rifles plus one per light_rifles_per_factor light rifles,
     each rounded up. No factor exceeds most_per_factor."""
     cap = int(rows["most_per_factor"])
     s = float(rows["fort_share"]) if tally.fort else 1.0
     racking, rifles = tally.n("racking") * s, tally.n("heavy_rifle") * s
-    extra_medium = _down(tally.n("medium") * s / float(rows["mediums_per_factor"]))
+    per_medium = float(rows["fort_mediums_per_medium" if tally.fort else "mediums_per_factor"])
+    extra_medium = _down(tally.n("medium") * s / per_medium)
     if tally.fort:
         heavy = _down((racking + rifles) / float(rows["fort_heavy_pieces_per_heavy"]))
         medium = extra_medium
@@ -232,6 +237,31 @@ def published(unit_id: str) -> dict | None:
     return None
 
 
+def covered(pub: dict) -> list[str]:
+    """The library units one printed entry rates together (its `covers`, or just its own id)."""
+    return list(pub.get("covers") or [pub["id"]])
+
+
+def counted_within(unit_id: str) -> dict | None:
+    """The printed entry that rates this unit inside another one (Fort Morgan's water battery), or None."""
+    oob = _order_of_battle()
+    for u in oob["units"]:
+        if u["id"] != unit_id and unit_id in covered(u):
+            return {**u, "scenario": oob["scenario"], "source": oob["source"]}
+    return None
+
+
+def as_printed(pub: dict, library: Any, date: Any = None) -> Vessel | Fort:
+    """The unit the article rated: the library unit itself, or, where the entry covers several forts, one fort
+    with all their guns (the first fort's walls, name and id), so the calculator sees what the article counted."""
+    units = [library.units[i].as_of(date) for i in covered(pub)]
+    if len(units) == 1:
+        return units[0]
+    if not all(isinstance(u, Fort) for u in units):
+        raise ShipyardError(f"order_of_battle.yaml: {pub['id']} covers {', '.join(covered(pub))}: only forts can be rated together")
+    return units[0].model_copy(update={"armament": [m for u in units for m in u.armament]})
+
+
 def in_published_scenario(ctx: Context, pub: dict) -> bool:
     return getattr(getattr(ctx, "scenario", None), "id", None) == pub["scenario"]
 
@@ -246,6 +276,11 @@ def derive(unit: Any, ctx: Context) -> Derived:
     t = ctx.tables
     d = Derived(unit.id, unit.name, RULESET_KEY)
     guns = gun_count(unit)
+    pub = published(unit.id)
+    printed_here = bool(pub) and in_published_scenario(ctx, pub)
+    # The unit the calculator rates: itself, or (in the scenario) all the forts the article's entry covers.
+    calc = as_printed(pub, ctx.library, getattr(ctx.scenario, "date", None)) if printed_here and len(covered(pub)) > 1 else unit
+    together = (f" for {' + '.join(covered(pub))} together, as the article rates them" if calc is not unit else "")
 
     if isinstance(unit, Fort):
         d.set("type", "Fort", f"a fort ({unit.walls.material.value} walls): forts do not move ({t.ship_types.cite()} covers ships only)")
@@ -256,9 +291,9 @@ def derive(unit: Any, ctx: Context) -> Derived:
         d.set("ram", False, "a fort cannot ram")
         rows, erows = t.edna_fort.rows, t.edna.rows
         material = unit.walls.material.value
-        edna, score = fort_edna(material, guns, erows, rows)
+        edna, score = fort_edna(material, gun_count(calc), erows, rows)
         edna_reason = (f"fort base {_num(rows['base'])} + {material} walls {float(rows['wall_offset'][material]):+g} + "
-                       f"{_num(erows['per_sqrt_gun'])} × √{guns} guns = {score:.2f} → {edna} ({t.edna_fort.cite()}; {t.edna.cite()})")
+                       f"{_num(erows['per_sqrt_gun'])} × √{gun_count(calc)} guns{together} = {score:.2f} → {edna} ({t.edna_fort.cite()}; {t.edna.cite()})")
     else:
         qp_type, why = classify(unit, t.type_rules)
         d.set("type", qp_type, f"{unit.type.value}, {unit.propulsion.kind.value}"
@@ -282,7 +317,7 @@ def derive(unit: Any, ctx: Context) -> Derived:
                        f" + {_num(rows['per_sqrt_gun'])} × √{guns} guns + {_num(rows['per_armour_inch'])} × {armour:.2f} in ({words})"
                        f" = {score:.2f} → {edna}, held within {rows['minimum']}–{rows['maximum']} ({t.edna.cite()})")
 
-    tally = bearing_tally(unit, ctx)
+    tally = bearing_tally(calc, ctx)
     factors = cannonade(tally, t.cannonade_factors.rows)
     r = t.cannonade_factors.rows
     listing = "; ".join(tally.lines or []) or "no guns"
@@ -290,7 +325,7 @@ def derive(unit: Any, ctx: Context) -> Derived:
     if tally.fort:
         heavy_reason = (f"a fort brings {_num(r['fort_share'])} of its pieces to bear: {n['racking']} racking + {n['heavy_rifle']} "
                         f"heavy rifles × {_num(r['fort_share'])}, one Heavy per {_num(r['fort_heavy_pieces_per_heavy'])}")
-        medium_reason = f"{n['medium']} medium pieces × {_num(r['fort_share'])}, one Medium per {_num(r['mediums_per_factor'])}"
+        medium_reason = f"{n['medium']} medium pieces × {_num(r['fort_share'])}, one Medium per {_num(r['fort_mediums_per_medium'])}"
     else:
         heavy_reason = (f"{n['racking']} racking pieces bearing (a factor per {_num(r['racking_per_factor'])}) + {n['heavy_rifle']} "
                         f"heavy rifles (a factor each); Heavies: one per {_num(r['heavy_racking_lb'])} lb of racking shot "
@@ -307,17 +342,26 @@ def derive(unit: Any, ctx: Context) -> Derived:
                   f"({t.gun_classes.cite()}; {t.cannonade_factors.cite()})",
     }
 
-    pub = published(unit.id)
     where = f"{pub['source']}, {pub['scenario']}" if pub else ""
-    if pub and in_published_scenario(ctx, pub):
-        d.set("edna", pub["edna"], f"printed for this scenario: {pub['edna']} ({where}; provenance source); "
-              f"the calculator gives {edna} (differs by {edna - pub['edna']:+d}): {edna_reason}")
+    inside = counted_within(unit.id)
+    if printed_here:
+        covers = f", covering {', '.join(covered(pub))}" if calc is not unit else ""
+        d.set("edna", pub["edna"], f"printed for this scenario: {pub['edna']} ({where}{covers}; provenance source); "
+              f"the calculator gives {edna}{together} (differs by {edna - pub['edna']:+d}): {edna_reason}")
         for k in ("heavy", "medium", "parrot"):
-            d.set(f"cannonade.{k}", pub[k], f"printed for this scenario: {pub[k]} ({where}; provenance source); the calculator "
-                  f"gives {factors[k]} (differs by {factors[k] - pub[k]:+d}): {factor_reasons[k]}")
+            d.set(f"cannonade.{k}", pub[k], f"printed for this scenario: {pub[k]} ({where}{covers}; provenance source); the "
+                  f"calculator gives {factors[k]}{together} (differs by {factors[k] - pub[k]:+d}): {factor_reasons[k]}")
+    elif inside and in_published_scenario(ctx, inside):
+        within = (f"counted within {inside['id']}: the article rates {', '.join(covered(inside))} as one unit "
+                  f"({inside['source']}, {inside['scenario']}; provenance source)")
+        d.set("edna", edna, f"{edna_reason}; its guns fire in {inside['id']}'s printed factors ({within})")
+        for k in ("heavy", "medium", "parrot"):
+            d.set(f"cannonade.{k}", 0, f"0: {within}, so its guns are in those printed factors; alone the calculator "
+                  f"would give {factors[k]}: {factor_reasons[k]}")
     else:
         def note(printed: int, mine: int) -> str:
-            return (f"; in {pub['scenario']} the article printed {printed} (the calculator differs by {mine - printed:+d}; "
+            both = f" for {' + '.join(covered(pub))} together" if pub and len(covered(pub)) > 1 else ""
+            return (f"; in {pub['scenario']} the article printed {printed}{both} (the calculator differs by {mine - printed:+d}; "
                     f"{pub['source']}, provenance source)") if pub else ""
 
         d.set("edna", edna, edna_reason + note(pub["edna"] if pub else 0, edna))

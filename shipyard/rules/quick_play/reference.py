@@ -47,7 +47,7 @@ def _ranges(ctx: Context, size: float) -> Table:
 def _events(ctx: Context, forts: bool, size: float) -> Table:
     rows = [[r["double"], r["ship"], r["fort"]] if forts else [r["double"], r["ship"]]
             for r in ctx.tables.catastrophic_events.rows]
-    header = ["Double", "Ship", "Fort"] if forts else ["Double", "Ship"]
+    header = ["Dice", "Ship", "Fort"] if forts else ["Dice", "Ship"]
     widths = [1.0 if size < QUICK_PT else 1.4, 7.0] + ([1.8] if forts else [])
     return Table(rows, header=header, widths=widths, size=size, align=["centre", "left", "left"])
 
@@ -92,7 +92,7 @@ def play_tables(ctx: Context, *, size: float = 6.5, factors: Iterable[str] | Non
                  gap=1.5)
     right = Stack([Heading("Catastrophic events (any double)", size=head), _events(ctx, forts, size),
                    move_reminders(ctx, note, rams=rams, ships=ships)], gap=1.5)
-    return Columns([left, right], weights=[1.0, 1.15], gap=4.0)
+    return Columns([left, right], weights=[1.0, 1.35], gap=4.0)
 
 
 def speed_table(ctx: Context, types: set[str] | None, size: float = 7.5) -> Table | None:

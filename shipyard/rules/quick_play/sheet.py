@@ -12,7 +12,7 @@ from ..base import Context, accent, damage_done, sheet_heading
 from .reference import factor_name, play_tables
 
 EDNA_BOX = 3.4  # mm: the EDNA track's boxes (one per point)
-CARD_GAP = 2.5  # mm between cards, across and down
+CARD_GAP = 2.4  # mm between cards, across and down
 
 
 def type_words(s) -> str:
@@ -48,7 +48,7 @@ def card(unit: Any, d, ctx: Context) -> Block:
 
 def page_header(ctx: Context) -> Block:
     return Stack([Text("Quick Play ACW Naval Rules — record cards", size=11, weight="bold"), play_tables(ctx, size=6.5)],
-                 gap=1.0)
+                 gap=0.6)
 
 
 def card_rows(derived: list[tuple[Any, Any]], ctx: Context) -> list[tuple[Block, list[str]]]:

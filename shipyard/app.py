@@ -1,0 +1,718 @@
+"""The application layer: what the command line and the web server both call, neither holding logic of its own.
+
+    lib = load_library([Path("my-ships")])              # bundled + the user's library + these folders
+    rs = ruleset("saunders")
+    ctx = context(rs, lib, house_rules=None, scale=None)
+    items = derive_target(rs, lib, "hartford", ctx)     # [(side or None, unit, derived)]
+    pdf = build_sheet(rs, lib, ["hartford"], SheetOptions(paper="letter"))      # -> bytes
+    built = build_sheet(rs, lib, ["hartford"], SheetOptions(), output=Path("x.pdf"))  # -> Built
+    built = build_pack(lib, lib.scenario("mobile-bay-1864"), rs, PackOptions())
+
+Every failure is a ShipyardError in the user's words; notes for the user (a bundled ship replaced, a date
+before a ship's launch, a --scale a rule set does not use) collect in `library.notices`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from .spec.errors import Problem, ShipyardError, display_path
+
+# ---------------------------------------------------------------------------------------------
+# The library and the rule sets
+
+
+def library_folders(extra: Iterable[Path | str] = (), *, user: bool = True) -> list[Path]:
+    """The user's own library folders (./ships/ or $SHIPYARD_LIBRARY) followed by any named here."""
+    from .paths import user_library_dirs
+
+    folders = user_library_dirs() if user else []
+    for p in map(Path, extra):
+        if all(p.resolve() != q.resolve() for q in folders):
+            folders.append(p)
+    return folders
+
+
+def load_library(extra: Iterable[Path | str] = (), *, user: bool = True, collect: bool = False):
+    """The bundled library, the user's library and the folders (or files) given, loaded and cross-checked."""
+    from .spec.library import Library
+
+    return Library.load(library_folders(extra, user=user), collect=collect)
+
+
+def ruleset(name: str):
+    """A rule set by key or alias (sotw, saunders, really-simple, quick-play), from the registry."""
+    from .rules import get_ruleset
+
+    return get_ruleset(name)
+
+
+def rulesets():
+    from .rules import all_rulesets
+
+    return all_rulesets()
+
+
+def context(rs, library, house_rules: Path | None = None, scale: str | None = None, *, options=None, scenario=None):
+    """The derivation context: tables with house rules applied, the table scale (checked against the rule
+    set's), the pack options and scenario where a pack is built."""
+    if house_rules is not None and not Path(house_rules).is_file():
+        raise ShipyardError([Problem(display_path(house_rules), None, None, "--house-rules: no such file")])
+    if scale is not None:
+        scales = tuple(getattr(rs, "scales", ()))
+        if "any" in scales:
+            _notice(library, f"{rs.title} measures the same at any model scale: --scale {scale} changes nothing in it")
+            scale = None
+        elif scales and scale not in scales:
+            raise ShipyardError(f"--scale {scale!r}: {rs.title} plays at {' or '.join(scales)}")
+    ctx = rs.context(library, house_rules, scale)
+    ctx.options = options
+    ctx.scenario = scenario
+    return ctx
+
+
+def _notice(library, message: str) -> None:
+    notices = getattr(library, "notices", None)
+    if notices is not None and message not in notices:
+        notices.append(message)
+
+
+# ---------------------------------------------------------------------------------------------
+# Units and their stats
+
+
+def check_date(library, unit, when: str | None) -> None:
+    """A note when a date is before the ship was launched (or built) or after she was lost."""
+    from .spec.model import partial_date_start
+
+    if not when:
+        return
+    day = partial_date_start(when)
+    start = getattr(unit, "launched", None) or getattr(unit, "built", None)
+    if start and day < partial_date_start(start):
+        _notice(library, f"{unit.name} ({unit.id}) as of {when}: she was not launched until {start}")
+    lost = getattr(unit, "lost_on", None)
+    if lost and day > partial_date_start(lost):
+        _notice(library, f"{unit.name} ({unit.id}) as of {when}: she was lost on {lost} ({unit.fate})")
+
+
+def as_of(library, unit, when: str | None):
+    """The unit as she stood on a date (YYYY, YYYY-MM or YYYY-MM-DD), with a note for a date outside her life."""
+    if when is None:
+        return unit
+    from .spec.model import _check_partial_date
+
+    try:
+        _check_partial_date(when)
+    except ValueError as exc:
+        raise ShipyardError(f"--as-of {when!r}: {exc}") from None
+    check_date(library, unit, when)
+    return unit.as_of(when)
+
+
+def find_units(library, names: Iterable[str], when: str | None = None) -> list[tuple[str | None, object]]:
+    """(side, unit) for each name: a vessel or fort (as of the date), or every unit of a scenario."""
+    out: list[tuple[str | None, object]] = []
+    for name in names:
+        if name in library.scenarios or name.endswith((".yaml", ".yml")):
+            scenario = library.scenario(name)
+            out += scenario_units(library, scenario)
+        else:
+            out.append((None, as_of(library, library.find(name), when)))
+    return out
+
+
+def scenario_units(library, scenario) -> list[tuple[str, object]]:
+    """(side, unit as of her date) for a scenario, with a note for any unit not yet launched or already lost."""
+    units = library.scenario_units(scenario)
+    for side in scenario.sides:
+        for su in side.units:
+            check_date(library, library.units[su.id], su.as_of or scenario.date)
+    return units
+
+
+def derive(rs, library, unit, ctx):
+    """One unit's stats under one rule set; a failure names the unit, its file and the rule set."""
+    from .pack.blame import derive_unit
+
+    return derive_unit(rs, library, unit, ctx)
+
+
+def scenario_named(library, names: Iterable[str]):
+    """The scenario among the names given (by id or file), or None."""
+    for name in names:
+        if name in library.scenarios or name.endswith((".yaml", ".yml")):
+            return library.scenario(name)
+    return None
+
+
+def derive_target(rs, library, target: str, ctx, when: str | None = None) -> list[tuple[str | None, object, object]]:
+    """(side, unit, derived) for a vessel, a fort or every unit of a scenario (the context then knows the
+    scenario: a rule set may use values its author published for it)."""
+    units = find_units(library, [target], when)
+    scenario = scenario_named(library, [target])
+    if scenario is not None:
+        ctx.scenario = scenario
+    return [(side, unit, derive(rs, library, unit, ctx)) for side, unit in units]
+
+
+# ---------------------------------------------------------------------------------------------
+# Opening damage
+
+
+def damage_capacity(rs, derived, ctx=None) -> dict[str, int]:
+    """The boxes of every damage track a unit's printed aid has under a rule set, by the names a scenario's
+    `damage:` may use. Read from the derived stats, whose keys are the same as `stats --json` prints."""
+    d = derived.to_json()
+    key = rs.key
+    out: dict[str, int] = {}
+    if key == "smoke-on-the-water":
+        if d.get("kind") == "fort":
+            for n in ("structure", "sdp", "hull"):
+                out[n] = int(d.get("structural_damage_points") or 0)
+            return out
+        for n in ("hull", "hdp"):
+            out[n] = int(d.get("hull_damage_points") or 0)
+        for n in ("flotation", "fp"):
+            out[n] = int(d.get("flotation_points") or 0)
+        for tid, pts in (d.get("turret_damage_points") or {}).items():
+            out[f"turret {tid}"] = out[f"tdp {tid}"] = int(pts)
+        for wid, pts in (d.get("wheel_damage_points") or {}).items():
+            out[f"wheel {wid}"] = out[f"wdp {wid}"] = int(pts)
+        if d.get("machinery_boxes"):
+            out["machinery"] = int(d["machinery_boxes"])
+    elif key == "saunders":
+        if isinstance(d.get("hull"), (int, float)):
+            out["hull"] = int(d["hull"])
+        for n in ("holes", "fires", "criticals"):
+            out[n] = 8
+    elif key == "quick-play":
+        if isinstance(d.get("edna"), (int, float)):
+            out["edna"] = int(d["edna"])
+    elif key == "really-simple":
+        if isinstance(d.get("speed_kn"), (int, float)) and d.get("kind") != "fort":
+            movement = ctx.tables.get("movement") if ctx is not None else None
+            rows = movement.rows if movement is not None and isinstance(movement.rows, dict) else {}
+            step = float(rows.get("speed_step_kn", 0.5))
+            aids = rs.aids()
+            out["speed"] = (len(aids.speed_values(float(d["speed_kn"]), step)) if hasattr(aids, "speed_values")
+                            else int(d["speed_kn"] / step) + 1)
+    return out
+
+
+def check_damage(library, scenario, rs, units, ctx=None) -> None:
+    """A scenario's opening damage against the tracks each unit has under this rule set: more boxes than a
+    track holds is an error naming the scenario file, line and field (a name no rule set knows is refused
+    when the scenario loads)."""
+    from .spec.library import damage_track_known
+
+    entry = getattr(library, "origin", {}).get("scenario:" + scenario.id)
+    derived_of = {unit.id: d for _, unit, d in units}
+    problems = []
+    for i, side in enumerate(scenario.sides):
+        for j, su in enumerate(side.units):
+            if not su.damage or su.id not in derived_of:
+                continue
+            capacity = damage_capacity(rs, derived_of[su.id], ctx)
+            for track, boxes in su.damage.items():
+                name = " ".join(track.lower().split())
+                if name in capacity and boxes > capacity[name]:
+                    line = entry.located.line_of(("sides", i, "units", j, "damage", track)) if entry else None
+                    problems.append(Problem(display_path(entry.path) if entry else scenario.id, line,
+                                            f"sides[{i}].units[{j}].damage.{track}",
+                                            f"{boxes} boxes lost, but {su.id}'s {track} track holds {capacity[name]} "
+                                            f"under {rs.title}"))
+                elif not damage_track_known(name):  # a scenario built in code, not loaded from a file
+                    problems.append(Problem(scenario.id, None, f"damage.{track}", f"no damage track {track!r}"))
+    if problems:
+        raise ShipyardError(problems)
+
+
+# ---------------------------------------------------------------------------------------------
+# Printed aids: a sheet, a pack
+
+
+@dataclass
+class SheetOptions:
+    paper: str = "a4"
+    as_of: str | None = None
+    house_rules: Path | None = None
+    scale: str | None = None
+    templates: Path | None = None
+    colour: bool = True
+
+
+PAPERS = ("a4", "letter")
+
+
+def check_paper(paper: str) -> str:
+    """'a4' or 'letter' (any case); the one wording of this mistake for every command."""
+    value = str(paper).lower()
+    if value not in PAPERS:
+        raise ShipyardError(f"--paper {paper!r}: expected a4 or letter")
+    return value
+
+
+def sheet_file_name(rs, units, names: list[str], options: SheetOptions) -> str:
+    """'saunders-sheet-uss-hartford-letter.pdf': the rule set, what it prints and every variant."""
+    from .pack.options import safe_name, variant_suffix
+
+    if len(names) == 1 and units[0][0] is not None:  # a scenario's units
+        what = f"{safe_name(Path(names[0]).stem)}-sheets"
+    else:
+        ids = [safe_name(u.id) for _, u in units]
+        what = "sheet-" + "-".join(ids[:3]) + (f"-and-{len(ids) - 3}-more" if len(ids) > 3 else "")
+    when = f"-as-of-{safe_name(options.as_of)}" if options.as_of else ""
+    return f"{rs.key}-{what}{when}" + variant_suffix(scale=options.scale, paper=options.paper, colour=options.colour,
+                                                      native_scale=getattr(rs, "native_scale", None)) + ".pdf"
+
+
+@dataclass
+class Built:
+    path: Path | None
+    pages: int
+    data: bytes | None = None
+
+
+def build_sheet(rs, library, names: list[str], options: SheetOptions | None = None, output: Path | None = None,
+                default_dir: Path | None = None):
+    """Record sheets (or cards) for vessels, forts or a scenario's units. With output (a file) or default_dir
+    (a folder for the name that says what it holds) returns a Built; with neither, the PDF's bytes."""
+    options = options or SheetOptions()
+    units = find_units(library, names, options.as_of)
+    if not units:
+        raise ShipyardError("name at least one vessel, fort or scenario")
+    if output is None and default_dir is not None:
+        output = Path(default_dir) / sheet_file_name(rs, units, names, options)
+    return sheet_units(rs, library, [u for _, u in units], options, output)
+
+
+def sheet_units(rs, library, units: list, options: SheetOptions | None = None, output: Path | None = None):
+    """Record sheets for units in hand (a ship being edited that is not saved yet): the PDF's bytes, or a Built."""
+    options = options or SheetOptions()
+    paper = check_paper(options.paper)
+    ctx = context(rs, library, options.house_rules, options.scale)
+    if options.templates is not None or not options.colour:
+        from .pack.options import PackOptions
+
+        ctx.options = PackOptions(rules=[rs.key], templates_dir=options.templates, colour=options.colour)
+    derived = [(u, derive(rs, library, u, ctx)) for u in units]
+    draw = aid(rs, "sheets")
+    title = ", ".join(u.name for u in units[:4]) + (" …" if len(units) > 4 else "")
+    meta = dict(title=f"{rs.title} record sheets: {title}", subject=f"{rs.title} record sheets")
+    return draw_pdf(output, paper, lambda doc: draw(doc, derived, ctx), **meta)
+
+
+def build_pack(library, scenario, rs, options):
+    """One rule set's pack for a scenario (see shipyard.pack): written to options.output_dir, returns Built."""
+    from .pack import build_pack as _build
+
+    return _build(library, scenario, rs, options)
+
+
+def pack_bytes(library, scenario, rs, options) -> bytes:
+    """One rule set's pack as the PDF's bytes (built in a throwaway folder)."""
+    with tempfile.TemporaryDirectory(prefix="shipyard-pack-") as tmp:
+        built = build_pack(library, scenario, rs, options.model_copy(update={"output_dir": Path(tmp)}))
+        return built.path.read_bytes()
+
+
+def aid(rs, name: str):
+    """A printed aid's entry point in the rule set's aids module, or a clear error when it prints none."""
+    fn = getattr(rs.aids(), name, None)
+    if fn is None:
+        raise ShipyardError(f"the {rs.title} rule set prints no {name}")
+    return fn
+
+
+def draw_pdf(output: Path | None, paper: str, draw, *, title: str, subject: str, true_scale: bool = False):
+    """Draw a PDF atomically to output (returns Built) or, with output None, return its bytes. A file that
+    cannot be written is named as the user gave it, never as the temporary file beside it."""
+    from .render import Document
+
+    if output is None:
+        with tempfile.TemporaryDirectory(prefix="shipyard-") as tmp:
+            built = draw_pdf(Path(tmp) / "out.pdf", paper, draw, title=title, subject=subject, true_scale=true_scale)
+            return built.path.read_bytes()
+    output = Path(output)
+    if output.is_dir():
+        raise ShipyardError([Problem(display_path(output), None, None, "is a folder; give -o a file name ending .pdf")])
+    try:
+        with Document(output, paper=check_paper(paper), title=title, subject=subject, true_scale=true_scale) as doc:
+            draw(doc)
+    except OSError as exc:
+        raise ShipyardError([Problem(display_path(output), None, None, f"cannot write the PDF: {exc.strerror or exc}")]) from None
+    return Built(output, doc.page_count)
+
+
+# ---------------------------------------------------------------------------------------------
+# Checking files: each for what it is
+
+
+@dataclass
+class Report:
+    library: object
+    lines: list[str]
+
+
+def check_house_rules(path: Path) -> list[Problem]:
+    """Every problem of a house-rules file, checked against each rule set's tables."""
+    problems: list[Problem] = []
+    for rs in rulesets():
+        try:
+            rs.tables(Path(path))
+        except ShipyardError as exc:
+            problems += [p for p in exc.problems if p not in problems]
+    return problems
+
+
+def check_user_units(library) -> list[Problem]:
+    """Derive every unit and scenario of the user's own files under every rule set, so that a ship that loads
+    but cannot be played (or a scenario's damage beyond a track) is found now, not at the printer."""
+    from .paths import is_bundled
+
+    problems: list[Problem] = []
+    mine = [u for uid, u in library.units.items() if not is_bundled(library.origin[uid].path)]
+    scens = [s for s in library.scenarios.values() if not is_bundled(library.origin["scenario:" + s.id].path)]
+    if not mine and not scens:
+        return problems
+    for rs in rulesets():
+        ctx = context(rs, library)
+        for unit in mine:
+            try:
+                derive(rs, library, unit, ctx)
+            except ShipyardError as exc:
+                problems += exc.problems
+        for scen in scens:
+            try:
+                units = [(side, u, derive(rs, library, u, ctx)) for side, u in scenario_units(library, scen)]
+                check_damage(library, scen, rs, units, ctx)
+            except ShipyardError as exc:
+                problems += [p for p in exc.problems if p not in problems]
+    return problems
+
+
+def validate(paths: Iterable[Path | str] = (), extra: Iterable[Path | str] = ()) -> Report:
+    """Check the bundled library, the user's, the folders in extra and each path (a vessel, fort, scenario,
+    ordnance or house-rules file, or a folder of them, wherever it lives). Raises one ShipyardError listing
+    every problem; else returns the library and lines saying what was checked."""
+    from .spec.library import kind_of
+    from .spec.yamlfile import read_yaml
+
+    problems: list[Problem] = []
+    house: list[Path] = []
+    folders: list[Path] = []
+    kinds: dict[Path, str] = {}
+    for p in map(Path, paths):
+        if not p.exists():
+            problems.append(Problem(display_path(p), None, None, "no such file or folder"))
+            continue
+        if p.is_file():
+            try:
+                kinds[p] = kind_of(read_yaml(p).data, p)
+            except ShipyardError as exc:
+                problems += exc.problems
+                continue
+            if kinds[p] == "house-rules":
+                house.append(p)
+                continue
+        folders.append(p)
+    library = None
+    try:
+        library = load_library([*map(Path, extra), *folders], collect=True)
+    except ShipyardError as exc:
+        problems += exc.problems
+    if library is not None:
+        house += [p for p in library.skipped if p not in house]
+        problems += check_user_units(library)
+    for p in house:
+        problems += check_house_rules(p)
+    if problems:
+        raise ShipyardError(problems)
+    lines = [f"ok: {len(library.vessels)} vessels, {len(library.forts)} forts, {len(library.ordnance)} ordnance models, "
+             f"{len(library.scenarios)} scenarios"]
+    for p, kind in kinds.items():
+        lines.append(f"ok: {display_path(p)} ({'house rules, checked against every rule set' if kind == 'house-rules' else kind})")
+    lines += [f"ok: {display_path(p)} (house rules for every rule set)" for p in house if p not in kinds]
+    return Report(library, lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing a ship or a scenario
+
+
+def slug(name: str) -> str:
+    """'USS Mattabesett' -> 'uss-mattabesett': the id and file name of a new ship."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    keep = "".join(ch if ch.isalnum() else "-" for ch in text.lower())
+    out = "-".join(p for p in keep.split("-") if p)[:80].strip("-")
+    if not out:
+        raise ShipyardError(f"{name!r}: a name needs some letters or digits to make an id from")
+    return out
+
+
+def _schema_line(folder: Path, kind: str) -> str:
+    """Write (or refresh) the JSON Schema beside the user's files; the path a yaml-language-server line names."""
+    from .atomic import atomic_write_text
+    from .spec.reference import json_schema
+
+    import json
+
+    path = folder / ".schema" / f"{kind}.schema.json"
+    text = json.dumps(json_schema(kind), indent=2, ensure_ascii=False) + "\n"
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        atomic_write_text(path, text)
+    return f".schema/{kind}.schema.json"
+
+
+def _new_file(folder: Path | None, ident: str) -> tuple[Path, Path]:
+    from .paths import user_library_home
+
+    folder = Path(folder) if folder is not None else user_library_home()
+    path = folder / f"{ident}.yaml"
+    if path.exists():
+        raise ShipyardError([Problem(display_path(path), None, None, "already exists: edit it, or choose another name")])
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder, path
+
+
+def new_vessel(library, name: str, like: str | None = None, folder: Path | None = None) -> Path:
+    """Write a commented vessel file into the user's library: a draft with labelled placeholder figures, or a
+    ship `like:` a sister that inherits her figures. A new file with a bundled ship's own id is a full copy of
+    her file to correct (it then replaces the bundled one)."""
+    import yaml
+
+    from . import texts
+    from .atomic import atomic_write_text
+    from .spec.library import Library
+    from .spec.model import Vessel
+
+    ident = slug(name)
+    folder, path = _new_file(folder, ident)
+    schema = _schema_line(folder, "vessel")
+    if like is None:
+        text = texts.render("vessel.yaml.j2", None, id=ident, ship_name=name, schema=schema, path=display_path(path))
+    else:
+        base = library.find(like)
+        if not isinstance(base, Vessel):
+            raise ShipyardError(f"--like {like!r}: {base.name} is a fort; a vessel can only be like a vessel")
+        data = base.model_dump(mode="json", by_alias=True, exclude_none=True, exclude_defaults=True)
+        if base.id == ident:  # a corrected copy of a bundled ship
+            source = library.origin[base.id].path
+            text = f"# yaml-language-server: $schema={schema}\n# Your copy of {base.name}: it replaces the bundled file.\n"
+            text += source.read_text(encoding="utf-8")
+        else:
+            inherited = {k: v for k, v in data.items() if k not in Library.NOT_INHERITED and k not in ("kind", "sources")}
+            dumped = yaml.safe_dump(inherited, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None)
+            commented = "".join(f"# {line}\n" for line in dumped.splitlines())
+            text = texts.render("vessel_like.yaml.j2", None, id=ident, ship_name=name, base=base, inherited=commented,
+                                schema=schema, path=display_path(path))
+    atomic_write_text(path, text)
+    return path
+
+
+def new_scenario(library, name: str, folder: Path | None = None) -> Path:
+    """Write a commented scenario file (with placeholder sides that load) into the user's library."""
+    from . import texts
+    from .atomic import atomic_write_text
+
+    ident = slug(name)
+    if ident in library.scenarios:
+        raise ShipyardError(f"a scenario {ident!r} exists already (`shipyard scenarios` lists them): choose another name")
+    folder, path = _new_file(folder, ident)
+    schema = _schema_line(folder, "scenario")
+    atomic_write_text(path, texts.render("scenario.yaml.j2", None, id=ident, ship_name=name, schema=schema,
+                                         path=display_path(path)))
+    return path
+
+
+# ---------------------------------------------------------------------------------------------
+# Importing and sharing
+
+
+@dataclass
+class Imported:
+    path: Path
+    notes: list[str]
+
+
+def import_infobox(library, source: Path, output: Path | None = None) -> Imported:
+    """A Wikipedia ship infobox (wikitext) -> a draft vessel file that validates, written to output (default:
+    the user's library). Every guessed value is labelled an estimate in the file; unmatched guns are listed."""
+    import yaml
+
+    from .atomic import atomic_write_text
+    from .paths import user_library_home
+    from .spec.infobox import draft
+    from .spec.library import problems_from_validation
+    from .spec.model import Vessel
+    from .spec.yamlfile import Located
+
+    try:
+        text = Path(source).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ShipyardError([Problem(display_path(source), None, None, f"cannot read the file: {exc.strerror or exc}")]) from None
+    except UnicodeDecodeError:
+        raise ShipyardError([Problem(display_path(source), None, None, "not UTF-8 text")]) from None
+    d = draft(library, text, display_path(source))
+    data = d.data
+    title = data["name"].split(" ", 1)[-1].replace(" ", "_")
+    data["sources"] = [{"url": f"https://en.wikipedia.org/wiki/{data['name'].replace(' ', '_')}",
+                        "covers": f"infobox imported by shipyard from {Path(source).name} (address guessed from the "
+                                  f"name {title!r}; check it): dimensions, tonnage, speed, armament, armour"}]
+    notes = "Imported from a Wikipedia infobox. Estimates: " + "; ".join(d.estimates) if d.estimates else (
+        "Imported from a Wikipedia infobox; no figure was guessed.")
+    data["notes"] = notes
+    try:
+        vessel = Vessel.model_validate(data)
+    except Exception as exc:  # the infobox's figures do not make a valid ship: say which
+        from pydantic import ValidationError
+
+        if isinstance(exc, ValidationError):
+            raise ShipyardError(problems_from_validation(exc, Located(data, {}), Path(source), Vessel)) from None
+        raise
+    out = Path(output) if output is not None else user_library_home() / f"{vessel.id}.yaml"
+    if out.is_dir() or out.suffix.lower() not in (".yaml", ".yml"):  # a folder to write into
+        out = out / f"{vessel.id}.yaml"
+    if out.stem != vessel.id:
+        data["id"] = out.stem if re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", out.stem) else vessel.id
+        if data["id"] != out.stem:
+            raise ShipyardError([Problem(display_path(out), None, None,
+                                         f"a vessel file is named after its id: call it {vessel.id}.yaml")])
+    header = [f"# {data['name']}: a DRAFT imported from {Path(source).name} by `shipyard import infobox`.",
+              "# Check every figure against your sources; the notes say which values are estimates."]
+    header += [f"# estimate: {e}" for e in d.estimates]
+    header += [f"# matched: {m}" for m in d.matched]
+    header += [f"# NOT IMPORTED (no catalogue model; add by hand, see `shipyard guns`): {u}" for u in d.unmatched]
+    body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110, default_flow_style=None)
+    schema = _schema_line(out.parent, "vessel")
+    text = f"# yaml-language-server: $schema={schema}\n" + "\n".join(header) + "\n" + body
+    atomic_write_text(out, text)
+    lines = [f"estimate: {e}" for e in d.estimates] + [f"not imported, no catalogue model: {u}" for u in d.unmatched]
+    return Imported(out, lines)
+
+
+SHARE_MANIFEST = "shipyard-share.yaml"
+
+
+def export_zip(library, ids: list[str], output: Path) -> list[str]:
+    """A zip of the user's own files for these vessels, forts and scenarios (a scenario brings the user's ships
+    in it; bundled ships are left out: every copy of shipyard has them). Returns the names written."""
+    import zipfile
+
+    from . import __version__
+    from .paths import is_bundled
+
+    files: dict[str, Path] = {}
+
+    def add(key: str) -> None:
+        entry = library.origin[key]
+        if is_bundled(entry.path):
+            return
+        files.setdefault(entry.path.name, entry.path)
+        obj = entry.obj
+        like = getattr(obj, "like", None)
+        if like and like in library.units:
+            add(like)
+
+    for name in ids:
+        if name in library.scenarios:
+            key = "scenario:" + name
+            add(key)
+            for side in library.scenarios[name].sides:
+                for su in side.units:
+                    add(su.id)
+            if is_bundled(library.origin[key].path):
+                raise ShipyardError(f"{name} is a bundled scenario: every copy of shipyard has it already")
+            continue
+        unit = library.find(name)
+        if is_bundled(library.origin[unit.id].path):
+            raise ShipyardError(f"{unit.name} ({unit.id}) is a bundled ship: every copy of shipyard has her already "
+                                f"(`shipyard new vessel NAME --like {unit.id}` starts your own)")
+        add(unit.id)
+    if not str(output).lower().endswith(".zip"):
+        raise ShipyardError([Problem(display_path(output), None, None, "the output of `export ships` is a .zip file")])
+    import io
+    import yaml
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        manifest = {"shipyard": __version__, "files": sorted(files)}
+        zf.writestr(zipfile.ZipInfo(SHARE_MANIFEST, (1980, 1, 1, 0, 0, 0)), yaml.safe_dump(manifest, sort_keys=False))
+        for name in sorted(files):
+            zf.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), files[name].read_bytes())
+    try:
+        _write_bytes(Path(output), buf.getvalue())
+    except OSError as exc:
+        raise ShipyardError([Problem(display_path(output), None, None, f"cannot write: {exc.strerror or exc}")]) from None
+    return sorted(files)
+
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    """Write a file whole or not at all (a temporary file beside it, renamed into place)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+MAX_SHARE_BYTES = 5_000_000
+
+
+def import_zip(library, source: Path, folder: Path | None = None) -> list[Path]:
+    """Take in a zip written by export_zip: every file must be a plain .yaml name, none may overwrite a file
+    of the user's, and together with the library they must validate; only then are they written."""
+    import shutil
+    import zipfile
+
+    from .paths import user_library_home
+
+    folder = Path(folder) if folder is not None else user_library_home()
+    where = display_path(source)
+    try:
+        zf = zipfile.ZipFile(source)
+    except (OSError, zipfile.BadZipFile) as exc:
+        raise ShipyardError([Problem(where, None, None, f"not a zip file shipyard can read: {exc}")]) from None
+    with zf, tempfile.TemporaryDirectory(prefix="shipyard-import-") as tmp:
+        names = []
+        total = 0
+        for info in zf.infolist():
+            if info.filename == SHARE_MANIFEST or info.is_dir():
+                continue
+            name = info.filename
+            if "/" in name or "\\" in name or name.startswith(".") or not name.endswith((".yaml", ".yml")):
+                raise ShipyardError([Problem(where, None, name, "only plain .yaml ship and scenario files may be shared")])
+            total += info.file_size
+            if total > MAX_SHARE_BYTES:
+                raise ShipyardError([Problem(where, None, None, f"more than {MAX_SHARE_BYTES:,} bytes unpacked")])
+            (Path(tmp) / name).write_bytes(zf.read(info))
+            names.append(name)
+        if not names:
+            raise ShipyardError([Problem(where, None, None, "holds no ship or scenario files")])
+        clashes = [n for n in names if (folder / n).exists()]
+        if clashes:
+            raise ShipyardError([Problem(display_path(folder / n), None, None,
+                                         f"exists already: {where} would replace it (move yours aside first)")
+                                 for n in clashes])
+        check = load_library([Path(tmp)], collect=True)  # validated on the way in, with the user's own library
+        problems = check_user_units(check)
+        if problems:
+            raise ShipyardError(problems)
+        folder.mkdir(parents=True, exist_ok=True)
+        written = []
+        for n in names:
+            shutil.copyfile(Path(tmp) / n, folder / n)
+            written.append(folder / n)
+        return written

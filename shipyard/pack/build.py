@@ -1,0 +1,86 @@
+"""Building one rule set's pack for a scenario: derive every unit, then draw the cover and each section
+into one PDF that is written whole or not at all."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from ..spec.errors import Problem, ShipyardError, display_path
+from .blame import derive_unit, scenario_failure, section_failure
+from .cover import cover, footer
+from .options import PackOptions, pack_file_name
+from .sections import SECTIONS, Job
+
+
+@dataclass
+class Built:
+    path: Path
+    pages: int
+    ruleset: str
+    seconds: float
+
+
+def pack_job(library, scenario, ruleset, options: PackOptions) -> Job:
+    """The context (house rules, scale, options, scenario) and every unit of the chosen sides, derived."""
+    from ..app import check_damage, context
+
+    ctx = context(ruleset, library, options.house_rules, options.scale, options=options, scenario=scenario)
+    wanted = {s.lower() for s in options.sides}
+    sides = [s for s in scenario.sides if not wanted or s.name.lower() in wanted]
+    if wanted and not sides:
+        raise ShipyardError(f"--side: no side named {', '.join(options.sides)}; sides are {', '.join(s.name for s in scenario.sides)}")
+    names = {s.name for s in sides}
+    units = [(side, unit, derive_unit(ruleset, library, unit, ctx))
+             for side, unit in library.scenario_units(scenario) if side in names]
+    check_damage(library, scenario, ruleset, units, ctx)
+    return Job(scenario, units, ctx)
+
+
+def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[[str], None] | None = None) -> Built:
+    """Build one rule set's pack for a scenario; returns where it went and how many pages.
+
+    Any failure leaves no file behind (the Document writes atomically) and is reported as a
+    ShipyardError naming the rule set, the section and, where one unit is to blame, that unit.
+    """
+    from ..render import Document
+
+    started = time.perf_counter()
+    step = step or (lambda _msg: None)
+    job = pack_job(library, scenario, ruleset, options)
+    wanted = {s.lower() for s in options.sides}
+    sides = [s for s in scenario.sides if not wanted or s.name.lower() in wanted]
+    aids = ruleset.aids()
+    out_dir = Path(options.output_dir)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ShipyardError([Problem(display_path(out_dir), None, None, "the output folder is a file; give -o a folder")])
+    out = out_dir / pack_file_name(scenario.id, ruleset, options)
+    plan = [s for s in SECTIONS if getattr(options, s.name) and s.offered_by(aids)]
+    current = None
+    try:
+        with Document(
+            out, paper=options.paper, title=f"{scenario.name}: {ruleset.title}",
+            subject=f"Game pack for {scenario.name} under {ruleset.title}",
+            footer=footer(scenario.name, ruleset.title, options.paper),
+        ) as doc:
+            cover(doc, scenario, ruleset, sides, [s.name for s in plan], options, scale=job.ctx.scale)
+            for section in plan:
+                current = section
+                step(f"{ruleset.title}: {section.name}")
+                doc.section(section.title)
+                doc.resolve(f"section:{section.name}", str(doc.page_count + 1))
+                section.draw(doc, job, aids)
+            current = "writing"
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except OSError as exc:
+        raise ShipyardError([Problem(display_path(out), None, None,
+                                     f"cannot write the pack: {exc.strerror or exc}")]) from exc
+    except Exception as exc:
+        if current == "writing":
+            raise ShipyardError(f"{ruleset.title}: writing {display_path(out)}: {exc}") from exc
+        label = f"{ruleset.title}: {current.title.lower() if current else 'cover'}"
+        raise section_failure(library, scenario, current, aids, job, options.paper, label, exc) from exc
+    return Built(out, doc.page_count, ruleset.key, time.perf_counter() - started)

@@ -1,0 +1,116 @@
+"""Every choice a pack build takes, as one model a user can save as a preset and reuse; and the file name
+that says which of those choices a PDF holds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ..spec.errors import Problem, ShipyardError, display_path
+from .sections import SECTIONS as _SECTIONS
+
+SECTIONS = tuple(s.name for s in _SECTIONS)  # the names --no accepts, in pack order
+
+
+def _registry_keys() -> list[str]:
+    from ..rules import all_rulesets
+
+    return [rs.key for rs in all_rulesets()]
+
+
+class PackOptions(BaseModel):
+    """Every choice a pack build takes. The rule sets default to every one the registry knows."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rules: list[str] = Field(default_factory=_registry_keys, description="rule sets by key or alias (default: all)")
+    paper: Literal["a4", "letter"] = "a4"
+    scale: Literal["1/600", "1/1200"] | None = None
+    colour: bool = True
+    copies: Literal["blank", "pre-damaged"] = "blank"
+    sides: list[str] = Field(default_factory=list, description="only these sides' units (empty: all)")
+    roster: bool = True
+    sheets: bool = True
+    templates: bool = True
+    counters: bool = True
+    reference: bool = True
+    output_dir: Path = Path("output")
+    templates_dir: Path | None = None
+    house_rules: Path | None = None
+
+    @field_validator("rules")
+    @classmethod
+    def _known_rulesets(cls, value: list[str]) -> list[str]:
+        """Each name resolved through the rule-set registry to its key (an alias such as 'sotw' is accepted)."""
+        from ..rules import get_ruleset
+
+        keys = []
+        for name in value:
+            try:
+                key = get_ruleset(name).key
+            except ShipyardError as exc:
+                raise ValueError(str(exc)) from None
+            if key not in keys:
+                keys.append(key)
+        if not keys:
+            raise ValueError("name at least one rule set")
+        return keys
+
+    @field_validator("paper", mode="before")
+    @classmethod
+    def _paper_any_case(cls, value):
+        return value.lower() if isinstance(value, str) else value
+
+    @classmethod
+    def load(cls, path: Path) -> "PackOptions":
+        from ..spec.library import problems_from_validation
+        from ..spec.yamlfile import read_yaml
+
+        located = read_yaml(path)
+        if not isinstance(located.data, dict):
+            raise ShipyardError([Problem(display_path(path), 1, None, "a preset is a mapping of pack options")])
+        try:
+            return cls.model_validate(located.data)
+        except ValidationError as exc:
+            raise ShipyardError(problems_from_validation(exc, located, path, cls)) from None
+
+    def save(self, path: Path) -> None:
+        import yaml
+
+        from ..atomic import atomic_write_text
+
+        data = self.model_dump(mode="json", exclude_none=True)
+        atomic_write_text(Path(path), yaml.safe_dump(data, sort_keys=False))
+
+
+def safe_name(text: str) -> str:
+    """A file-name part from any text: lower case letters, digits, '-' and '_' only; never empty."""
+    keep = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in text.lower())
+    return "-".join(p for p in keep.split("-") if p) or "pack"
+
+
+def variant_suffix(*, sides=(), scale: str | None = None, paper: str = "a4", colour: bool = True,
+                   copies: str = "blank", native_scale: str | None = None) -> str:
+    """'-union-1-1200-letter-bw-pre-damaged': every choice that changes what a PDF holds, so that two
+    variants never write the same file, while the defaults (all sides, native scale, A4, colour, blank) add nothing."""
+    parts = [safe_name(s) for s in sides]
+    if scale and scale not in ("any", native_scale):
+        parts.append(safe_name(scale))
+    if paper != "a4":
+        parts.append(safe_name(paper))
+    if not colour:
+        parts.append("bw")
+    if copies != "blank":
+        parts.append(safe_name(copies))
+    return "".join("-" + p for p in parts)
+
+
+def pack_file_name(scenario_id: str, ruleset, options: PackOptions) -> str:
+    """The pack's file name: scenario, rule set and every variant chosen."""
+    scales = getattr(ruleset, "scales", ())
+    scale = options.scale if options.scale and "any" not in scales else None
+    return safe_name(scenario_id) + f"-{ruleset.key}" + variant_suffix(
+        sides=sorted(options.sides, key=str.lower), scale=scale, paper=options.paper, colour=options.colour,
+        copies=options.copies, native_scale=getattr(ruleset, "native_scale", None)) + ".pdf"

@@ -1,0 +1,1 @@
+"""The designer in a browser (`shipyard serve`): see server.py."""

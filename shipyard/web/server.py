@@ -1,0 +1,498 @@
+"""`shipyard serve`: the designer in a browser. Pages rendered on the server (they read without JavaScript);
+htmx, vendored as a static file, makes the editor live. Every number comes from the application layer that the
+command line calls; this module holds no rules and no layout of its own.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import yaml
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..spec.errors import Problem, ShipyardError
+from .forms import data_from_form, fields_for
+from .service import Workshop, safe_id
+
+HERE = Path(__file__).parent
+MAX_BODY = 256 * 1024  # bytes: a vessel file is a few kB; a scenario or form well under this
+PAPERS = ("a4", "letter")
+WRITES = ("POST", "PUT", "PATCH", "DELETE")
+
+
+# ---------------------------------------------------------------------------------------------- guards
+
+
+class Guard:
+    """Refuses what a local designer never needs: a write from another site (Origin not this server), a body larger
+    than MAX_BODY, a Host that is not the one we serve (DNS rebinding)."""
+
+    def __init__(self, app, allowed_hosts: set[str]):
+        self.app = app
+        self.allowed_hosts = allowed_hosts
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        host = headers.get("host", "")
+        if self.allowed_hosts and host.split(":")[0] not in self.allowed_hosts:
+            return await _plain(403, "this server answers only on the address it was started on")(scope, receive, send)
+        if scope["method"] in WRITES:
+            origin = headers.get("origin")
+            if origin is not None and origin != "null":
+                if urlsplit(origin).netloc != host:
+                    return await _plain(403, "refused: a write from another site")(scope, receive, send)
+            elif origin == "null":
+                return await _plain(403, "refused: a write from an opaque origin")(scope, receive, send)
+            length = headers.get("content-length")
+            if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+                return await _plain(413, f"the request is larger than {MAX_BODY // 1024} kB")(scope, receive, send)
+            receive = _limited(receive, send)
+        return await self.app(scope, receive, send)
+
+
+def _plain(status: int, text: str):
+    return PlainTextResponse(text, status_code=status)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _limited(receive, send):
+    seen = 0
+
+    async def wrapped():
+        nonlocal seen
+        message = await receive()
+        if message["type"] == "http.request":
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise _TooLarge()
+        return message
+
+    return wrapped
+
+
+# ---------------------------------------------------------------------------------------------- the app
+
+
+def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: set[str] | None = None) -> Starlette:
+    shop = Workshop(Path(user_dir), extra)
+    env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]),
+                      trim_blocks=True, lstrip_blocks=True)
+    env.filters["num"] = _num
+    env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=1, ensure_ascii=False)
+
+    def page(name: str, request: Request, status: int = 200, **kw) -> HTMLResponse:
+        body = env.get_template(name).render(request=request, shop=shop, rulesets=shop.rulesets(), **kw)
+        return HTMLResponse(body, status_code=status)
+
+    def unit_or_404(ident: str):
+        try:
+            return shop.library.find(ident) if ident in shop.library.units else None
+        except ShipyardError:
+            return None
+
+    def error_page(request, status, message):
+        return page("error.html", request, status=status, message=message)
+
+    async def read_text(request: Request) -> str:
+        body = await request.body()
+        if len(body) > MAX_BODY:
+            raise _TooLarge()
+        try:
+            return body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ShipyardError("the body is not UTF-8 text") from None
+
+    # -- pages -------------------------------------------------------------------------------------
+
+    async def library_page(request: Request):
+        rows = _library_rows(shop, request.query_params)
+        template = "library_rows.html" if request.headers.get("hx-request") else "library.html"
+        return page(template, request, rows=rows, q=request.query_params,
+                    navies=sorted({u.navy.value for u in shop.library.units.values()}),
+                    types=sorted({getattr(u, "type", None).value for u in shop.library.units.values()
+                                  if getattr(u, "type", None) is not None}))
+
+    async def ship_page(request: Request):
+        unit = unit_or_404(request.path_params["ident"])
+        if unit is None:
+            return error_page(request, 404, f"no ship or fort {request.path_params['ident']!r} in the library")
+        stats, derived = shop.all_stats(unit)
+        entry = shop.library.origin[unit.id]
+        return page("ship.html", request, unit=unit, stats=derived, user=shop.is_user(unit.id),
+                    text=Path(entry.path).read_text(encoding="utf-8"), rules=request.query_params.get("rules", "saunders"),
+                    paper=request.query_params.get("paper", "a4"))
+
+    async def editor_page(request: Request):
+        ident = request.path_params.get("ident")
+        like = request.query_params.get("like")
+        lib = shop.library
+        if ident is not None:
+            unit = unit_or_404(ident)
+            if unit is None:
+                return error_page(request, 404, f"no ship {ident!r} to edit")
+            data = dict(lib.origin[unit.id].located.data)
+        elif like:
+            sister = unit_or_404(like)
+            if sister is None:
+                return error_page(request, 404, f"no ship {like!r} to start from")
+            data = dict(lib.origin[sister.id].located.data)
+            data.update(id="", name="", refits=[], notes=f"New ship, started from {sister.name}.")
+            for key in ("builder", "launched", "commissioned", "fate", "like"):
+                data.pop(key, None)
+        else:
+            data = {"navy": "USN", "type": "screw-sloop", "propulsion": {"kind": "screw"}}
+        return _editor(request, data, None)
+
+    def _editor(request, data, checked, status=200):
+        from ..spec.model import Vessel
+
+        fields = fields_for(Vessel, data, gun_list="guns")
+        return page("editor.html", request, status=status, fields=fields, data=data, checked=checked,
+                    errors_by_field=_errors_by_field(checked) if checked else {}, preview=None, field_names=[],
+                    text=yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
+                    guns=sorted(shop.library.ordnance.values(), key=lambda g: g.name))
+
+    async def editor_check(request: Request):
+        """The live part of the editor: the form's values checked, derived and previewed."""
+        from ..spec.model import Vessel
+
+        form = await request.form()
+        data = data_from_form(Vessel, list(form.multi_items()))
+        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+        checked = shop.check_text(text)
+        rules = form.get("_rules") or "saunders"
+        if request.headers.get("hx-request"):
+            preview = None
+            if checked.ok:
+                preview = base64.b64encode(shop.sheet_png(checked.unit, rules, 1)).decode("ascii")
+            names = _slots(form)
+            return page("editor_result.html", request, checked=checked, text=text, rules=rules, preview=preview,
+                        errors_by_field=_errors_by_field(checked), field_names=names)
+        return _editor(request, data, checked, status=200 if checked.ok else 422)
+
+    async def editor_save(request: Request):
+        from ..spec.model import Vessel
+
+        form = await request.form()
+        data = data_from_form(Vessel, list(form.multi_items()))
+        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+        ident = data.get("id", "")
+        try:
+            safe_id(ident)
+            path, checked = shop.save(ident, text)
+        except ShipyardError as exc:
+            checked = shop.check_text(text, with_stats=False)
+            checked.ok = False
+            checked.problems = list(exc.problems)
+            path = None
+        if path is None:
+            if request.headers.get("hx-request"):
+                names = _slots(form)
+                return page("editor_result.html", request, checked=checked, text=text, rules="saunders", preview=None,
+                            errors_by_field=_errors_by_field(checked), field_names=names)
+            return _editor(request, data, checked, status=422)
+        if request.headers.get("hx-request"):
+            return Response(status_code=204, headers={"HX-Redirect": f"/ships/{ident}?saved=1"})
+        return RedirectResponse(f"/ships/{ident}?saved=1", status_code=303)
+
+    async def scenarios_page(request: Request):
+        lib = shop.library
+        return page("scenarios.html", request, scenarios=sorted(lib.scenarios.values(), key=lambda s: s.date))
+
+    async def scenario_page(request: Request):
+        ident = request.path_params["ident"]
+        scen = shop.library.scenarios.get(ident)
+        if scen is None:
+            return error_page(request, 404, f"no scenario {ident!r}")
+        return page("scenario.html", request, scenario=scen, units=shop.library.scenario_units(scen))
+
+    async def scenario_new(request: Request):
+        lib = shop.library
+        ships = sorted(lib.units.values(), key=lambda u: u.name)
+        if request.method == "GET":
+            return page("scenario_new.html", request, ships=ships, form={}, problems=[], picked={1: [], 2: []})
+        form = await request.form()
+        data = _scenario_from_form(form)
+        ident = str(form.get("id", "")).strip()
+        try:
+            shop.save_scenario(ident, data)
+        except ShipyardError as exc:
+            return page("scenario_new.html", request, status=422, ships=ships, form=form, problems=exc.problems,
+                        picked={k: form.getlist(f"side{k}_units") for k in (1, 2)})
+        return RedirectResponse(f"/scenarios/{ident}", status_code=303)
+
+    async def pack_start(request: Request):
+        ident = request.path_params["ident"]
+        form = await request.form()
+        rules = form.getlist("rules")
+        paper = form.get("paper", "a4")
+        options = {"paper": paper if paper in PAPERS else "a4", "colour": form.get("colour", "colour") == "colour",
+                   "copies": "pre-damaged" if form.get("copies") == "pre-damaged" else "blank"}
+        scale = form.get("scale")
+        if scale in ("1/600", "1/1200"):
+            options["scale"] = scale
+        job = shop.start_pack(ident, rules, options)
+        if request.headers.get("hx-request"):
+            return page("pack_progress.html", request, job=job)
+        return RedirectResponse(f"/packs/{job.id}", status_code=303)
+
+    async def pack_status(request: Request):
+        job = shop.jobs.get(request.path_params["job"])
+        if job is None:
+            return error_page(request, 404, "no such pack build")
+        template = "pack_progress.html" if request.headers.get("hx-request") else "pack.html"
+        return page(template, request, job=job)
+
+    async def pack_download(request: Request):
+        job = shop.jobs.get(request.path_params["job"])
+        if job is None or not job.finished or job.error:
+            return error_page(request, 404, "that pack is not ready")
+        return Response(shop.pack_zip(job), media_type="application/zip",
+                        headers={"Content-Disposition": f'attachment; filename="{job.scenario}-pack.zip"'})
+
+    # -- the JSON API ------------------------------------------------------------------------------
+
+    async def api_vessels(request: Request):
+        lib = shop.library
+        out = []
+        for u in sorted(lib.units.values(), key=lambda u: u.name):
+            out.append({"id": u.id, "name": u.name, "navy": u.navy.value, "kind": u.kind,
+                        "type": getattr(getattr(u, "type", None), "value", "fort"),
+                        "class": getattr(u, "class_name", None), "launched": getattr(u, "launched", None),
+                        "user": shop.is_user(u.id)})
+        return JSONResponse(out)
+
+    def _rules_param(request):
+        rules = request.query_params.get("rules")
+        if not rules:
+            raise ShipyardError("say which rule set: ?rules=sotw, saunders, really-simple or quick-play")
+        return shop.rulesets(), rules
+
+    async def api_stats(request: Request):
+        unit = unit_or_404(request.path_params["ident"])
+        if unit is None:
+            return JSONResponse({"error": f"no vessel {request.path_params['ident']!r}"}, status_code=404)
+        _, rules = _rules_param(request)
+        return JSONResponse(shop.stats_json(unit, rules))
+
+    async def api_check(request: Request):
+        text = await read_text(request)
+        checked = shop.check_text(text)
+        keys = {rs.key: _short_key(rs) for rs in shop.rulesets()}
+        return JSONResponse({"ok": checked.ok, "errors": checked.errors_json(),
+                             "stats": {keys[k]: v for k, v in checked.stats.items()}},
+                            status_code=200)
+
+    async def api_sheet_pdf(request: Request):
+        unit = unit_or_404(request.path_params["ident"])
+        if unit is None:
+            return JSONResponse({"error": "no such vessel"}, status_code=404)
+        _, rules = _rules_param(request)
+        paper = request.query_params.get("paper", "a4")
+        if paper not in PAPERS:
+            raise ShipyardError(f"paper {paper!r}: expected a4 or letter")
+        data = shop.sheet_pdf(unit, rules, paper, request.query_params.get("scale"))
+        return Response(data, media_type="application/pdf",
+                        headers={"Content-Disposition": f'inline; filename="{unit.id}-{rules}-{paper}.pdf"'})
+
+    async def api_sheet_png(request: Request):
+        unit = unit_or_404(request.path_params["ident"])
+        if unit is None:
+            return JSONResponse({"error": "no such vessel"}, status_code=404)
+        _, rules = _rules_param(request)
+        try:
+            number = int(request.query_params.get("page", "1"))
+        except ValueError:
+            raise ShipyardError("page: expected a whole number") from None
+        paper = request.query_params.get("paper", "a4")
+        if paper not in PAPERS:
+            raise ShipyardError(f"paper {paper!r}: expected a4 or letter")
+        return Response(shop.sheet_png(unit, rules, number, paper), media_type="image/png",
+                        headers={"Cache-Control": "no-store"})
+
+    async def editor_preview(request: Request):
+        """The preview of an unsaved ship: the editor posts its YAML, gets page 1 as PNG."""
+        text = await read_text(request)
+        checked = shop.check_text(text, with_stats=False)
+        if not checked.ok:
+            return JSONResponse({"ok": False, "errors": checked.errors_json()}, status_code=422)
+        rules = request.query_params.get("rules", "saunders")
+        return Response(shop.sheet_png(checked.unit, rules, 1, request.query_params.get("paper", "a4")),
+                        media_type="image/png", headers={"Cache-Control": "no-store"})
+
+    async def api_save(request: Request):
+        ident = request.path_params["ident"]
+        try:
+            safe_id(ident)
+        except ShipyardError as exc:
+            return JSONResponse({"ok": False, "errors": [{"line": None, "field": "id", "message": str(exc)}]},
+                                status_code=400)
+        text = await read_text(request)
+        path, checked = shop.save(ident, text)
+        if path is None:
+            return JSONResponse({"ok": False, "errors": checked.errors_json()}, status_code=422)
+        return JSONResponse({"ok": True, "id": ident, "path": str(path)})
+
+    routes = [
+        Route("/", library_page),
+        Route("/ships/{ident}", ship_page),
+        Route("/ships/{ident}/edit", editor_page),
+        Route("/new", editor_page),
+        Route("/editor/check", editor_check, methods=["POST"]),
+        Route("/editor/save", editor_save, methods=["POST"]),
+        Route("/editor/preview.png", editor_preview, methods=["POST"]),
+        Route("/scenarios", scenarios_page),
+        Route("/scenarios/new", scenario_new, methods=["GET", "POST"]),
+        Route("/scenarios/{ident}", scenario_page),
+        Route("/scenarios/{ident}/pack", pack_start, methods=["POST"]),
+        Route("/packs/{job}", pack_status),
+        Route("/packs/{job}/download", pack_download),
+        Route("/api/vessels", api_vessels),
+        Route("/api/vessels/{ident}/stats", api_stats),
+        Route("/api/vessels/{ident}/sheet.pdf", api_sheet_pdf),
+        Route("/api/vessels/{ident}/sheet.png", api_sheet_png),
+        Route("/api/check", api_check, methods=["POST"]),
+        Route("/api/library/{ident}", api_save, methods=["PUT"]),
+        Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+
+    async def shipyard_error(request: Request, exc: ShipyardError):
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": str(exc), "errors": [{"line": p.line, "field": p.field, "message": p.message}
+                                                               for p in exc.problems]}, status_code=400)
+        return error_page(request, 400, str(exc))
+
+    async def too_large(request: Request, exc: _TooLarge):
+        return PlainTextResponse(f"the request is larger than {MAX_BODY // 1024} kB", status_code=413)
+
+    async def not_found(request: Request, exc):
+        status = getattr(exc, "status_code", 404)
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": getattr(exc, "detail", "not found")}, status_code=status)
+        return error_page(request, status, getattr(exc, "detail", "not found"))
+
+    @contextlib.asynccontextmanager
+    async def warm(app):
+        """Load the library and register the fonts before the first page is asked for."""
+        from ..render.fonts import register_all
+
+        shop.library
+        register_all()
+        yield
+
+    app = Starlette(routes=routes, lifespan=warm, exception_handlers={ShipyardError: shipyard_error,
+                                                                     _TooLarge: too_large, 404: not_found,
+                                                                     405: not_found})
+    app.state.shop = shop
+    return Guard(app, allowed_hosts or set()) if allowed_hosts is not None else Guard(app, set())
+
+
+def _slots(form) -> list[str]:
+    """The message slots the editor has for the fields it sent: each field's own and each list's or group's."""
+    keys = [k for k in form.keys() if not k.startswith("_")]
+    return sorted(set(keys) | {_parent(k) for k in keys})
+
+
+def _parent(name: str) -> str:
+    """'armament.0.gun' -> 'armament' (a list's own message slot)."""
+    return name.split(".")[0]
+
+
+def _short_key(rs) -> str:
+    return "sotw" if rs.key == "smoke-on-the-water" else rs.key
+
+
+def _num(v):
+    from ..render.text import number
+
+    return number(v) if isinstance(v, (int, float)) else v
+
+
+def _errors_by_field(checked) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for p in checked.problems:
+        key = _form_name(p.field or "")
+        out.setdefault(key, []).append(p.message)
+    return out
+
+
+def _form_name(field: str) -> str:
+    """'armament[0].gun' -> 'armament.0.gun' (the editor's field names)."""
+    return field.replace("[", ".").replace("]", "")
+
+
+def _library_rows(shop, params) -> list[dict]:
+    lib = shop.library
+    q = (params.get("q") or "").strip().lower()
+    navy = params.get("navy") or ""
+    typ = params.get("type") or ""
+    year = params.get("year") or ""
+    rows = []
+    for u in sorted(lib.units.values(), key=lambda u: u.name):
+        kind = getattr(getattr(u, "type", None), "value", "fort")
+        text = " ".join(str(x) for x in (u.id, u.name, getattr(u, "class_name", "") or "", kind)).lower()
+        if q and q not in text:
+            continue
+        if navy and u.navy.value != navy:
+            continue
+        if typ and kind != typ:
+            continue
+        launched = str(getattr(u, "launched", "") or getattr(u, "built", "") or "")
+        if year and year.isdigit() and launched[:4].isdigit() and int(launched[:4]) > int(year):
+            continue
+        rows.append({"id": u.id, "name": u.name, "navy": u.navy.value, "type": kind, "launched": launched,
+                     "class": getattr(u, "class_name", None) or "", "user": shop.is_user(u.id)})
+    return rows
+
+
+def _scenario_from_form(form) -> dict:
+    sides = []
+    for k in (1, 2):
+        ids = [i for i in form.getlist(f"side{k}_units") if i]
+        dates = {i: form.get(f"as_of_{k}_{i}") for i in ids}
+        units = [{"id": i, **({"as_of": dates[i]} if dates.get(i) else {})} for i in ids]
+        side = {"name": form.get(f"side{k}_name") or f"Side {k}", "navy": form.get(f"side{k}_navy") or ("USN" if k == 1 else "CSN"),
+                "units": units}
+        for key in ("commander", "victory"):
+            if form.get(f"side{k}_{key}"):
+                side[key] = form.get(f"side{k}_{key}")
+        sides.append(side)
+    data = {"name": form.get("name") or "", "date": form.get("date") or "", "place": form.get("place") or "",
+            "sides": sides}
+    if form.get("notes"):
+        data["notes"] = form.get("notes")
+    return data
+
+
+def serve(port: int = 8600, user_dir: Path | None = None, extra: list[Path] | None = None, host: str = "127.0.0.1",
+          open_browser: bool = True, say=print) -> None:
+    """Run the server until Ctrl-C."""
+    import threading
+    import webbrowser
+
+    import uvicorn
+
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        say(f"warning: serving on {host}: anyone who can reach this address can read and write your ship library")
+    allowed = None if host not in ("127.0.0.1", "localhost", "::1") else {"127.0.0.1", "localhost", "::1", "[::1]"}
+    app = create_app(user_dir or Path("ships"), extra, allowed_hosts=allowed)
+    url = f"http://{'127.0.0.1' if host in ('127.0.0.1', 'localhost') else host}:{port}/"
+    say(f"shipyard is at {url} — Ctrl-C stops it; your ships are saved in {user_dir or Path('ships')}")
+    if open_browser:
+        threading.Timer(0.8, lambda: webbrowser.open(url)).start()
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,278 @@
+"""`shipyard serve` over HTTP: every route, every guard, the API's shapes. The browser tests are in test_web_browser.py."""
+
+from __future__ import annotations
+
+import json
+import re
+import warnings
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+import yaml
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+from starlette.testclient import TestClient  # noqa: E402
+
+from shipyard.web.server import MAX_BODY, create_app  # noqa: E402
+
+ORIGIN = {"Origin": "http://testserver"}
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+METACOMET = Path(__file__).resolve().parents[1] / "vessels" / "usn" / "uss-metacomet.yaml"
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    ships = tmp_path_factory.mktemp("web") / "ships"
+    app = create_app(ships, allowed_hosts={"testserver", "127.0.0.1", "localhost"})
+    with TestClient(app) as c:
+        c.ships = ships
+        yield c
+
+
+def _mattabesett() -> str:
+    data = yaml.safe_load(METACOMET.read_text())
+    data.update(id="uss-mattabesett", name="USS Mattabesett", speed_kn=9.5, refits=[])
+    for key in ("builder", "launched", "commissioned", "fate"):
+        data.pop(key, None)
+    return yaml.safe_dump(data, sort_keys=False)
+
+
+# -- pages --------------------------------------------------------------------------------------------
+
+
+def test_library_page_lists_ships_and_filters_them(client):
+    r = client.get("/")
+    assert r.status_code == 200 and "USS Monitor" in r.text and "CSS Virginia" in r.text
+    r = client.get("/", params={"q": "monitor", "navy": "USN"}, headers={"HX-Request": "true"})
+    assert "USS Monitor" in r.text and "CSS Virginia" not in r.text and "<html" not in r.text  # a fragment for htmx
+    r = client.get("/", params={"navy": "CSN"})
+    assert "CSS Tennessee" in r.text and "USS Hartford" not in r.text
+
+
+def test_ship_page_shows_four_rule_sets_with_reasons_and_the_sheet_preview(client):
+    r = client.get("/ships/uss-monitor")
+    assert r.status_code == 200
+    assert r.text.count('class="ruleset"') == 4
+    assert "<details><summary>" in r.text and 'class="reason"' in r.text  # click a number, read its reason (no JS)
+    assert "/api/vessels/uss-monitor/sheet.png?rules=saunders" in r.text
+    assert "/api/vessels/uss-monitor/sheet.pdf" in r.text
+
+
+def test_unknown_pages_are_404_in_words(client):
+    r = client.get("/ships/no-such-ship")
+    assert r.status_code == 404 and "no ship or fort" in r.text
+    assert client.get("/api/vessels/no-such-ship/stats", params={"rules": "sotw"}).status_code == 404
+
+
+def test_editor_renders_a_form_from_the_schema(client):
+    r = client.get("/ships/uss-metacomet/edit")
+    assert r.status_code == 200
+    for name in ("length_ft", "beam_ft", "speed_kn", "propulsion.kind", "armament.0.gun", "armament.0.count",
+                 "armament.0.mounting", "armour", "refits", "sources.0.url"):
+        assert f'name="{name}' in r.text, name
+    assert '<datalist id="guns">' in r.text and 'value="dahlgren-9in"' in r.text
+    r = client.get("/new", params={"like": "uss-metacomet"})
+    assert r.status_code == 200 and 'name="id" id="f-id" value=""' in r.text
+
+
+def _form_of(page: str) -> list[tuple[str, str]]:
+    import html
+
+    out = [(n, html.unescape(v)) for n, v in re.findall(r'<input name="([^"]+)" id="[^"]*" value="([^"]*)"', page)]
+    for n, body in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', page, re.S):
+        m = re.search(r'<option value="([^"]*)" selected', body)
+        out.append((n, html.unescape(m.group(1)) if m else ""))
+    out += [(n, html.unescape(b)) for n, b in re.findall(r'<textarea name="([^"]+)"[^>]*>(.*?)</textarea>', page, re.S)]
+    return out
+
+
+def test_editor_check_rederives_and_puts_errors_at_their_field(client):
+    form = dict(_form_of(client.get("/new", params={"like": "uss-metacomet"}).text))
+    form.update(id="uss-mattabesett", name="USS Mattabesett", speed_kn="9.5", _rules="saunders")
+    r = client.post("/editor/check", content=urlencode(form), headers={**FORM, **ORIGIN, "HX-Request": "true"})
+    assert r.status_code == 200 and 'id="check-ok"' in r.text
+    assert 'id="editor-preview"' in r.text and "data:image/png;base64," in r.text
+    assert r.text.count('class="ruleset"') == 4
+    form["speed_kn"] = "fast"
+    r = client.post("/editor/check", content=urlencode(form), headers={**FORM, **ORIGIN, "HX-Request": "true"})
+    slot = re.search(r'id="err-speed_kn">([^<]*)<', r.text)
+    assert slot and "number" in slot.group(1)
+    assert re.search(r'id="err-beam_ft"></span>', r.text)  # other slots are cleared
+
+
+def test_editor_save_writes_into_the_user_library_and_the_ship_appears(client):
+    form = dict(_form_of(client.get("/new", params={"like": "uss-metacomet"}).text))
+    form.update(id="uss-sassacus", name="USS Sassacus")
+    r = client.post("/editor/save", content=urlencode(form), headers={**FORM, **ORIGIN}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/ships/uss-sassacus?saved=1"
+    saved = client.ships / "uss-sassacus.yaml"
+    assert yaml.safe_load(saved.read_text())["name"] == "USS Sassacus"
+    page = client.get("/ships/uss-sassacus?saved=1").text
+    assert "Saved into your library" in page and "yours" in page
+    assert any(v["id"] == "uss-sassacus" and v["user"] for v in client.get("/api/vessels").json())
+
+
+def test_scenario_pages_save_a_scenario_and_build_a_pack(client):
+    assert "Mobile Bay" in client.get("/scenarios").text
+    assert "Build the game pack" in client.get("/scenarios/mobile-bay-1864").text
+    form = [("id", "my-skirmish"), ("name", "A skirmish"), ("date", "1864-08-05"), ("place", "Mobile Bay"),
+            ("side1_name", "Union"), ("side1_navy", "USN"), ("side1_units", "uss-metacomet"),
+            ("side2_name", "Confederate"), ("side2_navy", "CSN"), ("side2_units", "css-selma")]
+    r = client.post("/scenarios/new", content=urlencode(form), headers={**FORM, **ORIGIN}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    assert (client.ships / "scenarios" / "my-skirmish.yaml").is_file()
+    r = client.post("/scenarios/my-skirmish/pack", content=urlencode([("rules", "quick-play"), ("paper", "a4")]),
+                    headers={**FORM, **ORIGIN}, follow_redirects=False)
+    assert r.status_code == 303
+    job = r.headers["location"]
+    import time
+
+    for _ in range(200):
+        status = client.get(job, headers={"HX-Request": "true"}).text
+        if "download-pack" in status or "error" in status:
+            break
+        time.sleep(0.05)
+    assert "download-pack" in status, status
+    z = client.get(job + "/download")
+    assert z.status_code == 200 and z.headers["content-type"] == "application/zip"
+    import io
+    import zipfile
+
+    names = zipfile.ZipFile(io.BytesIO(z.content)).namelist()
+    assert names == ["my-skirmish-quick-play.pdf"]
+
+
+def test_a_bad_scenario_is_shown_in_words_and_nothing_written(client):
+    r = client.post("/scenarios/new", content=urlencode([("id", "bad-one"), ("name", "x"), ("date", "1864-13-45"),
+                                                         ("place", "p")]), headers={**FORM, **ORIGIN})
+    assert r.status_code == 422 and "To mend" in r.text
+    assert not (client.ships / "scenarios" / "bad-one.yaml").exists()
+
+
+# -- the API ---------------------------------------------------------------------------------------------
+
+
+def test_api_vessels_shape(client):
+    data = client.get("/api/vessels").json()
+    monitor = next(v for v in data if v["id"] == "uss-monitor")
+    assert {"id", "name", "navy", "type"} <= set(monitor)
+    assert monitor["navy"] == "USN" and monitor["type"]
+
+
+def test_api_stats_is_the_clis_json(client):
+    from typer.testing import CliRunner
+
+    from shipyard.cli import app
+
+    cli = CliRunner().invoke(app, ["stats", "uss-monitor", "--rules", "saunders", "--json"])
+    assert cli.exit_code == 0
+    api = client.get("/api/vessels/uss-monitor/stats", params={"rules": "saunders"}).json()
+    assert api == json.loads(cli.stdout)
+
+
+def test_api_check_shape_good_and_bad(client):
+    r = client.post("/api/check", content=_mattabesett(), headers=ORIGIN)
+    body = r.json()
+    assert body["ok"] is True and body["errors"] == []
+    assert set(body["stats"]) == {"sotw", "saunders", "really-simple", "quick-play"}
+    assert body["stats"]["saunders"]["id"] == "uss-mattabesett"
+    bad = _mattabesett().replace("speed_kn: 9.5", "speed_kn: fast")
+    body = client.post("/api/check", content=bad, headers=ORIGIN).json()
+    assert body["ok"] is False and body["stats"] == {}
+    err = next(e for e in body["errors"] if e["field"] == "speed_kn")
+    assert err["line"] == bad.splitlines().index("speed_kn: fast") + 1 and "number" in err["message"]
+
+
+def test_api_sheet_pdf_and_png(client):
+    pdf = client.get("/api/vessels/uss-monitor/sheet.pdf", params={"rules": "saunders", "paper": "letter"})
+    assert pdf.status_code == 200 and pdf.content[:5] == b"%PDF-"
+    png = client.get("/api/vessels/uss-monitor/sheet.png", params={"rules": "sotw", "page": 1})
+    assert png.status_code == 200 and png.content[:8] == b"\x89PNG\r\n\x1a\n"
+    assert client.get("/api/vessels/uss-monitor/sheet.png", params={"rules": "sotw", "page": 9}).status_code == 400
+    assert client.get("/api/vessels/uss-monitor/sheet.pdf", params={"rules": "sotw", "paper": "a3"}).status_code == 400
+    assert client.get("/api/vessels/uss-monitor/sheet.pdf").status_code == 400  # which rule set?
+
+
+def test_api_put_saves_and_refuses_a_mismatched_or_bad_file(client):
+    r = client.put("/api/library/uss-mattabesett", content=_mattabesett(), headers=ORIGIN)
+    assert r.status_code == 200 and r.json()["ok"] is True
+    assert "name: USS Mattabesett" in (client.ships / "uss-mattabesett.yaml").read_text()
+    r = client.put("/api/library/uss-other", content=_mattabesett(), headers=ORIGIN)
+    assert r.status_code == 422 and not (client.ships / "uss-other.yaml").exists()
+
+
+def test_the_server_reloads_a_user_file_changed_on_disk(client):
+    client.put("/api/library/uss-mattabesett", content=_mattabesett(), headers=ORIGIN)
+    before = client.get("/api/vessels/uss-mattabesett/stats", params={"rules": "saunders"}).json()
+    path = client.ships / "uss-mattabesett.yaml"
+    text = path.read_text().replace("speed_kn: 9.5", "speed_kn: 11.5")
+    assert text != path.read_text()
+    path.write_text(text)
+    import os
+    import time
+
+    os.utime(path, ns=(time.time_ns(), time.time_ns() + 1_000_000))
+    after = client.get("/api/vessels/uss-mattabesett/stats", params={"rules": "saunders"}).json()
+    assert after != before  # reloaded without a restart: her speed changed the stats
+    assert "speed_kn: 11.5" in client.get("/ships/uss-mattabesett").text
+
+
+# -- guards ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("method,url", [("post", "/api/check"), ("put", "/api/library/uss-mattabesett"),
+                                        ("post", "/editor/save"), ("post", "/scenarios/new"),
+                                        ("post", "/scenarios/mobile-bay-1864/pack")])
+def test_a_write_from_a_foreign_origin_is_403(client, method, url):
+    r = client.request(method, url, content=_mattabesett(), headers={"Origin": "http://evil.example"})
+    assert r.status_code == 403
+    r = client.request(method, url, content=_mattabesett(), headers={"Origin": "null"})
+    assert r.status_code == 403
+
+
+@pytest.mark.parametrize("ident", ["../evil", "..%2Fevil", "a/b", "UPPER", "x" * 81, "with space", "dot.yaml"])
+def test_ids_with_path_characters_are_refused_and_nothing_written(client, ident, tmp_path):
+    before = sorted(p.name for p in client.ships.rglob("*"))
+    r = client.put(f"/api/library/{ident}", content=_mattabesett(), headers=ORIGIN)
+    assert r.status_code in (400, 404)
+    assert sorted(p.name for p in client.ships.rglob("*")) == before
+    assert not (client.ships.parent / "evil.yaml").exists()
+
+
+def test_bodies_over_the_limit_are_413(client):
+    big = "notes: " + "x" * (MAX_BODY + 10)
+    r = client.post("/api/check", content=big, headers=ORIGIN)
+    assert r.status_code == 413
+
+
+def test_names_are_escaped_in_every_page(client):
+    text = _mattabesett().replace("name: USS Mattabesett", "name: <script>alert(1)</script>")
+    text = text.replace("id: uss-mattabesett", "id: uss-scripted")
+    assert client.put("/api/library/uss-scripted", content=text, headers=ORIGIN).status_code == 200
+    for url in ("/", "/ships/uss-scripted", "/ships/uss-scripted/edit"):
+        page = client.get(url).text
+        assert "<script>alert(1)</script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page, url
+
+
+@pytest.mark.parametrize("url", ["/static/../server.py", "/static/%2e%2e/server.py", "/static/..%2fserver.py",
+                                 "/static//etc/passwd", "/static/../../../../etc/passwd"])
+def test_static_never_serves_outside_its_folder(client, url):
+    r = client.get(url)
+    assert r.status_code == 404 and "def create_app" not in r.text and "root:" not in r.text
+
+
+def test_a_foreign_host_header_is_refused(client):
+    assert client.get("/", headers={"Host": "evil.example"}).status_code == 403
+
+
+def test_serve_binds_loopback_and_warns_elsewhere(monkeypatch):
+    import shipyard.web.server as server
+
+    seen = {}
+    monkeypatch.setattr("uvicorn.run", lambda app, host, port, log_level: seen.update(host=host, port=port))
+    said = []
+    server.serve(port=8611, user_dir=Path("ships"), open_browser=False, say=said.append)
+    assert seen == {"host": "127.0.0.1", "port": 8611} and not any("warning" in s for s in said)
+    server.serve(port=8611, user_dir=Path("ships"), host="0.0.0.0", open_browser=False, say=said.append)
+    assert seen["host"] == "0.0.0.0" and any(s.startswith("warning") for s in said)

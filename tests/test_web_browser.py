@@ -1,0 +1,173 @@
+"""`shipyard serve` in a real browser: headless Chromium driven by Selenium (Debian's chromium and chromium-driver).
+
+In CI a missing browser is a failure (.ci/run installs it); on a developer's machine without one these tests skip.
+Screenshots go to $SHIPYARD_SCREENSHOTS (default: the test's temporary folder).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+
+if not (CHROMIUM and DRIVER):
+    if os.environ.get("CI"):
+        pytest.fail("CI needs Debian's chromium and chromium-driver for the browser tests (.ci/run installs them)",
+                    pytrace=False)
+    pytest.skip("no chromium/chromedriver on this machine", allow_module_level=True)
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+WAIT = 60  # seconds: generous for a loaded 2-core machine; the tests stop as soon as the page answers
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    import uvicorn
+
+    from shipyard.web.server import create_app
+
+    ships = tmp_path_factory.mktemp("browser") / "ships"
+    port = _free_port()
+    app = create_app(ships, allowed_hosts={"127.0.0.1", "localhost"})
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", ships
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    downloads = tmp_path_factory.mktemp("downloads")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1400,1000",
+                "--no-first-run", "--disable-extensions"):
+        opts.add_argument(arg)
+    opts.add_experimental_option("prefs", {"download.default_directory": str(downloads),
+                                           "download.prompt_for_download": False})
+    driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    driver.downloads = downloads
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    folder = Path(os.environ.get("SHIPYARD_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _wait(driver, cond, timeout=WAIT):
+    try:
+        return WebDriverWait(driver, timeout).until(cond)
+    except Exception:
+        driver.save_screenshot(str(Path(os.environ.get("SHIPYARD_SCREENSHOTS", "/tmp")) / "failed.png"))
+        raise
+
+
+def _set(driver, name: str, value: str) -> None:
+    box = driver.find_element(By.NAME, name)
+    box.clear()
+    box.send_keys(value)
+
+
+def test_change_her_speed_and_see_stats_and_preview_follow(server, browser, shots):
+    url, _ = server
+    browser.get(f"{url}/new?like=uss-metacomet")
+    _set(browser, "id", "uss-mattabesett")
+    _set(browser, "name", "USS Mattabesett")
+    preview = _wait(browser, EC.presence_of_element_located((By.ID, "editor-preview")))
+    first = preview.get_attribute("src")
+    stats_before = browser.find_element(By.CSS_SELECTOR, '#result .ruleset[data-rules="really-simple"]').text
+    _set(browser, "speed_kn", "6")
+    _wait(browser, lambda d: d.find_element(By.ID, "editor-preview").get_attribute("src") != first)
+    _wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '#result .ruleset[data-rules="really-simple"]').text
+          != stats_before)
+    assert "speed_kn: 6" in browser.find_element(By.ID, "yaml-out").get_attribute("textContent")
+    browser.save_screenshot(str(shots / "editor.png"))
+
+
+def test_a_bad_value_is_shown_at_its_field(server, browser, shots):
+    url, _ = server
+    browser.get(f"{url}/new?like=uss-metacomet")
+    _set(browser, "beam_ft", "wide")
+    _wait(browser, lambda d: "number" in d.find_element(By.ID, "err-beam_ft").text)
+    assert browser.find_element(By.ID, "check-errors").is_displayed()
+    _set(browser, "beam_ft", "35")
+    _wait(browser, lambda d: d.find_element(By.ID, "err-beam_ft").text == "")
+    browser.save_screenshot(str(shots / "editor-error.png"))
+
+
+def test_save_into_the_user_library(server, browser):
+    url, ships = server
+    browser.get(f"{url}/new?like=uss-metacomet")
+    _set(browser, "id", "uss-mattabesett")
+    _set(browser, "name", "USS Mattabesett")
+    _wait(browser, EC.presence_of_element_located((By.ID, "check-ok")))
+    browser.find_element(By.ID, "save").click()
+    _wait(browser, EC.presence_of_element_located((By.ID, "saved")))
+    assert browser.find_element(By.ID, "ship-name").text == "USS Mattabesett"
+    assert (ships / "uss-mattabesett.yaml").is_file()
+
+
+def test_open_a_ship_and_see_her_sheet(server, browser, shots):
+    url, _ = server
+    browser.get(f"{url}/")
+    search = browser.find_element(By.NAME, "q")
+    search.send_keys("hartford")
+    _wait(browser, lambda d: "USS Monitor" not in d.find_element(By.ID, "rows").text)
+    browser.find_element(By.LINK_TEXT, "USS Hartford").click()
+    img = _wait(browser, EC.presence_of_element_located((By.ID, "sheet-preview")))
+    _wait(browser, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img))
+    summary = browser.find_element(By.CSS_SELECTOR, '.ruleset[data-rules="saunders"] summary')
+    summary.click()
+    assert browser.find_element(By.CSS_SELECTOR, '.ruleset[data-rules="saunders"] .reason').is_displayed()
+    browser.save_screenshot(str(shots / "ship.png"))
+
+
+def test_build_a_mobile_bay_pack_and_download_it(server, browser, shots):
+    url, _ = server
+    browser.get(f"{url}/scenarios/mobile-bay-1864")
+    for box in browser.find_elements(By.NAME, "rules"):
+        if box.get_attribute("value") != "quick-play" and box.is_selected():
+            box.click()
+    Select(browser.find_element(By.NAME, "paper")).select_by_value("letter")
+    browser.find_element(By.ID, "build-pack").click()
+    link = _wait(browser, EC.element_to_be_clickable((By.ID, "download-pack")), timeout=120)
+    browser.save_screenshot(str(shots / "pack.png"))
+    link.click()
+    target = browser.downloads / "mobile-bay-1864-pack.zip"
+    for _ in range(400):
+        if target.is_file() and not list(browser.downloads.glob("*.crdownload")):
+            break
+        time.sleep(0.05)
+    import zipfile
+
+    assert zipfile.ZipFile(target).namelist() == ["mobile-bay-1864-quick-play.pdf"]
