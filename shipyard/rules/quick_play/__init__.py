@@ -1,7 +1,8 @@
 """Quick Play ACW Naval Rules (Mark Hannam, The Gauntlet No. 3, 1995): EDNA, ship types and cannonade factors.
 
 The calculator lives in derive.py, its numbers in tables.yaml, the printed Mobile Bay order of battle in
-order_of_battle.yaml, and the printed aids (record cards, turn counters, roster, quick reference) in aids.py.
+order_of_battle.yaml, its typed stats in stats.py, and the printed aids as blocks: record cards (sheet.py), turn
+counters (counters.py), roster (roster.py) and quick reference (reference.py), re-exported by aids.py.
 """
 
 from __future__ import annotations

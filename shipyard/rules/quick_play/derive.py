@@ -15,6 +15,7 @@ from typing import Any
 from ...spec.errors import ShipyardError
 from ...spec.model import ArmourMaterial, Fort, Mount, Ordnance, Vessel
 from ..base import Context, Derived, Table
+from .stats import QuickPlayStats
 
 RULESET_KEY = "quick-play"
 HERE = Path(__file__).resolve().parent
@@ -367,4 +368,4 @@ def derive(unit: Any, ctx: Context) -> Derived:
         for k in ("heavy", "medium", "parrot"):
             d.set(f"cannonade.{k}", factors[k], factor_reasons[k] + note(pub[k] if pub else 0, factors[k]))
     d.set("guns", guns, f"{guns} pieces in the battery" + (f" as of {unit.armament_date}" if unit.armament_date else ""))
-    return d
+    return d.typed(QuickPlayStats)

@@ -1,0 +1,125 @@
+"""Quick Play's play tables as blocks: the reference printed at the top of every card page, and the quick
+reference page of only what the units in play use. Every figure and reminder comes from tables.yaml."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ...render.blocks import Block, Columns, Flow, Heading, Runs, Stack, Table, Text
+from ...render.text import number
+from ..base import Context
+
+
+QUICK_PT = 8.5  # the quick reference's tables: a page of its own, read across the table
+
+
+def factor_name(ctx: Context, key: str) -> str:
+    """The game's name for a cannonade factor: 'parrot' -> 'Parrott' (factor_names)."""
+    return str(ctx.tables.factor_names.rows.get(key, key.capitalize()))
+
+
+def speed_words(ctx: Context) -> list[tuple[str, str | None]]:
+    """(marker word, speeds_in key) for each speed setting the rules name (speed_markers), the reverse marker
+    reading the inches of the one setting a ship may go astern at (reverse_speed)."""
+    astern = str(ctx.tables.reverse_speed.rows["speed"]).lower()
+    out = []
+    for word in ctx.tables.speed_markers.rows:
+        key = str(word).lower()
+        out.append((str(word), key if key in ("slow", "cruise", "full") else astern))
+    return out
+
+
+def _dice(ctx: Context, factors: set[str] | None, size: float) -> Table | None:
+    rows = [[factor_name(ctx, r["factor"]), r["dice"], r["tests"], r["fires"]]
+            for r in ctx.tables.cannonade_dice.rows if factors is None or r["factor"] in factors]
+    if not rows:
+        return None
+    widths = [1.0, 2.1, 1.9, 1.5] if size < QUICK_PT else None  # card pages: as few lines as will do
+    return Table(rows, header=["Factor", "Throws", "Tests", "Fires"], widths=widths, size=size, bold_first_col=True)
+
+
+def _ranges(ctx: Context, size: float) -> Table:
+    rows = [[r["range"], r["heavy_medium"], r["parrot"]] for r in ctx.tables.cannonade_ranges.rows]
+    header = ["Range", f"{factor_name(ctx, 'heavy')}, {factor_name(ctx, 'medium')}", factor_name(ctx, "parrot")]
+    return Table(rows, header=header, widths=[1.6, 1.3, 1.0], size=size, align=["left", "centre", "centre"])
+
+
+def _events(ctx: Context, forts: bool, size: float) -> Table:
+    rows = [[r["double"], r["ship"], r["fort"]] if forts else [r["double"], r["ship"]]
+            for r in ctx.tables.catastrophic_events.rows]
+    header = ["Dice", "Ship", "Fort"] if forts else ["Dice", "Ship"]
+    widths = [1.0 if size < QUICK_PT else 1.4, 7.0] + ([1.8] if forts else [])
+    return Table(rows, header=header, widths=widths, size=size, align=["centre", "left", "left"])
+
+
+def _run(key: str, text: str) -> list[tuple[str, str]]:
+    return [(key, "bold"), (" " + text, "regular")]
+
+
+def move_reminders(ctx: Context, size: float, rams: bool = True, ships: bool = True) -> Runs:
+    """The bound, speed changes, ramming and torpedoes, in short runs of bold and plain."""
+    t = ctx.tables
+    runs = _run("Bound", " → ".join(str(s) for s in t.turn_sequence.rows) + ".")
+    if ships:
+        rev = t.reverse_speed.rows
+        steps = int(rev.get("steps_per_bound", 1))
+        runs += _run("\nSpeed", f"changes {steps} step{'s' if steps != 1 else ''} a bound; astern at "
+                                f"{str(rev['speed']).capitalize()} only.")
+        ram = t.ramming.rows
+        dice = f"{ram['dice']}" + (f" (a Ram {ram['ram_dice']})" if rams else "")
+        runs += _run("\nRamming", f"{dice} {int(ram['modifier']):+d} − (EDNA + speed of the rammer − the same of the "
+                                  "target), against the target's EDNA; any double → events.")
+        tor = t.torpedoes.rows
+        runs += _run("\nTorpedoes", f"{tor['dice']} against {tor['against']} for {tor['when']}; any double → events.")
+    return Runs(runs, size=size)
+
+
+def gun_reminders(ctx: Context, size: float) -> Runs:
+    """Which guns go first when guns are put out of action, and the average die."""
+    t = ctx.tables
+    runs = _run("Guns out", "smallest first: " + ", then ".join(factor_name(ctx, k) for k in t.guns_out.rows) + ".")
+    runs += _run("\nAvD", "average die (" + ", ".join(number(f) for f in t.average_die.rows["faces"]) + ").")
+    return Runs(runs, size=size)
+
+
+def play_tables(ctx: Context, *, size: float = 6.5, factors: Iterable[str] | None = None, rams: bool = True,
+                forts: bool = True, ships: bool = True) -> Block:
+    """Cannonade (dice, ranges) beside the catastrophic events and the reminders; only the factors given."""
+    fs = set(factors) if factors is not None else None
+    head = size + 1.5
+    note = size - 0.5 if size > 6.5 else size
+    left = Stack([Heading("Cannonade", size=head), _dice(ctx, fs, size), _ranges(ctx, size), gun_reminders(ctx, note)],
+                 gap=1.5)
+    right = Stack([Heading("Catastrophic events (any double)", size=head), _events(ctx, forts, size),
+                   move_reminders(ctx, note, rams=rams, ships=ships)], gap=1.5)
+    return Columns([left, right], weights=[1.0, 1.35], gap=4.0)
+
+
+def speed_table(ctx: Context, types: set[str] | None, size: float = 7.5) -> Table | None:
+    rows = [[r["type"], number(r["slow"], none="–"), number(r["cruise"], none="–"), number(r["full"], none="–"),
+             f"{number(r['turn_deg'])}°", "yes" if r["turns_when_stationary"] else "no"]
+            for r in ctx.tables.ship_types.rows if types is None or r["type"] in types]
+    if not rows:
+        return None
+    return Table(rows, header=["Type", "Slow", "Cruise", "Full", "Turn", "Turns stopped"], widths=[3, 1.2, 1.2, 1.2, 1.4, 2],
+                 size=size, bold_first_col=True, align=["left"] + ["centre"] * 5, title="Speeds (inches a move) and turning")
+
+
+def quick_reference_blocks(derived: list[Any], ctx: Context) -> Block:
+    """One page of only the tables the units in play use: their ship types' speeds, their factors' dice,
+    ranges, events, ramming (a Ram's dice only if one is in play) and the fort column (only with a fort)."""
+    stats = [d.stats for d in derived]
+    types = {s.type for s in stats} if stats else None
+    factors = {k for s in stats for k, v in s.cannonade.items() if v} if stats else None
+    rams = any(s.ram for s in stats) if stats else True
+    forts = any(s.is_fort for s in stats) if stats else True
+    ships = any(not s.is_fort for s in stats) if stats else True
+    return Stack([
+        Text("Quick Play ACW Naval Rules — quick reference", size=14, weight="bold"),
+        speed_table(ctx, types, size=QUICK_PT) if ships else None,
+        play_tables(ctx, size=QUICK_PT, factors=factors, rams=rams, forts=forts, ships=ships),
+    ], gap=3.0)
+
+
+def quick_reference(doc, derived: list[Any], ctx: Context) -> None:
+    Flow(doc, rule=False).add(quick_reference_blocks(derived, ctx), bookmark="Quick Play quick reference", new_page=True)

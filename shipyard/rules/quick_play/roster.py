@@ -1,0 +1,104 @@
+"""Quick Play order of battle as blocks: per side its divisions (a table each, lashed pairs marked), a line of
+side totals, then the speed-against-EDNA chart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...render.blocks import Block, Flow, Heading, Note, Panel, Stack, Table, Text, Title
+from ...render.text import number
+from ...spec.errors import ShipyardError
+from ..base import Context, accent, short_name, side_chart_block
+from .reference import factor_name
+
+FACTORS = ("heavy", "medium", "parrot")
+CHART_MM = 88.0  # the chart's height when the page has room
+CHART_SHRINK = 0.7  # ... and the least share of it drawn below the tables before it goes to a page of its own
+
+
+def _header(ctx: Context) -> list[str]:
+    initials = "/".join(factor_name(ctx, k)[0] for k in FACTORS)
+    return ["No.", "Unit", "Type", "EDNA", "Ram", f"Guns {initials}", "Speed S/C/F in", "Turn"]
+
+
+WIDTHS = [0.05, 0.35, 0.14, 0.07, 0.06, 0.12, 0.14, 0.07]
+ALIGN = ["centre", "left", "left", "centre", "centre", "centre", "centre", "centre"]
+
+
+def unit_row(number_: int, d, consort=None) -> list:
+    s = d.stats
+    name = d.unit_name
+    if consort is not None:
+        name = f"↳ {name} (lashed to {short_name(consort.unit_name)})"
+    sp = s.speeds_in
+    speeds = "–" if s.is_fort else "/".join(number(v, none="–") for v in (sp.slow, sp.cruise, sp.full))
+    turn = "–" if s.turn_deg is None else f"{number(s.turn_deg)}°"
+    factors = "/".join(str(v) for _, v in s.cannonade.items())
+    return [number_, name, s.type, s.edna, "Ram" if s.ram else "", factors, speeds, turn]
+
+
+def side_totals(side_name: str, stats: list, ctx: Context) -> str:
+    tot = {k: sum(getattr(s.cannonade, k) for s in stats) for k in FACTORS}
+    named = ", ".join(f"{tot[k]} {factor_name(ctx, k)}" for k in FACTORS)
+    return (f"{side_name}: {len(stats)} units · total EDNA {sum(s.edna for s in stats)} · factors {named} "
+            f"({sum(tot.values())} in all)")
+
+
+def side_block(side, by_id: dict, start: int, ctx: Context) -> tuple[Block | None, int]:
+    """(the side's divisions and totals, the next roster number)."""
+    groups: list[tuple[str | None, list]] = []
+    for su in side.units:
+        if su.id not in by_id:
+            continue
+        if not groups or groups[-1][0] != su.division:
+            groups.append((su.division, []))
+        groups[-1][1].append(su)
+    if not groups:
+        return None, start
+    n = start
+    stats = []
+    tables = []
+    for division, sus in groups:
+        rows = []
+        for su in sus:
+            _, d = by_id[su.id]
+            n += 1
+            stats.append(d.stats)
+            consort = by_id[su.lashed_to][1] if su.lashed_to and su.lashed_to in by_id else None
+            rows.append(unit_row(n, d, consort))
+        tables.append(Table(rows, header=_header(ctx), widths=WIDTHS, align=ALIGN, size=7.5, title=division))
+    title = side.name + (f" · {side.commander}" if side.commander else "")
+    totals = Panel(Text(side_totals(side.name, stats, ctx), size=8, weight="bold"), padding=1.2, fill=0.9)
+    return Stack([Heading(title, size=11.5, colour=accent(side, ctx), rule_colour=accent(side, ctx)), *tables, totals],
+                 gap=2.0), n
+
+
+def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx: Context) -> None:
+    """The order of battle per side: divisions, lashed pairs, type, EDNA, factors, speeds; totals per side."""
+    if not units:
+        raise ShipyardError(f"{scenario.name}: no units to list")
+    by_id = {u.id: (u, d) for _, u, d in units}
+    flow = Flow(doc, gap=5.0, rule=False)
+    flow.add(Title(f"{scenario.name}, {scenario.date} — Quick Play order of battle", scenario.place, size=13, min_size=9),
+             bookmark=f"{scenario.name} roster", new_page=True)
+    n = 0
+    for side in scenario.sides:
+        block, n = side_block(side, by_id, n, ctx)
+        if block is not None:
+            flow.add(block, bookmark=side.name, level=1)
+    flow.add(Note("Numbers are only the roster order; turn order comes from the counters drawn each bound."))
+    points = [(d.stats.speeds_in.full, d.stats.edna, short_name(d.unit_name), side)
+              for side, _, d in units if not d.stats.is_fort and d.stats.speeds_in.full is not None]
+    if points:
+        forts = any(d.stats.is_fort for _, _, d in units)
+
+        def chart(height: float) -> Block:
+            return side_chart_block(scenario, points, ctx, title="Speed against staying power", height=height,
+                                    x_label="Full speed (inches a move)", y_label="EDNA",
+                                    note="Forts do not move and are not shown." if forts else "")
+
+        block = chart(CHART_MM)
+        over = block.measure(doc.content.w) + flow.gap - flow.room()
+        if 0 < over <= CHART_MM * (1 - CHART_SHRINK):  # a little shorter rather than a page of its own
+            block = chart(CHART_MM - over)
+        flow.add(block, bookmark="Speed against staying power", level=1)

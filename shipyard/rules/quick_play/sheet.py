@@ -1,0 +1,81 @@
+"""Quick Play record cards as blocks: a card per ship or fort (name, type, speeds and turn, cannonade factors,
+an EDNA track to tick), two to a row under the play tables on every page. No page coordinates here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...render.blocks import Block, Columns, Flow, Note, Panel, StatBoxes, Stack, Text, Title, Track, Tracks
+from ...render.text import number
+from ...spec.errors import ShipyardError
+from ..base import Context, accent, damage_done, sheet_heading
+from .reference import factor_name, play_tables
+
+EDNA_BOX = 3.4  # mm: the EDNA track's boxes (one per point)
+CARD_GAP = 2.4  # mm between cards, across and down
+
+
+def type_words(s) -> str:
+    return s.type + (" · Ram" if s.ram else "")
+
+
+def speed_boxes(s) -> list[tuple[str, str]]:
+    """Slow, Cruise, Full (inches a move; '–' where the type has none) and the turn."""
+    sp = s.speeds_in
+    items = [(word, "–" if v is None else f"{number(v)}\"") for word, v in (("Slow", sp.slow), ("Cruise", sp.cruise),
+                                                                            ("Full", sp.full))]
+    return items + [("Turn", "–" if s.turn_deg is None else f"{number(s.turn_deg)}°")]
+
+
+def card(unit: Any, d, ctx: Context) -> Block:
+    """One unit's record card."""
+    s = d.stats
+    name, detail = sheet_heading(unit, d, ctx)
+    side_note = [f"{s.guns} pieces"]
+    if s.turns_when_stationary:
+        side_note.insert(0, "turns when stopped")
+    head = Columns([
+        Title(name, detail, size=10.5, min_size=8.0, sub_size=6.0, rule_colour=accent(unit, ctx)),
+        Stack([Text(type_words(s), size=8, weight="bold", align="right"),
+               Note(" · ".join(side_note), size=6.0, align="right")], gap=0.3),
+    ], weights=[2.6, 1.0], gap=2.0)
+    guns = StatBoxes([(factor_name(ctx, k), v) for k, v in s.cannonade.items()], size=10, min_box=8)
+    moves = StatBoxes([("Speed", "does not move")], size=10) if s.is_fort else StatBoxes(speed_boxes(s), size=10, min_box=8)
+    edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna))],
+                  box=EDNA_BOX, gap=0.3, label_size=7.5)
+    return Panel(Stack([head, Columns([moves, guns], weights=[4, 3], gap=2.5), edna], gap=1.4), padding=1.3)
+
+
+def page_header(ctx: Context) -> Block:
+    return Stack([Text("Quick Play ACW Naval Rules — record cards", size=11, weight="bold"), play_tables(ctx, size=6.5)],
+                 gap=0.6)
+
+
+def card_rows(derived: list[tuple[Any, Any]], ctx: Context) -> list[tuple[Block, list[str]]]:
+    """Cards two to a row: (the row, the names on it)."""
+    cards = [(card(u, d, ctx), d.unit_name) for u, d in derived]
+    rows = []
+    for i in range(0, len(cards), 2):
+        pair = cards[i:i + 2]
+        blocks = [c for c, _ in pair] + ([Stack([])] if len(pair) == 1 else [])
+        rows.append((Columns(blocks, gap=CARD_GAP), [n for _, n in pair]))
+    return rows
+
+
+def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
+    """Record cards two to a row, with the cannonade and events reference at the top of each page."""
+    if not derived:
+        raise ShipyardError("quick-play sheets: no vessels or forts given")
+    flow = Flow(doc, gap=CARD_GAP, rule=False)
+    header = page_header(ctx)
+    on_page = False
+    for row, names in card_rows(derived, ctx):
+        width = doc.content.w
+        h = row.measure(width)
+        if not on_page or flow.room() < h + CARD_GAP - 1e-6:
+            flow.add(header, bookmark=f"Cards from {names[0]}", new_page=True)
+            on_page = True
+        flow.add(row)
+        top = doc.content.bottom - flow.room() - h
+        for n in names:
+            doc.bookmark(n, level=1, y=top)

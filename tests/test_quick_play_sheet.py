@@ -1,0 +1,157 @@
+"""Quick Play aids at the block level (milliseconds): the record card, the play tables, the roster's blocks and the
+speed markers read their numbers from the typed stats and tables.yaml, so a house rule reaches the printed aid."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from shipyard.render import Document
+from shipyard.render.blocks import Table, Tracks, walk
+from shipyard.rules.quick_play import RULESET
+from shipyard.rules.quick_play import counters as qp_counters
+from shipyard.rules.quick_play import reference, roster, sheet
+from shipyard.rules.quick_play.stats import QuickPlayStats
+
+
+@pytest.fixture(scope="module")
+def ctx(library):
+    return RULESET.context(library)
+
+
+@pytest.fixture(scope="module")
+def mobile_bay(library, ctx):
+    scen = library.scenarios["mobile-bay-1864"]
+    return scen, [(side, u, RULESET.derive(u, ctx)) for side, u in library.scenario_units(scen)]
+
+
+def texts(block) -> str:
+    return " | ".join(t for b in walk(block) for t in b.texts())
+
+
+def card_of(library, ctx, uid):
+    u = library.units[uid]
+    return sheet.card(u, RULESET.derive(u, ctx), ctx)
+
+
+# ------------------------------------------------------------------------------------------------ stats
+
+
+def test_every_unit_in_the_library_derives_typed_stats_with_the_json_keys(library, ctx):
+    fields = set(QuickPlayStats.model_fields)
+    for u in library.units.values():
+        d = RULESET.derive(u, ctx)
+        assert isinstance(d.stats, QuickPlayStats)
+        assert set(d.values) == fields, u.id
+        assert d.stats.edna == d["edna"] and d.stats.cannonade.heavy == d["cannonade"]["heavy"]
+
+
+# ------------------------------------------------------------------------------------------------ the card
+
+
+def test_tecumseh_card_has_her_speeds_factors_and_one_edna_box_a_point(library, ctx):
+    d = RULESET.derive(library.units["uss-tecumseh"], ctx)
+    card = sheet.card(library.units["uss-tecumseh"], d, ctx)
+    t = texts(card)
+    s = d.stats
+    assert "USS Tecumseh" in t and "Monitor" in t
+    assert f'Slow {s.speeds_in.slow:g}"' in t and f'Full {s.speeds_in.full:g}"' in t and "Cruise –" in t
+    assert f"Turn {s.turn_deg:g}°" in t
+    assert f"Heavy {s.cannonade.heavy}" in t and "Parrott 0" in t  # the game's spelling, from factor_names
+    tracks = [b for b in walk(card) if isinstance(b, Tracks)]
+    assert len(tracks) == 1 and tracks[0].box == sheet.EDNA_BOX
+    assert [(tr.label, tr.count) for tr in tracks[0].tracks] == [(f"EDNA {s.edna}", s.edna)]
+
+
+def test_a_fort_card_says_it_does_not_move_and_a_ram_says_so(library, ctx):
+    fort = texts(card_of(library, ctx, "fort-morgan"))
+    assert "does not move" in fort and "Slow" not in fort and "Turn" not in fort
+    tennessee = texts(card_of(library, ctx, "css-tennessee"))
+    assert "Ironclad · Ram" in tennessee
+    octorara = texts(card_of(library, ctx, "uss-octorara"))
+    assert "turns when stopped" in octorara and "turns when stopped" not in tennessee
+
+
+def test_the_mobile_bay_cards_fit_fourteen_a_page_on_a4_and_letter(tmp_path, mobile_bay, library, ctx):
+    _, units = mobile_bay
+    derived = [(u, d) for _, u, d in units]
+    for paper in ("a4", "letter"):
+        with Document(tmp_path / f"cards-{paper}.pdf", paper=paper) as doc:
+            sheet.sheets(doc, derived, ctx)
+            assert doc.page_count == -(-len(derived) // 14), paper
+
+
+# ------------------------------------------------------------------------------------------------ house rules
+
+
+def test_a_house_rule_changes_the_printed_card_and_reference(library, tmp_path, ctx):
+    t = RULESET.tables()
+    types = [dict(r) for r in t.ship_types.rows]
+    for r in types:
+        if r["type"] == "Monitor":
+            r["full"] = 5
+    ram = dict(t.ramming.rows, ram_dice="4D6", modifier=2)
+    hr = tmp_path / "house.yaml"
+    hr.write_text(json.dumps({"quick-play": {"ship_types": {"rows": types}, "ramming": {"rows": ram},
+                                             "guns_out": {"rows": ["medium", "parrot", "heavy"]}}}))
+    house = RULESET.context(library, hr)
+    card = texts(card_of(library, house, "uss-tecumseh"))
+    assert 'Full 5"' in card and 'Full 4"' not in card
+    ref = texts(reference.play_tables(house))
+    assert "a Ram 4D6" in ref and "+2 −" in ref and "3D6)" not in ref and "+1 −" not in ref
+    assert "Medium, then Parrott, then Heavy" in ref
+    plain = texts(reference.play_tables(ctx))
+    assert "a Ram 3D6" in plain and "+1 −" in plain and "Parrott, then Medium, then Heavy" in plain
+    speeds = texts(reference.speed_table(house, {"Monitor"}))
+    assert "Monitor | 2 | – | 5 | 30°" in speeds
+
+
+# ------------------------------------------------------------------------------------------------ reference
+
+
+def test_quick_reference_drops_the_fort_column_and_the_ram_dice_when_not_in_play(library, ctx):
+    tecumseh = RULESET.derive(library.units["uss-tecumseh"], ctx)
+    block = reference.quick_reference_blocks([tecumseh], ctx)
+    headers = [b.header for b in walk(block) if isinstance(b, Table)]
+    assert ["Dice", "Ship"] in headers and ["Dice", "Ship", "Fort"] not in headers
+    t = texts(block)
+    assert "a Ram" not in t and "Ramming 2D6 +1" in t and "Sidewheeler" not in t
+    morgan = RULESET.derive(library.units["fort-morgan"], ctx)
+    fort_only = texts(reference.quick_reference_blocks([morgan], ctx))
+    assert "Ramming" not in fort_only and "Speeds (inches" not in fort_only and "silenced" in fort_only
+
+
+# ------------------------------------------------------------------------------------------------ roster and markers
+
+
+def test_roster_blocks_mark_lashed_pairs_and_total_each_side(mobile_bay, ctx):
+    scen, units = mobile_bay
+    by_id = {u.id: (u, d) for _, u, d in units}
+    union = next(s for s in scen.sides if s.name == "Union")
+    block, n = roster.side_block(union, by_id, 0, ctx)
+    t = texts(block)
+    ds = [d for side, _, d in units if side == "Union"]
+    assert n == len(ds)
+    assert "↳ USS Octorara (lashed to Brooklyn)" in t
+    assert f"Union: {len(ds)} units · total EDNA {sum(d.stats.edna for d in ds)}" in t
+    assert f"factors {sum(d.stats.cannonade.heavy for d in ds)} Heavy" in t
+    assert {b.title for b in walk(block) if isinstance(b, Table)} >= {"Monitor Division", "Wooden Ship Division"}
+
+
+def test_speed_markers_follow_each_ships_settings(mobile_bay, ctx):
+    _, units = mobile_bay
+    tecumseh = [x for x in units if x[1].id == "uss-tecumseh"]
+    morgan = [x for x in units if x[1].id == "fort-morgan"]
+    d = tecumseh[0][2]
+    words = [m[0] for m in qp_counters.speed_markers(tecumseh, ctx)]
+    sp = d.stats.speeds_in
+    assert words == [f'Slow {sp.slow:g}"', f'Full {sp.full:g}"', f'Reverse {sp.slow:g}"']  # a monitor has no Cruise
+    assert qp_counters.speed_markers(morgan, ctx) == [("Fort", "Fort", ("Fort Morgan", f"EDNA {morgan[0][2].stats.edna}"))]
+
+
+def test_marker_unit_lines_stay_at_6_pt_and_wrap_a_long_name_rather_than_cut_it():
+    assert qp_counters.unit_lines("USS Tecumseh", "EDNA 16") == (6.0, 1.0, ["USS Tecumseh", "EDNA 16"])
+    size, squeeze, lines = qp_counters.unit_lines("USS " + "W" * 76, "EDNA 9")
+    assert size >= 5.0 and lines[-1] == "EDNA 9"
+    assert "".join(lines[:-1]) == "W" * 76  # every letter printed, no '…'
