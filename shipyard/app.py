@@ -289,14 +289,16 @@ def build_sheet(rs, library, names: list[str], options: SheetOptions | None = No
         raise ShipyardError("name at least one vessel, fort or scenario")
     if output is None and default_dir is not None:
         output = Path(default_dir) / sheet_file_name(rs, units, names, options)
-    return sheet_units(rs, library, [u for _, u in units], options, output)
+    return sheet_units(rs, library, [u for _, u in units], options, output, scenario=scenario_named(library, names))
 
 
-def sheet_units(rs, library, units: list, options: SheetOptions | None = None, output: Path | None = None):
-    """Record sheets for units in hand (a ship being edited that is not saved yet): the PDF's bytes, or a Built."""
+def sheet_units(rs, library, units: list, options: SheetOptions | None = None, output: Path | None = None, *,
+                scenario=None):
+    """Record sheets for units in hand (a ship being edited that is not saved yet): the PDF's bytes, or a Built.
+    With a scenario, a rule set may print the values its author published for it."""
     options = options or SheetOptions()
     paper = check_paper(options.paper)
-    ctx = context(rs, library, options.house_rules, options.scale)
+    ctx = context(rs, library, options.house_rules, options.scale, scenario=scenario)
     if options.templates is not None or not options.colour:
         from .pack.options import PackOptions
 
