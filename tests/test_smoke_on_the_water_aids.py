@@ -360,41 +360,5 @@ def test_quick_reference_prints_table14_for_the_configurations_in_play_and_table
     assert "Sternwheel" in _sheet_text(with_rattler)
 
 
-# ---------------------------------------------------------------------------------------------
-# Type size on the printed packs: nothing a player reads below 5 pt, nothing on a sheet cut short
-
-
-def _char_size(c) -> float:
-    """The type size of a pdfplumber char in points, also for rotated text (whose bbox height is its advance)."""
-    if c["upright"]:
-        return c["size"]
-    a, b = c["matrix"][0], c["matrix"][1]
-    return (c["x1"] - c["x0"]) if abs(b) > abs(a) else (c["bottom"] - c["top"])
-
-
-def _page_kind(text: str) -> str:
-    first = text.split("\n", 1)[0]
-    if "record sheet" in text and "Smoke on the Water ·" in first:
-        return "sheet"
-    if "turning templates" in first or first.startswith("Fire-arc template"):
-        return "template"
-    if "quick reference" in first or first.startswith("Table 14"):
-        return "quick reference"
-    return "roster or counters"
-
-
-@pytest.mark.parametrize("scenario, paper, scale", [("mobile-bay-1864", "a4", None), ("mobile-bay-1864", "letter", None),
-                                                  ("hampton-roads-1862", "a4", "1/1200")])
-def test_pack_text_is_never_under_5pt_and_sheets_cut_nothing_short(bundled_packs, scenario, paper, scale):
-    pdf_path = bundled_packs.get(scenario, "smoke-on-the-water", paper, scale).path  # the session's shared build
-    small, cut = [], []
-    with pdfplumber.open(pdf_path) as pdf:
-        for n, page in enumerate(pdf.pages[1:], start=2):  # page 1 is the pack's cover
-            kind = _page_kind(page.extract_text() or "")
-            for c in page.chars:
-                if c["text"].strip() and _char_size(c) < 5.0 - 0.05:
-                    small.append((n, kind, c["text"], round(_char_size(c), 1)))
-            if kind == "sheet":
-                cut += [(n, w["text"]) for w in page.extract_words() if w["text"].endswith("…")]
-    assert small[:10] == [], f"{len(small)} characters under 5 pt"
-    assert cut == []
+# Type size on the printed packs (nothing under 5 pt, nothing cut short with '…'): the layout lint checks every
+# bundled pack, tests/test_layout_lint.py.
