@@ -56,9 +56,48 @@ def library():
     return Library.load()
 
 
+def in_process(*args, cwd: Path | None = None, timeout: int = 120) -> Run:
+    """`shipyard ARGS` through cli.main() in this process: the exit code and both streams as run_cli gives them,
+    without an interpreter start-up per call; an escaped exception fails the test instead of printing a traceback."""
+    import contextlib
+    import io
+    import os
+
+    from shipyard import cli
+
+    err, out = io.StringIO(), io.StringIO()
+    old_argv, old_cwd = sys.argv, os.getcwd()
+    sys.argv = ["shipyard", *map(str, args)]
+    if cwd is not None:
+        os.chdir(cwd)
+    code = 0
+    try:
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+            cli.main()
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    finally:
+        sys.argv = old_argv
+        os.chdir(old_cwd)
+    return Run(code, out.getvalue(), err.getvalue())
+
+
+def pdf_page_texts(path) -> list[str]:
+    """Each page's text through pdfium (far faster than pdfplumber's layout analysis, for tests that only look
+    for words); Windows line ends become plain ones."""
+    import pypdfium2
+
+    pdf = pypdfium2.PdfDocument(str(path))
+    try:
+        return [page.get_textpage().get_text_range().replace("\r\n", "\n") for page in pdf]
+    finally:
+        pdf.close()
+
+
 @pytest.fixture
 def cli():
-    return run_cli
+    """The command line in this process (run_cli, a separate process, where a test needs one)."""
+    return in_process
 
 
 class BundledPacks:

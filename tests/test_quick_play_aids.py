@@ -41,14 +41,15 @@ def built(tmp_path_factory, cli_module):
 
 @pytest.fixture(scope="module")
 def cli_module():
-    from conftest import run_cli
+    from conftest import in_process
 
-    return run_cli
+    return in_process
 
 
 def text_of(path) -> str:
-    with pdfplumber.open(path) as pdf:
-        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+    from conftest import pdf_page_texts
+
+    return "\n".join(pdf_page_texts(path))
 
 
 def flat(s: str) -> str:

@@ -23,7 +23,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import Run
+from conftest import Run, in_process
 from shipyard.pack import PackOptions, _safe_name, build_pack
 from shipyard.rules import all_rulesets, get_ruleset
 from shipyard.spec.errors import ShipyardError
@@ -164,29 +164,6 @@ def main_in_process(*args, cwd: Path) -> tuple[int, str]:
     """`shipyard ARGS` through cli.main() in this process (fast enough to fuzz); an escaped exception fails the test."""
     run = in_process(*args, cwd=cwd)
     return run.code, run.err
-
-
-def in_process(*args, cwd: Path | None = None) -> Run:
-    """Like conftest's run_cli (exit code, stdout, stderr) but through cli.main() in this process: no interpreter
-    start-up per case, for the parametrized checks; an escaped exception fails the test instead of printing a
-    traceback."""
-    from shipyard import cli
-
-    err, out = io.StringIO(), io.StringIO()
-    old_argv, old_cwd = sys.argv, os.getcwd()
-    sys.argv = ["shipyard", *map(str, args)]
-    if cwd is not None:
-        os.chdir(cwd)
-    code = 0
-    try:
-        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
-            cli.main()
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    finally:
-        sys.argv = old_argv
-        os.chdir(old_cwd)
-    return Run(code, out.getvalue(), err.getvalue())
 
 
 def assert_clean(code: int, err: str) -> None:
