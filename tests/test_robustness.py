@@ -31,7 +31,7 @@ from shipyard.spec.library import Library
 
 RULESETS = [rs.key for rs in all_rulesets()]
 # SHIPYARD_FUZZ_EXAMPLES=1000 pytest tests/test_robustness.py -k fuzzed: a longer campaign than CI runs
-FUZZ = settings(max_examples=int(os.environ.get("SHIPYARD_FUZZ_EXAMPLES", "20")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=int(os.environ.get("SHIPYARD_FUZZ_EXAMPLES", "12")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def vessel(vid: str = "uss-fuzz", name: str = "USS Fuzz", **changes) -> dict:
