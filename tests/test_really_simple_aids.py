@@ -40,8 +40,12 @@ def build(path: Path, paper: str, draw) -> Path:
 
 
 def texts(path: Path) -> list[str]:
-    with pdfplumber.open(path) as pdf:
-        return [p.extract_text() or "" for p in pdf.pages]
+    """Each page's text line by line (through pdfium: these tests only look for words), runs of spaces folded."""
+    import re
+
+    from conftest import pdf_page_texts
+
+    return [re.sub(r"[ \t]+", " ", t) for t in pdf_page_texts(path)]
 
 
 def card_pages(pages: list[str]) -> list[str]:
