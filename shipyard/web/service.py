@@ -12,7 +12,6 @@ import dataclasses
 import io
 import re
 import threading
-import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ from typing import Any
 import yaml
 
 from .. import app as shipyard_app
-from ..spec.errors import Problem, ShipyardError, display_path
+from ..spec.errors import Problem, ShipyardError
 
 SAFE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 MAX_ID = 80
@@ -337,12 +336,3 @@ def _png_from_bitmap(bitmap) -> bytes:
 
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
             + chunk(b"IDAT", zlib.compress(bytes(raw), 3)) + chunk(b"IEND", b""))
-
-
-def describe(problem: Problem) -> str:
-    where = display_path(problem.file) if problem.file else ""
-    return f"{where}{':' + str(problem.line) if problem.line else ''} {problem.field or ''}: {problem.message}".strip()
-
-
-def now() -> float:
-    return time.perf_counter()
