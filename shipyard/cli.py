@@ -418,6 +418,7 @@ def pack(
     save_preset: Annotated[Optional[Path], typer.Option("--save-preset", help="Save these options as a preset file.")] = None,
     colour: Annotated[Optional[bool], typer.Option("--colour/--black-and-white", help="Colour or black and white.")] = None,
     copies: Annotated[Optional[str], typer.Option("--copies", help="blank or pre-damaged.")] = None,
+    turns: Annotated[Optional[int], typer.Option("--turns", help="Game turns the orders logs hold (default: the scenario's turns, else 12).")] = None,
     no: Annotated[Optional[list[str]], typer.Option("--no", help="Leave out a section: roster, sheets, templates, counters, reference.")] = None,
     house_rules: HouseOpt = None,
     templates: TemplatesOpt = None,
@@ -437,7 +438,7 @@ def pack(
     if paper is not None:
         changes["paper"] = core.check_paper(paper)
     for key, value in (("rules", rules), ("scale", scale), ("sides", side), ("output_dir", output_dir),
-                       ("colour", colour), ("copies", copies), ("house_rules", house_rules), ("templates_dir", templates)):
+                       ("colour", colour), ("copies", copies), ("turns", turns), ("house_rules", house_rules), ("templates_dir", templates)):
         if value is not None:
             changes[key] = value
     for name in no or []:

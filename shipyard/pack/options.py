@@ -30,6 +30,7 @@ class PackOptions(BaseModel):
     scale: Literal["1/600", "1/1200"] | None = None
     colour: bool = True
     copies: Literal["blank", "pre-damaged"] = "blank"
+    turns: int | None = Field(default=None, ge=1, le=200, description="game turns the orders logs hold (default: the scenario's, else 12)")
     sides: list[str] = Field(default_factory=list, description="only these sides' units (empty: all)")
     roster: bool = True
     sheets: bool = True

@@ -566,6 +566,7 @@ class Track:
     marks: dict[int, str] = field(default_factory=dict)
     prefilled: int = 0
     note: str = ""
+    records: str = ""  # the tracker id this track is (an outcome of the rules is marked here)
 
 
 @dataclass
@@ -879,6 +880,24 @@ class Panel(Block):
 
     def texts(self):
         return ([self.title] if self.title else []) + self.child.texts()
+
+
+def records(block: Block, *trackers: str) -> Block:
+    """Tag a block as the place on the sheet where these trackers are marked (a gun's box, a fire checkbox):
+    tests walk a sheet's blocks and find every outcome's tracker. Returns the block."""
+    block.__dict__.setdefault("records", set()).update(trackers)
+    return block
+
+
+def recorded(block: Block) -> list[str]:
+    """Every tracker id on a sheet, as often as it appears (a sheet with 24 guns has 24 gun trackers)."""
+    found: list[str] = []
+    for b in walk(block):
+        found.extend(sorted(b.__dict__.get("records", ())))
+        for t in getattr(b, "tracks", ()) or ():
+            if getattr(t, "records", ""):
+                found.append(t.records)
+    return found
 
 
 def walk(block: Block):

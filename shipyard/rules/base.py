@@ -410,6 +410,17 @@ def in_colour(ctx: Context) -> bool:
     return bool(getattr(getattr(ctx, "options", None), "colour", True))
 
 
+DEFAULT_TURNS = 12  # a game night's turns when neither --turns nor the scenario says
+
+
+def game_turns(ctx: Context) -> int:
+    """How many turns the orders logs must hold: --turns, else the scenario's `turns:`, else DEFAULT_TURNS."""
+    chosen = getattr(getattr(ctx, "options", None), "turns", None)
+    if chosen is None:
+        chosen = getattr(getattr(ctx, "scenario", None), "turns", None)
+    return int(chosen) if chosen else DEFAULT_TURNS
+
+
 def user_templates(ctx: Context):
     """The user's --templates folder for this build, or None."""
     options = getattr(ctx, "options", None)
@@ -604,3 +615,47 @@ def side_chart_block(scenario: Any, points: list[tuple], ctx: Context, *, x_labe
                 x_ticks=x_ticks, from_zero=False)
 
     return Stack([Drawing(height, paint, label=title), Note(note) if note else None], gap=1.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Outcomes and trackers: what the rules can do to a unit, and where its sheet records it
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One row of a damage, critical or event table, the tracker that records it, and which units it can befall."""
+
+    table: str  # the key of the table in tables.yaml
+    row: str  # the row's name in that table
+    tracker: str  # the tracker id a sheet offers for it (see `records` in render.blocks)
+    applies: str = "any"  # a condition the rule set's `applies(condition, stats)` understands
+
+
+@dataclass(frozen=True)
+class Trackers:
+    """A rule set's outcome -> tracker mapping (trackers.yaml beside tables.yaml): every outcome its tables can
+    inflict names the tracker that records it, and `trackers` says what each tracker is."""
+
+    outcomes: tuple[Outcome, ...]
+    trackers: dict[str, str]  # id -> what it is, in the game's words
+
+    def for_unit(self, applies: Callable[[str, Any], bool], stats: Any) -> set[str]:
+        """The tracker ids a unit's sheet must carry."""
+        return {o.tracker for o in self.outcomes if applies(o.applies, stats)}
+
+
+def load_trackers(path: Path) -> Trackers:
+    """Read trackers.yaml: `trackers: {id: what}` and `outcomes: [{table, row, tracker, applies}]`; every outcome's
+    tracker must be described, and every described tracker used by an outcome."""
+    located = read_yaml(path)
+    data = located.data if isinstance(located.data, dict) else {}
+    described = {str(k): str(v) for k, v in (data.get("trackers") or {}).items()}
+    outcomes = tuple(Outcome(str(o["table"]), str(o["row"]), str(o["tracker"]), str(o.get("applies", "any")))
+                     for o in data.get("outcomes") or [])
+    unknown = sorted({o.tracker for o in outcomes} - set(described))
+    unused = sorted(set(described) - {o.tracker for o in outcomes})
+    if unknown or unused:
+        raise ShipyardError([Problem(display_path(path), None, "trackers",
+                                     f"outcomes name trackers not described: {unknown}" if unknown
+                                     else f"trackers no outcome uses: {unused}")])
+    return Trackers(outcomes, described)

@@ -497,6 +497,7 @@ class Scenario(Strict):
     date: PartialDate
     place: str
     sides: list[Side] = Field(min_length=2, max_length=4)
+    turns: int | None = Field(default=None, ge=1, le=200, description="game turns the scenario lasts (orders logs are sized to it)")
     notes: str | None = None
     sources: list[Source] = Field(default_factory=list)
 
