@@ -81,13 +81,14 @@ def test_mobile_bay_fleet_fits_four_pages_per_side(library, ctx, mobile_bay, tmp
     assert len(card_pages(texts(out))) <= 4 * len(scen.sides)
 
 
-def test_quick_reference_tables_appear_once_per_card_page(library, ctx, mobile_bay, tmp_path):
+def test_card_pages_say_once_how_the_boxes_are_used_and_the_reference_has_the_hit_tables(ctx, mobile_bay, tmp_path):
     _, units = mobile_bay
     out = build(tmp_path / "fleet.pdf", "a4", lambda doc: aids.sheets(doc, [(u, d) for _, u, d in units], ctx))
     for t in card_pages(texts(out)):
-        assert t.count("SPECIAL EFFECTS, ROLL 2d6") == 1
-        assert t.count("ON A HIT, ROLL 1d6") == 1
-        assert "Boiler holed" in t and "Lose a gun" in t
+        assert t.count("Strike a SPEED box for each ½ knot lost") == 1
+        assert t.count("2d6") == t.count("ARMOUR") + 1  # every card's special-effect boxes, and the line above them
+    ref = "\n".join(texts(build(tmp_path / "ref.pdf", "a4", lambda doc: aids.quick_reference(doc, [d for *_, d in units], ctx))))
+    assert "On a hit, roll 1d6" in ref and "Boiler holed" in ref and "Lose a gun" in ref
 
 
 def _square_rects(path: Path, size_mm: float, page_no: int = 0) -> list[dict]:
@@ -140,8 +141,8 @@ def test_orders_log_is_one_per_side_in_the_order_format(ctx, mobile_bay, tmp_pat
     logs = [t for t in texts(out) if t.startswith("Orders log")]
     assert [t.splitlines()[0] for t in logs] == ["Orders log · Union", "Orders log · Confederate"]
     union, confed = logs
-    assert "1st ½ move" in union and "2nd ½ move" in union and "Turns" in union
-    assert "USS Hartford (13½ / 6½)" in union and "CSS Tennessee" not in union
+    assert "1st ½" in union and "2nd ½" in union and "extras" in union and "Turn 12" in union and "Turn 13" not in union
+    assert "USS Hartford" in union and "13½ / 6½ kn" in union and "CSS Tennessee" not in union
     assert "Fort Morgan" not in confed  # forts write no orders
 
 
@@ -186,7 +187,7 @@ def _stick_ticks(path: Path) -> list[list[float]]:
     """x positions (mm) of the inch ticks of each range-stick piece, page by page."""
     out = []
     with pdfplumber.open(path) as pdf:
-        for page in pdf.pages[1:]:
+        for page in pdf.pages:
             if "Range stick" not in (page.extract_text() or ""):
                 continue
             segs = [s for s in page.lines if abs(s["x0"] - s["x1"]) < 1e-6 and 2.9 <= mm(s["bottom"] - s["top"]) <= 5.1]
@@ -216,7 +217,8 @@ def test_range_stick_is_true_scale_and_pieces_add_to_the_long_range(library, tmp
 def test_range_bands_break_at_3_and_18_inches(templates_pdf):
     with pdfplumber.open(templates_pdf) as pdf:
         page = next(p for p in pdf.pages if "Range stick" in (p.extract_text() or ""))
-        fills = sorted((r for r in page.rects if r["non_stroking_color"] not in (None, [0.8], (0.8,))),
+        fills = sorted((r for r in page.rects if r["non_stroking_color"] not in (None, [0.8], (0.8,))
+                        and abs(mm(r["height"]) - 14.0) < 0.2),  # the stick's band fills (not the inch square)
                        key=lambda r: (round(r["top"]), r["x0"]))
         first_row = [r for r in fills if round(r["top"]) == round(fills[0]["top"])]
         widths = [round(mm(r["width"]), 1) for r in first_row if mm(r["height"]) > 10]

@@ -8,7 +8,7 @@ import pytest
 from shipyard.render.blocks import Runs, StatBoxes, Table, Text, Tracks, walk
 from shipyard.rules import get_ruleset
 from shipyard.rules.really_simple import counters, reference, sheet
-from shipyard.rules.really_simple.boxes import CardHead, SpeedTrack
+from shipyard.rules.really_simple.boxes import CardHead, CheckRow, GunRows, OrdersGrid, SpeedTrack
 from shipyard.spec.errors import ShipyardError
 
 RS = get_ruleset("really-simple")
@@ -69,14 +69,16 @@ def test_house_rules_reach_the_card_the_band_the_markers_and_the_reference(libra
     plain, house = card_of(library, ctx, "uss-hartford"), card_of(library, house_ctx, "uss-hartford")
     assert "RAM BOW no (−1)" in plain.texts() and "RAM BOW no (−2)" in house.texts()
     assert "no (−1)" not in texts(house) and "1d6+2" not in texts(house)
-    assert "sinks in 1d6+2 turns" in texts(plain) and "sinks in 1d6+3 turns" in texts(house)
+    head, house_head = texts(sheet.cards_header(ctx)), texts(sheet.cards_header(house_ctx))
+    assert "sinks in 1d6+2 turns" in head and "sinks in 1d6+3 turns" in house_head
     # a 1-knot step: her 13½ knots round to 14 and the track counts whole knots down to 0, then SINKS
     assert RS.derive(library.units["uss-hartford"], house_ctx).stats.speed_kn == 14
     track = next(b for b in walk(house) if isinstance(b, SpeedTrack))
     assert [c.label for c in track.cells] == [str(v) for v in range(14, -1, -1)] + ["SINKS"]
-    assert "each 1 knot lost" in texts(house)
-    band = texts(sheet.quick_band(house_ctx))
-    assert "Lose two guns" in band and "Lose a gun" not in band and "Lose a gun" in texts(sheet.quick_band(ctx))
+    assert "each 1 knot lost" in house_head and "each ½ knot lost" in head
+    hartford = [RS.derive(library.units["uss-hartford"], c) for c in (ctx, house_ctx)]
+    shooting, house_shooting = texts(reference.shooting(hartford[:1], ctx)), texts(reference.shooting(hartford[1:], house_ctx))
+    assert "Lose two guns" in house_shooting and "Lose a gun" not in house_shooting and "Lose a gun" in shooting
     aground = next(m for m in counters.markers(house_ctx) if m.title == "AGROUND")
     assert aground.reminder.startswith("5 on 1d6") and "6 on" not in aground.reminder
     sinking = next(m for m in counters.markers(house_ctx) if m.title == "SINKING")
@@ -108,7 +110,7 @@ def test_monitor_card_lists_her_figures_speeds_and_guns(library, ctx):
     assert dict(boxes.items) == {"ARMOUR": 8, "AHEAD": "6 kn", "ASTERN": "3 kn", "DRAFT": "10 ft", "RAM BOW": "no (−1)"}
     track = next(b for b in walk(card) if isinstance(b, SpeedTrack))
     assert [c.label for c in track.cells] == ["6", "5½", "5", "4½", "4", "3½", "3", "2½", "2", "1½", "1", "½", "0", "SINKS"]
-    guns = next(b for b in walk(card) if isinstance(b, Tracks))
+    guns = next(b for b in walk(card) if isinstance(b, GunRows))
     assert [(t.label, t.count, t.note) for t in guns.tracks] == [("LARGE +3", 2, "2 × 11-inch Dahlgren smoothbore")]
 
 
@@ -119,12 +121,15 @@ def test_fort_card_has_no_speed_track_and_says_fixed(library, ctx):
     assert "MOVES fixed" in card.texts()
 
 
-def test_no_text_on_a_card_or_band_under_6_pt(library, ctx):
-    blocks = [sheet.card(u, RS.derive(u, ctx), ctx) for u in list(library.units.values())[:12]] + [sheet.quick_band(ctx)]
+def test_no_text_on_a_card_or_the_orders_log_under_6_pt(library, ctx):
+    derived = [RS.derive(u, ctx) for u in list(library.units.values())[:12]]
+    blocks = [sheet.card(u, d, ctx) for u, d in zip(list(library.units.values())[:12], derived)]
+    blocks += [sheet.cards_header(ctx), *sheet.orders_bands(derived, 12, 190.0)]
     for root in blocks:
         for b in walk(root):
-            for attr in ("size", "label_size", "sub_size", "min_size"):
-                if isinstance(b, (Text, Runs, Table, StatBoxes, Tracks, CardHead, SpeedTrack)) and hasattr(b, attr):
+            for attr in ("size", "label_size", "sub_size", "min_size", "note_size", "small"):
+                if isinstance(b, (Text, Runs, Table, StatBoxes, Tracks, CardHead, SpeedTrack, GunRows, CheckRow,
+                                  OrdersGrid)) and hasattr(b, attr):
                     assert getattr(b, attr) >= 6.0, (type(b).__name__, attr, getattr(b, attr))
 
 
@@ -151,9 +156,9 @@ def test_a_marker_reminder_too_long_for_a_chit_is_a_clear_error(library, tmp_pat
 def test_marker_copies_fill_the_last_page_instead_of_spilling_a_few(library, ctx):
     marks = counters.markers(ctx)
     # 160 chits before the markers on a 165-cell page: 6 sets (30) would spill 25 onto a new page, 5 (25) still
-    # spill, so they fill the second page: 165 + 165 cells in all
+    # spill, so the 6 sets go, and the second page, holding markers alone, is not filled up with spares
     out = counters.marker_chits(marks, 24, 160, (11, 15))
-    assert (160 + len(out)) % 165 == 0 and len(out) >= 6 * len(marks)
+    assert len(out) == 6 * len(marks)
     # 139 before: 6 sets spill 4 onto a new page, 5 sets fit; the page's last cell is used too
     out = counters.marker_chits(marks, 24, 139, (11, 15))
     assert 139 + len(out) == 165 and len(out) >= 5 * len(marks)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ...render.blocks import PT, Block, Table, Title, text_width
+from ...render.blocks import PT, Block, Title, text_width
 from ...render.text import wrap_lines
 
 SPEED_BOX = 4.6  # mm: one half-knot box of the speed track
@@ -35,16 +35,21 @@ class SpeedTrack(Block):
     box: float = SPEED_BOX
     gap: float = SPEED_GAP
     size: float = SPEED_PT
+    label: str = ""  # printed before the first row, the rows indented past it
 
     def _w(self, c: SpeedBox) -> float:
         return max(SINK_W, text_width(c.label, self.size, "bold", "condensed") + 2.0) if c.wide else self.box
 
+    def _indent(self) -> float:
+        return text_width(self.label, self.size + 0.5, "bold", "condensed") + 1.5 if self.label else 0.0
+
     def _places(self, width):
-        out, x, row = [], 0.0, 0
+        start = self._indent()
+        out, x, row = [], start, 0
         for c in self.cells:
             w = self._w(c)
-            if x > 0 and x + w > width + 1e-6:
-                x, row = 0.0, row + 1
+            if x > start and x + w > width + 1e-6:
+                x, row = start, row + 1
             out.append((x, row, w, c))
             x += w + self.gap
         return out
@@ -55,6 +60,9 @@ class SpeedTrack(Block):
 
     def draw(self, page, x, y, width):
         strikes = []
+        if self.label:
+            page.text(x, y + self.box * 0.5 + (self.size + 0.5) * 0.36 * PT, self.label, size=self.size + 0.5,
+                      weight="bold", family="condensed")
         for k, (dx, row, w, c) in enumerate(self._places(width)):
             bx, by = x + dx, y + row * (self.box + self.gap)
             fill = 0.75 if c.wide else (0.9 if c.whole else None)
@@ -70,24 +78,7 @@ class SpeedTrack(Block):
         return self.measure(width)
 
     def texts(self):
-        return [c.label for c in self.cells]
-
-
-@dataclass
-class RuledTable(Table):
-    """A table with a thin rule between its columns, for filling in by hand (the orders log)."""
-
-    def draw(self, page, x, y, width):
-        h = super().draw(page, x, y, width)
-        _, widths, _, _ = self.layout(width)
-        top = y + self._title_h(width)
-        xs, acc = [], x
-        for w in widths[:-1]:
-            acc += w
-            xs.append(acc)
-        page.lines([(xx, top, xx, y + h - 0.4) for xx in xs] + [(x, top, x, y + h - 0.4), (x + width, top, x + width, y + h - 0.4)],
-                   width=0.15)
-        return h
+        return ([self.label] if self.label else []) + [c.label for c in self.cells]
 
 
 @dataclass
@@ -98,7 +89,7 @@ class CardGrid:
 
     doc: object
     header: Block
-    footer: Block
+    footer: Block | None = None
     columns: int = 2
     gap: float = 4.0
     card_gap: float = 3.0
@@ -109,8 +100,8 @@ class CardGrid:
         box = doc.content
         col_w = (box.w - (self.columns - 1) * self.gap) / self.columns
         head_h = self.header.measure(box.w) + 1.5
-        foot_h = self.footer.measure(box.w)
-        bottom = box.bottom - foot_h - 2.0
+        foot_h = self.footer.measure(box.w) + 2.0 if self.footer is not None else 0.0
+        bottom = box.bottom - foot_h
         remaining = [(name, card, card.measure(col_w)) for name, card in cards]
         shortest = min((h for _, _, h in remaining), default=0.0)
         while remaining:
@@ -135,7 +126,8 @@ class CardGrid:
                 fill[col] += h + self.card_gap
                 remaining.pop(i)
                 placed += 1
-            self.footer.draw(page, box.x, bottom + 2.0, box.w)
+            if self.footer is not None:
+                self.footer.draw(page, box.x, bottom + 2.0, box.w)
 
 
 @dataclass
@@ -201,3 +193,204 @@ class Measured(Block):
 
     def texts(self):
         return self.child.texts()
+
+
+@dataclass
+class Check:
+    """One condition to tick on a card: a label after `boxes` boxes (FIRE has one per turn burning)."""
+
+    label: str
+    boxes: int = 1
+    tracker: str = ""
+
+
+@dataclass
+class CheckRow(Block):
+    """A bold heading, then conditions to tick set one after another like words (box, label), wrapping to more
+    lines when the width runs out: the special effects of a card in two lines where a grid would take five."""
+
+    head: str
+    checks: Sequence[Check]
+    size: float = 6.0
+    box: float = 2.5
+    gap: float = 1.8  # between one condition and the next
+
+    def _w(self, c: Check) -> float:
+        return c.boxes * (self.box + 0.5) + 0.4 + text_width(c.label, self.size, "regular", "condensed")
+
+    def _places(self, width):
+        x = text_width(self.head, self.size, "bold", "condensed") + self.gap
+        out, row = [], 0
+        for c in self.checks:
+            w = self._w(c)
+            if x > 0 and x + w > width + 1e-6:
+                x, row = 0.0, row + 1
+            out.append((x, row, c))
+            x += w + self.gap
+        return out
+
+    def _line_h(self):
+        return max(self.box, self.size * PT) + 0.8
+
+    def measure(self, width):
+        rows = (self._places(width)[-1][1] + 1) if self.checks else 1
+        return rows * self._line_h() - 0.8
+
+    def draw(self, page, x, y, width):
+        lh = self._line_h()
+        base = self.box / 2 + self.size * 0.36 * PT
+        page.text(x, y + base, self.head, size=self.size, weight="bold", family="condensed")
+        for dx, row, c in self._places(width):
+            bx, by = x + dx, y + row * lh
+            for k in range(c.boxes):
+                page.rect(bx + k * (self.box + 0.5), by, self.box, self.box, width=0.25)
+            page.text(bx + c.boxes * (self.box + 0.5) + 0.4, by + base, c.label, size=self.size, family="condensed")
+        return self.measure(width)
+
+    def texts(self):
+        return [self.head] + [c.label for c in self.checks]
+
+
+@dataclass
+class GunRows(Block):
+    """The guns by group: a label column, a box per gun, and the gun models named after the boxes when they fit
+    there (under them when not). `tracks` are render.blocks.Track, so the sheet's tracker tags find them."""
+
+    tracks: Sequence  # render.blocks.Track
+    box: float = 3.6
+    gap: float = 0.6
+    size: float = 6.5
+    note_size: float = 6.0
+    row_gap: float = 0.9
+
+    def _label_w(self):
+        return max((text_width(t.label, self.size, "bold", "condensed") for t in self.tracks), default=0.0) + 1.5
+
+    def _layout(self, width):
+        lw = self._label_w()
+        room = width - lw
+        per = 1
+        while self._x(per) + self.box <= room + 1e-6:  # the boxes of one row, in fives where a row holds five
+            per += 1
+        per = per - per % 5 if per >= 5 else per
+        out = []
+        for t in self.tracks:
+            rows = max(1, -(-t.count // per))
+            boxes_w = self._x(min(t.count, per) - 1) + self.box + self.gap
+            beside = wrap_lines(t.note, room - boxes_w - 0.8, self.note_size, "regular", "condensed") \
+                if t.note and room - boxes_w > 18 else None
+            if beside is not None and len(beside) * self.note_size * 1.15 * PT <= rows * (self.box + self.gap) - self.gap + 0.3:
+                out.append((t, per, rows, boxes_w, beside, []))
+            else:
+                below = wrap_lines(t.note, room, self.note_size, "regular", "condensed") if t.note else []
+                out.append((t, per, rows, boxes_w, [], below))
+        return lw, out
+
+    def _x(self, col: int) -> float:
+        """The left of box `col` in a row (a wider gap after every fifth box)."""
+        return col * (self.box + self.gap) + (col // 5) * 0.8
+
+    def _h(self, rows, below):
+        return rows * (self.box + self.gap) - self.gap + (len(below) * self.note_size * 1.15 * PT + 0.4 if below else 0.0)
+
+    def measure(self, width):
+        _, rows = self._layout(width)
+        return sum(self._h(r, below) for _, _, r, _, _, below in rows) + self.row_gap * max(0, len(rows) - 1)
+
+    def draw(self, page, x, y, width):
+        lw, rows = self._layout(width)
+        top = y
+        nl = self.note_size * 1.15 * PT
+        for t, per, nrows, boxes_w, beside, below in rows:
+            page.text(x, top + self.box / 2 + self.size * 0.36 * PT, t.label, size=self.size, weight="bold",
+                      family="condensed")
+            for k in range(t.count):
+                r, c = divmod(k, per)
+                bx, by = x + lw + self._x(c), top + r * (self.box + self.gap)
+                page.rect(bx, by, self.box, self.box, width=0.25)
+                if k < t.prefilled:
+                    page.lines([(bx + 0.5, by + 0.5, bx + self.box - 0.5, by + self.box - 0.5),
+                                (bx + 0.5, by + self.box - 0.5, bx + self.box - 0.5, by + 0.5)], width=0.35)
+            block_h = nrows * (self.box + self.gap) - self.gap
+            ny = top + (block_h - len(beside) * nl) / 2 + self.note_size * 0.8 * PT
+            for line in beside:
+                page.text(x + lw + boxes_w + 0.8, ny, line, size=self.note_size, family="condensed", colour=0.3)
+                ny += nl
+            ny = top + block_h + 0.4 + self.note_size * 0.85 * PT
+            for line in below:
+                page.text(x + lw, ny, line, size=self.note_size, family="condensed", colour=0.3)
+                ny += nl
+            top += self._h(nrows, below) + self.row_gap
+        return self.measure(width)
+
+    def texts(self):
+        return [t.label for t in self.tracks] + [t.note for t in self.tracks if t.note]
+
+
+@dataclass
+class OrdersGrid(Block):
+    """One band of an orders log: a row per ship, a column per turn, each turn's cell ruled into the parts of an
+    order (`parts`, e.g. 1st half move and its turns, 2nd half and its turns, extras), for writing in by hand.
+    Splits between ship rows (the turn headings repeated) when a page cannot hold the whole band."""
+
+    ships: Sequence[tuple[str, str]]  # (name, a small note after it: top speeds)
+    turns: Sequence[int]
+    parts: Sequence[str]
+    row_h: float = 6.5
+    size: float = 7.0
+    small: float = 6.0  # the parts of a turn and each ship's speeds
+    head_h: float = 6.8
+
+    def name_w(self, width) -> float:
+        need = max((text_width(n, self.size, "bold", "condensed") for n, _ in self.ships), default=20.0)
+        notes = max((text_width(t, self.small, "regular", "condensed") for _, t in self.ships), default=0.0)
+        return min(max(need, notes, text_width("Ship", self.size, "bold", "condensed")) + 2.0, width * 0.3)
+
+    def measure(self, width):
+        return self.head_h + len(self.ships) * self.row_h
+
+    def split(self, width, room):
+        fit = int((room - self.head_h) // self.row_h)
+        if fit < 1:
+            return None, self
+        if fit >= len(self.ships):
+            return self, None
+        kw = dict(parts=self.parts, row_h=self.row_h, size=self.size, small=self.small, head_h=self.head_h)
+        return (OrdersGrid(self.ships[:fit], self.turns, **kw), OrdersGrid(self.ships[fit:], self.turns, **kw))
+
+    def draw(self, page, x, y, width):
+        nw = self.name_w(width)
+        cw = (width - nw) / max(1, len(self.turns))
+        h = self.measure(width)
+        page.rect(x, y, width, self.head_h, stroke=False, fill=0.88)
+        page.text(x + 1.0, y + 3.0, "Ship", size=self.size, weight="bold", family="condensed")
+        page.text(x + 1.0, y + self.head_h - 1.0, "top kn ahead / astern", size=self.small, family="condensed",
+                  colour=0.3)
+        thin, heavy = [], []
+        part_w = cw / len(self.parts)
+        for k, turn in enumerate(self.turns):
+            cx = x + nw + k * cw
+            page.text(cx + cw / 2, y + 3.0, f"Turn {turn}", size=self.size, weight="bold", family="condensed",
+                      align="centre")
+            for j, part in enumerate(self.parts):
+                page.fit_text(cx + (j + 0.5) * part_w, y + self.head_h - 1.0, part, part_w - 0.6, size=self.small,
+                              min_size=self.small, family="condensed", align="centre", colour=0.3)
+                if j:
+                    thin.append((cx + j * part_w, y + self.head_h, cx + j * part_w, y + h))
+            heavy.append((cx, y, cx, y + h))
+        for i, (name, note) in enumerate(self.ships):
+            ry = y + self.head_h + i * self.row_h
+            if i % 2:
+                page.rect(x, ry, width, self.row_h, stroke=False, fill=0.95)
+            page.fit_text(x + 1.0, ry + self.row_h * 0.45, name, nw - 1.5, size=self.size, min_size=6, weight="bold",
+                          family="condensed")
+            page.fit_text(x + 1.0, ry + self.row_h - 0.8, note, nw - 1.5, size=self.small, min_size=self.small,
+                          family="condensed", colour=0.3)
+            heavy.append((x, ry, x + width, ry))
+        page.lines(thin, width=0.1, colour=0.55)
+        page.lines(heavy, width=0.25)
+        page.rect(x, y, width, h, width=0.4)
+        return h
+
+    def texts(self):
+        return ["Ship"] + [f"Turn {t}" for t in self.turns] + list(self.parts) + [n for n, _ in self.ships]

@@ -1,15 +1,15 @@
-"""Really Simple ACW Naval Rules: a ship data card, the quick-reference band under every page of cards and the
-orders log, as lists of blocks filled from the typed stats and the tables. No coordinates here: the card grid
-(boxes.CardGrid) and the Flow place them.
+"""Really Simple ACW Naval Rules: a ship data card and the orders log, as lists of blocks filled from the typed stats
+and the tables. No coordinates here: the card grid (boxes.CardGrid) and the Flow place them.
 
     Panel(Stack([
         CardHead("USS Hartford", "Screw sloop · Hartford class · USN", rule_colour=accent),
         StatBoxes([("ARMOUR", 4), ("AHEAD", "13½ kn"), ("ASTERN", "6½ kn"), ("DRAFT", "17 ft"), ("RAM BOW", "no (−1)")]),
-        Runs([("SPEED ", bold), ("strike a box for each ½ knot lost · below 0 she sinks in 1d6+2 turns", regular)]),
-        SpeedTrack([13½ 13 … ½ 0 SINKS]),
-        Runs([("GUNS ", bold), ("strike a box for each gun lost", regular)]),
-        Tracks([Track("LARGE +3", 18, note="18 × 9-inch Dahlgren smoothbore"), Track("MEDIUM +3 rifled", 3, …)]),
+        SpeedTrack([13½ 13 … ½ 0 SINKS], label="SPEED"),                     records speed, sunk
+        GunRows([Track("LARGE +3", 18, note="18 × 9-inch Dahlgren smoothbore", records="gun"), …]),
+        CheckRow("2d6", [Check("helmsman"), Check("list port"), …, Check("FIRE (turns)", 4), …]),  records special, …
     ]))
+
+Which box records which outcome of the hit, special-effect and ramming tables is trackers.yaml (trackers.py).
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from __future__ import annotations
 import math
 
 from ...render.text import number
-from ...render.blocks import Block, Columns, Note, Panel, Runs, Stack, StatBoxes, Table, Text, Track, Tracks
+from ...render.blocks import Block, Note, Panel, Runs, Stack, StatBoxes, Text, Track, records
 from ..base import accent, damage_done, sheet_heading
-from .boxes import CardHead, Measured, RuledTable, SpeedBox, SpeedTrack
+from .boxes import CardHead, Check, CheckRow, GunRows, Measured, OrdersGrid, SpeedBox, SpeedTrack
+from .trackers import applies, trackers
 from .stats import ReallySimpleStats
-from .words import gun_groups, kn, modifiers_line, no_ram_bow, ranges_text, sinks_in, step_kn
+from .words import gun_groups, kn, no_ram_bow, sinks_in, step_kn
 
 GUN_BOX = 3.6  # mm: one gun's box
 GUN_GAP = 0.6
@@ -49,85 +50,85 @@ def stat_boxes(s: ReallySimpleStats, unit, ctx) -> Block:
         items = [("ARMOUR", s.armour), ("AHEAD", f"{kn(s.speed_kn)} kn"),
                  ("ASTERN", f"{kn(s.astern_kn)} kn" + (" (=)" if s.astern_as_fast else "")),
                  ("DRAFT", f"{s.draft_ft} ft"), ("RAM BOW", "yes" if s.reinforced_bow else no_ram_bow(ctx.tables))]
-    return StatBoxes(items, size=10, label_size=6, min_box=14, gap=1.0)
+    return StatBoxes(items, size=9, label_size=6, min_box=14, gap=1.0)
 
 
 def speed_track(s: ReallySimpleStats, unit, ctx) -> Block:
+    """The half-knot boxes from top speed to 0, then SINKS: where speed losses and the magazine are marked."""
     step = step_kn(ctx.tables)
     values = speed_values(float(s.speed_kn), step)
     cells = [SpeedBox(kn(v), whole=float(v).is_integer()) for v in values] + [SpeedBox("SINKS", wide=True)]
     lost = damage_done(ctx, unit, ("speed",), len(values))  # boxes struck on a pre-damaged copy
-    return Stack([Runs([("SPEED", "bold"), (f" strike a box for each {kn(step)} knot lost · below 0 she sinks in "
-                                              f"{sinks_in(ctx.tables)} turns", "regular")], size=HEAD_PT, family="condensed"),
-                  SpeedTrack(cells, struck=lost)], gap=0.6)
+    return records(SpeedTrack(cells, struck=lost, label="SPEED"), "speed", "sunk")
 
 
 def gun_tracks(s: ReallySimpleStats, ctx) -> Block:
+    """A box per gun, by size: the gun models named beside the boxes."""
     groups = gun_groups(s, ctx.tables)
-    head = Runs([("GUNS", "bold"), (" strike a box for each gun lost", "regular")], size=HEAD_PT, family="condensed")
     if not groups:
-        return Stack([head, Note("no guns" if s.is_fort else "no guns: ram only", size=6.5)], gap=0.6)
-    tracks = [Track(g.label, g.count, note="; ".join(g.names)) for g in groups]
-    return Stack([head, Tracks(tracks, box=GUN_BOX, gap=GUN_GAP, label_size=6.5, row_gap=1.0)], gap=0.8)
+        return Note("no guns" if s.is_fort else "no guns: ram only", size=6.5)
+    return GunRows([Track(g.label, g.count, note="; ".join(g.names), records="gun") for g in groups], box=GUN_BOX,
+                   gap=GUN_GAP)
+
+
+def special_checks(s: ReallySimpleStats) -> Block:
+    """A box for each lasting special effect (2d6) the unit can suffer, FIRE with one box per turn burning; a fort's
+    magazine hit has a DESTROYED box (a ship's strikes SINKS)."""
+    t = trackers()
+    wanted = t.for_unit(applies, s)
+    checks = [Check(label, boxes, key) for key, label, boxes in SPECIAL_CHECKS
+              if key in wanted and not (key == "sunk" and not s.is_fort)]
+    return records(CheckRow("2d6", checks), "special", *(c.tracker for c in checks))
+
+
+# the special effects' boxes on a card, in the order of the 2d6 table: (tracker, label, boxes)
+SPECIAL_CHECKS = (("sunk", "DESTROYED", 1), ("helmsman", "helmsman", 1), ("list_port", "list port", 1),
+                  ("list_starboard", "list stbd", 1), ("shutter", "shutter jammed", 1), ("steam_pipes", "steam pipes", 1),
+                  ("funnel", "funnel (−2 kn)", 1), ("fouled", "screw fouled", 1), ("steering", "steering", 1),
+                  ("fire", "FIRE (turns)", 4), ("boiler", "boiler holed", 1))
 
 
 def card(unit, d, ctx) -> Block:
-    """One ship data card: name, the figures looked up every turn in boxes, the speed track, the guns by size."""
+    """One ship data card: name, the figures looked up every turn in boxes, the speed track, a box per gun and the
+    special effects to tick."""
     s: ReallySimpleStats = d.stats
     parts = [card_heading(unit, d, ctx), stat_boxes(s, unit, ctx)]
     if not s.is_fort:
         parts.append(speed_track(s, unit, ctx))
-    parts.append(gun_tracks(s, ctx))
-    return Measured(Panel(Stack([Measured(p) for p in parts], gap=1.4), padding=1.8))
+    parts += [gun_tracks(s, ctx), special_checks(s)]
+    return Measured(Panel(Stack([Measured(p) for p in parts], gap=1.1), padding=1.5))
 
 
-def cards_header() -> Block:
-    return Text("Really Simple ACW Naval Rules · ship data cards", size=8, weight="bold", colour=0.45)
-
-
-def _effects(rows) -> Table:
-    return Table([[r["roll"], r["effect"]] for r in rows], size=6.5, leading=1.2, padding=0.7, align=["centre", "left"],
-                 widths=[1, 9])
-
-
-def quick_band(ctx) -> Block:
-    """What every turn's shooting needs, once at the foot of each page of cards: the hit and special-effect
-    tables, the shooting rule, the modifiers and the ranges."""
-    t = ctx.tables
-    special = t.require("special_effects").rows
-    half = math.ceil(len(special) / 2)
-    title = dict(size=6.5, weight="bold", family="condensed", leading=1.2)
-    return Stack([
-        Columns([
-            Stack([Text("ON A HIT, ROLL 1d6", **title), _effects(t.require("hit_effects").rows),
-                   Text("Shooting: 1d6 + fire factor + modifiers must beat the armour.", size=6.5, weight="bold",
-                        family="condensed")], gap=0.6),
-            Stack([Text("SPECIAL EFFECTS, ROLL 2d6", **title), _effects(special[:half])], gap=0.6),
-            Stack([Text(" ", **title), _effects(special[half:])], gap=0.6),
-        ], weights=[0.27, 0.365, 0.365], gap=3.0),
-        Text(f"Modifiers {modifiers_line(t)}  Ranges: {ranges_text(ctx)}.", size=6.5, family="condensed"),
-    ], gap=1.2)
+def cards_header(ctx) -> Block:
+    """The title and, once a page, how the boxes are used."""
+    step = kn(step_kn(ctx.tables))
+    return Runs([("Really Simple ACW Naval Rules · ship data cards  ", "bold"),
+                 (f"Strike a SPEED box for each {step} knot lost (struck past 0: SINKS, she sinks in {sinks_in(ctx.tables)} "
+                  "turns), a gun's box when it is lost; tick a special effect (2d6) when she suffers it.", "regular")],
+                size=6.5, family="condensed", colour=0.3)
 
 
 # ---------------------------------------------------------------------------------------------- orders log
 
-LOG_HEADER = ["Turn", "Ship (top kn ahead / astern)", "1st ½ move in", "Turns", "2nd ½ move in", "Turns", "Speed now kn",
-              "Extras: ± speed, RAM, fire at"]
-LOG_WEIGHTS = [0.05, 0.22, 0.1, 0.1, 0.1, 0.1, 0.1, 0.23]
+LOG_PARTS = ("1st ½", "2nd ½", "extras")  # the order format: each half move with its turns, then the extras
+MIN_TURN_W = 26.0  # mm: the narrowest column a turn's order is written in
 
 
 def orders_intro(title: str, ctx) -> Block:
     m = ctx.tables.require("movement").rows
     turn, change = number(m.get("turn_deg", 45)), number(m.get("speed_change_kn", 2))
     return Stack([Text(title, size=13, weight="bold"),
-                  Text(f"Write each order as: inches ahead (at most half the speed), any turns of {turn}°, the rest of the "
-                       f"move, any turns; then extras such as a speed change (at most {change} knots a turn) or RAM. "
-                       f"Example: 4 in ahead · right {turn}° · 4 in ahead · left {turn}° · +{change} kn. "
-                       "An order the opponent cannot read is read against you.", size=7.5, family="condensed")], gap=1.5)
+                  Text(f"For each ship and turn write in the 1st ½ cell the inches ahead (at most half the speed) and any "
+                       f"turns of {turn}° (R, L), in the 2nd ½ cell the rest of the move and its turns, then the extras: "
+                       f"a speed change (at most {change} knots a turn), RAM, the target. Example: 4 R · 4 L · +{change}. "
+                       "An order the opponent cannot read is read against you.", size=7.0, family="condensed")], gap=1.2)
 
 
-def orders_turn(ships: list, turn_no: int) -> Block:
-    """One turn of the log: a row per ship to write her orders in."""
-    rows = [[str(turn_no) if i == 0 else "", f"{d.unit_name} ({kn(d.stats.speed_kn)} / {kn(d.stats.astern_kn)})" if d else "",
-             "", "", "", "", "", ""] for i, d in enumerate(ships or [None] * 8)]
-    return RuledTable(rows, header=LOG_HEADER, widths=LOG_WEIGHTS, size=7.0, leading=1.55, align=["centre", "left"] + ["centre"] * 6)
+def orders_bands(ships: list, turns: int, width: float) -> list[Block]:
+    """The log as bands of as many turns as the width holds (bands of even size), each with a row per ship."""
+    rows = [(d.unit_name, f"{kn(d.stats.speed_kn)} / {kn(d.stats.astern_kn)} kn") for d in ships] or [("", "")] * 8
+    probe = OrdersGrid(rows, [1], LOG_PARTS)
+    per = max(1, int((width - probe.name_w(width)) // MIN_TURN_W))
+    n_bands = math.ceil(turns / per)
+    per = math.ceil(turns / n_bands)
+    return [OrdersGrid(rows, list(range(t, min(turns, t + per - 1) + 1)), LOG_PARTS) for t in range(1, turns + 1, per)]

@@ -18,23 +18,26 @@ GAUGE_R = 70.0  # mm
 
 
 def templates(doc, ctx) -> None:
-    """A 45° turning gauge and the range stick (3, 18, 36 in × scale) in labelled joining pieces."""
+    """A 45° turning gauge and, below it on the same page while they fit, the range stick (3, 18, 36 in × scale) in
+    labelled joining pieces."""
     with doc.true_scale_pages():
-        _gauge_page(doc, ctx)
-        _range_stick_pages(doc, ctx)
+        bottom = _gauge_page(doc, ctx)
+        _range_stick_pages(doc, ctx, bottom + 4.0)
 
 
-def _gauge_page(doc, ctx) -> None:
+def _gauge_page(doc, ctx) -> float:
+    """The gauge at the right of a new page, the 1-inch check square at its left; returns the y below them."""
     box = doc.content
     page = doc.new_page(bookmark="Turning gauge")
     turn = float(ctx.tables["movement"].rows.get("turn_deg", 45))
-    page.text(box.x, box.y + 5, f"Turning gauge: {turn:g}° a turn", size=12, weight="bold")
-    page.wrap_text(box.x, box.y + 10, "Cut along the solid outline. Put the point at the pivot of the model's bow "
-                   "(or centre), the middle line along her present heading, and swing her onto the left or right edge.",
-                   box.w, size=7.5, family="condensed")
     r = GAUGE_R
-    cx = box.centre_x
-    cy = box.y + 22 + r
+    left_w = box.w - 2 * r * math.sin(math.radians(turn)) - 8.0  # the column beside the gauge
+    page.text(box.x, box.y + 5, f"Turning gauge: {turn:g}° a turn", size=12, weight="bold")
+    below = page.wrap_text(box.x, box.y + 10, "Cut along the solid outline. Put the point at the pivot of the model's "
+                           "bow (or centre), the middle line along her present heading, and swing her onto the left or "
+                           "right edge.", left_w, size=7.5, family="condensed")
+    cx = box.right - r * math.sin(math.radians(turn)) - 2.0
+    cy = box.y + 6 + r
     # the gauge: the heading line straight up, the two turn edges at ±turn from it
     up = 90.0
     edges = [up - turn, up + turn]
@@ -49,7 +52,7 @@ def _gauge_page(doc, ctx) -> None:
         tx = cx + r * 0.62 * math.cos(math.radians(a))
         ty = cy - r * 0.62 * math.sin(math.radians(a))
         page.text(tx, ty, label, size=7, weight="bold", align="centre", family="condensed")
-    page.text(cx, cy - r - 1.5, "present heading", size=6, align="centre", family="condensed", colour=GREY)
+    page.text(cx - 1.0, cy - r + 6.0, "present heading", size=6, align="right", family="condensed", colour=GREY)
     # inch ticks along both edges so the gauge doubles as a short ruler
     factor, _ = scale_factor(ctx)
     ticks = []
@@ -63,16 +66,17 @@ def _gauge_page(doc, ctx) -> None:
             sign = 1 if a < up else -1
             ticks.append((px, py, px + sign * 2.0 * sa, py + sign * 2.0 * ca))
     page.lines(ticks, width=0.25)
-    page.text(cx, cy + 4, f"ticks every inch ({1 / factor:g} knot of move at {ctx.scale})", size=6, align="centre",
-              family="condensed", colour=GREY)
     # marker: the pivot point
     page.circle(cx, cy, 0.8, fill=0, width=0.1)
-    # a check square
-    page.rect(box.x, cy + 10, 25.4, 25.4, width=0.3)
-    page.text(box.x + 12.7, cy + 10 + 14, "1 in", size=7, align="centre", family="condensed")
-    page.text(box.x + 28, cy + 14, "this square must measure 1 inch (25.4 mm) a side", size=6.5, family="condensed")
-    page.text(box.x + 28, cy + 18, f"scale {ctx.scale}: 1 knot of speed = {factor:g} in of movement", size=6.5,
-              family="condensed")
+    # a check square, in the column beside the gauge
+    sq = max(box.y + 28, below + 4)
+    page.rect(box.x, sq, 25.4, 25.4, width=0.3)
+    page.text(box.x + 12.7, sq + 14, "1 in", size=7, align="centre", family="condensed")
+    page.wrap_text(box.x, sq + 30, "this square must measure 1 inch (25.4 mm) a side", left_w, size=6.5,
+                   family="condensed")
+    page.wrap_text(box.x, sq + 34, f"scale {ctx.scale}: 1 knot of speed = {factor:g} in of movement; the ticks on "
+                   f"the gauge's edges are inches ({1 / factor:g} knot of move each)", left_w, size=6.5, family="condensed")
+    return cy + 2
 
 
 @dataclass
@@ -103,7 +107,8 @@ STICK_H = 14.0
 JOIN_TAB = 6.0  # glue tab beyond the end of each piece but the last
 
 
-def _range_stick_pages(doc, ctx) -> None:
+def _range_stick_pages(doc, ctx, y0: float) -> None:
+    """The range stick's pieces from y0 on the page in hand, continued on further pages as needed."""
     box = doc.content
     factor, _ = scale_factor(ctx)
     r = ctx.tables["ranges"].rows
@@ -113,17 +118,22 @@ def _range_stick_pages(doc, ctx) -> None:
     total = r["long"] * factor
     pieces = stick_pieces(total, box.w - JOIN_TAB - 2)
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    page = None
-    y = 0.0
+    page = doc.page
     pitch = STICK_H + 9.0
-    for p in pieces:
-        if page is None or y + pitch > box.bottom:
-            page = doc.new_page(bookmark="Range stick" if page is None else None)
-            page.text(box.x, box.y + 5, f"Range stick ({ctx.scale}): {len(pieces)} pieces, joined end to end", size=12, weight="bold")
-            page.wrap_text(box.x, box.y + 10, "Cut out each piece, glue the grey tab under the next piece so the joining "
+    y = y0
+    for k, p in enumerate(pieces):
+        if k == 0 or y + pitch > box.bottom:
+            if y + 14 + pitch > box.bottom:
+                page = doc.new_page()
+                y = box.y
+            if k == 0:
+                doc.bookmark("Range stick", level=0, y=y)
+            page.text(box.x, y + 5, f"Range stick ({ctx.scale}): {len(pieces)} pieces, joined end to end"
+                      + (" (continued)" if k else ""), size=12, weight="bold")
+            page.wrap_text(box.x, y + 10, "Cut out each piece, glue the grey tab under the next piece so the joining "
                            "letters meet, and mount on card. Inches from the firing ship; bands as the rules' ranges.",
                            box.w, size=7.5, family="condensed")
-            y = box.y + 18
+            y += 14
         x0 = box.x
         length = (p.end_in - p.start_in) * MM_PER_IN
         top = y + 3.5

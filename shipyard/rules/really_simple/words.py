@@ -60,14 +60,6 @@ def sinks_in(tables: Tables) -> str:
     return number(tables.require("sinking").rows["turns"])
 
 
-def modifiers_line(tables: Tables) -> str:
-    """'+1: rifled gun, … −1: target end-on, …' from shooting_modifiers, grouped by value."""
-    by: dict[int, list[str]] = {}
-    for r in tables.require("shooting_modifiers").rows:
-        by.setdefault(int(r["modifier"]), []).append(r["label"].lower())
-    return "  ".join(f"{signed(m)}: {', '.join(labels)}." for m, labels in sorted(by.items(), reverse=True))
-
-
 def ranges_text(ctx) -> str:
     factor, _ = scale_factor(ctx)
     r = ctx.tables.require("ranges").rows
