@@ -151,3 +151,19 @@ def test_mobile_bay_a4_pack_fits_ten_pages_with_every_unit(bundled_packs, librar
     # the markers share the speed chits' page: no page of counters holds only a handful of chits
     counter_pages = [p for p in pages if "KNOTS AHEAD" in p or "AGROUND" in p and "KNOTS" in p]
     assert len(counter_pages) == 1
+
+
+def test_check_row_wraps_like_words_and_measures_what_it_draws(tmp_path):
+    from shipyard.render import Document
+    from shipyard.render.blocks import Check, CheckRow
+
+    checks = [Check(f"effect {i}", 1 + i % 3) for i in range(10)]
+    for label_first in (False, True):
+        row = CheckRow("2d6", checks, label_first=label_first)
+        assert row.measure(40.0) > row.measure(200.0)  # narrower: more lines
+        with Document(tmp_path / "c.pdf", paper="a4", strict=True) as doc:
+            page = doc.new_page()
+            assert row.draw(page, doc.content.x, doc.content.y, 60.0) == pytest.approx(row.measure(60.0))
+        with pdfplumber.open(tmp_path / "c.pdf") as pdf:
+            boxes = [r for r in pdf.pages[0].rects if abs(r["width"] * 25.4 / 72 - row.box) < 0.05]
+        assert len(boxes) == sum(c.boxes for c in checks)

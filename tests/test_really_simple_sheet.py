@@ -8,7 +8,8 @@ import pytest
 from shipyard.render.blocks import Runs, StatBoxes, Table, Text, Tracks, walk
 from shipyard.rules import get_ruleset
 from shipyard.rules.really_simple import counters, reference, sheet
-from shipyard.rules.really_simple.boxes import CardHead, CheckRow, GunRows, OrdersGrid, SpeedTrack
+from shipyard.render.blocks import CheckRow
+from shipyard.rules.really_simple.boxes import CardHead, GunRows, OrdersGrid, SpeedTrack
 from shipyard.spec.errors import ShipyardError
 
 RS = get_ruleset("really-simple")

@@ -882,6 +882,69 @@ class Panel(Block):
         return ([self.title] if self.title else []) + self.child.texts()
 
 
+@dataclass
+class Check:
+    """One condition to tick (CheckRow): a label and `boxes` boxes (a fire may have one per turn burning); tracker:
+    the tracker id it records, for the sheet's tags."""
+
+    label: str
+    boxes: int = 1
+    tracker: str = ""
+
+
+@dataclass
+class CheckRow(Block):
+    """A bold heading, then conditions to tick set one after another like words (boxes then label, or label then
+    boxes with label_first), wrapping to more lines when the width runs out: a card's critical effects in two
+    lines where a grid (Checkboxes) would take five. Tag it with `records` for the trackers its checks are."""
+
+    head: str
+    checks: Sequence[Check]
+    size: float = 6.0
+    box: float = 2.5
+    gap: float = 1.8  # between one condition and the next
+    label_first: bool = False
+
+    def _w(self, c: Check) -> float:
+        return c.boxes * (self.box + 0.5) + 0.4 + text_width(c.label, self.size, "regular", "condensed")
+
+    def _places(self, width):
+        x = text_width(self.head, self.size, "bold", "condensed") + self.gap
+        out, row = [], 0
+        for c in self.checks:
+            w = self._w(c)
+            if x > 0 and x + w > width + 1e-6:
+                x, row = 0.0, row + 1
+            out.append((x, row, c))
+            x += w + self.gap
+        return out
+
+    def _line_h(self):
+        return max(self.box, self.size * PT) + 0.8
+
+    def measure(self, width):
+        rows = (self._places(width)[-1][1] + 1) if self.checks else 1
+        return rows * self._line_h() - 0.8
+
+    def draw(self, page, x, y, width):
+        lh = self._line_h()
+        base = self.box / 2 + self.size * 0.36 * PT
+        page.text(x, y + base, self.head, size=self.size, weight="bold", family="condensed")
+        for dx, row, c in self._places(width):
+            bx, by = x + dx, y + row * lh
+            if self.label_first:
+                page.text(bx, by + base, c.label, size=self.size, family="condensed")
+                bx += text_width(c.label, self.size, "regular", "condensed") + 0.9
+            for k in range(c.boxes):
+                page.rect(bx + k * (self.box + 0.5), by, self.box, self.box, width=0.25)
+            if not self.label_first:
+                page.text(bx + c.boxes * (self.box + 0.5) + 0.4, by + base, c.label, size=self.size, family="condensed")
+        return self.measure(width)
+
+    def texts(self):
+        return [self.head] + [c.label for c in self.checks]
+
+
 def records(block: Block, *trackers: str) -> Block:
     """Tag a block as the place on the sheet where these trackers are marked (a gun's box, a fire checkbox):
     tests walk a sheet's blocks and find every outcome's tracker. Returns the block."""

@@ -196,62 +196,6 @@ class Measured(Block):
 
 
 @dataclass
-class Check:
-    """One condition to tick on a card: a label after `boxes` boxes (FIRE has one per turn burning)."""
-
-    label: str
-    boxes: int = 1
-    tracker: str = ""
-
-
-@dataclass
-class CheckRow(Block):
-    """A bold heading, then conditions to tick set one after another like words (box, label), wrapping to more
-    lines when the width runs out: the special effects of a card in two lines where a grid would take five."""
-
-    head: str
-    checks: Sequence[Check]
-    size: float = 6.0
-    box: float = 2.5
-    gap: float = 1.8  # between one condition and the next
-
-    def _w(self, c: Check) -> float:
-        return c.boxes * (self.box + 0.5) + 0.4 + text_width(c.label, self.size, "regular", "condensed")
-
-    def _places(self, width):
-        x = text_width(self.head, self.size, "bold", "condensed") + self.gap
-        out, row = [], 0
-        for c in self.checks:
-            w = self._w(c)
-            if x > 0 and x + w > width + 1e-6:
-                x, row = 0.0, row + 1
-            out.append((x, row, c))
-            x += w + self.gap
-        return out
-
-    def _line_h(self):
-        return max(self.box, self.size * PT) + 0.8
-
-    def measure(self, width):
-        rows = (self._places(width)[-1][1] + 1) if self.checks else 1
-        return rows * self._line_h() - 0.8
-
-    def draw(self, page, x, y, width):
-        lh = self._line_h()
-        base = self.box / 2 + self.size * 0.36 * PT
-        page.text(x, y + base, self.head, size=self.size, weight="bold", family="condensed")
-        for dx, row, c in self._places(width):
-            bx, by = x + dx, y + row * lh
-            for k in range(c.boxes):
-                page.rect(bx + k * (self.box + 0.5), by, self.box, self.box, width=0.25)
-            page.text(bx + c.boxes * (self.box + 0.5) + 0.4, by + base, c.label, size=self.size, family="condensed")
-        return self.measure(width)
-
-    def texts(self):
-        return [self.head] + [c.label for c in self.checks]
-
-
-@dataclass
 class GunRows(Block):
     """The guns by group: a label column, a box per gun, and the gun models named after the boxes when they fit
     there (under them when not). `tracks` are render.blocks.Track, so the sheet's tracker tags find them."""

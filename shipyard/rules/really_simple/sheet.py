@@ -17,9 +17,9 @@ from __future__ import annotations
 import math
 
 from ...render.text import number
-from ...render.blocks import Block, Note, Panel, Runs, Stack, StatBoxes, Text, Track, records
+from ...render.blocks import Block, Check, CheckRow, Note, Panel, Runs, Stack, StatBoxes, Text, Track, records
 from ..base import accent, damage_done, sheet_heading
-from .boxes import CardHead, Check, CheckRow, GunRows, Measured, OrdersGrid, SpeedBox, SpeedTrack
+from .boxes import CardHead, GunRows, Measured, OrdersGrid, SpeedBox, SpeedTrack
 from .trackers import applies, trackers
 from .stats import ReallySimpleStats
 from .words import gun_groups, kn, no_ram_bow, sinks_in, step_kn
