@@ -48,12 +48,12 @@ def test_the_record_cards_print_the_articles_values(pack, library):
     names = {u.id: u.name for _, u in library.scenario_units(library.scenarios["mobile-bay-1864"])}
     seen = {}
     for text in halves:
-        # each card: its name line, ..., the boxes' labels "... Heavy Medium Parrott" over their figures "... h m p",
+        # each card: its name line, ..., a row of boxes per factor labelled "Heavy h", "Medium m", "Parrott p",
         # "EDNA e"; cards follow in order down a column
         found = {uid: re.search(rf"^{re.escape(n)} (Monitor|Ironclad|Sidewheeler|Wooden Screw|Fort)", text, re.M)
                  for uid, n in names.items()}
         order = sorted((m.start(), uid) for uid, m in found.items() if m)
-        guns = re.findall(r"Heavy Medium Parrott\n.* (\d+) (\d+) (\d+)$", text, flags=re.M)
+        guns = re.findall(r"Heavy (\d+)\b.*?Medium (\d+)\b.*?Parrott (\d+)\b", text, flags=re.S)
         ednas = [int(e) for e in re.findall(r"^EDNA (\d+)", text, flags=re.M)]
         assert len(order) == len(guns) == len(ednas), text[:200]
         for (_, uid), g, e in zip(order, guns, ednas):

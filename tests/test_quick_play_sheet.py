@@ -59,9 +59,14 @@ def test_tecumseh_card_has_her_speeds_factors_and_one_edna_box_a_point(library, 
     assert f'Slow {s.speeds_in.slow:g}"' in t and f'Full {s.speeds_in.full:g}"' in t and "Cruise –" in t
     assert f"Turn {s.turn_deg:g}°" in t
     assert f"Heavy {s.cannonade.heavy}" in t and "Parrott 0" in t  # the game's spelling, from factor_names
-    tracks = [b for b in walk(card) if isinstance(b, Tracks)]
-    assert len(tracks) == 1 and tracks[0].box == sheet.EDNA_BOX
-    assert [(tr.label, tr.count) for tr in tracks[0].tracks] == [(f"EDNA {s.edna}", s.edna)]
+    tracks = [tr for b in walk(card) if isinstance(b, Tracks) for tr in b.tracks]
+    assert [(tr.label, tr.count) for tr in tracks if tr.records == "edna"] == [(f"EDNA {s.edna}", s.edna)]
+    edna = next(b for b in walk(card) if isinstance(b, Tracks) and b.tracks[0].records == "edna")
+    assert edna.box == sheet.EDNA_BOX
+    # a box per factor to strike when guns are put out of action, named as the game names them
+    assert [(tr.label, tr.count) for tr in tracks if tr.records == "gun"] == [
+        (f"Heavy {s.cannonade.heavy}", s.cannonade.heavy), (f"Medium {s.cannonade.medium}", s.cannonade.medium),
+        (f"Parrott {s.cannonade.parrot}", s.cannonade.parrot)]
 
 
 def test_a_fort_card_says_it_does_not_move_and_a_ram_says_so(library, ctx):

@@ -1,12 +1,28 @@
 """Quick Play printed aids, by job: record cards (sheet.py), turn counters and speed markers (counters.py),
-the order of battle (roster.py) and the play tables (reference.py), all laid out as blocks from the typed
-stats and tables.yaml. This module keeps the entry points pack.py and the CLI call."""
+the order of battle (roster.py), and the play tables with the turning gauge on one true-scale page (reference.py,
+gauge.py), all laid out as blocks from the typed stats and tables.yaml. This module keeps the entry points pack.py
+and the CLI call. The play tables and the gauge are one page, printed as the pack's templates (the section whose
+pages are true scale): Quick Play offers no separate quick reference, so nothing is printed twice."""
 
 from __future__ import annotations
 
+from . import reference
 from .counters import counters
-from .reference import quick_reference
 from .roster import roster
 from .sheet import sheets
 
-__all__ = ["sheets", "counters", "roster", "quick_reference"]
+__all__ = ["sheets", "counters", "roster", "templates"]
+
+
+def templates(doc, ctx) -> None:
+    """The quick reference with the turning gauge, true scale, for the units of the scenario in hand (ctx.scenario,
+    of the sides the pack prints), else for every ship type."""
+    from . import RULESET
+
+    derived = []
+    scenario = getattr(ctx, "scenario", None)
+    if scenario is not None:
+        wanted = {s.lower() for s in (getattr(getattr(ctx, "options", None), "sides", None) or [])}
+        derived = [RULESET.derive(u, ctx) for side, u in ctx.library.scenario_units(scenario)
+                   if not wanted or side.lower() in wanted]
+    reference.quick_reference(doc, derived, ctx)

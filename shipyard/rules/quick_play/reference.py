@@ -1,5 +1,6 @@
-"""Quick Play's play tables as blocks: the reference printed at the top of every card page, and the quick
-reference page of only what the units in play use. Every figure and reminder comes from tables.yaml."""
+"""Quick Play's play tables as blocks: the quick reference page of only what the units in play use (the record
+cards carry none of it), with the true-scale turning gauge (gauge.py). Every figure and reminder comes from
+tables.yaml."""
 
 from __future__ import annotations
 
@@ -7,15 +8,22 @@ from typing import Any, Iterable
 
 from ...render.blocks import Block, Columns, Flow, Heading, Runs, Stack, Table, Text
 from ...render.text import number
+from ...spec.errors import ShipyardError
 from ..base import Context
+from .gauge import turning_gauge
 
 
 QUICK_PT = 8.5  # the quick reference's tables: a page of its own, read across the table
 
 
 def factor_name(ctx: Context, key: str) -> str:
-    """The game's name for a cannonade factor: 'parrot' -> 'Parrott' (factor_names)."""
-    return str(ctx.tables.factor_names.rows.get(key, key.capitalize()))
+    """The game's name for a cannonade factor: 'parrot' -> 'Parrott' (factor_names). Never the key capitalised
+    (that printed 'Parrot'): a factor the table does not name is the tables' error, said plainly."""
+    t = ctx.tables.factor_names
+    if key not in t.rows:
+        raise ShipyardError(f"table factor_names ({t.tag()}): no name for the cannonade factor {key!r}; it names "
+                            f"{', '.join(map(str, t.rows))}")
+    return str(t.rows[key])
 
 
 def speed_words(ctx: Context) -> list[tuple[str, str | None]]:
@@ -105,9 +113,32 @@ def speed_table(ctx: Context, types: set[str] | None, size: float = 7.5) -> Tabl
                  size=size, bold_first_col=True, align=["left"] + ["centre"] * 5, title="Speeds (inches a move) and turning")
 
 
+def turns_in_play(derived: list[Any], ctx: Context) -> dict[float, list[str]]:
+    """Turn (degrees) -> the ship types in play that make it (every type in ship_types when no units are given)."""
+    types = {d.stats.type for d in derived if not d.stats.is_fort} if derived else None
+    out: dict[float, list[str]] = {}
+    for r in ctx.tables.ship_types.rows:
+        if (types is None or r["type"] in types) and r.get("turn_deg") is not None:
+            out.setdefault(float(r["turn_deg"]), []).append(str(r["type"]))
+    return out
+
+
+def gauge_blocks(derived: list[Any], ctx: Context) -> list[Block]:
+    """The turning gauge for the turns in play, with how to use it (nothing when no unit in play moves)."""
+    turns = turns_in_play(derived, ctx)
+    if not turns:
+        return []
+    return [Heading("Turning gauge (true scale)", size=QUICK_PT + 1.5),
+            Text("Cut along the heavy outline and mount on card. Put the point at the pivot of the model, the dashed line "
+                 "along her present heading; she may turn as far as her type's edge, either side.", size=QUICK_PT - 1,
+                 family="condensed"),
+            turning_gauge(turns)]
+
+
 def quick_reference_blocks(derived: list[Any], ctx: Context) -> Block:
-    """One page of only the tables the units in play use: their ship types' speeds, their factors' dice,
-    ranges, events, ramming (a Ram's dice only if one is in play) and the fort column (only with a fort)."""
+    """One page of the play tables the units in play use (the cards carry none): their ship types' speeds and turns,
+    their factors' dice, ranges, events, ramming (a Ram's dice only if one is in play), the fort column (only with a
+    fort), and the turning gauge for their turns."""
     stats = [d.stats for d in derived]
     types = {s.type for s in stats} if stats else None
     factors = {k for s in stats for k, v in s.cannonade.items() if v} if stats else None
@@ -118,8 +149,12 @@ def quick_reference_blocks(derived: list[Any], ctx: Context) -> Block:
         Text("Quick Play ACW Naval Rules — quick reference", size=14, weight="bold"),
         speed_table(ctx, types, size=QUICK_PT) if ships else None,
         play_tables(ctx, size=QUICK_PT, factors=factors, rams=rams, forts=forts, ships=ships),
+        *gauge_blocks(derived, ctx),
     ], gap=3.0)
 
 
 def quick_reference(doc, derived: list[Any], ctx: Context) -> None:
-    Flow(doc, rule=False).add(quick_reference_blocks(derived, ctx), bookmark="Quick Play quick reference", new_page=True)
+    """The play tables and the turning gauge on a true-scale page (the gauge is measured on the table)."""
+    with doc.true_scale_pages():
+        Flow(doc, rule=False, true_scale=True).add(quick_reference_blocks(derived, ctx),
+                                                   bookmark="Quick reference and turning gauge", new_page=True)

@@ -1,17 +1,22 @@
-"""Quick Play record cards as blocks: a card per ship or fort (name, type, speeds and turn, cannonade factors,
-an EDNA track to tick), two to a row under the play tables on every page. No page coordinates here."""
+"""Quick Play record cards as blocks: a card per ship or fort (name, type, speeds and turn, a box per cannonade
+factor to strike when guns are put out of action, an EDNA track, the lasting catastrophic events to tick), two to a
+row. The play tables are on the quick reference. No page coordinates here; which box records which outcome of the
+rules is trackers.yaml."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...render.blocks import Block, Columns, Flow, Note, Panel, StatBoxes, Stack, Text, Title, Track, Tracks
+from ...render.blocks import (Block, Check, CheckRow, Columns, Flow, Note, Panel, Runs, StatBoxes, Stack, Text, Title,
+                               Track, Tracks, records)
 from ...render.text import number
 from ...spec.errors import ShipyardError
 from ..base import Context, accent, damage_done, sheet_heading
-from .reference import factor_name, play_tables
+from .reference import factor_name
+from .trackers import applies, trackers
 
 EDNA_BOX = 3.4  # mm: the EDNA track's boxes (one per point)
+GUN_BOX = 3.0  # mm: a cannonade factor's box
 CARD_GAP = 2.4  # mm between cards, across and down
 
 
@@ -27,6 +32,34 @@ def speed_boxes(s) -> list[tuple[str, str]]:
     return items + [("Turn", "–" if s.turn_deg is None else f"{number(s.turn_deg)}°")]
 
 
+def subtitle_without_type(subtitle: str, unit: Any) -> str:
+    """The class/navy line without its leading vessel type (or 'Fort'): the card prints the game's type once, at the
+    right of the name."""
+    parts = subtitle.split(" · ")
+    kind = "fort" if getattr(unit, "kind", "") == "fort" else str(getattr(getattr(unit, "type", None), "value", ""))
+    if len(parts) > 1 and parts[0].strip().lower() == kind.lower():
+        parts = parts[1:]
+    return " · ".join(parts)
+
+
+def gun_boxes(s, ctx: Context) -> Block:
+    """A box per cannonade factor, by factor (the rules' guns): struck when guns are put out of action."""
+    return Tracks([Track(f"{factor_name(ctx, k)} {v}", v, records="gun") for k, v in s.cannonade.items()],
+                  box=GUN_BOX, gap=0.5, label_size=7.0, row_gap=0.5)
+
+
+# the lasting catastrophic events' boxes on a card: (tracker, labels); engines has a box per state
+EVENT_CHECKS = (("sunk", ("sunk",)), ("holed", ("holed",)),
+                ("engines", ("no Full", "Slow only", "stopped")), ("rudder", ("turns every 2nd move",)),
+                ("silenced", ("silenced",)))
+
+
+def event_checks(s) -> Block:
+    wanted = trackers().for_unit(applies, s)
+    checks = [Check(label, 1, key) for key, labels in EVENT_CHECKS if key in wanted for label in labels]
+    return records(CheckRow("Events", checks, size=6.0, box=2.4, gap=1.4), *(c.tracker for c in checks))
+
+
 def card(unit: Any, d, ctx: Context) -> Block:
     """One unit's record card."""
     s = d.stats
@@ -35,20 +68,24 @@ def card(unit: Any, d, ctx: Context) -> Block:
     if s.turns_when_stationary:
         side_note.insert(0, "turns when stopped")
     head = Columns([
-        Title(name, detail, size=10.5, min_size=8.0, sub_size=6.0, rule_colour=accent(unit, ctx)),
+        Title(name, subtitle_without_type(detail, unit), size=10.5, min_size=8.0, sub_size=6.0,
+              rule_colour=accent(unit, ctx)),
         Stack([Text(type_words(s), size=8, weight="bold", align="right"),
                Note(" · ".join(side_note), size=6.0, align="right")], gap=0.3),
     ], weights=[2.6, 1.0], gap=2.0)
-    guns = StatBoxes([(factor_name(ctx, k), v) for k, v in s.cannonade.items()], size=10, min_box=8)
     moves = StatBoxes([("Speed", "does not move")], size=10) if s.is_fort else StatBoxes(speed_boxes(s), size=10, min_box=8)
-    edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna))],
+    edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna), records="edna")],
                   box=EDNA_BOX, gap=0.3, label_size=7.5)
-    return Panel(Stack([head, Columns([moves, guns], weights=[4, 3], gap=2.5), edna], gap=1.4), padding=1.3)
+    return Panel(Stack([head, Columns([moves, gun_boxes(s, ctx)], weights=[4, 3], gap=2.5), edna, event_checks(s)],
+                       gap=1.2), padding=1.3)
 
 
 def page_header(ctx: Context) -> Block:
-    return Stack([Text("Quick Play ACW Naval Rules — record cards", size=11, weight="bold"), play_tables(ctx, size=6.5)],
-                 gap=0.6)
+    order = ", then ".join(factor_name(ctx, k) for k in ctx.tables.guns_out.rows)
+    return Runs([("Quick Play ACW Naval Rules — record cards  ", "bold"),
+                 (f"Strike an EDNA box for each hit; when guns are put out of action strike factor boxes, {order}; "
+                  "tick an event when it befalls her. The play tables are on the quick reference.", "regular")],
+                size=7.0, family="condensed")
 
 
 def card_rows(derived: list[tuple[Any, Any]], ctx: Context) -> list[tuple[Block, list[str]]]:
@@ -63,7 +100,7 @@ def card_rows(derived: list[tuple[Any, Any]], ctx: Context) -> list[tuple[Block,
 
 
 def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
-    """Record cards two to a row, with the cannonade and events reference at the top of each page."""
+    """Record cards two to a row, as many rows as fit a page."""
     if not derived:
         raise ShipyardError("quick-play sheets: no vessels or forts given")
     flow = Flow(doc, gap=CARD_GAP, rule=False)

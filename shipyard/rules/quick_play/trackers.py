@@ -1,0 +1,31 @@
+"""Quick Play ACW Naval Rules: which record-card box records each outcome of the cannonade and the catastrophic
+events (trackers.yaml), and the conditions that say which units an outcome can befall."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from ..base import Trackers, load_trackers
+
+PATH = Path(__file__).with_name("trackers.yaml")
+# the tables whose rows do something to a unit, and the column that names each row
+OUTCOME_TABLES = {"cannonade_dice": "factor", "catastrophic_events": "double"}
+
+
+@lru_cache(maxsize=1)
+def trackers() -> Trackers:
+    return load_trackers(PATH)
+
+
+def applies(condition: str, stats) -> bool:
+    """Whether an outcome with this condition can befall a unit with these QuickPlayStats."""
+    if condition == "any":
+        return True
+    if condition == "ship":
+        return not stats.is_fort
+    if condition == "fort":
+        return stats.is_fort
+    if condition == "armed":
+        return stats.cannonade.total > 0
+    raise ValueError(f"trackers.yaml: unknown condition {condition!r} (expected any, ship, fort or armed)")
