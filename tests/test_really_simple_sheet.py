@@ -165,3 +165,6 @@ def test_marker_copies_fill_the_last_page_instead_of_spilling_a_few(library, ctx
     assert 139 + len(out) == 165 and len(out) >= 5 * len(marks)
     titles = [t for t, _, _ in out]
     assert titles == sorted(titles, key=[m.title for m in marks].index)  # each marker's copies together
+    # 150 before (Mobile Bay's chits on Letter): only three sets (15) fill the page without spilling; they do
+    out = counters.marker_chits(marks, 22, 150, (11, 15))
+    assert len(out) == 3 * len(marks)

@@ -39,7 +39,8 @@ def subtitle_without_type(subtitle: str, unit: Any) -> str:
     kind = "fort" if getattr(unit, "kind", "") == "fort" else str(getattr(getattr(unit, "type", None), "value", ""))
     if len(parts) > 1 and parts[0].strip().lower() == kind.lower():
         parts = parts[1:]
-    return " · ".join(parts)
+    line = " · ".join(parts)
+    return line[:1].upper() + line[1:]
 
 
 def gun_boxes(s, ctx: Context) -> Block:

@@ -82,15 +82,16 @@ def counters(doc, units: list, ctx, fold: bool = False, backs: bool = False) -> 
 def marker_chits(marks: list[Marker], n_ships: int, before: int, grid: tuple[int, int]) -> list[tuple]:
     """A set of each marker for every four ships (three at least), then as many more, in turn, as fill the last
     page's cells where that page also holds speed chits (a page of markers alone gets no spares: paper is not
-    filled for its own sake); one set fewer when that saves a page holding only a few markers."""
+    filled for its own sake); as many sets fewer (down to three) as save a page holding only a few markers."""
     per_page = max(1, grid[0] * grid[1])
     if not marks:
         return []
     copies = max(3, math.ceil(n_ships / 4))
     pages = math.ceil((before + copies * len(marks)) / per_page)
-    if copies > 3 and math.ceil((before + (copies - 1) * len(marks)) / per_page) < pages:
-        copies -= 1
-        pages -= 1
+    fewer = [c for c in range(copies - 1, 2, -1) if math.ceil((before + c * len(marks)) / per_page) < pages]
+    if fewer:
+        copies = fewer[0]  # the most sets that save the page
+        pages = math.ceil((before + copies * len(marks)) / per_page)
     markers_only = before <= (pages - 1) * per_page  # the last page starts with markers: no chit is on it
     spare = 0 if markers_only else pages * per_page - before - copies * len(marks)
     order = [m for _ in range(copies) for m in marks] + [marks[i % len(marks)] for i in range(spare)]
