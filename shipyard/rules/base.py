@@ -659,3 +659,12 @@ def load_trackers(path: Path) -> Trackers:
                                      f"outcomes name trackers not described: {unknown}" if unknown
                                      else f"trackers no outcome uses: {unused}")])
     return Trackers(outcomes, described)
+
+
+def unit_condition(condition: str, *, fort: bool, armed: bool) -> bool:
+    """The conditions a trackers.yaml outcome may name that every rule set shares: any, ship (a vessel), fort,
+    armed (has a gun or a cannonade factor). A rule set's `applies` passes its stats' answers."""
+    known = {"any": True, "ship": not fort, "fort": fort, "armed": armed}
+    if condition not in known:
+        raise ValueError(f"trackers.yaml: unknown condition {condition!r} (expected {', '.join(known)})")
+    return known[condition]
