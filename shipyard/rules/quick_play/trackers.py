@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from ..base import Trackers, load_trackers
+from ..base import Trackers, load_trackers, unit_condition
 
 PATH = Path(__file__).with_name("trackers.yaml")
 # the tables whose rows do something to a unit, and the column that names each row
@@ -20,12 +20,4 @@ def trackers() -> Trackers:
 
 def applies(condition: str, stats) -> bool:
     """Whether an outcome with this condition can befall a unit with these QuickPlayStats."""
-    if condition == "any":
-        return True
-    if condition == "ship":
-        return not stats.is_fort
-    if condition == "fort":
-        return stats.is_fort
-    if condition == "armed":
-        return stats.cannonade.total > 0
-    raise ValueError(f"trackers.yaml: unknown condition {condition!r} (expected any, ship, fort or armed)")
+    return unit_condition(condition, fort=stats.is_fort, armed=stats.cannonade.total > 0)

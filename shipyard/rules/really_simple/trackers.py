@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from ..base import Trackers, load_trackers
+from ..base import Trackers, load_trackers, unit_condition
 
 PATH = Path(__file__).with_name("trackers.yaml")
 # the tables whose rows do something to a unit: hit_effects and special_effects (shooting), ramming's results
@@ -20,15 +20,7 @@ def trackers() -> Trackers:
 
 def applies(condition: str, stats) -> bool:
     """Whether an outcome with this condition can befall a unit with these ReallySimpleStats."""
-    if condition == "any":
-        return True
-    if condition == "ship":
-        return not stats.is_fort
-    if condition == "fort":
-        return stats.is_fort
-    if condition == "armed":
-        return stats.gun_count > 0
-    raise ValueError(f"trackers.yaml: unknown condition {condition!r} (expected any, ship, fort or armed)")
+    return unit_condition(condition, fort=stats.is_fort, armed=stats.gun_count > 0)
 
 
 def table_rows(tables, name: str) -> list[dict]:
