@@ -82,9 +82,9 @@ def test_hartford_card_records_her_guns_her_speed_and_every_special_effect(libra
 # ---------------------------------------------------------------------------------------------- orders logs
 
 
-def _log_cells(path, side_ships: dict[str, list[str]]) -> dict[str, set[tuple[str, int]]]:
-    """(ship, turn) pairs each side's orders log has a row-and-column for, read from the PDF: a band's heading line
-    gives its turns, the ship names below it (down to the next heading) its rows."""
+def _log_cells(path, side_ships: dict[str, list[str]]) -> tuple[dict[str, set[tuple[str, int]]], dict[str, int]]:
+    """(ship, turn) pairs each side's orders log has a row-and-column for, read from the PDF (a band's heading line
+    gives its turns, the ship names below it, down to the next heading, its rows); and each side's log pages."""
     from conftest import pdf_page_texts
 
     found: dict[str, set] = {side: set() for side in side_ships}
@@ -105,10 +105,10 @@ def _log_cells(path, side_ships: dict[str, list[str]]) -> dict[str, set[tuple[st
                     turns = [int(n) for n in re.findall(r"Turn (\d+)", line["text"])]
                 elif line["text"] in side_ships[side]:
                     found[side] |= {(line["text"], t) for t in turns}
-    return found
+    return found, {side: sum(1 for _, s in logs if s == side) for side in side_ships}
 
 
-@pytest.mark.parametrize("turns,paper", [(12, "a4"), (30, "a4"), (30, "letter")])
+@pytest.mark.parametrize("turns,paper", [(12, "a4"), (12, "letter"), (30, "a4"), (30, "letter")])
 def test_orders_logs_hold_every_turn_for_every_ship_of_each_side(library, tmp_path, turns, paper):
     from shipyard.pack import PackOptions, build_pack
 
@@ -120,11 +120,13 @@ def test_orders_logs_hold_every_turn_for_every_ship_of_each_side(library, tmp_pa
     for side, u in library.scenario_units(scen):
         if not RS.derive(u, ctx).stats.is_fort:
             ships.setdefault(side, []).append(u.name)
-    cells = _log_cells(built.path, ships)
+    cells, pages = _log_cells(built.path, ships)
     assert len(ships["Union"]) == 18
     for side, names in ships.items():
         want = {(n, t) for n in names for t in range(1, turns + 1)}
         assert cells[side] == want, (side, sorted(want - cells[side])[:5], sorted(cells[side] - want)[:5])
+    if turns == 12:  # a game night's log for the 18-ship Union is one sheet, on A4 and Letter alike
+        assert pages == {"Union": 1, "Confederate": 1}
 
 
 def test_orders_log_is_sized_by_the_default_turns(bundled_packs, library):

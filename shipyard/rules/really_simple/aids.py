@@ -23,7 +23,7 @@ from .boxes import SPEED_BOX, CardGrid
 from .counters import counters, speed_chits
 from .reference import quick_reference
 from .roster import roster
-from .sheet import GUN_BOX, card, cards_header, orders_bands, orders_intro, speed_values
+from .sheet import GUN_BOX, card, cards_header, log_row_height, orders_bands, orders_intro, speed_values
 from .templates import GAUGE_R, stick_pieces, templates
 from .words import gun_groups, kn
 
@@ -50,6 +50,10 @@ def orders_log(doc, derived: Iterable, ctx, title: str = "Orders log") -> None:
     log never runs out whatever the fleet."""
     ships = [d for d in derived if not d.stats.is_fort]
     flow = Flow(doc, gap=4.0, rule=False)
-    flow.add(orders_intro(title, ctx), bookmark=title, new_page=True)
-    for band in orders_bands(ships, game_turns(ctx), doc.content.w):
+    intro = orders_intro(title, ctx)
+    box = doc.content
+    bands = orders_bands(ships, game_turns(ctx), box.w)
+    row_h = log_row_height(bands, box.h - intro.measure(box.w), flow.gap)
+    flow.add(intro, bookmark=title, new_page=True)
+    for band in orders_bands(ships, game_turns(ctx), box.w, row_h):
         flow.add(band)

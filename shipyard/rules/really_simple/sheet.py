@@ -112,6 +112,8 @@ def cards_header(ctx) -> Block:
 
 LOG_PARTS = ("1st ½", "2nd ½", "extras")  # the order format: each half move with its turns, then the extras
 MIN_TURN_W = 26.0  # mm: the narrowest column a turn's order is written in
+ROW_H = 6.5  # mm: a ship's row in the orders log, for a pencilled order
+MIN_ROW_H = 5.6  # the least it may shrink to, to save a page
 
 
 def orders_intro(title: str, ctx) -> Block:
@@ -124,11 +126,26 @@ def orders_intro(title: str, ctx) -> Block:
                        "An order the opponent cannot read is read against you.", size=7.0, family="condensed")], gap=1.2)
 
 
-def orders_bands(ships: list, turns: int, width: float) -> list[Block]:
+def orders_bands(ships: list, turns: int, width: float, row_h: float = ROW_H) -> list[Block]:
     """The log as bands of as many turns as the width holds (bands of even size), each with a row per ship."""
     rows = [(d.unit_name, f"{kn(d.stats.speed_kn)} / {kn(d.stats.astern_kn)} kn") for d in ships] or [("", "")] * 8
     probe = OrdersGrid(rows, [1], LOG_PARTS)
     per = max(1, int((width - probe.name_w(width)) // MIN_TURN_W))
     n_bands = math.ceil(turns / per)
     per = math.ceil(turns / n_bands)
-    return [OrdersGrid(rows, list(range(t, min(turns, t + per - 1) + 1)), LOG_PARTS) for t in range(1, turns + 1, per)]
+    return [OrdersGrid(rows, list(range(t, min(turns, t + per - 1) + 1)), LOG_PARTS, row_h=row_h)
+            for t in range(1, turns + 1, per)]
+
+
+def log_row_height(bands: list, first_page: float, gap: float) -> float:
+    """The height of a ship's row: ROW_H, or less (never under MIN_ROW_H) where that lets the bands fill fewer
+    pages; first_page is the room under the log's heading on its first page."""
+    if not bands:
+        return ROW_H
+    ships, head = len(bands[0].ships), bands[0].head_h
+    for pages in range(1, len(bands) + 1):
+        on_first = math.ceil(len(bands) / pages)
+        fits = ((first_page - on_first * gap) / on_first - head) / max(1, ships)
+        if fits >= MIN_ROW_H:
+            return min(ROW_H, fits)
+    return ROW_H
