@@ -108,10 +108,11 @@ def test_sheets_render_for_every_library_unit(library, tmp_path):
     from conftest import pdf_page_texts
 
     texts = pdf_page_texts(path)
-    assert len(texts) == len(units)
-    for text, unit in zip(texts, units):
-        assert unit.name in " ".join(text.split())
-        assert "Hull" in text and "Guns" in text
+    assert len(units) / 3 <= len(texts) <= (len(units) + 1) // 2 + 4  # two (forts three) to a page, a few alone
+    joined = " ".join(" ".join(texts).split())
+    for unit in units:
+        assert unit.name in joined
+    assert joined.count("To hit 5+ on D6 per gun") == len(units)
 
 
 def test_monitor_sheet_has_hull_boxes_with_three_quarter_and_half_marks(library, tmp_path):
@@ -124,17 +125,18 @@ def test_monitor_sheet_has_hull_boxes_with_three_quarter_and_half_marks(library,
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[0]
         text = page.extract_text()
-        heading, label = [w for w in page.extract_words() if w["text"] == "Hull" and w["x0"] / PT < 12][:2]
+        label = next(w for w in page.extract_words() if w["text"] == "Hull" and w["x0"] / PT < 12)
         row = [r for r in page.rects if abs(r["top"] - label["top"]) < 6 * PT]
-        hull_boxes = [r for r in row if abs(r["width"] / PT - 5.0) < 0.05 and abs(r["height"] / PT - 5.0) < 0.05]
+        hull_boxes = [r for r in row if abs(r["width"] / PT - 4.6) < 0.05 and abs(r["height"] / PT - 4.6) < 0.05]
         assert len(hull_boxes) == d["hull"]
+        assert "¾ speed" in text and "½ speed" in text  # the bars say what they mark
         three_q, half = d["speed_thresholds"]
         assert f"after box {three_q['lost']}: ¾ speed = {three_q['speed_kn']} kn" in text
         assert f"after box {half['lost']}: ½ speed" in text
         assert "fore 90°, port 90°, starboard 90°, aft 90°" in text
         for section in ("STERN", "MIDSHIPS", "BOW"):
             assert section in text
-        assert "Orders" in text and "Holes" in text and "Ram bow" in text
+        assert "Fire at / notes" in text and "Holes" in text and "ram bow" in text
 
 
 def test_counters_number_speeds_to_the_fastest_ship_in_play_with_markers(library, tmp_path, cli):
