@@ -192,3 +192,66 @@ def test_quick_reference_prints_only_what_the_ships_in_play_use(library, tmp_pat
     spar = [u.id for u in library.vessels if u.spar_torpedo]
     if spar:
         assert "Spar torpedo" in qr(spar[:1])
+
+
+def _gauges(page, arm):
+    """(pivot, angle) of every turn gauge on a page: two arms of the arm's length from one point."""
+    by_pivot: dict[tuple, list] = {}
+    for a, b, length in _long_lines(page, arm - 1):
+        if abs(length - arm) < 0.3:
+            by_pivot.setdefault((round(a[0], 2), round(a[1], 2)), []).append(b)
+    out = []
+    for (px, py), ends in by_pivot.items():
+        if len(ends) == 2:
+            angle = max(math.degrees(math.atan2(py - y, x - px)) for x, y in ends)
+            out.append(((px, py), angle))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("scale", ["1/1200", "1/600"])
+def test_turn_gauge_labels_sit_inside_the_outline_they_are_cut_along(templates_pdfs, paper, scale):
+    """Every gauge holds its knot numbers, 'kn', 'pivot' and its angle wholly inside its wedge, and no character on
+    the page straddles a wedge's outline (the cut line)."""
+    arm_kn = aids.gauge_arm_knots(2 if scale == "1/600" else 1)
+    arm = arm_kn * (50.8 if scale == "1/600" else 25.4)
+
+    def inside(px, py, angle, x, y):
+        r = math.hypot(x - px, py - y)
+        bearing = math.degrees(math.atan2(py - y, x - px))
+        return r <= arm - 0.2 and 0.2 < bearing < angle - 0.2
+
+    gauges_seen = 0
+    with pdfplumber.open(templates_pdfs[(paper, scale)]) as pdf:
+        for page in pdf.pages:
+            gauges = _gauges(page, arm)  # pdfplumber's points and chars both measure y down from the top
+            held = {g: "" for g in gauges}
+            for ch in page.chars:
+                x0, x1, top, bottom = ch["x0"] / PT, ch["x1"] / PT, ch["top"] / PT, ch["bottom"] / PT
+                corners = ((x0, top + 0.6), (x1, top + 0.6), (x0, bottom - 0.3), (x1, bottom - 0.3))
+                for g in gauges:
+                    (px, py), angle = g
+                    ins = [inside(px, py, angle, x, y) for x, y in corners]
+                    assert all(ins) or not any(ins), (ch["text"], round(angle), "on the cut line")
+                    if all(ins):
+                        held[g] += ch["text"]
+            for ((_, _), angle), text in held.items():
+                gauges_seen += 1
+                for word in ["pivot", "kn", f"{round(angle)}°"] + [str(k) for k in range(1, arm_kn)]:
+                    assert all(text.count(c) >= word.count(c) for c in set(word)), (round(angle), word, text)
+    assert gauges_seen == len(aids.turn_ladder(RS.context(None, scale=scale)))
+
+
+def test_a_packs_gauges_are_only_the_turns_its_units_make(library, tmp_path):
+    scen = library.scenario("mobile-bay-1864")
+    ctx = RS.context(library)
+    ctx.scenario = scen
+    want = sorted({RS.derive(u, ctx).stats.max_turn_deg for _, u in library.scenario_units(scen)} - {None})
+    assert aids.turns_in_play(ctx) == want == [30, 45, 60]
+    path = tmp_path / "g.pdf"
+    with Document(path, paper="a4", title="g") as doc:
+        aids.templates(doc, ctx)
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) == 1  # three gauges, the turret and the gunport gauges on one page
+        found = sorted(round(angle) for p in pdf.pages for _, angle in _gauges(p, 4 * 25.4))
+    assert found == want
