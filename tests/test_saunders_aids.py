@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
+from types import SimpleNamespace
 
 import pdfplumber
 import pytest
 
 from shipyard.render import Document
 from shipyard.rules import get_ruleset
+from shipyard.render.text import number
 from shipyard.rules.saunders import aids
+from shipyard.rules.saunders.counters import _chit, chits
 
 RS = get_ruleset("saunders")
 PT = 72 / 25.4  # points per mm
@@ -154,10 +158,62 @@ def test_counters_number_speeds_to_the_fastest_ship_in_play_with_markers(library
                 assert 8 <= ln["x0"] / PT and ln["x1"] / PT <= width - 8
                 assert 8 <= ln["top"] / PT and ln["bottom"] / PT <= height - 8
     numbers = {int(w) for w in words if re.fullmatch(r"\d+", w)}
-    assert numbers >= set(range(0, math.ceil(fastest) + 1))
-    assert max(numbers) == math.ceil(fastest)
+    assert numbers >= set(range(0, math.floor(fastest) + 1))
+    assert max(numbers) == math.floor(fastest) and number(fastest) in words  # 13½: no chit faster than any ship
     for marker in ("FIRE", "HOLE", "AGROUND", "astern"):
         assert marker in words
+    with pdfplumber.open(path) as pdf:  # every counter has its outline to cut along
+        outlines = [r for p in pdf.pages for r in p.rects if r["stroke"] and abs(r["width"] / PT - 16) < 0.05
+                    and abs(r["height"] / PT - 16) < 0.05]
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenario(scen))]
+    assert len(outlines) == len(chits(units, ctx))
+
+
+def test_markers_in_proportion_to_the_fleet(library):
+    ctx = RS.context(library)
+    for scen in ("mobile-bay-1864", "hampton-roads-1862"):
+        units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenario(scen))]
+        ships = [d.stats for _, _, d in units if not d.stats.fort]
+        kinds = Counter(kind for _, _, kind in chits(units, ctx))
+        assert kinds["fire"] == max(4, math.ceil(len(units) / 2))
+        assert kinds["hole"] == max(4, math.ceil(len(ships) / 2)) and kinds["aground"] == max(2, math.ceil(len(ships) / 4))
+        assert kinds["spar"] == sum(s.spar_torpedo for s in ships)
+        ahead = Counter(big for big, _, kind in chits(units, ctx) if kind == "speed")
+        for s in ships:  # every ship finds a chit for her own top speed, ahead and astern
+            assert number(s.max_speed_kn) in ahead
+            assert (number(s.astern_speed_kn), "kn astern", "astern") in chits(units, ctx)
+        # more chits of the speeds many ships make than of those only the fastest makes
+        assert ahead["0"] == math.ceil(len(ships) / 8) and ahead[number(max(s.max_speed_kn for s in ships))] == 1
+        assert kinds["speed"] <= 2 * len(ships) + 10
+
+
+class _Ops:
+    """A page that records what is drawn, without the greys: what is left is a counter's pattern and border."""
+
+    def __init__(self):
+        self.ops = []
+
+    def __getattr__(self, name):
+        def record(*a, **k):
+            self.ops.append((name, len(a), tuple(sorted((key, str(v)) for key, v in k.items() if key != "fill"))))
+        return record
+
+
+def test_counter_kinds_differ_by_more_than_their_grey_in_black_and_white(library):
+    ctx = RS.context(library)
+    ctx.options = SimpleNamespace(colour=False)
+    shapes = {}
+    for kind, big, small in (("speed", "7", "kn ahead"), ("astern", "3", "kn astern"), ("fire", "FIRE", "−1 to fire"),
+                             ("hole", "HOLE", "sinks at 0 hull"), ("aground", "AGROUND", "6+ to break free"),
+                             ("spar", "SPAR", "deployed")):
+        page = _Ops()
+        _chit(page, 0, 0, 16, big, small, kind, ctx=ctx)
+        shapes[kind] = tuple(op for op in page.ops if op[0] != "fit_text" or "colour" in dict(op[2]))
+    kinds = list(shapes)
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1:]:
+            assert shapes[a] != shapes[b], (a, b)
 
 
 def test_roster_lists_every_unit_by_side(library, tmp_path, cli):
