@@ -311,3 +311,21 @@ def test_a_packs_gauges_are_only_the_turns_its_units_make(library, tmp_path):
         assert len(pdf.pages) == 1  # three gauges, the turret and the gunport gauges on one page
         found = sorted(round(angle) for p in pdf.pages for _, angle in _gauges(p, 4 * 25.4))
     assert found == want
+
+
+@pytest.mark.xdist_group("saunders-mobile-bay-a4")
+def test_mobile_bay_pack_fits_its_page_budget_with_every_sheet(library, bundled_packs):
+    """Mobile Bay, A4, default options: at most 20 pages (cover and roster included), every unit's sheet in it,
+    the gauges on one page and the counters on one."""
+    from conftest import pdf_page_texts
+
+    built = bundled_packs.get("mobile-bay-1864", "saunders", "a4")
+    texts = pdf_page_texts(built.path)
+    assert built.pages == len(texts) <= 20
+    units = [u for _, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
+    sheets = [t for t in texts if "To hit 5+ on D6 per gun" in t]
+    assert sum(t.count("To hit 5+ on D6 per gun") for t in sheets) == len(units) == 26
+    for unit in units:
+        assert any(unit.name in " ".join(t.split()) for t in sheets), unit.name
+    assert len(sheets) <= math.ceil(len(units) / 2) + 1  # two to a page (forts three), a last one alone at most
+    assert sum("Turn gauges" in t for t in texts) == 1 and sum("kn ahead" in t for t in texts) == 1
