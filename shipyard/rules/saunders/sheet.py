@@ -93,7 +93,7 @@ def ladder_below(s: SaundersStats, ctx: Context) -> list[int]:
     """The turns a damaged steering gear drops to, a step at a time (at least one step, so there is a box)."""
     ladder = sorted(int(a) for a in ctx.tables.turn.rows["ladder_deg"])
     below = [a for a in ladder if s.max_turn_deg and a < s.max_turn_deg][::-1]
-    return below or [ladder[0]]
+    return below or [ladder[0]]  # at the bottom already: still a box to tick
 
 
 PROPULSION = {"sidewheel": ("Paddle lost: port / starboard (½ speed)", 2), "sternwheel": ("Stern wheel lost", 1),
@@ -112,7 +112,10 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     steam = signed(modifier(t.to_hit, "Filled with steam"))
     items.append(("Holes (sink at 0 hull)", 6, "hole"))
     turns = ladder_below(s, ctx)
-    items.append((f"Steering damaged: max turn {' / '.join(f'{a}°' for a in turns)}", len(turns), "steering"))
+    if turns[0] < (s.max_turn_deg or 0):
+        items.append((f"Steering hit: max turn → {'/'.join(str(a) for a in turns)}°", len(turns), "steering"))
+    else:
+        items.append(("Steering hit: no smaller turn on the ladder", 1, "steering"))
     items.append((f"Boiler: steam, ½ speed, {steam} to fire", 1, "steam"))
     items.append((f"Funnel: smoke, −1 kn, {smoke} to fire", 1, "smoke"))
     label, n = PROPULSION.get(s.drive or "", ("Screw lost (−2 kn; torpedo: drifts)", 1))
@@ -154,7 +157,7 @@ def _status(s: SaundersStats, ctx: Context) -> Block:
     box = Checkboxes([(label, n) for label, n, _ in items], size=6.6, box=2.7, min_col=56)
     nxt = Columns([Text("Next move only:", size=6.8, weight="bold"),
                    Checkboxes([(label, n) for label, n, _ in once], size=6.5, box=2.7, min_col=26)],
-                  weights=[0.11, 0.89], gap=1)
+                  weights=[0.14, 0.86], gap=1)
     return Stack([records(box, *sorted({tr for _, _, tr in items})),
                   records(nxt, *sorted({tr for _, _, tr in once}))], gap=0.6)
 
@@ -169,8 +172,9 @@ PLAN_H = 24.0
 def _plan(unit, s: SaundersStats) -> Drawing:
     """The hull seen from above, stern left, bow right, cut into stern / midships / bow with their ratings; turrets and
     the pilot house on the centre line; paddle boxes; the sections that differ listed under it."""
-    extras = [(SECTION_LABEL[k], getattr(s.armour, k)) for k in SECTION_LABEL if getattr(s.armour, k) is not None]
     roles = turret_roles(unit) if getattr(unit, "turrets", None) else {}
+    extras = [(SECTION_LABEL[k], getattr(s.armour, k)) for k in SECTION_LABEL if getattr(s.armour, k) is not None]
+    hints = {"Armament": " (turrets, circled)" if roles else "", "Pilot house": " (PH, boxed)"}
     arm = s.armour
 
     def paint(page: Page, x: float, y: float, w: float, h: float) -> None:
@@ -192,21 +196,20 @@ def _plan(unit, s: SaundersStats) -> Drawing:
             rating = arm.armament if arm.armament is not None else arm.midships
             for role in roles.values():
                 cx = x + w * place[role]
-                page.circle(cx, mid + 4.5, 4.0, width=0.4, fill=1)
-                page.text(cx, mid + 5.8, str(rating), size=7.5, weight="bold", align="centre")
-                page.text(cx, mid + 9.8, "turret", size=5.5, align="centre", colour=0.35)
+                page.circle(cx, mid + 3.6, 3.6, width=0.4, fill=1)
+                page.text(cx, mid + 4.9, str(rating), size=7.5, weight="bold", align="centre")
         if arm.pilot_house is not None:
             px = b + 4
-            page.rect(px - 2.5, mid + 2, 5, 5, width=0.3, fill=1)
-            page.text(px, mid + 6.2, str(arm.pilot_house), size=6, align="centre", weight="bold")
-            page.text(px, mid + 9.6, "PH", size=5.5, align="centre", colour=0.35)
+            page.rect(px - 2.5, mid + 2.6, 5, 5, width=0.3, fill=1)
+            page.text(px, mid + 6.8, str(arm.pilot_house), size=6, align="centre", weight="bold")
+            page.text(px + 3.2, mid + 6.8, "PH", size=5.5, colour=0.35)
         if s.paddles and s.drive == "sidewheel":
             for yy in (top - 3, bot):
                 page.rect(x + w * 0.45, yy, w * 0.12, 3, width=0.3, fill=0.85)
         elif s.drive == "sternwheel":
             page.rect(x - 4, top + 4, 3.5, bot - top - 8, width=0.3, fill=0.85)
         if extras:
-            page.fit_text(x, y + PLAN_H + 2.5, "  ".join(f"{name} {r}" for name, r in extras), w, size=6.5,
+            page.fit_text(x, y + PLAN_H + 2.5, "  ".join(f"{name}{hints.get(name, '')} {r}" for name, r in extras), w, size=6.5,
                           min_size=6, weight="bold")
 
     label = " ".join(f"{k} {v}" for k, v in (("stern", arm.stern), ("midships", arm.midships), ("bow", arm.bow)))
