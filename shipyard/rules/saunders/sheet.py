@@ -154,6 +154,10 @@ def remarks(s: SaundersStats, ctx: Context) -> str:
 def _status(s: SaundersStats, ctx: Context) -> Block:
     """The conditions to tick, in columns, tagged with the trackers they are."""
     items, once = status_items(s, ctx), next_move_items(s)
+    if s.fort:  # three items: one row
+        both = items + [(label + " next turn", n, tr) for label, n, tr in once]
+        return records(Checkboxes([(label, n) for label, n, _ in both], size=6.6, box=2.7, min_col=50),
+                       *sorted({tr for _, _, tr in both}))
     box = Checkboxes([(label, n) for label, n, _ in items], size=6.6, box=2.7, min_col=56)
     nxt = Columns([Text("Next move only:", size=6.8, weight="bold"),
                    Checkboxes([(label, n) for label, n, _ in once], size=6.5, box=2.7, min_col=26)],
@@ -217,14 +221,18 @@ def _plan(unit, s: SaundersStats) -> Drawing:
                    label=f"armour {label}" + "".join(f" {n} {r}" for n, r in extras))
 
 
-def _fort_plan(s: SaundersStats) -> Drawing:
-    def paint(page: Page, x: float, y: float, w: float, h: float) -> None:
-        w = min(120.0, w)
-        page.rect(x, y + 3, w, h - 6, width=0.8, fill=0.96)
-        page.text(x + w / 2, y + 9, "WALLS", size=6, align="centre", colour=0.35, weight="bold")
-        page.text(x + w / 2, y + h / 2 + 5, str(s.armour.midships), size=16, weight="bold", align="centre")
+FORT_PLAN_H = 15.0
 
-    return Drawing(PLAN_H, paint, label=f"walls {s.armour.midships}")
+
+def _fort_plan(s: SaundersStats) -> Drawing:
+    """The walls' armour rating in a heavy frame."""
+    def paint(page: Page, x: float, y: float, w: float, h: float) -> None:
+        w = min(40.0, w)
+        page.rect(x, y + 0.5, w, h - 1, width=0.8, fill=0.96)
+        page.text(x + w / 2, y + 4.5, "WALLS", size=6, align="centre", colour=0.35, weight="bold")
+        page.text(x + w / 2, y + h - 3, str(s.armour.midships), size=14, weight="bold", align="centre")
+
+    return Drawing(FORT_PLAN_H, paint, label=f"walls {s.armour.midships}")
 
 
 def speed_marks(s: SaundersStats) -> dict[float, str]:
@@ -411,8 +419,8 @@ def sheet(unit, d: Derived, ctx: Context, room: tuple[float, float] | None = Non
         boxes = [("Speed", f"{number(s.max_speed_kn)} kn"), ("Astern", f"{number(s.astern_speed_kn)} kn"),
                  ("Turn", f"{s.max_turn_deg}°")] + boxes
     head = Columns([Stack([Title(name, f"{sub} · {RULES} · {scale}", rule_colour=accent(unit, ctx)),
-                           Text(flags(s, ctx), size=7) if s.fort else None], gap=0.8),
-                    StatBoxes(boxes, min_box=14.0, size=12.0)], weights=[0.64, 0.36], gap=4)
+                           Text(flags(s, ctx), size=7) if s.fort and flags(s, ctx) else None], gap=0.8),
+                    StatBoxes(boxes, min_box=14.0, size=12.0)], weights=[0.82, 0.18] if s.fort else [0.64, 0.36], gap=4)
 
     marks = {th.lost: f"{fraction(th.fraction)} speed" for th in s.speed_thresholds if 1 <= th.lost <= s.hull}
     legend = "; ".join(f"after box {th.lost}: {fraction(th.fraction)} speed = {number(th.speed_kn)} kn"
@@ -424,7 +432,7 @@ def sheet(unit, d: Derived, ctx: Context, room: tuple[float, float] | None = Non
     per_in = float(ctx.tables.movement.rows["inches_per_knot"]) * factor
     if s.fort:
         top = Columns([_fort_plan(s), Stack([hull, Text(remarks(s, ctx), size=6.8)], gap=1.0)],
-                      weights=[0.3, 0.7], gap=4)
+                      weights=[0.2, 0.8], gap=4)
     else:
         right = Stack([Text(f"Speed: mark the current speed, strike lost knots from the top · 1 kn = {number(per_in)} in",
                             size=6.5, weight="bold"), _speed_track(s), Text(flags(s, ctx), size=6.5),
