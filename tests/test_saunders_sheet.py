@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from shipyard.render import Document
-from shipyard.render.blocks import Drawing, Table, Tracks, walk
+from shipyard.render.blocks import Drawing, Tracks, walk
 from shipyard.rules import get_ruleset
 from shipyard.rules.saunders import aids
 from shipyard.rules.saunders.reference import sections

@@ -13,7 +13,6 @@ from ...render.blocks import (
     Checkboxes,
     Columns,
     Drawing,
-    Heading,
     Note,
     Spacer,
     Stack,
@@ -409,7 +408,7 @@ class GunTable(Drawing):
         return self.table.texts()
 
 
-def sheet(unit, d: Derived, ctx: Context, room: tuple[float, float] | None = None) -> Block:
+def sheet(unit, d: Derived, ctx: Context) -> Block:
     """One unit's record sheet as a stack of blocks, its orders log sized to the game's turns (game_turns)."""
     s: SaundersStats = d.stats
     name, sub = sheet_heading(unit, d, ctx)
