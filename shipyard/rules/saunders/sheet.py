@@ -256,7 +256,7 @@ def _speed_cell(w: float, n: int) -> float:
 
 def _speed_track(s: SaundersStats) -> Drawing:
     """Ahead and astern in boxes to mark the current speed, to the maximum exactly (half knots where the ship has
-    them); the speeds hull damage drops to shaded with their fraction ("¾ spd"); lost knots struck from the top."""
+    them); the speeds hull damage drops to shaded with their fraction ("¾"); lost knots struck from the top."""
     marks = speed_marks(s)
     ahead = speed_cells(s.max_speed_kn, marks)
     astern = speed_cells(s.astern_speed_kn)
@@ -274,7 +274,7 @@ def _speed_track(s: SaundersStats) -> Drawing:
                 page.fit_text(cx + cell / 2, y + cell * 0.68, number(v), cell - 0.4, size=6.5, min_size=5,
                               align="centre", weight="bold" if mark else "regular")
                 if mark:
-                    page.text(cx + cell / 2, y - 0.5, f"{mark} spd", size=5, align="centre", weight="bold")
+                    page.text(cx + cell / 2, y - 0.5, mark, size=6, align="centre", weight="bold")
             y += cell + 1.0
 
     words = f"ahead {' '.join(number(v) for v in ahead)} astern {' '.join(number(v) for v in astern)}"
@@ -433,8 +433,8 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
         top = Columns([_fort_plan(s), Stack([hull, Text(remarks(s, ctx), size=6.8)], gap=1.0)],
                       weights=[0.2, 0.8], gap=4)
     else:
-        right = Stack([Text(f"Speed: mark the current speed, strike lost knots from the top · 1 kn = {number(per_in)} in",
-                            size=6.5, weight="bold"), _speed_track(s), Text(flags(s, ctx), size=6.5),
+        right = Stack([Text(f"Speed (1 kn = {number(per_in)} in): mark it; strike lost knots from the top; "
+                            "shaded = the hull bars' speeds", size=6.5, weight="bold"), _speed_track(s), Text(flags(s, ctx), size=6.5),
                        Text(remarks(s, ctx), size=6.5)], gap=0.4)
         top = Columns([_plan(unit, s), right], weights=[0.44, 0.56], gap=4)
     blocks: list[Block | None] = [
