@@ -155,3 +155,21 @@ def test_only_the_gauge_pages_are_true_scale(library, tmp_path):
     with pdfplumber.open(path) as pdf:
         bars = ["must measure 100 mm" in (p.extract_text() or "") for p in pdf.pages]
     assert bars[:gauges] == [True] * gauges and not any(bars[gauges:])
+
+
+def test_pre_damaged_copies_strike_opening_hull_holes_and_fires(library):
+    from shipyard.pack import PackOptions
+    from shipyard.spec.model import Scenario
+
+    scen = Scenario.model_validate({
+        "id": "duel", "name": "A duel", "date": "1864-08-05", "place": "Mobile Bay",
+        "sides": [{"name": "Union", "navy": "USN", "units": [{"id": "uss-hartford"}]},
+                  {"name": "Confederate", "navy": "CSN",
+                   "units": [{"id": "css-tennessee", "damage": {"hull": 3, "holes": 2, "fires": 1}}]}]})
+    unit = library.units["css-tennessee"].as_of("1864-08-05")
+    for copies, want in (("pre-damaged", {"Hull": 3, "Holes": 2, "Fires": 1}), ("blank", {"Hull": 0, "Holes": 0, "Fires": 0})):
+        ctx = RS.context(library)
+        ctx.options, ctx.scenario = PackOptions(copies=copies), scen
+        block = sheet(unit, RS.derive(unit, ctx), ctx)
+        tracks = {t.label.split(" ")[0]: t.prefilled for b in walk(block) if isinstance(b, Tracks) for t in b.tracks}
+        assert tracks == want, copies

@@ -150,19 +150,32 @@ def remarks(s: SaundersStats, ctx: Context) -> str:
     return " · ".join(out)
 
 
-def _status(s: SaundersStats, ctx: Context) -> Block:
-    """The conditions to tick, in columns, tagged with the trackers they are."""
+TALLIES = {"fire": "fires", "hole": "holes"}  # tracker -> the scenario damage key a pre-damaged copy strikes
+
+
+def _status(unit, s: SaundersStats, ctx: Context) -> Block:
+    """The conditions to tick, tagged with the trackers they are: fires and holes as box tracks (a pre-damaged copy
+    strikes the scenario's opening ones), the rest as checkboxes in two columns beside them; then the one-move
+    criticals in a row."""
     items, once = status_items(s, ctx), next_move_items(s)
-    if s.fort:  # three items: one row
-        both = items + [(label + " next turn", n, tr) for label, n, tr in once]
-        return records(Checkboxes([(label, n) for label, n, _ in both], size=6.6, box=2.7, min_col=50),
-                       *sorted({tr for _, _, tr in both}))
-    box = Checkboxes([(label, n) for label, n, _ in items], size=6.6, box=2.7, min_col=56)
+    tallies = Tracks([Track(label, n, prefilled=damage_done(ctx, unit, (TALLIES[tr],), n), records=tr)
+                      for label, n, tr in items if tr in TALLIES], box=2.7, gap=0.5, label_size=6.6, row_gap=0.9,
+                     max_label_share=0.62)
+    rest = [(label, n, tr) for label, n, tr in items if tr not in TALLIES]
+    if s.fort:  # fires, and the two one-turn criticals beside them
+        rest = [(label + " next turn", n, tr) for label, n, tr in once]
+        once = []
+    half = (len(rest) + 1) // 2
+    cols: list[Block] = [tallies] + [records(Checkboxes([(label, n) for label, n, _ in part], size=6.6, box=2.7,
+                                                        min_col=200), *sorted({tr for _, _, tr in part}))
+                                     for part in (rest[:half], rest[half:]) if part]
+    body = Columns(cols, weights=[1.0] * len(cols), gap=3)
+    if not once:
+        return body
     nxt = Columns([Text("Next move only:", size=6.8, weight="bold"),
                    Checkboxes([(label, n) for label, n, _ in once], size=6.5, box=2.7, min_col=26)],
                   weights=[0.14, 0.86], gap=1)
-    return Stack([records(box, *sorted({tr for _, _, tr in items})),
-                  records(nxt, *sorted({tr for _, _, tr in once}))], gap=0.6)
+    return Stack([body, records(nxt, *sorted({tr for _, _, tr in once}))], gap=0.6)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -446,7 +459,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
         Note("Turret: plot its arc with the move, one step a turn; both guns fire into the same arc at one target. "
              "Own funnel or superstructure may block part of an arc: agree before play.", size=6.0)
         if any(g.turret for g in s.guns) else None,
-        _status(s, ctx),
+        _status(unit, s, ctx),
     ]
     if not s.fort:
         blocks.append(_orders(s, game_turns(ctx)))
