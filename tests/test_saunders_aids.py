@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
+from types import SimpleNamespace
 
 import pdfplumber
 import pytest
 
 from shipyard.render import Document
 from shipyard.rules import get_ruleset
+from shipyard.render.text import number
 from shipyard.rules.saunders import aids
+from shipyard.rules.saunders.counters import _chit, chits
 
 RS = get_ruleset("saunders")
 PT = 72 / 25.4  # points per mm
@@ -108,10 +112,11 @@ def test_sheets_render_for_every_library_unit(library, tmp_path):
     from conftest import pdf_page_texts
 
     texts = pdf_page_texts(path)
-    assert len(texts) == len(units)
-    for text, unit in zip(texts, units):
-        assert unit.name in " ".join(text.split())
-        assert "Hull" in text and "Guns" in text
+    assert len(units) / 3 <= len(texts) <= (len(units) + 1) // 2 + 4  # two (forts three) to a page, a few alone
+    joined = " ".join(" ".join(texts).split())
+    for unit in units:
+        assert unit.name in joined
+    assert joined.count("To hit 5+ on D6 per gun") == len(units)
 
 
 def test_monitor_sheet_has_hull_boxes_with_three_quarter_and_half_marks(library, tmp_path):
@@ -124,17 +129,18 @@ def test_monitor_sheet_has_hull_boxes_with_three_quarter_and_half_marks(library,
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[0]
         text = page.extract_text()
-        heading, label = [w for w in page.extract_words() if w["text"] == "Hull" and w["x0"] / PT < 12][:2]
+        label = next(w for w in page.extract_words() if w["text"] == "Hull" and w["x0"] / PT < 12)
         row = [r for r in page.rects if abs(r["top"] - label["top"]) < 6 * PT]
-        hull_boxes = [r for r in row if abs(r["width"] / PT - 5.0) < 0.05 and abs(r["height"] / PT - 5.0) < 0.05]
+        hull_boxes = [r for r in row if abs(r["width"] / PT - 4.6) < 0.05 and abs(r["height"] / PT - 4.6) < 0.05]
         assert len(hull_boxes) == d["hull"]
+        assert "¾ speed" in text and "½ speed" in text  # the bars say what they mark
         three_q, half = d["speed_thresholds"]
         assert f"after box {three_q['lost']}: ¾ speed = {three_q['speed_kn']} kn" in text
         assert f"after box {half['lost']}: ½ speed" in text
         assert "fore 90°, port 90°, starboard 90°, aft 90°" in text
         for section in ("STERN", "MIDSHIPS", "BOW"):
             assert section in text
-        assert "Orders" in text and "Holes" in text and "Ram bow" in text
+        assert "Fire at / notes" in text and "Holes" in text and "ram bow" in text
 
 
 def test_counters_number_speeds_to_the_fastest_ship_in_play_with_markers(library, tmp_path, cli):
@@ -152,10 +158,62 @@ def test_counters_number_speeds_to_the_fastest_ship_in_play_with_markers(library
                 assert 8 <= ln["x0"] / PT and ln["x1"] / PT <= width - 8
                 assert 8 <= ln["top"] / PT and ln["bottom"] / PT <= height - 8
     numbers = {int(w) for w in words if re.fullmatch(r"\d+", w)}
-    assert numbers >= set(range(0, math.ceil(fastest) + 1))
-    assert max(numbers) == math.ceil(fastest)
+    assert numbers >= set(range(0, math.floor(fastest) + 1))
+    assert max(numbers) == math.floor(fastest) and number(fastest) in words  # 13½: no chit faster than any ship
     for marker in ("FIRE", "HOLE", "AGROUND", "astern"):
         assert marker in words
+    with pdfplumber.open(path) as pdf:  # every counter has its outline to cut along
+        outlines = [r for p in pdf.pages for r in p.rects if r["stroke"] and abs(r["width"] / PT - 16) < 0.05
+                    and abs(r["height"] / PT - 16) < 0.05]
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenario(scen))]
+    assert len(outlines) == len(chits(units, ctx))
+
+
+def test_markers_in_proportion_to_the_fleet(library):
+    ctx = RS.context(library)
+    for scen in ("mobile-bay-1864", "hampton-roads-1862"):
+        units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenario(scen))]
+        ships = [d.stats for _, _, d in units if not d.stats.fort]
+        kinds = Counter(kind for _, _, kind in chits(units, ctx))
+        assert kinds["fire"] == max(4, math.ceil(len(units) / 2))
+        assert kinds["hole"] == max(4, math.ceil(len(ships) / 2)) and kinds["aground"] == max(2, math.ceil(len(ships) / 4))
+        assert kinds["spar"] == sum(s.spar_torpedo for s in ships)
+        ahead = Counter(big for big, _, kind in chits(units, ctx) if kind == "speed")
+        for s in ships:  # every ship finds a chit for her own top speed, ahead and astern
+            assert number(s.max_speed_kn) in ahead
+            assert (number(s.astern_speed_kn), "kn astern", "astern") in chits(units, ctx)
+        # more chits of the speeds many ships make than of those only the fastest makes
+        assert ahead["0"] == math.ceil(len(ships) / 8) and ahead[number(max(s.max_speed_kn for s in ships))] == 1
+        assert kinds["speed"] <= 2 * len(ships) + 10
+
+
+class _Ops:
+    """A page that records what is drawn, without the greys: what is left is a counter's pattern and border."""
+
+    def __init__(self):
+        self.ops = []
+
+    def __getattr__(self, name):
+        def record(*a, **k):
+            self.ops.append((name, len(a), tuple(sorted((key, str(v)) for key, v in k.items() if key != "fill"))))
+        return record
+
+
+def test_counter_kinds_differ_by_more_than_their_grey_in_black_and_white(library):
+    ctx = RS.context(library)
+    ctx.options = SimpleNamespace(colour=False)
+    shapes = {}
+    for kind, big, small in (("speed", "7", "kn ahead"), ("astern", "3", "kn astern"), ("fire", "FIRE", "−1 to fire"),
+                             ("hole", "HOLE", "sinks at 0 hull"), ("aground", "AGROUND", "6+ to break free"),
+                             ("spar", "SPAR", "deployed")):
+        page = _Ops()
+        _chit(page, 0, 0, 16, big, small, kind, ctx=ctx)
+        shapes[kind] = tuple(op for op in page.ops if op[0] != "fit_text" or "colour" in dict(op[2]))
+    kinds = list(shapes)
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1:]:
+            assert shapes[a] != shapes[b], (a, b)
 
 
 def test_roster_lists_every_unit_by_side(library, tmp_path, cli):
@@ -190,3 +248,84 @@ def test_quick_reference_prints_only_what_the_ships_in_play_use(library, tmp_pat
     spar = [u.id for u in library.vessels if u.spar_torpedo]
     if spar:
         assert "Spar torpedo" in qr(spar[:1])
+
+
+def _gauges(page, arm):
+    """(pivot, angle) of every turn gauge on a page: two arms of the arm's length from one point."""
+    by_pivot: dict[tuple, list] = {}
+    for a, b, length in _long_lines(page, arm - 1):
+        if abs(length - arm) < 0.3:
+            by_pivot.setdefault((round(a[0], 2), round(a[1], 2)), []).append(b)
+    out = []
+    for (px, py), ends in by_pivot.items():
+        if len(ends) == 2:
+            angle = max(math.degrees(math.atan2(py - y, x - px)) for x, y in ends)
+            out.append(((px, py), angle))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("scale", ["1/1200", "1/600"])
+def test_turn_gauge_labels_sit_inside_the_outline_they_are_cut_along(templates_pdfs, paper, scale):
+    """Every gauge holds its knot numbers, 'kn', 'pivot' and its angle wholly inside its wedge, and no character on
+    the page straddles a wedge's outline (the cut line)."""
+    arm_kn = aids.gauge_arm_knots(2 if scale == "1/600" else 1)
+    arm = arm_kn * (50.8 if scale == "1/600" else 25.4)
+
+    def inside(px, py, angle, x, y):
+        r = math.hypot(x - px, py - y)
+        bearing = math.degrees(math.atan2(py - y, x - px))
+        return r <= arm - 0.2 and 0.2 < bearing < angle - 0.2
+
+    gauges_seen = 0
+    with pdfplumber.open(templates_pdfs[(paper, scale)]) as pdf:
+        for page in pdf.pages:
+            gauges = _gauges(page, arm)  # pdfplumber's points and chars both measure y down from the top
+            held = {g: "" for g in gauges}
+            for ch in page.chars:
+                x0, x1, top, bottom = ch["x0"] / PT, ch["x1"] / PT, ch["top"] / PT, ch["bottom"] / PT
+                corners = ((x0, top + 0.6), (x1, top + 0.6), (x0, bottom - 0.3), (x1, bottom - 0.3))
+                for g in gauges:
+                    (px, py), angle = g
+                    ins = [inside(px, py, angle, x, y) for x, y in corners]
+                    assert all(ins) or not any(ins), (ch["text"], round(angle), "on the cut line")
+                    if all(ins):
+                        held[g] += ch["text"]
+            for ((_, _), angle), text in held.items():
+                gauges_seen += 1
+                for word in ["pivot", "kn", f"{round(angle)}°"] + [str(k) for k in range(1, arm_kn)]:
+                    assert all(text.count(c) >= word.count(c) for c in set(word)), (round(angle), word, text)
+    assert gauges_seen == len(aids.turn_ladder(RS.context(None, scale=scale)))
+
+
+def test_a_packs_gauges_are_only_the_turns_its_units_make(library, tmp_path):
+    scen = library.scenario("mobile-bay-1864")
+    ctx = RS.context(library)
+    ctx.scenario = scen
+    want = sorted({RS.derive(u, ctx).stats.max_turn_deg for _, u in library.scenario_units(scen)} - {None})
+    assert aids.turns_in_play(ctx) == want == [30, 45, 60]
+    path = tmp_path / "g.pdf"
+    with Document(path, paper="a4", title="g") as doc:
+        aids.templates(doc, ctx)
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) == 1  # three gauges, the turret and the gunport gauges on one page
+        found = sorted(round(angle) for p in pdf.pages for _, angle in _gauges(p, 4 * 25.4))
+    assert found == want
+
+
+@pytest.mark.xdist_group("saunders-mobile-bay-a4")
+def test_mobile_bay_pack_fits_its_page_budget_with_every_sheet(library, bundled_packs):
+    """Mobile Bay, A4, default options: at most 20 pages (cover and roster included), every unit's sheet in it,
+    the gauges on one page and the counters on one."""
+    from conftest import pdf_page_texts
+
+    built = bundled_packs.get("mobile-bay-1864", "saunders", "a4")
+    texts = pdf_page_texts(built.path)
+    assert built.pages == len(texts) <= 20
+    units = [u for _, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
+    sheets = [t for t in texts if "To hit 5+ on D6 per gun" in t]
+    assert sum(t.count("To hit 5+ on D6 per gun") for t in sheets) == len(units) == 26
+    for unit in units:
+        assert any(unit.name in " ".join(t.split()) for t in sheets), unit.name
+    assert len(sheets) <= math.ceil(len(units) / 2) + 1  # two to a page (forts three), a last one alone at most
+    assert sum("Turn gauges" in t for t in texts) == 1 and sum("kn ahead" in t for t in texts) == 1

@@ -3,17 +3,20 @@ stats and the (house-ruled) tables; plus one read-back that only the gauges are 
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pdfplumber
 import pytest
 import yaml
 
 from shipyard.render import Document
-from shipyard.render.blocks import Drawing, Table, Tracks, walk
+from shipyard.render.blocks import Drawing, Tracks, walk
 from shipyard.rules import get_ruleset
 from shipyard.rules.saunders import aids
 from shipyard.rules.saunders.reference import sections
 from shipyard.rules.saunders.roster import footnote
-from shipyard.rules.saunders.sheet import sheet
+from shipyard.render.text import number
+from shipyard.rules.saunders.sheet import GunTable, _orders, fraction, orders_parts, sheet, speed_cells, speed_marks
 
 RS = get_ruleset("saunders")
 
@@ -68,29 +71,75 @@ def test_sheet_tracks_and_drawings_come_from_the_stats(library):
     blocks = list(walk(sheet(unit, d, ctx)))
     hull = next(t for b in blocks if isinstance(b, Tracks) for t in b.tracks if t.label == "Hull")
     assert hull.count == s.hull
-    assert hull.marks == {th.lost: {0.75: "¾", 0.5: "½"}[th.fraction] for th in s.speed_thresholds}
+    assert hull.marks == {th.lost: {0.75: "¾ speed", 0.5: "½ speed"}[th.fraction] for th in s.speed_thresholds}
     labels = [b.label for b in blocks if isinstance(b, Drawing)]
     assert f"armour stern {s.armour.stern} midships {s.armour.midships} bow {s.armour.bow} Armament 8 Pilot house 8" in labels
-    assert f"ahead 0-{int(s.max_speed_kn)} astern 0-{int(s.astern_speed_kn)}" in labels
-    guns = next(b for b in blocks if isinstance(b, Table) and b.header and b.header[0] == "Gun")
-    assert [r[0] for r in guns.rows] == [g.name + f" [{g.turret}]" for g in s.guns]
+    assert "ahead 0 1 2 3 4 5 6 astern 0 1 2" in labels  # 0 to her 6 kn maximum, the hull speeds 4 and 3 whole
+    guns = next(b for b in blocks if isinstance(b, GunTable))
+    assert [r[0] for r in guns.table.rows] == [g.name + f" [{g.turret}]" for g in s.guns]
 
+
+def test_speed_track_runs_to_the_maximum_and_shades_the_hull_notes_speeds(library):
+    """Hartford: the hull note says ½ speed = 6½ kn and the track shades 6½ (not 6); it ends at 13½, not 14."""
+    ctx = RS.context(library)
+    for uid in ("uss-hartford", "uss-metacomet", "css-tennessee", "uss-monitor"):
+        unit = library.find(uid)
+        s = RS.derive(unit, ctx).stats
+        block = sheet(unit, RS.derive(unit, ctx), ctx)
+        hull = next(t for b in walk(block) if isinstance(b, Tracks) for t in b.tracks if t.label == "Hull")
+        ahead = speed_cells(s.max_speed_kn, speed_marks(s))
+        assert ahead[-1] == s.max_speed_kn and ahead[0] == 0
+        assert speed_cells(s.astern_speed_kn)[-1] == s.astern_speed_kn
+        for th in s.speed_thresholds:
+            assert th.speed_kn in ahead
+            assert f"after box {th.lost}: {fraction(th.fraction)} speed = {number(th.speed_kn)} kn" in hull.note
+            assert speed_marks(s)[th.speed_kn] == fraction(th.fraction)
+        assert all(b - a <= 1 for a, b in zip(ahead, ahead[1:]))  # every whole knot is there
+    hartford = RS.derive(library.find("uss-hartford"), ctx).stats
+    cells = speed_cells(hartford.max_speed_kn, speed_marks(hartford))
+    assert cells[-2:] == [13, 13.5] and 6.5 in cells and 14 not in cells
+    assert speed_marks(hartford) == {10.0: "¾", 6.5: "½"}
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_every_mobile_bay_sheet_fits_one_page_with_its_orders_log(library, paper, tmp_path):
-    ctx = RS.context(library)
+def test_every_mobile_bay_sheet_fits_half_a_page_with_a_log_for_the_games_turns(library, paper, tmp_path):
     scen = library.scenario("mobile-bay-1864")
     doc = Document(tmp_path / "x.pdf", paper=paper, title="x", footer="x")  # only for a pack page's content box
     box = doc.content
     doc.abort()
-    for _, unit in library.scenario_units(scen):
-        d = RS.derive(unit, ctx)
-        block = sheet(unit, d, ctx, room=(box.w, box.h))
-        h = block.measure(box.w)
-        assert h <= box.h, (unit.name, h, box.h)
-        if not d.stats.fort:
+    for turns, half in ((None, True), (30, False)):
+        ctx = RS.context(library)
+        ctx.options = SimpleNamespace(turns=turns)
+        for _, unit in library.scenario_units(scen):
+            d = RS.derive(unit, ctx)
+            block = sheet(unit, d, ctx)
+            h = block.measure(box.w)
+            assert h <= (box.h - 5) / 2 if half else h <= box.h, (unit.name, h, box.h)  # two to a page (flow gap 5 mm)
             orders = [b for b in walk(block) if isinstance(b, Drawing) and b.label.startswith("Turn Speed")]
-            assert len(orders) == 1 and box.h - h < 6, (unit.name, box.h - h)  # the log fills the page
+            if d.stats.fort:
+                assert not orders
+                continue
+            assert len(orders) == 1 and orders[0].label.endswith(f"turns 1-{turns or 12}"), unit.name
+            turret = any(g.turret for g in d.stats.guns)
+            assert ("Turret" in orders[0].label) == turret and ("Spar" in orders[0].label) == d.stats.spar_torpedo
+
+
+def test_orders_log_has_a_row_for_every_turn_and_no_more(library):
+    ctx = RS.context(library)
+    s = RS.derive(library.find("uss-hartford"), ctx).stats
+    for turns in (1, 5, 12, 13, 30, 60):
+        log = _orders(s, turns)
+        parts = orders_parts(190, s, turns)
+        per = -(-turns // parts)
+        assert log.measure(190) > 0
+        drawn = []
+
+        class Rec:
+            def __getattr__(self, name):
+                return lambda *a, **k: drawn.append(a[2]) if name == "text" and str(a[2]).isdigit() else None
+
+        log.paint(Rec(), 0, 0, 190, log.measure(190))
+        assert sorted(int(t) for t in drawn) == list(range(1, turns + 1)), turns
+        assert per * parts >= turns and parts <= 3
 
 
 def test_only_the_gauge_pages_are_true_scale(library, tmp_path):
@@ -106,3 +155,21 @@ def test_only_the_gauge_pages_are_true_scale(library, tmp_path):
     with pdfplumber.open(path) as pdf:
         bars = ["must measure 100 mm" in (p.extract_text() or "") for p in pdf.pages]
     assert bars[:gauges] == [True] * gauges and not any(bars[gauges:])
+
+
+def test_pre_damaged_copies_strike_opening_hull_holes_and_fires(library):
+    from shipyard.pack import PackOptions
+    from shipyard.spec.model import Scenario
+
+    scen = Scenario.model_validate({
+        "id": "duel", "name": "A duel", "date": "1864-08-05", "place": "Mobile Bay",
+        "sides": [{"name": "Union", "navy": "USN", "units": [{"id": "uss-hartford"}]},
+                  {"name": "Confederate", "navy": "CSN",
+                   "units": [{"id": "css-tennessee", "damage": {"hull": 3, "holes": 2, "fires": 1}}]}]})
+    unit = library.units["css-tennessee"].as_of("1864-08-05")
+    for copies, want in (("pre-damaged", {"Hull": 3, "Holes": 2, "Fires": 1}), ("blank", {"Hull": 0, "Holes": 0, "Fires": 0})):
+        ctx = RS.context(library)
+        ctx.options, ctx.scenario = PackOptions(copies=copies), scen
+        block = sheet(unit, RS.derive(unit, ctx), ctx)
+        tracks = {t.label.split(" ")[0]: t.prefilled for b in walk(block) if isinstance(b, Tracks) for t in b.tracks}
+        assert tracks == want, copies

@@ -15,6 +15,6 @@ from .counters import counters
 from .reference import quick_reference
 from .roster import roster
 from .sheet import sheet, sheets
-from .templates import gauge_arm_knots, templates, turn_ladder
+from .templates import gauge_arm_knots, templates, turn_ladder, turns_in_play
 
-__all__ = ["sheets", "sheet", "templates", "counters", "roster", "quick_reference", "turn_ladder", "gauge_arm_knots"]
+__all__ = ["sheets", "sheet", "templates", "counters", "roster", "quick_reference", "turn_ladder", "turns_in_play", "gauge_arm_knots"]

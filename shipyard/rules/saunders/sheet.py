@@ -13,8 +13,8 @@ from ...render.blocks import (
     Checkboxes,
     Columns,
     Drawing,
-    Heading,
     Note,
+    Spacer,
     Stack,
     StatBoxes,
     Table,
@@ -22,20 +22,21 @@ from ...render.blocks import (
     Title,
     Track,
     Tracks,
+    records,
 )
 from ...render.paper import MM
+
+PT_MM = 1 / MM  # mm per point
 from ...render.text import number
-from ..base import Context, Derived, accent, damage_done, sheet_heading
+from ..base import Context, Derived, accent, damage_done, game_turns, sheet_heading
 from .derive import scale_factor, turret_roles
 from .stats import SaundersStats
 
 RULES = "ACW Naval Rules v1.2 (Saunders)"
 SECTION_LABEL = {"armament": "Armament", "steering": "Steering", "machinery": "Machinery",
                  "pilot_house": "Pilot house", "propulsion": "Propulsion"}
-ORDERS_TURNS = 12  # rows in the orders log: a game night's turns; more go on a spare sheet
-DAMAGE_TALLIES = (("Holes", 8), ("Fires", 8), ("Criticals", 8))
-GAP = 1.6  # mm between the blocks of a sheet
-ORDERS_PT, ORDERS_LEADING = 7.5, 1.6
+GAP = 1.0  # mm between the blocks of a sheet
+ORDERS_PT, ORDERS_LEADING = 6.5, 1.55
 
 
 def signed(mod: Any) -> str:
@@ -87,48 +88,109 @@ def flags(s: SaundersStats, ctx: Context) -> str:
     return " · ".join(out)
 
 
-def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int]]:
-    """Conditions to tick beside the plan: (label, boxes)."""
-    if s.fort:
-        return [("A fort does not move", 0)]
+def ladder_below(s: SaundersStats, ctx: Context) -> list[int]:
+    """The turns a damaged steering gear drops to, a step at a time (at least one step, so there is a box)."""
+    ladder = sorted(int(a) for a in ctx.tables.turn.rows["ladder_deg"])
+    below = [a for a in ladder if s.max_turn_deg and a < s.max_turn_deg][::-1]
+    return below or [ladder[0]]  # at the bottom already: still a box to tick
+
+
+PROPULSION = {"sidewheel": ("Paddle lost: port / starboard (½ speed)", 2), "sternwheel": ("Stern wheel lost", 1),
+              "centrewheel": ("Centre wheel lost", 1)}
+
+
+def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
+    """What the criticals, rams, torpedoes and groundings leave on a unit to tick: (label, boxes, tracker id), in the
+    order printed. Labels carry the effect in play so the player need not look it up."""
     t = ctx.tables
-    items: list[tuple[str, int]] = []
+    fire = signed(modifier(t.to_hit, "On fire"))
+    items: list[tuple[str, int, str]] = [(f"Fires ({fire} to fire)", 6, "fire")]
+    if s.fort:
+        return items
+    smoke = signed(modifier(t.to_hit, "Filled with smoke"))
+    steam = signed(modifier(t.to_hit, "Filled with steam"))
+    items.append(("Holes (sink at 0 hull)", 6, "hole"))
+    turns = ladder_below(s, ctx)
+    if turns[0] < (s.max_turn_deg or 0):
+        items.append((f"Steering hit: max turn → {'/'.join(str(a) for a in turns)}°", len(turns), "steering"))
+    else:
+        items.append(("Steering hit: no smaller turn on the ladder", 1, "steering"))
+    items.append((f"Boiler: steam, ½ speed, {steam} to fire", 1, "steam"))
+    items.append((f"Funnel: smoke, −1 kn, {smoke} to fire", 1, "smoke"))
+    label, n = PROPULSION.get(s.drive or "", ("Screw lost (−2 kn; torpedo: drifts)", 1))
+    if s.paddles and (s.drive or "") not in PROPULSION:
+        label, n = "Paddle wheel lost", s.paddles
+    items.append((label, n, "propulsion"))
     if s.ram_bow:
-        items.append(("Ram bow: fitted, tick when lost", 1))
-    else:
-        items.append((f"Ram bow: none ({signed(modifier(t.ramming_modifiers, 'Ramming without a ram bow'))} when ramming)", 0))
-    if s.paddles:
-        names = {"sidewheel": "Paddles port / starboard", "sternwheel": "Stern wheel", "centrewheel": "Centre wheel"}
-        items.append((names.get(s.drive or "", "Paddle wheels") + ": tick when lost", s.paddles))
-    else:
-        items.append((f"Propulsion: {s.drive}", 0))
+        items.append(("Ram bow lost", 1, "ram_bow"))
     if s.spar_torpedo:
-        items.append(("Spar torpedo: deployed / expended", 2))
+        items.append(("Spar torpedo: deployed / expended", 2, "spar"))
     ag = t.aground.rows
-    items.append((f"Aground: tries to break free ({int(ag['break_free_on'])}+)", int(ag["attempts"])))
-    items.append(("Stationary last turn", 1))
+    items.append((f"Aground: tries to break free ({int(ag['break_free_on'])}+)", int(ag["attempts"]), "aground"))
     return items
 
 
-def _status(s: SaundersStats, ctx: Context) -> Block:
-    """Remarks (no box) over the conditions to tick."""
-    items = status_items(s, ctx)
-    return Stack([Text("\n".join(label for label, n in items if not n), size=7, leading=1.45),
-                  Checkboxes([(label, n) for label, n in items if n], size=7, box=3.6, min_col=60)], gap=1.2)
+def next_move_items(s: SaundersStats) -> list[tuple[str, int, str]]:
+    """Criticals that last one move only: ticked when rolled, rubbed out when the move is over."""
+    crew = [("Magazine: no firing", 1, "magazine"), ("Crew hit: a gun silent", 1, "gun_silent")]
+    if s.fort:
+        return crew
+    return [("Rudder: no turn", 1, "rudder"), ("Pilot house: no change", 1, "pilot_house"),
+            ("Captain: orders stand", 1, "captain")] + crew
+
+
+def remarks(s: SaundersStats, ctx: Context) -> str:
+    """What the unit has or lacks that changes a roll, with no box to tick."""
+    if s.fort:
+        return "A fort does not move."
+    out = []
+    if not s.ram_bow:
+        out.append(f"No ram bow ({signed(modifier(ctx.tables.ramming_modifiers, 'Ramming without a ram bow'))} ramming)")
+    out.append(f"Propulsion: {s.drive}")
+    return " · ".join(out)
+
+
+TALLIES = {"fire": "fires", "hole": "holes"}  # tracker -> the scenario damage key a pre-damaged copy strikes
+
+
+def _status(unit, s: SaundersStats, ctx: Context) -> Block:
+    """The conditions to tick, tagged with the trackers they are: fires and holes as box tracks (a pre-damaged copy
+    strikes the scenario's opening ones), the rest as checkboxes in two columns beside them; then the one-move
+    criticals in a row."""
+    items, once = status_items(s, ctx), next_move_items(s)
+    tallies = Tracks([Track(label, n, prefilled=damage_done(ctx, unit, (TALLIES[tr],), n), records=tr)
+                      for label, n, tr in items if tr in TALLIES], box=2.7, gap=0.5, label_size=6.6, row_gap=0.9,
+                     max_label_share=0.62)
+    rest = [(label, n, tr) for label, n, tr in items if tr not in TALLIES]
+    if s.fort:  # fires, and the two one-turn criticals beside them
+        rest = [(label + " next turn", n, tr) for label, n, tr in once]
+        once = []
+    half = (len(rest) + 1) // 2
+    cols: list[Block] = [tallies] + [records(Checkboxes([(label, n) for label, n, _ in part], size=6.6, box=2.7,
+                                                        min_col=200), *sorted({tr for _, _, tr in part}))
+                                     for part in (rest[:half], rest[half:]) if part]
+    body = Columns(cols, weights=[1.0] * len(cols), gap=3)
+    if not once:
+        return body
+    nxt = Columns([Text("Next move only:", size=6.8, weight="bold"),
+                   Checkboxes([(label, n) for label, n, _ in once], size=6.5, box=2.7, min_col=26)],
+                  weights=[0.14, 0.86], gap=1)
+    return Stack([body, records(nxt, *sorted({tr for _, _, tr in once}))], gap=0.6)
 
 
 # ---------------------------------------------------------------------------------------------
 # Drawings
 
 
-PLAN_H = 30.0
+PLAN_H = 24.0
 
 
 def _plan(unit, s: SaundersStats) -> Drawing:
     """The hull seen from above, stern left, bow right, cut into stern / midships / bow with their ratings; turrets and
     the pilot house on the centre line; paddle boxes; the sections that differ listed under it."""
-    extras = [(SECTION_LABEL[k], getattr(s.armour, k)) for k in SECTION_LABEL if getattr(s.armour, k) is not None]
     roles = turret_roles(unit) if getattr(unit, "turrets", None) else {}
+    extras = [(SECTION_LABEL[k], getattr(s.armour, k)) for k in SECTION_LABEL if getattr(s.armour, k) is not None]
+    hints = {"Armament": " (turrets, circled)" if roles else "", "Pilot house": " (PH, boxed)"}
     arm = s.armour
 
     def paint(page: Page, x: float, y: float, w: float, h: float) -> None:
@@ -150,21 +212,20 @@ def _plan(unit, s: SaundersStats) -> Drawing:
             rating = arm.armament if arm.armament is not None else arm.midships
             for role in roles.values():
                 cx = x + w * place[role]
-                page.circle(cx, mid + 4.5, 4.0, width=0.4, fill=1)
-                page.text(cx, mid + 5.8, str(rating), size=7.5, weight="bold", align="centre")
-                page.text(cx, mid + 10.8, "turret", size=6, align="centre", colour=0.35)
+                page.circle(cx, mid + 3.6, 3.6, width=0.4, fill=1)
+                page.text(cx, mid + 4.9, str(rating), size=7.5, weight="bold", align="centre")
         if arm.pilot_house is not None:
-            px = b - 5
-            page.rect(px - 2.5, mid + 2, 5, 5, width=0.3, fill=1)
-            page.text(px, mid + 6.2, str(arm.pilot_house), size=6, align="centre", weight="bold")
-            page.text(px, mid + 10.8, "PH", size=6, align="centre", colour=0.35)
+            px = b + 4
+            page.rect(px - 2.5, mid + 2.6, 5, 5, width=0.3, fill=1)
+            page.text(px, mid + 6.8, str(arm.pilot_house), size=6, align="centre", weight="bold")
+            page.text(px + 3.2, mid + 6.8, "PH", size=5.5, colour=0.35)
         if s.paddles and s.drive == "sidewheel":
             for yy in (top - 3, bot):
                 page.rect(x + w * 0.45, yy, w * 0.12, 3, width=0.3, fill=0.85)
         elif s.drive == "sternwheel":
             page.rect(x - 4, top + 4, 3.5, bot - top - 8, width=0.3, fill=0.85)
         if extras:
-            page.fit_text(x, y + PLAN_H + 2.5, "  ".join(f"{name} {r}" for name, r in extras), w, size=6.5,
+            page.fit_text(x, y + PLAN_H + 2.5, "  ".join(f"{name}{hints.get(name, '')} {r}" for name, r in extras), w, size=6.5,
                           min_size=6, weight="bold")
 
     label = " ".join(f"{k} {v}" for k, v in (("stern", arm.stern), ("midships", arm.midships), ("bow", arm.bow)))
@@ -172,61 +233,124 @@ def _plan(unit, s: SaundersStats) -> Drawing:
                    label=f"armour {label}" + "".join(f" {n} {r}" for n, r in extras))
 
 
+FORT_PLAN_H = 15.0
+
+
 def _fort_plan(s: SaundersStats) -> Drawing:
+    """The walls' armour rating in a heavy frame."""
     def paint(page: Page, x: float, y: float, w: float, h: float) -> None:
-        w = min(120.0, w)
-        page.rect(x, y + 3, w, h - 6, width=0.8, fill=0.96)
-        page.text(x + w / 2, y + 9, "WALLS", size=6, align="centre", colour=0.35, weight="bold")
-        page.text(x + w / 2, y + h / 2 + 5, str(s.armour.midships), size=16, weight="bold", align="centre")
+        w = min(40.0, w)
+        page.rect(x, y + 0.5, w, h - 1, width=0.8, fill=0.96)
+        page.text(x + w / 2, y + 4.5, "WALLS", size=6, align="centre", colour=0.35, weight="bold")
+        page.text(x + w / 2, y + h - 3, str(s.armour.midships), size=14, weight="bold", align="centre")
 
-    return Drawing(PLAN_H, paint, label=f"walls {s.armour.midships}")
+    return Drawing(FORT_PLAN_H, paint, label=f"walls {s.armour.midships}")
 
 
-def _speed_cell(w: float, ahead: int) -> float:
-    return min(7.0, (w - 16) / max(ahead + 1, 1))
+def speed_marks(s: SaundersStats) -> dict[float, str]:
+    """Speed (kn) -> the fraction of maximum it is: the speeds hull damage drops to, as the hull note states them."""
+    return {float(th.speed_kn): fraction(th.fraction) for th in s.speed_thresholds if 1 <= th.lost <= s.hull}
+
+
+def speed_cells(top: float, marks: dict[float, str] | None = None) -> list[float]:
+    """The boxes of a speed track: every whole knot up to `top`, plus `top` itself and every marked speed where they
+    fall on a half knot (Hartford: ... 6, 6½, 7 ... 13, 13½), so the track runs exactly to the maximum."""
+    cells = {float(k) for k in range(int(math.floor(top)) + 1)} | {float(top)}
+    cells |= {float(v) for v in (marks or {}) if 0 <= v <= top}
+    return sorted(cells)
+
+
+SPEED_LABEL_W = 13.0
+
+
+def _speed_cell(w: float, n: int) -> float:
+    return min(6.0, (w - SPEED_LABEL_W) / max(n, 1))
 
 
 def _speed_track(s: SaundersStats) -> Drawing:
-    """Ahead 0..max and astern 0..max in boxes to mark the speed; the speeds hull damage drops to shaded, with
-    their fraction."""
-    ahead = int(math.ceil(s.max_speed_kn))
-    astern = int(math.ceil(s.astern_speed_kn))
-    shaded = {int(math.floor(th.speed_kn)): fraction(th.fraction) for th in s.speed_thresholds}
+    """Ahead and astern in boxes to mark the current speed, to the maximum exactly (half knots where the ship has
+    them); the speeds hull damage drops to shaded with their fraction ("¾"); lost knots struck from the top."""
+    marks = speed_marks(s)
+    ahead = speed_cells(s.max_speed_kn, marks)
+    astern = speed_cells(s.astern_speed_kn)
+    n = max(len(ahead), len(astern))
 
     def paint(page: Page, x: float, y: float, w: float, h: float) -> None:
-        cell = _speed_cell(w, ahead)
-        for label, count in (("Ahead", ahead + 1), ("Astern", astern + 1)):
-            page.text(x, y + cell * 0.68, label, size=7, weight="bold", family="condensed")
-            for k in range(count):
-                cx = x + 16 + k * cell
-                mark = shaded.get(k) if label == "Ahead" else None
-                page.rect(cx, y, cell, cell, width=0.25, fill=0.92 if mark else None)
-                page.text(cx + cell / 2, y + cell * 0.68, str(k), size=7.5, align="centre")
+        cell = _speed_cell(w, n)
+        y += 2.2
+        for label, cells in (("Ahead kn", ahead), ("Astern", astern)):
+            page.text(x, y + cell * 0.68, label, size=6.5, weight="bold", family="condensed")
+            for k, v in enumerate(cells):
+                cx = x + SPEED_LABEL_W + k * cell
+                mark = marks.get(v) if label != "Astern" else None
+                page.rect(cx, y, cell, cell, width=0.25, fill=0.85 if mark else None)
+                page.fit_text(cx + cell / 2, y + cell * 0.68, number(v), cell - 0.4, size=6.5, min_size=5,
+                              align="centre", weight="bold" if mark else "regular")
                 if mark:
-                    page.text(cx + cell - 0.5, y + 2.4, mark, size=6, align="right", weight="bold")
-            if label == "Ahead" and s.max_speed_kn != ahead:
-                page.text(x + 16 + count * cell + 1, y + cell * 0.68, f"max {number(s.max_speed_kn)}", size=6.5)
-            y += cell + 1.2
+                    page.text(cx + cell / 2, y - 0.5, mark, size=6, align="centre", weight="bold")
+            y += cell + 1.0
 
-    words = f"ahead 0-{ahead} astern 0-{astern}"
-    return Drawing(lambda w: 2 * (_speed_cell(w, ahead) + 1.2), paint, label=words)
+    words = f"ahead {' '.join(number(v) for v in ahead)} astern {' '.join(number(v) for v in astern)}"
+    return records(Drawing(lambda w: 2.2 + 2 * (_speed_cell(w, n) + 1.0), paint, label=words), "speed", "knots_lost")
 
 
-def _orders(n: int) -> Drawing:
-    """The orders log: a row a turn with ruled columns to write in."""
-    head = ["Turn", "Speed kn", "Turn °", "Turret arc", "Spar", "Fire at / notes"]
-    table = Table([[i + 1, "", "", "", "", ""] for i in range(n)], header=head, widths=[7, 10, 10, 12, 8, 53],
-                  size=ORDERS_PT, leading=ORDERS_LEADING)
+def orders_columns(s: SaundersStats) -> list[tuple[str, float]]:
+    """The orders log's columns (heading, width weight): a turret's arc only for a turreted ship, the spar only for
+    one that carries a spar torpedo."""
+    cols = [("Turn", 7.5), ("Speed", 10.5), ("Turn °", 9.5)]
+    if any(g.turret for g in s.guns):
+        cols.append(("Turret", 10.0))
+    if s.spar_torpedo:
+        cols.append(("Spar", 7.0))
+    return cols + [("Fire at / notes", 0.0)]
+
+
+ORDERS_FIRE_MIN = 24.0  # mm a "Fire at / notes" cell needs to be written in
+
+
+def orders_parts(width: float, s: SaundersStats, turns: int) -> int:
+    """How many side-by-side parts the log is set in: as many (up to 3) as leave the notes column writable."""
+    fixed = sum(wt for _, wt in orders_columns(s))
+    for parts in (3, 2):
+        part_w = (width - (parts - 1) * 3.0) / parts
+        if part_w - fixed >= ORDERS_FIRE_MIN and turns >= parts * 2:
+            return parts
+    return 1
+
+
+def _orders(s: SaundersStats, turns: int) -> Drawing:
+    """The orders log: a row a turn, turns 1..`turns`, set in parts side by side to save height."""
+    cols = orders_columns(s)
+    head = [c for c, _ in cols]
+
+    def tables(width):
+        parts = orders_parts(width, s, turns)
+        per = math.ceil(turns / parts)
+        part_w = (width - (parts - 1) * 3.0) / parts
+        fixed = sum(wt for _, wt in cols)
+        widths = [wt or (part_w - fixed) for _, wt in cols]
+        out = []
+        for p in range(parts):
+            rows = [[t + 1] + [""] * (len(cols) - 1) for t in range(p * per, min(turns, (p + 1) * per))]
+            out.append(Table(rows, header=head, widths=widths, size=ORDERS_PT, leading=ORDERS_LEADING))
+        return part_w, out
+
+    def measure(width):
+        part_w, ts = tables(width)
+        return max(t.measure(part_w) for t in ts)
 
     def paint(page: Page, x: float, y: float, w: float, h: float) -> None:
-        table.draw(page, x, y, w)
-        _, widths, _, _ = table.layout(w)
-        cx = x
-        for cw in widths[:-1]:
-            cx += cw
-            page.line(cx, y, cx, y + h - 0.4, width=0.15, colour=0.6)
+        part_w, ts = tables(w)
+        for k, table in enumerate(ts):
+            px = x + k * (part_w + 3.0)
+            th = table.draw(page, px, y, part_w)
+            _, widths, _, _ = table.layout(part_w)
+            cx = px
+            for cw in widths[:-1]:
+                cx += cw
+                page.line(cx, y, cx, y + th - 0.4, width=0.15, colour=0.6)
 
-    return Drawing(table.measure, paint, label=" ".join(head))
+    return Drawing(measure, paint, label=" ".join(head) + f" turns 1-{turns}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -247,9 +371,58 @@ def gun_rows(s: SaundersStats) -> list[list]:
     return rows or [["no guns", "", "", "", "", "", "", ""]]
 
 
-def sheet(unit, d: Derived, ctx: Context, room: tuple[float, float] | None = None) -> Block:
-    """One unit's record sheet as a stack of blocks. room=(width, height) of a page lets the orders log take as many
-    turns as fill it (never fewer than ORDERS_TURNS); without it the log has ORDERS_TURNS rows."""
+GUN_BOX, GUN_BOX_GAP, GUN_BOXES_PER_LINE = 2.4, 0.55, 10
+
+
+class GunTable(Drawing):
+    """The guns table with a box per gun in its last column (tick disabled, cross destroyed), wrapping ten to a
+    line; each box is a `gun` tracker (its `children` are one tagged marker a box, for `recorded`)."""
+
+    def __init__(self, s: SaundersStats):
+        self.counts = [g.count for g in s.guns]
+        lines = [max(1, math.ceil(n / GUN_BOXES_PER_LINE)) for n in self.counts]
+        rows = [r + ["\n" * (k - 1) if k > 1 else " "] for r, k in zip(gun_rows(s), lines)] if s.guns else gun_rows(s)
+        per_line = min(GUN_BOXES_PER_LINE, max(self.counts or [1]))
+        out_w = max(19.0, per_line * (GUN_BOX + GUN_BOX_GAP) + 2.0)
+        self.table = Table(rows, header=["Gun", "No.", "Str", "Rif", "Arcs", "PB in", "Eff in", "Long in",
+                                         "✓ out ✗ lost" if s.guns else ""],
+                           widths=None, size=6.8, leading=1.2, bold_first_col=True,
+                           align=["left", "centre", "centre", "centre", "left", "centre", "centre", "centre", "left"])
+        self.out_w = out_w
+        self.children = [records(Spacer(0.0), "gun") for _ in range(sum(self.counts))]
+        super().__init__(self._measure, self._paint, label="guns " + " ".join(str(n) for n in self.counts))
+
+    def _widths(self, w):
+        return [0.33 * (w - self.out_w), 0.045 * (w - self.out_w), 0.045 * (w - self.out_w), 0.04 * (w - self.out_w),
+                0.32 * (w - self.out_w), 0.07 * (w - self.out_w), 0.07 * (w - self.out_w), 0.08 * (w - self.out_w),
+                self.out_w]
+
+    def _measure(self, w):
+        self.table.widths = self._widths(w)
+        self.table._cache.clear()
+        return self.table.measure(w)
+
+    def _paint(self, page: Page, x: float, y: float, w: float, h: float) -> None:
+        self.table.widths = self._widths(w)
+        self.table._cache.clear()
+        self.table.draw(page, x, y, w)
+        size, widths, _, heights = self.table.layout(w)
+        line_h = size * self.table.leading * PT_MM
+        top = y + heights[0] * line_h
+        bx0 = x + sum(widths[:-1]) + 0.9
+        for n, k in zip(self.counts, heights[1:]):
+            for b in range(n):
+                r, c = divmod(b, GUN_BOXES_PER_LINE)
+                page.rect(bx0 + c * (GUN_BOX + GUN_BOX_GAP) + (c // 5) * 0.6, top + r * line_h + (line_h - GUN_BOX) / 2,
+                          GUN_BOX, GUN_BOX, width=0.25, fill=1)
+            top += k * line_h
+
+    def texts(self):
+        return self.table.texts()
+
+
+def sheet(unit, d: Derived, ctx: Context) -> Block:
+    """One unit's record sheet as a stack of blocks, its orders log sized to the game's turns (game_turns)."""
     s: SaundersStats = d.stats
     name, sub = sheet_heading(unit, d, ctx)
     _, scale = scale_factor(ctx)
@@ -258,65 +431,45 @@ def sheet(unit, d: Derived, ctx: Context, room: tuple[float, float] | None = Non
         boxes = [("Speed", f"{number(s.max_speed_kn)} kn"), ("Astern", f"{number(s.astern_speed_kn)} kn"),
                  ("Turn", f"{s.max_turn_deg}°")] + boxes
     head = Columns([Stack([Title(name, f"{sub} · {RULES} · {scale}", rule_colour=accent(unit, ctx)),
-                           Text(flags(s, ctx), size=7.5)], gap=1.2),
-                    StatBoxes(boxes, min_box=15.0)], weights=[0.62, 0.38], gap=5)
+                           Text(flags(s, ctx), size=7) if s.fort and flags(s, ctx) else None], gap=0.8),
+                    StatBoxes(boxes, min_box=14.0, size=12.0)], weights=[0.82, 0.18] if s.fort else [0.64, 0.36], gap=4)
 
-    marks = {th.lost: fraction(th.fraction) for th in s.speed_thresholds if 1 <= th.lost <= s.hull}
+    marks = {th.lost: f"{fraction(th.fraction)} speed" for th in s.speed_thresholds if 1 <= th.lost <= s.hull}
     legend = "; ".join(f"after box {th.lost}: {fraction(th.fraction)} speed = {number(th.speed_kn)} kn"
                        for th in s.speed_thresholds if 1 <= th.lost <= s.hull)
-    hull = Tracks([Track("Hull", s.hull, marks=marks, prefilled=damage_done(ctx, unit, ("hull",), s.hull), note=legend)],
-                  box=5.0, gap=1.0, label_size=7.5)
+    hull = Tracks([Track("Hull", s.hull, marks=marks, prefilled=damage_done(ctx, unit, ("hull",), s.hull), note=legend,
+                         records="hull")], box=4.6, gap=0.8, label_size=7.5)
 
-    turret = any(g.turret for g in s.guns)
-    tallies = Columns([Tracks([Track(label, n, prefilled=damage_done(ctx, unit, (label,), n)) for label, n in DAMAGE_TALLIES],
-                              box=4.5, gap=0.8), _critical_lines()], weights=[0.45, 0.55], gap=6)
     factor, _ = scale_factor(ctx)
     per_in = float(ctx.tables.movement.rows["inches_per_knot"]) * factor
+    if s.fort:
+        top = Columns([_fort_plan(s), Stack([hull, Text(remarks(s, ctx), size=6.8)], gap=1.0)],
+                      weights=[0.2, 0.8], gap=4)
+    else:
+        right = Stack([Text(f"Speed (1 kn = {number(per_in)} in): mark it; strike lost knots from the top; "
+                            "shaded = the hull bars' speeds", size=6.5, weight="bold"), _speed_track(s), Text(flags(s, ctx), size=6.5),
+                       Text(remarks(s, ctx), size=6.5)], gap=0.4)
+        top = Columns([_plan(unit, s), right], weights=[0.44, 0.56], gap=4)
     blocks: list[Block | None] = [
         head,
-        Heading("Armour ratings"),
-        Columns([_fort_plan(s) if s.fort else _plan(unit, s), _status(s, ctx)],
-                weights=[0.62, 0.38], gap=5),
-        Heading("Hull"),
-        hull,
-        None if s.fort else Heading(f"Speed (1 kn = {number(per_in)} in a turn at {scale}; mark the current speed)"),
-        None if s.fort else _speed_track(s),
-        Heading("Guns"),
+        top,
+        None if s.fort else hull,
         to_hit_line(ctx),
-        Table(gun_rows(s), header=["Gun", "No.", "Str", "Rif", "Arcs", "PB in", "Eff in", "Long in"],
-              widths=[0.27, 0.05, 0.05, 0.04, 0.39, 0.065, 0.065, 0.07], size=7, bold_first_col=True,
-              align=["left", "centre", "centre", "centre", "left", "centre", "centre", "centre"]),
+        GunTable(s),
         Note("Turret: plot its arc with the move, one step a turn; both guns fire into the same arc at one target. "
-             "Own funnel or superstructure may block part of an arc: agree before play.") if turret else None,
-        Heading("Damage"),
-        tallies,
+             "Own funnel or superstructure may block part of an arc: agree before play.", size=6.0)
+        if any(g.turret for g in s.guns) else None,
+        _status(unit, s, ctx),
     ]
-    body = Stack(blocks, gap=GAP)
-    if s.fort:
-        return body
-    turns = ORDERS_TURNS
-    if room is not None:
-        width, height = room
-        spare = height - body.measure(width) - GAP - Heading("Orders").measure(width) - GAP
-        row_h = ORDERS_PT * ORDERS_LEADING / MM
-        turns = max(ORDERS_TURNS, int((spare - 0.4 + 1e-6) // row_h) - 1)  # less the header row
-    return Stack([*blocks, Heading("Orders"), _orders(turns)], gap=GAP)
-
-
-def _critical_lines() -> Drawing:
-    def paint(page: Page, x: float, y: float, w: float, h: float) -> None:
-        page.text(x, y + 3, "Critical effects:", size=7, weight="bold")
-        for k in range(3):
-            page.line(x + 22, y + 3.5 + k * 5.5, x + w, y + 3.5 + k * 5.5, width=0.15, colour=0.5)
-
-    return Drawing(15.0, paint, label="Critical effects:")
+    if not s.fort:
+        blocks.append(_orders(s, game_turns(ctx)))
+    return Stack(blocks, gap=GAP)
 
 
 def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
-    """Every unit's sheet through a Flow: two to a page when both fit, a bookmark each."""
+    """Every unit's sheet through a Flow: two (or more) to a page when they fit, a bookmark each."""
     from ...render.blocks import Flow
 
     flow = Flow(doc)
-    box = doc.content
     for unit, d in derived:
-        flow.add(sheet(unit, d, ctx, room=(box.w, box.h)), bookmark=unit.name)
+        flow.add(sheet(unit, d, ctx), bookmark=unit.name)

@@ -21,9 +21,27 @@ def turn_ladder(ctx: Context) -> list[int]:
     return [int(a) for a in ctx.tables.turn.rows["ladder_deg"]]
 
 
+def turns_in_play(ctx: Context) -> list[int]:
+    """The turn gauges a game needs: each unit's maximum turn, and its turn with a spar torpedo deployed, for the
+    units of the scenario being packed; the whole ladder when there is no scenario (the templates command)."""
+    scenario = getattr(ctx, "scenario", None)
+    if scenario is None:
+        return turn_ladder(ctx)
+    from .derive import derive
+
+    angles: set[int] = set()
+    for _, unit in ctx.library.scenario_units(scenario):
+        s = derive(unit, ctx).stats
+        angles |= {int(a) for a in (s.max_turn_deg, s.max_turn_deg_spar_deployed) if a}
+    return sorted(angles) or turn_ladder(ctx)
+
+
 def gauge_arm_knots(factor: float) -> int:
     """Arm length of a turn gauge in knots: 4 at 1/1200 (101.6 mm), 3 at 1/600 (152.4 mm)."""
     return 4 if factor == 1 else 3
+
+
+GAUGE_GAP = 3.0  # mm between one gauge's outline and the next
 
 
 def templates(doc: Document, ctx: Context) -> None:
@@ -37,20 +55,27 @@ def templates(doc: Document, ctx: Context) -> None:
         page = doc.new_page(bookmark=f"Turn gauges ({scale})")
         title = Title(f"Turn gauges — {scale}", f"{RULES} · arms marked in knots (1 kn = {number(mm_per_kn / MM_PER_INCH)} in)"
                       " · cut on the solid outline · flip for turns to port")
-        y = box.y + title.draw(page, box.x, box.y, box.w) + 1
+        y = box.y + title.draw(page, box.x, box.y, box.w) + 2
         r = 32.0
-        side_x = box.x + arm + 12
+        side_x = box.x + arm + 6
         beside = box.right - side_x >= 2 * r + 4
+        side_y = y
         if beside:  # the turret and gunport gauges in the column right of the turn gauges
-            _turret_gauge(page, side_x + r + 2, y + r + 4, r, ctx)
-            _gunport_gauge(page, side_x, y + 2 * r + 26, box.right - side_x - 2, port)
-        for angle in turn_ladder(ctx):
-            need = arm * math.sin(math.radians(min(angle, 90))) + 12
+            _turret_gauge(page, side_x + r + 2, y + r + 1, r, ctx)
+            _gunport_gauge(page, side_x, y + 2 * r + 22, box.right - side_x - 2, port)
+            side_y = y + 2 * r + 34
+        for angle in turns_in_play(ctx):
+            need = arm * math.sin(math.radians(min(angle, 90))) + 1
+            x0 = box.x + 1
             if y + need > box.bottom:
-                page = doc.new_page()
-                y = box.y
-            _turn_gauge(page, box.x + 6, y + need - 6, arm, angle, arm_kn)
-            y += need + 2
+                # a low gauge may go under the turret and gunport gauges, else a new page
+                if beside and side_y + need <= box.bottom and angle < 90 and box.right - side_x >= arm:
+                    x0, y, side_y = side_x, side_y, None
+                else:
+                    page = doc.new_page()
+                    y = box.y
+            _turn_gauge(page, x0, y + need, arm, angle, arm_kn)
+            y += need + GAUGE_GAP
         if not beside:
             if y + 2 * r + 14 > box.bottom:  # the circle and its two lines of text; the gunport arc sits beside it
                 page = doc.new_page(bookmark="Turret and gunport gauges")
@@ -60,7 +85,8 @@ def templates(doc: Document, ctx: Context) -> None:
 
 
 def _turn_gauge(page: Page, px: float, py: float, arm: float, angle: int, arm_kn: int) -> None:
-    """Pivot at (px, py); heading arm to the right, the turned arm `angle` degrees anticlockwise."""
+    """Pivot at (px, py); heading arm to the right, the turned arm `angle` degrees anticlockwise. Every label sits
+    inside the wedge (the outline is the cut line): knot numbers just above the heading arm, beside their ticks."""
     a = math.radians(angle)
     ex, ey = px + arm * math.cos(a), py - arm * math.sin(a)
     page.wedge(px, py, arm, 0, angle, fill=0.93, stroke=False)
@@ -77,11 +103,14 @@ def _turn_gauge(page: Page, px: float, py: float, arm: float, angle: int, arm_kn
         tx, ty = px + d * math.cos(a), py - d * math.sin(a)
         ticks.append((tx, ty, tx + t * math.sin(a), ty + t * math.cos(a)))
     page.lines(ticks, width=0.2)
+    base = py - 0.9  # text 6 pt stands about 2.2 mm above its baseline
     for k in range(1, arm_kn):
-        page.text(px + per * k, py + 3, str(k), size=6, align="centre")
+        page.text(px + per * k + 0.8, base, str(k), size=6, align="left")
+    page.text(px + arm - 1.5, base, f"{arm_kn} kn", size=6, align="right")
+    clear = (py - base + 2.5) / math.tan(a) if angle < 90 else 0.0  # the turned arm is this far out at the text's top
+    pivot_x = px + clear + 1.0
+    page.text(pivot_x, base, "pivot", size=6, align="left", colour=0.4)
     page.text(px + arm * 0.62 * math.cos(a / 2), py - arm * 0.62 * math.sin(a / 2) + 2, f"{angle}°", size=12, weight="bold", align="centre")
-    page.text(px + arm, py + 3, f"{arm_kn} kn", size=6, align="right")
-    page.text(px - 1, py + 3, "pivot", size=6, align="left", colour=0.4)
 
 
 def _turret_gauge(page: Page, cx: float, cy: float, r: float, ctx: Context) -> None:
