@@ -173,3 +173,20 @@ def test_pre_damaged_copies_strike_opening_hull_holes_and_fires(library):
         block = sheet(unit, RS.derive(unit, ctx), ctx)
         tracks = {t.label.split(" ")[0]: t.prefilled for b in walk(block) if isinstance(b, Tracks) for t in b.tracks}
         assert tracks == want, copies
+
+
+def test_critical_checkbox_words_come_from_the_criticals_table(library, tmp_path):
+    """A house rule that makes a holed funnel cost 2 knots and a lost screw 3 shows on the checkboxes."""
+    rows = [dict(r) for r in RS.tables().criticals.rows]
+    for r in rows:
+        if r["roll"] == "51-52":
+            r["mark"] = "Funnel: smoke, −2 kn"
+        if r["roll"] == "53-56":
+            r["mark_screw"] = "−3 kn"
+    path = tmp_path / "house.yaml"
+    path.write_text(yaml.safe_dump({"saunders": {"criticals": {"rows": rows}}}, allow_unicode=True), encoding="utf-8")
+    plain = _sheet_texts(library, "uss-hartford")
+    ruled = _sheet_texts(library, "uss-hartford", path)
+    assert any(t.startswith("Funnel: smoke, −1 kn") for t in plain) and any("Screw lost (−2 kn" in t for t in plain)
+    assert any(t.startswith("Funnel: smoke, −2 kn") for t in ruled) and any("Screw lost (−3 kn" in t for t in ruled)
+    assert not any("−1 kn" in t for t in ruled if t.startswith("Funnel"))

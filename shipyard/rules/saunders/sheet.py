@@ -28,6 +28,7 @@ from ...render.paper import MM
 
 PT_MM = 1 / MM  # mm per point
 from ...render.text import number
+from ...spec.errors import ShipyardError
 from ..base import Context, Derived, accent, damage_done, game_turns, sheet_heading
 from .derive import scale_factor, turret_roles
 from .stats import SaundersStats
@@ -95,8 +96,28 @@ def ladder_below(s: SaundersStats, ctx: Context) -> list[int]:
     return below or [ladder[0]]  # at the bottom already: still a box to tick
 
 
-PROPULSION = {"sidewheel": ("Paddle lost: port / starboard (½ speed)", 2), "sternwheel": ("Stern wheel lost", 1),
-              "centrewheel": ("Centre wheel lost", 1)}
+def mark(ctx: Context, roll: str, key: str = "mark") -> str:
+    """The few words a checkbox prints for a critical, read from the (house-ruled) criticals table."""
+    t = ctx.tables.criticals
+    row = next((r for r in t.rows if str(r.get("roll")) == roll), None)
+    if row is None:
+        raise ShipyardError(f"table criticals ({t.tag()}): no row for roll {roll}; the record sheet needs its words")
+    return str(t.need(row, key, "the words the record sheet prints for it"))
+
+
+def propulsion_item(s: SaundersStats, ctx: Context) -> tuple[str, int]:
+    """The propulsion-lost checkbox: its label and boxes (two for a sidewheeler's two wheels)."""
+    halved, screw = mark(ctx, "53-56"), mark(ctx, "53-56", "mark_screw")
+    drive = s.drive or ""
+    if drive == "sidewheel":
+        return f"Paddle lost: port / starboard ({halved})", 2
+    if drive == "sternwheel":
+        return f"Stern wheel lost ({screw})", 1
+    if drive == "centrewheel":
+        return f"Centre wheel lost ({screw})", 1
+    if s.paddles:
+        return f"Paddle wheel lost ({halved})", s.paddles
+    return f"Screw lost ({screw}; torpedo: drifts)", 1
 
 
 def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
@@ -115,11 +136,9 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
         items.append((f"Steering hit: max turn → {'/'.join(str(a) for a in turns)}°", len(turns), "steering"))
     else:
         items.append(("Steering hit: no smaller turn on the ladder", 1, "steering"))
-    items.append((f"Boiler: steam, ½ speed, {steam} to fire", 1, "steam"))
-    items.append((f"Funnel: smoke, −1 kn, {smoke} to fire", 1, "smoke"))
-    label, n = PROPULSION.get(s.drive or "", ("Screw lost (−2 kn; torpedo: drifts)", 1))
-    if s.paddles and (s.drive or "") not in PROPULSION:
-        label, n = "Paddle wheel lost", s.paddles
+    items.append((f"{mark(ctx, '46')}, {steam} to fire", 1, "steam"))
+    items.append((f"{mark(ctx, '51-52')}, {smoke} to fire", 1, "smoke"))
+    label, n = propulsion_item(s, ctx)
     items.append((label, n, "propulsion"))
     if s.ram_bow:
         items.append(("Ram bow lost", 1, "ram_bow"))
@@ -130,13 +149,13 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     return items
 
 
-def next_move_items(s: SaundersStats) -> list[tuple[str, int, str]]:
+def next_move_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     """Criticals that last one move only: ticked when rolled, rubbed out when the move is over."""
-    crew = [("Magazine: no firing", 1, "magazine"), ("Crew hit: a gun silent", 1, "gun_silent")]
+    crew = [(mark(ctx, "26"), 1, "magazine"), (mark(ctx, "61-63"), 1, "gun_silent")]
     if s.fort:
         return crew
-    return [("Rudder: no turn", 1, "rudder"), ("Pilot house: no change", 1, "pilot_house"),
-            ("Captain: orders stand", 1, "captain")] + crew
+    return [(mark(ctx, "31-33"), 1, "rudder"), (mark(ctx, "36"), 1, "pilot_house"),
+            (mark(ctx, "66"), 1, "captain")] + crew
 
 
 def remarks(s: SaundersStats, ctx: Context) -> str:
@@ -157,7 +176,7 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
     """The conditions to tick, tagged with the trackers they are: fires and holes as box tracks (a pre-damaged copy
     strikes the scenario's opening ones), the rest as checkboxes in two columns beside them; then the one-move
     criticals in a row."""
-    items, once = status_items(s, ctx), next_move_items(s)
+    items, once = status_items(s, ctx), next_move_items(s, ctx)
     tallies = Tracks([Track(label, n, prefilled=damage_done(ctx, unit, (TALLIES[tr],), n), records=tr)
                       for label, n, tr in items if tr in TALLIES], box=2.7, gap=0.5, label_size=6.6, row_gap=0.9,
                      max_label_share=0.62)
