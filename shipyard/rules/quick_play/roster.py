@@ -8,7 +8,7 @@ from typing import Any
 from ...render.blocks import Block, Flow, Heading, Note, Panel, Stack, Table, Text, Title
 from ...render.text import number
 from ...spec.errors import ShipyardError
-from ..base import Context, accent, short_name, side_chart_block
+from ..base import LASHED, Context, accent, short_name, side_chart_block
 from .reference import factor_name
 
 FACTORS = ("heavy", "medium", "parrot")
@@ -29,7 +29,7 @@ def unit_row(number_: int, d, consort=None) -> list:
     s = d.stats
     name = d.unit_name
     if consort is not None:
-        name = f"↳ {name} (lashed to {short_name(consort.unit_name)})"
+        name = f"{LASHED} {name} (lashed to {short_name(consort.unit_name)})"
     sp = s.speeds_in
     speeds = "–" if s.is_fort else "/".join(number(v, none="–") for v in (sp.slow, sp.cruise, sp.full))
     turn = "–" if s.turn_deg is None else f"{number(s.turn_deg)}°"
