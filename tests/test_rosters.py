@@ -35,6 +35,12 @@ def hidden(chart) -> list[str]:
     for name, box in marks + labels:
         if not (f[0] <= box[0] and box[2] <= f[2] and f[1] <= box[1] and box[3] <= f[3]):
             found.append(f"{name} off the plot")
+    for lab in chart.labels:  # a leader line runs from its marker to its label across nothing else
+        if lab.leader:
+            for name, box in marks + labels:
+                if box != lab.box and not (box[0] <= lab.leader[0] <= box[2] and box[1] <= lab.leader[1] <= box[3]) \
+                        and chart_mod.crosses(lab.leader, box):
+                    found.append(f"leader of {lab.text!r} crosses {name}")
     for m in chart.markers:
         if abs(m.cy - m.py) > 1e-6 or abs(m.cx - m.px) > chart_mod.DODGE_MAX + 1e-6:
             found.append(f"marker at {m.px:.1f},{m.py:.1f} drawn {m.cx - m.px:+.1f} mm away")

@@ -261,9 +261,7 @@ def layout(x: float, y: float, w: float, h: float, points: Sequence[tuple], x_la
         lx, ly, leader = spot
         box = (lx - 0.3, ly - 0.3, lx + tw + 0.3, ly + th + 0.3)
         obstacles.append(box)
-        line = None
-        if leader:
-            line = (m.cx, m.cy, min(max(m.cx, lx), lx + tw), min(max(m.cy, ly), ly + th))
+        line = leader_line(m.cx, m.cy, lx, ly, tw, th) if leader else None
         labels.append(Label(text, lines, box, styles[m.series].get("colour"), line))
     return Chart(plot, frame, title, (x, y + 3.2, w * 0.6), legend_items, grid, ticks, tick_texts, axis_texts,
                  markers, labels, crowded)
@@ -335,6 +333,36 @@ def _place(px: float, py: float, tw: float, th: float, inner, obstacles) -> tupl
 
     for cx, cy, leader in candidates:
         box = (cx - 0.3, cy - 0.3, cx + tw + 0.3, cy + th + 0.3)
-        if inside(cx, cy) and not any(_overlaps(box, o) for o in obstacles):
-            return cx, cy, leader
+        if not inside(cx, cy) or any(_overlaps(box, o) for o in obstacles):
+            continue
+        if leader:  # the leader line crosses no other marker or label on its way
+            seg = leader_line(px, py, cx, cy, tw, th)
+            if any(crosses(seg, o) for o in obstacles if not (o[0] <= px <= o[2] and o[1] <= py <= o[3])):
+                continue
+        return cx, cy, leader
     return None
+
+
+def leader_line(px: float, py: float, lx: float, ly: float, tw: float, th: float) -> tuple[float, float, float, float]:
+    """The line from a marker at (px, py) to the nearest point of its label (top-left lx, ly; tw × th)."""
+    return (px, py, min(max(px, lx), lx + tw), min(max(py, ly), ly + th))
+
+
+def crosses(seg, box) -> bool:
+    """Whether the segment (x1, y1, x2, y2) passes through the inside of box (x0, y0, x1, y1) (Liang-Barsky)."""
+    x1, y1, x2, y2 = seg
+    dx, dy = x2 - x1, y2 - y1
+    lo, hi = 0.0, 1.0
+    for p, q in ((-dx, x1 - box[0]), (dx, box[2] - x1), (-dy, y1 - box[1]), (dy, box[3] - y1)):
+        if abs(p) < 1e-12:
+            if q <= 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            lo = max(lo, t)
+        else:
+            hi = min(hi, t)
+        if lo >= hi:
+            return False
+    return hi - lo > 1e-9
