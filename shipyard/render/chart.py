@@ -35,6 +35,7 @@ MARKER_CLEAR = 0.2  # mm kept between two markers
 DODGE = 2 * MARKER_R + MARKER_CLEAR  # a marker set beside another moves this far (mm) ...
 DODGE_STEPS = 3  # ... at most this many times, either way
 DODGE_MAX = DODGE * DODGE_STEPS
+LABEL_ROUNDS = 4  # tries at placing every label, those that found no place going first the next time
 
 
 @dataclass
@@ -244,18 +245,36 @@ def layout(x: float, y: float, w: float, h: float, points: Sequence[tuple], x_la
         markers.append(m)
         members_of.append(members)
 
-    # labels: the most crowded spots placed first, clear of every marker and of each other
+    # labels: the most crowded spots placed first, clear of every marker and of each other; where one finds no
+    # place, the labels are placed again with those that failed first (a few rounds)
+    wrap = min(50.0, (inner[2] - inner[0]) * 0.45)
+    texts = [", ".join(n for _, _, n in members) for members in members_of]
+    order_ = sorted(range(len(markers)), key=lambda i: (-len(members_of[i]), markers[i].cx, markers[i].cy))
+    for _ in range(LABEL_ROUNDS):
+        labels, failed = _labels(markers, texts, order_, wrap, inner, styles)
+        if not failed:
+            break
+        order_ = failed + [i for i in order_ if i not in failed]
+    crowded.extend(f"label {texts[i]!r}" for i in failed)
+    return Chart(plot, frame, title, (x, y + 3.2, w * 0.6), legend_items, grid, ticks, tick_texts, axis_texts,
+                 markers, labels, crowded)
+
+
+def _labels(markers: list, texts: list[str], order: list[int], wrap: float, inner, styles) -> tuple[list, list[int]]:
+    """Each marker's label placed in `order`, clear of every marker and of the labels placed before it:
+    (labels, the markers whose label found no free place and stands at its right regardless)."""
     obstacles: list[tuple[float, float, float, float]] = [m.box for m in markers]
+    centres = [(m.cx, m.cy) for m in markers]
     labels: list[Label] = []
-    for i in sorted(range(len(markers)), key=lambda i: (-len(members_of[i]), markers[i].cx, markers[i].cy)):
-        m, members = markers[i], members_of[i]
-        text = ", ".join(n for _, _, n in members)
-        lines = wrap_lines(text, min(50.0, (inner[2] - inner[0]) * 0.45), size=LABEL_SIZE, family="condensed")
+    failed: list[int] = []
+    for i in order:
+        m, text = markers[i], texts[i]
+        lines = wrap_lines(text, wrap, size=LABEL_SIZE, family="condensed")
         tw = max(_width(s, LABEL_SIZE) for s in lines)
         th = LABEL_LEAD * (len(lines) - 1) + 2.0
-        spot = _place(m.cx, m.cy, tw, th, inner, obstacles)
+        spot = _place(m.cx, m.cy, tw, th, inner, obstacles, centres)
         if spot is None:
-            crowded.append(f"label {text!r}")
+            failed.append(i)
             g = MARKER_R + 0.7
             spot = (min(max(m.cx + g, inner[0]), inner[2] - tw), min(max(m.cy - th / 2, inner[1]), inner[3] - th), False)
         lx, ly, leader = spot
@@ -263,8 +282,7 @@ def layout(x: float, y: float, w: float, h: float, points: Sequence[tuple], x_la
         obstacles.append(box)
         line = leader_line(m.cx, m.cy, lx, ly, tw, th) if leader else None
         labels.append(Label(text, lines, box, styles[m.series].get("colour"), line))
-    return Chart(plot, frame, title, (x, y + 3.2, w * 0.6), legend_items, grid, ticks, tick_texts, axis_texts,
-                 markers, labels, crowded)
+    return labels, failed
 
 
 def draw(page, chart: Chart) -> None:
@@ -314,16 +332,25 @@ def scatter(page, x: float, y: float, w: float, h: float, points: Sequence[tuple
     return chart.plot
 
 
-def _place(px: float, py: float, tw: float, th: float, inner, obstacles) -> tuple[float, float, bool] | None:
+def _gap(box, cx: float, cy: float) -> float:
+    """How far (mm) the point (cx, cy) lies from the box."""
+    dx = max(box[0] - cx, 0.0, cx - box[2])
+    dy = max(box[1] - cy, 0.0, cy - box[3])
+    return math.hypot(dx, dy)
+
+
+def _place(px: float, py: float, tw: float, th: float, inner, obstacles, centres=()) -> tuple[float, float, bool] | None:
     """Top-left of a tw × th label near (px, py) clear of every obstacle and inside `inner`; (x, y, leader?), or
-    None when there is no such place."""
+    None when there is no such place. A label set beside its marker without a leader line is nearer to its own
+    marker than to any other of `centres`, and one on a leader line stands clear of the others' sides (so that
+    neither can be read as another's)."""
     g = MARKER_R + 0.7
     near = [(px + g, py - th / 2), (px - g - tw, py - th / 2), (px - tw / 2, py - g - th), (px - tw / 2, py + g),
             (px + g, py - g - th + 0.6), (px + g, py + g - 0.6), (px - g - tw, py - g - th + 0.6), (px - g - tw, py + g - 0.6)]
     candidates = [(cx, cy, False) for cx, cy in near]
-    for dist in (4.0, 6.5, 9.0, 12.0, 16.0):
-        for k in range(16):
-            a = math.radians(k * 22.5)
+    for dist in (4.0, 6.5, 9.0, 12.0, 16.0, 20.0, 25.0, 30.0):
+        for k in range(24):
+            a = math.radians(k * 15.0)
             cx = px + dist * math.cos(a) - (0 if math.cos(a) > 0.3 else (tw if math.cos(a) < -0.3 else tw / 2))
             cy = py - dist * math.sin(a) - th / 2
             candidates.append((cx, cy, True))
@@ -334,6 +361,11 @@ def _place(px: float, py: float, tw: float, th: float, inner, obstacles) -> tupl
     for cx, cy, leader in candidates:
         box = (cx - 0.3, cy - 0.3, cx + tw + 0.3, cy + th + 0.3)
         if not inside(cx, cy) or any(_overlaps(box, o) for o in obstacles):
+            continue
+        others = [_gap(box, ox, oy) for ox, oy in centres if (ox, oy) != (px, py)]
+        if not leader and any(d <= _gap(box, px, py) + 0.5 for d in others):
+            continue
+        if leader and any(d < MARKER_R + 1.5 for d in others):  # standing off, it keeps clear of the others' sides
             continue
         if leader:  # the leader line crosses no other marker or label on its way
             seg = leader_line(px, py, cx, cy, tw, th)
