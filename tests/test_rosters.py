@@ -35,6 +35,12 @@ def hidden(chart) -> list[str]:
     for name, box in marks + labels:
         if not (f[0] <= box[0] and box[2] <= f[2] and f[1] <= box[1] and box[3] <= f[3]):
             found.append(f"{name} off the plot")
+    for lab in chart.labels:  # a label beside its marker (no leader) is nearer to it than to any other marker
+        if not lab.leader:
+            own = chart_mod.gap(lab.box, *lab.at)
+            near = [m for m in chart.markers if (m.cx, m.cy) != lab.at and chart_mod.gap(lab.box, m.cx, m.cy) <= own]
+            if near:
+                found.append(f"label {lab.text!r} as near to the marker at {near[0].px:.1f},{near[0].py:.1f}")
     for lab in chart.labels:  # a leader line runs from its marker to its label across nothing else
         if lab.leader:
             for name, box in marks + labels:

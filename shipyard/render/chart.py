@@ -132,6 +132,7 @@ class Label:
     box: tuple[float, float, float, float]
     colour: object = None
     leader: tuple[float, float, float, float] | None = None
+    at: tuple[float, float] = (0.0, 0.0)  # the centre of its marker
 
 
 @dataclass
@@ -281,7 +282,7 @@ def _labels(markers: list, texts: list[str], order: list[int], wrap: float, inne
         box = (lx - 0.3, ly - 0.3, lx + tw + 0.3, ly + th + 0.3)
         obstacles.append(box)
         line = leader_line(m.cx, m.cy, lx, ly, tw, th) if leader else None
-        labels.append(Label(text, lines, box, styles[m.series].get("colour"), line))
+        labels.append(Label(text, lines, box, styles[m.series].get("colour"), line, (m.cx, m.cy)))
     return labels, failed
 
 
@@ -332,7 +333,7 @@ def scatter(page, x: float, y: float, w: float, h: float, points: Sequence[tuple
     return chart.plot
 
 
-def _gap(box, cx: float, cy: float) -> float:
+def gap(box, cx: float, cy: float) -> float:
     """How far (mm) the point (cx, cy) lies from the box."""
     dx = max(box[0] - cx, 0.0, cx - box[2])
     dy = max(box[1] - cy, 0.0, cy - box[3])
@@ -362,8 +363,8 @@ def _place(px: float, py: float, tw: float, th: float, inner, obstacles, centres
         box = (cx - 0.3, cy - 0.3, cx + tw + 0.3, cy + th + 0.3)
         if not inside(cx, cy) or any(_overlaps(box, o) for o in obstacles):
             continue
-        others = [_gap(box, ox, oy) for ox, oy in centres if (ox, oy) != (px, py)]
-        if not leader and any(d <= _gap(box, px, py) + 0.5 for d in others):
+        others = [gap(box, ox, oy) for ox, oy in centres if (ox, oy) != (px, py)]
+        if not leader and any(d <= gap(box, px, py) + 0.5 for d in others):
             continue
         if leader and any(d < MARKER_R + 1.5 for d in others):  # standing off, it keeps clear of the others' sides
             continue
