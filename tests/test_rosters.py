@@ -53,11 +53,9 @@ def hidden(chart) -> list[str]:
     return found
 
 
-@pytest.fixture(scope="module")
-def drawn_rosters(library, tmp_path_factory):
+def draw_rosters(library, out) -> dict:
     """Each bundled scenario's roster in each rule set, drawn to A4 with the charts' layouts caught as they are
-    drawn: {(scenario, rule set): ([Chart drawn], [SideChart blocks made], page texts)}."""
-    out = tmp_path_factory.mktemp("rosters")
+    drawn: {(scenario, rule set): ([Chart drawn], [SideChart blocks made], page texts, job)}."""
     found = {}
     draw, side_chart_init = chart_mod.draw, SideChart.__init__
     mp = pytest.MonkeyPatch()
@@ -84,37 +82,43 @@ def drawn_rosters(library, tmp_path_factory):
                 path = out / f"{sid}-{key}.pdf"
                 with Document(path, paper="a4") as doc:
                     rs.aids().roster(doc, job.scenario, job.units, job.ctx)
-                found[(sid, key)] = (list(drawn), list(made), pdf_page_texts(path), job)
+                    width = doc.content.w
+                found[(sid, key)] = (list(drawn), list(made), pdf_page_texts(path), width)
     finally:
         mp.undo()
     return found
 
 
-def test_no_roster_chart_hides_a_unit_in_any_bundled_scenario(drawn_rosters, library):
-    assert {s for s, _ in drawn_rosters} == set(library.scenarios)
-    for (sid, key), (charts, blocks, texts, job) in drawn_rosters.items():
+def test_no_roster_chart_hides_a_unit_in_any_bundled_scenario(library, tmp_path):
+    """Every rule set's roster of every bundled scenario (one test: the 44 rosters are drawn once): each chart
+    drawn hides nothing and names every unit; a chart too crowded for that is printed as a table naming every unit;
+    Mobile Bay's four are charts, a marker for each side at each place."""
+    rosters = draw_rosters(library, tmp_path)
+    assert {s for s, _ in rosters} == set(library.scenarios)
+    for (sid, key), (charts, blocks, texts, width) in rosters.items():
         for chart in charts:
             assert chart.crowded == [], (sid, key, chart.crowded)
             assert hidden(chart) == [], (sid, key, hidden(chart)[:5])
-            # every unit charted is named in a label
             named = {n.strip() for lab in chart.labels for n in lab.text.split(",")}
             charted = {str(p[2]) for b in blocks for p in b.points}
             assert charted <= named, (sid, key, charted - named)
-
-
-def test_a_crowded_chart_gives_way_to_a_table(drawn_rosters):
-    """Where a chart would have to hide a unit the roster prints the same values as a table, every unit in it."""
-    from shipyard.render.paper import PAPERS
-    from shipyard.rules.base import SIDE_MARKERS
-
-    a4 = PAPERS["a4"]
-    width = a4.width_mm - 2 * a4.margin_mm
-    for (sid, key), (charts, blocks, texts, job) in drawn_rosters.items():
         text = " ".join(" ".join(texts).split())
         for b in blocks:
             if b.crowded(width):
                 assert all(str(p[2]) in text for p in b.points), (sid, key)
-    # a chart forced into a small box becomes a table naming every unit
+    for key in RULESETS:
+        charts, blocks, _, _ = rosters[("mobile-bay-1864", key)]
+        assert len(charts) == 1 and len(blocks) == 1, key
+        # Selma, Morgan and Gaines each on a marker of their own beside the Union ships at their values
+        spots = {(float(p[0]), float(p[1]), p[3]) for p in blocks[0].points}
+        assert len(charts[0].markers) == len(spots), key
+        assert {m.series for m in charts[0].markers} == {"Union", "Confederate"}, key
+
+
+def test_a_crowded_chart_gives_way_to_a_table():
+    """A chart that would have to hide a unit is printed as a table of the same values, every unit in it."""
+    from shipyard.rules.base import SIDE_MARKERS
+
     points = [(50 + i * 0.05, 10 + (i % 2) * 0.1, f"Ship {i}", "North" if i % 2 else "South") for i in range(30)]
     span = [(0, "0"), (100, "100")]
     block = SideChart(points, {"North": SIDE_MARKERS[0], "South": SIDE_MARKERS[1]}, "Speed", "knots", "hull", span, 40.0)
@@ -127,15 +131,6 @@ def test_a_crowded_chart_gives_way_to_a_table(drawn_rosters):
     # and a roomy one stays a chart
     assert not SideChart(points[:4], {"North": SIDE_MARKERS[0], "South": SIDE_MARKERS[1]}, "Speed", "knots", "hull",
                          None, 80.0).crowded(170.0)
-
-
-@pytest.mark.parametrize("rules", RULESETS)
-def test_mobile_bay_charts_every_unit_on_a_chart_not_a_table(drawn_rosters, rules):
-    charts, blocks, _, _ = drawn_rosters[("mobile-bay-1864", rules)]
-    assert len(charts) == 1 and len(blocks) == 1
-    # a marker for each side at each place (Selma, Morgan and Gaines beside the Union ships at their values)
-    spots = {(float(p[0]), float(p[1]), p[3]) for p in blocks[0].points}
-    assert len(charts[0].markers) == len(spots) and {m.series for m in charts[0].markers} == {"Union", "Confederate"}
 
 
 def test_roster_order_puts_each_consort_under_her_partner(library):
@@ -187,17 +182,19 @@ def test_every_roster_shows_each_gunboat_under_her_partner(bundled_packs, librar
     assert_under_partners("\n".join(pdf_page_texts(tmp_path / "r.pdf")), backwards, names)
 
 
-def test_saunders_roster_gives_one_entry_per_gun_type(drawn_rosters):
+def test_saunders_roster_gives_one_entry_per_gun_type(library, bundled_packs, tmp_path):
     """Fort Morgan's guns of the same strength (rifled or not) make one entry, and the counts add up."""
     from shipyard.rules.saunders.roster import guns_summary
 
-    charts, blocks, texts, job = drawn_rosters[("mobile-bay-1864", "saunders")]
+    rs = get_ruleset("saunders")
+    job = pack_job(library, library.scenarios["mobile-bay-1864"], rs, PackOptions(output_dir=tmp_path))
+    text = " ".join(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", rs.key, "a4").path)).split())
     for _, unit, d in job.units:
-        text = guns_summary(d.stats.guns)
-        entries = text.split()
+        summary = guns_summary(d.stats.guns)
+        entries = summary.split()
         kinds = [e.split("×")[1] for e in entries]
-        assert len(kinds) == len(set(kinds)), (unit.name, text)
-        assert sum(int(e.split("×")[0]) for e in entries) == sum(g.count for g in d.stats.guns), (unit.name, text)
+        assert len(kinds) == len(set(kinds)), (unit.name, summary)
+        assert sum(int(e.split("×")[0]) for e in entries) == sum(g.count for g in d.stats.guns), (unit.name, summary)
         if unit.id == "fort-morgan":
             assert len({(g.strength, g.rifled) for g in d.stats.guns}) < len(d.stats.guns)  # there was something to merge
-            assert text in " ".join(" ".join(texts).split())
+            assert summary in text

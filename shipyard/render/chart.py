@@ -251,7 +251,7 @@ def layout(x: float, y: float, w: float, h: float, points: Sequence[tuple], x_la
     wrap = min(50.0, (inner[2] - inner[0]) * 0.45)
     texts = [", ".join(n for _, _, n in members) for members in members_of]
     order_ = sorted(range(len(markers)), key=lambda i: (-len(members_of[i]), markers[i].cx, markers[i].cy))
-    for _ in range(LABEL_ROUNDS):
+    for _ in range(LABEL_ROUNDS if not crowded else 1):  # a chart already crowded gets no second try
         labels, failed = _labels(markers, texts, order_, wrap, inner, styles)
         if not failed:
             break
