@@ -373,8 +373,12 @@ def counters(
     name = (f"{safe_name(lib.scenario(scenario).id)}-" if scenario else "") + f"{rs.key}-counters{layout}" + variant_suffix(
         scale=ctx.scale if ctx.scale not in ("any", "native") else None, paper=paper,
         native_scale=getattr(rs, "native_scale", None)) + ".pdf"
-    _wrote(core.draw_pdf(output or Path("output") / name, paper,
-                         lambda doc: draw(doc, units, ctx, fold=fold, backs=backs),
+    def counter_pages(doc) -> None:
+        if backs:  # every front page has its back, blank where it has none, for any duplex printer
+            doc.duplex_backs()
+        draw(doc, units, ctx, fold=fold, backs=backs)
+
+    _wrote(core.draw_pdf(output or Path("output") / name, paper, counter_pages,
                          title=f"{rs.title} counters", subject=f"{rs.title} counters and markers"))
 
 

@@ -113,6 +113,40 @@ def test_editor_save_writes_into_the_user_library_and_the_ship_appears(client):
     assert any(v["id"] == "uss-sassacus" and v["user"] for v in client.get("/api/vessels").json())
 
 
+def test_the_pack_form_asks_for_turns_and_passes_them_on(client, monkeypatch):
+    from shipyard.web.service import Workshop
+
+    page = client.get("/scenarios/mobile-bay-1864").text
+    turns_input = re.search(r'<input type="number" name="turns"[^>]*>', page)
+    assert turns_input and 'min="1"' in turns_input.group(0) and 'max="200"' in turns_input.group(0)
+    from shipyard.rules.base import DEFAULT_TURNS
+    from shipyard.spec.library import Library
+
+    own = Library.load().scenarios["mobile-bay-1864"].turns  # blank means the scenario's, else 12: the form says which
+    assert f'placeholder="{own or DEFAULT_TURNS}"' in turns_input.group(0)
+
+    seen = []
+    real = Workshop.start_pack
+
+    def spy(self, ident, rules, options):
+        seen.append(dict(options))
+        return real(self, ident, rules, options)
+
+    monkeypatch.setattr(Workshop, "start_pack", spy)
+    post = [("rules", "quick-play"), ("paper", "a4")]
+    r = client.post("/scenarios/mobile-bay-1864/pack", content=urlencode(post + [("turns", "30")]),
+                    headers={**FORM, **ORIGIN}, follow_redirects=False)
+    assert r.status_code == 303 and seen[-1]["turns"] == 30
+    r = client.post("/scenarios/mobile-bay-1864/pack", content=urlencode(post + [("turns", "")]),
+                    headers={**FORM, **ORIGIN}, follow_redirects=False)
+    assert r.status_code == 303 and "turns" not in seen[-1]  # blank: the scenario's own length
+    for bad in ("0", "abc", "201", "2.5"):
+        r = client.post("/scenarios/mobile-bay-1864/pack", content=urlencode(post + [("turns", bad)]),
+                        headers={**FORM, **ORIGIN}, follow_redirects=False)
+        assert r.status_code == 422 and "Turns" in r.text and "1 to 200" in r.text, bad
+    assert len(seen) == 2  # a bad number starts no build
+
+
 def test_scenario_pages_save_a_scenario_and_build_a_pack(client):
     assert "Mobile Bay" in client.get("/scenarios").text
     assert "Build the game pack" in client.get("/scenarios/mobile-bay-1864").text

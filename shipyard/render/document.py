@@ -81,6 +81,8 @@ class Document(Imposition):
         self._forward: dict[str, tuple[str, float, str, str]] = {}  # key -> (text, size, family, weight)
         self._cells_page: Page | None = None  # the page of the last doc.cells() grid and how far down it reaches
         self._cells_bottom = 0.0
+        self._duplex = False  # every front page is followed by its back (see duplex_backs)
+        self._is_back = False  # the current page is the back of the page before it
 
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = tempfile.NamedTemporaryFile(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".pdf.part", delete=False)
@@ -163,6 +165,8 @@ class Document(Imposition):
         try:
             if self.page_count == 0:
                 self.new_page()
+            if self._duplex and not self._is_back:
+                self._blank_back()
             self._finish_page()
             c = self._canvas
             if self.footer:
@@ -191,14 +195,47 @@ class Document(Imposition):
         self._done = True
 
     # ------------------------------------------------------------------ pages
-    def new_page(self, bookmark: str | None = None, level: int = 0, true_scale: bool | None = None) -> Page:
+    def duplex_backs(self) -> None:
+        """From now on every page is printed on both sides of a sheet: each front page is followed by its back,
+        the mirrored page drawn for it (new_page(back=True), as doc.cells(mirror=True) starts) or else a blank
+        one, so that a duplex printer never puts one sheet's page behind another's. The file ends on a back."""
+        if self._page is not None and not self._is_back:
+            raise RenderError("duplex_backs(): call it before the first page, or right after a back page")
+        self._duplex = True
+
+    @property
+    def duplex(self) -> bool:
+        """Whether pages come in front and back pairs (see duplex_backs)."""
+        return self._duplex
+
+    @property
+    def on_back(self) -> bool:
+        """Whether the current page is the back of the page before it."""
+        return self._page is not None and self._is_back
+
+    def _blank_back(self) -> None:
+        """Finish the current (front) page and leave a blank page behind it."""
+        self._finish_page()
+        self.page_count += 1
+        self._page = Page(self, self.page_count, False)
+        self._is_back = True
+
+    def new_page(self, bookmark: str | None = None, level: int = 0, true_scale: bool | None = None, *,
+                 back: bool = False) -> Page:
         """Close the current page (if any) and start a new one; bookmark adds an outline entry for it.
-        true_scale=True declares it a true-scale page (calibration bar); None follows doc.true_scale_pages()."""
+        true_scale=True declares it a true-scale page (calibration bar); None follows doc.true_scale_pages().
+        back=True: the page is the back of the current one (printed on its reverse in duplex). In a duplex
+        document (duplex_backs) a front page left without its back gets a blank one first."""
         if self._done:
             raise RenderError(f"{self.path}: the document is already closed")
+        if back and self._duplex and (self._page is None or self._is_back):
+            raise RenderError("new_page(back=True): a back page follows the front page it backs")
+        if self._duplex and not back and self._page is not None and not self._is_back:
+            self._blank_back()
         if self._page is not None:
             self._finish_page()
         self.page_count += 1
+        self._is_back = bool(back)
         self._page = Page(self, self.page_count, self._true_scale if true_scale is None else bool(true_scale))
         if self._section is not None:
             title, self._section = self._section, None

@@ -51,8 +51,9 @@ class Imposition:
         """Flow `count` cells over as many new pages as needed; yield (page, x, y) for each cell's top-left.
 
         Cut marks are drawn outside the grid (continuing every cell edge) and stay inside the margins.
-        mirror=True fills each row right to left: the duplex back of a sheet printed with mirror=False
-        (long-edge flip) puts cell i behind cell i of the front.
+        mirror=True fills each row right to left on a back page (new_page(back=True)): the duplex back of a sheet
+        printed with mirror=False (long-edge flip) puts cell i behind cell i of the front. In a duplex document
+        (doc.duplex_backs()) every front page is followed by its back, blank where nothing is drawn on it.
         new_page=False continues on the current page below start_y mm (default: below the last cells drawn on
         it, doc.cells_bottom + 2, else the top of the content), as many rows as fit there, then goes on to new pages:
         for a handful of markers that need no page of their own. Never with mirror (a back must match its front).
@@ -65,7 +66,8 @@ class Imposition:
         first = True
         while done < count:
             here = None
-            if first and not new_page and self._page is not None and not mirror:
+            # continue on the current page, never on a back (what is drawn there would print behind a front)
+            if first and not new_page and self._page is not None and not mirror and not self.on_back:
                 page = self._page
                 top = start_y if start_y is not None else (self._cells_bottom + 2.0 if self._cells_page is page else page.content.y)
                 fit = int((page.content.bottom - band - (top + band) + gap + 1e-9) // (cell_h + gap))
@@ -74,7 +76,7 @@ class Imposition:
                     if bookmark is not None:
                         self.bookmark(bookmark, level=level, y=top)
             if here is None:
-                page = self.new_page(bookmark=bookmark if first else None, level=level)
+                page = self.new_page(bookmark=bookmark if first else None, level=level, back=mirror)
                 here = (y0, per_page)
             first = False
             gy, room = here

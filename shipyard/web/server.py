@@ -21,6 +21,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..spec.errors import Problem, ShipyardError
+from ..rules.base import DEFAULT_TURNS
 from .forms import data_from_form, fields_for
 from .service import Workshop, safe_id
 
@@ -220,7 +221,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         if scen is None:
             return error_page(request, 404, f"no scenario {ident!r}")
         units = shop.library.units
-        return page("scenario.html", request, scenario=scen,
+        return page("scenario.html", request, scenario=scen, default_turns=scen.turns or DEFAULT_TURNS,
                     names={su.id: units[su.id].name for side in scen.sides for su in side.units if su.id in units})
 
     async def scenario_new(request: Request):
@@ -248,6 +249,12 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         scale = form.get("scale")
         if scale in ("1/600", "1/1200"):
             options["scale"] = scale
+        turns = str(form.get("turns", "") or "").strip()
+        if turns:  # blank: the scenario's own length, else 12
+            if not turns.isdigit() or not 1 <= int(turns) <= 200:
+                return error_page(request, 422, f"Turns: {turns!r} is not a number of game turns; expected a whole "
+                                                "number from 1 to 200, or leave it blank for the scenario's own")
+            options["turns"] = int(turns)
         job = shop.start_pack(ident, rules, options)
         if request.headers.get("hx-request"):
             return page("pack_progress.html", request, job=job)

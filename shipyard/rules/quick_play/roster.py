@@ -8,7 +8,7 @@ from typing import Any
 from ...render.blocks import Block, Flow, Heading, Note, Panel, Stack, Table, Text, Title
 from ...render.text import number
 from ...spec.errors import ShipyardError
-from ..base import Context, accent, short_name, side_chart_block
+from ..base import LASHED, Context, accent, roster_order, short_name, side_chart_block
 from .reference import factor_name
 
 FACTORS = ("heavy", "medium", "parrot")
@@ -29,7 +29,7 @@ def unit_row(number_: int, d, consort=None) -> list:
     s = d.stats
     name = d.unit_name
     if consort is not None:
-        name = f"↳ {name} (lashed to {short_name(consort.unit_name)})"
+        name = f"{LASHED} {name} (lashed to {short_name(consort.unit_name)})"
     sp = s.speeds_in
     speeds = "–" if s.is_fort else "/".join(number(v, none="–") for v in (sp.slow, sp.cruise, sp.full))
     turn = "–" if s.turn_deg is None else f"{number(s.turn_deg)}°"
@@ -44,12 +44,13 @@ def side_totals(side_name: str, stats: list, ctx: Context) -> str:
             f"({sum(tot.values())} in all)")
 
 
-def side_block(side, by_id: dict, start: int, ctx: Context) -> tuple[Block | None, int]:
-    """(the side's divisions and totals, the next roster number)."""
+def side_block(side, by_id: dict, start: int, ctx: Context, scenario=None) -> tuple[Block | None, int]:
+    """(the side's divisions and totals, the next roster number); with the scenario, each unit lashed to another
+    comes under her partner whatever the order the scenario lists them in."""
+    listed = [(side.name, su, None) for su in side.units if su.id in by_id]
+    order = [su for _, su, _, _ in roster_order(scenario, listed)] if scenario is not None else [su for _, su, _ in listed]
     groups: list[tuple[str | None, list]] = []
-    for su in side.units:
-        if su.id not in by_id:
-            continue
+    for su in order:
         if not groups or groups[-1][0] != su.division:
             groups.append((su.division, []))
         groups[-1][1].append(su)
@@ -83,7 +84,7 @@ def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx: Context) -> No
              bookmark=f"{scenario.name} roster", new_page=True)
     n = 0
     for side in scenario.sides:
-        block, n = side_block(side, by_id, n, ctx)
+        block, n = side_block(side, by_id, n, ctx, scenario)
         if block is not None:
             flow.add(block, bookmark=side.name, level=1)
     flow.add(Note("Numbers are only the roster order; turn order comes from the counters drawn each bound."))

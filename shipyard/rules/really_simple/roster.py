@@ -4,7 +4,7 @@ as blocks through a Flow."""
 from __future__ import annotations
 
 from ...render.blocks import Flow, Legend, Stack, Table, Text
-from ..base import accent, side_chart_block, short_name
+from ..base import LASHED_NOTE, accent, lashed_name, roster_order, side_chart_block, short_name
 from .words import guns_summary, kn, signed
 from .derive import modifier
 
@@ -12,19 +12,22 @@ HEADER = ["Ship or fort", "Armour", "Ahead kn", "Astern kn", "Draft ft", "Ram bo
 WEIGHTS = [0.27, 0.08, 0.09, 0.09, 0.08, 0.07, 0.32]
 
 
-def legend(ctx) -> Legend:
-    """What the roster's short forms mean, from gun_sizes and the rifled modifier."""
+def legend(ctx, lashed: bool = False) -> Legend:
+    """What the roster's short forms mean, from gun_sizes and the rifled modifier (and the lashed pairs' mark)."""
     items = [(r["size"][0], f"{r['size']} +{r['fire_factor']}") for r in ctx.tables.require("gun_sizes").rows]
     items.append(("R", f"rifled ({signed(modifier(ctx.tables, 'rifled')[0])})"))
     items.append(("=", "a double-ended sidewheeler, as fast astern as ahead"))
+    if lashed:
+        items.append((LASHED_NOTE.split(" ", 1)[0], LASHED_NOTE.split(" ", 1)[1]))
     return Legend(items, size=6.5, title="Guns:")
 
 
 def side_rows(members, ctx) -> list[list]:
+    """A line per (unit, derived[, partner]): a unit lashed to the one above her is marked so."""
     rows = []
-    for unit, d in members:
+    for unit, d, *partner in members:
         s = d.stats
-        rows.append([unit.name, s.armour, "fort" if s.is_fort else kn(s.speed_kn),
+        rows.append([lashed_name(unit.name, partner[0] if partner else None), s.armour, "fort" if s.is_fort else kn(s.speed_kn),
                      "–" if s.is_fort else kn(s.astern_kn) + (" =" if s.astern_as_fast else ""),
                      "–" if s.draft_ft is None else s.draft_ft, "yes" if s.reinforced_bow else "–",
                      guns_summary(s, ctx.tables)])
@@ -33,11 +36,13 @@ def side_rows(members, ctx) -> list[list]:
 
 def roster(doc, scenario, units: list, ctx) -> None:
     flow = Flow(doc, gap=4.0, rule=False)
+    ordered = roster_order(scenario, units)
+    lashed = any(partner is not None for *_, partner in ordered)
     flow.add(Stack([Text(f"{scenario.name} ({scenario.date}) · Really Simple ACW Naval Rules", size=12, weight="bold"),
-                    legend(ctx)], gap=1.0), bookmark=f"Roster: {scenario.name}", new_page=True)
+                    legend(ctx, lashed)], gap=1.0), bookmark=f"Roster: {scenario.name}", new_page=True)
     sides: dict[str, list] = {}
-    for side, unit, d in units:
-        sides.setdefault(side or "", []).append((unit, d))
+    for side, unit, d, partner in ordered:
+        sides.setdefault(side or "", []).append((unit, d, partner))
     side_of = {s.name: s for s in scenario.sides}
     for side, members in sides.items():
         flow.add(Stack([Text(side, size=10, weight="bold", colour=accent(side_of.get(side), ctx)),

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...render.blocks import Flow, Heading, Note, Stack, Table, Title
 from ...render.text import number
-from ..base import Context, Derived, short_name, side_chart_block
+from ..base import LASHED_NOTE, Context, Derived, lashed_name, roster_order, short_name, side_chart_block
 from .derive import scale_factor
 from .sheet import RULES, signed
 
@@ -16,28 +16,42 @@ HEADER = ["Ship", "Ahead kn", "Astern kn", "Turn", "Hull", "Armour B/M/S", "Othe
 SMALL = " ▪"
 
 
-def row(unit, d: Derived) -> list:
+def guns_summary(guns) -> str:
+    """'6×5 1×3 5×3R 16×2': one entry per strength, rifled or not (guns of different models that the roster's
+    short form cannot tell apart are counted together), in the order the guns are listed."""
+    counts: dict[str, int] = {}
+    for g in guns:
+        key = f"{g.strength}{'R' if g.rifled else ''}"
+        counts[key] = counts.get(key, 0) + g.count
+    return " ".join(f"{n}×{key}" for key, n in counts.items())
+
+
+def row(unit, d: Derived, partner=None) -> list:
+    """A unit's line; `partner`, the unit she is lashed to (listed above her), marks her name."""
     s = d.stats
     arm = s.armour
     other = ", ".join(f"{SHORT_LABEL[k]} {getattr(arm, k)}" for k in SHORT_LABEL if getattr(arm, k) is not None)
-    guns = " ".join(f"{g.count}×{g.strength}{'R' if g.rifled else ''}" for g in s.guns)
-    return [unit.name + (SMALL if s.small_target else ""), "fort" if s.fort else number(s.max_speed_kn),
+    guns = guns_summary(s.guns)
+    return [lashed_name(unit.name, partner) + (SMALL if s.small_target else ""), "fort" if s.fort else number(s.max_speed_kn),
             "" if s.fort else number(s.astern_speed_kn), "" if s.fort else f"{s.max_turn_deg}°", s.hull,
             f"{arm.bow}/{arm.midships}/{arm.stern}", other, guns]
 
 
-def side_table(side: str, units: list[tuple[str, Any, Derived]]) -> Stack:
-    rows = [row(u, d) for side_name, u, d in units if side_name == side]
+def side_table(side: str, units: list[tuple[str, Any, Derived]], scenario=None) -> Stack:
+    """The side's table; with the scenario, each unit lashed to another comes under her partner."""
+    ordered = roster_order(scenario, units) if scenario is not None else [(*u, None) for u in units]
+    rows = [row(u, d, partner) for side_name, u, d, partner in ordered if side_name == side]
     return Stack([Heading(side), Table(rows, header=HEADER, widths=[0.21, 0.08, 0.08, 0.06, 0.05, 0.11, 0.12, 0.29],
                                        size=7.5, bold_first_col=True, align=["left"] + ["centre"] * 5 + ["left", "left"])],
                  gap=0.5)
 
 
-def footnote(units: list[tuple[str, Any, Derived]], ctx: Context) -> str:
+def footnote(units: list[tuple[str, Any, Derived]], ctx: Context, lashed: bool = False) -> str:
     st = ctx.tables.small_target.rows
     who = f"under {number(st['under_length_ft'])} ft" + (" or a monitor" if st["monitors"] else "")
     rams = ", ".join(u.name for _, u, d in units if d.stats.ram_bow) or "none"
-    return f"▪ small target ({who}): {signed(st['to_hit_modifier'])} to hit. Ram bows: {rams}"
+    return f"▪ small target ({who}): {signed(st['to_hit_modifier'])} to hit. Ram bows: {rams}" + (
+        f". {LASHED_NOTE}." if lashed else "")
 
 
 def roster(doc, scenario, units: list[tuple[str, Any, Derived]], ctx: Context) -> None:
@@ -46,11 +60,12 @@ def roster(doc, scenario, units: list[tuple[str, Any, Derived]], ctx: Context) -
     sides = [s.name for s in scenario.sides]
     title = Title(scenario.name, f"{scenario.date} · {scenario.place} · {RULES} · {scale}")
     for i, side in enumerate(sides):
-        block = side_table(side, units)
+        block = side_table(side, units, scenario)
         flow.add(Stack([title, block]) if i == 0 else block, bookmark=scenario.name if i == 0 else None)
     points = [(d.stats.max_speed_kn, d.stats.hull, short_name(unit.name), side)
               for side, unit, d in units if not d.stats.fort]
     forts = any(d.stats.fort for _, _, d in units)
     chart = side_chart_block(scenario, points, ctx, title="Speed against staying power", x_label="top speed (knots)",
                              y_label="hull boxes", note="Forts do not move and are not shown." if forts else "")
-    flow.add(Stack([Note(footnote(units, ctx)), chart], gap=4))
+    lashed = any(r[3] is not None for r in roster_order(scenario, units))
+    flow.add(Stack([Note(footnote(units, ctx, lashed)), chart], gap=4))

@@ -4,7 +4,7 @@ line, its guns wrapping), the speed-code legend and the speed-against-staying-po
 from __future__ import annotations
 
 from ...render.blocks import Block, Flow, Note, Table, Title
-from ..base import Context, Derived, short_name, side_chart_block
+from ..base import LASHED_NOTE, Context, Derived, lashed_name, roster_order, short_name, side_chart_block
 from .sheet import TITLE
 
 CHART_MM = 88.0  # the chart's height; it shrinks to 70 % of it rather than take a page of its own
@@ -18,19 +18,23 @@ def guns_summary(d: Derived) -> str:
     return ", ".join(f"{n} {c}" for c, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))) or "–"
 
 
-def unit_row(d: Derived, code: dict[str, str]) -> list:
+def unit_row(d: Derived, code: dict[str, str], partner=None) -> list:
+    """A unit's line; `partner`, the unit she is lashed to (listed above her), marks her name."""
     s = d.stats
+    name = lashed_name(d.unit_name, partner)
     if s.kind == "fort":
-        return [d.unit_name, "fort", "", "", "", "", f"walls {s.armour.walls}", f"SDP {s.structural_damage_points}", "",
+        return [name, "fort", "", "", "", "", f"walls {s.armour.walls}", f"SDP {s.structural_damage_points}", "",
                 guns_summary(d)]
     a = s.armour
     arm = "/".join(getattr(a, k) or "–" for k in ("hull", "casemate", "turret", "deck"))
-    return [d.unit_name, f"{code[s.max_speed]}/{code[s.astern_speed]}", s.manoeuvrability, s.size, s.draught,
+    return [name, f"{code[s.max_speed]}/{code[s.astern_speed]}", s.manoeuvrability, s.size, s.draught,
             f"{s.target_size.bow}/{s.target_size.broadside}", arm, s.hull_damage_points, s.flotation_points,
             guns_summary(d)]
 
 
-def side_tables(units: list, ctx: Context) -> list[tuple[str, Table]]:
+def side_tables(units: list, ctx: Context, scenario=None) -> list[tuple[str, Table]]:
+    """A table per side; with the scenario, each unit lashed to another comes under her partner."""
+    ordered = roster_order(scenario, units) if scenario is not None else [(*row, None) for row in units]
     code = {r["level"]: r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows}
     sides: list[str] = []
     for side, _, _ in units:
@@ -38,15 +42,16 @@ def side_tables(units: list, ctx: Context) -> list[tuple[str, Table]]:
             sides.append(side)
     out = []
     for side in sides:
-        rows = [unit_row(d, code) for s, _, d in units if s == side]
+        rows = [unit_row(d, code, partner) for s, _, d, partner in ordered if s == side]
         out.append((side, Table(rows, header=HEADER, title=side, size=8.0, bold_first_col=True,
                                 widths=[19, 6, 8, 8, 8, 6.5, 11, 7, 4, 22.5], align=["left"] + ["centre"] * 8 + ["left"])))
     return out
 
 
-def legend(ctx: Context) -> Note:
+def legend(ctx: Context, lashed: bool = False) -> Note:
     levels = ctx.tables.require("speed_levels").rows
-    return Note("Speed: top speed ahead/astern, " + ", ".join(f"{r.get('code', r['level'][0])} {r['level']}" for r in levels))
+    return Note("Speed: top speed ahead/astern, " + ", ".join(f"{r.get('code', r['level'][0])} {r['level']}" for r in levels)
+                + (f". {LASHED_NOTE}." if lashed else ""))
 
 
 def chart(scenario, units: list, ctx: Context, height: float = CHART_MM) -> Block | None:
@@ -69,12 +74,12 @@ def roster(doc, scenario, units: list, ctx: Context) -> None:
     """The sides follow one another down the page; a side that does not fit what is left goes on, its header
     repeated, overleaf."""
     flow = Flow(doc, rule=False, gap=4.0)
-    tables = side_tables(units, ctx)
+    tables = side_tables(units, ctx, scenario)
     head = Title(scenario.name, f"{scenario.date} · {scenario.place} · {TITLE}", size=14, min_size=10)
     flow.add(head, new_page=True)
     for side, table in tables:
         flow.add(table, bookmark=side)
-    flow.add(legend(ctx))
+    flow.add(legend(ctx, lashed=any(row[3] is not None for row in roster_order(scenario, units))))
     picture = chart(scenario, units, ctx)
     room = flow.room() - flow.gap
     if picture is not None and room < picture.measure(doc.content.w) and room >= 0.7 * CHART_MM:
