@@ -25,6 +25,7 @@ if not (CHROMIUM and DRIVER):
     pytest.skip("no chromium/chromedriver on this machine", allow_module_level=True)
 
 from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
@@ -86,7 +87,8 @@ def shots(tmp_path_factory):
 
 def _wait(driver, cond, timeout=WAIT):
     try:
-        return WebDriverWait(driver, timeout).until(cond)
+        # htmx swaps the checked fields while we look: an element found just before its swap is stale, look again
+        return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(cond)
     except Exception:
         driver.save_screenshot(str(Path(os.environ.get("SHIPYARD_SCREENSHOTS", "/tmp")) / "failed.png"))
         raise
@@ -119,7 +121,7 @@ def test_a_bad_value_is_shown_at_its_field(server, browser, shots):
     browser.get(f"{url}/new?like=uss-metacomet")
     _set(browser, "beam_ft", "wide")
     _wait(browser, lambda d: "number" in d.find_element(By.ID, "err-beam_ft").text)
-    assert browser.find_element(By.ID, "check-errors").is_displayed()
+    _wait(browser, lambda d: d.find_element(By.ID, "check-errors").is_displayed())
     _set(browser, "beam_ft", "35")
     _wait(browser, lambda d: d.find_element(By.ID, "err-beam_ft").text == "")
     browser.save_screenshot(str(shots / "editor-error.png"))
