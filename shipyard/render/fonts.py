@@ -26,12 +26,16 @@ FAMILIES = ("sans", "condensed")
 WEIGHTS = ("regular", "bold")
 
 _registered: dict[str, TTFont] = {}
+NAMES: dict[tuple[str, str], str] = {}  # (family, weight) -> registered name, for the fonts registered so far
 _glyphs: dict[str, frozenset[int]] = {}
 _human: dict[str, str] = {}
 
 
 def font_name(family: str = "sans", weight: str = "regular") -> str:
     """The registered ReportLab font name for a family and weight (registers it on first use)."""
+    name = NAMES.get((family, weight))
+    if name is not None:
+        return name
     try:
         name, filename, human = _FONTS[(family, weight)]
     except KeyError:
@@ -44,6 +48,7 @@ def font_name(family: str = "sans", weight: str = "regular") -> str:
         _registered[name] = font
         _glyphs[name] = frozenset(font.face.charToGlyph)
         _human[name] = human
+        NAMES[(family, weight)] = name
     return name
 
 
