@@ -33,13 +33,33 @@ def _s(v) -> str:
     return v if type(v) is str else number(v)
 
 
+_WIDTHS: dict[tuple, float] = {}  # (string, size, weight, family) -> width in mm
+_WORDS: dict[tuple, float] = {}  # the same -> width of its longest word in mm
+
+
 def text_width(s, size: float, weight: str = "regular", family: str = "sans") -> float:
     """Width of s in mm (needs no page)."""
-    return _fonts.string_width_pt(_fonts.normalise(_s(s)), _fonts.font_name(family, weight), size) / MM
+    if type(s) is not str:
+        s = number(s)
+    key = (s, size, weight, family)
+    w = _WIDTHS.get(key)
+    if w is None:
+        if len(_WIDTHS) > 50_000:
+            _WIDTHS.clear()
+        w = _WIDTHS[key] = _fonts.string_width_pt(_fonts.normalise(s), _fonts.font_name(family, weight), size) / MM
+    return w
 
 
-def _longest_word(s: str, size: float, weight: str, family: str) -> float:
-    return max((text_width(w, size, weight, family) for w in _s(s).split()), default=0.0)
+def _longest_word(s, size: float, weight: str, family: str) -> float:
+    if type(s) is not str:
+        s = number(s)
+    key = (s, size, weight, family)
+    w = _WORDS.get(key)
+    if w is None:
+        if len(_WORDS) > 50_000:
+            _WORDS.clear()
+        w = _WORDS[key] = max((text_width(w, size, weight, family) for w in s.split()), default=0.0)
+    return w
 
 
 def _memo(block, name: str, width: float, compute):
@@ -125,6 +145,9 @@ class Runs(Block):
 
     def _lines(self, width: float) -> list[list[tuple[str, str, float]]]:
         """Lines of (text, weight, x offset)."""
+        return _memo(self, "_lines", width, self._lines_uncached)
+
+    def _lines_uncached(self, width: float) -> list[list[tuple[str, str, float]]]:
         space = {w: text_width(" ", self.size, w, self.family) for w in ("regular", "bold")}
         lines: list[list[tuple[str, str, float]]] = [[]]
         x = 0.0
@@ -289,6 +312,9 @@ class StatBoxes(Block):
         return cols, rows, bw
 
     def _box_h(self, width):
+        return _memo(self, "_box_h", width, self._box_h_uncached)
+
+    def _box_h_uncached(self, width):
         _, _, bw = self._grid(width)
         label_lines = max((len(wrap_lines(lab, bw - 1.6, self.label_size, "bold", "condensed")) for lab, _ in self.items),
                           default=1)
@@ -428,22 +454,31 @@ class Table(Block):
     def _weight(self, j, is_header):
         return "bold" if (is_header or (self.bold_first_col and j == 0)) else "regular"
 
+    def _all(self) -> list[tuple[list[str], list[str]]]:
+        """Every row as (its cells as strings, each cell's weight), the header first: made once."""
+        got = self._cache.get("all")
+        if got is None:
+            allrows = ([(self.header, True)] if self.header else []) + [(r, False) for r in self.rows]
+            got = self._cache["all"] = [([self._cell(row, j) for j in range(self._ncol)],
+                                         [self._weight(j, is_h) for j in range(self._ncol)]) for row, is_h in allrows]
+        return got
+
     def _col_widths(self, width: float, size: float) -> list[float]:
         n = self._ncol
         if self.widths is not None:
             total = float(sum(self.widths))
             return [width * w / total for w in self.widths]
         # natural widths: each column's widest cell (capped) and its longest word; share out what is left
-        allrows = ([(self.header, True)] if self.header else []) + [(r, False) for r in self.rows]
         natural, floor = [0.0] * n, [0.0] * n
-        for row, is_h in allrows:
+        pad = 2 * self.padding
+        for cells, weights in self._all():
             for j in range(n):
-                s = self._cell(row, j)
+                s = cells[j]
                 if not s:
                     continue
-                wgt = self._weight(j, is_h)
-                natural[j] = max(natural[j], text_width(s, size, wgt) + 2 * self.padding)
-                floor[j] = max(floor[j], _longest_word(s, size, wgt, "sans") + 2 * self.padding)
+                wgt = weights[j]
+                natural[j] = max(natural[j], text_width(s, size, wgt) + pad)
+                floor[j] = max(floor[j], _longest_word(s, size, wgt, "sans") + pad)
         natural = [max(v, 4.0) for v in natural]
         if sum(natural) <= width:
             extra = width - sum(natural)
@@ -460,11 +495,10 @@ class Table(Block):
         return [floor[j] + room * want[j] / total for j in range(n)]
 
     def _fits(self, widths, size) -> bool:
-        allrows = ([(self.header, True)] if self.header else []) + [(r, False) for r in self.rows]
-        for row, is_h in allrows:
+        for cells, weights in self._all():
             for j in range(self._ncol):
-                s = self._cell(row, j)
-                if s and _longest_word(s, size, self._weight(j, is_h), "sans") > widths[j] - 2 * self.padding + 1e-6:
+                s = cells[j]
+                if s and _longest_word(s, size, weights[j], "sans") > widths[j] - 2 * self.padding + 1e-6:
                     return False
         return True
 
@@ -479,11 +513,10 @@ class Table(Block):
             if self._fits(widths, size) or size <= self.min_size:
                 break
             size = max(self.min_size, round(size - 0.25, 2))
-        allrows = ([(self.header, True)] if self.header else []) + [(r, False) for r in self.rows]
         cells, heights = [], []
-        for row, is_h in allrows:
-            laid = [wrap_lines(self._cell(row, j), widths[j] - 2 * self.padding, size, self._weight(j, is_h))
-                    if self._cell(row, j) else [] for j in range(self._ncol)]
+        for strs, weights in self._all():
+            laid = [wrap_lines(strs[j], widths[j] - 2 * self.padding, size, weights[j]) if strs[j] else []
+                    for j in range(self._ncol)]
             cells.append(laid)
             heights.append(max(1, max(len(c) for c in laid)))
         out = (size, widths, cells, heights)
@@ -671,6 +704,9 @@ class Checkboxes(Block):
         return n * (self.box + 0.8) + 1.0 + text_width(label, self.size, "regular", "condensed")
 
     def _cells(self, width):
+        return _memo(self, "_cells", width, self._cells_uncached)
+
+    def _cells_uncached(self, width):
         cols, cw = self._cols(width)
         out = []
         for label, n in self._items():
