@@ -6,11 +6,19 @@ black square without an error, so every string is checked against the font's own
 
 from __future__ import annotations
 
+import hashlib
+import marshal
+import os
 import unicodedata
+from fnmatch import fnmatch
 from functools import lru_cache
+from pathlib import Path
+from weakref import WeakKeyDictionary
 
+from reportlab import Version as _RL_VERSION, rl_config
 from reportlab.pdfbase import pdfdoc, pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
+from reportlab.pdfbase import ttfonts as _ttfonts
+from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
 from ..paths import fonts_dir
 from ..spec.errors import ShipyardError
@@ -55,6 +63,65 @@ class _Face(TTFontFace):
         return ref
 
 
+_FACE_FORMAT = b"shipyard-ttf-1"
+_NOT_KEPT = ("_pdfScale", "_ttf_data", "_subsets", "filename")  # a function, the file itself, our own cache, where it is
+
+
+def _scale(units_per_em: int):
+    """The face's font-units-to-PDF-units function, as ReportLab's parser makes it."""
+    if units_per_em == 1000:
+        return lambda x: x
+    _1000mult = 1000 / units_per_em
+    return lambda x: x * _1000mult
+
+
+def _face(path: Path) -> _Face:
+    """The parsed face of a TrueType file. Parsing the tables of a 700 KB font in Python takes ~20 ms, so what the
+    parse gives is kept in the cache folder as marshal data, keyed on a hash of the file and ReportLab's version;
+    a cache that cannot be read or written is not used."""
+    raw = path.read_bytes()
+    key = hashlib.blake2b(_FACE_FORMAT + _RL_VERSION.encode() + raw, digest_size=20).hexdigest()
+    from ..spec.index import cache_dir
+
+    kept = cache_dir() / "fonts" / f"{key}.marshal"
+    try:
+        state, named = marshal.loads(kept.read_bytes())
+        face = object.__new__(_Face)
+        face.__dict__.update(state)
+        for k in named:
+            face.__dict__[k] = TTFNameBytes(state[k])
+        face._pdfScale = _scale(face.unitsPerEm)
+    except (OSError, EOFError, ValueError, TypeError, KeyError, AttributeError):
+        face = TTFontFace(str(path))
+        face.__class__ = _Face
+        if face._ttf_data == raw:
+            state = {k: v for k, v in vars(face).items() if k not in _NOT_KEPT}
+            named = [k for k, v in state.items() if isinstance(v, TTFNameBytes)]
+            try:
+                kept.parent.mkdir(parents=True, exist_ok=True)
+                tmp = kept.with_name(f".{kept.name}.{os.getpid()}")
+                tmp.write_bytes(marshal.dumps((state, named)))
+                os.replace(tmp, kept)
+            except (OSError, ValueError):
+                pass
+    face._ttf_data = raw
+    face.filename = str(path)
+    face._subsets = {}
+    return face
+
+
+def _ttfont(name: str, path: Path) -> TTFont:
+    """TTFont(name, path), with its face from _face(): the rest as TTFont.__init__ makes it."""
+    font = TTFont.__new__(TTFont)
+    font.fontName = name
+    font.face = _face(path)
+    font.encoding = TTEncoding()
+    font.state = WeakKeyDictionary()
+    font._asciiReadable = rl_config.ttfAsciiReadable
+    font.shapable = not any(fnmatch(name, g) for g in _ttfonts.unShapedFontGlob)
+    return font
+
+
 _registered: dict[str, TTFont] = {}
 NAMES: dict[tuple[str, str], str] = {}  # (family, weight) -> registered name, for the fonts registered so far
 _glyphs: dict[str, frozenset[int]] = {}
@@ -73,9 +140,7 @@ def font_name(family: str = "sans", weight: str = "regular") -> str:
             f"no font for family={family!r} weight={weight!r}; families: {', '.join(FAMILIES)}; weights: {', '.join(WEIGHTS)}"
         ) from None
     if name not in _registered:
-        font = TTFont(name, str(fonts_dir() / filename))
-        font.face.__class__ = _Face
-        font.face._subsets = {}
+        font = _ttfont(name, fonts_dir() / filename)
         pdfmetrics.registerFont(font)
         _registered[name] = font
         _glyphs[name] = frozenset(font.face.charToGlyph)
