@@ -463,28 +463,38 @@ class Table(Block):
                                          [self._weight(j, is_h) for j in range(self._ncol)]) for row, is_h in allrows]
         return got
 
+    def _per_col(self) -> tuple[list[float | None], list[float]]:
+        """Per column, the widest cell and the widest single word at 1 pt (in pt), the header in bold: a width at a
+        size is (w × size) / MM, so these two numbers decide the columns at every size the table tries. None:
+        a column with no text."""
+        got = self._cache.get("per_col")
+        if got is None:
+            whole: list[float | None] = [None] * self._ncol
+            word = [0.0] * self._ncol
+            for cells, weights in self._all():
+                for j, s in enumerate(cells):
+                    if s:
+                        name = _fonts.font_name("sans", weights[j])
+                        s = _fonts.normalise(s)
+                        whole[j] = max(whole[j] or 0.0, _fonts.string_width_pt(s, name, 1.0))
+                        word[j] = max([word[j]] + [_fonts.string_width_pt(w, name, 1.0) for w in s.split()])
+            got = self._cache["per_col"] = (whole, word)
+        return got
+
     def _col_widths(self, width: float, size: float) -> list[float]:
         n = self._ncol
         if self.widths is not None:
             total = float(sum(self.widths))
             return [width * w / total for w in self.widths]
         # natural widths: each column's widest cell (capped) and its longest word; share out what is left
-        natural, floor = [0.0] * n, [0.0] * n
+        whole, word = self._per_col()
         pad = 2 * self.padding
-        for cells, weights in self._all():
-            for j in range(n):
-                s = cells[j]
-                if not s:
-                    continue
-                wgt = weights[j]
-                natural[j] = max(natural[j], text_width(s, size, wgt) + pad)
-                floor[j] = max(floor[j], _longest_word(s, size, wgt, "sans") + pad)
-        natural = [max(v, 4.0) for v in natural]
+        natural = [max((w * size) / MM + pad if w is not None else 0.0, 4.0) for w in whole]
         if sum(natural) <= width:
             extra = width - sum(natural)
             total = sum(natural)
             return [v + extra * v / total for v in natural]
-        floor = [max(v, 4.0) for v in floor]
+        floor = [max((w * size) / MM + pad if whole[j] is not None else 0.0, 4.0) for j, w in enumerate(word)]
         if sum(floor) >= width:
             total = sum(floor)
             return [width * v / total for v in floor]
@@ -495,12 +505,8 @@ class Table(Block):
         return [floor[j] + room * want[j] / total for j in range(n)]
 
     def _fits(self, widths, size) -> bool:
-        for cells, weights in self._all():
-            for j in range(self._ncol):
-                s = cells[j]
-                if s and _longest_word(s, size, weights[j], "sans") > widths[j] - 2 * self.padding + 1e-6:
-                    return False
-        return True
+        whole, word = self._per_col()
+        return all((w * size) / MM <= widths[j] - 2 * self.padding + 1e-6 for j, w in enumerate(word) if whole[j] is not None)
 
     def layout(self, width: float) -> tuple[float, list[float], list[list[list[str]]], list[int]]:
         """(font size, column widths, wrapped lines per cell per row (header first), lines per row)."""
