@@ -75,3 +75,14 @@ def test_a_damaged_or_unwritable_cache_is_not_used(tmp_path, cache):
         assert read_yaml(f).data == {**good, "extra": 1}
     finally:
         cache.chmod(0o700)
+
+
+def test_the_cache_keeps_a_bounded_number_of_files(tmp_path, cache, monkeypatch):
+    monkeypatch.setattr(yamlfile, "CACHE_FILES", 8)
+    for i in range(12):
+        f = tmp_path / f"v{i}.yaml"
+        f.write_text(f"speed: {i}\n", encoding="utf-8")
+        assert read_yaml(f).data == {"speed": i}
+    kept = list(cache.iterdir())
+    assert 6 <= len(kept) <= 8
+    assert read_yaml(tmp_path / "v11.yaml").data == {"speed": 11}

@@ -93,8 +93,24 @@ def _keep(key: str, located: Located) -> None:
         tmp = target.with_name(f".{target.name}.{os.getpid()}")
         tmp.write_bytes(blob)
         os.replace(tmp, target)
+        _prune(target.parent)
     except (OSError, ValueError):
         pass  # a value marshal cannot keep, a read-only cache: read the file again next time
+
+
+CACHE_FILES = 4000  # kept at most: past it, the oldest entries go
+
+
+def _prune(folder: Path) -> None:
+    names = os.listdir(folder)
+    if len(names) <= CACHE_FILES:
+        return
+    by_age = sorted(names, key=lambda n: os.stat(folder / n).st_mtime_ns)
+    for name in by_age[: len(names) - CACHE_FILES * 3 // 4]:
+        try:
+            os.unlink(folder / name)
+        except OSError:
+            pass
 
 
 _Y: Any = None  # PyYAML, imported on the first file the cache does not hold
