@@ -34,6 +34,8 @@ class RenderError(ShipyardError, AssertionError):
 
 
 _BLACK = (0.0, 0.0, 0.0)
+_RGB: dict = {}  # a colour as given (a grey level, '#rrggbb', a tuple) -> (r, g, b)
+_FILL_OPS: dict[tuple[float, float, float], str] = {}  # (r, g, b) -> its PDF fill operator
 
 
 def _rgb(colour) -> tuple[float, float, float]:
@@ -94,8 +96,20 @@ class Page:
 
     def _set_fill(self, rgb) -> None:
         if rgb != self._fill:
-            self._c.setFillColorRGB(*rgb)
-            self._fill = rgb
+            self._fill_rgb(rgb)
+
+    def _fill_rgb(self, rgb: tuple[float, float, float]) -> None:
+        """setFillColorRGB(*rgb): the same `r g b rg` operator, made once per colour."""
+        c = self._c
+        if c._enforceColorSpace is not None:
+            c.setFillColorRGB(*rgb)
+        else:
+            op = _FILL_OPS.get(rgb)
+            if op is None:
+                op = _FILL_OPS[rgb] = f"{_fp_str(rgb)} rg"
+            c._fillColorObj = rgb
+            c._code.append(op)
+        self._fill = rgb
 
     def _set_stroke(self, width_mm: float, dash=None, colour=None) -> None:
         c = self._c
@@ -194,10 +208,16 @@ class Page:
         if font != self._font:
             c.setFont(name, size)
             self._font = font
-        rgb = _rgb(colour) if colour is not None else _BLACK
+        if colour is None:
+            rgb = _BLACK
+        else:
+            rgb = _RGB.get(colour) if type(colour) in (float, str, tuple) else None
+            if rgb is None:
+                rgb = _rgb(colour)
+                if type(colour) in (float, str, tuple) and len(_RGB) < 256:
+                    _RGB[colour] = rgb
         if rgb != self._fill:
-            c.setFillColorRGB(*rgb)
-            self._fill = rgb
+            self._fill_rgb(rgb)
         if squeeze != 1.0:
             c.saveState()
             c.translate(X, self._H - y * MM)
