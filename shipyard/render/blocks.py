@@ -62,6 +62,21 @@ def _longest_word(s, size: float, weight: str, family: str) -> float:
     return w
 
 
+_CELLS: dict[tuple[str, str], tuple[float, float]] = {}  # (table cell, weight) -> (its width, its widest word) at 1 pt
+
+
+def _cell_widths(s: str, weight: str) -> tuple[float, float]:
+    got = _CELLS.get((s, weight))
+    if got is None:
+        if len(_CELLS) > 50_000:
+            _CELLS.clear()
+        name = _fonts.font_name("sans", weight)
+        n = _fonts.normalise(s)
+        got = _CELLS[(s, weight)] = (_fonts.string_width_pt(n, name, 1.0),
+                                     max([_fonts.string_width_pt(w, name, 1.0) for w in n.split()], default=0.0))
+    return got
+
+
 def _memo(block, name: str, width: float, compute):
     """compute(width), kept on the block per width: a block measured by its container, the flow and its own draw
     measures once (blocks are not changed after they are made)."""
@@ -474,10 +489,9 @@ class Table(Block):
             for cells, weights in self._all():
                 for j, s in enumerate(cells):
                     if s:
-                        name = _fonts.font_name("sans", weights[j])
-                        s = _fonts.normalise(s)
-                        whole[j] = max(whole[j] or 0.0, _fonts.string_width_pt(s, name, 1.0))
-                        word[j] = max([word[j]] + [_fonts.string_width_pt(w, name, 1.0) for w in s.split()])
+                        w_whole, w_word = _cell_widths(s, weights[j])
+                        whole[j] = max(whole[j] or 0.0, w_whole)
+                        word[j] = max(word[j], w_word)
             got = self._cache["per_col"] = (whole, word)
         return got
 
