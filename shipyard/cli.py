@@ -482,6 +482,10 @@ def pack(
     lib = _library(library)
     scen = lib.scenario(scenario)
     core.scenario_units(lib, scen)  # notes on units not yet launched or already lost
+    import gc
+
+    # what is loaded now (modules, the library, rule sets) lives to the end: the collector need not walk it again
+    gc.freeze()
 
     built = []
     console = _console(stderr=True)
