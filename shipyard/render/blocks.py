@@ -35,6 +35,15 @@ def _s(v) -> str:
 
 _WIDTHS: dict[tuple, float] = {}  # (string, size, weight, family) -> width in mm
 _WORDS: dict[tuple, float] = {}  # the same -> width of its longest word in mm
+_CELLS: dict[tuple[str, str], tuple[float, float]] = {}  # (table cell, weight) -> (its width, its widest word) at 1 pt
+
+
+def _keep(cache: dict, key, value):
+    """Keep value under key (a cache of measurements; emptied when it grows past 50,000)."""
+    if len(cache) > 50_000:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 def text_width(s, size: float, weight: str = "regular", family: str = "sans") -> float:
@@ -44,9 +53,7 @@ def text_width(s, size: float, weight: str = "regular", family: str = "sans") ->
     key = (s, size, weight, family)
     w = _WIDTHS.get(key)
     if w is None:
-        if len(_WIDTHS) > 50_000:
-            _WIDTHS.clear()
-        w = _WIDTHS[key] = _fonts.string_width_pt(_fonts.normalise(s), _fonts.font_name(family, weight), size) / MM
+        w = _keep(_WIDTHS, key, _fonts.string_width_pt(_fonts.normalise(s), _fonts.font_name(family, weight), size) / MM)
     return w
 
 
@@ -56,24 +63,17 @@ def _longest_word(s, size: float, weight: str, family: str) -> float:
     key = (s, size, weight, family)
     w = _WORDS.get(key)
     if w is None:
-        if len(_WORDS) > 50_000:
-            _WORDS.clear()
-        w = _WORDS[key] = max((text_width(w, size, weight, family) for w in s.split()), default=0.0)
+        w = _keep(_WORDS, key, max((text_width(w, size, weight, family) for w in s.split()), default=0.0))
     return w
-
-
-_CELLS: dict[tuple[str, str], tuple[float, float]] = {}  # (table cell, weight) -> (its width, its widest word) at 1 pt
 
 
 def _cell_widths(s: str, weight: str) -> tuple[float, float]:
     got = _CELLS.get((s, weight))
     if got is None:
-        if len(_CELLS) > 50_000:
-            _CELLS.clear()
         name = _fonts.font_name("sans", weight)
         n = _fonts.normalise(s)
-        got = _CELLS[(s, weight)] = (_fonts.string_width_pt(n, name, 1.0),
-                                     max([_fonts.string_width_pt(w, name, 1.0) for w in n.split()], default=0.0))
+        got = _keep(_CELLS, (s, weight), (_fonts.string_width_pt(n, name, 1.0),
+                                           max([_fonts.string_width_pt(w, name, 1.0) for w in n.split()], default=0.0)))
     return got
 
 
