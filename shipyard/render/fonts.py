@@ -52,9 +52,10 @@ class _Face(TTFontFace):
     def addSubsetObjects(self, doc, fontname, subset):
         ref = super().addSubsetObjects(doc, fontname, subset)
         stream = doc.idToObject.get(f"fontFile:{self.filename}({fontname})")
-        if doc.compression and isinstance(stream, pdfdoc.PDFStream) and stream.filters == [pdfdoc.PDFZCompress] \
-                and "Filter" not in stream.dictionary.dict:
-            got = self._subsets[tuple(subset)]
+        got = self._subsets.get(tuple(subset))
+        # only the stream just made from the kept subset (its content is that very bytes object), deflate-filtered
+        if isinstance(stream, pdfdoc.PDFStream) and got is not None and got[0] is stream.content and doc.compression \
+                and stream.filters == [pdfdoc.PDFZCompress] and "Filter" not in stream.dictionary.dict:
             if got[1] is None:
                 got[1] = pdfdoc.PDFZCompress.encode(got[0])
             # deflated already: PDFStream.format applies no filter to a stream whose dictionary names one
