@@ -58,6 +58,8 @@ class Census:
         from reportlab.pdfgen.canvas import Canvas
         from reportlab.pdfgen.pathobject import PDFPathObject
 
+        from shipyard.render.page import Page
+
         self._saved = {}
         census = self
 
@@ -82,6 +84,8 @@ class Census:
         wrap(Canvas, "setFont", "font changes", on_font)
         for name in ("drawString", "drawRightString", "drawCentredString"):
             wrap(Canvas, name, "text runs", on_string)
+        # shipyard's pages set a string with the operators drawString writes, without its text object: one text run
+        wrap(Page, "_show", "text runs", on_string)
         wrap(Canvas, "rect", "rects")
         wrap(Canvas, "line", "lines")
         wrap(Canvas, "circle", "circles")

@@ -2,9 +2,10 @@
 
 Heavy modules load only when a command needs them. Every command reads the user's library (./ships/ or
 $SHIPYARD_LIBRARY) and takes `--library DIR` the same way.
-"""
 
-from __future__ import annotations
+No `from __future__ import annotations` here: Typer reads every command's parameter annotations on every run,
+and string annotations cost it a compile() each (~1,000 a run).
+"""
 
 import json
 import os
@@ -58,11 +59,37 @@ def _main(
     """American Civil War warships: from history to game statistics and printable play aids."""
 
 
-def _console(stderr: bool = False):
+def _rich_console(stderr: bool = False):
     from rich.console import Console
 
     # markup off: vessel names, paths and table cells are the user's text, and "[/x]" in them is no style tag
     return Console(stderr=stderr, highlight=False, soft_wrap=True, markup=False)
+
+
+class _PlainConsole:
+    """Plain lines to a pipe or a file, as rich prints them there, without importing rich (~50 ms of every
+    command that only reports what it wrote). Anything rich would change (markup, tables, emoji codes, tabs)
+    goes through rich."""
+
+    is_terminal = False
+
+    def __init__(self, stderr: bool):
+        self._stderr = stderr
+
+    def print(self, *objects, markup: bool = False, **kw) -> None:
+        if markup or kw or not all(type(o) is str and o.isprintable() and ":" not in o for o in objects):
+            _rich_console(self._stderr).print(*objects, markup=markup, **kw)
+            return
+        (sys.stderr if self._stderr else sys.stdout).write(" ".join(objects) + "\n")
+
+
+def _console(stderr: bool = False):
+    stream = sys.stderr if stderr else sys.stdout
+    try:
+        plain = not stream.isatty() and "FORCE_COLOR" not in os.environ and "TTY_COMPATIBLE" not in os.environ
+    except (AttributeError, ValueError):
+        plain = False
+    return _PlainConsole(stderr) if plain else _rich_console(stderr)
 
 
 def _library(extra: Optional[list[Path]], collect: bool = False):
@@ -460,6 +487,10 @@ def pack(
     lib = _library(library)
     scen = lib.scenario(scenario)
     core.scenario_units(lib, scen)  # notes on units not yet launched or already lost
+    import gc
+
+    # what is loaded now (modules, the library, rule sets) lives to the end: the collector need not walk it again
+    gc.freeze()
 
     built = []
     console = _console(stderr=True)

@@ -53,3 +53,28 @@ def test_synthetic_fleet_is_valid_and_split_over_two_sides(tmp_path):
     ids = [u.id for side in scen.sides for u in side.units]
     assert len(ids) == len(set(ids)) == 12
     assert all(lib.units[i].name != lib.units[j].name for i in ids for j in ids if i != j)
+
+
+def test_census_counts_every_string_the_pack_sets(tmp_path):
+    """The baseline draws as many text runs as the census counted: shipyard's pages set text without ReportLab's
+    drawString (Page._show), so the census must still see every string; it is checked against the PDF itself,
+    where every string set is one `... T* ET` text object."""
+    import re
+    import zlib
+
+    sys.path.insert(0, str(BENCH))
+    try:
+        import bench_pack
+    finally:
+        sys.path.remove(str(BENCH))
+    census = bench_pack.take_census(["quick-play"], tmp_path)
+    rs = census["rulesets"]["quick-play"]
+    counted = round(rs["per_page"]["text runs"] * rs["pages"])
+    (pdf,) = tmp_path.glob("*.pdf")
+    in_pdf = 0
+    for m in re.finditer(rb"stream\r?\n(.*?)endstream", pdf.read_bytes(), re.S):
+        try:
+            in_pdf += zlib.decompress(m.group(1)).count(b" T* ET")
+        except zlib.error:
+            pass  # an embedded font's stream, not a content stream
+    assert counted == len(rs["strings"]) == in_pdf > 300

@@ -150,6 +150,44 @@ def test_identical_input_gives_identical_bytes(tmp_path):
     assert digest(tmp_path / "a.pdf") == digest(tmp_path / "b.pdf")
 
 
+def test_text_sets_exactly_what_reportlab_drawstring_would(tmp_path):
+    """Page.text writes the text operators itself (no text object per string): the same bytes drawString writes,
+    for plain, escaped and non-ASCII text and across font subsets (more than 256 glyphs in one font)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from shipyard.render import fonts
+    from shipyard.render.paper import MM
+
+    name = fonts.font_name("sans", "regular")
+    wide = "".join(chr(c) for c in range(0x100, 0x250) if c in fonts._glyphs[name])
+    strings = ["USS Monitor", "Kōtetsu (ironclad) \\ back)", "½ ¾ ⅓ — ·"] + [wide[i:i + 40] for i in range(0, len(wide), 40)] \
+        + ["USS Monitor", "x"]
+    ref = Canvas(str(tmp_path / "ref.pdf"), initialFontName=name, initialFontSize=9)  # as a Document's canvas starts
+    with Document(tmp_path / "ours.pdf") as doc:
+        page = doc.new_page()
+        H = doc.paper.height_pt
+        for i, s in enumerate(strings):
+            size = 7 + i % 3
+            page.text(20, 30 + 6 * i, s, size=size)
+            ref.setFont(name, size)
+            ref.drawString(20 * MM, H - (30 + 6 * i) * MM, s)
+            assert doc._canvas._code[-1] == ref._code[-1]
+    assert len(fonts._registered[name].state[ref._doc].subsets) > 1  # the test crossed a subset
+
+
+def test_a_font_subset_embedded_again_is_the_same_bytes(tmp_path):
+    """Font subsets are kept per glyph set (a sheet drawn again embeds them without making and deflating them
+    again): the file is the same whether the subsets were made now or kept from before."""
+    from shipyard.render import fonts
+
+    for font in fonts._registered.values():
+        font.face._subsets.clear()
+    _build(tmp_path / "cold.pdf")
+    _build(tmp_path / "warm.pdf")
+    assert any(font.face._subsets for font in fonts._registered.values())
+    assert (tmp_path / "cold.pdf").read_bytes() == (tmp_path / "warm.pdf").read_bytes()
+
+
 def test_kotetsu_prints_and_extracts(tmp_path):
     out = tmp_path / "k.pdf"
     with Document(out) as doc:

@@ -33,13 +33,48 @@ def _s(v) -> str:
     return v if type(v) is str else number(v)
 
 
+_WIDTHS: dict[tuple, float] = {}  # (string, size, weight, family) -> width in mm
+_WORDS: dict[tuple, float] = {}  # the same -> width of its longest word in mm
+_CELLS: dict[tuple[str, str], tuple[float, float]] = {}  # (table cell, weight) -> (its width, its widest word) at 1 pt
+
+
+def _keep(cache: dict, key, value):
+    """Keep value under key (a cache of measurements; emptied when it grows past 50,000)."""
+    if len(cache) > 50_000:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 def text_width(s, size: float, weight: str = "regular", family: str = "sans") -> float:
     """Width of s in mm (needs no page)."""
-    return _fonts.string_width_pt(_fonts.normalise(_s(s)), _fonts.font_name(family, weight), size) / MM
+    if type(s) is not str:
+        s = number(s)
+    key = (s, size, weight, family)
+    w = _WIDTHS.get(key)
+    if w is None:
+        w = _keep(_WIDTHS, key, _fonts.string_width_pt(_fonts.normalise(s), _fonts.font_name(family, weight), size) / MM)
+    return w
 
 
-def _longest_word(s: str, size: float, weight: str, family: str) -> float:
-    return max((text_width(w, size, weight, family) for w in _s(s).split()), default=0.0)
+def _longest_word(s, size: float, weight: str, family: str) -> float:
+    if type(s) is not str:
+        s = number(s)
+    key = (s, size, weight, family)
+    w = _WORDS.get(key)
+    if w is None:
+        w = _keep(_WORDS, key, max((text_width(w, size, weight, family) for w in s.split()), default=0.0))
+    return w
+
+
+def _cell_widths(s: str, weight: str) -> tuple[float, float]:
+    got = _CELLS.get((s, weight))
+    if got is None:
+        name = _fonts.font_name("sans", weight)
+        n = _fonts.normalise(s)
+        got = _keep(_CELLS, (s, weight), (_fonts.string_width_pt(n, name, 1.0),
+                                           max([_fonts.string_width_pt(w, name, 1.0) for w in n.split()], default=0.0)))
+    return got
 
 
 def _memo(block, name: str, width: float, compute):
@@ -125,6 +160,9 @@ class Runs(Block):
 
     def _lines(self, width: float) -> list[list[tuple[str, str, float]]]:
         """Lines of (text, weight, x offset)."""
+        return _memo(self, "_lines", width, self._lines_uncached)
+
+    def _lines_uncached(self, width: float) -> list[list[tuple[str, str, float]]]:
         space = {w: text_width(" ", self.size, w, self.family) for w in ("regular", "bold")}
         lines: list[list[tuple[str, str, float]]] = [[]]
         x = 0.0
@@ -289,6 +327,9 @@ class StatBoxes(Block):
         return cols, rows, bw
 
     def _box_h(self, width):
+        return _memo(self, "_box_h", width, self._box_h_uncached)
+
+    def _box_h_uncached(self, width):
         _, _, bw = self._grid(width)
         label_lines = max((len(wrap_lines(lab, bw - 1.6, self.label_size, "bold", "condensed")) for lab, _ in self.items),
                           default=1)
@@ -428,28 +469,46 @@ class Table(Block):
     def _weight(self, j, is_header):
         return "bold" if (is_header or (self.bold_first_col and j == 0)) else "regular"
 
+    def _all(self) -> list[tuple[list[str], list[str]]]:
+        """Every row as (its cells as strings, each cell's weight), the header first: made once."""
+        got = self._cache.get("all")
+        if got is None:
+            allrows = ([(self.header, True)] if self.header else []) + [(r, False) for r in self.rows]
+            got = self._cache["all"] = [([self._cell(row, j) for j in range(self._ncol)],
+                                         [self._weight(j, is_h) for j in range(self._ncol)]) for row, is_h in allrows]
+        return got
+
+    def _per_col(self) -> tuple[list[float | None], list[float]]:
+        """Per column, the widest cell and the widest single word at 1 pt (in pt), the header in bold: a width at a
+        size is (w × size) / MM, so these two numbers decide the columns at every size the table tries. None:
+        a column with no text."""
+        got = self._cache.get("per_col")
+        if got is None:
+            whole: list[float | None] = [None] * self._ncol
+            word = [0.0] * self._ncol
+            for cells, weights in self._all():
+                for j, s in enumerate(cells):
+                    if s:
+                        w_whole, w_word = _cell_widths(s, weights[j])
+                        whole[j] = max(whole[j] or 0.0, w_whole)
+                        word[j] = max(word[j], w_word)
+            got = self._cache["per_col"] = (whole, word)
+        return got
+
     def _col_widths(self, width: float, size: float) -> list[float]:
         n = self._ncol
         if self.widths is not None:
             total = float(sum(self.widths))
             return [width * w / total for w in self.widths]
         # natural widths: each column's widest cell (capped) and its longest word; share out what is left
-        allrows = ([(self.header, True)] if self.header else []) + [(r, False) for r in self.rows]
-        natural, floor = [0.0] * n, [0.0] * n
-        for row, is_h in allrows:
-            for j in range(n):
-                s = self._cell(row, j)
-                if not s:
-                    continue
-                wgt = self._weight(j, is_h)
-                natural[j] = max(natural[j], text_width(s, size, wgt) + 2 * self.padding)
-                floor[j] = max(floor[j], _longest_word(s, size, wgt, "sans") + 2 * self.padding)
-        natural = [max(v, 4.0) for v in natural]
+        whole, word = self._per_col()
+        pad = 2 * self.padding
+        natural = [max((w * size) / MM + pad if w is not None else 0.0, 4.0) for w in whole]
         if sum(natural) <= width:
             extra = width - sum(natural)
             total = sum(natural)
             return [v + extra * v / total for v in natural]
-        floor = [max(v, 4.0) for v in floor]
+        floor = [max((w * size) / MM + pad if whole[j] is not None else 0.0, 4.0) for j, w in enumerate(word)]
         if sum(floor) >= width:
             total = sum(floor)
             return [width * v / total for v in floor]
@@ -460,13 +519,8 @@ class Table(Block):
         return [floor[j] + room * want[j] / total for j in range(n)]
 
     def _fits(self, widths, size) -> bool:
-        allrows = ([(self.header, True)] if self.header else []) + [(r, False) for r in self.rows]
-        for row, is_h in allrows:
-            for j in range(self._ncol):
-                s = self._cell(row, j)
-                if s and _longest_word(s, size, self._weight(j, is_h), "sans") > widths[j] - 2 * self.padding + 1e-6:
-                    return False
-        return True
+        whole, word = self._per_col()
+        return all((w * size) / MM <= widths[j] - 2 * self.padding + 1e-6 for j, w in enumerate(word) if whole[j] is not None)
 
     def layout(self, width: float) -> tuple[float, list[float], list[list[list[str]]], list[int]]:
         """(font size, column widths, wrapped lines per cell per row (header first), lines per row)."""
@@ -479,11 +533,10 @@ class Table(Block):
             if self._fits(widths, size) or size <= self.min_size:
                 break
             size = max(self.min_size, round(size - 0.25, 2))
-        allrows = ([(self.header, True)] if self.header else []) + [(r, False) for r in self.rows]
         cells, heights = [], []
-        for row, is_h in allrows:
-            laid = [wrap_lines(self._cell(row, j), widths[j] - 2 * self.padding, size, self._weight(j, is_h))
-                    if self._cell(row, j) else [] for j in range(self._ncol)]
+        for strs, weights in self._all():
+            laid = [wrap_lines(strs[j], widths[j] - 2 * self.padding, size, weights[j]) if strs[j] else []
+                    for j in range(self._ncol)]
             cells.append(laid)
             heights.append(max(1, max(len(c) for c in laid)))
         out = (size, widths, cells, heights)
@@ -671,6 +724,9 @@ class Checkboxes(Block):
         return n * (self.box + 0.8) + 1.0 + text_width(label, self.size, "regular", "condensed")
 
     def _cells(self, width):
+        return _memo(self, "_cells", width, self._cells_uncached)
+
+    def _cells_uncached(self, width):
         cols, cw = self._cols(width)
         out = []
         for label, n in self._items():

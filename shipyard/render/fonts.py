@@ -6,11 +6,19 @@ black square without an error, so every string is checked against the font's own
 
 from __future__ import annotations
 
+import hashlib
+import marshal
+import os
 import unicodedata
+from fnmatch import fnmatch
 from functools import lru_cache
+from pathlib import Path
+from weakref import WeakKeyDictionary
 
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab import Version as _RL_VERSION, rl_config
+from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase import ttfonts as _ttfonts
+from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
 from ..paths import fonts_dir
 from ..spec.errors import ShipyardError
@@ -25,13 +33,107 @@ _FONTS: dict[tuple[str, str], tuple[str, str, str]] = {
 FAMILIES = ("sans", "condensed")
 WEIGHTS = ("regular", "bold")
 
+class _Face(TTFontFace):
+    """A DejaVu face that keeps, per glyph set, the subset it embeds and that subset compressed: a sheet drawn again
+    (a preview after an edit, the same unit in another file) embeds the same glyphs in the same order, and making
+    and deflating four font subsets is most of the cost of writing a one-page PDF. The bytes written are the same."""
+
+    _subsets: dict
+
+    def makeSubset(self, subset):
+        key = tuple(subset)
+        got = self._subsets.get(key)
+        if got is None:
+            if len(self._subsets) > 16:
+                self._subsets.clear()
+            got = self._subsets[key] = [super().makeSubset(subset), None]
+        return got[0]
+
+    def addSubsetObjects(self, doc, fontname, subset):
+        ref = super().addSubsetObjects(doc, fontname, subset)
+        stream = doc.idToObject.get(f"fontFile:{self.filename}({fontname})")
+        got = self._subsets.get(tuple(subset))
+        # only the stream just made from the kept subset (its content is that very bytes object), deflate-filtered
+        if isinstance(stream, pdfdoc.PDFStream) and got is not None and got[0] is stream.content and doc.compression \
+                and stream.filters == [pdfdoc.PDFZCompress] and "Filter" not in stream.dictionary.dict:
+            if got[1] is None:
+                got[1] = pdfdoc.PDFZCompress.encode(got[0])
+            # deflated already: PDFStream.format applies no filter to a stream whose dictionary names one
+            stream.content = got[1]
+            stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(pdfdoc.PDFZCompress.pdfname)])
+        return ref
+
+
+_FACE_FORMAT = b"shipyard-ttf-1"
+_NOT_KEPT = ("_pdfScale", "_ttf_data", "_subsets", "filename")  # a function, the file itself, our own cache, where it is
+
+
+def _scale(units_per_em: int):
+    """The face's font-units-to-PDF-units function, as ReportLab's parser makes it."""
+    if units_per_em == 1000:
+        return lambda x: x
+    _1000mult = 1000 / units_per_em
+    return lambda x: x * _1000mult
+
+
+def _face(path: Path) -> _Face:
+    """The parsed face of a TrueType file. Parsing the tables of a 700 KB font in Python takes ~20 ms, so what the
+    parse gives is kept in the cache folder as marshal data, keyed on a hash of the file and ReportLab's version;
+    a cache that cannot be read or written is not used."""
+    raw = path.read_bytes()
+    key = hashlib.blake2b(_FACE_FORMAT + _RL_VERSION.encode() + raw, digest_size=20).hexdigest()
+    from ..spec.index import cache_dir
+
+    kept = cache_dir() / "fonts" / f"{key}.marshal"
+    try:
+        state, named = marshal.loads(kept.read_bytes())
+        face = object.__new__(_Face)
+        face.__dict__.update(state)
+        for k in named:
+            face.__dict__[k] = TTFNameBytes(state[k])
+        face._pdfScale = _scale(face.unitsPerEm)
+    except (OSError, EOFError, ValueError, TypeError, KeyError, AttributeError):
+        face = TTFontFace(str(path))
+        face.__class__ = _Face
+        if face._ttf_data == raw:
+            state = {k: v for k, v in vars(face).items() if k not in _NOT_KEPT}
+            named = [k for k, v in state.items() if isinstance(v, TTFNameBytes)]
+            try:
+                kept.parent.mkdir(parents=True, exist_ok=True)
+                tmp = kept.with_name(f".{kept.name}.{os.getpid()}")
+                tmp.write_bytes(marshal.dumps((state, named)))
+                os.replace(tmp, kept)
+            except (OSError, ValueError):
+                pass
+    face._ttf_data = raw
+    face.filename = str(path)
+    face._subsets = {}
+    return face
+
+
+def _ttfont(name: str, path: Path) -> TTFont:
+    """TTFont(name, path), with its face from _face(): the rest as TTFont.__init__ makes it."""
+    font = TTFont.__new__(TTFont)
+    font.fontName = name
+    font.face = _face(path)
+    font.encoding = TTEncoding()
+    font.state = WeakKeyDictionary()
+    font._asciiReadable = rl_config.ttfAsciiReadable
+    font.shapable = not any(fnmatch(name, g) for g in _ttfonts.unShapedFontGlob)
+    return font
+
+
 _registered: dict[str, TTFont] = {}
+NAMES: dict[tuple[str, str], str] = {}  # (family, weight) -> registered name, for the fonts registered so far
 _glyphs: dict[str, frozenset[int]] = {}
 _human: dict[str, str] = {}
 
 
 def font_name(family: str = "sans", weight: str = "regular") -> str:
     """The registered ReportLab font name for a family and weight (registers it on first use)."""
+    name = NAMES.get((family, weight))
+    if name is not None:
+        return name
     try:
         name, filename, human = _FONTS[(family, weight)]
     except KeyError:
@@ -39,11 +141,12 @@ def font_name(family: str = "sans", weight: str = "regular") -> str:
             f"no font for family={family!r} weight={weight!r}; families: {', '.join(FAMILIES)}; weights: {', '.join(WEIGHTS)}"
         ) from None
     if name not in _registered:
-        font = TTFont(name, str(fonts_dir() / filename))
+        font = _ttfont(name, fonts_dir() / filename)
         pdfmetrics.registerFont(font)
         _registered[name] = font
         _glyphs[name] = frozenset(font.face.charToGlyph)
         _human[name] = human
+        NAMES[(family, weight)] = name
     return name
 
 

@@ -10,6 +10,9 @@ import contextlib
 import math
 from typing import TYPE_CHECKING, Sequence
 
+from reportlab.lib.rl_accel import escapePDF as _escape_pdf, fp_str as _fp_str
+from reportlab.pdfbase.pdfmetrics import getFont as _get_font
+
 from ..spec.errors import ShipyardError
 from . import fonts as _fonts
 from .paper import INK_LIMIT_MM, MM, Box, Paper
@@ -28,6 +31,11 @@ SAFE_MM = INK_LIMIT_MM + 0.5  # the layer's own marks are clipped to stay this f
 class RenderError(ShipyardError, AssertionError):
     """A drawing call the layer refuses: a closed page, ink in the margin (strict mode), a cell larger than the page."""
 
+
+
+_BLACK = (0.0, 0.0, 0.0)
+_RGB: dict = {}  # a colour as given (a grey level, '#rrggbb', a tuple) -> (r, g, b)
+_FILL_OPS: dict[tuple[float, float, float], str] = {}  # (r, g, b) -> its PDF fill operator
 
 
 def _rgb(colour) -> tuple[float, float, float]:
@@ -69,6 +77,8 @@ class Page:
         self._lw: float | None = None
         self._dash: tuple | None = ()
         self._turns: list[tuple[float, float, float]] = []  # active rotated() blocks: (cx, cy, degrees)
+        # the text operators of each (font, size, leading, string) already set in this document (see _show)
+        self._ops: dict = self._c.__dict__.setdefault("_shipyard_text_ops", {})
 
     # ------------------------------------------------------------------ state
     @property
@@ -86,8 +96,20 @@ class Page:
 
     def _set_fill(self, rgb) -> None:
         if rgb != self._fill:
-            self._c.setFillColorRGB(*rgb)
-            self._fill = rgb
+            self._fill_rgb(rgb)
+
+    def _fill_rgb(self, rgb: tuple[float, float, float]) -> None:
+        """setFillColorRGB(*rgb): the same `r g b rg` operator, made once per colour."""
+        c = self._c
+        if c._enforceColorSpace is not None:
+            c.setFillColorRGB(*rgb)
+        else:
+            op = _FILL_OPS.get(rgb)
+            if op is None:
+                op = _FILL_OPS[rgb] = f"{_fp_str(rgb)} rg"
+            c._fillColorObj = rgb
+            c._code.append(op)
+        self._fill = rgb
 
     def _set_stroke(self, width_mm: float, dash=None, colour=None) -> None:
         c = self._c
@@ -161,20 +183,23 @@ class Page:
                                  squeeze=squeeze)
         if self._doc._page is not self:
             self._live()
-        s = s if type(s) is str else _fmt_num(s)
+        if type(s) is not str:
+            s = _fmt_num(s)
         if not s:
             return 0.0
-        name = _fonts.font_name(family, weight)
-        s = _fonts.check_text(s, family, weight)
+        name = _fonts.NAMES.get((family, weight)) or _fonts.font_name(family, weight)
+        if not (s.isascii() and s.isprintable()):
+            s = _fonts.check_text(s, family, weight)
         w = _fonts.string_width_pt(s, name, size) * squeeze
         X = x * MM
-        a = _ALIGN.get(align)
-        if a is None:
-            raise RenderError(f"align={align!r}: expected left, centre or right")
-        if a == "centre":
-            X -= w / 2
-        elif a == "right":
-            X -= w
+        if align != "left":
+            a = _ALIGN.get(align)
+            if a is None:
+                raise RenderError(f"align={align!r}: expected left, centre or right")
+            if a == "centre":
+                X -= w / 2
+            elif a == "right":
+                X -= w
         if self._strict:
             asc, desc = _fonts.ascent_descent(name)
             self._ink(X / MM, y - asc * size / MM, (X + w) / MM, y + desc * size / MM, f"text {s!r}")
@@ -183,20 +208,47 @@ class Page:
         if font != self._font:
             c.setFont(name, size)
             self._font = font
-        rgb = _rgb(colour) if colour is not None else (0.0, 0.0, 0.0)
+        if colour is None:
+            rgb = _BLACK
+        else:
+            rgb = _RGB.get(colour) if type(colour) in (float, str, tuple) else None
+            if rgb is None:
+                rgb = _rgb(colour)
+                if type(colour) in (float, str, tuple) and len(_RGB) < 256:
+                    _RGB[colour] = rgb
         if rgb != self._fill:
-            c.setFillColorRGB(*rgb)
-            self._fill = rgb
+            self._fill_rgb(rgb)
         if squeeze != 1.0:
             c.saveState()
             c.translate(X, self._H - y * MM)
             c.scale(squeeze, 1.0)
-            c.drawString(0, 0, s)
+            self._show(0, 0, s)
             c.restoreState()
             self._font = self._fill = self._stroke = self._lw = self._dash = None
         else:
-            c.drawString(X, self._H - y * MM, s)
+            self._show(X, self._H - y * MM, s)
         return w / MM
+
+    def _show(self, X: float, Y: float, s: str) -> None:
+        """Set s at (X, Y) pt in the canvas's current TrueType font: the very operators ReportLab's drawString writes
+        (`BT 1 0 0 1 X Y Tm /F1+0 9 Tf 10.8 TL (..) Tj T* ET`, byte for byte), without building a text object per
+        string. A string's font subsets and escaped bytes never change within a document, so they are made once."""
+        c = self._c
+        key = (c._fontname, c._fontsize, c._leading, s)
+        ops = self._ops.get(key)
+        if ops is None:
+            font = _get_font(c._fontname)
+            doc = c._doc
+            parts = []
+            current = -1
+            tf = f"{_fp_str(c._fontsize)} Tf {_fp_str(c._leading)} TL"
+            for subset, chunk in font.splitString(s, doc):
+                if subset != current:
+                    parts.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
+                    current = subset
+                parts.append(f"({_escape_pdf(chunk)}) Tj")
+            ops = self._ops[key] = " ".join(parts) + " T* ET"
+        c._code.append(f"BT 1 0 0 1 {_fp_str(X, Y)} Tm {ops}")
 
     def fit_text(self, x: float, y: float, s, max_w: float, size: float = 9, min_size: float = 5, **kw) -> float:
         """Draw s no wider than max_w mm: shrink the size down to min_size, then set it narrower (as a condensed face

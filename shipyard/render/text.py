@@ -7,6 +7,7 @@ themselves before anything is drawn.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from . import fonts as _fonts
 from .paper import MM
@@ -49,8 +50,14 @@ def _fmt_num(v) -> str:
 def wrap_lines(s, width: float, size: float = 8, weight: str = "regular", family: str = "sans") -> list[str]:
     """Break s into lines no wider than width mm: on spaces; a word wider than the line breaks after a '/' or '-'
     where it can, and only then between characters. '\\n' starts a new paragraph. Needs no page (for measuring)."""
-    name = _fonts.font_name(family, weight)
-    s = _fonts.normalise(_fmt_num(s) if type(s) is not str else s)
+    name = _fonts.NAMES.get((family, weight)) or _fonts.font_name(family, weight)
+    return list(_wrapped(s if type(s) is str else _fmt_num(s), width, size, name))
+
+
+@lru_cache(maxsize=16384)
+def _wrapped(s: str, width: float, size: float, name: str) -> tuple[str, ...]:
+    """wrap_lines, kept: a block measured and then drawn wraps the same strings to the same widths."""
+    s = _fonts.normalise(s)
     limit = width * MM
 
     def sw(t: str) -> float:
@@ -80,7 +87,7 @@ def wrap_lines(s, width: float, size: float = 8, weight: str = "regular", family
                 word = word[cut:]
             cur = word
         lines.append(cur)
-    return lines
+    return tuple(lines)
 
 
 def column_aligns(align, ncol: int) -> list[str]:

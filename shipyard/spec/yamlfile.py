@@ -2,16 +2,26 @@
 
 Guards: a size limit, strict UTF-8, no anchors or aliases (the "billion laughs" expansion can
 never start), a node limit, and YAML errors turned into one line with the file and position.
+
+A file read well once is kept in the cache folder, keyed on a hash of its bytes (so any edit is read
+afresh), as the plain data and line map it gave; a cache that cannot be read or written is not used.
+Only the parse is kept: what the data means is checked again on every read.
 """
 
 from __future__ import annotations
 
+import hashlib
+import marshal
+import os
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from .errors import Problem, ShipyardError, display_path
+
+if TYPE_CHECKING:
+    import yaml
+
+CACHE_FORMAT = b"shipyard-yaml-1"
 
 MAX_BYTES = 1_000_000
 MAX_NODES = 200_000
@@ -50,13 +60,77 @@ def read_yaml(path: Path) -> Located:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise _fail(path, line, f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})") from None
-    return parse_yaml(text, path)
+    key = hashlib.blake2b(CACHE_FORMAT + raw, digest_size=20).hexdigest()
+    kept = _cached(key)
+    if kept is not None:
+        return kept
+    located = parse_yaml(text, path)
+    _keep(key, located)
+    return located
 
 
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+def _cache_file(key: str) -> Path:
+    from .index import cache_dir
+
+    return cache_dir() / "yaml" / f"{key}.marshal"
+
+
+def _cached(key: str) -> Located | None:
+    try:
+        data, lines = marshal.loads(_cache_file(key).read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    if not isinstance(lines, dict):
+        return None
+    return Located(data, lines)
+
+
+def _keep(key: str, located: Located) -> None:
+    target = _cache_file(key)
+    try:
+        blob = marshal.dumps((located.data, located.lines))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(f".{target.name}.{os.getpid()}")
+        tmp.write_bytes(blob)
+        os.replace(tmp, target)
+        _prune(target.parent)
+    except (OSError, ValueError):
+        pass  # a value marshal cannot keep, a read-only cache: read the file again next time
+
+
+CACHE_FILES = 4000  # kept at most: past it, the oldest entries go
+
+
+def _prune(folder: Path) -> None:
+    names = os.listdir(folder)
+    if len(names) <= CACHE_FILES:
+        return
+    by_age = sorted(names, key=lambda n: os.stat(folder / n).st_mtime_ns)
+    for name in by_age[: len(names) - CACHE_FILES * 3 // 4]:
+        try:
+            os.unlink(folder / name)
+        except OSError:
+            pass
+
+
+_Y: Any = None  # PyYAML, imported on the first file the cache does not hold
+_LOADER: Any = None
+_CONSTRUCTOR: Any = None
+
+
+def _yaml():
+    global _Y, _LOADER, _CONSTRUCTOR
+    if _Y is None:
+        import yaml
+
+        _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        _CONSTRUCTOR = yaml.SafeLoader("")
+        _Y = yaml
+    return _Y
 
 
 def parse_yaml(text: str, path: Path) -> Located:
+    yaml = _yaml()
     try:
         node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
@@ -76,7 +150,8 @@ def parse_yaml(text: str, path: Path) -> Located:
     return Located(data, lines)
 
 
-def _build(node: yaml.Node, loc: tuple, lines: dict[tuple, int], path: Path, seen: set[int]) -> Any:
+def _build(node: "yaml.Node", loc: tuple, lines: dict[tuple, int], path: Path, seen: set[int]) -> Any:
+    yaml = _Y
     # An anchored node reached a second time is an alias: refuse it before anything expands.
     if id(node) in seen:
         raise _fail(path, node.start_mark.line + 1, "YAML anchors and aliases (& and *) are not allowed in shipyard files")
@@ -100,10 +175,8 @@ def _build(node: yaml.Node, loc: tuple, lines: dict[tuple, int], path: Path, see
     return _scalar(node, path)
 
 
-_CONSTRUCTOR = yaml.SafeLoader("")
-
-
-def _scalar(node: yaml.Node, path: Path) -> Any:
+def _scalar(node: "yaml.Node", path: Path) -> Any:
+    yaml = _yaml()
     if not isinstance(node, yaml.ScalarNode):
         raise _fail(path, node.start_mark.line + 1, "keys must be plain names")
     try:
