@@ -27,22 +27,13 @@ FLOW_GAP = 5.0  # between two sheets sharing a page (a dashed rule runs through 
 
 
 def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
-    """One vessel or fort a page, or two to a page when both fit in half of it with a usable orders log."""
+    """Each unit's sheet in the order given: the half-page layout wherever it fits half a page (orders log for the
+    whole game included), so two share a page; the full layout, a page of its own, for the rest."""
     if not derived:
         raise ShipyardError("no vessels to print: name at least one vessel or fort")
     box = doc.content_for(False)
-    full = box.h - 0.5
     half = (box.h - FLOW_GAP) / 2 - 0.5
-    halves = [fits_half(u, d, ctx, box.w, half) for u, d in derived]
     flow = Flow(doc, gap=FLOW_GAP)
-    i = 0
-    while i < len(derived):
-        unit, d = derived[i]
-        if halves[i] and i + 1 < len(derived) and halves[i + 1]:
-            unit2, d2 = derived[i + 1]
-            flow.add(sheet(unit, d, ctx, box.w, half, compact=True), bookmark=d.unit_name, new_page=True)
-            flow.add(sheet(unit2, d2, ctx, box.w, half, compact=True), bookmark=d2.unit_name)
-            i += 2
-            continue
-        flow.add(sheet(unit, d, ctx, box.w, full), bookmark=d.unit_name, new_page=True)
-        i += 1
+    for unit, d in derived:
+        compact = fits_half(unit, d, ctx, box.w, half)
+        flow.add(sheet(unit, d, ctx, box.w, None, compact=compact), bookmark=d.unit_name)
