@@ -113,7 +113,8 @@ def test_pack_templates_take_two_pages_for_the_pairs_in_play(library, tmp_path):
 
 def test_strips_nest_a_gap_apart():
     flat = T.template_geometry(30, 40, 1.0, 180, 120, length_mm=200)
-    assert T.nest_offset(flat, flat) == pytest.approx(flat["band"] + T.STACK_GAP, abs=0.05)  # same curve: band + gap
+    # the same curve: a band and a gap apart at the middle, a little more towards the ends (vertical, not radial)
+    assert flat["band"] + T.STACK_GAP <= T.nest_offset(flat, flat) <= flat["band"] + T.STACK_GAP + 2
     tight = T.template_geometry(12, 10, 1.0, 180, 120)
     gap = T.nest_offset(flat, tight)
     # a tighter curve under a flatter one: its top clears the flat strip's inner edge by the gap, nowhere less
