@@ -172,12 +172,16 @@ def _turning_template(page, cx: float, top: float, geo: dict, label: str, sub: s
         if page.text_width(s, 5.0, family="condensed") <= sub_w:
             break
     used_sub = min(sub_w, page.text_width(s, 6.0, family="condensed"))
-    used_title = min(title_w, page.text_width(label, 7, weight="bold"))
+    used_title = title_w
     box = label_box(geo, max(used_sub, used_title))
     dashed = [(cx + x1, top + y1, cx + x2, top + y2) for x1, y1, x2, y2 in dashed_segments(geo, box)]
     if dashed:
         page.lines(dashed, width=0.12, dash=(1, 1), colour=0.4)
-    page.fit_text(cx, top + d1, label, title_w, size=7, min_size=5, weight="bold", align="centre")
+    # a short strip takes a shorter title rather than a squeezed one
+    short = label.replace(" at ", " · ").replace("piece ", "").replace(" of ", "/")
+    tiny = short.replace("Very ", "V. ")
+    title = next((t for t in (label, short, tiny) if page.text_width(t, 5.5, weight="bold") <= title_w), tiny)
+    page.fit_text(cx, top + d1, title, title_w, size=7, min_size=5, weight="bold", align="centre")
     page.fit_text(cx, top + d2, s, sub_w, size=6.0, min_size=5.0, align="centre", family="condensed")
 
 
