@@ -53,7 +53,7 @@ def test_monitor_sheet_puts_her_every_turn_figures_in_stat_boxes(library, ctx):
     guns = next(b for b in walk(block) if isinstance(b, Table) and b.header and b.header[1] == "No.")
     g = s.guns[0]
     assert guns.rows[0][2] == g.code == "HSB"
-    assert guns.rows[0][7:] == [f"{int(a)}–{int(b)}" for a, b in (g.ranges_cm[k] for k in ("PB", "S", "M", "L", "E"))]
+    assert guns.rows[0][5:] == [f"{int(a)}–{int(b)}" for a, b in (g.ranges_cm[k] for k in ("PB", "S", "M", "L", "E"))]
 
 
 def test_distances_on_the_sheet_follow_the_scale(library):

@@ -265,29 +265,23 @@ class GunTable(Table):
         return ([self.title] if self.title else []) + super().texts()
 
 
-def guns_block(s: VesselStats | FortStats, compact: bool = False) -> Block:
-    """The guns, a box per gun, ranges in cm to each band's far edge."""
+def guns_block(s: VesselStats | FortStats, compact: bool = False, width: float = 190.0) -> Block:
+    """The guns, a box per gun, ranges in cm to each band's far edge (the arc names the mounting and its place)."""
     if not s.guns:
         return Stack([Heading("Guns"), Text("No guns.")], gap=0.5)
     most = max(g.count for g in s.guns)
-    box_w = max(10.0, min(most, 9 if compact else 12) * (GUN_BOX + GUN_BOX_GAP) + 1.8)
-    rows = [[""] + r for r in gun_rows(s)]
+    box_w = max(10.0, min(most, 9 if compact else 10) * (GUN_BOX + GUN_BOX_GAP) + 1.8)
+    rows = [[""] + r[:3] + r[5:] for r in gun_rows(s)]
     title = "Guns · a box per gun: / while it cannot fire (port or gun jammed), X destroyed · cm to each band's far edge"
-    bands = [f"{b} cm" for b in RANGE_BANDS]
-    if compact:
-        rows = [r[:4] + r[6:] for r in rows]  # the arc names the mounting and where it is
-        rest = 190 - box_w - 6.5 - 9 - 5 * 12
-        table = GunTable(rows, header=["Guns", "No.", "Code", "Gun", "Arc (0° = ahead)"] + bands, size=6.5,
-                         widths=[box_w, 6.5, 9, rest * 0.45, rest * 0.55] + [12] * 5, leading=1.42,
-                         align=["left", "centre", "centre", "left", "left"] + ["centre"] * 5,
-                         boxes=[g.count for g in s.guns])
-        return Stack([Text(title, size=6.5, weight="bold"), table], gap=0.3)
-    if s.kind != "fort":
-        title += "; gunport guns split between the broadsides"
-    return GunTable(rows, header=["Guns", "No.", "Code", "Gun", "Mount", "Where", "Arc (0° = ahead)"] + bands, size=8.0,
-                    widths=[box_w, 4.5, 6.5, 27, 9, 9.5, 22] + [9.6] * 5,
-                    align=["left", "centre", "centre", "left", "left", "left", "left"] + ["centre"] * 5, title=title,
-                    boxes=[g.count for g in s.guns])
+    if s.kind != "fort" and not compact:
+        title += " · gunport guns split between the broadsides"
+    band_w = 12.0
+    rest = width - box_w - 6.5 - 9 - 5 * band_w
+    table = GunTable(rows, header=["Guns", "No.", "Code", "Gun", "Arc (0° = ahead)"] + [f"{b} cm" for b in RANGE_BANDS],
+                     size=6.5 if compact else 7.5, widths=[box_w, 6.5, 9, rest * 0.45, rest * 0.55] + [band_w] * 5,
+                     leading=1.42 if compact else 1.3, align=["left", "centre", "centre", "left", "left"] + ["centre"] * 5,
+                     boxes=[g.count for g in s.guns])
+    return Stack([Text(title, size=6.5 if compact else 7.5, weight="bold"), table], gap=0.3)
 
 
 def code_words(code: str, ctx: Context) -> str:
@@ -431,7 +425,7 @@ def orders_log(fort: bool, turns: int, compact: bool) -> Block:
     size = LOG_SIZE[compact]
     ncols = LOG_COLS[compact]
     rows = max(1, math.ceil(turns / ncols))
-    widths = [0.18, 0.21, 0.36, 0.25] if compact else [0.14, 0.17, 0.43, 0.26]
+    widths = ([0.16, 0.3, 0.22, 0.32] if fort else [0.18, 0.21, 0.36, 0.25]) if compact else [0.14, 0.17, 0.43, 0.26]
     tables = [Table([[n, "", "", ""] for n in range(c * rows + 1, min(turns, (c + 1) * rows) + 1)], header=header,
                     widths=widths, size=size, leading=LOG_PITCH_PT[compact] / size, align=["centre", "left", "left", "left"])
               for c in range(ncols) if c * rows < turns]
@@ -474,7 +468,7 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool) -> list[Block]:
     t17 = own_gun_damage(s, ctx, size=6.5 if compact else 7.5, note=not compact)
     if compact:
         right = Stack([hit_location_table(s, ctx, unit)] + ([t17] if t17 else []) + [armour_legend(s, ctx, unit)], gap=1.2)
-        top = Columns([head, stat_boxes(s, ctx, compact=True)], weights=[0.34, 0.66], gap=3.0)
+        top = Columns([head, stat_boxes(s, ctx, compact=True)], weights=[0.31, 0.69], gap=3.0)
         return [top, guns_block(s, compact=True), *legends,
                 Columns([damage_block(s, ctx, unit, compact=True), right], weights=[0.62, 0.38], gap=3.0),
                 log_head]
