@@ -303,6 +303,9 @@ def test_quick_reference_lists_only_the_guns_in_play(library, tmp_path):
     with pdfplumber.open(out) as pdf:
         words = {w["text"] for p in pdf.pages for w in p.extract_words()}
     assert "HSB" in words and "MR" not in words and "Table" in words
+    with pdfplumber.open(out) as pdf:
+        text = " ".join(p.extract_text() or "" for p in pdf.pages)
+    assert "Heavy smoothbore" in text  # the code is explained where it is printed, in Table 17's size word
 
 
 def test_the_edge_check_sees_ink_in_the_margin(tmp_path):
