@@ -164,7 +164,7 @@ def test_monitor_sheet_text_contains_her_stats(library, tmp_path, cli):
                   if d["max_speed"] in line and d["manoeuvrability"] in line
                   and f"{d['target_size']['bow']}/{d['target_size']['broadside']}" in line)
     above = " ".join(lines[max(0, values - 3):values])  # the labels, wrapped in their boxes, over the values
-    for label in ("Speed", "ahead", "Manoeuvra", "Target", "bow/side"):
+    for label in ("Speed", "ahead", "Manoeuvr", "Target", "bow/side"):
         assert label in above, label
     for armour in ("TurretH", "PilothouseH", "HullM", "HHeavy", "MMedium"):  # bold location, its class after it
         assert armour in text.replace(" ", ""), armour

@@ -107,6 +107,9 @@ def test_small_vessels_fit_half_an_a4_pack_page_with_the_whole_game_in_the_log(l
         block = S.sheet(unit, d, ctx, width, half, compact=True)
         assert block.measure(width) <= half
         assert _log_turns(block) == list(range(1, 13))  # 12 turns when neither --turns nor the scenario says
+        boxes = _boxes(block)  # the half-page sheet keeps every stat box
+        assert boxes["Target bow/side"] == f"{d.stats.target_size.bow}/{d.stats.target_size.broadside}"
+        assert boxes["Manoeuvr- ability"] == d.stats.manoeuvrability and len(boxes) == 8
 
 
 def test_the_orders_log_holds_the_turns_asked_for_no_more_no_less(library):

@@ -100,9 +100,11 @@ def stat_boxes(s: VesselStats, ctx: Context, compact: bool = False) -> StatBoxes
     return StatBoxes([
         ("Speed ahead", s.max_speed), ("Move ahead", move(s.max_speed)),
         ("Speed astern", s.astern_speed), ("Move astern", move(s.astern_speed)),
-        ("Manoeuvrability", s.manoeuvrability), ("Target bow/side", f"{s.target_size.bow}/{s.target_size.broadside}"),
+        # hyphenated where the box is narrow
+        ("Manoeuvr- ability" if compact else "Manoeuvrability", s.manoeuvrability),
+        ("Target bow/side", f"{s.target_size.bow}/{s.target_size.broadside}"),
         ("Hull (HDP)", s.hull_damage_points), ("Flotation (FP)", s.flotation_points),
-    ], size=10.5 if compact else 14.0, label_size=6.0 if compact else 6.5, min_box=14.0 if compact else 20.0,
+    ], size=12.5 if compact else 14.0, label_size=6.0 if compact else 6.5, min_box=14.0 if compact else 20.0,
         gap=1.0 if compact else 1.5)
 
 
