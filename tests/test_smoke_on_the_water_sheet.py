@@ -187,3 +187,16 @@ def test_roster_rows_come_from_the_stats(library, ctx):
             assert row[7] == d.stats.hull_damage_points and row[8] == d.stats.flotation_points
         else:
             assert row[7] == f"SDP {d.stats.structural_damage_points}"
+
+
+@pytest.mark.parametrize("compact", [True, False])
+def test_armour_and_hit_locations_agree_about_the_casemate(library, ctx, compact):
+    # a sloop has no casemate: no Casemate armour row, and the hit locations say Casemate hits count as Hull;
+    # Virginia has one: a Casemate row and no such note
+    for uid, has in (("uss-hartford", False), ("virginia", True)):
+        d, block = _sheet(library, ctx, uid, compact=compact)
+        armour = {k for b in walk(block) if isinstance(b, (StatPanel, Legend)) for k, _ in b.items}
+        text = _texts(block)
+        assert ("Casemate" in armour) == has, uid
+        assert ("No casemate: Casemate hits count as Hull" in text) == (not has), uid
+        assert "Hull" in armour
