@@ -139,10 +139,9 @@ def _row_count(doc, wanted: int, cell: float) -> int:
 
 
 def _filled_count(doc, wanted: int, cell: float, new_page: bool) -> int:
-    """At least `wanted` markers of cell × cell mm, rounded up so that none is left alone: to whole rows when they
-    all fit on the current page, else to fill the last page they spill onto (a page printed anyway)."""
+    """At least `wanted` markers of cell × cell mm, rounded up to whole rows (what fits on the current page, then
+    whole rows on the next): in proportion to the fleet, never a page-full for its own sake."""
     cols, rows, _, y0 = doc.grid(cell, cell)
-    per_page = cols * rows
     here = 0
     if not new_page and doc.page is not None:
         band = y0 - doc.content.y
@@ -150,7 +149,7 @@ def _filled_count(doc, wanted: int, cell: float, new_page: bool) -> int:
         here = max(0, int((doc.page.content.bottom - band - (top + band) + 1e-9) // cell)) * cols
     if wanted <= here:
         return min(here, math.ceil(wanted / cols) * cols)
-    return here + math.ceil((wanted - here) / per_page) * per_page
+    return here + math.ceil((wanted - here) / cols) * cols
 
 
 def _duplex(doc, pairs, w: float, h: float, draw, title: str) -> None:
