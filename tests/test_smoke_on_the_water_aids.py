@@ -19,6 +19,7 @@ from shipyard.rules import get_ruleset
 
 RS = get_ruleset("sotw")
 aids = importlib.import_module("shipyard.rules.smoke_on_the_water.aids")
+S = importlib.import_module("shipyard.rules.smoke_on_the_water.sheet")
 PT = 25.4 / 72  # mm per PDF point
 TICK_MM = 0.25  # the width the templates draw their distance marks with
 
@@ -67,7 +68,8 @@ def _centre(segments):
 @pytest.mark.parametrize("scale", ["1/600", "1/1200"])
 def test_turning_template_radii_and_marks_match_the_documented_geometry(library, tmp_path, paper, scale):
     path, specs = _build_templates(library, tmp_path, paper, scale)
-    assert len(specs) == len(RS.tables().turning_radii.rows) * 4
+    # no scenario: every manoeuvrability at every speed (long strips in pieces)
+    assert len({(sp["manoeuvrability"], sp["speed"]) for sp in specs}) == len(RS.tables().turning_radii.rows) * 4
     factor = 0.5 if scale == "1/1200" else 1.0
     pending = list(specs)
     with pdfplumber.open(path) as pdf:
@@ -158,13 +160,16 @@ def test_monitor_sheet_text_contains_her_stats(library, tmp_path, cli):
     # the figures looked up every turn sit in stat boxes (label over value): each label and its value are printed,
     # and the boxes pair them (checked on the blocks in test_smoke_on_the_water_sheet.py)
     lines = text.split("\n")
-    labels = next(i for i, line in enumerate(lines) if line.startswith("Speed ahead"))
-    for label in ("Speed ahead", "Manoeuvrability", "Target bow/side"):
-        assert label in lines[labels], label
-    for value in (d["max_speed"], d["manoeuvrability"], f"{d['target_size']['bow']}/{d['target_size']['broadside']}"):
-        assert value in lines[labels + 1], value
-    for expected in ("USS Monitor", "Turret H Heavy", "Pilot house H Heavy", "Hull M Medium",
-                     f"Hull (HDP) {d['hull_damage_points']}", f"Flotation {d['flotation_points']}",
+    values = next(i for i, line in enumerate(lines)
+                  if d["max_speed"] in line and d["manoeuvrability"] in line
+                  and f"{d['target_size']['bow']}/{d['target_size']['broadside']}" in line)
+    above = " ".join(lines[max(0, values - 3):values])  # the labels, wrapped in their boxes, over the values
+    for label in ("Speed", "ahead", "Manoeuvr", "Target", "bow/side"):
+        assert label in above, label
+    for armour in ("TurretH", "PilothouseH", "HullM", "HHeavy", "MMedium"):  # bold location, its class after it
+        assert armour in text.replace(" ", ""), armour
+    for expected in ("USS Monitor",
+                     f"Hull (HDP) {d['hull_damage_points']}", f"Flotation (FP) {d['flotation_points']}",
                      "11-inch Dahlgren", "HSB", "Table 17", "Orders log"):
         assert expected in text, expected
     g = d["guns"][0]
@@ -179,11 +184,16 @@ def test_monitor_hull_track_marks_half_and_quarter(library, tmp_path, cli):
         page = pdf.pages[0]
         words = page.extract_words()
         label = max((w for w in words if w["text"] == "(HDP)"), key=lambda w: w["top"])  # the track's, under the stat box
-        row = [r for r in page.rects if abs(r["top"] - label["top"]) < 4 and abs(r["width"] * PT - 3.5) < 0.05]
+        box = S.TRACK_BOX[True]  # the Monitor's sheet is a half-page one
+        row = [r for r in page.rects if abs(r["top"] - label["top"]) < 4 and abs(r["width"] * PT - box) < 0.05]
         assert len(row) == d["hull_damage_points"]
-        half_mark = [w for w in words if w["text"] == "½" and label["top"] - 12 < w["top"] < label["top"]]  # points
+        # the bar's label says what it marks: "½ left" (of the hull points), centred on the bar
+        near = [w for w in words if label["top"] - 12 < w["top"] < label["top"]]  # points
+        half_mark = [w for w in near if w["text"] == "½"]
         assert len(half_mark) == 1
-        bar_x = (half_mark[0]["x0"] + half_mark[0]["x1"]) / 2
+        (left,) = [w for w in near if w["text"] == "left" and abs(w["top"] - half_mark[0]["top"]) < 1
+                   and 0 < w["x0"] - half_mark[0]["x1"] < 3]
+        bar_x = (half_mark[0]["x0"] + left["x1"]) / 2
         boxes_left_of_mark = [r for r in row if r["x1"] < bar_x]
         assert len(boxes_left_of_mark) == d["hull_damage_points"] - d["hdp_half"]
 
@@ -293,6 +303,9 @@ def test_quick_reference_lists_only_the_guns_in_play(library, tmp_path):
     with pdfplumber.open(out) as pdf:
         words = {w["text"] for p in pdf.pages for w in p.extract_words()}
     assert "HSB" in words and "MR" not in words and "Table" in words
+    with pdfplumber.open(out) as pdf:
+        text = " ".join(p.extract_text() or "" for p in pdf.pages)
+    assert "Heavy smoothbore" in text  # the code is explained where it is printed, in Table 17's size word
 
 
 def test_the_edge_check_sees_ink_in_the_margin(tmp_path):

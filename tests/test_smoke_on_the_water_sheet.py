@@ -50,10 +50,10 @@ def test_monitor_sheet_puts_her_every_turn_figures_in_stat_boxes(library, ctx):
     assert boxes["Hull (HDP)"] == s.hull_damage_points and boxes["Flotation (FP)"] == s.flotation_points
     armour = _panel(block)
     assert armour["Turret"] == "H Heavy" and armour["Pilot house"] == "H Heavy" and armour["Hull"] == "M Medium"
-    guns = next(b for b in walk(block) if isinstance(b, Table) and b.header and b.header[0] == "No.")
+    guns = next(b for b in walk(block) if isinstance(b, Table) and b.header and b.header[1] == "No.")
     g = s.guns[0]
-    assert guns.rows[0][1] == g.code == "HSB"
-    assert guns.rows[0][6:] == [f"{int(a)}–{int(b)}" for a, b in (g.ranges_cm[k] for k in ("PB", "S", "M", "L", "E"))]
+    assert guns.rows[0][2] == g.code == "HSB"
+    assert guns.rows[0][5:] == [f"{int(a)}–{int(b)}" for a, b in (g.ranges_cm[k] for k in ("PB", "S", "M", "L", "E"))]
 
 
 def test_distances_on_the_sheet_follow_the_scale(library):
@@ -90,20 +90,44 @@ def test_sheet_type_is_never_under_6pt(library, ctx, uid):
     assert "…" not in _texts(block)
 
 
+def _log_turns(block) -> list[int]:
+    """The turn numbers of a sheet's orders log, in order."""
+    return [r[0] for b in walk(block) if isinstance(b, Table) and b.header and b.header[0] == "Turn" for r in b.rows]
+
+
 @pytest.mark.parametrize("scale", ["1/600", "1/1200"])
-def test_small_vessels_fit_half_an_a4_pack_page_with_two_dozen_turns(library, scale):
-    # (Letter is 18 mm shorter: there the very small vessels with a gun keep a page each, as they always did)
+def test_small_vessels_fit_half_an_a4_pack_page_with_the_whole_game_in_the_log(library, scale):
     ctx = RS.context(library, scale=scale)
     box = PAPERS["a4"].printable
     width, half = box.w, (box.h - FOOTER_BAND_MM - aids.FLOW_GAP) / 2 - 0.5  # as sheets() shares a page
-    for uid in ("hunley", "css-david", "css-beaufort", "css-raleigh", "css-teaser"):
+    for uid in ("hunley", "css-david", "css-beaufort", "css-raleigh", "css-teaser", "uss-hartford"):
         unit = library.find(uid)
         d = RS.derive(unit, ctx)
         assert S.fits_half(unit, d, ctx, width, half), uid
-        assert S.sheet(unit, d, ctx, width, half, compact=True).measure(width) <= half
-        assert S.log_rows(unit, d, ctx, width, half, True) * S.LOG_COLS[True] >= 24
-    virginia = library.find("virginia")
-    assert not S.fits_half(virginia, RS.derive(virginia, ctx), ctx, width, half)
+        block = S.sheet(unit, d, ctx, width, half, compact=True)
+        assert block.measure(width) <= half
+        assert _log_turns(block) == list(range(1, 13))  # 12 turns when neither --turns nor the scenario says
+        boxes = _boxes(block)  # the half-page sheet keeps every stat box
+        assert boxes["Target bow/side"] == f"{d.stats.target_size.bow}/{d.stats.target_size.broadside}"
+        assert boxes["Manoeuvr- ability"] == d.stats.manoeuvrability and len(boxes) == 8
+
+
+def test_the_orders_log_holds_the_turns_asked_for_no_more_no_less(library):
+    from types import SimpleNamespace
+
+    for turns in (5, 12, 30, 60):
+        ctx = RS.context(library)
+        ctx.options = SimpleNamespace(turns=turns)
+        for uid in ("uss-hartford", "fort-morgan"):
+            unit = library.find(uid)
+            d = RS.derive(unit, ctx)
+            for compact in (False, True):
+                assert _log_turns(S.sheet(unit, d, ctx, WIDTH, compact=compact)) == list(range(1, turns + 1))
+    # a scenario's own turns: count when no --turns is given
+    ctx = RS.context(library)
+    ctx.scenario = SimpleNamespace(turns=9)
+    unit = library.find("monitor")
+    assert _log_turns(S.sheet(unit, RS.derive(unit, ctx), ctx, WIDTH, compact=True)) == list(range(1, 10))
 
 
 HOUSE = """\
@@ -139,9 +163,10 @@ def test_a_house_rule_changes_the_printed_sheet_and_quick_reference(library, tmp
     boxes = _boxes(block)
     assert boxes["Move ahead"] == "30 cm"  # Medium moves 30 cm under the house rule, not 25
     assert "25 cm" not in _texts(block)
-    notes = [b.text for b in walk(block) if isinstance(b, Text)]
-    assert any("max speed −1 / −3 levels" in n for n in notes), notes
-    assert not any("−1 / −2 levels" in n for n in notes)
+    text = _texts(block)
+    assert "max speed −1 / −3 levels" in text
+    assert "−1 / −2 levels" not in text
+    assert "4 or less on a d10" in text and "5 or less" not in text  # the sheet's to-hit line follows the house rule
     ref = "\n".join(t for b in reference.reference_blocks([d], ctx) for t in b.texts())
     assert "Table 10 · to hit: 4 or less" in ref and "to hit: 5 or less" not in ref
     assert "30 cm" in ref and "25 cm" not in ref
@@ -162,3 +187,16 @@ def test_roster_rows_come_from_the_stats(library, ctx):
             assert row[7] == d.stats.hull_damage_points and row[8] == d.stats.flotation_points
         else:
             assert row[7] == f"SDP {d.stats.structural_damage_points}"
+
+
+@pytest.mark.parametrize("compact", [True, False])
+def test_armour_and_hit_locations_agree_about_the_casemate(library, ctx, compact):
+    # a sloop has no casemate: no Casemate armour row, and the hit locations say Casemate hits count as Hull;
+    # Virginia has one: a Casemate row and no such note
+    for uid, has in (("uss-hartford", False), ("virginia", True)):
+        d, block = _sheet(library, ctx, uid, compact=compact)
+        armour = {k for b in walk(block) if isinstance(b, (StatPanel, Legend)) for k, _ in b.items}
+        text = _texts(block)
+        assert ("Casemate" in armour) == has, uid
+        assert ("No casemate: Casemate hits count as Hull" in text) == (not has), uid
+        assert "Hull" in armour

@@ -17,7 +17,7 @@ from ..base import Context, Derived
 from .counters import counters
 from .reference import quick_reference
 from .roster import roster
-from .sheet import fits_half, sheet
+from .sheet import sheet
 from .templates import TICK_LENGTHS_MM, _template_specs, template_geometry, templates
 
 __all__ = ["sheets", "templates", "counters", "roster", "quick_reference", "template_geometry", "_template_specs",
@@ -27,22 +27,18 @@ FLOW_GAP = 5.0  # between two sheets sharing a page (a dashed rule runs through 
 
 
 def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
-    """One vessel or fort a page, or two to a page when both fit in half of it with a usable orders log."""
+    """Each unit's sheet in the order given: the half-page layout wherever it fits half a page (orders log for the
+    whole game included), so two share a page; the full layout, a page of its own, for the rest (the half-page one
+    alone on its page when even the full one is too tall, as with a long --turns log on Letter)."""
     if not derived:
         raise ShipyardError("no vessels to print: name at least one vessel or fort")
     box = doc.content_for(False)
-    full = box.h - 0.5
     half = (box.h - FLOW_GAP) / 2 - 0.5
-    halves = [fits_half(u, d, ctx, box.w, half) for u, d in derived]
     flow = Flow(doc, gap=FLOW_GAP)
-    i = 0
-    while i < len(derived):
-        unit, d = derived[i]
-        if halves[i] and i + 1 < len(derived) and halves[i + 1]:
-            unit2, d2 = derived[i + 1]
-            flow.add(sheet(unit, d, ctx, box.w, half, compact=True), bookmark=d.unit_name, new_page=True)
-            flow.add(sheet(unit2, d2, ctx, box.w, half, compact=True), bookmark=d2.unit_name)
-            i += 2
-            continue
-        flow.add(sheet(unit, d, ctx, box.w, full), bookmark=d.unit_name, new_page=True)
-        i += 1
+    for unit, d in derived:
+        block = sheet(unit, d, ctx, box.w, None, compact=True)
+        if block.measure(box.w) > half:
+            # a page of her own: the full layout (larger type) when it fits one, else the half-page one set alone
+            full = sheet(unit, d, ctx, box.w, None, compact=False)
+            block = full if full.measure(box.w) <= box.h - 0.5 else block
+        flow.add(block, bookmark=d.unit_name)

@@ -70,46 +70,78 @@ def _fire_marker(page, x: float, y: float, d: float, text: str, sub: str) -> Non
         page.text(x + c, sub_y + k * size * 1.2 * PT_MM, line, size=size, align="centre", family="condensed")
 
 
+def speed_pairs(ctx: Context, units: list) -> list[tuple[tuple, tuple | None]]:
+    """(front, back) for every two-sided speed counter: each ahead level backed by an astern level the vessel can
+    make (lowest first), a blank back (None) once her astern levels run out; Immobile on both sides."""
+    faces = _speed_faces(ctx, units)
+    pairs: list[tuple[tuple, tuple | None]] = []
+    by_vessel: dict = {}
+    for f in faces:
+        by_vessel.setdefault(f[3], {"": [], "ahead": [], "astern": []})[f[2]].append(f)
+    if not any(f[3] for f in faces):
+        # no scenario: generic counters, each level backed by the same level astern
+        return [(f, (f[0], f[1], "astern" if f[2] == "ahead" else "", None)) for f in faces if f[2] != "astern"]
+    for name, sides in by_vessel.items():
+        for f in sides[""]:
+            pairs.append((f, f))
+        for k, f in enumerate(sides["ahead"]):
+            pairs.append((f, sides["astern"][k] if k < len(sides["astern"]) else None))
+    return pairs
+
+
+def marker_counts(units: list) -> tuple[int, int]:
+    """(on fire, out of control) markers wanted: in proportion to the vessels in play, never fewer than a few."""
+    vessels = len([u for u in units if u[2].stats.kind == "vessel"])
+    return max(4, math.ceil(vessels / 2)), max(2, math.ceil(vessels / 4))
+
+
 def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = False) -> None:
     """Speed counters (ahead faces, astern on the back or as their own counters) and fire markers."""
     if fold and backs:
         raise ShipyardError("choose --fold (fold-over) or --backs (duplex), not both")
     faces = _speed_faces(ctx, units)
-    fronts = [f for f in faces if f[2] != "astern"]
     if fold or backs:
-        # each counter: its ahead face, and on the other side the same level astern (Immobile on both)
-        pairs = []
-        for f in fronts:
-            back = (f[0], f[1], "astern" if f[2] == "ahead" else "", f[3])
-            pairs.append((f, back))
+        pairs = speed_pairs(ctx, units)
         if fold:
             cells = doc.cells(len(pairs), SPEED_W, SPEED_H * 2, bookmark="Speed counters (fold-over)")
             for (page, x, y), (front, back) in zip(cells, pairs):
                 _speed_counter(page, x, y, front)
-                with page.rotated(x + SPEED_W / 2, y + SPEED_H * 1.5, 180):
-                    _speed_counter(page, x, y + SPEED_H, back)
+                if back is not None:
+                    with page.rotated(x + SPEED_W / 2, y + SPEED_H * 1.5, 180):
+                        _speed_counter(page, x, y + SPEED_H, back)
                 page.line(x + 1, y + SPEED_H, x + SPEED_W - 1, y + SPEED_H, width=0.15, dash=(1, 1), colour=0.5)
         else:
             _duplex(doc, pairs, SPEED_W, SPEED_H, _speed_counter, "Speed counters")
     else:
-        items = faces
-        for (page, x, y), face in zip(doc.cells(len(items), SPEED_W, SPEED_H, bookmark="Speed counters"), items):
+        for (page, x, y), face in zip(doc.cells(len(faces), SPEED_W, SPEED_H, bookmark="Speed counters"), faces):
             _speed_counter(page, x, y, face)
-    vessels = len([u for u in units if u[2].stats.kind == "vessel"])
-    # a handful of fire markers need no page of their own, except behind duplex backs (they would print on a back)
-    n_small = _filled_count(doc, max(6, 2 * vessels), 26, backs)
-    for page, x, y in doc.cells(n_small, 26, 26, bookmark="Fire markers", new_page=backs):
+    small, big = marker_counts(units)
+    if backs:
+        # markers have no backs: each page of them is followed by a blank one, so a duplex printer never puts one
+        # sheet's markers behind another's
+        _duplex(doc, [("small", None)] * _row_count(doc, small, 26), 26, 26,
+                lambda page, x, y, face: _fire_marker(page, x, y, 26, "On fire", "test in the fire test phase"),
+                "Fire markers")
+        _duplex(doc, [("big", None)] * _row_count(doc, big, 51), 51, 51,
+                lambda page, x, y, face: _fire_marker(page, x, y, 51, "Out of control", "burning out of control"),
+                "Out of control markers")
+        return
+    for page, x, y in doc.cells(_filled_count(doc, small, 26, False), 26, 26, bookmark="Fire markers", new_page=False):
         _fire_marker(page, x, y, 26, "On fire", "test in the fire test phase")
-    n_big = _filled_count(doc, max(4, vessels), 51, backs)
-    for page, x, y in doc.cells(n_big, 51, 51, new_page=backs):
+    for page, x, y in doc.cells(_filled_count(doc, big, 51, False), 51, 51, new_page=False):
         _fire_marker(page, x, y, 51, "Out of control", "burning out of control")
 
 
+def _row_count(doc, wanted: int, cell: float) -> int:
+    """`wanted` rounded up to whole rows of cell × cell mm."""
+    cols = doc.grid(cell, cell)[0]
+    return math.ceil(wanted / cols) * cols
+
+
 def _filled_count(doc, wanted: int, cell: float, new_page: bool) -> int:
-    """At least `wanted` markers of cell × cell mm, rounded up so that none is left alone: to whole rows when they
-    all fit on the current page, else to fill the last page they spill onto (a page printed anyway)."""
+    """At least `wanted` markers of cell × cell mm, rounded up to whole rows (what fits on the current page, then
+    whole rows on the next): in proportion to the fleet, never a page-full for its own sake."""
     cols, rows, _, y0 = doc.grid(cell, cell)
-    per_page = cols * rows
     here = 0
     if not new_page and doc.page is not None:
         band = y0 - doc.content.y
@@ -117,9 +149,20 @@ def _filled_count(doc, wanted: int, cell: float, new_page: bool) -> int:
         here = max(0, int((doc.page.content.bottom - band - (top + band) + 1e-9) // cell)) * cols
     if wanted <= here:
         return min(here, math.ceil(wanted / cols) * cols)
-    return here + math.ceil((wanted - here) / per_page) * per_page
+    return here + math.ceil((wanted - here) / cols) * cols
 
 
 def _duplex(doc, pairs, w: float, h: float, draw, title: str) -> None:
+    """Fronts, then their backs mirrored on the next page; a blank back (None) leaves its cell empty, and a back page
+    with nothing on it says so (some printers drop an empty page and would shift every later back)."""
+    marked = set()
     for page, x, y, (front, back), is_back in doc.duplex_cells(pairs, w, h, bookmark=title, back_bookmark=f"{title} (backs)"):
-        draw(page, x, y, back if is_back else front)
+        face = back if is_back else front
+        if is_back and id(page) not in marked:
+            marked.add(id(page))
+            if all(b is None for _, b in pairs):
+                box = page.content
+                page.text(box.x + box.w / 2, box.bottom - 2, f"back of the {title.lower()} page: left blank for duplex printing",
+                          size=6.0, align="centre", colour=0.5)
+        if face is not None:
+            draw(page, x, y, face)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ...render.blocks import Block, Columns, Flow, Heading, Note, Stack, Table, Text, Title
+from ...render.blocks import Block, Columns, Flow, Heading, Legend, Note, Stack, Table, Text, Title
 from ...render.text import number as num
 from ..base import Context, Derived
 from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, hit_location_column
-from .sheet import TITLE, gun_damage_block
+from .sheet import TITLE, code_words, gun_damage_block
 
 SIZE_ORDER = ("VL", "L", "M", "H", "SH")
 
@@ -137,8 +137,10 @@ def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
     vessels = [d for d in derived if d.stats.kind == "vessel"]
     codes = sorted({g.code for d in derived for g in d.stats.guns})
     factor = distance_factor(ctx)
+    legend = [Legend([(c, code_words(c, ctx)) for c in codes], size=7.0, title="Gun codes (size word = Table 17 row):")]
     blocks: list[Block] = [Title(f"{TITLE}: quick reference for the units in play", size=12, min_size=10),
-                           speed_table(ctx, factor), *range_tables(ctx, codes, factor), to_hit_block(ctx),
+                           speed_table(ctx, factor), *(legend if codes else []), *range_tables(ctx, codes, factor),
+                           to_hit_block(ctx),
                            *deflection_tables(ctx, codes), gun_damage_block(ctx)]
     if vessels:
         blocks += movement_tables(ctx, vessels, factor) + hit_location_tables(ctx, vessels) + critical_tables(ctx)

@@ -2,34 +2,71 @@
 
     Title (name, class line)
     StatBoxes: speed ahead / astern, move, manoeuvre, target bow/side, hull and flotation points
-    Columns: armour by location | the vessel's other figures | her Table 14 column
-    Guns (a Table, ranges in cm by band) and Table 17 for her gun sizes
-    Damage tracks (hull with ½ / ¼ bars, flotation, turrets, wheels, machinery)
-    Orders log filling the height the sheet is given
+    Guns: a table with a box per gun (slash it while the gun cannot fire, cross it when destroyed), ranges in cm
+    Legends: what her gun codes mean (Table 17's size words), and the to-hit roll (Table 10)
+    Columns: damage tracks and critical checkboxes | armour and Table 17 for her guns | her Table 14 column
+    Orders log: as many turns as the game has (rules.base.game_turns)
 
-No coordinates here: the render layer's blocks measure and draw themselves, and Flow puts them on pages.
+Every outcome in trackers.yaml is tagged (render.blocks.records / Track.records) on the block where it is marked,
+so tests find each unit's trackers on its block list. No coordinates here: the render layer's blocks measure and
+draw themselves, and Flow puts them on pages.
 """
 
 from __future__ import annotations
 
-from ...render.blocks import (Block, Columns, Heading, Legend, Note, Panel, Stack, StatBoxes, StatPanel, Table, Text,
-                              Title, Track, Tracks)
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from ...render.blocks import (Block, Checkboxes, Columns, Heading, Legend, Note, Panel, Stack,
+                              StatBoxes, StatPanel, Table, Text, Title, Track, Tracks)
 from ...render.text import number
-from ..base import Context, Derived, accent, damage_done, sheet_heading
+from ..base import Context, Derived, accent, damage_done, game_turns, load_trackers, sheet_heading
 from .derive import RANGE_BANDS, ground_scale, has_casemate, hit_location_column, hit_location_runs, parse_code
 from .stats import FortStats, VesselStats
+
+TRACKERS_PATH = Path(__file__).with_name("trackers.yaml")
+
+
+@lru_cache(maxsize=1)
+def trackers():
+    """The outcome -> tracker mapping (trackers.yaml)."""
+    return load_trackers(TRACKERS_PATH)
+
+
+def applies(condition: str, s) -> bool:
+    """Whether an outcome with this `applies` condition can befall the unit with these stats."""
+    vessel = getattr(s, "kind", None) == "vessel"
+    match condition:
+        case "any":
+            return True
+        case "vessel":
+            return vessel
+        case "fort":
+            return getattr(s, "kind", None) == "fort"
+        case "armed":
+            return bool(s.guns)
+        case "turreted":
+            return vessel and bool(s.turret_damage_points)
+        case "paddle":
+            return vessel and bool(s.wheel_damage_points)
+    raise ValueError(f"trackers.yaml: unknown applies condition {condition!r}")
+
 
 TITLE = "Smoke on the Water"
 LOCATION_LABELS = {
     "hull": "Hull", "casemate": "Casemate", "turret": "Turret", "deck": "Deck", "pilot_house": "Pilot house",
     "rudder": "Rudder", "wheel": "Wheel", "machinery": "Machinery",
 }
-LOG_SIZE = {False: 7.5, True: 7.0}  # orders-log type size: full page, half page
-LOG_PITCH_PT = {False: 13.0, True: 11.5}  # orders-log row pitch in points: room to write in pencil
-LOG_COLS = {False: 2, True: 3}
-LOG_MIN_ROWS = 8  # a half-page sheet is used only if its log keeps at least this many rows a column
-GAP = {False: 3.0, True: 1.5}  # between the sheet's blocks: full page, half page
+LOG_SIZE = {False: 7.5, True: 6.5}  # orders-log type size: full page, half page
+LOG_PITCH_PT = {False: 13.0, True: 10.5}  # orders-log row pitch in points: room to write in pencil
+LOG_COLS = {False: 2, True: 4}
+GAP = {False: 3.0, True: 1.0}  # between the sheet's blocks: full page, half page
 PT = 25.4 / 72
+TRACK_BOX = {False: 3.5, True: 2.9}  # mm: a damage box, full page and half page
+GUN_BOX = 2.6  # mm: a gun's box in the guns table
+GUN_BOX_GAP = 0.6
 
 
 def yes_no(v: bool) -> str:
@@ -51,37 +88,48 @@ def heading_block(unit, d: Derived, ctx: Context, size: float = 16.0) -> Block:
     """The unit's name over its class line, which also says whose rules, which scale and what the page is."""
     name, sub = sheet_heading(unit, d, ctx)
     scale = ground_scale(ctx)[1]
-    return Title(name, f"{sub} · {TITLE} record sheet · {scale}, distances in cm", size=size, min_size=min(size, 11.0),
-                 rule_colour=accent(unit, ctx))
+    return Title(name, f"{sub} · {TITLE} record sheet · {scale}, distances in cm", size=size, min_size=min(size - 2.5, 11.0),
+                 rule_colour=accent(unit, ctx), sub_size=6.5 if size < 14 else 7.5)
 
 
 def stat_boxes(s: VesselStats, ctx: Context, compact: bool = False) -> StatBoxes:
-    """The figures looked up every turn, large."""
+    """The figures looked up every turn, large enough to read at arm's length."""
     factor = ground_scale(ctx)[0]
     lv = levels(ctx)
     move = lambda level: f"{number(float(lv[level]['move_cm']) * factor)} cm"  # noqa: E731
     return StatBoxes([
         ("Speed ahead", s.max_speed), ("Move ahead", move(s.max_speed)),
         ("Speed astern", s.astern_speed), ("Move astern", move(s.astern_speed)),
-        ("Manoeuvrability", s.manoeuvrability), ("Target bow/side", f"{s.target_size.bow}/{s.target_size.broadside}"),
+        # hyphenated where the box is narrow
+        ("Manoeuvr- ability" if compact else "Manoeuvrability", s.manoeuvrability),
+        ("Target bow/side", f"{s.target_size.bow}/{s.target_size.broadside}"),
         ("Hull (HDP)", s.hull_damage_points), ("Flotation (FP)", s.flotation_points),
-    ], size=11.5 if compact else 13.0, min_box=20.0)
+    ], size=12.5 if compact else 14.0, label_size=6.0 if compact else 6.5, min_box=14.0 if compact else 20.0,
+        gap=1.0 if compact else 1.5)
 
 
-def armour_panel(s: VesselStats, ctx: Context, compact: bool = False) -> Panel:
-    """Armour class by hit location ('M Medium'); on a half page the letters alone, their names in a note under them."""
+def armour_items(s: VesselStats, unit, ctx: Context, compact: bool) -> tuple[list[tuple[str, str]], list[str]]:
+    """(location, class) for each location she has, and the classes used. A vessel with no casemate has no
+    Casemate row: Table 14's Casemate hits are Hull hits on her (the hit-location panel says so)."""
     names = ctx.tables.require("armour_names").rows
     partial = set(s.partial_armour)
     items, used = [], []
     for loc, label in LOCATION_LABELS.items():
         cls = getattr(s.armour, loc)
-        if cls is None:
+        if cls is None or (loc == "casemate" and not has_casemate(unit)):
             continue
         used += [cls] if cls not in used else []
         items.append((label, (cls if compact else f"{cls} {names.get(cls, '')}") + (" (part)" if loc in partial else "")))
+    return items, used
+
+
+def armour_panel(s: VesselStats, ctx: Context, compact: bool = False, unit=None) -> Panel:
+    """Armour class by hit location ('M Medium'); on a half page the letters alone, their names in a note under them."""
+    names = ctx.tables.require("armour_names").rows
+    items, used = armour_items(s, unit, ctx, compact)
     if not compact:
         return Panel(StatPanel(items, size=8.0, label_share=0.42), title="Armour by location")
-    return Panel(Stack([StatPanel(items, columns=2, size=7.5, label_share=0.72, gap=1.5),
+    return Panel(Stack([StatPanel(items, columns=2, size=7.5, label_share=0.64, gap=1.5),
                         Note(" · ".join(f"{c} {names.get(c, c)}" for c in used), size=6.0)], gap=0.6), title="Armour")
 
 
@@ -112,7 +160,7 @@ def vessel_legend(s: VesselStats, ctx: Context) -> Legend:
     return Legend([(k, v) for k, v in vessel_facts(s, ctx) if k != "Hit locations"], size=6.5)
 
 
-def hit_location_panel(s: VesselStats, ctx: Context, unit) -> Panel:
+def hit_location_panel(s: VesselStats, ctx: Context, unit, size: float = 7.0) -> Panel:
     """The vessel's Table 14 column as runs of rolls per aspect, and what a critical and a missing casemate mean."""
     t = ctx.tables.require("hit_locations")
     cols = hit_location_column(s.configuration, ctx.tables)
@@ -121,12 +169,33 @@ def hit_location_panel(s: VesselStats, ctx: Context, unit) -> Panel:
     if any("Casemate" in locs for locs in cols.values()) and not has_casemate(unit):
         notes.append("No casemate: Casemate hits count as Hull")
     notes.append(f"{t.rows.get('critical', 10)} = critical: roll on Table 15 (quick reference)")
-    return Panel(Stack([Table(rows, widths=[0.27, 0.73], size=7.0, align=["left", "left"], bold_first_col=True)]
-                       + [Note(n, size=6.5) for n in notes], gap=0.8),
+    return Panel(Stack([Table(rows, widths=[0.27, 0.73], size=size, align=["left", "left"], bold_first_col=True)]
+                       + [Note(n, size=6.0) for n in notes], gap=0.6),
                  title=f"Hit location (d10) · {s.configuration}")
 
 
+def hit_location_table(s: VesselStats, ctx: Context, unit) -> Block:
+    """The hit-location panel's figures as a titled table, for a half-page sheet."""
+    t = ctx.tables.require("hit_locations")
+    cols = hit_location_column(s.configuration, ctx.tables)
+    rows = [[c, hit_location_runs(locs)] for c, locs in cols.items()]
+    note = f"{t.rows.get('critical', 10)} = critical (Table 15)"
+    if any("Casemate" in locs for locs in cols.values()) and not has_casemate(unit):
+        note += ". No casemate: Casemate hits count as Hull"
+    return Stack([Legend([("", note)], size=6.0, title=f"Hit location (d10) · {s.configuration}:"),
+                  Table(rows, widths=[0.2, 0.8], size=6.5, align=["left", "left"], bold_first_col=True)], gap=0.4)
+
+
+def armour_legend(s: VesselStats, ctx: Context, unit) -> Block:
+    """Armour class by location on a line or two, the classes' names after them."""
+    names = ctx.tables.require("armour_names").rows
+    items, used = armour_items(s, unit, ctx, True)
+    return Legend(items + [("", "(" + ", ".join(f"{c} {names.get(c, c)}" for c in used) + ")")], size=6.5,
+                  title="Armour:")
+
+
 def gun_rows(s: VesselStats | FortStats) -> list[list]:
+    """No., code, gun, where (mounting and place) and arc, then the far edge of each range band."""
     rows = []
     for g in s.guns:
         cells = [span(g.ranges_cm.get(b)) for b in RANGE_BANDS]
@@ -139,20 +208,116 @@ def gun_rows(s: VesselStats | FortStats) -> list[list]:
     return rows
 
 
-def guns_block(s: VesselStats | FortStats, compact: bool = False) -> Block:
-    how = "ranges in cm to each band's far edge"
-    if s.kind != "fort" and not compact:
-        how = "gunport guns split between the broadsides; bearings clockwise from ahead; " + how
+@dataclass
+class GunTable(Table):
+    """The guns table with a first column of boxes, one per gun of the row (wrapping to more lines when many),
+    for the player to slash while a gun cannot fire and cross when it is destroyed. Each box is a "gun" tracker
+    (`render.blocks.recorded` finds one per gun, through `tracks`)."""
+
+    boxes: list[int] = field(default_factory=list)
+    tracker_ids: tuple[str, ...] = ("gun",)
+
+    def __post_init__(self):
+        super().__post_init__()
+        self.tracks = [Track(str(k), 1, records=t) for k, n in enumerate(self.boxes) for _ in range(n)
+                       for t in self.tracker_ids]
+
+    def _per_line(self, widths) -> int:
+        return max(1, int((widths[0] - 2 * self.padding + GUN_BOX_GAP) // (GUN_BOX + GUN_BOX_GAP)))
+
+    def layout(self, width):
+        key = ("boxed", round(width, 3))
+        if key in self._cache:
+            return self._cache[key]
+        size, widths, cells, heights = super().layout(width)
+        line_h = size * self.leading * PT
+        per = self._per_line(widths)
+        first = 1 if self.header else 0
+        heights = list(heights)
+        for i, n in enumerate(self.boxes):
+            box_lines = math.ceil(n / per)
+            need = box_lines * (GUN_BOX + GUN_BOX_GAP) - GUN_BOX_GAP + 0.4
+            heights[first + i] = max(heights[first + i], math.ceil(need / line_h - 1e-6))
+        out = (size, widths, cells, heights)
+        self._cache[key] = out
+        return out
+
+    def draw(self, page, x, y, width):
+        h = super().draw(page, x, y, width)
+        size, widths, _, heights = self.layout(width)
+        line_h = size * self.leading * PT
+        per = self._per_line(widths)
+        top = y + self._title_h(width) + (heights[0] * line_h if self.header else 0.0)
+        body = heights[1:] if self.header else heights
+        for n, lines in zip(self.boxes, body):
+            rows = math.ceil(n / per)
+            block_h = rows * (GUN_BOX + GUN_BOX_GAP) - GUN_BOX_GAP
+            by = top + (lines * line_h - block_h) / 2
+            for k in range(n):
+                r, c = divmod(k, per)
+                page.rect(x + self.padding + c * (GUN_BOX + GUN_BOX_GAP), by + r * (GUN_BOX + GUN_BOX_GAP),
+                          GUN_BOX, GUN_BOX, width=0.3)
+            top += lines * line_h
+        return h
+
+    def split(self, width, room):
+        return None, self  # the boxes belong to their rows: the table stays whole
+
+    def texts(self):
+        return ([self.title] if self.title else []) + super().texts()
+
+
+def guns_block(s: VesselStats | FortStats, compact: bool = False, width: float = 190.0) -> Block:
+    """The guns, a box per gun, ranges in cm to each band's far edge (the arc names the mounting and its place)."""
     if not s.guns:
         return Stack([Heading("Guns"), Text("No guns.")], gap=0.5)
-    header = ["No.", "Code", "Gun", "Mount", "Where", "Arc (0° = ahead)"] + [f"{b} cm" for b in RANGE_BANDS]
-    table = Table(gun_rows(s), header=header, size=8.0, widths=[4, 5.5, 23, 8.5, 8, 18] + [6.6] * 5,
-                  align=["centre", "centre", "left", "left", "left", "left"] + ["centre"] * 5,
-                  title=f"Guns · {how}" if compact else None)
-    return table if compact else Stack([Heading("Guns"), Note(how), table], gap=0.6)
+    most = max(g.count for g in s.guns)
+    box_w = max(10.0, min(most, 9 if compact else 10) * (GUN_BOX + GUN_BOX_GAP) + 1.8)
+    rows = [[""] + r[:3] + r[5:] for r in gun_rows(s)]
+    title = "Guns · a box per gun: / while it cannot fire (port or gun jammed), X destroyed · cm to each band's far edge"
+    if s.kind != "fort" and not compact:
+        title += " · gunport guns split between the broadsides"
+    band_w = 12.0
+    rest = width - box_w - 6.5 - 9 - 5 * band_w
+    table = GunTable(rows, header=["Guns", "No.", "Code", "Gun", "Arc (0° = ahead)"] + [f"{b} cm" for b in RANGE_BANDS],
+                     size=6.5 if compact else 7.5, widths=[box_w, 6.5, 9, rest * 0.45, rest * 0.55] + [band_w] * 5,
+                     leading=1.42 if compact else 1.3, align=["left", "centre", "centre", "left", "left"] + ["centre"] * 5,
+                     boxes=[g.count for g in s.guns])
+    return Stack([Text(title, size=6.5 if compact else 7.5, weight="bold"), table], gap=0.3)
 
 
-def gun_damage_block(ctx: Context, sizes: list[str] | None = None, title: str | None = None) -> Block:
+def code_words(code: str, ctx: Context) -> str:
+    """'MSB' -> 'Medium smoothbore' in the tables' own words (Table 17 is indexed by the size word)."""
+    size, kind = parse_code(code)
+    sizes = {r["size"]: r.get("name", r["size"]) for r in ctx.tables.require("gun_sizes").rows}
+    kinds = {k: v.get("name", k) for k, v in ctx.tables.require("gun_types").rows.items()}
+    return f"{sizes.get(size, size)} {kinds.get(kind, kind).lower()}"
+
+
+def gun_legend(s: VesselStats | FortStats, ctx: Context, size: float = 6.5) -> Block | None:
+    """What each of her gun codes means: the size word (Table 17's row) and the type."""
+    codes = list(dict.fromkeys(g.code for g in s.guns))
+    if not codes:
+        return None
+    return Legend([(c, code_words(c, ctx)) for c in codes], size=size,
+                  title="Gun codes (size word = Table 17 row):")
+
+
+def to_hit_legend(ctx: Context, size: float = 6.5) -> Block:
+    """Table 10 on the sheet: the base chance on a d10 and every modifier."""
+    t10 = ctx.tables.require("direct_fire").rows
+
+    def mods(key):
+        return " ".join(f"{k} {v:+d}".replace("+0", "0").replace("-", "−") for k, v in t10[key].items())
+
+    return Legend([(f"{t10['base']} or less on a d10", "(1 always hits, 10 misfires)"), ("range", mods("range")),
+                   ("target size", mods("target_size") + " (A only beyond PB)"), ("firer moving", mods("firer_speed")),
+                   ("target moving", mods("target_speed")), ("obscured", mods("obscured"))],
+                  size=size, title="To hit (Table 10):")
+
+
+def gun_damage_block(ctx: Context, sizes: list[str] | None = None, title: str | None = None, size: float = 7.5,
+                     note: bool = True) -> Block:
     """Table 17 (for the given gun sizes, else every size) under its title and the detonation note."""
     t = ctx.tables.require("gun_damage")
     shot, shell = t.rows["shot"], t.rows["shell"]
@@ -160,19 +325,23 @@ def gun_damage_block(ctx: Context, sizes: list[str] | None = None, title: str | 
     keep = [k for k in shot if sizes is None or k in sizes]
     rows = [[names.get(k, k)] + [shot[k][b] for b in RANGE_BANDS] + [shell.get(k, "")] for k in keep]
     det = t.rows.get("detonation", {})
-    note = ("Shot: penetrating/not by range band; shell: detonated/not. Shell detonates on d10 "
+    text = ("Shot: penetrating/not by range band; shell: detonated/not. Shell detonates on d10 "
             + ", ".join(f"{k} 1–{v}" for k, v in det.items()))
-    return Stack([Table(rows, header=["Gun size"] + list(RANGE_BANDS) + ["Shell"], size=7.5,
-                        title=title or "Table 17 · damage by gun size"), Note(note)], gap=0.8)
+    if note:
+        table = Table(rows, header=["Gun size"] + list(RANGE_BANDS) + ["Shell"], size=size,
+                      title=title or "Table 17 · damage by gun size")
+        return Stack([table, Note(text, size=6.0)], gap=0.8)
+    return Stack([Text(title or "Table 17 · damage by gun size", size=6.5, weight="bold"),
+                  Table(rows, header=["Gun size"] + list(RANGE_BANDS) + ["Shell"], size=size)], gap=0.4)
 
 
 def _marks(s: VesselStats, ctx: Context) -> dict[int, str]:
-    """Bars after the box whose crossing leaves half (a quarter) of the hull points or fewer."""
+    """Bars after the box whose crossing leaves half (a quarter) of the hull points or fewer, labelled so."""
     effects = ctx.tables.require("hull_damage_effects").rows
     marks: dict[int, str] = {}
     for key, left in (("half", s.hdp_half), ("quarter", s.hdp_quarter)):
         n = s.hull_damage_points - left
-        label = str(effects[key].get("mark", key))
+        label = f"{effects[key].get('mark', key)} left"
         if 1 <= n <= s.hull_damage_points:
             marks[n] = (marks[n] + " " + label) if n in marks else label
     return marks
@@ -182,53 +351,87 @@ def tracks(s: VesselStats | FortStats, ctx: Context, unit) -> list[tuple[Track, 
     """Every damage track with the names a scenario's opening damage may call it by."""
     out = []
     if isinstance(s, FortStats):
-        out.append((Track("Structure (SDP)", s.structural_damage_points), ("structure", "sdp", "hull")))
+        out.append((Track("Structure (SDP)", s.structural_damage_points, records="hull"), ("structure", "sdp", "hull")))
     else:
         hdp = s.hull_damage_points
-        out.append((Track(f"Hull (HDP) {hdp}", hdp, marks=_marks(s, ctx)), ("hull", "hdp")))
-        out.append((Track(f"Flotation {s.flotation_points}", s.flotation_points), ("flotation", "fp")))
+        out.append((Track(f"Hull (HDP) {hdp}", hdp, marks=_marks(s, ctx), records="hull"), ("hull", "hdp")))
+        out.append((Track(f"Flotation (FP) {s.flotation_points}", s.flotation_points, records="flotation"),
+                    ("flotation", "fp")))
+        out.append((Track("Flooding points", s.flotation_points, records="flooding"), ("flooding",)))
         for tid, pts in s.turret_damage_points.items():
-            out.append((Track(f"Turret {tid} (TDP) {pts}", pts), (f"turret {tid}", f"tdp {tid}")))
+            out.append((Track(f"Turret {tid} (TDP) {pts}", pts, records="turret"), (f"turret {tid}", f"tdp {tid}")))
         for wid, pts in s.wheel_damage_points.items():
-            out.append((Track(f"Wheel {wid} (WDP) {pts}", pts), (f"wheel {wid}", f"wdp {wid}")))
+            out.append((Track(f"Wheel {wid} (WDP) {pts}", pts, records="wheel"), (f"wheel {wid}", f"wdp {wid}")))
         if s.machinery_boxes:
-            out.append((Track("Machinery", s.machinery_boxes), ("machinery",)))
+            out.append((Track("Machinery", s.machinery_boxes, records="machinery"), ("machinery",)))
     for track, names in out:
         track.prefilled = damage_done(ctx, unit, names, track.count)
     return out
 
 
-def damage_block(s: VesselStats | FortStats, ctx: Context, unit) -> Block:
+def critical_boxes(s: VesselStats, size: float = 7.0) -> Block:
+    """A checkbox for each lasting effect of a critical hit, each tagged with its tracker."""
+    items = [
+        ("pilot_house", "Pilot house hit", 1),
+        ("rudder", "Rudder: port only", 1),
+        ("rudder", "Rudder: stbd only", 1),
+        ("fire", "Fire test marker", 1),
+        ("fire", "On fire", 1),
+        ("fire", "Out of control", 1),
+        ("abandoned", "Abandoned (boiler)", 1),
+        ("sunk", "Sunk (magazine)", 1),
+        ("aground", "Aground", 1),
+        ("aground", "Tries to break free", 4),
+    ]
+    items[3:3] = [("turret_jam", f"Turret {tid} jammed at ___°", 1) for tid in s.turret_damage_points]
+    block = Checkboxes([(label, n) for _, label, n in items], size=size, box=2.8, min_col=24.0)
+    # each line is a tracker of its own (`render.blocks.recorded` reads a block's tracks): a turret's jam once per turret
+    block.tracks = [Track(label, n, records=tracker) for tracker, label, n in items]
+    return block
+
+
+def damage_block(s: VesselStats | FortStats, ctx: Context, unit, compact: bool = False) -> Block:
+    label_size = 7.0 if compact else 7.5
+    box = TRACK_BOX[compact]
     if isinstance(s, FortStats):
-        how = "strike a box for each point"
-    else:
-        e = ctx.tables.require("hull_damage_effects").rows
-        m = int(e.get("machinery_box_levels", 1))
-        how = (f"strike a box per point; {e['half']['mark']} / {e['quarter']['mark']} bars: max speed "
-               f"−{e['half']['speed_levels']} / −{e['quarter']['speed_levels']} levels; each machinery box −{m} "
-               f"level{'s' if m != 1 else ''}")
-    return Stack([Heading("Damage"), Note(how), Tracks([t for t, _ in tracks(s, ctx, unit)], label_size=7.5)],
-                 gap=1.0)
+        return Stack([Heading("Damage · strike a box for each point", size=7.5 if compact else 8.5),
+                      Tracks([t for t, _ in tracks(s, ctx, unit)], label_size=label_size, box=box)], gap=1.0)
+    e = ctx.tables.require("hull_damage_effects").rows
+    m = int(e.get("machinery_box_levels", 1))
+    how = (f"a box per point; at the {e['half']['mark']} / {e['quarter']['mark']} hull-left bars max speed "
+           f"−{e['half']['speed_levels']} / −{e['quarter']['speed_levels']} levels; each machinery box −{m} "
+           f"level{'s' if m != 1 else ''}; flooding points: FP lost each repair phase")
+    return Stack([Legend([("", how)], size=6.0, title="Damage:"),
+                  Tracks([t for t, _ in tracks(s, ctx, unit)], label_size=label_size, box=box, gap=0.5,
+                         row_gap=0.9 if compact else 1.2, max_label_share=0.22 if compact else 0.32),
+                  critical_boxes(s, size=6.5 if compact else 7.0)], gap=0.8)
 
 
-def log_legend(ctx: Context, fort: bool = False) -> Block:
+def log_legend(ctx: Context, fort: bool = False, compact: bool = False) -> Block:
     """The log's title, with what its codes mean for a vessel."""
     if fort:
-        return Heading("Fire log")
+        return Heading("Fire log", size=7.5)
     codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
+    if compact:
+        return Legend([("speed", f"{codes}, ring it astern"), ("manoeuvre", "Fx ahead, Ax astern, Px/Sx turn (x cm)"),
+                       ("tactical", "BD board, SS scuttle, AN anchor, GR run aground")], size=6.0, title="Orders log:")
     return Legend([("Speed", f"{codes} (ring it when astern)"),
-                   ("Manoeuvre", "Fx ahead, Ax astern, Px / Sx turn to port / starboard along the template (x in cm)"),
+                   ("Manoeuvre", "Fx ahead, Ax astern, Px / Sx turn to port / starboard on the template (x cm)"),
                    ("Tactical", "BD board, SS scuttle, AN anchor, GR run aground")], size=6.5, title="Orders log ·")
 
 
-def orders_log(fort: bool, rows: int, compact: bool) -> Block:
-    """Columns of numbered turns to fill in: speed, manoeuvre and tactical orders (a fort: target, guns, notes)."""
+def orders_log(fort: bool, turns: int, compact: bool) -> Block:
+    """Columns of numbered turns to fill in, `turns` in all: speed, manoeuvre and tactical orders (a fort: target,
+    guns, notes). The last column may be shorter: the log holds the game's turns, no more and no fewer."""
     header = ["Turn", "Target", "Guns", "Notes"] if fort else ["Turn", "Speed", "Manoeuvre", "Tactical"]
     size = LOG_SIZE[compact]
     ncols = LOG_COLS[compact]
-    tables = [Table([[c * rows + i + 1, "", "", ""] for i in range(rows)], header=header, widths=[0.14, 0.17, 0.43, 0.26],
-                    size=size, leading=LOG_PITCH_PT[compact] / size, align=["centre", "left", "left", "left"])
-              for c in range(ncols)]
+    rows = max(1, math.ceil(turns / ncols))
+    widths = ([0.16, 0.3, 0.22, 0.32] if fort else [0.18, 0.21, 0.36, 0.25]) if compact else [0.14, 0.17, 0.43, 0.26]
+    tables = [Table([[n, "", "", ""] for n in range(c * rows + 1, min(turns, (c + 1) * rows) + 1)], header=header,
+                    widths=widths, size=size, leading=LOG_PITCH_PT[compact] / size, align=["centre", "left", "left", "left"])
+              for c in range(ncols) if c * rows < turns]
+    tables += [Stack([]) for _ in range(ncols - len(tables))]
     return Columns(tables, gap=4.0)
 
 
@@ -239,63 +442,50 @@ def log_row_height(compact: bool) -> float:
 # ---------------------------------------------------------------------------------------------- the sheet
 
 
+def own_gun_damage(s: VesselStats | FortStats, ctx: Context, size: float = 7.5, note: bool = True) -> Block | None:
+    """Table 17 for the unit's own gun sizes (None when she has no guns)."""
+    order = [r["size"] for r in ctx.tables.require("gun_sizes").rows]
+    sizes = sorted({parse_code(g.code)[0] for g in s.guns}, key=lambda k: order.index(k) if k in order else len(order))
+    return gun_damage_block(ctx, sizes, title="Table 17 · damage her guns deal", size=size, note=note) if sizes else None
+
+
 def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool) -> list[Block]:
     """Everything on the sheet above the orders log. A half-page sheet (compact) sets the same figures closer:
-    stat boxes beside the armour, the other figures as a legend line, the hit locations beside the damage tracks,
-    and leaves Table 17 to the quick reference."""
+    the other vessel figures as a legend line, Table 17 and the armour in a narrow column."""
     s = d.stats
-    head = heading_block(unit, d, ctx, size=12.0 if compact else 16.0)
-    log_head = log_legend(ctx, fort=s.kind == "fort")
+    head = heading_block(unit, d, ctx, size=11.0 if compact else 16.0)
+    log_head = log_legend(ctx, fort=s.kind == "fort", compact=compact)
+    small = 6.0 if compact else 6.5
+    legends = [b for b in (gun_legend(s, ctx, small), to_hit_legend(ctx, small) if s.guns else None) if b is not None]
     if isinstance(s, FortStats):
         names = ctx.tables.require("armour_names").rows
         walls = s.armour.walls
         boxes = StatBoxes([("Structure (SDP)", s.structural_damage_points), ("Walls", f"{walls} {names.get(walls, '')}"),
                            ("Wall material", unit.walls.material.value), ("Garrison", unit.garrison or "–"),
-                           ("Nation", s.nation)], min_box=30.0)
-        t17 = own_gun_damage(s, ctx)
-        damage = damage_block(s, ctx, unit)
-        return [head, boxes, guns_block(s), damage if t17 is None else Columns([damage, t17], weights=[0.6, 0.4], gap=5.0),
-                log_head]
+                           ("Nation", s.nation)], min_box=30.0, size=12.0 if compact else 14.0)
+        t17 = own_gun_damage(s, ctx, size=7.0, note=False)
+        damage = damage_block(s, ctx, unit, compact)
+        return [head, boxes, guns_block(s, compact), *legends,
+                damage if t17 is None else Columns([damage, t17], weights=[0.6, 0.4], gap=4.0), log_head]
+    t17 = own_gun_damage(s, ctx, size=6.5 if compact else 7.5, note=not compact)
     if compact:
-        return [head, stat_boxes(s, ctx, compact=True), vessel_legend(s, ctx), guns_block(s, compact=True),
-                Columns([damage_block(s, ctx, unit), armour_panel(s, ctx, compact=True), hit_location_panel(s, ctx, unit)],
-                        weights=[0.36, 0.24, 0.40], gap=3.0),
+        right = Stack([hit_location_table(s, ctx, unit)] + ([t17] if t17 else []) + [armour_legend(s, ctx, unit)], gap=1.2)
+        top = Columns([head, stat_boxes(s, ctx, compact=True)], weights=[0.31, 0.69], gap=3.0)
+        return [top, guns_block(s, compact=True), *legends,
+                Columns([damage_block(s, ctx, unit, compact=True), right], weights=[0.62, 0.38], gap=3.0),
                 log_head]
-    t17 = own_gun_damage(s, ctx)
     third = hit_location_panel(s, ctx, unit) if t17 is None else Stack([hit_location_panel(s, ctx, unit), t17], gap=2.0)
-    panels = Columns([armour_panel(s, ctx), vessel_panel(s, ctx), third], weights=[0.27, 0.33, 0.40], gap=3.0)
-    return [head, stat_boxes(s, ctx), panels, guns_block(s), damage_block(s, ctx, unit), log_head]
-
-
-def own_gun_damage(s: VesselStats | FortStats, ctx: Context) -> Block | None:
-    """Table 17 for the unit's own gun sizes (None when she has no guns)."""
-    order = [r["size"] for r in ctx.tables.require("gun_sizes").rows]
-    sizes = sorted({parse_code(g.code)[0] for g in s.guns}, key=lambda k: order.index(k) if k in order else len(order))
-    return gun_damage_block(ctx, sizes, title="Table 17 · damage her guns deal") if sizes else None
+    panels = Columns([armour_panel(s, ctx, unit=unit), vessel_panel(s, ctx), third], weights=[0.27, 0.33, 0.40], gap=3.0)
+    return [head, stat_boxes(s, ctx), panels, guns_block(s), *legends, damage_block(s, ctx, unit), log_head]
 
 
 def sheet(unit, d: Derived, ctx: Context, width: float, height: float | None = None, compact: bool = False) -> Stack:
-    """The record sheet of one unit as a Stack, its orders log as long as fits `height` mm (else 20 turns)."""
+    """The record sheet of one unit as a Stack, its orders log holding every turn of the game (game_turns)."""
     blocks = fixed_blocks(unit, d, ctx, compact)
-    gap = GAP[compact]
-    body = Stack(blocks, gap=gap)
-    fort = d.stats.kind == "fort"
-    rows = 20 // LOG_COLS[compact]
-    if height is not None:
-        room = height - body.measure(width) - gap - orders_log(fort, 0, compact).measure(width)
-        rows = max(1, int(room // log_row_height(compact)))
-    return Stack([*blocks, orders_log(fort, rows, compact)], gap=gap, keep_together=True)
-
-
-def log_rows(unit, d: Derived, ctx: Context, width: float, height: float, compact: bool) -> int:
-    """How many turns a column of the orders log holds when the sheet is given `height` mm."""
-    body = Stack(fixed_blocks(unit, d, ctx, compact), gap=GAP[compact])
-    room = height - body.measure(width) - GAP[compact] - orders_log(False, 0, compact).measure(width)
-    return int(room // log_row_height(compact)) if room > 0 else 0
+    return Stack([*blocks, orders_log(d.stats.kind == "fort", game_turns(ctx), compact)], gap=GAP[compact],
+                 keep_together=True)
 
 
 def fits_half(unit, d: Derived, ctx: Context, width: float, half: float) -> bool:
-    small = set(ctx.tables.require("sheet_layout").rows["half_page_sizes"])
-    return (d.stats.kind == "vessel" and d.stats.size in small
-            and log_rows(unit, d, ctx, width, half, True) >= LOG_MIN_ROWS)
-
+    """Whether the half-page sheet, with an orders log for the whole game, fits in `half` mm."""
+    return sheet(unit, d, ctx, width, half, compact=True).measure(width) <= half + 1e-6

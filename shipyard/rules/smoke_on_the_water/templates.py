@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from ...render.blocks import text_width
 from ...render.text import number as num
 from ...spec.errors import ShipyardError
 from ..base import Context
@@ -12,62 +13,151 @@ from .derive import distance_factor, ground_scale
 from .sheet import TITLE
 
 TICK_LENGTHS_MM = (2.2, 4.0)  # distance marks on the turning templates: every cm, every 5 cm
+BAND_MM = 16.0  # the width of a strip
+TAB_MM = 9.0  # the glue tab at the far end of a piece that another piece continues
+STACK_GAP = 4.0  # between two strips stacked on a page
+TITLE_DEPTH, SUB_DEPTH = 4.0, 1.2  # the baselines of a strip's title and subtitle, this far above its inner edge
 
 
-def template_geometry(radius_cm: float, move_cm: float, factor: float, max_w: float, max_h: float) -> dict:
-    """The documented geometry of one turning template, in mm on paper.
+def template_geometry(radius_cm: float, move_cm: float, factor: float, max_w: float, max_h: float,
+                      start_mm: float = 0.0, length_mm: float | None = None, tab: bool = False) -> dict:
+    """The documented geometry of one turning strip (or one piece of it), in mm on paper.
 
-    The vessel follows the OUTER edge, an arc of radius R = radius_cm × 10 × factor. The strip is
-    band mm wide. Ticks mark every 10 mm of arc length along the outer edge from 0 up to length mm,
-    the move at this speed (× factor) or, when that will not fit the page, the longest whole number of
-    centimetres that does (the template is then laid again from its last mark).
+    The vessel follows the OUTER edge, an arc of radius R = radius_cm × 10 × factor. The strip is `band` mm wide.
+    Ticks mark every 10 mm of arc along the outer edge from 0 up to length mm (the move at this speed × factor, or
+    `length_mm` when the caller chose the length of a piece); a piece starts at start_mm (its first mark's
+    distance along the whole strip) and, with `tab`, has a glue tab past its last mark for the next piece.
+    full_move says whether the strip holds the whole move; `fits` whether it fits max_w × max_h.
     """
     R = radius_cm * 10 * factor
-    band = min(18.0, R * 0.45)
+    band = min(BAND_MM, R * 0.45)
     move = move_cm * 10 * factor
+    length = move if length_mm is None else length_mm
+    extra = TAB_MM if tab else 0.0
 
-    def size(length: float) -> tuple[float, float]:
-        half = length / R / 2  # at most 90 degrees: the strip is never more than a half circle
-        return 2 * R * math.sin(half), R - (R - band) * math.cos(half)
+    def size(arc: float) -> tuple[float, float]:
+        half = arc / R / 2  # at most 90 degrees: the strip is never more than a half circle
+        return 2 * R * math.sin(min(half, math.pi / 2)), R - (R - band) * math.cos(min(half, math.pi / 2))
 
-    length = move
-    if size(length)[0] > max_w or size(length)[1] > max_h or length / R > math.pi:
+    if length_mm is None and (size(length)[0] > max_w or size(length)[1] > max_h or length / R > math.pi):
         length = 10.0 * int(move // 10)
         while length > 10 and (size(length)[0] > max_w or size(length)[1] > max_h or length / R > math.pi):
             length -= 10.0
-    w, h = size(length)
-    return {"R": R, "band": band, "length_mm": length, "ticks": int(length // 10 + 1e-9) + 1,
-            "theta_deg": math.degrees(length / R), "w": w, "h": h, "full_move": length >= move - 1e-6}
+    w, h = size(length + extra)
+    return {"R": R, "band": band, "length_mm": length, "ticks": int(length // 10 + 1e-9) + 1, "start_mm": start_mm,
+            "theta_deg": math.degrees(length / R), "tab_deg": math.degrees(extra / R), "w": w, "h": h,
+            "full_move": start_mm + length >= move - 1e-6, "fits": w <= max_w + 1e-6 and h <= max_h + 1e-6}
+
+
+def strip_pieces(radius_cm: float, move_cm: float, factor: float, max_w: float, max_h: float) -> list[dict]:
+    """One strip for a manoeuvrability at a speed, as one piece when the whole move fits the page, else at least half
+    the move (so the longest move needs at most two lays) in as few pieces as fit, glued end to end."""
+    whole = template_geometry(radius_cm, move_cm, factor, max_w, max_h, length_mm=move_cm * 10 * factor)
+    if whole["fits"]:
+        return [whole]
+    want = 10.0 * math.ceil(move_cm * 10 * factor / 2 / 10 - 1e-9)  # half the move, to whole centimetres
+    for n in range(1, 6):
+        each = 10.0 * math.ceil(want / n / 10 - 1e-9)
+        pieces = [template_geometry(radius_cm, move_cm, factor, max_w, max_h, start_mm=k * each, length_mm=each,
+                                    tab=k < n - 1) for k in range(n)]
+        if all(p["fits"] for p in pieces):
+            for k, p in enumerate(pieces):
+                p.update(piece=k + 1, pieces=n)
+            return pieces
+    raise ShipyardError(f"a turning template of radius {num(radius_cm)} cm does not fit the page even in five pieces")
+
+
+def number_positions(geo: dict) -> list[tuple[float, str, float]]:
+    """(arc distance in mm from the strip's right-hand end, text, size) for every distance number. The numbers at
+    either end are moved inward along the arc, clear of the cut line."""
+    out = []
+    last = geo["ticks"] - 1
+    first_cm = int(round(geo["start_mm"] / 10))
+    for k in range(geo["ticks"]):
+        size = 6.5 if (first_cm + k) % 5 == 0 else 6.0
+        text = str(first_cm + k)
+        s = k * 10.0
+        half = text_width(text, size, "bold" if (first_cm + k) % 5 == 0 else "regular", "condensed") / 2 + 0.8
+        if k == 0:
+            s = max(s, half)
+        if k == last and not geo.get("tab_deg"):
+            s = min(s, geo["length_mm"] - half)
+        out.append((s, text, size))
+    return out
+
+
+def label_box(geo: dict, sub_w: float) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of the strip's title and subtitle, relative to its centre x and its top (the outer arc's apex)."""
+    band = geo["band"]
+    return (-sub_w / 2 - 1, band - TITLE_DEPTH - 2.8, sub_w / 2 + 1, band - SUB_DEPTH + 0.8)
+
+
+def dashed_segments(geo: dict, label: tuple[float, float, float, float]) -> list[tuple[float, float, float, float]]:
+    """The dashed lines across the strip every 5 cm (bow lines), relative to the strip's centre x and top, broken
+    where they would cross the title."""
+    R, band = geo["R"], geo["band"]
+    a0 = math.radians(90 - geo["theta_deg"] / 2)
+    first_cm = int(round(geo["start_mm"] / 10))
+    segs = []
+    for k in range(1, geo["ticks"] - 1):
+        if (first_cm + k) % 5:
+            continue
+        a = a0 + k * 10.0 / R
+        x1, y1 = R * math.cos(a), R - R * math.sin(a)
+        x2, y2 = (R - band) * math.cos(a), R - (R - band) * math.sin(a)
+        lx0, ly0, lx1, ly1 = label
+        # where the line crosses the label's band of depths
+        def x_at(y):
+            return x1 + (x2 - x1) * (y - y1) / (y2 - y1)
+        if lx0 <= x_at(ly0) <= lx1 or lx0 <= x_at(ly1) <= lx1:
+            segs.append((x1, y1, x_at(ly0), ly0))
+            if ly1 < y2:
+                segs.append((x_at(ly1), ly1, x2, y2))
+        else:
+            segs.append((x1, y1, x2, y2))
+    return segs
 
 
 def _turning_template(page, cx: float, top: float, geo: dict, label: str, sub: str, scale: str = "") -> None:
-    """Draw one strip: the outer arc (the vessel's path) of radius R centred at (cx, top + R)."""
+    """Draw one strip: the outer arc (the vessel's path) of radius R centred at (cx, top + R), a glue tab past its
+    last mark when another piece continues it."""
     R, band, theta = geo["R"], geo["band"], math.radians(geo["theta_deg"])
+    tab = geo.get("tab_deg", 0.0)
     cy = top + R
     r_in = R - band
     a0 = 90 - math.degrees(theta) / 2  # degrees counter-clockwise from east
-    ext = math.degrees(theta)
+    ext = math.degrees(theta) + tab
     page.arc(cx, cy, R, a0, ext, width=0.35)
     page.arc(cx, cy, r_in, a0, ext, width=0.35)
     for a in (a0, a0 + ext):
         ca, sa = math.cos(math.radians(a)), math.sin(math.radians(a))
         page.line(cx + r_in * ca, cy - r_in * sa, cx + R * ca, cy - R * sa, width=0.35)
-    # distance marks: from the right-hand end (0) along the outer edge, every 10 mm of arc
-    ticks, long_ticks = [], []
+    if tab:
+        # the tab: shaded, the join marked, the next piece's first mark goes over this line
+        a_join = math.radians(a0 + math.degrees(theta))
+        pts = [(cx + R * math.cos(a_join + t), cy - R * math.sin(a_join + t)) for t in
+               [math.radians(tab) * i / 6 for i in range(7)]]
+        pts += [(cx + r_in * math.cos(a_join + t), cy - r_in * math.sin(a_join + t)) for t in
+                [math.radians(tab) * i / 6 for i in range(6, -1, -1)]]
+        page.polygon(pts, stroke=False, fill=0.88)
+        mid = a_join + math.radians(tab) / 2
+        page.text(cx + (R - band / 2) * math.cos(mid), cy - (R - band / 2) * math.sin(mid) + 0.8, "glue", size=5.0,
+                  align="centre", family="condensed")
+    # distance marks: from the right-hand end along the outer edge, every 10 mm of arc
+    ticks = []
     for k in range(geo["ticks"]):
         a = math.radians(a0) + k * 10.0 / R
         ca, sa = math.cos(a), math.sin(a)
-        if k % 5 == 0 and 0 < k < geo["ticks"] - 1:
-            long_ticks.append((cx + R * ca, cy - R * sa, cx + r_in * ca, cy - r_in * sa))
-        inner = R - (TICK_LENGTHS_MM[1] if k % 5 == 0 else TICK_LENGTHS_MM[0])
+        major = (int(round(geo["start_mm"] / 10)) + k) % 5 == 0
+        inner = R - (TICK_LENGTHS_MM[1] if major else TICK_LENGTHS_MM[0])
         ticks.append((cx + R * ca, cy - R * sa, cx + inner * ca, cy - inner * sa))
-        lab_r = R - (6.2 if k % 5 == 0 else 4.6)
-        page.text(cx + lab_r * ca, cy - lab_r * sa + 0.9, str(k), size=6.0 if k % 5 else 6.5,
-                  weight="bold" if k % 5 == 0 else "regular", align="centre", family="condensed")
+    for s_mm, text, size in number_positions(geo):
+        a = math.radians(a0) + s_mm / R
+        lab_r = R - (6.0 if size > 6.0 else 4.6)
+        page.text(cx + lab_r * math.cos(a), cy - lab_r * math.sin(a) + 0.9, text, size=size,
+                  weight="bold" if size > 6.0 else "regular", align="centre", family="condensed")
     page.lines(ticks, width=0.25)
-    if long_ticks:
-        page.lines(long_ticks, width=0.12, dash=(1, 1), colour=0.4)
-    # label inside the band at its middle, horizontal, low enough to clear the numbered marks
+
     def room(depth_top: float) -> float:
         inner = R - 8.0  # the numbers sit within 7.5 mm of the outer edge
         return 2 * math.sqrt(max(inner * inner - (R - depth_top) ** 2, 1.0))
@@ -75,60 +165,128 @@ def _turning_template(page, cx: float, top: float, geo: dict, label: str, sub: s
     def between_ends(depth: float) -> float:
         return 2 * (R - depth) * math.tan(min(theta / 2, math.radians(89))) - 4
 
-    d1, d2 = band - 5.5, band - 1.8
-    page.fit_text(cx, top + d1, label, min(room(d1 - 2.6) * 0.95, between_ends(d1), 80), size=7, min_size=5, weight="bold",
-                  align="centre")
+    d1, d2 = band - TITLE_DEPTH, band - SUB_DEPTH
+    title_w = min(room(d1 - 2.6) * 0.95, between_ends(d1), 80)
     sub_w = min(room(d2 - 2.0) * 0.95, between_ends(d2), 90)
     for s in (sub, sub.replace(f" at {scale}", "") if scale else sub):
         if page.text_width(s, 5.0, family="condensed") <= sub_w:
             break
+    used_sub = min(sub_w, page.text_width(s, 6.0, family="condensed"))
+    used_title = title_w
+    box = label_box(geo, max(used_sub, used_title))
+    dashed = [(cx + x1, top + y1, cx + x2, top + y2) for x1, y1, x2, y2 in dashed_segments(geo, box)]
+    if dashed:
+        page.lines(dashed, width=0.12, dash=(1, 1), colour=0.4)
+    # a short strip takes a shorter title rather than a squeezed one
+    short = label.replace(" at ", " · ").replace("piece ", "").replace(" of ", "/")
+    tiny = short.replace("Very ", "V. ")
+    title = next((t for t in (label, short, tiny) if page.text_width(t, 5.5, weight="bold") <= title_w), tiny)
+    page.fit_text(cx, top + d1, title, title_w, size=7, min_size=5, weight="bold", align="centre")
     page.fit_text(cx, top + d2, s, sub_w, size=6.0, min_size=5.0, align="centre", family="condensed")
 
 
+def units_in_play(ctx: Context) -> list | None:
+    """The derived stats of the scenario's units (None when no scenario is being printed: every value is in play)."""
+    scenario = getattr(ctx, "scenario", None)
+    if scenario is None or getattr(ctx, "library", None) is None:
+        return None
+    from .derive import derive
+
+    return [derive(unit, ctx).stats for _, unit in ctx.library.scenario_units(scenario)]
+
+
+def values_in_play(ctx: Context) -> dict[str, list[str]]:
+    """{manoeuvrability: [speed levels]} the turning templates must cover: for each manoeuvrability of a vessel in
+    play, every level up to the fastest such vessel's maximum (every pair when no scenario is given)."""
+    radii = ctx.tables.require("turning_radii").rows
+    names = [r["level"] for r in ctx.tables.require("speed_levels").rows]
+    stats = units_in_play(ctx)
+    if stats is None:
+        return {m: list(by_speed) for m, by_speed in radii.items()}
+    top: dict[str, int] = {}
+    for s in stats:
+        if s.kind == "vessel" and s.max_speed in names:
+            top[s.manoeuvrability] = max(top.get(s.manoeuvrability, 0), names.index(s.max_speed))
+    return {m: [sp for sp in by_speed if sp in names and names.index(sp) <= top[m]]
+            for m, by_speed in radii.items() if m in top}
+
+
 def _template_specs(ctx: Context, box) -> list[dict]:
+    """Every strip (or piece of one) to print, in the order drawn: flattest first, so each nests under the last."""
     radii = ctx.tables.require("turning_radii")
     levels = {r["level"]: r for r in ctx.tables.require("speed_levels").rows}
     factor = distance_factor(ctx)
     scale = ground_scale(ctx)[1]
     specs = []
-    for manoeuvre, by_speed in radii.rows.items():
-        for speed, radius in by_speed.items():
+    for manoeuvre, speeds in values_in_play(ctx).items():
+        for speed in speeds:
             if speed not in levels:
                 raise ShipyardError(f"table turning_radii ({radii.tag()}): {speed!r} is not a speed level")
-            geo = template_geometry(float(radius), float(levels[speed]["move_cm"]), factor, box.w - 4, box.h * 0.45)
-            more = "" if geo["full_move"] else " · lay again for longer turns"
-            specs.append({"manoeuvrability": manoeuvre, "speed": speed, "radius_cm": radius, "geo": geo, "scale": scale,
-                          "label": f"{manoeuvre} at {speed}",
-                          "sub": f"radius {num(geo['R'] / 10)} cm at {scale} · marks every cm{more}"})
+            radius = radii.rows[manoeuvre][speed]
+            move = float(levels[speed]["move_cm"])
+            for geo in strip_pieces(float(radius), move, factor, box.w - 4, box.h * 0.45):
+                piece = f" · piece {geo['piece']} of {geo['pieces']}" if geo.get("pieces", 1) > 1 else ""
+                nxt = num((geo["start_mm"] + geo["length_mm"]) / 10)
+                more = "" if geo["full_move"] or piece else " · lay again for the rest of the move"
+                glue = f" · glue piece {geo.get('piece', 1) + 1}'s {nxt} end on the tab" if geo.get("tab_deg") else ""
+                specs.append({"manoeuvrability": manoeuvre, "speed": speed, "radius_cm": radius, "geo": geo,
+                              "scale": scale, "move_mm": move * 10 * factor,
+                              "label": f"{manoeuvre} at {speed}{piece}",
+                              "sub": f"radius {num(geo['R'] / 10)} cm at {scale} · marks every cm{more}{glue}"})
+    specs.sort(key=lambda sp: -sp["geo"]["R"])
     return specs
 
 
+def _lowest(geo: dict, x: float) -> float | None:
+    """How far below the strip's top its outline reaches at x (relative to its centre), None outside it."""
+    R, band = geo["R"], geo["band"]
+    half = math.radians(geo["theta_deg"] + geo.get("tab_deg", 0.0)) / 2
+    x_out, x_in = R * math.sin(half), (R - band) * math.sin(half)
+    ax = abs(x)
+    if ax <= x_in:
+        return R - math.sqrt((R - band) ** 2 - ax * ax)
+    if ax <= x_out:
+        y_in, y_out = R - (R - band) * math.cos(half), R - R * math.cos(half)
+        return y_in + (y_out - y_in) * (ax - x_in) / max(x_out - x_in, 1e-9)
+    return None
+
+
+def nest_offset(above: dict, below: dict, gap: float = STACK_GAP) -> float:
+    """How far below the top of `above` the top of `below` goes so that the two never come closer than `gap`
+    (both centred on the same x; the flatter strip above)."""
+    R = below["R"]
+    half = math.radians(below["theta_deg"] + below.get("tab_deg", 0.0)) / 2
+    x_out = R * math.sin(half)
+    need = 0.0
+    for i in range(201):
+        x = -x_out + 2 * x_out * i / 200
+        low = _lowest(above, x)
+        if low is None:
+            continue
+        top_b = R - math.sqrt(max(R * R - x * x, 0.0))
+        need = max(need, low - top_b)
+    return need + gap
+
+
 def templates(doc, ctx: Context) -> None:
-    """Turning templates for every manoeuvrability × speed at true scale, then the fire-arc and deviation gauges."""
+    """Turning templates for the manoeuvrability × speed pairs in play at true scale, nested one under another, then
+    the fire-arc and deviation gauges."""
     with doc.true_scale_pages():
         box = doc.content
         specs = _template_specs(ctx, box)
-        page = None
-        x = y = row_h = 0.0
-        gap = 5.0
+        page, prev, y = None, None, 0.0
         for s in specs:
             geo = s["geo"]
-            w, h = geo["w"] + 2, geo["h"] + 2
-            if page is None or x + w > box.right + 1e-6:
-                x = box.x
-                y += row_h + gap
-                row_h = 0.0
-            if page is None or y + h > box.bottom:
+            top = y + nest_offset(prev["geo"], geo) if prev is not None else 0.0
+            if page is None or top + geo["h"] > box.bottom - 1:
                 page = doc.new_page(bookmark=f"Turning templates from {s['label']}")
-                y = box.y + 5
-                x = box.x
-                row_h = 0.0
                 page.text(box.x, box.y + 3, f"{TITLE} turning templates ({ground_scale(ctx)[1]}):"
                           " cut along the solid outline; follow the outer edge; the numbers are cm along it",
                           size=6.5, weight="bold", family="condensed")
-            _turning_template(page, x + w / 2, y + 1, geo, s["label"], s["sub"], s["scale"])
-            x += w + gap
-            row_h = max(row_h, h)
+                top = box.y + 6
+            _turning_template(page, box.x + box.w / 2, top, geo, s["label"], s["sub"], s["scale"])
+            s["page"], s["top"] = page.number if hasattr(page, "number") else None, top
+            prev, y = s, top
         _gauges(doc, ctx)
 
 

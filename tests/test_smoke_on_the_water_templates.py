@@ -1,0 +1,126 @@
+"""Smoke on the Water turning templates: only the manoeuvrability × speed pairs in play, long enough that any move
+needs at most two lays (long strips in pieces glued end to end), end numbers clear of the cut lines and the dashed
+bow lines clear of the strip titles."""
+
+from __future__ import annotations
+
+import importlib
+from types import SimpleNamespace
+
+import pdfplumber
+import pytest
+
+from shipyard.render import Document
+from shipyard.render.blocks import text_width
+from shipyard.rules import get_ruleset
+
+RS = get_ruleset("sotw")
+T = importlib.import_module("shipyard.rules.smoke_on_the_water.templates")
+CASES = [("mobile-bay-1864", "1/600"), ("mobile-bay-1864", "1/1200"), ("hampton-roads-1862", "1/600"),
+         ("hampton-roads-1862", "1/1200")]
+
+
+def _ctx(library, scenario, scale):
+    ctx = RS.context(library, scale=scale)
+    ctx.scenario = library.scenario(scenario)
+    return ctx
+
+
+def _specs(ctx, paper="a4"):
+    from shipyard.render.paper import PAPERS
+
+    box = PAPERS[paper].printable
+    return T._template_specs(ctx, SimpleNamespace(w=box.w, h=box.h - 20)), box
+
+
+def test_templates_only_for_the_values_in_play(library):
+    ctx = _ctx(library, "mobile-bay-1864", "1/600")
+    in_play = T.values_in_play(ctx)
+    units = [RS.derive(u, ctx).stats for _, u in library.scenario_units(ctx.scenario)]
+    mans = {s.manoeuvrability for s in units if s.kind == "vessel"}
+    assert set(in_play) == mans and "Very Good" not in in_play and "Very Poor" not in in_play
+    specs, _ = _specs(ctx)
+    assert {sp["manoeuvrability"] for sp in specs} == mans
+    # Hampton Roads: Virginia (Very Poor, Medium at best) gets Slow and Medium strips only
+    hr = T.values_in_play(_ctx(library, "hampton-roads-1862", "1/600"))
+    assert hr["Very Poor"] == ["Slow", "Medium"]
+
+
+@pytest.mark.parametrize("scenario,scale", CASES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_move_in_play_needs_at_most_two_lays(library, scenario, scale, paper):
+    ctx = _ctx(library, scenario, scale)
+    specs, box = _specs(ctx, paper)
+    by_pair: dict = {}
+    for sp in specs:
+        by_pair.setdefault((sp["manoeuvrability"], sp["speed"]), []).append(sp)
+    assert by_pair
+    for pair, pieces in by_pair.items():
+        pieces.sort(key=lambda sp: sp["geo"]["start_mm"])
+        start = 0.0
+        for sp in pieces:
+            geo = sp["geo"]
+            assert geo["start_mm"] == pytest.approx(start)  # the pieces continue one another
+            assert geo["w"] <= box.w - 4 + 1e-6 and geo["fits"]
+            start += geo["length_mm"]
+            assert bool(geo.get("tab_deg")) == (sp is not pieces[-1])  # each but the last has a glue tab
+        assert 2 * start >= pieces[0]["move_mm"] - 1e-6, (pair, start, pieces[0]["move_mm"])
+
+
+def test_end_numbers_sit_clear_of_the_cut_lines(library):
+    for scenario, scale in CASES:
+        specs, _ = _specs(_ctx(library, scenario, scale))
+        for sp in specs:
+            geo = sp["geo"]
+            numbers = T.number_positions(geo)
+            assert len(numbers) == geo["ticks"]
+            s, text, size = numbers[0]
+            assert s - text_width(text, size, "bold", "condensed") / 2 >= 0.5, sp["label"]
+            s, text, size = numbers[-1]
+            if not geo.get("tab_deg"):  # past the last mark of a piece with a tab there is the tab, not a cut line
+                assert s + text_width(text, size, "bold", "condensed") / 2 <= geo["length_mm"] - 0.5, sp["label"]
+
+
+def test_dashed_bow_lines_never_cross_a_strip_title(library):
+    specs, _ = _specs(_ctx(library, "hampton-roads-1862", "1/600"))
+    crossed = 0
+    for sp in specs:
+        geo = sp["geo"]
+        box = T.label_box(geo, 60.0)
+        x0, y0, x1, y1 = box
+        for sx1, sy1, sx2, sy2 in T.dashed_segments(geo, box):
+            for i in range(51):
+                x, y = sx1 + (sx2 - sx1) * i / 50, sy1 + (sy2 - sy1) * i / 50
+                assert not (x0 + 0.01 < x < x1 - 0.01 and y0 + 0.01 < y < y1 - 0.01), sp["label"]
+        crossed += len(T.dashed_segments(geo, box)) > len([k for k in range(1, geo["ticks"] - 1)
+                                                            if (round(geo["start_mm"] / 10) + k) % 5 == 0])
+    assert crossed  # some lines did run through a title's place, and were broken there
+
+
+def test_pack_templates_take_two_pages_for_the_pairs_in_play(library, tmp_path):
+    ctx = _ctx(library, "mobile-bay-1864", "1/600")
+    out = tmp_path / "t.pdf"
+    with Document(out, paper="a4", title="t", true_scale=True) as doc:
+        T.templates(doc, ctx)
+    specs, _ = _specs(ctx)
+    with pdfplumber.open(out) as pdf:
+        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
+        assert len(pdf.pages) == 3  # two pages of strips and the gauges page
+    for sp in specs:
+        assert sp["label"] in text
+    assert "Very Good" not in text and "Very Poor" not in text
+
+
+def test_strips_nest_a_gap_apart():
+    flat = T.template_geometry(30, 40, 1.0, 180, 120, length_mm=200)
+    # the same curve: a band and a gap apart at the middle, a little more towards the ends (vertical, not radial)
+    assert flat["band"] + T.STACK_GAP <= T.nest_offset(flat, flat) <= flat["band"] + T.STACK_GAP + 2
+    tight = T.template_geometry(12, 10, 1.0, 180, 120)
+    gap = T.nest_offset(flat, tight)
+    # a tighter curve under a flatter one: its top clears the flat strip's inner edge by the gap, nowhere less
+    for i in range(101):
+        x = -tight["w"] / 2 + tight["w"] * i / 100
+        low = T._lowest(flat, x)
+        top = gap + tight["R"] - (tight["R"] ** 2 - x * x) ** 0.5
+        if low is not None and abs(x) <= tight["R"] * 0.999:
+            assert top - low >= T.STACK_GAP - 0.05
