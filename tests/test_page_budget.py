@@ -11,7 +11,6 @@ BUDGET = 60
 TARGETS = {"smoke-on-the-water": 22, "saunders": 20, "really-simple": 10, "quick-play": 6}  # issue 11's shares of it
 
 
-@pytest.mark.skip(reason="lands when the rule-set branches merge")
 def test_mobile_bay_four_rule_sets_a4_fit_sixty_pages(bundled_packs, library):
     from conftest import pdf_page_texts
 
