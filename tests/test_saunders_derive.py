@@ -332,7 +332,7 @@ def test_house_ruled_hull_table_changes_the_result_and_says_so(library, tmp_path
 def test_a_malformed_house_rule_is_a_clear_error(library, tmp_path):
     house = tmp_path / "house.yaml"
     house.write_text("saunders:\n  hull:\n    rows:\n      - {length: 0, points: 7}\n")
-    with pytest.raises(ShipyardError, match="saunders.hull.rows\[0\].length: the table's rows have no key 'length': expected rows like \{min_ft"):
+    with pytest.raises(ShipyardError, match=r"saunders.hull.rows\[0\].length: the table's rows have no key 'length': expected rows like \{min_ft"):
         RS.derive(library.find("uss-monitor"), RS.context(library, house))
 
 
