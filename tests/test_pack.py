@@ -10,7 +10,7 @@ import pdfplumber
 import pytest
 
 from shipyard.pack import PackOptions
-from shipyard.rules import all_rulesets
+from shipyard.rules import all_rulesets, get_ruleset
 
 RULESETS = [rs.key for rs in all_rulesets()]
 
@@ -224,3 +224,18 @@ def test_cover_contents_page_numbers_match_the_section_bookmarks(packs, rules):
     assert sections
     for title, page in sections.items():
         assert re.search(rf"{re.escape(title)}\s+page\s+{page}\b", cover), f"{title} should say page {page}"
+
+
+def test_a_long_history_is_set_smaller_on_the_cover_never_cut(library, tmp_path):
+    """New Orleans' history is long: the cover sets it at a smaller size, whole, with no '…'."""
+    from conftest import pdf_page_texts
+
+    from shipyard.pack.build import build_pack
+
+    scenario = library.scenarios["new-orleans-1862"]
+    options = PackOptions(rules=["saunders"], output_dir=tmp_path, roster=False, sheets=False, templates=False,
+                          counters=False, reference=False)
+    built = build_pack(library, scenario, get_ruleset("saunders"), options)
+    cover = " ".join(pdf_page_texts(built.path)[0].split())
+    last_words = " ".join(" ".join(scenario.notes.split()).split()[-6:])
+    assert last_words in cover and "…" not in cover

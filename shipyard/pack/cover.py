@@ -24,11 +24,14 @@ def footer(name: str, title: str, paper: str) -> str:
     return f"{name.rstrip()}… · {title}"
 
 
+COVER_SIZES = (10.0, 9.0, 8.0, 7.0)  # the cover's free text, largest first
+
+
 def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None) -> None:
     """The first page: the scenario, its sides and commanders, victory notes and the contents.
 
-    Every line is fitted or wrapped to the page width, and the free text (commanders, victory notes, the
-    history) is cut short with '…' rather than run off the page: the contents and printing note always fit.
+    Every line is fitted or wrapped to the page width; the free text (commanders, victory notes, the history) is set
+    at the largest of COVER_SIZES at which all of it fits above the contents and printing note, which always fit.
     """
     from .. import texts
 
@@ -50,37 +53,45 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
     reserve = 6 + 5 * len(plan) + 4 + 3 * 9 * 1.2 / 2.8346
     bottom = box.y + box.h - reserve
 
-    def wrap(x0: float, y0: float, text: str, width: float, size: float, gap: float = 0.0) -> float:
+    def body(y: float, size: float, draw: bool) -> tuple[float, bool]:
+        """The sides, their commanders and victory notes, and the history, set at `size` from y; returns where it
+        ends and whether every line fitted above `bottom` (when drawing, lines that do not fit are left out)."""
         step = size * 1.2 / 2.8346
-        lines = page.wrap_lines(text, width, size)
-        room = max(0, int((bottom - 6 - y0) // step) + 1)  # the last line 6 mm clear of what follows
-        if len(lines) > room:
-            lines = lines[:room]
-            if lines:
-                lines[-1] = lines[-1] + " …"
-        for line in lines:
-            if line:
-                page.fit_text(x0, y0, line, width, size=size)
-            y0 += step
-        return y0 + gap
+        fitted = True
 
-    for side in sides:
-        if y > bottom:
-            break
-        page.fit_text(x, y, side.name, box.w, size=13, weight="bold")
-        y += 6
-        if side.commander:
-            y = wrap(x + 4, y, f"Commander: {side.commander}", box.w - 8, 10)
-        count = len(side.units)
-        if y <= bottom:
-            page.text(x + 4, y, f"{count} unit{'s' if count != 1 else ''}", size=10)
-        y += 5
-        if side.victory:
-            y = wrap(x + 4, y, f"Victory: {side.victory}", box.w - 8, 10, gap=2)
-        y += 4
-    if scenario.notes and y + 6 < bottom:
-        page.text(x, y, "About the battle", size=13, weight="bold")
-        y = wrap(x, y + 6, " ".join(scenario.notes.split()), box.w, 10, gap=6)
+        def wrap(x0: float, y0: float, text: str, width: float, gap: float = 0.0) -> float:
+            nonlocal fitted
+            for line in page.wrap_lines(text, width, size):
+                if y0 > bottom - 6:  # the last line 6 mm clear of the contents
+                    fitted = False
+                    break
+                if draw and line:
+                    page.fit_text(x0, y0, line, width, size=size)
+                y0 += step
+            return y0 + gap
+
+        for side in sides:
+            if draw:
+                page.fit_text(x, y, side.name, box.w, size=size + 3, weight="bold")
+            y += 6
+            if side.commander:
+                y = wrap(x + 4, y, f"Commander: {side.commander}", box.w - 8)
+            count = len(side.units)
+            if draw and y <= bottom:
+                page.text(x + 4, y, f"{count} unit{'s' if count != 1 else ''}", size=size)
+            y += step + 1
+            if side.victory:
+                y = wrap(x + 4, y, f"Victory: {side.victory}", box.w - 8, gap=2)
+            y += 4
+        if scenario.notes:
+            if draw:
+                page.text(x, y, "About the battle", size=size + 3, weight="bold")
+            y = wrap(x, y + 6, " ".join(scenario.notes.split()), box.w, gap=6)
+        return y, fitted
+
+    # the largest size at which the whole text fits; a text too long even at the smallest loses its last lines
+    size = next((s for s in COVER_SIZES if body(y, s, draw=False)[1]), COVER_SIZES[-1])
+    y, _ = body(y, size, draw=True)
     y = min(y, bottom)
     page.text(x, y, "Contents", size=13, weight="bold")
     y += 6
