@@ -233,9 +233,8 @@ def test_a_long_history_is_set_smaller_on_the_cover_never_cut(library, tmp_path)
     from shipyard.pack.build import build_pack
 
     scenario = library.scenarios["new-orleans-1862"]
-    options = PackOptions(rules=["saunders"], output_dir=tmp_path, roster=False, sheets=False, templates=False,
-                          counters=False, reference=False)
-    built = build_pack(library, scenario, get_ruleset("saunders"), options)
+    options = PackOptions(rules=["quick-play"], output_dir=tmp_path)  # every section: the contents take their room
+    built = build_pack(library, scenario, get_ruleset("quick-play"), options)
     cover = " ".join(pdf_page_texts(built.path)[0].split())
     last_words = " ".join(" ".join(scenario.notes.split()).split()[-6:])
     assert last_words in cover and "…" not in cover
