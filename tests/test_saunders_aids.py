@@ -54,22 +54,10 @@ def test_turn_gauges_have_the_table_angles_and_true_length_arms(library, templat
     found = []
     with pdfplumber.open(templates_pdfs[(paper, scale)]) as pdf:
         for page in pdf.pages:
-            lines = [ln for ln in _long_lines(page, arm - 1) if abs(ln[2] - arm) < 1]
-            by_pivot: dict[tuple, list] = {}
-            for a, b, length in lines:
-                by_pivot.setdefault((round(a[0], 2), round(a[1], 2)), []).append((a, b, length))
-            for pivot, pair in by_pivot.items():
-                if len(pair) != 2:
-                    continue
-                (a, b1, l1), (_, b2, l2) = pair
-                heading = [p for p in (b1, b2) if abs(p[1] - a[1]) < 1e-3]
-                turned = [p for p in (b1, b2) if abs(p[1] - a[1]) >= 1e-3]
-                if len(heading) != 1 or len(turned) != 1:
-                    # the 90 deg gauge's turned arm is vertical; both arms found anyway
-                    continue
-                dx, dy = turned[0][0] - a[0], a[1] - turned[0][1]
-                found.append(math.degrees(math.atan2(dy, dx)))
-                assert abs(l1 - arm) < 0.2 and abs(l2 - arm) < 0.2
+            for _, angle, heading, lengths in _gauges(page, arm, with_lengths=True):
+                assert all(abs(length - arm) < 0.2 for length in lengths)
+                assert heading in (0, 90)  # lying down (heading arm to the right) or on end (heading arm up)
+                found.append(angle)
     assert len(found) == len(ladder)
     for want, got in zip(sorted(ladder), sorted(found)):
         assert abs(want - got) < 0.2, (want, got)
@@ -251,17 +239,20 @@ def test_quick_reference_prints_only_what_the_ships_in_play_use(library, tmp_pat
         assert "Spar torpedo" in qr(spar[:1])
 
 
-def _gauges(page, arm):
-    """(pivot, angle) of every turn gauge on a page: two arms of the arm's length from one point."""
+def _gauges(page, arm, with_lengths=False):
+    """(pivot, angle, heading bearing) of every turn gauge on a page: two arms of the arm's length from one point,
+    the turned arm `angle` degrees anticlockwise of the heading arm (bearings anticlockwise from the paper's right,
+    rounded to the degree: 0 for a gauge lying down, 90 for one standing on end)."""
     by_pivot: dict[tuple, list] = {}
     for a, b, length in _long_lines(page, arm - 1):
         if abs(length - arm) < 0.3:
-            by_pivot.setdefault((round(a[0], 2), round(a[1], 2)), []).append(b)
+            by_pivot.setdefault((round(a[0], 2), round(a[1], 2)), []).append((b, length))
     out = []
     for (px, py), ends in by_pivot.items():
         if len(ends) == 2:
-            angle = max(math.degrees(math.atan2(py - y, x - px)) for x, y in ends)
-            out.append(((px, py), angle))
+            heading, turned = sorted(math.degrees(math.atan2(py - y, x - px)) for (x, y), _ in ends)
+            g = ((px, py), turned - heading, round(heading))
+            out.append(g + ([length for _, length in ends],) if with_lengths else g)
     return out
 
 
@@ -273,45 +264,79 @@ def test_turn_gauge_labels_sit_inside_the_outline_they_are_cut_along(templates_p
     arm_kn = aids.gauge_arm_knots(2 if scale == "1/600" else 1)
     arm = arm_kn * (50.8 if scale == "1/600" else 25.4)
 
-    def inside(px, py, angle, x, y):
-        r = math.hypot(x - px, py - y)
-        bearing = math.degrees(math.atan2(py - y, x - px))
-        return r <= arm - 0.2 and 0.2 < bearing < angle - 0.2
-
     gauges_seen = 0
     with pdfplumber.open(templates_pdfs[(paper, scale)]) as pdf:
         for page in pdf.pages:
-            gauges = _gauges(page, arm)  # pdfplumber's points and chars both measure y down from the top
-            held = {g: "" for g in gauges}
-            for ch in page.chars:
-                x0, x1, top, bottom = ch["x0"] / PT, ch["x1"] / PT, ch["top"] / PT, ch["bottom"] / PT
-                corners = ((x0, top + 0.6), (x1, top + 0.6), (x0, bottom - 0.3), (x1, bottom - 0.3))
-                for g in gauges:
-                    (px, py), angle = g
-                    ins = [inside(px, py, angle, x, y) for x, y in corners]
-                    assert all(ins) or not any(ins), (ch["text"], round(angle), "on the cut line")
-                    if all(ins):
-                        held[g] += ch["text"]
-            for ((_, _), angle), text in held.items():
-                gauges_seen += 1
-                for word in ["pivot", "kn", f"{round(angle)}°"] + [str(k) for k in range(1, arm_kn)]:
-                    assert all(text.count(c) >= word.count(c) for c in set(word)), (round(angle), word, text)
+            gauges_seen += _check_gauge_labels(page, arm, arm_kn)
     assert gauges_seen == len(aids.turn_ladder(RS.context(None, scale=scale)))
 
 
-def test_a_packs_gauges_are_only_the_turns_its_units_make(library, tmp_path):
+def _check_gauge_labels(page, arm: float, arm_kn: int) -> int:
+    """Assert every gauge on the page holds its labels wholly inside its wedge and no character straddles a wedge's
+    outline; the number of gauges checked."""
+
+    def inside(px, py, angle, heading, x, y):
+        r = math.hypot(x - px, py - y)
+        bearing = (math.degrees(math.atan2(py - y, x - px)) - heading + 180) % 360 - 180
+        return r <= arm - 0.2 and 0.2 < bearing < angle - 0.2
+
+    gauges = _gauges(page, arm)  # pdfplumber's points and chars both measure y down from the top
+    held = {g: "" for g in gauges}
+    for ch in page.chars:
+        x0, x1, top, bottom = ch["x0"] / PT, ch["x1"] / PT, ch["top"] / PT, ch["bottom"] / PT
+        if ch["upright"]:  # the glyph box's empty band above the letters is not ink
+            corners = ((x0, top + 0.6), (x1, top + 0.6), (x0, bottom - 0.3), (x1, bottom - 0.3))
+        else:  # set on end, reading upward: that band is on its left
+            corners = ((x0 + 0.6, top), (x1 - 0.3, top), (x0 + 0.6, bottom), (x1 - 0.3, bottom))
+        for g in gauges:
+            (px, py), angle, heading = g
+            ins = [inside(px, py, angle, heading, x, y) for x, y in corners]
+            assert all(ins) or not any(ins), (ch["text"], round(angle), "on the cut line")
+            if all(ins):
+                held[g] += ch["text"]
+    for (_, angle, _), text in held.items():
+        for word in ["pivot", "kn", f"{round(angle)}°"] + [str(k) for k in range(1, arm_kn)]:
+            assert all(text.count(c) >= word.count(c) for c in set(word)), (round(angle), word, text)
+    return len(gauges)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_packs_gauges_are_the_turns_its_units_make_or_drop_to(library, tmp_path, paper):
+    """Mobile Bay: a gauge for each unit's maximum turn and for every smaller turn on the ladder a steering hit can
+    drop it to (Tennessee 30 -> 15), no other; all on one page with their labels inside their outlines."""
     scen = library.scenario("mobile-bay-1864")
     ctx = RS.context(library)
     ctx.scenario = scen
-    want = sorted({RS.derive(u, ctx).stats.max_turn_deg for _, u in library.scenario_units(scen)} - {None})
-    assert aids.turns_in_play(ctx) == want == [30, 45, 60]
+    ladder = aids.turn_ladder(ctx)
+    tops = {RS.derive(u, ctx).stats.max_turn_deg for _, u in library.scenario_units(scen)} - {None}
+    want = sorted(tops | {a for a in ladder for top in tops if a < top})
+    assert aids.turns_in_play(ctx) == want == [15, 30, 45, 60]
     path = tmp_path / "g.pdf"
-    with Document(path, paper="a4", title="g") as doc:
+    with Document(path, paper=paper, title="g") as doc:
         aids.templates(doc, ctx)
     with pdfplumber.open(path) as pdf:
-        assert len(pdf.pages) == 1  # three gauges, the turret and the gunport gauges on one page
-        found = sorted(round(angle) for p in pdf.pages for _, angle in _gauges(p, 4 * 25.4))
+        assert len(pdf.pages) == 1  # four gauges, the turret and the gunport gauges on one page
+        found = sorted(round(angle) for p in pdf.pages for _, angle, _ in _gauges(p, 4 * 25.4))
+        assert _check_gauge_labels(pdf.pages[0], 4 * 25.4, 4) == len(want)
     assert found == want
+
+
+@pytest.mark.xdist_group("saunders-mobile-bay-a4")
+def test_every_turn_a_sheet_drops_to_has_a_gauge_in_the_pack(library, bundled_packs):
+    """The sheets' steering lines ("max turn → 30/15°") and turn boxes name only turns the pack has gauges for."""
+    from conftest import pdf_page_texts
+
+    built = bundled_packs.get("mobile-bay-1864", "saunders", "a4")
+    texts = pdf_page_texts(built.path)
+    on_sheets = set()
+    for t in texts:
+        for steps in re.findall(r"max turn → ([\d/]+)°", t):
+            on_sheets |= {int(a) for a in steps.split("/")}
+    assert 15 in on_sheets
+    with pdfplumber.open(built.path) as pdf:
+        gauge_page = next(p for p in pdf.pages if "Turn gauges" in (p.extract_text() or ""))
+        gauges = {round(angle) for _, angle, _ in _gauges(gauge_page, 4 * 25.4)}
+    assert on_sheets <= gauges
 
 
 @pytest.mark.xdist_group("saunders-mobile-bay-a4")
