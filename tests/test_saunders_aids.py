@@ -107,13 +107,19 @@ def test_sheets_render_for_every_library_unit(library, tmp_path):
     assert joined.count("To hit 5+ on D6 per gun") == len(units)
 
 
-def test_monitor_sheet_has_hull_boxes_with_three_quarter_and_half_marks(library, tmp_path):
+def _one_sheet(library, tmp_path, uid):
+    """A unit's sheet alone in an A4 PDF: (derived stats, path)."""
     ctx = RS.context(library)
-    mon = library.find("uss-monitor")
-    d = RS.derive(mon, ctx)
-    path = tmp_path / "monitor.pdf"
+    unit = library.find(uid)
+    d = RS.derive(unit, ctx)
+    path = tmp_path / f"{uid}.pdf"
     with Document(path, paper="a4", title="m", strict=True) as doc:
-        aids.sheets(doc, [(mon, d)], ctx)
+        aids.sheets(doc, [(unit, d)], ctx)
+    return d, path
+
+
+def test_monitor_sheet_has_hull_boxes_with_three_quarter_and_half_marks(library, tmp_path):
+    d, path = _one_sheet(library, tmp_path, "uss-monitor")
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[0]
         text = page.extract_text()
@@ -355,3 +361,90 @@ def test_mobile_bay_pack_fits_its_page_budget_with_every_sheet(library, bundled_
         assert any(unit.name in " ".join(t.split()) for t in sheets), unit.name
     assert len(sheets) <= math.ceil(len(units) / 2) + 1  # two to a page (forts three), a last one alone at most
     assert sum("Turn gauges" in t for t in texts) == 1 and sum("kn ahead" in t for t in texts) == 1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_mobile_bay_sheets_and_reference_leave_no_page_mostly_empty(library, bundled_packs, paper):
+    """Mobile Bay on A4 and Letter: every page of sheets holds two units or more (the four forts share one page, no
+    fort alone), and the quick reference is one page holding every table, the torpedo ones included."""
+    from conftest import pdf_page_texts
+
+    texts = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", paper).path)
+    per_page = [t.count("To hit 5+ on D6 per gun") for t in texts if "To hit 5+ on D6 per gun" in t]
+    assert sum(per_page) == 26 and min(per_page) >= 2, per_page
+    forts = [u.name for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.name.startswith("Fort ")]
+    sheets = [" ".join(t.split()) for t in texts if "To hit 5+ on D6 per gun" in t]
+    assert len(forts) == 4 and sum(all(f in t for f in forts) for t in sheets) == 1
+    reference = [t for t in texts if "Torpedo strike (1D6)" in t or "Critical hits (D66)" in t or "Movement" in t]
+    assert len(reference) == 1 and "Quick reference" in reference[0]
+    for heading in ("Movement", "To hit", "Penetration result", "Hit location", "Guns in play", "Critical hits (D66)",
+                    "Ramming: both roll 1D6", "Ramming / grounding / torpedo damage", "Aground", "Turret arcs blocked",
+                    "Torpedo fields", "Torpedo strike (1D6)"):
+        assert heading in reference[0], heading
+
+
+def test_sideways_lookup_tables_keep_every_row_in_roll_order(library, tmp_path):
+    """The ramming damage and torpedo density tables set sideways in bands: every roll of the data in order along
+    the 'Roll' / 'Density' lines, each result under it."""
+    from shipyard.rules.saunders.reference import band_labels
+
+    ctx = RS.context(library)
+    path = tmp_path / "qr.pdf"
+    with Document(path, paper="a4", title="qr", strict=True) as doc:
+        aids.quick_reference(doc, [RS.derive(library.find(i), ctx) for i in ("uss-hartford", "css-tennessee")], ctx)
+    with pdfplumber.open(path) as pdf:  # each of the two columns on its own
+        lines = [ln for p in pdf.pages for half in ((0, 0, p.width / 2, p.height), (p.width / 2, 0, p.width, p.height))
+                 for ln in (p.crop(half).extract_text() or "").split("\n")]
+    rd = ctx.tables.ramming_damage.rows
+
+    def along(head, label, below):
+        """The words after `label` on the line `below` lines under each line that starts with `head`, band by band."""
+        out = []
+        for i, ln in enumerate(lines):
+            if ln.startswith(head + " "):
+                assert lines[i + below].startswith(label + " " if label else ""), (lines[i + below], label)
+                out += lines[i + below][len(label):].split()
+        return out
+
+    assert along("Roll", "Roll", 0) == band_labels(rd, "min_roll")
+    assert along("Roll", "Hull", 1) == [str(r["hull"]) for r in rd]
+    assert along("Roll", "Specials", 2) == [str(r["specials"]) for r in rd]
+    td = ctx.tables.torpedo_density.rows
+    assert along("Density", "Density", 0) == [str(r["density"]) for r in td]
+    assert along("Density", "", 1) == [r["name"] for r in td]
+    assert along("Density", "Strike on", 2) == [f"{r['strike_on']}+" for r in td]
+
+
+def test_modifier_pairs_read_down_the_left_half_then_the_right():
+    from shipyard.rules.saunders.reference import pairs
+
+    items = [[f"m{k}", k] for k in range(5)]
+    assert pairs(items) == [["m0", 0, "m3", 3], ["m1", 1, "m4", 4], ["m2", 2, "", ""]]
+    assert [c for row in pairs(items[:4]) for c in row] == ["m0", 0, "m2", 2, "m1", 1, "m3", 3]
+
+
+@pytest.mark.parametrize("uid", ["uss-tecumseh", "uss-winnebago"])
+def test_turret_circles_sit_under_the_section_ratings_inside_the_hull(library, tmp_path, uid):
+    """A monitor's turret armour circle does not cover the MIDSHIPS rating (Tecumseh's 9 on her 6): each circle's top
+    is below the baseline of every big rating it lies under, its bottom inside the hull outline, its rating within."""
+    d, path = _one_sheet(library, tmp_path, uid)
+    unit = library.find(uid)
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        curves = sorted(page.curves, key=lambda c: c["top"])
+        hull = max(curves, key=lambda c: c["x1"] - c["x0"])  # the plan's outline
+        circles = [c for c in curves if abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) < 0.5
+                   and hull["top"] < c["top"] < hull["bottom"] and c["x1"] - c["x0"] < 30]
+        assert len(circles) == len(unit.turrets)
+        ratings = [ch for ch in page.chars if abs(ch["size"] - 13) < 0.5 and hull["top"] < ch["top"] < hull["bottom"]]
+        assert sorted(ch["text"] for ch in ratings) == sorted(str(v) for v in (d.stats.armour.stern, d.stats.armour.midships,
+                                                                                d.stats.armour.bow))
+        for c in circles:
+            assert c["bottom"] <= hull["bottom"] - 0.3 * PT
+            for ch in ratings:
+                baseline = page.height - ch["matrix"][5]
+                if ch["x1"] > c["x0"] and ch["x0"] < c["x1"]:
+                    assert c["top"] >= baseline + 0.3 * PT, (ch["text"], "under the turret circle")
+            inside = [ch["text"] for ch in page.chars if c["x0"] < ch["x0"] and ch["x1"] < c["x1"]
+                      and c["top"] < ch["top"] and ch["bottom"] < c["bottom"] + 1]
+            assert "".join(inside) == str(d.stats.armour.armament)

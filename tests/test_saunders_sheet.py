@@ -19,7 +19,6 @@ from shipyard.render.text import number
 from shipyard.rules.saunders.sheet import GunTable, _orders, fraction, orders_parts, sheet, speed_cells, speed_marks
 
 RS = get_ruleset("saunders")
-PT_PER_MM = 72 / 25.4
 
 
 @pytest.fixture(scope="module")
@@ -214,33 +213,3 @@ def test_critical_checkbox_words_come_from_the_criticals_table(library, tmp_path
     assert any(t.startswith("Funnel: smoke, −2 kn") for t in ruled) and any("Screw lost (−3 kn" in t for t in ruled)
     assert not any("−1 kn" in t for t in ruled if t.startswith("Funnel"))
 
-
-@pytest.mark.parametrize("uid", ["uss-tecumseh", "uss-winnebago"])
-def test_turret_circles_sit_under_the_section_ratings_inside_the_hull(library, tmp_path, uid):
-    """A monitor's turret armour circle does not cover the MIDSHIPS rating (Tecumseh's 9 on her 6): each circle's top
-    is below the baseline of every big rating it lies under, its bottom inside the hull outline, its rating within."""
-    ctx = RS.context(library)
-    unit = library.find(uid)
-    d = RS.derive(unit, ctx)
-    path = tmp_path / "m.pdf"
-    with Document(path, paper="a4", title="m", strict=True) as doc:
-        aids.sheets(doc, [(unit, d)], ctx)
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[0]
-        curves = sorted(page.curves, key=lambda c: c["top"])
-        hull = max(curves, key=lambda c: c["x1"] - c["x0"])  # the plan's outline
-        circles = [c for c in curves if abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) < 0.5
-                   and hull["top"] < c["top"] < hull["bottom"] and c["x1"] - c["x0"] < 30]
-        assert len(circles) == len(unit.turrets)
-        ratings = [ch for ch in page.chars if abs(ch["size"] - 13) < 0.5 and hull["top"] < ch["top"] < hull["bottom"]]
-        assert sorted(ch["text"] for ch in ratings) == sorted(str(v) for v in (d.stats.armour.stern, d.stats.armour.midships,
-                                                                                d.stats.armour.bow))
-        for c in circles:
-            assert c["bottom"] <= hull["bottom"] - 0.3 * PT_PER_MM
-            for ch in ratings:
-                baseline = page.height - ch["matrix"][5]
-                if ch["x1"] > c["x0"] and ch["x0"] < c["x1"]:
-                    assert c["top"] >= baseline + 0.3 * PT_PER_MM, (ch["text"], "under the turret circle")
-            inside = [ch["text"] for ch in page.chars if c["x0"] < ch["x0"] and ch["x1"] < c["x1"]
-                      and c["top"] < ch["top"] and ch["bottom"] < c["bottom"] + 1]
-            assert "".join(inside) == str(d.stats.armour.armament)

@@ -257,7 +257,7 @@ def _plan(unit, s: SaundersStats) -> Drawing:
                    label=f"armour {label}" + "".join(f" {n} {r}" for n, r in extras))
 
 
-FORT_PLAN_H = 15.0
+FORT_PLAN_H = 12.0  # no taller than a fort's hull track and remark beside it, so four forts share a Letter page
 
 
 def _fort_plan(s: SaundersStats) -> Drawing:
@@ -265,8 +265,8 @@ def _fort_plan(s: SaundersStats) -> Drawing:
     def paint(page: Page, x: float, y: float, w: float, h: float) -> None:
         w = min(40.0, w)
         page.rect(x, y + 0.5, w, h - 1, width=0.8, fill=0.96)
-        page.text(x + w / 2, y + 4.5, "WALLS", size=6, align="centre", colour=0.35, weight="bold")
-        page.text(x + w / 2, y + h - 3, str(s.armour.midships), size=14, weight="bold", align="centre")
+        page.text(x + w / 2, y + 3.8, "WALLS", size=6, align="centre", colour=0.35, weight="bold")
+        page.text(x + w / 2, y + h - 1.9, str(s.armour.midships), size=14, weight="bold", align="centre")
 
     return Drawing(FORT_PLAN_H, paint, label=f"walls {s.armour.midships}")
 
