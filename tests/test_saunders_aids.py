@@ -448,3 +448,12 @@ def test_turret_circles_sit_under_the_section_ratings_inside_the_hull(library, t
             inside = [ch["text"] for ch in page.chars if c["x0"] < ch["x0"] and ch["x1"] < c["x1"]
                       and c["top"] < ch["top"] and ch["bottom"] < c["bottom"] + 1]
             assert "".join(inside) == str(d.stats.armour.armament)
+
+
+def test_every_speed_hull_damage_drops_a_ship_to_has_a_speed_chit(library):
+    """Morgan at ¾ speed makes 7½ kn: the pack has a 7½ chit, as for every ¾ and ½ speed of the ships in play."""
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
+    ahead = {big for big, _, kind in chits(units, ctx) if kind == "speed"}
+    speeds = {number(th.speed_kn) for _, _, d in units if not d.stats.fort for th in d.stats.speed_thresholds}
+    assert {"7½", "6½", "3½"} <= speeds <= ahead
