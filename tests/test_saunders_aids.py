@@ -54,22 +54,10 @@ def test_turn_gauges_have_the_table_angles_and_true_length_arms(library, templat
     found = []
     with pdfplumber.open(templates_pdfs[(paper, scale)]) as pdf:
         for page in pdf.pages:
-            lines = [ln for ln in _long_lines(page, arm - 1) if abs(ln[2] - arm) < 1]
-            by_pivot: dict[tuple, list] = {}
-            for a, b, length in lines:
-                by_pivot.setdefault((round(a[0], 2), round(a[1], 2)), []).append((a, b, length))
-            for pivot, pair in by_pivot.items():
-                if len(pair) != 2:
-                    continue
-                (a, b1, l1), (_, b2, l2) = pair
-                heading = [p for p in (b1, b2) if abs(p[1] - a[1]) < 1e-3]
-                turned = [p for p in (b1, b2) if abs(p[1] - a[1]) >= 1e-3]
-                if len(heading) != 1 or len(turned) != 1:
-                    # the 90 deg gauge's turned arm is vertical; both arms found anyway
-                    continue
-                dx, dy = turned[0][0] - a[0], a[1] - turned[0][1]
-                found.append(math.degrees(math.atan2(dy, dx)))
-                assert abs(l1 - arm) < 0.2 and abs(l2 - arm) < 0.2
+            for _, angle, heading, lengths in _gauges(page, arm, with_lengths=True):
+                assert all(abs(length - arm) < 0.2 for length in lengths)
+                assert heading in (0, 90)  # lying down (heading arm to the right) or on end (heading arm up)
+                found.append(angle)
     assert len(found) == len(ladder)
     for want, got in zip(sorted(ladder), sorted(found)):
         assert abs(want - got) < 0.2, (want, got)
@@ -119,13 +107,19 @@ def test_sheets_render_for_every_library_unit(library, tmp_path):
     assert joined.count("To hit 5+ on D6 per gun") == len(units)
 
 
-def test_monitor_sheet_has_hull_boxes_with_three_quarter_and_half_marks(library, tmp_path):
+def _one_sheet(library, tmp_path, uid):
+    """A unit's sheet alone in an A4 PDF: (derived stats, path)."""
     ctx = RS.context(library)
-    mon = library.find("uss-monitor")
-    d = RS.derive(mon, ctx)
-    path = tmp_path / "monitor.pdf"
+    unit = library.find(uid)
+    d = RS.derive(unit, ctx)
+    path = tmp_path / f"{uid}.pdf"
     with Document(path, paper="a4", title="m", strict=True) as doc:
-        aids.sheets(doc, [(mon, d)], ctx)
+        aids.sheets(doc, [(unit, d)], ctx)
+    return d, path
+
+
+def test_monitor_sheet_has_hull_boxes_with_three_quarter_and_half_marks(library, tmp_path):
+    d, path = _one_sheet(library, tmp_path, "uss-monitor")
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[0]
         text = page.extract_text()
@@ -135,7 +129,8 @@ def test_monitor_sheet_has_hull_boxes_with_three_quarter_and_half_marks(library,
         assert len(hull_boxes) == d["hull"]
         assert "¾ speed" in text and "½ speed" in text  # the bars say what they mark
         three_q, half = d["speed_thresholds"]
-        assert f"after box {three_q['lost']}: ¾ speed = {three_q['speed_kn']} kn" in text
+        assert three_q["speed_kn"] == 4.5  # ¾ of her 6 kn, kept to the half knot
+        assert f"after box {three_q['lost']}: ¾ speed = {number(three_q['speed_kn'])} kn" in text
         assert f"after box {half['lost']}: ½ speed" in text
         assert "fore 90°, port 90°, starboard 90°, aft 90°" in text
         for section in ("STERN", "MIDSHIPS", "BOW"):
@@ -250,17 +245,20 @@ def test_quick_reference_prints_only_what_the_ships_in_play_use(library, tmp_pat
         assert "Spar torpedo" in qr(spar[:1])
 
 
-def _gauges(page, arm):
-    """(pivot, angle) of every turn gauge on a page: two arms of the arm's length from one point."""
+def _gauges(page, arm, with_lengths=False):
+    """(pivot, angle, heading bearing) of every turn gauge on a page: two arms of the arm's length from one point,
+    the turned arm `angle` degrees anticlockwise of the heading arm (bearings anticlockwise from the paper's right,
+    rounded to the degree: 0 for a gauge lying down, 90 for one standing on end)."""
     by_pivot: dict[tuple, list] = {}
     for a, b, length in _long_lines(page, arm - 1):
         if abs(length - arm) < 0.3:
-            by_pivot.setdefault((round(a[0], 2), round(a[1], 2)), []).append(b)
+            by_pivot.setdefault((round(a[0], 2), round(a[1], 2)), []).append((b, length))
     out = []
     for (px, py), ends in by_pivot.items():
         if len(ends) == 2:
-            angle = max(math.degrees(math.atan2(py - y, x - px)) for x, y in ends)
-            out.append(((px, py), angle))
+            heading, turned = sorted(math.degrees(math.atan2(py - y, x - px)) for (x, y), _ in ends)
+            g = ((px, py), turned - heading, round(heading))
+            out.append(g + ([length for _, length in ends],) if with_lengths else g)
     return out
 
 
@@ -272,45 +270,79 @@ def test_turn_gauge_labels_sit_inside_the_outline_they_are_cut_along(templates_p
     arm_kn = aids.gauge_arm_knots(2 if scale == "1/600" else 1)
     arm = arm_kn * (50.8 if scale == "1/600" else 25.4)
 
-    def inside(px, py, angle, x, y):
-        r = math.hypot(x - px, py - y)
-        bearing = math.degrees(math.atan2(py - y, x - px))
-        return r <= arm - 0.2 and 0.2 < bearing < angle - 0.2
-
     gauges_seen = 0
     with pdfplumber.open(templates_pdfs[(paper, scale)]) as pdf:
         for page in pdf.pages:
-            gauges = _gauges(page, arm)  # pdfplumber's points and chars both measure y down from the top
-            held = {g: "" for g in gauges}
-            for ch in page.chars:
-                x0, x1, top, bottom = ch["x0"] / PT, ch["x1"] / PT, ch["top"] / PT, ch["bottom"] / PT
-                corners = ((x0, top + 0.6), (x1, top + 0.6), (x0, bottom - 0.3), (x1, bottom - 0.3))
-                for g in gauges:
-                    (px, py), angle = g
-                    ins = [inside(px, py, angle, x, y) for x, y in corners]
-                    assert all(ins) or not any(ins), (ch["text"], round(angle), "on the cut line")
-                    if all(ins):
-                        held[g] += ch["text"]
-            for ((_, _), angle), text in held.items():
-                gauges_seen += 1
-                for word in ["pivot", "kn", f"{round(angle)}°"] + [str(k) for k in range(1, arm_kn)]:
-                    assert all(text.count(c) >= word.count(c) for c in set(word)), (round(angle), word, text)
+            gauges_seen += _check_gauge_labels(page, arm, arm_kn)
     assert gauges_seen == len(aids.turn_ladder(RS.context(None, scale=scale)))
 
 
-def test_a_packs_gauges_are_only_the_turns_its_units_make(library, tmp_path):
+def _check_gauge_labels(page, arm: float, arm_kn: int) -> int:
+    """Assert every gauge on the page holds its labels wholly inside its wedge and no character straddles a wedge's
+    outline; the number of gauges checked."""
+
+    def inside(px, py, angle, heading, x, y):
+        r = math.hypot(x - px, py - y)
+        bearing = (math.degrees(math.atan2(py - y, x - px)) - heading + 180) % 360 - 180
+        return r <= arm - 0.2 and 0.2 < bearing < angle - 0.2
+
+    gauges = _gauges(page, arm)  # pdfplumber's points and chars both measure y down from the top
+    held = {g: "" for g in gauges}
+    for ch in page.chars:
+        x0, x1, top, bottom = ch["x0"] / PT, ch["x1"] / PT, ch["top"] / PT, ch["bottom"] / PT
+        if ch["upright"]:  # the glyph box's empty band above the letters is not ink
+            corners = ((x0, top + 0.6), (x1, top + 0.6), (x0, bottom - 0.3), (x1, bottom - 0.3))
+        else:  # set on end, reading upward: that band is on its left
+            corners = ((x0 + 0.6, top), (x1 - 0.3, top), (x0 + 0.6, bottom), (x1 - 0.3, bottom))
+        for g in gauges:
+            (px, py), angle, heading = g
+            ins = [inside(px, py, angle, heading, x, y) for x, y in corners]
+            assert all(ins) or not any(ins), (ch["text"], round(angle), "on the cut line")
+            if all(ins):
+                held[g] += ch["text"]
+    for (_, angle, _), text in held.items():
+        for word in ["pivot", "kn", f"{round(angle)}°"] + [str(k) for k in range(1, arm_kn)]:
+            assert all(text.count(c) >= word.count(c) for c in set(word)), (round(angle), word, text)
+    return len(gauges)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_packs_gauges_are_the_turns_its_units_make_or_drop_to(library, tmp_path, paper):
+    """Mobile Bay: a gauge for each unit's maximum turn and for every smaller turn on the ladder a steering hit can
+    drop it to (Tennessee 30 -> 15), no other; all on one page with their labels inside their outlines."""
     scen = library.scenario("mobile-bay-1864")
     ctx = RS.context(library)
     ctx.scenario = scen
-    want = sorted({RS.derive(u, ctx).stats.max_turn_deg for _, u in library.scenario_units(scen)} - {None})
-    assert aids.turns_in_play(ctx) == want == [30, 45, 60]
+    ladder = aids.turn_ladder(ctx)
+    tops = {RS.derive(u, ctx).stats.max_turn_deg for _, u in library.scenario_units(scen)} - {None}
+    want = sorted(tops | {a for a in ladder for top in tops if a < top})
+    assert aids.turns_in_play(ctx) == want == [15, 30, 45, 60]
     path = tmp_path / "g.pdf"
-    with Document(path, paper="a4", title="g") as doc:
+    with Document(path, paper=paper, title="g") as doc:
         aids.templates(doc, ctx)
     with pdfplumber.open(path) as pdf:
-        assert len(pdf.pages) == 1  # three gauges, the turret and the gunport gauges on one page
-        found = sorted(round(angle) for p in pdf.pages for _, angle in _gauges(p, 4 * 25.4))
+        assert len(pdf.pages) == 1  # four gauges, the turret and the gunport gauges on one page
+        found = sorted(round(angle) for p in pdf.pages for _, angle, _ in _gauges(p, 4 * 25.4))
+        assert _check_gauge_labels(pdf.pages[0], 4 * 25.4, 4) == len(want)
     assert found == want
+
+
+@pytest.mark.xdist_group("saunders-mobile-bay-a4")
+def test_every_turn_a_sheet_drops_to_has_a_gauge_in_the_pack(library, bundled_packs):
+    """The sheets' steering lines ("max turn → 30/15°") and turn boxes name only turns the pack has gauges for."""
+    from conftest import pdf_page_texts
+
+    built = bundled_packs.get("mobile-bay-1864", "saunders", "a4")
+    texts = pdf_page_texts(built.path)
+    on_sheets = set()
+    for t in texts:
+        for steps in re.findall(r"max turn → ([\d/]+)°", t):
+            on_sheets |= {int(a) for a in steps.split("/")}
+    assert 15 in on_sheets
+    with pdfplumber.open(built.path) as pdf:
+        gauge_page = next(p for p in pdf.pages if "Turn gauges" in (p.extract_text() or ""))
+        gauges = {round(angle) for _, angle, _ in _gauges(gauge_page, 4 * 25.4)}
+    assert on_sheets <= gauges
 
 
 @pytest.mark.xdist_group("saunders-mobile-bay-a4")
@@ -329,3 +361,99 @@ def test_mobile_bay_pack_fits_its_page_budget_with_every_sheet(library, bundled_
         assert any(unit.name in " ".join(t.split()) for t in sheets), unit.name
     assert len(sheets) <= math.ceil(len(units) / 2) + 1  # two to a page (forts three), a last one alone at most
     assert sum("Turn gauges" in t for t in texts) == 1 and sum("kn ahead" in t for t in texts) == 1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_mobile_bay_sheets_and_reference_leave_no_page_mostly_empty(library, bundled_packs, paper):
+    """Mobile Bay on A4 and Letter: every page of sheets holds two units or more (the four forts share one page, no
+    fort alone), and the quick reference is one page holding every table, the torpedo ones included."""
+    from conftest import pdf_page_texts
+
+    texts = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", paper).path)
+    per_page = [t.count("To hit 5+ on D6 per gun") for t in texts if "To hit 5+ on D6 per gun" in t]
+    assert sum(per_page) == 26 and min(per_page) >= 2, per_page
+    forts = [u.name for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.name.startswith("Fort ")]
+    sheets = [" ".join(t.split()) for t in texts if "To hit 5+ on D6 per gun" in t]
+    assert len(forts) == 4 and sum(all(f in t for f in forts) for t in sheets) == 1
+    reference = [t for t in texts if "Torpedo strike (1D6)" in t or "Critical hits (D66)" in t or "Movement" in t]
+    assert len(reference) == 1 and "Quick reference" in reference[0]
+    for heading in ("Movement", "To hit", "Penetration result", "Hit location", "Guns in play", "Critical hits (D66)",
+                    "Ramming: both roll 1D6", "Ramming / grounding / torpedo damage", "Aground", "Turret arcs blocked",
+                    "Torpedo fields", "Torpedo strike (1D6)"):
+        assert heading in reference[0], heading
+
+
+def test_sideways_lookup_tables_keep_every_row_in_roll_order(library, tmp_path):
+    """The ramming damage and torpedo density tables set sideways in bands: every roll of the data in order along
+    the 'Roll' / 'Density' lines, each result under it."""
+    from shipyard.rules.saunders.reference import band_labels
+
+    ctx = RS.context(library)
+    path = tmp_path / "qr.pdf"
+    with Document(path, paper="a4", title="qr", strict=True) as doc:
+        aids.quick_reference(doc, [RS.derive(library.find(i), ctx) for i in ("uss-hartford", "css-tennessee")], ctx)
+    with pdfplumber.open(path) as pdf:  # each of the two columns on its own
+        lines = [ln for p in pdf.pages for half in ((0, 0, p.width / 2, p.height), (p.width / 2, 0, p.width, p.height))
+                 for ln in (p.crop(half).extract_text() or "").split("\n")]
+    rd = ctx.tables.ramming_damage.rows
+
+    def along(head, label, below):
+        """The words after `label` on the line `below` lines under each line that starts with `head`, band by band."""
+        out = []
+        for i, ln in enumerate(lines):
+            if ln.startswith(head + " "):
+                assert lines[i + below].startswith(label + " " if label else ""), (lines[i + below], label)
+                out += lines[i + below][len(label):].split()
+        return out
+
+    assert along("Roll", "Roll", 0) == band_labels(rd, "min_roll")
+    assert along("Roll", "Hull", 1) == [str(r["hull"]) for r in rd]
+    assert along("Roll", "Specials", 2) == [str(r["specials"]) for r in rd]
+    td = ctx.tables.torpedo_density.rows
+    assert along("Density", "Density", 0) == [str(r["density"]) for r in td]
+    assert along("Density", "", 1) == [r["name"] for r in td]
+    assert along("Density", "Strike on", 2) == [f"{r['strike_on']}+" for r in td]
+
+
+def test_modifier_pairs_read_down_the_left_half_then_the_right():
+    from shipyard.rules.saunders.reference import pairs
+
+    items = [[f"m{k}", k] for k in range(5)]
+    assert pairs(items) == [["m0", 0, "m3", 3], ["m1", 1, "m4", 4], ["m2", 2, "", ""]]
+    assert [c for row in pairs(items[:4]) for c in row] == ["m0", 0, "m2", 2, "m1", 1, "m3", 3]
+
+
+@pytest.mark.parametrize("uid", ["uss-tecumseh", "uss-winnebago"])
+def test_turret_circles_sit_under_the_section_ratings_inside_the_hull(library, tmp_path, uid):
+    """A monitor's turret armour circle does not cover the MIDSHIPS rating (Tecumseh's 9 on her 6): each circle's top
+    is below the baseline of every big rating it lies under, its bottom inside the hull outline, its rating within."""
+    d, path = _one_sheet(library, tmp_path, uid)
+    unit = library.find(uid)
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        curves = sorted(page.curves, key=lambda c: c["top"])
+        hull = max(curves, key=lambda c: c["x1"] - c["x0"])  # the plan's outline
+        circles = [c for c in curves if abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) < 0.5
+                   and hull["top"] < c["top"] < hull["bottom"] and c["x1"] - c["x0"] < 30]
+        assert len(circles) == len(unit.turrets)
+        ratings = [ch for ch in page.chars if abs(ch["size"] - 13) < 0.5 and hull["top"] < ch["top"] < hull["bottom"]]
+        assert sorted(ch["text"] for ch in ratings) == sorted(str(v) for v in (d.stats.armour.stern, d.stats.armour.midships,
+                                                                                d.stats.armour.bow))
+        for c in circles:
+            assert c["bottom"] <= hull["bottom"] - 0.3 * PT
+            for ch in ratings:
+                baseline = page.height - ch["matrix"][5]
+                if ch["x1"] > c["x0"] and ch["x0"] < c["x1"]:
+                    assert c["top"] >= baseline + 0.3 * PT, (ch["text"], "under the turret circle")
+            inside = [ch["text"] for ch in page.chars if c["x0"] < ch["x0"] and ch["x1"] < c["x1"]
+                      and c["top"] < ch["top"] and ch["bottom"] < c["bottom"] + 1]
+            assert "".join(inside) == str(d.stats.armour.armament)
+
+
+def test_every_speed_hull_damage_drops_a_ship_to_has_a_speed_chit(library):
+    """Morgan at ¾ speed makes 7½ kn: the pack has a 7½ chit, as for every ¾ and ½ speed of the ships in play."""
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
+    ahead = {big for big, _, kind in chits(units, ctx) if kind == "speed"}
+    speeds = {number(th.speed_kn) for _, _, d in units if not d.stats.fort for th in d.stats.speed_thresholds}
+    assert {"7½", "6½", "3½"} <= speeds <= ahead

@@ -180,8 +180,19 @@ def test_speed_thresholds_at_half_and_three_quarters_of_hull_lost(ctx):
     d = RS.derive(vessel(speed_kn=10, length_ft=200, beam_ft=40), ctx)
     three_q, half = d["speed_thresholds"]
     assert three_q["lost"] * 2 >= d["hull"] > (three_q["lost"] - 1) * 2
-    assert three_q["speed_kn"] == 7  # 3/4 of 10 rounded down
+    assert three_q["speed_kn"] == 7.5  # 3/4 of 10, a half knot like every speed
     assert half["lost"] * 4 >= 3 * d["hull"] and half["speed_kn"] == 5
+
+
+@pytest.mark.parametrize("max_kn, three_q, half", [(10, 7.5, 5), (9, 6.5, 4.5), (5, 3.5, 2.5), (13.5, 10, 6.5), (7, 5, 3.5)])
+def test_both_damage_speeds_round_down_to_the_half_knot(ctx, max_kn, three_q, half):
+    """One rounding for ¾ and ½ speed: down to the speed step (half a knot), never up, never to whole knots."""
+    d = RS.derive(vessel(speed_kn=max_kn, length_ft=200, beam_ft=40), ctx)
+    step = float(ctx.tables.movement.rows["speed_step_kn"])
+    got = {th["fraction"]: th["speed_kn"] for th in d["speed_thresholds"]}
+    assert got == {0.75: three_q, 0.5: half}
+    for frac, speed in got.items():
+        assert speed <= max_kn * frac < speed + step and (speed / step).is_integer()
 
 
 def test_spar_torpedo_costs_one_step_of_turn(ctx):

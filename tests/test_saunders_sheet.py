@@ -74,7 +74,7 @@ def test_sheet_tracks_and_drawings_come_from_the_stats(library):
     assert hull.marks == {th.lost: {0.75: "¾ speed", 0.5: "½ speed"}[th.fraction] for th in s.speed_thresholds}
     labels = [b.label for b in blocks if isinstance(b, Drawing)]
     assert f"armour stern {s.armour.stern} midships {s.armour.midships} bow {s.armour.bow} Armament 8 Pilot house 8" in labels
-    assert "ahead 0 1 2 3 4 5 6 astern 0 1 2" in labels  # 0 to her 6 kn maximum, the hull speeds 4 and 3 whole
+    assert "ahead 0 1 2 3 4 4½ 5 6 astern 0 1 2" in labels  # 0 to her 6 kn maximum, with her ¾ speed 4½ and ½ speed 3
     guns = next(b for b in blocks if isinstance(b, GunTable))
     assert [r[0] for r in guns.table.rows] == [g.name + f" [{g.turret}]" for g in s.guns]
 
@@ -82,7 +82,7 @@ def test_sheet_tracks_and_drawings_come_from_the_stats(library):
 def test_speed_track_runs_to_the_maximum_and_shades_the_hull_notes_speeds(library):
     """Hartford: the hull note says ½ speed = 6½ kn and the track shades 6½ (not 6); it ends at 13½, not 14."""
     ctx = RS.context(library)
-    for uid in ("uss-hartford", "uss-metacomet", "css-tennessee", "uss-monitor"):
+    for uid in ("uss-hartford", "uss-metacomet", "css-tennessee", "uss-monitor", "css-morgan", "css-selma"):
         unit = library.find(uid)
         s = RS.derive(unit, ctx).stats
         block = sheet(unit, RS.derive(unit, ctx), ctx)
@@ -99,6 +99,28 @@ def test_speed_track_runs_to_the_maximum_and_shades_the_hull_notes_speeds(librar
     cells = speed_cells(hartford.max_speed_kn, speed_marks(hartford))
     assert cells[-2:] == [13, 13.5] and 6.5 in cells and 14 not in cells
     assert speed_marks(hartford) == {10.0: "¾", 6.5: "½"}
+
+
+@pytest.mark.parametrize("uid, max_kn, three_q, half", [("css-morgan", 10, "7½", "5"), ("css-selma", 9, "6½", "4½"),
+                                                        ("css-tennessee", 5, "3½", "2½")])
+def test_three_quarter_speed_keeps_half_knots_on_bars_note_and_track(library, uid, max_kn, three_q, half):
+    """¾ speed is rounded like ½ speed, down to the half knot, and the hull bars, the hull note and the shaded
+    speed-track boxes all print the same two speeds."""
+    ctx = RS.context(library)
+    unit = library.find(uid)
+    d = RS.derive(unit, ctx)
+    s = d.stats
+    assert s.max_speed_kn == max_kn
+    blocks = list(walk(sheet(unit, d, ctx)))
+    hull = next(t for b in blocks if isinstance(b, Tracks) for t in b.tracks if t.label == "Hull")
+    th = {fraction(t.fraction): t for t in s.speed_thresholds}
+    assert hull.marks == {th["¾"].lost: "¾ speed", th["½"].lost: "½ speed"}
+    assert f"after box {th['¾'].lost}: ¾ speed = {three_q} kn" in hull.note
+    assert f"after box {th['½'].lost}: ½ speed = {half} kn" in hull.note
+    track = next(b.label for b in blocks if isinstance(b, Drawing) and b.label.startswith("ahead "))
+    ahead = track.split(" astern ")[0].split()[1:]
+    assert three_q in ahead and half in ahead
+    assert {number(v): m for v, m in speed_marks(s).items()} == {three_q: "¾", half: "½"}
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_mobile_bay_sheet_fits_half_a_page_with_a_log_for_the_games_turns(library, paper, tmp_path):
@@ -190,3 +212,4 @@ def test_critical_checkbox_words_come_from_the_criticals_table(library, tmp_path
     assert any(t.startswith("Funnel: smoke, −1 kn") for t in plain) and any("Screw lost (−2 kn" in t for t in plain)
     assert any(t.startswith("Funnel: smoke, −2 kn") for t in ruled) and any("Screw lost (−3 kn" in t for t in ruled)
     assert not any("−1 kn" in t for t in ruled if t.startswith("Funnel"))
+

@@ -34,20 +34,23 @@ def _ships(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[Any]:
     return [d.stats for d in ds if not d.stats.fort]
 
 
-def speed_values(tops: list[float]) -> list[float]:
-    """Whole knots from 0 up to the fastest, and each ship's own top speed where it is a half knot."""
+def speed_values(tops: list[float], also: list[float] = ()) -> list[float]:
+    """Whole knots from 0 up to the fastest, and each ship's own top speed (and the `also` speeds: the ¾ and ½ speeds
+    hull damage drops her to) where it is a half knot."""
     if not tops:
         return [0.0]
-    return sorted({float(k) for k in range(int(math.floor(max(tops))) + 1)} | {float(t) for t in tops})
+    return sorted({float(k) for k in range(int(math.floor(max(tops))) + 1)} | {float(t) for t in tops}
+                  | {float(v) for v in also if 0 <= v <= max(tops)})
 
 
-def speed_chits(tops: list[float], start: float) -> list[tuple[float, int]]:
-    """(speed, copies) from `start` up: a chit for every SHIPS_PER_SPEED_CHIT ships that can make the speed."""
+def speed_chits(tops: list[float], start: float, also: list[float] = ()) -> list[tuple[float, int]]:
+    """(speed, copies) from `start` up: a chit for every SHIPS_PER_SPEED_CHIT ships that can make the speed (a half
+    knot that is only a damage speed: for every SHIPS_PER_SPEED_CHIT ships that drop to it)."""
     out = []
-    for v in speed_values(tops):
+    for v in speed_values(tops, also):
         if v < start:
             continue
-        able = sum(1 for t in tops if t >= v)
+        able = sum(1 for t in tops if t >= v) if v.is_integer() or v in tops else list(also).count(v)
         out.append((v, max(1, math.ceil(able / SHIPS_PER_SPEED_CHIT))))
     return out
 
@@ -59,7 +62,8 @@ def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str
     ships = _ships(units, ctx)
     n_units = len(units) if units else len(ships)
     out: list[tuple[str, str, str]] = []
-    for v, n in speed_chits([s.max_speed_kn for s in ships], 0):
+    damaged = [float(th.speed_kn) for s in ships for th in s.speed_thresholds]
+    for v, n in speed_chits([s.max_speed_kn for s in ships], 0, damaged):
         out += [(number(v), "kn ahead", "speed")] * n
     for v, n in speed_chits([s.astern_speed_kn for s in ships], 0.5):
         out += [(number(v), "kn astern", "astern")] * n

@@ -115,14 +115,16 @@ def hull_points(tables: Tables, length_ft: float, beam_ft: float) -> tuple[int, 
 
 
 def speed_thresholds(tables: Tables, hull: int, max_kn: float) -> list[dict[str, Any]]:
-    """Hull boxes lost at which speed falls, and the speed then: [{lost, fraction, speed_kn}]."""
+    """Hull boxes lost at which speed falls, and the speed then: [{lost, fraction, speed_kn}]. One rounding for every
+    fraction: down to the speed step (half a knot), as the text rounds ¾ speed down and its own example keeps halves
+    (Morgan 10 kn: ¾ = 7½, ½ = 5; Selma 9 kn: ¾ = 6¾ → 6½)."""
     t = tables.require("hull_speed")
     out = []
-    with using(t, "hull_speed rows [{lost_fraction, speed_fraction, round_down}]"):
+    with using(t, "hull_speed rows [{lost_fraction, speed_fraction}]"):
         for row in t.rows:
             lost = math.ceil(hull * float(row["lost_fraction"]) - 1e-9)
             raw = max_kn * float(row["speed_fraction"])
-            speed = math.floor(raw) if row.get("round_down") else round_speed(tables, raw, down=True)
+            speed = round_speed(tables, raw, down=True)
             out.append({"lost": lost, "fraction": float(row["speed_fraction"]), "speed_kn": _num(speed)})
     return out
 

@@ -3,6 +3,8 @@ a Flow. Every number comes from the (house-ruled) tables."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from ...render.blocks import Block, Columns, Flow, Heading, Stack, Table, Title
 from ...render.text import number
 from ..base import Context, Derived
@@ -11,6 +13,7 @@ from .sheet import RULES, fraction, signed
 
 SIZE = 7.0
 COLUMN_GAP = 6.0
+LEADINGS = (1.35, 1.3, 1.25)  # line spacing of the tables, loosest first: the loosest that fits the reference on a page
 
 
 def band_labels(rows: list[dict], key: str) -> list[str]:
@@ -26,14 +29,39 @@ def band_labels(rows: list[dict], key: str) -> list[str]:
     return out
 
 
-def _table(title: str, rows: list[list], header: list[str] | None, widths: list[float], wrap_last: bool = False) -> Block:
-    align = ["left"] + ["centre"] * (len(widths) - 2) + ["left" if wrap_last else "centre"]
-    return Stack([Heading(title, size=8), Table(rows, header=header, widths=widths, size=SIZE, leading=1.35, align=align)],
+def _plain_table(title: str, rows: list[list], header: list[str] | None, widths: list[float], wrap_last: bool = False,
+                 leading: float = LEADINGS[0], align: list[str] | None = None) -> Block:
+    align = align or ["left"] + ["centre"] * (len(widths) - 2) + ["left" if wrap_last else "centre"]
+    return Stack([Heading(title, size=8), Table(rows, header=header, widths=widths, size=SIZE, leading=leading, align=align)],
                  gap=0.6)
 
 
-def sections(derived: list[Derived], ctx: Context) -> list[Block]:
+def _across(title: str, label: str, columns: list[str], rows: list[tuple[str, list]], per_band: int = 6,
+            leading: float = LEADINGS[0]) -> Block:
+    """A lookup table set sideways, the rolls along the top and a row per result under them, in bands of `per_band`
+    columns (equal widths; the last band padded): a dozen rolls take six lines, not a dozen."""
+    bands = []
+    for i in range(0, len(columns), per_band):
+        pad = [""] * (per_band - len(columns[i:i + per_band]))
+        bands.append(Table([[name] + list(vals[i:i + per_band]) + pad for name, vals in rows],
+                           header=[label] + columns[i:i + per_band] + pad, widths=[1.7] + [1.0] * per_band, size=SIZE,
+                           leading=leading, align=["left"] + ["centre"] * per_band, bold_first_col=True))
+    return Stack([Heading(title, size=8), *bands], gap=0.6)
+
+
+PAIRS_ALIGN = ["left", "centre", "left", "centre"]
+
+
+def pairs(items: list[list]) -> list[list]:
+    """[modifier, value] rows set two to a line, read down the left half then the right: half the lines."""
+    half = (len(items) + 1) // 2
+    left, right = items[:half], items[half:] + [["", ""]] * (2 * half - len(items))
+    return [list(a) + list(b) for a, b in zip(left, right)]
+
+
+def sections(derived: list[Derived], ctx: Context, leading: float = LEADINGS[0]) -> list[Block]:
     """The reference's headed tables, in reading order, only those the ships in play need."""
+    _table = partial(_plain_table, leading=leading)
     t = ctx.tables
     stats = [d.stats for d in derived]
     guns = [g for s in stats for g in s.guns]
@@ -52,8 +80,9 @@ def sections(derived: list[Derived], ctx: Context) -> list[Block]:
     st = t.small_target.rows
     small = [f"Target under {number(st['under_length_ft'])} ft" + (" or a monitor" if st["monitors"] else ""),
              signed(st["to_hit_modifier"])]
-    out.append(_table(f"To hit: 1D6 per gun, {int(t.to_hit.rows['needed'])}+ hits", [
-        *[[m["when"], signed(m["mod"])] for m in t.to_hit.rows["modifiers"]], small], ["Modifier", ""], [0.8, 0.2]))
+    out.append(_table(f"To hit: 1D6 per gun, {int(t.to_hit.rows['needed'])}+ hits", pairs([
+        *[[m["when"], signed(m["mod"])] for m in t.to_hit.rows["modifiers"]], small]), ["Modifier", "", "Modifier", ""],
+        [0.4, 0.1, 0.4, 0.1], align=PAIRS_ALIGN))
     out.append(_table("Penetration: DAV + strength − armour",
                       [[m["when"], signed(m["mod"])] for m in t.penetration.rows["modifiers"]]
                       + [["DAV faces", " ".join(str(f) for f in t.penetration.rows["dav_faces"])]],
@@ -79,12 +108,11 @@ def sections(derived: list[Derived], ctx: Context) -> list[Block]:
     paddle_words = "a paddle wheel lost (side wheeler: speed halved); "
     crit = [[r["roll"], r["effect"] if has_paddles else r["effect"].replace(paddle_words, "")] for r in t.criticals.rows]
     out.append(_table("Critical hits (D66)", crit, ["D66", "Effect"], [0.15, 0.85], wrap_last=True))
-    out.append(_table("Ramming: both roll 1D6", [[m["when"], signed(m["mod"])] for m in t.ramming_modifiers.rows],
-                      ["Modifier", ""], [0.82, 0.18]))
+    out.append(_table("Ramming: both roll 1D6", pairs([[m["when"], signed(m["mod"])] for m in t.ramming_modifiers.rows]),
+                      ["Modifier", "", "Modifier", ""], [0.41, 0.09, 0.41, 0.09], align=PAIRS_ALIGN))
     rd = t.ramming_damage.rows
-    out.append(_table("Ramming / grounding / torpedo damage",
-                      [[label, r["hull"], r["specials"]] for label, r in zip(band_labels(rd, "min_roll"), rd)],
-                      ["Roll", "Hull", "Specials"], [0.34, 0.33, 0.33]))
+    out.append(_across("Ramming / grounding / torpedo damage", "Roll", band_labels(rd, "min_roll"),
+                       [("Hull", [r["hull"] for r in rd]), ("Specials", [r["specials"] for r in rd])], leading=leading))
     ag = t.aground.rows
     out.append(_table("Aground", [["Break free at the end of a turn on D6", f"{int(ag['break_free_on'])}+"],
                                   ["Failed tries before she is stuck for good", int(ag["attempts"])]],
@@ -99,9 +127,10 @@ def sections(derived: list[Derived], ctx: Context) -> list[Block]:
         sp = t.spar_torpedo.rows
         out.append(_table(f"Spar torpedo (within {number(sp['range_in'] * factor)} in, {sp['arc_deg']}° of the bow)",
                           [[r["roll"], r["effect"]] for r in sp["effect"]], ["D6", "Effect"], [0.2, 0.8], wrap_last=True))
-    out.append(_table("Torpedo fields: 2D6 per inch moved",
-                      [[r["density"], r["name"], f"{r['strike_on']}+"] for r in t.torpedo_density.rows],
-                      ["Density", "", "Strike on"], [0.3, 0.4, 0.3]))
+    td = t.torpedo_density.rows
+    out.append(_across("Torpedo fields: 2D6 per inch moved", "Density", [str(r["density"]) for r in td],
+                       [("", [r["name"] for r in td]), ("Strike on", [f"{r['strike_on']}+" for r in td])],
+                       per_band=len(td) if len(td) <= 7 else 6, leading=leading))
     out.append(_table("Torpedo strike (1D6)", [[r["roll"], r["effect"]] for r in t.torpedo_strike.rows],
                       ["D6", "Effect"], [0.2, 0.8], wrap_last=True))
     return out
@@ -133,12 +162,22 @@ def two_columns(blocks: list[Block], width: float, first: float, height: float, 
     return pages
 
 
+def reference_pages(derived: list[Derived], ctx: Context, width: float, first: float, height: float) -> list[Block]:
+    """The reference's pages: at the loosest line spacing that sets it on one page, else at the loosest on as many
+    pages as it takes."""
+    for leading in LEADINGS:
+        pages = two_columns(sections(derived, ctx, leading), width, first, height)
+        if len(pages) == 1:
+            return pages
+    return two_columns(sections(derived, ctx), width, first, height)
+
+
 def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
     title = Title("Quick reference", f"{RULES} · the tables the ships in play use")
     box = doc.content_for(False)
     first = box.h - title.measure(box.w) - 2.5
     flow = Flow(doc, rule=False, gap=2.5)
-    for i, page in enumerate(two_columns(sections(derived, ctx), box.w, first, box.h)):
+    for i, page in enumerate(reference_pages(derived, ctx, box.w, first, box.h)):
         if i == 0:
             flow.add(Stack([title, page]), bookmark="Quick reference (Saunders)")
         else:

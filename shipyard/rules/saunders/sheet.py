@@ -202,6 +202,7 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
 
 
 PLAN_H = 24.0
+TURRET_R, TURRET_CLEAR = 3.3, 0.6  # a turret's circle on the plan (mm), and its gap below the section ratings
 
 
 def _plan(unit, s: SaundersStats) -> Drawing:
@@ -220,19 +221,23 @@ def _plan(unit, s: SaundersStats) -> Drawing:
         a, b = x + w * 0.28, x + w * 0.66
         page.line(a, top, a, bot, width=0.3)
         page.line(b, top, b, bot, width=0.3)
+        value_base = top + 10.5  # the section ratings' baseline: digits stand above it, turrets sit below it
         for label, cx, value in (("STERN", (x + a) / 2, arm.stern), ("MIDSHIPS", (a + b) / 2, arm.midships),
                                  ("BOW", x + w * 0.76, arm.bow)):
             page.text(cx, top + 3.8, label, size=6, align="centre", colour=0.35, weight="bold")
-            page.text(cx, top + 10.5, str(value), size=13, weight="bold", align="centre")
+            page.text(cx, value_base, str(value), size=13, weight="bold", align="centre")
         if roles:
             place = {"single": 0.47, "fore": 0.55, "centre": 0.47, "aft": 0.39}
             if len(roles) == 3:
                 place.update({"fore": 0.57, "aft": 0.37})
             rating = arm.armament if arm.armament is not None else arm.midships
+            # under the MIDSHIPS rating, clear of it and inside the hull outline
+            r = min(TURRET_R, (bot - value_base - TURRET_CLEAR - 0.4) / 2)
+            cy = value_base + TURRET_CLEAR + r
             for role in roles.values():
                 cx = x + w * place[role]
-                page.circle(cx, mid + 3.6, 3.6, width=0.4, fill=1)
-                page.text(cx, mid + 4.9, str(rating), size=7.5, weight="bold", align="centre")
+                page.circle(cx, cy, r, width=0.4, fill=1)
+                page.text(cx, cy + 1.0, str(rating), size=7.5, weight="bold", align="centre")
         if arm.pilot_house is not None:
             px = b + 4
             page.rect(px - 2.5, mid + 2.6, 5, 5, width=0.3, fill=1)
@@ -252,7 +257,7 @@ def _plan(unit, s: SaundersStats) -> Drawing:
                    label=f"armour {label}" + "".join(f" {n} {r}" for n, r in extras))
 
 
-FORT_PLAN_H = 15.0
+FORT_PLAN_H = 12.0  # no taller than a fort's hull track and remark beside it, so four forts share a Letter page
 
 
 def _fort_plan(s: SaundersStats) -> Drawing:
@@ -260,8 +265,8 @@ def _fort_plan(s: SaundersStats) -> Drawing:
     def paint(page: Page, x: float, y: float, w: float, h: float) -> None:
         w = min(40.0, w)
         page.rect(x, y + 0.5, w, h - 1, width=0.8, fill=0.96)
-        page.text(x + w / 2, y + 4.5, "WALLS", size=6, align="centre", colour=0.35, weight="bold")
-        page.text(x + w / 2, y + h - 3, str(s.armour.midships), size=14, weight="bold", align="centre")
+        page.text(x + w / 2, y + 3.8, "WALLS", size=6, align="centre", colour=0.35, weight="bold")
+        page.text(x + w / 2, y + h - 1.9, str(s.armour.midships), size=14, weight="bold", align="centre")
 
     return Drawing(FORT_PLAN_H, paint, label=f"walls {s.armour.midships}")
 

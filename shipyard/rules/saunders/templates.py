@@ -12,7 +12,7 @@ from ...render.text import number
 from ..base import Context
 from ...spec.errors import ShipyardError
 from .derive import FACING_DEG, parse_arc, scale_factor, using
-from .sheet import RULES
+from .sheet import RULES, ladder_below
 
 MM_PER_INCH = 25.4
 
@@ -22,8 +22,9 @@ def turn_ladder(ctx: Context) -> list[int]:
 
 
 def turns_in_play(ctx: Context) -> list[int]:
-    """The turn gauges a game needs: each unit's maximum turn, and its turn with a spar torpedo deployed, for the
-    units of the scenario being packed; the whole ladder when there is no scenario (the templates command)."""
+    """The turn gauges a game needs: each unit's maximum turn, its turn with a spar torpedo deployed, and every turn
+    a steering hit can drop it to (the steps its sheet prints), for the units of the scenario being packed; the
+    whole ladder when there is no scenario (the templates command)."""
     scenario = getattr(ctx, "scenario", None)
     if scenario is None:
         return turn_ladder(ctx)
@@ -32,7 +33,10 @@ def turns_in_play(ctx: Context) -> list[int]:
     angles: set[int] = set()
     for _, unit in ctx.library.scenario_units(scenario):
         s = derive(unit, ctx).stats
+        if not s.max_turn_deg:
+            continue  # a fort
         angles |= {int(a) for a in (s.max_turn_deg, s.max_turn_deg_spar_deployed) if a}
+        angles |= {int(a) for a in ladder_below(s, ctx)}
     return sorted(angles) or turn_ladder(ctx)
 
 
@@ -64,18 +68,33 @@ def templates(doc: Document, ctx: Context) -> None:
             _turret_gauge(page, side_x + r + 2, y + r + 1, r, ctx)
             _gunport_gauge(page, side_x, y + 2 * r + 22, box.right - side_x - 2, port)
             side_y = y + 2 * r + 34
-        for angle in turns_in_play(ctx):
-            need = arm * math.sin(math.radians(min(angle, 90))) + 1
+        angles = turns_in_play(ctx)
+
+        def need(angle: int) -> float:
+            return arm * math.sin(math.radians(min(angle, 90))) + 1
+
+        if beside and box.right - side_x < arm:
+            # the column beside is too narrow for a gauge lying down: when the gauges overrun the page, the smallest
+            # stand on end there, under the turret and gunport gauges (heading arm up), side by side
+            sx, py = side_x, side_y + GAUGE_GAP + arm
+            while (angles and angles[0] < 90 and y + sum(need(a) + GAUGE_GAP for a in angles) - GAUGE_GAP > box.bottom
+                   and py + 1 <= box.bottom and sx + need(angles[0]) <= box.right):
+                px = sx + need(angles[0]) - 0.5
+                with page.rotated(px, py, 90):
+                    _turn_gauge(page, px, py, arm, angles[0], arm_kn)
+                sx += need(angles.pop(0)) + GAUGE_GAP
+        for angle in angles:
+            h = need(angle)
             x0 = box.x + 1
-            if y + need > box.bottom:
+            if y + h > box.bottom:
                 # a low gauge may go under the turret and gunport gauges, else a new page
-                if beside and side_y + need <= box.bottom and angle < 90 and box.right - side_x >= arm:
+                if beside and side_y + h <= box.bottom and angle < 90 and box.right - side_x >= arm:
                     x0, y, side_y = side_x, side_y, None
                 else:
                     page = doc.new_page()
                     y = box.y
-            _turn_gauge(page, x0, y + need, arm, angle, arm_kn)
-            y += need + GAUGE_GAP
+            _turn_gauge(page, x0, y + h, arm, angle, arm_kn)
+            y += h + GAUGE_GAP
         if not beside:
             if y + 2 * r + 14 > box.bottom:  # the circle and its two lines of text; the gunport arc sits beside it
                 page = doc.new_page(bookmark="Turret and gunport gauges")
