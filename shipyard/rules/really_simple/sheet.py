@@ -6,7 +6,7 @@ and the tables. No coordinates here: the card grid (boxes.CardGrid) and the Flow
         StatBoxes([("ARMOUR", 4), ("AHEAD", "13½ kn"), ("ASTERN", "6½ kn"), ("DRAFT", "17 ft"), ("RAM BOW", "no (−1)")]),
         SpeedTrack([13½ 13 … ½ 0 SINKS], label="SPEED"),                     records speed, sunk
         GunRows([Track("LARGE +3", 18, note="18 × 9-inch Dahlgren smoothbore", records="gun"), …]),
-        CheckRow("2d6", [Check("helmsman"), Check("list port"), …, Check("FIRE (turns)", 4), …]),  records special, …
+        CheckRow("2d6", [Check("helmsman"), Check("list port"), …, Check("FIRE", 4), …]),  records special, …
     ]))
 
 Which box records which outcome of the hit, special-effect and ramming tables is trackers.yaml (trackers.py).
@@ -84,7 +84,7 @@ def special_checks(s: ReallySimpleStats, tables) -> Block:
 
 
 LASTS = 0  # in SPECIAL_CHECKS: an effect that lasts a number of moves or turns thrown (its row in special_effects)
-UNTIL = "to turn ___"  # written in: the turn it ends, once its dice are thrown
+UNTIL = "T__"  # written in: the turn it ends, once its dice are thrown (short: the 2d6 row stays two lines)
 
 
 def lasts(tables, tracker: str) -> bool:
@@ -98,9 +98,9 @@ def lasts(tables, tracker: str) -> bool:
 # the special effects' boxes on a card, in the order of the 2d6 table: (tracker, label, boxes)
 SPECIAL_CHECKS = (("sunk", "DESTROYED", 1), ("helmsman", "helmsman", 1), ("list_port", "list port", 1),
                   ("list_starboard", "list stbd", 1), ("shutter", "shutter jammed", LASTS),
-                  ("steam_pipes", "steam pipes", 1), ("funnel", "funnel (−2 kn)", 1),
+                  ("steam_pipes", "steam pipes", 1), ("funnel", "funnel −2 kn", 1),
                   ("fouled", "screw fouled", LASTS), ("steering", "steering", LASTS),
-                  ("fire", "FIRE (turns)", 4), ("boiler", "boiler holed", 1))
+                  ("fire", "FIRE", 4), ("boiler", "boiler holed", 1))
 
 
 def card(unit, d, ctx) -> Block:
@@ -123,7 +123,7 @@ def cards_header(ctx) -> Block:
     return Runs([("Really Simple ACW Naval Rules · ship data cards  ", "bold"),
                  (f"Strike a SPEED box for each {step} knot lost (struck past 0: SINKS, she sinks in {sinks_in(ctx.tables)} "
                   "turns), a gun's box when it is lost; tick a special effect (2d6) when she suffers it. One that lasts "
-                  f"1d6 moves or turns: write the turn it ends ({UNTIL}).",
+                  f"1d6 moves or turns: write the turn it ends at {UNTIL}; FIRE: a box a turn burning.",
                   "regular")],
                 size=6.5, family="condensed", colour=0.3)
 
