@@ -24,7 +24,8 @@ def footer(name: str, title: str, paper: str) -> str:
     return f"{name.rstrip()}… · {title}"
 
 
-def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None) -> None:
+def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None,
+          titles: dict | None = None) -> None:
     """The first page: the scenario, its sides and commanders, victory notes and the contents.
 
     Every line is fitted or wrapped to the page width, and the free text (commanders, victory notes, the
@@ -85,7 +86,7 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
     page.text(x, y, "Contents", size=13, weight="bold")
     y += 6
     for name in plan:
-        page.text(x + 4, y, TITLES[name], size=10)
+        page.text(x + 4, y, (titles or TITLES).get(name, TITLES[name]), size=10)
         page.text(x + 60, y, "page", size=10, colour=0.35)
         page.forward_text(x + 70, y, f"section:{name}", size=10)  # filled in when the section starts
         y += 5

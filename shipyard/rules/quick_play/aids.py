@@ -11,7 +11,10 @@ from .counters import counters
 from .roster import roster
 from .sheet import sheets
 
-__all__ = ["sheets", "counters", "roster", "templates"]
+__all__ = ["sheets", "counters", "roster", "templates", "SECTION_TITLES"]
+
+# the pack's contents and outline name the templates section for what it holds: the quick reference is printed there
+SECTION_TITLES = {"templates": "Quick reference and gauge"}
 
 
 def templates(doc, ctx) -> None:
