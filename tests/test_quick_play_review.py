@@ -82,3 +82,25 @@ def test_pack_contents_name_the_quick_reference_with_its_page(bundled_packs):
     numbers = [int(n) for n in re.findall(r"page\s+(\d+)", contents)][:len(titles)]
     ref_page = next(k for k, t in enumerate(pages, 1) if "quick reference" in t and "Cannonade" in t)
     assert numbers[2] == ref_page, (numbers, ref_page)
+
+
+def test_in_black_and_white_union_and_confederate_cards_differ_by_more_than_a_prefix(library):
+    """The accent rules are two greys in black and white: a Confederate card is shaded too; in colour the coloured
+    rules tell the sides apart and no card is shaded."""
+    from types import SimpleNamespace
+
+    from shipyard.render.blocks import Panel, Title
+
+    def look(uid, colour):
+        ctx = RULESET.context(library)
+        ctx.options = SimpleNamespace(colour=colour)
+        c = card(library, ctx, uid)
+        panel = next(b for b in walk(c) if isinstance(b, Panel))
+        rule = next(b for b in walk(c) if isinstance(b, Title)).rule_colour
+        return panel.fill, rule
+
+    union_bw, conf_bw = look("uss-hartford", False), look("css-selma", False)
+    assert union_bw[0] is None and conf_bw[0] is not None and float(conf_bw[0]) <= 0.92  # a visible grey
+    assert look("fort-morgan", False)[0] == conf_bw[0]  # the forts are Confederate
+    union_c, conf_c = look("uss-hartford", True), look("css-selma", True)
+    assert union_c[0] is None and conf_c[0] is None and union_c[1] != conf_c[1]

@@ -65,14 +65,15 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
             subject=f"Game pack for {scenario.name} under {ruleset.title}",
             footer=footer(scenario.name, ruleset.title, options.paper),
         ) as doc:
-            # a rule set may name a section in its own words (Quick Play's templates are its quick reference)
+            # the contents may name a section in the rule set's words (Quick Play's templates are its quick
+            # reference); the outline keeps the section's own title (the true-scale section is found by it)
             titles = {s.name: getattr(aids, "SECTION_TITLES", {}).get(s.name, s.title) for s in plan}
             cover(doc, scenario, ruleset, sides, [s.name for s in plan], options, scale=job.ctx.scale,
                   titles=titles)
             for section in plan:
                 current = section
                 step(f"{ruleset.title}: {section.name}")
-                doc.section(titles[section.name])
+                doc.section(section.title)
                 doc.resolve(f"section:{section.name}", str(doc.page_count + 1))
                 section.draw(doc, job, aids)
             current = "writing"

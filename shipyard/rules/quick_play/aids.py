@@ -13,7 +13,7 @@ from .sheet import sheets
 
 __all__ = ["sheets", "counters", "roster", "templates", "SECTION_TITLES"]
 
-# the pack's contents and outline name the templates section for what it holds: the quick reference is printed there
+# the pack cover's contents name the templates section for what it holds: the quick reference is printed there
 SECTION_TITLES = {"templates": "Quick reference and gauge"}
 
 

@@ -11,13 +11,16 @@ from ...render.blocks import (Block, Check, CheckRow, Columns, Flow, Note, Panel
                                Track, Tracks, records)
 from ...render.text import number
 from ...spec.errors import ShipyardError
-from ..base import Context, accent, damage_done, sheet_heading
+from ..base import Context, accent, damage_done, in_colour, nation_of, sheet_heading
 from .reference import factor_name
 from .trackers import applies, trackers
 
 EDNA_BOX = 3.4  # mm: the EDNA track's boxes (one per point)
 GUN_BOX = 3.0  # mm: a cannonade factor's box
 CARD_GAP = 2.0  # mm between cards, across and down
+# in black and white the accent rules are two greys: a Confederate card is also shaded, so the sides differ at a
+# glance (in colour the blue and grey-brown rules do it)
+BW_SHADE = {"Confederate": 0.9}
 
 
 def type_words(s) -> str:
@@ -89,6 +92,7 @@ def card(unit: Any, d, ctx: Context) -> Block:
     """One unit's record card."""
     s = d.stats
     name, detail = sheet_heading(unit, d, ctx)
+    side = nation_of(unit)
     side_note = [f"{s.guns} pieces" + (f" in {s.cannonade.total} factors" if s.is_fort and s.cannonade.total else "")]
     if s.turns_when_stationary:
         side_note.insert(0, "turns when stopped")
@@ -98,13 +102,14 @@ def card(unit: Any, d, ctx: Context) -> Block:
         Stack([Text(type_words(s), size=8, weight="bold", align="right"),
                Note(" · ".join(side_note), size=6.0, align="right")], gap=0.3),
     ], weights=[2.6, 1.0], gap=2.0)
-    moves = StatBoxes([("Speed", "does not move")], size=10) if s.is_fort else StatBoxes(speed_boxes(s), size=10, min_box=8)
+    moves = StatBoxes([("Speed", "does not move")], size=10) if s.is_fort else StatBoxes(speed_boxes(s), size=9.5, min_box=8)
     edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna), records="edna")],
                   box=EDNA_BOX, gap=0.3, label_size=7.5)
     now = speed_now(s, ctx)
     left = moves if now is None else Stack([moves, now], gap=0.4)
     parts = [head, Columns([left, gun_boxes(s, ctx)], weights=[4, 3], gap=2.5), edna, event_checks(s, ctx)]
-    return Panel(Stack(parts, gap=0.8), padding=1.3)
+    shade = None if in_colour(ctx) else BW_SHADE.get(side)
+    return Panel(Stack(parts, gap=0.6), padding=1.1, fill=shade)
 
 
 def page_header(ctx: Context) -> Block:
