@@ -271,6 +271,9 @@ class GunRows(Block):
         return [t.label for t in self.tracks] + [t.note for t in self.tracks if t.note]
 
 
+SPEEDS_HEAD = "top kn ahead / astern"  # the orders log's note under "Ship": what the figures by each name are
+
+
 @dataclass
 class OrdersGrid(Block):
     """One band of an orders log: a row per ship, a column per turn, each turn's cell ruled into the parts of an
@@ -298,7 +301,8 @@ class OrdersGrid(Block):
     def name_w(self, width) -> float:
         need = max((text_width(n, self.size, "bold", "condensed") for n, _ in self.ships), default=20.0)
         notes = max((text_width(t, self.small, "regular", "condensed") for _, t in self.ships), default=0.0)
-        return min(max(need, notes, text_width("Ship", self.size, "bold", "condensed")) + 2.0, width * 0.3)
+        head = text_width(SPEEDS_HEAD, self.small, "regular", "condensed")  # the heading's note under "Ship"
+        return min(max(need, notes, head, text_width("Ship", self.size, "bold", "condensed")) + 2.0, width * 0.3)
 
     def measure(self, width):
         return self.head_h + len(self.ships) * self.row_h
@@ -319,8 +323,7 @@ class OrdersGrid(Block):
         h = self.measure(width)
         page.rect(x, y, width, self.head_h, stroke=False, fill=0.88)
         page.text(x + 1.0, y + 3.0, "Ship", size=self.size, weight="bold", family="condensed")
-        page.text(x + 1.0, y + self.head_h - 1.0, "top kn ahead / astern", size=self.small, family="condensed",
-                  colour=0.3)
+        page.text(x + 1.0, y + self.head_h - 1.0, SPEEDS_HEAD, size=self.small, family="condensed", colour=0.3)
         thin, heavy = [], []
         xs = self._part_x(cw)
         for k, turn in enumerate(self.turns):
