@@ -25,7 +25,7 @@ def footer(name: str, title: str, paper: str) -> str:
 
 
 def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None,
-          titles: dict | None = None) -> None:
+          notes: dict | None = None) -> None:
     """The first page: the scenario, its sides and commanders, victory notes and the contents.
 
     Every line is fitted or wrapped to the page width, and the free text (commanders, victory notes, the
@@ -86,9 +86,11 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
     page.text(x, y, "Contents", size=13, weight="bold")
     y += 6
     for name in plan:
-        page.text(x + 4, y, (titles or TITLES).get(name, TITLES[name]), size=10)
+        page.text(x + 4, y, TITLES[name], size=10)
         page.text(x + 60, y, "page", size=10, colour=0.35)
         page.forward_text(x + 70, y, f"section:{name}", size=10)  # filled in when the section starts
+        if notes and notes.get(name):  # what the rule set prints there, in its words
+            page.fit_text(x + 80, y, notes[name], box.w - 80, size=10, colour=0.35)
         y += 5
     y += 4
     page.wrap_text(x, y, note, box.w, size=9)

@@ -11,10 +11,10 @@ from .counters import counters
 from .roster import roster
 from .sheet import sheets
 
-__all__ = ["sheets", "counters", "roster", "templates", "SECTION_TITLES"]
+__all__ = ["sheets", "counters", "roster", "templates", "SECTION_NOTES"]
 
-# the pack cover's contents name the templates section for what it holds: the quick reference is printed there
-SECTION_TITLES = {"templates": "Quick reference and gauge"}
+# the pack cover's contents say what the templates section holds: the quick reference is printed there
+SECTION_NOTES = {"templates": "the quick reference, with the turning gauge"}
 
 
 def templates(doc, ctx) -> None:
