@@ -86,7 +86,10 @@ def test_card_pages_say_once_how_the_boxes_are_used_and_the_reference_has_the_hi
     out = build(tmp_path / "fleet.pdf", "a4", lambda doc: aids.sheets(doc, [(u, d) for _, u, d in units], ctx))
     for t in card_pages(texts(out)):
         assert t.count("Strike a SPEED box for each ½ knot lost") == 1
-        assert t.count("2d6") == t.count("ARMOUR") + 1  # every card's special-effect boxes, and the line above them
+        # every card's special-effect boxes, the line above them, and a fort card's line of rows that do nothing to it
+        forts = t.count("On a fort: hit 1d6")
+        assert forts == t.count("MOVES")  # a fort card's stat boxes say MOVES fixed
+        assert t.count("2d6") == t.count("ARMOUR") + 1 + forts
     ref = "\n".join(texts(build(tmp_path / "ref.pdf", "a4", lambda doc: aids.quick_reference(doc, [d for *_, d in units], ctx))))
     assert "On a hit, roll 1d6" in ref and "Boiler holed" in ref and "Lose a gun" in ref
 

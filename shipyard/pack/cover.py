@@ -27,7 +27,8 @@ def footer(name: str, title: str, paper: str) -> str:
 COVER_SIZES = (10.0, 9.0, 8.0, 7.0)  # the cover's free text, largest first
 
 
-def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None) -> None:
+def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None,
+          notes: dict | None = None) -> None:
     """The first page: the scenario, its sides and commanders, victory notes and the contents.
 
     Every line is fitted or wrapped to the page width; the free text (commanders, victory notes, the history) is set
@@ -99,6 +100,8 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
         page.text(x + 4, y, TITLES[name], size=10)
         page.text(x + 60, y, "page", size=10, colour=0.35)
         page.forward_text(x + 70, y, f"section:{name}", size=10)  # filled in when the section starts
+        if notes and notes.get(name):  # what the rule set prints there, in its words
+            page.fit_text(x + 80, y, notes[name], box.w - 80, size=10, colour=0.35)
         y += 5
     y += 4
     page.wrap_text(x, y, note, box.w, size=9)

@@ -11,7 +11,10 @@ from .counters import counters
 from .roster import roster
 from .sheet import sheets
 
-__all__ = ["sheets", "counters", "roster", "templates"]
+__all__ = ["sheets", "counters", "roster", "templates", "SECTION_NOTES"]
+
+# the pack cover's contents say what the templates section holds: the quick reference is printed there
+SECTION_NOTES = {"templates": "the quick reference, with the turning gauge"}
 
 
 def templates(doc, ctx) -> None:

@@ -85,7 +85,8 @@ def move_reminders(ctx: Context, size: float, rams: bool = True, ships: bool = T
 def gun_reminders(ctx: Context, size: float) -> Runs:
     """Which guns go first when guns are put out of action, and the average die."""
     t = ctx.tables
-    runs = _run("Guns out", "smallest first: " + ", then ".join(factor_name(ctx, k) for k in t.guns_out.rows) + ".")
+    runs = _run("Guns out", "each gun out strikes one factor box (a fort's too, not its pieces), smallest first: "
+                + ", then ".join(factor_name(ctx, k) for k in t.guns_out.rows) + ".")
     runs += _run("\nAvD", "average die (" + ", ".join(number(f) for f in t.average_die.rows["faces"]) + ").")
     return Runs(runs, size=size)
 

@@ -11,13 +11,16 @@ from ...render.blocks import (Block, Check, CheckRow, Columns, Flow, Note, Panel
                                Track, Tracks, records)
 from ...render.text import number
 from ...spec.errors import ShipyardError
-from ..base import Context, accent, damage_done, sheet_heading
+from ..base import Context, accent, damage_done, in_colour, nation_of, sheet_heading
 from .reference import factor_name
 from .trackers import applies, trackers
 
 EDNA_BOX = 3.4  # mm: the EDNA track's boxes (one per point)
 GUN_BOX = 3.0  # mm: a cannonade factor's box
-CARD_GAP = 2.4  # mm between cards, across and down
+CARD_GAP = 2.0  # mm between cards, across and down
+# in black and white the accent rules are two greys: a Confederate card is also shaded, so the sides differ at a
+# glance (in colour the blue and grey-brown rules do it)
+BW_SHADE = {"Confederate": 0.9}
 
 
 def type_words(s) -> str:
@@ -55,17 +58,42 @@ EVENT_CHECKS = (("sunk", ("sunk",)), ("holed", ("holed",)),
                 ("silenced", ("silenced",)))
 
 
-def event_checks(s) -> Block:
+def event_words(ctx: Context, tracker: str, label: str) -> str:
+    """A one-box event's label with what it does, in the words of its catastrophic_events row ('holed: sinks in 1D6
+    moves'), so the card says what the box means; the label alone when its row says no more than the label."""
+    rows = {o.row for o in trackers().outcomes if o.table == "catastrophic_events" and o.tracker == tracker}
+    for r in ctx.tables.catastrophic_events.rows:
+        text = str(r.get("ship", ""))
+        if r["double"] in rows and text.lower().startswith(label.lower() + ":"):
+            return text
+    return label
+
+
+def event_checks(s, ctx: Context) -> Block:
     wanted = trackers().for_unit(applies, s)
-    checks = [Check(label, 1, key) for key, labels in EVENT_CHECKS if key in wanted for label in labels]
-    return records(CheckRow("Events", checks, size=6.0, box=2.4, gap=1.4), *(c.tracker for c in checks))
+    checks = [Check(event_words(ctx, key, label) if len(labels) == 1 else label, 1, key)
+              for key, labels in EVENT_CHECKS if key in wanted for label in labels]
+    return records(CheckRow("Events", checks, size=6.0, box=2.2, gap=1.1), *(c.tracker for c in checks))
+
+
+def speed_now(s, ctx: Context) -> Block | None:
+    """A box for each speed setting the ship has (speed_markers; Reverse at the setting she goes astern at), to tick
+    the one she is at: her speed is on the card as well as on her speed counter. None for a fort."""
+    if s.is_fort:
+        return None
+    from .reference import speed_words
+
+    have = {"slow": s.speeds_in.slow, "cruise": s.speeds_in.cruise, "full": s.speeds_in.full}
+    checks = [Check(word, 1) for word, key in speed_words(ctx) if have.get(key) is not None]
+    return CheckRow("Now", checks, size=6.0, box=2.2, gap=1.2)
 
 
 def card(unit: Any, d, ctx: Context) -> Block:
     """One unit's record card."""
     s = d.stats
     name, detail = sheet_heading(unit, d, ctx)
-    side_note = [f"{s.guns} pieces"]
+    side = nation_of(unit)
+    side_note = [f"{s.guns} pieces" + (f" in {s.cannonade.total} factors" if s.is_fort and s.cannonade.total else "")]
     if s.turns_when_stationary:
         side_note.insert(0, "turns when stopped")
     head = Columns([
@@ -74,18 +102,22 @@ def card(unit: Any, d, ctx: Context) -> Block:
         Stack([Text(type_words(s), size=8, weight="bold", align="right"),
                Note(" · ".join(side_note), size=6.0, align="right")], gap=0.3),
     ], weights=[2.6, 1.0], gap=2.0)
-    moves = StatBoxes([("Speed", "does not move")], size=10) if s.is_fort else StatBoxes(speed_boxes(s), size=10, min_box=8)
+    moves = StatBoxes([("Speed", "does not move")], size=10) if s.is_fort else StatBoxes(speed_boxes(s), size=9.5, min_box=8)
     edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna), records="edna")],
                   box=EDNA_BOX, gap=0.3, label_size=7.5)
-    return Panel(Stack([head, Columns([moves, gun_boxes(s, ctx)], weights=[4, 3], gap=2.5), edna, event_checks(s)],
-                       gap=1.2), padding=1.3)
+    now = speed_now(s, ctx)
+    left = moves if now is None else Stack([moves, now], gap=0.4)
+    parts = [head, Columns([left, gun_boxes(s, ctx)], weights=[4, 3], gap=2.5), edna, event_checks(s, ctx)]
+    shade = None if in_colour(ctx) else BW_SHADE.get(side)
+    return Panel(Stack(parts, gap=0.6), padding=1.1, fill=shade)
 
 
 def page_header(ctx: Context) -> Block:
     order = ", then ".join(factor_name(ctx, k) for k in ctx.tables.guns_out.rows)
     return Runs([("Quick Play ACW Naval Rules — record cards  ", "bold"),
-                 (f"Strike an EDNA box for each hit; when guns are put out of action strike factor boxes, {order}; "
-                  "tick an event when it befalls her. The play tables are on the quick reference.", "regular")],
+                 (f"Strike an EDNA box for each hit; for each gun put out of action strike one factor box, {order} "
+                  "(a fort's guns are its factors too, not its pieces); tick an event when it befalls her, and the "
+                  "speed she is at. The play tables are on the quick reference.", "regular")],
                 size=7.0, family="condensed")
 
 

@@ -23,7 +23,7 @@ from .boxes import SPEED_BOX, CardGrid
 from .counters import counters, speed_chits
 from .reference import quick_reference
 from .roster import roster
-from .sheet import GUN_BOX, card, cards_header, log_row_height, orders_bands, orders_intro, speed_values
+from .sheet import GUN_BOX, card, cards_header, log_layout, orders_intro, speed_values
 from .templates import GAUGE_R, stick_pieces, templates
 from .words import gun_groups, kn
 
@@ -52,8 +52,7 @@ def orders_log(doc, derived: Iterable, ctx, title: str = "Orders log") -> None:
     flow = Flow(doc, gap=4.0, rule=False)
     intro = orders_intro(title, ctx)
     box = doc.content
-    bands = orders_bands(ships, game_turns(ctx), box.w)
-    row_h = log_row_height(bands, box.h - intro.measure(box.w), flow.gap)
+    bands = log_layout(ships, game_turns(ctx), box.w, box.h - intro.measure(box.w), flow.gap)
     flow.add(intro, bookmark=title, new_page=True)
-    for band in orders_bands(ships, game_turns(ctx), box.w, row_h):
+    for band in bands:
         flow.add(band)

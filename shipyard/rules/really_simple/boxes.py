@@ -271,6 +271,9 @@ class GunRows(Block):
         return [t.label for t in self.tracks] + [t.note for t in self.tracks if t.note]
 
 
+SPEEDS_HEAD = "top kn ahead / astern"  # the orders log's note under "Ship": what the figures by each name are
+
+
 @dataclass
 class OrdersGrid(Block):
     """One band of an orders log: a row per ship, a column per turn, each turn's cell ruled into the parts of an
@@ -284,11 +287,22 @@ class OrdersGrid(Block):
     size: float = 7.0
     small: float = 6.0  # the parts of a turn and each ship's speeds
     head_h: float = 6.8
+    weights: Sequence[float] = ()  # each part's share of a turn's width (equal when empty): the extras take more
+
+    def _part_x(self, cw: float) -> list[float]:
+        """The left of each part within a turn's cell, and its right end last."""
+        w = list(self.weights) if len(self.weights) == len(self.parts) else [1.0] * len(self.parts)
+        xs, x = [0.0], 0.0
+        for k in w:
+            x += cw * k / sum(w)
+            xs.append(x)
+        return xs
 
     def name_w(self, width) -> float:
         need = max((text_width(n, self.size, "bold", "condensed") for n, _ in self.ships), default=20.0)
         notes = max((text_width(t, self.small, "regular", "condensed") for _, t in self.ships), default=0.0)
-        return min(max(need, notes, text_width("Ship", self.size, "bold", "condensed")) + 2.0, width * 0.3)
+        head = text_width(SPEEDS_HEAD, self.small, "regular", "condensed")  # the heading's note under "Ship"
+        return min(max(need, notes, head, text_width("Ship", self.size, "bold", "condensed")) + 2.0, width * 0.3)
 
     def measure(self, width):
         return self.head_h + len(self.ships) * self.row_h
@@ -299,7 +313,8 @@ class OrdersGrid(Block):
             return None, self
         if fit >= len(self.ships):
             return self, None
-        kw = dict(parts=self.parts, row_h=self.row_h, size=self.size, small=self.small, head_h=self.head_h)
+        kw = dict(parts=self.parts, row_h=self.row_h, size=self.size, small=self.small, head_h=self.head_h,
+                  weights=self.weights)
         return (OrdersGrid(self.ships[:fit], self.turns, **kw), OrdersGrid(self.ships[fit:], self.turns, **kw))
 
     def draw(self, page, x, y, width):
@@ -308,19 +323,18 @@ class OrdersGrid(Block):
         h = self.measure(width)
         page.rect(x, y, width, self.head_h, stroke=False, fill=0.88)
         page.text(x + 1.0, y + 3.0, "Ship", size=self.size, weight="bold", family="condensed")
-        page.text(x + 1.0, y + self.head_h - 1.0, "top kn ahead / astern", size=self.small, family="condensed",
-                  colour=0.3)
+        page.text(x + 1.0, y + self.head_h - 1.0, SPEEDS_HEAD, size=self.small, family="condensed", colour=0.3)
         thin, heavy = [], []
-        part_w = cw / len(self.parts)
+        xs = self._part_x(cw)
         for k, turn in enumerate(self.turns):
             cx = x + nw + k * cw
             page.text(cx + cw / 2, y + 3.0, f"Turn {turn}", size=self.size, weight="bold", family="condensed",
                       align="centre")
             for j, part in enumerate(self.parts):
-                page.fit_text(cx + (j + 0.5) * part_w, y + self.head_h - 1.0, part, part_w - 0.6, size=self.small,
-                              min_size=self.small, family="condensed", align="centre", colour=0.3)
+                page.fit_text(cx + (xs[j] + xs[j + 1]) / 2, y + self.head_h - 1.0, part, xs[j + 1] - xs[j] - 0.6,
+                              size=self.small, min_size=self.small, family="condensed", align="centre", colour=0.3)
                 if j:
-                    thin.append((cx + j * part_w, y + self.head_h, cx + j * part_w, y + h))
+                    thin.append((cx + xs[j], y + self.head_h, cx + xs[j], y + h))
             heavy.append((cx, y, cx, y + h))
         for i, (name, note) in enumerate(self.ships):
             ry = y + self.head_h + i * self.row_h
@@ -335,6 +349,11 @@ class OrdersGrid(Block):
         page.lines(heavy, width=0.25)
         page.rect(x, y, width, h, width=0.4)
         return h
+
+    def part_widths(self, width) -> list[float]:
+        """Each part's width in mm within a turn's cell, at this band width."""
+        xs = self._part_x((width - self.name_w(width)) / max(1, len(self.turns)))
+        return [b - a for a, b in zip(xs, xs[1:])]
 
     def texts(self):
         return ["Ship"] + [f"Turn {t}" for t in self.turns] + list(self.parts) + [n for n, _ in self.ships]

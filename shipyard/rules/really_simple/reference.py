@@ -1,12 +1,13 @@
 """Really Simple ACW Naval Rules: one page of only the rules and tables the units in play use, as blocks through
 a Flow: their gun classes' rolls against their armour numbers, the modifiers, the hit and special-effect
-tables, movement, shoals, ramming. Every number from the tables."""
+tables, torpedoes, movement, shoals, ramming. Every number from the tables."""
 
 from __future__ import annotations
 
 from ...render.blocks import Block, Columns, Flow, Heading, Note, Stack, Table, Text
 from ...render.text import number
 from .derive import modifier, scale_factor
+from .trackers import no_effect_text
 from .words import need, ranges_text, signed, sinks_in
 
 HEAD = dict(size=8.0)
@@ -34,7 +35,24 @@ def shooting(derived: list, ctx) -> Block:
     parts.append(Text(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}.", **BODY))
     parts += [Heading("On a hit, roll 1d6", **HEAD),
               _two([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows])]
+    forts = [d.stats for d in derived if d.stats.is_fort]
+    nothing = no_effect_text(t, forts[0], "On a fort") if forts else ""
+    if nothing:  # what the tables' rows do to a fort, said where they are read
+        parts.append(Text(nothing + " (Forts are ours: not in the original text.)", **BODY))
     return Stack(parts, gap=1.5)
+
+
+def torpedoes(derived: list, ctx) -> list[Block]:
+    """The torpedo field and what a strike does (reconstructed tables: the text has none), when a ship is in play."""
+    if not any(not d.stats.is_fort for d in derived):
+        return []
+    t = ctx.tables
+    field = t.require("torpedo_field").rows
+    text = (f"For each move a ship ends in a torpedo field or crosses one, roll {field['dice']}: a torpedo strikes on "
+            f"{number(field['strike_on'])}{'+' if int(field['strike_on']) < 6 else ''}. Forts are not struck. "
+            "(Not in the original text: our tables.)")
+    return [Heading("Torpedoes (mines)", **HEAD), Text(text, **BODY),
+            _two([[r["roll"], r["effect"]] for r in t.require("torpedoes").rows])]
 
 
 def movement(derived: list, ctx) -> list[Block]:
@@ -75,7 +93,7 @@ def movement(derived: list, ctx) -> list[Block]:
 
 def quick_reference(doc, derived: list, ctx) -> None:
     """One page (more only if it must) of what the units in play use, in two columns."""
-    left = shooting(derived, ctx)
+    left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx)], gap=1.5)
     right = Stack([Heading("Special effects, roll 2d6", **HEAD),
                    _two([[r["roll"], r["effect"]] for r in ctx.tables.require("special_effects").rows])]
                   + movement(derived, ctx), gap=1.5)

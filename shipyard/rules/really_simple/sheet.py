@@ -6,7 +6,7 @@ and the tables. No coordinates here: the card grid (boxes.CardGrid) and the Flow
         StatBoxes([("ARMOUR", 4), ("AHEAD", "13½ kn"), ("ASTERN", "6½ kn"), ("DRAFT", "17 ft"), ("RAM BOW", "no (−1)")]),
         SpeedTrack([13½ 13 … ½ 0 SINKS], label="SPEED"),                     records speed, sunk
         GunRows([Track("LARGE +3", 18, note="18 × 9-inch Dahlgren smoothbore", records="gun"), …]),
-        CheckRow("2d6", [Check("helmsman"), Check("list port"), …, Check("FIRE (turns)", 4), …]),  records special, …
+        CheckRow("2d6", [Check("helmsman"), Check("list port"), …, Check("FIRE", 4), …]),  records special, …
     ]))
 
 Which box records which outcome of the hit, special-effect and ramming tables is trackers.yaml (trackers.py).
@@ -15,12 +15,13 @@ Which box records which outcome of the hit, special-effect and ramming tables is
 from __future__ import annotations
 
 import math
+import re
 
 from ...render.text import number
 from ...render.blocks import Block, Check, CheckRow, Note, Panel, Runs, Stack, StatBoxes, Text, Track, records
 from ..base import accent, damage_done, sheet_heading
 from .boxes import CardHead, GunRows, Measured, OrdersGrid, SpeedBox, SpeedTrack
-from .trackers import applies, trackers
+from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
 from .words import gun_groups, kn, no_ram_bow, sinks_in, step_kn
 
@@ -71,21 +72,35 @@ def gun_tracks(s: ReallySimpleStats, ctx) -> Block:
                    gap=GUN_GAP)
 
 
-def special_checks(s: ReallySimpleStats) -> Block:
-    """A box for each lasting special effect (2d6) the unit can suffer, FIRE with one box per turn burning; a fort's
+def special_checks(s: ReallySimpleStats, tables) -> Block:
+    """A box for each lasting special effect (2d6) the unit can suffer, FIRE with one box per turn burning and one
+    that lasts 1d6 moves or turns with a box for each (the roll's boxes counted off a turn at a time); a fort's
     magazine hit has a DESTROYED box (a ship's strikes SINKS)."""
     t = trackers()
     wanted = t.for_unit(applies, s)
-    checks = [Check(label, boxes, key) for key, label, boxes in SPECIAL_CHECKS
-              if key in wanted and not (key == "sunk" and not s.is_fort)]
+    checks = [Check(f"{label} {UNTIL}" if boxes == LASTS and lasts(tables, key) else label, max(boxes, 1), key)
+              for key, label, boxes in SPECIAL_CHECKS if key in wanted and not (key == "sunk" and not s.is_fort)]
     return records(CheckRow("2d6", checks), "special", *(c.tracker for c in checks))
+
+
+LASTS = 0  # in SPECIAL_CHECKS: an effect that lasts a number of moves or turns thrown (its row in special_effects)
+UNTIL = "T__"  # written in: the turn it ends, once its dice are thrown (short: the 2d6 row stays two lines)
+
+
+def lasts(tables, tracker: str) -> bool:
+    """Whether a special effect lasts a thrown number of moves or turns ('jammed for 1d6 moves'): its row(s) of
+    special_effects name dice and moves or turns, so its box has a blank for the turn it ends."""
+    rolls = {o.row for o in trackers().outcomes if o.table == "special_effects" and o.tracker == tracker}
+    return any(re.search(r"\d*d\d+\s+(moves|turns)", str(row["effect"]))
+               for row in tables.require("special_effects").rows if str(row["roll"]) in rolls)
 
 
 # the special effects' boxes on a card, in the order of the 2d6 table: (tracker, label, boxes)
 SPECIAL_CHECKS = (("sunk", "DESTROYED", 1), ("helmsman", "helmsman", 1), ("list_port", "list port", 1),
-                  ("list_starboard", "list stbd", 1), ("shutter", "shutter jammed", 1), ("steam_pipes", "steam pipes", 1),
-                  ("funnel", "funnel (−2 kn)", 1), ("fouled", "screw fouled", 1), ("steering", "steering", 1),
-                  ("fire", "FIRE (turns)", 4), ("boiler", "boiler holed", 1))
+                  ("list_starboard", "list stbd", 1), ("shutter", "shutter jammed", LASTS),
+                  ("steam_pipes", "steam pipes", 1), ("funnel", "funnel −2 kn", 1),
+                  ("fouled", "screw fouled", LASTS), ("steering", "steering", LASTS),
+                  ("fire", "FIRE", 4), ("boiler", "boiler holed", 1))
 
 
 def card(unit, d, ctx) -> Block:
@@ -95,7 +110,10 @@ def card(unit, d, ctx) -> Block:
     parts = [card_heading(unit, d, ctx), stat_boxes(s, unit, ctx)]
     if not s.is_fort:
         parts.append(speed_track(s, unit, ctx))
-    parts += [gun_tracks(s, ctx), special_checks(s)]
+    parts += [gun_tracks(s, ctx), special_checks(s, ctx.tables)]
+    nothing = no_effect_text(ctx.tables, s, "On a fort" if s.is_fort else "On her")
+    if nothing:  # the rows that do nothing to this unit (a fort: no speed, helm, engines or list), said on her card
+        parts.append(Note(nothing, size=6.0))
     return Measured(Panel(Stack([Measured(p) for p in parts], gap=1.1), padding=1.5))
 
 
@@ -104,16 +122,22 @@ def cards_header(ctx) -> Block:
     step = kn(step_kn(ctx.tables))
     return Runs([("Really Simple ACW Naval Rules · ship data cards  ", "bold"),
                  (f"Strike a SPEED box for each {step} knot lost (struck past 0: SINKS, she sinks in {sinks_in(ctx.tables)} "
-                  "turns), a gun's box when it is lost; tick a special effect (2d6) when she suffers it.", "regular")],
+                  "turns), a gun's box when it is lost; tick a special effect (2d6) when she suffers it. One that lasts "
+                  f"1d6 moves or turns: write the turn it ends at {UNTIL}; FIRE: a box a turn burning.",
+                  "regular")],
                 size=6.5, family="condensed", colour=0.3)
 
 
 # ---------------------------------------------------------------------------------------------- orders log
 
 LOG_PARTS = ("1st ½", "2nd ½", "extras")  # the order format: each half move with its turns, then the extras
+# each part's share of a turn's cell: a half move holds "4 R", the extras a speed change, RAM and a target
+LOG_WEIGHTS = (1.0, 1.0, 1.8)
 MIN_TURN_W = 26.0  # mm: the narrowest column a turn's order is written in
+MAX_TURN_W = 60.0  # the widest a small side's log widens its turns to, to use the page it has
 ROW_H = 6.5  # mm: a ship's row in the orders log, for a pencilled order
 MIN_ROW_H = 5.6  # the least it may shrink to, to save a page
+ROOMY_ROW_H = 9.0  # the most a small side's row grows to
 
 
 def orders_intro(title: str, ctx) -> Block:
@@ -126,15 +150,36 @@ def orders_intro(title: str, ctx) -> Block:
                        "An order the opponent cannot read is read against you.", size=7.0, family="condensed")], gap=1.2)
 
 
-def orders_bands(ships: list, turns: int, width: float, row_h: float = ROW_H) -> list[Block]:
-    """The log as bands of as many turns as the width holds (bands of even size), each with a row per ship."""
+def orders_bands(ships: list, turns: int, width: float, row_h: float = ROW_H, turn_w: float = MIN_TURN_W) -> list[Block]:
+    """The log as bands of as many turns (of at least turn_w mm) as the width holds (bands of even size), each with a
+    row per ship."""
     rows = [(d.unit_name, f"{kn(d.stats.speed_kn)} / {kn(d.stats.astern_kn)} kn") for d in ships] or [("", "")] * 8
     probe = OrdersGrid(rows, [1], LOG_PARTS)
-    per = max(1, int((width - probe.name_w(width)) // MIN_TURN_W))
+    per = max(1, int((width - probe.name_w(width)) // turn_w))
     n_bands = math.ceil(turns / per)
     per = math.ceil(turns / n_bands)
-    return [OrdersGrid(rows, list(range(t, min(turns, t + per - 1) + 1)), LOG_PARTS, row_h=row_h)
+    return [OrdersGrid(rows, list(range(t, min(turns, t + per - 1) + 1)), LOG_PARTS, row_h=row_h, weights=LOG_WEIGHTS)
             for t in range(1, turns + 1, per)]
+
+
+def log_layout(ships: list, turns: int, width: float, first_page: float, gap: float) -> list[Block]:
+    """The bands of a side's log. A log that fits its first page even at the narrowest turns takes the widest turns
+    (up to MAX_TURN_W) and tallest rows (up to ROOMY_ROW_H) that still fit it: a small side's log fills its page
+    with room to write instead of leaving most of it empty. A bigger log: the narrowest turns, rows of
+    log_row_height."""
+    dense = orders_bands(ships, turns, width)
+    row_h = log_row_height(dense, first_page, gap)
+
+    def fits(bands):
+        return sum(b.measure(width) + gap for b in bands) <= first_page
+
+    if fits(orders_bands(ships, turns, width, row_h)):
+        for turn_w in range(int(MAX_TURN_W), int(MIN_TURN_W) - 1, -2):
+            for h in (ROOMY_ROW_H, (ROOMY_ROW_H + ROW_H) / 2, ROW_H):
+                bands = orders_bands(ships, turns, width, h, float(turn_w))
+                if fits(bands):
+                    return bands
+    return orders_bands(ships, turns, width, row_h)
 
 
 def log_row_height(bands: list, first_page: float, gap: float) -> float:

@@ -9,8 +9,9 @@ from pathlib import Path
 from ..base import Trackers, load_trackers, unit_condition
 
 PATH = Path(__file__).with_name("trackers.yaml")
-# the tables whose rows do something to a unit: hit_effects and special_effects (shooting), ramming's results
-OUTCOME_TABLES = ("hit_effects", "special_effects", "ramming.results")
+# the tables whose rows do something to a unit: hit_effects and special_effects (shooting), ramming's results,
+# torpedoes (a ship struck in a torpedo field)
+OUTCOME_TABLES = ("hit_effects", "special_effects", "ramming.results", "torpedoes")
 
 
 @lru_cache(maxsize=1)
@@ -28,3 +29,31 @@ def table_rows(tables, name: str) -> list[dict]:
     head, _, key = name.partition(".")
     rows = tables.require(head).rows
     return list(rows[key] if key else rows)
+
+
+# the tables of what a hit does, whose rows a card says have no effect on the unit when none of its outcomes can
+# befall it (a fort has no speed to lose, no helm, engines or list)
+HIT_TABLES = (("hit_effects", "hit 1d6"), ("special_effects", "2d6"))
+
+
+def no_effect_rolls(tables, stats) -> list[tuple[str, list[str]]]:
+    """(table's words, [rolls]) for each hit table with rows that do nothing to this unit: rows whose every outcome
+    in trackers.yaml has a condition the unit does not meet (a row marked 'No effect' for everyone is left out)."""
+    t = trackers()
+    out = []
+    for table, words in HIT_TABLES:
+        rolls = []
+        for row in table_rows(tables, table):
+            roll = str(row["roll"])
+            mine = [o for o in t.outcomes if o.table == table and o.row == roll]
+            if mine and not any(applies(o.applies, stats) for o in mine):
+                rolls.append(roll)
+        if rolls:
+            out.append((words, rolls))
+    return out
+
+
+def no_effect_text(tables, stats, who: str) -> str:
+    """'A fort: hit 1d6 1, 4-5; 2d6 3, 4, ... have no effect.' or '' when every row can befall the unit."""
+    parts = [f"{words} {', '.join(rolls)}" for words, rolls in no_effect_rolls(tables, stats)]
+    return f"{who}: {'; '.join(parts)} have no effect." if parts else ""
