@@ -375,3 +375,34 @@ def test_quick_reference_prints_table14_for_the_configurations_in_play_and_table
 
 # Type size on the printed packs (nothing under 5 pt, nothing cut short with '…'): the layout lint checks every
 # bundled pack, tests/test_layout_lint.py.
+
+
+def _block_texts(blocks) -> str:
+    from shipyard.render.blocks import walk
+    return "\n".join(t for b in blocks for x in walk(b)
+                     for t in [getattr(x, "title", None) or ""] + x.texts())
+
+
+def test_quick_reference_resolves_rams_and_torpedoes_from_the_tables(library):
+    """Review item 1: Tennessee ramming and Tecumseh in the torpedo field must be resolvable from the quick reference.
+    Every number printed comes from tables.yaml (Table 6-8 source, torpedoes reconstructed and marked so)."""
+    from shipyard.rules.smoke_on_the_water.reference import reference_blocks
+    ctx = RS.context(library)
+    fleet = [RS.derive(library.find(u), ctx) for u in ("uss-tecumseh", "css-tennessee", "uss-hartford")]
+    text = _block_texts(reference_blocks(fleet, ctx))
+    t6 = ctx.tables.require("collision_damage").rows
+    assert f"each vessel {t6['die']} + modifiers = Hull Damage Points" in text
+    for group in ("hull_armour", "speed", "struck_by", "own_arc"):
+        for k, v in t6[group].items():
+            assert f"{k} {v:+d}" in text, (group, k)
+    assert f"{t6['own_bow_ram']['modifier']:+d} (in place of her hull armour)" in text
+    lk = ctx.tables.require("locking").rows
+    assert f"Table 7 · lock {lk['lock']['base']} or less on a d10" in text.replace("\n", " ")
+    assert f"Table 8 · free {lk['break_free']['base']} or less on a d10" in text.replace("\n", " ")
+    tor = ctx.tables.require("torpedoes")
+    assert tor.tag() == "reconstructed"
+    for d in fleet:  # each draught in play gets its strike number, and only those
+        assert f"{d.stats.draught} draught {tor.rows['field_strike'][d.stats.draught]}" in text
+    assert "Very Shallow draught" not in text
+    assert "Torpedo field *" in text and "Torpedoes chapter are lost" in text
+    assert f"explodes on {tor.rows['spar_hits_on']} or less" in text

@@ -129,9 +129,60 @@ def critical_tables(ctx: Context) -> list[Block]:
                          align=["centre", "left", "left", "left"],
                          title=None if k else f"Table 15 · critical hits, {die}; Special: {die} again on the specials; "
                                               "armour: what tests deflection"))
-    out.append(Note("* effect reconstructed: the text's description of this hit is lost", size=6.5))
     return out
 
+
+def _signed(v) -> str:
+    return f"{v:+d}" if isinstance(v, int) else str(v)
+
+
+def collision_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
+    """Collisions and rams: the collision speed by arc, Table 6 (damage and holing) and Tables 7-8 (locking)."""
+    cs = ctx.tables.require("collision_speed")
+    t6 = ctx.tables.require("collision_damage").rows
+    lk = ctx.tables.require("locking").rows
+
+    def mods(d: dict) -> str:
+        return ", ".join(f"{k} {_signed(v)}" for k, v in d.items())
+
+    rows = [["Collision speed", "striker's level, shifted by the struck vessel's when struck in her "
+             + ", ".join(f"{r['arc'].lower()} {r['shift']}" for r in cs.rows)
+             + "; below Slow no damage, above Very Fast = Very Fast; struck vessel astern: swap bow and stern"],
+            ["Own bow, ram", _signed(t6["own_bow_ram"]["modifier"]) + " (in place of her hull armour)"],
+            ["Hull armour", mods(t6["hull_armour"])],
+            ["Speed", mods(t6["speed"])],
+            ["Struck by", mods(t6["struck_by"])],
+            ["Own arc struck", mods(t6["own_arc"])]]
+    h = t6["holed"]
+    rows += [["Holed", f"{h['die']} at or under the damage taken (always on {h['always']}, never on {h['never']}): "
+                       f"flooding points = {h['flooding']}"],
+             ["Paddle wheels", t6["wheels"]],
+             [f"Table 7 · lock", f"{lk['lock']['base']} or less on a d10: {mods(lk['lock']['modifiers'])}"],
+             [f"Table 8 · free", f"{lk['break_free']['base']} or less on a d10: {mods(lk['break_free']['modifiers'])}"]]
+    rows += torpedo_rows(ctx, vessels)
+    return [Table(rows, widths=[0.15, 0.85], size=7.0, bold_first_col=True, align=["left", "left"],
+                  title=f"Ramming and torpedoes · Table 6: each vessel {t6['die']} + modifiers = Hull Damage Points taken"),
+            Note("* reconstructed, ours: the text's description of that hit (Table 15) and its Torpedoes chapter are lost",
+                 size=6.5)]
+
+
+def torpedo_rows(ctx: Context, vessels: list[Derived]) -> list[list[str]]:
+    """Torpedo fields and spar torpedoes (reconstructed: the chapter is lost), for the draughts in play; each row
+    marked * as reconstructed."""
+    t = ctx.tables.require("torpedoes")
+    r = t.rows
+    draughts = [dr for dr in r["field_strike"] if dr in {d.stats.draught for d in vessels}] or list(r["field_strike"])
+    dmg = r["damage"][0]
+    rows = [["Torpedo field *", "test once a turn while her base is in it: strikes on a d10 at "
+             + ", ".join(f"{dr} draught {r['field_strike'][dr]}" for dr in draughts) + " or less; speed "
+             + ", ".join(f"{k} {_signed(v)}" for k, v in r["speed"].items())],
+            ["Fires", f"on {r['fires_on']} or more on a d10, else a dud"],
+            ["Explosion", f"under the hull, no armour test: {dmg['hull']} Hull Damage Points and {dmg['flooding']} "
+                          "flooding points"],
+            ["Spar torpedo", f"pressed home bow-on: explodes on {r['spar_hits_on']} or less on a d10 (damage as "
+                             f"above); the attacker takes {r['spar_attacker_flooding']} flooding points"]]
+    star = " *" if t.tag() == "reconstructed" else ""
+    return [[k.rstrip(" *") + star, v] for k, v in rows]
 
 def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
     vessels = [d for d in derived if d.stats.kind == "vessel"]
@@ -143,7 +194,8 @@ def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
                            to_hit_block(ctx),
                            *deflection_tables(ctx, codes), gun_damage_block(ctx)]
     if vessels:
-        blocks += movement_tables(ctx, vessels, factor) + hit_location_tables(ctx, vessels) + critical_tables(ctx)
+        blocks += (movement_tables(ctx, vessels, factor) + hit_location_tables(ctx, vessels) + critical_tables(ctx)
+                   + collision_tables(ctx, vessels))
     return blocks
 
 

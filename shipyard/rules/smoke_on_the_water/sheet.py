@@ -381,6 +381,7 @@ def critical_boxes(s: VesselStats, size: float = 7.0) -> Block:
         ("abandoned", "Abandoned (boiler)", 1),
         ("sunk", "Sunk (magazine)", 1),
         ("aground", "Aground", 1),
+        ("locked", "Locked with ______", 1),
         ("aground", "Tries to break free", 4),
     ]
     items[3:3] = [("turret_jam", f"Turret {tid} jammed at ___°", 1) for tid in s.turret_damage_points]
