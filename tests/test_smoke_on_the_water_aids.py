@@ -166,7 +166,8 @@ def test_monitor_sheet_text_contains_her_stats(library, tmp_path, cli):
     above = " ".join(lines[max(0, values - 3):values])  # the labels, wrapped in their boxes, over the values
     for label in ("Speed", "ahead", "Manoeuvr", "Target", "bow/side"):
         assert label in above, label
-    for armour in ("TurretH", "PilothouseH", "HullM", "HHeavy", "MMedium"):  # bold location, its class after it
+    # bold location, its class after it (the class names' note wraps beside the critical boxes: HHeavy is whole)
+    for armour in ("TurretH", "PilothouseH", "HullM", "HHeavy", "StackU(Hulltrack)"):
         assert armour in text.replace(" ", ""), armour
     for expected in ("USS Monitor",
                      f"Hull (HDP) {d['hull_damage_points']}", f"Flotation (FP) {d['flotation_points']}",
@@ -349,7 +350,9 @@ def test_a_sloop_sheet_says_casemate_hits_are_hull_hits(tmp_path, cli):
     out = tmp_path / "hartford.pdf"
     assert cli("sheet", "uss-hartford", "--rules", "sotw", "-o", out).code == 0
     text = _sheet_text(out)
-    assert "conventional/casemate" in text and "No casemate: Casemate hits count as Hull" in text
+    # review item 5: her column reads in the locations she has (Casemate hits are Hull hits), no footnote
+    assert "conventional/casemate" in text and "Bow 1 Hull, 2 Gun, 3–7 Hull, 8–9 Stack" in text
+    assert "Plunging 1–4 Hull, 5–9 Deck" in text and "Casemate" not in text.split("Hit location")[1].split("Table 17")[0]
 
 
 def test_quick_reference_prints_table14_for_the_configurations_in_play_and_table15(library, tmp_path):

@@ -191,12 +191,41 @@ def test_roster_rows_come_from_the_stats(library, ctx):
 
 @pytest.mark.parametrize("compact", [True, False])
 def test_armour_and_hit_locations_agree_about_the_casemate(library, ctx, compact):
-    # a sloop has no casemate: no Casemate armour row, and the hit locations say Casemate hits count as Hull;
-    # Virginia has one: a Casemate row and no such note
+    # a sloop has no casemate: no Casemate armour row, and her hit locations print Casemate rolls as Hull;
+    # Virginia has one: a Casemate row and Casemate in her hit locations
     for uid, has in (("uss-hartford", False), ("virginia", True)):
         d, block = _sheet(library, ctx, uid, compact=compact)
         armour = {k for b in walk(block) if isinstance(b, (StatPanel, Legend)) for k, _ in b.items}
         text = _texts(block)
         assert ("Casemate" in armour) == has, uid
-        assert ("No casemate: Casemate hits count as Hull" in text) == (not has), uid
+        runs = " ".join(str(r[1]) for b in walk(block) if isinstance(b, Table) for r in b.rows
+                        if r and r[0] in ("Bow", "Broadside", "Stern", "Plunging"))
+        assert ("Casemate" in runs) == has, (uid, runs)
+        assert "No casemate" not in text
         assert "Hull" in armour
+
+
+@pytest.mark.parametrize("compact", [True, False])
+def test_a_stack_hit_has_its_armour_and_its_track_on_every_sheet_that_can_take_one(library, ctx, compact):
+    """Review item 5: every Mobile Bay vessel whose Table 14 column has Stack rows prints the Stack's armour class
+    (from tables.yaml) and which track its damage goes on, and that track is on her sheet."""
+    from shipyard.rules.smoke_on_the_water.derive import hit_location_column
+    rule = RS.tables().require("hit_locations").rows["stack"]
+    scen = library.scenario("mobile-bay-1864")
+    seen = 0
+    for side in scen.sides:
+        for u in side.units:
+            d, block = _sheet(library, ctx, u.id, compact=compact)
+            if d.stats.kind != "vessel":
+                continue
+            has_stack = any("Stack" in c for c in hit_location_column(d.stats.configuration, ctx.tables).values())
+            armour = {k: v for b in walk(block) if isinstance(b, (StatPanel, Legend)) for k, v in b.items}
+            text = _texts(block)
+            assert ("Stack" in armour) == has_stack, u.id
+            if has_stack:
+                seen += 1
+                assert armour["Stack"].startswith(rule["armour"]) and f"({rule['track']} track)" in armour["Stack"]
+                assert f"Stack: armour {rule['armour']}, damage on the {rule['track']} track" in text, u.id
+                assert any(isinstance(b, Tracks) and any(t.label.startswith(rule["track"]) for t in b.tracks)
+                           for b in walk(block)), u.id
+    assert seen >= 15

@@ -110,7 +110,10 @@ def hit_location_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
         body = [[r + 1] + [col[c][r] for c in cols] for r in range(n)] + [[crit] + ["critical"] * len(cols)]
         tables.append(Table(body, header=["d10"] + cols, title=conf[0].upper() + conf[1:], size=7.0,
                             widths=[0.1, 0.225, 0.225, 0.225, 0.225]))
-    head = Heading(f"Table 14 · hit location, d10 by the shot's aspect ({crit} = critical); no casemate: Casemate = Hull")
+    stack = t14.rows.get("stack")
+    stack = f"; Stack: armour {stack['armour']}, {stack['track']} track *" if stack else ""
+    head = Heading(f"Table 14 · hit location, d10 by the shot's aspect ({crit} = critical); no casemate: Casemate = Hull"
+                   + stack)
     pairs: list[Block] = [Columns(tables[k:k + 2] + ([Stack([])] if len(tables[k:k + 2]) == 1 else []), gap=4.0)
                           for k in range(0, len(tables), 2)]
     if pairs:
@@ -162,7 +165,8 @@ def collision_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
     rows += torpedo_rows(ctx, vessels)
     return [Table(rows, widths=[0.15, 0.85], size=7.0, bold_first_col=True, align=["left", "left"],
                   title=f"Ramming and torpedoes · Table 6: each vessel {t6['die']} + modifiers = Hull Damage Points taken"),
-            Note("* reconstructed, ours: the text's description of that hit (Table 15) and its Torpedoes chapter are lost",
+            Note("* reconstructed, ours: the text's descriptions of those hits (Tables 14-15) and its Torpedoes chapter "
+                 "are lost",
                  size=6.5)]
 
 

@@ -120,7 +120,29 @@ def armour_items(s: VesselStats, unit, ctx: Context, compact: bool) -> tuple[lis
             continue
         used += [cls] if cls not in used else []
         items.append((label, (cls if compact else f"{cls} {names.get(cls, '')}") + (" (part)" if loc in partial else "")))
+    stack = stack_rule(s, ctx)
+    if stack:
+        cls = stack["armour"]
+        used += [cls] if cls not in used else []
+        items.append(("Stack", (cls if compact else f"{cls} {names.get(cls, '')}") + f" ({stack['track']} track)"))
     return items, used
+
+
+def stack_rule(s: VesselStats, ctx: Context) -> dict | None:
+    """How a Stack hit is taken (armour class, which track), when her Table 14 column has Stack rows; else None."""
+    t = ctx.tables.require("hit_locations")
+    if not any("Stack" in locs for locs in hit_location_column(s.configuration, ctx.tables).values()):
+        return None
+    return t.need(t.rows, "stack", "how a Stack hit is taken: {armour: U, track: Hull}")
+
+
+def sheet_locations(s: VesselStats, ctx: Context, unit) -> dict[str, str]:
+    """Her Table 14 column as runs of rolls, in the locations she has: with no casemate, Casemate hits are Hull
+    hits (armour and damage), so the sheet prints them as Hull."""
+    cols = hit_location_column(s.configuration, ctx.tables)
+    if not has_casemate(unit):
+        cols = {c: ["Hull" if loc == "Casemate" else loc for loc in locs] for c, locs in cols.items()}
+    return {c: hit_location_runs(locs) for c, locs in cols.items()}
 
 
 def armour_panel(s: VesselStats, ctx: Context, compact: bool = False, unit=None) -> Panel:
@@ -163,25 +185,24 @@ def vessel_legend(s: VesselStats, ctx: Context) -> Legend:
 def hit_location_panel(s: VesselStats, ctx: Context, unit, size: float = 7.0) -> Panel:
     """The vessel's Table 14 column as runs of rolls per aspect, and what a critical and a missing casemate mean."""
     t = ctx.tables.require("hit_locations")
-    cols = hit_location_column(s.configuration, ctx.tables)
-    rows = [[c, hit_location_runs(locs)] for c, locs in cols.items()]
-    notes = []
-    if any("Casemate" in locs for locs in cols.values()) and not has_casemate(unit):
-        notes.append("No casemate: Casemate hits count as Hull")
-    notes.append(f"{t.rows.get('critical', 10)} = critical: roll on Table 15 (quick reference)")
+    rows = [[c, runs] for c, runs in sheet_locations(s, ctx, unit).items()]
+    notes = [f"{t.rows.get('critical', 10)} = critical: roll on Table 15 (quick reference)"] + stack_note(s, ctx)
     return Panel(Stack([Table(rows, widths=[0.27, 0.73], size=size, align=["left", "left"], bold_first_col=True)]
                        + [Note(n, size=6.0) for n in notes], gap=0.6),
                  title=f"Hit location (d10) · {s.configuration}")
 
 
+def stack_note(s: VesselStats, ctx: Context) -> list[str]:
+    """What a Stack hit does, when she can take one."""
+    stack = stack_rule(s, ctx)
+    return [f"Stack: armour {stack['armour']}, damage on the {stack['track']} track"] if stack else []
+
+
 def hit_location_table(s: VesselStats, ctx: Context, unit) -> Block:
     """The hit-location panel's figures as a titled table, for a half-page sheet."""
     t = ctx.tables.require("hit_locations")
-    cols = hit_location_column(s.configuration, ctx.tables)
-    rows = [[c, hit_location_runs(locs)] for c, locs in cols.items()]
-    note = f"{t.rows.get('critical', 10)} = critical (Table 15)"
-    if any("Casemate" in locs for locs in cols.values()) and not has_casemate(unit):
-        note += ". No casemate: Casemate hits count as Hull"
+    rows = [[c, runs] for c, runs in sheet_locations(s, ctx, unit).items()]
+    note = ". ".join([f"{t.rows.get('critical', 10)} = critical (Table 15)"] + stack_note(s, ctx))
     return Stack([Legend([("", note)], size=6.0, title=f"Hit location (d10) · {s.configuration}:"),
                   Table(rows, widths=[0.2, 0.8], size=6.5, align=["left", "left"], bold_first_col=True)], gap=0.4)
 
