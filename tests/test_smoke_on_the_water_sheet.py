@@ -229,3 +229,21 @@ def test_a_stack_hit_has_its_armour_and_its_track_on_every_sheet_that_can_take_o
                 assert any(isinstance(b, Tracks) and any(t.label.startswith(rule["track"]) for t in b.tracks)
                            for b in walk(block)), u.id
     assert seen >= 15
+
+
+@pytest.mark.parametrize("compact", [True, False])
+def test_what_is_looked_up_every_turn_is_set_at_least_7pt(library, ctx, compact):
+    """Review item 6: the guns and range bands, the hit locations and Table 17 are read every turn: at least 7 pt
+    on a half-page sheet too (and the to-hit and gun-code legends at least 6.5 pt), never the 5-6 pt of notes."""
+    for uid in ("uss-hartford", "uss-lackawanna", "uss-metacomet", "uss-tecumseh"):
+        d, block = _sheet(library, ctx, uid, compact=compact)
+        tables = [b for b in walk(block) if isinstance(b, Table)]
+        guns = [t for t in tables if t.header and t.header[0] == "Guns"]
+        hits = [t for t in tables if t.rows and t.rows[0][0] == "Bow"]
+        t17 = [t for t in tables if t.header and t.header[0] == "Gun size"]
+        assert guns and hits and t17, uid
+        for t in guns + hits + t17:
+            assert t.size >= 7.0, (uid, t.header or t.rows[0], t.size)
+        legends = [b for b in walk(block) if isinstance(b, Legend) and b.title and
+                   (b.title.startswith("To hit") or b.title.startswith("Gun codes"))]
+        assert len(legends) == 2 and all(b.size >= 6.5 for b in legends), uid

@@ -59,6 +59,7 @@ LOCATION_LABELS = {
     "hull": "Hull", "casemate": "Casemate", "turret": "Turret", "deck": "Deck", "pilot_house": "Pilot house",
     "rudder": "Rudder", "wheel": "Wheel", "machinery": "Machinery",
 }
+PLAY_PT = {False: 7.5, True: 7.0}  # type looked up every turn (guns, ranges, hit location, Table 17): full, half page
 LOG_SIZE = {False: 7.5, True: 6.5}  # orders-log type size: full page, half page
 LOG_PITCH_PT = {False: 13.0, True: 10.5}  # orders-log row pitch in points: room to write in pencil
 LOG_COLS = {False: 2, True: 4}
@@ -203,8 +204,8 @@ def hit_location_table(s: VesselStats, ctx: Context, unit) -> Block:
     t = ctx.tables.require("hit_locations")
     rows = [[c, runs] for c, runs in sheet_locations(s, ctx, unit).items()]
     note = ". ".join([f"{t.rows.get('critical', 10)} = critical (Table 15)"] + stack_note(s, ctx))
-    return Stack([Legend([("", note)], size=6.0, title=f"Hit location (d10) · {s.configuration}:"),
-                  Table(rows, widths=[0.2, 0.8], size=6.5, align=["left", "left"], bold_first_col=True)], gap=0.4)
+    return Stack([Legend([("", note)], size=6.5, title=f"Hit location (d10) · {s.configuration}:"),
+                  Table(rows, widths=[0.2, 0.8], size=PLAY_PT[True], align=["left", "left"], bold_first_col=True)], gap=0.4)
 
 
 def armour_legend(s: VesselStats, ctx: Context, unit) -> Block:
@@ -301,10 +302,10 @@ def guns_block(s: VesselStats | FortStats, compact: bool = False, width: float =
     band_w = 12.0
     rest = width - box_w - 6.5 - 9 - 5 * band_w
     table = GunTable(rows, header=["Guns", "No.", "Code", "Gun", "Arc (0° = ahead)"] + [f"{b} cm" for b in RANGE_BANDS],
-                     size=6.5 if compact else 7.5, widths=[box_w, 6.5, 9, rest * 0.45, rest * 0.55] + [band_w] * 5,
+                     size=PLAY_PT[compact], widths=[box_w, 6.5, 9, rest * 0.45, rest * 0.55] + [band_w] * 5,
                      leading=1.42 if compact else 1.3, align=["left", "centre", "centre", "left", "left"] + ["centre"] * 5,
                      boxes=[g.count for g in s.guns])
-    return Stack([Text(title, size=6.5 if compact else 7.5, weight="bold"), table], gap=0.3)
+    return Stack([Text(title, size=PLAY_PT[compact], weight="bold"), table], gap=0.3)
 
 
 def code_words(code: str, ctx: Context) -> str:
@@ -352,7 +353,7 @@ def gun_damage_block(ctx: Context, sizes: list[str] | None = None, title: str | 
         table = Table(rows, header=["Gun size"] + list(RANGE_BANDS) + ["Shell"], size=size,
                       title=title or "Table 17 · damage by gun size")
         return Stack([table, Note(text, size=6.0)], gap=0.8)
-    return Stack([Text(title or "Table 17 · damage by gun size", size=6.5, weight="bold"),
+    return Stack([Text(title or "Table 17 · damage by gun size", size=7.0, weight="bold"),
                   Table(rows, header=["Gun size"] + list(RANGE_BANDS) + ["Shell"], size=size)], gap=0.4)
 
 
@@ -390,8 +391,9 @@ def tracks(s: VesselStats | FortStats, ctx: Context, unit) -> list[tuple[Track, 
     return out
 
 
-def critical_boxes(s: VesselStats, size: float = 7.0) -> Block:
-    """A checkbox for each lasting effect of a critical hit, each tagged with its tracker."""
+def critical_boxes(s: VesselStats, size: float = 7.0, compact: bool = False) -> Block:
+    """A checkbox for each lasting effect of a critical hit, each tagged with its tracker (on a half page the
+    labels are shorter, so four fit a line)."""
     items = [
         ("pilot_house", "Pilot house hit", 1),
         ("rudder", "Rudder: port only", 1),
@@ -399,13 +401,14 @@ def critical_boxes(s: VesselStats, size: float = 7.0) -> Block:
         ("fire", "Fire test marker", 1),
         ("fire", "On fire", 1),
         ("fire", "Out of control", 1),
-        ("abandoned", "Abandoned (boiler)", 1),
+        ("abandoned", "Abandoned" if compact else "Abandoned (boiler)", 1),
         ("sunk", "Sunk (magazine)", 1),
         ("aground", "Aground", 1),
-        ("locked", "Locked with ______", 1),
-        ("aground", "Tries to break free", 4),
+        ("locked", "Locked with ____", 1),
+        ("aground", "Free tries" if compact else "Tries to break free", 4),
     ]
-    items[3:3] = [("turret_jam", f"Turret {tid} jammed at ___°", 1) for tid in s.turret_damage_points]
+    items[3:3] = [("turret_jam", f"Turret {tid} jammed ___°" if compact else f"Turret {tid} jammed at ___°", 1)
+                  for tid in s.turret_damage_points]
     block = Checkboxes([(label, n) for _, label, n in items], size=size, box=2.8, min_col=24.0)
     # each line is a tracker of its own (`render.blocks.recorded` reads a block's tracks): a turret's jam once per turret
     block.tracks = [Track(label, n, records=tracker) for tracker, label, n in items]
@@ -426,7 +429,7 @@ def damage_block(s: VesselStats | FortStats, ctx: Context, unit, compact: bool =
     return Stack([Legend([("", how)], size=6.0, title="Damage:"),
                   Tracks([t for t, _ in tracks(s, ctx, unit)], label_size=label_size, box=box, gap=0.5,
                          row_gap=0.9 if compact else 1.2, max_label_share=0.22 if compact else 0.32),
-                  critical_boxes(s, size=6.5 if compact else 7.0)], gap=0.8)
+                  critical_boxes(s, size=6.5 if compact else 7.0, compact=compact)], gap=0.8)
 
 
 def log_legend(ctx: Context, fort: bool = False, compact: bool = False) -> Block:
@@ -477,7 +480,7 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool) -> list[Block]:
     s = d.stats
     head = heading_block(unit, d, ctx, size=11.0 if compact else 16.0)
     log_head = log_legend(ctx, fort=s.kind == "fort", compact=compact)
-    small = 6.0 if compact else 6.5
+    small = 6.5 if compact else 7.0  # gun codes and the to-hit modifiers, read every turn
     legends = [b for b in (gun_legend(s, ctx, small), to_hit_legend(ctx, small) if s.guns else None) if b is not None]
     if isinstance(s, FortStats):
         names = ctx.tables.require("armour_names").rows
@@ -489,7 +492,7 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool) -> list[Block]:
         damage = damage_block(s, ctx, unit, compact)
         return [head, boxes, guns_block(s, compact), *legends,
                 damage if t17 is None else Columns([damage, t17], weights=[0.6, 0.4], gap=4.0), log_head]
-    t17 = own_gun_damage(s, ctx, size=6.5 if compact else 7.5, note=not compact)
+    t17 = own_gun_damage(s, ctx, size=PLAY_PT[compact], note=not compact)
     if compact:
         right = Stack([hit_location_table(s, ctx, unit)] + ([t17] if t17 else []) + [armour_legend(s, ctx, unit)], gap=1.2)
         top = Columns([head, stat_boxes(s, ctx, compact=True)], weights=[0.31, 0.69], gap=3.0)
