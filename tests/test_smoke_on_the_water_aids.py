@@ -327,8 +327,9 @@ def test_sheets_print_the_vessels_table14_column(tmp_path, cli):
         "monitor": ["Hit location (d10) · single turret monitor", "Bow 1–2 Hull, 3 Gun, 4–9 Turret",
                     "Broadside 1–2 Hull, 3 Gun, 4–7 Turret, 8–9 Stack", "Stern 1–2 Hull, 3 Gun, 4–6 Turret, 7–9 Stack",
                     "Plunging 1 Hull, 2–6 Deck, 7–9 Turret", "10 = critical"],
-        "virginia": ["Hit location (d10) · conventional/casemate", "Bow 1 Hull, 2 Gun, 3–7 Casemate, 8–9 Stack",
-                     "Broadside 1 Hull, 2 Gun, 3–7 Casemate, 8–9 Stack", "Plunging 1 Hull, 2–4 Casemate, 5–9 Deck"],
+        # her bow, broadside and stern columns are the same: a half-page sheet sets them on one row ("Bow, Side, Stern")
+        "virginia": ["Hit location (d10) · conventional/casemate", "1 Hull, 2 Gun, 3–7 Casemate, 8–9 Stack",
+                     "Plunging 1 Hull, 2–4 Casemate, 5–9 Deck"],
     }
     for uid, lines in want.items():
         out = tmp_path / f"{uid}.pdf"
@@ -351,7 +352,7 @@ def test_a_sloop_sheet_says_casemate_hits_are_hull_hits(tmp_path, cli):
     assert cli("sheet", "uss-hartford", "--rules", "sotw", "-o", out).code == 0
     text = _sheet_text(out)
     # review item 5: her column reads in the locations she has (Casemate hits are Hull hits), no footnote
-    assert "conventional/casemate" in text and "Bow 1 Hull, 2 Gun, 3–7 Hull, 8–9 Stack" in text
+    assert "conventional/casemate" in text and "1 Hull, 2 Gun, 3–7 Hull, 8–9 Stack" in text
     assert "Plunging 1–4 Hull, 5–9 Deck" in text and "Casemate" not in text.split("Hit location")[1].split("Table 17")[0]
 
 

@@ -23,7 +23,7 @@ from .templates import TICK_LENGTHS_MM, _template_specs, template_geometry, temp
 __all__ = ["sheets", "templates", "counters", "roster", "quick_reference", "template_geometry", "_template_specs",
            "TICK_LENGTHS_MM"]
 
-FLOW_GAP = 5.0  # between two sheets sharing a page (a dashed rule runs through it)
+FLOW_GAP = 4.0  # between two sheets sharing a page (a dashed rule runs through it)
 
 
 def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:

@@ -63,7 +63,7 @@ PLAY_PT = {False: 7.5, True: 7.0}  # type looked up every turn (guns, ranges, hi
 LOG_SIZE = {False: 7.5, True: 6.5}  # orders-log type size: full page, half page
 LOG_PITCH_PT = {False: 13.0, True: 10.5}  # orders-log row pitch in points: room to write in pencil
 LOG_COLS = {False: 2, True: 4}
-GAP = {False: 3.0, True: 1.0}  # between the sheet's blocks: full page, half page
+GAP = {False: 3.0, True: 0.8}  # between the sheet's blocks: full page, half page
 PT = 25.4 / 72
 TRACK_BOX = {False: 3.5, True: 2.9}  # mm: a damage box, full page and half page
 GUN_BOX = 2.6  # mm: a gun's box in the guns table
@@ -202,10 +202,14 @@ def stack_note(s: VesselStats, ctx: Context) -> list[str]:
 def hit_location_table(s: VesselStats, ctx: Context, unit) -> Block:
     """The hit-location panel's figures as a titled table, for a half-page sheet."""
     t = ctx.tables.require("hit_locations")
-    rows = [[c, runs] for c, runs in sheet_locations(s, ctx, unit).items()]
-    note = ". ".join([f"{t.rows.get('critical', 10)} = critical (Table 15)"] + stack_note(s, ctx))
+    same: dict[str, list[str]] = {}  # aspects with the same runs share a row: "Bow, Stern"
+    for c, runs in sheet_locations(s, ctx, unit).items():
+        same.setdefault(runs, []).append(c)
+    rows = [[", ".join(c if len(cs) == 1 else c.replace("Broadside", "Side") for c in cs), runs]
+            for runs, cs in same.items()]
+    note = f"{t.rows.get('critical', 10)} = critical (Table 15)"  # what a Stack hit does: on the armour line
     return Stack([Legend([("", note)], size=6.5, title=f"Hit location (d10) · {s.configuration}:"),
-                  Table(rows, widths=[0.2, 0.8], size=PLAY_PT[True], align=["left", "left"], bold_first_col=True)], gap=0.4)
+                  Table(rows, widths=[0.24, 0.76], size=PLAY_PT[True], min_size=PLAY_PT[True], align=["left", "left"], bold_first_col=True)], gap=0.4)
 
 
 def armour_legend(s: VesselStats, ctx: Context, unit) -> Block:
@@ -299,11 +303,13 @@ def guns_block(s: VesselStats | FortStats, compact: bool = False, width: float =
     title = "Guns · a box per gun: / while it cannot fire (port or gun jammed), X destroyed · cm to each band's far edge"
     if s.kind != "fort" and not compact:
         title += " · gunport guns split between the broadsides"
-    band_w = 12.0
-    rest = width - box_w - 6.5 - 9 - 5 * band_w
+    band_w = 12.8  # "100–150" at 7 pt, with its padding
+    rest = width - box_w - 7 - 9 - 5 * band_w
+    gun_w = rest * 0.45
     table = GunTable(rows, header=["Guns", "No.", "Code", "Gun", "Arc (0° = ahead)"] + [f"{b} cm" for b in RANGE_BANDS],
-                     size=PLAY_PT[compact], widths=[box_w, 6.5, 9, rest * 0.45, rest * 0.55] + [band_w] * 5,
-                     leading=1.42 if compact else 1.3, align=["left", "centre", "centre", "left", "left"] + ["centre"] * 5,
+                     size=PLAY_PT[compact], widths=[box_w, 7, 9, gun_w, rest - gun_w] + [band_w] * 5,
+                     min_size=PLAY_PT[compact],
+                     leading=1.3, align=["left", "centre", "centre", "left", "left"] + ["centre"] * 5,
                      boxes=[g.count for g in s.guns])
     return Stack([Text(title, size=PLAY_PT[compact], weight="bold"), table], gap=0.3)
 
@@ -316,13 +322,14 @@ def code_words(code: str, ctx: Context) -> str:
     return f"{sizes.get(size, size)} {kinds.get(kind, kind).lower()}"
 
 
-def gun_legend(s: VesselStats | FortStats, ctx: Context, size: float = 6.5) -> Block | None:
-    """What each of her gun codes means: the size word (Table 17's row) and the type."""
+def gun_legend(s: VesselStats | FortStats, ctx: Context, size: float = 6.5, compact: bool = False) -> Block | None:
+    """What each of her gun codes means: the size word (Table 17's row) and the type (on a half page the Table 17
+    beside it says it is by size word)."""
     codes = list(dict.fromkeys(g.code for g in s.guns))
     if not codes:
         return None
     return Legend([(c, code_words(c, ctx)) for c in codes], size=size,
-                  title="Gun codes (size word = Table 17 row):")
+                  title="Gun codes:" if compact else "Gun codes (size word = Table 17 row):")
 
 
 def to_hit_legend(ctx: Context, size: float = 6.5) -> Block:
@@ -471,7 +478,7 @@ def own_gun_damage(s: VesselStats | FortStats, ctx: Context, size: float = 7.5, 
     """Table 17 for the unit's own gun sizes (None when she has no guns)."""
     order = [r["size"] for r in ctx.tables.require("gun_sizes").rows]
     sizes = sorted({parse_code(g.code)[0] for g in s.guns}, key=lambda k: order.index(k) if k in order else len(order))
-    return gun_damage_block(ctx, sizes, title="Table 17 · damage her guns deal", size=size, note=note) if sizes else None
+    return gun_damage_block(ctx, sizes, title="Table 17 · damage her guns deal, by size word", size=size, note=note) if sizes else None
 
 
 def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool) -> list[Block]:
@@ -481,7 +488,7 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool) -> list[Block]:
     head = heading_block(unit, d, ctx, size=11.0 if compact else 16.0)
     log_head = log_legend(ctx, fort=s.kind == "fort", compact=compact)
     small = 6.5 if compact else 7.0  # gun codes and the to-hit modifiers, read every turn
-    legends = [b for b in (gun_legend(s, ctx, small), to_hit_legend(ctx, small) if s.guns else None) if b is not None]
+    legends = [b for b in (gun_legend(s, ctx, small, compact), to_hit_legend(ctx, small) if s.guns else None) if b is not None]
     if isinstance(s, FortStats):
         names = ctx.tables.require("armour_names").rows
         walls = s.armour.walls
