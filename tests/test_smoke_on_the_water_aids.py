@@ -272,7 +272,7 @@ def test_counters_cover_every_speed_ahead_and_astern_and_both_fire_markers(libra
         text = "\n".join(p.extract_text() for p in pdf.pages)
     for level in ("Slow", "Medium", "Fast", "Very Fast"):
         assert f"{level} ahead" in text and f"{level} astern" in text
-    assert "Immobile" in text and "On fire" in text and "Out of control" in text
+    assert "Immobile" in text and "On fire" in text and "Out of control" in text and "Fire test" in text
 
 
 def test_fold_and_backs_together_is_a_clear_error(library, tmp_path, cli):
