@@ -251,3 +251,19 @@ def test_what_is_looked_up_every_turn_is_set_at_least_7pt(library, ctx, compact)
         legends = [b for b in walk(block) if isinstance(b, Legend) and b.title and
                    (b.title.startswith("To hit") or b.title.startswith("Gun codes"))]
         assert len(legends) == 2 and all(b.size >= 6.5 for b in legends), uid
+
+
+@pytest.mark.parametrize("fort", [True, False])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_orders_and_fire_log_headers_never_wrap(fort, paper):
+    """Review item 9: a fort's Fire log read "Tur / n": every header word of the log stays on one line on a half-page
+    sheet, on both papers."""
+    from shipyard.render.blocks import Columns
+    width = PAPERS[paper].printable.w  # the sheets' content width
+    log = S.orders_log(fort, 12, compact=True)
+    assert isinstance(log, Columns)
+    col_w = (width - 4.0 * (len(log.children) - 1)) / len(log.children)
+    for table in log.children:
+        if isinstance(table, Table):
+            size, widths, cells, heights = table.layout(col_w)
+            assert heights[0] == 1, (fort, paper, cells[0])

@@ -459,7 +459,7 @@ def orders_log(fort: bool, turns: int, compact: bool) -> Block:
     size = LOG_SIZE[compact]
     ncols = LOG_COLS[compact]
     rows = max(1, math.ceil(turns / ncols))
-    widths = ([0.16, 0.3, 0.22, 0.32] if fort else [0.18, 0.21, 0.36, 0.25]) if compact else [0.14, 0.17, 0.43, 0.26]
+    widths = ([0.2, 0.3, 0.2, 0.3] if fort else [0.18, 0.21, 0.36, 0.25]) if compact else [0.14, 0.17, 0.43, 0.26]
     tables = [Table([[n, "", "", ""] for n in range(c * rows + 1, min(turns, (c + 1) * rows) + 1)], header=header,
                     widths=widths, size=size, leading=LOG_PITCH_PT[compact] / size, align=["centre", "left", "left", "left"])
               for c in range(ncols) if c * rows < turns]
