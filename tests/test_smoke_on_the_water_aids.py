@@ -410,3 +410,23 @@ def test_quick_reference_resolves_rams_and_torpedoes_from_the_tables(library):
     assert "Very Shallow draught" not in text
     assert "Torpedo field *" in text and "Torpedoes chapter are lost" in text
     assert f"explodes on {tor.rows['spar_hits_on']} or less" in text
+
+
+def test_table16_prints_only_the_armour_columns_in_play_and_names_them(library):
+    """Review item 14: Table 16's columns are the armour classes some unit in play has (each location, a fort's
+    walls, the Stack), every column named; Mobile Bay has no cottonclad, so no C column."""
+    from shipyard.rules.smoke_on_the_water.reference import deflection_tables
+    ctx = RS.context(library)
+    scen = library.scenario("mobile-bay-1864")
+    fleet = [RS.derive(library.units[u.id], ctx) for side in scen.sides for u in side.units]
+    codes = sorted({g.code for d in fleet for g in d.stats.guns})
+    want = {v for d in fleet for v in d.stats.armour.model_dump().values() if isinstance(v, str)} | {"U"}
+    names = ctx.tables.require("armour_names").rows
+    tables = deflection_tables(ctx, codes, fleet)
+    assert "C" not in want
+    for t in tables:
+        assert set(t.header[1:]) == want and len(t.header) - 1 == len(want)
+    for c in want:
+        assert f"{c} {names[c]}" in tables[0].title, c
+    every = deflection_tables(ctx, codes)  # no units named: every column
+    assert every[0].header[1:] == ctx.tables.require("armour_deflection").rows["columns"]

@@ -58,22 +58,36 @@ def to_hit_block(ctx: Context) -> Block:
                   Text(text, size=7.5)], gap=0.6)
 
 
-def deflection_tables(ctx: Context, codes: list[str]) -> list[Block]:
+def armour_in_play(derived: list[Derived], ctx: Context) -> set[str]:
+    """Every armour class a hit on a unit in play can test: each location's class (a fort's walls), and the Stack's."""
+    classes = {v for d in derived for v in d.stats.armour.model_dump().values() if isinstance(v, str)}
+    stack = ctx.tables.require("hit_locations").rows.get("stack")
+    if stack and any(d.stats.kind == "vessel" for d in derived):
+        classes.add(stack["armour"])
+    return classes
+
+
+def deflection_tables(ctx: Context, codes: list[str], derived: list[Derived] | None = None) -> list[Block]:
+    """Table 16 for the guns in play, in the armour columns some unit in play has (every column without units)."""
     t16 = ctx.tables.require("armour_deflection").rows
-    cols = t16["columns"]
+    names = ctx.tables.require("armour_names").rows
+    in_play = armour_in_play(derived, ctx) if derived else set(t16["columns"])
+    keep = [k for k, c in enumerate(t16["columns"]) if c in in_play]
+    cols = [t16["columns"][k] for k in keep]
     shot_rows = []
     for c in codes:
         key = c[:-1] + "SB" if c.endswith("C") else c
         if key in t16["shot"]:
-            shot_rows.append([c] + [str(v) for v in t16["shot"][key]])
-    if not shot_rows:
+            shot_rows.append([c] + [str(t16["shot"][key][k]) for k in keep])
+    if not shot_rows or not cols:
         return []
     title = ("Table 16 · deflect on this or less on a d10 (* always penetrates, - never); range "
-             + ", ".join(f"{k} {v:+d}" for k, v in t16["range_modifiers"].items()))
+             + ", ".join(f"{k} {v:+d}" for k, v in t16["range_modifiers"].items()) + "; armour "
+             + ", ".join(f"{c} {names.get(c, c)}" for c in cols))
     out: list[Block] = [Table(shot_rows, header=["Shot"] + cols, title=title)]
     sizes = sorted({c[:2] if c.startswith(("VL", "SH")) else c[0] for c in codes},
                    key=lambda s: SIZE_ORDER.index(s) if s in SIZE_ORDER else 9)
-    shell_rows = [[s] + [str(v) for v in t16["shell"][s]] for s in sizes if s in t16["shell"]]
+    shell_rows = [[s] + [str(t16["shell"][s][k]) for k in keep] for s in sizes if s in t16["shell"]]
     if shell_rows:
         out.append(Table(shell_rows, header=["Shell"] + cols))
     return out
@@ -196,7 +210,7 @@ def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
     blocks: list[Block] = [Title(f"{TITLE}: quick reference for the units in play", size=12, min_size=10),
                            speed_table(ctx, factor), *(legend if codes else []), *range_tables(ctx, codes, factor),
                            to_hit_block(ctx),
-                           *deflection_tables(ctx, codes), gun_damage_block(ctx)]
+                           *deflection_tables(ctx, codes, derived), gun_damage_block(ctx)]
     if vessels:
         blocks += (movement_tables(ctx, vessels, factor) + hit_location_tables(ctx, vessels) + critical_tables(ctx)
                    + collision_tables(ctx, vessels))
