@@ -227,6 +227,7 @@ def test_a_stack_hit_has_its_armour_and_its_track_on_every_sheet_that_can_take_o
                 assert armour["Stack"].startswith(rule["armour"]) and f"({rule['track']} track)" in armour["Stack"]
                 if not compact:  # the full sheet says it under the hit locations too
                     assert f"Stack: armour {rule['armour']}, damage on the {rule['track']} track" in text, u.id
+                    assert ("no fire test" in text) == (rule.get("fire_test") is False), u.id
                 assert any(isinstance(b, Tracks) and any(t.label.startswith(rule["track"]) for t in b.tracks)
                            for b in walk(block)), u.id
     assert seen >= 15

@@ -125,7 +125,8 @@ def hit_location_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
         tables.append(Table(body, header=["d10"] + cols, title=conf[0].upper() + conf[1:], size=7.0,
                             widths=[0.1, 0.225, 0.225, 0.225, 0.225]))
     stack = t14.rows.get("stack")
-    stack = f"; Stack: armour {stack['armour']}, {stack['track']} track *" if stack else ""
+    stack = (f"; Stack: armour {stack['armour']}, {stack['track']} track *"
+             + ("" if stack.get("fire_test", True) else ", no fire test") if stack else "")
     head = Heading(f"Table 14 · hit location, d10 by the shot's aspect ({crit} = critical); no casemate: Casemate = Hull"
                    + stack)
     pairs: list[Block] = [Columns(tables[k:k + 2] + ([Stack([])] if len(tables[k:k + 2]) == 1 else []), gap=4.0)

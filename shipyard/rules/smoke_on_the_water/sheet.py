@@ -196,7 +196,10 @@ def hit_location_panel(s: VesselStats, ctx: Context, unit, size: float = 7.0) ->
 def stack_note(s: VesselStats, ctx: Context) -> list[str]:
     """What a Stack hit does, when she can take one."""
     stack = stack_rule(s, ctx)
-    return [f"Stack: armour {stack['armour']}, damage on the {stack['track']} track"] if stack else []
+    if not stack:
+        return []
+    return [f"Stack: armour {stack['armour']}, damage on the {stack['track']} track"
+            + ("" if stack.get("fire_test", True) else ", no fire test")]
 
 
 def hit_location_table(s: VesselStats, ctx: Context, unit) -> Block:
