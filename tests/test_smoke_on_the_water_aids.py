@@ -166,7 +166,8 @@ def test_monitor_sheet_text_contains_her_stats(library, tmp_path, cli):
     above = " ".join(lines[max(0, values - 3):values])  # the labels, wrapped in their boxes, over the values
     for label in ("Speed", "ahead", "Manoeuvr", "Target", "bow/side"):
         assert label in above, label
-    for armour in ("TurretH", "PilothouseH", "HullM", "HHeavy", "MMedium"):  # bold location, its class after it
+    # bold location, its class after it (the class names' note wraps beside the critical boxes: HHeavy is whole)
+    for armour in ("TurretH", "PilothouseH", "HullM", "HHeavy", "StackU(Hulltrack)"):
         assert armour in text.replace(" ", ""), armour
     for expected in ("USS Monitor",
                      f"Hull (HDP) {d['hull_damage_points']}", f"Flotation (FP) {d['flotation_points']}",
@@ -271,7 +272,7 @@ def test_counters_cover_every_speed_ahead_and_astern_and_both_fire_markers(libra
         text = "\n".join(p.extract_text() for p in pdf.pages)
     for level in ("Slow", "Medium", "Fast", "Very Fast"):
         assert f"{level} ahead" in text and f"{level} astern" in text
-    assert "Immobile" in text and "On fire" in text and "Out of control" in text
+    assert "Immobile" in text and "On fire" in text and "Out of control" in text and "Fire test" in text
 
 
 def test_fold_and_backs_together_is_a_clear_error(library, tmp_path, cli):
@@ -326,8 +327,9 @@ def test_sheets_print_the_vessels_table14_column(tmp_path, cli):
         "monitor": ["Hit location (d10) · single turret monitor", "Bow 1–2 Hull, 3 Gun, 4–9 Turret",
                     "Broadside 1–2 Hull, 3 Gun, 4–7 Turret, 8–9 Stack", "Stern 1–2 Hull, 3 Gun, 4–6 Turret, 7–9 Stack",
                     "Plunging 1 Hull, 2–6 Deck, 7–9 Turret", "10 = critical"],
-        "virginia": ["Hit location (d10) · conventional/casemate", "Bow 1 Hull, 2 Gun, 3–7 Casemate, 8–9 Stack",
-                     "Broadside 1 Hull, 2 Gun, 3–7 Casemate, 8–9 Stack", "Plunging 1 Hull, 2–4 Casemate, 5–9 Deck"],
+        # her bow, broadside and stern columns are the same: a half-page sheet sets them on one row ("Bow, Side, Stern")
+        "virginia": ["Hit location (d10) · conventional/casemate", "1 Hull, 2 Gun, 3–7 Casemate, 8–9 Stack",
+                     "Plunging 1 Hull, 2–4 Casemate, 5–9 Deck"],
     }
     for uid, lines in want.items():
         out = tmp_path / f"{uid}.pdf"
@@ -349,7 +351,9 @@ def test_a_sloop_sheet_says_casemate_hits_are_hull_hits(tmp_path, cli):
     out = tmp_path / "hartford.pdf"
     assert cli("sheet", "uss-hartford", "--rules", "sotw", "-o", out).code == 0
     text = _sheet_text(out)
-    assert "conventional/casemate" in text and "No casemate: Casemate hits count as Hull" in text
+    # review item 5: her column reads in the locations she has (Casemate hits are Hull hits), no footnote
+    assert "conventional/casemate" in text and "1 Hull, 2 Gun, 3–7 Hull, 8–9 Stack" in text
+    assert "Plunging 1–4 Hull, 5–9 Deck" in text and "Casemate" not in text.split("Hit location")[1].split("Table 17")[0]
 
 
 def test_quick_reference_prints_table14_for_the_configurations_in_play_and_table15(library, tmp_path):
@@ -375,3 +379,54 @@ def test_quick_reference_prints_table14_for_the_configurations_in_play_and_table
 
 # Type size on the printed packs (nothing under 5 pt, nothing cut short with '…'): the layout lint checks every
 # bundled pack, tests/test_layout_lint.py.
+
+
+def _block_texts(blocks) -> str:
+    from shipyard.render.blocks import walk
+    return "\n".join(t for b in blocks for x in walk(b)
+                     for t in [getattr(x, "title", None) or ""] + x.texts())
+
+
+def test_quick_reference_resolves_rams_and_torpedoes_from_the_tables(library):
+    """Review item 1: Tennessee ramming and Tecumseh in the torpedo field must be resolvable from the quick reference.
+    Every number printed comes from tables.yaml (Table 6-8 source, torpedoes reconstructed and marked so)."""
+    from shipyard.rules.smoke_on_the_water.reference import reference_blocks
+    ctx = RS.context(library)
+    fleet = [RS.derive(library.find(u), ctx) for u in ("uss-tecumseh", "css-tennessee", "uss-hartford")]
+    text = _block_texts(reference_blocks(fleet, ctx))
+    t6 = ctx.tables.require("collision_damage").rows
+    assert f"each vessel {t6['die']} + modifiers = Hull Damage Points" in text
+    for group in ("hull_armour", "speed", "struck_by", "own_arc"):
+        for k, v in t6[group].items():
+            assert f"{k} {v:+d}" in text, (group, k)
+    assert f"{t6['own_bow_ram']['modifier']:+d} (in place of her hull armour)" in text
+    lk = ctx.tables.require("locking").rows
+    assert f"Table 7 · lock {lk['lock']['base']} or less on a d10" in text.replace("\n", " ")
+    assert f"Table 8 · free {lk['break_free']['base']} or less on a d10" in text.replace("\n", " ")
+    tor = ctx.tables.require("torpedoes")
+    assert tor.tag() == "reconstructed"
+    for d in fleet:  # each draught in play gets its strike number, and only those
+        assert f"{d.stats.draught} draught {tor.rows['field_strike'][d.stats.draught]}" in text
+    assert "Very Shallow draught" not in text
+    assert "Torpedo field *" in text and "Torpedoes chapter are lost" in text
+    assert f"explodes on {tor.rows['spar_hits_on']} or less" in text
+
+
+def test_table16_prints_only_the_armour_columns_in_play_and_names_them(library):
+    """Review item 14: Table 16's columns are the armour classes some unit in play has (each location, a fort's
+    walls, the Stack), every column named; Mobile Bay has no cottonclad, so no C column."""
+    from shipyard.rules.smoke_on_the_water.reference import deflection_tables
+    ctx = RS.context(library)
+    scen = library.scenario("mobile-bay-1864")
+    fleet = [RS.derive(library.units[u.id], ctx) for side in scen.sides for u in side.units]
+    codes = sorted({g.code for d in fleet for g in d.stats.guns})
+    want = {v for d in fleet for v in d.stats.armour.model_dump().values() if isinstance(v, str)} | {"U"}
+    names = ctx.tables.require("armour_names").rows
+    tables = deflection_tables(ctx, codes, fleet)
+    assert "C" not in want
+    for t in tables:
+        assert set(t.header[1:]) == want and len(t.header) - 1 == len(want)
+    for c in want:
+        assert f"{c} {names[c]}" in tables[0].title, c
+    every = deflection_tables(ctx, codes)  # no units named: every column
+    assert every[0].header[1:] == ctx.tables.require("armour_deflection").rows["columns"]

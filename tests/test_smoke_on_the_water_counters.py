@@ -73,7 +73,25 @@ def test_fire_markers_come_in_proportion_to_the_fleet(library, tmp_path):
     with Document(out, paper="a4", title="c") as doc:
         C.counters(doc, units, ctx)
     text = "\n".join(_page_texts(out))
-    on_fire, out_of_control = text.count("On fire"), text.count("Out of control")
-    assert vessels / 2 <= on_fire <= vessels
+    # "On fire" is also in the on-fire marker's own line ("burning: mark / On fire on the sheet"): count by that
+    on_fire, fire_test = text.count("burning: mark"), text.count("Fire test")
+    out_of_control = text.count("Out of control")
+    assert vessels / 3 <= on_fire <= vessels and vessels / 4 <= fire_test <= vessels
+    assert on_fire + fire_test >= vessels / 2  # small fire markers: as many as the single kind once was
     assert vessels / 4 <= out_of_control <= vessels / 2
     assert len(_page_texts(out)) == 2  # the markers share the speed counters' last page
+
+
+def test_the_three_fire_markers_differ_in_size_and_grey_and_name_the_sheets_boxes(library):
+    """Review item 12: the sheet's "Fire test marker", "On fire" and "Out of control" boxes each have a marker of
+    that name, and no two markers share a size or a fill (so black-and-white prints tell them apart too)."""
+    from shipyard.rules.smoke_on_the_water import sheet as S
+    ctx, units = _units(library, "mobile-bay-1864", None)
+    unit, d = next((u, dd) for _, u, dd in units if dd.stats.kind == "vessel")
+    labels = {t.label for t in S.critical_boxes(d.stats).tracks if t.records == "fire"}
+    names = {v[1] for v in C.MARKERS.values()}
+    assert labels == {"Fire test marker", "On fire", "Out of control"}
+    assert {lab.removesuffix(" marker") for lab in labels} == names
+    sizes = [v[0] for v in C.MARKERS.values()]
+    fills = [v[3] for v in C.MARKERS.values()]
+    assert len(set(sizes)) == 3 and len(set(fills)) == 3

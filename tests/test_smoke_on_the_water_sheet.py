@@ -191,12 +191,80 @@ def test_roster_rows_come_from_the_stats(library, ctx):
 
 @pytest.mark.parametrize("compact", [True, False])
 def test_armour_and_hit_locations_agree_about_the_casemate(library, ctx, compact):
-    # a sloop has no casemate: no Casemate armour row, and the hit locations say Casemate hits count as Hull;
-    # Virginia has one: a Casemate row and no such note
+    # a sloop has no casemate: no Casemate armour row, and her hit locations print Casemate rolls as Hull;
+    # Virginia has one: a Casemate row and Casemate in her hit locations
     for uid, has in (("uss-hartford", False), ("virginia", True)):
         d, block = _sheet(library, ctx, uid, compact=compact)
         armour = {k for b in walk(block) if isinstance(b, (StatPanel, Legend)) for k, _ in b.items}
         text = _texts(block)
         assert ("Casemate" in armour) == has, uid
-        assert ("No casemate: Casemate hits count as Hull" in text) == (not has), uid
+        runs = " ".join(str(r[1]) for b in walk(block) if isinstance(b, Table) for r in b.rows
+                        if r and r[0] in ("Bow", "Broadside", "Stern", "Plunging"))
+        assert ("Casemate" in runs) == has, (uid, runs)
+        assert "No casemate" not in text
         assert "Hull" in armour
+
+
+@pytest.mark.parametrize("compact", [True, False])
+def test_a_stack_hit_has_its_armour_and_its_track_on_every_sheet_that_can_take_one(library, ctx, compact):
+    """Review item 5: every Mobile Bay vessel whose Table 14 column has Stack rows prints the Stack's armour class
+    (from tables.yaml) and which track its damage goes on, and that track is on her sheet."""
+    from shipyard.rules.smoke_on_the_water.derive import hit_location_column
+    rule = RS.tables().require("hit_locations").rows["stack"]
+    scen = library.scenario("mobile-bay-1864")
+    seen = 0
+    for side in scen.sides:
+        for u in side.units:
+            d, block = _sheet(library, ctx, u.id, compact=compact)
+            if d.stats.kind != "vessel":
+                continue
+            has_stack = any("Stack" in c for c in hit_location_column(d.stats.configuration, ctx.tables).values())
+            armour = {k: v for b in walk(block) if isinstance(b, (StatPanel, Legend)) for k, v in b.items}
+            text = _texts(block)
+            assert ("Stack" in armour) == has_stack, u.id
+            if has_stack:
+                seen += 1
+                assert armour["Stack"].startswith(rule["armour"]) and f"({rule['track']} track)" in armour["Stack"]
+                if not compact:  # the full sheet says it under the hit locations too
+                    assert f"Stack: armour {rule['armour']}, damage on the {rule['track']} track" in text, u.id
+                    assert ("no fire test" in text) == (rule.get("fire_test") is False), u.id
+                assert any(isinstance(b, Tracks) and any(t.label.startswith(rule["track"]) for t in b.tracks)
+                           for b in walk(block)), u.id
+    assert seen >= 15
+
+
+@pytest.mark.parametrize("compact", [True, False])
+def test_what_is_looked_up_every_turn_is_set_at_least_7pt(library, ctx, compact):
+    """Review item 6: the guns and range bands, the hit locations and Table 17 are read every turn: at least 7 pt
+    on a half-page sheet too (and the to-hit and gun-code legends at least 6.5 pt), never the 5-6 pt of notes."""
+    for uid in ("uss-hartford", "uss-lackawanna", "uss-metacomet", "uss-tecumseh"):
+        d, block = _sheet(library, ctx, uid, compact=compact)
+        tables = [b for b in walk(block) if isinstance(b, Table)]
+        guns = [t for t in tables if t.header and t.header[0] == "Guns"]
+        hits = [t for t in tables if t.rows and str(t.rows[0][0]).startswith("Bow")]
+        t17 = [t for t in tables if t.header and t.header[0] == "Gun size"]
+        assert guns and hits and t17, uid
+        width = 190.0 if not compact else (190.0 - 3.0) * 0.38  # the hit locations sit in the right-hand column
+        for t in guns:
+            assert t.layout(190.0)[0] >= 7.0, (uid, t.header, t.layout(190.0)[0])  # the size it is set at
+        for t in hits + t17:
+            assert t.layout(width)[0] >= 7.0, (uid, t.rows[0], t.layout(width)[0])
+        legends = [b for b in walk(block) if isinstance(b, Legend) and b.title and
+                   (b.title.startswith("To hit") or b.title.startswith("Gun codes"))]
+        assert len(legends) == 2 and all(b.size >= 6.5 for b in legends), uid
+
+
+@pytest.mark.parametrize("fort", [True, False])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_orders_and_fire_log_headers_never_wrap(fort, paper):
+    """Review item 9: a fort's Fire log read "Tur / n": every header word of the log stays on one line on a half-page
+    sheet, on both papers."""
+    from shipyard.render.blocks import Columns
+    width = PAPERS[paper].printable.w  # the sheets' content width
+    log = S.orders_log(fort, 12, compact=True)
+    assert isinstance(log, Columns)
+    col_w = (width - 4.0 * (len(log.children) - 1)) / len(log.children)
+    for table in log.children:
+        if isinstance(table, Table):
+            size, widths, cells, heights = table.layout(col_w)
+            assert heights[0] == 1, (fort, paper, cells[0])

@@ -27,6 +27,8 @@ def table_rows(tables) -> dict[str, set[str]]:
         "hull_damage_effects": set(tables.require("hull_damage_effects").rows),
         "running_aground": set(tables.require("running_aground").rows["chances"]),
         "fort_walls": set(tables.require("fort_walls").rows["materials"]),
+        # collisions (Tables 6-7) and torpedoes: each lists what it can inflict under `results`
+        **{name: set(tables.require(name).rows["results"]) for name in ("collision_damage", "locking", "torpedoes")},
     }
 
 

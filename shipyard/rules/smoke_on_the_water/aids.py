@@ -23,22 +23,67 @@ from .templates import TICK_LENGTHS_MM, _template_specs, template_geometry, temp
 __all__ = ["sheets", "templates", "counters", "roster", "quick_reference", "template_geometry", "_template_specs",
            "TICK_LENGTHS_MM"]
 
-FLOW_GAP = 5.0  # between two sheets sharing a page (a dashed rule runs through it)
+FLOW_GAP = 4.0  # between two sheets sharing a page (a dashed rule runs through it)
+
+
+def lashed_pairs(ctx: Context) -> set[frozenset[str]]:
+    """The scenario's lashed pairs as sets of two unit ids (none outside a scenario)."""
+    scen = getattr(ctx, "scenario", None)
+    if scen is None:
+        return set()
+    return {frozenset((su.id, su.lashed_to)) for side in scen.sides for su in side.units
+            if su.lashed_to and su.lashed_to != su.id}
+
+
+def page_plan(ids: list[str], fits: list[bool], pairs: set[frozenset[str]]) -> list[tuple[int, bool]]:
+    """The order to print the sheets in, each with whether it starts a page: two half-page sheets a page, a lashed
+    pair that both fit half a page on the same page (the next single half-page sheet moves up to fill the half
+    page a pair would otherwise leave empty), any other sheet a page of its own."""
+    groups: list[list[int]] = []
+    i = 0
+    while i < len(ids):
+        if i + 1 < len(ids) and fits[i] and fits[i + 1] and frozenset((ids[i], ids[i + 1])) in pairs:
+            groups.append([i, i + 1])
+            i += 2
+        else:
+            groups.append([i])
+            i += 1
+    plan: list[tuple[int, bool]] = []
+    open_half = False  # the page in hand holds one half-page sheet and has room for another
+    while groups:
+        g = groups.pop(0)
+        if len(g) == 2:
+            if open_half:
+                filler = next((k for k, h in enumerate(groups) if len(h) == 1 and fits[h[0]]), None)
+                if filler is not None:
+                    plan.append((groups.pop(filler)[0], False))
+            plan += [(g[0], True), (g[1], False)]
+            open_half = False
+        elif fits[g[0]]:
+            plan.append((g[0], not open_half))
+            open_half = not open_half
+        else:
+            plan.append((g[0], True))
+            open_half = False
+    return plan
 
 
 def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
-    """Each unit's sheet in the order given: the half-page layout wherever it fits half a page (orders log for the
-    whole game included), so two share a page; the full layout, a page of its own, for the rest (the half-page one
-    alone on its page when even the full one is too tall, as with a long --turns log on Letter)."""
+    """Each unit's sheet: the half-page layout wherever it fits half a page (orders log for the whole game included),
+    so two share a page, a scenario's lashed pairs on the same page (page_plan). A sheet that does not fit half a
+    page gets a page of its own: in the half-page layout too when most of the pack's sheets are half-page ones (one
+    sheet design a pack), else the full layout (larger type) when it fits the page."""
     if not derived:
         raise ShipyardError("no vessels to print: name at least one vessel or fort")
     box = doc.content_for(False)
     half = (box.h - FLOW_GAP) / 2 - 0.5
-    flow = Flow(doc, gap=FLOW_GAP)
-    for unit, d in derived:
-        block = sheet(unit, d, ctx, box.w, None, compact=True)
-        if block.measure(box.w) > half:
-            # a page of her own: the full layout (larger type) when it fits one, else the half-page one set alone
+    blocks = [sheet(unit, d, ctx, box.w, None, compact=True) for unit, d in derived]
+    fits = [b.measure(box.w) <= half for b in blocks]
+    one_design = 2 * sum(fits) >= len(fits)
+    for k, (unit, d) in enumerate(derived):
+        if not fits[k] and not one_design:
             full = sheet(unit, d, ctx, box.w, None, compact=False)
-            block = full if full.measure(box.w) <= box.h - 0.5 else block
-        flow.add(block, bookmark=d.unit_name)
+            blocks[k] = full if full.measure(box.w) <= box.h - 0.5 else blocks[k]
+    flow = Flow(doc, gap=FLOW_GAP)
+    for n, (k, starts) in enumerate(page_plan([u.id for u, _ in derived], fits, lashed_pairs(ctx))):
+        flow.add(blocks[k], bookmark=derived[k][1].unit_name, new_page=starts and n > 0)

@@ -57,17 +57,37 @@ def _speed_counter(page, x: float, y: float, face, w: float = SPEED_W, h: float 
                       colour=0.3)
 
 
-def _fire_marker(page, x: float, y: float, d: float, text: str, sub: str) -> None:
+# The text's three fire counters: a fire test counter (placed by a hit, tested in the fire test phase), an on-fire
+# marker about an inch across, an out-of-control one about two. Each has its own size, grey and ring, so colour and
+# black-and-white prints alike tell them apart at a glance: (diameter mm, label, what it means, fill grey, text grey,
+# ring dash).
+MARKERS = {
+    "test": (16, "Fire test", "test in the fire test phase", None, 0.0, (1.2, 0.8)),
+    "fire": (26, "On fire", "burning: mark On fire on the sheet", 0.82, 0.0, None),
+    "out": (51, "Out of control", "burning out of control", 0.45, 1.0, None),
+}
+
+
+def _fire_marker(page, x: float, y: float, kind: str, cell: float | None = None) -> None:
+    """One marker with its top-left corner at (x, y), or centred in a cell of `cell` mm."""
+    d, text, sub, fill, ink, dash = MARKERS[kind]
+    if cell is not None:
+        x, y = x + (cell - d) / 2, y + (cell - d) / 2
     c = d / 2
-    page.circle(x + c, y + c, c - 0.5, width=0.3, fill=0.85)
-    page.circle(x + c, y + c, c - 2.0, width=0.15, colour=0.5)
-    page.fit_text(x + c, y + c + 1, text, d - 6, size=9 if d < 40 else 14, min_size=5, weight="bold", align="centre")
-    size = 6.0 if d < 40 else 7
-    sub_y = y + c + (4.2 if d < 40 else 6.5)
+    page.circle(x + c, y + c, c - 0.5, width=0.4 if fill is None else 0.3, fill=fill, dash=dash)
+    if d >= 20:
+        page.circle(x + c, y + c, c - 2.0, width=0.15, colour=0.5 if ink == 0 else 0.85)
+    big = d >= 40
+    page.fit_text(x + c, y + c + (0.4 if d < 20 else 1), text, d - (3 if d < 20 else 6), size=14 if big else 9 if d >= 20 else 7,
+                  min_size=5, weight="bold", align="centre", colour=ink)
+    if d < 20:
+        return  # too small for a second line: its label says what it is
+    size = 7 if big else 6.0
+    sub_y = y + c + (6.5 if big else 4.2)
     half = c - 2.5  # the chord of the inner ring at the lower line's depth, less a margin
     width = 2 * math.sqrt(max(half * half - (sub_y + size * 1.2 * PT_MM - y - c) ** 2, 1.0))
     for k, line in enumerate(wrap_lines(sub, width, size, family="condensed")):
-        page.text(x + c, sub_y + k * size * 1.2 * PT_MM, line, size=size, align="centre", family="condensed")
+        page.text(x + c, sub_y + k * size * 1.2 * PT_MM, line, size=size, align="centre", family="condensed", colour=ink)
 
 
 def speed_pairs(ctx: Context, units: list) -> list[tuple[tuple, tuple | None]]:
@@ -89,10 +109,11 @@ def speed_pairs(ctx: Context, units: list) -> list[tuple[tuple, tuple | None]]:
     return pairs
 
 
-def marker_counts(units: list) -> tuple[int, int]:
-    """(on fire, out of control) markers wanted: in proportion to the vessels in play, never fewer than a few."""
+def marker_counts(units: list) -> tuple[int, int, int]:
+    """(on fire, fire test, out of control) markers wanted: in proportion to the vessels in play, never fewer than a
+    few (on fire and fire test together at least one for every two vessels, as the single small marker once was)."""
     vessels = len([u for u in units if u[2].stats.kind == "vessel"])
-    return max(4, math.ceil(vessels / 2)), max(2, math.ceil(vessels / 4))
+    return max(4, math.ceil(vessels / 3)), max(4, math.ceil(vessels / 4)), max(2, math.ceil(vessels / 4))
 
 
 def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = False) -> None:
@@ -115,21 +136,23 @@ def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = F
     else:
         for (page, x, y), face in zip(doc.cells(len(faces), SPEED_W, SPEED_H, bookmark="Speed counters"), faces):
             _speed_counter(page, x, y, face)
-    small, big = marker_counts(units)
+    fire, test, out = marker_counts(units)
+    small = MARKERS["fire"][0]  # fire test markers share the on-fire markers' cells (and fill their last row)
+    big = MARKERS["out"][0]
     if backs:
         # markers have no backs: each page of them is followed by a blank one, so a duplex printer never puts one
         # sheet's markers behind another's
-        _duplex(doc, [("small", None)] * _row_count(doc, small, 26), 26, 26,
-                lambda page, x, y, face: _fire_marker(page, x, y, 26, "On fire", "test in the fire test phase"),
-                "Fire markers")
-        _duplex(doc, [("big", None)] * _row_count(doc, big, 51), 51, 51,
-                lambda page, x, y, face: _fire_marker(page, x, y, 51, "Out of control", "burning out of control"),
-                "Out of control markers")
+        n = _row_count(doc, fire + test, small)
+        _duplex(doc, [("fire", None)] * fire + [("test", None)] * (n - fire), small, small,
+                lambda page, x, y, face: _fire_marker(page, x, y, face, cell=small), "Fire markers")
+        _duplex(doc, [("out", None)] * _row_count(doc, out, big), big, big,
+                lambda page, x, y, face: _fire_marker(page, x, y, face), "Out of control markers")
         return
-    for page, x, y in doc.cells(_filled_count(doc, small, 26, False), 26, 26, bookmark="Fire markers", new_page=False):
-        _fire_marker(page, x, y, 26, "On fire", "test in the fire test phase")
-    for page, x, y in doc.cells(_filled_count(doc, big, 51, False), 51, 51, new_page=False):
-        _fire_marker(page, x, y, 51, "Out of control", "burning out of control")
+    cells = doc.cells(_filled_count(doc, fire + test, small, False), small, small, bookmark="Fire markers", new_page=False)
+    for k, (page, x, y) in enumerate(cells):
+        _fire_marker(page, x, y, "fire" if k < fire else "test", cell=small)
+    for page, x, y in doc.cells(_filled_count(doc, out, big, False), big, big, new_page=False):
+        _fire_marker(page, x, y, "out")
 
 
 def _row_count(doc, wanted: int, cell: float) -> int:

@@ -58,22 +58,36 @@ def to_hit_block(ctx: Context) -> Block:
                   Text(text, size=7.5)], gap=0.6)
 
 
-def deflection_tables(ctx: Context, codes: list[str]) -> list[Block]:
+def armour_in_play(derived: list[Derived], ctx: Context) -> set[str]:
+    """Every armour class a hit on a unit in play can test: each location's class (a fort's walls), and the Stack's."""
+    classes = {v for d in derived for v in d.stats.armour.model_dump().values() if isinstance(v, str)}
+    stack = ctx.tables.require("hit_locations").rows.get("stack")
+    if stack and any(d.stats.kind == "vessel" for d in derived):
+        classes.add(stack["armour"])
+    return classes
+
+
+def deflection_tables(ctx: Context, codes: list[str], derived: list[Derived] | None = None) -> list[Block]:
+    """Table 16 for the guns in play, in the armour columns some unit in play has (every column without units)."""
     t16 = ctx.tables.require("armour_deflection").rows
-    cols = t16["columns"]
+    names = ctx.tables.require("armour_names").rows
+    in_play = armour_in_play(derived, ctx) if derived else set(t16["columns"])
+    keep = [k for k, c in enumerate(t16["columns"]) if c in in_play]
+    cols = [t16["columns"][k] for k in keep]
     shot_rows = []
     for c in codes:
         key = c[:-1] + "SB" if c.endswith("C") else c
         if key in t16["shot"]:
-            shot_rows.append([c] + [str(v) for v in t16["shot"][key]])
-    if not shot_rows:
+            shot_rows.append([c] + [str(t16["shot"][key][k]) for k in keep])
+    if not shot_rows or not cols:
         return []
     title = ("Table 16 · deflect on this or less on a d10 (* always penetrates, - never); range "
-             + ", ".join(f"{k} {v:+d}" for k, v in t16["range_modifiers"].items()))
+             + ", ".join(f"{k} {v:+d}" for k, v in t16["range_modifiers"].items()) + "; armour "
+             + ", ".join(f"{c} {names.get(c, c)}" for c in cols))
     out: list[Block] = [Table(shot_rows, header=["Shot"] + cols, title=title)]
     sizes = sorted({c[:2] if c.startswith(("VL", "SH")) else c[0] for c in codes},
                    key=lambda s: SIZE_ORDER.index(s) if s in SIZE_ORDER else 9)
-    shell_rows = [[s] + [str(v) for v in t16["shell"][s]] for s in sizes if s in t16["shell"]]
+    shell_rows = [[s] + [str(t16["shell"][s][k]) for k in keep] for s in sizes if s in t16["shell"]]
     if shell_rows:
         out.append(Table(shell_rows, header=["Shell"] + cols))
     return out
@@ -110,7 +124,11 @@ def hit_location_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
         body = [[r + 1] + [col[c][r] for c in cols] for r in range(n)] + [[crit] + ["critical"] * len(cols)]
         tables.append(Table(body, header=["d10"] + cols, title=conf[0].upper() + conf[1:], size=7.0,
                             widths=[0.1, 0.225, 0.225, 0.225, 0.225]))
-    head = Heading(f"Table 14 · hit location, d10 by the shot's aspect ({crit} = critical); no casemate: Casemate = Hull")
+    stack = t14.rows.get("stack")
+    stack = (f"; Stack: armour {stack['armour']}, {stack['track']} track *"
+             + ("" if stack.get("fire_test", True) else ", no fire test") if stack else "")
+    head = Heading(f"Table 14 · hit location, d10 by the shot's aspect ({crit} = critical); no casemate: Casemate = Hull"
+                   + stack)
     pairs: list[Block] = [Columns(tables[k:k + 2] + ([Stack([])] if len(tables[k:k + 2]) == 1 else []), gap=4.0)
                           for k in range(0, len(tables), 2)]
     if pairs:
@@ -129,9 +147,61 @@ def critical_tables(ctx: Context) -> list[Block]:
                          align=["centre", "left", "left", "left"],
                          title=None if k else f"Table 15 · critical hits, {die}; Special: {die} again on the specials; "
                                               "armour: what tests deflection"))
-    out.append(Note("* effect reconstructed: the text's description of this hit is lost", size=6.5))
     return out
 
+
+def _signed(v) -> str:
+    return f"{v:+d}" if isinstance(v, int) else str(v)
+
+
+def collision_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
+    """Collisions and rams: the collision speed by arc, Table 6 (damage and holing) and Tables 7-8 (locking)."""
+    cs = ctx.tables.require("collision_speed")
+    t6 = ctx.tables.require("collision_damage").rows
+    lk = ctx.tables.require("locking").rows
+
+    def mods(d: dict) -> str:
+        return ", ".join(f"{k} {_signed(v)}" for k, v in d.items())
+
+    rows = [["Collision speed", "striker's level, shifted by the struck vessel's when struck in her "
+             + ", ".join(f"{r['arc'].lower()} {r['shift']}" for r in cs.rows)
+             + "; below Slow no damage, above Very Fast = Very Fast; struck vessel astern: swap bow and stern"],
+            ["Own bow, ram", _signed(t6["own_bow_ram"]["modifier"]) + " (in place of her hull armour)"],
+            ["Hull armour", mods(t6["hull_armour"])],
+            ["Speed", mods(t6["speed"])],
+            ["Struck by", mods(t6["struck_by"])],
+            ["Own arc struck", mods(t6["own_arc"])]]
+    h = t6["holed"]
+    rows += [["Holed", f"{h['die']} at or under the damage taken (always on {h['always']}, never on {h['never']}): "
+                       f"flooding points = {h['flooding']}"],
+             ["Paddle wheels", t6["wheels"]],
+             [f"Table 7 · lock", f"{lk['lock']['base']} or less on a d10: {mods(lk['lock']['modifiers'])}"],
+             [f"Table 8 · free", f"{lk['break_free']['base']} or less on a d10: {mods(lk['break_free']['modifiers'])}"]]
+    rows += torpedo_rows(ctx, vessels)
+    return [Table(rows, widths=[0.15, 0.85], size=7.0, bold_first_col=True, align=["left", "left"],
+                  title=f"Ramming and torpedoes · Table 6: each vessel {t6['die']} + modifiers = Hull Damage Points taken"),
+            Note("* reconstructed, ours: the text's descriptions of those hits (Tables 14-15) and its Torpedoes chapter "
+                 "are lost",
+                 size=6.5)]
+
+
+def torpedo_rows(ctx: Context, vessels: list[Derived]) -> list[list[str]]:
+    """Torpedo fields and spar torpedoes (reconstructed: the chapter is lost), for the draughts in play; each row
+    marked * as reconstructed."""
+    t = ctx.tables.require("torpedoes")
+    r = t.rows
+    draughts = [dr for dr in r["field_strike"] if dr in {d.stats.draught for d in vessels}] or list(r["field_strike"])
+    dmg = r["damage"][0]
+    rows = [["Torpedo field *", "test once a turn while her base is in it: strikes on a d10 at "
+             + ", ".join(f"{dr} draught {r['field_strike'][dr]}" for dr in draughts) + " or less; speed "
+             + ", ".join(f"{k} {_signed(v)}" for k, v in r["speed"].items())],
+            ["Fires", f"on {r['fires_on']} or more on a d10, else a dud"],
+            ["Explosion", f"under the hull, no armour test: {dmg['hull']} Hull Damage Points and {dmg['flooding']} "
+                          "flooding points"],
+            ["Spar torpedo", f"pressed home bow-on: explodes on {r['spar_hits_on']} or less on a d10 (damage as "
+                             f"above); the attacker takes {r['spar_attacker_flooding']} flooding points"]]
+    star = " *" if t.tag() == "reconstructed" else ""
+    return [[k.rstrip(" *") + star, v] for k, v in rows]
 
 def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
     vessels = [d for d in derived if d.stats.kind == "vessel"]
@@ -141,9 +211,10 @@ def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
     blocks: list[Block] = [Title(f"{TITLE}: quick reference for the units in play", size=12, min_size=10),
                            speed_table(ctx, factor), *(legend if codes else []), *range_tables(ctx, codes, factor),
                            to_hit_block(ctx),
-                           *deflection_tables(ctx, codes), gun_damage_block(ctx)]
+                           *deflection_tables(ctx, codes, derived), gun_damage_block(ctx)]
     if vessels:
-        blocks += movement_tables(ctx, vessels, factor) + hit_location_tables(ctx, vessels) + critical_tables(ctx)
+        blocks += (movement_tables(ctx, vessels, factor) + hit_location_tables(ctx, vessels) + critical_tables(ctx)
+                   + collision_tables(ctx, vessels))
     return blocks
 
 

@@ -59,10 +59,11 @@ LOCATION_LABELS = {
     "hull": "Hull", "casemate": "Casemate", "turret": "Turret", "deck": "Deck", "pilot_house": "Pilot house",
     "rudder": "Rudder", "wheel": "Wheel", "machinery": "Machinery",
 }
+PLAY_PT = {False: 7.5, True: 7.0}  # type looked up every turn (guns, ranges, hit location, Table 17): full, half page
 LOG_SIZE = {False: 7.5, True: 6.5}  # orders-log type size: full page, half page
 LOG_PITCH_PT = {False: 13.0, True: 10.5}  # orders-log row pitch in points: room to write in pencil
 LOG_COLS = {False: 2, True: 4}
-GAP = {False: 3.0, True: 1.0}  # between the sheet's blocks: full page, half page
+GAP = {False: 3.0, True: 0.8}  # between the sheet's blocks: full page, half page
 PT = 25.4 / 72
 TRACK_BOX = {False: 3.5, True: 2.9}  # mm: a damage box, full page and half page
 GUN_BOX = 2.6  # mm: a gun's box in the guns table
@@ -120,7 +121,29 @@ def armour_items(s: VesselStats, unit, ctx: Context, compact: bool) -> tuple[lis
             continue
         used += [cls] if cls not in used else []
         items.append((label, (cls if compact else f"{cls} {names.get(cls, '')}") + (" (part)" if loc in partial else "")))
+    stack = stack_rule(s, ctx)
+    if stack:
+        cls = stack["armour"]
+        used += [cls] if cls not in used else []
+        items.append(("Stack", (cls if compact else f"{cls} {names.get(cls, '')}") + f" ({stack['track']} track)"))
     return items, used
+
+
+def stack_rule(s: VesselStats, ctx: Context) -> dict | None:
+    """How a Stack hit is taken (armour class, which track), when her Table 14 column has Stack rows; else None."""
+    t = ctx.tables.require("hit_locations")
+    if not any("Stack" in locs for locs in hit_location_column(s.configuration, ctx.tables).values()):
+        return None
+    return t.need(t.rows, "stack", "how a Stack hit is taken: {armour: U, track: Hull}")
+
+
+def sheet_locations(s: VesselStats, ctx: Context, unit) -> dict[str, str]:
+    """Her Table 14 column as runs of rolls, in the locations she has: with no casemate, Casemate hits are Hull
+    hits (armour and damage), so the sheet prints them as Hull."""
+    cols = hit_location_column(s.configuration, ctx.tables)
+    if not has_casemate(unit):
+        cols = {c: ["Hull" if loc == "Casemate" else loc for loc in locs] for c, locs in cols.items()}
+    return {c: hit_location_runs(locs) for c, locs in cols.items()}
 
 
 def armour_panel(s: VesselStats, ctx: Context, compact: bool = False, unit=None) -> Panel:
@@ -163,27 +186,33 @@ def vessel_legend(s: VesselStats, ctx: Context) -> Legend:
 def hit_location_panel(s: VesselStats, ctx: Context, unit, size: float = 7.0) -> Panel:
     """The vessel's Table 14 column as runs of rolls per aspect, and what a critical and a missing casemate mean."""
     t = ctx.tables.require("hit_locations")
-    cols = hit_location_column(s.configuration, ctx.tables)
-    rows = [[c, hit_location_runs(locs)] for c, locs in cols.items()]
-    notes = []
-    if any("Casemate" in locs for locs in cols.values()) and not has_casemate(unit):
-        notes.append("No casemate: Casemate hits count as Hull")
-    notes.append(f"{t.rows.get('critical', 10)} = critical: roll on Table 15 (quick reference)")
+    rows = [[c, runs] for c, runs in sheet_locations(s, ctx, unit).items()]
+    notes = [f"{t.rows.get('critical', 10)} = critical: roll on Table 15 (quick reference)"] + stack_note(s, ctx)
     return Panel(Stack([Table(rows, widths=[0.27, 0.73], size=size, align=["left", "left"], bold_first_col=True)]
                        + [Note(n, size=6.0) for n in notes], gap=0.6),
                  title=f"Hit location (d10) · {s.configuration}")
 
 
+def stack_note(s: VesselStats, ctx: Context) -> list[str]:
+    """What a Stack hit does, when she can take one."""
+    stack = stack_rule(s, ctx)
+    if not stack:
+        return []
+    return [f"Stack: armour {stack['armour']}, damage on the {stack['track']} track"
+            + ("" if stack.get("fire_test", True) else ", no fire test")]
+
+
 def hit_location_table(s: VesselStats, ctx: Context, unit) -> Block:
     """The hit-location panel's figures as a titled table, for a half-page sheet."""
     t = ctx.tables.require("hit_locations")
-    cols = hit_location_column(s.configuration, ctx.tables)
-    rows = [[c, hit_location_runs(locs)] for c, locs in cols.items()]
-    note = f"{t.rows.get('critical', 10)} = critical (Table 15)"
-    if any("Casemate" in locs for locs in cols.values()) and not has_casemate(unit):
-        note += ". No casemate: Casemate hits count as Hull"
-    return Stack([Legend([("", note)], size=6.0, title=f"Hit location (d10) · {s.configuration}:"),
-                  Table(rows, widths=[0.2, 0.8], size=6.5, align=["left", "left"], bold_first_col=True)], gap=0.4)
+    same: dict[str, list[str]] = {}  # aspects with the same runs share a row: "Bow, Stern"
+    for c, runs in sheet_locations(s, ctx, unit).items():
+        same.setdefault(runs, []).append(c)
+    rows = [[", ".join(c if len(cs) == 1 else c.replace("Broadside", "Side") for c in cs), runs]
+            for runs, cs in same.items()]
+    note = f"{t.rows.get('critical', 10)} = critical (Table 15)"  # what a Stack hit does: on the armour line
+    return Stack([Legend([("", note)], size=6.5, title=f"Hit location (d10) · {s.configuration}:"),
+                  Table(rows, widths=[0.24, 0.76], size=PLAY_PT[True], min_size=PLAY_PT[True], align=["left", "left"], bold_first_col=True)], gap=0.4)
 
 
 def armour_legend(s: VesselStats, ctx: Context, unit) -> Block:
@@ -277,13 +306,15 @@ def guns_block(s: VesselStats | FortStats, compact: bool = False, width: float =
     title = "Guns · a box per gun: / while it cannot fire (port or gun jammed), X destroyed · cm to each band's far edge"
     if s.kind != "fort" and not compact:
         title += " · gunport guns split between the broadsides"
-    band_w = 12.0
-    rest = width - box_w - 6.5 - 9 - 5 * band_w
+    band_w = 12.8  # "100–150" at 7 pt, with its padding
+    rest = width - box_w - 7 - 9 - 5 * band_w
+    gun_w = rest * 0.45
     table = GunTable(rows, header=["Guns", "No.", "Code", "Gun", "Arc (0° = ahead)"] + [f"{b} cm" for b in RANGE_BANDS],
-                     size=6.5 if compact else 7.5, widths=[box_w, 6.5, 9, rest * 0.45, rest * 0.55] + [band_w] * 5,
-                     leading=1.42 if compact else 1.3, align=["left", "centre", "centre", "left", "left"] + ["centre"] * 5,
+                     size=PLAY_PT[compact], widths=[box_w, 7, 9, gun_w, rest - gun_w] + [band_w] * 5,
+                     min_size=PLAY_PT[compact],
+                     leading=1.3, align=["left", "centre", "centre", "left", "left"] + ["centre"] * 5,
                      boxes=[g.count for g in s.guns])
-    return Stack([Text(title, size=6.5 if compact else 7.5, weight="bold"), table], gap=0.3)
+    return Stack([Text(title, size=PLAY_PT[compact], weight="bold"), table], gap=0.3)
 
 
 def code_words(code: str, ctx: Context) -> str:
@@ -294,13 +325,14 @@ def code_words(code: str, ctx: Context) -> str:
     return f"{sizes.get(size, size)} {kinds.get(kind, kind).lower()}"
 
 
-def gun_legend(s: VesselStats | FortStats, ctx: Context, size: float = 6.5) -> Block | None:
-    """What each of her gun codes means: the size word (Table 17's row) and the type."""
+def gun_legend(s: VesselStats | FortStats, ctx: Context, size: float = 6.5, compact: bool = False) -> Block | None:
+    """What each of her gun codes means: the size word (Table 17's row) and the type (on a half page the Table 17
+    beside it says it is by size word)."""
     codes = list(dict.fromkeys(g.code for g in s.guns))
     if not codes:
         return None
     return Legend([(c, code_words(c, ctx)) for c in codes], size=size,
-                  title="Gun codes (size word = Table 17 row):")
+                  title="Gun codes:" if compact else "Gun codes (size word = Table 17 row):")
 
 
 def to_hit_legend(ctx: Context, size: float = 6.5) -> Block:
@@ -331,7 +363,7 @@ def gun_damage_block(ctx: Context, sizes: list[str] | None = None, title: str | 
         table = Table(rows, header=["Gun size"] + list(RANGE_BANDS) + ["Shell"], size=size,
                       title=title or "Table 17 · damage by gun size")
         return Stack([table, Note(text, size=6.0)], gap=0.8)
-    return Stack([Text(title or "Table 17 · damage by gun size", size=6.5, weight="bold"),
+    return Stack([Text(title or "Table 17 · damage by gun size", size=7.0, weight="bold"),
                   Table(rows, header=["Gun size"] + list(RANGE_BANDS) + ["Shell"], size=size)], gap=0.4)
 
 
@@ -369,8 +401,9 @@ def tracks(s: VesselStats | FortStats, ctx: Context, unit) -> list[tuple[Track, 
     return out
 
 
-def critical_boxes(s: VesselStats, size: float = 7.0) -> Block:
-    """A checkbox for each lasting effect of a critical hit, each tagged with its tracker."""
+def critical_boxes(s: VesselStats, size: float = 7.0, compact: bool = False) -> Block:
+    """A checkbox for each lasting effect of a critical hit, each tagged with its tracker (on a half page the
+    labels are shorter, so four fit a line)."""
     items = [
         ("pilot_house", "Pilot house hit", 1),
         ("rudder", "Rudder: port only", 1),
@@ -378,12 +411,14 @@ def critical_boxes(s: VesselStats, size: float = 7.0) -> Block:
         ("fire", "Fire test marker", 1),
         ("fire", "On fire", 1),
         ("fire", "Out of control", 1),
-        ("abandoned", "Abandoned (boiler)", 1),
+        ("abandoned", "Abandoned" if compact else "Abandoned (boiler)", 1),
         ("sunk", "Sunk (magazine)", 1),
         ("aground", "Aground", 1),
-        ("aground", "Tries to break free", 4),
+        ("locked", "Locked with ____", 1),
+        ("aground", "Free tries" if compact else "Tries to break free", 4),
     ]
-    items[3:3] = [("turret_jam", f"Turret {tid} jammed at ___°", 1) for tid in s.turret_damage_points]
+    items[3:3] = [("turret_jam", f"Turret {tid} jammed ___°" if compact else f"Turret {tid} jammed at ___°", 1)
+                  for tid in s.turret_damage_points]
     block = Checkboxes([(label, n) for _, label, n in items], size=size, box=2.8, min_col=24.0)
     # each line is a tracker of its own (`render.blocks.recorded` reads a block's tracks): a turret's jam once per turret
     block.tracks = [Track(label, n, records=tracker) for tracker, label, n in items]
@@ -404,7 +439,7 @@ def damage_block(s: VesselStats | FortStats, ctx: Context, unit, compact: bool =
     return Stack([Legend([("", how)], size=6.0, title="Damage:"),
                   Tracks([t for t, _ in tracks(s, ctx, unit)], label_size=label_size, box=box, gap=0.5,
                          row_gap=0.9 if compact else 1.2, max_label_share=0.22 if compact else 0.32),
-                  critical_boxes(s, size=6.5 if compact else 7.0)], gap=0.8)
+                  critical_boxes(s, size=6.5 if compact else 7.0, compact=compact)], gap=0.8)
 
 
 def log_legend(ctx: Context, fort: bool = False, compact: bool = False) -> Block:
@@ -427,7 +462,7 @@ def orders_log(fort: bool, turns: int, compact: bool) -> Block:
     size = LOG_SIZE[compact]
     ncols = LOG_COLS[compact]
     rows = max(1, math.ceil(turns / ncols))
-    widths = ([0.16, 0.3, 0.22, 0.32] if fort else [0.18, 0.21, 0.36, 0.25]) if compact else [0.14, 0.17, 0.43, 0.26]
+    widths = ([0.2, 0.3, 0.2, 0.3] if fort else [0.18, 0.21, 0.36, 0.25]) if compact else [0.14, 0.17, 0.43, 0.26]
     tables = [Table([[n, "", "", ""] for n in range(c * rows + 1, min(turns, (c + 1) * rows) + 1)], header=header,
                     widths=widths, size=size, leading=LOG_PITCH_PT[compact] / size, align=["centre", "left", "left", "left"])
               for c in range(ncols) if c * rows < turns]
@@ -446,7 +481,7 @@ def own_gun_damage(s: VesselStats | FortStats, ctx: Context, size: float = 7.5, 
     """Table 17 for the unit's own gun sizes (None when she has no guns)."""
     order = [r["size"] for r in ctx.tables.require("gun_sizes").rows]
     sizes = sorted({parse_code(g.code)[0] for g in s.guns}, key=lambda k: order.index(k) if k in order else len(order))
-    return gun_damage_block(ctx, sizes, title="Table 17 · damage her guns deal", size=size, note=note) if sizes else None
+    return gun_damage_block(ctx, sizes, title="Table 17 · damage her guns deal, by size word", size=size, note=note) if sizes else None
 
 
 def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool) -> list[Block]:
@@ -455,8 +490,8 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool) -> list[Block]:
     s = d.stats
     head = heading_block(unit, d, ctx, size=11.0 if compact else 16.0)
     log_head = log_legend(ctx, fort=s.kind == "fort", compact=compact)
-    small = 6.0 if compact else 6.5
-    legends = [b for b in (gun_legend(s, ctx, small), to_hit_legend(ctx, small) if s.guns else None) if b is not None]
+    small = 6.5 if compact else 7.0  # gun codes and the to-hit modifiers, read every turn
+    legends = [b for b in (gun_legend(s, ctx, small, compact), to_hit_legend(ctx, small) if s.guns else None) if b is not None]
     if isinstance(s, FortStats):
         names = ctx.tables.require("armour_names").rows
         walls = s.armour.walls
@@ -467,7 +502,7 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool) -> list[Block]:
         damage = damage_block(s, ctx, unit, compact)
         return [head, boxes, guns_block(s, compact), *legends,
                 damage if t17 is None else Columns([damage, t17], weights=[0.6, 0.4], gap=4.0), log_head]
-    t17 = own_gun_damage(s, ctx, size=6.5 if compact else 7.5, note=not compact)
+    t17 = own_gun_damage(s, ctx, size=PLAY_PT[compact], note=not compact)
     if compact:
         right = Stack([hit_location_table(s, ctx, unit)] + ([t17] if t17 else []) + [armour_legend(s, ctx, unit)], gap=1.2)
         top = Columns([head, stat_boxes(s, ctx, compact=True)], weights=[0.31, 0.69], gap=3.0)
