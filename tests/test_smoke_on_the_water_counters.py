@@ -95,3 +95,20 @@ def test_the_three_fire_markers_differ_in_size_and_grey_and_name_the_sheets_boxe
     sizes = [v[0] for v in C.MARKERS.values()]
     fills = [v[3] for v in C.MARKERS.values()]
     assert len(set(sizes)) == 3 and len(set(fills)) == 3
+
+
+def test_long_names_fit_their_counters_at_five_points(library, tmp_path):
+    """Memphis' River Defense rams (General M. Jeff Thompson...) shorten their rank rather than shrink below 5 pt."""
+    from layout_lint import lint
+
+    from shipyard.rules.base import fitting_name
+
+    assert fitting_name("CSS General M. Jeff Thompson", lambda s: len(s) <= 30) == "General M. Jeff Thompson"
+    assert fitting_name("CSS General M. Jeff Thompson", lambda s: len(s) <= 22) == "Gen. M. Jeff Thompson"
+    ctx, units = _units(library, "memphis-1862", None)
+    out = tmp_path / "c.pdf"
+    with Document(out, paper="a4", title="c") as doc:
+        C.counters(doc, units, ctx)
+    report = lint(out)
+    assert not report.counts()["small text"], report.text()
+    assert "Gen. M. Jeff Thompson" in " ".join(_page_texts(out))

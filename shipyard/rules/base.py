@@ -481,6 +481,19 @@ def short_name(name: str) -> str:
     return rest if rest and head.isupper() and head.isalpha() and 2 <= len(head) <= 4 else name
 
 
+# ranks that begin ships' names (CSS General Earl Van Dorn), shortened where a counter has no room for the whole name
+RANK_ABBREVIATIONS = {"General": "Gen.", "Colonel": "Col.", "Governor": "Gov.", "Lieutenant": "Lt.", "Captain": "Capt."}
+
+
+def fitting_name(name: str, fits: Callable[[str], bool]) -> str:
+    """The fullest form of a unit's name that fits: without its service prefix, then with a leading rank shortened
+    ('General M. Jeff Thompson' -> 'Gen. M. Jeff Thompson'); the shortest form when none fits."""
+    short = short_name(name)
+    head, _, rest = short.partition(" ")
+    forms = [short] + ([f"{RANK_ABBREVIATIONS[head]} {rest}"] if head in RANK_ABBREVIATIONS and rest else [])
+    return next((f for f in forms if fits(f)), forms[-1])
+
+
 LASHED = "↳"  # before the name of a unit lashed alongside the one listed above her
 LASHED_NOTE = f"{LASHED} lashed to the ship above"
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import math
 
+from ...render.blocks import text_width
 from ...render.text import wrap_lines
 from ...spec.errors import ShipyardError
-from ..base import Context, short_name
+from ..base import Context, fitting_name
 from .derive import level_names
 
 PT_MM = 25.4 / 72
@@ -53,7 +54,9 @@ def _speed_counter(page, x: float, y: float, face, w: float = SPEED_W, h: float 
     label = f"{level} {direction}".strip()
     page.fit_text(x + w / 2, y + 11.2, label, w - 2.5, size=6.5, min_size=4.5, align="centre", family="condensed")
     if name:
-        page.fit_text(x + w / 2, y + 14.4, short_name(name), w - 2.5, size=6.0, min_size=5, align="centre", family="condensed",
+        room = w - 2.5
+        label = fitting_name(name, lambda s: text_width(s, 5.0, "regular", "condensed") <= room)
+        page.fit_text(x + w / 2, y + 14.4, label, room, size=6.0, min_size=5, align="centre", family="condensed",
                       colour=0.3)
 
 
