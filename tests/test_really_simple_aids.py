@@ -236,7 +236,7 @@ def test_speed_chits_ahead_and_astern_with_half_knots_only_where_needed(ctx, mob
     _, units = mobile_bay
     out = build(tmp_path / "c.pdf", "a4", lambda doc: aids.counters(doc, units, ctx))
     text = "\n".join(texts(out))
-    assert "KNOTS AHEAD" in text and "KNOTS ASTERN" in text
+    assert "KN AHEAD" in text and "KN ASTERN" in text
     for marker in ("FIRE!", "AGROUND", "STEERING", "JAMMED"):
         assert marker in text
     fastest = max(d["speed_kn"] for _, _, d in units)
@@ -300,3 +300,16 @@ def test_cli_sheet_templates_counters_roster(cli, tmp_path):
         r = cli(*args, "--rules", "rs", "-o", str(out))
         assert r.code == 0, r.err
         assert out.exists() and "wrote" in r.out
+
+
+def test_speed_chit_words_keep_clear_of_the_chit_edges(ctx, mobile_bay, tmp_path):
+    """'KN ASTERN' is centred on its 16 mm chit with at least 1.2 mm to either cut line."""
+    from shipyard.rules.really_simple.counters import CHIT
+
+    _, units = mobile_bay
+    out = build(tmp_path / "c.pdf", "a4", lambda doc: aids.counters(doc, units, ctx))
+    with pdfplumber.open(out) as pdf:
+        words = [w for p in pdf.pages for w in p.extract_words(keep_blank_chars=True) if w["text"].startswith("KN ")]
+    assert words
+    for w in words:
+        assert mm(w["x1"] - w["x0"]) <= CHIT - 2 * 1.2, w["text"]

@@ -151,7 +151,7 @@ def test_mobile_bay_a4_pack_fits_ten_pages_with_every_unit(bundled_packs, librar
     for _, u in library.scenario_units(library.scenario("mobile-bay-1864")):
         assert u.name in cards, u.name
     # the markers share the speed chits' page: no page of counters holds only a handful of chits
-    counter_pages = [p for p in pages if "KNOTS AHEAD" in p or "AGROUND" in p and "KNOTS" in p]
+    counter_pages = [p for p in pages if "KN AHEAD" in p or "AGROUND" in p and "KN A" in p]
     assert len(counter_pages) == 1
 
 

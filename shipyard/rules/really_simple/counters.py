@@ -67,9 +67,9 @@ def counters(doc, units: list, ctx, fold: bool = False, backs: bool = False) -> 
     n_ships = sum(1 for _, _, d in units if not d.stats.is_fort) or 6
     chits: list[tuple[str, str, Any]] = []
     for v, c in ahead:
-        chits += [(kn(v), "KNOTS AHEAD", None)] * c
+        chits += [(kn(v), "KN AHEAD", None)] * c
     for v, c in astern:
-        chits += [(kn(v), "KNOTS ASTERN", 0.8)] * c
+        chits += [(kn(v), "KN ASTERN", 0.8)] * c
     cell_w = CHIT * (2 if fold else 1)
     chits += marker_chits(markers(ctx), n_ships, len(chits), doc.grid(cell_w, CHIT)[:2])
     for page, x, y, face, back in doc.duplex_cells(chits, cell_w, CHIT, backs=backs and not fold, bookmark="Counters"):
@@ -133,6 +133,6 @@ def _chit(page, x, y, face, back: bool = False) -> None:
         page.rect(x + 0.4, y + 0.4, CHIT - 0.8, CHIT - 0.8, stroke=False, fill=style)
     # one size for every figure (10½ as big as 9), shrunk only if a figure would not fit the chit
     page.fit_text(x + CHIT / 2, y + 9.0, big, CHIT - 1.6, size=15, min_size=11, weight="bold", align="centre")
-    page.fit_text(x + CHIT / 2, y + 13.6, small, CHIT - 1.0, size=6, min_size=5, align="centre", family="condensed")
+    page.fit_text(x + CHIT / 2, y + 13.6, small, CHIT - 3.0, size=6, min_size=5, align="centre", family="condensed")
     if back:
         page.text(x + CHIT / 2, y + 3.0, "(back)", size=6, align="centre", family="condensed", colour=GREY)
