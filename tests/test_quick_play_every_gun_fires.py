@@ -57,3 +57,35 @@ def test_each_sides_roster_total_is_the_sum_of_its_rows(library, scenario):
                       total)
         assert m, total
         assert [int(g) for g in m.groups()] == [len(rows), edna, *sums, sum(sums)], (side.name, total)
+
+
+# ------------------------------------------------------------------ what a test against EDNA does (quick reference)
+
+def _reference_text(ctx) -> str:
+    from shipyard.rules.quick_play import reference
+
+    return " ".join(t for b in walk(reference.play_tables(ctx, size=8.5)) for t in b.texts())
+
+
+def test_the_quick_reference_says_what_each_test_against_edna_does(library):
+    ctx = RULESET.context(library)
+    text = _reference_text(ctx)
+    for key, test in (("Gunfire", "gunfire"), ("Ramming", "ramming"), ("Torpedoes", "torpedoes"), ("Boiler (2-2)", "boiler")):
+        row = next(r for r in ctx.tables.edna_tests.rows if r["test"] == test)
+        after = text.split(key, 1)[1][:260]
+        assert f"over {row['against']}" in after.replace("Over", "over"), (key, after)
+        assert "equal or under: no hit" in after, (key, after)
+        assert ("one hit" if str(row["hits"]) == "1" else "a hit per point over") in after, (key, after)
+    assert "started, ended or turned in a minefield" in text  # the whole of the torpedoes' `when`
+
+
+def test_a_house_rule_changes_what_a_gunfire_hit_does(library, tmp_path):
+    import json
+
+    t = RULESET.tables()
+    rows = [dict(r, hits="per_point") if r["test"] == "gunfire" else r for r in t.edna_tests.rows]
+    hr = tmp_path / "house.yaml"
+    hr.write_text(json.dumps({"quick-play": {"edna_tests": {"rows": rows}}}))
+    ctx = RULESET.context(library, house_rules=hr)
+    gunfire = _reference_text(ctx).split("Gunfire", 1)[1][:200]
+    assert "a hit per point over" in gunfire and "one hit" not in gunfire
