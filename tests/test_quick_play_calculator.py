@@ -150,6 +150,12 @@ PRINTED = {  # The Gauntlet No. 3 (1995): EDNA, Heavy, Medium, Parrott
     "fort-morgan": (22, 4, 4, 2), "fort-gaines": (18, 4, 2, 2),
 }
 
+# As the pack plays them: the article's 4/4/2 for Fort Morgan and its water battery together is shared between the
+# two cards by the calculator's values for each alone (fort 4/4/2, battery 4/0/1): Heavy 2+2, Medium 4+0, Parrott 1+1.
+BATTERY = (12, 2, 0, 1)
+AS_PLAYED = {**PRINTED, "fort-morgan": (22, 2, 4, 1)}
+assert all(a + b == c for a, b, c in zip(AS_PLAYED["fort-morgan"][1:], BATTERY[1:], PRINTED["fort-morgan"][1:]))
+
 
 def _values(d) -> tuple:
     c = d["cannonade"]
@@ -160,29 +166,46 @@ def test_stats_of_the_scenario_give_the_articles_values_for_all_24_units(cli):
     run = cli("stats", "mobile-bay-1864", "--rules", "quick-play", "--format", "json")
     assert run.code == 0, run.err
     got = {u["id"]: _values(u) for u in json.loads(run.out)}
-    assert {k: got[k] for k in PRINTED} == PRINTED
-    # not in the article: Fort Powell (the calculator's) and Fort Morgan's water battery (counted within Fort Morgan)
+    fort_morgan = "fort-morgan"  # printed for the fort and its water battery together: their factors add up to it
+    assert {k: got[k] for k in PRINTED if k != fort_morgan} == {k: v for k, v in PRINTED.items() if k != fort_morgan}
+    assert got[fort_morgan][0] == PRINTED[fort_morgan][0]
+    both = [got[fort_morgan][i] + got["fort-morgan-water-battery"][i] for i in (1, 2, 3)]
+    assert tuple(both) == PRINTED[fort_morgan][1:]
+    # not in the article: Fort Powell (the calculator's) and Fort Morgan's water battery (rated with Fort Morgan)
     assert set(got) - set(PRINTED) == {"fort-powell", "fort-morgan-water-battery"}
-    assert got["fort-morgan-water-battery"][1:] == (0, 0, 0)
 
 
-def test_the_water_battery_is_counted_within_fort_morgan_in_the_scenario_and_its_own_unit_outside(library):
+def test_the_water_battery_shares_fort_morgans_printed_factors_in_the_scenario_and_is_its_own_unit_outside(library):
     ctx = RULESET.context(library)
     ctx.scenario = library.scenarios["mobile-bay-1864"]
     battery = library.units["fort-morgan-water-battery"]
     inside, outside = RULESET.derive(battery, ctx), RULESET.derive(battery, RULESET.context(library))
-    assert inside["cannonade"] == {"heavy": 0, "medium": 0, "parrot": 0} != outside["cannonade"]
-    assert inside["edna"] == outside["edna"]
-    for k in ("heavy", "medium", "parrot"):
-        assert "counted within fort-morgan" in inside.reasons[f"cannonade.{k}"]
-        assert f"would give {outside['cannonade'][k]}" in inside.reasons[f"cannonade.{k}"]
     fort = RULESET.derive(library.units["fort-morgan"], ctx)
-    assert _values(fort) == PRINTED["fort-morgan"]
+    fort_alone = RULESET.derive(library.units["fort-morgan"], RULESET.context(library))
+    assert inside["edna"] == outside["edna"]
+    assert _values(fort)[0] == PRINTED["fort-morgan"][0]
+    for i, k in enumerate(("heavy", "medium", "parrot"), start=1):
+        # the printed total shared out by the calculator's values for each alone, so both fire on their own cards
+        assert fort["cannonade"][k] + inside["cannonade"][k] == PRINTED["fort-morgan"][i]
+        mine, theirs = outside["cannonade"][k], fort_alone["cannonade"][k]
+        if mine + theirs:
+            assert abs(inside["cannonade"][k] - PRINTED["fort-morgan"][i] * mine / (mine + theirs)) < 1
+        assert "for fort-morgan + fort-morgan-water-battery together" in inside.reasons[f"cannonade.{k}"]
+        assert f"alone the calculator gives {mine}" in inside.reasons[f"cannonade.{k}"]
+    assert inside["cannonade"] == {"heavy": 2, "medium": 0, "parrot": 1}  # 4 of 10 X-inch, 1 of 3 rifle factors
     assert "covering fort-morgan, fort-morgan-water-battery" in fort.reasons["edna"]
     assert "for fort-morgan + fort-morgan-water-battery together" in fort.reasons["cannonade.heavy"]
-    alone = RULESET.derive(library.units["fort-morgan"], RULESET.context(library))
-    assert "for fort-morgan + fort-morgan-water-battery together" in alone.reasons["edna"]  # the note on the print
-    assert "together, as the article rates them" not in alone.reasons["edna"]
+    assert "for fort-morgan + fort-morgan-water-battery together" in fort_alone.reasons["edna"]  # the note on the print
+    assert "together, as the article rates them" not in fort_alone.reasons["edna"]
+
+
+@pytest.mark.parametrize("total, weights, shares", [
+    (4, [4, 4], [2, 2]), (2, [2, 1], [1, 1]), (4, [4, 0], [4, 0]), (3, [0, 0], [3, 0]), (1, [1, 1], [1, 0]), (0, [3, 1], [0, 0]),
+])
+def test_a_printed_total_is_shared_out_by_largest_remainder(total, weights, shares):
+    from shipyard.rules.quick_play.derive import split_whole
+
+    assert split_whole(total, weights) == shares
 
 
 def test_iron_equivalent_says_the_arithmetic_only_when_there_is_some(library):

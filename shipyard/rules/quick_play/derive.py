@@ -144,6 +144,7 @@ def gun_class(gun: Ordnance, table: Table, in_fort: bool = False) -> str:
     return "none"
 
 
+NAMES = {"heavy": "Heavy", "medium": "Medium", "parrot": "Parrott"}
 CLASSES = ("racking", "heavy_rifle", "medium", "parrott", "light_rifle", "none")
 
 
@@ -217,6 +218,13 @@ def cannonade(tally: Tally, rows: dict) -> dict[str, int]:
     return {"heavy": min(cap, heavy), "medium": min(cap, medium), "parrot": min(cap, parrot)}
 
 
+def at_least_one(factors: dict[str, int], guns: int, table: Table) -> dict[str, int]:
+    """A unit with guns whose pieces round down to no factor gets one of least_factor's kind (else unchanged)."""
+    if guns <= 0 or any(factors.values()):
+        return factors
+    return {**factors, table.rows["factor"]: 1}
+
+
 # ---------------------------------------------------------------------------------------------
 # Values the rules' author printed
 
@@ -243,7 +251,7 @@ def covered(pub: dict) -> list[str]:
 
 
 def counted_within(unit_id: str) -> dict | None:
-    """The printed entry that rates this unit inside another one (Fort Morgan's water battery), or None."""
+    """The printed entry that rates this unit together with another one (Fort Morgan's water battery), or None."""
     oob = _order_of_battle()
     for u in oob["units"]:
         if u["id"] != unit_id and unit_id in covered(u):
@@ -260,6 +268,35 @@ def as_printed(pub: dict, library: Any, date: Any = None) -> Vessel | Fort:
     if not all(isinstance(u, Fort) for u in units):
         raise ShipyardError(f"order_of_battle.yaml: {pub['id']} covers {', '.join(covered(pub))}: only forts can be rated together")
     return units[0].model_copy(update={"armament": [m for u in units for m in u.armament]})
+
+
+def split_whole(total: int, weights: list[float]) -> list[int]:
+    """`total` shared out in proportion to `weights` (largest remainder; a tie goes to the one listed first; all
+    to the first when every weight is nought)."""
+    if sum(weights) <= 0:
+        return [total] + [0] * (len(weights) - 1)
+    quotas = [total * w / sum(weights) for w in weights]
+    shares = [_down(q) for q in quotas]
+    for i in sorted(range(len(quotas)), key=lambda i: (-(quotas[i] - shares[i]), i))[: total - sum(shares)]:
+        shares[i] += 1
+    return shares
+
+
+def printed_shares(pub: dict, ctx: Context) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+    """Where one printed entry rates several forts together (Fort Morgan and its water battery): ({unit id: its
+    share of the printed factors}, {unit id: the calculator's factors for it alone}). Each factor's printed total
+    is shared out in proportion to the calculator's values for each unit alone, so the printed totals stand and
+    every covered unit fires, and loses guns, on its own card."""
+    date = getattr(getattr(ctx, "scenario", None), "date", None)
+    ids = covered(pub)
+    units = {i: ctx.library.units[i].as_of(date) for i in ids}
+    alone = {i: at_least_one(cannonade(bearing_tally(u, ctx), ctx.tables.cannonade_factors.rows), gun_count(u),
+                             ctx.tables.least_factor) for i, u in units.items()}
+    shares: dict[str, dict[str, int]] = {i: {} for i in ids}
+    for k in ("heavy", "medium", "parrot"):
+        for i, v in zip(ids, split_whole(int(pub[k]), [float(alone[i][k]) for i in ids])):
+            shares[i][k] = v
+    return shares, alone
 
 
 def in_published_scenario(ctx: Context, pub: dict) -> bool:
@@ -318,7 +355,8 @@ def derive(unit: Any, ctx: Context) -> Derived:
                        f" = {score:.2f} → {edna}, held within {rows['minimum']}–{rows['maximum']} ({t.edna.cite()})")
 
     tally = bearing_tally(calc, ctx)
-    factors = cannonade(tally, t.cannonade_factors.rows)
+    raw = cannonade(tally, t.cannonade_factors.rows)
+    factors = at_least_one(raw, gun_count(calc), t.least_factor)
     r = t.cannonade_factors.rows
     listing = "; ".join(tally.lines or []) or "no guns"
     n = {c: _num(tally.n(c)) for c in CLASSES}
@@ -334,30 +372,48 @@ def derive(unit: Any, ctx: Context) -> Derived:
                          f"pieces bearing ({n['medium']})")
     cap = f", at most {r['most_per_factor']}"
     factor_reasons = {
-        "heavy": f"{heavy_reason}{cap}: {factors['heavy']} Heavy [{listing}] ({t.gun_classes.cite()}; {t.bearing.cite()}; "
+        "heavy": f"{heavy_reason}{cap}: {raw['heavy']} Heavy [{listing}] ({t.gun_classes.cite()}; {t.bearing.cite()}; "
                  f"{t.cannonade_factors.cite()})",
-        "medium": f"{medium_reason}{cap}: {factors['medium']} Medium ({t.cannonade_factors.cite()})",
+        "medium": f"{medium_reason}{cap}: {raw['medium']} Medium ({t.cannonade_factors.cite()})",
         "parrot": f"{n['parrott']} Parrott rifles bearing (one per {_num(r['parrotts_per_factor'])}) + {n['light_rifle']} light rifles "
-                  f"(one per {_num(r['light_rifles_per_factor'])}), each rounded up{cap}: {factors['parrot']} Parrott "
+                  f"(one per {_num(r['light_rifles_per_factor'])}), each rounded up{cap}: {raw['parrot']} Parrott "
                   f"({t.gun_classes.cite()}; {t.cannonade_factors.cite()})",
     }
+    for k in factors:
+        if factors[k] != raw[k]:
+            factor_reasons[k] += (f"; no factor at all by the counts, but a unit with {gun_count(calc)} guns fires with at "
+                                  f"least one: {factors[k]} {NAMES[k]} ({t.least_factor.cite()})")
 
     where = f"{pub['source']}, {pub['scenario']}" if pub else ""
     inside = counted_within(unit.id)
+    entry = pub if printed_here else inside if inside and in_published_scenario(ctx, inside) else None
+    if entry is not None and len(covered(entry)) > 1:
+        shares, alone = printed_shares(entry, ctx)
+        ids = covered(entry)
+
+        def shared(k: str) -> str:
+            return (f"the article printed {entry[k]} {NAMES[k]} for {' + '.join(ids)} together ({entry['source']}, "
+                    f"{entry['scenario']}; provenance source), shared out in proportion to the calculator's values for each "
+                    f"alone ({', '.join(f'{i} {alone[i][k]}' for i in ids)}; largest remainder, provenance reconstructed): "
+                    f"{shares[unit.id][k]} here")
     if printed_here:
         covers = f", covering {', '.join(covered(pub))}" if calc is not unit else ""
         d.set("edna", pub["edna"], f"printed for this scenario: {pub['edna']} ({where}{covers}; provenance source); "
               f"the calculator gives {edna}{together} (differs by {edna - pub['edna']:+d}): {edna_reason}")
         for k in ("heavy", "medium", "parrot"):
+            if calc is not unit:
+                d.set(f"cannonade.{k}", shares[unit.id][k], f"{shared(k)}; the calculator gives {factors[k]}{together}: "
+                      f"{factor_reasons[k]}")
+                continue
             d.set(f"cannonade.{k}", pub[k], f"printed for this scenario: {pub[k]} ({where}{covers}; provenance source); the "
                   f"calculator gives {factors[k]}{together} (differs by {factors[k] - pub[k]:+d}): {factor_reasons[k]}")
-    elif inside and in_published_scenario(ctx, inside):
-        within = (f"counted within {inside['id']}: the article rates {', '.join(covered(inside))} as one unit "
-                  f"({inside['source']}, {inside['scenario']}; provenance source)")
-        d.set("edna", edna, f"{edna_reason}; its guns fire in {inside['id']}'s printed factors ({within})")
+    elif entry is not None:
+        d.set("edna", edna, f"{edna_reason}; the article rates {', '.join(covered(entry))} as one unit, with "
+              f"{entry['id']}'s EDNA ({entry['source']}, {entry['scenario']}; provenance source), and its factors are "
+              f"shared between them")
         for k in ("heavy", "medium", "parrot"):
-            d.set(f"cannonade.{k}", 0, f"0: {within}, so its guns are in those printed factors; alone the calculator "
-                  f"would give {factors[k]}: {factor_reasons[k]}")
+            d.set(f"cannonade.{k}", shares[unit.id][k], f"{shared(k)}; alone the calculator gives {factors[k]}: "
+                  f"{factor_reasons[k]}")
     else:
         def note(printed: int, mine: int) -> str:
             both = f" for {' + '.join(covered(pub))} together" if pub and len(covered(pub)) > 1 else ""

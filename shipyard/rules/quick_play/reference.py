@@ -64,6 +64,23 @@ def _run(key: str, text: str) -> list[tuple[str, str]]:
     return [(key, "bold"), (" " + text, "regular")]
 
 
+def edna_test(ctx: Context, test: str) -> dict:
+    """The edna_tests row for one test (gunfire, ramming, torpedoes, boiler)."""
+    t = ctx.tables.edna_tests
+    for row in t.rows:
+        if row["test"] == test:
+            return row
+    raise ShipyardError(f"table edna_tests ({t.tag()}): no row for the test {test!r}; it has "
+                        f"{', '.join(str(r['test']) for r in t.rows)}")
+
+
+def outcome_words(ctx: Context, test: str) -> str:
+    """What passing or failing one test against EDNA does, in a short sentence (edna_tests)."""
+    row = edna_test(ctx, test)
+    hits = "one hit (strike 1 EDNA box)" if str(row["hits"]) == "1" else "a hit per point over (strike that many EDNA boxes)"
+    return f"over {row['against']}: {hits}; equal or under: no hit."
+
+
 def move_reminders(ctx: Context, size: float, rams: bool = True, ships: bool = True) -> Runs:
     """The bound, speed changes, ramming and torpedoes, in short runs of bold and plain."""
     t = ctx.tables
@@ -76,16 +93,21 @@ def move_reminders(ctx: Context, size: float, rams: bool = True, ships: bool = T
         ram = t.ramming.rows
         dice = f"{ram['dice']}" + (f" (a Ram {ram['ram_dice']})" if rams else "")
         runs += _run("\nRamming", f"{dice} {int(ram['modifier']):+d} − (EDNA + speed of the rammer − the same of the "
-                                  "target), against the target's EDNA; any double → events.")
+                                  f"target); {outcome_words(ctx, 'ramming')} Any double → events.")
         tor = t.torpedoes.rows
-        runs += _run("\nTorpedoes", f"{tor['dice']} against {tor['against']} for {tor['when']}; any double → events.")
+        runs += _run("\nTorpedoes", f"{tor['dice']} for {tor['when']}; {outcome_words(ctx, 'torpedoes')} "
+                                     "Any double → events.")
+        boiler = outcome_words(ctx, "boiler")
+        runs += _run("\nBoiler (2-2)", boiler[:1].upper() + boiler[1:])
     return Runs(runs, size=size)
 
 
 def gun_reminders(ctx: Context, size: float) -> Runs:
     """Which guns go first when guns are put out of action, and the average die."""
     t = ctx.tables
-    runs = _run("Guns out", "each gun out strikes one factor box (a fort's too, not its pieces), smallest first: "
+    runs = _run("Gunfire", f"each {factor_name(ctx, 'heavy')} and {factor_name(ctx, 'medium')} throw "
+                + outcome_words(ctx, "gunfire") + "\n")
+    runs += _run("Guns out", "each gun out strikes one factor box (a fort's too, not its pieces), smallest first: "
                 + ", then ".join(factor_name(ctx, k) for k in t.guns_out.rows) + ".")
     runs += _run("\nAvD", "average die (" + ", ".join(number(f) for f in t.average_die.rows["faces"]) + ").")
     return Runs(runs, size=size)
