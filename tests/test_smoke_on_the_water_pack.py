@@ -102,7 +102,7 @@ def test_letter_quick_reference_closes_up_onto_two_pages_not_below_6_pt(bundled_
     assert built.pages <= SOTW_A4_BUDGET
 
 
-def test_reference_pages_needed_agrees_with_the_flow(library, tmp_path):
+def test_flow_pages_agrees_with_the_flow(library, tmp_path):
     """The dry run that picks the closed-up quick reference counts the pages Flow really draws, both ways."""
     from shipyard.render import Document
     from shipyard.rules import get_ruleset
@@ -120,7 +120,7 @@ def test_reference_pages_needed_agrees_with_the_flow(library, tmp_path):
             gap = R.TIGHT_GAP if tight else 3.5
             with Document(tmp_path / f"{paper}{tight}.pdf", paper=paper, title="t") as doc:
                 box = doc.content_for(False)
-                want = R.pages_needed(blocks, box.w, box.h, gap)
+                want = R.flow_pages(blocks, box.w, box.h, gap)
                 flow = R.Flow(doc, rule=False, gap=gap)
                 for k, b in enumerate(blocks):
                     flow.add(b, new_page=k == 0)

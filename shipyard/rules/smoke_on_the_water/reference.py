@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...render.blocks import Block, Columns, Flow, Heading, Legend, Note, Stack, Table, Text, Title
+from ...render.blocks import Block, Columns, Flow, Heading, Legend, Note, Stack, Table, Text, Title, flow_pages
 from ...render.text import number as num
 from ..base import Context, Derived
 from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, hit_location_column
@@ -232,35 +232,13 @@ def _tight(block: Block) -> Block:
     return block
 
 
-def pages_needed(blocks: list[Block], width: float, page_h: float, gap: float) -> int:
-    """How many pages a Flow puts these blocks on (the same fit-or-split rule, without drawing)."""
-    pages, room = 0, 0.0
-    for k, block in enumerate(blocks):
-        h = block.measure(width)
-        if k and h + gap <= room:
-            room -= h + gap
-            continue
-        pages, room = pages + 1, page_h
-        rest = block
-        while rest is not None:
-            h = rest.measure(width)
-            if h <= room + 1e-6:
-                room -= h
-                break
-            head, rest = rest.split(width, room)
-            if head is None and room >= page_h - 1e-6:
-                return 99  # cannot split: Flow reports it
-            pages, room = pages + 1, page_h
-    return pages
-
-
 def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
     """One page (or more if needed) of only the tables the units in play use: closed up (tables' leading, gaps)
     when that takes a page fewer, as on Letter for Mobile Bay."""
     blocks, gap = reference_blocks(derived, ctx), 3.5
     box = doc.content_for(False)
     tight = [_tight(b) for b in blocks]
-    if pages_needed(tight, box.w, box.h, TIGHT_GAP) < pages_needed(blocks, box.w, box.h, gap):
+    if flow_pages(tight, box.w, box.h, TIGHT_GAP) < flow_pages(blocks, box.w, box.h, gap):
         blocks, gap = tight, TIGHT_GAP
     flow = Flow(doc, rule=False, gap=gap)
     for k, block in enumerate(blocks):
