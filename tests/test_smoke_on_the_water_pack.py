@@ -80,3 +80,64 @@ def test_page_plan_moves_a_single_sheet_up_rather_than_split_a_lashed_pair():
     # no pair: the order stands, two a page
     plain = page_plan(ids, fits, set())
     assert [ids[k] for k, _ in plain] == ids and [ids[k] for k, s in plain if s] == ["solo", "b", "big", "d"]
+
+
+def test_letter_quick_reference_closes_up_onto_two_pages_not_below_6_pt(bundled_packs):
+    """Review item 2 (second round): Letter's quick reference left its last table alone on a third page; its tables'
+    lines close up (the type keeps its size, never under 6 pt) so it takes two pages, ending with the ram table."""
+    import pdfplumber
+
+    built = bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter")
+    doc = pypdfium2.PdfDocument(str(built.path))  # text through pdfium: fast
+    try:
+        texts = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    finally:
+        doc.close()
+    first = next(i for i, t in enumerate(texts) if "quick reference for the units in play" in t)
+    ram = next(i for i, t in enumerate(texts) if "Ramming and torpedoes" in t)
+    assert ram == first + 1 == len(texts) - 1, (first, ram, len(texts))
+    with pdfplumber.open(built.path, pages=list(range(first + 1, len(texts) + 1))) as pdf:
+        sizes = [c["size"] for p in pdf.pages for c in p.chars]
+    assert min(sizes) >= 6.0 - 1e-6
+    assert built.pages <= SOTW_A4_BUDGET
+
+
+def test_flow_pages_agrees_with_the_flow(library, tmp_path):
+    """The dry run that picks the closed-up quick reference counts the pages Flow really draws, both ways."""
+    from shipyard.render import Document
+    from shipyard.rules import get_ruleset
+    from shipyard.rules.smoke_on_the_water import reference as R
+
+    rs = get_ruleset("sotw")
+    ctx = rs.context(library, scale="1/600")
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    derived = [rs.derive(u, ctx) for _, u in library.scenario_units(ctx.scenario)]
+    seen = set()
+    for paper in ("a4", "letter"):
+        for tight in (False, True):
+            blocks = R.reference_blocks(derived, ctx)
+            blocks = [R._tight(b) for b in blocks] if tight else blocks
+            gap = R.TIGHT_GAP if tight else 3.5
+            with Document(tmp_path / f"{paper}{tight}.pdf", paper=paper, title="t") as doc:
+                box = doc.content_for(False)
+                want = R.flow_pages(blocks, box.w, box.h, gap)
+                flow = R.Flow(doc, rule=False, gap=gap)
+                for k, b in enumerate(blocks):
+                    flow.add(b, new_page=k == 0)
+            with pdfplumber_pages(tmp_path / f"{paper}{tight}.pdf") as n:
+                assert n == want, (paper, tight, n, want)
+            seen.add((paper, want))
+    assert ("letter", 3) in seen and ("letter", 2) in seen  # closing up saves Letter its third page
+
+
+class pdfplumber_pages:
+    def __init__(self, path):
+        import pdfplumber
+
+        self.pdf = pdfplumber.open(path)
+
+    def __enter__(self):
+        return len(self.pdf.pages)
+
+    def __exit__(self, *exc):
+        self.pdf.close()

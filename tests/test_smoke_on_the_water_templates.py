@@ -124,3 +124,104 @@ def test_strips_nest_a_gap_apart():
         top = gap + tight["R"] - (tight["R"] ** 2 - x * x) ** 0.5
         if low is not None and abs(x) <= tight["R"] * 0.999:
             assert top - low >= T.STACK_GAP - 0.05
+
+
+CUT_GAP_MM = 3.0  # room for scissors between two pieces' cut lines
+PT = 25.4 / 72
+
+
+def _sector(sp):
+    """(centre x, centre y, inner radius, outer radius, first angle, last angle) of a placed strip, in page mm,
+    angles in radians counter-clockwise from east; recomputed here from R, band and the angles, not from outline()."""
+    import math
+
+    geo = sp["geo"]
+    a0 = math.pi / 2 - math.radians(geo["theta_deg"]) / 2
+    return (sp["cx"], sp["top"] + geo["R"], geo["R"] - geo["band"], geo["R"], a0,
+            a0 + math.radians(geo["theta_deg"] + geo.get("tab_deg", 0.0)))
+
+
+def _inside(sec, x, y, margin=0.0):
+    import math
+
+    cx, cy, r_in, r_out, a0, a1 = sec
+    r = math.hypot(x - cx, cy - y)
+    a = math.atan2(cy - y, x - cx)
+    arc_margin = margin / max(r, 1.0)
+    return r_in + margin <= r <= r_out - margin and a0 + arc_margin <= a <= a1 - arc_margin
+
+
+def _edge_points(sec, step=0.4):
+    import math
+
+    cx, cy, r_in, r_out, a0, a1 = sec
+    pts = []
+    for r in (r_in, r_out):
+        n = int(r * (a1 - a0) / step) + 2
+        pts += [(cx + r * math.cos(a0 + (a1 - a0) * i / n), cy - r * math.sin(a0 + (a1 - a0) * i / n)) for i in range(n + 1)]
+    for a in (a0, a1):
+        n = int((r_out - r_in) / step) + 2
+        pts += [(cx + (r_in + (r_out - r_in) * j / n) * math.cos(a), cy - (r_in + (r_out - r_in) * j / n) * math.sin(a))
+                for j in range(n + 1)]
+    return pts
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pieces_have_room_to_cut_between_and_keep_their_marks_inside(library, tmp_path, paper):
+    """Every two pieces on a page are at least CUT_GAP_MM apart (outline to outline, any direction), and every
+    number, tick and dashed line drawn on the template pages lies inside the outline of its own piece, measured on the
+    PDF (so cutting one piece out never nicks another)."""
+    import bisect
+    import math
+
+    ctx = _ctx(library, "mobile-bay-1864", "1/600")
+    out = tmp_path / "t.pdf"
+    with Document(out, paper=paper, title="t", true_scale=True) as doc:
+        placed = T.templates(doc, ctx)
+    pages: dict = {}
+    for sp in placed:
+        pages.setdefault(sp["page"], []).append(sp)
+    assert len(pages) == 2
+    closest = math.inf
+    for strips in pages.values():
+        secs = [_sector(sp) for sp in strips]
+        edges = [sorted(_edge_points(sec)) for sec in secs]
+        for i in range(len(secs)):
+            for j in range(i + 1, len(secs)):
+                xs = [p[0] for p in edges[j]]
+                d = min((math.hypot(ax - bx, ay - by) for ax, ay in edges[i]
+                         for bx, by in edges[j][bisect.bisect_left(xs, ax - 8):bisect.bisect_right(xs, ax + 8)]),
+                        default=math.inf)  # far apart: nothing near
+                closest = min(closest, d)
+                # the declared gap in any direction (the end lines slope: a vertical gap alone was 3.7 mm at worst)
+                assert d >= max(CUT_GAP_MM, T.STACK_GAP - 0.1), (strips[i]["label"], strips[j]["label"], round(d, 2))
+    assert closest < 8  # the pieces are nested close, not merely spread out
+    with pdfplumber.open(out) as pdf:
+        checked = 0
+        for number, strips in pages.items():
+            page = pdf.pages[number - 1]
+            secs = [_sector(sp) for sp in strips]
+            first_top = min(sp["top"] for sp in strips)
+            last_bottom = max(sp["top"] + sp["geo"]["h"] for sp in strips)
+            for ch in page.chars:
+                x0, x1, t, b = ch["x0"] * PT, ch["x1"] * PT, ch["top"] * PT, ch["bottom"] * PT
+                mid = ((x0 + x1) / 2, (t + b) / 2)
+                home = [sec for sec in secs if _inside(sec, *mid)]
+                if not home:
+                    assert b < first_top or t > last_bottom, ch["text"]  # the header, or the calibration bar and footer
+                    continue
+                assert len(home) == 1
+                # the glyph's box, shrunk a little (a glyph's box has side bearings), inside its own piece
+                for x, y in ((x0 + 0.3, t + 0.6), (x1 - 0.3, t + 0.6), (x0 + 0.3, b - 0.6), (x1 - 0.3, b - 0.6)):
+                    assert _inside(home[0], x, y, margin=-0.05), (ch["text"], round(x, 1), round(y, 1))
+                checked += 1
+            for ln in page.lines:
+                ends = [(x * PT, y * PT) for x, y in (ln["pts"][0], ln["pts"][-1])]  # (x0, top) may be the wrong corners
+                if all(y > last_bottom for _, y in ends):
+                    continue  # the calibration bar under the strips
+                mid = ((ends[0][0] + ends[1][0]) / 2, (ends[0][1] + ends[1][1]) / 2)
+                home = [sec for sec in secs if _inside(sec, *mid, margin=-0.3)]
+                assert home, ends
+                assert any(all(_inside(sec, x, y, margin=-0.3) for x, y in ends) for sec in home), ends
+                checked += 1
+    assert checked > 200

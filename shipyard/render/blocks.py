@@ -1095,3 +1095,31 @@ class Flow:
             rest = rest2
             if rest is not None:
                 self._new_page(None, level)
+
+
+def flow_pages(blocks: list[Block], width: float, page_h: float, gap: float) -> int:
+    """How many pages Flow(doc, gap=gap) puts these blocks on, the first on a new page, without drawing: the same
+    fit-or-split rule as Flow.add (keep the two in step)."""
+    pages, room = 0, 0.0
+    for k, block in enumerate(blocks):
+        h = block.measure(width)
+        if k and h + gap <= room:
+            room -= h + gap
+            continue
+        pages, room = pages + 1, page_h
+        rest = block
+        while rest is not None:
+            h = rest.measure(width)
+            if h <= room + 1e-6:
+                room -= h
+                break
+            head, rest2 = rest.split(width, room)
+            if head is None:
+                if room >= page_h - 1e-6:
+                    return 99  # cannot split even on a fresh page: Flow.add reports it
+            else:
+                rest = rest2
+                if rest is None:
+                    break
+            pages, room = pages + 1, page_h
+    return pages

@@ -106,13 +106,17 @@ def dashed_segments(geo: dict, label: tuple[float, float, float, float]) -> list
         x1, y1 = R * math.cos(a), R - R * math.sin(a)
         x2, y2 = (R - band) * math.cos(a), R - (R - band) * math.sin(a)
         lx0, ly0, lx1, ly1 = label
-        # where the line crosses the label's band of depths
-        def x_at(y):
-            return x1 + (x2 - x1) * (y - y1) / (y2 - y1)
-        if lx0 <= x_at(ly0) <= lx1 or lx0 <= x_at(ly1) <= lx1:
-            segs.append((x1, y1, x_at(ly0), ly0))
-            if ly1 < y2:
-                segs.append((x_at(ly1), ly1, x2, y2))
+        # where the line crosses the label's band of depths, as fractions of the way from the outer edge in
+        t0, t1 = sorted(((ly0 - y1) / (y2 - y1), (ly1 - y1) / (y2 - y1)))
+
+        def x_at(t):
+            return x1 + (x2 - x1) * t
+        if t1 > 0 and t0 < 1 and (lx0 <= x_at(t0) <= lx1 or lx0 <= x_at(t1) <= lx1):
+            # broken at the title, and never past either edge of the strip
+            if t0 > 0:
+                segs.append((x1, y1, x_at(t0), y1 + (y2 - y1) * t0))
+            if t1 < 1:
+                segs.append((x_at(t1), y1 + (y2 - y1) * t1, x2, y2))
         else:
             segs.append((x1, y1, x2, y2))
     return segs
@@ -251,9 +255,48 @@ def _lowest(geo: dict, x: float) -> float | None:
     return None
 
 
+def outline(geo: dict, cx: float = 0.0, top: float = 0.0, step: float = 0.5) -> list[tuple[float, float]]:
+    """Points every `step` mm or so along the strip's cut line (outer arc, far end, inner arc back, near end, glue tab
+    included), for a strip centred at cx with its outer apex at top."""
+    R, band = geo["R"], geo["band"]
+    r_in = R - band
+    span = math.radians(geo["theta_deg"] + geo.get("tab_deg", 0.0))
+    a0 = math.pi / 2 - math.radians(geo["theta_deg"]) / 2
+    cy = top + R
+    pts = []
+    n = max(2, int(R * span / step) + 1)
+    pts += [(cx + R * math.cos(a0 + span * i / n), cy - R * math.sin(a0 + span * i / n)) for i in range(n + 1)]
+    m = max(2, int(band / step) + 1)
+    for a in (a0 + span, a0):  # the end lines: from the outer arc in, and (further on) back out
+        pts += [(cx + (R - band * j / m) * math.cos(a), cy - (R - band * j / m) * math.sin(a)) for j in range(m + 1)]
+        if a != a0:
+            n_in = max(2, int(r_in * span / step) + 1)
+            pts += [(cx + r_in * math.cos(a0 + span * (n_in - i) / n_in), cy - r_in * math.sin(a0 + span * (n_in - i) / n_in))
+                    for i in range(n_in + 1)]
+    return pts
+
+
+def outline_distance(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> float:
+    """The least distance between two sampled outlines (to within their sampling step)."""
+    import bisect
+
+    a = sorted(a)
+    xs = [p[0] for p in a]
+    best = math.inf
+    for bx, by in b:
+        lo = bisect.bisect_left(xs, bx - min(best, 50.0))
+        hi = bisect.bisect_right(xs, bx + min(best, 50.0))
+        for ax, ay in a[lo:hi]:
+            d = math.hypot(ax - bx, ay - by)
+            if d < best:
+                best = d
+    return best
+
+
 def nest_offset(above: dict, below: dict, gap: float = STACK_GAP) -> float:
-    """How far below the top of `above` the top of `below` goes so that the two never come closer than `gap`
-    (both centred on the same x; the flatter strip above)."""
+    """How far below the top of `above` the top of `below` goes so that their outlines never come closer than `gap`
+    (both centred on the same x; the flatter strip above): first the vertical clearance, then lowered until the
+    clearance measured in any direction is the gap (the end lines slope, so the vertical one is not enough)."""
     R = below["R"]
     half = math.radians(below["theta_deg"] + below.get("tab_deg", 0.0)) / 2
     x_out = R * math.sin(half)
@@ -265,12 +308,19 @@ def nest_offset(above: dict, below: dict, gap: float = STACK_GAP) -> float:
             continue
         top_b = R - math.sqrt(max(R * R - x * x, 0.0))
         need = max(need, low - top_b)
-    return need + gap
+    off = need + gap
+    upper = outline(above)
+    for _ in range(40):
+        d = outline_distance(upper, outline(below, 0.0, off))
+        if d >= gap + 0.3:  # the sampling step (0.5 mm) can hide up to a quarter of it
+            break
+        off += gap + 0.3 - d + 0.05
+    return off
 
 
-def templates(doc, ctx: Context) -> None:
+def templates(doc, ctx: Context) -> list[dict]:
     """Turning templates for the manoeuvrability × speed pairs in play at true scale, nested one under another, then
-    the fire-arc and deviation gauges."""
+    the fire-arc and deviation gauges. Returns the strips as placed (page, cx, top)."""
     with doc.true_scale_pages():
         box = doc.content
         specs = _template_specs(ctx, box)
@@ -285,9 +335,10 @@ def templates(doc, ctx: Context) -> None:
                           size=6.5, weight="bold", family="condensed")
                 top = box.y + 6
             _turning_template(page, box.x + box.w / 2, top, geo, s["label"], s["sub"], s["scale"])
-            s["page"], s["top"] = page.number if hasattr(page, "number") else None, top
+            s["page"], s["cx"], s["top"] = page.number if hasattr(page, "number") else None, box.x + box.w / 2, top
             prev, y = s, top
         _gauges(doc, ctx)
+    return specs
 
 
 def _gauges(doc, ctx: Context) -> None:
