@@ -160,3 +160,10 @@ def test_marker_unit_lines_stay_at_6_pt_and_wrap_a_long_name_rather_than_cut_it(
     size, squeeze, lines = qp_counters.unit_lines("USS " + "W" * 76, "EDNA 9")
     assert size >= 5.0 and lines[-1] == "EDNA 9"
     assert "".join(lines[:-1]) == "W" * 76  # every letter printed, no '…'
+
+
+def test_a_long_name_drops_its_prefix_and_shortens_its_rank_before_going_below_6_pt():
+    """Memphis' River Defense rams: 'CSS General M. Jeff Thompson' stays at 6 pt in a shorter form."""
+    size, _, lines = qp_counters.unit_lines("CSS General M. Jeff Thompson", "EDNA 3")
+    assert size == 6.0 and lines[-1] == "EDNA 3"
+    assert " ".join(lines[:-1]).endswith("M. Jeff Thompson")

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...render.paper import MM
 from ...render.text import number, wrap_lines
-from ..base import Context, short_name
+from ..base import Context, fitting_name, short_name
 from .reference import speed_words
 
 COUNTER = 20.0  # mm square turn counter
@@ -27,15 +27,18 @@ def _counter_back(page, x, y, label: str) -> None:
 
 
 def unit_lines(name: str, edna: str) -> tuple[float, float, list[str]]:
-    """(size, squeeze, lines) for the unit under a marker's setting: her name (wrapped) over her EDNA, at 6 pt,
-    else 5 pt (counters may go to 5 pt), else without her service prefix, else a very long name squeezed."""
+    """(size, squeeze, lines) for the unit under a marker's setting: her name (wrapped) over her EDNA, at 6 pt in the
+    fullest form that fits (whole, without her service prefix, with her rank shortened), else at 5 pt (counters may go
+    to 5 pt), else a very long name squeezed."""
     width = MARKER_W - 3
-    for text in dict.fromkeys((name, short_name(name))):
-        for size, most in ((LINE_PT, 2), (5.0, 3)):
+    forms = dict.fromkeys((name, short_name(name), fitting_name(name, lambda _: False)))  # fullest first
+    for size, most in ((LINE_PT, 2), (5.0, 3)):  # a shorter name at 6 pt before a smaller size
+        for text in forms:
             lines = wrap_lines(text, width, size, "regular", "condensed") + [edna]
             if len(lines) <= most:
                 return size, 1.0, lines
-    return 5.0, 0.6, wrap_lines(short_name(name), width / 0.6, 5.0, "regular", "condensed") + [edna]
+    shortest = list(forms)[-1]
+    return 5.0, 0.6, wrap_lines(shortest, width / 0.6, 5.0, "regular", "condensed") + [edna]
 
 
 def _marker(page, x, y, word: str, unit: tuple[str, ...], fill=None, size: float = 9) -> None:
