@@ -1076,50 +1076,59 @@ class Flow:
                 doc.bookmark(bookmark, level=level, y=self._y)
         else:
             self._new_page(bookmark, level)
-        rest: Block | None = block
-        while rest is not None:
-            h = rest.measure(width)
-            room = self._page.content.bottom - self._y
-            if h <= room + 1e-6:
-                rest.draw(self._page, box.x, self._y, width)
-                self._y += h
+        page_h = self._page.content.bottom - self._page.content.y
+        for piece in pieces(block, width, self._page.content.bottom - self._y, page_h):
+            if piece is NEW_PAGE:
+                self._new_page(None, level)
+            else:
+                piece.draw(self._page, box.x, self._y, width)
+                self._y += piece.measure(width)
+
+
+NEW_PAGE = None  # what `pieces` yields where the flow must start a new page
+
+
+def pieces(block: Block, width: float, room: float, page_h: float):
+    """The flow's one fit-or-split rule: the parts of `block` in order, with NEW_PAGE where a new page must start.
+    The block goes whole where it fits the `room` left; else it splits where it allows (a table between rows, a stack
+    between children) and goes on on a fresh page of `page_h`; a block that neither fits nor splits on a fresh page is
+    an error."""
+    rest: Block | None = block
+    while rest is not None:
+        h = rest.measure(width)
+        if h <= room + 1e-6:
+            yield rest
+            return
+        head, tail = rest.split(width, room)
+        if head is None:
+            if room >= page_h - 1e-6:
+                raise RenderError(f"a block {h:.1f} mm tall does not fit a page {room:.1f} mm tall and cannot split "
+                                  f"({type(rest).__name__}: {' '.join(rest.texts())[:60]!r})")
+        else:
+            yield head
+            rest = tail
+            if rest is None:
                 return
-            head, rest2 = rest.split(width, room)
-            if head is None:
-                if self._y <= self._page.content.y + 1e-6:
-                    raise RenderError(f"a block {h:.1f} mm tall does not fit a page {room:.1f} mm tall and cannot split "
-                                      f"({type(rest).__name__}: {' '.join(rest.texts())[:60]!r})")
-                self._new_page(None, level)
-                continue
-            head.draw(self._page, box.x, self._y, width)
-            rest = rest2
-            if rest is not None:
-                self._new_page(None, level)
+        yield NEW_PAGE
+        room = page_h
 
 
 def flow_pages(blocks: list[Block], width: float, page_h: float, gap: float) -> int:
-    """How many pages Flow(doc, gap=gap) puts these blocks on, the first on a new page, without drawing: the same
-    fit-or-split rule as Flow.add (keep the two in step)."""
+    """How many pages Flow(doc, gap=gap) puts these blocks on, the first on a new page, without drawing (Flow.add's
+    rule: the next block after a gap where it fits, else on a new page, then `pieces`); 99 when one cannot be placed."""
     pages, room = 0, 0.0
-    for k, block in enumerate(blocks):
-        h = block.measure(width)
-        if k and h + gap <= room:
-            room -= h + gap
-            continue
-        pages, room = pages + 1, page_h
-        rest = block
-        while rest is not None:
-            h = rest.measure(width)
-            if h <= room + 1e-6:
-                room -= h
-                break
-            head, rest2 = rest.split(width, room)
-            if head is None:
-                if room >= page_h - 1e-6:
-                    return 99  # cannot split even on a fresh page: Flow.add reports it
-            else:
-                rest = rest2
-                if rest is None:
-                    break
+    try:
+        for k, block in enumerate(blocks):
+            h = block.measure(width)
+            if k and h + gap <= room:
+                room -= h + gap
+                continue
             pages, room = pages + 1, page_h
+            for piece in pieces(block, width, room, page_h):
+                if piece is NEW_PAGE:
+                    pages, room = pages + 1, page_h
+                else:
+                    room -= piece.measure(width)
+    except RenderError:
+        return 99
     return pages
