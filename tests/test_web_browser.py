@@ -173,3 +173,15 @@ def test_build_a_mobile_bay_pack_and_download_it(server, browser, shots):
     import zipfile
 
     assert zipfile.ZipFile(target).namelist() == ["mobile-bay-1864-quick-play.pdf"]
+
+
+def test_a_bad_number_of_turns_is_said_under_the_pack_form(server, browser):
+    """With htmx a refused build must still say why (htmx swaps only 2xx answers: a 422 would show nothing)."""
+    url, _ = server
+    browser.get(f"{url}/scenarios/mobile-bay-1864")
+    browser.execute_script("document.getElementById('pack-turns').removeAttribute('max')")  # past the browser's check
+    browser.find_element(By.ID, "pack-turns").send_keys("500")
+    browser.find_element(By.ID, "build-pack").click()
+    error = _wait(browser, EC.visibility_of_element_located((By.ID, "pack-error")))
+    assert "1 to 200" in error.text and "500" in error.text
+    assert not browser.find_elements(By.ID, "pack-progress")

@@ -252,8 +252,11 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         turns = str(form.get("turns", "") or "").strip()
         if turns:  # blank: the scenario's own length, else 12
             if not turns.isdigit() or not 1 <= int(turns) <= 200:
-                return error_page(request, 422, f"Turns: {turns!r} is not a number of game turns; expected a whole "
-                                                "number from 1 to 200, or leave it blank for the scenario's own")
+                message = (f"Turns: {turns!r} is not a number of game turns; expected a whole number from 1 to 200, "
+                           "or leave it blank for the scenario's own")
+                if request.headers.get("hx-request"):  # htmx swaps only a 2xx: the message goes under the form
+                    return page("pack_error.html", request, message=message)
+                return error_page(request, 422, message)
             options["turns"] = int(turns)
         job = shop.start_pack(ident, rules, options)
         if request.headers.get("hx-request"):
