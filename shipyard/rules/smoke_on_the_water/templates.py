@@ -276,20 +276,23 @@ def outline(geo: dict, cx: float = 0.0, top: float = 0.0, step: float = 0.5) -> 
     return pts
 
 
-def outline_distance(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> float:
-    """The least distance between two sampled outlines (to within their sampling step)."""
-    import bisect
-
-    a = sorted(a)
-    xs = [p[0] for p in a]
-    best = math.inf
+def outline_distance(a: list[tuple[float, float]], b: list[tuple[float, float]], within: float = 50.0) -> float:
+    """The least distance between two sampled outlines (to within their sampling step) when it is under `within`;
+    `within` itself when no two points come that close. The points of `a` go into square cells `within` wide, so each
+    point of `b` looks only at the nine cells around its own."""
+    cells: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    for ax, ay in a:
+        cells.setdefault((int(ax // within), int(ay // within)), []).append((ax, ay))
+    best = within
+    hypot = math.hypot
     for bx, by in b:
-        lo = bisect.bisect_left(xs, bx - min(best, 50.0))
-        hi = bisect.bisect_right(xs, bx + min(best, 50.0))
-        for ax, ay in a[lo:hi]:
-            d = math.hypot(ax - bx, ay - by)
-            if d < best:
-                best = d
+        i, j = int(bx // within), int(by // within)
+        for di in (-1, 0, 1):
+            for dj in (-1, 0, 1):
+                for ax, ay in cells.get((i + di, j + dj), ()):
+                    d = hypot(ax - bx, ay - by)
+                    if d < best:
+                        best = d
     return best
 
 
@@ -309,12 +312,12 @@ def nest_offset(above: dict, below: dict, gap: float = STACK_GAP) -> float:
         top_b = R - math.sqrt(max(R * R - x * x, 0.0))
         need = max(need, low - top_b)
     off = need + gap
-    upper = outline(above)
+    upper, enough = outline(above), gap + 0.3  # the sampling step (0.5 mm) can hide up to a quarter of it
     for _ in range(40):
-        d = outline_distance(upper, outline(below, 0.0, off))
-        if d >= gap + 0.3:  # the sampling step (0.5 mm) can hide up to a quarter of it
+        d = outline_distance(upper, outline(below, 0.0, off), within=enough)
+        if d >= enough:
             break
-        off += gap + 0.3 - d + 0.05
+        off += enough - d + 0.05
     return off
 
 
