@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from ...render.blocks import text_width
+from ...render.sector import Sector, sector_distance
 from ...render.text import number as num
 from ...spec.errors import ShipyardError
 from ..base import Context
@@ -255,45 +256,12 @@ def _lowest(geo: dict, x: float) -> float | None:
     return None
 
 
-def outline(geo: dict, cx: float = 0.0, top: float = 0.0, step: float = 0.5) -> list[tuple[float, float]]:
-    """Points every `step` mm or so along the strip's cut line (outer arc, far end, inner arc back, near end, glue tab
-    included), for a strip centred at cx with its outer apex at top."""
-    R, band = geo["R"], geo["band"]
-    r_in = R - band
-    span = math.radians(geo["theta_deg"] + geo.get("tab_deg", 0.0))
+def strip_sector(geo: dict, cx: float = 0.0, top: float = 0.0) -> Sector:
+    """The strip's cut outline (outer arc, inner arc and both ends, glue tab included) for a strip centred at cx
+    with its outer apex at top."""
     a0 = math.pi / 2 - math.radians(geo["theta_deg"]) / 2
-    cy = top + R
-    pts = []
-    n = max(2, int(R * span / step) + 1)
-    pts += [(cx + R * math.cos(a0 + span * i / n), cy - R * math.sin(a0 + span * i / n)) for i in range(n + 1)]
-    m = max(2, int(band / step) + 1)
-    for a in (a0 + span, a0):  # the end lines: from the outer arc in, and (further on) back out
-        pts += [(cx + (R - band * j / m) * math.cos(a), cy - (R - band * j / m) * math.sin(a)) for j in range(m + 1)]
-        if a != a0:
-            n_in = max(2, int(r_in * span / step) + 1)
-            pts += [(cx + r_in * math.cos(a0 + span * (n_in - i) / n_in), cy - r_in * math.sin(a0 + span * (n_in - i) / n_in))
-                    for i in range(n_in + 1)]
-    return pts
-
-
-def outline_distance(a: list[tuple[float, float]], b: list[tuple[float, float]], within: float = 50.0) -> float:
-    """The least distance between two sampled outlines (to within their sampling step) when it is under `within`;
-    `within` itself when no two points come that close. The points of `a` go into square cells `within` wide, so each
-    point of `b` looks only at the nine cells around its own."""
-    cells: dict[tuple[int, int], list[tuple[float, float]]] = {}
-    for ax, ay in a:
-        cells.setdefault((int(ax // within), int(ay // within)), []).append((ax, ay))
-    best = within
-    hypot = math.hypot
-    for bx, by in b:
-        i, j = int(bx // within), int(by // within)
-        for di in (-1, 0, 1):
-            for dj in (-1, 0, 1):
-                for ax, ay in cells.get((i + di, j + dj), ()):
-                    d = hypot(ax - bx, ay - by)
-                    if d < best:
-                        best = d
-    return best
+    return Sector((cx, top + geo["R"]), geo["R"] - geo["band"], geo["R"], a0,
+                  a0 + math.radians(geo["theta_deg"] + geo.get("tab_deg", 0.0)))
 
 
 def nest_offset(above: dict, below: dict, gap: float = STACK_GAP) -> float:
@@ -312,12 +280,12 @@ def nest_offset(above: dict, below: dict, gap: float = STACK_GAP) -> float:
         top_b = R - math.sqrt(max(R * R - x * x, 0.0))
         need = max(need, low - top_b)
     off = need + gap
-    upper, enough = outline(above), gap + 0.3  # the sampling step (0.5 mm) can hide up to a quarter of it
-    for _ in range(40):
-        d = outline_distance(upper, outline(below, 0.0, off), within=enough)
-        if d >= enough:
+    upper = strip_sector(above)
+    for _ in range(40):  # lowering the strip by the shortfall clears at least part of it; a few steps clear it all
+        d = sector_distance(upper, strip_sector(below, 0.0, off))
+        if d >= gap:
             break
-        off += enough - d + 0.05
+        off += gap - d + 0.05
     return off
 
 
