@@ -7,14 +7,15 @@
 1. Census: one in-process build of each rule set's pack with the ReportLab Canvas methods wrapped, counting per
    page the text runs (and the strings, faces and sizes drawn), font changes, rects, lines, paths and path
    segments, circles. This is the density the baseline must match.
-2. Whole processes, run alternately (so machine load hits both alike), medians:
+2. Whole processes, run alternately (so machine load hits all alike), medians:
    - shipyard: `shipyard pack mobile-bay-1864 -o TMP` (start-up, library load, derive, layout, one PDF per
-     rule set);
+     rule set, built side by side in one process per usable core, forked after the library is loaded);
+   - shipyard in one process: the same with `--jobs 1` (the rule sets one after another);
    - baseline: `python bench_pack.py --baseline CENSUS.json OUT` -- a fresh interpreter importing only
      ReportLab, registering the same embedded DejaVu TrueType fonts (shipyard/fonts) and drawing, for each rule
      set, a PDF of the same page count and paper with the census's average content per page (the pack's own
      strings, faces and sizes, in turn), compressed and invariant like shipyard's.
-   Reported: both medians and their ratio (goal: at most 1.5x; aim 1.3x).
+   Reported: the medians and the ratios to the baseline, wall and CPU (goal: at most 1.5x; aim 1.3x).
 3. A warm single record sheet: in one process, after a warm-up, Monitor's record sheet (a fort's for a rule set
    whose sheet is per fort) drawn into a new Document and saved, timed each time; median per rule set (goal:
    at most 10 ms).
@@ -100,6 +101,12 @@ class Census:
     def __exit__(self, *exc) -> None:
         for (cls, name), orig in self._saved.items():
             setattr(cls, name, orig)
+
+
+def usable_cores() -> int:
+    from shipyard.pack.many import usable_cores as cores
+
+    return cores()
 
 
 def take_census(rules: list[str] | None, out: Path) -> dict:
@@ -189,15 +196,17 @@ def _timed(cmd: list[str]) -> tuple[float, float]:
     return took
 
 
-def processes(census_path: Path, rules: list[str], runs: int, tmp: Path) -> tuple[list[tuple], list[tuple]]:
-    ours, bare = [], []
-    for i in range(runs):  # alternately, so load hits both alike
-        out = tmp / f"pack{i}"
-        ours.append(_timed(_shipyard_exe() + ["pack", SCENARIO, "-o", str(out)] + [a for r in rules for a in ("--rules", r)]))
+def processes(census_path: Path, rules: list[str], runs: int, tmp: Path) -> tuple[list[tuple], list[tuple], list[tuple]]:
+    """(side by side, one process, baseline): each a list of (wall, CPU) for `runs` whole processes, run in turn."""
+    ours, single, bare = [], [], []
+    pick = [a for r in rules for a in ("--rules", r)]
+    for i in range(runs):  # alternately, so load hits all alike
+        ours.append(_timed(_shipyard_exe() + ["pack", SCENARIO, "-o", str(tmp / f"pack{i}")] + pick))
+        single.append(_timed(_shipyard_exe() + ["pack", SCENARIO, "--jobs", "1", "-o", str(tmp / f"one{i}")] + pick))
         out = tmp / f"base{i}"
         out.mkdir()
         bare.append(_timed([sys.executable, str(Path(__file__).resolve()), "--baseline", str(census_path), str(out)]))
-    return ours, bare
+    return ours, single, bare
 
 
 def warm_sheets(rules: list[str] | None, runs: int, tmp: Path) -> dict[str, list[tuple[float, float]]]:
@@ -246,14 +255,19 @@ def main(argv: list[str] | None = None) -> None:
         avg = {k: sum(r["per_page"][k] * r["pages"] for r in rs.values()) / pages for k in KINDS}
         print("content per page (average over the pack, counted at the ReportLab canvas): "
               + ", ".join(f"{k} {v:.1f}" for k, v in avg.items()))
-        ours, bare = processes(census_path, list(args.rules or []), args.runs, tmp)
+        ours, single, bare = processes(census_path, list(args.rules or []), args.runs, tmp)
         med = lambda xs, i: statistics.median(x[i] for x in xs)  # noqa: E731
-        for name, xs in (("shipyard pack (whole process) ", ours), ("bare ReportLab (whole process)", bare)):
+        for name, xs in (("shipyard pack (whole process)      ", ours), ("shipyard pack --jobs 1 (one process)", single),
+                         ("bare ReportLab (whole process)     ", bare)):
             print(f"{name}  wall median {med(xs, 0):.3f} s  best {min(x[0] for x in xs):.3f} s;  "
                   f"cpu median {med(xs, 1):.3f} s;  {len(xs)} runs")
-        print("(baseline: same pages, paper, density, strings and embedded DejaVu TrueType fonts; bare ReportLab)")
+        print("(baseline: same pages, paper, density, strings and embedded DejaVu TrueType fonts; bare ReportLab, one process)")
+        print(f"(shipyard pack builds the rule sets side by side in {min(len(rs), usable_cores())} processes on this "
+              f"machine's {usable_cores()} usable cores; its cpu counts every process's)")
         print(f"ratio shipyard / baseline: wall {med(ours, 0) / med(bare, 0):.2f}x, cpu {med(ours, 1) / med(bare, 1):.2f}x  "
               f"(goal: at most 1.5x, aim 1.3x)")
+        print(f"ratio shipyard --jobs 1 / baseline: wall {med(single, 0) / med(bare, 0):.2f}x, "
+              f"cpu {med(single, 1) / med(bare, 1):.2f}x")
         for key, ms in warm_sheets(args.rules, args.sheet_runs, tmp).items():
             print(f"warm single record sheet, {key:<20} wall median {med(ms, 0):6.1f} ms  best {min(m[0] for m in ms):6.1f} ms;  "
                   f"cpu median {med(ms, 1):6.1f} ms;  {len(ms)} runs  (goal: at most 10 ms)")

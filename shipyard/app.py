@@ -317,6 +317,14 @@ def build_pack(library, scenario, rs, options):
     return _build(library, scenario, rs, options)
 
 
+def build_packs(library, scenario, rulesets, options, *, jobs: int | None = None, on_built=None):
+    """Every chosen rule set's pack for a scenario, side by side where the cores allow (see shipyard.pack.many);
+    returns the Builts in rule-set order, or raises PacksFailed after writing every pack that could be built."""
+    from .pack import build_packs as _build
+
+    return _build(library, scenario, rulesets, options, jobs=jobs, on_built=on_built)
+
+
 def pack_bytes(library, scenario, rs, options) -> bytes:
     """One rule set's pack as the PDF's bytes (built in a throwaway folder)."""
     with tempfile.TemporaryDirectory(prefix="shipyard-pack-") as tmp:

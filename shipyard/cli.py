@@ -454,6 +454,7 @@ def pack(
     house_rules: HouseOpt = None,
     templates: TemplatesOpt = None,
     library: LibraryOpt = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="Processes building rule sets side by side (default: one per CPU core; 1: one after another).")] = None,
 ) -> None:
     """A whole game night: one PDF per rule set with cover, rosters, sheets, templates, counters and reference."""
     import time
@@ -492,19 +493,27 @@ def pack(
     # what is loaded now (modules, the library, rule sets) lives to the end: the collector need not walk it again
     gc.freeze()
 
-    built = []
-    console = _console(stderr=True)
-    if console.is_terminal:  # a progress bar only where someone watches it
-        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    from .pack import PacksFailed
 
-        with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(), console=console,
-                      transient=True) as progress:
-            task = progress.add_task("packing", total=len(rulesets))
-            for rs in rulesets:
-                built.append(core.build_pack(lib, scen, rs, options))
-                progress.advance(task)
-    else:
-        built = [core.build_pack(lib, scen, rs, options) for rs in rulesets]
+    console = _console(stderr=True)
+    try:
+        if console.is_terminal:  # a progress bar only where someone watches it
+            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+            # redrawn as each pack is written, not by a refresh thread (the packs are built in forked processes,
+            # and a process forks safely only while it runs one thread)
+            with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(), console=console,
+                          transient=True, auto_refresh=False) as progress:
+                task = progress.add_task("packing", total=len(rulesets))
+                progress.refresh()
+                built = core.build_packs(lib, scen, rulesets, options, jobs=jobs,
+                                         on_built=lambda _b: progress.update(task, advance=1, refresh=True))
+        else:
+            built = core.build_packs(lib, scen, rulesets, options, jobs=jobs)
+    except PacksFailed as exc:
+        for b in exc.built:  # what was written all the same, before the failures are told
+            _wrote(b)
+        raise
     for b in built:
         _wrote(b)
     pages = sum(b.pages for b in built)

@@ -1,0 +1,109 @@
+"""Several rule sets' packs built side by side in forked processes: the same PDFs, the same errors.
+
+The side-by-side runs are separate `shipyard` processes (run_cli): a process forks its workers only while it runs
+one thread, and a pytest-xdist worker runs several, so in this process the packs are always built one after another.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from pathlib import Path
+
+import pytest
+
+from shipyard.pack import PackOptions, PacksFailed, build_packs
+from shipyard.pack.many import processes_for
+from shipyard.rules import all_rulesets
+
+from conftest import run_cli
+
+RULESETS = [rs.key for rs in all_rulesets()]
+
+
+def _md5(path) -> str:
+    return hashlib.md5(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture()
+def bad_saunders_house_rules(tmp_path):
+    """House rules that break Saunders' to-hit table (a bare value where the table's rows belong) and nothing else."""
+    path = tmp_path / "house.yaml"
+    path.write_text("saunders:\n  to_hit:\n    needed: seven\n", encoding="utf-8")
+    return path
+
+
+def test_a_fresh_process_builds_side_by_side_one_process_per_core_at_most_one_per_pack():
+    run = run_cli_python("from shipyard.pack.many import processes_for, usable_cores\n"
+                         "print(processes_for(4, 2), processes_for(1, 8), processes_for(4, 9), processes_for(4, 1),"
+                         " processes_for(4) == min(4, usable_cores()))")
+    assert run.split() == ["2", "1", "4", "1", "True"]
+
+
+def test_no_fork_while_another_thread_runs_and_no_fewer_than_one_process():
+    stop = threading.Event()
+    worker = threading.Thread(target=stop.wait)
+    worker.start()
+    try:
+        assert processes_for(4, 2) == 1  # a web server's or test runner's threads: one pack after another
+    finally:
+        stop.set()
+        worker.join()
+    from shipyard.spec.errors import ShipyardError
+
+    with pytest.raises(ShipyardError, match="--jobs 0: expected 1 or more"):
+        processes_for(4, 0)
+
+
+def test_packs_built_side_by_side_are_byte_for_byte_those_built_one_after_another(bundled_packs, tmp_path):
+    run = run_cli("pack", "mobile-bay-1864", "--jobs", "2", "-o", tmp_path, cwd=tmp_path)
+    assert run.code == 0, run.err
+    wrote = [line.split()[1] for line in run.out.splitlines() if line.startswith("wrote ")]
+    assert wrote == [str(tmp_path / f"mobile-bay-1864-{key}.pdf") for key in RULESETS]  # told in rule-set order
+    for key in RULESETS:
+        one_by_one = bundled_packs.get("mobile-bay-1864", key, "a4").path
+        assert _md5(tmp_path / f"mobile-bay-1864-{key}.pdf") == _md5(one_by_one), key
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_rule_set_that_fails_is_told_and_the_others_are_written(tmp_path, bad_saunders_house_rules, jobs):
+    out = tmp_path / "out"
+    run = run_cli("pack", "mobile-bay-1864", "--jobs", jobs, "--house-rules", bad_saunders_house_rules, "-o", out,
+                  cwd=tmp_path)
+    assert run.code == 2
+    assert "house.yaml:2" in run.err and "to_hit" in run.err and "Traceback" not in run.err
+    written = sorted(p.name for p in out.iterdir())
+    assert written == [f"mobile-bay-1864-{k}.pdf" for k in RULESETS if k != "saunders"]  # whole files, no parts
+    assert [line for line in run.out.splitlines() if line.startswith("wrote ")] == [
+        f"wrote {out / name} ({n} pages)" for name, n in zip(written, _pages(out, written))]
+
+
+def test_build_packs_raises_every_failure_with_what_it_wrote(library, tmp_path, bad_saunders_house_rules):
+    rulesets = list(all_rulesets())
+    options = PackOptions(output_dir=tmp_path, house_rules=bad_saunders_house_rules, rules=["qp", "saunders"])
+    heard = []
+    with pytest.raises(PacksFailed) as failed:
+        build_packs(library, library.scenario("mobile-bay-1864"), [rs for rs in rulesets if rs.key in options.rules],
+                    options, on_built=heard.append)
+    assert [b.ruleset for b in failed.value.built] == ["quick-play"] == [b.ruleset for b in heard]
+    assert [Path(p.file).name for p in failed.value.problems] == ["house.yaml"]
+
+
+def _pages(folder, names):
+    import pypdfium2
+
+    counts = []
+    for name in names:
+        pdf = pypdfium2.PdfDocument(str(folder / name))
+        counts.append(len(pdf))
+        pdf.close()
+    return counts
+
+
+def run_cli_python(code: str) -> str:
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
