@@ -78,6 +78,14 @@ def test_a_rule_set_that_fails_is_told_and_the_others_are_written(tmp_path, bad_
         f"wrote {out / name} ({n} pages)" for name, n in zip(written, _pages(out, written))]
 
 
+def test_a_note_from_a_rule_set_built_in_another_process_is_told_once(tmp_path):
+    """Quick Play ignores --scale and says so; built side by side, the note comes back from whichever process built it."""
+    run = run_cli("pack", "hampton-roads-1862", "--scale", "1/1200", "--jobs", "2", "--rules", "sotw", "--rules", "qp",
+                  "--no", "templates", "--no", "counters", "-o", tmp_path, cwd=tmp_path)
+    assert run.code == 0, run.err
+    assert run.err.count("note: Quick Play ACW Naval Rules measures the same at any model scale") == 1, run.err
+
+
 def test_build_packs_raises_every_failure_with_what_it_wrote(library, tmp_path, bad_saunders_house_rules):
     rulesets = list(all_rulesets())
     options = PackOptions(output_dir=tmp_path, house_rules=bad_saunders_house_rules, rules=["qp", "saunders"])
@@ -107,3 +115,70 @@ def run_cli_python(code: str) -> str:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
+
+
+_PATCHED_RUN = """
+import os, sys, time
+from pathlib import Path
+import shipyard.pack.many as many
+from shipyard.pack import PackOptions, PacksFailed
+from shipyard.rules import all_rulesets
+from shipyard.spec.library import Library
+
+parent = os.getpid()
+real = many._outcome
+def patched(library, scenario, rs, options):
+    {patch}
+    return real(library, scenario, rs, options)
+many._outcome = patched
+lib = Library.load()
+rulesets = [rs for rs in all_rulesets() if rs.key in ("quick-play", "really-simple")]
+try:
+    built = many.build_packs(lib, lib.scenario("mobile-bay-1864"), rulesets,
+                             PackOptions(output_dir=Path(sys.argv[1]), rules=[rs.key for rs in rulesets]), jobs=2)
+    print("built", [b.ruleset for b in built])
+except PacksFailed as exc:
+    print("failed", [b.ruleset for b in exc.built], "|", str(exc))
+except KeyboardInterrupt:
+    print("interrupted")
+    sys.exit(130)
+"""
+
+
+def _patched(patch: str, out, **popen):
+    import subprocess
+    import sys
+
+    return subprocess.Popen([sys.executable, "-c", _PATCHED_RUN.format(patch=patch), str(out)], text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen)
+
+
+def test_a_process_killed_mid_build_is_reported_and_the_other_pack_still_written(tmp_path):
+    # the forked process dies outright (as the out-of-memory killer would end it) on the first pack it takes
+    proc = _patched("if os.getpid() != parent: os._exit(9)", tmp_path)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    verdict, rest = out.strip().split(" ", 1)
+    assert verdict == "failed", out
+    built, message = rest.split(" | ")
+    assert len(eval(built)) == 1  # the one this process built
+    assert "the process building it stopped before it was done; run again with --jobs 1" in message
+    assert sorted(p.suffix for p in tmp_path.iterdir()) == [".pdf"]  # one whole pack, nothing part-written
+
+
+def test_ctrl_c_stops_every_process_building_packs(tmp_path):
+    import os
+    import signal
+
+    proc = _patched("print('building', flush=True, file=sys.stderr); time.sleep(60)", tmp_path, start_new_session=True)
+    seen = 0
+    while seen < 2:  # both processes are at work
+        line = proc.stderr.readline()
+        assert line, "the run ended before both processes began"
+        seen += line.startswith("building")
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal sends Ctrl-C: to the whole group
+    out, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "interrupted" in out
+    with pytest.raises(ProcessLookupError):  # no process of the run is left behind
+        os.killpg(proc.pid, 0)
+    assert not list(tmp_path.iterdir())

@@ -1,18 +1,24 @@
 """Building several rule sets' packs for one scenario, side by side where the machine has the cores for it.
 
-Each rule set's pack is its own PDF and shares nothing with the others once the library is loaded, so on a
-machine with two or more cores they are built in separate processes, forked from this one (the library, the
-scenario and every imported module come along without being loaded again). Forking is used only where it is
-safe: on a platform that has it, and in a process with no other thread running (a web server or a test runner
-has some; there the packs are built one after another). The PDFs are the same byte for byte either way.
+Each rule set's pack is its own PDF and shares nothing with the others once the library is loaded, so on a machine
+with two or more cores they are built by several processes: this one and copies of it forked once the library is
+loaded (the library, the scenario and every imported module come along without being loaded again). The rule sets
+wait in a pipe, one byte each, largest first; each process reads the next byte when it is free, so the work
+balances itself. Each forked process sends back what it built, its failures and the notes the library gained (a
+rule set that ignores --scale says so), and the notes are told as if one process had built everything.
 
-A rule set that fails does not stop the others: every pack that can be built is written, and the failures are
-reported together afterwards, in rule-set order.
+Forking is used only where it is safe: on a platform that has it, and in a process with no other thread running (a
+web server or a test runner has some; there the packs are built one after another). The PDFs are the same byte for
+byte either way. A rule set that fails does not stop the others: every pack that can be built is written, and the
+failures are reported together afterwards, in rule-set order.
 """
 
 from __future__ import annotations
 
 import os
+import pickle
+import signal
+import sys
 import threading
 from typing import Any, Callable, Sequence
 
@@ -20,16 +26,13 @@ from ..spec.errors import Problem, ShipyardError
 from .build import Built, build_pack
 from .options import PackOptions
 
+
 class PacksFailed(ShipyardError):
     """Some rule sets' packs failed: their problems, and the packs that were written all the same (`built`)."""
 
     def __init__(self, problems: list[Problem], built: list[Built]):
         super().__init__(problems)
         self.built = built
-
-
-# what every worker builds from, set just before forking (a forked worker finds it in its copy of this module)
-_SHARED: tuple[Any, Any, dict[str, Any], PackOptions] | None = None
 
 
 def usable_cores() -> int:
@@ -46,9 +49,7 @@ def processes_for(packs: int, jobs: int | None = None) -> int:
     wanted = usable_cores() if jobs is None else jobs
     if wanted < 1:
         raise ShipyardError(f"--jobs {jobs}: expected 1 or more processes")
-    import multiprocessing
-
-    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+    if not hasattr(os, "fork") or threading.active_count() > 1:
         return 1
     return max(1, min(wanted, packs))
 
@@ -57,13 +58,13 @@ def build_packs(library, scenario, rulesets: Sequence, options: PackOptions, *, 
                 on_built: Callable[[Built], None] | None = None) -> list[Built]:
     """Build each rule set's pack (see build_pack), in `processes_for` processes; returns them in rule-set order.
 
-    `on_built` hears of each pack as it is written (in the order they finish). When any rule set fails, the others
-    are still written and one PacksFailed then carries every failure's problems, in rule-set order, and the packs
-    that were written."""
+    `on_built` hears of each pack as it is written (in the order they finish; a forked process's when it is done).
+    When any rule set fails, the others are still written and one PacksFailed then carries every failure's problems,
+    in rule-set order, and the packs that were written."""
     on_built = on_built or (lambda _built: None)
-    outcomes: dict[str, Built | ShipyardError] = {}
     workers = processes_for(len(rulesets), jobs)
     if workers == 1:
+        outcomes = {}
         for rs in rulesets:
             outcomes[rs.key] = _outcome(library, scenario, rs, options)
             if isinstance(outcomes[rs.key], Built):
@@ -84,60 +85,101 @@ def _outcome(library, scenario, rs, options: PackOptions) -> Built | ShipyardErr
         return exc
 
 
-def _build_in_worker(key: str) -> tuple[str, Built | list[Problem]]:
-    """One rule set's pack in a forked worker: what it built, or its problems (a ShipyardError's own arguments do
-    not survive the trip back, its problems do)."""
-    assert _SHARED is not None, "a pack worker runs only in a process forked by build_packs"
-    library, scenario, by_key, options = _SHARED
-    result = _outcome(library, scenario, by_key[key], options)
-    return key, result.problems if isinstance(result, ShipyardError) else result
-
-
-PRINTED_TEMPLATES = ("cover_title.txt.j2", "cover_subtitle.txt.j2", "sheet_heading.txt.j2", "sheet_subheading.txt.j2")
-
-
-def _load_before_forking(rulesets: Sequence, options: PackOptions) -> None:
-    """Load once, here, what every worker would otherwise load for itself on its first pack: ReportLab and the render
-    layer with the fonts, the text templates every pack prints (compiled), and each rule set's aids (a forked worker shares these pages of
-    memory with this process until it writes to them)."""
-    from .. import texts
-    from ..render import fonts
-
-    fonts.register_all()
-    for template in PRINTED_TEMPLATES:
-        texts.environment(str(options.templates_dir) if options.templates_dir else None).get_template(template)
-    for rs in rulesets:
-        rs.aids()
-
-
 def _side_by_side(library, scenario, rulesets: Sequence, options: PackOptions, workers: int,
                   on_built: Callable[[Built], None]) -> dict[str, Built | ShipyardError]:
-    global _SHARED
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-    from concurrent.futures.process import BrokenProcessPool
+    # the longest builds first, so that no process is left with a long one at the end
+    order = sorted(range(len(rulesets)), key=lambda i: -getattr(rulesets[i], "pack_seconds", 0.0))
+    queue_out, queue_in = os.pipe()
+    os.write(queue_in, bytes(order))  # one byte per rule set: fewer than 256 of them
+    os.close(queue_in)  # every process reads until the pipe is empty
 
-    _load_before_forking(rulesets, options)
-    _SHARED = (library, scenario, {rs.key: rs for rs in rulesets}, options)
+    def take() -> int | None:
+        got = os.read(queue_out, 1)  # a read of one byte from a pipe is atomic: no two processes take the same
+        return got[0] if got else None
+
+    notes_before = list(library.notices)
+    notes: dict[str, list[str]] = {}  # the notes each rule set's build added
+    children: dict[int, int] = {}  # pid -> the pipe its reports come back on
     outcomes: dict[str, Built | ShipyardError] = {}
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            futures = [pool.submit(_build_in_worker, rs.key) for rs in rulesets]
+        for _ in range(workers - 1):
+            report_out, report_in = os.pipe()
+            sys.stdout.flush()
+            sys.stderr.flush()
+            pid = os.fork()
+            if pid == 0:  # the forked process: build what it takes, report each, never return into the caller
+                os.close(report_out)
+                _work_and_exit(library, scenario, rulesets, options, take, report_in)
+            os.close(report_in)
+            children[pid] = report_out
+        while (i := take()) is not None:  # this process builds too
+            key, result, added = _build_one(library, scenario, rulesets[i], options)
+            outcomes[key], notes[key] = result, added
+            if isinstance(result, Built):
+                on_built(result)
+        for pid in list(children):
+            for key, result, added in _reports(children[pid]):
+                outcomes[key] = ShipyardError(result) if isinstance(result, list) else result
+                notes[key] = added
+                if isinstance(result, Built):
+                    on_built(result)
+            os.waitpid(pid, 0)
+            del children[pid]
+    except BaseException:
+        for pid in children:  # Ctrl-C, or a failure here: the others stop too, removing their part-written files
             try:
-                for future in as_completed(futures):
-                    key, result = future.result()
-                    if isinstance(result, Built):
-                        outcomes[key] = result
-                        on_built(result)
-                    else:
-                        outcomes[key] = ShipyardError(result)
-            except BrokenProcessPool as exc:  # a worker killed from outside (out of memory, a signal)
-                raise ShipyardError(f"a process building the packs stopped before it was done ({exc}); "
-                                    "run again with --jobs 1 to build them one after another") from None
-            except BaseException:
-                for future in futures:
-                    future.cancel()
-                raise
+                os.kill(pid, signal.SIGINT)
+            except ProcessLookupError:
+                pass
+        for pid in children:
+            os.waitpid(pid, 0)
+        raise
     finally:
-        _SHARED = None
+        os.close(queue_out)
+    for rs in rulesets:
+        if rs.key not in outcomes:  # its process was killed (out of memory, a signal) or hit a bug (traceback shown)
+            outcomes[rs.key] = ShipyardError(f"{rs.title}: the process building it stopped before it was done; "
+                                             "run again with --jobs 1 to build the packs one after another")
+    # the notes as one process building the rule sets in turn would have left them
+    library.notices[:] = list(dict.fromkeys(notes_before + [n for rs in rulesets for n in notes.get(rs.key, [])]))
     return outcomes
+
+
+def _build_one(library, scenario, rs, options: PackOptions) -> tuple[str, Built | ShipyardError, list[str]]:
+    """One rule set's pack, and the notes the library gained while building it."""
+    before = len(library.notices)
+    result = _outcome(library, scenario, rs, options)
+    return rs.key, result, library.notices[before:]
+
+
+def _reports(fd: int) -> list[tuple[str, Any, list[str]]]:
+    with os.fdopen(fd, "rb") as stream:
+        reports = []
+        while True:
+            try:
+                reports.append(pickle.load(stream))
+            except EOFError:
+                return reports
+
+
+def _work_and_exit(library, scenario, rulesets: Sequence, options: PackOptions, take: Callable[[], int | None],
+                   report_in: int) -> None:
+    code = 0
+    try:
+        with os.fdopen(report_in, "wb") as stream:
+            while (i := take()) is not None:
+                key, result, added = _build_one(library, scenario, rulesets[i], options)
+                # a ShipyardError's own arguments do not survive pickling in every subclass; its problems do
+                pickle.dump((key, result.problems if isinstance(result, ShipyardError) else result, added), stream)
+                stream.flush()
+    except KeyboardInterrupt:
+        code = 130
+    except BaseException:  # a bug: its traceback here, and the parent reports the rule set as not done
+        import traceback
+
+        traceback.print_exc()
+        code = 1
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)

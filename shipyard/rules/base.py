@@ -384,6 +384,7 @@ class RuleSet:
     tables_path: Path
     native_scale: str = "1/600"
     scales: tuple[str, ...] = ("1/600", "1/1200")
+    pack_seconds: float = 0.1  # about how long its Mobile Bay pack takes to build (side by side, the longest go first)
 
     def tables(self, house_rules: Path | None = None) -> Tables:
         return load_tables(self.tables_path, house_rules, (self.key, *self.aliases))
