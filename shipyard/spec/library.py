@@ -33,6 +33,27 @@ def damage_track_known(name: str) -> bool:
     return key in DAMAGE_TRACKS or any(key.startswith(p) and len(key) > len(p) for p in _DAMAGE_PREFIXES)
 
 
+def library_files(dirs: Iterable[Path]) -> list[Path]:
+    """Every YAML file Library.load reads from these folders (or files), in the order it reads them."""
+    found: list[Path] = []
+    for d in dirs:
+        if d.is_file():
+            found.append(d)
+            continue
+        for p in sorted(d.rglob("*.yaml")) + sorted(d.rglob("*.yml")):
+            if not any(part.startswith(".") for part in p.relative_to(d).parts):
+                found.append(p)
+    return found
+
+
+def _files_key(dirs: list[Path]) -> list[tuple[str, bytes]] | None:
+    """What a loaded library is made from: each file's place and bytes (None when one cannot be read: load it)."""
+    try:
+        return [(str(p.resolve()), p.read_bytes()) for p in library_files(dirs)]
+    except OSError:
+        return None
+
+
 def _norm(name: str) -> str:
     return "".join(ch for ch in name.lower() if ch.isalnum())
 
@@ -207,6 +228,12 @@ class Library:
         for d in dirs:
             if not d.exists():
                 raise ShipyardError([Problem(display_path(d), None, None, "no such folder or file")])
+        from .loaded import kept_library, keep_library
+
+        key = None if collect else _files_key(dirs)
+        kept = kept_library(key)
+        if kept is not None:
+            return kept
         files_by_kind: dict[str, list[tuple[Path, Located | None]]] = {"ordnance": [], "unit": [], "like": [], "scenario": []}
         seen: set[Path] = set()
 
@@ -237,13 +264,8 @@ class Library:
                 kind = "like"
             files_by_kind["unit" if kind in ("vessel", "fort") else kind].append((p, located))
 
-        for d in dirs:
-            if d.is_file():
-                sort(d)
-                continue
-            for p in sorted(d.rglob("*.yaml")) + sorted(d.rglob("*.yml")):
-                if not any(part.startswith(".") for part in p.relative_to(d).parts):
-                    sort(p)
+        for p in library_files(dirs):
+            sort(p)
 
         for p, located in files_by_kind["ordnance"]:
             run(lib._load_ordnance, p, located)
@@ -262,6 +284,7 @@ class Library:
             run(lib._load_scenario, p, located)
         if problems:
             raise ShipyardError(problems)
+        keep_library(key, lib)
         return lib
 
     def _load_ordnance(self, path: Path, located: Located | None = None) -> None:

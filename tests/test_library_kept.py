@@ -1,0 +1,111 @@
+"""The loaded library kept between runs (spec/loaded.py): a run with unchanged files skips validating them, and any
+change to a file, to the set of files or to the folder it runs in loads everything afresh."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from shipyard.spec import loaded
+from shipyard.spec.errors import ShipyardError
+from shipyard.spec.library import Library
+from shipyard.spec.model import Vessel
+
+
+@pytest.fixture()
+def cache(tmp_path, monkeypatch):
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("SHIPYARD_CACHE_DIR", str(folder))
+    return folder / "shipyard" / "library"
+
+
+@pytest.fixture()
+def ships(tmp_path, library):
+    """A user's folder with one ship of her own: a copy of the bundled Monitor's file under another id."""
+    folder = tmp_path / "ships"
+    folder.mkdir()
+    text = library.origin["uss-monitor"].path.read_text(encoding="utf-8")
+    (folder / "uss-montauk-test.yaml").write_text(text.replace("id: uss-monitor", "id: uss-montauk-test")
+                                                   .replace("name: USS Monitor", "name: USS Montauk Test"), encoding="utf-8")
+    return folder
+
+
+def _no_validation(monkeypatch):
+    def refuse(*_a, **_k):
+        raise AssertionError("validated a vessel: the kept library was not used")
+
+    monkeypatch.setattr(Vessel, "model_validate", classmethod(refuse))
+
+
+def test_an_unchanged_library_is_read_back_without_validating_a_file(cache, ships, monkeypatch):
+    first = Library.load([ships])
+    assert len(list(cache.glob("*.pickle"))) == 1
+    _no_validation(monkeypatch)
+    again = Library.load([ships])
+    assert again is not first
+    assert sorted(again.units) == sorted(first.units) and again.units["uss-montauk-test"] == first.units["uss-montauk-test"]
+    assert again.origin["uss-montauk-test"].path == first.origin["uss-montauk-test"].path
+    assert again.scenario("mobile-bay-1864").name == first.scenario("mobile-bay-1864").name
+
+
+def test_an_edited_ship_is_loaded_afresh(cache, ships):
+    Library.load([ships])
+    path = ships / "uss-montauk-test.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("name: USS Montauk Test", "name: USS Montauk Edited"),
+                    encoding="utf-8")
+    assert Library.load([ships]).units["uss-montauk-test"].name == "USS Montauk Edited"
+    assert len(list(cache.glob("*.pickle"))) == 2
+
+
+def test_a_ship_added_or_removed_is_seen(cache, ships, tmp_path):
+    Library.load([ships])
+    shutil.copy(ships / "uss-montauk-test.yaml", ships / "uss-second-test.yaml")
+    (ships / "uss-second-test.yaml").write_text(
+        (ships / "uss-second-test.yaml").read_text(encoding="utf-8").replace("id: uss-montauk-test", "id: uss-second-test"),
+        encoding="utf-8")
+    assert "uss-second-test" in Library.load([ships]).units
+    (ships / "uss-second-test.yaml").unlink()
+    assert "uss-second-test" not in Library.load([ships]).units
+
+
+def test_a_bad_file_is_reported_every_time_and_nothing_is_kept(cache, ships):
+    (ships / "uss-montauk-test.yaml").write_text("id: uss-montauk-test\nname: [unclosed\n", encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(ShipyardError, match="uss-montauk-test.yaml"):
+            Library.load([ships])
+    assert not cache.exists() or not list(cache.glob("*.pickle"))
+
+
+def test_a_damaged_cache_file_is_ignored_and_replaced(cache, ships):
+    Library.load([ships])
+    (kept,) = cache.glob("*.pickle")
+    kept.write_bytes(kept.read_bytes()[:1000])
+    assert "uss-montauk-test" in Library.load([ships]).units
+    assert kept.stat().st_size > 1000  # written whole again
+
+
+def test_another_working_folder_keeps_its_own_library(cache, ships, tmp_path, monkeypatch):
+    """Paths are shown relative to the folder a command runs in, so a library loaded elsewhere is not reused."""
+    Library.load([ships])
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    Library.load([ships])
+    assert len(list(cache.glob("*.pickle"))) == 2
+
+
+def test_the_models_source_is_part_of_the_key(cache, ships, monkeypatch):
+    Library.load([ships])
+    monkeypatch.setattr(loaded, "_code_fingerprint", lambda: b"other code")
+    Library.load([ships])
+    assert len(list(cache.glob("*.pickle"))) == 2
+
+
+def test_at_most_a_few_libraries_are_kept(cache, ships):
+    path = ships / "uss-montauk-test.yaml"
+    text = path.read_text(encoding="utf-8")
+    for i in range(loaded.KEPT_AT_MOST + 3):
+        path.write_text(text.replace("name: USS Montauk Test", f"name: USS Montauk {i}"), encoding="utf-8")
+        Library.load([ships])
+    assert len(list(cache.glob("*.pickle"))) == loaded.KEPT_AT_MOST
