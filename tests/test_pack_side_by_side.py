@@ -170,12 +170,14 @@ def test_ctrl_c_stops_every_process_building_packs(tmp_path):
     import os
     import signal
 
-    proc = _patched("print('building', flush=True, file=sys.stderr); time.sleep(60)", tmp_path, start_new_session=True)
-    seen = 0
+    # one write each (os.write): two processes printing at once cannot run their lines together
+    proc = _patched("os.write(2, b'building\\n'); time.sleep(60)", tmp_path, start_new_session=True)
+    seen, said = 0, []
     while seen < 2:  # both processes are at work
         line = proc.stderr.readline()
-        assert line, "the run ended before both processes began"
-        seen += line.startswith("building")
+        said.append(line)
+        assert line, f"the run ended before both processes began: {''.join(said)}{proc.stdout.read()}"
+        seen += line.count("building")
     os.killpg(proc.pid, signal.SIGINT)  # as a terminal sends Ctrl-C: to the whole group
     out, _ = proc.communicate(timeout=30)
     assert proc.returncode == 130 and "interrupted" in out
