@@ -111,3 +111,24 @@ def test_fit_text_never_cuts_with_an_ellipsis(tmp_path):
         right = max(c["x1"] for c in pdf.pages[0].chars)
     assert "…" not in text and "Buchanan" in text
     assert right <= (20 + 20) * 72 / 25.4 + 0.5  # squeezed into its width, not spilled
+
+
+def test_the_same_table_on_two_sheets_is_laid_out_once_and_another_table_is_not_taken_for_it():
+    rows = [["Hull", "12 boxes, strike one per point"], ["Flotation", "8"]]
+    first, second = Table(rows, header=["Track", "Boxes"]), Table([list(r) for r in rows], header=["Track", "Boxes"])
+    assert second.layout(80) is first.layout(80)  # laid out once, shared
+    other = Table([["Hull", "12 boxes, strike one per point"], ["Flotation", "9"]], header=["Track", "Boxes"])
+    assert other.layout(80) is not first.layout(80) and other.layout(80)[2][2][1] == ["9"]
+    narrow = second.layout(30)
+    assert narrow is not first.layout(80) and sum(narrow[3]) > sum(first.layout(80)[3])  # per width: it wraps more
+    bold = Table([list(r) for r in rows], header=["Track", "Boxes"], bold_first_col=True)
+    assert bold.layout(80) is not first.layout(80)
+
+
+def test_a_legend_wraps_once_per_width_and_the_same_legend_elsewhere_shares_it():
+    items = [("MSB", "medium smoothbore"), ("HR", "heavy rifle"), ("X", "destroyed: strike the gun's box through")]
+    one, two = Legend(items, size=6.5), Legend(list(items), size=6.5)
+    assert one._runs() is one._runs()
+    assert two._runs()._lines(40) is one._runs()._lines(40)
+    assert one.measure(40) > one.measure(400)
+    assert Legend(items, size=7.5)._runs()._lines(40) is not one._runs()._lines(40)

@@ -36,6 +36,8 @@ def _s(v) -> str:
 _WIDTHS: dict[tuple, float] = {}  # (string, size, weight, family) -> width in mm
 _WORDS: dict[tuple, float] = {}  # the same -> width of its longest word in mm
 _CELLS: dict[tuple[str, str], tuple[float, float]] = {}  # (table cell, weight) -> (its width, its widest word) at 1 pt
+_TABLES: dict[tuple, tuple] = {}  # (a table's cells and settings, width) -> its layout (every sheet's rule tables)
+_PARAGRAPHS: dict[tuple, list] = {}  # (runs, size, family, width) -> a paragraph's wrapped lines (every sheet's legend)
 
 
 def _keep(cache: dict, key, value):
@@ -163,6 +165,15 @@ class Runs(Block):
         return _memo(self, "_lines", width, self._lines_uncached)
 
     def _lines_uncached(self, width: float) -> list[list[tuple[str, str, float]]]:
+        """The wrapped lines, shared by every paragraph of the same runs at the same size and width (each unit's sheet
+        prints the same keys and rule reminders): wrapped once a run of shipyard."""
+        key = (tuple(self.runs), self.size, self.family, round(width, 4))
+        lines = _PARAGRAPHS.get(key)
+        if lines is None:
+            lines = _keep(_PARAGRAPHS, key, self._wrap(width))
+        return lines
+
+    def _wrap(self, width: float) -> list[list[tuple[str, str, float]]]:
         space = {w: text_width(" ", self.size, w, self.family) for w in ("regular", "bold")}
         lines: list[list[tuple[str, str, float]]] = [[]]
         x = 0.0
@@ -214,13 +225,17 @@ class Legend(Block):
     title: str | None = None
 
     def _runs(self) -> Runs:
-        runs: list[tuple[str, str]] = []
-        if self.title:
-            runs.append((self.title + " ", "bold"))
-        for i, (key, meaning) in enumerate(self.items):
-            runs.append(((" · " if i else "") + str(key), "bold"))
-            runs.append((" " + str(meaning), "regular"))
-        return Runs(runs, size=self.size)
+        """The legend as one paragraph of runs, made once (so its wrapped lines are kept per width, see _memo)."""
+        made = self.__dict__.get("_made_runs")
+        if made is None:
+            runs: list[tuple[str, str]] = []
+            if self.title:
+                runs.append((self.title + " ", "bold"))
+            for i, (key, meaning) in enumerate(self.items):
+                runs.append(((" · " if i else "") + str(key), "bold"))
+                runs.append((" " + str(meaning), "regular"))
+            made = self.__dict__["_made_runs"] = Runs(runs, size=self.size)
+        return made
 
     def measure(self, width):
         return self._runs().measure(width) if self.items else 0.0
@@ -527,6 +542,22 @@ class Table(Block):
         key = round(width, 3)
         if key in self._cache:
             return self._cache[key]
+        shared = (self._content_key(), key)  # the same table on another unit's sheet is laid out once a run
+        out = _TABLES.get(shared)
+        if out is None:
+            out = _keep(_TABLES, shared, self._layout(width))
+        self._cache[key] = out
+        return out
+
+    def _content_key(self) -> tuple:
+        got = self._cache.get("content")
+        if got is None:
+            got = self._cache["content"] = (tuple(tuple(cells) for cells, _ in self._all()), bool(self.header),
+                                            self.bold_first_col, tuple(self.widths) if self.widths else None,
+                                            self.size, self.min_size, self.padding)
+        return got
+
+    def _layout(self, width: float) -> tuple[float, list[float], list[list[list[str]]], list[int]]:
         size = self.size
         while True:
             widths = self._col_widths(width, size)
@@ -539,9 +570,7 @@ class Table(Block):
                     for j in range(self._ncol)]
             cells.append(laid)
             heights.append(max(1, max(len(c) for c in laid)))
-        out = (size, widths, cells, heights)
-        self._cache[key] = out
-        return out
+        return size, widths, cells, heights
 
     def _title_h(self, width):
         return Heading(self.title).measure(width) if self.title else 0.0
