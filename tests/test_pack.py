@@ -238,3 +238,29 @@ def test_a_long_history_is_set_smaller_on_the_cover_never_cut(library, tmp_path)
     cover = " ".join(pdf_page_texts(built.path)[0].split())
     last_words = " ".join(" ".join(scenario.notes.split()).split()[-6:])
     assert last_words in cover and "…" not in cover
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_each_unit_is_derived_once_a_pack_however_many_sections_need_its_stats(library, tmp_path, monkeypatch, rules):
+    """The sheets, the templates and gauges (the turns and speeds in play) and the quick reference all read the
+    units' stats: one derivation each, kept on the context (rules.base.in_play)."""
+    import importlib
+    from collections import Counter
+
+    from shipyard.pack import build_pack
+
+    rs = get_ruleset(rules)
+    module = importlib.import_module(f"{rs.package}.derive")
+    real = rs.derive
+    calls: Counter[str] = Counter()
+
+    def counting(unit, ctx):
+        calls[unit.id] += 1
+        return real(unit, ctx)
+
+    monkeypatch.setattr(rs, "derive", counting)
+    monkeypatch.setattr(module, "derive", counting)
+    scenario = library.scenario("mobile-bay-1864")
+    build_pack(library, scenario, rs, PackOptions(rules=[rs.key], output_dir=tmp_path))
+    assert set(calls) == {u.id for _, u in library.scenario_units(scenario)}
+    assert max(calls.values()) == 1, calls.most_common(3)

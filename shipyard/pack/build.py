@@ -26,6 +26,7 @@ class Built:
 def pack_job(library, scenario, ruleset, options: PackOptions) -> Job:
     """The context (house rules, scale, options, scenario) and every unit of the chosen sides, derived."""
     from ..app import check_damage, context
+    from ..rules.base import in_play
 
     ctx = context(ruleset, library, options.house_rules, options.scale, options=options, scenario=scenario)
     wanted = {s.lower() for s in options.sides}
@@ -33,8 +34,13 @@ def pack_job(library, scenario, ruleset, options: PackOptions) -> Job:
     if wanted and not sides:
         raise ShipyardError(f"--side: no side named {', '.join(options.sides)}; sides are {', '.join(s.name for s in scenario.sides)}")
     names = {s.name for s in sides}
-    units = [(side, unit, derive_unit(ruleset, library, unit, ctx))
-             for side, unit in library.scenario_units(scenario) if side in names]
+    units = []
+    for entry in in_play(ctx):  # kept on the context, so that the templates and gauges use these very stats
+        side, unit, derived = entry
+        if side in names:
+            if derived is None:
+                derived = entry[2] = derive_unit(ruleset, library, unit, ctx)
+            units.append((side, unit, derived))
     check_damage(library, scenario, ruleset, units, ctx)
     return Job(scenario, units, ctx)
 

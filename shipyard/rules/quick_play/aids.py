@@ -7,6 +7,7 @@ pages are true scale): Quick Play offers no separate quick reference, so nothing
 from __future__ import annotations
 
 from . import reference
+from ..base import in_play
 from .counters import counters
 from .roster import roster
 from .sheet import sheets
@@ -26,6 +27,5 @@ def templates(doc, ctx) -> None:
     scenario = getattr(ctx, "scenario", None)
     if scenario is not None:
         wanted = {s.lower() for s in (getattr(getattr(ctx, "options", None), "sides", None) or [])}
-        derived = [RULESET.derive(u, ctx) for side, u in ctx.library.scenario_units(scenario)
-                   if not wanted or side.lower() in wanted]
+        derived = [d for side, _, d in in_play(ctx, RULESET.derive) if not wanted or side.lower() in wanted]
     reference.quick_reference(doc, derived, ctx)

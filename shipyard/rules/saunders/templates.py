@@ -9,7 +9,7 @@ import math
 from ...render import Document, Page
 from ...render.blocks import Title
 from ...render.text import number
-from ..base import Context
+from ..base import Context, in_play
 from ...spec.errors import ShipyardError
 from .derive import FACING_DEG, parse_arc, scale_factor, using
 from .sheet import RULES, ladder_below
@@ -31,8 +31,8 @@ def turns_in_play(ctx: Context) -> list[int]:
     from .derive import derive
 
     angles: set[int] = set()
-    for _, unit in ctx.library.scenario_units(scenario):
-        s = derive(unit, ctx).stats
+    for _, _, d in in_play(ctx, derive):
+        s = d.stats
         if not s.max_turn_deg:
             continue  # a fort
         angles |= {int(a) for a in (s.max_turn_deg, s.max_turn_deg_spar_deployed) if a}

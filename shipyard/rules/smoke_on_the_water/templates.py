@@ -9,7 +9,7 @@ from ...render.blocks import text_width
 from ...render.sector import Sector, sector_distance
 from ...render.text import number as num
 from ...spec.errors import ShipyardError
-from ..base import Context
+from ..base import Context, in_play
 from .derive import distance_factor, ground_scale
 from .sheet import TITLE
 
@@ -192,12 +192,10 @@ def _turning_template(page, cx: float, top: float, geo: dict, label: str, sub: s
 
 def units_in_play(ctx: Context) -> list | None:
     """The derived stats of the scenario's units (None when no scenario is being printed: every value is in play)."""
-    scenario = getattr(ctx, "scenario", None)
-    if scenario is None or getattr(ctx, "library", None) is None:
-        return None
     from .derive import derive
 
-    return [derive(unit, ctx).stats for _, unit in ctx.library.scenario_units(scenario)]
+    units = in_play(ctx, derive)
+    return None if units is None else [d.stats for _, _, d in units]
 
 
 def values_in_play(ctx: Context) -> dict[str, list[str]]:
