@@ -64,8 +64,10 @@ class _Face(TTFontFace):
         return ref
 
 
-_FACE_FORMAT = b"shipyard-ttf-1"
-_NOT_KEPT = ("_pdfScale", "_ttf_data", "_subsets", "filename")  # a function, the file itself, our own cache, where it is
+_FACE_FORMAT = b"shipyard-ttf-2"
+# a function, the file itself, our own cache, where it is; and glyphToChar, which ReportLab uses only while it parses
+# the file (it is the largest table to read back: 6,000 lists)
+_NOT_KEPT = ("_pdfScale", "_ttf_data", "_subsets", "filename", "glyphToChar")
 
 
 def _scale(units_per_em: int):

@@ -23,5 +23,5 @@ RULESET = RuleSet(
     tables_path=HERE / "tables.yaml",
     native_scale="any",
     scales=("any",),
-    pack_seconds=0.07,
+    pack_seconds=0.045,
 )

@@ -17,5 +17,5 @@ RULESET = RuleSet(
     tables_path=Path(__file__).with_name("tables.yaml"),
     native_scale="1/1200",
     scales=("1/1200", "1/600"),
-    pack_seconds=0.09,
+    pack_seconds=0.06,
 )

@@ -20,5 +20,5 @@ RULESET = RuleSet(
     tables_path=Path(__file__).with_name("tables.yaml"),
     native_scale=NATIVE_SCALE,
     scales=("1/1200", "1/600"),
-    pack_seconds=0.13,
+    pack_seconds=0.09,
 )

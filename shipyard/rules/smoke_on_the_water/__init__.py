@@ -18,5 +18,5 @@ RULESET = RuleSet(
     tables_path=Path(__file__).with_name("tables.yaml"),
     native_scale="1/600",
     scales=("1/600", "1/1200"),
-    pack_seconds=0.2,
+    pack_seconds=0.13,
 )
