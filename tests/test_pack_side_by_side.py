@@ -131,6 +131,7 @@ def patched(library, scenario, rs, options):
     {patch}
     return real(library, scenario, rs, options)
 many._outcome = patched
+{setup}
 lib = Library.load()
 rulesets = [rs for rs in all_rulesets() if rs.key in ("quick-play", "really-simple")]
 try:
@@ -145,11 +146,11 @@ except KeyboardInterrupt:
 """
 
 
-def _patched(patch: str, out, **popen):
+def _patched(patch: str, out, setup: str = "", **popen):
     import subprocess
     import sys
 
-    return subprocess.Popen([sys.executable, "-c", _PATCHED_RUN.format(patch=patch), str(out)], text=True,
+    return subprocess.Popen([sys.executable, "-c", _PATCHED_RUN.format(patch=patch, setup=setup), str(out)], text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen)
 
 
@@ -184,3 +185,12 @@ def test_ctrl_c_stops_every_process_building_packs(tmp_path):
     with pytest.raises(ProcessLookupError):  # no process of the run is left behind
         os.killpg(proc.pid, 0)
     assert not list(tmp_path.iterdir())
+
+
+def test_when_no_process_can_be_forked_this_one_builds_every_pack(tmp_path):
+    proc = _patched("pass", tmp_path, setup="def no_fork(): raise BlockingIOError(11, 'Resource temporarily unavailable')\n"
+                                             "os.fork = no_fork")
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert out.strip() == "built ['quick-play', 'really-simple']"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mobile-bay-1864-quick-play.pdf", "mobile-bay-1864-really-simple.pdf"]

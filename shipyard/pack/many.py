@@ -106,7 +106,12 @@ def _side_by_side(library, scenario, rulesets: Sequence, options: PackOptions, w
             report_out, report_in = os.pipe()
             sys.stdout.flush()
             sys.stderr.flush()
-            pid = os.fork()
+            try:
+                pid = os.fork()
+            except OSError:  # no more processes to be had: those there are (this one at least) take the rest
+                os.close(report_out)
+                os.close(report_in)
+                break
             if pid == 0:  # the forked process: build what it takes, report each, never return into the caller
                 os.close(report_out)
                 _work_and_exit(library, scenario, rulesets, options, take, report_in)
@@ -131,8 +136,12 @@ def _side_by_side(library, scenario, rulesets: Sequence, options: PackOptions, w
                 os.kill(pid, signal.SIGINT)
             except ProcessLookupError:
                 pass
-        for pid in children:
+        for pid, report_out in children.items():
             os.waitpid(pid, 0)
+            try:
+                os.close(report_out)
+            except OSError:  # closed already: it was being read when the interruption came
+                pass
         raise
     finally:
         os.close(queue_out)
@@ -153,12 +162,16 @@ def _build_one(library, scenario, rs, options: PackOptions) -> tuple[str, Built 
 
 
 def _reports(fd: int) -> list[tuple[str, Any, list[str]]]:
+    """What a forked process reported, up to where it stopped (a process killed mid-report leaves a cut-off last
+    report: its rule set is then told as not done)."""
     with os.fdopen(fd, "rb") as stream:
         reports = []
         while True:
             try:
                 reports.append(pickle.load(stream))
             except EOFError:
+                return reports
+            except Exception:  # cut off mid-report
                 return reports
 
 
