@@ -104,24 +104,40 @@ def test_pages_match_the_paper(packs, rules, paper):
 
 
 def _calibration_bars_mm(path: Path) -> list[float]:
-    """Lengths (mm) of the labelled 100 mm bars: the horizontal line just left of each '100 mm' label."""
+    """Lengths (mm) of the labelled 100 mm bars: the horizontal rule just left of each '100 mm' label, measured between
+    its path's own points (pdfium: some thirty times faster than pdfplumber's parse of a page of template arcs)."""
+    import ctypes
+
+    import pypdfium2
+    import pypdfium2.raw as pdfium
+
+    def ends(obj) -> list[tuple[float, float]]:
+        matrix, x, y = obj.get_matrix(), ctypes.c_float(), ctypes.c_float()
+        out = []
+        for k in range(pdfium.FPDFPath_CountSegments(obj.raw)):
+            pdfium.FPDFPathSegment_GetPoint(pdfium.FPDFPath_GetPathSegment(obj.raw, k), ctypes.byref(x), ctypes.byref(y))
+            out.append(matrix.on_point(x.value, y.value))
+        return out
+
     found = []
-    texts = page_texts(path)
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            if not ("100" in texts[page.page_number - 1] and "mm" in texts[page.page_number - 1]):
-                continue  # no '100 mm' label on the page, so no labelled bar: skip the slow word and line parse
-            words = page.extract_words()
-            labels = [w for w in words if w["text"] == "100" and any(
-                v["text"] == "mm" and abs(v["top"] - w["top"]) < 1 and 0 < v["x0"] - w["x1"] < 5 for v in words)]
-            for label in labels:
-                near = [ln for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 0.01
-                        and abs(ln["top"] - label["bottom"]) < 8 and ln["x1"] <= label["x0"] + 1
-                        and label["x0"] - ln["x1"] < 10 and (ln["x1"] - ln["x0"]) > 200]
+    pdf = pypdfium2.PdfDocument(str(path))
+    try:
+        for page in pdf:
+            text = page.get_textpage()
+            search = text.search("100 mm", match_case=True)
+            while (hit := search.get_next()) is not None:
+                left, bottom, _, _ = text.get_charbox(hit[0])
+                near = []
+                for obj in page.get_objects(filter=(pdfium.FPDF_PAGEOBJ_PATH,)):
+                    x0, y0, x1, y1 = obj.get_bounds()  # the stroke's extent, so a little longer than the rule
+                    if y1 - y0 < 1.5 and x1 - x0 > 200 and x1 <= left + 1 and left - x1 < 10 and abs(y0 - bottom) < 8:
+                        near.append(ends(obj))
                 if near:
                     # the metric bar is the upper rule; the 4-inch rule runs just beneath it
-                    bar = min(near, key=lambda ln: ln["top"])
-                    found.append((bar["x1"] - bar["x0"]) * 25.4 / 72)
+                    bar = max(near, key=lambda pts: max(y for _, y in pts))
+                    found.append((max(x for x, _ in bar) - min(x for x, _ in bar)) * 25.4 / 72)
+    finally:
+        pdf.close()
     return found
 
 

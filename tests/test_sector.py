@@ -61,7 +61,7 @@ strips = st.builds(
     st.floats(20, 200), st.floats(5, 120), st.floats(3, 20), st.floats(60, 120), st.floats(10, 170))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(strips, strips, st.floats(-40, 40))
 def test_the_exact_distance_is_never_more_than_the_sampled_one_and_within_the_sampling_of_it(one, other, dx):
     other = Sector((dx, other.centre[1]), other.inner, other.outer, other.start, other.end)
