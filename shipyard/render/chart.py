@@ -340,6 +340,10 @@ def gap(box, cx: float, cy: float) -> float:
     return math.hypot(dx, dy)
 
 
+LEADER_DISTANCES = (4.0, 6.5, 9.0, 12.0, 16.0, 20.0, 25.0, 30.0)  # mm from the marker a label on a leader may stand
+LEADER_DIRECTIONS = tuple((math.cos(math.radians(k * 15.0)), math.sin(math.radians(k * 15.0))) for k in range(24))
+
+
 def _place(px: float, py: float, tw: float, th: float, inner, obstacles, centres=()) -> tuple[float, float, bool] | None:
     """Top-left of a tw × th label near (px, py) clear of every obstacle and inside `inner`; (x, y, leader?), or
     None when there is no such place. A label set beside its marker without a leader line is nearer to its own
@@ -348,18 +352,19 @@ def _place(px: float, py: float, tw: float, th: float, inner, obstacles, centres
     g = MARKER_R + 0.7
     near = [(px + g, py - th / 2), (px - g - tw, py - th / 2), (px - tw / 2, py - g - th), (px - tw / 2, py + g),
             (px + g, py - g - th + 0.6), (px + g, py + g - 0.6), (px - g - tw, py - g - th + 0.6), (px - g - tw, py + g - 0.6)]
-    candidates = [(cx, cy, False) for cx, cy in near]
-    for dist in (4.0, 6.5, 9.0, 12.0, 16.0, 20.0, 25.0, 30.0):
-        for k in range(24):
-            a = math.radians(k * 15.0)
-            cx = px + dist * math.cos(a) - (0 if math.cos(a) > 0.3 else (tw if math.cos(a) < -0.3 else tw / 2))
-            cy = py - dist * math.sin(a) - th / 2
-            candidates.append((cx, cy, True))
+
+    def candidates():  # beside the marker first, then on a leader line ever further out; made as they are tried
+        for cx, cy in near:
+            yield cx, cy, False
+        for dist in LEADER_DISTANCES:
+            for cos_a, sin_a in LEADER_DIRECTIONS:
+                cx = px + dist * cos_a - (0 if cos_a > 0.3 else (tw if cos_a < -0.3 else tw / 2))
+                yield cx, py - dist * sin_a - th / 2, True
 
     def inside(cx, cy):
         return cx >= inner[0] and cy >= inner[1] and cx + tw <= inner[2] and cy + th <= inner[3]
 
-    for cx, cy, leader in candidates:
+    for cx, cy, leader in candidates():
         box = (cx - 0.3, cy - 0.3, cx + tw + 0.3, cy + th + 0.3)
         if not inside(cx, cy) or any(_overlaps(box, o) for o in obstacles):
             continue
