@@ -20,6 +20,8 @@ _FRACTIONS = ((0.25, "¼"), (0.5, "½"), (0.75, "¾"), (1 / 3, "⅓"), (2 / 3, "
 def number(v, *, fractions: bool = True, none: str = "") -> str:
     """The one way a number is printed: 6.0 -> '6', 2.5 -> '2½', 0.75 -> '¾', 1.3 -> '1.3', True -> 'yes'.
     Strings pass through; None prints `none`."""
+    if type(v) is int:  # the most common by far: box counts, factors, turns
+        return str(v)
     if v is None:
         return none
     if isinstance(v, bool):

@@ -118,7 +118,9 @@ class Stats(BaseModel):
     """A rule set's typed statistics for one unit, with the very keys `stats --json` prints. Each rule set
     subclasses it in its stats.py; unknown keys are refused so a rename cannot pass silently."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    # validators are built on first use: by the process that derives this rule set's units (packs built side by
+    # side derive each rule set in one process only), not by every command that merely lists the rule sets
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
 
 # ---------------------------------------------------------------------------------------------
