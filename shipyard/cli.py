@@ -454,7 +454,7 @@ def pack(
     house_rules: HouseOpt = None,
     templates: TemplatesOpt = None,
     library: LibraryOpt = None,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="Processes building rule sets side by side (default: one per CPU core; 1: one after another).")] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="Processes building rule sets side by side (default: one per CPU core, on Linux; 1: one after another).")] = None,
 ) -> None:
     """A whole game night: one PDF per rule set with cover, rosters, sheets, templates, counters and reference."""
     import time

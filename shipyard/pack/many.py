@@ -7,8 +7,9 @@ wait in a pipe, one byte each, largest first; each process reads the next byte w
 balances itself. Each forked process sends back what it built, its failures and the notes the library gained (a
 rule set that ignores --scale says so), and the notes are told as if one process had built everything.
 
-Forking is used only where it is safe: on a platform that has it, and in a process with no other thread running (a
-web server or a test runner has some; there the packs are built one after another). The PDFs are the same byte for
+Forking is used only where it is safe: on a platform that has it (not macOS, whose system libraries may not survive
+it), and in a process with no other thread running (a web server or a test runner has some; there the packs are
+built one after another). The PDFs are the same byte for
 byte either way. A rule set that fails does not stop the others: every pack that can be built is written, and the
 failures are reported together afterwards, in rule-set order.
 """
@@ -49,8 +50,8 @@ def processes_for(packs: int, jobs: int | None = None) -> int:
     wanted = usable_cores() if jobs is None else jobs
     if wanted < 1:
         raise ShipyardError(f"--jobs {jobs}: expected 1 or more processes")
-    if not hasattr(os, "fork") or threading.active_count() > 1:
-        return 1
+    if not hasattr(os, "fork") or sys.platform == "darwin" or threading.active_count() > 1:
+        return 1  # macOS: its system libraries are not safe in a forked copy (Python's own default there is spawn)
     return max(1, min(wanted, packs))
 
 
