@@ -212,6 +212,7 @@ class Library:
     notices: list[str] = field(default_factory=list)  # one line each, for the user: a bundled ship replaced...
     skipped: list[Path] = field(default_factory=list)  # house-rules files met in a library folder
     _aliases: dict[str, str] = field(default_factory=dict)
+    _as_of: dict[tuple[str, str | None], Unit] = field(default_factory=dict)  # (id, date) -> the unit as she stood
 
     # -- loading -------------------------------------------------------------------------------
 
@@ -284,6 +285,11 @@ class Library:
             run(lib._load_scenario, p, located)
         if problems:
             raise ShipyardError(problems)
+        for scenario in lib.scenarios.values():
+            try:
+                lib.scenario_units(scenario)
+            except Exception:  # told where the scenario is used, in the words of what uses it
+                pass
         keep_library(key, lib)
         return lib
 
@@ -504,5 +510,15 @@ class Library:
         out = []
         for side in scenario.sides:
             for su in side.units:
-                out.append((side.name, self.units[su.id].as_of(su.as_of or scenario.date)))
+                out.append((side.name, self.unit_as_of(su.id, su.as_of or scenario.date)))
         return out
+
+    def unit_as_of(self, unit_id: str, when) -> Unit:
+        """The unit as she stood on a date (her refits to then applied), made once per library and date: applying a
+        refit validates the whole ship again. The library's own scenarios' units are made as it loads, so a library
+        kept between runs brings them along."""
+        key = (unit_id, None if when is None else str(when))
+        got = self._as_of.get(key)
+        if got is None:
+            got = self._as_of[key] = self.units[unit_id].as_of(when)
+        return got

@@ -262,7 +262,7 @@ def counted_within(unit_id: str) -> dict | None:
 def as_printed(pub: dict, library: Any, date: Any = None) -> Vessel | Fort:
     """The unit the article rated: the library unit itself, or, where the entry covers several forts, one fort
     with all their guns (the first fort's walls, name and id), so the calculator sees what the article counted."""
-    units = [library.units[i].as_of(date) for i in covered(pub)]
+    units = [library.unit_as_of(i, date) for i in covered(pub)]
     if len(units) == 1:
         return units[0]
     if not all(isinstance(u, Fort) for u in units):
@@ -289,7 +289,7 @@ def printed_shares(pub: dict, ctx: Context) -> tuple[dict[str, dict[str, int]], 
     every covered unit fires, and loses guns, on its own card."""
     date = getattr(getattr(ctx, "scenario", None), "date", None)
     ids = covered(pub)
-    units = {i: ctx.library.units[i].as_of(date) for i in ids}
+    units = {i: ctx.library.unit_as_of(i, date) for i in ids}
     alone = {i: at_least_one(cannonade(bearing_tally(u, ctx), ctx.tables.cannonade_factors.rows), gun_count(u),
                              ctx.tables.least_factor) for i, u in units.items()}
     shares: dict[str, dict[str, int]] = {i: {} for i in ids}
