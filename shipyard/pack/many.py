@@ -3,15 +3,15 @@
 Each rule set's pack is its own PDF and shares nothing with the others once the library is loaded, so on a machine
 with two or more cores they are built by several processes: this one and copies of it forked once the library is
 loaded (the library, the scenario and every imported module come along without being loaded again). The rule sets
-wait in a pipe, one byte each, largest first; each process reads the next byte when it is free, so the work
-balances itself. Each forked process sends back what it built, its failures and the notes the library gained (a
+wait in a pipe, one byte each, longest to build first; each process reads the next byte when it is free, so the
+work balances itself. Each forked process sends back what it built, its failures and the notes the library gained (a
 rule set that ignores --scale says so), and the notes are told as if one process had built everything.
 
 Forking is used only where it is safe: on a platform that has it (not macOS, whose system libraries may not survive
 it), and in a process with no other thread running (a web server or a test runner has some; there the packs are
-built one after another). The PDFs are the same byte for
-byte either way. A rule set that fails does not stop the others: every pack that can be built is written, and the
-failures are reported together afterwards, in rule-set order.
+built one after another). The PDFs are the same byte for byte either way. A rule set that fails does not stop the
+others: every pack that can be built is written, and the failures are reported together afterwards, in rule-set
+order.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def usable_cores() -> int:
 
 def processes_for(packs: int, jobs: int | None = None) -> int:
     """How many processes build `packs` packs: the `jobs` asked for (None: one per usable core), never more than
-    there are packs, and 1 where forking is not safe (no fork here, or another thread is running)."""
+    there are packs, and 1 where forking is not safe (no fork here, macOS, or another thread is running)."""
     wanted = usable_cores() if jobs is None else jobs
     if wanted < 1:
         raise ShipyardError(f"--jobs {jobs}: expected 1 or more processes")
