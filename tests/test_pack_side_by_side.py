@@ -131,6 +131,8 @@ def patched(library, scenario, rs, options):
     {patch}
     return real(library, scenario, rs, options)
 many._outcome = patched
+from shipyard.cli import _stop_cleanly_when_terminated
+_stop_cleanly_when_terminated()
 {setup}
 lib = Library.load()
 rulesets = [rs for rs in all_rulesets() if rs.key in ("quick-play", "really-simple")]
@@ -194,3 +196,46 @@ def test_when_no_process_can_be_forked_this_one_builds_every_pack(tmp_path):
     assert proc.returncode == 0, err
     assert out.strip() == "built ['quick-play', 'really-simple']"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mobile-bay-1864-quick-play.pdf", "mobile-bay-1864-really-simple.pdf"]
+
+
+def test_sigterm_to_the_parent_alone_stops_every_process_and_leaves_no_file(tmp_path):
+    import os
+    import signal
+
+    proc = _patched("os.write(2, b'building\\n'); time.sleep(60)", tmp_path, start_new_session=True)
+    seen = 0
+    while seen < 2:
+        line = proc.stderr.readline()
+        assert line, "the run ended before both processes began"
+        seen += line.count("building")
+    os.kill(proc.pid, signal.SIGTERM)  # `kill PID`, a closed terminal: this process only, not its group
+    out, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "interrupted" in out
+    with pytest.raises(ProcessLookupError):
+        os.killpg(proc.pid, 0)
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="told of its parent's death on Linux")
+def test_a_forked_process_stops_when_the_parent_is_killed_outright(tmp_path):
+    import os
+    import signal
+    import time
+
+    proc = _patched("os.write(2, b'building\\n'); time.sleep(60)", tmp_path, start_new_session=True)
+    seen = 0
+    while seen < 2:
+        line = proc.stderr.readline()
+        assert line, "the run ended before both processes began"
+        seen += line.count("building")
+    os.kill(proc.pid, signal.SIGKILL)  # no clean-up possible in the parent: the copy must notice by itself
+    proc.wait(timeout=30)
+    for _ in range(100):
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        os.killpg(proc.pid, signal.SIGKILL)
+        pytest.fail("the forked process outlived its parent")

@@ -98,6 +98,7 @@ def _side_by_side(library, scenario, rulesets: Sequence, options: PackOptions, w
         got = os.read(queue_out, 1)  # a read of one byte from a pipe is atomic: no two processes take the same
         return got[0] if got else None
 
+    parent = os.getpid()
     notes_before = list(library.notices)
     notes: dict[str, list[str]] = {}  # the notes each rule set's build added
     children: dict[int, int] = {}  # pid -> the pipe its reports come back on
@@ -115,7 +116,7 @@ def _side_by_side(library, scenario, rulesets: Sequence, options: PackOptions, w
                 break
             if pid == 0:  # the forked process: build what it takes, report each, never return into the caller
                 os.close(report_out)
-                _work_and_exit(library, scenario, rulesets, options, take, report_in)
+                _work_and_exit(library, scenario, rulesets, options, take, report_in, parent)
             os.close(report_in)
             children[pid] = report_out
         while (i := take()) is not None:  # this process builds too
@@ -176,24 +177,52 @@ def _reports(fd: int) -> list[tuple[str, Any, list[str]]]:
                 return reports
 
 
+def _interrupt_once(signum, frame) -> None:
+    """Ctrl-C reaches a forked process twice (from the terminal, and from the parent stopping it): the first stops
+    its build, and the second must not cut short the clean-up that removes its part-written file."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
+def _stop_with_parent(parent: int) -> None:
+    """On Linux, a forked process is told (as by Ctrl-C) when the process that forked it dies, however it dies; if it
+    is gone already, it stops now. Elsewhere it notices before each pack it takes (see _work_and_exit)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        PR_SET_PDEATHSIG = 1
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGINT), 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:
+        raise KeyboardInterrupt
+
+
 def _work_and_exit(library, scenario, rulesets: Sequence, options: PackOptions, take: Callable[[], int | None],
-                   report_in: int) -> None:
+                   report_in: int, parent: int) -> None:
     code = 0
     try:
+        signal.signal(signal.SIGINT, _interrupt_once)
+        _stop_with_parent(parent)
         with os.fdopen(report_in, "wb") as stream:
-            while (i := take()) is not None:
+            while os.getppid() == parent and (i := take()) is not None:
                 key, result, added = _build_one(library, scenario, rulesets[i], options)
                 # a ShipyardError's own arguments do not survive pickling in every subclass; its problems do
                 pickle.dump((key, result.problems if isinstance(result, ShipyardError) else result, added), stream)
                 stream.flush()
     except KeyboardInterrupt:
         code = 130
+    except BrokenPipeError:  # the parent is gone: no one to tell
+        code = 1
     except BaseException:  # a bug: its traceback here, and the parent reports the rule set as not done
         import traceback
 
         traceback.print_exc()
         code = 1
     finally:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(code)
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
