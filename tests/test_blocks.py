@@ -6,8 +6,8 @@ import pdfplumber
 import pytest
 
 from shipyard.render import Document
-from shipyard.render.blocks import (Checkboxes, Columns, Flow, Heading, Legend, Note, Panel, StatBoxes, StatPanel, Stack,
-                                    Table, Text, Title, Track, Tracks, text_width, walk)
+from shipyard.render.blocks import (Checkboxes, Columns, Flow, Heading, Legend, Note, Panel, Runs, StatBoxes, StatPanel,
+                                    Stack, Table, Text, Title, Track, Tracks, text_width, walk)
 
 LONG = "Fort Powell's battery of one 8-in Brooke rifle, two 7-in Brooke rifles and three 32-pdr smoothbores"
 
@@ -132,3 +132,9 @@ def test_a_legend_wraps_once_per_width_and_the_same_legend_elsewhere_shares_it()
     assert two._runs()._lines(40) is one._runs()._lines(40)
     assert one.measure(40) > one.measure(400)
     assert Legend(items, size=7.5)._runs()._lines(40) is not one._runs()._lines(40)
+
+
+def test_runs_given_as_lists_wrap_as_runs_given_as_tuples():
+    runs = Runs([["Fire", "bold"], [" roll 2d6 and add the gun's factor", "regular"]])
+    same = Runs([("Fire", "bold"), (" roll 2d6 and add the gun's factor", "regular")])
+    assert runs.measure(30) == same.measure(30) > same.measure(300)

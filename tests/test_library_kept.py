@@ -112,3 +112,38 @@ def test_at_most_a_few_libraries_are_kept(cache, ships):
         path.write_text(text.replace("name: USS Montauk Test", f"name: USS Montauk {i}"), encoding="utf-8")
         Library.load([ships])
     assert len(list(cache.glob("*.pickle"))) == loaded.KEPT_AT_MOST
+
+
+def test_a_pydantic_upgrade_makes_a_new_key(cache, ships, monkeypatch):
+    import pydantic
+
+    Library.load([ships])
+    loaded._code_fingerprint.cache_clear()
+    monkeypatch.setattr(pydantic, "VERSION", "0.0.1")
+    try:
+        Library.load([ships])
+    finally:
+        loaded._code_fingerprint.cache_clear()
+    assert len(list(cache.glob("*.pickle"))) == 2
+
+
+def test_a_file_saved_while_the_library_loads_is_not_kept(cache, ships, monkeypatch):
+    """An editor saving a ship between the key's reading and the load's: what was loaded may be neither version, so
+    it is not kept under either."""
+    from shipyard.spec import library as library_module
+
+    path = ships / "uss-montauk-test.yaml"
+    real = library_module.read_yaml
+
+    def saved_meanwhile(p):
+        got = real(p)
+        if p == path:
+            path.write_text(path.read_text(encoding="utf-8").replace("USS Montauk Test", "USS Montauk Saved"),
+                            encoding="utf-8")
+        return got
+
+    monkeypatch.setattr(library_module, "read_yaml", saved_meanwhile)
+    Library.load([ships])
+    assert not cache.exists() or not list(cache.glob("*.pickle"))
+    monkeypatch.setattr(library_module, "read_yaml", real)
+    assert Library.load([ships]).units["uss-montauk-test"].name == "USS Montauk Saved"

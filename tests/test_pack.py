@@ -280,3 +280,24 @@ def test_each_unit_is_derived_once_a_pack_however_many_sections_need_its_stats(l
     build_pack(library, scenario, rs, PackOptions(rules=[rs.key], output_dir=tmp_path))
     assert set(calls) == {u.id for _, u in library.scenario_units(scenario)}
     assert max(calls.values()) == 1, calls.most_common(3)
+
+
+def test_a_pack_of_one_side_derives_only_that_sides_units_for_quick_play(library, tmp_path, monkeypatch):
+    """Quick Play's quick reference covers the sides printed; the other side's units are neither derived nor able to
+    fail the pack."""
+    from collections import Counter
+
+    from shipyard.pack import build_pack
+
+    rs = get_ruleset("quick-play")
+    real, calls = rs.derive, Counter()
+
+    def counting(unit, ctx):
+        calls[unit.id] += 1
+        return real(unit, ctx)
+
+    monkeypatch.setattr(rs, "derive", counting)
+    scenario = library.scenario("mobile-bay-1864")
+    build_pack(library, scenario, rs, PackOptions(rules=[rs.key], sides=["Confederate"], output_dir=tmp_path))
+    confederate = {u.id for side, u in library.scenario_units(scenario) if side == "Confederate"}
+    assert set(calls) == confederate and max(calls.values()) == 1

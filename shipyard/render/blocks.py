@@ -167,7 +167,7 @@ class Runs(Block):
     def _lines_uncached(self, width: float) -> list[list[tuple[str, str, float]]]:
         """The wrapped lines, shared by every paragraph of the same runs at the same size and width (each unit's sheet
         prints the same keys and rule reminders): wrapped once a run of shipyard."""
-        key = (tuple(self.runs), self.size, self.family, round(width, 4))
+        key = (tuple(map(tuple, self.runs)), self.size, self.family, round(width, 4))
         lines = _PARAGRAPHS.get(key)
         if lines is None:
             lines = _keep(_PARAGRAPHS, key, self._wrap(width))

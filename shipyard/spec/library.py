@@ -290,7 +290,8 @@ class Library:
                 lib.scenario_units(scenario)
             except Exception:  # told where the scenario is used, in the words of what uses it
                 pass
-        keep_library(key, lib)
+        if key is not None and _files_key(dirs) == key:  # no file changed while it was read (an editor saving)
+            keep_library(key, lib)
         return lib
 
     def _load_ordnance(self, path: Path, located: Located | None = None) -> None:

@@ -26,9 +26,15 @@ KEPT_AT_MOST = 8  # libraries kept (one per set of folders a user packs from); p
 
 @lru_cache(maxsize=1)
 def _code_fingerprint() -> bytes:
+    import sys
+
+    import pydantic
+
     from .. import __version__
 
-    digest = hashlib.blake2b(KEPT_FORMAT + __version__.encode(), digest_size=20)
+    # the models' code, and what pickles and rebuilds them: shipyard's version, pydantic's and Python's
+    digest = hashlib.blake2b(b"\0".join([KEPT_FORMAT, __version__.encode(), pydantic.VERSION.encode(),
+                                          sys.version.encode()]), digest_size=20)
     for source in sorted(Path(__file__).parent.glob("*.py")):
         digest.update(source.name.encode() + b"\0" + source.read_bytes())
     return digest.digest()

@@ -27,5 +27,10 @@ def templates(doc, ctx) -> None:
     scenario = getattr(ctx, "scenario", None)
     if scenario is not None:
         wanted = {s.lower() for s in (getattr(getattr(ctx, "options", None), "sides", None) or [])}
-        derived = [d for side, _, d in in_play(ctx, RULESET.derive) if not wanted or side.lower() in wanted]
+        for entry in in_play(ctx):  # a pack has derived the sides it prints; other callers derive them here
+            side, unit, d = entry
+            if not wanted or side.lower() in wanted:
+                if d is None:
+                    d = entry[2] = RULESET.derive(unit, ctx)
+                derived.append(d)
     reference.quick_reference(doc, derived, ctx)
