@@ -169,18 +169,25 @@ def test_a_process_killed_mid_build_is_reported_and_the_other_pack_still_written
     assert sorted(p.suffix for p in tmp_path.iterdir()) == [".pdf"]  # one whole pack, nothing part-written
 
 
-def test_ctrl_c_stops_every_process_building_packs(tmp_path):
-    import os
-    import signal
-
-    # one write each (os.write): two processes printing at once cannot run their lines together
-    proc = _patched("os.write(2, b'building\\n'); time.sleep(60)", tmp_path, start_new_session=True)
+def _both_at_work(out):
+    """A two-process build of two packs in which each process, once it has taken its pack, waits a minute: returned
+    when both have said so (one write each, os.write: two processes printing at once cannot run their lines
+    together), in a session of its own so that its group can be signalled as a terminal would."""
+    proc = _patched("os.write(2, b'building\\n'); time.sleep(60)", out, start_new_session=True)
     seen, said = 0, []
-    while seen < 2:  # both processes are at work
+    while seen < 2:
         line = proc.stderr.readline()
         said.append(line)
         assert line, f"the run ended before both processes began: {''.join(said)}{proc.stdout.read()}"
         seen += line.count("building")
+    return proc
+
+
+def test_ctrl_c_stops_every_process_building_packs(tmp_path):
+    import os
+    import signal
+
+    proc = _both_at_work(tmp_path)
     os.killpg(proc.pid, signal.SIGINT)  # as a terminal sends Ctrl-C: to the whole group
     out, _ = proc.communicate(timeout=30)
     assert proc.returncode == 130 and "interrupted" in out
@@ -202,12 +209,7 @@ def test_sigterm_to_the_parent_alone_stops_every_process_and_leaves_no_file(tmp_
     import os
     import signal
 
-    proc = _patched("os.write(2, b'building\\n'); time.sleep(60)", tmp_path, start_new_session=True)
-    seen = 0
-    while seen < 2:
-        line = proc.stderr.readline()
-        assert line, "the run ended before both processes began"
-        seen += line.count("building")
+    proc = _both_at_work(tmp_path)
     os.kill(proc.pid, signal.SIGTERM)  # `kill PID`, a closed terminal: this process only, not its group
     out, _ = proc.communicate(timeout=30)
     assert proc.returncode == 130 and "interrupted" in out
@@ -222,12 +224,7 @@ def test_a_forked_process_stops_when_the_parent_is_killed_outright(tmp_path):
     import signal
     import time
 
-    proc = _patched("os.write(2, b'building\\n'); time.sleep(60)", tmp_path, start_new_session=True)
-    seen = 0
-    while seen < 2:
-        line = proc.stderr.readline()
-        assert line, "the run ended before both processes began"
-        seen += line.count("building")
+    proc = _both_at_work(tmp_path)
     os.kill(proc.pid, signal.SIGKILL)  # no clean-up possible in the parent: the copy must notice by itself
     proc.wait(timeout=30)
     for _ in range(100):
