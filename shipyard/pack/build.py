@@ -33,14 +33,9 @@ def pack_job(library, scenario, ruleset, options: PackOptions) -> Job:
     sides = [s for s in scenario.sides if not wanted or s.name.lower() in wanted]
     if wanted and not sides:
         raise ShipyardError(f"--side: no side named {', '.join(options.sides)}; sides are {', '.join(s.name for s in scenario.sides)}")
-    names = {s.name for s in sides}
-    units = []
-    for entry in in_play(ctx):  # kept on the context, so that the templates and gauges use these very stats
-        side, unit, derived = entry
-        if side in names:
-            if derived is None:
-                derived = entry[2] = derive_unit(ruleset, library, unit, ctx)
-            units.append((side, unit, derived))
+    # kept on the context, so that the templates and gauges use these very stats
+    units = [(side, unit, derived) for side, unit, derived in
+             in_play(ctx, lambda unit, c: derive_unit(ruleset, library, unit, c), sides=[s.name for s in sides])]
     check_damage(library, scenario, ruleset, units, ctx)
     return Job(scenario, units, ctx)
 

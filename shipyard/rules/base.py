@@ -413,22 +413,27 @@ def in_colour(ctx: Context) -> bool:
     return bool(getattr(getattr(ctx, "options", None), "colour", True))
 
 
-def in_play(ctx: Context, derive: Callable[[Any, Context], Derived] | None = None) -> list[list] | None:
+def in_play(ctx: Context, derive: Callable[[Any, Context], Derived] | None = None,
+            sides: Iterable[str] | None = None) -> list[list] | None:
     """[side, unit as of the scenario's date, its Derived] for every unit of the scenario being printed (None when
-    there is none), made once per context: the pack derives the units for the sheets, and a rule set's templates,
-    gauges or quick reference then find them here rather than derive them again. With `derive`, every unit not yet
-    derived is derived now; without, a unit no one has derived yet has None for its Derived."""
+    there is none), kept on the context: the pack derives the units for the sheets, and a rule set's templates,
+    gauges or quick reference then find them here rather than derive them again.
+
+    `sides`: only those sides' units (names in any case). `derive`: every unit returned that no one has derived yet
+    is derived now; without it, such a unit has None for its Derived."""
     scenario, library = getattr(ctx, "scenario", None), getattr(ctx, "library", None)
     if scenario is None or library is None:
         return None
     kept = ctx.__dict__.get("_in_play")
     if kept is None:
         kept = ctx.__dict__["_in_play"] = [[side, unit, None] for side, unit in library.scenario_units(scenario)]
+    wanted = {s.lower() for s in sides} if sides is not None else None
+    chosen = [entry for entry in kept if wanted is None or entry[0].lower() in wanted]
     if derive is not None:
-        for entry in kept:
+        for entry in chosen:
             if entry[2] is None:
                 entry[2] = derive(entry[1], ctx)
-    return kept
+    return chosen
 
 
 DEFAULT_TURNS = 12  # a game night's turns when neither --turns nor the scenario says

@@ -26,11 +26,6 @@ def templates(doc, ctx) -> None:
     derived = []
     scenario = getattr(ctx, "scenario", None)
     if scenario is not None:
-        wanted = {s.lower() for s in (getattr(getattr(ctx, "options", None), "sides", None) or [])}
-        for entry in in_play(ctx):  # a pack has derived the sides it prints; other callers derive them here
-            side, unit, d = entry
-            if not wanted or side.lower() in wanted:
-                if d is None:
-                    d = entry[2] = RULESET.derive(unit, ctx)
-                derived.append(d)
+        wanted = getattr(getattr(ctx, "options", None), "sides", None) or None  # the sides printed (None: all)
+        derived = [d for _, _, d in in_play(ctx, RULESET.derive, sides=wanted)]
     reference.quick_reference(doc, derived, ctx)
