@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 import unicodedata
 from fnmatch import fnmatch
 from functools import lru_cache
@@ -21,6 +20,7 @@ from reportlab.pdfbase import ttfonts as _ttfonts
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
 from ..paths import fonts_dir
+from ..atomic import atomic_write_bytes
 from ..spec.errors import ShipyardError
 
 # (family, weight) -> (registered font name, file, human name)
@@ -101,10 +101,7 @@ def _face(path: Path) -> _Face:
             state = {k: v for k, v in vars(face).items() if k not in _NOT_KEPT}
             named = [k for k, v in state.items() if isinstance(v, TTFNameBytes)]
             try:
-                kept.parent.mkdir(parents=True, exist_ok=True)
-                tmp = kept.with_name(f".{kept.name}.{os.getpid()}")
-                tmp.write_bytes(marshal.dumps((state, named)))
-                os.replace(tmp, kept)
+                atomic_write_bytes(kept, marshal.dumps((state, named)))
             except (OSError, ValueError):
                 pass
     face._ttf_data = raw

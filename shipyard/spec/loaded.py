@@ -20,6 +20,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..atomic import atomic_write_bytes
+
 KEPT_FORMAT = b"shipyard-library-1"
 KEPT_AT_MOST = 8  # libraries kept (one per set of folders a user packs from); past it, the oldest go
 
@@ -74,10 +76,7 @@ def keep_library(files: list[tuple[str, bytes]] | None, library: Any) -> None:
     target = _kept_file(_key(files))
     try:
         blob = pickle.dumps(library, protocol=pickle.HIGHEST_PROTOCOL)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.{os.getpid()}")
-        tmp.write_bytes(blob)
-        os.replace(tmp, target)
+        atomic_write_bytes(target, blob)
         _prune(target.parent)
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
         pass  # a read-only cache, or something in a user's library pickle cannot keep: load it again next time

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import Problem, ShipyardError, display_path
+from ..atomic import atomic_write_bytes
 
 if TYPE_CHECKING:
     import yaml
@@ -89,10 +90,7 @@ def _keep(key: str, located: Located) -> None:
     target = _cache_file(key)
     try:
         blob = marshal.dumps((located.data, located.lines))
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.{os.getpid()}")
-        tmp.write_bytes(blob)
-        os.replace(tmp, target)
+        atomic_write_bytes(target, blob)
         _prune(target.parent)
     except (OSError, ValueError):
         pass  # a value marshal cannot keep, a read-only cache: read the file again next time
