@@ -198,3 +198,30 @@ def test_saunders_roster_gives_one_entry_per_gun_type(library, bundled_packs, tm
         if unit.id == "fort-morgan":
             assert len({(g.strength, g.rifled) for g in d.stats.guns}) < len(d.stats.guns)  # there was something to merge
             assert summary in text
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_a_long_roster_starts_under_its_title_not_on_a_page_of_its_own(tmp_path, rules, cli):
+    """A side too long for the page under the title begins there and goes on overleaf: before, a large fleet's
+    roster printed its title alone on a page and the first side on the next (the newcomer's 300-ship pack)."""
+    import sys
+
+    import yaml
+
+    from conftest import REPO
+
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        from bench_scaling import make_fleet
+    finally:
+        sys.path.pop(0)
+    scenario = make_fleet(tmp_path, 150)
+    out = tmp_path / f"roster-{rules}.pdf"
+    run = cli("roster", scenario, "--rules", rules, "-L", str(tmp_path), "-o", str(out))
+    assert run.code == 0, run.err
+    # "USS Hartford 12" prints as "Hartford 12" where a roster shortens names
+    names = {yaml.safe_load(f.read_text())["name"].split(" ", 1)[1] for f in (tmp_path / "synthetic").glob("*.yaml")}
+    pages = pdf_page_texts(out)
+    assert len(pages) >= 2, "150 units should need more than one roster page"
+    for number, text in enumerate(pages, 1):
+        assert any(name in text for name in names), f"roster page {number} of {len(pages)} lists no unit:\n{text[:200]}"

@@ -1067,16 +1067,21 @@ class Flow:
     a block taller than a whole page splits where it allows (tables between rows, stacks between children).
     Two units share a page whenever both fit, with a thin rule between them.
 
+    fill: a block that does not fit whole in what is left of the page begins there when its first part fits (a
+    roster's next side, its header repeated overleaf) rather than on a new page; a sheet's flow leaves it off so
+    that a unit's sheet starts whole on a page of its own.
+
         flow = Flow(doc)
         for unit in units:
             flow.add(sheet_blocks(unit), bookmark=unit.name)
     """
 
-    def __init__(self, doc, gap: float = 5.0, rule: bool = True, true_scale: bool = False):
+    def __init__(self, doc, gap: float = 5.0, rule: bool = True, true_scale: bool = False, fill: bool = False):
         self.doc = doc
         self.gap = gap
         self.rule = rule
         self.true_scale = true_scale
+        self.fill = fill
         self._page: Page | None = None
         self._y = 0.0
 
@@ -1090,13 +1095,18 @@ class Flow:
             return 0.0
         return self._page.content.bottom - self._y
 
+    def _starts_here(self, block: Block, width: float) -> bool:
+        """Whether the first part of `block` fits what is left of the page below the gap."""
+        head, _ = block.split(width, self.room() - self.gap)
+        return head is not None
+
     def add(self, block: Block, bookmark: str | None = None, level: int = 0, new_page: bool = False) -> None:
         doc = self.doc
         box = doc.content_for(self.true_scale)
         width = box.w
         h = block.measure(width)
         on_page = self._page is not None and doc.page is self._page and not new_page
-        if on_page and h + self.gap <= self.room():
+        if on_page and (h + self.gap <= self.room() or self.fill and self._starts_here(block, width)):
             self._y += self.gap / 2
             if self.rule:
                 self._page.line(box.x, self._y, box.right, self._y, width=0.2, dash=(1.2, 1.2), colour=0.6)

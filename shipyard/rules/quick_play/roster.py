@@ -79,7 +79,7 @@ def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx: Context) -> No
     if not units:
         raise ShipyardError(f"{scenario.name}: no units to list")
     by_id = {u.id: (u, d) for _, u, d in units}
-    flow = Flow(doc, gap=5.0, rule=False)
+    flow = Flow(doc, gap=5.0, rule=False, fill=True)
     flow.add(Title(f"{scenario.name}, {scenario.date} — Quick Play order of battle", scenario.place, size=13, min_size=9),
              bookmark=f"{scenario.name} roster", new_page=True)
     n = 0

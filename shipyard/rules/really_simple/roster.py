@@ -35,7 +35,7 @@ def side_rows(members, ctx) -> list[list]:
 
 
 def roster(doc, scenario, units: list, ctx) -> None:
-    flow = Flow(doc, gap=4.0, rule=False)
+    flow = Flow(doc, gap=4.0, rule=False, fill=True)
     ordered = roster_order(scenario, units)
     lashed = any(partner is not None for *_, partner in ordered)
     flow.add(Stack([Text(f"{scenario.name} ({scenario.date}) · Really Simple ACW Naval Rules", size=12, weight="bold"),

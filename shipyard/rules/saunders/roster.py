@@ -56,7 +56,7 @@ def footnote(units: list[tuple[str, Any, Derived]], ctx: Context, lashed: bool =
 
 def roster(doc, scenario, units: list[tuple[str, Any, Derived]], ctx: Context) -> None:
     _, scale = scale_factor(ctx)
-    flow = Flow(doc, gap=3.0, rule=False)
+    flow = Flow(doc, gap=3.0, rule=False, fill=True)
     sides = [s.name for s in scenario.sides]
     title = Title(scenario.name, f"{scenario.date} · {scenario.place} · {RULES} · {scale}")
     for i, side in enumerate(sides):

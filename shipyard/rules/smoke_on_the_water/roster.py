@@ -73,7 +73,7 @@ def chart(scenario, units: list, ctx: Context, height: float = CHART_MM) -> Bloc
 def roster(doc, scenario, units: list, ctx: Context) -> None:
     """The sides follow one another down the page; a side that does not fit what is left goes on, its header
     repeated, overleaf."""
-    flow = Flow(doc, rule=False, gap=4.0)
+    flow = Flow(doc, rule=False, gap=4.0, fill=True)
     tables = side_tables(units, ctx, scenario)
     head = Title(scenario.name, f"{scenario.date} · {scenario.place} · {TITLE}", size=14, min_size=10)
     flow.add(head, new_page=True)
