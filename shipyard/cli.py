@@ -653,7 +653,11 @@ def _printable(text: str) -> str:
 def main() -> None:
     """Entry point: no traceback for a user's mistake, a non-zero exit for any failure."""
     try:
-        code = app(standalone_mode=False)
+        from .helpwords import plain_words
+
+        command = typer.main.get_command(app)
+        plain_words(command)
+        code = command.main(prog_name="shipyard", standalone_mode=False)
     except ShipyardError as exc:
         from rich.markup import escape
 

@@ -1,0 +1,65 @@
+"""What `--help` shows beside each option: a word a wargamer reads (FOLDER, FILE, DATE, RULES), not the Python type
+Typer prints by default (`<list[Path]>`, `<str>`, `<bool>`). One table, applied to the built command tree."""
+
+from __future__ import annotations
+
+# by the parameter's name: what the value is, in the user's words
+BY_NAME = {
+    "library": "FOLDER", "templates": "FOLDER", "folder": "FOLDER", "output_dir": "FOLDER",
+    "output": "FILE", "house_rules": "FILE", "preset": "FILE", "save_preset": "FILE", "state": "FILE",
+    "rules": "RULES", "paper": "a4|letter", "scale": "1/600|1/1200", "as_of": "YYYY-MM-DD", "side": "SIDE",
+    "navy": "NAVY", "turns": "N", "jobs": "N", "port": "PORT", "host": "ADDRESS", "like": "VESSEL",
+    "format": "csv|json|md|html", "copies": "blank|pre-damaged", "no": "AID",
+}
+# else by its type (Typer's name for it, or click's)
+BY_TYPE = {"int": "N", "integer": "N", "float": "NUMBER", "path": "PATH", "str": "TEXT", "text": "TEXT"}
+
+
+def plain_words(command) -> None:
+    """Give every option of `command` (a click command or group, and its subcommands) a plain metavar, and every
+    argument none beside its name (the name says it: VESSEL...). Flags show nothing."""
+    _plain_help_option(command)
+    for param in getattr(command, "params", ()):
+        if param.param_type_name == "argument":
+            if param.metavar is None:
+                param.metavar = param.name.upper().rstrip("_")
+            param.metavar = param.metavar.removesuffix("...") + ("..." if param.nargs != 1 else "")
+            param.display_type_rich = _nothing  # the argument's own name (VESSEL..., SCENARIO) is its help
+            if hasattr(param, "_usage_display_name"):  # Typer writes a required one as {name}: the usual NAME
+                param._usage_display_name = _usage(param)
+        elif getattr(param, "is_flag", False) or getattr(param, "is_bool_flag", False):
+            param.metavar = ""
+        elif param.metavar is None:
+            param.metavar = BY_NAME.get(param.name) or BY_TYPE.get(_type_name(param), "VALUE")
+    for sub in getattr(command, "commands", {}).values():
+        plain_words(sub)
+
+
+def _plain_help_option(command) -> None:
+    """-h/--help, which click makes when help is asked for, shows no type either."""
+    make = command.get_help_option
+
+    def help_option(ctx):
+        option = make(ctx)
+        if option is not None:
+            option.metavar = ""
+        return option
+
+    command.get_help_option = help_option
+
+
+def _usage(param):
+    def name() -> str:
+        return param.metavar if param.required else f"[{param.metavar}]"
+
+    return name
+
+
+def _type_name(param) -> str:
+    bare = getattr(param, "bare_type", None)
+    name = bare() if callable(bare) else getattr(getattr(param, "type", None), "name", "")
+    return str(name).removeprefix("list[").removesuffix("]").lower()
+
+
+def _nothing(ctx=None) -> str:
+    return ""

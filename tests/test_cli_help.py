@@ -1,0 +1,41 @@
+"""`--help` speaks the user's words: no Python type tags (`<list[Path]>`, `<str>`, `<bool>`) anywhere, and each
+option's value named for what it is (FOLDER, FILE, RULES, YYYY-MM-DD)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import typer
+
+from shipyard import cli
+
+
+def _commands(group, path=()):
+    for name, sub in group.commands.items():
+        if hasattr(sub, "commands"):
+            yield from _commands(sub, (*path, name))
+        else:
+            yield (*path, name)
+
+
+COMMANDS = [()] + list(_commands(typer.main.get_command(cli.app)))
+
+
+@pytest.mark.parametrize("words", COMMANDS, ids=lambda w: " ".join(w) or "shipyard")
+def test_help_shows_no_python_types(cli, words):
+    run = cli(*words, "--help")
+    assert run.code == 0, run.err
+    assert "Usage: shipyard" in run.out
+    tags = re.findall(r"<[a-zA-Z_\[\], |]+>", run.out)
+    assert not tags, f"`shipyard {' '.join(words)} --help` shows type tags {tags}"
+    usage = next(line for line in run.out.splitlines() if "Usage:" in line)
+    assert "{" not in usage, f"the usage line writes an argument as {{name}}: {usage}"
+
+
+def test_options_are_named_for_what_they_take(cli):
+    out = cli("sheet", "--help").out
+    for option, word in (("--library", "FOLDER"), ("--output", "FILE"), ("--as-of", "YYYY-MM-DD"),
+                         ("--rules", "RULES"), ("--paper", "a4|letter")):
+        line = next(line for line in out.splitlines() if option in line)
+        assert word in line, line
