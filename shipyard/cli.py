@@ -59,6 +59,11 @@ def _main(
     """American Civil War warships: from history to game statistics and printable play aids."""
 
 
+def _count(n: int, thing: str) -> str:
+    """'1 page', '3 pages'."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
 def _rich_console(stderr: bool = False):
     from rich.console import Console
 
@@ -319,7 +324,7 @@ def explain(
 
 
 def _wrote(built, note: str = "") -> None:
-    _console().print(f"wrote {built.path} ({built.pages} pages){note}")
+    _console().print(f"wrote {built.path} ({_count(built.pages, 'page')}){note}")
 
 
 @app.command()
@@ -534,7 +539,7 @@ def pack(
         _wrote(b)
     pages = sum(b.pages for b in built)
     _console().print(
-        f"{len(built)} file{'s' if len(built) != 1 else ''}, {pages} pages in {time.perf_counter() - started:.1f} s — "
+        f"{_count(len(built), 'file')}, {_count(pages, 'page')} in {time.perf_counter() - started:.1f} s — "
         "print at 100 % / Actual size"
     )
 

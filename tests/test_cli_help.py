@@ -1,4 +1,4 @@
-"""`--help` speaks the user's words: no Python type tags (`<list[Path]>`, `<str>`, `<bool>`) anywhere, and each
+"""`--help` and the reports speak the user's words: no Python type tags (`<list[Path]>`, `<str>`, `<bool>`) anywhere, and each
 option's value named for what it is (FOLDER, FILE, RULES, YYYY-MM-DD)."""
 
 from __future__ import annotations
@@ -39,3 +39,9 @@ def test_options_are_named_for_what_they_take(cli):
                          ("--rules", "RULES"), ("--paper", "a4|letter")):
         line = next(line for line in out.splitlines() if option in line)
         assert word in line, line
+
+
+def test_one_page_is_not_pages(cli, tmp_path):
+    run = cli("sheet", "monitor", "--rules", "sotw", "-o", str(tmp_path / "m.pdf"))
+    assert run.code == 0, run.err
+    assert run.out.strip().endswith("m.pdf (1 page)"), run.out
