@@ -280,7 +280,7 @@ class Built:
 
 
 def build_sheet(rs, library, names: list[str], options: SheetOptions | None = None, output: Path | None = None,
-                default_dir: Path | None = None):
+                default_dir: Path | None = None, force: bool = False):
     """Record sheets (or cards) for vessels, forts or a scenario's units. With output (a file) or default_dir
     (a folder for the name that says what it holds) returns a Built; with neither, the PDF's bytes."""
     options = options or SheetOptions()
@@ -289,11 +289,12 @@ def build_sheet(rs, library, names: list[str], options: SheetOptions | None = No
         raise ShipyardError("name at least one vessel, fort or scenario")
     if output is None and default_dir is not None:
         output = Path(default_dir) / sheet_file_name(rs, units, names, options)
-    return sheet_units(rs, library, [u for _, u in units], options, output, scenario=scenario_named(library, names))
+    return sheet_units(rs, library, [u for _, u in units], options, output, scenario=scenario_named(library, names),
+                       force=force)
 
 
 def sheet_units(rs, library, units: list, options: SheetOptions | None = None, output: Path | None = None, *,
-                scenario=None):
+                scenario=None, force: bool = False):
     """Record sheets for units in hand (a ship being edited that is not saved yet): the PDF's bytes, or a Built.
     With a scenario, a rule set may print the values its author published for it."""
     options = options or SheetOptions()
@@ -307,7 +308,7 @@ def sheet_units(rs, library, units: list, options: SheetOptions | None = None, o
     draw = aid(rs, "sheets")
     title = ", ".join(u.name for u in units[:4]) + (" …" if len(units) > 4 else "")
     meta = dict(title=f"{rs.title} record sheets: {title}", subject=f"{rs.title} record sheets")
-    return draw_pdf(output, paper, lambda doc: draw(doc, derived, ctx), **meta)
+    return draw_pdf(output, paper, lambda doc: draw(doc, derived, ctx), force=force, **meta)
 
 
 def build_pack(library, scenario, rs, options):
@@ -317,11 +318,24 @@ def build_pack(library, scenario, rs, options):
     return _build(library, scenario, rs, options)
 
 
-def build_packs(library, scenario, rulesets, options, *, jobs: int | None = None, on_built=None):
+def build_packs(library, scenario, rulesets, options, *, jobs: int | None = None, on_built=None, force: bool = False):
     """Every chosen rule set's pack for a scenario, side by side where the cores allow (see shipyard.pack.many);
-    returns the Builts in rule-set order, or raises PacksFailed after writing every pack that could be built."""
+    returns the Builts in rule-set order, or raises PacksFailed after writing every pack that could be built.
+    Before any is built, every file it would replace is checked (shipyard.overwrite; force: any regular file)."""
+    from . import overwrite
     from .pack import build_packs as _build
+    from .pack.options import pack_file_name
 
+    out_dir = Path(options.output_dir)
+    if out_dir.is_dir():
+        problems = []
+        for rs in rulesets:
+            try:
+                overwrite.target(out_dir / pack_file_name(scenario.id, rs, options), overwrite.PDF, force)
+            except ShipyardError as exc:
+                problems += exc.problems
+        if problems:
+            raise ShipyardError(problems)
     return _build(library, scenario, rulesets, options, jobs=jobs, on_built=on_built)
 
 
@@ -340,9 +354,12 @@ def aid(rs, name: str):
     return fn
 
 
-def draw_pdf(output: Path | None, paper: str, draw, *, title: str, subject: str, true_scale: bool = False):
-    """Draw a PDF atomically to output (returns Built) or, with output None, return its bytes. A file that
-    cannot be written is named as the user gave it, never as the temporary file beside it."""
+def draw_pdf(output: Path | None, paper: str, draw, *, title: str, subject: str, true_scale: bool = False,
+             force: bool = False):
+    """Draw a PDF atomically to output (returns Built) or, with output None, return its bytes. What is at output
+    already is replaced only as shipyard.overwrite allows (force: any regular file). A file that cannot be written
+    is named as the user gave it, never as the temporary file beside it."""
+    from . import overwrite
     from .render import Document
 
     if output is None:
@@ -350,10 +367,9 @@ def draw_pdf(output: Path | None, paper: str, draw, *, title: str, subject: str,
             built = draw_pdf(Path(tmp) / "out.pdf", paper, draw, title=title, subject=subject, true_scale=true_scale)
             return built.path.read_bytes()
     output = Path(output)
-    if output.is_dir():
-        raise ShipyardError([Problem(display_path(output), None, None, "is a folder; give -o a file name ending .pdf")])
+    real = overwrite.target(output, overwrite.PDF, force)
     try:
-        with Document(output, paper=check_paper(paper), title=title, subject=subject, true_scale=true_scale) as doc:
+        with Document(real, paper=check_paper(paper), title=title, subject=subject, true_scale=true_scale) as doc:
             draw(doc)
     except OSError as exc:
         raise ShipyardError([Problem(display_path(output), None, None, f"cannot write the PDF: {exc.strerror or exc}")]) from None
@@ -612,12 +628,14 @@ def import_infobox(library, source: Path, output: Path | None = None) -> Importe
 SHARE_MANIFEST = "shipyard-share.yaml"
 
 
-def export_zip(library, ids: list[str], output: Path) -> list[str]:
+def export_zip(library, ids: list[str], output: Path, *, force: bool = False) -> list[str]:
     """A zip of the user's own files for these vessels, forts and scenarios (a scenario brings the user's ships
-    in it; bundled ships are left out: every copy of shipyard has them). Returns the names written."""
+    in it; bundled ships are left out: every copy of shipyard has them). Returns the names written. A file at
+    output is replaced only if an earlier export wrote it (its zip comment says so), else only with force."""
     import zipfile
 
-    from . import __version__
+    from . import __version__, overwrite
+    from .atomic import atomic_write_bytes
     from .paths import is_bundled
 
     files: dict[str, Path] = {}
@@ -649,33 +667,22 @@ def export_zip(library, ids: list[str], output: Path) -> list[str]:
         add(unit.id)
     if not str(output).lower().endswith(".zip"):
         raise ShipyardError([Problem(display_path(output), None, None, "the output of `export ships` is a .zip file")])
+    real = overwrite.target(Path(output), overwrite.ZIP, force)
     import io
     import yaml
 
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.comment = overwrite.ZIP_COMMENT
         manifest = {"shipyard": __version__, "files": sorted(files)}
         zf.writestr(zipfile.ZipInfo(SHARE_MANIFEST, (1980, 1, 1, 0, 0, 0)), yaml.safe_dump(manifest, sort_keys=False))
         for name in sorted(files):
             zf.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), files[name].read_bytes())
     try:
-        _write_bytes(Path(output), buf.getvalue())
+        atomic_write_bytes(real, buf.getvalue())
     except OSError as exc:
         raise ShipyardError([Problem(display_path(output), None, None, f"cannot write: {exc.strerror or exc}")]) from None
     return sorted(files)
-
-
-def _write_bytes(path: Path, data: bytes) -> None:
-    """Write a file whole or not at all (a temporary file beside it, renamed into place)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 MAX_SHARE_BYTES = 5_000_000

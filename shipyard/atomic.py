@@ -7,6 +7,15 @@ import tempfile
 from pathlib import Path
 
 
+def _umask() -> int:
+    old = os.umask(0)
+    os.umask(old)
+    return old
+
+
+NEW_FILE_MODE = 0o666 & ~_umask()  # what open() would give a new file: the user's umask, not mkstemp's 0600
+
+
 def atomic_write_text(path: Path, text: str, encoding: str = "utf-8") -> None:
     atomic_write_bytes(path, text.encode(encoding))
 
@@ -18,6 +27,7 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        os.chmod(tmp, NEW_FILE_MODE)
         os.replace(tmp, path)
     except BaseException:
         try:

@@ -39,6 +39,8 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 HouseOpt = Annotated[Optional[Path], typer.Option("--house-rules", help="YAML file replacing rows of the rule set's tables.")]
 PaperOpt = Annotated[str, typer.Option("--paper", help="a4 or letter.")]
 ScaleOpt = Annotated[Optional[str], typer.Option("--scale", help="Model scale: 1/600 or 1/1200 (default: the rule set's own).")]
+ForceOpt = Annotated[bool, typer.Option(
+    "--force", help="Replace a file at the output path that shipyard did not write for this (see the README).")]
 OutOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Output PDF file (default: output/, named after what it holds).")]
 TemplatesOpt = Annotated[Optional[Path], typer.Option("--templates", help="Folder of Jinja templates overriding the bundled ones.")]
 
@@ -332,6 +334,7 @@ def sheet(
     vessels_: Annotated[list[str], typer.Argument(metavar="VESSEL...", help="Vessels or forts (or one scenario).")],
     rules: RulesOpt,
     output: OutOpt = None,
+    force: ForceOpt = False,
     paper: PaperOpt = "a4",
     as_of: AsOfOpt = None,
     house_rules: HouseOpt = None,
@@ -345,13 +348,15 @@ def sheet(
     rs = core.ruleset(rules)
     options = core.SheetOptions(paper=core.check_paper(paper), as_of=as_of, house_rules=house_rules, scale=scale,
                                 templates=templates)
-    _wrote(core.build_sheet(rs, _library(library), vessels_, options, output=output, default_dir=Path("output")))
+    _wrote(core.build_sheet(rs, _library(library), vessels_, options, output=output, default_dir=Path("output"),
+                                 force=force))
 
 
 @app.command("templates")
 def templates_cmd(
     rules: RulesOpt,
     output: OutOpt = None,
+    force: ForceOpt = False,
     paper: PaperOpt = "a4",
     scale: ScaleOpt = None,
     house_rules: HouseOpt = None,
@@ -369,7 +374,8 @@ def templates_cmd(
     name = f"{rs.key}-templates" + variant_suffix(scale=ctx.scale if ctx.scale not in ("any", "native") else None,
                                                    paper=paper) + ".pdf"
     built = core.draw_pdf(output or Path("output") / name, paper, lambda doc: draw(doc, ctx), true_scale=True,
-                          title=f"{rs.title} templates ({ctx.scale})", subject=f"{rs.title} turning templates and gauges")
+                          title=f"{rs.title} templates ({ctx.scale})", subject=f"{rs.title} turning templates and gauges",
+                          force=force)
     _wrote(built, " — print at 100 % / Actual size")
 
 
@@ -378,6 +384,7 @@ def counters(
     rules: RulesOpt,
     scenario: Annotated[Optional[str], typer.Argument(help="Scenario (numbers and speeds for its units).")] = None,
     output: OutOpt = None,
+    force: ForceOpt = False,
     paper: PaperOpt = "a4",
     fold: Annotated[bool, typer.Option("--fold", help="Fold-over layout instead of duplex backs.")] = False,
     backs: Annotated[bool, typer.Option("--backs/--no-backs", help="Print backs (duplex, mirrored).")] = False,
@@ -411,7 +418,7 @@ def counters(
         draw(doc, units, ctx, fold=fold, backs=backs)
 
     _wrote(core.draw_pdf(output or Path("output") / name, paper, counter_pages,
-                         title=f"{rs.title} counters", subject=f"{rs.title} counters and markers"))
+                         title=f"{rs.title} counters", subject=f"{rs.title} counters and markers", force=force))
 
 
 @app.command()
@@ -419,6 +426,7 @@ def roster(
     scenario: Annotated[str, typer.Argument(help="Scenario name or file.")],
     rules: RulesOpt,
     output: OutOpt = None,
+    force: ForceOpt = False,
     paper: PaperOpt = "a4",
     house_rules: HouseOpt = None,
     scale: ScaleOpt = None,
@@ -439,7 +447,8 @@ def roster(
         scale=ctx.scale if ctx.scale not in ("any", "native") else None, paper=paper,
         native_scale=getattr(rs, "native_scale", None)) + ".pdf"
     _wrote(core.draw_pdf(output or Path("output") / name, paper, lambda doc: draw(doc, scen, units, ctx),
-                         title=f"{scen.name}: {rs.title} roster", subject=f"{rs.title} order of battle"))
+                         title=f"{scen.name}: {rs.title} roster", subject=f"{rs.title} order of battle",
+                         force=force))
 
 
 def _stop_cleanly_when_terminated() -> None:
@@ -470,6 +479,8 @@ def pack(
     house_rules: HouseOpt = None,
     templates: TemplatesOpt = None,
     library: LibraryOpt = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace files at the output paths (and the preset's) that "
+                                                         "shipyard did not write for this (see the README).")] = False,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="Processes building rule sets side by side (default: one per CPU core, on Linux; 1: one after another).")] = None,
 ) -> None:
     """A whole game night: one PDF per rule set with cover, rosters, sheets, templates, counters and reference."""
@@ -500,7 +511,7 @@ def pack(
             f"--{str(e['loc'][0]).replace('_', '-')}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors())) from None
     rulesets = [core.ruleset(r) for r in options.rules]
     if save_preset:
-        options.save(save_preset)
+        options.save(save_preset, force=force)
     lib = _library(library)
     scen = lib.scenario(scenario)
     core.scenario_units(lib, scen)  # notes on units not yet launched or already lost
@@ -527,10 +538,10 @@ def pack(
                           transient=True, auto_refresh=False) as progress:
                 task = progress.add_task("packing", total=len(rulesets))
                 progress.refresh()
-                built = core.build_packs(lib, scen, rulesets, options, jobs=jobs,
+                built = core.build_packs(lib, scen, rulesets, options, jobs=jobs, force=force,
                                          on_built=lambda _b: progress.update(task, advance=1, refresh=True))
         else:
-            built = core.build_packs(lib, scen, rulesets, options, jobs=jobs)
+            built = core.build_packs(lib, scen, rulesets, options, jobs=jobs, force=force)
     except PacksFailed as exc:
         for b in exc.built:  # what was written all the same, before the failures are told
             _wrote(b)
@@ -621,6 +632,7 @@ def export_cmd(
     what: Annotated[str, typer.Argument(metavar="ships", help="What to export: ships.")],
     ids: Annotated[list[str], typer.Argument(metavar="ID...", help="Vessels, forts or scenarios (a scenario takes your ships in it).")],
     output: Annotated[Path, typer.Option("--output", "-o", help="The zip file to write.")],
+    force: ForceOpt = False,
     library: LibraryOpt = None,
 ) -> None:
     """Put some of your ships and scenarios in one zip file to give to a friend (`shipyard import FILE.zip`)."""
@@ -628,7 +640,7 @@ def export_cmd(
 
     if what != "ships":
         raise ShipyardError(f"export {what!r}: only `shipyard export ships ID... -o FILE.zip`")
-    files = core.export_zip(_library(library), ids, output)
+    files = core.export_zip(_library(library), ids, output, force=force)
     _console().print(f"wrote {output} ({len(files)} files: {', '.join(files)})")
 
 @app.command()

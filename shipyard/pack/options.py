@@ -77,13 +77,18 @@ class PackOptions(BaseModel):
         except ValidationError as exc:
             raise ShipyardError(problems_from_validation(exc, located, path, cls)) from None
 
-    def save(self, path: Path) -> None:
+    def save(self, path: Path, force: bool = False) -> None:
+        """Write these options as a preset: a file a second save may replace (its first line says what it is);
+        any other file at path only with force (shipyard.overwrite)."""
         import yaml
 
+        from .. import overwrite
         from ..atomic import atomic_write_text
 
+        real = overwrite.target(Path(path), overwrite.PRESET, force)
         data = self.model_dump(mode="json", exclude_none=True)
-        atomic_write_text(Path(path), yaml.safe_dump(data, sort_keys=False))
+        atomic_write_text(real, f"{overwrite.PRESET_HEADER}: `shipyard pack SCENARIO --preset {Path(path).name}`\n"
+                          + yaml.safe_dump(data, sort_keys=False))
 
 
 def safe_name(text: str) -> str:

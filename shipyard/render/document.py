@@ -22,6 +22,8 @@ from typing import Sequence
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
+from ..atomic import NEW_FILE_MODE
+from ..overwrite import PDF_CREATOR
 from ..spec.errors import ShipyardError
 from . import fonts as _fonts
 from .imposition import Imposition
@@ -34,15 +36,6 @@ rl_config.useA85 = 0
 FOOTER_BAND_MM = 6.0  # height reserved at the bottom of the content for the footer line
 FOOTER_SIZE = 6.5
 CAL_BAND_MM = CAL_BAR_H_MM + 2.5  # band reserved for it on true-scale pages
-
-
-def _umask() -> int:
-    old = os.umask(0)
-    os.umask(old)
-    return old
-
-
-_UMASK = _umask()
 
 
 def _unlink_quietly(path: str) -> None:
@@ -84,8 +77,11 @@ class Document(Imposition):
         self._duplex = False  # every front page is followed by its back (see duplex_backs)
         self._is_back = False  # the current page is the back of the page before it
 
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = tempfile.NamedTemporaryFile(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".pdf.part", delete=False)
+        # written where a link at path leads, so the link stays a link (shipyard.overwrite says whether to write)
+        self._target = Path(os.path.realpath(self.path)) if self.path.is_symlink() else self.path
+        self._target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = tempfile.NamedTemporaryFile(dir=self._target.parent, prefix=f".{self._target.name}.", suffix=".pdf.part",
+                                          delete=False)
         tmp.close()
         self._tmp = tmp.name
         # a Document dropped without close() or a `with` block still leaves no .part file behind
@@ -97,7 +93,7 @@ class Document(Imposition):
             c.setTitle(title)
             c.setAuthor(author)
             c.setSubject(subject)
-            c.setCreator("shipyard")
+            c.setCreator(PDF_CREATOR)
             c.setKeywords(keywords if isinstance(keywords, str) else ", ".join(keywords))
             c.setViewerPreference("PrintScaling", "None")
             c.setViewerPreference("DisplayDocTitle", "true")
@@ -186,8 +182,8 @@ class Document(Imposition):
             if self._outline:
                 c.showOutline()
             c.save()
-            os.chmod(self._tmp, 0o666 & ~_UMASK)
-            os.replace(self._tmp, self.path)
+            os.chmod(self._tmp, NEW_FILE_MODE)
+            os.replace(self._tmp, self._target)
             self._finalizer.detach()
         except BaseException:
             self.abort()
