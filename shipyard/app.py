@@ -484,8 +484,11 @@ def slug(name: str) -> str:
     return out
 
 
-def _schema_line(folder: Path, kind: str) -> str:
-    """Write (or refresh) the JSON Schema beside the user's files; the path a yaml-language-server line names."""
+SCHEMA_LINE = "# yaml-language-server: $schema=.schema/{kind}.schema.json"  # the first line of a file shipyard starts
+
+
+def _write_schema(folder: Path, kind: str) -> None:
+    """Write (or refresh) the JSON Schema beside the user's files: the file a new file's first line names."""
     from .atomic import atomic_write_text
     from .spec.reference import json_schema
 
@@ -495,34 +498,83 @@ def _schema_line(folder: Path, kind: str) -> str:
     text = json.dumps(json_schema(kind), indent=2, ensure_ascii=False) + "\n"
     if not path.exists() or path.read_text(encoding="utf-8") != text:
         atomic_write_text(path, text)
-    return f".schema/{kind}.schema.json"
 
 
-def _new_file(folder: Path | None, ident: str) -> tuple[Path, Path]:
+def _new_file(folder: Path | None, ident: str, force: bool = False) -> tuple[Path, Path]:
+    """Where a new file of the user's goes (their library, or folder), after shipyard.overwrite's rule."""
+    from . import overwrite
     from .paths import user_library_home
 
     folder = Path(folder) if folder is not None else user_library_home()
-    path = folder / f"{ident}.yaml"
-    if path.exists():
-        raise ShipyardError([Problem(display_path(path), None, None, "already exists: edit it, or choose another name")])
-    folder.mkdir(parents=True, exist_ok=True)
+    path = overwrite.target(folder / f"{ident}.yaml", overwrite.LIBRARY_FILE, force)
     return folder, path
 
 
-def new_vessel(library, name: str, like: str | None = None, folder: Path | None = None) -> Path:
+def _not_replacing_bundled(library, ident: str, path: Path, replace: bool) -> None:
+    """A file of the user's with a bundled ship's id replaces her in every command and scenario: only when
+    asked for (--replace), never as a side effect of a name."""
+    from .overwrite import refusal
+    from .paths import is_bundled
+
+    entry = library.origin.get(ident)
+    if entry is not None and is_bundled(entry.path) and not replace:
+        raise refusal(path, f"{ident} is a bundled ship ({entry.obj.name}): yours would replace her in every command "
+                            "and bundled scenario; --replace says you mean that, or choose another name")
+
+
+def _check_before_writing(library, path: Path, text: str) -> None:
+    """Refuse a vessel or scenario file that `shipyard validate` would refuse, before it is written: loaded into
+    a copy of the library (in place of the file it replaces) and, for a ship, derived under every rule set."""
+    import copy
+
+    from .spec.yamlfile import parse_yaml
+
+    located = parse_yaml(text, path)
+    trial = copy.copy(library)
+    trial.units, trial.origin, trial.scenarios = dict(library.units), dict(library.origin), dict(library.scenarios)
+    trial.notices = []
+    key = ("scenario:" if located.data.get("kind") == "scenario" else "") + str(located.data.get("id"))
+    if key in trial.origin and Path(trial.origin[key].path).resolve() == path.resolve():
+        del trial.origin[key]  # the file being replaced (--force)
+        trial.units.pop(key, None)
+        trial.scenarios.pop(key.removeprefix("scenario:"), None)
+    if located.data.get("kind") == "scenario":
+        trial._load_scenario(path, located)
+        return
+    trial._load_unit(path, located)
+    unit = trial.units[located.data["id"]]
+    problems: list[Problem] = []
+    for rs in rulesets():
+        try:
+            derive(rs, trial, unit, context(rs, trial))
+        except ShipyardError as exc:
+            problems += [p for p in exc.problems if p not in problems]
+    if problems:
+        raise ShipyardError(problems)
+
+
+def _write_new(folder: Path, path: Path, text: str, kind: str) -> None:
+    from .atomic import atomic_write_text
+
+    _write_schema(folder, kind)
+    atomic_write_text(path, text)
+
+
+def new_vessel(library, name: str, like: str | None = None, folder: Path | None = None, *, force: bool = False,
+               replace: bool = False) -> Path:
     """Write a commented vessel file into the user's library: a draft with labelled placeholder figures, or a
-    ship `like:` a sister that inherits her figures. A new file with a bundled ship's own id is a full copy of
-    her file to correct (it then replaces the bundled one)."""
+    ship `like:` a sister that inherits her figures. A new file with a bundled ship's own id (only with replace)
+    is a full copy of her file to correct. Nothing is written that would not validate."""
     import yaml
 
     from . import texts
-    from .atomic import atomic_write_text
     from .spec.library import Library
     from .spec.model import Vessel
 
     ident = slug(name)
-    folder, path = _new_file(folder, ident)
-    schema = _schema_line(folder, "vessel")
+    folder, path = _new_file(folder, ident, force)
+    _not_replacing_bundled(library, ident, path, replace)
+    schema = ".schema/vessel.schema.json"
     if like is None:
         text = texts.render("vessel.yaml.j2", None, id=ident, ship_name=name, schema=schema, path=display_path(path))
     else:
@@ -532,7 +584,7 @@ def new_vessel(library, name: str, like: str | None = None, folder: Path | None 
         data = base.model_dump(mode="json", by_alias=True, exclude_none=True, exclude_defaults=True)
         if base.id == ident:  # a corrected copy of a bundled ship
             source = library.origin[base.id].path
-            text = f"# yaml-language-server: $schema={schema}\n# Your copy of {base.name}: it replaces the bundled file.\n"
+            text = f"{SCHEMA_LINE.format(kind='vessel')}\n# Your copy of {base.name}: it replaces the bundled file.\n"
             text += source.read_text(encoding="utf-8")
         else:
             inherited = {k: v for k, v in data.items() if k not in Library.NOT_INHERITED and k not in ("kind", "sources")}
@@ -540,22 +592,23 @@ def new_vessel(library, name: str, like: str | None = None, folder: Path | None 
             commented = "".join(f"# {line}\n" for line in dumped.splitlines())
             text = texts.render("vessel_like.yaml.j2", None, id=ident, ship_name=name, base=base, inherited=commented,
                                 schema=schema, path=display_path(path))
-    atomic_write_text(path, text)
+    _check_before_writing(library, path, text)
+    _write_new(folder, path, text, "vessel")
     return path
 
 
-def new_scenario(library, name: str, folder: Path | None = None) -> Path:
+def new_scenario(library, name: str, folder: Path | None = None, *, force: bool = False) -> Path:
     """Write a commented scenario file (with placeholder sides that load) into the user's library."""
     from . import texts
-    from .atomic import atomic_write_text
 
     ident = slug(name)
-    if ident in library.scenarios:
+    if ident in library.scenarios and not force:
         raise ShipyardError(f"a scenario {ident!r} exists already (`shipyard scenarios` lists them): choose another name")
-    folder, path = _new_file(folder, ident)
-    schema = _schema_line(folder, "scenario")
-    atomic_write_text(path, texts.render("scenario.yaml.j2", None, id=ident, ship_name=name, schema=schema,
-                                         path=display_path(path)))
+    folder, path = _new_file(folder, ident, force)
+    text = texts.render("scenario.yaml.j2", None, id=ident, ship_name=name, schema=".schema/scenario.schema.json",
+                        path=display_path(path))
+    _check_before_writing(library, path, text)
+    _write_new(folder, path, text, "scenario")
     return path
 
 
@@ -569,12 +622,14 @@ class Imported:
     notes: list[str]
 
 
-def import_infobox(library, source: Path, output: Path | None = None) -> Imported:
+def import_infobox(library, source: Path, output: Path | None = None, *, force: bool = False,
+                   replace: bool = False) -> Imported:
     """A Wikipedia ship infobox (wikitext) -> a draft vessel file that validates, written to output (default:
-    the user's library). Every guessed value is labelled an estimate in the file; unmatched guns are listed."""
+    the user's library; an existing file only with force, a bundled ship's id only with replace). Every guessed
+    value is labelled an estimate in the file; unmatched guns are listed."""
     import yaml
 
-    from .atomic import atomic_write_text
+    from . import overwrite
     from .paths import user_library_home
     from .spec.infobox import draft
     from .spec.library import problems_from_validation
@@ -612,15 +667,17 @@ def import_infobox(library, source: Path, output: Path | None = None) -> Importe
         if data["id"] != out.stem:
             raise ShipyardError([Problem(display_path(out), None, None,
                                          f"a vessel file is named after its id: call it {vessel.id}.yaml")])
+    real = overwrite.target(out, overwrite.LIBRARY_FILE, force)
+    _not_replacing_bundled(library, data["id"], out, replace)
     header = [f"# {data['name']}: a DRAFT imported from {Path(source).name} by `shipyard import infobox`.",
               "# Check every figure against your sources; the notes say which values are estimates."]
     header += [f"# estimate: {e}" for e in d.estimates]
     header += [f"# matched: {m}" for m in d.matched]
     header += [f"# NOT IMPORTED (no catalogue model; add by hand, see `shipyard guns`): {u}" for u in d.unmatched]
     body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110, default_flow_style=None)
-    schema = _schema_line(out.parent, "vessel")
-    text = f"# yaml-language-server: $schema={schema}\n" + "\n".join(header) + "\n" + body
-    atomic_write_text(out, text)
+    text = SCHEMA_LINE.format(kind="vessel") + "\n" + "\n".join(header) + "\n" + body
+    _check_before_writing(library, out, text)
+    _write_new(out.parent, real, text, "vessel")
     lines = [f"estimate: {e}" for e in d.estimates] + [f"not imported, no catalogue model: {u}" for u in d.unmatched]
     return Imported(out, lines)
 
@@ -688,13 +745,51 @@ def export_zip(library, ids: list[str], output: Path, *, force: bool = False) ->
 MAX_SHARE_BYTES = 5_000_000
 
 
-def import_zip(library, source: Path, folder: Path | None = None) -> list[Path]:
-    """Take in a zip written by export_zip: every file must be a plain .yaml name, none may overwrite a file
-    of the user's, and together with the library they must validate; only then are they written."""
+def _zip_entries(zf, where: str) -> dict[str, bytes]:
+    """The ship and scenario files in a shared zip, by name: plain .yaml names only, each once, 5 MB in all."""
+    import zipfile
+    import zlib
+
+    entries: dict[str, bytes] = {}
+    problems: list[Problem] = []
+    total = 0
+    for info in zf.infolist():
+        if info.filename == SHARE_MANIFEST or info.is_dir():
+            continue
+        name = info.filename
+        if "/" in name or "\\" in name or name.startswith(".") or not name.endswith((".yaml", ".yml")):
+            raise ShipyardError([Problem(where, None, name, "only plain .yaml ship and scenario files may be shared")])
+        if name in entries:
+            problems.append(Problem(where, None, name, "is in the zip twice: which one is meant cannot be told; "
+                                                         "nothing was imported"))
+            continue
+        total += info.file_size
+        if total > MAX_SHARE_BYTES:
+            raise ShipyardError([Problem(where, None, None, f"more than {MAX_SHARE_BYTES:,} bytes unpacked")])
+        try:
+            entries[name] = zf.read(info)
+        except (zipfile.BadZipFile, zlib.error, OSError) as exc:
+            raise ShipyardError([Problem(where, None, name, f"cannot be unpacked: {exc}")]) from None
+    if problems:
+        raise ShipyardError(problems)
+    if not entries:
+        raise ShipyardError([Problem(where, None, None, "holds no ship or scenario files")])
+    return entries
+
+
+def import_zip(library, source: Path, folder: Path | None = None, *, force: bool = False,
+               replace: bool = False) -> list[Path]:
+    """Take in a zip written by export_zip, all or nothing: every file must be a plain .yaml name (each once),
+    none may replace a file of the user's (unless force) or a bundled ship (unless replace), and the library with
+    them must validate; only then are they written, every one or none. Problems name the zip and its entry."""
+    import contextlib
+    import dataclasses
     import shutil
     import zipfile
 
-    from .paths import user_library_home
+    from . import overwrite
+    from .atomic import atomic_write_all
+    from .paths import user_library_dirs, user_library_home
 
     folder = Path(folder) if folder is not None else user_library_home()
     where = display_path(source)
@@ -702,34 +797,49 @@ def import_zip(library, source: Path, folder: Path | None = None) -> list[Path]:
         zf = zipfile.ZipFile(source)
     except (OSError, zipfile.BadZipFile) as exc:
         raise ShipyardError([Problem(where, None, None, f"not a zip file shipyard can read: {exc}")]) from None
-    with zf, tempfile.TemporaryDirectory(prefix="shipyard-import-") as tmp:
-        names = []
-        total = 0
-        for info in zf.infolist():
-            if info.filename == SHARE_MANIFEST or info.is_dir():
-                continue
-            name = info.filename
-            if "/" in name or "\\" in name or name.startswith(".") or not name.endswith((".yaml", ".yml")):
-                raise ShipyardError([Problem(where, None, name, "only plain .yaml ship and scenario files may be shared")])
-            total += info.file_size
-            if total > MAX_SHARE_BYTES:
-                raise ShipyardError([Problem(where, None, None, f"more than {MAX_SHARE_BYTES:,} bytes unpacked")])
-            (Path(tmp) / name).write_bytes(zf.read(info))
-            names.append(name)
-        if not names:
-            raise ShipyardError([Problem(where, None, None, "holds no ship or scenario files")])
-        clashes = [n for n in names if (folder / n).exists()]
-        if clashes:
-            raise ShipyardError([Problem(display_path(folder / n), None, None,
-                                         f"exists already: {where} would replace it (move yours aside first)")
-                                 for n in clashes])
-        check = load_library([Path(tmp)], collect=True)  # validated on the way in, with the user's own library
-        problems = check_user_units(check)
+    with zf:
+        entries = _zip_entries(zf, where)
+    problems: list[Problem] = []
+    targets: dict[str, Path] = {}
+    for name in entries:
+        try:
+            targets[name] = overwrite.target(folder / name, overwrite.LIBRARY_FILE, force)
+            _not_replacing_bundled(library, Path(name).stem, folder / name, replace)
+        except ShipyardError as exc:
+            problems += exc.problems
+    if problems:
+        raise ShipyardError(problems)
+    with tempfile.TemporaryDirectory(prefix="shipyard-import-") as tmp:
+        # the library as it will be: the destination folder's files with the zip's on top, in its place
+        trial = Path(tmp) / "library"
+        if folder.is_dir():
+            shutil.copytree(folder, trial, ignore=shutil.ignore_patterns(".*"), symlinks=False)
+        trial.mkdir(exist_ok=True)
+        names = {display_path(trial / n): f"{where}: {n}" for n in entries}
+        for n, data in entries.items():
+            (trial / n).write_bytes(data)
+        others = [d for d in user_library_dirs() if not (d.exists() and folder.exists() and d.resolve() == folder.resolve())]
+        try:
+            check = load_library([*others, trial], user=False, collect=True)
+            problems = check_user_units(check)
+        except ShipyardError as exc:
+            problems = exc.problems
+        problems = [dataclasses.replace(p, file=names.get(p.file, p.file.replace(str(trial), str(folder))))
+                    for p in problems]
         if problems:
             raise ShipyardError(problems)
-        folder.mkdir(parents=True, exist_ok=True)
-        written = []
-        for n in names:
-            shutil.copyfile(Path(tmp) / n, folder / n)
-            written.append(folder / n)
-        return written
+    written = {targets[n]: data for n, data in entries.items()}
+    made = not folder.exists()
+    try:
+        atomic_write_all(written)
+    except OSError as exc:
+        if made:
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # the folder made for them, empty again
+        which = next((n for n, t in targets.items() if str(t) == exc.filename), None)
+        raise ShipyardError([Problem(f"{where}: {which}" if which else where, None, None,
+                                     f"cannot write {display_path(folder / which) if which else display_path(folder)}: "
+                                     f"{exc.strerror or exc}; nothing was imported")]) from None
+    for kind in ("vessel", "scenario"):  # what the files' first lines name, for an editor's completion
+        _write_schema(folder, kind)
+    return [folder / n for n in entries]

@@ -559,32 +559,53 @@ def pack(
 # Writing, importing and sharing your own ships
 
 
+ReplaceOpt = Annotated[bool, typer.Option(
+    "--replace", help="Let your file take a bundled ship's id, replacing her in every command and scenario.")]
+LibraryForceOpt = Annotated[bool, typer.Option("--force", help="Replace a file of yours that is there already.")]
+
+
+def _destination(folder: Optional[Path], library: Optional[list[Path]]) -> tuple[Optional[Path], list[Path]]:
+    """Where a new file goes (--folder, else the first --library folder, else your library) and the folders to
+    read: a --library folder that does not exist yet is where the file goes, made when it is written."""
+    library = list(library or [])
+    if folder is None and library:
+        folder = library[0]
+        if not folder.exists():
+            library = library[1:]
+    return folder, library
+
+
 @new_app.command("vessel")
 def new_vessel(
     name: Annotated[str, typer.Argument(help="Her name as it should print: \"USS Mattabesett\".")],
     like: Annotated[Optional[str], typer.Option("--like", help="A sister or class ship to start from (her id or name).")] = None,
-    folder: Annotated[Optional[Path], typer.Option("--folder", help="Write here instead of your library (./ships/).")] = None,
+    folder: Annotated[Optional[Path], typer.Option("--folder", help="Write here instead of your library (./ships/, or the first --library).")] = None,
+    force: LibraryForceOpt = False,
+    replace: ReplaceOpt = False,
     library: LibraryOpt = None,
 ) -> None:
     """Write a commented vessel file into your library, to edit and then check with `shipyard validate`."""
     from . import app as core
 
+    folder, library = _destination(folder, library)
     lib = _library(library)
-    path = core.new_vessel(lib, name, like=like, folder=folder)
+    path = core.new_vessel(lib, name, like=like, folder=folder, force=force, replace=replace)
     _console().print(f"wrote {path} — edit it, then run: shipyard validate {path}")
 
 
 @new_app.command("scenario")
 def new_scenario(
     name: Annotated[str, typer.Argument(help="The engagement's name: \"Albemarle Sound, 5 May 1864\".")],
-    folder: Annotated[Optional[Path], typer.Option("--folder", help="Write here instead of your library (./ships/).")] = None,
+    folder: Annotated[Optional[Path], typer.Option("--folder", help="Write here instead of your library (./ships/, or the first --library).")] = None,
+    force: LibraryForceOpt = False,
     library: LibraryOpt = None,
 ) -> None:
     """Write a commented scenario file into your library."""
     from . import app as core
 
+    folder, library = _destination(folder, library)
     lib = _library(library)
-    path = core.new_scenario(lib, name, folder=folder)
+    path = core.new_scenario(lib, name, folder=folder, force=force)
     _console().print(f"wrote {path} — edit it, then run: shipyard validate {path}")
 
 
@@ -607,6 +628,8 @@ def import_cmd(
     args: Annotated[list[str], typer.Argument(metavar="infobox FILE | FILE.zip",
                                               help="`infobox FILE`: a Wikipedia ship infobox's wikitext; or a zip of ships.")],
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Where to write (default: your library).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace files of yours that are there already.")] = False,
+    replace: ReplaceOpt = False,
     library: LibraryOpt = None,
 ) -> None:
     """Turn a Wikipedia infobox into a draft vessel file, or take in a friend's zip of ships and scenarios."""
@@ -616,14 +639,14 @@ def import_cmd(
     if args[0] == "infobox":
         if len(args) != 2:
             raise ShipyardError("usage: shipyard import infobox FILE [-o OUT.yaml]")
-        result = core.import_infobox(lib, Path(args[1]), output)
+        result = core.import_infobox(lib, Path(args[1]), output, force=force, replace=replace)
         _console().print(f"wrote {result.path} — a draft: check it against your sources, then run: shipyard validate {result.path}")
         for line in result.notes:
             _console().print(f"  {line}")
         return
     if len(args) != 1 or not args[0].lower().endswith(".zip"):
         raise ShipyardError(f"import {' '.join(args)!r}: expected `infobox FILE` or a .zip written by `shipyard export ships`")
-    for path in core.import_zip(lib, Path(args[0]), output):
+    for path in core.import_zip(lib, Path(args[0]), output, force=force, replace=replace):
         _console().print(f"added {path}")
 
 

@@ -5,9 +5,11 @@ variants run the same command line in this process (`cli`), to keep the suite fa
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 import subprocess
 import sys
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +18,8 @@ import pytest
 from test_library_errors import GOOD
 
 SHIPYARD = Path(sys.executable).parent / "shipyard"  # the console script pip installed
+INFOBOXES = Path(__file__).resolve().parent / "data" / "infoboxes"
+RESEARCH = "# three evenings of research\n"
 REFUSED = "nothing was written; --force replaces it"  # the one message every writer gives
 
 
@@ -59,6 +63,42 @@ def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def chicopee_infobox(folder: Path) -> Path:
+    """An infobox of a ship the library does not hold (Sassacus's figures, her sister's name)."""
+    text = (INFOBOXES / "uss-sassacus.wiki").read_text(encoding="utf-8").replace("''Sassacus''\n", "''Chicopee''\n")
+    return write(folder / "chicopee.wiki", text)
+
+
+# ---------------------------------------------------------------------------------------------
+# 1. Every writer refuses a file that is there already, with one message, unless --force
+
+
+def test_import_infobox_refuses_to_replace_your_ship_file_unless_forced(sh):
+    wiki = chicopee_infobox(sh.home)
+    mine = write(sh.home / "ships" / "uss-chicopee.yaml", GOOD.replace("uss-test-boat", "uss-chicopee") + RESEARCH)
+    before = mine.read_bytes()
+    run = sh("import", "infobox", wiki)
+    assert run.code == 2 and f"ships/uss-chicopee.yaml: exists already: {REFUSED}" in run.err
+    assert mine.read_bytes() == before
+    elsewhere = write(sh.home / "keep.yaml", "precious\n")
+    run = sh("import", "infobox", wiki, "-o", elsewhere)
+    assert run.code == 2 and f"keep.yaml: exists already: {REFUSED}" in run.err
+    assert elsewhere.read_text() == "precious\n"
+    forced = sh("import", "infobox", wiki, "--force")
+    assert forced.code == 0, forced.err
+    assert "research" not in mine.read_text() and "USS Chicopee" in mine.read_text()
+
+
+def test_new_vessel_and_zip_import_refuse_with_the_same_message(cli, tmp_path):
+    sh = cli
+    write(sh.home / "ships" / "uss-chicopee.yaml", GOOD.replace("uss-test-boat", "uss-chicopee"))
+    assert sh("export", "ships", "chicopee", "-o", tmp_path / "ours.zip").code == 0
+    again = sh("new", "vessel", "USS Chicopee")
+    assert again.code == 2 and f"ships/uss-chicopee.yaml: exists already: {REFUSED}" in again.err
+    imported = sh("import", tmp_path / "ours.zip")
+    assert imported.code == 2 and f"ships/uss-chicopee.yaml: exists already: {REFUSED}" in imported.err
 
 
 # ---------------------------------------------------------------------------------------------
@@ -136,5 +176,95 @@ def test_pack_preset_and_export_leave_your_files_alone(sh, cli, tmp_path):
     assert theirs.read_text() == "precious\n"
     assert sh("export", "ships", "chicopee", "-o", "shared.zip").code == 0
     assert sh("export", "ships", "chicopee", "-o", "shared.zip").code == 0  # its own zip, replaced
+
+
+# ---------------------------------------------------------------------------------------------
+# 3. A zip is taken in whole or not at all, and its problems are named by the zip and the entry
+
+
+def _zip(path: Path, entries: list[tuple[str, str]]) -> Path:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, text in entries:
+            zf.writestr(name, text)
+    return path
+
+
+@pytest.mark.skipif(shutil.which("unshare") is None, reason="needs unshare to mount a small tmpfs")
+def test_a_zip_that_fills_the_disk_leaves_nothing_behind(sh, tmp_path):
+    small = GOOD.replace("uss-test-boat", "uss-small-one")
+    big = GOOD.replace("uss-test-boat", "uss-big-one") + "# padding\n" * 30_000  # 300 KB: more than the disk holds
+    share = _zip(tmp_path / "two.zip", [("uss-small-one.yaml", small), ("uss-big-one.yaml", big)])
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    script = (f"mount -t tmpfs -o size=120k none {disk} || exit 99; "
+              f"{SHIPYARD} import {share} -o {disk}/ships; echo exit=$?; ls -A {disk}/ships 2>/dev/null")
+    proc = subprocess.run(["unshare", "-rm", "sh", "-c", script], capture_output=True, text=True, cwd=sh.home,
+                          timeout=120)
+    if proc.returncode == 99 or "unshare:" in proc.stderr:
+        pytest.skip("cannot mount a tmpfs here")
+    assert "exit=2" in proc.stdout and "No space left on device" in proc.stderr and "nothing was imported" in proc.stderr
+    assert f"two.zip: uss-" in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stdout.split("exit=2", 1)[1].split() == []  # not one ship file, whole or cut short
+
+
+def test_a_zips_problems_name_the_zip_and_its_entry(sh, tmp_path):
+    bad = _zip(tmp_path / "ours.zip", [("uss-test-boat.yaml", GOOD.replace("speed_kn: 10", "speed_kn: 500"))])
+    run = sh("import", bad, "-o", "friend")
+    assert run.code == 2 and "ours.zip: uss-test-boat.yaml:9: speed_kn:" in run.err
+    assert "shipyard-import" not in run.err and not (sh.home / "friend").exists()
+
+
+def test_a_zip_holding_one_name_twice_is_refused(cli, tmp_path):
+    sh = cli
+    twice = _zip(tmp_path / "twice.zip", [("uss-test-boat.yaml", GOOD), ("uss-test-boat.yaml", GOOD + RESEARCH)])
+    run = sh("import", twice, "-o", "friend")
+    assert run.code == 2 and "twice.zip: uss-test-boat.yaml: is in the zip twice" in run.err
+    assert not (sh.home / "friend").exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# 4. new vessel writes nothing that would not validate
+
+
+def test_new_vessel_refuses_a_name_no_file_may_hold(sh):
+    run = sh("new", "vessel", "USS " + "B" * 77)
+    assert run.code == 2 and "name: String should have at most 80 characters" in run.err
+    assert not (sh.home / "ships").exists()
+    assert sh("stats", "monitor", "-r", "qp").code == 0  # nothing was left to poison the folder
+
+
+# ---------------------------------------------------------------------------------------------
+# 5. A bundled ship is replaced only when asked (--replace); --library says where new files go; plain modes
+
+
+def test_a_bundled_ship_is_replaced_only_with_replace(sh, tmp_path):
+    run = sh("new", "vessel", "USS Mattabesett", "--like", "uss-metacomet")
+    assert run.code == 2 and "uss-mattabesett is a bundled ship (USS Mattabesett)" in run.err and "--replace" in run.err
+    assert not (sh.home / "ships").exists()
+    assert sh("new", "vessel", "USS Mattabesett", "--like", "uss-metacomet", "--replace").code == 0
+    monitor = (Path(__file__).resolve().parent.parent / "vessels" / "usn" / "uss-monitor.yaml").read_text()
+    share = _zip(tmp_path / "monitor.zip", [("uss-monitor.yaml", monitor)])
+    run = sh("import", share, "-o", "friend")
+    assert run.code == 2 and "uss-monitor is a bundled ship (USS Monitor)" in run.err
+    assert not (sh.home / "friend").exists()
+    assert sh("import", share, "-o", "friend", "--replace").code == 0
+
+
+def test_new_vessel_writes_into_the_library_it_is_given(cli):
+    sh = cli
+    run = sh("new", "vessel", "CSS Nonesuch", "--library", "my-ships")
+    assert run.code == 0, run.err
+    assert (sh.home / "my-ships" / "css-nonesuch.yaml").is_file() and not (sh.home / "ships").exists()
+
+
+def test_new_files_have_the_users_ordinary_permissions(cli, tmp_path):
+    sh = cli
+    wiki = chicopee_infobox(tmp_path)
+    assert sh("new", "vessel", "USS Otsego").code == 0
+    assert sh("import", "infobox", wiki).code == 0
+    umask = os.umask(0)
+    os.umask(umask)
+    for name in ("uss-otsego.yaml", "uss-chicopee.yaml"):
+        assert stat.S_IMODE(os.stat(sh.home / "ships" / name).st_mode) == 0o666 & ~umask
 
 
