@@ -75,13 +75,14 @@ def chicopee_infobox(folder: Path) -> Path:
 # 1. Every writer refuses a file that is there already, with one message, unless --force
 
 
-def test_import_infobox_refuses_to_replace_your_ship_file_unless_forced(sh):
+def test_import_infobox_refuses_to_replace_your_ship_file_unless_forced(sh, cli):
     wiki = chicopee_infobox(sh.home)
     mine = write(sh.home / "ships" / "uss-chicopee.yaml", GOOD.replace("uss-test-boat", "uss-chicopee") + RESEARCH)
     before = mine.read_bytes()
     run = sh("import", "infobox", wiki)
     assert run.code == 2 and f"ships/uss-chicopee.yaml: exists already: {REFUSED}" in run.err
     assert mine.read_bytes() == before
+    sh = cli
     elsewhere = write(sh.home / "keep.yaml", "precious\n")
     run = sh("import", "infobox", wiki, "-o", elsewhere)
     assert run.code == 2 and f"keep.yaml: exists already: {REFUSED}" in run.err
@@ -226,28 +227,28 @@ def test_a_zip_holding_one_name_twice_is_refused(cli, tmp_path):
 # 4. new vessel writes nothing that would not validate
 
 
-def test_new_vessel_refuses_a_name_no_file_may_hold(sh):
+def test_new_vessel_refuses_a_name_no_file_may_hold(sh, cli):
     run = sh("new", "vessel", "USS " + "B" * 77)
     assert run.code == 2 and "name: String should have at most 80 characters" in run.err
     assert not (sh.home / "ships").exists()
-    assert sh("stats", "monitor", "-r", "qp").code == 0  # nothing was left to poison the folder
+    assert cli("stats", "monitor", "-r", "qp").code == 0  # nothing was left to poison the folder
 
 
 # ---------------------------------------------------------------------------------------------
 # 5. A bundled ship is replaced only when asked (--replace); --library says where new files go; plain modes
 
 
-def test_a_bundled_ship_is_replaced_only_with_replace(sh, tmp_path):
+def test_a_bundled_ship_is_replaced_only_with_replace(sh, cli, tmp_path):
     run = sh("new", "vessel", "USS Mattabesett", "--like", "uss-metacomet")
     assert run.code == 2 and "uss-mattabesett is a bundled ship (USS Mattabesett)" in run.err and "--replace" in run.err
     assert not (sh.home / "ships").exists()
-    assert sh("new", "vessel", "USS Mattabesett", "--like", "uss-metacomet", "--replace").code == 0
+    assert cli("new", "vessel", "USS Mattabesett", "--like", "uss-metacomet", "--replace").code == 0
     monitor = (Path(__file__).resolve().parent.parent / "vessels" / "usn" / "uss-monitor.yaml").read_text()
     share = _zip(tmp_path / "monitor.zip", [("uss-monitor.yaml", monitor)])
     run = sh("import", share, "-o", "friend")
     assert run.code == 2 and "uss-monitor is a bundled ship (USS Monitor)" in run.err
     assert not (sh.home / "friend").exists()
-    assert sh("import", share, "-o", "friend", "--replace").code == 0
+    assert cli("import", share, "-o", "friend", "--replace").code == 0
 
 
 def test_new_vessel_writes_into_the_library_it_is_given(cli):
@@ -268,3 +269,22 @@ def test_new_files_have_the_users_ordinary_permissions(cli, tmp_path):
         assert stat.S_IMODE(os.stat(sh.home / "ships" / name).st_mode) == 0o666 & ~umask
 
 
+# ---------------------------------------------------------------------------------------------
+# 7. The infobox importer: no figure below zero, no prefix on a name that has one
+
+
+def test_an_infobox_figure_below_zero_is_refused(sh, tmp_path):
+    wiki = chicopee_infobox(tmp_path)
+    wiki.write_text(wiki.read_text().replace("{{convert|1173|LT|t}}", "-500 tonnes"))
+    run = sh("import", "infobox", wiki)
+    assert run.code == 2 and "Ship displacement: '-500 tonnes' is below zero" in run.err
+    assert not (sh.home / "ships").exists()
+
+
+def test_an_infobox_name_keeps_its_own_ship_prefix(cli, tmp_path):
+    sh = cli
+    wiki = chicopee_infobox(tmp_path)
+    wiki.write_text(wiki.read_text().replace("USS ''Chicopee''", "SMS ''Weird''").replace("|Ship country=United States\n", ""))
+    run = sh("import", "infobox", wiki, "-o", "drafts")
+    assert run.code == 0, run.err
+    assert "name: SMS Weird" in (sh.home / "drafts" / "sms-weird.yaml").read_text()

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import ShipyardError
+from .errors import Problem, ShipyardError
 
 # ---------------------------------------------------------------------------------------------
 # Wikitext
@@ -343,6 +343,13 @@ class Draft:
     matched: list[str] = field(default_factory=list)
 
 
+SHIP_PREFIX = re.compile(r"[A-Z]{2,5} ")  # USS, CSS, HMS, SMS, USRC ...: a name that has one keeps it
+# the parameters that hold figures, and a figure written below zero ("-500 tonnes", "(−12 ft)"); a hyphen between
+# two figures ("205-210 ft", "10 ft - 11 ft") is a range, not a sign
+FIGURES = ("length", "beam", "draught", "depth", "speed", "displacement", "burthen", "complement", "power", "armour")
+NEGATIVE = re.compile(r"(?:^|[(\[=:;,/])\s*[-\u2212]\s*\d")
+
+
 def draft(library, text: str, source_name: str = "infobox") -> Draft:
     """A vessel's fields from an infobox's wikitext, with the estimates made and the guns left unmatched."""
     from ..app import slug
@@ -365,9 +372,12 @@ def draft(library, text: str, source_name: str = "infobox") -> Draft:
     else:
         navy = "USN"
         est.append("navy: USN assumed (the infobox names no country)")
-    prefix = {"USN": "USS ", "CSN": "CSS "}[navy]
-    if not name.upper().startswith(("USS ", "CSS ")):
-        name = prefix + name
+    if not SHIP_PREFIX.match(name):  # "Hartford" -> "USS Hartford"; "SMS Weird" keeps her own prefix
+        name = {"USN": "USS ", "CSN": "CSS "}[navy] + name
+    negative = [Problem(source_name, None, f"Ship {key}", f"{p[key]!r} is below zero: a figure must be a positive number")
+                for key in FIGURES if NEGATIVE.search(p.get(key, ""))]
+    if negative:
+        raise ShipyardError(negative)
 
     prop_text = (p.get("propulsion", "") + " " + p.get("type", "") + " " + p.get("sail_plan", "")).lower()
     if re.search(r"cent(?:re|er)\s*-?\s*(?:paddle\s*)?wheel", prop_text):
