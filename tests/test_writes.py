@@ -288,3 +288,22 @@ def test_an_infobox_name_keeps_its_own_ship_prefix(cli, tmp_path):
     run = sh("import", "infobox", wiki, "-o", "drafts")
     assert run.code == 0, run.err
     assert "name: SMS Weird" in (sh.home / "drafts" / "sms-weird.yaml").read_text()
+
+
+# ---------------------------------------------------------------------------------------------
+# 6. The README: its walkthrough's names are free, and the overwrite rules are said in one place
+
+
+def test_the_readme_walkthrough_names_what_the_library_does_not_hold(library):
+    import re
+
+    from shipyard.app import slug
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    named = re.findall(r'new (vessel|scenario) "([^"]+)"', readme)
+    assert len(named) >= 3
+    for kind, name in named:
+        assert slug(name) not in (library.units if kind == "vessel" else library.scenarios), name
+    rules = readme.split("## What shipyard writes, and when it refuses", 1)[1].split("\n## ", 1)[0]
+    assert "--force" in rules and "--replace" in rules and "FIFO" in rules
+    assert readme.count("--force") == rules.count("--force")  # said there, and only there
