@@ -484,6 +484,30 @@ def slug(name: str) -> str:
     return out
 
 
+NAVY_OF_PREFIX = {"CSS": "CSN", "USS": "USN", "USRC": "Revenue"}  # a new ship's navy, guessed from her name's prefix
+
+
+def navy_of_name(name: str) -> str:
+    """The navy a ship's name says (CSS Nonesuch: CSN), USN where it says none."""
+    return NAVY_OF_PREFIX.get(name.split(" ", 1)[0].upper(), "USN")
+
+
+def commented_figures(data: dict) -> str:
+    """A sister's figures as commented YAML, one line per field or list entry (a long entry is never wrapped over
+    two comment lines, where uncommenting one of them would leave half a gun), each list told that it is taken
+    whole."""
+    import yaml
+
+    dumped = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=float("inf"), default_flow_style=None)
+    lists = {f"{key}:": len(value) for key, value in data.items() if isinstance(value, list) and len(value) > 1}
+    out = []
+    for line in dumped.splitlines():
+        if line in lists:
+            out.append(f"# ({line[:-1]} is taken whole: uncomment all {lists[line] + 1} of its lines to change one entry)")
+        out.append(f"# {line}")
+    return "".join(line + "\n" for line in out)
+
+
 SCHEMA_LINE = "# yaml-language-server: $schema=.schema/{kind}.schema.json"  # the first line of a file shipyard starts
 
 
@@ -565,8 +589,6 @@ def new_vessel(library, name: str, like: str | None = None, folder: Path | None 
     """Write a commented vessel file into the user's library: a draft with labelled placeholder figures, or a
     ship `like:` a sister that inherits her figures. A new file with a bundled ship's own id (only with replace)
     is a full copy of her file to correct. Nothing is written that would not validate."""
-    import yaml
-
     from . import texts
     from .spec.library import Library
     from .spec.model import Vessel
@@ -576,7 +598,8 @@ def new_vessel(library, name: str, like: str | None = None, folder: Path | None 
     _not_replacing_bundled(library, ident, path, replace)
     schema = ".schema/vessel.schema.json"
     if like is None:
-        text = texts.render("vessel.yaml.j2", None, id=ident, ship_name=name, schema=schema, path=display_path(path))
+        text = texts.render("vessel.yaml.j2", None, id=ident, ship_name=name, schema=schema, path=display_path(path),
+                            navy=navy_of_name(name))
     else:
         base = library.find(like)
         if not isinstance(base, Vessel):
@@ -588,8 +611,7 @@ def new_vessel(library, name: str, like: str | None = None, folder: Path | None 
             text += source.read_text(encoding="utf-8")
         else:
             inherited = {k: v for k, v in data.items() if k not in Library.NOT_INHERITED and k not in ("kind", "sources")}
-            dumped = yaml.safe_dump(inherited, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None)
-            commented = "".join(f"# {line}\n" for line in dumped.splitlines())
+            commented = commented_figures(inherited)
             text = texts.render("vessel_like.yaml.j2", None, id=ident, ship_name=name, base=base, inherited=commented,
                                 schema=schema, path=display_path(path))
     _check_before_writing(library, path, text)

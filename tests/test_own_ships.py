@@ -128,6 +128,29 @@ def test_new_vessel_without_like_is_a_labelled_draft_that_loads(sh):
     assert again.code == 2 and "exists already" in again.err
 
 
+def test_a_sister_ships_commented_figures_uncomment_line_by_line(sh):
+    """Each commented figure of a --like file is whole on its line, and a list says it is taken whole: the
+    newcomer uncommented `armament:` and the first of two wrapped comment lines and got 1 gun of 8, no word."""
+    import yaml
+
+    assert sh("new", "vessel", "USS Chicopee", "--like", "uss-metacomet").code == 0
+    lines = Path("ships/uss-chicopee.yaml").read_text().splitlines()
+    entries = [line[2:] for line in lines if line.startswith("# - ")]
+    assert len(entries) >= 5
+    for entry in entries:  # uncommented alone, each is one whole gun
+        (gun,) = yaml.safe_load(entry)
+        assert {"gun", "count"} <= set(gun), entry
+    note = lines[lines.index("# armament:") - 1]
+    assert "taken whole" in note and f"all {len(entries) + 1}" in note
+
+
+@pytest.mark.parametrize("name, navy", [("CSS Nonesuch", "CSN"), ("USS Otsego", "USN"), ("USRC Dodge", "Revenue")])
+def test_a_new_draft_takes_the_navy_its_name_says(sh, name, navy):
+    assert sh("new", "vessel", name).code == 0
+    ident = name.lower().replace(" ", "-")
+    assert json.loads(sh("show", ident, "--json").out)["navy"] == navy
+
+
 def test_new_scenario_validates_as_a_scenario_and_packs(sh):
     assert sh("new", "scenario", "Plymouth 1864").code == 0
     run = sh("validate", "ships/plymouth-1864.yaml")
