@@ -115,6 +115,24 @@ def as_of(library, unit, when: str | None):
     return unit.as_of(when)
 
 
+def record_as_of(library, unit, when: str | None) -> dict:
+    """A unit's record as `show` prints it: as she stood on the date, the refits that made her so under
+    `refits_applied` and only those still to come under `refits`."""
+    record = as_of(library, unit, when).model_dump(mode="json", by_alias=True, exclude_none=True)
+    if when is not None and record.get("refits"):
+        from .spec.model import partial_date_start
+
+        day = partial_date_start(when)
+        done = [r for r in record["refits"] if partial_date_start(r["date"]) <= day]
+        record["refits"] = [r for r in record["refits"] if r not in done]
+        if done:
+            record["refits_applied"] = [{"date": r["date"], **({"note": r["note"]} if r.get("note") else {})}
+                                        for r in done]
+        if not record["refits"]:
+            del record["refits"]
+    return record
+
+
 def find_units(library, names: Iterable[str], when: str | None = None) -> list[tuple[str | None, object]]:
     """(side, unit) for each name: a vessel or fort (as of the date), or every unit of a scenario."""
     out: list[tuple[str | None, object]] = []

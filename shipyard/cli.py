@@ -197,13 +197,13 @@ def show(
     lib = _library(library)
     gun = lib.find_ordnance(name)
     if name in lib.scenarios:
-        obj, title = lib.scenarios[name], lib.scenarios[name].name
+        title, data = lib.scenarios[name].name, lib.scenarios[name].model_dump(mode="json", by_alias=True, exclude_none=True)
     elif gun is not None and name not in lib.units:
-        obj, title = gun, f"{gun.name} (gun model {gun.id})"
+        title, data = f"{gun.name} (gun model {gun.id})", gun.model_dump(mode="json", by_alias=True, exclude_none=True)
     else:
-        obj = core.as_of(lib, lib.find(name), as_of)
-        title = obj.name + (f"  (as of {as_of})" if as_of else "")
-    data = obj.model_dump(mode="json", by_alias=True, exclude_none=True)
+        unit = lib.find(name)
+        title = unit.name + (f"  (as of {as_of})" if as_of else "")
+        data = core.record_as_of(lib, unit, as_of)
     if json_out:
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return

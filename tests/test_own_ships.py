@@ -151,6 +151,17 @@ def test_a_new_draft_takes_the_navy_its_name_says(sh, name, navy):
     assert json.loads(sh("show", ident, "--json").out)["navy"] == navy
 
 
+def test_show_as_of_a_date_gives_the_battery_date_and_the_refits_still_to_come(sh):
+    """Galena as of Mobile Bay: her 1864 battery is dated by the refit that gave it, and that refit is shown as
+    applied, not as one to come (the newcomer saw the 1862 armament_date above the 1864 battery)."""
+    late = json.loads(sh("show", "galena", "--as-of", "1864-08-05", "--json").out)
+    assert late["armament_date"] == "1864-02-15" and late["type"] == "screw sloop"
+    assert [r["date"] for r in late["refits_applied"]] == ["1864-02-15"] and "refits" not in late
+    early = json.loads(sh("show", "galena", "--as-of", "1862-06-01", "--json").out)
+    assert early["armament_date"] == "1862-05-15" and "refits_applied" not in early
+    assert [r["date"] for r in early["refits"]] == ["1864-02-15"]
+
+
 def test_new_scenario_validates_as_a_scenario_and_packs(sh):
     assert sh("new", "scenario", "Plymouth 1864").code == 0
     run = sh("validate", "ships/plymouth-1864.yaml")

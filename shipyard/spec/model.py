@@ -404,6 +404,8 @@ class Vessel(Strict):
         for refit in self.refits:
             if partial_date_start(refit.date) <= when:
                 changes.update(refit.model_dump(exclude={"date", "note"}, exclude_none=True, by_alias=True))
+                if refit.armament is not None:
+                    changes["armament_date"] = refit.date  # the battery she carried from that refit on
         if not changes:
             return self
         data = self.model_dump(by_alias=True, exclude_none=True)
