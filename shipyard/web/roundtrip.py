@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml as pyyaml
 from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.comments import CommentedMap, CommentedSeq, TaggedScalar
 from ruamel.yaml.error import CommentMark
 from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString, SingleQuotedScalarString
 from ruamel.yaml.tokens import CommentToken
@@ -62,6 +62,7 @@ def edited(text: str | None, before: dict, after: dict, inherited: frozenset[str
         y, doc = _load(text)
         if not isinstance(doc, CommentedMap):
             raise ValueError("the file is not a mapping of fields")
+        _refuse_tags(doc, "")
     _merge_map(doc, before, after, inherited, top=True)
     out = _dump(y, doc)
     _reads_back(out, before, after)
@@ -90,6 +91,19 @@ def _plain(value):
     if isinstance(value, (int, float)):
         return float(value)
     return str(value).strip()
+
+
+def _refuse_tags(node, where: str) -> None:
+    """No YAML tag (`!!python/...`, `!foo`) is carried through an edit: shipyard files have none."""
+    tag = getattr(getattr(node, "tag", None), "value", None)
+    if isinstance(node, TaggedScalar) or tag is not None:
+        raise ValueError(f"{where or 'the file'}: a YAML tag ({tag or node.tag.value}) is not allowed in shipyard files")
+    if isinstance(node, CommentedMap):
+        for key, value in node.items():
+            _refuse_tags(value, f"{where}.{key}" if where else str(key))
+    elif isinstance(node, CommentedSeq):
+        for i, value in enumerate(node):
+            _refuse_tags(value, f"{where}[{i}]")
 
 
 def _same(a, b) -> bool:
