@@ -21,7 +21,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..spec.errors import Problem, ShipyardError
 from ..rules.base import DEFAULT_TURNS
-from .forms import data_from_form, fields_for, form_values
+from .forms import data_from_form, fields_for
 from .service import Conflict, Workshop, safe_id, version_of
 
 HERE = Path(__file__).parent
@@ -160,8 +160,9 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             data = {"navy": "USN", "type": "screw-sloop", "propulsion": {"kind": "screw"}}
         return _editor(request, data, None, opened, opened.version if opened else None)
 
-    def _editor(request, data, checked, opened, version, status=200, question=None, text=None):
-        """The editor page: the form filled from `data`, carrying the file it was opened from and its version."""
+    def _editor(request, data, checked, opened, version, status=200, question=None, text=""):
+        """The editor page: the form filled from `data`, carrying the file it was opened from and its version;
+        `text` is the file the form makes (shown with a check's result)."""
         from ..spec.model import Vessel
 
         fields = fields_for(Vessel, data, gun_list="guns")
@@ -171,7 +172,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                     f.inherited = opened.sister
         return page("editor.html", request, status=status, fields=fields, data=data, checked=checked,
                     errors_by_field=_errors_by_field(checked) if checked else {}, preview=None, field_names=[],
-                    text=text if text is not None else shop.edited_text(opened, data_from_form(Vessel, form_values(fields))),
+                    text=text,
                     opened=opened, version=version or "", question=question,
                     guns=sorted(shop.library.ordnance.values(), key=lambda g: g.name))
 
