@@ -464,3 +464,19 @@ def test_a_scenario_save_asks_before_it_replaces_yours_and_never_takes_a_bundled
     r = post([("id", "mobile-bay-1864"), *form[1:]])
     assert r.status_code == 409 and "choose another id" in r.text
     assert not (client.ships / "scenarios" / "mobile-bay-1864.yaml").exists()
+
+
+def test_a_sister_changed_while_the_editor_is_open_does_not_make_her_old_figures_this_ships_own(client):
+    path = _like_ship(client.ships, "USS Like Later")
+    form = dict(_form_of(client.get("/ships/uss-like-later/edit").text))
+    assert form["speed_kn"] == "12.5" and form["_sister"]
+    sister = (METACOMET.read_text().replace("speed_kn: 12.5", "speed_kn: 14"))
+    own_sister = client.ships / "uss-metacomet.yaml"
+    assert client.put("/api/library/uss-metacomet?replace=1", content=sister, headers=ORIGIN).status_code == 201
+    try:
+        form["crew"] = "140"
+        assert _save_form(client, form).status_code == 303
+        assert "speed_kn" not in yaml.safe_load(path.read_text())  # still hers, not 12.5 written in
+        assert client.app.app.state.shop.library.units["uss-like-later"].speed_kn == 14
+    finally:
+        own_sister.unlink()

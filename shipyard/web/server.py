@@ -160,9 +160,10 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             data = {"navy": "USN", "type": "screw-sloop", "propulsion": {"kind": "screw"}}
         return _editor(request, data, None, opened, opened.version if opened else None)
 
-    def _editor(request, data, checked, opened, version, status=200, question=None, text=""):
-        """The editor page: the form filled from `data`, carrying the file it was opened from and its version;
-        `text` is the file the form makes (shown with a check's result)."""
+    def _editor(request, data, checked, opened, version, status=200, question=None, text="", seen=None):
+        """The editor page: the form filled from `data`, carrying the file it was opened from, its version and the
+        sister's values it shows (`seen`: as the form that was sent showed them); `text` is the file the form makes
+        (shown with a check's result)."""
         from ..spec.model import Vessel
 
         fields = fields_for(Vessel, data, gun_list="guns")
@@ -174,12 +175,21 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                     errors_by_field=_errors_by_field(checked) if checked else {}, preview=None, field_names=[],
                     text=text,
                     opened=opened, version=version or "", question=question,
+                    sister_values=seen if seen is not None else json.dumps(shop.sister_values(opened), ensure_ascii=False),
                     guns=sorted(shop.library.ordnance.values(), key=lambda g: g.name))
 
     def _opened_by(form):
         """The file the editor's form was opened from (its hidden _from), None for a new ship."""
         from_id = str(form.get("_from") or "")
         return shop.opened(safe_id(from_id)) if from_id else None
+
+    def _made_by(form, opened, data) -> str:
+        """The file the form makes, against the sister's values as the form showed them (hidden _sister)."""
+        try:
+            seen = json.loads(form.get("_sister") or "null")
+        except ValueError:
+            seen = None
+        return shop.edited_text(opened, data, seen if isinstance(seen, dict) else None)
 
     async def editor_check(request: Request):
         """The live part of the editor: the form's values checked, derived and previewed."""
@@ -188,7 +198,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         form = await request.form()
         data = data_from_form(Vessel, list(form.multi_items()))
         opened = _opened_by(form)
-        text = shop.edited_text(opened, data)
+        text = _made_by(form, opened, data)
         checked = shop.check_text(text)
         rules = form.get("_rules") or "saunders"
         if request.headers.get("hx-request"):
@@ -199,7 +209,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             return page("editor_result.html", request, checked=checked, text=text, rules=rules, preview=preview,
                         errors_by_field=_errors_by_field(checked), field_names=names, question=None)
         return _editor(request, data, checked, opened, form.get("_version"), status=200 if checked.ok else 422,
-                       text=text)
+                       text=text, seen=form.get("_sister"))
 
     async def editor_save(request: Request):
         """Save the form into your library. It replaces only the version it was opened from (else both are shown
@@ -209,7 +219,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         form = await request.form()
         data = data_from_form(Vessel, list(form.multi_items()))
         opened = _opened_by(form)
-        text = shop.edited_text(opened, data)
+        text = _made_by(form, opened, data)
         ident = data.get("id", "")
         version = form.get("_over") if "_over" in form else form.get("_version")  # _over: "keep mine" over theirs
         same_file = opened is not None and ident == opened.unit_id
@@ -233,7 +243,8 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                             errors_by_field=_errors_by_field(checked), field_names=names, question=question,
                             ident=ident)
             return _editor(request, data, checked, opened, form.get("_version"),
-                           status=question.status if question else 422, question=question, text=text)
+                           status=question.status if question else 422, question=question, text=text,
+                           seen=form.get("_sister"))
         if request.headers.get("hx-request"):
             return Response(status_code=204, headers={"HX-Redirect": f"/ships/{ident}?saved=1"})
         return RedirectResponse(f"/ships/{ident}?saved=1", status_code=303)

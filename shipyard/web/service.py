@@ -277,9 +277,11 @@ class Workshop:
         inherited = frozenset(k for k in shown if k not in own_keys) if sister else frozenset()
         return Opened(unit_id, path, text, version, shown, inherited, sister)
 
-    def edited_text(self, opened: Opened | None, after: dict) -> str:
+    def edited_text(self, opened: Opened | None, after: dict, seen: dict | None = None) -> str:
         """The file the editor's form makes: the file it was opened from with only what the form changed, comments,
-        key order and `like:` kept (a value the sister gives stays hers unless changed); a new file if none."""
+        key order and `like:` kept (a value the sister gives stays hers unless changed); a new file if none.
+        `seen`: the sister's values as the form showed them (`sister_values`), so that a sister changed meanwhile
+        does not make her old values this ship's own."""
         from ..spec.model import Vessel
         from .forms import as_the_form_sends
         from .roundtrip import edited
@@ -287,10 +289,27 @@ class Workshop:
         try:
             if opened is None:
                 return edited(None, {}, after)
-            return edited(opened.text, as_the_form_sends(Vessel, opened.shown), after, opened.inherited)
+            before = as_the_form_sends(Vessel, opened.shown)
+            if seen is not None:
+                for key in opened.inherited:
+                    if key in seen:
+                        before[key] = seen[key]
+                    else:
+                        before.pop(key, None)
+            return edited(opened.text, before, after, opened.inherited)
         except Exception as exc:  # noqa: BLE001 - ruamel refusing a file PyYAML read: said, never a traceback
             name = opened.path.name if opened else "the new file"
             raise ShipyardError(f"{name}: the form's values cannot be written into the file ({exc})") from None
+
+    @staticmethod
+    def sister_values(opened: Opened | None) -> dict:
+        """The values the form shows that come from the ship's `like:` sister, as the form sends them back."""
+        from ..spec.model import Vessel
+        from .forms import as_the_form_sends
+
+        if opened is None or not opened.inherited:
+            return {}
+        return {k: v for k, v in as_the_form_sends(Vessel, opened.shown).items() if k in opened.inherited}
 
     def save(self, unit_id: str, text: str, *, if_match: list[str] | None = None,
              replace: bool = False) -> tuple[Path | None, Checked]:
