@@ -24,6 +24,7 @@ from typing import Any
 import yaml
 
 from .. import app as shipyard_app
+from ..paths import is_bundled
 from ..spec.errors import Problem, ShipyardError
 
 SAFE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -64,7 +65,7 @@ class Conflict(Exception):
     """A save refused because it would lose something, with what is on disk now. `reason`:
     'changed': the file is not the version the save started from (HTTP 412);
     'exists': a file of yours has this id and the save did not say to replace it (409);
-    'bundled': the save would make your own copy in place of a bundled ship or scenario (409);
+    'bundled': the save would make your own copy in place of a bundled ship (409);
     'refused': the id is taken where this server may not write (a bundled scenario; another folder) (409)."""
 
     STATUS = {"changed": 412, "exists": 409, "bundled": 409, "refused": 409}
@@ -87,10 +88,7 @@ class Opened:
     shown: dict
     inherited: frozenset[str] = frozenset()
     sister: str | None = None  # the name of the ship in `like:`
-
-    @property
-    def bundled(self) -> bool:
-        return self.version is None
+    bundled: bool = False  # the bundled ship's file: saving it makes your own copy
 
 
 @dataclasses.dataclass
@@ -275,7 +273,7 @@ class Workshop:
         sister_id = shown.get("like")
         sister = lib.units[sister_id].name if sister_id in lib.units else None
         inherited = frozenset(k for k in shown if k not in own_keys) if sister else frozenset()
-        return Opened(unit_id, path, text, version, shown, inherited, sister)
+        return Opened(unit_id, path, text, version, shown, inherited, sister, bundled=own is None and is_bundled(path))
 
     def edited_text(self, opened: Opened | None, after: dict, seen: dict | None = None) -> str:
         """The file the editor's form makes: the file it was opened from with only what the form changed, comments,
