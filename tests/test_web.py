@@ -80,6 +80,7 @@ def _form_of(page: str) -> list[tuple[str, str]]:
     import html
 
     out = [(n, html.unescape(v)) for n, v in re.findall(r'<input name="([^"]+)" id="[^"]*" value="([^"]*)"', page)]
+    out += [(n, html.unescape(v)) for n, v in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page)]
     for n, body in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', page, re.S):
         m = re.search(r'<option value="([^"]*)" selected', body)
         out.append((n, html.unescape(m.group(1)) if m else ""))
@@ -103,14 +104,14 @@ def test_editor_check_rederives_and_puts_errors_at_their_field(client):
 
 def test_editor_save_writes_into_the_user_library_and_the_ship_appears(client):
     form = dict(_form_of(client.get("/new", params={"like": "uss-metacomet"}).text))
-    form.update(id="uss-sassacus", name="USS Sassacus")
+    form.update(id="uss-chicopee", name="USS Chicopee")  # a sister the bundled library does not have
     r = client.post("/editor/save", content=urlencode(form), headers={**FORM, **ORIGIN}, follow_redirects=False)
-    assert r.status_code == 303 and r.headers["location"] == "/ships/uss-sassacus?saved=1"
-    saved = client.ships / "uss-sassacus.yaml"
-    assert yaml.safe_load(saved.read_text())["name"] == "USS Sassacus"
-    page = client.get("/ships/uss-sassacus?saved=1").text
+    assert r.status_code == 303 and r.headers["location"] == "/ships/uss-chicopee?saved=1"
+    saved = client.ships / "uss-chicopee.yaml"
+    assert yaml.safe_load(saved.read_text())["name"] == "USS Chicopee"
+    page = client.get("/ships/uss-chicopee?saved=1").text
     assert "Saved into your library" in page and "yours" in page
-    assert any(v["id"] == "uss-sassacus" and v["user"] for v in client.get("/api/vessels").json())
+    assert any(v["id"] == "uss-chicopee" and v["user"] for v in client.get("/api/vessels").json())
 
 
 def test_the_pack_form_asks_for_turns_and_passes_them_on(client, monkeypatch):
@@ -229,15 +230,15 @@ def test_api_sheet_pdf_and_png(client):
 
 
 def test_api_put_saves_and_refuses_a_mismatched_or_bad_file(client):
-    r = client.put("/api/library/uss-mattabesett", content=_mattabesett(), headers=ORIGIN)
-    assert r.status_code == 200 and r.json()["ok"] is True
+    r = client.put("/api/library/uss-mattabesett?replace=1", content=_mattabesett(), headers=ORIGIN)  # the bundled
+    assert r.status_code in (200, 201) and r.json()["ok"] is True  # one's place, as ?replace=1 says
     assert "name: USS Mattabesett" in (client.ships / "uss-mattabesett.yaml").read_text()
     r = client.put("/api/library/uss-other", content=_mattabesett(), headers=ORIGIN)
     assert r.status_code == 422 and not (client.ships / "uss-other.yaml").exists()
 
 
 def test_the_server_reloads_a_user_file_changed_on_disk(client):
-    client.put("/api/library/uss-mattabesett", content=_mattabesett(), headers=ORIGIN)
+    client.put("/api/library/uss-mattabesett?replace=1", content=_mattabesett(), headers=ORIGIN)
     before = client.get("/api/vessels/uss-mattabesett/stats", params={"rules": "saunders"}).json()
     path = client.ships / "uss-mattabesett.yaml"
     text = path.read_text().replace("speed_kn: 9.5", "speed_kn: 11.5")
@@ -283,7 +284,7 @@ def test_bodies_over_the_limit_are_413(client):
 def test_names_are_escaped_in_every_page(client):
     text = _mattabesett().replace("name: USS Mattabesett", "name: <script>alert(1)</script>")
     text = text.replace("id: uss-mattabesett", "id: uss-scripted")
-    assert client.put("/api/library/uss-scripted", content=text, headers=ORIGIN).status_code == 200
+    assert client.put("/api/library/uss-scripted", content=text, headers=ORIGIN).status_code == 201
     for url in ("/", "/ships/uss-scripted", "/ships/uss-scripted/edit"):
         page = client.get(url).text
         assert "<script>alert(1)</script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page, url
@@ -310,3 +311,172 @@ def test_serve_binds_loopback_and_warns_elsewhere(monkeypatch):
     assert seen == {"host": "127.0.0.1", "port": 8611} and not any("warning" in s for s in said)
     server.serve(port=8611, user_dir=Path("ships"), host="0.0.0.0", open_browser=False, say=said.append)
     assert seen["host"] == "0.0.0.0" and any(s.startswith("warning") for s in said)
+
+
+# -- saves that never lose what you have (issue 20) ------------------------------------------------------------
+
+
+def _like_ship(folder: Path, name: str) -> Path:
+    """A sister-ship file as `shipyard new vessel NAME --like uss-metacomet` writes it, with notes of one's own."""
+    from shipyard import app as shipyard_app
+    from shipyard.spec.library import Library
+
+    path = shipyard_app.new_vessel(Library.load(), name, like="uss-metacomet", folder=folder)
+    text = path.read_text().replace("like: uss-metacomet\n", "like: uss-metacomet\ncrew: 100   # from the muster roll\n"
+                                                              "# My notes: figures from DANFS, not yet checked\n")
+    path.write_text(text + "# and a last word at the end\n")
+    return path
+
+
+def _save_form(client, form, **extra):
+    return client.post("/editor/save", content=urlencode([*form.items(), *extra.items()]), headers={**FORM, **ORIGIN},
+                       follow_redirects=False)
+
+
+def test_an_editor_save_keeps_every_comment_and_like_and_writes_only_what_changed(client):
+    path = _like_ship(client.ships, "USS Like Test")
+    before = path.read_text()
+    page = client.get("/ships/uss-like-test/edit").text
+    form = dict(_form_of(page))
+    assert form["speed_kn"] == "12.5" and form["navy"] == "USN" and form["armament.2.gun"] == "dahlgren-9in"
+    assert 'id="inherited-speed_kn">from USS Metacomet' in page and 'id="inherited-crew"' not in page
+    assert "to mend" not in page
+
+    form["crew"] = "130"
+    r = _save_form(client, form)
+    assert r.status_code == 303, r.text
+    after = path.read_text()
+    changed = [(a, b) for a, b in zip(before.splitlines(True), after.splitlines(True)) if a != b]
+    assert changed == [("crew: 100   # from the muster roll\n", "crew: 130   # from the muster roll\n")]
+    assert len(after.splitlines()) == len(before.splitlines())  # every other line byte for byte: like:, comments
+
+    form = dict(_form_of(client.get("/ships/uss-like-test/edit").text))
+    form["speed_kn"] = "13"  # a figure of her sister's, changed: now her own line; the others stay her sister's
+    assert _save_form(client, form).status_code == 303
+    added = path.read_text()
+    assert added == after + "speed_kn: 13.0\n"
+    unit = client.get("/api/vessels/uss-like-test/stats", params={"rules": "saunders"})
+    assert unit.status_code == 200 and client.app.app.state.shop.library.units["uss-like-test"].length_ft == 205
+
+
+def test_api_library_get_gives_an_etag_and_a_put_must_name_the_version_it_replaces(client):
+    text = _mattabesett().replace("uss-mattabesett", "uss-tioga-test").replace("USS Mattabesett", "USS Tioga")
+    assert client.get("/api/library/uss-tioga-test").status_code == 404  # no file of yours yet
+    r = client.put("/api/library/uss-tioga-test", content=text, headers=ORIGIN)
+    assert r.status_code == 201 and r.headers["etag"]
+    path = client.ships / "uss-tioga-test.yaml"
+    got = client.get("/api/library/uss-tioga-test")
+    assert got.status_code == 200 and got.content == path.read_bytes() and got.headers["etag"] == r.headers["etag"]
+    first = got.headers["etag"]
+
+    r = client.put("/api/library/uss-tioga-test", content=text.replace("speed_kn: 9.5", "speed_kn: 10.5"),
+                   headers={**ORIGIN, "If-Match": first})
+    assert r.status_code == 200 and r.headers["etag"] != first
+    now = path.read_bytes()
+    assert b"speed_kn: 10.5" in now and client.get("/api/library/uss-tioga-test").headers["etag"] == r.headers["etag"]
+
+    stale = client.put("/api/library/uss-tioga-test", content=text, headers={**ORIGIN, "If-Match": first})
+    assert stale.status_code == 412 and stale.json()["reason"] == "changed"
+    assert stale.headers["etag"] == r.headers["etag"] and path.read_bytes() == now  # nothing written
+
+    blind = client.put("/api/library/uss-tioga-test", content=text, headers=ORIGIN)
+    assert blind.status_code == 409 and blind.json()["reason"] == "exists" and path.read_bytes() == now
+    assert client.put("/api/library/uss-tioga-test?replace=1", content=text, headers=ORIGIN).status_code == 200
+    assert b"speed_kn: 9.5" in path.read_bytes()
+    gone = client.put("/api/library/uss-no-file", content=text.replace("uss-tioga-test", "uss-no-file"),
+                      headers={**ORIGIN, "If-Match": first})
+    assert gone.status_code == 412 and not (client.ships / "uss-no-file.yaml").exists()
+
+
+def test_a_put_that_would_take_a_bundled_ships_place_is_409_unless_replace(client):
+    text = (METACOMET.parent / "uss-hartford.yaml").read_text().replace("speed_kn:", "speed_kn: 9  #", 1)
+    r = client.put("/api/library/uss-hartford", content=text, headers=ORIGIN)
+    assert r.status_code == 409 and r.json()["reason"] == "bundled" and "bundled USS Hartford" in r.json()["error"]
+    assert "Mobile Bay" in r.json()["error"] and not (client.ships / "uss-hartford.yaml").exists()
+    r = client.put("/api/library/uss-hartford?replace=1", content=text, headers=ORIGIN)
+    assert r.status_code == 201 and (client.ships / "uss-hartford.yaml").is_file()
+    (client.ships / "uss-hartford.yaml").unlink()
+
+
+def test_two_editor_tabs_the_stale_save_is_refused_with_both_versions_and_a_way_to_keep_yours(client):
+    text = _mattabesett().replace("uss-mattabesett", "race-ship").replace("USS Mattabesett", "USS Race")
+    assert client.put("/api/library/race-ship", content=text, headers=ORIGIN).status_code == 201
+    path = client.ships / "race-ship.yaml"
+    tab1 = dict(_form_of(client.get("/ships/race-ship/edit").text))
+    tab2 = dict(tab1)
+    tab1["speed_kn"] = "11.5"
+    assert _save_form(client, tab1).status_code == 303
+    saved = path.read_text()
+    tab2["name"] = "USS Race Renamed"
+    r = _save_form(client, tab2)
+    assert r.status_code == 412 and path.read_text() == saved  # the first save stands
+    theirs = re.search(r'<pre class="yaml" id="theirs">(.*?)</pre>', r.text, re.S).group(1)
+    yours = re.search(r'<pre class="yaml" id="yours">(.*?)</pre>', r.text, re.S).group(1)
+    assert "speed_kn: 11.5" in theirs and "USS Race Renamed" in yours and "speed_kn: 9.5" in yours
+    over = re.search(r'id="keep-mine" name="_over" value="([^"]*)"', r.text).group(1)
+    hx = client.post("/editor/save", content=urlencode(tab2), headers={**FORM, **ORIGIN, "HX-Request": "true"})
+    assert hx.status_code == 200 and 'id="save-question" hx-swap-oob="true"' in hx.text and "theirs" in hx.text
+    assert _save_form(client, tab2, _over=over).status_code == 303  # keep mine: over theirs, knowingly
+    assert "name: USS Race Renamed" in path.read_text() and "speed_kn: 9.5" in path.read_text()
+
+
+def test_new_with_an_id_you_already_have_asks_before_it_replaces_her(client):
+    text = _mattabesett().replace("uss-mattabesett", "my-own-ship").replace("USS Mattabesett", "USS Mine")
+    assert client.put("/api/library/my-own-ship", content=text, headers=ORIGIN).status_code == 201
+    path = client.ships / "my-own-ship.yaml"
+    mine = path.read_bytes()
+    form = dict(_form_of(client.get("/new", params={"like": "uss-hartford"}).text))
+    form.update(id="my-own-ship", name="USS Other")
+    r = _save_form(client, form)
+    assert r.status_code == 409 and 'id="replace"' in r.text and "is in your library already" in r.text
+    assert path.read_bytes() == mine
+    assert _save_form(client, form, _replace="1").status_code == 303
+    assert "name: USS Other" in path.read_text()
+
+
+def test_saving_a_bundled_ship_from_the_editor_asks_first(client):
+    page = client.get("/ships/uss-galena/edit").text
+    assert 'id="bundled-note"' in page
+    form = dict(_form_of(page))
+    form["crew"] = "160"
+    r = _save_form(client, form)
+    assert r.status_code == 409 and 'id="confirm-copy"' in r.text and "your own copy of the bundled USS Galena" in r.text
+    assert not (client.ships / "uss-galena.yaml").exists()
+    assert _save_form(client, form, _replace="1").status_code == 303
+    copy, bundled = (client.ships / "uss-galena.yaml").read_text(), (METACOMET.parent / "uss-galena.yaml").read_text()
+    assert [line for line in copy.splitlines() if line.startswith("#")] == \
+        [line for line in bundled.splitlines() if line.startswith("#")]  # her file's own comments come along
+    (client.ships / "uss-galena.yaml").unlink()
+
+
+def test_a_scenario_save_asks_before_it_replaces_yours_and_never_takes_a_bundled_id(client):
+    form = [("id", "my-duel"), ("name", "A duel"), ("date", "1864-08-05"), ("place", "Mobile Bay"),
+            ("side1_units", "uss-metacomet"), ("side2_units", "css-selma")]
+    post = lambda f: client.post("/scenarios/new", content=urlencode(f), headers={**FORM, **ORIGIN},  # noqa: E731
+                                 follow_redirects=False)
+    assert post(form).status_code == 303
+    path = client.ships / "scenarios" / "my-duel.yaml"
+    first = path.read_bytes()
+    again = [(k, "Another duel" if k == "name" else v) for k, v in form]
+    r = post(again)
+    assert r.status_code == 409 and 'id="replace-scenario"' in r.text and path.read_bytes() == first
+    assert post(again + [("_replace", "1")]).status_code == 303 and b"Another duel" in path.read_bytes()
+    r = post([("id", "mobile-bay-1864"), *form[1:]])
+    assert r.status_code == 409 and "choose another id" in r.text
+    assert not (client.ships / "scenarios" / "mobile-bay-1864.yaml").exists()
+
+
+def test_a_sister_changed_while_the_editor_is_open_does_not_make_her_old_figures_this_ships_own(client):
+    path = _like_ship(client.ships, "USS Like Later")
+    form = dict(_form_of(client.get("/ships/uss-like-later/edit").text))
+    assert form["speed_kn"] == "12.5" and form["_sister"]
+    sister = (METACOMET.read_text().replace("speed_kn: 12.5", "speed_kn: 14"))
+    own_sister = client.ships / "uss-metacomet.yaml"
+    assert client.put("/api/library/uss-metacomet?replace=1", content=sister, headers=ORIGIN).status_code == 201
+    try:
+        form["crew"] = "140"
+        assert _save_form(client, form).status_code == 303
+        assert "speed_kn" not in yaml.safe_load(path.read_text())  # still hers, not 12.5 written in
+        assert client.app.app.state.shop.library.units["uss-like-later"].speed_kn == 14
+    finally:
+        own_sister.unlink()

@@ -128,12 +128,17 @@ def test_a_bad_value_is_shown_at_its_field(server, browser, shots):
 
 
 def test_save_into_the_user_library(server, browser):
+    """The README's walk: USS Mattabesett from Metacomet. The bundled library has her too, so Save asks first."""
     url, ships = server
     browser.get(f"{url}/new?like=uss-metacomet")
     _set(browser, "id", "uss-mattabesett")
     _set(browser, "name", "USS Mattabesett")
     _wait(browser, EC.presence_of_element_located((By.ID, "check-ok")))
     browser.find_element(By.ID, "save").click()
+    confirm = _wait(browser, EC.element_to_be_clickable((By.ID, "confirm-copy")))
+    assert "bundled USS Mattabesett" in browser.find_element(By.ID, "question-text").text
+    assert not (ships / "uss-mattabesett.yaml").exists()
+    confirm.click()
     _wait(browser, EC.presence_of_element_located((By.ID, "saved")))
     assert browser.find_element(By.ID, "ship-name").text == "USS Mattabesett"
     assert (ships / "uss-mattabesett.yaml").is_file()
@@ -185,3 +190,70 @@ def test_a_bad_number_of_turns_is_said_under_the_pack_form(server, browser):
     error = _wait(browser, EC.visibility_of_element_located((By.ID, "pack-error")))
     assert "1 to 200" in error.text and "500" in error.text
     assert not browser.find_elements(By.ID, "pack-progress")
+
+
+def _own_ship(ships: Path, ident: str, name: str) -> Path:
+    import yaml
+
+    data = yaml.safe_load((Path(__file__).resolve().parents[1] / "vessels" / "usn" / "uss-metacomet.yaml").read_text())
+    data.update(id=ident, name=name, speed_kn=12.0)
+    ships.mkdir(parents=True, exist_ok=True)
+    path = ships / f"{ident}.yaml"
+    path.write_text("# my own notes, kept through every save\n" + yaml.safe_dump(data, sort_keys=False))
+    return path
+
+
+def test_two_windows_on_one_ship_the_stale_save_is_shown_both_versions(server, browser, shots):
+    """The review's race: window 1 sets her speed and saves; window 2, opened before, renames her and saves."""
+    url, ships = server
+    path = _own_ship(ships, "race-ship", "USS Race")
+    first = browser.current_window_handle
+    browser.get(f"{url}/ships/race-ship/edit")
+    browser.switch_to.new_window("window")
+    second = browser.current_window_handle
+    browser.get(f"{url}/ships/race-ship/edit")
+    try:
+        browser.switch_to.window(first)
+        _set(browser, "speed_kn", "9.5")
+        _wait(browser, EC.presence_of_element_located((By.ID, "check-ok")))
+        browser.find_element(By.ID, "save").click()
+        _wait(browser, EC.presence_of_element_located((By.ID, "saved")))
+        assert "speed_kn: 9.5" in path.read_text()
+
+        browser.switch_to.window(second)
+        _set(browser, "name", "USS Race Renamed")
+        _wait(browser, EC.presence_of_element_located((By.ID, "check-ok")))
+        browser.find_element(By.ID, "save").click()
+        keep = _wait(browser, EC.element_to_be_clickable((By.ID, "keep-mine")))
+        assert "changed since you opened it" in browser.find_element(By.ID, "question-text").text
+        assert browser.find_element(By.ID, "not-saved").is_displayed()  # said in the panel beside the form too
+        assert "speed_kn: 9.5" in browser.find_element(By.ID, "theirs").text
+        assert "USS Race Renamed" in browser.find_element(By.ID, "yours").text
+        assert browser.find_element(By.ID, "take-theirs").is_displayed()
+        assert "speed_kn: 9.5" in path.read_text() and "Renamed" not in path.read_text()  # nothing reverted
+        browser.save_screenshot(str(shots / "editor-conflict.png"))
+        keep.click()  # keep mine, knowingly
+        _wait(browser, EC.presence_of_element_located((By.ID, "saved")))
+        assert "name: USS Race Renamed" in path.read_text()
+        assert path.read_text().startswith("# my own notes, kept through every save\n")
+    finally:
+        browser.switch_to.window(second)
+        browser.close()
+        browser.switch_to.window(first)
+
+
+def test_new_over_an_id_you_already_have_asks_first(server, browser):
+    url, ships = server
+    path = _own_ship(ships, "my-kept-ship", "USS Kept")
+    mine = path.read_bytes()
+    browser.get(f"{url}/new?like=uss-hartford")
+    _set(browser, "id", "my-kept-ship")
+    _set(browser, "name", "USS Newcomer")
+    _wait(browser, EC.presence_of_element_located((By.ID, "check-ok")))
+    browser.find_element(By.ID, "save").click()
+    replace = _wait(browser, EC.element_to_be_clickable((By.ID, "replace")))
+    assert "is in your library already" in browser.find_element(By.ID, "question-text").text
+    assert path.read_bytes() == mine
+    replace.click()
+    _wait(browser, EC.presence_of_element_located((By.ID, "saved")))
+    assert "name: USS Newcomer" in path.read_text()

@@ -376,6 +376,13 @@ class Library:
                                  for src in base["sources"]]
         return merged
 
+    def fields_from(self, path: Path, located: Located) -> dict:
+        """The fields a vessel file loads with: for a `like:` ship her sister's under her own, else the file's."""
+        data = located.data
+        if isinstance(data, dict) and data.get("like") and data.get("kind") != "fort":
+            return self._inherit(Path(path), located)
+        return dict(data) if isinstance(data, dict) else {}
+
     def _check_guns(self, unit: Unit, path: Path, located: Located) -> list[Problem]:
         problems = []
         groups = [("armament", unit.armament)]

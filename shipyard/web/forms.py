@@ -36,6 +36,7 @@ class FieldView:
     rows: list[list["FieldView"]] = field(default_factory=list)  # for records: one list of fields per row
     blanks: list[list["FieldView"]] = field(default_factory=list)  # for records: empty rows to fill in
     datalist: str | None = None  # the id of a <datalist> offering values (guns from the ordnance catalogue)
+    inherited: str | None = None  # the name of the `like:` sister this value comes from (the file does not give it)
 
 
 def _unwrap(annotation):
@@ -130,6 +131,25 @@ def fields_for(model: type[BaseModel], data: dict | None, prefix: str = "", gun_
     return out
 
 
+def form_values(fields: list[FieldView]) -> list[tuple[str, str]]:
+    """The (name, value) pairs a browser sends for these fields as they were filled, blank rows and all."""
+    out: list[tuple[str, str]] = []
+    for f in fields:
+        if f.kind == "group":
+            out += form_values(f.columns)
+        elif f.kind == "records":
+            for row in f.rows + f.blanks:
+                out += form_values(row)
+        else:
+            out.append((f.name, "" if f.value is None else str(f.value)))
+    return out
+
+
+def as_the_form_sends(model: type[BaseModel], data: dict) -> dict:
+    """`data` as the editor gives it back when nothing is changed: what a save compares the form's values with."""
+    return data_from_form(model, form_values(fields_for(model, data)))
+
+
 def _yaml_flow(value) -> str:
     return yaml.safe_dump(value, default_flow_style=True, sort_keys=False, allow_unicode=True, width=10_000).strip()
 
@@ -160,6 +180,7 @@ def data_from_form(model: type[BaseModel], form: list[tuple[str, str]], base: di
     for name, value in form:
         if not isinstance(value, str) or name.startswith("_") or "#" in name:
             continue
+        value = value.replace("\r\n", "\n")  # a browser sends a textarea's lines with CR LF
         parts = name.split(".")
         node = tree
         for p in parts[:-1]:

@@ -11,7 +11,6 @@ import json
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import yaml
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -23,7 +22,7 @@ from starlette.staticfiles import StaticFiles
 from ..spec.errors import Problem, ShipyardError
 from ..rules.base import DEFAULT_TURNS
 from .forms import data_from_form, fields_for
-from .service import Workshop, safe_id
+from .service import Conflict, Workshop, safe_id, version_of
 
 HERE = Path(__file__).parent
 MAX_BODY = 256 * 1024  # bytes: a vessel file is a few kB; a scenario or form well under this
@@ -141,32 +140,56 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
     async def editor_page(request: Request):
         ident = request.path_params.get("ident")
         like = request.query_params.get("like")
-        lib = shop.library
+        opened = None
         if ident is not None:
             unit = unit_or_404(ident)
-            if unit is None:
+            opened = shop.opened(unit.id) if unit is not None else None
+            if opened is None:
                 return error_page(request, 404, f"no ship {ident!r} to edit")
-            data = dict(lib.origin[unit.id].located.data)
+            data = dict(opened.shown)
         elif like:
             sister = unit_or_404(like)
-            if sister is None:
+            known = shop.opened(sister.id) if sister is not None else None
+            if known is None:
                 return error_page(request, 404, f"no ship {like!r} to start from")
-            data = dict(lib.origin[sister.id].located.data)
+            data = dict(known.shown)
             data.update(id="", name="", refits=[], notes=f"New ship, started from {sister.name}.")
             for key in ("builder", "launched", "commissioned", "fate", "like"):
                 data.pop(key, None)
         else:
             data = {"navy": "USN", "type": "screw-sloop", "propulsion": {"kind": "screw"}}
-        return _editor(request, data, None)
+        return _editor(request, data, None, opened, opened.version if opened else None)
 
-    def _editor(request, data, checked, status=200):
+    def _editor(request, data, checked, opened, version, status=200, question=None, text="", seen=None):
+        """The editor page: the form filled from `data`, carrying the file it was opened from, its version and the
+        sister's values it shows (`seen`: as the form that was sent showed them); `text` is the file the form makes
+        (shown with a check's result)."""
         from ..spec.model import Vessel
 
         fields = fields_for(Vessel, data, gun_list="guns")
+        if opened is not None and opened.sister:
+            for f in fields:
+                if f.key in opened.inherited:
+                    f.inherited = opened.sister
         return page("editor.html", request, status=status, fields=fields, data=data, checked=checked,
                     errors_by_field=_errors_by_field(checked) if checked else {}, preview=None, field_names=[],
-                    text=yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
+                    text=text,
+                    opened=opened, version=version or "", question=question,
+                    sister_values=seen if seen is not None else json.dumps(shop.sister_values(opened), ensure_ascii=False),
                     guns=sorted(shop.library.ordnance.values(), key=lambda g: g.name))
+
+    def _opened_by(form):
+        """The file the editor's form was opened from (its hidden _from), None for a new ship."""
+        from_id = str(form.get("_from") or "")
+        return shop.opened(safe_id(from_id)) if from_id else None
+
+    def _made_by(form, opened, data) -> str:
+        """The file the form makes, against the sister's values as the form showed them (hidden _sister)."""
+        try:
+            seen = json.loads(form.get("_sister") or "null")
+        except ValueError:
+            seen = None
+        return shop.edited_text(opened, data, seen if isinstance(seen, dict) else None)
 
     async def editor_check(request: Request):
         """The live part of the editor: the form's values checked, derived and previewed."""
@@ -174,7 +197,8 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
 
         form = await request.form()
         data = data_from_form(Vessel, list(form.multi_items()))
-        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+        opened = _opened_by(form)
+        text = _made_by(form, opened, data)
         checked = shop.check_text(text)
         rules = form.get("_rules") or "saunders"
         if request.headers.get("hx-request"):
@@ -183,30 +207,44 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                 preview = base64.b64encode(shop.sheet_png(checked.unit, rules, 1)).decode("ascii")
             names = _slots(form)
             return page("editor_result.html", request, checked=checked, text=text, rules=rules, preview=preview,
-                        errors_by_field=_errors_by_field(checked), field_names=names)
-        return _editor(request, data, checked, status=200 if checked.ok else 422)
+                        errors_by_field=_errors_by_field(checked), field_names=names, question=None)
+        return _editor(request, data, checked, opened, form.get("_version"), status=200 if checked.ok else 422,
+                       text=text, seen=form.get("_sister"))
 
     async def editor_save(request: Request):
+        """Save the form into your library. It replaces only the version it was opened from (else both are shown
+        and you choose), and asks before it replaces a ship of yours or takes a bundled ship's place."""
         from ..spec.model import Vessel
 
         form = await request.form()
         data = data_from_form(Vessel, list(form.multi_items()))
-        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+        opened = _opened_by(form)
+        text = _made_by(form, opened, data)
         ident = data.get("id", "")
+        version = form.get("_over") if "_over" in form else form.get("_version")  # _over: "keep mine" over theirs
+        same_file = opened is not None and ident == opened.unit_id
+        if_match = [version] if same_file and version else None
+        question = None
         try:
             safe_id(ident)
-            path, checked = shop.save(ident, text)
+            path, checked = shop.save(ident, text, if_match=if_match, replace=form.get("_replace") == "1")
+        except Conflict as conflict:
+            question, path = conflict, None
+            checked = shop.check_text(text, with_stats=False)
         except ShipyardError as exc:
             checked = shop.check_text(text, with_stats=False)
             checked.ok = False
             checked.problems = list(exc.problems)
             path = None
         if path is None:
-            if request.headers.get("hx-request"):
+            if request.headers.get("hx-request"):  # htmx swaps only a 2xx: the refusal is said in the page
                 names = _slots(form)
                 return page("editor_result.html", request, checked=checked, text=text, rules="saunders", preview=None,
-                            errors_by_field=_errors_by_field(checked), field_names=names)
-            return _editor(request, data, checked, status=422)
+                            errors_by_field=_errors_by_field(checked), field_names=names, question=question,
+                            ident=ident)
+            return _editor(request, data, checked, opened, form.get("_version"),
+                           status=question.status if question else 422, question=question, text=text,
+                           seen=form.get("_sister"))
         if request.headers.get("hx-request"):
             return Response(status_code=204, headers={"HX-Redirect": f"/ships/{ident}?saved=1"})
         return RedirectResponse(f"/ships/{ident}?saved=1", status_code=303)
@@ -232,11 +270,15 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         form = await request.form()
         data = _scenario_from_form(form)
         ident = str(form.get("id", "")).strip()
+        picked = {k: form.getlist(f"side{k}_units") for k in (1, 2)}
         try:
-            shop.save_scenario(ident, data)
+            shop.save_scenario(ident, data, replace=form.get("_replace") == "1")
+        except Conflict as conflict:  # asks before it replaces one of yours; never stands beside a bundled one
+            return page("scenario_new.html", request, status=conflict.status, ships=ships, form=form, problems=[],
+                        picked=picked, question=conflict)
         except ShipyardError as exc:
             return page("scenario_new.html", request, status=422, ships=ships, form=form, problems=exc.problems,
-                        picked={k: form.getlist(f"side{k}_units") for k in (1, 2)})
+                        picked=picked)
         return RedirectResponse(f"/scenarios/{ident}", status_code=303)
 
     async def pack_start(request: Request):
@@ -347,18 +389,47 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         return Response(shop.sheet_png(checked.unit, rules, 1, request.query_params.get("paper", "a4")),
                         media_type="image/png", headers={"Cache-Control": "no-store"})
 
-    async def api_save(request: Request):
+    def _library_id(request):
         ident = request.path_params["ident"]
         try:
-            safe_id(ident)
+            return safe_id(ident), None
         except ShipyardError as exc:
-            return JSONResponse({"ok": False, "errors": [{"line": None, "field": "id", "message": str(exc)}]},
-                                status_code=400)
+            return None, JSONResponse({"ok": False, "errors": [{"line": None, "field": "id", "message": str(exc)}]},
+                                      status_code=400)
+
+    async def api_library_get(request: Request):
+        """Your file of a ship as it is on disk, with its version as ETag (send it back as If-Match to save)."""
+        ident, refused = _library_id(request)
+        if refused:
+            return refused
+        own = shop.read_own(ident)
+        if own is None:
+            return JSONResponse({"error": f"no file {ident!r} in your library"}, status_code=404)
+        _, raw = own
+        return Response(raw, media_type="application/yaml", headers={"ETag": _etag(version_of(raw)),
+                                                                     "Cache-Control": "no-cache"})
+
+    async def api_save(request: Request):
+        """Save a vessel file into your library. Replacing your file needs If-Match with the ETag you read (412 if
+        the file has changed since) or ?replace=1; taking a bundled ship's place needs ?replace=1 (else 409)."""
+        ident, refused = _library_id(request)
+        if refused:
+            return refused
         text = await read_text(request)
-        path, checked = shop.save(ident, text)
+        header = request.headers.get("if-match")
+        if_match = None if header is None else [t.strip().removeprefix("W/").strip('"') for t in header.split(",")]
+        replace = request.query_params.get("replace", "").lower() in ("1", "yes", "true")
+        try:
+            path, checked = shop.save(ident, text, if_match=if_match, replace=replace)
+        except Conflict as conflict:
+            return JSONResponse({"ok": False, "reason": conflict.reason, "error": conflict.message,
+                                 "etag": _etag(conflict.version) if conflict.version else None},
+                                status_code=conflict.status,
+                                headers={"ETag": _etag(conflict.version)} if conflict.version else None)
         if path is None:
             return JSONResponse({"ok": False, "errors": checked.errors_json()}, status_code=422)
-        return JSONResponse({"ok": True, "id": ident, "path": str(path)})
+        return JSONResponse({"ok": True, "id": ident, "path": str(path)}, status_code=201 if checked.created else 200,
+                            headers={"ETag": _etag(checked.version)})
 
     routes = [
         Route("/", library_page),
@@ -379,6 +450,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         Route("/api/vessels/{ident}/sheet.pdf", api_sheet_pdf),
         Route("/api/vessels/{ident}/sheet.png", api_sheet_png),
         Route("/api/check", api_check, methods=["POST"]),
+        Route("/api/library/{ident}", api_library_get, methods=["GET"]),
         Route("/api/library/{ident}", api_save, methods=["PUT"]),
         Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
     ]
@@ -412,6 +484,10 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                                                                      405: not_found})
     app.state.shop = shop
     return Guard(app, allowed_hosts or set()) if allowed_hosts is not None else Guard(app, set())
+
+
+def _etag(version: str) -> str:
+    return f'"{version}"'
 
 
 def _slots(form) -> list[str]:

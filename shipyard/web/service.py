@@ -3,12 +3,17 @@
 One `Workshop` per server: the library kept warm (bundled ships plus the user's folder), reloaded when a file in
 the user's folder changes; checking a vessel file's text without writing it; stats in every rule set; a record
 sheet as PDF or as a PNG preview; saving into the user library; pack builds run in the background.
+
+Saving never loses what you have: a file is edited in place (roundtrip: comments, order and `like:` kept), a save
+says which version of the file it replaces (`version_of`, the API's ETag) and is refused when that is not the one on
+disk, and a save that would replace a file of yours or take a bundled ship's place must say so (`replace`).
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import hashlib
 import io
 import re
 import threading
@@ -19,6 +24,7 @@ from typing import Any
 import yaml
 
 from .. import app as shipyard_app
+from ..paths import is_bundled
 from ..spec.errors import Problem, ShipyardError
 
 SAFE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -43,9 +49,46 @@ class Checked:
     problems: list[Problem] = dataclasses.field(default_factory=list)
     stats: dict[str, dict] = dataclasses.field(default_factory=dict)
     derived: dict[str, Any] = dataclasses.field(default_factory=dict)
+    version: str | None = None  # once saved: the version written
+    created: bool = False  # once saved: whether the save made a new file
 
     def errors_json(self) -> list[dict]:
         return [{"line": p.line, "field": p.field, "message": p.message} for p in self.problems]
+
+
+def version_of(raw: bytes) -> str:
+    """A file's version (the API's ETag, the editor's hidden field): a hash of its bytes."""
+    return hashlib.blake2b(raw, digest_size=12).hexdigest()
+
+
+class Conflict(Exception):
+    """A save refused because it would lose something, with what is on disk now. `reason`:
+    'changed': the file is not the version the save started from (HTTP 412);
+    'exists': a file of yours has this id and the save did not say to replace it (409);
+    'bundled': the save would make your own copy in place of a bundled ship (409);
+    'refused': the id is taken where this server may not write (a bundled scenario; another folder) (409)."""
+
+    STATUS = {"changed": 412, "exists": 409, "bundled": 409, "refused": 409}
+
+    def __init__(self, reason: str, message: str, theirs: str | None = None, version: str | None = None):
+        super().__init__(message)
+        self.reason, self.message, self.theirs, self.version = reason, message, theirs, version
+        self.status = self.STATUS[reason]
+
+
+@dataclasses.dataclass
+class Opened:
+    """A vessel file as the editor opens it: the text on disk, its version (None: not a file of yours), the fields
+    as the ship loads with them and which of them come from her `like:` sister."""
+
+    unit_id: str
+    path: Path
+    text: str
+    version: str | None
+    shown: dict
+    inherited: frozenset[str] = frozenset()
+    sister: str | None = None  # the name of the ship in `like:`
+    bundled: bool = False  # the bundled ship's file: saving it makes your own copy
 
 
 @dataclasses.dataclass
@@ -68,6 +111,7 @@ class Workshop:
         self.user_dir = Path(user_dir)
         self.extra = [Path(p) for p in (extra or [])]
         self._lock = threading.RLock()
+        self._writing = threading.Lock()  # one save at a time: its version check and its write are one step
         self._library = None
         self._stamp: tuple | None = None
         self.jobs: dict[str, Job] = {}
@@ -185,9 +229,94 @@ class Workshop:
 
     # -- saving -------------------------------------------------------------------------------------
 
-    def save(self, unit_id: str, text: str) -> tuple[Path | None, Checked]:
+    def own_file(self, unit_id: str) -> Path:
+        """Where your file of this ship is (or would be): the file the library read from your folder, else
+        <your folder>/<id>.yaml."""
+        entry = self.library.origin.get(unit_id)
+        if entry is not None and _inside(entry.path, self.user_dir):
+            return Path(entry.path)
+        return self.user_dir / f"{unit_id}.yaml"
+
+    def read_own(self, unit_id: str) -> tuple[Path, bytes] | None:
+        """Your file of this ship and its bytes, None when you have none."""
+        path = self.own_file(safe_id(unit_id))
+        try:
+            return path, path.read_bytes()
+        except FileNotFoundError:
+            return None
+
+    def opened(self, unit_id: str) -> Opened | None:
+        """The file the editor opens for a ship: yours, else the bundled one (saving makes it yours); None when the
+        library has no such vessel. The text passes the reading rules of every shipyard file first."""
+        from ..spec.model import Vessel
+        from ..spec.yamlfile import MAX_BYTES, parse_yaml
+
+        lib = self.library
+        own = self.read_own(unit_id)
+        if own is not None:
+            path, raw = own
+            version = version_of(raw)
+        elif isinstance(lib.units.get(unit_id), Vessel):
+            path = Path(lib.origin[unit_id].path)
+            raw, version = path.read_bytes(), None
+        else:
+            return None
+        if len(raw) > MAX_BYTES:
+            raise ShipyardError(f"{path.name}: the file is {len(raw):,} bytes; the limit is {MAX_BYTES:,}")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ShipyardError(f"{path.name}: not UTF-8 text") from None
+        located = parse_yaml(text, path)
+        shown = lib.fields_from(path, located)
+        own_keys = set(located.data) if isinstance(located.data, dict) else set()
+        sister_id = shown.get("like")
+        sister = lib.units[sister_id].name if sister_id in lib.units else None
+        inherited = frozenset(k for k in shown if k not in own_keys) if sister else frozenset()
+        return Opened(unit_id, path, text, version, shown, inherited, sister, bundled=own is None and is_bundled(path))
+
+    def edited_text(self, opened: Opened | None, after: dict, seen: dict | None = None) -> str:
+        """The file the editor's form makes: the file it was opened from with only what the form changed, comments,
+        key order and `like:` kept (a value the sister gives stays hers unless changed); a new file if none.
+        `seen`: the sister's values as the form showed them (`sister_values`), so that a sister changed meanwhile
+        does not make her old values this ship's own."""
+        from ..spec.model import Vessel
+        from .forms import as_the_form_sends
+        from .roundtrip import edited
+
+        try:
+            if opened is None:
+                return edited(None, {}, after)
+            before = as_the_form_sends(Vessel, opened.shown)
+            if seen is not None:
+                for key in opened.inherited:
+                    if key in seen:
+                        before[key] = seen[key]
+                    else:
+                        before.pop(key, None)
+            return edited(opened.text, before, after, opened.inherited)
+        except Exception as exc:  # noqa: BLE001 - ruamel refusing a file PyYAML read: said, never a traceback
+            name = opened.path.name if opened else "the new file"
+            raise ShipyardError(f"{name}: the form's values cannot be written into the file ({exc})") from None
+
+    @staticmethod
+    def sister_values(opened: Opened | None) -> dict:
+        """The values the form shows that come from the ship's `like:` sister, as the form sends them back."""
+        from ..spec.model import Vessel
+        from .forms import as_the_form_sends
+
+        if opened is None or not opened.inherited:
+            return {}
+        return {k: v for k, v in as_the_form_sends(Vessel, opened.shown).items() if k in opened.inherited}
+
+    def save(self, unit_id: str, text: str, *, if_match: list[str] | None = None,
+             replace: bool = False) -> tuple[Path | None, Checked]:
         """Check the text and, when it is a valid ship whose id is `unit_id`, write it into the user library
-        (atomically). Returns the path written (None when not) and the check."""
+        (atomically). Returns the path written (None when the text is not valid) and the check.
+
+        `if_match`: the versions of your file the text was made from ('*': whichever there is); a file on disk that
+        is not one of them is never replaced (Conflict 'changed'). Without it, a save that would replace a file of
+        yours or take a bundled ship's place is refused unless `replace` says to (Conflict 'exists', 'bundled')."""
         safe_id(unit_id)
         checked = self.check_text(text, with_stats=False)
         if not checked.ok:
@@ -197,16 +326,61 @@ class Workshop:
             checked.problems = [Problem(f"{unit_id}.yaml", None, "id",
                                         f"the file says id {checked.unit.id!r} but is saved as {unit_id!r}")]
             return None, checked
-        self.user_dir.mkdir(parents=True, exist_ok=True)
-        path = self.user_dir / f"{unit_id}.yaml"
-        if path.resolve().parent != self.user_dir.resolve():
-            raise ShipyardError(f"{unit_id!r}: not a file name inside the user library")
         from ..atomic import atomic_write_text
 
-        atomic_write_text(path, text if text.endswith("\n") else text + "\n")
+        with self._writing:
+            path = self.own_file(unit_id)
+            if not _inside(path, self.user_dir):
+                raise ShipyardError(f"{unit_id!r}: not a file name inside the user library")
+            checked.created = self._may_replace(unit_id, path, if_match, replace)
+            text = text if text.endswith("\n") else text + "\n"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(path, text)
+        checked.version = version_of(text.encode("utf-8"))
         return path, checked
 
-    def save_scenario(self, scenario_id: str, data: dict) -> Path:
+    def _may_replace(self, unit_id: str, path: Path, if_match: list[str] | None, replace: bool) -> bool:
+        """Raise Conflict unless writing `path` loses nothing the save did not mean to replace; say whether the
+        write makes a new file."""
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raw = None
+        now = version_of(raw) if raw is not None else None
+        theirs = raw.decode("utf-8", "replace") if raw is not None else None
+        if if_match is not None:
+            if now is not None and ("*" in if_match or now in if_match):
+                return False
+            said = "was removed" if now is None else "was changed"
+            raise Conflict("changed", f"{path.name} {said} since you opened it (in another tab or window, or by "
+                                      "another program)", theirs, now)
+        lib = self.library
+        unit = lib.units.get(unit_id)
+        if now is not None:
+            if not replace:
+                name = f" ({unit.name})" if unit is not None else ""
+                raise Conflict("exists", f"a ship with the id {unit_id}{name} is in your library already: replace "
+                                         "her, or save this one as a copy under another id", theirs, now)
+            return False
+        entry = lib.origin.get(unit_id)
+        if entry is None:
+            return True
+        if not _is_bundled_entry(entry):
+            raise Conflict("refused", f"{unit_id} is in {entry.path}, a folder this server reads but does not write: "
+                                      "save this one under another id")
+        if not replace:
+            raise Conflict("bundled", f"this makes your own copy of the bundled {unit.name}, which "
+                                      f"{self._who_uses(unit_id)} will then use instead of the bundled one")
+        return True
+
+    def _who_uses(self, unit_id: str) -> str:
+        names = sorted(s.name for s in self.library.scenarios.values()
+                       if any(u.id == unit_id for side in s.sides for u in side.units))
+        if not names:
+            return "every scenario that names her"
+        return "every scenario that names her (" + ", ".join(names) + ")"
+
+    def save_scenario(self, scenario_id: str, data: dict, replace: bool = False) -> Path:
         from ..spec.model import Scenario
 
         safe_id(scenario_id)
@@ -219,13 +393,30 @@ class Workshop:
                 raise
             raise ShipyardError([Problem(f"{scenario_id}.yaml", None, ".".join(map(str, e["loc"])), e["msg"])
                                  for e in exc.errors()]) from None
-        folder = self.user_dir / "scenarios"
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{scenario_id}.yaml"
         from ..atomic import atomic_write_text
 
-        atomic_write_text(path, yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+        with self._writing:
+            path = self._scenario_file(scenario_id, replace)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(path, yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
         self.library.scenario(scenario_id)  # reload, and fail loudly here if the library refuses it
+        return path
+
+    def _scenario_file(self, scenario_id: str, replace: bool) -> Path:
+        """Where a scenario saved under this id goes; Conflict when that would replace one of yours unasked, or
+        would stand beside a bundled scenario of the same id (the library takes no two)."""
+        entry = self.library.origin.get("scenario:" + scenario_id)
+        path = self.user_dir / "scenarios" / f"{scenario_id}.yaml"
+        if entry is not None:
+            if not _inside(entry.path, self.user_dir):
+                where = "bundled" if _is_bundled_entry(entry) else f"in {entry.path}"
+                raise Conflict("refused", f"the {where} scenario {self.library.scenarios[scenario_id].name} has the id {scenario_id}: "
+                                          "choose another id")
+            path = Path(entry.path)
+        if path.is_file() and not replace:
+            raise Conflict("exists", f"a scenario with the id {scenario_id} is in your library already: replace it, "
+                                     "or choose another id", path.read_text(encoding="utf-8", errors="replace"),
+                           version_of(path.read_bytes()))
         return path
 
     # -- packs --------------------------------------------------------------------------------------
