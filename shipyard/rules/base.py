@@ -177,26 +177,60 @@ class Tables(dict):
             raise AttributeError(name) from None
 
 
+TABLE_KEYS = ("provenance", "note", "rows")  # what a table of tables.yaml may say (band: see _bands)
+
+
 def load_tables(path: Path, house_rules: Path | None = None, ruleset_keys: Iterable[str] = ()) -> Tables:
     """Read a rule set's tables.yaml and overlay a house-rules file.
 
     tables.yaml:   {table_name: {provenance: source|example|reconstructed, note: "...", rows: ...}}
     house rules:   {table_name: {rows: ...}}  or, for a file covering several rule sets,
                    {<ruleset key or alias>: {table_name: {rows: ...}}}
-    A house-ruled table replaces the rows wholesale and is tagged "house rule" in every reason.
+    A house-ruled table is tagged "house rule" in every reason (see apply_house_rules for how rows overlay).
     """
     ruleset_keys = tuple(ruleset_keys)
     located = read_yaml(path)
+    where = display_path(path)
+    refuse_cut_text(located, where)
     tables = Tables()
     tables.ruleset = ruleset_keys[0] if ruleset_keys else ""
     for name, spec in (located.data or {}).items():
         if not isinstance(spec, dict) or "rows" not in spec or spec.get("provenance") not in PROVENANCES:
-            raise ShipyardError([Problem(display_path(path), located.line_of((name,)), name,
+            raise ShipyardError([Problem(where, located.line_of((name,)), name,
                                          "a table needs rows and a provenance of source, example or reconstructed")])
+        stray = sorted(set(spec) - set(TABLE_KEYS))
+        if stray:
+            raise ShipyardError([Problem(where, located.line_of((name, stray[0])), f"{name}.{stray[0]}",
+                                         f"unknown key {stray[0]!r}: a table has {', '.join(TABLE_KEYS)}")])
         tables[name] = Table(name, spec["provenance"], spec["rows"], spec.get("note", ""))
     if house_rules is not None:
         apply_house_rules(tables, house_rules, ruleset_keys)
     return tables
+
+
+def field_name(loc: tuple) -> str:
+    """A path into a file as the user reads it: ('saunders', 'hull', 'rows', 0, 'hull') -> 'saunders.hull.rows[0].hull'."""
+    return ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in loc).replace(".[", "[")
+
+
+def refuse_cut_text(located: Any, where: str) -> None:
+    """Refuse text cut short by a comma. In a YAML flow mapping an unquoted comma ends the value, so
+    `{effect: penetrated, roll D66}` reads as effect 'penetrated' plus a key 'roll D66' with no value: a key with
+    a space in it and no value is that mark (no table has such a key), and the error names its line."""
+
+    def walk(node: Any, loc: tuple) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if value is None and isinstance(key, str) and " " in key.strip():
+                    raise ShipyardError([Problem(where, located.line_of(loc + (key,)), field_name(loc + (key,)),
+                                                 f"{key!r} has no value: a comma in unquoted text cut the text before it "
+                                                 "short; put the whole text in quotes")])
+                walk(value, loc + (key,))
+        elif isinstance(node, list):
+            for i, item in enumerate(node):
+                walk(item, loc + (i,))
+
+    walk(located.data, ())
 
 
 def _ruleset_names() -> dict[str, tuple[str, ...]]:
@@ -224,6 +258,7 @@ def apply_house_rules(tables: Tables, path: Path, ruleset_keys: Iterable[str] = 
     located = read_yaml(path)
     data = located.data
     where = display_path(path)
+    refuse_cut_text(located, where)
     if not isinstance(data, dict):
         raise ShipyardError([Problem(where, 1, None, "a house-rules file is a mapping of table names "
                                      "(or of rule sets, each a mapping of table names)")])
@@ -272,8 +307,7 @@ def apply_house_rules(tables: Tables, path: Path, ruleset_keys: Iterable[str] = 
         problem = _check_like(spec["rows"], old.rows, prefix + (name, "rows"))
         if problem is not None:
             loc, message = problem
-            field_name = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in loc).replace(".[", "[")
-            raise ShipyardError([Problem(where, located.line_of(loc), field_name, message)])
+            raise ShipyardError([Problem(where, located.line_of(loc), field_name(loc), message)])
         tables[name] = Table(name, old.provenance, copy.deepcopy(spec["rows"]), spec.get("note", old.note), house_rule=True)
 
 
