@@ -72,3 +72,80 @@ def test_the_bundled_effects_once_cut_by_a_comma_are_printed_whole(library):
     ctx = SOTW.context(library)
     printed = " ".join(block_texts(reference_blocks([SOTW.derive(library.find("uss-monitor"), ctx)], ctx)))
     assert "half the damage, rounded up" in printed
+
+
+# ---------------------------------------------------------------------------------------------
+# House rules overlay the bundled table
+
+
+def test_a_house_rule_changing_one_value_keeps_the_rest_and_reaches_the_printed_sheet(tmp_path):
+    import pdfplumber
+
+    house = write(tmp_path / "h.yaml",
+                  "saunders: {to_hit: {rows: {needed: 4}}, small_target: {rows: {to_hit_modifier: -2}}}\n")
+    run = shipyard("sheet", "uss-monitor", "--rules", "saunders", "--house-rules", house, "-o", "monitor.pdf",
+                   cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    with pdfplumber.open(tmp_path / "monitor.pdf") as pdf:
+        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    assert "To hit 4+ on D6 per gun" in text and "5+" not in text
+    assert "small target: −2 to hit her" in text
+
+
+def test_a_mapping_changes_only_the_values_it_names_and_says_house_rule(library, tmp_path):
+    house = write(tmp_path / "house.yaml", "saunders:\n  to_hit:\n    rows: {needed: 4}\n"
+                                            "  materials:\n    rows: {wood: {per_inch: 0.1}}\n")
+    own, ruled = SAUNDERS.tables(), SAUNDERS.tables(house)
+    assert ruled.to_hit.rows["needed"] == 4 and ruled.to_hit.rows["modifiers"] == own.to_hit.rows["modifiers"]
+    assert ruled.materials.rows["wood"]["per_inch"] == 0.1
+    assert {k: v for k, v in ruled.materials.rows.items() if k != "wood"} == \
+           {k: v for k, v in own.materials.rows.items() if k != "wood"}
+    d = SAUNDERS.derive(library.find("uss-monitor"), SAUNDERS.context(library, house))
+    assert any("house rule" in why for path, why in d.reasons.items() if path.startswith("armour"))
+
+
+def test_a_list_replaces_all_the_rows_and_each_row_needs_every_field(library, tmp_path):
+    house = write(tmp_path / "house.yaml", "saunders:\n  hull:\n    rows:\n      - {min_ft: 0, hull: 12}\n")
+    d = SAUNDERS.derive(library.find("uss-hartford"), SAUNDERS.context(library, house))
+    assert d["hull"] == 12 and "≥ 0 → 12 (hull, house rule)" in d.reasons["hull"]
+    missing = write(tmp_path / "missing.yaml", "saunders:\n  hull:\n    rows:\n      - {min_ft: 0}\n")
+    with pytest.raises(ShipyardError, match=r"missing.yaml:4: saunders.hull.rows\[0\]: the row has no 'hull'"):
+        SAUNDERS.tables(missing)
+
+
+# Every bad house-rules file of the newcomer's review: the command says what is wrong, in the user's file, at its line
+@pytest.mark.parametrize("rules, rows, says", [
+    # rows out of order gave Hartford (269 ft) hull 6 instead of 15, without a word
+    ("saunders", "hull:\n    rows:\n      - {min_ft: 0, hull: 5}\n      - {min_ft: 300, hull: 26}\n"
+                 "      - {min_ft: 200, hull: 15}\n",
+     "house.yaml:6: saunders.hull.rows[2].min_ft: min_ft 200 comes after 300: the rows must go up in min_ft"),
+    # no row for her length kept 15 with the false reason '269 ft ≥ 500 → 15'
+    ("saunders", "hull:\n    rows:\n      - {min_ft: 500, hull: 15}\n",
+     "house.yaml:4: saunders.hull.rows[0].min_ft: the first row begins at min_ft 500, so a value under it would "
+     "match no row"),
+    # an empty list blamed bundled:usn/uss-hartford.yaml
+    ("saunders", "hull:\n    rows: []\n", "house.yaml:3: saunders.hull.rows: expected at least one row"),
+    # hull 10⁸ died in the page layout, in millimetres
+    ("saunders", "hull:\n    rows:\n      - {min_ft: 0, hull: 100000000}\n",
+     "house.yaml:4: saunders.hull.rows[0].hull: expected a number within ±400"),
+    # an upper band must still take every value: Smoke on the Water's last size band has no limit
+    ("sotw", "vessel_sizes:\n    rows:\n      - {max_tons: 600, size: Small}\n",
+     "house.yaml:4: sotw.vessel_sizes.rows[0].max_tons: the last row's max_tons must be null (no limit)"),
+])
+def test_a_house_rule_that_would_give_wrong_stats_is_refused_with_its_line(cli, tmp_path, rules, rows, says):
+    house = write(tmp_path / "house.yaml", f"{rules}:\n  {rows}")
+    run = cli("explain", "uss-hartford", "--rules", rules, "--house-rules", house, cwd=tmp_path)
+    assert run.code == 2, run.out
+    assert says in run.err and "bundled:" not in run.err and "Traceback" not in run.err
+    assert cli("validate", house, cwd=tmp_path).code == 2
+
+
+def test_a_band_lookup_matching_no_row_is_an_error_never_the_nearest_row():
+    from shipyard.rules.base import band
+
+    hull = SAUNDERS.tables().hull
+    with pytest.raises(ShipyardError, match="-1 matches no row"):
+        band(hull.rows, -1, lower="min_ft", table=hull)
+    assert band(hull.rows, 269, lower="min_ft", table=hull)["hull"] == 22
+    with pytest.raises(ShipyardError, match="not declared bands by 'max_ft'"):
+        band(hull.rows, 269, upper="max_ft", table=hull)
