@@ -149,3 +149,58 @@ def test_a_band_lookup_matching_no_row_is_an_error_never_the_nearest_row():
     assert band(hull.rows, 269, lower="min_ft", table=hull)["hull"] == 22
     with pytest.raises(ShipyardError, match="not declared bands by 'max_ft'"):
         band(hull.rows, 269, upper="max_ft", table=hull)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule reminders printed from table fields, so a house rule reaches them
+
+
+def test_smoke_on_the_water_natural_rolls_follow_table_10(library, tmp_path):
+    from shipyard.rules.smoke_on_the_water.reference import to_hit_block
+    from shipyard.rules.smoke_on_the_water.sheet import to_hit_legend
+
+    plain = SOTW.context(library)
+    assert "1 always hits, 10 misfires" in " ".join(to_hit_block(plain).texts())
+    house = SOTW.context(library, write(tmp_path / "house.yaml", "sotw:\n  direct_fire:\n    rows: {misfires: 9}\n"))
+    for block in (to_hit_legend(house), to_hit_block(house)):
+        printed = " ".join(block.texts())
+        assert "1 always hits, 9 misfires" in printed and "10 misfires" not in printed
+
+
+def test_saunders_ram_bow_reason_and_sheet_quote_the_ramming_table(library, tmp_path):
+    from shipyard.rules.saunders.sheet import sheet
+
+    rows = [dict(r, mod=-2) if r["when"] == "Ramming without a ram bow" else r
+            for r in SAUNDERS.tables().ramming_modifiers.rows]
+    house = write(tmp_path / "house.yaml", yaml_dump({"saunders": {"ramming_modifiers": {"rows": rows}}}))
+    ctx = SAUNDERS.context(library, house)
+    hartford = library.find("uss-hartford")
+    d = SAUNDERS.derive(hartford, ctx)
+    assert d["ram_bow"] is False
+    assert d.reasons["ram_bow"] == "no ram bow in the library: -2 when ramming (ramming_modifiers, house rule)"
+    assert any("No ram bow (−2 ramming)" in t for t in sheet(hartford, d, ctx).texts())
+    plain = SAUNDERS.derive(hartford, SAUNDERS.context(library))
+    assert plain.reasons["ram_bow"] == "no ram bow in the library: -1 when ramming (ramming_modifiers, source)"
+
+
+def test_really_simple_funnel_and_fire_boxes_follow_the_special_effects_rows(library, tmp_path):
+    from shipyard.render.blocks import Check, walk
+    from shipyard.rules.really_simple import reference, sheet
+
+    rows = [dict(r, knots=3) if r.get("knots") else dict(r, turns=5) if r.get("turns") else r
+            for r in get_ruleset("rs").tables().special_effects.rows]
+    house = write(tmp_path / "house.yaml", yaml_dump({"really-simple": {"special_effects": {"rows": rows}}}))
+    rs = get_ruleset("rs")
+    for ctx, knots, turns in ((rs.context(library), 2, 4), (rs.context(library, house), 3, 5)):
+        hartford = library.units["uss-hartford"]
+        card = sheet.card(hartford, rs.derive(hartford, ctx), ctx)
+        checks = {c.label: c.boxes for b in walk(card) for c in getattr(b, "checks", ()) if isinstance(c, Check)}
+        assert checks[f"funnel −{knots} kn"] == 1 and checks["FIRE"] == turns
+        printed = " ".join(block_texts(reference.special_effects(ctx)))
+        assert f"top speed {knots} knots lower" in printed and f"crew leave after {turns} turns" in printed
+
+
+def yaml_dump(data) -> str:
+    import yaml
+
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)

@@ -39,6 +39,29 @@ def fill(template: str, tables: Tables, where: str) -> str:
     return _FIELD.sub(sub, str(template))
 
 
+_ROW_FIELD = re.compile(r"\{([a-z_]+)\}")
+
+
+def row_text(row: dict, key: str, table: str) -> str:
+    """A row's words with each {field} filled from the row's own fields: 'top speed {knots} knots lower'."""
+
+    def sub(m):
+        if m.group(1) not in row:
+            raise ShipyardError(f"table {table}: the row {row.get('roll', '')!r} says {{{m.group(1)}}} in its {key} "
+                                f"but has no {m.group(1)}")
+        return number(row[m.group(1)])
+
+    return _ROW_FIELD.sub(sub, str(row[key]))
+
+
+def special_effect(tables: Tables, tracker: str) -> dict | None:
+    """The special_effects row a card's tracker records (trackers.yaml names it by its roll), or None."""
+    from .trackers import trackers
+
+    rolls = {o.row for o in trackers().outcomes if o.table == "special_effects" and o.tracker == tracker}
+    return next((r for r in tables.require("special_effects").rows if str(r["roll"]) in rolls), None)
+
+
 def row_by_key(rows: list, key: str, table: str) -> dict:
     for r in rows:
         if isinstance(r, dict) and r.get("key") == key:
