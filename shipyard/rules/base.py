@@ -207,9 +207,8 @@ def load_tables(path: Path, house_rules: Path | None = None, ruleset_keys: Itera
                                          f"unknown key {stray[0]!r}: a table has {', '.join(TABLE_KEYS)}")])
         bands = _band_spec(spec.get("band"), (name, "band"), located, where)
         for at, (side, key, _) in bands.items():
-            rows = spec["rows"] if at is None else (spec["rows"] or {}).get(at) if isinstance(spec["rows"], dict) else None
             loc = (name, "rows") + (() if at is None else (at,))
-            problem = _band_problem(rows, side, key, loc)
+            problem = _band_problem(_bands_at(spec["rows"], at), side, key, loc)
             if problem is not None:
                 raise ShipyardError([Problem(where, located.line_of(problem[0]), field_name(problem[0]), problem[1])])
         optional = spec.get("optional", [])
@@ -246,6 +245,11 @@ def _band_spec(raw: Any, loc: tuple, located: Any, where: str) -> dict:
     if not isinstance(raw, dict):
         one(raw, loc)
     return {at: one(spec, loc + (at,)) for at, spec in raw.items()}
+
+
+def _bands_at(rows: Any, at: str | None) -> Any:
+    """The list of bands a `band:` declaration names: the rows themselves, or the list under rows[at]."""
+    return rows if at is None else rows.get(at) if isinstance(rows, dict) else None
 
 
 def _band_problem(rows: Any, side: str, key: str, loc: tuple, own: Any = None) -> tuple[tuple, str] | None:
@@ -380,7 +384,7 @@ def apply_house_rules(tables: Tables, path: Path, ruleset_keys: Iterable[str] = 
             raise ShipyardError([Problem(where, line, name, f"no table or rule set {name!r}"
                                          f"{did_you_mean(str(name), set(tables) | all_names)}")])
         if not isinstance(spec, dict) or "rows" not in spec:
-            raise ShipyardError([Problem(where, line, name, "expected {rows: ...} replacing the table's rows")])
+            raise ShipyardError([Problem(where, line, name, "expected {rows: ...}: your values for the table's rows")])
         unknown = sorted(set(spec) - {"rows", "note"})
         if unknown:
             raise ShipyardError([Problem(where, located.line_of(prefix + (name, unknown[0])), f"{name}.{unknown[0]}",
@@ -388,7 +392,7 @@ def apply_house_rules(tables: Tables, path: Path, ruleset_keys: Iterable[str] = 
         old = tables[name]
         if type(spec["rows"]) is not type(old.rows):
             raise ShipyardError([Problem(where, line, f"{name}.rows",
-                                         f"expected a {type(old.rows).__name__} like the table it replaces")])
+                                         f"expected a {type(old.rows).__name__} like the table's own rows")])
         problem = _check_like(spec["rows"], old.rows, prefix + (name, "rows"), old.optional)
         if problem is not None:
             loc, message = problem
@@ -398,8 +402,8 @@ def apply_house_rules(tables: Tables, path: Path, ruleset_keys: Iterable[str] = 
             if at is not None and at not in spec["rows"]:
                 continue  # these bands are the table's own, unchanged
             loc = prefix + (name, "rows") + (() if at is None else (at,))
-            own = old.rows if at is None else old.rows[at]
-            problem = _band_problem(rows if at is None else rows[at], side, key, loc, None if may_miss else own)
+            own = None if may_miss else _bands_at(old.rows, at)
+            problem = _band_problem(_bands_at(rows, at), side, key, loc, own)
             if problem is not None:
                 raise ShipyardError([Problem(where, located.line_of(problem[0]), field_name(problem[0]), problem[1])])
         tables[name] = Table(name, old.provenance, rows, spec.get("note", old.note), house_rule=True, bands=old.bands,
@@ -473,6 +477,9 @@ def _check_like(new: Any, old: Any, loc: tuple, optional: Iterable[str] = ()) ->
     return _check_value(new, [old], loc)
 
 
+HOUSE_RULE_REACH = 10  # a house-ruled number may be at most this many times the largest of the table's own
+
+
 def _check_value(value: Any, samples: list, loc: tuple, optional: Iterable[str] = ()) -> tuple[tuple, str] | None:
     """value against the table's own values for the same place."""
     kinds = {_kind(s) for s in samples if s is not None}
@@ -494,9 +501,6 @@ def _check_value(value: Any, samples: list, loc: tuple, optional: Iterable[str] 
             return loc, (f"expected a number within ±{most:g} ({HOUSE_RULE_REACH} times the table's own, which run "
                          f"{min(numbers)}–{max(numbers)}: what the printed sheets have room for), got {value:,}")
     return None
-
-
-HOUSE_RULE_REACH = 10  # a house-ruled number may be at most this many times the largest of the table's own
 
 
 def _example(record: dict) -> str:
