@@ -185,7 +185,7 @@ def test_saunders_ram_bow_reason_and_sheet_quote_the_ramming_table(library, tmp_
 
 def test_really_simple_funnel_and_fire_boxes_follow_the_special_effects_rows(library, tmp_path):
     from shipyard.render.blocks import Check, walk
-    from shipyard.rules.really_simple import reference, sheet
+    from shipyard.rules.really_simple import counters, reference, sheet
 
     rows = [dict(r, knots=3) if r.get("knots") else dict(r, turns=5) if r.get("turns") else r
             for r in get_ruleset("rs").tables().special_effects.rows]
@@ -198,6 +198,8 @@ def test_really_simple_funnel_and_fire_boxes_follow_the_special_effects_rows(lib
         assert checks[f"funnel −{knots} kn"] == 1 and checks["FIRE"] == turns
         printed = " ".join(block_texts(reference.special_effects(ctx)))
         assert f"top speed {knots} knots lower" in printed and f"crew leave after {turns} turns" in printed
+        fire = next(m for m in counters.markers(ctx) if m.title == "FIRE!")
+        assert fire.reminder.endswith(f"crew leave after {turns} turns")
 
 
 def yaml_dump(data) -> str:

@@ -23,18 +23,24 @@ def signed(v) -> str:
     return f"{int(v):+d}".replace("-", "−")
 
 
-_FIELD = re.compile(r"\{([a-z_]+)\.([a-z_]+)\}")
+_FIELD = re.compile(r"\{([a-z_]+)\.(?:([0-9a-z_+-]+)\.)?([a-z_]+)\}")
 
 
 def fill(template: str, tables: Tables, where: str) -> str:
-    """A reminder with {table.key} names filled from the (house-ruled) mapping tables."""
+    """A reminder with {table.key} names filled from the (house-ruled) mapping tables, and {table.ROLL.key} from
+    the row of a list table with that roll ({special_effects.11.turns}: how long a fire burns)."""
 
     def sub(m):
-        t = tables.require(m.group(1))
-        if not isinstance(t.rows, dict) or m.group(2) not in t.rows:
-            raise ShipyardError(f"{where}: {{{m.group(1)}.{m.group(2)}}} names no value of table {m.group(1)} "
-                                f"({t.tag()}); it has {', '.join(t.rows) if isinstance(t.rows, dict) else 'rows, not keys'}")
-        return number(t.rows[m.group(2)])
+        name, roll, key = m.groups()
+        t = tables.require(name)
+        rows = t.rows
+        if roll is not None:
+            rows = next((r for r in rows if isinstance(r, dict) and str(r.get("roll")) == roll), None) \
+                if isinstance(rows, list) else None
+        if not isinstance(rows, dict) or key not in rows:
+            has = ', '.join(rows) if isinstance(rows, dict) else 'rows, not keys' if roll is None else f'no row {roll}'
+            raise ShipyardError(f"{where}: {m.group(0)} names no value of table {name} ({t.tag()}); it has {has}")
+        return number(rows[key])
 
     return _FIELD.sub(sub, str(template))
 
