@@ -138,6 +138,8 @@ class Table:
     rows: Any
     note: str = ""
     house_rule: bool = False
+    bands: dict = field(default_factory=dict)  # where in rows a list of bands is (None: rows) -> (side, key, may_miss)
+    optional: tuple[str, ...] = ()  # row keys a house-ruled row may leave out (every other key of every row it needs)
 
     def tag(self, row: Any = None) -> str:
         """The provenance tag to quote in a reason: 'house rule', or the row's or table's tag."""
@@ -177,26 +179,145 @@ class Tables(dict):
             raise AttributeError(name) from None
 
 
+TABLE_KEYS = ("provenance", "note", "rows", "band", "optional")  # what a table of tables.yaml may say
+BAND_SIDES = ("lower", "upper")
+
+
 def load_tables(path: Path, house_rules: Path | None = None, ruleset_keys: Iterable[str] = ()) -> Tables:
     """Read a rule set's tables.yaml and overlay a house-rules file.
 
     tables.yaml:   {table_name: {provenance: source|example|reconstructed, note: "...", rows: ...}}
     house rules:   {table_name: {rows: ...}}  or, for a file covering several rule sets,
                    {<ruleset key or alias>: {table_name: {rows: ...}}}
-    A house-ruled table replaces the rows wholesale and is tagged "house rule" in every reason.
+    A house-ruled table is tagged "house rule" in every reason (see apply_house_rules for how rows overlay).
     """
     ruleset_keys = tuple(ruleset_keys)
     located = read_yaml(path)
+    where = display_path(path)
+    refuse_cut_text(located, where)
     tables = Tables()
     tables.ruleset = ruleset_keys[0] if ruleset_keys else ""
     for name, spec in (located.data or {}).items():
         if not isinstance(spec, dict) or "rows" not in spec or spec.get("provenance") not in PROVENANCES:
-            raise ShipyardError([Problem(display_path(path), located.line_of((name,)), name,
+            raise ShipyardError([Problem(where, located.line_of((name,)), name,
                                          "a table needs rows and a provenance of source, example or reconstructed")])
-        tables[name] = Table(name, spec["provenance"], spec["rows"], spec.get("note", ""))
+        stray = sorted(set(spec) - set(TABLE_KEYS))
+        if stray:
+            raise ShipyardError([Problem(where, located.line_of((name, stray[0])), f"{name}.{stray[0]}",
+                                         f"unknown key {stray[0]!r}: a table has {', '.join(TABLE_KEYS)}")])
+        bands = _band_spec(spec.get("band"), (name, "band"), located, where)
+        for at, (side, key, _) in bands.items():
+            loc = (name, "rows") + (() if at is None else (at,))
+            problem = _band_problem(_bands_at(spec["rows"], at), side, key, loc)
+            if problem is not None:
+                raise ShipyardError([Problem(where, located.line_of(problem[0]), field_name(problem[0]), problem[1])])
+        optional = spec.get("optional", [])
+        if not isinstance(optional, list) or not all(isinstance(k, str) for k in optional):
+            raise ShipyardError([Problem(where, located.line_of((name, "optional")), f"{name}.optional",
+                                         "expected a list of the row keys a house-ruled row may leave out")])
+        tables[name] = Table(name, spec["provenance"], spec["rows"], spec.get("note", ""), bands=bands,
+                             optional=tuple(optional))
     if house_rules is not None:
         apply_house_rules(tables, house_rules, ruleset_keys)
     return tables
+
+
+def _band_spec(raw: Any, loc: tuple, located: Any, where: str) -> dict:
+    """A table's `band:` declaration: its rows are bands looked up by one bound, `{lower: min_ft}` (each row from
+    its min_ft up) or `{upper: max_lb}` (each row up to its max_lb, null = no limit); for bands inside a mapping of
+    rows, `{by_length: {lower: min_ft}}`. `may_miss: true`: a value may fall outside every row (the rule set says
+    what that means), so a house rule need not cover what the table's own rows cover.
+    Returns {None or the rows' key: (side, key, may_miss)}."""
+    if raw is None:
+        return {}
+
+    def one(spec: Any, at: tuple) -> tuple[str, str, bool]:
+        sides = [k for k in spec if k in BAND_SIDES] if isinstance(spec, dict) else []
+        if (len(sides) != 1 or not isinstance(spec[sides[0]], str) or set(spec) - {sides[0], "may_miss"}
+                or not isinstance(spec.get("may_miss", False), bool)):
+            raise ShipyardError([Problem(where, located.line_of(at), field_name(at),
+                                         "expected {lower: KEY} or {upper: KEY} naming the rows' bound "
+                                         "(and may_miss: true where a value may match no row)")])
+        return sides[0], spec[sides[0]], spec.get("may_miss", False)
+
+    if isinstance(raw, dict) and set(raw) & set(BAND_SIDES):
+        return {None: one(raw, loc)}
+    if not isinstance(raw, dict):
+        one(raw, loc)
+    return {at: one(spec, loc + (at,)) for at, spec in raw.items()}
+
+
+def _bands_at(rows: Any, at: str | None) -> Any:
+    """The list of bands a `band:` declaration names: the rows themselves, or the list under rows[at]."""
+    return rows if at is None else rows.get(at) if isinstance(rows, dict) else None
+
+
+def _band_problem(rows: Any, side: str, key: str, loc: tuple, own: Any = None) -> tuple[tuple, str] | None:
+    """(where, what is wrong) when rows are not bands by `key` in ascending order, or (against the table's own
+    rows `own`) leave a value the table's own rows cover without a row: a lookup must always find one."""
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
+        return loc, f"expected a list of rows, each with its {key}"
+    bounds = []
+    for i, row in enumerate(rows):
+        bound = row.get(key)
+        last_open = side == "upper" and bound is None and i == len(rows) - 1
+        if not last_open and (isinstance(bound, bool) or not isinstance(bound, (int, float))):
+            what = "a number (the last row may have null: no limit)" if side == "upper" else "a number"
+            return loc + (i, key), f"every row needs its {key}, {what}"
+        if bounds and not last_open and bound <= bounds[-1]:
+            return loc + (i, key), (f"{key} {bound} comes after {bounds[-1]}: the rows must go up in {key}, "
+                                    "each row's above the one before")
+        bounds.append(bound)
+    if not own:
+        return None
+    if side == "lower" and bounds[0] > own[0][key]:
+        return loc + (0, key), (f"the first row begins at {key} {bounds[0]}, so a value under it would match no row; "
+                                f"begin at {own[0][key]} or lower, as the table's own rows do")
+    if side == "upper" and bounds[-1] is not None:
+        if own[-1][key] is None:
+            return loc + (len(rows) - 1, key), (f"the last row's {key} must be null (no limit), as the table's own is: "
+                                                f"a value above {bounds[-1]} would match no row")
+        if bounds[-1] < own[-1][key]:
+            return loc + (len(rows) - 1, key), (f"the last row ends at {key} {bounds[-1]}, so a value above it would "
+                                                f"match no row; end at {own[-1][key]} or higher, as the table's own "
+                                                "rows do")
+    return None
+
+
+def overlay(own: Any, house: Any) -> Any:
+    """A house rule's rows laid over the table's own: a mapping changes only the keys it names (and so on into
+    nested mappings), keeping the rest; a list or a single value replaces the table's own."""
+    if isinstance(own, dict) and isinstance(house, dict):
+        merged = copy.deepcopy(own)
+        for key, value in house.items():
+            merged[key] = overlay(own[key], value) if key in own else copy.deepcopy(value)
+        return merged
+    return copy.deepcopy(house)
+
+
+def field_name(loc: tuple) -> str:
+    """A path into a file as the user reads it: ('saunders', 'hull', 'rows', 0, 'hull') -> 'saunders.hull.rows[0].hull'."""
+    return ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in loc).replace(".[", "[")
+
+
+def refuse_cut_text(located: Any, where: str) -> None:
+    """Refuse text cut short by a comma. In a YAML flow mapping an unquoted comma ends the value, so
+    `{effect: penetrated, roll D66}` reads as effect 'penetrated' plus a key 'roll D66' with no value: a key with
+    a space in it and no value is that mark (no table has such a key), and the error names its line."""
+
+    def walk(node: Any, loc: tuple) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if value is None and isinstance(key, str) and " " in key.strip():
+                    raise ShipyardError([Problem(where, located.line_of(loc + (key,)), field_name(loc + (key,)),
+                                                 f"{key!r} has no value: a comma in unquoted text cut the text before it "
+                                                 "short; put the whole text in quotes")])
+                walk(value, loc + (key,))
+        elif isinstance(node, list):
+            for i, item in enumerate(node):
+                walk(item, loc + (i,))
+
+    walk(located.data, ())
 
 
 def _ruleset_names() -> dict[str, tuple[str, ...]]:
@@ -218,12 +339,15 @@ def _other_tables(own_keys: set[str]) -> set[str]:
 
 
 def apply_house_rules(tables: Tables, path: Path, ruleset_keys: Iterable[str] = ()) -> None:
-    """Overlay a house-rules file, strictly: a section naming no rule set, a table no rule set has, a row or
-    key the table does not have, or a value of another type or sign than the table's own is an error with
-    the file, line and field."""
+    """Overlay a house-rules file (see `overlay`: a mapping of rows changes just the values it names, a list
+    replaces all the rows), strictly: a section naming no rule set, a table no rule set has, a row or key the
+    table does not have, a row lacking a key every row of the table has, a value of another type or sign than
+    the table's own or far beyond them, bands out of order or leaving a value without a row: each is an error
+    with the file, line and field."""
     located = read_yaml(path)
     data = located.data
     where = display_path(path)
+    refuse_cut_text(located, where)
     if not isinstance(data, dict):
         raise ShipyardError([Problem(where, 1, None, "a house-rules file is a mapping of table names "
                                      "(or of rule sets, each a mapping of table names)")])
@@ -260,7 +384,7 @@ def apply_house_rules(tables: Tables, path: Path, ruleset_keys: Iterable[str] = 
             raise ShipyardError([Problem(where, line, name, f"no table or rule set {name!r}"
                                          f"{did_you_mean(str(name), set(tables) | all_names)}")])
         if not isinstance(spec, dict) or "rows" not in spec:
-            raise ShipyardError([Problem(where, line, name, "expected {rows: ...} replacing the table's rows")])
+            raise ShipyardError([Problem(where, line, name, "expected {rows: ...}: your values for the table's rows")])
         unknown = sorted(set(spec) - {"rows", "note"})
         if unknown:
             raise ShipyardError([Problem(where, located.line_of(prefix + (name, unknown[0])), f"{name}.{unknown[0]}",
@@ -268,13 +392,22 @@ def apply_house_rules(tables: Tables, path: Path, ruleset_keys: Iterable[str] = 
         old = tables[name]
         if type(spec["rows"]) is not type(old.rows):
             raise ShipyardError([Problem(where, line, f"{name}.rows",
-                                         f"expected a {type(old.rows).__name__} like the table it replaces")])
-        problem = _check_like(spec["rows"], old.rows, prefix + (name, "rows"))
+                                         f"expected a {type(old.rows).__name__} like the table's own rows")])
+        problem = _check_like(spec["rows"], old.rows, prefix + (name, "rows"), old.optional)
         if problem is not None:
             loc, message = problem
-            field_name = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in loc).replace(".[", "[")
-            raise ShipyardError([Problem(where, located.line_of(loc), field_name, message)])
-        tables[name] = Table(name, old.provenance, copy.deepcopy(spec["rows"]), spec.get("note", old.note), house_rule=True)
+            raise ShipyardError([Problem(where, located.line_of(loc), field_name(loc), message)])
+        rows = overlay(old.rows, spec["rows"])
+        for at, (side, key, may_miss) in old.bands.items():
+            if at is not None and at not in spec["rows"]:
+                continue  # these bands are the table's own, unchanged
+            loc = prefix + (name, "rows") + (() if at is None else (at,))
+            own = None if may_miss else _bands_at(old.rows, at)
+            problem = _band_problem(_bands_at(rows, at), side, key, loc, own)
+            if problem is not None:
+                raise ShipyardError([Problem(where, located.line_of(problem[0]), field_name(problem[0]), problem[1])])
+        tables[name] = Table(name, old.provenance, rows, spec.get("note", old.note), house_rule=True, bands=old.bands,
+                             optional=old.optional)
 
 
 def _kind(value: Any) -> str:
@@ -291,7 +424,7 @@ def _kind(value: Any) -> str:
     return "empty value"
 
 
-def _check_like(new: Any, old: Any, loc: tuple) -> tuple[tuple, str] | None:
+def _check_like(new: Any, old: Any, loc: tuple, optional: Iterable[str] = ()) -> tuple[tuple, str] | None:
     """(where, what is wrong) when new does not have the shape of the table's own rows old, else None.
 
     Mappings: every key must be one the table has; lists: every item like the table's items (a list of
@@ -303,7 +436,7 @@ def _check_like(new: Any, old: Any, loc: tuple) -> tuple[tuple, str] | None:
         for key, value in new.items():
             if key not in old:
                 return loc + (key,), f"the table has no row or key {key!r}{did_you_mean(str(key), [str(k) for k in old])}"
-            found = _check_like(value, old[key], loc + (key,))
+            found = _check_like(value, old[key], loc + (key,), optional)
             if found:
                 return found
         return None
@@ -316,6 +449,9 @@ def _check_like(new: Any, old: Any, loc: tuple) -> tuple[tuple, str] | None:
             for record in records:
                 for key, value in record.items():
                     samples.setdefault(key, []).append(value)
+            required = [k for k in samples if k not in optional and k != "provenance" and all(k in r for r in records)]
+            if not new:
+                return loc, f"expected at least one row like {_example(records[0])}: with none, nothing can be looked up"
             for i, item in enumerate(new):
                 if not isinstance(item, dict):
                     return loc + (i,), f"expected a record like {_example(records[0])}, got {_kind(item)}"
@@ -324,9 +460,13 @@ def _check_like(new: Any, old: Any, loc: tuple) -> tuple[tuple, str] | None:
                         return loc + (i, key), (f"the table's rows have no key {key!r}"
                                                 f"{did_you_mean(str(key), [str(k) for k in samples])}: "
                                                 f"expected rows like {_example(records[0])}")
-                    found = _check_value(value, samples[key], loc + (i, key))
+                    found = _check_value(value, samples[key], loc + (i, key), optional)
                     if found:
                         return found
+                missing = [k for k in required if k not in item]
+                if missing:
+                    return loc + (i,), (f"the row has no {missing[0]!r}: every row of the table has one "
+                                        f"(rows like {_example(records[0])})")
             return None
         if old:
             for i, item in enumerate(new):
@@ -337,7 +477,10 @@ def _check_like(new: Any, old: Any, loc: tuple) -> tuple[tuple, str] | None:
     return _check_value(new, [old], loc)
 
 
-def _check_value(value: Any, samples: list, loc: tuple) -> tuple[tuple, str] | None:
+HOUSE_RULE_REACH = 10  # a house-ruled number may be at most this many times the largest of the table's own
+
+
+def _check_value(value: Any, samples: list, loc: tuple, optional: Iterable[str] = ()) -> tuple[tuple, str] | None:
     """value against the table's own values for the same place."""
     kinds = {_kind(s) for s in samples if s is not None}
     if value is None:
@@ -345,7 +488,7 @@ def _check_value(value: Any, samples: list, loc: tuple) -> tuple[tuple, str] | N
     if isinstance(value, (dict, list)):
         shaped = [s for s in samples if isinstance(s, type(value))]
         if shaped:
-            return _check_like(value, shaped[0], loc)
+            return _check_like(value, shaped[0], loc, optional)
     kind = _kind(value)
     if kinds and kind not in kinds:
         return loc, f"expected a {' or '.join(sorted(kinds))} like the table's own, got {kind} {value!r}"
@@ -353,6 +496,10 @@ def _check_value(value: Any, samples: list, loc: tuple) -> tuple[tuple, str] | N
         numbers = [s for s in samples if _kind(s) == "number"]
         if numbers and value < 0 <= min(numbers):
             return loc, f"expected 0 or more (the table's own run {min(numbers)}–{max(numbers)}), got {value}"
+        most = HOUSE_RULE_REACH * max([1, *(abs(n) for n in numbers)])
+        if numbers and abs(value) > most:
+            return loc, (f"expected a number within ±{most:g} ({HOUSE_RULE_REACH} times the table's own, which run "
+                         f"{min(numbers)}–{max(numbers)}: what the printed sheets have room for), got {value:,}")
     return None
 
 
@@ -573,14 +720,18 @@ def is_fort(unit: Any) -> bool:
     return isinstance(unit, Fort)
 
 
-def band(rows: list, value: float, *, lower: str | None = None, upper: str | None = None, table: Table | None = None) -> dict:
-    """The one band lookup. Rows in ascending order, each with a bound:
-    lower=KEY: the last row whose KEY (a lower bound) is at or below value (the first row when none is);
-    upper=KEY: the first row whose KEY (an upper limit, null = no limit) the value does not exceed (else the last)."""
+def band(rows: list, value: float, *, lower: str | None = None, upper: str | None = None, table: Table | None = None,
+         or_none: bool = False) -> dict | None:
+    """The one band lookup. Rows in ascending order (tables.yaml's `band:` says so and loading checks it), each
+    with a bound: lower=KEY: the last row whose KEY (a lower bound) is at or below value; upper=KEY: the first row
+    whose KEY (an upper limit, null = no limit) the value does not exceed. A value no row takes is an error
+    (None with or_none=True: for a caller with its own words for it), never a row that does not fit."""
     name = table.name if table is not None else "?"
     if not isinstance(rows, list) or not rows or (lower is None) == (upper is None):
         raise ShipyardError(f"table {name}: expected a list of rows with {lower or upper!r}; got {rows!r}")
     key = lower or upper
+    if table is not None and (("lower" if lower else "upper"), key) not in [b[:2] for b in table.bands.values()]:
+        raise ShipyardError(f"table {name}: its rows are not declared bands by {key!r} (band: in tables.yaml)")
 
     def bound(row):
         if not isinstance(row, dict) or key not in row:
@@ -588,16 +739,16 @@ def band(rows: list, value: float, *, lower: str | None = None, upper: str | Non
         return row[key]
 
     if lower is not None:
-        chosen = rows[0]
+        chosen = None
         for row in rows:
             if value >= float(bound(row)):
                 chosen = row
-        return chosen
-    for row in rows:
-        limit = bound(row)
-        if limit is None or value <= float(limit):
-            return row
-    return rows[-1]
+    else:
+        chosen = next((row for row in rows if bound(row) is None or value <= float(bound(row))), None)
+    if chosen is None and not or_none:
+        where = f"under {key} {bound(rows[0])}" if lower else f"over {key} {bound(rows[-1])}"
+        raise ShipyardError(f"table {name} ({table.tag() if table else '?'}): {value:g} matches no row ({where})")
+    return chosen
 
 
 def resolve_scale(ctx: Context, factors: Any, native: str, table: Table | None = None, rules: str = "") -> tuple[float, str]:

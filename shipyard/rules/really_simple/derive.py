@@ -133,8 +133,8 @@ def principal_plate(armour: list[Armour], tables: Tables) -> tuple[Armour, float
 
 def iron_armour(iron_in: float, tables: Tables) -> tuple[int | None, str]:
     t = tables.require("armour_iron")
-    best = band(t.rows, iron_in, lower="from_in", table=t)
-    if iron_in < float(best["from_in"]):
+    best = band(t.rows, iron_in, lower="from_in", table=t, or_none=True)
+    if best is None:
         return None, f"{_num(round(iron_in, 2))} in iron-equivalent is under every row of armour_iron ({t.tag()})"
     return int(t.need(best, "armour", "a number")), f"{_num(round(iron_in, 2))} in ≥ {_num(best['from_in'])} in → {best['armour']} ({t.cite(best)})"
 

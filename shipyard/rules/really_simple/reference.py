@@ -8,7 +8,7 @@ from ...render.blocks import Block, Columns, Flow, Heading, Note, Stack, Table, 
 from ...render.text import number
 from .derive import modifier, scale_factor
 from .trackers import no_effect_text
-from .words import need, ranges_text, signed, sinks_in
+from .words import need, ranges_text, row_text, signed, sinks_in
 
 HEAD = dict(size=8.0)
 BODY = dict(size=7.0, family="condensed")
@@ -91,12 +91,16 @@ def movement(derived: list, ctx) -> list[Block]:
             Text(contact, **BODY)]
 
 
+def special_effects(ctx) -> list[Block]:
+    """The 2d6 special effects, each row's words filled from its own fields (a house rule's knots or turns)."""
+    return [Heading("Special effects, roll 2d6", **HEAD),
+            _two([[r["roll"], row_text(r, "effect", "special_effects")] for r in ctx.tables.require("special_effects").rows])]
+
+
 def quick_reference(doc, derived: list, ctx) -> None:
     """One page (more only if it must) of what the units in play use, in two columns."""
     left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx)], gap=1.5)
-    right = Stack([Heading("Special effects, roll 2d6", **HEAD),
-                   _two([[r["roll"], r["effect"]] for r in ctx.tables.require("special_effects").rows])]
-                  + movement(derived, ctx), gap=1.5)
+    right = Stack(special_effects(ctx) + movement(derived, ctx), gap=1.5)
     title = Text("Really Simple ACW Naval Rules · quick reference", size=12, weight="bold")
     flow = Flow(doc, gap=3.0, rule=False)
     page = Stack([title, Columns([left, right], gap=5.0)], gap=2.0)

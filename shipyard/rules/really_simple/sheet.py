@@ -23,7 +23,7 @@ from ..base import accent, damage_done, sheet_heading
 from .boxes import CardHead, GunRows, Measured, OrdersGrid, SpeedBox, SpeedTrack
 from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
-from .words import gun_groups, kn, no_ram_bow, sinks_in, step_kn
+from .words import gun_groups, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
 
 GUN_BOX = 3.6  # mm: one gun's box
 GUN_GAP = 0.6
@@ -78,8 +78,14 @@ def special_checks(s: ReallySimpleStats, tables) -> Block:
     magazine hit has a DESTROYED box (a ship's strikes SINKS)."""
     t = trackers()
     wanted = t.for_unit(applies, s)
-    checks = [Check(f"{label} {UNTIL}" if boxes == LASTS and lasts(tables, key) else label, max(boxes, 1), key)
-              for key, label, boxes in SPECIAL_CHECKS if key in wanted and not (key == "sunk" and not s.is_fort)]
+    checks = []
+    for key, label, boxes in SPECIAL_CHECKS:
+        if key not in wanted or (key == "sunk" and not s.is_fort):
+            continue
+        row = special_effect(tables, key) or {}
+        label = row_text(row, "mark", "special_effects") if "mark" in row else label
+        boxes = int(row[boxes]) if isinstance(boxes, str) else boxes  # a box per turn of the row's field
+        checks.append(Check(f"{label} {UNTIL}" if boxes == LASTS and lasts(tables, key) else label, max(boxes, 1), key))
     return records(CheckRow("2d6", checks), "special", *(c.tracker for c in checks))
 
 
@@ -90,17 +96,17 @@ UNTIL = "T__"  # written in: the turn it ends, once its dice are thrown (short: 
 def lasts(tables, tracker: str) -> bool:
     """Whether a special effect lasts a thrown number of moves or turns ('jammed for 1d6 moves'): its row(s) of
     special_effects name dice and moves or turns, so its box has a blank for the turn it ends."""
-    rolls = {o.row for o in trackers().outcomes if o.table == "special_effects" and o.tracker == tracker}
-    return any(re.search(r"\d*d\d+\s+(moves|turns)", str(row["effect"]))
-               for row in tables.require("special_effects").rows if str(row["roll"]) in rolls)
+    row = special_effect(tables, tracker)
+    return row is not None and bool(re.search(r"\d*d\d+\s+(moves|turns)", row_text(row, "effect", "special_effects")))
 
 
-# the special effects' boxes on a card, in the order of the 2d6 table: (tracker, label, boxes)
+# the special effects' boxes on a card, in the order of the 2d6 table: (tracker, label, boxes); a row's mark in
+# special_effects stands for the label, and boxes named by a field are that many (FIRE: a box per turn it burns)
 SPECIAL_CHECKS = (("sunk", "DESTROYED", 1), ("helmsman", "helmsman", 1), ("list_port", "list port", 1),
                   ("list_starboard", "list stbd", 1), ("shutter", "shutter jammed", LASTS),
-                  ("steam_pipes", "steam pipes", 1), ("funnel", "funnel −2 kn", 1),
+                  ("steam_pipes", "steam pipes", 1), ("funnel", "funnel", 1),
                   ("fouled", "screw fouled", LASTS), ("steering", "steering", LASTS),
-                  ("fire", "FIRE", 4), ("boiler", "boiler holed", 1))
+                  ("fire", "FIRE", "turns"), ("boiler", "boiler holed", 1))
 
 
 def card(unit, d, ctx) -> Block:

@@ -23,20 +23,49 @@ def signed(v) -> str:
     return f"{int(v):+d}".replace("-", "−")
 
 
-_FIELD = re.compile(r"\{([a-z_]+)\.([a-z_]+)\}")
+_FIELD = re.compile(r"\{([a-z_]+)\.(?:([0-9a-z_+-]+)\.)?([a-z_]+)\}")
 
 
 def fill(template: str, tables: Tables, where: str) -> str:
-    """A reminder with {table.key} names filled from the (house-ruled) mapping tables."""
+    """A reminder with {table.key} names filled from the (house-ruled) mapping tables, and {table.ROLL.key} from
+    the row of a list table with that roll ({special_effects.11.turns}: how long a fire burns)."""
 
     def sub(m):
-        t = tables.require(m.group(1))
-        if not isinstance(t.rows, dict) or m.group(2) not in t.rows:
-            raise ShipyardError(f"{where}: {{{m.group(1)}.{m.group(2)}}} names no value of table {m.group(1)} "
-                                f"({t.tag()}); it has {', '.join(t.rows) if isinstance(t.rows, dict) else 'rows, not keys'}")
-        return number(t.rows[m.group(2)])
+        name, roll, key = m.groups()
+        t = tables.require(name)
+        rows = t.rows
+        if roll is not None:
+            rows = next((r for r in rows if isinstance(r, dict) and str(r.get("roll")) == roll), None) \
+                if isinstance(rows, list) else None
+        if not isinstance(rows, dict) or key not in rows:
+            has = ', '.join(rows) if isinstance(rows, dict) else 'rows, not keys' if roll is None else f'no row {roll}'
+            raise ShipyardError(f"{where}: {m.group(0)} names no value of table {name} ({t.tag()}); it has {has}")
+        return number(rows[key])
 
     return _FIELD.sub(sub, str(template))
+
+
+_ROW_FIELD = re.compile(r"\{([a-z_]+)\}")
+
+
+def row_text(row: dict, key: str, table: str) -> str:
+    """A row's words with each {field} filled from the row's own fields: 'top speed {knots} knots lower'."""
+
+    def sub(m):
+        if m.group(1) not in row:
+            raise ShipyardError(f"table {table}: the row {row.get('roll', '')!r} says {{{m.group(1)}}} in its {key} "
+                                f"but has no {m.group(1)}")
+        return number(row[m.group(1)])
+
+    return _ROW_FIELD.sub(sub, str(row[key]))
+
+
+def special_effect(tables: Tables, tracker: str) -> dict | None:
+    """The special_effects row a card's tracker records (trackers.yaml names it by its roll), or None."""
+    from .trackers import trackers
+
+    rolls = {o.row for o in trackers().outcomes if o.table == "special_effects" and o.tracker == tracker}
+    return next((r for r in tables.require("special_effects").rows if str(r["roll"]) in rolls), None)
 
 
 def row_by_key(rows: list, key: str, table: str) -> dict:

@@ -11,7 +11,8 @@ from ...render import Document, Page
 from ...render.paper import MM
 from ...render.text import number, wrap_lines
 from ..base import Context, Derived, tint
-from .sheet import modifier, signed
+from .derive import modifier
+from .sheet import signed
 
 CHIT_MM = 16.0
 SMALL_PT = 6.0  # the reminder under a counter's figure

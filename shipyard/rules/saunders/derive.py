@@ -57,6 +57,17 @@ def using(table: Table, expected: str) -> Iterator[Table]:
         raise ShipyardError(f"saunders table {table.name!r} ({who}) cannot be read: expected {expected} ({type(exc).__name__}: {exc})") from None
 
 
+def modifier(table: Table, when: str) -> int:
+    """The modifier of the row `when` in a {modifiers: [{when, mod}]} table (or a list of {when, mod} rows): what a
+    reminder or a reason quotes, so a house rule reaches it; a house rule without the row is a clear error."""
+    rows = table.rows["modifiers"] if isinstance(table.rows, dict) else table.rows
+    for m in rows:
+        if m["when"] == when:
+            return int(m["mod"])
+    raise ShipyardError(f"saunders table {table.name!r} ({table.tag()}) has no modifier {when!r}: "
+                        "a house rule may change its value, not drop the row")
+
+
 def _fmt(x: float) -> str:
     """A number as a player writes it: 6, 6.5, 0.33."""
     if float(x).is_integer():
@@ -418,7 +429,10 @@ def _derive_vessel(v: Vessel, ctx: Context, d: Derived, factor: float) -> None:
         why = f"{_fmt(v.length_ft)} ft, not under {_fmt(limit)} ft and not a monitor"
     d.set("small_target", small, why + f" ({st.cite()})")
 
-    d.set("ram_bow", v.ram_bow, "ram bow fitted (library)" if v.ram_bow else "no ram bow in the library: -1 when ramming")
+    rams = tables.require("ramming_modifiers")
+    when = "Ramming with a ram bow" if v.ram_bow else "Ramming without a ram bow"
+    d.set("ram_bow", v.ram_bow, ("ram bow fitted (library)" if v.ram_bow else "no ram bow in the library")
+          + f": {modifier(rams, when):+d} when ramming ({rams.cite()})")
     paddles = v.paddle_wheels
     d.set("paddles", paddles, f"{v.propulsion.kind.value}: {paddles} paddle wheel{'s' if paddles != 1 else ''}" + (" (each can be lost to a ram or critical 53-56)" if paddles else ""))
     d.set("drive", v.propulsion.kind.value, "propulsion (library)")

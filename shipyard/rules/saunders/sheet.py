@@ -30,7 +30,7 @@ PT_MM = 1 / MM  # mm per point
 from ...render.text import number
 from ...spec.errors import ShipyardError
 from ..base import Context, Derived, accent, damage_done, game_turns, sheet_heading
-from .derive import scale_factor, turret_roles
+from .derive import modifier, scale_factor, turret_roles
 from .stats import SaundersStats
 
 RULES = "ACW Naval Rules v1.2 (Saunders)"
@@ -48,15 +48,6 @@ def signed(mod: Any) -> str:
 def fraction(x: float) -> str:
     """0.75 -> '¾' (the speed fractions the rules print)."""
     return number(round(float(x), 3))
-
-
-def modifier(table, when: str) -> int:
-    """The modifier of the row `when` in a {modifiers: [{when, mod}]} table."""
-    rows = table.rows["modifiers"] if isinstance(table.rows, dict) else table.rows
-    for m in rows:
-        if m["when"] == when:
-            return int(m["mod"])
-    raise KeyError(f"{table.name}: no modifier {when!r}")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from ...render.blocks import Block, Columns, Flow, Heading, Legend, Note, Stack,
 from ...render.text import number as num
 from ..base import Context, Derived
 from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, hit_location_column
-from .sheet import TITLE, code_words, gun_damage_block
+from .sheet import TITLE, code_words, gun_damage_block, natural_rolls
 
 SIZE_ORDER = ("VL", "L", "M", "H", "SH")
 
@@ -56,7 +56,7 @@ def to_hit_block(ctx: Context) -> Block:
 
     text = (f"range {mods('range')} · target size {mods('target_size')} (A only beyond PB) · firer {mods('firer_speed')}"
             f" · target {mods('target_speed')} · obscured {mods('obscured')}")
-    return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10 (1 always hits, 10 misfires)"),
+    return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10 ({natural_rolls(t10)})"),
                   Text(text, size=7.5)], gap=0.6)
 
 

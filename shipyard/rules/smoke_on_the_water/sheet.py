@@ -335,6 +335,11 @@ def gun_legend(s: VesselStats | FortStats, ctx: Context, size: float = 6.5, comp
                   title="Gun codes:" if compact else "Gun codes (size word = Table 17 row):")
 
 
+def natural_rolls(t10: dict) -> str:
+    """What a natural roll does whatever the modifiers, from Table 10: '1 always hits, 10 misfires'."""
+    return f"{t10['always_hits']} always hits, {t10['misfires']} misfires"
+
+
 def to_hit_legend(ctx: Context, size: float = 6.5) -> Block:
     """Table 10 on the sheet: the base chance on a d10 and every modifier."""
     t10 = ctx.tables.require("direct_fire").rows
@@ -342,7 +347,7 @@ def to_hit_legend(ctx: Context, size: float = 6.5) -> Block:
     def mods(key):
         return " ".join(f"{k} {v:+d}".replace("+0", "0").replace("-", "−") for k, v in t10[key].items())
 
-    return Legend([(f"{t10['base']} or less on a d10", "(1 always hits, 10 misfires)"), ("range", mods("range")),
+    return Legend([(f"{t10['base']} or less on a d10", f"({natural_rolls(t10)})"), ("range", mods("range")),
                    ("target size", mods("target_size") + " (A only beyond PB)"), ("firer moving", mods("firer_speed")),
                    ("target moving", mods("target_speed")), ("obscured", mods("obscured"))],
                   size=size, title="To hit (Table 10):")
