@@ -36,7 +36,7 @@ LibraryOpt = Annotated[Optional[list[Path]], typer.Option(
 RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Rule set: sotw, saunders, really-simple, quick-play.")]
 AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="The vessel as she stood on this date (YYYY-MM-DD).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
-HouseOpt = Annotated[Optional[Path], typer.Option("--house-rules", help="YAML file replacing rows of the rule set's tables.")]
+HouseOpt = Annotated[Optional[Path], typer.Option("--house-rules", help="YAML file changing values or rows of the rule sets' tables (house rules).")]
 PaperOpt = Annotated[str, typer.Option("--paper", help="a4 or letter.")]
 ScaleOpt = Annotated[Optional[str], typer.Option("--scale", help="Model scale: 1/600 or 1/1200 (default: the rule set's own).")]
 ForceOpt = Annotated[bool, typer.Option(
