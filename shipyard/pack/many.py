@@ -23,6 +23,7 @@ import sys
 import threading
 from typing import Any, Callable, Sequence
 
+from ..atomic import sweep_stale_parts
 from ..spec.errors import Problem, ShipyardError
 from .build import Built, build_pack
 from .options import PackOptions
@@ -61,8 +62,10 @@ def build_packs(library, scenario, rulesets: Sequence, options: PackOptions, *, 
 
     `on_built` hears of each pack as it is written (in the order they finish; a forked process's when it is done).
     When any rule set fails, the others are still written and one PacksFailed then carries every failure's problems,
-    in rule-set order, and the packs that were written."""
+    in rule-set order, and the packs that were written. Part-written files an earlier pack left in the output
+    folder (its processes killed outright: see shipyard.atomic) are removed first."""
     on_built = on_built or (lambda _built: None)
+    sweep_stale_parts(options.output_dir)
     workers = processes_for(len(rulesets), jobs)
     if workers == 1:
         outcomes = {}

@@ -5,7 +5,7 @@
         page.text(doc.content.x, doc.content.y + 5, "USS Monitor", size=14, weight="bold")
 
 The layer knows paper, not games: margins, fonts, footers, bookmarks, cut marks, calibration bars,
-damage-box tracks and tables. Output is written atomically (a .pdf.part file in the same folder,
+damage-box tracks and tables. Output is written atomically (a .part file in the same folder: see shipyard.atomic,
 renamed onto the target only when the `with` block ends cleanly) and is byte-identical for identical
 input.
 """
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 import weakref
 from pathlib import Path
 from typing import Sequence
@@ -22,7 +21,7 @@ from typing import Sequence
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from ..atomic import NEW_FILE_MODE
+from ..atomic import NEW_FILE_MODE, discard_part, forget_part, new_part
 from ..overwrite import PDF_CREATOR
 from ..spec.errors import ShipyardError
 from . import fonts as _fonts
@@ -37,12 +36,6 @@ FOOTER_BAND_MM = 6.0  # height reserved at the bottom of the content for the foo
 FOOTER_SIZE = 6.5
 CAL_BAND_MM = CAL_BAR_H_MM + 2.5  # band reserved for it on true-scale pages
 
-
-def _unlink_quietly(path: str) -> None:
-    try:
-        os.unlink(path)
-    except FileNotFoundError:
-        pass
 
 class Document(Imposition):
     """A PDF being built: paper, margins, fonts, footers, bookmarks; written atomically on a clean exit."""
@@ -80,12 +73,10 @@ class Document(Imposition):
         # written where a link at path leads, so the link stays a link (shipyard.overwrite says whether to write)
         self._target = Path(os.path.realpath(self.path)) if self.path.is_symlink() else self.path
         self._target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = tempfile.NamedTemporaryFile(dir=self._target.parent, prefix=f".{self._target.name}.", suffix=".pdf.part",
-                                          delete=False)
-        tmp.close()
-        self._tmp = tmp.name
+        fd, self._tmp = new_part(self._target)
+        os.close(fd)  # the canvas writes it by name
         # a Document dropped without close() or a `with` block still leaves no .part file behind
-        self._finalizer = weakref.finalize(self, _unlink_quietly, self._tmp)
+        self._finalizer = weakref.finalize(self, discard_part, self._tmp)
         try:
             # the canvas starts on an embedded font, so no page references an unembedded Helvetica
             c = Canvas(self._tmp, pagesize=(p.width_pt, p.height_pt), invariant=1, pageCompression=1 if compress else 0,
@@ -152,7 +143,7 @@ class Document(Imposition):
         self._discard()
 
     def _discard(self) -> None:
-        _unlink_quietly(self._tmp)
+        discard_part(self._tmp)
 
     def close(self) -> None:
         """Finish the last page, write the PDF and move it onto the target path."""
@@ -184,6 +175,7 @@ class Document(Imposition):
             c.save()
             os.chmod(self._tmp, NEW_FILE_MODE)
             os.replace(self._tmp, self._target)
+            forget_part(self._tmp)
             self._finalizer.detach()
         except BaseException:
             self.abort()

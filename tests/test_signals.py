@@ -1,0 +1,95 @@
+"""Stopping shipyard however it is stopped (issue 20): SIGTERM, SIGHUP or Ctrl-C to every process of a pack at once
+(as a terminal, or `kill -TERM -- -PGID`, sends them), a pack started ignoring Ctrl-C, the part files a pack killed
+outright leaves for the next one to sweep, and `shipyard serve` stopped by SIGTERM or a closed terminal.
+
+Each pack is `shipyard pack` through cli.main() (what the `shipyard` script runs) in a fresh interpreter of its own
+session, so that its group can be signalled as a terminal signals it. In it each process, once the pack it took has
+its part file open, says "building" and waits: the signal comes while both are mid-build. Many runs of the real
+script, signalled at varied moments: benchmarks/signal_storm.py.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="packs are built side by side on Linux")
+
+_RUN = """
+import os, sys, time
+import shipyard.pack.build as build
+
+real_cover, hold = build.cover, float(sys.argv[2])
+def cover(*args, **kwargs):  # the pack's Document is open: its part file is on disk
+    os.write(2, b"building\\n")
+    time.sleep(hold)
+    return real_cover(*args, **kwargs)
+build.cover = cover
+if sys.argv[3] == "slow-copy":  # the forked copy's clean-up takes a while (a slower disk, a bigger build): the
+    parent, real_unlink = os.getpid(), os.unlink  # parent's stop and a second signal come while it removes its part
+    def unlink(path, *args, **kwargs):
+        if os.getpid() != parent:
+            time.sleep(0.6)
+        return real_unlink(path, *args, **kwargs)
+    os.unlink = unlink
+sys.argv = ["shipyard", "pack", "cherbourg-1864", "--rules", "qp", "--rules", "rs", "--no", "templates", "--no",
+            "counters", "--jobs", "2", "-o", sys.argv[1]]
+from shipyard.cli import main
+main()
+"""
+
+
+def _pack(out: Path, hold: float, copy: str = "", **popen) -> subprocess.Popen:
+    """The two-process pack, started in a session of its own, returned once both processes are mid-build."""
+    proc = subprocess.Popen([sys.executable, "-c", _RUN, str(out), str(hold), copy], text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, **popen)
+    seen, said = 0, []
+    while seen < 2:
+        line = proc.stderr.readline()
+        said.append(line)
+        assert line, f"the run ended before both processes began: {''.join(said)}{proc.stdout.read()}"
+        seen += line.count("building")
+    return proc
+
+
+def _group_gone(pgid: int) -> bool:
+    for _ in range(100):
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    os.killpg(pgid, signal.SIGKILL)
+    return False
+
+
+def test_part_files_of_a_pack_killed_outright_are_swept_by_the_next_pack_and_nothing_else(cli, tmp_path):
+    proc = _pack(tmp_path, hold=60)
+    os.killpg(proc.pid, signal.SIGKILL)  # nothing can clean up after this (nor after a power cut)
+    proc.communicate(timeout=30)
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert len(left) == 2 and all(name.endswith(".part") for name in left), left
+    old = tmp_path / ".cherbourg-1864-saunders.pdf.k2_x9qaz.pdf.part"  # shipyard 0.1's naming, no pid: by age
+    old.write_bytes(b"%PDF-1.4 cut off")
+    os.utime(old, (time.time() - 2 * 86400,) * 2)
+    keep = {
+        ".cherbourg-1864-sotw.pdf.1-0a1b2c3d.part": b"being written by a live process (pid 1)",
+        ".recent.pdf.k2_x9qaz.pdf.part": b"shipyard 0.1's, but it could still be at work",
+        "notes.part": b"yours", ".notes.part": b"yours", ".x.pdf.123-nothex!.part": b"not shipyard's naming",
+    }
+    for name, text in keep.items():
+        (tmp_path / name).write_bytes(text)
+    (tmp_path / ".folder.pdf.999999-0a1b2c3d.part").mkdir()
+
+    run = cli("pack", "cherbourg-1864", "--rules", "qp", "--no", "templates", "--no", "counters", "-o", tmp_path)
+    assert run.code == 0, run.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [*keep, ".folder.pdf.999999-0a1b2c3d.part", "cherbourg-1864-quick-play.pdf"])
+    assert all((tmp_path / name).read_bytes() == text for name, text in keep.items())
+
