@@ -451,18 +451,23 @@ def roster(
                          force=force))
 
 
-def _stop_cleanly_when_terminated() -> None:
-    """A pack stopped by SIGTERM (a closed terminal, `kill`, a job control) is stopped as Ctrl-C stops it: no
-    part-written file is left, and the processes building beside this one stop too."""
-    import signal
+def _stops_cleanly(command):
+    """A command during which SIGTERM (`kill`) and SIGHUP (a closed terminal) stop it as Ctrl-C does, in every
+    process working for it, and leave nothing part-written (see pack/stopping.py)."""
+    import functools
 
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt
+    @functools.wraps(command)
+    def run(*args, **kwargs):
+        from .pack.stopping import interruptible
 
-    signal.signal(signal.SIGTERM, interrupt)
+        with interruptible():
+            return command(*args, **kwargs)
+
+    return run
 
 
 @app.command()
+@_stops_cleanly
 def pack(
     scenario: Annotated[str, typer.Argument(help="A scenario by id (mobile-bay-1864) or your own scenario file.")],
     rules: Annotated[Optional[list[str]], typer.Option("--rules", "-r", help="Rule set (repeatable; default: all four).")] = None,
@@ -523,7 +528,6 @@ def pack(
     # 2-6 % of a pack's time, and in a forked process fewer pages written that it shares with this one
     gc.freeze()
     gc.set_threshold(20_000, 20, 20)
-    _stop_cleanly_when_terminated()
 
     from .pack import PacksFailed
 

@@ -131,14 +131,14 @@ def patched(library, scenario, rs, options):
     {patch}
     return real(library, scenario, rs, options)
 many._outcome = patched
-from shipyard.cli import _stop_cleanly_when_terminated
-_stop_cleanly_when_terminated()
+from shipyard.pack.stopping import interruptible
 {setup}
 lib = Library.load()
 rulesets = [rs for rs in all_rulesets() if rs.key in ("quick-play", "really-simple")]
 try:
-    built = many.build_packs(lib, lib.scenario("mobile-bay-1864"), rulesets,
-                             PackOptions(output_dir=Path(sys.argv[1]), rules=[rs.key for rs in rulesets]), jobs=2)
+    with interruptible():  # as `shipyard pack` stops
+        built = many.build_packs(lib, lib.scenario("mobile-bay-1864"), rulesets,
+                                 PackOptions(output_dir=Path(sys.argv[1]), rules=[rs.key for rs in rulesets]), jobs=2)
     print("built", [b.ruleset for b in built])
 except PacksFailed as exc:
     print("failed", [b.ruleset for b in exc.built], "|", str(exc))

@@ -1,6 +1,6 @@
 """Stopping shipyard however it is stopped (issue 20): SIGTERM, SIGHUP or Ctrl-C to every process of a pack at once
-(as a terminal, or `kill -TERM -- -PGID`, sends them), a pack started ignoring Ctrl-C, the part files a pack killed
-outright leaves for the next one to sweep, and `shipyard serve` stopped by SIGTERM or a closed terminal.
+(as a terminal, or `kill -TERM -- -PGID`, sends them), a pack started ignoring Ctrl-C, and the part files a pack
+killed outright leaves for the next one to sweep.
 
 Each pack is `shipyard pack` through cli.main() (what the `shipyard` script runs) in a fresh interpreter of its own
 session, so that its group can be signalled as a terminal signals it. In it each process, once the pack it took has
@@ -67,6 +67,33 @@ def _group_gone(pgid: int) -> bool:
         time.sleep(0.05)
     os.killpg(pgid, signal.SIGKILL)
     return False
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_stop_signal_to_every_process_twice_leaves_no_part_file_and_no_traceback(tmp_path, sig):
+    """Closing a terminal sends SIGHUP to the group twice (the terminal, then the shell); `kill -TERM -- -PGID` may
+    be repeated; the second comes while the first's clean-up is still removing the part files."""
+    proc = _pack(tmp_path, hold=60, copy="slow-copy")
+    os.killpg(proc.pid, getattr(signal, sig))
+    time.sleep(0.1)
+    os.killpg(proc.pid, getattr(signal, sig))
+    out, err = proc.communicate(timeout=60)
+    assert (proc.returncode, err.strip()) == (130, "interrupted: no partial output was kept"), out
+    assert _group_gone(proc.pid), "a process of the pack outlived it"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGHUP"])
+def test_a_pack_started_ignoring_a_signal_finishes_whole_when_it_comes(tmp_path, sig):
+    """A script's background job ignores Ctrl-C (the shell sees to it), `nohup` ignores SIGHUP: every process of the
+    pack ignores it too, and both packs are written."""
+    ignored = getattr(signal, sig)
+    proc = _pack(tmp_path, hold=0.5, preexec_fn=lambda: signal.signal(ignored, signal.SIG_IGN))
+    os.killpg(proc.pid, ignored)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cherbourg-1864-quick-play.pdf", "cherbourg-1864-really-simple.pdf"]
+    assert "2 files" in out
 
 
 def test_part_files_of_a_pack_killed_outright_are_swept_by_the_next_pack_and_nothing_else(cli, tmp_path):

@@ -11,20 +11,20 @@ Forking is used only where it is safe: on a platform that has it (not macOS, who
 it), and in a process with no other thread running (a web server or a test runner has some; there the packs are
 built one after another). The PDFs are the same byte for byte either way. A rule set that fails does not stop the
 others: every pack that can be built is written, and the failures are reported together afterwards, in rule-set
-order.
+order. However the processes are stopped (Ctrl-C, SIGTERM, a closed terminal; to one or to all), see stopping.py.
 """
 
 from __future__ import annotations
 
 import os
 import pickle
-import signal
 import sys
 import threading
 from typing import Any, Callable, Sequence
 
-from ..atomic import sweep_stale_parts
+from ..atomic import remove_parts_being_written, sweep_stale_parts
 from ..spec.errors import Problem, ShipyardError
+from . import stopping
 from .build import Built, build_pack
 from .options import PackOptions
 
@@ -71,6 +71,7 @@ def build_packs(library, scenario, rulesets: Sequence, options: PackOptions, *, 
         outcomes = {}
         for rs in rulesets:
             outcomes[rs.key] = _outcome(library, scenario, rs, options)
+            stopping.raise_if_stopped()
             if isinstance(outcomes[rs.key], Built):
                 on_built(outcomes[rs.key])
     else:
@@ -111,20 +112,22 @@ def _side_by_side(library, scenario, rulesets: Sequence, options: PackOptions, w
             report_out, report_in = os.pipe()
             sys.stdout.flush()
             sys.stderr.flush()
-            try:
-                pid = os.fork()
-            except OSError:  # no more processes to be had: those there are (this one at least) take the rest
-                os.close(report_out)
-                os.close(report_in)
-                break
-            if pid == 0:  # the forked process: build what it takes, report each, never return into the caller
-                os.close(report_out)
-                _work_and_exit(library, scenario, rulesets, options, take, report_in, parent)
+            with stopping.stop_signals_held() as mask:  # until the copy has its own handlers
+                try:
+                    pid = os.fork()
+                except OSError:  # no more processes to be had: those there are (this one at least) take the rest
+                    os.close(report_out)
+                    os.close(report_in)
+                    break
+                if pid == 0:  # the forked process: build what it takes, report each, never return into the caller
+                    os.close(report_out)
+                    _work_and_exit(library, scenario, rulesets, options, take, report_in, parent, mask)
+                children[pid] = report_out  # before a held signal comes: so that it stops this copy too
             os.close(report_in)
-            children[pid] = report_out
         while (i := take()) is not None:  # this process builds too
             key, result, added = _build_one(library, scenario, rulesets[i], options)
             outcomes[key], notes[key] = result, added
+            stopping.raise_if_stopped()
             if isinstance(result, Built):
                 on_built(result)
         for pid in list(children):
@@ -135,10 +138,11 @@ def _side_by_side(library, scenario, rulesets: Sequence, options: PackOptions, w
                     on_built(result)
             os.waitpid(pid, 0)
             del children[pid]
+        stopping.raise_if_stopped()
     except BaseException:
-        for pid in children:  # Ctrl-C, or a failure here: the others stop too, removing their part-written files
+        for pid in children:  # a stop, or a failure here: the others stop too, removing their part-written files
             try:
-                os.kill(pid, signal.SIGINT)
+                os.kill(pid, stopping.STOP_COPY)
             except ProcessLookupError:
                 pass
         for pid, report_out in children.items():
@@ -147,6 +151,7 @@ def _side_by_side(library, scenario, rulesets: Sequence, options: PackOptions, w
                 os.close(report_out)
             except OSError:  # closed already: it was being read when the interruption came
                 pass
+        sweep_stale_parts(options.output_dir)  # what a copy killed outright (it could not clean up) left
         raise
     finally:
         os.close(queue_out)
@@ -180,22 +185,16 @@ def _reports(fd: int) -> list[tuple[str, Any, list[str]]]:
                 return reports
 
 
-def _interrupt_once(signum, frame) -> None:
-    """Ctrl-C reaches a forked process twice (from the terminal, and from the parent stopping it): the first stops
-    its build, and the second must not cut short the clean-up that removes its part-written file."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    raise KeyboardInterrupt
-
-
 def _stop_with_parent(parent: int) -> None:
-    """On Linux, a forked process is told (as by Ctrl-C) when the process that forked it dies, however it dies; if it
-    is gone already, it stops now. Elsewhere it notices before each pack it takes (see _work_and_exit)."""
+    """On Linux, a forked process is told (as by the parent's stop: STOP_COPY) when the process that forked it dies,
+    however it dies; if it is gone already, it stops now. Elsewhere it notices before each pack it takes (see
+    _work_and_exit)."""
     try:
         import ctypes
 
         libc = ctypes.CDLL(None, use_errno=True)
         PR_SET_PDEATHSIG = 1
-        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGINT), 0, 0, 0)
+        libc.prctl(PR_SET_PDEATHSIG, int(stopping.STOP_COPY), 0, 0, 0)
     except (OSError, AttributeError):
         pass
     if os.getppid() != parent:
@@ -203,11 +202,12 @@ def _stop_with_parent(parent: int) -> None:
 
 
 def _work_and_exit(library, scenario, rulesets: Sequence, options: PackOptions, take: Callable[[], int | None],
-                   report_in: int, parent: int) -> None:
+                   report_in: int, parent: int, mask) -> None:
     code = 0
     try:
-        signal.signal(signal.SIGINT, _interrupt_once)
+        stopping.stop_at_once()
         _stop_with_parent(parent)
+        stopping.release_stop_signals(mask)
         with os.fdopen(report_in, "wb") as stream:
             while os.getppid() == parent and (i := take()) is not None:
                 key, result, added = _build_one(library, scenario, rulesets[i], options)
@@ -225,6 +225,7 @@ def _work_and_exit(library, scenario, rulesets: Sequence, options: PackOptions, 
         code = 1
     finally:
         try:
+            remove_parts_being_written()  # none, unless a bug cut the build's own clean-up short
             sys.stdout.flush()
             sys.stderr.flush()
         finally:
