@@ -684,7 +684,17 @@ def serve(
         raise ShipyardError(f"--port {port}: expected 1 to 65535")
     from .paths import user_library_home
 
+    _hang_up_as_terminated()
     run(port=port, user_dir=library or user_library_home(), host=host, open_browser=not no_browser, say=_console().print)
+
+
+def _hang_up_as_terminated() -> None:
+    """A closed terminal (SIGHUP) stops the server as `kill` (SIGTERM) and Ctrl-C do: the requests under way (a
+    ship being saved) are answered first. Left alone under `nohup`."""
+    import signal
+
+    if hasattr(signal, "SIGHUP") and signal.getsignal(signal.SIGHUP) is signal.SIG_DFL:
+        signal.signal(signal.SIGHUP, lambda signum, frame: signal.raise_signal(signal.SIGTERM))
 
 
 def _printable(text: str) -> str:

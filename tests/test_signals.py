@@ -1,6 +1,6 @@
 """Stopping shipyard however it is stopped (issue 20): SIGTERM, SIGHUP or Ctrl-C to every process of a pack at once
-(as a terminal, or `kill -TERM -- -PGID`, sends them), a pack started ignoring Ctrl-C, and the part files a pack
-killed outright leaves for the next one to sweep.
+(as a terminal, or `kill -TERM -- -PGID`, sends them), a pack started ignoring Ctrl-C, the part files a pack killed
+outright leaves for the next one to sweep, and `shipyard serve` stopped by SIGTERM or a closed terminal.
 
 Each pack is `shipyard pack` through cli.main() (what the `shipyard` script runs) in a fresh interpreter of its own
 session, so that its group can be signalled as a terminal signals it. In it each process, once the pack it took has
@@ -120,3 +120,28 @@ def test_part_files_of_a_pack_killed_outright_are_swept_by_the_next_pack_and_not
         [*keep, ".folder.pdf.999999-0a1b2c3d.part", "cherbourg-1864-quick-play.pdf"])
     assert all((tmp_path / name).read_bytes() == text for name, text in keep.items())
 
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP"])
+def test_serve_stops_on_sigterm_or_a_closed_terminal_as_on_ctrl_c_without_a_traceback(tmp_path, sig):
+    """uvicorn answers the requests under way, then ends by SIGTERM (what it was stopped by); a closed terminal
+    (SIGHUP) stops it the same way rather than killing it mid-request (a ship being saved)."""
+    import socket
+    import urllib.request
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    proc = subprocess.Popen([str(Path(sys.executable).parent / "shipyard"), "serve", "--port", str(port), "--no-browser",
+                             "--library", str(tmp_path / "ships")], cwd=tmp_path, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/vessels", timeout=5).read()
+            break
+        except OSError:
+            assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+            time.sleep(0.1)
+    os.killpg(proc.pid, getattr(signal, sig))
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == -signal.SIGTERM and err == "", err
