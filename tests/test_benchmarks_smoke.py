@@ -20,11 +20,14 @@ RUNS = {
                 ["N=    3:", "N=    6:", "ms/vessel", "peak RSS", "per-vessel time at 6 / at 3:"]),
     "startup": (["bench_startup.py", "--runs", "1"],
                 ["shipyard --help", "shipyard vessels", "best", "median"]),
+    "signal storm": (["signal_storm.py", "--runs", "2", "--scenario", "cherbourg-1864", "--rules", "qp"],
+                     ["a whole pack takes", "SIGTERM: 2 runs: 0 left a .part file, 0 printed a traceback",
+                      "SIGHUP: 2 runs: 0 left a .part file", "every run clean"]),
 }
 
 
 def test_benchmark_scripts_run_and_print_their_headlines(tmp_path):
-    # all three at once: each is mostly waiting on its own subprocesses
+    # all at once: each is mostly waiting on its own subprocesses
     procs = {
         name: subprocess.Popen([sys.executable, str(BENCH / args[0]), *args[1:]], cwd=tmp_path,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
