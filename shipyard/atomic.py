@@ -2,7 +2,7 @@
 
 A file is written first under a hidden name beside it, `.NAME.PID-XXXXXXXX.part` (PID: the process writing it), and
 renamed onto NAME only when whole. Each process keeps the names of the part files it is writing, so that however it
-is stopped it can remove them (remove_parts_being_written: see shipyard.pack.stopping); and the pid in the name lets a
+is stopped it can remove them (remove_parts_being_written: see shipyard.stopping); and the pid in the name lets a
 later run tell a part file whose process is gone (a power cut, `kill -9`) from one still being written
 (sweep_stale_parts).
 """

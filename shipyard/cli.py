@@ -453,12 +453,12 @@ def roster(
 
 def _stops_cleanly(command):
     """A command during which SIGTERM (`kill`) and SIGHUP (a closed terminal) stop it as Ctrl-C does, in every
-    process working for it, and leave nothing part-written (see pack/stopping.py)."""
+    process working for it, and leave nothing part-written (see shipyard/stopping.py)."""
     import functools
 
     @functools.wraps(command)
     def run(*args, **kwargs):
-        from .pack.stopping import interruptible
+        from .stopping import interruptible
 
         with interruptible():
             return command(*args, **kwargs)

@@ -131,7 +131,7 @@ def patched(library, scenario, rs, options):
     {patch}
     return real(library, scenario, rs, options)
 many._outcome = patched
-from shipyard.pack.stopping import interruptible
+from shipyard.stopping import interruptible
 {setup}
 lib = Library.load()
 rulesets = [rs for rs in all_rulesets() if rs.key in ("quick-play", "really-simple")]

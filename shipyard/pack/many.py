@@ -11,7 +11,7 @@ Forking is used only where it is safe: on a platform that has it (not macOS, who
 it), and in a process with no other thread running (a web server or a test runner has some; there the packs are
 built one after another). The PDFs are the same byte for byte either way. A rule set that fails does not stop the
 others: every pack that can be built is written, and the failures are reported together afterwards, in rule-set
-order. However the processes are stopped (Ctrl-C, SIGTERM, a closed terminal; to one or to all), see stopping.py.
+order. However the processes are stopped (Ctrl-C, SIGTERM, a closed terminal; to one or to all): see shipyard/stopping.py.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ import threading
 from typing import Any, Callable, Sequence
 
 from ..atomic import remove_parts_being_written, sweep_stale_parts
+from .. import stopping
 from ..spec.errors import Problem, ShipyardError
-from . import stopping
 from .build import Built, build_pack
 from .options import PackOptions
 

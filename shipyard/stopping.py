@@ -22,7 +22,7 @@ import os
 import signal
 import sys
 
-from ..atomic import remove_parts_being_written
+from .atomic import remove_parts_being_written
 
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 #: how the process the user started stops the copies it forked (and how Linux tells them it died): always obeyed
