@@ -19,7 +19,7 @@ _writing: set[str] = set()  # this process's part files not yet renamed into pla
 os.register_at_fork(after_in_child=_writing.clear)
 
 _PART = re.compile(r"\.(?P<name>.+)\.(?P<pid>[0-9]+)-[0-9a-f]{8}\.part")
-# what shipyard 0.1's PDFs were written under (no pid): removed only once no pack could still be writing them
+# the name PDFs were written under before part files carried a pid: removed only once no pack could still be at it
 _OLD_PDF_PART = re.compile(r"\..+\.pdf\.[a-z0-9_]{8}\.pdf\.part")
 OLD_PART_AGE_S = 24 * 3600
 
@@ -130,7 +130,8 @@ def remove_parts_being_written() -> None:
 def sweep_stale_parts(folder: Path) -> list[Path]:
     """Remove the part files in `folder` that shipyard began and no process is writing any more (their process is
     gone: killed outright, a power cut); returns them. Any other file is left alone, a live process's part file
-    included; a part file of shipyard 0.1 (no pid in its name) goes once it is a day old."""
+    included; a PDF part file of the earlier naming (no pid in it) goes once it is a day old. The pids are this
+    machine's: a folder that packs on other machines write into at the same time is not told apart."""
     swept = []
     try:
         entries = list(os.scandir(folder))

@@ -102,12 +102,12 @@ def test_part_files_of_a_pack_killed_outright_are_swept_by_the_next_pack_and_not
     proc.communicate(timeout=30)
     left = sorted(p.name for p in tmp_path.iterdir())
     assert len(left) == 2 and all(name.endswith(".part") for name in left), left
-    old = tmp_path / ".cherbourg-1864-saunders.pdf.k2_x9qaz.pdf.part"  # shipyard 0.1's naming, no pid: by age
+    old = tmp_path / ".cherbourg-1864-saunders.pdf.k2_x9qaz.pdf.part"  # the earlier naming, no pid: by age
     old.write_bytes(b"%PDF-1.4 cut off")
     os.utime(old, (time.time() - 2 * 86400,) * 2)
     keep = {
         ".cherbourg-1864-sotw.pdf.1-0a1b2c3d.part": b"being written by a live process (pid 1)",
-        ".recent.pdf.k2_x9qaz.pdf.part": b"shipyard 0.1's, but it could still be at work",
+        ".recent.pdf.k2_x9qaz.pdf.part": b"the earlier naming, but it could still be at work",
         "notes.part": b"yours", ".notes.part": b"yours", ".x.pdf.123-nothex!.part": b"not shipyard's naming",
     }
     for name, text in keep.items():
