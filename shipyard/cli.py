@@ -66,6 +66,21 @@ def _count(n: int, thing: str) -> str:
     return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
+def _stops_cleanly(command):
+    """A command during which SIGTERM (`kill`) and SIGHUP (a closed terminal) stop it as Ctrl-C does, in every
+    process working for it, and leave nothing part-written (see shipyard/stopping.py)."""
+    import functools
+
+    @functools.wraps(command)
+    def run(*args, **kwargs):
+        from .stopping import interruptible
+
+        with interruptible():
+            return command(*args, **kwargs)
+
+    return run
+
+
 def _rich_console(stderr: bool = False):
     from rich.console import Console
 
@@ -330,6 +345,7 @@ def _wrote(built, note: str = "") -> None:
 
 
 @app.command()
+@_stops_cleanly
 def sheet(
     vessels_: Annotated[list[str], typer.Argument(metavar="VESSEL...", help="Vessels or forts (or one scenario).")],
     rules: RulesOpt,
@@ -353,6 +369,7 @@ def sheet(
 
 
 @app.command("templates")
+@_stops_cleanly
 def templates_cmd(
     rules: RulesOpt,
     output: OutOpt = None,
@@ -380,6 +397,7 @@ def templates_cmd(
 
 
 @app.command()
+@_stops_cleanly
 def counters(
     rules: RulesOpt,
     scenario: Annotated[Optional[str], typer.Argument(help="Scenario (numbers and speeds for its units).")] = None,
@@ -422,6 +440,7 @@ def counters(
 
 
 @app.command()
+@_stops_cleanly
 def roster(
     scenario: Annotated[str, typer.Argument(help="Scenario name or file.")],
     rules: RulesOpt,
@@ -449,21 +468,6 @@ def roster(
     _wrote(core.draw_pdf(output or Path("output") / name, paper, lambda doc: draw(doc, scen, units, ctx),
                          title=f"{scen.name}: {rs.title} roster", subject=f"{rs.title} order of battle",
                          force=force))
-
-
-def _stops_cleanly(command):
-    """A command during which SIGTERM (`kill`) and SIGHUP (a closed terminal) stop it as Ctrl-C does, in every
-    process working for it, and leave nothing part-written (see shipyard/stopping.py)."""
-    import functools
-
-    @functools.wraps(command)
-    def run(*args, **kwargs):
-        from .stopping import interruptible
-
-        with interruptible():
-            return command(*args, **kwargs)
-
-    return run
 
 
 @app.command()
@@ -580,6 +584,7 @@ def _destination(folder: Optional[Path], library: Optional[list[Path]]) -> tuple
 
 
 @new_app.command("vessel")
+@_stops_cleanly
 def new_vessel(
     name: Annotated[str, typer.Argument(help="Her name as it should print: \"USS Mattabesett\".")],
     like: Annotated[Optional[str], typer.Option("--like", help="A sister or class ship to start from (her id or name).")] = None,
@@ -598,6 +603,7 @@ def new_vessel(
 
 
 @new_app.command("scenario")
+@_stops_cleanly
 def new_scenario(
     name: Annotated[str, typer.Argument(help="The engagement's name: \"Albemarle Sound, 5 May 1864\".")],
     folder: Annotated[Optional[Path], typer.Option("--folder", help="Write here instead of your library (./ships/, or the first --library).")] = None,
@@ -628,6 +634,7 @@ def schema(
 
 
 @app.command("import")
+@_stops_cleanly
 def import_cmd(
     args: Annotated[list[str], typer.Argument(metavar="infobox FILE | FILE.zip",
                                               help="`infobox FILE`: a Wikipedia ship infobox's wikitext; or a zip of ships.")],
@@ -655,6 +662,7 @@ def import_cmd(
 
 
 @app.command("export")
+@_stops_cleanly
 def export_cmd(
     what: Annotated[str, typer.Argument(metavar="ships", help="What to export: ships.")],
     ids: Annotated[list[str], typer.Argument(metavar="ID...", help="Vessels, forts or scenarios (a scenario takes your ships in it).")],

@@ -145,3 +145,33 @@ def test_serve_stops_on_sigterm_or_a_closed_terminal_as_on_ctrl_c_without_a_trac
     os.killpg(proc.pid, getattr(signal, sig))
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == -signal.SIGTERM and err == "", err
+
+
+_RUN_AID = """
+import os, sys, time
+import shipyard.render.blocks as blocks
+
+real_add = blocks.Flow.add
+def add(self, *args, **kwargs):  # the aid's Document is open: its part file is on disk
+    os.write(2, b"building\\n")
+    time.sleep(60)
+blocks.Flow.add = add
+sys.argv = ["shipyard", *sys.argv[2:], "-o", sys.argv[1]]
+from shipyard.cli import main
+main()
+"""
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize("command", [("sheet", "monitor", "--rules", "sotw"),
+                                     ("roster", "mobile-bay-1864", "--rules", "saunders")])
+def test_a_single_aid_stopped_by_a_signal_leaves_no_part_file_and_says_so(tmp_path, sig, command):
+    out = tmp_path / "aid.pdf"
+    proc = subprocess.Popen([sys.executable, "-c", _RUN_AID, str(out), *command], text=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
+    assert "building" in proc.stderr.readline()
+    os.killpg(proc.pid, getattr(signal, sig))
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "interrupted: no partial output was kept" in err
+    assert list(tmp_path.iterdir()) == [], [p.name for p in tmp_path.iterdir()]
