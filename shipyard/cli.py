@@ -682,11 +682,11 @@ def export_cmd(
 def serve(
     port: Annotated[int, typer.Option("--port", help="The port to serve on.")] = 8600,
     library: Annotated[Optional[Path], typer.Option("--library", "-L", help="Your ship library (default ./ships/).")] = None,
-    host: Annotated[str, typer.Option("--host", help="The address to listen on; anything but 127.0.0.1 is reachable by others.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option("--host", help="The address to listen on: 127.0.0.1 or ::1 for this machine only; 0.0.0.0 for a tablet on your network (the server then prints a link with a key, and a QR code).")] = "127.0.0.1",
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Do not open a browser.")] = False,
 ) -> None:
     """The designer in a browser: the library, every ship's stats and sheets, an editor, scenarios and packs."""
-    from .web.server import serve as run
+    from .web.serving import serve as run
 
     if not 1 <= port <= 65535:
         raise ShipyardError(f"--port {port}: expected 1 to 65535")

@@ -301,18 +301,6 @@ def test_a_foreign_host_header_is_refused(client):
     assert client.get("/", headers={"Host": "evil.example"}).status_code == 403
 
 
-def test_serve_binds_loopback_and_warns_elsewhere(monkeypatch):
-    import shipyard.web.server as server
-
-    seen = {}
-    monkeypatch.setattr("uvicorn.run", lambda app, host, port, log_level: seen.update(host=host, port=port))
-    said = []
-    server.serve(port=8611, user_dir=Path("ships"), open_browser=False, say=said.append)
-    assert seen == {"host": "127.0.0.1", "port": 8611} and not any("warning" in s for s in said)
-    server.serve(port=8611, user_dir=Path("ships"), host="0.0.0.0", open_browser=False, say=said.append)
-    assert seen["host"] == "0.0.0.0" and any(s.startswith("warning") for s in said)
-
-
 # -- saves that never lose what you have (issue 20) ------------------------------------------------------------
 
 

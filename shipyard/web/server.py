@@ -9,7 +9,6 @@ import base64
 import contextlib
 import json
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
@@ -22,73 +21,20 @@ from starlette.staticfiles import StaticFiles
 from ..spec.errors import Problem, ShipyardError
 from ..rules.base import DEFAULT_TURNS
 from .forms import data_from_form, fields_for
+from .guard import MAX_BODY, Guard, TooLarge
 from .service import Conflict, Workshop, safe_id, version_of
 
 HERE = Path(__file__).parent
-MAX_BODY = 256 * 1024  # bytes: a vessel file is a few kB; a scenario or form well under this
 PAPERS = ("a4", "letter")
-WRITES = ("POST", "PUT", "PATCH", "DELETE")
-
-
-# ---------------------------------------------------------------------------------------------- guards
-
-
-class Guard:
-    """Refuses what a local designer never needs: a write from another site (Origin not this server), a body larger
-    than MAX_BODY, a Host that is not the one we serve (DNS rebinding)."""
-
-    def __init__(self, app, allowed_hosts: set[str]):
-        self.app = app
-        self.allowed_hosts = allowed_hosts
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
-        host = headers.get("host", "")
-        if self.allowed_hosts and host.split(":")[0] not in self.allowed_hosts:
-            return await _plain(403, "this server answers only on the address it was started on")(scope, receive, send)
-        if scope["method"] in WRITES:
-            origin = headers.get("origin")
-            if origin is not None and origin != "null":
-                if urlsplit(origin).netloc != host:
-                    return await _plain(403, "refused: a write from another site")(scope, receive, send)
-            elif origin == "null":
-                return await _plain(403, "refused: a write from an opaque origin")(scope, receive, send)
-            length = headers.get("content-length")
-            if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-                return await _plain(413, f"the request is larger than {MAX_BODY // 1024} kB")(scope, receive, send)
-            receive = _limited(receive, send)
-        return await self.app(scope, receive, send)
-
-
-def _plain(status: int, text: str):
-    return PlainTextResponse(text, status_code=status)
-
-
-class _TooLarge(Exception):
-    pass
-
-
-def _limited(receive, send):
-    seen = 0
-
-    async def wrapped():
-        nonlocal seen
-        message = await receive()
-        if message["type"] == "http.request":
-            seen += len(message.get("body", b""))
-            if seen > MAX_BODY:
-                raise _TooLarge()
-        return message
-
-    return wrapped
 
 
 # ---------------------------------------------------------------------------------------------- the app
 
 
-def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: set[str] | None = None) -> Starlette:
+def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: set[str] | None = None,
+               key: str | None = None) -> Starlette:
+    """The app behind its Guard: `allowed_hosts` the names the server answers to (None: any, for tests calling it
+    directly), `key` the access key every request must carry (None on loopback)."""
     shop = Workshop(Path(user_dir), extra)
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True)
@@ -111,7 +57,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
     async def read_text(request: Request) -> str:
         body = await request.body()
         if len(body) > MAX_BODY:
-            raise _TooLarge()
+            raise TooLarge()
         try:
             return body.decode("utf-8")
         except UnicodeDecodeError:
@@ -461,7 +407,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                                                                for p in exc.problems]}, status_code=400)
         return error_page(request, 400, str(exc))
 
-    async def too_large(request: Request, exc: _TooLarge):
+    async def too_large(request: Request, exc: TooLarge):
         return PlainTextResponse(f"the request is larger than {MAX_BODY // 1024} kB", status_code=413)
 
     async def not_found(request: Request, exc):
@@ -480,10 +426,10 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         yield
 
     app = Starlette(routes=routes, lifespan=warm, exception_handlers={ShipyardError: shipyard_error,
-                                                                     _TooLarge: too_large, 404: not_found,
+                                                                     TooLarge: too_large, 404: not_found,
                                                                      405: not_found})
     app.state.shop = shop
-    return Guard(app, allowed_hosts or set()) if allowed_hosts is not None else Guard(app, set())
+    return Guard(app, allowed_hosts or set(), key)
 
 
 def _etag(version: str) -> str:
@@ -565,22 +511,3 @@ def _scenario_from_form(form) -> dict:
     if form.get("notes"):
         data["notes"] = form.get("notes")
     return data
-
-
-def serve(port: int = 8600, user_dir: Path | None = None, extra: list[Path] | None = None, host: str = "127.0.0.1",
-          open_browser: bool = True, say=print) -> None:
-    """Run the server until Ctrl-C."""
-    import threading
-    import webbrowser
-
-    import uvicorn
-
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        say(f"warning: serving on {host}: anyone who can reach this address can read and write your ship library")
-    allowed = None if host not in ("127.0.0.1", "localhost", "::1") else {"127.0.0.1", "localhost", "::1", "[::1]"}
-    app = create_app(user_dir or Path("ships"), extra, allowed_hosts=allowed)
-    url = f"http://{'127.0.0.1' if host in ('127.0.0.1', 'localhost') else host}:{port}/"
-    say(f"shipyard is at {url} — Ctrl-C stops it; your ships are saved in {user_dir or Path('ships')}")
-    if open_browser:
-        threading.Timer(0.8, lambda: webbrowser.open(url)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,234 @@
+"""`shipyard serve`'s defences (issue 20): headers on every response, requests another site makes the browser send,
+the Host check and the access key beyond loopback, deeply nested YAML, a port already in use.
+
+In-process through Starlette's TestClient, except what only the real start-up shows (through the `shipyard` script,
+on loopback only)."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import warnings
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+import yaml
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+from starlette.testclient import TestClient  # noqa: E402
+
+from shipyard.web.server import create_app  # noqa: E402
+from shipyard.web.serving import plan, qr_lines  # noqa: E402
+
+ORIGIN = {"Origin": "http://testserver"}
+METACOMET = Path(__file__).resolve().parents[1] / "vessels" / "usn" / "uss-metacomet.yaml"
+SHIPYARD = Path(sys.executable).with_name("shipyard")
+KEY = "k3y-for-the-tests"
+
+
+@pytest.fixture(scope="module")
+def ships(tmp_path_factory):
+    return tmp_path_factory.mktemp("safety") / "ships"
+
+
+@pytest.fixture(scope="module")
+def client(ships):
+    app = create_app(ships, allowed_hosts={"testserver", "127.0.0.1", "localhost", "::1"})
+    with TestClient(app, raise_server_exceptions=False) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def keyed(ships):
+    """A server as `--host 0.0.0.0` makes it: the Host check kept, every request needing the key."""
+    app = create_app(ships, allowed_hosts={"testserver", "127.0.0.1", "localhost", "::1"}, key=KEY)
+    with TestClient(app, raise_server_exceptions=False) as c:
+        yield c
+
+
+def _ship(ident: str) -> str:
+    data = yaml.safe_load(METACOMET.read_text())
+    data.update(id=ident, name="USS Test", refits=[])
+    for key in ("builder", "launched", "commissioned", "fate"):
+        data.pop(key, None)
+    return yaml.safe_dump(data, sort_keys=False)
+
+
+# -- 1. every response says: not in a frame, not sniffed, no Referer --------------------------------------------
+
+
+@pytest.mark.parametrize("method,url,headers", [
+    ("get", "/", {}), ("get", "/ships/uss-hartford/edit", {}), ("get", "/static/style.css", {}),
+    ("get", "/ships/no-such-ship", {}), ("get", "/no/such/page", {}), ("get", "/api/vessels/nope/stats?rules=sotw", {}),
+    ("delete", "/", ORIGIN), ("get", "/", {"Host": "evil.example"}),
+    ("post", "/api/check", {**ORIGIN, "Content-Length": str(10**7)}),
+])
+def test_every_response_forbids_framing_and_sniffing(client, method, url, headers):
+    r = client.request(method, url, headers=headers)
+    assert r.headers.get("content-security-policy") == "frame-ancestors 'none'", (r.status_code, url)
+    assert r.headers.get("x-frame-options") == "DENY"
+    assert r.headers.get("x-content-type-options") == "nosniff"
+    assert r.headers.get("referrer-policy") == "no-referrer"
+
+
+# -- 2. what another site makes the browser send ------------------------------------------------------------------
+
+
+def test_a_write_without_origin_that_the_browser_marks_cross_site_is_refused(client, ships):
+    for site in ("cross-site", "same-site"):
+        r = client.put("/api/library/uss-from-afar", content=_ship("uss-from-afar"),
+                       headers={"Sec-Fetch-Site": site, "Sec-Fetch-Mode": "no-cors", "Referer": "http://evil.example/"})
+        assert r.status_code == 403 and "another site" in r.text
+    assert not (ships / "uss-from-afar.yaml").exists()
+    r = client.put("/api/library/uss-from-home", content=_ship("uss-from-home"), headers={"Sec-Fetch-Site": "same-origin"})
+    assert r.status_code == 201  # the editor itself, and curl or a script (no Sec-Fetch-Site at all), still write
+
+
+def test_an_origin_with_another_scheme_is_refused(client, ships):
+    r = client.put("/api/library/uss-tls", content=_ship("uss-tls"), headers={"Origin": "https://testserver"})
+    assert r.status_code == 403 and not (ships / "uss-tls.yaml").exists()
+
+
+def test_a_foreign_page_cannot_load_a_sheet_as_an_image_but_a_link_to_a_page_opens(client):
+    foreign = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"}
+    for url in ("/api/vessels/uss-hartford/sheet.png?rules=sotw", "/api/vessels/no-such-ship/sheet.png?rules=sotw",
+                "/static/style.css", "/api/vessels"):
+        assert client.get(url, headers=foreign).status_code == 403, url  # no probe: a ship that exists looks the same
+    link = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"}
+    assert client.get("/ships/uss-hartford", headers=link).status_code == 200
+    own = {"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"}
+    assert client.get("/api/vessels/uss-hartford/sheet.png?rules=sotw", headers=own).status_code == 200
+
+
+def test_host_names_are_compared_without_case_and_ipv6_is_understood(client):
+    assert client.get("/", headers={"Host": "LOCALHOST:8611"}).status_code == 200
+    assert client.get("/", headers={"Host": "[::1]:8614"}).status_code == 200
+    assert client.get("/", headers={"Host": "[::2]:8614"}).status_code == 403
+    assert client.get("/", headers={"Host": "localhost.evil.example:8611"}).status_code == 403
+
+
+# -- 3. beyond loopback: the Host check stays, and the key is needed ------------------------------------------------
+
+
+def test_beyond_loopback_every_request_needs_the_key(keyed):
+    r = keyed.get("/")
+    assert r.status_code == 401 and "key" in r.text
+    assert keyed.get("/api/vessels").status_code == 401
+    assert keyed.get("/", params={"key": "wrong"}).status_code == 401
+    assert keyed.get("/api/vessels", headers={"Authorization": f"Bearer {KEY}"}).status_code == 200
+    assert keyed.get("/", headers={"Host": "evil.example", "Authorization": f"Bearer {KEY}"}).status_code == 403
+
+
+def test_the_printed_link_sets_a_cookie_that_the_pages_then_carry(ships):
+    app = create_app(ships, allowed_hosts={"testserver"}, key=KEY)
+    with TestClient(app, raise_server_exceptions=False) as c:
+        r = c.get("/ships/uss-hartford", params={"key": KEY, "rules": "sotw"}, follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"] == "/ships/uss-hartford?rules=sotw"  # key out of the bar
+        assert "HttpOnly" in r.headers["set-cookie"] and "samesite=strict" in r.headers["set-cookie"].lower()
+        assert c.get("/ships/uss-hartford").status_code == 200
+        assert c.post("/api/check", content=_ship("uss-keyed"), headers=ORIGIN).status_code == 200
+
+
+def test_plan_beyond_loopback_prints_a_usable_link_with_a_key_and_keeps_the_host_check():
+    where = plan("0.0.0.0", 8600)
+    assert where.key and f"key={where.key}" in where.url and "0.0.0.0" not in where.url
+    assert socket.gethostname().lower() in where.allowed_hosts and "127.0.0.1" in where.allowed_hosts
+    assert "evil.example" not in where.allowed_hosts and plan("0.0.0.0", 8600).key != where.key  # a key per start
+    assert plan("::1", 8614).url == "http://[::1]:8614/" and plan("::1", 8614).key is None
+    assert plan("127.0.0.1", 8600).url == "http://127.0.0.1:8600/" and plan("127.0.0.1", 8600).key is None
+
+
+def test_the_qr_code_is_readable_half_blocks_of_the_encoders_matrix():
+    from reportlab.graphics.barcode.qr import QrCodeWidget
+
+    text = "http://192.168.1.20:8600/?key=abcdefghijklmnopqrstuv"
+    lines = qr_lines(text)
+    widget = QrCodeWidget(text, barLevel="M")
+    widget.qr.make()
+    matrix = widget.qr.modules
+    rows = []  # the lines read back into modules: a drawn half is a light module
+    for line in lines:
+        rows.append([ch in " ▄" for ch in line])  # top half dark
+        rows.append([ch in " ▀" for ch in line])  # bottom half dark
+    assert all(len(line) == len(matrix) + 8 for line in lines)
+    assert [row[4:-4] for row in rows[4:4 + len(matrix)]] == [[bool(m) for m in r] for r in matrix]
+    assert not any(any(r) for r in rows[:4] + rows[4 + len(matrix):])  # a light quiet zone all round
+
+
+def _start(args, port):
+    proc = subprocess.Popen([str(SHIPYARD), "serve", "--port", str(port), "--no-browser", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=os.environ.get("TMPDIR", "/tmp"))
+    return proc
+
+
+def _get(url, headers=None, timeout=30):
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}), timeout=5) as r:
+                return r.status
+        except urllib.error.HTTPError as exc:
+            return exc.code
+        except (urllib.error.URLError, ConnectionError):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+def _free_port(family=socket.AF_INET, host="127.0.0.1") -> int:
+    with socket.socket(family) as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+def test_serve_on_all_addresses_needs_the_printed_key_and_refuses_a_foreign_host(tmp_path):
+    port = _free_port()
+    proc = _start(["--host", "0.0.0.0", "--library", str(tmp_path / "ships")], port)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        assert _get(base + "/") == 401
+        assert _get(base + "/", {"Host": f"evil.example:{port}"}) == 403
+        out = ""
+        while "key=" not in out:
+            out += proc.stdout.readline()
+        key = re.search(r"\?key=([\w-]+)", out).group(1)
+        assert f"http://0.0.0.0:{port}" not in out and "warning" in out
+        assert _get(base + "/api/vessels", {"Authorization": f"Bearer {key}"}) == 200
+        assert _get(base + "/api/vessels", {"Authorization": f"Bearer {key}", "Host": f"evil.example:{port}"}) == 403
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+
+
+def test_serve_on_ipv6_loopback_answers_and_prints_a_valid_url(tmp_path):
+    if not socket.has_ipv6:
+        pytest.skip("no IPv6 on this machine")
+    try:
+        port = _free_port(socket.AF_INET6, "::1")
+    except OSError:
+        pytest.skip("no ::1 on this machine")
+    proc = _start(["--host", "::1", "--library", str(tmp_path / "ships")], port)
+    try:
+        assert _get(f"http://[::1]:{port}/") == 200
+        assert proc.stdout.readline().startswith(f"shipyard is at http://[::1]:{port}/ ")
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=30)
+
+
+def test_serve_on_a_port_in_use_says_so_in_one_line(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = subprocess.run([str(SHIPYARD), "serve", "--port", str(port), "--no-browser"], capture_output=True,
+                           text=True, timeout=60, cwd=tmp_path)
+    assert r.returncode != 0 and r.stdout == ""  # no "shipyard is at ..." before the failure
+    assert r.stderr.count("\n") == 1 and "already in use" in r.stderr and str(port) in r.stderr, r.stderr
