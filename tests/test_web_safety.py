@@ -232,3 +232,20 @@ def test_serve_on_a_port_in_use_says_so_in_one_line(tmp_path):
                            text=True, timeout=60, cwd=tmp_path)
     assert r.returncode != 0 and r.stdout == ""  # no "shipyard is at ..." before the failure
     assert r.stderr.count("\n") == 1 and "already in use" in r.stderr and str(port) in r.stderr, r.stderr
+
+
+# -- 4. deeply nested YAML: a 400 in words, at once ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("body", ["id: x\nnotes: " + "[" * 3000, "[" * 50000, "a:\n" + "".join(" " * i + "-\n" for i in range(300))])
+def test_deeply_nested_yaml_is_a_400_with_a_message(client, body):
+    for method, url in (("post", "/api/check"), ("put", "/api/library/uss-deep"), ("post", "/editor/preview.png")):
+        r = client.request(method, url, content=body, headers=ORIGIN)
+        assert r.status_code == 400 and "nested more than" in r.text, (url, r.status_code, r.text[:200])
+
+
+def test_deeply_nested_yaml_in_an_editor_box_is_a_400_with_a_message(client):
+    form = urlencode({"id": "uss-deep", "name": "USS Deep", "refits": "[" * 5000})
+    r = client.post("/editor/check", content=form, headers={**ORIGIN, "Content-Type": "application/x-www-form-urlencoded",
+                                                            "HX-Request": "true"})
+    assert r.status_code == 400 and "nested more than" in r.text and "refits" in r.text

@@ -1,7 +1,8 @@
 """Read one YAML file safely and remember the line of every key.
 
 Guards: a size limit, strict UTF-8, no anchors or aliases (the "billion laughs" expansion can
-never start), a node limit, and YAML errors turned into one line with the file and position.
+never start), a node limit, a nesting limit (checked on the parser's events, which need no recursion, before
+anything is built), and YAML errors turned into one line with the file and position.
 
 A file read well once is kept in the cache folder, keyed on a hash of its bytes (so any edit is read
 afresh), as the plain data and line map it gave; a cache that cannot be read or written is not used.
@@ -26,6 +27,7 @@ CACHE_FORMAT = b"shipyard-yaml-1"
 
 MAX_BYTES = 1_000_000
 MAX_NODES = 200_000
+MAX_DEPTH = 64  # lists and mappings inside each other: a vessel file needs five
 
 
 class Located:
@@ -127,8 +129,37 @@ def _yaml():
     return _Y
 
 
+def refuse_deep(text: str, path: Path | str, field: str | None = None) -> None:
+    """Refuse YAML that nests lists and mappings more than MAX_DEPTH deep, before anything builds it: building
+    recurses once a level, so `[` x 3,000 would take seconds to fail with a RecursionError. Read from the parser's
+    events (no recursion, stops at the first level too many); YAML that does not parse is left to the parse."""
+    yaml = _yaml()
+
+    def too_deep(mark) -> ShipyardError:
+        return ShipyardError([Problem(display_path(path), mark.line + 1 if mark else None, field,
+                                      f"lists and mappings nested more than {MAX_DEPTH} deep; "
+                                      "a shipyard file needs only a few levels")])
+
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_LOADER):
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise too_deep(event.start_mark)
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    except yaml.MarkedYAMLError as exc:
+        # libyaml's scanner looks ahead past a run of '[' and stops at its own limit (1,000) before any event
+        if "nesting depth" in str(exc.problem):
+            raise too_deep(exc.problem_mark) from None
+    except yaml.YAMLError:
+        return
+
+
 def parse_yaml(text: str, path: Path) -> Located:
     yaml = _yaml()
+    refuse_deep(text, path)
     try:
         node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
@@ -138,6 +169,8 @@ def parse_yaml(text: str, path: Path) -> Located:
         raise _fail(path, line, f"not valid YAML: {what}") from None
     except yaml.YAMLError as exc:
         raise _fail(path, None, f"not valid YAML: {exc}") from None
+    except RecursionError:
+        raise _fail(path, None, "YAML nested too deeply") from None
     lines: dict[tuple, int] = {}
     if node is None:
         return Located(None, {(): 1})

@@ -15,6 +15,8 @@ from typing import Any
 import yaml
 from pydantic import BaseModel
 
+from ..spec.yamlfile import refuse_deep
+
 # fields the editor shows as a paragraph, not one line
 _LONG = {"notes", "note", "covers", "fate"}
 # fields of a Vessel that belong to the file but not to the form (the kind is fixed; `like` is inheritance)
@@ -209,9 +211,10 @@ def _build(model: type[BaseModel], tree: dict, out: dict) -> dict:
                 out[key] = group
         elif kind in ("records", "group") and isinstance(raw, str):
             if raw.strip():
+                refuse_deep(raw, "the form", key)
                 try:
                     out[key] = yaml.safe_load(raw)
-                except yaml.YAMLError:
+                except (yaml.YAMLError, RecursionError):
                     out[key] = raw  # the model says what shape it wanted
         elif isinstance(raw, str):
             value = _convert(model, key, raw)

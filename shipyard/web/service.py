@@ -185,15 +185,16 @@ class Workshop:
 
     def check_text(self, text: str, with_stats: bool = True) -> Checked:
         """Check a vessel (or fort) file's text as if it were saved in the user library, without writing it."""
-        from ..spec.yamlfile import parse_yaml
+        from ..spec.yamlfile import parse_yaml, refuse_deep
 
         lib = self.library
         name = "new-vessel.yaml"
+        refuse_deep(text, "the ship's YAML")  # before any parse: a 400 in words, not seconds to a RecursionError
         try:
             guess = yaml.safe_load(text) if len(text) < 1_000_000 else None
             if isinstance(guess, dict) and isinstance(guess.get("id"), str) and SAFE_ID.match(guess["id"]):
                 name = f"{guess['id']}.yaml"
-        except yaml.YAMLError:
+        except (yaml.YAMLError, RecursionError):
             pass
         path = self.user_dir / name
         try:
