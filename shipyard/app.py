@@ -329,11 +329,12 @@ def sheet_units(rs, library, units: list, options: SheetOptions | None = None, o
     return draw_pdf(output, paper, lambda doc: draw(doc, derived, ctx), force=force, **meta)
 
 
-def build_pack(library, scenario, rs, options):
-    """One rule set's pack for a scenario (see shipyard.pack): written to options.output_dir, returns Built."""
+def build_pack(library, scenario, rs, options, step=None):
+    """One rule set's pack for a scenario (see shipyard.pack): written to options.output_dir, returns Built.
+    `step` is called with each section's name before it is drawn (and may raise to stop the build)."""
     from .pack import build_pack as _build
 
-    return _build(library, scenario, rs, options)
+    return _build(library, scenario, rs, options, step=step)
 
 
 def build_packs(library, scenario, rulesets, options, *, jobs: int | None = None, on_built=None, force: bool = False):

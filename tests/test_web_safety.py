@@ -249,3 +249,75 @@ def test_deeply_nested_yaml_in_an_editor_box_is_a_400_with_a_message(client):
     r = client.post("/editor/check", content=form, headers={**ORIGIN, "Content-Type": "application/x-www-form-urlencoded",
                                                             "HX-Request": "true"})
     assert r.status_code == 400 and "nested more than" in r.text and "refits" in r.text
+
+
+# -- 6. packs: on disk, not in memory; kept a while; cancelled; never built twice at once ---------------------------
+
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+
+
+@pytest.fixture()
+def packs_client(tmp_path):
+    app = create_app(tmp_path / "ships", allowed_hosts={"testserver"})
+    with TestClient(app, raise_server_exceptions=False) as c:
+        c.shop = app.app.state.shop
+        yield c
+
+
+def _build(client, rules):
+    r = client.post("/scenarios/mobile-bay-1864/pack", content=urlencode([("rules", r) for r in rules]),
+                    headers={**FORM, **ORIGIN}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    return r.headers["location"]
+
+
+def _until(predicate, timeout=120):
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+def test_a_finished_pack_waits_on_disk_then_goes_and_the_folder_goes_with_the_server(packs_client):
+    import io
+    import zipfile
+
+    from shipyard.web.packs import KEEP_SECONDS
+
+    c = packs_client
+    where = _build(c, ["quick-play"])
+    job = c.shop.packs.jobs[where.rsplit("/", 1)[1]]
+    _until(lambda: job.finished)
+    assert job.ready and job.zip_path.parent.parent == c.shop.packs.folder
+    assert not any(isinstance(v, (bytes, bytearray)) for v in vars(job).values())  # nothing of the pack in memory
+    z = c.get(where + "/download")
+    assert z.status_code == 200 and zipfile.ZipFile(io.BytesIO(z.content)).namelist() == ["mobile-bay-1864-quick-play.pdf"]
+    assert sorted(p.name for p in job.folder.iterdir()) == ["mobile-bay-1864-pack.zip"]  # the PDFs only in the zip
+    now = time.monotonic()
+    c.shop.packs.clock = lambda: now + KEEP_SECONDS + 1
+    assert c.get(where).status_code == 404 and not job.folder.exists()
+    folder = c.shop.packs.folder
+    c.__exit__(None, None, None)  # the server stops
+    assert not folder.exists()
+
+
+def test_a_running_pack_can_be_cancelled_and_is_freed(packs_client):
+    c = packs_client
+    where = _build(c, ["sotw", "saunders", "really-simple", "quick-play"])
+    assert 'id="cancel-pack"' in c.get(where).text
+    job = c.shop.packs.jobs[where.rsplit("/", 1)[1]]
+    _until(lambda: job.step != "waiting")  # running, not only queued
+    r = c.post(where + "/cancel", headers=ORIGIN, follow_redirects=False)
+    assert r.status_code == 303
+    _until(lambda: job.finished)
+    assert job.cancelled and job.done < 4 and not job.folder.exists()
+    assert "Cancelled" in c.get(where).text and c.get(where + "/download").status_code == 404
+
+
+def test_a_double_click_builds_once(packs_client):
+    c = packs_client
+    first, second = _build(c, ["quick-play", "sotw"]), _build(c, ["quick-play", "sotw"])
+    assert first == second and len(c.shop.packs.jobs) == 1
+    assert _build(c, ["quick-play"]) != first  # another choice is another build
+    page = c.get("/scenarios/mobile-bay-1864").text
+    assert 'hx-disabled-elt="#build-pack"' in page  # and the button is off while the request is out

@@ -14,7 +14,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -252,18 +252,25 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         return RedirectResponse(f"/packs/{job.id}", status_code=303)
 
     async def pack_status(request: Request):
-        job = shop.jobs.get(request.path_params["job"])
+        job = shop.packs.get(request.path_params["job"])
         if job is None:
-            return error_page(request, 404, "no such pack build")
+            return error_page(request, 404, "no such pack build (a finished pack is kept for an hour)")
         template = "pack_progress.html" if request.headers.get("hx-request") else "pack.html"
         return page(template, request, job=job)
 
+    async def pack_cancel(request: Request):
+        job = shop.packs.cancel(request.path_params["job"])
+        if job is None:
+            return error_page(request, 404, "no such pack build")
+        if request.headers.get("hx-request"):
+            return page("pack_progress.html", request, job=job)
+        return RedirectResponse(f"/packs/{job.id}", status_code=303)
+
     async def pack_download(request: Request):
-        job = shop.jobs.get(request.path_params["job"])
-        if job is None or not job.finished or job.error:
+        job = shop.packs.get(request.path_params["job"])
+        if job is None or not job.ready:
             return error_page(request, 404, "that pack is not ready")
-        return Response(shop.pack_zip(job), media_type="application/zip",
-                        headers={"Content-Disposition": f'attachment; filename="{job.scenario}-pack.zip"'})
+        return FileResponse(job.zip_path, media_type="application/zip", filename=f"{job.scenario}-pack.zip")
 
     # -- the JSON API ------------------------------------------------------------------------------
 
@@ -391,6 +398,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         Route("/scenarios/{ident}/pack", pack_start, methods=["POST"]),
         Route("/packs/{job}", pack_status),
         Route("/packs/{job}/download", pack_download),
+        Route("/packs/{job}/cancel", pack_cancel, methods=["POST"]),
         Route("/api/vessels", api_vessels),
         Route("/api/vessels/{ident}/stats", api_stats),
         Route("/api/vessels/{ident}/sheet.pdf", api_sheet_pdf),
@@ -423,7 +431,10 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
 
         shop.library
         register_all()
-        yield
+        try:
+            yield
+        finally:
+            shop.packs.close()  # running builds stopped, the packs' temporary folder removed
 
     app = Starlette(routes=routes, lifespan=warm, exception_handlers={ShipyardError: shipyard_error,
                                                                      TooLarge: too_large, 404: not_found,

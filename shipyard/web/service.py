@@ -17,7 +17,6 @@ import hashlib
 import io
 import re
 import threading
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,7 @@ import yaml
 from .. import app as shipyard_app
 from ..paths import is_bundled
 from ..spec.errors import Problem, ShipyardError
+from .packs import Job, Packs
 
 SAFE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 MAX_ID = 80
@@ -91,21 +91,6 @@ class Opened:
     bundled: bool = False  # the bundled ship's file: saving it makes your own copy
 
 
-@dataclasses.dataclass
-class Job:
-    """A pack build running in the background."""
-
-    id: str
-    scenario: str
-    rules: list[str]
-    done: int = 0
-    total: int = 0
-    step: str = "waiting"
-    files: list[tuple[str, bytes]] = dataclasses.field(default_factory=list)
-    error: str | None = None
-    finished: bool = False
-
-
 class Workshop:
     def __init__(self, user_dir: Path, extra: list[Path] | None = None):
         self.user_dir = Path(user_dir)
@@ -114,7 +99,7 @@ class Workshop:
         self._writing = threading.Lock()  # one save at a time: its version check and its write are one step
         self._library = None
         self._stamp: tuple | None = None
-        self.jobs: dict[str, Job] = {}
+        self.packs = Packs()
         self.load_error: ShipyardError | None = None
 
     # -- the library, warm -------------------------------------------------------------------------
@@ -423,42 +408,15 @@ class Workshop:
     # -- packs --------------------------------------------------------------------------------------
 
     def start_pack(self, scenario_id: str, rules: list[str], options: dict) -> Job:
+        """A pack build queued (or the same one already under way): see packs.py."""
         lib = self.library
         scenario = lib.scenario(scenario_id)
         rulesets = [shipyard_app.ruleset(r) for r in rules] or list(self.rulesets())
         from ..pack import PackOptions
 
         pack_options = PackOptions(rules=[rs.key for rs in rulesets], **options)
-        job = Job(id=uuid.uuid4().hex[:12], scenario=scenario.id, rules=[rs.key for rs in rulesets], total=len(rulesets))
-        self.jobs[job.id] = job
-
-        def run():
-            try:
-                for rs in rulesets:
-                    job.step = f"{rs.title}"
-                    data = shipyard_app.pack_bytes(lib, scenario, rs, pack_options)
-                    job.files.append((f"{scenario.id}-{rs.key}.pdf", data))
-                    job.done += 1
-                job.step = "done"
-            except ShipyardError as exc:
-                job.error = str(exc)
-            except Exception as exc:  # noqa: BLE001 - shown to the user, never a traceback page
-                job.error = f"the pack could not be built: {exc}"
-            finally:
-                job.finished = True
-
-        threading.Thread(target=run, daemon=True).start()
-        return job
-
-    def pack_zip(self, job: Job) -> bytes:
-        import zipfile
-
-        buf = io.BytesIO()
-        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-            for name, data in job.files:
-                info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-                z.writestr(info, data)
-        return buf.getvalue()
+        request = (scenario.id, tuple(rs.key for rs in rulesets), tuple(sorted(options.items())), self._stamp)
+        return self.packs.start(lib, scenario, rulesets, pack_options, request)
 
 
 def _inside(path, folder: Path) -> bool:
