@@ -321,3 +321,50 @@ def test_a_double_click_builds_once(packs_client):
     assert _build(c, ["quick-play"]) != first  # another choice is another build
     page = c.get("/scenarios/mobile-bay-1864").text
     assert 'hx-disabled-elt="#build-pack"' in page  # and the button is off while the request is out
+
+
+# -- 5. CPU work off the event loop: pages answer while previews queue ----------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def live(ships):
+    """The app in a real uvicorn on loopback, in this process: requests that truly arrive at once."""
+    import threading
+
+    import uvicorn
+
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(ships, allowed_hosts={"127.0.0.1"}), host="127.0.0.1",
+                                           port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    _until(lambda: server.started, timeout=60)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=30)
+
+
+def test_the_library_page_answers_while_previews_are_queued(live):
+    import json
+    from concurrent.futures import ThreadPoolExecutor
+
+    with urllib.request.urlopen(f"{live}/api/vessels", timeout=30) as r:
+        ships = [v["id"] for v in json.load(r)][:12]
+    urls = [f"{live}/api/vessels/{ship}/sheet.png?rules={rules}" for ship in ships
+            for rules in ("sotw", "saunders", "really-simple", "quick-play")]
+    finished = []
+
+    def preview(url):
+        assert _get(url) == 200
+        finished.append(url)
+
+    with ThreadPoolExecutor(len(urls)) as pool:
+        waiting = [pool.submit(preview, url) for url in urls]
+        _until(lambda: finished, timeout=60)  # the queue is at work
+        assert _get(f"{live}/") == 200
+        done_then = len(finished)
+        for f in waiting:
+            f.result()
+    # relative, not a timing: had the page waited behind the queue (as when the drawing ran on the event loop),
+    # every preview would have finished before it
+    assert done_then <= len(urls) * 3 // 4, f"the library page waited for {done_then} of {len(urls)} previews"

@@ -23,6 +23,7 @@ from ..rules.base import DEFAULT_TURNS
 from .forms import data_from_form, fields_for
 from .guard import MAX_BODY, Guard, TooLarge
 from .service import Conflict, Workshop, safe_id, version_of
+from .work import OffLoop
 
 HERE = Path(__file__).parent
 PAPERS = ("a4", "letter")
@@ -36,6 +37,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
     """The app behind its Guard: `allowed_hosts` the names the server answers to (None: any, for tests calling it
     directly), `key` the access key every request must carry (None on loopback)."""
     shop = Workshop(Path(user_dir), extra)
+    off_loop = OffLoop()  # drawing, rasterising and checking: on a worker thread, so the pages stay responsive
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True)
     env.filters["num"] = _num
@@ -145,12 +147,12 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         data = data_from_form(Vessel, list(form.multi_items()))
         opened = _opened_by(form)
         text = _made_by(form, opened, data)
-        checked = shop.check_text(text)
+        checked = await off_loop(shop.check_text, text)
         rules = form.get("_rules") or "saunders"
         if request.headers.get("hx-request"):
             preview = None
             if checked.ok:
-                preview = base64.b64encode(shop.sheet_png(checked.unit, rules, 1)).decode("ascii")
+                preview = base64.b64encode(await off_loop(shop.sheet_png, checked.unit, rules, 1)).decode("ascii")
             names = _slots(form)
             return page("editor_result.html", request, checked=checked, text=text, rules=rules, preview=preview,
                         errors_by_field=_errors_by_field(checked), field_names=names, question=None)
@@ -299,7 +301,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
 
     async def api_check(request: Request):
         text = await read_text(request)
-        checked = shop.check_text(text)
+        checked = await off_loop(shop.check_text, text)
         keys = {rs.key: _short_key(rs) for rs in shop.rulesets()}
         return JSONResponse({"ok": checked.ok, "errors": checked.errors_json(),
                              "stats": {keys[k]: v for k, v in checked.stats.items()}},
@@ -313,7 +315,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         paper = request.query_params.get("paper", "a4")
         if paper not in PAPERS:
             raise ShipyardError(f"paper {paper!r}: expected a4 or letter")
-        data = shop.sheet_pdf(unit, rules, paper, request.query_params.get("scale"))
+        data = await off_loop(shop.sheet_pdf, unit, rules, paper, request.query_params.get("scale"))
         return Response(data, media_type="application/pdf",
                         headers={"Content-Disposition": f'inline; filename="{unit.id}-{rules}-{paper}.pdf"'})
 
@@ -329,17 +331,17 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         paper = request.query_params.get("paper", "a4")
         if paper not in PAPERS:
             raise ShipyardError(f"paper {paper!r}: expected a4 or letter")
-        return Response(shop.sheet_png(unit, rules, number, paper), media_type="image/png",
+        return Response(await off_loop(shop.sheet_png, unit, rules, number, paper), media_type="image/png",
                         headers={"Cache-Control": "no-store"})
 
     async def editor_preview(request: Request):
         """The preview of an unsaved ship: the editor posts its YAML, gets page 1 as PNG."""
         text = await read_text(request)
-        checked = shop.check_text(text, with_stats=False)
+        checked = await off_loop(shop.check_text, text, with_stats=False)
         if not checked.ok:
             return JSONResponse({"ok": False, "errors": checked.errors_json()}, status_code=422)
         rules = request.query_params.get("rules", "saunders")
-        return Response(shop.sheet_png(checked.unit, rules, 1, request.query_params.get("paper", "a4")),
+        return Response(await off_loop(shop.sheet_png, checked.unit, rules, 1, request.query_params.get("paper", "a4")),
                         media_type="image/png", headers={"Cache-Control": "no-store"})
 
     def _library_id(request):

@@ -437,6 +437,14 @@ def rasterise(pdf: bytes, page: int = 1, dpi: int = 60) -> bytes:
     """One page of a PDF as a PNG (pypdfium2: the PDF engine of Chromium, no external program)."""
     import pypdfium2 as pdfium
 
+    with _PDFIUM:
+        return _rasterise(pdfium, pdf, page, dpi)
+
+
+_PDFIUM = threading.Lock()  # PDFium is not thread-safe: one document at a time (requests' worker, tests' threads)
+
+
+def _rasterise(pdfium, pdf: bytes, page: int, dpi: int) -> bytes:
     doc = pdfium.PdfDocument(pdf)
     try:
         if not 1 <= page <= len(doc):
