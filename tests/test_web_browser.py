@@ -257,3 +257,59 @@ def test_new_over_an_id_you_already_have_asks_first(server, browser):
     replace.click()
     _wait(browser, EC.presence_of_element_located((By.ID, "saved")))
     assert "name: USS Newcomer" in path.read_text()
+
+
+def _serve_alone(ships):
+    """A server of the test's own, to stop while the browser is on its page."""
+    import uvicorn
+
+    from shipyard.web.server import create_app
+
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(create_app(ships, allowed_hosts={"127.0.0.1"}), host="127.0.0.1", port=port,
+                                        log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(400):
+        if srv.started:
+            break
+        time.sleep(0.05)
+
+    def stop():
+        srv.should_exit = True
+        thread.join(timeout=30)
+
+    return f"http://127.0.0.1:{port}", stop
+
+
+def test_a_stopped_server_is_said_at_the_result_and_the_save_button(browser, tmp_path, shots):
+    url, stop = _serve_alone(tmp_path / "ships")
+    try:
+        browser.get(f"{url}/new?like=uss-metacomet")
+        _set(browser, "id", "uss-mattabesett")
+        _set(browser, "name", "USS Mattabesett")
+        _wait(browser, EC.presence_of_element_located((By.ID, "check-ok")))
+    finally:
+        stop()
+    _set(browser, "speed_kn", "-5")
+    said = _wait(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#result > .request-failed")))
+    assert "Can't reach shipyard" in said.text and said.get_attribute("role") == "alert"
+    assert "stale" in browser.find_element(By.ID, "result").get_attribute("class")  # "All fields check out" struck
+    beside = browser.find_element(By.CSS_SELECTOR, "#editor .buttons .request-failed")
+    assert beside.is_displayed() and "Can't reach shipyard" in beside.text
+    browser.save_screenshot(str(shots / "server-gone.png"))
+    browser.execute_script("document.querySelector('#editor .buttons .request-failed').remove()")
+    browser.find_element(By.ID, "save").click()  # Save says so too, instead of doing nothing
+    _wait(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#editor .buttons .request-failed")))
+
+
+def test_an_error_answer_to_htmx_is_shown_not_dropped(server, browser):
+    url, _ = server
+    browser.get(f"{url}/new?like=uss-metacomet")
+    _set(browser, "id", "uss-mattabesett")
+    _set(browser, "name", "USS Mattabesett")
+    _wait(browser, EC.presence_of_element_located((By.ID, "check-ok")))
+    browser.execute_script("""const notes = document.querySelector('[name="notes"]');
+        notes.value = 'x'.repeat(300 * 1024); notes.dispatchEvent(new Event('input', {bubbles: true}));""")
+    said = _wait(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#result > .request-failed")))
+    assert "413" in said.text and "larger than 256 kB" in said.text
