@@ -158,6 +158,8 @@ def serve(port: int = 8600, user_dir: Path | None = None, extra: list[Path] | No
             "ship library (it carries a key made for this start; other addresses and names are refused)")
     say(f"shipyard is at {where.url} — Ctrl-C stops it; your ships are saved in {user_dir}")
     if where.key is not None:
+        names = sorted(where.allowed_hosts - LOOPBACK_NAMES) + ["this machine's loopback"]
+        say(f"it answers to {', '.join(names)} (a link under another name, as DNS rebinding would make, is refused)")
         say("scan this with the tablet's camera to open it:\n" + "\n".join(qr_lines(where.url)))
     if open_browser:
         threading.Timer(0.8, lambda: webbrowser.open(where.local_url)).start()
