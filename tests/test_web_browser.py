@@ -313,3 +313,25 @@ def test_an_error_answer_to_htmx_is_shown_not_dropped(server, browser):
         notes.value = 'x'.repeat(300 * 1024); notes.dispatchEvent(new Event('input', {bubbles: true}));""")
     said = _wait(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#result > .request-failed")))
     assert "413" in said.text and "larger than 256 kB" in said.text
+
+
+def test_a_running_pack_is_cancelled_with_its_button(server, browser):
+    url, _ = server
+    browser.get(f"{url}/scenarios/mobile-bay-1864")
+    browser.find_element(By.ID, "build-pack").click()  # all four rule sets: long enough to be running
+
+    def click_cancel(d):  # the progress is swapped every 500 ms: a button found just before its swap is stale
+        if d.find_elements(By.ID, "pack-cancelled"):
+            return True  # a click that was taken although its element was swapped as it answered
+        try:
+            d.find_element(By.ID, "cancel-pack").click()
+            return True
+        except Exception:  # noqa: BLE001 - not there yet, or swapped under us: look again
+            return False
+
+    _wait(browser, click_cancel)
+    # polled until the build has stopped at its next section: read the words, not an element that may be swapped
+    _wait(browser, lambda d: "nothing was kept" in d.find_element(By.ID, "pack-cancelled").text)
+    _wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, "#pack-progress[hx-get]"))  # stopped polling
+    assert "nothing was kept" in browser.find_element(By.ID, "pack-cancelled").text
+    assert not browser.find_elements(By.ID, "download-pack")
