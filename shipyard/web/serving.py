@@ -50,8 +50,8 @@ def url_host(host: str) -> str:
 def plan(host: str, port: int) -> Plan:
     host = host.strip("[]")
     if is_loopback(host):
-        shown = "127.0.0.1" if host.lower() == "localhost" else host
-        url = f"http://{url_host(shown)}:{port}/"
+        host = "127.0.0.1" if host.lower() == "localhost" else host  # listen where the printed link leads
+        url = f"http://{url_host(host)}:{port}/"
         return Plan(host, port, LOOPBACK_NAMES | {host.lower()}, None, url, url)
     key = secrets.token_urlsafe(16)
     names = machine_names()
