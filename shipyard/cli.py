@@ -211,6 +211,7 @@ def show(
 
     lib = _library(library)
     gun = lib.find_ordnance(name)
+    played = None  # the vessel the rule sets play, where her displacement is an estimate
     if name in lib.scenarios:
         title, data = lib.scenarios[name].name, lib.scenarios[name].model_dump(mode="json", by_alias=True, exclude_none=True)
     elif gun is not None and name not in lib.units:
@@ -219,6 +220,7 @@ def show(
         unit = lib.find(name)
         title = unit.name + (f"  (as of {as_of})" if as_of else "")
         data = core.record_as_of(lib, unit, as_of)
+        played = unit.as_of(as_of) if getattr(unit, "kind", None) == "vessel" else None
     if json_out:
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return
@@ -228,6 +230,8 @@ def show(
 
     _console().print(f"[bold]{escape(title)}[/bold]", markup=True)
     print(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110))
+    if played is not None and played.displacement_tons is None:
+        print(f"Played as {played.tonnage:g} t: {played.tonnage_basis}.")
 
 
 @app.command()

@@ -179,12 +179,49 @@ class LengthBasis(str, Enum):
     WATERLINE = "waterline"
     ON_DECK = "on_deck"
     UNSPECIFIED = "unspecified"
+    ESTIMATE = "estimate"
 
 
 class SpeedBasis(str, Enum):
-    DESIGNED = "designed"
-    ACHIEVED = "achieved"
+    DESIGNED = "designed"  # what she was built to make
+    TRIAL = "trial"  # her best on trials
+    ACHIEVED = "achieved"  # what she made in service
+    UNSPECIFIED = "unspecified"  # a source gives the figure without saying which
+    ESTIMATE = "estimate"  # no source gives it: the notes say how it was reached
+
+
+class DraughtBasis(str, Enum):
+    MEAN = "mean"  # mean of fore and aft, in ordinary trim
+    DEEP = "deep"  # fully laden (the greatest)
+    LIGHT = "light"  # light ship
+    DESIGNED = "designed"  # as designed, not as she floated
     UNSPECIFIED = "unspecified"
+    ESTIMATE = "estimate"
+
+
+class DisplacementBasis(str, Enum):
+    """What a displacement figure is (a burthen is never a displacement: it goes in burthen_tons)."""
+
+    NORMAL = "normal"  # in ordinary load
+    FULL_LOAD = "full_load"
+    LIGHT = "light"
+    DESIGNED = "designed"
+    UNSPECIFIED = "unspecified"  # a displacement whose load the source does not give
+    ESTIMATE = "estimate"
+
+
+class BurthenBasis(str, Enum):
+    """What a tonnage that is not a displacement is."""
+
+    BUILDERS_MEASUREMENT = "builders_measurement"  # tons burthen (bm), from the hull's dimensions
+    REGISTER = "register"  # a merchant vessel's registered tonnage
+    UNKNOWN = "unknown"  # "tons" in the sources, of a kind they do not say; not taken for a displacement
+
+
+# Where a file gives no displacement, the game plays this many times her burthen as an ESTIMATE of it: about the
+# median ratio of displacement to burthen over the library's ships for which sources give both (1.36 in 2026;
+# tests/test_library_honesty.py keeps it there).
+DISPLACEMENT_PER_BURTHEN_TON = 1.35
 
 
 class ArmourArea(str, Enum):
@@ -282,8 +319,11 @@ class Refit(Strict):
     navy: Navy | None = None  # a prize taken into the other navy
     type: VesselType | None = None  # e.g. an ironclad stripped of her armour
     speed_kn: Knots | None = None
+    speed_basis: SpeedBasis | None = None
     draught_ft: Feet | None = None
+    draught_basis: DraughtBasis | None = None
     displacement_tons: Tons | None = None
+    displacement_basis: DisplacementBasis | None = None
     crew: int | None = Field(default=None, ge=0, le=5000)
     armour: list[Armour] | None = None
     armament: list[Mount] | None = None
@@ -310,8 +350,14 @@ class Vessel(Strict):
     length_basis: LengthBasis = LengthBasis.UNSPECIFIED
     beam_ft: Feet
     draught_ft: Annotated[float, Field(gt=0, le=40)]
-    displacement_tons: Tons | None = None
-    burthen_tons: Tons | None = None
+    draught_basis: DraughtBasis = DraughtBasis.UNSPECIFIED
+    displacement_tons: Tons | None = Field(default=None, description="displacement only: a burthen goes in burthen_tons")
+    displacement_basis: DisplacementBasis | None = Field(default=None, description="unspecified when left out; "
+                                                         "ignored without displacement_tons")
+    burthen_tons: Tons | None = Field(default=None, description="tons burthen (builder's measurement), register "
+                                                                "tonnage or tons of unknown kind: never a displacement")
+    burthen_basis: BurthenBasis | None = Field(default=None, description="builders_measurement when left out; "
+                                                "ignored without burthen_tons")
     speed_kn: Knots = Field(description="the speed to play: achieved where known")
     speed_basis: SpeedBasis = SpeedBasis.UNSPECIFIED
     designed_speed_kn: Knots | None = None
@@ -341,6 +387,12 @@ class Vessel(Strict):
                              " — or, for a ship that never was,  what_if: 'a seventh Sassacus-class boat'")
         if self.displacement_tons is None and self.burthen_tons is None:
             raise ValueError("a vessel needs displacement_tons or burthen_tons")
+        for figure, basis, default in (("displacement_tons", "displacement_basis", DisplacementBasis.UNSPECIFIED),
+                                       ("burthen_tons", "burthen_basis", BurthenBasis.BUILDERS_MEASUREMENT)):
+            if getattr(self, figure) is None:  # a basis says what a figure is: without the figure it says nothing
+                setattr(self, basis, None)
+            elif getattr(self, basis) is None:
+                setattr(self, basis, default)
         if self.beam_ft >= self.length_ft:
             raise ValueError(f"beam_ft ({self.beam_ft}) must be less than length_ft ({self.length_ft})")
         if self.draught_ft >= self.beam_ft * 1.5:
@@ -379,8 +431,20 @@ class Vessel(Strict):
 
     @property
     def tonnage(self) -> float:
-        """Displacement where known, else builder's measurement (burthen)."""
-        return self.displacement_tons if self.displacement_tons is not None else float(self.burthen_tons)  # type: ignore[arg-type]
+        """The displacement the rule sets play: the recorded one, else an ESTIMATE from her burthen."""
+        if self.displacement_tons is not None:
+            return self.displacement_tons
+        return round(float(self.burthen_tons) * DISPLACEMENT_PER_BURTHEN_TON)  # type: ignore[arg-type]
+
+    @property
+    def tonnage_basis(self) -> str:
+        """What `tonnage` is, in a player's words: "displacement (designed)" or the estimate and what it came from."""
+        if self.displacement_tons is not None:
+            basis = self.displacement_basis
+            return "displacement" if basis is DisplacementBasis.UNSPECIFIED else f"displacement ({basis.value.replace('_', ' ')})"
+        kind = {BurthenBasis.BUILDERS_MEASUREMENT: "burthen", BurthenBasis.REGISTER: "register tonnage",
+                BurthenBasis.UNKNOWN: "tons of unknown kind"}[self.burthen_basis]
+        return f"displacement ESTIMATE ({DISPLACEMENT_PER_BURTHEN_TON:g} x {self.burthen_tons:g} t {kind})"
 
     @property
     def paddle_wheels(self) -> int:

@@ -349,7 +349,7 @@ def derive(unit: Any, ctx: Context) -> Derived:
         rows = t.edna.rows
         armour, words = edna_armour_in(unit, rows)
         edna, score = vessel_edna(unit.tonnage, guns, armour, rows)
-        tons_word = "displacement" if unit.displacement_tons is not None else "burthen"
+        tons_word = unit.tonnage_basis
         edna_reason = (f"{_num(rows['base'])} + {_num(rows['per_sqrt_hundred_tons'])} × √({_num(unit.tonnage)} t {tons_word} / 100)"
                        f" + {_num(rows['per_sqrt_gun'])} × √{guns} guns + {_num(rows['per_armour_inch'])} × {armour:.2f} in ({words})"
                        f" = {score:.2f} → {edna}, held within {rows['minimum']}–{rows['maximum']} ({t.edna.cite()})")

@@ -160,7 +160,7 @@ def construction_floor(vessel: Vessel, tables: Tables) -> tuple[int, str]:
             best, best_row = value, row
     if best is None:
         raise ShipyardError(f"table armour_construction ({t.tag()}): no row applies to {vessel.name}")
-    extra = f", {_num(vessel.tonnage)} tons" if "min_tons" in best_row else ""
+    extra = f", {_num(vessel.tonnage)} tons {vessel.tonnage_basis}" if "min_tons" in best_row else ""
     return best, f"{best_row['construction']}{extra} → {best} ({t.cite(best_row)})"
 
 

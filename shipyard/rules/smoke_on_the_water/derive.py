@@ -543,7 +543,7 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
     m, why = manoeuvrability(v, tables)
     d.set("manoeuvrability", m, why)
     size, why = vessel_size(v.tonnage, tables)
-    d.set("size", size, why)
+    d.set("size", size, f"{why}; tons: {v.tonnage_basis}")
     dr, why = draught_class(v.draught_ft, tables)
     d.set("draught", dr, why)
     ts, why = target_size(v, tables)
@@ -564,7 +564,7 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
           if partial else "no partial armour recorded")
 
     hdp, why = hull_damage_points(v.tonnage, tables)
-    d.set("hull_damage_points", hdp, why)
+    d.set("hull_damage_points", hdp, f"{why}; tons: {v.tonnage_basis}")
     effects = tables.require("hull_damage_effects")
     for key in ("half", "quarter"):
         row = effects.need(effects.rows, key, "{share, mark, speed_levels}")
@@ -573,7 +573,7 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
         d.set(f"hdp_{key}", left, f"at {left} HDP or fewer ({num(float(row['share']) * 100)} %) maximum speed drops "
               f"{lost} level{'s' if lost != 1 else ''} ({effects.cite()})")
     fp, why = flotation_points(v.tonnage, v.type.value, tables)
-    d.set("flotation_points", fp, why)
+    d.set("flotation_points", fp, f"{why}; tons: {v.tonnage_basis}")
 
     tdp: dict[str, int] = {}
     tdp_why = []
