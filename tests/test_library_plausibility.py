@@ -47,27 +47,14 @@ GUN_DECKS = {T.SCREW_FRIGATE: 2, T.SAILING_FRIGATE: 2}
 PIECES_PER_FOOT_PER_DECK = 2 * 0.75 / 8  # both sides, over three-quarters of the length, a piece every 8 ft
 
 ALLOWED: dict[tuple[str, str], str] = {
-    ("css-albemarle", "hull"):
-        "376 t is the only tonnage found (Wikipedia, NHHC) and is almost certainly measurement, not displacement: "
-        "a 158 x 35 x 9 ft hull would displace about 1,000 t. Kept, and labelled in the file, until a displacement "
-        "is found; no game figure of hers is calibrated on it.",
     ("css-atlanta", "hull"):
-        "1,006 t is the figure every source gives; her 15 ft 9 in draught is that of the deep-laden converted "
-        "blockade runner Fingal under a heavy casemate, so the coefficient over the full rectangle is low. Right.",
-    ("css-raleigh", "hull"):
-        "65 tons is the tug's register (measurement) tonnage, the only figure found, entered as displacement.",
-    ("css-teaser", "hull"):
-        "64 tons is the tug's register (measurement) tonnage, the only figure found, entered as displacement.",
-    ("uss-whitehead", "hull"):
-        "136 tons is the former tug's measurement tonnage of the ship history, the only figure found, entered as "
-        "displacement; a tug of 93 x 20 x 8 ft would displace about 150-200 t.",
+        "Her 41 ft beam is over the casemate and the wooden overhang of the conversion; the hull of the blockade "
+        "runner Fingal was 25 ft in the beam (USS Atlanta article), which gives a normal coefficient (0.44) for "
+        "the 1,006 t. The game keeps 41 ft, the width she presents; the file says so.",
     ("uss-benton", "hull"):
         "Audited: 633 t was burthen (now burthen_tons) and the older 1,033 t is displacement; even so the 72 ft "
         "beam of the twin-hulled snagboat conversion over her deepest 9 ft draught gives a coefficient of 0.28. "
         "The hull is unusual, not the figure.",
-    ("uss-essex", "hull"):
-        "640 t is of unstated basis (probably measurement) for a converted ferry widened to 60 ft; no displacement "
-        "was found.",
     ("uss-octorara", "hull"):
         "Her 4 ft 9.5 in draught (Wikipedia) is too shallow for 829 t and is flagged as unverified in her file; no "
         "other figure was found. Left for a source, not believed.",
