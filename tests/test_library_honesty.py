@@ -37,12 +37,13 @@ def _raw(path: Path) -> dict:
 
 def _beaufort_like(library, **changes) -> Vessel:
     data = library.units["css-beaufort"].model_dump(by_alias=True, exclude_none=True)
+    data.pop("burthen_basis")
     data.update(changes)
     return Vessel.model_validate(data)
 
 
 def test_a_burthen_only_ship_plays_an_estimated_displacement_and_says_so(library):
-    v = _beaufort_like(library, burthen_tons=100)
+    v = _beaufort_like(library, burthen_tons=100, burthen_basis="builders_measurement")
     assert v.displacement_tons is None
     assert v.tonnage == round(100 * DISPLACEMENT_PER_BURTHEN_TON)
     assert "ESTIMATE" in v.tonnage_basis and "100 t burthen" in v.tonnage_basis
@@ -78,7 +79,7 @@ def test_show_prints_every_basis_and_the_estimate_played():
     assert r.code == 0, r.err
     for key in ("length_basis:", "draught_basis:", "speed_basis:", "burthen_basis:"):
         assert key in r.out
-    assert re.search(r"Played as \d+ t: displacement ESTIMATE \(1\.35 x 85 t burthen\)", r.out), r.out
+    assert re.search(r"Played as 115 t: displacement ESTIMATE \(1\.35 x 85 t register tonnage\)", r.out), r.out
 
 
 def test_the_schema_reference_names_the_bases():
@@ -86,3 +87,92 @@ def test_the_schema_reference_names_the_bases():
     assert r.code == 0, r.err
     for key in ("`draught_basis`", "`displacement_basis`", "`burthen_basis`", "`trial`", "`builders_measurement`"):
         assert key in r.out, key
+
+
+# ---------------------------------------------------------------------------------------------
+# Every bundled file, as written
+
+
+@pytest.mark.parametrize("path", SHIP_FILES, ids=lambda p: p.stem)
+def test_every_figure_states_its_basis(path):
+    data = _raw(path)
+    missing = [basis for figure, basis in BASES.items() if figure in data and basis not in data]
+    for refit in data.get("refits", []):
+        missing += [f"refit {refit['date']}: {basis}" for figure, basis in BASES.items()
+                    if figure in refit and basis not in refit]
+    assert not missing, f"{path.name}: say what each figure is ({', '.join(missing)})"
+
+
+@pytest.mark.parametrize("path", SHIP_FILES, ids=lambda p: p.stem)
+def test_an_estimated_figure_is_labelled_in_the_notes(path):
+    data = _raw(path)
+    estimated = [b for b in BASES.values() if data.get(b) == "estimate"]
+    assert not estimated or "ESTIMATE" in (data.get("notes") or ""), f"{path.name}: {estimated} without ESTIMATE in the notes"
+    for figure in ("draught", "speed"):
+        if re.search(rf"ESTIMATES?:\s*{figure}\b", data.get("notes") or ""):
+            assert data.get(f"{figure}_basis") == "estimate", f"{path.name}: the notes call the {figure} an ESTIMATE"
+
+
+_BURTHEN = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:LT|t\.?|tons?)?\s*(?:\(|,)?\s*(?:tons\s+)?(?:burthen|burden|bm\b|register)", re.I)
+
+
+def burthen_figures(data: dict) -> set[float]:
+    """Every tonnage the file's own sources or notes call burthen, builder's measurement or register."""
+    text = " ".join([data.get("notes") or ""] + [s.get("covers", "") for s in data.get("sources", [])])
+    return {float(m.group(1).replace(",", "")) for m in _BURTHEN.finditer(text)}
+
+
+def displacement_problems(data: dict) -> list[str]:
+    problems = []
+    disp = data.get("displacement_tons")
+    if disp is not None and float(disp) in burthen_figures(data):
+        problems.append(f"displacement_tons {disp} is a burthen figure of its own sources or notes")
+    if re.search(r"(?<!was )entered as displacement", data.get("notes") or ""):
+        problems.append("the notes say a tonnage is entered as displacement: a figure not known to be one is burthen_tons")
+    return problems
+
+
+@pytest.mark.parametrize("path", SHIP_FILES, ids=lambda p: p.stem)
+def test_no_burthen_is_carried_as_a_displacement(path):
+    assert not displacement_problems(_raw(path)), (path.name, displacement_problems(_raw(path)))
+
+
+_ENTERED = re.compile(r"(?<!was )entered as (\d+(?:\.\d+)?)\s*(in|ft|kn|t|tons)\b")
+
+
+def _numbers(node) -> set[float]:
+    if isinstance(node, bool):
+        return set()
+    if isinstance(node, (int, float)):
+        return {float(node)}
+    if isinstance(node, dict):
+        return set().union(*map(_numbers, node.values())) if node else set()
+    if isinstance(node, list):
+        return set().union(*map(_numbers, node)) if node else set()
+    return set()
+
+
+def entered_contradictions(data: dict) -> list[str]:
+    """A note that says a figure "is entered as N" when the file holds no such figure (the Weehawken kind)."""
+    held = _numbers({k: v for k, v in data.items() if k not in ("notes", "sources")})
+    return [m.group(0) for m in _ENTERED.finditer(" ".join((data.get("notes") or "").split())) if float(m.group(1)) not in held]
+
+
+@pytest.mark.parametrize("path", [*SHIP_FILES, *sorted(VESSELS.glob("forts/*.yaml"))], ids=lambda p: p.stem)
+def test_no_note_says_a_figure_was_entered_as_something_the_file_does_not_hold(path):
+    assert not entered_contradictions(_raw(path)), (path.name, entered_contradictions(_raw(path)))
+
+
+def test_the_checks_catch_the_errors_the_historian_found():
+    """The checks above fail on the notes and figures as they stood before the audit (issue 26)."""
+    weehawken = {"armour": [{"area": "side", "thickness_in": 5, "backing_in": 39}],
+                 "notes": "Side backing was 39in, entered as 30in because the schema caps inches at 30."}
+    assert entered_contradictions(weehawken) == ["entered as 30in"]
+    assert not entered_contradictions({**weehawken, "notes": "the note said it was entered as 30in; it holds 39"})
+    varuna = {"displacement_tons": 1247, "sources": [{"covers": "1,247 tons burthen or 1,300 tons"}]}
+    assert displacement_problems(varuna)
+    bragg = {"displacement_tons": 1043, "notes": 'the NHHC "t." - a measurement tonnage, entered as displacement.'}
+    assert displacement_problems(bragg)
+    manassas = {"displacement_tons": 387, "sources": [{"covers": "387 tons disp; 384.5 bm"}]}
+    assert not displacement_problems(manassas) and 384.5 in burthen_figures(manassas)
+    assert not displacement_problems({**manassas, "displacement_tons": None})
