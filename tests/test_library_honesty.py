@@ -176,3 +176,18 @@ def test_the_checks_catch_the_errors_the_historian_found():
     manassas = {"displacement_tons": 387, "sources": [{"covers": "387 tons disp; 384.5 bm"}]}
     assert not displacement_problems(manassas) and 384.5 in burthen_figures(manassas)
     assert not displacement_problems({**manassas, "displacement_tons": None})
+
+
+REVIEWED = ["css-arkansas", "css-atlanta", "css-albemarle", "uss-new-ironsides", "uss-weehawken", "uss-nahant",
+            "uss-carondelet", "css-general-bragg", "css-colonel-lovell", "css-stonewall-jackson", "css-manassas",
+            "css-louisiana", "uss-varuna", "uss-sassacus", "fort-sumter", "fort-jackson",
+            "plum-point-bend-1862", "albemarle-sound-1864", "arkansas-run-1862", "new-orleans-1862", "charleston-1863"]
+
+
+def test_every_unit_the_historian_reviewed_has_its_verdict_in_the_audit_page():
+    page = (VESSELS.parent / "docs" / "library-audit.md").read_text(encoding="utf-8")
+    section = page[page.index("(issue 26)"):]
+    missing = [u for u in REVIEWED if f"| `{u}`" not in section]
+    assert not missing, f"docs/library-audit.md has no line for {missing}"
+    for unit in REVIEWED[:16]:
+        assert "AUDIT 2026-12" in (VESSELS.glob(f"*/{unit}.yaml").__next__().read_text(encoding="utf-8")), unit
