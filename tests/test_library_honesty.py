@@ -191,3 +191,23 @@ def test_every_unit_the_historian_reviewed_has_its_verdict_in_the_audit_page():
     assert not missing, f"docs/library-audit.md has no line for {missing}"
     for unit in REVIEWED[:16]:
         assert "AUDIT 2026-12" in (VESSELS.glob(f"*/{unit}.yaml").__next__().read_text(encoding="utf-8")), unit
+
+
+def test_the_editor_and_the_ship_page_show_the_bases(tmp_path):
+    import warnings
+
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
+    from starlette.testclient import TestClient
+
+    from shipyard.web.server import create_app
+
+    with TestClient(create_app(tmp_path / "ships", allowed_hosts={"testserver"})) as client:
+        page = client.get("/ships/uss-varuna/edit").text
+        for name, chosen in (("draught_basis", "unspecified"), ("burthen_basis", "builders_measurement"),
+                             ("speed_basis", "estimate"), ("length_basis", "unspecified")):
+            select = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', page, re.S)
+            assert select, name
+            assert f'<option value="{chosen}" selected' in select.group(1), (name, select.group(1))
+        assert 'value="trial"' in page and 'value="full_load"' in page
+        ship = client.get("/ships/css-beaufort").text
+        assert "displacement ESTIMATE (1.35 x 85 t register tonnage)" in ship
