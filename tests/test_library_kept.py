@@ -47,9 +47,11 @@ def test_an_unchanged_library_is_read_back_without_validating_a_file(cache, ship
     assert sorted(again.units) == sorted(first.units) and again.units["uss-montauk-test"] == first.units["uss-montauk-test"]
     assert again.origin["uss-montauk-test"].path == first.origin["uss-montauk-test"].path
     assert again.scenario("mobile-bay-1864").name == first.scenario("mobile-bay-1864").name
-    # the scenarios' units as of their dates come along too: Galena's refit applied without validating her again
+    # the scenarios' units as of their dates come along too: the Mobile Bay refits (Galena's armour, the 1864
+    # batteries of the ships whose base record is 1862) applied without validating them again
     refitted = [u for _, u in again.scenario_units(again.scenario("mobile-bay-1864")) if u is not again.units[u.id]]
-    assert [u.id for u in refitted] == ["uss-galena"]
+    assert [u.id for u in refitted] == ["uss-brooklyn", "uss-hartford", "uss-richmond", "uss-kennebec", "uss-itasca",
+                                        "uss-galena"]
 
 
 def test_an_edited_ship_is_loaded_afresh(cache, ships):

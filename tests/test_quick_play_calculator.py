@@ -268,7 +268,7 @@ def test_selma_is_one_medium(library, ctx):
 
 
 def test_explain_shows_inputs_and_tables_for_edna_and_factors(cli):
-    run = cli("explain", "uss-brooklyn", "--rules", "qp")
+    run = cli("explain", "uss-brooklyn", "--rules", "qp", "--as-of", MOBILE_BAY)  # her 25 guns of 1864
     assert run.code == 0, run.err
     text = " ".join(run.out.split())
     assert "√25 guns" in text
@@ -278,12 +278,13 @@ def test_explain_shows_inputs_and_tables_for_edna_and_factors(cli):
 
 
 def test_house_rule_changes_edna_and_says_so(library, tmp_path):
-    base = RULESET.derive(library.units["uss-brooklyn"], RULESET.context(library))
+    brooklyn = library.units["uss-brooklyn"].as_of(MOBILE_BAY)  # her 25 guns of 1864
+    base = RULESET.derive(brooklyn, RULESET.context(library))
     rows = dict(RULESET.tables().edna.rows)
     rows["per_sqrt_gun"] = float(rows["per_sqrt_gun"]) + 1.0
     hr = tmp_path / "house.yaml"
     hr.write_text(json.dumps({"quick-play": {"edna": {"rows": rows}}}))
-    d = RULESET.derive(library.units["uss-brooklyn"], RULESET.context(library, hr))
+    d = RULESET.derive(brooklyn, RULESET.context(library, hr))
     assert d["edna"] == base["edna"] + 5  # +1 per √gun, √25 = 5
     assert "house rule" in d.reasons["edna"]
     assert "house rule" not in base.reasons["edna"]
