@@ -50,8 +50,8 @@ def test_an_unchanged_library_is_read_back_without_validating_a_file(cache, ship
     # the scenarios' units as of their dates come along too: the Mobile Bay refits (Galena's armour, the 1864
     # batteries of the ships whose base record is 1862) applied without validating them again
     refitted = [u for _, u in again.scenario_units(again.scenario("mobile-bay-1864")) if u is not again.units[u.id]]
-    assert [u.id for u in refitted] == ["uss-brooklyn", "uss-hartford", "uss-richmond", "uss-kennebec", "uss-itasca",
-                                        "uss-galena"]
+    assert [u.id for u in refitted] == ["uss-brooklyn", "uss-hartford", "uss-richmond", "uss-port-royal",
+                                        "uss-kennebec", "uss-itasca", "uss-galena"]
 
 
 def test_an_edited_ship_is_loaded_afresh(cache, ships):
