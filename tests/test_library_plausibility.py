@@ -64,6 +64,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("uss-sassacus", "speed"):
         "14.5 kn is Sassacus's recorded speed, a trial best; her sisters are given an estimated 11 kn. Her ramming "
         "of Albemarle at full speed is the reason to keep it.",
+    ("uss-arizona", "speed"):
+        "15 kn is DANFS's figure (historycentral copy), the only one found, for the fast iron Gulf passenger "
+        "steamer she was built as in 1859; kept as her best speed, as the file says.",
     ("css-louisiana", "speed"):
         "She was immobile: towed down unfinished and moored as a floating battery; 0.5 kn stands for 'moored'.",
 }
