@@ -16,6 +16,7 @@ from typing import Annotated, Optional
 import typer
 
 from . import __version__
+from .console import printable as _printable, shown as _shown, use_stand_ins
 from .spec.errors import ShipyardError
 
 app = typer.Typer(
@@ -135,11 +136,11 @@ def _notices() -> None:
 def _table(title: str, columns: tuple[str, ...], rows) -> None:
     from rich.table import Table
 
-    table = Table(title=title)
+    table = Table(title=_shown(title))
     for col in columns:
         table.add_column(col)
     for r in rows:
-        table.add_row(*(str(v if v is not None else "") for v in r))
+        table.add_row(*(_shown(str(v if v is not None else "")) for v in r))
     _console().print(table)
 
 
@@ -228,7 +229,7 @@ def show(
 
     from rich.markup import escape
 
-    _console().print(f"[bold]{escape(title)}[/bold]", markup=True)
+    _console().print(f"[bold]{escape(_printable(title))}[/bold]", markup=True)
     print(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110))
     if played is not None and played.displacement_tons is None:
         print(f"Played as {played.tonnage:g} t: {played.tonnage_basis}.")
@@ -312,11 +313,11 @@ def stats(
 
     console = _console()
     for side, unit, d in items:
-        table = Table(title=f"{unit.name} — {rs.title}" + (f" ({side})" if side else ""), show_header=False)
+        table = Table(title=_shown(f"{unit.name} — {rs.title}" + (f" ({side})" if side else "")), show_header=False)
         table.add_column("stat", style="bold")
         table.add_column("value")
         for path, value in _flatten(d.values):
-            table.add_row(path, _fmt(value))
+            table.add_row(_shown(path), _shown(_fmt(value)))
         console.print(table)
 
 
@@ -335,12 +336,12 @@ def explain(
 
     console = _console()
     for _, unit, d in items:
-        table = Table(title=f"{unit.name} — {rs.title}: how each value was reached")
+        table = Table(title=_shown(f"{unit.name} — {rs.title}: how each value was reached"))
         table.add_column("stat", style="bold", no_wrap=True)
         table.add_column("value")
         table.add_column("because")
         for path, value, reason in d.explanation():
-            table.add_row(path, _fmt(value), reason)
+            table.add_row(_shown(path), _shown(_fmt(value)), _shown(reason))
         console.print(table)
 
 
@@ -709,15 +710,9 @@ def _hang_up_as_terminated() -> None:
         signal.signal(signal.SIGHUP, lambda signum, frame: signal.raise_signal(signal.SIGTERM))
 
 
-def _printable(text: str) -> str:
-    """A message with a file's control characters (an ANSI escape in a key name...) shown as escapes, not obeyed."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() or ch == "\n" else repr(ch)[1:-1] for ch in text)
-
-
 def main() -> None:
     """Entry point: no traceback for a user's mistake, a non-zero exit for any failure."""
+    use_stand_ins()
     try:
         from .helpwords import plain_words
 

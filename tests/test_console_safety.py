@@ -1,0 +1,66 @@
+"""What shipyard prints reaches any console readable and harmless: a console whose encoding cannot show a
+symbol gets a stand-in (never a UnicodeEncodeError), and a control character from a shared file is shown as its
+escape (never obeyed by the terminal). Through the real `shipyard` console script, as a user runs it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+SHIPYARD = shutil.which("shipyard", path=str(Path(sys.executable).parent)) or "shipyard"
+MONITOR = Path(__file__).resolve().parent.parent / "vessels" / "usn" / "uss-monitor.yaml"
+
+
+def shipyard(*args: str, cwd: Path, encoding: str | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env.pop("PYTHONIOENCODING", None)
+    if encoding:
+        env["PYTHONIOENCODING"] = encoding
+    return subprocess.run([SHIPYARD, *args], capture_output=True, cwd=cwd, env=env, timeout=120)
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+def test_explain_and_stats_print_stand_ins_on_a_console_that_cannot_show_the_symbols(tmp_path, encoding):
+    explained = shipyard("explain", "monitor", "--rules", "sotw", cwd=tmp_path, encoding=encoding)
+    assert explained.returncode == 0, explained.stderr.decode(encoding, "replace")
+    text = explained.stdout.decode(encoding)
+    assert "navy USN -> Union" in text and "<= 6.5" in text  # cp1252 has a dash of its own: only these two are stood in for
+    assert "Traceback" not in explained.stderr.decode(encoding, "replace")
+    stats = shipyard("stats", "monitor", "--rules", "sotw", cwd=tmp_path, encoding=encoding)
+    assert stats.returncode == 0 and "USS Monitor" in stats.stdout.decode(encoding)
+
+
+def test_stand_ins_keep_a_table_s_columns_straight():
+    from shipyard.console import shown
+
+    class Ascii:
+        encoding = "ascii"
+
+    assert shown("6 kn ≤ 6.5 → Medium — Kōtetsu 中", Ascii()) == "6 kn <= 6.5 -> Medium - Kotetsu ?"
+
+
+def test_control_characters_are_shown_as_escapes():
+    from shipyard.console import printable
+
+    assert printable("USS \x1b[31mRed\u202e") == "USS \\x1b[31mRed\\u202e"
+    assert printable("two\nlines") == "two\nlines"
+
+
+def test_an_escape_sequence_in_a_shared_file_never_reaches_the_terminal_raw(tmp_path):
+    ships = tmp_path / "ships"
+    ships.mkdir()
+    text = MONITOR.read_text(encoding="utf-8").replace("id: uss-monitor", "id: uss-escmon", 1)
+    text = text.replace("name: USS Monitor", 'name: "USS \\e[2J\\e]0;pwned\\aEscmon"', 1)
+    (ships / "uss-escmon.yaml").write_text(text, encoding="utf-8")
+    for args in (["show", "uss-escmon"], ["stats", "uss-escmon", "-r", "sotw"], ["explain", "uss-escmon", "-r", "sotw"],
+                 ["vessels"]):
+        run = shipyard(*args, cwd=tmp_path)
+        assert run.returncode == 0, (args, run.stderr)
+        assert b"\x1b" not in run.stdout and b"\x07" not in run.stdout, args
+        assert b"\\x1b[2J" in run.stdout, args
