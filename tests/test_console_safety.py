@@ -4,35 +4,23 @@ escape (never obeyed by the terminal). Through the real `shipyard` console scrip
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from console_script import shipyard
 
-SHIPYARD = shutil.which("shipyard", path=str(Path(sys.executable).parent)) or "shipyard"
 MONITOR = Path(__file__).resolve().parent.parent / "vessels" / "usn" / "uss-monitor.yaml"
-
-
-def shipyard(*args: str, cwd: Path, encoding: str | None = None) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
-    env.pop("PYTHONIOENCODING", None)
-    if encoding:
-        env["PYTHONIOENCODING"] = encoding
-    return subprocess.run([SHIPYARD, *args], capture_output=True, cwd=cwd, env=env, timeout=120)
 
 
 @pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
 def test_explain_and_stats_print_stand_ins_on_a_console_that_cannot_show_the_symbols(tmp_path, encoding):
-    explained = shipyard("explain", "monitor", "--rules", "sotw", cwd=tmp_path, encoding=encoding)
+    explained = shipyard("explain", "monitor", "--rules", "sotw", cwd=tmp_path, PYTHONIOENCODING=encoding)
     assert explained.returncode == 0, explained.stderr.decode(encoding, "replace")
     text = explained.stdout.decode(encoding)
     assert "navy USN -> Union" in text and "<= 6.5" in text  # cp1252 has a dash of its own: only these two are stood in for
     assert "Traceback" not in explained.stderr.decode(encoding, "replace")
-    stats = shipyard("stats", "monitor", "--rules", "sotw", cwd=tmp_path, encoding=encoding)
+    stats = shipyard("stats", "monitor", "--rules", "sotw", cwd=tmp_path, PYTHONIOENCODING=encoding)
     assert stats.returncode == 0 and "USS Monitor" in stats.stdout.decode(encoding)
 
 

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 from ..paths import is_bundled, library_dir
 from .errors import Problem, ShipyardError, did_you_mean, display_path, nearest
 from .model import Fort, Mount, Ordnance, Scenario, Unit, Vessel
-from .yamlfile import Located, read_yaml
+from .yamlfile import Located, read_file_bytes, read_yaml
 
 ORDNANCE_FILE = "ordnance.yaml"
 
@@ -37,7 +37,7 @@ def library_files(dirs: Iterable[Path]) -> list[Path]:
     """Every YAML file Library.load reads from these folders (or files), in the order it reads them."""
     found: list[Path] = []
     for d in dirs:
-        if d.is_file():
+        if not d.is_dir():  # a file, or something that is not one (a pipe, a device): read_yaml says which
             found.append(d)
             continue
         for p in sorted(d.rglob("*.yaml")) + sorted(d.rglob("*.yml")):
@@ -49,8 +49,8 @@ def library_files(dirs: Iterable[Path]) -> list[Path]:
 def _files_key(dirs: list[Path]) -> list[tuple[str, bytes]] | None:
     """What a loaded library is made from: each file's place and bytes (None when one cannot be read: load it)."""
     try:
-        return [(str(p.resolve()), p.read_bytes()) for p in library_files(dirs)]
-    except OSError:
+        return [(str(p.resolve()), read_file_bytes(p)) for p in library_files(dirs)]
+    except (OSError, ShipyardError):
         return None
 
 

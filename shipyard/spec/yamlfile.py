@@ -1,8 +1,9 @@
 """Read one YAML file safely and remember the line of every key.
 
-Guards: a size limit, strict UTF-8, no anchors or aliases (the "billion laughs" expansion can
-never start), a node limit, a nesting limit (checked on the parser's events, which need no recursion, before
-anything is built), and YAML errors turned into one line with the file and position.
+Guards: regular files only (a named pipe would wait for ever, /dev/zero never ends), a size limit never read
+past, strict UTF-8, no anchors or aliases (the "billion laughs" expansion can never start), a node limit, a
+nesting limit (checked on the parser's events, which need no recursion, before anything is built), and YAML
+errors turned into one line with the file and position.
 
 A file read well once is kept in the cache folder, keyed on a hash of its bytes (so any edit is read
 afresh), as the plain data and line map it gave; a cache that cannot be read or written is not used.
@@ -14,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
+import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -50,14 +52,59 @@ def _fail(path: Path, line: int | None, message: str) -> ShipyardError:
     return ShipyardError([Problem(display_path(path), line, None, message)])
 
 
-def read_yaml(path: Path) -> Located:
+def _not_a_file(mode: int) -> str | None:
+    """What a path is when it is not a regular file (in the user's words), else None."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "a special file"
+
+
+def read_file_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; anything else is a ShipyardError naming the file.
+
+    The path is checked before it is opened (a named pipe is never opened, so never waited on), opened
+    without blocking, checked again on the open file (it may have been swapped), and read at most limit + 1
+    bytes (a file that grows, or lies about its size, is never read past the limit)."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        what = _not_a_file(os.stat(path).st_mode)
+        if what is None:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+            try:
+                opened = os.fstat(fd)
+                what = _not_a_file(opened.st_mode)
+                if what is None and opened.st_size > limit:
+                    raise _fail(path, None, f"file is {opened.st_size:,} bytes; the limit is {limit:,}")
+                chunks: list[bytes] = []
+                size = 0
+                while what is None and size <= limit:
+                    chunk = os.read(fd, limit + 1 - size)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+                    size += len(chunk)
+            finally:
+                os.close(fd)
     except OSError as exc:
         raise _fail(path, None, f"cannot read the file: {exc.strerror or exc}") from None
-    if len(raw) > MAX_BYTES:
-        raise _fail(path, None, f"file is {len(raw):,} bytes; the limit is {MAX_BYTES:,}")
+    if what is not None:
+        raise _fail(path, None, f"this is {what}, not a file: a library holds only regular YAML files")
+    if size > limit:
+        raise _fail(path, None, f"file is more than {limit:,} bytes, the limit")
+    return b"".join(chunks)
+
+
+def read_yaml(path: Path) -> Located:
+    path = Path(path)
+    raw = read_file_bytes(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -1,0 +1,50 @@
+"""A library is read as regular files of at most 1 MB, whatever sits in the folder: a named pipe is never
+waited on, a link to /dev/zero is never read past the limit, and `validate` of either says what it is."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from console_script import shipyard
+
+
+@pytest.fixture
+def club(tmp_path) -> Path:
+    (tmp_path / "ships").mkdir()
+    return tmp_path
+
+
+def test_a_named_pipe_in_the_library_is_refused_not_waited_on(club):
+    os.mkfifo(club / "ships" / "uss-pipe.yaml")
+    run = shipyard("validate", cwd=club, timeout=20)
+    assert run.returncode == 2
+    assert b"ships/uss-pipe.yaml: this is a named pipe, not a file" in run.stderr
+    alone = shipyard("validate", club / "ships" / "uss-pipe.yaml", cwd=club, timeout=30)
+    assert alone.returncode == 2 and b"named pipe" in alone.stderr and b"ok:" not in alone.stdout
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_a_link_to_an_endless_device_is_refused_not_read(club, device):
+    (club / "ships" / "uss-zero.yaml").symlink_to(device)
+    run = shipyard("validate", cwd=club, timeout=30, memory_mb=1500)
+    assert run.returncode == 2 and b"ships/uss-zero.yaml: this is a device, not a file" in run.stderr
+    alone = shipyard("validate", club / "ships" / "uss-zero.yaml", cwd=club, timeout=30, memory_mb=1500)
+    assert alone.returncode == 2 and b"this is a device" in alone.stderr and b"ok:" not in alone.stdout
+
+
+def test_a_file_is_never_read_past_the_limit(tmp_path, monkeypatch):
+    from shipyard.spec import yamlfile
+    from shipyard.spec.errors import ShipyardError
+
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"#" * 5000)
+    read: list[int] = []
+    real_read = os.read
+    monkeypatch.setattr(yamlfile.os, "read", lambda fd, n: read.append(n) or real_read(fd, n))
+    monkeypatch.setattr(yamlfile.os, "fstat", lambda fd: os.stat_result((0o100644, 0, 0, 1, 0, 0, 10, 0, 0, 0)))
+    with pytest.raises(ShipyardError, match="more than 1,000 bytes"):  # a file that says it holds 10 bytes, and grows
+        yamlfile.read_file_bytes(big, limit=1000)
+    assert sum(read) <= 1001
