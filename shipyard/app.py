@@ -38,11 +38,12 @@ def library_folders(extra: Iterable[Path | str] = (), *, user: bool = True) -> l
     return folders
 
 
-def load_library(extra: Iterable[Path | str] = (), *, user: bool = True, collect: bool = False):
-    """The bundled library, the user's library and the folders (or files) given, loaded and cross-checked."""
+def load_library(extra: Iterable[Path | str] = (), *, user: bool = True, collect: bool = False, set_aside: bool = False):
+    """The bundled library, the user's library and the folders (or files) given, loaded and cross-checked (with
+    set_aside, a user's file that does not load is left out with a notice: see Library.load)."""
     from .spec.library import Library
 
-    return Library.load(library_folders(extra, user=user), collect=collect)
+    return Library.load(library_folders(extra, user=user), collect=collect, set_aside=set_aside)
 
 
 def ruleset(name: str):

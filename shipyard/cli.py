@@ -118,7 +118,8 @@ def _console(stderr: bool = False):
 def _library(extra: Optional[list[Path]], collect: bool = False):
     from . import app as core
 
-    lib = core.load_library(extra or [], collect=collect)
+    # a file of yours that does not load stops only a command that needs it (validate collects every problem)
+    lib = core.load_library(extra or [], collect=collect, set_aside=not collect)
     _LIBRARIES.append(lib)
     return lib
 
@@ -158,7 +159,7 @@ def vessels(
     from . import app as core
     from .spec.index import load_rows
 
-    rows = load_rows(core.library_folders(library or []))
+    rows = load_rows(core.library_folders(library or []), loaded=_LIBRARIES)
     if navy:
         navies = sorted({r["navy"] for r in rows})
         rows = [r for r in rows if r["navy"].lower() == navy.lower()]

@@ -178,7 +178,7 @@ def test_cli_reports_a_bad_file_without_traceback(tmp_path, cli):
 )
 def test_each_bad_file_gives_a_clear_message_and_a_nonzero_exit(tmp_path, cli, mutation, expected):
     write(tmp_path, GOOD.replace(*mutation))
-    run = cli("vessels", "--library", tmp_path)
+    run = cli("show", "uss-test-boat", "--library", tmp_path)  # a command that needs the file (others go on: a note)
     assert run.code == 2
     assert expected in run.err
     assert "uss-test-boat.yaml:" in run.err

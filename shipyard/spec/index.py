@@ -53,8 +53,10 @@ def rows_from(library) -> list[dict]:
     ]
 
 
-def load_rows(extra_dirs: Iterable[Path | str] = ()) -> list[dict]:
-    """The index rows, from the cache when the library is unchanged, else from a full validated load."""
+def load_rows(extra_dirs: Iterable[Path | str] = (), loaded: list | None = None) -> list[dict]:
+    """The index rows, from the cache when the library is unchanged, else from a full validated load (a user's
+    file that does not load is left out, and the rows are then not kept; the library is added to `loaded`,
+    for its notices)."""
     extra = list(extra_dirs)
     key = fingerprint(extra)
     path = cache_dir() / f"index-{key}.json"
@@ -64,7 +66,12 @@ def load_rows(extra_dirs: Iterable[Path | str] = ()) -> list[dict]:
         pass
     from .library import Library
 
-    rows = rows_from(Library.load(extra))
+    library = Library.load(extra, set_aside=True)
+    if loaded is not None:
+        loaded.append(library)
+    rows = rows_from(library)
+    if library.broken:
+        return rows
     try:
         from ..atomic import atomic_write_text
 

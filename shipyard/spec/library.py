@@ -2,7 +2,8 @@
 
 `Library.load([dirs])` reads the bundled library plus any user folders. Every problem names the
 file, the line and the field; `validate` collects all problems of a file, `load` stops at the
-first bad file.
+first bad file, or with set_aside=True leaves out a user's file that does not load (the command line: a
+command that does not need it goes on) and stops only where that file is asked for.
 """
 
 from __future__ import annotations
@@ -211,15 +212,19 @@ class Library:
     origin: dict[str, Entry] = field(default_factory=dict)
     notices: list[str] = field(default_factory=list)  # one line each, for the user: a bundled ship replaced...
     skipped: list[Path] = field(default_factory=list)  # house-rules files met in a library folder
+    broken: dict[str, list[Problem]] = field(default_factory=dict)  # id (and file stem) -> why a user's file was left out
     _aliases: dict[str, str] = field(default_factory=dict)
     _as_of: dict[tuple[str, str | None], Unit] = field(default_factory=dict)  # (id, date) -> the unit as she stood
 
     # -- loading -------------------------------------------------------------------------------
 
     @classmethod
-    def load(cls, extra_dirs: Iterable[Path | str] = (), *, bundled: bool = True, collect: bool = False) -> "Library":
+    def load(cls, extra_dirs: Iterable[Path | str] = (), *, bundled: bool = True, collect: bool = False,
+             set_aside: bool = False) -> "Library":
         """Load the bundled library and user folders (or single files). Raises ShipyardError on the first bad
-        file (or, with collect=True, after reading everything, with every problem found).
+        file (or, with collect=True, after reading everything, with every problem found; or, with set_aside=True,
+        only for a bad bundled file: a user's bad file is left out with a one-line notice, and raises its
+        problems when it is asked for: see `broken`). A library with a file left out is never kept.
 
         Each file is taken for what it is (kind_of): a scenario is a scenario wherever it lives. A user's
         vessel with a bundled id replaces the bundled one (see `notices`); a ship may be `like:` another."""
@@ -238,13 +243,19 @@ class Library:
         files_by_kind: dict[str, list[tuple[Path, Located | None]]] = {"ordnance": [], "unit": [], "like": [], "scenario": []}
         seen: set[Path] = set()
 
-        def run(step, *args) -> None:
-            try:
-                step(*args)
-            except ShipyardError as exc:
-                if not collect:
-                    raise
+        def failed(p: Path, located: Located | None, exc: ShipyardError) -> None:
+            if collect:
                 problems.extend(exc.problems)
+            elif set_aside and not is_bundled(p):
+                lib._set_aside(p, located, exc.problems)
+            else:
+                raise exc
+
+        def run(step, p: Path, located: Located) -> None:
+            try:
+                step(p, located)
+            except ShipyardError as exc:
+                failed(p, located, exc)
 
         def sort(p: Path) -> None:
             if p.resolve() in seen:
@@ -253,9 +264,7 @@ class Library:
             try:
                 located = read_yaml(p)
             except ShipyardError as exc:
-                if not collect:
-                    raise
-                problems.extend(exc.problems)
+                failed(p, None, exc)
                 return
             kind = kind_of(located.data, p)
             if kind == "house-rules":
@@ -290,9 +299,26 @@ class Library:
                 lib.scenario_units(scenario)
             except Exception:  # told where the scenario is used, in the words of what uses it
                 pass
-        if key is not None and _files_key(dirs) == key:  # no file changed while it was read (an editor saving)
+        if key is not None and not lib.broken and _files_key(dirs) == key:  # nothing left out, and no file changed
+            # while it was read (an editor saving)
             keep_library(key, lib)
         return lib
+
+    def _set_aside(self, path: Path, located: Located | None, problems: list[Problem]) -> None:
+        """Leave a user's file out of this run: a notice now, its problems again wherever it is asked for (by its
+        file's stem, or the id it gives)."""
+        names = {path.stem}
+        if located is not None and isinstance(located.data, dict) and isinstance(located.data.get("id"), str):
+            names.add(located.data["id"])
+        for name in names:
+            self.broken.setdefault(name, problems)
+        more = f" ({len(problems) - 1} more: `shipyard validate {display_path(path)}`)" if len(problems) > 1 else ""
+        self.notices.append(f"{problems[0]} - this file is left out{more}")
+
+    def _left_out(self, name: str) -> None:
+        """Raise the problems of the user's file that would have given this id, if one was left out."""
+        if name in self.broken:
+            raise ShipyardError(self.broken[name])
 
     def _load_ordnance(self, path: Path, located: Located | None = None) -> None:
         located = located or read_yaml(path)
@@ -365,6 +391,9 @@ class Library:
         """A `like:` ship's fields: the sister's (as her file gives them), with this file's on top."""
         data = located.data
         base_id = data["like"]
+        if base_id in self.broken:
+            raise ShipyardError([Problem(display_path(path), located.line_of(("like",)), "like",
+                                         f"the vessel {base_id!r} to be like did not load: {self.broken[base_id][0]}")])
         if base_id not in self.units or not isinstance(self.units[base_id], Vessel):
             raise ShipyardError([Problem(display_path(path), located.line_of(("like",)), "like",
                                          f"no vessel {base_id!r} to be like{did_you_mean(str(base_id), [u.id for u in self.vessels])}")])
@@ -415,7 +444,12 @@ class Library:
         ids = {u.id for s in scenario.sides for u in s.units}
         for i, side in enumerate(scenario.sides):
             for j, u in enumerate(side.units):
-                if u.id not in self.units:
+                if u.id in self.broken and u.id not in self.units:  # (a bundled ship yours replaces raises when used)
+                    problems.append(Problem(
+                        display_path(path), located.line_of(("sides", i, "units", j, "id")), f"sides[{i}].units[{j}].id",
+                        f"{u.id!r} did not load: {self.broken[u.id][0]}",
+                    ))
+                elif u.id not in self.units:
                     problems.append(Problem(
                         display_path(path), located.line_of(("sides", i, "units", j, "id")), f"sides[{i}].units[{j}].id",
                         f"no vessel or fort {u.id!r} in the library{did_you_mean(u.id, self.units)}",
@@ -482,7 +516,14 @@ class Library:
         return [u for u in self.units.values() if isinstance(u, Fort)]
 
     def find(self, name: str) -> Unit:
-        """A vessel or fort by id, or by an unambiguous part of its name ("hartford")."""
+        """A vessel or fort by id, or by an unambiguous part of its name ("hartford"). A user's file left out
+        (see `broken`) that gives the id found or asked for raises its problems."""
+        self._left_out(name)
+        unit = self._find(name)
+        self._left_out(unit.id)
+        return unit
+
+    def _find(self, name: str) -> Unit:
         if name in self.units:
             return self.units[name]
         key = _norm(name)
@@ -496,11 +537,15 @@ class Library:
         if len(exact) == 1:
             return exact[0]
         if not matches:
+            for left_out in self.broken:
+                if key in _norm(left_out):
+                    self._left_out(left_out)
             raise ShipyardError(f"no vessel or fort named {name!r}{did_you_mean(name, self.units)}")
         listing = ", ".join(f"{u.id} ({u.name})" for u in sorted(matches, key=lambda u: u.id)[:12])
         raise ShipyardError(f"{name!r} is ambiguous: it could be {listing}")
 
     def scenario(self, name: str) -> Scenario:
+        self._left_out(name)
         if name in self.scenarios:
             return self.scenarios[name]
         p = Path(name)
@@ -518,6 +563,7 @@ class Library:
         out = []
         for side in scenario.sides:
             for su in side.units:
+                self._left_out(su.id)
                 out.append((side.name, self.unit_as_of(su.id, su.as_of or scenario.date)))
         return out
 

@@ -1,0 +1,81 @@
+"""One file of yours that does not load stops only the commands that need it: the others say so in one line
+on stderr and go on; a command that needs it (show of it, a pack of a scenario naming it, validate) stops with
+its problems and exit 2. A library with a file left out is never kept. Through the real `shipyard` script."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from console_script import shipyard
+
+HARTFORD = Path(__file__).resolve().parent.parent / "vessels" / "usn" / "uss-hartford.yaml"
+LONG = "USS " + "B" * 77
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory) -> Path:
+    """A folder whose ships/ holds a name too long (as `new vessel` writes it) and a half-edited draft."""
+    root = tmp_path_factory.mktemp("club")
+    for name in (LONG, "USS Draftee"):
+        assert shipyard("new", "vessel", name, cwd=root).returncode == 0
+    draft = root / "ships" / "uss-draftee.yaml"
+    draft.write_text("".join(line for line in draft.read_text(encoding="utf-8").splitlines(keepends=True)
+                             if not line.startswith("what_if:")), encoding="utf-8")  # what_if deleted, no sources yet
+    return root
+
+
+def test_a_command_that_does_not_need_the_files_says_so_and_goes_on(club, tmp_path):
+    cache = tmp_path / "cache"
+    run = shipyard("pack", "mobile-bay-1864", "-r", "sotw", "-o", tmp_path / "out", cwd=club, SHIPYARD_CACHE_DIR=str(cache))
+    assert run.returncode == 0, run.stderr
+    err = run.stderr.decode()
+    notes = [line for line in err.splitlines() if line.startswith("note: ships/")]
+    assert len(notes) == 2, err
+    assert any(n.startswith("note: ships/uss-bbbbbbbb") and ".yaml:7: name:" in n and "left out" in n for n in notes)
+    assert any("ships/uss-draftee.yaml:" in n and "sources" in n and "left out" in n for n in notes)
+    assert (tmp_path / "out" / "mobile-bay-1864-smoke-on-the-water.pdf").is_file()
+    listed = shipyard("vessels", cwd=club)
+    assert listed.returncode == 0 and b"uss-hartford" in listed.stdout and b"note: ships/uss-draftee.yaml" in listed.stderr
+
+
+def test_a_library_with_a_file_left_out_is_never_kept(club, tmp_path):
+    cache = tmp_path / "cache"
+    for _ in range(2):  # the second run would find the first one's library, had it been kept
+        run = shipyard("stats", "monitor", "-r", "saunders", cwd=club, SHIPYARD_CACHE_DIR=str(cache))
+        assert run.returncode == 0 and b"note: ships/uss-draftee.yaml" in run.stderr
+    kept = cache / "shipyard" / "library"
+    assert not kept.exists() or not any(kept.iterdir())
+
+
+@pytest.mark.parametrize("args", [["show", "draftee"], ["show", "uss-draftee"], ["stats", "uss-draftee", "-r", "sotw"],
+                                  ["validate"]])
+def test_a_command_that_needs_the_file_stops_with_its_problem(club, args):
+    run = shipyard(*args, cwd=club)
+    assert run.returncode == 2
+    assert "error: ships/uss-draftee.yaml:" in run.stderr.decode() and b"Traceback" not in run.stderr
+
+
+def test_a_pack_of_a_scenario_that_names_a_left_out_ship_stops(club, tmp_path):
+    (club / "ships" / "draft-night.yaml").write_text(
+        "id: draft-night\nname: Draft night\nplace: Mobile Bay\ndate: '1864-08-05'\nsides:\n"
+        "  - {name: Union, navy: USN, units: [{id: uss-draftee}]}\n  - {name: Confederate, navy: CSN, units: [{id: css-tennessee}]}\n",
+        encoding="utf-8")
+    try:
+        run = shipyard("pack", "draft-night", "-r", "sotw", "-o", tmp_path / "out", cwd=club)
+    finally:
+        (club / "ships" / "draft-night.yaml").unlink()
+    assert run.returncode == 2 and not (tmp_path / "out").exists()
+    assert "'uss-draftee' did not load: ships/uss-draftee.yaml:" in run.stderr.decode()
+
+
+def test_a_bundled_scenario_does_not_quietly_use_the_bundled_ship_your_broken_file_replaces(tmp_path):
+    (tmp_path / "ships").mkdir()
+    mine = HARTFORD.read_text(encoding="utf-8").replace("\nspeed_kn:", "\nspeed_kn: fast\nold_speed_kn:", 1)
+    (tmp_path / "ships" / "uss-hartford.yaml").write_text(mine, encoding="utf-8")
+    run = shipyard("pack", "mobile-bay-1864", "-r", "sotw", "-o", tmp_path / "out", cwd=tmp_path)
+    assert run.returncode == 2 and not (tmp_path / "out").exists()
+    assert "error: ships/uss-hartford.yaml:" in run.stderr.decode()
+    other = shipyard("stats", "monitor", "-r", "sotw", cwd=tmp_path)
+    assert other.returncode == 0 and b"note: ships/uss-hartford.yaml:" in other.stderr
