@@ -3,6 +3,9 @@
 Bundled templates live in templates/; a user's folder (`--templates DIR`) is searched first, so
 restyling means copying one file and editing it. HTML/XML templates are autoescaped; text drawn on
 a PDF or written as Markdown, CSV or JSON is not escaped, so `<Ram & Co>` prints literally everywhere.
+
+Every template, bundled or the user's, renders in Jinja's sandbox: a template shared with a folder of ships
+can format what it is given, never reach Python's internals (`"".__class__.__mro__`...) to run code.
 """
 
 from __future__ import annotations
@@ -33,7 +36,9 @@ def _md_cell(value) -> str:
 
 @lru_cache(maxsize=8)
 def environment(user_dir: str | None = None):
+    """The one environment factory for every template: sandboxed, strict about undefined names."""
     import jinja2
+    import jinja2.sandbox
 
     loaders = []
     if user_dir:
@@ -42,7 +47,7 @@ def environment(user_dir: str | None = None):
             raise ShipyardError(f"--templates {user_dir!r}: no such folder")
         loaders.append(jinja2.FileSystemLoader(str(path)))
     loaders.append(jinja2.FileSystemLoader(str(templates_dir())))
-    env = jinja2.Environment(
+    env = jinja2.sandbox.SandboxedEnvironment(
         loader=jinja2.ChoiceLoader(loaders),
         autoescape=_autoescape,
         undefined=jinja2.StrictUndefined,
@@ -67,6 +72,9 @@ def render(name: str, user_dir: Path | str | None = None, **context) -> str:
         raise ShipyardError(f"no template {name!r} in {user_dir or templates_dir()}") from None
     except jinja2.TemplateSyntaxError as exc:
         raise ShipyardError(f"{exc.filename or name}:{exc.lineno}: template error: {exc.message}") from None
+    except jinja2.exceptions.SecurityError as exc:
+        raise ShipyardError(f"{_template_line(exc, name)}: template error: a template may only format the values it "
+                            f"is given, not reach into Python ({exc})") from None
     except jinja2.TemplateError as exc:
         raise ShipyardError(f"{_template_line(exc, name)}: template error: {exc.message or exc}") from None
     except (KeyboardInterrupt, SystemExit, ShipyardError):
