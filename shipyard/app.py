@@ -443,6 +443,47 @@ def check_user_units(library) -> list[Problem]:
     return problems
 
 
+def _printed_names(library, key: str):
+    """(field, YAML path, text) of each name a sheet, roster or cover prints from one of the library's entries."""
+    obj = library.origin[key].obj
+    if key.startswith("scenario:"):
+        yield "name", ("name",), obj.name
+        yield "place", ("place",), obj.place
+        for i, side in enumerate(obj.sides):
+            yield f"sides[{i}].name", ("sides", i, "name"), side.name
+            yield f"sides[{i}].commander", ("sides", i, "commander"), side.commander
+            for j, u in enumerate(side.units):
+                yield f"sides[{i}].units[{j}].division", ("sides", i, "units", j, "division"), u.division
+        return
+    yield "name", ("name",), obj.name
+    yield "class", ("class",), getattr(obj, "class_name", None)
+    yield "place", ("place",), getattr(obj, "place", None)
+    for i, refit in enumerate(getattr(obj, "refits", ())):
+        yield f"refits[{i}].name", ("refits", i, "name"), refit.name
+
+
+def check_printable_names(library) -> list[Problem]:
+    """Every name in the user's own files that the printed aids draw, checked against the bundled fonts now (a
+    CJK name, an emoji), not found at the printer."""
+    from .paths import is_bundled
+    from .render import fonts
+
+    problems: list[Problem] = []
+    for key, entry in library.origin.items():
+        if is_bundled(entry.path):
+            continue
+        for field, loc, text in _printed_names(library, key):
+            for family in fonts.FAMILIES if text else ():
+                try:
+                    for weight in fonts.WEIGHTS:
+                        fonts.check_text(text, family, weight)
+                except ShipyardError as exc:
+                    problems.append(Problem(display_path(entry.path), entry.located.line_of(loc), field,
+                                            f"no bundled font can print it: {exc.problems[0].message}"))
+                    break
+    return problems
+
+
 def validate(paths: Iterable[Path | str] = (), extra: Iterable[Path | str] = ()) -> Report:
     """Check the bundled library, the user's, the folders in extra and each path (a vessel, fort, scenario,
     ordnance or house-rules file, or a folder of them, wherever it lives). Raises one ShipyardError listing
@@ -473,8 +514,11 @@ def validate(paths: Iterable[Path | str] = (), extra: Iterable[Path | str] = ())
         library = load_library([*map(Path, extra), *folders], collect=True)
     except ShipyardError as exc:
         problems += exc.problems
+        if getattr(exc, "loaded", None) is not None:
+            problems += check_printable_names(exc.loaded)
     if library is not None:
         house += [p for p in library.skipped if p not in house]
+        problems += check_printable_names(library)
         problems += check_user_units(library)
     for p in house:
         problems += check_house_rules(p)

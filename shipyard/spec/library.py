@@ -131,6 +131,25 @@ def _example_for(model: type[BaseModel], loc: tuple) -> str:
     return f", for example {example}" if example else ""
 
 
+def _entries(n: int) -> str:
+    return f"{n} entry" if n == 1 else f"{n} entries"
+
+
+# pydantic's phrasing ("String should match pattern '^[a-z0-9]+(-[a-z0-9]+)*$'") in the user's words, by error type
+_PLAIN = {
+    "string_pattern_mismatch": lambda ctx, got: (
+        "expected an id: lower-case letters and digits in words joined by hyphens, like uss-hartford"
+        if ctx.get("pattern") == r"^[a-z0-9]+(-[a-z0-9]+)*$" else f"does not have the expected form ({ctx.get('pattern')})"),
+    "string_too_long": lambda ctx, got: f"is {len(got) if isinstance(got, str) else 'too many'} characters long; "
+                                        f"at most {ctx.get('max_length')} are allowed",
+    "string_too_short": lambda ctx, got: "must not be empty" if ctx.get("min_length") == 1 else
+                                         f"must be at least {ctx.get('min_length')} characters long",
+    "too_short": lambda ctx, got: "needs at least one entry, has none" if ctx.get("min_length") == 1 and not got else
+                                  f"needs at least {_entries(ctx.get('min_length', 1))}, has {len(got) if got is not None else 0}",
+    "too_long": lambda ctx, got: f"may have at most {_entries(ctx.get('max_length', 0))}, has {ctx.get('actual_length')}",
+}
+
+
 def problems_from_validation(exc: ValidationError, located: Located, path: Path, model: type[BaseModel]) -> list[Problem]:
     """Pydantic's errors in the user's words: the line of the field, what shape was expected, an example."""
     problems = []
@@ -154,6 +173,10 @@ def problems_from_validation(exc: ValidationError, located: Located, path: Path,
             message = f"expected a mapping of fields{_example_for(model, loc)}, got {_shown(got)}"
         elif kind == "list_type":
             message = f"expected a list (one '- ' line per entry), got {_shown(got)}"
+        elif kind in _PLAIN:
+            message = _PLAIN[kind](err.get("ctx") or {}, got)
+            if not isinstance(got, (dict, list)) and got is not None:
+                message += f" (got {got!r})"
         else:
             message = err["msg"]
             if message.startswith("Value error, "):
@@ -163,6 +186,44 @@ def problems_from_validation(exc: ValidationError, located: Located, path: Path,
             if not isinstance(got, (dict, list)) and got is not None:
                 message += f" (got {got!r})"
         problems.append(Problem(display_path(path), line, field_path or None, message))
+    return problems
+
+
+def navy_on(unit: Unit, when: str | None):
+    """The navy a unit served on a date: her own, or the last refit's to then that names one (a prize)."""
+    navy = unit.navy
+    for refit in getattr(unit, "refits", ()):
+        if refit.navy is not None and (when is None or _before(refit.date, when) or _same_period(refit.date, when)):
+            navy = refit.navy
+    return navy
+
+
+def _before(a: str, b: str) -> bool:
+    """Whether partial date a is surely before partial date b ("1862-03" before "1862-04-01"; "1862" not before
+    "1862-05"): compared at the precision both give."""
+    n = min(len(a), len(b))
+    return a[:n] < b[:n]
+
+
+def _same_period(a: str, b: str) -> bool:
+    n = min(len(a), len(b))
+    return a[:n] == b[:n]
+
+
+def _check_history(unit: Unit, path: Path, located: Located) -> list[Problem]:
+    """Dates in the order a ship's life has them: launched, then commissioned; every refit after her launch."""
+    launched = getattr(unit, "launched", None)
+    if not launched:
+        return []
+    problems = []
+    commissioned = getattr(unit, "commissioned", None)
+    if commissioned and _before(commissioned, launched):
+        problems.append(Problem(display_path(path), located.line_of(("commissioned",)), "commissioned",
+                                f"{commissioned} is before she was launched ({launched}): a ship is launched, then commissioned"))
+    for i, refit in enumerate(getattr(unit, "refits", ())):
+        if _before(refit.date, launched):
+            problems.append(Problem(display_path(path), located.line_of(("refits", i, "date")), f"refits[{i}].date",
+                                    f"{refit.date} is before she was launched ({launched}): a refit comes after the launch"))
     return problems
 
 
@@ -293,7 +354,9 @@ class Library:
         for p, located in files_by_kind["scenario"]:
             run(lib._load_scenario, p, located)
         if problems:
-            raise ShipyardError(problems)
+            failure = ShipyardError(problems)
+            failure.loaded = lib  # what did load, for checks that go on from there (validate: the names' fonts)
+            raise failure
         for scenario in lib.scenarios.values():
             try:
                 lib.scenario_units(scenario)
@@ -377,6 +440,7 @@ class Library:
                 problems.append(Problem(display_path(path), located.line_of(("id",)), "id",
                                         f"duplicate id {unit.id!r} (also in {display_path(other)})"))
         problems.extend(self._check_guns(unit, path, located))
+        problems.extend(_check_history(unit, path, located))
         if problems:
             raise ShipyardError(problems)
         if replaces is not None:
@@ -412,6 +476,19 @@ class Library:
             return self._inherit(Path(path), located)
         return dict(data) if isinstance(data, dict) else {}
 
+    def _check_side(self, scenario: Scenario, side, i: int, j: int, su, path: Path, located: Located) -> list[Problem]:
+        """A unit on a side whose navy is of the other nation (a CSN ship on the Union side): a prize taken into the
+        other navy says so by a refit (`navy:` from the day she was taken)."""
+        unit = self.units[su.id]
+        when = su.as_of or scenario.date
+        navy = navy_on(unit, when)
+        if "Other" in (navy.nation, side.navy.nation) or navy.nation == side.navy.nation:
+            return []
+        return [Problem(display_path(path), located.line_of(("sides", i, "units", j, "id")), f"sides[{i}].units[{j}].id",
+                        f"{unit.id} ({unit.name}) is {navy.value} ({navy.nation}) on {when}, but side {side.name!r} is "
+                        f"{side.navy.value} ({side.navy.nation}): put her on her own side, or, if she was taken, give her "
+                        f"file a refit dated when she was taken, with navy: {side.navy.value}")]
+
     def _check_guns(self, unit: Unit, path: Path, located: Located) -> list[Problem]:
         problems = []
         groups = [("armament", unit.armament)]
@@ -442,8 +519,16 @@ class Library:
         if scenario.id in self.scenarios:
             problems.append(Problem(display_path(path), located.line_of(("id",)), "id", f"duplicate scenario id {scenario.id!r}"))
         ids = {u.id for s in scenario.sides for u in s.units}
+        named: dict[str, int] = {}
         for i, side in enumerate(scenario.sides):
+            key = " ".join(side.name.lower().split())
+            if key in named:
+                problems.append(Problem(display_path(path), located.line_of(("sides", i, "name")), f"sides[{i}].name",
+                                        f"two sides named {side.name!r} (sides[{named[key]}] is too): give each side a name of its own"))
+            named.setdefault(key, i)
             for j, u in enumerate(side.units):
+                if u.id in self.units:
+                    problems.extend(self._check_side(scenario, side, i, j, u, path, located))
                 if u.id in self.broken and u.id not in self.units:  # (a bundled ship yours replaces raises when used)
                     problems.append(Problem(
                         display_path(path), located.line_of(("sides", i, "units", j, "id")), f"sides[{i}].units[{j}].id",

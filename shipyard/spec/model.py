@@ -7,6 +7,7 @@ silent default. Units are in the field names: feet, inches, tons, knots, pounds.
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import date
 from enum import Enum
 from typing import Annotated, Literal
@@ -34,6 +35,23 @@ def _check_partial_date(value: str | None) -> str | None:
         partial_date_start(value)
     except ValueError as exc:  # 1864-13-45 has the shape of a date but is none
         raise ValueError(f"no such date: {exc}") from None
+    return value
+
+
+# Characters a name must not hold: the C0 and C1 controls (an ESC starts a terminal escape sequence) and the
+# bidirectional overrides and isolates (U+202E turns the rest of a name around, on a sheet and in a terminal).
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _plain_text(value: str | None) -> str | None:
+    """A name or a place as printable text, one line: no control or bidi-override character."""
+    if value is None:
+        return None
+    for ch in str(value):
+        if ch in _BIDI or unicodedata.category(ch) == "Cc":
+            shown = repr(ch)[1:-1]
+            what = "a right-to-left or left-to-right override" if ch in _BIDI else "a control character"
+            raise ValueError(f"holds {what} ({shown}, U+{ord(ch):04X}): a name may hold only printable text")
     return value
 
 
@@ -107,6 +125,8 @@ class Ordnance(Strict):
     range_yd: float | None = Field(default=None, gt=0, le=10000, description="range at the usual elevation")
     notes: str | None = None
     sources: list[Source] = Field(min_length=1)
+
+    _names = field_validator("name", "maker")(_plain_text)
 
     @model_validator(mode="after")
     def _needs_a_projectile(self) -> "Ordnance":
@@ -332,6 +352,7 @@ class Refit(Strict):
     rig: Rig | None = None
 
     _date = field_validator("date")(_check_partial_date)
+    _names = field_validator("name")(_plain_text)
 
 
 class Vessel(Strict):
@@ -379,6 +400,7 @@ class Vessel(Strict):
     notes: str | None = None
 
     _dates = field_validator("launched", "commissioned", "armament_date")(_check_partial_date)
+    _names = field_validator("name", "class_name", "builder")(_plain_text)
 
     @model_validator(mode="after")
     def _consistent(self) -> "Vessel":
@@ -517,6 +539,7 @@ class Fort(Strict):
     notes: str | None = None
 
     _dates = field_validator("built", "armament_date")(_check_partial_date)
+    _names = field_validator("name", "place")(_plain_text)
 
     @property
     def nation(self) -> str:
@@ -546,6 +569,7 @@ class ScenarioUnit(Strict):
     )
 
     _date = field_validator("as_of")(_check_partial_date)
+    _names = field_validator("division")(_plain_text)
 
 
 class Side(Strict):
@@ -554,6 +578,8 @@ class Side(Strict):
     commander: str | None = None
     victory: str | None = None
     units: list[ScenarioUnit] = Field(min_length=1)
+
+    _names = field_validator("name", "commander")(_plain_text)
 
 
 class Scenario(Strict):
@@ -568,6 +594,7 @@ class Scenario(Strict):
     sources: list[Source] = Field(default_factory=list)
 
     _date = field_validator("date")(_check_partial_date)
+    _names = field_validator("name", "place")(_plain_text)
 
     @model_validator(mode="after")
     def _no_unit_twice(self) -> "Scenario":
