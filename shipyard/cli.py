@@ -56,10 +56,45 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _main(
+    ctx: typer.Context,
     version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True,
                                                     help="Print shipyard's version and stop.")] = None,
 ) -> None:
     """American Civil War warships: from history to game statistics and printable play aids."""
+    _once_each(ctx, sys.argv[1:])
+
+
+def _once_each(ctx, argv: list[str]) -> None:
+    """Refuse an option given twice where the command takes one value (`stats monitor -r sotw -r saunders` would
+    quietly use saunders); an option that takes several (pack's --rules) may repeat."""
+    name = ctx.invoked_subcommand
+    command = ctx.command.get_command(ctx, name) if name else None
+    if command is None or name not in argv:
+        return
+    takes_value: dict[str, bool] = {}
+    single: dict[str, str] = {}  # option string -> the option's name as the user knows it (its long form)
+    for param in command.params:
+        if not hasattr(param, "is_flag"):
+            continue
+        for opt in [*param.opts, *param.secondary_opts]:
+            takes_value[opt] = not param.is_flag and not param.count
+            if takes_value[opt] and not param.multiple:
+                single[opt] = max(param.opts, key=len)
+    given: dict[str, list[str]] = {}
+    words = iter(argv[argv.index(name) + 1:])
+    for word in words:
+        if word == "--":
+            break
+        opt, eq, value = word.partition("=") if word.startswith("--") else (word[:2], "", word[2:])
+        if opt not in takes_value:
+            continue
+        if takes_value[opt] and not eq and not value:
+            value = next(words, "")
+        if opt in single:
+            given.setdefault(single[opt], []).append(value)
+    for opt, values in given.items():
+        if len(values) > 1:
+            raise ShipyardError(f"{opt} given {len(values)} times ({', '.join(values)}): `shipyard {name}` takes one")
 
 
 def _count(n: int, thing: str) -> str:
