@@ -169,14 +169,19 @@ def _notices() -> None:
     _LIBRARIES.clear()
 
 
-def _table(title: str, columns: tuple[str, ...], rows) -> None:
+def _table(title: str, columns: tuple[str, ...], rows, whole: tuple[str, ...] = ("id",)) -> None:
+    """A table of rows; the `whole` columns (the ids a user types) are never cut short, however narrow the console."""
     from rich.table import Table
 
     table = Table(title=_shown(title))
-    for col in columns:
-        table.add_column(col)
-    for r in rows:
-        table.add_row(*(_shown(str(v if v is not None else "")) for v in r))
+    cells = [[_shown(str(v if v is not None else "")) for v in r] for r in rows]
+    for i, col in enumerate(columns):
+        if col in whole:
+            table.add_column(col, no_wrap=True, min_width=max([len(col)] + [len(r[i]) for r in cells]))
+        else:
+            table.add_column(col)
+    for r in cells:
+        table.add_row(*r)
     _console().print(table)
 
 

@@ -189,6 +189,14 @@ def problems_from_validation(exc: ValidationError, located: Located, path: Path,
     return problems
 
 
+def _like_cycle(likes: dict[str, str], start: str) -> list[str]:
+    """The ids of the circle a chain of `like:` from start runs into (start itself may lead into it)."""
+    chain = [start]
+    while likes.get(chain[-1]) in likes and likes[chain[-1]] not in chain:
+        chain.append(likes[chain[-1]])
+    return chain[chain.index(likes[chain[-1]]):] if likes.get(chain[-1]) in chain else chain
+
+
 def navy_on(unit: Unit, when: str | None):
     """The navy a unit served on a date: her own, or the last refit's to then that names one (a prize)."""
     navy = unit.navy
@@ -305,12 +313,11 @@ class Library:
         seen: set[Path] = set()
 
         def failed(p: Path, located: Located | None, exc: ShipyardError) -> None:
+            if not (collect or set_aside and not is_bundled(p)):
+                raise exc
+            lib._set_aside(p, located, exc.problems, notice=not collect)  # what uses it says why it is missing
             if collect:
                 problems.extend(exc.problems)
-            elif set_aside and not is_bundled(p):
-                lib._set_aside(p, located, exc.problems)
-            else:
-                raise exc
 
         def run(step, p: Path, located: Located) -> None:
             try:
@@ -346,8 +353,15 @@ class Library:
         while pending:  # a ship like another that is itself like a third loads after it
             ready = [(p, loc) for p, loc in pending if loc.data["like"] in lib.units or loc.data["like"] not in
                      {q.stem for q, _ in pending}]
-            if not ready:
-                ready = pending[:1]
+            if not ready:  # every ship left is like another left: a cycle (uss-a like uss-b like uss-a)
+                cycle = _like_cycle({q.stem: loc.data["like"] for q, loc in pending}, pending[0][0].stem)
+                for p, located in [item for item in pending if item[0].stem in cycle]:
+                    failed(p, located, ShipyardError([Problem(
+                        display_path(p), located.line_of(("like",)), "like",
+                        "a cycle: " + " is like ".join(cycle[cycle.index(p.stem):] + cycle[:cycle.index(p.stem) + 1])
+                        + "; one of them must give her own figures, without like:")]))
+                    pending.remove((p, located))
+                continue
             for item in ready:
                 run(lib._load_unit, *item)
                 pending.remove(item)
@@ -367,7 +381,7 @@ class Library:
             keep_library(key, lib)
         return lib
 
-    def _set_aside(self, path: Path, located: Located | None, problems: list[Problem]) -> None:
+    def _set_aside(self, path: Path, located: Located | None, problems: list[Problem], notice: bool = True) -> None:
         """Leave a user's file out of this run: a notice now, its problems again wherever it is asked for (by its
         file's stem, or the id it gives)."""
         names = {path.stem}
@@ -375,6 +389,8 @@ class Library:
             names.add(located.data["id"])
         for name in names:
             self.broken.setdefault(name, problems)
+        if not notice:
+            return
         more = f" ({len(problems) - 1} more: `shipyard validate {display_path(path)}`)" if len(problems) > 1 else ""
         self.notices.append(f"{problems[0]} - this file is left out{more}")
 
@@ -641,7 +657,14 @@ class Library:
                 if key.startswith("scenario:") and entry.path.resolve() == p.resolve():
                     return entry.obj
             return Library.load_scenario_file(self, p)
-        raise ShipyardError(f"no scenario {name!r}{did_you_mean(name, self.scenarios)}")
+        key = _norm(name)  # as a vessel is found: an unambiguous part of the id or the name ("hampton", "mobile")
+        matches = sorted((s for s in self.scenarios.values() if len(key) >= 3 and (key in _norm(s.id) or key in _norm(s.name))),
+                         key=lambda s: s.id)
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            raise ShipyardError(f"{name!r} is ambiguous: it could be " + ", ".join(f"{s.id} ({s.name})" for s in matches))
+        raise ShipyardError(f"no scenario {name!r}{did_you_mean(name, self.scenarios)}; `shipyard scenarios` lists them")
 
     def scenario_units(self, scenario: Scenario) -> list[tuple[str, Unit]]:
         """(side name, unit as of its date) for every unit of a scenario, in order."""
