@@ -115,11 +115,12 @@ def test_editor_save_writes_into_the_user_library_and_the_ship_appears(client):
 
 
 def test_the_pack_form_asks_for_turns_and_passes_them_on(client, monkeypatch):
+    from shipyard.spec.model import MAX_TURNS
     from shipyard.web.service import Workshop
 
     page = client.get("/scenarios/mobile-bay-1864").text
     turns_input = re.search(r'<input type="number" name="turns"[^>]*>', page)
-    assert turns_input and 'min="1"' in turns_input.group(0) and 'max="200"' in turns_input.group(0)
+    assert turns_input and 'min="1"' in turns_input.group(0) and f'max="{MAX_TURNS}"' in turns_input.group(0)
     from shipyard.rules.base import DEFAULT_TURNS
     from shipyard.spec.library import Library
 
@@ -141,10 +142,10 @@ def test_the_pack_form_asks_for_turns_and_passes_them_on(client, monkeypatch):
     r = client.post("/scenarios/mobile-bay-1864/pack", content=urlencode(post + [("turns", "")]),
                     headers={**FORM, **ORIGIN}, follow_redirects=False)
     assert r.status_code == 303 and "turns" not in seen[-1]  # blank: the scenario's own length
-    for bad in ("0", "abc", "201", "2.5"):
+    for bad in ("0", "abc", str(MAX_TURNS + 1), "2.5"):
         r = client.post("/scenarios/mobile-bay-1864/pack", content=urlencode(post + [("turns", bad)]),
                         headers={**FORM, **ORIGIN}, follow_redirects=False)
-        assert r.status_code == 422 and "Turns" in r.text and "1 to 200" in r.text, bad
+        assert r.status_code == 422 and "Turns" in r.text and f"1 to {MAX_TURNS}" in r.text, bad
     assert len(seen) == 2  # a bad number starts no build
 
 

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..spec.errors import Problem, ShipyardError, display_path
+from ..spec.model import MAX_TURNS
 from .sections import SECTIONS as _SECTIONS
 
 SECTIONS = tuple(s.name for s in _SECTIONS)  # the names --no accepts, in pack order
@@ -30,7 +31,8 @@ class PackOptions(BaseModel):
     scale: Literal["1/600", "1/1200"] | None = None
     colour: bool = True
     copies: Literal["blank", "pre-damaged"] = "blank"
-    turns: int | None = Field(default=None, ge=1, le=200, description="game turns the orders logs hold (default: the scenario's, else 12)")
+    turns: int | None = Field(default=None, ge=1, json_schema_extra={"maximum": MAX_TURNS},
+                              description="game turns the orders logs hold (default: the scenario's, else 12)")
     sides: list[str] = Field(default_factory=list, description="only these sides' units (empty: all)")
     roster: bool = True
     sheets: bool = True
@@ -58,6 +60,13 @@ class PackOptions(BaseModel):
         if not keys:
             raise ValueError("name at least one rule set")
         return keys
+
+    @field_validator("turns")
+    @classmethod
+    def _turns_a_sheet_holds(cls, value: int | None) -> int | None:
+        if value is not None and value > MAX_TURNS:
+            raise ValueError(f"{value} turns: an orders log holds at most {MAX_TURNS} (it shares the record sheet's page)")
+        return value
 
     @field_validator("paper", mode="before")
     @classmethod

@@ -582,6 +582,12 @@ class Side(Strict):
     _names = field_validator("name", "commander")(_plain_text)
 
 
+# The most turns an orders log holds. Smoke on the Water's and Saunders' logs share the record sheet's page, so
+# past a point the sheet no longer fits one: every bundled sheet holds 140 turns on Letter and 160 on A4; 100
+# leaves room for a ship of yours with more guns and armour to list (a game night is 12 to 60 turns).
+MAX_TURNS = 100
+
+
 class Scenario(Strict):
     kind: Literal["scenario"] = "scenario"
     id: Id
@@ -589,7 +595,7 @@ class Scenario(Strict):
     date: PartialDate
     place: str
     sides: list[Side] = Field(min_length=2, max_length=4)
-    turns: int | None = Field(default=None, ge=1, le=200, description="game turns the scenario lasts (orders logs are sized to it)")
+    turns: int | None = Field(default=None, ge=1, le=MAX_TURNS, description="game turns the scenario lasts (orders logs are sized to it)")
     notes: str | None = None
     sources: list[Source] = Field(default_factory=list)
 

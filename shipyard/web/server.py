@@ -20,6 +20,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..spec.errors import Problem, ShipyardError
 from ..rules.base import DEFAULT_TURNS
+from ..spec.model import MAX_TURNS
 from .forms import data_from_form, fields_for
 from .guard import MAX_BODY, Guard, TooLarge
 from .service import Conflict, Workshop, safe_id, version_of
@@ -207,7 +208,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         if scen is None:
             return error_page(request, 404, f"no scenario {ident!r}")
         units = shop.library.units
-        return page("scenario.html", request, scenario=scen, default_turns=scen.turns or DEFAULT_TURNS,
+        return page("scenario.html", request, scenario=scen, default_turns=scen.turns or DEFAULT_TURNS, max_turns=MAX_TURNS,
                     names={su.id: units[su.id].name for side in scen.sides for su in side.units if su.id in units})
 
     async def scenario_new(request: Request):
@@ -241,8 +242,8 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             options["scale"] = scale
         turns = str(form.get("turns", "") or "").strip()
         if turns:  # blank: the scenario's own length, else 12
-            if not turns.isdigit() or not 1 <= int(turns) <= 200:
-                message = (f"Turns: {turns!r} is not a number of game turns; expected a whole number from 1 to 200, "
+            if not turns.isdigit() or not 1 <= int(turns) <= MAX_TURNS:
+                message = (f"Turns: {turns!r} is not a number of game turns; expected a whole number from 1 to {MAX_TURNS}, "
                            "or leave it blank for the scenario's own")
                 if request.headers.get("hx-request"):  # htmx swaps only a 2xx: the message goes under the form
                     return page("pack_error.html", request, message=message)
