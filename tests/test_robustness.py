@@ -170,8 +170,9 @@ def assert_clean(code: int, err: str) -> None:
     assert code in (0, 2), f"exit {code}: {err}"
     assert "Traceback" not in err, err
     assert "internal error" not in err, err  # a bug's exception wrapped by build_pack: report it, don't hide it
-    if code == 2:
-        assert err.startswith("error:"), err
+    if code == 2:  # the error, after any notes (a file of the user's left out of this command says so first)
+        said = [line for line in err.splitlines() if not line.startswith("note:")]
+        assert said and said[0].startswith("error:"), err
 
 
 # ---------------------------------------------------------------------------------------------
