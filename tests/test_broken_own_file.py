@@ -11,18 +11,20 @@ import pytest
 from console_script import shipyard
 
 HARTFORD = Path(__file__).resolve().parent.parent / "vessels" / "usn" / "uss-hartford.yaml"
+MONITOR = HARTFORD.with_name("uss-monitor.yaml")
 LONG = "USS " + "B" * 77
 
 
 @pytest.fixture(scope="module")
 def club(tmp_path_factory) -> Path:
-    """A folder whose ships/ holds a name too long (as `new vessel` writes it) and a half-edited draft."""
+    """A folder whose ships/ holds a half-edited draft and a ship whose name is too long."""
     root = tmp_path_factory.mktemp("club")
-    for name in (LONG, "USS Draftee"):
-        assert shipyard("new", "vessel", name, cwd=root).returncode == 0
+    assert shipyard("new", "vessel", "USS Draftee", cwd=root).returncode == 0
     draft = root / "ships" / "uss-draftee.yaml"
     draft.write_text("".join(line for line in draft.read_text(encoding="utf-8").splitlines(keepends=True)
                              if not line.startswith("what_if:")), encoding="utf-8")  # what_if deleted, no sources yet
+    long = MONITOR.read_text(encoding="utf-8").replace("id: uss-monitor", "id: uss-long", 1)
+    (root / "ships" / "uss-long.yaml").write_text(long.replace("name: USS Monitor", f"name: {LONG}", 1), encoding="utf-8")
     return root
 
 
@@ -33,7 +35,7 @@ def test_a_command_that_does_not_need_the_files_says_so_and_goes_on(club, tmp_pa
     err = run.stderr.decode()
     notes = [line for line in err.splitlines() if line.startswith("note: ships/")]
     assert len(notes) == 2, err
-    assert any(n.startswith("note: ships/uss-bbbbbbbb") and ".yaml:7: name:" in n and "left out" in n for n in notes)
+    assert any(n.startswith("note: ships/uss-long.yaml:3: name: is 81 characters long") and "left out" in n for n in notes)
     assert any("ships/uss-draftee.yaml:" in n and "sources" in n and "left out" in n for n in notes)
     assert (tmp_path / "out" / "mobile-bay-1864-smoke-on-the-water.pdf").is_file()
     listed = shipyard("vessels", cwd=club)
