@@ -229,7 +229,7 @@ def test_a_zip_holding_one_name_twice_is_refused(cli, tmp_path):
 
 def test_new_vessel_refuses_a_name_no_file_may_hold(sh, cli):
     run = sh("new", "vessel", "USS " + "B" * 77)
-    assert run.code == 2 and "name: String should have at most 80 characters" in run.err
+    assert run.code == 2 and "name: is 81 characters long; at most 80 are allowed" in run.err
     assert not (sh.home / "ships").exists()
     assert cli("stats", "monitor", "-r", "qp").code == 0  # nothing was left to poison the folder
 
