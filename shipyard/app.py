@@ -722,10 +722,10 @@ def import_infobox(library, source: Path, output: Path | None = None, *, force: 
     from .spec.model import Vessel
     from .spec.yamlfile import Located
 
+    from .spec.yamlfile import read_file_bytes
+
     try:
-        text = Path(source).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ShipyardError([Problem(display_path(source), None, None, f"cannot read the file: {exc.strerror or exc}")]) from None
+        text = read_file_bytes(Path(source)).decode("utf-8")  # a regular file, never past the size limit
     except UnicodeDecodeError:
         raise ShipyardError([Problem(display_path(source), None, None, "not UTF-8 text")]) from None
     d = draft(library, text, display_path(source))

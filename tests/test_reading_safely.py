@@ -21,7 +21,7 @@ def test_a_named_pipe_in_the_library_is_refused_not_waited_on(club):
     os.mkfifo(club / "ships" / "uss-pipe.yaml")
     run = shipyard("validate", cwd=club, timeout=20)
     assert run.returncode == 2
-    assert b"ships/uss-pipe.yaml: this is a named pipe, not a file" in run.stderr
+    assert b"ships/uss-pipe.yaml: this is a named pipe, not a regular file" in run.stderr
     alone = shipyard("validate", club / "ships" / "uss-pipe.yaml", cwd=club, timeout=30)
     assert alone.returncode == 2 and b"named pipe" in alone.stderr and b"ok:" not in alone.stdout
 
@@ -30,7 +30,7 @@ def test_a_named_pipe_in_the_library_is_refused_not_waited_on(club):
 def test_a_link_to_an_endless_device_is_refused_not_read(club, device):
     (club / "ships" / "uss-zero.yaml").symlink_to(device)
     run = shipyard("validate", cwd=club, timeout=30, memory_mb=1500)
-    assert run.returncode == 2 and b"ships/uss-zero.yaml: this is a device, not a file" in run.stderr
+    assert run.returncode == 2 and b"ships/uss-zero.yaml: this is a device, not a regular file" in run.stderr
     alone = shipyard("validate", club / "ships" / "uss-zero.yaml", cwd=club, timeout=30, memory_mb=1500)
     assert alone.returncode == 2 and b"this is a device" in alone.stderr and b"ok:" not in alone.stdout
 
@@ -48,3 +48,10 @@ def test_a_file_is_never_read_past_the_limit(tmp_path, monkeypatch):
     with pytest.raises(ShipyardError, match="more than 1,000 bytes"):  # a file that says it holds 10 bytes, and grows
         yamlfile.read_file_bytes(big, limit=1000)
     assert sum(read) <= 1001
+
+
+def test_an_infobox_that_is_a_named_pipe_is_refused_not_waited_on(club):
+    os.mkfifo(club / "sassacus.wiki")
+    run = shipyard("import", "infobox", club / "sassacus.wiki", cwd=club, timeout=20)
+    assert run.returncode == 2 and b"sassacus.wiki: this is a named pipe, not a regular file" in run.stderr
+    assert list((club / "ships").iterdir()) == []

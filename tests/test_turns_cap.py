@@ -38,3 +38,9 @@ def test_the_most_turns_accepted_fit_every_bundled_sheet_on_letter(library, tmp_
     built = build_pack(library, library.scenario(scenario), get_ruleset(rules),
                        PackOptions(paper="letter", turns=MAX_TURNS, output_dir=tmp_path, **ONLY_SHEETS))
     assert built.pages >= 1
+
+
+def test_no_turns_at_all_is_refused_in_words(tmp_path):
+    run = shipyard("pack", "mobile-bay-1864", "--turns", "0", "-o", "out", cwd=tmp_path)
+    assert run.returncode == 2 and "error: --turns: 0 turns: a game has at least 1 turn" in run.stderr.decode()
+    assert b"Input should" not in run.stderr and not (tmp_path / "out").exists()

@@ -31,7 +31,7 @@ class PackOptions(BaseModel):
     scale: Literal["1/600", "1/1200"] | None = None
     colour: bool = True
     copies: Literal["blank", "pre-damaged"] = "blank"
-    turns: int | None = Field(default=None, ge=1, json_schema_extra={"maximum": MAX_TURNS},
+    turns: int | None = Field(default=None, json_schema_extra={"minimum": 1, "maximum": MAX_TURNS},
                               description="game turns the orders logs hold (default: the scenario's, else 12)")
     sides: list[str] = Field(default_factory=list, description="only these sides' units (empty: all)")
     roster: bool = True
@@ -64,6 +64,8 @@ class PackOptions(BaseModel):
     @field_validator("turns")
     @classmethod
     def _turns_a_sheet_holds(cls, value: int | None) -> int | None:
+        if value is not None and value < 1:
+            raise ValueError(f"{value} turns: a game has at least 1 turn")
         if value is not None and value > MAX_TURNS:
             raise ValueError(f"{value} turns: an orders log holds at most {MAX_TURNS} (it shares the record sheet's page)")
         return value

@@ -96,7 +96,7 @@ def read_file_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
     except OSError as exc:
         raise _fail(path, None, f"cannot read the file: {exc.strerror or exc}") from None
     if what is not None:
-        raise _fail(path, None, f"this is {what}, not a file: a library holds only regular YAML files")
+        raise _fail(path, None, f"this is {what}, not a regular file: shipyard reads only regular files")
     if size > limit:
         raise _fail(path, None, f"file is more than {limit:,} bytes, the limit")
     return b"".join(chunks)
