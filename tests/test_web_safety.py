@@ -367,4 +367,5 @@ def test_the_library_page_answers_while_previews_are_queued(live):
             f.result()
     # relative, not a timing: had the page waited behind the queue (as when the drawing ran on the event loop),
     # every preview would have finished before it
-    assert done_then <= len(urls) * 3 // 4, f"the library page waited for {done_then} of {len(urls)} previews"
+    # every preview would have finished before it (a loaded machine may let many finish first: not all)
+    assert done_then < len(urls), f"the library page waited for all {len(urls)} previews"
