@@ -59,7 +59,7 @@ class Census:
         from reportlab.pdfgen.canvas import Canvas
         from reportlab.pdfgen.pathobject import PDFPathObject
 
-        from shipyard.render.page import Page
+        from shipyard.render.page import PdfPage
 
         self._saved = {}
         census = self
@@ -86,7 +86,7 @@ class Census:
         for name in ("drawString", "drawRightString", "drawCentredString"):
             wrap(Canvas, name, "text runs", on_string)
         # shipyard's pages set a string with the operators drawString writes, without its text object: one text run
-        wrap(Page, "_show", "text runs", on_string)
+        wrap(PdfPage, "_show", "text runs", on_string)
         wrap(Canvas, "rect", "rects")
         wrap(Canvas, "line", "lines")
         wrap(Canvas, "circle", "circles")
