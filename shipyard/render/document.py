@@ -273,16 +273,19 @@ class Document(Imposition):
         self._outline_entry(title, int(level) + self._level_offset, y)
 
     def _outline_entry(self, title: str, level: int, y: float | None) -> None:
-        c = self._canvas
         level = max(0, min(level, self._last_level + 1))
         self._outline += 1
-        key = f"b{self._outline}"
+        self._outline_mark(f"b{self._outline}", str(title), level, y)
+        self._last_level = level
+
+    def _outline_mark(self, key: str, title: str, level: int, y: float | None) -> None:
+        """An outline entry `key` at the current page (y mm from its top, or the page)."""
+        c = self._canvas
         if y is None:
             c.bookmarkPage(key)
         else:
             c.bookmarkPage(key, fit="XYZ", left=0, top=self.paper.height_pt - y * MM, zoom=0)
-        c.addOutlineEntry(str(title), key, level=level, closed=False)
-        self._last_level = level
+        c.addOutlineEntry(title, key, level=level, closed=False)
 
     def _finish_page(self) -> None:
         page = self._page
