@@ -202,7 +202,10 @@ class SvgDocument(Document):
     _page_class = SvgPage
 
     def __init__(self, paper="a4", title: str = "", true_scale: bool = False, footer: str | None = None, *,
-                 strict: bool | None = None, fonts_url: str | None = None, **_pdf_only):
+                 strict: bool | None = None, fonts_url: str | None = None, subject: str = "", author: str = "",
+                 keywords="", compress: bool = True):
+        """Document's settings (subject, author, keywords and compress say what only a PDF file holds, and are
+        taken so that whatever makes a Document can make this); fonts_url: see font_css."""
         self._setup(paper, title, true_scale, footer, strict)
         self.path = Path(title or "svg")
         self.fonts_url = fonts_url
