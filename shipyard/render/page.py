@@ -144,13 +144,14 @@ class Page:
         if not (s.isascii() and s.isprintable()):
             s = _fonts.check_text(s, family, weight)
         w = _fonts.string_width_pt(s, name, size) * squeeze
+        lead = 0.0  # pt of the string left of x
         if align != "left":
             a = _ALIGN.get(align)
             if a is None:
                 raise RenderError(f"align={align!r}: expected left, centre or right")
-            align = a
+            lead = w / 2 if a == "centre" else w if a == "right" else 0.0
         if self._strict:
-            X = x * MM - (w / 2 if align == "centre" else w if align == "right" else 0.0)
+            X = x * MM - lead
             asc, desc = _fonts.ascent_descent(name)
             self._ink(X / MM, y - asc * size / MM, (X + w) / MM, y + desc * size / MM, f"text {s!r}")
         if colour is None:
@@ -161,7 +162,7 @@ class Page:
                 rgb = _rgb(colour)
                 if type(colour) in (float, str, tuple) and len(_RGB) < 256:
                     _RGB[colour] = rgb
-        self._ink_text(x, y, s, name, size, rgb, squeeze, w, align)
+        self._ink_text(x, y, s, name, size, rgb, squeeze, w, lead)
         return w / MM
 
     def fit_text(self, x: float, y: float, s, max_w: float, size: float = 9, min_size: float = 5, **kw) -> float:
@@ -455,9 +456,9 @@ class Page:
     # ------------------------------------------------------------------ the back end
     # What a back end draws, placed already: mm from the top-left, line widths and dashes in mm, colours as given
     # (None: black), fills as (r, g, b) or None. text: s set in the registered font `name` at `size` pt, `w` pt wide
-    # (squeeze applied), its left end, centre or right end (align) at x mm, its baseline at y mm.
+    # (squeeze applied), starting `lead` pt left of x mm (0, half its width or all of it), its baseline at y mm.
 
-    def _ink_text(self, x, y, s, name, size, rgb, squeeze, w, align) -> None:
+    def _ink_text(self, x, y, s, name, size, rgb, squeeze, w, lead) -> None:
         raise NotImplementedError
 
     def _ink_line(self, x1, y1, x2, y2, width, dash, colour) -> None:
@@ -563,13 +564,9 @@ class PdfPage(Page):
         self._c.restoreState()
         self._forget_state()
 
-    def _ink_text(self, x, y, s, name, size, rgb, squeeze, w, align) -> None:
+    def _ink_text(self, x, y, s, name, size, rgb, squeeze, w, lead) -> None:
         c = self._c
-        X = x * MM
-        if align == "centre":
-            X -= w / 2
-        elif align == "right":
-            X -= w
+        X = x * MM - lead
         font = (name, size)
         if font != self._font:
             c.setFont(name, size)

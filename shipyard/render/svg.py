@@ -101,11 +101,11 @@ def _arc_path(cx: float, cy: float, r: float, start: float, extent: float) -> st
     return " ".join(out)
 
 
-def _text(x, y, s, name, size, rgb, w, align) -> str:
+def _text(x, y, s, name, size, rgb, w, lead) -> str:
     """A <text> element: s in the font `name` at size pt, w pt wide as on paper (squeezed already: textLength sets
-    it to that width), its left end, centre or right end at x mm, its baseline at y mm."""
+    it to that width), starting lead pt left of x mm, its baseline at y mm."""
     wm = w / MM
-    left = x - wm / 2 if align == "centre" else x - wm if align == "right" else x
+    left = x - lead / MM
     fill = "" if rgb == (0.0, 0.0, 0.0) else f' fill="{_colour(rgb)}"'
     return (f'<text x="{_n(left)}" y="{_n(y)}" class="{_FACES[name][0]}" font-size="{size / MM:.4f}"{fill} '
             f'textLength="{_n(wm)}" lengthAdjust="spacingAndGlyphs">{_escape(s)}</text>')
@@ -127,8 +127,8 @@ class SvgPage(Page):
         super().__init__(doc, number, true_scale)
         self._parts: list = []
 
-    def _ink_text(self, x, y, s, name, size, rgb, squeeze, w, align) -> None:
-        self._parts.append(_text(x, y, s, name, size, rgb, w, align))
+    def _ink_text(self, x, y, s, name, size, rgb, squeeze, w, lead) -> None:
+        self._parts.append(_text(x, y, s, name, size, rgb, w, lead))
 
     def _ink_line(self, x1, y1, x2, y2, width, dash, colour) -> None:
         self._parts.append(f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"'
@@ -189,7 +189,7 @@ class SvgPage(Page):
                     continue
                 name = _fonts.font_name(family, weight)
                 part = _text(part.x, part.y, text, name, size, (grey, grey, grey),
-                             _fonts.string_width_pt(text, name, size), "left")
+                             _fonts.string_width_pt(text, name, size), 0.0)
             out.append(part)
         out.append("</svg>")
         return "".join(out)
