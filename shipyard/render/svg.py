@@ -27,7 +27,7 @@ from .paper import MM
 SVG_NS = "http://www.w3.org/2000/svg"
 PAGE_CLASS = "shipyard-page"  # every page's <svg> element, and the scope of its style
 
-# a registered font -> its CSS class, family and weight (one place: render.fonts' table of faces)
+# a registered font -> (its CSS class, CSS family, full name, file, CSS weight), from render.fonts' one table of faces
 _FACES = {name: (f"sy-{family[0]}{'b' if weight == 'bold' else ''}", f"shipyard {family}", human, file,
                  700 if weight == "bold" else 400)
           for (family, weight), (name, file, human) in _fonts._FONTS.items()}
