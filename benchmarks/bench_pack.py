@@ -18,7 +18,10 @@
    Reported: the medians and the ratios to the baseline, wall and CPU (goal: at most 1.5x; aim 1.3x).
 3. A warm single record sheet: in one process, after a warm-up, Monitor's record sheet (a fort's for a rule set
    whose sheet is per fort) drawn into a new Document and saved, timed each time; median per rule set (goal:
-   at most 10 ms).
+   at most 10 ms). Beside it, the same sheet drawn as SVG (render.svg's SvgDocument: every page's SVG text, as
+   the web pages get it), the two timed in turn (goal: at most 15 ms).
+
+    python benchmarks/bench_pack.py --sheets-only     # only 3.
 """
 
 from __future__ import annotations
@@ -59,7 +62,7 @@ class Census:
         from reportlab.pdfgen.canvas import Canvas
         from reportlab.pdfgen.pathobject import PDFPathObject
 
-        from shipyard.render.page import Page
+        from shipyard.render.page import PdfPage
 
         self._saved = {}
         census = self
@@ -86,7 +89,7 @@ class Census:
         for name in ("drawString", "drawRightString", "drawCentredString"):
             wrap(Canvas, name, "text runs", on_string)
         # shipyard's pages set a string with the operators drawString writes, without its text object: one text run
-        wrap(Page, "_show", "text runs", on_string)
+        wrap(PdfPage, "_show", "text runs", on_string)
         wrap(Canvas, "rect", "rects")
         wrap(Canvas, "line", "lines")
         wrap(Canvas, "circle", "circles")
@@ -209,27 +212,45 @@ def processes(census_path: Path, rules: list[str], runs: int, tmp: Path) -> tupl
     return ours, single, bare
 
 
-def warm_sheets(rules: list[str] | None, runs: int, tmp: Path) -> dict[str, list[tuple[float, float]]]:
-    """(wall, CPU) milliseconds to draw and save one record sheet into a new Document, per rule set, after a warm-up."""
+def warm_sheets(rules: list[str] | None, runs: int, tmp: Path) -> dict[str, dict[str, list[tuple[float, float]]]]:
+    """Per rule set, for "pdf" and "svg": (wall, CPU) milliseconds to draw one record sheet into a new Document and
+    save it, or into a new SvgDocument and make its pages' SVG, after two warm-ups; the two formats in turn."""
     from shipyard.render import Document
+    from shipyard.render.svg import SvgDocument
     from shipyard.rules import all_rulesets, get_ruleset
     from shipyard.spec.library import Library
 
     lib = Library.load()
-    times: dict[str, list[float]] = {}
+    times: dict[str, dict[str, list[tuple[float, float]]]] = {}
     for rs in [get_ruleset(r) for r in rules] if rules else list(all_rulesets()):
         ctx = rs.context(lib)
         unit = lib.units["uss-monitor"]
         derived = [(unit, rs.derive(unit, ctx))]
         draw = rs.aids().sheets
-        times[rs.key] = []
+        times[rs.key] = {"pdf": [], "svg": []}
         for i in range(runs + 2):  # two warm-ups
             t, cpu = time.perf_counter(), time.process_time()
             with Document(tmp / f"sheet-{rs.key}.pdf", paper="a4", title="sheet", subject="sheet") as doc:
                 draw(doc, derived, ctx)
+            took = ((time.perf_counter() - t) * 1000, (time.process_time() - cpu) * 1000)
+            t, cpu = time.perf_counter(), time.process_time()
+            svg = SvgDocument(paper="a4", title="sheet")
+            draw(svg, derived, ctx)
+            svg.close()
             if i >= 2:
-                times[rs.key].append(((time.perf_counter() - t) * 1000, (time.process_time() - cpu) * 1000))
+                times[rs.key]["pdf"].append(took)
+                times[rs.key]["svg"].append(((time.perf_counter() - t) * 1000, (time.process_time() - cpu) * 1000))
     return times
+
+
+def report_warm_sheets(rules: list[str] | None, runs: int, tmp: Path) -> None:
+    med = lambda xs, i: statistics.median(x[i] for x in xs)  # noqa: E731
+    for key, formats in warm_sheets(rules, runs, tmp).items():
+        for fmt, goal in (("pdf", 10), ("svg", 15)):
+            ms = formats[fmt]
+            print(f"warm single record sheet, {key:<20} {fmt}  wall median {med(ms, 0):6.1f} ms  "
+                  f"best {min(m[0] for m in ms):6.1f} ms;  cpu median {med(ms, 1):6.1f} ms;  {len(ms)} runs  "
+                  f"(goal: at most {goal} ms)")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -237,10 +258,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--runs", type=int, default=7, help="alternating process pairs (medians reported)")
     ap.add_argument("--sheet-runs", type=int, default=30, help="warm single-sheet builds per rule set (median)")
     ap.add_argument("--rules", action="append", help="only these rule sets (default: all four)")
+    ap.add_argument("--sheets-only", action="store_true", help="only the warm single sheets, PDF and SVG")
     ap.add_argument("--baseline", nargs=2, metavar=("CENSUS", "OUT"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.baseline:  # the baseline's own process: bare ReportLab, nothing of shipyard imported
         baseline(json.loads(Path(args.baseline[0]).read_text()), Path(args.baseline[1]))
+        return
+    if args.sheets_only:
+        with tempfile.TemporaryDirectory() as d:
+            report_warm_sheets(args.rules, args.sheet_runs, Path(d))
         return
 
     with tempfile.TemporaryDirectory() as d:
@@ -268,9 +294,7 @@ def main(argv: list[str] | None = None) -> None:
               f"(goal: at most 1.5x, aim 1.3x)")
         print(f"ratio shipyard --jobs 1 / baseline: wall {med(single, 0) / med(bare, 0):.2f}x, "
               f"cpu {med(single, 1) / med(bare, 1):.2f}x")
-        for key, ms in warm_sheets(args.rules, args.sheet_runs, tmp).items():
-            print(f"warm single record sheet, {key:<20} wall median {med(ms, 0):6.1f} ms  best {min(m[0] for m in ms):6.1f} ms;  "
-                  f"cpu median {med(ms, 1):6.1f} ms;  {len(ms)} runs  (goal: at most 10 ms)")
+        report_warm_sheets(args.rules, args.sheet_runs, tmp)
 
 if __name__ == "__main__":
     main()

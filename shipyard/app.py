@@ -318,6 +318,22 @@ def sheet_units(rs, library, units: list, options: SheetOptions | None = None, o
     With a scenario, a rule set may print the values its author published for it."""
     options = options or SheetOptions()
     paper = check_paper(options.paper)
+    draw, meta = _sheet_drawing(rs, library, units, options, scenario)
+    return draw_pdf(output, paper, draw, force=force, **meta)
+
+
+def sheet_svg(rs, library, units: list, options: SheetOptions | None = None, *, scenario=None,
+              fonts_url: str | None = None) -> list[str]:
+    """The same record sheets as sheet_units, one SVG document per page, drawn from the same layout (for a screen).
+    fonts_url: where the bundled DejaVu files are served (see render.svg.font_css)."""
+    options = options or SheetOptions()
+    paper = check_paper(options.paper)
+    draw, meta = _sheet_drawing(rs, library, units, options, scenario)
+    return draw_svg(paper, draw, title=meta["title"], fonts_url=fonts_url)
+
+
+def _sheet_drawing(rs, library, units: list, options: SheetOptions, scenario):
+    """What draws the units' record sheets into a document, and the document's title and subject."""
     ctx = context(rs, library, options.house_rules, options.scale, scenario=scenario)
     if options.templates is not None or not options.colour:
         from .pack.options import PackOptions
@@ -327,7 +343,7 @@ def sheet_units(rs, library, units: list, options: SheetOptions | None = None, o
     draw = aid(rs, "sheets")
     title = ", ".join(u.name for u in units[:4]) + (" …" if len(units) > 4 else "")
     meta = dict(title=f"{rs.title} record sheets: {title}", subject=f"{rs.title} record sheets")
-    return draw_pdf(output, paper, lambda doc: draw(doc, derived, ctx), force=force, **meta)
+    return (lambda doc: draw(doc, derived, ctx)), meta
 
 
 def build_pack(library, scenario, rs, options, step=None):
@@ -394,6 +410,20 @@ def draw_pdf(output: Path | None, paper: str, draw, *, title: str, subject: str,
     except OSError as exc:
         raise ShipyardError([Problem(display_path(output), None, None, f"cannot write the PDF: {exc.strerror or exc}")]) from None
     return Built(output, doc.page_count)
+
+
+def draw_svg(paper: str, draw, *, title: str = "", true_scale: bool = False, fonts_url: str | None = None) -> list[str]:
+    """Draw what draw_pdf would draw, as one SVG document per page (nothing is written)."""
+    from .render.svg import SvgDocument
+
+    doc = SvgDocument(paper=check_paper(paper), title=title, true_scale=true_scale, fonts_url=fonts_url)
+    try:
+        draw(doc)
+    except BaseException:
+        doc.abort()
+        raise
+    doc.close()
+    return doc.pages
 
 
 # ---------------------------------------------------------------------------------------------

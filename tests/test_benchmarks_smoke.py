@@ -15,7 +15,8 @@ BENCH = REPO / "benchmarks"
 RUNS = {
     "pack": (["bench_pack.py", "--rules", "quick-play", "--runs", "1", "--sheet-runs", "1"],
              ["pages:", "content per page", "shipyard pack (whole process)", "bare ReportLab (whole process)",
-              "ratio shipyard / baseline: wall", "warm single record sheet, quick-play"]),
+              "ratio shipyard / baseline: wall", "warm single record sheet, quick-play           pdf",
+              "warm single record sheet, quick-play           svg"]),
     "scaling": (["bench_scaling.py", "--sizes", "3", "6", "--rules", "quick-play"],
                 ["N=    3:", "N=    6:", "ms/vessel", "peak RSS", "per-vessel time at 6 / at 3:"]),
     "startup": (["bench_startup.py", "--runs", "1"],

@@ -55,8 +55,14 @@ def test_ship_page_shows_four_rule_sets_with_reasons_and_the_sheet_preview(clien
     assert r.status_code == 200
     assert r.text.count('class="ruleset"') == 4
     assert "<details><summary>" in r.text and 'class="reason"' in r.text  # click a number, read its reason (no JS)
-    assert "/api/vessels/uss-monitor/sheet.png?rules=saunders" in r.text
     assert "/api/vessels/uss-monitor/sheet.pdf" in r.text
+    # her sheet as it prints, every page, drawn as SVG in the page (no image to rasterise)
+    assert re.search(r'id="sheet-preview" data-pages="1">\s*<div class="sheet-page"><svg ', r.text)
+    assert r.text.count('<svg xmlns="http://www.w3.org/2000/svg" class="shipyard-page"') == 1
+    r = client.get("/ships/uss-monitor", params={"rules": "really-simple"})  # a card front and its back
+    assert 'data-pages="2"' in r.text and 'data-page="2"' in r.text
+    r = client.get("/ships/uss-monitor", params={"rules": "no-such-rules"})
+    assert r.status_code == 200 and 'id="sheet-error"' in r.text and "no-such-rules" in r.text
 
 
 def test_unknown_pages_are_404_in_words(client):
@@ -93,7 +99,8 @@ def test_editor_check_rederives_and_puts_errors_at_their_field(client):
     form.update(id="uss-mattabesett", name="USS Mattabesett", speed_kn="9.5", _rules="saunders")
     r = client.post("/editor/check", content=urlencode(form), headers={**FORM, **ORIGIN, "HX-Request": "true"})
     assert r.status_code == 200 and 'id="check-ok"' in r.text
-    assert 'id="editor-preview"' in r.text and "data:image/png;base64," in r.text
+    assert re.search(r'id="editor-preview" data-pages="1">\s*<div class="sheet-page"><svg ', r.text)
+    assert "USS Mattabesett" in r.text.split('id="editor-preview"')[1]  # the unsaved ship's own sheet
     assert r.text.count('class="ruleset"') == 4
     form["speed_kn"] = "fast"
     r = client.post("/editor/check", content=urlencode(form), headers={**FORM, **ORIGIN, "HX-Request": "true"})
@@ -228,6 +235,26 @@ def test_api_sheet_pdf_and_png(client):
     assert client.get("/api/vessels/uss-monitor/sheet.png", params={"rules": "sotw", "page": 9}).status_code == 400
     assert client.get("/api/vessels/uss-monitor/sheet.pdf", params={"rules": "sotw", "paper": "a3"}).status_code == 400
     assert client.get("/api/vessels/uss-monitor/sheet.pdf").status_code == 400  # which rule set?
+
+
+def test_api_sheet_svg_serves_each_page_beside_the_pdf(client):
+    import xml.etree.ElementTree as ET
+
+    for page in (1, 2):  # Really Simple's card: front and back
+        r = client.get("/api/vessels/uss-monitor/sheet.svg", params={"rules": "really-simple", "page": page})
+        assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+        root = ET.fromstring(r.text)
+        assert root.get("data-page") == str(page) and root.get("viewBox") == "0 0 210 297"
+    letter = client.get("/api/vessels/uss-monitor/sheet.svg", params={"rules": "saunders", "paper": "letter"})
+    assert ET.fromstring(letter.text).get("viewBox") == "0 0 215.9 279.4" and "USS Monitor" in letter.text
+    assert '@font-face{font-family:"shipyard sans";src:url("/fonts/DejaVuSans.ttf")' in letter.text
+    font = client.get("/fonts/DejaVuSans.ttf")  # the face the SVG is set in, as the PDF embeds it
+    assert font.status_code == 200 and font.content[:4] == b"\x00\x01\x00\x00"
+    r = client.get("/api/vessels/uss-monitor/sheet.svg", params={"rules": "saunders", "page": 2})
+    assert r.status_code == 400 and r.json()["error"] == "page 2: the sheet has 1 page"
+    assert client.get("/api/vessels/uss-monitor/sheet.svg", params={"rules": "sotw", "page": "one"}).status_code == 400
+    assert client.get("/api/vessels/uss-monitor/sheet.svg").status_code == 400  # which rule set?
+    assert client.get("/api/vessels/no-such-ship/sheet.svg", params={"rules": "sotw"}).status_code == 404
 
 
 def test_api_put_saves_and_refuses_a_mismatched_or_bad_file(client):

@@ -106,10 +106,10 @@ def test_change_her_speed_and_see_stats_and_preview_follow(server, browser, shot
     _set(browser, "id", "uss-mattabesett")
     _set(browser, "name", "USS Mattabesett")
     preview = _wait(browser, EC.presence_of_element_located((By.ID, "editor-preview")))
-    first = preview.get_attribute("src")
+    first = preview.get_attribute("innerHTML")
     stats_before = browser.find_element(By.CSS_SELECTOR, '#result .ruleset[data-rules="really-simple"]').text
     _set(browser, "speed_kn", "6")
-    _wait(browser, lambda d: d.find_element(By.ID, "editor-preview").get_attribute("src") != first)
+    _wait(browser, lambda d: d.find_element(By.ID, "editor-preview").get_attribute("innerHTML") != first)
     _wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '#result .ruleset[data-rules="really-simple"]').text
           != stats_before)
     assert "speed_kn: 6" in browser.find_element(By.ID, "yaml-out").get_attribute("textContent")
@@ -125,6 +125,60 @@ def test_a_bad_value_is_shown_at_its_field(server, browser, shots):
     _set(browser, "beam_ft", "35")
     _wait(browser, lambda d: d.find_element(By.ID, "err-beam_ft").text == "")
     browser.save_screenshot(str(shots / "editor-error.png"))
+
+
+# where each page of the preview puts its first text (the ship's name) and its box track's first box, in page mm
+_PLACES = """
+const out = [];
+for (const svg of document.querySelectorAll(arguments[0] + ' svg.shipyard-page')) {
+  const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;  // screen px per mm
+  const at = (el) => { const r = el.getBoundingClientRect(), s = svg.getBoundingClientRect();
+                       return [(r.left - s.left) / k, (r.top - s.top) / k, r.width / k]; };
+  const box = svg.querySelector('[data-track] rect');
+  out.push({page: svg.dataset.page, text: at(svg.querySelector('text')), box: box && at(box),
+            name: svg.querySelector('text').textContent});
+}
+return out;
+"""
+
+
+def test_the_editor_shows_every_page_of_the_sheet_as_svg_where_the_pdf_prints_it(server, browser, shots):
+    """The live preview is the sheet itself, drawn in the browser: every page, in the bundled faces, each text and box
+    where the PDF puts it (within a screen pixel), the boxes named for ticking."""
+    import xml.etree.ElementTree as ET
+
+    from shipyard import app
+
+    SVG = "{http://www.w3.org/2000/svg}"
+    url, _ = server
+    lib = app.load_library()
+    unit = lib.units["uss-monitor"].model_copy(update={"speed_kn": 7.0})
+    browser.get(f"{url}/ships/uss-monitor/edit")
+    _set(browser, "speed_kn", "7")
+    for rules, pages in (("saunders", 1), ("really-simple", 2)):  # Really Simple's card has a back
+        Select(browser.find_element(By.NAME, "_rules")).select_by_value(rules)
+        _wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#editor-preview svg.shipyard-page")) == pages)
+        _wait(browser, lambda d: d.execute_script(
+            "return [...document.fonts].some(f => f.family.includes('shipyard') && f.status === 'loaded')"))
+        shown = browser.execute_script(_PLACES, "#editor-preview")
+        assert [p["page"] for p in shown] == [str(n) for n in range(1, pages + 1)]
+        # the pages the server draws for paper: the first text and damage box of each, in mm
+        for page, svg in zip(shown, app.sheet_svg(app.ruleset(rules), lib, [unit])):
+            root = ET.fromstring(svg)
+            text = next(root.iter(f"{SVG}text"))
+            assert page["name"] == text.text
+            assert abs(page["text"][0] - float(text.get("x"))) < 0.5
+            assert abs(page["text"][2] - float(text.get("textLength"))) < 0.5
+            tracks = [g for g in root.iter(f"{SVG}g") if g.get("data-track")]
+            assert bool(page["box"]) == bool(tracks)
+            if tracks:
+                box = tracks[0][0]
+                assert abs(page["box"][0] - float(box.get("x"))) < 0.5 and abs(page["box"][1] - float(box.get("y"))) < 0.5
+        browser.find_element(By.ID, "editor-preview").screenshot(str(shots / f"editor-svg-preview-{rules}.png"))
+    Select(browser.find_element(By.NAME, "_rules")).select_by_value("saunders")
+    hull = _wait(browser, EC.presence_of_element_located(
+        (By.CSS_SELECTOR, "#editor-preview [data-track='hull'] rect[data-box='18']")))  # her 18 hull boxes, named
+    assert hull.is_displayed()
 
 
 def test_save_into_the_user_library(server, browser):
@@ -151,8 +205,8 @@ def test_open_a_ship_and_see_her_sheet(server, browser, shots):
     search.send_keys("hartford")
     _wait(browser, lambda d: "USS Monitor" not in d.find_element(By.ID, "rows").text)
     browser.find_element(By.LINK_TEXT, "USS Hartford").click()
-    img = _wait(browser, EC.presence_of_element_located((By.ID, "sheet-preview")))
-    _wait(browser, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img))
+    sheet = _wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#sheet-preview svg")))
+    assert sheet.size["width"] > 300 and "USS Hartford" in sheet.text
     summary = browser.find_element(By.CSS_SELECTOR, '.ruleset[data-rules="saunders"] summary')
     summary.click()
     assert browser.find_element(By.CSS_SELECTOR, '.ruleset[data-rules="saunders"] .reason').is_displayed()

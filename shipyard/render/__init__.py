@@ -20,7 +20,10 @@ Document: paper, content, page, page_count, new_page(bookmark, level), bookmark(
           calibration bar; the setting cannot leak past it), content_for(true_scale), strict (or SHIPYARD_RENDER_STRICT=1: any ink within 8 mm of the edge raises RenderError),
           close() / abort() for use without `with`.
 Modules by job: page (drawing primitives), text (the one number formatter, wrapping), imposition (cells, duplex
-backs, cut marks), document (lifecycle, footer, bookmarks), blocks (measured blocks and the Flow that pages them).
+backs, cut marks), document (lifecycle, footer, bookmarks), blocks (measured blocks and the Flow that pages them),
+svg (the same pages as SVG: SvgDocument is the Document to draw into for a screen; doc.pages after close()).
+Page is one drawing interface with two back ends: page.PdfPage writes the ReportLab canvas, svg.SvgPage SVG elements,
+from the same measured geometry in mm.
 Page:     text, text_width, fit_text, wrap_text, wrap_lines, line, lines, rect, circle, arc, wedge, polygon,
           box_track, table, calibration_bar, cut_marks, content, number.
 chart:    scatter(page, x, y, w, h, points=[(x, y, label, series)], x_label, y_label, series_styles) in render.chart.

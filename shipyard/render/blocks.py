@@ -718,7 +718,7 @@ class Tracks(Block):
                 ly += self.label_size * 1.15 * PT
             if t.count:
                 _, bh = page.box_track(x + lw, top, t.count, box=self.box, gap=self.gap, per_row=per, marks=t.marks,
-                                       prefilled=t.prefilled)
+                                       prefilled=t.prefilled, track=t.records or t.label)
             else:
                 bh = self.box
             if t.note:

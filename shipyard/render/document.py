@@ -26,7 +26,7 @@ from ..overwrite import PDF_CREATOR
 from ..spec.errors import ShipyardError
 from . import fonts as _fonts
 from .imposition import Imposition
-from .page import CAL_BAR_H_MM, Page, RenderError
+from .page import CAL_BAR_H_MM, Page, PdfPage, RenderError
 from .paper import MM, PAPERS, Box, Paper
 
 # Streams are Flate-compressed binary: ASCII85 wrapping adds a quarter to their size and time for nothing.
@@ -38,38 +38,17 @@ CAL_BAND_MM = CAL_BAR_H_MM + 2.5  # band reserved for it on true-scale pages
 
 
 class Document(Imposition):
-    """A PDF being built: paper, margins, fonts, footers, bookmarks; written atomically on a clean exit."""
+    """A PDF being built: paper, margins, fonts, footers, bookmarks; written atomically on a clean exit.
+    (render.svg's SvgDocument draws the same pages as SVG.)"""
+
+    _page_class: type[Page] = PdfPage  # what draws a page's ink
 
     def __init__(self, path, paper: str | Paper = "a4", title: str = "", subject: str = "", author: str = "shipyard",
                  true_scale: bool = False, footer: str | None = None, *, keywords: str | Sequence[str] = "",
                  strict: bool | None = None, compress: bool = True):
-        if isinstance(paper, Paper):
-            self.paper = paper
-        else:
-            key = str(paper).lower()
-            if key not in PAPERS:
-                raise ShipyardError(f"paper {paper!r}: expected one of {', '.join(PAPERS)}")
-            self.paper = PAPERS[key]
-        _fonts.register_all()
-        self.path = Path(path)
-        self.title = title
-        self.footer = _fonts.check_text(footer, "condensed") if footer else None
-        self.strict = bool(os.environ.get("SHIPYARD_RENDER_STRICT")) if strict is None else strict
+        self._setup(paper, title, true_scale, footer, strict)
         p = self.paper
-        self._true_scale = bool(true_scale)
-        self._page: Page | None = None
-        self.page_count = 0
-        self._outline = 0
-        self._last_level = -1
-        self._section: str | None = None  # a section title waiting for its first page
-        self._level_offset = 0
-        self._done = False
-        self._forward: dict[str, tuple[str, float, str, str]] = {}  # key -> (text, size, family, weight)
-        self._cells_page: Page | None = None  # the page of the last doc.cells() grid and how far down it reaches
-        self._cells_bottom = 0.0
-        self._duplex = False  # every front page is followed by its back (see duplex_backs)
-        self._is_back = False  # the current page is the back of the page before it
-
+        self.path = Path(path)
         # written where a link at path leads, so the link stays a link (shipyard.overwrite says whether to write)
         self._target = Path(os.path.realpath(self.path)) if self.path.is_symlink() else self.path
         self._target.parent.mkdir(parents=True, exist_ok=True)
@@ -92,6 +71,33 @@ class Document(Imposition):
             self._discard()
             raise
         self._canvas = c
+
+    def _setup(self, paper, title: str, true_scale: bool, footer: str | None, strict: bool | None) -> None:
+        """What every document has, whatever it is drawn to: paper, footer, pages, outline, forward text, cells."""
+        if isinstance(paper, Paper):
+            self.paper = paper
+        else:
+            key = str(paper).lower()
+            if key not in PAPERS:
+                raise ShipyardError(f"paper {paper!r}: expected one of {', '.join(PAPERS)}")
+            self.paper = PAPERS[key]
+        _fonts.register_all()
+        self.title = title
+        self.footer = _fonts.check_text(footer, "condensed") if footer else None
+        self.strict = bool(os.environ.get("SHIPYARD_RENDER_STRICT")) if strict is None else strict
+        self._true_scale = bool(true_scale)
+        self._page: Page | None = None
+        self.page_count = 0
+        self._outline = 0
+        self._last_level = -1
+        self._section: str | None = None  # a section title waiting for its first page
+        self._level_offset = 0
+        self._done = False
+        self._forward: dict[str, tuple[str, float, str, str]] = {}  # key -> (text, size, family, weight)
+        self._cells_page: Page | None = None  # the page of the last doc.cells() grid and how far down it reaches
+        self._cells_bottom = 0.0
+        self._duplex = False  # every front page is followed by its back (see duplex_backs)
+        self._is_back = False  # the current page is the back of the page before it
 
     @property
     def true_scale(self) -> bool:
@@ -156,18 +162,11 @@ class Document(Imposition):
                 self._blank_back()
             self._finish_page()
             c = self._canvas
-            if self.footer:
-                total = str(self.page_count)
-                c.beginForm("pagecount", 0, -5, 72, 20)
-                c.setFont(_fonts.font_name("condensed"), FOOTER_SIZE)
-                c.setFillGray(0.3)
-                c.drawString(0, 0, total)
-                c.endForm()
-            for i, (key, (text, size, family, weight)) in enumerate(self._forward.items()):
-                c.beginForm(f"fwd{i}", 0, -5, 200, 30)
+            for name, (text, size, family, weight, grey) in self._forms().items():
+                c.beginForm(name, 0, -5, *((72, 20) if name == "pagecount" else (200, 30)))
                 if text:
                     c.setFont(_fonts.font_name(family, weight), size)
-                    c.setFillGray(0)
+                    c.setFillGray(grey)
                     c.drawString(0, 0, text)
                 c.endForm()
             if self._outline:
@@ -181,6 +180,16 @@ class Document(Imposition):
             self.abort()
             raise
         self._done = True
+
+    def _forms(self) -> dict[str, tuple[str, float, str, str, float]]:
+        """What is known only at the end, by name: (text, size, family, weight, grey): the footer's page count and
+        each forward_text() key's text (drawn where the pages placed them with _ink_form)."""
+        forms = {}
+        if self.footer:
+            forms["pagecount"] = (str(self.page_count), FOOTER_SIZE, "condensed", "regular", 0.3)
+        for i, (text, size, family, weight) in enumerate(self._forward.values()):
+            forms[f"fwd{i}"] = (text, size, family, weight, 0)
+        return forms
 
     # ------------------------------------------------------------------ pages
     def duplex_backs(self) -> None:
@@ -205,7 +214,7 @@ class Document(Imposition):
         """Finish the current (front) page and leave a blank page behind it."""
         self._finish_page()
         self.page_count += 1
-        self._page = Page(self, self.page_count, False)
+        self._page = self._page_class(self, self.page_count, False)
         self._is_back = True
 
     def new_page(self, bookmark: str | None = None, level: int = 0, true_scale: bool | None = None, *,
@@ -224,7 +233,7 @@ class Document(Imposition):
             self._finish_page()
         self.page_count += 1
         self._is_back = bool(back)
-        self._page = Page(self, self.page_count, self._true_scale if true_scale is None else bool(true_scale))
+        self._page = self._page_class(self, self.page_count, self._true_scale if true_scale is None else bool(true_scale))
         if self._section is not None:
             title, self._section = self._section, None
             self._outline_entry(title, 0, None)
@@ -264,16 +273,19 @@ class Document(Imposition):
         self._outline_entry(title, int(level) + self._level_offset, y)
 
     def _outline_entry(self, title: str, level: int, y: float | None) -> None:
-        c = self._canvas
         level = max(0, min(level, self._last_level + 1))
         self._outline += 1
-        key = f"b{self._outline}"
+        self._outline_mark(f"b{self._outline}", str(title), level, y)
+        self._last_level = level
+
+    def _outline_mark(self, key: str, title: str, level: int, y: float | None) -> None:
+        """An outline entry `key` at the current page (y mm from its top, or the page)."""
+        c = self._canvas
         if y is None:
             c.bookmarkPage(key)
         else:
             c.bookmarkPage(key, fit="XYZ", left=0, top=self.paper.height_pt - y * MM, zoom=0)
-        c.addOutlineEntry(str(title), key, level=level, closed=False)
-        self._last_level = level
+        c.addOutlineEntry(title, key, level=level, closed=False)
 
     def _finish_page(self) -> None:
         page = self._page
@@ -289,13 +301,13 @@ class Document(Imposition):
             if kind and page.text_width(self.footer + kind, FOOTER_SIZE, family="condensed") > room:
                 kind = ""  # the widest footers keep their words; the calibration bar says true scale itself
             w = page.text(m, base, f"{self.footer}{kind} · page {page.number} of ", size=FOOTER_SIZE, family="condensed", colour=0.3)
-            c = self._canvas
-            c.saveState()
-            c.translate((m + w) * MM, p.height_pt - base * MM)
-            c.doForm("pagecount")
-            c.restoreState()
+            page._ink_form(m + w, base, "pagecount")
             bottom -= FOOTER_BAND_MM
         if page.true_scale:
             page.calibration_bar(m, bottom - CAL_BAR_H_MM)
         self._page = None
+        self._end_page(page)
+
+    def _end_page(self, page: Page) -> None:
+        """The page is drawn: the canvas starts the next."""
         self._canvas.showPage()

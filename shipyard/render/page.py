@@ -60,25 +60,20 @@ def _rgb(colour) -> tuple[float, float, float]:
 
 
 class Page:
-    """One page of a Document. All coordinates and lengths in mm (font sizes in points)."""
+    """One page of a Document. All coordinates and lengths in mm (font sizes in points).
+
+    The drawing interface every block and rule set draws through: each method measures and places its ink here, once,
+    and hands the placed shapes to the page's back end (the `_ink_*` methods): PdfPage writes them to the ReportLab
+    canvas, render.svg's SvgPage as SVG elements, so paper and screen come from the same geometry."""
 
     def __init__(self, doc: "Document", number: int, true_scale: bool = False):
         self._doc = doc
-        self._c = doc._canvas
         self.number = number
         self._H = doc.paper.height_pt
         self._W = doc.paper.width_pt
         self._strict = doc.strict
         self.true_scale = true_scale
-        # graphics state already set on the canvas for this page (None = unknown, ReportLab defaults)
-        self._font: tuple[str, float] | None = None
-        self._fill: tuple[float, float, float] | None = (0.0, 0.0, 0.0)
-        self._stroke: tuple[float, float, float] | None = (0.0, 0.0, 0.0)
-        self._lw: float | None = None
-        self._dash: tuple | None = ()
         self._turns: list[tuple[float, float, float]] = []  # active rotated() blocks: (cx, cy, degrees)
-        # the text operators of each (font, size, leading, string) already set in this document (see _show)
-        self._ops: dict = self._c.__dict__.setdefault("_shipyard_text_ops", {})
 
     # ------------------------------------------------------------------ state
     @property
@@ -94,60 +89,18 @@ class Page:
         if self._doc._page is not self:
             raise RenderError(f"page {self.number} is closed: draw on the page the last new_page() returned")
 
-    def _set_fill(self, rgb) -> None:
-        if rgb != self._fill:
-            self._fill_rgb(rgb)
-
-    def _fill_rgb(self, rgb: tuple[float, float, float]) -> None:
-        """setFillColorRGB(*rgb): the same `r g b rg` operator, made once per colour."""
-        c = self._c
-        if c._enforceColorSpace is not None:
-            c.setFillColorRGB(*rgb)
-        else:
-            op = _FILL_OPS.get(rgb)
-            if op is None:
-                op = _FILL_OPS[rgb] = f"{_fp_str(rgb)} rg"
-            c._fillColorObj = rgb
-            c._code.append(op)
-        self._fill = rgb
-
-    def _set_stroke(self, width_mm: float, dash=None, colour=None) -> None:
-        c = self._c
-        lw = width_mm * MM
-        if lw != self._lw:
-            c.setLineWidth(lw)
-            self._lw = lw
-        d = tuple(v * MM for v in dash) if dash else ()
-        if d != self._dash:
-            if d:
-                c.setDash(list(d), 0)
-            else:
-                c.setDash([], 0)
-            self._dash = d
-        rgb = _rgb(colour)
-        if rgb != self._stroke:
-            c.setStrokeColorRGB(*rgb)
-            self._stroke = rgb
-
     @contextlib.contextmanager
     def rotated(self, cx: float, cy: float, degrees: float):
         """Draw the block's contents turned `degrees` counter-clockwise (as seen on paper) about (cx, cy) mm.
         Coordinates inside are the unrotated ones. 180 turns a fold-over back upside down."""
         self._live()
-        c = self._c
-        X, Y = cx * MM, self._H - cy * MM
-        c.saveState()
-        c.translate(X, Y)
-        c.rotate(degrees)
-        c.translate(-X, -Y)
+        self._begin_turn(cx, cy, degrees)
         self._turns.append((cx, cy, degrees))
         try:
             yield self
         finally:
             self._turns.pop()
-            c.restoreState()
-            # restoreState undid whatever was set inside: forget the tracked state
-            self._font = self._fill = self._stroke = self._lw = self._dash = None
+            self._end_turn()
 
     def _ink(self, x0: float, y0: float, x1: float, y1: float, what: str) -> None:
         """Strict mode: refuse ink within 8 mm of the page edge (bounding box in mm)."""
@@ -191,23 +144,16 @@ class Page:
         if not (s.isascii() and s.isprintable()):
             s = _fonts.check_text(s, family, weight)
         w = _fonts.string_width_pt(s, name, size) * squeeze
-        X = x * MM
+        lead = 0.0  # pt of the string left of x
         if align != "left":
             a = _ALIGN.get(align)
             if a is None:
                 raise RenderError(f"align={align!r}: expected left, centre or right")
-            if a == "centre":
-                X -= w / 2
-            elif a == "right":
-                X -= w
+            lead = w / 2 if a == "centre" else w if a == "right" else 0.0
         if self._strict:
+            X = x * MM - lead
             asc, desc = _fonts.ascent_descent(name)
             self._ink(X / MM, y - asc * size / MM, (X + w) / MM, y + desc * size / MM, f"text {s!r}")
-        c = self._c
-        font = (name, size)
-        if font != self._font:
-            c.setFont(name, size)
-            self._font = font
         if colour is None:
             rgb = _BLACK
         else:
@@ -216,39 +162,8 @@ class Page:
                 rgb = _rgb(colour)
                 if type(colour) in (float, str, tuple) and len(_RGB) < 256:
                     _RGB[colour] = rgb
-        if rgb != self._fill:
-            self._fill_rgb(rgb)
-        if squeeze != 1.0:
-            c.saveState()
-            c.translate(X, self._H - y * MM)
-            c.scale(squeeze, 1.0)
-            self._show(0, 0, s)
-            c.restoreState()
-            self._font = self._fill = self._stroke = self._lw = self._dash = None
-        else:
-            self._show(X, self._H - y * MM, s)
+        self._ink_text(x, y, s, name, size, rgb, squeeze, w, lead)
         return w / MM
-
-    def _show(self, X: float, Y: float, s: str) -> None:
-        """Set s at (X, Y) pt in the canvas's current TrueType font: the very operators ReportLab's drawString writes
-        (`BT 1 0 0 1 X Y Tm /F1+0 9 Tf 10.8 TL (..) Tj T* ET`, byte for byte), without building a text object per
-        string. A string's font subsets and escaped bytes never change within a document, so they are made once."""
-        c = self._c
-        key = (c._fontname, c._fontsize, c._leading, s)
-        ops = self._ops.get(key)
-        if ops is None:
-            font = _get_font(c._fontname)
-            doc = c._doc
-            parts = []
-            current = -1
-            tf = f"{_fp_str(c._fontsize)} Tf {_fp_str(c._leading)} TL"
-            for subset, chunk in font.splitString(s, doc):
-                if subset != current:
-                    parts.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
-                    current = subset
-                parts.append(f"({_escape_pdf(chunk)}) Tj")
-            ops = self._ops[key] = " ".join(parts) + " T* ET"
-        c._code.append(f"BT 1 0 0 1 {_fp_str(X, Y)} Tm {ops}")
 
     def fit_text(self, x: float, y: float, s, max_w: float, size: float = 9, min_size: float = 5, **kw) -> float:
         """Draw s no wider than max_w mm: shrink the size down to min_size, then set it narrower (as a condensed face
@@ -290,9 +205,7 @@ class Page:
         if self._strict:
             h = width / 2
             self._ink(min(x1, x2) - h, min(y1, y2) - h, max(x1, x2) + h, max(y1, y2) + h, "line")
-        self._set_stroke(width, dash, colour)
-        H = self._H
-        self._c.line(x1 * MM, H - y1 * MM, x2 * MM, H - y2 * MM)
+        self._ink_line(x1, y1, x2, y2, width, dash, colour)
 
     def lines(self, segments: Sequence[tuple[float, float, float, float]], width: float = 0.3, dash=None, colour=None) -> None:
         """Many straight segments (x1, y1, x2, y2) in one path: fast for ticks and grids."""
@@ -304,13 +217,7 @@ class Page:
             xs = [v for s in segments for v in (s[0], s[2])]
             ys = [v for s in segments for v in (s[1], s[3])]
             self._ink(min(xs) - h, min(ys) - h, max(xs) + h, max(ys) + h, "lines")
-        self._set_stroke(width, dash, colour)
-        H = self._H
-        p = self._c.beginPath()
-        for x1, y1, x2, y2 in segments:
-            p.moveTo(x1 * MM, H - y1 * MM)
-            p.lineTo(x2 * MM, H - y2 * MM)
-        self._c.drawPath(p, stroke=1, fill=0)
+        self._ink_lines(segments, width, dash, colour)
 
     def rect(self, x: float, y: float, w: float, h: float, width: float = 0.3, stroke: bool = True, fill=None,
              colour=None, dash=None) -> None:
@@ -323,11 +230,7 @@ class Page:
         if self._strict:
             hw = width / 2 if stroke else 0.0
             self._ink(x - hw, y - hw, x + w + hw, y + h + hw, "rect")
-        if stroke:
-            self._set_stroke(width, dash, colour)
-        if fill is not None:
-            self._set_fill(_rgb(fill))
-        self._c.rect(x * MM, self._H - (y + h) * MM, w * MM, h * MM, stroke=1 if stroke else 0, fill=0 if fill is None else 1)
+        self._ink_rect(x, y, w, h, width, stroke, None if fill is None else _rgb(fill), colour, dash)
 
     def circle(self, cx: float, cy: float, r: float, width: float = 0.3, fill=None, stroke: bool = True,
                colour=None, dash=None) -> None:
@@ -335,11 +238,7 @@ class Page:
         if self._strict:
             hw = width / 2 if stroke else 0.0
             self._ink(cx - r - hw, cy - r - hw, cx + r + hw, cy + r + hw, "circle")
-        if stroke:
-            self._set_stroke(width, dash, colour)
-        if fill is not None:
-            self._set_fill(_rgb(fill))
-        self._c.circle(cx * MM, self._H - cy * MM, r * MM, stroke=1 if stroke else 0, fill=0 if fill is None else 1)
+        self._ink_circle(cx, cy, r, width, stroke, None if fill is None else _rgb(fill), colour, dash)
 
     def _arc_bbox(self, cx, cy, r, start, extent, with_centre=False):
         angles = [start, start + extent]
@@ -363,11 +262,7 @@ class Page:
             x0, y0, x1, y1 = self._arc_bbox(cx, cy, r, start_deg, extent_deg)
             h = width / 2
             self._ink(x0 - h, y0 - h, x1 + h, y1 + h, "arc")
-        self._set_stroke(width, dash, colour)
-        X, Y, R = cx * MM, self._H - cy * MM, r * MM
-        p = self._c.beginPath()
-        p.arc(X - R, Y - R, X + R, Y + R, start_deg, extent_deg)
-        self._c.drawPath(p, stroke=1, fill=0)
+        self._ink_arc(cx, cy, r, start_deg, extent_deg, width, dash, colour)
 
     def wedge(self, cx: float, cy: float, r: float, start_deg: float, extent_deg: float, fill=None,
               width: float = 0.3, stroke: bool = True, colour=None) -> None:
@@ -377,16 +272,7 @@ class Page:
             x0, y0, x1, y1 = self._arc_bbox(cx, cy, r, start_deg, extent_deg, with_centre=True)
             h = width / 2 if stroke else 0.0
             self._ink(x0 - h, y0 - h, x1 + h, y1 + h, "wedge")
-        if stroke:
-            self._set_stroke(width, None, colour)
-        if fill is not None:
-            self._set_fill(_rgb(fill))
-        X, Y, R = cx * MM, self._H - cy * MM, r * MM
-        p = self._c.beginPath()
-        p.moveTo(X, Y)
-        p.arcTo(X - R, Y - R, X + R, Y + R, start_deg, extent_deg)
-        p.close()
-        self._c.drawPath(p, stroke=1 if stroke else 0, fill=0 if fill is None else 1)
+        self._ink_wedge(cx, cy, r, start_deg, extent_deg, width, stroke, None if fill is None else _rgb(fill), colour)
 
     def polygon(self, points: Sequence[tuple[float, float]], width: float = 0.3, fill=None, close: bool = True,
                 stroke: bool = True, colour=None, dash=None) -> None:
@@ -398,30 +284,20 @@ class Page:
             h = width / 2 if stroke else 0.0
             self._ink(min(p[0] for p in pts) - h, min(p[1] for p in pts) - h,
                       max(p[0] for p in pts) + h, max(p[1] for p in pts) + h, "polygon")
-        if stroke:
-            self._set_stroke(width, dash, colour)
-        do_fill = fill is not None and close
-        if do_fill:
-            self._set_fill(_rgb(fill))
-        H = self._H
-        p = self._c.beginPath()
-        p.moveTo(pts[0][0] * MM, H - pts[0][1] * MM)
-        for x, y in pts[1:]:
-            p.lineTo(x * MM, H - y * MM)
-        if close:
-            p.close()
-        self._c.drawPath(p, stroke=1 if stroke else 0, fill=1 if do_fill else 0)
+        self._ink_polygon(pts, width, stroke, _rgb(fill) if fill is not None and close else None, close, colour, dash)
 
     # ------------------------------------------------------------------ play-aid furniture
     def box_track(self, x: float, y: float, count: int, box: float = 3.5, gap: float = 0.7, per_row: int = 20,
                   marks: dict[int, str] | None = None, label: str | None = None, prefilled: int = 0, *,
-                  label_w: float | None = None, label_size: float = 7, width: float = 0.25) -> tuple[float, float]:
+                  label_w: float | None = None, label_size: float = 7, width: float = 0.25,
+                  track: str | None = None) -> tuple[float, float]:
         """A track of countable damage boxes with its top-left at (x, y); returns (w, h) in mm.
 
         Boxes are grouped in fives (a wider gap every 5), per_row to a row. marks={n: "½"} draws a heavy bar
         after box n with a small label above it. prefilled boxes are drawn struck through (X).
         label is drawn to the left, in a column label_w mm wide (default: the label's own width + 1.5 mm),
         so tracks with different labels can share one column by passing the same label_w.
+        track names the tracker its boxes count (default: the label); on screen each box carries it and its number.
         """
         self._live()
         count = int(count)
@@ -455,20 +331,18 @@ class Page:
         if self._strict and count:
             hw = width / 2
             self._ink(bx - hw, y - hw, bx + row_w + hw, y + h, "box track")
-        c = self._c
-        H = self._H
-        self._set_stroke(width)
-        bpt = box * MM
         strikes = []
+        corners = []  # each box's top-left
         for i in range(count):
             r, col = divmod(i, per_row)
             bxx = col_x(col)
             top = y + mark_band + r * pitch
-            c.rect(bxx * MM, H - (top + box) * MM, bpt, bpt, stroke=1, fill=0)
+            corners.append((bxx, top))
             if i < prefilled:
                 inset = box * 0.18
                 strikes.append((bxx + inset, top + inset, bxx + box - inset, top + box - inset))
                 strikes.append((bxx + inset, top + box - inset, bxx + box - inset, top + inset))
+        self._ink_boxes(corners, box, width, label if track is None else track)
         if strikes:
             self.lines(strikes, width=max(width, 0.35))
         for n, text in sorted(marks.items()):
@@ -542,13 +416,7 @@ class Page:
         """Text not known yet (a contents page's page numbers): drawn here, left-aligned at baseline (x, y), with
         whatever the document later says through doc.resolve(key, text). Unresolved keys print nothing."""
         self._live()
-        doc = self._doc
-        name = doc._forward_name(key, size, family, weight)
-        c = doc._canvas
-        c.saveState()
-        c.translate(x * MM, doc.paper.height_pt - y * MM)
-        c.doForm(name)
-        c.restoreState()
+        self._ink_form(x, y, self._doc._forward_name(key, size, family, weight))
 
     def calibration_bar(self, x: float, y: float) -> tuple[float, float]:
         """A 100 mm bar (1 mm / 5 mm / 10 mm ticks) above a 4-inch bar (¼ in ticks), left ends aligned at x,
@@ -584,3 +452,231 @@ class Page:
                 segs.append((cx + sx * offset, cy, cx + sx * (offset + length), cy))
                 segs.append((cx, cy + sy * offset, cx, cy + sy * (offset + length)))
         self.lines(self._doc._clip_segments(segs), width=width)
+
+    # ------------------------------------------------------------------ the back end
+    # What a back end draws, placed already: mm from the top-left, line widths and dashes in mm, colours as given
+    # (None: black), fills as (r, g, b) or None. text: s set in the registered font `name` at `size` pt, `w` pt wide
+    # (squeeze applied), starting `lead` pt left of x mm (0, half its width or all of it), its baseline at y mm.
+
+    def _ink_text(self, x, y, s, name, size, rgb, squeeze, w, lead) -> None:
+        raise NotImplementedError
+
+    def _ink_line(self, x1, y1, x2, y2, width, dash, colour) -> None:
+        raise NotImplementedError
+
+    def _ink_lines(self, segments, width, dash, colour) -> None:
+        raise NotImplementedError
+
+    def _ink_rect(self, x, y, w, h, width, stroke, fill, colour, dash) -> None:
+        raise NotImplementedError
+
+    def _ink_circle(self, cx, cy, r, width, stroke, fill, colour, dash) -> None:
+        raise NotImplementedError
+
+    def _ink_arc(self, cx, cy, r, start_deg, extent_deg, width, dash, colour) -> None:
+        raise NotImplementedError
+
+    def _ink_wedge(self, cx, cy, r, start_deg, extent_deg, width, stroke, fill, colour) -> None:
+        raise NotImplementedError
+
+    def _ink_polygon(self, pts, width, stroke, fill, close, colour, dash) -> None:
+        raise NotImplementedError
+
+    def _ink_boxes(self, corners, box, width, track) -> None:
+        """A box track's boxes, box mm square, each at its top-left corner; track names what they count (or None)."""
+        raise NotImplementedError
+
+    def _ink_form(self, x, y, name) -> None:
+        """Text the document knows only when it closes (doc._forms()[name]), its baseline's left end at (x, y)."""
+        raise NotImplementedError
+
+    def _begin_turn(self, cx, cy, degrees) -> None:
+        raise NotImplementedError
+
+    def _end_turn(self) -> None:
+        raise NotImplementedError
+
+
+class PdfPage(Page):
+    """A page drawn on the document's ReportLab canvas. It keeps the graphics state it has set (font, colours, line
+    width, dash), so each operator is written only when it changes."""
+
+    def __init__(self, doc: "Document", number: int, true_scale: bool = False):
+        super().__init__(doc, number, true_scale)
+        self._c = doc._canvas
+        # graphics state already set on the canvas for this page (None = unknown, ReportLab defaults)
+        self._font: tuple[str, float] | None = None
+        self._fill: tuple[float, float, float] | None = (0.0, 0.0, 0.0)
+        self._stroke: tuple[float, float, float] | None = (0.0, 0.0, 0.0)
+        self._lw: float | None = None
+        self._dash: tuple | None = ()
+        # the text operators of each (font, size, leading, string) already set in this document (see _show)
+        self._ops: dict = self._c.__dict__.setdefault("_shipyard_text_ops", {})
+
+    def _set_fill(self, rgb) -> None:
+        if rgb != self._fill:
+            self._fill_rgb(rgb)
+
+    def _fill_rgb(self, rgb: tuple[float, float, float]) -> None:
+        """setFillColorRGB(*rgb): the same `r g b rg` operator, made once per colour."""
+        c = self._c
+        if c._enforceColorSpace is not None:
+            c.setFillColorRGB(*rgb)
+        else:
+            op = _FILL_OPS.get(rgb)
+            if op is None:
+                op = _FILL_OPS[rgb] = f"{_fp_str(rgb)} rg"
+            c._fillColorObj = rgb
+            c._code.append(op)
+        self._fill = rgb
+
+    def _set_stroke(self, width_mm: float, dash=None, colour=None) -> None:
+        c = self._c
+        lw = width_mm * MM
+        if lw != self._lw:
+            c.setLineWidth(lw)
+            self._lw = lw
+        d = tuple(v * MM for v in dash) if dash else ()
+        if d != self._dash:
+            if d:
+                c.setDash(list(d), 0)
+            else:
+                c.setDash([], 0)
+            self._dash = d
+        rgb = _rgb(colour)
+        if rgb != self._stroke:
+            c.setStrokeColorRGB(*rgb)
+            self._stroke = rgb
+
+    def _forget_state(self) -> None:
+        """After restoreState: whatever was set inside is undone, so the tracked state is unknown."""
+        self._font = self._fill = self._stroke = self._lw = self._dash = None
+
+    def _begin_turn(self, cx, cy, degrees) -> None:
+        c = self._c
+        X, Y = cx * MM, self._H - cy * MM
+        c.saveState()
+        c.translate(X, Y)
+        c.rotate(degrees)
+        c.translate(-X, -Y)
+
+    def _end_turn(self) -> None:
+        self._c.restoreState()
+        self._forget_state()
+
+    def _ink_text(self, x, y, s, name, size, rgb, squeeze, w, lead) -> None:
+        c = self._c
+        X = x * MM - lead
+        font = (name, size)
+        if font != self._font:
+            c.setFont(name, size)
+            self._font = font
+        if rgb != self._fill:
+            self._fill_rgb(rgb)
+        if squeeze != 1.0:
+            c.saveState()
+            c.translate(X, self._H - y * MM)
+            c.scale(squeeze, 1.0)
+            self._show(0, 0, s)
+            c.restoreState()
+            self._forget_state()
+        else:
+            self._show(X, self._H - y * MM, s)
+
+    def _show(self, X: float, Y: float, s: str) -> None:
+        """Set s at (X, Y) pt in the canvas's current TrueType font: the very operators ReportLab's drawString writes
+        (`BT 1 0 0 1 X Y Tm /F1+0 9 Tf 10.8 TL (..) Tj T* ET`, byte for byte), without building a text object per
+        string. A string's font subsets and escaped bytes never change within a document, so they are made once."""
+        c = self._c
+        key = (c._fontname, c._fontsize, c._leading, s)
+        ops = self._ops.get(key)
+        if ops is None:
+            font = _get_font(c._fontname)
+            doc = c._doc
+            parts = []
+            current = -1
+            tf = f"{_fp_str(c._fontsize)} Tf {_fp_str(c._leading)} TL"
+            for subset, chunk in font.splitString(s, doc):
+                if subset != current:
+                    parts.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
+                    current = subset
+                parts.append(f"({_escape_pdf(chunk)}) Tj")
+            ops = self._ops[key] = " ".join(parts) + " T* ET"
+        c._code.append(f"BT 1 0 0 1 {_fp_str(X, Y)} Tm {ops}")
+
+
+    def _ink_line(self, x1, y1, x2, y2, width, dash, colour) -> None:
+        self._set_stroke(width, dash, colour)
+        H = self._H
+        self._c.line(x1 * MM, H - y1 * MM, x2 * MM, H - y2 * MM)
+
+    def _ink_lines(self, segments, width, dash, colour) -> None:
+        self._set_stroke(width, dash, colour)
+        H = self._H
+        p = self._c.beginPath()
+        for x1, y1, x2, y2 in segments:
+            p.moveTo(x1 * MM, H - y1 * MM)
+            p.lineTo(x2 * MM, H - y2 * MM)
+        self._c.drawPath(p, stroke=1, fill=0)
+
+    def _ink_rect(self, x, y, w, h, width, stroke, fill, colour, dash) -> None:
+        if stroke:
+            self._set_stroke(width, dash, colour)
+        if fill is not None:
+            self._set_fill(fill)
+        self._c.rect(x * MM, self._H - (y + h) * MM, w * MM, h * MM, stroke=1 if stroke else 0, fill=0 if fill is None else 1)
+
+    def _ink_circle(self, cx, cy, r, width, stroke, fill, colour, dash) -> None:
+        if stroke:
+            self._set_stroke(width, dash, colour)
+        if fill is not None:
+            self._set_fill(fill)
+        self._c.circle(cx * MM, self._H - cy * MM, r * MM, stroke=1 if stroke else 0, fill=0 if fill is None else 1)
+
+    def _ink_arc(self, cx, cy, r, start_deg, extent_deg, width, dash, colour) -> None:
+        self._set_stroke(width, dash, colour)
+        X, Y, R = cx * MM, self._H - cy * MM, r * MM
+        p = self._c.beginPath()
+        p.arc(X - R, Y - R, X + R, Y + R, start_deg, extent_deg)
+        self._c.drawPath(p, stroke=1, fill=0)
+
+    def _ink_wedge(self, cx, cy, r, start_deg, extent_deg, width, stroke, fill, colour) -> None:
+        if stroke:
+            self._set_stroke(width, None, colour)
+        if fill is not None:
+            self._set_fill(fill)
+        X, Y, R = cx * MM, self._H - cy * MM, r * MM
+        p = self._c.beginPath()
+        p.moveTo(X, Y)
+        p.arcTo(X - R, Y - R, X + R, Y + R, start_deg, extent_deg)
+        p.close()
+        self._c.drawPath(p, stroke=1 if stroke else 0, fill=0 if fill is None else 1)
+
+    def _ink_polygon(self, pts, width, stroke, fill, close, colour, dash) -> None:
+        if stroke:
+            self._set_stroke(width, dash, colour)
+        if fill is not None:
+            self._set_fill(fill)
+        H = self._H
+        p = self._c.beginPath()
+        p.moveTo(pts[0][0] * MM, H - pts[0][1] * MM)
+        for x, y in pts[1:]:
+            p.lineTo(x * MM, H - y * MM)
+        if close:
+            p.close()
+        self._c.drawPath(p, stroke=1 if stroke else 0, fill=1 if fill is not None else 0)
+
+    def _ink_boxes(self, corners, box, width, track) -> None:
+        c = self._c
+        H = self._H
+        self._set_stroke(width)
+        bpt = box * MM
+        for bx, top in corners:
+            c.rect(bx * MM, H - (top + box) * MM, bpt, bpt, stroke=1, fill=0)
+
+    def _ink_form(self, x, y, name) -> None:
+        c = self._c
+        c.saveState()
+        c.translate(x * MM, self._H - y * MM)
+        c.doForm(name)
+        c.restoreState()

@@ -5,7 +5,6 @@ command line calls; this module holds no rules and no layout of its own.
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import json
 from pathlib import Path
@@ -18,12 +17,13 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainT
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..paths import fonts_dir
 from ..spec.errors import Problem, ShipyardError
 from ..rules.base import DEFAULT_TURNS
 from ..spec.model import MAX_TURNS
 from .forms import data_from_form, fields_for
 from .guard import MAX_BODY, Guard, TooLarge
-from .service import Conflict, Workshop, safe_id, version_of
+from .service import FONTS_URL, Conflict, Workshop, safe_id, version_of
 from .work import OffLoop
 
 HERE = Path(__file__).parent
@@ -82,9 +82,14 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             return error_page(request, 404, f"no ship or fort {request.path_params['ident']!r} in the library")
         stats, derived = shop.all_stats(unit)
         entry = shop.library.origin[unit.id]
+        rules, paper = request.query_params.get("rules", "saunders"), request.query_params.get("paper", "a4")
+        try:  # every page of her sheet, as it prints
+            sheet, sheet_error = await off_loop(shop.sheet_svg, unit, rules, paper), None
+        except ShipyardError as exc:
+            sheet, sheet_error = [], str(exc)
         return page("ship.html", request, unit=unit, stats=derived, user=shop.is_user(unit.id),
-                    text=Path(entry.path).read_text(encoding="utf-8"), rules=request.query_params.get("rules", "saunders"),
-                    paper=request.query_params.get("paper", "a4"))
+                    text=Path(entry.path).read_text(encoding="utf-8"), rules=rules, paper=paper, sheet=sheet,
+                    sheet_error=sheet_error)
 
     async def editor_page(request: Request):
         ident = request.path_params.get("ident")
@@ -153,7 +158,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         if request.headers.get("hx-request"):
             preview = None
             if checked.ok:
-                preview = base64.b64encode(await off_loop(shop.sheet_png, checked.unit, rules, 1)).decode("ascii")
+                preview = await off_loop(shop.sheet_svg, checked.unit, rules)
             names = _slots(form)
             return page("editor_result.html", request, checked=checked, text=text, rules=rules, preview=preview,
                         errors_by_field=_errors_by_field(checked), field_names=names, question=None)
@@ -320,6 +325,22 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         return Response(data, media_type="application/pdf",
                         headers={"Content-Disposition": f'inline; filename="{unit.id}-{rules}-{paper}.pdf"'})
 
+    async def api_sheet_svg(request: Request):
+        """A page of the record sheet as SVG: the PDF's page, drawn from the same layout for a screen."""
+        unit = unit_or_404(request.path_params["ident"])
+        if unit is None:
+            return JSONResponse({"error": "no such vessel"}, status_code=404)
+        _, rules = _rules_param(request)
+        try:
+            number = int(request.query_params.get("page", "1"))
+        except ValueError:
+            raise ShipyardError("page: expected a whole number") from None
+        paper = request.query_params.get("paper", "a4")
+        if paper not in PAPERS:
+            raise ShipyardError(f"paper {paper!r}: expected a4 or letter")
+        svg = await off_loop(shop.sheet_svg_page, unit, rules, number, paper, request.query_params.get("scale"))
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
     async def api_sheet_png(request: Request):
         unit = unit_or_404(request.path_params["ident"])
         if unit is None:
@@ -405,11 +426,13 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         Route("/api/vessels", api_vessels),
         Route("/api/vessels/{ident}/stats", api_stats),
         Route("/api/vessels/{ident}/sheet.pdf", api_sheet_pdf),
+        Route("/api/vessels/{ident}/sheet.svg", api_sheet_svg),
         Route("/api/vessels/{ident}/sheet.png", api_sheet_png),
         Route("/api/check", api_check, methods=["POST"]),
         Route("/api/library/{ident}", api_library_get, methods=["GET"]),
         Route("/api/library/{ident}", api_save, methods=["PUT"]),
         Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
+        Mount(FONTS_URL.rstrip("/"), app=StaticFiles(directory=fonts_dir()), name="fonts"),
     ]
 
     async def shipyard_error(request: Request, exc: ShipyardError):

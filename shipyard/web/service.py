@@ -29,6 +29,7 @@ from .packs import Job, Packs
 
 SAFE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 MAX_ID = 80
+FONTS_URL = "/fonts/"  # where the server serves the bundled DejaVu faces that the sheets' SVG is set in
 
 
 def safe_id(ident: str) -> str:
@@ -209,6 +210,18 @@ class Workshop:
     def sheet_pdf(self, unit, rules: str, paper: str = "a4", scale: str | None = None) -> bytes:
         rs = shipyard_app.ruleset(rules)
         return shipyard_app.sheet_units(rs, self.library, [unit], shipyard_app.SheetOptions(paper=paper, scale=scale))
+
+    def sheet_svg(self, unit, rules: str, paper: str = "a4", scale: str | None = None) -> list[str]:
+        """Every page of the record sheet as SVG, drawn from the layout its PDF is drawn from."""
+        rs = shipyard_app.ruleset(rules)
+        return shipyard_app.sheet_svg(rs, self.library, [unit], shipyard_app.SheetOptions(paper=paper, scale=scale),
+                                      fonts_url=FONTS_URL)
+
+    def sheet_svg_page(self, unit, rules: str, page: int = 1, paper: str = "a4", scale: str | None = None) -> str:
+        pages = self.sheet_svg(unit, rules, paper, scale)
+        if not 1 <= page <= len(pages):
+            raise ShipyardError(f"page {page}: the sheet has {len(pages)} page{'s' if len(pages) != 1 else ''}")
+        return pages[page - 1]
 
     def sheet_png(self, unit, rules: str, page: int = 1, paper: str = "a4", dpi: int = 60) -> bytes:
         return rasterise(self.sheet_pdf(unit, rules, paper), page, dpi)
