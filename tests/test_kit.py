@@ -15,7 +15,7 @@ from shipyard.render.page import RenderError
 RULES = Path(shipyard.__file__).parent / "rules"
 LAYOUT_KEYWORDS = {"size", "gap", "box", "height", "width", "leading", "label_size", "sub_size", "min_box", "row_gap",
                    "max_label_share", "weights", "widths", "min_col", "label_share", "padding", "min_size"}
-PORTED = ["saunders/sheet.py", "smoke_on_the_water/sheet.py", "quick_play/sheet.py"]
+PORTED = ["saunders/sheet.py", "smoke_on_the_water/sheet.py", "quick_play/sheet.py", "really_simple/sheet.py"]
 
 
 def layout_numbers(path: Path) -> list[str]:

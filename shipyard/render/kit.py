@@ -24,9 +24,9 @@ from typing import Any, Mapping, Sequence
 
 import yaml
 
-from .blocks import PT, Block, Table, Track, records
+from .blocks import PT, Block, Table, Title, Track, records, text_width
 from .page import RenderError
-from .text import number
+from .text import number, wrap_lines
 
 MIN_READ_PT = 6.0  # the smallest type a player reads on a sheet
 
@@ -292,11 +292,18 @@ class GunTable(Table):
 
 @dataclass
 class SpeedCell:
-    """One box of a speed track: the speed it stands for, printed in it; `mark` (a few words printed over it, the
-    box shaded and its figure bold) where something happens at that speed."""
+    """One box of a speed track: the speed it stands for, printed in it. mark: a few words printed over the box
+    (the box shaded, its figure bold) where something happens at that speed; strong: shaded with a bold figure (a
+    whole knot); end: the wide box a track ends in (SINKS)."""
 
     text: str
     mark: str = ""
+    strong: bool = False
+    end: bool = False
+
+    @property
+    def label(self) -> str:
+        return self.text
 
 
 @dataclass
@@ -307,44 +314,110 @@ class SpeedRow:
 
 @dataclass
 class SpeedTrack(Block):
-    """Rows of boxes, one a speed, to mark the speed a ship is at: each row labelled in a column `label_w` mm wide,
-    the boxes as wide as the width allows up to `cell` mm, the marked speeds shaded with their mark over the box."""
+    """Rows of boxes, one a speed, to mark the speed a ship is at or to strike the speed she loses: each row's label
+    in a column `label_w` mm wide (None: as wide as the labels), then its boxes. fit: the boxes share the width up to
+    `cell` mm, one line a row; else they are `cell` mm and wrap to more lines. The first `struck` boxes of the first
+    row are printed struck through (a pre-damaged copy)."""
 
     rows: Sequence[SpeedRow]
     cell: float = 6.0
-    label_w: float = 13.0
-    size: float = 6.5
+    label_w: float | None = 13.0
+    label_pad: float = 1.5  # after the labels, when the column is as wide as they are
+    fit: bool = True
+    gap: float = 0.0  # between boxes
+    row_gap: float = 1.0  # between lines
+    space_after: float = 1.0
+    size: float = 6.5  # the figures
+    label_size: float | None = None  # the rows' labels (None: size)
+    family: str = "sans"
+    plain_grey: float = 0.0  # a plain box's figure
     mark_size: float = 6.0
     mark_band: float = 2.2  # mm over the first row for the marks
-    row_gap: float = 1.0
-    shade: float = 0.85
+    shade: float = 0.85  # a marked box
+    strong_shade: float = 0.9
+    end_shade: float = 0.75
+    end_min: float = 9.0  # the end box's least width, mm
     line: float = 0.25
+    struck: int = 0
+
+    @property
+    def cells(self) -> list[SpeedCell]:
+        """Every box, row after row."""
+        return [c for r in self.rows for c in r.cells]
+
+    def _label_size(self) -> float:
+        return self.label_size or self.size
+
+    def _label_w(self) -> float:
+        if self.label_w is not None:
+            return self.label_w
+        widest = max((text_width(r.label, self._label_size(), "bold", "condensed") for r in self.rows), default=0.0)
+        return widest + self.label_pad if widest else 0.0
 
     def cell_w(self, width: float) -> float:
+        if not self.fit:
+            return self.cell
         n = max((len(r.cells) for r in self.rows), default=1)
-        return min(self.cell, (width - self.label_w) / max(n, 1))
+        return min(self.cell, (width - self._label_w() - (n - 1) * self.gap) / max(n, 1))
+
+    def _w(self, c: SpeedCell, cell: float) -> float:
+        return max(self.end_min, text_width(c.text, self.size, "bold", self.family) + 2.0) if c.end else cell
+
+    def _places(self, width):
+        """(row label or '', x, line, box width, cell) for every box: rows wrap where `fit` is off."""
+        return _memo_places(self, width)
 
     def measure(self, width):
-        return self.mark_band + len(self.rows) * (self.cell_w(width) + self.row_gap)
+        places = self._places(width)
+        lines = (places[-1][2] + 1) if places else 0
+        return self.mark_band + lines * self.cell_w(width) + max(0, lines - 1) * self.row_gap + self.space_after
 
     def draw(self, page, x, y, width):
         cell = self.cell_w(width)
-        y += self.mark_band
+        top = y + self.mark_band
         base = cell * 0.68  # the figures' baseline in a box
-        for row in self.rows:
-            page.text(x, y + base, row.label, size=self.size, weight="bold", family="condensed")
-            for k, c in enumerate(row.cells):
-                cx = x + self.label_w + k * cell
-                page.rect(cx, y, cell, cell, width=self.line, fill=self.shade if c.mark else None)
-                page.fit_text(cx + cell / 2, y + base, c.text, cell - 0.4, size=self.size, min_size=MIN_READ_PT,
-                              align="centre", weight="bold" if c.mark else "regular")
-                if c.mark:
-                    page.text(cx + cell / 2, y - 0.5, c.mark, size=self.mark_size, align="centre", weight="bold")
-            y += cell + self.row_gap
+        strikes = []
+        for k, (label, dx, line, w, c) in enumerate(self._places(width)):
+            by = top + line * (cell + self.row_gap)
+            if label:
+                page.text(x, by + base, label, size=self._label_size(), weight="bold", family="condensed")
+            bx = x + dx
+            shade = self.end_shade if c.end else (self.shade if c.mark else (self.strong_shade if c.strong else None))
+            page.rect(bx, by, w, cell, width=self.line, fill=shade)
+            bold = bool(c.mark or c.strong or c.end)
+            page.fit_text(bx + w / 2, by + base, c.text, w - 0.4, size=self.size, min_size=MIN_READ_PT, align="centre",
+                          weight="bold" if bold else "regular", family=self.family, colour=0 if bold else self.plain_grey)
+            if c.mark:
+                page.text(bx + w / 2, by - 0.5, c.mark, size=self.mark_size, align="centre", weight="bold")
+            if k < self.struck:
+                i = 0.7
+                strikes += [(bx + i, by + i, bx + w - i, by + cell - i), (bx + i, by + cell - i, bx + w - i, by + i)]
+        if strikes:
+            page.lines(strikes, width=0.35)
         return self.measure(width)
 
     def texts(self):
-        return [f"{r.label} " + " ".join(c.text for c in r.cells) for r in self.rows]
+        return [r.label for r in self.rows if r.label] + [c.text for c in self.cells]
+
+
+def _memo_places(track: SpeedTrack, width: float):
+    made = track.__dict__.setdefault("_places_at", {})
+    key = round(width, 4)
+    if key not in made:
+        cell, start = track.cell_w(width), track._label_w()
+        out, line = [], 0
+        for r, row in enumerate(track.rows):
+            if r:
+                line += 1
+            x = start
+            for k, c in enumerate(row.cells):
+                w = track._w(c, cell)
+                if not track.fit and x > start and x + w > width + 1e-6:
+                    x, line = start, line + 1
+                out.append((row.label if k == 0 else "", x, line, w, c))
+                x += w + track.gap
+        made[key] = out
+    return made[key]
 
 
 # ---------------------------------------------------------------------------------------------- plans
@@ -453,5 +526,286 @@ class RatingBox(Block):
         return [self.label or f"{self.name} {self.value}"]
 
 
+
+# ---------------------------------------------------------------------------------------------- cards, gun rows, fleet log
+
+
+@dataclass
+class CardGrid:
+    """Cards (a rule set's record cards) in `columns` columns on as few pages as they fit: each page gets `header` at the top and `footer` at
+    the foot; a card goes in the shortest column that has room, and a later, smaller card fills a gap an earlier
+    big one left (first fit, in the given order). Each card is measured once."""
+
+    doc: object
+    header: Block
+    footer: Block | None = None
+    columns: int = 2
+    gap: float = 4.0
+    card_gap: float = 3.0
+    pages: list = field(default_factory=list)
+
+    def place(self, cards: Sequence[tuple[str, Block]]) -> None:
+        doc = self.doc
+        box = doc.content
+        col_w = (box.w - (self.columns - 1) * self.gap) / self.columns
+        head_h = self.header.measure(box.w) + 1.5
+        foot_h = self.footer.measure(box.w) + 2.0 if self.footer is not None else 0.0
+        bottom = box.bottom - foot_h
+        remaining = [(name, card, card.measure(col_w)) for name, card in cards]
+        shortest = min((h for _, _, h in remaining), default=0.0)
+        while remaining:
+            page = doc.new_page()
+            self.pages.append(page.number)
+            self.header.draw(page, box.x, box.y, box.w)
+            fill = [box.y + head_h] * self.columns
+            placed, i = 0, 0
+            while i < len(remaining):
+                if placed and min(fill) + shortest > bottom:
+                    break  # not even the shortest card fits any more: the page is full
+                name, card, h = remaining[i]
+                fits = [c for c in range(self.columns) if fill[c] + h <= bottom]
+                if not fits and placed == 0:
+                    fits = [0]  # taller than a page: it has the page to itself
+                if not fits:
+                    i += 1
+                    continue
+                col = min(fits, key=lambda c: fill[c])
+                doc.bookmark(name, level=0, y=fill[col])
+                card.draw(page, box.x + col * (col_w + self.gap), fill[col], col_w)
+                fill[col] += h + self.card_gap
+                remaining.pop(i)
+                placed += 1
+            if self.footer is not None:
+                self.footer.draw(page, box.x, bottom + 2.0, box.w)
+
+
+@dataclass
+class CardHead(Title):
+    """A card's name (bold, shrinking from `size` to `min_size` to stay on one line) with the class line set
+    right beside it, wrapping in the room the name leaves (or under the name when that room is too narrow), over a
+    rule in the side's accent: a Title that spends less height."""
+
+    size: float = 10.0
+    min_size: float = 7.5
+    sub_size: float = 6.5
+    min_sub_w: float = 24.0
+    rule_w: float = 0.5
+
+    def _layout(self, width):
+        size = self._title_size(width)
+        names = wrap_lines(self.title, width, size, "bold")
+        room = width - min(width, max(text_width(n, size, "bold") for n in names)) - 2.0
+        beside = room >= self.min_sub_w and len(names) == 1
+        subs = wrap_lines(self.subtitle, room if beside else width, self.sub_size, "regular", "condensed") \
+            if self.subtitle else []
+        return size, names, beside, subs
+
+    def measure(self, width):
+        size, names, beside, subs = self._layout(width)
+        name_h = len(names) * size * 1.15 * PT
+        sub_h = len(subs) * self.sub_size * 1.2 * PT
+        return (max(name_h, sub_h + 0.6) if beside else name_h + sub_h) + 1.4
+
+    def draw(self, page, x, y, width):
+        size, names, beside, subs = self._layout(width)
+        base = y + size * 0.9 * PT
+        for line in names:
+            page.text(x, base, line, size=size, weight="bold")
+            base += size * 1.15 * PT
+        sb = (y + 0.6 if beside else y + len(names) * size * 1.15 * PT) + self.sub_size * 0.95 * PT
+        for line in subs:
+            page.text(x + width if beside else x, sb, line, size=self.sub_size, family="condensed", colour=0.35,
+                      align="right" if beside else "left")
+            sb += self.sub_size * 1.2 * PT
+        h = self.measure(width)
+        page.line(x, y + h - 0.5, x + width, y + h - 0.5, width=self.rule_w, colour=self.rule_colour)
+        return h
+
+
+@dataclass
+class Measured(Block):
+    """A block whose height is worked out once per width: a card is measured by the grid, then again by its frame
+    and its stack while drawing; this keeps that to one measure of each part."""
+
+    child: Block
+    _heights: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def measure(self, width):
+        key = round(width, 3)
+        if key not in self._heights:
+            self._heights[key] = self.child.measure(width)
+        return self._heights[key]
+
+    def draw(self, page, x, y, width):
+        self.child.draw(page, x, y, width)
+        return self.measure(width)
+
+    def texts(self):
+        return self.child.texts()
+
+
+@dataclass
+class GunRows(Block):
+    """The guns by group: a label column, a box per gun, and the gun models named after the boxes when they fit
+    there (under them when not). `tracks` are render.blocks.Track, so the sheet's tracker tags find them."""
+
+    tracks: Sequence  # render.blocks.Track
+    box: float = 3.6
+    gap: float = 0.6
+    size: float = 6.5
+    note_size: float = 6.0
+    row_gap: float = 0.9
+
+    def _label_w(self):
+        return max((text_width(t.label, self.size, "bold", "condensed") for t in self.tracks), default=0.0) + 1.5
+
+    def _layout(self, width):
+        lw = self._label_w()
+        room = width - lw
+        per = 1
+        while self._x(per) + self.box <= room + 1e-6:  # the boxes of one row, in fives where a row holds five
+            per += 1
+        per = per - per % 5 if per >= 5 else per
+        out = []
+        for t in self.tracks:
+            rows = max(1, -(-t.count // per))
+            boxes_w = self._x(min(t.count, per) - 1) + self.box + self.gap
+            beside = wrap_lines(t.note, room - boxes_w - 0.8, self.note_size, "regular", "condensed") \
+                if t.note and room - boxes_w > 18 else None
+            if beside is not None and len(beside) * self.note_size * 1.15 * PT <= rows * (self.box + self.gap) - self.gap + 0.3:
+                out.append((t, per, rows, boxes_w, beside, []))
+            else:
+                below = wrap_lines(t.note, room, self.note_size, "regular", "condensed") if t.note else []
+                out.append((t, per, rows, boxes_w, [], below))
+        return lw, out
+
+    def _x(self, col: int) -> float:
+        """The left of box `col` in a row (a wider gap after every fifth box)."""
+        return col * (self.box + self.gap) + (col // 5) * 0.8
+
+    def _h(self, rows, below):
+        return rows * (self.box + self.gap) - self.gap + (len(below) * self.note_size * 1.15 * PT + 0.4 if below else 0.0)
+
+    def measure(self, width):
+        _, rows = self._layout(width)
+        return sum(self._h(r, below) for _, _, r, _, _, below in rows) + self.row_gap * max(0, len(rows) - 1)
+
+    def draw(self, page, x, y, width):
+        lw, rows = self._layout(width)
+        top = y
+        nl = self.note_size * 1.15 * PT
+        for t, per, nrows, boxes_w, beside, below in rows:
+            page.text(x, top + self.box / 2 + self.size * 0.36 * PT, t.label, size=self.size, weight="bold",
+                      family="condensed")
+            for k in range(t.count):
+                r, c = divmod(k, per)
+                bx, by = x + lw + self._x(c), top + r * (self.box + self.gap)
+                page.rect(bx, by, self.box, self.box, width=0.25)
+                if k < t.prefilled:
+                    page.lines([(bx + 0.5, by + 0.5, bx + self.box - 0.5, by + self.box - 0.5),
+                                (bx + 0.5, by + self.box - 0.5, bx + self.box - 0.5, by + 0.5)], width=0.35)
+            block_h = nrows * (self.box + self.gap) - self.gap
+            ny = top + (block_h - len(beside) * nl) / 2 + self.note_size * 0.8 * PT
+            for line in beside:
+                page.text(x + lw + boxes_w + 0.8, ny, line, size=self.note_size, family="condensed", colour=0.3)
+                ny += nl
+            ny = top + block_h + 0.4 + self.note_size * 0.85 * PT
+            for line in below:
+                page.text(x + lw, ny, line, size=self.note_size, family="condensed", colour=0.3)
+                ny += nl
+            top += self._h(nrows, below) + self.row_gap
+        return self.measure(width)
+
+    def texts(self):
+        return [t.label for t in self.tracks] + [t.note for t in self.tracks if t.note]
+
+
+@dataclass
+class OrdersGrid(Block):
+    """One band of an orders log: a row per ship, a column per turn, each turn's cell ruled into the parts of an
+    order (`parts`, e.g. 1st half move and its turns, 2nd half and its turns, extras), for writing in by hand.
+    Splits between ship rows (the turn headings repeated) when a page cannot hold the whole band."""
+
+    ships: Sequence[tuple[str, str]]  # (name, a small note after it: top speeds)
+    turns: Sequence[int]
+    parts: Sequence[str]
+    note_head: str = ""  # what the small notes by the names are, under "Ship"
+    row_h: float = 6.5
+    size: float = 7.0
+    small: float = 6.0  # the parts of a turn and each ship's speeds
+    head_h: float = 6.8
+    weights: Sequence[float] = ()  # each part's share of a turn's width (equal when empty): the extras take more
+
+    def _part_x(self, cw: float) -> list[float]:
+        """The left of each part within a turn's cell, and its right end last."""
+        w = list(self.weights) if len(self.weights) == len(self.parts) else [1.0] * len(self.parts)
+        xs, x = [0.0], 0.0
+        for k in w:
+            x += cw * k / sum(w)
+            xs.append(x)
+        return xs
+
+    def name_w(self, width) -> float:
+        need = max((text_width(n, self.size, "bold", "condensed") for n, _ in self.ships), default=20.0)
+        notes = max((text_width(t, self.small, "regular", "condensed") for _, t in self.ships), default=0.0)
+        head = text_width(self.note_head, self.small, "regular", "condensed")  # the heading's note under "Ship"
+        return min(max(need, notes, head, text_width("Ship", self.size, "bold", "condensed")) + 2.0, width * 0.3)
+
+    def measure(self, width):
+        return self.head_h + len(self.ships) * self.row_h
+
+    def split(self, width, room):
+        fit = int((room - self.head_h) // self.row_h)
+        if fit < 1:
+            return None, self
+        if fit >= len(self.ships):
+            return self, None
+        kw = dict(parts=self.parts, note_head=self.note_head, row_h=self.row_h, size=self.size, small=self.small, head_h=self.head_h,
+                  weights=self.weights)
+        return (OrdersGrid(self.ships[:fit], self.turns, **kw), OrdersGrid(self.ships[fit:], self.turns, **kw))
+
+    def draw(self, page, x, y, width):
+        nw = self.name_w(width)
+        cw = (width - nw) / max(1, len(self.turns))
+        h = self.measure(width)
+        page.rect(x, y, width, self.head_h, stroke=False, fill=0.88)
+        page.text(x + 1.0, y + 3.0, "Ship", size=self.size, weight="bold", family="condensed")
+        page.text(x + 1.0, y + self.head_h - 1.0, self.note_head, size=self.small, family="condensed", colour=0.3)
+        thin, heavy = [], []
+        xs = self._part_x(cw)
+        for k, turn in enumerate(self.turns):
+            cx = x + nw + k * cw
+            page.text(cx + cw / 2, y + 3.0, f"Turn {turn}", size=self.size, weight="bold", family="condensed",
+                      align="centre")
+            for j, part in enumerate(self.parts):
+                page.fit_text(cx + (xs[j] + xs[j + 1]) / 2, y + self.head_h - 1.0, part, xs[j + 1] - xs[j] - 0.6,
+                              size=self.small, min_size=self.small, family="condensed", align="centre", colour=0.3)
+                if j:
+                    thin.append((cx + xs[j], y + self.head_h, cx + xs[j], y + h))
+            heavy.append((cx, y, cx, y + h))
+        for i, (name, note) in enumerate(self.ships):
+            ry = y + self.head_h + i * self.row_h
+            if i % 2:
+                page.rect(x, ry, width, self.row_h, stroke=False, fill=0.95)
+            page.fit_text(x + 1.0, ry + self.row_h * 0.45, name, nw - 1.5, size=self.size, min_size=6, weight="bold",
+                          family="condensed")
+            page.fit_text(x + 1.0, ry + self.row_h - 0.8, note, nw - 1.5, size=self.small, min_size=self.small,
+                          family="condensed", colour=0.3)
+            heavy.append((x, ry, x + width, ry))
+        page.lines(thin, width=0.1, colour=0.55)
+        page.lines(heavy, width=0.25)
+        page.rect(x, y, width, h, width=0.4)
+        return h
+
+    def part_widths(self, width) -> list[float]:
+        """Each part's width in mm within a turn's cell, at this band width."""
+        xs = self._part_x((width - self.name_w(width)) / max(1, len(self.turns)))
+        return [b - a for a, b in zip(xs, xs[1:])]
+
+    def texts(self):
+        return ["Ship"] + [f"Turn {t}" for t in self.turns] + list(self.parts) + [n for n, _ in self.ships]
+
+
 __all__ = ["Style", "load_style", "column_widths", "OrdersLog", "GunTable", "SpeedCell", "SpeedRow", "SpeedTrack", "HullPlan", "RatingBox",
+           "CardGrid", "CardHead", "Measured", "GunRows", "OrdersGrid",
            "records", "MIN_READ_PT"]
