@@ -65,3 +65,36 @@ def test_the_orders_log_holds_every_turn_once_in_parts_that_leave_the_notes_writ
     part_w, tables = log.tables(190)
     assert [r[0] for t in tables for r in t.rows] == list(range(1, turns + 1))
     assert column_widths(log.widths, part_w)[-1] >= 24 or len(tables) == 1
+
+
+class _Ink:
+    """A page that keeps what is written on it (text and where), for the kit's pieces drawn without a PDF."""
+
+    def __init__(self):
+        self.texts, self.lines = [], []
+
+    def text(self, x, y, s, **kw):
+        self.texts.append((x, y, str(s)))
+
+    def line(self, x0, y0, x1, y1, **kw):
+        self.lines.append((x0, y0, x1, y1, kw.get("width")))
+
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+def test_gun_boxes_are_grouped_by_where_they_bear_and_numbered_down_the_table():
+    """Guns listed bow, port, turret, starboard come out port, starboard, bow, turret; each line of boxes is led by
+    its first gun's number, counting on from the row above; a heavier rule parts the groups."""
+    from shipyard.render.kit import GunTable
+
+    rows = [["bow chaser"], ["port battery"], ["turret"], ["starboard battery"]]
+    table = GunTable(rows, header=["Gun"], boxes=[1, 12, 2, 12], bearings=["bow", "port", "turret", "starboard"],
+                     box_col=-1, per_line=10, column_spec=["100%", "boxes"])
+    assert [r[0] for r in table.rows] == ["port battery", "starboard battery", "bow chaser", "turret"]
+    assert table.boxes == [12, 12, 1, 2]
+    page = _Ink()
+    table.draw(page, 0, 0, 120)
+    numbers = [s for _, _, s in page.texts if s.isdigit()]
+    assert numbers == ["1", "11", "13", "23", "25", "26"]  # 12 port (two lines), 12 starboard, the chaser, the turret
+    assert len([ln for ln in page.lines if ln[4] == table.group_rule]) == 3

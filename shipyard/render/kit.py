@@ -198,14 +198,26 @@ class OrdersLog(Block):
 # ---------------------------------------------------------------------------------------------- gun boxes
 
 
+BEARINGS = ("port", "starboard", "broadside", "bow", "stern", "pivot", "turret")  # the order guns are grouped in
+
+
 @dataclass
 class GunTable(Table):
     """A guns table with a column of boxes, a box per gun of its row (tick it disabled, cross it destroyed), in lines
     of up to `per_line` with a wider gap after every `group` boxes; each box is a `gun` tracker (through `tracks`,
     which render.blocks.recorded reads). box_col: the boxes' column (0 first, -1 last); widths: the style's column
-    widths (column_widths: mm, 'N%', 'boxes'). The table stays whole: its boxes belong to their rows."""
+    widths (column_widths: mm, 'N%', 'boxes'). The table stays whole: its boxes belong to their rows.
+
+    bearings: where each row's guns bear (a word of BEARINGS, '' for none): the rows are grouped in that order, a
+    heavier rule between groups. numbered: the guns are numbered down the table, each line of boxes led by its first
+    gun's number, so a player can say "gun 7 is out"."""
 
     boxes: Sequence[int] = ()
+    bearings: Sequence[str] = ()
+    numbered: bool = True
+    number_size: float = 6.0
+    number_grey: float = 0.35
+    group_rule: float = 0.5
     box_col: int = 0
     box: float = 2.6
     box_gap: float = 0.6
@@ -222,6 +234,12 @@ class GunTable(Table):
     def __post_init__(self):
         super().__post_init__()
         self.boxes = list(self.boxes)
+        if self.bearings:
+            rank = {b: k for k, b in enumerate(BEARINGS)}
+            order = sorted(range(len(self.rows)), key=lambda i: rank.get(self.bearings[i], len(BEARINGS)))
+            self.rows = [self.rows[i] for i in order]
+            self.boxes = [self.boxes[i] for i in order] if self.boxes else self.boxes
+            self.bearings = [self.bearings[i] for i in order]
         self.tracks = [Track(str(k), 1, records=t) for k, n in enumerate(self.boxes) for _ in range(n)
                        for t in self.tracker_ids]
         self._col = self.box_col % self._ncol
@@ -233,9 +251,15 @@ class GunTable(Table):
     def _x(self, c: int) -> float:
         return c * (self.box + self.box_gap) + ((c // self.group) * self.group_gap if self.group else 0.0)
 
+    def _gutter(self) -> float:
+        """Room before the boxes for the guns' numbers (0 when not numbered)."""
+        if not self.numbered or not self.boxes:
+            return 0.0
+        return text_width(str(sum(self.boxes)), self.number_size, "regular", "condensed") + 0.6
+
     def boxes_width(self) -> float:
         n = self._line()
-        return max(self.boxes_min, self._x(n - 1) + self.box + self.box_gap + self.boxes_pad)
+        return max(self.boxes_min, self._gutter() + self._x(n - 1) + self.box + self.box_gap + self.boxes_pad)
 
     def _col_widths(self, width, size):
         if self.column_spec:
@@ -268,16 +292,25 @@ class GunTable(Table):
         size, widths, _, heights = self.layout(width)
         line_h = size * self.leading * PT
         per = self._line()
-        left = x + sum(widths[:self._col]) + self.padding
+        gutter = self._gutter()
+        left = x + sum(widths[:self._col]) + self.padding + gutter
         top = y + self._title_h(width) + (heights[0] * line_h if self.header else 0.0)
-        for n, lines in zip(self.boxes, heights[1:] if self.header else heights):
+        first = 1  # the number of the row's first gun
+        bearings = list(self.bearings) or [""] * len(self.boxes)
+        for i, (n, lines) in enumerate(zip(self.boxes, heights[1:] if self.header else heights)):
             block_h = self._lines_of(n) * (self.box + self.box_gap) - self.box_gap
             by = top + (lines * line_h - block_h) / 2
             for k in range(n):
                 r, c = divmod(k, per)
-                page.rect(left + self._x(c), by + r * (self.box + self.box_gap), self.box, self.box,
-                          width=self.box_line, fill=self.box_fill)
+                ly = by + r * (self.box + self.box_gap)
+                if gutter and c == 0:
+                    page.text(left - 0.6, ly + self.box / 2 + self.number_size * 0.36 * PT, str(first + k),
+                              size=self.number_size, family="condensed", align="right", colour=self.number_grey)
+                page.rect(left + self._x(c), ly, self.box, self.box, width=self.box_line, fill=self.box_fill)
+            first += n
             top += lines * line_h
+            if i + 1 < len(bearings) and bearings[i + 1] != bearings[i]:
+                page.line(x, top, x + width, top, width=self.group_rule)
         return h
 
     def split(self, width, room):

@@ -258,10 +258,24 @@ def gun_rows(s: SaundersStats) -> list[list]:
     return rows or [["no guns", "", "", "", "", "", "", ""]]
 
 
+def bearing(g) -> str:
+    """Where a gun bears, from its arcs (render.kit.BEARINGS): a turret's, a battery's to both broadsides, one side's,
+    fore (bow) or aft (stern) alone, or a pivot's over more than one; '' for a fort's sited guns."""
+    if g.turret:
+        return "turret"
+    sides = {a.split()[0] for a in g.arcs}
+    if sides == {"port", "starboard"}:
+        return "broadside"
+    one = {"port": "port", "starboard": "starboard", "fore": "bow", "aft": "stern"}
+    if len(sides) == 1:
+        return one.get(next(iter(sides)), "")
+    return "pivot"
+
+
 def gun_table(s: SaundersStats) -> GunTable:
     """The guns table with a box per gun in its last column (tick disabled, cross destroyed), each box a `gun`
-    tracker."""
-    return GunTable(gun_rows(s),
+    tracker; the guns grouped by where they bear and numbered down the table."""
+    return GunTable(gun_rows(s), bearings=[bearing(g) for g in s.guns],
                     header=["Gun", "No.", "Str", "Rif", "Arcs", "PB in", "Eff in", "Long in", "✓ out ✗ lost" if s.guns else ""],
                     boxes=[g.count for g in s.guns], box_col=-1, bold_first_col=True,
                     align=["left", "centre", "centre", "centre", "left", "centre", "centre", "centre", "left"],

@@ -235,6 +235,18 @@ def gun_rows(s: VesselStats | FortStats) -> list[list]:
     return rows
 
 
+def bearing(g) -> str:
+    """Where a gun bears (render.kit.BEARINGS): in a turret, on one broadside, on a pivot (or a deck mounting that
+    trains round), or through bow or stern ports; '' for a fort's sited guns."""
+    if g.turret:
+        return "turret"
+    if g.side in ("port", "starboard"):
+        return g.side
+    if "pivot" in g.arc_name or g.arc_name.startswith("deck"):
+        return "pivot"
+    return {"bow": "bow", "forward": "bow", "stern": "stern", "aft": "stern"}.get(g.position or "", "")
+
+
 def guns_block(s: VesselStats | FortStats, compact: bool = False) -> Block:
     """The guns, a box per gun (slash it while the gun cannot fire, cross it when destroyed; each a "gun" tracker),
     ranges in cm to each band's far edge (the arc names the mounting and its place)."""
@@ -247,7 +259,8 @@ def guns_block(s: VesselStats | FortStats, compact: bool = False) -> Block:
     play = style("play", compact)["size"]
     table = GunTable(rows, header=["Guns", "No.", "Code", "Gun", "Arc (0° = ahead)"] + [f"{b} cm" for b in RANGE_BANDS],
                      size=play, min_size=play, align=["left", "centre", "centre", "left", "left"] + ["centre"] * 5,
-                     boxes=[g.count for g in s.guns], **{**style("guns"), **style("guns", compact)})
+                     boxes=[g.count for g in s.guns], bearings=[bearing(g) for g in s.guns],
+                     **{**style("guns"), **style("guns", compact)})
     return Stack([Text(title, size=play, weight="bold"), table], **style("guns_stack"))
 
 
