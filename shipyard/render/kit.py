@@ -26,7 +26,7 @@ import yaml
 
 from .blocks import PT, Block, Table, Title, Track, records, text_width
 from .page import RenderError
-from .text import number, wrap_lines
+from .text import wrap_lines
 
 MIN_READ_PT = 6.0  # the smallest type a player reads on a sheet
 
@@ -71,10 +71,14 @@ def _small_type(named: Mapping[str, Any], where: str = "") -> list[str]:
     return out
 
 
+def load_style(path: Path | str) -> Style:
+    """A rule set's style.yaml: {record name: {setting: value}}, read once a run. Refused (RenderError naming the
+    file and the setting) when it is not such a mapping or sets a player's type under 6 pt."""
+    return _read_style(str(path))
+
+
 @lru_cache(maxsize=None)
-def load_style(path: Path) -> Style:
-    """A rule set's style.yaml: {record name: {setting: value}}. Refused (RenderError naming the file and the
-    setting) when it is not such a mapping or sets a player's type under 6 pt."""
+def _read_style(path: str) -> Style:
     try:
         named = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError) as e:

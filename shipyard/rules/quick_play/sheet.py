@@ -17,11 +17,12 @@ from ..base import Context, accent, damage_done, in_colour, nation_of, sheet_hea
 from .reference import factor_name
 from .trackers import applies, trackers
 
+STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
 
 
 def style():
     """The sizes the cards pick (style.yaml)."""
-    return load_style(Path(__file__).with_name("style.yaml"))
+    return load_style(STYLE_PATH)
 
 
 def type_words(s) -> str:

@@ -27,11 +27,12 @@ from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
 from .words import gun_groups, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
 
+STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
 
 
 def style():
     """The sizes the cards and the orders log pick (style.yaml)."""
-    return load_style(Path(__file__).with_name("style.yaml"))
+    return load_style(STYLE_PATH)
 
 
 def speed_values(top: float, step: float = 0.5) -> list[float]:

@@ -20,10 +20,12 @@ RULES = "ACW Naval Rules v1.2 (Saunders)"
 SECTION_LABEL = {"armament": "Armament", "steering": "Steering", "machinery": "Machinery",
                  "pilot_house": "Pilot house", "propulsion": "Propulsion"}
 
+STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
+
 
 def style():
     """The sizes this rule set's sheet picks (style.yaml)."""
-    return load_style(Path(__file__).with_name("style.yaml"))
+    return load_style(STYLE_PATH)
 
 
 def signed(mod: Any) -> str:

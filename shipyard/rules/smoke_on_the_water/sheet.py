@@ -60,10 +60,12 @@ LOCATION_LABELS = {
     "rudder": "Rudder", "wheel": "Wheel", "machinery": "Machinery",
 }
 
+STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
+
 
 def style(name: str, compact: bool = False) -> dict:
     """A piece's sizes from style.yaml: a half page's (`name_half`) where it has its own, else the full page's."""
-    st = load_style(Path(__file__).with_name("style.yaml"))
+    st = load_style(STYLE_PATH)
     return st[f"{name}_half"] if compact and f"{name}_half" in st else st[name]
 
 
