@@ -98,3 +98,16 @@ def test_gun_boxes_are_grouped_by_where_they_bear_and_numbered_down_the_table():
     numbers = [s for _, _, s in page.texts if s.isdigit()]
     assert numbers == ["1", "11", "13", "23", "25", "26"]  # 12 port (two lines), 12 starboard, the chaser, the turret
     assert len([ln for ln in page.lines if ln[4] == table.group_rule]) == 3
+
+
+def test_the_orders_logs_rows_are_the_styles_pitch_or_at_least_min_row():
+    """Today's styles keep their pitch (Saunders 10.075 pt = 3.55 mm); a style's min_row raises it (5 mm: room to
+    write an order in pencil)."""
+    from shipyard.rules.saunders.sheet import style
+
+    today = OrdersLog(12, ["Turn", "Notes"], [8, "100%"], **style()["orders_log"])
+    assert round(today.row_height(), 2) == 3.55
+    roomy = OrdersLog(12, ["Turn", "Notes"], [8, "100%"], **{**style()["orders_log"], "min_row": 5.0})
+    _, tables = roomy.tables(190)
+    size, _, _, heights = tables[0].layout(190 / 3)
+    assert roomy.row_height() == 5.0 and abs(size * tables[0].leading * 25.4 / 72 - 5.0) < 1e-9
