@@ -12,7 +12,7 @@ import pytest
 from shipyard.render.blocks import recorded, walk
 from shipyard.rules import get_ruleset
 from shipyard.rules.really_simple import sheet
-from shipyard.rules.really_simple.boxes import GunRows
+from shipyard.render.kit import GunRows
 from shipyard.rules.really_simple.trackers import OUTCOME_TABLES, applies, table_rows, trackers
 
 RS = get_ruleset("really-simple")

@@ -141,7 +141,7 @@ def test_small_side_orders_log_uses_its_page(ctx, mobile_bay, a4):
     used = sum(b.measure(a4.w) + 4.0 for b in bands)
     assert 0.6 * room <= used <= room, (used, room)  # was about a third of the page
     assert bands[0].part_widths(a4.w)[2] >= 20.0
-    assert bands[0].row_h > sheet.ROW_H
+    assert bands[0].row_h > sheet.log_style()["row_h"]
     # a long game still fits: 30 turns on the one page at narrower turns, or rows of the dense layout
     long = sheet.log_layout(conf, 30, a4.w, room, 4.0)
     assert [t for b in long for t in b.turns] == list(range(1, 31))
@@ -151,7 +151,7 @@ def test_orders_log_name_column_holds_its_heading_note(ctx, mobile_bay, a4):
     """The note under "Ship" (what the figures by each name are) stays inside the name column, even for a side of
     short names (it ran into Turn 1 on the Confederate log)."""
     from shipyard.render.blocks import text_width
-    from shipyard.rules.really_simple.boxes import SPEEDS_HEAD
+    from shipyard.rules.really_simple.sheet import SPEEDS_HEAD
 
     conf = [d for u, d in mobile_bay if u.nation == "Confederate" and not d.stats.is_fort]
     band = sheet.log_layout(conf, 12, a4.w, a4.h - 20.0, 4.0)[0]

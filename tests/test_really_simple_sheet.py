@@ -9,7 +9,7 @@ from shipyard.render.blocks import Runs, StatBoxes, Table, Text, Tracks, walk
 from shipyard.rules import get_ruleset
 from shipyard.rules.really_simple import counters, reference, sheet
 from shipyard.render.blocks import CheckRow
-from shipyard.rules.really_simple.boxes import CardHead, GunRows, OrdersGrid, SpeedTrack
+from shipyard.render.kit import CardHead, GunRows, OrdersGrid, SpeedTrack
 from shipyard.spec.errors import ShipyardError
 
 RS = get_ruleset("really-simple")

@@ -10,13 +10,14 @@ import pytest
 import yaml
 
 from shipyard.render import Document
-from shipyard.render.blocks import Drawing, Tracks, walk
+from shipyard.render.blocks import Tracks, walk
+from shipyard.render.kit import GunTable, HullPlan, OrdersLog, SpeedTrack
 from shipyard.rules import get_ruleset
 from shipyard.rules.saunders import aids
 from shipyard.rules.saunders.reference import sections
 from shipyard.rules.saunders.roster import footnote
 from shipyard.render.text import number
-from shipyard.rules.saunders.sheet import GunTable, _orders, fraction, orders_parts, sheet, speed_cells, speed_marks
+from shipyard.rules.saunders.sheet import _orders, fraction, sheet, speed_cells, speed_marks
 
 RS = get_ruleset("saunders")
 
@@ -72,11 +73,14 @@ def test_sheet_tracks_and_drawings_come_from_the_stats(library):
     hull = next(t for b in blocks if isinstance(b, Tracks) for t in b.tracks if t.label == "Hull")
     assert hull.count == s.hull
     assert hull.marks == {th.lost: {0.75: "¾ speed", 0.5: "½ speed"}[th.fraction] for th in s.speed_thresholds}
-    labels = [b.label for b in blocks if isinstance(b, Drawing)]
+    labels = [b.label for b in blocks if isinstance(b, HullPlan)]
+    track = next(b for b in blocks if isinstance(b, SpeedTrack))
     assert f"armour stern {s.armour.stern} midships {s.armour.midships} bow {s.armour.bow} Armament 8 Pilot house 8" in labels
-    assert "ahead 0 1 2 3 4 4½ 5 6 astern 0 1 2" in labels  # 0 to her 6 kn maximum, with her ¾ speed 4½ and ½ speed 3
+    # 0 to her 6 kn maximum, with her ¾ speed 4½ and ½ speed 3
+    assert [(r.label, " ".join(c.text for c in r.cells)) for r in track.rows] == [("Ahead kn", "0 1 2 3 4 4½ 5 6"),
+                                                                                ("Astern", "0 1 2")]
     guns = next(b for b in blocks if isinstance(b, GunTable))
-    assert [r[0] for r in guns.table.rows] == [g.name + f" [{g.turret}]" for g in s.guns]
+    assert [r[0] for r in guns.rows] == [g.name + f" [{g.turret}]" for g in s.guns]
 
 
 def test_speed_track_runs_to_the_maximum_and_shades_the_hull_notes_speeds(library):
@@ -117,8 +121,8 @@ def test_three_quarter_speed_keeps_half_knots_on_bars_note_and_track(library, ui
     assert hull.marks == {th["¾"].lost: "¾ speed", th["½"].lost: "½ speed"}
     assert f"after box {th['¾'].lost}: ¾ speed = {three_q} kn" in hull.note
     assert f"after box {th['½'].lost}: ½ speed = {half} kn" in hull.note
-    track = next(b.label for b in blocks if isinstance(b, Drawing) and b.label.startswith("ahead "))
-    ahead = track.split(" astern ")[0].split()[1:]
+    track = next(b for b in blocks if isinstance(b, SpeedTrack))
+    ahead = [c.text for c in track.rows[0].cells]
     assert three_q in ahead and half in ahead
     assert {number(v): m for v, m in speed_marks(s).items()} == {three_q: "¾", half: "½"}
 
@@ -136,7 +140,7 @@ def test_every_mobile_bay_sheet_fits_half_a_page_with_a_log_for_the_games_turns(
             block = sheet(unit, d, ctx)
             h = block.measure(box.w)
             assert h <= (box.h - 5) / 2 if half else h <= box.h, (unit.name, h, box.h)  # two to a page (flow gap 5 mm)
-            orders = [b for b in walk(block) if isinstance(b, Drawing) and b.label.startswith("Turn Speed")]
+            orders = [b for b in walk(block) if isinstance(b, OrdersLog)]
             if d.stats.fort:
                 assert not orders
                 continue
@@ -150,7 +154,7 @@ def test_orders_log_has_a_row_for_every_turn_and_no_more(library):
     s = RS.derive(library.find("uss-hartford"), ctx).stats
     for turns in (1, 5, 12, 13, 30, 60):
         log = _orders(s, turns)
-        parts = orders_parts(190, s, turns)
+        parts = log.part_count(190)
         per = -(-turns // parts)
         assert log.measure(190) > 0
         drawn = []
@@ -159,7 +163,7 @@ def test_orders_log_has_a_row_for_every_turn_and_no_more(library):
             def __getattr__(self, name):
                 return lambda *a, **k: drawn.append(a[2]) if name == "text" and str(a[2]).isdigit() else None
 
-        log.paint(Rec(), 0, 0, 190, log.measure(190))
+        log.draw(Rec(), 0, 0, 190)
         assert sorted(int(t) for t in drawn) == list(range(1, turns + 1)), turns
         assert per * parts >= turns and parts <= 3
 

@@ -185,7 +185,7 @@ def test_monitor_hull_track_marks_half_and_quarter(library, tmp_path, cli):
         page = pdf.pages[0]
         words = page.extract_words()
         label = max((w for w in words if w["text"] == "(HDP)"), key=lambda w: w["top"])  # the track's, under the stat box
-        box = S.TRACK_BOX[True]  # the Monitor's sheet is a half-page one
+        box = S.style("tracks", True)["box"]  # the Monitor's sheet is a half-page one
         row = [r for r in page.rects if abs(r["top"] - label["top"]) < 4 and abs(r["width"] * PT - box) < 0.05]
         assert len(row) == d["hull_damage_points"]
         # the bar's label says what it marks: "½ left" (of the hull points), centred on the bar

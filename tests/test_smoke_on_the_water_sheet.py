@@ -8,6 +8,7 @@ import pytest
 from shipyard.render.document import FOOTER_BAND_MM
 from shipyard.render.paper import PAPERS
 from shipyard.render.blocks import Legend, StatBoxes, StatPanel, Table, Text, Tracks, text_width, walk
+from shipyard.render.kit import OrdersLog
 from shipyard.render.text import wrap_lines
 from shipyard.rules import get_ruleset
 from shipyard.rules.smoke_on_the_water import aids, reference, roster, sheet as S
@@ -85,6 +86,8 @@ def test_sheet_type_is_never_under_6pt(library, ctx, uid):
             assert b.layout(WIDTH)[0] >= 6.0
         if isinstance(b, (Text, Legend)):
             assert b.size >= 6.0, b.texts()
+        if isinstance(b, OrdersLog):
+            assert b.size >= 6.0
         if isinstance(b, StatPanel):
             assert b.size - 0.5 >= 6.0  # its labels are set half a point smaller
     assert "…" not in _texts(block)
@@ -92,7 +95,7 @@ def test_sheet_type_is_never_under_6pt(library, ctx, uid):
 
 def _log_turns(block) -> list[int]:
     """The turn numbers of a sheet's orders log, in order."""
-    return [r[0] for b in walk(block) if isinstance(b, Table) and b.header and b.header[0] == "Turn" for r in b.rows]
+    return [r[0] for b in walk(block) if isinstance(b, OrdersLog) for t in b.tables(WIDTH)[1] for r in t.rows]
 
 
 @pytest.mark.parametrize("scale", ["1/600", "1/1200"])
@@ -259,12 +262,11 @@ def test_what_is_looked_up_every_turn_is_set_at_least_7pt(library, ctx, compact)
 def test_orders_and_fire_log_headers_never_wrap(fort, paper):
     """Review item 9: a fort's Fire log read "Tur / n": every header word of the log stays on one line on a half-page
     sheet, on both papers."""
-    from shipyard.render.blocks import Columns
     width = PAPERS[paper].printable.w  # the sheets' content width
     log = S.orders_log(fort, 12, compact=True)
-    assert isinstance(log, Columns)
-    col_w = (width - 4.0 * (len(log.children) - 1)) / len(log.children)
-    for table in log.children:
+    assert isinstance(log, OrdersLog)
+    col_w, tables = log.tables(width)
+    for table in tables:
         if isinstance(table, Table):
             size, widths, cells, heights = table.layout(col_w)
             assert heights[0] == 1, (fort, paper, cells[0])

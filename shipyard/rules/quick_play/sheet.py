@@ -1,26 +1,28 @@
 """Quick Play record cards as blocks: a card per ship or fort (name, type, speeds and turn, a box per cannonade
 factor to strike when guns are put out of action, an EDNA track, the lasting catastrophic events to tick), two to a
-row. The play tables are on the quick reference. No page coordinates here; which box records which outcome of the
-rules is trackers.yaml."""
+row. The play tables are on the quick reference. No page coordinates here, and no sizes: those are the cards' style
+record (style.yaml); which box records which outcome of the rules is trackers.yaml."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ...render.blocks import (Block, Check, CheckRow, Columns, Flow, Note, Panel, Runs, StatBoxes, Stack, Text, Title,
                                Track, Tracks, records)
+from ...render.kit import load_style
 from ...render.text import number
 from ...spec.errors import ShipyardError
 from ..base import Context, accent, damage_done, in_colour, nation_of, sheet_heading
 from .reference import factor_name
 from .trackers import applies, trackers
 
-EDNA_BOX = 3.4  # mm: the EDNA track's boxes (one per point)
-GUN_BOX = 3.0  # mm: a cannonade factor's box
-CARD_GAP = 2.0  # mm between cards, across and down
-# in black and white the accent rules are two greys: a Confederate card is also shaded, so the sides differ at a
-# glance (in colour the blue and grey-brown rules do it)
-BW_SHADE = {"Confederate": 0.9}
+STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
+
+
+def style():
+    """The sizes the cards pick (style.yaml)."""
+    return load_style(STYLE_PATH)
 
 
 def type_words(s) -> str:
@@ -49,7 +51,7 @@ def subtitle_without_type(subtitle: str, unit: Any) -> str:
 def gun_boxes(s, ctx: Context) -> Block:
     """A box per cannonade factor, by factor (the rules' guns): struck when guns are put out of action."""
     return Tracks([Track(f"{factor_name(ctx, k)} {v}", v, records="gun") for k, v in s.cannonade.items()],
-                  box=GUN_BOX, gap=0.5, label_size=7.0, row_gap=0.5)
+                  **style()["gun_boxes"])
 
 
 # the lasting catastrophic events' boxes on a card: (tracker, labels); engines has a box per state
@@ -73,7 +75,7 @@ def event_checks(s, ctx: Context) -> Block:
     wanted = trackers().for_unit(applies, s)
     checks = [Check(event_words(ctx, key, label) if len(labels) == 1 else label, 1, key)
               for key, labels in EVENT_CHECKS if key in wanted for label in labels]
-    return records(CheckRow("Events", checks, size=6.0, box=2.2, gap=1.1), *(c.tracker for c in checks))
+    return records(CheckRow("Events", checks, **style()["events"]), *(c.tracker for c in checks))
 
 
 def speed_now(s, ctx: Context) -> Block | None:
@@ -85,31 +87,31 @@ def speed_now(s, ctx: Context) -> Block | None:
 
     have = {"slow": s.speeds_in.slow, "cruise": s.speeds_in.cruise, "full": s.speeds_in.full}
     checks = [Check(word, 1) for word, key in speed_words(ctx) if have.get(key) is not None]
-    return CheckRow("Now", checks, size=6.0, box=2.2, gap=1.2)
+    return CheckRow("Now", checks, **style()["speed_now"])
 
 
 def card(unit: Any, d, ctx: Context) -> Block:
     """One unit's record card."""
-    s = d.stats
+    s, st = d.stats, style()
     name, detail = sheet_heading(unit, d, ctx)
     side = nation_of(unit)
     side_note = [f"{s.guns} pieces" + (f" in {s.cannonade.total} factors" if s.is_fort and s.cannonade.total else "")]
     if s.turns_when_stationary:
         side_note.insert(0, "turns when stopped")
     head = Columns([
-        Title(name, subtitle_without_type(detail, unit), size=10.5, min_size=8.0, sub_size=6.0,
-              rule_colour=accent(unit, ctx)),
-        Stack([Text(type_words(s), size=8, weight="bold", align="right"),
-               Note(" · ".join(side_note), size=6.0, align="right")], gap=0.3),
-    ], weights=[2.6, 1.0], gap=2.0)
-    moves = StatBoxes([("Speed", "does not move")], size=10) if s.is_fort else StatBoxes(speed_boxes(s), size=9.5, min_box=8)
+        Title(name, subtitle_without_type(detail, unit), rule_colour=accent(unit, ctx), **st["title"]),
+        Stack([Text(type_words(s), **st["type_words"]), Note(" · ".join(side_note), **st["side_note"])],
+              **st["side_stack"]),
+    ], **st["head_row"])
+    moves = StatBoxes([("Speed", "does not move")], **st["fort_speed"]) if s.is_fort \
+        else StatBoxes(speed_boxes(s), **st["speeds"])
     edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna), records="edna")],
-                  box=EDNA_BOX, gap=0.3, label_size=7.5)
+                  **st["edna"])
     now = speed_now(s, ctx)
-    left = moves if now is None else Stack([moves, now], gap=0.4)
-    parts = [head, Columns([left, gun_boxes(s, ctx)], weights=[4, 3], gap=2.5), edna, event_checks(s, ctx)]
-    shade = None if in_colour(ctx) else BW_SHADE.get(side)
-    return Panel(Stack(parts, gap=0.6), padding=1.1, fill=shade)
+    left = moves if now is None else Stack([moves, now], **st["speed_stack"])
+    parts = [head, Columns([left, gun_boxes(s, ctx)], **st["middle_row"]), edna, event_checks(s, ctx)]
+    shade = None if in_colour(ctx) else st["bw_shade"].get(side)
+    return Panel(Stack(parts, **st["card_stack"]), fill=shade, **st["card"])
 
 
 def page_header(ctx: Context) -> Block:
@@ -118,7 +120,7 @@ def page_header(ctx: Context) -> Block:
                  (f"Strike an EDNA box for each hit; for each gun put out of action strike one factor box, {order} "
                   "(a fort's guns are its factors too, not its pieces); tick an event when it befalls her, and the "
                   "speed she is at. The play tables are on the quick reference.", "regular")],
-                size=7.0, family="condensed")
+                **style()["page_header"])
 
 
 def card_rows(derived: list[tuple[Any, Any]], ctx: Context) -> list[tuple[Block, list[str]]]:
@@ -128,7 +130,7 @@ def card_rows(derived: list[tuple[Any, Any]], ctx: Context) -> list[tuple[Block,
     for i in range(0, len(cards), 2):
         pair = cards[i:i + 2]
         blocks = [c for c, _ in pair] + ([Stack([])] if len(pair) == 1 else [])
-        rows.append((Columns(blocks, gap=CARD_GAP), [n for _, n in pair]))
+        rows.append((Columns(blocks, **style()["cards"]), [n for _, n in pair]))
     return rows
 
 
@@ -136,13 +138,14 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
     """Record cards two to a row, as many rows as fit a page."""
     if not derived:
         raise ShipyardError("quick-play sheets: no vessels or forts given")
-    flow = Flow(doc, gap=CARD_GAP, rule=False)
+    gap = style()["cards"]["gap"]
+    flow = Flow(doc, gap=gap, rule=False)
     header = page_header(ctx)
     on_page = False
     for row, names in card_rows(derived, ctx):
         width = doc.content.w
         h = row.measure(width)
-        if not on_page or flow.room() < h + CARD_GAP - 1e-6:
+        if not on_page or flow.room() < h + gap - 1e-6:
             flow.add(header, bookmark=f"Cards from {names[0]}", new_page=True)
             on_page = True
         flow.add(row)

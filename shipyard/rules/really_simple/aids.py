@@ -19,13 +19,16 @@ from typing import Any, Iterable
 
 from ...render.blocks import Flow
 from ..base import game_turns
-from .boxes import SPEED_BOX, CardGrid
+from ...render.kit import CardGrid
 from .counters import counters, speed_chits
 from .reference import quick_reference
 from .roster import roster
-from .sheet import GUN_BOX, card, cards_header, log_layout, orders_intro, speed_values
+from .sheet import card, cards_header, log_layout, log_style, orders_intro, speed_values, style
 from .templates import GAUGE_R, stick_pieces, templates
 from .words import gun_groups, kn
+
+SPEED_BOX = style()["speed_track"]["cell"]  # mm: a speed box on a card
+GUN_BOX = style()["gun_rows"]["box"]  # mm: a gun's box on a card
 
 __all__ = ["sheets", "orders_log", "templates", "counters", "roster", "quick_reference", "card", "speed_values",
            "speed_chits", "stick_pieces", "gun_groups", "kn", "SPEED_BOX", "GUN_BOX", "GAUGE_R"]
@@ -35,7 +38,7 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx) -> None:
     """Ship data cards in two columns, as many as fit a page (the hit and special-effect tables are on the quick
     reference); then one orders log per side (by nation) that has ships."""
     items = list(derived)
-    CardGrid(doc, cards_header(ctx)).place([(unit.name, card(unit, d, ctx)) for unit, d in items])
+    CardGrid(doc, cards_header(ctx), **style()["cards"]).place([(unit.name, card(unit, d, ctx)) for unit, d in items])
     by_nation: dict[str, list] = {}
     for unit, d in items:
         by_nation.setdefault(getattr(unit, "nation", ""), []).append(d)
@@ -49,7 +52,7 @@ def orders_log(doc, derived: Iterable, ctx, title: str = "Orders log") -> None:
     in bands of as many turns as the page width holds; a band splits onto the next page between ships, so the
     log never runs out whatever the fleet."""
     ships = [d for d in derived if not d.stats.is_fort]
-    flow = Flow(doc, gap=4.0, rule=False)
+    flow = Flow(doc, gap=log_style()["gap"], rule=False)
     intro = orders_intro(title, ctx)
     box = doc.content
     bands = log_layout(ships, game_turns(ctx), box.w, box.h - intro.measure(box.w), flow.gap)

@@ -1,10 +1,11 @@
 """Really Simple ACW Naval Rules: a ship data card and the orders log, as lists of blocks filled from the typed stats
-and the tables. No coordinates here: the card grid (boxes.CardGrid) and the Flow place them.
+and the tables. No coordinates here: the pieces are render.kit's, their sizes this rule set's style record
+(style.yaml), and the card grid (render.kit.CardGrid) and the Flow place them.
 
     Panel(Stack([
         CardHead("USS Hartford", "Screw sloop · Hartford class · USN", rule_colour=accent),
         StatBoxes([("ARMOUR", 4), ("AHEAD", "13½ kn"), ("ASTERN", "6½ kn"), ("DRAFT", "17 ft"), ("RAM BOW", "no (−1)")]),
-        SpeedTrack([13½ 13 … ½ 0 SINKS], label="SPEED"),                     records speed, sunk
+        SpeedTrack([SpeedRow("SPEED", [13½ 13 … ½ 0 SINKS])]),                records speed, sunk
         GunRows([Track("LARGE +3", 18, note="18 × 9-inch Dahlgren smoothbore", records="gun"), …]),
         CheckRow("2d6", [Check("helmsman"), Check("list port"), …, Check("FIRE", 4), …]),  records special, …
     ]))
@@ -16,19 +17,22 @@ from __future__ import annotations
 
 import math
 import re
+from pathlib import Path
 
 from ...render.text import number
 from ...render.blocks import Block, Check, CheckRow, Note, Panel, Runs, Stack, StatBoxes, Text, Track, records
 from ..base import accent, damage_done, sheet_heading
-from .boxes import CardHead, GunRows, Measured, OrdersGrid, SpeedBox, SpeedTrack
+from ...render.kit import CardHead, GunRows, Measured, OrdersGrid, SpeedCell, SpeedRow, SpeedTrack, load_style
 from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
 from .words import gun_groups, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
 
-GUN_BOX = 3.6  # mm: one gun's box
-GUN_GAP = 0.6
-HEAD_PT = 6.5  # the SPEED / GUNS lines
-GREY = 0.35
+STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
+
+
+def style():
+    """The sizes the cards and the orders log pick (style.yaml)."""
+    return load_style(STYLE_PATH)
 
 
 def speed_values(top: float, step: float = 0.5) -> list[float]:
@@ -39,7 +43,7 @@ def speed_values(top: float, step: float = 0.5) -> list[float]:
 
 def card_heading(unit, d, ctx) -> Block:
     name, sub = sheet_heading(unit, d, ctx)
-    return CardHead(name, sub, rule_colour=accent(unit, ctx))
+    return CardHead(name, sub, rule_colour=accent(unit, ctx), **style()["card_head"])
 
 
 def stat_boxes(s: ReallySimpleStats, unit, ctx) -> Block:
@@ -51,25 +55,25 @@ def stat_boxes(s: ReallySimpleStats, unit, ctx) -> Block:
         items = [("ARMOUR", s.armour), ("AHEAD", f"{kn(s.speed_kn)} kn"),
                  ("ASTERN", f"{kn(s.astern_kn)} kn" + (" (=)" if s.astern_as_fast else "")),
                  ("DRAFT", f"{s.draft_ft} ft"), ("RAM BOW", "yes" if s.reinforced_bow else no_ram_bow(ctx.tables))]
-    return StatBoxes(items, size=9, label_size=6, min_box=14, gap=1.0)
+    return StatBoxes(items, **style()["stat_boxes"])
 
 
 def speed_track(s: ReallySimpleStats, unit, ctx) -> Block:
     """The half-knot boxes from top speed to 0, then SINKS: where speed losses and the magazine are marked."""
     step = step_kn(ctx.tables)
     values = speed_values(float(s.speed_kn), step)
-    cells = [SpeedBox(kn(v), whole=float(v).is_integer()) for v in values] + [SpeedBox("SINKS", wide=True)]
+    cells = [SpeedCell(kn(v), strong=float(v).is_integer()) for v in values] + [SpeedCell("SINKS", end=True)]
     lost = damage_done(ctx, unit, ("speed",), len(values))  # boxes struck on a pre-damaged copy
-    return records(SpeedTrack(cells, struck=lost, label="SPEED"), "speed", "sunk")
+    return records(SpeedTrack([SpeedRow("SPEED", cells)], struck=lost, **style()["speed_track"]), "speed", "sunk")
 
 
 def gun_tracks(s: ReallySimpleStats, ctx) -> Block:
     """A box per gun, by size: the gun models named beside the boxes."""
     groups = gun_groups(s, ctx.tables)
     if not groups:
-        return Note("no guns" if s.is_fort else "no guns: ram only", size=6.5)
-    return GunRows([Track(g.label, g.count, note="; ".join(g.names), records="gun") for g in groups], box=GUN_BOX,
-                   gap=GUN_GAP)
+        return Note("no guns" if s.is_fort else "no guns: ram only", **style()["no_guns"])
+    return GunRows([Track(g.label, g.count, note="; ".join(g.names), records="gun") for g in groups],
+                   **style()["gun_rows"])
 
 
 def special_checks(s: ReallySimpleStats, tables) -> Block:
@@ -119,8 +123,8 @@ def card(unit, d, ctx) -> Block:
     parts += [gun_tracks(s, ctx), special_checks(s, ctx.tables)]
     nothing = no_effect_text(ctx.tables, s, "On a fort" if s.is_fort else "On her")
     if nothing:  # the rows that do nothing to this unit (a fort: no speed, helm, engines or list), said on her card
-        parts.append(Note(nothing, size=6.0))
-    return Measured(Panel(Stack([Measured(p) for p in parts], gap=1.1), padding=1.5))
+        parts.append(Note(nothing, **style()["nothing_note"]))
+    return Measured(Panel(Stack([Measured(p) for p in parts], **style()["card_stack"]), **style()["card"]))
 
 
 def cards_header(ctx) -> Block:
@@ -131,48 +135,54 @@ def cards_header(ctx) -> Block:
                   "turns), a gun's box when it is lost; tick a special effect (2d6) when she suffers it. One that lasts "
                   f"1d6 moves or turns: write the turn it ends at {UNTIL}; FIRE: a box a turn burning.",
                   "regular")],
-                size=6.5, family="condensed", colour=0.3)
+                **style()["cards_header"])
 
 
 # ---------------------------------------------------------------------------------------------- orders log
 
 LOG_PARTS = ("1st ½", "2nd ½", "extras")  # the order format: each half move with its turns, then the extras
-# each part's share of a turn's cell: a half move holds "4 R", the extras a speed change, RAM and a target
-LOG_WEIGHTS = (1.0, 1.0, 1.8)
-MIN_TURN_W = 26.0  # mm: the narrowest column a turn's order is written in
-MAX_TURN_W = 60.0  # the widest a small side's log widens its turns to, to use the page it has
-ROW_H = 6.5  # mm: a ship's row in the orders log, for a pencilled order
-MIN_ROW_H = 5.6  # the least it may shrink to, to save a page
-ROOMY_ROW_H = 9.0  # the most a small side's row grows to
+SPEEDS_HEAD = "top kn ahead / astern"  # the orders log's note under "Ship": what the figures by each name are
+
+
+def log_style() -> dict:
+    """The orders log's sizes: its bands' gap, the parts' weights, turn widths and row heights (style.yaml)."""
+    return style()["orders_log"]
 
 
 def orders_intro(title: str, ctx) -> Block:
     m = ctx.tables.require("movement").rows
     turn, change = number(m.get("turn_deg", 45)), number(m.get("speed_change_kn", 2))
-    return Stack([Text(title, size=13, weight="bold"),
+    st = style()
+    return Stack([Text(title, **st["orders_title"]),
                   Text(f"For each ship and turn write in the 1st ½ cell the inches ahead (at most half the speed) and any "
                        f"turns of {turn}° (R, L), in the 2nd ½ cell the rest of the move and its turns, then the extras: "
                        f"a speed change (at most {change} knots a turn), RAM, the target. Example: 4 R · 4 L · +{change}. "
-                       "An order the opponent cannot read is read against you.", size=7.0, family="condensed")], gap=1.2)
+                       "An order the opponent cannot read is read against you.", **st["orders_how"])],
+                 **st["orders_intro"])
 
 
-def orders_bands(ships: list, turns: int, width: float, row_h: float = ROW_H, turn_w: float = MIN_TURN_W) -> list[Block]:
-    """The log as bands of as many turns (of at least turn_w mm) as the width holds (bands of even size), each with a
-    row per ship."""
+def orders_bands(ships: list, turns: int, width: float, row_h: float | None = None,
+                 turn_w: float | None = None) -> list[Block]:
+    """The log as bands of as many turns (of at least turn_w mm, the style's narrowest by default) as the width holds
+    (bands of even size), each with a row per ship (row_h mm, the style's by default)."""
+    st = log_style()
+    row_h, turn_w = row_h or st["row_h"], turn_w or st["min_turn_w"]
     rows = [(d.unit_name, f"{kn(d.stats.speed_kn)} / {kn(d.stats.astern_kn)} kn") for d in ships] or [("", "")] * 8
-    probe = OrdersGrid(rows, [1], LOG_PARTS)
+    probe = OrdersGrid(rows, [1], LOG_PARTS, note_head=SPEEDS_HEAD)
     per = max(1, int((width - probe.name_w(width)) // turn_w))
     n_bands = math.ceil(turns / per)
     per = math.ceil(turns / n_bands)
-    return [OrdersGrid(rows, list(range(t, min(turns, t + per - 1) + 1)), LOG_PARTS, row_h=row_h, weights=LOG_WEIGHTS)
+    return [OrdersGrid(rows, list(range(t, min(turns, t + per - 1) + 1)), LOG_PARTS, note_head=SPEEDS_HEAD, row_h=row_h,
+                       weights=st["weights"])
             for t in range(1, turns + 1, per)]
 
 
 def log_layout(ships: list, turns: int, width: float, first_page: float, gap: float) -> list[Block]:
     """The bands of a side's log. A log that fits its first page even at the narrowest turns takes the widest turns
-    (up to MAX_TURN_W) and tallest rows (up to ROOMY_ROW_H) that still fit it: a small side's log fills its page
+    (up to the style's max_turn_w) and tallest rows (up to roomy_row_h) that still fit it: a small side's log fills its page
     with room to write instead of leaving most of it empty. A bigger log: the narrowest turns, rows of
     log_row_height."""
+    st = log_style()
     dense = orders_bands(ships, turns, width)
     row_h = log_row_height(dense, first_page, gap)
 
@@ -180,8 +190,8 @@ def log_layout(ships: list, turns: int, width: float, first_page: float, gap: fl
         return sum(b.measure(width) + gap for b in bands) <= first_page
 
     if fits(orders_bands(ships, turns, width, row_h)):
-        for turn_w in range(int(MAX_TURN_W), int(MIN_TURN_W) - 1, -2):
-            for h in (ROOMY_ROW_H, (ROOMY_ROW_H + ROW_H) / 2, ROW_H):
+        for turn_w in range(int(st["max_turn_w"]), int(st["min_turn_w"]) - 1, -2):
+            for h in (st["roomy_row_h"], (st["roomy_row_h"] + st["row_h"]) / 2, st["row_h"]):
                 bands = orders_bands(ships, turns, width, h, float(turn_w))
                 if fits(bands):
                     return bands
@@ -189,14 +199,15 @@ def log_layout(ships: list, turns: int, width: float, first_page: float, gap: fl
 
 
 def log_row_height(bands: list, first_page: float, gap: float) -> float:
-    """The height of a ship's row: ROW_H, or less (never under MIN_ROW_H) where that lets the bands fill fewer
-    pages; first_page is the room under the log's heading on its first page."""
+    """The height of a ship's row: the style's row_h, or less (never under min_row_h) where that lets the bands fill
+    fewer pages; first_page is the room under the log's heading on its first page."""
+    st = log_style()
     if not bands:
-        return ROW_H
+        return st["row_h"]
     ships, head = len(bands[0].ships), bands[0].head_h
     for pages in range(1, len(bands) + 1):
         on_first = math.ceil(len(bands) / pages)
         fits = ((first_page - on_first * gap) / on_first - head) / max(1, ships)
-        if fits >= MIN_ROW_H:
-            return min(ROW_H, fits)
-    return ROW_H
+        if fits >= st["min_row_h"]:
+            return min(st["row_h"], fits)
+    return st["row_h"]

@@ -1,32 +1,15 @@
 """Saunders record sheets as blocks: the stat boxes, the armour plan, the hull and speed tracks, the guns, the
 damage tallies and an orders log, filled from the unit's SaundersStats and the (house-ruled) tables.
-No page coordinates here: the plan and the speed track are Drawings that paint into the box they are given."""
+No page coordinates here: the pieces are render.kit's, their sizes this rule set's style record (style.yaml)."""
 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
-from ...render import Page
-from ...render.blocks import (
-    Block,
-    Checkboxes,
-    Columns,
-    Drawing,
-    Note,
-    Spacer,
-    Stack,
-    StatBoxes,
-    Table,
-    Text,
-    Title,
-    Track,
-    Tracks,
-    records,
-)
-from ...render.paper import MM
-
-PT_MM = 1 / MM  # mm per point
+from ...render.blocks import Block, Checkboxes, Columns, Note, Stack, StatBoxes, Text, Title, Track, Tracks, records
+from ...render.kit import GunTable, HullPlan, OrdersLog, RatingBox, SpeedCell, SpeedRow, SpeedTrack, load_style
 from ...render.text import number
 from ...spec.errors import ShipyardError
 from ..base import Context, Derived, accent, damage_done, game_turns, sheet_heading
@@ -36,8 +19,13 @@ from .stats import SaundersStats
 RULES = "ACW Naval Rules v1.2 (Saunders)"
 SECTION_LABEL = {"armament": "Armament", "steering": "Steering", "machinery": "Machinery",
                  "pilot_house": "Pilot house", "propulsion": "Propulsion"}
-GAP = 1.0  # mm between the blocks of a sheet
-ORDERS_PT, ORDERS_LEADING = 6.5, 1.55
+
+STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
+
+
+def style():
+    """The sizes this rule set's sheet picks (style.yaml)."""
+    return load_style(STYLE_PATH)
 
 
 def signed(mod: Any) -> str:
@@ -58,8 +46,9 @@ def to_hit_line(ctx: Context) -> Columns:
     """'To hit 5+ on D6 per gun' beside 'Penetration: DAV + strength − armour; +1 rifle, …, −1 long range'"""
     t = ctx.tables
     pen = ", ".join(f"{signed(m['mod'])} {m['when'].lower()}" for m in t.penetration.rows["modifiers"])
-    return Columns([Text(f"To hit {int(t.to_hit.rows['needed'])}+ on D6 per gun", size=7.5, weight="bold"),
-                    Text(f"Penetration: DAV + strength − armour; {pen}", size=7.5)], weights=[0.27, 0.73], gap=2)
+    st = style()
+    return Columns([Text(f"To hit {int(t.to_hit.rows['needed'])}+ on D6 per gun", weight="bold", **st["to_hit"]),
+                    Text(f"Penetration: DAV + strength − armour; {pen}", **st["to_hit"])], **st["to_hit_row"])
 
 
 def small_target_line(ctx: Context) -> str:
@@ -167,99 +156,50 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
     """The conditions to tick, tagged with the trackers they are: fires and holes as box tracks (a pre-damaged copy
     strikes the scenario's opening ones), the rest as checkboxes in two columns beside them; then the one-move
     criticals in a row."""
+    st = style()
     items, once = status_items(s, ctx), next_move_items(s, ctx)
     tallies = Tracks([Track(label, n, prefilled=damage_done(ctx, unit, (TALLIES[tr],), n), records=tr)
-                      for label, n, tr in items if tr in TALLIES], box=2.7, gap=0.5, label_size=6.6, row_gap=0.9,
-                     max_label_share=0.62)
+                      for label, n, tr in items if tr in TALLIES], **st["tallies"])
     rest = [(label, n, tr) for label, n, tr in items if tr not in TALLIES]
     if s.fort:  # fires, and the two one-turn criticals beside them
         rest = [(label + " next turn", n, tr) for label, n, tr in once]
         once = []
     half = (len(rest) + 1) // 2
-    cols: list[Block] = [tallies] + [records(Checkboxes([(label, n) for label, n, _ in part], size=6.6, box=2.7,
-                                                        min_col=200), *sorted({tr for _, _, tr in part}))
+    cols: list[Block] = [tallies] + [records(Checkboxes([(label, n) for label, n, _ in part], **st["status"]),
+                                             *sorted({tr for _, _, tr in part}))
                                      for part in (rest[:half], rest[half:]) if part]
-    body = Columns(cols, weights=[1.0] * len(cols), gap=3)
+    body = Columns(cols, **st["status_row"])
     if not once:
         return body
-    nxt = Columns([Text("Next move only:", size=6.8, weight="bold"),
-                   Checkboxes([(label, n) for label, n, _ in once], size=6.5, box=2.7, min_col=26)],
-                  weights=[0.14, 0.86], gap=1)
-    return Stack([body, records(nxt, *sorted({tr for _, _, tr in once}))], gap=0.6)
+    nxt = Columns([Text("Next move only:", **st["next_move_head"]),
+                   Checkboxes([(label, n) for label, n, _ in once], **st["next_move"])], **st["next_move_row"])
+    return Stack([body, records(nxt, *sorted({tr for _, _, tr in once}))], **st["status_stack"])
 
 
 # ---------------------------------------------------------------------------------------------
-# Drawings
+# The plan, the speed track, the orders log (render.kit pieces)
 
 
-PLAN_H = 24.0
-TURRET_R, TURRET_CLEAR = 3.3, 0.6  # a turret's circle on the plan (mm), and its gap below the section ratings
-
-
-def _plan(unit, s: SaundersStats) -> Drawing:
-    """The hull seen from above, stern left, bow right, cut into stern / midships / bow with their ratings; turrets and
-    the pilot house on the centre line; paddle boxes; the sections that differ listed under it."""
+def _plan(unit, s: SaundersStats) -> HullPlan:
+    """The hull seen from above cut into stern / midships / bow with their ratings; turrets (circled) and the pilot
+    house (boxed) on the centre line; paddle boxes or a stern wheel; the sections that differ listed under it."""
     roles = turret_roles(unit) if getattr(unit, "turrets", None) else {}
     extras = [(SECTION_LABEL[k], getattr(s.armour, k)) for k in SECTION_LABEL if getattr(s.armour, k) is not None]
     hints = {"Armament": " (turrets, circled)" if roles else "", "Pilot house": " (PH, boxed)"}
     arm = s.armour
-
-    def paint(page: Page, x: float, y: float, w: float, h: float) -> None:
-        x, w = x + 5, min(120.0, w) - 5  # room for a stern wheel
-        top, bot, mid = y + 3, y + PLAN_H - 3, y + PLAN_H / 2
-        page.polygon([(x, top + 5), (x + 4, top), (x + w * 0.8, top), (x + w, mid), (x + w * 0.8, bot), (x + 4, bot),
-                      (x, bot - 5)], width=0.5, fill=0.96)
-        a, b = x + w * 0.28, x + w * 0.66
-        page.line(a, top, a, bot, width=0.3)
-        page.line(b, top, b, bot, width=0.3)
-        value_base = top + 10.5  # the section ratings' baseline: digits stand above it, turrets sit below it
-        for label, cx, value in (("STERN", (x + a) / 2, arm.stern), ("MIDSHIPS", (a + b) / 2, arm.midships),
-                                 ("BOW", x + w * 0.76, arm.bow)):
-            page.text(cx, top + 3.8, label, size=6, align="centre", colour=0.35, weight="bold")
-            page.text(cx, value_base, str(value), size=13, weight="bold", align="centre")
-        if roles:
-            place = {"single": 0.47, "fore": 0.55, "centre": 0.47, "aft": 0.39}
-            if len(roles) == 3:
-                place.update({"fore": 0.57, "aft": 0.37})
-            rating = arm.armament if arm.armament is not None else arm.midships
-            # under the MIDSHIPS rating, clear of it and inside the hull outline
-            r = min(TURRET_R, (bot - value_base - TURRET_CLEAR - 0.4) / 2)
-            cy = value_base + TURRET_CLEAR + r
-            for role in roles.values():
-                cx = x + w * place[role]
-                page.circle(cx, cy, r, width=0.4, fill=1)
-                page.text(cx, cy + 1.0, str(rating), size=7.5, weight="bold", align="centre")
-        if arm.pilot_house is not None:
-            px = b + 4
-            page.rect(px - 2.5, mid + 2.6, 5, 5, width=0.3, fill=1)
-            page.text(px, mid + 6.8, str(arm.pilot_house), size=6, align="centre", weight="bold")
-            page.text(px + 3.2, mid + 6.8, "PH", size=5.5, colour=0.35)
-        if s.paddles and s.drive == "sidewheel":
-            for yy in (top - 3, bot):
-                page.rect(x + w * 0.45, yy, w * 0.12, 3, width=0.3, fill=0.85)
-        elif s.drive == "sternwheel":
-            page.rect(x - 4, top + 4, 3.5, bot - top - 8, width=0.3, fill=0.85)
-        if extras:
-            page.fit_text(x, y + PLAN_H + 2.5, "  ".join(f"{name}{hints.get(name, '')} {r}" for name, r in extras), w, size=6.5,
-                          min_size=6, weight="bold")
-
+    wheels = "sidewheel" if s.paddles and s.drive == "sidewheel" else ("sternwheel" if s.drive == "sternwheel" else "")
     label = " ".join(f"{k} {v}" for k, v in (("stern", arm.stern), ("midships", arm.midships), ("bow", arm.bow)))
-    return Drawing(PLAN_H + (4.0 if extras else 0.0), paint,
-                   label=f"armour {label}" + "".join(f" {n} {r}" for n, r in extras))
+    return HullPlan([("STERN", arm.stern), ("MIDSHIPS", arm.midships), ("BOW", arm.bow)],
+                    label=f"armour {label}" + "".join(f" {n} {r}" for n, r in extras),
+                    turrets=list(roles.values()),
+                    turret_rating=arm.armament if arm.armament is not None else arm.midships,
+                    pilot_house=arm.pilot_house, wheels=wheels,
+                    under="  ".join(f"{name}{hints.get(name, '')} {r}" for name, r in extras), **style()["plan"])
 
 
-FORT_PLAN_H = 12.0  # no taller than a fort's hull track and remark beside it, so four forts share a Letter page
-
-
-def _fort_plan(s: SaundersStats) -> Drawing:
+def _fort_plan(s: SaundersStats) -> RatingBox:
     """The walls' armour rating in a heavy frame."""
-    def paint(page: Page, x: float, y: float, w: float, h: float) -> None:
-        w = min(40.0, w)
-        page.rect(x, y + 0.5, w, h - 1, width=0.8, fill=0.96)
-        page.text(x + w / 2, y + 3.8, "WALLS", size=6, align="centre", colour=0.35, weight="bold")
-        page.text(x + w / 2, y + h - 1.9, str(s.armour.midships), size=14, weight="bold", align="centre")
-
-    return Drawing(FORT_PLAN_H, paint, label=f"walls {s.armour.midships}")
+    return RatingBox("WALLS", s.armour.midships, label=f"walls {s.armour.midships}", **style()["fort_plan"])
 
 
 def speed_marks(s: SaundersStats) -> dict[float, str]:
@@ -275,97 +215,31 @@ def speed_cells(top: float, marks: dict[float, str] | None = None) -> list[float
     return sorted(cells)
 
 
-SPEED_LABEL_W = 13.0
-
-
-def _speed_cell(w: float, n: int) -> float:
-    return min(6.0, (w - SPEED_LABEL_W) / max(n, 1))
-
-
-def _speed_track(s: SaundersStats) -> Drawing:
+def _speed_track(s: SaundersStats) -> SpeedTrack:
     """Ahead and astern in boxes to mark the current speed, to the maximum exactly (half knots where the ship has
     them); the speeds hull damage drops to shaded with their fraction ("¾"); lost knots struck from the top."""
     marks = speed_marks(s)
-    ahead = speed_cells(s.max_speed_kn, marks)
-    astern = speed_cells(s.astern_speed_kn)
-    n = max(len(ahead), len(astern))
-
-    def paint(page: Page, x: float, y: float, w: float, h: float) -> None:
-        cell = _speed_cell(w, n)
-        y += 2.2
-        for label, cells in (("Ahead kn", ahead), ("Astern", astern)):
-            page.text(x, y + cell * 0.68, label, size=6.5, weight="bold", family="condensed")
-            for k, v in enumerate(cells):
-                cx = x + SPEED_LABEL_W + k * cell
-                mark = marks.get(v) if label != "Astern" else None
-                page.rect(cx, y, cell, cell, width=0.25, fill=0.85 if mark else None)
-                page.fit_text(cx + cell / 2, y + cell * 0.68, number(v), cell - 0.4, size=6.5, min_size=5,
-                              align="centre", weight="bold" if mark else "regular")
-                if mark:
-                    page.text(cx + cell / 2, y - 0.5, mark, size=6, align="centre", weight="bold")
-            y += cell + 1.0
-
-    words = f"ahead {' '.join(number(v) for v in ahead)} astern {' '.join(number(v) for v in astern)}"
-    return records(Drawing(lambda w: 2.2 + 2 * (_speed_cell(w, n) + 1.0), paint, label=words), "speed", "knots_lost")
+    rows = [SpeedRow("Ahead kn", [SpeedCell(number(v), marks.get(v, "")) for v in speed_cells(s.max_speed_kn, marks)]),
+            SpeedRow("Astern", [SpeedCell(number(v)) for v in speed_cells(s.astern_speed_kn)])]
+    return records(SpeedTrack(rows, **style()["speed_track"]), "speed", "knots_lost")
 
 
-def orders_columns(s: SaundersStats) -> list[tuple[str, float]]:
-    """The orders log's columns (heading, width weight): a turret's arc only for a turreted ship, the spar only for
-    one that carries a spar torpedo."""
-    cols = [("Turn", 7.5), ("Speed", 10.5), ("Turn °", 9.5)]
+def orders_columns(s: SaundersStats) -> list[str]:
+    """The orders log's columns: a turret's arc only for a turreted ship, the spar only for one that carries a spar
+    torpedo."""
+    cols = ["Turn", "Speed", "Turn °"]
     if any(g.turret for g in s.guns):
-        cols.append(("Turret", 10.0))
+        cols.append("Turret")
     if s.spar_torpedo:
-        cols.append(("Spar", 7.0))
-    return cols + [("Fire at / notes", 0.0)]
+        cols.append("Spar")
+    return cols + ["Fire at / notes"]
 
 
-ORDERS_FIRE_MIN = 24.0  # mm a "Fire at / notes" cell needs to be written in
-
-
-def orders_parts(width: float, s: SaundersStats, turns: int) -> int:
-    """How many side-by-side parts the log is set in: as many (up to 3) as leave the notes column writable."""
-    fixed = sum(wt for _, wt in orders_columns(s))
-    for parts in (3, 2):
-        part_w = (width - (parts - 1) * 3.0) / parts
-        if part_w - fixed >= ORDERS_FIRE_MIN and turns >= parts * 2:
-            return parts
-    return 1
-
-
-def _orders(s: SaundersStats, turns: int) -> Drawing:
+def _orders(s: SaundersStats, turns: int) -> OrdersLog:
     """The orders log: a row a turn, turns 1..`turns`, set in parts side by side to save height."""
-    cols = orders_columns(s)
-    head = [c for c, _ in cols]
-
-    def tables(width):
-        parts = orders_parts(width, s, turns)
-        per = math.ceil(turns / parts)
-        part_w = (width - (parts - 1) * 3.0) / parts
-        fixed = sum(wt for _, wt in cols)
-        widths = [wt or (part_w - fixed) for _, wt in cols]
-        out = []
-        for p in range(parts):
-            rows = [[t + 1] + [""] * (len(cols) - 1) for t in range(p * per, min(turns, (p + 1) * per))]
-            out.append(Table(rows, header=head, widths=widths, size=ORDERS_PT, leading=ORDERS_LEADING))
-        return part_w, out
-
-    def measure(width):
-        part_w, ts = tables(width)
-        return max(t.measure(part_w) for t in ts)
-
-    def paint(page: Page, x: float, y: float, w: float, h: float) -> None:
-        part_w, ts = tables(w)
-        for k, table in enumerate(ts):
-            px = x + k * (part_w + 3.0)
-            th = table.draw(page, px, y, part_w)
-            _, widths, _, _ = table.layout(part_w)
-            cx = px
-            for cw in widths[:-1]:
-                cx += cw
-                page.line(cx, y, cx, y + th - 0.4, width=0.15, colour=0.6)
-
-    return Drawing(measure, paint, label=" ".join(head) + f" turns 1-{turns}")
+    st = style()
+    head = orders_columns(s)
+    return OrdersLog(turns, head, [st["orders_columns"][c] for c in head], **st["orders_log"])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -386,54 +260,28 @@ def gun_rows(s: SaundersStats) -> list[list]:
     return rows or [["no guns", "", "", "", "", "", "", ""]]
 
 
-GUN_BOX, GUN_BOX_GAP, GUN_BOXES_PER_LINE = 2.4, 0.55, 10
+def bearing(g) -> str:
+    """Where a gun bears, from its arcs (render.kit.BEARINGS): a turret's, a battery's to both broadsides, one side's,
+    fore (bow) or aft (stern) alone, or a pivot's over more than one; '' for a fort's sited guns."""
+    if g.turret:
+        return "turret"
+    sides = {a.split()[0] for a in g.arcs}
+    if sides == {"port", "starboard"}:
+        return "broadside"
+    one = {"port": "port", "starboard": "starboard", "fore": "bow", "aft": "stern"}
+    if len(sides) == 1:
+        return one.get(next(iter(sides)), "")
+    return "pivot"
 
 
-class GunTable(Drawing):
-    """The guns table with a box per gun in its last column (tick disabled, cross destroyed), wrapping ten to a
-    line; each box is a `gun` tracker (its `children` are one tagged marker a box, for `recorded`)."""
-
-    def __init__(self, s: SaundersStats):
-        self.counts = [g.count for g in s.guns]
-        lines = [max(1, math.ceil(n / GUN_BOXES_PER_LINE)) for n in self.counts]
-        rows = [r + ["\n" * (k - 1) if k > 1 else " "] for r, k in zip(gun_rows(s), lines)] if s.guns else gun_rows(s)
-        per_line = min(GUN_BOXES_PER_LINE, max(self.counts or [1]))
-        out_w = max(19.0, per_line * (GUN_BOX + GUN_BOX_GAP) + 2.0)
-        self.table = Table(rows, header=["Gun", "No.", "Str", "Rif", "Arcs", "PB in", "Eff in", "Long in",
-                                         "✓ out ✗ lost" if s.guns else ""],
-                           widths=None, size=6.8, leading=1.2, bold_first_col=True,
-                           align=["left", "centre", "centre", "centre", "left", "centre", "centre", "centre", "left"])
-        self.out_w = out_w
-        self.children = [records(Spacer(0.0), "gun") for _ in range(sum(self.counts))]
-        super().__init__(self._measure, self._paint, label="guns " + " ".join(str(n) for n in self.counts))
-
-    def _widths(self, w):
-        return [0.33 * (w - self.out_w), 0.045 * (w - self.out_w), 0.045 * (w - self.out_w), 0.04 * (w - self.out_w),
-                0.32 * (w - self.out_w), 0.07 * (w - self.out_w), 0.07 * (w - self.out_w), 0.08 * (w - self.out_w),
-                self.out_w]
-
-    def _measure(self, w):
-        self.table.widths = self._widths(w)
-        self.table._cache.clear()
-        return self.table.measure(w)
-
-    def _paint(self, page: Page, x: float, y: float, w: float, h: float) -> None:
-        self.table.widths = self._widths(w)
-        self.table._cache.clear()
-        self.table.draw(page, x, y, w)
-        size, widths, _, heights = self.table.layout(w)
-        line_h = size * self.table.leading * PT_MM
-        top = y + heights[0] * line_h
-        bx0 = x + sum(widths[:-1]) + 0.9
-        for n, k in zip(self.counts, heights[1:]):
-            for b in range(n):
-                r, c = divmod(b, GUN_BOXES_PER_LINE)
-                page.rect(bx0 + c * (GUN_BOX + GUN_BOX_GAP) + (c // 5) * 0.6, top + r * line_h + (line_h - GUN_BOX) / 2,
-                          GUN_BOX, GUN_BOX, width=0.25, fill=1)
-            top += k * line_h
-
-    def texts(self):
-        return self.table.texts()
+def gun_table(s: SaundersStats) -> GunTable:
+    """The guns table with a box per gun in its last column (tick disabled, cross destroyed), each box a `gun`
+    tracker; the guns grouped by where they bear and numbered down the table."""
+    return GunTable(gun_rows(s), bearings=[bearing(g) for g in s.guns],
+                    header=["Gun", "No.", "Str", "Rif", "Arcs", "PB in", "Eff in", "Long in", "✓ out ✗ lost" if s.guns else ""],
+                    boxes=[g.count for g in s.guns], box_col=-1, bold_first_col=True,
+                    align=["left", "centre", "centre", "centre", "left", "centre", "centre", "centre", "left"],
+                    **style()["guns"])
 
 
 def sheet(unit, d: Derived, ctx: Context) -> Block:
@@ -441,44 +289,47 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
     s: SaundersStats = d.stats
     name, sub = sheet_heading(unit, d, ctx)
     _, scale = scale_factor(ctx)
+    st = style()
     boxes = [("Hull", s.hull)]
     if not s.fort:
         boxes = [("Speed", f"{number(s.max_speed_kn)} kn"), ("Astern", f"{number(s.astern_speed_kn)} kn"),
                  ("Turn", f"{s.max_turn_deg}°")] + boxes
     head = Columns([Stack([Title(name, f"{sub} · {RULES} · {scale}", rule_colour=accent(unit, ctx)),
-                           Text(flags(s, ctx), size=7) if s.fort and flags(s, ctx) else None], gap=0.8),
-                    StatBoxes(boxes, min_box=14.0, size=12.0)], weights=[0.82, 0.18] if s.fort else [0.64, 0.36], gap=4)
+                           Text(flags(s, ctx), **st["fort_flags"]) if s.fort and flags(s, ctx) else None],
+                          **st["title_stack"]),
+                    StatBoxes(boxes, **st["stat_boxes"])], **st["head_fort" if s.fort else "head"])
 
     marks = {th.lost: f"{fraction(th.fraction)} speed" for th in s.speed_thresholds if 1 <= th.lost <= s.hull}
     legend = "; ".join(f"after box {th.lost}: {fraction(th.fraction)} speed = {number(th.speed_kn)} kn"
                        for th in s.speed_thresholds if 1 <= th.lost <= s.hull)
     hull = Tracks([Track("Hull", s.hull, marks=marks, prefilled=damage_done(ctx, unit, ("hull",), s.hull), note=legend,
-                         records="hull")], box=4.6, gap=0.8, label_size=7.5)
+                         records="hull")], **st["hull"])
 
     factor, _ = scale_factor(ctx)
     per_in = float(ctx.tables.movement.rows["inches_per_knot"]) * factor
     if s.fort:
-        top = Columns([_fort_plan(s), Stack([hull, Text(remarks(s, ctx), size=6.8)], gap=1.0)],
-                      weights=[0.2, 0.8], gap=4)
+        top = Columns([_fort_plan(s), Stack([hull, Text(remarks(s, ctx), **st["fort_remarks"])], **st["fort_right"])],
+                      **st["fort_row"])
     else:
         right = Stack([Text(f"Speed (1 kn = {number(per_in)} in): mark it; strike lost knots from the top; "
-                            "shaded = the hull bars' speeds", size=6.5, weight="bold"), _speed_track(s), Text(flags(s, ctx), size=6.5),
-                       Text(remarks(s, ctx), size=6.5)], gap=0.4)
-        top = Columns([_plan(unit, s), right], weights=[0.44, 0.56], gap=4)
+                            "shaded = the hull bars' speeds", **st["speed_head"]), _speed_track(s),
+                       Text(flags(s, ctx), **st["speed_notes"]), Text(remarks(s, ctx), **st["speed_notes"])],
+                      **st["speed_stack"])
+        top = Columns([_plan(unit, s), right], **st["plan_row"])
     blocks: list[Block | None] = [
         head,
         top,
         None if s.fort else hull,
         to_hit_line(ctx),
-        GunTable(s),
+        gun_table(s),
         Note("Turret: plot its arc with the move, one step a turn; both guns fire into the same arc at one target. "
-             "Own funnel or superstructure may block part of an arc: agree before play.", size=6.0)
+             "Own funnel or superstructure may block part of an arc: agree before play.", **st["turret_note"])
         if any(g.turret for g in s.guns) else None,
         _status(unit, s, ctx),
     ]
     if not s.fort:
         blocks.append(_orders(s, game_turns(ctx)))
-    return Stack(blocks, gap=GAP)
+    return Stack(blocks, **st["sheet"])
 
 
 def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:

@@ -17,13 +17,13 @@ from ..base import Context, Derived
 from .counters import counters
 from .reference import quick_reference
 from .roster import roster
-from .sheet import sheet
+from .sheet import sheet, style
 from .templates import TICK_LENGTHS_MM, _template_specs, template_geometry, templates
 
 __all__ = ["sheets", "templates", "counters", "roster", "quick_reference", "template_geometry", "_template_specs",
            "TICK_LENGTHS_MM"]
 
-FLOW_GAP = 4.0  # between two sheets sharing a page (a dashed rule runs through it)
+FLOW_GAP = style("pages")["gap"]  # between two sheets sharing a page (a dashed rule runs through it)
 
 
 def lashed_pairs(ctx: Context) -> set[frozenset[str]]:
@@ -76,14 +76,15 @@ def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
     if not derived:
         raise ShipyardError("no vessels to print: name at least one vessel or fort")
     box = doc.content_for(False)
-    half = (box.h - FLOW_GAP) / 2 - 0.5
+    slack = style("pages")["slack"]
+    half = (box.h - FLOW_GAP) / 2 - slack
     blocks = [sheet(unit, d, ctx, box.w, None, compact=True) for unit, d in derived]
     fits = [b.measure(box.w) <= half for b in blocks]
     one_design = 2 * sum(fits) >= len(fits)
     for k, (unit, d) in enumerate(derived):
         if not fits[k] and not one_design:
             full = sheet(unit, d, ctx, box.w, None, compact=False)
-            blocks[k] = full if full.measure(box.w) <= box.h - 0.5 else blocks[k]
+            blocks[k] = full if full.measure(box.w) <= box.h - slack else blocks[k]
     flow = Flow(doc, gap=FLOW_GAP)
     for n, (k, starts) in enumerate(page_plan([u.id for u, _ in derived], fits, lashed_pairs(ctx))):
         flow.add(blocks[k], bookmark=derived[k][1].unit_name, new_page=starts and n > 0)

@@ -8,19 +8,19 @@
     Orders log: as many turns as the game has (rules.base.game_turns)
 
 Every outcome in trackers.yaml is tagged (render.blocks.records / Track.records) on the block where it is marked,
-so tests find each unit's trackers on its block list. No coordinates here: the render layer's blocks measure and
-draw themselves, and Flow puts them on pages.
+so tests find each unit's trackers on its block list. No coordinates here: the render layer's blocks and kit
+pieces measure and draw themselves, and Flow puts them on pages; their sizes are this rule set's style record
+(style.yaml: a full-page sheet's and a half page's).
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from ...render.blocks import (Block, Checkboxes, Columns, Heading, Legend, Note, Panel, Stack,
                               StatBoxes, StatPanel, Table, Text, Title, Track, Tracks)
+from ...render.kit import GunTable, OrdersLog, load_style
 from ...render.text import number
 from ..base import Context, Derived, accent, damage_done, game_turns, load_trackers, sheet_heading
 from .derive import RANGE_BANDS, ground_scale, has_casemate, hit_location_column, hit_location_runs, parse_code
@@ -59,15 +59,14 @@ LOCATION_LABELS = {
     "hull": "Hull", "casemate": "Casemate", "turret": "Turret", "deck": "Deck", "pilot_house": "Pilot house",
     "rudder": "Rudder", "wheel": "Wheel", "machinery": "Machinery",
 }
-PLAY_PT = {False: 7.5, True: 7.0}  # type looked up every turn (guns, ranges, hit location, Table 17): full, half page
-LOG_SIZE = {False: 7.5, True: 6.5}  # orders-log type size: full page, half page
-LOG_PITCH_PT = {False: 13.0, True: 10.5}  # orders-log row pitch in points: room to write in pencil
-LOG_COLS = {False: 2, True: 4}
-GAP = {False: 3.0, True: 0.8}  # between the sheet's blocks: full page, half page
-PT = 25.4 / 72
-TRACK_BOX = {False: 3.5, True: 2.9}  # mm: a damage box, full page and half page
-GUN_BOX = 2.6  # mm: a gun's box in the guns table
-GUN_BOX_GAP = 0.6
+
+STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
+
+
+def style(name: str, compact: bool = False) -> dict:
+    """A piece's sizes from style.yaml: a half page's (`name_half`) where it has its own, else the full page's."""
+    st = load_style(STYLE_PATH)
+    return st[f"{name}_half"] if compact and f"{name}_half" in st else st[name]
 
 
 def yes_no(v: bool) -> str:
@@ -85,12 +84,12 @@ def levels(ctx: Context) -> dict[str, dict]:
 # ---------------------------------------------------------------------------------------------- pieces
 
 
-def heading_block(unit, d: Derived, ctx: Context, size: float = 16.0) -> Block:
+def heading_block(unit, d: Derived, ctx: Context, compact: bool = False) -> Block:
     """The unit's name over its class line, which also says whose rules, which scale and what the page is."""
     name, sub = sheet_heading(unit, d, ctx)
     scale = ground_scale(ctx)[1]
-    return Title(name, f"{sub} · {TITLE} record sheet · {scale}, distances in cm", size=size, min_size=min(size - 2.5, 11.0),
-                 rule_colour=accent(unit, ctx), sub_size=6.5 if size < 14 else 7.5)
+    return Title(name, f"{sub} · {TITLE} record sheet · {scale}, distances in cm", rule_colour=accent(unit, ctx),
+                 **style("title", compact))
 
 
 def stat_boxes(s: VesselStats, ctx: Context, compact: bool = False) -> StatBoxes:
@@ -105,8 +104,7 @@ def stat_boxes(s: VesselStats, ctx: Context, compact: bool = False) -> StatBoxes
         ("Manoeuvr- ability" if compact else "Manoeuvrability", s.manoeuvrability),
         ("Target bow/side", f"{s.target_size.bow}/{s.target_size.broadside}"),
         ("Hull (HDP)", s.hull_damage_points), ("Flotation (FP)", s.flotation_points),
-    ], size=12.5 if compact else 14.0, label_size=6.0 if compact else 6.5, min_box=14.0 if compact else 20.0,
-        gap=1.0 if compact else 1.5)
+    ], **style("stat_boxes", compact))
 
 
 def armour_items(s: VesselStats, unit, ctx: Context, compact: bool) -> tuple[list[tuple[str, str]], list[str]]:
@@ -151,9 +149,10 @@ def armour_panel(s: VesselStats, ctx: Context, compact: bool = False, unit=None)
     names = ctx.tables.require("armour_names").rows
     items, used = armour_items(s, unit, ctx, compact)
     if not compact:
-        return Panel(StatPanel(items, size=8.0, label_share=0.42), title="Armour by location")
-    return Panel(Stack([StatPanel(items, columns=2, size=7.5, label_share=0.64, gap=1.5),
-                        Note(" · ".join(f"{c} {names.get(c, c)}" for c in used), size=6.0)], gap=0.6), title="Armour")
+        return Panel(StatPanel(items, **style("armour_panel")), title="Armour by location")
+    return Panel(Stack([StatPanel(items, **style("armour_panel", True)),
+                        Note(" · ".join(f"{c} {names.get(c, c)}" for c in used), **style("panel_note"))],
+                       **style("armour_half_stack")), title="Armour")
 
 
 def vessel_facts(s: VesselStats, ctx: Context) -> list[tuple[str, str]]:
@@ -174,22 +173,22 @@ def vessel_facts(s: VesselStats, ctx: Context) -> list[tuple[str, str]]:
 
 
 def vessel_panel(s: VesselStats, ctx: Context) -> Panel:
-    return Panel(StatPanel(vessel_facts(s, ctx), size=7.5, label_share=0.42), title="Vessel")
+    return Panel(StatPanel(vessel_facts(s, ctx), **style("vessel_panel")), title="Vessel")
 
 
 def vessel_legend(s: VesselStats, ctx: Context) -> Legend:
     """The same figures run together on a line or two, for a half-page sheet (the hit-location panel names the
     configuration)."""
-    return Legend([(k, v) for k, v in vessel_facts(s, ctx) if k != "Hit locations"], size=6.5)
+    return Legend([(k, v) for k, v in vessel_facts(s, ctx) if k != "Hit locations"], **style("legend"))
 
 
-def hit_location_panel(s: VesselStats, ctx: Context, unit, size: float = 7.0) -> Panel:
+def hit_location_panel(s: VesselStats, ctx: Context, unit) -> Panel:
     """The vessel's Table 14 column as runs of rolls per aspect, and what a critical and a missing casemate mean."""
     t = ctx.tables.require("hit_locations")
     rows = [[c, runs] for c, runs in sheet_locations(s, ctx, unit).items()]
     notes = [f"{t.rows.get('critical', 10)} = critical: roll on Table 15 (quick reference)"] + stack_note(s, ctx)
-    return Panel(Stack([Table(rows, widths=[0.27, 0.73], size=size, align=["left", "left"], bold_first_col=True)]
-                       + [Note(n, size=6.0) for n in notes], gap=0.6),
+    return Panel(Stack([Table(rows, align=["left", "left"], bold_first_col=True, **style("hit_locations"))]
+                       + [Note(n, **style("panel_note")) for n in notes], **style("panel_stack")),
                  title=f"Hit location (d10) · {s.configuration}")
 
 
@@ -211,16 +210,17 @@ def hit_location_table(s: VesselStats, ctx: Context, unit) -> Block:
     rows = [[", ".join(c if len(cs) == 1 else c.replace("Broadside", "Side") for c in cs), runs]
             for runs, cs in same.items()]
     note = f"{t.rows.get('critical', 10)} = critical (Table 15)"  # what a Stack hit does: on the armour line
-    return Stack([Legend([("", note)], size=6.5, title=f"Hit location (d10) · {s.configuration}:"),
-                  Table(rows, widths=[0.24, 0.76], size=PLAY_PT[True], min_size=PLAY_PT[True], align=["left", "left"], bold_first_col=True)], gap=0.4)
+    return Stack([Legend([("", note)], title=f"Hit location (d10) · {s.configuration}:", **style("legend")),
+                  Table(rows, align=["left", "left"], bold_first_col=True, **style("hit_locations", True))],
+                 **style("hit_locations_stack"))
 
 
 def armour_legend(s: VesselStats, ctx: Context, unit) -> Block:
     """Armour class by location on a line or two, the classes' names after them."""
     names = ctx.tables.require("armour_names").rows
     items, used = armour_items(s, unit, ctx, True)
-    return Legend(items + [("", "(" + ", ".join(f"{c} {names.get(c, c)}" for c in used) + ")")], size=6.5,
-                  title="Armour:")
+    return Legend(items + [("", "(" + ", ".join(f"{c} {names.get(c, c)}" for c in used) + ")")],
+                  title="Armour:", **style("legend"))
 
 
 def gun_rows(s: VesselStats | FortStats) -> list[list]:
@@ -237,84 +237,33 @@ def gun_rows(s: VesselStats | FortStats) -> list[list]:
     return rows
 
 
-@dataclass
-class GunTable(Table):
-    """The guns table with a first column of boxes, one per gun of the row (wrapping to more lines when many),
-    for the player to slash while a gun cannot fire and cross when it is destroyed. Each box is a "gun" tracker
-    (`render.blocks.recorded` finds one per gun, through `tracks`)."""
-
-    boxes: list[int] = field(default_factory=list)
-    tracker_ids: tuple[str, ...] = ("gun",)
-
-    def __post_init__(self):
-        super().__post_init__()
-        self.tracks = [Track(str(k), 1, records=t) for k, n in enumerate(self.boxes) for _ in range(n)
-                       for t in self.tracker_ids]
-
-    def _per_line(self, widths) -> int:
-        return max(1, int((widths[0] - 2 * self.padding + GUN_BOX_GAP) // (GUN_BOX + GUN_BOX_GAP)))
-
-    def layout(self, width):
-        key = ("boxed", round(width, 3))
-        if key in self._cache:
-            return self._cache[key]
-        size, widths, cells, heights = super().layout(width)
-        line_h = size * self.leading * PT
-        per = self._per_line(widths)
-        first = 1 if self.header else 0
-        heights = list(heights)
-        for i, n in enumerate(self.boxes):
-            box_lines = math.ceil(n / per)
-            need = box_lines * (GUN_BOX + GUN_BOX_GAP) - GUN_BOX_GAP + 0.4
-            heights[first + i] = max(heights[first + i], math.ceil(need / line_h - 1e-6))
-        out = (size, widths, cells, heights)
-        self._cache[key] = out
-        return out
-
-    def draw(self, page, x, y, width):
-        h = super().draw(page, x, y, width)
-        size, widths, _, heights = self.layout(width)
-        line_h = size * self.leading * PT
-        per = self._per_line(widths)
-        top = y + self._title_h(width) + (heights[0] * line_h if self.header else 0.0)
-        body = heights[1:] if self.header else heights
-        for n, lines in zip(self.boxes, body):
-            rows = math.ceil(n / per)
-            block_h = rows * (GUN_BOX + GUN_BOX_GAP) - GUN_BOX_GAP
-            by = top + (lines * line_h - block_h) / 2
-            for k in range(n):
-                r, c = divmod(k, per)
-                page.rect(x + self.padding + c * (GUN_BOX + GUN_BOX_GAP), by + r * (GUN_BOX + GUN_BOX_GAP),
-                          GUN_BOX, GUN_BOX, width=0.3)
-            top += lines * line_h
-        return h
-
-    def split(self, width, room):
-        return None, self  # the boxes belong to their rows: the table stays whole
-
-    def texts(self):
-        return ([self.title] if self.title else []) + super().texts()
+def bearing(g) -> str:
+    """Where a gun bears (render.kit.BEARINGS): in a turret, on one broadside, on a pivot (or a deck mounting that
+    trains round), or through bow or stern ports; '' for a fort's sited guns."""
+    if g.turret:
+        return "turret"
+    if g.side in ("port", "starboard"):
+        return g.side
+    if "pivot" in g.arc_name or g.arc_name.startswith("deck"):
+        return "pivot"
+    return {"bow": "bow", "forward": "bow", "stern": "stern", "aft": "stern"}.get(g.position or "", "")
 
 
-def guns_block(s: VesselStats | FortStats, compact: bool = False, width: float = 190.0) -> Block:
-    """The guns, a box per gun, ranges in cm to each band's far edge (the arc names the mounting and its place)."""
+def guns_block(s: VesselStats | FortStats, compact: bool = False) -> Block:
+    """The guns, a box per gun (slash it while the gun cannot fire, cross it when destroyed; each a "gun" tracker),
+    ranges in cm to each band's far edge (the arc names the mounting and its place)."""
     if not s.guns:
-        return Stack([Heading("Guns"), Text("No guns.")], gap=0.5)
-    most = max(g.count for g in s.guns)
-    box_w = max(10.0, min(most, 9 if compact else 10) * (GUN_BOX + GUN_BOX_GAP) + 1.8)
+        return Stack([Heading("Guns"), Text("No guns.")], **style("guns_stack"))
     rows = [[""] + r[:3] + r[5:] for r in gun_rows(s)]
     title = "Guns · a box per gun: / while it cannot fire (port or gun jammed), X destroyed · cm to each band's far edge"
     if s.kind != "fort" and not compact:
         title += " · gunport guns split between the broadsides"
-    band_w = 12.8  # "100–150" at 7 pt, with its padding
-    rest = width - box_w - 7 - 9 - 5 * band_w
-    gun_w = rest * 0.45
+    play = style("play", compact)["size"]
     table = GunTable(rows, header=["Guns", "No.", "Code", "Gun", "Arc (0° = ahead)"] + [f"{b} cm" for b in RANGE_BANDS],
-                     size=PLAY_PT[compact], widths=[box_w, 7, 9, gun_w, rest - gun_w] + [band_w] * 5,
-                     min_size=PLAY_PT[compact],
-                     leading=1.3, align=["left", "centre", "centre", "left", "left"] + ["centre"] * 5,
-                     boxes=[g.count for g in s.guns])
-    return Stack([Text(title, size=PLAY_PT[compact], weight="bold"), table], gap=0.3)
+                     size=play, min_size=play, align=["left", "centre", "centre", "left", "left"] + ["centre"] * 5,
+                     boxes=[g.count for g in s.guns], bearings=[bearing(g) for g in s.guns],
+                     **{**style("guns"), **style("guns", compact)})
+    return Stack([Text(title, size=play, weight="bold"), table], **style("guns_stack"))
 
 
 def code_words(code: str, ctx: Context) -> str:
@@ -325,13 +274,13 @@ def code_words(code: str, ctx: Context) -> str:
     return f"{sizes.get(size, size)} {kinds.get(kind, kind).lower()}"
 
 
-def gun_legend(s: VesselStats | FortStats, ctx: Context, size: float = 6.5, compact: bool = False) -> Block | None:
+def gun_legend(s: VesselStats | FortStats, ctx: Context, compact: bool = False) -> Block | None:
     """What each of her gun codes means: the size word (Table 17's row) and the type (on a half page the Table 17
     beside it says it is by size word)."""
     codes = list(dict.fromkeys(g.code for g in s.guns))
     if not codes:
         return None
-    return Legend([(c, code_words(c, ctx)) for c in codes], size=size,
+    return Legend([(c, code_words(c, ctx)) for c in codes], **style("play_small", compact),
                   title="Gun codes:" if compact else "Gun codes (size word = Table 17 row):")
 
 
@@ -340,7 +289,7 @@ def natural_rolls(t10: dict) -> str:
     return f"{t10['always_hits']} always hits, {t10['misfires']} misfires"
 
 
-def to_hit_legend(ctx: Context, size: float = 6.5) -> Block:
+def to_hit_legend(ctx: Context, compact: bool = False) -> Block:
     """Table 10 on the sheet: the base chance on a d10 and every modifier."""
     t10 = ctx.tables.require("direct_fire").rows
 
@@ -350,10 +299,10 @@ def to_hit_legend(ctx: Context, size: float = 6.5) -> Block:
     return Legend([(f"{t10['base']} or less on a d10", f"({natural_rolls(t10)})"), ("range", mods("range")),
                    ("target size", mods("target_size") + " (A only beyond PB)"), ("firer moving", mods("firer_speed")),
                    ("target moving", mods("target_speed")), ("obscured", mods("obscured"))],
-                  size=size, title="To hit (Table 10):")
+                  title="To hit (Table 10):", **style("play_small", compact))
 
 
-def gun_damage_block(ctx: Context, sizes: list[str] | None = None, title: str | None = None, size: float = 7.5,
+def gun_damage_block(ctx: Context, sizes: list[str] | None = None, title: str | None = None, size: float | None = None,
                      note: bool = True) -> Block:
     """Table 17 (for the given gun sizes, else every size) under its title and the detonation note."""
     t = ctx.tables.require("gun_damage")
@@ -364,12 +313,14 @@ def gun_damage_block(ctx: Context, sizes: list[str] | None = None, title: str | 
     det = t.rows.get("detonation", {})
     text = ("Shot: penetrating/not by range band; shell: detonated/not. Shell detonates on d10 "
             + ", ".join(f"{k} 1–{v}" for k, v in det.items()))
+    size = size or style("play")["size"]
     if note:
         table = Table(rows, header=["Gun size"] + list(RANGE_BANDS) + ["Shell"], size=size,
                       title=title or "Table 17 · damage by gun size")
-        return Stack([table, Note(text, size=6.0)], gap=0.8)
-    return Stack([Text(title or "Table 17 · damage by gun size", size=7.0, weight="bold"),
-                  Table(rows, header=["Gun size"] + list(RANGE_BANDS) + ["Shell"], size=size)], gap=0.4)
+        return Stack([table, Note(text, **style("table17_note"))], **style("table17_stack"))
+    return Stack([Text(title or "Table 17 · damage by gun size", **style("table17_title")),
+                  Table(rows, header=["Gun size"] + list(RANGE_BANDS) + ["Shell"], size=size)],
+                 **style("table17_plain_stack"))
 
 
 def _marks(s: VesselStats, ctx: Context) -> dict[int, str]:
@@ -406,7 +357,7 @@ def tracks(s: VesselStats | FortStats, ctx: Context, unit) -> list[tuple[Track, 
     return out
 
 
-def critical_boxes(s: VesselStats, size: float = 7.0, compact: bool = False) -> Block:
+def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
     """A checkbox for each lasting effect of a critical hit, each tagged with its tracker (on a half page the
     labels are shorter, so four fit a line)."""
     items = [
@@ -424,65 +375,58 @@ def critical_boxes(s: VesselStats, size: float = 7.0, compact: bool = False) -> 
     ]
     items[3:3] = [("turret_jam", f"Turret {tid} jammed ___°" if compact else f"Turret {tid} jammed at ___°", 1)
                   for tid in s.turret_damage_points]
-    block = Checkboxes([(label, n) for _, label, n in items], size=size, box=2.8, min_col=24.0)
+    block = Checkboxes([(label, n) for _, label, n in items], **style("criticals", compact))
     # each line is a tracker of its own (`render.blocks.recorded` reads a block's tracks): a turret's jam once per turret
     block.tracks = [Track(label, n, records=tracker) for tracker, label, n in items]
     return block
 
 
 def damage_block(s: VesselStats | FortStats, ctx: Context, unit, compact: bool = False) -> Block:
-    label_size = 7.0 if compact else 7.5
-    box = TRACK_BOX[compact]
     if isinstance(s, FortStats):
-        return Stack([Heading("Damage · strike a box for each point", size=7.5 if compact else 8.5),
-                      Tracks([t for t, _ in tracks(s, ctx, unit)], label_size=label_size, box=box)], gap=1.0)
+        return Stack([Heading("Damage · strike a box for each point", **style("damage_head", compact)),
+                      Tracks([t for t, _ in tracks(s, ctx, unit)], **style("fort_tracks", compact))],
+                     **style("damage_fort_stack"))
     e = ctx.tables.require("hull_damage_effects").rows
     m = int(e.get("machinery_box_levels", 1))
     how = (f"a box per point; at the {e['half']['mark']} / {e['quarter']['mark']} hull-left bars max speed "
            f"−{e['half']['speed_levels']} / −{e['quarter']['speed_levels']} levels; each machinery box −{m} "
            f"level{'s' if m != 1 else ''}; flooding points: FP lost each repair phase")
-    return Stack([Legend([("", how)], size=6.0, title="Damage:"),
-                  Tracks([t for t, _ in tracks(s, ctx, unit)], label_size=label_size, box=box, gap=0.5,
-                         row_gap=0.9 if compact else 1.2, max_label_share=0.22 if compact else 0.32),
-                  critical_boxes(s, size=6.5 if compact else 7.0, compact=compact)], gap=0.8)
+    return Stack([Legend([("", how)], title="Damage:", **style("damage_legend")),
+                  Tracks([t for t, _ in tracks(s, ctx, unit)], **style("tracks", compact)),
+                  critical_boxes(s, compact=compact)], **style("damage_stack"))
 
 
 def log_legend(ctx: Context, fort: bool = False, compact: bool = False) -> Block:
     """The log's title, with what its codes mean for a vessel."""
     if fort:
-        return Heading("Fire log", size=7.5)
+        return Heading("Fire log", **style("fire_log_head"))
     codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
     if compact:
         return Legend([("speed", f"{codes}, ring it astern"), ("manoeuvre", "Fx ahead, Ax astern, Px/Sx turn (x cm)"),
-                       ("tactical", "BD board, SS scuttle, AN anchor, GR run aground")], size=6.0, title="Orders log:")
+                       ("tactical", "BD board, SS scuttle, AN anchor, GR run aground")], title="Orders log:",
+                      **style("log_head", True))
     return Legend([("Speed", f"{codes} (ring it when astern)"),
                    ("Manoeuvre", "Fx ahead, Ax astern, Px / Sx turn to port / starboard on the template (x cm)"),
-                   ("Tactical", "BD board, SS scuttle, AN anchor, GR run aground")], size=6.5, title="Orders log ·")
+                   ("Tactical", "BD board, SS scuttle, AN anchor, GR run aground")], title="Orders log ·",
+                  **style("log_head"))
 
 
-def orders_log(fort: bool, turns: int, compact: bool) -> Block:
-    """Columns of numbered turns to fill in, `turns` in all: speed, manoeuvre and tactical orders (a fort: target,
-    guns, notes). The last column may be shorter: the log holds the game's turns, no more and no fewer."""
+def orders_log(fort: bool, turns: int, compact: bool) -> OrdersLog:
+    """Parts of numbered turns to fill in, `turns` in all: speed, manoeuvre and tactical orders (a fort: target,
+    guns, notes). The last part may be shorter: the log holds the game's turns, no more and no fewer."""
     header = ["Turn", "Target", "Guns", "Notes"] if fort else ["Turn", "Speed", "Manoeuvre", "Tactical"]
-    size = LOG_SIZE[compact]
-    ncols = LOG_COLS[compact]
-    rows = max(1, math.ceil(turns / ncols))
-    widths = ([0.2, 0.3, 0.2, 0.3] if fort else [0.18, 0.21, 0.36, 0.25]) if compact else [0.14, 0.17, 0.43, 0.26]
-    tables = [Table([[n, "", "", ""] for n in range(c * rows + 1, min(turns, (c + 1) * rows) + 1)], header=header,
-                    widths=widths, size=size, leading=LOG_PITCH_PT[compact] / size, align=["centre", "left", "left", "left"])
-              for c in range(ncols) if c * rows < turns]
-    tables += [Stack([]) for _ in range(ncols - len(tables))]
-    return Columns(tables, gap=4.0)
+    widths = style("fire_log_columns" if fort and compact else "orders_columns", compact)
+    return OrdersLog(turns, header, widths["columns"], **style("orders_log", compact))
 
 
 def log_row_height(compact: bool) -> float:
-    return LOG_PITCH_PT[compact] * PT
+    return orders_log(False, 1, compact).row_height()
 
 
 # ---------------------------------------------------------------------------------------------- the sheet
 
 
-def own_gun_damage(s: VesselStats | FortStats, ctx: Context, size: float = 7.5, note: bool = True) -> Block | None:
+def own_gun_damage(s: VesselStats | FortStats, ctx: Context, size: float | None = None, note: bool = True) -> Block | None:
     """Table 17 for the unit's own gun sizes (None when she has no guns)."""
     order = [r["size"] for r in ctx.tables.require("gun_sizes").rows]
     sizes = sorted({parse_code(g.code)[0] for g in s.guns}, key=lambda k: order.index(k) if k in order else len(order))
@@ -493,36 +437,37 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool) -> list[Block]:
     """Everything on the sheet above the orders log. A half-page sheet (compact) sets the same figures closer:
     the other vessel figures as a legend line, Table 17 and the armour in a narrow column."""
     s = d.stats
-    head = heading_block(unit, d, ctx, size=11.0 if compact else 16.0)
+    head = heading_block(unit, d, ctx, compact)
     log_head = log_legend(ctx, fort=s.kind == "fort", compact=compact)
-    small = 6.5 if compact else 7.0  # gun codes and the to-hit modifiers, read every turn
-    legends = [b for b in (gun_legend(s, ctx, small, compact), to_hit_legend(ctx, small) if s.guns else None) if b is not None]
+    legends = [b for b in (gun_legend(s, ctx, compact), to_hit_legend(ctx, compact) if s.guns else None) if b is not None]
     if isinstance(s, FortStats):
         names = ctx.tables.require("armour_names").rows
         walls = s.armour.walls
         boxes = StatBoxes([("Structure (SDP)", s.structural_damage_points), ("Walls", f"{walls} {names.get(walls, '')}"),
                            ("Wall material", unit.walls.material.value), ("Garrison", unit.garrison or "–"),
-                           ("Nation", s.nation)], min_box=30.0, size=12.0 if compact else 14.0)
-        t17 = own_gun_damage(s, ctx, size=7.0, note=False)
+                           ("Nation", s.nation)], **style("fort_boxes", compact))
+        t17 = own_gun_damage(s, ctx, size=style("fort_table17")["size"], note=False)
         damage = damage_block(s, ctx, unit, compact)
         return [head, boxes, guns_block(s, compact), *legends,
-                damage if t17 is None else Columns([damage, t17], weights=[0.6, 0.4], gap=4.0), log_head]
-    t17 = own_gun_damage(s, ctx, size=PLAY_PT[compact], note=not compact)
+                damage if t17 is None else Columns([damage, t17], **style("fort_damage_row")), log_head]
+    t17 = own_gun_damage(s, ctx, size=style("play", compact)["size"], note=not compact)
     if compact:
-        right = Stack([hit_location_table(s, ctx, unit)] + ([t17] if t17 else []) + [armour_legend(s, ctx, unit)], gap=1.2)
-        top = Columns([head, stat_boxes(s, ctx, compact=True)], weights=[0.31, 0.69], gap=3.0)
+        right = Stack([hit_location_table(s, ctx, unit)] + ([t17] if t17 else []) + [armour_legend(s, ctx, unit)],
+                      **style("right_half"))
+        top = Columns([head, stat_boxes(s, ctx, compact=True)], **style("title_row_half"))
         return [top, guns_block(s, compact=True), *legends,
-                Columns([damage_block(s, ctx, unit, compact=True), right], weights=[0.62, 0.38], gap=3.0),
+                Columns([damage_block(s, ctx, unit, compact=True), right], **style("damage_row_half")),
                 log_head]
-    third = hit_location_panel(s, ctx, unit) if t17 is None else Stack([hit_location_panel(s, ctx, unit), t17], gap=2.0)
-    panels = Columns([armour_panel(s, ctx, unit=unit), vessel_panel(s, ctx), third], weights=[0.27, 0.33, 0.40], gap=3.0)
+    third = hit_location_panel(s, ctx, unit) if t17 is None else Stack([hit_location_panel(s, ctx, unit), t17],
+                                                                        **style("third_panel"))
+    panels = Columns([armour_panel(s, ctx, unit=unit), vessel_panel(s, ctx), third], **style("panels"))
     return [head, stat_boxes(s, ctx), panels, guns_block(s), *legends, damage_block(s, ctx, unit), log_head]
 
 
 def sheet(unit, d: Derived, ctx: Context, width: float, height: float | None = None, compact: bool = False) -> Stack:
     """The record sheet of one unit as a Stack, its orders log holding every turn of the game (game_turns)."""
     blocks = fixed_blocks(unit, d, ctx, compact)
-    return Stack([*blocks, orders_log(d.stats.kind == "fort", game_turns(ctx), compact)], gap=GAP[compact],
+    return Stack([*blocks, orders_log(d.stats.kind == "fort", game_turns(ctx), compact)], **style("sheet", compact),
                  keep_together=True)
 
 

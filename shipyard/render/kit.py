@@ -1,0 +1,855 @@
+"""The record sheets' kit: the pieces every rule set's sheet is made of, each once, measured like every block
+(measure, split, draw), drawing only through Page's primitives.
+
+    style = load_style(Path(__file__).with_name("style.yaml"))      # the rule set's one style record
+    OrdersLog(12, ["Turn", "Speed", "Notes"], **style["orders_log"])
+    GunTable(rows, header, boxes=[2, 4], **style["guns"])
+    SpeedTrack([SpeedRow("Ahead kn", cells)], **style["speed_track"])
+    Tracks([Track("Hull", 18, marks={9: "½"})], **style["hull"])      # box tracks with threshold marks (blocks)
+    Checkboxes([("Fire", 6)], **style["status"])                      # status checkboxes (blocks)
+
+A rule set says *what* goes on a sheet; *how big* lives in its style record (style.yaml beside its tables.yaml:
+named records of type sizes in points, boxes, gaps and widths in millimetres, greys), so its modules place nothing by
+coordinates. load_style refuses a record that sets a player's type under 6 pt.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import yaml
+
+from .blocks import PT, Block, Table, Title, Track, records, text_width
+from .page import RenderError
+from .text import wrap_lines
+
+MIN_READ_PT = 6.0  # the smallest type a player reads on a sheet
+
+
+# ---------------------------------------------------------------------------------------------- style records
+
+
+@dataclass(frozen=True)
+class Style:
+    """A rule set's style record: named settings for the pieces of its sheets (style["orders_log"] is a dict of
+    the piece's keyword arguments). A name the file lacks is an error naming the file."""
+
+    source: str
+    named: Mapping[str, Mapping[str, Any]]
+
+    def __getitem__(self, name: str) -> dict[str, Any]:
+        if name not in self.named:
+            raise RenderError(f"{self.source}: no style record {name!r} (it has {', '.join(sorted(self.named))})")
+        return dict(self.named[name])
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.named
+
+
+def _type_size_key(key: str) -> bool:
+    """Whether a record's key sets a type size in points (size, label_size, min_size, small, ..._pt)."""
+    return key in ("size", "small") or key.endswith(("_size", "_pt"))
+
+
+def _small_type(named: Mapping[str, Any], where: str = "") -> list[str]:
+    """Every type size under MIN_READ_PT in the records, as 'record.key = value'."""
+    out = []
+    for key, value in named.items():
+        here = f"{where}.{key}" if where else str(key)
+        if isinstance(value, Mapping):
+            out += _small_type(value, here)
+        elif _type_size_key(str(key)) and isinstance(value, (int, float)) and not isinstance(value, bool) \
+                and not str(key).endswith("row_pt") and value < MIN_READ_PT:
+            out.append(f"{here} = {value:g}")
+        elif _type_size_key(str(key)) and isinstance(value, Mapping):
+            out += _small_type(value, here)
+    return out
+
+
+def load_style(path: Path | str) -> Style:
+    """A rule set's style.yaml: {record name: {setting: value}}, read once a run. Refused (RenderError naming the
+    file and the setting) when it is not such a mapping or sets a player's type under 6 pt."""
+    return _read_style(str(path))
+
+
+@lru_cache(maxsize=None)
+def _read_style(path: str) -> Style:
+    try:
+        named = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError) as e:
+        raise RenderError(f"{path}: cannot read the style record: {e}") from None
+    if not isinstance(named, dict) or not all(isinstance(v, dict) for v in named.values()):
+        raise RenderError(f"{path}: expected named records, each a mapping of settings (orders_log: {{size: 7}})")
+    small = _small_type(named)
+    if small:
+        raise RenderError(f"{path}: type under {MIN_READ_PT:g} pt, which a player cannot read: "
+                          + ", ".join(small))
+    return Style(str(path), named)
+
+
+# ---------------------------------------------------------------------------------------------- column widths
+
+_SHARE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
+
+
+def column_widths(spec: Sequence[Any], width: float, boxes: float = 0.0) -> list[float]:
+    """Column widths in mm from a style's list: a number is millimetres, 'N%' a share of what the millimetres leave,
+    'boxes' the width the gun boxes need (`boxes` mm)."""
+    fixed, shares = [], []
+    for s in spec:
+        if s == "boxes":
+            fixed.append(boxes)
+            shares.append(None)
+        elif isinstance(s, str) and _SHARE.match(s):
+            fixed.append(None)
+            shares.append(float(_SHARE.match(s).group(1)))
+        elif isinstance(s, (int, float)):
+            fixed.append(float(s))
+            shares.append(None)
+        else:
+            raise RenderError(f"a column width is millimetres, 'N%' or 'boxes', not {s!r}")
+    rest = width - sum(f for f in fixed if f is not None)
+    total = sum(s for s in shares if s is not None) or 1.0
+    return [f if f is not None else rest * s / total for f, s in zip(fixed, shares)]
+
+
+# ---------------------------------------------------------------------------------------------- orders log
+
+
+@dataclass
+class OrdersLog(Block):
+    """The orders log: a numbered row a turn, turns 1..`turns`, a column to write each order in, set in parts side
+    by side to save height: `parts` of them, or (parts=0) as many up to `max_parts` as leave the last column at
+    least `min_fill` mm and every part two turns or more. widths: the style's column widths (column_widths); the
+    row pitch `row_pt` in points is the room to write in pencil, at least `min_row` mm (a style may ask for 5 mm:
+    today's sheets are 3.6 to 4.6 mm, and 5 mm rows cost Smoke on the Water's half-page sheets their fit)."""
+
+    turns: int
+    header: Sequence[str]
+    widths: Sequence[Any]
+    size: float = 7.0
+    row_pt: float = 10.0
+    min_row: float = 0.0
+    parts: int = 0
+    max_parts: int = 3
+    min_fill: float = 24.0
+    gap: float = 3.0
+    rules: bool = False  # thin rules between the columns
+    rule_width: float = 0.15
+    rule_grey: float = 0.6
+    align: Sequence[str] | None = None
+
+    @property
+    def label(self) -> str:
+        return " ".join(self.header) + f" turns 1-{self.turns}"
+
+    def part_count(self, width: float) -> int:
+        if self.parts:
+            return self.parts
+        for parts in range(self.max_parts, 1, -1):
+            part_w = (width - (parts - 1) * self.gap) / parts
+            if column_widths(self.widths, part_w)[-1] >= self.min_fill and self.turns >= parts * 2:
+                return parts
+        return 1
+
+    def row_height(self) -> float:
+        """A turn's row in mm: the style's pitch, at least min_row."""
+        return max(self.row_pt * PT, self.min_row)
+
+    def _leading(self) -> float:
+        """The tables' leading (a multiple of the type size) that gives rows of row_height()."""
+        return self.row_pt / self.size if self.row_pt * PT >= self.min_row else self.min_row / (self.size * PT)
+
+    def tables(self, width: float) -> tuple[float, list[Table]]:
+        """(each part's width, the parts' tables, one per part that has turns)."""
+        made = self.__dict__.setdefault("_laid_parts", {})
+        key = round(width, 4)
+        if key not in made:
+            made[key] = self._tables(width)
+        return made[key]
+
+    def _tables(self, width):
+        parts = self.part_count(width)
+        per = max(1, math.ceil(self.turns / parts))
+        part_w = (width - (parts - 1) * self.gap) / parts
+        widths = column_widths(self.widths, part_w)
+        blank = [""] * (len(self.header) - 1)
+        return part_w, [Table([[t] + blank for t in range(p * per + 1, min(self.turns, (p + 1) * per) + 1)],
+                              header=list(self.header), widths=widths, size=self.size,
+                              leading=self._leading(),
+                              align=self.align)
+                        for p in range(parts) if p * per < self.turns]
+
+    def measure(self, width):
+        part_w, ts = self.tables(width)
+        return max((t.measure(part_w) for t in ts), default=0.0)
+
+    def draw(self, page, x, y, width):
+        part_w, ts = self.tables(width)
+        for k, table in enumerate(ts):
+            px = x + k * (part_w + self.gap)
+            th = table.draw(page, px, y, part_w)
+            if self.rules:
+                _, widths, _, _ = table.layout(part_w)
+                cx = px
+                for cw in widths[:-1]:
+                    cx += cw
+                    page.line(cx, y, cx, y + th - 0.4, width=self.rule_width, colour=self.rule_grey)
+        return self.measure(width)
+
+    def texts(self):
+        return [self.label]
+
+
+# ---------------------------------------------------------------------------------------------- gun boxes
+
+
+BEARINGS = ("port", "starboard", "broadside", "bow", "stern", "pivot", "turret")  # the order guns are grouped in
+
+
+@dataclass
+class GunTable(Table):
+    """A guns table with a column of boxes, a box per gun of its row (tick it disabled, cross it destroyed), in lines
+    of up to `per_line` with a wider gap after every `group` boxes; each box is a `gun` tracker (through `tracks`,
+    which render.blocks.recorded reads). box_col: the boxes' column (0 first, -1 last); widths: the style's column
+    widths (column_widths: mm, 'N%', 'boxes'). The table stays whole: its boxes belong to their rows.
+
+    bearings: where each row's guns bear (a word of BEARINGS, '' for none): the rows are grouped in that order, a
+    heavier rule between groups. numbered: the guns are numbered down the table, each line of boxes led by its first
+    gun's number, so a player can say "gun 7 is out"."""
+
+    boxes: Sequence[int] = ()
+    bearings: Sequence[str] = ()
+    numbered: bool = True
+    number_size: float = 6.0
+    number_grey: float = 0.35
+    group_rule: float = 0.5
+    box_col: int = 0
+    box: float = 2.6
+    box_gap: float = 0.6
+    per_line: int = 10
+    group: int = 0  # a wider gap after every `group` boxes (0: none)
+    group_gap: float = 0.6
+    boxes_min: float = 10.0  # the box column's least width, mm
+    boxes_pad: float = 1.8  # the box column's width beyond its boxes, mm
+    box_fill: object = None
+    box_line: float = 0.3
+    column_spec: Sequence[Any] = ()
+    tracker_ids: tuple[str, ...] = ("gun",)
+
+    def __post_init__(self):
+        super().__post_init__()
+        self.boxes = list(self.boxes)
+        if self.bearings:
+            rank = {b: k for k, b in enumerate(BEARINGS)}
+            order = sorted(range(len(self.rows)), key=lambda i: rank.get(self.bearings[i], len(BEARINGS)))
+            self.rows = [self.rows[i] for i in order]
+            self.boxes = [self.boxes[i] for i in order] if self.boxes else self.boxes
+            self.bearings = [self.bearings[i] for i in order]
+        self.tracks = [Track(str(k), 1, records=t) for k, n in enumerate(self.boxes) for _ in range(n)
+                       for t in self.tracker_ids]
+        self._col = self.box_col % self._ncol
+
+    def _line(self) -> int:
+        """Boxes on one line."""
+        return max(1, min(max(self.boxes, default=1), self.per_line))
+
+    def _x(self, c: int) -> float:
+        return c * (self.box + self.box_gap) + ((c // self.group) * self.group_gap if self.group else 0.0)
+
+    def _gutter(self) -> float:
+        """Room before the boxes for the guns' numbers (0 when not numbered)."""
+        if not self.numbered or not self.boxes:
+            return 0.0
+        return text_width(str(sum(self.boxes)), self.number_size, "regular", "condensed") + 0.6
+
+    def boxes_width(self) -> float:
+        n = self._line()
+        return max(self.boxes_min, self._gutter() + self._x(n - 1) + self.box + self.box_gap + self.boxes_pad)
+
+    def _col_widths(self, width, size):
+        if self.column_spec:
+            return column_widths(self.column_spec, width, self.boxes_width())
+        return super()._col_widths(width, size)
+
+    def _content_key(self):
+        return super()._content_key() + (tuple(map(str, self.column_spec)), self.boxes_width())
+
+    def _lines_of(self, n: int) -> int:
+        return max(1, math.ceil(n / self._line()))
+
+    def layout(self, width):
+        key = ("boxed", round(width, 3))
+        if key in self._cache:
+            return self._cache[key]
+        size, widths, cells, heights = super().layout(width)
+        line_h = size * self.leading * PT
+        first = 1 if self.header else 0
+        heights = list(heights)
+        for i, n in enumerate(self.boxes):
+            need = self._lines_of(n) * (self.box + self.box_gap) - self.box_gap + 0.4
+            heights[first + i] = max(heights[first + i], math.ceil(need / line_h - 1e-6))
+        out = (size, widths, cells, heights)
+        self._cache[key] = out
+        return out
+
+    def draw(self, page, x, y, width):
+        h = super().draw(page, x, y, width)
+        size, widths, _, heights = self.layout(width)
+        line_h = size * self.leading * PT
+        per = self._line()
+        gutter = self._gutter()
+        left = x + sum(widths[:self._col]) + self.padding + gutter
+        top = y + self._title_h(width) + (heights[0] * line_h if self.header else 0.0)
+        first = 1  # the number of the row's first gun
+        bearings = list(self.bearings) or [""] * len(self.boxes)
+        for i, (n, lines) in enumerate(zip(self.boxes, heights[1:] if self.header else heights)):
+            block_h = self._lines_of(n) * (self.box + self.box_gap) - self.box_gap
+            by = top + (lines * line_h - block_h) / 2
+            for k in range(n):
+                r, c = divmod(k, per)
+                ly = by + r * (self.box + self.box_gap)
+                if gutter and c == 0:
+                    page.text(left - 0.6, ly + self.box / 2 + self.number_size * 0.36 * PT, str(first + k),
+                              size=self.number_size, family="condensed", align="right", colour=self.number_grey)
+                page.rect(left + self._x(c), ly, self.box, self.box, width=self.box_line, fill=self.box_fill)
+            first += n
+            top += lines * line_h
+            if i + 1 < len(bearings) and bearings[i + 1] != bearings[i]:
+                page.line(x, top, x + width, top, width=self.group_rule)
+        return h
+
+    def split(self, width, room):
+        return None, self
+
+    def texts(self):
+        return ([self.title] if self.title else []) + super().texts()
+
+
+# ---------------------------------------------------------------------------------------------- speed track
+
+
+@dataclass
+class SpeedCell:
+    """One box of a speed track: the speed it stands for, printed in it. mark: a few words printed over the box
+    (the box shaded, its figure bold) where something happens at that speed; strong: shaded with a bold figure (a
+    whole knot); end: the wide box a track ends in (SINKS)."""
+
+    text: str
+    mark: str = ""
+    strong: bool = False
+    end: bool = False
+
+    @property
+    def label(self) -> str:
+        return self.text
+
+
+@dataclass
+class SpeedRow:
+    label: str
+    cells: Sequence[SpeedCell]
+
+
+@dataclass
+class SpeedTrack(Block):
+    """Rows of boxes, one a speed, to mark the speed a ship is at or to strike the speed she loses: each row's label
+    in a column `label_w` mm wide (None: as wide as the labels), then its boxes. fit: the boxes share the width up to
+    `cell` mm, one line a row; else they are `cell` mm and wrap to more lines. The first `struck` boxes of the first
+    row are printed struck through (a pre-damaged copy)."""
+
+    rows: Sequence[SpeedRow]
+    cell: float = 6.0
+    label_w: float | None = 13.0
+    label_pad: float = 1.5  # after the labels, when the column is as wide as they are
+    fit: bool = True
+    gap: float = 0.0  # between boxes
+    row_gap: float = 1.0  # between lines
+    space_after: float = 1.0
+    size: float = 6.5  # the figures
+    label_size: float | None = None  # the rows' labels (None: size)
+    family: str = "sans"
+    plain_grey: float = 0.0  # a plain box's figure
+    mark_size: float = 6.0
+    mark_band: float = 2.2  # mm over the first row for the marks
+    shade: float = 0.85  # a marked box
+    strong_shade: float = 0.9
+    end_shade: float = 0.75
+    end_min: float = 9.0  # the end box's least width, mm
+    line: float = 0.25
+    struck: int = 0
+
+    @property
+    def cells(self) -> list[SpeedCell]:
+        """Every box, row after row."""
+        return [c for r in self.rows for c in r.cells]
+
+    def _label_size(self) -> float:
+        return self.label_size or self.size
+
+    def _label_w(self) -> float:
+        if self.label_w is not None:
+            return self.label_w
+        widest = max((text_width(r.label, self._label_size(), "bold", "condensed") for r in self.rows), default=0.0)
+        return widest + self.label_pad if widest else 0.0
+
+    def cell_w(self, width: float) -> float:
+        if not self.fit:
+            return self.cell
+        n = max((len(r.cells) for r in self.rows), default=1)
+        return min(self.cell, (width - self._label_w() - (n - 1) * self.gap) / max(n, 1))
+
+    def _w(self, c: SpeedCell, cell: float) -> float:
+        return max(self.end_min, text_width(c.text, self.size, "bold", self.family) + 2.0) if c.end else cell
+
+    def _places(self, width):
+        """(row label or '', x, line, box width, cell) for every box: rows wrap where `fit` is off."""
+        return _memo_places(self, width)
+
+    def measure(self, width):
+        places = self._places(width)
+        lines = (places[-1][2] + 1) if places else 0
+        return self.mark_band + lines * self.cell_w(width) + max(0, lines - 1) * self.row_gap + self.space_after
+
+    def draw(self, page, x, y, width):
+        cell = self.cell_w(width)
+        top = y + self.mark_band
+        base = cell * 0.68  # the figures' baseline in a box
+        strikes = []
+        for k, (label, dx, line, w, c) in enumerate(self._places(width)):
+            by = top + line * (cell + self.row_gap)
+            if label:
+                page.text(x, by + base, label, size=self._label_size(), weight="bold", family="condensed")
+            bx = x + dx
+            shade = self.end_shade if c.end else (self.shade if c.mark else (self.strong_shade if c.strong else None))
+            page.rect(bx, by, w, cell, width=self.line, fill=shade)
+            bold = bool(c.mark or c.strong or c.end)
+            page.fit_text(bx + w / 2, by + base, c.text, w - 0.4, size=self.size, min_size=MIN_READ_PT, align="centre",
+                          weight="bold" if bold else "regular", family=self.family, colour=0 if bold else self.plain_grey)
+            if c.mark:
+                page.text(bx + w / 2, by - 0.5, c.mark, size=self.mark_size, align="centre", weight="bold")
+            if k < self.struck:
+                i = 0.7
+                strikes += [(bx + i, by + i, bx + w - i, by + cell - i), (bx + i, by + cell - i, bx + w - i, by + i)]
+        if strikes:
+            page.lines(strikes, width=0.35)
+        return self.measure(width)
+
+    def texts(self):
+        return [r.label for r in self.rows if r.label] + [c.text for c in self.cells]
+
+
+def _memo_places(track: SpeedTrack, width: float):
+    made = track.__dict__.setdefault("_places_at", {})
+    key = round(width, 4)
+    if key not in made:
+        cell, start = track.cell_w(width), track._label_w()
+        out, line = [], 0
+        for r, row in enumerate(track.rows):
+            if r:
+                line += 1
+            x = start
+            for k, c in enumerate(row.cells):
+                w = track._w(c, cell)
+                if not track.fit and x > start and x + w > width + 1e-6:
+                    x, line = start, line + 1
+                out.append((row.label if k == 0 else "", x, line, w, c))
+                x += w + track.gap
+        made[key] = out
+    return made[key]
+
+
+# ---------------------------------------------------------------------------------------------- plans
+
+
+TURRET_PLACES = {"single": 0.47, "fore": 0.55, "centre": 0.47, "aft": 0.39}  # along the hull, stern 0 to bow 1
+TURRET_PLACES_OF_THREE = {**TURRET_PLACES, "fore": 0.57, "aft": 0.37}
+
+
+@dataclass
+class HullPlan(Block):
+    """The hull seen from above, stern left, bow right, cut into its three sections (stern, midships, bow) each with
+    its rating; turrets on the centre line (their rating circled, placed by role: single, fore, centre, aft), the
+    pilot house boxed, paddle boxes or a stern wheel (wheels: 'sidewheel', 'sternwheel'); `under`: a line of further
+    ratings under the plan. label: what the plan says, for tests."""
+
+    sections: Sequence[tuple[str, object]]
+    label: str = ""
+    turrets: Sequence[str] = ()
+    turret_rating: object = None
+    pilot_house: object = None
+    pilot_label: str = "PH"
+    wheels: str = ""
+    under: str = ""
+    height: float = 24.0
+    max_width: float = 120.0
+    size: float = 13.0  # a section's rating
+    name_size: float = 6.0  # a section's name
+    turret_size: float = 7.5
+    under_size: float = 6.5
+    turret_r: float = 3.3
+    turret_clear: float = 0.6  # mm between the section ratings and a turret's circle
+    hull_fill: float = 0.96
+    name_grey: float = 0.35
+    wheel_fill: float = 0.85
+
+    def measure(self, width):
+        return self.height + (4.0 if self.under else 0.0)
+
+    def draw(self, page, x, y, width):
+        x, w = x + 5, min(self.max_width, width) - 5  # room for a stern wheel
+        top, bot, mid = y + 3, y + self.height - 3, y + self.height / 2
+        page.polygon([(x, top + 5), (x + 4, top), (x + w * 0.8, top), (x + w, mid), (x + w * 0.8, bot), (x + 4, bot),
+                      (x, bot - 5)], width=0.5, fill=self.hull_fill)
+        a, b = x + w * 0.28, x + w * 0.66
+        page.line(a, top, a, bot, width=0.3)
+        page.line(b, top, b, bot, width=0.3)
+        value_base = top + 10.5  # the section ratings' baseline: digits stand above it, turrets sit below it
+        for (name, value), cx in zip(self.sections, ((x + a) / 2, (a + b) / 2, x + w * 0.76)):
+            page.text(cx, top + 3.8, name, size=self.name_size, align="centre", colour=self.name_grey, weight="bold")
+            page.text(cx, value_base, str(value), size=self.size, weight="bold", align="centre")
+        if self.turrets:
+            place = TURRET_PLACES_OF_THREE if len(self.turrets) == 3 else TURRET_PLACES
+            # under the midships rating, clear of it and inside the hull outline
+            r = min(self.turret_r, (bot - value_base - self.turret_clear - 0.4) / 2)
+            cy = value_base + self.turret_clear + r
+            for role in self.turrets:
+                cx = x + w * place[role]
+                page.circle(cx, cy, r, width=0.4, fill=1)
+                page.text(cx, cy + 1.0, str(self.turret_rating), size=self.turret_size, weight="bold", align="centre")
+        if self.pilot_house is not None:
+            px = b + 4
+            page.rect(px - 2.5, mid + 2.6, 5, 5, width=0.3, fill=1)
+            page.text(px, mid + 6.8, str(self.pilot_house), size=self.name_size, align="centre", weight="bold")
+            page.text(px + 3.2, mid + 6.8, self.pilot_label, size=self.name_size, colour=self.name_grey)
+        if self.wheels == "sidewheel":
+            for yy in (top - 3, bot):
+                page.rect(x + w * 0.45, yy, w * 0.12, 3, width=0.3, fill=self.wheel_fill)
+        elif self.wheels == "sternwheel":
+            page.rect(x - 4, top + 4, 3.5, bot - top - 8, width=0.3, fill=self.wheel_fill)
+        if self.under:
+            page.fit_text(x, y + self.height + 2.5, self.under, w, size=self.under_size, min_size=MIN_READ_PT,
+                          weight="bold")
+        return self.measure(width)
+
+    def texts(self):
+        return [self.label]
+
+
+@dataclass
+class RatingBox(Block):
+    """One rating in a heavy frame with its name over it (a fort's walls)."""
+
+    name: str
+    value: object
+    label: str = ""
+    height: float = 12.0
+    max_width: float = 40.0
+    size: float = 14.0
+    name_size: float = 6.0
+    fill: float = 0.96
+    name_grey: float = 0.35
+
+    def measure(self, width):
+        return self.height
+
+    def draw(self, page, x, y, width):
+        w, h = min(self.max_width, width), self.height
+        page.rect(x, y + 0.5, w, h - 1, width=0.8, fill=self.fill)
+        page.text(x + w / 2, y + 3.8, self.name, size=self.name_size, align="centre", colour=self.name_grey,
+                  weight="bold")
+        page.text(x + w / 2, y + h - 1.9, str(self.value), size=self.size, weight="bold", align="centre")
+        return h
+
+    def texts(self):
+        return [self.label or f"{self.name} {self.value}"]
+
+
+
+# ---------------------------------------------------------------------------------------------- cards, gun rows, fleet log
+
+
+@dataclass
+class CardGrid:
+    """Cards (a rule set's record cards) in `columns` columns on as few pages as they fit: each page gets `header` at the top and `footer` at
+    the foot; a card goes in the shortest column that has room, and a later, smaller card fills a gap an earlier
+    big one left (first fit, in the given order). Each card is measured once."""
+
+    doc: object
+    header: Block
+    footer: Block | None = None
+    columns: int = 2
+    gap: float = 4.0
+    card_gap: float = 3.0
+    pages: list = field(default_factory=list)
+
+    def place(self, cards: Sequence[tuple[str, Block]]) -> None:
+        doc = self.doc
+        box = doc.content
+        col_w = (box.w - (self.columns - 1) * self.gap) / self.columns
+        head_h = self.header.measure(box.w) + 1.5
+        foot_h = self.footer.measure(box.w) + 2.0 if self.footer is not None else 0.0
+        bottom = box.bottom - foot_h
+        remaining = [(name, card, card.measure(col_w)) for name, card in cards]
+        shortest = min((h for _, _, h in remaining), default=0.0)
+        while remaining:
+            page = doc.new_page()
+            self.pages.append(page.number)
+            self.header.draw(page, box.x, box.y, box.w)
+            fill = [box.y + head_h] * self.columns
+            placed, i = 0, 0
+            while i < len(remaining):
+                if placed and min(fill) + shortest > bottom:
+                    break  # not even the shortest card fits any more: the page is full
+                name, card, h = remaining[i]
+                fits = [c for c in range(self.columns) if fill[c] + h <= bottom]
+                if not fits and placed == 0:
+                    fits = [0]  # taller than a page: it has the page to itself
+                if not fits:
+                    i += 1
+                    continue
+                col = min(fits, key=lambda c: fill[c])
+                doc.bookmark(name, level=0, y=fill[col])
+                card.draw(page, box.x + col * (col_w + self.gap), fill[col], col_w)
+                fill[col] += h + self.card_gap
+                remaining.pop(i)
+                placed += 1
+            if self.footer is not None:
+                self.footer.draw(page, box.x, bottom + 2.0, box.w)
+
+
+@dataclass
+class CardHead(Title):
+    """A card's name (bold, shrinking from `size` to `min_size` to stay on one line) with the class line set
+    right beside it, wrapping in the room the name leaves (or under the name when that room is too narrow), over a
+    rule in the side's accent: a Title that spends less height."""
+
+    size: float = 10.0
+    min_size: float = 7.5
+    sub_size: float = 6.5
+    min_sub_w: float = 24.0
+    rule_w: float = 0.5
+
+    def _layout(self, width):
+        size = self._title_size(width)
+        names = wrap_lines(self.title, width, size, "bold")
+        room = width - min(width, max(text_width(n, size, "bold") for n in names)) - 2.0
+        beside = room >= self.min_sub_w and len(names) == 1
+        subs = wrap_lines(self.subtitle, room if beside else width, self.sub_size, "regular", "condensed") \
+            if self.subtitle else []
+        return size, names, beside, subs
+
+    def measure(self, width):
+        size, names, beside, subs = self._layout(width)
+        name_h = len(names) * size * 1.15 * PT
+        sub_h = len(subs) * self.sub_size * 1.2 * PT
+        return (max(name_h, sub_h + 0.6) if beside else name_h + sub_h) + 1.4
+
+    def draw(self, page, x, y, width):
+        size, names, beside, subs = self._layout(width)
+        base = y + size * 0.9 * PT
+        for line in names:
+            page.text(x, base, line, size=size, weight="bold")
+            base += size * 1.15 * PT
+        sb = (y + 0.6 if beside else y + len(names) * size * 1.15 * PT) + self.sub_size * 0.95 * PT
+        for line in subs:
+            page.text(x + width if beside else x, sb, line, size=self.sub_size, family="condensed", colour=0.35,
+                      align="right" if beside else "left")
+            sb += self.sub_size * 1.2 * PT
+        h = self.measure(width)
+        page.line(x, y + h - 0.5, x + width, y + h - 0.5, width=self.rule_w, colour=self.rule_colour)
+        return h
+
+
+@dataclass
+class Measured(Block):
+    """A block whose height is worked out once per width: a card is measured by the grid, then again by its frame
+    and its stack while drawing; this keeps that to one measure of each part."""
+
+    child: Block
+    _heights: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def measure(self, width):
+        key = round(width, 3)
+        if key not in self._heights:
+            self._heights[key] = self.child.measure(width)
+        return self._heights[key]
+
+    def draw(self, page, x, y, width):
+        self.child.draw(page, x, y, width)
+        return self.measure(width)
+
+    def texts(self):
+        return self.child.texts()
+
+
+@dataclass
+class GunRows(Block):
+    """The guns by group: a label column, a box per gun, and the gun models named after the boxes when they fit
+    there (under them when not). `tracks` are render.blocks.Track, so the sheet's tracker tags find them."""
+
+    tracks: Sequence  # render.blocks.Track
+    box: float = 3.6
+    gap: float = 0.6
+    size: float = 6.5
+    note_size: float = 6.0
+    row_gap: float = 0.9
+
+    def _label_w(self):
+        return max((text_width(t.label, self.size, "bold", "condensed") for t in self.tracks), default=0.0) + 1.5
+
+    def _layout(self, width):
+        lw = self._label_w()
+        room = width - lw
+        per = 1
+        while self._x(per) + self.box <= room + 1e-6:  # the boxes of one row, in fives where a row holds five
+            per += 1
+        per = per - per % 5 if per >= 5 else per
+        out = []
+        for t in self.tracks:
+            rows = max(1, -(-t.count // per))
+            boxes_w = self._x(min(t.count, per) - 1) + self.box + self.gap
+            beside = wrap_lines(t.note, room - boxes_w - 0.8, self.note_size, "regular", "condensed") \
+                if t.note and room - boxes_w > 18 else None
+            if beside is not None and len(beside) * self.note_size * 1.15 * PT <= rows * (self.box + self.gap) - self.gap + 0.3:
+                out.append((t, per, rows, boxes_w, beside, []))
+            else:
+                below = wrap_lines(t.note, room, self.note_size, "regular", "condensed") if t.note else []
+                out.append((t, per, rows, boxes_w, [], below))
+        return lw, out
+
+    def _x(self, col: int) -> float:
+        """The left of box `col` in a row (a wider gap after every fifth box)."""
+        return col * (self.box + self.gap) + (col // 5) * 0.8
+
+    def _h(self, rows, below):
+        return rows * (self.box + self.gap) - self.gap + (len(below) * self.note_size * 1.15 * PT + 0.4 if below else 0.0)
+
+    def measure(self, width):
+        _, rows = self._layout(width)
+        return sum(self._h(r, below) for _, _, r, _, _, below in rows) + self.row_gap * max(0, len(rows) - 1)
+
+    def draw(self, page, x, y, width):
+        lw, rows = self._layout(width)
+        top = y
+        nl = self.note_size * 1.15 * PT
+        for t, per, nrows, boxes_w, beside, below in rows:
+            page.text(x, top + self.box / 2 + self.size * 0.36 * PT, t.label, size=self.size, weight="bold",
+                      family="condensed")
+            for k in range(t.count):
+                r, c = divmod(k, per)
+                bx, by = x + lw + self._x(c), top + r * (self.box + self.gap)
+                page.rect(bx, by, self.box, self.box, width=0.25)
+                if k < t.prefilled:
+                    page.lines([(bx + 0.5, by + 0.5, bx + self.box - 0.5, by + self.box - 0.5),
+                                (bx + 0.5, by + self.box - 0.5, bx + self.box - 0.5, by + 0.5)], width=0.35)
+            block_h = nrows * (self.box + self.gap) - self.gap
+            ny = top + (block_h - len(beside) * nl) / 2 + self.note_size * 0.8 * PT
+            for line in beside:
+                page.text(x + lw + boxes_w + 0.8, ny, line, size=self.note_size, family="condensed", colour=0.3)
+                ny += nl
+            ny = top + block_h + 0.4 + self.note_size * 0.85 * PT
+            for line in below:
+                page.text(x + lw, ny, line, size=self.note_size, family="condensed", colour=0.3)
+                ny += nl
+            top += self._h(nrows, below) + self.row_gap
+        return self.measure(width)
+
+    def texts(self):
+        return [t.label for t in self.tracks] + [t.note for t in self.tracks if t.note]
+
+
+@dataclass
+class OrdersGrid(Block):
+    """One band of an orders log: a row per ship, a column per turn, each turn's cell ruled into the parts of an
+    order (`parts`, e.g. 1st half move and its turns, 2nd half and its turns, extras), for writing in by hand.
+    Splits between ship rows (the turn headings repeated) when a page cannot hold the whole band."""
+
+    ships: Sequence[tuple[str, str]]  # (name, a small note after it: top speeds)
+    turns: Sequence[int]
+    parts: Sequence[str]
+    note_head: str = ""  # what the small notes by the names are, under "Ship"
+    row_h: float = 6.5
+    size: float = 7.0
+    small: float = 6.0  # the parts of a turn and each ship's speeds
+    head_h: float = 6.8
+    weights: Sequence[float] = ()  # each part's share of a turn's width (equal when empty): the extras take more
+
+    def _part_x(self, cw: float) -> list[float]:
+        """The left of each part within a turn's cell, and its right end last."""
+        w = list(self.weights) if len(self.weights) == len(self.parts) else [1.0] * len(self.parts)
+        xs, x = [0.0], 0.0
+        for k in w:
+            x += cw * k / sum(w)
+            xs.append(x)
+        return xs
+
+    def name_w(self, width) -> float:
+        need = max((text_width(n, self.size, "bold", "condensed") for n, _ in self.ships), default=20.0)
+        notes = max((text_width(t, self.small, "regular", "condensed") for _, t in self.ships), default=0.0)
+        head = text_width(self.note_head, self.small, "regular", "condensed")  # the heading's note under "Ship"
+        return min(max(need, notes, head, text_width("Ship", self.size, "bold", "condensed")) + 2.0, width * 0.3)
+
+    def measure(self, width):
+        return self.head_h + len(self.ships) * self.row_h
+
+    def split(self, width, room):
+        fit = int((room - self.head_h) // self.row_h)
+        if fit < 1:
+            return None, self
+        if fit >= len(self.ships):
+            return self, None
+        kw = dict(parts=self.parts, note_head=self.note_head, row_h=self.row_h, size=self.size, small=self.small, head_h=self.head_h,
+                  weights=self.weights)
+        return (OrdersGrid(self.ships[:fit], self.turns, **kw), OrdersGrid(self.ships[fit:], self.turns, **kw))
+
+    def draw(self, page, x, y, width):
+        nw = self.name_w(width)
+        cw = (width - nw) / max(1, len(self.turns))
+        h = self.measure(width)
+        page.rect(x, y, width, self.head_h, stroke=False, fill=0.88)
+        page.text(x + 1.0, y + 3.0, "Ship", size=self.size, weight="bold", family="condensed")
+        page.text(x + 1.0, y + self.head_h - 1.0, self.note_head, size=self.small, family="condensed", colour=0.3)
+        thin, heavy = [], []
+        xs = self._part_x(cw)
+        for k, turn in enumerate(self.turns):
+            cx = x + nw + k * cw
+            page.text(cx + cw / 2, y + 3.0, f"Turn {turn}", size=self.size, weight="bold", family="condensed",
+                      align="centre")
+            for j, part in enumerate(self.parts):
+                page.fit_text(cx + (xs[j] + xs[j + 1]) / 2, y + self.head_h - 1.0, part, xs[j + 1] - xs[j] - 0.6,
+                              size=self.small, min_size=self.small, family="condensed", align="centre", colour=0.3)
+                if j:
+                    thin.append((cx + xs[j], y + self.head_h, cx + xs[j], y + h))
+            heavy.append((cx, y, cx, y + h))
+        for i, (name, note) in enumerate(self.ships):
+            ry = y + self.head_h + i * self.row_h
+            if i % 2:
+                page.rect(x, ry, width, self.row_h, stroke=False, fill=0.95)
+            page.fit_text(x + 1.0, ry + self.row_h * 0.45, name, nw - 1.5, size=self.size, min_size=6, weight="bold",
+                          family="condensed")
+            page.fit_text(x + 1.0, ry + self.row_h - 0.8, note, nw - 1.5, size=self.small, min_size=self.small,
+                          family="condensed", colour=0.3)
+            heavy.append((x, ry, x + width, ry))
+        page.lines(thin, width=0.1, colour=0.55)
+        page.lines(heavy, width=0.25)
+        page.rect(x, y, width, h, width=0.4)
+        return h
+
+    def part_widths(self, width) -> list[float]:
+        """Each part's width in mm within a turn's cell, at this band width."""
+        xs = self._part_x((width - self.name_w(width)) / max(1, len(self.turns)))
+        return [b - a for a, b in zip(xs, xs[1:])]
+
+    def texts(self):
+        return ["Ship"] + [f"Turn {t}" for t in self.turns] + list(self.parts) + [n for n, _ in self.ships]
+
+
+__all__ = ["Style", "load_style", "column_widths", "OrdersLog", "GunTable", "SpeedCell", "SpeedRow", "SpeedTrack", "HullPlan", "RatingBox",
+           "CardGrid", "CardHead", "Measured", "GunRows", "OrdersGrid",
+           "records", "MIN_READ_PT"]

@@ -1,0 +1,113 @@
+"""render.kit: the record sheets' pieces, once each, and the style records the rule sets pick.
+
+The rule sets' sheet modules say what goes on a sheet; their sizes are in their style.yaml, so the modules hold no
+layout numbers (the code review's count of page coordinates and sizes)."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import shipyard
+from shipyard.render.kit import OrdersLog, column_widths, load_style
+from shipyard.render.page import RenderError
+
+RULES = Path(shipyard.__file__).parent / "rules"
+LAYOUT_KEYWORDS = {"size", "gap", "box", "height", "width", "leading", "label_size", "sub_size", "min_box", "row_gap",
+                   "max_label_share", "weights", "widths", "min_col", "label_share", "padding", "min_size"}
+PORTED = ["saunders/sheet.py", "smoke_on_the_water/sheet.py", "quick_play/sheet.py", "really_simple/sheet.py"]
+
+
+def layout_numbers(path: Path) -> list[str]:
+    """Every number given to a layout keyword (size=7.5, weights=[0.6, 0.4]) in a module, as 'line: keyword=value'."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.keyword) and node.arg in LAYOUT_KEYWORDS:
+            for n in ast.walk(node.value):
+                if isinstance(n, ast.Constant) and type(n.value) in (int, float) and n.value not in (0, 1):
+                    out.append(f"{n.lineno}: {node.arg}={n.value}")
+    return out
+
+
+@pytest.mark.parametrize("module", PORTED)
+def test_a_ported_sheet_module_places_nothing_by_numbers(module):
+    assert layout_numbers(RULES / module) == []
+
+
+@pytest.mark.parametrize("path", sorted(RULES.glob("*/style.yaml")), ids=lambda p: p.parent.name)
+def test_every_style_record_loads_and_sets_no_type_under_6_pt(path):
+    assert load_style(path).named
+
+
+def test_a_style_record_with_type_under_6_pt_is_refused_naming_the_setting(tmp_path):
+    bad = tmp_path / "style.yaml"
+    bad.write_text("orders_log: {size: 5.5, gap: 3}\nguns: {label_size: 7}\n")
+    with pytest.raises(RenderError, match=r"style.yaml: type under 6 pt.*orders_log.size = 5.5"):
+        load_style(bad)
+
+
+def test_a_missing_style_record_is_an_error_naming_the_file(tmp_path):
+    path = tmp_path / "style.yaml"
+    path.write_text("guns: {size: 7}\n")
+    with pytest.raises(RenderError, match="style.yaml: no style record 'log'"):
+        load_style(path)["log"]
+
+
+def test_column_widths_are_millimetres_shares_of_the_rest_and_the_boxes():
+    assert column_widths([10, "25%", "75%", "boxes"], 100, boxes=10) == [10, 20, 60, 10]
+    with pytest.raises(RenderError, match="millimetres, 'N%' or 'boxes'"):
+        column_widths(["wide"], 100)
+
+
+@pytest.mark.parametrize("turns", [1, 5, 12, 13, 30])
+def test_the_orders_log_holds_every_turn_once_in_parts_that_leave_the_notes_writable(turns):
+    log = OrdersLog(turns, ["Turn", "Speed", "Notes"], [8, 10, "100%"], min_fill=24, max_parts=3)
+    part_w, tables = log.tables(190)
+    assert [r[0] for t in tables for r in t.rows] == list(range(1, turns + 1))
+    assert column_widths(log.widths, part_w)[-1] >= 24 or len(tables) == 1
+
+
+class _Ink:
+    """A page that keeps what is written on it (text and where), for the kit's pieces drawn without a PDF."""
+
+    def __init__(self):
+        self.texts, self.lines = [], []
+
+    def text(self, x, y, s, **kw):
+        self.texts.append((x, y, str(s)))
+
+    def line(self, x0, y0, x1, y1, **kw):
+        self.lines.append((x0, y0, x1, y1, kw.get("width")))
+
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+def test_gun_boxes_are_grouped_by_where_they_bear_and_numbered_down_the_table():
+    """Guns listed bow, port, turret, starboard come out port, starboard, bow, turret; each line of boxes is led by
+    its first gun's number, counting on from the row above; a heavier rule parts the groups."""
+    from shipyard.render.kit import GunTable
+
+    rows = [["bow chaser"], ["port battery"], ["turret"], ["starboard battery"]]
+    table = GunTable(rows, header=["Gun"], boxes=[1, 12, 2, 12], bearings=["bow", "port", "turret", "starboard"],
+                     box_col=-1, per_line=10, column_spec=["100%", "boxes"])
+    assert [r[0] for r in table.rows] == ["port battery", "starboard battery", "bow chaser", "turret"]
+    assert table.boxes == [12, 12, 1, 2]
+    page = _Ink()
+    table.draw(page, 0, 0, 120)
+    numbers = [s for _, _, s in page.texts if s.isdigit()]
+    assert numbers == ["1", "11", "13", "23", "25", "26"]  # 12 port (two lines), 12 starboard, the chaser, the turret
+    assert len([ln for ln in page.lines if ln[4] == table.group_rule]) == 3
+
+
+def test_the_orders_logs_rows_are_the_styles_pitch_or_at_least_min_row():
+    """Today's styles keep their pitch (Saunders 10.075 pt = 3.55 mm); a style's min_row raises it (5 mm: room to
+    write an order in pencil)."""
+    from shipyard.rules.saunders.sheet import style
+
+    today = OrdersLog(12, ["Turn", "Notes"], [8, "100%"], **style()["orders_log"])
+    assert round(today.row_height(), 2) == 3.55
+    roomy = OrdersLog(12, ["Turn", "Notes"], [8, "100%"], **{**style()["orders_log"], "min_row": 5.0})
+    _, tables = roomy.tables(190)
+    size, _, _, heights = tables[0].layout(190 / 3)
+    assert roomy.row_height() == 5.0 and abs(size * tables[0].leading * 25.4 / 72 - 5.0) < 1e-9
