@@ -159,11 +159,13 @@ def _library(extra: Optional[list[Path]], collect: bool = False):
     return lib
 
 
-def _notices() -> None:
+def _notices(told: tuple[str, ...] = ()) -> None:
+    """The libraries' notes, once each; a note on a file left out that the error about to be `told` names again is
+    not said twice."""
     seen: set[str] = set()
     for lib in _LIBRARIES:
         for note in lib.notices:
-            if note not in seen:
+            if note not in seen and not any(note.startswith(problem) for problem in told):
                 seen.add(note)
                 print(f"note: {_printable(note)}", file=sys.stderr)
     _LIBRARIES.clear()
@@ -763,7 +765,7 @@ def main() -> None:
     except ShipyardError as exc:
         from rich.markup import escape
 
-        _notices()
+        _notices(told=tuple(str(p) for p in exc.problems))
         err = _console(stderr=True)
         for p in exc.problems:
             err.print(f"[red]error:[/red] {escape(_printable(str(p)))}", markup=True)

@@ -57,6 +57,7 @@ def test_a_command_that_needs_the_file_stops_with_its_problem(club, args):
     run = shipyard(*args, cwd=club)
     assert run.returncode == 2
     assert "error: ships/uss-draftee.yaml:" in run.stderr.decode() and b"Traceback" not in run.stderr
+    assert run.stderr.decode().count("ships/uss-draftee.yaml:") == 1, "the problem is said once, not as a note too"
 
 
 def test_a_pack_of_a_scenario_that_names_a_left_out_ship_stops(club, tmp_path):
