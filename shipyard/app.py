@@ -1,7 +1,7 @@
 """The application layer: what the command line and the web server both call, neither holding logic of its own.
 
     lib = load_library([Path("my-ships")])              # bundled + the user's library + these folders
-    rs = ruleset("saunders")
+    rs = ruleset(name)                                  # by key or alias, from the registry (shipyard.rules)
     ctx = context(rs, lib, house_rules=None, scale=None)
     items = derive_target(rs, lib, "hartford", ctx)     # [(side or None, unit, derived)]
     pdf = build_sheet(rs, lib, ["hartford"], SheetOptions(paper="letter"))      # -> bytes
@@ -47,7 +47,7 @@ def load_library(extra: Iterable[Path | str] = (), *, user: bool = True, collect
 
 
 def ruleset(name: str):
-    """A rule set by key or alias (sotw, saunders, really-simple, quick-play), from the registry."""
+    """A rule set by key or alias, from the registry (shipyard.rules: the bundled ones and $SHIPYARD_RULESETS)."""
     from .rules import get_ruleset
 
     return get_ruleset(name)
@@ -186,49 +186,15 @@ def derive_target(rs, library, target: str, ctx, when: str | None = None) -> lis
 
 def damage_capacity(rs, derived, ctx=None) -> dict[str, int]:
     """The boxes of every damage track a unit's printed aid has under a rule set, by the names a scenario's
-    `damage:` may use. Read from the derived stats, whose keys are the same as `stats --json` prints."""
-    d = derived.to_json()
-    key = rs.key
-    out: dict[str, int] = {}
-    if key == "smoke-on-the-water":
-        if d.get("kind") == "fort":
-            for n in ("structure", "sdp", "hull"):
-                out[n] = int(d.get("structural_damage_points") or 0)
-            return out
-        for n in ("hull", "hdp"):
-            out[n] = int(d.get("hull_damage_points") or 0)
-        for n in ("flotation", "fp"):
-            out[n] = int(d.get("flotation_points") or 0)
-        for tid, pts in (d.get("turret_damage_points") or {}).items():
-            out[f"turret {tid}"] = out[f"tdp {tid}"] = int(pts)
-        for wid, pts in (d.get("wheel_damage_points") or {}).items():
-            out[f"wheel {wid}"] = out[f"wdp {wid}"] = int(pts)
-        if d.get("machinery_boxes"):
-            out["machinery"] = int(d["machinery_boxes"])
-    elif key == "saunders":
-        if isinstance(d.get("hull"), (int, float)):
-            out["hull"] = int(d["hull"])
-        for n in ("holes", "fires", "criticals"):
-            out[n] = 8
-    elif key == "quick-play":
-        if isinstance(d.get("edna"), (int, float)):
-            out["edna"] = int(d["edna"])
-    elif key == "really-simple":
-        if isinstance(d.get("speed_kn"), (int, float)) and d.get("kind") != "fort":
-            movement = ctx.tables.get("movement") if ctx is not None else None
-            rows = movement.rows if movement is not None and isinstance(movement.rows, dict) else {}
-            step = float(rows.get("speed_step_kn", 0.5))
-            aids = rs.aids()
-            out["speed"] = (len(aids.speed_values(float(d["speed_kn"]), step)) if hasattr(aids, "speed_values")
-                            else int(d["speed_kn"] / step) + 1)
-    return out
+    `damage:` may use: the rule set answers (its damage_tracks)."""
+    return rs.damage_tracks(derived, ctx)
 
 
 def check_damage(library, scenario, rs, units, ctx=None) -> None:
     """A scenario's opening damage against the tracks each unit has under this rule set: more boxes than a
     track holds is an error naming the scenario file, line and field (a name no rule set knows is refused
     when the scenario loads)."""
-    from .spec.library import damage_track_known
+    from .rules import damage_track_known
 
     entry = getattr(library, "origin", {}).get("scenario:" + scenario.id)
     derived_of = {unit.id: d for _, unit, d in units}
@@ -278,7 +244,7 @@ def check_paper(paper: str) -> str:
 
 
 def sheet_file_name(rs, units, names: list[str], options: SheetOptions) -> str:
-    """'saunders-sheet-uss-hartford-letter.pdf': the rule set, what it prints and every variant."""
+    """'<rule set>-sheet-uss-hartford-letter.pdf': the rule set's key, what it prints and every variant."""
     from .pack.options import safe_name, variant_suffix
 
     if len(names) == 1 and units[0][0] is not None:  # a scenario's units

@@ -1,7 +1,7 @@
 """What every rule set shares: derived values with reasons, provenance-tagged tables, house rules.
 
-A rule set is one folder under shipyard/rules/ whose __init__.py defines `RULESET`, an instance of
-`RuleSet`. The calculator is pure: `derive(unit, ctx) -> Derived`. Printed aids (sheets, templates,
+A rule set is one folder whose __init__.py defines `RULESET`, an instance of `rules.contract.RuleSet` (what a
+rule set fills in). The calculator is pure: `derive(unit, ctx) -> Derived`. Printed aids (sheets, templates,
 counters, rosters) live in the rule set's own modules and are imported only when asked for, so
 `shipyard --help` never pays for ReportLab.
 """
@@ -521,31 +521,6 @@ class Context:
     scale: str = "native"
     options: Any = None  # the pack options (paper, colour, blank or pre-damaged copies...) where a pack is built
     scenario: Any = None  # the scenario being packed, where there is one (its units' opening damage)
-
-
-@dataclass
-class RuleSet:
-    key: str  # "smoke-on-the-water"
-    aliases: tuple[str, ...]  # ("sotw",)
-    title: str  # "Smoke on the Water"
-    package: str  # "shipyard.rules.smoke_on_the_water"
-    derive: Callable[[Any, Context], Derived]
-    tables_path: Path
-    native_scale: str = "1/600"
-    scales: tuple[str, ...] = ("1/600", "1/1200")
-    pack_seconds: float = 0.1  # about how long its Mobile Bay pack takes to build (side by side, the longest go first)
-
-    def tables(self, house_rules: Path | None = None) -> Tables:
-        return load_tables(self.tables_path, house_rules, (self.key, *self.aliases))
-
-    def context(self, library: Any, house_rules: Path | None = None, scale: str | None = None) -> Context:
-        return Context(library=library, tables=self.tables(house_rules), scale=scale or self.native_scale)
-
-    def aids(self):
-        """The module with the printed aids (sheets, templates, counters, roster), imported on demand."""
-        import importlib
-
-        return importlib.import_module(self.package + ".aids")
 
 
 # ---------------------------------------------------------------------------------------------

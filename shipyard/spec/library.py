@@ -21,17 +21,18 @@ from .yamlfile import Located, read_file_bytes, read_yaml
 
 ORDNANCE_FILE = "ordnance.yaml"
 
-# The names a scenario's opening damage may give a track, across the rule sets (each uses those it has):
-# Smoke on the Water hull/hdp, flotation/fp, machinery, structure/sdp (forts), turret <id>/tdp <id>,
-# wheel <id>/wdp <id>; Saunders hull, holes, fires, criticals; Quick Play edna; Really Simple speed.
-DAMAGE_TRACKS = ("hull", "hdp", "flotation", "fp", "machinery", "structure", "sdp", "holes", "fires", "criticals",
-                 "edna", "speed")
-_DAMAGE_PREFIXES = ("turret ", "tdp ", "wheel ", "wdp ")
 
 
-def damage_track_known(name: str) -> bool:
-    key = " ".join(str(name).lower().split())
-    return key in DAMAGE_TRACKS or any(key.startswith(p) and len(key) > len(p) for p in _DAMAGE_PREFIXES)
+def damage_track_problem(track: str) -> str | None:
+    """What is wrong with a damage-track name a scenario gives (None: some rule set has such a track). Which names
+    there are is game knowledge: the rule sets say, through their registry."""
+    from ..rules import damage_track_known, damage_track_names
+
+    if damage_track_known(track):
+        return None
+    names = damage_track_names()
+    plain = [n for n in names if not n.endswith(" <id>")]
+    return f"no damage track {track!r}{did_you_mean(track.lower(), plain)}; tracks: " + ", ".join(names)
 
 
 def library_files(dirs: Iterable[Path]) -> list[Path]:
@@ -556,12 +557,11 @@ class Library:
                         f"no vessel or fort {u.id!r} in the library{did_you_mean(u.id, self.units)}",
                     ))
                 for track in u.damage:
-                    if not damage_track_known(track):
+                    wrong = damage_track_problem(track)
+                    if wrong:
                         problems.append(Problem(
                             display_path(path), located.line_of(("sides", i, "units", j, "damage", track)),
-                            f"sides[{i}].units[{j}].damage.{track}",
-                            f"no damage track {track!r}{did_you_mean(track.lower(), DAMAGE_TRACKS)}; tracks: "
-                            + ", ".join(DAMAGE_TRACKS) + ", turret <id>, wheel <id>",
+                            f"sides[{i}].units[{j}].damage.{track}", wrong,
                         ))
                 if u.lashed_to and u.lashed_to not in ids:
                     problems.append(Problem(

@@ -564,7 +564,7 @@ class ScenarioUnit(Strict):
     note: str | None = None
     damage: dict[Annotated[str, Field(min_length=1, max_length=40)], Annotated[int, Field(ge=0, le=1000)]] = Field(
         default_factory=dict,
-        description="boxes already lost when the scenario opens, by damage track (hull, hdp, edna, speed...), "
+        description="boxes already lost when the scenario opens, by damage track (each rule set names its own: hull, speed...), "
                     "struck through on pre-damaged copies of the sheets; blank copies ignore it",
     )
 

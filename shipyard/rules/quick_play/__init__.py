@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..base import RuleSet
+from ..contract import RuleSet
+from .damage import TRACK_NAMES, damage_tracks
+from .trackers import applies, trackers
 from .derive import derive
 
 HERE = Path(__file__).resolve().parent
@@ -23,5 +25,11 @@ RULESET = RuleSet(
     tables_path=HERE / "tables.yaml",
     native_scale="any",
     scales=("any",),
+    damage_tracks=damage_tracks,
+    track_names=TRACK_NAMES,
+    trackers=trackers,
+    applies=applies,
+    ground_units="in",
     pack_seconds=0.045,
+    pack_pages=6,
 )

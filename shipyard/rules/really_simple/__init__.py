@@ -5,7 +5,9 @@ The calculator is in derive.py, the numbers in tables.yaml, the printed aids in 
 
 from pathlib import Path
 
-from ..base import RuleSet
+from ..contract import RuleSet
+from .damage import TRACK_NAMES, damage_tracks
+from .trackers import applies, trackers
 from .derive import derive
 
 RULESET = RuleSet(
@@ -17,5 +19,11 @@ RULESET = RuleSet(
     tables_path=Path(__file__).with_name("tables.yaml"),
     native_scale="1/1200",
     scales=("1/1200", "1/600"),
+    damage_tracks=damage_tracks,
+    track_names=TRACK_NAMES,
+    trackers=trackers,
+    applies=applies,
+    ground_units="in",
     pack_seconds=0.06,
+    pack_pages=10,
 )

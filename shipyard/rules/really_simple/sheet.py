@@ -23,6 +23,7 @@ from ...render.text import number
 from ...render.blocks import Block, Check, CheckRow, Note, Panel, Runs, Stack, StatBoxes, Text, Track, records
 from ..base import accent, damage_done, sheet_heading
 from ...render.kit import CardHead, GunRows, Measured, OrdersGrid, SpeedCell, SpeedRow, SpeedTrack, load_style
+from .damage import speed_values
 from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
 from .words import gun_groups, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
@@ -33,12 +34,6 @@ STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet pick
 def style():
     """The sizes the cards and the orders log pick (style.yaml)."""
     return load_style(STYLE_PATH)
-
-
-def speed_values(top: float, step: float = 0.5) -> list[float]:
-    """Every speed from the top down to 0 in steps: what is left when each box is struck."""
-    n = int(round(top / step))
-    return [round((n - i) * step, 2) for i in range(n + 1)]
 
 
 def card_heading(unit, d, ctx) -> Block:

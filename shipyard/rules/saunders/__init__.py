@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..base import RuleSet
+from ..contract import RuleSet
+from .damage import TRACK_NAMES, damage_tracks
+from .trackers import applies, trackers
 from .derive import NATIVE_SCALE, derive as derive_unit
 
 RULESET = RuleSet(
@@ -20,5 +22,11 @@ RULESET = RuleSet(
     tables_path=Path(__file__).with_name("tables.yaml"),
     native_scale=NATIVE_SCALE,
     scales=("1/1200", "1/600"),
+    damage_tracks=damage_tracks,
+    track_names=TRACK_NAMES,
+    trackers=trackers,
+    applies=applies,
+    ground_units="in",
     pack_seconds=0.09,
+    pack_pages=20,
 )

@@ -6,8 +6,23 @@ printed aids in sheet.py, counters.py, templates.py, roster.py and reference.py 
 
 from pathlib import Path
 
-from ..base import RuleSet
+from ..contract import RuleSet
+from .damage import TRACK_NAMES, damage_tracks
 from .derive import derive
+
+
+def trackers():
+    """The outcome -> tracker mapping (trackers.yaml; the sheet module reads it, imported only when asked)."""
+    from .sheet import trackers as read
+
+    return read()
+
+
+def applies(condition: str, stats) -> bool:
+    from .sheet import applies as test
+
+    return test(condition, stats)
+
 
 RULESET = RuleSet(
     key="smoke-on-the-water",
@@ -18,5 +33,12 @@ RULESET = RuleSet(
     tables_path=Path(__file__).with_name("tables.yaml"),
     native_scale="1/600",
     scales=("1/600", "1/1200"),
+    damage_tracks=damage_tracks,
+    track_names=TRACK_NAMES,
+    trackers=trackers,
+    applies=applies,
+    ground_units="cm",
     pack_seconds=0.13,
+    pack_pages=22,
+    short="sotw",
 )

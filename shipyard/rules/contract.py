@@ -1,0 +1,124 @@
+"""The rule-set contract: everything a rule set fills in, and all that the rest of shipyard may ask of one.
+
+A rule set is one folder (a Python package) whose __init__.py defines `RULESET = RuleSet(...)`. Shared code never
+branches on a rule set's key: it asks the rule set (its tables, its calculator, its damage tracks, its scales, its
+printed aids) through this interface, and the registry (rules/__init__.py) finds the folders.
+
+    key, aliases, title      how a user names it (--rules, ?rules=, a house-rules section) and how it is printed
+    derive(unit, ctx)        the calculator: a unit's stats under these rules (Derived, typed by its Stats model)
+    tables(house_rules)      its tables.yaml with a user's house rules laid over
+    damage_tracks(d, ctx)    {track name a scenario's `damage:` may use: boxes its printed aid has} for one unit;
+                             the first is the unit's main track (hull, EDNA...)
+    track_names              every track name a scenario may give (`turret <id>`: the word and any id)
+    trackers(), applies()    which tracker records each outcome of its tables, and which units it can befall
+    native_scale, scales     the model scale its distances are written for, and every scale it takes ("any": the
+                             same at every scale); ground_units: what its distances are measured in
+    aids()                   the module of printed aids, imported only when one is printed; `aid(name)` gives one
+                             as `draw(doc, job)` with a Job (scenario, units, ctx, counter layout); see AIDS
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from ..spec.errors import ShipyardError
+from .base import Context, Derived, Tables, Trackers, load_tables
+
+
+@dataclass
+class Job:
+    """What a printed aid draws from: the scenario (None outside one), its units as (side, unit, derived), the
+    derivation context, and for counters whether each back is printed beside its front (fold) or on the reverse."""
+
+    scenario: Any
+    units: list[tuple[Any, Any, Any]]
+    ctx: Any
+    fold: bool = False
+    backs: bool = False
+
+    def only(self, items: list[tuple[Any, Any, Any]]) -> "Job":
+        """The same job for some of its units (to find which one a failure belongs to)."""
+        return Job(self.scenario, items, self.ctx, self.fold, self.backs)
+
+
+# Every printed aid a rule set may offer, by the name of its entry point in the rule set's aids module: the
+# arguments that entry point takes, and how a Job gives them. A rule set that prints no such aid leaves it out.
+AIDS: dict[str, tuple[str, Callable[[Callable, Any, Job], None]]] = {
+    "roster": ("roster(doc, scenario, [(side, unit, derived)], ctx)",
+               lambda fn, doc, job: fn(doc, job.scenario, job.units, job.ctx)),
+    "sheets": ("sheets(doc, [(unit, derived)], ctx)",
+               lambda fn, doc, job: fn(doc, [(u, d) for _, u, d in job.units], job.ctx)),
+    "templates": ("templates(doc, ctx)", lambda fn, doc, job: fn(doc, job.ctx)),
+    "counters": ("counters(doc, [(side, unit, derived)], ctx, fold=False, backs=False)",
+                 lambda fn, doc, job: fn(doc, job.units, job.ctx, fold=job.fold, backs=job.backs)),
+    "quick_reference": ("quick_reference(doc, [derived], ctx)",
+                        lambda fn, doc, job: fn(doc, [d for _, _, d in job.units], job.ctx)),
+}
+
+ANY_SCALE = "any"  # a rule set whose distances do not depend on the models' scale
+
+
+@dataclass
+class RuleSet:
+    key: str  # the name --rules takes and files are named by
+    aliases: tuple[str, ...]  # other names a user may give
+    title: str  # the name printed on its aids
+    package: str  # its Python package: where its aids module is
+    derive: Callable[[Any, Context], Derived]
+    tables_path: Path
+    damage_tracks: Callable[[Derived, Context | None], dict[str, int]]
+    track_names: tuple[str, ...]
+    trackers: Callable[[], Trackers]
+    applies: Callable[[str, Any], bool]
+    native_scale: str = "1/600"
+    scales: tuple[str, ...] = ("1/600", "1/1200")
+    ground_units: str = "in"  # what its distances are measured in on the table: in, cm, mm
+    pack_seconds: float = 0.1  # about how long its Mobile Bay pack takes to build (side by side, the longest go first)
+    pack_pages: int | None = None  # the pages its Mobile Bay pack is meant to take, A4, default options
+    short: str = ""  # the name help texts and web addresses use when the key is long (one of the aliases)
+
+    @property
+    def short_name(self) -> str:
+        return self.short or self.key
+
+    def tables(self, house_rules: Path | None = None) -> Tables:
+        return load_tables(self.tables_path, house_rules, (self.key, *self.aliases))
+
+    def context(self, library: Any, house_rules: Path | None = None, scale: str | None = None) -> Context:
+        return Context(library=library, tables=self.tables(house_rules), scale=scale or self.native_scale)
+
+    def aids(self):
+        """The module with the printed aids, imported on demand (so `shipyard --help` never pays for ReportLab)."""
+        return importlib.import_module(self.package + ".aids")
+
+    def prints(self, name: str) -> bool:
+        """Whether this rule set offers the printed aid `name` (one of AIDS)."""
+        return name in AIDS and callable(getattr(self.aids(), name, None))
+
+    def aid(self, name: str) -> Callable[[Any, Job], None]:
+        """The printed aid `name` (one of AIDS) as draw(doc, job); a clear error when this rule set prints none."""
+        call = AIDS[name][1]
+        fn = getattr(self.aids(), name, None)
+        if not callable(fn):
+            raise ShipyardError(f"the {self.title} rule set prints no {name.replace('_', ' ')}")
+        return lambda doc, job: call(fn, doc, job)
+
+    def takes_scale(self, scale: str) -> bool:
+        return ANY_SCALE in self.scales or scale in self.scales
+
+    def damage_track_known(self, name: str) -> bool:
+        """Whether a scenario's `damage:` may name this track for this rule set."""
+        return track_name_known(name, self.track_names)
+
+
+def track_name_known(name: str, names: tuple[str, ...] | list[str]) -> bool:
+    """Whether a track name (any case and spacing) is one of names, where 'turret <id>' takes 'turret' and any id."""
+    key = " ".join(str(name).lower().split())
+    for known in names:
+        word, _, rest = known.partition(" ")
+        if key == known or (rest == "<id>" and key.startswith(word + " ") and len(key) > len(word) + 1):
+            return True
+    return False

@@ -1,0 +1,25 @@
+"""Really Simple's damage track: the speed track of a ship's card, a box for each speed from her top speed down to
+0 in the movement table's steps (a fort has none)."""
+
+from __future__ import annotations
+
+from ..base import Context, Derived
+
+TRACK_NAMES = ("speed",)  # what a scenario's opening damage may call it
+SPEED_STEP_KN = 0.5  # the step when there are no tables to hand (the movement table's own)
+
+
+def speed_values(top: float, step: float = SPEED_STEP_KN) -> list[float]:
+    """Every speed from the top down to 0 in steps: what is left when each box is struck."""
+    n = int(round(top / step))
+    return [round((n - i) * step, 2) for i in range(n + 1)]
+
+
+def damage_tracks(derived: Derived, ctx: Context | None = None) -> dict[str, int]:
+    d = derived.to_json()
+    if not isinstance(d.get("speed_kn"), (int, float)) or d.get("unit") == "fort":  # a fort's card has no speed track
+        return {}
+    movement = ctx.tables.get("movement") if ctx is not None else None
+    rows = movement.rows if movement is not None and isinstance(movement.rows, dict) else {}
+    step = float(rows.get("speed_step_kn", SPEED_STEP_KN))
+    return {"speed": len(speed_values(float(d["speed_kn"]), step))}

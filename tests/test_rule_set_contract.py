@@ -1,0 +1,83 @@
+"""The rule-set contract (shipyard.rules.contract): every registered rule set fills every part of it, and what the
+shared code used to know about each game (damage tracks, scales) now comes from the rule sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from shipyard.rules import AIDS, all_rulesets, all_scales, damage_track_names, get_ruleset
+from shipyard.rules.base import Derived, Tables, Trackers
+from shipyard.rules.contract import ANY_SCALE, RuleSet, track_name_known
+from shipyard.spec.errors import ShipyardError
+from shipyard.spec.model import Scenario
+
+RULESETS = [rs.key for rs in all_rulesets()]
+A_SHIP, A_FORT = "css-tennessee", "fort-morgan"
+
+
+@pytest.fixture(scope="module")
+def derived(library):
+    """Each rule set's context and a ship and a fort derived under it."""
+    out = {}
+    for rs in all_rulesets():
+        ctx = rs.context(library)
+        out[rs.key] = ctx, {i: rs.derive(library.units[i].as_of("1864-08-05"), ctx) for i in (A_SHIP, A_FORT)}
+    return out
+
+
+@pytest.mark.parametrize("key", RULESETS)
+def test_every_rule_set_fills_every_part_of_the_contract(key, derived):
+    rs = get_ruleset(key)
+    assert isinstance(rs, RuleSet)
+    assert rs.key and rs.title and all(isinstance(a, str) for a in rs.aliases)
+    assert get_ruleset(rs.short_name) is rs and all(get_ruleset(a) is rs for a in rs.aliases)
+    assert isinstance(rs.tables(), Tables) and rs.tables()
+    assert rs.native_scale in rs.scales and rs.ground_units in ("in", "cm", "mm")
+    assert all(s == ANY_SCALE or s in all_scales() for s in rs.scales)
+    ctx, units = derived[key]
+    trackers = rs.trackers()
+    assert isinstance(trackers, Trackers) and trackers.outcomes
+    for name, d in units.items():
+        assert isinstance(d, Derived) and d.stats is not None
+        assert trackers.for_unit(rs.applies, d.stats) <= set(trackers.trackers)
+        tracks = rs.damage_tracks(d, ctx)
+        assert isinstance(tracks, dict) and (tracks or name == A_FORT), (name, "every ship has her main damage track")
+        assert all(isinstance(n, int) and n >= 0 for n in tracks.values())
+        assert all(rs.damage_track_known(t) for t in tracks), (name, tracks, rs.track_names)
+    offered = [name for name in AIDS if rs.prints(name)]
+    assert "sheets" in offered, "every rule set prints record sheets"
+    for name in AIDS:
+        if name not in offered:
+            with pytest.raises(ShipyardError, match="prints no"):
+                rs.aid(name)
+
+
+def test_track_names_take_an_id_where_they_say_so():
+    assert track_name_known("Turret  A", ("turret <id>",)) and not track_name_known("turret", ("turret <id>",))
+    assert track_name_known("HULL", ("hull",)) and not track_name_known("hulls", ("hull",))
+    assert set(damage_track_names()) >= {n for rs in all_rulesets() for n in rs.track_names}
+
+
+def _duel(damage: dict) -> Scenario:
+    return Scenario.model_validate({
+        "id": "duel", "name": "A duel", "date": "1864-08-05", "place": "Mobile Bay",
+        "sides": [{"name": "Union", "navy": "USN", "units": [{"id": "uss-hartford"}]},
+                  {"name": "Confederate", "navy": "CSN", "units": [{"id": "css-tennessee", "damage": damage}]}],
+    })
+
+
+@pytest.mark.parametrize("track", ["holes", "fires"])
+def test_opening_damage_beyond_the_sheets_tally_is_refused(library, track):
+    """The record sheet has 6 fire and 6 hole boxes; the check used to allow 8 (and 8 'criticals' no sheet has)."""
+    from shipyard import app
+
+    rs = get_ruleset("saunders")
+    for lost, ok in ((6, True), (7, False)):
+        scenario = _duel({track: lost})
+        ctx = app.context(rs, library, scenario=scenario)
+        units = [(side, u, rs.derive(u, ctx)) for side, u in library.scenario_units(scenario)]
+        if ok:
+            app.check_damage(library, scenario, rs, units, ctx)
+        else:
+            with pytest.raises(ShipyardError, match=f"{track} track holds 6"):
+                app.check_damage(library, scenario, rs, units, ctx)
