@@ -34,12 +34,12 @@ app.add_typer(new_app, name="new")
 
 LibraryOpt = Annotated[Optional[list[Path]], typer.Option(
     "--library", "-L", help="Also read this folder (or file) of your own vessels, forts and scenarios (repeatable).")]
-RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Rule set: sotw, saunders, really-simple, quick-play.")]
+RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Rule set, by name (a name it does not know lists those it does).")]
 AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="The vessel as she stood on this date (YYYY-MM-DD).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 HouseOpt = Annotated[Optional[Path], typer.Option("--house-rules", help="YAML file changing values or rows of the rule sets' tables (house rules).")]
 PaperOpt = Annotated[str, typer.Option("--paper", help="a4 or letter.")]
-ScaleOpt = Annotated[Optional[str], typer.Option("--scale", help="Model scale: 1/600 or 1/1200 (default: the rule set's own).")]
+ScaleOpt = Annotated[Optional[str], typer.Option("--scale", help="Model scale, such as 1/1200 (default: the rule set's own; one it does not take lists those it does).")]
 ForceOpt = Annotated[bool, typer.Option(
     "--force", help="Replace a file at the output path that shipyard did not write for this (see the README).")]
 OutOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Output PDF file (default: output/, named after what it holds).")]
@@ -522,7 +522,7 @@ def roster(
 @_stops_cleanly
 def pack(
     scenario: Annotated[str, typer.Argument(help="A scenario by id (mobile-bay-1864) or your own scenario file.")],
-    rules: Annotated[Optional[list[str]], typer.Option("--rules", "-r", help="Rule set (repeatable; default: all four).")] = None,
+    rules: Annotated[Optional[list[str]], typer.Option("--rules", "-r", help="Rule set (repeatable; default: every one).")] = None,
     paper: Annotated[Optional[str], typer.Option("--paper", help="a4 or letter.")] = None,
     scale: ScaleOpt = None,
     side: Annotated[Optional[list[str]], typer.Option("--side", help="Only this side's units (repeatable).")] = None,

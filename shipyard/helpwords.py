@@ -7,7 +7,7 @@ from __future__ import annotations
 BY_NAME = {
     "library": "FOLDER", "templates": "FOLDER", "folder": "FOLDER", "output_dir": "FOLDER",
     "output": "FILE", "house_rules": "FILE", "preset": "FILE", "save_preset": "FILE", "state": "FILE",
-    "rules": "RULES", "paper": "a4|letter", "scale": "1/600|1/1200", "as_of": "YYYY-MM-DD", "side": "SIDE",
+    "rules": "RULES", "paper": "a4|letter", "scale": "SCALE", "as_of": "YYYY-MM-DD", "side": "SIDE",
     "navy": "NAVY", "turns": "N", "jobs": "N", "port": "PORT", "host": "ADDRESS", "like": "VESSEL",
     "format": "csv|json|md|html", "copies": "blank|pre-damaged", "no": "AID",
 }

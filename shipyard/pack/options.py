@@ -28,7 +28,7 @@ class PackOptions(BaseModel):
 
     rules: list[str] = Field(default_factory=_registry_keys, description="rule sets by key or alias (default: all)")
     paper: Literal["a4", "letter"] = "a4"
-    scale: Literal["1/600", "1/1200"] | None = None
+    scale: str | None = Field(default=None, description="model scale (default: each rule set's own)")
     colour: bool = True
     copies: Literal["blank", "pre-damaged"] = "blank"
     turns: int | None = Field(default=None, json_schema_extra={"minimum": 1, "maximum": MAX_TURNS},
@@ -46,7 +46,7 @@ class PackOptions(BaseModel):
     @field_validator("rules")
     @classmethod
     def _known_rulesets(cls, value: list[str]) -> list[str]:
-        """Each name resolved through the rule-set registry to its key (an alias such as 'sotw' is accepted)."""
+        """Each name resolved through the rule-set registry to its key (an alias is accepted)."""
         from ..rules import get_ruleset
 
         keys = []
@@ -68,6 +68,16 @@ class PackOptions(BaseModel):
             raise ValueError(f"{value} turns: a game has at least 1 turn")
         if value is not None and value > MAX_TURNS:
             raise ValueError(f"{value} turns: an orders log holds at most {MAX_TURNS} (it shares the record sheet's page)")
+        return value
+
+    @field_validator("scale")
+    @classmethod
+    def _known_scale(cls, value: str | None) -> str | None:
+        """A scale some rule set plays at (each rule set then checks it takes it)."""
+        from ..rules import all_scales
+
+        if value is not None and value not in all_scales():
+            raise ValueError(f"expected one of {', '.join(all_scales())}, got {value!r}")
         return value
 
     @field_validator("paper", mode="before")

@@ -19,6 +19,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..paths import fonts_dir
 from ..spec.errors import Problem, ShipyardError
+from ..rules import all_scales, default_ruleset, rule_set_names
 from ..rules.base import DEFAULT_TURNS
 from ..spec.model import MAX_TURNS
 from .forms import data_from_form, fields_for
@@ -45,7 +46,8 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=1, ensure_ascii=False)
 
     def page(name: str, request: Request, status: int = 200, **kw) -> HTMLResponse:
-        body = env.get_template(name).render(request=request, shop=shop, rulesets=shop.rulesets(), **kw)
+        body = env.get_template(name).render(request=request, shop=shop, rulesets=shop.rulesets(), scales=all_scales(),
+                                             default_rules=default_ruleset().key, **kw)
         return HTMLResponse(body, status_code=status)
 
     def unit_or_404(ident: str):
@@ -82,7 +84,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             return error_page(request, 404, f"no ship or fort {request.path_params['ident']!r} in the library")
         stats, derived = shop.all_stats(unit)
         entry = shop.library.origin[unit.id]
-        rules, paper = request.query_params.get("rules", "saunders"), request.query_params.get("paper", "a4")
+        rules, paper = request.query_params.get("rules", default_ruleset().key), request.query_params.get("paper", "a4")
         try:  # every page of her sheet, as it prints
             sheet, sheet_error = await off_loop(shop.sheet_svg, unit, rules, paper), None
         except ShipyardError as exc:
@@ -154,7 +156,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         opened = _opened_by(form)
         text = _made_by(form, opened, data)
         checked = await off_loop(shop.check_text, text)
-        rules = form.get("_rules") or "saunders"
+        rules = form.get("_rules") or default_ruleset().key
         if request.headers.get("hx-request"):
             preview = None
             if checked.ok:
@@ -193,7 +195,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         if path is None:
             if request.headers.get("hx-request"):  # htmx swaps only a 2xx: the refusal is said in the page
                 names = _slots(form)
-                return page("editor_result.html", request, checked=checked, text=text, rules="saunders", preview=None,
+                return page("editor_result.html", request, checked=checked, text=text, rules=default_ruleset().key, preview=None,
                             errors_by_field=_errors_by_field(checked), field_names=names, question=question,
                             ident=ident)
             return _editor(request, data, checked, opened, form.get("_version"),
@@ -243,7 +245,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         options = {"paper": paper if paper in PAPERS else "a4", "colour": form.get("colour", "colour") == "colour",
                    "copies": "pre-damaged" if form.get("copies") == "pre-damaged" else "blank"}
         scale = form.get("scale")
-        if scale in ("1/600", "1/1200"):
+        if scale in all_scales():
             options["scale"] = scale
         turns = str(form.get("turns", "") or "").strip()
         if turns:  # blank: the scenario's own length, else 12
@@ -295,7 +297,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
     def _rules_param(request):
         rules = request.query_params.get("rules")
         if not rules:
-            raise ShipyardError("say which rule set: ?rules=sotw, saunders, really-simple or quick-play")
+            raise ShipyardError(f"say which rule set: ?rules={rule_set_names(sep=', ', last=' or ')}")
         return shop.rulesets(), rules
 
     async def api_stats(request: Request):
@@ -362,7 +364,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         checked = await off_loop(shop.check_text, text, with_stats=False)
         if not checked.ok:
             return JSONResponse({"ok": False, "errors": checked.errors_json()}, status_code=422)
-        rules = request.query_params.get("rules", "saunders")
+        rules = request.query_params.get("rules", default_ruleset().key)
         return Response(await off_loop(shop.sheet_png, checked.unit, rules, 1, request.query_params.get("paper", "a4")),
                         media_type="image/png", headers={"Cache-Control": "no-store"})
 
@@ -485,7 +487,7 @@ def _parent(name: str) -> str:
 
 
 def _short_key(rs) -> str:
-    return "sotw" if rs.key == "smoke-on-the-water" else rs.key
+    return rs.short_name
 
 
 def _num(v):
