@@ -66,8 +66,8 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
             subject=f"Game pack for {scenario.name} under {ruleset.title}",
             footer=footer(scenario.name, ruleset.title, options.paper),
         ) as doc:
-            # a rule set may say what a section holds beside its contents line (Quick Play's templates hold its
-            # quick reference); the titles stay the sections' own, as in the outline
+            # a rule set may say what a section holds beside its contents line (its aids module's SECTION_NOTES:
+            # templates that hold its quick reference); the titles stay the sections' own, as in the outline
             cover(doc, scenario, ruleset, sides, [s.name for s in plan], options, scale=job.ctx.scale,
                   notes=getattr(aids, "SECTION_NOTES", None))
             for section in plan:

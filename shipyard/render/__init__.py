@@ -3,7 +3,7 @@
 Millimetres everywhere, origin at the top-left of the page, y downward; font sizes and leading in points.
 
     from shipyard.render import Document
-    with Document(path, paper="a4", title=..., subject=..., footer="Smoke on the Water") as doc:
+    with Document(path, paper="a4", title=..., subject=..., footer="Battle of Mobile Bay") as doc:
         box = doc.content                      # Box(x, y, w, h): lay out from this, never from a fixed paper size
         page = doc.new_page(bookmark="USS Monitor")
         page.text(box.x, box.y + 6, "USS Monitor", size=14, weight="bold")

@@ -1,6 +1,6 @@
 """Document and Page: millimetres, top-left origin, y downward; the layer converts to PDF points.
 
-    with Document("out/sheets.pdf", paper="a4", title="...", footer="Smoke on the Water") as doc:
+    with Document("out/sheets.pdf", paper="a4", title="...", footer="Battle of Mobile Bay") as doc:
         page = doc.new_page(bookmark="USS Monitor")
         page.text(doc.content.x, doc.content.y + 5, "USS Monitor", size=14, weight="bold")
 

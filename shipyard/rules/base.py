@@ -296,7 +296,7 @@ def overlay(own: Any, house: Any) -> Any:
 
 
 def field_name(loc: tuple) -> str:
-    """A path into a file as the user reads it: ('saunders', 'hull', 'rows', 0, 'hull') -> 'saunders.hull.rows[0].hull'."""
+    """A path into a file as the user reads it: ('<rules>', 'hull', 'rows', 0, 'hull') -> '<rules>.hull.rows[0].hull'."""
     return ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in loc).replace(".[", "[")
 
 
@@ -355,7 +355,7 @@ def apply_house_rules(tables: Tables, path: Path, ruleset_keys: Iterable[str] = 
     registry = _ruleset_names()
     all_names = {n for names in registry.values() for n in names}
     prefix: tuple = ()
-    if any(k in all_names for k in data):  # sections per rule set: {saunders: {hull: {rows: ...}}}
+    if any(k in all_names for k in data):  # sections per rule set: {<key>: {hull: {rows: ...}}}
         for k in data:
             if k not in all_names:
                 raise ShipyardError([Problem(where, located.line_of((k,)), str(k),

@@ -8,7 +8,7 @@ printed aids) through this interface, and the registry (rules/__init__.py) finds
     derive(unit, ctx)        the calculator: a unit's stats under these rules (Derived, typed by its Stats model)
     tables(house_rules)      its tables.yaml with a user's house rules laid over
     damage_tracks(d, ctx)    {track name a scenario's `damage:` may use: boxes its printed aid has} for one unit;
-                             the first is the unit's main track (hull, EDNA...)
+                             the first is the unit's main track
     track_names              every track name a scenario may give (`turret <id>`: the word and any id)
     trackers(), applies()    which tracker records each outcome of its tables, and which units it can befall
     native_scale, scales     the model scale its distances are written for, and every scale it takes ("any": the

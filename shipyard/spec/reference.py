@@ -191,6 +191,6 @@ def markdown(what: str = "all") -> str:
     if what in ("all", "house-rules"):
         out += ["## House-rules files", "",
                 "A mapping of table names to `{rows: …}` replacing that table's rows, or one such mapping per rule set",
-                "(`saunders: {hull: {rows: […]}}`). Rows must have the shape of the table's own: the same keys, numbers",
+                "(`<rule set key or alias>: {<table>: {rows: […]}}`). Rows must have the shape of the table's own: the same keys, numbers",
                 "where it has numbers, 0 or more where its own are. `shipyard schema house-rules` lists every table.", ""]
     return "\n".join(out).rstrip() + "\n"
