@@ -65,8 +65,8 @@ def _main(
 
 
 def _once_each(ctx, argv: list[str]) -> None:
-    """Refuse an option given twice where the command takes one value (`stats monitor -r sotw -r saunders` would
-    quietly use saunders); an option that takes several (pack's --rules) may repeat."""
+    """Refuse an option given twice where the command takes one value (`stats monitor -r A -r B` would quietly
+    use B); an option that takes several (pack's --rules) may repeat."""
     name = ctx.invoked_subcommand
     command = ctx.command.get_command(ctx, name) if name else None
     if command is None or name not in argv:

@@ -582,7 +582,7 @@ class Side(Strict):
     _names = field_validator("name", "commander")(_plain_text)
 
 
-# The most turns an orders log holds. Smoke on the Water's and Saunders' logs share the record sheet's page, so
+# The most turns an orders log holds. Two rule sets' logs share the record sheet's page, so
 # past a point the sheet no longer fits one: every bundled sheet holds 140 turns on Letter and 160 on A4; 100
 # leaves room for a ship of yours with more guns and armour to list (a game night is 12 to 60 turns).
 MAX_TURNS = 100
