@@ -127,7 +127,7 @@ class OrdersLog(Block):
     by side to save height: `parts` of them, or (parts=0) as many up to `max_parts` as leave the last column at
     least `min_fill` mm and every part two turns or more. widths: the style's column widths (column_widths); the
     row pitch `row_pt` in points is the room to write in pencil, at least `min_row` mm (a style may ask for 5 mm:
-    today's sheets are 3.6 to 4.6 mm, and 5 mm rows cost Smoke on the Water's half-page sheets their fit)."""
+    today's sheets are 3.6 to 4.6 mm, and 5 mm rows cost the half-page sheets their fit)."""
 
     turns: int
     header: Sequence[str]
