@@ -318,7 +318,7 @@ def _edna(v):
     from shipyard.rules.quick_play.derive import edna_armour_in, gun_count, vessel_edna
 
     rows = CTX_TABLES.edna.rows
-    return vessel_edna(v.tonnage, gun_count(v), edna_armour_in(v, rows)[0], rows)[0]
+    return vessel_edna(v.tonnage, gun_count(v), edna_armour_in(v, rows, CTX_TABLES.materials)[0], rows)[0]
 
 
 @settings(max_examples=60, deadline=None)
@@ -337,3 +337,16 @@ def test_more_guns_never_lower_edna(tons, guns, extra, armour):
 @given(tons=st.floats(50, 5000), guns=st.integers(0, 40), armour=st.floats(0, 12), extra=st.floats(0, 10))
 def test_more_armour_never_lowers_edna(tons, guns, armour, extra):
     assert _edna(make_vessel(tons, guns, min(armour + extra, 30))) >= _edna(make_vessel(tons, guns, armour))
+
+
+def test_wood_counts_in_edna_by_quick_plays_own_materials_table_which_a_house_rule_reaches(library, tmp_path):
+    """The 20 in of wood to 1 in of iron lived in the history model, out of any house rule's reach; it is now Quick
+    Play's materials table, and the EDNA reason cites it."""
+    tennessee = library.units["css-tennessee"].as_of("1864-08-05")
+    own = RULESET.derive(tennessee, RULESET.context(library))
+    assert "(materials, reconstructed)" in own.reasons["edna"]
+    house = tmp_path / "house.yaml"
+    house.write_text("quick-play:\n  materials:\n    rows:\n      backing: {per_inch: 0.25}\n", encoding="utf-8")
+    ruled = RULESET.derive(tennessee, RULESET.context(library, house))
+    assert ruled.values["edna"] > own.values["edna"]
+    assert "(materials, house rule)" in ruled.reasons["edna"]

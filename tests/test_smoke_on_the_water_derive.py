@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shipyard.rules import get_ruleset
+from shipyard.rules.base import iron_equivalent
 from shipyard.spec.errors import ShipyardError
 from shipyard.spec.model import Armour, ArmourMaterial, GunKind, Ordnance, Vessel
 
@@ -245,8 +246,8 @@ CLASS_ORDER = ["U", "T", "L", "M", "H", "S"]
        material=st.sampled_from([ArmourMaterial.IRON, ArmourMaterial.RAILWAY_IRON, ArmourMaterial.TIN]))
 def test_thicker_armour_never_gives_a_weaker_class(tables, a, b, backing, material):
     thin, thick = sorted((a, b))
-    c1 = sotw.armour_class_for(Armour(area="side", material=material, thickness_in=thin, backing_in=backing).iron_equivalent_in, material, tables)[0]
-    c2 = sotw.armour_class_for(Armour(area="side", material=material, thickness_in=thick, backing_in=backing).iron_equivalent_in, material, tables)[0]
+    c1 = sotw.armour_class_for(iron_equivalent(Armour(area="side", material=material, thickness_in=thin, backing_in=backing), tables.materials)[0], material, tables)[0]
+    c2 = sotw.armour_class_for(iron_equivalent(Armour(area="side", material=material, thickness_in=thick, backing_in=backing), tables.materials)[0], material, tables)[0]
     assert CLASS_ORDER.index(c1) <= CLASS_ORDER.index(c2)
 
 

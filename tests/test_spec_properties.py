@@ -83,9 +83,3 @@ def test_impossible_numbers_are_always_rejected_with_a_message(field, bad):
         assert any(e["loc"] and e["loc"][0] == field for e in errors) or field in str(exc)
     else:
         raise AssertionError(f"{field}={bad} was accepted")
-
-
-@given(st.floats(0, 30), st.floats(0, 30))
-def test_iron_equivalent_counts_twenty_inches_of_wood_as_one_of_iron(iron, wood):
-    a = Armour(area=ArmourArea.SIDE, thickness_in=iron, backing_in=wood)
-    assert abs(a.iron_equivalent_in - (iron + wood / 20)) < 1e-9

@@ -280,14 +280,6 @@ class Armour(Strict):
     turret: str | None = Field(default=None, description="turret id where area is turret")
     note: str | None = None
 
-    @property
-    def iron_equivalent_in(self) -> float:
-        """Iron plus wood backing at 20 in of wood = 1 in of iron (a convention shared by several rule sets)."""
-        base = self.thickness_in if self.material in (ArmourMaterial.IRON, ArmourMaterial.RAILWAY_IRON, ArmourMaterial.TIN) else 0.0
-        if self.material is ArmourMaterial.WOOD:
-            base = self.thickness_in / 20
-        return base + (self.backing_in or 0.0) / 20
-
 
 class Mounting(str, Enum):
     BROADSIDE = "broadside"  # a broadside gunport

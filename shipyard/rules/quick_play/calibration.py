@@ -84,7 +84,7 @@ def samples(library=None, ctx=None) -> list[Sample]:
         else:
             x["base"] = 1.0
             x["per_sqrt_hundred_tons"] = math.sqrt(max(unit.tonnage, 0.0) / 100)
-            x["per_armour_inch"] = edna_armour_in(unit, ctx.tables.edna.rows)[0]
+            x["per_armour_inch"] = edna_armour_in(unit, ctx.tables.edna.rows, ctx.tables.materials)[0]
             kind = classify(unit, ctx.tables.type_rules)[0]
         out.append(Sample(u["id"], unit.name, kind, u, x, offset, bearing_tally(unit, ctx)))
     return out

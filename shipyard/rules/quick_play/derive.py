@@ -79,14 +79,24 @@ def is_ram(vessel: Vessel, table: Table) -> tuple[bool, str]:
 # EDNA
 
 
-def edna_armour_in(vessel: Vessel, rows: dict) -> tuple[float, str]:
-    """Thickest iron-equivalent protection over the EDNA areas; partial coverage weighted. (value, words)"""
+def iron_inches(armour, materials: Table) -> float:
+    """Inches of iron an armour area counts as by the materials table (each material's per_inch, and the wood
+    backing behind the plate at backing's), house rules included."""
+    rows = materials.rows
+    per = float(materials.need(rows, armour.material.value, "{per_inch: number}")["per_inch"])
+    back = float(materials.need(rows, "backing", "{per_inch: number}")["per_inch"])
+    return armour.thickness_in * per + (armour.backing_in or 0.0) * back
+
+
+def edna_armour_in(vessel: Vessel, rows: dict, materials: Table) -> tuple[float, str]:
+    """Thickest iron-equivalent protection over the EDNA areas (by the materials table); partial coverage
+    weighted. (value, words)"""
     areas = set(rows.get("armour_areas", []))
     best, words = 0.0, "no armour"
     for a in vessel.armour:
         if a.area.value not in areas or a.material is ArmourMaterial.COTTON:
             continue
-        value = a.iron_equivalent_in
+        value = iron_inches(a, materials)
         w = float(rows.get("partial_weight", 1.0)) if a.coverage.value == "partial" else 1.0
         if value * w > best:
             best = value * w
@@ -95,7 +105,8 @@ def edna_armour_in(vessel: Vessel, rows: dict) -> tuple[float, str]:
                 words += f" + {_num(a.backing_in)} in wood"
             if w != 1.0:
                 words += f", partial ×{_num(w)}"
-            words += f" = {best:.2f} in"
+            words += f" = {best:.2f} in" + (f" of iron ({materials.cite()})" if a.backing_in or
+                                             a.material is not ArmourMaterial.IRON else "")
     return best, words
 
 
@@ -347,7 +358,7 @@ def derive(unit: Any, ctx: Context) -> Derived:
         ram, why = is_ram(unit, t.ram_rule)
         d.set("ram", ram, f"{why}: " + ("classed as Ram, 3D6 when ramming" if ram else "2D6 when ramming") + f" ({t.ram_rule.cite()})")
         rows = t.edna.rows
-        armour, words = edna_armour_in(unit, rows)
+        armour, words = edna_armour_in(unit, rows, t.require("materials"))
         edna, score = vessel_edna(unit.tonnage, guns, armour, rows)
         tons_word = unit.tonnage_basis
         edna_reason = (f"{_num(rows['base'])} + {_num(rows['per_sqrt_hundred_tons'])} × √({_num(unit.tonnage)} t {tons_word} / 100)"
