@@ -229,8 +229,9 @@ def _struck(path: Path) -> int:
 @pytest.mark.parametrize("copies", ["blank", "pre-damaged"])
 def test_pre_damaged_copies_strike_the_scenarios_opening_damage(tmp_path, library, rules, copies):
     rs = get_ruleset(rules)
-    scenario = _duel({"hull": 3, "edna": 3, "speed": 3})
     unit = library.units["css-tennessee"].as_of("1864-08-05")
+    main_track = next(iter(rs.damage_tracks(rs.derive(unit, rs.context(library)), rs.context(library))))
+    scenario = _duel({main_track: 3})  # the rule set names the track its sheet strikes first
     counts = {}
     for label, scen in (("damaged", scenario), ("none", _duel(None))):
         ctx = rs.context(library)
