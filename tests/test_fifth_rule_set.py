@@ -79,6 +79,12 @@ def test_its_own_damage_track_is_taken_by_a_scenario_and_checked_against_its_she
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
 
 
+def test_it_fills_every_part_of_the_contract(fifth, library, tmp_path):
+    from test_rule_set_contract import conforms
+
+    conforms(fifth, library, tmp_path)
+
+
 def test_the_web_server_shows_it_on_a_ship_page_and_prints_its_sheet(fifth, tmp_path):
     from starlette.testclient import TestClient
 

@@ -15,41 +15,47 @@ RULESETS = [rs.key for rs in all_rulesets()]
 A_SHIP, A_FORT = "css-tennessee", "fort-morgan"
 
 
-@pytest.fixture(scope="module")
-def derived(library):
-    """Each rule set's context and a ship and a fort derived under it."""
-    out = {}
-    for rs in all_rulesets():
-        ctx = rs.context(library)
-        out[rs.key] = ctx, {i: rs.derive(library.units[i].as_of("1864-08-05"), ctx) for i in (A_SHIP, A_FORT)}
-    return out
+def conforms(rs, library, tmp_path) -> None:
+    """Every part of the contract, run on one rule set: names, tables, scales, the calculator on a ship and a fort,
+    their damage tracks and trackers, and every printed aid it offers drawn from one Job (the others refused)."""
+    from shipyard.render import Document
+    from shipyard.rules import Job
 
-
-@pytest.mark.parametrize("key", RULESETS)
-def test_every_rule_set_fills_every_part_of_the_contract(key, derived):
-    rs = get_ruleset(key)
     assert isinstance(rs, RuleSet)
     assert rs.key and rs.title and all(isinstance(a, str) for a in rs.aliases)
     assert get_ruleset(rs.short_name) is rs and all(get_ruleset(a) is rs for a in rs.aliases)
     assert isinstance(rs.tables(), Tables) and rs.tables()
     assert rs.native_scale in rs.scales and rs.ground_units in ("in", "cm", "mm")
     assert all(s == ANY_SCALE or s in all_scales() for s in rs.scales)
-    ctx, units = derived[key]
+    scenario = library.scenarios["mobile-bay-1864"]
+    ctx = rs.context(library)
+    ctx.scenario = scenario
+    units = [(side, u, rs.derive(u, ctx)) for side, u in library.scenario_units(scenario)
+             if u.id in (A_SHIP, A_FORT, "uss-hartford")]
     trackers = rs.trackers()
     assert isinstance(trackers, Trackers) and trackers.outcomes
-    for name, d in units.items():
+    for _, unit, d in units:
         assert isinstance(d, Derived) and d.stats is not None
         assert trackers.for_unit(rs.applies, d.stats) <= set(trackers.trackers)
         tracks = rs.damage_tracks(d, ctx)
-        assert isinstance(tracks, dict) and (tracks or name == A_FORT), (name, "every ship has her main damage track")
+        assert isinstance(tracks, dict) and (tracks or unit.id == A_FORT), (unit.id, "every ship has her main track")
         assert all(isinstance(n, int) and n >= 0 for n in tracks.values())
-        assert all(rs.damage_track_known(t) for t in tracks), (name, tracks, rs.track_names)
+        assert all(rs.damage_track_known(t) for t in tracks), (unit.id, tracks, rs.track_names)
     offered = [name for name in AIDS if rs.prints(name)]
     assert "sheets" in offered, "every rule set prints record sheets"
     for name in AIDS:
         if name not in offered:
             with pytest.raises(ShipyardError, match="prints no"):
                 rs.aid(name)
+            continue
+        with Document(tmp_path / f"{rs.key}-{name}.pdf", paper="a4", footer="test", strict=True) as doc:
+            rs.aid(name)(doc, Job(scenario, units, ctx))
+        assert doc.page_count >= 1, name
+
+
+@pytest.mark.parametrize("key", RULESETS)
+def test_every_rule_set_fills_every_part_of_the_contract(key, library, tmp_path):
+    conforms(get_ruleset(key), library, tmp_path)
 
 
 def test_track_names_take_an_id_where_they_say_so():
