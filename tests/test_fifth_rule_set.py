@@ -8,6 +8,7 @@ no file outside that folder names it."""
 from __future__ import annotations
 
 import ast
+import contextlib
 import io
 import os
 import re
@@ -26,15 +27,14 @@ FOLDER = FOLDERS[0]
 SHIPYARD = Path(sys.executable).with_name("shipyard")  # the real console script
 
 
-@pytest.fixture(scope="module")
-def fifth():
-    """The registry with the folder added (as SHIPYARD_RULESETS does), and the fifth rule set; put back after."""
+@contextlib.contextmanager
+def registered(*folders: Path):
+    """The registry as SHIPYARD_RULESETS naming these folders makes it; put back after."""
     before = os.environ.get("SHIPYARD_RULESETS")
-    os.environ["SHIPYARD_RULESETS"] = str(FOLDER)
+    os.environ["SHIPYARD_RULESETS"] = os.pathsep.join(map(str, folders))
     all_rulesets.cache_clear()
     try:
-        bundled = {rs.package for rs in all_rulesets() if rs.package.startswith("shipyard.rules.")}
-        yield next(rs for rs in all_rulesets() if rs.package not in bundled)
+        yield
     finally:
         if before is None:
             os.environ.pop("SHIPYARD_RULESETS", None)
@@ -43,8 +43,15 @@ def fifth():
         all_rulesets.cache_clear()
 
 
-def shipyard(*args, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "SHIPYARD_RULESETS": str(FOLDER)}
+@pytest.fixture(scope="module")
+def fifth():
+    """The fifth rule set, registered for the tests of this module."""
+    with registered(FOLDER):
+        yield next(rs for rs in all_rulesets() if not rs.package.startswith("shipyard.rules."))
+
+
+def shipyard(*args, cwd: Path, folder: Path = FOLDER) -> subprocess.CompletedProcess:
+    env = {**os.environ, "SHIPYARD_RULESETS": str(folder)}
     return subprocess.run([str(SHIPYARD), *map(str, args)], capture_output=True, text=True, cwd=cwd, env=env,
                           timeout=120)
 
@@ -97,6 +104,37 @@ def test_the_web_server_shows_it_on_a_ship_page_and_prints_its_sheet(fifth, tmp_
         assert page.text.count('class="ruleset"') == len(all_rulesets())
         pdf = client.get("/api/vessels/uss-monitor/sheet.pdf", params={"rules": fifth.key})
         assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_a_broken_rule_set_folder_is_told_with_its_file_and_line_not_a_traceback(tmp_path):
+    broken = tmp_path / "mine"
+    broken.mkdir()
+    (broken / "__init__.py").write_text('"""My rules."""\n\nRULESET = RuleSet(key="mine",\n', encoding="utf-8")
+    run = shipyard("stats", "monitor", "--rules", "mine", cwd=tmp_path, folder=broken)
+    assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+    assert "SHIPYARD_RULESETS" in run.stderr and "mine/__init__.py:3" in run.stderr, run.stderr
+
+
+def test_a_folder_that_is_no_rule_set_or_takes_a_bundled_name_is_refused_in_words(tmp_path):
+    from shipyard.rules import get_ruleset
+    from shipyard.spec.errors import ShipyardError
+
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / "__init__.py").write_text("", encoding="utf-8")
+    with registered(plain), pytest.raises(ShipyardError, match="defines no RULESET"):
+        get_ruleset("x")
+    with registered(tmp_path / "nowhere"), pytest.raises(ShipyardError, match="is not a rule-set folder"):
+        get_ruleset("x")
+    taken = get_ruleset(all_rulesets()[0].key)
+    clash = tmp_path / "clash"
+    clash.mkdir()
+    (clash / "__init__.py").write_text(
+        "import dataclasses, importlib\n"
+        f"RULESET = dataclasses.replace(importlib.import_module({taken.package!r}).RULESET, title='Mine')\n",
+        encoding="utf-8")
+    with registered(clash), pytest.raises(ShipyardError, match=f"both called {taken.key!r}"):
+        get_ruleset("x")
 
 
 def _tracked_files() -> list[Path]:

@@ -18,7 +18,7 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-from ..spec.errors import ShipyardError, did_you_mean
+from ..spec.errors import ShipyardError, did_you_mean, display_path
 from .base import Context, Derived, Table, Tables
 from .contract import ANY_SCALE, AIDS, Job, RuleSet, track_name_known
 
@@ -77,9 +77,22 @@ def _import_folder(folder: Path):
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
-    except Exception:
+    except ShipyardError:
         del sys.modules[name]
         raise
+    except Exception as exc:  # the folder's own code is broken: say where, as for any file of the user's
+        del sys.modules[name]
+        import traceback
+
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if Path(f.filename).is_relative_to(folder)]
+        if isinstance(exc, SyntaxError) and exc.filename:
+            where = f"{display_path(Path(exc.filename))}:{exc.lineno}"
+        elif frames:
+            where = f"{display_path(Path(frames[-1].filename))}:{frames[-1].lineno}"
+        else:
+            where = display_path(folder)
+        raise ShipyardError(f"{RULESETS_ENV}: {where}: the rule set cannot be loaded: "
+                            f"{type(exc).__name__}: {exc}") from exc
     return module
 
 
