@@ -6,8 +6,8 @@ from __future__ import annotations
 from ..base import Context, Derived
 
 TRACK_NAMES = ("hull", "holes", "fires")  # what a scenario's opening damage may call them
-FIRE_BOXES = 6  # a unit's fire tally on its sheet
-HOLE_BOXES = 6  # a ship's holes tally (a fort takes no holes)
+FIRE_TALLY = 6  # a unit's fire tally on its sheet
+HOLE_TALLY = 6  # a ship's holes tally (a fort takes no holes)
 
 
 def damage_tracks(derived: Derived, ctx: Context | None = None) -> dict[str, int]:
@@ -15,7 +15,7 @@ def damage_tracks(derived: Derived, ctx: Context | None = None) -> dict[str, int
     out: dict[str, int] = {}
     if isinstance(d.get("hull"), (int, float)):
         out["hull"] = int(d["hull"])
-    out["fires"] = FIRE_BOXES
+    out["fires"] = FIRE_TALLY
     if d.get("unit") != "fort":
-        out["holes"] = HOLE_BOXES
+        out["holes"] = HOLE_TALLY
     return out

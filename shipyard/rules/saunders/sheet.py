@@ -13,7 +13,7 @@ from ...render.kit import GunTable, HullPlan, OrdersLog, RatingBox, SpeedCell, S
 from ...render.text import number
 from ...spec.errors import ShipyardError
 from ..base import Context, Derived, accent, damage_done, game_turns, sheet_heading
-from .damage import FIRE_BOXES, HOLE_BOXES
+from .damage import FIRE_TALLY, HOLE_TALLY
 from .derive import modifier, scale_factor, turret_roles
 from .stats import SaundersStats
 
@@ -106,12 +106,12 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     order printed. Labels carry the effect in play so the player need not look it up."""
     t = ctx.tables
     fire = signed(modifier(t.to_hit, "On fire"))
-    items: list[tuple[str, int, str]] = [(f"Fires ({fire} to fire)", FIRE_BOXES, "fire")]
+    items: list[tuple[str, int, str]] = [(f"Fires ({fire} to fire)", FIRE_TALLY, "fire")]
     if s.fort:
         return items
     smoke = signed(modifier(t.to_hit, "Filled with smoke"))
     steam = signed(modifier(t.to_hit, "Filled with steam"))
-    items.append(("Holes (sink at 0 hull)", HOLE_BOXES, "hole"))
+    items.append(("Holes (sink at 0 hull)", HOLE_TALLY, "hole"))
     turns = ladder_below(s, ctx)
     if turns[0] < (s.max_turn_deg or 0):
         items.append((f"Steering hit: max turn → {'/'.join(str(a) for a in turns)}°", len(turns), "steering"))
