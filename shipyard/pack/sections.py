@@ -7,7 +7,7 @@ section alike.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..rules.contract import AIDS, Job
 
@@ -24,8 +24,10 @@ class Section:
     def offered_by(self, aids) -> bool:
         return callable(getattr(aids, self.aid, None))
 
-    def draw(self, doc, job: Job, aids) -> None:
-        AIDS[self.aid][1](getattr(aids, self.aid), doc, job)
+    def draw(self, doc, job: Job, aids, **choices) -> None:
+        """Draw the section; `choices`: an aid's own (counters' fold or backs, Job's fields) where it is printed
+        alone."""
+        AIDS[self.aid][1](getattr(aids, self.aid), doc, replace(job, **choices) if choices else job)
 
 
 SECTIONS: tuple[Section, ...] = (
