@@ -138,8 +138,13 @@ def test_a_folder_that_is_no_rule_set_or_takes_a_bundled_name_is_refused_in_word
 
 
 def _tracked_files() -> list[Path]:
-    listed = subprocess.run(["git", "ls-files"], cwd=REPO, capture_output=True, text=True, check=True).stdout.split()
-    return [REPO / name for name in listed]
+    """The project's files: git's list in a checkout, else every file but hidden folders, caches and output."""
+    listed = subprocess.run(["git", "ls-files"], cwd=REPO, capture_output=True, text=True)
+    if listed.returncode == 0:
+        return [REPO / name for name in listed.stdout.splitlines()]
+    skip = {"__pycache__", "output"}
+    return [p for p in REPO.rglob("*") if p.is_file()
+            and not any(part.startswith(".") or part in skip for part in p.relative_to(REPO).parts)]
 
 
 def _words(names) -> re.Pattern:
