@@ -34,12 +34,12 @@ app.add_typer(new_app, name="new")
 
 LibraryOpt = Annotated[Optional[list[Path]], typer.Option(
     "--library", "-L", help="Also read this folder (or file) of your own vessels, forts and scenarios (repeatable).")]
-RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Rule set, by name (a name it does not know lists those it does).")]
+RulesOpt = Annotated[str, typer.Option("--rules", "-r", help="Rule set, by name or alias.")]
 AsOfOpt = Annotated[Optional[str], typer.Option("--as-of", help="The vessel as she stood on this date (YYYY-MM-DD).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 HouseOpt = Annotated[Optional[Path], typer.Option("--house-rules", help="YAML file changing values or rows of the rule sets' tables (house rules).")]
 PaperOpt = Annotated[str, typer.Option("--paper", help="a4 or letter.")]
-ScaleOpt = Annotated[Optional[str], typer.Option("--scale", help="Model scale, such as 1/1200 (default: the rule set's own; one it does not take lists those it does).")]
+ScaleOpt = Annotated[Optional[str], typer.Option("--scale", help="Model scale (default: the rule set's own).")]
 ForceOpt = Annotated[bool, typer.Option(
     "--force", help="Replace a file at the output path that shipyard did not write for this (see the README).")]
 OutOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Output PDF file (default: output/, named after what it holds).")]
@@ -757,10 +757,12 @@ def main() -> None:
     """Entry point: no traceback for a user's mistake, a non-zero exit for any failure."""
     use_stand_ins()
     try:
-        from .helpwords import plain_words
+        from .helpwords import name_the_rule_sets, plain_words
 
         command = typer.main.get_command(app)
         plain_words(command)
+        if any(arg in ("-h", "--help") for arg in sys.argv[1:]):
+            name_the_rule_sets(command)
         code = command.main(prog_name="shipyard", standalone_mode=False)
     except ShipyardError as exc:
         from rich.markup import escape

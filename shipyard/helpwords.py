@@ -63,3 +63,18 @@ def _type_name(param) -> str:
 
 def _nothing(ctx=None) -> str:
     return ""
+
+
+def name_the_rule_sets(command) -> None:
+    """Where help is asked for: every --rules option's help lists the rule sets the registry finds (the bundled ones
+    and any SHIPYARD_RULESETS names), and every --scale option's the scales they take. Only then, so that a
+    command that is not asking for help does not load every rule set to say so."""
+    from .rules import all_scales, rule_set_names
+
+    for param in getattr(command, "params", ()):
+        if param.name == "rules":
+            param.help = f"{(param.help or '').rstrip('.')}. Rule sets: {rule_set_names()}."
+        elif param.name == "scale":
+            param.help = f"{(param.help or '').rstrip('.')}. Scales: {', '.join(all_scales())}."
+    for sub in getattr(command, "commands", {}).values():
+        name_the_rule_sets(sub)

@@ -50,8 +50,8 @@ def fifth():
         yield next(rs for rs in all_rulesets() if not rs.package.startswith("shipyard.rules."))
 
 
-def shipyard(*args, cwd: Path, folder: Path = FOLDER) -> subprocess.CompletedProcess:
-    env = {**os.environ, "SHIPYARD_RULESETS": str(folder)}
+def shipyard(*args, cwd: Path, folder: Path = FOLDER, env: dict | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "SHIPYARD_RULESETS": str(folder), **(env or {})}
     return subprocess.run([str(SHIPYARD), *map(str, args)], capture_output=True, text=True, cwd=cwd, env=env,
                           timeout=120)
 
@@ -67,6 +67,15 @@ def test_the_command_line_prints_its_stats_a_sheet_and_a_pack(fifth, tmp_path):
     pack = shipyard("pack", "mobile-bay-1864", "--rules", key, "-o", "out", "--jobs", "1", cwd=tmp_path)
     assert pack.returncode == 0, pack.stderr
     assert [p.name for p in (tmp_path / "out").iterdir()] == [f"mobile-bay-1864-{key}.pdf"]
+
+
+def test_the_help_names_it_and_its_scale_beside_the_bundled_ones(fifth, tmp_path):
+    run = shipyard("stats", "--help", cwd=tmp_path, env={"COLUMNS": "200"})
+    assert run.returncode == 0, run.stderr
+    text = " ".join(run.stdout.replace("│", " ").split())
+    names = [rs.short_name for rs in all_rulesets()]
+    assert f"Rule sets: {', '.join(names)}." in text and fifth.short_name in names
+    assert fifth.native_scale in text.split("Scales:")[1]
 
 
 def test_its_own_damage_track_is_taken_by_a_scenario_and_checked_against_its_sheet(fifth, tmp_path):
