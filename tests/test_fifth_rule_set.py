@@ -101,7 +101,12 @@ def test_it_fills_every_part_of_the_contract(fifth, library, tmp_path):
     conforms(fifth, library, tmp_path)
 
 
-def test_the_web_server_shows_it_on_a_ship_page_and_prints_its_sheet(fifth, tmp_path):
+def test_the_web_server_shows_it_on_a_ship_page_prints_its_sheet_and_builds_its_pack(fifth, tmp_path):
+    import io
+    import time
+    import zipfile
+    from urllib.parse import urlencode
+
     from starlette.testclient import TestClient
 
     from shipyard.web.server import create_app
@@ -113,6 +118,21 @@ def test_the_web_server_shows_it_on_a_ship_page_and_prints_its_sheet(fifth, tmp_
         assert page.text.count('class="ruleset"') == len(all_rulesets())
         pdf = client.get("/api/vessels/uss-monitor/sheet.pdf", params={"rules": fifth.key})
         assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+        form = client.get("/scenarios/mobile-bay-1864").text
+        assert f'name="rules" value="{fifth.key}"' in form and f"<option>{fifth.native_scale}</option>" in form
+        started = client.post("/scenarios/mobile-bay-1864/pack", content=urlencode([("rules", fifth.key)]),
+                              headers={"Content-Type": "application/x-www-form-urlencoded",
+                                       "Origin": "http://testserver"}, follow_redirects=False)
+        assert started.status_code == 303
+        job = started.headers["location"]
+        for _ in range(400):
+            status = client.get(job, headers={"HX-Request": "true"}).text
+            if "download-pack" in status or "error" in status:
+                break
+            time.sleep(0.05)
+        assert "download-pack" in status, status
+        packed = zipfile.ZipFile(io.BytesIO(client.get(job + "/download").content)).namelist()
+        assert packed == [f"mobile-bay-1864-{fifth.key}.pdf"]
 
 
 def test_a_broken_rule_set_folder_is_told_with_its_file_and_line_not_a_traceback(tmp_path):
