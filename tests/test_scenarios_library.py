@@ -16,6 +16,7 @@ from shipyard.rules import all_rulesets
 from shipyard.spec.model import ArmourArea, Mounting, Position
 
 NEW = {
+    "fort-henry-1862": "1862-02-06",
     "hampton-roads-1862-day-2": "1862-03-09",
     "new-orleans-1862": "1862-04-24",
     "plum-point-bend-1862": "1862-05-10",
