@@ -22,6 +22,7 @@ NEW = {
     "plum-point-bend-1862": "1862-05-10",
     "memphis-1862": "1862-06-06",
     "arkansas-run-1862": "1862-07-15",
+    "galveston-1863": "1863-01-01",
     "charleston-1863": "1863-04-07",
     "wassaw-sound-1863": "1863-06-17",
     "cherbourg-1864": "1864-06-19",
