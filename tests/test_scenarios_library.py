@@ -26,6 +26,7 @@ NEW = {
     "charleston-1863": "1863-04-07",
     "wassaw-sound-1863": "1863-06-17",
     "cherbourg-1864": "1864-06-19",
+    "fort-fisher-1865": "1865-01-13",
     "albemarle-sound-1864": "1864-05-05",
 }
 ALL = sorted([*NEW, "hampton-roads-1862", "mobile-bay-1864"])
