@@ -27,6 +27,7 @@ NEW = {
     "wassaw-sound-1863": "1863-06-17",
     "cherbourg-1864": "1864-06-19",
     "fort-fisher-1865": "1865-01-13",
+    "trents-reach-1865": "1865-01-24",
     "albemarle-sound-1864": "1864-05-05",
 }
 ALL = sorted([*NEW, "hampton-roads-1862", "mobile-bay-1864"])
