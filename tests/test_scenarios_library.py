@@ -1,4 +1,4 @@
-"""The scenario library: eleven actions, each packing in all four rule sets with every unit named; the audit's fixes."""
+"""The scenario library: the seventeen actions, each packing in all four rule sets with every unit named; the audit's fixes."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def named(name: str, text: str) -> bool:
     return re.search(".{0,200}?".join(re.escape(w) for w in name.split()), text) is not None
 
 
-def test_the_library_holds_the_eleven_scenarios_on_their_dates(library):
+def test_the_library_holds_the_seventeen_scenarios_on_their_dates(library):
     assert set(ALL) <= set(library.scenarios)
     for sid, day in NEW.items():
         assert library.scenarios[sid].date == day, sid
