@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import math
 
-from ...render.blocks import text_width
-from ...render.text import wrap_lines
-from ...spec.errors import ShipyardError
+from pathlib import Path
+
+from ...render.counters import Chit, chit_sheet, layout_of, load_style, whole_rows
 from ..base import Context, fitting_name
 from .derive import level_names
 
-PT_MM = 25.4 / 72
-
-
-SPEED_W, SPEED_H = 22.0, 16.0
+STYLES = load_style(Path(__file__).with_name("aids.yaml"))
 
 
 def _speed_faces(ctx: Context, units: list) -> list[tuple[str, str, str, str | None]]:
@@ -42,55 +39,37 @@ def _speed_faces(ctx: Context, units: list) -> list[tuple[str, str, str, str | N
     return faces
 
 
-def _speed_counter(page, x: float, y: float, face, w: float = SPEED_W, h: float = SPEED_H) -> None:
+def _speed_face(face) -> list:
+    """A speed counter's face: its level's code, an arrow for ahead or astern, the level's name and the vessel's."""
     code, level, direction, name = face
-    page.rect(x + 0.6, y + 0.6, w - 1.2, h - 1.2, width=0.2, colour=0.6, fill=0.92 if direction == "astern" else None)
-    page.text(x + w / 2, y + 7.8, code, size=16, weight="bold", align="centre")
-    cx = x + w - 4.2
-    if direction == "ahead":
-        page.polygon([(cx, y + 2.2), (cx - 1.8, y + 5), (cx + 1.8, y + 5)], fill=0)
-    elif direction == "astern":
-        page.polygon([(cx, y + 5.4), (cx - 1.8, y + 2.6), (cx + 1.8, y + 2.6)], fill=0)
-    label = f"{level} {direction}".strip()
-    page.fit_text(x + w / 2, y + 11.2, label, w - 2.5, size=6.5, min_size=4.5, align="centre", family="condensed")
+    st = STYLES["speed_counter"]
+    parts = [(st["frame_astern" if direction == "astern" else "frame"], None), (st["code"], code)]
+    if direction in ("ahead", "astern"):
+        parts.append((st[direction], None))
+    parts.append((st["level"], f"{level} {direction}".strip()))
     if name:
-        room = w - 2.5
-        label = fitting_name(name, lambda s: text_width(s, 5.0, "regular", "condensed") <= room)
-        page.fit_text(x + w / 2, y + 14.4, label, room, size=6.0, min_size=5, align="centre", family="condensed",
-                      colour=0.3)
+        parts.append((st["vessel"], lambda fits: fitting_name(name, fits)))
+    return parts
 
 
 # The text's three fire counters: a fire test counter (placed by a hit, tested in the fire test phase), an on-fire
-# marker about an inch across, an out-of-control one about two. Each has its own size, grey and ring, so colour and
-# black-and-white prints alike tell them apart at a glance: (diameter mm, label, what it means, fill grey, text grey,
-# ring dash).
+# marker about an inch across, an out-of-control one about two; each its own style record (size, grey and ring):
+# kind -> (style, label, what it means).
 MARKERS = {
-    "test": (16, "Fire test", "test in the fire test phase", None, 0.0, (1.2, 0.8)),
-    "fire": (26, "On fire", "burning: mark On fire on the sheet", 0.82, 0.0, None),
-    "out": (51, "Out of control", "burning out of control", 0.45, 1.0, None),
+    "test": ("fire_test", "Fire test", "test in the fire test phase"),
+    "fire": ("on_fire", "On fire", "burning: mark On fire on the sheet"),
+    "out": ("out_of_control", "Out of control", "burning out of control"),
 }
 
 
-def _fire_marker(page, x: float, y: float, kind: str, cell: float | None = None) -> None:
-    """One marker with its top-left corner at (x, y), or centred in a cell of `cell` mm."""
-    d, text, sub, fill, ink, dash = MARKERS[kind]
-    if cell is not None:
-        x, y = x + (cell - d) / 2, y + (cell - d) / 2
-    c = d / 2
-    page.circle(x + c, y + c, c - 0.5, width=0.4 if fill is None else 0.3, fill=fill, dash=dash)
-    if d >= 20:
-        page.circle(x + c, y + c, c - 2.0, width=0.15, colour=0.5 if ink == 0 else 0.85)
-    big = d >= 40
-    page.fit_text(x + c, y + c + (0.4 if d < 20 else 1), text, d - (3 if d < 20 else 6), size=14 if big else 9 if d >= 20 else 7,
-                  min_size=5, weight="bold", align="centre", colour=ink)
-    if d < 20:
-        return  # too small for a second line: its label says what it is
-    size = 7 if big else 6.0
-    sub_y = y + c + (6.5 if big else 4.2)
-    half = c - 2.5  # the chord of the inner ring at the lower line's depth, less a margin
-    width = 2 * math.sqrt(max(half * half - (sub_y + size * 1.2 * PT_MM - y - c) ** 2, 1.0))
-    for k, line in enumerate(wrap_lines(sub, width, size, family="condensed")):
-        page.text(x + c, sub_y + k * size * 1.2 * PT_MM, line, size=size, align="centre", family="condensed", colour=ink)
+def _fire_marker(kind: str) -> Chit:
+    """One marker: its rings, its label and (room allowing) what it means."""
+    style, label, meaning = MARKERS[kind]
+    st = STYLES[style]
+    parts = [(st[p], None) for p in ("ring", "inner") if p in st.parts] + [(st["title"], label)]
+    if "meaning" in st.parts:
+        parts.append((st["meaning"], meaning))
+    return Chit(parts, style=st)
 
 
 def speed_pairs(ctx: Context, units: list) -> list[tuple[tuple, tuple | None]]:
@@ -121,74 +100,22 @@ def marker_counts(units: list) -> tuple[int, int, int]:
 
 def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = False) -> None:
     """Speed counters (ahead faces, astern on the back or as their own counters) and fire markers."""
-    if fold and backs:
-        raise ShipyardError("choose --fold (fold-over) or --backs (duplex), not both")
-    faces = _speed_faces(ctx, units)
-    if fold or backs:
-        pairs = speed_pairs(ctx, units)
-        if fold:
-            cells = doc.cells(len(pairs), SPEED_W, SPEED_H * 2, bookmark="Speed counters (fold-over)")
-            for (page, x, y), (front, back) in zip(cells, pairs):
-                _speed_counter(page, x, y, front)
-                if back is not None:
-                    with page.rotated(x + SPEED_W / 2, y + SPEED_H * 1.5, 180):
-                        _speed_counter(page, x, y + SPEED_H, back)
-                page.line(x + 1, y + SPEED_H, x + SPEED_W - 1, y + SPEED_H, width=0.15, dash=(1, 1), colour=0.5)
-        else:
-            _duplex(doc, pairs, SPEED_W, SPEED_H, _speed_counter, "Speed counters")
+    layout = layout_of(fold, backs)
+    speed = STYLES["speed_counter"]
+    if layout == "fronts":
+        chits = [Chit(_speed_face(f)) for f in _speed_faces(ctx, units)]
     else:
-        for (page, x, y), face in zip(doc.cells(len(faces), SPEED_W, SPEED_H, bookmark="Speed counters"), faces):
-            _speed_counter(page, x, y, face)
+        chits = [Chit(_speed_face(front), None if back is None else _speed_face(back))
+                 for front, back in speed_pairs(ctx, units)]
+    chit_sheet(doc, chits, speed, layout=layout, title="Speed counters", fold_title="Speed counters (fold-over)")
     fire, test, out = marker_counts(units)
-    small = MARKERS["fire"][0]  # fire test markers share the on-fire markers' cells (and fill their last row)
-    big = MARKERS["out"][0]
-    if backs:
-        # markers have no backs: each page of them is followed by a blank one, so a duplex printer never puts one
-        # sheet's markers behind another's
-        n = _row_count(doc, fire + test, small)
-        _duplex(doc, [("fire", None)] * fire + [("test", None)] * (n - fire), small, small,
-                lambda page, x, y, face: _fire_marker(page, x, y, face, cell=small), "Fire markers")
-        _duplex(doc, [("out", None)] * _row_count(doc, out, big), big, big,
-                lambda page, x, y, face: _fire_marker(page, x, y, face), "Out of control markers")
-        return
-    cells = doc.cells(_filled_count(doc, fire + test, small, False), small, small, bookmark="Fire markers", new_page=False)
-    for k, (page, x, y) in enumerate(cells):
-        _fire_marker(page, x, y, "fire" if k < fire else "test", cell=small)
-    for page, x, y in doc.cells(_filled_count(doc, out, big, False), big, big, new_page=False):
-        _fire_marker(page, x, y, "out")
-
-
-def _row_count(doc, wanted: int, cell: float) -> int:
-    """`wanted` rounded up to whole rows of cell × cell mm."""
-    cols = doc.grid(cell, cell)[0]
-    return math.ceil(wanted / cols) * cols
-
-
-def _filled_count(doc, wanted: int, cell: float, new_page: bool) -> int:
-    """At least `wanted` markers of cell × cell mm, rounded up to whole rows (what fits on the current page, then
-    whole rows on the next): in proportion to the fleet, never a page-full for its own sake."""
-    cols, rows, _, y0 = doc.grid(cell, cell)
-    here = 0
-    if not new_page and doc.page is not None:
-        band = y0 - doc.content.y
-        top = doc.cells_bottom + 2.0 if doc.cells_bottom is not None else doc.page.content.y
-        here = max(0, int((doc.page.content.bottom - band - (top + band) + 1e-9) // cell)) * cols
-    if wanted <= here:
-        return min(here, math.ceil(wanted / cols) * cols)
-    return here + math.ceil((wanted - here) / cols) * cols
-
-
-def _duplex(doc, pairs, w: float, h: float, draw, title: str) -> None:
-    """Fronts, then their backs mirrored on the next page; a blank back (None) leaves its cell empty, and a back page
-    with nothing on it says so (some printers drop an empty page and would shift every later back)."""
-    marked = set()
-    for page, x, y, (front, back), is_back in doc.duplex_cells(pairs, w, h, bookmark=title, back_bookmark=f"{title} (backs)"):
-        face = back if is_back else front
-        if is_back and id(page) not in marked:
-            marked.add(id(page))
-            if all(b is None for _, b in pairs):
-                box = page.content
-                page.text(box.x + box.w / 2, box.bottom - 2, f"back of the {title.lower()} page: left blank for duplex printing",
-                          size=6.0, align="centre", colour=0.5)
-        if face is not None:
-            draw(page, x, y, face)
+    small, big = STYLES["on_fire"], STYLES["out_of_control"]  # fire test markers share the on-fire markers' cells
+    # markers have no backs: with backs each page of them is followed by a blank one, so a duplex printer never puts
+    # one sheet's markers behind another's; else they follow the speed counters on the page
+    go_on = layout != "backs"
+    marks = layout if layout == "backs" else "fronts"
+    n = whole_rows(doc, fire + test, small, go_on=go_on)
+    chit_sheet(doc, [_fire_marker("fire")] * fire + [_fire_marker("test")] * (n - fire), small, layout=marks,
+               title="Fire markers", go_on=go_on)
+    chit_sheet(doc, [_fire_marker("out")] * whole_rows(doc, out, big, go_on=go_on), big, layout=marks,
+               title="Out of control markers" if layout == "backs" else None, go_on=go_on)
