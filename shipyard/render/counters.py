@@ -338,9 +338,10 @@ def layout_of(fold: bool, backs: bool) -> str:
 
 
 def chit_sheet(doc, chits: Sequence[Chit], style: ChitStyle, *, layout: str = "fronts", title: str | None = None,
-               fold_title: str | None = None, go_on: bool = False, ink: Callable[[Chit, bool], Any] | None = None) -> None:
-    """Pages of chits in the given layout (see the module's docstring). title: the bookmark (the backs' is
-    "<title> (backs)"; fold_title the fold-over's, default title). go_on: start below what the current page holds
+               fold_title: str | None = None, back_title: str | None = None, go_on: bool = False,
+               ink: Callable[[Chit, bool], Any] | None = None) -> None:
+    """Pages of chits in the given layout (see the module's docstring). title: the bookmark (fold_title the
+    fold-over's, default title; back_title the first back page's, default none). go_on: start below what the current page holds
     (not with backs: a back must match its front). ink(chit, is_back): the words' colour on that face (None: each
     part's own)."""
     if layout not in LAYOUTS:
@@ -383,8 +384,7 @@ def chit_sheet(doc, chits: Sequence[Chit], style: ChitStyle, *, layout: str = "f
         return
     blank = all(c.back is None for c in chits)
     noted = set()
-    for page, x, y, chit, is_back in doc.duplex_cells(chits, cw, ch, bookmark=title,
-                                                      back_bookmark=f"{title} (backs)" if title else None):
+    for page, x, y, chit, is_back in doc.duplex_cells(chits, cw, ch, bookmark=title, back_bookmark=back_title):
         if is_back and blank and id(page) not in noted:
             noted.add(id(page))
             box = page.content

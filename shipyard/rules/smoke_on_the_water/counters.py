@@ -107,7 +107,8 @@ def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = F
     else:
         chits = [Chit(_speed_face(front), None if back is None else _speed_face(back))
                  for front, back in speed_pairs(ctx, units)]
-    chit_sheet(doc, chits, speed, layout=layout, title="Speed counters", fold_title="Speed counters (fold-over)")
+    chit_sheet(doc, chits, speed, layout=layout, title="Speed counters", fold_title="Speed counters (fold-over)",
+               back_title="Speed counters (backs)")
     fire, test, out = marker_counts(units)
     small, big = STYLES["on_fire"], STYLES["out_of_control"]  # fire test markers share the on-fire markers' cells
     # markers have no backs: with backs each page of them is followed by a blank one, so a duplex printer never puts
@@ -116,6 +117,7 @@ def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = F
     marks = layout if layout == "backs" else "fronts"
     n = whole_rows(doc, fire + test, small, go_on=go_on)
     chit_sheet(doc, [_fire_marker("fire")] * fire + [_fire_marker("test")] * (n - fire), small, layout=marks,
-               title="Fire markers", go_on=go_on)
+               title="Fire markers", back_title="Fire markers (backs)", go_on=go_on)
     chit_sheet(doc, [_fire_marker("out")] * whole_rows(doc, out, big, go_on=go_on), big, layout=marks,
-               title="Out of control markers" if layout == "backs" else None, go_on=go_on)
+               title="Out of control markers" if layout == "backs" else None,
+               back_title="Out of control markers (backs)", go_on=go_on)
