@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ...render.blocks import text_width
+from ...render.counters import Chit, Lines, chit_sheet, layout_of, load_style
+from ...render.paper import MM
 from ...render.text import wrap_lines
 from ...spec.errors import ShipyardError
 from .words import fill, kn
 
-CHIT = 16.0  # mm
-NOTE_PT = (6.0, 5.5, 5.0)  # a marker's reminder: the largest size at which all of it fits the chit
-GREY = 0.45
-PT = 25.4 / 72
+STYLE = load_style(Path(__file__).with_name("aids.yaml"))["chit"]
+CHIT = STYLE.w  # mm, a square
+ASTERN_SHADE = 0.8  # an astern chit's grey (ahead chits are white)
+BACK_SHADE = 0.97  # a marker's back
 
 
 @dataclass
@@ -63,20 +66,17 @@ def speed_chits(units) -> tuple[list[tuple[float, int]], list[tuple[float, int]]
 def counters(doc, units: list, ctx, fold: bool = False, backs: bool = False) -> None:
     """Speed chits and markers on a grid with cut marks. fold puts each chit's back beside it (fold on the dashed
     line); backs adds a mirrored duplex back page after each front page."""
+    layout = layout_of(fold, backs)
     ahead, astern = speed_chits(units)
     n_ships = sum(1 for _, _, d in units if not d.stats.is_fort) or 6
     chits: list[tuple[str, str, Any]] = []
     for v, c in ahead:
         chits += [(kn(v), "KN AHEAD", None)] * c
     for v, c in astern:
-        chits += [(kn(v), "KN ASTERN", 0.8)] * c
-    cell_w = CHIT * (2 if fold else 1)
-    chits += marker_chits(markers(ctx), n_ships, len(chits), doc.grid(cell_w, CHIT)[:2])
-    for page, x, y, face, back in doc.duplex_cells(chits, cell_w, CHIT, backs=backs and not fold, bookmark="Counters"):
-        _chit(page, x, y, face, back=back)
-        if fold:
-            page.line(x + CHIT, y, x + CHIT, y + CHIT, width=0.2, dash=(1, 1))
-            _chit(page, x + CHIT, y, face, back=True)
+        chits += [(kn(v), "KN ASTERN", ASTERN_SHADE)] * c
+    cell = (2 * STYLE.w, STYLE.h) if fold else STYLE.size
+    chits += marker_chits(markers(ctx), n_ships, len(chits), doc.grid(*cell)[:2])
+    chit_sheet(doc, [Chit(_face(c), _face(c, back=True)) for c in chits], STYLE, layout=layout, title="Counters")
 
 
 def marker_chits(marks: list[Marker], n_ships: int, before: int, grid: tuple[int, int]) -> list[tuple]:
@@ -101,38 +101,30 @@ def marker_chits(marks: list[Marker], n_ships: int, before: int, grid: tuple[int
 
 def _marker_layout(m: Marker) -> tuple[float, list[str], float, list[str]]:
     """(title size, title lines, reminder size, reminder lines) that fit one chit, or a clear error."""
+    n, title, note = STYLE.numbers, STYLE["title"], STYLE["reminder"]
     words = m.title.split()
-    tsize = 8.0 if len(m.title) <= 6 else 6.5
-    tsize = min([tsize] + [math.floor((CHIT - 1.6) / max(text_width(w, 1.0, "bold", "condensed"), 1e-6) * 10) / 10
+    tsize = n["title_pt"][0] if len(m.title) <= n["title_short"] else n["title_pt"][1]
+    tsize = min([tsize] + [math.floor((CHIT - n["title_margin"]) / max(text_width(w, 1.0, "bold", "condensed"), 1e-6) * 10) / 10
                            for w in words])
-    room = CHIT - 1.2 - (0.9 + len(words) * tsize * 1.1 * PT) - 0.6
-    for size in NOTE_PT:
-        lines = wrap_lines(m.reminder, CHIT - 1.4, size, "regular", "condensed")
-        if len(lines) * size * 1.12 * PT <= room and tsize >= 5.0:
+    room = CHIT - n["foot"] - (title.top + len(words) * tsize * title.leading / MM) - note.gap
+    for size in n["note_pt"]:
+        lines = wrap_lines(m.reminder, CHIT - n["note_margin"], size, "regular", "condensed")
+        if len(lines) * size * note.leading / MM <= room and tsize >= n["title_min"]:
             return tsize, words, size, lines
     raise ShipyardError(f"table markers: the reminder on the {m.title} marker ({m.reminder!r}) does not fit a "
-                        f"{CHIT:g} mm marker at {NOTE_PT[-1]:g} pt; shorten it in the house rules")
+                        f"{CHIT:g} mm marker at {n['note_pt'][-1]:g} pt; shorten it in the house rules")
 
 
-def _chit(page, x, y, face, back: bool = False) -> None:
-    big, small, style = face
+def _face(chit: tuple, back: bool = False) -> list:
+    """A chit's face: a marker's shade, title and reminder (its back paler, the title without its '!'), or a speed
+    chit's shade, figure and words (its back marked so)."""
+    big, small, style = chit
+    st = STYLE
     if isinstance(style, Marker):
         tsize, words, nsize, lines = _marker_layout(style)
-        page.rect(x + 0.4, y + 0.4, CHIT - 0.8, CHIT - 0.8, stroke=False, fill=style.shade if not back else 0.97)
-        ty = y + 0.9
-        for wd in words:
-            ty += tsize * 1.1 * PT
-            page.text(x + CHIT / 2, ty - tsize * 0.2 * PT, wd if not back else wd.rstrip("!"), size=tsize, weight="bold",
-                      align="centre", family="condensed")
-        ly = ty + 0.6
-        for line in lines:
-            ly += nsize * 1.12 * PT
-            page.text(x + CHIT / 2, ly - nsize * 0.25 * PT, line, size=nsize, align="centre", family="condensed")
-        return
-    if style is not None:
-        page.rect(x + 0.4, y + 0.4, CHIT - 0.8, CHIT - 0.8, stroke=False, fill=style)
-    # one size for every figure (10½ as big as 9), shrunk only if a figure would not fit the chit
-    page.fit_text(x + CHIT / 2, y + 9.0, big, CHIT - 1.6, size=15, min_size=11, weight="bold", align="centre")
-    page.fit_text(x + CHIT / 2, y + 13.6, small, CHIT - 3.0, size=6, min_size=5, align="centre", family="condensed")
-    if back:
-        page.text(x + CHIT / 2, y + 3.0, "(back)", size=6, align="centre", family="condensed", colour=GREY)
+        return [(st["ground"], style.shade if not back else BACK_SHADE),
+                (st["title"], Lines([w.rstrip("!") if back else w for w in words], size=tsize)),
+                (st["reminder"], Lines(lines, size=nsize))]
+    parts = [(st["ground"], style)] if style is not None else []
+    parts += [(st["figure"], big), (st["unit"], small)]
+    return parts + [(st["back"], "(back)")] if back else parts
