@@ -292,6 +292,8 @@ def load_style(path: Path) -> dict[str, ChitStyle]:
     data = read_yaml(path).data or {}
     out = {}
     for name, spec in data.items():
+        if name == "gauges":  # the gauges' records (render/gauges.py)
+            continue
         try:
             parts = {}
             for part, kinds in (spec.get("parts") or {}).items():
