@@ -37,11 +37,14 @@ class Type:
     colour: Any = None
     align: str = "centre"
     rise: float = 0.0
+    drop: float = 0.0  # mm the baseline goes below the point it is drawn at
 
     def draw(self, page, x: float, y: float, text: str, **over) -> float:
         kw = dict(size=self.size, weight=self.weight, family=self.family, colour=self.colour, align=self.align)
         kw.update(over)
-        return page.text(x, y - self.rise * kw["size"] / MM if self.rise else y, text, **kw)
+        if self.rise:
+            y -= self.rise * kw["size"] / MM
+        return page.text(x, y + self.drop if self.drop else y, text, **kw)
 
     def width(self, page, text: str) -> float:
         return page.text_width(text, self.size, self.weight, self.family)
