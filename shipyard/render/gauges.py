@@ -97,6 +97,11 @@ def point(pivot: Point, r: float, deg: float) -> Point:
     return pivot[0] + r * math.cos(a), pivot[1] - r * math.sin(a)
 
 
+def radial(centre: Point, deg: float, r_from: float, r_to: float) -> tuple[float, float, float, float]:
+    """The segment out from the centre along deg, from r_from to r_to mm (for page.lines: ticks, rays, spokes)."""
+    return (*point(centre, r_from, deg), *point(centre, r_to, deg))
+
+
 def fan(page, pivot: Point, r: float, start_deg: float, extent_deg: float, look: Look, *, edges: bool = True) -> None:
     """A fan's outline: the wedge shaded (look.fill), its two edges and its arc at the outline's width (look.cut):
     the lines cut along. edges=False draws the shade and the arc only (the caller rules its edges)."""
@@ -110,9 +115,7 @@ def fan(page, pivot: Point, r: float, start_deg: float, extent_deg: float, look:
 
 def ray(page, pivot: Point, deg: float, r_from: float, r_to: float, width: float, dash=None, colour=None) -> None:
     """A straight line out from the pivot along deg, from r_from to r_to mm."""
-    x0, y0 = point(pivot, r_from, deg)
-    x1, y1 = point(pivot, r_to, deg)
-    page.line(x0, y0, x1, y1, width=width, dash=dash, colour=colour)
+    page.line(*radial(pivot, deg, r_from, r_to), width=width, dash=dash, colour=colour)
 
 
 def tick_segments(pivot: Point, deg: float, at_mm: Sequence[float], lengths: Sequence[float], side: int = 1) -> list:

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import math
 
+from pathlib import Path
+
 from ...render.blocks import text_width
+from ...render.gauges import at_bearing, load_looks, radial
 from ...render.sector import Sector, sector_distance
 from ...render.text import number as num
 from ...spec.errors import ShipyardError
@@ -13,6 +16,8 @@ from ..base import Context, in_play
 from .derive import distance_factor, ground_scale
 from .sheet import TITLE
 
+LOOKS = load_looks(Path(__file__).with_name("aids.yaml"))
+BOW = 90.0  # bearing 0, dead ahead, points up the page; bearings run clockwise
 TICK_LENGTHS_MM = (2.2, 4.0)  # distance marks on the turning templates: every cm, every 5 cm
 BAND_MM = 16.0  # the width of a strip
 TAB_MM = 9.0  # the glue tab at the far end of a piece that another piece continues
@@ -315,39 +320,38 @@ def _gauges(doc, ctx: Context) -> None:
     page = doc.new_page(bookmark="Fire-arc and deviation templates")
     arcs = ctx.tables.require("fire_arcs").rows
     # fire-arc gauge: a protractor around a base mark, 0 = dead ahead, clockwise
-    r = min(62.0, box.w / 2 - 30, box.h / 4 - 14)
-    cx, cy = box.x + box.w / 2, box.y + 19 + r  # the top cut marks start 13 mm above the circle: clear of the title
-    page.text(box.x, box.y + 4, "Fire-arc template: put the centre on the gun's mark on the base, 0° along the keel towards the bow",
-              size=7, weight="bold", family="condensed")
-    page.circle(cx, cy, r, width=0.35)
+    look = LOOKS["fire_arc"]
+    r = min(look.radius, box.w / 2 - look.side_room, box.h / 4 - look.quarter_room)
+    cx, cy = box.x + box.w / 2, box.y + look.drop + r
+    centre = (cx, cy)
+    look.title.draw(page, box.x, box.y + look.title_drop,
+                    "Fire-arc template: put the centre on the gun's mark on the base, 0° along the keel towards the bow")
+    page.circle(cx, cy, r, width=look.ring)
+    finest = look.ticks[-1][0]
     ticks = []
-    for deg in range(0, 360, 5):
-        a = math.radians(90 - deg)
-        t = 5.0 if deg % 45 == 0 else (3.0 if deg % 15 == 0 else 1.8)
-        ticks.append((cx + r * math.cos(a), cy - r * math.sin(a), cx + (r - t) * math.cos(a), cy - (r - t) * math.sin(a)))
-    page.lines(ticks, width=0.2)
-    for deg in range(0, 360, 15):
-        a = math.radians(90 - deg)
-        page.text(cx + (r - 8.5) * math.cos(a), cy - (r - 8.5) * math.sin(a) + 1, f"{deg}", size=6.0, align="centre", family="condensed")
+    for deg in range(0, 360, finest):
+        t = next(length for every, length in look.ticks if deg % every == 0)
+        ticks.append(radial(centre, BOW - deg, r, r - t))
+    page.lines(ticks, width=look.tick_width)
+    for deg in range(0, 360, look.number_every):
+        at_bearing(page, centre, r - look.number_in, BOW - deg, f"{deg}", look.number)
     half = float(arcs["gunport_half_width"])
     edges = set()
-    for pos, centre in arcs["gunport_side_centre"].items():
-        edges.update({(centre - half) % 360, (centre + half) % 360, (360 - centre - half) % 360, (360 - centre + half) % 360})
+    for pos, middle in arcs["gunport_side_centre"].items():
+        edges.update({(middle - half) % 360, (middle + half) % 360, (360 - middle - half) % 360, (360 - middle + half) % 360})
     for key in ("restricted_pivot", "open_pivot"):
         for spans in arcs[key].values():
             for a0, a1 in spans:
                 edges.update({a0 % 360, a1 % 360})
-    rays = []
-    for deg in sorted(edges):
-        a = math.radians(90 - deg)
-        # the bearing numbers are centred 8.5 mm inside the rim and reach 2 mm further in: rays stop short of them
-        rays.append((cx + 3 * math.cos(a), cy - 3 * math.sin(a), cx + (r - 12) * math.cos(a), cy - (r - 12) * math.sin(a)))
-    page.lines(rays, width=0.15, dash=(1.2, 1), colour=0.35)
-    page.line(cx, cy - r + 12.5, cx, cy + r - 12.5, width=0.3)
-    page.polygon([(cx, cy - r - 4), (cx - 3, cy - r + 1), (cx + 3, cy - r + 1)], fill=0.2)
-    page.text(cx, cy - r - 5, "BOW", size=6.5, weight="bold", align="centre")
-    page.circle(cx, cy, 1.2, fill=0)
-    page.cut_marks(cx - r - 2, cy - r - 9, 2 * r + 4, 2 * r + 11)
+    # the bearing numbers reach ray_in from the rim: the rays stop short of them
+    rays = [radial(centre, BOW - deg, look.ray_from, r - look.ray_in) for deg in sorted(edges)]
+    page.lines(rays, width=look.ray_width, dash=look.ray_dash, colour=look.ray_grey)
+    page.line(cx, cy - r + look.keel_in, cx, cy + r - look.keel_in, width=look.keel_width)
+    page.polygon([(cx + dx, cy - r + dy) for dx, dy in look.bow], fill=look.bow_fill)
+    look.bow_word.draw(page, cx, cy - r - look.bow_word_above, "BOW")
+    page.circle(cx, cy, look.centre_r, fill=0)
+    side, above, below = look.marks
+    page.cut_marks(cx - r - side, cy - r - above, 2 * (r + side), 2 * r + above + below)
     legend = [f"gunport, side ({p}): {num(c - half)}–{num(c + half)}°" for p, c in arcs["gunport_side_centre"].items()
               if p in ("forward", "midships", "aft")]
     deg = lambda a: num(a % 360)  # noqa: E731
@@ -358,29 +362,30 @@ def _gauges(doc, ctx: Context) -> None:
     legend.append(f"restricted pivot ({types}): " + ", ".join(
         f"{p} " + " + ".join(f"{deg(a)}–{deg(b)}°" for a, b in spans) for p, spans in pivot.items() if p in ("bow", "stern")))
     legend += ["dashed rays: every arc edge in the tables", "port side: mirror the starboard bearings (360 − x)"]
-    ly = cy + r + 5
+    ly = cy + r + look.legend_drop
     for line in legend:
-        page.text(box.x, ly, line, size=6.5, family="condensed")
-        ly += 3.2
+        look.legend.draw(page, box.x, ly, line)
+        ly += look.legend_step
 
     # deviation template: d10 directions, 6 toward the firer
+    look = LOOKS["deviation"]
     dev = ctx.tables.require("deviation").rows
-    r2 = min(40.0, (box.bottom - ly - 24) / 2)
-    cx2, cy2 = box.x + box.w / 2, ly + 15 + r2
-    page.text(box.x, ly + 3, "Indirect-fire deviation template: centre on the target, 6 towards the firer; distance by range "
-              + ", ".join(f"{k} {v}" for k, v in dev["distance"].items()) + " cm", size=7, weight="bold", family="condensed")
-    page.circle(cx2, cy2, r2, width=0.35)
+    r2 = min(look.radius, (box.bottom - ly - look.room) / 2)
+    cx2, cy2 = box.x + box.w / 2, ly + look.drop + r2
+    centre = (cx2, cy2)
+    look.title.draw(page, box.x, ly + look.title_drop, "Indirect-fire deviation template: centre on the target, 6 "
+                    "towards the firer; distance by range " + ", ".join(f"{k} {v}" for k, v in dev["distance"].items())
+                    + " cm")
+    page.circle(cx2, cy2, r2, width=look.ring)
     numbers = dev["template"]["clockwise_from_far_side"]
     n = len(numbers)
     step = 360 / n
     spokes = []
     for k in range(n):
-        edge = math.radians(90 - (k * step - step / 2))
-        spokes.append((cx2 + 2 * math.cos(edge), cy2 - 2 * math.sin(edge), cx2 + r2 * math.cos(edge), cy2 - r2 * math.sin(edge)))
-        mid = math.radians(90 - k * step)
-        page.text(cx2 + r2 * 0.72 * math.cos(mid), cy2 - r2 * 0.72 * math.sin(mid) + 1.6, str(numbers[k]), size=11,
-                  weight="bold", align="centre")
-    page.lines(spokes, width=0.2)
-    page.text(cx2, cy2 - r2 - 2, "over (away from the firer)", size=6, align="centre", family="condensed")
-    page.text(cx2, cy2 + r2 + 4, "short: towards the firer", size=6, align="centre", family="condensed")
-    page.cut_marks(cx2 - r2 - 2, cy2 - r2 - 2, 2 * r2 + 4, 2 * r2 + 4)
+        spokes.append(radial(centre, BOW - (k * step - step / 2), look.spoke_from, r2))
+        at_bearing(page, centre, r2 * look.number_r, BOW - k * step, str(numbers[k]), look.number)
+    page.lines(spokes, width=look.spoke_width)
+    look.over.draw(page, cx2, cy2 - r2 - look.over_above, "over (away from the firer)")
+    look.over.draw(page, cx2, cy2 + r2 + look.short_below, "short: towards the firer")
+    m = look.marks
+    page.cut_marks(cx2 - r2 - m, cy2 - r2 - m, 2 * (r2 + m), 2 * (r2 + m))
