@@ -102,6 +102,14 @@ def radial(centre: Point, deg: float, r_from: float, r_to: float) -> tuple[float
     return (*point(centre, r_from, deg), *point(centre, r_to, deg))
 
 
+def annulus_outline(centre: Point, r_in: float, r_out: float, start_deg: float, extent_deg: float, steps: int = 6) -> list:
+    """The outline of the band between two arcs, as a polygon: the outer arc from start_deg over extent_deg in
+    `steps` chords, then the inner arc back (a glue tab, a shaded stretch of a strip)."""
+    outer = [point(centre, r_out, start_deg + extent_deg * i / steps) for i in range(steps + 1)]
+    inner = [point(centre, r_in, start_deg + extent_deg * i / steps) for i in range(steps, -1, -1)]
+    return outer + inner
+
+
 def fan(page, pivot: Point, r: float, start_deg: float, extent_deg: float, look: Look, *, edges: bool = True) -> None:
     """A fan's outline: the wedge shaded (look.fill), its two edges and its arc at the outline's width (look.cut):
     the lines cut along. edges=False draws the shade and the arc only (the caller rules its edges)."""

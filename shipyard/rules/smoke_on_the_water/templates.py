@@ -8,7 +8,7 @@ import math
 from pathlib import Path
 
 from ...render.blocks import text_width
-from ...render.gauges import at_bearing, load_looks, radial
+from ...render.gauges import annulus_outline, at_bearing, load_looks, radial
 from ...render.sector import Sector, sector_distance
 from ...render.text import number as num
 from ...spec.errors import ShipyardError
@@ -18,11 +18,14 @@ from .sheet import TITLE
 
 LOOKS = load_looks(Path(__file__).with_name("aids.yaml"))
 BOW = 90.0  # bearing 0, dead ahead, points up the page; bearings run clockwise
-TICK_LENGTHS_MM = (2.2, 4.0)  # distance marks on the turning templates: every cm, every 5 cm
-BAND_MM = 16.0  # the width of a strip
-TAB_MM = 9.0  # the glue tab at the far end of a piece that another piece continues
-STACK_GAP = 4.0  # between two strips stacked on a page
-TITLE_DEPTH, SUB_DEPTH = 4.0, 1.2  # the baselines of a strip's title and subtitle, this far above its inner edge
+STRIP = LOOKS["turning_strip"]
+TICK_LENGTHS_MM = STRIP.ticks  # distance marks on the turning templates: every cm, every 5 cm
+BAND_MM = STRIP.band  # the width of a strip
+TAB_MM = STRIP.tab  # the glue tab at the far end of a piece that another piece continues
+STACK_GAP = STRIP.stack_gap  # between two strips stacked on a page
+TITLE_DEPTH, SUB_DEPTH = STRIP.title_depth, STRIP.sub_depth  # a strip's title and subtitle above its inner edge
+MARK_MM = 10.0  # a distance mark every centimetre of arc
+MAJOR = 5  # and a longer one, bold-numbered, every 5
 
 
 def template_geometry(radius_cm: float, move_cm: float, factor: float, max_w: float, max_h: float,
@@ -36,7 +39,7 @@ def template_geometry(radius_cm: float, move_cm: float, factor: float, max_w: fl
     full_move says whether the strip holds the whole move; `fits` whether it fits max_w × max_h.
     """
     R = radius_cm * 10 * factor
-    band = min(BAND_MM, R * 0.45)
+    band = min(BAND_MM, R * STRIP.band_share)
     move = move_cm * 10 * factor
     length = move if length_mm is None else length_mm
     extra = TAB_MM if tab else 0.0
@@ -80,10 +83,11 @@ def number_positions(geo: dict) -> list[tuple[float, str, float]]:
     last = geo["ticks"] - 1
     first_cm = int(round(geo["start_mm"] / 10))
     for k in range(geo["ticks"]):
-        size = 6.5 if (first_cm + k) % 5 == 0 else 6.0
+        kind = STRIP.number_major if (first_cm + k) % MAJOR == 0 else STRIP.number
+        size = kind.size
         text = str(first_cm + k)
-        s = k * 10.0
-        half = text_width(text, size, "bold" if (first_cm + k) % 5 == 0 else "regular", "condensed") / 2 + 0.8
+        s = k * MARK_MM
+        half = text_width(text, size, kind.weight, kind.family) / 2 + STRIP.number_pad
         if k == 0:
             s = max(s, half)
         if k == last and not geo.get("tab_deg"):
@@ -95,7 +99,8 @@ def number_positions(geo: dict) -> list[tuple[float, str, float]]:
 def label_box(geo: dict, sub_w: float) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) of the strip's title and subtitle, relative to its centre x and its top (the outer arc's apex)."""
     band = geo["band"]
-    return (-sub_w / 2 - 1, band - TITLE_DEPTH - 2.8, sub_w / 2 + 1, band - SUB_DEPTH + 0.8)
+    pad = STRIP.label_pad
+    return (-sub_w / 2 - pad, band - TITLE_DEPTH - STRIP.label_above, sub_w / 2 + pad, band - SUB_DEPTH + STRIP.label_below)
 
 
 def dashed_segments(geo: dict, label: tuple[float, float, float, float]) -> list[tuple[float, float, float, float]]:
@@ -106,9 +111,9 @@ def dashed_segments(geo: dict, label: tuple[float, float, float, float]) -> list
     first_cm = int(round(geo["start_mm"] / 10))
     segs = []
     for k in range(1, geo["ticks"] - 1):
-        if (first_cm + k) % 5:
+        if (first_cm + k) % MAJOR:
             continue
-        a = a0 + k * 10.0 / R
+        a = a0 + k * MARK_MM / R
         x1, y1 = R * math.cos(a), R - R * math.sin(a)
         x2, y2 = (R - band) * math.cos(a), R - (R - band) * math.sin(a)
         lx0, ly0, lx1, ly1 = label
@@ -131,68 +136,60 @@ def dashed_segments(geo: dict, label: tuple[float, float, float, float]) -> list
 def _turning_template(page, cx: float, top: float, geo: dict, label: str, sub: str, scale: str = "") -> None:
     """Draw one strip: the outer arc (the vessel's path) of radius R centred at (cx, top + R), a glue tab past its
     last mark when another piece continues it."""
+    look = STRIP
     R, band, theta = geo["R"], geo["band"], math.radians(geo["theta_deg"])
     tab = geo.get("tab_deg", 0.0)
     cy = top + R
+    centre = (cx, cy)
     r_in = R - band
     a0 = 90 - math.degrees(theta) / 2  # degrees counter-clockwise from east
     ext = math.degrees(theta) + tab
-    page.arc(cx, cy, R, a0, ext, width=0.35)
-    page.arc(cx, cy, r_in, a0, ext, width=0.35)
+    page.arc(cx, cy, R, a0, ext, width=look.cut)
+    page.arc(cx, cy, r_in, a0, ext, width=look.cut)
     for a in (a0, a0 + ext):
-        ca, sa = math.cos(math.radians(a)), math.sin(math.radians(a))
-        page.line(cx + r_in * ca, cy - r_in * sa, cx + R * ca, cy - R * sa, width=0.35)
+        page.line(*radial(centre, a, r_in, R), width=look.cut)
     if tab:
         # the tab: shaded, the join marked, the next piece's first mark goes over this line
-        a_join = math.radians(a0 + math.degrees(theta))
-        pts = [(cx + R * math.cos(a_join + t), cy - R * math.sin(a_join + t)) for t in
-               [math.radians(tab) * i / 6 for i in range(7)]]
-        pts += [(cx + r_in * math.cos(a_join + t), cy - r_in * math.sin(a_join + t)) for t in
-                [math.radians(tab) * i / 6 for i in range(6, -1, -1)]]
-        page.polygon(pts, stroke=False, fill=0.88)
-        mid = a_join + math.radians(tab) / 2
-        page.text(cx + (R - band / 2) * math.cos(mid), cy - (R - band / 2) * math.sin(mid) + 0.8, "glue", size=5.0,
-                  align="centre", family="condensed")
+        join = a0 + math.degrees(theta)
+        page.polygon(annulus_outline(centre, r_in, R, join, tab), stroke=False, fill=look.tab_fill)
+        at_bearing(page, centre, R - band / 2, join + tab / 2, "glue", look.glue)
     # distance marks: from the right-hand end along the outer edge, every 10 mm of arc
-    ticks = []
-    for k in range(geo["ticks"]):
-        a = math.radians(a0) + k * 10.0 / R
-        ca, sa = math.cos(a), math.sin(a)
-        major = (int(round(geo["start_mm"] / 10)) + k) % 5 == 0
-        inner = R - (TICK_LENGTHS_MM[1] if major else TICK_LENGTHS_MM[0])
-        ticks.append((cx + R * ca, cy - R * sa, cx + inner * ca, cy - inner * sa))
+    first_cm = int(round(geo["start_mm"] / MARK_MM))
+    minor, major = look.ticks
+    ticks = [radial(centre, a0 + math.degrees(k * MARK_MM / R), R, R - (major if (first_cm + k) % MAJOR == 0 else minor))
+             for k in range(geo["ticks"])]
+    near, far = look.number_in
     for s_mm, text, size in number_positions(geo):
-        a = math.radians(a0) + s_mm / R
-        lab_r = R - (6.0 if size > 6.0 else 4.6)
-        page.text(cx + lab_r * math.cos(a), cy - lab_r * math.sin(a) + 0.9, text, size=size,
-                  weight="bold" if size > 6.0 else "regular", align="centre", family="condensed")
-    page.lines(ticks, width=0.25)
+        kind = look.number_major if size > look.number.size else look.number
+        at_bearing(page, centre, R - (far if kind is look.number_major else near), a0 + math.degrees(s_mm / R), text, kind)
+    page.lines(ticks, width=look.tick_width)
 
     def room(depth_top: float) -> float:
-        inner = R - 8.0  # the numbers sit within 7.5 mm of the outer edge
+        inner = R - look.words_in  # the numbers sit within 7.5 mm of the outer edge
         return 2 * math.sqrt(max(inner * inner - (R - depth_top) ** 2, 1.0))
 
     def between_ends(depth: float) -> float:
-        return 2 * (R - depth) * math.tan(min(theta / 2, math.radians(89))) - 4
+        return 2 * (R - depth) * math.tan(min(theta / 2, math.radians(89))) - look.ends_clear
 
     d1, d2 = band - TITLE_DEPTH, band - SUB_DEPTH
-    title_w = min(room(d1 - 2.6) * 0.95, between_ends(d1), 80)
-    sub_w = min(room(d2 - 2.0) * 0.95, between_ends(d2), 90)
+    title_w = min(room(d1 - look.title_room) * look.room_share, between_ends(d1), look.title_most)
+    sub_w = min(room(d2 - look.sub_room) * look.room_share, between_ends(d2), look.sub_most)
     for s in (sub, sub.replace(f" at {scale}", "") if scale else sub):
-        if page.text_width(s, 5.0, family="condensed") <= sub_w:
+        if page.text_width(s, look.sub_least, family=look.sub.family) <= sub_w:
             break
-    used_sub = min(sub_w, page.text_width(s, 6.0, family="condensed"))
+    used_sub = min(sub_w, look.sub.width(page, s))
     used_title = title_w
     box = label_box(geo, max(used_sub, used_title))
     dashed = [(cx + x1, top + y1, cx + x2, top + y2) for x1, y1, x2, y2 in dashed_segments(geo, box)]
     if dashed:
-        page.lines(dashed, width=0.12, dash=(1, 1), colour=0.4)
+        page.lines(dashed, width=look.bow_width, dash=look.bow_dash, colour=look.bow_grey)
     # a short strip takes a shorter title rather than a squeezed one
     short = label.replace(" at ", " · ").replace("piece ", "").replace(" of ", "/")
     tiny = short.replace("Very ", "V. ")
-    title = next((t for t in (label, short, tiny) if page.text_width(t, 5.5, weight="bold") <= title_w), tiny)
-    page.fit_text(cx, top + d1, title, title_w, size=7, min_size=5, weight="bold", align="centre")
-    page.fit_text(cx, top + d2, s, sub_w, size=6.0, min_size=5.0, align="centre", family="condensed")
+    title = next((t for t in (label, short, tiny) if page.text_width(t, look.title_test, weight=look.title.weight) <= title_w), tiny)
+    t, u = look.title, look.sub
+    page.fit_text(cx, top + d1, title, title_w, size=t.size, min_size=look.min_size, weight=t.weight, align="centre")
+    page.fit_text(cx, top + d2, s, sub_w, size=u.size, min_size=look.min_size, align="centre", family=u.family)
 
 
 def units_in_play(ctx: Context) -> list | None:
@@ -232,7 +229,8 @@ def _template_specs(ctx: Context, box) -> list[dict]:
                 raise ShipyardError(f"table turning_radii ({radii.tag()}): {speed!r} is not a speed level")
             radius = radii.rows[manoeuvre][speed]
             move = float(levels[speed]["move_cm"])
-            for geo in strip_pieces(float(radius), move, factor, box.w - 4, box.h * 0.45):
+            pages = LOOKS["strip_pages"]
+            for geo in strip_pieces(float(radius), move, factor, box.w - pages.side, box.h * pages.height_share):
                 piece = f" · piece {geo['piece']} of {geo['pieces']}" if geo.get("pieces", 1) > 1 else ""
                 nxt = num((geo["start_mm"] + geo["length_mm"]) / 10)
                 more = "" if geo["full_move"] or piece else " · lay again for the rest of the move"
@@ -298,16 +296,17 @@ def templates(doc, ctx: Context) -> list[dict]:
     with doc.true_scale_pages():
         box = doc.content
         specs = _template_specs(ctx, box)
+        look = LOOKS["strip_pages"]
         page, prev, y = None, None, 0.0
         for s in specs:
             geo = s["geo"]
             top = y + nest_offset(prev["geo"], geo) if prev is not None else 0.0
-            if page is None or top + geo["h"] > box.bottom - 1:
+            if page is None or top + geo["h"] > box.bottom - look.foot:
                 page = doc.new_page(bookmark=f"Turning templates from {s['label']}")
-                page.text(box.x, box.y + 3, f"{TITLE} turning templates ({ground_scale(ctx)[1]}):"
-                          " cut along the solid outline; follow the outer edge; the numbers are cm along it",
-                          size=6.5, weight="bold", family="condensed")
-                top = box.y + 6
+                look.heading.draw(page, box.x, box.y + look.heading_drop, f"{TITLE} turning templates "
+                                  f"({ground_scale(ctx)[1]}): cut along the solid outline; follow the outer edge; the "
+                                  "numbers are cm along it")
+                top = box.y + look.first
             _turning_template(page, box.x + box.w / 2, top, geo, s["label"], s["sub"], s["scale"])
             s["page"], s["cx"], s["top"] = page.number if hasattr(page, "number") else None, box.x + box.w / 2, top
             prev, y = s, top
