@@ -92,3 +92,76 @@ def test_a_fold_beside_puts_each_back_right_of_its_front_across_a_dashed_line(tm
     assert len(fronts) == 2 and fronts[1] - fronts[0] == pytest.approx(20 * 72 / 25.4, abs=0.01)
     fold = [ln for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01 and ln.get("dash")]
     assert fold and "FRONT" in text and "BACK" in text
+
+
+AIDS = sorted(p for pattern in ("*/counters.py", "*/templates.py", "*/gauge.py") for p in RULES.glob(pattern))
+DRAWING = PLACING | {"draw", "Drawing", "fit_text", "wrap_text"}
+
+
+@pytest.mark.parametrize("module", AIDS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_no_counter_or_gauge_module_hands_a_page_a_number_of_its_own(module):
+    """Code review §2/§9.3: templates and gauges were hand geometry, 23–29 page calls each with their own widths,
+    sizes and offsets. Now every size, width, grey and offset a module hands a page comes from its style record
+    (aids.yaml); what is left in the code is geometry (halves, the radius, table lengths)."""
+    own = []
+    for n in ast.walk(ast.parse(module.read_text())):
+        if isinstance(n, ast.Call):
+            name = n.func.attr if isinstance(n.func, ast.Attribute) else getattr(n.func, "id", "")
+            if name in DRAWING:
+                own += [f"line {n.lineno}: {c.value!r}" for a in [*n.args, *(k.value for k in n.keywords)]
+                        for c in ast.walk(a) if isinstance(c, ast.Constant) and type(c.value) in (int, float)
+                        and c.value not in (0, 1, 2)]
+    assert not own, own
+
+
+def _measured(tmp_path, draw):
+    """The lines, curves and rects drawn by draw(page) on a true-scale A4 page, in mm."""
+    out = tmp_path / "g.pdf"
+    with Document(out, paper="a4", title="g") as doc:
+        with doc.true_scale_pages():
+            draw(doc.new_page())
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[0]
+        mm = 25.4 / 72
+        return ([(ln["x0"] * mm, ln["top"] * mm, ln["x1"] * mm, ln["bottom"] * mm) for ln in page.lines],
+                [(r["x0"] * mm, r["top"] * mm, r["width"] * mm, r["height"] * mm) for r in page.rects], page.curves)
+
+
+LOOK = {"height": 14.0, "band_room": 18.0, "band_raise": 2.0, "outline": 0.35, "major": 3, "tick": 3.0,
+        "tick_major": 5.0, "tick_half": 1.8, "tick_width": 0.25, "number_drop": 8.2, "number_nudge": 0.8}
+
+
+def test_a_ruler_is_true_to_a_tenth_of_a_millimetre(tmp_path):
+    """A 6-inch piece from 3 to 9 in: its outline is 152.4 mm long, a tick at every inch 25.4 mm apart."""
+    from shipyard.render.gauges import Band, Look, Type, ruler
+
+    look = Look("stick", dict(LOOK, band_type=Type(6.5), number=Type(6), number_major=Type(7, "bold")))
+    lines, rects, _ = _measured(tmp_path, lambda page: ruler(page, 30, 40, 3, 9, 25.4, [Band("LONG", 0, 12, 0.9)], look))
+    outline = max(rects, key=lambda r: r[2])
+    assert outline[2] == pytest.approx(152.4, abs=0.1) and outline[3] == pytest.approx(14.0, abs=0.1)
+    inch = sorted(x0 for x0, y0, x1, y1 in lines if abs(x0 - x1) < 0.01 and y0 == pytest.approx(40, abs=0.01)
+                  and min(abs(y1 - y0 - 3.0), abs(y1 - y0 - 5.0)) < 0.05)
+    assert len(inch) == 7
+    assert [b - a for a, b in zip(inch, inch[1:])] == pytest.approx([25.4] * (len(inch) - 1), abs=0.1)
+
+
+def test_a_fans_edges_and_ticks_are_true_and_fall_inside_it(tmp_path):
+    """A 45° fan of 70 mm from a pivot: both edges 70 mm long, and the inch ticks of each edge on the fan's side."""
+    import math
+
+    from shipyard.render.gauges import Look, fan, point, tick_segments
+
+    look = Look("fan", {"fill": 0.9, "cut": 0.4})
+    pivot = (100.0, 150.0)
+    lines, _, _ = _measured(tmp_path, lambda page: fan(page, pivot, 70.0, 67.5, 45.0, look))
+    # a line's box has the pivot at a corner (pdfplumber gives boxes, not ends)
+    edges = [ln for ln in lines if min(abs(ln[0] - pivot[0]), abs(ln[2] - pivot[0])) < 0.01
+             and min(abs(ln[1] - pivot[1]), abs(ln[3] - pivot[1])) < 0.01]
+    assert len(edges) == 2
+    for x0, y0, x1, y1 in edges:
+        assert math.hypot(x1 - x0, y1 - y0) == pytest.approx(70.0, abs=0.1)
+    for deg, side in ((67.5, 1), (112.5, -1)):  # the right edge's ticks go counter-clockwise of it, the left's clockwise
+        (x0, y0, x1, y1), = tick_segments(pivot, deg, [25.4], [2.0], side=side)
+        assert (x0, y0) == pytest.approx(point(pivot, 25.4, deg))
+        bearing = math.degrees(math.atan2(pivot[1] - y1, x1 - pivot[0]))
+        assert 67.5 < bearing < 112.5 and math.hypot(x1 - x0, y1 - y0) == pytest.approx(2.0)
