@@ -21,7 +21,9 @@ Document: paper, content, page, page_count, new_page(bookmark, level), bookmark(
           close() / abort() for use without `with`.
 Modules by job: page (drawing primitives), text (the one number formatter, wrapping), imposition (cells, duplex
 backs, cut marks), document (lifecycle, footer, bookmarks), blocks (measured blocks and the Flow that pages them),
-svg (the same pages as SVG: SvgDocument is the Document to draw into for a screen; doc.pages after close()).
+svg (the same pages as SVG: SvgDocument is the Document to draw into for a screen; doc.pages after close()),
+counters (chit sheets: faces of parts from a style record, in fronts, fold-over or duplex-backs layouts), gauges
+(true-scale pieces: fans, rays, ticks along an edge, words at a bearing, rulers), sector (distances between strips).
 Page is one drawing interface with two back ends: page.PdfPage writes the ReportLab canvas, svg.SvgPage SVG elements,
 from the same measured geometry in mm.
 Page:     text, text_width, fit_text, wrap_text, wrap_lines, line, lines, rect, circle, arc, wedge, polygon,

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Sequence
 
 from ..spec.errors import ShipyardError
 from .paper import MM
@@ -131,8 +131,8 @@ class Words:
     colour: Any = None
     sizes: dict | None = None
 
-    def draw(self, page, x: float, y: float, w: float, h: float, content: Content = None, colour: Any = None, **_) -> None:
-        ink = self.colour if colour is None else colour
+    def draw(self, page, x: float, y: float, w: float, h: float, content: Content = None, **_) -> None:
+        ink = self.colour
         text = content
         room = w - (self.margin or 0.0)
         if callable(text):
@@ -190,9 +190,9 @@ class Stack:
     family: str = "sans"
     colour: Any = None
 
-    def draw(self, page, x: float, y: float, w: float, h: float, content: Content = None, colour: Any = None,
+    def draw(self, page, x: float, y: float, w: float, h: float, content: Content = None,
              cursor: list | None = None) -> None:
-        ink = self.colour if colour is None else colour
+        ink = self.colour
         size, squeeze = self.size, 1.0
         if isinstance(content, Lines):
             lines, size, squeeze = list(content.lines), content.size or self.size, content.squeeze
@@ -319,12 +319,11 @@ def _tuple(v):
     return tuple(v) if isinstance(v, list) else v
 
 
-def draw_face(page, x: float, y: float, style: ChitStyle, face: Face, colour: Any = None) -> None:
-    """Every part of the face in order, with the chit's top-left at (x, y). colour: the words' ink for the whole face
-    (light words on a dark chit)."""
-    cursor: list = [y]
+def draw_face(page, x: float, y: float, style: ChitStyle, face: Face) -> None:
+    """Every part of the face in order, with the chit's top-left at (x, y)."""
+    cursor: list = [y]  # where a Stack with neither y nor top hangs: under the stack before it
     for part, content in face:
-        part.draw(page, x, y, style.w, style.h, content, colour=colour, cursor=cursor)
+        part.draw(page, x, y, style.w, style.h, content, cursor=cursor)
 
 
 LAYOUTS = ("fronts", "fold", "backs")
@@ -340,12 +339,10 @@ def layout_of(fold: bool, backs: bool) -> str:
 
 
 def chit_sheet(doc, chits: Sequence[Chit], style: ChitStyle, *, layout: str = "fronts", title: str | None = None,
-               fold_title: str | None = None, back_title: str | None = None, go_on: bool = False,
-               ink: Callable[[Chit, bool], Any] | None = None) -> None:
+               fold_title: str | None = None, back_title: str | None = None, go_on: bool = False) -> None:
     """Pages of chits in the given layout (see the module's docstring). title: the bookmark (fold_title the
     fold-over's, default title; back_title the first back page's, default none). go_on: start below what the current page holds
-    (not with backs: a back must match its front). ink(chit, is_back): the words' colour on that face (None: each
-    part's own)."""
+    (not with backs: a back must match its front)."""
     if layout not in LAYOUTS:
         raise ShipyardError(f"layout {layout!r}: expected {', '.join(LAYOUTS)}")
     chits = list(chits)
@@ -359,7 +356,7 @@ def chit_sheet(doc, chits: Sequence[Chit], style: ChitStyle, *, layout: str = "f
             return
         own = chit.style or style
         dx, dy = (cw - own.w) / 2, (ch - own.h) / 2
-        draw_face(page, x + dx, y + dy, own, face, None if ink is None else ink(chit, back))
+        draw_face(page, x + dx, y + dy, own, face)
 
     if layout == "fold":
         beside = style.fold == "beside"
@@ -408,8 +405,3 @@ def whole_rows(doc, wanted: int, style: ChitStyle, *, go_on: bool = False) -> in
     if wanted <= here:
         return min(here, math.ceil(wanted / cols) * cols)
     return here + math.ceil((wanted - here) / cols) * cols
-
-
-def faces_of(style: ChitStyle, names: Iterable[str], content: Content = None) -> list[tuple[Part, Content]]:
-    """(part, content) for each named part of the style, every one showing the same content (a frame: None)."""
-    return [(style[n], content) for n in names]

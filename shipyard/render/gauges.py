@@ -9,8 +9,8 @@ primitives only.
 
     look = load_looks(path)["turning_gauge"]
     fan(page, (cx, cy), r, 90 - 45, 90, look)             # the outline: shaded, its edges and arc cut along
-    ticks_along(page, (cx, cy), 45, [25.4, 50.8], look.tick_len, look, side=-1)
-    at_bearing(page, (cx, cy), 0.62 * r, 112.5, "LEFT 45°", look.label)
+    page.lines(tick_segments((cx, cy), 45, [25.4, 50.8], [look.tick] * 2, side=-1), width=look.tick_width)
+    at_bearing(page, (cx, cy), look.label_r * r, 112.5, "LEFT 45°", look.label)
 """
 
 from __future__ import annotations
@@ -136,11 +136,6 @@ def tick_segments(pivot: Point, deg: float, at_mm: Sequence[float], lengths: Seq
         px, py = point(pivot, d, deg)
         segs.append((px, py, px + t * nx, py + t * ny))
     return segs
-
-
-def ticks_along(page, pivot: Point, deg: float, at_mm: Sequence[float], lengths: Sequence[float], width: float,
-                side: int = 1) -> None:
-    page.lines(tick_segments(pivot, deg, at_mm, lengths, side), width=width)
 
 
 def at_bearing(page, pivot: Point, r: float, deg: float, text: str, kind: Type, **over) -> float:
