@@ -165,3 +165,16 @@ def test_a_fans_edges_and_ticks_are_true_and_fall_inside_it(tmp_path):
         assert (x0, y0) == pytest.approx(point(pivot, 25.4, deg))
         bearing = math.degrees(math.atan2(pivot[1] - y1, x1 - pivot[0]))
         assert 67.5 < bearing < 112.5 and math.hypot(x1 - x0, y1 - y0) == pytest.approx(2.0)
+
+
+def test_a_fan_knows_how_far_it_reaches_from_its_pivot():
+    """What the gauges are placed by: a 90° fan about the heading is 2r·sin 45° wide and r tall; a 30° turn gauge
+    lying along its heading arm stands r·sin 30° above the pivot and reaches r along it."""
+    import math
+
+    from shipyard.render.gauges import fan_extent
+
+    left, top, right, bottom = fan_extent(70.0, 45.0, 90.0)
+    assert right - left == pytest.approx(2 * 70 * math.sin(math.radians(45))) and top == pytest.approx(-70.0) and bottom == 0
+    assert fan_extent(60.0, 0.0, 30.0) == pytest.approx((0.0, -30.0, 60.0, 0.0))
+    assert fan_extent(60.0, 0.0, 120.0)[1] == pytest.approx(-60.0)  # past square: as tall as its arm

@@ -110,6 +110,19 @@ def annulus_outline(centre: Point, r_in: float, r_out: float, start_deg: float, 
     return outer + inner
 
 
+def fan_extent(r: float, start_deg: float, extent_deg: float) -> tuple[float, float, float, float]:
+    """How far a fan of radius r reaches from its pivot: (left, top, right, bottom) in mm, negative up and left (y
+    grows down), the pivot included: what a gauge needs on the page."""
+    angles = [start_deg, start_deg + extent_deg]
+    k = math.ceil(min(angles) / 90.0)
+    while k * 90 <= max(angles):  # the arc's furthest points lie at the ends or due east, north, west or south
+        angles.append(k * 90.0)
+        k += 1
+    xs = [0.0] + [r * math.cos(math.radians(a)) for a in angles]
+    ys = [0.0] + [-r * math.sin(math.radians(a)) for a in angles]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def fan(page, pivot: Point, r: float, start_deg: float, extent_deg: float, look: Look, *, edges: bool = True) -> None:
     """A fan's outline: the wedge shaded (look.fill), its two edges and its arc at the outline's width (look.cut):
     the lines cut along. edges=False draws the shade and the arc only (the caller rules its edges)."""

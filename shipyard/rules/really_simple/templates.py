@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...render.gauges import Band, at_bearing, fan, load_looks, ruler, tick_segments
+from ...render.gauges import Band, at_bearing, fan, fan_extent, load_looks, ruler, tick_segments
 from .derive import scale_factor
 
 LOOKS = load_looks(Path(__file__).with_name("aids.yaml"))
@@ -35,12 +35,13 @@ def _gauge_page(doc, ctx) -> float:
     page = doc.new_page(bookmark="Turning gauge")
     turn = float(ctx.tables["movement"].rows.get("turn_deg", 45))
     r = look.radius
-    left_w = box.w - 2 * r * math.sin(math.radians(turn)) - look.beside  # the column beside the gauge
+    left, _, right, _ = fan_extent(r, UP - turn, 2 * turn)
+    left_w = box.w - (right - left) - look.beside  # the column beside the gauge
     look.title.draw(page, box.x, box.y + look.title_drop, f"Turning gauge: {turn:g}° a turn")
     below = page.wrap_text(box.x, box.y + look.words_drop, "Cut along the solid outline. Put the point at the pivot "
                            "of the model's bow (or centre), the middle line along her present heading, and swing her "
                            "onto the left or right edge.", left_w, size=look.words_pt, family="condensed")
-    cx = box.right - r * math.sin(math.radians(turn)) - look.right
+    cx = box.right - right - look.right
     cy = box.y + look.pivot_drop + r
     pivot = (cx, cy)
     # the gauge: the heading line straight up, the two turn edges at ±turn from it
@@ -48,8 +49,8 @@ def _gauge_page(doc, ctx) -> float:
     page.line(cx, cy, cx, cy - r, width=look.heading_width, dash=look.heading_dash)
     for a, label in ((UP + turn / 2, f"LEFT {turn:g}°"), (UP - turn / 2, f"RIGHT {turn:g}°")):
         at_bearing(page, pivot, r * look.edge_label_r, a, label, look.edge_label)
-    left, down = look.heading_at
-    look.heading.draw(page, cx - left, cy - r + down, "present heading")
+    back, down = look.heading_at
+    look.heading.draw(page, cx - back, cy - r + down, "present heading")
     # inch ticks along both edges, inside the gauge, so that it doubles as a short ruler
     factor, _ = scale_factor(ctx)
     inches = [i * MM_PER_IN for i in range(1, int(r // MM_PER_IN) + 1)]

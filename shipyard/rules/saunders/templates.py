@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ...render import Document, Page
 from ...render.blocks import Title
-from ...render.gauges import at_bearing, fan, load_looks, ray, tick_segments
+from ...render.gauges import at_bearing, fan, fan_extent, load_looks, ray, tick_segments
 from ...render.text import number
 from ..base import Context, in_play
 from ...spec.errors import ShipyardError
@@ -78,7 +78,8 @@ def templates(doc: Document, ctx: Context) -> None:
         angles = turns_in_play(ctx)
 
         def need(angle: int) -> float:
-            return arm * math.sin(math.radians(min(angle, SQUARE))) + look.reach
+            """A turn gauge's height: its fan's above the pivot, and a little."""
+            return -fan_extent(arm, 0, angle)[1] + look.reach
 
         if beside and box.right - side_x < arm:
             # the column beside is too narrow for a gauge lying down: when the gauges overrun the page, the smallest
