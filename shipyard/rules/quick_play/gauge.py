@@ -13,7 +13,7 @@ import math
 from pathlib import Path
 
 from ...render.blocks import Drawing
-from ...render.gauges import at_bearing, fan, load_looks, point, ray
+from ...render.gauges import at_bearing, fan, load_looks, ray
 from ...render.paper import MM
 
 LOOK = load_looks(Path(__file__).with_name("aids.yaml"))["turning_gauge"]

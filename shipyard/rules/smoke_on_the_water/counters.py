@@ -4,7 +4,6 @@ their own) and fire markers, imposed in cells with cut marks."""
 from __future__ import annotations
 
 import math
-
 from pathlib import Path
 
 from ...render.counters import Chit, chit_sheet, layout_of, load_style, whole_rows
