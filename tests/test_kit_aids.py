@@ -178,3 +178,49 @@ def test_a_fan_knows_how_far_it_reaches_from_its_pivot():
     assert right - left == pytest.approx(2 * 70 * math.sin(math.radians(45))) and top == pytest.approx(-70.0) and bottom == 0
     assert fan_extent(60.0, 0.0, 30.0) == pytest.approx((0.0, -30.0, 60.0, 0.0))
     assert fan_extent(60.0, 0.0, 120.0)[1] == pytest.approx(-60.0)  # past square: as tall as its arm
+
+
+@pytest.fixture(scope="module")
+def mobile_bay_units(library):
+    from shipyard import app as core
+
+    out = {}
+    from shipyard.rules import all_rulesets
+
+    for rs in all_rulesets():
+        ctx = core.context(rs, library)
+        scen = ctx.scenario = library.scenario("mobile-bay-1864")
+        out[rs.key] = (rs, ctx, [(side, u, core.derive(rs, library, u, ctx)) for side, u in core.scenario_units(library, scen)])
+    return out
+
+
+@pytest.mark.parametrize("key", ["smoke-on-the-water", "saunders", "really-simple", "quick-play"])
+def test_counters_and_gauges_draw_to_the_screen_as_to_paper(mobile_bay_units, key, tmp_path):
+    """The pieces draw only through Page's primitives, so an SvgDocument gets every counter and gauge page the PDF
+    gets, with the same letters and figures on each."""
+    import html
+    import re
+    from collections import Counter
+
+    import pypdfium2
+
+    from shipyard import app as core
+    from shipyard.render.svg import SvgDocument
+
+    rs, ctx, units = mobile_bay_units[key]
+    for aid, draw in (("counters", lambda doc: core.aid(rs, "counters")(doc, units, ctx, backs=True)),
+                      ("templates", lambda doc: core.aid(rs, "templates")(doc, ctx))):
+        pdf = tmp_path / f"{aid}.pdf"
+        with Document(pdf, paper="a4", title=aid) as doc:
+            draw(doc)
+        svg = SvgDocument(paper="a4", title=aid)
+        draw(svg)
+        svg.close()
+        read = pypdfium2.PdfDocument(str(pdf))
+        letters = [Counter(c for c in p.get_textpage().get_text_range() if c.isalnum()) for p in read]
+        read.close()
+        assert len(svg.pages) == len(letters), aid
+        for page, printed in zip(svg.pages, letters):
+            shown = Counter(c for t in re.findall(r"<text[^>]*>([^<]*)</text>", page) for c in html.unescape(t)
+                            if c.isalnum())
+            assert shown == printed, aid
