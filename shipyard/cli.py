@@ -789,11 +789,17 @@ def main() -> None:
     except typer.Abort:
         print("aborted", file=sys.stderr)
         sys.exit(1)
-    except Exception as exc:  # usage errors from the command-line parser
+    except Exception as exc:  # usage errors from the command-line parser; else a fault of shipyard's own
         if hasattr(exc, "show") and hasattr(exc, "exit_code"):
             exc.show()
             sys.exit(exc.exit_code)
-        raise
+        if os.environ.get("SHIPYARD_DEBUG"):
+            raise
+        _notices()
+        print(f"internal error: {type(exc).__name__}: {_printable(str(exc))[:300]}\n"
+              "This is a fault in shipyard, not in your files; nothing part-written was kept. "
+              "SHIPYARD_DEBUG=1 shows where it happened (please report it with the command).", file=sys.stderr)
+        sys.exit(70)
     _notices()
     # Typer turns Ctrl-C inside a command into Exit(130) and, outside standalone mode, returns that code
     if code == 130:

@@ -45,3 +45,25 @@ def test_one_page_is_not_pages(cli, tmp_path):
     run = cli("sheet", "monitor", "--rules", "sotw", "-o", str(tmp_path / "m.pdf"))
     assert run.code == 0, run.err
     assert run.out.strip().endswith("m.pdf (1 page)"), run.out
+
+
+def test_a_fault_of_shipyards_own_is_one_plain_paragraph_not_a_traceback(tmp_path):
+    """A bug inside shipyard (here a rule set's sheet code raising) is told in words with exit 70; SHIPYARD_DEBUG=1
+    gives the traceback."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import shipyard.app as core\n"
+            "def broken(*a, **k): raise ZeroDivisionError('division by zero')\n"
+            "core.sheet_units = broken\n"
+            "import sys; sys.argv = ['shipyard', 'sheet', 'monitor', '-r', 'sotw', '-o', sys.argv[1]]\n"
+            "from shipyard.cli import main; main()\n")
+    for debug, expect in (("", "internal error: ZeroDivisionError: division by zero"), ("1", "Traceback")):
+        env = dict(os.environ, SHIPYARD_DEBUG=debug)
+        run = subprocess.run([sys.executable, "-c", code, str(tmp_path / "m.pdf")], capture_output=True, text=True,
+                             env=env, timeout=60)
+        assert expect in run.stderr, run.stderr
+        if not debug:
+            assert run.returncode == 70 and "Traceback" not in run.stderr
+    assert not (tmp_path / "m.pdf").exists()
