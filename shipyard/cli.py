@@ -376,6 +376,7 @@ def explain(
     """Every derived value with the inputs and the rule that produced it."""
     rs, items = _derive(vessel, rules, as_of, library, house_rules, scale)
     from rich.table import Table
+    from rich.text import Text
 
     console = _console()
     for _, unit, d in items:
@@ -384,7 +385,11 @@ def explain(
         table.add_column("value")
         table.add_column("because")
         for path, value, reason in d.explanation():
-            table.add_row(_shown(path), _shown(_fmt(value)), _shown(reason))
+            # the words, and under them the tables and rows, record fields or formula the value came from
+            because = Text(_shown(str(reason)))
+            if reason.sources:
+                because.append("\nfrom " + _shown(reason.citation()), style="dim")
+            table.add_row(_shown(path), _shown(_fmt(value)), because)
         console.print(table)
 
 

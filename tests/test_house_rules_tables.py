@@ -177,10 +177,10 @@ def test_saunders_ram_bow_reason_and_sheet_quote_the_ramming_table(library, tmp_
     hartford = library.find("uss-hartford")
     d = SAUNDERS.derive(hartford, ctx)
     assert d["ram_bow"] is False
-    assert d.reasons["ram_bow"] == "no ram bow in the library: -2 when ramming (ramming_modifiers, house rule)"
+    assert d.reasons["ram_bow"].words == "no ram bow in the library: -2 when ramming (ramming_modifiers, house rule)"
     assert any("No ram bow (−2 ramming)" in t for t in sheet(hartford, d, ctx).texts())
     plain = SAUNDERS.derive(hartford, SAUNDERS.context(library))
-    assert plain.reasons["ram_bow"] == "no ram bow in the library: -1 when ramming (ramming_modifiers, source)"
+    assert plain.reasons["ram_bow"].words == "no ram bow in the library: -1 when ramming (ramming_modifiers, source)"
 
 
 def test_really_simple_funnel_and_fire_boxes_follow_the_special_effects_rows(library, tmp_path):

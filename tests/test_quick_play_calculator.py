@@ -239,7 +239,7 @@ def test_in_the_scenario_explain_gives_the_printed_value_the_calculators_and_the
     d = RULESET.derive(library.units["css-tennessee"].as_of(MOBILE_BAY), ctx)
     assert d["edna"] == 18
     reason = d.reasons["edna"]
-    assert reason.startswith("printed for this scenario: 18")
+    assert reason.words.startswith("printed for this scenario: 18")
     assert f"the calculator gives {plain['edna']} (differs by {plain['edna'] - 18:+d})" in reason
     assert "provenance source" in reason
 

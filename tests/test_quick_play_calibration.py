@@ -80,7 +80,7 @@ def test_fort_morgan_is_compared_with_the_fort_and_its_water_battery_together(li
     alone = RULESET.derive(fort, RULESET.context(library))
     together = RULESET.derive(as_printed(entry, library), RULESET.context(library))
     assert together["edna"] > alone["edna"]
-    assert "fort-morgan + fort-morgan-water-battery" not in alone.reasons["edna"].split(";")[0]
+    assert "fort-morgan + fort-morgan-water-battery" not in alone.reasons["edna"].words.split(";")[0]
 
 
 def test_a_printed_entry_can_cover_only_forts(library):

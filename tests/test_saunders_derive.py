@@ -353,7 +353,7 @@ def test_every_library_unit_derives_with_a_reason_for_every_value(library, ctx):
         for key in ("max_speed_kn", "astern_speed_kn", "hull", "armour", "small_target", "ram_bow", "guns"):
             assert key in d.values, (unit.id, key)
         for path in d.reasons:
-            assert d.reasons[path].strip(), (unit.id, path)
+            assert d.reasons[path].words.strip(), (unit.id, path)
         for i, g in enumerate(d["guns"]):
             assert {"name", "count", "strength", "rifled", "arcs", "ranges_in"} <= set(g), (unit.id, i)
             assert f"guns[{i}].strength" in d.reasons

@@ -23,14 +23,135 @@ PROVENANCES = ("source", "example", "reconstructed")
 
 
 # ---------------------------------------------------------------------------------------------
+# Reasons: the words a player reads, and where each value came from
+
+
+CITED_PROVENANCES = (*PROVENANCES, "house rule")
+
+
+@dataclass(frozen=True)
+class Cite:
+    """A value read from a rules table: the table, the row (its place in the table's rows: 'partial', '[2]',
+    'by_length[3]'; None for the table as a whole) and how sure that row is (source, example, reconstructed, or
+    'house rule' when a house-rules file changed the table)."""
+
+    table: str
+    row: str | None
+    provenance: str
+
+    def __str__(self) -> str:
+        return f"{self.table}, {self.provenance}"  # the words a reason quotes, as the reasons always have
+
+    def __add__(self, words: str) -> "Reason":  # "(" + cite + ")": words that keep their citation
+        return Reason(str(self) + words, (self,))
+
+    def __radd__(self, words: str) -> "Reason":
+        return Reason(words + str(self), (self,))
+
+    def named(self) -> str:
+        """'gun_sizes [2] (reconstructed)': the table, the row and the provenance, for a citation column."""
+        return self.table + (f" {self.row}" if self.row else "") + f" ({self.provenance})"
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A value taken from the historical record: the model field it came from, 'Vessel.length_ft'."""
+
+    field: str
+
+    def __str__(self) -> str:
+        return self.field
+
+    def named(self) -> str:
+        return self.field
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A value a rule set's calculator works out by a named rule of its own, with no table or record behind it
+    ('split_whole': a printed total shared out by largest remainder)."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+    def named(self) -> str:
+        return f"formula {self.name}"
+
+
+Source = Cite | Recorded | Formula
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a value is what it is: the words a player reads (`str(reason)`), and the tables, rows and record fields
+    they came from (`sources`), so a test (or a reader) need not parse the words to find them."""
+
+    words: str
+    sources: tuple[Source, ...] = ()
+
+    def __str__(self) -> str:
+        return self.words
+
+    def __add__(self, more: "str | Reason | Cite") -> "Reason":  # words added to a reason keep its sources
+        return because(self.words + str(more), self, more if not isinstance(more, str) else None)
+
+    def __radd__(self, words: str) -> "Reason":
+        return Reason(words + self.words, self.sources)
+
+    def __contains__(self, words: str) -> bool:  # a reason reads as its words: "house rule" in reason
+        return words in self.words
+
+    def __bool__(self) -> bool:
+        return bool(self.words)
+
+    @property
+    def cites(self) -> tuple[Cite, ...]:
+        return tuple(s for s in self.sources if isinstance(s, Cite))
+
+    @property
+    def recorded(self) -> tuple[Recorded, ...]:
+        return tuple(s for s in self.sources if isinstance(s, Recorded))
+
+    def citation(self) -> str:
+        """Every source in one line: 'gun_sizes [2] (reconstructed); Vessel.speed_kn'."""
+        return "; ".join(s.named() for s in self.sources)
+
+
+def because(words: str, *sources: "Source | Reason | str | Iterable") -> Reason:
+    """A Reason: the words, and their sources — Cites, Recorded fields ('Vessel.length_ft' may be given as text),
+    Formulas, or other Reasons whose sources it takes over (a reason built from the words of others keeps theirs)."""
+    found: list[Source] = []
+
+    def take(source: Any) -> None:
+        if isinstance(source, Reason):
+            for s in source.sources:
+                take(s)
+        elif isinstance(source, (Cite, Recorded, Formula)):
+            if source not in found:
+                found.append(source)
+        elif isinstance(source, str):
+            take(Recorded(source))
+        elif source is not None:
+            for s in source:
+                take(s)
+
+    for source in sources:
+        take(source)
+    return Reason(str(words), tuple(found))
+
+
+# ---------------------------------------------------------------------------------------------
 # Derived values
 
 
 @dataclass
 class Derived:
-    """The stats of one unit under one rule set: JSON-ready values plus a reason for each.
+    """The stats of one unit under one rule set: JSON-ready values plus a Reason for each.
 
-    `set("armour.hull", "M", "5 in iron + 27 in wood = 6.35 in → Medium (armour_classes, reconstructed)")`
+    `set("armour.hull", "M", because("5 in iron + 27 in wood = 6.35 in → Medium (armour_classes, reconstructed)",
+    armour_classes.cite(row), "Vessel.armour"))`
     Paths use dots for mappings and [i] for list items: "guns[0].code".
     """
 
@@ -38,11 +159,11 @@ class Derived:
     unit_name: str
     ruleset: str
     values: dict[str, Any] = field(default_factory=dict)
-    reasons: dict[str, str] = field(default_factory=dict)
+    reasons: dict[str, Reason] = field(default_factory=dict)
 
-    def set(self, path: str, value: Any, reason: str) -> Any:
+    def set(self, path: str, value: Any, reason: "Reason | str") -> Any:
         _assign(self.values, path, value)
-        self.reasons[path] = reason
+        self.reasons[path] = reason if isinstance(reason, Reason) else Reason(str(reason))
         return value
 
     def get(self, path: str, default: Any = None) -> Any:
@@ -60,7 +181,7 @@ class Derived:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.unit_id, "name": self.unit_name, "rules": self.ruleset, **self.values}
 
-    def explanation(self) -> list[tuple[str, Any, str]]:
+    def explanation(self) -> list[tuple[str, Any, Reason]]:
         """(path, value, reason) for every derived value, in the order derived."""
         return [(path, self.get(path), reason) for path, reason in self.reasons.items()]
 
@@ -149,14 +270,51 @@ class Table:
             return row["provenance"]
         return self.provenance
 
-    def cite(self, row: Any = None) -> str:
-        return f"{self.name}, {self.tag(row)}"
+    def cite(self, row: Any = None) -> Cite:
+        """Where a value was read: this table, the row (a row of rows, found where it stands, or the key or
+        place in rows as text: 'partial', 'materials.earth') and its provenance tag. Quoted in words, 'name, tag'."""
+        if row is None or isinstance(row, (str, int)) and not isinstance(row, bool):
+            return Cite(self.name, None if row is None else str(row), self.tag())
+        return Cite(self.name, _place_of(self.rows, row), self.tag(row))
+
+    def at(self, place: str) -> Any:
+        """The row (or value) at a place a Cite names, or KeyError: where a citation's row really is."""
+        node: Any = self.rows
+        for part in _split(place):
+            if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+                node = node[part]
+            elif isinstance(node, dict) and part in node:
+                node = node[part]
+            else:
+                raise KeyError(place)
+        return node
 
     def need(self, row: Any, key: str, expected: str) -> Any:
         """row[key], or a clear error naming this table when a (house-ruled) row lacks it."""
         if not isinstance(row, dict) or key not in row:
             raise ShipyardError(f"table {self.name} ({self.tag()}): every row needs {key!r} ({expected}); got {row!r}")
         return row[key]
+
+
+def _place_of(rows: Any, row: Any) -> str | None:
+    """Where the very object row stands in a table's rows, as a place ('[2]', 'by_length[3]', 'partial'), or None."""
+    if rows is row:
+        return None
+    if isinstance(rows, dict):
+        items = [(str(k), v) for k, v in rows.items()]
+    elif isinstance(rows, list):
+        items = [(f"[{i}]", v) for i, v in enumerate(rows)]
+    else:
+        return None
+    for place, value in items:
+        if value is row:
+            return place
+    for place, value in items:
+        if isinstance(value, (dict, list)):
+            inner = _place_of(value, row)
+            if inner is not None:
+                return place + (inner if inner.startswith("[") else "." + inner)
+    return None
 
 
 class Tables(dict):

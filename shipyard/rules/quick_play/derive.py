@@ -14,7 +14,7 @@ from typing import Any
 
 from ...spec.errors import ShipyardError
 from ...spec.model import ArmourMaterial, Fort, Mount, Ordnance, Vessel
-from ..base import Context, Derived, Table
+from ..base import Cite, Context, Derived, Formula, Reason, Table, because
 from .stats import QuickPlayStats
 
 RULESET_KEY = "quick-play"
@@ -44,6 +44,12 @@ def main_iron_in(vessel: Vessel) -> float:
 
 def classify(vessel: Vessel, rules: Table) -> tuple[str, str]:
     """(Quick Play type, which rule matched) — first matching row of type_rules."""
+    row = type_rule(vessel, rules)
+    return row["type"], row.get("when", row["type"])
+
+
+def type_rule(vessel: Vessel, rules: Table) -> dict:
+    """The first row of type_rules that matches the vessel."""
     for row in rules.rows:
         types = row.get("vessel_types")
         if types is not None and vessel.type.value not in types:
@@ -55,7 +61,7 @@ def classify(vessel: Vessel, rules: Table) -> tuple[str, str]:
             de = bool(row.get("double_ender")) and vessel.double_ender
             if not (paddle or de):
                 continue
-        return row["type"], row.get("when", row["type"])
+        return row
     raise ShipyardError(f"type_rules: no row matches {vessel.name} ({vessel.type.value}); the last row should match anything")
 
 
@@ -66,13 +72,14 @@ def type_row(qp_type: str, table: Table) -> dict:
     raise ShipyardError(f"ship_types: no row for type {qp_type!r} (rows: {', '.join(r['type'] for r in table.rows)})")
 
 
-def is_ram(vessel: Vessel, table: Table) -> tuple[bool, str]:
+def is_ram(vessel: Vessel, table: Table) -> tuple[bool, Reason]:
     rows = table.rows
     if rows.get("ram_bow") and vessel.ram_bow:
-        return True, "built with a ram bow"
+        return True, because("built with a ram bow", "Vessel.ram_bow", table.cite("ram_bow"))
     if vessel.type.value in rows.get("vessel_types", []):
-        return True, f"a vessel of type {vessel.type.value}"
-    return False, "no ram bow" + (" and not a ram" if rows.get("vessel_types") else "")
+        return True, because(f"a vessel of type {vessel.type.value}", "Vessel.type", table.cite("vessel_types"))
+    return False, because("no ram bow" + (" and not a ram" if rows.get("vessel_types") else ""), "Vessel.ram_bow",
+                          "Vessel.type", table.cite("ram_bow"), table.cite("vessel_types") if rows.get("vessel_types") else None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -137,6 +144,12 @@ def fort_edna(material: str, guns: int, edna_rows: dict, rows: dict) -> tuple[in
 def gun_class(gun: Ordnance, table: Table, in_fort: bool = False) -> str:
     """How a piece fires in a cannonade: the first gun_classes row that matches it (a row with in_fort: true
     matches only a fort's pieces)."""
+    row = gun_class_row(gun, table, in_fort)
+    return row["class"] if row is not None else "none"
+
+
+def gun_class_row(gun: Ordnance, table: Table, in_fort: bool = False) -> dict | None:
+    """The gun_classes row a piece matches, or None (it fires in no class)."""
     for row in table.rows:
         if row.get("in_fort") and not in_fort:
             continue
@@ -151,8 +164,8 @@ def gun_class(gun: Ordnance, table: Table, in_fort: bool = False) -> str:
             continue
         if "not_maker" in row and row["not_maker"].lower() in maker:
             continue
-        return row["class"]
-    return "none"
+        return row
+    return None
 
 
 NAMES = {"heavy": "Heavy", "medium": "Medium", "parrot": "Parrott"}
@@ -167,6 +180,7 @@ class Tally:
     pieces: dict[str, float] | None = None
     racking_lb: float = 0.0
     lines: list[str] | None = None
+    cites: list[Cite] | None = None  # the gun_classes rows and bearing shares the tally read
 
     def n(self, cls: str) -> float:
         return (self.pieces or {}).get(cls, 0.0)
@@ -175,15 +189,19 @@ class Tally:
 def bearing_tally(unit: Vessel | Fort, ctx: Context) -> Tally:
     t = ctx.tables
     share = t.bearing.rows
-    tally = Tally(fort=isinstance(unit, Fort), pieces={c: 0.0 for c in CLASSES}, lines=[])
+    tally = Tally(fort=isinstance(unit, Fort), pieces={c: 0.0 for c in CLASSES}, lines=[], cites=[])
     for m in unit.armament:
         gun = ctx.library.gun(m)
-        cls = gun_class(gun, t.gun_classes, in_fort=tally.fort)
+        row = gun_class_row(gun, t.gun_classes, in_fort=tally.fort)
+        cls = row["class"] if row is not None else "none"
+        tally.cites.append(t.gun_classes.cite(row) if row is not None else t.gun_classes.cite())
         if isinstance(m, Mount):
             how = m.mounting.value
             if how == "casemate" and m.position is not None and m.position.value in ("bow", "stern"):
                 how = "casemate_ends"
             n = m.count * float(share.get(how, 1.0))
+            if how in share:
+                tally.cites.append(t.bearing.cite(how))
         else:
             how, n = "fort", float(m.count)
         tally.pieces[cls] = tally.pieces.get(cls, 0.0) + n
@@ -310,6 +328,11 @@ def printed_shares(pub: dict, ctx: Context) -> tuple[dict[str, dict[str, int]], 
     return shares, alone
 
 
+def printed(pub: dict, key: str) -> Cite:
+    """A value the article printed: its entry in order_of_battle.yaml (the author's own numbers, provenance source)."""
+    return Cite("order_of_battle", f"{pub['id']}.{key}", "source")
+
+
 def in_published_scenario(ctx: Context, pub: dict) -> bool:
     return getattr(getattr(ctx, "scenario", None), "id", None) == pub["scenario"]
 
@@ -331,39 +354,57 @@ def derive(unit: Any, ctx: Context) -> Derived:
     together = (f" for {' + '.join(covered(pub))} together, as the article rates them" if calc is not unit else "")
 
     if isinstance(unit, Fort):
-        d.set("type", "Fort", f"a fort ({unit.walls.material.value} walls): forts do not move ({t.ship_types.cite()} covers ships only)")
+        fort = "Fort.kind"
+        d.set("type", "Fort", because(f"a fort ({unit.walls.material.value} walls): forts do not move "
+                                      f"({t.ship_types.cite()} covers ships only)", fort))
         for s in ("slow", "cruise", "full"):
-            d.set(f"speeds_in.{s}", None, "a fort does not move")
-        d.set("turn_deg", None, "a fort does not turn")
-        d.set("turns_when_stationary", False, "a fort does not turn")
-        d.set("ram", False, "a fort cannot ram")
+            d.set(f"speeds_in.{s}", None, because("a fort does not move", fort))
+        d.set("turn_deg", None, because("a fort does not turn", fort))
+        d.set("turns_when_stationary", False, because("a fort does not turn", fort))
+        d.set("ram", False, because("a fort cannot ram", fort))
         rows, erows = t.edna_fort.rows, t.edna.rows
         material = unit.walls.material.value
         edna, score = fort_edna(material, gun_count(calc), erows, rows)
-        edna_reason = (f"fort base {_num(rows['base'])} + {material} walls {float(rows['wall_offset'][material]):+g} + "
-                       f"{_num(erows['per_sqrt_gun'])} × √{gun_count(calc)} guns{together} = {score:.2f} → {edna} ({t.edna_fort.cite()}; {t.edna.cite()})")
+        edna_reason = because(f"fort base {_num(rows['base'])} + {material} walls {float(rows['wall_offset'][material]):+g} + "
+                              f"{_num(erows['per_sqrt_gun'])} × √{gun_count(calc)} guns{together} = {score:.2f} → {edna} "
+                              f"({t.edna_fort.cite()}; {t.edna.cite()})",
+                              *(t.edna_fort.cite(k) for k in ("base", f"wall_offset.{material}", "minimum", "maximum")),
+                              t.edna.cite("per_sqrt_gun"), "Fort.walls", "FortMount.count")
     else:
-        qp_type, why = classify(unit, t.type_rules)
-        d.set("type", qp_type, f"{unit.type.value}, {unit.propulsion.kind.value}"
+        rule = type_rule(unit, t.type_rules)
+        qp_type, why = rule["type"], rule.get("when", rule["type"])
+        d.set("type", qp_type, because(f"{unit.type.value}, {unit.propulsion.kind.value}"
               + (", double-ender" if unit.double_ender else "") + f", side/casemate iron {_num(main_iron_in(unit))} in: "
-              f"{why} ({t.type_rules.cite()})")
+              f"{why} ({t.type_rules.cite()})", t.type_rules.cite(rule), "Vessel.type", "Vessel.propulsion",
+              "Vessel.double_ender", "Vessel.armour"))
         row = type_row(qp_type, t.ship_types)
         for s in ("slow", "cruise", "full"):
             v = row.get(s)
-            d.set(f"speeds_in.{s}", v, f"{qp_type}: {s} " + (f"{_num(v)} in" if v is not None else "'-' (none)")
-                  + f" ({t.ship_types.cite(row)})")
-        d.set("turn_deg", row["turn_deg"], f"{qp_type}: up to {row['turn_deg']}° per turn ({t.ship_types.cite(row)})")
-        d.set("turns_when_stationary", bool(row["turns_when_stationary"]),
-              f"{qp_type}: " + ("may" if row["turns_when_stationary"] else "may not") + f" turn when stopped ({t.ship_types.cite(row)})")
+            d.set(f"speeds_in.{s}", v, because(f"{qp_type}: {s} " + (f"{_num(v)} in" if v is not None else "'-' (none)")
+                  + f" ({t.ship_types.cite(row)})", t.ship_types.cite(row), t.type_rules.cite(rule)))
+        d.set("turn_deg", row["turn_deg"], because(f"{qp_type}: up to {row['turn_deg']}° per turn ({t.ship_types.cite(row)})",
+                                                   t.ship_types.cite(row), t.type_rules.cite(rule)))
+        d.set("turns_when_stationary", bool(row["turns_when_stationary"]), because(
+              f"{qp_type}: " + ("may" if row["turns_when_stationary"] else "may not") + f" turn when stopped ({t.ship_types.cite(row)})",
+              t.ship_types.cite(row), t.type_rules.cite(rule)))
         ram, why = is_ram(unit, t.ram_rule)
-        d.set("ram", ram, f"{why}: " + ("classed as Ram, 3D6 when ramming" if ram else "2D6 when ramming") + f" ({t.ram_rule.cite()})")
+        d.set("ram", ram, because(f"{why}: " + ("classed as Ram, 3D6 when ramming" if ram else "2D6 when ramming")
+                                  + f" ({t.ram_rule.cite()})", why))
         rows = t.edna.rows
-        armour, words = edna_armour_in(unit, rows, t.require("materials"))
+        materials = t.require("materials")
+        armour, words = edna_armour_in(unit, rows, materials)
+        plates = [a for a in unit.armour if a.area.value in rows.get("armour_areas", []) and a.material is not ArmourMaterial.COTTON]
+        read = [materials.cite(a.material.value) for a in plates] + ([materials.cite("backing")]
+                                                                    if any(a.backing_in for a in plates) else [])
         edna, score = vessel_edna(unit.tonnage, guns, armour, rows)
         tons_word = unit.tonnage_basis
-        edna_reason = (f"{_num(rows['base'])} + {_num(rows['per_sqrt_hundred_tons'])} × √({_num(unit.tonnage)} t {tons_word} / 100)"
-                       f" + {_num(rows['per_sqrt_gun'])} × √{guns} guns + {_num(rows['per_armour_inch'])} × {armour:.2f} in ({words})"
-                       f" = {score:.2f} → {edna}, held within {rows['minimum']}–{rows['maximum']} ({t.edna.cite()})")
+        edna_reason = because(f"{_num(rows['base'])} + {_num(rows['per_sqrt_hundred_tons'])} × √({_num(unit.tonnage)} t {tons_word} / 100)"
+                              f" + {_num(rows['per_sqrt_gun'])} × √{guns} guns + {_num(rows['per_armour_inch'])} × {armour:.2f} in ({words})"
+                              f" = {score:.2f} → {edna}, held within {rows['minimum']}–{rows['maximum']} ({t.edna.cite()})",
+                              *(t.edna.cite(k) for k in ("base", "per_sqrt_hundred_tons", "per_sqrt_gun", "per_armour_inch",
+                                                         "minimum", "maximum", "armour_areas")),
+                              t.edna.cite("partial_weight") if "partial_weight" in rows else None,
+                              "Vessel.tonnage", "Vessel.armament", "Vessel.armour", *read)
 
     tally = bearing_tally(calc, ctx)
     raw = cannonade(tally, t.cannonade_factors.rows)
@@ -382,18 +423,26 @@ def derive(unit: Any, ctx: Context) -> Derived:
         medium_reason = (f"the other racking and heavy-rifle factors, plus one per {_num(r['mediums_per_factor'])} medium "
                          f"pieces bearing ({n['medium']})")
     cap = f", at most {r['most_per_factor']}"
+    cf = t.cannonade_factors
+    keys = {"heavy": ("fort_share", "fort_heavy_pieces_per_heavy") if tally.fort
+            else ("racking_per_factor", "heavy_racking_lb", "heavy_rifles_per_heavy"),
+            "medium": ("fort_share", "fort_mediums_per_medium") if tally.fort
+            else ("racking_per_factor", "heavy_racking_lb", "heavy_rifles_per_heavy", "mediums_per_factor"),
+            "parrot": (("fort_share",) if tally.fort else ()) + ("parrotts_per_factor", "light_rifles_per_factor")}
+    read = {k: [*tally.cites, *(cf.cite(key) for key in (*keys[k], "most_per_factor")), "Vessel.armament" if not tally.fort
+                else "Fort.armament", "Ordnance.kind"] for k in keys}
     factor_reasons = {
-        "heavy": f"{heavy_reason}{cap}: {raw['heavy']} Heavy [{listing}] ({t.gun_classes.cite()}; {t.bearing.cite()}; "
-                 f"{t.cannonade_factors.cite()})",
-        "medium": f"{medium_reason}{cap}: {raw['medium']} Medium ({t.cannonade_factors.cite()})",
-        "parrot": f"{n['parrott']} Parrott rifles bearing (one per {_num(r['parrotts_per_factor'])}) + {n['light_rifle']} light rifles "
-                  f"(one per {_num(r['light_rifles_per_factor'])}), each rounded up{cap}: {raw['parrot']} Parrott "
-                  f"({t.gun_classes.cite()}; {t.cannonade_factors.cite()})",
+        "heavy": because(f"{heavy_reason}{cap}: {raw['heavy']} Heavy [{listing}] ({t.gun_classes.cite()}; {t.bearing.cite()}; "
+                         f"{t.cannonade_factors.cite()})", *read["heavy"]),
+        "medium": because(f"{medium_reason}{cap}: {raw['medium']} Medium ({t.cannonade_factors.cite()})", *read["medium"]),
+        "parrot": because(f"{n['parrott']} Parrott rifles bearing (one per {_num(r['parrotts_per_factor'])}) + {n['light_rifle']} light rifles "
+                          f"(one per {_num(r['light_rifles_per_factor'])}), each rounded up{cap}: {raw['parrot']} Parrott "
+                          f"({t.gun_classes.cite()}; {t.cannonade_factors.cite()})", *read["parrot"]),
     }
     for k in factors:
         if factors[k] != raw[k]:
-            factor_reasons[k] += (f"; no factor at all by the counts, but a unit with {gun_count(calc)} guns fires with at "
-                                  f"least one: {factors[k]} {NAMES[k]} ({t.least_factor.cite()})")
+            factor_reasons[k] += because(f"; no factor at all by the counts, but a unit with {gun_count(calc)} guns fires with at "
+                                         f"least one: {factors[k]} {NAMES[k]} ({t.least_factor.cite()})", t.least_factor.cite("factor"))
 
     where = f"{pub['source']}, {pub['scenario']}" if pub else ""
     inside = counted_within(unit.id)
@@ -402,29 +451,29 @@ def derive(unit: Any, ctx: Context) -> Derived:
         shares, alone = printed_shares(entry, ctx)
         ids = covered(entry)
 
-        def shared(k: str) -> str:
-            return (f"the article printed {entry[k]} {NAMES[k]} for {' + '.join(ids)} together ({entry['source']}, "
-                    f"{entry['scenario']}; provenance source), shared out in proportion to the calculator's values for each "
-                    f"alone ({', '.join(f'{i} {alone[i][k]}' for i in ids)}; largest remainder, provenance reconstructed): "
-                    f"{shares[unit.id][k]} here")
+        def shared(k: str) -> Reason:
+            return because(f"the article printed {entry[k]} {NAMES[k]} for {' + '.join(ids)} together ({entry['source']}, "
+                           f"{entry['scenario']}; provenance source), shared out in proportion to the calculator's values for each "
+                           f"alone ({', '.join(f'{i} {alone[i][k]}' for i in ids)}; largest remainder, provenance reconstructed): "
+                           f"{shares[unit.id][k]} here", printed(entry, k), Formula("split_whole"))
     if printed_here:
         covers = f", covering {', '.join(covered(pub))}" if calc is not unit else ""
-        d.set("edna", pub["edna"], f"printed for this scenario: {pub['edna']} ({where}{covers}; provenance source); "
-              f"the calculator gives {edna}{together} (differs by {edna - pub['edna']:+d}): {edna_reason}")
+        d.set("edna", pub["edna"], because(f"printed for this scenario: {pub['edna']} ({where}{covers}; provenance source); "
+              f"the calculator gives {edna}{together} (differs by {edna - pub['edna']:+d}): {edna_reason}", printed(pub, "edna")))
         for k in ("heavy", "medium", "parrot"):
             if calc is not unit:
-                d.set(f"cannonade.{k}", shares[unit.id][k], f"{shared(k)}; the calculator gives {factors[k]}{together}: "
-                      f"{factor_reasons[k]}")
+                d.set(f"cannonade.{k}", shares[unit.id][k], because(f"{shared(k)}; the calculator gives {factors[k]}{together}: "
+                      f"{factor_reasons[k]}", shared(k)))
                 continue
-            d.set(f"cannonade.{k}", pub[k], f"printed for this scenario: {pub[k]} ({where}{covers}; provenance source); the "
-                  f"calculator gives {factors[k]}{together} (differs by {factors[k] - pub[k]:+d}): {factor_reasons[k]}")
+            d.set(f"cannonade.{k}", pub[k], because(f"printed for this scenario: {pub[k]} ({where}{covers}; provenance source); the "
+                  f"calculator gives {factors[k]}{together} (differs by {factors[k] - pub[k]:+d}): {factor_reasons[k]}", printed(pub, k)))
     elif entry is not None:
-        d.set("edna", edna, f"{edna_reason}; the article rates {', '.join(covered(entry))} as one unit, with "
+        d.set("edna", edna, because(f"{edna_reason}; the article rates {', '.join(covered(entry))} as one unit, with "
               f"{entry['id']}'s EDNA ({entry['source']}, {entry['scenario']}; provenance source), and its factors are "
-              f"shared between them")
+              f"shared between them", edna_reason))
         for k in ("heavy", "medium", "parrot"):
-            d.set(f"cannonade.{k}", shares[unit.id][k], f"{shared(k)}; alone the calculator gives {factors[k]}: "
-                  f"{factor_reasons[k]}")
+            d.set(f"cannonade.{k}", shares[unit.id][k], because(f"{shared(k)}; alone the calculator gives {factors[k]}: "
+                  f"{factor_reasons[k]}", shared(k), factor_reasons[k]))
     else:
         def note(printed: int, mine: int) -> str:
             both = f" for {' + '.join(covered(pub))} together" if pub and len(covered(pub)) > 1 else ""
@@ -434,5 +483,7 @@ def derive(unit: Any, ctx: Context) -> Derived:
         d.set("edna", edna, edna_reason + note(pub["edna"] if pub else 0, edna))
         for k in ("heavy", "medium", "parrot"):
             d.set(f"cannonade.{k}", factors[k], factor_reasons[k] + note(pub[k] if pub else 0, factors[k]))
-    d.set("guns", guns, f"{guns} pieces in the battery" + (f" as of {unit.armament_date}" if unit.armament_date else ""))
+    kind = type(unit).__name__
+    d.set("guns", guns, because(f"{guns} pieces in the battery" + (f" as of {unit.armament_date}" if unit.armament_date else ""),
+                                f"{kind}.armament", f"{kind}.armament_date" if unit.armament_date else None))
     return d.typed(QuickPlayStats)

@@ -14,7 +14,7 @@ from ...spec.model import (
     Armour, ArmourArea, ArmourMaterial, Coverage, Fort, Ordnance, PropulsionKind, Vessel, VesselType,
 )
 from ...render.text import number
-from ..base import Context, Derived, Tables, band, iron_equivalent, is_fort, resolve_scale
+from ..base import Cite, Context, Derived, Reason, Tables, band, because, iron_equivalent, is_fort, resolve_scale
 from .stats import ReallySimpleStats
 
 KEY = "really-simple"
@@ -43,7 +43,7 @@ def gun_weight_lb(gun: Ordnance, measure: dict) -> tuple[float, str]:
     return gun.projectile_lb, f"{_num(gun.projectile_lb)} lb projectile"
 
 
-def gun_size(gun: Ordnance, tables: Tables) -> tuple[dict, str]:
+def gun_size(gun: Ordnance, tables: Tables) -> tuple[dict, Reason]:
     """The gun_sizes row a gun falls in, and a reason quoting weight and bore."""
     sizes = tables.require("gun_sizes")
     measure_t = tables.require("gun_size_measure")
@@ -68,11 +68,14 @@ def gun_size(gun: Ordnance, tables: Tables) -> tuple[dict, str]:
             limits.append(f"≤ {_num(max_c)} in")
         why = f"{gun.name}: {weight_text}, {_num(gun.calibre_in)} in bore → {row['size']}"
         why += f" ({' and '.join(limits)})" if limits else " (over the Medium limits)"
-        return row, f"{why}, fire factor +{row['fire_factor']} ({sizes.cite(row)})"
+        size_measure = ("Ordnance.pounder" if measure.get("weight", "pounder") == "pounder" and gun.pounder is not None
+                        else "Ordnance.projectile_lb")
+        return row, because(f"{why}, fire factor +{row['fire_factor']} ({sizes.cite(row)})", sizes.cite(row),
+                            measure_t.cite("weight"), size_measure, "Ordnance.calibre_in")
     raise ShipyardError(f"table gun_sizes ({sizes.tag()}): no row takes {gun.name} ({weight_text}, {_num(gun.calibre_in)} in); the last row should have no limits")
 
 
-def modifier(tables: Tables, key: str) -> tuple[int, str]:
+def modifier(tables: Tables, key: str) -> tuple[int, Cite]:
     t = tables.require("shooting_modifiers")
     for row in t.rows:
         if isinstance(row, dict) and row.get("key") == key:
@@ -98,19 +101,23 @@ def guns(unit: Vessel | Fort, ctx: Context) -> list[tuple[dict, dict]]:
         base = int(row["fire_factor"])
         ff = base + (rifle_bonus if gun.rifled else 0)
         grouped[gun.id] = {"name": gun.name, "count": mount.count, "size": row["size"], "fire_factor": ff, "rifled": gun.rifled}
+        sizes = ctx.tables.require("gun_sizes")
         reasons[gun.id] = {
             "size": size_why,
-            "fire_factor": (f"{row['size']} +{base}, rifled {rifle_bonus:+d} = {ff} ({rifle_cite})" if gun.rifled
-                            else f"{row['size']} +{base}, smoothbore/howitzer: no rifling bonus = {ff}"),
-            "rifled": f"catalogue kind of {gun.id}: {gun.kind.value}",
+            "fire_factor": (because(f"{row['size']} +{base}, rifled {rifle_bonus:+d} = {ff} ({rifle_cite})", size_why,
+                                    rifle_cite, "Ordnance.kind") if gun.rifled
+                            else because(f"{row['size']} +{base}, smoothbore/howitzer: no rifling bonus = {ff} "
+                                         f"({sizes.cite(row)})", size_why, "Ordnance.kind")),
+            "rifled": because(f"catalogue kind of {gun.id}: {gun.kind.value}", "Ordnance.kind"),
         }
     order = {r.get("size"): i for i, r in enumerate(ctx.tables.require("gun_sizes").rows) if isinstance(r, dict)}
     ids = sorted(grouped, key=lambda g: (-order.get(grouped[g]["size"], 0), -grouped[g]["fire_factor"], grouped[g]["name"]))
     out = []
     for g in ids:
         r = reasons[g]
-        r["name"] = f"ordnance {g} from the catalogue"
-        r["count"] = f"{' + '.join(mounts[g])} = {grouped[g]['count']} (one box each to strike off when a hit takes a gun)"
+        r["name"] = because(f"ordnance {g} from the catalogue", "Mount.gun", "Ordnance.name")
+        r["count"] = because(f"{' + '.join(mounts[g])} = {grouped[g]['count']} (one box each to strike off when a hit "
+                             "takes a gun)", "Mount.count")
         out.append((grouped[g], r))
     return out
 
@@ -119,27 +126,32 @@ def guns(unit: Vessel | Fort, ctx: Context) -> list[tuple[dict, dict]]:
 # Armour
 
 
-def principal_plate(armour: list[Armour], tables: Tables) -> tuple[Armour, float, str] | None:
+def principal_plate(armour: list[Armour], tables: Tables) -> tuple[Armour, float, Reason] | None:
     """The plate a gunner meets on the ship's fighting part: the thickest (in iron-equivalent, from the
     armour_materials table) of side, casemate, turret and bow, preferring plates that cover the whole area.
     (plate, iron-equivalent inches, the arithmetic) or None."""
     materials = tables.require("armour_materials")
     plates = [(a, *iron_equivalent(a, materials)) for a in armour if a.area in PRINCIPAL_AREAS]
+    plates = [(a, value, because(words, materials.cite(getattr(a.material, "value", a.material)),
+                                 *([materials.cite("backing")] if a.backing_in else ()), "Vessel.armour"))
+              for a, value, words in plates]
     plates = [p for p in plates if p[1] > 0]
     full = [p for p in plates if p[0].coverage is Coverage.FULL]
     pool = full or plates
     return max(pool, key=lambda p: p[1]) if pool else None
 
 
-def iron_armour(iron_in: float, tables: Tables) -> tuple[int | None, str]:
+def iron_armour(iron_in: float, tables: Tables) -> tuple[int | None, Reason]:
     t = tables.require("armour_iron")
     best = band(t.rows, iron_in, lower="from_in", table=t, or_none=True)
     if best is None:
-        return None, f"{_num(round(iron_in, 2))} in iron-equivalent is under every row of armour_iron ({t.tag()})"
-    return int(t.need(best, "armour", "a number")), f"{_num(round(iron_in, 2))} in ≥ {_num(best['from_in'])} in → {best['armour']} ({t.cite(best)})"
+        return None, because(f"{_num(round(iron_in, 2))} in iron-equivalent is under every row of armour_iron "
+                             f"({t.tag()})", t.cite("[0]"))
+    return int(t.need(best, "armour", "a number")), because(
+        f"{_num(round(iron_in, 2))} in ≥ {_num(best['from_in'])} in → {best['armour']} ({t.cite(best)})", t.cite(best))
 
 
-def construction_floor(vessel: Vessel, tables: Tables) -> tuple[int, str]:
+def construction_floor(vessel: Vessel, tables: Tables) -> tuple[int, Reason]:
     t = tables.require("armour_construction")
     materials = {a.material for a in vessel.armour}
     qualifies = {
@@ -161,19 +173,21 @@ def construction_floor(vessel: Vessel, tables: Tables) -> tuple[int, str]:
     if best is None:
         raise ShipyardError(f"table armour_construction ({t.tag()}): no row applies to {vessel.name}")
     extra = f", {_num(vessel.tonnage)} tons {vessel.tonnage_basis}" if "min_tons" in best_row else ""
-    return best, f"{best_row['construction']}{extra} → {best} ({t.cite(best_row)})"
+    return best, because(f"{best_row['construction']}{extra} → {best} ({t.cite(best_row)})", t.cite(best_row),
+                         "Vessel.type", "Vessel.armour", *(["Vessel.tonnage"] if extra else []))
 
 
-def vessel_armour(vessel: Vessel, tables: Tables) -> tuple[int, float, str]:
+def vessel_armour(vessel: Vessel, tables: Tables) -> tuple[int, float, Reason]:
     """(armour number, iron-equivalent inches of the principal plate, reason)."""
     floor, floor_why = construction_floor(vessel, tables)
     principal = principal_plate(vessel.armour, tables)
     if principal is None:
-        return floor, 0.0, f"no iron on side, casemate, turret or bow; floor: {floor_why}"
+        return floor, 0.0, because(f"no iron on side, casemate, turret or bow; floor: {floor_why}", floor_why, "Vessel.armour")
     plate, iron, arithmetic = principal
     what = f"{plate.area.value}: {arithmetic}"
     value, why = iron_armour(iron, tables)
     parts = [what, why]
+    sources: list = [arithmetic, why]
     if value is None:
         value = floor
     if plate.coverage is Coverage.PARTIAL:
@@ -181,13 +195,15 @@ def vessel_armour(vessel: Vessel, tables: Tables) -> tuple[int, float, str]:
         adj = int(adj_t.rows.get("partial", 0)) if isinstance(adj_t.rows, dict) else 0
         value += adj
         parts.append(f"partial coverage {adj:+d} → {value} ({adj_t.cite()})")
+        sources.append(adj_t.cite("partial"))
     if value < floor:
         parts.append(f"raised to the construction floor: {floor_why}")
+        sources.append(floor_why)
         value = floor
-    return value, iron, "; ".join(parts)
+    return value, iron, because("; ".join(map(str, parts)), *sources)
 
 
-def fort_armour(fort: Fort, tables: Tables) -> tuple[int, str]:
+def fort_armour(fort: Fort, tables: Tables) -> tuple[int, Reason]:
     t = tables.require("fort_walls")
     rows = t.rows if isinstance(t.rows, dict) else {}
     materials = rows.get("materials") or {}
@@ -196,13 +212,15 @@ def fort_armour(fort: Fort, tables: Tables) -> tuple[int, str]:
         raise ShipyardError(f"table fort_walls ({t.tag()}): no armour for {material!r} walls; expected materials for {', '.join(sorted(materials)) or 'each wall material'}")
     value = int(materials[material])
     why = f"{material} walls → {value}"
+    sources = [t.cite(f"materials.{material}"), "Fort.walls"]
     thin = rows.get("thin_below_ft")
     if thin is not None and fort.walls.thickness_ft is not None and fort.walls.thickness_ft < float(thin):
         value += int(rows.get("thin_walls", 0))
         why += f"; {_num(fort.walls.thickness_ft)} ft thick, under {_num(thin)} ft → {value}"
+        sources += [t.cite("thin_below_ft"), t.cite("thin_walls")]
     elif fort.walls.thickness_ft is not None:
         why += f" ({_num(fort.walls.thickness_ft)} ft thick)"
-    return value, f"{why} ({t.cite()})"
+    return value, because(f"{why} ({t.cite()})", *sources)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -228,9 +246,10 @@ def is_double_ended_sidewheeler(vessel: Vessel) -> bool:
     return vessel.double_ender and vessel.propulsion.kind is PropulsionKind.SIDEWHEEL
 
 
-def speeds(vessel: Vessel, tables: Tables) -> tuple[float, str, float, str]:
+def speeds(vessel: Vessel, tables: Tables) -> tuple[float, Reason, float, Reason]:
     m = movement(tables)
-    cite = tables.require("movement").cite()
+    mv = tables.require("movement")
+    cite = mv.cite()
     step = float(m.get("speed_step_kn", 0.5))
     ahead = round_near(vessel.speed_kn, step)
     ahead_why = f"{_num(vessel.speed_kn)} kn ({vessel.speed_basis.value})"
@@ -248,10 +267,13 @@ def speeds(vessel: Vessel, tables: Tables) -> tuple[float, str, float, str]:
         if astern != ahead * frac:
             astern_why += f" = {_num(ahead * frac)} → down to {_num(step)} kn step"
         astern_why += f" = {_num(astern)} kn ({cite})"
-    return _knots(ahead), ahead_why, _knots(astern), astern_why
+    ahead_sources = ("Vessel.speed_kn", mv.cite("speed_step_kn"), mv.cite("inches_per_knot"))
+    astern_sources = ((*ahead_sources, "Vessel.double_ender", "Vessel.propulsion") if is_double_ended_sidewheeler(vessel)
+                      else (*ahead_sources, "Vessel.double_ender", mv.cite("astern_fraction")))
+    return _knots(ahead), because(ahead_why, *ahead_sources), _knots(astern), because(astern_why, *astern_sources)
 
 
-def draft(vessel: Vessel, tables: Tables) -> tuple[int, str]:
+def draft(vessel: Vessel, tables: Tables) -> tuple[int, Reason]:
     g = tables.require("grounding")
     rows = g.rows if isinstance(g.rows, dict) else {}
     feet = math.floor(vessel.draught_ft + 1e-9)
@@ -259,25 +281,27 @@ def draft(vessel: Vessel, tables: Tables) -> tuple[int, str]:
     if feet != vessel.draught_ft:
         why += f" → {feet} (a whole-number dice total beats {_num(vessel.draught_ft)} exactly when it beats {feet})"
     why += f"; grounding: {rows.get('shallow_shoal_dice', 3)}d6 (shallow) or {rows.get('deep_shoal_dice', 4)}d6 (deep shoal) must score more ({g.cite()})"
-    return feet, why
+    return feet, because(why, "Vessel.draught_ft", g.cite("shallow_shoal_dice"), g.cite("deep_shoal_dice"))
 
 
 # ---------------------------------------------------------------------------------------------
 # Ranges and hit chances
 
 
-def scale_factor(ctx: Context) -> tuple[float, str]:
+def scale_factor(ctx: Context) -> tuple[float, Reason]:
     """(distance factor, reason) for the table's scale, from the scales table."""
     t = ctx.tables.require("scales")
     factor, scale = resolve_scale(ctx, t.rows, "1/1200", t, "the really-simple rules")
-    return factor, f"{scale} × {_num(factor)} ({t.cite()})"
+    return factor, because(f"{scale} × {_num(factor)} ({t.cite()})", t.cite(scale))
 
 
-def ranges(ctx: Context) -> tuple[dict, str]:
+def ranges(ctx: Context) -> tuple[dict, dict[str, Reason]]:
+    """Each range band in inches at the table's scale, and a reason for each (all the bands, citing its own)."""
     t = ctx.tables.require("ranges")
     factor, why = scale_factor(ctx)
     out = {k: _knots(float(v) * factor) for k, v in t.rows.items()}
-    return out, f"{', '.join(f'{k} {_num(v)} in' for k, v in t.rows.items())} ({t.cite()}); {why}"
+    words = f"{', '.join(f'{k} {_num(v)} in' for k, v in t.rows.items())} ({t.cite()}); {why}"
+    return out, {k: because(words, t.cite(k), why) for k in t.rows}
 
 
 def hit_chance(fire_factor: int, armour: int, modifiers: int = 0) -> Fraction:
@@ -295,20 +319,23 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
     d = Derived(unit.id, unit.name, KEY)
     tables = ctx.tables
     if is_fort(unit):
-        d.set("unit", "fort", f"{unit.name} is a fort: it has walls and guns but no speed, draft or bow")
+        fort = "Fort.kind"
+        d.set("unit", "fort", because(f"{unit.name} is a fort: it has walls and guns but no speed, draft or bow", fort))
         value, why = fort_armour(unit, tables)
         d.set("armour", value, why)
-        d.set("speed_kn", 0, "a fort does not move")
-        d.set("astern_kn", 0, "a fort does not move")
-        d.set("draft_ft", None, "a fort cannot run aground")
-        d.set("reinforced_bow", False, "a fort cannot ram")
-        d.set("double_ender", False, "a fort does not move")
+        d.set("speed_kn", 0, because("a fort does not move", fort))
+        d.set("astern_kn", 0, because("a fort does not move", fort))
+        d.set("draft_ft", None, because("a fort cannot run aground", fort))
+        d.set("reinforced_bow", False, because("a fort cannot ram", fort))
+        d.set("double_ender", False, because("a fort does not move", fort))
     elif isinstance(unit, Vessel):
-        d.set("unit", "vessel", f"{unit.name}: {unit.type.value}, {unit.propulsion.kind.value}")
+        d.set("unit", "vessel", because(f"{unit.name}: {unit.type.value}, {unit.propulsion.kind.value}", "Vessel.kind",
+                                        "Vessel.type", "Vessel.propulsion"))
         value, iron, why = vessel_armour(unit, tables)
         d.set("armour", value, why)
-        d.set("armour_iron_in", round(iron, 2), f"iron-equivalent of the principal plate, per inch of each material as in "
-              f"{tables.require('armour_materials').cite()}")
+        plate = principal_plate(unit.armour, tables)
+        d.set("armour_iron_in", round(iron, 2), because(f"iron-equivalent of the principal plate, per inch of each material "
+              f"as in {tables.require('armour_materials').cite()}", plate[2] if plate else "Vessel.armour"))
         ahead, ahead_why, astern, astern_why = speeds(unit, tables)
         d.set("speed_kn", ahead, ahead_why)
         d.set("astern_kn", astern, astern_why)
@@ -316,16 +343,19 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
         d.set("draft_ft", feet, feet_why)
         bow = unit.ram_bow or unit.type is VesselType.RAM
         bow_why = "ram bow in the specification" if unit.ram_bow else ("built as a ram" if bow else "no ram bow: −1 when ramming")
-        d.set("reinforced_bow", bow, f"{bow_why} ({tables.require('ramming').cite()})")
-        d.set("double_ender", unit.double_ender, "double-ender in the specification" if unit.double_ender else "single-ended")
+        ramming = tables.require("ramming")
+        d.set("reinforced_bow", bow, because(f"{bow_why} ({ramming.cite()})", "Vessel.ram_bow", "Vessel.type",
+                                             ramming.cite("modifiers")))
+        d.set("double_ender", unit.double_ender, because("double-ender in the specification" if unit.double_ender
+                                                         else "single-ended", "Vessel.double_ender"))
     else:
         raise ShipyardError(f"really-simple can derive vessels and forts, not {type(unit).__name__}")
     for i, (gun, why) in enumerate(guns(unit, ctx)):
         for key in ("name", "count", "size", "fire_factor", "rifled"):
             d.set(f"guns[{i}].{key}", gun[key], why[key])
     if not unit.armament:
-        d.set("guns", [], "no guns in the specification")
+        d.set("guns", [], because("no guns in the specification", f"{type(unit).__name__}.armament"))
     rng, rng_why = ranges(ctx)
     for name, inches in rng.items():
-        d.set(f"ranges_in.{name}", inches, rng_why)
+        d.set(f"ranges_in.{name}", inches, rng_why[name])
     return d.typed(ReallySimpleStats)

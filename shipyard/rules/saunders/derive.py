@@ -24,7 +24,7 @@ from ...spec.model import (
     VesselType,
 )
 
-from ..base import Context, Derived, Table, Tables, iron_equivalent, is_fort, resolve_scale
+from ..base import Context, Derived, Reason, Recorded, Table, Tables, because, iron_equivalent, is_fort, resolve_scale
 from ..base import band as band_lookup
 from .stats import SaundersStats
 
@@ -60,10 +60,15 @@ def using(table: Table, expected: str) -> Iterator[Table]:
 def modifier(table: Table, when: str) -> int:
     """The modifier of the row `when` in a {modifiers: [{when, mod}]} table (or a list of {when, mod} rows): what a
     reminder or a reason quotes, so a house rule reaches it; a house rule without the row is a clear error."""
+    return int(modifier_row(table, when)["mod"])
+
+
+def modifier_row(table: Table, when: str) -> dict:
+    """The row `when` of a modifiers table (see `modifier`), to read or to cite."""
     rows = table.rows["modifiers"] if isinstance(table.rows, dict) else table.rows
     for m in rows:
         if m["when"] == when:
-            return int(m["mod"])
+            return m
     raise ShipyardError(f"saunders table {table.name!r} ({table.tag()}) has no modifier {when!r}: "
                         "a house rule may change its value, not drop the row")
 
@@ -103,26 +108,29 @@ def round_speed(tables: Tables, knots: float, down: bool = False) -> float:
     return q * step
 
 
-def astern_speed(tables: Tables, max_kn: float, double_ender: bool) -> tuple[float, str]:
+def astern_speed(tables: Tables, max_kn: float, double_ender: bool) -> tuple[float, Reason]:
     t = tables.require("movement")
     with using(t, "movement.rows with astern_fraction and double_ender_astern_fraction"):
         frac = float(t.rows["double_ender_astern_fraction" if double_ender else "astern_fraction"])
     value = round_speed(tables, max_kn * frac, down=True)
     who = "double-ender" if double_ender else "single-ended"
-    return value, f"{who}: {_fmt(max_kn)} kn × {_fmt(round(frac, 3))} = {_fmt(round(max_kn * frac, 2))}, down to the half knot → {_fmt(value)} kn ({t.cite()})"
+    return value, because(f"{who}: {_fmt(max_kn)} kn × {_fmt(round(frac, 3))} = {_fmt(round(max_kn * frac, 2))}, down to the half knot → {_fmt(value)} kn ({t.cite()})",
+                          "Vessel.speed_kn", "Vessel.double_ender",
+                          t.cite("double_ender_astern_fraction" if double_ender else "astern_fraction"), t.cite("speed_step_kn"))
 
 
 # ---------------------------------------------------------------------------------------------
 # Hull
 
 
-def hull_points(tables: Tables, length_ft: float, beam_ft: float) -> tuple[int, str]:
+def hull_points(tables: Tables, length_ft: float, beam_ft: float) -> tuple[int, Reason]:
     t = tables.require("hull")
     total = length_ft + beam_ft
     with using(t, "hull rows [{min_ft, hull}] in ascending min_ft"):
         row = band_lookup(t.rows, total, lower="min_ft", table=t)
         hull = int(row["hull"])
-    return hull, f"length {_fmt(length_ft)} ft + beam {_fmt(beam_ft)} ft = {_fmt(total)} ft ≥ {_fmt(row['min_ft'])} → {hull} ({t.cite(row)})"
+    return hull, because(f"length {_fmt(length_ft)} ft + beam {_fmt(beam_ft)} ft = {_fmt(total)} ft ≥ {_fmt(row['min_ft'])} → {hull} ({t.cite(row)})",
+                         t.cite(row), "Vessel.length_ft", "Vessel.beam_ft")
 
 
 def speed_thresholds(tables: Tables, hull: int, max_kn: float) -> list[dict[str, Any]]:
@@ -144,22 +152,25 @@ def speed_thresholds(tables: Tables, hull: int, max_kn: float) -> list[dict[str,
 # Armour
 
 
-def armour_rating(tables: Tables, iron_in: float) -> tuple[int, str]:
+def armour_rating(tables: Tables, iron_in: float) -> tuple[int, Reason]:
     t = tables.require("armour_rating")
     with using(t, "armour_rating rows [{min_in, rating}] in ascending min_in"):
         row = band_lookup(t.rows, iron_in, lower="min_in", table=t)
         rating = int(row["rating"])
-    return rating, f"≥ {_fmt(row['min_in'])} in → {rating} ({t.cite(row)})"
+    return rating, because(f"≥ {_fmt(row['min_in'])} in → {rating} ({t.cite(row)})", t.cite(row))
 
 
-def _rate(tables: Tables, armour) -> tuple[int, float, str]:
-    eq, how = iron_equivalent(armour, tables.require("materials"))
+def _rate(tables: Tables, armour) -> tuple[int, float, Reason]:
+    materials = tables.require("materials")
+    eq, how = iron_equivalent(armour, materials)
     rating, why = armour_rating(tables, eq)
     cov = " (partial)" if armour.coverage is Coverage.PARTIAL else ""
-    return rating, eq, f"{armour.area.value}{cov}: {how} {why}"
+    return rating, eq, because(f"{armour.area.value}{cov}: {how} {why}", why, "Vessel.armour",
+                               materials.cite(getattr(armour.material, "value", armour.material)),
+                               *([materials.cite("backing")] if armour.backing_in else ()))
 
 
-def _best(tables: Tables, entries: list) -> tuple[int, float, str] | None:
+def _best(tables: Tables, entries: list) -> tuple[int, float, Reason] | None:
     """The strongest full-coverage entry, else the strongest partial one."""
     if not entries:
         return None
@@ -168,14 +179,16 @@ def _best(tables: Tables, entries: list) -> tuple[int, float, str] | None:
     return max(rated, key=lambda r: r[1])
 
 
-def armour_sections(tables: Tables, v: Vessel) -> dict[str, tuple[int, str]]:
+def armour_sections(tables: Tables, v: Vessel) -> dict[str, tuple[int, Reason]]:
     """Rating and reason for bow, midships, stern and any section that differs from the default."""
     hull_entries = v.armour_at(ArmourArea.CASEMATE, ArmourArea.SIDE)
     mid = _best(tables, hull_entries)
     full_mid = bool(mid) and any(a.coverage is Coverage.FULL for a in hull_entries)
-    out: dict[str, tuple[int, str]] = {}
+    out: dict[str, tuple[int, Reason]] = {}
+    record = Recorded("Vessel.armour")
     if mid is None:
-        out["midships"] = (0, "no side, belt or casemate armour: unarmoured (" + tables.require("armour_rating").cite() + ")")
+        out["midships"] = (0, because("no side, belt or casemate armour: unarmoured (" + tables.require("armour_rating").cite()
+                                      + ")", tables.require("armour_rating").cite("[0]"), record))
     else:
         out["midships"] = (mid[0], "general armour (casemate, side or belt), the strongest: " + mid[2])
     for section, area in (("bow", ArmourArea.BOW), ("stern", ArmourArea.STERN)):
@@ -183,13 +196,15 @@ def armour_sections(tables: Tables, v: Vessel) -> dict[str, tuple[int, str]]:
         if own is not None:
             out[section] = (own[0], f"{section} armoured separately: " + own[2])
         elif mid is None or full_mid:
-            out[section] = (out["midships"][0], f"no separate {section} armour: the general rating {out['midships'][0]} (source: ratings default to the general armour)")
+            out[section] = (out["midships"][0], because(f"no separate {section} armour: the general rating {out['midships'][0]} "
+                                                        "(source: ratings default to the general armour)", out["midships"][1]))
         else:
-            out[section] = (0, f"the side/casemate armour is partial and no {section} or ends armour is recorded: unarmoured at the {section}")
+            out[section] = (0, because(f"the side/casemate armour is partial and no {section} or ends armour is recorded: "
+                                       f"unarmoured at the {section}", record))
     default = out["midships"][0]
 
     # Armament: a monitor's turret armour; guns above a belt with no casemate are unprotected.
-    extras: dict[str, tuple[int, str]] = {}
+    extras: dict[str, tuple[int, Reason]] = {}
     if v.turrets:
         rated = []
         for tur in v.turrets:
@@ -197,13 +212,14 @@ def armour_sections(tables: Tables, v: Vessel) -> dict[str, tuple[int, str]]:
             rated.append((tur.id, best))
         weakest = min(rated, key=lambda r: r[1][1] if r[1] else 0.0)
         if weakest[1] is None:
-            extras["armament"] = (0, f"turret {weakest[0]!r} has no recorded armour: unarmoured")
+            extras["armament"] = (0, because(f"turret {weakest[0]!r} has no recorded armour: unarmoured", record, "Vessel.turrets"))
         else:
             more = " (the weakest of the turrets)" if len(rated) > 1 else ""
             extras["armament"] = (weakest[1][0], f"turret {weakest[0]!r}{more} is the Armament section (source): " + weakest[1][2])
     elif (v.armour_at(ArmourArea.SIDE) and not v.armour_at(ArmourArea.CASEMATE)
           and v.armament and all(m.mounting is not Mounting.CASEMATE for m in v.armament)):
-        extras["armament"] = (0, "side armour only and no casemate: the guns above it are unprotected")
+        extras["armament"] = (0, because("side armour only and no casemate: the guns above it are unprotected", record,
+                                         "Vessel.armament"))
 
     pilot = _best(tables, v.armour_at(ArmourArea.PILOT_HOUSE))
     if pilot is not None:
@@ -222,7 +238,8 @@ def armour_sections(tables: Tables, v: Vessel) -> dict[str, tuple[int, str]]:
     if wheels is not None:
         extras["propulsion"] = (wheels[0], "paddle wheels: " + wheels[2])
     elif v.propulsion.kind in (PropulsionKind.SIDEWHEEL, PropulsionKind.STERNWHEEL) and default > 0:
-        extras["propulsion"] = (0, f"{v.propulsion.kind.value} paddle wheels outside the armour and no wheel-house armour recorded: unarmoured")
+        extras["propulsion"] = (0, because(f"{v.propulsion.kind.value} paddle wheels outside the armour and no wheel-house "
+                                           "armour recorded: unarmoured", record, "Vessel.propulsion"))
     ordered = {section: out[section] for section in SECTIONS}
     for section in EXTRA_SECTIONS:
         if section in extras and (extras[section][0] != default or (section == "steering" and steering)):
@@ -234,7 +251,7 @@ def armour_sections(tables: Tables, v: Vessel) -> dict[str, tuple[int, str]]:
 # Turning
 
 
-def max_turn(tables: Tables, v: Vessel) -> tuple[int, int, str, str]:
+def max_turn(tables: Tables, v: Vessel) -> tuple[int, int, Reason, Reason]:
     """(turn, turn with a spar torpedo deployed, reason, spar reason)."""
     t = tables.require("turn")
     with using(t, "turn rows {ladder_deg: [...], by_length: [{min_ft, turn_deg}], steps: [{when, steps}], spar_torpedo_deployed_steps}"):
@@ -250,15 +267,19 @@ def max_turn(tables: Tables, v: Vessel) -> tuple[int, int, str, str]:
         }
         words = [f"length {_fmt(v.length_ft)} ft ≥ {_fmt(row['min_ft'])} → {base}°"]
         shift = 0
+        cites = [t.cite("ladder_deg"), t.cite(row), "Vessel.length_ft"]
         for step in t.rows["steps"]:
             if facts.get(step["when"]):
                 shift += int(step["steps"])
+                cites.append(t.cite(step))
                 words.append(f"{step['when'].replace('_', ' ')} {int(step['steps']):+d} step")
         final = ladder[max(0, min(len(ladder) - 1, idx + shift))]
         spar_steps = int(t.rows["spar_torpedo_deployed_steps"])
         spar = ladder[max(0, min(len(ladder) - 1, ladder.index(final) + spar_steps))]
-    reason = ", ".join(words) + f" → {final}° on the ladder {ladder} ({t.cite()})"
-    spar_reason = f"{final}° {spar_steps:+d} step with the spar torpedo deployed → {spar}° (source: one level less; {t.cite()})"
+    reason = because(", ".join(words) + f" → {final}° on the ladder {ladder} ({t.cite()})", *cites, "Vessel.type",
+                     "Vessel.propulsion", "Vessel.double_ender")
+    spar_reason = because(f"{final}° {spar_steps:+d} step with the spar torpedo deployed → {spar}° (source: one level less; "
+                          f"{t.cite()})", reason, t.cite("spar_torpedo_deployed_steps"), "Vessel.spar_torpedo")
     return final, spar, reason, spar_reason
 
 
@@ -266,15 +287,16 @@ def max_turn(tables: Tables, v: Vessel) -> tuple[int, int, str, str]:
 # Guns
 
 
-def gun_strength(tables: Tables, projectile_lb: float) -> tuple[int, bool, str]:
+def gun_strength(tables: Tables, projectile_lb: float) -> tuple[int, bool, Reason]:
     t = tables.require("gun_strength")
     with using(t, "gun_strength rows [{max_lb, strength, light}] in ascending max_lb"):
         row = band_lookup(t.rows, projectile_lb, upper="max_lb", table=t)
         strength, light = int(row["strength"]), bool(row["light"])
-    return strength, light, f"heaviest projectile {_fmt(projectile_lb)} lb ≤ {_fmt(row['max_lb'])} lb → strength {strength}{', light' if light else ''} ({t.cite(row)})"
+    return strength, light, because(f"heaviest projectile {_fmt(projectile_lb)} lb ≤ {_fmt(row['max_lb'])} lb → strength {strength}{', light' if light else ''} ({t.cite(row)})",
+                                    t.cite(row), "Ordnance.projectile_lb")
 
 
-def gun_ranges(tables: Tables, strength: int, rifled: bool, light: bool, factor: float) -> tuple[dict[str, float | None], str]:
+def gun_ranges(tables: Tables, strength: int, rifled: bool, light: bool, factor: float) -> tuple[dict[str, float | None], Reason]:
     t = tables.require("gun_ranges")
     with using(t, "gun_ranges rows {rifle_long_factor, bands: [{min_strength, point_blank_in, effective_in, long_in}]}"):
         row = band_lookup(t.rows["bands"], strength, lower="min_strength", table=t)
@@ -288,11 +310,11 @@ def gun_ranges(tables: Tables, strength: int, rifled: bool, light: bool, factor:
         words += "; light gun: no Long range (source)"
     if factor != 1:
         words += f"; × {_fmt(factor)} for the scale"
-    return ranges, words + f" ({t.cite(row)})"
+    return ranges, because(words + f" ({t.cite(row)})", t.cite(row), *([t.cite("rifle_long_factor")] if rifled else ()))
 
 
 def penetration(tables: Tables, dav: int, strength: int, armour: int, rifled: bool = False,
-                band: str = "effective") -> tuple[int, dict, str]:
+                band: str = "effective") -> tuple[int, dict, Reason]:
     """The text's arithmetic: DAV + strength - armour, +1 rifle, +1 point blank, -1 long; and its effect."""
     t = tables.require("penetration")
     with using(t, "penetration rows {dav_faces, modifiers: [{when, mod}]}"):
@@ -306,7 +328,7 @@ def penetration(tables: Tables, dav: int, strength: int, armour: int, rifled: bo
     r = tables.require("penetration_result")
     with using(r, "penetration_result rows [{min_total, hull, critical, effect}]"):
         row = band_lookup(r.rows, total, lower="min_total", table=r)
-    return total, row, " ".join(words) + f" = {total}: {row['effect']} ({r.cite(row)})"
+    return total, row, because(" ".join(words) + f" = {total}: {row['effect']} ({r.cite(row)})", r.cite(row), t.cite("modifiers"))
 
 
 def _arc_text(spec: str) -> str:
@@ -320,7 +342,7 @@ def parse_arc(text: str) -> tuple[str, float | None, float]:
     return facing, FACING_DEG.get(facing), float(width)
 
 
-def mount_arcs(tables: Tables, mounting: str, position: str | None, enclosed: bool) -> tuple[list[str], bool, str]:
+def mount_arcs(tables: Tables, mounting: str, position: str | None, enclosed: bool) -> tuple[list[str], bool, Reason]:
     t = tables.require("gun_arcs")
     with using(t, "gun_arcs rows [{mounting, position?: [...], enclosed?: bool, arcs: ['port 10', ...], split_sides?}]"):
         for row in t.rows:
@@ -336,7 +358,8 @@ def mount_arcs(tables: Tables, mounting: str, position: str | None, enclosed: bo
                 if facing not in FACING_DEG and facing != "sited":
                     raise ValueError(f"unknown facing {facing!r}")
             where = f"{mounting}" + _where(position) + (", inside a casemate" if enclosed and mounting == "pivot" else "")
-            return arcs, bool(row.get("split_sides")), f"{where} → {', '.join(arcs)} ({t.cite(row)})"
+            return arcs, bool(row.get("split_sides")), because(f"{where} → {', '.join(arcs)} ({t.cite(row)})", t.cite(row),
+                                                               "Mount.mounting", "Mount.position")
     raise ShipyardError(f"saunders table 'gun_arcs' has no row for a {mounting} mount" + _where(position))
 
 
@@ -347,7 +370,7 @@ def turret_roles(v: Vessel) -> dict[str, str]:
     return {t.id: role for (_, t), role in zip(order, names)}
 
 
-def turret_arcs(tables: Tables, v: Vessel, turret_id: str) -> tuple[list[str], list[str], str]:
+def turret_arcs(tables: Tables, v: Vessel, turret_id: str) -> tuple[list[str], list[str], Reason]:
     """(open arcs, blocked arcs, reason) for a turret of this vessel."""
     t = tables.require("turret_arcs")
     roles = turret_roles(v)
@@ -357,12 +380,14 @@ def turret_arcs(tables: Tables, v: Vessel, turret_id: str) -> tuple[list[str], l
         width = _fmt(float(t.rows["width_deg"]))
         blocked = list(t.rows["blocked"][str(len(v.turrets))][role])
         why = [f"{len(v.turrets)}-turret monitor, {role} turret" + (f": {', '.join(blocked)} blocked" if blocked else ": all arcs")]
+        cites = [t.cite("arcs"), t.cite("width_deg"), t.cite(f"blocked.{len(v.turrets)}.{role}"), "Vessel.turrets"]
         if v.propulsion.kind is PropulsionKind.STERNWHEEL:
             extra = [a for a in t.rows["stern_wheel_blocks"] if a not in blocked]
             blocked += extra
             why.append(f"stern wheel blocks {', '.join(t.rows['stern_wheel_blocks'])}")
+            cites += [t.cite("stern_wheel_blocks"), "Vessel.propulsion"]
     open_arcs = [f"{a} {width}°" for a in arcs if a not in blocked]
-    return open_arcs, blocked, "; ".join(why) + f" → {', '.join(open_arcs)} ({t.cite()})"
+    return open_arcs, blocked, because("; ".join(why) + f" → {', '.join(open_arcs)} ({t.cite()})", *cites)
 
 
 def _enclosed(v: Vessel) -> bool:
@@ -376,7 +401,8 @@ def _enclosed(v: Vessel) -> bool:
 def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
     d = Derived(unit.id, unit.name, KEY)
     factor, scale = scale_factor(ctx)
-    d.set("scale", scale, f"distances at {scale}: × {_fmt(factor)} ({ctx.tables.require('scales').cite()})")
+    scales = ctx.tables.require("scales")
+    d.set("scale", scale, because(f"distances at {scale}: × {_fmt(factor)} ({scales.cite()})", scales.cite(scale)))
     if is_fort(unit):
         _derive_fort(unit, ctx, d, factor)
     else:
@@ -386,25 +412,34 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
 
 def _derive_vessel(v: Vessel, ctx: Context, d: Derived, factor: float) -> None:
     tables = ctx.tables
+    scales = tables.require("scales")
+    scale = d.values["scale"]
     mv = tables.require("movement")
     with using(mv, "movement rows {inches_per_knot, acceleration_kn, astern_fraction, double_ender_astern_fraction, speed_step_kn}"):
         per_knot = float(mv.rows["inches_per_knot"])
         accel = float(mv.rows["acceleration_kn"])
-    d.set("unit", "vessel", f"{v.type.value} ({v.navy.value})")
+    d.set("unit", "vessel", because(f"{v.type.value} ({v.navy.value})", "Vessel.kind", "Vessel.type", "Vessel.navy"))
     max_kn = round_speed(tables, v.speed_kn)
-    d.set("max_speed_kn", _num(max_kn), f"speed {_fmt(v.speed_kn)} kn ({v.speed_basis.value}) to the half knot → {_fmt(max_kn)} kn; 1 kn = {_fmt(per_knot)} in a turn ({mv.cite()})")
+    speed = because(f"speed {_fmt(v.speed_kn)} kn ({v.speed_basis.value}) to the half knot → {_fmt(max_kn)} kn; 1 kn = "
+                    f"{_fmt(per_knot)} in a turn ({mv.cite()})", "Vessel.speed_kn", mv.cite("speed_step_kn"))
+    d.set("max_speed_kn", _num(max_kn), speed)
     astern, why = astern_speed(tables, max_kn, v.double_ender)
     d.set("astern_speed_kn", _num(astern), why)
-    d.set("acceleration_kn", _num(accel), f"speed may change {_fmt(accel)} kn a turn ({mv.cite()})")
-    d.set("move_in", _num(max_kn * per_knot * factor), f"{_fmt(max_kn)} kn × {_fmt(per_knot)} in/kn × {_fmt(factor)} (scale) ({mv.cite()})")
-    d.set("astern_move_in", _num(astern * per_knot * factor), f"{_fmt(astern)} kn × {_fmt(per_knot)} in/kn × {_fmt(factor)} (scale) ({mv.cite()})")
+    d.set("acceleration_kn", _num(accel), because(f"speed may change {_fmt(accel)} kn a turn ({mv.cite()})",
+                                                  mv.cite("acceleration_kn")))
+    per_inch = (mv.cite("inches_per_knot"), scales.cite(scale))
+    d.set("move_in", _num(max_kn * per_knot * factor), because(f"{_fmt(max_kn)} kn × {_fmt(per_knot)} in/kn × {_fmt(factor)} (scale) ({mv.cite()})",
+                                                               speed, *per_inch))
+    d.set("astern_move_in", _num(astern * per_knot * factor), because(f"{_fmt(astern)} kn × {_fmt(per_knot)} in/kn × {_fmt(factor)} (scale) ({mv.cite()})",
+                                                                      why, *per_inch))
 
     hull, why = hull_points(tables, v.length_ft, v.beam_ft)
     d.set("hull", hull, why)
     hs = tables.require("hull_speed")
     for i, th in enumerate(speed_thresholds(tables, hull, max_kn)):
-        d.set(f"speed_thresholds[{i}]", th,
-              f"{_fmt(th['fraction'])} speed once {th['lost']} of {hull} hull boxes are lost: {_fmt(max_kn)} kn → {_fmt(th['speed_kn'])} kn ({hs.cite()})")
+        d.set(f"speed_thresholds[{i}]", th, because(
+              f"{_fmt(th['fraction'])} speed once {th['lost']} of {hull} hull boxes are lost: {_fmt(max_kn)} kn → {_fmt(th['speed_kn'])} kn ({hs.cite()})",
+              hs.cite(f"[{i}]"), why, speed, mv.cite("speed_step_kn")))
 
     turn, spar_turn, why, spar_why = max_turn(tables, v)
     d.set("max_turn_deg", turn, why)
@@ -427,56 +462,67 @@ def _derive_vessel(v: Vessel, ctx: Context, d: Derived, factor: float) -> None:
         why = f"{_fmt(v.length_ft)} ft < {_fmt(limit)} ft: {mod:+d} to hit her"
     else:
         why = f"{_fmt(v.length_ft)} ft, not under {_fmt(limit)} ft and not a monitor"
-    d.set("small_target", small, why + f" ({st.cite()})")
+    d.set("small_target", small, because(why + f" ({st.cite()})", "Vessel.length_ft", "Vessel.type",
+                                         st.cite("under_length_ft"), st.cite("monitors")))
 
     rams = tables.require("ramming_modifiers")
     when = "Ramming with a ram bow" if v.ram_bow else "Ramming without a ram bow"
-    d.set("ram_bow", v.ram_bow, ("ram bow fitted (library)" if v.ram_bow else "no ram bow in the library")
-          + f": {modifier(rams, when):+d} when ramming ({rams.cite()})")
+    d.set("ram_bow", v.ram_bow, because(("ram bow fitted (library)" if v.ram_bow else "no ram bow in the library")
+          + f": {modifier(rams, when):+d} when ramming ({rams.cite()})", "Vessel.ram_bow", rams.cite(modifier_row(rams, when))))
     paddles = v.paddle_wheels
-    d.set("paddles", paddles, f"{v.propulsion.kind.value}: {paddles} paddle wheel{'s' if paddles != 1 else ''}" + (" (each can be lost to a ram or critical 53-56)" if paddles else ""))
-    d.set("drive", v.propulsion.kind.value, "propulsion (library)")
-    d.set("double_ender", v.double_ender, "double-ended: full speed astern" if v.double_ender else "single-ended")
-    d.set("spar_torpedo", v.spar_torpedo, "spar torpedo fitted (library)" if v.spar_torpedo else "no spar torpedo")
+    d.set("paddles", paddles, because(f"{v.propulsion.kind.value}: {paddles} paddle wheel{'s' if paddles != 1 else ''}"
+                                      + (" (each can be lost to a ram or critical 53-56)" if paddles else ""), "Vessel.propulsion"))
+    d.set("drive", v.propulsion.kind.value, because("propulsion (library)", "Vessel.propulsion"))
+    d.set("double_ender", v.double_ender, because("double-ended: full speed astern" if v.double_ender else "single-ended",
+                                                  "Vessel.double_ender"))
+    d.set("spar_torpedo", v.spar_torpedo, because("spar torpedo fitted (library)" if v.spar_torpedo else "no spar torpedo",
+                                                  "Vessel.spar_torpedo"))
 
     enclosed = _enclosed(v)
-    d.set("guns", [], f"{len(v.armament)} gun mount{'s' if len(v.armament) != 1 else ''} in the library" + ("" if v.armament else ": no guns (a spar torpedo or ram only)"))
+    d.set("guns", [], because(f"{len(v.armament)} gun mount{'s' if len(v.armament) != 1 else ''} in the library"
+                              + ("" if v.armament else ": no guns (a spar torpedo or ram only)"), "Vessel.armament"))
     for i, m in enumerate(v.armament):
         gun = ctx.library.gun(m)
         base = f"guns[{i}]"
-        d.set(f"{base}.name", gun.name, f"{m.gun} ({gun.kind.value}, {_fmt(gun.calibre_in)} in)")
-        d.set(f"{base}.count", m.count, f"{m.count} mounted {m.mounting.value}" + _where(m.position.value if m.position else None))
+        d.set(f"{base}.name", gun.name, because(f"{m.gun} ({gun.kind.value}, {_fmt(gun.calibre_in)} in)", "Mount.gun", "Ordnance.name"))
+        d.set(f"{base}.count", m.count, because(f"{m.count} mounted {m.mounting.value}" + _where(m.position.value if m.position else None),
+                                                "Mount.count"))
         strength, light, why = gun_strength(tables, gun.projectile_lb)
         d.set(f"{base}.strength", strength, why)
-        d.set(f"{base}.rifled", gun.rifled, f"{gun.kind.value}: " + ("+1 to hit and +1 penetration (source)" if gun.rifled else "no rifle bonus"))
-        d.set(f"{base}.light", light, "light gun: cannot fire at Long range (source)" if light else "not a light gun")
+        d.set(f"{base}.rifled", gun.rifled, because(f"{gun.kind.value}: " + ("+1 to hit and +1 penetration (source)" if gun.rifled
+                                                                            else "no rifle bonus"), "Ordnance.kind"))
+        d.set(f"{base}.light", light, because("light gun: cannot fire at Long range (source)" if light else "not a light gun", why))
         if m.mounting is Mounting.TURRET:
             arcs, blocked, why = turret_arcs(tables, v, m.turret or "")
-            d.set(f"{base}.turret", m.turret, f"turret {m.turret!r} ({turret_roles(v)[m.turret or '']})")
+            d.set(f"{base}.turret", m.turret, because(f"turret {m.turret!r} ({turret_roles(v)[m.turret or '']})", "Mount.turret",
+                                                      "Vessel.turrets"))
             d.set(f"{base}.arcs", arcs, why)
-            d.set(f"{base}.blocked_arcs", blocked, "arcs this turret may face but not fire into (source)")
+            d.set(f"{base}.blocked_arcs", blocked, because("arcs this turret may face but not fire into (source)", why))
         else:
             pos = m.position.value if m.position else None
             arcs, split, why = mount_arcs(tables, m.mounting.value, pos, enclosed)
             d.set(f"{base}.arcs", arcs, why)
             if split:
                 per = (m.count + 1) // 2
-                d.set(f"{base}.per_side", per, f"{m.count} guns split between the two sides → {per} a side" + (" (odd: the spare on either)" if m.count % 2 else ""))
+                d.set(f"{base}.per_side", per, because(f"{m.count} guns split between the two sides → {per} a side"
+                                                       + (" (odd: the spare on either)" if m.count % 2 else ""), why, "Mount.count"))
         ranges, why = gun_ranges(tables, strength, gun.rifled, light, factor)
         d.set(f"{base}.ranges_in", ranges, why)
 
 
 def _derive_fort(f: Fort, ctx: Context, d: Derived, factor: float) -> None:
     tables = ctx.tables
-    d.set("unit", "fort", f"fort at {f.place} ({f.navy.value}): no movement")
+    fort = Recorded("Fort.kind")
+    d.set("unit", "fort", because(f"fort at {f.place} ({f.navy.value}): no movement", fort, "Fort.place"))
     for key in ("max_speed_kn", "astern_speed_kn", "move_in", "astern_move_in"):
-        d.set(key, 0, "a fort does not move")
+        d.set(key, 0, because("a fort does not move", fort))
     fh = tables.require("fort_hull")
     guns = sum(m.count for m in f.armament)
     with using(fh, "fort_hull rows {base, per_gun, max}"):
         raw = float(fh.rows["base"]) + float(fh.rows["per_gun"]) * guns
         hull = int(min(float(fh.rows["max"]), math.floor(raw)))
-    d.set("hull", hull, f"{_fmt(fh.rows['base'])} + {_fmt(fh.rows['per_gun'])} × {guns} guns = {_fmt(raw)}, cap {_fmt(fh.rows['max'])} → {hull} ({fh.cite()})")
+    d.set("hull", hull, because(f"{_fmt(fh.rows['base'])} + {_fmt(fh.rows['per_gun'])} × {guns} guns = {_fmt(raw)}, cap {_fmt(fh.rows['max'])} → {hull} ({fh.cite()})",
+                                *(fh.cite(k) for k in ("base", "per_gun", "max")), "FortMount.count"))
     fw = tables.require("fort_walls")
     mat = f.walls.material.value
     with using(fw, "fort_walls rows {material: {in_per_ft, default_ft}}"):
@@ -486,22 +532,23 @@ def _derive_fort(f: Fort, ctx: Context, d: Derived, factor: float) -> None:
     eq = thick * per_ft
     rating, why = armour_rating(tables, eq)
     for section in SECTIONS:
-        d.set(f"armour.{section}", rating,
-              f"{mat} walls {_fmt(thick)} ft{assumed} × {_fmt(per_ft)} in/ft = {_fmt(round(eq, 2))} in iron ({fw.cite()}) {why}; a fort's walls face every way")
-    d.set("small_target", False, "a fort is never a small target")
-    d.set("ram_bow", False, "a fort")
-    d.set("paddles", 0, "a fort")
-    d.set("spar_torpedo", False, "a fort")
-    d.set("guns", [], f"{len(f.armament)} gun mounts in the fort")
+        d.set(f"armour.{section}", rating, because(
+              f"{mat} walls {_fmt(thick)} ft{assumed} × {_fmt(per_ft)} in/ft = {_fmt(round(eq, 2))} in iron ({fw.cite()}) {why}; a fort's walls face every way",
+              why, fw.cite(f"{mat}.in_per_ft"), "Fort.walls", *([] if f.walls.thickness_ft is not None else [fw.cite(f"{mat}.default_ft")])))
+    d.set("small_target", False, because("a fort is never a small target", fort))
+    d.set("ram_bow", False, because("a fort", fort))
+    d.set("paddles", 0, because("a fort", fort))
+    d.set("spar_torpedo", False, because("a fort", fort))
+    d.set("guns", [], because(f"{len(f.armament)} gun mounts in the fort", "Fort.armament"))
     for i, m in enumerate(f.armament):
         gun = ctx.library.gun(m)
         base = f"guns[{i}]"
-        d.set(f"{base}.name", gun.name, f"{m.gun} ({gun.kind.value}, {_fmt(gun.calibre_in)} in)")
-        d.set(f"{base}.count", m.count, f"{m.count} in the fort")
+        d.set(f"{base}.name", gun.name, because(f"{m.gun} ({gun.kind.value}, {_fmt(gun.calibre_in)} in)", "FortMount.gun", "Ordnance.name"))
+        d.set(f"{base}.count", m.count, because(f"{m.count} in the fort", "FortMount.count"))
         strength, light, why = gun_strength(tables, gun.projectile_lb)
         d.set(f"{base}.strength", strength, why)
-        d.set(f"{base}.rifled", gun.rifled, f"{gun.kind.value}")
-        d.set(f"{base}.light", light, "light gun: cannot fire at Long range (source)" if light else "not a light gun")
+        d.set(f"{base}.rifled", gun.rifled, because(f"{gun.kind.value}", "Ordnance.kind"))
+        d.set(f"{base}.light", light, because("light gun: cannot fire at Long range (source)" if light else "not a light gun", why))
         arcs, _, why = mount_arcs(tables, "fort", None, True)
         d.set(f"{base}.arcs", arcs, why + "; each gun's facing is set when the fort is placed")
         ranges, why = gun_ranges(tables, strength, gun.rifled, light, factor)

@@ -19,7 +19,7 @@ from ...spec.model import (
     Armour, ArmourArea, ArmourMaterial, Coverage, Fort, Mount, Mounting, Ordnance, Position,
     PropulsionKind, Vessel, VesselType,
 )
-from ..base import Context, Derived, Tables, band, is_fort, iron_equivalent, resolve_scale
+from ..base import Context, Derived, Formula, Reason, Recorded, Tables, band, because, is_fort, iron_equivalent, resolve_scale
 from .stats import FortStats, VesselStats
 
 KEY = "smoke-on-the-water"
@@ -71,7 +71,7 @@ def level_names(tables: Tables) -> list[str]:
     return [r["level"] for r in speed_rows(tables)]
 
 
-def speed_level(knots: float, tables: Tables) -> tuple[dict, str]:
+def speed_level(knots: float, tables: Tables) -> tuple[dict, Reason]:
     """The highest level whose above_kn the speed exceeds (Immobile when none)."""
     t = tables.require("speed_levels")
     rows = speed_rows(tables)
@@ -87,27 +87,29 @@ def speed_level(knots: float, tables: Tables) -> tuple[dict, str]:
         why = f"{num(knots)} kn > {num(chosen['above_kn'])} kn and ≤ {num(rows[i + 1]['above_kn'])} kn → {chosen['level']} ({num(chosen['knots'])} kn, {num(chosen['move_cm'])} cm a turn)"
     else:
         why = f"{num(knots)} kn > {num(chosen['above_kn'])} kn → {chosen['level']} ({num(chosen['move_cm'])} cm a turn)"
-    return chosen, f"{why} ({t.cite(chosen)})"
+    return chosen, because(f"{why} ({t.cite(chosen)})", t.cite(chosen), "Vessel.speed_kn")
 
 
-def astern_level(ahead: str, double_ender: bool, tables: Tables) -> tuple[str, str]:
+def astern_level(ahead: str, double_ender: bool, tables: Tables) -> tuple[str, Reason]:
     t = tables.require("astern")
     names = level_names(tables)
     if ahead == names[0]:
-        return ahead, f"Immobile ahead, so Immobile astern ({t.cite()})"
+        return ahead, because(f"Immobile ahead, so Immobile astern ({t.cite()})", tables.require("speed_levels").cite("[0]"))
     if double_ender and t.rows.get("double_ender_full", True):
-        return ahead, f"double-ender: full speed both ways, {ahead} ({t.cite()})"
+        return ahead, because(f"double-ender: full speed both ways, {ahead} ({t.cite()})", t.cite("double_ender_full"),
+                              "Vessel.double_ender")
     less = int(t.need(t.rows, "levels_less", "a number of levels"))
     floor = t.need(t.rows, "floor", "a level name")
     i = max(names.index(ahead) - less, names.index(floor) if floor in names else 1)
-    return names[i], f"{ahead} ahead, {less} level less astern but never below {floor} → {names[i]} ({t.cite()})"
+    return names[i], because(f"{ahead} ahead, {less} level less astern but never below {floor} → {names[i]} ({t.cite()})",
+                             t.cite("levels_less"), t.cite("floor"), "Vessel.double_ender")
 
 
 # ---------------------------------------------------------------------------------------------
 # Hull
 
 
-def manoeuvrability(v: Vessel, tables: Tables) -> tuple[str, str]:
+def manoeuvrability(v: Vessel, tables: Tables) -> tuple[str, Reason]:
     t = tables.require("manoeuvrability")
     rows = t.rows
     ladder = t.need(rows, "ladder", "levels, worst first")
@@ -117,6 +119,7 @@ def manoeuvrability(v: Vessel, tables: Tables) -> tuple[str, str]:
         raise ShipyardError(f"table manoeuvrability ({t.tag()}): {level!r} is not on the ladder {ladder}")
     mods = t.need(rows, "modifiers", "modifier levels")
     steps, notes = 0, []
+    cites = [t.cite("ladder"), t.cite(length_row), "Vessel.length_ft"]
     ratio = v.length_ft / v.beam_ft
     checks = [
         ("sidewheel", v.propulsion.kind is PropulsionKind.SIDEWHEEL, "side wheels"),
@@ -128,32 +131,36 @@ def manoeuvrability(v: Vessel, tables: Tables) -> tuple[str, str]:
         if applies and mods.get(key):
             steps += int(mods[key])
             notes.append(f"{label} {int(mods[key]):+d}")
+            cites += [t.cite(f"modifiers.{key}"), "Vessel.propulsion" if key != "long_hull" else "Vessel.beam_ft"]
+            if key == "long_hull":
+                cites.append(t.cite("long_hull_ratio"))
     i = min(max(ladder.index(level) + steps, 0), len(ladder) - 1)
     limit = length_row["max_length_ft"]
     where = f"≤ {num(limit)} ft" if limit is not None else "longest band"
     why = f"{num(v.length_ft)} ft ({where}) → {level}"
     if notes:
         why += "; " + ", ".join(notes) + f" → {ladder[i]}"
-    return ladder[i], f"{why} ({t.cite()})"
+    return ladder[i], because(f"{why} ({t.cite()})", *cites)
 
 
-def vessel_size(tons: float, tables: Tables) -> tuple[str, str]:
+def vessel_size(tons: float, tables: Tables) -> tuple[str, Reason]:
     t = tables.require("vessel_sizes")
     row = band(t.rows, tons, upper="max_tons", table=t)
     limit = row["max_tons"]
     where = f"≤ {num(limit)} tons" if limit is not None else "the largest band"
-    return row["size"], f"{num(tons)} tons ({where}) → {row['size']} ({t.cite(row)})"
+    return row["size"], because(f"{num(tons)} tons ({where}) → {row['size']} ({t.cite(row)})", t.cite(row), "Vessel.tonnage")
 
 
-def draught_class(feet: float, tables: Tables) -> tuple[str, str]:
+def draught_class(feet: float, tables: Tables) -> tuple[str, Reason]:
     t = tables.require("draught_classes")
     row = band(t.rows, feet, upper="max_ft", table=t)
     limit = row["max_ft"]
     where = f"≤ {num(limit)} ft" if limit is not None else f"over {num(t.rows[-2]['max_ft'])} ft"
-    return row["draught"], f"draws {num(feet)} ft ({where}) → {row['draught']} ({t.cite(row)})"
+    return row["draught"], because(f"draws {num(feet)} ft ({where}) → {row['draught']} ({t.cite(row)})", t.cite(row),
+                                   "Vessel.draught_ft")
 
 
-def target_size(v: Vessel, tables: Tables) -> tuple[dict, str]:
+def target_size(v: Vessel, tables: Tables) -> tuple[dict, Reason]:
     t = tables.require("target_size")
     rows = t.rows
     letters = t.need(rows, "letters", "letters, smallest first")
@@ -163,26 +170,35 @@ def target_size(v: Vessel, tables: Tables) -> tuple[dict, str]:
     side = min(max(base + shift, 0), len(letters) - 1)
     ratio = v.length_ft / v.beam_ft
     bow_rows = sorted(t.need(rows, "bow_shift", "ratio bands"), key=lambda r: -r["min_ratio"])
-    bow_shift = next((int(r["letters"]) for r in bow_rows if ratio >= r["min_ratio"]), 1)
+    bow_row = next((r for r in bow_rows if ratio >= r["min_ratio"]), None)
+    bow_shift = int(bow_row["letters"]) if bow_row is not None else 1
     bow = max(side - bow_shift, 0)
     why = f"{num(v.length_ft)} ft long → {length_row['letter']}"
     if shift:
         why += f", {v.type.value} {shift:+d} → {letters[side]}"
     why += f" broadside; length/beam {ratio:.1f} → bow {bow_shift} letter(s) smaller → {letters[bow]} ({t.cite()})"
-    return {"bow": letters[bow], "broadside": letters[side]}, why
+    cites = [t.cite("letters"), t.cite(length_row), "Vessel.length_ft", "Vessel.beam_ft", "Vessel.type"]
+    cites += [t.cite(f"type_shift.{v.type.value}")] if shift else []
+    cites += [t.cite(bow_row)] if bow_row is not None else [Formula("one letter smaller at the bow")]
+    return {"bow": letters[bow], "broadside": letters[side]}, because(why, *cites)
 
 
-def configuration(v: Vessel) -> tuple[str, str]:
+def configuration(v: Vessel) -> tuple[str, Reason]:
+    """Which column of Table 14 (hit_locations) the vessel rolls on, from her turrets and how she is driven."""
     n = len(v.turrets)
     if n:
         name = {1: "single turret monitor", 2: "double turret monitor"}.get(n, "triple turret monitor")
-        return name, f"{n} turret(s) → {name} hit-location table (Table 14, source)"
+        return name, because(f"{n} turret(s) → {name} hit-location table (Table 14, source)", "Vessel.turrets",
+                             Formula("configuration by turrets"))
     kind = v.propulsion.kind
     if kind is PropulsionKind.SIDEWHEEL:
-        return "sidewheel", "paddle wheels at the sides → sidewheel hit-location table (Table 14, source)"
+        return "sidewheel", because("paddle wheels at the sides → sidewheel hit-location table (Table 14, source)",
+                                    "Vessel.propulsion", Formula("configuration by propulsion"))
     if kind in (PropulsionKind.STERNWHEEL, PropulsionKind.CENTREWHEEL):
-        return "sternwheel", f"a single {kind.value} → sternwheel hit-location table (Table 14, source)"
-    return "conventional/casemate", f"{kind.value}-driven, no turret → conventional/casemate hit-location table (Table 14, source)"
+        return "sternwheel", because(f"a single {kind.value} → sternwheel hit-location table (Table 14, source)",
+                                     "Vessel.propulsion", Formula("configuration by propulsion"))
+    return "conventional/casemate", because(f"{kind.value}-driven, no turret → conventional/casemate hit-location table "
+                                            "(Table 14, source)", "Vessel.propulsion", Formula("configuration by propulsion"))
 
 
 def has_casemate(v: Vessel) -> bool:
@@ -235,30 +251,34 @@ def hit_location_runs(locations: list[str]) -> str:
 # Armour
 
 
-def armour_class_for(inches: float, material: ArmourMaterial, tables: Tables) -> tuple[str, str]:
+def armour_class_for(inches: float, material: ArmourMaterial, tables: Tables) -> tuple[str, Reason]:
     """The class of one layer of protection, from its iron-equivalent thickness."""
     t = tables.require("armour_classes")
     if material is ArmourMaterial.COTTON:
-        return "C", f"cotton bales → C ({tables.require('armour_names').cite()})"
+        names = tables.require("armour_names")
+        return "C", because(f"cotton bales → C ({names.cite()})", names.cite("C"), "Armour.material")
     row = band(t.rows, inches, upper="max_in", table=t)
     cls = row["class"]
     if material is ArmourMaterial.TIN and cls not in ("U", "T"):
-        return "T", f"tin plate {num(inches)} in → T (tin is never better than Tinclad; {t.cite()})"
+        return "T", because(f"tin plate {num(inches)} in → T (tin is never better than Tinclad; {t.cite()})", t.cite(row),
+                            "Armour.material", Formula("tin is never better than Tinclad"))
     limit = row["max_in"]
     where = f"≤ {num(limit)} in" if limit is not None else "the thickest band"
-    return cls, f"{num(round(inches, 2))} in iron-equivalent ({where}) → {cls} ({t.cite(row)})"
+    return cls, because(f"{num(round(inches, 2))} in iron-equivalent ({where}) → {cls} ({t.cite(row)})", t.cite(row))
 
 
-def _armour_entry(a: Armour, tables: Tables) -> tuple[str, str]:
-    eq, how = iron_equivalent(a, tables.require("materials"))
+def _armour_entry(a: Armour, tables: Tables) -> tuple[str, Reason]:
+    materials = tables.require("materials")
+    eq, how = iron_equivalent(a, materials)
     cls, why = armour_class_for(eq, a.material, tables)
-    return cls, f"{how}: {why}"
+    return cls, because(f"{how}: {why}", why, "Vessel.armour", materials.cite(getattr(a.material, "value", a.material)),
+                        *([materials.cite("backing")] if a.backing_in else ()))
 
 
 ORDER = ["U", "C", "T", "L", "M", "H", "S"]
 
 
-def location_armour(entries: list[Armour], tables: Tables) -> tuple[str, bool, str] | None:
+def location_armour(entries: list[Armour], tables: Tables) -> tuple[str, bool, Reason] | None:
     """(class, partial, reason) for the armour recorded at one location, weakest full entry first."""
     if not entries:
         return None
@@ -268,7 +288,7 @@ def location_armour(entries: list[Armour], tables: Tables) -> tuple[str, bool, s
     (cls, why), a = min(pool, key=lambda r: ORDER.index(r[0][0]) if r[0][0] in ORDER else 0)
     partial = not full
     if len(rated) > 1:
-        why = f"weakest of {len(rated)} entries: {why}"
+        why = f"weakest of {len(rated)} entries: " + why
     if partial:
         why += "; partial coverage (only the armoured part of the location is protected)"
     return cls, partial, why
@@ -277,11 +297,12 @@ def location_armour(entries: list[Armour], tables: Tables) -> tuple[str, bool, s
 def armour(v: Vessel, tables: Tables) -> tuple[dict, dict, list[str]]:
     """Armour class per location, reasons per location, and the partially armoured locations."""
     out: dict[str, str | None] = {}
-    reasons: dict[str, str] = {}
+    reasons: dict[str, Reason] = {}
+    record = Recorded("Vessel.armour")
     partial: list[str] = []
     names = tables.require("armour_names")
 
-    def put(loc: str, found, fallback: tuple[str | None, str]) -> None:
+    def put(loc: str, found, fallback: tuple[str | None, Reason]) -> None:
         if found:
             cls, is_partial, why = found
             out[loc], reasons[loc] = cls, why
@@ -294,42 +315,51 @@ def armour(v: Vessel, tables: Tables) -> tuple[dict, dict, list[str]]:
     if hull is None:
         ends = location_armour(v.armour_at(ArmourArea.ENDS, ArmourArea.BOW, ArmourArea.STERN), tables)
         if ends:
-            hull = (ends[0], True, f"no side armour recorded; the plated ends: {ends[2]}")
-    put("hull", hull, ("U", f"no hull armour recorded → U ({names.cite()})"))
+            hull = (ends[0], True, "no side armour recorded; the plated ends: " + ends[2])
+    unarmoured = names.cite("U")
+
+    def none(words: str) -> tuple[str, Reason]:
+        return "U", because(f"{words} → U ({names.cite()})", unarmoured, record)
+
+    put("hull", hull, none("no hull armour recorded"))
     casemate = location_armour(v.armour_at(ArmourArea.CASEMATE), tables)
-    put("casemate", casemate, (out["hull"], f"no casemate: casemate hits count as hull hits → {out['hull']} (Table 14, source)"))
+    put("casemate", casemate, (out["hull"], because(f"no casemate: casemate hits count as hull hits → {out['hull']} "
+                                                    "(Table 14, source)", reasons["hull"], Formula("no casemate: hull"))))
     if v.turrets:
         turret = location_armour(v.armour_at(ArmourArea.TURRET), tables)
-        put("turret", turret, ("U", f"turret armour not recorded → U ({names.cite()})"))
+        put("turret", turret, none("turret armour not recorded"))
     else:
-        out["turret"], reasons["turret"] = None, "no turret"
-    put("deck", location_armour(v.armour_at(ArmourArea.DECK), tables), ("U", f"no deck armour recorded → U ({names.cite()})"))
-    put("pilot_house", location_armour(v.armour_at(ArmourArea.PILOT_HOUSE), tables),
-        ("U", f"no pilot-house armour recorded → U ({names.cite()})"))
+        out["turret"], reasons["turret"] = None, because("no turret", "Vessel.turrets")
+    put("deck", location_armour(v.armour_at(ArmourArea.DECK), tables), none("no deck armour recorded"))
+    put("pilot_house", location_armour(v.armour_at(ArmourArea.PILOT_HOUSE), tables), none("no pilot-house armour recorded"))
     steering = location_armour(v.armour_at(ArmourArea.STEERING), tables)
     stern = location_armour(v.armour_at(ArmourArea.STERN), tables)
     if steering:
-        put("rudder", steering, ("U", ""))
+        put("rudder", steering, ("U", because("", record)))
         reasons["rudder"] = "the rudder's steering gear as recorded: " + reasons["rudder"]
     elif stern:
-        put("rudder", stern, ("U", ""))
+        put("rudder", stern, ("U", because("", record)))
         reasons["rudder"] = "the rudder sits under the stern armour: " + reasons["rudder"]
     elif v.type is VesselType.MONITOR and v.armour_at(ArmourArea.SIDE):
         out["rudder"] = out["hull"]
-        reasons["rudder"] = f"a monitor's armoured overhang shelters her rudder → hull armour {out['hull']} (reconstructed)"
+        reasons["rudder"] = because(f"a monitor's armoured overhang shelters her rudder → hull armour {out['hull']} "
+                                    "(reconstructed)", reasons["hull"], "Vessel.type", Formula("a monitor's rudder under her overhang"))
     else:
-        out["rudder"], reasons["rudder"] = "U", "rudder unprotected (no stern armour recorded) → U (reconstructed)"
+        out["rudder"], reasons["rudder"] = "U", because("rudder unprotected (no stern armour recorded) → U (reconstructed)",
+                                                        record, unarmoured)
     if v.paddle_wheels:
         wheel = location_armour(v.armour_at(ArmourArea.WHEEL_HOUSES), tables)
         if wheel is None and v.propulsion.kind is PropulsionKind.CENTREWHEEL and casemate:
             out["wheel"] = out["casemate"]
-            reasons["wheel"] = f"the centre wheel turns inside the casemate → {out['casemate']} (reconstructed)"
+            reasons["wheel"] = because(f"the centre wheel turns inside the casemate → {out['casemate']} (reconstructed)",
+                                       reasons["casemate"], "Vessel.propulsion", Formula("a centre wheel inside the casemate"))
         else:
-            put("wheel", wheel, ("U", f"wheel houses unarmoured → U ({names.cite()})"))
+            put("wheel", wheel, none("wheel houses unarmoured"))
     else:
-        out["wheel"], reasons["wheel"] = None, "no paddle wheel"
+        out["wheel"], reasons["wheel"] = None, because("no paddle wheel", "Vessel.propulsion")
     machinery = location_armour(v.armour_at(ArmourArea.MACHINERY), tables)
-    put("machinery", machinery, (out["hull"], f"machinery lies behind the hull: hull armour {out['hull']} (Table 15, source)"))
+    put("machinery", machinery, (out["hull"], because(f"machinery lies behind the hull: hull armour {out['hull']} "
+                                                      "(Table 15, source)", reasons["hull"], Formula("machinery behind the hull"))))
     return out, reasons, partial
 
 
@@ -337,7 +367,7 @@ def armour(v: Vessel, tables: Tables) -> tuple[dict, dict, list[str]]:
 # Guns
 
 
-def gun_code(gun: Ordnance, tables: Tables) -> tuple[str, str, str]:
+def gun_code(gun: Ordnance, tables: Tables) -> tuple[str, str, Reason]:
     """(code, size, reason): type letter by kind, size by the weight of the heaviest projectile."""
     types = tables.require("gun_types")
     sizes = tables.require("gun_sizes")
@@ -354,7 +384,8 @@ def gun_code(gun: Ordnance, tables: Tables) -> tuple[str, str, str]:
         order = [r["size"] for r in sizes.rows]
         size = min(allowed, key=lambda s: abs(order.index(s) - order.index(row["size"])) if s in order else 99)
         why += f"; a {kind.get('name', gun.kind.value).lower()} comes only {'/'.join(allowed)} → {size}"
-    return size + letter, size, why
+    return size + letter, size, because(why, sizes.cite(row), types.cite(gun.kind.value), "Ordnance.projectile_lb",
+                                        "Ordnance.kind")
 
 
 def _bands(edges: list, start: float, keys: tuple[str, ...], factor: float) -> dict:
@@ -370,10 +401,11 @@ def _row_bands(row: Any) -> tuple[Any, Any]:
     return (row.get("bands"), row) if isinstance(row, dict) else (row, row)
 
 
-def range_bands(code: str, kind: str, gunport: bool, factor: float, tables: Tables) -> tuple[dict, dict, str]:
+def range_bands(code: str, kind: str, gunport: bool, factor: float, tables: Tables) -> tuple[dict, dict, Reason]:
     """ranges_cm {PB,S,M,L,E: [from, to] or None}, extras (direct_cm / min_cm) and the reason."""
     empty = {b: None for b in RANGE_BANDS}
     scale_note = "" if factor == 1 else f"; distances × {num(factor)} for the model scale"
+    scaled = [tables.require("ground_scale").cite("distance_factor")] if factor != 1 else []
     if kind in ("howitzer", "mortar"):
         t = tables.require("indirect_ranges")
         row = t.need(t.rows, code, f"bands for {code}")
@@ -388,7 +420,7 @@ def range_bands(code: str, kind: str, gunport: bool, factor: float, tables: Tabl
             bands = {**empty, **_bands(edges, start, ("S", "M", "L", "E"), factor)}
             extra = {"min_cm": clean(start * factor)}
             why = f"{code}: no fire inside {num(start)} cm, then indirect bands to {', '.join(num(e) for e in edges)} cm ({t.cite(row)}){scale_note}"
-        return bands, extra, why
+        return bands, extra, because(why, t.cite(code), *scaled)
     t = tables.require("direct_ranges")
     row = t.need(t.rows, code, f"bands for {code}")
     edges, tagged = _row_bands(row)
@@ -399,7 +431,8 @@ def range_bands(code: str, kind: str, gunport: bool, factor: float, tables: Tabl
     if gunport:
         bands["E"] = None
         why += "; a gunport gun cannot fire at Extreme (source)"
-    return bands, {}, why
+    return bands, {}, because(why, t.cite(code), *scaled, *([Formula("no Extreme through a gunport"), "Mount.mounting"]
+                                                            if gunport else []))
 
 
 def _arc_name(arcs: list) -> str:
@@ -409,42 +442,52 @@ def _arc_name(arcs: list) -> str:
     return " + ".join(f"{num(a % 360)}–{num(b % 360 if b % 360 else 360)}°" for a, b in arcs)
 
 
-def gun_arcs(v: Vessel | None, mount: Mount | None, side: str | None, tables: Tables) -> tuple[list, str, str]:
+def gun_arcs(v: Vessel | None, mount: Mount | None, side: str | None, tables: Tables) -> tuple[list, str, Reason]:
     """Arcs as [[from, to), ...] degrees clockwise from ahead, a short name and the reason."""
     t = tables.require("fire_arcs")
     rows = t.rows
     if v is None or mount is None:
-        return [[0, 360]], "as sited", f"a fort's guns bear as the fort is sited ({t.cite()})"
+        return [[0, 360]], "as sited", because(f"a fort's guns bear as the fort is sited ({t.cite()})", "Fort.kind",
+                                               Formula("a fort's guns bear as sited"))
     pos = (mount.position or Position.MIDSHIPS).value
     m = mount.mounting
     if m in GUNPORTS:
         ends = t.need(rows, "gunport_end", "bow/stern arcs")
         if pos in ends:
             a, b = ends[pos]
-            return [[a, b]], f"{pos} port(s) {num(a % 360)}–{num(b % 360)}°", f"{m.value} gunport at the {pos}: {num(a % 360)}–{num(b % 360)}° ({t.cite()})"
+            return [[a, b]], f"{pos} port(s) {num(a % 360)}–{num(b % 360)}°", because(
+                f"{m.value} gunport at the {pos}: {num(a % 360)}–{num(b % 360)}° ({t.cite()})", t.cite(f"gunport_end.{pos}"),
+                "Mount.mounting", "Mount.position")
         centre = float(t.need(rows, "gunport_side_centre", "bearing by position")[pos])
         half = float(t.need(rows, "gunport_half_width", "degrees"))
         if side == "port":
             arc = [clean(360 - centre - half), clean(360 - centre + half)]
         else:
             arc = [clean(centre - half), clean(centre + half)]
-        return [arc], f"{side} {num(arc[0])}–{num(arc[1])}°", f"{m.value} gunport, {pos}, {side} side: {num(centre if side != 'port' else 360 - centre)}° ± {num(half)}° ({t.cite()})"
+        return [arc], f"{side} {num(arc[0])}–{num(arc[1])}°", because(
+            f"{m.value} gunport, {pos}, {side} side: {num(centre if side != 'port' else 360 - centre)}° ± {num(half)}° ({t.cite()})",
+            t.cite(f"gunport_side_centre.{pos}"), t.cite("gunport_half_width"), "Mount.mounting", "Mount.position")
     if m is Mounting.TURRET:
         if len(v.turrets) <= 1:
             arcs = t.need(rows, "turret_single", "arcs")
-            return [list(a) for a in arcs], "all round", f"a single turret turns all round ({t.cite()})"
+            return [list(a) for a in arcs], "all round", because(f"a single turret turns all round ({t.cite()})",
+                                                                 t.cite("turret_single"), "Vessel.turrets")
         turret = next((tt for tt in v.turrets if tt.id == mount.turret), None)
         order = [tt.id for tt in v.turrets]
         i = order.index(mount.turret) if mount.turret in order else 0
         which = "fore" if i == 0 else ("aft" if i == len(order) - 1 else "middle")
         arcs = t.need(rows, "turret_masked", "fore/aft/middle arcs")[which]
-        return [list(a) for a in arcs], f"{which} turret " + _arc_name(arcs), f"{which} turret {turret.id if turret else mount.turret!r} masked by the other turret(s) ({t.cite()})"
+        return [list(a) for a in arcs], f"{which} turret " + _arc_name(arcs), because(
+            f"{which} turret {turret.id if turret else mount.turret!r} masked by the other turret(s) ({t.cite()})",
+            t.cite(f"turret_masked.{which}"), "Vessel.turrets", "Mount.turret")
     restricted = v.type.value in t.need(rows, "restricted_pivot_types", "vessel types")
     key = "restricted_pivot" if (m is Mounting.PIVOT and restricted) else "open_pivot"
     arcs = [list(a) for a in t.need(rows, key, "arcs by position")[pos]]
     label = ("restricted " if key == "restricted_pivot" else "") + f"{m.value} at {pos}"
     why = f"{label}: " + _arc_name(arcs) + (f" (a pivot inside a {v.type.value} fires only through its end ports)" if key == "restricted_pivot" else "") + f" ({t.cite()})"
-    return arcs, f"{label} " + _arc_name(arcs), why
+    return arcs, f"{label} " + _arc_name(arcs), because(why, t.cite(f"{key}.{pos}"), "Mount.mounting", "Mount.position",
+                                                        *([t.cite("restricted_pivot_types"), "Vessel.type"]
+                                                          if m is Mounting.PIVOT else []))
 
 
 def bears(arcs: list, bearing: float) -> bool:
@@ -459,35 +502,38 @@ def bears(arcs: list, bearing: float) -> bool:
 # Damage capacity
 
 
-def hull_damage_points(tons: float, tables: Tables) -> tuple[int, str]:
+def hull_damage_points(tons: float, tables: Tables) -> tuple[int, Reason]:
     t = tables.require("hull_damage_points")
     k = float(t.need(t.rows, "per_root_ton", "a number"))
     low = int(t.need(t.rows, "minimum", "a number"))
     hdp = max(low, round(k * math.sqrt(tons)))
-    return hdp, f"round({num(k)} × √{num(tons)} tons) = {hdp}" + (f" (minimum {low})" if hdp == low else "") + f" ({t.cite()})"
+    return hdp, because(f"round({num(k)} × √{num(tons)} tons) = {hdp}" + (f" (minimum {low})" if hdp == low else "")
+                        + f" ({t.cite()})", t.cite("per_root_ton"), *([t.cite("minimum")] if hdp == low else []),
+                        "Vessel.tonnage")
 
 
-def flotation_points(tons: float, vtype: str, tables: Tables) -> tuple[int, str]:
+def flotation_points(tons: float, vtype: str, tables: Tables) -> tuple[int, Reason]:
     t = tables.require("flotation_points")
     k = float(t.need(t.rows, "per_root_ton", "a number"))
     low = int(t.need(t.rows, "minimum", "a number"))
     f = float(t.rows.get("type_factor", {}).get(vtype, 1))
     fp = max(low, round(k * math.sqrt(tons) * f))
     why = f"round({num(k)} × √{num(tons)} tons" + (f" × {num(f)} for a {vtype}" if f != 1 else "") + f") = {fp} ({t.cite()})"
-    return fp, why
+    return fp, because(why, t.cite("per_root_ton"), *([t.cite(f"type_factor.{vtype}")] if vtype in t.rows.get("type_factor", {}) else []),
+                       *([t.cite("minimum")] if fp == low else []), "Vessel.tonnage", "Vessel.type")
 
 
-def turret_damage_points(turret_class: str, tables: Tables) -> tuple[int, str]:
+def turret_damage_points(turret_class: str, tables: Tables) -> tuple[int, Reason]:
     t = tables.require("turret_damage_points")
     pts = int(t.need(t.rows, turret_class, "points for this armour class"))
-    return pts, f"turret armour {turret_class} → {pts} TDP ({t.cite()})"
+    return pts, because(f"turret armour {turret_class} → {pts} TDP ({t.cite()})", t.cite(turret_class))
 
 
-def wheel_damage_points(size: str, tables: Tables) -> tuple[int, str]:
+def wheel_damage_points(size: str, tables: Tables) -> tuple[int, Reason]:
     t = tables.require("wheel_damage_points")
     for row in t.rows:
         if size in t.need(row, "sizes", "vessel sizes"):
-            return int(row["points"]), f"{size} vessel → {row['points']} WDP a wheel ({t.cite(row)})"
+            return int(row["points"]), because(f"{size} vessel → {row['points']} WDP a wheel ({t.cite(row)})", t.cite(row))
     raise ShipyardError(f"table wheel_damage_points ({t.tag()}): no row for a {size} vessel")
 
 
@@ -496,18 +542,23 @@ def wheel_damage_points(size: str, tables: Tables) -> tuple[int, str]:
 
 
 def _gun_entry(d: Derived, i: int, code: str, count: int, mounting: str, position: str | None, side: str | None,
-               arcs: list, arc_name: str, arc_why: str, bands: dict, extra: dict, band_why: str,
-               gun: Ordnance, code_why: str, turret: str | None = None) -> None:
+               arcs: list, arc_name: str, arc_why: Reason, bands: dict, extra: dict, band_why: Reason,
+               gun: Ordnance, code_why: Reason, turret: str | None = None) -> None:
     p = f"guns[{i}]"
+    mount = "FortMount" if mounting == "fort" else "Mount"
     d.set(f"{p}.code", code, code_why)
-    d.set(f"{p}.count", count, f"{count} × {gun.name}" + (f" on the {side} side" if side else ""))
-    d.set(f"{p}.gun", gun.name, f"ordnance {gun.id}")
-    d.set(f"{p}.mounting", mounting, "as recorded in the vessel file" if mounting != "fort" else "a fort's battery")
-    d.set(f"{p}.position", position, "as recorded in the vessel file (a turret gun sits where its turret does)" if position else "position not recorded")
+    d.set(f"{p}.count", count, because(f"{count} × {gun.name}" + (f" on the {side} side" if side else ""), f"{mount}.count",
+                                       *([Formula("gunport guns split between the broadsides")] if side else [])))
+    d.set(f"{p}.gun", gun.name, because(f"ordnance {gun.id}", f"{mount}.gun", "Ordnance.name"))
+    d.set(f"{p}.mounting", mounting, because("as recorded in the vessel file", "Mount.mounting") if mounting != "fort"
+          else because("a fort's battery", "Fort.armament"))
+    d.set(f"{p}.position", position, because("as recorded in the vessel file (a turret gun sits where its turret does)"
+                                             if position else "position not recorded", "Mount.position", "Vessel.turrets"))
     if side:
-        d.set(f"{p}.side", side, "gunport guns are split evenly between the broadsides")
+        d.set(f"{p}.side", side, because("gunport guns are split evenly between the broadsides", "Mount.count",
+                                         Formula("gunport guns split between the broadsides")))
     if turret:
-        d.set(f"{p}.turret", turret, "as recorded in the vessel file")
+        d.set(f"{p}.turret", turret, because("as recorded in the vessel file", "Mount.turret"))
     d.set(f"{p}.arcs", arcs, arc_why)
     d.set(f"{p}.arc_name", arc_name, arc_why)
     d.set(f"{p}.ranges_cm", bands, band_why)
@@ -527,53 +578,61 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
     v = unit
     tables = ctx.tables
     d = Derived(v.id, v.name, KEY)
-    d.set("kind", "vessel", "a vessel")
-    d.set("class", v.class_name, "as recorded")
-    d.set("navy", v.navy.value, "as recorded")
-    d.set("nation", v.nation, f"navy {v.navy.value} → {v.nation} (misfire and shell-fuse tables differ by nation)")
-    d.set("type", v.type.value, "as recorded")
+    d.set("kind", "vessel", because("a vessel", "Vessel.kind"))
+    d.set("class", v.class_name, because("as recorded", "Vessel.class_name"))
+    d.set("navy", v.navy.value, because("as recorded", "Vessel.navy"))
+    d.set("nation", v.nation, because(f"navy {v.navy.value} → {v.nation} (misfire and shell-fuse tables differ by nation)",
+                                      "Vessel.navy"))
+    d.set("type", v.type.value, because("as recorded", "Vessel.type"))
 
     level, why = speed_level(v.speed_kn, tables)
     d.set("max_speed", level["level"], why)
     astern, why = astern_level(level["level"], v.double_ender, tables)
     d.set("astern_speed", astern, why)
     factor = distance_factor(ctx)
-    d.set("move_cm", clean(float(level["move_cm"]) * factor),
-          f"{level['level']} moves {num(level['move_cm'])} cm at 1/600" + (f" × {num(factor)} at {ctx.scale}" if factor != 1 else "") + f" ({tables.require('speed_levels').cite(level)})")
+    speeds = tables.require("speed_levels")
+    d.set("move_cm", clean(float(level["move_cm"]) * factor), because(
+          f"{level['level']} moves {num(level['move_cm'])} cm at 1/600" + (f" × {num(factor)} at {ctx.scale}" if factor != 1 else "") + f" ({speeds.cite(level)})",
+          speeds.cite(level), *([tables.require("ground_scale").cite("distance_factor")] if factor != 1 else [])))
     m, why = manoeuvrability(v, tables)
     d.set("manoeuvrability", m, why)
     size, why = vessel_size(v.tonnage, tables)
-    d.set("size", size, f"{why}; tons: {v.tonnage_basis}")
+    d.set("size", size, why + f"; tons: {v.tonnage_basis}")
     dr, why = draught_class(v.draught_ft, tables)
     d.set("draught", dr, why)
     ts, why = target_size(v, tables)
     d.set("target_size", ts, why)
     conf, why = configuration(v)
     d.set("configuration", conf, why)
-    d.set("ram", v.ram_bow, "ram bow recorded" if v.ram_bow else "no ram bow recorded")
-    d.set("double_ender", v.double_ender, "double-ended hull recorded" if v.double_ender else "not a double-ender")
-    d.set("spar_torpedo", v.spar_torpedo, "spar torpedo recorded" if v.spar_torpedo else "no spar torpedo recorded")
-    d.set("rig", v.rig.value, "as recorded")
+    d.set("ram", v.ram_bow, because("ram bow recorded" if v.ram_bow else "no ram bow recorded", "Vessel.ram_bow"))
+    d.set("double_ender", v.double_ender, because("double-ended hull recorded" if v.double_ender else "not a double-ender",
+                                                  "Vessel.double_ender"))
+    d.set("spar_torpedo", v.spar_torpedo, because("spar torpedo recorded" if v.spar_torpedo else "no spar torpedo recorded",
+                                                  "Vessel.spar_torpedo"))
+    d.set("rig", v.rig.value, because("as recorded", "Vessel.rig"))
     rigs = tables.require("fully_rigged")
-    d.set("fully_rigged", v.rig.value in rigs.rows, f"rig {v.rig.value} ({rigs.cite()})")
+    rigged = v.rig.value in rigs.rows
+    d.set("fully_rigged", rigged, because(f"rig {v.rig.value} ({rigs.cite()})", "Vessel.rig",
+                                          *(rigs.cite(f"[{i}]") for i, rig in enumerate(rigs.rows)
+                                                            if rig == v.rig.value or not rigged)))
 
     arm, arm_why, partial = armour(v, tables)
     for loc in LOCATIONS:
         d.set(f"armour.{loc}", arm[loc], arm_why[loc])
-    d.set("partial_armour", partial, "locations where only part is armoured: a hit elsewhere counts as U (Table 16, source)"
-          if partial else "no partial armour recorded")
+    d.set("partial_armour", partial, because("locations where only part is armoured: a hit elsewhere counts as U (Table 16, source)"
+          if partial else "no partial armour recorded", "Armour.coverage"))
 
     hdp, why = hull_damage_points(v.tonnage, tables)
-    d.set("hull_damage_points", hdp, f"{why}; tons: {v.tonnage_basis}")
+    d.set("hull_damage_points", hdp, why + f"; tons: {v.tonnage_basis}")
     effects = tables.require("hull_damage_effects")
     for key in ("half", "quarter"):
         row = effects.need(effects.rows, key, "{share, mark, speed_levels}")
         left = math.floor(hdp * float(effects.need(row, "share", "a fraction of the HDP")))
         lost = int(effects.need(row, "speed_levels", "levels of maximum speed lost"))
-        d.set(f"hdp_{key}", left, f"at {left} HDP or fewer ({num(float(row['share']) * 100)} %) maximum speed drops "
-              f"{lost} level{'s' if lost != 1 else ''} ({effects.cite()})")
+        d.set(f"hdp_{key}", left, because(f"at {left} HDP or fewer ({num(float(row['share']) * 100)} %) maximum speed drops "
+              f"{lost} level{'s' if lost != 1 else ''} ({effects.cite()})", effects.cite(key), why))
     fp, why = flotation_points(v.tonnage, v.type.value, tables)
-    d.set("flotation_points", fp, f"{why}; tons: {v.tonnage_basis}")
+    d.set("flotation_points", fp, why + f"; tons: {v.tonnage_basis}")
 
     tdp: dict[str, int] = {}
     tdp_why = []
@@ -583,11 +642,12 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
         cls = found[0] if found else "U"
         pts, why = turret_damage_points(cls, tables)
         tdp[tt.id] = pts
-        tdp_why.append(f"{tt.id}: {why}")
-    d.set("turret_damage_points", tdp, "; ".join(tdp_why) if tdp_why else "no turrets")
+        tdp_why.append(f"{tt.id}: " + why)
+    d.set("turret_damage_points", tdp, because("; ".join(map(str, tdp_why)) if tdp_why else "no turrets", *tdp_why,
+                                               "Vessel.turrets", "Vessel.armour" if tdp_why else None))
 
     wheels: dict[str, int] = {}
-    why = "no paddle wheels"
+    why = because("no paddle wheels", "Vessel.propulsion")
     if v.paddle_wheels:
         pts, why = wheel_damage_points(size, tables)
         if v.propulsion.kind is PropulsionKind.SIDEWHEEL and v.paddle_wheels >= 2:
@@ -595,9 +655,10 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
         else:
             name = "centre" if v.propulsion.kind is PropulsionKind.CENTREWHEEL else "stern"
             wheels = {name: pts} if v.paddle_wheels == 1 else {f"{name} {k + 1}": pts for k in range(v.paddle_wheels)}
-    d.set("wheel_damage_points", wheels, why)
-    d.set("machinery_boxes", int(level["machinery_boxes"]),
-          f"one box per speed level above Immobile: {level['level']} → {level['machinery_boxes']} ({tables.require('speed_levels').cite(level)})")
+    d.set("wheel_damage_points", wheels, because(why, why, "Vessel.propulsion", "Vessel.tonnage" if v.paddle_wheels else None))
+    d.set("machinery_boxes", int(level["machinery_boxes"]), because(
+          f"one box per speed level above Immobile: {level['level']} → {level['machinery_boxes']} ({speeds.cite(level)})",
+          speeds.cite(level)))
 
     i = 0
     for mount in v.armament:
@@ -623,7 +684,7 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
                        arcs, arc_name, arc_why, bands, extra, band_why, gun, code_why, mount.turret)
             i += 1
     if i == 0:
-        d.set("guns", [], "no guns recorded")
+        d.set("guns", [], because("no guns recorded", "Vessel.armament"))
 
     broadside = {}
     for side, bearing in (("starboard", 90), ("port", 270)):
@@ -632,16 +693,18 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
             if bears(g["arcs"], bearing):
                 counts[g["code"]] = counts.get(g["code"], 0) + g["count"]
         broadside[side] = dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
-    d.set("broadside", broadside, f"guns whose arcs cover the beam (90° starboard, 270° port) ({tables.require('fire_arcs').cite()})")
+    arcs_why = [r for path, r in d.reasons.items() if path.endswith(".arcs")]
+    d.set("broadside", broadside, because(f"guns whose arcs cover the beam (90° starboard, 270° port) "
+                                          f"({tables.require('fire_arcs').cite()})", *arcs_why, "Vessel.armament"))
     return d.typed(VesselStats)
 
 
 def derive_fort(f: Fort, ctx: Context) -> Derived:
     tables = ctx.tables
     d = Derived(f.id, f.name, KEY)
-    d.set("kind", "fort", "a fort")
-    d.set("navy", f.navy.value, "as recorded")
-    d.set("nation", f.nation, f"held by {f.navy.value} → {f.nation}")
+    d.set("kind", "fort", because("a fort", "Fort.kind"))
+    d.set("navy", f.navy.value, because("as recorded", "Fort.navy"))
+    d.set("nation", f.nation, because(f"held by {f.navy.value} → {f.nation}", "Fort.navy"))
     t = tables.require("fort_walls")
     mats = t.need(t.rows, "materials", "wall materials")
     mat = t.need(mats, f.walls.material.value, "sdp_per_ft, default_ft and armour")
@@ -652,8 +715,13 @@ def derive_fort(f: Fort, ctx: Context) -> Derived:
         basis = f"{f.walls.material.value} walls of unrecorded thickness, taken as {num(thick)} ft"
     low = int(t.rows.get("minimum", 1))
     sdp = max(low, round(float(mat["sdp_per_ft"]) * thick))
-    d.set("structural_damage_points", sdp, f"{basis} × {num(mat['sdp_per_ft'])} SDP a foot = {sdp}" + (f" (minimum {low})" if sdp == low else "") + f" ({t.cite()})")
-    d.set("armour.walls", mat["armour"], f"{f.walls.material.value} walls → {mat['armour']} ({t.cite()})")
+    wall = f"materials.{f.walls.material.value}"
+    d.set("structural_damage_points", sdp, because(
+        f"{basis} × {num(mat['sdp_per_ft'])} SDP a foot = {sdp}" + (f" (minimum {low})" if sdp == low else "") + f" ({t.cite()})",
+        t.cite(f"{wall}.sdp_per_ft"), "Fort.walls", *([t.cite(f"{wall}.default_ft")] if f.walls.thickness_ft is None else []),
+        *([t.cite("minimum")] if sdp == low and "minimum" in t.rows else [])))
+    d.set("armour.walls", mat["armour"], because(f"{f.walls.material.value} walls → {mat['armour']} ({t.cite()})",
+                                                 t.cite(f"{wall}.armour"), "Fort.walls"))
     factor = distance_factor(ctx)
     i = 0
     for mount in f.armament:
