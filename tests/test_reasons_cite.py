@@ -198,3 +198,25 @@ def test_explain_prints_each_values_sources(tmp_path):
     assert re.search(rf"hull \[\d+\] \({tag.group(1)}\)", sources) and "Vessel.length_ft" in sources  # and their sources
 
 
+
+
+def test_a_mistyped_code_fails_at_derive_time_not_on_the_sheet():
+    """Enumerations are types: an armour class, a hit-location configuration or a navy the rules or the record do
+    not have is refused when the stats are made (it once passed as any text and printed as such)."""
+    from shipyard.rules.base import Derived
+    from shipyard.rules.smoke_on_the_water.stats import VesselStats
+    from shipyard.spec.errors import ShipyardError
+
+    good = derived_units("smoke-on-the-water")["uss-monitor"]
+    for path, wrong in (("armour.hull", "Medium"), ("configuration", "turret"), ("navy", "RN")):
+        d = Derived(good.unit_id, good.unit_name, good.ruleset, values=json_copy(good.values))
+        d.set(path, wrong, "a mistake")
+        with pytest.raises(ShipyardError, match=path.replace(".", r"\.")):
+            d.typed(VesselStats)
+    assert Derived(good.unit_id, good.unit_name, good.ruleset, values=json_copy(good.values)).typed(VesselStats).stats
+
+
+def json_copy(values):
+    import json
+
+    return json.loads(json.dumps(values))

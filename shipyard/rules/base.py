@@ -235,6 +235,12 @@ def _assign(root: dict, path: str, value: Any) -> None:
     node[last] = value
 
 
+def values_of(enum: Any) -> Any:
+    """The Literal type of a historical enumeration's values (VesselType -> Literal['casemate ironclad', ...]): the
+    stats keep the plain text `stats --json` prints, and a value the record cannot hold fails at derive time."""
+    return Literal[tuple(member.value for member in enum)]
+
+
 class Stats(BaseModel):
     """A rule set's typed statistics for one unit, with the very keys `stats --json` prints. Each rule set
     subclasses it in its stats.py; unknown keys are refused so a rename cannot pass silently."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Literal, Optional
 
-from ..base import Stats
+from ...spec.model import PropulsionKind
+from ..base import Stats, values_of
 
 
 class SpeedThreshold(Stats):
@@ -63,7 +64,7 @@ class SaundersStats(Stats):
     speed_thresholds: list[SpeedThreshold] = []
     max_turn_deg: Optional[int] = None
     max_turn_deg_spar_deployed: Optional[int] = None
-    drive: Optional[str] = None
+    drive: Optional[values_of(PropulsionKind)] = None
     double_ender: bool = False
 
     @property

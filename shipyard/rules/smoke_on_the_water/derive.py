@@ -12,7 +12,7 @@ prints the same tables.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, get_args
 
 from ...spec.errors import ShipyardError
 from ...spec.model import (
@@ -20,10 +20,10 @@ from ...spec.model import (
     PropulsionKind, Vessel, VesselType,
 )
 from ..base import Context, Derived, Formula, Reason, Recorded, Tables, band, because, is_fort, iron_equivalent, resolve_scale
-from .stats import FortStats, VesselStats
+from .stats import ArmourClass, FortStats, RangeBand, VesselStats
 
 KEY = "smoke-on-the-water"
-RANGE_BANDS = ("PB", "S", "M", "L", "E")
+RANGE_BANDS = get_args(RangeBand)  # ("PB", "S", "M", "L", "E")
 BAND_NAMES = {"PB": "Point Blank", "S": "Short", "M": "Medium", "L": "Long", "E": "Extreme"}
 LOCATIONS = ("hull", "casemate", "turret", "deck", "pilot_house", "rudder", "wheel", "machinery")
 GUNPORTS = (Mounting.BROADSIDE, Mounting.CASEMATE)
@@ -275,7 +275,7 @@ def _armour_entry(a: Armour, tables: Tables) -> tuple[str, Reason]:
                         *([materials.cite("backing")] if a.backing_in else ()))
 
 
-ORDER = ["U", "C", "T", "L", "M", "H", "S"]
+ORDER = list(get_args(ArmourClass))  # weakest first
 
 
 def location_armour(entries: list[Armour], tables: Tables) -> tuple[str, bool, Reason] | None:

@@ -10,22 +10,29 @@ from typing import Literal, Optional
 
 from pydantic import Field
 
-from ..base import Stats
+from ...spec.model import Mounting, Navy, Position, Rig, VesselType
+from ..base import Stats, values_of
 
 Span = Optional[list[float]]  # [from, to] in cm, or None where the gun has no such band
+ArmourClass = Literal["U", "C", "T", "L", "M", "H", "S"]  # Table 16's columns, weakest first (armour_names)
+RangeBand = Literal["PB", "S", "M", "L", "E"]  # Point Blank, Short, Medium, Long, Extreme
+Configuration = Literal["single turret monitor", "double turret monitor", "triple turret monitor", "sidewheel",
+                        "sternwheel", "conventional/casemate"]  # the columns of Table 14 (hit_locations)
+Broadside = Literal["starboard", "port"]
+Nation = Literal["Union", "Confederate", "Other"]
 
 
 class Gun(Stats):
     code: str  # MSB, HR, ...: size and type
     count: int
     gun: str
-    mounting: str
-    position: Optional[str] = None
-    side: Optional[str] = None  # starboard/port for gunport guns split between the broadsides
+    mounting: values_of(Mounting) | Literal["fort"]
+    position: Optional[values_of(Position)] = None
+    side: Optional[Broadside] = None  # gunport guns split between the broadsides
     turret: Optional[str] = None
     arcs: list[list[float]]
     arc_name: str
-    ranges_cm: dict[str, Span]  # PB, S, M, L, E
+    ranges_cm: dict[RangeBand, Span]
     direct_cm: Span = None  # a howitzer's direct-fire reach
     min_cm: Optional[float] = None  # a mortar's minimum range
 
@@ -36,22 +43,22 @@ class TargetSize(Stats):
 
 
 class VesselArmour(Stats):
-    hull: str
-    casemate: Optional[str] = None
-    turret: Optional[str] = None
-    deck: Optional[str] = None
-    pilot_house: Optional[str] = None
-    rudder: Optional[str] = None
-    wheel: Optional[str] = None
-    machinery: Optional[str] = None
+    hull: ArmourClass
+    casemate: Optional[ArmourClass] = None
+    turret: Optional[ArmourClass] = None
+    deck: Optional[ArmourClass] = None
+    pilot_house: Optional[ArmourClass] = None
+    rudder: Optional[ArmourClass] = None
+    wheel: Optional[ArmourClass] = None
+    machinery: Optional[ArmourClass] = None
 
 
 class VesselStats(Stats):
     kind: Literal["vessel"]
     class_: Optional[str] = Field(default=None, alias="class")
-    navy: str
-    nation: str
-    type: str
+    navy: values_of(Navy)
+    nation: Nation
+    type: values_of(VesselType)
     max_speed: str
     astern_speed: str
     move_cm: float
@@ -59,14 +66,14 @@ class VesselStats(Stats):
     size: str
     draught: str
     target_size: TargetSize
-    configuration: str
+    configuration: Configuration
     ram: bool
     double_ender: bool
     spar_torpedo: bool
-    rig: str
+    rig: values_of(Rig)
     fully_rigged: bool
     armour: VesselArmour
-    partial_armour: list[str] = []
+    partial_armour: list[str] = []  # the armour locations above
     hull_damage_points: int
     hdp_half: int
     hdp_quarter: int
@@ -75,17 +82,17 @@ class VesselStats(Stats):
     wheel_damage_points: dict[str, int] = {}
     machinery_boxes: int
     guns: list[Gun] = []
-    broadside: dict[str, dict[str, int]] = {}
+    broadside: dict[Broadside, dict[str, int]] = {}
 
 
 class FortArmour(Stats):
-    walls: str
+    walls: ArmourClass
 
 
 class FortStats(Stats):
     kind: Literal["fort"]
-    navy: str
-    nation: str
+    navy: values_of(Navy)
+    nation: Nation
     structural_damage_points: int
     armour: FortArmour
     guns: list[Gun] = []
