@@ -185,7 +185,16 @@ class Derived:
         """(path, value, reason) for every derived value, in the order derived."""
         return [(path, self.get(path), reason) for path, reason in self.reasons.items()]
 
-    stats: Any = None  # the rule set's typed Stats model of `values`, set by typed()
+    stats: Any = None  # the rule set's typed Stats model of `values`, set by typed() or of()
+
+    @classmethod
+    def of(cls, unit: Any, ruleset: str, stats: "Stats", reasons: dict[str, Reason]) -> "Derived":
+        """A unit's stats as the rule set built them, field by field into its Stats model, and a Reason for each value
+        (by its path, 'guns[0].fire_factor'): the JSON-ready values are the fields it set, in the model's order."""
+        d = cls(unit.id, unit.name, ruleset, values=stats.model_dump(by_alias=True, exclude_unset=True),
+                reasons=dict(reasons))
+        d.stats = stats
+        return d
 
     def typed(self, model: type["Stats"]) -> "Derived":
         """Check the values against the rule set's Stats model and keep the typed copy in `.stats`, so the printed
@@ -233,6 +242,9 @@ def _assign(root: dict, path: str, value: Any) -> None:
         while len(node) <= last:
             node.append(None)
     node[last] = value
+
+
+Number = int | float  # a number as the rules print it: a whole 13 stays 13 in the JSON (a float field makes it 13.0)
 
 
 def values_of(enum: Any) -> Any:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Any
 
 from ...spec.errors import ShipyardError
 from ...spec.model import (
@@ -15,7 +16,7 @@ from ...spec.model import (
 )
 from ...render.text import number
 from ..base import Cite, Context, Derived, Reason, Tables, band, because, iron_equivalent, is_fort, resolve_scale
-from .stats import ReallySimpleStats
+from .stats import Gun, Ranges, ReallySimpleStats
 
 KEY = "really-simple"
 
@@ -316,46 +317,55 @@ def hit_chance(fire_factor: int, armour: int, modifiers: int = 0) -> Fraction:
 
 
 def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
-    d = Derived(unit.id, unit.name, KEY)
+    """The unit's ReallySimpleStats, built field by field, with a Reason for each value (by its path)."""
     tables = ctx.tables
+    why: dict[str, Reason] = {}
+
+    def given(path: str, value: Any, reason: Reason) -> Any:
+        why[path] = reason
+        return value
+
     if is_fort(unit):
         fort = "Fort.kind"
-        d.set("unit", "fort", because(f"{unit.name} is a fort: it has walls and guns but no speed, draft or bow", fort))
-        value, why = fort_armour(unit, tables)
-        d.set("armour", value, why)
-        d.set("speed_kn", 0, because("a fort does not move", fort))
-        d.set("astern_kn", 0, because("a fort does not move", fort))
-        d.set("draft_ft", None, because("a fort cannot run aground", fort))
-        d.set("reinforced_bow", False, because("a fort cannot ram", fort))
-        d.set("double_ender", False, because("a fort does not move", fort))
+        armour, armour_why = fort_armour(unit, tables)
+        fields = dict(
+            unit=given("unit", "fort", because(f"{unit.name} is a fort: it has walls and guns but no speed, draft or bow", fort)),
+            armour=given("armour", armour, armour_why),
+            speed_kn=given("speed_kn", 0, because("a fort does not move", fort)),
+            astern_kn=given("astern_kn", 0, because("a fort does not move", fort)),
+            draft_ft=given("draft_ft", None, because("a fort cannot run aground", fort)),
+            reinforced_bow=given("reinforced_bow", False, because("a fort cannot ram", fort)),
+            double_ender=given("double_ender", False, because("a fort does not move", fort)),
+        )
     elif isinstance(unit, Vessel):
-        d.set("unit", "vessel", because(f"{unit.name}: {unit.type.value}, {unit.propulsion.kind.value}", "Vessel.kind",
-                                        "Vessel.type", "Vessel.propulsion"))
-        value, iron, why = vessel_armour(unit, tables)
-        d.set("armour", value, why)
+        kind = given("unit", "vessel", because(f"{unit.name}: {unit.type.value}, {unit.propulsion.kind.value}", "Vessel.kind",
+                                               "Vessel.type", "Vessel.propulsion"))
+        armour, iron, armour_why = vessel_armour(unit, tables)
         plate = principal_plate(unit.armour, tables)
-        d.set("armour_iron_in", round(iron, 2), because(f"iron-equivalent of the principal plate, per inch of each material "
-              f"as in {tables.require('armour_materials').cite()}", plate[2] if plate else "Vessel.armour"))
+        fields = dict(unit=kind, armour=given("armour", armour, armour_why), armour_iron_in=given(
+            "armour_iron_in", round(iron, 2), because(f"iron-equivalent of the principal plate, per inch of each material "
+                                                      f"as in {tables.require('armour_materials').cite()}",
+                                                      plate[2] if plate else "Vessel.armour")))
         ahead, ahead_why, astern, astern_why = speeds(unit, tables)
-        d.set("speed_kn", ahead, ahead_why)
-        d.set("astern_kn", astern, astern_why)
         feet, feet_why = draft(unit, tables)
-        d.set("draft_ft", feet, feet_why)
         bow = unit.ram_bow or unit.type is VesselType.RAM
         bow_why = "ram bow in the specification" if unit.ram_bow else ("built as a ram" if bow else "no ram bow: −1 when ramming")
         ramming = tables.require("ramming")
-        d.set("reinforced_bow", bow, because(f"{bow_why} ({ramming.cite()})", "Vessel.ram_bow", "Vessel.type",
-                                             ramming.cite("modifiers")))
-        d.set("double_ender", unit.double_ender, because("double-ender in the specification" if unit.double_ender
-                                                         else "single-ended", "Vessel.double_ender"))
+        fields.update(
+            speed_kn=given("speed_kn", ahead, ahead_why),
+            astern_kn=given("astern_kn", astern, astern_why),
+            draft_ft=given("draft_ft", feet, feet_why),
+            reinforced_bow=given("reinforced_bow", bow, because(f"{bow_why} ({ramming.cite()})", "Vessel.ram_bow",
+                                                                "Vessel.type", ramming.cite("modifiers"))),
+            double_ender=given("double_ender", unit.double_ender, because(
+                "double-ender in the specification" if unit.double_ender else "single-ended", "Vessel.double_ender")),
+        )
     else:
         raise ShipyardError(f"really-simple can derive vessels and forts, not {type(unit).__name__}")
-    for i, (gun, why) in enumerate(guns(unit, ctx)):
-        for key in ("name", "count", "size", "fire_factor", "rifled"):
-            d.set(f"guns[{i}].{key}", gun[key], why[key])
+    battery = [Gun(**{key: given(f"guns[{i}].{key}", gun[key], reasons[key]) for key in Gun.model_fields})
+               for i, (gun, reasons) in enumerate(guns(unit, ctx))]
     if not unit.armament:
-        d.set("guns", [], because("no guns in the specification", f"{type(unit).__name__}.armament"))
+        given("guns", [], because("no guns in the specification", f"{type(unit).__name__}.armament"))
     rng, rng_why = ranges(ctx)
-    for name, inches in rng.items():
-        d.set(f"ranges_in.{name}", inches, rng_why[name])
-    return d.typed(ReallySimpleStats)
+    bands = Ranges(**{name: given(f"ranges_in.{name}", inches, rng_why[name]) for name, inches in rng.items()})
+    return Derived.of(unit, KEY, ReallySimpleStats(**fields, guns=battery, ranges_in=bands), why)

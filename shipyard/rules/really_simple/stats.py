@@ -1,14 +1,14 @@
 """Really Simple ACW Naval Rules: the typed statistics of one unit, with exactly the keys `stats --json` prints.
 
-`derive` ends with `d.typed(ReallySimpleStats)`; the printed aids read `d.stats.armour`, `d.stats.guns[0].fire_factor`,
-so a key renamed in derive.py fails at derive time, not half-way through a pack.
+`derive` builds a ReallySimpleStats field by field (a Reason beside each value); the printed aids read `d.stats.armour`,
+`d.stats.guns[0].fire_factor`, so a key renamed in derive.py fails at derive time, not half-way through a pack.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from ..base import Stats
+from ..base import Number, Stats
 
 
 class Gun(Stats):
@@ -24,17 +24,17 @@ class Gun(Stats):
 class Ranges(Stats):
     """The three range bands in inches at the table's scale."""
 
-    point_blank: float
-    effective: float
-    long: float
+    point_blank: Number
+    effective: Number
+    long: Number
 
 
 class ReallySimpleStats(Stats):
     unit: Literal["vessel", "fort"]
     armour: int
     armour_iron_in: float | None = None  # vessels only: the principal plate's iron equivalent
-    speed_kn: float
-    astern_kn: float
+    speed_kn: Number
+    astern_kn: Number
     draft_ft: int | None
     reinforced_bow: bool
     double_ender: bool
