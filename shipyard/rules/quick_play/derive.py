@@ -15,7 +15,7 @@ from typing import Any
 from ...spec.errors import ShipyardError
 from ...spec.model import ArmourMaterial, Fort, Mount, Ordnance, Vessel
 from ..base import Cite, Context, Derived, Formula, Reason, Table, because
-from .stats import QuickPlayStats
+from .stats import Cannonade, QuickPlayStats, Speeds
 
 RULESET_KEY = "quick-play"
 HERE = Path(__file__).resolve().parent
@@ -345,7 +345,12 @@ def derive(unit: Any, ctx: Context) -> Derived:
     if not isinstance(unit, (Vessel, Fort)):
         raise ShipyardError(f"quick-play: expected a vessel or a fort, got {type(unit).__name__}")
     t = ctx.tables
-    d = Derived(unit.id, unit.name, RULESET_KEY)
+    why: dict[str, Reason] = {}  # a Reason beside each value, by its path
+
+    def given(path: str, value: Any, reason: Reason) -> Any:
+        why[path] = reason
+        return value
+
     guns = gun_count(unit)
     pub = published(unit.id)
     printed_here = bool(pub) and in_published_scenario(ctx, pub)
@@ -355,13 +360,12 @@ def derive(unit: Any, ctx: Context) -> Derived:
 
     if isinstance(unit, Fort):
         fort = "Fort.kind"
-        d.set("type", "Fort", because(f"a fort ({unit.walls.material.value} walls): forts do not move "
+        kind = given("type", "Fort", because(f"a fort ({unit.walls.material.value} walls): forts do not move "
                                       f"({t.ship_types.cite()} covers ships only)", fort))
-        for s in ("slow", "cruise", "full"):
-            d.set(f"speeds_in.{s}", None, because("a fort does not move", fort))
-        d.set("turn_deg", None, because("a fort does not turn", fort))
-        d.set("turns_when_stationary", False, because("a fort does not turn", fort))
-        d.set("ram", False, because("a fort cannot ram", fort))
+        speeds = Speeds(**{s: given(f"speeds_in.{s}", None, because("a fort does not move", fort)) for s in Speeds.model_fields})
+        turn = given("turn_deg", None, because("a fort does not turn", fort))
+        stationary = given("turns_when_stationary", False, because("a fort does not turn", fort))
+        rams = given("ram", False, because("a fort cannot ram", fort))
         rows, erows = t.edna_fort.rows, t.edna.rows
         material = unit.walls.material.value
         edna, score = fort_edna(material, gun_count(calc), erows, rows)
@@ -372,24 +376,23 @@ def derive(unit: Any, ctx: Context) -> Derived:
                               t.edna.cite("per_sqrt_gun"), "Fort.walls", "FortMount.count")
     else:
         rule = type_rule(unit, t.type_rules)
-        qp_type, why = rule["type"], rule.get("when", rule["type"])
-        d.set("type", qp_type, because(f"{unit.type.value}, {unit.propulsion.kind.value}"
+        qp_type, when = rule["type"], rule.get("when", rule["type"])
+        kind = given("type", qp_type, because(f"{unit.type.value}, {unit.propulsion.kind.value}"
               + (", double-ender" if unit.double_ender else "") + f", side/casemate iron {_num(main_iron_in(unit))} in: "
-              f"{why} ({t.type_rules.cite()})", t.type_rules.cite(rule), "Vessel.type", "Vessel.propulsion",
+              f"{when} ({t.type_rules.cite()})", t.type_rules.cite(rule), "Vessel.type", "Vessel.propulsion",
               "Vessel.double_ender", "Vessel.armour"))
         row = type_row(qp_type, t.ship_types)
-        for s in ("slow", "cruise", "full"):
-            v = row.get(s)
-            d.set(f"speeds_in.{s}", v, because(f"{qp_type}: {s} " + (f"{_num(v)} in" if v is not None else "'-' (none)")
-                  + f" ({t.ship_types.cite(row)})", t.ship_types.cite(row), t.type_rules.cite(rule)))
-        d.set("turn_deg", row["turn_deg"], because(f"{qp_type}: up to {row['turn_deg']}° per turn ({t.ship_types.cite(row)})",
+        speeds = Speeds(**{s: given(f"speeds_in.{s}", row.get(s), because(
+            f"{qp_type}: {s} " + (f"{_num(row[s])} in" if row.get(s) is not None else "'-' (none)") + f" ({t.ship_types.cite(row)})",
+            t.ship_types.cite(row), t.type_rules.cite(rule))) for s in Speeds.model_fields})
+        turn = given("turn_deg", row["turn_deg"], because(f"{qp_type}: up to {row['turn_deg']}° per turn ({t.ship_types.cite(row)})",
                                                    t.ship_types.cite(row), t.type_rules.cite(rule)))
-        d.set("turns_when_stationary", bool(row["turns_when_stationary"]), because(
+        stationary = given("turns_when_stationary", bool(row["turns_when_stationary"]), because(
               f"{qp_type}: " + ("may" if row["turns_when_stationary"] else "may not") + f" turn when stopped ({t.ship_types.cite(row)})",
               t.ship_types.cite(row), t.type_rules.cite(rule)))
-        ram, why = is_ram(unit, t.ram_rule)
-        d.set("ram", ram, because(f"{why}: " + ("classed as Ram, 3D6 when ramming" if ram else "2D6 when ramming")
-                                  + f" ({t.ram_rule.cite()})", why))
+        ram, ram_why = is_ram(unit, t.ram_rule)
+        rams = given("ram", ram, because(f"{ram_why}: " + ("classed as Ram, 3D6 when ramming" if ram else "2D6 when ramming")
+                                         + f" ({t.ram_rule.cite()})", ram_why))
         rows = t.edna.rows
         materials = t.require("materials")
         armour, words = edna_armour_in(unit, rows, materials)
@@ -445,6 +448,7 @@ def derive(unit: Any, ctx: Context) -> Derived:
                                          f"least one: {factors[k]} {NAMES[k]} ({t.least_factor.cite()})", t.least_factor.cite("factor"))
 
     where = f"{pub['source']}, {pub['scenario']}" if pub else ""
+    fires: dict[str, int] = {}  # the cannonade factors
     inside = counted_within(unit.id)
     entry = pub if printed_here else inside if inside and in_published_scenario(ctx, inside) else None
     if entry is not None and len(covered(entry)) > 1:
@@ -458,32 +462,34 @@ def derive(unit: Any, ctx: Context) -> Derived:
                            f"{shares[unit.id][k]} here", printed(entry, k), Formula("split_whole"))
     if printed_here:
         covers = f", covering {', '.join(covered(pub))}" if calc is not unit else ""
-        d.set("edna", pub["edna"], because(f"printed for this scenario: {pub['edna']} ({where}{covers}; provenance source); "
+        rated = given("edna", pub["edna"], because(f"printed for this scenario: {pub['edna']} ({where}{covers}; provenance source); "
               f"the calculator gives {edna}{together} (differs by {edna - pub['edna']:+d}): {edna_reason}", printed(pub, "edna")))
         for k in ("heavy", "medium", "parrot"):
             if calc is not unit:
-                d.set(f"cannonade.{k}", shares[unit.id][k], because(f"{shared(k)}; the calculator gives {factors[k]}{together}: "
+                fires[k] = given(f"cannonade.{k}", shares[unit.id][k], because(f"{shared(k)}; the calculator gives {factors[k]}{together}: "
                       f"{factor_reasons[k]}", shared(k)))
                 continue
-            d.set(f"cannonade.{k}", pub[k], because(f"printed for this scenario: {pub[k]} ({where}{covers}; provenance source); the "
+            fires[k] = given(f"cannonade.{k}", pub[k], because(f"printed for this scenario: {pub[k]} ({where}{covers}; provenance source); the "
                   f"calculator gives {factors[k]}{together} (differs by {factors[k] - pub[k]:+d}): {factor_reasons[k]}", printed(pub, k)))
     elif entry is not None:
-        d.set("edna", edna, because(f"{edna_reason}; the article rates {', '.join(covered(entry))} as one unit, with "
+        rated = given("edna", edna, because(f"{edna_reason}; the article rates {', '.join(covered(entry))} as one unit, with "
               f"{entry['id']}'s EDNA ({entry['source']}, {entry['scenario']}; provenance source), and its factors are "
               f"shared between them", edna_reason))
         for k in ("heavy", "medium", "parrot"):
-            d.set(f"cannonade.{k}", shares[unit.id][k], because(f"{shared(k)}; alone the calculator gives {factors[k]}: "
+            fires[k] = given(f"cannonade.{k}", shares[unit.id][k], because(f"{shared(k)}; alone the calculator gives {factors[k]}: "
                   f"{factor_reasons[k]}", shared(k), factor_reasons[k]))
     else:
-        def note(printed: int, mine: int) -> str:
+        def note(theirs: int, mine: int) -> str:
             both = f" for {' + '.join(covered(pub))} together" if pub and len(covered(pub)) > 1 else ""
-            return (f"; in {pub['scenario']} the article printed {printed}{both} (the calculator differs by {mine - printed:+d}; "
+            return (f"; in {pub['scenario']} the article printed {theirs}{both} (the calculator differs by {mine - theirs:+d}; "
                     f"{pub['source']}, provenance source)") if pub else ""
 
-        d.set("edna", edna, edna_reason + note(pub["edna"] if pub else 0, edna))
+        rated = given("edna", edna, edna_reason + note(pub["edna"] if pub else 0, edna))
         for k in ("heavy", "medium", "parrot"):
-            d.set(f"cannonade.{k}", factors[k], factor_reasons[k] + note(pub[k] if pub else 0, factors[k]))
-    kind = type(unit).__name__
-    d.set("guns", guns, because(f"{guns} pieces in the battery" + (f" as of {unit.armament_date}" if unit.armament_date else ""),
-                                f"{kind}.armament", f"{kind}.armament_date" if unit.armament_date else None))
-    return d.typed(QuickPlayStats)
+            fires[k] = given(f"cannonade.{k}", factors[k], factor_reasons[k] + note(pub[k] if pub else 0, factors[k]))
+    record = type(unit).__name__
+    battery = given("guns", guns, because(f"{guns} pieces in the battery" + (f" as of {unit.armament_date}" if unit.armament_date else ""),
+                                          f"{record}.armament", f"{record}.armament_date" if unit.armament_date else None))
+    stats = QuickPlayStats(type=kind, speeds_in=speeds, turn_deg=turn, turns_when_stationary=stationary, ram=rams, edna=rated,
+                           cannonade=Cannonade(**fires), guns=battery)
+    return Derived.of(unit, RULESET_KEY, stats, why)

@@ -1,20 +1,20 @@
 """Quick Play's typed statistics: the very keys `shipyard stats ID --rules quick-play --json` prints.
 
-derive() ends by checking its values against QuickPlayStats, so the printed aids read `d.stats.edna` and a
-renamed key fails at derive time, not half-way through a pack.
+derive() builds a QuickPlayStats field by field (a Reason beside each value), so the printed aids read `d.stats.edna`
+and a renamed key fails at derive time, not half-way through a pack.
 """
 
 from __future__ import annotations
 
-from ..base import Stats
+from ..base import Number, Stats
 
 
 class Speeds(Stats):
     """Inches a move at each setting (None: the type has no such setting, or a fort that does not move)."""
 
-    slow: float | None = None
-    cruise: float | None = None
-    full: float | None = None
+    slow: Number | None = None
+    cruise: Number | None = None
+    full: Number | None = None
 
 
 class Cannonade(Stats):
@@ -35,7 +35,7 @@ class Cannonade(Stats):
 class QuickPlayStats(Stats):
     type: str  # Monitor, Ironclad, Sidewheeler, Wooden Screw (ship_types) or Fort
     speeds_in: Speeds
-    turn_deg: float | None = None
+    turn_deg: Number | None = None
     turns_when_stationary: bool = False
     ram: bool = False
     edna: int
