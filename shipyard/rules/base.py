@@ -142,6 +142,15 @@ def because(words: str, *sources: "Source | Reason | str | Iterable") -> Reason:
     return Reason(str(words), tuple(found))
 
 
+class Reasons(dict):
+    """A Reason for each value by its path ('guns[0].fire_factor'), gathered as a derive builds its Stats model:
+    `reasons.given(path, value, reason)` keeps the reason and hands the value on to its field."""
+
+    def given(self, path: str, value: Any, reason: "Reason | str") -> Any:
+        self[path] = reason if isinstance(reason, Reason) else Reason(str(reason))
+        return value
+
+
 # ---------------------------------------------------------------------------------------------
 # Derived values
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...spec.errors import ShipyardError
 from ...spec.model import ArmourMaterial, Fort, Mount, Ordnance, Vessel
-from ..base import Cite, Context, Derived, Formula, Reason, Table, because
+from ..base import Reasons, Cite, Context, Derived, Formula, Reason, Table, because
 from .stats import Cannonade, QuickPlayStats, Speeds
 
 RULESET_KEY = "quick-play"
@@ -345,11 +345,8 @@ def derive(unit: Any, ctx: Context) -> Derived:
     if not isinstance(unit, (Vessel, Fort)):
         raise ShipyardError(f"quick-play: expected a vessel or a fort, got {type(unit).__name__}")
     t = ctx.tables
-    why: dict[str, Reason] = {}  # a Reason beside each value, by its path
-
-    def given(path: str, value: Any, reason: Reason) -> Any:
-        why[path] = reason
-        return value
+    why = Reasons()  # a Reason beside each value, by its path
+    given = why.given
 
     guns = gun_count(unit)
     pub = published(unit.id)

@@ -15,7 +15,7 @@ from ...spec.model import (
     Armour, ArmourArea, ArmourMaterial, Coverage, Fort, Ordnance, PropulsionKind, Vessel, VesselType,
 )
 from ...render.text import number
-from ..base import Cite, Context, Derived, Reason, Tables, band, because, iron_equivalent, is_fort, resolve_scale
+from ..base import Reasons, Cite, Context, Derived, Reason, Tables, band, because, iron_equivalent, is_fort, resolve_scale
 from .stats import Gun, Ranges, ReallySimpleStats
 
 KEY = "really-simple"
@@ -319,11 +319,8 @@ def hit_chance(fire_factor: int, armour: int, modifiers: int = 0) -> Fraction:
 def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
     """The unit's ReallySimpleStats, built field by field, with a Reason for each value (by its path)."""
     tables = ctx.tables
-    why: dict[str, Reason] = {}
-
-    def given(path: str, value: Any, reason: Reason) -> Any:
-        why[path] = reason
-        return value
+    why = Reasons()  # a Reason beside each value, by its path
+    given = why.given
 
     if is_fort(unit):
         fort = "Fort.kind"

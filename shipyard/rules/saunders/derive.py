@@ -24,9 +24,9 @@ from ...spec.model import (
     VesselType,
 )
 
-from ..base import Context, Derived, Reason, Recorded, Table, Tables, because, iron_equivalent, is_fort, resolve_scale
+from ..base import Context, Derived, Reasons, Reason, Recorded, Table, Tables, because, iron_equivalent, is_fort, resolve_scale
 from ..base import band as band_lookup
-from .stats import SaundersStats
+from .stats import Armour, Gun, Ranges, SaundersStats, SpeedThreshold
 
 KEY = "saunders"
 NATIVE_SCALE = "1/1200"
@@ -399,55 +399,58 @@ def _enclosed(v: Vessel) -> bool:
 
 
 def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
-    d = Derived(unit.id, unit.name, KEY)
+    """The unit's SaundersStats, built field by field, with a Reason for each value (by its path)."""
+    reasons = Reasons()
     factor, scale = scale_factor(ctx)
     scales = ctx.tables.require("scales")
-    d.set("scale", scale, because(f"distances at {scale}: × {_fmt(factor)} ({scales.cite()})", scales.cite(scale)))
+    fields = {"scale": reasons.given("scale", scale, because(f"distances at {scale}: × {_fmt(factor)} ({scales.cite()})",
+                                                            scales.cite(scale)))}
     if is_fort(unit):
-        _derive_fort(unit, ctx, d, factor)
+        fields |= _derive_fort(unit, ctx, reasons, factor)
     else:
-        _derive_vessel(unit, ctx, d, factor)
-    return d.typed(SaundersStats)
+        fields |= _derive_vessel(unit, ctx, reasons, factor, scale)
+    return Derived.of(unit, KEY, SaundersStats(**fields), reasons)
 
 
-def _derive_vessel(v: Vessel, ctx: Context, d: Derived, factor: float) -> None:
+def _derive_vessel(v: Vessel, ctx: Context, reasons: Reasons, factor: float, scale: str) -> dict[str, Any]:
+    """A vessel's fields of SaundersStats (all but the scale), in the order `stats --json` prints them."""
     tables = ctx.tables
     scales = tables.require("scales")
-    scale = d.values["scale"]
+    out: dict[str, Any] = {}
+    given = reasons.given
     mv = tables.require("movement")
     with using(mv, "movement rows {inches_per_knot, acceleration_kn, astern_fraction, double_ender_astern_fraction, speed_step_kn}"):
         per_knot = float(mv.rows["inches_per_knot"])
         accel = float(mv.rows["acceleration_kn"])
-    d.set("unit", "vessel", because(f"{v.type.value} ({v.navy.value})", "Vessel.kind", "Vessel.type", "Vessel.navy"))
+    out["unit"] = given("unit", "vessel", because(f"{v.type.value} ({v.navy.value})", "Vessel.kind", "Vessel.type", "Vessel.navy"))
     max_kn = round_speed(tables, v.speed_kn)
     speed = because(f"speed {_fmt(v.speed_kn)} kn ({v.speed_basis.value}) to the half knot → {_fmt(max_kn)} kn; 1 kn = "
                     f"{_fmt(per_knot)} in a turn ({mv.cite()})", "Vessel.speed_kn", mv.cite("speed_step_kn"))
-    d.set("max_speed_kn", _num(max_kn), speed)
+    out["max_speed_kn"] = given("max_speed_kn", _num(max_kn), speed)
     astern, why = astern_speed(tables, max_kn, v.double_ender)
-    d.set("astern_speed_kn", _num(astern), why)
-    d.set("acceleration_kn", _num(accel), because(f"speed may change {_fmt(accel)} kn a turn ({mv.cite()})",
-                                                  mv.cite("acceleration_kn")))
+    out["astern_speed_kn"] = given("astern_speed_kn", _num(astern), why)
+    out["acceleration_kn"] = given("acceleration_kn", _num(accel), because(
+        f"speed may change {_fmt(accel)} kn a turn ({mv.cite()})", mv.cite("acceleration_kn")))
     per_inch = (mv.cite("inches_per_knot"), scales.cite(scale))
-    d.set("move_in", _num(max_kn * per_knot * factor), because(f"{_fmt(max_kn)} kn × {_fmt(per_knot)} in/kn × {_fmt(factor)} (scale) ({mv.cite()})",
-                                                               speed, *per_inch))
-    d.set("astern_move_in", _num(astern * per_knot * factor), because(f"{_fmt(astern)} kn × {_fmt(per_knot)} in/kn × {_fmt(factor)} (scale) ({mv.cite()})",
-                                                                      why, *per_inch))
+    out["move_in"] = given("move_in", _num(max_kn * per_knot * factor), because(
+        f"{_fmt(max_kn)} kn × {_fmt(per_knot)} in/kn × {_fmt(factor)} (scale) ({mv.cite()})", speed, *per_inch))
+    out["astern_move_in"] = given("astern_move_in", _num(astern * per_knot * factor), because(
+        f"{_fmt(astern)} kn × {_fmt(per_knot)} in/kn × {_fmt(factor)} (scale) ({mv.cite()})", why, *per_inch))
 
     hull, why = hull_points(tables, v.length_ft, v.beam_ft)
-    d.set("hull", hull, why)
+    out["hull"] = given("hull", hull, why)
     hs = tables.require("hull_speed")
-    for i, th in enumerate(speed_thresholds(tables, hull, max_kn)):
-        d.set(f"speed_thresholds[{i}]", th, because(
+    out["speed_thresholds"] = [SpeedThreshold(**given(f"speed_thresholds[{i}]", th, because(
               f"{_fmt(th['fraction'])} speed once {th['lost']} of {hull} hull boxes are lost: {_fmt(max_kn)} kn → {_fmt(th['speed_kn'])} kn ({hs.cite()})",
-              hs.cite(f"[{i}]"), why, speed, mv.cite("speed_step_kn")))
+              hs.cite(f"[{i}]"), why, speed, mv.cite("speed_step_kn")))) for i, th in enumerate(speed_thresholds(tables, hull, max_kn))]
 
     turn, spar_turn, why, spar_why = max_turn(tables, v)
-    d.set("max_turn_deg", turn, why)
+    out["max_turn_deg"] = given("max_turn_deg", turn, why)
     if v.spar_torpedo:
-        d.set("max_turn_deg_spar_deployed", spar_turn, spar_why)
+        out["max_turn_deg_spar_deployed"] = given("max_turn_deg_spar_deployed", spar_turn, spar_why)
 
-    for section, (rating, why) in armour_sections(tables, v).items():
-        d.set(f"armour.{section}", rating, why)
+    out["armour"] = Armour(**{section: given(f"armour.{section}", rating, why)
+                              for section, (rating, why) in armour_sections(tables, v).items()})
 
     st = tables.require("small_target")
     with using(st, "small_target rows {under_length_ft, monitors, to_hit_modifier}"):
@@ -462,66 +465,72 @@ def _derive_vessel(v: Vessel, ctx: Context, d: Derived, factor: float) -> None:
         why = f"{_fmt(v.length_ft)} ft < {_fmt(limit)} ft: {mod:+d} to hit her"
     else:
         why = f"{_fmt(v.length_ft)} ft, not under {_fmt(limit)} ft and not a monitor"
-    d.set("small_target", small, because(why + f" ({st.cite()})", "Vessel.length_ft", "Vessel.type",
+    out["small_target"] = given("small_target", small, because(why + f" ({st.cite()})", "Vessel.length_ft", "Vessel.type",
                                          st.cite("under_length_ft"), st.cite("monitors")))
 
     rams = tables.require("ramming_modifiers")
     when = "Ramming with a ram bow" if v.ram_bow else "Ramming without a ram bow"
-    d.set("ram_bow", v.ram_bow, because(("ram bow fitted (library)" if v.ram_bow else "no ram bow in the library")
+    out["ram_bow"] = given("ram_bow", v.ram_bow, because(("ram bow fitted (library)" if v.ram_bow else "no ram bow in the library")
           + f": {modifier(rams, when):+d} when ramming ({rams.cite()})", "Vessel.ram_bow", rams.cite(modifier_row(rams, when))))
     paddles = v.paddle_wheels
-    d.set("paddles", paddles, because(f"{v.propulsion.kind.value}: {paddles} paddle wheel{'s' if paddles != 1 else ''}"
+    out["paddles"] = given("paddles", paddles, because(f"{v.propulsion.kind.value}: {paddles} paddle wheel{'s' if paddles != 1 else ''}"
                                       + (" (each can be lost to a ram or critical 53-56)" if paddles else ""), "Vessel.propulsion"))
-    d.set("drive", v.propulsion.kind.value, because("propulsion (library)", "Vessel.propulsion"))
-    d.set("double_ender", v.double_ender, because("double-ended: full speed astern" if v.double_ender else "single-ended",
+    out["drive"] = given("drive", v.propulsion.kind.value, because("propulsion (library)", "Vessel.propulsion"))
+    out["double_ender"] = given("double_ender", v.double_ender, because("double-ended: full speed astern" if v.double_ender else "single-ended",
                                                   "Vessel.double_ender"))
-    d.set("spar_torpedo", v.spar_torpedo, because("spar torpedo fitted (library)" if v.spar_torpedo else "no spar torpedo",
+    out["spar_torpedo"] = given("spar_torpedo", v.spar_torpedo, because("spar torpedo fitted (library)" if v.spar_torpedo else "no spar torpedo",
                                                   "Vessel.spar_torpedo"))
 
     enclosed = _enclosed(v)
-    d.set("guns", [], because(f"{len(v.armament)} gun mount{'s' if len(v.armament) != 1 else ''} in the library"
-                              + ("" if v.armament else ": no guns (a spar torpedo or ram only)"), "Vessel.armament"))
+    out["guns"] = given("guns", [], because(f"{len(v.armament)} gun mount{'s' if len(v.armament) != 1 else ''} in the library"
+                                            + ("" if v.armament else ": no guns (a spar torpedo or ram only)"), "Vessel.armament"))
     for i, m in enumerate(v.armament):
         gun = ctx.library.gun(m)
         base = f"guns[{i}]"
-        d.set(f"{base}.name", gun.name, because(f"{m.gun} ({gun.kind.value}, {_fmt(gun.calibre_in)} in)", "Mount.gun", "Ordnance.name"))
-        d.set(f"{base}.count", m.count, because(f"{m.count} mounted {m.mounting.value}" + _where(m.position.value if m.position else None),
+        g: dict[str, Any] = {}
+        g["name"] = given(f"{base}.name", gun.name, because(f"{m.gun} ({gun.kind.value}, {_fmt(gun.calibre_in)} in)", "Mount.gun", "Ordnance.name"))
+        g["count"] = given(f"{base}.count", m.count, because(f"{m.count} mounted {m.mounting.value}" + _where(m.position.value if m.position else None),
                                                 "Mount.count"))
         strength, light, why = gun_strength(tables, gun.projectile_lb)
-        d.set(f"{base}.strength", strength, why)
-        d.set(f"{base}.rifled", gun.rifled, because(f"{gun.kind.value}: " + ("+1 to hit and +1 penetration (source)" if gun.rifled
+        g["strength"] = given(f"{base}.strength", strength, why)
+        g["rifled"] = given(f"{base}.rifled", gun.rifled, because(f"{gun.kind.value}: " + ("+1 to hit and +1 penetration (source)" if gun.rifled
                                                                             else "no rifle bonus"), "Ordnance.kind"))
-        d.set(f"{base}.light", light, because("light gun: cannot fire at Long range (source)" if light else "not a light gun", why))
+        g["light"] = given(f"{base}.light", light, because("light gun: cannot fire at Long range (source)" if light else "not a light gun", why))
         if m.mounting is Mounting.TURRET:
             arcs, blocked, why = turret_arcs(tables, v, m.turret or "")
-            d.set(f"{base}.turret", m.turret, because(f"turret {m.turret!r} ({turret_roles(v)[m.turret or '']})", "Mount.turret",
+            g["turret"] = given(f"{base}.turret", m.turret, because(f"turret {m.turret!r} ({turret_roles(v)[m.turret or '']})", "Mount.turret",
                                                       "Vessel.turrets"))
-            d.set(f"{base}.arcs", arcs, why)
-            d.set(f"{base}.blocked_arcs", blocked, because("arcs this turret may face but not fire into (source)", why))
+            g["arcs"] = given(f"{base}.arcs", arcs, why)
+            g["blocked_arcs"] = given(f"{base}.blocked_arcs", blocked, because("arcs this turret may face but not fire into (source)", why))
         else:
             pos = m.position.value if m.position else None
             arcs, split, why = mount_arcs(tables, m.mounting.value, pos, enclosed)
-            d.set(f"{base}.arcs", arcs, why)
+            g["arcs"] = given(f"{base}.arcs", arcs, why)
             if split:
                 per = (m.count + 1) // 2
-                d.set(f"{base}.per_side", per, because(f"{m.count} guns split between the two sides → {per} a side"
+                g["per_side"] = given(f"{base}.per_side", per, because(f"{m.count} guns split between the two sides → {per} a side"
                                                        + (" (odd: the spare on either)" if m.count % 2 else ""), why, "Mount.count"))
         ranges, why = gun_ranges(tables, strength, gun.rifled, light, factor)
-        d.set(f"{base}.ranges_in", ranges, why)
+        g["ranges_in"] = Ranges(**given(f"{base}.ranges_in", ranges, why))
+        out["guns"].append(Gun(**g))
+    return out
 
 
-def _derive_fort(f: Fort, ctx: Context, d: Derived, factor: float) -> None:
+def _derive_fort(f: Fort, ctx: Context, reasons: Reasons, factor: float) -> dict[str, Any]:
+    """A fort's fields of SaundersStats (all but the scale): walls all round, guns, no movement."""
     tables = ctx.tables
+    out: dict[str, Any] = {}
+    given = reasons.given
     fort = Recorded("Fort.kind")
-    d.set("unit", "fort", because(f"fort at {f.place} ({f.navy.value}): no movement", fort, "Fort.place"))
+    out["unit"] = given("unit", "fort", because(f"fort at {f.place} ({f.navy.value}): no movement", fort, "Fort.place"))
     for key in ("max_speed_kn", "astern_speed_kn", "move_in", "astern_move_in"):
-        d.set(key, 0, because("a fort does not move", fort))
+        out[key] = given(key, 0, because("a fort does not move", fort))
     fh = tables.require("fort_hull")
     guns = sum(m.count for m in f.armament)
     with using(fh, "fort_hull rows {base, per_gun, max}"):
         raw = float(fh.rows["base"]) + float(fh.rows["per_gun"]) * guns
         hull = int(min(float(fh.rows["max"]), math.floor(raw)))
-    d.set("hull", hull, because(f"{_fmt(fh.rows['base'])} + {_fmt(fh.rows['per_gun'])} × {guns} guns = {_fmt(raw)}, cap {_fmt(fh.rows['max'])} → {hull} ({fh.cite()})",
+    out["hull"] = given("hull", hull, because(f"{_fmt(fh.rows['base'])} + {_fmt(fh.rows['per_gun'])} × {guns} guns = {_fmt(raw)}, cap {_fmt(fh.rows['max'])} → {hull} ({fh.cite()})",
                                 *(fh.cite(k) for k in ("base", "per_gun", "max")), "FortMount.count"))
     fw = tables.require("fort_walls")
     mat = f.walls.material.value
@@ -531,25 +540,28 @@ def _derive_fort(f: Fort, ctx: Context, d: Derived, factor: float) -> None:
     assumed = "" if f.walls.thickness_ft is not None else " (thickness not recorded: table default)"
     eq = thick * per_ft
     rating, why = armour_rating(tables, eq)
-    for section in SECTIONS:
-        d.set(f"armour.{section}", rating, because(
+    out["armour"] = Armour(**{section: given(f"armour.{section}", rating, because(
               f"{mat} walls {_fmt(thick)} ft{assumed} × {_fmt(per_ft)} in/ft = {_fmt(round(eq, 2))} in iron ({fw.cite()}) {why}; a fort's walls face every way",
               why, fw.cite(f"{mat}.in_per_ft"), "Fort.walls", *([] if f.walls.thickness_ft is not None else [fw.cite(f"{mat}.default_ft")])))
-    d.set("small_target", False, because("a fort is never a small target", fort))
-    d.set("ram_bow", False, because("a fort", fort))
-    d.set("paddles", 0, because("a fort", fort))
-    d.set("spar_torpedo", False, because("a fort", fort))
-    d.set("guns", [], because(f"{len(f.armament)} gun mounts in the fort", "Fort.armament"))
+        for section in SECTIONS})
+    out["small_target"] = given("small_target", False, because("a fort is never a small target", fort))
+    out["ram_bow"] = given("ram_bow", False, because("a fort", fort))
+    out["paddles"] = given("paddles", 0, because("a fort", fort))
+    out["spar_torpedo"] = given("spar_torpedo", False, because("a fort", fort))
+    out["guns"] = given("guns", [], because(f"{len(f.armament)} gun mounts in the fort", "Fort.armament"))
     for i, m in enumerate(f.armament):
         gun = ctx.library.gun(m)
         base = f"guns[{i}]"
-        d.set(f"{base}.name", gun.name, because(f"{m.gun} ({gun.kind.value}, {_fmt(gun.calibre_in)} in)", "FortMount.gun", "Ordnance.name"))
-        d.set(f"{base}.count", m.count, because(f"{m.count} in the fort", "FortMount.count"))
+        g: dict[str, Any] = {}
+        g["name"] = given(f"{base}.name", gun.name, because(f"{m.gun} ({gun.kind.value}, {_fmt(gun.calibre_in)} in)", "FortMount.gun", "Ordnance.name"))
+        g["count"] = given(f"{base}.count", m.count, because(f"{m.count} in the fort", "FortMount.count"))
         strength, light, why = gun_strength(tables, gun.projectile_lb)
-        d.set(f"{base}.strength", strength, why)
-        d.set(f"{base}.rifled", gun.rifled, because(f"{gun.kind.value}", "Ordnance.kind"))
-        d.set(f"{base}.light", light, because("light gun: cannot fire at Long range (source)" if light else "not a light gun", why))
+        g["strength"] = given(f"{base}.strength", strength, why)
+        g["rifled"] = given(f"{base}.rifled", gun.rifled, because(f"{gun.kind.value}", "Ordnance.kind"))
+        g["light"] = given(f"{base}.light", light, because("light gun: cannot fire at Long range (source)" if light else "not a light gun", why))
         arcs, _, why = mount_arcs(tables, "fort", None, True)
-        d.set(f"{base}.arcs", arcs, why + "; each gun's facing is set when the fort is placed")
+        g["arcs"] = given(f"{base}.arcs", arcs, why + "; each gun's facing is set when the fort is placed")
         ranges, why = gun_ranges(tables, strength, gun.rifled, light, factor)
-        d.set(f"{base}.ranges_in", ranges, why)
+        g["ranges_in"] = Ranges(**given(f"{base}.ranges_in", ranges, why))
+        out["guns"].append(Gun(**g))
+    return out

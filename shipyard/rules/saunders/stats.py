@@ -1,18 +1,18 @@
 """Saunders' statistics for one unit as a typed model: the very keys `shipyard stats ID --rules saunders --json`
-prints, checked when `derive` ends, so the printed aids read `d.stats.hull` rather than a string key."""
+prints, in its order. `derive` builds it field by field, so the printed aids read `d.stats.hull` rather than a string key."""
 
 from __future__ import annotations
 
 from typing import Literal, Optional
 
 from ...spec.model import PropulsionKind
-from ..base import Stats, values_of
+from ..base import Number, Stats, values_of
 
 
 class SpeedThreshold(Stats):
     lost: int  # hull boxes lost before the speed falls
     fraction: float  # of the maximum speed
-    speed_kn: float
+    speed_kn: Number
 
 
 class Armour(Stats):
@@ -27,9 +27,9 @@ class Armour(Stats):
 
 
 class Ranges(Stats):
-    point_blank: float
-    effective: float
-    long: Optional[float] = None  # a light gun has no Long range
+    point_blank: Number
+    effective: Number
+    long: Optional[Number] = None  # a light gun has no Long range
 
 
 class Gun(Stats):
@@ -38,34 +38,34 @@ class Gun(Stats):
     strength: int
     rifled: bool
     light: bool
-    arcs: list[str]
-    ranges_in: Ranges
     turret: Optional[str] = None
+    arcs: list[str]
     blocked_arcs: Optional[list[str]] = None
     per_side: Optional[int] = None
+    ranges_in: Ranges
 
 
 class SaundersStats(Stats):
+    # the fields a vessel has and a fort has not (it does not move) default; a fort's stats leave them out
     scale: str
     unit: Literal["vessel", "fort"]
-    max_speed_kn: float
-    astern_speed_kn: float
-    move_in: float
-    astern_move_in: float
+    max_speed_kn: Number
+    astern_speed_kn: Number
+    acceleration_kn: Optional[Number] = None
+    move_in: Number
+    astern_move_in: Number
     hull: int
+    speed_thresholds: list[SpeedThreshold] = []
+    max_turn_deg: Optional[int] = None
+    max_turn_deg_spar_deployed: Optional[int] = None
     armour: Armour
     small_target: bool
     ram_bow: bool
     paddles: int
-    spar_torpedo: bool
-    guns: list[Gun]
-    # a vessel's only (a fort does not move)
-    acceleration_kn: Optional[float] = None
-    speed_thresholds: list[SpeedThreshold] = []
-    max_turn_deg: Optional[int] = None
-    max_turn_deg_spar_deployed: Optional[int] = None
     drive: Optional[values_of(PropulsionKind)] = None
     double_ender: bool = False
+    spar_torpedo: bool
+    guns: list[Gun]
 
     @property
     def fort(self) -> bool:
