@@ -8,6 +8,7 @@ that every value it changes cites that table as "house rule"."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -202,21 +203,18 @@ def test_explain_prints_each_values_sources(tmp_path):
 
 def test_a_mistyped_code_fails_at_derive_time_not_on_the_sheet():
     """Enumerations are types: an armour class, a hit-location configuration or a navy the rules or the record do
-    not have is refused when the stats are made (it once passed as any text and printed as such)."""
-    from shipyard.rules.base import Derived
+    not have is refused when the stats are made (it once passed as any text and would print as such)."""
+    from pydantic import ValidationError
+
     from shipyard.rules.smoke_on_the_water.stats import VesselStats
-    from shipyard.spec.errors import ShipyardError
 
     good = derived_units("smoke-on-the-water")["uss-monitor"]
+    assert isinstance(good.stats, VesselStats)
+    fields = {k: v for k, v in good.values.items()}
+    assert VesselStats.model_validate(fields) == good.stats
     for path, wrong in (("armour.hull", "Medium"), ("configuration", "turret"), ("navy", "RN")):
-        d = Derived(good.unit_id, good.unit_name, good.ruleset, values=json_copy(good.values))
-        d.set(path, wrong, "a mistake")
-        with pytest.raises(ShipyardError, match=path.replace(".", r"\.")):
-            d.typed(VesselStats)
-    assert Derived(good.unit_id, good.unit_name, good.ruleset, values=json_copy(good.values)).typed(VesselStats).stats
-
-
-def json_copy(values):
-    import json
-
-    return json.loads(json.dumps(values))
+        head, _, leaf = path.rpartition(".")
+        changed = json.loads(json.dumps(fields))
+        (changed[head] if head else changed)[leaf] = wrong
+        with pytest.raises(ValidationError, match=leaf):
+            VesselStats.model_validate(changed)

@@ -19,8 +19,8 @@ from ...spec.model import (
     Armour, ArmourArea, ArmourMaterial, Coverage, Fort, Mount, Mounting, Ordnance, Position,
     PropulsionKind, Vessel, VesselType,
 )
-from ..base import Context, Derived, Formula, Reason, Recorded, Tables, band, because, is_fort, iron_equivalent, resolve_scale
-from .stats import ArmourClass, FortStats, RangeBand, VesselStats
+from ..base import Context, Derived, Formula, Reasons, Reason, Recorded, Tables, band, because, is_fort, iron_equivalent, resolve_scale
+from .stats import ArmourClass, FortArmour, FortStats, Gun, RangeBand, TargetSize, VesselArmour, VesselStats
 
 KEY = "smoke-on-the-water"
 RANGE_BANDS = get_args(RangeBand)  # ("PB", "S", "M", "L", "E")
@@ -541,29 +541,34 @@ def wheel_damage_points(size: str, tables: Tables) -> tuple[int, Reason]:
 # The whole unit
 
 
-def _gun_entry(d: Derived, i: int, code: str, count: int, mounting: str, position: str | None, side: str | None,
+def _gun_entry(reasons: Reasons, i: int, code: str, count: int, mounting: str, position: str | None, side: str | None,
                arcs: list, arc_name: str, arc_why: Reason, bands: dict, extra: dict, band_why: Reason,
-               gun: Ordnance, code_why: Reason, turret: str | None = None) -> None:
+               gun: Ordnance, code_why: Reason, turret: str | None = None) -> Gun:
+    """One line of the gun table (a gunport battery split between the broadsides makes two), its reasons kept."""
     p = f"guns[{i}]"
     mount = "FortMount" if mounting == "fort" else "Mount"
-    d.set(f"{p}.code", code, code_why)
-    d.set(f"{p}.count", count, because(f"{count} × {gun.name}" + (f" on the {side} side" if side else ""), f"{mount}.count",
+    given = reasons.given
+    g: dict[str, Any] = {}
+    g["code"] = given(f"{p}.code", code, code_why)
+    g["count"] = given(f"{p}.count", count, because(f"{count} × {gun.name}" + (f" on the {side} side" if side else ""), f"{mount}.count",
                                        *([Formula("gunport guns split between the broadsides")] if side else [])))
-    d.set(f"{p}.gun", gun.name, because(f"ordnance {gun.id}", f"{mount}.gun", "Ordnance.name"))
-    d.set(f"{p}.mounting", mounting, because("as recorded in the vessel file", "Mount.mounting") if mounting != "fort"
+    g["gun"] = given(f"{p}.gun", gun.name, because(f"ordnance {gun.id}", f"{mount}.gun", "Ordnance.name"))
+    g["mounting"] = given(f"{p}.mounting", mounting, because("as recorded in the vessel file", "Mount.mounting") if mounting != "fort"
           else because("a fort's battery", "Fort.armament"))
-    d.set(f"{p}.position", position, because("as recorded in the vessel file (a turret gun sits where its turret does)"
-                                             if position else "position not recorded", "Mount.position", "Vessel.turrets"))
+    g["position"] = given(f"{p}.position", position, because(
+        "as recorded in the vessel file (a turret gun sits where its turret does)" if position else "position not recorded",
+        *(("Mount.position", "Vessel.turrets") if mounting != "fort" else ("Fort.armament",))))
     if side:
-        d.set(f"{p}.side", side, because("gunport guns are split evenly between the broadsides", "Mount.count",
+        g["side"] = given(f"{p}.side", side, because("gunport guns are split evenly between the broadsides", "Mount.count",
                                          Formula("gunport guns split between the broadsides")))
     if turret:
-        d.set(f"{p}.turret", turret, because("as recorded in the vessel file", "Mount.turret"))
-    d.set(f"{p}.arcs", arcs, arc_why)
-    d.set(f"{p}.arc_name", arc_name, arc_why)
-    d.set(f"{p}.ranges_cm", bands, band_why)
+        g["turret"] = given(f"{p}.turret", turret, because("as recorded in the vessel file", "Mount.turret"))
+    g["arcs"] = given(f"{p}.arcs", arcs, arc_why)
+    g["arc_name"] = given(f"{p}.arc_name", arc_name, arc_why)
+    g["ranges_cm"] = given(f"{p}.ranges_cm", bands, band_why)
     for k, val in extra.items():
-        d.set(f"{p}.{k}", val, band_why)
+        g[k] = given(f"{p}.{k}", val, band_why)
+    return Gun(**g)
 
 
 def _gun_kind(gun: Ordnance) -> str:
@@ -572,67 +577,68 @@ def _gun_kind(gun: Ordnance) -> str:
 
 def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
     if is_fort(unit):
-        return derive_fort(unit, ctx).typed(FortStats)
+        return derive_fort(unit, ctx)
     if not isinstance(unit, Vessel):
         raise ShipyardError(f"expected a vessel or a fort, got {type(unit).__name__}")
     v = unit
     tables = ctx.tables
-    d = Derived(v.id, v.name, KEY)
-    d.set("kind", "vessel", because("a vessel", "Vessel.kind"))
-    d.set("class", v.class_name, because("as recorded", "Vessel.class_name"))
-    d.set("navy", v.navy.value, because("as recorded", "Vessel.navy"))
-    d.set("nation", v.nation, because(f"navy {v.navy.value} → {v.nation} (misfire and shell-fuse tables differ by nation)",
+    reasons = Reasons()
+    given = reasons.given
+    out: dict[str, Any] = {}
+    out["kind"] = given("kind", "vessel", because("a vessel", "Vessel.kind"))
+    out["class_"] = given("class", v.class_name, because("as recorded", "Vessel.class_name"))
+    out["navy"] = given("navy", v.navy.value, because("as recorded", "Vessel.navy"))
+    out["nation"] = given("nation", v.nation, because(f"navy {v.navy.value} → {v.nation} (misfire and shell-fuse tables differ by nation)",
                                       "Vessel.navy"))
-    d.set("type", v.type.value, because("as recorded", "Vessel.type"))
+    out["type"] = given("type", v.type.value, because("as recorded", "Vessel.type"))
 
     level, why = speed_level(v.speed_kn, tables)
-    d.set("max_speed", level["level"], why)
+    out["max_speed"] = given("max_speed", level["level"], why)
     astern, why = astern_level(level["level"], v.double_ender, tables)
-    d.set("astern_speed", astern, why)
+    out["astern_speed"] = given("astern_speed", astern, why)
     factor = distance_factor(ctx)
     speeds = tables.require("speed_levels")
-    d.set("move_cm", clean(float(level["move_cm"]) * factor), because(
+    out["move_cm"] = given("move_cm", clean(float(level["move_cm"]) * factor), because(
           f"{level['level']} moves {num(level['move_cm'])} cm at 1/600" + (f" × {num(factor)} at {ctx.scale}" if factor != 1 else "") + f" ({speeds.cite(level)})",
           speeds.cite(level), *([tables.require("ground_scale").cite("distance_factor")] if factor != 1 else [])))
     m, why = manoeuvrability(v, tables)
-    d.set("manoeuvrability", m, why)
+    out["manoeuvrability"] = given("manoeuvrability", m, why)
     size, why = vessel_size(v.tonnage, tables)
-    d.set("size", size, why + f"; tons: {v.tonnage_basis}")
+    out["size"] = given("size", size, why + f"; tons: {v.tonnage_basis}")
     dr, why = draught_class(v.draught_ft, tables)
-    d.set("draught", dr, why)
+    out["draught"] = given("draught", dr, why)
     ts, why = target_size(v, tables)
-    d.set("target_size", ts, why)
+    out["target_size"] = TargetSize(**given("target_size", ts, why))
     conf, why = configuration(v)
-    d.set("configuration", conf, why)
-    d.set("ram", v.ram_bow, because("ram bow recorded" if v.ram_bow else "no ram bow recorded", "Vessel.ram_bow"))
-    d.set("double_ender", v.double_ender, because("double-ended hull recorded" if v.double_ender else "not a double-ender",
+    out["configuration"] = given("configuration", conf, why)
+    out["ram"] = given("ram", v.ram_bow, because("ram bow recorded" if v.ram_bow else "no ram bow recorded", "Vessel.ram_bow"))
+    out["double_ender"] = given("double_ender", v.double_ender, because("double-ended hull recorded" if v.double_ender else "not a double-ender",
                                                   "Vessel.double_ender"))
-    d.set("spar_torpedo", v.spar_torpedo, because("spar torpedo recorded" if v.spar_torpedo else "no spar torpedo recorded",
+    out["spar_torpedo"] = given("spar_torpedo", v.spar_torpedo, because("spar torpedo recorded" if v.spar_torpedo else "no spar torpedo recorded",
                                                   "Vessel.spar_torpedo"))
-    d.set("rig", v.rig.value, because("as recorded", "Vessel.rig"))
+    out["rig"] = given("rig", v.rig.value, because("as recorded", "Vessel.rig"))
     rigs = tables.require("fully_rigged")
     rigged = v.rig.value in rigs.rows
-    d.set("fully_rigged", rigged, because(f"rig {v.rig.value} ({rigs.cite()})", "Vessel.rig",
+    out["fully_rigged"] = given("fully_rigged", rigged, because(f"rig {v.rig.value} ({rigs.cite()})", "Vessel.rig",
                                           *(rigs.cite(f"[{i}]") for i, rig in enumerate(rigs.rows)
                                                             if rig == v.rig.value or not rigged)))
 
     arm, arm_why, partial = armour(v, tables)
-    for loc in LOCATIONS:
-        d.set(f"armour.{loc}", arm[loc], arm_why[loc])
-    d.set("partial_armour", partial, because("locations where only part is armoured: a hit elsewhere counts as U (Table 16, source)"
+    out["armour"] = VesselArmour(**{loc: given(f"armour.{loc}", arm[loc], arm_why[loc]) for loc in LOCATIONS})
+    out["partial_armour"] = given("partial_armour", partial, because("locations where only part is armoured: a hit elsewhere counts as U (Table 16, source)"
           if partial else "no partial armour recorded", "Armour.coverage"))
 
     hdp, why = hull_damage_points(v.tonnage, tables)
-    d.set("hull_damage_points", hdp, why + f"; tons: {v.tonnage_basis}")
+    out["hull_damage_points"] = given("hull_damage_points", hdp, why + f"; tons: {v.tonnage_basis}")
     effects = tables.require("hull_damage_effects")
     for key in ("half", "quarter"):
         row = effects.need(effects.rows, key, "{share, mark, speed_levels}")
         left = math.floor(hdp * float(effects.need(row, "share", "a fraction of the HDP")))
         lost = int(effects.need(row, "speed_levels", "levels of maximum speed lost"))
-        d.set(f"hdp_{key}", left, because(f"at {left} HDP or fewer ({num(float(row['share']) * 100)} %) maximum speed drops "
+        out[f"hdp_{key}"] = given(f"hdp_{key}", left, because(f"at {left} HDP or fewer ({num(float(row['share']) * 100)} %) maximum speed drops "
               f"{lost} level{'s' if lost != 1 else ''} ({effects.cite()})", effects.cite(key), why))
     fp, why = flotation_points(v.tonnage, v.type.value, tables)
-    d.set("flotation_points", fp, why + f"; tons: {v.tonnage_basis}")
+    out["flotation_points"] = given("flotation_points", fp, why + f"; tons: {v.tonnage_basis}")
 
     tdp: dict[str, int] = {}
     tdp_why = []
@@ -643,7 +649,7 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
         pts, why = turret_damage_points(cls, tables)
         tdp[tt.id] = pts
         tdp_why.append(f"{tt.id}: " + why)
-    d.set("turret_damage_points", tdp, because("; ".join(map(str, tdp_why)) if tdp_why else "no turrets", *tdp_why,
+    out["turret_damage_points"] = given("turret_damage_points", tdp, because("; ".join(map(str, tdp_why)) if tdp_why else "no turrets", *tdp_why,
                                                "Vessel.turrets", "Vessel.armour" if tdp_why else None))
 
     wheels: dict[str, int] = {}
@@ -655,12 +661,12 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
         else:
             name = "centre" if v.propulsion.kind is PropulsionKind.CENTREWHEEL else "stern"
             wheels = {name: pts} if v.paddle_wheels == 1 else {f"{name} {k + 1}": pts for k in range(v.paddle_wheels)}
-    d.set("wheel_damage_points", wheels, because(why, why, "Vessel.propulsion", "Vessel.tonnage" if v.paddle_wheels else None))
-    d.set("machinery_boxes", int(level["machinery_boxes"]), because(
+    out["wheel_damage_points"] = given("wheel_damage_points", wheels, because(why, why, "Vessel.propulsion", "Vessel.tonnage" if v.paddle_wheels else None))
+    out["machinery_boxes"] = given("machinery_boxes", int(level["machinery_boxes"]), because(
           f"one box per speed level above Immobile: {level['level']} → {level['machinery_boxes']} ({speeds.cite(level)})",
           speeds.cite(level)))
 
-    i = 0
+    battery: list[Gun] = []
     for mount in v.armament:
         gun = ctx.library.gun(mount)
         code, _, code_why = gun_code(gun, tables)
@@ -680,31 +686,33 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
             if count == 0:
                 continue
             arcs, arc_name, arc_why = gun_arcs(v, mount, side, tables)
-            _gun_entry(d, i, code, count, mount.mounting.value, position, side,
-                       arcs, arc_name, arc_why, bands, extra, band_why, gun, code_why, mount.turret)
-            i += 1
-    if i == 0:
-        d.set("guns", [], because("no guns recorded", "Vessel.armament"))
+            battery.append(_gun_entry(reasons, len(battery), code, count, mount.mounting.value, position, side,
+                                      arcs, arc_name, arc_why, bands, extra, band_why, gun, code_why, mount.turret))
+    out["guns"] = battery
+    if not battery:
+        out["guns"] = given("guns", [], because("no guns recorded", "Vessel.armament"))
 
     broadside = {}
     for side, bearing in (("starboard", 90), ("port", 270)):
         counts: dict[str, int] = {}
-        for g in d.get("guns", []):
-            if bears(g["arcs"], bearing):
-                counts[g["code"]] = counts.get(g["code"], 0) + g["count"]
+        for g in battery:
+            if bears(g.arcs, bearing):
+                counts[g.code] = counts.get(g.code, 0) + g.count
         broadside[side] = dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
-    arcs_why = [r for path, r in d.reasons.items() if path.endswith(".arcs")]
-    d.set("broadside", broadside, because(f"guns whose arcs cover the beam (90° starboard, 270° port) "
+    arcs_why = [r for path, r in reasons.items() if path.endswith(".arcs")]
+    out["broadside"] = given("broadside", broadside, because(f"guns whose arcs cover the beam (90° starboard, 270° port) "
                                           f"({tables.require('fire_arcs').cite()})", *arcs_why, "Vessel.armament"))
-    return d.typed(VesselStats)
+    return Derived.of(v, KEY, VesselStats(**out), reasons)
 
 
 def derive_fort(f: Fort, ctx: Context) -> Derived:
     tables = ctx.tables
-    d = Derived(f.id, f.name, KEY)
-    d.set("kind", "fort", because("a fort", "Fort.kind"))
-    d.set("navy", f.navy.value, because("as recorded", "Fort.navy"))
-    d.set("nation", f.nation, because(f"held by {f.navy.value} → {f.nation}", "Fort.navy"))
+    reasons = Reasons()
+    given = reasons.given
+    out: dict[str, Any] = {}
+    out["kind"] = given("kind", "fort", because("a fort", "Fort.kind"))
+    out["navy"] = given("navy", f.navy.value, because("as recorded", "Fort.navy"))
+    out["nation"] = given("nation", f.nation, because(f"held by {f.navy.value} → {f.nation}", "Fort.navy"))
     t = tables.require("fort_walls")
     mats = t.need(t.rows, "materials", "wall materials")
     mat = t.need(mats, f.walls.material.value, "sdp_per_ft, default_ft and armour")
@@ -716,22 +724,22 @@ def derive_fort(f: Fort, ctx: Context) -> Derived:
     low = int(t.rows.get("minimum", 1))
     sdp = max(low, round(float(mat["sdp_per_ft"]) * thick))
     wall = f"materials.{f.walls.material.value}"
-    d.set("structural_damage_points", sdp, because(
+    out["structural_damage_points"] = given("structural_damage_points", sdp, because(
         f"{basis} × {num(mat['sdp_per_ft'])} SDP a foot = {sdp}" + (f" (minimum {low})" if sdp == low else "") + f" ({t.cite()})",
         t.cite(f"{wall}.sdp_per_ft"), "Fort.walls", *([t.cite(f"{wall}.default_ft")] if f.walls.thickness_ft is None else []),
         *([t.cite("minimum")] if sdp == low and "minimum" in t.rows else [])))
-    d.set("armour.walls", mat["armour"], because(f"{f.walls.material.value} walls → {mat['armour']} ({t.cite()})",
-                                                 t.cite(f"{wall}.armour"), "Fort.walls"))
+    out["armour"] = FortArmour(walls=given("armour.walls", mat["armour"], because(f"{f.walls.material.value} walls → {mat['armour']} ({t.cite()})",
+                                                 t.cite(f"{wall}.armour"), "Fort.walls")))
     factor = distance_factor(ctx)
-    i = 0
+    out["guns"] = []
     for mount in f.armament:
         gun = ctx.library.gun(mount)
         code, _, code_why = gun_code(gun, tables)
         bands, extra, band_why = range_bands(code, _gun_kind(gun), False, factor, tables)
         arcs, arc_name, arc_why = gun_arcs(None, None, None, tables)
-        _gun_entry(d, i, code, mount.count, "fort", None, None, arcs, arc_name, arc_why, bands, extra, band_why, gun, code_why)
-        i += 1
-    return d
+        out["guns"].append(_gun_entry(reasons, len(out["guns"]), code, mount.count, "fort", None, None, arcs, arc_name,
+                                      arc_why, bands, extra, band_why, gun, code_why))
+    return Derived.of(f, KEY, FortStats(**out), reasons)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Smoke on the Water's typed statistics: the very keys `shipyard stats ID --rules sotw --json` prints.
 
-`derive` ends with `d.typed(VesselStats)` (or `FortStats`), so the printed aids read `d.stats.hull_damage_points`
-and a renamed key fails at derive time, not half-way through a pack.
+`derive` builds a VesselStats (or FortStats) field by field, so the printed aids read `d.stats.hull_damage_points` and a
+renamed key fails at derive time, not half-way through a pack.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import Literal, Optional
 from pydantic import Field
 
 from ...spec.model import Mounting, Navy, Position, Rig, VesselType
-from ..base import Stats, values_of
+from ..base import Number, Stats, values_of
 
-Span = Optional[list[float]]  # [from, to] in cm, or None where the gun has no such band
+Span = Optional[list[Number]]  # [from, to] in cm, or None where the gun has no such band
 ArmourClass = Literal["U", "C", "T", "L", "M", "H", "S"]  # Table 16's columns, weakest first (armour_names)
 RangeBand = Literal["PB", "S", "M", "L", "E"]  # Point Blank, Short, Medium, Long, Extreme
 Configuration = Literal["single turret monitor", "double turret monitor", "triple turret monitor", "sidewheel",
@@ -30,11 +30,11 @@ class Gun(Stats):
     position: Optional[values_of(Position)] = None
     side: Optional[Broadside] = None  # gunport guns split between the broadsides
     turret: Optional[str] = None
-    arcs: list[list[float]]
+    arcs: list[list[Number]]  # [from, to) degrees clockwise from ahead
     arc_name: str
     ranges_cm: dict[RangeBand, Span]
     direct_cm: Span = None  # a howitzer's direct-fire reach
-    min_cm: Optional[float] = None  # a mortar's minimum range
+    min_cm: Optional[Number] = None  # a mortar's minimum range
 
 
 class TargetSize(Stats):
@@ -61,7 +61,7 @@ class VesselStats(Stats):
     type: values_of(VesselType)
     max_speed: str
     astern_speed: str
-    move_cm: float
+    move_cm: Number
     manoeuvrability: str
     size: str
     draught: str
