@@ -157,11 +157,13 @@ class Reasons(dict):
 
 @dataclass
 class Derived:
-    """The stats of one unit under one rule set: JSON-ready values plus a Reason for each.
+    """The stats of one unit under one rule set: its typed Stats model (`stats`), the same as JSON-ready values, and a
+    Reason for each value by its path (dots for mappings, [i] for list items: "guns[0].code").
 
-    `set("armour.hull", "M", because("5 in iron + 27 in wood = 6.35 in → Medium (armour_classes, reconstructed)",
-    armour_classes.cite(row), "Vessel.armour"))`
-    Paths use dots for mappings and [i] for list items: "guns[0].code".
+    A rule set's derive builds its Stats field by field and hands them over with `Derived.of(unit, key, stats,
+    reasons)`, each value's reason gathered by `Reasons.given("armour.hull", "M", because("6.35 in → M (armour_classes,
+    reconstructed)", armour_classes.cite(row), "Vessel.armour"))`. (`set` and `typed` still serve a rule set that
+    fills the values by path and checks them against its model at the end.)
     """
 
     unit_id: str

@@ -1,7 +1,7 @@
 """Quick Play (EDNA) stats from history: small pure functions over the tables in tables.yaml.
 
 Every number comes from a table, so a house-rules file changes results without code changes, and every
-value is set through Derived.set with a reason quoting its inputs and the table it used.
+value goes into the QuickPlayStats model with a Reason quoting its inputs and citing the table rows it used.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Really Simple ACW Naval Rules: a ship is a speed, an armour number, a draft and some guns.
 
-Small pure functions over the tables in tables.yaml; `derive(unit, ctx)` puts every value into a
-`Derived` with a reason that quotes the inputs and cites the table row used.
+Small pure functions over the tables in tables.yaml; `derive(unit, ctx)` builds every value into the
+ReallySimpleStats model with a Reason that quotes the inputs and cites the table row and record fields used.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Smoke on the Water: from a vessel's history to her record-sheet statistics.
 
-Small pure functions over the tables in tables.yaml. Each returns its result and a reason that
-quotes the inputs and cites the table row (`table.cite(row)`), so `shipyard explain` can show how
-every value was reached. `derive(unit, ctx)` assembles them into a `Derived`.
+Small pure functions over the tables in tables.yaml. Each returns its result and a Reason that
+quotes the inputs and cites the table row (`table.cite(row)`) and the record fields it read, so
+`shipyard explain` can show how every value was reached. `derive(unit, ctx)` builds them into the
+VesselStats (or FortStats) model.
 
 The play helpers at the end (range band at a distance, deflection number, grounding chance) are the
 rules' own lookups; the tests use them to reproduce the worked examples, and the quick reference
