@@ -122,23 +122,20 @@ class Reason:
 def because(words: str, *sources: "Source | Reason | str | Iterable") -> Reason:
     """A Reason: the words, and their sources — Cites, Recorded fields ('Vessel.length_ft' may be given as text),
     Formulas, or other Reasons whose sources it takes over (a reason built from the words of others keeps theirs)."""
-    found: list[Source] = []
+    found: dict[Source, None] = {}  # in order, each once
 
-    def take(source: Any) -> None:
-        if isinstance(source, Reason):
-            for s in source.sources:
-                take(s)
-        elif isinstance(source, (Cite, Recorded, Formula)):
-            if source not in found:
-                found.append(source)
-        elif isinstance(source, str):
-            take(Recorded(source))
-        elif source is not None:
-            for s in source:
-                take(s)
+    def take(items: Iterable) -> None:
+        for source in items:
+            if isinstance(source, (Cite, Recorded, Formula)):
+                found[source] = None
+            elif isinstance(source, Reason):
+                found.update(dict.fromkeys(source.sources))
+            elif isinstance(source, str):
+                found[Recorded(source)] = None
+            elif source is not None:
+                take(source)
 
-    for source in sources:
-        take(source)
+    take(sources)
     return Reason(str(words), tuple(found))
 
 
@@ -290,6 +287,7 @@ class Table:
     house_rule: bool = False
     bands: dict = field(default_factory=dict)  # where in rows a list of bands is (None: rows) -> (side, key, may_miss)
     optional: tuple[str, ...] = ()  # row keys a house-ruled row may leave out (every other key of every row it needs)
+    _places: dict | None = field(default=None, repr=False, compare=False)  # where each row stands: see cite()
 
     def tag(self, row: Any = None) -> str:
         """The provenance tag to quote in a reason: 'house rule', or the row's or table's tag."""
@@ -304,7 +302,9 @@ class Table:
         place in rows as text: 'partial', 'materials.earth') and its provenance tag. Quoted in words, 'name, tag'."""
         if row is None or isinstance(row, (str, int)) and not isinstance(row, bool):
             return Cite(self.name, None if row is None else str(row), self.tag())
-        return Cite(self.name, _place_of(self.rows, row), self.tag(row))
+        if self._places is None:
+            self._places = _places(self.rows)
+        return Cite(self.name, self._places.get(id(row)), self.tag(row))
 
     def at(self, place: str) -> Any:
         """The row (or value) at a place a Cite names, or KeyError: where a citation's row really is."""
@@ -325,25 +325,24 @@ class Table:
         return row[key]
 
 
-def _place_of(rows: Any, row: Any) -> str | None:
-    """Where the very object row stands in a table's rows, as a place ('[2]', 'by_length[3]', 'partial'), or None."""
-    if rows is row:
-        return None
-    if isinstance(rows, dict):
-        items = [(str(k), v) for k, v in rows.items()]
-    elif isinstance(rows, list):
-        items = [(f"[{i}]", v) for i, v in enumerate(rows)]
-    else:
-        return None
-    for place, value in items:
-        if value is row:
-            return place
-    for place, value in items:
-        if isinstance(value, (dict, list)):
-            inner = _place_of(value, row)
-            if inner is not None:
-                return place + (inner if inner.startswith("[") else "." + inner)
-    return None
+def _places(rows: Any) -> dict[int, str]:
+    """Every mapping and list inside a table's rows by its id -> its place ('[2]', 'by_length[3]', 'partial'), the
+    nearest first: made once per table (a table's rows do not change once loaded), so a citation is a lookup."""
+    places: dict[int, str] = {}
+    level = [(rows, "")]
+    while level:
+        deeper = []
+        for node, at in level:
+            pairs = (node.items() if isinstance(node, dict) else
+                     ((f"[{i}]", v) for i, v in enumerate(node)) if isinstance(node, list) else ())
+            for key, value in pairs:
+                key = str(key)
+                place = at + key if key.startswith("[") or not at else f"{at}.{key}"
+                if isinstance(value, (dict, list)):
+                    places.setdefault(id(value), place)
+                    deeper.append((value, place))
+        level = deeper
+    return places
 
 
 class Tables(dict):
