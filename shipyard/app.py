@@ -219,97 +219,216 @@ def check_damage(library, scenario, rs, units, ctx=None) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Printed aids: a sheet, a pack
-
-
-@dataclass
-class SheetOptions:
-    paper: str = "a4"
-    as_of: str | None = None
-    house_rules: Path | None = None
-    scale: str | None = None
-    templates: Path | None = None
-    colour: bool = True
+# Printed aids: every aid (a sheet, templates, counters, a roster, a quick reference, a pack) through one entry
 
 
 PAPERS = ("a4", "letter")
 
 
 def check_paper(paper: str) -> str:
-    """'a4' or 'letter' (any case); the one wording of this mistake for every command."""
+    """'a4' or 'letter' (any case); the one wording of this mistake for every command and page."""
     value = str(paper).lower()
     if value not in PAPERS:
         raise ShipyardError(f"--paper {paper!r}: expected a4 or letter")
     return value
 
 
-def sheet_file_name(rs, units, names: list[str], options: SheetOptions) -> str:
-    """'<rule set>-sheet-uss-hartford-letter.pdf': the rule set's key, what it prints and every variant."""
-    from .pack.options import safe_name, variant_suffix
+def check_turns(turns) -> int | None:
+    """A number of game turns from 1 to MAX_TURNS (None: the scenario's own, else 12); the one wording for all."""
+    from .spec.model import MAX_TURNS
 
-    if len(names) == 1 and units[0][0] is not None:  # a scenario's units
-        what = f"{safe_name(Path(names[0]).stem)}-sheets"
-    else:
-        ids = [safe_name(u.id) for _, u in units]
-        what = "sheet-" + "-".join(ids[:3]) + (f"-and-{len(ids) - 3}-more" if len(ids) > 3 else "")
-    when = f"-as-of-{safe_name(options.as_of)}" if options.as_of else ""
-    return f"{rs.key}-{what}{when}" + variant_suffix(scale=options.scale, paper=options.paper, colour=options.colour,
-                                                      native_scale=getattr(rs, "native_scale", None)) + ".pdf"
+    if turns is None or turns == "":
+        return None
+    text = str(turns).strip()
+    if not text.isdigit() or not 1 <= int(text) <= MAX_TURNS:
+        raise ShipyardError(f"--turns {turns!r}: expected a whole number of game turns from 1 to {MAX_TURNS}, or none "
+                            "for the scenario's own")
+    return int(text)
+
+
+@dataclass
+class AidOptions:
+    """The choices one printed aid takes (a pack takes these and more: shipyard.pack.PackOptions). Checked as made:
+    a paper or a number of turns that cannot be is a ShipyardError in the user's words."""
+
+    paper: str = "a4"
+    as_of: str | None = None
+    house_rules: Path | None = None
+    scale: str | None = None
+    templates_dir: Path | None = None
+    colour: bool = True
+    turns: int | None = None
+    fold: bool = False  # counters: each back beside its front, to fold over
+    backs: bool = False  # counters: every front page followed by its back, for duplex printing
+
+    def __post_init__(self) -> None:
+        self.paper = check_paper(self.paper)
+        self.turns = check_turns(self.turns)
+        if self.fold and self.backs:
+            raise ShipyardError("--fold and --backs: choose one — --fold prints each back beside its front to fold "
+                                "over, --backs prints the backs on the reverse for duplex printing")
+
+
+SheetOptions = AidOptions  # the name callers of build_sheet know
 
 
 @dataclass
 class Built:
+    """A PDF written: where, how many pages; for a pack, its rule set and how long it took."""
+
     path: Path | None
     pages: int
+    ruleset: str | None = None
+    seconds: float | None = None
     data: bytes | None = None
 
 
-def build_sheet(rs, library, names: list[str], options: SheetOptions | None = None, output: Path | None = None,
-                default_dir: Path | None = None, force: bool = False):
-    """Record sheets (or cards) for vessels, forts or a scenario's units. With output (a file) or default_dir
-    (a folder for the name that says what it holds) returns a Built; with neither, the PDF's bytes."""
-    options = options or SheetOptions()
-    units = find_units(library, names, options.as_of)
-    if not units:
-        raise ShipyardError("name at least one vessel, fort or scenario")
+@dataclass(frozen=True)
+class Aid:
+    """A printed aid as the command line and the web name it, and the pack section that draws it."""
+
+    name: str  # sheets, templates, counters, roster, reference
+    section: str  # the pack section (shipyard.pack.sections) whose adapter draws it
+    subject: str  # the PDF's subject, after the rule set's title
+    needs: str  # "units": vessels, forts or a scenario; "scenario": a scenario; "nothing": a scenario if given
+    true_scale: bool = False
+
+
+AIDS = {a.name: a for a in (
+    Aid("sheets", "sheets", "record sheets", "units"),
+    Aid("templates", "templates", "turning templates and gauges", "nothing", true_scale=True),
+    Aid("counters", "counters", "counters and markers", "nothing"),
+    Aid("roster", "roster", "order of battle", "scenario"),
+    Aid("reference", "reference", "quick reference", "scenario"),
+)}
+
+
+def aid_named(name: str) -> Aid:
+    if name not in AIDS:
+        raise ShipyardError(f"{name!r}: no such printed aid; expected one of {', '.join(AIDS)} (or a pack)")
+    return AIDS[name]
+
+
+def aid_file_name(aid: str, rs, options: AidOptions, *, scenario=None, units=()) -> str:
+    """The one file namer of a single aid: 'saunders-sheet-uss-hartford-letter.pdf',
+    'mobile-bay-1864-quick-play-counters-backs.pdf': the rule set, what it holds and every variant chosen, the
+    defaults (native scale, A4, colour) adding nothing. A pack's is shipyard.pack.pack_file_name."""
+    from .pack.options import named_scale, safe_name, variant_suffix
+
+    variant = variant_suffix(scale=named_scale(rs, options.scale), paper=options.paper, colour=options.colour,
+                             native_scale=getattr(rs, "native_scale", None))
+    if aid == "sheets":
+        if scenario is not None:
+            what = f"{safe_name(scenario.id)}-sheets"
+        else:
+            ids = [safe_name(u.id) for u in units]
+            what = "sheet-" + "-".join(ids[:3]) + (f"-and-{len(ids) - 3}-more" if len(ids) > 3 else "")
+        when = f"-as-of-{safe_name(options.as_of)}" if options.as_of else ""
+        return f"{rs.key}-{what}{when}{variant}.pdf"
+    layout = "-fold" if options.fold else "-backs" if options.backs else ""
+    lead = f"{safe_name(scenario.id)}-" if scenario is not None else ""
+    return f"{lead}{rs.key}-{aid}{layout}{variant}.pdf"
+
+
+def aid_job(rs, library, units: list, ctx, scenario=None):
+    """What an aid draws from (shipyard.pack.Job): (side, unit, derived) for each unit, derived now. A scenario's
+    units are derived as a pack derives them, kept on the context for the templates and reference to find."""
+    from .pack import Job, pack_job
+
+    if scenario is not None and units is None:
+        scenario_units(library, scenario)  # notes on units not yet launched or already lost
+        return pack_job(library, scenario, rs, ctx.options, ctx=ctx)
+    return Job(scenario, [(side, unit, derive(rs, library, unit, ctx)) for side, unit in units or []], ctx)
+
+
+def build(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions | None = None, *,
+          output: Path | None = None, default_dir: Path | None = None, force: bool = False, units=None,
+          scenario=None, svg: bool = False, fonts_url: str | None = None):
+    """One printed aid under one rule set: the use case behind `shipyard sheet|templates|counters|roster` and the
+    web's PDFs. `target`: vessels, forts or a scenario (by id or file) as the aid needs; `units`: units in hand
+    instead (a ship being edited, not saved), with the scenario they play in if any. With output (a file) or
+    default_dir (a folder, for the name that says what it holds) the PDF is written and a Built returned; with
+    neither, its bytes. With svg, the same pages drawn from the same layout, one SVG document each, for a screen
+    (fonts_url: where the bundled DejaVu files are served, see render.svg.font_css)."""
+    kind = aid_named(aid)
+    options = options or AidOptions()
+    names = list(target)
+    scenario = scenario if scenario is not None else scenario_named(library, names)
+    if units is not None:
+        chosen = [(None, u) for u in units]
+    elif kind.needs == "units":
+        chosen = find_units(library, names, options.as_of)
+        if not chosen:
+            raise ShipyardError("name at least one vessel, fort or scenario")
+    else:
+        if scenario is None and names:
+            scenario = library.scenario(names[0])  # or the library's error, with the names it has
+        if kind.needs == "scenario" and scenario is None:
+            raise ShipyardError(f"the {aid} is a scenario's: name one (`shipyard scenarios` lists them)")
+        chosen = None
+    fn = _aid_entry(rs, kind)
+    ctx = context(rs, library, options.house_rules, options.scale, options=options, scenario=scenario)
     if output is None and default_dir is not None:
-        output = Path(default_dir) / sheet_file_name(rs, units, names, options)
-    return sheet_units(rs, library, [u for _, u in units], options, output, scenario=scenario_named(library, names),
-                       force=force)
+        output = Path(default_dir) / aid_file_name(aid, rs, options, scenario=scenario,
+                                                   units=[u for _, u in chosen or []])
+    job = aid_job(rs, library, chosen, ctx, scenario)
+    title = _aid_title(kind, rs, job, ctx)
+
+    def draw(doc) -> None:
+        if options.backs:  # every front page has its back, blank where it has none, for any duplex printer
+            doc.duplex_backs()
+        fn(doc, job, fold=options.fold, backs=options.backs) if kind.name == "counters" else fn(doc, job)
+
+    if svg:
+        return draw_svg(options.paper, draw, title=title, true_scale=kind.true_scale, fonts_url=fonts_url)
+    return draw_pdf(output, options.paper, draw, title=title, subject=f"{rs.title} {kind.subject}",
+                    true_scale=kind.true_scale, force=force)
 
 
-def sheet_units(rs, library, units: list, options: SheetOptions | None = None, output: Path | None = None, *,
+def _aid_entry(rs, kind: Aid):
+    """The rule set's entry point for an aid, adapted to one call `fn(doc, job)` by the pack's section, or a clear
+    error when the rule set prints no such aid."""
+    from .pack.sections import BY_NAME
+
+    section = BY_NAME[kind.section]
+    aids = rs.aids()
+    if not section.offered_by(aids):
+        held = [name for name, note in (getattr(aids, "SECTION_NOTES", None) or {}).items()
+                if kind.subject in note]  # a rule set printing it inside another aid says so
+        raise ShipyardError(f"the {rs.title} rule set prints no {kind.subject} of its own"
+                            + (f": its {held[0]} hold it" if held else ""))
+    return lambda doc, job, **kw: section.draw(doc, job, aids, **kw)
+
+
+def _aid_title(kind: Aid, rs, job, ctx) -> str:
+    """The PDF's title: whose sheets, which scenario's roster, the templates' scale."""
+    if kind.name == "sheets":
+        units = [u for _, u, _ in job.units]
+        return f"{rs.title} record sheets: " + ", ".join(u.name for u in units[:4]) + (" …" if len(units) > 4 else "")
+    if kind.name == "templates":
+        return f"{rs.title} templates ({ctx.scale})"
+    if kind.name == "counters":
+        return f"{rs.title} counters"
+    return f"{job.scenario.name}: {rs.title} {kind.subject if kind.name == 'reference' else kind.name}"
+
+
+def build_sheet(rs, library, names: list[str], options: AidOptions | None = None, output: Path | None = None,
+                default_dir: Path | None = None, force: bool = False):
+    """Record sheets (or cards) for vessels, forts or a scenario's units: build("sheets", ...)."""
+    return build("sheets", rs, library, names, options, output=output, default_dir=default_dir, force=force)
+
+
+def sheet_units(rs, library, units: list, options: AidOptions | None = None, output: Path | None = None, *,
                 scenario=None, force: bool = False):
     """Record sheets for units in hand (a ship being edited that is not saved yet): the PDF's bytes, or a Built.
     With a scenario, a rule set may print the values its author published for it."""
-    options = options or SheetOptions()
-    paper = check_paper(options.paper)
-    draw, meta = _sheet_drawing(rs, library, units, options, scenario)
-    return draw_pdf(output, paper, draw, force=force, **meta)
+    return build("sheets", rs, library, (), options, output=output, force=force, units=units, scenario=scenario)
 
 
-def sheet_svg(rs, library, units: list, options: SheetOptions | None = None, *, scenario=None,
+def sheet_svg(rs, library, units: list, options: AidOptions | None = None, *, scenario=None,
               fonts_url: str | None = None) -> list[str]:
-    """The same record sheets as sheet_units, one SVG document per page, drawn from the same layout (for a screen).
-    fonts_url: where the bundled DejaVu files are served (see render.svg.font_css)."""
-    options = options or SheetOptions()
-    paper = check_paper(options.paper)
-    draw, meta = _sheet_drawing(rs, library, units, options, scenario)
-    return draw_svg(paper, draw, title=meta["title"], fonts_url=fonts_url)
-
-
-def _sheet_drawing(rs, library, units: list, options: SheetOptions, scenario):
-    """What draws the units' record sheets into a document, and the document's title and subject."""
-    ctx = context(rs, library, options.house_rules, options.scale, scenario=scenario)
-    if options.templates is not None or not options.colour:
-        from .pack.options import PackOptions
-
-        ctx.options = PackOptions(rules=[rs.key], templates_dir=options.templates, colour=options.colour)
-    derived = [(u, derive(rs, library, u, ctx)) for u in units]
-    draw = aid(rs, "sheets")
-    title = ", ".join(u.name for u in units[:4]) + (" …" if len(units) > 4 else "")
-    meta = dict(title=f"{rs.title} record sheets: {title}", subject=f"{rs.title} record sheets")
-    return (lambda doc: draw(doc, derived, ctx)), meta
+    """The same record sheets as sheet_units, one SVG document per page, drawn from the same layout (for a screen)."""
+    return build("sheets", rs, library, (), options, units=units, scenario=scenario, svg=True, fonts_url=fonts_url)
 
 
 def build_pack(library, scenario, rs, options, step=None):

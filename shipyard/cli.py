@@ -415,10 +415,9 @@ def sheet(
     from . import app as core
 
     rs = core.ruleset(rules)
-    options = core.SheetOptions(paper=core.check_paper(paper), as_of=as_of, house_rules=house_rules, scale=scale,
-                                templates=templates)
-    _wrote(core.build_sheet(rs, _library(library), vessels_, options, output=output, default_dir=Path("output"),
-                                 force=force))
+    options = core.AidOptions(paper=paper, as_of=as_of, house_rules=house_rules, scale=scale, templates_dir=templates)
+    _wrote(core.build("sheets", rs, _library(library), vessels_, options, output=output, default_dir=Path("output"),
+                      force=force))
 
 
 @app.command("templates")
@@ -434,18 +433,10 @@ def templates_cmd(
 ) -> None:
     """Turning templates and gauges at true scale, with a calibration bar."""
     from . import app as core
-    from .pack.options import variant_suffix
 
-    rs = core.ruleset(rules)
-    paper = core.check_paper(paper)
-    lib = _library(library)
-    ctx = core.context(rs, lib, house_rules, scale)
-    draw = core.aid(rs, "templates")
-    name = f"{rs.key}-templates" + variant_suffix(scale=ctx.scale if ctx.scale not in ("any", "native") else None,
-                                                   paper=paper) + ".pdf"
-    built = core.draw_pdf(output or Path("output") / name, paper, lambda doc: draw(doc, ctx), true_scale=True,
-                          title=f"{rs.title} templates ({ctx.scale})", subject=f"{rs.title} turning templates and gauges",
-                          force=force)
+    options = core.AidOptions(paper=paper, house_rules=house_rules, scale=scale)
+    built = core.build("templates", core.ruleset(rules), _library(library), (), options, output=output,
+                       default_dir=Path("output"), force=force)
     _wrote(built, " — print at 100 % / Actual size")
 
 
@@ -465,31 +456,10 @@ def counters(
 ) -> None:
     """Speed, turn-order and marker counters with cut marks."""
     from . import app as core
-    from .pack.options import safe_name, variant_suffix
 
-    if fold and backs:
-        raise ShipyardError("--fold and --backs: choose one — --fold prints each back beside its front to fold over, "
-                            "--backs prints the backs on the reverse for duplex printing")
-    rs = core.ruleset(rules)
-    paper = core.check_paper(paper)
-    lib = _library(library)
-    ctx = core.context(rs, lib, house_rules, scale)
-    units = []
-    if scenario:
-        scen = ctx.scenario = lib.scenario(scenario)  # a rule set may use values published for it
-        units = [(side, u, core.derive(rs, lib, u, ctx)) for side, u in core.scenario_units(lib, scen)]
-    draw = core.aid(rs, "counters")
-    layout = "-fold" if fold else "-backs" if backs else ""
-    name = (f"{safe_name(lib.scenario(scenario).id)}-" if scenario else "") + f"{rs.key}-counters{layout}" + variant_suffix(
-        scale=ctx.scale if ctx.scale not in ("any", "native") else None, paper=paper,
-        native_scale=getattr(rs, "native_scale", None)) + ".pdf"
-    def counter_pages(doc) -> None:
-        if backs:  # every front page has its back, blank where it has none, for any duplex printer
-            doc.duplex_backs()
-        draw(doc, units, ctx, fold=fold, backs=backs)
-
-    _wrote(core.draw_pdf(output or Path("output") / name, paper, counter_pages,
-                         title=f"{rs.title} counters", subject=f"{rs.title} counters and markers", force=force))
+    options = core.AidOptions(paper=paper, house_rules=house_rules, scale=scale, fold=fold, backs=backs)
+    _wrote(core.build("counters", core.ruleset(rules), _library(library), [scenario] if scenario else [], options,
+                      output=output, default_dir=Path("output"), force=force))
 
 
 @app.command()
@@ -506,21 +476,10 @@ def roster(
 ) -> None:
     """The order of battle as printed rosters per side."""
     from . import app as core
-    from .pack.options import safe_name, variant_suffix
 
-    rs = core.ruleset(rules)
-    paper = core.check_paper(paper)
-    lib = _library(library)
-    ctx = core.context(rs, lib, house_rules, scale)
-    scen = ctx.scenario = lib.scenario(scenario)  # a rule set may use values published for it
-    units = [(side, u, core.derive(rs, lib, u, ctx)) for side, u in core.scenario_units(lib, scen)]
-    draw = core.aid(rs, "roster")
-    name = f"{safe_name(scen.id)}-{rs.key}-roster" + variant_suffix(
-        scale=ctx.scale if ctx.scale not in ("any", "native") else None, paper=paper,
-        native_scale=getattr(rs, "native_scale", None)) + ".pdf"
-    _wrote(core.draw_pdf(output or Path("output") / name, paper, lambda doc: draw(doc, scen, units, ctx),
-                         title=f"{scen.name}: {rs.title} roster", subject=f"{rs.title} order of battle",
-                         force=force))
+    options = core.AidOptions(paper=paper, house_rules=house_rules, scale=scale)
+    _wrote(core.build("roster", core.ruleset(rules), _library(library), [scenario], options, output=output,
+                      default_dir=Path("output"), force=force))
 
 
 @app.command()

@@ -4,10 +4,10 @@ into one PDF that is written whole or not at all."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from ..app import Built
 from ..spec.errors import Problem, ShipyardError, display_path
 from .blame import derive_unit, scenario_failure, section_failure
 from .cover import cover, footer
@@ -15,24 +15,19 @@ from .options import PackOptions, pack_file_name
 from .sections import SECTIONS, Job
 
 
-@dataclass
-class Built:
-    path: Path
-    pages: int
-    ruleset: str
-    seconds: float
-
-
-def pack_job(library, scenario, ruleset, options: PackOptions) -> Job:
-    """The context (house rules, scale, options, scenario) and every unit of the chosen sides, derived."""
+def pack_job(library, scenario, ruleset, options: PackOptions, ctx=None) -> Job:
+    """The context (house rules, scale, options, scenario; or the one given) and every unit of the chosen sides
+    (options.sides; all where it names none), derived."""
     from ..app import check_damage, context
     from ..rules.base import in_play
 
-    ctx = context(ruleset, library, options.house_rules, options.scale, options=options, scenario=scenario)
-    wanted = {s.lower() for s in options.sides}
+    if ctx is None:
+        ctx = context(ruleset, library, options.house_rules, options.scale, options=options, scenario=scenario)
+    chosen = list(getattr(options, "sides", None) or [])
+    wanted = {s.lower() for s in chosen}
     sides = [s for s in scenario.sides if not wanted or s.name.lower() in wanted]
     if wanted and not sides:
-        raise ShipyardError(f"--side: no side named {', '.join(options.sides)}; sides are {', '.join(s.name for s in scenario.sides)}")
+        raise ShipyardError(f"--side: no side named {', '.join(chosen)}; sides are {', '.join(s.name for s in scenario.sides)}")
     # kept on the context, so that the templates and gauges use these very stats
     units = [(side, unit, derived) for side, unit, derived in
              in_play(ctx, lambda unit, c: derive_unit(ruleset, library, unit, c), sides=[s.name for s in sides])]
@@ -87,4 +82,4 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
             raise ShipyardError(f"{ruleset.title}: writing {display_path(out)}: {exc}") from exc
         label = f"{ruleset.title}: {current.title.lower() if current else 'cover'}"
         raise section_failure(library, scenario, current, aids, job, options.paper, label, exc) from exc
-    return Built(out, doc.page_count, ruleset.key, time.perf_counter() - started)
+    return Built(out, doc.page_count, ruleset=ruleset.key, seconds=time.perf_counter() - started)

@@ -134,10 +134,14 @@ def variant_suffix(*, sides=(), scale: str | None = None, paper: str = "a4", col
     return "".join("-" + p for p in parts)
 
 
+def named_scale(ruleset, scale: str | None) -> str | None:
+    """The scale a file name says: none for a rule set that measures the same at any scale."""
+    return scale if scale and "any" not in getattr(ruleset, "scales", ()) else None
+
+
 def pack_file_name(scenario_id: str, ruleset, options: PackOptions) -> str:
     """The pack's file name: scenario, rule set and every variant chosen."""
-    scales = getattr(ruleset, "scales", ())
-    scale = options.scale if options.scale and "any" not in scales else None
+    scale = named_scale(ruleset, options.scale)
     return safe_name(scenario_id) + f"-{ruleset.key}" + variant_suffix(
         sides=sorted(options.sides, key=str.lower), scale=scale, paper=options.paper, colour=options.colour,
         copies=options.copies, native_scale=getattr(ruleset, "native_scale", None)) + ".pdf"
