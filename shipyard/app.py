@@ -225,25 +225,51 @@ def check_damage(library, scenario, rs, units, ctx=None) -> None:
 PAPERS = ("a4", "letter")
 
 
-def check_paper(paper: str) -> str:
-    """'a4' or 'letter' (any case); the one wording of this mistake for every command and page."""
+def check_paper(paper: str, name: str = "--paper") -> str:
+    """'a4' or 'letter' (any case); the one wording of this mistake for every command and page (`name`: the
+    option as the user met it, a form's label in the browser)."""
     value = str(paper).lower()
     if value not in PAPERS:
-        raise ShipyardError(f"--paper {paper!r}: expected a4 or letter")
+        raise ShipyardError(f"{name} {paper!r}: expected a4 or letter")
     return value
 
 
-def check_turns(turns) -> int | None:
-    """A number of game turns from 1 to MAX_TURNS (None: the scenario's own, else 12); the one wording for all."""
+def check_turns(turns, name: str = "--turns") -> int | None:
+    """A number of game turns from 1 to MAX_TURNS (None or blank: the scenario's own, else 12)."""
     from .spec.model import MAX_TURNS
 
-    if turns is None or turns == "":
+    if turns is None or str(turns).strip() == "":
         return None
     text = str(turns).strip()
     if not text.isdigit() or not 1 <= int(text) <= MAX_TURNS:
-        raise ShipyardError(f"--turns {turns!r}: expected a whole number of game turns from 1 to {MAX_TURNS}, or none "
-                            "for the scenario's own")
+        raise ShipyardError(f"{name} {str(turns)!r}: expected a whole number of game turns from 1 to {MAX_TURNS} "
+                            "(without one: the scenario's own)")
     return int(text)
+
+
+def pack_options(changes: dict, *, preset: Path | None = None, leave_out: Iterable[str] = (),
+                 names: dict[str, str] | None = None):
+    """A pack's choices: a preset's (if any) with these changes (None: unchanged) and these sections left out. A
+    mistake names the option as the user met it (`names`: a form's labels; else --option) and says what it takes."""
+    from pydantic import ValidationError
+
+    from .pack import SECTIONS, PackOptions
+
+    names = names or {}
+    options = PackOptions.load(preset) if preset else PackOptions()
+    changes = {k: v for k, v in changes.items() if v is not None}
+    if "paper" in changes:
+        changes["paper"] = check_paper(changes["paper"], names.get("paper", "--paper"))
+    for section in leave_out:
+        if section not in SECTIONS:
+            raise ShipyardError(f"--no {section!r}: expected one of {', '.join(SECTIONS)}")
+        changes[section] = False
+    try:
+        return PackOptions.model_validate({**options.model_dump(), **changes})
+    except ValidationError as exc:
+        raise ShipyardError("; ".join(
+            f"{names.get(str(e['loc'][0]), '--' + str(e['loc'][0]).replace('_', '-'))}: "
+            f"{e['msg'].removeprefix('Value error, ')}" for e in exc.errors())) from None
 
 
 @dataclass
@@ -341,15 +367,21 @@ def aid_job(rs, library, units: list, ctx, scenario=None):
     return Job(scenario, [(side, unit, derive(rs, library, unit, ctx)) for side, unit in units or []], ctx)
 
 
-def build(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions | None = None, *,
-          output: Path | None = None, default_dir: Path | None = None, force: bool = False, units=None,
-          scenario=None, svg: bool = False, fonts_url: str | None = None):
-    """One printed aid under one rule set: the use case behind `shipyard sheet|templates|counters|roster` and the
-    web's PDFs. `target`: vessels, forts or a scenario (by id or file) as the aid needs; `units`: units in hand
-    instead (a ship being edited, not saved), with the scenario they play in if any. With output (a file) or
-    default_dir (a folder, for the name that says what it holds) the PDF is written and a Built returned; with
-    neither, its bytes. With svg, the same pages drawn from the same layout, one SVG document each, for a screen
-    (fonts_url: where the bundled DejaVu files are served, see render.svg.font_css)."""
+@dataclass
+class Plan:
+    """What one aid will print: the aid, the scenario (if any), the units named (None: the scenario's, derived as a
+    pack derives them) and the file name that says so."""
+
+    aid: Aid
+    scenario: object
+    units: list | None
+    file_name: str
+
+
+def plan(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions | None = None, *, units=None,
+         scenario=None) -> Plan:
+    """Resolve what an aid prints (see build), before anything is derived or drawn: a name that is no vessel,
+    fort or scenario, an aid the rule set does not print, a roster without a scenario are errors here."""
     kind = aid_named(aid)
     options = options or AidOptions()
     names = list(target)
@@ -366,12 +398,36 @@ def build(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions
         if kind.needs == "scenario" and scenario is None:
             raise ShipyardError(f"the {aid} is a scenario's: name one (`shipyard scenarios` lists them)")
         chosen = None
+    _aid_entry(rs, kind)
+    name = aid_file_name(aid, rs, options, scenario=scenario, units=[u for _, u in chosen or []])
+    return Plan(kind, scenario, chosen, name)
+
+
+def aids_offered(rs) -> list[str]:
+    """The aids a rule set prints alone, by the names build takes."""
+    from .pack.sections import BY_NAME
+
+    aids = rs.aids()
+    return [a.name for a in AIDS.values() if BY_NAME[a.section].offered_by(aids)]
+
+
+def build(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions | None = None, *,
+          output: Path | None = None, default_dir: Path | None = None, force: bool = False, units=None,
+          scenario=None, svg: bool = False, fonts_url: str | None = None):
+    """One printed aid under one rule set: the use case behind `shipyard sheet|templates|counters|roster` and the
+    web's PDFs. `target`: vessels, forts or a scenario (by id or file) as the aid needs; `units`: units in hand
+    instead (a ship being edited, not saved), with the scenario they play in if any. With output (a file) or
+    default_dir (a folder, for the name that says what it holds) the PDF is written and a Built returned; with
+    neither, its bytes. With svg, the same pages drawn from the same layout, one SVG document each, for a screen
+    (fonts_url: where the bundled DejaVu files are served, see render.svg.font_css)."""
+    options = options or AidOptions()
+    what = plan(aid, rs, library, target, options, units=units, scenario=scenario)
+    kind, scenario = what.aid, what.scenario
     fn = _aid_entry(rs, kind)
     ctx = context(rs, library, options.house_rules, options.scale, options=options, scenario=scenario)
     if output is None and default_dir is not None:
-        output = Path(default_dir) / aid_file_name(aid, rs, options, scenario=scenario,
-                                                   units=[u for _, u in chosen or []])
-    job = aid_job(rs, library, chosen, ctx, scenario)
+        output = Path(default_dir) / what.file_name
+    job = aid_job(rs, library, what.units, ctx, scenario)
     title = _aid_title(kind, rs, job, ctx)
 
     def draw(doc) -> None:

@@ -507,29 +507,13 @@ def pack(
     """A whole game night: one PDF per rule set with cover, rosters, sheets, templates, counters and reference."""
     import time
 
-    from pydantic import ValidationError
-
     from . import app as core
-    from .pack import SECTIONS, PackOptions
 
     started = time.perf_counter()
-    options = PackOptions.load(preset) if preset else PackOptions()
-    changes: dict = {}
-    if paper is not None:
-        changes["paper"] = core.check_paper(paper)
-    for key, value in (("rules", rules), ("scale", scale), ("sides", side), ("output_dir", output_dir),
-                       ("colour", colour), ("copies", copies), ("turns", turns), ("house_rules", house_rules), ("templates_dir", templates)):
-        if value is not None:
-            changes[key] = value
-    for name in no or []:
-        if name not in SECTIONS:
-            raise ShipyardError(f"--no {name!r}: expected one of {', '.join(SECTIONS)}")
-        changes[name] = False
-    try:
-        options = PackOptions.model_validate({**options.model_dump(), **changes})
-    except ValidationError as exc:
-        raise ShipyardError("; ".join(
-            f"--{str(e['loc'][0]).replace('_', '-')}: {e['msg'].removeprefix('Value error, ')}" for e in exc.errors())) from None
+    options = core.pack_options(
+        {"paper": paper, "rules": rules, "scale": scale, "sides": side, "output_dir": output_dir, "colour": colour,
+         "copies": copies, "turns": turns, "house_rules": house_rules, "templates_dir": templates},
+        preset=preset, leave_out=no or [])
     rulesets = [core.ruleset(r) for r in options.rules]
     if save_preset:
         options.save(save_preset, force=force)

@@ -3,9 +3,12 @@ neither builds an aid, derives for one or names its file itself (issue 21, the a
 
 from __future__ import annotations
 
+import html
+import re
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 
@@ -84,3 +87,115 @@ def test_a_roster_needs_a_scenario_and_says_so(library):
 def test_an_aid_a_rule_set_prints_inside_another_says_where(library):
     with pytest.raises(ShipyardError, match="prints no quick reference of its own: its templates hold it"):
         core.build("reference", core.ruleset("quick-play"), library, ["mobile-bay-1864"])
+
+
+# ---------------------------------------------------------------------------------------------
+# The web prints everything the command line prints, through the same layer
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    import warnings
+
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
+    from starlette.testclient import TestClient
+
+    from shipyard.web.server import create_app
+
+    ships = tmp_path_factory.mktemp("web") / "ships"
+    with TestClient(create_app(ships, allowed_hosts={"testserver"})) as c:
+        c.ships = ships
+        yield c
+
+
+def _cli_pdf(tmp_path, *args) -> bytes:
+    run = shipyard(*args, "-o", "out.pdf", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    return (tmp_path / "out.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("url, params, command", [
+    ("/api/scenarios/mobile-bay-1864/roster.pdf", {"rules": "quick-play", "paper": "letter"},
+     ("roster", "mobile-bay-1864", "-r", "quick-play", "--paper", "letter")),
+    ("/api/scenarios/mobile-bay-1864/counters.pdf", {"rules": "sotw", "backs": "1"},
+     ("counters", "-r", "sotw", "mobile-bay-1864", "--backs")),
+    ("/api/rules/saunders/templates.pdf", {"paper": "letter"}, ("templates", "-r", "saunders", "--paper", "letter")),
+    ("/api/scenarios/mobile-bay-1864/sheets.pdf", {"rules": "really-simple"},
+     ("sheet", "mobile-bay-1864", "-r", "really-simple")),
+])
+def test_the_web_serves_the_very_pdf_the_command_line_writes(client, tmp_path, url, params, command):
+    """Main had no route for a roster, counters or templates: the command line built them itself."""
+    r = client.get(url, params=params)
+    assert r.status_code == 200 and r.headers["content-type"] == "application/pdf"
+    assert r.content == _cli_pdf(tmp_path, *command)
+
+
+def test_the_web_names_each_pdf_as_the_command_line_does(client):
+    r = client.get("/api/scenarios/mobile-bay-1864/counters.pdf", params={"rules": "quick-play", "fold": "1"})
+    assert r.headers["content-disposition"] == 'inline; filename="mobile-bay-1864-quick-play-counters-fold.pdf"'
+    r = client.get("/api/scenarios/mobile-bay-1864/reference.pdf", params={"rules": "saunders", "colour": "bw"})
+    assert r.status_code == 200 and r.content[:5] == b"%PDF-"
+    assert r.headers["content-disposition"] == 'inline; filename="mobile-bay-1864-saunders-reference-bw.pdf"'
+    r = client.get("/api/vessels/uss-monitor/sheet.pdf", params={"rules": "saunders", "paper": "letter"})
+    assert r.headers["content-disposition"] == 'inline; filename="saunders-sheet-uss-monitor-letter.pdf"'
+
+
+@pytest.mark.parametrize("url, status, words", [
+    ("/api/scenarios/mobile-bay-1864/roster.pdf?rules=sotw&paper=a3", 400, "--paper 'a3': expected a4 or letter"),
+    ("/api/scenarios/mobile-bay-1864/counters.pdf?rules=sotw&fold=1&backs=1", 400, "choose one"),
+    ("/api/scenarios/mobile-bay-1864/reference.pdf?rules=quick-play", 400, "its templates hold it"),
+    ("/api/scenarios/mobile-bay-1864/roster.pdf", 400, "say which rule set"),
+    ("/api/scenarios/no-such-battle/roster.pdf?rules=sotw", 404, "no-such-battle"),
+    ("/api/scenarios/mobile-bay-1864/poster.pdf?rules=sotw", 404, "poster"),
+    ("/api/rules/saunders/roster.pdf", 404, "templates and counters"),
+    ("/api/rules/chess/templates.pdf", 400, "chess"),
+])
+def test_an_aid_that_cannot_be_printed_is_refused_in_words(client, url, status, words):
+    r = client.get(url)
+    assert r.status_code == status and words in r.json()["error"], r.text
+
+
+def test_scenario_and_ship_pages_link_every_aid_and_each_link_prints(client):
+    page = client.get("/scenarios/mobile-bay-1864").text
+    links = re.findall(r'href="(/api/scenarios/mobile-bay-1864/[a-z]+\.pdf\?rules=[a-z-]+)"', page)
+    assert len(links) == 4 * 5 - 1  # five aids for each rule set; Quick Play's templates hold its reference
+    assert "/api/scenarios/mobile-bay-1864/roster.pdf?rules=quick-play" in links
+    for link in ("/api/scenarios/mobile-bay-1864/roster.pdf?rules=smoke-on-the-water",
+                 "/api/scenarios/mobile-bay-1864/reference.pdf?rules=really-simple"):
+        assert client.get(link).content[:5] == b"%PDF-"
+    ship = client.get("/ships/uss-hartford", params={"rules": "sotw"}).text
+    assert 'href="/api/rules/sotw/templates.pdf?paper=a4"' in ship and 'href="/scenarios/mobile-bay-1864#print"' in ship
+    assert client.get("/api/rules/sotw/templates.pdf?paper=a4").content[:5] == b"%PDF-"
+
+
+def test_a_pack_from_the_web_is_checked_as_the_command_line_checks_it(client):
+    """Main built an A4 pack for paper=a3 and ignored a scale it did not know, without a word."""
+    form = {"Content-Type": "application/x-www-form-urlencoded", "Origin": "http://testserver"}
+    for field, value, words in (("paper", "a3", "Paper 'a3': expected a4 or letter"),
+                                ("scale", "1/300", "Models: expected one of"),
+                                ("copies", "torn", "Copies: Input should be 'blank' or 'pre-damaged'")):
+        r = client.post("/scenarios/mobile-bay-1864/pack", content=urlencode({"rules": "quick-play", field: value}),
+                        headers=form, follow_redirects=False)
+        assert r.status_code == 422 and words in html.unescape(r.text), (field, r.text)
+    assert not client.app.app.state.shop.packs.jobs  # none was started
+
+
+def test_a_web_pack_is_named_in_its_zip_as_the_command_line_names_it(client):
+    """Main named every PDF in the zip '<scenario>-<rule set>.pdf': a Letter pack said nothing of its paper."""
+    import io
+    import time
+    import zipfile
+
+    form = {"Content-Type": "application/x-www-form-urlencoded", "Origin": "http://testserver"}
+    r = client.post("/scenarios/mobile-bay-1864/pack", content=urlencode({"rules": "quick-play", "paper": "letter",
+                                                                          "colour": "bw"}),
+                    headers=form, follow_redirects=False)
+    assert r.status_code == 303
+    job = client.app.app.state.shop.packs.get(r.headers["location"].rsplit("/", 1)[1])
+    for _ in range(600):
+        if job.finished:
+            break
+        time.sleep(0.05)
+    assert job.ready, job.error
+    z = client.get(r.headers["location"] + "/download")
+    assert zipfile.ZipFile(io.BytesIO(z.content)).namelist() == ["mobile-bay-1864-quick-play-letter-bw.pdf"]

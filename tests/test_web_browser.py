@@ -231,7 +231,7 @@ def test_build_a_mobile_bay_pack_and_download_it(server, browser, shots):
         time.sleep(0.05)
     import zipfile
 
-    assert zipfile.ZipFile(target).namelist() == ["mobile-bay-1864-quick-play.pdf"]
+    assert zipfile.ZipFile(target).namelist() == ["mobile-bay-1864-quick-play-letter.pdf"]  # named as the CLI names it
 
 
 def test_a_bad_number_of_turns_is_said_under_the_pack_form(server, browser):

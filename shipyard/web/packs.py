@@ -104,7 +104,7 @@ class Packs:
                     job.step = rs.title
                     built = shipyard_app.build_pack(library, scenario, rs, options.model_copy(
                         update={"output_dir": job.folder}), step=step)
-                    job.files.append((f"{scenario.id}-{rs.key}.pdf", built.path))
+                    job.files.append((built.path.name, built.path))  # the name that says what it holds
                     job.done += 1
                 step("")
                 _zip(job.zip_path, job.files)

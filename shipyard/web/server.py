@@ -18,6 +18,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..paths import fonts_dir
+from .. import app as core
 from ..spec.errors import Problem, ShipyardError
 from ..rules import all_scales, default_ruleset, rule_set_names
 from ..rules.base import DEFAULT_TURNS
@@ -28,7 +29,8 @@ from .service import FONTS_URL, Conflict, Workshop, safe_id, version_of
 from .work import OffLoop
 
 HERE = Path(__file__).parent
-PAPERS = ("a4", "letter")
+PACK_FORM = {"rules": "Rule sets", "paper": "Paper", "scale": "Models", "colour": "Ink", "copies": "Copies",
+             "turns": "Turns"}  # the pack form's labels, for its mistakes
 
 
 # ---------------------------------------------------------------------------------------------- the app
@@ -91,7 +93,8 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             sheet, sheet_error = [], str(exc)
         return page("ship.html", request, unit=unit, stats=derived, user=shop.is_user(unit.id),
                     text=Path(entry.path).read_text(encoding="utf-8"), rules=rules, paper=paper, sheet=sheet,
-                    sheet_error=sheet_error)
+                    sheet_error=sheet_error, sails_in=[s for s in shop.library.scenarios.values()
+                                                       if any(su.id == unit.id for side in s.sides for su in side.units)])
 
     async def editor_page(request: Request):
         ident = request.path_params.get("ident")
@@ -216,6 +219,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             return error_page(request, 404, f"no scenario {ident!r}")
         units = shop.library.units
         return page("scenario.html", request, scenario=scen, default_turns=scen.turns or DEFAULT_TURNS, max_turns=MAX_TURNS,
+                    aids=core.AIDS, offered={rs.key: core.aids_offered(rs) for rs in shop.rulesets()},
                     names={su.id: units[su.id].name for side in scen.sides for su in side.units if su.id in units})
 
     async def scenario_new(request: Request):
@@ -241,21 +245,19 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         ident = request.path_params["ident"]
         form = await request.form()
         rules = form.getlist("rules")
-        paper = form.get("paper", "a4")
-        options = {"paper": paper if paper in PAPERS else "a4", "colour": form.get("colour", "colour") == "colour",
-                   "copies": "pre-damaged" if form.get("copies") == "pre-damaged" else "blank"}
-        scale = form.get("scale")
-        if scale in all_scales():
-            options["scale"] = scale
-        turns = str(form.get("turns", "") or "").strip()
-        if turns:  # blank: the scenario's own length, else 12
-            if not turns.isdigit() or not 1 <= int(turns) <= MAX_TURNS:
-                message = (f"Turns: {turns!r} is not a number of game turns; expected a whole number from 1 to {MAX_TURNS}, "
-                           "or leave it blank for the scenario's own")
-                if request.headers.get("hx-request"):  # htmx swaps only a 2xx: the message goes under the form
-                    return page("pack_error.html", request, message=message)
-                return error_page(request, 422, message)
-            options["turns"] = int(turns)
+        options = {"paper": form.get("paper", "a4"), "colour": form.get("colour", "colour") != "bw",
+                   "copies": form.get("copies") or "blank"}
+        if form.get("scale"):  # blank: the rule set's own scale
+            options["scale"] = form.get("scale")
+        try:
+            turns = core.check_turns(form.get("turns"), name="Turns")  # blank: the scenario's own length, else 12
+            if turns is not None:
+                options["turns"] = turns
+            core.pack_options({**options, "rules": rules or None}, names=PACK_FORM)  # as the command line checks them
+        except ShipyardError as exc:
+            if request.headers.get("hx-request"):  # htmx swaps only a 2xx: the message goes under the form
+                return page("pack_error.html", request, message=str(exc))
+            return error_page(request, 422, str(exc))
         job = shop.start_pack(ident, rules, options)
         if request.headers.get("hx-request"):
             return page("pack_progress.html", request, job=job)
@@ -320,12 +322,24 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         if unit is None:
             return JSONResponse({"error": "no such vessel"}, status_code=404)
         _, rules = _rules_param(request)
-        paper = request.query_params.get("paper", "a4")
-        if paper not in PAPERS:
-            raise ShipyardError(f"paper {paper!r}: expected a4 or letter")
-        data = await off_loop(shop.sheet_pdf, unit, rules, paper, request.query_params.get("scale"))
-        return Response(data, media_type="application/pdf",
-                        headers={"Content-Disposition": f'inline; filename="{unit.id}-{rules}-{paper}.pdf"'})
+        data, name = await off_loop(shop.aid_pdf, "sheets", rules, (), _aid_options(request), units=[unit])
+        return _pdf(data, name)
+
+    async def api_scenario_aid(request: Request):
+        """Any aid of a scenario the command line prints: its sheets, roster, counters, templates or reference."""
+        ident, aid = request.path_params["ident"], request.path_params["aid"]
+        if ident not in shop.library.scenarios or aid not in core.AIDS:
+            return JSONResponse({"error": f"no {aid!r} of a scenario {ident!r} to print"}, status_code=404)
+        _, rules = _rules_param(request)
+        return _pdf(*await off_loop(shop.aid_pdf, aid, rules, [ident], _aid_options(request)))
+
+    async def api_rules_aid(request: Request):
+        """A rule set's aids that need no scenario: its templates and gauges, its blank counters."""
+        rules, aid = request.path_params["rules"], request.path_params["aid"]
+        if core.AIDS.get(aid) is None or core.AIDS[aid].needs != "nothing":
+            return JSONResponse({"error": f"{aid!r}: a rule set alone prints its templates and counters"},
+                                status_code=404)
+        return _pdf(*await off_loop(shop.aid_pdf, aid, rules, (), _aid_options(request)))
 
     async def api_sheet_svg(request: Request):
         """A page of the record sheet as SVG: the PDF's page, drawn from the same layout for a screen."""
@@ -337,9 +351,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             number = int(request.query_params.get("page", "1"))
         except ValueError:
             raise ShipyardError("page: expected a whole number") from None
-        paper = request.query_params.get("paper", "a4")
-        if paper not in PAPERS:
-            raise ShipyardError(f"paper {paper!r}: expected a4 or letter")
+        paper = core.check_paper(request.query_params.get("paper", "a4"))
         svg = await off_loop(shop.sheet_svg_page, unit, rules, number, paper, request.query_params.get("scale"))
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
@@ -352,9 +364,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             number = int(request.query_params.get("page", "1"))
         except ValueError:
             raise ShipyardError("page: expected a whole number") from None
-        paper = request.query_params.get("paper", "a4")
-        if paper not in PAPERS:
-            raise ShipyardError(f"paper {paper!r}: expected a4 or letter")
+        paper = core.check_paper(request.query_params.get("paper", "a4"))
         return Response(await off_loop(shop.sheet_png, unit, rules, number, paper), media_type="image/png",
                         headers={"Cache-Control": "no-store"})
 
@@ -430,6 +440,8 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         Route("/api/vessels/{ident}/sheet.pdf", api_sheet_pdf),
         Route("/api/vessels/{ident}/sheet.svg", api_sheet_svg),
         Route("/api/vessels/{ident}/sheet.png", api_sheet_png),
+        Route("/api/scenarios/{ident}/{aid}.pdf", api_scenario_aid),
+        Route("/api/rules/{rules}/{aid}.pdf", api_rules_aid),
         Route("/api/check", api_check, methods=["POST"]),
         Route("/api/library/{ident}", api_library_get, methods=["GET"]),
         Route("/api/library/{ident}", api_save, methods=["PUT"]),
@@ -469,6 +481,20 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                                                                      405: not_found})
     app.state.shop = shop
     return Guard(app, allowed_hosts or set(), key)
+
+
+def _aid_options(request: Request):
+    """A printed aid's choices from the query (?paper=letter&scale=1/1200&colour=bw&backs=1), checked by the
+    application layer in its own words."""
+    q = request.query_params
+    yes = ("1", "yes", "true", "on")
+    return core.AidOptions(paper=q.get("paper", "a4"), scale=q.get("scale") or None, colour=q.get("colour") != "bw",
+                           turns=q.get("turns") or None, backs=q.get("backs", "").lower() in yes,
+                           fold=q.get("fold", "").lower() in yes)
+
+
+def _pdf(data: bytes, name: str) -> Response:
+    return Response(data, media_type="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})
 
 
 def _etag(version: str) -> str:

@@ -208,14 +208,20 @@ class Workshop:
     # -- sheets -------------------------------------------------------------------------------------
 
     def sheet_pdf(self, unit, rules: str, paper: str = "a4", scale: str | None = None) -> bytes:
+        return self.aid_pdf("sheets", rules, (), shipyard_app.AidOptions(paper=paper, scale=scale), units=[unit])[0]
+
+    def aid_pdf(self, aid: str, rules: str, target, options, units=None) -> tuple[bytes, str]:
+        """Any printed aid the command line prints (app.build): the PDF's bytes and the file name that says what it
+        holds."""
         rs = shipyard_app.ruleset(rules)
-        return shipyard_app.sheet_units(rs, self.library, [unit], shipyard_app.SheetOptions(paper=paper, scale=scale))
+        name = shipyard_app.plan(aid, rs, self.library, target, options, units=units).file_name
+        return shipyard_app.build(aid, rs, self.library, target, options, units=units), name
 
     def sheet_svg(self, unit, rules: str, paper: str = "a4", scale: str | None = None) -> list[str]:
         """Every page of the record sheet as SVG, drawn from the layout its PDF is drawn from."""
         rs = shipyard_app.ruleset(rules)
-        return shipyard_app.sheet_svg(rs, self.library, [unit], shipyard_app.SheetOptions(paper=paper, scale=scale),
-                                      fonts_url=FONTS_URL)
+        return shipyard_app.build("sheets", rs, self.library, (), shipyard_app.AidOptions(paper=paper, scale=scale),
+                                  units=[unit], svg=True, fonts_url=FONTS_URL)
 
     def sheet_svg_page(self, unit, rules: str, page: int = 1, paper: str = "a4", scale: str | None = None) -> str:
         pages = self.sheet_svg(unit, rules, paper, scale)
@@ -425,9 +431,7 @@ class Workshop:
         lib = self.library
         scenario = lib.scenario(scenario_id)
         rulesets = [shipyard_app.ruleset(r) for r in rules] or list(self.rulesets())
-        from ..pack import PackOptions
-
-        pack_options = PackOptions(rules=[rs.key for rs in rulesets], **options)
+        pack_options = shipyard_app.pack_options({**options, "rules": [rs.key for rs in rulesets]})
         request = (scenario.id, tuple(rs.key for rs in rulesets), tuple(sorted(options.items())), self._stamp)
         return self.packs.start(lib, scenario, rulesets, pack_options, request)
 
