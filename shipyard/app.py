@@ -784,23 +784,12 @@ def _not_replacing_bundled(library, ident: str, path: Path, replace: bool) -> No
 def _check_before_writing(library, path: Path, text: str) -> None:
     """Refuse a vessel or scenario file that `shipyard validate` would refuse, before it is written: loaded into
     a copy of the library (in place of the file it replaces) and, for a ship, derived under every rule set."""
-    import copy
-
     from .spec.yamlfile import parse_yaml
 
     located = parse_yaml(text, path)
-    trial = copy.copy(library)
-    trial.units, trial.origin, trial.scenarios = dict(library.units), dict(library.origin), dict(library.scenarios)
-    trial.notices = []
-    key = ("scenario:" if located.data.get("kind") == "scenario" else "") + str(located.data.get("id"))
-    if key in trial.origin and Path(trial.origin[key].path).resolve() == path.resolve():
-        del trial.origin[key]  # the file being replaced (--force)
-        trial.units.pop(key, None)
-        trial.scenarios.pop(key.removeprefix("scenario:"), None)
+    trial = library.with_file(path, located, replaces=lambda entry: Path(entry.path).resolve() == path.resolve())
     if located.data.get("kind") == "scenario":
-        trial._load_scenario(path, located)
         return
-    trial._load_unit(path, located)
     unit = trial.units[located.data["id"]]
     problems: list[Problem] = []
     for rs in rulesets():
@@ -810,6 +799,31 @@ def _check_before_writing(library, path: Path, text: str) -> None:
             problems += [p for p in exc.problems if p not in problems]
     if problems:
         raise ShipyardError(problems)
+
+
+def check_text(library, text: str, folder: Path):
+    """A vessel or fort file's text (the editor's, unsaved) checked as if saved in `folder`, the user's library,
+    without writing it: (the unit as she loads, the file's fields), read into a copy of the library in place of the
+    user's own file of that id. Anything wrong is a ShipyardError listing every problem by line and field."""
+    import yaml
+
+    from .paths import is_bundled
+    from .spec.yamlfile import parse_yaml
+
+    name = "new-vessel.yaml"
+    try:  # the file's name is its id, where it has one fit to name a file
+        guess = yaml.safe_load(text) if len(text) < 1_000_000 else None
+        if isinstance(guess, dict) and isinstance(guess.get("id"), str) and re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*",
+                                                                                           guess["id"]):
+            name = f"{guess['id']}.yaml"
+    except (yaml.YAMLError, RecursionError):
+        pass
+    path = Path(folder) / name
+    located = parse_yaml(text, path)
+    if isinstance(located.data, dict) and located.data.get("kind") == "scenario":
+        raise ShipyardError([Problem(name, 1, "kind", "a scenario: this checks a vessel or fort file")])
+    trial = library.with_file(path, located, replaces=lambda entry: not is_bundled(entry.path))
+    return trial.units[located.data["id"]], located.data
 
 
 def _write_new(folder: Path, path: Path, text: str, kind: str) -> None:

@@ -199,3 +199,38 @@ def test_a_web_pack_is_named_in_its_zip_as_the_command_line_names_it(client):
     assert job.ready, job.error
     z = client.get(r.headers["location"] + "/download")
     assert zipfile.ZipFile(io.BytesIO(z.content)).namelist() == ["mobile-bay-1864-quick-play-letter-bw.pdf"]
+
+
+# ---------------------------------------------------------------------------------------------
+# The checks are the application layer's; the web calls them and holds no loader of its own
+
+
+def test_unsaved_text_is_checked_by_the_application_layer_in_a_copy_of_the_library(library, tmp_path):
+    text = (Path(__file__).resolve().parents[1] / "vessels" / "usn" / "uss-metacomet.yaml").read_text()
+    text = text.replace("id: uss-metacomet", "id: uss-chicopee").replace("name: USS Metacomet", "name: USS Chicopee")
+    unit, data = core.check_text(library, text, tmp_path)
+    assert unit.name == "USS Chicopee" and data["id"] == "uss-chicopee"
+    assert "uss-chicopee" not in library.units  # the library itself is left as it was
+    with pytest.raises(ShipyardError, match="speed_kn"):
+        core.check_text(library, text.replace("speed_kn:", "speed_kn: fast\n_was:"), tmp_path)
+    with pytest.raises(ShipyardError, match="a scenario: this checks a vessel or fort file"):
+        core.check_text(library, "kind: scenario\nid: x\n", tmp_path)
+
+
+def test_the_web_copies_no_library_and_calls_no_private_loader():
+    """Main's web/service.py copied the Library and called Library._load_unit itself."""
+    import inspect
+
+    from shipyard.web import server, service
+
+    for module in (service, server):
+        source = inspect.getsource(module)
+        assert "copy.copy(" not in source and "._load_" not in source, module.__name__
+
+
+def test_a_scenario_the_web_refuses_is_told_in_shipyards_words_not_pydantics(client):
+    form = {"Content-Type": "application/x-www-form-urlencoded", "Origin": "http://testserver"}
+    r = client.post("/scenarios/new", content=urlencode([("id", "bad-one"), ("name", "x"), ("date", "1864-13-45"),
+                                                         ("place", "p")]), headers=form)
+    text = html.unescape(r.text)
+    assert r.status_code == 422 and "no such date: month must be in 1..12" in text and "Value error" not in text

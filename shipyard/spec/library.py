@@ -573,6 +573,25 @@ class Library:
         self.scenarios[scenario.id] = scenario
         self.origin["scenario:" + scenario.id] = Entry(scenario, path, located)
 
+    def with_file(self, path: Path, located: Located, replaces=lambda entry: False) -> "Library":
+        """A copy of this library with one more file read (a ship or scenario not saved yet, or about to be): in place
+        of the entry of the same id where `replaces(entry)` says so, else beside it (a duplicate id is then its
+        error). This library is left as it was; the copy's notices are its own."""
+        import copy
+
+        trial = copy.copy(self)
+        trial.units, trial.origin, trial.scenarios = dict(self.units), dict(self.origin), dict(self.scenarios)
+        trial.notices, trial._as_of = [], {}  # a unit replaced is never found as she stood before
+        data = located.data if isinstance(located.data, dict) else {}
+        scenario = data.get("kind") == "scenario"
+        key = ("scenario:" if scenario else "") + str(data.get("id"))
+        if key in trial.origin and replaces(trial.origin[key]):
+            del trial.origin[key]
+            trial.units.pop(key, None)
+            trial.scenarios.pop(key.removeprefix("scenario:"), None)
+        (trial._load_scenario if scenario else trial._load_unit)(Path(path), located)
+        return trial
+
     @classmethod
     def load_scenario_file(cls, lib: "Library", path: Path) -> Scenario:
         """A user's scenario file outside the library folders."""

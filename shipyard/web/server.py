@@ -111,10 +111,10 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             known = shop.opened(sister.id) if sister is not None else None
             if known is None:
                 return error_page(request, 404, f"no ship {like!r} to start from")
-            data = dict(known.shown)
+            from ..spec.library import Library
+
+            data = {k: v for k, v in known.shown.items() if k not in Library.NOT_INHERITED}  # never a sister's own
             data.update(id="", name="", refits=[], notes=f"New ship, started from {sister.name}.")
-            for key in ("builder", "launched", "commissioned", "fate", "like"):
-                data.pop(key, None)
         else:
             data = {"navy": "USN", "type": "screw-sloop", "propulsion": {"kind": "screw"}}
         return _editor(request, data, None, opened, opened.version if opened else None)

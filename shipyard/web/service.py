@@ -11,7 +11,6 @@ disk, and a save that would replace a file of yours or take a bundled ship's pla
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import hashlib
 import io
@@ -171,38 +170,19 @@ class Workshop:
 
     def check_text(self, text: str, with_stats: bool = True) -> Checked:
         """Check a vessel (or fort) file's text as if it were saved in the user library, without writing it."""
-        from ..spec.yamlfile import parse_yaml, refuse_deep
+        from ..spec.yamlfile import refuse_deep
 
-        lib = self.library
-        name = "new-vessel.yaml"
         refuse_deep(text, "the ship's YAML")  # before any parse: a 400 in words, not seconds to a RecursionError
         try:
-            guess = yaml.safe_load(text) if len(text) < 1_000_000 else None
-            if isinstance(guess, dict) and isinstance(guess.get("id"), str) and SAFE_ID.match(guess["id"]):
-                name = f"{guess['id']}.yaml"
-        except (yaml.YAMLError, RecursionError):
-            pass
-        path = self.user_dir / name
-        try:
-            located = parse_yaml(text, path)
-            trial = copy.copy(lib)  # the warm library, with this one file added to a copy of its units
-            trial.units, trial.origin = dict(lib.units), dict(lib.origin)
-            if hasattr(lib, "notices"):
-                trial.notices = []
-            uid = located.data.get("id") if isinstance(located.data, dict) else None
-            if uid in trial.units and not _is_bundled_entry(trial.origin[uid]):
-                del trial.units[uid]  # editing one's own ship: the new text replaces the saved one
-                del trial.origin[uid]
-            trial._load_unit(path, located)
-            unit = trial.units[uid]
+            unit, data = shipyard_app.check_text(self.library, text, self.user_dir)
         except ShipyardError as exc:
             return Checked(ok=False, problems=list(exc.problems))
-        checked = Checked(ok=True, unit=unit, data=located.data)
+        checked = Checked(ok=True, unit=unit, data=data)
         if with_stats:
             try:
                 checked.stats, checked.derived = self.all_stats(unit)
             except ShipyardError as exc:
-                return Checked(ok=False, unit=unit, data=located.data, problems=list(exc.problems))
+                return Checked(ok=False, unit=unit, data=data, problems=list(exc.problems))
         return checked
 
     # -- sheets -------------------------------------------------------------------------------------
@@ -390,14 +370,16 @@ class Workshop:
 
         safe_id(scenario_id)
         data = {"kind": "scenario", **data, "id": scenario_id}
+        from pydantic import ValidationError
+
+        from ..spec.library import problems_from_validation
+        from ..spec.yamlfile import Located
+
         try:
             Scenario.model_validate(data)
-        except Exception as exc:  # noqa: BLE001 - pydantic's ValidationError in the user's words below
-            errors = getattr(exc, "errors", None)
-            if errors is None:
-                raise
-            raise ShipyardError([Problem(f"{scenario_id}.yaml", None, ".".join(map(str, e["loc"])), e["msg"])
-                                 for e in exc.errors()]) from None
+        except ValidationError as exc:  # in the words every shipyard file's mistakes are told in
+            raise ShipyardError(problems_from_validation(exc, Located(data, {}), Path(f"{scenario_id}.yaml"),
+                                                         Scenario)) from None
         from ..atomic import atomic_write_text
 
         with self._writing:
