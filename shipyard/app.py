@@ -134,6 +134,28 @@ def record_as_of(library, unit, when: str | None) -> dict:
     return record
 
 
+def unit_rows(library, mine=lambda unit_id: False) -> list[dict]:
+    """Every vessel and fort by name, as the library page and `GET /api/vessels` list them (`mine`: whether a
+    unit is the user's own)."""
+    return [{"id": u.id, "name": u.name, "navy": u.navy.value, "kind": u.kind,
+             "type": getattr(getattr(u, "type", None), "value", "fort"), "class": getattr(u, "class_name", None),
+             "launched": getattr(u, "launched", None), "built": getattr(u, "built", None), "user": mine(u.id)}
+            for u in sorted(library.units.values(), key=lambda u: u.name)]
+
+
+def gun_rows(library) -> list[dict]:
+    """Every gun model a vessel's armament may name, by id."""
+    return [{"id": g.id, "name": g.name, "kind": g.kind.value, "calibre_in": g.calibre_in, "shot_lb": g.shot_lb,
+             "shell_lb": g.shell_lb, "aliases": g.aliases} for g in sorted(library.ordnance.values(), key=lambda g: g.id)]
+
+
+def scenario_rows(library) -> list[dict]:
+    """Every scenario a pack, roster or counters may name, with its sides' units and its file."""
+    return [{"id": s.id, "name": s.name, "date": s.date, "place": s.place,
+             "sides": {side.name: [u.id for u in side.units] for side in s.sides},
+             "file": display_path(library.origin["scenario:" + s.id].path)} for s in library.scenarios.values()]
+
+
 def find_units(library, names: Iterable[str], when: str | None = None) -> list[tuple[str | None, object]]:
     """(side, unit) for each name: a vessel or fort (as of the date), or every unit of a scenario."""
     out: list[tuple[str | None, object]] = []

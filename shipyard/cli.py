@@ -217,9 +217,9 @@ def vessels(
 @app.command()
 def guns(json_out: JsonOpt = False, library: LibraryOpt = None) -> None:
     """List the gun models a vessel's armament may name (by id, name or alias)."""
-    lib = _library(library)
-    rows = [{"id": g.id, "name": g.name, "kind": g.kind.value, "calibre_in": g.calibre_in, "shot_lb": g.shot_lb,
-             "shell_lb": g.shell_lb, "aliases": g.aliases} for g in sorted(lib.ordnance.values(), key=lambda g: g.id)]
+    from . import app as core
+
+    rows = core.gun_rows(_library(library))
     if json_out:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return
@@ -230,12 +230,9 @@ def guns(json_out: JsonOpt = False, library: LibraryOpt = None) -> None:
 @app.command()
 def scenarios(json_out: JsonOpt = False, library: LibraryOpt = None) -> None:
     """List the scenarios a pack, roster or counters command may name."""
-    from .spec.errors import display_path
+    from . import app as core
 
-    lib = _library(library)
-    rows = [{"id": s.id, "name": s.name, "date": s.date, "place": s.place,
-             "sides": {side.name: [u.id for u in side.units] for side in s.sides},
-             "file": display_path(lib.origin["scenario:" + s.id].path)} for s in lib.scenarios.values()]
+    rows = core.scenario_rows(_library(library))
     if json_out:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return

@@ -234,3 +234,14 @@ def test_a_scenario_the_web_refuses_is_told_in_shipyards_words_not_pydantics(cli
                                                          ("place", "p")]), headers=form)
     text = html.unescape(r.text)
     assert r.status_code == 422 and "no such date: month must be in 1..12" in text and "Value error" not in text
+
+
+def test_the_library_is_listed_once_for_the_page_and_the_api(client):
+    """Main listed the units twice in web/server.py, each its own way: the API gave a fort no date at all."""
+    shop = client.app.app.state.shop
+    rows = client.get("/api/vessels").json()
+    assert rows == core.unit_rows(shop.library, shop.is_user)
+    fort = next(r for r in rows if r["kind"] == "fort" and r["built"])
+    assert fort["built"] and fort["type"] == "fort"
+    page = client.get("/", params={"q": fort["name"]}, headers={"HX-Request": "true"}).text
+    assert fort["name"] in html.unescape(page) and str(fort["built"]) in page

@@ -287,14 +287,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
     # -- the JSON API ------------------------------------------------------------------------------
 
     async def api_vessels(request: Request):
-        lib = shop.library
-        out = []
-        for u in sorted(lib.units.values(), key=lambda u: u.name):
-            out.append({"id": u.id, "name": u.name, "navy": u.navy.value, "kind": u.kind,
-                        "type": getattr(getattr(u, "type", None), "value", "fort"),
-                        "class": getattr(u, "class_name", None), "launched": getattr(u, "launched", None),
-                        "user": shop.is_user(u.id)})
-        return JSONResponse(out)
+        return JSONResponse(core.unit_rows(shop.library, shop.is_user))
 
     def _rules_param(request):
         rules = request.query_params.get("rules")
@@ -536,26 +529,24 @@ def _form_name(field: str) -> str:
 
 
 def _library_rows(shop, params) -> list[dict]:
-    lib = shop.library
+    """The library page's rows: the application layer's listing, filtered as the page's form asks."""
     q = (params.get("q") or "").strip().lower()
     navy = params.get("navy") or ""
     typ = params.get("type") or ""
     year = params.get("year") or ""
     rows = []
-    for u in sorted(lib.units.values(), key=lambda u: u.name):
-        kind = getattr(getattr(u, "type", None), "value", "fort")
-        text = " ".join(str(x) for x in (u.id, u.name, getattr(u, "class_name", "") or "", kind)).lower()
+    for row in core.unit_rows(shop.library, shop.is_user):
+        text = " ".join(str(x) for x in (row["id"], row["name"], row["class"] or "", row["type"])).lower()
         if q and q not in text:
             continue
-        if navy and u.navy.value != navy:
+        if navy and row["navy"] != navy:
             continue
-        if typ and kind != typ:
+        if typ and row["type"] != typ:
             continue
-        launched = str(getattr(u, "launched", "") or getattr(u, "built", "") or "")
+        launched = str(row["launched"] or row["built"] or "")
         if year and year.isdigit() and launched[:4].isdigit() and int(launched[:4]) > int(year):
             continue
-        rows.append({"id": u.id, "name": u.name, "navy": u.navy.value, "type": kind, "launched": launched,
-                     "class": getattr(u, "class_name", None) or "", "user": shop.is_user(u.id)})
+        rows.append({**row, "launched": launched, "class": row["class"] or ""})
     return rows
 
 
