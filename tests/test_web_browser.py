@@ -391,3 +391,19 @@ def test_a_running_pack_is_cancelled_with_its_button(server, browser):
     _wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, "#pack-progress[hx-get]"))  # stopped polling
     assert "nothing was kept" in browser.find_element(By.ID, "pack-cancelled").text
     assert not browser.find_elements(By.ID, "download-pack")
+
+
+def test_a_scenarios_roster_and_a_rule_sets_templates_print_from_their_pages(server, browser):
+    """Main's pages offered a ship's sheet and a whole pack, and nothing between: no roster, counters or templates."""
+    url, _ = server
+    browser.get(f"{url}/scenarios/mobile-bay-1864")
+    row = _wait(browser, EC.visibility_of_element_located((By.ID, "scenario-aids")))
+    link = next(a for a in row.find_elements(By.TAG_NAME, "a")
+                if a.get_attribute("href").endswith("/roster.pdf?rules=quick-play"))
+    assert link.is_displayed() and link.text == "order of battle"
+    fetch = ("const done = arguments[arguments.length - 1]; fetch(arguments[0]).then(async r => done("
+             "[r.status, r.headers.get('content-type'), new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5))]))")
+    assert browser.execute_async_script(fetch, link.get_attribute("href")) == [200, "application/pdf", "%PDF-"]
+    browser.get(f"{url}/ships/uss-hartford?rules=saunders")
+    templates = _wait(browser, EC.visibility_of_element_located((By.ID, "templates-pdf")))
+    assert browser.execute_async_script(fetch, templates.get_attribute("href")) == [200, "application/pdf", "%PDF-"]
