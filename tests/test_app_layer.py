@@ -14,6 +14,7 @@ import pytest
 
 from shipyard import app as core
 from shipyard.spec.errors import ShipyardError
+from shipyard.spec.model import MAX_TURNS
 
 SHIPYARD = Path(sys.executable).parent / "shipyard"  # the console script pip installed
 
@@ -68,8 +69,9 @@ def test_a_scale_a_rule_set_ignores_is_not_in_the_file_name(library, tmp_path):
 
 @pytest.mark.parametrize("values, words", [
     ({"paper": "a3"}, "--paper 'a3': expected a4 or letter"),
-    ({"turns": 0}, "from 1 to 200"),
-    ({"turns": "2.5"}, "from 1 to 200"),
+    ({"turns": 0}, f"from 1 to {MAX_TURNS}"),
+    ({"turns": MAX_TURNS + 1}, f"from 1 to {MAX_TURNS}"),
+    ({"turns": "2.5"}, f"from 1 to {MAX_TURNS}"),
     ({"fold": True, "backs": True}, "--fold and --backs: choose one"),
 ])
 def test_aid_options_refuse_what_cannot_be_in_words(values, words):
