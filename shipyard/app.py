@@ -4,9 +4,13 @@
     rs = ruleset(name)                                  # by key or alias, from the registry (shipyard.rules)
     ctx = context(rs, lib, house_rules=None, scale=None)
     items = derive_target(rs, lib, "hartford", ctx)     # [(side or None, unit, derived)]
-    pdf = build_sheet(rs, lib, ["hartford"], SheetOptions(paper="letter"))      # -> bytes
-    built = build_sheet(rs, lib, ["hartford"], SheetOptions(), output=Path("x.pdf"))  # -> Built
-    built = build_pack(lib, lib.scenario("mobile-bay-1864"), rs, PackOptions())
+    pdf = build("sheets", rs, lib, ["hartford"], AidOptions(paper="letter"))     # -> bytes
+    built = build("roster", rs, lib, ["mobile-bay-1864"], default_dir=Path("output"))  # -> Built, named for what it holds
+    pages = build("sheets", rs, lib, ["hartford"], svg=True)                    # -> one SVG document per page
+    built = build_pack(lib, lib.scenario("mobile-bay-1864"), rs, pack_options({"paper": "letter"}))
+
+Every printed aid (sheets, templates, counters, roster, reference) goes through `build`, a pack through
+`build_pack`/`build_packs`; `check_text` checks a ship's unsaved file, `validate` files on disk.
 
 Every failure is a ShipyardError in the user's words; notes for the user (a bundled ship replaced, a date
 before a ship's launch, a --scale a rule set does not use) collect in `library.notices`.
@@ -543,14 +547,6 @@ def pack_bytes(library, scenario, rs, options) -> bytes:
     with tempfile.TemporaryDirectory(prefix="shipyard-pack-") as tmp:
         built = build_pack(library, scenario, rs, options.model_copy(update={"output_dir": Path(tmp)}))
         return built.path.read_bytes()
-
-
-def aid(rs, name: str):
-    """A printed aid's entry point in the rule set's aids module, or a clear error when it prints none."""
-    fn = getattr(rs.aids(), name, None)
-    if fn is None:
-        raise ShipyardError(f"the {rs.title} rule set prints no {name}")
-    return fn
 
 
 def draw_pdf(output: Path | None, paper: str, draw, *, title: str, subject: str, true_scale: bool = False,
