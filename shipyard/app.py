@@ -844,6 +844,28 @@ def check_text(library, text: str, folder: Path):
     return trial.units[located.data["id"]], located.data
 
 
+def scenario_text(library, scenario_id: str, data: dict, path: Path) -> str:
+    """A scenario made in a form (the web's scenario builder), as the file it is saved as at `path`: checked first as
+    `shipyard validate` checks a file (its fields, its ships in the library, its damage tracks), so that a scenario
+    that would not load is never written. Mistakes are a ShipyardError in the words of every file's."""
+    import yaml
+    from pydantic import ValidationError
+
+    from .spec.library import problems_from_validation
+    from .spec.model import Scenario
+    from .spec.yamlfile import Located
+
+    data = {"kind": "scenario", **data, "id": scenario_id}
+    try:
+        Scenario.model_validate(data)
+    except ValidationError as exc:
+        raise ShipyardError(problems_from_validation(exc, Located(data, {}), Path(f"{scenario_id}.yaml"),
+                                                     Scenario)) from None
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    _check_before_writing(library, Path(path), text)
+    return text
+
+
 def _write_new(folder: Path, path: Path, text: str, kind: str) -> None:
     from .atomic import atomic_write_text
 

@@ -247,3 +247,16 @@ def test_the_library_is_listed_once_for_the_page_and_the_api(client):
     assert fort["built"] and fort["type"] == "fort"
     page = client.get("/", params={"q": fort["name"]}, headers={"HX-Request": "true"}).text
     assert fort["name"] in html.unescape(page) and str(fort["built"]) in page
+
+
+def test_a_scenario_the_library_would_not_load_is_never_written(client):
+    """Main checked the builder's scenario against the model only, wrote it, and only then found that the library
+    refused it (a ship it does not have): the file stayed in the user's library, breaking every later load."""
+    form = {"Content-Type": "application/x-www-form-urlencoded", "Origin": "http://testserver"}
+    fields = [("id", "ghost-fleet"), ("name", "Ghosts"), ("date", "1864-08-05"), ("place", "Mobile Bay"),
+              ("side1_name", "Union"), ("side1_navy", "USN"), ("side1_units", "uss-flying-dutchman"),
+              ("side2_name", "Confederate"), ("side2_navy", "CSN"), ("side2_units", "css-selma")]
+    r = client.post("/scenarios/new", content=urlencode(fields), headers=form, follow_redirects=False)
+    assert r.status_code == 422 and "no vessel or fort 'uss-flying-dutchman' in the library" in html.unescape(r.text)
+    assert not (client.ships / "scenarios" / "ghost-fleet.yaml").exists()
+    assert client.app.app.state.shop.load_error is None

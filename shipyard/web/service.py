@@ -366,26 +366,15 @@ class Workshop:
         return "every scenario that names her (" + ", ".join(names) + ")"
 
     def save_scenario(self, scenario_id: str, data: dict, replace: bool = False) -> Path:
-        from ..spec.model import Scenario
-
+        """Save a scenario made in the builder into the user library, once it is one the library would load."""
         safe_id(scenario_id)
-        data = {"kind": "scenario", **data, "id": scenario_id}
-        from pydantic import ValidationError
-
-        from ..spec.library import problems_from_validation
-        from ..spec.yamlfile import Located
-
-        try:
-            Scenario.model_validate(data)
-        except ValidationError as exc:  # in the words every shipyard file's mistakes are told in
-            raise ShipyardError(problems_from_validation(exc, Located(data, {}), Path(f"{scenario_id}.yaml"),
-                                                         Scenario)) from None
         from ..atomic import atomic_write_text
 
         with self._writing:
             path = self._scenario_file(scenario_id, replace)
+            text = shipyard_app.scenario_text(self.library, scenario_id, data, path)
             path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(path, yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+            atomic_write_text(path, text)
         self.library.scenario(scenario_id)  # reload, and fail loudly here if the library refuses it
         return path
 
