@@ -332,7 +332,6 @@ class Built:
     pages: int
     ruleset: str | None = None
     seconds: float | None = None
-    data: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -341,17 +340,19 @@ class Aid:
 
     name: str  # sheets, templates, counters, roster, reference
     section: str  # the pack section (shipyard.pack.sections) whose adapter draws it
+    heading: str  # the PDF's title, after the rule set's
     subject: str  # the PDF's subject, after the rule set's title
     needs: str  # "units": vessels, forts or a scenario; "scenario": a scenario; "nothing": a scenario if given
     true_scale: bool = False
+    choices: tuple[str, ...] = ()  # the AidOptions only this aid takes
 
 
 AIDS = {a.name: a for a in (
-    Aid("sheets", "sheets", "record sheets", "units"),
-    Aid("templates", "templates", "turning templates and gauges", "nothing", true_scale=True),
-    Aid("counters", "counters", "counters and markers", "nothing"),
-    Aid("roster", "roster", "order of battle", "scenario"),
-    Aid("reference", "reference", "quick reference", "scenario"),
+    Aid("sheets", "sheets", "record sheets", "record sheets", "units"),
+    Aid("templates", "templates", "templates", "turning templates and gauges", "nothing", true_scale=True),
+    Aid("counters", "counters", "counters", "counters and markers", "nothing", choices=("fold", "backs")),
+    Aid("roster", "roster", "roster", "order of battle", "scenario"),
+    Aid("reference", "reference", "quick reference", "quick reference", "scenario"),
 )}
 
 
@@ -459,7 +460,7 @@ def build(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions
     def draw(doc) -> None:
         if options.backs:  # every front page has its back, blank where it has none, for any duplex printer
             doc.duplex_backs()
-        fn(doc, job, fold=options.fold, backs=options.backs) if kind.name == "counters" else fn(doc, job)
+        fn(doc, job, **{choice: getattr(options, choice) for choice in kind.choices})
 
     if svg:
         return draw_svg(options.paper, draw, title=title, true_scale=kind.true_scale, fonts_url=fonts_url)
@@ -483,15 +484,14 @@ def _aid_entry(rs, kind: Aid):
 
 
 def _aid_title(kind: Aid, rs, job, ctx) -> str:
-    """The PDF's title: whose sheets, which scenario's roster, the templates' scale."""
+    """The PDF's title: whose sheets, the templates' scale, which scenario's roster or reference."""
+    title = f"{rs.title} {kind.heading}"
     if kind.name == "sheets":
         units = [u for _, u, _ in job.units]
-        return f"{rs.title} record sheets: " + ", ".join(u.name for u in units[:4]) + (" …" if len(units) > 4 else "")
-    if kind.name == "templates":
-        return f"{rs.title} templates ({ctx.scale})"
-    if kind.name == "counters":
-        return f"{rs.title} counters"
-    return f"{job.scenario.name}: {rs.title} {kind.subject if kind.name == 'reference' else kind.name}"
+        title += ": " + ", ".join(u.name for u in units[:4]) + (" …" if len(units) > 4 else "")
+    elif kind.name == "templates":
+        title += f" ({ctx.scale})"
+    return f"{job.scenario.name}: {title}" if kind.needs == "scenario" else title
 
 
 def build_sheet(rs, library, names: list[str], options: AidOptions | None = None, output: Path | None = None,
