@@ -18,6 +18,7 @@ before a ship's launch, a --scale a rule set does not use) collect in `library.n
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import tempfile
@@ -344,7 +345,7 @@ class Aid:
     subject: str  # the PDF's subject, after the rule set's title
     needs: str  # "units": vessels, forts or a scenario; "scenario": a scenario; "nothing": a scenario if given
     true_scale: bool = False
-    choices: tuple[str, ...] = ()  # the AidOptions only this aid takes
+    choices: tuple[str, ...] = ()  # the AidOptions only this aid takes (fields of its Job)
 
 
 AIDS = {a.name: a for a in (
@@ -363,8 +364,8 @@ def aid_named(name: str) -> Aid:
 
 
 def aid_file_name(aid: str, rs, options: AidOptions, *, scenario=None, units=()) -> str:
-    """The one file namer of a single aid: 'saunders-sheet-uss-hartford-letter.pdf',
-    'mobile-bay-1864-quick-play-counters-backs.pdf': the rule set, what it holds and every variant chosen, the
+    """The one file namer of a single aid: '<rule set>-sheet-uss-hartford-letter.pdf',
+    'mobile-bay-1864-<rule set>-counters-backs.pdf': the rule set's key, what it holds and every variant chosen, the
     defaults (native scale, A4, colour) adding nothing. A pack's is shipyard.pack.pack_file_name."""
     from .pack.options import named_scale, safe_name, variant_suffix
 
@@ -434,8 +435,7 @@ def aids_offered(rs) -> list[str]:
     """The aids a rule set prints alone, by the names build takes."""
     from .pack.sections import BY_NAME
 
-    aids = rs.aids()
-    return [a.name for a in AIDS.values() if BY_NAME[a.section].offered_by(aids)]
+    return [a.name for a in AIDS.values() if rs.prints(BY_NAME[a.section].aid)]
 
 
 def build(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions | None = None, *,
@@ -454,13 +454,14 @@ def build(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions
     ctx = context(rs, library, options.house_rules, options.scale, options=options, scenario=scenario)
     if output is None and default_dir is not None:
         output = Path(default_dir) / what.file_name
-    job = aid_job(rs, library, what.units, ctx, scenario)
+    job = dataclasses.replace(aid_job(rs, library, what.units, ctx, scenario),
+                              **{choice: getattr(options, choice) for choice in kind.choices})
     title = _aid_title(kind, rs, job, ctx)
 
     def draw(doc) -> None:
         if options.backs:  # every front page has its back, blank where it has none, for any duplex printer
             doc.duplex_backs()
-        fn(doc, job, **{choice: getattr(options, choice) for choice in kind.choices})
+        fn(doc, job)
 
     if svg:
         return draw_svg(options.paper, draw, title=title, true_scale=kind.true_scale, fonts_url=fonts_url)
@@ -469,18 +470,17 @@ def build(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions
 
 
 def _aid_entry(rs, kind: Aid):
-    """The rule set's entry point for an aid, adapted to one call `fn(doc, job)` by the pack's section, or a clear
-    error when the rule set prints no such aid."""
+    """The rule set's aid as `draw(doc, job)` (the contract's one adapter, rules.contract.AIDS), or a clear error
+    when the rule set prints no such aid, saying where it prints it if inside another."""
     from .pack.sections import BY_NAME
 
-    section = BY_NAME[kind.section]
-    aids = rs.aids()
-    if not section.offered_by(aids):
-        held = [name for name, note in (getattr(aids, "SECTION_NOTES", None) or {}).items()
-                if kind.subject in note]  # a rule set printing it inside another aid says so
+    entry = BY_NAME[kind.section].aid
+    if not rs.prints(entry):
+        held = [name for name, note in (getattr(rs.aids(), "SECTION_NOTES", None) or {}).items()
+                if kind.subject in note]
         raise ShipyardError(f"the {rs.title} rule set prints no {kind.subject} of its own"
                             + (f": its {held[0]} hold it" if held else ""))
-    return lambda doc, job, **kw: section.draw(doc, job, aids, **kw)
+    return rs.aid(entry)
 
 
 def _aid_title(kind: Aid, rs, job, ctx) -> str:
