@@ -549,6 +549,15 @@ def pack_bytes(library, scenario, rs, options) -> bytes:
         return built.path.read_bytes()
 
 
+def aid(rs, name: str):
+    """A printed aid's raw entry point in the rule set's aids module (its own arguments, rules.contract.AIDS), or a
+    clear error when it prints none: for tests and tools that draw one piece; a command prints through build."""
+    fn = getattr(rs.aids(), name, None)
+    if fn is None:
+        raise ShipyardError(f"the {rs.title} rule set prints no {name}")
+    return fn
+
+
 def draw_pdf(output: Path | None, paper: str, draw, *, title: str, subject: str, true_scale: bool = False,
              force: bool = False):
     """Draw a PDF atomically to output (returns Built) or, with output None, return its bytes. What is at output
