@@ -56,7 +56,7 @@ def test_a_fault_of_shipyards_own_is_one_plain_paragraph_not_a_traceback(tmp_pat
 
     code = ("import shipyard.app as core\n"
             "def broken(*a, **k): raise ZeroDivisionError('division by zero')\n"
-            "core.sheet_units = broken\n"
+            "core.build = broken\n"  # the one entry every aid command calls
             "import sys; sys.argv = ['shipyard', 'sheet', 'monitor', '-r', 'sotw', '-o', sys.argv[1]]\n"
             "from shipyard.cli import main; main()\n")
     for debug, expect in (("", "internal error: ZeroDivisionError: division by zero"), ("1", "Traceback")):
