@@ -15,7 +15,8 @@ from shipyard.render.page import RenderError
 RULES = Path(shipyard.__file__).parent / "rules"
 LAYOUT_KEYWORDS = {"size", "gap", "box", "height", "width", "leading", "label_size", "sub_size", "min_box", "row_gap",
                    "max_label_share", "weights", "widths", "min_col", "label_share", "padding", "min_size"}
-PORTED = ["saunders/sheet.py", "smoke_on_the_water/sheet.py", "quick_play/sheet.py", "really_simple/sheet.py"]
+PORTED = ["saunders/sheet.py", "smoke_on_the_water/sheet.py", "quick_play/sheet.py", "really_simple/sheet.py",
+          "saunders/roster.py", "smoke_on_the_water/roster.py", "quick_play/roster.py", "really_simple/roster.py"]
 
 
 def layout_numbers(path: Path) -> list[str]:
@@ -111,3 +112,27 @@ def test_the_orders_logs_rows_are_the_styles_pitch_or_at_least_min_row():
     _, tables = roomy.tables(190)
     size, _, _, heights = tables[0].layout(190 / 3)
     assert roomy.row_height() == 5.0 and abs(size * tables[0].leading * 25.4 / 72 - 5.0) < 1e-9
+
+
+class _Flow:
+    """A flow with `left` mm left on its page, for the pieces that size themselves to the room."""
+
+    def __init__(self, left, gap=4.0, width=190.0):
+        self.gap, self._left = gap, left
+        self.doc = type("Doc", (), {"content": type("Box", (), {"w": width})})()
+
+    def room(self):
+        return self._left
+
+
+def test_a_rosters_chart_is_drawn_a_little_shorter_rather_than_on_a_page_of_its_own():
+    """88 mm tall, it takes 30 % off to stay under the tables; more than that and it keeps its height (overleaf)."""
+    from shipyard.render.blocks import Spacer
+    from shipyard.render.kit import fit_to_room
+
+    def chart(height):
+        return Spacer(height)
+
+    assert fit_to_room(_Flow(200), chart, 88.0, 0.7).measure(190) == 88.0
+    assert fit_to_room(_Flow(70 + 4), chart, 88.0, 0.7).measure(190) == 70.0
+    assert fit_to_room(_Flow(50 + 4), chart, 88.0, 0.7).measure(190) == 88.0

@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...render.blocks import Block, Flow, Heading, Note, Panel, Stack, Table, Text, Title
+from ...render.kit import fit_to_room
 from ...render.text import number
 from ...spec.errors import ShipyardError
 from ..base import LASHED, Context, accent, roster_order, short_name, side_chart_block
 from .reference import factor_name
+from .sheet import style
 
 FACTORS = ("heavy", "medium", "parrot")
-CHART_MM = 88.0  # the chart's height when the page has room
-CHART_SHRINK = 0.7  # ... and the least share of it drawn below the tables before it goes to a page of its own
 
 
 def _header(ctx: Context) -> list[str]:
@@ -21,7 +21,6 @@ def _header(ctx: Context) -> list[str]:
     return ["No.", "Unit", "Type", "EDNA", "Ram", f"Guns {initials}", "Speed S/C/F in", "Turn"]
 
 
-WIDTHS = [0.05, 0.35, 0.14, 0.07, 0.06, 0.12, 0.14, 0.07]
 ALIGN = ["centre", "left", "left", "centre", "centre", "centre", "centre", "centre"]
 
 
@@ -56,6 +55,7 @@ def side_block(side, by_id: dict, start: int, ctx: Context, scenario=None) -> tu
         groups[-1][1].append(su)
     if not groups:
         return None, start
+    st = style()
     n = start
     stats = []
     tables = []
@@ -67,11 +67,11 @@ def side_block(side, by_id: dict, start: int, ctx: Context, scenario=None) -> tu
             stats.append(d.stats)
             consort = by_id[su.lashed_to][1] if su.lashed_to and su.lashed_to in by_id else None
             rows.append(unit_row(n, d, consort))
-        tables.append(Table(rows, header=_header(ctx), widths=WIDTHS, align=ALIGN, size=7.5, title=division))
+        tables.append(Table(rows, header=_header(ctx), align=ALIGN, title=division, **st["roster_table"]))
     title = side.name + (f" · {side.commander}" if side.commander else "")
-    totals = Panel(Text(side_totals(side.name, stats, ctx), size=8, weight="bold"), padding=1.2, fill=0.9)
-    return Stack([Heading(title, size=11.5, colour=accent(side, ctx), rule_colour=accent(side, ctx)), *tables, totals],
-                 gap=2.0), n
+    totals = Panel(Text(side_totals(side.name, stats, ctx), **st["roster_totals"]), **st["roster_totals_panel"])
+    return Stack([Heading(title, colour=accent(side, ctx), rule_colour=accent(side, ctx), **st["roster_side_heading"]),
+                  *tables, totals], **st["roster_side"]), n
 
 
 def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx: Context) -> None:
@@ -79,8 +79,9 @@ def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx: Context) -> No
     if not units:
         raise ShipyardError(f"{scenario.name}: no units to list")
     by_id = {u.id: (u, d) for _, u, d in units}
-    flow = Flow(doc, gap=5.0, rule=False, fill=True)
-    flow.add(Title(f"{scenario.name}, {scenario.date} — Quick Play order of battle", scenario.place, size=13, min_size=9),
+    st = style()
+    flow = Flow(doc, **st["roster_flow"])
+    flow.add(Title(f"{scenario.name}, {scenario.date} — Quick Play order of battle", scenario.place, **st["roster_title"]),
              bookmark=f"{scenario.name} roster", new_page=True)
     n = 0
     for side in scenario.sides:
@@ -98,8 +99,4 @@ def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx: Context) -> No
                                     x_label="Full speed (inches a move)", y_label="EDNA",
                                     note="Forts do not move and are not shown." if forts else "")
 
-        block = chart(CHART_MM)
-        over = block.measure(doc.content.w) + flow.gap - flow.room()
-        if 0 < over <= CHART_MM * (1 - CHART_SHRINK):  # a little shorter rather than a page of its own
-            block = chart(CHART_MM - over)
-        flow.add(block, bookmark="Speed against staying power", level=1)
+        flow.add(fit_to_room(flow, chart, **st["roster_chart"]), bookmark="Speed against staying power", level=1)

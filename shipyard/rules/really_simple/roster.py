@@ -7,9 +7,9 @@ from ...render.blocks import Flow, Legend, Stack, Table, Text
 from ..base import LASHED_NOTE, accent, lashed_name, roster_order, side_chart_block, short_name
 from .words import guns_summary, kn, signed
 from .derive import modifier
+from .sheet import style
 
 HEADER = ["Ship or fort", "Armour", "Ahead kn", "Astern kn", "Draft ft", "Ram bow", "Guns"]
-WEIGHTS = [0.27, 0.08, 0.09, 0.09, 0.08, 0.07, 0.32]
 
 
 def legend(ctx, lashed: bool = False) -> Legend:
@@ -19,7 +19,7 @@ def legend(ctx, lashed: bool = False) -> Legend:
     items.append(("=", "a double-ended sidewheeler, as fast astern as ahead"))
     if lashed:
         items.append((LASHED_NOTE.split(" ", 1)[0], LASHED_NOTE.split(" ", 1)[1]))
-    return Legend(items, size=6.5, title="Guns:")
+    return Legend(items, title="Guns:", **style()["roster_legend"])
 
 
 def side_rows(members, ctx) -> list[list]:
@@ -35,19 +35,20 @@ def side_rows(members, ctx) -> list[list]:
 
 
 def roster(doc, scenario, units: list, ctx) -> None:
-    flow = Flow(doc, gap=4.0, rule=False, fill=True)
+    st = style()
+    flow = Flow(doc, **st["roster_flow"])
     ordered = roster_order(scenario, units)
     lashed = any(partner is not None for *_, partner in ordered)
-    flow.add(Stack([Text(f"{scenario.name} ({scenario.date}) · Really Simple ACW Naval Rules", size=12, weight="bold"),
-                    legend(ctx, lashed)], gap=1.0), bookmark=f"Roster: {scenario.name}", new_page=True)
+    flow.add(Stack([Text(f"{scenario.name} ({scenario.date}) · Really Simple ACW Naval Rules", **st["roster_title"]),
+                    legend(ctx, lashed)], **st["roster_stack"]), bookmark=f"Roster: {scenario.name}", new_page=True)
     sides: dict[str, list] = {}
     for side, unit, d, partner in ordered:
         sides.setdefault(side or "", []).append((unit, d, partner))
     side_of = {s.name: s for s in scenario.sides}
     for side, members in sides.items():
-        flow.add(Stack([Text(side, size=10, weight="bold", colour=accent(side_of.get(side), ctx)),
-                        Table(side_rows(members, ctx), header=HEADER, widths=WEIGHTS, size=7.5, bold_first_col=True,
-                              align=["left"] + ["centre"] * 5 + ["left"])], gap=1.0))
+        flow.add(Stack([Text(side, colour=accent(side_of.get(side), ctx), **st["roster_side"]),
+                        Table(side_rows(members, ctx), header=HEADER, bold_first_col=True,
+                              align=["left"] + ["centre"] * 5 + ["left"], **st["roster_table"])], **st["roster_stack"]))
     points = [(float(d.stats.speed_kn), int(d.stats.armour), short_name(unit.name), side)
               for side, unit, d in units if not d.stats.is_fort]
     if points:

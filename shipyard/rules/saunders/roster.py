@@ -9,7 +9,7 @@ from ...render.blocks import Flow, Heading, Note, Stack, Table, Title
 from ...render.text import number
 from ..base import LASHED_NOTE, Context, Derived, lashed_name, roster_order, short_name, side_chart_block
 from .derive import scale_factor
-from .sheet import RULES, signed
+from .sheet import RULES, signed, style
 
 SHORT_LABEL = {"armament": "Arm", "steering": "Steer", "machinery": "Mach", "pilot_house": "PH", "propulsion": "Prop"}
 HEADER = ["Ship", "Ahead kn", "Astern kn", "Turn", "Hull", "Armour B/M/S", "Other armour", "Guns (no.×strength, R rifled)"]
@@ -41,9 +41,10 @@ def side_table(side: str, units: list[tuple[str, Any, Derived]], scenario=None) 
     """The side's table; with the scenario, each unit lashed to another comes under her partner."""
     ordered = roster_order(scenario, units) if scenario is not None else [(*u, None) for u in units]
     rows = [row(u, d, partner) for side_name, u, d, partner in ordered if side_name == side]
-    return Stack([Heading(side), Table(rows, header=HEADER, widths=[0.21, 0.08, 0.08, 0.06, 0.05, 0.11, 0.12, 0.29],
-                                       size=7.5, bold_first_col=True, align=["left"] + ["centre"] * 5 + ["left", "left"])],
-                 gap=0.5)
+    st = style()
+    return Stack([Heading(side), Table(rows, header=HEADER, bold_first_col=True,
+                                       align=["left"] + ["centre"] * 5 + ["left", "left"], **st["roster_table"])],
+                 **st["roster_side"])
 
 
 def footnote(units: list[tuple[str, Any, Derived]], ctx: Context, lashed: bool = False) -> str:
@@ -56,7 +57,8 @@ def footnote(units: list[tuple[str, Any, Derived]], ctx: Context, lashed: bool =
 
 def roster(doc, scenario, units: list[tuple[str, Any, Derived]], ctx: Context) -> None:
     _, scale = scale_factor(ctx)
-    flow = Flow(doc, gap=3.0, rule=False, fill=True)
+    st = style()
+    flow = Flow(doc, **st["roster_flow"])
     sides = [s.name for s in scenario.sides]
     title = Title(scenario.name, f"{scenario.date} · {scenario.place} · {RULES} · {scale}")
     for i, side in enumerate(sides):
@@ -68,4 +70,4 @@ def roster(doc, scenario, units: list[tuple[str, Any, Derived]], ctx: Context) -
     chart = side_chart_block(scenario, points, ctx, title="Speed against staying power", x_label="top speed (knots)",
                              y_label="hull boxes", note="Forts do not move and are not shown." if forts else "")
     lashed = any(r[3] is not None for r in roster_order(scenario, units))
-    flow.add(Stack([Note(footnote(units, ctx, lashed)), chart], gap=4))
+    flow.add(Stack([Note(footnote(units, ctx, lashed)), chart], **st["roster_foot"]))

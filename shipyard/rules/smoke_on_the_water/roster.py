@@ -4,10 +4,9 @@ line, its guns wrapping), the speed-code legend and the speed-against-staying-po
 from __future__ import annotations
 
 from ...render.blocks import Block, Flow, Note, Table, Title
+from ...render.kit import fit_to_room
 from ..base import LASHED_NOTE, Context, Derived, lashed_name, roster_order, short_name, side_chart_block
-from .sheet import TITLE
-
-CHART_MM = 88.0  # the chart's height; it shrinks to 70 % of it rather than take a page of its own
+from .sheet import TITLE, style
 HEADER = ["Unit", "Speed", "Man.", "Size", "Draught", "Target", "Armour H/C/T/D", "HDP", "FP", "Guns"]
 
 
@@ -43,8 +42,8 @@ def side_tables(units: list, ctx: Context, scenario=None) -> list[tuple[str, Tab
     out = []
     for side in sides:
         rows = [unit_row(d, code, partner) for s, _, d, partner in ordered if s == side]
-        out.append((side, Table(rows, header=HEADER, title=side, size=8.0, bold_first_col=True,
-                                widths=[19, 6, 8, 8, 8, 6.5, 11, 7, 4, 22.5], align=["left"] + ["centre"] * 8 + ["left"])))
+        out.append((side, Table(rows, header=HEADER, title=side, bold_first_col=True,
+                                align=["left"] + ["centre"] * 8 + ["left"], **style("roster_table"))))
     return out
 
 
@@ -54,35 +53,34 @@ def legend(ctx: Context, lashed: bool = False) -> Note:
                 + (f". {LASHED_NOTE}." if lashed else ""))
 
 
-def chart(scenario, units: list, ctx: Context, height: float = CHART_MM) -> Block | None:
-    """Each vessel's top speed level against her hull damage points, a series per side."""
+def chart(scenario, units: list, ctx: Context, height: float | None = None) -> Block | None:
+    """Each vessel's top speed level against her hull damage points, a series per side (`height` mm tall, the
+    style's roster_chart height unless given)."""
     levels = ctx.tables.require("speed_levels").rows
     knots = {r["level"]: float(r["knots"]) for r in levels}
     points = [(knots[d.stats.max_speed], d.stats.hull_damage_points, short_name(d.unit_name), side)
               for side, _, d in units if d.stats.kind == "vessel" and d.stats.max_speed in knots]
     if not points:
         return None
-    top = max(p[0] for p in points)
-    ticks = [(knots[r["level"]], r["level"]) for r in levels if knots[r["level"]] <= top + 1e-9]
+    fastest = max(p[0] for p in points)
+    ticks = [(knots[r["level"]], r["level"]) for r in levels if knots[r["level"]] <= fastest + 1e-9]
     forts = any(d.stats.kind == "fort" for _, _, d in units)
     return side_chart_block(scenario, points, ctx, title="Speed against staying power",
                             x_label="top speed level (placed at its knots)", y_label="hull damage points (HDP)",
-                            x_ticks=ticks, note="Forts do not move and are not shown." if forts else "", height=height)
+                            x_ticks=ticks, note="Forts do not move and are not shown." if forts else "",
+                            height=style("roster_chart")["height"] if height is None else height)
 
 
 def roster(doc, scenario, units: list, ctx: Context) -> None:
     """The sides follow one another down the page; a side that does not fit what is left goes on, its header
     repeated, overleaf."""
-    flow = Flow(doc, rule=False, gap=4.0, fill=True)
+    flow = Flow(doc, **style("roster_flow"))
     tables = side_tables(units, ctx, scenario)
-    head = Title(scenario.name, f"{scenario.date} · {scenario.place} · {TITLE}", size=14, min_size=10)
+    head = Title(scenario.name, f"{scenario.date} · {scenario.place} · {TITLE}", **style("roster_title"))
     flow.add(head, new_page=True)
     for side, table in tables:
         flow.add(table, bookmark=side)
     flow.add(legend(ctx, lashed=any(row[3] is not None for row in roster_order(scenario, units))))
-    picture = chart(scenario, units, ctx)
-    room = flow.room() - flow.gap
-    if picture is not None and room < picture.measure(doc.content.w) and room >= 0.7 * CHART_MM:
-        picture = chart(scenario, units, ctx, CHART_MM - (picture.measure(doc.content.w) - room))
+    picture = fit_to_room(flow, lambda height: chart(scenario, units, ctx, height), **style("roster_chart"))
     if picture is not None:
         flow.add(picture, bookmark="Speed against staying power", level=1)
