@@ -16,7 +16,9 @@ RULES = Path(shipyard.__file__).parent / "rules"
 LAYOUT_KEYWORDS = {"size", "gap", "box", "height", "width", "leading", "label_size", "sub_size", "min_box", "row_gap",
                    "max_label_share", "weights", "widths", "min_col", "label_share", "padding", "min_size"}
 PORTED = ["saunders/sheet.py", "smoke_on_the_water/sheet.py", "quick_play/sheet.py", "really_simple/sheet.py",
-          "saunders/roster.py", "smoke_on_the_water/roster.py", "quick_play/roster.py", "really_simple/roster.py"]
+          "saunders/roster.py", "smoke_on_the_water/roster.py", "quick_play/roster.py", "really_simple/roster.py",
+          "saunders/reference.py", "smoke_on_the_water/reference.py", "quick_play/reference.py",
+          "really_simple/reference.py"]
 
 
 def layout_numbers(path: Path) -> list[str]:

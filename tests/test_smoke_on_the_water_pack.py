@@ -117,7 +117,7 @@ def test_flow_pages_agrees_with_the_flow(library, tmp_path):
         for tight in (False, True):
             blocks = R.reference_blocks(derived, ctx)
             blocks = [R._tight(b) for b in blocks] if tight else blocks
-            gap = R.TIGHT_GAP if tight else 3.5
+            gap = R.style("reference_tight" if tight else "reference_flow")["gap"]  # the style record's gaps
             with Document(tmp_path / f"{paper}{tight}.pdf", paper=paper, title="t") as doc:
                 box = doc.content_for(False)
                 want = R.flow_pages(blocks, box.w, box.h, gap)

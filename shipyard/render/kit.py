@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 
 import yaml
 
-from .blocks import PT, Block, Table, Title, Track, records, text_width
+from .blocks import PT, Block, Columns, Stack, Table, Title, Track, records, text_width
 from .page import RenderError
 from .text import wrap_lines
 
@@ -869,3 +869,33 @@ def fit_to_room(flow, make, height: float, least: float = 1.0):
     if 0 < over <= height * (1 - least):
         return make(height - over)
     return block
+
+
+# ---------------------------------------------------------------------------------------------- columns of tables
+
+
+def deal_columns(blocks: Sequence[Block], width: float, first: float, height: float, gap: float,
+                 stack_gap: float) -> list[Block]:
+    """Blocks (a quick reference's headed tables) dealt into two columns `gap` mm apart, a page at a time (`first` mm
+    of room on the first page, `height` on the rest), `stack_gap` mm between blocks: each goes under the last in the
+    current column, else into the other column when it holds it (a short table at the end goes under a short column
+    rather than onto a page of its own), else onto a new page. A Columns block per page."""
+    col_w = (width - gap) / 2
+    pages: list[Block] = []
+    room = first
+    cols: list[list[Block]] = [[], []]
+    used = [0.0, 0.0]
+    current = 0
+    for b in blocks:
+        h = b.measure(col_w)
+        fits = [k for k in (current, 1 - current) if used[k] + h + (stack_gap if cols[k] else 0.0) <= room]
+        if not fits:
+            pages.append(Columns([Stack(cols[0], gap=stack_gap), Stack(cols[1], gap=stack_gap)], gap=gap))
+            cols, used, room, current = [[b], []], [h, 0.0], height, 0
+            continue
+        k = current = fits[0]
+        used[k] += h + (stack_gap if cols[k] else 0.0)
+        cols[k].append(b)
+    if cols[0]:
+        pages.append(Columns([Stack(cols[0], gap=stack_gap), Stack(cols[1], gap=stack_gap)], gap=gap))
+    return pages

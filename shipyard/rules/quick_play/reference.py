@@ -11,9 +11,7 @@ from ...render.text import number
 from ...spec.errors import ShipyardError
 from ..base import Context
 from .gauge import turning_gauge
-
-
-QUICK_PT = 8.5  # the quick reference's tables: a page of its own, read across the table
+from .style import style
 
 
 def factor_name(ctx: Context, key: str) -> str:
@@ -37,27 +35,39 @@ def speed_words(ctx: Context) -> list[tuple[str, str | None]]:
     return out
 
 
-def _dice(ctx: Context, factors: set[str] | None, size: float) -> Table | None:
+def _table(name: str, size: float | None, columns: int | None = None) -> dict:
+    """A play table's style record (reference_table, then the table's own), `size` instead of the style's when
+    given, its widths cut to the `columns` shown."""
+    st = style()
+    record = {**st["reference_table"], **st[name]}
+    if size is not None:
+        record["size"] = size
+    if columns is not None and record.get("widths"):
+        record["widths"] = record["widths"][:columns]
+    return record
+
+
+def _dice(ctx: Context, factors: set[str] | None, size: float | None = None) -> Table | None:
     rows = [[factor_name(ctx, r["factor"]), r["dice"], r["tests"], r["fires"]]
             for r in ctx.tables.cannonade_dice.rows if factors is None or r["factor"] in factors]
     if not rows:
         return None
-    widths = [1.0, 2.1, 1.9, 1.5] if size < QUICK_PT else None  # card pages: as few lines as will do
-    return Table(rows, header=["Factor", "Throws", "Tests", "Fires"], widths=widths, size=size, bold_first_col=True)
+    return Table(rows, header=["Factor", "Throws", "Tests", "Fires"], bold_first_col=True,
+                 **_table("reference_dice", size))
 
 
-def _ranges(ctx: Context, size: float) -> Table:
+def _ranges(ctx: Context, size: float | None = None) -> Table:
     rows = [[r["range"], r["heavy_medium"], r["parrot"]] for r in ctx.tables.cannonade_ranges.rows]
     header = ["Range", f"{factor_name(ctx, 'heavy')}, {factor_name(ctx, 'medium')}", factor_name(ctx, "parrot")]
-    return Table(rows, header=header, widths=[1.6, 1.3, 1.0], size=size, align=["left", "centre", "centre"])
+    return Table(rows, header=header, align=["left", "centre", "centre"], **_table("reference_ranges", size))
 
 
-def _events(ctx: Context, forts: bool, size: float) -> Table:
+def _events(ctx: Context, forts: bool, size: float | None = None) -> Table:
     rows = [[r["double"], r["ship"], r["fort"]] if forts else [r["double"], r["ship"]]
             for r in ctx.tables.catastrophic_events.rows]
     header = ["Dice", "Ship", "Fort"] if forts else ["Dice", "Ship"]
-    widths = [1.0 if size < QUICK_PT else 1.4, 7.0] + ([1.8] if forts else [])
-    return Table(rows, header=header, widths=widths, size=size, align=["centre", "left", "left"])
+    return Table(rows, header=header, align=["centre", "left", "left"],
+                 **_table("reference_events", size, columns=len(header)))
 
 
 def _run(key: str, text: str) -> list[tuple[str, str]]:
@@ -81,7 +91,7 @@ def outcome_words(ctx: Context, test: str) -> str:
     return f"over {row['against']}: {hits}; equal or under: no hit."
 
 
-def move_reminders(ctx: Context, size: float, rams: bool = True, ships: bool = True) -> Runs:
+def move_reminders(ctx: Context, size: float | None = None, rams: bool = True, ships: bool = True) -> Runs:
     """The bound, speed changes, ramming and torpedoes, in short runs of bold and plain."""
     t = ctx.tables
     runs = _run("Bound", " → ".join(str(s) for s in t.turn_sequence.rows) + ".")
@@ -99,10 +109,16 @@ def move_reminders(ctx: Context, size: float, rams: bool = True, ships: bool = T
                                      "Any double → events.")
         boiler = outcome_words(ctx, "boiler")
         runs += _run("\nBoiler (2-2)", boiler[:1].upper() + boiler[1:])
-    return Runs(runs, size=size)
+    return Runs(runs, **_reminders(size))
 
 
-def gun_reminders(ctx: Context, size: float) -> Runs:
+def _reminders(size: float | None) -> dict:
+    """The reminders' style record, `size` instead of its type size when given."""
+    record = style()["reference_reminders"]
+    return record if size is None else {**record, "size": size}
+
+
+def gun_reminders(ctx: Context, size: float | None = None) -> Runs:
     """Which guns go first when guns are put out of action, and the average die."""
     t = ctx.tables
     runs = _run("Gunfire", f"each {factor_name(ctx, 'heavy')} and {factor_name(ctx, 'medium')} throw "
@@ -110,30 +126,31 @@ def gun_reminders(ctx: Context, size: float) -> Runs:
     runs += _run("Guns out", "each gun out strikes one factor box (a fort's too, not its pieces), smallest first: "
                 + ", then ".join(factor_name(ctx, k) for k in t.guns_out.rows) + ".")
     runs += _run("\nAvD", "average die (" + ", ".join(number(f) for f in t.average_die.rows["faces"]) + ").")
-    return Runs(runs, size=size)
+    return Runs(runs, **_reminders(size))
 
 
-def play_tables(ctx: Context, *, size: float = 6.5, factors: Iterable[str] | None = None, rams: bool = True,
+def play_tables(ctx: Context, *, size: float | None = None, factors: Iterable[str] | None = None, rams: bool = True,
                 forts: bool = True, ships: bool = True) -> Block:
-    """Cannonade (dice, ranges) beside the catastrophic events and the reminders; only the factors given."""
+    """Cannonade (dice, ranges) beside the catastrophic events and the reminders; only the factors given. The
+    tables' type is the style's (reference_table) unless `size` is given."""
+    st = style()
     fs = set(factors) if factors is not None else None
-    head = size + 1.5
-    note = size - 0.5 if size > 6.5 else size
-    left = Stack([Heading("Cannonade", size=head), _dice(ctx, fs, size), _ranges(ctx, size), gun_reminders(ctx, note)],
-                 gap=1.5)
-    right = Stack([Heading("Catastrophic events (any double)", size=head), _events(ctx, forts, size),
-                   move_reminders(ctx, note, rams=rams, ships=ships)], gap=1.5)
-    return Columns([left, right], weights=[1.0, 1.35], gap=4.0)
+    left = Stack([Heading("Cannonade", **st["reference_heading"]), _dice(ctx, fs, size), _ranges(ctx, size),
+                  gun_reminders(ctx)], **st["reference_stack"])
+    right = Stack([Heading("Catastrophic events (any double)", **st["reference_heading"]), _events(ctx, forts, size),
+                   move_reminders(ctx, rams=rams, ships=ships)], **st["reference_stack"])
+    return Columns([left, right], **st["reference_columns"])
 
 
-def speed_table(ctx: Context, types: set[str] | None, size: float = 7.5) -> Table | None:
+def speed_table(ctx: Context, types: set[str] | None, size: float | None = None) -> Table | None:
     rows = [[r["type"], number(r["slow"], none="–"), number(r["cruise"], none="–"), number(r["full"], none="–"),
              f"{number(r['turn_deg'])}°", "yes" if r["turns_when_stationary"] else "no"]
             for r in ctx.tables.ship_types.rows if types is None or r["type"] in types]
     if not rows:
         return None
-    return Table(rows, header=["Type", "Slow", "Cruise", "Full", "Turn", "Turns stopped"], widths=[3, 1.2, 1.2, 1.2, 1.4, 2],
-                 size=size, bold_first_col=True, align=["left"] + ["centre"] * 5, title="Speeds (inches a move) and turning")
+    return Table(rows, header=["Type", "Slow", "Cruise", "Full", "Turn", "Turns stopped"], bold_first_col=True,
+                 align=["left"] + ["centre"] * 5, title="Speeds (inches a move) and turning",
+                 **_table("reference_speeds", size))
 
 
 def turns_in_play(derived: list[Any], ctx: Context) -> dict[float, list[str]]:
@@ -151,10 +168,11 @@ def gauge_blocks(derived: list[Any], ctx: Context) -> list[Block]:
     turns = turns_in_play(derived, ctx)
     if not turns:
         return []
-    return [Heading("Turning gauge (true scale)", size=QUICK_PT + 1.5),
+    st = style()
+    return [Heading("Turning gauge (true scale)", **st["reference_heading"]),
             Text("Cut along the heavy outline and mount on card. Put the point at the pivot of the model, the dashed line "
-                 "along her present heading; she may turn as far as her type's edge, either side.", size=QUICK_PT - 1,
-                 family="condensed"),
+                 "along her present heading; she may turn as far as her type's edge, either side.",
+                 **st["reference_gauge_note"]),
             turning_gauge(turns)]
 
 
@@ -168,12 +186,13 @@ def quick_reference_blocks(derived: list[Any], ctx: Context) -> Block:
     rams = any(s.ram for s in stats) if stats else True
     forts = any(s.is_fort for s in stats) if stats else True
     ships = any(not s.is_fort for s in stats) if stats else True
+    st = style()
     return Stack([
-        Text("Quick Play ACW Naval Rules — quick reference", size=14, weight="bold"),
-        speed_table(ctx, types, size=QUICK_PT) if ships else None,
-        play_tables(ctx, size=QUICK_PT, factors=factors, rams=rams, forts=forts, ships=ships),
+        Text("Quick Play ACW Naval Rules — quick reference", **st["reference_title"]),
+        speed_table(ctx, types) if ships else None,
+        play_tables(ctx, factors=factors, rams=rams, forts=forts, ships=ships),
         *gauge_blocks(derived, ctx),
-    ], gap=3.0)
+    ], **st["reference_page"])
 
 
 def quick_reference(doc, derived: list[Any], ctx: Context) -> None:

@@ -11,7 +11,7 @@ from ...render.text import number
 from ...spec.errors import ShipyardError
 from ..base import LASHED, Context, accent, roster_order, short_name, side_chart_block
 from .reference import factor_name
-from .sheet import style
+from .style import style
 
 FACTORS = ("heavy", "medium", "parrot")
 

@@ -5,24 +5,16 @@ record (style.yaml); which box records which outcome of the rules is trackers.ya
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...render.blocks import (Block, Check, CheckRow, Columns, Flow, Note, Panel, Runs, StatBoxes, Stack, Text, Title,
                                Track, Tracks, records)
-from ...render.kit import load_style
 from ...render.text import number
 from ...spec.errors import ShipyardError
 from ..base import Context, accent, damage_done, in_colour, nation_of, sheet_heading
 from .reference import factor_name
+from .style import style
 from .trackers import applies, trackers
-
-STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
-
-
-def style():
-    """The sizes the cards pick (style.yaml)."""
-    return load_style(STYLE_PATH)
 
 
 def type_words(s) -> str:

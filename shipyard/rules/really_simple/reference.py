@@ -7,39 +7,54 @@ from __future__ import annotations
 from ...render.blocks import Block, Columns, Flow, Heading, Note, Stack, Table, Text
 from ...render.text import number
 from .derive import modifier, scale_factor
+from .sheet import style
 from .trackers import no_effect_text
 from .words import need, ranges_text, row_text, signed, sinks_in
 
-HEAD = dict(size=8.0)
-BODY = dict(size=7.0, family="condensed")
+
+def _heading(text: str) -> Heading:
+    return Heading(text, **style()["reference_heading"])
 
 
-def _two(rows, size=7.0) -> Table:
-    return Table(rows, size=size, leading=1.25, widths=[1, 8], align=["centre", "left"])
+def _body(text: str) -> Text:
+    return Text(text, **style()["reference_body"])
+
+
+def _two(rows) -> Table:
+    """A roll and what it does, a line each."""
+    return Table(rows, align=["centre", "left"], **style()["reference_rolls"])
+
+
+def _modifiers(rows, header=None) -> Table:
+    """A modifier and its value, a line each."""
+    return Table(rows, header=header, align=["left", "centre"], **style()["reference_modifiers"])
 
 
 def shooting(derived: list, ctx) -> Block:
     t = ctx.tables
     classes = sorted({(g.size, g.rifled, g.fire_factor) for d in derived for g in d.stats.guns}, key=lambda c: (-c[2], c[0]))
     armours = sorted({int(d.stats.armour) for d in derived})
-    parts: list[Block] = [Heading("Shooting: 1d6 + fire factor + modifiers must beat the armour", **HEAD)]
+    st = style()
+    parts: list[Block] = [_heading("Shooting: 1d6 + fire factor + modifiers must beat the armour")]
     if classes and armours:
         rows = [[f"{s}{' rifle' if r else ''} +{ff}"] + [need(ff, a) for a in armours] for s, r, ff in classes]
-        parts += [Table(rows, header=["gun \\ armour"] + [str(a) for a in armours], size=7.0, widths=[3] + [1] * len(armours),
-                        align=["left"] + ["centre"] * len(armours)),
-                  Note("cells: the d6 roll needed at effective range before other modifiers", size=6.5)]
-    parts.append(Table([[r["label"], signed(r["modifier"])] for r in t.require("shooting_modifiers").rows],
-                       header=["Modifier", ""], size=7.0, widths=[6, 1], align=["left", "centre"]))
+        need_table = st["reference_needs"]
+        gun_w = need_table.pop("gun_weight")
+        parts += [Table(rows, header=["gun \\ armour"] + [str(a) for a in armours], widths=[gun_w] + [1] * len(armours),
+                        align=["left"] + ["centre"] * len(armours), **need_table),
+                  Note("cells: the d6 roll needed at effective range before other modifiers", **st["reference_note"])]
+    parts.append(_modifiers([[r["label"], signed(r["modifier"])] for r in t.require("shooting_modifiers").rows],
+                            header=["Modifier", ""]))
     sizes = "; ".join(f"{r['size']} +{r['fire_factor']}" for r in t.require("gun_sizes").rows)
     rifled = signed(modifier(t, "rifled")[0])
-    parts.append(Text(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}.", **BODY))
-    parts += [Heading("On a hit, roll 1d6", **HEAD),
+    parts.append(_body(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}."))
+    parts += [_heading("On a hit, roll 1d6"),
               _two([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows])]
     forts = [d.stats for d in derived if d.stats.is_fort]
     nothing = no_effect_text(t, forts[0], "On a fort") if forts else ""
     if nothing:  # what the tables' rows do to a fort, said where they are read
-        parts.append(Text(nothing + " (Forts are ours: not in the original text.)", **BODY))
-    return Stack(parts, gap=1.5)
+        parts.append(_body(nothing + " (Forts are ours: not in the original text.)"))
+    return Stack(parts, **st["reference_stack"])
 
 
 def torpedoes(derived: list, ctx) -> list[Block]:
@@ -51,7 +66,7 @@ def torpedoes(derived: list, ctx) -> list[Block]:
     text = (f"For each move a ship ends in a torpedo field or crosses one, roll {field['dice']}: a torpedo strikes on "
             f"{number(field['strike_on'])}{'+' if int(field['strike_on']) < 6 else ''}. Forts are not struck. "
             "(Not in the original text: our tables.)")
-    return [Heading("Torpedoes (mines)", **HEAD), Text(text, **BODY),
+    return [_heading("Torpedoes (mines)"), _body(text),
             _two([[r["roll"], r["effect"]] for r in t.require("torpedoes").rows])]
 
 
@@ -82,29 +97,29 @@ def movement(derived: list, ctx) -> list[Block]:
     contact = (f"End-on contact only grinds past: both lose {number(c['end_on_loss_kn'])} knot and neither fires. "
                f"Contact without a RAM order: the striker avoids it on {number(c['avoid_on'])}+ (1d6), shooting "
                f"{avoided}; otherwise treat it as a ram.")
-    return [Heading("Movement", **HEAD), Text(text, **BODY),
-            Heading("Shoals", **HEAD), Text(shoals, **BODY),
-            Heading("Ramming: bow into the target's side", **HEAD),
-            Table([[r["label"], signed(r["modifier"])] for r in ram["modifiers"]], size=7.0, widths=[6, 1],
-                  align=["left", "centre"]),
+    return [_heading("Movement"), _body(text),
+            _heading("Shoals"), _body(shoals),
+            _heading("Ramming: bow into the target's side"),
+            _modifiers([[r["label"], signed(r["modifier"])] for r in ram["modifiers"]]),
             _two([[r["roll"], r["effect"]] for r in ram["results"]]),
-            Text(contact, **BODY)]
+            _body(contact)]
 
 
 def special_effects(ctx) -> list[Block]:
     """The 2d6 special effects, each row's words filled from its own fields (a house rule's knots or turns)."""
-    return [Heading("Special effects, roll 2d6", **HEAD),
+    return [_heading("Special effects, roll 2d6"),
             _two([[r["roll"], row_text(r, "effect", "special_effects")] for r in ctx.tables.require("special_effects").rows])]
 
 
 def quick_reference(doc, derived: list, ctx) -> None:
     """One page (more only if it must) of what the units in play use, in two columns."""
-    left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx)], gap=1.5)
-    right = Stack(special_effects(ctx) + movement(derived, ctx), gap=1.5)
-    title = Text("Really Simple ACW Naval Rules · quick reference", size=12, weight="bold")
-    flow = Flow(doc, gap=3.0, rule=False)
-    page = Stack([title, Columns([left, right], gap=5.0)], gap=2.0)
+    st = style()
+    left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx)], **st["reference_stack"])
+    right = Stack(special_effects(ctx) + movement(derived, ctx), **st["reference_stack"])
+    title = Text("Really Simple ACW Naval Rules · quick reference", **st["reference_title"])
+    flow = Flow(doc, **st["reference_flow"])
+    page = Stack([title, Columns([left, right], **st["reference_columns"])], **st["reference_page"])
     if page.measure(doc.content.w) <= doc.content.h:
         flow.add(page, bookmark="Quick reference", new_page=True)
     else:  # more than a page: the columns run one after the other and split where they must
-        flow.add(Stack([title, left, right], gap=2.0), bookmark="Quick reference", new_page=True)
+        flow.add(Stack([title, left, right], **st["reference_page"]), bookmark="Quick reference", new_page=True)

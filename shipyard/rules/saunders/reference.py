@@ -5,15 +5,22 @@ from __future__ import annotations
 
 from functools import partial
 
-from ...render.blocks import Block, Columns, Flow, Heading, Stack, Table, Title
+from ...render.blocks import Block, Flow, Heading, Stack, Table, Title
+from ...render.kit import deal_columns
 from ...render.text import number
 from ..base import Context, Derived
 from .derive import scale_factor
-from .sheet import RULES, fraction, signed
+from .sheet import RULES, fraction, signed, style
 
-SIZE = 7.0
-COLUMN_GAP = 6.0
-LEADINGS = (1.35, 1.3, 1.25)  # line spacing of the tables, loosest first: the loosest that fits the reference on a page
+
+def leadings() -> list[float]:
+    """The tables' line spacings, loosest first: the loosest that sets the reference on a page is used."""
+    return list(style()["reference_tables"]["leadings"])
+
+
+def _table_type(leading: float | None) -> dict:
+    """A reference table's type size and line spacing (the loosest unless `leading` is given)."""
+    return {"size": style()["reference_tables"]["size"], "leading": leadings()[0] if leading is None else leading}
 
 
 def band_labels(rows: list[dict], key: str) -> list[str]:
@@ -29,24 +36,33 @@ def band_labels(rows: list[dict], key: str) -> list[str]:
     return out
 
 
-def _plain_table(title: str, rows: list[list], header: list[str] | None, widths: list[float], wrap_last: bool = False,
-                 leading: float = LEADINGS[0], align: list[str] | None = None) -> Block:
-    align = align or ["left"] + ["centre"] * (len(widths) - 2) + ["left" if wrap_last else "centre"]
-    return Stack([Heading(title, size=8), Table(rows, header=header, widths=widths, size=SIZE, leading=leading, align=align)],
-                 gap=0.6)
+def _plain_table(title: str, rows: list[list], header: list[str] | None, widths: str, wrap_last: bool = False,
+                 leading: float | None = None, align: list[str] | None = None) -> Block:
+    """A headed table, its column `widths` named in the style's reference_widths."""
+    st = style()
+    shares = st["reference_widths"][widths]
+    align = align or ["left"] + ["centre"] * (len(shares) - 2) + ["left" if wrap_last else "centre"]
+    return Stack([Heading(title, **st["reference_heading"]),
+                  Table(rows, header=header, widths=shares, align=align, **_table_type(leading))],
+                 **st["reference_table_stack"])
 
 
-def _across(title: str, label: str, columns: list[str], rows: list[tuple[str, list]], per_band: int = 6,
-            leading: float = LEADINGS[0]) -> Block:
+def _across(title: str, label: str, columns: list[str], rows: list[tuple[str, list]], per_band: int | None = None,
+            leading: float | None = None) -> Block:
     """A lookup table set sideways, the rolls along the top and a row per result under them, in bands of `per_band`
-    columns (equal widths; the last band padded): a dozen rolls take six lines, not a dozen."""
+    columns (the style's unless given; equal widths, the last band padded): a dozen rolls take six lines, not a
+    dozen."""
+    st = style()
+    across = st["reference_across"]
+    per_band = per_band or across["per_band"]
     bands = []
     for i in range(0, len(columns), per_band):
         pad = [""] * (per_band - len(columns[i:i + per_band]))
         bands.append(Table([[name] + list(vals[i:i + per_band]) + pad for name, vals in rows],
-                           header=[label] + columns[i:i + per_band] + pad, widths=[1.7] + [1.0] * per_band, size=SIZE,
-                           leading=leading, align=["left"] + ["centre"] * per_band, bold_first_col=True))
-    return Stack([Heading(title, size=8), *bands], gap=0.6)
+                           header=[label] + columns[i:i + per_band] + pad,
+                           widths=[across["label_weight"]] + [across["roll_weight"]] * per_band, **_table_type(leading),
+                           align=["left"] + ["centre"] * per_band, bold_first_col=True))
+    return Stack([Heading(title, **st["reference_heading"]), *bands], **st["reference_table_stack"])
 
 
 PAIRS_ALIGN = ["left", "centre", "left", "centre"]
@@ -55,11 +71,11 @@ PAIRS_ALIGN = ["left", "centre", "left", "centre"]
 def pairs(items: list[list]) -> list[list]:
     """[modifier, value] rows set two to a line, read down the left half then the right: half the lines."""
     half = (len(items) + 1) // 2
-    left, right = items[:half], items[half:] + [["", ""]] * (2 * half - len(items))
-    return [list(a) + list(b) for a, b in zip(left, right)]
+    down, then = items[:half], items[half:] + [["", ""]] * (2 * half - len(items))
+    return [list(a) + list(b) for a, b in zip(down, then)]
 
 
-def sections(derived: list[Derived], ctx: Context, leading: float = LEADINGS[0]) -> list[Block]:
+def sections(derived: list[Derived], ctx: Context, leading: float | None = None) -> list[Block]:
     """The reference's headed tables, in reading order, only those the ships in play need."""
     _table = partial(_plain_table, leading=leading)
     t = ctx.tables
@@ -76,23 +92,23 @@ def sections(derived: list[Derived], ctx: Context, leading: float = LEADINGS[0])
         *[[f"Hull {fraction(r['lost_fraction'])} lost: max speed ×", fraction(r["speed_fraction"])] for r in t.hull_speed.rows],
         [f"Turn ladder (°); spar deployed: {signed(t.turn.rows['spar_torpedo_deployed_steps'])} step",
          " ".join(str(a) for a in t.turn.rows["ladder_deg"])],
-    ], None, [0.72, 0.28]))
+    ], None, "movement"))
     st = t.small_target.rows
     small = [f"Target under {number(st['under_length_ft'])} ft" + (" or a monitor" if st["monitors"] else ""),
              signed(st["to_hit_modifier"])]
     out.append(_table(f"To hit: 1D6 per gun, {int(t.to_hit.rows['needed'])}+ hits", pairs([
         *[[m["when"], signed(m["mod"])] for m in t.to_hit.rows["modifiers"]], small]), ["Modifier", "", "Modifier", ""],
-        [0.4, 0.1, 0.4, 0.1], align=PAIRS_ALIGN))
+        "to_hit", align=PAIRS_ALIGN))
     out.append(_table("Penetration: DAV + strength − armour",
                       [[m["when"], signed(m["mod"])] for m in t.penetration.rows["modifiers"]]
                       + [["DAV faces", " ".join(str(f) for f in t.penetration.rows["dav_faces"])]],
-                      ["Adjustment", ""], [0.72, 0.28]))
+                      ["Adjustment", ""], "penetration"))
     res = t.penetration_result.rows
     out.append(_table("Penetration result", [[label, r["hull"], r["effect"]] for label, r in zip(band_labels(res, "min_total"), res)],
-                      ["Total", "Hull", "Effect"], [0.2, 0.15, 0.65], wrap_last=True))
+                      ["Total", "Hull", "Effect"], "penetration_result", wrap_last=True))
     out.append(_table("Hit location (1D6)",
                       [["–".join(str(x) for x in (r["roll"][0], r["roll"][-1])) if len(r["roll"]) > 1 else str(r["roll"][0]),
-                        r["location"]] for r in t.hit_location.rows], ["D6", "Location"], [0.2, 0.8], wrap_last=True))
+                        r["location"]] for r in t.hit_location.rows], ["D6", "Location"], "roll", wrap_last=True))
     strengths = sorted({g.strength for g in guns})
     if strengths:
         rng = t.gun_ranges.rows
@@ -104,79 +120,55 @@ def sections(derived: list[Derived], ctx: Context, leading: float = LEADINGS[0])
                          number(band["long_in"] * factor), ", ".join(names)])
         light = "; light guns: no Long" if any(g.light for g in guns) else ""
         out.append(_table(f"Guns in play (inches at {scale}; rifles × {number(rng['rifle_long_factor'], fractions=False)} at Long{light})",
-                          rows, ["Str", "PB", "Eff", "Long", "Guns"], [0.08, 0.08, 0.08, 0.1, 0.66], wrap_last=True))
+                          rows, ["Str", "PB", "Eff", "Long", "Guns"], "guns", wrap_last=True))
     paddle_words = "a paddle wheel lost (side wheeler: speed halved); "
     crit = [[r["roll"], r["effect"] if has_paddles else r["effect"].replace(paddle_words, "")] for r in t.criticals.rows]
-    out.append(_table("Critical hits (D66)", crit, ["D66", "Effect"], [0.15, 0.85], wrap_last=True))
+    out.append(_table("Critical hits (D66)", crit, ["D66", "Effect"], "criticals", wrap_last=True))
     out.append(_table("Ramming: both roll 1D6", pairs([[m["when"], signed(m["mod"])] for m in t.ramming_modifiers.rows]),
-                      ["Modifier", "", "Modifier", ""], [0.41, 0.09, 0.41, 0.09], align=PAIRS_ALIGN))
+                      ["Modifier", "", "Modifier", ""], "ramming", align=PAIRS_ALIGN))
     rd = t.ramming_damage.rows
     out.append(_across("Ramming / grounding / torpedo damage", "Roll", band_labels(rd, "min_roll"),
                        [("Hull", [r["hull"] for r in rd]), ("Specials", [r["specials"] for r in rd])], leading=leading))
     ag = t.aground.rows
     out.append(_table("Aground", [["Break free at the end of a turn on D6", f"{int(ag['break_free_on'])}+"],
                                   ["Failed tries before she is stuck for good", int(ag["attempts"])]],
-                      None, [0.8, 0.2]))
+                      None, "aground"))
     if any(g.turret for g in guns):
         ta = t.turret_arcs.rows
         rows = [[f"{n} turret{'s' if n != '1' else ''}", role, ", ".join(arcs) or "none"]
                 for n, roles in ta["blocked"].items() for role, arcs in roles.items()]
         rows.append(["stern wheel", "all", ", ".join(ta["stern_wheel_blocks"])])
-        out.append(_table("Turret arcs blocked", rows, ["Monitor", "Turret", "Blocked"], [0.35, 0.25, 0.4], wrap_last=True))
+        out.append(_table("Turret arcs blocked", rows, ["Monitor", "Turret", "Blocked"], "turret_arcs", wrap_last=True))
     if any(s.spar_torpedo for s in stats):
         sp = t.spar_torpedo.rows
         out.append(_table(f"Spar torpedo (within {number(sp['range_in'] * factor)} in, {sp['arc_deg']}° of the bow)",
-                          [[r["roll"], r["effect"]] for r in sp["effect"]], ["D6", "Effect"], [0.2, 0.8], wrap_last=True))
+                          [[r["roll"], r["effect"]] for r in sp["effect"]], ["D6", "Effect"], "roll", wrap_last=True))
     td = t.torpedo_density.rows
     out.append(_across("Torpedo fields: 2D6 per inch moved", "Density", [str(r["density"]) for r in td],
                        [("", [r["name"] for r in td]), ("Strike on", [f"{r['strike_on']}+" for r in td])],
-                       per_band=len(td) if len(td) <= 7 else 6, leading=leading))
+                       per_band=len(td) if len(td) <= style()["reference_across"]["per_band"] + 1 else None,
+                       leading=leading))
     out.append(_table("Torpedo strike (1D6)", [[r["roll"], r["effect"]] for r in t.torpedo_strike.rows],
-                      ["D6", "Effect"], [0.2, 0.8], wrap_last=True))
+                      ["D6", "Effect"], "roll", wrap_last=True))
     return out
-
-
-def two_columns(blocks: list[Block], width: float, first: float, height: float, gap: float = COLUMN_GAP) -> list[Block]:
-    """Blocks dealt into two columns, a page at a time (`first` mm of room on the first page, `height` on the rest):
-    each goes under the last in the current column, else into the other column when it holds it (a short table at
-    the end goes under a short column rather than onto a page of its own), else onto a new page."""
-    col_w = (width - gap) / 2
-    pages: list[Block] = []
-    room = first
-    cols: list[list[Block]] = [[], []]
-    used = [0.0, 0.0]
-    stack_gap = 3.0
-    current = 0
-    for b in blocks:
-        h = b.measure(col_w)
-        fits = [k for k in (current, 1 - current) if used[k] + h + (stack_gap if cols[k] else 0.0) <= room]
-        if not fits:
-            pages.append(Columns([Stack(cols[0], gap=stack_gap), Stack(cols[1], gap=stack_gap)], gap=gap))
-            cols, used, room, current = [[b], []], [h, 0.0], height, 0
-            continue
-        k = current = fits[0]
-        used[k] += h + (stack_gap if cols[k] else 0.0)
-        cols[k].append(b)
-    if cols[0]:
-        pages.append(Columns([Stack(cols[0], gap=stack_gap), Stack(cols[1], gap=stack_gap)], gap=gap))
-    return pages
 
 
 def reference_pages(derived: list[Derived], ctx: Context, width: float, first: float, height: float) -> list[Block]:
     """The reference's pages: at the loosest line spacing that sets it on one page, else at the loosest on as many
     pages as it takes."""
-    for leading in LEADINGS:
-        pages = two_columns(sections(derived, ctx, leading), width, first, height)
+    columns = style()["reference_columns"]
+    for leading in leadings():
+        pages = deal_columns(sections(derived, ctx, leading), width, first, height, **columns)
         if len(pages) == 1:
             return pages
-    return two_columns(sections(derived, ctx), width, first, height)
+    return deal_columns(sections(derived, ctx), width, first, height, **columns)
 
 
 def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
     title = Title("Quick reference", f"{RULES} · the tables the ships in play use")
     box = doc.content_for(False)
-    first = box.h - title.measure(box.w) - 2.5
-    flow = Flow(doc, rule=False, gap=2.5)
+    flow = Flow(doc, **style()["reference_flow"])
+    first = box.h - title.measure(box.w) - flow.gap
     for i, page in enumerate(reference_pages(derived, ctx, box.w, first, box.h)):
         if i == 0:
             flow.add(Stack([title, page]), bookmark="Quick reference (Saunders)")

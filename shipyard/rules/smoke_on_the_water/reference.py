@@ -8,7 +8,7 @@ from ...render.blocks import Block, Columns, Flow, Heading, Legend, Note, Stack,
 from ...render.text import number as num
 from ..base import Context, Derived
 from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, hit_location_column
-from .sheet import TITLE, code_words, gun_damage_block, natural_rolls
+from .sheet import TITLE, code_words, gun_damage_block, natural_rolls, style
 
 SIZE_ORDER = ("VL", "L", "M", "H", "SH")
 
@@ -57,7 +57,7 @@ def to_hit_block(ctx: Context) -> Block:
     text = (f"range {mods('range')} · target size {mods('target_size')} (A only beyond PB) · firer {mods('firer_speed')}"
             f" · target {mods('target_speed')} · obscured {mods('obscured')}")
     return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10 ({natural_rolls(t10)})"),
-                  Text(text, size=7.5)], gap=0.6)
+                  Text(text, **style("reference_body"))], **style("reference_stack"))
 
 
 def armour_in_play(derived: list[Derived], ctx: Context) -> set[str]:
@@ -123,18 +123,21 @@ def hit_location_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
     for conf in in_play:
         col = hit_location_column(conf, ctx.tables)  # an unknown (house-ruled) configuration is a clear error here
         n = len(next(iter(col.values())))
-        body = [[r + 1] + [col[c][r] for c in cols] for r in range(n)] + [[crit] + ["critical"] * len(cols)]
-        tables.append(Table(body, header=["d10"] + cols, title=conf[0].upper() + conf[1:], size=7.0,
-                            widths=[0.1, 0.225, 0.225, 0.225, 0.225]))
+        body = [[row + 1] + [col[c][row] for c in cols] for row in range(n)] + [[crit] + ["critical"] * len(cols)]
+        tables.append(Table(body, header=["d10"] + cols, title=conf[0].upper() + conf[1:],
+                            **style("reference_hit_locations")))
     stack = t14.rows.get("stack")
     stack = (f"; Stack: armour {stack['armour']}, {stack['track']} track *"
              + ("" if stack.get("fire_test", True) else ", no fire test") if stack else "")
     head = Heading(f"Table 14 · hit location, d10 by the shot's aspect ({crit} = critical); no casemate: Casemate = Hull"
                    + stack)
-    pairs: list[Block] = [Columns(tables[k:k + 2] + ([Stack([])] if len(tables[k:k + 2]) == 1 else []), gap=4.0)
-                          for k in range(0, len(tables), 2)]
+    side_by_side = style("reference_side_by_side")
+    per_row = side_by_side.pop("per_row")
+    pairs: list[Block] = [Columns(tables[k:k + per_row] + [Stack([])] * (per_row - len(tables[k:k + per_row])),
+                                  **side_by_side)
+                          for k in range(0, len(tables), per_row)]
     if pairs:
-        pairs[0] = Stack([head, pairs[0]], gap=0.6)  # the heading stays with its first tables
+        pairs[0] = Stack([head, pairs[0]], **style("reference_stack"))  # the heading stays with its first tables
     return pairs
 
 
@@ -145,7 +148,7 @@ def critical_tables(ctx: Context) -> list[Block]:
     for k, (title, key) in enumerate((("Critical", "hits"), ("Special", "specials"))):
         body = [[r["roll"], r["hit"], str(r["armour"]).replace("_", " "),
                  r.get("effect", "") + (" *" if t15.tag(r) == "reconstructed" else "")] for r in t15.rows[key]]
-        out.append(Table(body, header=[die, title, "Armour", "Effect"], size=7.0, widths=[0.05, 0.15, 0.19, 0.61],
+        out.append(Table(body, header=[die, title, "Armour", "Effect"], **style("reference_criticals"),
                          align=["centre", "left", "left", "left"],
                          title=None if k else f"Table 15 · critical hits, {die}; Special: {die} again on the specials; "
                                               "armour: what tests deflection"))
@@ -180,11 +183,11 @@ def collision_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
              [f"Table 7 · lock", f"{lk['lock']['base']} or less on a d10: {mods(lk['lock']['modifiers'])}"],
              [f"Table 8 · free", f"{lk['break_free']['base']} or less on a d10: {mods(lk['break_free']['modifiers'])}"]]
     rows += torpedo_rows(ctx, vessels)
-    return [Table(rows, widths=[0.15, 0.85], size=7.0, bold_first_col=True, align=["left", "left"],
+    return [Table(rows, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
                   title=f"Ramming and torpedoes · Table 6: each vessel {t6['die']} + modifiers = Hull Damage Points taken"),
             Note("* reconstructed, ours: the text's descriptions of those hits (Tables 14-15) and its Torpedoes chapter "
                  "are lost",
-                 size=6.5)]
+                 **style("reference_note"))]
 
 
 def torpedo_rows(ctx: Context, vessels: list[Derived]) -> list[list[str]]:
@@ -209,8 +212,9 @@ def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
     vessels = [d for d in derived if d.stats.kind == "vessel"]
     codes = sorted({g.code for d in derived for g in d.stats.guns})
     factor = distance_factor(ctx)
-    legend = [Legend([(c, code_words(c, ctx)) for c in codes], size=7.0, title="Gun codes (size word = Table 17 row):")]
-    blocks: list[Block] = [Title(f"{TITLE}: quick reference for the units in play", size=12, min_size=10),
+    legend = [Legend([(c, code_words(c, ctx)) for c in codes], title="Gun codes (size word = Table 17 row):",
+                     **style("reference_legend"))]
+    blocks: list[Block] = [Title(f"{TITLE}: quick reference for the units in play", **style("reference_title")),
                            speed_table(ctx, factor), *(legend if codes else []), *range_tables(ctx, codes, factor),
                            to_hit_block(ctx),
                            *deflection_tables(ctx, codes, derived), gun_damage_block(ctx)]
@@ -220,26 +224,27 @@ def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
     return blocks
 
 
-TIGHT_LEADING, TIGHT_GAP = 1.12, 2.5  # the quick reference closed up when that saves it a page (text stays its size)
-
-
-def _tight(block: Block) -> Block:
-    """The block with its tables' lines closer together (same type sizes)."""
+def _tight(block: Block, leading: float | None = None) -> Block:
+    """The block with its tables' lines `leading` apart (the style's reference_tight unless given), closer than their
+    own (same type sizes)."""
+    if leading is None:
+        leading = style("reference_tight")["leading"]
     if isinstance(block, Table):
-        return replace(block, leading=TIGHT_LEADING, _cache={})
+        return replace(block, leading=leading, _cache={})
     if isinstance(block, (Stack, Columns)):
-        return replace(block, children=[_tight(c) for c in block.children])
+        return replace(block, children=[_tight(c, leading) for c in block.children])
     return block
 
 
 def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
     """One page (or more if needed) of only the tables the units in play use: closed up (tables' leading, gaps)
-    when that takes a page fewer, as on Letter for Mobile Bay."""
-    blocks, gap = reference_blocks(derived, ctx), 3.5
+    when that takes a page fewer, as on Letter for Mobile Bay (the style's reference_tight)."""
+    flowing, tight = style("reference_flow"), style("reference_tight")
+    blocks = reference_blocks(derived, ctx)
     box = doc.content_for(False)
-    tight = [_tight(b) for b in blocks]
-    if flow_pages(tight, box.w, box.h, TIGHT_GAP) < flow_pages(blocks, box.w, box.h, gap):
-        blocks, gap = tight, TIGHT_GAP
-    flow = Flow(doc, rule=False, gap=gap)
+    closed = [_tight(b, tight["leading"]) for b in blocks]
+    if flow_pages(closed, box.w, box.h, tight["gap"]) < flow_pages(blocks, box.w, box.h, flowing["gap"]):
+        blocks, flowing = closed, {**flowing, "gap": tight["gap"]}
+    flow = Flow(doc, **flowing)
     for k, block in enumerate(blocks):
         flow.add(block, bookmark="Quick reference" if k == 0 else None, new_page=k == 0)
