@@ -12,7 +12,8 @@ import shipyard
 from shipyard.render.kit import OrdersLog, column_widths, load_style
 from shipyard.render.page import RenderError
 
-RULES = Path(shipyard.__file__).parent / "rules"
+PACKAGE = Path(shipyard.__file__).parent
+RULES = PACKAGE / "rules"
 LAYOUT_KEYWORDS = {"size", "gap", "box", "height", "width", "leading", "label_size", "sub_size", "min_box", "row_gap",
                    "max_label_share", "weights", "widths", "min_col", "label_share", "padding", "min_size"}
 PORTED = ["saunders/sheet.py", "smoke_on_the_water/sheet.py", "quick_play/sheet.py", "really_simple/sheet.py",
@@ -37,7 +38,13 @@ def test_a_ported_sheet_module_places_nothing_by_numbers(module):
     assert layout_numbers(RULES / module) == []
 
 
-@pytest.mark.parametrize("path", sorted(RULES.glob("*/style.yaml")), ids=lambda p: p.parent.name)
+def test_the_pack_cover_places_nothing_by_numbers():
+    """The cover is made of kit pieces (Line, Indent, Contents) sized by pack/cover.yaml."""
+    assert layout_numbers(PACKAGE / "pack" / "cover.py") == []
+
+
+@pytest.mark.parametrize("path", sorted(RULES.glob("*/style.yaml")) + [PACKAGE / "pack" / "cover.yaml"],
+                         ids=lambda p: p.parent.name)
 def test_every_style_record_loads_and_sets_no_type_under_6_pt(path):
     assert load_style(path).named
 

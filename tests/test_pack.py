@@ -301,3 +301,20 @@ def test_a_pack_of_one_side_derives_only_that_sides_units_for_quick_play(library
     build_pack(library, scenario, rs, PackOptions(rules=[rs.key], sides=["Confederate"], output_dir=tmp_path))
     confederate = {u.id for side, u in library.scenario_units(scenario) if side == "Confederate"}
     assert set(calls) == confederate and max(calls.values()) == 1
+
+
+def test_a_history_longer_than_the_cover_goes_on_overleaf_whole(library, tmp_path):
+    """A user's scenario whose history is far longer than a page even at the cover's smallest type: every word of
+    it is printed (the cover used to leave out the lines that did not fit), and the contents still follow it."""
+    from conftest import pdf_page_texts
+
+    from shipyard.pack.build import build_pack
+
+    scenario = library.scenarios["hampton-roads-1862"]
+    history = " ".join(f"Paragraph {k}: " + " ".join(scenario.notes.split()) for k in range(1, 9)) + " The very end."
+    long = scenario.model_copy(update={"notes": history})
+    built = build_pack(library, long, get_ruleset("quick-play"), PackOptions(rules=["quick-play"], output_dir=tmp_path))
+    pages = [" ".join(p.split()) for p in pdf_page_texts(built.path)]
+    front = " ".join(pages[:3])
+    assert "Paragraph 8:" in front and "The very end." in front
+    assert front.index("The very end.") < front.index("Contents")

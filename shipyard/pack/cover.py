@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from ..render.blocks import Block, Flow, Spacer, Stack, Text
+from ..render.kit import Contents, Indent, Line, largest_that_fits, load_style
 from .sections import TITLES
 
 
@@ -24,7 +28,44 @@ def footer(name: str, title: str, paper: str) -> str:
     return f"{name.rstrip()}… · {title}"
 
 
-COVER_SIZES = (10.0, 9.0, 8.0, 7.0)  # the cover's free text, largest first
+STYLE_PATH = Path(__file__).with_name("cover.yaml")  # the cover's sizes
+
+
+def style():
+    """The sizes the cover picks (cover.yaml)."""
+    return load_style(STYLE_PATH)
+
+
+def printing_note(options, plan, scale: str | None) -> str:
+    """How to print the pack: the paper, at 100 %, and the calibration bars when it has true-scale templates."""
+    paper = {"a4": "A4", "letter": "Letter"}.get(str(options.paper).lower(), str(options.paper).upper())
+    note = f"Paper: {paper}. Print at 100 % / Actual size: turn off 'fit to page'."
+    if "templates" in plan:  # only a pack with templates has true-scale pages and calibration bars
+        note += (f" The templates are true scale for {scale} models" if scale else " The templates are true scale") + (
+            ": every template page carries a 100 mm calibration bar; measure it before you cut.")
+    return note
+
+
+def side_block(side, size: float) -> Block:
+    """A side: its name, then its commander, how many units and its victory note, set in."""
+    st = style()
+    text = {**st["text"], "size": size}
+    count = len(side.units)
+    lines = [Text(f"Commander: {side.commander}", **text) if side.commander else None,
+             Text(f"{count} unit{'s' if count != 1 else ''}", **text),
+             Text(f"Victory: {side.victory}", **text) if side.victory else None]
+    return Stack([Line(side.name, size=size + st["heading"]["over"], weight="bold"),
+                  Indent(Stack(lines, **st["side_gap"]), **st["side_lines"])], **st["side"])
+
+
+def free_text(scenario, sides, size: float) -> Block:
+    """The sides and the history at `size`: the part of the cover that is set smaller when it is long."""
+    st = style()
+    history = None
+    if scenario.notes:
+        history = Stack([Line("About the battle", size=size + st["heading"]["over"], weight="bold"),
+                         Text(" ".join(scenario.notes.split()), **{**st["text"], "size": size})], **st["side"])
+    return Stack([side_block(side, size) for side in sides] + [history], **st["sides"])
 
 
 def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None,
@@ -32,76 +73,22 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
     """The first page: the scenario, its sides and commanders, victory notes and the contents.
 
     Every line is fitted or wrapped to the page width; the free text (commanders, victory notes, the history) is set
-    at the largest of COVER_SIZES at which all of it fits above the contents and printing note, which always fit.
+    at the largest of the style's text sizes at which the whole cover fits the page (at the smallest, what is left
+    goes on overleaf: nothing is cut).
     """
     from .. import texts
 
-    page = doc.new_page(bookmark="Cover")
-    box = doc.content
-    x, y = box.x, box.y + 12
+    st = style()
     heading = texts.line("cover_title.txt.j2", options.templates_dir, scenario=scenario, ruleset=ruleset.title)
-    page.fit_text(x, y, heading, box.w, size=22, weight="bold")
-    y += 9
     sub = texts.line("cover_subtitle.txt.j2", options.templates_dir, scenario=scenario, ruleset=ruleset.title)
-    page.fit_text(x, y, sub, box.w, size=12)
-    y += 12
-    paper = {"a4": "A4", "letter": "Letter"}.get(str(options.paper).lower(), str(options.paper).upper())
-    note = f"Paper: {paper}. Print at 100 % / Actual size: turn off 'fit to page'."
-    if "templates" in plan:  # only a pack with templates has true-scale pages and calibration bars
-        note += (f" The templates are true scale for {scale} models" if scale else " The templates are true scale") + (
-            ": every template page carries a 100 mm calibration bar; measure it before you cut.")
-    # room kept at the foot for the contents and the printing note
-    reserve = 6 + 5 * len(plan) + 4 + 3 * 9 * 1.2 / 2.8346
-    bottom = box.y + box.h - reserve
+    contents = Contents([(TITLES[name], name, (notes or {}).get(name) or "") for name in plan], **st["contents"])
 
-    def body(y: float, size: float, draw: bool) -> tuple[float, bool]:
-        """The sides, their commanders and victory notes, and the history, set at `size` from y; returns where it
-        ends and whether every line fitted above `bottom` (when drawing, lines that do not fit are left out)."""
-        step = size * 1.2 / 2.8346
-        fitted = True
+    def page(size: float) -> Block:
+        return Stack([Spacer(**st["top"]), Line(heading, **st["title"]), Line(sub, **st["subtitle"]),
+                      Spacer(**st["after_title"]), free_text(scenario, sides, size),
+                      Spacer(**st["before_contents"]), Line("Contents", **st["contents_title"]), contents,
+                      Text(printing_note(options, plan, scale), **st["printing"])], **st["page"])
 
-        def wrap(x0: float, y0: float, text: str, width: float, gap: float = 0.0) -> float:
-            nonlocal fitted
-            for line in page.wrap_lines(text, width, size):
-                if y0 > bottom - 6:  # the last line 6 mm clear of the contents
-                    fitted = False
-                    break
-                if draw and line:
-                    page.fit_text(x0, y0, line, width, size=size)
-                y0 += step
-            return y0 + gap
-
-        for side in sides:
-            if draw:
-                page.fit_text(x, y, side.name, box.w, size=size + 3, weight="bold")
-            y += 6
-            if side.commander:
-                y = wrap(x + 4, y, f"Commander: {side.commander}", box.w - 8)
-            count = len(side.units)
-            if draw and y <= bottom:
-                page.text(x + 4, y, f"{count} unit{'s' if count != 1 else ''}", size=size)
-            y += step + 1
-            if side.victory:
-                y = wrap(x + 4, y, f"Victory: {side.victory}", box.w - 8, gap=2)
-            y += 4
-        if scenario.notes:
-            if draw:
-                page.text(x, y, "About the battle", size=size + 3, weight="bold")
-            y = wrap(x, y + 6, " ".join(scenario.notes.split()), box.w, gap=6)
-        return y, fitted
-
-    # the largest size at which the whole text fits; a text too long even at the smallest loses its last lines
-    size = next((s for s in COVER_SIZES if body(y, s, draw=False)[1]), COVER_SIZES[-1])
-    y, _ = body(y, size, draw=True)
-    y = min(y, bottom)
-    page.text(x, y, "Contents", size=13, weight="bold")
-    y += 6
-    for name in plan:
-        page.text(x + 4, y, TITLES[name], size=10)
-        page.text(x + 60, y, "page", size=10, colour=0.35)
-        page.forward_text(x + 70, y, f"section:{name}", size=10)  # filled in when the section starts
-        if notes and notes.get(name):  # what the rule set prints there, in its words
-            page.fit_text(x + 80, y, notes[name], box.w - 80, size=10, colour=0.35)
-        y += 5
-    y += 4
-    page.wrap_text(x, y, note, box.w, size=9)
+    box = doc.content
+    Flow(doc, rule=False).add(largest_that_fits(page, st["text_sizes"]["sizes"], box.w, box.h), bookmark="Cover",
+                              new_page=True)

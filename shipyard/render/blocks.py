@@ -16,7 +16,7 @@ never below 6 pt (counters and gauge labels, drawn elsewhere, may go to 5 pt).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from . import fonts as _fonts
@@ -129,6 +129,17 @@ class Text(Block):
 
     def measure(self, width: float) -> float:
         return len(self._lines(width)) * self.size * self.leading * PT + self.space_after
+
+    def split(self, width, room):
+        """Between lines: the lines that fit `room` mm, the rest to go on overleaf (a cover's long history)."""
+        lines = self._lines(width)
+        fit = int((room + 1e-6) // (self.size * self.leading * PT))
+        if fit <= 0:
+            return None, self
+        if fit >= len(lines):
+            return self, None
+        return (replace(self, text="\n".join(lines[:fit]), space_after=0.0),
+                replace(self, text="\n".join(lines[fit:])))
 
     def draw(self, page, x, y, width):
         step = self.size * self.leading * PT

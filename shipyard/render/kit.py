@@ -899,3 +899,91 @@ def deal_columns(blocks: Sequence[Block], width: float, first: float, height: fl
     if cols[0]:
         pages.append(Columns([Stack(cols[0], gap=stack_gap), Stack(cols[1], gap=stack_gap)], gap=gap))
     return pages
+
+
+# ---------------------------------------------------------------------------------------------- cover and contents
+
+
+@dataclass
+class Line(Block):
+    """One line of text fitted to the width (shrunk, then set narrower, never cut: Page.fit_text), a line of
+    `leading` × its size tall."""
+
+    text: str
+    size: float = 10.0
+    weight: str = "regular"
+    colour: object = None
+    leading: float = 1.2
+
+    def measure(self, width):
+        return self.size * self.leading * PT
+
+    def draw(self, page, x, y, width):
+        if self.text:
+            page.fit_text(x, y + self.size * PT, self.text, width, size=self.size, weight=self.weight,
+                          colour=self.colour)
+        return self.measure(width)
+
+    def texts(self):
+        return [self.text]
+
+
+@dataclass
+class Indent(Block):
+    """A block set in from both sides by `by` mm."""
+
+    child: Block
+    by: float = 4.0
+
+    def measure(self, width):
+        return self.child.measure(width - 2 * self.by)
+
+    def draw(self, page, x, y, width):
+        self.child.draw(page, x + self.by, y, width - 2 * self.by)
+        return self.measure(width)
+
+    def texts(self):
+        return self.child.texts()
+
+
+@dataclass
+class Contents(Block):
+    """A contents list: each entry's title, 'page' and its page number (filled in when the section starts: the
+    document's forward text `section:<key>`), and a grey note beside it. Columns at `title_at`, `page_at`,
+    `number_at` and `note_at` mm from the left, a line `row` mm tall."""
+
+    entries: Sequence[tuple[str, str, str]]  # (title, section key, note)
+    size: float = 10.0
+    row: float = 5.0
+    title_at: float = 4.0
+    page_at: float = 60.0
+    number_at: float = 70.0
+    note_at: float = 80.0
+    grey: float = 0.35
+
+    def measure(self, width):
+        return len(self.entries) * self.row
+
+    def draw(self, page, x, y, width):
+        base = y + self.size * PT
+        for title, key, note in self.entries:
+            page.text(x + self.title_at, base, title, size=self.size)
+            page.text(x + self.page_at, base, "page", size=self.size, colour=self.grey)
+            page.forward_text(x + self.number_at, base, f"section:{key}", size=self.size)
+            if note:
+                page.fit_text(x + self.note_at, base, note, width - self.note_at, size=self.size, colour=self.grey)
+            base += self.row
+        return self.measure(width)
+
+    def texts(self):
+        return [t for title, _, note in self.entries for t in (title, "page", note) if t]
+
+
+def largest_that_fits(make, sizes: Sequence[float], width: float, height: float):
+    """`make(size)` at the largest of `sizes` whose block fits `height` mm (a cover's free text), else at the
+    smallest (the flow then carries what is left overleaf: nothing is cut)."""
+    for size in sizes:
+        block = make(size)
+        if block.measure(width) <= height:
+            return block
+    return make(sizes[-1])
