@@ -138,3 +138,23 @@ def test_runs_given_as_lists_wrap_as_runs_given_as_tuples():
     runs = Runs([["Fire", "bold"], [" roll 2d6 and add the gun's factor", "regular"]])
     same = Runs([("Fire", "bold"), (" roll 2d6 and add the gun's factor", "regular")])
     assert runs.measure(30) == same.measure(30) > same.measure(300)
+
+
+def test_a_flows_running_header_heads_every_page_it_starts_a_split_table_overleaf_too(tmp_path):
+    """Page furniture the flow owns: the header is on the page a block starts and on the page a long table runs
+    on to, with the table's rows below it; page_bookmark names each page the flow starts for a block."""
+    from conftest import pdf_page_texts
+
+    from shipyard.render.blocks import Table, Text
+
+    path = tmp_path / "cards.pdf"
+    with Document(path, paper="a4") as doc:
+        flow = Flow(doc, gap=2.0, rule=False, header=Text("RUNNING HEADER", size=8))
+        flow.add(Text("first block", size=9), page_bookmark="From the first")
+        flow.add(Table([[f"row {k}"] for k in range(1, 121)], header=["Row"], size=8), bookmark="table")
+    pages = pdf_page_texts(path)
+    assert len(pages) >= 2
+    assert all(p.lstrip().startswith("RUNNING HEADER") for p in pages)
+    assert len(pages) >= 3  # the first block's page, and the table on two more
+    rows = [line for p in pages for line in p.splitlines() if line.startswith("row ")]
+    assert rows == [f"row {k}" for k in range(1, 121)]

@@ -1082,23 +1082,36 @@ class Flow:
     roster's next side, its header repeated overleaf) rather than on a new page; a sheet's flow leaves it off so
     that a unit's sheet starts whole on a page of its own.
 
+    header: a running header (a block) the flow sets at the top of every page it starts, `gap` above the first block
+    (Quick Play's record cards say how to mark them on each page): page furniture the flow owns, so no pager
+    re-adds it. add(..., page_bookmark=) names the page in the outline when that block starts one.
+
         flow = Flow(doc)
         for unit in units:
             flow.add(sheet_blocks(unit), bookmark=unit.name)
     """
 
-    def __init__(self, doc, gap: float = 5.0, rule: bool = True, true_scale: bool = False, fill: bool = False):
+    def __init__(self, doc, gap: float = 5.0, rule: bool = True, true_scale: bool = False, fill: bool = False,
+                 header: Block | None = None):
         self.doc = doc
         self.gap = gap
         self.rule = rule
         self.true_scale = true_scale
         self.fill = fill
+        self.header = header
         self._page: Page | None = None
         self._y = 0.0
+        self._body_top = 0.0  # where a page's blocks begin, below its header
+        self.top = 0.0  # where the last block added began on its page
 
     def _new_page(self, bookmark, level):
         self._page = self.doc.new_page(bookmark=bookmark, level=level, true_scale=self.true_scale)
         self._y = self._page.content.y
+        if self.header is not None:
+            box = self.doc.content_for(self.true_scale)
+            self.header.draw(self._page, box.x, self._y, box.w)
+            self._y += self.header.measure(box.w) + self.gap
+        self._body_top = self._y
 
     def room(self) -> float:
         """Room left on the page the flow is on (0 when it has none)."""
@@ -1111,7 +1124,8 @@ class Flow:
         head, _ = block.split(width, self.room() - self.gap)
         return head is not None
 
-    def add(self, block: Block, bookmark: str | None = None, level: int = 0, new_page: bool = False) -> None:
+    def add(self, block: Block, bookmark: str | None = None, level: int = 0, new_page: bool = False,
+            page_bookmark: str | None = None) -> None:
         doc = self.doc
         box = doc.content_for(self.true_scale)
         width = box.w
@@ -1124,9 +1138,14 @@ class Flow:
             self._y += self.gap / 2
             if bookmark is not None:
                 doc.bookmark(bookmark, level=level, y=self._y)
+        elif page_bookmark is not None:
+            self._new_page(page_bookmark, 0)
+            if bookmark is not None:
+                doc.bookmark(bookmark, level=level, y=self._y)
         else:
             self._new_page(bookmark, level)
-        page_h = self._page.content.bottom - self._page.content.y
+        self.top = self._y
+        page_h = self._page.content.bottom - self._body_top
         for piece in pieces(block, width, self._page.content.bottom - self._y, page_h):
             if piece is NEW_PAGE:
                 self._new_page(None, level)

@@ -130,17 +130,8 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
     """Record cards two to a row, as many rows as fit a page."""
     if not derived:
         raise ShipyardError("quick-play sheets: no vessels or forts given")
-    gap = style()["cards"]["gap"]
-    flow = Flow(doc, gap=gap, rule=False)
-    header = page_header(ctx)
-    on_page = False
+    flow = Flow(doc, gap=style()["cards"]["gap"], rule=False, header=page_header(ctx))
     for row, names in card_rows(derived, ctx):
-        width = doc.content.w
-        h = row.measure(width)
-        if not on_page or flow.room() < h + gap - 1e-6:
-            flow.add(header, bookmark=f"Cards from {names[0]}", new_page=True)
-            on_page = True
-        flow.add(row)
-        top = doc.content.bottom - flow.room() - h
+        flow.add(row, page_bookmark=f"Cards from {names[0]}")
         for n in names:
-            doc.bookmark(n, level=1, y=top)
+            doc.bookmark(n, level=1, y=flow.top)
