@@ -871,6 +871,15 @@ def fit_to_room(flow, make, height: float, least: float = 1.0):
     return block
 
 
+# ---------------------------------------------------------------------------------------------- sheets a page
+
+
+def sheet_room(height: float, per_page: int, gap: float, slack: float) -> float:
+    """The height a sheet may take for `per_page` of them to share a page `height` mm tall, `gap` mm apart (the
+    flow's gap, its dashed rule through it), `slack` mm kept below each (Smoke on the Water's half pages)."""
+    return (height - (per_page - 1) * gap) / per_page - slack
+
+
 # ---------------------------------------------------------------------------------------------- columns of tables
 
 
@@ -953,13 +962,13 @@ class Contents(Block):
     `number_at` and `note_at` mm from the left, a line `row` mm tall."""
 
     entries: Sequence[tuple[str, str, str]]  # (title, section key, note)
-    size: float = 10.0
-    row: float = 5.0
-    title_at: float = 4.0
-    page_at: float = 60.0
-    number_at: float = 70.0
-    note_at: float = 80.0
-    grey: float = 0.35
+    size: float  # all from the pack's style record (pack/cover.yaml): no second home for them here
+    row: float
+    title_at: float
+    page_at: float
+    number_at: float
+    note_at: float
+    grey: float
 
     def measure(self, width):
         return len(self.entries) * self.row

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...render.blocks import Flow
+from ...render.kit import sheet_room
 from ...spec.errors import ShipyardError
 from ..base import Context, Derived
 from .counters import counters
@@ -76,8 +77,9 @@ def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
     if not derived:
         raise ShipyardError("no vessels to print: name at least one vessel or fort")
     box = doc.content_for(False)
-    slack = style("pages")["slack"]
-    half = (box.h - FLOW_GAP) / 2 - slack
+    pages = style("pages")
+    slack = pages["slack"]
+    half = sheet_room(box.h, pages["per_page"], FLOW_GAP, slack)
     blocks = [sheet(unit, d, ctx, box.w, None, compact=True) for unit, d in derived]
     fits = [b.measure(box.w) <= half for b in blocks]
     one_design = 2 * sum(fits) >= len(fits)
