@@ -158,3 +158,17 @@ def test_a_flows_running_header_heads_every_page_it_starts_a_split_table_overlea
     assert len(pages) >= 3  # the first block's page, and the table on two more
     rows = [line for p in pages for line in p.splitlines() if line.startswith("row ")]
     assert rows == [f"row {k}" for k in range(1, 121)]
+
+
+def test_a_paragraph_splits_between_lines_and_never_leaves_a_lone_line_on_either_page():
+    from shipyard.render.blocks import KEEP_LINES, Text
+
+    para = Text("\n".join(f"line {k}" for k in range(1, 11)), size=8)
+    step = para.measure(100) / 10
+    head, tail = para.split(100, 4.5 * step)
+    assert head.texts()[0].splitlines() == [f"line {k}" for k in range(1, 5)]
+    assert tail.texts()[0].splitlines() == [f"line {k}" for k in range(5, 11)]
+    assert para.split(100, 9.5 * step)[0].texts()[0].count("\n") + 1 == 10 - KEEP_LINES  # two go overleaf
+    assert para.split(100, 1.5 * step) == (None, para)  # one line would stand alone: the paragraph waits
+    note = Text("one\ntwo\nthree", size=8)
+    assert note.split(100, 2.5 * step) == (None, note)

@@ -111,6 +111,9 @@ class Block:
 # ---------------------------------------------------------------------------------------------- text
 
 
+KEEP_LINES = 2  # a paragraph split over two pages keeps at least this many lines on each
+
+
 @dataclass
 class Text(Block):
     """A paragraph that wraps to the width. leading is a multiple of the size."""
@@ -131,13 +134,14 @@ class Text(Block):
         return len(self._lines(width)) * self.size * self.leading * PT + self.space_after
 
     def split(self, width, room):
-        """Between lines: the lines that fit `room` mm, the rest to go on overleaf (a cover's long history)."""
-        lines = self._lines(width)
-        fit = int((room + 1e-6) // (self.size * self.leading * PT))
-        if fit <= 0:
-            return None, self
-        if fit >= len(lines):
+        """Between lines: the lines that fit `room` mm, the rest to go on overleaf (a cover's long history); never
+        fewer than KEEP_LINES on either side (no lone line at a page's foot or head: a short note stays whole)."""
+        if self.measure(width) <= room + 1e-6:
             return self, None
+        lines = self._lines(width)
+        fit = min(int((room + 1e-6) // (self.size * self.leading * PT)), len(lines) - KEEP_LINES)
+        if fit < KEEP_LINES:
+            return None, self
         return (replace(self, text="\n".join(lines[:fit]), space_after=0.0),
                 replace(self, text="\n".join(lines[fit:])))
 
