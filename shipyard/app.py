@@ -19,6 +19,7 @@ before a ship's launch, a --scale a rule set does not use) collect in `library.n
 from __future__ import annotations
 
 import dataclasses
+import io
 import os
 import re
 import tempfile
@@ -1063,6 +1064,7 @@ def export_zip(library, ids: list[str], output: Path, *, force: bool = False) ->
 
 
 MAX_SHARE_BYTES = 5_000_000
+MAX_SHARE_ZIP_BYTES = 2 * MAX_SHARE_BYTES  # the zip itself: its files stored unpacked, with room for its headers
 
 
 def _zip_entries(zf, where: str) -> dict[str, bytes]:
@@ -1111,11 +1113,14 @@ def import_zip(library, source: Path, folder: Path | None = None, *, force: bool
     from .atomic import atomic_write_all
     from .paths import user_library_dirs, user_library_home
 
+    from .spec.yamlfile import read_file_bytes
+
     folder = Path(folder) if folder is not None else user_library_home()
     where = display_path(source)
+    raw = read_file_bytes(Path(source), limit=MAX_SHARE_ZIP_BYTES)  # a regular file (a named pipe hung it)
     try:
-        zf = zipfile.ZipFile(source)
-    except (OSError, zipfile.BadZipFile) as exc:
+        zf = zipfile.ZipFile(io.BytesIO(raw))
+    except zipfile.BadZipFile as exc:
         raise ShipyardError([Problem(where, None, None, f"not a zip file shipyard can read: {exc}")]) from None
     with zf:
         entries = _zip_entries(zf, where)

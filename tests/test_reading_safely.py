@@ -55,3 +55,10 @@ def test_an_infobox_that_is_a_named_pipe_is_refused_not_waited_on(club):
     run = shipyard("import", "infobox", club / "sassacus.wiki", cwd=club, timeout=20)
     assert run.returncode == 2 and b"sassacus.wiki: this is a named pipe, not a regular file" in run.stderr
     assert list((club / "ships").iterdir()) == []
+
+
+def test_a_zip_to_import_that_is_a_named_pipe_is_refused_not_waited_on(club):
+    os.mkfifo(club / "ours.zip")
+    run = shipyard("import", club / "ours.zip", cwd=club, timeout=20)
+    assert run.returncode == 2 and b"ours.zip: this is a named pipe, not a regular file" in run.stderr
+    assert list((club / "ships").iterdir()) == []
