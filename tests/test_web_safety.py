@@ -251,6 +251,49 @@ def test_deeply_nested_yaml_in_an_editor_box_is_a_400_with_a_message(client):
     assert r.status_code == 400 and "nested more than" in r.text and "refits" in r.text
 
 
+# -- 5. a file in your library that is not a regular file: refused in words, never waited on or read without end ---
+
+
+@pytest.fixture()
+def odd_files(tmp_path):
+    """A library holding a named pipe and a link to a device where ship files would be."""
+    ships = tmp_path / "ships"
+    ships.mkdir()
+    os.mkfifo(ships / "uss-pipe.yaml")
+    (ships / "uss-null.yaml").symlink_to("/dev/null")
+    app = create_app(ships, allowed_hosts={"testserver"})
+    with TestClient(app, raise_server_exceptions=False) as c:
+        yield c, ships
+        try:  # a reader still waiting on the pipe (the fault this tests) gets its end of file, so the server can stop
+            os.close(os.open(ships / "uss-pipe.yaml", os.O_WRONLY | os.O_NONBLOCK))
+        except OSError:
+            pass
+
+
+def _answered_within(seconds, call):
+    import threading
+
+    got = []
+    worker = threading.Thread(target=lambda: got.append(call()), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert got, f"no answer within {seconds} s: the server waits on the file"
+    return got[0]
+
+
+@pytest.mark.parametrize("ident,what", [("uss-pipe", "a named pipe"), ("uss-null", "a device")])
+def test_a_file_of_yours_that_is_a_pipe_or_a_device_is_refused_by_get_and_put_not_waited_on(odd_files, ident, what):
+    client, ships = odd_files
+    before = os.lstat(ships / f"{ident}.yaml")
+    got = _answered_within(20, lambda: client.get(f"/api/library/{ident}"))
+    assert got.status_code == 400 and f"this is {what}, not a regular file" in got.text, (got.status_code, got.text[:200])
+    put = _answered_within(20, lambda: client.put(f"/api/library/{ident}?replace=1", content=_ship(ident)))
+    assert put.status_code == 400, (put.status_code, put.text[:200])  # the pipe named, or the link led outside
+    assert client.get("/").status_code == 200  # the server goes on answering
+    after = os.lstat(ships / f"{ident}.yaml")
+    assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)  # still the pipe, still the link
+
+
 # -- 6. packs: on disk, not in memory; kept a while; cancelled; never built twice at once ---------------------------
 
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}

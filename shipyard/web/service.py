@@ -24,6 +24,7 @@ import yaml
 from .. import app as shipyard_app
 from ..paths import is_bundled
 from ..spec.errors import Problem, ShipyardError
+from ..spec.yamlfile import read_file_bytes
 from .packs import Job, Packs
 
 SAFE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -225,10 +226,8 @@ class Workshop:
     def read_own(self, unit_id: str) -> tuple[Path, bytes] | None:
         """Your file of this ship and its bytes, None when you have none."""
         path = self.own_file(safe_id(unit_id))
-        try:
-            return path, path.read_bytes()
-        except FileNotFoundError:
-            return None
+        raw = _own_bytes(path)
+        return None if raw is None else (path, raw)
 
     def opened(self, unit_id: str) -> Opened | None:
         """The file the editor opens for a ship: yours, else the bundled one (saving makes it yours); None when the
@@ -327,10 +326,7 @@ class Workshop:
     def _may_replace(self, unit_id: str, path: Path, if_match: list[str] | None, replace: bool) -> bool:
         """Raise Conflict unless writing `path` loses nothing the save did not mean to replace; say whether the
         write makes a new file."""
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            raw = None
+        raw = _own_bytes(path)
         now = version_of(raw) if raw is not None else None
         theirs = raw.decode("utf-8", "replace") if raw is not None else None
         if if_match is not None:
@@ -389,10 +385,10 @@ class Workshop:
                 raise Conflict("refused", f"the {where} scenario {self.library.scenarios[scenario_id].name} has the id {scenario_id}: "
                                           "choose another id")
             path = Path(entry.path)
-        if path.is_file() and not replace:
+        raw = _own_bytes(path)
+        if raw is not None and not replace:
             raise Conflict("exists", f"a scenario with the id {scenario_id} is in your library already: replace it, "
-                                     "or choose another id", path.read_text(encoding="utf-8", errors="replace"),
-                           version_of(path.read_bytes()))
+                                     "or choose another id", raw.decode("utf-8", "replace"), version_of(raw))
         return path
 
     # -- packs --------------------------------------------------------------------------------------
@@ -405,6 +401,14 @@ class Workshop:
         pack_options = shipyard_app.pack_options({**options, "rules": [rs.key for rs in rulesets]})
         request = (scenario.id, tuple(rs.key for rs in rulesets), tuple(sorted(options.items())), self._stamp)
         return self.packs.start(lib, scenario, rulesets, pack_options, request)
+
+
+def _own_bytes(path: Path) -> bytes | None:
+    """A file of yours, read as the library reads it (a regular file, never past its size limit: a named pipe
+    or a link to /dev/zero is a ShipyardError, not a wait or a read without end); None when there is none."""
+    if not path.exists():
+        return None
+    return read_file_bytes(path)
 
 
 def _inside(path, folder: Path) -> bool:
