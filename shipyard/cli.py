@@ -669,7 +669,7 @@ def export_cmd(
     if what != "ships":
         raise ShipyardError(f"export {what!r}: only `shipyard export ships ID... -o FILE.zip`")
     files = core.export_zip(_library(library), ids, output, force=force)
-    _console().print(f"wrote {output} ({len(files)} files: {', '.join(files)})")
+    _console().print(f"wrote {output} ({_count(len(files), 'file')}: {', '.join(files)})")
 
 @app.command()
 def serve(

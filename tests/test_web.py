@@ -391,6 +391,8 @@ def test_api_library_get_gives_an_etag_and_a_put_must_name_the_version_it_replac
     now = path.read_bytes()
     assert b"speed_kn: 10.5" in now and client.get("/api/library/uss-tioga-test").headers["etag"] == r.headers["etag"]
 
+    weak = client.put("/api/library/uss-tioga-test", content=text, headers={**ORIGIN, "If-Match": "W/" + r.headers["etag"]})
+    assert weak.status_code == 412 and path.read_bytes() == now  # If-Match compares strongly: a weak tag never matches
     stale = client.put("/api/library/uss-tioga-test", content=text, headers={**ORIGIN, "If-Match": first})
     assert stale.status_code == 412 and stale.json()["reason"] == "changed"
     assert stale.headers["etag"] == r.headers["etag"] and path.read_bytes() == now  # nothing written

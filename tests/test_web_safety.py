@@ -91,6 +91,14 @@ def test_a_write_without_origin_that_the_browser_marks_cross_site_is_refused(cli
     assert r.status_code == 201  # the editor itself, and curl or a script (no Sec-Fetch-Site at all), still write
 
 
+def test_a_write_without_origin_from_a_foreign_page_by_its_referer_is_refused(client, ships):
+    r = client.put("/api/library/uss-referred", content=_ship("uss-referred"), headers={"Referer": "http://evil.example/x"})
+    assert r.status_code == 403 and not (ships / "uss-referred.yaml").exists()
+    r = client.put("/api/library/uss-referred", content=_ship("uss-referred"),
+                   headers={"Referer": "http://testserver/ships/uss-referred/edit"})
+    assert r.status_code == 201  # our own page, named by its Referer
+
+
 def test_an_origin_with_another_scheme_is_refused(client, ships):
     r = client.put("/api/library/uss-tls", content=_ship("uss-tls"), headers={"Origin": "https://testserver"})
     assert r.status_code == 403 and not (ships / "uss-tls.yaml").exists()
@@ -412,3 +420,15 @@ def test_the_library_page_answers_while_previews_are_queued(live):
     # every preview would have finished before it
     # every preview would have finished before it (a loaded machine may let many finish first: not all)
     assert done_then < len(urls), f"the library page waited for all {len(urls)} previews"
+
+
+def test_a_link_in_your_library_leading_outside_it_is_read_no_more_than_written(odd_files, tmp_path):
+    """GET of a ship whose file is a link to a file outside the library (the review's ships/uss-passwd.yaml ->
+    /etc/passwd) gave that file's text, though PUT refused to write through the same link."""
+    client, ships = odd_files
+    outside = tmp_path / "elsewhere.txt"
+    outside.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    (ships / "uss-passwd.yaml").symlink_to(outside)
+    got = client.get("/api/library/uss-passwd")
+    assert got.status_code == 400 and "not a file name inside the user library" in got.text, got.text[:200]
+    assert "root:x" not in got.text

@@ -100,6 +100,9 @@ class Guard:
                 return _plain(403, "refused: a write from an opaque origin")
             if origin is not None and not _same_origin(origin, scope, host):
                 return _plain(403, "refused: a write from another site")
+            referer = headers.get("referer")
+            if origin is None and referer and not _same_origin(_origin_of(referer), scope, host):
+                return _plain(403, "refused: a write from another site")  # no Origin, but the page it came from says
             length = headers.get("content-length")
             if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
                 return _plain(413, f"the request is larger than {MAX_BODY // 1024} kB")
@@ -115,6 +118,12 @@ def _navigation(scope, headers) -> bool:
 def _same_origin(origin: str, scope, host: str) -> bool:
     parts = urlsplit(origin.strip().lower())
     return parts.scheme == scope.get("scheme", "http") and parts.netloc == host.strip().lower() and not parts.path
+
+
+def _origin_of(url: str) -> str:
+    """The scheme://host:port a Referer names (its path dropped)."""
+    parts = urlsplit(url.strip())
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def _same(given: str | None, key: str) -> bool:

@@ -399,7 +399,9 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             return refused
         text = await read_text(request)
         header = request.headers.get("if-match")
-        if_match = None if header is None else [t.strip().removeprefix("W/").strip('"') for t in header.split(",")]
+        # If-Match compares strongly (RFC 9110): a weak tag (W/"…") never matches, so it cannot stand for a version
+        if_match = None if header is None else [t.strip().strip('"') for t in header.split(",")
+                                                if not t.strip().startswith("W/")]
         replace = request.query_params.get("replace", "").lower() in ("1", "yes", "true")
         try:
             path, checked = shop.save(ident, text, if_match=if_match, replace=replace)

@@ -227,6 +227,8 @@ class Workshop:
         """Your file of this ship and its bytes, None when you have none."""
         path = self.own_file(safe_id(unit_id))
         raw = _own_bytes(path)
+        if raw is not None and not _inside(path, self.user_dir):  # a link leading out: read as a save would write
+            raise ShipyardError(f"{unit_id!r}: not a file name inside the user library")
         return None if raw is None else (path, raw)
 
     def opened(self, unit_id: str) -> Opened | None:
