@@ -117,7 +117,7 @@ def take_census(rules: list[str] | None, out: Path) -> dict:
     from shipyard.pack import PackOptions, build_pack
     from shipyard.render.paper import PAPERS
     from shipyard.rules import all_rulesets, get_ruleset
-    from shipyard.spec.library import Library
+    from shipyard.library.library import Library
 
     rulesets = [get_ruleset(r) for r in rules] if rules else list(all_rulesets())
     lib = Library.load()
@@ -218,7 +218,7 @@ def warm_sheets(rules: list[str] | None, runs: int, tmp: Path) -> dict[str, dict
     from shipyard.render import Document
     from shipyard.render.svg import SvgDocument
     from shipyard.rules import all_rulesets, get_ruleset
-    from shipyard.spec.library import Library
+    from shipyard.library.library import Library
 
     lib = Library.load()
     times: dict[str, dict[str, list[tuple[float, float]]]] = {}

@@ -68,7 +68,7 @@ def main() -> None:
     shop = client.app.app.state.shop if hasattr(client.app, "app") else None
     if shop is not None:
         from shipyard.web.forms import data_from_form
-        from shipyard.spec.model import Vessel
+        from shipyard.library.model import Vessel
         import yaml
 
         text = yaml.safe_dump(data_from_form(Vessel, form), sort_keys=False)

@@ -132,7 +132,7 @@ def child(folder: str, scenario: str, out: str, rules: list[str] | None) -> None
     t0 = time.perf_counter()
     from shipyard.pack import PackOptions, build_pack
     from shipyard.rules import all_rulesets, get_ruleset
-    from shipyard.spec.library import Library
+    from shipyard.library.library import Library
 
     rulesets = [get_ruleset(r) for r in rules] if rules else list(all_rulesets())
     imports = time.perf_counter() - t0

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from .spec.errors import Problem, ShipyardError, display_path
+from .errors import Problem, ShipyardError, display_path
 
 # ---------------------------------------------------------------------------------------------
 # The library and the rule sets
@@ -47,7 +47,7 @@ def library_folders(extra: Iterable[Path | str] = (), *, user: bool = True) -> l
 def load_library(extra: Iterable[Path | str] = (), *, user: bool = True, collect: bool = False, set_aside: bool = False):
     """The bundled library, the user's library and the folders (or files) given, loaded and cross-checked (with
     set_aside, a user's file that does not load is left out with a notice: see Library.load)."""
-    from .spec.library import Library
+    from .library.library import Library
 
     return Library.load(library_folders(extra, user=user), collect=collect, set_aside=set_aside)
 
@@ -95,7 +95,7 @@ def _notice(library, message: str) -> None:
 
 def check_date(library, unit, when: str | None) -> None:
     """A note when a date is before the ship was launched (or built) or after she was lost."""
-    from .spec.model import partial_date_start
+    from .library.model import partial_date_start
 
     if not when:
         return
@@ -112,7 +112,7 @@ def as_of(library, unit, when: str | None):
     """The unit as she stood on a date (YYYY, YYYY-MM or YYYY-MM-DD), with a note for a date outside her life."""
     if when is None:
         return unit
-    from .spec.model import _check_partial_date
+    from .library.model import _check_partial_date
 
     try:
         _check_partial_date(when)
@@ -127,7 +127,7 @@ def record_as_of(library, unit, when: str | None) -> dict:
     `refits_applied` and only those still to come under `refits`."""
     record = as_of(library, unit, when).model_dump(mode="json", by_alias=True, exclude_none=True)
     if when is not None and record.get("refits"):
-        from .spec.model import partial_date_start
+        from .library.model import partial_date_start
 
         day = partial_date_start(when)
         done = [r for r in record["refits"] if partial_date_start(r["date"]) <= day]
@@ -264,7 +264,7 @@ def check_paper(paper: str, name: str = "--paper") -> str:
 
 def check_turns(turns, name: str = "--turns") -> int | None:
     """A number of game turns from 1 to MAX_TURNS (None or blank: the scenario's own, else 12)."""
-    from .spec.model import MAX_TURNS
+    from .library.model import MAX_TURNS
 
     if turns is None or str(turns).strip() == "":
         return None
@@ -687,8 +687,8 @@ def validate(paths: Iterable[Path | str] = (), extra: Iterable[Path | str] = ())
     """Check the bundled library, the user's, the folders in extra and each path (a vessel, fort, scenario,
     ordnance or house-rules file, or a folder of them, wherever it lives). Raises one ShipyardError listing
     every problem; else returns the library and lines saying what was checked."""
-    from .spec.library import kind_of
-    from .spec.yamlfile import read_yaml
+    from .library.library import kind_of
+    from .library.yamlfile import read_yaml
 
     problems: list[Problem] = []
     house: list[Path] = []
@@ -777,7 +777,7 @@ SCHEMA_LINE = "# yaml-language-server: $schema=.schema/{kind}.schema.json"  # th
 def _write_schema(folder: Path, kind: str) -> None:
     """Write (or refresh) the JSON Schema beside the user's files: the file a new file's first line names."""
     from .atomic import atomic_write_text
-    from .spec.reference import json_schema
+    from .library.schema import json_schema
 
     import json
 
@@ -812,7 +812,7 @@ def _not_replacing_bundled(library, ident: str, path: Path, replace: bool) -> No
 def _check_before_writing(library, path: Path, text: str) -> None:
     """Refuse a vessel or scenario file that `shipyard validate` would refuse, before it is written: loaded into
     a copy of the library (in place of the file it replaces) and, for a ship, derived under every rule set."""
-    from .spec.yamlfile import parse_yaml
+    from .library.yamlfile import parse_yaml
 
     located = parse_yaml(text, path)
     trial = library.with_file(path, located, replaces=lambda entry: Path(entry.path).resolve() == path.resolve())
@@ -836,7 +836,7 @@ def check_text(library, text: str, folder: Path):
     import yaml
 
     from .paths import is_bundled
-    from .spec.yamlfile import parse_yaml
+    from .library.yamlfile import parse_yaml
 
     name = "new-vessel.yaml"
     try:  # the file's name is its id, where it has one fit to name a file
@@ -861,9 +861,9 @@ def scenario_text(library, scenario_id: str, data: dict, path: Path) -> str:
     import yaml
     from pydantic import ValidationError
 
-    from .spec.library import problems_from_validation
-    from .spec.model import Scenario
-    from .spec.yamlfile import Located
+    from .library.library import problems_from_validation
+    from .library.model import Scenario
+    from .library.yamlfile import Located
 
     data = {"kind": "scenario", **data, "id": scenario_id}
     try:
@@ -889,8 +889,8 @@ def new_vessel(library, name: str, like: str | None = None, folder: Path | None 
     ship `like:` a sister that inherits her figures. A new file with a bundled ship's own id (only with replace)
     is a full copy of her file to correct. Nothing is written that would not validate."""
     from . import texts
-    from .spec.library import Library
-    from .spec.model import Vessel
+    from .library.library import Library
+    from .library.model import Vessel
 
     ident = slug(name)
     folder, path = _new_file(folder, ident, force)
@@ -952,12 +952,12 @@ def import_infobox(library, source: Path, output: Path | None = None, *, force: 
 
     from . import overwrite
     from .paths import user_library_home
-    from .spec.infobox import draft
-    from .spec.library import problems_from_validation
-    from .spec.model import Vessel
-    from .spec.yamlfile import Located
+    from .library.infobox import draft
+    from .library.library import problems_from_validation
+    from .library.model import Vessel
+    from .library.yamlfile import Located
 
-    from .spec.yamlfile import read_file_bytes
+    from .library.yamlfile import read_file_bytes
 
     try:
         text = read_file_bytes(Path(source)).decode("utf-8")  # a regular file, never past the size limit
@@ -1113,7 +1113,7 @@ def import_zip(library, source: Path, folder: Path | None = None, *, force: bool
     from .atomic import atomic_write_all
     from .paths import user_library_dirs, user_library_home
 
-    from .spec.yamlfile import read_file_bytes
+    from .library.yamlfile import read_file_bytes
 
     folder = Path(folder) if folder is not None else user_library_home()
     where = display_path(source)

@@ -17,7 +17,7 @@ import typer
 
 from . import __version__
 from .console import printable as _printable, shown as _shown, use_stand_ins
-from .spec.errors import ShipyardError
+from .errors import ShipyardError
 
 app = typer.Typer(
     name="shipyard",
@@ -199,7 +199,7 @@ def vessels(
 ) -> None:
     """List the vessels and forts in the library."""
     from . import app as core
-    from .spec.index import load_rows
+    from .cache.index import load_rows
 
     rows = load_rows(core.library_folders(library or []), loaded=_LIBRARIES)
     if navy:
@@ -618,7 +618,7 @@ def schema(
     markdown: Annotated[bool, typer.Option("--markdown", help="The field reference as Markdown instead of JSON Schema.")] = False,
 ) -> None:
     """Print the JSON Schema of a file type (for editors), or its field reference as Markdown."""
-    from .spec import reference
+    from .library import schema as reference
 
     if markdown:
         print(reference.markdown(what), end="")

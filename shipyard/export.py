@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from . import texts
-from .spec.errors import ShipyardError
+from .errors import ShipyardError
 
 FORMATS = ("json", "csv", "md", "html")
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .spec.errors import Problem, ShipyardError, display_path
+from .errors import Problem, ShipyardError, display_path
 
 PDF_CREATOR = "shipyard"  # the Creator of every PDF shipyard draws (render.Document sets it)
 PRESET_HEADER = "# shipyard pack preset"  # the first line of every preset `pack --save-preset` writes

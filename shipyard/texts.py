@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .paths import templates_dir
-from .spec.errors import ShipyardError
+from .errors import ShipyardError
 
 
 def _autoescape(name: str | None) -> bool:

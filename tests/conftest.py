@@ -51,7 +51,7 @@ def run_cli(*args: str, cwd: Path | None = None, timeout: int = 120) -> Run:
 
 @pytest.fixture(scope="session")
 def library():
-    from shipyard.spec.library import Library
+    from shipyard.library.library import Library
 
     return Library.load()
 

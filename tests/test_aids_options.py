@@ -15,8 +15,8 @@ from shipyard.render import Document
 from shipyard.render.chart import DODGE_MAX, nice_ticks, scatter
 from shipyard.rules import all_rulesets, get_ruleset
 from shipyard.rules.base import Table, Tables, short_name
-from shipyard.spec.errors import ShipyardError
-from shipyard.spec.model import Scenario
+from shipyard.errors import ShipyardError
+from shipyard.library.model import Scenario
 
 PT = 25.4 / 72  # mm per point
 GRID_GREY = (0.82, 0.82, 0.82)

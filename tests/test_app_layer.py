@@ -13,8 +13,8 @@ from urllib.parse import urlencode
 import pytest
 
 from shipyard import app as core
-from shipyard.spec.errors import ShipyardError
-from shipyard.spec.model import MAX_TURNS
+from shipyard.errors import ShipyardError
+from shipyard.library.model import MAX_TURNS
 
 SHIPYARD = Path(sys.executable).parent / "shipyard"  # the console script pip installed
 

@@ -47,7 +47,7 @@ def test_synthetic_fleet_is_valid_and_split_over_two_sides(tmp_path):
         import bench_scaling
     finally:
         sys.path.remove(str(BENCH))
-    from shipyard.spec.library import Library
+    from shipyard.library.library import Library
 
     scenario = bench_scaling.make_fleet(tmp_path, 12)
     lib = Library.load([tmp_path], collect=True)  # every generated vessel passes validation

@@ -146,7 +146,7 @@ def test_a_broken_rule_set_folder_is_told_with_its_file_and_line_not_a_traceback
 
 def test_a_folder_that_is_no_rule_set_or_takes_a_bundled_name_is_refused_in_words(tmp_path):
     from shipyard.rules import get_ruleset
-    from shipyard.spec.errors import ShipyardError
+    from shipyard.errors import ShipyardError
 
     plain = tmp_path / "plain"
     plain.mkdir()

@@ -13,7 +13,7 @@ import pytest
 
 from shipyard.rules import get_ruleset
 from shipyard.rules.base import load_tables
-from shipyard.spec.errors import ShipyardError
+from shipyard.errors import ShipyardError
 
 SAUNDERS = get_ruleset("saunders")
 SOTW = get_ruleset("sotw")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import time
 
-from shipyard.spec import index
-from shipyard.spec.library import Library
+from shipyard.cache import index
+from shipyard.library.library import Library
 from test_library_errors import GOOD, write
 
 

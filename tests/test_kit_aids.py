@@ -12,7 +12,7 @@ import pytest
 import shipyard
 from shipyard.render import Document
 from shipyard.render.counters import Chit, chit_sheet, load_style
-from shipyard.spec.errors import ShipyardError
+from shipyard.errors import ShipyardError
 
 RULES = Path(shipyard.__file__).parent / "rules"
 # what places ink on a page, or cells on pages: the kit's job, never a rule set's counters module

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from shipyard.spec.model import ArmourArea, Fort, Vessel
+from shipyard.library.model import ArmourArea, Fort, Vessel
 
 MOBILE_BAY_SHIPS = {
     "uss-tecumseh", "uss-manhattan", "uss-winnebago", "uss-chickasaw", "uss-brooklyn", "uss-octorara",

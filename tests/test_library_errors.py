@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from shipyard.spec.errors import ShipyardError
-from shipyard.spec.library import Library
+from shipyard.errors import ShipyardError
+from shipyard.library.library import Library
 
 GOOD = textwrap.dedent(
     """\

@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 from shipyard.rules import get_ruleset
-from shipyard.spec.model import DISPLACEMENT_PER_BURTHEN_TON, Vessel
+from shipyard.library.model import DISPLACEMENT_PER_BURTHEN_TON, Vessel
 
 from conftest import run_cli
 

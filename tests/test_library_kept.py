@@ -1,4 +1,4 @@
-"""The loaded library kept between runs (spec/loaded.py): a run with unchanged files skips validating them, and any
+"""The loaded library kept between runs (cache/kept.py): a run with unchanged files skips validating them, and any
 change to a file, to the set of files or to the folder it runs in loads everything afresh."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import shutil
 
 import pytest
 
-from shipyard.spec import loaded
-from shipyard.spec.errors import ShipyardError
-from shipyard.spec.library import Library
-from shipyard.spec.model import Vessel
+from shipyard.cache import kept as loaded
+from shipyard.errors import ShipyardError
+from shipyard.library.library import Library
+from shipyard.library.model import Vessel
 
 
 @pytest.fixture()
@@ -132,7 +132,7 @@ def test_a_pydantic_upgrade_makes_a_new_key(cache, ships, monkeypatch):
 def test_a_file_saved_while_the_library_loads_is_not_kept(cache, ships, monkeypatch):
     """An editor saving a ship between the key's reading and the load's: what was loaded may be neither version, so
     it is not kept under either."""
-    from shipyard.spec import library as library_module
+    from shipyard.library import library as library_module
 
     path = ships / "uss-montauk-test.yaml"
     real = library_module.read_yaml

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from shipyard.spec.model import Mounting, PropulsionKind, Vessel, VesselType
+from shipyard.library.model import Mounting, PropulsionKind, Vessel, VesselType
 
 T = VesselType
 

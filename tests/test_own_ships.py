@@ -14,8 +14,8 @@ import pytest
 
 from shipyard import app as core
 from shipyard.cli import main
-from shipyard.spec.errors import ShipyardError
-from shipyard.spec.library import Library
+from shipyard.errors import ShipyardError
+from shipyard.library.library import Library
 from test_library_errors import GOOD
 
 RULES = ("sotw", "saunders", "really-simple", "quick-play")
@@ -230,7 +230,7 @@ def test_a_corrected_copy_of_a_bundled_ship_replaces_it_with_a_notice(sh):
 
 def test_bundled_files_are_named_as_bundled_not_as_site_packages_paths():
     from shipyard.paths import _PACKAGE
-    from shipyard.spec.errors import display_path
+    from shipyard.errors import display_path
 
     assert display_path(_PACKAGE / "_bundled" / "vessels" / "usn" / "uss-hartford.yaml") == "bundled:usn/uss-hartford.yaml"
 
@@ -255,7 +255,7 @@ def test_schema_for_each_file_type(sh):
 
 
 def test_the_field_reference_page_is_up_to_date():
-    from shipyard.spec.reference import markdown
+    from shipyard.library.schema import markdown
 
     page = Path(__file__).resolve().parent.parent / "docs" / "reference" / "files.md"
     assert page.read_text(encoding="utf-8") == markdown("all"), "run: shipyard schema all --markdown > docs/reference/files.md"
@@ -466,7 +466,7 @@ def test_an_infobox_imports_to_a_file_that_validates_with_its_figures(sh, librar
     assert run.code == 0, run.err
     path = tmp_path / "drafts" / f"{ship}.yaml"
     assert sh("validate", path).code == 0
-    from shipyard.spec.library import Library
+    from shipyard.library.library import Library
 
     unit = Library.load([path]).units[ship]
     length, beam, draught, speed, guns, armour = EXPECTED[ship]

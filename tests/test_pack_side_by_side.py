@@ -49,7 +49,7 @@ def test_no_fork_while_another_thread_runs_and_no_fewer_than_one_process():
     finally:
         stop.set()
         worker.join()
-    from shipyard.spec.errors import ShipyardError
+    from shipyard.errors import ShipyardError
 
     with pytest.raises(ShipyardError, match="--jobs 0: expected 1 or more"):
         processes_for(4, 0)
@@ -123,7 +123,7 @@ from pathlib import Path
 import shipyard.pack.many as many
 from shipyard.pack import PackOptions, PacksFailed
 from shipyard.rules import all_rulesets
-from shipyard.spec.library import Library
+from shipyard.library.library import Library
 
 parent = os.getpid()
 real = many._outcome

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from shipyard.rules import get_ruleset
 from shipyard.rules.quick_play import RULESET
-from shipyard.spec.model import Armour, Mount, Vessel
+from shipyard.library.model import Armour, Mount, Vessel
 
 MOBILE_BAY = "1864-08-05"
 

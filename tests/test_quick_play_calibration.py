@@ -10,7 +10,7 @@ from conftest import REPO
 
 from shipyard.rules.quick_play import RULESET, calibration
 from shipyard.rules.quick_play.derive import as_printed
-from shipyard.spec.errors import ShipyardError
+from shipyard.errors import ShipyardError
 
 LOO_LINE = "leave-one-out: edna_within_1=23/24 factors_within_1=20/24 factors_exact=12/24"
 # Printed values the calculator fitted on all 24 misses by more than one that are not the article's own

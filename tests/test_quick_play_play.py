@@ -18,7 +18,7 @@ from shipyard.rules.quick_play import RULESET, sheet
 from shipyard.rules.quick_play.gauge import CUT_W, GAUGE_R, RAY_W
 from shipyard.rules.quick_play.reference import factor_name
 from shipyard.rules.quick_play.trackers import OUTCOME_TABLES, applies, trackers
-from shipyard.spec.errors import ShipyardError
+from shipyard.errors import ShipyardError
 
 PT = 25.4 / 72
 SCENARIOS = ("mobile-bay-1864", "hampton-roads-1862")

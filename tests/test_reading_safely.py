@@ -36,8 +36,8 @@ def test_a_link_to_an_endless_device_is_refused_not_read(club, device):
 
 
 def test_a_file_is_never_read_past_the_limit(tmp_path, monkeypatch):
-    from shipyard.spec import yamlfile
-    from shipyard.spec.errors import ShipyardError
+    from shipyard.library import yamlfile
+    from shipyard.errors import ShipyardError
 
     big = tmp_path / "big.yaml"
     big.write_bytes(b"#" * 5000)

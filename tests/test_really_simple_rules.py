@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from shipyard.rules import get_ruleset
 from shipyard.rules.really_simple import hit_table
 from shipyard.rules.really_simple.derive import gun_size, hit_chance, modifier
-from shipyard.spec.errors import ShipyardError
-from shipyard.spec.model import Fort, Ordnance, Vessel
+from shipyard.errors import ShipyardError
+from shipyard.library.model import Fort, Ordnance, Vessel
 
 REPO = Path(__file__).resolve().parent.parent
 RS = get_ruleset("really-simple")

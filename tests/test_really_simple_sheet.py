@@ -10,7 +10,7 @@ from shipyard.rules import get_ruleset
 from shipyard.rules.really_simple import counters, reference, sheet
 from shipyard.render.blocks import CheckRow
 from shipyard.render.kit import CardHead, GunRows, OrdersGrid, SpeedTrack
-from shipyard.spec.errors import ShipyardError
+from shipyard.errors import ShipyardError
 
 RS = get_ruleset("really-simple")
 

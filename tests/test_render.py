@@ -12,7 +12,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from shipyard.render import PAPERS, Document, RenderError, check_text, mm_to_pt
-from shipyard.spec.errors import ShipyardError
+from shipyard.errors import ShipyardError
 
 PT = 72 / 25.4  # points per mm
 

@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 from conftest import Run, in_process
 from shipyard.pack import PackOptions, _safe_name, build_pack
 from shipyard.rules import all_rulesets, get_ruleset
-from shipyard.spec.errors import ShipyardError
-from shipyard.spec.library import Library
+from shipyard.errors import ShipyardError
+from shipyard.library.library import Library
 
 RULESETS = [rs.key for rs in all_rulesets()]
 # SHIPYARD_FUZZ_EXAMPLES=1000 pytest tests/test_robustness.py -k fuzzed: a longer campaign than CI runs

@@ -8,8 +8,8 @@ import pytest
 from shipyard.rules import AIDS, all_rulesets, all_scales, damage_track_names, get_ruleset
 from shipyard.rules.base import Derived, Tables, Trackers
 from shipyard.rules.contract import ANY_SCALE, RuleSet, track_name_known
-from shipyard.spec.errors import ShipyardError
-from shipyard.spec.model import Scenario
+from shipyard.errors import ShipyardError
+from shipyard.library.model import Scenario
 
 RULESETS = [rs.key for rs in all_rulesets()]
 A_SHIP, A_FORT = "css-tennessee", "fort-morgan"

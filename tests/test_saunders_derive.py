@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from shipyard.rules import get_ruleset
 from shipyard.rules.base import iron_equivalent
 from shipyard.rules.saunders import derive as sd
-from shipyard.spec.errors import ShipyardError
-from shipyard.spec.model import Fort, Vessel
+from shipyard.errors import ShipyardError
+from shipyard.library.model import Fort, Vessel
 
 RS = get_ruleset("saunders")
 SRC = [{"url": "https://example.org/test", "covers": "test vessel"}]

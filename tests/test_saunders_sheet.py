@@ -185,7 +185,7 @@ def test_only_the_gauge_pages_are_true_scale(library, tmp_path):
 
 def test_pre_damaged_copies_strike_opening_hull_holes_and_fires(library):
     from shipyard.pack import PackOptions
-    from shipyard.spec.model import Scenario
+    from shipyard.library.model import Scenario
 
     scen = Scenario.model_validate({
         "id": "duel", "name": "A duel", "date": "1864-08-05", "place": "Mobile Bay",

@@ -13,7 +13,7 @@ from conftest import REPO
 
 from shipyard.pack import PackOptions, build_pack
 from shipyard.rules import all_rulesets
-from shipyard.spec.model import ArmourArea, Mounting, Position
+from shipyard.library.model import ArmourArea, Mounting, Position
 
 NEW = {
     "fort-henry-1862": "1862-02-06",

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from shipyard.rules import get_ruleset
 from shipyard.rules.base import iron_equivalent
-from shipyard.spec.errors import ShipyardError
-from shipyard.spec.model import Armour, ArmourMaterial, GunKind, Ordnance, Vessel
+from shipyard.errors import ShipyardError
+from shipyard.library.model import Armour, ArmourMaterial, GunKind, Ordnance, Vessel
 
 RS = get_ruleset("sotw")
 sotw = importlib.import_module("shipyard.rules.smoke_on_the_water.derive")  # the module (the package exports the function)

@@ -7,11 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from shipyard.spec.model import (
+from shipyard.library.model import (
     Armour, ArmourArea, ArmourMaterial, Mount, Mounting, Navy, Position, Propulsion, PropulsionKind, Source,
     Vessel, VesselType,
 )
-from shipyard.spec.yamlfile import parse_yaml
+from shipyard.library.yamlfile import parse_yaml
 
 names = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40).filter(lambda s: s.strip())
 ids = st.from_regex(r"^[a-z0-9]{1,8}(-[a-z0-9]{1,8}){0,3}$", fullmatch=True)

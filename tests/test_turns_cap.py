@@ -33,7 +33,7 @@ def test_a_scenario_asking_for_more_turns_than_a_sheet_holds_is_refused(tmp_path
 @pytest.mark.parametrize("scenario", ["hampton-roads-1862-day-2", "new-orleans-1862"])
 @pytest.mark.parametrize("rules", ["smoke-on-the-water", "saunders"])
 def test_the_most_turns_accepted_fit_every_bundled_sheet_on_letter(library, tmp_path, scenario, rules):
-    from shipyard.spec.model import MAX_TURNS
+    from shipyard.library.model import MAX_TURNS
 
     built = build_pack(library, library.scenario(scenario), get_ruleset(rules),
                        PackOptions(paper="letter", turns=MAX_TURNS, output_dir=tmp_path, **ONLY_SHEETS))

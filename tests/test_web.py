@@ -122,14 +122,14 @@ def test_editor_save_writes_into_the_user_library_and_the_ship_appears(client):
 
 
 def test_the_pack_form_asks_for_turns_and_passes_them_on(client, monkeypatch):
-    from shipyard.spec.model import MAX_TURNS
+    from shipyard.library.model import MAX_TURNS
     from shipyard.web.service import Workshop
 
     page = client.get("/scenarios/mobile-bay-1864").text
     turns_input = re.search(r'<input type="number" name="turns"[^>]*>', page)
     assert turns_input and 'min="1"' in turns_input.group(0) and f'max="{MAX_TURNS}"' in turns_input.group(0)
     from shipyard.rules.base import DEFAULT_TURNS
-    from shipyard.spec.library import Library
+    from shipyard.library.library import Library
 
     own = Library.load().scenarios["mobile-bay-1864"].turns  # blank means the scenario's, else 12: the form says which
     assert f'placeholder="{own or DEFAULT_TURNS}"' in turns_input.group(0)
@@ -335,7 +335,7 @@ def test_a_foreign_host_header_is_refused(client):
 def _like_ship(folder: Path, name: str) -> Path:
     """A sister-ship file as `shipyard new vessel NAME --like uss-metacomet` writes it, with notes of one's own."""
     from shipyard import app as shipyard_app
-    from shipyard.spec.library import Library
+    from shipyard.library.library import Library
 
     path = shipyard_app.new_vessel(Library.load(), name, like="uss-metacomet", folder=folder)
     text = path.read_text().replace("like: uss-metacomet\n", "like: uss-metacomet\ncrew: 100   # from the muster roll\n"

@@ -242,7 +242,7 @@ def test_a_bad_number_of_turns_is_said_under_the_pack_form(server, browser):
     browser.find_element(By.ID, "pack-turns").send_keys("500")
     browser.find_element(By.ID, "build-pack").click()
     error = _wait(browser, EC.visibility_of_element_located((By.ID, "pack-error")))
-    from shipyard.spec.model import MAX_TURNS
+    from shipyard.library.model import MAX_TURNS
 
     assert f"1 to {MAX_TURNS}" in error.text and "500" in error.text
     assert not browser.find_elements(By.ID, "pack-progress")

@@ -7,9 +7,9 @@ import os
 
 import pytest
 
-from shipyard.spec import yamlfile
-from shipyard.spec.errors import ShipyardError
-from shipyard.spec.yamlfile import read_yaml
+from shipyard.library import yamlfile
+from shipyard.errors import ShipyardError
+from shipyard.library.yamlfile import read_yaml
 
 TEXT = "id: uss-test\nname: USS Test\nguns:\n  - {kind: 11-in Dahlgren, count: 2}\n2: two\ntrue: yes-key\nspeed: 6.5\n"
 

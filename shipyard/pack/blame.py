@@ -7,7 +7,7 @@ import re
 import unicodedata
 from pathlib import Path
 
-from ..spec.errors import Problem, ShipyardError, display_path
+from ..errors import Problem, ShipyardError, display_path
 
 
 def describe(exc: BaseException) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..app import Built
-from ..spec.errors import Problem, ShipyardError, display_path
+from ..errors import Problem, ShipyardError, display_path
 from .blame import derive_unit, scenario_failure, section_failure
 from .cover import cover, footer
 from .options import PackOptions, pack_file_name

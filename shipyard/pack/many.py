@@ -24,7 +24,7 @@ from typing import Any, Callable, Sequence
 
 from ..atomic import remove_parts_being_written, sweep_stale_parts
 from .. import stopping
-from ..spec.errors import Problem, ShipyardError
+from ..errors import Problem, ShipyardError
 from .build import Built, build_pack
 from .options import PackOptions
 

@@ -8,8 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ..spec.errors import Problem, ShipyardError, display_path
-from ..spec.model import MAX_TURNS
+from ..errors import Problem, ShipyardError, display_path
+from ..library.model import MAX_TURNS
 from .sections import SECTIONS as _SECTIONS
 
 SECTIONS = tuple(s.name for s in _SECTIONS)  # the names --no accepts, in pack order
@@ -87,8 +87,8 @@ class PackOptions(BaseModel):
 
     @classmethod
     def load(cls, path: Path) -> "PackOptions":
-        from ..spec.library import problems_from_validation
-        from ..spec.yamlfile import read_yaml
+        from ..library.library import problems_from_validation
+        from ..library.yamlfile import read_yaml
 
         located = read_yaml(path)
         if not isinstance(located.data, dict):

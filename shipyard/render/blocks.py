@@ -1087,7 +1087,7 @@ class Flow:
     that a unit's sheet starts whole on a page of its own.
 
     header: a running header (a block) the flow sets at the top of every page it starts, `gap` above the first block
-    (Quick Play's record cards say how to mark them on each page): page furniture the flow owns, so no pager
+    (a rule set's record cards may say how to mark them on each page): page furniture the flow owns, so no pager
     re-adds it. add(..., page_bookmark=) names the page in the outline when that block starts one.
 
         flow = Flow(doc)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..spec.errors import ShipyardError
+from ..errors import ShipyardError
 from .paper import MM
 from .text import wrap_lines
 
@@ -287,7 +287,7 @@ def load_style(path: Path) -> dict[str, ChitStyle]:
     """Read a rule set's style records: {name: {size: [w, h], parts: {part: {kind: {field: value}}}, fold: ...,
     turn_back: ..., fold_line: {...}, cell: [w, h], numbers: {...}}}. Kinds: panel, field, ring, hatch, shape, words,
     stack (the classes above; their fields are the keys)."""
-    from ..spec.yamlfile import read_yaml
+    from ..library.yamlfile import read_yaml
 
     data = read_yaml(path).data or {}
     out = {}

@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..atomic import NEW_FILE_MODE, discard_part, forget_part, new_part
 from ..overwrite import PDF_CREATOR
-from ..spec.errors import ShipyardError
+from ..errors import ShipyardError
 from . import fonts as _fonts
 from .imposition import Imposition
 from .page import CAL_BAR_H_MM, Page, PdfPage, RenderError

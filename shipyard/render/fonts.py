@@ -21,7 +21,7 @@ from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFa
 
 from ..paths import fonts_dir
 from ..atomic import atomic_write_bytes
-from ..spec.errors import ShipyardError
+from ..errors import ShipyardError
 
 # (family, weight) -> (registered font name, file, human name)
 _FONTS: dict[tuple[str, str], tuple[str, str, str]] = {
@@ -84,7 +84,7 @@ def _face(path: Path) -> _Face:
     a cache that cannot be read or written is not used."""
     raw = path.read_bytes()
     key = hashlib.blake2b(_FACE_FORMAT + _RL_VERSION.encode() + raw, digest_size=20).hexdigest()
-    from ..spec.index import cache_dir
+    from ..cache.index import cache_dir
 
     kept = cache_dir() / "fonts" / f"{key}.marshal"
     try:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..spec.errors import ShipyardError
+from ..errors import ShipyardError
 from .paper import MM
 
 Point = tuple[float, float]
@@ -73,7 +73,7 @@ class Look:
 
 def load_looks(path: Path) -> dict[str, Look]:
     """The `gauges:` records of a rule set's aids.yaml: {name: {measure: number or list, word_style: {type: {...}}}}."""
-    from ..spec.yamlfile import read_yaml
+    from ..library.yamlfile import read_yaml
 
     data = (read_yaml(path).data or {}).get("gauges") or {}
     out = {}

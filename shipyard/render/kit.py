@@ -876,7 +876,7 @@ def fit_to_room(flow, make, height: float, least: float = 1.0):
 
 def sheet_room(height: float, per_page: int, gap: float, slack: float) -> float:
     """The height a sheet may take for `per_page` of them to share a page `height` mm tall, `gap` mm apart (the
-    flow's gap, its dashed rule through it), `slack` mm kept below each (Smoke on the Water's half pages)."""
+    flow's gap, its dashed rule through it), `slack` mm kept below each (a rule set's half pages)."""
     return (height - (per_page - 1) * gap) / per_page - slack
 
 

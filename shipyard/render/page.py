@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Sequence
 from reportlab.lib.rl_accel import escapePDF as _escape_pdf, fp_str as _fp_str
 from reportlab.pdfbase.pdfmetrics import getFont as _get_font
 
-from ..spec.errors import ShipyardError
+from ..errors import ShipyardError
 from . import fonts as _fonts
 from .paper import INK_LIMIT_MM, MM, Box, Paper
 from .text import ALIGN as _ALIGN, _fmt_num, column_aligns, wrap_lines

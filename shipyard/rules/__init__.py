@@ -18,7 +18,7 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-from ..spec.errors import ShipyardError, did_you_mean, display_path
+from ..errors import ShipyardError, did_you_mean, display_path
 from .base import Context, Derived, Table, Tables
 from .contract import ANY_SCALE, AIDS, Job, RuleSet, track_name_known
 

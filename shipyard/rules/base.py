@@ -15,8 +15,8 @@ from typing import Any, Callable, Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ..spec.errors import Problem, ShipyardError, did_you_mean, display_path
-from ..spec.yamlfile import read_yaml
+from ..errors import Problem, ShipyardError, did_you_mean, display_path
+from ..library.yamlfile import read_yaml
 
 Provenance = Literal["source", "example", "reconstructed"]
 PROVENANCES = ("source", "example", "reconstructed")
@@ -876,7 +876,7 @@ SIDE_MARKERS = ({"marker": "circle", "filled": True}, {"marker": "square", "fill
 
 def is_fort(unit: Any) -> bool:
     """Whether a unit is a fort (a fort never moves, has no hull plan, takes no steering or engine hits)."""
-    from ..spec.model import Fort
+    from ..library.model import Fort
 
     return isinstance(unit, Fort)
 

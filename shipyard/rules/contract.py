@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from ..spec.errors import ShipyardError
+from ..errors import ShipyardError
 from .base import Context, Derived, Tables, Trackers, load_tables
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel
 
-from ..spec.yamlfile import refuse_deep
+from ..library.yamlfile import refuse_deep
 
 # fields the editor shows as a paragraph, not one line
 _LONG = {"notes", "note", "covers", "fate"}

@@ -21,7 +21,7 @@ import zipfile
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-from ..spec.errors import ShipyardError
+from ..errors import ShipyardError
 
 KEEP_SECONDS = 3600
 

@@ -3,7 +3,7 @@
 The editor's form gives whole values; what the file should become is the file as it is, with each field whose value
 differs from what the form was filled with set anew. ruamel.yaml's round-trip mode keeps the comments, key order,
 quoting and block styles of what is not touched. The text given here has already passed the reading rules of
-spec.yamlfile (size, UTF-8, no anchors, aliases or tags, no duplicate keys): the round trip only edits it.
+library.yamlfile (size, UTF-8, no anchors, aliases or tags, no duplicate keys): the round trip only edits it.
 """
 
 from __future__ import annotations

@@ -19,10 +19,10 @@ from starlette.staticfiles import StaticFiles
 
 from ..paths import fonts_dir
 from .. import app as core
-from ..spec.errors import Problem, ShipyardError
+from ..errors import Problem, ShipyardError
 from ..rules import all_scales, default_ruleset, rule_set_names
 from ..rules.base import DEFAULT_TURNS
-from ..spec.model import MAX_TURNS
+from ..library.model import MAX_TURNS
 from .forms import data_from_form, fields_for
 from .guard import MAX_BODY, Guard, TooLarge
 from .service import FONTS_URL, Conflict, Workshop, safe_id, version_of
@@ -111,7 +111,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             known = shop.opened(sister.id) if sister is not None else None
             if known is None:
                 return error_page(request, 404, f"no ship {like!r} to start from")
-            from ..spec.library import Library
+            from ..library.library import Library
 
             data = {k: v for k, v in known.shown.items() if k not in Library.NOT_INHERITED}  # never a sister's own
             data.update(id="", name="", refits=[], notes=f"New ship, started from {sister.name}.")
@@ -123,7 +123,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         """The editor page: the form filled from `data`, carrying the file it was opened from, its version and the
         sister's values it shows (`seen`: as the form that was sent showed them); `text` is the file the form makes
         (shown with a check's result)."""
-        from ..spec.model import Vessel
+        from ..library.model import Vessel
 
         fields = fields_for(Vessel, data, gun_list="guns")
         if opened is not None and opened.sister:
@@ -152,7 +152,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
 
     async def editor_check(request: Request):
         """The live part of the editor: the form's values checked, derived and previewed."""
-        from ..spec.model import Vessel
+        from ..library.model import Vessel
 
         form = await request.form()
         data = data_from_form(Vessel, list(form.multi_items()))
@@ -173,7 +173,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
     async def editor_save(request: Request):
         """Save the form into your library. It replaces only the version it was opened from (else both are shown
         and you choose), and asks before it replaces a ship of yours or takes a bundled ship's place."""
-        from ..spec.model import Vessel
+        from ..library.model import Vessel
 
         form = await request.form()
         data = data_from_form(Vessel, list(form.multi_items()))

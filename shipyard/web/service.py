@@ -23,8 +23,8 @@ import yaml
 
 from .. import app as shipyard_app
 from ..paths import is_bundled
-from ..spec.errors import Problem, ShipyardError
-from ..spec.yamlfile import read_file_bytes
+from ..errors import Problem, ShipyardError
+from ..library.yamlfile import read_file_bytes
 from .packs import Job, Packs
 
 SAFE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -171,7 +171,7 @@ class Workshop:
 
     def check_text(self, text: str, with_stats: bool = True) -> Checked:
         """Check a vessel (or fort) file's text as if it were saved in the user library, without writing it."""
-        from ..spec.yamlfile import refuse_deep
+        from ..library.yamlfile import refuse_deep
 
         refuse_deep(text, "the ship's YAML")  # before any parse: a 400 in words, not seconds to a RecursionError
         try:
@@ -234,8 +234,8 @@ class Workshop:
     def opened(self, unit_id: str) -> Opened | None:
         """The file the editor opens for a ship: yours, else the bundled one (saving makes it yours); None when the
         library has no such vessel. The text passes the reading rules of every shipyard file first."""
-        from ..spec.model import Vessel
-        from ..spec.yamlfile import MAX_BYTES, parse_yaml
+        from ..library.model import Vessel
+        from ..library.yamlfile import MAX_BYTES, parse_yaml
 
         lib = self.library
         own = self.read_own(unit_id)
@@ -266,7 +266,7 @@ class Workshop:
         key order and `like:` kept (a value the sister gives stays hers unless changed); a new file if none.
         `seen`: the sister's values as the form showed them (`sister_values`), so that a sister changed meanwhile
         does not make her old values this ship's own."""
-        from ..spec.model import Vessel
+        from ..library.model import Vessel
         from .forms import as_the_form_sends
         from .roundtrip import edited
 
@@ -288,7 +288,7 @@ class Workshop:
     @staticmethod
     def sister_values(opened: Opened | None) -> dict:
         """The values the form shows that come from the ship's `like:` sister, as the form sends them back."""
-        from ..spec.model import Vessel
+        from ..library.model import Vessel
         from .forms import as_the_form_sends
 
         if opened is None or not opened.inherited:

@@ -15,7 +15,7 @@ import secrets
 import socket
 from pathlib import Path
 
-from ..spec.errors import ShipyardError
+from ..errors import ShipyardError
 
 LOOPBACK_NAMES = {"127.0.0.1", "localhost", "::1"}
 

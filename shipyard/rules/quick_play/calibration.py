@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...paths import _PACKAGE
-from ...spec.model import Fort
+from ...library.model import Fort
 from . import RULESET
 from .derive import Tally, as_printed, bearing_tally, cannonade, classify, edna_armour_in, fort_edna, gun_count, vessel_edna
 
@@ -45,7 +45,7 @@ def order_of_battle() -> dict:
 
 
 def errata() -> list[dict]:
-    from ...spec.yamlfile import read_yaml
+    from ...library.yamlfile import read_yaml
 
     return read_yaml(HERE / "errata.yaml").data or []
 
@@ -64,7 +64,7 @@ class Sample:
 
 
 def samples(library=None, ctx=None) -> list[Sample]:
-    from ...spec.library import Library
+    from ...library.library import Library
 
     lib = library or Library.load()
     ctx = ctx or RULESET.context(lib)
@@ -239,7 +239,7 @@ def markdown(full: list[Prediction], loo: list[Prediction]) -> str:
 
 def run(library=None) -> tuple[list[Prediction], list[Prediction], dict, dict]:
     """(fitted on all 24, left out one at a time, EDNA coefficients, cannonade coefficients)."""
-    from ...spec.library import Library
+    from ...library.library import Library
 
     lib = library or Library.load()
     tables = RULESET.tables()

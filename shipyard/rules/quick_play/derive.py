@@ -12,8 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ...spec.errors import ShipyardError
-from ...spec.model import ArmourMaterial, Fort, Mount, Ordnance, Vessel
+from ...errors import ShipyardError
+from ...library.model import ArmourMaterial, Fort, Mount, Ordnance, Vessel
 from ..base import Reasons, Cite, Context, Derived, Formula, Reason, Table, because
 from .stats import Cannonade, QuickPlayStats, Speeds
 
@@ -36,7 +36,7 @@ def _num(x: float) -> str:
 
 def main_iron_in(vessel: Vessel) -> float:
     """Thickest iron on the side or casemate (the test for an ironclad)."""
-    from ...spec.model import ArmourArea
+    from ...library.model import ArmourArea
 
     plates = [a.thickness_in for a in vessel.armour_at(ArmourArea.SIDE, ArmourArea.CASEMATE) if a.material in IRON]
     return max(plates, default=0.0)
@@ -260,7 +260,7 @@ def at_least_one(factors: dict[str, int], guns: int, table: Table) -> dict[str, 
 
 @lru_cache(maxsize=1)
 def _order_of_battle() -> dict:
-    from ...spec.yamlfile import read_yaml
+    from ...library.yamlfile import read_yaml
 
     return read_yaml(HERE / "order_of_battle.yaml").data
 

@@ -8,7 +8,7 @@ from typing import Any, Iterable
 
 from ...render.blocks import Block, Columns, Flow, Heading, Runs, Stack, Table, Text
 from ...render.text import number
-from ...spec.errors import ShipyardError
+from ...errors import ShipyardError
 from ..base import Context
 from .gauge import turning_gauge
 from .style import style

@@ -8,7 +8,7 @@ from typing import Any
 from ...render.blocks import Block, Flow, Heading, Note, Panel, Stack, Table, Text, Title
 from ...render.kit import fit_to_room
 from ...render.text import number
-from ...spec.errors import ShipyardError
+from ...errors import ShipyardError
 from ..base import LASHED, Context, accent, roster_order, short_name, side_chart_block
 from .reference import factor_name
 from .style import style

@@ -10,7 +10,7 @@ from typing import Any
 from ...render.blocks import (Block, Check, CheckRow, Columns, Flow, Note, Panel, Runs, StatBoxes, Stack, Text, Title,
                                Track, Tracks, records)
 from ...render.text import number
-from ...spec.errors import ShipyardError
+from ...errors import ShipyardError
 from ..base import Context, accent, damage_done, in_colour, nation_of, sheet_heading
 from .reference import factor_name
 from .style import style

@@ -12,7 +12,7 @@ from ...render.blocks import text_width
 from ...render.counters import Chit, Lines, chit_sheet, layout_of, load_style
 from ...render.paper import MM
 from ...render.text import wrap_lines
-from ...spec.errors import ShipyardError
+from ...errors import ShipyardError
 from .words import fill, kn
 
 STYLE = load_style(Path(__file__).with_name("aids.yaml"))["chit"]

@@ -10,8 +10,8 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from ...spec.errors import ShipyardError
-from ...spec.model import (
+from ...errors import ShipyardError
+from ...library.model import (
     Armour, ArmourArea, ArmourMaterial, Coverage, Fort, Ordnance, PropulsionKind, Vessel, VesselType,
 )
 from ...render.text import number

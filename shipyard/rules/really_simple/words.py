@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from ...render.text import number
-from ...spec.errors import ShipyardError
+from ...errors import ShipyardError
 from ..base import Tables
 from .derive import scale_factor
 from .stats import ReallySimpleStats

@@ -11,8 +11,8 @@ import math
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-from ...spec.errors import ShipyardError
-from ...spec.model import (
+from ...errors import ShipyardError
+from ...library.model import (
     ArmourArea,
     ArmourMaterial,
     Coverage,

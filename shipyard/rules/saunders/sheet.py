@@ -11,7 +11,7 @@ from typing import Any
 from ...render.blocks import Block, Checkboxes, Columns, Note, Stack, StatBoxes, Text, Title, Track, Tracks, records
 from ...render.kit import GunTable, HullPlan, OrdersLog, RatingBox, SpeedCell, SpeedRow, SpeedTrack, load_style
 from ...render.text import number
-from ...spec.errors import ShipyardError
+from ...errors import ShipyardError
 from ..base import Context, Derived, accent, damage_done, game_turns, sheet_heading
 from .damage import FIRE_TALLY, HOLE_TALLY
 from .derive import modifier, scale_factor, turret_roles

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal, Optional
 
-from ...spec.model import PropulsionKind
+from ...library.model import PropulsionKind
 from ..base import Number, Stats, values_of
 
 

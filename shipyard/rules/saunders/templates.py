@@ -13,7 +13,7 @@ from ...render.blocks import Title
 from ...render.gauges import at_bearing, fan, fan_extent, load_looks, ray, tick_segments
 from ...render.text import number
 from ..base import Context, in_play
-from ...spec.errors import ShipyardError
+from ...errors import ShipyardError
 from .derive import FACING_DEG, parse_arc, scale_factor, using
 from .sheet import RULES, ladder_below
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...render.blocks import Flow
 from ...render.kit import sheet_room
-from ...spec.errors import ShipyardError
+from ...errors import ShipyardError
 from ..base import Context, Derived
 from .counters import counters
 from .reference import quick_reference

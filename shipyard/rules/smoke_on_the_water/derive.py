@@ -15,8 +15,8 @@ from __future__ import annotations
 import math
 from typing import Any, get_args
 
-from ...spec.errors import ShipyardError
-from ...spec.model import (
+from ...errors import ShipyardError
+from ...library.model import (
     Armour, ArmourArea, ArmourMaterial, Coverage, Fort, Mount, Mounting, Ordnance, Position,
     PropulsionKind, Vessel, VesselType,
 )

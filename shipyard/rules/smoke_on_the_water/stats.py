@@ -10,7 +10,7 @@ from typing import Literal, Optional
 
 from pydantic import Field
 
-from ...spec.model import Mounting, Navy, Position, Rig, VesselType
+from ...library.model import Mounting, Navy, Position, Rig, VesselType
 from ..base import Number, Stats, values_of
 
 Span = Optional[list[Number]]  # [from, to] in cm, or None where the gun has no such band

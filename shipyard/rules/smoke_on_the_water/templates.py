@@ -11,7 +11,7 @@ from ...render.blocks import text_width
 from ...render.gauges import annulus_outline, at_bearing, load_looks, radial
 from ...render.sector import Sector, sector_distance
 from ...render.text import number as num
-from ...spec.errors import ShipyardError
+from ...errors import ShipyardError
 from ..base import Context, in_play
 from .derive import distance_factor, ground_scale
 from .sheet import TITLE

@@ -51,7 +51,7 @@ def display_path(path: Path | str) -> str:
     library installed with shipyard as 'bundled:usn/uss-hartford.yaml', never as a path into site-packages
     (which is not the place to edit: copy the file into your own library instead)."""
     p = Path(path)
-    from ..paths import _PACKAGE
+    from .paths import _PACKAGE
 
     installed = _PACKAGE / "_bundled" / "vessels"
     try:

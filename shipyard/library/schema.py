@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from .errors import ShipyardError, did_you_mean
+from ..errors import ShipyardError, did_you_mean
 
 KINDS = ("vessel", "fort", "scenario", "ordnance", "house-rules")
 

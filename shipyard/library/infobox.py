@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import Problem, ShipyardError
+from ..errors import Problem, ShipyardError
 
 # ---------------------------------------------------------------------------------------------
 # Wikitext

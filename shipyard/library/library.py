@@ -15,7 +15,7 @@ from typing import Any, Iterable
 from pydantic import BaseModel, ValidationError
 
 from ..paths import is_bundled, library_dir
-from .errors import Problem, ShipyardError, did_you_mean, display_path, nearest
+from ..errors import Problem, ShipyardError, did_you_mean, display_path, nearest
 from .model import Fort, Mount, Ordnance, Scenario, Unit, Vessel
 from .yamlfile import Located, read_file_bytes, read_yaml
 
@@ -304,7 +304,7 @@ class Library:
         for d in dirs:
             if not d.exists():
                 raise ShipyardError([Problem(display_path(d), None, None, "no such folder or file")])
-        from .loaded import kept_library, keep_library
+        from ..cache.kept import kept_library, keep_library
 
         key = None if collect else _files_key(dirs)
         kept = kept_library(key)

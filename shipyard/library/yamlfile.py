@@ -19,7 +19,7 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import Problem, ShipyardError, display_path
+from ..errors import Problem, ShipyardError, display_path
 from ..atomic import atomic_write_bytes
 
 if TYPE_CHECKING:
@@ -120,7 +120,7 @@ def read_yaml(path: Path) -> Located:
 
 
 def _cache_file(key: str) -> Path:
-    from .index import cache_dir
+    from ..cache.index import cache_dir
 
     return cache_dir() / "yaml" / f"{key}.marshal"
 

@@ -2,12 +2,12 @@
 them again (some 30 ms of every command's start, more with a large library of one's own).
 
 The key is every library file's place and bytes, the folder the command runs in (paths are shown relative to it),
-shipyard's version and the source of the code that makes a Library out of files (spec/*.py): any edit to a ship,
+shipyard's version and the source of the code that makes a Library out of files (library/*.py): any edit to a ship,
 any file added or removed, and any change to the models makes a new key, and the next run loads and validates
 everything afresh. Only a library that loaded without a problem is kept. A cache that cannot be read or written
 is not used.
 
-The cache folder is the user's own (see spec.index.cache_dir); what is kept there is unpickled, so it is trusted as
+The cache folder is the user's own (see cache.index.cache_dir); what is kept there is unpickled, so it is trusted as
 the library files themselves are.
 """
 
@@ -37,7 +37,7 @@ def _code_fingerprint() -> bytes:
     # the models' code, and what pickles and rebuilds them: shipyard's version, pydantic's and Python's
     digest = hashlib.blake2b(b"\0".join([KEPT_FORMAT, __version__.encode(), pydantic.VERSION.encode(),
                                           sys.version.encode()]), digest_size=20)
-    for source in sorted(Path(__file__).parent.glob("*.py")):
+    for source in sorted((Path(__file__).parent.parent / "library").glob("*.py")):  # what makes a Library
         digest.update(source.name.encode() + b"\0" + source.read_bytes())
     return digest.digest()
 
@@ -59,7 +59,7 @@ def kept_library(files: list[tuple[str, bytes]] | None) -> Any | None:
     """The library loaded before from exactly these files, or None."""
     if files is None:
         return None
-    from .library import Library
+    from ..library.library import Library
 
     path = _kept_file(_key(files))
     try:

@@ -64,7 +64,7 @@ def load_rows(extra_dirs: Iterable[Path | str] = (), loaded: list | None = None)
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         pass
-    from .library import Library
+    from ..library.library import Library
 
     library = Library.load(extra, set_aside=True)
     if loaded is not None:
