@@ -211,3 +211,20 @@ def test_the_editor_and_the_ship_page_show_the_bases(tmp_path):
         assert 'value="trial"' in page and 'value="full_load"' in page
         ship = client.get("/ships/css-beaufort").text
         assert "displacement ESTIMATE (1.35 x 85 t register tonnage)" in ship
+
+
+# ---------------------------------------------------------------------------------------------
+# The source pass over the USN ships (issue 26): what it found
+
+
+@pytest.mark.parametrize("unit, tons", [("uss-octorara", 829), ("uss-port-royal", 805)])
+def test_the_first_double_enders_tonnages_are_not_played_as_displacements(library, unit, tons):
+    """Their "tons" have no stated kind and compare with the Unadillas' burthen (Soley): burthen, played as an estimate."""
+    v = library.units[unit]
+    assert v.displacement_tons is None and v.burthen_tons == tons and v.burthen_basis.value == "unknown"
+    assert v.tonnage == round(tons * DISPLACEMENT_PER_BURTHEN_TON) and "ESTIMATE" in v.tonnage_basis
+
+
+def test_seminoles_placeholder_draught_and_speed_are_labelled_estimates(library):
+    v = library.units["uss-seminole"]
+    assert (v.draught_basis.value, v.speed_basis.value) == ("estimate", "estimate")
