@@ -225,6 +225,8 @@ def test_the_first_double_enders_tonnages_are_not_played_as_displacements(librar
     assert v.tonnage == round(tons * DISPLACEMENT_PER_BURTHEN_TON) and "ESTIMATE" in v.tonnage_basis
 
 
-def test_seminoles_placeholder_draught_and_speed_are_labelled_estimates(library):
-    v = library.units["uss-seminole"]
-    assert (v.draught_basis.value, v.speed_basis.value) == ("estimate", "estimate")
+@pytest.mark.parametrize("unit, figures", [("uss-seminole", ("draught", "speed")), ("uss-queen-of-the-west", ("speed",))])
+def test_a_figure_the_notes_call_a_placeholder_or_estimate_has_an_estimate_basis(library, unit, figures):
+    """Seminole's notes called her draught and speed placeholders, Queen of the West's an ESTIMATE: so do their bases."""
+    v = library.units[unit]
+    assert {f: getattr(v, f"{f}_basis").value for f in figures} == dict.fromkeys(figures, "estimate")
