@@ -217,11 +217,13 @@ def test_the_editor_and_the_ship_page_show_the_bases(tmp_path):
 # The source pass over the USN ships (issue 26): what it found
 
 
-@pytest.mark.parametrize("unit, tons", [("uss-octorara", 829), ("uss-port-royal", 805)])
-def test_the_first_double_enders_tonnages_are_not_played_as_displacements(library, unit, tons):
-    """Their "tons" have no stated kind and compare with the Unadillas' burthen (Soley): burthen, played as an estimate."""
+@pytest.mark.parametrize("unit, tons, kind", [("uss-octorara", 829, "unknown"), ("uss-port-royal", 805, "unknown"),
+                                              ("uss-cambridge", 858, "builders_measurement")])
+def test_tonnages_not_known_to_be_displacements_are_not_played_as_such(library, unit, tons, kind):
+    """The double-enders' "tons" have no stated kind and compare with the Unadillas' burthen (Soley); Cambridge's
+    868 "long tons" is DANFS's "t.", and NHHC calls her 858 tons burden: burthen, played as an estimate."""
     v = library.units[unit]
-    assert v.displacement_tons is None and v.burthen_tons == tons and v.burthen_basis.value == "unknown"
+    assert v.displacement_tons is None and v.burthen_tons == tons and v.burthen_basis.value == kind
     assert v.tonnage == round(tons * DISPLACEMENT_PER_BURTHEN_TON) and "ESTIMATE" in v.tonnage_basis
 
 
@@ -230,3 +232,8 @@ def test_a_figure_the_notes_call_a_placeholder_or_estimate_has_an_estimate_basis
     """Seminole's notes called her draught and speed placeholders, Queen of the West's an ESTIMATE: so do their bases."""
     v = library.units[unit]
     assert {f: getattr(v, f"{f}_basis").value for f in figures} == dict.fromkeys(figures, "estimate")
+
+
+def test_cambridge_is_commissioned_after_her_purchase(library):
+    """DANFS: purchased 30 July 1861, commissioned 29 August; the file had her commissioned on 29 July."""
+    assert library.units["uss-cambridge"].commissioned == "1861-08-29"
