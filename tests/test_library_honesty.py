@@ -237,3 +237,9 @@ def test_a_figure_the_notes_call_a_placeholder_or_estimate_has_an_estimate_basis
 def test_cambridge_is_commissioned_after_her_purchase(library):
     """DANFS: purchased 30 July 1861, commissioned 29 August; the file had her commissioned on 29 July."""
     assert library.units["uss-cambridge"].commissioned == "1861-08-29"
+
+
+def test_st_lawrence_takes_her_unknown_draught_from_the_sister_built_to_the_same_plans(library):
+    """Brandywine's article gives 175 ft pp and 22 ft 4 in; the 21 ft before came from Cumberland, of another class."""
+    v = library.units["uss-st-lawrence"]
+    assert (v.length_ft, v.length_basis.value, v.draught_ft, v.draught_basis.value) == (175, "pp", 22.33, "estimate")
