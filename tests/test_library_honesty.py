@@ -243,3 +243,37 @@ def test_st_lawrence_takes_her_unknown_draught_from_the_sister_built_to_the_same
     """Brandywine's article gives 175 ft pp and 22 ft 4 in; the 21 ft before came from Cumberland, of another class."""
     v = library.units["uss-st-lawrence"]
     assert (v.length_ft, v.length_basis.value, v.draught_ft, v.draught_basis.value) == (175, "pp", 22.33, "estimate")
+
+
+def source_pass_rows(page: str) -> dict[str, str]:
+    """Each unit's row in the `## Source pass:` sections of the audit page, by unit id."""
+    rows = {}
+    for section in re.split(r"^## ", page, flags=re.M)[1:]:
+        if section.startswith("Source pass:"):
+            for m in re.finditer(r"^\| `([a-z0-9-]+)` \|(.*)$", section, re.M):
+                rows[m.group(1)] = m.group(2)
+    return rows
+
+
+def source_pass_gaps(page: str, units: list[str]) -> tuple[list[str], list[str]]:
+    """The units with no source-pass row, and those whose row neither names a source nor says `not yet checked`."""
+    rows = source_pass_rows(page)
+    missing = [u for u in units if u not in rows]
+    unclear = [u for u in units if u in rows and "not yet checked" not in rows[u] and not rows[u].split("|")[0].strip()]
+    return missing, unclear
+
+
+def test_every_bundled_unit_has_a_source_pass_row():
+    """Issue 26: the source pass says, unit by unit, what each file was checked against, or that it was not yet."""
+    page = (VESSELS.parent / "docs" / "library-audit.md").read_text(encoding="utf-8")
+    units = sorted(p.stem for p in VESSELS.glob("*/*.yaml") if p.parent.name != "scenarios")
+    missing, unclear = source_pass_gaps(page, units)
+    assert not missing, f"docs/library-audit.md has no source-pass row for {missing}"
+    assert not unclear, f"source-pass rows that neither name what was checked nor say 'not yet checked': {unclear}"
+
+
+def test_the_source_pass_check_fails_for_a_unit_with_no_row_or_an_empty_one():
+    page = ("## Source pass: USN ships\n\n| unit | checked against | bases now | changes |\n|---|---|---|---|\n"
+            "| `uss-a` | the article | overall | none |\n| `uss-b` | not yet checked | | |\n| `uss-d` |  | | |\n"
+            "\n## Other\n| `uss-c` | the article | | |\n")
+    assert source_pass_gaps(page, ["uss-a", "uss-b", "uss-c", "uss-d"]) == (["uss-c"], ["uss-d"])
