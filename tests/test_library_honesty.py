@@ -217,7 +217,7 @@ def test_the_editor_and_the_ship_page_show_the_bases(tmp_path):
 # The source pass over the USN ships (issue 26): what it found
 
 
-@pytest.mark.parametrize("unit, tons, kind", [("uss-octorara", 829, "unknown"), ("uss-port-royal", 805, "unknown"),
+@pytest.mark.parametrize("unit, tons, kind", [("uss-octorara", 829, "unknown"), ("uss-port-royal", 805, "unknown"), ("uss-miami", 730, "unknown"),
                                               ("uss-cambridge", 858, "builders_measurement")])
 def test_tonnages_not_known_to_be_displacements_are_not_played_as_such(library, unit, tons, kind):
     """The double-enders' "tons" have no stated kind and compare with the Unadillas' burthen (Soley); Cambridge's
