@@ -211,3 +211,69 @@ def test_the_editor_and_the_ship_page_show_the_bases(tmp_path):
         assert 'value="trial"' in page and 'value="full_load"' in page
         ship = client.get("/ships/css-beaufort").text
         assert "displacement ESTIMATE (1.35 x 85 t register tonnage)" in ship
+
+
+# ---------------------------------------------------------------------------------------------
+# The source pass over the USN ships (issue 26): what it found
+
+
+@pytest.mark.parametrize("unit, tons, kind", [("uss-octorara", 829, "unknown"), ("uss-port-royal", 805, "unknown"), ("uss-miami", 730, "unknown"),
+                                              ("uss-cambridge", 858, "builders_measurement")])
+def test_tonnages_not_known_to_be_displacements_are_not_played_as_such(library, unit, tons, kind):
+    """The double-enders' "tons" have no stated kind and compare with the Unadillas' burthen (Soley); Cambridge's
+    868 "long tons" is DANFS's "t.", and NHHC calls her 858 tons burden: burthen, played as an estimate."""
+    v = library.units[unit]
+    assert v.displacement_tons is None and v.burthen_tons == tons and v.burthen_basis.value == kind
+    assert v.tonnage == round(tons * DISPLACEMENT_PER_BURTHEN_TON) and "ESTIMATE" in v.tonnage_basis
+
+
+@pytest.mark.parametrize("unit, figures", [("uss-seminole", ("draught", "speed")), ("uss-queen-of-the-west", ("speed",))])
+def test_a_figure_the_notes_call_a_placeholder_or_estimate_has_an_estimate_basis(library, unit, figures):
+    """Seminole's notes called her draught and speed placeholders, Queen of the West's an ESTIMATE: so do their bases."""
+    v = library.units[unit]
+    assert {f: getattr(v, f"{f}_basis").value for f in figures} == dict.fromkeys(figures, "estimate")
+
+
+def test_cambridge_is_commissioned_after_her_purchase(library):
+    """DANFS: purchased 30 July 1861, commissioned 29 August; the file had her commissioned on 29 July."""
+    assert library.units["uss-cambridge"].commissioned == "1861-08-29"
+
+
+def test_st_lawrence_takes_her_unknown_draught_from_the_sister_built_to_the_same_plans(library):
+    """Brandywine's article gives 175 ft pp and 22 ft 4 in; the 21 ft before came from Cumberland, of another class."""
+    v = library.units["uss-st-lawrence"]
+    assert (v.length_ft, v.length_basis.value, v.draught_ft, v.draught_basis.value) == (175, "pp", 22.33, "estimate")
+
+
+def source_pass_rows(page: str) -> dict[str, str]:
+    """Each unit's row in the `## Source pass:` sections of the audit page, by unit id."""
+    rows = {}
+    for section in re.split(r"^## ", page, flags=re.M)[1:]:
+        if section.startswith("Source pass:"):
+            for m in re.finditer(r"^\| `([a-z0-9-]+)` \|(.*)$", section, re.M):
+                rows[m.group(1)] = m.group(2)
+    return rows
+
+
+def source_pass_gaps(page: str, units: list[str]) -> tuple[list[str], list[str]]:
+    """The units with no source-pass row, and those whose row neither names a source nor says `not yet checked`."""
+    rows = source_pass_rows(page)
+    missing = [u for u in units if u not in rows]
+    unclear = [u for u in units if u in rows and "not yet checked" not in rows[u] and not rows[u].split("|")[0].strip()]
+    return missing, unclear
+
+
+def test_every_bundled_unit_has_a_source_pass_row():
+    """Issue 26: the source pass says, unit by unit, what each file was checked against, or that it was not yet."""
+    page = (VESSELS.parent / "docs" / "library-audit.md").read_text(encoding="utf-8")
+    units = sorted(p.stem for p in VESSELS.glob("*/*.yaml") if p.parent.name != "scenarios")
+    missing, unclear = source_pass_gaps(page, units)
+    assert not missing, f"docs/library-audit.md has no source-pass row for {missing}"
+    assert not unclear, f"source-pass rows that neither name what was checked nor say 'not yet checked': {unclear}"
+
+
+def test_the_source_pass_check_fails_for_a_unit_with_no_row_or_an_empty_one():
+    page = ("## Source pass: USN ships\n\n| unit | checked against | bases now | changes |\n|---|---|---|---|\n"
+            "| `uss-a` | the article | overall | none |\n| `uss-b` | not yet checked | | |\n| `uss-d` |  | | |\n"
+            "\n## Other\n| `uss-c` | the article | | |\n")
+    assert source_pass_gaps(page, ["uss-a", "uss-b", "uss-c", "uss-d"]) == (["uss-c"], ["uss-d"])

@@ -55,9 +55,6 @@ ALLOWED: dict[tuple[str, str], str] = {
         "Audited: 633 t was burthen (now burthen_tons) and the older 1,033 t is displacement; even so the 72 ft "
         "beam of the twin-hulled snagboat conversion over her deepest 9 ft draught gives a coefficient of 0.28. "
         "The hull is unusual, not the figure.",
-    ("uss-octorara", "hull"):
-        "Her 4 ft 9.5 in draught (Wikipedia) is too shallow for 829 t and is flagged as unverified in her file; no "
-        "other figure was found. Left for a source, not believed.",
     ("uss-hartford", "speed"):
         "13.5 kn is the only figure found and is probably her best under sail and steam (the file says so); she "
         "is a Quick Play calibration ship, so it is not replaced by a guess.",
