@@ -365,9 +365,9 @@ def _reported(stdout: str) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("jobs", [
-    (("mobile-bay-1864", "qp"), ("mobile-bay-1864", "qp")),
-    (("mobile-bay-1864", "sotw"), ("mobile-bay-1864", "saunders")),
-    (("mobile-bay-1864", "really-simple"), ("hampton-roads-1862", "really-simple")),
+    (("cherbourg-1864", "qp"), ("cherbourg-1864", "qp")),  # a small scenario: the race, not the drawing, is tested
+    (("cherbourg-1864", "sotw"), ("cherbourg-1864", "saunders")),
+    (("cherbourg-1864", "really-simple"), ("hampton-roads-1862", "really-simple")),
 ], ids=["same", "other-rules", "other-scenario"])
 def test_two_packs_into_one_folder_at_once(tmp_path, jobs):
     out = tmp_path / "OUT"

@@ -200,10 +200,10 @@ def test_saunders_roster_gives_one_entry_per_gun_type(library, bundled_packs, tm
             assert summary in text
 
 
-@pytest.mark.parametrize("rules", RULESETS)
-def test_a_long_roster_starts_under_its_title_not_on_a_page_of_its_own(tmp_path, rules, cli):
-    """A side too long for the page under the title begins there and goes on overleaf: before, a large fleet's
-    roster printed its title alone on a page and the first side on the next (the newcomer's 300-ship pack)."""
+@pytest.fixture(scope="module")
+def long_fleet(tmp_path_factory):
+    """A 150-unit synthetic fleet (benchmarks/bench_scaling.py's), made once for the four rule sets' rosters: the
+    same files in the same place, so the kept library serves the second and later runs."""
     import sys
 
     import yaml
@@ -215,12 +215,21 @@ def test_a_long_roster_starts_under_its_title_not_on_a_page_of_its_own(tmp_path,
         from bench_scaling import make_fleet
     finally:
         sys.path.pop(0)
-    scenario = make_fleet(tmp_path, 150)
-    out = tmp_path / f"roster-{rules}.pdf"
-    run = cli("roster", scenario, "--rules", rules, "-L", str(tmp_path), "-o", str(out))
-    assert run.code == 0, run.err
+    folder = tmp_path_factory.mktemp("long-fleet")
+    scenario = make_fleet(folder, 150)
     # "USS Hartford 12" prints as "Hartford 12" where a roster shortens names
-    names = {yaml.safe_load(f.read_text())["name"].split(" ", 1)[1] for f in (tmp_path / "synthetic").glob("*.yaml")}
+    names = {yaml.safe_load(f.read_text())["name"].split(" ", 1)[1] for f in (folder / "synthetic").glob("*.yaml")}
+    return folder, scenario, names
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_a_long_roster_starts_under_its_title_not_on_a_page_of_its_own(tmp_path, rules, cli, long_fleet):
+    """A side too long for the page under the title begins there and goes on overleaf: before, a large fleet's
+    roster printed its title alone on a page and the first side on the next (the newcomer's 300-ship pack)."""
+    folder, scenario, names = long_fleet
+    out = tmp_path / f"roster-{rules}.pdf"
+    run = cli("roster", scenario, "--rules", rules, "-L", str(folder), "-o", str(out))
+    assert run.code == 0, run.err
     pages = pdf_page_texts(out)
     assert len(pages) >= 2, "150 units should need more than one roster page"
     for number, text in enumerate(pages, 1):

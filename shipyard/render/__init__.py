@@ -31,11 +31,17 @@ Page:     text, text_width, fit_text, wrap_text, wrap_lines, line, lines, rect, 
 chart:    scatter(page, x, y, w, h, points=[(x, y, label, series)], x_label, y_label, series_styles) in render.chart.
 """
 
-from .document import Document
-from .fonts import check_text
-from .page import Page, RenderError
-from .paper import INK_LIMIT_MM, MM, PAPERS, Box, Paper, mm_to_pt, pt_to_mm
-from .text import number, wrap_lines
+from importlib import import_module
 
-__all__ = ["Document", "Page", "Paper", "PAPERS", "Box", "RenderError", "mm_to_pt", "pt_to_mm", "check_text", "INK_LIMIT_MM",
-           "MM", "number", "wrap_lines"]
+# names load lazily: a calculator that needs only the number formatter (render.text) does not pay for ReportLab
+_WHERE = {"Document": "document", "check_text": "fonts", "Page": "page", "RenderError": "page",
+          **{name: "paper" for name in ("INK_LIMIT_MM", "MM", "PAPERS", "Box", "Paper", "mm_to_pt", "pt_to_mm")},
+          "number": "text", "wrap_lines": "text"}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    if name in _WHERE:
+        return getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+    raise AttributeError(name)
