@@ -334,17 +334,21 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                                 status_code=404)
         return _pdf(*await off_loop(shop.aid_pdf, aid, rules, (), _aid_options(request)))
 
-    async def api_sheet_svg(request: Request):
-        """A page of the record sheet as SVG: the PDF's page, drawn from the same layout for a screen."""
-        unit = unit_or_404(request.path_params["ident"])
-        if unit is None:
-            return JSONResponse({"error": "no such vessel"}, status_code=404)
+    def _sheet_page_params(request: Request):
+        """(rules, page number, paper) of a sheet page's query, each checked in words."""
         _, rules = _rules_param(request)
         try:
             number = int(request.query_params.get("page", "1"))
         except ValueError:
             raise ShipyardError("page: expected a whole number") from None
-        paper = core.check_paper(request.query_params.get("paper", "a4"))
+        return rules, number, core.check_paper(request.query_params.get("paper", "a4"))
+
+    async def api_sheet_svg(request: Request):
+        """A page of the record sheet as SVG: the PDF's page, drawn from the same layout for a screen."""
+        unit = unit_or_404(request.path_params["ident"])
+        if unit is None:
+            return JSONResponse({"error": "no such vessel"}, status_code=404)
+        rules, number, paper = _sheet_page_params(request)
         svg = await off_loop(shop.sheet_svg_page, unit, rules, number, paper, request.query_params.get("scale"))
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
@@ -352,12 +356,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         unit = unit_or_404(request.path_params["ident"])
         if unit is None:
             return JSONResponse({"error": "no such vessel"}, status_code=404)
-        _, rules = _rules_param(request)
-        try:
-            number = int(request.query_params.get("page", "1"))
-        except ValueError:
-            raise ShipyardError("page: expected a whole number") from None
-        paper = core.check_paper(request.query_params.get("paper", "a4"))
+        rules, number, paper = _sheet_page_params(request)
         return Response(await off_loop(shop.sheet_png, unit, rules, number, paper), media_type="image/png",
                         headers={"Cache-Control": "no-store"})
 
