@@ -441,13 +441,7 @@ class Library:
         model: type[BaseModel] = Fort if data.get("kind") == "fort" else Vessel
         if data.get("like") and model is Vessel:
             data = self._inherit(path, located)
-        try:
-            unit = model.model_validate(data)
-        except ValidationError as exc:
-            raise ShipyardError(problems_from_validation(exc, located, path, model)) from None
-        problems = []
-        if unit.id != path.stem:
-            problems.append(Problem(display_path(path), located.line_of(("id",)), "id", f"id {unit.id!r} must match the file name {path.stem!r}"))
+        unit, problems = _validated(model, data, located, path)
         replaces = None
         if unit.id in self.units:
             other = self.origin[unit.id].path
@@ -526,13 +520,7 @@ class Library:
         data = located.data
         if not isinstance(data, dict):
             raise ShipyardError([Problem(display_path(path), 1, None, "expected a mapping of scenario fields")])
-        try:
-            scenario = Scenario.model_validate(data)
-        except ValidationError as exc:
-            raise ShipyardError(problems_from_validation(exc, located, path, Scenario)) from None
-        problems = []
-        if scenario.id != path.stem:
-            problems.append(Problem(display_path(path), located.line_of(("id",)), "id", f"id {scenario.id!r} must match the file name {path.stem!r}"))
+        scenario, problems = _validated(Scenario, data, located, path)
         if scenario.id in self.scenarios:
             problems.append(Problem(display_path(path), located.line_of(("id",)), "id", f"duplicate scenario id {scenario.id!r}"))
         ids = {u.id for s in scenario.sides for u in s.units}
@@ -703,3 +691,17 @@ class Library:
         if got is None:
             got = self._as_of[key] = self.units[unit_id].as_of(when)
         return got
+
+
+def _validated(model, data: dict, located, path: Path):
+    """A file's data as its model (a ShipyardError at the file's lines when it is not one), and the problem of an id
+    that is not the file's name (the one check every library file shares)."""
+    try:
+        obj = model.model_validate(data)
+    except ValidationError as exc:
+        raise ShipyardError(problems_from_validation(exc, located, path, model)) from None
+    problems = []
+    if obj.id != path.stem:
+        problems.append(Problem(display_path(path), located.line_of(("id",)), "id",
+                                f"id {obj.id!r} must match the file name {path.stem!r}"))
+    return obj, problems
