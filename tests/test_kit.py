@@ -145,3 +145,45 @@ def test_a_rosters_chart_is_drawn_a_little_shorter_rather_than_on_a_page_of_its_
     assert fit_to_room(_Flow(200), chart, 88.0, 0.7).measure(190) == 88.0
     assert fit_to_room(_Flow(70 + 4), chart, 88.0, 0.7).measure(190) == 70.0
     assert fit_to_room(_Flow(50 + 4), chart, 88.0, 0.7).measure(190) == 88.0
+
+
+class _Table:  # a declared table as the kit sees one: its rows
+    def __init__(self, rows):
+        self.rows = rows
+
+
+SEQUENCE = {"sequence_of_play": _Table([
+    {"phase": "Half move", "does": "every ship moves half its speed", "fires": ""},
+    {"phase": "Turn", "does": "ships turn", "fires": "ships that did not turn"},
+    {"phase": "Reload", "does": "guns that fired reload", "fires": ""}]),
+    "reconstructions": _Table([{"rule": "Fort firing", "reading": "a fort fires as a stationary firer", "option": ""},
+                               {"rule": "Fire test", "reading": "a 6 on a d6", "option": "fire_test"}])}
+
+
+def test_the_turn_strip_numbers_every_phase_in_order_and_says_who_fires_when():
+    from shipyard.render.kit import turn_strip
+    strip = turn_strip(SEQUENCE)
+    assert strip.texts() == ["Turn: 1 Half move · 2 Turn ▸ fire: ships that did not turn · 3 Reload"]
+    assert strip.size >= 6.0 and strip.measure(180) < strip.measure(40)  # wraps on a narrow page, set ≥ 6 pt
+
+
+def test_the_turn_card_holds_each_phase_with_what_happens_and_who_may_fire():
+    from shipyard.render.kit import turn_card
+    card = turn_card(SEQUENCE)
+    assert card.rows == [["1", "Half move", "every ship moves half its speed", "—"],
+                         ["2", "Turn", "ships turn", "ships that did not turn"],
+                         ["3", "Reload", "guns that fired reload", "—"]]
+
+
+def test_the_readings_page_names_the_house_rule_option_where_there_are_two_readings():
+    from shipyard.render.kit import readings_page
+    table = readings_page(SEQUENCE)[-1]
+    assert table.rows == [["Fort firing", "a fort fires as a stationary firer", "—"],
+                          ["Fire test", "a 6 on a d6", "fire_test"]]
+
+
+def test_a_phase_without_its_name_or_what_it_does_is_an_error_naming_the_table_and_row():
+    from shipyard.render.kit import turn_card
+    bad = {"sequence_of_play": _Table([{"phase": "Move", "does": "move", "fires": ""}, {"phase": "Fire", "fires": "all"}])}
+    with pytest.raises(RenderError, match=r"sequence_of_play: row 2 has no does"):
+        turn_card(bad)

@@ -996,3 +996,78 @@ def largest_that_fits(make, sizes: Sequence[float], width: float, height: float)
         if block.measure(width) <= height:
             return block
     return make(sizes[-1])
+
+
+# ---------------------------------------------------------------------------------------------- the turn and the readings
+# A rule set declares its sequence of play and its readings of what the text lost as two tables (tables.yaml):
+#   sequence_of_play: rows [{phase, does, fires}]       fires: who may fire in that phase ("" nobody)
+#   reconstructions:  rows [{rule, reading, option}]     option: the house-rule option that switches to the other
+#                                                          reading ("" where there is one)
+# The kit prints them; it knows neither game. Sizes come from the rule set's style records `turn_strip`,
+# `turn_card` and `readings` when it has them, else from TURN_STYLE.
+
+TURN_STYLE = {"turn_strip": {"size": 6.5}, "turn_card": {"size": 7.5}, "readings": {"size": 7.0}}
+
+
+def _record(style: Any, name: str) -> dict[str, Any]:
+    """A style record by name, the kit's default where the rule set's style has none."""
+    if style is not None and name in style:
+        return {**TURN_STYLE[name], **style[name]}
+    return dict(TURN_STYLE[name])
+
+
+def _rows(tables: Any, name: str, fields: Sequence[str]) -> list[dict[str, str]]:
+    """A declared table's rows as dicts of text; a row missing a field is an error naming the table."""
+    table = tables.require(name) if hasattr(tables, "require") else tables[name]
+    rows = table.rows
+    if not isinstance(rows, list) or not all(isinstance(r, Mapping) for r in rows):
+        raise RenderError(f"{name}: expected a list of rows, each with {', '.join(fields)}")
+    out = []
+    for k, row in enumerate(rows, 1):
+        missing = [f for f in fields[:2] if not str(row.get(f) or "").strip()]
+        if missing:
+            raise RenderError(f"{name}: row {k} has no {missing[0]}")
+        out.append({f: str(row.get(f) or "").strip() for f in fields})
+    return out
+
+
+def sequence_of_play(tables: Any) -> list[dict[str, str]]:
+    """The rule set's phases in order: [{phase, does, fires}]."""
+    return _rows(tables, "sequence_of_play", ("phase", "does", "fires"))
+
+
+def turn_strip(tables: Any, style: Any = None) -> Block:
+    """The sequence of play in a line or two, for the head of every sheet page: each phase numbered in bold, who may
+    fire in it after a '▸' ("1 Half move · 2 Turn ▸ fire: ships that did not turn · …")."""
+    runs: list[tuple[str, str]] = [("Turn: ", "bold")]
+    for k, row in enumerate(sequence_of_play(tables), 1):
+        runs.append(((" · " if k > 1 else "") + f"{k} {row['phase']}", "bold"))
+        if row["fires"]:
+            runs.append((f" ▸ fire: {row['fires']}", "regular"))
+    from .blocks import Runs
+    return Runs(runs, **_record(style, "turn_strip"))
+
+
+def turn_card(tables: Any, style: Any = None, title: str = "Sequence of play") -> Block:
+    """The whole sequence of play as a table: the phase's number and name, what happens in it, who may fire."""
+    rows = [[str(k), row["phase"], row["does"], row["fires"] or "—"]
+            for k, row in enumerate(sequence_of_play(tables), 1)]
+    st = _record(style, "turn_card")
+    return Table(rows, header=["", "Phase", "What happens", "Who may fire"], widths=[0.5, 2.2, 6.0, 2.6],
+                 bold_first_col=True, title=title, **st)
+
+
+def readings_page(tables: Any, title: str = "What the text leaves open", style: Any = None) -> list[Block]:
+    """Every rule the pack plays that the text lost or leaves open, with the reading this pack uses and the house-rule
+    option that switches to the other reading where there are two: a heading, a line on what it is, the table."""
+    from .blocks import Heading, Text
+    rows = [[row["rule"], row["reading"], row["option"] or "—"]
+            for row in _rows(tables, "reconstructions", ("rule", "reading", "option"))]
+    st = _record(style, "readings")
+    size = st.get("size", 7.0)
+    return [Heading(title),
+            Text("The surviving text lost these rules or leaves them open. The pack plays each as read here; where "
+                 "a second reading exists, a house-rules file switches to it by the option named.", size=size,
+                 space_after=1.5),
+            Table(rows, header=["Rule", "Reading this pack plays", "House-rule option"], widths=[2.2, 7.0, 2.4],
+                  bold_first_col=True, **st)]
