@@ -23,6 +23,7 @@ import pytest
     ("uss-monarch", "crew", 120, "her own article's complement replaces a guess of 70"),
     ("uss-cincinnati", "launched", "1861", "the article gives the year only; December 1861 is in no source"),
     ("uss-louisville", "launched", "1861-10", "the article: launched October 1861"),
+    ("uss-arizona", "commissioned", "1863-03-09", "the article: commissioned 9 March 1863"),
 ])
 def test_a_figure_is_the_one_its_sources_give(library, unit, figure, value, why):
     assert getattr(library.units[unit], figure) == value, why
@@ -35,6 +36,9 @@ def test_a_figure_is_the_one_its_sources_give(library, unit, figure, value, why)
     ("uss-commodore-hull", "speed_basis", "unspecified"),
     ("uss-monarch", "speed_basis", "estimate"),       # no source gives her speed: the notes always called it a guess
     ("uss-monarch", "length_basis", "unspecified"),   # her own article's 180 ft, no longer her consort's
+    ("uss-canonicus", "draught_basis", "deep"),       # her article: the class's "maximum draft"
+    ("uss-mahopac", "draught_basis", "deep"),         # the same class figure
+    ("uss-isaac-n-seymour", "draught_basis", "unspecified"),  # halfway between loaded and light is not a mean draught
 ])
 def test_a_basis_says_what_the_sources_say(library, unit, basis, kind):
     assert getattr(library.units[unit], basis).value == kind
