@@ -59,8 +59,9 @@ ALLOWED: dict[tuple[str, str], str] = {
         "13.5 kn is the only figure found and is probably her best under sail and steam (the file says so); she "
         "is a Quick Play calibration ship, so it is not replaced by a guess.",
     ("uss-sassacus", "speed"):
-        "14.5 kn is Sassacus's recorded speed, a trial best; her sisters are given an estimated 11 kn. Her ramming "
-        "of Albemarle at full speed is the reason to keep it.",
+        "14.5 kn is Sassacus's recorded speed (her article, of unstated basis; her sisters' own records give 14 kn), "
+        "probably a best; the sisters are played at an estimated 11 kn. Her ramming of Albemarle at full speed is the "
+        "reason to keep it.",
     ("uss-arizona", "speed"):
         "15 kn is DANFS's figure (historycentral copy), the only one found, for the fast iron Gulf passenger "
         "steamer she was built as in 1859; kept as her best speed, as the file says.",
