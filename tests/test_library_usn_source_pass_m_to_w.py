@@ -1,4 +1,5 @@
-"""The USN source pass of issue 26 (second half of the USN rows): each figure it corrected stands as its sources give it.
+"""The source pass over the USN units from Montauk to Wyalusing (issue 26): each figure it corrected stands as its
+sources give it (the units from Naugatuck to Monarch: test_library_usn_source_pass_a_to_m.py).
 
 Each row is one finding of the pass: the unit, the field, the value the cited sources give, and why. The file's own
 notes carry the full reasoning (search for "AUDIT 2026-12 (issue 26, source pass)"); docs/library-audit.md has the
@@ -27,6 +28,7 @@ CORRECTED = [
     ("uss-mound-city", "launched", "1861-10", "her article; the file's December had no source"),
     ("uss-pittsburg", "commissioned", "1862-01", "every source gives the month only; the 25th was Cairo's day"),
     ("uss-mound-city", "displacement_basis", "full_load", "NPS: 888 tons full load (the class)"),
+    ("uss-saugus", "draught_basis", "deep", "Canonicus's article: the class's 13 ft 6 in is its 'maximum draft'"),
 ]
 
 
