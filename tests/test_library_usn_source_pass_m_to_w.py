@@ -27,6 +27,7 @@ CORRECTED = [
     ("uss-sassacus", "speed_basis", "unspecified", "no stored source calls her 14.5 kn a trial figure"),
     ("uss-mound-city", "launched", "1861-10", "her article; the file's December had no source"),
     ("uss-pittsburg", "commissioned", "1862-01", "every source gives the month only; the 25th was Cairo's day"),
+    ("uss-pittsburg", "launched", "1861", "no source gives a month; River Gunboats: all launched in autumn 1861"),
     ("uss-mound-city", "displacement_basis", "full_load", "NPS: 888 tons full load (the class)"),
     ("uss-saugus", "draught_basis", "deep", "Canonicus's article: the class's 13 ft 6 in is its 'maximum draft'"),
 ]
