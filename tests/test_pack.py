@@ -163,7 +163,10 @@ def test_pack_cli_writes_every_rule_set_with_a_summary(cli, tmp_path):
 def test_pack_side_filter_and_unknown_side(cli, tmp_path):
     run = cli("pack", "mobile-bay-1864", "--rules", "qp", "--side", "Confederate", "-o", tmp_path)
     assert run.code == 0, run.err
-    text = "\n".join(page_texts(tmp_path / "mobile-bay-1864-quick-play-confederate.pdf")[1:])  # the cover's history names both
+    pages = page_texts(tmp_path / "mobile-bay-1864-quick-play-confederate.pdf")
+    # the cover's history and the shared set-up page (the table plan) name both sides' ships; the side's own aids do not
+    assert "Set-up" in pages[1] and "Hartford" in pages[1]
+    text = "\n".join(pages[2:])
     assert "Tennessee" in text and "Hartford" not in text
     bad = cli("pack", "mobile-bay-1864", "--rules", "qp", "--side", "Martians", "-o", tmp_path / "x")
     assert bad.code == 2 and "no side named" in bad.err and "Traceback" not in bad.err

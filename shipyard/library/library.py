@@ -556,6 +556,12 @@ class Library:
                         display_path(path), located.line_of(("sides", i, "units", j, "lashed_to")), f"sides[{i}].units[{j}].lashed_to",
                         f"{u.lashed_to!r} is not in this scenario",
                     ))
+        if scenario.setup is not None:
+            from ..rules import torpedo_densities
+            from .setup import setup_problems
+
+            problems.extend(setup_problems(scenario.setup, scenario, self.units, display_path(path), located.line_of,
+                                           torpedo_densities(), scenario.turns))
         if problems:
             raise ShipyardError(problems)
         self.scenarios[scenario.id] = scenario

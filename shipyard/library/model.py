@@ -580,6 +580,9 @@ class Side(Strict):
 MAX_TURNS = 100
 
 
+from .setup import Setup  # noqa: E402  (after Strict, which the set-up's models are made of)
+
+
 class Scenario(Strict):
     kind: Literal["scenario"] = "scenario"
     id: Id
@@ -590,6 +593,8 @@ class Scenario(Strict):
     turns: int | None = Field(default=None, ge=1, le=MAX_TURNS, description="game turns the scenario lasts (orders logs are sized to it)")
     notes: str | None = None
     sources: list[Source] = Field(default_factory=list)
+    setup: Setup | None = Field(default=None, description="the table, the ground, every unit's start, events, victory "
+                                                          "and special rules (library/setup.py)")
 
     _date = field_validator("date")(_check_partial_date)
     _names = field_validator("name", "place")(_plain_text)

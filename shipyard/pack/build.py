@@ -53,7 +53,7 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
     if out_dir.exists() and not out_dir.is_dir():
         raise ShipyardError([Problem(display_path(out_dir), None, None, "the output folder is a file; give -o a folder")])
     out = out_dir / pack_file_name(scenario.id, ruleset, options)
-    plan = [s for s in SECTIONS if getattr(options, s.name) and s.offered_by(aids)]
+    plan = [s for s in SECTIONS if getattr(options, s.name) and s.offered_by(aids, scenario)]
     current = None
     try:
         with Document(

@@ -34,6 +34,7 @@ class PackOptions(BaseModel):
     turns: int | None = Field(default=None, json_schema_extra={"minimum": 1, "maximum": MAX_TURNS},
                               description="game turns the orders logs hold (default: the scenario's, else 12)")
     sides: list[str] = Field(default_factory=list, description="only these sides' units (empty: all)")
+    setup: bool = True
     roster: bool = True
     sheets: bool = True
     templates: bool = True

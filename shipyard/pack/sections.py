@@ -20,17 +20,28 @@ class Section:
     title: str  # its bookmark and contents line
     aid: str  # the printed aid (rules.contract.AIDS), by its entry point in the rule set's aids module
     per_unit: bool = True  # a failure may be one unit's
+    generic: str | None = None  # a section every rule set shares (module:function drawing it from a Job), not an aid
 
-    def offered_by(self, aids) -> bool:
+    def offered_by(self, aids, scenario=None) -> bool:
+        if self.generic is not None:  # the set-up pages: where the scenario has a set-up
+            return getattr(scenario, "setup", None) is not None
         return callable(getattr(aids, self.aid, None))
 
     def draw(self, doc, job: Job, aids, **choices) -> None:
         """Draw the section; `choices`: an aid's own (counters' fold or backs, Job's fields) where it is printed
         alone."""
-        AIDS[self.aid][1](getattr(aids, self.aid), doc, replace(job, **choices) if choices else job)
+        job = replace(job, **choices) if choices else job
+        if self.generic is not None:
+            import importlib
+
+            module, _, name = self.generic.partition(":")
+            getattr(importlib.import_module(module), name)(doc, job)
+            return
+        AIDS[self.aid][1](getattr(aids, self.aid), doc, job)
 
 
 SECTIONS: tuple[Section, ...] = (
+    Section("setup", "Set-up and table plan", "setup", per_unit=False, generic="shipyard.pack.setup_page:draw_setup"),
     Section("roster", "Fleet rosters", "roster"),
     Section("sheets", "Record sheets", "sheets"),
     Section("templates", "Templates and gauges", "templates", per_unit=False),

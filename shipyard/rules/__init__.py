@@ -141,3 +141,8 @@ def damage_track_names() -> tuple[str, ...]:
 
 def damage_track_known(name: str) -> bool:
     return track_name_known(name, damage_track_names())
+
+
+def torpedo_densities() -> dict[str, tuple[str, ...]]:
+    """Per rule set, the torpedo-field densities it reads (a scenario's set-up names one of them)."""
+    return {rs.key: tuple(rs.torpedo_densities()) for rs in all_rulesets()}

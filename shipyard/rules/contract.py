@@ -13,6 +13,8 @@ printed aids) through this interface, and the registry (rules/__init__.py) finds
     trackers(), applies()    which tracker records each outcome of its tables, and which units it can befall
     native_scale, scales     the model scale its distances are written for, and every scale it takes ("any": the
                              same at every scale); ground_units: what its distances are measured in
+    ground_yards             yards of real ground per ground unit, by scale (a scenario's table plan is drawn at it)
+    torpedo_densities()      the torpedo-field densities its rules read
     aids()                   the module of printed aids, imported only when one is printed; `aid(name)` gives one
                              as `draw(doc, job)` with a Job (scenario, units, ctx, counter layout); see AIDS
 """
@@ -79,6 +81,12 @@ class RuleSet:
     pack_seconds: float = 0.1  # about how long its Mobile Bay pack takes to build (side by side, the longest go first)
     pack_pages: int | None = None  # the pages its Mobile Bay pack is meant to take, A4, default options
     short: str = ""  # the name help texts and web addresses use when the key is long (one of the aliases)
+    # The ground scale: yards of real ground per ground unit on the table, by model scale, and why (a set-up's plan
+    # is drawn at it, fitted to the scenario's table where it needs a larger one); None: the rule set gives none.
+    ground_yards: dict[str, float] | None = None
+    ground_reason: str = ""
+    # The torpedo-field densities its rules read (a set-up's `density:`), () where every field plays alike.
+    torpedo_densities: Callable[[], tuple[str, ...]] = lambda: ()
 
     @property
     def short_name(self) -> str:

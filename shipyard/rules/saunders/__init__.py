@@ -29,4 +29,8 @@ RULESET = RuleSet(
     ground_units="in",
     pack_seconds=0.09,
     pack_pages=20,
+    ground_yards={"1/1200": 100.0, "1/600": 50.0},
+    ground_reason="the text gives no ground scale: 1 inch for 100 yd, the usual reading at 1/1200, fits its ranges "
+                  "(reconstructed); distances doubled at 1/600 as the text advises",
+    torpedo_densities=lambda: tuple(str(r["name"]) for r in RULESET.tables().require("torpedo_density").rows),
 )

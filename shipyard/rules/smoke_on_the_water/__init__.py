@@ -41,4 +41,6 @@ RULESET = RuleSet(
     pack_seconds=0.13,
     pack_pages=22,
     short="sotw",
+    ground_yards={"1/600": 20 / 3, "1/1200": 40 / 3},
+    ground_reason="1 mm is 2 ft at 1/600 (ground_scale, source); distances halved at 1/1200 (reconstructed)",
 )

@@ -1,0 +1,230 @@
+"""A scenario's set-up: the ground it is fought over, where every unit starts, what happens by turn, how it is won.
+
+The ground is written in yards on the real ground (from the period's charts and reports), x east and y north from
+the south-west corner of the area the game is played over; bearings and headings are compass degrees (0 north, 90
+east). Each rule set draws it at its own ground scale (rules.contract.RuleSet.ground_yards), fitted to the table
+where its scale would need a larger one, and says so on the set-up page.
+
+    setup:
+      area: {width_yd: 7000, depth_yd: 6000, table: {width_ft: 6, depth_ft: 4}}
+      land: [{name: Mobile Point, outline: [[4200, 0], [7000, 0], [7000, 900], [4600, 1200]]}]
+      water: [{kind: channel, name: Main Ship Channel, depth_ft: 30, outline: [...]}]
+      torpedo_fields: [{name: Torpedo line, outline: [...], density: moderate}]
+      zones: [{name: Union entry, side: Union, outline: [...]}]
+      starts: {uss-tecumseh: {at: [5200, 300], heading: 330, speed_kn: 4}, fort-morgan: {at: [5600, 1500],
+               arcs: [{from: 200, to: 330, guns: channel curtain}]}}
+      turns: 20
+      events: [{turn: 1, what: "Brooklyn must pass her opening test or turn end-on"}]
+      victory: {points: [{side: Union, unit: css-tennessee, what: sunk or struck, points: 10}],
+                levels: [{side: Union, at_least: 10, result: Union victory}]}
+      special_rules: [{name: Lashed pairs, rule: "..."}]
+      outcome: "..."
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from .model import Strict
+
+MAX_YARDS = 40000.0  # the largest area a set-up may cover (about 20 nautical miles a side)
+
+Yards = Annotated[float, Field(ge=0, le=MAX_YARDS)]
+Point = Annotated[list[Yards], Field(min_length=2, max_length=2, description="[x east, y north] in yards")]
+Bearing = Annotated[float, Field(ge=0, lt=360, description="compass degrees: 0 north, 90 east")]
+
+
+class Table(Strict):
+    """The largest table the scenario is meant for: a rule set whose ground scale needs more is fitted to it."""
+
+    width_ft: Annotated[float, Field(gt=0, le=20)] = 6
+    depth_ft: Annotated[float, Field(gt=0, le=20)] = 4
+
+
+class Area(Strict):
+    width_yd: Annotated[float, Field(ge=100, le=MAX_YARDS)]
+    depth_yd: Annotated[float, Field(ge=100, le=MAX_YARDS)]
+    table: Table = Field(default_factory=Table)
+
+
+class Land(Strict):
+    name: str = Field(min_length=1, max_length=60)
+    outline: list[Point] = Field(min_length=3)
+
+
+class Water(Strict):
+    kind: Literal["channel", "shoal", "bar"]
+    name: str = Field(min_length=1, max_length=60)
+    depth_ft: Annotated[float, Field(ge=0, le=200)] = Field(description="least depth: a ship drawing more grounds")
+    outline: list[Point] = Field(min_length=3)
+
+
+class Obstruction(Strict):
+    name: str = Field(min_length=1, max_length=60)
+    line: list[Point] = Field(min_length=2)
+    note: str | None = None
+
+
+class TorpedoField(Strict):
+    name: str = Field(min_length=1, max_length=60)
+    outline: list[Point] = Field(min_length=3)
+    density: str = Field(min_length=1, description="how thick the torpedoes lie, in the words a rule set reads "
+                                                    "(sparse, light, moderate, thick, dense)")
+    note: str | None = None
+
+
+class Zone(Strict):
+    name: str = Field(min_length=1, max_length=60)
+    side: str = Field(min_length=1, description="the side that sets up there")
+    outline: list[Point] = Field(min_length=3)
+
+
+class Arc(Strict):
+    """A sector a fort's battery bears on, clockwise from `from_` to `to`."""
+
+    from_: Bearing = Field(alias="from")
+    to: Bearing
+    guns: str | None = Field(default=None, description="which of its guns (a face, a battery)")
+
+
+class Start(Strict):
+    at: Point | None = None
+    zone: str | None = Field(default=None, description="a deployment zone, where no position is given")
+    heading: Bearing | None = None
+    speed_kn: Annotated[float, Field(ge=0, le=30)] | None = None
+    anchored: bool = False
+    arrives: Annotated[int, Field(ge=1, le=100)] | None = Field(default=None, description="the turn she comes on")
+    arcs: list[Arc] = Field(default_factory=list, description="a fort's or battery's sectors of fire")
+
+    @model_validator(mode="after")
+    def _somewhere(self) -> "Start":
+        if (self.at is None) == (self.zone is None):
+            raise ValueError("a start gives either `at: [x, y]` (yards) or `zone:` (a deployment zone), one of them")
+        return self
+
+
+class Event(Strict):
+    turn: Annotated[int, Field(ge=1, le=100)]
+    what: str = Field(min_length=1)
+
+
+class Points(Strict):
+    side: str = Field(min_length=1, description="the side that scores them")
+    unit: str | None = Field(default=None, description="the unit it is about (a unit id of the scenario)")
+    what: str = Field(min_length=1, description="what scores: sunk, struck, past the fort ...")
+    points: Annotated[int, Field(ge=-100, le=100)]
+
+
+class Level(Strict):
+    side: str = Field(min_length=1)
+    at_least: Annotated[int, Field(ge=-1000, le=1000)]
+    result: str = Field(min_length=1)
+
+
+class Victory(Strict):
+    points: list[Points] = Field(min_length=1)
+    levels: list[Level] = Field(min_length=1)
+
+
+class SpecialRule(Strict):
+    name: str = Field(min_length=1, max_length=60)
+    rule: str = Field(min_length=1, description="the rule, as dice and table references")
+    provenance: Literal["source", "reconstructed"] = "source"
+
+
+class Setup(Strict):
+    area: Area
+    land: list[Land] = Field(default_factory=list)
+    water: list[Water] = Field(default_factory=list)
+    obstructions: list[Obstruction] = Field(default_factory=list)
+    torpedo_fields: list[TorpedoField] = Field(default_factory=list)
+    zones: list[Zone] = Field(default_factory=list)
+    starts: dict[str, Start] = Field(default_factory=dict, description="each unit's start, by unit id")
+    events: list[Event] = Field(default_factory=list)
+    victory: Victory | None = None
+    special_rules: list[SpecialRule] = Field(default_factory=list)
+    fitting: str | None = Field(default=None, description="how the real ground was fitted to the table")
+    outcome: str | None = Field(default=None, description="what happened on the day")
+
+    @field_validator("starts")
+    @classmethod
+    def _ids(cls, starts: dict[str, Start]) -> dict[str, Start]:
+        for key in starts:
+            if not key.strip():
+                raise ValueError("a start needs the unit's id")
+        return starts
+
+
+def off_area(point: list[float], area: Area) -> bool:
+    return not (0 <= point[0] <= area.width_yd and 0 <= point[1] <= area.depth_yd)
+
+
+def setup_problems(setup: Setup, scenario, units: dict, where: str, line_of, density_words: dict[str, tuple[str, ...]],
+                   turns: int | None = None) -> list:
+    """What is wrong with a set-up against its scenario: each as a Problem with the file, line and field.
+
+    units: the library's units by id (a fort's arcs need a fort); density_words: per rule set, the torpedo-field
+    densities it reads (a field none reads cannot be played)."""
+    from ..errors import Problem
+
+    out: list = []
+
+    def say(loc: tuple, message: str) -> None:
+        name = "setup" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in loc)
+        out.append(Problem(where, line_of(("setup",) + loc), name, message))
+
+    ids = {u.id for s in scenario.sides for u in s.units}
+    sides = {s.name for s in scenario.sides}
+    zones = {z.name for z in setup.zones}
+    area = setup.area
+    size = f"{area.width_yd:g} × {area.depth_yd:g} yd"
+
+    def inside(points, loc):
+        for k, point in enumerate(points):
+            if off_area(point, area):
+                say(loc + (k,), f"[{point[0]:g}, {point[1]:g}] is off the table: the area is {size} (x 0 to "
+                                f"{area.width_yd:g} east, y 0 to {area.depth_yd:g} north)")
+                return
+
+    for name in ("land", "water", "torpedo_fields", "zones"):
+        for k, item in enumerate(getattr(setup, name)):
+            inside(item.outline, (name, k, "outline"))
+    for k, item in enumerate(setup.obstructions):
+        inside(item.line, ("obstructions", k, "line"))
+    for k, zone in enumerate(setup.zones):
+        if zone.side not in sides:
+            say(("zones", k, "side"), f"no side {zone.side!r} in this scenario (sides: {', '.join(sorted(sides))})")
+    readers = {w for words in density_words.values() for w in words}
+    for k, field in enumerate(setup.torpedo_fields):
+        if field.density not in readers:
+            told = "; ".join(f"{rs} reads {', '.join(words)}" for rs, words in density_words.items() if words)
+            say(("torpedo_fields", k, "density"), f"no rule set reads a torpedo field of density {field.density!r}"
+                                                  + (f" ({told})" if told else ""))
+    for uid, start in setup.starts.items():
+        if uid not in ids:
+            say(("starts", uid), f"{uid!r} is not in this scenario's sides: a start is for one of its units")
+            continue
+        if start.at is not None and off_area(start.at, area):
+            say(("starts", uid, "at"), f"[{start.at[0]:g}, {start.at[1]:g}] is off the table: the area is {size}")
+        if start.zone is not None and start.zone not in zones:
+            say(("starts", uid, "zone"), f"no zone {start.zone!r} in the set-up"
+                                         + (f" (zones: {', '.join(sorted(zones))})" if zones else " (it has none)"))
+        if start.arcs and getattr(units.get(uid), "kind", None) != "fort":
+            say(("starts", uid, "arcs"), f"{uid!r} is not a fort: arcs of fire are a fort's or a battery's")
+        if turns is not None and start.arrives is not None and start.arrives > turns:
+            say(("starts", uid, "arrives"), f"turn {start.arrives} is after the last turn ({turns})")
+    for k, event in enumerate(setup.events):
+        if turns is not None and event.turn > turns:
+            say(("events", k, "turn"), f"turn {event.turn} is after the last turn ({turns})")
+    if setup.victory is not None:
+        for k, row in enumerate(setup.victory.points):
+            if row.unit is not None and row.unit not in ids:
+                say(("victory", "points", k, "unit"), f"{row.unit!r} is not in this scenario: points are for its units")
+            if row.side not in sides:
+                say(("victory", "points", k, "side"), f"no side {row.side!r} in this scenario")
+        for k, level in enumerate(setup.victory.levels):
+            if level.side not in sides:
+                say(("victory", "levels", k, "side"), f"no side {level.side!r} in this scenario")
+    return out

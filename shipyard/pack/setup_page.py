@@ -1,0 +1,230 @@
+"""The set-up pages of a pack: the table plan at the rule set's ground scale, where every unit starts, the special
+rules, events by turn, the victory table, the turn limit and what happened on the day.
+
+The scenario's set-up is in yards on the real ground (library/setup.py); the rule set says how many yards a unit of
+its table is at each scale (RuleSet.ground_yards). Where that would need a larger table than the scenario's, the whole
+ground is drawn smaller by one factor, and the page says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..render.blocks import Columns, Flow, Heading, Stack, Table, Text
+from ..render.kit import load_style
+from ..render.plan import Marker, Shape, TablePlan
+
+STYLE_PATH = Path(__file__).with_name("setup.yaml")
+UNITS_PER_FOOT = {"in": 12.0, "cm": 30.48, "mm": 304.8}
+
+
+def style():
+    return load_style(STYLE_PATH)
+
+
+@dataclass(frozen=True)
+class Fit:
+    """The real ground on this rule set's table: table units per yard, the table's size in its units, and how much
+    the ground was drawn smaller than the rules' scale to fit (1.0: not at all)."""
+
+    per_yard: float
+    width: float
+    depth: float
+    compressed: float
+    unit: str
+    yards: float | None  # the rule set's yards per unit (None: it gives no ground scale)
+
+    def words(self, setup, ruleset, scale: str) -> str:
+        area = setup.area
+        table = f"{area.table.width_ft:g} × {area.table.depth_ft:g} ft"
+        real = f"{area.width_yd:,.0f} × {area.depth_yd:,.0f} yd"
+        if self.yards is None:
+            return (f"The ground ({real}) is drawn to fill a {table} table: {ruleset.title} gives no ground scale.")
+        at = f"{self.yards:.3g} yd to the {_unit_word(self.unit)}" + (f" at {scale}" if scale and scale != "any" else "")
+        if self.compressed >= 0.999:
+            return (f"Ground scale {at} ({ruleset.ground_reason}). The area, {real}, is "
+                    f"{self.width:g} × {self.depth:g} {self.unit} on the table.")
+        return (f"Ground scale {at} ({ruleset.ground_reason}). The area, {real}, would need "
+                f"{self.width / self.compressed:,.0f} × {self.depth / self.compressed:,.0f} {self.unit}: it is drawn "
+                f"{1 / self.compressed:.1f} times smaller to fit a {table} table ({self.width:g} × {self.depth:g} "
+                f"{self.unit}); the rules' ranges and moves are as written, so guns reach further across it than on "
+                f"the day.")
+
+
+def _unit_word(unit: str) -> str:
+    return {"in": "inch", "cm": "centimetre", "mm": "millimetre"}.get(unit, unit)
+
+
+def fit(setup, ruleset, scale: str) -> Fit:
+    unit = ruleset.ground_units
+    per_foot = UNITS_PER_FOOT.get(unit, 12.0)
+    table_w, table_d = setup.area.table.width_ft * per_foot, setup.area.table.depth_ft * per_foot
+    yards = (ruleset.ground_yards or {}).get(scale) if ruleset.ground_yards else None
+    if yards is None and ruleset.ground_yards:
+        yards = next(iter(ruleset.ground_yards.values()))
+    if yards is None:
+        per_yard = min(table_w / setup.area.width_yd, table_d / setup.area.depth_yd)
+        compressed = 1.0
+    else:
+        per_yard = 1.0 / yards
+        compressed = min(1.0, table_w / (setup.area.width_yd * per_yard), table_d / (setup.area.depth_yd * per_yard))
+        per_yard *= compressed
+    width = round(setup.area.width_yd * per_yard, 1)
+    depth = round(setup.area.depth_yd * per_yard, 1)
+    return Fit(per_yard, width, depth, compressed, unit, yards)
+
+
+def _grid(unit: str, width: float) -> float:
+    """A grid line every foot (30 cm), or half of it on a small table."""
+    step = 12.0 if unit == "in" else 30.0 if unit == "cm" else 300.0
+    return step if width >= 3 * step else step / 2
+
+
+def short_name(unit) -> str:
+    """A unit's name as its plan label: the name its sheet is headed with."""
+    return unit.name
+
+
+def plan_block(scenario, units_by_id: dict, f: Fit, sides: list[str]) -> TablePlan:
+    setup = scenario.setup
+    st = style()
+
+    def pts(points):
+        return [(x * f.per_yard, y * f.per_yard) for x, y in points]
+
+    shapes = [Shape("land", pts(s.outline), s.name) for s in setup.land]
+    shapes += [Shape(w.kind, pts(w.outline), w.name, f"{w.depth_ft:g} ft") for w in setup.water]
+    shapes += [Shape("torpedo", pts(t.outline), t.name, t.density) for t in setup.torpedo_fields]
+    shapes += [Shape("zone", pts(z.outline), z.name) for z in setup.zones]
+    shapes += [Shape("obstruction", pts(o.line), o.name) for o in setup.obstructions]
+    lashed = {u.lashed_to: u.id for s in scenario.sides for u in s.units if u.lashed_to}
+    markers = []
+    for side_index, side in enumerate(scenario.sides):
+        for su in side.units:
+            start = setup.starts.get(su.id)
+            if start is None or start.at is None:
+                continue
+            unit = units_by_id.get(su.id)
+            label = short_name(unit) if unit is not None else su.id
+            if su.id in lashed and lashed[su.id] in units_by_id:
+                label += " + " + short_name(units_by_id[lashed[su.id]])
+            markers.append(Marker(label, start.at[0] * f.per_yard, start.at[1] * f.per_yard, heading=start.heading,
+                                  fort=bool(start.arcs) or getattr(unit, "kind", "") == "fort",
+                                  arcs=[(a.from_, a.to) for a in start.arcs], side=side_index % 2,
+                                  anchored=start.anchored))
+    return TablePlan(f.width, f.depth, f.unit, _grid(f.unit, f.width), shapes, markers, **st["plan"])
+
+
+def _where(start, f: Fit) -> str:
+    if start.at is not None:
+        return f"{start.at[0] * f.per_yard:.0f}, {start.at[1] * f.per_yard:.0f} {f.unit}"
+    return start.zone or ""
+
+
+def starts_table(scenario, side, units_by_id: dict, f: Fit) -> Table:
+    """A side's units: where each starts (table units from the bottom-left corner), heading and speed, and how
+    (lashed, anchored, arriving, the sectors a fort bears on)."""
+    setup = scenario.setup
+    rows = []
+    consort = {su.lashed_to: su.id for su in side.units if su.lashed_to}
+    for su in side.units:
+        if su.lashed_to and su.lashed_to in consort:  # listed with the ship she is lashed to
+            continue
+        unit = units_by_id.get(su.id)
+        name = unit.name if unit is not None else su.id
+        start = setup.starts.get(su.id)
+        how = []
+        if su.id in consort:
+            partner = units_by_id.get(consort[su.id])
+            name += " + " + (partner.name if partner else consort[su.id])
+            how.append("lashed pair")
+        if start is None:
+            rows.append([name, "not on the plan", "", "; ".join(how)])
+            continue
+        if start.anchored:
+            how.append("anchored")
+        if start.arrives:
+            how.append(f"arrives turn {start.arrives}")
+        if start.arcs:
+            how.append("bears " + "; ".join(f"{a.from_:03.0f}–{a.to:03.0f}°" for a in start.arcs))
+        heading = f"{start.heading:03.0f}°" if start.heading is not None else ""
+        speed = f"{start.speed_kn:g} kn" if start.speed_kn is not None else ""
+        course = " ".join(x for x in (heading, speed) if x)
+        rows.append([name, _where(start, f), course, "; ".join(how)])
+    return Table(rows, header=[side.name, "Starts at", "Heading", "How"], widths=[4.2, 1.6, 1.6, 2.6],
+                 align=["left", "centre", "centre", "left"], **style()["table"])
+
+
+def victory_tables(setup, units_by_id: dict) -> list:
+    st = style()["table"]
+    v = setup.victory
+    if v is None:
+        return []
+
+    def named(uid):
+        unit = units_by_id.get(uid)
+        return f"{unit.name if unit is not None else uid}: "
+
+    points = Table([[p.side, (named(p.unit) if p.unit else "") + p.what, f"{p.points:+d}"] for p in v.points],
+                   header=["Scores", "Victory points for", "Points"], widths=[1.8, 7.0, 1.1],
+                   align=["left", "left", "centre"], **st)
+    levels = Table([[lv.side, f"{lv.at_least:+d} or more", lv.result] for lv in v.levels],
+                   header=["Side", "Victory level: its points less the other's", "Result"],
+                   widths=[1.8, 3.4, 4.7], align=["left", "centre", "left"], **st)
+    return [points, levels]
+
+
+def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | None) -> list:
+    """The set-up pages' blocks, in order: the plan and where each unit starts on the first page, then the ground's
+    depths, special rules, events, the victory tables, the turn limit and the day's outcome, two columns a row."""
+    setup = scenario.setup
+    st = style()
+    f = fit(setup, ruleset, scale)
+    sides = [s.name for s in scenario.sides]
+    blocks = [Heading(f"Set-up: {scenario.name}, {scenario.date}"),
+              Text(f.words(setup, ruleset, scale), **st["note"]),
+              plan_block(scenario, units_by_id, f, sides),
+              Text("North is up the table. Ships are triangles pointing along their heading (the first side's filled, "
+                   "the other's open); forts are squares with their sectors of fire; a ring is a ship at anchor. "
+                   "Land is grey; the channel's edge is dashed; shoals are dotted grey; torpedo fields are crossed; "
+                   "set-up zones are dash-dot.", **st["note"]),
+              ]
+    starts = [starts_table(scenario, side, units_by_id, f) for side in scenario.sides]
+    rules: list = starts[0::2]
+    depths = [f"{w.name}: {w.depth_ft:g} ft" for w in setup.water]
+    fields = [f"{t.name}: density {t.density}" + (f" ({t.note})" if t.note else "") for t in setup.torpedo_fields]
+    if depths or fields:
+        rules.append(Text("Depths: " + "; ".join(depths) + (". Torpedoes: " + "; ".join(fields) if fields else "")
+                          + ". A ship drawing more than the depth grounds.", **st["text"]))
+    if setup.special_rules:
+        rules.append(Table([[r.name, " ".join(r.rule.split()) + (" (reconstructed)" if r.provenance == "reconstructed"
+                                                                 else "")] for r in setup.special_rules],
+                           header=["Special rule", "How it plays"], widths=[2.0, 7.0],
+                           align=["left", "left"], bold_first_col=True, **st["table"]))
+    events = []
+    if setup.events:
+        events.append(Table([[str(e.turn), " ".join(e.what.split())] for e in setup.events], header=["Turn", "Event"],
+                           widths=[0.8, 8.0], align=["centre", "left"], **st["table"]))
+    won = starts[1::2] + victory_tables(setup, units_by_id) + events
+    if turns:
+        won.append(Text(f"The game lasts {turns} turns.", **st["text"]))
+    if setup.outcome:
+        rules.append(Text("On the day: " + " ".join(setup.outcome.split()), **st["text"]))
+    if rules or won:  # the first side's starts and the rules beside the other's starts and how the game is won
+        blocks.append(Columns([Stack(rules, **st["stack"]), Stack(won, **st["stack"])], **st["columns"]))
+    return blocks
+
+
+def draw_setup(doc, job) -> None:
+    """The pack section: the set-up of the job's scenario under its rule set."""
+    from ..rules import get_ruleset
+    from ..rules.base import game_turns
+
+    scenario = job.scenario
+    ruleset = get_ruleset(job.ctx.tables.ruleset)
+    units_by_id = {su.id: job.ctx.library.units[su.id] for s in scenario.sides for su in s.units
+                   if su.id in job.ctx.library.units}
+    flow = Flow(doc, gap=style()["page"]["gap"], rule=False, fill=True)
+    for k, block in enumerate(setup_blocks(scenario, ruleset, units_by_id, job.ctx.scale, game_turns(job.ctx))):
+        flow.add(block, bookmark="Set-up" if k == 0 else None, new_page=k == 0)

@@ -1,0 +1,263 @@
+"""The table plan: a scaled map of the table with a grid in the table's own units and a scale bar, the ground drawn so
+that it reads in black and white, every unit at its start with its heading and a label that never covers another.
+
+The plan knows no game: it is given the table's size in its units (inches, centimetres), shapes in those units (x to
+the right, y up the table, as a chart is read: north up), and markers; it measures and draws like every block.
+
+    TablePlan(width=72, depth=48, unit="in", grid=12,
+              shapes=[Shape("land", [(61, 28), (72, 27), ...], "Mobile Point")],
+              markers=[Marker("Tecumseh", 59, 17.5, heading=0), Marker("Fort Morgan", 65.5, 31.5, fort=True,
+                       arcs=[(170, 340)])])
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from .blocks import PT, Block, text_width
+
+# How each kind of ground reads on paper: (fill grey or None, outline grey, outline dash, outline width mm).
+# Greys only, so that it prints the same in black and white; the legend names them.
+GROUND = {
+    "land": (0.78, 0.35, None, 0.3),
+    "channel": (None, 0.35, (2.0, 1.2), 0.35),
+    "shoal": (0.92, 0.55, (0.5, 0.8), 0.3),
+    "bar": (0.92, 0.55, (0.5, 0.8), 0.3),
+    "torpedo": (None, 0.1, (1.0, 0.7), 0.35),
+    "zone": (None, 0.45, (4.0, 1.0, 1.0, 1.0), 0.3),
+    "obstruction": (None, 0.1, None, 0.8),
+}
+LEGEND_WORDS = {"land": "land", "channel": "channel (dashed edge)", "shoal": "shoal (dotted, grey)",
+                "bar": "bar", "torpedo": "torpedo field (×)", "zone": "set-up zone (dash-dot)",
+                "obstruction": "obstruction (heavy line)"}
+
+
+@dataclass
+class Shape:
+    kind: str  # one of GROUND
+    points: Sequence[tuple[float, float]]  # table units, y up the table
+    name: str = ""
+    note: str = ""  # printed in the plan's key (depth, density)
+
+
+@dataclass
+class Marker:
+    label: str
+    x: float
+    y: float
+    heading: float | None = None  # compass degrees (0 up the table)
+    fort: bool = False
+    arcs: Sequence[tuple[float, float]] = ()  # compass sectors it bears on, clockwise from the first to the second
+    side: int = 0  # 0 or 1: filled black or drawn open, so the two sides differ in black and white
+    anchored: bool = False
+
+
+@dataclass
+class TablePlan(Block):
+    width: float  # the table, in its units
+    depth: float
+    unit: str  # "in", "cm"
+    grid: float  # a grid line every this many units
+    shapes: Sequence[Shape] = ()
+    markers: Sequence[Marker] = ()
+    max_height: float = 150.0  # mm the plan may take on the page
+    label_size: float = 6.0
+    marker: float = 2.2  # mm: a ship's triangle, a fort's square
+    arc_radius: float = 9.0  # mm: the length of a fort's sector marks (they show where it bears, not its range)
+    _cache: dict = field(default_factory=dict, repr=False, compare=False)
+
+    # ---------------------------------------------------------------- geometry
+    def _scale(self, width: float) -> float:
+        """mm on paper per table unit: the plan fills the width, or the height it may take."""
+        return min(width / self.width, self.max_height / self.depth)
+
+    def _bar_height(self) -> float:
+        return 3.0 + self.label_size * PT * 1.3
+
+    def measure(self, width):
+        return self.depth * self._scale(width) + self._bar_height()
+
+    def labels(self, width: float) -> list[tuple[str, float, float, float, float]]:
+        """Every unit's label as placed: (text, x0, y0, x1, y1) in mm from the plan's top-left corner. Each is set
+        beside its marker where it covers no other label and no marker, trying nearer places first; a label that
+        finds no such place goes where it covers least."""
+        key = round(width, 3)
+        if key in self._cache:
+            return self._cache[key]
+        s = self._scale(width)
+        w, h = self.width * s, self.depth * s
+        size = self.label_size
+        th = size * PT * 1.05
+        r = self.marker
+        spots = [(m.label, m.x * s, h - m.y * s, r) for m in self.markers]
+        taken: list[tuple[float, float, float, float]] = [(x - r, y - r, x + r, y + r) for _, x, y, _ in spots]
+        for shape in self.shapes:  # the ground's names, at a point inside each, after the units
+            if shape.name and shape.kind != "obstruction":
+                cx, cy = _centre(shape.points)
+                spots.append((shape.name, cx * s, h - cy * s, 0.0))
+        placed = []
+        for label, x, y, r in spots:
+            tw = text_width(label, size)
+            best, best_cost = None, None
+            for reach in (1.0, 2.2, 3.6, 5.5):
+                gap = (r or self.marker) * reach if r else self.marker * (reach - 1.0)
+                for dx, dy in ((gap, -th / 2), (-gap - tw, -th / 2), (-tw / 2, -gap - th), (-tw / 2, gap),
+                               (gap, -gap - th), (gap, gap), (-gap - tw, -gap - th), (-gap - tw, gap)):
+                    box = (x + dx, y + dy, x + dx + tw, y + dy + th)
+                    if box[0] < 0 or box[2] > w or box[1] < 0 or box[3] > h:
+                        continue
+                    cost = sum(_overlap(box, t) for t in taken)
+                    if best_cost is None or cost < best_cost:
+                        best, best_cost = box, cost
+                    if cost == 0:
+                        break
+                if best_cost == 0:
+                    break
+            if best is None:  # nowhere inside the plan: at the marker's right, clipped by nothing
+                best = (x + r, y - th / 2, x + r + tw, y + th / 2)
+            taken.append(best)
+            placed.append((label, *best))
+        self._cache[key] = placed
+        return placed
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, page, x, y, width):
+        s = self._scale(width)
+        w, h = self.width * s, self.depth * s
+
+        def at(px: float, py: float) -> tuple[float, float]:
+            return x + px * s, y + h - py * s
+
+        page.rect(x, y, w, h, width=0.4, colour=0.2)
+        lines = []
+        k = self.grid
+        while k < self.width - 1e-6:
+            lines.append((x + k * s, y, x + k * s, y + h))
+            k += self.grid
+        k = self.grid
+        while k < self.depth - 1e-6:
+            lines.append((x, y + h - k * s, x + w, y + h - k * s))
+            k += self.grid
+        if lines:
+            page.lines(lines, width=0.15, colour=0.75)
+        for order in ("land", "shoal", "bar", "channel", "zone", "torpedo", "obstruction"):
+            for shape in self.shapes:
+                if shape.kind == order:
+                    self._shape(page, shape, at, s)
+        for m in self.markers:
+            self._marker(page, m, *at(m.x, m.y))
+        ground = {shape.name for shape in self.shapes}
+        units = {m.label for m in self.markers}
+        for text, x0, y0, x1, y1 in self.labels(width):  # on a white ground, so a line under one never hides it
+            page.rect(x + x0 - 0.3, y + y0, x1 - x0 + 0.6, y1 - y0, stroke=False, fill=1.0)
+            grey = 0.35 if text in ground and text not in units else 0.0
+            page.text(x + x0, y + y0 + self.label_size * PT * 0.82, text, size=self.label_size, colour=grey)
+        self._grid_numbers(page, x, y, s, h)
+        self._scale_bar(page, x, y + h + 1.5, s)
+        return self.measure(width)
+
+    def _shape(self, page, shape: Shape, at, s: float) -> None:
+        fill, grey, dash, line = GROUND[shape.kind]
+        pts = [at(px, py) for px, py in shape.points]
+        if shape.kind == "obstruction":
+            page.polygon(pts, width=line, colour=grey, close=False)
+            return
+        page.polygon(pts, width=line, fill=fill, colour=grey, dash=dash, stroke=True)
+        if shape.kind == "torpedo":  # crosses at a fixed pitch inside the outline: reads without colour
+            pitch = 2.5
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            cross = []
+            yy = min(ys) + pitch / 2
+            while yy < max(ys):
+                xx = min(xs) + pitch / 2
+                while xx < max(xs):
+                    if _inside(xx, yy, pts):
+                        d = 0.5
+                        cross += [(xx - d, yy - d, xx + d, yy + d), (xx - d, yy + d, xx + d, yy - d)]
+                    xx += pitch
+                yy += pitch
+            if cross:
+                page.lines(cross, width=0.2, colour=0.1)
+
+    def _marker(self, page, m: Marker, cx: float, cy: float) -> None:
+        r = self.marker
+        fill = 0.0 if m.side == 0 else 1.0
+        if m.fort:
+            for a, b in m.arcs:
+                extent = (b - a) % 360 or 360
+                start = 90 - b  # compass (clockwise from up) to paper angle (counter-clockwise from right)
+                page.arc(cx, cy, self.arc_radius, start, extent, width=0.3, colour=0.2, dash=(1.0, 0.8))
+                for bearing in (a, b):
+                    t = math.radians(bearing)
+                    page.line(cx, cy, cx + self.arc_radius * math.sin(t), cy - self.arc_radius * math.cos(t),
+                              width=0.3, colour=0.2)
+            page.rect(cx - r / 2, cy - r / 2, r, r, width=0.35, fill=fill, colour=0.0)
+            return
+        t = math.radians(m.heading or 0.0)
+        ux, uy = math.sin(t), -math.cos(t)  # the heading on paper (y down)
+        px, py = -uy, ux
+        tip = (cx + ux * r, cy + uy * r)
+        left = (cx - ux * r * 0.6 + px * r * 0.55, cy - uy * r * 0.6 + py * r * 0.55)
+        right = (cx - ux * r * 0.6 - px * r * 0.55, cy - uy * r * 0.6 - py * r * 0.55)
+        page.polygon([tip, left, right], width=0.3, fill=fill, colour=0.0)
+        if m.anchored:
+            page.circle(cx, cy, r * 1.2, width=0.25, colour=0.0)
+
+    def _grid_numbers(self, page, x: float, y: float, s: float, h: float) -> None:
+        """Each grid line's distance from the bottom-left corner, inside the frame along its bottom and left edges,
+        so that a start given as '59, 18 in' is found by counting."""
+        size = self.label_size
+        k = self.grid
+        while k < self.width - 1e-6:
+            page.text(x + k * s + 0.6, y + h - 0.8, f"{k:g}", size=size, colour=0.45)
+            k += self.grid
+        k = self.grid
+        while k < self.depth - 1e-6:
+            page.text(x + 0.6, y + h - k * s - 0.6, f"{k:g}", size=size, colour=0.45)
+            k += self.grid
+
+    def _scale_bar(self, page, x: float, y: float, s: float) -> None:
+        size = self.label_size
+        length = self.grid
+        page.rect(x, y, length * s, 1.2, width=0.25, fill=0.0, colour=0.0)
+        page.rect(x + length * s, y, length * s, 1.2, width=0.25, fill=1.0, colour=0.0)
+        base = y + 1.2 + size * PT * 1.1
+        for k in range(3):
+            page.text(x + k * length * s, base, f"{k * length:g}", size=size, align="centre" if k else "left")
+        page.text(x + 2 * length * s + 2.0, y + 1.2, f"{self.unit} on the table · grid every {self.grid:g} {self.unit}"
+                  f" · table {self.width:g} × {self.depth:g} {self.unit}", size=size)
+
+    def texts(self):
+        return [m.label for m in self.markers] + [s.name for s in self.shapes if s.name]
+
+
+def _centre(points) -> tuple[float, float]:
+    """A point inside a shape for its name: the middle of its outline's points, or its first point's neighbourhood
+    where the middle falls outside (a bent channel)."""
+    cx = sum(p[0] for p in points) / len(points)
+    cy = sum(p[1] for p in points) / len(points)
+    if _inside(cx, cy, points):
+        return cx, cy
+    (ax, ay), (bx, by), (qx, qy) = points[0], points[1], points[-1]
+    return (ax + bx + qx) / 3, (ay + by + qy) / 3
+
+
+def _overlap(a, b) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _inside(x: float, y: float, pts: Sequence[tuple[float, float]]) -> bool:
+    """Whether (x, y) is inside the polygon (ray casting)."""
+    inside = False
+    j = len(pts) - 1
+    for i in range(len(pts)):
+        xi, yi = pts[i]
+        xj, yj = pts[j]
+        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi + 1e-12) + xi:
+            inside = not inside
+        j = i
+    return inside

@@ -1,0 +1,147 @@
+"""A scenario's set-up (issue 23): validated with file, line and field; drawn as a table plan at each rule set's ground
+scale on the pack's set-up pages, every unit named, no label over another, the scale bar and the victory table."""
+
+from __future__ import annotations
+
+import pytest
+
+from console_script import shipyard
+from conftest import pdf_page_texts
+
+SCENARIO = """\
+id: bad-night
+name: Bad night
+place: Mobile Bay
+date: '1864-08-05'
+sides:
+  - {name: Union, navy: USN, units: [{id: uss-hartford}, {id: uss-tecumseh}]}
+  - {name: Confederate, navy: CSN, units: [{id: css-tennessee}, {id: fort-morgan}]}
+setup:
+  area: {width_yd: 4000, depth_yd: 3000}
+  torpedo_fields:
+    - {name: Line, outline: [[100, 100], [900, 100], [900, 300]], density: heavy}
+  starts:
+    uss-hartford: {at: [4500, 200], heading: 0}
+    uss-tecumseh: {at: [3000, 200], arcs: [{from: 0, to: 90}]}
+    fort-morgan: {at: [3500, 2500], arcs: [{from: 180, to: 300}]}
+  victory:
+    points:
+      - {side: Union, unit: css-virginia, what: sunk, points: 10}
+    levels:
+      - {side: Union, at_least: 5, result: Union victory}
+"""
+
+
+@pytest.fixture(scope="module")
+def errors(tmp_path_factory) -> list[str]:
+    root = tmp_path_factory.mktemp("club")
+    (root / "ships").mkdir()
+    (root / "ships" / "bad-night.yaml").write_text(SCENARIO, encoding="utf-8")
+    run = shipyard("validate", cwd=root)
+    assert run.returncode == 2 and b"Traceback" not in run.stderr
+    return run.stderr.decode().splitlines()
+
+
+def line_of(text: str) -> int:
+    return next(i for i, line in enumerate(SCENARIO.splitlines(), 1) if text in line)
+
+
+@pytest.mark.parametrize("where, field, words", [
+    ("uss-hartford:", "setup.starts.uss-hartford.at", "[4500, 200] is off the table: the area is 4000 × 3000 yd"),
+    ("uss-tecumseh:", "setup.starts.uss-tecumseh.arcs", "'uss-tecumseh' is not a fort"),
+    ("density: heavy", "setup.torpedo_fields[0].density", "no rule set reads a torpedo field of density 'heavy'"),
+    ("css-virginia", "setup.victory.points[0].unit", "'css-virginia' is not in this scenario"),
+])
+def test_validate_refuses_a_bad_set_up_with_file_line_and_field(errors, where, field, words):
+    want = f"error: ships/bad-night.yaml:{line_of(where)}: {field}: "
+    assert any(e.startswith(want) and words in e for e in errors), (want, words, errors)
+
+
+def test_the_density_error_says_which_words_a_rule_set_reads(errors):
+    line = next(e for e in errors if "density 'heavy'" in e)
+    assert "sparse, light, moderate, thick, dense" in line
+
+
+def test_a_fort_with_arcs_and_a_good_victory_row_pass(errors):
+    assert not any("fort-morgan" in e for e in errors)
+
+
+RULES = ["saunders", "smoke-on-the-water", "really-simple", "quick-play"]
+
+
+@pytest.fixture(scope="module")
+def setup_pages(bundled_packs):
+    """The set-up pages' text of each rule set's Mobile Bay pack (A4): the pages between the cover and the rosters."""
+    out = {}
+    for rules in RULES:
+        built = bundled_packs.get("mobile-bay-1864", rules)
+        pages = pdf_page_texts(built.path)
+        out[rules] = "\n".join(p for p in pages[1:4] if "Set-up" in p or "Where each unit starts" in p
+                               or "Victory points" in p)
+    return out
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_the_set_up_pages_name_every_unit_show_the_scale_bar_and_the_victory_table(setup_pages, library, rules):
+    text = setup_pages[rules]
+    scenario = library.scenarios["mobile-bay-1864"]
+    for side in scenario.sides:
+        for su in side.units:
+            assert library.units[su.id].name in text, (rules, su.id)
+    assert "grid every" in text and "on the table" in text  # the scale bar's words
+    assert "Victory points for" in text and "Victory level" in text and "+10" in text
+
+
+def test_the_ground_is_fitted_to_the_table_and_says_how_much_smaller(setup_pages):
+    assert "72 × 48 in on the table" in setup_pages["saunders"]  # 100 yd an inch: the 6 × 4 ft table exactly
+    assert "5.9 times smaller to fit a 6 × 4 ft table" in setup_pages["smoke-on-the-water"]  # 2 ft a mm
+
+
+def _plan(library, rules: str):
+    from shipyard.pack.setup_page import fit, plan_block
+    from shipyard.rules import get_ruleset
+
+    scenario = library.scenarios["mobile-bay-1864"]
+    rs = get_ruleset(rules)
+    units = {su.id: library.units[su.id] for s in scenario.sides for su in s.units}
+    return plan_block(scenario, units, fit(scenario.setup, rs, rs.native_scale if rs.native_scale != "any" else "any"),
+                      [s.name for s in scenario.sides])
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("width", [180.0, 190.0])  # A4's and Letter's content width
+def test_no_label_on_the_plan_covers_another_or_a_unit(library, rules, width):
+    plan = _plan(library, rules)
+    labels = plan.labels(width)
+    s = min(width / plan.width, plan.max_height / plan.depth)
+    h = plan.depth * s
+    r = plan.marker
+    marks = [(m.x * s - r, h - m.y * s - r, m.x * s + r, h - m.y * s + r) for m in plan.markers]
+    for i, (text, *a) in enumerate(labels):
+        for text2, *b in labels[i + 1:]:
+            assert not _overlaps(a, b), (text, text2)
+        for mark in marks:
+            assert not _overlaps(a, mark), text
+
+
+def _overlaps(a, b) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) > 1e-6 and min(a[3], b[3]) - max(a[1], b[1]) > 1e-6
+
+
+def test_mobile_bay_lays_fort_morgan_east_of_the_channel_with_the_gap_under_it(library):
+    setup = library.scenarios["mobile-bay-1864"].setup
+    fort = setup.starts["fort-morgan"].at
+    channel = next(w for w in setup.water if w.kind == "channel")
+    field = setup.torpedo_fields[0]
+    channel_x_at_fort = [x for x, y in channel.outline if abs(y - fort[1]) < 800]
+    assert fort[0] > max(channel_x_at_fort)  # Fort Morgan on the east of the main channel
+    east_end = max(x for x, _ in field.outline)
+    assert east_end < fort[0] - 200  # the torpedo field west of it, a gap under the fort
+    monitors = ["uss-tecumseh", "uss-manhattan", "uss-winnebago", "uss-chickasaw"]
+    ahead = lambda uid: setup.starts[uid].at[1]  # noqa: E731 (north is up the channel)
+    assert ahead("uss-tecumseh") == max(ahead(m) for m in monitors)  # Tecumseh leads the monitors
+    assert min(setup.starts[m].at[0] for m in monitors) > max(setup.starts[w].at[0] for w in ["uss-brooklyn", "uss-hartford"])
+    wooden = [u for u in setup.starts if u.startswith("uss-") and u not in monitors]
+    assert ahead("uss-brooklyn") == max(ahead(w) for w in wooden)  # Brooklyn leads the wooden line
+    for inside in ["css-tennessee", "css-selma", "css-morgan", "css-gaines"]:
+        assert setup.starts[inside].at[1] > max(y for _, y in field.outline)  # inside the bay, past the torpedoes
