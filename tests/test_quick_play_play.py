@@ -181,9 +181,11 @@ def test_hampton_roads_gauge_has_only_its_turns(bundled_packs, library):
 # ---------------------------------------------------------------------------------------------- paper
 
 
-def test_mobile_bay_a4_pack_fits_six_pages_with_every_unit(mobile_bay_pack, library):
+def test_mobile_bay_a4_pack_fits_its_share_of_pages_with_every_unit(mobile_bay_pack, library):
+    from shipyard.rules import get_ruleset
+
     built, pages = mobile_bay_pack
-    assert built.pages <= 6, built.pages
+    assert built.pages <= get_ruleset("quick-play").pack_pages, built.pages
     cards = "\n".join(p for p in pages if "record cards" in p)
     for _, u in library.scenario_units(library.scenarios["mobile-bay-1864"]):
         assert u.name in cards, u.name

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from pathlib import Path
+
 from console_script import shipyard
+from shipyard.rules import get_ruleset
 from conftest import pdf_page_texts
 
 SCENARIO = """\
@@ -97,21 +100,27 @@ def test_the_ground_is_fitted_to_the_table_and_says_how_much_smaller(setup_pages
     assert "5.9 times smaller to fit a 6 × 4 ft table" in setup_pages["smoke-on-the-water"]  # 2 ft a mm
 
 
-def _plan(library, rules: str):
-    from shipyard.pack.setup_page import fit, plan_block
-    from shipyard.rules import get_ruleset
+def _plan(library, rules: str, paper: str):
+    """The plan as the pack draws it on this paper: fitted to what the page leaves."""
+    from shipyard.pack.setup_page import fitted, setup_blocks
+    from shipyard.render.plan import TablePlan
+    from shipyard.render import Document
 
     scenario = library.scenarios["mobile-bay-1864"]
     rs = get_ruleset(rules)
     units = {su.id: library.units[su.id] for s in scenario.sides for su in s.units}
-    return plan_block(scenario, units, fit(scenario.setup, rs, rs.native_scale if rs.native_scale != "any" else "any"),
-                      [s.name for s in scenario.sides])
+    import tempfile
+    with Document(Path(tempfile.mkdtemp()) / "x.pdf", paper=paper, title="x", footer="x") as doc:
+        box = doc.content
+        doc.new_page()
+    blocks = fitted(setup_blocks(scenario, rs, units, rs.native_scale, 12), box.w, box.h)
+    return next(b for b in blocks if isinstance(b, TablePlan)), box.w
 
 
 @pytest.mark.parametrize("rules", RULES)
-@pytest.mark.parametrize("width", [180.0, 190.0])  # A4's and Letter's content width
-def test_no_label_on_the_plan_covers_another_or_a_unit(library, rules, width):
-    plan = _plan(library, rules)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_label_on_the_plan_covers_another_or_a_unit(library, rules, paper):
+    plan, width = _plan(library, rules, paper)
     labels = plan.labels(width)
     s = min(width / plan.width, plan.max_height / plan.depth)
     h = plan.depth * s
@@ -122,6 +131,15 @@ def test_no_label_on_the_plan_covers_another_or_a_unit(library, rules, width):
             assert not _overlaps(a, b), (text, text2)
         for mark in marks:
             assert not _overlaps(a, mark), text
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_mobile_bays_set_up_is_one_page(bundled_packs, rules, paper):
+    built = bundled_packs.get("mobile-bay-1864", rules, paper)
+    pages = pdf_page_texts(built.path)
+    assert pages[1].startswith("Set-up") and "Victory points for" in pages[1]
+    assert "Where" not in pages[2][:40] and "Union" != pages[2].split("\n")[0]
 
 
 def _overlaps(a, b) -> bool:

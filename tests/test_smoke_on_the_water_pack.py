@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pypdfium2
 
-SOTW_A4_BUDGET = 22  # issue 11: Mobile Bay, A4, default options (cover and roster count)
+from shipyard.rules import get_ruleset
+
+# Mobile Bay, A4, default options (cover, set-up page and roster count): the rule set's share of the 60 pages
+SOTW_A4_BUDGET = get_ruleset("smoke-on-the-water").pack_pages
 
 
 def test_mobile_bay_pack_keeps_to_its_page_budget_with_every_units_sheet(bundled_packs, library):

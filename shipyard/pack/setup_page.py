@@ -152,7 +152,7 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit) -> Table:
         speed = f"{start.speed_kn:g} kn" if start.speed_kn is not None else ""
         course = " ".join(x for x in (heading, speed) if x)
         rows.append([name, _where(start, f), course, "; ".join(how)])
-    return Table(rows, header=[side.name, "Starts at", "Heading", "How"], widths=[4.2, 1.6, 1.6, 2.6],
+    return Table(rows, header=[side.name, "Starts at", "Heading", "How"], widths=[4.6, 1.5, 1.5, 2.4],
                  align=["left", "centre", "centre", "left"], **style()["table"])
 
 
@@ -225,6 +225,20 @@ def draw_setup(doc, job) -> None:
     ruleset = get_ruleset(job.ctx.tables.ruleset)
     units_by_id = {su.id: job.ctx.library.units[su.id] for s in scenario.sides for su in s.units
                    if su.id in job.ctx.library.units}
+    box = doc.content
+    blocks = fitted(setup_blocks(scenario, ruleset, units_by_id, job.ctx.scale, game_turns(job.ctx)), box.w, box.h)
     flow = Flow(doc, gap=style()["page"]["gap"], rule=False, fill=True)
-    for k, block in enumerate(setup_blocks(scenario, ruleset, units_by_id, job.ctx.scale, game_turns(job.ctx))):
+    for k, block in enumerate(blocks):
         flow.add(block, bookmark="Set-up" if k == 0 else None, new_page=k == 0)
+
+
+def fitted(blocks: list, width: float, height: float) -> list:
+    """The set-up's blocks with the plan as tall as the page leaves (up to its style's height, at least half of it), so
+    that the set-up takes one page where it can."""
+    from dataclasses import replace
+
+    gap = style()["page"]["gap"]
+    plan = next(b for b in blocks if isinstance(b, TablePlan))
+    rest = sum(b.measure(width) for b in blocks if b is not plan) + gap * len(blocks)
+    tall = max(plan.max_height / 2, min(plan.max_height, height - rest - plan._bar_height()))
+    return [replace(b, max_height=tall, _cache={}) if b is plan else b for b in blocks]

@@ -31,7 +31,7 @@ RULESET = RuleSet(
     applies=applies,
     ground_units="in",
     pack_seconds=0.045,
-    pack_pages=6,
+    pack_pages=7,
     ground_yards={"any": 100.0},
     ground_reason="the article gives its ranges in inches (point blank to 2 in, long past 24 in) and no ground scale: "
                   "read as 100 yd an inch (reconstructed)",

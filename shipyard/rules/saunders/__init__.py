@@ -28,7 +28,7 @@ RULESET = RuleSet(
     applies=applies,
     ground_units="in",
     pack_seconds=0.09,
-    pack_pages=20,
+    pack_pages=19,
     ground_yards={"1/1200": 100.0, "1/600": 50.0},
     ground_reason="the text gives no ground scale: 1 inch for 100 yd, the usual reading at 1/1200, fits its ranges "
                   "(reconstructed); distances doubled at 1/600 as the text advises",
