@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from ...render.blocks import Block, Flow, Heading, Stack, Table, Title
-from ...render.kit import deal_columns
+from ...render.kit import deal_columns, readings_page, turn_card
 from ...render.text import number
 from ..base import Context, Derived
 from .derive import scale_factor
@@ -75,6 +75,29 @@ def pairs(items: list[list]) -> list[list]:
     return [list(a) + list(b) for a, b in zip(down, then)]
 
 
+def end_of_turn(t) -> list[list[str]]:
+    """Step 7 as a player works it: repairs, reloading, and the rolls that fall due at the end of a turn."""
+    rep = int(t.require("repairs").rows["repair_on"])
+    repair = (f"D6 per disabled gun and per hole: {rep}+ repairs it" if rep <= 6 else "none in this game")
+    ag = t.aground.rows
+    return [["Repairs", repair], ["Reload", "every gun that fired reloads, to fire next turn"],
+            ["Rolls due", f"sinking (no hull, holes), explosion (abandoned, fires), break free aground "
+                          f"({int(ag['break_free_on'])}+)"],
+            ["Rub out", "the next-move-only boxes of the move just made"]]
+
+
+def fort_rules(t) -> list[list[str]]:
+    """What the pack's reading makes of a fort (fort_fire, reconstructed)."""
+    ff = t.require("fort_fire").rows
+    to_hit = {m["when"]: signed(m["mod"]) for m in t.to_hit.rows["modifiers"]}
+    return [["Fires", "in step 4 (a fort never turns)"
+             + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"] else "")],
+            ["Fired at", f"a stationary target {to_hit['Target stationary']}" if ff["stationary_target"]
+             else "no stationary modifier"],
+            ["No hull left", "silenced: her guns fire no more"],
+            ["Sited 90°", "each gun bears 90° centred on its embrasure: mark each face on the table before play"]]
+
+
 def sections(derived: list[Derived], ctx: Context, leading: float | None = None) -> list[Block]:
     """The reference's headed tables, in reading order, only those the ships in play need."""
     _table = partial(_plain_table, leading=leading)
@@ -124,15 +147,28 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     paddle_words = "a paddle wheel lost (side wheeler: speed halved); "
     crit = [[r["roll"], r["effect"] if has_paddles else r["effect"].replace(paddle_words, "")] for r in t.criticals.rows]
     out.append(_table("Critical hits (D66)", crit, ["D66", "Effect"], "criticals", wrap_last=True))
-    out.append(_table("Ramming: both roll 1D6", pairs([[m["when"], signed(m["mod"])] for m in t.ramming_modifiers.rows]),
-                      ["Modifier", "", "Modifier", ""], "ramming", align=PAIRS_ALIGN))
+    ram_mods = [[m["when"], signed(m["mod"])] for m in t.ramming_modifiers.rows]
+    if t.require("ram_options").rows["use"]:
+        ram_mods += [[m["when"] + " (optional)", signed(m["mod"])] for m in t.ram_options.rows["modifiers"]]
+    out.append(_table("Ramming: step by step", [[r["step"], r["rule"]] for r in t.require("ramming_procedure").rows],
+                      None, "procedure", wrap_last=True))
+    out.append(_table("Ramming: both roll 1D6", pairs(ram_mods), ["Modifier", "", "Modifier", ""], "ramming",
+                      align=PAIRS_ALIGN))
     rd = t.ramming_damage.rows
     out.append(_across("Ramming / grounding / torpedo damage", "Roll", band_labels(rd, "min_roll"),
                        [("Hull", [r["hull"] for r in rd]), ("Specials", [r["specials"] for r in rd])], leading=leading))
+    out.append(_table("Damage, sinking and surrender", [[r["when"], r["rule"]] for r in t.require("damage_follow_up").rows],
+                      None, "procedure", wrap_last=True))
     ag = t.aground.rows
-    out.append(_table("Aground", [["Break free at the end of a turn on D6", f"{int(ag['break_free_on'])}+"],
-                                  ["Failed tries before she is stuck for good", int(ag["attempts"])]],
+    out.append(_table("Aground: speed 0, roll on the ramming damage table",
+                      [*[[f"On {r['bottom']}: {signed(r['mod'])}; each special holes her on D6", f"{int(r['hole_on'])}+"]
+                         for r in t.require("grounding").rows],
+                       ["Break free at the end of a turn on D6", f"{int(ag['break_free_on'])}+"],
+                       ["Failed tries before she is stuck for good", int(ag["attempts"])]],
                       None, "aground"))
+    out.append(_table("End of turn (step 7)", end_of_turn(t), None, "procedure", wrap_last=True))
+    if any(s.fort for s in stats):
+        out.append(_table("Forts", fort_rules(t), None, "procedure", wrap_last=True))
     if any(g.turret for g in guns):
         ta = t.turret_arcs.rows
         rows = [[f"{n} turret{'s' if n != '1' else ''}", role, ", ".join(arcs) or "none"]
@@ -150,6 +186,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
                        leading=leading))
     out.append(_table("Torpedo strike (1D6)", [[r["roll"], r["effect"]] for r in t.torpedo_strike.rows],
                       ["D6", "Effect"], "roll", wrap_last=True))
+    out.append(Stack(readings_page(t, style=style()), **style()["reference_table_stack"]))  # last: what is ours
     return out
 
 
@@ -165,9 +202,11 @@ def reference_pages(derived: list[Derived], ctx: Context, width: float, first: f
 
 
 def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
-    title = Title("Quick reference", f"{RULES} · the tables the ships in play use")
+    st = style()
+    title = Stack([Title("Quick reference", f"{RULES} · the turn and the tables the ships in play use"),
+                   turn_card(ctx.tables, st)], **st["reference_card"])
     box = doc.content_for(False)
-    flow = Flow(doc, **style()["reference_flow"])
+    flow = Flow(doc, **st["reference_flow"])
     first = box.h - title.measure(box.w) - flow.gap
     for i, page in enumerate(reference_pages(derived, ctx, box.w, first, box.h)):
         if i == 0:

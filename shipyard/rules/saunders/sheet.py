@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from ...render.blocks import Block, Checkboxes, Columns, Note, Stack, StatBoxes, Text, Title, Track, Tracks, records
-from ...render.kit import GunTable, HullPlan, OrdersLog, RatingBox, SpeedCell, SpeedRow, SpeedTrack, load_style
+from ...render.kit import (GunTable, HullPlan, OrdersLog, RatingBox, SpeedCell, SpeedRow, SpeedTrack, load_style,
+                           turn_strip)
 from ...render.text import number
 from ...errors import ShipyardError
 from ..base import Context, Derived, accent, damage_done, game_turns, sheet_heading
@@ -111,7 +112,7 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
         return items
     smoke = signed(modifier(t.to_hit, "Filled with smoke"))
     steam = signed(modifier(t.to_hit, "Filled with steam"))
-    items.append(("Holes (sink at 0 hull)", HOLE_TALLY, "hole"))
+    items.append(("Holes (no hull: a 6 each sinks)", HOLE_TALLY, "hole"))
     turns = ladder_below(s, ctx)
     if turns[0] < (s.max_turn_deg or 0):
         items.append((f"Steering hit: max turn → {'/'.join(str(a) for a in turns)}°", len(turns), "steering"))
@@ -126,7 +127,9 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     if s.spar_torpedo:
         items.append(("Spar torpedo: deployed / expended", 2, "spar"))
     ag = t.aground.rows
-    items.append((f"Aground: tries to break free ({int(ag['break_free_on'])}+)", int(ag["attempts"]), "aground"))
+    items.append((f"Aground: break free on {int(ag['break_free_on'])}+", int(ag["attempts"]), "aground"))
+    items.append(("Surrendered (speed 0)", 1, "surrendered"))
+    items.append(("Abandoned (drifts to a halt)", 1, "abandoned"))
     return items
 
 
@@ -155,7 +158,7 @@ TALLIES = {"fire": "fires", "hole": "holes"}  # tracker -> the scenario damage k
 
 def _status(unit, s: SaundersStats, ctx: Context) -> Block:
     """The conditions to tick, tagged with the trackers they are: fires and holes as box tracks (a pre-damaged copy
-    strikes the scenario's opening ones), the rest as checkboxes in two columns beside them; then the one-move
+    strikes the scenario's opening ones), the rest as checkboxes in columns beside them (style status_columns); then the one-move
     criticals in a row."""
     st = style()
     items, once = status_items(s, ctx), next_move_items(s, ctx)
@@ -165,10 +168,10 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
     if s.fort:  # fires, and the two one-turn criticals beside them
         rest = [(label + " next turn", n, tr) for label, n, tr in once]
         once = []
-    half = (len(rest) + 1) // 2
+    per = -(-len(rest) // st["status_columns"]["count"])  # rows a column, the checkboxes dealt down the columns
     cols: list[Block] = [tallies] + [records(Checkboxes([(label, n) for label, n, _ in part], **st["status"]),
                                              *sorted({tr for _, _, tr in part}))
-                                     for part in (rest[:half], rest[half:]) if part]
+                                     for part in (rest[k:k + per] for k in range(0, len(rest), per)) if part]
     body = Columns(cols, **st["status_row"])
     if not once:
         return body
@@ -228,9 +231,9 @@ def _speed_track(s: SaundersStats) -> SpeedTrack:
 def orders_columns(s: SaundersStats) -> list[str]:
     """The orders log's columns: a turret's arc only for a turreted ship, the spar only for one that carries a spar
     torpedo."""
-    cols = ["Turn", "Speed", "Turn °"]
-    if any(g.turret for g in s.guns):
-        cols.append("Turret")
+    cols = ["Turn", "kn", "Turn °"]
+    turrets = list(dict.fromkeys(g.turret for g in s.guns if g.turret))
+    cols += ["Turret"] if len(turrets) == 1 else [t.title() for t in turrets]  # a column a turret (Fore, Aft): each plots its arc
     if s.spar_torpedo:
         cols.append("Spar")
     return cols + ["Fire at / notes"]
@@ -240,7 +243,8 @@ def _orders(s: SaundersStats, turns: int) -> OrdersLog:
     """The orders log: a row a turn, turns 1..`turns`, set in parts side by side to save height."""
     st = style()
     head = orders_columns(s)
-    return OrdersLog(turns, head, [st["orders_columns"][c] for c in head], **st["orders_log"])
+    widths = st["orders_columns"]
+    return OrdersLog(turns, head, [widths.get(c, widths["Turret"]) for c in head], **st["orders_log"])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -285,6 +289,15 @@ def gun_table(s: SaundersStats) -> GunTable:
                     **style()["guns"])
 
 
+def turret_note(s: SaundersStats) -> str:
+    """How a turret is worked, naming the orders log's turret columns where the ship has more than one."""
+    turrets = list(dict.fromkeys(g.turret for g in s.guns if g.turret))
+    who = ("Turret: plot its arc" if len(turrets) == 1 else
+           f"Turrets: plot each one's arc in its column ({', '.join(t.title() for t in turrets)})")
+    return (f"{who} with the move, one step a turn; both guns fire into the same arc at one target. "
+            "Own funnel or superstructure may block part of an arc: agree before play.")
+
+
 def sheet(unit, d: Derived, ctx: Context) -> Block:
     """One unit's record sheet as a stack of blocks, its orders log sized to the game's turns (game_turns)."""
     s: SaundersStats = d.stats
@@ -303,6 +316,8 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
     marks = {th.lost: f"{fraction(th.fraction)} speed" for th in s.speed_thresholds if 1 <= th.lost <= s.hull}
     legend = "; ".join(f"after box {th.lost}: {fraction(th.fraction)} speed = {number(th.speed_kn)} kn"
                        for th in s.speed_thresholds if 1 <= th.lost <= s.hull)
+    if legend and not s.fort:  # the bars' speeds are the undamaged maximum's: knots lost come off before the fraction
+        legend += "; knots lost: take them off the maximum first, then the fraction"
     hull = Tracks([Track("Hull", s.hull, marks=marks, prefilled=damage_done(ctx, unit, ("hull",), s.hull), note=legend,
                          records="hull")], **st["hull"])
 
@@ -313,7 +328,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
                       **st["fort_row"])
     else:
         right = Stack([Text(f"Speed (1 kn = {number(per_in)} in): mark it; strike lost knots from the top; "
-                            "shaded = the hull bars' speeds", **st["speed_head"]), _speed_track(s),
+                            "shaded = hull bars", **st["speed_head"]), _speed_track(s),
                        Text(flags(s, ctx), **st["speed_notes"]), Text(remarks(s, ctx), **st["speed_notes"])],
                       **st["speed_stack"])
         top = Columns([_plan(unit, s), right], **st["plan_row"])
@@ -323,9 +338,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
         None if s.fort else hull,
         to_hit_line(ctx),
         gun_table(s),
-        Note("Turret: plot its arc with the move, one step a turn; both guns fire into the same arc at one target. "
-             "Own funnel or superstructure may block part of an arc: agree before play.", **st["turret_note"])
-        if any(g.turret for g in s.guns) else None,
+        Note(turret_note(s), **st["turret_note"]) if any(g.turret for g in s.guns) else None,
         _status(unit, s, ctx),
     ]
     if not s.fort:
@@ -334,9 +347,10 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
 
 
 def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
-    """Every unit's sheet through a Flow: two (or more) to a page when they fit, a bookmark each."""
+    """Every unit's sheet through a Flow: two (or more) to a page when they fit, a bookmark each, the turn strip
+    (the sequence of play, render.kit.turn_strip) across the head of every page."""
     from ...render.blocks import Flow
 
-    flow = Flow(doc)
+    flow = Flow(doc, header=turn_strip(ctx.tables, style()), **style()["sheet_flow"])
     for unit, d in derived:
         flow.add(sheet(unit, d, ctx), bookmark=unit.name)

@@ -1,0 +1,180 @@
+"""Issue 22, Saunders: the whole turn on paper. Each test closes a finding of the play review
+(/work/shared/reviews/play-sotw-saunders.md, section 1b, the Saunders turns of section 2 and the top-10 items naming
+it) and reads the answer back from the printed pack (pdfium text of the bundled packs) or from the sheet's blocks."""
+
+from __future__ import annotations
+
+import pytest
+
+from shipyard.render.blocks import recorded, walk
+from shipyard.render.kit import OrdersLog
+from shipyard.rules import get_ruleset
+from shipyard.rules.saunders.reference import sections
+from shipyard.rules.saunders.sheet import sheet
+
+RS = get_ruleset("saunders")
+SHEET_MARK = "To hit 5+ on D6 per gun"
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def pack_texts(bundled_packs, scenario: str = "mobile-bay-1864", paper: str = "a4") -> list[str]:
+    from conftest import pdf_page_texts
+
+    return [flat(t) for t in pdf_page_texts(bundled_packs.get(scenario, "saunders", paper).path)]
+
+
+def reference_text(texts: list[str]) -> str:
+    """The quick reference's pages and the readings after them, as one text."""
+    at = next(k for k, t in enumerate(texts) if "Quick reference" in t and "Sequence of play" in t)
+    return " ".join(texts[at:])
+
+
+def block_text(blocks) -> str:
+    return flat(" ".join(t for b in blocks for t in b.texts()))
+
+
+@pytest.mark.parametrize("scenario", ["mobile-bay-1864", "memphis-1862", "hampton-roads-1862"])
+def test_quick_reference_prints_the_sequence_of_play_and_who_may_fire_in_each_phase(bundled_packs, scenario):
+    """Finding: no turn sequence in the pack (top-10 #4; section 2 "the turn sequence isn't printed")."""
+    ref = reference_text(pack_texts(bundled_packs, scenario))
+    assert "Sequence of play" in ref
+    for row in RS.tables().require("sequence_of_play").rows:
+        assert flat(row["phase"]) in ref and flat(row["does"]) in ref, row["phase"]
+    assert "ships that did not turn" in ref and "guns not yet fired" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_sheet_page_heads_with_the_turn_strip(bundled_packs, paper):
+    """Finding: the half move, turn, fire, move on, fire rhythm is on no sheet page (issue: a strip on every sheet)."""
+    pages = [t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t]
+    assert len(pages) >= 10
+    phases = [r["phase"] for r in RS.tables().require("sequence_of_play").rows]
+    for page in pages:
+        assert page.count("Turn: 1 Plot") == 1, page[:200]
+        for k, p in enumerate(phases, 1):
+            assert f"{k} {p}" in page, (p, page[:200])
+        assert "▸ fire: ships that did not turn" in page and "▸ fire: guns not yet fired" in page
+
+
+@pytest.mark.parametrize("scenario", ["memphis-1862", "mobile-bay-1864"])
+def test_ramming_procedure_is_printed_where_rams_fight(bundled_packs, scenario):
+    """Finding: the Memphis QR prints torpedo tables and not the ramming procedure: bow/broadside/stern geometry,
+    speed sum or difference, specials, ram-bow and paddle tests, the halt, no firing after a collision (top-10 #9)."""
+    ref = reference_text(pack_texts(bundled_packs, scenario))
+    for words in ("Ramming: step by step", "within 45° of the perpendicular", "glancing blow", "Bow to bow",
+                  "the two speeds added", "stern ram: the difference", "5–6 loses a gun", "4–6 with a ram bow",
+                  "loses her ram bow if a D6 scores less than the hull damage", "a paddle on the side struck is lost",
+                  "neither ship fires for the rest of the move", "both halt and stay halted next move",
+                  "2 kn of current speed per special", "Uncontrolled = abandoned, surrendered or no hull left"):
+        assert words in ref, words
+
+
+def test_damage_follow_ups_are_printed(bundled_packs):
+    """Findings: "deductions first, then fractions"; the sinking roll at no hull; surrender; abandoned; the torpedo
+    screw-loss test; grounding's bottom modifiers and holes (1b; top-10 #9)."""
+    ref = reference_text(pack_texts(bundled_packs))
+    for words in ("knots lost first, then the hull fraction", "D6 per unrepaired hole, a 6 sinks her",
+                  "she surrenders: speed 0", "Abandoned drifts to a halt", "a D6 of no more than the specials destroys the screw",
+                  "On mud or sand: −1; each special holes her on D6 6+", "On rocks: +1; each special holes her on D6 4+",
+                  "End of turn (step 7)", "every gun that fired reloads"):
+        assert words in ref, words
+
+
+def test_no_sheet_or_chit_says_a_ship_sinks_at_zero_hull(bundled_packs):
+    """Finding: "Holes (sink at 0 hull)" and the HOLE chit's "sinks at 0 hull" are wrong: at no hull she rolls a 6 per
+    hole each turn."""
+    texts = pack_texts(bundled_packs)
+    whole = " ".join(texts)
+    assert "sink at 0 hull" not in whole and "sinks at 0 hull" not in whole
+    sheets = [t for t in texts if SHEET_MARK in t and "Holes" in t]
+    assert sheets and all("Holes (no hull: a 6 each sinks)" in t for t in sheets)
+    assert "no hull: a 6 sinks" in whole  # the chit
+
+
+def test_every_ship_sheet_has_surrendered_and_abandoned_boxes(library):
+    """Finding: no "Surrendered" box, no "Abandoned" box (1b)."""
+    ctx = RS.context(library)
+    for _, unit in library.scenario_units(library.scenario("mobile-bay-1864")):
+        d = RS.derive(unit, ctx)
+        found = set(recorded(sheet(unit, d, ctx)))
+        assert ({"surrendered", "abandoned"} <= found) != d.stats.fort, unit.name
+
+
+@pytest.mark.parametrize("scenario", ["mobile-bay-1864", "memphis-1862", "hampton-roads-1862"])
+def test_orders_log_rows_are_five_mm_and_twin_turrets_get_a_column_each(library, scenario):
+    """Findings: orders-log rows 3.3 mm, too small for a pencil; Winnebago and Chickasaw get one Turret column for
+    two turrets (top-10 #6)."""
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario(scenario)
+    twins = 0
+    for _, unit in library.scenario_units(ctx.scenario):
+        d = RS.derive(unit, ctx)
+        logs = [b for b in walk(sheet(unit, d, ctx)) if isinstance(b, OrdersLog)]
+        if d.stats.fort:
+            continue
+        (log,) = logs
+        assert log.row_height() >= 5.0, unit.name
+        turrets = {g.turret for g in d.stats.guns if g.turret}
+        if len(turrets) > 1:
+            twins += 1
+            assert {t.title() for t in turrets} <= set(log.header), (unit.name, log.header)
+            assert "Turret" not in log.header
+    assert twins >= 2 or scenario != "mobile-bay-1864"
+
+
+def test_readings_page_lists_every_reconstruction_and_its_options_are_tables(bundled_packs):
+    """Finding: no page says which rules are our readings (fort firing, repairs, lashed pairs ...); where the text
+    allows two readings, both exist as a house-rule option."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "What the text leaves open" in ref
+    tables = RS.tables()
+    for row in tables.require("reconstructions").rows:
+        assert flat(row["rule"]) in ref and flat(row["reading"]) in ref, row["rule"]
+        if row["option"]:
+            tables.require(row["option"])  # the option is a table a house-rules file switches
+
+
+def test_house_rules_switch_the_fort_reading_and_the_optional_ramming_modifiers(library, tmp_path):
+    """The two readings exist: fort_fire's stationary modifiers, and the text's optional ramming modifiers."""
+    def reference(house: str | None) -> str:
+        path = None
+        if house:
+            path = tmp_path / "house.yaml"
+            path.write_text(house)
+        ctx = RS.context(library, house_rules=path)
+        derived = [RS.derive(u, ctx) for _, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
+        return block_text(sections(derived, ctx))
+
+    plain = reference(None)
+    assert "as a stationary firer +1" in plain and "(optional)" not in plain
+    switched = reference("saunders:\n  fort_fire: {rows: {stationary_firer: false}}\n"
+                         "  ram_options: {rows: {use: true}}\n")
+    assert "as a stationary firer +1" not in switched and "Fired at a stationary target +1" in switched
+    assert "Ramming or glancing and not stationary (optional)" in switched
+
+
+# Where a table row sends the player to a further roll or rule, the words that send him, and the heading of the
+# printed rule they send him to.
+FURTHER = {"D66": "Critical hits (D66)", "ramming table": "Ramming / grounding / torpedo damage",
+           "hole marker": "Damage, sinking and surrender", "until repaired": "End of turn (step 7)"}
+
+
+def test_every_phase_and_every_row_that_names_a_further_roll_points_to_a_printed_rule(bundled_packs):
+    """Every phase of the sequence names (`see`) a rule printed in the pack, and every table row that sends the player
+    to a further roll finds that roll printed."""
+    texts = pack_texts(bundled_packs)
+    whole = " ".join(texts)
+    tables = RS.tables()
+    for row in tables.require("sequence_of_play").rows:
+        assert row["see"] and row["see"] in whole, row
+    sent = set()
+    for name in ("penetration_result", "criticals", "torpedo_strike"):
+        for row in tables.require(name).rows:
+            for words, heading in FURTHER.items():
+                if words in str(row.get("effect", "")):
+                    assert heading in whole, (name, row)
+                    sent.add(words)
+    assert sent == set(FURTHER)
