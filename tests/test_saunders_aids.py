@@ -14,7 +14,7 @@ from shipyard.render import Document
 from shipyard.rules import get_ruleset
 from shipyard.render.text import number
 from shipyard.rules.saunders import aids
-from shipyard.rules.saunders.counters import _chit, chits
+from shipyard.rules.saunders.counters import SHIPS_PER_SPEED_CHIT, _chit, chits
 
 RS = get_ruleset("saunders")
 PT = 72 / 25.4  # points per mm
@@ -179,8 +179,9 @@ def test_markers_in_proportion_to_the_fleet(library):
             assert number(s.max_speed_kn) in ahead
             assert (number(s.astern_speed_kn), "kn astern", "astern") in chits(units, ctx)
         # more chits of the speeds many ships make than of those only the fastest makes
-        assert ahead["0"] == math.ceil(len(ships) / 8) and ahead[number(max(s.max_speed_kn for s in ships))] == 1
-        assert kinds["speed"] <= 2 * len(ships) + 10
+        assert ahead["0"] == math.ceil(len(ships) / SHIPS_PER_SPEED_CHIT) == math.ceil(len(ships) / 4)
+        assert ahead[number(max(s.max_speed_kn for s in ships))] == 1
+        assert kinds["speed"] <= 4 * len(ships) + 10  # a chit a speed for every SHIPS_PER_SPEED_CHIT ships, no more
 
 
 class _Ops:

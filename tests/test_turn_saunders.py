@@ -178,3 +178,30 @@ def test_every_phase_and_every_row_that_names_a_further_roll_points_to_a_printed
                     assert heading in whole, (name, row)
                     sent.add(words)
     assert sent == set(FURTHER)
+
+
+def test_a_broadside_battery_prints_a_line_and_its_boxes_for_each_side(bundled_packs):
+    """Finding: Brooklyn's 20 broadside boxes sit in one row, "10 a side": a player cannot tell port guns from
+    starboard (1b; "Also seen")."""
+    brooklyn = next(t for t in pack_texts(bundled_packs) if "USS Brooklyn" in t and SHEET_MARK in t)
+    assert "9-inch Dahlgren smoothbore 10 4 port 10°" in brooklyn
+    assert "9-inch Dahlgren smoothbore 10 4 starboard 10°" in brooklyn
+    assert "a side)" not in brooklyn
+
+
+def test_speed_chits_do_not_run_out_when_the_line_steams_at_one_speed(library, bundled_packs):
+    """Finding: three chits of each whole knot for 22 ships at Mobile Bay: fourteen ships in line at one speed
+    exhaust them in turn 1. Now a chit of each speed for every four ships that can make it, and the reference says a
+    line at one speed needs only its leader's."""
+    from collections import Counter
+
+    from shipyard.rules.saunders.counters import chits
+
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
+    ships = [d.stats for _, _, d in units if not d.stats.fort]
+    ahead = Counter(big for big, _, kind in chits(units, ctx) if kind == "speed")
+    for knots in range(0, 7):
+        able = sum(1 for s in ships if s.max_speed_kn >= knots)
+        assert ahead[str(knots)] >= -(-able // 4) and ahead[str(knots)] >= 5, (knots, ahead[str(knots)])
+    assert "Speed chits: a line of ships at one speed one, on its leader" in reference_text(pack_texts(bundled_packs))

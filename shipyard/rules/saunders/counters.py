@@ -18,7 +18,7 @@ from .derive import modifier
 from .sheet import signed
 
 STYLE = load_style(Path(__file__).with_name("aids.yaml"))["chit"]
-SHIPS_PER_SPEED_CHIT = 8  # one chit of each speed for every 8 ships that can make it
+SHIPS_PER_SPEED_CHIT = 4  # one chit of each speed for every 4 ships that can make it (8 ran out in turn 1 at Mobile Bay)
 LIGHT_TEXT = {"fire"}  # white figures on a dark chit
 # what marks each kind besides its fill, so that in black and white they differ by more than a grey
 PATTERNS = {"aground": ("hatch", "clear"), "hole": ("hole",), "spar": ("spar",)}

@@ -115,6 +115,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
         *[[f"Hull {fraction(r['lost_fraction'])} lost: max speed ×", fraction(r["speed_fraction"])] for r in t.hull_speed.rows],
         [f"Turn ladder (°); spar deployed: {signed(t.turn.rows['spar_torpedo_deployed_steps'])} step",
          " ".join(str(a) for a in t.turn.rows["ladder_deg"])],
+        ["Speed chits: a line of ships at one speed", "one, on its leader"],
     ], None, "movement"))
     st = t.small_target.rows
     small = [f"Target under {number(st['under_length_ft'])} ft" + (" or a monitor" if st["monitors"] else ""),
@@ -191,14 +192,10 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
 
 
 def reference_pages(derived: list[Derived], ctx: Context, width: float, first: float, height: float) -> list[Block]:
-    """The reference's pages: at the loosest line spacing that sets it on one page, else at the loosest on as many
-    pages as it takes."""
+    """The reference's pages: at the loosest line spacing that sets it on the fewest pages any spacing does."""
     columns = style()["reference_columns"]
-    for leading in leadings():
-        pages = deal_columns(sections(derived, ctx, leading), width, first, height, **columns)
-        if len(pages) == 1:
-            return pages
-    return deal_columns(sections(derived, ctx), width, first, height, **columns)
+    laid = [deal_columns(sections(derived, ctx, leading), width, first, height, **columns) for leading in leadings()]
+    return min(laid, key=len)  # the first (loosest) of the shortest
 
 
 def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:

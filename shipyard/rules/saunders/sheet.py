@@ -128,8 +128,7 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
         items.append(("Spar torpedo: deployed / expended", 2, "spar"))
     ag = t.aground.rows
     items.append((f"Aground: break free on {int(ag['break_free_on'])}+", int(ag["attempts"]), "aground"))
-    items.append(("Surrendered (speed 0)", 1, "surrendered"))
-    items.append(("Abandoned (drifts to a halt)", 1, "abandoned"))
+    items.append(("Surrendered / abandoned", 2, "fate"))  # a box each, as the paddles' port / starboard
     return items
 
 
@@ -154,6 +153,7 @@ def remarks(s: SaundersStats, ctx: Context) -> str:
 
 
 TALLIES = {"fire": "fires", "hole": "holes"}  # tracker -> the scenario damage key a pre-damaged copy strikes
+FATE = {"fate": ("surrendered", "abandoned")}  # one checkbox line, a box for each of these trackers
 
 
 def _status(unit, s: SaundersStats, ctx: Context) -> Block:
@@ -170,7 +170,7 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
         once = []
     per = -(-len(rest) // st["status_columns"]["count"])  # rows a column, the checkboxes dealt down the columns
     cols: list[Block] = [tallies] + [records(Checkboxes([(label, n) for label, n, _ in part], **st["status"]),
-                                             *sorted({tr for _, _, tr in part}))
+                                             *sorted({t for _, _, tr in part for t in FATE.get(tr, (tr,))}))
                                      for part in (rest[k:k + per] for k in range(0, len(rest), per)) if part]
     body = Columns(cols, **st["status_row"])
     if not once:
@@ -251,26 +251,42 @@ def _orders(s: SaundersStats, turns: int) -> OrdersLog:
 # The sheet
 
 
+def gun_lines(s: SaundersStats) -> list[tuple[Any, list[str], int]]:
+    """(gun, arcs, count) a line of the guns table: a battery split between the two sides (per_side) as a port line and
+    a starboard line, each with its own guns, so a player knows which boxes a hit on the port side may take; an odd
+    gun out goes to port, its line saying it fights either side."""
+    out = []
+    for g in s.guns:
+        sides = {a.split()[0] for a in g.arcs}
+        if not g.per_side or sides != {"port", "starboard"}:
+            out.append((g, list(g.arcs), g.count))
+            continue
+        port, starboard = g.count - g.count // 2, g.count // 2
+        odd = [" (the odd gun: either side)"] if g.count % 2 else []
+        out.append((g, [a for a in g.arcs if a.startswith("port")] + odd, port))
+        out.append((g, [a for a in g.arcs if a.startswith("starboard")], starboard))
+    return out
+
+
 def gun_rows(s: SaundersStats) -> list[list]:
     rows = []
-    for g in s.guns:
-        arcs = ", ".join(g.arcs)
-        if g.per_side:
-            arcs += f" ({g.per_side} a side)"
+    for g, arcs_list, count in gun_lines(s):
+        arcs = ", ".join(a for a in arcs_list if not a.startswith(" ")) + "".join(a for a in arcs_list if a.startswith(" "))
         if g.blocked_arcs:
             arcs += " — not " + ", ".join(g.blocked_arcs)
         r = g.ranges_in
-        rows.append([g.name + (f" [{g.turret}]" if g.turret else ""), g.count, g.strength, "R" if g.rifled else "", arcs,
+        rows.append([g.name + (f" [{g.turret}]" if g.turret else ""), count, g.strength, "R" if g.rifled else "", arcs,
                      number(r.point_blank), number(r.effective), number(r.long, none="none")])
     return rows or [["no guns", "", "", "", "", "", "", ""]]
 
 
-def bearing(g) -> str:
-    """Where a gun bears, from its arcs (render.kit.BEARINGS): a turret's, a battery's to both broadsides, one side's,
-    fore (bow) or aft (stern) alone, or a pivot's over more than one; '' for a fort's sited guns."""
+def bearing(g, arcs: list[str] | None = None) -> str:
+    """Where a gun bears, from its arcs (render.kit.BEARINGS; `arcs`: a line's own, else the gun's): a turret's, a
+    battery's to both broadsides, one side's, fore (bow) or aft (stern) alone, or a pivot's over more than one; '' for a
+    fort's sited guns."""
     if g.turret:
         return "turret"
-    sides = {a.split()[0] for a in g.arcs}
+    sides = {a.split()[0] for a in (g.arcs if arcs is None else arcs) if not a.startswith(" ")}
     if sides == {"port", "starboard"}:
         return "broadside"
     one = {"port": "port", "starboard": "starboard", "fore": "bow", "aft": "stern"}
@@ -281,10 +297,11 @@ def bearing(g) -> str:
 
 def gun_table(s: SaundersStats) -> GunTable:
     """The guns table with a box per gun in its last column (tick disabled, cross destroyed), each box a `gun`
-    tracker; the guns grouped by where they bear and numbered down the table."""
-    return GunTable(gun_rows(s), bearings=[bearing(g) for g in s.guns],
+    tracker; the guns grouped by where they bear (a broadside battery a line a side) and numbered down the table."""
+    lines = gun_lines(s)
+    return GunTable(gun_rows(s), bearings=[bearing(g, arcs) for g, arcs, _ in lines],
                     header=["Gun", "No.", "Str", "Rif", "Arcs", "PB in", "Eff in", "Long in", "✓ out ✗ lost" if s.guns else ""],
-                    boxes=[g.count for g in s.guns], box_col=-1, bold_first_col=True,
+                    boxes=[n for _, _, n in lines], box_col=-1, bold_first_col=True,
                     align=["left", "centre", "centre", "centre", "left", "centre", "centre", "centre", "left"],
                     **style()["guns"])
 
