@@ -205,3 +205,34 @@ def test_speed_chits_do_not_run_out_when_the_line_steams_at_one_speed(library, b
         able = sum(1 for s in ships if s.max_speed_kn >= knots)
         assert ahead[str(knots)] >= -(-able // 4) and ahead[str(knots)] >= 5, (knots, ahead[str(knots)])
     assert "Speed chits: a line of ships at one speed one, on its leader" in reference_text(pack_texts(bundled_packs))
+
+
+def test_tennessee_says_which_rating_a_six_on_hit_location_uses(bundled_packs):
+    """Finding: Tennessee's 'Steering 0' under the plan beside hit location 6 'Pilot house / Steering': which does a 6
+    use? The sheet now ties the Steering rating to location 6."""
+    tennessee = next(t for t in pack_texts(bundled_packs) if "CSS Tennessee" in t and SHEET_MARK in t)
+    assert "Steering (hit location 6) 0" in tennessee
+
+
+def test_a_fort_sheet_says_how_a_fort_fights(bundled_packs):
+    """Findings: whether a fort counts as a stationary firer, what hull 0 does, "sited 90°" with nowhere to say where
+    (1b forts; top-10 #10)."""
+    fort = next(t for t in pack_texts(bundled_packs) if "Fort Morgan" in t and SHEET_MARK in t)
+    for words in ("it fires in step 4 as a stationary firer (+1)", "target stationary (+1)",
+                  "no hull left: silenced", "sited 90°: mark each face's arc on the table"):
+        assert words in fort, words
+
+
+def test_no_counter_text_under_six_points(library, tmp_path):
+    """Finding: the ASTERN band on the Saunders astern chits was set at 5.5 pt (print craft)."""
+    import pdfplumber
+
+    from conftest import in_process
+
+    path = tmp_path / "c.pdf"
+
+    r = in_process("counters", "mobile-bay-1864", "--rules", "saunders", "-o", str(path))
+    assert r.code == 0, r.err
+    with pdfplumber.open(path) as pdf:
+        sizes = {round(c["size"], 2) for p in pdf.pages for c in p.chars if c["text"].strip()}
+    assert min(sizes) >= 6.0, sorted(sizes)[:5]

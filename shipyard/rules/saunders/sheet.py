@@ -144,7 +144,7 @@ def next_move_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]
 def remarks(s: SaundersStats, ctx: Context) -> str:
     """What the unit has or lacks that changes a roll, with no box to tick."""
     if s.fort:
-        return "A fort does not move."
+        return fort_remarks(ctx)
     out = []
     if not s.ram_bow:
         out.append(f"No ram bow ({signed(modifier(ctx.tables.ramming_modifiers, 'Ramming without a ram bow'))} ramming)")
@@ -154,6 +154,20 @@ def remarks(s: SaundersStats, ctx: Context) -> str:
 
 TALLIES = {"fire": "fires", "hole": "holes"}  # tracker -> the scenario damage key a pre-damaged copy strikes
 FATE = {"fate": ("surrendered", "abandoned")}  # one checkbox line, a box for each of these trackers
+
+
+def fort_remarks(ctx: Context) -> str:
+    """What a fort's sheet says of how it fights (the fort_fire reading, reconstructed: the text has no fort rules)."""
+    t = ctx.tables
+    ff = t.require("fort_fire").rows
+    out = ["A fort does not move; it fires in step 4"]
+    if ff["stationary_firer"]:
+        out[0] += f" as a stationary firer ({signed(modifier(t.to_hit, 'Firer stationary'))})"
+    if ff["stationary_target"]:
+        out.append(f"ships firing at it: target stationary ({signed(modifier(t.to_hit, 'Target stationary'))})")
+    out.append("no hull left: silenced")
+    out.append("sited 90°: mark each face's arc on the table")
+    return " · ".join(out)
 
 
 def _status(unit, s: SaundersStats, ctx: Context) -> Block:
@@ -189,7 +203,8 @@ def _plan(unit, s: SaundersStats) -> HullPlan:
     house (boxed) on the centre line; paddle boxes or a stern wheel; the sections that differ listed under it."""
     roles = turret_roles(unit) if getattr(unit, "turrets", None) else {}
     extras = [(SECTION_LABEL[k], getattr(s.armour, k)) for k in SECTION_LABEL if getattr(s.armour, k) is not None]
-    hints = {"Armament": " (turrets, circled)" if roles else "", "Pilot house": " (PH, boxed)"}
+    hints = {"Armament": " (turrets, circled)" if roles else "", "Pilot house": " (PH, boxed)",
+             "Steering": " (hit location 6)"}  # where a sheet has a Steering rating, a 6 uses it, not the PH's
     arm = s.armour
     wheels = "sidewheel" if s.paddles and s.drive == "sidewheel" else ("sternwheel" if s.drive == "sternwheel" else "")
     label = " ".join(f"{k} {v}" for k, v in (("stern", arm.stern), ("midships", arm.midships), ("bow", arm.bow)))
