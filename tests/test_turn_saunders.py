@@ -94,13 +94,13 @@ def test_no_sheet_or_chit_says_a_ship_sinks_at_zero_hull(bundled_packs):
     assert "no hull: a 6 sinks" in whole  # the chit
 
 
-def test_every_ship_sheet_has_surrendered_and_abandoned_boxes(library):
-    """Finding: no "Surrendered" box, no "Abandoned" box (1b)."""
+def test_every_ship_sheet_has_surrendered_abandoned_and_sunk_boxes(library):
+    """Findings: no "Surrendered" box, no "Abandoned" box, and a magazine that explodes (26) had nowhere to go (1b)."""
     ctx = RS.context(library)
     for _, unit in library.scenario_units(library.scenario("mobile-bay-1864")):
         d = RS.derive(unit, ctx)
         found = set(recorded(sheet(unit, d, ctx)))
-        assert ({"surrendered", "abandoned"} <= found) != d.stats.fort, unit.name
+        assert ({"surrendered", "abandoned", "sunk"} <= found) != d.stats.fort, unit.name
 
 
 @pytest.mark.parametrize("scenario", ["mobile-bay-1864", "memphis-1862", "hampton-roads-1862"])

@@ -128,7 +128,7 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
         items.append(("Spar torpedo: deployed / expended", 2, "spar"))
     ag = t.aground.rows
     items.append((f"Aground: break free on {int(ag['break_free_on'])}+", int(ag["attempts"]), "aground"))
-    items.append(("Surrendered / abandoned", 2, "fate"))  # a box each, as the paddles' port / starboard
+    items.append(("Surrendered / abandoned / sunk", 3, "fate"))  # a box each, as the paddles' port / starboard
     return items
 
 
@@ -153,7 +153,7 @@ def remarks(s: SaundersStats, ctx: Context) -> str:
 
 
 TALLIES = {"fire": "fires", "hole": "holes"}  # tracker -> the scenario damage key a pre-damaged copy strikes
-FATE = {"fate": ("surrendered", "abandoned")}  # one checkbox line, a box for each of these trackers
+FATE = {"fate": ("surrendered", "abandoned", "sunk")}  # one checkbox line, a box for each of these trackers
 
 
 def fort_remarks(ctx: Context) -> str:
