@@ -94,6 +94,8 @@ def fort_rules(t) -> list[list[str]]:
              + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"] else "")],
             ["Fired at", f"a stationary target {to_hit['Target stationary']}" if ff["stationary_target"]
              else "no stationary modifier"],
+            ["Hit", "roll the location as for a ship: every location is the walls; a critical with no box on her "
+                    "sheet has no effect"],
             ["No hull left", "silenced: her guns fire no more"],
             ["Sited 90°", "each gun bears 90° centred on its embrasure: mark each face on the table before play"]]
 
