@@ -242,5 +242,5 @@ def test_the_play_through_s_own_questions_are_answered_in_the_pack(bundled_packs
     """Found playing three turns of Mobile Bay from the pack (report): does a ship hit in step 4 still fire in step 4,
     and what location and armour does a hit on Fort Morgan use? Both are now readings on the reference."""
     ref = reference_text(pack_texts(bundled_packs))
-    assert "Fire in one phase simultaneous" in ref
+    assert "Fire in one phase simultaneous: damage counts once every ship in the phase has fired" in ref
     assert "every location is the walls" in ref and "Hits on a fort" in ref

@@ -189,8 +189,24 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
                        leading=leading))
     out.append(_table("Torpedo strike (1D6)", [[r["roll"], r["effect"]] for r in t.torpedo_strike.rows],
                       ["D6", "Effect"], "roll", wrap_last=True))
-    out.append(Stack(readings_page(t, style=style()), **style()["reference_table_stack"]))  # last: what is ours
+    out += readings_pieces(t)  # last: what is ours
     return out
+
+
+def readings_pieces(t) -> list[Block]:
+    """What the text leaves open (render.kit.readings_page) in pieces a column can take: its heading and first rows,
+    then the rest of its table in parts of at most the style's `readings_piece` mm, each under its header."""
+    st = style()
+    heading, words, table = readings_page(t, style=st)
+    width, most = st["readings_piece"]["column"], st["readings_piece"]["height"]
+    parts = []
+    rest: Block | None = table
+    while rest is not None:
+        head, rest = rest.split(width, most) if rest.measure(width) > most else (rest, None)
+        if head is None:  # a row taller than a part: the rest goes whole
+            head, rest = rest, None
+        parts.append(head)
+    return [Stack([heading, words, parts[0]], **st["reference_table_stack"]), *parts[1:]]
 
 
 def reference_pages(derived: list[Derived], ctx: Context, width: float, first: float, height: float) -> list[Block]:
