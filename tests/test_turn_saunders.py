@@ -219,7 +219,7 @@ def test_a_fort_sheet_says_how_a_fort_fights(bundled_packs):
     (1b forts; top-10 #10)."""
     fort = next(t for t in pack_texts(bundled_packs) if "Fort Morgan" in t and SHEET_MARK in t)
     for words in ("it fires in step 4 as a stationary firer (+1)", "target stationary (+1)",
-                  "no hull left: silenced", "sited 90°: mark each face's arc on the table"):
+                  "no hull left: silenced", "each face bears over the set-up page's arc"):
         assert words in fort, words
 
 

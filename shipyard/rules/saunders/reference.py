@@ -97,7 +97,7 @@ def fort_rules(t) -> list[list[str]]:
             ["Hit", "roll the location as for a ship: every location is the walls; a critical with no box on her "
                     "sheet has no effect"],
             ["No hull left", "silenced: her guns fire no more"],
-            ["Sited 90°", "each gun bears 90° centred on its embrasure: mark each face on the table before play"]]
+            ["Sited 90°", "each face bears over the arc the set-up page draws (none drawn: 90° on its embrasure)"]]
 
 
 def sections(derived: list[Derived], ctx: Context, leading: float | None = None) -> list[Block]:

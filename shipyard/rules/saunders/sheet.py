@@ -166,7 +166,7 @@ def fort_remarks(ctx: Context) -> str:
     if ff["stationary_target"]:
         out.append(f"ships firing at it: target stationary ({signed(modifier(t.to_hit, 'Target stationary'))})")
     out.append("no hull left: silenced")
-    out.append("sited 90°: mark each face's arc on the table")
+    out.append("sited: each face bears over the set-up page's arc (none drawn: 90° on its embrasure)")
     return " · ".join(out)
 
 
