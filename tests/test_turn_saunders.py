@@ -244,3 +244,23 @@ def test_the_play_through_s_own_questions_are_answered_in_the_pack(bundled_packs
     ref = reference_text(pack_texts(bundled_packs))
     assert "Fire in one phase simultaneous: damage counts once every ship in the phase has fired" in ref
     assert "every location is the walls" in ref and "Hits on a fort" in ref
+
+
+def test_torpedo_tables_only_where_the_set_up_can_have_torpedo_fields(library):
+    """Finding: the Memphis reference prints torpedo-field tables for a battle with no torpedoes (top-10 #9). A
+    scenario whose set-up page draws its ground and no torpedo field now gets none; one with a field (Mobile Bay's
+    torpedo line), or with no set-up to say, keeps them."""
+    ctx = RS.context(library)
+    scen = library.scenario("mobile-bay-1864")
+    derived = [RS.derive(u, ctx) for _, u in library.scenario_units(scen)]
+
+    def reference(scenario) -> str:
+        ctx.scenario = scenario
+        return block_text(sections(derived, ctx))
+
+    assert "Torpedo fields: 2D6 per inch moved" in reference(scen)
+    assert "Torpedo fields: 2D6 per inch moved" in reference(library.scenario("memphis-1862"))  # no set-up yet
+    no_field = scen.model_copy(update={"setup": scen.setup.model_copy(update={"torpedo_fields": []})})
+    text = reference(no_field)
+    assert "Torpedo fields" not in text and "Torpedo strike (1D6)" not in text
+    assert "Ramming: step by step" in text

@@ -182,6 +182,22 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
         sp = t.spar_torpedo.rows
         out.append(_table(f"Spar torpedo (within {number(sp['range_in'] * factor)} in, {sp['arc_deg']}° of the bow)",
                           [[r["roll"], r["effect"]] for r in sp["effect"]], ["D6", "Effect"], "roll", wrap_last=True))
+    if torpedo_fields_in_play(ctx):
+        out += torpedo_tables(t, leading)
+    out += readings_pieces(t)  # last: what is ours
+    return out
+
+
+def torpedo_fields_in_play(ctx: Context) -> bool:
+    """Whether the game may have torpedo fields: yes unless the scenario's set-up page draws its ground and none."""
+    setup = getattr(getattr(ctx, "scenario", None), "setup", None)
+    return setup is None or bool(getattr(setup, "torpedo_fields", None))
+
+
+def torpedo_tables(t, leading: float | None) -> list[Block]:
+    """The torpedo-field density and strike tables."""
+    _table = partial(_plain_table, leading=leading)
+    out: list[Block] = []
     td = t.torpedo_density.rows
     out.append(_across("Torpedo fields: 2D6 per inch moved", "Density", [str(r["density"]) for r in td],
                        [("", [r["name"] for r in td]), ("Strike on", [f"{r['strike_on']}+" for r in td])],
@@ -189,7 +205,6 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
                        leading=leading))
     out.append(_table("Torpedo strike (1D6)", [[r["roll"], r["effect"]] for r in t.torpedo_strike.rows],
                       ["D6", "Effect"], "roll", wrap_last=True))
-    out += readings_pieces(t)  # last: what is ours
     return out
 
 
