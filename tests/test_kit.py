@@ -111,11 +111,11 @@ def test_gun_boxes_are_grouped_by_where_they_bear_and_numbered_down_the_table():
 
 
 def test_the_orders_logs_rows_are_the_styles_pitch_or_at_least_min_row():
-    """Today's styles keep their pitch (Saunders 10.075 pt = 3.55 mm); a style's min_row raises it (5 mm: room to
-    write an order in pencil)."""
+    """A style with no min_row keeps its pitch (Saunders' 10.075 pt = 3.55 mm); a style's min_row raises it (5 mm: room
+    to write an order in pencil)."""
     from shipyard.rules.saunders.sheet import style
 
-    today = OrdersLog(12, ["Turn", "Notes"], [8, "100%"], **style()["orders_log"])
+    today = OrdersLog(12, ["Turn", "Notes"], [8, "100%"], **{**style()["orders_log"], "min_row": 0.0})
     assert round(today.row_height(), 2) == 3.55
     roomy = OrdersLog(12, ["Turn", "Notes"], [8, "100%"], **{**style()["orders_log"], "min_row": 5.0})
     _, tables = roomy.tables(190)

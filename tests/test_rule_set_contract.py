@@ -74,16 +74,19 @@ def _duel(damage: dict) -> Scenario:
 
 @pytest.mark.parametrize("track", ["holes", "fires"])
 def test_opening_damage_beyond_the_sheets_tally_is_refused(library, track):
-    """The record sheet has 6 fire and 6 hole boxes; the check used to allow 8 (and 8 'criticals' no sheet has)."""
+    """The record sheet has FIRE_TALLY fire and HOLE_TALLY hole boxes (5 each); the check used to allow 8 (and 8
+    'criticals' no sheet has)."""
     from shipyard import app
+    from shipyard.rules.saunders.damage import FIRE_TALLY, HOLE_TALLY
 
     rs = get_ruleset("saunders")
-    for lost, ok in ((6, True), (7, False)):
+    tally = {"holes": HOLE_TALLY, "fires": FIRE_TALLY}[track]
+    for lost, ok in ((tally, True), (tally + 1, False)):
         scenario = _duel({track: lost})
         ctx = app.context(rs, library, scenario=scenario)
         units = [(side, u, rs.derive(u, ctx)) for side, u in library.scenario_units(scenario)]
         if ok:
             app.check_damage(library, scenario, rs, units, ctx)
         else:
-            with pytest.raises(ShipyardError, match=f"{track} track holds 6"):
+            with pytest.raises(ShipyardError, match=f"{track} track holds {tally}"):
                 app.check_damage(library, scenario, rs, units, ctx)

@@ -14,7 +14,7 @@ from shipyard.render import Document
 from shipyard.rules import get_ruleset
 from shipyard.render.text import number
 from shipyard.rules.saunders import aids
-from shipyard.rules.saunders.counters import _chit, chits
+from shipyard.rules.saunders.counters import SHIPS_PER_SPEED_CHIT, _chit, chits
 
 RS = get_ruleset("saunders")
 PT = 72 / 25.4  # points per mm
@@ -179,8 +179,9 @@ def test_markers_in_proportion_to_the_fleet(library):
             assert number(s.max_speed_kn) in ahead
             assert (number(s.astern_speed_kn), "kn astern", "astern") in chits(units, ctx)
         # more chits of the speeds many ships make than of those only the fastest makes
-        assert ahead["0"] == math.ceil(len(ships) / 8) and ahead[number(max(s.max_speed_kn for s in ships))] == 1
-        assert kinds["speed"] <= 2 * len(ships) + 10
+        assert ahead["0"] == math.ceil(len(ships) / SHIPS_PER_SPEED_CHIT) == math.ceil(len(ships) / 4)
+        assert ahead[number(max(s.max_speed_kn for s in ships))] == 1
+        assert kinds["speed"] <= 4 * len(ships) + 10  # a chit a speed for every SHIPS_PER_SPEED_CHIT ships, no more
 
 
 class _Ops:
@@ -366,7 +367,8 @@ def test_mobile_bay_pack_fits_its_page_budget_with_every_sheet(library, bundled_
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_mobile_bay_sheets_and_reference_leave_no_page_mostly_empty(library, bundled_packs, paper):
     """Mobile Bay on A4 and Letter: every page of sheets holds two units or more (the four forts share one page, no
-    fort alone), and the quick reference is one page holding every table, the torpedo ones included."""
+    fort alone), and the quick reference (the turn card, every table, the torpedo ones included, and the procedures)
+    takes two pages, the readings of what the text leaves open after it."""
     from conftest import pdf_page_texts
 
     texts = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", paper).path)
@@ -375,8 +377,9 @@ def test_mobile_bay_sheets_and_reference_leave_no_page_mostly_empty(library, bun
     forts = [u.name for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.name.startswith("Fort ")]
     sheets = [" ".join(t.split()) for t in texts if "To hit 5+ on D6 per gun" in t]
     assert len(forts) == 4 and sum(all(f in t for f in forts) for t in sheets) == 1
-    reference = [t for t in texts if "Torpedo strike (1D6)" in t or "Critical hits (D66)" in t or "Movement" in t]
-    assert len(reference) == 1 and "Quick reference" in reference[0]
+    at = next(k for k, t in enumerate(texts) if "Quick reference" in t and "Sequence of play" in t)
+    reference = [" ".join(texts[at:at + 2])]
+    assert "What the text leaves open" in " ".join(texts[at + 1:])
     for heading in ("Movement", "To hit", "Penetration result", "Hit location", "Guns in play", "Critical hits (D66)",
                     "Ramming: both roll 1D6", "Ramming / grounding / torpedo damage", "Aground", "Turret arcs blocked",
                     "Torpedo fields", "Torpedo strike (1D6)"):

@@ -18,7 +18,7 @@ from .derive import modifier
 from .sheet import signed
 
 STYLE = load_style(Path(__file__).with_name("aids.yaml"))["chit"]
-SHIPS_PER_SPEED_CHIT = 8  # one chit of each speed for every 8 ships that can make it
+SHIPS_PER_SPEED_CHIT = 4  # one chit of each speed for every 4 ships that can make it (8 ran out in turn 1 at Mobile Bay)
 LIGHT_TEXT = {"fire"}  # white figures on a dark chit
 # what marks each kind besides its fill, so that in black and white they differ by more than a grey
 PATTERNS = {"aground": ("hatch", "clear"), "hole": ("hole",), "spar": ("spar",)}
@@ -70,7 +70,7 @@ def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str
         out += [(number(v), "kn astern", "astern")] * n
     t = ctx.tables
     out += [("FIRE", f"{signed(modifier(t.to_hit, 'On fire'))} to fire", "fire")] * max(4, math.ceil(n_units / 2))
-    out += [("HOLE", "sinks at 0 hull", "hole")] * max(4, math.ceil(len(ships) / 2))
+    out += [("HOLE", "no hull: a 6 sinks", "hole")] * max(4, math.ceil(len(ships) / 2))
     out += [("AGROUND", f"{int(t.aground.rows['break_free_on'])}+ to break free", "aground")] * max(2, math.ceil(len(ships) / 4))
     out += [("SPAR", "deployed", "spar")] * sum(1 for s in ships if s.spar_torpedo)
     return out

@@ -6,8 +6,8 @@ from __future__ import annotations
 from ..base import Context, Derived
 
 TRACK_NAMES = ("hull", "holes", "fires")  # what a scenario's opening damage may call them
-FIRE_TALLY = 6  # a unit's fire tally on its sheet
-HOLE_TALLY = 6  # a ship's holes tally (a fort takes no holes)
+FIRE_TALLY = 5  # a unit's fire tally on its sheet: one row of five boxes (five fires and she is lost anyway)
+HOLE_TALLY = 5  # a ship's holes tally (a fort takes no holes)
 
 
 def damage_tracks(derived: Derived, ctx: Context | None = None) -> dict[str, int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from ...render.blocks import Block, Flow, Heading, Stack, Table, Title
-from ...render.kit import deal_columns
+from ...render.kit import deal_columns, readings_page, turn_card
 from ...render.text import number
 from ..base import Context, Derived
 from .derive import scale_factor
@@ -75,6 +75,31 @@ def pairs(items: list[list]) -> list[list]:
     return [list(a) + list(b) for a, b in zip(down, then)]
 
 
+def end_of_turn(t) -> list[list[str]]:
+    """Step 7 as a player works it: repairs, reloading, and the rolls that fall due at the end of a turn."""
+    rep = int(t.require("repairs").rows["repair_on"])
+    repair = (f"D6 per disabled gun and per hole: {rep}+ repairs it" if rep <= 6 else "none in this game")
+    ag = t.aground.rows
+    return [["Repairs", repair], ["Reload", "every gun that fired reloads, to fire next turn"],
+            ["Rolls due", f"sinking (no hull, holes), explosion (abandoned, fires), break free aground "
+                          f"({int(ag['break_free_on'])}+)"],
+            ["Rub out", "the next-move-only boxes of the move just made"]]
+
+
+def fort_rules(t) -> list[list[str]]:
+    """What the pack's reading makes of a fort (fort_fire, reconstructed)."""
+    ff = t.require("fort_fire").rows
+    to_hit = {m["when"]: signed(m["mod"]) for m in t.to_hit.rows["modifiers"]}
+    return [["Fires", "in step 4 (a fort never turns)"
+             + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"] else "")],
+            ["Fired at", f"a stationary target {to_hit['Target stationary']}" if ff["stationary_target"]
+             else "no stationary modifier"],
+            ["Hit", "roll the location as for a ship: every location is the walls; a critical with no box on her "
+                    "sheet has no effect"],
+            ["No hull left", "silenced: her guns fire no more"],
+            ["Sited 90°", "each face bears over the arc the set-up page draws (none drawn: 90° on its embrasure)"]]
+
+
 def sections(derived: list[Derived], ctx: Context, leading: float | None = None) -> list[Block]:
     """The reference's headed tables, in reading order, only those the ships in play need."""
     _table = partial(_plain_table, leading=leading)
@@ -92,6 +117,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
         *[[f"Hull {fraction(r['lost_fraction'])} lost: max speed ×", fraction(r["speed_fraction"])] for r in t.hull_speed.rows],
         [f"Turn ladder (°); spar deployed: {signed(t.turn.rows['spar_torpedo_deployed_steps'])} step",
          " ".join(str(a) for a in t.turn.rows["ladder_deg"])],
+        ["Speed chits: a line of ships at one speed", "one, on its leader"],
     ], None, "movement"))
     st = t.small_target.rows
     small = [f"Target under {number(st['under_length_ft'])} ft" + (" or a monitor" if st["monitors"] else ""),
@@ -124,15 +150,28 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     paddle_words = "a paddle wheel lost (side wheeler: speed halved); "
     crit = [[r["roll"], r["effect"] if has_paddles else r["effect"].replace(paddle_words, "")] for r in t.criticals.rows]
     out.append(_table("Critical hits (D66)", crit, ["D66", "Effect"], "criticals", wrap_last=True))
-    out.append(_table("Ramming: both roll 1D6", pairs([[m["when"], signed(m["mod"])] for m in t.ramming_modifiers.rows]),
-                      ["Modifier", "", "Modifier", ""], "ramming", align=PAIRS_ALIGN))
+    ram_mods = [[m["when"], signed(m["mod"])] for m in t.ramming_modifiers.rows]
+    if t.require("ram_options").rows["use"]:
+        ram_mods += [[m["when"] + " (optional)", signed(m["mod"])] for m in t.ram_options.rows["modifiers"]]
+    out.append(_table("Ramming: step by step", [[r["step"], r["rule"]] for r in t.require("ramming_procedure").rows],
+                      None, "procedure", wrap_last=True))
+    out.append(_table("Ramming: both roll 1D6", pairs(ram_mods), ["Modifier", "", "Modifier", ""], "ramming",
+                      align=PAIRS_ALIGN))
     rd = t.ramming_damage.rows
     out.append(_across("Ramming / grounding / torpedo damage", "Roll", band_labels(rd, "min_roll"),
                        [("Hull", [r["hull"] for r in rd]), ("Specials", [r["specials"] for r in rd])], leading=leading))
+    out.append(_table("Damage, sinking and surrender", [[r["when"], r["rule"]] for r in t.require("damage_follow_up").rows],
+                      None, "procedure", wrap_last=True))
     ag = t.aground.rows
-    out.append(_table("Aground", [["Break free at the end of a turn on D6", f"{int(ag['break_free_on'])}+"],
-                                  ["Failed tries before she is stuck for good", int(ag["attempts"])]],
+    out.append(_table("Aground: speed 0, roll on the ramming damage table",
+                      [*[[f"On {r['bottom']}: {signed(r['mod'])}; each special holes her on D6", f"{int(r['hole_on'])}+"]
+                         for r in t.require("grounding").rows],
+                       ["Break free at the end of a turn on D6", f"{int(ag['break_free_on'])}+"],
+                       ["Failed tries before she is stuck for good", int(ag["attempts"])]],
                       None, "aground"))
+    out.append(_table("End of turn (step 7)", end_of_turn(t), None, "procedure", wrap_last=True))
+    if any(s.fort for s in stats):
+        out.append(_table("Forts", fort_rules(t), None, "procedure", wrap_last=True))
     if any(g.turret for g in guns):
         ta = t.turret_arcs.rows
         rows = [[f"{n} turret{'s' if n != '1' else ''}", role, ", ".join(arcs) or "none"]
@@ -143,6 +182,22 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
         sp = t.spar_torpedo.rows
         out.append(_table(f"Spar torpedo (within {number(sp['range_in'] * factor)} in, {sp['arc_deg']}° of the bow)",
                           [[r["roll"], r["effect"]] for r in sp["effect"]], ["D6", "Effect"], "roll", wrap_last=True))
+    if torpedo_fields_in_play(ctx):
+        out += torpedo_tables(t, leading)
+    out += readings_pieces(t)  # last: what is ours
+    return out
+
+
+def torpedo_fields_in_play(ctx: Context) -> bool:
+    """Whether the game may have torpedo fields: yes unless the scenario's set-up page draws its ground and none."""
+    setup = getattr(getattr(ctx, "scenario", None), "setup", None)
+    return setup is None or bool(getattr(setup, "torpedo_fields", None))
+
+
+def torpedo_tables(t, leading: float | None) -> list[Block]:
+    """The torpedo-field density and strike tables."""
+    _table = partial(_plain_table, leading=leading)
+    out: list[Block] = []
     td = t.torpedo_density.rows
     out.append(_across("Torpedo fields: 2D6 per inch moved", "Density", [str(r["density"]) for r in td],
                        [("", [r["name"] for r in td]), ("Strike on", [f"{r['strike_on']}+" for r in td])],
@@ -153,21 +208,35 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     return out
 
 
+def readings_pieces(t) -> list[Block]:
+    """What the text leaves open (render.kit.readings_page) in pieces a column can take: its heading and first rows,
+    then the rest of its table in parts of at most the style's `readings_piece` mm, each under its header."""
+    st = style()
+    heading, words, table = readings_page(t, style=st)
+    width, most = st["readings_piece"]["column"], st["readings_piece"]["height"]
+    parts = []
+    rest: Block | None = table
+    while rest is not None:
+        head, rest = rest.split(width, most) if rest.measure(width) > most else (rest, None)
+        if head is None:  # a row taller than a part: the rest goes whole
+            head, rest = rest, None
+        parts.append(head)
+    return [Stack([heading, words, parts[0]], **st["reference_table_stack"]), *parts[1:]]
+
+
 def reference_pages(derived: list[Derived], ctx: Context, width: float, first: float, height: float) -> list[Block]:
-    """The reference's pages: at the loosest line spacing that sets it on one page, else at the loosest on as many
-    pages as it takes."""
+    """The reference's pages: at the loosest line spacing that sets it on the fewest pages any spacing does."""
     columns = style()["reference_columns"]
-    for leading in leadings():
-        pages = deal_columns(sections(derived, ctx, leading), width, first, height, **columns)
-        if len(pages) == 1:
-            return pages
-    return deal_columns(sections(derived, ctx), width, first, height, **columns)
+    laid = [deal_columns(sections(derived, ctx, leading), width, first, height, **columns) for leading in leadings()]
+    return min(laid, key=len)  # the first (loosest) of the shortest
 
 
 def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
-    title = Title("Quick reference", f"{RULES} · the tables the ships in play use")
+    st = style()
+    title = Stack([Title("Quick reference", f"{RULES} · the turn and the tables the ships in play use"),
+                   turn_card(ctx.tables, st)], **st["reference_card"])
     box = doc.content_for(False)
-    flow = Flow(doc, **style()["reference_flow"])
+    flow = Flow(doc, **st["reference_flow"])
     first = box.h - title.measure(box.w) - flow.gap
     for i, page in enumerate(reference_pages(derived, ctx, box.w, first, box.h)):
         if i == 0:

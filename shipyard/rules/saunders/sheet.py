@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from ...render.blocks import Block, Checkboxes, Columns, Note, Stack, StatBoxes, Text, Title, Track, Tracks, records
-from ...render.kit import GunTable, HullPlan, OrdersLog, RatingBox, SpeedCell, SpeedRow, SpeedTrack, load_style
+from ...render.kit import (GunTable, HullPlan, OrdersLog, RatingBox, SpeedCell, SpeedRow, SpeedTrack, load_style,
+                           turn_strip)
 from ...render.text import number
 from ...errors import ShipyardError
 from ..base import Context, Derived, accent, damage_done, game_turns, sheet_heading
@@ -111,7 +112,7 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
         return items
     smoke = signed(modifier(t.to_hit, "Filled with smoke"))
     steam = signed(modifier(t.to_hit, "Filled with steam"))
-    items.append(("Holes (sink at 0 hull)", HOLE_TALLY, "hole"))
+    items.append(("Holes (no hull: a 6 each sinks)", HOLE_TALLY, "hole"))
     turns = ladder_below(s, ctx)
     if turns[0] < (s.max_turn_deg or 0):
         items.append((f"Steering hit: max turn → {'/'.join(str(a) for a in turns)}°", len(turns), "steering"))
@@ -126,7 +127,8 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     if s.spar_torpedo:
         items.append(("Spar torpedo: deployed / expended", 2, "spar"))
     ag = t.aground.rows
-    items.append((f"Aground: tries to break free ({int(ag['break_free_on'])}+)", int(ag["attempts"]), "aground"))
+    items.append((f"Aground: break free on {int(ag['break_free_on'])}+", int(ag["attempts"]), "aground"))
+    items.append(("Surrendered / abandoned / sunk", 3, "fate"))  # a box each, as the paddles' port / starboard
     return items
 
 
@@ -142,7 +144,7 @@ def next_move_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]
 def remarks(s: SaundersStats, ctx: Context) -> str:
     """What the unit has or lacks that changes a roll, with no box to tick."""
     if s.fort:
-        return "A fort does not move."
+        return fort_remarks(ctx)
     out = []
     if not s.ram_bow:
         out.append(f"No ram bow ({signed(modifier(ctx.tables.ramming_modifiers, 'Ramming without a ram bow'))} ramming)")
@@ -151,11 +153,26 @@ def remarks(s: SaundersStats, ctx: Context) -> str:
 
 
 TALLIES = {"fire": "fires", "hole": "holes"}  # tracker -> the scenario damage key a pre-damaged copy strikes
+FATE = {"fate": ("surrendered", "abandoned", "sunk")}  # one checkbox line, a box for each of these trackers
+
+
+def fort_remarks(ctx: Context) -> str:
+    """What a fort's sheet says of how it fights (the fort_fire reading, reconstructed: the text has no fort rules)."""
+    t = ctx.tables
+    ff = t.require("fort_fire").rows
+    out = ["A fort does not move; it fires in step 4"]
+    if ff["stationary_firer"]:
+        out[0] += f" as a stationary firer ({signed(modifier(t.to_hit, 'Firer stationary'))})"
+    if ff["stationary_target"]:
+        out.append(f"ships firing at it: target stationary ({signed(modifier(t.to_hit, 'Target stationary'))})")
+    out.append("no hull left: silenced")
+    out.append("sited: each face bears over the set-up page's arc (none drawn: 90° on its embrasure)")
+    return " · ".join(out)
 
 
 def _status(unit, s: SaundersStats, ctx: Context) -> Block:
     """The conditions to tick, tagged with the trackers they are: fires and holes as box tracks (a pre-damaged copy
-    strikes the scenario's opening ones), the rest as checkboxes in two columns beside them; then the one-move
+    strikes the scenario's opening ones), the rest as checkboxes in columns beside them (style status_columns); then the one-move
     criticals in a row."""
     st = style()
     items, once = status_items(s, ctx), next_move_items(s, ctx)
@@ -165,10 +182,10 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
     if s.fort:  # fires, and the two one-turn criticals beside them
         rest = [(label + " next turn", n, tr) for label, n, tr in once]
         once = []
-    half = (len(rest) + 1) // 2
+    per = -(-len(rest) // st["status_columns"]["count"])  # rows a column, the checkboxes dealt down the columns
     cols: list[Block] = [tallies] + [records(Checkboxes([(label, n) for label, n, _ in part], **st["status"]),
-                                             *sorted({tr for _, _, tr in part}))
-                                     for part in (rest[:half], rest[half:]) if part]
+                                             *sorted({t for _, _, tr in part for t in FATE.get(tr, (tr,))}))
+                                     for part in (rest[k:k + per] for k in range(0, len(rest), per)) if part]
     body = Columns(cols, **st["status_row"])
     if not once:
         return body
@@ -186,7 +203,8 @@ def _plan(unit, s: SaundersStats) -> HullPlan:
     house (boxed) on the centre line; paddle boxes or a stern wheel; the sections that differ listed under it."""
     roles = turret_roles(unit) if getattr(unit, "turrets", None) else {}
     extras = [(SECTION_LABEL[k], getattr(s.armour, k)) for k in SECTION_LABEL if getattr(s.armour, k) is not None]
-    hints = {"Armament": " (turrets, circled)" if roles else "", "Pilot house": " (PH, boxed)"}
+    hints = {"Armament": " (turrets, circled)" if roles else "", "Pilot house": " (PH, boxed)",
+             "Steering": " (hit location 6)"}  # where a sheet has a Steering rating, a 6 uses it, not the PH's
     arm = s.armour
     wheels = "sidewheel" if s.paddles and s.drive == "sidewheel" else ("sternwheel" if s.drive == "sternwheel" else "")
     label = " ".join(f"{k} {v}" for k, v in (("stern", arm.stern), ("midships", arm.midships), ("bow", arm.bow)))
@@ -228,9 +246,9 @@ def _speed_track(s: SaundersStats) -> SpeedTrack:
 def orders_columns(s: SaundersStats) -> list[str]:
     """The orders log's columns: a turret's arc only for a turreted ship, the spar only for one that carries a spar
     torpedo."""
-    cols = ["Turn", "Speed", "Turn °"]
-    if any(g.turret for g in s.guns):
-        cols.append("Turret")
+    cols = ["Turn", "kn", "Turn °"]
+    turrets = list(dict.fromkeys(g.turret for g in s.guns if g.turret))
+    cols += ["Turret"] if len(turrets) == 1 else [t.title() for t in turrets]  # a column a turret (Fore, Aft): each plots its arc
     if s.spar_torpedo:
         cols.append("Spar")
     return cols + ["Fire at / notes"]
@@ -240,33 +258,50 @@ def _orders(s: SaundersStats, turns: int) -> OrdersLog:
     """The orders log: a row a turn, turns 1..`turns`, set in parts side by side to save height."""
     st = style()
     head = orders_columns(s)
-    return OrdersLog(turns, head, [st["orders_columns"][c] for c in head], **st["orders_log"])
+    widths = st["orders_columns"]
+    return OrdersLog(turns, head, [widths.get(c, widths["Turret"]) for c in head], **st["orders_log"])
 
 
 # ---------------------------------------------------------------------------------------------
 # The sheet
 
 
+def gun_lines(s: SaundersStats) -> list[tuple[Any, list[str], int]]:
+    """(gun, arcs, count) a line of the guns table: a battery split between the two sides (per_side) as a port line and
+    a starboard line, each with its own guns, so a player knows which boxes a hit on the port side may take; an odd
+    gun out goes to port, its line saying it fights either side."""
+    out = []
+    for g in s.guns:
+        sides = {a.split()[0] for a in g.arcs}
+        if not g.per_side or sides != {"port", "starboard"}:
+            out.append((g, list(g.arcs), g.count))
+            continue
+        port, starboard = g.count - g.count // 2, g.count // 2
+        odd = [" (the odd gun: either side)"] if g.count % 2 else []
+        out.append((g, [a for a in g.arcs if a.startswith("port")] + odd, port))
+        out.append((g, [a for a in g.arcs if a.startswith("starboard")], starboard))
+    return out
+
+
 def gun_rows(s: SaundersStats) -> list[list]:
     rows = []
-    for g in s.guns:
-        arcs = ", ".join(g.arcs)
-        if g.per_side:
-            arcs += f" ({g.per_side} a side)"
+    for g, arcs_list, count in gun_lines(s):
+        arcs = ", ".join(a for a in arcs_list if not a.startswith(" ")) + "".join(a for a in arcs_list if a.startswith(" "))
         if g.blocked_arcs:
             arcs += " — not " + ", ".join(g.blocked_arcs)
         r = g.ranges_in
-        rows.append([g.name + (f" [{g.turret}]" if g.turret else ""), g.count, g.strength, "R" if g.rifled else "", arcs,
+        rows.append([g.name + (f" [{g.turret}]" if g.turret else ""), count, g.strength, "R" if g.rifled else "", arcs,
                      number(r.point_blank), number(r.effective), number(r.long, none="none")])
     return rows or [["no guns", "", "", "", "", "", "", ""]]
 
 
-def bearing(g) -> str:
-    """Where a gun bears, from its arcs (render.kit.BEARINGS): a turret's, a battery's to both broadsides, one side's,
-    fore (bow) or aft (stern) alone, or a pivot's over more than one; '' for a fort's sited guns."""
+def bearing(g, arcs: list[str] | None = None) -> str:
+    """Where a gun bears, from its arcs (render.kit.BEARINGS; `arcs`: a line's own, else the gun's): a turret's, a
+    battery's to both broadsides, one side's, fore (bow) or aft (stern) alone, or a pivot's over more than one; '' for a
+    fort's sited guns."""
     if g.turret:
         return "turret"
-    sides = {a.split()[0] for a in g.arcs}
+    sides = {a.split()[0] for a in (g.arcs if arcs is None else arcs) if not a.startswith(" ")}
     if sides == {"port", "starboard"}:
         return "broadside"
     one = {"port": "port", "starboard": "starboard", "fore": "bow", "aft": "stern"}
@@ -277,12 +312,22 @@ def bearing(g) -> str:
 
 def gun_table(s: SaundersStats) -> GunTable:
     """The guns table with a box per gun in its last column (tick disabled, cross destroyed), each box a `gun`
-    tracker; the guns grouped by where they bear and numbered down the table."""
-    return GunTable(gun_rows(s), bearings=[bearing(g) for g in s.guns],
+    tracker; the guns grouped by where they bear (a broadside battery a line a side) and numbered down the table."""
+    lines = gun_lines(s)
+    return GunTable(gun_rows(s), bearings=[bearing(g, arcs) for g, arcs, _ in lines],
                     header=["Gun", "No.", "Str", "Rif", "Arcs", "PB in", "Eff in", "Long in", "✓ out ✗ lost" if s.guns else ""],
-                    boxes=[g.count for g in s.guns], box_col=-1, bold_first_col=True,
+                    boxes=[n for _, _, n in lines], box_col=-1, bold_first_col=True,
                     align=["left", "centre", "centre", "centre", "left", "centre", "centre", "centre", "left"],
                     **style()["guns"])
+
+
+def turret_note(s: SaundersStats) -> str:
+    """How a turret is worked, naming the orders log's turret columns where the ship has more than one."""
+    turrets = list(dict.fromkeys(g.turret for g in s.guns if g.turret))
+    who = ("Turret: plot its arc" if len(turrets) == 1 else
+           f"Turrets: plot each one's arc in its column ({', '.join(t.title() for t in turrets)})")
+    return (f"{who} with the move, one step a turn; both guns fire into the same arc at one target. "
+            "Own funnel or superstructure may block part of an arc: agree before play.")
 
 
 def sheet(unit, d: Derived, ctx: Context) -> Block:
@@ -303,6 +348,8 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
     marks = {th.lost: f"{fraction(th.fraction)} speed" for th in s.speed_thresholds if 1 <= th.lost <= s.hull}
     legend = "; ".join(f"after box {th.lost}: {fraction(th.fraction)} speed = {number(th.speed_kn)} kn"
                        for th in s.speed_thresholds if 1 <= th.lost <= s.hull)
+    if legend and not s.fort:  # the bars' speeds are the undamaged maximum's: knots lost come off before the fraction
+        legend += "; knots lost: take them off the maximum first, then the fraction"
     hull = Tracks([Track("Hull", s.hull, marks=marks, prefilled=damage_done(ctx, unit, ("hull",), s.hull), note=legend,
                          records="hull")], **st["hull"])
 
@@ -313,7 +360,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
                       **st["fort_row"])
     else:
         right = Stack([Text(f"Speed (1 kn = {number(per_in)} in): mark it; strike lost knots from the top; "
-                            "shaded = the hull bars' speeds", **st["speed_head"]), _speed_track(s),
+                            "shaded = hull bars", **st["speed_head"]), _speed_track(s),
                        Text(flags(s, ctx), **st["speed_notes"]), Text(remarks(s, ctx), **st["speed_notes"])],
                       **st["speed_stack"])
         top = Columns([_plan(unit, s), right], **st["plan_row"])
@@ -323,9 +370,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
         None if s.fort else hull,
         to_hit_line(ctx),
         gun_table(s),
-        Note("Turret: plot its arc with the move, one step a turn; both guns fire into the same arc at one target. "
-             "Own funnel or superstructure may block part of an arc: agree before play.", **st["turret_note"])
-        if any(g.turret for g in s.guns) else None,
+        Note(turret_note(s), **st["turret_note"]) if any(g.turret for g in s.guns) else None,
         _status(unit, s, ctx),
     ]
     if not s.fort:
@@ -334,9 +379,10 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
 
 
 def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
-    """Every unit's sheet through a Flow: two (or more) to a page when they fit, a bookmark each."""
+    """Every unit's sheet through a Flow: two (or more) to a page when they fit, a bookmark each, the turn strip
+    (the sequence of play, render.kit.turn_strip) across the head of every page."""
     from ...render.blocks import Flow
 
-    flow = Flow(doc)
+    flow = Flow(doc, header=turn_strip(ctx.tables, style()), **style()["sheet_flow"])
     for unit, d in derived:
         flow.add(sheet(unit, d, ctx), bookmark=unit.name)

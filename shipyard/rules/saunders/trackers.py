@@ -11,7 +11,7 @@ from ..base import Tables, Trackers, load_trackers
 TRACKERS_PATH = Path(__file__).with_name("trackers.yaml")
 # the tables whose rows do something to a unit (the rest give numbers: speeds, ranges, modifiers)
 EVENT_TABLES = ("penetration_result", "hull_speed", "criticals", "ramming_damage", "torpedo_strike", "spar_torpedo",
-                "aground")
+                "aground", "damage_follow_up")
 
 
 def trackers() -> Trackers:
@@ -19,9 +19,11 @@ def trackers() -> Trackers:
 
 
 def row_name(row: dict) -> str:
-    """'11-13' for a rolled row, 'min 4' for a least-total row, 'lost 0.5' for a hull-lost row."""
+    """'11-13' for a rolled row, 'min 4' for a least-total row, 'lost 0.5' for a hull-lost row, a procedure row's `when`."""
     if "roll" in row:
         return str(row["roll"])
+    if "when" in row:
+        return str(row["when"])
     for key, word in (("min_total", "min"), ("min_roll", "min"), ("lost_fraction", "lost")):
         if key in row:
             return f"{word} {row[key]:g}"

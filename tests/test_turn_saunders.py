@@ -1,0 +1,266 @@
+"""Issue 22, Saunders: the whole turn on paper. Each test closes a finding of the play review
+(/work/shared/reviews/play-sotw-saunders.md, section 1b, the Saunders turns of section 2 and the top-10 items naming
+it) and reads the answer back from the printed pack (pdfium text of the bundled packs) or from the sheet's blocks."""
+
+from __future__ import annotations
+
+import pytest
+
+from shipyard.render.blocks import recorded, walk
+from shipyard.render.kit import OrdersLog
+from shipyard.rules import get_ruleset
+from shipyard.rules.saunders.reference import sections
+from shipyard.rules.saunders.sheet import sheet
+
+RS = get_ruleset("saunders")
+SHEET_MARK = "To hit 5+ on D6 per gun"
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def pack_texts(bundled_packs, scenario: str = "mobile-bay-1864", paper: str = "a4") -> list[str]:
+    from conftest import pdf_page_texts
+
+    return [flat(t) for t in pdf_page_texts(bundled_packs.get(scenario, "saunders", paper).path)]
+
+
+def reference_text(texts: list[str]) -> str:
+    """The quick reference's pages and the readings after them, as one text."""
+    at = next(k for k, t in enumerate(texts) if "Quick reference" in t and "Sequence of play" in t)
+    return " ".join(texts[at:])
+
+
+def block_text(blocks) -> str:
+    return flat(" ".join(t for b in blocks for t in b.texts()))
+
+
+@pytest.mark.parametrize("scenario", ["mobile-bay-1864", "memphis-1862", "hampton-roads-1862"])
+def test_quick_reference_prints_the_sequence_of_play_and_who_may_fire_in_each_phase(bundled_packs, scenario):
+    """Finding: no turn sequence in the pack (top-10 #4; section 2 "the turn sequence isn't printed")."""
+    ref = reference_text(pack_texts(bundled_packs, scenario))
+    assert "Sequence of play" in ref
+    for row in RS.tables().require("sequence_of_play").rows:
+        assert flat(row["phase"]) in ref and flat(row["does"]) in ref, row["phase"]
+    assert "ships that did not turn" in ref and "guns not yet fired" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_sheet_page_heads_with_the_turn_strip(bundled_packs, paper):
+    """Finding: the half move, turn, fire, move on, fire rhythm is on no sheet page (issue: a strip on every sheet)."""
+    pages = [t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t]
+    assert len(pages) >= 10
+    phases = [r["phase"] for r in RS.tables().require("sequence_of_play").rows]
+    for page in pages:
+        assert page.count("Turn: 1 Plot") == 1, page[:200]
+        for k, p in enumerate(phases, 1):
+            assert f"{k} {p}" in page, (p, page[:200])
+        assert "▸ fire: ships that did not turn" in page and "▸ fire: guns not yet fired" in page
+
+
+@pytest.mark.parametrize("scenario", ["memphis-1862", "mobile-bay-1864"])
+def test_ramming_procedure_is_printed_where_rams_fight(bundled_packs, scenario):
+    """Finding: the Memphis QR prints torpedo tables and not the ramming procedure: bow/broadside/stern geometry,
+    speed sum or difference, specials, ram-bow and paddle tests, the halt, no firing after a collision (top-10 #9)."""
+    ref = reference_text(pack_texts(bundled_packs, scenario))
+    for words in ("Ramming: step by step", "within 45° of the perpendicular", "glancing blow", "Bow to bow",
+                  "the two speeds added", "stern ram: the difference", "5–6 loses a gun", "4–6 with a ram bow",
+                  "loses her ram bow if a D6 scores less than the hull damage", "a paddle on the side struck is lost",
+                  "neither ship fires for the rest of the move", "both halt and stay halted next move",
+                  "2 kn of current speed per special", "Uncontrolled = abandoned, surrendered or no hull left"):
+        assert words in ref, words
+
+
+def test_damage_follow_ups_are_printed(bundled_packs):
+    """Findings: "deductions first, then fractions"; the sinking roll at no hull; surrender; abandoned; the torpedo
+    screw-loss test; grounding's bottom modifiers and holes (1b; top-10 #9)."""
+    ref = reference_text(pack_texts(bundled_packs))
+    for words in ("knots lost first, then the hull fraction", "D6 per unrepaired hole, a 6 sinks her",
+                  "she surrenders: speed 0", "Abandoned drifts to a halt", "a D6 of no more than the specials destroys the screw",
+                  "On mud or sand: −1; each special holes her on D6 6+", "On rocks: +1; each special holes her on D6 4+",
+                  "End of turn (step 7)", "every gun that fired reloads"):
+        assert words in ref, words
+
+
+def test_no_sheet_or_chit_says_a_ship_sinks_at_zero_hull(bundled_packs):
+    """Finding: "Holes (sink at 0 hull)" and the HOLE chit's "sinks at 0 hull" are wrong: at no hull she rolls a 6 per
+    hole each turn."""
+    texts = pack_texts(bundled_packs)
+    whole = " ".join(texts)
+    assert "sink at 0 hull" not in whole and "sinks at 0 hull" not in whole
+    sheets = [t for t in texts if SHEET_MARK in t and "Holes" in t]
+    assert sheets and all("Holes (no hull: a 6 each sinks)" in t for t in sheets)
+    assert "no hull: a 6 sinks" in whole  # the chit
+
+
+def test_every_ship_sheet_has_surrendered_abandoned_and_sunk_boxes(library):
+    """Findings: no "Surrendered" box, no "Abandoned" box, and a magazine that explodes (26) had nowhere to go (1b)."""
+    ctx = RS.context(library)
+    for _, unit in library.scenario_units(library.scenario("mobile-bay-1864")):
+        d = RS.derive(unit, ctx)
+        found = set(recorded(sheet(unit, d, ctx)))
+        assert ({"surrendered", "abandoned", "sunk"} <= found) != d.stats.fort, unit.name
+
+
+@pytest.mark.parametrize("scenario", ["mobile-bay-1864", "memphis-1862", "hampton-roads-1862"])
+def test_orders_log_rows_are_five_mm_and_twin_turrets_get_a_column_each(library, scenario):
+    """Findings: orders-log rows 3.3 mm, too small for a pencil; Winnebago and Chickasaw get one Turret column for
+    two turrets (top-10 #6)."""
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario(scenario)
+    twins = 0
+    for _, unit in library.scenario_units(ctx.scenario):
+        d = RS.derive(unit, ctx)
+        logs = [b for b in walk(sheet(unit, d, ctx)) if isinstance(b, OrdersLog)]
+        if d.stats.fort:
+            continue
+        (log,) = logs
+        assert log.row_height() >= 5.0, unit.name
+        turrets = {g.turret for g in d.stats.guns if g.turret}
+        if len(turrets) > 1:
+            twins += 1
+            assert {t.title() for t in turrets} <= set(log.header), (unit.name, log.header)
+            assert "Turret" not in log.header
+    assert twins >= 2 or scenario != "mobile-bay-1864"
+
+
+def test_readings_page_lists_every_reconstruction_and_its_options_are_tables(bundled_packs):
+    """Finding: no page says which rules are our readings (fort firing, repairs, lashed pairs ...); where the text
+    allows two readings, both exist as a house-rule option."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "What the text leaves open" in ref
+    tables = RS.tables()
+    for row in tables.require("reconstructions").rows:
+        assert flat(row["rule"]) in ref and flat(row["reading"]) in ref, row["rule"]
+        if row["option"]:
+            tables.require(row["option"])  # the option is a table a house-rules file switches
+
+
+def test_house_rules_switch_the_fort_reading_and_the_optional_ramming_modifiers(library, tmp_path):
+    """The two readings exist: fort_fire's stationary modifiers, and the text's optional ramming modifiers."""
+    def reference(house: str | None) -> str:
+        path = None
+        if house:
+            path = tmp_path / "house.yaml"
+            path.write_text(house)
+        ctx = RS.context(library, house_rules=path)
+        derived = [RS.derive(u, ctx) for _, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
+        return block_text(sections(derived, ctx))
+
+    plain = reference(None)
+    assert "as a stationary firer +1" in plain and "(optional)" not in plain
+    switched = reference("saunders:\n  fort_fire: {rows: {stationary_firer: false}}\n"
+                         "  ram_options: {rows: {use: true}}\n")
+    assert "as a stationary firer +1" not in switched and "Fired at a stationary target +1" in switched
+    assert "Ramming or glancing and not stationary (optional)" in switched
+
+
+# Where a table row sends the player to a further roll or rule, the words that send him, and the heading of the
+# printed rule they send him to.
+FURTHER = {"D66": "Critical hits (D66)", "ramming table": "Ramming / grounding / torpedo damage",
+           "hole marker": "Damage, sinking and surrender", "until repaired": "End of turn (step 7)"}
+
+
+def test_every_phase_and_every_row_that_names_a_further_roll_points_to_a_printed_rule(bundled_packs):
+    """Every phase of the sequence names (`see`) a rule printed in the pack, and every table row that sends the player
+    to a further roll finds that roll printed."""
+    texts = pack_texts(bundled_packs)
+    whole = " ".join(texts)
+    tables = RS.tables()
+    for row in tables.require("sequence_of_play").rows:
+        assert row["see"] and row["see"] in whole, row
+    sent = set()
+    for name in ("penetration_result", "criticals", "torpedo_strike"):
+        for row in tables.require(name).rows:
+            for words, heading in FURTHER.items():
+                if words in str(row.get("effect", "")):
+                    assert heading in whole, (name, row)
+                    sent.add(words)
+    assert sent == set(FURTHER)
+
+
+def test_a_broadside_battery_prints_a_line_and_its_boxes_for_each_side(bundled_packs):
+    """Finding: Brooklyn's 20 broadside boxes sit in one row, "10 a side": a player cannot tell port guns from
+    starboard (1b; "Also seen")."""
+    brooklyn = next(t for t in pack_texts(bundled_packs) if "USS Brooklyn" in t and SHEET_MARK in t)
+    assert "9-inch Dahlgren smoothbore 10 4 port 10°" in brooklyn
+    assert "9-inch Dahlgren smoothbore 10 4 starboard 10°" in brooklyn
+    assert "a side)" not in brooklyn
+
+
+def test_speed_chits_do_not_run_out_when_the_line_steams_at_one_speed(library, bundled_packs):
+    """Finding: three chits of each whole knot for 22 ships at Mobile Bay: fourteen ships in line at one speed
+    exhaust them in turn 1. Now a chit of each speed for every four ships that can make it, and the reference says a
+    line at one speed needs only its leader's."""
+    from collections import Counter
+
+    from shipyard.rules.saunders.counters import chits
+
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
+    ships = [d.stats for _, _, d in units if not d.stats.fort]
+    ahead = Counter(big for big, _, kind in chits(units, ctx) if kind == "speed")
+    for knots in range(0, 7):
+        able = sum(1 for s in ships if s.max_speed_kn >= knots)
+        assert ahead[str(knots)] >= -(-able // 4) and ahead[str(knots)] >= 5, (knots, ahead[str(knots)])
+    assert "Speed chits: a line of ships at one speed one, on its leader" in reference_text(pack_texts(bundled_packs))
+
+
+def test_tennessee_says_which_rating_a_six_on_hit_location_uses(bundled_packs):
+    """Finding: Tennessee's 'Steering 0' under the plan beside hit location 6 'Pilot house / Steering': which does a 6
+    use? The sheet now ties the Steering rating to location 6."""
+    tennessee = next(t for t in pack_texts(bundled_packs) if "CSS Tennessee" in t and SHEET_MARK in t)
+    assert "Steering (hit location 6) 0" in tennessee
+
+
+def test_a_fort_sheet_says_how_a_fort_fights(bundled_packs):
+    """Findings: whether a fort counts as a stationary firer, what hull 0 does, "sited 90°" with nowhere to say where
+    (1b forts; top-10 #10)."""
+    fort = next(t for t in pack_texts(bundled_packs) if "Fort Morgan" in t and SHEET_MARK in t)
+    for words in ("it fires in step 4 as a stationary firer (+1)", "target stationary (+1)",
+                  "no hull left: silenced", "each face bears over the set-up page's arc"):
+        assert words in fort, words
+
+
+def test_no_counter_text_under_six_points(library, tmp_path):
+    """Finding: the ASTERN band on the Saunders astern chits was set at 5.5 pt (print craft)."""
+    import pdfplumber
+
+    from conftest import in_process
+
+    path = tmp_path / "c.pdf"
+
+    r = in_process("counters", "mobile-bay-1864", "--rules", "saunders", "-o", str(path))
+    assert r.code == 0, r.err
+    with pdfplumber.open(path) as pdf:
+        sizes = {round(c["size"], 2) for p in pdf.pages for c in p.chars if c["text"].strip()}
+    assert min(sizes) >= 6.0, sorted(sizes)[:5]
+
+
+def test_the_play_through_s_own_questions_are_answered_in_the_pack(bundled_packs):
+    """Found playing three turns of Mobile Bay from the pack (report): does a ship hit in step 4 still fire in step 4,
+    and what location and armour does a hit on Fort Morgan use? Both are now readings on the reference."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "Fire in one phase simultaneous: damage counts once every ship in the phase has fired" in ref
+    assert "every location is the walls" in ref and "Hits on a fort" in ref
+
+
+def test_torpedo_tables_only_where_the_set_up_can_have_torpedo_fields(library):
+    """Finding: the Memphis reference prints torpedo-field tables for a battle with no torpedoes (top-10 #9). A
+    scenario whose set-up page draws its ground and no torpedo field now gets none; one with a field (Mobile Bay's
+    torpedo line), or with no set-up to say, keeps them."""
+    ctx = RS.context(library)
+    scen = library.scenario("mobile-bay-1864")
+    derived = [RS.derive(u, ctx) for _, u in library.scenario_units(scen)]
+
+    def reference(scenario) -> str:
+        ctx.scenario = scenario
+        return block_text(sections(derived, ctx))
+
+    assert "Torpedo fields: 2D6 per inch moved" in reference(scen)
+    assert "Torpedo fields: 2D6 per inch moved" in reference(library.scenario("memphis-1862"))  # no set-up yet
+    no_field = scen.model_copy(update={"setup": scen.setup.model_copy(update={"torpedo_fields": []})})
+    text = reference(no_field)
+    assert "Torpedo fields" not in text and "Torpedo strike (1D6)" not in text
+    assert "Ramming: step by step" in text
