@@ -105,9 +105,13 @@ class Start(Strict):
         return self
 
 
+RULES_FIELD = Field(default_factory=list, description="only under these rule sets (by name); empty: every one")
+
+
 class Event(Strict):
     turn: Annotated[int, Field(ge=1, le=100)]
     what: str = Field(min_length=1)
+    rules: list[str] = RULES_FIELD
 
 
 class Points(Strict):
@@ -132,6 +136,7 @@ class SpecialRule(Strict):
     name: str = Field(min_length=1, max_length=60)
     rule: str = Field(min_length=1, description="the rule, as dice and table references")
     provenance: Literal["source", "reconstructed"] = "source"
+    rules: list[str] = RULES_FIELD
 
 
 class Setup(Strict):
@@ -218,6 +223,16 @@ def setup_problems(setup: Setup, scenario, units: dict, where: str, line_of, den
     for k, event in enumerate(setup.events):
         if turns is not None and event.turn > turns:
             say(("events", k, "turn"), f"turn {event.turn} is after the last turn ({turns})")
+    from ..rules import get_ruleset
+    from ..errors import ShipyardError
+
+    for name, items in (("events", setup.events), ("special_rules", setup.special_rules)):
+        for k, item in enumerate(items):
+            for j, rules in enumerate(item.rules):
+                try:
+                    get_ruleset(rules)
+                except ShipyardError as exc:
+                    say((name, k, "rules", j), str(exc))
     if setup.victory is not None:
         for k, row in enumerate(setup.victory.points):
             if row.unit is not None and row.unit not in ids:

@@ -175,6 +175,13 @@ def victory_tables(setup, units_by_id: dict) -> list:
     return [points, levels]
 
 
+def _applies(item, ruleset) -> bool:
+    """Whether a scenario's event or special rule is for this rule set (one naming none is for all)."""
+    from ..rules import get_ruleset
+
+    return not item.rules or any(get_ruleset(name).key == ruleset.key for name in item.rules)
+
+
 def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | None) -> list:
     """The set-up pages' blocks, in order: the plan and where each unit starts on the first page, then the ground's
     depths, special rules, events, the victory tables, the turn limit and the day's outcome, two columns a row."""
@@ -197,14 +204,16 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
     if depths or fields:
         rules.append(Text("Depths: " + "; ".join(depths) + (". Torpedoes: " + "; ".join(fields) if fields else "")
                           + ". A ship drawing more than the depth grounds.", **st["text"]))
-    if setup.special_rules:
+    special = [r for r in setup.special_rules if _applies(r, ruleset)]
+    if special:
         rules.append(Table([[r.name, " ".join(r.rule.split()) + (" (reconstructed)" if r.provenance == "reconstructed"
-                                                                 else "")] for r in setup.special_rules],
+                                                                 else "")] for r in special],
                            header=["Special rule", "How it plays"], widths=[2.0, 7.0],
                            align=["left", "left"], bold_first_col=True, **st["table"]))
     events = []
-    if setup.events:
-        events.append(Table([[str(e.turn), " ".join(e.what.split())] for e in setup.events], header=["Turn", "Event"],
+    happen = [e for e in setup.events if _applies(e, ruleset)]
+    if happen:
+        events.append(Table([[str(e.turn), " ".join(e.what.split())] for e in happen], header=["Turn", "Event"],
                            widths=[0.8, 8.0], align=["centre", "left"], **st["table"]))
     won = starts[1::2] + victory_tables(setup, units_by_id) + events
     if turns:

@@ -27,8 +27,8 @@ MARKERS = ("circle", "square", "triangle", "diamond")
 DEFAULT_STYLES = ({"marker": "circle", "filled": True}, {"marker": "square", "filled": False},
                   {"marker": "triangle", "filled": True}, {"marker": "diamond", "filled": False})
 MARKER_R = 1.3  # half the marker's width, mm
-LABEL_SIZE = 5.5
-LABEL_LEAD = 2.1  # mm between the baselines of a wrapped label
+LABEL_SIZE = 6.0
+LABEL_LEAD = 2.4  # mm between the baselines of a wrapped label (6 pt type)
 TICK_SIZE = 6.0
 AXIS_SIZE = 6.5
 MARKER_CLEAR = 0.2  # mm kept between two markers
