@@ -16,6 +16,7 @@
      set, a PDF of the same page count and paper with the census's average content per page (the pack's own
      strings, faces and sizes, in turn), compressed and invariant like shipyard's.
    Reported: the medians and the ratios to the baseline, wall and CPU (goal: at most 1.5x; aim 1.3x).
+   shipyard's caches live in this run's own folder, warmed by the census: every timed pack is a user's second run.
 3. A warm single record sheet: in one process, after a warm-up, Monitor's record sheet (a fort's for a rule set
    whose sheet is per fort) drawn into a new Document and saved, timed each time; median per rule set (goal:
    at most 10 ms). Beside it, the same sheet drawn as SVG (render.svg's SvgDocument: every page's SVG text, as
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import shutil
 import statistics
@@ -271,6 +273,10 @@ def main(argv: list[str] | None = None) -> None:
 
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
+        # shipyard's caches (the kept library, YAML parses) in a folder of this run's own, made by the census: every
+        # timed process finds them warm, as a user's second run does, and no other process on a shared machine
+        # evicts them in between (the kept library holds 8; a busy machine's other runs pushed ours out mid-bench)
+        os.environ["SHIPYARD_CACHE_DIR"] = str(tmp / "cache")
         census = take_census(args.rules, tmp / "census")
         census_path = tmp / "census.json"
         census_path.write_text(json.dumps(census))
@@ -293,7 +299,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"ratio shipyard / baseline: wall {med(ours, 0) / med(bare, 0):.2f}x, cpu {med(ours, 1) / med(bare, 1):.2f}x  "
               f"(goal: at most 1.5x, aim 1.3x)")
         print(f"ratio shipyard --jobs 1 / baseline: wall {med(single, 0) / med(bare, 0):.2f}x, "
-              f"cpu {med(single, 1) / med(bare, 1):.2f}x")
+              f"cpu {med(single, 1) / med(bare, 1):.2f}x  (goal: at most 1.6x)")
         report_warm_sheets(args.rules, args.sheet_runs, tmp)
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ import pytest
 
 import shipyard
 from shipyard.render.kit import OrdersLog, column_widths, load_style
+from shipyard.errors import ShipyardError
 from shipyard.render.page import RenderError
 
 PACKAGE = Path(shipyard.__file__).parent
@@ -53,6 +54,16 @@ def test_a_style_record_with_type_under_6_pt_is_refused_naming_the_setting(tmp_p
     bad = tmp_path / "style.yaml"
     bad.write_text("orders_log: {size: 5.5, gap: 3}\nguns: {label_size: 7}\n")
     with pytest.raises(RenderError, match=r"style.yaml: type under 6 pt.*orders_log.size = 5.5"):
+        load_style(bad)
+
+
+def test_a_style_record_giving_a_setting_twice_is_refused_with_its_line(tmp_path):
+    """A style record is read as every shipyard file is: `size` given twice was silently the last one (PyYAML's
+    safe_load), now refused with the file and line (and the parse is kept between runs, so a pack never starts PyYAML
+    for its style records)."""
+    bad = tmp_path / "style.yaml"
+    bad.write_text("guns: {size: 7}\nlog:\n  size: 7\n  size: 8\n")
+    with pytest.raises(ShipyardError, match=r"style.yaml:4: key 'size' appears twice"):
         load_style(bad)
 
 

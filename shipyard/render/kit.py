@@ -22,8 +22,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-import yaml
-
 from .blocks import PT, Block, Columns, Stack, Table, Title, Track, records, text_width
 from .page import RenderError
 from .text import wrap_lines
@@ -79,10 +77,11 @@ def load_style(path: Path | str) -> Style:
 
 @lru_cache(maxsize=None)
 def _read_style(path: str) -> Style:
-    try:
-        named = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as e:
-        raise RenderError(f"{path}: cannot read the style record: {e}") from None
+    # read as every shipyard file is (library.yamlfile: a key given twice is refused with its line, and the parse is
+    # kept between runs keyed on the file's bytes, so a pack whose files are unchanged never starts PyYAML)
+    from ..library.yamlfile import read_yaml
+
+    named = read_yaml(Path(path)).data or {}
     if not isinstance(named, dict) or not all(isinstance(v, dict) for v in named.values()):
         raise RenderError(f"{path}: expected named records, each a mapping of settings (orders_log: {{size: 7}})")
     small = _small_type(named)
