@@ -149,7 +149,7 @@ def test_mobile_bay_a4_pack_fits_its_share_of_pages_with_every_unit(bundled_pack
     from conftest import pdf_page_texts
 
     pages = pdf_page_texts(built.path)
-    cards = "\n".join(p for p in pages if "ship data cards" in p)
+    cards = "\n".join(p for p in pages if "Ship data cards" in p)
     for _, u in library.scenario_units(library.scenario("mobile-bay-1864")):
         assert u.name in cards, u.name
     # the markers share the speed chits' page: no page of counters holds only a handful of chits

@@ -23,7 +23,7 @@ from ...render.kit import CardGrid
 from .counters import counters, speed_chits
 from .reference import quick_reference
 from .roster import roster
-from .sheet import card, cards_header, log_layout, log_style, orders_intro, speed_values, style
+from .sheet import card, cards_header, turn_strip, log_layout, log_style, orders_intro, speed_values, style
 from .templates import GAUGE_R, stick_pieces, templates
 from .words import gun_groups, kn
 
@@ -52,10 +52,12 @@ def orders_log(doc, derived: Iterable, ctx, title: str = "Orders log") -> None:
     in bands of as many turns as the page width holds; a band splits onto the next page between ships, so the
     log never runs out whatever the fleet."""
     ships = [d for d in derived if not d.stats.is_fort]
-    flow = Flow(doc, gap=log_style()["gap"], rule=False)
+    strip = turn_strip(ctx)
+    flow = Flow(doc, gap=log_style()["gap"], rule=False, header=strip)
     intro = orders_intro(title, ctx)
     box = doc.content
-    bands = log_layout(ships, game_turns(ctx), box.w, box.h - intro.measure(box.w), flow.gap)
+    room = box.h - intro.measure(box.w) - strip.measure(box.w) - flow.gap
+    bands = log_layout(ships, game_turns(ctx), box.w, room, flow.gap)
     flow.add(intro, bookmark=title, new_page=True)
     for band in bands:
         flow.add(band)

@@ -9,7 +9,10 @@ from ...render.text import number
 from .derive import modifier, scale_factor
 from .sheet import style
 from .trackers import no_effect_text
-from .words import need, ranges_text, row_text, signed, sinks_in
+from types import SimpleNamespace
+
+from ...render.kit import readings_page, turn_card
+from .words import need, ranges_text, reading, readings, row_text, signed, sinks_in
 
 
 def _heading(text: str) -> Heading:
@@ -50,10 +53,14 @@ def shooting(derived: list, ctx) -> Block:
     parts.append(_body(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}."))
     parts += [_heading("On a hit, roll 1d6"),
               _two([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows])]
+    parts.append(_body(f"A gun lost: {reading(t, 'Which gun is lost')}. Guns that bear: {reading(t, 'Guns that bear')}. "
+                       f"Steam-filled: {reading(t, 'Steam-filled')}."))
     forts = [d.stats for d in derived if d.stats.is_fort]
     nothing = no_effect_text(t, forts[0], "On a fort") if forts else ""
-    if nothing:  # what the tables' rows do to a fort, said where they are read
-        parts.append(_body(nothing + " (Forts are ours: not in the original text.)"))
+    if forts:  # how a fort fires and what the tables' rows do to it, said where they are read
+        share = reading(t, "Forts' guns")
+        parts.append(_body(f"Forts (ours: not in the original text): {reading(t, 'Forts in the turn')}; {share}. "
+                           + nothing))
     return Stack(parts, **st["reference_stack"])
 
 
@@ -102,24 +109,39 @@ def movement(derived: list, ctx) -> list[Block]:
             _heading("Ramming: bow into the target's side"),
             _modifiers([[r["label"], signed(r["modifier"])] for r in ram["modifiers"]]),
             _two([[r["roll"], r["effect"]] for r in ram["results"]]),
-            _body(contact)]
+            _body(f"Crippled: {reading(t, 'Crippled')}. " + contact),
+            _body(f"Lashed pairs: {reading(t, 'Lashed pairs')}.")]
 
 
 def special_effects(ctx) -> list[Block]:
     """The 2d6 special effects, each row's words filled from its own fields (a house rule's knots or turns)."""
+    t = ctx.tables
     return [_heading("Special effects, roll 2d6"),
-            _two([[r["roll"], row_text(r, "effect", "special_effects")] for r in ctx.tables.require("special_effects").rows])]
+            _two([[r["roll"], row_text(r, "effect", "special_effects")] for r in t.require("special_effects").rows]),
+            _body(f"FIRE: {reading(t, 'Putting out a FIRE')}. Abandoned: {reading(t, 'Abandoned')}. Moves (6): "
+                  f"{reading(t, '1d6 moves')}. Sinking: {reading(t, 'Sinking countdown')}.")]
+
+
+def filled_readings(tables) -> SimpleNamespace:
+    """The reconstructions table as render.kit.readings_page reads it, each reading filled from the tables it names
+    (a house rule's fire score or fort share follows)."""
+    rows = readings(tables)
+    return SimpleNamespace(require=lambda name: SimpleNamespace(rows=rows))
 
 
 def quick_reference(doc, derived: list, ctx) -> None:
-    """One page (more only if it must) of what the units in play use, in two columns."""
+    """One page (more only if it must) of what the units in play use: the sequence of play, then two columns; then
+    what the text leaves open (render.kit.readings_page), on the same page where it fits."""
     st = style()
     left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx)], **st["reference_stack"])
     right = Stack(special_effects(ctx) + movement(derived, ctx), **st["reference_stack"])
     title = Text("Really Simple ACW Naval Rules · quick reference", **st["reference_title"])
+    turn = turn_card(ctx.tables, st, title="The turn: sequence of play")
     flow = Flow(doc, **st["reference_flow"])
-    page = Stack([title, Columns([left, right], **st["reference_columns"])], **st["reference_page"])
+    page = Stack([title, turn, Columns([left, right], **st["reference_columns"])], **st["reference_page"])
     if page.measure(doc.content.w) <= doc.content.h:
         flow.add(page, bookmark="Quick reference", new_page=True)
     else:  # more than a page: the columns run one after the other and split where they must
-        flow.add(Stack([title, left, right], **st["reference_page"]), bookmark="Quick reference", new_page=True)
+        flow.add(Stack([title, turn, left, right], **st["reference_page"]), bookmark="Quick reference", new_page=True)
+    flow.add(Stack(readings_page(filled_readings(ctx.tables), style=st), **st["reference_stack"]),
+             bookmark="What the text leaves open")

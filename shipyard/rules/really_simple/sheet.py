@@ -23,10 +23,11 @@ from ...render.text import number
 from ...render.blocks import Block, Check, CheckRow, Note, Panel, Runs, Stack, StatBoxes, Text, Track, records
 from ..base import accent, damage_done, sheet_heading
 from ...render.kit import CardHead, GunRows, Measured, OrdersGrid, SpeedCell, SpeedRow, SpeedTrack, load_style
+from ...render.kit import turn_strip as kit_turn_strip
 from .damage import speed_values
 from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
-from .words import gun_groups, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
+from .words import fort_guns_bearing, gun_groups, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
 
 STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
 
@@ -45,7 +46,7 @@ def stat_boxes(s: ReallySimpleStats, unit, ctx) -> Block:
     if s.is_fort:
         walls = getattr(getattr(unit, "walls", None), "material", None)
         items = [("ARMOUR", s.armour), ("WALLS", walls.value if walls is not None else "–"), ("GUNS", s.gun_count),
-                 ("MOVES", "fixed")]
+                 ("ON ONE SHIP", fort_guns_bearing(ctx.tables, s.gun_count)), ("MOVES", "fixed")]
     else:
         items = [("ARMOUR", s.armour), ("AHEAD", f"{kn(s.speed_kn)} kn"),
                  ("ASTERN", f"{kn(s.astern_kn)} kn" + (" (=)" if s.astern_as_fast else "")),
@@ -54,27 +55,37 @@ def stat_boxes(s: ReallySimpleStats, unit, ctx) -> Block:
 
 
 def speed_track(s: ReallySimpleStats, unit, ctx) -> Block:
-    """The half-knot boxes from top speed to 0, then SINKS: where speed losses and the magazine are marked."""
+    """The half-knot boxes from top speed to 0, then SINKS T__ (the turn she goes down: struck past 0, a magazine)
+    and ABANDONED (a fire's last turn, the boiler's roll): where speed losses and how her fight ends are marked."""
     step = step_kn(ctx.tables)
     values = speed_values(float(s.speed_kn), step)
-    cells = [SpeedCell(kn(v), strong=float(v).is_integer()) for v in values] + [SpeedCell("SINKS", end=True)]
+    ends = [SpeedCell(f"SINKS {UNTIL}", end=True), SpeedCell("ABANDONED", end=True)]  # how a ship's fight ends
+    cells = [SpeedCell(kn(v), strong=float(v).is_integer()) for v in values] + ends
     lost = damage_done(ctx, unit, ("speed",), len(values))  # boxes struck on a pre-damaged copy
-    return records(SpeedTrack([SpeedRow("SPEED", cells)], struck=lost, **style()["speed_track"]), "speed", "sunk")
+    return records(SpeedTrack([SpeedRow("SPEED", cells)], struck=lost, **style()["speed_track"]), "speed", "sunk",
+                   "abandoned")
 
 
-def gun_tracks(s: ReallySimpleStats, ctx) -> Block:
-    """A box per gun, by size: the gun models named beside the boxes."""
-    groups = gun_groups(s, ctx.tables)
+def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
+    """A box per gun, by where it bears (a ship's: port, starboard, bow, stern, pivot, turret) and size: the gun
+    models named beside the boxes."""
+    groups = gun_groups(s, ctx.tables, unit, ctx.library)
     if not groups:
         return Note("no guns" if s.is_fort else "no guns: ram only", **style()["no_guns"])
-    return GunRows([Track(g.label, g.count, note="; ".join(g.names), records="gun") for g in groups],
+    notes = ["; ".join(g.names) for g in groups]
+    for k, g in enumerate(groups):  # a starboard battery that matches the port one is said once
+        port = next((p for p in groups[:k] if p.bears == "port" and (p.size, p.rifled) == (g.size, g.rifled)), None)
+        if g.bears == "starboard" and port is not None and port.names == g.names:
+            notes[k] = "as PORT"
+    return GunRows([Track(g.label, g.count, note=n, records="gun") for g, n in zip(groups, notes)],
                    **style()["gun_rows"])
 
 
 def special_checks(s: ReallySimpleStats, tables) -> Block:
     """A box for each lasting special effect (2d6) the unit can suffer, FIRE with one box per turn burning and one
     that lasts 1d6 moves or turns with a box for each (the roll's boxes counted off a turn at a time); a fort's
-    magazine hit has a DESTROYED box (a ship's strikes SINKS)."""
+    magazine hit has a DESTROYED box (a ship's strikes SINKS); ABANDONED, where a fire's last turn or the boiler's
+    roll ends."""
     t = trackers()
     wanted = t.for_unit(applies, s)
     checks = []
@@ -85,6 +96,8 @@ def special_checks(s: ReallySimpleStats, tables) -> Block:
         label = row_text(row, "mark", "special_effects") if "mark" in row else label
         boxes = int(row[boxes]) if isinstance(boxes, str) else boxes  # a box per turn of the row's field
         checks.append(Check(f"{label} {UNTIL}" if boxes == LASTS and lasts(tables, key) else label, max(boxes, 1), key))
+    if "abandoned" in wanted and s.is_fort:  # a fort's crew leave after a FIRE's last turn (a ship's: her speed track)
+        checks.append(Check("ABANDONED", 1, "abandoned"))
     return records(CheckRow("2d6", checks), "special", *(c.tracker for c in checks))
 
 
@@ -102,10 +115,10 @@ def lasts(tables, tracker: str) -> bool:
 # the special effects' boxes on a card, in the order of the 2d6 table: (tracker, label, boxes); a row's mark in
 # special_effects stands for the label, and boxes named by a field are that many (FIRE: a box per turn it burns)
 SPECIAL_CHECKS = (("sunk", "DESTROYED", 1), ("helmsman", "helmsman", 1), ("list_port", "list port", 1),
-                  ("list_starboard", "list stbd", 1), ("shutter", "shutter jammed", LASTS),
+                  ("list_starboard", "list stbd", 1), ("shutter", "shutter", LASTS),
                   ("steam_pipes", "steam pipes", 1), ("funnel", "funnel", 1),
                   ("fouled", "screw fouled", LASTS), ("steering", "steering", LASTS),
-                  ("fire", "FIRE", "turns"), ("boiler", "boiler holed", 1))
+                  ("fire", "FIRE", "turns"), ("boiler", "boiler", 1))
 
 
 def card(unit, d, ctx) -> Block:
@@ -115,22 +128,33 @@ def card(unit, d, ctx) -> Block:
     parts = [card_heading(unit, d, ctx), stat_boxes(s, unit, ctx)]
     if not s.is_fort:
         parts.append(speed_track(s, unit, ctx))
-    parts += [gun_tracks(s, ctx), special_checks(s, ctx.tables)]
+    parts += [gun_tracks(s, ctx, unit), special_checks(s, ctx.tables)]
     nothing = no_effect_text(ctx.tables, s, "On a fort" if s.is_fort else "On her")
     if nothing:  # the rows that do nothing to this unit (a fort: no speed, helm, engines or list), said on her card
         parts.append(Note(nothing, **style()["nothing_note"]))
     return Measured(Panel(Stack([Measured(p) for p in parts], **style()["card_stack"]), **style()["card"]))
 
 
+def turn_strip(ctx) -> Block:
+    """The sequence of play in a line or two (render.kit.turn_strip over sequence_of_play), atop every sheet page."""
+    return kit_turn_strip(ctx.tables, style())
+
+
 def cards_header(ctx) -> Block:
-    """The title and, once a page, how the boxes are used."""
-    step = kn(step_kn(ctx.tables))
-    return Runs([("Really Simple ACW Naval Rules · ship data cards  ", "bold"),
-                 (f"Strike a SPEED box for each {step} knot lost (struck past 0: SINKS, she sinks in {sinks_in(ctx.tables)} "
-                  "turns), a gun's box when it is lost; tick a special effect (2d6) when she suffers it. One that lasts "
-                  f"1d6 moves or turns: write the turn it ends at {UNTIL}; FIRE: a box a turn burning.",
-                  "regular")],
-                **style()["cards_header"])
+    """Atop every card page: the turn strip, then how the boxes are used: speed and sinking, where the guns bear and
+    which is lost, the 1d6-long effects, FIRE and ABANDONED (from the tables: a house rule's step, fire score or gun
+    choice follows)."""
+    t = ctx.tables
+    step = kn(step_kn(t))
+    key = Runs([("Ship data cards  ", "bold"),
+                (f"A SPEED box per {step} kn lost; past 0 she sinks in {sinks_in(t)} turns: write the turn at SINKS "
+                 f"{UNTIL} (magazine: now). Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT either side, "
+                 f"TURRET all round; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a 1d6-long effect "
+                 f"ends (two moves a turn). FIRE: a box a turn, {number(t.require('fire').rows['put_out_on'])}+ on 1d6 "
+                 "puts it out; after the last, ABANDONED.",
+                 "regular")],
+               **style()["cards_header"])
+    return Stack([turn_strip(ctx), key], **style()["cards_head_stack"])
 
 
 # ---------------------------------------------------------------------------------------------- orders log
@@ -204,5 +228,5 @@ def log_row_height(bands: list, first_page: float, gap: float) -> float:
         on_first = math.ceil(len(bands) / pages)
         fits = ((first_page - on_first * gap) / on_first - head) / max(1, ships)
         if fits >= st["min_row_h"]:
-            return min(st["row_h"], fits)
+            return min(st["row_h"], math.floor(fits * 20) / 20)  # to 0.05 mm down: an exact fit must not spill a band
     return st["row_h"]

@@ -3,6 +3,7 @@ is typed into a layout: change grounding.free_on and the AGROUND marker, the qui
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -103,21 +104,62 @@ class GunGroup:
     fire_factor: int
     count: int
     names: list[str]
+    bears: str = ""  # where the group's guns bear (BEARS), '' when not told (a fort's, the roster's)
 
     @property
     def label(self) -> str:
+        if self.bears:  # short, as the roster's guns: 'PORT L +3', 'PIVOT MR +3' (M rifled)
+            return f"{BEAR_WORDS[self.bears]} {self.size[0]}{'R' if self.rifled else ''} +{self.fire_factor}"
         return f"{self.size.upper()} +{self.fire_factor}" + (" rifled" if self.rifled else "")
 
 
-def gun_groups(s: ReallySimpleStats, tables: Tables) -> list[GunGroup]:
-    """Guns grouped by size and rifling, the largest size (last gun_sizes row) first, then rifles, then fire factor."""
-    groups: dict[tuple, GunGroup] = {}
+# where a ship's guns bear, in the order a card groups them, and the word that leads each group's row
+BEARS = ("port", "starboard", "bow", "stern", "pivot", "turret")
+BEAR_WORDS = {"port": "PORT", "starboard": "STBD", "bow": "BOW", "stern": "STERN", "pivot": "PIVOT", "turret": "TURRET"}
+ENDS = {"bow": "bow", "stern": "stern"}  # a broadside or casemate port at the ship's end fires ahead or astern
+
+
+def mount_bearings(mount) -> list[tuple[str, int]]:
+    """Where a mount's guns bear, with how many: a turret's all round, a pivot's (or a deck gun's) to either side,
+    an end port's ahead or astern, a broadside's half on each side (starboard takes the odd gun)."""
+    mounting = getattr(getattr(mount, "mounting", None), "value", None)
+    position = getattr(getattr(mount, "position", None), "value", None)
+    if mounting is None:
+        return [("", mount.count)]
+    if mounting == "turret" or getattr(mount, "turret", None):
+        return [("turret", mount.count)]
+    if mounting in ("pivot", "deck"):
+        return [("pivot", mount.count)]
+    if position in ENDS:
+        return [(ENDS[position], mount.count)]
+    return [(side, n) for side, n in (("port", mount.count // 2), ("starboard", mount.count - mount.count // 2)) if n]
+
+
+def gun_groups(s: ReallySimpleStats, tables: Tables, unit=None, library=None) -> list[GunGroup]:
+    """Guns grouped by size and rifling, the largest size (last gun_sizes row) first, then rifles, then fire factor;
+    given a ship and the library, first by where they bear (BEARS: port, starboard, bow, stern, pivot, turret)."""
+    order = {r.get("size"): i for i, r in enumerate(tables.require("gun_sizes").rows) if isinstance(r, dict)}
+    by_name = {g.name: g for g in s.guns}
+    if unit is not None and library is not None and not s.is_fort:
+        counts: dict[tuple, dict[str, int]] = {}
+        for mount in unit.armament:
+            g = by_name.get(library.gun(mount).name)
+            if g is None:
+                continue
+            for bears, n in mount_bearings(mount):
+                names = counts.setdefault((bears, g.size, g.rifled, g.fire_factor), {})
+                names[g.name] = names.get(g.name, 0) + n
+        groups = [GunGroup(size, rifled, ff, sum(names.values()), [f"{n} × {name}" for name, n in names.items()], bears)
+                  for (bears, size, rifled, ff), names in counts.items()]
+        rank = {b: i for i, b in enumerate(BEARS)}
+        return sorted(groups, key=lambda g: (rank.get(g.bears, len(BEARS)), -order.get(g.size, -1), not g.rifled,
+                                             -g.fire_factor))
+    groups_: dict[tuple, GunGroup] = {}
     for g in s.guns:
-        grp = groups.setdefault((g.size, g.rifled), GunGroup(g.size, g.rifled, g.fire_factor, 0, []))
+        grp = groups_.setdefault((g.size, g.rifled), GunGroup(g.size, g.rifled, g.fire_factor, 0, []))
         grp.count += g.count
         grp.names.append(f"{g.count} × {g.name}")
-    order = {r.get("size"): i for i, r in enumerate(tables.require("gun_sizes").rows) if isinstance(r, dict)}
-    return sorted(groups.values(), key=lambda g: (-order.get(g.size, -1), not g.rifled, -g.fire_factor))
+    return sorted(groups_.values(), key=lambda g: (-order.get(g.size, -1), not g.rifled, -g.fire_factor))
 
 
 def guns_summary(s: ReallySimpleStats, tables: Tables) -> str:
@@ -129,3 +171,54 @@ def need(fire_factor: int, armour: int) -> str:
     """The lowest d6 that hits, as '4+', or '–' if none does, '1+' if any does."""
     n = armour - fire_factor + 1
     return "–" if n > 6 else f"{max(1, n)}+"
+
+
+# ---------------------------------------------------------------------------------------------- readings of the text
+
+# the readings a house-rules file may switch (tables fort_fire and gun_lost): the value's words in print
+FORT_BEARS = {"third": "a third (rounded up)", "all": "all"}
+GUN_LOST = {"heaviest": "the largest gun that bears on the firer",
+            "owner": "any gun that bears on the firer, the owner's choice"}
+OPTIONS = {"fort_fire": ("bears", FORT_BEARS), "gun_lost": ("choose", GUN_LOST)}
+
+
+def option(tables: Tables, name: str) -> str:
+    """The reading a house-rules option table chooses ('third'), checked against the readings there are."""
+    key, words = OPTIONS[name]
+    t = tables.require(name)
+    value = t.rows.get(key) if isinstance(t.rows, dict) else None
+    if value not in words:
+        raise ShipyardError(f"table {name} ({t.tag()}): {key} must be one of {', '.join(words)}, not {value!r}")
+    return value
+
+
+def option_words(tables: Tables, name: str) -> str:
+    """The chosen reading in print: 'a third (rounded up)'."""
+    return OPTIONS[name][1][option(tables, name)]
+
+
+def fort_guns_bearing(tables: Tables, guns: int) -> int:
+    """How many of a fort's guns bear on any one ship (fort_fire)."""
+    return guns if option(tables, "fort_fire") == "all" else math.ceil(guns / 3)
+
+
+_OPTION = re.compile(r"\{(" + "|".join(OPTIONS) + r")\}")
+
+
+def readings(tables: Tables) -> list[dict]:
+    """The reconstructions table's rows with their readings filled: an option's chosen words ({fort_fire}) and any
+    table value ({fire.put_out_on}), so the page follows a house rule."""
+    out = []
+    for row in tables.require("reconstructions").rows:
+        text = _OPTION.sub(lambda m: option_words(tables, m.group(1)), str(row["reading"]))
+        out.append({**row, "reading": fill(text, tables, "table reconstructions")})
+    return out
+
+
+def reading(tables: Tables, rule: str) -> str:
+    """One rule's reading as the readings page prints it ('Putting out a FIRE' -> 'at the end of each turn ...'),
+    for the place on the quick reference where a player needs it: the words live in one table."""
+    for row in readings(tables):
+        if row["rule"] == rule:
+            return row["reading"]
+    raise ShipyardError(f"table reconstructions: no row for {rule!r}")

@@ -1,0 +1,251 @@
+"""Really Simple, issue 22: the whole turn on paper. The sequence of play with its two fire windows atop every sheet
+page and on the quick reference; where each gun bears on a ship's card; how many of a fort's guns bear on one ship
+(a house-rule option); which gun a hit takes (an option); the fire put-out score, crippled, abandoned, steam-filled
+and the sinking countdown printed with somewhere to mark them; the readings page; every table row that names a
+further roll pointing to a printed rule."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import in_process, pdf_page_texts
+from shipyard.render.blocks import StatBoxes, recorded, walk
+from shipyard.render.kit import GunRows, SpeedTrack
+from shipyard.rules import get_ruleset
+from shipyard.rules.really_simple import reference, sheet
+from shipyard.rules.really_simple.trackers import trackers
+from shipyard.rules.really_simple.words import BEAR_WORDS
+
+RS = get_ruleset("really-simple")
+SCENARIOS = ("mobile-bay-1864", "new-orleans-1862", "plum-point-bend-1862", "hampton-roads-1862")
+
+
+@pytest.fixture(scope="module")
+def ctx(library):
+    return RS.context(library)
+
+
+def _units(library, ctx, scenario="mobile-bay-1864"):
+    return [(u, RS.derive(u, ctx)) for _, u in library.scenario_units(library.scenario(scenario))]
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _house(tmp_path, body: str):
+    path = tmp_path / "house.yaml"
+    path.write_text(body)
+    return path
+
+
+
+
+@pytest.fixture(scope="module")
+def pack_pages(bundled_packs):
+    built = bundled_packs.get("mobile-bay-1864", "really-simple", "a4")
+    return [_flat(p) for p in pdf_page_texts(built.path)]
+
+
+# ---------------------------------------------------------------------------------------------- the turn
+
+
+def test_every_card_and_orders_log_page_carries_the_turn_strip_with_both_fire_windows(pack_pages, ctx):
+    phases = ctx.tables.require("sequence_of_play").rows
+    sheet_pages = [p for p in pack_pages if "Ship data cards" in p or "Orders log" in p]
+    assert len(sheet_pages) >= 5  # three card pages and two logs
+    for page in sheet_pages:
+        for k, row in enumerate(phases, 1):
+            assert f"{k} {row['phase']}" in page, (row["phase"], page[:120])
+        assert "fire: ships not turning, forts" in page and "fire: those not yet fired (ships: not turning)" in page
+
+
+def test_the_quick_reference_prints_the_sequence_of_play_phase_by_phase(pack_pages, ctx):
+    qr = next(p for p in pack_pages if "quick reference" in p)
+    assert "The turn: sequence of play" in qr
+    for row in ctx.tables.require("sequence_of_play").rows:
+        assert row["phase"] in qr and _flat(row["does"]) in qr, row
+        if row["fires"]:
+            assert row["fires"] in qr
+
+
+def test_the_readings_page_lists_every_rule_the_text_leaves_open_with_its_option(pack_pages, ctx):
+    page = next(p for p in pack_pages if "What the text leaves open" in p)
+    for row in ctx.tables.require("reconstructions").rows:
+        assert row["rule"] in page, row["rule"]
+    # the readings are filled from the tables they name
+    assert "a fort brings a third (rounded up) of its guns to bear on any one ship" in page
+    assert "roll 1d6: 5+ puts it out" in page and "fort_fire" in page and "gun_lost" in page
+    assert "{" not in page
+
+
+# ---------------------------------------------------------------------------------------------- bearings
+
+
+def test_brooklyn_card_groups_her_guns_port_starboard_and_pivot(library, ctx):
+    brooklyn = next((u, d) for u, d in _units(library, ctx) if u.id == "uss-brooklyn")
+    rows = next(b for b in walk(sheet.card(*brooklyn, ctx)) if isinstance(b, GunRows))
+    got = [(t.label, t.count, t.note) for t in rows.tracks]
+    assert got[:2] == [("PORT L +3", 10, "10 × 9-inch Dahlgren smoothbore"), ("STBD L +3", 10, "as PORT")]
+    assert [label for label, _, _ in got[2:]] == ["PIVOT MR +3", "PIVOT S +1"]
+    assert sum(n for _, n, _ in got) == brooklyn[1].stats.gun_count == 25
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_every_ship_card_says_where_each_gun_bears_and_keeps_a_box_per_gun(library, ctx, scenario):
+    for unit, d in _units(library, ctx, scenario):
+        if d.stats.is_fort or not d.stats.guns:
+            continue
+        rows = next(b for b in walk(sheet.card(unit, d, ctx)) if isinstance(b, GunRows))
+        assert all(t.label.split()[0] in BEAR_WORDS.values() for t in rows.tracks), (unit.name, rows.tracks)
+        assert sum(t.count for t in rows.tracks) == d.stats.gun_count, unit.name
+
+
+def test_the_card_page_key_says_what_each_bearing_fires_at(pack_pages):
+    cards = next(p for p in pack_pages if "Ship data cards" in p)
+    assert ("Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT either side, TURRET all round; "
+            "a gun lost is the largest gun that bears on the firer") in cards
+
+
+def test_tennessee_card_has_her_bow_and_stern_pivots_and_two_guns_a_side(library, ctx):
+    tennessee = next((u, d) for u, d in _units(library, ctx) if u.id == "css-tennessee")
+    rows = next(b for b in walk(sheet.card(*tennessee, ctx)) if isinstance(b, GunRows))
+    assert sorted((t.label, t.count) for t in rows.tracks) == sorted(
+        [("PORT MR +3", 2), ("STBD MR +3", 2), ("BOW LR +4", 1), ("STERN LR +4", 1)])
+
+
+# ---------------------------------------------------------------------------------------------- forts
+
+
+def _stat(card, label):
+    boxes = next(b for b in walk(card) if isinstance(b, StatBoxes))
+    return dict(boxes.items)[label]
+
+
+def test_fort_card_says_a_third_of_its_guns_bear_on_one_ship(library, ctx):
+    morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
+    card = sheet.card(*morgan, ctx)
+    assert _stat(card, "GUNS") == 32 and _stat(card, "ON ONE SHIP") == 11
+
+
+def test_the_house_rule_fort_fire_all_lets_every_gun_bear_and_the_pack_says_so(tmp_path):
+    house = _house(tmp_path, "really-simple:\n  fort_fire: {rows: {bears: all}}\n")
+    out = tmp_path / "out"
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
+                     "--jobs", "1")
+    assert run.code == 0, run.err
+    text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
+    assert "a fort brings all of its guns to bear on any one ship" in text
+    assert "ON ONE SHIP 32" in text or re.search(r"ON ONE SHIP\s+fixed|32\s+32", text)
+
+
+def test_a_fort_fire_reading_that_does_not_exist_is_a_clear_error_and_writes_nothing(tmp_path):
+    house = _house(tmp_path, "really-simple:\n  fort_fire: {rows: {bears: half}}\n")
+    out = tmp_path / "out"
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
+                     "--jobs", "1")
+    assert run.code != 0
+    assert "fort_fire" in run.err and "third, all" in run.err and "'half'" in run.err
+    assert "Traceback" not in run.err
+    assert not list(out.glob("*.pdf"))
+
+
+def test_the_house_rule_gun_lost_owner_changes_the_card_key_and_the_reference(tmp_path):
+    house = _house(tmp_path, "really-simple:\n  gun_lost: {rows: {choose: owner}}\n")
+    out = tmp_path / "out"
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
+                     "--jobs", "1")
+    assert run.code == 0, run.err
+    pages = [_flat(p) for p in pdf_page_texts(next(out.glob("*.pdf")))]
+    cards = next(p for p in pages if "Ship data cards" in p)
+    assert "a gun lost is any gun that bears on the firer, the owner's choice" in cards
+    assert "largest gun" not in " ".join(pages)
+
+
+# ---------------------------------------------------------------------------------------------- ends and states
+
+
+def test_a_ship_card_has_a_sinking_turn_to_write_and_an_abandoned_box(library, ctx):
+    hartford = next((u, d) for u, d in _units(library, ctx) if u.id == "uss-hartford")
+    card = sheet.card(*hartford, ctx)
+    track = next(b for b in walk(card) if isinstance(b, SpeedTrack))
+    assert [c.label for c in track.cells][-2:] == ["SINKS T__", "ABANDONED"]
+    assert {"sunk", "abandoned"} <= set(recorded(card))
+    fort = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
+    fort_card = sheet.card(*fort, ctx)
+    assert "abandoned" in recorded(fort_card) and "ABANDONED" in " ".join(fort_card.texts())
+
+
+def test_fire_and_boiler_rows_mark_abandoned(ctx):
+    outs = {(o.row, o.tracker) for o in trackers().outcomes if o.table == "special_effects"}
+    assert {("11", "abandoned"), ("12", "abandoned")} <= outs
+
+
+def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(pack_pages):
+    qr = next(p for p in pack_pages if "quick reference" in p)
+    for words in ("FIRE: at the end of each turn roll 1d6: 5+ puts it out",
+                  "Crippled: strike her speed track to 0: she drifts, fires and does not sink",
+                  "Abandoned: the crew leave: she drifts, fires no more and is lost to her side, but does not sink",
+                  "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
+                  "roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__",
+                  "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
+                  "a fort fires once a turn, in either window, as a stationary firer",
+                  "Moves (6): a move is a half move"):
+        assert words in qr, words
+
+
+def test_a_house_ruled_fire_score_reaches_the_cards_and_the_reference(tmp_path):
+    house = _house(tmp_path, "really-simple:\n  fire: {rows: {put_out_on: 6}}\n")
+    out = tmp_path / "out"
+    run = in_process("pack", "cherbourg-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
+                     "--jobs", "1")
+    assert run.code == 0, run.err
+    text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
+    assert "6+ on 1d6 puts it out" in text and "roll 1d6: 6+ puts it out" in text and "5+" not in text
+
+
+# ---------------------------------------------------------------------------------------------- further rolls
+
+
+# every row of a damage table whose effect names a further roll, and the words of the printed rule it points to
+FURTHER_ROLLS = {
+    ("hit_effects", "6"): "Special effects, roll 2d6",
+    ("special_effects", "6"): "a move is a half move",
+    ("special_effects", "9"): "T__",
+    ("special_effects", "10"): "T__",
+    ("special_effects", "11"): "roll 1d6: 5+ puts it out",
+    ("special_effects", "12"): "Abandoned: the crew leave",
+    ("ramming.results", "4-5"): "Target loses 1d6 knots",
+    ("ramming.results", "1-"): "Rammer loses 1d6 knots",
+    ("torpedoes", "4-5"): "Holed: loses 1d6 knots",
+}
+
+
+def test_every_row_that_names_a_further_roll_points_to_a_printed_rule(ctx, pack_pages):
+    from shipyard.rules.really_simple.trackers import OUTCOME_TABLES, table_rows
+
+    qr = " ".join(p for p in pack_pages if "quick reference" in p or "Ship data cards" in p)
+    naming = set()
+    for table in OUTCOME_TABLES:
+        for row in table_rows(ctx.tables, table):
+            if re.search(r"\d*d6|roll", str(row["effect"])):
+                naming.add((table, str(row["roll"])))
+    assert naming <= set(FURTHER_ROLLS), naming - set(FURTHER_ROLLS)
+    for key in naming:
+        assert FURTHER_ROLLS[key] in qr, key
+
+
+# ---------------------------------------------------------------------------------------------- paper
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_orders_log_rows_are_at_least_5_mm(library, ctx, scenario):
+    from shipyard.rules.really_simple.sheet import log_layout, log_style
+
+    assert log_style()["min_row_h"] >= 5.0
+    ships = [d for _, d in _units(library, ctx, scenario) if not d.stats.is_fort]
+    for height in (240.0, 200.0):  # A4 and a short page under the turn strip
+        for band in log_layout(ships, 12, 180.0, height, log_style()["gap"]):
+            assert band.row_h >= 5.0, (scenario, band.row_h)
