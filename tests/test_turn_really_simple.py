@@ -249,3 +249,34 @@ def test_orders_log_rows_are_at_least_5_mm(library, ctx, scenario):
     for height in (240.0, 200.0):  # A4 and a short page under the turn strip
         for band in log_layout(ships, 12, 180.0, height, log_style()["gap"]):
             assert band.row_h >= 5.0, (scenario, band.row_h)
+
+
+# ---------------------------------------------------------------------------------------------- pre-damaged copies
+
+DAMAGED = """id: opening-damage
+name: Opening damage
+date: '1864-08-05'
+place: Mobile Bay
+sides:
+  - name: Union
+    navy: USN
+    units:
+      - {{id: uss-hartford, damage: {{{hartford}: 2}}}}
+  - name: Confederate
+    navy: CSN
+    units:
+      - {{id: css-tennessee, damage: {{speed: 3}}}}
+"""
+
+
+def test_pre_damaged_copy_refuses_a_track_its_cards_do_not_have_through_the_console_script(tmp_path):
+    from console_script import shipyard
+
+    (tmp_path / "opening-damage.yaml").write_text(DAMAGED.format(hartford="hull"))
+    run = shipyard("pack", "opening-damage.yaml", "--rules", "really-simple", "--copies", "pre-damaged", "-o", "out",
+                   cwd=tmp_path)
+    err = run.stderr.decode()
+    assert run.returncode != 0
+    assert "uss-hartford: damage 'hull': a Really Simple card has no such track (it strikes speed" in err
+    assert "Traceback" not in err and not list((tmp_path / "out").glob("*.pdf"))
+

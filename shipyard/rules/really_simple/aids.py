@@ -21,6 +21,7 @@ from ...render.blocks import Flow
 from ..base import game_turns
 from ...render.kit import CardGrid
 from .counters import counters, speed_chits
+from .damage import check_opening_damage
 from .reference import quick_reference
 from .roster import roster
 from .sheet import card, cards_header, turn_strip, log_layout, log_style, orders_intro, speed_values, style
@@ -37,6 +38,7 @@ __all__ = ["sheets", "orders_log", "templates", "counters", "roster", "quick_ref
 def sheets(doc, derived: list[tuple[Any, Any]], ctx) -> None:
     """Ship data cards in two columns, as many as fit a page (the hit and special-effect tables are on the quick
     reference); then one orders log per side (by nation) that has ships."""
+    check_opening_damage(ctx)
     items = list(derived)
     CardGrid(doc, cards_header(ctx), **style()["cards"]).place([(unit.name, card(unit, d, ctx)) for unit, d in items])
     by_nation: dict[str, list] = {}

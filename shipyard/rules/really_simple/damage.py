@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ...errors import ShipyardError
 from ..base import Context, Derived
 
 TRACK_NAMES = ("speed",)  # what a scenario's opening damage may call it
@@ -23,3 +24,19 @@ def damage_tracks(derived: Derived, ctx: Context | None = None) -> dict[str, int
     rows = movement.rows if movement is not None and isinstance(movement.rows, dict) else {}
     step = float(rows.get("speed_step_kn", SPEED_STEP_KN))
     return {"speed": len(speed_values(float(d["speed_kn"]), step))}
+
+
+def check_opening_damage(ctx: Context | None) -> None:
+    """On a pre-damaged copy, every track a scenario's `damage:` names must be one these cards strike (TRACK_NAMES):
+    another rule set's `hull: 2` has no box here, and a copy that silently left it off would be a blank one called
+    pre-damaged. Refused with the unit, the track and what this rule set strikes, before anything is drawn."""
+    if ctx is None or getattr(getattr(ctx, "options", None), "copies", "blank") != "pre-damaged" or ctx.scenario is None:
+        return
+    for side in ctx.scenario.sides:
+        for su in side.units:
+            for name in getattr(su, "damage", None) or {}:
+                if name.strip().lower() not in TRACK_NAMES:
+                    raise ShipyardError(
+                        f"scenario {ctx.scenario.id}: {su.id}: damage {name!r}: a Really Simple card has no such track "
+                        f"(it strikes {', '.join(TRACK_NAMES)}, a box per half knot lost); give the damage as "
+                        f"speed: N for this rule set, or print blank copies. Nothing was written for Really Simple.")
