@@ -280,3 +280,18 @@ def test_pre_damaged_copy_refuses_a_track_its_cards_do_not_have_through_the_cons
     assert "uss-hartford: damage 'hull': a Really Simple card has no such track (it strikes speed" in err
     assert "Traceback" not in err and not list((tmp_path / "out").glob("*.pdf"))
 
+
+
+# ---------------------------------------------------------------------------------------------- counters
+
+
+def test_every_ship_has_her_own_speed_chit_astern_on_its_back(tmp_path):
+    from console_script import shipyard
+
+    run = shipyard("counters", "--rules", "really-simple", "mobile-bay-1864", "--backs", "-o", "c.pdf", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr.decode()
+    front, back = [_flat(p) for p in pdf_page_texts(tmp_path / "c.pdf")][:2]
+    for name in ("Tecumseh", "Brooklyn", "Octorara", "Hartford", "Tennessee", "Gaines"):
+        assert front.count(name) >= 1 and back.count(name) >= 1, name
+    assert front.count("KN AHEAD") == back.count("KN ASTERN") == 22  # Mobile Bay's 22 ships, the forts none
+    assert "5+ on 1d6 a turn puts it out" in front  # the FIRE! marker says the put-out score

@@ -13,7 +13,10 @@ from ...render.counters import Chit, Lines, chit_sheet, layout_of, load_style
 from ...render.paper import MM
 from ...render.text import wrap_lines
 from ...errors import ShipyardError
+from ..base import fitting_name
 from .words import fill, kn
+
+SHIP_NAME_PT = 6.0  # a ship chit's name: never under 6 pt (a long name is shortened: fitting_name)
 
 STYLE = load_style(Path(__file__).with_name("aids.yaml"))["chit"]
 CHIT = STYLE.w  # mm, a square
@@ -63,17 +66,35 @@ def speed_chits(units) -> tuple[list[tuple[float, int]], list[tuple[float, int]]
     return table("speed_kn", 4), table("astern_kn", 2)
 
 
+@dataclass
+class ShipChit:
+    """A ship's own speed chit: her name over a blank for her speed in pencil (its back: astern, grey)."""
+
+    name: str
+
+
+SHIP_CHIT_WORDS = ("KN AHEAD", "KN ASTERN")  # under the pencilled speed: the front, and the back (or the fold)
+
+
+def ship_chits(units) -> list[tuple[str, str, Any]]:
+    """One speed chit per ship in play, named: a fleet that keeps station at one speed never runs out of chits of
+    that value (the review's line of eleven ships at 7 knots had four), and a chit belongs to its model."""
+    return [("", SHIP_CHIT_WORDS[0], ShipChit(u.name)) for _, u, d in units if not d.stats.is_fort]
+
+
 def counters(doc, units: list, ctx, fold: bool = False, backs: bool = False) -> None:
-    """Speed chits and markers on a grid with cut marks. fold puts each chit's back beside it (fold on the dashed
-    line); backs adds a mirrored duplex back page after each front page."""
+    """Speed chits and markers on a grid with cut marks: for a fleet, a named speed chit per ship (speed written in
+    pencil, astern on its back); with no units, a generic set of numbered chits. fold puts each chit's back beside
+    it (fold on the dashed line); backs adds a mirrored duplex back page after each front page."""
     layout = layout_of(fold, backs)
-    ahead, astern = speed_chits(units)
     n_ships = sum(1 for _, _, d in units if not d.stats.is_fort) or 6
-    chits: list[tuple[str, str, Any]] = []
-    for v, c in ahead:
-        chits += [(kn(v), "KN AHEAD", None)] * c
-    for v, c in astern:
-        chits += [(kn(v), "KN ASTERN", ASTERN_SHADE)] * c
+    chits: list[tuple[str, str, Any]] = ship_chits(units)
+    if not chits:
+        ahead, astern = speed_chits(units)
+        for v, c in ahead:
+            chits += [(kn(v), "KN AHEAD", None)] * c
+        for v, c in astern:
+            chits += [(kn(v), "KN ASTERN", ASTERN_SHADE)] * c
     cell = (2 * STYLE.w, STYLE.h) if fold else STYLE.size
     chits += marker_chits(markers(ctx), n_ships, len(chits), doc.grid(*cell)[:2])
     chit_sheet(doc, [Chit(_face(c), _face(c, back=True)) for c in chits], STYLE, layout=layout, title="Counters")
@@ -120,6 +141,10 @@ def _face(chit: tuple, back: bool = False) -> list:
     chit's shade, figure and words (its back marked so)."""
     big, small, style = chit
     st = STYLE
+    if isinstance(style, ShipChit):
+        words = fitting_name(style.name, lambda n: text_width(n, SHIP_NAME_PT, "bold", "condensed") <= CHIT - 2.0)
+        return [(st["ground"], ASTERN_SHADE if back else None), (st["title"], Lines([words], size=SHIP_NAME_PT)),
+                (st["unit"], SHIP_CHIT_WORDS[1] if back else SHIP_CHIT_WORDS[0])]
     if isinstance(style, Marker):
         tsize, words, nsize, lines = _marker_layout(style)
         return [(st["ground"], style.shade if not back else BACK_SHADE),
