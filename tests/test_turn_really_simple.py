@@ -294,4 +294,4 @@ def test_every_ship_has_her_own_speed_chit_astern_on_its_back(tmp_path):
     for name in ("Tecumseh", "Brooklyn", "Octorara", "Hartford", "Tennessee", "Gaines"):
         assert front.count(name) >= 1 and back.count(name) >= 1, name
     assert front.count("KN AHEAD") == back.count("KN ASTERN") == 22  # Mobile Bay's 22 ships, the forts none
-    assert "5+ on 1d6 a turn puts it out" in front  # the FIRE! marker says the put-out score
+    assert "5+ on 1d6 puts it out; crew leave after 4 turns" in front  # the FIRE! marker says the put-out score

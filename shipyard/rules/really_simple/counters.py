@@ -142,8 +142,10 @@ def _face(chit: tuple, back: bool = False) -> list:
     big, small, style = chit
     st = STYLE
     if isinstance(style, ShipChit):
-        words = fitting_name(style.name, lambda n: text_width(n, SHIP_NAME_PT, "bold", "condensed") <= CHIT - 2.0)
-        return [(st["ground"], ASTERN_SHADE if back else None), (st["title"], Lines([words], size=SHIP_NAME_PT)),
+        fits = lambda n: text_width(n, SHIP_NAME_PT, "bold", "condensed") <= CHIT - 2.0  # noqa: E731
+        name = fitting_name(style.name, fits)
+        lines = [name] if fits(name) else name.split()  # a name too long for one line: a word a line
+        return [(st["ground"], ASTERN_SHADE if back else None), (st["title"], Lines(lines, size=SHIP_NAME_PT)),
                 (st["unit"], SHIP_CHIT_WORDS[1] if back else SHIP_CHIT_WORDS[0])]
     if isinstance(style, Marker):
         tsize, words, nsize, lines = _marker_layout(style)
