@@ -295,3 +295,11 @@ def test_every_ship_has_her_own_speed_chit_astern_on_its_back(tmp_path):
         assert front.count(name) >= 1 and back.count(name) >= 1, name
     assert front.count("KN AHEAD") == back.count("KN ASTERN") == 22  # Mobile Bay's 22 ships, the forts none
     assert "5+ on 1d6 puts it out; crew leave after 4 turns" in front  # the FIRE! marker says the put-out score
+
+
+def test_a_lashed_pair_reads_as_one_in_the_orders_log(pack_pages):
+    log = next(p for p in pack_pages if "Orders log · Union" in p)
+    assert "USS Octorara 11 / 11 kn ↳ Brooklyn" in log and "↳ Hartford" in log and "↳ Richmond" in log
+    assert "lashed to Brooklyn; the pair moves as one at the slower's speed" in log
+    confederate = next(p for p in pack_pages if "Orders log · Confederate" in p)
+    assert "↳" not in confederate

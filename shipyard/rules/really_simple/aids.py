@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ...render.blocks import Flow
-from ..base import game_turns
+from ..base import game_turns, short_name
 from ...render.kit import CardGrid
 from .counters import counters, speed_chits
 from .damage import check_opening_damage
@@ -49,6 +49,19 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx) -> None:
             orders_log(doc, ds, ctx, title=f"Orders log · {nation}" if len(by_nation) > 1 and nation else "Orders log")
 
 
+def lashed_pairs(ctx) -> dict[str, str]:
+    """Each ship lashed to a consort in the scenario (its unit id) and her consort's name."""
+    scenario = getattr(ctx, "scenario", None)
+    if scenario is None:
+        return {}
+    out = {}
+    for side in scenario.sides:
+        for su in side.units:
+            if su.lashed_to and su.lashed_to in ctx.library.units:
+                out[su.id] = ctx.library.units[su.lashed_to].name
+    return out
+
+
 def orders_log(doc, derived: Iterable, ctx, title: str = "Orders log") -> None:
     """A log in the rules' order format for every turn of the game (game_turns): a row per ship, a column per turn,
     in bands of as many turns as the page width holds; a band splits onto the next page between ships, so the
@@ -56,10 +69,12 @@ def orders_log(doc, derived: Iterable, ctx, title: str = "Orders log") -> None:
     ships = [d for d in derived if not d.stats.is_fort]
     strip = turn_strip(ctx)
     flow = Flow(doc, gap=log_style()["gap"], rule=False, header=strip)
-    intro = orders_intro(title, ctx)
+    lashed = lashed_pairs(ctx)
+    consorts = [short_name(lashed[d.unit_id]) for d in ships if d.unit_id in lashed]
+    intro = orders_intro(title, ctx, lashed=consorts[0] if consorts else "")
     box = doc.content
     room = box.h - intro.measure(box.w) - strip.measure(box.w) - flow.gap
-    bands = log_layout(ships, game_turns(ctx), box.w, room, flow.gap)
+    bands = log_layout(ships, game_turns(ctx), box.w, room, flow.gap, lashed)
     flow.add(intro, bookmark=title, new_page=True)
     for band in bands:
         flow.add(band)

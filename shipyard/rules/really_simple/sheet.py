@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ...render.text import number
 from ...render.blocks import Block, Check, CheckRow, Note, Panel, Runs, Stack, StatBoxes, Text, Track, records
-from ..base import accent, damage_done, sheet_heading
+from ..base import accent, damage_done, sheet_heading, short_name
 from ...render.kit import CardHead, GunRows, Measured, OrdersGrid, SpeedCell, SpeedRow, SpeedTrack, load_style
 from ...render.kit import turn_strip as kit_turn_strip
 from .damage import speed_values
@@ -168,7 +168,9 @@ def log_style() -> dict:
     return style()["orders_log"]
 
 
-def orders_intro(title: str, ctx) -> Block:
+def orders_intro(title: str, ctx, lashed: str = "") -> Block:
+    """The log's title and how to write an order; lashed: a consort's name, where the log has a lashed pair (how
+    the pair's rows are read, with her name as the example)."""
     m = ctx.tables.require("movement").rows
     turn, change = number(m.get("turn_deg", 45)), number(m.get("speed_change_kn", 2))
     st = style()
@@ -176,17 +178,23 @@ def orders_intro(title: str, ctx) -> Block:
                   Text(f"For each ship and turn write in the 1st ½ cell the inches ahead (at most half the speed) and any "
                        f"turns of {turn}° (R, L), in the 2nd ½ cell the rest of the move and its turns, then the extras: "
                        f"a speed change (at most {change} knots a turn), RAM, the target. Example: 4 R · 4 L · +{change}. "
-                       "An order the opponent cannot read is read against you.", **st["orders_how"])],
+                       "An order the opponent cannot read is read against you."
+                       + (f" ↳ {lashed}: lashed to {lashed}; the pair moves as one at the slower's speed (write the "
+                          "order once, on the consort's row)." if lashed else ""), **st["orders_how"])],
                  **st["orders_intro"])
 
 
 def orders_bands(ships: list, turns: int, width: float, row_h: float | None = None,
-                 turn_w: float | None = None) -> list[Block]:
+                 turn_w: float | None = None, lashed: dict | None = None) -> list[Block]:
     """The log as bands of as many turns (of at least turn_w mm, the style's narrowest by default) as the width holds
-    (bands of even size), each with a row per ship (row_h mm, the style's by default)."""
+    (bands of even size), each with a row per ship (row_h mm, the style's by default); a ship lashed to a consort
+    says so under her name (lashed: unit id -> the consort's name), so the pair's two rows read as one."""
     st = log_style()
     row_h, turn_w = row_h or st["row_h"], turn_w or st["min_turn_w"]
-    rows = [(d.unit_name, f"{kn(d.stats.speed_kn)} / {kn(d.stats.astern_kn)} kn") for d in ships] or [("", "")] * 8
+    lashed = lashed or {}
+    rows = [(d.unit_name, f"{kn(d.stats.speed_kn)} / {kn(d.stats.astern_kn)} kn"
+             + (f" ↳ {short_name(lashed[d.unit_id])}" if d.unit_id in lashed else "")) for d in ships] \
+        or [("", "")] * 8
     probe = OrdersGrid(rows, [1], LOG_PARTS, note_head=SPEEDS_HEAD)
     per = max(1, int((width - probe.name_w(width)) // turn_w))
     n_bands = math.ceil(turns / per)
@@ -196,25 +204,26 @@ def orders_bands(ships: list, turns: int, width: float, row_h: float | None = No
             for t in range(1, turns + 1, per)]
 
 
-def log_layout(ships: list, turns: int, width: float, first_page: float, gap: float) -> list[Block]:
+def log_layout(ships: list, turns: int, width: float, first_page: float, gap: float,
+               lashed: dict | None = None) -> list[Block]:
     """The bands of a side's log. A log that fits its first page even at the narrowest turns takes the widest turns
     (up to the style's max_turn_w) and tallest rows (up to roomy_row_h) that still fit it: a small side's log fills its page
     with room to write instead of leaving most of it empty. A bigger log: the narrowest turns, rows of
     log_row_height."""
     st = log_style()
-    dense = orders_bands(ships, turns, width)
+    dense = orders_bands(ships, turns, width, lashed=lashed)
     row_h = log_row_height(dense, first_page, gap)
 
     def fits(bands):
         return sum(b.measure(width) + gap for b in bands) <= first_page
 
-    if fits(orders_bands(ships, turns, width, row_h)):
+    if fits(orders_bands(ships, turns, width, row_h, lashed=lashed)):
         for turn_w in range(int(st["max_turn_w"]), int(st["min_turn_w"]) - 1, -2):
             for h in (st["roomy_row_h"], (st["roomy_row_h"] + st["row_h"]) / 2, st["row_h"]):
-                bands = orders_bands(ships, turns, width, h, float(turn_w))
+                bands = orders_bands(ships, turns, width, h, float(turn_w), lashed)
                 if fits(bands):
                     return bands
-    return orders_bands(ships, turns, width, row_h)
+    return orders_bands(ships, turns, width, row_h, lashed=lashed)
 
 
 def log_row_height(bands: list, first_page: float, gap: float) -> float:
