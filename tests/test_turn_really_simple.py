@@ -105,7 +105,7 @@ def test_every_ship_card_says_where_each_gun_bears_and_keeps_a_box_per_gun(libra
 
 def test_the_card_page_key_says_what_each_bearing_fires_at(pack_pages):
     cards = next(p for p in pack_pages if "Ship data cards" in p)
-    assert ("Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT either side, TURRET all round; "
+    assert ("Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET all round; "
             "a gun lost is the largest gun that bears on the firer") in cards
 
 
