@@ -55,6 +55,7 @@ def shooting(derived: list, ctx) -> Block:
               _two([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows])]
     parts.append(_body(f"A gun lost: {reading(t, 'Which gun is lost')}. Guns that bear: {reading(t, 'Guns that bear')}. "
                        f"Arcs: {reading(t, 'Arcs and end-on')}. Targets: {reading(t, 'Targets')}. "
+                       f"Stationary: {reading(t, 'Stationary')}. "
                        f"Steam-filled: {reading(t, 'Steam-filled')}."))
     forts = [d.stats for d in derived if d.stats.is_fort]
     nothing = no_effect_text(t, forts[0], "On a fort") if forts else ""
