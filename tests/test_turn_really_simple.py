@@ -303,3 +303,16 @@ def test_a_lashed_pair_reads_as_one_in_the_orders_log(pack_pages):
     assert "lashed to Brooklyn; the pair moves as one at the slower's speed" in log
     confederate = next(p for p in pack_pages if "Orders log · Confederate" in p)
     assert "↳" not in confederate
+
+
+def test_the_readings_are_printed_once_after_the_last_log_or_with_the_reference_when_there_are_no_sheets(
+        pack_pages, tmp_path):
+    assert sum(p.count("What the text leaves open") for p in pack_pages) == 1
+    page = next(p for p in pack_pages if "What the text leaves open" in p)
+    assert "Orders log · Confederate" in page  # on the small side's log page: no page of its own
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--no", "sheets", "-o", tmp_path,
+                     "--jobs", "1")
+    assert run.code == 0, run.err
+    pages = [_flat(p) for p in pdf_page_texts(next(tmp_path.glob("*.pdf")))]
+    assert sum(p.count("What the text leaves open") for p in pages) == 1
+    assert "Orders log" not in " ".join(pages)

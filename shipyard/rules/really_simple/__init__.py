@@ -25,7 +25,7 @@ RULESET = RuleSet(
     applies=applies,
     ground_units="in",
     pack_seconds=0.06,
-    pack_pages=12,  # with the set-up page, and the page of what the text leaves open (issue 22)
+    pack_pages=11,  # with the set-up page; what the text leaves open shares the last orders log's page
     ground_yards={"1/1200": 100.0, "1/600": 50.0},
     ground_reason="1 knot is 1 inch a turn: a turn of about three minutes makes an inch 100 yd at 1/1200 "
                   "(reconstructed); distances doubled at 1/600",

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...render.blocks import Flow
+from ...render.blocks import Flow, Stack
 from ..base import game_turns, short_name
 from ...render.kit import CardGrid
 from .counters import counters, speed_chits
 from .damage import check_opening_damage
-from .reference import quick_reference
+from .reference import quick_reference, readings_blocks
 from .roster import roster
 from .sheet import card, cards_header, turn_strip, log_layout, log_style, orders_intro, speed_values, style
 from .templates import GAUGE_R, stick_pieces, templates
@@ -44,9 +44,19 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx) -> None:
     by_nation: dict[str, list] = {}
     for unit, d in items:
         by_nation.setdefault(getattr(unit, "nation", ""), []).append(d)
-    for nation, ds in by_nation.items():
-        if any(not x.stats.is_fort for x in ds) or len(by_nation) == 1:
-            orders_log(doc, ds, ctx, title=f"Orders log · {nation}" if len(by_nation) > 1 and nation else "Orders log")
+    logs = [(nation, ds) for nation, ds in by_nation.items() if any(not x.stats.is_fort for x in ds) or len(by_nation) == 1]
+    for k, (nation, ds) in enumerate(logs):
+        last = k == len(logs) - 1
+        orders_log(doc, ds, ctx, title=f"Orders log · {nation}" if len(by_nation) > 1 and nation else "Orders log",
+                   after=readings_blocks(ctx) if last and readings_with_logs(ctx) else None)
+
+
+def readings_with_logs(ctx) -> bool:
+    """Whether a pack prints what the text leaves open after its last orders log (sharing the page a small side's
+    log leaves) rather than after the quick reference: a pack printing both its sheets and its quick reference.
+    One rule both aids read, so the page is printed once."""
+    options = getattr(ctx, "options", None)
+    return options is not None and bool(getattr(options, "sheets", False)) and bool(getattr(options, "reference", False))
 
 
 def lashed_pairs(ctx) -> dict[str, str]:
@@ -62,10 +72,11 @@ def lashed_pairs(ctx) -> dict[str, str]:
     return out
 
 
-def orders_log(doc, derived: Iterable, ctx, title: str = "Orders log") -> None:
+def orders_log(doc, derived: Iterable, ctx, title: str = "Orders log", after: list | None = None) -> None:
     """A log in the rules' order format for every turn of the game (game_turns): a row per ship, a column per turn,
     in bands of as many turns as the page width holds; a band splits onto the next page between ships, so the
-    log never runs out whatever the fleet."""
+    log never runs out whatever the fleet. after: blocks that follow the log, on its page where a small side's log
+    leaves them room (its rows then grow less)."""
     ships = [d for d in derived if not d.stats.is_fort]
     strip = turn_strip(ctx)
     flow = Flow(doc, gap=log_style()["gap"], rule=False, header=strip)
@@ -74,7 +85,15 @@ def orders_log(doc, derived: Iterable, ctx, title: str = "Orders log") -> None:
     intro = orders_intro(title, ctx, lashed=consorts[0] if consorts else "")
     box = doc.content
     room = box.h - intro.measure(box.w) - strip.measure(box.w) - flow.gap
+    tail = Stack(after, **style()["reference_stack"]) if after else None
     bands = log_layout(ships, game_turns(ctx), box.w, room, flow.gap, lashed)
+    if tail is not None:  # a log that fits its page with the readings under it leaves them that room
+        short = room - tail.measure(box.w) - flow.gap
+        fitted = log_layout(ships, game_turns(ctx), box.w, short, flow.gap, lashed)
+        if sum(b.measure(box.w) + flow.gap for b in fitted) <= short:
+            bands = fitted
     flow.add(intro, bookmark=title, new_page=True)
     for band in bands:
         flow.add(band)
+    if tail is not None:
+        flow.add(tail, bookmark="What the text leaves open")

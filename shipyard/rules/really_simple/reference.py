@@ -131,6 +131,11 @@ def filled_readings(tables) -> SimpleNamespace:
     return SimpleNamespace(require=lambda name: SimpleNamespace(rows=rows))
 
 
+def readings_blocks(ctx) -> list[Block]:
+    """What the text leaves open (render.kit.readings_page), the readings filled from the tables."""
+    return readings_page(filled_readings(ctx.tables), style=style())
+
+
 def quick_reference(doc, derived: list, ctx) -> None:
     """One page (more only if it must) of what the units in play use: the sequence of play, then two columns; then
     what the text leaves open (render.kit.readings_page), on the same page where it fits."""
@@ -145,5 +150,7 @@ def quick_reference(doc, derived: list, ctx) -> None:
         flow.add(page, bookmark="Quick reference", new_page=True)
     else:  # more than a page: the columns run one after the other and split where they must
         flow.add(Stack([title, turn, left, right], **st["reference_page"]), bookmark="Quick reference", new_page=True)
-    flow.add(Stack(readings_page(filled_readings(ctx.tables), style=st), **st["reference_stack"]),
-             bookmark="What the text leaves open")
+    from .aids import readings_with_logs
+
+    if not readings_with_logs(ctx):  # else they follow the last orders log (one page the less)
+        flow.add(Stack(readings_blocks(ctx), **st["reference_stack"]), bookmark="What the text leaves open")
