@@ -142,7 +142,7 @@ def _face(chit: tuple, back: bool = False) -> list:
     big, small, style = chit
     st = STYLE
     if isinstance(style, ShipChit):
-        fits = lambda n: text_width(n, SHIP_NAME_PT, "bold", "condensed") <= CHIT - 2.0  # noqa: E731
+        fits = lambda n: text_width(n, SHIP_NAME_PT, "bold", "condensed") <= CHIT - STYLE.numbers["title_margin"]  # noqa: E731
         name = fitting_name(style.name, fits)
         lines = [name] if fits(name) else name.split()  # a name too long for one line: a word a line
         return [(st["ground"], ASTERN_SHADE if back else None), (st["title"], Lines(lines, size=SHIP_NAME_PT)),
