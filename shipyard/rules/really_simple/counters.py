@@ -16,9 +16,9 @@ from ...errors import ShipyardError
 from ..base import fitting_name
 from .words import fill, kn
 
-SHIP_NAME_PT = 6.0  # a ship chit's name: never under 6 pt (a long name is shortened: fitting_name)
 
 STYLE = load_style(Path(__file__).with_name("aids.yaml"))["chit"]
+SHIP_NAME_PT = STYLE.numbers["ship_name_pt"]  # a ship chit's name (a long name is shortened: fitting_name)
 CHIT = STYLE.w  # mm, a square
 ASTERN_SHADE = 0.8  # an astern chit's grey (ahead chits are white)
 BACK_SHADE = 0.97  # a marker's back
