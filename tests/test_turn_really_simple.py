@@ -316,3 +316,18 @@ def test_the_readings_are_printed_once_after_the_last_log_or_with_the_reference_
     pages = [_flat(p) for p in pdf_page_texts(next(tmp_path.glob("*.pdf")))]
     assert sum(p.count("What the text leaves open") for p in pages) == 1
     assert "Orders log" not in " ".join(pages)
+
+
+# ---------------------------------------------------------------------------------------------- roster
+
+
+def test_the_roster_keeps_the_scenario_divisions_and_no_page_holds_only_its_chart(bundled_packs):
+    built = bundled_packs.get("new-orleans-1862", "really-simple", "a4")
+    pages = [_flat(p) for p in pdf_page_texts(built.path)]
+    roster = next(p for p in pages if "Really Simple ACW Naval Rules Guns:" in p or "· Really Simple ACW Naval Rules" in p
+                  and "Ship or fort" in p)
+    for division in ("First division (Capt. Theodorus Bailey)", "Centre division (Farragut)",
+                     "Third division (Fleet Capt. Henry H. Bell)"):
+        assert division in roster, division
+    assert roster.count("Ship or fort") == 2  # one header a side, the divisions under it
+    assert not [p for p in pages if p.startswith("Speed against armour")]

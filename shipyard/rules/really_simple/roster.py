@@ -34,6 +34,20 @@ def side_rows(members, ctx) -> list[list]:
     return rows
 
 
+def divisions(members: list, division_of: dict) -> list[tuple[str | None, list]]:
+    """A side's units in runs by their scenario division (the Monitor Division, the Wooden Ship Division...), in
+    roster order; a lashed consort goes with her partner's division. No divisions: one run, untitled."""
+    runs: list[tuple[str | None, list]] = []
+    for member in members:
+        unit, _, partner = member
+        division = division_of.get(getattr(partner, "id", None) if partner is not None else unit.id,
+                                    division_of.get(unit.id))
+        if not runs or runs[-1][0] != division:
+            runs.append((division, []))
+        runs[-1][1].append(member)
+    return runs
+
+
 def roster(doc, scenario, units: list, ctx) -> None:
     st = style()
     flow = Flow(doc, **st["roster_flow"])
@@ -45,15 +59,19 @@ def roster(doc, scenario, units: list, ctx) -> None:
     for side, unit, d, partner in ordered:
         sides.setdefault(side or "", []).append((unit, d, partner))
     side_of = {s.name: s for s in scenario.sides}
+    division_of = {su.id: su.division for s in scenario.sides for su in s.units if su.division}
     for side, members in sides.items():
-        flow.add(Stack([Text(side, colour=accent(side_of.get(side), ctx), **st["roster_side"]),
-                        Table(side_rows(members, ctx), header=HEADER, bold_first_col=True,
-                              align=["left"] + ["centre"] * 5 + ["left"], **st["roster_table"])], **st["roster_stack"]))
+        tables = [Table(side_rows(group, ctx), header=HEADER if k == 0 else None, bold_first_col=True, title=division,
+                        align=["left"] + ["centre"] * 5 + ["left"], **st["roster_table"])  # one header a side
+                  for k, (division, group) in enumerate(divisions(members, division_of))]
+        flow.add(Stack([Text(side, colour=accent(side_of.get(side), ctx), **st["roster_side"]), *tables],
+                       **st["roster_stack"]))
     points = [(float(d.stats.speed_kn), int(d.stats.armour), short_name(unit.name), side)
               for side, unit, d in units if not d.stats.is_fort]
     if points:
         forts = any(d.stats.is_fort for _, _, d in units)
-        flow.add(side_chart_block(scenario, points, ctx, title="Speed against armour", x_label="top speed ahead (knots)",
-                                  y_label="armour (shooting must beat it)",
-                                  note="Forts do not move and are not shown." if forts else ""),
-                 bookmark="Speed against armour", level=1)
+        chart = side_chart_block(scenario, points, ctx, title="Speed against armour", x_label="top speed ahead (knots)",
+                                 y_label="armour (shooting must beat it)",
+                                 note="Forts do not move and are not shown." if forts else "")
+        if chart.measure(doc.content.w) + flow.gap <= flow.room():  # the tables' own figures: never a page for itself
+            flow.add(chart, bookmark="Speed against armour", level=1)
