@@ -1052,8 +1052,9 @@ def turn_card(tables: Any, style: Any = None, title: str = "Sequence of play") -
     rows = [[str(k), row["phase"], row["does"], row["fires"] or "—"]
             for k, row in enumerate(sequence_of_play(tables), 1)]
     st = _record(style, "turn_card")
+    st = {"align": ["centre", "left", "left", "left"], **st}  # a rule set's style may set its own
     return Table(rows, header=["", "Phase", "What happens", "Who may fire"], widths=[0.5, 2.2, 6.0, 2.6],
-                 align=["centre", "left", "left", "left"], bold_first_col=True, title=title, **st)
+                 bold_first_col=True, title=title, **st)
 
 
 def readings_page(tables: Any, title: str = "What the text leaves open", style: Any = None) -> list[Block]:
@@ -1069,4 +1070,4 @@ def readings_page(tables: Any, title: str = "What the text leaves open", style: 
                  "a second reading exists, a house-rules file switches to it by the option named.", size=size,
                  space_after=1.5),
             Table(rows, header=["Rule", "Reading this pack plays", "House-rule option"], widths=[2.2, 7.0, 2.4],
-                  align=["left", "left", "left"], bold_first_col=True, **st)]
+                  bold_first_col=True, **{"align": ["left", "left", "left"], **st})]
