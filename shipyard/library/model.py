@@ -590,7 +590,8 @@ class Scenario(Strict):
     date: PartialDate
     place: str
     sides: list[Side] = Field(min_length=2, max_length=4)
-    turns: int | None = Field(default=None, ge=1, le=MAX_TURNS, description="game turns the scenario lasts (orders logs are sized to it)")
+    turns: int | None = Field(default=None, ge=1, le=MAX_TURNS, description="game turns the scenario lasts under every rule set (orders logs are sized to it)")
+    minutes: int | None = Field(default=None, ge=1, le=600, description="how long the action lasted: each rule set plays it in as many of its own turns (turns, where given, wins)")
     notes: str | None = None
     sources: list[Source] = Field(default_factory=list)
     setup: Setup | None = Field(default=None, description="the table, the ground, every unit's start, events, victory "

@@ -9,6 +9,7 @@ counters, rosters) live in the rule set's own modules and are imported only when
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Literal
@@ -748,10 +749,20 @@ DEFAULT_TURNS = 12  # a game night's turns when neither --turns nor the scenario
 
 
 def game_turns(ctx: Context) -> int:
-    """How many turns the orders logs must hold: --turns, else the scenario's `turns:`, else DEFAULT_TURNS."""
+    """How many turns the orders logs must hold: --turns, else the scenario's `turns:`, else its `minutes:` in this rule
+    set's turns (RuleSet.minutes_per_turn), else DEFAULT_TURNS."""
     chosen = getattr(getattr(ctx, "options", None), "turns", None)
+    scenario = getattr(ctx, "scenario", None)
     if chosen is None:
-        chosen = getattr(getattr(ctx, "scenario", None), "turns", None)
+        chosen = getattr(scenario, "turns", None)
+    minutes = getattr(scenario, "minutes", None)
+    if chosen is None and minutes:  # the action's length in this rule set's turns
+        from . import get_ruleset
+        from ..library.model import MAX_TURNS
+
+        per = get_ruleset(ctx.tables.ruleset).minutes_per_turn if getattr(ctx.tables, "ruleset", "") else None
+        if per:
+            chosen = min(MAX_TURNS, max(1, math.ceil(minutes / per)))
     return int(chosen) if chosen else DEFAULT_TURNS
 
 

@@ -85,6 +85,10 @@ class RuleSet:
     # is drawn at it, fitted to the scenario's table where it needs a larger one); None: the rule set gives none.
     ground_yards: dict[str, float] | None = None
     ground_reason: str = ""
+    # How many minutes of the day a game turn stands for, and why: a scenario that gives how long the action lasted
+    # (`minutes:`) is played in as many turns (None: the rule set does not say; its default game length is used).
+    minutes_per_turn: float | None = None
+    turn_reason: str = ""
     # The torpedo-field densities its rules read (a set-up's `density:`), () where every field plays alike.
     torpedo_densities: Callable[[], tuple[str, ...]] = lambda: ()
 

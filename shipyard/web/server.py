@@ -218,7 +218,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         if scen is None:
             return error_page(request, 404, f"no scenario {ident!r}")
         units = shop.library.units
-        return page("scenario.html", request, scenario=scen, default_turns=scen.turns or DEFAULT_TURNS, max_turns=MAX_TURNS,
+        return page("scenario.html", request, scenario=scen, default_turns=scen.turns or (f"its {scen.minutes} minutes in each rule set's turns" if scen.minutes else DEFAULT_TURNS), max_turns=MAX_TURNS,
                     aids=core.AIDS, offered={rs.key: core.aids_offered(rs) for rs in shop.rulesets()},
                     names={su.id: units[su.id].name for side in scen.sides for su in side.units if su.id in units})
 

@@ -26,6 +26,8 @@ RULESET = RuleSet(
     ground_units="in",
     pack_seconds=0.06,
     pack_pages=11,  # with the set-up page; what the text leaves open shares the last orders log's page
+    minutes_per_turn=3.0,
+    turn_reason="1 knot is 1 inch a turn at 100 yd an inch: about three minutes (reconstructed)",
     ground_yards={"1/1200": 100.0, "1/600": 50.0},
     ground_reason="1 knot is 1 inch a turn: a turn of about three minutes makes an inch 100 yd at 1/1200 "
                   "(reconstructed); distances doubled at 1/600",

@@ -29,6 +29,8 @@ RULESET = RuleSet(
     ground_units="in",
     pack_seconds=0.09,
     pack_pages=19,
+    minutes_per_turn=3.0,
+    turn_reason="1 knot is 1 inch a turn at 100 yd an inch: about three minutes (reconstructed)",
     ground_yards={"1/1200": 100.0, "1/600": 50.0},
     ground_reason="the text gives no ground scale: 1 inch for 100 yd, the usual reading at 1/1200, fits its ranges "
                   "(reconstructed); distances doubled at 1/600 as the text advises",

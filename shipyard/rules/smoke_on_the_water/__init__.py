@@ -42,5 +42,7 @@ RULESET = RuleSet(
     pack_pages=23,
     short="sotw",
     ground_yards={"1/600": 20 / 3, "1/1200": 40 / 3},
+    minutes_per_turn=1.0,
+    turn_reason="a turn is a minute (ground_scale, source)",
     ground_reason="1 mm is 2 ft at 1/600 (ground_scale, source); distances halved at 1/1200 (reconstructed)",
 )
