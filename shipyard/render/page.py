@@ -227,6 +227,8 @@ class Page:
             x, w = x + w, -w
         if h < 0:
             y, h = y + h, -h
+        if not stroke and fill is None:  # no ink: nothing on paper, nothing on screen
+            return
         if self._strict:
             hw = width / 2 if stroke else 0.0
             self._ink(x - hw, y - hw, x + w + hw, y + h + hw, "rect")
