@@ -1,0 +1,91 @@
+"""Issue 22, Smoke on the Water: the whole turn on paper. Every rule the play review (play-sotw-saunders.md, 1a, 2
+and the top-10 items naming Smoke on the Water) had to take from the rulebook or invent is read back from the
+printed pack or its block list."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import pdf_page_texts
+from shipyard.errors import ShipyardError
+from shipyard.rules import get_ruleset
+from shipyard.rules.smoke_on_the_water import reference as R
+
+RS = get_ruleset("smoke-on-the-water")
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def mobile_bay(bundled_packs) -> str:
+    """The Mobile Bay pack's text, A4, one line."""
+    return flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path)))
+
+
+def reference_text(library, scenario: str, house=None) -> str:
+    ctx = RS.context(library, house)
+    derived = [RS.derive(u, ctx) for _, u in library.scenario_units(library.scenarios[scenario])]
+    return flat(" ".join(t for b in R.reference_blocks(derived, ctx) for t in b.texts()))
+
+
+def test_misfire_table_11_is_printed_by_nation(mobile_bay):
+    """Review 1a / top-10 item 5: nine misfires in three turns, and Table 11 was not in the pack."""
+    assert "Table 11 · misfire (a natural 10 to hit)" in mobile_bay
+    assert "Confederate 1–7 8–9 10" in mobile_bay and "Union 1–8 9 10" in mobile_bay
+    assert "the firer takes 1d6 Hull damage (a fort SDP) and a fire test marker" in mobile_bay
+
+
+def test_the_fire_test_phase_has_a_procedure_marked_as_ours(mobile_bay):
+    """Top-10 item 2: fire markers and boxes, no fire-test procedure anywhere."""
+    assert "Phase 6 · fire test" in mobile_bay
+    assert "Fire test marker * d10 for each marker, then remove it: 3 or less she is on fire" in mobile_bay
+    assert "On fire * 1 HDP, then d10: out on 3 or less, out of control (2 in marker) on 9 or more" in mobile_bay
+    assert "magazine explodes on 10" in mobile_bay
+
+
+def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay):
+    """Review 1a: Table 4 and the T3 / T5 modifiers missing; a natural 10 breaking free left no rule."""
+    assert "Table 4 · damage 1d3 + Moved Slow -2, Moved Fast +1, Moved Very Fast +2, Very Small vessel -4" in mobile_bay
+    assert "Local pilot -1" in mobile_bay and "Lost half or more flotation +2" in mobile_bay
+    assert "each attempt after the first -1 more" in mobile_bay and "A natural 10: stuck for good" in mobile_bay
+
+
+@pytest.mark.parametrize("words", [
+    "Target aspect draw a line from the firing gun (a turret's centre) to the target's centre",
+    "Shot or shell * choose for each gun as you declare its target",
+    "Hull (HDP) 0 dead in the water",
+    "every further point is a flooding point",
+    "never takes her maximum speed below Slow",
+    "Turret (TDP) 0 * the turret is knocked out",
+    "Structure (SDP) 0 * the fort is silenced",
+    "One sidewheel lost: max speed -1 level, no turning on the spot",
+    "(part) armour * roll a d10 for each hit on it: 5 or less strikes the armour, else it counts U",
+    "Firing at a fort * target size F, Immobile (+1)",
+    "Anchoring an AN order",
+    "Locked locked vessels move together",
+    "Lashed pair * moves as one",
+])
+def test_the_rules_a_turn_needs_are_on_the_quick_reference(mobile_bay, words):
+    """Review 1a and turn 1-3 log: target aspect, shot or shell, what each empty track does, (part) armour, forts,
+    anchoring, locked movement and lashed pairs had no rule in the pack."""
+    assert words in mobile_bay
+
+
+def test_partial_armour_has_a_second_reading_a_house_rules_file_switches(library, tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  partial_armour:\n    rows: {reading: whole}\n")
+    ours, theirs = reference_text(library, "mobile-bay-1864"), reference_text(library, "mobile-bay-1864", house)
+    assert "5 or less strikes the armour" in ours and "5 or less strikes the armour" not in theirs
+    assert "(part) armour every hit on it tests the armour" in theirs  # a house rule is not starred as ours
+    house.write_text("smoke-on-the-water:\n  partial_armour:\n    rows: {reading: sometimes}\n")
+    with pytest.raises(ShipyardError, match="reading is 'sometimes'; expected roll"):
+        reference_text(library, "mobile-bay-1864", house)
+
+
+def test_rules_for_forts_are_printed_only_where_a_fort_is_in_play(library):
+    assert "Firing at a fort" in reference_text(library, "mobile-bay-1864")
+    assert "Firing at a fort" not in reference_text(library, "memphis-1862")
