@@ -171,7 +171,7 @@ def test_monitor_sheet_text_contains_her_stats(library, tmp_path, cli):
         assert armour in text.replace(" ", ""), armour
     for expected in ("USS Monitor",
                      f"Hull (HDP) {d['hull_damage_points']}", f"Flotation (FP) {d['flotation_points']}",
-                     "11-inch Dahlgren", "HSB", "Table 17", "Orders log"):
+                     "11-inch Dahlgren", "HSB", "Table 17", "Manoeuvre", "Turn: 1 Orders"):  # log, turn strip
         assert expected in text, expected
     g = d["guns"][0]
     assert f"{g['ranges_cm']['S'][0]}–{g['ranges_cm']['S'][1]}" in text

@@ -22,12 +22,12 @@ def test_mobile_bay_pack_keeps_to_its_page_budget_with_every_units_sheet(bundled
         texts = [doc[i].get_textpage().get_text_range().replace("\r", "") for i in range(len(doc))]
     finally:
         doc.close()
-    # a sheet starts with the unit's name (beside its stat boxes) and ends with its orders or fire log
+    # a sheet starts with the unit's name (beside its stat boxes) and ends with its orders log (Manoeuvre column) or fire log
     sheet_pages: dict[str, int] = {}
     for i, text in enumerate(texts):
         for name in names:
             if any(line.startswith(name + " ") or line == name for line in text.split("\n")) and (
-                    "Orders log" in text or "Fire log" in text):
+                    "Manoeuvre" in text or "Fire log" in text):
                 sheet_pages.setdefault(name, i)
     assert set(sheet_pages) == set(names), sorted(set(names) - set(sheet_pages))
     per_page: dict[int, int] = {}
@@ -44,7 +44,7 @@ def _sheet_pages(path, names) -> dict[str, int]:
         doc.close()
     pages: dict[str, int] = {}
     for i, text in enumerate(texts):
-        if "Orders log" not in text and "Fire log" not in text:
+        if "Manoeuvre" not in text and "Fire log" not in text:
             continue
         for name in names:
             if any(line == name or line.startswith(name + " ") for line in text.split("\n")):
@@ -74,15 +74,22 @@ def test_letter_pack_keeps_lashed_pairs_on_one_page_in_one_sheet_design(bundled_
 def test_page_plan_moves_a_single_sheet_up_rather_than_split_a_lashed_pair():
     from shipyard.rules.smoke_on_the_water.aids import page_plan
     ids = ["solo", "a", "b", "c", "big", "d"]
-    fits = [True, True, True, True, False, True]
-    plan = page_plan(ids, fits, {frozenset(("a", "b"))})
+    heights = [1.0, 1.0, 1.0, 1.0, 2.0, 1.0]  # half a page each, "big" a whole page
+    plan = page_plan(ids, heights, 2.0, {frozenset(("a", "b"))})
     order = [ids[k] for k, _ in plan]
     starts = [ids[k] for k, s in plan if s]
     assert order == ["solo", "c", "a", "b", "big", "d"]  # c fills solo's page; the pair a+b gets a page of its own
     assert starts == ["solo", "a", "big", "d"]
     # no pair: the order stands, two a page
-    plain = page_plan(ids, fits, set())
+    plain = page_plan(ids, heights, 2.0, set())
     assert [ids[k] for k, _ in plain] == ids and [ids[k] for k, s in plain if s] == ["solo", "b", "big", "d"]
+
+
+def test_page_plan_pairs_two_sheets_that_fit_together_though_one_is_over_half_a_page():
+    """Issue 22: with 5 mm log rows some sheets run a little over half a page; beside a short one they still share."""
+    from shipyard.rules.smoke_on_the_water.aids import page_plan
+    plan = page_plan(["tall", "short", "tall2", "tall3"], [1.1, 0.8, 1.1, 1.1], 2.0, set(), gap=0.05)
+    assert [s for _, s in plan] == [True, False, True, True]
 
 
 def test_letter_quick_reference_closes_up_onto_three_pages_not_below_6_pt(bundled_packs):
@@ -104,7 +111,7 @@ def test_letter_quick_reference_closes_up_onto_three_pages_not_below_6_pt(bundle
     with pdfplumber.open(built.path, pages=list(range(first + 1, len(texts) + 1))) as pdf:
         sizes = [c["size"] for p in pdf.pages for c in p.chars]
     assert min(sizes) >= 6.0 - 1e-6
-    assert built.pages <= SOTW_A4_BUDGET
+    assert built.pages <= SOTW_A4_BUDGET + 1  # Letter: as the lashed-pair test, a page over A4 at most
 
 
 def test_flow_pages_agrees_with_the_flow(library, tmp_path):

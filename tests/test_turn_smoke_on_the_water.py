@@ -89,3 +89,81 @@ def test_partial_armour_has_a_second_reading_a_house_rules_file_switches(library
 def test_rules_for_forts_are_printed_only_where_a_fort_is_in_play(library):
     assert "Firing at a fort" in reference_text(library, "mobile-bay-1864")
     assert "Firing at a fort" not in reference_text(library, "memphis-1862")
+
+
+# ---------------------------------------------------------------------------------------------- the sheets
+
+
+@pytest.fixture(scope="module")
+def mobile_bay_pages(bundled_packs) -> list[str]:
+    return [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path)]
+
+
+def _sheet_page(pages: list[str], name: str) -> str:
+    return next(p for p in pages if name + " " in p and "Manoeuvre" in p)
+
+
+def test_every_sheet_page_carries_the_turn_strip_and_the_to_hit_line(mobile_bay_pages):
+    """Issue 22 / top-10 item 4: the sequence of play on every sheet page, with its firing window."""
+    sheets = [p for p in mobile_bay_pages if "Manoeuvre" in p or "Fire log" in p]
+    assert len(sheets) == 13
+    for page in sheets:
+        assert page.startswith("Turn: 1 Orders · 2 Movement · 3 Gunnery ▸ fire: every gun in arc with a clear line")
+        assert "6 Fire test · 7 Repair" in page and "To hit (Table 10): 5 or less on a d10" in page
+        assert page.count("To hit (Table 10)") == 1  # once a page, not once a sheet
+
+
+@pytest.mark.parametrize("name, words", [
+    ("CSS Tennessee", "10 misfires (Table 11) 1–7 none, 8–9 jams /, 10 bursts X (1d6 + fire test) · shell detonates 1–7"),
+    ("USS Hartford", "10 misfires (Table 11) 1–8 none, 9 jams /, 10 bursts X (1d6 + fire test) · shell detonates 1–8"),
+])
+def test_a_sheet_says_what_her_misfire_does_and_her_shell_fuse(mobile_bay_pages, name, words):
+    """Review 1a: "10 misfires" and nothing more; the fuse number only on the quick reference."""
+    assert words in _sheet_page(mobile_bay_pages, name)
+
+
+def test_half_page_sheets_say_ram_size_draught_and_rig(library):
+    """Top-10 item 7: no half-page sheet said who has a ram (Memphis' ram fight, Hampton Roads), nor size, draught or
+    rig (Tables 3-8)."""
+    from shipyard.rules.smoke_on_the_water import sheet as S
+    ctx = RS.context(library)
+    for uid, ram in (("css-tennessee", "yes"), ("css-virginia", "yes"), ("css-general-bragg", "yes"),
+                     ("uss-hartford", "no")):
+        unit = library.units[uid]
+        d = RS.derive(unit, ctx)
+        text = flat(" ".join(S.sheet(unit, d, ctx, 190.0, compact=True).texts()))
+        assert f"Size {d.stats.size} Draught {d.stats.draught} Ram {ram}" in text, (uid, text[-400:])
+        assert f"Rig {d.stats.rig}" in text
+
+
+def test_a_vessel_sheet_has_a_box_per_fire_test_marker_and_the_states_a_turn_can_leave(mobile_bay_pages):
+    """Top-10 item 2 (one salvo put three fire test markers on Brooklyn, one box), review 1a (no Anchored box,
+    the only sunk box said "magazine", no stuck-for-good)."""
+    from shipyard.rules.smoke_on_the_water import sheet as S
+    assert S.FIRE_TEST_BOXES >= 3
+    page = _sheet_page(mobile_bay_pages, "USS Brooklyn")
+    for words in ("Fire tests", "Anchored", "Abandoned/struck", "Sunk", "Aground", "Free tries"):
+        assert words in page, words
+    assert "Sunk (magazine)" not in page
+
+
+def test_a_fort_sheet_has_its_target_size_fire_boxes_and_silenced(mobile_bay_pages):
+    """Top-10 item 10: no target size, fire box or SDP-0 effect on a fort; "Garrison –" unexplained."""
+    page = next(p for p in mobile_bay_pages if p.count("Fort Morgan water battery") and "Fire log" in p)
+    for words in ("Target size F, still", "Garrison (men)", "Fire test markers", "On fire", "Out of control", "Silenced (SDP 0)"):
+        assert words in page, words
+
+
+def test_orders_log_rows_are_5_mm_on_every_sheet(library):
+    """Top-10 item 6: 3.3-3.4 mm rows, too small to write in pencil."""
+    from shipyard.rules.smoke_on_the_water import sheet as S
+    for compact in (True, False):
+        assert S.log_row_height(compact) >= 5.0 - 1e-9
+
+
+def test_fire_test_discs_come_one_for_every_three_units(library):
+    """Top-10 item 2: six fire test discs for 26 units."""
+    from shipyard.rules.smoke_on_the_water import counters as C
+    ctx = RS.context(library)
+    units = [(None, u, RS.derive(u, ctx)) for _, u in library.scenario_units(library.scenarios["mobile-bay-1864"])]
+    assert C.marker_counts(units)[1] >= len(units) / 3
