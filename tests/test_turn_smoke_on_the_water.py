@@ -167,3 +167,40 @@ def test_fire_test_discs_come_one_for_every_three_units(library):
     ctx = RS.context(library)
     units = [(None, u, RS.derive(u, ctx)) for _, u in library.scenario_units(library.scenarios["mobile-bay-1864"])]
     assert C.marker_counts(units)[1] >= len(units) / 3
+
+
+# ---------------------------------------------------------------------------------------------- the turn, procedures
+
+
+def test_the_quick_reference_prints_the_turn_card_and_what_the_text_leaves_open(mobile_bay, library):
+    """Issue 22: the sequence with its firing windows on the quick reference, and a page of every reading."""
+    tables = RS.tables()
+    assert "Table 1 · sequence of play (* ours)" in mobile_bay
+    for k, row in enumerate(tables.require("sequence_of_play").rows, 1):
+        assert f"{k} {row['phase']} {row['does']}" in mobile_bay, row["phase"]
+    assert "What the text leaves open" in mobile_bay
+    for row in tables.require("reconstructions").rows:
+        assert f"{row['rule']} {row['reading']} {row['option'] or '—'}" in mobile_bay, row["rule"]
+
+
+# each phase, and each further roll a printed row names, and the printed rule that says how to make it
+PHASE_RULES = {"Orders": "Orders log speed I S M F V", "Movement": "Table 3 · run aground",
+               "Gunnery": "Table 10 · to hit", "Boarding": "Boarding * in contact with a BD order",
+               "Morale": "Morale * a vessel past her ¼ hull bar", "Fire test": "Phase 6 · fire test",
+               "Repair": "Repairs * each repair phase"}
+FURTHER_ROLLS = {"fire test marker": "Phase 6 · fire test", "repair phase": "Repairs *",
+                 "boiler": "Boiler Bursts", "magazine explodes": "Magazine Explodes", "abandon": "Abandoned",
+                 "locked": "Table 7 · lock", "sinks": "Flotation (FP) 0 she sinks", "out of control": "Out of control *"}
+
+
+def test_every_phase_and_every_further_roll_points_to_a_printed_rule(mobile_bay):
+    tables = RS.tables()
+    assert set(PHASE_RULES) == {r["phase"] for r in tables.require("sequence_of_play").rows}
+    for phase, rule in PHASE_RULES.items():
+        assert rule in mobile_bay, (phase, rule)
+    low = mobile_bay.lower()
+    for words, rule in FURTHER_ROLLS.items():
+        assert words in low and rule in mobile_bay, (words, rule)
+    # every table the pack names is printed, under its number
+    for n in sorted({int(m) for m in re.findall(r"Tables? (\d+)", mobile_bay)}):
+        assert f"Table {n} ·" in mobile_bay or f"Table {n}:" in mobile_bay, n

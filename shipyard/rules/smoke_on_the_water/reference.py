@@ -9,7 +9,8 @@ from ...render.text import number as num
 from ...errors import ShipyardError
 from ..base import Context, Derived
 from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, hit_location_column
-from .sheet import TITLE, code_words, gun_damage_block, natural_rolls, style
+from ...render.kit import load_style, readings_page, turn_card
+from .sheet import STYLE_PATH, TITLE, code_words, gun_damage_block, natural_rolls, style
 
 SIZE_ORDER = ("VL", "L", "M", "H", "SH")
 
@@ -278,7 +279,10 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
     tr = ctx.tables.require("turn_rules")
     zp = ctx.tables.require("zero_points")
     pa = ctx.tables.require("partial_armour")
-    rows = [[r["rule"] + _star(tr, r), r["text"]] for r in tr.rows]
+    codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
+    rows = [["Orders log", f"speed {codes} (ring it astern) · manoeuvre Fx ahead, Ax astern, Px / Sx turn to port / "
+             "starboard on the template (x cm) · tactical BD board, SS scuttle, AN anchor, GR run aground"]]
+    rows += [[r["rule"] + _star(tr, r), r["text"]] for r in tr.rows]
     rows += [[f"{r['track']} 0" + _star(zp, r), r["at_zero"]] for r in zp.rows
              if (r["track"].startswith("Structure") and forts) or (not r["track"].startswith("Structure") and vessels)]
     p = pa.rows
@@ -308,13 +312,15 @@ def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
     legend = [Legend([(c, code_words(c, ctx)) for c in codes], title="Gun codes (size word = Table 17 row):",
                      **style("reference_legend"))]
     blocks: list[Block] = [Title(f"{TITLE}: quick reference for the units in play", **style("reference_title")),
+                           turn_card(ctx.tables, load_style(STYLE_PATH), title="Table 1 · sequence of play (* ours)"),
                            speed_table(ctx, factor), *(legend if codes else []), *range_tables(ctx, codes, factor),
                            to_hit_block(ctx), *([misfire_table(ctx, derived)] if codes else []),
                            *deflection_tables(ctx, codes, derived), gun_damage_block(ctx)]
     if vessels:
         blocks += (movement_tables(ctx, vessels, factor) + hit_location_tables(ctx, vessels) + critical_tables(ctx)
                    + collision_tables(ctx, vessels) + [fire_test_table(ctx)])
-    return blocks + rules_table(ctx, vessels, [d for d in derived if d.stats.kind == "fort"])
+    return (blocks + rules_table(ctx, vessels, [d for d in derived if d.stats.kind == "fort"])
+            + readings_page(ctx.tables, style=load_style(STYLE_PATH)))
 
 
 def _tight(block: Block, leading: float | None = None) -> Block:
