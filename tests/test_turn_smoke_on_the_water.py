@@ -204,3 +204,10 @@ def test_every_phase_and_every_further_roll_points_to_a_printed_rule(mobile_bay)
     # every table the pack names is printed, under its number
     for n in sorted({int(m) for m in re.findall(r"Tables? (\d+)", mobile_bay)}):
         assert f"Table {n} ·" in mobile_bay or f"Table {n}:" in mobile_bay, n
+
+
+def test_the_roster_says_who_has_a_ram(bundled_packs):
+    """Top-10 item 7: the roster gave size and draught but not the ram (the Memphis ram fight)."""
+    roster = flat(pdf_page_texts(bundled_packs.get("memphis-1862", "smoke-on-the-water", "a4").path)[1])
+    assert "Size, ram" in roster and "USS Monarch F/M Good Small, ram Shallow" in roster
+    assert "USS Benton M/S Average Medium Medium" in roster  # no ram: the size alone
