@@ -211,3 +211,14 @@ def test_the_roster_says_who_has_a_ram(bundled_packs):
     roster = flat(pdf_page_texts(bundled_packs.get("memphis-1862", "smoke-on-the-water", "a4").path)[1])
     assert "Size, ram" in roster and "USS Monarch F/M Good Small, ram Shallow" in roster
     assert "USS Benton M/S Average Medium Medium" in roster  # no ram: the size alone
+
+
+def test_a_sidewheeler_in_play_brings_the_poorer_template_she_turns_on_with_a_wheel_lost(mobile_bay):
+    """Review 1a: Selma (Poor) with a wheel lost needs Very Poor, and the pack had no Very Poor strips."""
+    assert "Very Poor at Slow" in mobile_bay and "Very Poor at Medium" in mobile_bay
+    assert "Very Poor at Fast" not in mobile_bay  # a wheel lost costs her a level: Fast at most is Medium
+
+
+def test_a_gun_hit_says_which_gun_and_how_to_mark_it(mobile_bay):
+    """Review 1a / turn 1: which of 25 gun boxes is the "random gun", and is "disabled" a slash or an X."""
+    assert "Gun hit * a penetrating Gun hit disables one gun at random among those bearing on the firer" in mobile_bay

@@ -253,8 +253,8 @@ def grounding_rows(ctx: Context) -> list[list[str]]:
              f"moving Very Fast; {f['always']} always, {f['never']} never)"],
             ["Table 5 · break free", f"from the next turn, {t5['base']} or less: draught as above, max speed "
              f"{mods(t5['max_speed'])}, flooding {_signed(t5['flooding'])}, each attempt after the first "
-             f"{_signed(t5['each_later_attempt'])} more; free: Slow straight ahead. A natural 10: stuck for good; a 1 "
-             "frees her unless stuck for good"]]
+             f"{_signed(t5['each_later_attempt'])} more; free: Slow straight ahead. A natural 10: stuck for good (ring "
+             "the Aground box); a 1 frees her unless stuck for good"]]
 
 
 def fire_test_table(ctx: Context) -> Block:
