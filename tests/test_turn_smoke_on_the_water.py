@@ -68,6 +68,7 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
     "Anchoring an AN order",
     "Locked locked vessels move together",
     "Lashed pair * moves as one",
+    "Deflected a deflected hit does only its non-penetrating damage",
 ])
 def test_the_rules_a_turn_needs_are_on_the_quick_reference(mobile_bay, words):
     """Review 1a and turn 1-3 log: target aspect, shot or shell, what each empty track does, (part) armour, forts,
@@ -150,7 +151,7 @@ def test_a_vessel_sheet_has_a_box_per_fire_test_marker_and_the_states_a_turn_can
 def test_a_fort_sheet_has_its_target_size_fire_boxes_and_silenced(mobile_bay_pages):
     """Top-10 item 10: no target size, fire box or SDP-0 effect on a fort; "Garrison –" unexplained."""
     page = next(p for p in mobile_bay_pages if p.count("Fort Morgan water battery") and "Fire log" in p)
-    for words in ("Target size F, still", "Garrison (men)", "Fire test markers", "On fire", "Out of control", "Silenced (SDP 0)"):
+    for words in ("Target size F, Immobile", "Garrison (men)", "Fire test markers", "On fire", "Out of control", "Silenced (SDP 0)"):
         assert words in page, words
 
 

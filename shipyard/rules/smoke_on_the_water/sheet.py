@@ -492,7 +492,7 @@ def damage_row_half(s: VesselStats, ctx: Context, unit, width: float, reminders:
 def fort_target(ctx: Context) -> str:
     """How a fort is shot at (fort_targets): its target size, Immobile when the table says so."""
     f = ctx.tables.require("fort_targets").rows
-    return f["target_size"] + (", still" if f.get("immobile") else "")
+    return f["target_size"] + (", Immobile" if f.get("immobile") else "")
 
 
 def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool, width: float = 190.0,
