@@ -283,7 +283,8 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
     rows = [["Orders log", f"speed {codes} (ring it astern) · manoeuvre Fx ahead, Ax astern, Px / Sx turn to port / "
              "starboard on the template (x cm) · tactical BD board, SS scuttle, AN anchor, GR run aground"]]
     rows += [[r["rule"] + _star(tr, r), r["text"]] for r in tr.rows]
-    rows += [[f"{r['track']} 0" + _star(zp, r), r["at_zero"]] for r in zp.rows
+    more = []  # what empty tracks, (part) armour and forts do: a table of its own, so each starts where it fits
+    more += [[f"{r['track']} 0" + _star(zp, r), r["at_zero"]] for r in zp.rows
              if (r["track"].startswith("Structure") and forts) or (not r["track"].startswith("Structure") and vessels)]
     p = pa.rows
     if any(d.stats.kind == "vessel" and d.stats.partial_armour for d in vessels):
@@ -294,15 +295,17 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
         how = ("every hit on it tests the armour" if reading == "whole" else
                f"roll a d10 for each hit on it: {pa.need(p, 'armoured_on', 'a d10 roll')} or less strikes the armour, "
                "else it counts U")
-        rows.append(["(part) armour" + _star(pa), how])
+        more.append(["(part) armour" + _star(pa), how])
     if forts:
         ft = ctx.tables.require("fort_targets")
         f = ft.rows
         crits = ", ".join(f"{c['roll']} {c['hit'].lower()}: {c['effect']}" for c in f["criticals"])
-        rows.append(["Firing at a fort" + _star(ft), f"target size {f['target_size']}"
+        more.append(["Firing at a fort" + _star(ft), f"target size {f['target_size']}"
                      + (", Immobile (+1)" if f.get("immobile") else "") + f"; {f['hit']} (d6: {crits})"])
     return [Table(rows, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
-                  title="The turn's rules (* ours: the text's chapter is lost)")]
+                  title="The turn's rules (* ours: the text's chapter is lost)"),
+            Table(more, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
+                  title="Empty tracks, part armour and forts (* ours)")]
 
 
 def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
@@ -317,7 +320,8 @@ def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
                            to_hit_block(ctx), *([misfire_table(ctx, derived)] if codes else []),
                            *deflection_tables(ctx, codes, derived), gun_damage_block(ctx)]
     if vessels:
-        blocks += (movement_tables(ctx, vessels, factor) + hit_location_tables(ctx, vessels) + critical_tables(ctx)
+        # Table 14 is on every sheet, her own column in all four aspects: the reference keeps its room for the turn
+        blocks += (movement_tables(ctx, vessels, factor) + critical_tables(ctx)
                    + collision_tables(ctx, vessels) + [fire_test_table(ctx)])
     return (blocks + rules_table(ctx, vessels, [d for d in derived if d.stats.kind == "fort"])
             + readings_page(ctx.tables, style=load_style(STYLE_PATH)))
