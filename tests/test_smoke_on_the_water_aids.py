@@ -306,7 +306,8 @@ def test_quick_reference_lists_only_the_guns_in_play(library, tmp_path):
     assert "HSB" in words and "MR" not in words and "Table" in words
     with pdfplumber.open(out) as pdf:
         text = " ".join(p.extract_text() or "" for p in pdf.pages)
-    assert "Heavy smoothbore" in text  # the code is explained where it is printed, in Table 17's size word
+    # issue 22: the codes' words and Table 17 are on each sheet (her own guns), printed once, there
+    assert "Heavy smoothbore" not in text and "Table 16" in text
 
 
 def test_the_edge_check_sees_ink_in_the_margin(tmp_path):

@@ -34,6 +34,7 @@ def table_rows(tables) -> dict[str, set[str]]:
         "zero_points": {r["track"] for r in tables.require("zero_points").rows},
         # the turn's rules that leave a state to mark (issue 22: anchored, surrendered, abandoned, locked)
         "turn_rules": {r["rule"] for r in tables.require("turn_rules").rows if r.get("marked")},
+        "reconstructions": {r["rule"] for r in tables.require("reconstructions").rows if r.get("marked")},
     }
 
 

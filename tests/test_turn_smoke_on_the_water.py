@@ -56,18 +56,17 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
 
 @pytest.mark.parametrize("words", [
     "Target aspect draw a line from the firing gun (a turret's centre) to the target's centre",
-    "Shot or shell * choose for each gun as you declare its target",
+    "Shot or shell chosen for each gun as its target is declared (howitzers and mortars shell only)",
     "Hull (HDP) 0 dead in the water",
     "every further point is a flooding point",
     "never takes her maximum speed below Slow",
-    "Turret (TDP) 0 * the turret is knocked out",
-    "Structure (SDP) 0 * the fort is silenced",
+    "Turret at 0 TDP knocked out, its guns silent, further hits to the Hull",
+    "Fort at 0 SDP silenced and destroyed",
     "One sidewheel lost: max speed -1 level, no turning on the spot",
     "(part) armour * roll a d10 for each hit on it: 5 or less strikes the armour, else it counts U",
-    "Firing at a fort * target size F, Immobile (+1)",
     "Anchoring an AN order",
     "Locked locked vessels move together",
-    "Lashed pair * moves as one",
+    "Lashed pairs move as one at the slower's speed on the poorer template",
     "Deflected a deflected hit does only its non-penetrating damage",
 ])
 def test_the_rules_a_turn_needs_are_on_the_quick_reference(mobile_bay, words):
@@ -87,9 +86,11 @@ def test_partial_armour_has_a_second_reading_a_house_rules_file_switches(library
         reference_text(library, "mobile-bay-1864", house)
 
 
-def test_rules_for_forts_are_printed_only_where_a_fort_is_in_play(library):
-    assert "Firing at a fort" in reference_text(library, "mobile-bay-1864")
-    assert "Firing at a fort" not in reference_text(library, "memphis-1862")
+def test_a_fort_sheet_says_how_the_fort_is_shot_at(mobile_bay_pages):
+    """Top-10 item 10: "I had to guess a target letter to fire at Fort Morgan"; what a fort's critical does."""
+    page = next(p for p in mobile_bay_pages if "Fort Gaines " in p and "Fire log" in p)
+    assert "Shot at *: target size F, Immobile (+1); every hit strikes the walls" in page
+    assert "1-3 embrasure: a random gun bearing on the firer is destroyed" in page
 
 
 # ---------------------------------------------------------------------------------------------- the sheets
@@ -186,10 +187,10 @@ def test_the_quick_reference_prints_the_turn_card_and_what_the_text_leaves_open(
 
 # each phase, and each further roll a printed row names, and the printed rule that says how to make it
 PHASE_RULES = {"Orders": "Orders log speed I S M F V", "Movement": "Table 3 · run aground",
-               "Gunnery": "Table 10 · to hit", "Boarding": "Boarding * in contact with a BD order",
-               "Morale": "Morale * a vessel past her ¼ hull bar", "Fire test": "Phase 6 · fire test",
-               "Repair": "Repairs * each repair phase"}
-FURTHER_ROLLS = {"fire test marker": "Phase 6 · fire test", "repair phase": "Repairs *",
+               "Gunnery": "Table 10 · to hit", "Boarding": "Boarding in contact with a BD order: each a d10",
+               "Morale": "Morale tested past the ¼ hull bar", "Fire test": "Phase 6 · fire test",
+               "Repair": "Repairs each repair phase, a d10 for each jammed gun"}
+FURTHER_ROLLS = {"fire test marker": "Phase 6 · fire test", "repair phase": "Repairs each repair phase",
                  "boiler": "Boiler Bursts", "magazine explodes": "Magazine Explodes", "abandon": "Abandoned",
                  "locked": "Table 7 · lock", "sinks": "Flotation (FP) 0 she sinks", "out of control": "Out of control *"}
 

@@ -108,12 +108,7 @@ def movement_tables(ctx: Context, vessels: list[Derived], factor: float) -> list
                           f"Table 5 · break free on {t5['base']} + draught modifier or less")
     grounding = Table(grounding_rows(ctx), bold_first_col=True, align=["left", "left"],
                       **style("reference_collisions"))
-    radii = ctx.tables.require("turning_radii").rows
-    mans = [m for m in radii if m in {d.stats.manoeuvrability for d in vessels}]
-    body = [[m] + [num(radii[m][s] * factor) for s in radii[m]] for m in mans]
-    turning = Table(body, header=["Manoeuvrability"] + list(next(iter(radii.values()))),
-                    title=f"Turning templates in play (radius in cm{_scaled(factor)})")
-    return [Stack([aground, grounding], **style("reference_stack")), turning]
+    return [Stack([aground, grounding], **style("reference_stack"))]  # each template names its radius
 
 
 def hit_location_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
@@ -274,8 +269,8 @@ def fire_test_table(ctx: Context) -> Block:
 
 
 def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> list[Block]:
-    """The rules the turn needs that sit in no table (turn_rules), what an empty track does (zero_points), how a
-    partly armoured location is decided and, with forts in play, how a fort is shot at."""
+    """The rules the turn needs that sit in no table (turn_rules), what an empty track does (zero_points) and how a
+    partly armoured location is decided. How a fort is shot at is on its own sheet (fort_rules)."""
     tr = ctx.tables.require("turn_rules")
     zp = ctx.tables.require("zero_points")
     pa = ctx.tables.require("partial_armour")
@@ -284,8 +279,8 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
              "starboard on the template (x cm) · tactical BD board, SS scuttle, AN anchor, GR run aground"]]
     rows += [[r["rule"] + _star(tr, r), r["text"]] for r in tr.rows]
     more = []  # what empty tracks, (part) armour and forts do: a table of its own, so each starts where it fits
-    more += [[f"{r['track']} 0" + _star(zp, r), r["at_zero"]] for r in zp.rows
-             if (r["track"].startswith("Structure") and forts) or (not r["track"].startswith("Structure") and vessels)]
+    # the reconstructed ones (turret, structure) are on the readings page, whole
+    more += [[f"{r['track']} 0", r["at_zero"]] for r in zp.rows if vessels and zp.tag(r) != "reconstructed"]
     p = pa.rows
     if any(d.stats.kind == "vessel" and d.stats.partial_armour for d in vessels):
         reading = pa.need(p, "reading", "roll (a d10 per hit) or whole (every hit tests the armour)")
@@ -296,16 +291,10 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
                f"roll a d10 for each hit on it: {pa.need(p, 'armoured_on', 'a d10 roll')} or less strikes the armour, "
                "else it counts U")
         more.append(["(part) armour" + _star(pa), how])
-    if forts:
-        ft = ctx.tables.require("fort_targets")
-        f = ft.rows
-        crits = ", ".join(f"{c['roll']} {c['hit'].lower()}: {c['effect']}" for c in f["criticals"])
-        more.append(["Firing at a fort" + _star(ft), f"target size {f['target_size']}"
-                     + (", Immobile (+1)" if f.get("immobile") else "") + f"; {f['hit']} (d6: {crits})"])
     return [Table(rows, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
                   title="The turn's rules (* ours: the text's chapter is lost)"),
             Table(more, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
-                  title="Empty tracks, part armour and forts (* ours)")]
+                  title="Empty tracks and part armour (* ours)")]
 
 
 def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
@@ -316,9 +305,10 @@ def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
                      **style("reference_legend"))]
     blocks: list[Block] = [Title(f"{TITLE}: quick reference for the units in play", **style("reference_title")),
                            turn_card(ctx.tables, load_style(STYLE_PATH), title="Table 1 · sequence of play (* ours)"),
-                           speed_table(ctx, factor), *(legend if codes else []), *range_tables(ctx, codes, factor),
-                           to_hit_block(ctx), *([misfire_table(ctx, derived)] if codes else []),
-                           *deflection_tables(ctx, codes, derived), gun_damage_block(ctx)]
+                           # each sheet's guns table gives every gun's cm to each band's far edge, its gun-codes
+                           # line what the codes mean and its Table 17 her guns' damage: printed once, there
+                           speed_table(ctx, factor), to_hit_block(ctx),
+                           *([misfire_table(ctx, derived)] if codes else []), *deflection_tables(ctx, codes, derived)]
     if vessels:
         # Table 14 is on every sheet, her own column in all four aspects: the reference keeps its room for the turn
         blocks += (movement_tables(ctx, vessels, factor) + critical_tables(ctx)

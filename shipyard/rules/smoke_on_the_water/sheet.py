@@ -489,6 +489,16 @@ def damage_row_half(s: VesselStats, ctx: Context, unit, width: float, reminders:
                    **style("damage_row_half"))
 
 
+def fort_rules(ctx: Context, compact: bool = False) -> Block:
+    """How a fort is shot at (fort_targets, ours): target size, where every hit lands, its critical table."""
+    t = ctx.tables.require("fort_targets")
+    f = t.rows
+    crits = ", ".join(f"{c['roll']} {c['hit'].lower()}: {c['effect']}" for c in f["criticals"])
+    star = " *" if t.tag() == "reconstructed" else ""
+    return Legend([("", f"target size {f['target_size']}" + (", Immobile (+1)" if f.get("immobile") else "")
+                    + f"; {f['hit']} (d6: {crits})")], title=f"Shot at{star}:", **style("play_small", compact))
+
+
 def fort_target(ctx: Context) -> str:
     """How a fort is shot at (fort_targets): its target size, Immobile when the table says so."""
     f = ctx.tables.require("fort_targets").rows
@@ -512,7 +522,7 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool, width: float = 1
                            ("Garrison (men)", unit.garrison or "–"), ("Nation", s.nation)], **style("fort_boxes", compact))
         t17 = own_gun_damage(s, ctx, size=style("fort_table17")["size"], note=False)
         damage = damage_block(s, ctx, unit, compact)
-        return [head, boxes, guns_block(s, compact), *legends,
+        return [head, boxes, guns_block(s, compact), *legends, fort_rules(ctx, compact),
                 damage if t17 is None else Columns([damage, t17], **style("fort_damage_row")), log_head]
     t17 = own_gun_damage(s, ctx, size=style("play", compact)["size"], note=not compact)
     if compact:
