@@ -171,7 +171,7 @@ def test_monitor_sheet_text_contains_her_stats(library, tmp_path, cli):
         assert armour in text.replace(" ", ""), armour
     for expected in ("USS Monitor",
                      f"Hull (HDP) {d['hull_damage_points']}", f"Flotation (FP) {d['flotation_points']}",
-                     "11-inch Dahlgren", "HSB", "Table 17", "Orders log"):
+                     "11-inch Dahlgren", "HSB", "Table 17", "Manoeuvre", "Turn: 1 Orders"):  # log, turn strip
         assert expected in text, expected
     g = d["guns"][0]
     assert f"{g['ranges_cm']['S'][0]}–{g['ranges_cm']['S'][1]}" in text
@@ -306,7 +306,8 @@ def test_quick_reference_lists_only_the_guns_in_play(library, tmp_path):
     assert "HSB" in words and "MR" not in words and "Table" in words
     with pdfplumber.open(out) as pdf:
         text = " ".join(p.extract_text() or "" for p in pdf.pages)
-    assert "Heavy smoothbore" in text  # the code is explained where it is printed, in Table 17's size word
+    # issue 22: the codes' words and Table 17 are on each sheet (her own guns), printed once, there
+    assert "Heavy smoothbore" not in text and "Table 16" in text
 
 
 def test_the_edge_check_sees_ink_in_the_margin(tmp_path):
@@ -356,25 +357,20 @@ def test_a_sloop_sheet_says_casemate_hits_are_hull_hits(tmp_path, cli):
     assert "Plunging 1–4 Hull, 5–9 Deck" in text and "Casemate" not in text.split("Hit location")[1].split("Table 17")[0]
 
 
-def test_quick_reference_prints_table14_for_the_configurations_in_play_and_table15(library, tmp_path):
+def test_quick_reference_prints_table15_and_leaves_table14_to_each_sheet(library, tmp_path):
+    """Table 14 is on every sheet (her own column, all four aspects); issue 22 gave the quick reference's room to the
+    turn's rules, so it prints Table 15 whole and no Table 14."""
     ctx = RS.context(library)
     fleet = [RS.derive(library.find(u), ctx) for u in ("monitor", "virginia", "uss-metacomet")]
-    assert "sternwheel" not in {d["configuration"] for d in fleet}
     out = tmp_path / "q.pdf"
     with Document(out, paper="a4", title="q") as doc:
         aids.quick_reference(doc, fleet, ctx)
     text = _sheet_text(out)
-    assert "Table 14" in text and "Table 15" in text
-    for heading in ("Single turret monitor", "Conventional/casemate", "Sidewheel"):
-        assert heading in text, heading
-    for absent in ("Sternwheel", "Double turret monitor", "Triple turret monitor"):
+    assert "Table 15" in text and "Table 14 · hit location" not in text
+    for absent in ("Single turret monitor", "Conventional/casemate", "Sternwheel"):
         assert absent not in text, absent
     for hit in ("Pilot House", "Port Jammed", "Magazine Explodes", "Turret Jams"):
         assert hit in text, hit
-    with_rattler = tmp_path / "q2.pdf"
-    with Document(with_rattler, paper="letter", title="q") as doc:
-        aids.quick_reference(doc, fleet + [RS.derive(library.find("uss-rattler"), ctx)], ctx)
-    assert "Sternwheel" in _sheet_text(with_rattler)
 
 
 # Type size on the printed packs (nothing under 5 pt, nothing cut short with '…'): the layout lint checks every

@@ -69,7 +69,7 @@ def test_every_track_label_fits_its_column_so_none_runs_into_a_box(library, ctx)
     d, block = _sheet(library, ctx, "uss-metacomet")
     (tracks,) = [b for b in walk(block) if isinstance(b, Tracks)]
     labels = [t.label for t in tracks.tracks]
-    assert "Wheel starboard (WDP) 6" in labels and "Wheel port (WDP) 6" in labels
+    assert "Wheel stbd (WDP) 6" in labels and "Wheel port (WDP) 6" in labels  # issue 22: stbd, a line saved
     for width in (WIDTH, 0.42 * WIDTH):  # a full sheet, and the narrow column of a half-page one
         column = tracks._label_w(width)
         for t in tracks.tracks:

@@ -38,9 +38,11 @@ def test_templates_only_for_the_values_in_play(library):
     in_play = T.values_in_play(ctx)
     units = [RS.derive(u, ctx).stats for _, u in library.scenario_units(ctx.scenario)]
     mans = {s.manoeuvrability for s in units if s.kind == "vessel"}
-    assert set(in_play) == mans and "Very Good" not in in_play and "Very Poor" not in in_play
+    # issue 22: Selma and Gaines (Poor sidewheelers) turn away from a lost wheel on Very Poor, a level slower
+    assert set(in_play) == mans | {"Very Poor"} and "Very Good" not in in_play
+    assert in_play["Very Poor"] == ["Slow", "Medium"]
     specs, _ = _specs(ctx)
-    assert {sp["manoeuvrability"] for sp in specs} == mans
+    assert {sp["manoeuvrability"] for sp in specs} == mans | {"Very Poor"}
     # Hampton Roads: Virginia (Very Poor, Medium at best) gets Slow and Medium strips only
     hr = T.values_in_play(_ctx(library, "hampton-roads-1862", "1/600"))
     assert hr["Very Poor"] == ["Slow", "Medium"]
@@ -108,7 +110,7 @@ def test_pack_templates_take_two_pages_for_the_pairs_in_play(library, tmp_path):
         assert len(pdf.pages) == 3  # two pages of strips and the gauges page
     for sp in specs:
         assert sp["label"] in text
-    assert "Very Good" not in text and "Very Poor" not in text
+    assert "Very Good" not in text and "Very Poor at Fast" not in text
 
 
 def test_strips_nest_a_gap_apart():

@@ -91,10 +91,13 @@ def speed_pairs(ctx: Context, units: list) -> list[tuple[tuple, tuple | None]]:
 
 
 def marker_counts(units: list) -> tuple[int, int, int]:
-    """(on fire, fire test, out of control) markers wanted: in proportion to the vessels in play, never fewer than a
-    few (on fire and fire test together at least one for every two vessels, as the single small marker once was)."""
+    """(on fire, fire test, out of control) markers wanted: in proportion to the units in play, never fewer than a
+    few. A sheet also has a box per fire test marker, so a table short of discs can mark them there."""
     vessels = len([u for u in units if u[2].stats.kind == "vessel"])
-    return max(4, math.ceil(vessels / 3)), max(4, math.ceil(vessels / 4)), max(2, math.ceil(vessels / 4))
+    # fire test markers: one for every three units (forts burn too); the play review placed four in three turns with a
+    # handful of shooters, three of them from one salvo, and six were not enough for 26 units
+    tests = max(4, math.ceil(len(units) / 3))
+    return max(4, math.ceil(vessels / 3)), tests, max(2, math.ceil(vessels / 4))
 
 
 def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = False) -> None:

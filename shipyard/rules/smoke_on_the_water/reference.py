@@ -6,9 +6,11 @@ from dataclasses import replace
 
 from ...render.blocks import Block, Columns, Flow, Heading, Legend, Note, Stack, Table, Text, Title, flow_pages
 from ...render.text import number as num
+from ...errors import ShipyardError
 from ..base import Context, Derived
 from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, hit_location_column
-from .sheet import TITLE, code_words, gun_damage_block, natural_rolls, style
+from ...render.kit import load_style, readings_page, turn_card
+from .sheet import STYLE_PATH, TITLE, code_words, gun_damage_block, natural_rolls, style
 
 SIZE_ORDER = ("VL", "L", "M", "H", "SH")
 
@@ -102,14 +104,11 @@ def movement_tables(ctx: Context, vessels: list[Derived], factor: float) -> list
     body = [[dr] + ["-" if v is None else str(v) for v in t3["chances"][dr]] + [f"{t5['draught'].get(dr, 0):+d}"]
             for dr in draughts]
     aground = Table(body, header=["Draught"] + list(t3["water"]) + ["Break free"],
-                    title="Table 3 · run aground on this or less on a d10 (- no test); Table 5 · break free on "
-                          f"{t5['base']} + draught modifier or less")
-    radii = ctx.tables.require("turning_radii").rows
-    mans = [m for m in radii if m in {d.stats.manoeuvrability for d in vessels}]
-    body = [[m] + [num(radii[m][s] * factor) for s in radii[m]] for m in mans]
-    turning = Table(body, header=["Manoeuvrability"] + list(next(iter(radii.values()))),
-                    title=f"Turning templates in play (radius in cm{_scaled(factor)})")
-    return [aground, turning]
+                    title="Table 3 · run aground on this or less on a d10 (- no test), each turn she moves over it; "
+                          f"Table 5 · break free on {t5['base']} + draught modifier or less")
+    grounding = Table(grounding_rows(ctx), bold_first_col=True, align=["left", "left"],
+                      **style("reference_collisions"))
+    return [Stack([aground, grounding], **style("reference_stack"))]  # each template names its radius
 
 
 def hit_location_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
@@ -208,6 +207,96 @@ def torpedo_rows(ctx: Context, vessels: list[Derived]) -> list[list[str]]:
     star = " *" if t.tag() == "reconstructed" else ""
     return [[k.rstrip(" *") + star, v] for k, v in rows]
 
+def _star(t, row=None) -> str:
+    """' *' after what is ours (reconstructed), '' after the text's."""
+    return " *" if t.tag(row) == "reconstructed" else ""
+
+
+def misfire_table(ctx: Context, derived: list[Derived]) -> Block:
+    """Table 11 for the nations in play: what a natural 10 to hit does."""
+    t = ctx.tables.require("misfires")
+    r = t.rows
+    nations = [n for n in r["by_nation"] if n in {d.stats.nation for d in derived}] or list(r["by_nation"])
+
+    def band(lo: int, hi: int) -> str:
+        return str(hi) if lo == hi else f"{lo}–{hi}"
+
+    body = []
+    for n in nations:
+        b = r["by_nation"][n]
+        body.append([n, band(1, b["none"]), band(b["none"] + 1, b["jams"]), band(b["jams"] + 1, b["bursts"])])
+    return Stack([Table(body, header=["Nation", "None", "Jams", "Bursts"], **style("reference_misfires"),
+                        title="Table 11 · misfire (a natural 10 to hit): roll a d10 by the firer's nation"),
+                  Note(f"None: fires again next turn. Jams: slash her gun box; it fires again once cleared in the repair "
+                       f"phase. Bursts: cross the box; the firer takes {r['burst_damage']} Hull damage (a fort SDP) and a "
+                       f"fire test marker. Red-hot shot that jams: {r['red_hot_jams'].lower()}. Several guns at once: "
+                       "the one that misfired is picked at random (by its number).", **style("reference_note"))],
+                 **style("reference_stack"))
+
+
+def grounding_rows(ctx: Context) -> list[list[str]]:
+    """Tables 3-5's modifiers and Table 4 (grounding damage), as rows of the movement table."""
+    t3 = ctx.tables.require("running_aground").rows
+    t4 = ctx.tables.require("grounding_damage").rows
+    t5 = ctx.tables.require("breaking_free").rows
+    mods = lambda d: ", ".join(f"{k} {_signed(v)}" for k, v in d.items())  # noqa: E731
+    f = t4["flooding"]
+    return [["Table 3 modifiers", ", ".join(f"{m['when']} {_signed(m['modifier'])}" for m in t3["modifiers"])
+             + "; a 1 always grounds, a 10 never"],
+            ["Table 4 · damage", f"{t4['die']} + {mods(t4['modifiers'])} = Hull damage (armour does not count); she "
+             f"stops (Immobile). Took any: {f['die']} at or under it = {f['points']} flooding point ({f['very_fast']} "
+             f"moving Very Fast; {f['always']} always, {f['never']} never)"],
+            ["Table 5 · break free", f"from the next turn, {t5['base']} or less: draught as above, max speed "
+             f"{mods(t5['max_speed'])}, flooding {_signed(t5['flooding'])}, each attempt after the first "
+             f"{_signed(t5['each_later_attempt'])} more; free: Slow straight ahead. A natural 10: stuck for good (ring "
+             "the Aground box); a 1 frees her unless stuck for good"]]
+
+
+def fire_test_table(ctx: Context) -> Block:
+    """The fire test phase, step by step (reconstructed: the chapter is lost)."""
+    t = ctx.tables.require("fire_test")
+    r = t.rows
+    on, out = r["on_fire"], r["out_of_control"]
+    star = _star(t)
+    rows = [["Fire test marker" + star, f"{r['die']} for each marker, then remove it: {r['catches_on']} or less she "
+             f"is on fire (1 in marker; already on fire: out of control); cottonclad {_signed(r['cottonclad'])}"],
+            ["On fire" + star, f"{on['damage']} HDP, then {r['die']}: out on {on['out_on']} or less, out of control "
+             f"(2 in marker) on {on['spreads_on']} or more"],
+            ["Out of control" + star, f"{out['damage']} HDP, then {r['die']}: back to on fire on {out['out_on']}, "
+             f"magazine explodes on {out['magazine_on']} (Table 15 special 6)"]]
+    return Table(rows, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
+                 title="Phase 6 · fire test: markers come from fire criticals, bursting shell, bursts, red-hot shot")
+
+
+def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> list[Block]:
+    """The rules the turn needs that sit in no table (turn_rules), what an empty track does (zero_points) and how a
+    partly armoured location is decided. How a fort is shot at is on its own sheet (fort_rules)."""
+    tr = ctx.tables.require("turn_rules")
+    zp = ctx.tables.require("zero_points")
+    pa = ctx.tables.require("partial_armour")
+    codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
+    rows = [["Orders log", f"speed {codes} (ring it astern) · manoeuvre Fx ahead, Ax astern, Px / Sx turn to port / "
+             "starboard on the template (x cm) · tactical BD board, SS scuttle, AN anchor, GR run aground"]]
+    rows += [[r["rule"] + _star(tr, r), r["text"]] for r in tr.rows]
+    more = []  # what empty tracks, (part) armour and forts do: a table of its own, so each starts where it fits
+    # the reconstructed ones (turret, structure) are on the readings page, whole
+    more += [[f"{r['track']} 0", r["at_zero"]] for r in zp.rows if vessels and zp.tag(r) != "reconstructed"]
+    p = pa.rows
+    if any(d.stats.kind == "vessel" and d.stats.partial_armour for d in vessels):
+        reading = pa.need(p, "reading", "roll (a d10 per hit) or whole (every hit tests the armour)")
+        if reading not in ("roll", "whole"):
+            raise ShipyardError(f"table partial_armour ({pa.tag()}): reading is {reading!r}; expected roll (a d10 per "
+                                "hit on a (part) location) or whole (every hit on it tests the armour)")
+        how = ("every hit on it tests the armour" if reading == "whole" else
+               f"roll a d10 for each hit on it: {pa.need(p, 'armoured_on', 'a d10 roll')} or less strikes the armour, "
+               "else it counts U")
+        more.append(["(part) armour" + _star(pa), how])
+    return [Table(rows, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
+                  title="The turn's rules (* ours: the text's chapter is lost)"),
+            Table(more, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
+                  title="Empty tracks and part armour (* ours)")]
+
+
 def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
     vessels = [d for d in derived if d.stats.kind == "vessel"]
     codes = sorted({g.code for d in derived for g in d.stats.guns})
@@ -215,13 +304,17 @@ def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
     legend = [Legend([(c, code_words(c, ctx)) for c in codes], title="Gun codes (size word = Table 17 row):",
                      **style("reference_legend"))]
     blocks: list[Block] = [Title(f"{TITLE}: quick reference for the units in play", **style("reference_title")),
-                           speed_table(ctx, factor), *(legend if codes else []), *range_tables(ctx, codes, factor),
-                           to_hit_block(ctx),
-                           *deflection_tables(ctx, codes, derived), gun_damage_block(ctx)]
+                           turn_card(ctx.tables, load_style(STYLE_PATH), title="Table 1 · sequence of play (* ours)"),
+                           # each sheet's guns table gives every gun's cm to each band's far edge, its gun-codes
+                           # line what the codes mean and its Table 17 her guns' damage: printed once, there
+                           speed_table(ctx, factor), to_hit_block(ctx),
+                           *([misfire_table(ctx, derived)] if codes else []), *deflection_tables(ctx, codes, derived)]
     if vessels:
-        blocks += (movement_tables(ctx, vessels, factor) + hit_location_tables(ctx, vessels) + critical_tables(ctx)
-                   + collision_tables(ctx, vessels))
-    return blocks
+        # Table 14 is on every sheet, her own column in all four aspects: the reference keeps its room for the turn
+        blocks += (movement_tables(ctx, vessels, factor) + critical_tables(ctx)
+                   + collision_tables(ctx, vessels) + [fire_test_table(ctx)])
+    return (blocks + rules_table(ctx, vessels, [d for d in derived if d.stats.kind == "fort"])
+            + readings_page(ctx.tables, style=load_style(STYLE_PATH)))
 
 
 def _tight(block: Block, leading: float | None = None) -> Block:

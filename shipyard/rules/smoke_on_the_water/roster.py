@@ -7,7 +7,7 @@ from ...render.blocks import Block, Flow, Note, Table, Title
 from ...render.kit import fit_to_room
 from ..base import LASHED_NOTE, Context, Derived, lashed_name, roster_order, short_name, side_chart_block
 from .sheet import TITLE, style
-HEADER = ["Unit", "Speed", "Man.", "Size", "Draught", "Target", "Armour H/C/T/D", "HDP", "FP", "Guns"]
+HEADER = ["Unit", "Speed", "Man.", "Size, ram", "Draught", "Target", "Armour H/C/T/D", "HDP", "FP", "Guns"]
 
 
 def guns_summary(d: Derived) -> str:
@@ -26,7 +26,8 @@ def unit_row(d: Derived, code: dict[str, str], partner=None) -> list:
                 guns_summary(d)]
     a = s.armour
     arm = "/".join(getattr(a, k) or "–" for k in ("hull", "casemate", "turret", "deck"))
-    return [name, f"{code[s.max_speed]}/{code[s.astern_speed]}", s.manoeuvrability, s.size, s.draught,
+    return [name, f"{code[s.max_speed]}/{code[s.astern_speed]}", s.manoeuvrability, s.size + (", ram" if s.ram else ""),
+            s.draught,
             f"{s.target_size.bow}/{s.target_size.broadside}", arm, s.hull_damage_points, s.flotation_points,
             guns_summary(d)]
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ...render.blocks import (Block, Checkboxes, Columns, Heading, Legend, Note, Panel, Stack,
                               StatBoxes, StatPanel, Table, Text, Title, Track, Tracks)
-from ...render.kit import GunTable, OrdersLog, load_style
+from ...render.kit import GunTable, OrdersLog, load_style, turn_strip
 from ...render.text import number
 from ..base import Context, Derived, accent, damage_done, game_turns, load_trackers, sheet_heading
 from .derive import RANGE_BANDS, ground_scale, has_casemate, hit_location_column, hit_location_runs, parse_code
@@ -177,9 +177,13 @@ def vessel_panel(s: VesselStats, ctx: Context) -> Panel:
 
 
 def vessel_legend(s: VesselStats, ctx: Context) -> Legend:
-    """The same figures run together on a line or two, for a half-page sheet (the hit-location panel names the
-    configuration)."""
-    return Legend([(k, v) for k, v in vessel_facts(s, ctx) if k != "Hit locations"], **style("legend"))
+    """The figures the movement, collision and grounding tables use (size, draught, ram, rig) run together on a line,
+    for a half-page sheet: the hit-location table names the configuration, the guns table her broadsides and the
+    to-hit line her shell fuse."""
+    items = [("Size", s.size), ("Draught", s.draught), ("Ram", yes_no(s.ram)),
+             ("Spar torpedo", "yes" if s.spar_torpedo else ""), ("Double-ender", "yes" if s.double_ender else ""),
+             ("Rig", s.rig + (", fully rigged" if s.fully_rigged else ""))]
+    return Legend([(k, v) for k, v in items if v], **style("legend"))
 
 
 def hit_location_panel(s: VesselStats, ctx: Context, unit) -> Panel:
@@ -276,17 +280,32 @@ def code_words(code: str, ctx: Context) -> str:
 
 def gun_legend(s: VesselStats | FortStats, ctx: Context, compact: bool = False) -> Block | None:
     """What each of her gun codes means: the size word (Table 17's row) and the type (on a half page the Table 17
-    beside it says it is by size word)."""
+    beside it says it is by size word); then what her misfire does (Table 11, her nation's row) and her shell fuse."""
     codes = list(dict.fromkeys(g.code for g in s.guns))
     if not codes:
         return None
-    return Legend([(c, code_words(c, ctx)) for c in codes], **style("play_small", compact),
+    t10 = ctx.tables.require("direct_fire").rows
+    det = ctx.tables.require("gun_damage").rows.get("detonation", {})
+    own = [(f"{t10['misfires']} misfires (Table 11)", misfire_words(ctx, s.nation)),
+           ("shell detonates", f"1–{det[s.nation]}" if s.nation in det else "Table 17")]
+    return Legend([(c, code_words(c, ctx)) for c in codes] + own, **style("play_small", compact),
                   title="Gun codes:" if compact else "Gun codes (size word = Table 17 row):")
 
 
 def natural_rolls(t10: dict) -> str:
     """What a natural roll does whatever the modifiers, from Table 10: '1 always hits, 10 misfires'."""
     return f"{t10['always_hits']} always hits, {t10['misfires']} misfires"
+
+
+def misfire_words(ctx: Context, nation: str) -> str:
+    """Her nation's Table 11 row: '1–8 none, 9 jams (/), 10 bursts (X, 1d6 HDP + fire test marker)'."""
+    r = ctx.tables.require("misfires").rows
+    b = r["by_nation"].get(nation)
+    if b is None:
+        return "Table 11 (quick reference)"
+    band = lambda lo, hi: str(hi) if lo == hi else f"{lo}–{hi}"  # noqa: E731
+    return (f"{band(1, b['none'])} none, {band(b['none'] + 1, b['jams'])} jams /, "
+            f"{band(b['jams'] + 1, b['bursts'])} bursts X ({r['burst_damage']} + fire test)")
 
 
 def to_hit_legend(ctx: Context, compact: bool = False) -> Block:
@@ -335,6 +354,9 @@ def _marks(s: VesselStats, ctx: Context) -> dict[int, str]:
     return marks
 
 
+WHEEL_SHORT = {"starboard": "stbd"}  # "Wheel starboard (WDP)" took two lines of a half page's label column
+
+
 def tracks(s: VesselStats | FortStats, ctx: Context, unit) -> list[tuple[Track, tuple[str, ...]]]:
     """Every damage track with the names a scenario's opening damage may call it by."""
     out = []
@@ -349,12 +371,25 @@ def tracks(s: VesselStats | FortStats, ctx: Context, unit) -> list[tuple[Track, 
         for tid, pts in s.turret_damage_points.items():
             out.append((Track(f"Turret {tid} (TDP) {pts}", pts, records="turret"), (f"turret {tid}", f"tdp {tid}")))
         for wid, pts in s.wheel_damage_points.items():
-            out.append((Track(f"Wheel {wid} (WDP) {pts}", pts, records="wheel"), (f"wheel {wid}", f"wdp {wid}")))
+            label = f"Wheel {WHEEL_SHORT.get(wid, wid)} (WDP) {pts}"
+            out.append((Track(label, pts, records="wheel"), (f"wheel {wid}", f"wdp {wid}")))
         if s.machinery_boxes:
             out.append((Track("Machinery", s.machinery_boxes, records="machinery"), ("machinery",)))
     for track, names in out:
         track.prefilled = damage_done(ctx, unit, names, track.count)
     return out
+
+
+FIRE_TEST_BOXES = 4  # one salvo of the play review put three fire test markers on Brooklyn
+
+
+def fort_boxes(compact: bool = False) -> Block:
+    """A fort's fire (misfire bursts, shell, fort criticals) and whether it is silenced, each tagged with its tracker."""
+    items = [("fire", "Fire test markers", FIRE_TEST_BOXES), ("fire", "On fire", 1), ("fire", "Out of control", 1),
+             ("silenced", "Silenced (SDP 0)", 1)]
+    block = Checkboxes([(label, n) for _, label, n in items], **style("criticals", compact))
+    block.tracks = [Track(label, n, records=tracker) for tracker, label, n in items]
+    return block
 
 
 def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
@@ -364,14 +399,15 @@ def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
         ("pilot_house", "Pilot house hit", 1),
         ("rudder", "Rudder: port only", 1),
         ("rudder", "Rudder: stbd only", 1),
-        ("fire", "Fire test marker", 1),
+        ("fire", "Fire tests" if compact else "Fire test markers", FIRE_TEST_BOXES),
         ("fire", "On fire", 1),
         ("fire", "Out of control", 1),
-        ("abandoned", "Abandoned" if compact else "Abandoned (boiler)", 1),
-        ("sunk", "Sunk (magazine)", 1),
+        ("abandoned", "Abandoned/struck" if compact else "Abandoned or surrendered", 1),
+        ("sunk", "Sunk", 1),
+        ("anchored", "Anchored", 1),
         ("aground", "Aground", 1),
-        ("locked", "Locked with ____", 1),
         ("aground", "Free tries" if compact else "Tries to break free", 4),
+        ("locked", "Locked with ____", 1),
     ]
     items[3:3] = [("turret_jam", f"Turret {tid} jammed ___°" if compact else f"Turret {tid} jammed at ___°", 1)
                   for tid in s.turret_damage_points]
@@ -381,19 +417,24 @@ def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
     return block
 
 
-def damage_block(s: VesselStats | FortStats, ctx: Context, unit, compact: bool = False) -> Block:
+def damage_block(s: VesselStats | FortStats, ctx: Context, unit, compact: bool = False, legend: bool = True) -> Block:
+    """The damage tracks under (legend) what they cost, and the checkboxes."""
     if isinstance(s, FortStats):
         return Stack([Heading("Damage · strike a box for each point", **style("damage_head", compact)),
-                      Tracks([t for t, _ in tracks(s, ctx, unit)], **style("fort_tracks", compact))],
-                     **style("damage_fort_stack"))
+                      Tracks([t for t, _ in tracks(s, ctx, unit)], **style("fort_tracks", compact)),
+                      fort_boxes(compact)], **style("damage_fort_stack"))
     e = ctx.tables.require("hull_damage_effects").rows
     m = int(e.get("machinery_box_levels", 1))
     how = (f"a box per point; at the {e['half']['mark']} / {e['quarter']['mark']} hull-left bars max speed "
            f"−{e['half']['speed_levels']} / −{e['quarter']['speed_levels']} levels; each machinery box −{m} "
            f"level{'s' if m != 1 else ''}; flooding points: FP lost each repair phase")
-    return Stack([Legend([("", how)], title="Damage:", **style("damage_legend")),
-                  Tracks([t for t, _ in tracks(s, ctx, unit)], **style("tracks", compact)),
-                  critical_boxes(s, compact=compact)], **style("damage_stack"))
+    if compact:
+        how = (f"{e['half']['mark']} / {e['quarter']['mark']} left: max speed −{e['half']['speed_levels']} / "
+               f"−{e['quarter']['speed_levels']} levels · machinery box −{m} level{'s' if m != 1 else ''} · "
+               "FP lost = flooding points each repair phase")
+    return Stack(([Legend([("", how)], title="Damage:", **style("damage_legend"))] if legend else [])
+                 + [Tracks([t for t, _ in tracks(s, ctx, unit)], **style("tracks", compact)),
+                    critical_boxes(s, compact=compact)], **style("damage_stack"))
 
 
 def log_legend(ctx: Context, fort: bool = False, compact: bool = False) -> Block:
@@ -433,42 +474,88 @@ def own_gun_damage(s: VesselStats | FortStats, ctx: Context, size: float | None 
     return gun_damage_block(ctx, sizes, title="Table 17 · damage her guns deal, by size word", size=size, note=note) if sizes else None
 
 
-def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool) -> list[Block]:
+def damage_row_half(s: VesselStats, ctx: Context, unit, width: float, reminders: bool = True) -> Columns:
+    """A half page's damage | hit location, Table 17 and armour, with her size, draught, ram and rig (what the
+    movement, collision and grounding tables ask) under whichever column is the shorter. The orders log's codes are
+    on the turn strip and the quick reference: a half page has no line to spare for them."""
+    t17 = own_gun_damage(s, ctx, size=style("play", True)["size"], note=False)
+    left = [damage_block(s, ctx, unit, compact=True, legend=reminders)]
+    right = [hit_location_table(s, ctx, unit)] + ([t17] if t17 else []) + [armour_legend(s, ctx, unit)]
+    row = style("damage_row_half")
+    lw, rw = ((width - row["gap"]) * k / sum(row["weights"]) for k in row["weights"])
+    shorter = left if Stack(left).measure(lw) <= Stack(right, **style("right_half")).measure(rw) else right
+    shorter.append(vessel_legend(s, ctx))
+    return Columns([Stack(left, **style("damage_stack")), Stack(right, **style("right_half"))],
+                   **style("damage_row_half"))
+
+
+def fort_rules(ctx: Context, compact: bool = False) -> Block:
+    """How a fort is shot at (fort_targets, ours): target size, where every hit lands, its critical table."""
+    t = ctx.tables.require("fort_targets")
+    f = t.rows
+    crits = ", ".join(f"{c['roll']} {c['hit'].lower()}: {c['effect']}" for c in f["criticals"])
+    star = " *" if t.tag() == "reconstructed" else ""
+    return Legend([("", f"target size {f['target_size']}" + (", Immobile (+1)" if f.get("immobile") else "")
+                    + f"; {f['hit']} (d6: {crits})")], title=f"Shot at{star}:", **style("play_small", compact))
+
+
+def fort_target(ctx: Context) -> str:
+    """How a fort is shot at (fort_targets): its target size, Immobile when the table says so."""
+    f = ctx.tables.require("fort_targets").rows
+    return f["target_size"] + (", Immobile" if f.get("immobile") else "")
+
+
+def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool, width: float = 190.0,
+                 reminders: bool = True, to_hit: bool = True) -> list[Block]:
     """Everything on the sheet above the orders log. A half-page sheet (compact) sets the same figures closer:
     the other vessel figures as a legend line, Table 17 and the armour in a narrow column."""
     s = d.stats
     head = heading_block(unit, d, ctx, compact)
     log_head = log_legend(ctx, fort=s.kind == "fort", compact=compact)
-    legends = [b for b in (gun_legend(s, ctx, compact), to_hit_legend(ctx, compact) if s.guns else None) if b is not None]
+    legends = [b for b in (gun_legend(s, ctx, compact), to_hit_legend(ctx, compact) if s.guns and to_hit else None)
+               if b is not None]
     if isinstance(s, FortStats):
         names = ctx.tables.require("armour_names").rows
         walls = s.armour.walls
         boxes = StatBoxes([("Structure (SDP)", s.structural_damage_points), ("Walls", f"{walls} {names.get(walls, '')}"),
-                           ("Wall material", unit.walls.material.value), ("Garrison", unit.garrison or "–"),
-                           ("Nation", s.nation)], **style("fort_boxes", compact))
+                           ("Wall material", unit.walls.material.value), ("Target size", fort_target(ctx)),
+                           ("Garrison (men)", unit.garrison or "–"), ("Nation", s.nation)], **style("fort_boxes", compact))
         t17 = own_gun_damage(s, ctx, size=style("fort_table17")["size"], note=False)
         damage = damage_block(s, ctx, unit, compact)
-        return [head, boxes, guns_block(s, compact), *legends,
+        return [head, boxes, guns_block(s, compact), *legends, fort_rules(ctx, compact),
                 damage if t17 is None else Columns([damage, t17], **style("fort_damage_row")), log_head]
     t17 = own_gun_damage(s, ctx, size=style("play", compact)["size"], note=not compact)
     if compact:
-        right = Stack([hit_location_table(s, ctx, unit)] + ([t17] if t17 else []) + [armour_legend(s, ctx, unit)],
-                      **style("right_half"))
-        top = Columns([head, stat_boxes(s, ctx, compact=True)], **style("title_row_half"))
-        return [top, guns_block(s, compact=True), *legends,
-                Columns([damage_block(s, ctx, unit, compact=True), right], **style("damage_row_half")),
-                log_head]
+        return [Columns([head, stat_boxes(s, ctx, compact=True)], **style("title_row_half")),
+                guns_block(s, compact=True), *legends, damage_row_half(s, ctx, unit, width, reminders)]
     third = hit_location_panel(s, ctx, unit) if t17 is None else Stack([hit_location_panel(s, ctx, unit), t17],
                                                                         **style("third_panel"))
     panels = Columns([armour_panel(s, ctx, unit=unit), vessel_panel(s, ctx), third], **style("panels"))
     return [head, stat_boxes(s, ctx), panels, guns_block(s), *legends, damage_block(s, ctx, unit), log_head]
 
 
-def sheet(unit, d: Derived, ctx: Context, width: float, height: float | None = None, compact: bool = False) -> Stack:
-    """The record sheet of one unit as a Stack, its orders log holding every turn of the game (game_turns)."""
-    blocks = fixed_blocks(unit, d, ctx, compact)
-    return Stack([*blocks, orders_log(d.stats.kind == "fort", game_turns(ctx), compact)], **style("sheet", compact),
-                 keep_together=True)
+def sheet(unit, d: Derived, ctx: Context, width: float, height: float | None = None, compact: bool = False,
+          headed: bool = False) -> Stack:
+    """The record sheet of one unit as a Stack, its orders log holding every turn of the game (game_turns). A half
+    page (compact) taller than the `height` it should fit drops the damage line's reminder of what the bars and
+    boxes cost (the quick reference says it too). headed: the page's running header (page_header) holds
+    the to-hit line, so the sheet leaves its own out."""
+    def build(reminders: bool) -> Stack:
+        blocks = fixed_blocks(unit, d, ctx, compact, width, reminders, to_hit=not headed)
+        return Stack([*blocks, orders_log(d.stats.kind == "fort", game_turns(ctx), compact)],
+                     **style("sheet", compact), keep_together=True)
+
+    full = build(True)
+    if compact and height is not None and full.measure(width) > height + 1e-6:
+        return build(False)  # the shorter, whether or not it fits: it may yet share a page with a short one
+    return full
+
+
+def page_header(ctx: Context) -> Block:
+    """The running header of every sheet page: the sequence of play with its firing windows (the kit's turn strip,
+    from sequence_of_play) and the to-hit line (Table 10), the same for every unit, so once a page."""
+    return Stack([turn_strip(ctx.tables, load_style(STYLE_PATH)), to_hit_legend(ctx, compact=True)],
+                 **style("page_header"))
 
 
 def fits_half(unit, d: Derived, ctx: Context, width: float, half: float) -> bool:

@@ -202,16 +202,22 @@ def units_in_play(ctx: Context) -> list | None:
 
 def values_in_play(ctx: Context) -> dict[str, list[str]]:
     """{manoeuvrability: [speed levels]} the turning templates must cover: for each manoeuvrability of a vessel in
-    play, every level up to the fastest such vessel's maximum (every pair when no scenario is given)."""
+    play, every level up to the fastest such vessel's maximum, and for a sidewheeler the next poorer one up to a
+    level under her maximum, the template she turns on with a wheel lost (every pair when no scenario is given)."""
     radii = ctx.tables.require("turning_radii").rows
     names = [r["level"] for r in ctx.tables.require("speed_levels").rows]
     stats = units_in_play(ctx)
     if stats is None:
         return {m: list(by_speed) for m, by_speed in radii.items()}
+    ladder = ctx.tables.require("manoeuvrability").rows["ladder"]
     top: dict[str, int] = {}
     for s in stats:
         if s.kind == "vessel" and s.max_speed in names:
             top[s.manoeuvrability] = max(top.get(s.manoeuvrability, 0), names.index(s.max_speed))
+            # a sidewheeler with a wheel lost turns away from it one manoeuvrability poorer, a level slower
+            poorer = ladder.index(s.manoeuvrability) - 1 if s.manoeuvrability in ladder else -1
+            if len(s.wheel_damage_points) >= 2 and poorer >= 0 and names.index(s.max_speed) > 1:
+                top[ladder[poorer]] = max(top.get(ladder[poorer], 0), names.index(s.max_speed) - 1)
     return {m: [sp for sp in by_speed if sp in names and names.index(sp) <= top[m]]
             for m, by_speed in radii.items() if m in top}
 

@@ -1,0 +1,229 @@
+"""Issue 22, Smoke on the Water: the whole turn on paper. Every rule the play review (play-sotw-saunders.md, 1a, 2
+and the top-10 items naming Smoke on the Water) had to take from the rulebook or invent is read back from the
+printed pack or its block list."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import pdf_page_texts
+from shipyard.errors import ShipyardError
+from shipyard.rules import get_ruleset
+from shipyard.rules.smoke_on_the_water import reference as R
+
+RS = get_ruleset("smoke-on-the-water")
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def mobile_bay(bundled_packs) -> str:
+    """The Mobile Bay pack's text, A4, one line."""
+    return flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path)))
+
+
+def reference_text(library, scenario: str, house=None) -> str:
+    ctx = RS.context(library, house)
+    derived = [RS.derive(u, ctx) for _, u in library.scenario_units(library.scenarios[scenario])]
+    return flat(" ".join(t for b in R.reference_blocks(derived, ctx) for t in b.texts()))
+
+
+def test_misfire_table_11_is_printed_by_nation(mobile_bay):
+    """Review 1a / top-10 item 5: nine misfires in three turns, and Table 11 was not in the pack."""
+    assert "Table 11 · misfire (a natural 10 to hit)" in mobile_bay
+    assert "Confederate 1–7 8–9 10" in mobile_bay and "Union 1–8 9 10" in mobile_bay
+    assert "the firer takes 1d6 Hull damage (a fort SDP) and a fire test marker" in mobile_bay
+
+
+def test_the_fire_test_phase_has_a_procedure_marked_as_ours(mobile_bay):
+    """Top-10 item 2: fire markers and boxes, no fire-test procedure anywhere."""
+    assert "Phase 6 · fire test" in mobile_bay
+    assert "Fire test marker * d10 for each marker, then remove it: 3 or less she is on fire" in mobile_bay
+    assert "On fire * 1 HDP, then d10: out on 3 or less, out of control (2 in marker) on 9 or more" in mobile_bay
+    assert "magazine explodes on 10" in mobile_bay
+
+
+def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay):
+    """Review 1a: Table 4 and the T3 / T5 modifiers missing; a natural 10 breaking free left no rule."""
+    assert "Table 4 · damage 1d3 + Moved Slow -2, Moved Fast +1, Moved Very Fast +2, Very Small vessel -4" in mobile_bay
+    assert "Local pilot -1" in mobile_bay and "Lost half or more flotation +2" in mobile_bay
+    assert "each attempt after the first -1 more" in mobile_bay and "A natural 10: stuck for good" in mobile_bay
+
+
+@pytest.mark.parametrize("words", [
+    "Target aspect draw a line from the firing gun (a turret's centre) to the target's centre",
+    "Shot or shell chosen for each gun as its target is declared (howitzers and mortars shell only)",
+    "Hull (HDP) 0 dead in the water",
+    "every further point is a flooding point",
+    "never takes her maximum speed below Slow",
+    "Turret at 0 TDP knocked out, its guns silent, further hits to the Hull",
+    "Fort at 0 SDP silenced and destroyed",
+    "One sidewheel lost: max speed -1 level, no turning on the spot",
+    "(part) armour * roll a d10 for each hit on it: 5 or less strikes the armour, else it counts U",
+    "Anchoring an AN order",
+    "Locked locked vessels move together",
+    "Lashed pairs move as one at the slower's speed on the poorer template",
+    "Deflected a deflected hit does only its non-penetrating damage",
+])
+def test_the_rules_a_turn_needs_are_on_the_quick_reference(mobile_bay, words):
+    """Review 1a and turn 1-3 log: target aspect, shot or shell, what each empty track does, (part) armour, forts,
+    anchoring, locked movement and lashed pairs had no rule in the pack."""
+    assert words in mobile_bay
+
+
+def test_partial_armour_has_a_second_reading_a_house_rules_file_switches(library, tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  partial_armour:\n    rows: {reading: whole}\n")
+    ours, theirs = reference_text(library, "mobile-bay-1864"), reference_text(library, "mobile-bay-1864", house)
+    assert "5 or less strikes the armour" in ours and "5 or less strikes the armour" not in theirs
+    assert "(part) armour every hit on it tests the armour" in theirs  # a house rule is not starred as ours
+    house.write_text("smoke-on-the-water:\n  partial_armour:\n    rows: {reading: sometimes}\n")
+    with pytest.raises(ShipyardError, match="reading is 'sometimes'; expected roll"):
+        reference_text(library, "mobile-bay-1864", house)
+
+
+def test_a_fort_sheet_says_how_the_fort_is_shot_at(mobile_bay_pages):
+    """Top-10 item 10: "I had to guess a target letter to fire at Fort Morgan"; what a fort's critical does."""
+    page = next(p for p in mobile_bay_pages if "Fort Gaines " in p and "Fire log" in p)
+    assert "Shot at *: target size F, Immobile (+1); every hit strikes the walls" in page
+    assert "1-3 embrasure: a random gun bearing on the firer is destroyed" in page
+
+
+# ---------------------------------------------------------------------------------------------- the sheets
+
+
+@pytest.fixture(scope="module")
+def mobile_bay_pages(bundled_packs) -> list[str]:
+    return [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path)]
+
+
+def _sheet_page(pages: list[str], name: str) -> str:
+    return next(p for p in pages if name + " " in p and "Manoeuvre" in p)
+
+
+def test_every_sheet_page_carries_the_turn_strip_and_the_to_hit_line(mobile_bay_pages):
+    """Issue 22 / top-10 item 4: the sequence of play on every sheet page, with its firing window."""
+    sheets = [p for p in mobile_bay_pages if "Manoeuvre" in p or "Fire log" in p]
+    assert len(sheets) == 13
+    for page in sheets:
+        assert page.startswith("Turn: 1 Orders · 2 Movement · 3 Gunnery ▸ fire: every gun in arc with a clear line")
+        assert "6 Fire test · 7 Repair" in page and "To hit (Table 10): 5 or less on a d10" in page
+        assert page.count("To hit (Table 10)") == 1  # once a page, not once a sheet
+
+
+@pytest.mark.parametrize("name, words", [
+    ("CSS Tennessee", "10 misfires (Table 11) 1–7 none, 8–9 jams /, 10 bursts X (1d6 + fire test) · shell detonates 1–7"),
+    ("USS Hartford", "10 misfires (Table 11) 1–8 none, 9 jams /, 10 bursts X (1d6 + fire test) · shell detonates 1–8"),
+])
+def test_a_sheet_says_what_her_misfire_does_and_her_shell_fuse(mobile_bay_pages, name, words):
+    """Review 1a: "10 misfires" and nothing more; the fuse number only on the quick reference."""
+    assert words in _sheet_page(mobile_bay_pages, name)
+
+
+def test_half_page_sheets_say_ram_size_draught_and_rig(library):
+    """Top-10 item 7: no half-page sheet said who has a ram (Memphis' ram fight, Hampton Roads), nor size, draught or
+    rig (Tables 3-8)."""
+    from shipyard.rules.smoke_on_the_water import sheet as S
+    ctx = RS.context(library)
+    for uid, ram in (("css-tennessee", "yes"), ("css-virginia", "yes"), ("css-general-bragg", "yes"),
+                     ("uss-hartford", "no")):
+        unit = library.units[uid]
+        d = RS.derive(unit, ctx)
+        text = flat(" ".join(S.sheet(unit, d, ctx, 190.0, compact=True).texts()))
+        assert f"Size {d.stats.size} Draught {d.stats.draught} Ram {ram}" in text, (uid, text[-400:])
+        assert f"Rig {d.stats.rig}" in text
+
+
+def test_a_vessel_sheet_has_a_box_per_fire_test_marker_and_the_states_a_turn_can_leave(mobile_bay_pages):
+    """Top-10 item 2 (one salvo put three fire test markers on Brooklyn, one box), review 1a (no Anchored box,
+    the only sunk box said "magazine", no stuck-for-good)."""
+    from shipyard.rules.smoke_on_the_water import sheet as S
+    assert S.FIRE_TEST_BOXES >= 3
+    page = _sheet_page(mobile_bay_pages, "USS Brooklyn")
+    for words in ("Fire tests", "Anchored", "Abandoned/struck", "Sunk", "Aground", "Free tries"):
+        assert words in page, words
+    assert "Sunk (magazine)" not in page
+
+
+def test_a_fort_sheet_has_its_target_size_fire_boxes_and_silenced(mobile_bay_pages):
+    """Top-10 item 10: no target size, fire box or SDP-0 effect on a fort; "Garrison –" unexplained."""
+    page = next(p for p in mobile_bay_pages if p.count("Fort Morgan water battery") and "Fire log" in p)
+    for words in ("Target size F, Immobile", "Garrison (men)", "Fire test markers", "On fire", "Out of control", "Silenced (SDP 0)"):
+        assert words in page, words
+
+
+def test_orders_log_rows_are_5_mm_on_every_sheet(library):
+    """Top-10 item 6: 3.3-3.4 mm rows, too small to write in pencil."""
+    from shipyard.rules.smoke_on_the_water import sheet as S
+    for compact in (True, False):
+        assert S.log_row_height(compact) >= 5.0 - 1e-9
+
+
+def test_fire_test_discs_come_one_for_every_three_units(library):
+    """Top-10 item 2: six fire test discs for 26 units."""
+    from shipyard.rules.smoke_on_the_water import counters as C
+    ctx = RS.context(library)
+    units = [(None, u, RS.derive(u, ctx)) for _, u in library.scenario_units(library.scenarios["mobile-bay-1864"])]
+    assert C.marker_counts(units)[1] >= len(units) / 3
+
+
+# ---------------------------------------------------------------------------------------------- the turn, procedures
+
+
+def test_the_quick_reference_prints_the_turn_card_and_what_the_text_leaves_open(mobile_bay, library):
+    """Issue 22: the sequence with its firing windows on the quick reference, and a page of every reading."""
+    tables = RS.tables()
+    assert "Table 1 · sequence of play (* ours)" in mobile_bay
+    for k, row in enumerate(tables.require("sequence_of_play").rows, 1):
+        assert f"{k} {row['phase']} {row['does']}" in mobile_bay, row["phase"]
+    assert "What the text leaves open" in mobile_bay
+    for row in tables.require("reconstructions").rows:
+        assert f"{row['rule']} {row['reading']} {row['option'] or '—'}" in mobile_bay, row["rule"]
+
+
+# each phase, and each further roll a printed row names, and the printed rule that says how to make it
+PHASE_RULES = {"Orders": "Orders log speed I S M F V", "Movement": "Table 3 · run aground",
+               "Gunnery": "Table 10 · to hit", "Boarding": "Boarding in contact with a BD order: each a d10",
+               "Morale": "Morale tested past the ¼ hull bar", "Fire test": "Phase 6 · fire test",
+               "Repair": "Repairs each repair phase, a d10 for each jammed gun"}
+FURTHER_ROLLS = {"fire test marker": "Phase 6 · fire test", "repair phase": "Repairs each repair phase",
+                 "boiler": "Boiler Bursts", "magazine explodes": "Magazine Explodes", "abandon": "Abandoned",
+                 "locked": "Table 7 · lock", "sinks": "Flotation (FP) 0 she sinks", "out of control": "Out of control *"}
+
+
+def test_every_phase_and_every_further_roll_points_to_a_printed_rule(mobile_bay):
+    tables = RS.tables()
+    assert set(PHASE_RULES) == {r["phase"] for r in tables.require("sequence_of_play").rows}
+    for phase, rule in PHASE_RULES.items():
+        assert rule in mobile_bay, (phase, rule)
+    low = mobile_bay.lower()
+    for words, rule in FURTHER_ROLLS.items():
+        assert words in low and rule in mobile_bay, (words, rule)
+    # every table the pack names is printed, under its number
+    for n in sorted({int(m) for m in re.findall(r"Tables? (\d+)", mobile_bay)}):
+        if n == 14:  # each sheet's own column: "Hit location (d10) · conventional/casemate: 10 = critical (Table 15)"
+            assert "Hit location (d10) · conventional/casemate" in mobile_bay
+            continue
+        assert f"Table {n} ·" in mobile_bay or f"Table {n}:" in mobile_bay, n
+
+
+def test_the_roster_says_who_has_a_ram(bundled_packs):
+    """Top-10 item 7: the roster gave size and draught but not the ram (the Memphis ram fight)."""
+    roster = flat(pdf_page_texts(bundled_packs.get("memphis-1862", "smoke-on-the-water", "a4").path)[1])
+    assert "Size, ram" in roster and "USS Monarch F/M Good Small, ram Shallow" in roster
+    assert "USS Benton M/S Average Medium Medium" in roster  # no ram: the size alone
+
+
+def test_a_sidewheeler_in_play_brings_the_poorer_template_she_turns_on_with_a_wheel_lost(mobile_bay):
+    """Review 1a: Selma (Poor) with a wheel lost needs Very Poor, and the pack had no Very Poor strips."""
+    assert "Very Poor at Slow" in mobile_bay and "Very Poor at Medium" in mobile_bay
+    assert "Very Poor at Fast" not in mobile_bay  # a wheel lost costs her a level: Fast at most is Medium
+
+
+def test_a_gun_hit_says_which_gun_and_how_to_mark_it(mobile_bay):
+    """Review 1a / turn 1: which of 25 gun boxes is the "random gun", and is "disabled" a slash or an X."""
+    assert "Gun hit * a penetrating Gun hit disables one gun at random among those bearing on the firer" in mobile_bay
