@@ -664,6 +664,7 @@ class Track:
     prefilled: int = 0
     note: str = ""
     records: str = ""  # the tracker id this track is (an outcome of the rules is marked here)
+    numbered: bool = False  # each box carries how many boxes are left from it to the end (count .. 1)
 
 
 @dataclass
@@ -733,7 +734,7 @@ class Tracks(Block):
                 ly += self.label_size * 1.15 * PT
             if t.count:
                 _, bh = page.box_track(x + lw, top, t.count, box=self.box, gap=self.gap, per_row=per, marks=t.marks,
-                                       prefilled=t.prefilled, track=t.records or t.label)
+                                       prefilled=t.prefilled, track=t.records or t.label, numbered=t.numbered)
             else:
                 bh = self.box
             if t.note:
