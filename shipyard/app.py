@@ -393,7 +393,8 @@ def aid_job(rs, library, units: list, ctx, scenario=None):
     if scenario is not None and units is None:
         scenario_units(library, scenario)  # notes on units not yet launched or already lost
         return pack_job(library, scenario, rs, ctx.options, ctx=ctx)
-    return Job(scenario, [(side, unit, derive(rs, library, unit, ctx)) for side, unit in units or []], ctx)
+    return Job(scenario, [(side, unit, derive(rs, library, unit, ctx)) for side, unit in units or []
+                          if scenario is None or rs.takes_part(unit.id, ctx)], ctx)
 
 
 @dataclass

@@ -30,9 +30,18 @@ def pack_job(library, scenario, ruleset, options: PackOptions, ctx=None) -> Job:
         raise ShipyardError(f"--side: no side named {', '.join(chosen)}; sides are {', '.join(s.name for s in scenario.sides)}")
     # kept on the context, so that the templates and gauges use these very stats
     units = [(side, unit, derived) for side, unit, derived in
-             in_play(ctx, lambda unit, c: derive_unit(ruleset, library, unit, c), sides=[s.name for s in sides])]
+             in_play(ctx, lambda unit, c: derive_unit(ruleset, library, unit, c), sides=[s.name for s in sides])
+             if ruleset.takes_part(unit.id, ctx)]
     check_damage(library, scenario, ruleset, units, ctx)
     return Job(scenario, units, ctx)
+
+
+def side_counts(job: Job) -> dict[str, int]:
+    """How many units each side has in play (the cover's count): the job's, which a rule set may narrow (plays)."""
+    counts: dict[str, int] = {}
+    for side, _, _ in job.units:
+        counts[side] = counts.get(side, 0) + 1
+    return counts
 
 
 def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[[str], None] | None = None) -> Built:
@@ -64,7 +73,7 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
             # a rule set may say what a section holds beside its contents line (its aids module's SECTION_NOTES:
             # templates that hold its quick reference); the titles stay the sections' own, as in the outline
             cover(doc, scenario, ruleset, sides, [s.name for s in plan], options, scale=job.ctx.scale,
-                  notes=getattr(aids, "SECTION_NOTES", None))
+                  notes=getattr(aids, "SECTION_NOTES", None), counts=side_counts(job))
             for section in plan:
                 current = section
                 step(f"{ruleset.title}: {section.name}")

@@ -46,11 +46,12 @@ def printing_note(options, plan, scale: str | None) -> str:
     return note
 
 
-def side_block(side, size: float) -> Block:
-    """A side: its name, then its commander, how many units and its victory note, set in."""
+def side_block(side, size: float, count: int | None = None) -> Block:
+    """A side: its name, then its commander, how many units (`count` in play, else all it lists) and its victory
+    note, set in."""
     st = style()
     text = {**st["text"], "size": size}
-    count = len(side.units)
+    count = len(side.units) if count is None else count
     lines = [Text(f"Commander: {side.commander}", **text) if side.commander else None,
              Text(f"{count} unit{'s' if count != 1 else ''}", **text),
              Text(f"Victory: {side.victory}", **text) if side.victory else None]
@@ -58,18 +59,18 @@ def side_block(side, size: float) -> Block:
                   Indent(Stack(lines, **st["side_gap"]), **st["side_lines"])], **st["side"])
 
 
-def free_text(scenario, sides, size: float) -> Block:
+def free_text(scenario, sides, size: float, counts: dict[str, int] | None = None) -> Block:
     """The sides and the history at `size`: the part of the cover that is set smaller when it is long."""
     st = style()
     history = None
     if scenario.notes:
         history = Stack([Line("About the battle", size=size + st["heading"]["over"], weight="bold"),
                          Text(" ".join(scenario.notes.split()), **{**st["text"], "size": size})], **st["side"])
-    return Stack([side_block(side, size) for side in sides] + [history], **st["sides"])
+    return Stack([side_block(side, size, (counts or {}).get(side.name)) for side in sides] + [history], **st["sides"])
 
 
 def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None,
-          notes: dict | None = None) -> None:
+          notes: dict | None = None, counts: dict[str, int] | None = None) -> None:
     """The first page: the scenario, its sides and commanders, victory notes and the contents.
 
     Every line is fitted or wrapped to the page width; the free text (commanders, victory notes, the history) is set
@@ -85,7 +86,7 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
 
     def page(size: float) -> Block:
         return Stack([Spacer(**st["top"]), Line(heading, **st["title"]), Line(sub, **st["subtitle"]),
-                      Spacer(**st["after_title"]), free_text(scenario, sides, size),
+                      Spacer(**st["after_title"]), free_text(scenario, sides, size, counts),
                       Spacer(**st["before_contents"]), Line("Contents", **st["contents_title"]), contents,
                       Text(printing_note(options, plan, scale), **st["printing"])], **st["page"])
 

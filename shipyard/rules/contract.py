@@ -15,6 +15,8 @@ printed aids) through this interface, and the registry (rules/__init__.py) finds
                              same at every scale); ground_units: what its distances are measured in
     ground_yards             yards of real ground per ground unit, by scale (a scenario's table plan is drawn at it)
     torpedo_densities()      the torpedo-field densities its rules read
+    plays(unit_id, ctx)      optional: whether a unit of the scenario in hand takes part under these rules (a rule set
+                             whose own text prints a scenario's order of battle plays that); default every unit
     aids()                   the module of printed aids, imported only when one is printed; `aid(name)` gives one
                              as `draw(doc, job)` with a Job (scenario, units, ctx, counter layout); see AIDS
 """
@@ -91,10 +93,15 @@ class RuleSet:
     turn_reason: str = ""
     # The torpedo-field densities its rules read (a set-up's `density:`), () where every field plays alike.
     torpedo_densities: Callable[[], tuple[str, ...]] = lambda: ()
+    plays: Callable[[str, Context], bool] | None = None  # which of a scenario's units take part (None: all)
 
     @property
     def short_name(self) -> str:
         return self.short or self.key
+
+    def takes_part(self, unit_id: str, ctx: Context) -> bool:
+        """Whether a unit of the scenario in hand (ctx.scenario) takes part under these rules."""
+        return self.plays is None or bool(self.plays(unit_id, ctx))
 
     def tables(self, house_rules: Path | None = None) -> Tables:
         return load_tables(self.tables_path, house_rules, (self.key, *self.aliases))
