@@ -7,6 +7,7 @@ import pytest
 
 from shipyard.rules.quick_play import RULESET
 from shipyard.rules.quick_play import aids, reference
+from shipyard.rules.quick_play.derive import plays
 
 PT = 25.4 / 72
 
@@ -15,7 +16,8 @@ PT = 25.4 / 72
 def mobile_bay(library):
     ctx = RULESET.context(library)
     scen = ctx.scenario = library.scenarios["mobile-bay-1864"]  # the article's printed values, as the CLI uses
-    units = [(side, u, RULESET.derive(u, ctx)) for side, u in library.scenario_units(scen)]
+    # the units in play: the article's order of battle (Fort Morgan with its water battery, no Fort Powell)
+    units = [(side, u, RULESET.derive(u, ctx)) for side, u in library.scenario_units(scen) if plays(u.id, ctx)]
     return scen, units, ctx
 
 
@@ -65,8 +67,10 @@ def test_every_mobile_bay_unit_name_and_edna_is_printed(built, mobile_bay, kind)
         if kind == "roster":
             assert any(line.startswith(u.name) or u.name in line for line in text_of(built[kind]).splitlines()
                        if f" {d['edna']} " in f" {line} "), u.name
-        else:
+        elif kind == "cards":
             assert f"EDNA {d['edna']}" in text, (kind, u.name)
+    if kind == "counters":  # a marker's EDNA would go stale with the first hit: it is on the card only
+        assert "EDNA" not in text
 
 
 def test_cards_fit_the_whole_fleet_on_two_a4_pages_and_leave_the_tables_to_the_reference(built):

@@ -150,11 +150,15 @@ PRINTED = {  # The Gauntlet No. 3 (1995): EDNA, Heavy, Medium, Parrott
     "fort-morgan": (22, 4, 4, 2), "fort-gaines": (18, 4, 2, 2),
 }
 
-# As the pack plays them: the article's 4/4/2 for Fort Morgan and its water battery together is shared between the
-# two cards by the calculator's values for each alone (fort 4/4/2, battery 4/0/1): Heavy 2+2, Medium 4+0, Parrott 1+1.
+# As the pack plays them: the article's order of battle as printed (order_of_battle: article), Fort Morgan's 22 and
+# 4/4/2 on one card with its water battery. With the house rule order_of_battle: library the printed 4/4/2 is shared
+# between the fort's and the battery's cards by the calculator's values for each alone (fort 4/4/2, battery 4/0/1):
+# Heavy 2+2, Medium 4+0, Parrott 1+1.
+AS_PLAYED = PRINTED
 BATTERY = (12, 2, 0, 1)
-AS_PLAYED = {**PRINTED, "fort-morgan": (22, 2, 4, 1)}
-assert all(a + b == c for a, b, c in zip(AS_PLAYED["fort-morgan"][1:], BATTERY[1:], PRINTED["fort-morgan"][1:]))
+SPLIT = {**PRINTED, "fort-morgan": (22, 2, 4, 1)}
+assert all(a + b == c for a, b, c in zip(SPLIT["fort-morgan"][1:], BATTERY[1:], PRINTED["fort-morgan"][1:]))
+LIBRARY_ORDER = {"quick-play": {"order_of_battle": {"rows": {"play": "library"}}}}
 
 
 def _values(d) -> tuple:
@@ -165,18 +169,27 @@ def _values(d) -> tuple:
 def test_stats_of_the_scenario_give_the_articles_values_for_all_24_units(cli):
     run = cli("stats", "mobile-bay-1864", "--rules", "quick-play", "--format", "json")
     assert run.code == 0, run.err
-    got = {u["id"]: _values(u) for u in json.loads(run.out)}
-    fort_morgan = "fort-morgan"  # printed for the fort and its water battery together: their factors add up to it
-    assert {k: got[k] for k in PRINTED if k != fort_morgan} == {k: v for k, v in PRINTED.items() if k != fort_morgan}
-    assert got[fort_morgan][0] == PRINTED[fort_morgan][0]
-    both = [got[fort_morgan][i] + got["fort-morgan-water-battery"][i] for i in (1, 2, 3)]
-    assert tuple(both) == PRINTED[fort_morgan][1:]
-    # not in the article: Fort Powell (the calculator's) and Fort Morgan's water battery (rated with Fort Morgan)
+    units = json.loads(run.out)
+    got = {u["id"]: _values(u) for u in units}
+    assert {k: got[k] for k in PRINTED} == PRINTED  # Fort Morgan's 22 and 4/4/2 on the fort, as the article prints it
+    # not in the article, so not in play: Fort Powell (the calculator's) and Fort Morgan's water battery (rated with
+    # Fort Morgan); stats still rates them, and says why they do not play
     assert set(got) - set(PRINTED) == {"fort-powell", "fort-morgan-water-battery"}
 
 
-def test_the_water_battery_shares_fort_morgans_printed_factors_in_the_scenario_and_is_its_own_unit_outside(library):
-    ctx = RULESET.context(library)
+def test_the_house_rule_library_order_shares_fort_morgans_factors_with_its_water_battery(cli, tmp_path):
+    house = tmp_path / "house.json"
+    house.write_text(json.dumps(LIBRARY_ORDER))
+    run = cli("stats", "mobile-bay-1864", "--rules", "quick-play", "--format", "json", "--house-rules", str(house))
+    assert run.code == 0, run.err
+    got = {u["id"]: _values(u) for u in json.loads(run.out)}
+    assert {k: got[k] for k in SPLIT} == SPLIT and got["fort-morgan-water-battery"] == BATTERY
+
+
+def test_the_water_battery_shares_fort_morgans_printed_factors_in_the_scenario_and_is_its_own_unit_outside(library, tmp_path):
+    house = tmp_path / "house.json"
+    house.write_text(json.dumps(LIBRARY_ORDER))
+    ctx = RULESET.context(library, house)
     ctx.scenario = library.scenarios["mobile-bay-1864"]
     battery = library.units["fort-morgan-water-battery"]
     inside, outside = RULESET.derive(battery, ctx), RULESET.derive(battery, RULESET.context(library))

@@ -46,12 +46,11 @@ def test_each_sides_roster_total_is_the_sum_of_its_rows(library, scenario):
     scen = ctx.scenario = library.scenarios[scenario]
     units = [(side, u, RULESET.derive(u, ctx)) for side, u in library.scenario_units(scen)]
     by_id = {u.id: (u, d) for _, u, d in units}
-    n = 0
     for side in scen.sides:
-        block, n = roster.side_block(side, by_id, n, ctx, scen)
+        block = roster.side_block(side, by_id, ctx, scen)
         rows = [row for b in walk(block) if isinstance(b, Table) for row in b.rows]
-        sums = [sum(int(row[5].split("/")[i]) for row in rows) for i in range(3)]
-        edna = sum(int(row[3]) for row in rows)
+        sums = [sum(int(row[4].split("/")[i]) for row in rows) for i in range(3)]  # unit, type, EDNA, ram, guns
+        edna = sum(int(row[2]) for row in rows)
         total = next(t for b in walk(block) if isinstance(b, Text) for t in b.texts() if " units · total EDNA " in t)
         m = re.search(r"(\d+) units · total EDNA (\d+) · factors (\d+) Heavy, (\d+) Medium, (\d+) Parrott \((\d+) in all\)",
                       total)

@@ -1,5 +1,5 @@
-"""The Quick Play pack for Mobile Bay prints the article's own values (Fort Morgan's shared with its water battery), read
-back from the PDF as a player would."""
+"""The Quick Play pack for Mobile Bay prints the article's own order of battle and values (Fort Morgan one unit with its
+water battery, no Fort Powell), read back from the PDF as a player would."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 import pdfplumber
 import pytest
 
-from test_quick_play_calculator import AS_PLAYED, BATTERY
+from test_quick_play_calculator import AS_PLAYED
 
 from shipyard.pack import PackOptions, build_pack
 from shipyard.rules.quick_play import RULESET
@@ -31,15 +31,15 @@ def pack(tmp_path_factory, library):
 
 
 def _names(library):
-    return {uid: library.units[uid].name for uid in [*AS_PLAYED, "fort-morgan-water-battery"]}
+    return {uid: library.units[uid].name for uid in AS_PLAYED}
 
 
 def test_the_roster_prints_the_articles_edna_and_factors_for_all_24(pack, library):
     pages, _ = pack
     lines = [line for text in pages for line in text.splitlines()]
-    for uid, (edna, h, m, p) in {**AS_PLAYED, "fort-morgan-water-battery": BATTERY}.items():
+    for uid, (edna, h, m, p) in AS_PLAYED.items():
         name = _names(library)[uid]
-        row = [line for line in lines if re.match(rf"\d+ (↳ )?{re.escape(name)} (\(lashed to \w+\) )?(Monitor|Ironclad|Sidewheeler|Wooden Screw|Fort) ", line)]
+        row = [line for line in lines if re.match(rf"(↳ )?{re.escape(name)} (\(lashed to \w+\) )?(Monitor|Ironclad|Sidewheeler|Wooden Screw|Fort) \d+ ", line)]
         assert len(row) == 1, (name, row)
         assert re.search(rf" {edna} (Ram )?{h}/{m}/{p} ", row[0]), (name, row[0])
 
@@ -60,5 +60,4 @@ def test_the_record_cards_print_the_articles_values(pack, library):
         for (_, uid), g, e in zip(order, guns, ednas):
             seen[uid] = (e, *map(int, g))
     assert {uid: seen[uid] for uid in AS_PLAYED} == AS_PLAYED
-    assert seen["fort-morgan-water-battery"] == BATTERY
-    assert set(seen) == set(names)  # every unit has its card
+    assert set(seen) == set(AS_PLAYED)  # every unit of the article has its card, and no other: 24, not 26

@@ -42,7 +42,7 @@ def test_no_table_row_has_a_key_made_of_a_cut_off_value():
 def test_quick_reference_says_what_a_boiler_explosion_and_a_hole_do(ctx):
     text = " ".join(t for b in walk(reference.play_tables(ctx, size=8.5)) for t in b.texts())
     assert "boiler explodes: test 4D10 against EDNA" in text
-    assert "holed: sinks in 1D6 moves" in text
+    assert "holed: sinks 1D6 bounds later" in text
     assert "each gun out strikes one factor box" in text
 
 
@@ -52,7 +52,7 @@ def test_holed_box_says_when_she_sinks_and_a_ship_has_a_box_for_her_speed(librar
     events = next(r for r in rows if r.head == "Events")
     holed = next(c for c in events.checks if c.tracker == "holed")
     row = next(r for r in ctx.tables.catastrophic_events.rows if r["double"] == "3-3")
-    assert holed.label == row["ship"] and "1D6 moves" in holed.label
+    assert holed.label == row["ship"] + ", in bound ____" and "1D6 bounds" in holed.label  # a write-in for when
     now = next(r for r in rows if r.head == "Now")
     # a monitor has Slow and Full but no Cruise (ship_types); she reverses at Slow
     assert [c.label for c in now.checks] == ["Slow", "Full", "Reverse"]
@@ -69,7 +69,7 @@ def test_a_fort_card_reads_its_guns_as_factor_boxes(library, ctx):
     assert f"{s.guns} pieces in {s.cannonade.total} factors" in text
     assert s.guns > s.cannonade.total  # 32 pieces, 10 factors: which the "4 guns out" strikes must be said
     header = " ".join(sheet.page_header(ctx).texts())
-    assert "for each gun put out of action strike one factor box" in header
+    assert "For each gun put out of action strike one factor box" in header
 
 
 def test_pack_contents_say_where_the_quick_reference_is(bundled_packs):

@@ -12,7 +12,7 @@ from pathlib import Path
 from ..contract import RuleSet
 from .damage import TRACK_NAMES, damage_tracks
 from .trackers import applies, trackers
-from .derive import derive
+from .derive import derive, plays
 
 HERE = Path(__file__).resolve().parent
 
@@ -37,4 +37,5 @@ RULESET = RuleSet(
     ground_yards={"any": 100.0},
     ground_reason="the article gives its ranges in inches (point blank to 2 in, long past 24 in) and no ground scale: "
                   "read as 100 yd an inch (reconstructed)",
+    plays=plays,  # the article's own order of battle in its scenario (order_of_battle)
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import reference
 from ..base import in_play
 from .counters import counters
+from .derive import plays
 from .roster import roster
 from .sheet import sheets
 
@@ -27,5 +28,5 @@ def templates(doc, ctx) -> None:
     scenario = getattr(ctx, "scenario", None)
     if scenario is not None:
         wanted = getattr(getattr(ctx, "options", None), "sides", None) or None  # the sides printed (None: all)
-        derived = [d for _, _, d in in_play(ctx, RULESET.derive, sides=wanted)]
+        derived = [d for _, u, d in in_play(ctx, RULESET.derive, sides=wanted) if plays(u.id, ctx)]
     reference.quick_reference(doc, derived, ctx)

@@ -21,8 +21,8 @@ def _turn_counter(n: int) -> Chit:
                 [(st["frame_back"], None), (st["back"], "QP turn")])
 
 
-def unit_lines(name: str, edna: str) -> tuple[float, float, list[str]]:
-    """(size, squeeze, lines) for the unit under a marker's setting: her name (wrapped) over her EDNA, at 6 pt in the
+def unit_lines(name: str, edna: str = "") -> tuple[float, float, list[str]]:
+    """(size, squeeze, lines) for the unit under a marker's setting: her name (wrapped), over `edna` when given, at 6 pt in the
     fullest form that fits (whole, without her service prefix, with her rank shortened), else at 5 pt (counters may go
     to 5 pt), else a very long name squeezed."""
     st = STYLES["speed_marker"]
@@ -31,15 +31,15 @@ def unit_lines(name: str, edna: str) -> tuple[float, float, list[str]]:
     forms = dict.fromkeys((name, short_name(name), fitting_name(name, lambda _: False)))  # fullest first
     for size, most in zip(n["unit_pt"], n["unit_lines"]):  # a shorter name at 6 pt before a smaller size
         for text in forms:
-            lines = wrap_lines(text, width, size, "regular", "condensed") + [edna]
+            lines = wrap_lines(text, width, size, "regular", "condensed") + ([edna] if edna else [])
             if len(lines) <= most:
                 return size, 1.0, lines
     shortest, smallest = list(forms)[-1], n["unit_pt"][-1]
-    return smallest, n["squeeze"], wrap_lines(shortest, width / n["squeeze"], smallest, "regular", "condensed") + [edna]
+    return smallest, n["squeeze"], wrap_lines(shortest, width / n["squeeze"], smallest, "regular", "condensed") + ([edna] if edna else [])
 
 
 def _speed_marker(word: str, back_word: str, unit: tuple[str, ...]) -> Chit:
-    """A speed marker: the setting in bold over the unit's name and EDNA; the back the same, shaded, with its back
+    """A speed marker: the setting in bold over the unit's name (not her EDNA, which changes: the card has it); the back the same, shaded, with its back
     word (Stopped)."""
     st = STYLES["speed_marker"]
     below = [(st["unit"], Lines(lines, size=size, squeeze=squeeze)) for size, squeeze, lines in [unit_lines(*unit)]] if unit else []
@@ -53,7 +53,7 @@ def speed_markers(units: list[tuple[str, Any, Any]], ctx: Context) -> list[tuple
     words = speed_words(ctx)
     for _, _, d in units:
         s = d.stats
-        line = (d.unit_name, f"EDNA {s.edna}")
+        line = (d.unit_name,)  # her EDNA changes with every hit: it is on her card, not on a marker
         if s.is_fort:
             markers.append(("Fort", "Fort", line))  # a fort never moves: no "Stopped" side
             continue

@@ -337,6 +337,25 @@ def in_published_scenario(ctx: Context, pub: dict) -> bool:
     return getattr(getattr(ctx, "scenario", None), "id", None) == pub["scenario"]
 
 
+def as_the_article(ctx: Context) -> bool:
+    """Whether the article's scenario plays its order of battle as printed (order_of_battle: article), not every unit
+    of the scenario file (library)."""
+    play = str(ctx.tables.order_of_battle.rows.get("play", "article"))
+    if play not in ("article", "library"):
+        raise ShipyardError(f"table order_of_battle ({ctx.tables.order_of_battle.tag()}): play is {play!r}; it is "
+                            "article or library")
+    return play == "article"
+
+
+def plays(unit_id: str, ctx: Context) -> bool:
+    """Whether a unit of the scenario in hand takes part: in the article's scenario, played as printed, only the units
+    the article prints (not Fort Morgan's water battery, rated within the fort, nor Fort Powell); anywhere else, all."""
+    oob = _order_of_battle()
+    if getattr(getattr(ctx, "scenario", None), "id", None) != oob["scenario"] or not as_the_article(ctx):
+        return True
+    return any(u["id"] == unit_id for u in oob["units"])
+
+
 # ---------------------------------------------------------------------------------------------
 # The whole derivation
 
@@ -447,8 +466,9 @@ def derive(unit: Any, ctx: Context) -> Derived:
     where = f"{pub['source']}, {pub['scenario']}" if pub else ""
     fires: dict[str, int] = {}  # the cannonade factors
     inside = counted_within(unit.id)
-    entry = pub if printed_here else inside if inside and in_published_scenario(ctx, inside) else None
-    if entry is not None and len(covered(entry)) > 1:
+    whole = as_the_article(ctx)  # the article's entry on one card (Fort Morgan with its water battery), not shared out
+    entry = pub if printed_here else inside if inside and in_published_scenario(ctx, inside) and not whole else None
+    if entry is not None and len(covered(entry)) > 1 and not (whole and entry is pub):
         shares, alone = printed_shares(entry, ctx)
         ids = covered(entry)
 
@@ -462,7 +482,7 @@ def derive(unit: Any, ctx: Context) -> Derived:
         rated = given("edna", pub["edna"], because(f"printed for this scenario: {pub['edna']} ({where}{covers}; provenance source); "
               f"the calculator gives {edna}{together} (differs by {edna - pub['edna']:+d}): {edna_reason}", printed(pub, "edna")))
         for k in ("heavy", "medium", "parrot"):
-            if calc is not unit:
+            if calc is not unit and not whole:
                 fires[k] = given(f"cannonade.{k}", shares[unit.id][k], because(f"{shared(k)}; the calculator gives {factors[k]}{together}: "
                       f"{factor_reasons[k]}", shared(k)))
                 continue
@@ -481,6 +501,10 @@ def derive(unit: Any, ctx: Context) -> Derived:
             return (f"; in {pub['scenario']} the article printed {theirs}{both} (the calculator differs by {mine - theirs:+d}; "
                     f"{pub['source']}, provenance source)") if pub else ""
 
+        if not plays(unit.id, ctx):
+            within = f": the article rates it within {inside['id']}" if inside else ": the article leaves it out"
+            edna_reason += because(f"; not in play in {_order_of_battle()['scenario']}{within} (order_of_battle: article, "
+                                   f"{t.order_of_battle.cite()})", t.order_of_battle.cite("play"))
         rated = given("edna", edna, edna_reason + note(pub["edna"] if pub else 0, edna))
         for k in ("heavy", "medium", "parrot"):
             fires[k] = given(f"cannonade.{k}", factors[k], factor_reasons[k] + note(pub[k] if pub else 0, factors[k]))

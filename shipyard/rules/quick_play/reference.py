@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ...render.blocks import Block, Columns, Flow, Heading, Runs, Stack, Table, Text
+from ...render.kit import readings_page, turn_card
 from ...render.text import number
 from ...errors import ShipyardError
 from ..base import Context
@@ -91,24 +92,44 @@ def outcome_words(ctx: Context, test: str) -> str:
     return f"over {row['against']}: {hits}; equal or under: no hit."
 
 
-def move_reminders(ctx: Context, size: float | None = None, rams: bool = True, ships: bool = True) -> Runs:
-    """The bound, speed changes, ramming and torpedoes, in short runs of bold and plain."""
+def ram_words(ctx: Context, rams: bool = True) -> str:
+    """The ramming procedure in one sentence (ramming): the dice, the modifier if any, the factor added or taken off."""
+    ram = ctx.tables.ramming.rows
+    dice = f"{ram['dice']}" + (f" (a Ram {ram['ram_dice']})" if rams else "")
+    mod = int(ram.get("modifier", 0))
+    sign = {"add": "+", "subtract": "−"}.get(str(ram.get("factor", "add")))
+    if sign is None:
+        raise ShipyardError(f"table ramming ({ctx.tables.ramming.tag()}): factor is {ram.get('factor')!r}; "
+                            "it is add or subtract")
+    return (f"ramming factor = EDNA + speed (inches a move, 0 stopped) of the rammer − the same of the target. Throw "
+            f"{dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming')} Any double → events.")
+
+
+def edna_zero_words(ctx: Context, forts: bool = True, ships: bool = True) -> str:
+    """What EDNA 0 means, for the kinds of unit in play (edna_zero)."""
+    z = ctx.tables.edna_zero.rows
+    parts = ([f"a ship {z['ship']}"] if ships else []) + ([f"a fort is {z['fort']}"] if forts else [])
+    return "; ".join(parts) + "."
+
+
+def move_reminders(ctx: Context, size: float | None = None, rams: bool = True, ships: bool = True,
+                   forts: bool = True) -> Runs:
+    """Speed changes, ramming, torpedoes, a boiler, a hole and EDNA 0, in short runs of bold and plain."""
     t = ctx.tables
-    runs = _run("Bound", " → ".join(str(s) for s in t.turn_sequence.rows) + ".")
+    runs = _run("EDNA 0", edna_zero_words(ctx, forts=forts, ships=ships))
     if ships:
         rev = t.reverse_speed.rows
         steps = int(rev.get("steps_per_bound", 1))
         runs += _run("\nSpeed", f"changes {steps} step{'s' if steps != 1 else ''} a bound; astern at "
                                 f"{str(rev['speed']).capitalize()} only.")
-        ram = t.ramming.rows
-        dice = f"{ram['dice']}" + (f" (a Ram {ram['ram_dice']})" if rams else "")
-        runs += _run("\nRamming", f"{dice} {int(ram['modifier']):+d} − (EDNA + speed of the rammer − the same of the "
-                                  f"target); {outcome_words(ctx, 'ramming')} Any double → events.")
+        runs += _run("\nRamming", ram_words(ctx, rams))
         tor = t.torpedoes.rows
         runs += _run("\nTorpedoes", f"{tor['dice']} for {tor['when']}; {outcome_words(ctx, 'torpedoes')} "
                                      "Any double → events.")
         boiler = outcome_words(ctx, "boiler")
         runs += _run("\nBoiler (2-2)", boiler[:1].upper() + boiler[1:])
+        runs += _run("\nHoled (3-3)", "roll 1D6 now, add it to this bound and write that bound on her card: she sinks "
+                                       "at its end, firing until then.")
     return Runs(runs, **_reminders(size))
 
 
@@ -125,7 +146,7 @@ def gun_reminders(ctx: Context, size: float | None = None) -> Runs:
                 + outcome_words(ctx, "gunfire") + "\n")
     runs += _run("Guns out", "each gun out strikes one factor box (a fort's too, not its pieces), smallest first: "
                 + ", then ".join(factor_name(ctx, k) for k in t.guns_out.rows) + ".")
-    runs += _run("\nAvD", "average die (" + ", ".join(number(f) for f in t.average_die.rows["faces"]) + ").")
+    runs += _run("\nAvD", "average die (" + ", ".join(number(f) for f in t.average_die.rows["faces"]) + "); D10: 1 to 10.")
     return Runs(runs, **_reminders(size))
 
 
@@ -138,7 +159,7 @@ def play_tables(ctx: Context, *, size: float | None = None, factors: Iterable[st
     left = Stack([Heading("Cannonade", **st["reference_heading"]), _dice(ctx, fs, size), _ranges(ctx, size),
                   gun_reminders(ctx)], **st["reference_stack"])
     right = Stack([Heading("Catastrophic events (any double)", **st["reference_heading"]), _events(ctx, forts, size),
-                   move_reminders(ctx, rams=rams, ships=ships)], **st["reference_stack"])
+                   move_reminders(ctx, rams=rams, ships=ships, forts=forts)], **st["reference_stack"])
     return Columns([left, right], **st["reference_columns"])
 
 
@@ -176,10 +197,26 @@ def gauge_blocks(derived: list[Any], ctx: Context) -> list[Block]:
             turning_gauge(turns)]
 
 
+def opening_tests(ctx: Context, derived: list[Any]) -> Block | None:
+    """The scenario's opening test (opening_test: Brooklyn at Mobile Bay) when that scenario and that unit are in play,
+    with her EDNA; None otherwise."""
+    scenario = getattr(getattr(ctx, "scenario", None), "id", None)
+    names = {d.unit_id: d for d in derived}
+    runs: list[tuple[str, str]] = []
+    for row in ctx.tables.opening_test.rows:
+        d = names.get(row["unit"])
+        if row["scenario"] != scenario or d is None:
+            continue
+        runs += _run(("\n" if runs else "") + f"{row['when'][:1].upper()}{row['when'][1:]}",
+                     f"{d.unit_name} throws {row['dice']}: over her EDNA ({d.stats.edna}), {row['pass']}; "
+                     f"{row['dice']} of {d.stats.edna} or less, {row['fail']}.")
+    return Runs(runs, **_reminders(None)) if runs else None
+
+
 def quick_reference_blocks(derived: list[Any], ctx: Context) -> Block:
     """One page of the play tables the units in play use (the cards carry none): their ship types' speeds and turns,
     their factors' dice, ranges, events, ramming (a Ram's dice only if one is in play), the fort column (only with a
-    fort), and the turning gauge for their turns."""
+    fort), and the turning gauge for their turns. The bound and the readings are on the page after (turn_page)."""
     stats = [d.stats for d in derived]
     types = {s.type for s in stats} if stats else None
     factors = {k for s in stats for k, v in s.cannonade.items() if v} if stats else None
@@ -196,7 +233,20 @@ def quick_reference_blocks(derived: list[Any], ctx: Context) -> Block:
 
 
 def quick_reference(doc, derived: list[Any], ctx: Context) -> None:
-    """The play tables and the turning gauge on a true-scale page (the gauge is measured on the table)."""
+    """The play tables and the turning gauge on a true-scale page (the gauge is measured on the table), then what the
+    article leaves open and how this pack reads it (the kit's readings page)."""
     with doc.true_scale_pages():
         Flow(doc, rule=False, true_scale=True).add(quick_reference_blocks(derived, ctx),
                                                    bookmark="Quick reference and turning gauge", new_page=True)
+    Flow(doc, rule=False).add(turn_page(derived, ctx), bookmark="The bound, and what the article leaves open",
+                              new_page=True)
+
+
+def turn_page(derived: list[Any], ctx: Context) -> Block:
+    """The quick reference's second page: the bound as a table (the kit's turn card), the scenario's opening test, and
+    every rule the article lost or leaves open with the reading this pack plays (the kit's readings page)."""
+    st = style()
+    return Stack([Text("Quick Play ACW Naval Rules — the bound", **st["reference_title"]),
+                  turn_card(ctx.tables, st, title="Sequence of play: one bound"),
+                  opening_tests(ctx, derived),
+                  *readings_page(ctx.tables, title="What the article leaves open", style=st)], **st["reference_page"])

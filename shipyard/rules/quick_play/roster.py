@@ -18,13 +18,14 @@ FACTORS = ("heavy", "medium", "parrot")
 
 def _header(ctx: Context) -> list[str]:
     initials = "/".join(factor_name(ctx, k)[0] for k in FACTORS)
-    return ["No.", "Unit", "Type", "EDNA", "Ram", f"Guns {initials}", "Speed S/C/F in", "Turn"]
+    return ["Unit", "Type", "EDNA", "Ram", f"Guns {initials}", "Speed S/C/F in", "Turn"]
 
 
-ALIGN = ["centre", "left", "left", "centre", "centre", "centre", "centre", "centre"]
+# no roster number: the turn counters' numbers are the only numbers a unit goes by in play
+ALIGN = ["left", "left", "centre", "centre", "centre", "centre", "centre"]
 
 
-def unit_row(number_: int, d, consort=None) -> list:
+def unit_row(d, consort=None) -> list:
     s = d.stats
     name = d.unit_name
     if consort is not None:
@@ -33,7 +34,7 @@ def unit_row(number_: int, d, consort=None) -> list:
     speeds = "–" if s.is_fort else "/".join(number(v, none="–") for v in (sp.slow, sp.cruise, sp.full))
     turn = "–" if s.turn_deg is None else f"{number(s.turn_deg)}°"
     factors = "/".join(str(v) for _, v in s.cannonade.items())
-    return [number_, name, s.type, s.edna, "Ram" if s.ram else "", factors, speeds, turn]
+    return [name, s.type, s.edna, "Ram" if s.ram else "", factors, speeds, turn]
 
 
 def side_totals(side_name: str, stats: list, ctx: Context) -> str:
@@ -43,9 +44,9 @@ def side_totals(side_name: str, stats: list, ctx: Context) -> str:
             f"({sum(tot.values())} in all)")
 
 
-def side_block(side, by_id: dict, start: int, ctx: Context, scenario=None) -> tuple[Block | None, int]:
-    """(the side's divisions and totals, the next roster number); with the scenario, each unit lashed to another
-    comes under her partner whatever the order the scenario lists them in."""
+def side_block(side, by_id: dict, ctx: Context, scenario=None) -> Block | None:
+    """The side's divisions and totals; with the scenario, each unit lashed to another comes under her partner
+    whatever the order the scenario lists them in."""
     listed = [(side.name, su, None) for su in side.units if su.id in by_id]
     order = [su for _, su, _, _ in roster_order(scenario, listed)] if scenario is not None else [su for _, su, _ in listed]
     groups: list[tuple[str | None, list]] = []
@@ -54,24 +55,22 @@ def side_block(side, by_id: dict, start: int, ctx: Context, scenario=None) -> tu
             groups.append((su.division, []))
         groups[-1][1].append(su)
     if not groups:
-        return None, start
+        return None
     st = style()
-    n = start
     stats = []
     tables = []
     for division, sus in groups:
         rows = []
         for su in sus:
             _, d = by_id[su.id]
-            n += 1
             stats.append(d.stats)
             consort = by_id[su.lashed_to][1] if su.lashed_to and su.lashed_to in by_id else None
-            rows.append(unit_row(n, d, consort))
+            rows.append(unit_row(d, consort))
         tables.append(Table(rows, header=_header(ctx), align=ALIGN, title=division, **st["roster_table"]))
     title = side.name + (f" · {side.commander}" if side.commander else "")
     totals = Panel(Text(side_totals(side.name, stats, ctx), **st["roster_totals"]), **st["roster_totals_panel"])
     return Stack([Heading(title, colour=accent(side, ctx), rule_colour=accent(side, ctx), **st["roster_side_heading"]),
-                  *tables, totals], **st["roster_side"]), n
+                  *tables, totals], **st["roster_side"])
 
 
 def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx: Context) -> None:
@@ -83,12 +82,10 @@ def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx: Context) -> No
     flow = Flow(doc, **st["roster_flow"])
     flow.add(Title(f"{scenario.name}, {scenario.date} — Quick Play order of battle", scenario.place, **st["roster_title"]),
              bookmark=f"{scenario.name} roster", new_page=True)
-    n = 0
     for side in scenario.sides:
-        block, n = side_block(side, by_id, n, ctx, scenario)
+        block = side_block(side, by_id, ctx, scenario)
         if block is not None:
             flow.add(block, bookmark=side.name, level=1)
-    flow.add(Note("Numbers are only the roster order; turn order comes from the counters drawn each bound."))
     points = [(d.stats.speeds_in.full, d.stats.edna, short_name(d.unit_name), side)
               for side, _, d in units if not d.stats.is_fort and d.stats.speeds_in.full is not None]
     if points:

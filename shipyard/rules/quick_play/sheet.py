@@ -9,10 +9,11 @@ from typing import Any
 
 from ...render.blocks import (Block, Check, CheckRow, Columns, Flow, Note, Panel, Runs, StatBoxes, Stack, Text, Title,
                                Track, Tracks, records)
+from ...render.kit import turn_strip
 from ...render.text import number
 from ...errors import ShipyardError
 from ..base import Context, accent, damage_done, in_colour, nation_of, sheet_heading
-from .reference import factor_name
+from .reference import edna_zero_words, factor_name
 from .style import style
 from .trackers import applies, trackers
 
@@ -48,8 +49,10 @@ def gun_boxes(s, ctx: Context) -> Block:
 
 # the lasting catastrophic events' boxes on a card: (tracker, labels); engines has a box per state
 EVENT_CHECKS = (("sunk", ("sunk",)), ("holed", ("holed",)),
-                ("engines", ("no Full", "Slow only", "stopped")), ("rudder", ("turns every 2nd move",)),
+                ("engines", ("no Full", "Slow only", "stopped")), ("rudder", ("one turn every 2nd bound", "no turning")),
                 ("silenced", ("silenced",)))
+# a box whose event comes due later carries a write-in for the bound it falls in
+WRITE_IN = {"holed": ", in bound ____"}
 
 
 def event_words(ctx: Context, tracker: str, label: str) -> str:
@@ -65,7 +68,7 @@ def event_words(ctx: Context, tracker: str, label: str) -> str:
 
 def event_checks(s, ctx: Context) -> Block:
     wanted = trackers().for_unit(applies, s)
-    checks = [Check(event_words(ctx, key, label) if len(labels) == 1 else label, 1, key)
+    checks = [Check((event_words(ctx, key, label) if len(labels) == 1 else label) + WRITE_IN.get(key, ""), 1, key)
               for key, labels in EVENT_CHECKS if key in wanted for label in labels]
     return records(CheckRow("Events", checks, **style()["events"]), *(c.tracker for c in checks))
 
@@ -97,7 +100,8 @@ def card(unit: Any, d, ctx: Context) -> Block:
     ], **st["head_row"])
     moves = StatBoxes([("Speed", "does not move")], **st["fort_speed"]) if s.is_fort \
         else StatBoxes(speed_boxes(s), **st["speeds"])
-    edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna), records="edna")],
+    edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna), records="edna",
+                         numbered=True)],
                   **st["edna"])
     now = speed_now(s, ctx)
     left = moves if now is None else Stack([moves, now], **st["speed_stack"])
@@ -107,12 +111,16 @@ def card(unit: Any, d, ctx: Context) -> Block:
 
 
 def page_header(ctx: Context) -> Block:
+    """The head of every card page: how to mark a card, and the bound in a strip (the kit's turn strip)."""
     order = ", then ".join(factor_name(ctx, k) for k in ctx.tables.guns_out.rows)
-    return Runs([("Quick Play ACW Naval Rules — record cards  ", "bold"),
-                 (f"Strike an EDNA box for each hit; for each gun put out of action strike one factor box, {order} "
-                  "(a fort's guns are its factors too, not its pieces); tick an event when it befalls her, and the "
-                  "speed she is at. The play tables are on the quick reference.", "regular")],
-                **style()["page_header"])
+    st = style()
+    how = Runs([("Quick Play ACW Naval Rules — record cards  ", "bold"),
+                (f"Strike an EDNA box for each hit, from the left: the first box not struck is her EDNA now; at EDNA 0 "
+                 f"{edna_zero_words(ctx)} For each gun put out of action "
+                 f"strike one factor box, {order} (a fort's guns are its factors too, not its pieces); tick an event "
+                 "when it befalls her, and the speed she is at. The play tables are on the quick reference.", "regular")],
+               **st["page_header"])
+    return Stack([how, turn_strip(ctx.tables, st)], **st["header_stack"])
 
 
 def card_rows(derived: list[tuple[Any, Any]], ctx: Context) -> list[tuple[Block, list[str]]]:

@@ -1,0 +1,233 @@
+"""Issue 22, Quick Play: the whole bound on paper, read back from the printed Mobile Bay and Cherbourg packs as a player
+would (play review play-rs-qp.md: 1b, the Quick Play turns of 2, 3 on the article's order of battle, 4, 5 and the top
+ten). Each test names the finding it closes."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pdfplumber
+import pytest
+
+from shipyard.pack import PackOptions, build_pack
+from shipyard.rules.quick_play import RULESET
+
+RECORD_CARDS = "record cards"
+
+
+def _flat(s: str) -> str:
+    return " ".join(s.split())
+
+
+def _build(library, scenario: str, out, house=None) -> list[str]:
+    """The pack's pages as text a player reads: each page whole, then its left and its right half (cards, the quick
+    reference's two columns), each flattened to single spaces."""
+    options = PackOptions(rules=["quick-play"], output_dir=out, house_rules=house)
+    built = build_pack(library, library.scenarios[scenario], RULESET, options)
+    pages = []
+    with pdfplumber.open(built.path) as pdf:
+        for p in pdf.pages:
+            w, h = p.width, p.height
+            parts = [p, p.crop((0, 0, w / 2, h)), p.crop((w / 2, 0, w, h))]
+            pages.append(" | ".join(_flat(x.extract_text() or "") for x in parts))
+    return pages
+
+
+def _blocks(library, scenario: str, house=None) -> str:
+    """The text of the quick reference's two pages as blocks (table cells whole, where the PDF wraps them in columns)."""
+    from shipyard.render.blocks import walk
+    from shipyard.rules.quick_play import reference
+    from shipyard.rules.quick_play.derive import plays
+
+    ctx = RULESET.context(library, house)
+    ctx.scenario = library.scenarios[scenario]
+    derived = [RULESET.derive(u, ctx) for _, u in library.scenario_units(ctx.scenario) if plays(u.id, ctx)]
+    blocks = [reference.quick_reference_blocks(derived, ctx), reference.turn_page(derived, ctx)]
+    return _flat(" ".join(t for b in blocks for x in walk(b) for t in x.texts()))
+
+
+@pytest.fixture(scope="module")
+def mobile_bay(library, tmp_path_factory):
+    return _build(library, "mobile-bay-1864", tmp_path_factory.mktemp("qp-mb"))
+
+
+@pytest.fixture(scope="module")
+def cherbourg(library, tmp_path_factory):
+    return _build(library, "cherbourg-1864", tmp_path_factory.mktemp("qp-ch"))
+
+
+def _page(pages: list[str], words: str) -> str:
+    found = [p for p in pages if words in p]
+    assert found, words
+    return found[0]
+
+
+def _squeezed(s: str) -> str:
+    """Text without any spaces: pdfplumber sets spaces round '▸' and '·' by the glyphs' gaps, not by the words."""
+    return re.sub(r"\s+", "", s)
+
+
+def _cards(pages: list[str]) -> list[str]:
+    return [p for p in pages if RECORD_CARDS in p]
+
+
+def _turn_numbers(pages: list[str]) -> list[int]:
+    """The numbers on the turn counters: the rows of numbers and TURN that open the counters page, in order."""
+    words = _page(pages, " TURN ").split(" | ")[0].split()
+    numbers = []
+    for w in words:
+        if w == "TURN":
+            continue
+        if not w.isdigit():
+            break
+        numbers.append(int(w))
+    return sorted(numbers)
+
+
+def _half_cards(pages: list[str]) -> str:
+    """The card pages' halves only (each card read down its column, not across the page)."""
+    return " ".join(" | ".join(p.split(" | ")[1:]) for p in _cards(pages))
+
+
+# ---------------------------------------------------------------------------------------------- the rules' errors
+
+
+def test_ramming_adds_the_factor_so_a_heavier_faster_rammer_does_better(mobile_bay, library, tmp_path):
+    """Review 3 and top 10 #2: "+1 − (EDNA + speed of the rammer − the same of the target)" printed the article's "+/-"
+    backwards. The factor is added; the literal reading is a named house rule that prints its own words."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "Throw 2D6 (a Ram 3D6) + the factor" in ref and "+1 −" not in ref
+    assert "ramming factor = EDNA + speed (inches a move, 0 stopped) of the rammer − the same of the target" in ref
+    assert "Ramming factor" in ref and "ramming: factor subtract, modifier 1" in ref  # the reading, its option
+    assert _squeezed("Throw 2D6 (a Ram 3D6) + the factor") in _squeezed(_page(mobile_bay, "— quick reference"))
+    house = tmp_path / "literal.json"
+    house.write_text(json.dumps({"quick-play": {"ramming": {"rows": {"factor": "subtract", "modifier": 1}}}}))
+    assert "Throw 2D6 (a Ram 3D6) +1 − the factor" in _blocks(library, "mobile-bay-1864", house)
+
+
+def test_rudder_1_to_3_is_no_turning_with_a_box_on_every_ship_card(mobile_bay, library):
+    """Review 1b and top 10 #8: 5-5's "1-3 none" read as no effect; the article says No turning, and no card had a box."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "rudder 1D6: 4-6 one turn every 2nd bound, 1-3 no turning" in ref and "1-3 none" not in ref
+    cards = _half_cards(mobile_bay)
+    ships = len(re.findall(r"\bNow\b", cards))  # every ship card ticks the speed she is at; a fort has none
+    assert ships == 22 and cards.count("no turning") == ships and cards.count("one turn every 2nd bound") == ships
+
+
+def test_edna_boxes_are_numbered_and_edna_0_is_said(mobile_bay, library):
+    """Review 1b and top 10 #7: unnumbered EDNA boxes meant recounting before every test; EDNA 0 was printed nowhere."""
+    cards = _half_cards(mobile_bay)
+    assert "EDNA 16 " + " ".join(str(n) for n in range(16, 0, -1)) in cards  # Tecumseh: 16 down to 1
+    assert "EDNA 22 " + " ".join(str(n) for n in range(22, 0, -1)) in cards  # Fort Morgan, as the article rates it
+    for page in _cards(mobile_bay):
+        assert "the first box not struck is her EDNA now; at EDNA 0 a ship has sunk or struck her colours; a fort is " \
+               "battered into submission, its batteries silenced" in page
+    assert "EDNA 0 a ship has sunk or struck her colours" in _blocks(library, "mobile-bay-1864")
+
+
+def test_holed_counts_bounds_with_a_write_in_for_the_bound_she_sinks(mobile_bay, library):
+    """Review 1b and top 10 #7: "sinks in 1D6 moves" had no write-in, and "moves" was undefined."""
+    cards = _half_cards(mobile_bay)
+    assert cards.count("holed: sinks 1D6 bounds later, in bound ____") == 22
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "Holed (3-3) roll 1D6 now, add it to this bound and write that bound on her card" in ref
+    assert "Moves \"sinks in 1D6 moves\" and \"one turn every 2 moves\" count bounds" in _blocks(library, "mobile-bay-1864")
+
+
+# ---------------------------------------------------------------------------------------------- the bound
+
+
+def test_the_bound_and_the_turn_counter_procedure_are_printed(mobile_bay, cherbourg, library):
+    """Review 2 and top 10 #3: the draw, the choice of order, acting by number, the line of battle, the forts' second
+    cannonade: all on the quick reference, and the bound as a strip on every card page."""
+    for pages, scenario in ((mobile_bay, "mobile-bay-1864"), (cherbourg, "cherbourg-1864")):
+        ref = _page(pages, "Sequence of play: one bound")
+        for k, row in enumerate(RULESET.tables().sequence_of_play.rows, 1):
+            assert f"{k} {row['phase']}" in ref, row["phase"]
+        blocks = _blocks(library, scenario)
+        assert "the sides draw one at a time, alternately" in blocks
+        assert "ships in line of battle move straight after their leader, each firing only at her own number" in blocks
+        strip = _squeezed("Turn: 1 Draw counters · 2 Decide the order · 3 Act by number · 4 1st cannonade ▸ fire: the unit "
+                          "acting · 5 Move half · 6 Turn · 7 Fort 2nd cannonade ▸ fire: the fort acting")
+        assert _cards(pages) and all(strip in _squeezed(page) for page in _cards(pages))
+
+
+def test_the_roster_carries_no_number_a_turn_counter_also_carries(mobile_bay):
+    """Review 2 and top 10 #3: the roster numbered the units 1-26, the very numbers on the turn counters."""
+    roster = _page(mobile_bay, "Quick Play order of battle")
+    assert not re.search(r"\b\d+ (↳ )?USS Tecumseh\b", roster) and "Numbers are only the roster order" not in roster
+    assert "Unit Type EDNA Ram Guns H/M/P" in roster
+
+
+def test_brooklyns_opening_test_is_printed_for_mobile_bay_only(mobile_bay, cherbourg, library):
+    """Review 2, 3 and top 10 #4: the article's game begins with Brooklyn's test against her EDNA; the pack left it out."""
+    assert "Before bound 1 USS Brooklyn throws 3D6: over her EDNA (14), she leads the line in as ordered; 3D6 of 14 " \
+           "or less, turn her 90° across the channel, stopped" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("Before bound 1 USS Brooklyn throws 3D6") in _squeezed(_page(mobile_bay, "Sequence of play"))
+    assert "Before bound 1" not in " ".join(cherbourg) + _blocks(library, "cherbourg-1864")
+
+
+def test_markers_carry_no_edna_that_goes_stale(mobile_bay):
+    """Review 2: "EDNA 16" on every speed marker was the starting value, wrong after the first hit."""
+    counters = [p for p in mobile_bay if " TURN " in p]
+    assert counters and not any("EDNA" in p for p in counters)
+    assert "USS Brooklyn" in " ".join(counters) and "Slow 4\"" in " ".join(counters)
+
+
+# ---------------------------------------------------------------------------------------------- the article's order
+
+
+def test_mobile_bay_plays_the_articles_order_of_battle_and_the_split_is_an_option(mobile_bay, library, tmp_path):
+    """Review 3 and top 10 #10: the pack split Fort Morgan into a fort and a water battery (+12 EDNA) and added Fort
+    Powell: 26 counters where the article has 24. As printed by default; the library's units by a house rule."""
+    # every page a player plays from (the cover's history and the readings' option name Fort Powell)
+    text = " ".join(p for p in mobile_bay[1:] if "What the article leaves open" not in p)
+    assert "Fort Powell" not in text and "water battery" not in text
+    assert "Admiral Franklin Buchanan 6 units" in mobile_bay[0]  # the cover counts the units in play
+    roster = _page(mobile_bay, "Quick Play order of battle")
+    assert "Fort Morgan Fort 22 4/4/2" in roster and "Confederate: 6 units · total EDNA 82" in roster
+    assert _turn_numbers(mobile_bay) == list(range(1, 25))
+    assert "Mobile Bay order of battle as the article prints it" in _blocks(library, "mobile-bay-1864")
+    house = tmp_path / "library.json"
+    house.write_text(json.dumps({"quick-play": {"order_of_battle": {"rows": {"play": "library"}}}}))
+    split = _build(library, "mobile-bay-1864", tmp_path / "split", house)
+    roster = _page(split, "Quick Play order of battle")
+    assert "Fort Morgan Fort 22 2/4/1" in roster and "Fort Morgan water battery" in roster and "Fort Powell" in roster
+    assert _turn_numbers(split) == list(range(1, 27))
+
+
+def test_a_bad_order_of_battle_option_is_a_clear_error(library, tmp_path):
+    from shipyard.errors import ShipyardError
+
+    house = tmp_path / "bad.json"
+    house.write_text(json.dumps({"quick-play": {"order_of_battle": {"rows": {"play": "everything"}}}}))
+    ctx = RULESET.context(library, house)
+    ctx.scenario = library.scenarios["mobile-bay-1864"]
+    with pytest.raises(ShipyardError, match="order_of_battle .*play is 'everything'; it is article or library"):
+        RULESET.derive(library.units["fort-morgan"], ctx)
+
+
+# ---------------------------------------------------------------------------------------------- the readings, procedures
+
+
+def test_every_reconstruction_is_printed_with_its_option(mobile_bay, library):
+    """Issue 22, honest about reconstruction: one page lists every rule the article lost or leaves open, with the
+    reading played and the house-rule option where there are two readings."""
+    assert _page(mobile_bay, "What the article leaves open")
+    blocks = _blocks(library, "mobile-bay-1864")
+    for row in RULESET.tables().reconstructions.rows:
+        assert f"{_flat(row['rule'])} {_flat(row['reading'])} {_flat(row['option']) or '—'}" in blocks, row["rule"]
+
+
+def test_every_event_that_names_a_further_roll_points_to_a_printed_rule(library):
+    """Issue 22, procedures: an event row naming another roll either prints that roll's results itself ("1D6: 5-6 no
+    Full …") or has its own printed rule on the quick reference, headed by its double ("Boiler (2-2)")."""
+    ref = _blocks(library, "mobile-bay-1864")
+    for row in RULESET.tables().catastrophic_events.rows:
+        text = str(row["ship"])
+        roll = re.search(r"\b\d*D(6|10)\b", text)
+        if not roll:
+            continue
+        own_results = re.search(re.escape(roll.group(0)) + r": (\d-\d .*){2,}", text)
+        assert own_results or re.search(r"\(" + re.escape(row["double"]) + r"\) \S", ref), row["double"]
