@@ -121,8 +121,8 @@ def test_edna_boxes_are_numbered_and_edna_0_is_said(mobile_bay, library):
     assert "EDNA 16 " + " ".join(str(n) for n in range(16, 0, -1)) in cards  # Tecumseh: 16 down to 1
     assert "EDNA 22 " + " ".join(str(n) for n in range(22, 0, -1)) in cards  # Fort Morgan, as the article rates it
     for page in _cards(mobile_bay):
-        assert "the first box not struck is her EDNA now; at EDNA 0 a ship has sunk or struck her colours; a fort is " \
-               "battered into submission, its batteries silenced" in page
+        assert _squeezed("the first box left is her EDNA now; at 0 a ship has sunk or struck her colours; a fort is "
+                         "battered into submission, its batteries silenced") in _squeezed(page)
     assert "EDNA 0 a ship has sunk or struck her colours" in _blocks(library, "mobile-bay-1864")
 
 
@@ -231,3 +231,12 @@ def test_every_event_that_names_a_further_roll_points_to_a_printed_rule(library)
             continue
         own_results = re.search(re.escape(roll.group(0)) + r": (\d-\d .*){2,}", text)
         assert own_results or re.search(r"\(" + re.escape(row["double"]) + r"\) \S", ref), row["double"]
+
+
+def test_a_bound_track_holds_the_games_bounds_and_no_more_than_a_quick_play_game(mobile_bay, cherbourg, library):
+    """Issue 22, states with nowhere to mark: a turn track per game (the holed write-in names a bound on it), sized to
+    the game: Mobile Bay's twelve, Cherbourg's 60 minute turns (set for another rule set) held to 24 bounds."""
+    for pages, bounds in ((mobile_bay, 12), (cherbourg, 24)):
+        page = _page(pages, "Sequence of play: one bound").split(" | ")[0]
+        assert "Bounds " + " ".join(str(n) for n in range(1, bounds + 1)) + " " in page + " "
+        assert f" {bounds + 1} " not in page.split("Bounds ", 1)[1].split("Before bound")[0].split("What the")[0] + " "

@@ -664,7 +664,7 @@ class Track:
     prefilled: int = 0
     note: str = ""
     records: str = ""  # the tracker id this track is (an outcome of the rules is marked here)
-    numbered: bool = False  # each box carries how many boxes are left from it to the end (count .. 1)
+    numbered: str = ""  # "down": each box carries how many are left from it to the end (count .. 1); "up": 1 .. count
 
 
 @dataclass

@@ -292,7 +292,7 @@ class Page:
     def box_track(self, x: float, y: float, count: int, box: float = 3.5, gap: float = 0.7, per_row: int = 20,
                   marks: dict[int, str] | None = None, label: str | None = None, prefilled: int = 0, *,
                   label_w: float | None = None, label_size: float = 7, width: float = 0.25,
-                  track: str | None = None, numbered: bool = False) -> tuple[float, float]:
+                  track: str | None = None, numbered: str = "") -> tuple[float, float]:
         """A track of countable damage boxes with its top-left at (x, y); returns (w, h) in mm.
 
         Boxes are grouped in fives (a wider gap every 5), per_row to a row. marks={n: "½"} draws a heavy bar
@@ -300,8 +300,8 @@ class Page:
         label is drawn to the left, in a column label_w mm wide (default: the label's own width + 1.5 mm),
         so tracks with different labels can share one column by passing the same label_w.
         track names the tracker its boxes count (default: the label); on screen each box carries it and its number.
-        numbered: each box carries, in light type, how many boxes are left from it to the end (count down to 1), so
-        the first box not struck reads the value left without counting.
+        numbered: "down": each box carries, in light type, how many boxes are left from it to the end (count down to 1),
+        so the first box not struck reads the value left without counting; "up": its place, 1 to count (a turn track).
         """
         self._live()
         count = int(count)
@@ -347,10 +347,12 @@ class Page:
                 strikes.append((bxx + inset, top + inset, bxx + box - inset, top + box - inset))
                 strikes.append((bxx + inset, top + box - inset, bxx + box - inset, top + inset))
         self._ink_boxes(corners, box, width, label if track is None else track)
+        if numbered not in ("", "up", "down"):
+            raise RenderError(f"box_track: numbered={numbered!r}; it is up, down or ''")
         if numbered:
             size = 6.0
             for i, (bxx, top) in enumerate(corners):
-                self.text(bxx + box / 2, top + box / 2 + size * 0.34 / MM, str(count - i), size=size,
+                self.text(bxx + box / 2, top + box / 2 + size * 0.34 / MM, str(count - i if numbered == "down" else i + 1), size=size,
                           align="centre", family="condensed", colour=0.55)
         if strikes:
             self.lines(strikes, width=max(width, 0.35))

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...render.blocks import Block, Columns, Flow, Heading, Runs, Stack, Table, Text
+from ...render.blocks import Block, Columns, Flow, Heading, Runs, Stack, Table, Text, Track, Tracks
 from ...render.kit import readings_page, turn_card
 from ...render.text import number
 from ...errors import ShipyardError
-from ..base import Context
+from ..base import Context, game_turns
 from .gauge import turning_gauge
 from .style import style
 
@@ -242,11 +242,19 @@ def quick_reference(doc, derived: list[Any], ctx: Context) -> None:
                               new_page=True)
 
 
+def bound_track(ctx: Context) -> Block:
+    """A box a bound, numbered, to strike as each bound ends: the game's turns (base.game_turns), at most the
+    bound_track table's `most`."""
+    bounds = min(game_turns(ctx), int(ctx.tables.bound_track.rows["most"]))
+    return Tracks([Track("Bounds", bounds, numbered="up")], **style()["bound_track"])
+
+
 def turn_page(derived: list[Any], ctx: Context) -> Block:
     """The quick reference's second page: the bound as a table (the kit's turn card), the scenario's opening test, and
     every rule the article lost or leaves open with the reading this pack plays (the kit's readings page)."""
     st = style()
     return Stack([Text("Quick Play ACW Naval Rules — the bound", **st["reference_title"]),
                   turn_card(ctx.tables, st, title="Sequence of play: one bound"),
+                  bound_track(ctx),
                   opening_tests(ctx, derived),
                   *readings_page(ctx.tables, title="What the article leaves open", style=st)], **st["reference_page"])

@@ -101,7 +101,7 @@ def card(unit: Any, d, ctx: Context) -> Block:
     moves = StatBoxes([("Speed", "does not move")], **st["fort_speed"]) if s.is_fort \
         else StatBoxes(speed_boxes(s), **st["speeds"])
     edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna), records="edna",
-                         numbered=True)],
+                         numbered="down")],
                   **st["edna"])
     now = speed_now(s, ctx)
     left = moves if now is None else Stack([moves, now], **st["speed_stack"])
@@ -115,10 +115,10 @@ def page_header(ctx: Context) -> Block:
     order = ", then ".join(factor_name(ctx, k) for k in ctx.tables.guns_out.rows)
     st = style()
     how = Runs([("Quick Play ACW Naval Rules — record cards  ", "bold"),
-                (f"Strike an EDNA box for each hit, from the left: the first box not struck is her EDNA now; at EDNA 0 "
-                 f"{edna_zero_words(ctx)} For each gun put out of action "
-                 f"strike one factor box, {order} (a fort's guns are its factors too, not its pieces); tick an event "
-                 "when it befalls her, and the speed she is at. The play tables are on the quick reference.", "regular")],
+                (f"Strike an EDNA box a hit, from the left: the first box left is her EDNA now; at 0 "
+                 f"{edna_zero_words(ctx)} For each gun put out of action strike one factor box, {order} (a fort's too). "
+                 "Tick each event that befalls her and her speed. The play tables are on the quick reference.",
+                 "regular")],
                **st["page_header"])
     return Stack([how, turn_strip(ctx.tables, st)], **st["header_stack"])
 
