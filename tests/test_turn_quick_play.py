@@ -240,3 +240,12 @@ def test_a_bound_track_holds_the_games_bounds_and_no_more_than_a_quick_play_game
         page = _page(pages, "Sequence of play: one bound").split(" | ")[0]
         assert "Bounds " + " ".join(str(n) for n in range(1, bounds + 1)) + " " in page + " "
         assert f" {bounds + 1} " not in page.split("Bounds ", 1)[1].split("Before bound")[0].split("What the")[0] + " "
+
+
+def test_the_roster_says_who_leads_each_line(mobile_bay):
+    """Review 2 and 5: a line of battle moves after its leader, and the scenario's notes (who leads, the flagship, the
+    fort too far off to bear) were printed nowhere."""
+    roster = _squeezed(_page(mobile_bay, "Quick Play order of battle").split(" | ")[0])
+    for words in ("Tecumseh leads the monitor column", "Brooklyn leads the wooden line", "Hartford flagship",
+                  "Fort Gaines Col. Charles D. Anderson; too far from the channel for most of its guns to bear"):
+        assert _squeezed(words) in roster, words

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...render.blocks import Block, Flow, Heading, Note, Panel, Stack, Table, Text, Title
+from ...render.blocks import Runs, Block, Flow, Heading, Note, Panel, Stack, Table, Text, Title
 from ...render.kit import fit_to_room
 from ...render.text import number
 from ...errors import ShipyardError
@@ -70,7 +70,20 @@ def side_block(side, by_id: dict, ctx: Context, scenario=None) -> Block | None:
     title = side.name + (f" · {side.commander}" if side.commander else "")
     totals = Panel(Text(side_totals(side.name, stats, ctx), **st["roster_totals"]), **st["roster_totals_panel"])
     return Stack([Heading(title, colour=accent(side, ctx), rule_colour=accent(side, ctx), **st["roster_side_heading"]),
-                  *tables, totals], **st["roster_side"])
+                  *tables, unit_notes(order, by_id), totals], **st["roster_side"])
+
+
+def unit_notes(order: list, by_id: dict) -> Block | None:
+    """The scenario's notes on the side's units in play (who leads each line, the flagship, where a unit lies), in
+    one paragraph: a line of battle moves after its leader, so the leader must be on paper."""
+    notes = [(short_name(by_id[su.id][1].unit_name), " ".join(su.note.split())) for su in order
+             if su.note and su.id in by_id]
+    if not notes:
+        return None
+    runs: list[tuple[str, str]] = []
+    for k, (name, note) in enumerate(notes):
+        runs += [(("  " if k else "") + name, "bold"), (f" {note}.", "regular")]
+    return Runs(runs, **style()["roster_notes"])
 
 
 def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx: Context) -> None:
