@@ -88,8 +88,8 @@ def test_pack_contents_say_where_the_quick_reference_is(bundled_packs):
 
 
 def test_in_black_and_white_union_and_confederate_cards_differ_by_more_than_a_prefix(library):
-    """The accent rules are two greys in black and white: a Confederate card is shaded too; in colour the coloured
-    rules tell the sides apart and no card is shaded."""
+    """The accent rules are two greys in black and white: a Confederate card's head is shaded too (its boxes stay
+    white, for pencil); in colour the coloured rules tell the sides apart and nothing is shaded."""
     from types import SimpleNamespace
 
     from shipyard.render.blocks import Panel, Title
@@ -98,12 +98,13 @@ def test_in_black_and_white_union_and_confederate_cards_differ_by_more_than_a_pr
         ctx = RULESET.context(library)
         ctx.options = SimpleNamespace(colour=colour)
         c = card(library, ctx, uid)
-        panel = next(b for b in walk(c) if isinstance(b, Panel))
+        panels = [b for b in walk(c) if isinstance(b, Panel)]
+        assert panels[0].fill is None  # the card itself is never shaded: pencil on white (play review 4, B&W)
         rule = next(b for b in walk(c) if isinstance(b, Title)).rule_colour
-        return panel.fill, rule
+        return next((p.fill for p in panels if p.fill is not None), None), rule
 
     union_bw, conf_bw = look("uss-hartford", False), look("css-selma", False)
-    assert union_bw[0] is None and conf_bw[0] is not None and float(conf_bw[0]) <= 0.92  # a visible grey
+    assert union_bw[0] is None and conf_bw[0] is not None and float(conf_bw[0]) <= 0.92  # a visible grey head
     assert look("fort-morgan", False)[0] == conf_bw[0]  # the forts are Confederate
     union_c, conf_c = look("uss-hartford", True), look("css-selma", True)
     assert union_c[0] is None and conf_c[0] is None and union_c[1] != conf_c[1]

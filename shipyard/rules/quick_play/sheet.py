@@ -95,7 +95,8 @@ def card(unit: Any, d, ctx: Context) -> Block:
         side_note.insert(0, "turns when stopped")
     head = Columns([
         Title(name, subtitle_without_type(detail, unit), rule_colour=accent(unit, ctx), **st["title"]),
-        Stack([Text(type_words(s), **st["type_words"]), Note(" · ".join(side_note), **st["side_note"])],
+        # a line each ("turns when stopped", "6 pieces"): joined they wrapped mid-phrase ("· 6 / pieces")
+        Stack([Text(type_words(s), **st["type_words"]), *(Note(n, **st["side_note"]) for n in side_note)],
               **st["side_stack"]),
     ], **st["head_row"])
     moves = StatBoxes([("Speed", "does not move")], **st["fort_speed"]) if s.is_fort \
@@ -105,9 +106,12 @@ def card(unit: Any, d, ctx: Context) -> Block:
                   **st["edna"])
     now = speed_now(s, ctx)
     left = moves if now is None else Stack([moves, now], **st["speed_stack"])
-    parts = [head, Columns([left, gun_boxes(s, ctx)], **st["middle_row"]), edna, event_checks(s, ctx)]
+    # in black and white a side's shade is on the card's head only: the boxes a player pencils in stay white
     shade = None if in_colour(ctx) else st["bw_shade"].get(side)
-    return Panel(Stack(parts, **st["card_stack"]), fill=shade, **st["card"])
+    if shade is not None:
+        head = Panel(head, fill=shade, **st["bw_head"])
+    parts = [head, Columns([left, gun_boxes(s, ctx)], **st["middle_row"]), edna, event_checks(s, ctx)]
+    return Panel(Stack(parts, **st["card_stack"]), **st["card"])
 
 
 def page_header(ctx: Context) -> Block:
