@@ -221,11 +221,13 @@ def damage_capacity(rs, derived, ctx=None) -> dict[str, int]:
 def check_damage(library, scenario, rs, units, ctx=None) -> None:
     """A scenario's opening damage against the tracks each unit has under this rule set: more boxes than a
     track holds is an error naming the scenario file, line and field (a name no rule set knows is refused
-    when the scenario loads)."""
+    when the scenario loads), and so, on pre-damaged copies, is a unit whose damage names none of the tracks its
+    sheet has under this rule set (a track another rule set keeps): it would print blank."""
     from .rules import damage_track_known
 
     entry = getattr(library, "origin", {}).get("scenario:" + scenario.id)
     derived_of = {unit.id: d for _, unit, d in units}
+    pre_damaged = getattr(getattr(ctx, "options", None), "copies", "blank") == "pre-damaged"
     problems = []
     for i, side in enumerate(scenario.sides):
         for j, su in enumerate(side.units):
@@ -242,6 +244,16 @@ def check_damage(library, scenario, rs, units, ctx=None) -> None:
                                             f"under {rs.title}"))
                 elif not damage_track_known(name):  # a scenario built in code, not loaded from a file
                     problems.append(Problem(scenario.id, None, f"damage.{track}", f"no damage track {track!r}"))
+            names = [" ".join(t.lower().split()) for t in su.damage]
+            if pre_damaged and capacity and not any(n in capacity for n in names):
+                # a copy meant to show the opening damage would come out blank, with no word: say so instead
+                track = next(iter(su.damage))
+                line = entry.located.line_of(("sides", i, "units", j, "damage")) if entry else None
+                problems.append(Problem(display_path(entry.path) if entry else scenario.id, line,
+                                        f"sides[{i}].units[{j}].damage",
+                                        f"{su.id}'s damage names {', '.join(su.damage)}, a track its {rs.title} sheet "
+                                        f"does not have (it has {', '.join(capacity)}), so a pre-damaged copy would "
+                                        f"print it blank: add {next(iter(capacity))}: N beside {track}, or print blank copies"))
     if problems:
         raise ShipyardError(problems)
 

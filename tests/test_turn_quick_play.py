@@ -249,3 +249,23 @@ def test_the_roster_says_who_leads_each_line(mobile_bay):
     for words in ("Tecumseh leads the monitor column", "Brooklyn leads the wooden line", "Hartford flagship",
                   "Fort Gaines Col. Charles D. Anderson; too far from the channel for most of its guns to bear"):
         assert _squeezed(words) in roster, words
+
+
+def test_pre_damaged_copies_refuse_damage_the_sheet_has_no_track_for(tmp_path):
+    """Review 0 and top 10 #10, and issue 22: `--copies pre-damaged` with the README's `damage: {hull: 2}` printed a
+    blank Quick Play pack with no word. Through the real console script: a clear error with the file, line and
+    field, a non-zero exit and no PDF; with an EDNA figure beside it the pack is built."""
+    from conftest import run_cli
+
+    scen = tmp_path / "battered.yaml"
+    scen.write_text("id: battered\nname: The battered Tennessee\ndate: '1864-08-05'\nplace: Mobile Bay\nsides:\n"
+                    "  - {name: Union, navy: USN, units: [{id: uss-hartford}]}\n"
+                    "  - name: Confederate\n    navy: CSN\n    units:\n      - id: css-tennessee\n"
+                    "        damage: {hull: 2}\n")
+    run = run_cli("pack", str(scen), "--rules", "quick-play", "--copies", "pre-damaged", "-o", str(tmp_path / "out"))
+    assert run.code != 0 and "Traceback" not in run.err
+    assert "battered.yaml:11" in run.err and "sides[1].units[0].damage" in run.err
+    assert "css-tennessee's damage names hull" in run.err and "it has edna" in run.err
+    assert not list((tmp_path / "out").glob("*.pdf"))
+    blank = run_cli("pack", str(scen), "--rules", "quick-play", "-o", str(tmp_path / "blank"))
+    assert blank.code == 0, blank.err  # blank copies need no track
