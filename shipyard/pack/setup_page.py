@@ -230,8 +230,11 @@ def draw_setup(doc, job) -> None:
     from ..rules import get_ruleset
     from ..rules.base import game_turns
 
-    scenario = job.scenario
     ruleset = get_ruleset(job.ctx.tables.ruleset)
+    # only the units that take part under this rule set (RuleSet.plays: a rule set may play its own order of battle)
+    scenario = job.scenario.model_copy(update={"sides": [
+        side.model_copy(update={"units": [su for su in side.units if ruleset.takes_part(su.id, job.ctx)]})
+        for side in job.scenario.sides]})
     units_by_id = {su.id: job.ctx.library.units[su.id] for s in scenario.sides for su in s.units
                    if su.id in job.ctx.library.units}
     box = doc.content
