@@ -35,7 +35,8 @@ def _build(library, scenario: str, out, house=None) -> list[str]:
 
 
 def _blocks(library, scenario: str, house=None) -> str:
-    """The text of the quick reference's two pages as blocks (table cells whole, where the PDF wraps them in columns)."""
+    """The text of the quick reference and of the readings under the roster as blocks (table cells whole, where the
+    PDF wraps them in columns)."""
     from shipyard.render.blocks import walk
     from shipyard.rules.quick_play import reference
     from shipyard.rules.quick_play.derive import plays
@@ -43,7 +44,7 @@ def _blocks(library, scenario: str, house=None) -> str:
     ctx = RULESET.context(library, house)
     ctx.scenario = library.scenarios[scenario]
     derived = [RULESET.derive(u, ctx) for _, u in library.scenario_units(ctx.scenario) if plays(u.id, ctx)]
-    blocks = [reference.quick_reference_blocks(derived, ctx), reference.turn_page(derived, ctx)]
+    blocks = [reference.quick_reference_blocks(derived, ctx), reference.readings(ctx)]
     return _flat(" ".join(t for b in blocks for x in walk(b) for t in x.texts()))
 
 
@@ -132,7 +133,7 @@ def test_holed_counts_bounds_with_a_write_in_for_the_bound_she_sinks(mobile_bay,
     assert cards.count("holed: sinks 1D6 bounds later, in bound ____") == 22
     ref = _blocks(library, "mobile-bay-1864")
     assert "Holed (3-3) roll 1D6 now, add it to this bound and write that bound on her card" in ref
-    assert "Moves \"sinks in 1D6 moves\" and \"one turn every 2 moves\" count bounds" in _blocks(library, "mobile-bay-1864")
+    assert "Moves \"sinks in 1D6 moves\", \"one turn every 2 moves\": bounds" in _blocks(library, "mobile-bay-1864")
 
 
 # ---------------------------------------------------------------------------------------------- the bound
@@ -142,12 +143,13 @@ def test_the_bound_and_the_turn_counter_procedure_are_printed(mobile_bay, cherbo
     """Review 2 and top 10 #3: the draw, the choice of order, acting by number, the line of battle, the forts' second
     cannonade: all on the quick reference, and the bound as a strip on every card page."""
     for pages, scenario in ((mobile_bay, "mobile-bay-1864"), (cherbourg, "cherbourg-1864")):
-        ref = _page(pages, "Sequence of play: one bound")
+        ref = _page(pages, "The bound (sequence of play)")
         for k, row in enumerate(RULESET.tables().sequence_of_play.rows, 1):
             assert f"{k} {row['phase']}" in ref, row["phase"]
         blocks = _blocks(library, scenario)
-        assert "the sides draw one at a time, alternately" in blocks
-        assert "ships in line of battle move straight after their leader, each firing only at her own number" in blocks
+        assert "a counter per unit in a cup; the sides draw alternately" in blocks
+        assert "Drawing counters alternately until a side holds one per unit; the other side draws the rest" in blocks
+        assert "followers move in their leader's wake at his speed, each firing at her own number" in blocks
         strip = _squeezed("Turn: 1 Draw counters · 2 Decide the order · 3 Act by number · 4 1st cannonade ▸ fire: the unit "
                           "acting · 5 Move half · 6 Turn · 7 Fort 2nd cannonade ▸ fire: the fort acting")
         assert _cards(pages) and all(strip in _squeezed(page) for page in _cards(pages))
@@ -164,7 +166,7 @@ def test_brooklyns_opening_test_is_printed_for_mobile_bay_only(mobile_bay, cherb
     """Review 2, 3 and top 10 #4: the article's game begins with Brooklyn's test against her EDNA; the pack left it out."""
     assert "Before bound 1 USS Brooklyn throws 3D6: over her EDNA (14), she leads the line in as ordered; 3D6 of 14 " \
            "or less, turn her 90° across the channel, stopped" in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("Before bound 1 USS Brooklyn throws 3D6") in _squeezed(_page(mobile_bay, "Sequence of play"))
+    assert _squeezed("Before bound 1 USS Brooklyn throws 3D6") in _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert "Before bound 1" not in " ".join(cherbourg) + _blocks(library, "cherbourg-1864")
 
 
@@ -183,14 +185,18 @@ def test_mobile_bay_plays_the_articles_order_of_battle_and_the_split_is_an_optio
     Powell: 26 counters where the article has 24. As printed by default; the library's units by a house rule."""
     # the roster, the cards and the counters (the cover's history, the set-up's special rule "leave her out" and the
     # readings' option name Fort Powell); the water battery is named nowhere but in the readings
-    played = " ".join(p for p in mobile_bay if "Quick Play order of battle" in p or RECORD_CARDS in p or " TURN " in p)
+    def before_readings(p: str) -> str:  # the whole page, up to the readings under the roster (they name the option)
+        return p.split(" | ")[0].split("What the article leaves open")[0]
+
+    played = " ".join(before_readings(p) for p in mobile_bay
+                      if "Quick Play order of battle" in p or RECORD_CARDS in p or " TURN " in p)
     assert "Fort Powell" not in played and "water battery" not in played
-    assert "water battery" not in " ".join(p for p in mobile_bay if "What the article leaves open" not in p)
+    assert "water battery" not in " ".join(before_readings(p) for p in mobile_bay)
     assert "Admiral Franklin Buchanan 6 units" in mobile_bay[0]  # the cover counts the units in play
     roster = _page(mobile_bay, "Quick Play order of battle")
     assert "Fort Morgan Fort 22 4/4/2" in roster and "Confederate: 6 units · total EDNA 82" in roster
     assert _turn_numbers(mobile_bay) == list(range(1, 25))
-    assert "Mobile Bay order of battle as the article prints it" in _blocks(library, "mobile-bay-1864")
+    assert "Order of battle Mobile Bay as the article prints it" in _blocks(library, "mobile-bay-1864")
     house = tmp_path / "library.json"
     house.write_text(json.dumps({"quick-play": {"order_of_battle": {"rows": {"play": "library"}}}}))
     split = _build(library, "mobile-bay-1864", tmp_path / "split", house)
@@ -216,7 +222,7 @@ def test_a_bad_order_of_battle_option_is_a_clear_error(library, tmp_path):
 def test_every_reconstruction_is_printed_with_its_option(mobile_bay, library):
     """Issue 22, honest about reconstruction: one page lists every rule the article lost or leaves open, with the
     reading played and the house-rule option where there are two readings."""
-    assert _page(mobile_bay, "What the article leaves open")
+    assert "What the article leaves open" in _page(mobile_bay, "Quick Play order of battle")  # under the roster
     blocks = _blocks(library, "mobile-bay-1864")
     for row in RULESET.tables().reconstructions.rows:
         assert f"{_flat(row['rule'])} {_flat(row['reading'])} {_flat(row['option']) or '—'}" in blocks, row["rule"]
@@ -239,7 +245,7 @@ def test_a_bound_track_holds_the_games_bounds_and_no_more_than_a_quick_play_game
     """Issue 22, states with nowhere to mark: a turn track per game (the holed write-in names a bound on it), sized to
     the game: Mobile Bay's twelve, Cherbourg's 60 minute turns (set for another rule set) held to 24 bounds."""
     for pages, bounds in ((mobile_bay, 12), (cherbourg, 24)):
-        page = _page(pages, "Sequence of play: one bound").split(" | ")[0]
+        page = _page(pages, "The bound (sequence of play)").split(" | ")[0]
         assert "Bounds " + " ".join(str(n) for n in range(1, bounds + 1)) + " " in page + " "
         assert f" {bounds + 1} " not in page.split("Bounds ", 1)[1].split("Before bound")[0].split("What the")[0] + " "
 

@@ -214,11 +214,11 @@ def opening_tests(ctx: Context, derived: list[Any]) -> Block | None:
 
 
 def quick_reference_blocks(derived: list[Any], ctx: Context) -> Block:
-    """One page of the play tables the units in play use (the cards carry none): their ship types' speeds and turns,
-    their factors' dice, ranges, events, ramming (a Ram's dice only if one is in play), the fort column (only with a
-    fort), and the turning gauge for their turns. The bound and the readings are on the page after (turn_page)."""
+    """One page of what the units in play use: the bound (the kit's turn card) with the bound track and the scenario's
+    opening test, their factors' dice, ranges, events, ramming (a Ram's dice only if one is in play), the fort column
+    (only with a fort), and the turning gauge for their turns. Each ship's speeds and turn are on her own card (the
+    speed table is not repeated here); what the article leaves open is on the roster page (roster.py)."""
     stats = [d.stats for d in derived]
-    types = {s.type for s in stats} if stats else None
     factors = {k for s in stats for k, v in s.cannonade.items() if v} if stats else None
     rams = any(s.ram for s in stats) if stats else True
     forts = any(s.is_fort for s in stats) if stats else True
@@ -226,20 +226,19 @@ def quick_reference_blocks(derived: list[Any], ctx: Context) -> Block:
     st = style()
     return Stack([
         Text("Quick Play ACW Naval Rules — quick reference", **st["reference_title"]),
-        speed_table(ctx, types) if ships else None,
+        turn_card(ctx.tables, st, title="The bound (sequence of play)"),
+        bound_track(ctx),
+        opening_tests(ctx, derived),
         play_tables(ctx, factors=factors, rams=rams, forts=forts, ships=ships),
         *gauge_blocks(derived, ctx),
     ], **st["reference_page"])
 
 
 def quick_reference(doc, derived: list[Any], ctx: Context) -> None:
-    """The play tables and the turning gauge on a true-scale page (the gauge is measured on the table), then what the
-    article leaves open and how this pack reads it (the kit's readings page)."""
+    """The bound, the play tables and the turning gauge on a true-scale page (the gauge is measured on the table)."""
     with doc.true_scale_pages():
         Flow(doc, rule=False, true_scale=True).add(quick_reference_blocks(derived, ctx),
                                                    bookmark="Quick reference and turning gauge", new_page=True)
-    Flow(doc, rule=False).add(turn_page(derived, ctx), bookmark="The bound, and what the article leaves open",
-                              new_page=True)
 
 
 def bound_track(ctx: Context) -> Block:
@@ -249,12 +248,6 @@ def bound_track(ctx: Context) -> Block:
     return Tracks([Track("Bounds", bounds, numbered="up")], **style()["bound_track"])
 
 
-def turn_page(derived: list[Any], ctx: Context) -> Block:
-    """The quick reference's second page: the bound as a table (the kit's turn card), the scenario's opening test, and
-    every rule the article lost or leaves open with the reading this pack plays (the kit's readings page)."""
-    st = style()
-    return Stack([Text("Quick Play ACW Naval Rules — the bound", **st["reference_title"]),
-                  turn_card(ctx.tables, st, title="Sequence of play: one bound"),
-                  bound_track(ctx),
-                  opening_tests(ctx, derived),
-                  *readings_page(ctx.tables, title="What the article leaves open", style=st)], **st["reference_page"])
+def readings(ctx: Context) -> Block:
+    """What the article leaves open and how this pack reads it (the kit's readings page), for the roster page."""
+    return Stack(readings_page(ctx.tables, title="What the article leaves open", style=style()), **style()["readings_stack"])

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...render.blocks import Runs, Block, Flow, Heading, Note, Panel, Stack, Table, Text, Title
-from ...render.kit import fit_to_room
+from ...render.blocks import Block, Flow, Heading, Panel, Runs, Stack, Table, Text, Title
 from ...render.text import number
 from ...errors import ShipyardError
-from ..base import LASHED, Context, accent, roster_order, short_name, side_chart_block
-from .reference import factor_name
+from ..base import LASHED, Context, accent, roster_order, short_name
+from .reference import factor_name, readings
 from .style import style
 
 FACTORS = ("heavy", "medium", "parrot")
@@ -87,7 +86,8 @@ def unit_notes(order: list, by_id: dict) -> Block | None:
 
 
 def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx: Context) -> None:
-    """The order of battle per side: divisions, lashed pairs, type, EDNA, factors, speeds; totals per side."""
+    """The order of battle per side: divisions, lashed pairs, type, EDNA, factors, speeds; totals and the scenario's
+    notes per side; then what the article leaves open and how this pack reads it."""
     if not units:
         raise ShipyardError(f"{scenario.name}: no units to list")
     by_id = {u.id: (u, d) for _, u, d in units}
@@ -99,14 +99,6 @@ def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx: Context) -> No
         block = side_block(side, by_id, ctx, scenario)
         if block is not None:
             flow.add(block, bookmark=side.name, level=1)
-    points = [(d.stats.speeds_in.full, d.stats.edna, short_name(d.unit_name), side)
-              for side, _, d in units if not d.stats.is_fort and d.stats.speeds_in.full is not None]
-    if points:
-        forts = any(d.stats.is_fort for _, _, d in units)
-
-        def chart(height: float) -> Block:
-            return side_chart_block(scenario, points, ctx, title="Speed against staying power", height=height,
-                                    x_label="Full speed (inches a move)", y_label="EDNA",
-                                    note="Forts do not move and are not shown." if forts else "")
-
-        flow.add(fit_to_room(flow, chart, **st["roster_chart"]), bookmark="Speed against staying power", level=1)
+    # what the article leaves open, where a chart of speed against EDNA once stood: the play review found the chart
+    # answered no question at the table (and a duel's showed fractional ticks); the readings are asked for every bound
+    flow.add(readings(ctx), bookmark="What the article leaves open", level=1)
