@@ -243,8 +243,13 @@ def test_every_event_that_names_a_further_roll_points_to_a_printed_rule(library)
 
 def test_a_bound_track_holds_the_games_bounds_and_no_more_than_a_quick_play_game(mobile_bay, cherbourg, library):
     """Issue 22, states with nowhere to mark: a turn track per game (the holed write-in names a bound on it), sized to
-    the game: Mobile Bay's twelve, Cherbourg's 60 minute turns (set for another rule set) held to 24 bounds."""
-    for pages, bounds in ((mobile_bay, 12), (cherbourg, 24)):
+    the game: Mobile Bay's twelve, Cherbourg's hour in Quick Play's three-minute bounds (base.game_turns)."""
+    from shipyard.rules.base import game_turns
+
+    ctx = RULESET.context(library)
+    ctx.scenario = library.scenarios["cherbourg-1864"]
+    assert game_turns(ctx) < 60
+    for pages, bounds in ((mobile_bay, 12), (cherbourg, game_turns(ctx))):
         page = _page(pages, "The bound (sequence of play)").split(" | ")[0]
         assert "Bounds " + " ".join(str(n) for n in range(1, bounds + 1)) + " " in page + " "
         assert f" {bounds + 1} " not in page.split("Bounds ", 1)[1].split("Before bound")[0].split("What the")[0] + " "

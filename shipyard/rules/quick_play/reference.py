@@ -242,10 +242,9 @@ def quick_reference(doc, derived: list[Any], ctx: Context) -> None:
 
 
 def bound_track(ctx: Context) -> Block:
-    """A box a bound, numbered, to strike as each bound ends: the game's turns (base.game_turns), at most the
-    bound_track table's `most`."""
-    bounds = min(game_turns(ctx), int(ctx.tables.bound_track.rows["most"]))
-    return Tracks([Track("Bounds", bounds, numbered="up")], **style()["bound_track"])
+    """A box a bound, numbered, to strike as each bound ends: the game's turns (base.game_turns: --turns, the
+    scenario's turns, or its minutes in Quick Play's bounds)."""
+    return Tracks([Track("Bounds", game_turns(ctx), numbered="up")], **style()["bound_track"])
 
 
 def readings(ctx: Context) -> Block:
