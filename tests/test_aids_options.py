@@ -102,8 +102,9 @@ CHARTED = {
     "smoke-on-the-water": _sotw_xy,
     "saunders": lambda d, ctx: None if d.get("unit") == "fort" else (d["max_speed_kn"], d["hull"]),
     "really-simple": lambda d, ctx: None if d.get("unit") == "fort" else (d["speed_kn"], d["armour"]),
-    "quick-play": lambda d, ctx: None if d["type"] == "Fort" else (d["speeds_in"]["full"], d["edna"]),
 }
+# Quick Play's roster prints what the article leaves open where its chart stood (the play review: the chart answered
+# no question at the table); tests/test_turn_quick_play.py reads the readings there
 
 
 @pytest.fixture(scope="module")
@@ -120,7 +121,7 @@ def packs(tmp_path_factory, library, bundled_packs):
     return built
 
 
-@pytest.mark.parametrize("rules", RULESETS)
+@pytest.mark.parametrize("rules", [r for r in RULESETS if r in CHARTED])
 def test_roster_chart_plots_every_vessel_by_speed_and_staying_power(packs, rules, library):
     rs = get_ruleset(rules)
     ctx = rs.context(library)

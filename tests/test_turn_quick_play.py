@@ -262,6 +262,7 @@ def test_the_roster_says_who_leads_each_line(mobile_bay):
     for words in ("Tecumseh leads the monitor column", "Brooklyn leads the wooden line", "Hartford flagship",
                   "Fort Gaines Col. Charles D. Anderson; too far from the channel for most of its guns to bear"):
         assert _squeezed(words) in roster, words
+    assert "Speed against staying power" not in roster  # the readings stand where the chart was (review 5)
 
 
 def test_pre_damaged_copies_refuse_damage_the_sheet_has_no_track_for(tmp_path):
