@@ -150,15 +150,15 @@ PRINTED = {  # The Gauntlet No. 3 (1995): EDNA, Heavy, Medium, Parrott
     "fort-morgan": (22, 4, 4, 2), "fort-gaines": (18, 4, 2, 2),
 }
 
-# As the pack plays them: the article's order of battle as printed (order_of_battle: article), Fort Morgan's 22 and
-# 4/4/2 on one card with its water battery. With the house rule order_of_battle: library the printed 4/4/2 is shared
+# As the pack plays them: the article's order of battle as printed (which_units: article), Fort Morgan's 22 and
+# 4/4/2 on one card with its water battery. With the house rule which_units: library the printed 4/4/2 is shared
 # between the fort's and the battery's cards by the calculator's values for each alone (fort 4/4/2, battery 4/0/1):
 # Heavy 2+2, Medium 4+0, Parrott 1+1.
 AS_PLAYED = PRINTED
 BATTERY = (12, 2, 0, 1)
 SPLIT = {**PRINTED, "fort-morgan": (22, 2, 4, 1)}
 assert all(a + b == c for a, b, c in zip(SPLIT["fort-morgan"][1:], BATTERY[1:], PRINTED["fort-morgan"][1:]))
-LIBRARY_ORDER = {"quick-play": {"order_of_battle": {"rows": {"play": "library"}}}}
+LIBRARY_ORDER = {"quick-play": {"which_units": {"rows": {"play": "library"}}}}
 
 
 def _values(d) -> tuple:

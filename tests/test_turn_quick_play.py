@@ -198,7 +198,7 @@ def test_mobile_bay_plays_the_articles_order_of_battle_and_the_split_is_an_optio
     assert _turn_numbers(mobile_bay) == list(range(1, 25))
     assert "Order of battle Mobile Bay as the article prints it" in _blocks(library, "mobile-bay-1864")
     house = tmp_path / "library.json"
-    house.write_text(json.dumps({"quick-play": {"order_of_battle": {"rows": {"play": "library"}}}}))
+    house.write_text(json.dumps({"quick-play": {"which_units": {"rows": {"play": "library"}}}}))
     split = _build(library, "mobile-bay-1864", tmp_path / "split", house)
     roster = _page(split, "Quick Play order of battle")
     assert "Fort Morgan Fort 22 2/4/1" in roster and "Fort Morgan water battery" in roster and "Fort Powell" in roster
@@ -209,10 +209,10 @@ def test_a_bad_order_of_battle_option_is_a_clear_error(library, tmp_path):
     from shipyard.errors import ShipyardError
 
     house = tmp_path / "bad.json"
-    house.write_text(json.dumps({"quick-play": {"order_of_battle": {"rows": {"play": "everything"}}}}))
+    house.write_text(json.dumps({"quick-play": {"which_units": {"rows": {"play": "everything"}}}}))
     ctx = RULESET.context(library, house)
     ctx.scenario = library.scenarios["mobile-bay-1864"]
-    with pytest.raises(ShipyardError, match="order_of_battle .*play is 'everything'; it is article or library"):
+    with pytest.raises(ShipyardError, match="which_units .*play is 'everything'; it is article or library"):
         RULESET.derive(library.units["fort-morgan"], ctx)
 
 

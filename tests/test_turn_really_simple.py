@@ -277,7 +277,7 @@ def test_pre_damaged_copy_refuses_a_track_its_cards_do_not_have_through_the_cons
                    cwd=tmp_path)
     err = run.stderr.decode()
     assert run.returncode != 0
-    assert "uss-hartford: damage 'hull': a Really Simple card has no such track (it strikes speed" in err
+    assert "uss-hartford's damage names hull, a track its Really Simple" in err and "(it has speed)" in err
     assert "Traceback" not in err and not list((tmp_path / "out").glob("*.pdf"))
 
 

@@ -338,11 +338,11 @@ def in_published_scenario(ctx: Context, pub: dict) -> bool:
 
 
 def as_the_article(ctx: Context) -> bool:
-    """Whether the article's scenario plays its order of battle as printed (order_of_battle: article), not every unit
+    """Whether the article's scenario plays its order of battle as printed (which_units: article), not every unit
     of the scenario file (library)."""
-    play = str(ctx.tables.order_of_battle.rows.get("play", "article"))
+    play = str(ctx.tables.which_units.rows.get("play", "article"))
     if play not in ("article", "library"):
-        raise ShipyardError(f"table order_of_battle ({ctx.tables.order_of_battle.tag()}): play is {play!r}; it is "
+        raise ShipyardError(f"table which_units ({ctx.tables.which_units.tag()}): play is {play!r}; it is "
                             "article or library")
     return play == "article"
 
@@ -503,8 +503,8 @@ def derive(unit: Any, ctx: Context) -> Derived:
 
         if not plays(unit.id, ctx):
             within = f": the article rates it within {inside['id']}" if inside else ": the article leaves it out"
-            edna_reason += because(f"; not in play in {_order_of_battle()['scenario']}{within} (order_of_battle: article, "
-                                   f"{t.order_of_battle.cite()})", t.order_of_battle.cite("play"))
+            edna_reason += because(f"; not in play in {_order_of_battle()['scenario']}{within} (which_units: article, "
+                                   f"{t.which_units.cite()})", t.which_units.cite("play"))
         rated = given("edna", edna, edna_reason + note(pub["edna"] if pub else 0, edna))
         for k in ("heavy", "medium", "parrot"):
             fires[k] = given(f"cannonade.{k}", factors[k], factor_reasons[k] + note(pub[k] if pub else 0, factors[k]))
