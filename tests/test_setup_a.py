@@ -1,0 +1,96 @@
+"""Issue 23's set-up data for Hampton Roads (both days), Cherbourg, Wassaw Sound, Charleston and Drewry's Bluff: each
+scenario's historically decisive layout facts, read from the library, and its set-up fitting one page on every rule
+set and paper."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from shipyard.rules import get_ruleset
+
+MINE = ["hampton-roads-1862", "hampton-roads-1862-day-2"]
+RULES = ["saunders", "smoke-on-the-water", "really-simple", "quick-play"]
+
+
+def inside(point, outline) -> bool:
+    """Whether a point lies inside a polygon (ray casting)."""
+    x, y = point
+    hit = False
+    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
+def yards(a, b) -> float:
+    return math.dist(a, b)
+
+
+def named(items, name):
+    return next(i for i in items if i.name == name)
+
+
+def draught(library, uid) -> float:
+    return library.units[uid].draught_ft
+
+
+def test_hampton_roads_day_1_has_cumberland_and_congress_at_anchor_off_newport_news(library):
+    setup = library.scenarios["hampton-roads-1862"].setup
+    shore = named(setup.land, "Newport News").outline
+    for uid in ("uss-cumberland", "uss-congress"):
+        start = setup.starts[uid]
+        assert start.anchored and start.speed_kn == 0, uid
+        assert min(yards(start.at, p) for p in shore) < 1000, uid  # off Newport News, within half a mile of the shore
+    others = [s.at[0] for uid, s in setup.starts.items() if uid not in ("uss-cumberland", "uss-congress")
+              and not s.arrives]
+    assert max(setup.starts[u].at[0] for u in ("uss-cumberland", "uss-congress")) < min(others)  # up the roads
+    virginia = setup.starts["css-virginia"].at  # coming down the Elizabeth River from Norfolk, past Craney Island
+    assert inside(virginia, named(setup.water, "Elizabeth River").outline)
+    assert virginia[1] < named(setup.land, "Sewell's Point").outline[3][1]  # still south of Sewell's Point
+    grounds = [e for e in setup.events if "Minnesota" in e.what and "aground" in e.what and "Middle Ground" in e.what]
+    assert grounds  # Minnesota runs aground on the Middle Ground later: an event
+    assert named(setup.water, "Middle Ground").depth_ft < draught(library, "uss-minnesota")
+    assert "uss-monitor" not in setup.starts  # she arrives that night: the second day's scenario
+
+
+def test_hampton_roads_day_2_has_monitor_and_virginia_by_the_grounded_minnesota(library):
+    setup = library.scenarios["hampton-roads-1862-day-2"].setup
+    shoal = named(setup.water, "Middle Ground")
+    minnesota, monitor = setup.starts["uss-minnesota"].at, setup.starts["uss-monitor"].at
+    assert inside(minnesota, shoal.outline) and shoal.depth_ft < draught(library, "uss-minnesota")  # aground on it
+    assert yards(monitor, minnesota) < 600  # Monitor lay beside her at dawn
+    assert draught(library, "uss-monitor") < shoal.depth_ft < draught(library, "css-virginia")  # Monitor may use
+    virginia = setup.starts["css-virginia"].at  # the shoal, Virginia may not: she comes up the main channel
+    assert inside(virginia, named(setup.water, "Main channel").outline)
+    assert named(setup.water, "Main channel").depth_ft >= draught(library, "css-virginia")
+    assert yards(virginia, named(setup.land, "Sewell's Point").outline[0]) < 1500  # out from Sewell's Point
+    assert any(r.name == "Minnesota aground" for r in setup.special_rules)
+
+
+def _blocks(library, scenario_id, rules, paper):
+    from pathlib import Path
+    import tempfile
+
+    from shipyard.pack.setup_page import fitted, setup_blocks
+    from shipyard.render import Document
+
+    scenario = library.scenarios[scenario_id]
+    rs = get_ruleset(rules)
+    units = {su.id: library.units[su.id] for s in scenario.sides for su in s.units}
+    with Document(Path(tempfile.mkdtemp()) / "x.pdf", paper=paper, title="x", footer="x") as doc:
+        box = doc.content
+        doc.new_page()
+    return fitted(setup_blocks(scenario, rs, units, rs.native_scale, scenario.turns or 12), box.w, box.h), box
+
+
+@pytest.mark.parametrize("scenario", MINE)
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_set_up_fits_one_page(library, scenario, rules, paper):
+    from shipyard.pack.setup_page import style
+
+    blocks, box = _blocks(library, scenario, rules, paper)
+    gap = style()["page"]["gap"]
+    assert sum(b.measure(box.w) for b in blocks) + gap * (len(blocks) - 1) <= box.h, (scenario, rules, paper)
