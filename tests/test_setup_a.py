@@ -10,7 +10,7 @@ import pytest
 
 from shipyard.rules import get_ruleset
 
-MINE = ["hampton-roads-1862", "hampton-roads-1862-day-2"]
+MINE = ["hampton-roads-1862", "hampton-roads-1862-day-2", "cherbourg-1864"]
 RULES = ["saunders", "smoke-on-the-water", "really-simple", "quick-play"]
 
 
@@ -94,3 +94,20 @@ def test_the_set_up_fits_one_page(library, scenario, rules, paper):
     blocks, box = _blocks(library, scenario, rules, paper)
     gap = style()["page"]["gap"]
     assert sum(b.measure(box.w) for b in blocks) + gap * (len(blocks) - 1) <= box.h, (scenario, rules, paper)
+
+
+def test_cherbourg_starts_the_ships_a_mile_apart_with_alabama_between_kearsarge_and_french_waters(library):
+    setup = library.scenarios["cherbourg-1864"].setup
+    kearsarge, alabama = setup.starts["uss-kearsarge"].at, setup.starts["css-alabama"].at
+    assert 1800 <= yards(kearsarge, alabama) <= 2200  # the ships start about 2,000 yd apart
+    french = named(setup.zones, "French waters (Alabama safe)")
+    assert french.side == "Confederate" and max(y for _, y in french.outline) < alabama[1] < kearsarge[1]
+    assert min(kearsarge[0], alabama[0]) > setup.area.width_yd / 2  # the east half: the current carries them west
+    current = named(setup.special_rules, "The current")
+    assert "west" in current.rule
+
+
+def test_cherbourgs_notes_put_french_waters_where_the_plan_does(library):
+    scenario = library.scenarios["cherbourg-1864"]
+    union = next(s for s in scenario.sides if s.name == "Union")
+    assert "south edge" in " ".join(union.victory.split()) and "north edge" not in scenario.notes  # north is up
