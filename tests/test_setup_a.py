@@ -10,7 +10,7 @@ import pytest
 
 from shipyard.rules import get_ruleset
 
-MINE = ["hampton-roads-1862", "hampton-roads-1862-day-2", "cherbourg-1864"]
+MINE = ["hampton-roads-1862", "hampton-roads-1862-day-2", "cherbourg-1864", "wassaw-sound-1863"]
 RULES = ["saunders", "smoke-on-the-water", "really-simple", "quick-play"]
 
 
@@ -52,6 +52,9 @@ def test_hampton_roads_day_1_has_cumberland_and_congress_at_anchor_off_newport_n
     grounds = [e for e in setup.events if "Minnesota" in e.what and "aground" in e.what and "Middle Ground" in e.what]
     assert grounds  # Minnesota runs aground on the Middle Ground later: an event
     assert named(setup.water, "Middle Ground").depth_ft < draught(library, "uss-minnesota")
+    channel = named(setup.water, "Newport News channel")  # Van Brunt: aground although in the channel, drawing 23 ft
+    assert max(draught(library, u) for u in ("uss-cumberland", "uss-congress")) < channel.depth_ft
+    assert channel.depth_ft < draught(library, "uss-minnesota")
     assert "uss-monitor" not in setup.starts  # she arrives that night: the second day's scenario
 
 
@@ -111,3 +114,17 @@ def test_cherbourgs_notes_put_french_waters_where_the_plan_does(library):
     scenario = library.scenarios["cherbourg-1864"]
     union = next(s for s in scenario.sides if s.name == "Union")
     assert "south edge" in " ".join(union.victory.split()) and "north edge" not in scenario.notes  # north is up
+
+
+def test_wassaw_sound_puts_the_bar_between_atlanta_and_the_monitors_deep_enough_only_for_them(library):
+    setup = library.scenarios["wassaw-sound-1863"].setup
+    atlanta, weehawken = setup.starts["css-atlanta"].at, setup.starts["uss-weehawken"].at
+    channel, bar = named(setup.water, "Wilmington River channel"), named(setup.water, "The bar")
+    assert inside(atlanta, channel.outline) and inside(weehawken, channel.outline)
+    assert 2400 <= yards(atlanta, weehawken) <= 3200  # her first shot, at about a mile and a half
+    assert atlanta[0] < weehawken[0] and atlanta[1] > weehawken[1]  # she comes down from the north-west
+    middle = [sum(c) / len(bar.outline) for c in zip(*bar.outline)]
+    assert atlanta[0] < middle[0] < weehawken[0]  # the bar lies across her way to them
+    assert 400 <= yards(middle, weehawken) <= 1000  # she grounded about 600 yd from Weehawken
+    assert draught(library, "uss-weehawken") < bar.depth_ft < draught(library, "css-atlanta") < channel.depth_ft
+    assert setup.area.table.width_ft == 4 and setup.area.table.depth_ft == 3  # a small action
