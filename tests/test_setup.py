@@ -122,7 +122,8 @@ def _plan(library, rules: str, paper: str, scenario_id: str = "mobile-bay-1864")
     return next(b for b in blocks if isinstance(b, TablePlan)), box.w
 
 
-PLANNED = ["mobile-bay-1864", "hampton-roads-1862", "hampton-roads-1862-day-2", "cherbourg-1864", "wassaw-sound-1863"]
+PLANNED = ["mobile-bay-1864", "hampton-roads-1862", "hampton-roads-1862-day-2", "cherbourg-1864", "wassaw-sound-1863",
+           "charleston-1863"]
 
 
 @pytest.mark.parametrize("scenario", PLANNED)

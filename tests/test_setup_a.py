@@ -10,7 +10,8 @@ import pytest
 
 from shipyard.rules import get_ruleset
 
-MINE = ["hampton-roads-1862", "hampton-roads-1862-day-2", "cherbourg-1864", "wassaw-sound-1863"]
+MINE = ["hampton-roads-1862", "hampton-roads-1862-day-2", "cherbourg-1864", "wassaw-sound-1863",
+        "charleston-1863"]
 RULES = ["saunders", "smoke-on-the-water", "really-simple", "quick-play"]
 
 
@@ -128,3 +129,31 @@ def test_wassaw_sound_puts_the_bar_between_atlanta_and_the_monitors_deep_enough_
     assert 400 <= yards(middle, weehawken) <= 1000  # she grounded about 600 yd from Weehawken
     assert draught(library, "uss-weehawken") < bar.depth_ft < draught(library, "css-atlanta") < channel.depth_ft
     assert setup.area.table.width_ft == 4 and setup.area.table.depth_ft == 3  # a small action
+
+
+def _left_of(line, point) -> bool:
+    """Whether a point lies to the left of a line walked from its first point to its last (for a line running east
+    and north, the harbour side)."""
+    (ax, ay), (bx, by) = line[0], line[-1]
+    return (bx - ax) * (point[1] - ay) - (by - ay) * (point[0] - ax) > 0
+
+
+def test_charleston_puts_the_line_below_sumter_and_the_obstruction_between_it_and_the_harbour(library):
+    setup = library.scenarios["charleston-1863"].setup
+    sumter, moultrie = setup.starts["fort-sumter"].at, setup.starts["fort-moultrie"].at
+    assert 1700 <= yards(sumter, moultrie) <= 2200 and moultrie[0] > sumter[0]  # Moultrie east-north-east of Sumter
+    rope = named(setup.obstructions, "Rope and cask obstruction").line
+    assert yards(rope[0], sumter) < 300 and yards(rope[-1], moultrie) < 400  # from Sumter towards Moultrie
+    line = ["uss-weehawken", "uss-passaic", "uss-montauk", "uss-patapsco", "uss-new-ironsides", "uss-catskill",
+            "uss-nantucket", "uss-nahant", "uss-keokuk"]
+    up_channel = [yards(setup.starts[u].at, sumter) for u in line]
+    assert up_channel == sorted(up_channel)  # line ahead in the order of the day: Weehawken leads, Keokuk last
+    channel = named(setup.water, "Main Ship Channel")
+    assert all(inside(setup.starts[u].at, channel.outline) for u in line)
+    assert all(not _left_of(rope, setup.starts[u].at) for u in line)  # the fleet outside the obstruction
+    for reserve in ("css-chicora", "css-palmetto-state"):
+        assert _left_of(rope, setup.starts[reserve].at)  # the ironclads wait behind it
+    field = named(setup.torpedo_fields, "Torpedoes behind the obstruction")
+    assert all(_left_of(rope, p) for p in field.outline)  # torpedoes behind the rope, not in front
+    shoals = [w.depth_ft for w in setup.water if w.kind == "shoal"]
+    assert max(shoals) < draught(library, "uss-new-ironsides") < channel.depth_ft  # deep water only in the channel
