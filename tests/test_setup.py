@@ -123,7 +123,7 @@ def _plan(library, rules: str, paper: str, scenario_id: str = "mobile-bay-1864")
 
 
 PLANNED = ["mobile-bay-1864", "hampton-roads-1862", "hampton-roads-1862-day-2", "cherbourg-1864", "wassaw-sound-1863",
-           "charleston-1863"]
+           "charleston-1863", "drewrys-bluff-1862"]
 
 
 @pytest.mark.parametrize("scenario", PLANNED)

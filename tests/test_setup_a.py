@@ -11,7 +11,7 @@ import pytest
 from shipyard.rules import get_ruleset
 
 MINE = ["hampton-roads-1862", "hampton-roads-1862-day-2", "cherbourg-1864", "wassaw-sound-1863",
-        "charleston-1863"]
+        "charleston-1863", "drewrys-bluff-1862"]
 RULES = ["saunders", "smoke-on-the-water", "really-simple", "quick-play"]
 
 
@@ -157,3 +157,25 @@ def test_charleston_puts_the_line_below_sumter_and_the_obstruction_between_it_an
     assert all(_left_of(rope, p) for p in field.outline)  # torpedoes behind the rope, not in front
     shoals = [w.depth_ft for w in setup.water if w.kind == "shoal"]
     assert max(shoals) < draught(library, "uss-new-ironsides") < channel.depth_ft  # deep water only in the channel
+
+
+def _bearing(a, b) -> float:
+    return math.degrees(math.atan2(b[0] - a[0], b[1] - a[1])) % 360
+
+
+def test_drewrys_bluff_moors_galena_600_yd_below_the_battery_with_the_obstructions_between(library):
+    setup = library.scenarios["drewrys-bluff-1862"].setup
+    bluff, galena = setup.starts["drewrys-bluff"].at, setup.starts["uss-galena"].at
+    assert setup.starts["uss-galena"].anchored and 500 <= yards(bluff, galena) <= 700  # moored about 600 yd below
+    river = named(setup.water, "James River").outline
+    hulks = named(setup.obstructions, "Sunken hulks and cribs").line
+    assert all(p in river for p in hulks)  # the line runs bank to bank: no ship may pass it
+    union = ["uss-galena", "uss-monitor", "usrc-naugatuck", "uss-aroostook", "uss-port-royal"]
+    assert all(inside(setup.starts[u].at, river) for u in union)
+    assert not any(_left_of(hulks, setup.starts[u].at) for u in union)  # every Union ship below the obstructions
+    assert _left_of(hulks, bluff) and not inside(bluff, river)  # the battery above them (upstream), on the bank
+    ironclads = max(yards(bluff, setup.starts[u].at) for u in ("uss-galena", "uss-monitor", "usrc-naugatuck"))
+    assert min(yards(bluff, setup.starts[u].at) for u in ("uss-aroostook", "uss-port-royal")) > ironclads
+    arc = setup.starts["drewrys-bluff"].arcs[0]  # its river face bears on Galena and down the reach
+    for uid in ("uss-galena", "uss-port-royal"):
+        assert arc.from_ <= _bearing(bluff, setup.starts[uid].at) <= arc.to, uid
