@@ -216,10 +216,10 @@ def test_open_a_ship_and_see_her_sheet(server, browser, shots):
 def test_build_a_mobile_bay_pack_and_download_it(server, browser, shots):
     url, _ = server
     browser.get(f"{url}/scenarios/mobile-bay-1864")
-    for box in browser.find_elements(By.NAME, "rules"):
+    for box in browser.find_elements(By.CSS_SELECTOR, '#pack-form input[name="rules"]'):  # not the plan's picker
         if box.get_attribute("value") != "quick-play" and box.is_selected():
             box.click()
-    Select(browser.find_element(By.NAME, "paper")).select_by_value("letter")
+    Select(browser.find_element(By.CSS_SELECTOR, '#pack-form select[name="paper"]')).select_by_value("letter")
     browser.find_element(By.ID, "build-pack").click()
     link = _wait(browser, EC.element_to_be_clickable((By.ID, "download-pack")), timeout=120)
     browser.save_screenshot(str(shots / "pack.png"))

@@ -22,6 +22,7 @@ from .. import app as core
 from ..errors import Problem, ShipyardError
 from ..rules import all_scales, default_ruleset, rule_set_names
 from ..rules.base import DEFAULT_TURNS
+from ..pack.sections import SECTIONS
 from ..library.model import MAX_TURNS
 from .forms import data_from_form, fields_for
 from .guard import MAX_BODY, Guard, TooLarge
@@ -29,6 +30,7 @@ from .service import FONTS_URL, Conflict, Workshop, safe_id, version_of
 from .work import OffLoop
 
 HERE = Path(__file__).parent
+PACK_SECTIONS = [(s.name, s.title) for s in SECTIONS]  # the pack form's section choices, in pack order
 PACK_FORM = {"rules": "Rule sets", "paper": "Paper", "scale": "Models", "colour": "Ink", "copies": "Copies",
              "turns": "Turns"}  # the pack form's labels, for its mistakes
 
@@ -218,9 +220,17 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         if scen is None:
             return error_page(request, 404, f"no scenario {ident!r}")
         units = shop.library.units
+        rules, paper = _picked(request)
+        plan, plan_error = [], None
+        if scen.setup is not None:  # the set-up pages as the pack prints them, the table plan first
+            try:
+                plan = await off_loop(shop.setup_svg, ident, rules, paper)
+            except ShipyardError as exc:
+                plan_error = str(exc)
         return page("scenario.html", request, scenario=scen, default_turns=scen.turns or (f"its {scen.minutes} minutes in each rule set's turns" if scen.minutes else DEFAULT_TURNS), max_turns=MAX_TURNS,
-                    aids=core.AIDS, offered={rs.key: core.aids_offered(rs) for rs in shop.rulesets()},
-                    names={su.id: units[su.id].name for side in scen.sides for su in side.units if su.id in units})
+                    aids=core.AIDS, offered={rs.key: core.aids_offered(rs, scen) for rs in shop.rulesets()},
+                    names={su.id: units[su.id].name for side in scen.sides for su in side.units if su.id in units},
+                    rules=rules, paper=paper, plan=plan, plan_error=plan_error, sections=PACK_SECTIONS)
 
     async def scenario_new(request: Request):
         lib = shop.library
@@ -249,6 +259,9 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                    "copies": form.get("copies") or "blank"}
         if form.get("scale"):  # blank: the rule set's own scale
             options["scale"] = form.get("scale")
+        if form.get("_sections"):  # the form offered the sections: each one not ticked is left out, as --no does
+            ticked = form.getlist("sections")
+            options.update({name: False for name, _ in PACK_SECTIONS if name not in ticked})
         try:
             turns = core.check_turns(form.get("turns"), name="Turns")  # blank: the scenario's own length, else 12
             if turns is not None:
@@ -352,6 +365,17 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         svg = await off_loop(shop.sheet_svg_page, unit, rules, number, paper, request.query_params.get("scale"))
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
+    async def api_setup_svg(request: Request):
+        """A page of a scenario's set-up (page 1: the table plan) as SVG, drawn from the layout its PDF is drawn from."""
+        ident = request.path_params["ident"]
+        if ident not in shop.library.scenarios:
+            return JSONResponse({"error": f"no scenario {ident!r}"}, status_code=404)
+        rules, number, paper = _sheet_page_params(request)
+        pages = await off_loop(shop.setup_svg, ident, rules, paper, request.query_params.get("scale") or None)
+        if not 1 <= number <= len(pages):
+            raise ShipyardError(f"page {number}: the set-up has {len(pages)} page{'s' if len(pages) != 1 else ''}")
+        return Response(pages[number - 1], media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
     async def api_sheet_png(request: Request):
         unit = unit_or_404(request.path_params["ident"])
         if unit is None:
@@ -434,6 +458,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         Route("/api/vessels/{ident}/sheet.pdf", api_sheet_pdf),
         Route("/api/vessels/{ident}/sheet.svg", api_sheet_svg),
         Route("/api/vessels/{ident}/sheet.png", api_sheet_png),
+        Route("/api/scenarios/{ident}/setup.svg", api_setup_svg),
         Route("/api/scenarios/{ident}/{aid}.pdf", api_scenario_aid),
         Route("/api/rules/{rules}/{aid}.pdf", api_rules_aid),
         Route("/api/check", api_check, methods=["POST"]),
@@ -475,6 +500,12 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                                                                      405: not_found})
     app.state.shop = shop
     return Guard(app, allowed_hosts or set(), key)
+
+
+def _picked(request: Request) -> tuple[str, str]:
+    """The rule set and paper a page's pickers chose (?rules=saunders&paper=letter), the defaults where none."""
+    q = request.query_params
+    return q.get("rules") or default_ruleset().key, q.get("paper") or "a4"
 
 
 def _aid_options(request: Request):
