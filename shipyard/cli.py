@@ -494,7 +494,7 @@ def pack(
     colour: Annotated[Optional[bool], typer.Option("--colour/--black-and-white", help="Colour or black and white.")] = None,
     copies: Annotated[Optional[str], typer.Option("--copies", help="blank or pre-damaged.")] = None,
     turns: Annotated[Optional[int], typer.Option("--turns", help="Game turns the orders logs hold (default: the scenario's turns, else 12).")] = None,
-    no: Annotated[Optional[list[str]], typer.Option("--no", help="Leave out a section: roster, sheets, templates, counters, reference.")] = None,
+    no: Annotated[Optional[list[str]], typer.Option("--no", help="Leave out a section (repeatable)")] = None,
     house_rules: HouseOpt = None,
     templates: TemplatesOpt = None,
     library: LibraryOpt = None,
