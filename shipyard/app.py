@@ -947,8 +947,12 @@ def new_scenario(library, name: str, folder: Path | None = None, *, force: bool 
     if ident in library.scenarios and not force:
         raise ShipyardError(f"a scenario {ident!r} exists already (`shipyard scenarios` lists them): choose another name")
     folder, path = _new_file(folder, ident, force)
+    from .rules import torpedo_densities
+
+    read = sorted({word for words in torpedo_densities().values() for word in words})
+    densities = ", ".join(read) + " (the words a rule set reads)" if read else "no bundled rule set reads one yet"
     text = texts.render("scenario.yaml.j2", None, id=ident, ship_name=name, schema=".schema/scenario.schema.json",
-                        path=display_path(path))
+                        path=display_path(path), densities=densities)
     _check_before_writing(library, path, text)
     _write_new(folder, path, text, "scenario")
     return path

@@ -34,3 +34,34 @@ def test_the_set_up_is_a_section_no_leaves_out_and_help_names(tmp_path):
     assert marks and not any(m.startswith("Set-up") for m in marks) and "Counters and markers" not in marks, marks
     bad = shipyard("pack", "mobile-bay-1864", "--no", "plan", cwd=tmp_path)
     assert bad.returncode != 0 and b"expected one of setup, roster" in bad.stderr
+
+
+def test_new_scenario_writes_a_set_up_to_fill_in_that_validates_as_written_and_uncommented(tmp_path):
+    """Main's `new scenario` wrote no set-up at all: a user had to find the format in the code."""
+    made = shipyard("new", "scenario", "Sound skirmish", "--folder", "ships", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr.decode()
+    path = tmp_path / "ships" / "sound-skirmish.yaml"
+    text = path.read_text()
+    data = yaml.safe_load(text)
+    units = [u["id"] for side in data["sides"] for u in side["units"]]
+    setup = data["setup"]
+    assert setup["area"]["width_yd"] > 0 and sorted(setup["starts"]) == sorted(units)  # one start per unit
+    assert {row["unit"] for row in setup["victory"]["points"]} == set(units) and setup["victory"]["levels"]
+    assert shipyard("validate", path, cwd=tmp_path).returncode == 0
+    # every commented-out example is a valid one: uncommented, the file still validates
+    shown = re.compile(r"^(  )?# ((turns|land|water|obstructions|torpedo_fields|zones|events|special_rules|fitting"
+                       r"|outcome): .*)$")
+    uncommented = [shown.sub(lambda m: (m.group(1) or "") + m.group(2), line) for line in text.splitlines()]
+    assert sum(a != b for a, b in zip(uncommented, text.splitlines())) == 10
+    path.write_text("\n".join(uncommented) + "\n")
+    checked = shipyard("validate", path, cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout.decode() + checked.stderr.decode()
+    # and it prints: the set-up page names both units
+    run = shipyard("pack", "sound-skirmish", "-L", "ships", "-r", "quick-play", "-o", "out", "--jobs", "1",
+                   *[a for s in ("roster", "sheets", "templates", "counters", "reference") for a in ("--no", s)],
+                   cwd=tmp_path)
+    assert run.returncode == 0, run.stderr.decode()
+    from conftest import pdf_page_texts
+
+    pages = " ".join(pdf_page_texts(tmp_path / "out" / "sound-skirmish-quick-play.pdf"))
+    assert "USS Metacomet" in pages and "CSS Albemarle" in pages and "Victory points" in pages
