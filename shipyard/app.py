@@ -548,20 +548,31 @@ def build_packs(library, scenario, rulesets, options, *, jobs: int | None = None
     returns the Builts in rule-set order, or raises PacksFailed after writing every pack that could be built.
     Before any is built, every file it would replace is checked (shipyard.overwrite; force: any regular file)."""
     from . import overwrite
-    from .pack import build_packs as _build
-    from .pack.options import pack_file_name
+    from .pack import PacksFailed, build_packs as _build
+    from .pack.options import pack_file_name, packets
 
+    files = packets(scenario, options)  # one, or one for each side (per_side)
     out_dir = Path(options.output_dir)
     if out_dir.is_dir():
         problems = []
         for rs in rulesets:
-            try:
-                overwrite.target(out_dir / pack_file_name(scenario.id, rs, options), overwrite.PDF, force)
-            except ShipyardError as exc:
-                problems += exc.problems
+            for packet in files:
+                try:
+                    overwrite.target(out_dir / pack_file_name(scenario.id, rs, packet), overwrite.PDF, force)
+                except ShipyardError as exc:
+                    problems += exc.problems
         if problems:
             raise ShipyardError(problems)
-    return _build(library, scenario, rulesets, options, jobs=jobs, on_built=on_built)
+    built, failed = [], []
+    for packet in files:
+        try:
+            built += _build(library, scenario, rulesets, packet, jobs=jobs, on_built=on_built)
+        except PacksFailed as exc:  # the other sides' packs are still built, then every failure is told
+            built += exc.built
+            failed += exc.problems
+    if failed:
+        raise PacksFailed(failed, built)
+    return built
 
 
 def pack_bytes(library, scenario, rs, options) -> bytes:

@@ -65,3 +65,51 @@ def test_new_scenario_writes_a_set_up_to_fill_in_that_validates_as_written_and_u
 
     pages = " ".join(pdf_page_texts(tmp_path / "out" / "sound-skirmish-quick-play.pdf"))
     assert "USS Metacomet" in pages and "CSS Albemarle" in pages and "Victory points" in pages
+
+
+def _sheet_names(path: Path) -> list[str]:
+    """The units bookmarked under the record sheets (or cards) of a pack."""
+    import pypdfium2
+
+    pdf = pypdfium2.PdfDocument(str(path))
+    names, inside = [], False
+    for mark in pdf.get_toc():
+        if mark.level == 0:
+            inside = mark.get_title() == "Record sheets"
+        elif inside:
+            names.append(mark.get_title())
+    pdf.close()
+    return names
+
+
+def test_per_side_writes_one_file_a_side_with_its_own_cards_and_the_whole_set_up(tmp_path):
+    """On Letter, Quick Play's cards of one side shared a page with the other's: a side could not be handed its own.
+    --per-side writes each side its file: its cards alone, and the set-up page with every unit of both."""
+    from conftest import pdf_page_texts
+    from shipyard.library.library import Library
+
+    lib = Library.load()
+    scenario = lib.scenarios["mobile-bay-1864"]
+    run = shipyard("pack", "mobile-bay-1864", "--per-side", "-r", "quick-play", "--paper", "letter", "-o", "out",
+                   "--jobs", "1", "--save-preset", "sides.yaml", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr.decode()
+    files = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert files == ["mobile-bay-1864-quick-play-confederate-letter.pdf", "mobile-bay-1864-quick-play-union-letter.pdf"]
+    everyone = [lib.units[su.id].name for side in scenario.sides for su in side.units]
+    setups = []
+    for side in scenario.sides:
+        path = tmp_path / "out" / f"mobile-bay-1864-quick-play-{side.name.lower()}-letter.pdf"
+        own = {lib.units[su.id].name for su in side.units}
+        cards = {c for c in _sheet_names(path) if c in everyone}
+        assert cards and cards <= own, (side.name, cards - own)  # no card of the other side
+        page = next(p for p in pdf_page_texts(path) if p.lstrip().startswith("Set-up:"))
+        setups.append(page.rsplit("page 2 of", 1)[0])  # less the footer's page count
+    assert setups[0] == setups[1] and "USS Tecumseh" in setups[0] and "CSS Tennessee" in setups[0]  # one set-up, both sides
+    assert yaml.safe_load((tmp_path / "sides.yaml").read_text(encoding="utf-8"))["per_side"] is True
+    again = shipyard("pack", "mobile-bay-1864", "--preset", "sides.yaml", "--side", "Union", "-o", "again",
+                     cwd=tmp_path)
+    assert again.returncode == 0, again.stderr.decode()
+    assert [p.name for p in (tmp_path / "again").iterdir()] == ["mobile-bay-1864-quick-play-union-letter.pdf"]
+    bad = shipyard("pack", "mobile-bay-1864", "--per-side", "--side", "Royal Navy", "-r", "quick-play", "-o", "bad",
+                   cwd=tmp_path)
+    assert bad.returncode != 0 and b"no side named Royal Navy" in bad.stderr and not (tmp_path / "bad").exists()

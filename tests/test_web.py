@@ -569,3 +569,25 @@ def test_the_pack_form_offers_every_section_the_set_up_first_and_leaves_out_what
         headers={**FORM, **ORIGIN}, follow_redirects=False)
     assert r.status_code == 303 and seen[-1]["setup"] is False and seen[-1]["counters"] is False
     assert all(seen[-1].get(s.name, True) for s in SECTIONS if s.name not in ("setup", "counters"))
+
+
+def test_the_pack_form_builds_one_file_for_each_side_when_asked(client):
+    page = client.get("/scenarios/mobile-bay-1864").text
+    assert re.search(r'<input type="checkbox" name="per_side" value="1"', page)
+    r = client.post("/scenarios/mobile-bay-1864/pack", content=urlencode(
+        [("rules", "quick-play"), ("paper", "a4"), ("per_side", "1"), ("_sections", "1"), ("sections", "setup"),
+         ("sections", "sheets")]), headers={**FORM, **ORIGIN}, follow_redirects=False)
+    assert r.status_code == 303
+    job = r.headers["location"]
+    import io
+    import time
+    import zipfile
+
+    for _ in range(400):
+        status = client.get(job, headers={"HX-Request": "true"}).text
+        if "download-pack" in status or "error" in status:
+            break
+        time.sleep(0.05)
+    assert "download-pack" in status, status
+    names = zipfile.ZipFile(io.BytesIO(client.get(job + "/download").content)).namelist()
+    assert names == ["mobile-bay-1864-quick-play-union.pdf", "mobile-bay-1864-quick-play-confederate.pdf"]
