@@ -591,3 +591,35 @@ def test_the_pack_form_builds_one_file_for_each_side_when_asked(client):
     assert "download-pack" in status, status
     names = zipfile.ZipFile(io.BytesIO(client.get(job + "/download").content)).namelist()
     assert names == ["mobile-bay-1864-quick-play-union.pdf", "mobile-bay-1864-quick-play-confederate.pdf"]
+
+
+def test_the_scenario_builder_checks_a_set_up_as_validate_does_with_each_message_under_its_box(client):
+    """Main's builder had no set-up at all; now it takes one, refuses what `shipyard validate` refuses (a unit off the
+    table, arcs on a ship, points for a unit not in the scenario, text that is no YAML) with the field, under the box,
+    and writes nothing; a good one is saved and its plan is on the scenario's page."""
+    import html as markup
+
+    form = [("id", "plan-skirmish"), ("name", "A planned skirmish"), ("date", "1864-08-05"), ("place", "Mobile Bay"),
+            ("side1_name", "Union"), ("side1_navy", "USN"), ("side1_units", "uss-metacomet"),
+            ("side2_name", "Confederate"), ("side2_navy", "CSN"), ("side2_units", "css-selma")]
+    bad = ("area: {width_yd: 6000, depth_yd: 4000}\nstarts:\n  uss-metacomet: {at: [9000, 2000]}\n"
+           "  css-selma: {at: [1000, 1000], arcs: [{from: 0, to: 90}]}\n"
+           "victory: {points: [{side: Union, unit: css-virginia, what: sunk, points: 10}],"
+           " levels: [{side: Union, at_least: 5, result: Union victory}]}\n")
+    saved = client.ships / "scenarios" / "plan-skirmish.yaml"
+    for text, fields in ((bad, ["setup.starts.uss-metacomet.at", "setup.starts.css-selma.arcs",
+                                "setup.victory.points[0].unit"]),
+                         ("area: {width_yd: 6000\nstarts: [", ["setup"])):
+        r = client.post("/scenarios/new", content=urlencode(form + [("setup", text)]), headers={**FORM, **ORIGIN})
+        assert r.status_code == 422
+        under = re.search(r'<ul class="errors" id="setup-errors">(.*?)</ul>', r.text, re.S)
+        assert under, "no message under the set-up box"
+        assert re.findall(r"<code>([^<]+)</code>", markup.unescape(under.group(1))) == fields
+        assert markup.unescape(text) in markup.unescape(r.text)  # what was typed is kept to mend
+        assert not saved.exists()
+    assert "off the table" in r.text or "line 2 of the set-up" in r.text
+    good = "area: {width_yd: 6000, depth_yd: 4000}\nstarts:\n  uss-metacomet: {at: [4500, 2000], heading: 270}\n"
+    r = client.post("/scenarios/new", content=urlencode(form + [("setup", good)]), headers={**FORM, **ORIGIN},
+                    follow_redirects=False)
+    assert r.status_code == 303 and yaml.safe_load(saved.read_text())["setup"]["starts"]["uss-metacomet"]["heading"] == 270
+    assert 'id="setup-plan"' in client.get("/scenarios/plan-skirmish").text

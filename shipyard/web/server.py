@@ -238,17 +238,17 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         if request.method == "GET":
             return page("scenario_new.html", request, ships=ships, form={}, problems=[], picked={1: [], 2: []})
         form = await request.form()
-        data = _scenario_from_form(form)
         ident = str(form.get("id", "")).strip()
         picked = {k: form.getlist(f"side{k}_units") for k in (1, 2)}
         try:
+            data = _scenario_from_form(form)
             shop.save_scenario(ident, data, replace=form.get("_replace") == "1")
         except Conflict as conflict:  # asks before it replaces one of yours; never stands beside a bundled one
             return page("scenario_new.html", request, status=conflict.status, ships=ships, form=form, problems=[],
                         picked=picked, question=conflict)
         except ShipyardError as exc:
             return page("scenario_new.html", request, status=422, ships=ships, form=form, problems=exc.problems,
-                        picked=picked)
+                        picked=picked, setup_problems=[p for p in exc.problems if _about_setup(p.field)])
         return RedirectResponse(f"/scenarios/{ident}", status_code=303)
 
     async def pack_start(request: Request):
@@ -600,4 +600,30 @@ def _scenario_from_form(form) -> dict:
             "sides": sides}
     if form.get("notes"):
         data["notes"] = form.get("notes")
+    setup = str(form.get("setup") or "")
+    if setup.strip():  # the set-up as a scenario file writes it (library/setup.py), checked as `shipyard validate` does
+        data["setup"] = _setup_from_text(setup)
     return data
+
+
+def _about_setup(field: str | None) -> bool:
+    """Whether a problem's field is in the set-up ('setup', 'setup.starts.uss-tecumseh.at'): said under its box."""
+    return bool(field) and (field == "setup" or field.startswith(("setup.", "setup[")))
+
+
+def _setup_from_text(text: str) -> dict:
+    """The builder's set-up box: YAML, the `setup:` section's fields (with or without the `setup:` line itself)."""
+    import yaml
+
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1} of the set-up: " if mark is not None else ""
+        raise ShipyardError([Problem(None, None, "setup", f"{where}not YAML: {getattr(exc, 'problem', None) or exc}")]) from None
+    if isinstance(value, dict) and set(value) == {"setup"}:
+        value = value["setup"]
+    if not isinstance(value, dict):
+        raise ShipyardError([Problem(None, None, "setup", "expected the set-up's fields (area:, starts:, victory: …), "
+                                                          "one a line")])
+    return value
