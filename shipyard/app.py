@@ -367,6 +367,7 @@ AIDS = {a.name: a for a in (
     Aid("counters", "counters", "counters", "counters and markers", "nothing", choices=("fold", "backs")),
     Aid("roster", "roster", "roster", "order of battle", "scenario"),
     Aid("reference", "reference", "quick reference", "quick reference", "scenario"),
+    Aid("setup", "setup", "set-up", "set-up and table plan", "scenario"),
 )}
 
 
@@ -440,16 +441,17 @@ def plan(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions 
         if kind.needs == "scenario" and scenario is None:
             raise ShipyardError(f"the {aid} is a scenario's: name one (`shipyard scenarios` lists them)")
         chosen = None
-    _aid_entry(rs, kind)
+    _aid_entry(rs, kind, scenario)
     name = aid_file_name(aid, rs, options, scenario=scenario, units=[u for _, u in chosen or []])
     return Plan(kind, scenario, chosen, name)
 
 
-def aids_offered(rs) -> list[str]:
-    """The aids a rule set prints alone, by the names build takes."""
+def aids_offered(rs, scenario=None) -> list[str]:
+    """The aids a rule set prints alone, by the names build takes: with a scenario, also those every rule set
+    draws from the scenario (its set-up, where it has one)."""
     from .pack.sections import BY_NAME
 
-    return [a.name for a in AIDS.values() if rs.prints(BY_NAME[a.section].aid)]
+    return [a.name for a in AIDS.values() if BY_NAME[a.section].offered_by(rs.aids(), scenario)]
 
 
 def build(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions | None = None, *,
@@ -464,7 +466,7 @@ def build(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions
     options = options or AidOptions()
     what = plan(aid, rs, library, target, options, units=units, scenario=scenario)
     kind, scenario = what.aid, what.scenario
-    fn = _aid_entry(rs, kind)
+    fn = _aid_entry(rs, kind, scenario)
     ctx = context(rs, library, options.house_rules, options.scale, options=options, scenario=scenario)
     if output is None and default_dir is not None:
         output = Path(default_dir) / what.file_name
@@ -483,12 +485,18 @@ def build(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions
                     true_scale=kind.true_scale, force=force)
 
 
-def _aid_entry(rs, kind: Aid):
+def _aid_entry(rs, kind: Aid, scenario=None):
     """The rule set's aid as `draw(doc, job)` (the contract's one adapter, rules.contract.AIDS), or a clear error
     when the rule set prints no such aid, saying where it prints it if inside another."""
     from .pack.sections import BY_NAME
 
-    entry = BY_NAME[kind.section].aid
+    section = BY_NAME[kind.section]
+    if section.generic is not None:  # drawn from the scenario the same way under every rule set
+        if scenario is not None and not section.offered_by(rs.aids(), scenario):
+            raise ShipyardError(f"the scenario {scenario.name} has no {kind.subject}: give it a `setup:` section "
+                                "(`shipyard schema scenario --markdown` lists its fields)")
+        return lambda doc, job: section.draw(doc, job, rs.aids())
+    entry = section.aid
     if not rs.prints(entry):
         held = [name for name, note in (getattr(rs.aids(), "SECTION_NOTES", None) or {}).items()
                 if kind.subject in note]
@@ -540,20 +548,31 @@ def build_packs(library, scenario, rulesets, options, *, jobs: int | None = None
     returns the Builts in rule-set order, or raises PacksFailed after writing every pack that could be built.
     Before any is built, every file it would replace is checked (shipyard.overwrite; force: any regular file)."""
     from . import overwrite
-    from .pack import build_packs as _build
-    from .pack.options import pack_file_name
+    from .pack import PacksFailed, build_packs as _build
+    from .pack.options import pack_file_name, packets
 
+    files = packets(scenario, options)  # one, or one for each side (per_side)
     out_dir = Path(options.output_dir)
     if out_dir.is_dir():
         problems = []
         for rs in rulesets:
-            try:
-                overwrite.target(out_dir / pack_file_name(scenario.id, rs, options), overwrite.PDF, force)
-            except ShipyardError as exc:
-                problems += exc.problems
+            for packet in files:
+                try:
+                    overwrite.target(out_dir / pack_file_name(scenario.id, rs, packet), overwrite.PDF, force)
+                except ShipyardError as exc:
+                    problems += exc.problems
         if problems:
             raise ShipyardError(problems)
-    return _build(library, scenario, rulesets, options, jobs=jobs, on_built=on_built)
+    built, failed = [], []
+    for packet in files:
+        try:
+            built += _build(library, scenario, rulesets, packet, jobs=jobs, on_built=on_built)
+        except PacksFailed as exc:  # the other sides' packs are still built, then every failure is told
+            built += exc.built
+            failed += exc.problems
+    if failed:
+        raise PacksFailed(failed, built)
+    return built
 
 
 def pack_bytes(library, scenario, rs, options) -> bytes:
@@ -939,8 +958,12 @@ def new_scenario(library, name: str, folder: Path | None = None, *, force: bool 
     if ident in library.scenarios and not force:
         raise ShipyardError(f"a scenario {ident!r} exists already (`shipyard scenarios` lists them): choose another name")
     folder, path = _new_file(folder, ident, force)
+    from .rules import torpedo_densities
+
+    read = sorted({word for words in torpedo_densities().values() for word in words})
+    densities = ", ".join(read) + " (the words a rule set reads)" if read else "no bundled rule set reads one yet"
     text = texts.render("scenario.yaml.j2", None, id=ident, ship_name=name, schema=".schema/scenario.schema.json",
-                        path=display_path(path))
+                        path=display_path(path), densities=densities)
     _check_before_writing(library, path, text)
     _write_new(folder, path, text, "scenario")
     return path

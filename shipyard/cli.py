@@ -488,13 +488,14 @@ def pack(
     paper: Annotated[Optional[str], typer.Option("--paper", help="a4 or letter.")] = None,
     scale: ScaleOpt = None,
     side: Annotated[Optional[list[str]], typer.Option("--side", help="Only this side's units (repeatable).")] = None,
+    per_side: Annotated[Optional[bool], typer.Option("--per-side", help="One file for each side: its own sheets, counters and roster, and the whole set-up.")] = None,
     output_dir: Annotated[Optional[Path], typer.Option("--output-dir", "-o", help="Folder for the PDFs (default output/).")] = None,
     preset: Annotated[Optional[Path], typer.Option("--preset", help="A saved options file (YAML).")] = None,
     save_preset: Annotated[Optional[Path], typer.Option("--save-preset", help="Save these options as a preset file.")] = None,
     colour: Annotated[Optional[bool], typer.Option("--colour/--black-and-white", help="Colour or black and white.")] = None,
     copies: Annotated[Optional[str], typer.Option("--copies", help="blank or pre-damaged.")] = None,
     turns: Annotated[Optional[int], typer.Option("--turns", help="Game turns the orders logs hold (default: the scenario's turns, else 12).")] = None,
-    no: Annotated[Optional[list[str]], typer.Option("--no", help="Leave out a section: roster, sheets, templates, counters, reference.")] = None,
+    no: Annotated[Optional[list[str]], typer.Option("--no", help="Leave out a section (repeatable)")] = None,
     house_rules: HouseOpt = None,
     templates: TemplatesOpt = None,
     library: LibraryOpt = None,
@@ -509,7 +510,7 @@ def pack(
 
     started = time.perf_counter()
     options = core.pack_options(
-        {"paper": paper, "rules": rules, "scale": scale, "sides": side, "output_dir": output_dir, "colour": colour,
+        {"paper": paper, "rules": rules, "scale": scale, "sides": side, "per_side": per_side, "output_dir": output_dir, "colour": colour,
          "copies": copies, "turns": turns, "house_rules": house_rules, "templates_dir": templates},
         preset=preset, leave_out=no or [])
     rulesets = [core.ruleset(r) for r in options.rules]
@@ -525,6 +526,7 @@ def pack(
     gc.freeze()
 
     from .pack import PacksFailed
+    from .pack.options import packets
 
     console = _console(stderr=True)
     try:
@@ -535,7 +537,7 @@ def pack(
             # and a process forks safely only while it runs one thread)
             with Progress(TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(), console=console,
                           transient=True, auto_refresh=False) as progress:
-                task = progress.add_task("packing", total=len(rulesets))
+                task = progress.add_task("packing", total=len(rulesets) * len(packets(scen, options)))
                 progress.refresh()
                 built = core.build_packs(lib, scen, rulesets, options, jobs=jobs, force=force,
                                          on_built=lambda _b: progress.update(task, advance=1, refresh=True))

@@ -9,7 +9,7 @@ BY_NAME = {
     "output": "FILE", "house_rules": "FILE", "preset": "FILE", "save_preset": "FILE", "state": "FILE",
     "rules": "RULES", "paper": "a4|letter", "scale": "SCALE", "as_of": "YYYY-MM-DD", "side": "SIDE",
     "navy": "NAVY", "turns": "N", "jobs": "N", "port": "PORT", "host": "ADDRESS", "like": "VESSEL",
-    "format": "csv|json|md|html", "copies": "blank|pre-damaged", "no": "AID",
+    "format": "csv|json|md|html", "copies": "blank|pre-damaged", "no": "SECTION",
 }
 # else by its type (Typer's name for it, or click's)
 BY_TYPE = {"int": "N", "integer": "N", "float": "NUMBER", "path": "PATH", "str": "TEXT", "text": "TEXT"}
@@ -67,8 +67,10 @@ def _nothing(ctx=None) -> str:
 
 def name_the_rule_sets(command) -> None:
     """Where help is asked for: every --rules option's help lists the rule sets the registry finds (the bundled ones
-    and any SHIPYARD_RULESETS names), and every --scale option's the scales they take. Only then, so that a
-    command that is not asking for help does not load every rule set to say so."""
+    and any SHIPYARD_RULESETS names), every --scale option's the scales they take, and --no the pack's sections
+    (shipyard.pack.sections, the one list of them). Only then, so that a command that is not asking for help does
+    not load every rule set to say so."""
+    from .pack.sections import SECTIONS
     from .rules import all_scales, rule_set_names
 
     for param in getattr(command, "params", ()):
@@ -76,5 +78,7 @@ def name_the_rule_sets(command) -> None:
             param.help = f"{(param.help or '').rstrip('.')}. Rule sets: {rule_set_names()}."
         elif param.name == "scale":
             param.help = f"{(param.help or '').rstrip('.')}. Scales: {', '.join(all_scales())}."
+        elif param.name == "no":
+            param.help = f"{(param.help or '').rstrip('.')}: {', '.join(s.name for s in SECTIONS)}."
     for sub in getattr(command, "commands", {}).values():
         name_the_rule_sets(sub)

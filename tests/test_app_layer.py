@@ -160,7 +160,8 @@ def test_an_aid_that_cannot_be_printed_is_refused_in_words(client, url, status, 
 def test_scenario_and_ship_pages_link_every_aid_and_each_link_prints(client):
     page = client.get("/scenarios/mobile-bay-1864").text
     links = re.findall(r'href="(/api/scenarios/mobile-bay-1864/[a-z]+\.pdf\?rules=[a-z-]+)"', page)
-    assert len(links) == 4 * 5 - 1  # five aids for each rule set; Quick Play's templates hold its reference
+    assert len(links) == 4 * 6 - 1  # six aids for each rule set (the set-up too); Quick Play's templates hold its reference
+    assert "/api/scenarios/mobile-bay-1864/setup.pdf?rules=saunders" in links
     assert "/api/scenarios/mobile-bay-1864/roster.pdf?rules=quick-play" in links
     for link in ("/api/scenarios/mobile-bay-1864/roster.pdf?rules=smoke-on-the-water",
                  "/api/scenarios/mobile-bay-1864/reference.pdf?rules=really-simple"):

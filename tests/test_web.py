@@ -498,3 +498,128 @@ def test_a_sister_changed_while_the_editor_is_open_does_not_make_her_old_figures
         assert client.app.app.state.shop.library.units["uss-like-later"].speed_kn == 14
     finally:
         own_sister.unlink()
+
+
+# -- the set-up and table plan (issue 23) ------------------------------------------------------------
+
+
+def test_the_scenario_page_shows_the_set_up_plan_as_svg_under_the_rule_set_picked(client):
+    """The page draws the pack's set-up section through the SVG back end (the PDF's own layout), every unit named on
+    the plan, under the rule set its picker chose; the same page is served alone and as the PDF."""
+    from shipyard.library.library import Library
+
+    import pypdfium2
+
+    scenario = Library.load().scenarios["mobile-bay-1864"]
+    everyone = [Library.load().units[su.id].name for side in scenario.sides for su in side.units]
+    shown = {}
+    for rules in ("quick-play", "saunders"):
+        pdf = pypdfium2.PdfDocument(client.get(f"/api/scenarios/mobile-bay-1864/setup.pdf?rules={rules}&paper=letter").content)
+        printed = " ".join(" ".join(pdf[k].get_textpage().get_text_range().split()) for k in range(len(pdf)))
+        pdf.close()
+        names = [n for n in everyone if n in printed]  # the units that take part under this rule set
+        assert len(names) >= len(everyone) - 2, (rules, set(everyone) - set(names))
+        page = client.get(f"/scenarios/mobile-bay-1864?rules={rules}&paper=letter").text
+        plan = re.search(r'<div class="sheet-pages" id="setup-plan"[^>]*>(.*?)</div>\s*</div>', page, re.S)
+        assert plan and "<svg" in plan.group(1), "no set-up plan on the scenario page"
+        missing = [n for n in names if n not in plan.group(1).replace("&#x27;", "'")]
+        assert not missing, f"{rules}: the plan names no {missing}"
+        assert re.search(rf'<option value="{rules}" selected>', page), "the picker does not show the rule set drawn"
+        assert f"setup.pdf?rules={rules}&amp;paper=letter" in page
+        shown[rules] = plan.group(1)
+    assert shown["quick-play"] != shown["saunders"]  # each at its own ground scale
+    alone = client.get("/api/scenarios/mobile-bay-1864/setup.svg?rules=saunders&paper=letter")
+    assert alone.status_code == 200 and alone.headers["content-type"].startswith("image/svg+xml")
+    assert alone.text.split("<svg", 1)[1] in shown["saunders"]
+    pdf = client.get("/api/scenarios/mobile-bay-1864/setup.pdf?rules=saunders")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_a_scenario_without_a_set_up_says_so_in_words(client):
+    own = client.ships / "scenarios" / "no-plan-yet.yaml"
+    own.parent.mkdir(parents=True, exist_ok=True)
+    own.write_text("kind: scenario\nid: no-plan-yet\nname: No plan yet\ndate: '1864-08-05'\nplace: Mobile Bay\n"
+                   "sides:\n  - {name: Union, navy: USN, units: [{id: uss-metacomet}]}\n"
+                   "  - {name: Confederate, navy: CSN, units: [{id: css-selma}]}\n")
+    r = client.get("/api/scenarios/no-plan-yet/setup.svg?rules=quick-play")
+    assert r.status_code == 400 and "no set-up" in r.json()["error"] and "setup:" in r.json()["error"]
+    page = client.get("/scenarios/no-plan-yet")
+    assert page.status_code == 200 and 'id="setup-plan"' not in page.text
+    assert client.get("/api/scenarios/mobile-bay-1864/setup.svg?rules=quick-play&page=9").status_code == 400
+
+
+def test_the_pack_form_offers_every_section_the_set_up_first_and_leaves_out_what_is_not_ticked(client, monkeypatch):
+    from shipyard.pack.sections import SECTIONS
+    from shipyard.web.service import Workshop
+
+    page = client.get("/scenarios/mobile-bay-1864").text
+    offered = re.findall(r'<input type="checkbox" name="sections" value="([a-z]+)" checked>', page)
+    assert offered == [s.name for s in SECTIONS] and offered[0] == "setup"
+    seen = []
+    real = Workshop.start_pack
+
+    def spy(self, ident, rules, options):
+        seen.append(dict(options))
+        return real(self, ident, rules, options)
+
+    monkeypatch.setattr(Workshop, "start_pack", spy)
+    ticked = [("sections", s.name) for s in SECTIONS if s.name not in ("setup", "counters")]
+    r = client.post("/scenarios/mobile-bay-1864/pack", content=urlencode(
+        [("rules", "quick-play"), ("paper", "a4"), ("_sections", "1")] + ticked),
+        headers={**FORM, **ORIGIN}, follow_redirects=False)
+    assert r.status_code == 303 and seen[-1]["setup"] is False and seen[-1]["counters"] is False
+    assert all(seen[-1].get(s.name, True) for s in SECTIONS if s.name not in ("setup", "counters"))
+
+
+def test_the_pack_form_builds_one_file_for_each_side_when_asked(client):
+    page = client.get("/scenarios/mobile-bay-1864").text
+    assert re.search(r'<input type="checkbox" name="per_side" value="1"', page)
+    r = client.post("/scenarios/mobile-bay-1864/pack", content=urlencode(
+        [("rules", "quick-play"), ("paper", "a4"), ("per_side", "1"), ("_sections", "1"), ("sections", "setup"),
+         ("sections", "sheets")]), headers={**FORM, **ORIGIN}, follow_redirects=False)
+    assert r.status_code == 303
+    job = r.headers["location"]
+    import io
+    import time
+    import zipfile
+
+    for _ in range(400):
+        status = client.get(job, headers={"HX-Request": "true"}).text
+        if "download-pack" in status or "error" in status:
+            break
+        time.sleep(0.05)
+    assert "download-pack" in status, status
+    names = zipfile.ZipFile(io.BytesIO(client.get(job + "/download").content)).namelist()
+    assert names == ["mobile-bay-1864-quick-play-union.pdf", "mobile-bay-1864-quick-play-confederate.pdf"]
+
+
+def test_the_scenario_builder_checks_a_set_up_as_validate_does_with_each_message_under_its_box(client):
+    """Main's builder had no set-up at all; now it takes one, refuses what `shipyard validate` refuses (a unit off the
+    table, arcs on a ship, points for a unit not in the scenario, text that is no YAML) with the field, under the box,
+    and writes nothing; a good one is saved and its plan is on the scenario's page."""
+    import html as markup
+
+    form = [("id", "plan-skirmish"), ("name", "A planned skirmish"), ("date", "1864-08-05"), ("place", "Mobile Bay"),
+            ("side1_name", "Union"), ("side1_navy", "USN"), ("side1_units", "uss-metacomet"),
+            ("side2_name", "Confederate"), ("side2_navy", "CSN"), ("side2_units", "css-selma")]
+    bad = ("area: {width_yd: 6000, depth_yd: 4000}\nstarts:\n  uss-metacomet: {at: [9000, 2000]}\n"
+           "  css-selma: {at: [1000, 1000], arcs: [{from: 0, to: 90}]}\n"
+           "victory: {points: [{side: Union, unit: css-virginia, what: sunk, points: 10}],"
+           " levels: [{side: Union, at_least: 5, result: Union victory}]}\n")
+    saved = client.ships / "scenarios" / "plan-skirmish.yaml"
+    for text, fields in ((bad, ["setup.starts.uss-metacomet.at", "setup.starts.css-selma.arcs",
+                                "setup.victory.points[0].unit"]),
+                         ("area: {width_yd: 6000\nstarts: [", ["setup"])):
+        r = client.post("/scenarios/new", content=urlencode(form + [("setup", text)]), headers={**FORM, **ORIGIN})
+        assert r.status_code == 422
+        under = re.search(r'<ul class="errors" id="setup-errors">(.*?)</ul>', r.text, re.S)
+        assert under, "no message under the set-up box"
+        assert re.findall(r"<code>([^<]+)</code>", markup.unescape(under.group(1))) == fields
+        assert markup.unescape(text) in markup.unescape(r.text)  # what was typed is kept to mend
+        assert not saved.exists()
+    assert "off the table" in r.text or "line 2 of the set-up" in r.text
+    good = "area: {width_yd: 6000, depth_yd: 4000}\nstarts:\n  uss-metacomet: {at: [4500, 2000], heading: 270}\n"
+    r = client.post("/scenarios/new", content=urlencode(form + [("setup", good)]), headers={**FORM, **ORIGIN},
+                    follow_redirects=False)
+    assert r.status_code == 303 and yaml.safe_load(saved.read_text())["setup"]["starts"]["uss-metacomet"]["heading"] == 270
+    assert 'id="setup-plan"' in client.get("/scenarios/plan-skirmish").text

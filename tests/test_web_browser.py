@@ -216,10 +216,10 @@ def test_open_a_ship_and_see_her_sheet(server, browser, shots):
 def test_build_a_mobile_bay_pack_and_download_it(server, browser, shots):
     url, _ = server
     browser.get(f"{url}/scenarios/mobile-bay-1864")
-    for box in browser.find_elements(By.NAME, "rules"):
+    for box in browser.find_elements(By.CSS_SELECTOR, '#pack-form input[name="rules"]'):  # not the plan's picker
         if box.get_attribute("value") != "quick-play" and box.is_selected():
             box.click()
-    Select(browser.find_element(By.NAME, "paper")).select_by_value("letter")
+    Select(browser.find_element(By.CSS_SELECTOR, '#pack-form select[name="paper"]')).select_by_value("letter")
     browser.find_element(By.ID, "build-pack").click()
     link = _wait(browser, EC.element_to_be_clickable((By.ID, "download-pack")), timeout=120)
     browser.save_screenshot(str(shots / "pack.png"))
@@ -407,3 +407,27 @@ def test_a_scenarios_roster_and_a_rule_sets_templates_print_from_their_pages(ser
     browser.get(f"{url}/ships/uss-hartford?rules=saunders")
     templates = _wait(browser, EC.visibility_of_element_located((By.ID, "templates-pdf")))
     assert browser.execute_async_script(fetch, templates.get_attribute("href")) == [200, "application/pdf", "%PDF-"]
+
+
+def test_the_scenario_page_shows_the_table_plan_within_a_phone_screen(server, browser, shots):
+    """Issue 23: the scenario page draws its set-up's table plan as SVG; at 390 px wide the plan fits the screen
+    (no sideways scroll to find a unit), and the rule-set picker redraws it at that rule set's ground scale."""
+    url, _ = server
+    browser.set_window_size(390, 900)
+    try:
+        browser.get(f"{url}/scenarios/mobile-bay-1864?rules=quick-play")
+        plan = _wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#setup-plan svg")))
+        width = browser.execute_script("return document.documentElement.clientWidth")
+        box = browser.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right, r.height]",
+                                     plan)
+        assert 0 <= box[0] and box[1] <= width and box[1] - box[0] > 0.8 * width and box[2] > 0, (box, width)
+        assert "Tecumseh" in plan.text and "Fort Morgan" in plan.text
+        before = plan.get_attribute("innerHTML")
+        Select(browser.find_element(By.CSS_SELECTOR, '#setup ~ form select[name="rules"]')).select_by_value("saunders")
+        _wait(browser, lambda d: "rules=saunders" in d.current_url)
+        redrawn = _wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#setup-plan svg")))
+        assert redrawn.get_attribute("innerHTML") != before
+        browser.execute_script("arguments[0].scrollIntoView()", redrawn)
+        browser.save_screenshot(str(shots / "scenario-plan-390.png"))
+    finally:
+        browser.set_window_size(1400, 1000)

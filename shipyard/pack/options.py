@@ -34,6 +34,8 @@ class PackOptions(BaseModel):
     turns: int | None = Field(default=None, json_schema_extra={"minimum": 1, "maximum": MAX_TURNS},
                               description="game turns the orders logs hold (default: the scenario's, else 12)")
     sides: list[str] = Field(default_factory=list, description="only these sides' units (empty: all)")
+    per_side: bool = Field(default=False, description="one file for each side (of those chosen), each with the "
+                                                      "set-up and only that side's sheets, counters and rosters")
     setup: bool = True
     roster: bool = True
     sheets: bool = True
@@ -111,6 +113,19 @@ class PackOptions(BaseModel):
         data = self.model_dump(mode="json", exclude_none=True)
         atomic_write_text(real, f"{overwrite.PRESET_HEADER}: `shipyard pack SCENARIO --preset {Path(path).name}`\n"
                           + yaml.safe_dump(data, sort_keys=False))
+
+
+def packets(scenario, options: PackOptions) -> list[PackOptions]:
+    """The files one rule set's pack is printed as: one, or with per_side one for each side chosen (all where none
+    is), each that side's alone (its name says which) and each with the whole scenario's set-up."""
+    if not options.per_side:
+        return [options]
+    wanted = {s.lower() for s in options.sides}
+    sides = [s.name for s in scenario.sides if not wanted or s.name.lower() in wanted]
+    if not sides:
+        raise ShipyardError(f"--side: no side named {', '.join(options.sides)}; sides are "
+                            f"{', '.join(s.name for s in scenario.sides)}")
+    return [options.model_copy(update={"sides": [name]}) for name in sides]
 
 
 def safe_name(text: str) -> str:

@@ -79,14 +79,16 @@ class Packs:
     def start(self, library, scenario, rulesets, options, request: tuple) -> Job:
         """A build of `rulesets`' packs of `scenario`, queued; or the build of the same request already under way."""
         from .. import app as shipyard_app
+        from ..pack.options import packets
 
+        files = packets(scenario, options)  # one file a rule set, or one for each side
         with self._lock:
             self._sweep()
             for job in self.jobs.values():
                 if job.request == request and not job.finished:
                     return job
             ident = uuid.uuid4().hex[:12]
-            job = Job(id=ident, scenario=scenario.id, rules=[rs.key for rs in rulesets], total=len(rulesets),
+            job = Job(id=ident, scenario=scenario.id, rules=[rs.key for rs in rulesets], total=len(rulesets) * len(files),
                       folder=self.folder / ident, request=request)
             job.folder.mkdir()
             self.jobs[job.id] = job
@@ -100,12 +102,13 @@ class Packs:
         def run() -> None:
             try:
                 for rs in rulesets:
-                    step("")
-                    job.step = rs.title
-                    built = shipyard_app.build_pack(library, scenario, rs, options.model_copy(
-                        update={"output_dir": job.folder}), step=step)
-                    job.files.append((built.path.name, built.path))  # the name that says what it holds
-                    job.done += 1
+                    for packet in files:
+                        step("")
+                        job.step = rs.title + (f" · {packet.sides[0]}" if packet.per_side else "")
+                        built = shipyard_app.build_pack(library, scenario, rs, packet.model_copy(
+                            update={"output_dir": job.folder}), step=step)
+                        job.files.append((built.path.name, built.path))  # the name that says what it holds
+                        job.done += 1
                 step("")
                 _zip(job.zip_path, job.files)
                 for _, path in job.files:

@@ -22,6 +22,7 @@ from .. import app as core
 from ..errors import Problem, ShipyardError
 from ..rules import all_scales, default_ruleset, rule_set_names
 from ..rules.base import DEFAULT_TURNS
+from ..pack.sections import SECTIONS
 from ..library.model import MAX_TURNS
 from .forms import data_from_form, fields_for
 from .guard import MAX_BODY, Guard, TooLarge
@@ -29,6 +30,7 @@ from .service import FONTS_URL, Conflict, Workshop, safe_id, version_of
 from .work import OffLoop
 
 HERE = Path(__file__).parent
+PACK_SECTIONS = [(s.name, s.title) for s in SECTIONS]  # the pack form's section choices, in pack order
 PACK_FORM = {"rules": "Rule sets", "paper": "Paper", "scale": "Models", "colour": "Ink", "copies": "Copies",
              "turns": "Turns"}  # the pack form's labels, for its mistakes
 
@@ -218,9 +220,17 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         if scen is None:
             return error_page(request, 404, f"no scenario {ident!r}")
         units = shop.library.units
+        rules, paper = _picked(request)
+        plan, plan_error = [], None
+        if scen.setup is not None:  # the set-up pages as the pack prints them, the table plan first
+            try:
+                plan = await off_loop(shop.setup_svg, ident, rules, paper)
+            except ShipyardError as exc:
+                plan_error = str(exc)
         return page("scenario.html", request, scenario=scen, default_turns=scen.turns or (f"its {scen.minutes} minutes in each rule set's turns" if scen.minutes else DEFAULT_TURNS), max_turns=MAX_TURNS,
-                    aids=core.AIDS, offered={rs.key: core.aids_offered(rs) for rs in shop.rulesets()},
-                    names={su.id: units[su.id].name for side in scen.sides for su in side.units if su.id in units})
+                    aids=core.AIDS, offered={rs.key: core.aids_offered(rs, scen) for rs in shop.rulesets()},
+                    names={su.id: units[su.id].name for side in scen.sides for su in side.units if su.id in units},
+                    rules=rules, paper=paper, plan=plan, plan_error=plan_error, sections=PACK_SECTIONS)
 
     async def scenario_new(request: Request):
         lib = shop.library
@@ -228,17 +238,17 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         if request.method == "GET":
             return page("scenario_new.html", request, ships=ships, form={}, problems=[], picked={1: [], 2: []})
         form = await request.form()
-        data = _scenario_from_form(form)
         ident = str(form.get("id", "")).strip()
         picked = {k: form.getlist(f"side{k}_units") for k in (1, 2)}
         try:
+            data = _scenario_from_form(form)
             shop.save_scenario(ident, data, replace=form.get("_replace") == "1")
         except Conflict as conflict:  # asks before it replaces one of yours; never stands beside a bundled one
             return page("scenario_new.html", request, status=conflict.status, ships=ships, form=form, problems=[],
                         picked=picked, question=conflict)
         except ShipyardError as exc:
             return page("scenario_new.html", request, status=422, ships=ships, form=form, problems=exc.problems,
-                        picked=picked)
+                        picked=picked, setup_problems=[p for p in exc.problems if _about_setup(p.field)])
         return RedirectResponse(f"/scenarios/{ident}", status_code=303)
 
     async def pack_start(request: Request):
@@ -249,6 +259,11 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                    "copies": form.get("copies") or "blank"}
         if form.get("scale"):  # blank: the rule set's own scale
             options["scale"] = form.get("scale")
+        if form.get("per_side"):  # one file for each side
+            options["per_side"] = True
+        if form.get("_sections"):  # the form offered the sections: each one not ticked is left out, as --no does
+            ticked = form.getlist("sections")
+            options.update({name: False for name, _ in PACK_SECTIONS if name not in ticked})
         try:
             turns = core.check_turns(form.get("turns"), name="Turns")  # blank: the scenario's own length, else 12
             if turns is not None:
@@ -352,6 +367,17 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         svg = await off_loop(shop.sheet_svg_page, unit, rules, number, paper, request.query_params.get("scale"))
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
+    async def api_setup_svg(request: Request):
+        """A page of a scenario's set-up (page 1: the table plan) as SVG, drawn from the layout its PDF is drawn from."""
+        ident = request.path_params["ident"]
+        if ident not in shop.library.scenarios:
+            return JSONResponse({"error": f"no scenario {ident!r}"}, status_code=404)
+        rules, number, paper = _sheet_page_params(request)
+        pages = await off_loop(shop.setup_svg, ident, rules, paper, request.query_params.get("scale") or None)
+        if not 1 <= number <= len(pages):
+            raise ShipyardError(f"page {number}: the set-up has {len(pages)} page{'s' if len(pages) != 1 else ''}")
+        return Response(pages[number - 1], media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
     async def api_sheet_png(request: Request):
         unit = unit_or_404(request.path_params["ident"])
         if unit is None:
@@ -434,6 +460,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         Route("/api/vessels/{ident}/sheet.pdf", api_sheet_pdf),
         Route("/api/vessels/{ident}/sheet.svg", api_sheet_svg),
         Route("/api/vessels/{ident}/sheet.png", api_sheet_png),
+        Route("/api/scenarios/{ident}/setup.svg", api_setup_svg),
         Route("/api/scenarios/{ident}/{aid}.pdf", api_scenario_aid),
         Route("/api/rules/{rules}/{aid}.pdf", api_rules_aid),
         Route("/api/check", api_check, methods=["POST"]),
@@ -475,6 +502,12 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                                                                      405: not_found})
     app.state.shop = shop
     return Guard(app, allowed_hosts or set(), key)
+
+
+def _picked(request: Request) -> tuple[str, str]:
+    """The rule set and paper a page's pickers chose (?rules=saunders&paper=letter), the defaults where none."""
+    q = request.query_params
+    return q.get("rules") or default_ruleset().key, q.get("paper") or "a4"
 
 
 def _aid_options(request: Request):
@@ -567,4 +600,30 @@ def _scenario_from_form(form) -> dict:
             "sides": sides}
     if form.get("notes"):
         data["notes"] = form.get("notes")
+    setup = str(form.get("setup") or "")
+    if setup.strip():  # the set-up as a scenario file writes it (library/setup.py), checked as `shipyard validate` does
+        data["setup"] = _setup_from_text(setup)
     return data
+
+
+def _about_setup(field: str | None) -> bool:
+    """Whether a problem's field is in the set-up ('setup', 'setup.starts.uss-tecumseh.at'): said under its box."""
+    return bool(field) and (field == "setup" or field.startswith(("setup.", "setup[")))
+
+
+def _setup_from_text(text: str) -> dict:
+    """The builder's set-up box: YAML, the `setup:` section's fields (with or without the `setup:` line itself)."""
+    import yaml
+
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1} of the set-up: " if mark is not None else ""
+        raise ShipyardError([Problem(None, None, "setup", f"{where}not YAML: {getattr(exc, 'problem', None) or exc}")]) from None
+    if isinstance(value, dict) and set(value) == {"setup"}:
+        value = value["setup"]
+    if not isinstance(value, dict):
+        raise ShipyardError([Problem(None, None, "setup", "expected the set-up's fields (area:, starts:, victory: …), "
+                                                          "one a line")])
+    return value

@@ -210,6 +210,13 @@ class Workshop:
             raise ShipyardError(f"page {page}: the sheet has {len(pages)} page{'s' if len(pages) != 1 else ''}")
         return pages[page - 1]
 
+    def setup_svg(self, scenario_id: str, rules: str, paper: str = "a4", scale: str | None = None) -> list[str]:
+        """Every page of a scenario's set-up under a rule set (the table plan first) as SVG: the pack's set-up pages,
+        drawn from the same layout for a screen."""
+        rs = shipyard_app.ruleset(rules)
+        return shipyard_app.build("setup", rs, self.library, [scenario_id],
+                                  shipyard_app.AidOptions(paper=paper, scale=scale), svg=True, fonts_url=FONTS_URL)
+
     def sheet_png(self, unit, rules: str, page: int = 1, paper: str = "a4", dpi: int = 60) -> bytes:
         return rasterise(self.sheet_pdf(unit, rules, paper), page, dpi)
 
