@@ -105,13 +105,13 @@ def test_the_ground_is_fitted_to_the_table_and_says_how_much_smaller(setup_pages
     assert "5.9 times smaller to fit a 6 × 4 ft table" in setup_pages["smoke-on-the-water"]  # 2 ft a mm
 
 
-def _plan(library, rules: str, paper: str):
+def _plan(library, rules: str, paper: str, scenario: str = "mobile-bay-1864"):
     """The plan as the pack draws it on this paper: fitted to what the page leaves."""
     from shipyard.pack.setup_page import fitted, setup_blocks
     from shipyard.render.plan import TablePlan
     from shipyard.render import Document
 
-    scenario = library.scenarios["mobile-bay-1864"]
+    scenario = library.scenarios[scenario]
     rs = get_ruleset(rules)
     units = {su.id: library.units[su.id] for s in scenario.sides for su in s.units}
     import tempfile
@@ -122,10 +122,14 @@ def _plan(library, rules: str, paper: str):
     return next(b for b in blocks if isinstance(b, TablePlan)), box.w
 
 
+PLANNED = ["mobile-bay-1864", "galveston-1863", "sabine-pass-1863"]  # the scenarios with a set-up
+
+
+@pytest.mark.parametrize("scenario", PLANNED)
 @pytest.mark.parametrize("rules", RULES)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_no_label_on_the_plan_covers_another_or_a_unit(library, rules, paper):
-    plan, width = _plan(library, rules, paper)
+def test_no_label_on_the_plan_covers_another_or_a_unit(library, rules, paper, scenario):
+    plan, width = _plan(library, rules, paper, scenario)
     labels = plan.labels(width)
     s = min(width / plan.width, plan.max_height / plan.depth)
     h = plan.depth * s

@@ -4,6 +4,9 @@ ground at the start; a ship with a consort lashed on each side)."""
 
 from __future__ import annotations
 
+import pytest
+
+from conftest import pdf_page_texts
 from shipyard.pack.setup_page import fit, plan_block, starts_table
 from shipyard.rules import get_ruleset
 
@@ -42,3 +45,90 @@ def test_a_ship_aground_at_the_start_says_so_on_the_starts_table(library):
     f = fit(scenario.setup, get_ruleset("saunders"), "1/1200")
     row = next(r for r in starts_table(scenario, scenario.sides[0], units, f).rows if r[0].startswith("USS Oneida"))
     assert "aground" in row[3]
+
+
+def _in(point, shape) -> bool:
+    from shipyard.render.plan import _inside
+
+    return _inside(point[0], point[1], [tuple(p) for p in shape.outline])
+
+
+def _water(setup, name):
+    return next(w for w in setup.water if w.name == name)
+
+
+def _bearing(a, b) -> float:
+    import math
+
+    return math.degrees(math.atan2(b[0] - a[0], b[1] - a[1])) % 360
+
+
+def _bears(arcs, bearing) -> bool:
+    return any((bearing - a.from_) % 360 <= (a.to - a.from_) % 360 for a in arcs)
+
+
+def test_galveston_has_harriet_lane_nearest_the_upper_bay_and_westfield_aground_on_pelican_spit(library):
+    setup = library.scenarios["galveston-1863"].setup
+    at = {uid: s.at for uid, s in setup.starts.items()}
+    union = [u for u in at if u.startswith("uss-")]
+    channel = _water(setup, "Galveston channel")
+    # Harriet Lane at anchor off the city in the channel, the first ship the cottonclads reach from the upper bay
+    assert setup.starts["uss-harriet-lane"].anchored and _in(at["uss-harriet-lane"], channel)
+    assert at["uss-harriet-lane"][0] == min(at[u][0] for u in union)
+    # Sachem and Corypheus the nearest of all to the city's shore (Kuhn's wharf)
+    assert sorted(union, key=lambda u: at[u][1])[:2] == ["uss-sachem", "uss-corypheus"]
+    # Westfield aground on Pelican Spit, whose depth is less than her draught; Clifton further out towards Bolivar
+    spit = _water(setup, "Pelican Spit")
+    assert setup.starts["uss-westfield"].aground and _in(at["uss-westfield"], spit)
+    assert spit.depth_ft < library.units["uss-westfield"].draught_ft
+    assert at["uss-clifton"][0] > at["uss-owasco"][0] > at["uss-harriet-lane"][0]
+    # the cottonclads come down from the upper bay: over flats they float on and no Union ship does
+    flats = _water(setup, "Upper bay flats")
+    for c in ("css-bayou-city", "css-neptune"):
+        assert at[c][0] < at["uss-harriet-lane"][0] and library.units[c].draught_ft < flats.depth_ft
+    assert all(library.units[u].draught_ft > flats.depth_ft for u in union if u != "uss-sachem")
+
+
+def test_sabine_pass_has_fort_griffin_on_the_texas_bank_over_both_channels_split_by_the_reef(library):
+    setup = library.scenarios["sabine-pass-1863"].setup
+    at = {uid: s.at for uid, s in setup.starts.items()}
+    texas, louisiana = _water(setup, "Texas channel"), _water(setup, "Louisiana channel")
+    reef = _water(setup, "Oyster reef")
+    fort = setup.starts["fort-griffin"]
+    # the fort on the west (Texas) bank, at the upper end of the reef where the channels join
+    assert fort.at[0] < min(x for x, _ in texas.outline)
+    assert abs(fort.at[1] - max(y for _, y in reef.outline)) < 300
+    # the reef between the channels, too shallow for any gunboat; every gunboat floats in the channels
+    assert max(x for x, _ in texas.outline) <= min(x for x, _ in reef.outline)
+    assert max(x for x, _ in reef.outline) <= min(x for x, _ in louisiana.outline)
+    gunboats = ["uss-clifton", "uss-sachem", "uss-arizona", "uss-granite-city"]
+    for g in gunboats:
+        draught = library.units[g].draught_ft
+        assert reef.depth_ft < draught <= min(texas.depth_ft, louisiana.depth_ft), g
+    # Clifton up the Texas channel; Sachem leading Arizona up the Louisiana channel; Granite City behind them all
+    assert at["uss-clifton"][0] < min(x for x, _ in reef.outline)
+    assert min(at["uss-sachem"][0], at["uss-arizona"][0]) > max(x for x, _ in reef.outline)
+    assert at["uss-sachem"][1] > at["uss-arizona"][1] > at["uss-granite-city"][1]
+    # its guns bear down both channels
+    for channel in (texas, louisiana):
+        lower_end = (sum(x for x, _ in channel.outline) / len(channel.outline), min(y for _, y in channel.outline))
+        assert _bears(fort.arcs, _bearing(fort.at, lower_end)), channel.name
+
+
+SCENARIOS = ["galveston-1863", "sabine-pass-1863"]
+RULES = ["saunders", "smoke-on-the-water", "really-simple", "quick-play"]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_set_up_is_one_page_naming_every_unit_with_the_scale_bar_and_victory_table(bundled_packs, library,
+                                                                                       scenario, rules, paper):
+    pages = pdf_page_texts(bundled_packs.get(scenario, rules, paper).path)
+    page = pages[1]
+    assert page.startswith("Set-up") and "Victory points for" in page and "Victory level" in page
+    assert "grid every" in page and "on the table" in page  # the scale bar's words
+    for side in library.scenarios[scenario].sides:
+        for su in side.units:
+            assert library.units[su.id].name in page, (scenario, rules, paper, su.id)
+    assert "Where" not in pages[2][:40] and not pages[2].startswith(("Union", "Confederate", "Special rule"))
