@@ -115,7 +115,7 @@ def test_sabine_pass_has_fort_griffin_on_the_texas_bank_over_both_channels_split
         assert _bears(fort.arcs, _bearing(fort.at, lower_end)), channel.name
 
 
-SCENARIOS = ["galveston-1863", "sabine-pass-1863"]
+SCENARIOS = ["galveston-1863", "sabine-pass-1863", "trents-reach-1865"]
 RULES = ["saunders", "smoke-on-the-water", "really-simple", "quick-play"]
 
 
@@ -132,3 +132,49 @@ def test_the_set_up_is_one_page_naming_every_unit_with_the_scale_bar_and_victory
         for su in side.units:
             assert library.units[su.id].name in page, (scenario, rules, paper, su.id)
     assert "Where" not in pages[2][:40] and not pages[2].startswith(("Union", "Confederate", "Special rule"))
+
+
+def test_trents_reach_has_the_ironclads_aground_above_the_obstructions_under_the_south_bank_batteries(library):
+    scenario = library.scenarios["trents-reach-1865"]
+    setup = scenario.setup
+    at = {uid: s.at for uid, s in setup.starts.items()}
+    line = setup.obstructions[0].line
+    obstruction_x = line[0][0]
+    north_bank = min(y for _, y in next(land for land in setup.land if "Varina" in land.name).outline)
+    # the obstructions cross from the south bank and leave the gap along the north bank
+    assert min(y for _, y in line) <= min(y for _, y in setup.water[0].outline)
+    assert max(y for _, y in line) < north_bank
+    # Virginia II and Richmond aground about half a mile above them, on water shallower than their draught
+    for uid in ("css-virginia-ii", "css-richmond"):
+        assert setup.starts[uid].aground and 400 < obstruction_x - at[uid][0] < 1400, uid
+        shoal = next(w for w in setup.water if _in(at[uid], w) and w.kind == "shoal")
+        assert shoal.depth_ft < library.units[uid].draught_ft
+    # Fredericksburg, recalled through the gap, lies above them too, afloat; Onondaga comes up from below, later
+    assert at["css-fredericksburg"][0] < obstruction_x and not setup.starts["css-fredericksburg"].aground
+    assert at["uss-onondaga"][0] > obstruction_x and setup.starts["uss-onondaga"].arrives > 1
+    # the batteries on the south bank bluffs, 1,500-2,500 yd from the grounded ships, bearing on them
+    batteries = setup.starts["trents-reach-batteries"]
+    for uid in ("css-virginia-ii", "css-richmond"):
+        d = ((at[uid][0] - batteries.at[0]) ** 2 + (at[uid][1] - batteries.at[1]) ** 2) ** 0.5
+        assert 1500 <= d <= 2500 and _bears(batteries.arcs, _bearing(batteries.at, at[uid])), uid
+    # Richmond has a consort on each side: none of the three has a start of her own
+    lashed = [su.id for su in scenario.sides[1].units if su.lashed_to]
+    assert lashed and not any(uid in setup.starts for uid in lashed)
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_label_hides_the_obstructions_or_the_gap_beside_them(library, rules, paper):
+    # Trent's Reach's ironclads lie just above the obstructions: their labels once ran across the line and the gap
+    from test_setup import _overlaps, _plan
+
+    plan, width = _plan(library, rules, paper, "trents-reach-1865")
+    s = min(width / plan.width, plan.max_height / plan.depth)
+    h = plan.depth * s
+    line = next(shape for shape in plan.shapes if shape.kind == "obstruction").points
+    (ax, ay), (bx, by) = line[0], line[-1]
+    gap_top = next(shape for shape in plan.shapes if shape.kind == "land" and "Varina" in shape.name)
+    top = min(y for _, y in gap_top.points)
+    box = (ax * s - 0.3, h - top * s, bx * s + 0.3, h - min(ay, by) * s)  # the line and the gap above it
+    for text, *label in plan.labels(width):
+        assert not _overlaps(label, box), text
