@@ -122,7 +122,7 @@ def _plan(library, rules: str, paper: str, scenario: str = "mobile-bay-1864"):
     return next(b for b in blocks if isinstance(b, TablePlan)), box.w
 
 
-PLANNED = ["mobile-bay-1864", "galveston-1863", "sabine-pass-1863", "trents-reach-1865"]  # the scenarios with a set-up
+PLANNED = ["mobile-bay-1864", "galveston-1863", "sabine-pass-1863", "trents-reach-1865", "fort-fisher-1865"]  # the scenarios with a set-up
 
 
 @pytest.mark.parametrize("scenario", PLANNED)

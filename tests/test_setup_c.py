@@ -115,7 +115,7 @@ def test_sabine_pass_has_fort_griffin_on_the_texas_bank_over_both_channels_split
         assert _bears(fort.arcs, _bearing(fort.at, lower_end)), channel.name
 
 
-SCENARIOS = ["galveston-1863", "sabine-pass-1863", "trents-reach-1865"]
+SCENARIOS = ["galveston-1863", "sabine-pass-1863", "trents-reach-1865", "fort-fisher-1865"]
 RULES = ["saunders", "smoke-on-the-water", "really-simple", "quick-play"]
 
 
@@ -178,3 +178,30 @@ def test_no_label_hides_the_obstructions_or_the_gap_beside_them(library, rules, 
     box = (ax * s - 0.3, h - top * s, bx * s + 0.3, h - min(ay, by) * s)  # the line and the gap above it
     for text, *label in plan.labels(width):
         assert not _overlaps(label, box), text
+
+
+def test_fort_fisher_has_the_ironclads_anchored_in_line_within_1000_yd_of_the_north_east_salient(library):
+    setup = library.scenarios["fort-fisher-1865"].setup
+    at = {uid: s.at for uid, s in setup.starts.items()}
+    line = ["uss-new-ironsides", "uss-saugus", "uss-canonicus", "uss-monadnock", "uss-mahopac"]
+    point = next(land for land in setup.land if land.name == "Federal Point")
+    inland = [p for p in point.outline if p[1] < setup.area.depth_yd]  # the outline's points not on the plan's edge
+    salient = max(inland, key=lambda p: (p[0], p[1]))  # the beach's furthest east: the north-east salient
+    fort = setup.starts["fort-fisher-sea-face"]
+    # New Ironsides leading the line (Lossing's order), off the salient, about 1,000 yd out; the monitors inside her
+    assert [u for u in sorted(line, key=lambda u: -at[u][1])] == line
+    assert abs(at["uss-new-ironsides"][1] - salient[1]) < 200
+    assert 800 <= at["uss-new-ironsides"][0] - salient[0] <= 1100
+    for uid in line:
+        start = setup.starts[uid]
+        assert start.anchored and start.speed_kn == 0, uid
+        assert at[uid][0] - salient[0] <= 1100 and at[uid][0] >= at["uss-mahopac"][0], uid
+        # afloat where she lies: no shallows under her shallower than her draught
+        under = [w.depth_ft for w in setup.water if _in(at[uid], w)]
+        assert all(depth >= library.units[uid].draught_ft for depth in under), uid
+        # the sea face, on the beach to the west of every ship, bears on her
+        assert fort.at[0] < at[uid][0] and _bears(fort.arcs, _bearing(fort.at, at[uid])), uid
+    # the shallows stop the monitors nearer the beach, and New Ironsides sooner
+    inshore = _water(setup, "Inshore shallows").depth_ft
+    assert all(library.units[u].draught_ft > inshore for u in line)
+    assert library.units["uss-new-ironsides"].draught_ft > _water(setup, "Outer shallows").depth_ft
