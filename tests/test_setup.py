@@ -122,8 +122,8 @@ def _plan(library, rules: str, paper: str, scenario_id: str = "mobile-bay-1864")
     return next(b for b in blocks if isinstance(b, TablePlan)), box.w
 
 
-PLANNED = ["mobile-bay-1864", "hampton-roads-1862", "hampton-roads-1862-day-2", "cherbourg-1864", "wassaw-sound-1863",
-           "charleston-1863", "drewrys-bluff-1862"]
+SCENARIOS = Path(__file__).resolve().parent.parent / "vessels" / "scenarios"
+PLANNED = sorted(p.stem for p in SCENARIOS.glob("*.yaml") if "\nsetup:" in p.read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("scenario", PLANNED)

@@ -95,6 +95,7 @@ class Start(Strict):
     heading: Bearing | None = None
     speed_kn: Annotated[float, Field(ge=0, le=30)] | None = None
     anchored: bool = False
+    aground: bool = Field(default=False, description="on the ground at the start: she cannot move until she gets off")
     arrives: Annotated[int, Field(ge=1, le=100)] | None = Field(default=None, description="the turn she comes on")
     arcs: list[Arc] = Field(default_factory=list, description="a fort's or battery's sectors of fire")
 

@@ -98,7 +98,7 @@ def plan_block(scenario, units_by_id: dict, f: Fit, sides: list[str]) -> TablePl
     shapes += [Shape("torpedo", pts(t.outline), t.name, t.density) for t in setup.torpedo_fields]
     shapes += [Shape("zone", pts(z.outline), z.name) for z in setup.zones]
     shapes += [Shape("obstruction", pts(o.line), o.name) for o in setup.obstructions]
-    lashed = {u.lashed_to: u.id for s in scenario.sides for u in s.units if u.lashed_to}
+    lashed = consorts(scenario.sides)
     markers = []
     for side_index, side in enumerate(scenario.sides):
         for su in side.units:
@@ -107,13 +107,23 @@ def plan_block(scenario, units_by_id: dict, f: Fit, sides: list[str]) -> TablePl
                 continue
             unit = units_by_id.get(su.id)
             label = short_name(unit) if unit is not None else su.id
-            if su.id in lashed and lashed[su.id] in units_by_id:
-                label += " + " + short_name(units_by_id[lashed[su.id]])
+            label += "".join(" + " + short_name(units_by_id[c]) for c in lashed.get(su.id, ()) if c in units_by_id)
             markers.append(Marker(label, start.at[0] * f.per_yard, start.at[1] * f.per_yard, heading=start.heading,
                                   fort=bool(start.arcs) or getattr(unit, "kind", "") == "fort",
                                   arcs=[(a.from_, a.to) for a in start.arcs], side=side_index % 2,
                                   anchored=start.anchored))
     return TablePlan(f.width, f.depth, f.unit, _grid(f.unit, f.width), shapes, markers, **st["plan"])
+
+
+def consorts(sides) -> dict[str, list[str]]:
+    """The consorts lashed to each ship, by her id, in the order the scenario lists them (a ship may have one on each
+    side)."""
+    out: dict[str, list[str]] = {}
+    for side in sides:
+        for su in side.units:
+            if su.lashed_to:
+                out.setdefault(su.lashed_to, []).append(su.id)
+    return out
 
 
 def _where(start, f: Fit) -> str:
@@ -127,7 +137,7 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit) -> Table:
     (lashed, anchored, arriving, the sectors a fort bears on)."""
     setup = scenario.setup
     rows = []
-    consort = {su.lashed_to: su.id for su in side.units if su.lashed_to}
+    consort = consorts([side])
     for su in side.units:
         if su.lashed_to and su.lashed_to in consort:  # listed with the ship she is lashed to
             continue
@@ -136,14 +146,17 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit) -> Table:
         start = setup.starts.get(su.id)
         how = []
         if su.id in consort:
-            partner = units_by_id.get(consort[su.id])
-            name += " + " + (partner.name if partner else consort[su.id])
-            how.append("lashed pair")
+            for cid in consort[su.id]:
+                partner = units_by_id.get(cid)
+                name += " + " + (partner.name if partner else cid)
+            how.append("lashed pair" if len(consort[su.id]) == 1 else "lashed together")
         if start is None:
             rows.append([name, "not on the plan", "", "; ".join(how)])
             continue
         if start.anchored:
             how.append("anchored")
+        if start.aground:
+            how.append("aground")
         if start.arrives:
             how.append(f"arrives turn {start.arrives}")
         if start.arcs:

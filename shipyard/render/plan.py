@@ -93,6 +93,11 @@ class TablePlan(Block):
         r = self.marker
         spots = [(m.label, m.x * s, h - m.y * s, r) for m in self.markers]
         taken: list[tuple[float, float, float, float]] = [(x - r, y - r, x + r, y + r) for _, x, y, _ in spots]
+        for shape in self.shapes:  # an obstruction's line, so that no label hides where it runs (or its gap)
+            if shape.kind == "obstruction":
+                for (ax, ay), (bx, by) in zip(shape.points, shape.points[1:]):
+                    taken.append((min(ax, bx) * s - 0.5, h - max(ay, by) * s - 0.5,
+                                  max(ax, bx) * s + 0.5, h - min(ay, by) * s + 0.5))
         for shape in self.shapes:  # the ground's names, at a point inside each, after the units
             if shape.name and shape.kind != "obstruction":
                 cx, cy = _centre(shape.points)
