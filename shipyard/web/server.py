@@ -505,7 +505,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
 
 
 def _picked(request: Request) -> tuple[str, str]:
-    """The rule set and paper a page's pickers chose (?rules=saunders&paper=letter), the defaults where none."""
+    """The rule set and paper a page's pickers chose (?rules=R&paper=letter), the defaults where none."""
     q = request.query_params
     return q.get("rules") or default_ruleset().key, q.get("paper") or "a4"
 
