@@ -214,8 +214,17 @@ class Workshop:
         """Every page of a scenario's set-up under a rule set (the table plan first) as SVG: the pack's set-up pages,
         drawn from the same layout for a screen."""
         rs = shipyard_app.ruleset(rules)
-        return shipyard_app.build("setup", rs, self.library, [scenario_id],
-                                  shipyard_app.AidOptions(paper=paper, scale=scale), svg=True, fonts_url=FONTS_URL)
+        key = (scenario_id, rs.key, paper, scale)
+        kept = self.__dict__.setdefault("_setup_svgs", {})
+        hit = kept.get(key)
+        if hit is not None and hit[0] is self.library:  # the same library: the same plan (a scenario page's every view)
+            return hit[1]
+        pages = shipyard_app.build("setup", rs, self.library, [scenario_id],
+                                   shipyard_app.AidOptions(paper=paper, scale=scale), svg=True, fonts_url=FONTS_URL)
+        if len(kept) > 64:
+            kept.clear()
+        kept[key] = (self.library, pages)
+        return pages
 
     def sheet_png(self, unit, rules: str, page: int = 1, paper: str = "a4", dpi: int = 60) -> bytes:
         return rasterise(self.sheet_pdf(unit, rules, paper), page, dpi)
