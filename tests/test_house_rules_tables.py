@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from shipyard.rules import get_ruleset
-from shipyard.rules.base import load_tables
+from shipyard.rules.tables import load_tables
 from shipyard.errors import ShipyardError
 
 SAUNDERS = get_ruleset("saunders")
@@ -141,7 +141,7 @@ def test_a_house_rule_that_would_give_wrong_stats_is_refused_with_its_line(cli, 
 
 
 def test_a_band_lookup_matching_no_row_is_an_error_never_the_nearest_row():
-    from shipyard.rules.base import band
+    from shipyard.rules.lookups import band
 
     hull = SAUNDERS.tables().hull
     with pytest.raises(ShipyardError, match="-1 matches no row"):

@@ -224,7 +224,7 @@ def test_a_printed_total_is_shared_out_by_largest_remainder(total, weights, shar
 def test_iron_equivalent_says_the_arithmetic_only_when_there_is_some(library):
     from types import SimpleNamespace
 
-    from shipyard.rules.base import iron_equivalent
+    from shipyard.rules.lookups import iron_equivalent
     from shipyard.rules.saunders import RULESET as SAUNDERS
 
     materials = SAUNDERS.context(library).tables.materials

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from shipyard.rules import AIDS, all_rulesets, all_scales, damage_track_names, get_ruleset
-from shipyard.rules.base import Derived, Tables, Trackers
+from shipyard.rules.derived import Derived
+from shipyard.rules.tables import Tables
+from shipyard.rules.trackers import Trackers
 from shipyard.rules.contract import ANY_SCALE, RuleSet, track_name_known
 from shipyard.errors import ShipyardError
 from shipyard.library.model import Scenario

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shipyard.rules import get_ruleset
-from shipyard.rules.base import iron_equivalent
+from shipyard.rules.lookups import iron_equivalent
 from shipyard.rules.saunders import derive as sd
 from shipyard.errors import ShipyardError
 from shipyard.library.model import Fort, Vessel

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shipyard.rules import get_ruleset
-from shipyard.rules.base import iron_equivalent
+from shipyard.rules.lookups import iron_equivalent
 from shipyard.errors import ShipyardError
 from shipyard.library.model import Armour, ArmourMaterial, GunKind, Ordnance, Vessel
 

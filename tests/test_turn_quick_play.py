@@ -244,7 +244,7 @@ def test_every_event_that_names_a_further_roll_points_to_a_printed_rule(library)
 def test_a_bound_track_holds_the_games_bounds_and_no_more_than_a_quick_play_game(mobile_bay, cherbourg, library):
     """Issue 22, states with nowhere to mark: a turn track per game (the holed write-in names a bound on it), sized to
     the game: Mobile Bay's twelve, Cherbourg's hour in Quick Play's three-minute bounds (base.game_turns)."""
-    from shipyard.rules.base import game_turns
+    from shipyard.rules.play_aids import game_turns
 
     ctx = RULESET.context(library)
     ctx.scenario = library.scenarios["cherbourg-1864"]

@@ -7,7 +7,7 @@ pages are true scale): Quick Play offers no separate quick reference, so nothing
 from __future__ import annotations
 
 from . import reference
-from ..base import in_play
+from ..play_aids import in_play
 from .counters import counters
 from .derive import plays
 from .roster import roster

@@ -10,7 +10,8 @@ from ...render.blocks import Block, Columns, Flow, Heading, Runs, Stack, Table, 
 from ...render.kit import readings_page, turn_card
 from ...render.text import number
 from ...errors import ShipyardError
-from ..base import Context, game_turns
+from ..context import Context
+from ..play_aids import game_turns
 from .gauge import turning_gauge
 from .style import style
 

@@ -12,7 +12,8 @@ from ...render.blocks import (Block, Check, CheckRow, Columns, Flow, Note, Panel
 from ...render.kit import turn_strip
 from ...render.text import number
 from ...errors import ShipyardError
-from ..base import Context, accent, damage_done, in_colour, nation_of, sheet_heading
+from ..context import Context
+from ..play_aids import accent, damage_done, in_colour, nation_of, sheet_heading
 from .reference import edna_zero_words, factor_name
 from .style import style
 from .trackers import applies, trackers

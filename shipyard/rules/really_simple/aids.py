@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ...render.blocks import Flow, Stack
-from ..base import game_turns, short_name
+from ..play_aids import game_turns, short_name
 from ...render.kit import CardGrid
 from .counters import counters, speed_chits
 from .damage import check_opening_damage

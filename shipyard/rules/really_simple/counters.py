@@ -13,7 +13,7 @@ from ...render.counters import Chit, Lines, chit_sheet, layout_of, load_style
 from ...render.paper import MM
 from ...render.text import wrap_lines
 from ...errors import ShipyardError
-from ..base import fitting_name
+from ..play_aids import fitting_name
 from .words import fill, kn
 
 

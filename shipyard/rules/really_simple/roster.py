@@ -4,7 +4,8 @@ as blocks through a Flow."""
 from __future__ import annotations
 
 from ...render.blocks import Flow, Legend, Stack, Table, Text
-from ..base import LASHED_NOTE, accent, lashed_name, roster_order, side_chart_block, short_name
+from ..rosters import LASHED_NOTE, lashed_name, roster_order, side_chart_block
+from ..play_aids import accent, short_name
 from .words import guns_summary, kn, signed
 from .derive import modifier
 from .sheet import style

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ...render.text import number
 from ...render.blocks import Block, Check, CheckRow, Note, Panel, Runs, Stack, StatBoxes, Text, Track, records
-from ..base import accent, damage_done, sheet_heading, short_name
+from ..play_aids import accent, damage_done, sheet_heading, short_name
 from ...render.kit import CardHead, GunRows, Measured, OrdersGrid, SpeedCell, SpeedRow, SpeedTrack, load_style
 from ...render.kit import turn_strip as kit_turn_strip
 from .damage import speed_values

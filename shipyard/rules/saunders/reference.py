@@ -8,7 +8,8 @@ from functools import partial
 from ...render.blocks import Block, Flow, Heading, Stack, Table, Title
 from ...render.kit import deal_columns, readings_page, turn_card
 from ...render.text import number
-from ..base import Context, Derived
+from ..context import Context
+from ..derived import Derived
 from .derive import scale_factor
 from .sheet import RULES, fraction, signed, style
 

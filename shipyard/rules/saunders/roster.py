@@ -7,7 +7,10 @@ from typing import Any
 
 from ...render.blocks import Flow, Heading, Note, Stack, Table, Title
 from ...render.text import number
-from ..base import LASHED_NOTE, Context, Derived, lashed_name, roster_order, short_name, side_chart_block
+from ..rosters import LASHED_NOTE, lashed_name, roster_order, side_chart_block
+from ..context import Context
+from ..derived import Derived
+from ..play_aids import short_name
 from .derive import scale_factor
 from .sheet import RULES, signed, style
 

@@ -13,7 +13,9 @@ from ...render.kit import (GunTable, HullPlan, OrdersLog, RatingBox, SpeedCell, 
                            turn_strip)
 from ...render.text import number
 from ...errors import ShipyardError
-from ..base import Context, Derived, accent, damage_done, game_turns, sheet_heading
+from ..context import Context
+from ..derived import Derived
+from ..play_aids import accent, damage_done, game_turns, sheet_heading
 from .damage import FIRE_TALLY, HOLE_TALLY
 from .derive import modifier, scale_factor, turret_roles
 from .stats import SaundersStats

@@ -14,7 +14,8 @@ from typing import Any
 from ...render.blocks import Flow
 from ...render.kit import sheet_room
 from ...errors import ShipyardError
-from ..base import Context, Derived
+from ..context import Context
+from ..derived import Derived
 from .counters import counters
 from .reference import quick_reference
 from .roster import roster

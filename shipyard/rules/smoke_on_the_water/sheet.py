@@ -5,7 +5,7 @@
     Guns: a table with a box per gun (slash it while the gun cannot fire, cross it when destroyed), ranges in cm
     Legends: what her gun codes mean (Table 17's size words), and the to-hit roll (Table 10)
     Columns: damage tracks and critical checkboxes | armour and Table 17 for her guns | her Table 14 column
-    Orders log: as many turns as the game has (rules.base.game_turns)
+    Orders log: as many turns as the game has (rules.play_aids.game_turns)
 
 Every outcome in trackers.yaml is tagged (render.blocks.records / Track.records) on the block where it is marked,
 so tests find each unit's trackers on its block list. No coordinates here: the render layer's blocks and kit
@@ -22,7 +22,10 @@ from ...render.blocks import (Block, Checkboxes, Columns, Heading, Legend, Note,
                               StatBoxes, StatPanel, Table, Text, Title, Track, Tracks)
 from ...render.kit import GunTable, OrdersLog, load_style, turn_strip
 from ...render.text import number
-from ..base import Context, Derived, accent, damage_done, game_turns, load_trackers, sheet_heading
+from ..context import Context
+from ..derived import Derived
+from ..play_aids import accent, damage_done, game_turns, sheet_heading
+from ..trackers import load_trackers
 from .derive import RANGE_BANDS, ground_scale, has_casemate, hit_location_column, hit_location_runs, parse_code
 from .stats import FortStats, VesselStats
 

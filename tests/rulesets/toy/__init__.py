@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from shipyard.rules.base import load_trackers, unit_condition
+from shipyard.rules.trackers import load_trackers, unit_condition
 from shipyard.rules.contract import RuleSet
 
 from .derive import damage_tracks, derive

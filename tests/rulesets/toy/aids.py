@@ -4,7 +4,7 @@ templates, quick reference or roster: the contract lets a rule set leave an aid 
 from __future__ import annotations
 
 from shipyard.render.blocks import Flow, StatBoxes, Stack, Track, Tracks
-from shipyard.rules.base import damage_done, title_block
+from shipyard.rules.play_aids import damage_done, title_block
 
 
 def sheets(doc, derived, ctx) -> None:

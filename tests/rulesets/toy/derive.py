@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from shipyard.rules.base import Context, Derived, Stats, band, is_fort
+from shipyard.rules.context import Context
+from shipyard.rules.derived import Derived, Stats
+from shipyard.rules.lookups import band, is_fort
 
 KEY = "toy"
 
