@@ -184,7 +184,8 @@ def test_saunders_ram_bow_reason_and_sheet_quote_the_ramming_table(library, tmp_
 
 
 def test_really_simple_funnel_and_fire_boxes_follow_the_special_effects_rows(library, tmp_path):
-    from shipyard.render.blocks import Check, walk
+    from shipyard.render.tracks import Check
+    from shipyard.render.tags import walk
     from shipyard.rules.really_simple import counters, reference, sheet
 
     rows = [dict(r, knots=3) if r.get("knots") else dict(r, turns=5) if r.get("turns") else r

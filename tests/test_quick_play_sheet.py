@@ -8,7 +8,9 @@ import json
 import pytest
 
 from shipyard.render import Document
-from shipyard.render.blocks import Table, Tracks, walk
+from shipyard.render.table_block import Table
+from shipyard.render.tracks import Tracks
+from shipyard.render.tags import walk
 from shipyard.rules.quick_play import RULESET
 from shipyard.rules.quick_play import counters as qp_counters
 from shipyard.rules.quick_play import reference, roster, sheet

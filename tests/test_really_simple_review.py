@@ -9,7 +9,7 @@ import re
 import pytest
 
 from shipyard.render import Document
-from shipyard.render.blocks import recorded
+from shipyard.render.tags import recorded
 from shipyard.rules import get_ruleset
 from shipyard.rules.really_simple import reference, sheet
 from shipyard.rules.really_simple.trackers import OUTCOME_TABLES, applies, no_effect_rolls, table_rows, trackers
@@ -112,7 +112,7 @@ def test_effects_that_last_1d6_moves_or_turns_have_a_blank_for_the_turn_they_end
 
 
 def _walk(block):
-    from shipyard.render.blocks import walk
+    from shipyard.render.tags import walk
 
     return list(walk(block))
 
@@ -150,7 +150,7 @@ def test_small_side_orders_log_uses_its_page(ctx, mobile_bay, a4):
 def test_orders_log_name_column_holds_its_heading_note(ctx, mobile_bay, a4):
     """The note under "Ship" (what the figures by each name are) stays inside the name column, even for a side of
     short names (it ran into Turn 1 on the Confederate log)."""
-    from shipyard.render.blocks import text_width
+    from shipyard.render.measure import text_width
     from shipyard.rules.really_simple.sheet import SPEEDS_HEAD
 
     conf = [d for u, d in mobile_bay if u.nation == "Confederate" and not d.stats.is_fort]

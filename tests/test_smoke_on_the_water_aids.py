@@ -378,7 +378,7 @@ def test_quick_reference_prints_table15_and_leaves_table14_to_each_sheet(library
 
 
 def _block_texts(blocks) -> str:
-    from shipyard.render.blocks import walk
+    from shipyard.render.tags import walk
     return "\n".join(t for b in blocks for x in walk(b)
                      for t in [getattr(x, "title", None) or ""] + x.texts())
 

@@ -7,7 +7,12 @@ import pytest
 
 from shipyard.render.document import FOOTER_BAND_MM
 from shipyard.render.paper import PAPERS
-from shipyard.render.blocks import Legend, StatBoxes, StatPanel, Table, Text, Tracks, text_width, walk
+from shipyard.render.text_blocks import Legend, Text
+from shipyard.render.figures import StatBoxes, StatPanel
+from shipyard.render.table_block import Table
+from shipyard.render.tracks import Tracks
+from shipyard.render.measure import text_width
+from shipyard.render.tags import walk
 from shipyard.render.kit import OrdersLog
 from shipyard.render.text import wrap_lines
 from shipyard.rules import get_ruleset

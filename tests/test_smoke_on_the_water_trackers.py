@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from shipyard.render.blocks import Tracks, recorded, walk
+from shipyard.render.tracks import Tracks
+from shipyard.render.tags import recorded, walk
 from shipyard.render.kit import GunTable
 from shipyard.rules import get_ruleset
 from shipyard.rules.smoke_on_the_water import sheet as S

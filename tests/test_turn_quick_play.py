@@ -37,7 +37,7 @@ def _build(library, scenario: str, out, house=None) -> list[str]:
 def _blocks(library, scenario: str, house=None) -> str:
     """The text of the quick reference and of the readings under the roster as blocks (table cells whole, where the
     PDF wraps them in columns)."""
-    from shipyard.render.blocks import walk
+    from shipyard.render.tags import walk
     from shipyard.rules.quick_play import reference
     from shipyard.rules.quick_play.derive import plays
 

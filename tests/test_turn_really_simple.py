@@ -11,7 +11,8 @@ import re
 import pytest
 
 from conftest import in_process, pdf_page_texts
-from shipyard.render.blocks import StatBoxes, recorded, walk
+from shipyard.render.figures import StatBoxes
+from shipyard.render.tags import recorded, walk
 from shipyard.render.kit import GunRows, SpeedTrack
 from shipyard.rules import get_ruleset
 from shipyard.rules.really_simple import reference, sheet

@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..render.blocks import Columns, Flow, Heading, Stack, Table, Text
+from ..render.containers import Columns, Stack
+from ..render.flow import Flow
+from ..render.text_blocks import Heading, Text
+from ..render.table_block import Table
 from ..render.kit import load_style
 from ..render.plan import Marker, Shape, TablePlan
 

@@ -146,7 +146,7 @@ def fitting_name(name: str, fits: Callable[[str], bool]) -> str:
 def title_block(unit: Any, derived: Derived, ctx: Context):
     """A sheet's or card's heading as a block: the name and class line from the (user's) templates, over a rule
     in the side's accent."""
-    from ..render.blocks import Title
+    from ..render.text_blocks import Title
 
     name, sub = sheet_heading(unit, derived, ctx)
     return Title(name, sub, rule_colour=accent(unit, ctx))

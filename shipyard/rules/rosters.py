@@ -56,7 +56,8 @@ def side_chart_block(scenario: Any, points: list[tuple], ctx: Context, *, x_labe
     """The roster's picture as a block: one point per unit, (x, y, label, side name), a series per side (filled and
     hollow markers of different shapes, in the side's accent when in colour), and a note under it. When the chart
     cannot show every unit clear of the others (render.chart.layout(...).crowded), a table of the same values."""
-    from ..render.blocks import Note, Stack
+    from ..render.text_blocks import Note
+    from ..render.containers import Stack
 
     styles = {}
     for k, side in enumerate(scenario.sides):
@@ -86,7 +87,7 @@ class SideChart:
 
     def table(self):
         """Every spot of the chart as a row: its x and y, and the units there, a column per side."""
-        from ..render.blocks import Table
+        from ..render.table_block import Table
         from ..render.text import number
 
         names = {float(v): str(s) for v, s in (self.x_ticks or ())}

@@ -17,7 +17,7 @@ class Outcome:
 
     table: str  # the key of the table in tables.yaml
     row: str  # the row's name in that table
-    tracker: str  # the tracker id a sheet offers for it (see `records` in render.blocks)
+    tracker: str  # the tracker id a sheet offers for it (see `records` in render.tags)
     applies: str = "any"  # a condition the rule set's `applies(condition, stats)` understands
 
 

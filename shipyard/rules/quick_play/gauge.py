@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from ...render.blocks import Drawing
+from ...render.figures import Drawing
 from ...render.gauges import at_bearing, fan, load_looks, ray
 from ...render.paper import MM
 

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...render.blocks import Block, Columns, Flow, Heading, Runs, Stack, Table, Text, Track, Tracks
+from ...render.measure import Block
+from ...render.containers import Columns, Stack
+from ...render.flow import Flow
+from ...render.text_blocks import Heading, Runs, Text
+from ...render.table_block import Table
+from ...render.tracks import Track, Tracks
 from ...render.kit import readings_page, turn_card
 from ...render.text import number
 from ...errors import ShipyardError

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...render.blocks import Block, Flow, Heading, Panel, Runs, Stack, Table, Text, Title
+from ...render.measure import Block
+from ...render.flow import Flow
+from ...render.text_blocks import Heading, Runs, Text, Title
+from ...render.containers import Panel, Stack
+from ...render.table_block import Table
 from ...render.text import number
 from ...errors import ShipyardError
 from ..rosters import LASHED, roster_order

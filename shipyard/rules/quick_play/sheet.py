@@ -7,8 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...render.blocks import (Block, Check, CheckRow, Columns, Flow, Note, Panel, Runs, StatBoxes, Stack, Text, Title,
-                               Track, Tracks, records)
+from ...render.measure import Block
+from ...render.tracks import Check, CheckRow, Track, Tracks
+from ...render.containers import Columns, Panel, Stack
+from ...render.flow import Flow
+from ...render.text_blocks import Note, Runs, Text, Title
+from ...render.figures import StatBoxes
+from ...render.tags import records
 from ...render.kit import turn_strip
 from ...render.text import number
 from ...errors import ShipyardError

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...render.blocks import Flow, Stack
+from ...render.flow import Flow
+from ...render.containers import Stack
 from ..play_aids import game_turns, short_name
 from ...render.kit import CardGrid
 from .counters import counters, speed_chits

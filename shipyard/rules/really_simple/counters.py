@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...render.blocks import text_width
+from ...render.measure import text_width
 from ...render.counters import Chit, Lines, chit_sheet, layout_of, load_style
 from ...render.paper import MM
 from ...render.text import wrap_lines

@@ -4,7 +4,11 @@ tables, torpedoes, movement, shoals, ramming. Every number from the tables."""
 
 from __future__ import annotations
 
-from ...render.blocks import Block, Columns, Flow, Heading, Note, Stack, Table, Text
+from ...render.measure import Block
+from ...render.containers import Columns, Stack
+from ...render.flow import Flow
+from ...render.text_blocks import Heading, Note, Text
+from ...render.table_block import Table
 from ...render.text import number
 from .derive import modifier, scale_factor
 from .sheet import style

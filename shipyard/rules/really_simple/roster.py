@@ -3,7 +3,10 @@ as blocks through a Flow."""
 
 from __future__ import annotations
 
-from ...render.blocks import Flow, Legend, Stack, Table, Text
+from ...render.flow import Flow
+from ...render.text_blocks import Legend, Text
+from ...render.containers import Stack
+from ...render.table_block import Table
 from ..rosters import LASHED_NOTE, lashed_name, roster_order, side_chart_block
 from ..play_aids import accent, short_name
 from .words import guns_summary, kn, signed

@@ -20,7 +20,12 @@ import re
 from pathlib import Path
 
 from ...render.text import number
-from ...render.blocks import Block, Check, CheckRow, Note, Panel, Runs, Stack, StatBoxes, Text, Track, records
+from ...render.measure import Block
+from ...render.tracks import Check, CheckRow, Track
+from ...render.text_blocks import Note, Runs, Text
+from ...render.containers import Panel, Stack
+from ...render.figures import StatBoxes
+from ...render.tags import records
 from ..play_aids import accent, damage_done, sheet_heading, short_name
 from ...render.kit import CardHead, GunRows, Measured, OrdersGrid, SpeedCell, SpeedRow, SpeedTrack, load_style
 from ...render.kit import turn_strip as kit_turn_strip

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...render.blocks import Flow, Heading, Note, Stack, Table, Title
+from ...render.flow import Flow
+from ...render.text_blocks import Heading, Note, Title
+from ...render.containers import Stack
+from ...render.table_block import Table
 from ...render.text import number
 from ..rosters import LASHED_NOTE, lashed_name, roster_order, side_chart_block
 from ..context import Context

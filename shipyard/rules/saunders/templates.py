@@ -9,7 +9,7 @@ import math
 from pathlib import Path
 
 from ...render import Document, Page
-from ...render.blocks import Title
+from ...render.text_blocks import Title
 from ...render.gauges import at_bearing, fan, fan_extent, load_looks, ray, tick_segments
 from ...render.text import number
 from ..context import Context

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...render.blocks import Flow
+from ...render.flow import Flow
 from ...render.kit import sheet_room
 from ...errors import ShipyardError
 from ..context import Context

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...render.blocks import Block, Columns, Flow, Heading, Legend, Note, Stack, Table, Text, Title, flow_pages
+from ...render.measure import Block
+from ...render.containers import Columns, Stack
+from ...render.flow import Flow, flow_pages
+from ...render.text_blocks import Heading, Legend, Note, Text, Title
+from ...render.table_block import Table
 from ...render.text import number as num
 from ...errors import ShipyardError
 from ..context import Context

@@ -7,7 +7,7 @@
     Columns: damage tracks and critical checkboxes | armour and Table 17 for her guns | her Table 14 column
     Orders log: as many turns as the game has (rules.play_aids.game_turns)
 
-Every outcome in trackers.yaml is tagged (render.blocks.records / Track.records) on the block where it is marked,
+Every outcome in trackers.yaml is tagged (render.tags.records / Track.records) on the block where it is marked,
 so tests find each unit's trackers on its block list. No coordinates here: the render layer's blocks and kit
 pieces measure and draw themselves, and Flow puts them on pages; their sizes are this rule set's style record
 (style.yaml: a full-page sheet's and a half page's).
@@ -18,8 +18,12 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from ...render.blocks import (Block, Checkboxes, Columns, Heading, Legend, Note, Panel, Stack,
-                              StatBoxes, StatPanel, Table, Text, Title, Track, Tracks)
+from ...render.measure import Block
+from ...render.tracks import Checkboxes, Track, Tracks
+from ...render.containers import Columns, Panel, Stack
+from ...render.text_blocks import Heading, Legend, Note, Text, Title
+from ...render.figures import StatBoxes, StatPanel
+from ...render.table_block import Table
 from ...render.kit import GunTable, OrdersLog, load_style, turn_strip
 from ...render.text import number
 from ..context import Context
@@ -415,7 +419,7 @@ def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
     items[3:3] = [("turret_jam", f"Turret {tid} jammed ___°" if compact else f"Turret {tid} jammed at ___°", 1)
                   for tid in s.turret_damage_points]
     block = Checkboxes([(label, n) for _, label, n in items], **style("criticals", compact))
-    # each line is a tracker of its own (`render.blocks.recorded` reads a block's tracks): a turret's jam once per turret
+    # each line is a tracker of its own (`render.tags.recorded` reads a block's tracks): a turret's jam once per turret
     block.tracks = [Track(label, n, records=tracker) for tracker, label, n in items]
     return block
 

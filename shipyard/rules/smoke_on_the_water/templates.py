@@ -7,7 +7,7 @@ import math
 
 from pathlib import Path
 
-from ...render.blocks import text_width
+from ...render.measure import text_width
 from ...render.gauges import annulus_outline, at_bearing, load_looks, radial
 from ...render.sector import Sector, sector_distance
 from ...render.text import number as num

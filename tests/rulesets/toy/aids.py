@@ -3,7 +3,10 @@ templates, quick reference or roster: the contract lets a rule set leave an aid 
 
 from __future__ import annotations
 
-from shipyard.render.blocks import Flow, StatBoxes, Stack, Track, Tracks
+from shipyard.render.flow import Flow
+from shipyard.render.figures import StatBoxes
+from shipyard.render.containers import Stack
+from shipyard.render.tracks import Track, Tracks
 from shipyard.rules.play_aids import damage_done, title_block
 
 
