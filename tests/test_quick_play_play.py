@@ -16,7 +16,7 @@ from conftest import pdf_page_texts
 from shipyard.render.tracks import Tracks
 from shipyard.render.tags import recorded, walk
 from shipyard.rules.quick_play import RULESET, sheet
-from shipyard.rules.quick_play.gauge import CUT_W, GAUGE_R, RAY_W
+from shipyard.rules.quick_play.templates import CUT_W, GAUGE_R, RAY_W
 from shipyard.rules.quick_play.reference import factor_name
 from shipyard.rules.quick_play.trackers import OUTCOME_TABLES, applies, trackers
 from shipyard.errors import ShipyardError

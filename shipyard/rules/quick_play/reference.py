@@ -1,5 +1,5 @@
 """Quick Play's play tables as blocks: the quick reference page of only what the units in play use (the record
-cards carry none of it), with the true-scale turning gauge (gauge.py). Every figure and reminder comes from
+cards carry none of it), with the true-scale turning gauge (templates.py). Every figure and reminder comes from
 tables.yaml."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ...render.text import number
 from ...errors import ShipyardError
 from ..context import Context
 from ..play_aids import game_turns
-from .gauge import turning_gauge
+from .templates import turning_gauge
 from .style import style
 
 

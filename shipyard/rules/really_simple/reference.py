@@ -154,7 +154,7 @@ def quick_reference(doc, derived: list, ctx) -> None:
         flow.add(page, bookmark="Quick reference", new_page=True)
     else:  # more than a page: the columns run one after the other and split where they must
         flow.add(Stack([title, turn, left, right], **st["reference_page"]), bookmark="Quick reference", new_page=True)
-    from .aids import readings_with_logs
+    from .sheet import readings_with_logs
 
     if not readings_with_logs(ctx):  # else they follow the last orders log (one page the less)
         flow.add(Stack(readings_blocks(ctx), **st["reference_stack"]), bookmark="What the text leaves open")
