@@ -66,8 +66,8 @@ def game_turns(ctx: Context) -> int:
     return int(chosen) if chosen else DEFAULT_TURNS
 
 
-def user_templates(ctx: Context):
-    """The user's --templates folder for this build, or None."""
+def user_text_templates(ctx: Context):
+    """The user's --templates folder of Jinja text templates for this build, or None."""
     options = getattr(ctx, "options", None)
     return getattr(options, "templates_dir", None) if options is not None else None
 
@@ -94,7 +94,7 @@ def sheet_heading(unit: Any, derived: Derived, ctx: Context) -> tuple[str, str]:
     """The record sheet's name line and its class/type/navy line, through the (user's) Jinja templates."""
     from .. import texts
 
-    tdir = user_templates(ctx)
+    tdir = user_text_templates(ctx)
     return (texts.line("sheet_heading.txt.j2", tdir, unit=unit, derived=derived),
             texts.line("sheet_subheading.txt.j2", tdir, unit=unit, derived=derived))
 
