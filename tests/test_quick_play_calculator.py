@@ -15,11 +15,6 @@ from shipyard.library.model import Armour, Mount, Vessel
 MOBILE_BAY = "1864-08-05"
 
 
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RULESET.context(library)
-
-
 def stats(library, ctx, uid, when=MOBILE_BAY):
     return RULESET.derive(library.units[uid].as_of(when), ctx)
 

@@ -16,11 +16,6 @@ from shipyard.rules.quick_play import RULESET, reference, sheet
 TABLES = "shipyard/rules/quick_play/tables.yaml"
 
 
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RULESET.context(library)
-
-
 def card(library, ctx, uid):
     u = library.units[uid]
     return sheet.card(u, RULESET.derive(u, ctx), ctx)

@@ -17,17 +17,6 @@ from shipyard.rules.quick_play import reference, roster, sheet
 from shipyard.rules.quick_play.stats import QuickPlayStats
 
 
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RULESET.context(library)
-
-
-@pytest.fixture(scope="module")
-def mobile_bay(library, ctx):
-    scen = library.scenarios["mobile-bay-1864"]
-    return scen, [(side, u, RULESET.derive(u, ctx)) for side, u in library.scenario_units(scen)]
-
-
 def texts(block) -> str:
     return " | ".join(t for b in walk(block) for t in b.texts())
 

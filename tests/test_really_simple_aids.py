@@ -23,17 +23,6 @@ def mm(v: float) -> float:
     return v * PT
 
 
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RS.context(library)
-
-
-@pytest.fixture(scope="module")
-def mobile_bay(library, ctx):
-    scen = library.scenario("mobile-bay-1864")
-    return scen, [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(scen)]
-
-
 def build(path: Path, paper: str, draw) -> Path:
     with Document(path, paper=paper, title="test", footer="test", strict=True) as doc:
         draw(doc)

@@ -20,11 +20,6 @@ SCENARIOS = ("mobile-bay-1864", "hampton-roads-1862")
 
 
 @pytest.fixture(scope="module")
-def ctx(library):
-    return RS.context(library)
-
-
-@pytest.fixture(scope="module")
 def cards(library, ctx):
     """(unit, stats, card) for every unit of both bundled scenarios."""
     out = []

@@ -50,11 +50,6 @@ really-simple:
 
 
 @pytest.fixture(scope="module")
-def ctx(library):
-    return RS.context(library)
-
-
-@pytest.fixture(scope="module")
 def house_ctx(library, tmp_path_factory):
     path = tmp_path_factory.mktemp("house") / "house.yaml"
     path.write_text(HOUSE, encoding="utf-8")

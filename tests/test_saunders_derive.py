@@ -18,11 +18,6 @@ RS = get_ruleset("saunders")
 SRC = [{"url": "https://example.org/test", "covers": "test vessel"}]
 
 
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RS.context(library)
-
-
 def vessel(**over) -> Vessel:
     data = dict(
         id="test-ship", name="Test Ship", navy="USN", type="screw sloop", length_ft=200, beam_ft=35,

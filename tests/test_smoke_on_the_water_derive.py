@@ -22,11 +22,6 @@ sotw = importlib.import_module("shipyard.rules.smoke_on_the_water.derive")  # th
 
 
 @pytest.fixture(scope="module")
-def ctx(library):
-    return RS.context(library)
-
-
-@pytest.fixture(scope="module")
 def tables(ctx):
     return ctx.tables
 

@@ -22,11 +22,6 @@ RS = get_ruleset("sotw")
 WIDTH = 180.0  # mm: an A4 content box
 
 
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RS.context(library)
-
-
 def _sheet(library, ctx, uid, compact=False, height=None):
     unit = library.find(uid)
     d = RS.derive(unit, ctx)
