@@ -44,7 +44,7 @@ ScaleOpt = Annotated[Optional[str], typer.Option("--scale", help="Model scale (d
 ForceOpt = Annotated[bool, typer.Option(
     "--force", help="Replace a file at the output path that shipyard did not write for this (see the README).")]
 OutOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Output PDF file (default: output/, named after what it holds).")]
-TemplatesOpt = Annotated[Optional[Path], typer.Option("--templates", help="Folder of Jinja templates overriding the bundled ones.")]
+TextTemplatesOpt = Annotated[Optional[Path], typer.Option("--templates", help="Folder of Jinja templates overriding the bundled ones.")]
 
 _LIBRARIES: list = []  # every library loaded in this run: its notices are printed at the end
 
@@ -336,7 +336,7 @@ def stats(
     fmt: Annotated[Optional[str], typer.Option("--format", help="json, csv, md or html.")] = None,
     house_rules: HouseOpt = None,
     scale: ScaleOpt = None,
-    templates: TemplatesOpt = None,
+    text_templates: TextTemplatesOpt = None,
     library: LibraryOpt = None,
 ) -> None:
     """Derive a unit's game statistics under one rule set."""
@@ -344,7 +344,7 @@ def stats(
     if fmt is not None:
         from .export import export
 
-        print(export([(side, d) for side, _, d in items], fmt, rs, templates), end="")
+        print(export([(side, d) for side, _, d in items], fmt, rs, text_templates), end="")
         return
     if json_out:
         out = [d.to_json() for _, _, d in items]
@@ -406,14 +406,15 @@ def sheet(
     as_of: AsOfOpt = None,
     house_rules: HouseOpt = None,
     scale: ScaleOpt = None,
-    templates: TemplatesOpt = None,
+    text_templates: TextTemplatesOpt = None,
     library: LibraryOpt = None,
 ) -> None:
     """Record sheets (or cards) for one or more vessels, written to output/ under a name saying whose."""
     from . import app as core
 
     rs = core.ruleset(rules)
-    options = core.AidOptions(paper=paper, as_of=as_of, house_rules=house_rules, scale=scale, templates_dir=templates)
+    options = core.AidOptions(paper=paper, as_of=as_of, house_rules=house_rules, scale=scale,
+                              templates_dir=text_templates)
     _wrote(core.build("sheets", rs, _library(library), vessels_, options, output=output, default_dir=Path("output"),
                       force=force))
 
@@ -497,7 +498,7 @@ def pack(
     turns: Annotated[Optional[int], typer.Option("--turns", help="Game turns the orders logs hold (default: the scenario's turns, else 12).")] = None,
     no: Annotated[Optional[list[str]], typer.Option("--no", help="Leave out a section (repeatable)")] = None,
     house_rules: HouseOpt = None,
-    templates: TemplatesOpt = None,
+    text_templates: TextTemplatesOpt = None,
     library: LibraryOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Replace files at the output paths (and the preset's) that "
                                                          "shipyard did not write for this (see the README).")] = False,
@@ -511,7 +512,7 @@ def pack(
     started = time.perf_counter()
     options = core.pack_options(
         {"paper": paper, "rules": rules, "scale": scale, "sides": side, "per_side": per_side, "output_dir": output_dir, "colour": colour,
-         "copies": copies, "turns": turns, "house_rules": house_rules, "templates_dir": templates},
+         "copies": copies, "turns": turns, "house_rules": house_rules, "templates_dir": text_templates},
         preset=preset, leave_out=no or [])
     rulesets = [core.ruleset(r) for r in options.rules]
     if save_preset:
@@ -618,12 +619,12 @@ def schema(
     markdown: Annotated[bool, typer.Option("--markdown", help="The field reference as Markdown instead of JSON Schema.")] = False,
 ) -> None:
     """Print the JSON Schema of a file type (for editors), or its field reference as Markdown."""
-    from .library import schema as reference
+    from .library import schema as file_schema
 
     if markdown:
-        print(reference.markdown(what), end="")
+        print(file_schema.markdown(what), end="")
     else:
-        print(json.dumps(reference.json_schema(what), indent=2, ensure_ascii=False))
+        print(json.dumps(file_schema.json_schema(what), indent=2, ensure_ascii=False))
 
 
 @app.command("import")

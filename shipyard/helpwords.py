@@ -5,7 +5,7 @@ from __future__ import annotations
 
 # by the parameter's name: what the value is, in the user's words
 BY_NAME = {
-    "library": "FOLDER", "templates": "FOLDER", "folder": "FOLDER", "output_dir": "FOLDER",
+    "library": "FOLDER", "text_templates": "FOLDER", "folder": "FOLDER", "output_dir": "FOLDER",
     "output": "FILE", "house_rules": "FILE", "preset": "FILE", "save_preset": "FILE", "state": "FILE",
     "rules": "RULES", "paper": "a4|letter", "scale": "SCALE", "as_of": "YYYY-MM-DD", "side": "SIDE",
     "navy": "NAVY", "turns": "N", "jobs": "N", "port": "PORT", "host": "ADDRESS", "like": "VESSEL",

@@ -67,6 +67,28 @@ def library():
     return Library.load()
 
 
+def module_ruleset(module):
+    """The rule set a test module is about: its RS (get_ruleset(...)) or the RULESET it imports."""
+    found = getattr(module, "RS", None) or getattr(module, "RULESET", None)
+    if found is None:
+        raise LookupError(f"{module.__name__} names no rule set (RS or RULESET) for the ctx fixture")
+    return found
+
+
+@pytest.fixture(scope="module")
+def ctx(request, library):
+    """The derivation context of the test module's rule set, no house rules."""
+    return module_ruleset(request.module).context(library)
+
+
+@pytest.fixture(scope="module")
+def mobile_bay(request, library, ctx):
+    """Mobile Bay and its units as (side, unit, derived) under the test module's rule set."""
+    rs = module_ruleset(request.module)
+    scen = library.scenario("mobile-bay-1864")
+    return scen, [(side, u, rs.derive(u, ctx)) for side, u in library.scenario_units(scen)]
+
+
 def in_process(*args, cwd: Path | None = None, timeout: int = 120) -> Run:
     """`shipyard ARGS` through cli.main() in this process: the exit code and both streams as run_cli gives them,
     without an interpreter start-up per call; an escaped exception fails the test instead of printing a traceback."""

@@ -14,7 +14,8 @@ from shipyard.pack import PackOptions, build_pack
 from shipyard.render import Document
 from shipyard.render.chart import DODGE_MAX, nice_ticks, scatter
 from shipyard.rules import all_rulesets, get_ruleset
-from shipyard.rules.base import Table, Tables, short_name
+from shipyard.rules.tables import Table, Tables
+from shipyard.rules.play_aids import short_name
 from shipyard.errors import ShipyardError
 from shipyard.library.model import Scenario
 

@@ -6,8 +6,14 @@ import pdfplumber
 import pytest
 
 from shipyard.render import Document
-from shipyard.render.blocks import (Checkboxes, Columns, Flow, Heading, Legend, Note, Panel, Runs, StatBoxes, StatPanel,
-                                    Stack, Table, Text, Title, Track, Tracks, text_width, walk)
+from shipyard.render.tracks import Checkboxes, Track, Tracks
+from shipyard.render.containers import Columns, Panel, Stack
+from shipyard.render.flow import Flow
+from shipyard.render.text_blocks import Heading, Legend, Note, Runs, Text, Title
+from shipyard.render.figures import StatBoxes, StatPanel
+from shipyard.render.table_block import Table
+from shipyard.render.measure import text_width
+from shipyard.render.tags import walk
 
 LONG = "Fort Powell's battery of one 8-in Brooke rifle, two 7-in Brooke rifles and three 32-pdr smoothbores"
 
@@ -145,7 +151,8 @@ def test_a_flows_running_header_heads_every_page_it_starts_a_split_table_overlea
     on to, with the table's rows below it; page_bookmark names each page the flow starts for a block."""
     from conftest import pdf_page_texts
 
-    from shipyard.render.blocks import Table, Text
+    from shipyard.render.table_block import Table
+    from shipyard.render.text_blocks import Text
 
     path = tmp_path / "cards.pdf"
     with Document(path, paper="a4") as doc:
@@ -161,7 +168,7 @@ def test_a_flows_running_header_heads_every_page_it_starts_a_split_table_overlea
 
 
 def test_a_paragraph_splits_between_lines_and_never_leaves_a_lone_line_on_either_page():
-    from shipyard.render.blocks import KEEP_LINES, Text
+    from shipyard.render.text_blocks import KEEP_LINES, Text
 
     para = Text("\n".join(f"line {k}" for k in range(1, 11)), size=8)
     step = para.measure(100) / 10

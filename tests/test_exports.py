@@ -18,54 +18,54 @@ NASTY = '<Ram & Co "X">'
 
 
 @pytest.fixture(scope="module")
-def mobile_bay(library):
+def mobile_bay_side_units(library):
     return [(side, unit) for side, unit in library.scenario_units(library.scenarios["mobile-bay-1864"])]
 
 
 @pytest.mark.parametrize("rules", RULESETS)
-def test_json_has_one_record_per_unit(cli, rules, mobile_bay):
+def test_json_has_one_record_per_unit(cli, rules, mobile_bay_side_units):
     run = cli("stats", "mobile-bay-1864", "--rules", rules, "--format", "json")
     assert run.code == 0, run.err
     records = json.loads(run.out)
     assert isinstance(records, list)
-    assert [r["id"] for r in records] == [u.id for _, u in mobile_bay]
+    assert [r["id"] for r in records] == [u.id for _, u in mobile_bay_side_units]
     assert all(r["name"] and r["rules"] == rules for r in records)
 
 
 @pytest.mark.parametrize("rules", RULESETS)
-def test_csv_has_a_header_and_one_row_per_unit_with_its_side(cli, rules, mobile_bay):
+def test_csv_has_a_header_and_one_row_per_unit_with_its_side(cli, rules, mobile_bay_side_units):
     run = cli("stats", "mobile-bay-1864", "--rules", rules, "--format", "csv")
     assert run.code == 0, run.err
     rows = list(csv.reader(io.StringIO(run.out)))
     header, body = rows[0], rows[1:]
     assert header[:3] == ["side", "id", "name"]
-    assert len(body) == len(mobile_bay)
+    assert len(body) == len(mobile_bay_side_units)
     assert all(len(r) == len(header) for r in body)
-    assert [(r[0], r[1]) for r in body] == [(side, u.id) for side, u in mobile_bay]
+    assert [(r[0], r[1]) for r in body] == [(side, u.id) for side, u in mobile_bay_side_units]
 
 
 @pytest.mark.parametrize("rules", RULESETS)
-def test_markdown_has_a_table_per_side(cli, rules, mobile_bay):
+def test_markdown_has_a_table_per_side(cli, rules, mobile_bay_side_units):
     run = cli("stats", "mobile-bay-1864", "--rules", rules, "--format", "md")
     assert run.code == 0, run.err
-    sides = list(dict.fromkeys(side for side, _ in mobile_bay))
+    sides = list(dict.fromkeys(side for side, _ in mobile_bay_side_units))
     headings = [line[3:] for line in run.out.splitlines() if line.startswith("## ")]
     assert headings == sides
     separators = [line for line in run.out.splitlines() if line.startswith("|---")]
     assert len(separators) == len(sides)
     rows = [line for line in run.out.splitlines() if line.startswith("| ") and not line.startswith("| side")]
-    assert len(rows) == len(mobile_bay)
-    for _, unit in mobile_bay:
+    assert len(rows) == len(mobile_bay_side_units)
+    for _, unit in mobile_bay_side_units:
         assert f"| {unit.id} |" in run.out
 
 
 @pytest.mark.parametrize("rules", RULESETS)
-def test_html_is_escaped_and_names_every_unit(cli, rules, mobile_bay):
+def test_html_is_escaped_and_names_every_unit(cli, rules, mobile_bay_side_units):
     run = cli("stats", "mobile-bay-1864", "--rules", rules, "--format", "html")
     assert run.code == 0, run.err
     assert run.out.lstrip().startswith("<!doctype html>")
-    assert run.out.count("<table>") == len({side for side, _ in mobile_bay})
-    for _, unit in mobile_bay:
+    assert run.out.count("<table>") == len({side for side, _ in mobile_bay_side_units})
+    for _, unit in mobile_bay_side_units:
         assert f"<td>{html.escape(unit.name, quote=True).replace('&#x27;', '&#39;')}</td>" in run.out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from shipyard.rules import all_rulesets, get_ruleset
-from shipyard.rules.base import game_turns
+from shipyard.rules.play_aids import game_turns
 
 
 def turns(library, scenario: str, rules: str, **options) -> int:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from shipyard.rules import get_ruleset
-from shipyard.rules.base import load_tables
+from shipyard.rules.tables import load_tables
 from shipyard.errors import ShipyardError
 
 SAUNDERS = get_ruleset("saunders")
@@ -141,7 +141,7 @@ def test_a_house_rule_that_would_give_wrong_stats_is_refused_with_its_line(cli, 
 
 
 def test_a_band_lookup_matching_no_row_is_an_error_never_the_nearest_row():
-    from shipyard.rules.base import band
+    from shipyard.rules.lookups import band
 
     hull = SAUNDERS.tables().hull
     with pytest.raises(ShipyardError, match="-1 matches no row"):
@@ -184,7 +184,8 @@ def test_saunders_ram_bow_reason_and_sheet_quote_the_ramming_table(library, tmp_
 
 
 def test_really_simple_funnel_and_fire_boxes_follow_the_special_effects_rows(library, tmp_path):
-    from shipyard.render.blocks import Check, walk
+    from shipyard.render.tracks import Check
+    from shipyard.render.tags import walk
     from shipyard.rules.really_simple import counters, reference, sheet
 
     rows = [dict(r, knots=3) if r.get("knots") else dict(r, turns=5) if r.get("turns") else r

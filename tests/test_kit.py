@@ -147,7 +147,7 @@ class _Flow:
 
 def test_a_rosters_chart_is_drawn_a_little_shorter_rather_than_on_a_page_of_its_own():
     """88 mm tall, it takes 30 % off to stay under the tables; more than that and it keeps its height (overleaf)."""
-    from shipyard.render.blocks import Spacer
+    from shipyard.render.figures import Spacer
     from shipyard.render.kit import fit_to_room
 
     def chart(height):

@@ -271,7 +271,7 @@ def test_a_long_history_is_set_smaller_on_the_cover_never_cut(library, tmp_path)
 @pytest.mark.parametrize("rules", RULESETS)
 def test_each_unit_is_derived_once_a_pack_however_many_sections_need_its_stats(library, tmp_path, monkeypatch, rules):
     """The sheets, the templates and gauges (the turns and speeds in play) and the quick reference all read the
-    units' stats: one derivation each, kept on the context (rules.base.in_play)."""
+    units' stats: one derivation each, kept on the context (rules.play_aids.in_play)."""
     import importlib
     from collections import Counter
 

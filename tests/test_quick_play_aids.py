@@ -13,7 +13,7 @@ PT = 25.4 / 72
 
 
 @pytest.fixture(scope="module")
-def mobile_bay(library):
+def mobile_bay_as_printed(library):
     ctx = RULESET.context(library)
     scen = ctx.scenario = library.scenarios["mobile-bay-1864"]  # the article's printed values, as the CLI uses
     # the units in play: the article's order of battle (Fort Morgan with its water battery, no Fort Powell)
@@ -59,8 +59,8 @@ def flat(s: str) -> str:
 
 
 @pytest.mark.parametrize("kind", ["cards", "counters", "roster"])
-def test_every_mobile_bay_unit_name_and_edna_is_printed(built, mobile_bay, kind):
-    _, units, _ = mobile_bay
+def test_every_mobile_bay_unit_name_and_edna_is_printed(built, mobile_bay_as_printed, kind):
+    _, units, _ = mobile_bay_as_printed
     text = flat(text_of(built[kind]))
     for _, u, d in units:
         assert u.name in text, (kind, u.name)
@@ -83,8 +83,8 @@ def test_cards_fit_the_whole_fleet_on_two_a4_pages_and_leave_the_tables_to_the_r
         assert "Catastrophic events" not in t and "Throws" not in t  # the reference is not repeated on every page
 
 
-def test_card_edna_tracks_have_one_box_per_point(built, mobile_bay):
-    _, units, _ = mobile_bay
+def test_card_edna_tracks_have_one_box_per_point(built, mobile_bay_as_printed):
+    _, units, _ = mobile_bay_as_printed
     with pdfplumber.open(built["cards"]) as pdf:
         boxes = 0
         for page in pdf.pages:
@@ -100,8 +100,8 @@ def test_letter_cards_stay_inside_the_page(built):
                 assert obj["x0"] * PT >= 8 and obj["x1"] * PT <= page.width * PT - 8
 
 
-def test_turn_counters_are_numbered_one_to_n_in_20mm_squares(built, mobile_bay):
-    _, units, _ = mobile_bay
+def test_turn_counters_are_numbered_one_to_n_in_20mm_squares(built, mobile_bay_as_printed):
+    _, units, _ = mobile_bay_as_printed
     with pdfplumber.open(built["counters"]) as pdf:
         first = pdf.pages[0]
         words = [w["text"] for w in first.extract_words()]
@@ -115,8 +115,8 @@ def test_turn_counters_are_numbered_one_to_n_in_20mm_squares(built, mobile_bay):
         assert len(first.lines) > 8  # cut marks
 
 
-def test_speed_markers_match_each_ships_speeds(built, mobile_bay):
-    _, units, _ = mobile_bay
+def test_speed_markers_match_each_ships_speeds(built, mobile_bay_as_printed):
+    _, units, _ = mobile_bay_as_printed
     text = flat(text_of(built["counters"]))
     monitors = [d for _, _, d in units if d["type"] == "Monitor"]
     assert text.count("Cruise") == sum(1 for _, _, d in units if d.get("speeds_in", {}).get("cruise") is not None)
@@ -136,8 +136,8 @@ def test_backs_follow_each_front_page_mirrored(built):
         assert fx == bx
 
 
-def test_roster_lists_divisions_lashed_pairs_and_side_totals(built, mobile_bay):
-    _, units, _ = mobile_bay
+def test_roster_lists_divisions_lashed_pairs_and_side_totals(built, mobile_bay_as_printed):
+    _, units, _ = mobile_bay_as_printed
     text = flat(text_of(built["roster"]))
     assert "Monitor Division" in text and "Wooden Ship Division" in text
     assert "lashed to Brooklyn" in text

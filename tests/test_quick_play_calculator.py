@@ -15,11 +15,6 @@ from shipyard.library.model import Armour, Mount, Vessel
 MOBILE_BAY = "1864-08-05"
 
 
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RULESET.context(library)
-
-
 def stats(library, ctx, uid, when=MOBILE_BAY):
     return RULESET.derive(library.units[uid].as_of(when), ctx)
 
@@ -224,7 +219,7 @@ def test_a_printed_total_is_shared_out_by_largest_remainder(total, weights, shar
 def test_iron_equivalent_says_the_arithmetic_only_when_there_is_some(library):
     from types import SimpleNamespace
 
-    from shipyard.rules.base import iron_equivalent
+    from shipyard.rules.lookups import iron_equivalent
     from shipyard.rules.saunders import RULESET as SAUNDERS
 
     materials = SAUNDERS.context(library).tables.materials

@@ -7,7 +7,9 @@ import re
 
 import pytest
 
-from shipyard.render.blocks import Table, Text, walk
+from shipyard.render.table_block import Table
+from shipyard.render.text_blocks import Text
+from shipyard.render.tags import walk
 from shipyard.rules.quick_play import RULESET, roster
 
 

@@ -13,9 +13,10 @@ import pdfplumber
 import pytest
 
 from conftest import pdf_page_texts
-from shipyard.render.blocks import Tracks, recorded, walk
+from shipyard.render.tracks import Tracks
+from shipyard.render.tags import recorded, walk
 from shipyard.rules.quick_play import RULESET, sheet
-from shipyard.rules.quick_play.gauge import CUT_W, GAUGE_R, RAY_W
+from shipyard.rules.quick_play.templates import CUT_W, GAUGE_R, RAY_W
 from shipyard.rules.quick_play.reference import factor_name
 from shipyard.rules.quick_play.trackers import OUTCOME_TABLES, applies, trackers
 from shipyard.errors import ShipyardError
@@ -92,7 +93,7 @@ def test_a_factor_the_tables_do_not_name_is_a_clear_error_not_a_capitalised_key(
 
 
 def test_each_card_prints_its_type_once(cards):
-    from shipyard.render.blocks import Title
+    from shipyard.render.text_blocks import Title
 
     for unit, s, card in cards:
         items = card.texts()

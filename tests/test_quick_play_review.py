@@ -9,15 +9,11 @@ import re
 import pytest
 import yaml
 
-from shipyard.render.blocks import CheckRow, walk
+from shipyard.render.tracks import CheckRow
+from shipyard.render.tags import walk
 from shipyard.rules.quick_play import RULESET, reference, sheet
 
 TABLES = "shipyard/rules/quick_play/tables.yaml"
-
-
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RULESET.context(library)
 
 
 def card(library, ctx, uid):
@@ -92,7 +88,8 @@ def test_in_black_and_white_union_and_confederate_cards_differ_by_more_than_a_pr
     white, for pencil); in colour the coloured rules tell the sides apart and nothing is shaded."""
     from types import SimpleNamespace
 
-    from shipyard.render.blocks import Panel, Title
+    from shipyard.render.containers import Panel
+    from shipyard.render.text_blocks import Title
 
     def look(uid, colour):
         ctx = RULESET.context(library)

@@ -8,22 +8,13 @@ import json
 import pytest
 
 from shipyard.render import Document
-from shipyard.render.blocks import Table, Tracks, walk
+from shipyard.render.table_block import Table
+from shipyard.render.tracks import Tracks
+from shipyard.render.tags import walk
 from shipyard.rules.quick_play import RULESET
 from shipyard.rules.quick_play import counters as qp_counters
 from shipyard.rules.quick_play import reference, roster, sheet
 from shipyard.rules.quick_play.stats import QuickPlayStats
-
-
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RULESET.context(library)
-
-
-@pytest.fixture(scope="module")
-def mobile_bay(library, ctx):
-    scen = library.scenarios["mobile-bay-1864"]
-    return scen, [(side, u, RULESET.derive(u, ctx)) for side, u in library.scenario_units(scen)]
 
 
 def texts(block) -> str:

@@ -13,6 +13,7 @@ import pytest
 from shipyard.render import Document
 from shipyard.rules import get_ruleset
 from shipyard.rules.really_simple import aids
+from shipyard.rules.really_simple import sheet as S, templates as T, words as W
 
 RS = get_ruleset("really-simple")
 PT = 25.4 / 72  # mm per point
@@ -20,17 +21,6 @@ PT = 25.4 / 72  # mm per point
 
 def mm(v: float) -> float:
     return v * PT
-
-
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RS.context(library)
-
-
-@pytest.fixture(scope="module")
-def mobile_bay(library, ctx):
-    scen = library.scenario("mobile-bay-1864")
-    return scen, [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(scen)]
 
 
 def build(path: Path, paper: str, draw) -> Path:
@@ -104,12 +94,12 @@ def test_monitor_card_has_a_half_knot_box_per_step_to_zero_and_a_sinking_box(lib
     monitor = library.find("uss-monitor")
     d = RS.derive(monitor, ctx)
     out = build(tmp_path / "m.pdf", "a4", lambda doc: aids.sheets(doc, [(monitor, d)], ctx))
-    speed_boxes = _square_rects(out, aids.SPEED_BOX)
+    speed_boxes = _square_rects(out, S.SPEED_BOX)
     assert len(speed_boxes) == int(d["speed_kn"] * 2) + 1  # 6, 5½ … ½, 0
     text = texts(out)[0]
     assert "SINKS" in text
     assert re.search(r"6 5½ 5 4½ 4 3½ 3 2½ 2 1½ 1 ½ 0 SINKS", text)
-    gun_boxes = _square_rects(out, aids.GUN_BOX)
+    gun_boxes = _square_rects(out, S.GUN_BOX)
     assert len(gun_boxes) == sum(g["count"] for g in d["guns"]) == 2
 
 
@@ -119,11 +109,11 @@ def test_hartford_gun_boxes_match_her_battery_by_size(library, ctx, tmp_path):
     u = library.units["uss-hartford"]
     d = RS.derive(u, ctx)
     out = build(tmp_path / "h.pdf", "a4", lambda doc: aids.sheets(doc, [(u, d)], ctx))
-    assert len(_square_rects(out, aids.GUN_BOX)) == sum(g["count"] for g in d["guns"])
+    assert len(_square_rects(out, S.GUN_BOX)) == sum(g["count"] for g in d["guns"])
     text = texts(out)[0]
     for size in {g["size"][0] for g in d["guns"]}:  # the rows say the size by its initial: PORT L +3, PIVOT S +1
         assert re.search(rf"(PORT|STBD|BOW|STERN|PIVOT|TURRET) {size}R? \+\d", text), size
-    assert f"{aids.kn(d['speed_kn'])} kn" in text and f"{d['draft_ft']} ft" in text
+    assert f"{W.kn(d['speed_kn'])} kn" in text and f"{d['draft_ft']} ft" in text
 
 
 def test_fort_card_has_guns_but_no_speed_track(library, ctx, tmp_path):
@@ -133,8 +123,8 @@ def test_fort_card_has_guns_but_no_speed_track(library, ctx, tmp_path):
     f = forts[0]
     d = RS.derive(f, ctx)
     out = build(tmp_path / "f.pdf", "a4", lambda doc: aids.sheets(doc, [(f, d)], ctx))
-    assert _square_rects(out, aids.SPEED_BOX) == []
-    assert len(_square_rects(out, aids.GUN_BOX)) == sum(g["count"] for g in d["guns"])
+    assert _square_rects(out, S.SPEED_BOX) == []
+    assert len(_square_rects(out, S.GUN_BOX)) == sum(g["count"] for g in d["guns"])
     assert "fixed" in texts(out)[0]
 
 
@@ -171,7 +161,7 @@ def test_turning_gauge_edges_are_45_degrees_either_side_and_70_mm_long(templates
     for l in edges:
         (x1, y1), (x2, y2) = l["pts"]
         length = math.hypot(mm(x2 - x1), mm(y2 - y1))
-        assert abs(length - aids.GAUGE_R) < 0.2
+        assert abs(length - T.GAUGE_R) < 0.2
         # angle from the vertical heading line, in degrees (y grows downward in pdfplumber)
         angles.append(math.degrees(math.atan2(x2 - x1, y1 - y2)))
     assert sorted(round(a, 1) for a in angles) == pytest.approx([-45.0, 45.0], abs=0.2)

@@ -9,7 +9,7 @@ import re
 import pdfplumber
 import pytest
 
-from shipyard.render.blocks import recorded, walk
+from shipyard.render.tags import recorded, walk
 from shipyard.rules import get_ruleset
 from shipyard.rules.really_simple import sheet
 from shipyard.render.kit import GunRows
@@ -17,11 +17,6 @@ from shipyard.rules.really_simple.trackers import OUTCOME_TABLES, applies, table
 
 RS = get_ruleset("really-simple")
 SCENARIOS = ("mobile-bay-1864", "hampton-roads-1862")
-
-
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RS.context(library)
 
 
 @pytest.fixture(scope="module")
@@ -159,7 +154,7 @@ def test_mobile_bay_a4_pack_fits_its_share_of_pages_with_every_unit(bundled_pack
 
 def test_check_row_wraps_like_words_and_measures_what_it_draws(tmp_path):
     from shipyard.render import Document
-    from shipyard.render.blocks import Check, CheckRow
+    from shipyard.render.tracks import Check, CheckRow
 
     checks = [Check(f"effect {i}", 1 + i % 3) for i in range(10)]
     for label_first in (False, True):

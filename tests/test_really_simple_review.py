@@ -9,7 +9,7 @@ import re
 import pytest
 
 from shipyard.render import Document
-from shipyard.render.blocks import recorded
+from shipyard.render.tags import recorded
 from shipyard.rules import get_ruleset
 from shipyard.rules.really_simple import reference, sheet
 from shipyard.rules.really_simple.trackers import OUTCOME_TABLES, applies, no_effect_rolls, table_rows, trackers
@@ -18,12 +18,7 @@ RS = get_ruleset("really-simple")
 
 
 @pytest.fixture(scope="module")
-def ctx(library):
-    return RS.context(library)
-
-
-@pytest.fixture(scope="module")
-def mobile_bay(library, ctx):
+def mobile_bay_derived(library, ctx):
     """(unit, derived) for every unit of Mobile Bay."""
     return [(u, RS.derive(u, ctx)) for _, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
 
@@ -35,21 +30,21 @@ def _texts(blocks) -> str:
 # ---------------------------------------------------------------------------------------------- 1: torpedoes
 
 
-def test_torpedo_tables_are_reconstructed_and_on_the_quick_reference(ctx, mobile_bay):
+def test_torpedo_tables_are_reconstructed_and_on_the_quick_reference(ctx, mobile_bay_derived):
     t = ctx.tables
     assert t.require("torpedoes").provenance == "reconstructed"
     assert t.require("torpedo_field").provenance == "reconstructed"
-    text = _texts(reference.torpedoes([d for _, d in mobile_bay], ctx))
+    text = _texts(reference.torpedoes([d for _, d in mobile_bay_derived], ctx))
     assert "Torpedoes" in text and "Not in the original text" in text
     field = t.require("torpedo_field").rows
     assert f"roll {field['dice']}" in text and f"strikes on {field['strike_on']}" in text
     for row in t.require("torpedoes").rows:  # every row of the strike table is printed, roll and effect
         assert row["roll"] in text and row["effect"] in text
     # forts alone strike no torpedoes: nothing to print
-    assert reference.torpedoes([d for _, d in mobile_bay if d.stats.is_fort], ctx) == []
+    assert reference.torpedoes([d for _, d in mobile_bay_derived if d.stats.is_fort], ctx) == []
 
 
-def test_a_torpedo_strike_has_its_box_on_every_ship_card_and_none_on_a_fort(ctx, mobile_bay):
+def test_a_torpedo_strike_has_its_box_on_every_ship_card_and_none_on_a_fort(ctx, mobile_bay_derived):
     assert "torpedoes" in OUTCOME_TABLES  # so the both-ways walk in test_really_simple_play covers its rows
     t = trackers()
     rows = [r for r in table_rows(ctx.tables, "torpedoes") if str(r["effect"]).lower() != "no effect"]
@@ -57,23 +52,23 @@ def test_a_torpedo_strike_has_its_box_on_every_ship_card_and_none_on_a_fort(ctx,
     for row in rows:
         outs = [o for o in t.outcomes if o.table == "torpedoes" and o.row == str(row["roll"])]
         assert outs, row
-        for unit, d in mobile_bay:
+        for unit, d in mobile_bay_derived:
             tags = set(recorded(sheet.card(unit, d, ctx)))
             for o in outs:
                 if applies(o.applies, d.stats):
                     assert o.tracker in tags, (unit.name, row["roll"], o.tracker)
                 else:
                     assert d.stats.is_fort  # only a fort is spared
-    tecumseh = next(sheet.card(u, d, ctx) for u, d in mobile_bay if u.id == "uss-tecumseh")
+    tecumseh = next(sheet.card(u, d, ctx) for u, d in mobile_bay_derived if u.id == "uss-tecumseh")
     assert {"speed", "sunk"} <= set(recorded(tecumseh)) and "SINKS T__" in tecumseh.texts()
 
 
 # ---------------------------------------------------------------------------------------------- 10: forts
 
 
-def test_a_fort_card_says_which_hit_rows_do_nothing_to_it_and_they_have_no_box(ctx, mobile_bay):
+def test_a_fort_card_says_which_hit_rows_do_nothing_to_it_and_they_have_no_box(ctx, mobile_bay_derived):
     t = trackers()
-    for unit, d in mobile_bay:
+    for unit, d in mobile_bay_derived:
         card = sheet.card(unit, d, ctx)
         text = " ".join(card.texts())
         tags = set(recorded(card))
@@ -99,8 +94,8 @@ def test_a_fort_card_says_which_hit_rows_do_nothing_to_it_and_they_have_no_box(c
 # ---------------------------------------------------------------------------------------------- 13: durations, logs
 
 
-def test_effects_that_last_1d6_moves_or_turns_have_a_blank_for_the_turn_they_end(ctx, mobile_bay):
-    hartford = next((u, d) for u, d in mobile_bay if u.id == "uss-hartford")
+def test_effects_that_last_1d6_moves_or_turns_have_a_blank_for_the_turn_they_end(ctx, mobile_bay_derived):
+    hartford = next((u, d) for u, d in mobile_bay_derived if u.id == "uss-hartford")
     row = next(b for b in _walk(sheet.card(*hartford, ctx)) if type(b).__name__ == "CheckRow")
     lasting = {c.tracker for c in row.checks if sheet.UNTIL in c.label}
     # the rows that say "for 1d6 moves / 1d6 turns": shutter (6), screw fouled (9), steering (10); not fire or boiler
@@ -112,7 +107,7 @@ def test_effects_that_last_1d6_moves_or_turns_have_a_blank_for_the_turn_they_end
 
 
 def _walk(block):
-    from shipyard.render.blocks import walk
+    from shipyard.render.tags import walk
 
     return list(walk(block))
 
@@ -123,8 +118,8 @@ def a4(tmp_path_factory):
         return doc.content
 
 
-def test_union_orders_log_gives_the_extras_the_widest_part(ctx, mobile_bay, a4):
-    union = [d for u, d in mobile_bay if u.nation == "Union"]
+def test_union_orders_log_gives_the_extras_the_widest_part(ctx, mobile_bay_derived, a4):
+    union = [d for u, d in mobile_bay_derived if u.nation == "Union"]
     bands = sheet.log_layout(union, 12, a4.w, a4.h - 20.0, 4.0)
     assert len(bands) == 2 and sum(b.measure(a4.w) + 4.0 for b in bands) <= a4.h - 20.0  # still one page
     halves_1, halves_2, extras = bands[0].part_widths(a4.w)
@@ -132,8 +127,8 @@ def test_union_orders_log_gives_the_extras_the_widest_part(ctx, mobile_bay, a4):
     assert extras > 1.5 * halves_1 and halves_1 == pytest.approx(halves_2)
 
 
-def test_small_side_orders_log_uses_its_page(ctx, mobile_bay, a4):
-    conf = [d for u, d in mobile_bay if u.nation == "Confederate" and not d.stats.is_fort]
+def test_small_side_orders_log_uses_its_page(ctx, mobile_bay_derived, a4):
+    conf = [d for u, d in mobile_bay_derived if u.nation == "Confederate" and not d.stats.is_fort]
     room = a4.h - 20.0
     bands = sheet.log_layout(conf, 12, a4.w, room, 4.0)
     turns = [t for b in bands for t in b.turns]
@@ -147,12 +142,12 @@ def test_small_side_orders_log_uses_its_page(ctx, mobile_bay, a4):
     assert [t for b in long for t in b.turns] == list(range(1, 31))
 
 
-def test_orders_log_name_column_holds_its_heading_note(ctx, mobile_bay, a4):
+def test_orders_log_name_column_holds_its_heading_note(ctx, mobile_bay_derived, a4):
     """The note under "Ship" (what the figures by each name are) stays inside the name column, even for a side of
     short names (it ran into Turn 1 on the Confederate log)."""
-    from shipyard.render.blocks import text_width
+    from shipyard.render.measure import text_width
     from shipyard.rules.really_simple.sheet import SPEEDS_HEAD
 
-    conf = [d for u, d in mobile_bay if u.nation == "Confederate" and not d.stats.is_fort]
+    conf = [d for u, d in mobile_bay_derived if u.nation == "Confederate" and not d.stats.is_fort]
     band = sheet.log_layout(conf, 12, a4.w, a4.h - 20.0, 4.0)[0]
     assert text_width(SPEEDS_HEAD, band.small, "regular", "condensed") + 1.0 <= band.name_w(a4.w)

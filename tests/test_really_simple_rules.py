@@ -22,11 +22,6 @@ RS = get_ruleset("really-simple")
 SOURCE = [{"url": "https://example.org/test", "covers": "test"}]
 
 
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RS.context(library)
-
-
 def gun(gid="test-gun", kind="smoothbore", calibre=6.4, pounder=None, shot=None, shell=None) -> Ordnance:
     return Ordnance(id=gid, name=gid, kind=kind, calibre_in=calibre, pounder=pounder, shot_lb=shot,
                     shell_lb=shell, sources=SOURCE)

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from shipyard.render.blocks import Runs, StatBoxes, Table, Text, Tracks, walk
+from shipyard.render.text_blocks import Runs, Text
+from shipyard.render.figures import StatBoxes
+from shipyard.render.table_block import Table
+from shipyard.render.tracks import Tracks
+from shipyard.render.tags import walk
 from shipyard.rules import get_ruleset
 from shipyard.rules.really_simple import counters, reference, sheet
-from shipyard.render.blocks import CheckRow
+from shipyard.render.tracks import CheckRow
 from shipyard.render.kit import CardHead, GunRows, OrdersGrid, SpeedTrack
 from shipyard.errors import ShipyardError
 
@@ -43,11 +47,6 @@ really-simple:
       wood: {per_inch: 0.05}
       backing: {per_inch: 0.05}
 """
-
-
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RS.context(library)
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ import pytest
 
 from shipyard import app
 from shipyard.rules import all_rulesets
-from shipyard.rules.base import CITED_PROVENANCES, Cite, Formula, Reason, Recorded
+from shipyard.rules.derived import CITED_PROVENANCES, Cite, Formula, Reason, Recorded
 from shipyard.library import model
 
 RULESETS = {rs.key: rs for rs in all_rulesets()}

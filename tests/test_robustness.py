@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import Run, in_process
-from shipyard.pack import PackOptions, _safe_name, build_pack
+from shipyard.pack import PackOptions, build_pack, safe_name
 from shipyard.rules import all_rulesets, get_ruleset
 from shipyard.errors import ShipyardError
 from shipyard.library.library import Library
@@ -235,7 +235,7 @@ def test_fuzzed_files_through_the_cli_never_traceback_nor_write_outside_the_outp
 @settings(max_examples=200, deadline=None)
 @given(st.text())
 def test_output_names_never_leave_the_output_folder(name):
-    safe = _safe_name(name)
+    safe = safe_name(name)
     assert safe and safe == safe.strip("-")
     assert all(ch.isalnum() or ch in "-_" for ch in safe)
     assert "/" not in safe and "\\" not in safe and "." not in safe and "\x00" not in safe

@@ -12,7 +12,7 @@ from shipyard.pack.build import pack_job
 from shipyard.render import Document
 from shipyard.render import chart as chart_mod
 from shipyard.rules import all_rulesets, get_ruleset
-from shipyard.rules.base import LASHED, SideChart, roster_order
+from shipyard.rules.rosters import LASHED, SideChart, roster_order
 
 from conftest import pdf_page_texts
 
@@ -119,7 +119,7 @@ def test_no_roster_chart_hides_a_unit_in_any_bundled_scenario(library, tmp_path)
 
 def test_a_crowded_chart_gives_way_to_a_table():
     """A chart that would have to hide a unit is printed as a table of the same values, every unit in it."""
-    from shipyard.rules.base import SIDE_MARKERS
+    from shipyard.rules.rosters import SIDE_MARKERS
 
     points = [(50 + i * 0.05, 10 + (i % 2) * 0.1, f"Ship {i}", "North" if i % 2 else "South") for i in range(30)]
     span = [(0, "0"), (100, "100")]

@@ -3,10 +3,15 @@ shared code used to know about each game (damage tracks, scales) now comes from 
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from shipyard.rules import AIDS, all_rulesets, all_scales, damage_track_names, get_ruleset
-from shipyard.rules.base import Derived, Tables, Trackers
+from shipyard.rules.derived import Derived
+from shipyard.rules.tables import Tables
+from shipyard.rules.trackers import Trackers
 from shipyard.rules.contract import ANY_SCALE, RuleSet, track_name_known
 from shipyard.errors import ShipyardError
 from shipyard.library.model import Scenario
@@ -90,3 +95,34 @@ def test_opening_damage_beyond_the_sheets_tally_is_refused(library, track):
         else:
             with pytest.raises(ShipyardError, match=f"{track} track holds {tally}"):
                 app.check_damage(library, scenario, rs, units, ctx)
+
+
+# Each part a rule set fills, by the module of its folder that holds it: the same module for the same job in every
+# rule set (the bundled four and the one kept under tests/rulesets/), so a reader of one folder can read them all.
+HOME_OF = {"derive": "derive.py", "damage_tracks": "damage.py", "trackers": "trackers.py", "applies": "trackers.py",
+           "sheets": "sheet.py", "templates": "templates.py", "counters": "counters.py", "roster": "roster.py",
+           "quick_reference": "reference.py"}
+RULESET_FOLDERS = sorted(p.parent for p in [*Path(__file__).parents[1].glob("shipyard/rules/*/__init__.py"),
+                                            *Path(__file__).parent.glob("rulesets/*/__init__.py")])
+
+
+@pytest.mark.parametrize("folder", RULESET_FOLDERS, ids=lambda p: p.name)
+def test_every_rule_set_folder_keeps_each_part_in_the_module_for_its_job(folder):
+    """Where a part of the contract is defined (a top-level def) in a rule set's folder, it is in the module for its
+    job; the aids module only gathers the entry points (it defines none and hands out nothing private), and the
+    folder ships nothing that is not run (a fitting tool that rewrites docs/ lives in tools/)."""
+    misplaced, found = [], set()
+    for module in sorted(folder.glob("*.py")):
+        for node in ast.parse(module.read_text()).body:
+            if isinstance(node, ast.FunctionDef) and node.name in HOME_OF:
+                found.add(node.name)
+                if module.name != HOME_OF[node.name]:
+                    misplaced.append(f"{node.name} in {module.name}, not {HOME_OF[node.name]}")
+    assert not misplaced, misplaced
+    assert {"derive", "damage_tracks", "trackers", "applies", "sheets"} <= found
+    aids = ast.parse((folder / "aids.py").read_text())
+    assert not [n.name for n in aids.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
+    exported = next(ast.literal_eval(n.value) for n in aids.body if isinstance(n, ast.Assign)
+                    and any(getattr(t, "id", "") == "__all__" for t in n.targets))
+    assert set(exported) <= set(AIDS) | {"SECTION_NOTES"}, sorted(set(exported) - set(AIDS))
+    assert not (folder / "calibration.py").exists()

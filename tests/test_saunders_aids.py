@@ -14,6 +14,7 @@ from shipyard.render import Document
 from shipyard.rules import get_ruleset
 from shipyard.render.text import number
 from shipyard.rules.saunders import aids
+from shipyard.rules.saunders import templates as T
 from shipyard.rules.saunders.counters import SHIPS_PER_SPEED_CHIT, _chit, chits
 
 RS = get_ruleset("saunders")
@@ -49,8 +50,8 @@ def templates_pdfs(tmp_path_factory):
 @pytest.mark.parametrize("scale, mm_per_kn", [("1/1200", 25.4), ("1/600", 50.8)])
 def test_turn_gauges_have_the_table_angles_and_true_length_arms(library, templates_pdfs, paper, scale, mm_per_kn):
     ctx = RS.context(library, scale=scale)
-    ladder = aids.turn_ladder(ctx)
-    arm = aids.gauge_arm_knots(2 if scale == "1/600" else 1) * mm_per_kn
+    ladder = T.turn_ladder(ctx)
+    arm = T.gauge_arm_knots(2 if scale == "1/600" else 1) * mm_per_kn
     found = []
     with pdfplumber.open(templates_pdfs[(paper, scale)]) as pdf:
         for page in pdf.pages:
@@ -268,14 +269,14 @@ def _gauges(page, arm, with_lengths=False):
 def test_turn_gauge_labels_sit_inside_the_outline_they_are_cut_along(templates_pdfs, paper, scale):
     """Every gauge holds its knot numbers, 'kn', 'pivot' and its angle wholly inside its wedge, and no character on
     the page straddles a wedge's outline (the cut line)."""
-    arm_kn = aids.gauge_arm_knots(2 if scale == "1/600" else 1)
+    arm_kn = T.gauge_arm_knots(2 if scale == "1/600" else 1)
     arm = arm_kn * (50.8 if scale == "1/600" else 25.4)
 
     gauges_seen = 0
     with pdfplumber.open(templates_pdfs[(paper, scale)]) as pdf:
         for page in pdf.pages:
             gauges_seen += _check_gauge_labels(page, arm, arm_kn)
-    assert gauges_seen == len(aids.turn_ladder(RS.context(None, scale=scale)))
+    assert gauges_seen == len(T.turn_ladder(RS.context(None, scale=scale)))
 
 
 def _check_gauge_labels(page, arm: float, arm_kn: int) -> int:
@@ -314,10 +315,10 @@ def test_a_packs_gauges_are_the_turns_its_units_make_or_drop_to(library, tmp_pat
     scen = library.scenario("mobile-bay-1864")
     ctx = RS.context(library)
     ctx.scenario = scen
-    ladder = aids.turn_ladder(ctx)
+    ladder = T.turn_ladder(ctx)
     tops = {RS.derive(u, ctx).stats.max_turn_deg for _, u in library.scenario_units(scen)} - {None}
     want = sorted(tops | {a for a in ladder for top in tops if a < top})
-    assert aids.turns_in_play(ctx) == want == [15, 30, 45, 60]
+    assert T.turns_in_play(ctx) == want == [15, 30, 45, 60]
     path = tmp_path / "g.pdf"
     with Document(path, paper=paper, title="g") as doc:
         aids.templates(doc, ctx)

@@ -9,18 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shipyard.rules import get_ruleset
-from shipyard.rules.base import iron_equivalent
+from shipyard.rules.lookups import iron_equivalent
 from shipyard.rules.saunders import derive as sd
 from shipyard.errors import ShipyardError
 from shipyard.library.model import Fort, Vessel
 
 RS = get_ruleset("saunders")
 SRC = [{"url": "https://example.org/test", "covers": "test vessel"}]
-
-
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RS.context(library)
 
 
 def vessel(**over) -> Vessel:

@@ -10,7 +10,8 @@ import pytest
 import yaml
 
 from shipyard.render import Document
-from shipyard.render.blocks import Tracks, walk
+from shipyard.render.tracks import Tracks
+from shipyard.render.tags import walk
 from shipyard.render.kit import GunTable, HullPlan, OrdersLog, SpeedTrack, turn_strip
 from shipyard.rules import get_ruleset
 from shipyard.rules.saunders import aids

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from shipyard.render.blocks import recorded
+from shipyard.render.tags import recorded
 from shipyard.rules import get_ruleset
 from shipyard.rules.saunders.sheet import sheet
 from shipyard.rules.saunders.trackers import applies, outcome_rows, trackers

@@ -149,13 +149,13 @@ def test_serve_stops_on_sigterm_or_a_closed_terminal_as_on_ctrl_c_without_a_trac
 
 _RUN_AID = """
 import os, sys, time
-import shipyard.render.blocks as blocks
+import shipyard.render.flow as flow
 
-real_add = blocks.Flow.add
+real_add = flow.Flow.add
 def add(self, *args, **kwargs):  # the aid's Document is open: its part file is on disk
     os.write(2, b"building\\n")
     time.sleep(60)
-blocks.Flow.add = add
+flow.Flow.add = add
 sys.argv = ["shipyard", *sys.argv[2:], "-o", sys.argv[1]]
 from shipyard.cli import main
 main()

@@ -20,6 +20,7 @@ from shipyard.rules import get_ruleset
 RS = get_ruleset("sotw")
 aids = importlib.import_module("shipyard.rules.smoke_on_the_water.aids")
 S = importlib.import_module("shipyard.rules.smoke_on_the_water.sheet")
+T = importlib.import_module("shipyard.rules.smoke_on_the_water.templates")
 PT = 25.4 / 72  # mm per PDF point
 TICK_MM = 0.25  # the width the templates draw their distance marks with
 
@@ -34,7 +35,7 @@ def _build_templates(library, tmp_path: Path, paper: str, scale: str):
     with Document(out, paper=paper, title="t", true_scale=True) as doc:
         aids.templates(doc, ctx)
         box = doc.content
-    return out, aids._template_specs(ctx, box)
+    return out, T._template_specs(ctx, box)
 
 
 def _length(line) -> float:
@@ -75,7 +76,7 @@ def test_turning_template_radii_and_marks_match_the_documented_geometry(library,
     with pdfplumber.open(path) as pdf:
         for page in pdf.pages:
             ticks = [ln for ln in page.lines if abs(ln["linewidth"] * PT - TICK_MM) < 0.01 and not _dashed(ln)
-                     and min(abs(_length(ln) - t) for t in aids.TICK_LENGTHS_MM) < 0.05]
+                     and min(abs(_length(ln) - t) for t in T.TICK_LENGTHS_MM) < 0.05]
             outer_curves = page.curves
             while ticks and pending:
                 spec = pending.pop(0)
@@ -106,9 +107,9 @@ def test_turning_template_radii_and_marks_match_the_documented_geometry(library,
 def test_templates_move_length_and_marks_follow_the_speed(library):
     tables = RS.tables()
     moves = {r["level"]: r["move_cm"] for r in tables.speed_levels.rows}
-    geo = aids.template_geometry(12, moves["Slow"], 1.0, 180, 120)
+    geo = T.template_geometry(12, moves["Slow"], 1.0, 180, 120)
     assert geo["length_mm"] == 100 and geo["ticks"] == 11 and geo["full_move"]
-    big = aids.template_geometry(45, moves["Very Fast"], 1.0, 180, 120)
+    big = T.template_geometry(45, moves["Very Fast"], 1.0, 180, 120)
     assert not big["full_move"] and big["w"] <= 180 and big["length_mm"] % 10 == 0
 
 
@@ -378,7 +379,7 @@ def test_quick_reference_prints_table15_and_leaves_table14_to_each_sheet(library
 
 
 def _block_texts(blocks) -> str:
-    from shipyard.render.blocks import walk
+    from shipyard.render.tags import walk
     return "\n".join(t for b in blocks for x in walk(b)
                      for t in [getattr(x, "title", None) or ""] + x.texts())
 

@@ -102,7 +102,7 @@ def test_long_names_fit_their_counters_at_five_points(library, tmp_path):
     """Memphis' River Defense rams (General M. Jeff Thompson...) shorten their rank rather than shrink below 5 pt."""
     from layout_lint import lint
 
-    from shipyard.rules.base import fitting_name
+    from shipyard.rules.play_aids import fitting_name
 
     assert fitting_name("CSS General M. Jeff Thompson", lambda s: len(s) <= 30) == "General M. Jeff Thompson"
     assert fitting_name("CSS General M. Jeff Thompson", lambda s: len(s) <= 22) == "Gen. M. Jeff Thompson"

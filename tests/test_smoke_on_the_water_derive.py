@@ -13,17 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shipyard.rules import get_ruleset
-from shipyard.rules.base import iron_equivalent
+from shipyard.rules.lookups import iron_equivalent
 from shipyard.errors import ShipyardError
 from shipyard.library.model import Armour, ArmourMaterial, GunKind, Ordnance, Vessel
 
 RS = get_ruleset("sotw")
 sotw = importlib.import_module("shipyard.rules.smoke_on_the_water.derive")  # the module (the package exports the function)
-
-
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RS.context(library)
 
 
 @pytest.fixture(scope="module")

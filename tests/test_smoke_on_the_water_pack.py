@@ -73,7 +73,7 @@ def test_letter_pack_keeps_lashed_pairs_on_one_page_in_one_sheet_design(bundled_
 
 
 def test_page_plan_moves_a_single_sheet_up_rather_than_split_a_lashed_pair():
-    from shipyard.rules.smoke_on_the_water.aids import page_plan
+    from shipyard.rules.smoke_on_the_water.sheet import page_plan
     ids = ["solo", "a", "b", "c", "big", "d"]
     heights = [1.0, 1.0, 1.0, 1.0, 2.0, 1.0]  # half a page each, "big" a whole page
     plan = page_plan(ids, heights, 2.0, {frozenset(("a", "b"))})
@@ -88,7 +88,7 @@ def test_page_plan_moves_a_single_sheet_up_rather_than_split_a_lashed_pair():
 
 def test_page_plan_pairs_two_sheets_that_fit_together_though_one_is_over_half_a_page():
     """Issue 22: with 5 mm log rows some sheets run a little over half a page; beside a short one they still share."""
-    from shipyard.rules.smoke_on_the_water.aids import page_plan
+    from shipyard.rules.smoke_on_the_water.sheet import page_plan
     plan = page_plan(["tall", "short", "tall2", "tall3"], [1.1, 0.8, 1.1, 1.1], 2.0, set(), gap=0.05)
     assert [s for _, s in plan] == [True, False, True, True]
 

@@ -7,19 +7,19 @@ import pytest
 
 from shipyard.render.document import FOOTER_BAND_MM
 from shipyard.render.paper import PAPERS
-from shipyard.render.blocks import Legend, StatBoxes, StatPanel, Table, Text, Tracks, text_width, walk
+from shipyard.render.text_blocks import Legend, Text
+from shipyard.render.figures import StatBoxes, StatPanel
+from shipyard.render.table_block import Table
+from shipyard.render.tracks import Tracks
+from shipyard.render.measure import text_width
+from shipyard.render.tags import walk
 from shipyard.render.kit import OrdersLog
 from shipyard.render.text import wrap_lines
 from shipyard.rules import get_ruleset
-from shipyard.rules.smoke_on_the_water import aids, reference, roster, sheet as S
+from shipyard.rules.smoke_on_the_water import reference, roster, sheet as S
 
 RS = get_ruleset("sotw")
 WIDTH = 180.0  # mm: an A4 content box
-
-
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RS.context(library)
 
 
 def _sheet(library, ctx, uid, compact=False, height=None):
@@ -102,7 +102,7 @@ def _log_turns(block) -> list[int]:
 def test_small_vessels_fit_half_an_a4_pack_page_with_the_whole_game_in_the_log(library, scale):
     ctx = RS.context(library, scale=scale)
     box = PAPERS["a4"].printable
-    width, half = box.w, (box.h - FOOTER_BAND_MM - aids.FLOW_GAP) / 2 - 0.5  # as sheets() shares a page
+    width, half = box.w, (box.h - FOOTER_BAND_MM - S.FLOW_GAP) / 2 - 0.5  # as sheets() shares a page
     for uid in ("hunley", "css-david", "css-beaufort", "css-raleigh", "css-teaser", "uss-hartford"):
         unit = library.find(uid)
         d = RS.derive(unit, ctx)

@@ -11,7 +11,7 @@ import pdfplumber
 import pytest
 
 from shipyard.render import Document
-from shipyard.render.blocks import text_width
+from shipyard.render.measure import text_width
 from shipyard.rules import get_ruleset
 
 RS = get_ruleset("sotw")

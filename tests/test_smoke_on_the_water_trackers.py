@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from shipyard.render.blocks import Tracks, recorded, walk
+from shipyard.render.tracks import Tracks
+from shipyard.render.tags import recorded, walk
 from shipyard.render.kit import GunTable
 from shipyard.rules import get_ruleset
 from shipyard.rules.smoke_on_the_water import sheet as S
@@ -53,7 +54,7 @@ def scenario_sheets(library):
 
 
 def test_every_row_of_the_damage_tables_names_a_tracker_and_every_outcome_is_a_real_row():
-    tr = S.trackers()
+    tr = RS.trackers()
     rows = table_rows(RS.tables())
     mapped: dict[str, set[str]] = {}
     for o in tr.outcomes:
@@ -66,11 +67,11 @@ def test_every_row_of_the_damage_tables_names_a_tracker_and_every_outcome_is_a_r
 
 
 def test_every_sheet_carries_the_trackers_its_unit_needs(scenario_sheets):
-    tr = S.trackers()
+    tr = RS.trackers()
     for unit, d, compact, block in scenario_sheets:
         s = d.stats
         found = Counter(recorded(block))
-        need = tr.for_unit(S.applies, s)
+        need = tr.for_unit(RS.applies, s)
         assert need <= set(found), (d.unit_name, compact, sorted(need - set(found)))
         # per-gun and per-turret / per-wheel trackers come once per gun, turret, wheel
         assert found["gun"] == sum(g.count for g in s.guns), d.unit_name
@@ -84,7 +85,7 @@ def test_every_sheet_carries_the_trackers_its_unit_needs(scenario_sheets):
 
 def test_no_sheet_carries_a_tracker_no_rule_uses(library):
     ctx = RS.context(library)
-    described = set(S.trackers().trackers)
+    described = set(RS.trackers().trackers)
     seen: set[str] = set()
     for uid in sorted(library.units):
         unit = library.units[uid]
@@ -97,9 +98,9 @@ def test_no_sheet_carries_a_tracker_no_rule_uses(library):
 
 def test_applies_knows_only_its_own_conditions(library):
     d = RS.derive(library.find("monitor"), RS.context(library))
-    assert S.applies("turreted", d.stats) and not S.applies("paddle", d.stats) and not S.applies("fort", d.stats)
+    assert RS.applies("turreted", d.stats) and not RS.applies("paddle", d.stats) and not RS.applies("fort", d.stats)
     with pytest.raises(ValueError, match="no-such"):
-        S.applies("no-such", d.stats)
+        RS.applies("no-such", d.stats)
 
 
 @pytest.mark.parametrize("compact", [True, False])

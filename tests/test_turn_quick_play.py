@@ -37,7 +37,7 @@ def _build(library, scenario: str, out, house=None) -> list[str]:
 def _blocks(library, scenario: str, house=None) -> str:
     """The text of the quick reference and of the readings under the roster as blocks (table cells whole, where the
     PDF wraps them in columns)."""
-    from shipyard.render.blocks import walk
+    from shipyard.render.tags import walk
     from shipyard.rules.quick_play import reference
     from shipyard.rules.quick_play.derive import plays
 
@@ -244,7 +244,7 @@ def test_every_event_that_names_a_further_roll_points_to_a_printed_rule(library)
 def test_a_bound_track_holds_the_games_bounds_and_no_more_than_a_quick_play_game(mobile_bay, cherbourg, library):
     """Issue 22, states with nowhere to mark: a turn track per game (the holed write-in names a bound on it), sized to
     the game: Mobile Bay's twelve, Cherbourg's hour in Quick Play's three-minute bounds (base.game_turns)."""
-    from shipyard.rules.base import game_turns
+    from shipyard.rules.play_aids import game_turns
 
     ctx = RULESET.context(library)
     ctx.scenario = library.scenarios["cherbourg-1864"]

@@ -11,7 +11,8 @@ import re
 import pytest
 
 from conftest import in_process, pdf_page_texts
-from shipyard.render.blocks import StatBoxes, recorded, walk
+from shipyard.render.figures import StatBoxes
+from shipyard.render.tags import recorded, walk
 from shipyard.render.kit import GunRows, SpeedTrack
 from shipyard.rules import get_ruleset
 from shipyard.rules.really_simple import reference, sheet
@@ -20,11 +21,6 @@ from shipyard.rules.really_simple.words import BEAR_WORDS
 
 RS = get_ruleset("really-simple")
 SCENARIOS = ("mobile-bay-1864", "new-orleans-1862", "plum-point-bend-1862", "hampton-roads-1862")
-
-
-@pytest.fixture(scope="module")
-def ctx(library):
-    return RS.context(library)
 
 
 def _units(library, ctx, scenario="mobile-bay-1864"):
@@ -39,8 +35,6 @@ def _house(tmp_path, body: str):
     path = tmp_path / "house.yaml"
     path.write_text(body)
     return path
-
-
 
 
 @pytest.fixture(scope="module")
@@ -279,7 +273,6 @@ def test_pre_damaged_copy_refuses_a_track_its_cards_do_not_have_through_the_cons
     assert run.returncode != 0
     assert "uss-hartford's damage names hull, a track its Really Simple" in err and "(it has speed)" in err
     assert "Traceback" not in err and not list((tmp_path / "out").glob("*.pdf"))
-
 
 
 # ---------------------------------------------------------------------------------------------- counters

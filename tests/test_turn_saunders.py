@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from shipyard.render.blocks import recorded, walk
+from shipyard.render.tags import recorded, walk
 from shipyard.render.kit import OrdersLog
 from shipyard.rules import get_ruleset
 from shipyard.rules.saunders.reference import sections

@@ -21,7 +21,7 @@ def flat(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def mobile_bay(bundled_packs) -> str:
+def mobile_bay_text(bundled_packs) -> str:
     """The Mobile Bay pack's text, A4, one line."""
     return flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path)))
 
@@ -32,26 +32,26 @@ def reference_text(library, scenario: str, house=None) -> str:
     return flat(" ".join(t for b in R.reference_blocks(derived, ctx) for t in b.texts()))
 
 
-def test_misfire_table_11_is_printed_by_nation(mobile_bay):
+def test_misfire_table_11_is_printed_by_nation(mobile_bay_text):
     """Review 1a / top-10 item 5: nine misfires in three turns, and Table 11 was not in the pack."""
-    assert "Table 11 · misfire (a natural 10 to hit)" in mobile_bay
-    assert "Confederate 1–7 8–9 10" in mobile_bay and "Union 1–8 9 10" in mobile_bay
-    assert "the firer takes 1d6 Hull damage (a fort SDP) and a fire test marker" in mobile_bay
+    assert "Table 11 · misfire (a natural 10 to hit)" in mobile_bay_text
+    assert "Confederate 1–7 8–9 10" in mobile_bay_text and "Union 1–8 9 10" in mobile_bay_text
+    assert "the firer takes 1d6 Hull damage (a fort SDP) and a fire test marker" in mobile_bay_text
 
 
-def test_the_fire_test_phase_has_a_procedure_marked_as_ours(mobile_bay):
+def test_the_fire_test_phase_has_a_procedure_marked_as_ours(mobile_bay_text):
     """Top-10 item 2: fire markers and boxes, no fire-test procedure anywhere."""
-    assert "Phase 6 · fire test" in mobile_bay
-    assert "Fire test marker * d10 for each marker, then remove it: 3 or less she is on fire" in mobile_bay
-    assert "On fire * 1 HDP, then d10: out on 3 or less, out of control (2 in marker) on 9 or more" in mobile_bay
-    assert "magazine explodes on 10" in mobile_bay
+    assert "Phase 6 · fire test" in mobile_bay_text
+    assert "Fire test marker * d10 for each marker, then remove it: 3 or less she is on fire" in mobile_bay_text
+    assert "On fire * 1 HDP, then d10: out on 3 or less, out of control (2 in marker) on 9 or more" in mobile_bay_text
+    assert "magazine explodes on 10" in mobile_bay_text
 
 
-def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay):
+def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay_text):
     """Review 1a: Table 4 and the T3 / T5 modifiers missing; a natural 10 breaking free left no rule."""
-    assert "Table 4 · damage 1d3 + Moved Slow -2, Moved Fast +1, Moved Very Fast +2, Very Small vessel -4" in mobile_bay
-    assert "Local pilot -1" in mobile_bay and "Lost half or more flotation +2" in mobile_bay
-    assert "each attempt after the first -1 more" in mobile_bay and "A natural 10: stuck for good" in mobile_bay
+    assert "Table 4 · damage 1d3 + Moved Slow -2, Moved Fast +1, Moved Very Fast +2, Very Small vessel -4" in mobile_bay_text
+    assert "Local pilot -1" in mobile_bay_text and "Lost half or more flotation +2" in mobile_bay_text
+    assert "each attempt after the first -1 more" in mobile_bay_text and "A natural 10: stuck for good" in mobile_bay_text
 
 
 @pytest.mark.parametrize("words", [
@@ -69,10 +69,10 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
     "Lashed pairs move as one at the slower's speed on the poorer template",
     "Deflected a deflected hit does only its non-penetrating damage",
 ])
-def test_the_rules_a_turn_needs_are_on_the_quick_reference(mobile_bay, words):
+def test_the_rules_a_turn_needs_are_on_the_quick_reference(mobile_bay_text, words):
     """Review 1a and turn 1-3 log: target aspect, shot or shell, what each empty track does, (part) armour, forts,
     anchoring, locked movement and lashed pairs had no rule in the pack."""
-    assert words in mobile_bay
+    assert words in mobile_bay_text
 
 
 def test_partial_armour_has_a_second_reading_a_house_rules_file_switches(library, tmp_path):
@@ -174,15 +174,15 @@ def test_fire_test_discs_come_one_for_every_three_units(library):
 # ---------------------------------------------------------------------------------------------- the turn, procedures
 
 
-def test_the_quick_reference_prints_the_turn_card_and_what_the_text_leaves_open(mobile_bay, library):
+def test_the_quick_reference_prints_the_turn_card_and_what_the_text_leaves_open(mobile_bay_text, library):
     """Issue 22: the sequence with its firing windows on the quick reference, and a page of every reading."""
     tables = RS.tables()
-    assert "Table 1 · sequence of play (* ours)" in mobile_bay
+    assert "Table 1 · sequence of play (* ours)" in mobile_bay_text
     for k, row in enumerate(tables.require("sequence_of_play").rows, 1):
-        assert f"{k} {row['phase']} {row['does']}" in mobile_bay, row["phase"]
-    assert "What the text leaves open" in mobile_bay
+        assert f"{k} {row['phase']} {row['does']}" in mobile_bay_text, row["phase"]
+    assert "What the text leaves open" in mobile_bay_text
     for row in tables.require("reconstructions").rows:
-        assert f"{row['rule']} {row['reading']} {row['option'] or '—'}" in mobile_bay, row["rule"]
+        assert f"{row['rule']} {row['reading']} {row['option'] or '—'}" in mobile_bay_text, row["rule"]
 
 
 # each phase, and each further roll a printed row names, and the printed rule that says how to make it
@@ -195,20 +195,20 @@ FURTHER_ROLLS = {"fire test marker": "Phase 6 · fire test", "repair phase": "Re
                  "locked": "Table 7 · lock", "sinks": "Flotation (FP) 0 she sinks", "out of control": "Out of control *"}
 
 
-def test_every_phase_and_every_further_roll_points_to_a_printed_rule(mobile_bay):
+def test_every_phase_and_every_further_roll_points_to_a_printed_rule(mobile_bay_text):
     tables = RS.tables()
     assert set(PHASE_RULES) == {r["phase"] for r in tables.require("sequence_of_play").rows}
     for phase, rule in PHASE_RULES.items():
-        assert rule in mobile_bay, (phase, rule)
-    low = mobile_bay.lower()
+        assert rule in mobile_bay_text, (phase, rule)
+    low = mobile_bay_text.lower()
     for words, rule in FURTHER_ROLLS.items():
-        assert words in low and rule in mobile_bay, (words, rule)
+        assert words in low and rule in mobile_bay_text, (words, rule)
     # every table the pack names is printed, under its number
-    for n in sorted({int(m) for m in re.findall(r"Tables? (\d+)", mobile_bay)}):
+    for n in sorted({int(m) for m in re.findall(r"Tables? (\d+)", mobile_bay_text)}):
         if n == 14:  # each sheet's own column: "Hit location (d10) · conventional/casemate: 10 = critical (Table 15)"
-            assert "Hit location (d10) · conventional/casemate" in mobile_bay
+            assert "Hit location (d10) · conventional/casemate" in mobile_bay_text
             continue
-        assert f"Table {n} ·" in mobile_bay or f"Table {n}:" in mobile_bay, n
+        assert f"Table {n} ·" in mobile_bay_text or f"Table {n}:" in mobile_bay_text, n
 
 
 def test_the_roster_says_who_has_a_ram(bundled_packs):
@@ -218,12 +218,12 @@ def test_the_roster_says_who_has_a_ram(bundled_packs):
     assert "USS Benton M/S Average Medium Medium" in roster  # no ram: the size alone
 
 
-def test_a_sidewheeler_in_play_brings_the_poorer_template_she_turns_on_with_a_wheel_lost(mobile_bay):
+def test_a_sidewheeler_in_play_brings_the_poorer_template_she_turns_on_with_a_wheel_lost(mobile_bay_text):
     """Review 1a: Selma (Poor) with a wheel lost needs Very Poor, and the pack had no Very Poor strips."""
-    assert "Very Poor at Slow" in mobile_bay and "Very Poor at Medium" in mobile_bay
-    assert "Very Poor at Fast" not in mobile_bay  # a wheel lost costs her a level: Fast at most is Medium
+    assert "Very Poor at Slow" in mobile_bay_text and "Very Poor at Medium" in mobile_bay_text
+    assert "Very Poor at Fast" not in mobile_bay_text  # a wheel lost costs her a level: Fast at most is Medium
 
 
-def test_a_gun_hit_says_which_gun_and_how_to_mark_it(mobile_bay):
+def test_a_gun_hit_says_which_gun_and_how_to_mark_it(mobile_bay_text):
     """Review 1a / turn 1: which of 25 gun boxes is the "random gun", and is "disabled" a slash or an X."""
-    assert "Gun hit * a penetrating Gun hit disables one gun at random among those bearing on the firer" in mobile_bay
+    assert "Gun hit * a penetrating Gun hit disables one gun at random among those bearing on the firer" in mobile_bay_text

@@ -128,7 +128,7 @@ def test_the_pack_form_asks_for_turns_and_passes_them_on(client, monkeypatch):
     page = client.get("/scenarios/mobile-bay-1864").text
     turns_input = re.search(r'<input type="number" name="turns"[^>]*>', page)
     assert turns_input and 'min="1"' in turns_input.group(0) and f'max="{MAX_TURNS}"' in turns_input.group(0)
-    from shipyard.rules.base import DEFAULT_TURNS
+    from shipyard.rules.play_aids import DEFAULT_TURNS
     from shipyard.library.library import Library
 
     own = Library.load().scenarios["mobile-bay-1864"].turns  # blank means the scenario's, else 12: the form says which

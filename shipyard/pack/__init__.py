@@ -20,8 +20,6 @@ __all__ = sorted(_WHERE)
 
 
 def __getattr__(name: str):
-    if name == "_safe_name":  # the name older tests and benchmarks know
-        name = "safe_name"
     if name in _WHERE:
         return getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
     raise AttributeError(name)

@@ -19,7 +19,7 @@ def pack_job(library, scenario, ruleset, options: PackOptions, ctx=None) -> Job:
     """The context (house rules, scale, options, scenario; or the one given) and every unit of the chosen sides
     (options.sides; all where it names none), derived."""
     from ..app import check_damage, context
-    from ..rules.base import in_play
+    from ..rules.play_aids import in_play
 
     if ctx is None:
         ctx = context(ruleset, library, options.house_rules, options.scale, options=options, scenario=scenario)

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..render.blocks import Block, Flow, Spacer, Stack, Text
+from ..render.measure import Block
+from ..render.flow import Flow
+from ..render.figures import Spacer
+from ..render.containers import Stack
+from ..render.text_blocks import Text
 from ..render.kit import Contents, Indent, Line, largest_that_fits, load_style
 from .sections import TITLES
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..render.blocks import Columns, Flow, Heading, Stack, Table, Text
+from ..render.containers import Columns, Stack
+from ..render.flow import Flow
+from ..render.text_blocks import Heading, Text
+from ..render.table_block import Table
 from ..render.kit import load_style
 from ..render.plan import Marker, Shape, TablePlan
 
@@ -241,7 +244,7 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
 def draw_setup(doc, job) -> None:
     """The pack section: the set-up of the job's scenario under its rule set."""
     from ..rules import get_ruleset
-    from ..rules.base import game_turns
+    from ..rules.play_aids import game_turns
 
     ruleset = get_ruleset(job.ctx.tables.ruleset)
     # only the units that take part under this rule set (RuleSet.plays: a rule set may play its own order of battle)

@@ -20,7 +20,8 @@ Document: paper, content, page, page_count, new_page(bookmark, level), bookmark(
           calibration bar; the setting cannot leak past it), content_for(true_scale), strict (or SHIPYARD_RENDER_STRICT=1: any ink within 8 mm of the edge raises RenderError),
           close() / abort() for use without `with`.
 Modules by job: page (drawing primitives), text (the one number formatter, wrapping), imposition (cells, duplex
-backs, cut marks), document (lifecycle, footer, bookmarks), blocks (measured blocks and the Flow that pages them),
+backs, cut marks), document (lifecycle, footer, bookmarks), measure (what a block is, text widths), the blocks by kind
+(text_blocks, figures, table_block, tracks, containers; tags for their trackers) and flow (the Flow that pages them),
 svg (the same pages as SVG: SvgDocument is the Document to draw into for a screen; doc.pages after close()),
 counters (chit sheets: faces of parts from a style record, in fronts, fold-over or duplex-backs layouts), gauges
 (true-scale pieces: fans, rays, ticks along an edge, words at a bearing, rulers), sector (distances between strips).

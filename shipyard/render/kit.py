@@ -22,7 +22,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from .blocks import PT, Block, Columns, Stack, Table, Title, Track, records, text_width
+from .measure import PT, Block, text_width
+from .containers import Columns, Stack
+from .table_block import Table
+from .text_blocks import Title
+from .tracks import Track
+from .tags import records
 from .page import RenderError
 from .text import wrap_lines
 
@@ -215,7 +220,7 @@ BEARINGS = ("port", "starboard", "broadside", "bow", "stern", "pivot", "turret")
 class GunTable(Table):
     """A guns table with a column of boxes, a box per gun of its row (tick it disabled, cross it destroyed), in lines
     of up to `per_line` with a wider gap after every `group` boxes; each box is a `gun` tracker (through `tracks`,
-    which render.blocks.recorded reads). box_col: the boxes' column (0 first, -1 last); widths: the style's column
+    which render.tags.recorded reads). box_col: the boxes' column (0 first, -1 last); widths: the style's column
     widths (column_widths: mm, 'N%', 'boxes'). The table stays whole: its boxes belong to their rows.
 
     bearings: where each row's guns bear (a word of BEARINGS, '' for none): the rows are grouped in that order, a
@@ -690,9 +695,9 @@ class Measured(Block):
 @dataclass
 class GunRows(Block):
     """The guns by group: a label column, a box per gun, and the gun models named after the boxes when they fit
-    there (under them when not). `tracks` are render.blocks.Track, so the sheet's tracker tags find them."""
+    there (under them when not). `tracks` are render.tracks.Track, so the sheet's tracker tags find them."""
 
-    tracks: Sequence  # render.blocks.Track
+    tracks: Sequence  # render.tracks.Track
     box: float = 3.6
     gap: float = 0.6
     size: float = 6.5
@@ -1043,7 +1048,7 @@ def turn_strip(tables: Any, style: Any = None) -> Block:
         runs.append(((" · " if k > 1 else "") + f"{k} {row['phase']}", "bold"))
         if row["fires"]:
             runs.append((f" ▸ fire: {row['fires']}", "regular"))
-    from .blocks import Runs
+    from .text_blocks import Runs
     return Runs(runs, **_record(style, "turn_strip"))
 
 
@@ -1060,7 +1065,7 @@ def turn_card(tables: Any, style: Any = None, title: str = "Sequence of play") -
 def readings_page(tables: Any, title: str = "What the text leaves open", style: Any = None) -> list[Block]:
     """Every rule the pack plays that the text lost or leaves open, with the reading this pack uses and the house-rule
     option that switches to the other reading where there are two: a heading, a line on what it is, the table."""
-    from .blocks import Heading, Text
+    from .text_blocks import Heading, Text
     rows = [[row["rule"], row["reading"], row["option"] or "—"]
             for row in _rows(tables, "reconstructions", ("rule", "reading", "option"))]
     st = _record(style, "readings")

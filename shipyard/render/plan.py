@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .blocks import PT, Block, text_width
+from .measure import PT, Block, text_width
 
 # How each kind of ground reads on paper: (fill grey or None, outline grey, outline dash, outline width mm).
 # Greys only, so that it prints the same in black and white; the legend names them.

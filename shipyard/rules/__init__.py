@@ -19,7 +19,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import ShipyardError, did_you_mean, display_path
-from .base import Context, Derived, Table, Tables
+from .context import Context
+from .derived import Derived
+from .tables import Table, Tables
 from .contract import ANY_SCALE, AIDS, Job, RuleSet, track_name_known
 
 __all__ = ["AIDS", "Context", "Derived", "Job", "RuleSet", "Table", "Tables", "all_rulesets", "get_ruleset",

@@ -29,7 +29,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import ShipyardError
-from .base import Context, Derived, Tables, Trackers, load_tables
+from .context import Context
+from .derived import Derived
+from .tables import Tables, load_tables
+from .trackers import Trackers
 
 
 @dataclass

@@ -21,7 +21,7 @@ from ..paths import fonts_dir
 from .. import app as core
 from ..errors import Problem, ShipyardError
 from ..rules import all_scales, default_ruleset, rule_set_names
-from ..rules.base import DEFAULT_TURNS
+from ..rules.play_aids import DEFAULT_TURNS
 from ..pack.sections import SECTIONS
 from ..library.model import MAX_TURNS
 from .forms import data_from_form, fields_for

@@ -2,7 +2,8 @@
 
 The calculator lives in derive.py, its numbers in tables.yaml, the printed Mobile Bay order of battle in
 order_of_battle.yaml, its typed stats in stats.py, and the printed aids as blocks: record cards (sheet.py), turn
-counters (counters.py), roster (roster.py) and quick reference (reference.py), re-exported by aids.py.
+counters (counters.py), roster (roster.py), quick reference (reference.py) with its turning gauge (templates.py),
+their entry points in aids.py; which card box records each outcome is in trackers.py, the style record in style.py.
 """
 
 from __future__ import annotations

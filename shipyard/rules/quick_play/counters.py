@@ -8,7 +8,8 @@ from typing import Any
 
 from ...render.counters import Chit, Lines, chit_sheet, layout_of, load_style
 from ...render.text import number, wrap_lines
-from ..base import Context, fitting_name, short_name
+from ..context import Context
+from ..play_aids import fitting_name, short_name
 from .reference import speed_words
 
 STYLES = load_style(Path(__file__).with_name("aids.yaml"))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..base import Context, Derived
+from ..context import Context
+from ..derived import Derived
 
 TRACK_NAMES = ("edna",)  # what a scenario's opening damage may call it
 

@@ -14,7 +14,9 @@ from typing import Any
 
 from ...errors import ShipyardError
 from ...library.model import ArmourMaterial, Fort, Mount, Ordnance, Vessel
-from ..base import Reasons, Cite, Context, Derived, Formula, Reason, Table, because
+from ..derived import Reasons, Cite, Derived, Formula, Reason, because
+from ..context import Context
+from ..tables import Table
 from .stats import Cannonade, QuickPlayStats, Speeds
 
 RULESET_KEY = "quick-play"

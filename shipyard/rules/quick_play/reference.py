@@ -1,17 +1,23 @@
 """Quick Play's play tables as blocks: the quick reference page of only what the units in play use (the record
-cards carry none of it), with the true-scale turning gauge (gauge.py). Every figure and reminder comes from
+cards carry none of it), with the true-scale turning gauge (templates.py). Every figure and reminder comes from
 tables.yaml."""
 
 from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...render.blocks import Block, Columns, Flow, Heading, Runs, Stack, Table, Text, Track, Tracks
+from ...render.measure import Block
+from ...render.containers import Columns, Stack
+from ...render.flow import Flow
+from ...render.text_blocks import Heading, Runs, Text
+from ...render.table_block import Table
+from ...render.tracks import Track, Tracks
 from ...render.kit import readings_page, turn_card
 from ...render.text import number
 from ...errors import ShipyardError
-from ..base import Context, game_turns
-from .gauge import turning_gauge
+from ..context import Context
+from ..play_aids import game_turns
+from .templates import turning_gauge
 from .style import style
 
 

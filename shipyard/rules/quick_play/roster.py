@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...render.blocks import Block, Flow, Heading, Panel, Runs, Stack, Table, Text, Title
+from ...render.measure import Block
+from ...render.flow import Flow
+from ...render.text_blocks import Heading, Runs, Text, Title
+from ...render.containers import Panel, Stack
+from ...render.table_block import Table
 from ...render.text import number
 from ...errors import ShipyardError
-from ..base import LASHED, Context, accent, roster_order, short_name
+from ..rosters import LASHED, roster_order
+from ..context import Context
+from ..play_aids import accent, short_name
 from .reference import factor_name, readings
 from .style import style
 

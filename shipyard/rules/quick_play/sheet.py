@@ -7,12 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...render.blocks import (Block, Check, CheckRow, Columns, Flow, Note, Panel, Runs, StatBoxes, Stack, Text, Title,
-                               Track, Tracks, records)
+from ...render.measure import Block
+from ...render.tracks import Check, CheckRow, Track, Tracks
+from ...render.containers import Columns, Panel, Stack
+from ...render.flow import Flow
+from ...render.text_blocks import Note, Runs, Text, Title
+from ...render.figures import StatBoxes
+from ...render.tags import records
 from ...render.kit import turn_strip
 from ...render.text import number
 from ...errors import ShipyardError
-from ..base import Context, accent, damage_done, in_colour, nation_of, sheet_heading
+from ..context import Context
+from ..play_aids import accent, damage_done, in_colour, nation_of, sheet_heading
 from .reference import edna_zero_words, factor_name
 from .style import style
 from .trackers import applies, trackers

@@ -6,7 +6,7 @@ and a renamed key fails at derive time, not half-way through a pack.
 
 from __future__ import annotations
 
-from ..base import Number, Stats
+from ..derived import Number, Stats
 
 
 class Speeds(Stats):

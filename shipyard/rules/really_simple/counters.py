@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...render.blocks import text_width
+from ...render.measure import text_width
 from ...render.counters import Chit, Lines, chit_sheet, layout_of, load_style
 from ...render.paper import MM
 from ...render.text import wrap_lines
 from ...errors import ShipyardError
-from ..base import fitting_name
+from ..play_aids import fitting_name
 from .words import fill, kn
 
 

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from ...errors import ShipyardError
-from ..base import Context, Derived
+from ..context import Context
+from ..derived import Derived
 
 TRACK_NAMES = ("speed",)  # what a scenario's opening damage may call it
 SPEED_STEP_KN = 0.5  # the step when there are no tables to hand (the movement table's own)

@@ -15,7 +15,10 @@ from ...library.model import (
     Armour, ArmourArea, ArmourMaterial, Coverage, Fort, Ordnance, PropulsionKind, Vessel, VesselType,
 )
 from ...render.text import number
-from ..base import Reasons, Cite, Context, Derived, Reason, Tables, band, because, iron_equivalent, is_fort, resolve_scale
+from ..derived import Reasons, Cite, Derived, Reason, because
+from ..context import Context
+from ..tables import Tables
+from ..lookups import band, iron_equivalent, is_fort, resolve_scale
 from .stats import Gun, Ranges, ReallySimpleStats
 
 KEY = "really-simple"

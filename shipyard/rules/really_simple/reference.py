@@ -4,7 +4,11 @@ tables, torpedoes, movement, shoals, ramming. Every number from the tables."""
 
 from __future__ import annotations
 
-from ...render.blocks import Block, Columns, Flow, Heading, Note, Stack, Table, Text
+from ...render.measure import Block
+from ...render.containers import Columns, Stack
+from ...render.flow import Flow
+from ...render.text_blocks import Heading, Note, Text
+from ...render.table_block import Table
 from ...render.text import number
 from .derive import modifier, scale_factor
 from .sheet import style
@@ -150,7 +154,7 @@ def quick_reference(doc, derived: list, ctx) -> None:
         flow.add(page, bookmark="Quick reference", new_page=True)
     else:  # more than a page: the columns run one after the other and split where they must
         flow.add(Stack([title, turn, left, right], **st["reference_page"]), bookmark="Quick reference", new_page=True)
-    from .aids import readings_with_logs
+    from .sheet import readings_with_logs
 
     if not readings_with_logs(ctx):  # else they follow the last orders log (one page the less)
         flow.add(Stack(readings_blocks(ctx), **st["reference_stack"]), bookmark="What the text leaves open")

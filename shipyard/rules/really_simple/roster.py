@@ -3,8 +3,12 @@ as blocks through a Flow."""
 
 from __future__ import annotations
 
-from ...render.blocks import Flow, Legend, Stack, Table, Text
-from ..base import LASHED_NOTE, accent, lashed_name, roster_order, side_chart_block, short_name
+from ...render.flow import Flow
+from ...render.text_blocks import Legend, Text
+from ...render.containers import Stack
+from ...render.table_block import Table
+from ..rosters import LASHED_NOTE, lashed_name, roster_order, side_chart_block
+from ..play_aids import accent, short_name
 from .words import guns_summary, kn, signed
 from .derive import modifier
 from .sheet import style

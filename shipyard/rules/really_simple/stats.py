@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..base import Number, Stats
+from ..derived import Number, Stats
 
 
 class Gun(Stats):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from ..base import Trackers, load_trackers, unit_condition
+from ..trackers import Trackers, load_trackers, unit_condition
 
 PATH = Path(__file__).with_name("trackers.yaml")
 # the tables whose rows do something to a unit: hit_effects and special_effects (shooting), ramming's results,

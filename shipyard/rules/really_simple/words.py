@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ...render.text import number
 from ...errors import ShipyardError
-from ..base import Tables
+from ..tables import Tables
 from .derive import scale_factor
 from .stats import ReallySimpleStats
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from .counters import counters
 from .reference import quick_reference
 from .roster import roster
-from .sheet import sheet, sheets
-from .templates import gauge_arm_knots, templates, turn_ladder, turns_in_play
+from .sheet import sheets
+from .templates import templates
 
-__all__ = ["sheets", "sheet", "templates", "counters", "roster", "quick_reference", "turn_ladder", "turns_in_play", "gauge_arm_knots"]
+__all__ = ["sheets", "templates", "counters", "roster", "quick_reference"]

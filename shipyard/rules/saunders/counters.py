@@ -13,7 +13,9 @@ from pathlib import Path
 from ...render import Document, Page
 from ...render.counters import Chit, chit_sheet, draw_face, layout_of, load_style
 from ...render.text import number
-from ..base import Context, Derived, tint
+from ..context import Context
+from ..derived import Derived
+from ..play_aids import tint
 from .derive import modifier
 from .sheet import signed
 

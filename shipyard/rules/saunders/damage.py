@@ -3,7 +3,8 @@ status boxes: sheet.status_items prints these very counts)."""
 
 from __future__ import annotations
 
-from ..base import Context, Derived
+from ..context import Context
+from ..derived import Derived
 
 TRACK_NAMES = ("hull", "holes", "fires")  # what a scenario's opening damage may call them
 FIRE_TALLY = 5  # a unit's fire tally on its sheet: one row of five boxes (five fires and she is lost anyway)

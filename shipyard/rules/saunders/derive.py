@@ -24,8 +24,11 @@ from ...library.model import (
     VesselType,
 )
 
-from ..base import Context, Derived, Reasons, Reason, Recorded, Table, Tables, because, iron_equivalent, is_fort, resolve_scale
-from ..base import band as band_lookup
+from ..context import Context
+from ..derived import Derived, Reasons, Reason, Recorded, because
+from ..tables import Table, Tables
+from ..lookups import iron_equivalent, is_fort, resolve_scale
+from ..lookups import band as band_lookup
 from .stats import Armour, Gun, Ranges, SaundersStats, SpeedThreshold
 
 KEY = "saunders"

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from functools import partial
 
-from ...render.blocks import Block, Flow, Heading, Stack, Table, Title
+from ...render.measure import Block
+from ...render.flow import Flow
+from ...render.text_blocks import Heading, Title
+from ...render.containers import Stack
+from ...render.table_block import Table
 from ...render.kit import deal_columns, readings_page, turn_card
 from ...render.text import number
-from ..base import Context, Derived
+from ..context import Context
+from ..derived import Derived
 from .derive import scale_factor
 from .sheet import RULES, fraction, signed, style
 

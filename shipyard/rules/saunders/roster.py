@@ -5,9 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...render.blocks import Flow, Heading, Note, Stack, Table, Title
+from ...render.flow import Flow
+from ...render.text_blocks import Heading, Note, Title
+from ...render.containers import Stack
+from ...render.table_block import Table
 from ...render.text import number
-from ..base import LASHED_NOTE, Context, Derived, lashed_name, roster_order, short_name, side_chart_block
+from ..rosters import LASHED_NOTE, lashed_name, roster_order, side_chart_block
+from ..context import Context
+from ..derived import Derived
+from ..play_aids import short_name
 from .derive import scale_factor
 from .sheet import RULES, signed, style
 

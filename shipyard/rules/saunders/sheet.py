@@ -8,12 +8,19 @@ import math
 from pathlib import Path
 from typing import Any
 
-from ...render.blocks import Block, Checkboxes, Columns, Note, Stack, StatBoxes, Text, Title, Track, Tracks, records
+from ...render.measure import Block
+from ...render.tracks import Checkboxes, Track, Tracks
+from ...render.containers import Columns, Stack
+from ...render.text_blocks import Note, Text, Title
+from ...render.figures import StatBoxes
+from ...render.tags import records
 from ...render.kit import (GunTable, HullPlan, OrdersLog, RatingBox, SpeedCell, SpeedRow, SpeedTrack, load_style,
                            turn_strip)
 from ...render.text import number
 from ...errors import ShipyardError
-from ..base import Context, Derived, accent, damage_done, game_turns, sheet_heading
+from ..context import Context
+from ..derived import Derived
+from ..play_aids import accent, damage_done, game_turns, sheet_heading
 from .damage import FIRE_TALLY, HOLE_TALLY
 from .derive import modifier, scale_factor, turret_roles
 from .stats import SaundersStats
@@ -381,7 +388,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
 def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
     """Every unit's sheet through a Flow: two (or more) to a page when they fit, a bookmark each, the turn strip
     (the sequence of play, render.kit.turn_strip) across the head of every page."""
-    from ...render.blocks import Flow
+    from ...render.flow import Flow
 
     flow = Flow(doc, header=turn_strip(ctx.tables, style()), **style()["sheet_flow"])
     for unit, d in derived:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Literal, Optional
 
 from ...library.model import PropulsionKind
-from ..base import Number, Stats, values_of
+from ..derived import Number, Stats, values_of
 
 
 class SpeedThreshold(Stats):

@@ -9,10 +9,11 @@ import math
 from pathlib import Path
 
 from ...render import Document, Page
-from ...render.blocks import Title
+from ...render.text_blocks import Title
 from ...render.gauges import at_bearing, fan, fan_extent, load_looks, ray, tick_segments
 from ...render.text import number
-from ..base import Context, in_play
+from ..context import Context
+from ..play_aids import in_play
 from ...errors import ShipyardError
 from .derive import FACING_DEG, parse_arc, scale_factor, using
 from .sheet import RULES, ladder_below

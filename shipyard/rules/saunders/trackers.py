@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..base import Tables, Trackers, load_trackers
+from ..tables import Tables
+from ..trackers import Trackers, load_trackers
 
 TRACKERS_PATH = Path(__file__).with_name("trackers.yaml")
 # the tables whose rows do something to a unit (the rest give numbers: speeds, ranges, modifiers)

@@ -1,7 +1,8 @@
 """Smoke on the Water (Gorringe & Thomas, Canis Publishing, 1996): 1/600 models, distances in cm.
 
 The calculator is in derive.py (typed by stats.py), the numbers (with their provenance) in tables.yaml, the
-printed aids in sheet.py, counters.py, templates.py, roster.py and reference.py (aids.py holds their entry points).
+printed aids in sheet.py, counters.py, templates.py, roster.py and reference.py (aids.py holds their entry points),
+which box records each outcome of its tables in trackers.py.
 """
 
 from pathlib import Path
@@ -9,19 +10,7 @@ from pathlib import Path
 from ..contract import RuleSet
 from .damage import TRACK_NAMES, damage_tracks
 from .derive import derive
-
-
-def trackers():
-    """The outcome -> tracker mapping (trackers.yaml; the sheet module reads it, imported only when asked)."""
-    from .sheet import trackers as read
-
-    return read()
-
-
-def applies(condition: str, stats) -> bool:
-    from .sheet import applies as test
-
-    return test(condition, stats)
+from .trackers import applies, trackers
 
 
 RULESET = RuleSet(

@@ -7,7 +7,8 @@ import math
 from pathlib import Path
 
 from ...render.counters import Chit, chit_sheet, layout_of, load_style, whole_rows
-from ..base import Context, fitting_name
+from ..context import Context
+from ..play_aids import fitting_name
 from .derive import level_names
 
 STYLES = load_style(Path(__file__).with_name("aids.yaml"))

@@ -4,7 +4,8 @@ structure)."""
 
 from __future__ import annotations
 
-from ..base import Context, Derived
+from ..context import Context
+from ..derived import Derived
 
 # the track names a scenario's opening damage may use, long and short (turret <id> and wheel <id>: any id)
 TRACK_NAMES = ("hull", "hdp", "flotation", "fp", "machinery", "structure", "sdp", "turret <id>", "tdp <id>",

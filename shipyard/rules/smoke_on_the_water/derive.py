@@ -20,7 +20,10 @@ from ...library.model import (
     Armour, ArmourArea, ArmourMaterial, Coverage, Fort, Mount, Mounting, Ordnance, Position,
     PropulsionKind, Vessel, VesselType,
 )
-from ..base import Context, Derived, Formula, Reasons, Reason, Recorded, Tables, band, because, is_fort, iron_equivalent, resolve_scale
+from ..context import Context
+from ..derived import Derived, Formula, Reasons, Reason, Recorded, because
+from ..tables import Tables
+from ..lookups import band, is_fort, iron_equivalent, resolve_scale
 from .stats import ArmourClass, FortArmour, FortStats, Gun, RangeBand, TargetSize, VesselArmour, VesselStats
 
 KEY = "smoke-on-the-water"

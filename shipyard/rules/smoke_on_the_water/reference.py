@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...render.blocks import Block, Columns, Flow, Heading, Legend, Note, Stack, Table, Text, Title, flow_pages
+from ...render.measure import Block
+from ...render.containers import Columns, Stack
+from ...render.flow import Flow, flow_pages
+from ...render.text_blocks import Heading, Legend, Note, Text, Title
+from ...render.table_block import Table
 from ...render.text import number as num
 from ...errors import ShipyardError
-from ..base import Context, Derived
+from ..context import Context
+from ..derived import Derived
 from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, hit_location_column
 from ...render.kit import load_style, readings_page, turn_card
 from .sheet import STYLE_PATH, TITLE, code_words, gun_damage_block, natural_rolls, style

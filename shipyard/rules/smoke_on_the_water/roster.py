@@ -3,9 +3,15 @@ line, its guns wrapping), the speed-code legend and the speed-against-staying-po
 
 from __future__ import annotations
 
-from ...render.blocks import Block, Flow, Note, Table, Title
+from ...render.measure import Block
+from ...render.flow import Flow
+from ...render.text_blocks import Note, Title
+from ...render.table_block import Table
 from ...render.kit import fit_to_room
-from ..base import LASHED_NOTE, Context, Derived, lashed_name, roster_order, short_name, side_chart_block
+from ..rosters import LASHED_NOTE, lashed_name, roster_order, side_chart_block
+from ..context import Context
+from ..derived import Derived
+from ..play_aids import short_name
 from .sheet import TITLE, style
 HEADER = ["Unit", "Speed", "Man.", "Size, ram", "Draught", "Target", "Armour H/C/T/D", "HDP", "FP", "Guns"]
 

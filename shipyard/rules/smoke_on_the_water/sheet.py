@@ -5,9 +5,9 @@
     Guns: a table with a box per gun (slash it while the gun cannot fire, cross it when destroyed), ranges in cm
     Legends: what her gun codes mean (Table 17's size words), and the to-hit roll (Table 10)
     Columns: damage tracks and critical checkboxes | armour and Table 17 for her guns | her Table 14 column
-    Orders log: as many turns as the game has (rules.base.game_turns)
+    Orders log: as many turns as the game has (rules.play_aids.game_turns)
 
-Every outcome in trackers.yaml is tagged (render.blocks.records / Track.records) on the block where it is marked,
+Every outcome in trackers.yaml is tagged (render.tags.records / Track.records) on the block where it is marked,
 so tests find each unit's trackers on its block list. No coordinates here: the render layer's blocks and kit
 pieces measure and draw themselves, and Flow puts them on pages; their sizes are this rule set's style record
 (style.yaml: a full-page sheet's and a half page's).
@@ -15,43 +15,24 @@ pieces measure and draw themselves, and Flow puts them on pages; their sizes are
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
-from ...render.blocks import (Block, Checkboxes, Columns, Heading, Legend, Note, Panel, Stack,
-                              StatBoxes, StatPanel, Table, Text, Title, Track, Tracks)
-from ...render.kit import GunTable, OrdersLog, load_style, turn_strip
+from ...errors import ShipyardError
+from ...render.flow import Flow
+from ...render.measure import Block
+from ...render.tracks import Checkboxes, Track, Tracks
+from ...render.containers import Columns, Panel, Stack
+from ...render.text_blocks import Heading, Legend, Note, Text, Title
+from ...render.figures import StatBoxes, StatPanel
+from ...render.table_block import Table
+from ...render.kit import GunTable, load_style, OrdersLog, sheet_room, turn_strip
 from ...render.text import number
-from ..base import Context, Derived, accent, damage_done, game_turns, load_trackers, sheet_heading
+from ..context import Context
+from ..derived import Derived
+from ..play_aids import accent, damage_done, game_turns, sheet_heading
 from .derive import RANGE_BANDS, ground_scale, has_casemate, hit_location_column, hit_location_runs, parse_code
 from .stats import FortStats, VesselStats
-
-TRACKERS_PATH = Path(__file__).with_name("trackers.yaml")
-
-
-@lru_cache(maxsize=1)
-def trackers():
-    """The outcome -> tracker mapping (trackers.yaml)."""
-    return load_trackers(TRACKERS_PATH)
-
-
-def applies(condition: str, s) -> bool:
-    """Whether an outcome with this `applies` condition can befall the unit with these stats."""
-    vessel = getattr(s, "kind", None) == "vessel"
-    match condition:
-        case "any":
-            return True
-        case "vessel":
-            return vessel
-        case "fort":
-            return getattr(s, "kind", None) == "fort"
-        case "armed":
-            return bool(s.guns)
-        case "turreted":
-            return vessel and bool(s.turret_damage_points)
-        case "paddle":
-            return vessel and bool(s.wheel_damage_points)
-    raise ValueError(f"trackers.yaml: unknown applies condition {condition!r}")
 
 
 TITLE = "Smoke on the Water"
@@ -412,7 +393,7 @@ def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
     items[3:3] = [("turret_jam", f"Turret {tid} jammed ___°" if compact else f"Turret {tid} jammed at ___°", 1)
                   for tid in s.turret_damage_points]
     block = Checkboxes([(label, n) for _, label, n in items], **style("criticals", compact))
-    # each line is a tracker of its own (`render.blocks.recorded` reads a block's tracks): a turret's jam once per turret
+    # each line is a tracker of its own (`render.tags.recorded` reads a block's tracks): a turret's jam once per turret
     block.tracks = [Track(label, n, records=tracker) for tracker, label, n in items]
     return block
 
@@ -561,3 +542,79 @@ def page_header(ctx: Context) -> Block:
 def fits_half(unit, d: Derived, ctx: Context, width: float, half: float) -> bool:
     """Whether the half-page sheet, with an orders log for the whole game, fits in `half` mm."""
     return sheet(unit, d, ctx, width, half, compact=True).measure(width) <= half + 1e-6
+
+
+FLOW_GAP = style("pages")["gap"]  # between two sheets sharing a page (a dashed rule runs through it)
+
+
+def lashed_pairs(ctx: Context) -> set[frozenset[str]]:
+    """The scenario's lashed pairs as sets of two unit ids (none outside a scenario)."""
+    scen = getattr(ctx, "scenario", None)
+    if scen is None:
+        return set()
+    return {frozenset((su.id, su.lashed_to)) for side in scen.sides for su in side.units
+            if su.lashed_to and su.lashed_to != su.id}
+
+
+def page_plan(ids: list[str], heights: list[float], room: float, pairs: set[frozenset[str]],
+              gap: float = 0.0) -> list[tuple[int, bool]]:
+    """The order to print the sheets in, each with whether it starts a page: a sheet shares the page of the one
+    before when the two fit its `room` together (`gap` between), a lashed pair that fits together on the same page
+    (a later single sheet that fits beside the page in hand moves up rather than leave it half empty), any other
+    sheet a page of its own."""
+    together = lambda a, b: a + gap + b <= room + 1e-6  # noqa: E731
+    groups: list[list[int]] = []
+    i = 0
+    while i < len(ids):
+        if i + 1 < len(ids) and together(heights[i], heights[i + 1]) and frozenset((ids[i], ids[i + 1])) in pairs:
+            groups.append([i, i + 1])
+            i += 2
+        else:
+            groups.append([i])
+            i += 1
+    plan: list[tuple[int, bool]] = []
+    open_h: float | None = None  # the height used on the page in hand when it holds one sheet, else None
+    while groups:
+        g = groups.pop(0)
+        if len(g) == 2:
+            if open_h is not None:
+                filler = next((k for k, h in enumerate(groups) if len(h) == 1 and together(open_h, heights[h[0]])), None)
+                if filler is not None:
+                    plan.append((groups.pop(filler)[0], False))
+            plan += [(g[0], True), (g[1], False)]
+            open_h = None
+        elif open_h is not None and together(open_h, heights[g[0]]):
+            plan.append((g[0], False))
+            open_h = None
+        else:
+            plan.append((g[0], True))
+            open_h = heights[g[0]]
+    return plan
+
+
+def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
+    """Each unit's sheet: the half-page layout wherever it fits half a page (orders log for the whole game included),
+    two to a page wherever the two fit together, a scenario's lashed pairs on the same page (page_plan). A sheet that does not fit half a
+    page gets a page of its own: in the half-page layout too when most of the pack's sheets are half-page ones (one
+    sheet design a pack), else the full layout (larger type) when it fits the page."""
+    if not derived:
+        raise ShipyardError("no vessels to print: name at least one vessel or fort")
+    box = doc.content_for(False)
+    pages = style("pages")
+    slack = pages["slack"]
+    header = page_header(ctx)
+    room = box.h - header.measure(box.w) - FLOW_GAP  # below the running header (turn strip, to-hit line)
+    half = sheet_room(room, pages["per_page"], FLOW_GAP, slack)
+    blocks = [sheet(unit, d, ctx, box.w, half, compact=True, headed=True) for unit, d in derived]
+    heights = [b.measure(box.w) for b in blocks]
+    fits = [h <= half for h in heights]
+    one_design = 2 * sum(fits) >= len(fits)
+    for k, (unit, d) in enumerate(derived):
+        if not fits[k] and not one_design:
+            full = sheet(unit, d, ctx, box.w, None, compact=False, headed=True)
+            if full.measure(box.w) <= room - slack:
+                blocks[k], heights[k] = full, room  # a page of its own
+    flow = Flow(doc, gap=FLOW_GAP, header=header)
+    plan = page_plan([u.id for u, _ in derived], heights, room - slack, lashed_pairs(ctx), FLOW_GAP)
+    for n, (k, starts) in enumerate(plan):
+        flow.add(blocks[k], bookmark=derived[k][1].unit_name, new_page=starts and n > 0)

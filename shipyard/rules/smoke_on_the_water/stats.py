@@ -11,7 +11,7 @@ from typing import Literal, Optional
 from pydantic import Field
 
 from ...library.model import Mounting, Navy, Position, Rig, VesselType
-from ..base import Number, Stats, values_of
+from ..derived import Number, Stats, values_of
 
 Span = Optional[list[Number]]  # [from, to] in cm, or None where the gun has no such band
 ArmourClass = Literal["U", "C", "T", "L", "M", "H", "S"]  # Table 16's columns, weakest first (armour_names)

@@ -7,12 +7,13 @@ import math
 
 from pathlib import Path
 
-from ...render.blocks import text_width
+from ...render.measure import text_width
 from ...render.gauges import annulus_outline, at_bearing, load_looks, radial
 from ...render.sector import Sector, sector_distance
 from ...render.text import number as num
 from ...errors import ShipyardError
-from ..base import Context, in_play
+from ..context import Context
+from ..play_aids import in_play
 from .derive import distance_factor, ground_scale
 from .sheet import TITLE
 

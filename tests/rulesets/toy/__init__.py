@@ -8,20 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from shipyard.rules.base import load_trackers, unit_condition
 from shipyard.rules.contract import RuleSet
 
-from .derive import damage_tracks, derive
+from .damage import damage_tracks
+from .derive import derive
+from .trackers import applies, trackers
 
 HERE = Path(__file__).resolve().parent
-
-
-def trackers():
-    return load_trackers(HERE / "trackers.yaml")
-
-
-def applies(condition: str, stats) -> bool:
-    return unit_condition(condition, fort=stats.kind == "fort", armed=stats.guns > 0)
 
 
 RULESET = RuleSet(

@@ -1,17 +1,8 @@
-"""Toy Rules' printed aids: a record sheet per unit, built from the render kit's blocks. It prints no counters,
-templates, quick reference or roster: the contract lets a rule set leave an aid out."""
+"""Toy Rules' printed aids: the entry points, each in the module for its job (a record sheet per unit, sheet.py).
+It prints no counters, templates, quick reference or roster: the contract lets a rule set leave an aid out."""
 
 from __future__ import annotations
 
-from shipyard.render.blocks import Flow, StatBoxes, Stack, Track, Tracks
-from shipyard.rules.base import damage_done, title_block
+from .sheet import sheets
 
-
-def sheets(doc, derived, ctx) -> None:
-    flow = Flow(doc)
-    for unit, d in derived:
-        s = d.stats
-        hits = Track(f"Toy hits {s.hull_boxes}", s.hull_boxes, records="hits",
-                     prefilled=damage_done(ctx, unit, ("toy hits",), s.hull_boxes))
-        flow.add(Stack([title_block(unit, d, ctx), StatBoxes([("SPEED", f"{s.speed_kn:g} kn"), ("GUNS", s.guns)]),
-                        Tracks([hits])]), bookmark=unit.name)
+__all__ = ["sheets"]

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from shipyard.rules.context import Context
+from shipyard.rules.derived import Derived
+from shipyard.rules.lookups import band, is_fort
 
-from shipyard.rules.base import Context, Derived, Stats, band, is_fort
+from .stats import ToyStats
 
 KEY = "toy"
-
-
-class ToyStats(Stats):
-    kind: Literal["vessel", "fort"]
-    hull_boxes: int
-    speed_kn: float
-    guns: int
 
 
 def derive(unit, ctx: Context) -> Derived:
@@ -33,7 +28,3 @@ def derive(unit, ctx: Context) -> Derived:
         d.set("hull_boxes", int(row["boxes"]), f"{tons:g} tons ({t.cite(row)})")
         d.set("speed_kn", float(unit.speed_kn), "speed (history)")
     return d.typed(ToyStats)
-
-
-def damage_tracks(derived: Derived, ctx: Context | None = None) -> dict[str, int]:
-    return {"toy hits": derived.stats.hull_boxes}

@@ -1,5 +1,6 @@
-"""Quick Play's turning gauge, true scale: one fan with an edge either side of the heading for each turn the ship
-types in play may make (30°, 45°, 90°), every label inside the outline that is cut along.
+"""Quick Play's templates: the quick reference with the turning gauge on one true-scale page (templates()), and
+the gauge itself: one fan with an edge either side of the heading for each turn the ship types in play may make
+(30°, 45°, 90°), every label inside the outline that is cut along.
 
     turning_gauge({30: ["Monitor", "Ironclad"], 45: ["Wooden Screw"], 90: ["Sidewheeler"]})  -> a Drawing block
 
@@ -12,9 +13,11 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from ...render.blocks import Drawing
+from ...render.figures import Drawing
 from ...render.gauges import at_bearing, fan, load_looks, ray
 from ...render.paper import MM
+from ..play_aids import in_play
+from .derive import plays
 
 LOOK = load_looks(Path(__file__).with_name("aids.yaml"))["turning_gauge"]
 GAUGE_R = LOOK.radius  # mm from the pivot to the arc
@@ -70,3 +73,16 @@ def turning_gauge(turns: dict[float, list[str]], r: float = GAUGE_R) -> Drawing:
 
 def _legend_lines(degs: list[float], turns: dict[float, list[str]]) -> list[str]:
     return [f"{d:g}°: {', '.join(turns[d])}" for d in degs]
+
+
+def templates(doc, ctx) -> None:
+    """The quick reference with the turning gauge, true scale, for the units of the scenario in hand (ctx.scenario,
+    of the sides the pack prints), else for every ship type."""
+    from . import RULESET, reference
+
+    derived = []
+    scenario = getattr(ctx, "scenario", None)
+    if scenario is not None:
+        wanted = getattr(getattr(ctx, "options", None), "sides", None) or None  # the sides printed (None: all)
+        derived = [d for _, u, d in in_play(ctx, RULESET.derive, sides=wanted) if plays(u.id, ctx)]
+    reference.quick_reference(doc, derived, ctx)

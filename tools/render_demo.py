@@ -1,4 +1,4 @@
-"""A demo of every primitive on A4 and Letter: `python -m shipyard.render.demo [folder]`.
+"""A demo of every primitive on A4 and Letter: `python tools/render_demo.py [folder]`.
 
 Render the result as PNGs and look at it whenever the layer changes.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .document import Document
+from shipyard.render.document import Document
 
 
 def build(path: Path, paper: str) -> None:
