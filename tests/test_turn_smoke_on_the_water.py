@@ -213,7 +213,8 @@ def test_every_phase_and_every_further_roll_points_to_a_printed_rule(mobile_bay_
 
 def test_the_roster_says_who_has_a_ram(bundled_packs):
     """Top-10 item 7: the roster gave size and draught but not the ram (the Memphis ram fight)."""
-    roster = flat(pdf_page_texts(bundled_packs.get("memphis-1862", "smoke-on-the-water", "a4").path)[1])
+    pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("memphis-1862", "smoke-on-the-water", "a4").path)]
+    roster = next(t for t in pages if "USS Benton" in t and not t.startswith("Set-up"))  # after the set-up page
     assert "Size, ram" in roster and "USS Monarch F/M Good Small, ram Shallow" in roster
     assert "USS Benton M/S Average Medium Medium" in roster  # no ram: the size alone
 
