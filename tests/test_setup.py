@@ -26,7 +26,7 @@ setup:
   starts:
     uss-hartford: {at: [4500, 200], heading: 0}
     uss-tecumseh: {at: [3000, 200], arcs: [{from: 0, to: 90}]}
-    fort-morgan: {at: [3500, 2500], arcs: [{from: 180, to: 300}]}
+    fort-morgan: {at: [3500, 2500], arcs: [{from: 180, to: 300}, {from: 300, to: 30, count: 99}]}
   victory:
     points:
       - {side: Union, unit: css-virginia, what: sunk, points: 10}
@@ -65,8 +65,17 @@ def test_the_density_error_says_which_words_a_rule_set_reads(errors):
     assert "sparse, light, moderate, thick, dense" in line
 
 
-def test_a_fort_with_arcs_and_a_good_victory_row_pass(errors):
-    assert not any("fort-morgan" in e for e in errors)
+def test_a_fort_with_arcs_and_a_good_victory_row_pass_but_not_more_guns_bearing_than_it_mounts(errors):
+    assert [e for e in errors if "fort-morgan" in e] == [
+        f"error: ships/bad-night.yaml:{line_of('fort-morgan:')}: setup.starts.fort-morgan.arcs[1].count: "
+        "99 guns, but fort-morgan mounts 32"]
+
+
+def test_mobile_bays_plan_draws_the_red_buoy_and_says_how_many_guns_bear_on_each_face(setup_pages):
+    text = setup_pages["saunders"]
+    assert "Red buoy" in text  # the gap's west edge, which three players could not find
+    assert "170–330° 20 guns; 330–030° 8 guns" in " ".join(text.split())  # Fort Morgan's faces, no longer overlapping
+    assert "040–150° 2 guns" in " ".join(text.split())  # Fort Gaines's two columbiads (OR)
 
 
 RULES = ["saunders", "smoke-on-the-water", "really-simple", "quick-play"]

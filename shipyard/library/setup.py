@@ -87,6 +87,16 @@ class Arc(Strict):
     from_: Bearing = Field(alias="from")
     to: Bearing
     guns: str | None = Field(default=None, description="which of its guns (a face, a battery)")
+    count: Annotated[int, Field(ge=1, le=300)] | None = Field(default=None, description="how many of its guns bear "
+                                                                                        "there (at most its battery)")
+
+
+class Mark(Strict):
+    """A point a player steers by: a buoy, a wreck, a landmark."""
+
+    name: str = Field(min_length=1, max_length=40)
+    at: Point
+    note: str | None = None
 
 
 class Start(Strict):
@@ -145,6 +155,7 @@ class Setup(Strict):
     land: list[Land] = Field(default_factory=list)
     water: list[Water] = Field(default_factory=list)
     obstructions: list[Obstruction] = Field(default_factory=list)
+    marks: list[Mark] = Field(default_factory=list, description="buoys and landmarks, drawn and named on the plan")
     torpedo_fields: list[TorpedoField] = Field(default_factory=list)
     zones: list[Zone] = Field(default_factory=list)
     starts: dict[str, Start] = Field(default_factory=dict, description="each unit's start, by unit id")
@@ -199,6 +210,8 @@ def setup_problems(setup: Setup, scenario, units: dict, where: str, line_of, den
             inside(item.outline, (name, k, "outline"))
     for k, item in enumerate(setup.obstructions):
         inside(item.line, ("obstructions", k, "line"))
+    for k, mark in enumerate(setup.marks):
+        inside([mark.at], ("marks", k, "at"))
     for k, zone in enumerate(setup.zones):
         if zone.side not in sides:
             say(("zones", k, "side"), f"no side {zone.side!r} in this scenario (sides: {', '.join(sorted(sides))})")
@@ -219,6 +232,11 @@ def setup_problems(setup: Setup, scenario, units: dict, where: str, line_of, den
                                          + (f" (zones: {', '.join(sorted(zones))})" if zones else " (it has none)"))
         if start.arcs and getattr(units.get(uid), "kind", None) != "fort":
             say(("starts", uid, "arcs"), f"{uid!r} is not a fort: arcs of fire are a fort's or a battery's")
+        elif start.arcs:
+            battery = sum(m.count for m in getattr(units.get(uid), "armament", []))
+            for k, arc in enumerate(start.arcs):
+                if arc.count is not None and arc.count > battery:
+                    say(("starts", uid, "arcs", k, "count"), f"{arc.count} guns, but {uid} mounts {battery}")
         if turns is not None and start.arrives is not None and start.arrives > turns:
             say(("starts", uid, "arrives"), f"turn {start.arrives} is after the last turn ({turns})")
     for k, event in enumerate(setup.events):

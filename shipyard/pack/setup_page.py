@@ -102,7 +102,7 @@ def plan_block(scenario, units_by_id: dict, f: Fit, sides: list[str]) -> TablePl
     shapes += [Shape("zone", pts(z.outline), z.name) for z in setup.zones]
     shapes += [Shape("obstruction", pts(o.line), o.name) for o in setup.obstructions]
     lashed = consorts(scenario.sides)
-    markers = []
+    markers = [Marker(m.name, m.at[0] * f.per_yard, m.at[1] * f.per_yard, buoy=True) for m in setup.marks]
     for side_index, side in enumerate(scenario.sides):
         for su in side.units:
             start = setup.starts.get(su.id)
@@ -135,7 +135,7 @@ def _where(start, f: Fit) -> str:
     return start.zone or ""
 
 
-def starts_table(scenario, side, units_by_id: dict, f: Fit) -> Table:
+def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None) -> Table:
     """A side's units: where each starts (table units from the bottom-left corner), heading and speed, and how
     (lashed, anchored, arriving, the sectors a fort bears on)."""
     setup = scenario.setup
@@ -163,9 +163,14 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit) -> Table:
         if start.arrives:
             how.append(f"arrives turn {start.arrives}")
         if start.arcs:
-            how.append("bears " + "; ".join(f"{a.from_:03.0f}–{a.to:03.0f}°" for a in start.arcs))
+            how.append("bears " + "; ".join(f"{a.from_:03.0f}–{a.to:03.0f}°"
+                                            + (f" {a.count} gun{'s' if a.count != 1 else ''}" if a.count else "")
+                                            for a in start.arcs))
         heading = f"{start.heading:03.0f}°" if start.heading is not None else ""
         speed = f"{start.speed_kn:g} kn" if start.speed_kn is not None else ""
+        words = getattr(ruleset, "speed_words", None)
+        if speed and words is not None:  # the rule set's own speed beside the knots: "4 kn (Medium)"
+            speed += f" ({words(start.speed_kn)})"
         course = " ".join(x for x in (heading, speed) if x)
         rows.append([name, _where(start, f), course, "; ".join(how)])
     return Table(rows, header=[side.name, "Starts at", "Heading", "How"], widths=[4.6, 1.5, 1.5, 2.4],
@@ -213,7 +218,7 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
                    "Land is grey; the channel's edge is dashed; shoals are dotted grey; torpedo fields are crossed; "
                    "set-up zones are dash-dot.", **st["note"]),
               ]
-    starts = [starts_table(scenario, side, units_by_id, f) for side in scenario.sides]
+    starts = [starts_table(scenario, side, units_by_id, f, ruleset) for side in scenario.sides]
     rules: list = starts[0::2]
     depths = [f"{w.name}: {w.depth_ft:g} ft" for w in setup.water]
     fields = [f"{t.name}: density {t.density}" + (f" ({t.note})" if t.note else "") for t in setup.torpedo_fields]
@@ -229,11 +234,11 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
     events = []
     happen = [e for e in setup.events if _applies(e, ruleset)]
     if happen:
-        events.append(Table([[str(e.turn), " ".join(e.what.split())] for e in happen], header=["Turn", "Event"],
+        events.append(Table([[str(e.turn), " ".join(e.what.split())] for e in happen], header=[ruleset.turn_word.capitalize(), "Event"],
                            widths=[0.8, 8.0], align=["centre", "left"], **st["table"]))
     won = starts[1::2] + victory_tables(setup, units_by_id) + events
     if turns:
-        won.append(Text(f"The game lasts {turns} turns.", **st["text"]))
+        won.append(Text(f"The game lasts {turns} {ruleset.turn_word}s.", **st["text"]))
     if setup.outcome:
         rules.append(Text("On the day: " + " ".join(setup.outcome.split()), **st["text"]))
     if rules or won:  # the first side's starts and the rules beside the other's starts and how the game is won

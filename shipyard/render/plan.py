@@ -52,6 +52,7 @@ class Marker:
     arcs: Sequence[tuple[float, float]] = ()  # compass sectors it bears on, clockwise from the first to the second
     side: int = 0  # 0 or 1: filled black or drawn open, so the two sides differ in black and white
     anchored: bool = False
+    buoy: bool = False  # a mark steered by: a small ringed dot
 
 
 @dataclass
@@ -189,6 +190,10 @@ class TablePlan(Block):
     def _marker(self, page, m: Marker, cx: float, cy: float) -> None:
         r = self.marker
         fill = 0.0 if m.side == 0 else 1.0
+        if m.buoy:
+            page.circle(cx, cy, r * 0.55, width=0.3, fill=1.0, colour=0.0)
+            page.circle(cx, cy, r * 0.2, width=0.1, fill=0.0, colour=0.0)
+            return
         if m.fort:
             for a, b in m.arcs:
                 extent = (b - a) % 360 or 360
