@@ -172,3 +172,19 @@ def bundled_packs(tmp_path_factory, library) -> BundledPacks:
     worker = os.environ.get("PYTEST_XDIST_WORKER")  # gw0, gw1 ... under xdist: their base temps share a parent
     root = (base.parent if worker else base) / "bundled-packs"
     return BundledPacks(root, library)
+
+
+def setup_blocks_on(library, scenario_id: str, rules: str, paper: str):
+    """A scenario's set-up page as the pack lays it out on this paper (its blocks, the plan fitted to what the page
+    leaves) and the page's content box: one home for the set-up tests."""
+    from shipyard.pack.setup_page import fitted, setup_blocks
+    from shipyard.render import Document
+    from shipyard.rules import get_ruleset
+
+    scenario = library.scenarios[scenario_id]
+    rs = get_ruleset(rules)
+    units = {su.id: library.units[su.id] for s in scenario.sides for su in s.units}
+    with Document(Path(tempfile.mkdtemp()) / "x.pdf", paper=paper, title="x", footer="x") as doc:
+        box = doc.content
+        doc.new_page()
+    return fitted(setup_blocks(scenario, rs, units, rs.native_scale, scenario.turns or 12), box.w, box.h), box

@@ -116,18 +116,10 @@ def test_the_ground_is_fitted_to_the_table_and_says_how_much_smaller(setup_pages
 
 def _plan(library, rules: str, paper: str, scenario_id: str = "mobile-bay-1864"):
     """The plan as the pack draws it on this paper: fitted to what the page leaves."""
-    from shipyard.pack.setup_page import fitted, setup_blocks
+    from conftest import setup_blocks_on
     from shipyard.render.plan import TablePlan
-    from shipyard.render import Document
 
-    scenario = library.scenarios[scenario_id]
-    rs = get_ruleset(rules)
-    units = {su.id: library.units[su.id] for s in scenario.sides for su in s.units}
-    import tempfile
-    with Document(Path(tempfile.mkdtemp()) / "x.pdf", paper=paper, title="x", footer="x") as doc:
-        box = doc.content
-        doc.new_page()
-    blocks = fitted(setup_blocks(scenario, rs, units, rs.native_scale, 12), box.w, box.h)
+    blocks, box = setup_blocks_on(library, scenario_id, rules, paper)
     return next(b for b in blocks if isinstance(b, TablePlan)), box.w
 
 

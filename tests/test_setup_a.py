@@ -74,19 +74,9 @@ def test_hampton_roads_day_2_has_monitor_and_virginia_by_the_grounded_minnesota(
 
 
 def _blocks(library, scenario_id, rules, paper):
-    from pathlib import Path
-    import tempfile
+    from conftest import setup_blocks_on
 
-    from shipyard.pack.setup_page import fitted, setup_blocks
-    from shipyard.render import Document
-
-    scenario = library.scenarios[scenario_id]
-    rs = get_ruleset(rules)
-    units = {su.id: library.units[su.id] for s in scenario.sides for su in s.units}
-    with Document(Path(tempfile.mkdtemp()) / "x.pdf", paper=paper, title="x", footer="x") as doc:
-        box = doc.content
-        doc.new_page()
-    return fitted(setup_blocks(scenario, rs, units, rs.native_scale, scenario.turns or 12), box.w, box.h), box
+    return setup_blocks_on(library, scenario_id, rules, paper)
 
 
 @pytest.mark.parametrize("scenario", MINE)
