@@ -163,6 +163,47 @@ def test_no_note_says_a_figure_was_entered_as_something_the_file_does_not_hold(p
     assert not entered_contradictions(_raw(path)), (path.name, entered_contradictions(_raw(path)))
 
 
+# The words that back each stated basis. A basis other than unspecified/estimate says something a source said; the
+# file's own notes or its sources' `covers:` lines must carry a word of that kind (issue 26, the last findings).
+BASIS_WORDS = {
+    "length_basis": {"overall": r"overall|\bo/?a\b|\bloa\b", "pp": r"perpendiculars?|\bb\.?p\.?\b|\bp\.?p\.?\b",
+                     "waterline": r"water ?line|\bw\.?l\.?\b|load line", "on_deck": r"\bdeck\b"},
+    "draught_basis": {"mean": r"\bmean\b", "deep": r"\bdeep|maximum|\bmax\b|full[- ]load|laden|loaded",
+                      "light": r"\blight", "designed": r"\bdesign"},
+    "displacement_basis": {"normal": r"\bnormal", "full_load": r"full[- ]load", "light": r"\blight",
+                           "designed": r"\bdesign"},
+    "burthen_basis": {"builders_measurement": r"burthen|burden|\bb\.?m\.?\b|builder'?s",
+                      "register": r"regist|\bgrt\b|gross"},
+    "speed_basis": {"designed": r"\bdesign", "trial": r"\btrials?\b",
+                    "achieved": r"achieved|in service|service speed|\bmade\b|\bmaking\b|logged"},
+}
+
+
+def unbacked_bases(data: dict) -> list[str]:
+    """Every stated basis of the file (and of its refits) that no word of its notes or sources backs."""
+    text = " ".join([data.get("notes") or ""] + [s.get("covers", "") for s in data.get("sources", [])]
+                    + [r.get("notes") or r.get("note") or "" for r in data.get("refits", [])])
+    return [f"{field}: {where[field]}" for where in [data, *data.get("refits", [])]
+            for field, words in BASIS_WORDS.items()
+            if where.get(field) in words and not re.search(words[where[field]], text, re.I)]
+
+
+@pytest.mark.parametrize("path", SHIP_FILES, ids=lambda p: p.stem)
+def test_every_stated_basis_is_backed_by_a_word_of_its_notes_or_sources(path):
+    assert not unbacked_bases(_raw(path)), (f"{path.name}: no word of the notes or sources says so (record the "
+                                            f"source's word, or set the basis unspecified)", unbacked_bases(_raw(path)))
+
+
+def test_the_basis_check_catches_a_basis_no_source_states():
+    chickasaw = {"length_ft": 229, "length_basis": "overall", "speed_basis": "designed",
+                 "sources": [{"covers": "dates, dimensions, 9 kn design speed"}]}
+    assert unbacked_bases(chickasaw) == ["length_basis: overall"]
+    assert not unbacked_bases({**chickasaw, "notes": "229 ft long overall (class article)"})
+    assert not unbacked_bases({**chickasaw, "length_basis": "unspecified"})
+    refitted = {"notes": "", "refits": [{"date": "1864-01-01", "displacement_basis": "full_load"}]}
+    assert unbacked_bases(refitted) == ["displacement_basis: full_load"]
+
+
 def test_the_checks_catch_the_errors_the_historian_found():
     """The checks above fail on the notes and figures as they stood before the audit (issue 26)."""
     weehawken = {"armour": [{"area": "side", "thickness_in": 5, "backing_in": 39}],
