@@ -324,3 +324,16 @@ def test_the_roster_keeps_the_scenario_divisions_and_no_page_holds_only_its_char
         assert division in roster, division
     assert roster.count("Ship or fort") == 2  # one header a side, the divisions under it
     assert not [p for p in pages if p.startswith("Speed against armour")]
+
+
+# ---------------------------------------------------------------------------------------------- round 2: the player's rulebook moments
+
+
+def _reference(pack_pages) -> str:
+    return next(p for p in pack_pages if "quick reference" in p)
+
+
+def test_the_torpedo_rule_says_two_rolls_and_that_density_has_no_modifier(pack_pages):
+    qr = _reference(pack_pages)
+    assert "a torpedo strikes on 6; then roll 1d6 again for what it does (below)" in qr
+    assert "Density: every field plays alike: a set-up's density (sparse, moderate ...) has no modifier" in qr

@@ -77,7 +77,8 @@ def torpedoes(derived: list, ctx) -> list[Block]:
     t = ctx.tables
     field = t.require("torpedo_field").rows
     text = (f"For each move a ship ends in a torpedo field or crosses one, roll {field['dice']}: a torpedo strikes on "
-            f"{number(field['strike_on'])}{'+' if int(field['strike_on']) < 6 else ''}. Forts are not struck. "
+            f"{number(field['strike_on'])}{'+' if int(field['strike_on']) < 6 else ''}; then roll {field['dice']} again "
+            f"for what it does (below). Density: {reading(t, 'Torpedo density')}. Forts are not struck. "
             "(Not in the original text: our tables.)")
     return [_heading("Torpedoes (mines)"), _body(text),
             _two([[r["roll"], r["effect"]] for r in t.require("torpedoes").rows])]
