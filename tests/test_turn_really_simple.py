@@ -337,3 +337,21 @@ def test_the_torpedo_rule_says_two_rolls_and_that_density_has_no_modifier(pack_p
     qr = _reference(pack_pages)
     assert "a torpedo strikes on 6; then roll 1d6 again for what it does (below)" in qr
     assert "Density: every field plays alike: a set-up's density (sparse, moderate ...) has no modifier" in qr
+
+
+def test_a_forts_share_is_at_most_at_one_ship_and_the_rest_may_fire_at_others(pack_pages):
+    qr = _reference(pack_pages)
+    assert ("a fort brings a third (rounded up) of its guns to bear on any one ship, at most, its owner picking which "
+            "of the guns whose sector holds her; each gun fires once a turn, so the others may fire at other ships") in qr
+
+
+def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_the_reference(pack_pages, tmp_path):
+    cards = next(p for p in pack_pages if "Ship data cards" in p)
+    assert "a gun lost is the largest gun that bears on the firer (if none bears, her largest gun)" in cards
+    assert "takes the largest gun that bears on the firer (if none bears, her largest gun)" in _reference(pack_pages)
+
+
+def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(pack_pages):
+    assert any("Fort Morgan: silenced" in p for p in pack_pages)  # the scenario scores it
+    assert ("Silenced: a fort is silenced when every gun box on its card is struck, or it is abandoned or destroyed"
+            in _reference(pack_pages))

@@ -66,7 +66,7 @@ def shooting(derived: list, ctx) -> Block:
     if forts:  # how a fort fires and what the tables' rows do to it, said where they are read
         share = reading(t, "Forts' guns")
         parts.append(_body(f"Forts (ours: not in the original text): {reading(t, 'Forts in the turn')}; {share}. "
-                           + nothing))
+                           f"Silenced: {reading(t, 'Silenced')}. " + nothing))
     return Stack(parts, **st["reference_stack"])
 
 

@@ -177,8 +177,8 @@ def need(fire_factor: int, armour: int) -> str:
 
 # the readings a house-rules file may switch (tables fort_fire and gun_lost): the value's words in print
 FORT_BEARS = {"third": "a third (rounded up)", "all": "all"}
-GUN_LOST = {"heaviest": "the largest gun that bears on the firer",
-            "owner": "any gun that bears on the firer, the owner's choice"}
+GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears, her largest gun)",
+            "owner": "any gun that bears on the firer, the owner's choice (if none bears, any gun)"}
 OPTIONS = {"fort_fire": ("bears", FORT_BEARS), "gun_lost": ("choose", GUN_LOST)}
 
 
