@@ -186,7 +186,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
                   "a fort fires once a turn, in either window, as a stationary firer",
-                  "Moves (6): a move is a half move"):
+                  "shutter T__; a move is a half move"):
         assert words in qr, words
 
 
@@ -355,3 +355,43 @@ def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(p
     assert any("Fort Morgan: silenced" in p for p in pack_pages)  # the scenario scores it
     assert ("Silenced: a fort is silenced when every gun box on its card is struck, or it is abandoned or destroyed"
             in _reference(pack_pages))
+
+
+def test_a_jammed_shutter_says_what_it_does_and_that_a_fort_suffers_it_too(pack_pages, library, ctx):
+    assert ("Shutter (6): the gun nearest the firer (a fort's too) cannot fire until the turn written at shutter T__"
+            in _reference(pack_pages))
+    morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
+    assert "shutter" in recorded(sheet.card(*morgan, ctx))  # the fort's card has the box the rule names
+
+
+def test_a_speed_box_cuts_top_speed_and_speed_now_and_the_funnel_is_four_boxes(pack_pages):
+    qr = _reference(pack_pages)
+    assert ("Speed lost: each SPEED box struck takes ½ knot off her top speed; going faster than that, she slows to "
+            "it at once") in qr
+    assert "Funnel (8): strike 4 SPEED boxes, never past 0 (a funnel does not sink her)" in qr
+
+
+def test_a_house_ruled_funnel_strikes_its_own_number_of_boxes(ctx):
+    from dataclasses import replace
+
+    from shipyard.rules.tables import Tables
+
+    effects = ctx.tables.require("special_effects")
+    rows = [dict(r, knots=3) if str(r["roll"]) == "8" else r for r in effects.rows]
+    tables = Tables({**ctx.tables, "special_effects": replace(effects, rows=rows)})
+    assert reference.funnel_boxes(tables).startswith("Funnel (8): strike 6 SPEED boxes")
+
+
+def test_drift_to_a_stop_gives_its_rate_and_what_it_means_for_a_lashed_pair(pack_pages):
+    assert ("Fouled, boiler (9, 12): a fouled screw or holed boiler slows her 2 knots a turn to 0, then she drifts; a "
+            "lashed ship has lost all speed at once, and her consort carries the pair") in _reference(pack_pages)
+
+
+def test_the_striker_in_simultaneous_movement_and_side_contact_are_defined(pack_pages):
+    assert ("Striker: the striker is the ship whose bow meets the other's side (each, if both do); side to side, or end "
+            "to end, is end-on contact, never a ram") in _reference(pack_pages)
+
+
+def test_the_tide_a_drifting_ship_follows_is_said(pack_pages):
+    assert ("Tide: she drifts with the tide or current the set-up page's special rules give; where they give none, she "
+            "only swings") in _reference(pack_pages)

@@ -16,7 +16,7 @@ from .trackers import no_effect_text
 from types import SimpleNamespace
 
 from ...render.kit import readings_page, turn_card
-from .words import need, ranges_text, reading, readings, row_text, signed, sinks_in
+from .words import need, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, step_kn
 
 
 def _heading(text: str) -> Heading:
@@ -99,7 +99,7 @@ def movement(derived: list, ctx) -> list[Block]:
         text += ", but double-ended sidewheelers go as fast astern"
     text += (f". Speed 0: drift {number(dr['inches'])} in a turn with the tide; {number(dr['swing_clockwise_on'])} on 1d6 "
              f"swings her {number(dr['swing_deg'])}° clockwise, {number(dr['swing_anticlockwise_on'])} anticlockwise. "
-             f"Below 0: sinks in {sinks_in(t)} turns.")
+             f"Tide: {reading(t, 'Tide')}. Below 0: sinks in {sinks_in(t)} turns. Speed lost: {reading(t, 'Speed lost')}.")
     g = t.require("grounding").rows
     drafts = sorted({s.draft_ft for s in ships if s.draft_ft is not None})
     shoals = (f"Entering a shoal: {g['shallow_shoal_dice']}d6 (shallow) or {g['deep_shoal_dice']}d6 (deep shoal) must "
@@ -110,7 +110,7 @@ def movement(derived: list, ctx) -> list[Block]:
     avoided = signed(modifier(t, "avoided_collision")[0])
     contact = (f"End-on contact only grinds past: both lose {number(c['end_on_loss_kn'])} knot and neither fires. "
                f"Contact without a RAM order: the striker avoids it on {number(c['avoid_on'])}+ (1d6), shooting "
-               f"{avoided}; otherwise treat it as a ram.")
+               f"{avoided}; otherwise treat it as a ram. Striker: {reading(t, 'Collisions')}.")
     return [_heading("Movement"), _body(text),
             _heading("Shoals"), _body(shoals),
             _heading("Ramming: bow into the target's side"),
@@ -125,8 +125,18 @@ def special_effects(ctx) -> list[Block]:
     t = ctx.tables
     return [_heading("Special effects, roll 2d6"),
             _two([[r["roll"], row_text(r, "effect", "special_effects")] for r in t.require("special_effects").rows]),
-            _body(f"FIRE: {reading(t, 'Putting out a FIRE')}. Abandoned: {reading(t, 'Abandoned')}. Moves (6): "
-                  f"{reading(t, '1d6 moves')}. Sinking: {reading(t, 'Sinking countdown')}.")]
+            _body(f"FIRE: {reading(t, 'Putting out a FIRE')}. Abandoned: {reading(t, 'Abandoned')}. Shutter (6): "
+                  f"{reading(t, 'Jammed shutter')}; {reading(t, '1d6 moves')}. {funnel_boxes(t)}"
+                  f"Fouled, boiler (9, 12): {reading(t, 'Drift to a stop')}. Sinking: {reading(t, 'Sinking countdown')}.")]
+
+
+def funnel_boxes(tables) -> str:
+    """How the funnel's knots are struck on the speed track: 'Funnel (8): strike 4 SPEED boxes, never past 0. '."""
+    row = special_effect(tables, "funnel")
+    if row is None or "knots" not in row:
+        return ""
+    boxes = round(float(row["knots"]) / step_kn(tables))
+    return f"Funnel ({row['roll']}): strike {boxes} SPEED boxes, never past 0 (a funnel does not sink her). "
 
 
 def filled_readings(tables) -> SimpleNamespace:
