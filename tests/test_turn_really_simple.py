@@ -53,7 +53,7 @@ def test_every_card_and_orders_log_page_carries_the_turn_strip_with_both_fire_wi
     for page in sheet_pages:
         for k, row in enumerate(phases, 1):
             assert f"{k} {row['phase']}" in page, (row["phase"], page[:120])
-        assert "fire: ships not turning, forts" in page and "fire: those not yet fired (ships: not turning)" in page
+        assert "fire: ships not turning, forts" in page and "fire: guns not yet fired (ships: not turning)" in page
 
 
 def test_the_quick_reference_prints_the_sequence_of_play_phase_by_phase(pack_pages, ctx):
@@ -395,3 +395,16 @@ def test_the_striker_in_simultaneous_movement_and_side_contact_are_defined(pack_
 def test_the_tide_a_drifting_ship_follows_is_said(pack_pages):
     assert ("Tide: she drifts with the tide or current the set-up page's special rules give; where they give none, she "
             "only swings") in _reference(pack_pages)
+
+
+def test_the_lashed_pair_rule_agrees_with_the_scenarios_the_pairs_inboard_guns(pack_pages):
+    qr = _reference(pack_pages)
+    assert "Lashed pairs: move as one ship at the slower's speed; the pair's inboard guns (the sides lashed together)" \
+           " cannot fire" in qr
+    assert "outer ship" not in " ".join(pack_pages)
+
+
+def test_the_second_fire_window_is_for_guns_not_yet_fired(pack_pages):
+    assert "2nd fire as the 1st fire; a gun fires once a turn guns not yet fired (ships: not turning)" in \
+           _reference(pack_pages)
+    assert "those not yet fired" not in " ".join(pack_pages)
