@@ -408,3 +408,11 @@ def test_the_second_fire_window_is_for_guns_not_yet_fired(pack_pages):
     assert "2nd fire as the 1st fire; a gun fires once a turn guns not yet fired (ships: not turning)" in \
            _reference(pack_pages)
     assert "those not yet fired" not in " ".join(pack_pages)
+
+
+def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifier(pack_pages, ctx):
+    qr = _reference(pack_pages)
+    assert "Large rifle +4" in qr and "Rifled gun" not in qr
+    assert "rifled +1, already in each factor printed here and on the cards (do not add it again)" in qr
+    for row in ctx.tables.require("shooting_modifiers").rows:  # every other modifier is still listed
+        assert row["key"] == "rifled" or row["label"] in qr, row

@@ -50,11 +50,13 @@ def shooting(derived: list, ctx) -> Block:
         parts += [Table(rows, header=["gun \\ armour"] + [str(a) for a in armours], widths=[gun_w] + [1] * len(armours),
                         align=["left"] + ["centre"] * len(armours), **need_table),
                   Note("cells: the d6 roll needed at effective range before other modifiers", **st["reference_note"])]
-    parts.append(_modifiers([[r["label"], signed(r["modifier"])] for r in t.require("shooting_modifiers").rows],
-                            header=["Modifier", ""]))
+    # the rifle's +1 is in every factor printed (Large rifle +4, a card's LR +4): listed again it was added twice
+    parts.append(_modifiers([[r["label"], signed(r["modifier"])] for r in t.require("shooting_modifiers").rows
+                             if r.get("key") != "rifled"], header=["Modifier", ""]))
     sizes = "; ".join(f"{r['size']} +{r['fire_factor']}" for r in t.require("gun_sizes").rows)
     rifled = signed(modifier(t, "rifled")[0])
-    parts.append(_body(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}."))
+    parts.append(_body(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
+                       "printed here and on the cards (do not add it again)."))
     parts += [_heading("On a hit, roll 1d6"),
               _two([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows])]
     parts.append(_body(f"A gun lost: {reading(t, 'Which gun is lost')}. Guns that bear: {reading(t, 'Guns that bear')}. "
