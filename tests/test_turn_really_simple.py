@@ -416,3 +416,10 @@ def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifie
     assert "rifled +1, already in each factor printed here and on the cards (do not add it again)" in qr
     for row in ctx.tables.require("shooting_modifiers").rows:  # every other modifier is still listed
         assert row["key"] == "rifled" or row["label"] in qr, row
+
+
+def test_the_orders_log_says_which_row_of_a_lashed_pair_takes_the_pairs_move(pack_pages):
+    log = next(p for p in pack_pages if "Orders log · Union" in p)
+    assert ("the pair moves as one at the slower's speed (write the pair's move once, in Brooklyn's row above; in the ↳ "
+            "row only her own target)") in log
+    assert "consort's row" not in log

@@ -187,7 +187,8 @@ def orders_intro(title: str, ctx, lashed: str = "") -> Block:
                        f"a speed change (at most {change} knots a turn), RAM, the target. Example: 4 R · 4 L · +{change}. "
                        "An order the opponent cannot read is read against you."
                        + (f" ↳ {lashed}: lashed to {lashed}; the pair moves as one at the slower's speed (write the "
-                          "order once, on the consort's row)." if lashed else ""), **st["orders_how"])],
+                          f"pair's move once, in {lashed}'s row above; in the ↳ row only her own target)."
+                          if lashed else ""), **st["orders_how"])],
                  **st["orders_intro"])
 
 
