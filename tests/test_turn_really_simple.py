@@ -423,3 +423,11 @@ def test_the_orders_log_says_which_row_of_a_lashed_pair_takes_the_pairs_move(pac
     assert ("the pair moves as one at the slower's speed (write the pair's move once, in Brooklyn's row above; in the ↳ "
             "row only her own target)") in log
     assert "consort's row" not in log
+
+
+def test_the_helmsman_box_has_a_turn_to_write_as_the_other_lasting_effects_do(library, ctx, pack_pages):
+    hartford = next((u, d) for u, d in _units(library, ctx) if u.id == "uss-hartford")
+    texts = " ".join(sheet.card(*hartford, ctx).texts())
+    assert "helmsman T__" in texts and "shutter T__" in texts
+    cards = next(p for p in pack_pages if "Ship data cards" in p)
+    assert "T__: the turn a lasting effect ends (two moves a turn)" in cards

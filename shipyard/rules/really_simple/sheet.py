@@ -113,15 +113,16 @@ UNTIL = "T__"  # written in: the turn it ends, once its dice are thrown (short: 
 
 
 def lasts(tables, tracker: str) -> bool:
-    """Whether a special effect lasts a thrown number of moves or turns ('jammed for 1d6 moves'): its row(s) of
-    special_effects name dice and moves or turns, so its box has a blank for the turn it ends."""
+    """Whether a special effect lasts a thrown number of moves or turns ('jammed for 1d6 moves') or one full turn
+    (the helmsman's): its row of special_effects says so, and its box has a blank for the turn it ends."""
     row = special_effect(tables, tracker)
-    return row is not None and bool(re.search(r"\d*d\d+\s+(moves|turns)", row_text(row, "effect", "special_effects")))
+    return row is not None and bool(re.search(r"(\d*d\d+|one full)\s+(moves|turns?)\b",
+                                              row_text(row, "effect", "special_effects")))
 
 
 # the special effects' boxes on a card, in the order of the 2d6 table: (tracker, label, boxes); a row's mark in
 # special_effects stands for the label, and boxes named by a field are that many (FIRE: a box per turn it burns)
-SPECIAL_CHECKS = (("sunk", "DESTROYED", 1), ("helmsman", "helmsman", 1), ("list_port", "list port", 1),
+SPECIAL_CHECKS = (("sunk", "DESTROYED", 1), ("helmsman", "helmsman", LASTS), ("list_port", "list port", 1),
                   ("list_starboard", "list stbd", 1), ("shutter", "shutter", LASTS),
                   ("steam_pipes", "steam pipes", 1), ("funnel", "funnel", 1),
                   ("fouled", "screw fouled", LASTS), ("steering", "steering", LASTS),
@@ -156,7 +157,7 @@ def cards_header(ctx) -> Block:
     key = Runs([("Ship data cards  ", "bold"),
                 (f"A SPEED box per {step} kn lost; past 0 she sinks in {sinks_in(t)} turns: write the turn at SINKS "
                  f"{UNTIL} (magazine: now). Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET "
-                 f"all round; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a 1d6-long effect "
+                 f"all round; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a lasting effect "
                  f"ends (two moves a turn). FIRE: a box a turn, {number(t.require('fire').rows['put_out_on'])}+ on 1d6 "
                  "puts it out; after the last, ABANDONED.",
                  "regular")],
