@@ -82,7 +82,7 @@ def test_brooklyn_card_groups_her_guns_port_starboard_and_pivot(library, ctx):
     brooklyn = next((u, d) for u, d in _units(library, ctx) if u.id == "uss-brooklyn")
     rows = next(b for b in walk(sheet.card(*brooklyn, ctx)) if isinstance(b, GunRows))
     got = [(t.label, t.count, t.note) for t in rows.tracks]
-    assert got[:2] == [("PORT L +3", 10, "10 × 9-inch Dahlgren smoothbore"), ("STBD L +3", 10, "as PORT")]
+    assert got[:2] == [("PORT L +3", 10, "9-inch Dahlgren smoothbore"), ("STBD L +3", 10, "as PORT")]
     assert [label for label, _, _ in got[2:]] == ["PIVOT MR +3", "PIVOT S +1"]
     assert sum(n for _, n, _ in got) == brooklyn[1].stats.gun_count == 25
 
@@ -431,3 +431,20 @@ def test_the_helmsman_box_has_a_turn_to_write_as_the_other_lasting_effects_do(li
     assert "helmsman T__" in texts and "shutter T__" in texts
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "T__: the turn a lasting effect ends (two moves a turn)" in cards
+
+
+def test_a_gun_groups_name_sits_beside_its_boxes_not_under_them_on_mobile_bays_cards(library, ctx):
+    from shipyard.render.paper import PAPERS
+
+    grid = sheet.style()["cards"]  # the card's inner width on A4: a column of the grid, less the panel's padding
+    width = (PAPERS["a4"].printable.w - (grid["columns"] - 1) * grid["gap"]) / grid["columns"] \
+        - 2 * sheet.style()["card"]["padding"]
+    under = []
+    for unit, d in _units(library, ctx):
+        if d.stats.is_fort:
+            continue
+        rows = next(b for b in walk(sheet.card(unit, d, ctx)) if isinstance(b, GunRows))
+        _, laid = rows._layout(width)
+        under += [(unit.name, t.label, t.note) for t, _, n, _, _, below in laid if below and n == 1 and "; " not in t.note]
+    assert not under  # Brooklyn's "10 × 9-inch Dahlgren smoothbore" fell below her PORT boxes
+

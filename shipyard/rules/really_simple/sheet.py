@@ -79,7 +79,8 @@ def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
     groups = gun_groups(s, ctx.tables, unit, ctx.library)
     if not groups:
         return Note("no guns" if s.is_fort else "no guns: ram only", **style()["no_guns"])
-    notes = ["; ".join(g.names) for g in groups]
+    # a group of one gun model is named without its count (its boxes count it), so the name fits beside the boxes
+    notes = ["; ".join(g.names) if len(g.names) > 1 else g.names[0].split(" × ", 1)[-1] for g in groups]
     for k, g in enumerate(groups):  # a starboard battery that matches the port one is said once
         port = next((p for p in groups[:k] if p.bears == "port" and (p.size, p.rifled) == (g.size, g.rifled)), None)
         if g.bears == "starboard" and port is not None and port.names == g.names:
