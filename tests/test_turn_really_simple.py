@@ -448,3 +448,9 @@ def test_a_gun_groups_name_sits_beside_its_boxes_not_under_them_on_mobile_bays_c
         under += [(unit.name, t.label, t.note) for t, _, n, _, _, below in laid if below and n == 1 and "; " not in t.note]
     assert not under  # Brooklyn's "10 × 9-inch Dahlgren smoothbore" fell below her PORT boxes
 
+
+
+def test_a_fort_card_has_no_walls_box_since_no_rule_reads_it_in_play(library, ctx):
+    morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
+    boxes = next(b for b in walk(sheet.card(*morgan, ctx)) if isinstance(b, StatBoxes))
+    assert [label for label, _ in boxes.items] == ["ARMOUR", "GUNS", "ON ONE SHIP", "MOVES"]

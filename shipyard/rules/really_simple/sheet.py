@@ -51,8 +51,8 @@ def card_heading(unit, d, ctx) -> Block:
 
 def stat_boxes(s: ReallySimpleStats, unit, ctx) -> Block:
     if s.is_fort:
-        walls = getattr(getattr(unit, "walls", None), "material", None)
-        items = [("ARMOUR", s.armour), ("WALLS", walls.value if walls is not None else "–"), ("GUNS", s.gun_count),
+        # no WALLS box: the walls give the armour number (fort_walls) and no rule reads them in play
+        items = [("ARMOUR", s.armour), ("GUNS", s.gun_count),
                  ("ON ONE SHIP", fort_guns_bearing(ctx.tables, s.gun_count)), ("MOVES", "fixed")]
     else:
         items = [("ARMOUR", s.armour), ("AHEAD", f"{kn(s.speed_kn)} kn"),
