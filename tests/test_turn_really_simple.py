@@ -454,3 +454,23 @@ def test_a_fort_card_has_no_walls_box_since_no_rule_reads_it_in_play(library, ct
     morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
     boxes = next(b for b in walk(sheet.card(*morgan, ctx)) if isinstance(b, StatBoxes))
     assert [label for label, _ in boxes.items] == ["ARMOUR", "GUNS", "ON ONE SHIP", "MOVES"]
+
+
+def test_the_counters_have_a_named_chit_per_fort_and_struck_avoided_and_steam_markers(tmp_path):
+    run = in_process("counters", "--rules", "really-simple", "mobile-bay-1864", "--backs", "-o", tmp_path / "c.pdf")
+    assert run.code == 0, run.err
+    front, back = [_flat(p) for p in pdf_page_texts(tmp_path / "c.pdf")][:2]
+    for fort in ("Fort Morgan", "Fort Gaines"):
+        assert f"{fort} FORT" in front and fort in back, fort
+    assert "STRUCK drifts, fires no more; lost to her side" in front
+    assert "AVOIDED COLLISION shoots −1 this turn" in front  # the shooting modifier's value, filled from its table
+    assert "STEAM FILLED shoots −1 from now on" in front
+    assert front.count("KN AHEAD") == 22  # the forts' chits are no speed chits
+
+
+def test_every_marker_prints_at_6_pt_or_more(ctx):
+    from shipyard.rules.really_simple import counters
+
+    for m in counters.markers(ctx):
+        title_pt, _, note_pt, _ = counters._marker_layout(m)
+        assert title_pt >= 6.0 and note_pt >= 6.0, (m.title, title_pt, note_pt)
