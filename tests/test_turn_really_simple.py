@@ -474,3 +474,13 @@ def test_every_marker_prints_at_6_pt_or_more(ctx):
     for m in counters.markers(ctx):
         title_pt, _, note_pt, _ = counters._marker_layout(m)
         assert title_pt >= 6.0 and note_pt >= 6.0, (m.title, title_pt, note_pt)
+
+
+def test_the_quick_reference_has_a_turn_track_of_the_games_turns(pack_pages, tmp_path):
+    qr = _reference(pack_pages)
+    assert "Turn track: strike each turn as it ends TURN " + " ".join(map(str, range(1, 13))) in qr  # Mobile Bay: 12
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--turns", "20", "--no", "sheets", "-o",
+                     tmp_path, "--jobs", "1")
+    assert run.code == 0, run.err
+    text = _flat(" ".join(pdf_page_texts(next(tmp_path.glob("*.pdf")))))
+    assert "TURN " + " ".join(map(str, range(1, 21))) in text

@@ -86,6 +86,17 @@ def torpedoes(derived: list, ctx) -> list[Block]:
             _two([[r["roll"], r["effect"]] for r in t.require("torpedoes").rows])]
 
 
+def turn_track(ctx) -> list[Block]:
+    """A box a turn for the game's turns (play_aids.game_turns), to strike as each ends: where the players keep
+    count for the events, the sinking countdowns and the T__ written on the cards."""
+    from ...render.kit import SpeedCell, SpeedRow, SpeedTrack
+    from ..play_aids import game_turns
+
+    cells = [SpeedCell(str(k), strong=k % 5 == 0) for k in range(1, game_turns(ctx) + 1)]
+    return [_heading("Turn track: strike each turn as it ends"),
+            SpeedTrack([SpeedRow("TURN", cells)], **style()["speed_track"])]
+
+
 def movement(derived: list, ctx) -> list[Block]:
     t = ctx.tables
     ships = [d.stats for d in derived if not d.stats.is_fort]
@@ -157,7 +168,7 @@ def quick_reference(doc, derived: list, ctx) -> None:
     """One page (more only if it must) of what the units in play use: the sequence of play, then two columns; then
     what the text leaves open (render.kit.readings_page), on the same page where it fits."""
     st = style()
-    left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx)], **st["reference_stack"])
+    left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx), *turn_track(ctx)], **st["reference_stack"])
     right = Stack(special_effects(ctx) + movement(derived, ctx), **st["reference_stack"])
     title = Text("Really Simple ACW Naval Rules · quick reference", **st["reference_title"])
     turn = turn_card(ctx.tables, st, title="The turn: sequence of play")
