@@ -98,11 +98,12 @@ def test_effects_that_last_1d6_moves_or_turns_have_a_blank_for_the_turn_they_end
     hartford = next((u, d) for u, d in mobile_bay_derived if u.id == "uss-hartford")
     row = next(b for b in _walk(sheet.card(*hartford, ctx)) if type(b).__name__ == "CheckRow")
     lasting = {c.tracker for c in row.checks if sheet.UNTIL in c.label}
-    # the rows that say "for 1d6 moves / 1d6 turns": shutter (6), screw fouled (9), steering (10); not fire or boiler
+    # the rows that say "for 1d6 moves / 1d6 turns" or "one full turn": helmsman (3), shutter (6), screw fouled (9),
+    # steering (10); not fire or boiler
     expected = {o.tracker for o in trackers().outcomes if o.table == "special_effects"
                 for r in ctx.tables.require("special_effects").rows
-                if str(r["roll"]) == o.row and re.search(r"1d6 (moves|turns)", r["effect"])}
-    assert expected == {"shutter", "fouled", "steering"}
+                if str(r["roll"]) == o.row and re.search(r"(1d6|one full) (moves|turns?)", r["effect"])}
+    assert expected == {"helmsman", "shutter", "fouled", "steering"}
     assert lasting == expected
 
 

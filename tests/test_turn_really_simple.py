@@ -53,7 +53,7 @@ def test_every_card_and_orders_log_page_carries_the_turn_strip_with_both_fire_wi
     for page in sheet_pages:
         for k, row in enumerate(phases, 1):
             assert f"{k} {row['phase']}" in page, (row["phase"], page[:120])
-        assert "fire: ships not turning, forts" in page and "fire: those not yet fired (ships: not turning)" in page
+        assert "fire: ships not turning, forts" in page and "fire: guns not yet fired (ships: not turning)" in page
 
 
 def test_the_quick_reference_prints_the_sequence_of_play_phase_by_phase(pack_pages, ctx):
@@ -82,7 +82,7 @@ def test_brooklyn_card_groups_her_guns_port_starboard_and_pivot(library, ctx):
     brooklyn = next((u, d) for u, d in _units(library, ctx) if u.id == "uss-brooklyn")
     rows = next(b for b in walk(sheet.card(*brooklyn, ctx)) if isinstance(b, GunRows))
     got = [(t.label, t.count, t.note) for t in rows.tracks]
-    assert got[:2] == [("PORT L +3", 10, "10 × 9-inch Dahlgren smoothbore"), ("STBD L +3", 10, "as PORT")]
+    assert got[:2] == [("PORT L +3", 10, "9-inch Dahlgren smoothbore"), ("STBD L +3", 10, "as PORT")]
     assert [label for label, _, _ in got[2:]] == ["PIVOT MR +3", "PIVOT S +1"]
     assert sum(n for _, n, _ in got) == brooklyn[1].stats.gun_count == 25
 
@@ -186,7 +186,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
                   "a fort fires once a turn, in either window, as a stationary firer",
-                  "Moves (6): a move is a half move"):
+                  "shutter T__; a move is a half move"):
         assert words in qr, words
 
 
@@ -324,3 +324,163 @@ def test_the_roster_keeps_the_scenario_divisions_and_no_page_holds_only_its_char
         assert division in roster, division
     assert roster.count("Ship or fort") == 2  # one header a side, the divisions under it
     assert not [p for p in pages if p.startswith("Speed against armour")]
+
+
+# ---------------------------------------------------------------------------------------------- round 2: the player's rulebook moments
+
+
+def _reference(pack_pages) -> str:
+    return next(p for p in pack_pages if "quick reference" in p)
+
+
+def test_the_torpedo_rule_says_two_rolls_and_that_density_has_no_modifier(pack_pages):
+    qr = _reference(pack_pages)
+    assert "a torpedo strikes on 6; then roll 1d6 again for what it does (below)" in qr
+    assert "Density: every field plays alike: a set-up's density (sparse, moderate ...) has no modifier" in qr
+
+
+def test_a_forts_share_is_at_most_at_one_ship_and_the_rest_may_fire_at_others(pack_pages):
+    qr = _reference(pack_pages)
+    assert ("a fort brings a third (rounded up) of its guns to bear on any one ship, at most, its owner picking which "
+            "of the guns whose sector holds her; each gun fires once a turn, so the others may fire at other ships") in qr
+
+
+def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_the_reference(pack_pages, tmp_path):
+    cards = next(p for p in pack_pages if "Ship data cards" in p)
+    assert "a gun lost is the largest gun that bears on the firer (if none bears, her largest gun)" in cards
+    assert "takes the largest gun that bears on the firer (if none bears, her largest gun)" in _reference(pack_pages)
+
+
+def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(pack_pages):
+    assert any("Fort Morgan: silenced" in p for p in pack_pages)  # the scenario scores it
+    assert ("Silenced: a fort is silenced when every gun box on its card is struck, or it is abandoned or destroyed"
+            in _reference(pack_pages))
+
+
+def test_a_jammed_shutter_says_what_it_does_and_that_a_fort_suffers_it_too(pack_pages, library, ctx):
+    assert ("Shutter (6): the gun nearest the firer (a fort's too) cannot fire until the turn written at shutter T__"
+            in _reference(pack_pages))
+    morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
+    assert "shutter" in recorded(sheet.card(*morgan, ctx))  # the fort's card has the box the rule names
+
+
+def test_a_speed_box_cuts_top_speed_and_speed_now_and_the_funnel_is_four_boxes(pack_pages):
+    qr = _reference(pack_pages)
+    assert ("Speed lost: each SPEED box struck takes ½ knot off her top speed; going faster than that, she slows to "
+            "it at once") in qr
+    assert "Funnel (8): strike 4 SPEED boxes, never past 0 (a funnel does not sink her)" in qr
+
+
+def test_a_house_ruled_funnel_strikes_its_own_number_of_boxes(ctx):
+    from dataclasses import replace
+
+    from shipyard.rules.tables import Tables
+
+    effects = ctx.tables.require("special_effects")
+    rows = [dict(r, knots=3) if str(r["roll"]) == "8" else r for r in effects.rows]
+    tables = Tables({**ctx.tables, "special_effects": replace(effects, rows=rows)})
+    assert reference.funnel_boxes(tables).startswith("Funnel (8): strike 6 SPEED boxes")
+
+
+def test_drift_to_a_stop_gives_its_rate_and_what_it_means_for_a_lashed_pair(pack_pages):
+    assert ("Fouled, boiler (9, 12): a fouled screw or holed boiler slows her 2 knots a turn to 0, then she drifts; a "
+            "lashed ship has lost all speed at once, and her consort carries the pair") in _reference(pack_pages)
+
+
+def test_the_striker_in_simultaneous_movement_and_side_contact_are_defined(pack_pages):
+    assert ("Striker: the striker is the ship whose bow meets the other's side (each, if both do); side to side, or end "
+            "to end, is end-on contact, never a ram") in _reference(pack_pages)
+
+
+def test_the_tide_a_drifting_ship_follows_is_said(pack_pages):
+    assert ("Tide: she drifts with the tide or current the set-up page's special rules give; where they give none, she "
+            "only swings") in _reference(pack_pages)
+
+
+def test_the_lashed_pair_rule_agrees_with_the_scenarios_the_pairs_inboard_guns(pack_pages):
+    qr = _reference(pack_pages)
+    assert "Lashed pairs: move as one ship at the slower's speed; the pair's inboard guns (the sides lashed together)" \
+           " cannot fire" in qr
+    assert "outer ship" not in " ".join(pack_pages)
+
+
+def test_the_second_fire_window_is_for_guns_not_yet_fired(pack_pages):
+    assert "2nd fire as the 1st fire; a gun fires once a turn guns not yet fired (ships: not turning)" in \
+           _reference(pack_pages)
+    assert "those not yet fired" not in " ".join(pack_pages)
+
+
+def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifier(pack_pages, ctx):
+    qr = _reference(pack_pages)
+    assert "Large rifle +4" in qr and "Rifled gun" not in qr
+    assert "rifled +1, already in each factor printed here and on the cards (do not add it again)" in qr
+    for row in ctx.tables.require("shooting_modifiers").rows:  # every other modifier is still listed
+        assert row["key"] == "rifled" or row["label"] in qr, row
+
+
+def test_the_orders_log_says_which_row_of_a_lashed_pair_takes_the_pairs_move(pack_pages):
+    log = next(p for p in pack_pages if "Orders log · Union" in p)
+    assert ("the pair moves as one at the slower's speed (write the pair's move once, in Brooklyn's row above; in the ↳ "
+            "row only her own target)") in log
+    assert "consort's row" not in log
+
+
+def test_the_helmsman_box_has_a_turn_to_write_as_the_other_lasting_effects_do(library, ctx, pack_pages):
+    hartford = next((u, d) for u, d in _units(library, ctx) if u.id == "uss-hartford")
+    texts = " ".join(sheet.card(*hartford, ctx).texts())
+    assert "helmsman T__" in texts and "shutter T__" in texts
+    cards = next(p for p in pack_pages if "Ship data cards" in p)
+    assert "T__: the turn a lasting effect ends (two moves a turn)" in cards
+
+
+def test_a_gun_groups_name_sits_beside_its_boxes_not_under_them_on_mobile_bays_cards(library, ctx):
+    from shipyard.render.paper import PAPERS
+
+    grid = sheet.style()["cards"]  # the card's inner width on A4: a column of the grid, less the panel's padding
+    width = (PAPERS["a4"].printable.w - (grid["columns"] - 1) * grid["gap"]) / grid["columns"] \
+        - 2 * sheet.style()["card"]["padding"]
+    under = []
+    for unit, d in _units(library, ctx):
+        if d.stats.is_fort:
+            continue
+        rows = next(b for b in walk(sheet.card(unit, d, ctx)) if isinstance(b, GunRows))
+        _, laid = rows._layout(width)
+        under += [(unit.name, t.label, t.note) for t, _, n, _, _, below in laid if below and n == 1 and "; " not in t.note]
+    assert not under  # Brooklyn's "10 × 9-inch Dahlgren smoothbore" fell below her PORT boxes
+
+
+
+def test_a_fort_card_has_no_walls_box_since_no_rule_reads_it_in_play(library, ctx):
+    morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
+    boxes = next(b for b in walk(sheet.card(*morgan, ctx)) if isinstance(b, StatBoxes))
+    assert [label for label, _ in boxes.items] == ["ARMOUR", "GUNS", "ON ONE SHIP", "MOVES"]
+
+
+def test_the_counters_have_a_named_chit_per_fort_and_struck_avoided_and_steam_markers(tmp_path):
+    run = in_process("counters", "--rules", "really-simple", "mobile-bay-1864", "--backs", "-o", tmp_path / "c.pdf")
+    assert run.code == 0, run.err
+    front, back = [_flat(p) for p in pdf_page_texts(tmp_path / "c.pdf")][:2]
+    for fort in ("Fort Morgan", "Fort Gaines"):
+        assert f"{fort} FORT" in front and fort in back, fort
+    assert "STRUCK drifts, fires no more; lost to her side" in front
+    assert "AVOIDED COLLISION shoots −1 this turn" in front  # the shooting modifier's value, filled from its table
+    assert "STEAM FILLED shoots −1 from now on" in front
+    assert front.count("KN AHEAD") == 22  # the forts' chits are no speed chits
+
+
+def test_every_marker_prints_at_6_pt_or_more(ctx):
+    from shipyard.rules.really_simple import counters
+
+    for m in counters.markers(ctx):
+        title_pt, _, note_pt, _ = counters._marker_layout(m)
+        assert title_pt >= 6.0 and note_pt >= 6.0, (m.title, title_pt, note_pt)
+
+
+def test_the_quick_reference_has_a_turn_track_of_the_games_turns(pack_pages, tmp_path):
+    qr = _reference(pack_pages)
+    assert "Turn track: strike each turn as it ends TURN " + " ".join(map(str, range(1, 13))) in qr  # Mobile Bay: 12
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--turns", "20", "--no", "sheets", "-o",
+                     tmp_path, "--jobs", "1")
+    assert run.code == 0, run.err
+    text = _flat(" ".join(pdf_page_texts(next(tmp_path.glob("*.pdf")))))
+    assert "TURN " + " ".join(map(str, range(1, 21))) in text

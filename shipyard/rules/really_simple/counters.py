@@ -68,18 +68,23 @@ def speed_chits(units) -> tuple[list[tuple[float, int]], list[tuple[float, int]]
 
 @dataclass
 class ShipChit:
-    """A ship's own speed chit: her name over a blank for her speed in pencil (its back: astern, grey)."""
+    """A ship's own speed chit: her name over a blank for her speed in pencil (its back: astern, grey); a fort's
+    chit (fort): its name over FORT, both sides, to stand for it on the table."""
 
     name: str
+    fort: bool = False
 
 
 SHIP_CHIT_WORDS = ("KN AHEAD", "KN ASTERN")  # under the pencilled speed: the front, and the back (or the fold)
+FORT_CHIT_WORDS = ("FORT", "FORT")  # a fort has no speed: its chit only names it
 
 
 def ship_chits(units) -> list[tuple[str, str, Any]]:
     """One speed chit per ship in play, named: a fleet that keeps station at one speed never runs out of chits of
-    that value (the review's line of eleven ships at 7 knots had four), and a chit belongs to its model."""
-    return [("", SHIP_CHIT_WORDS[0], ShipChit(u.name)) for _, u, d in units if not d.stats.is_fort]
+    that value (the review's line of eleven ships at 7 knots had four), and a chit belongs to its model; then one
+    named chit per fort (a fort has no model to stand on the table)."""
+    ships = [("", SHIP_CHIT_WORDS[0], ShipChit(u.name)) for _, u, d in units if not d.stats.is_fort]
+    return ships + [("", FORT_CHIT_WORDS[0], ShipChit(u.name, fort=True)) for _, u, d in units if d.stats.is_fort]
 
 
 def counters(doc, units: list, ctx, fold: bool = False, backs: bool = False) -> None:
@@ -145,8 +150,9 @@ def _face(chit: tuple, back: bool = False) -> list:
         fits = lambda n: text_width(n, SHIP_NAME_PT, "bold", "condensed") <= CHIT - STYLE.numbers["title_margin"]  # noqa: E731
         name = fitting_name(style.name, fits)
         lines = [name] if fits(name) else name.split()  # a name too long for one line: a word a line
-        return [(st["ground"], ASTERN_SHADE if back else None), (st["title"], Lines(lines, size=SHIP_NAME_PT)),
-                (st["unit"], SHIP_CHIT_WORDS[1] if back else SHIP_CHIT_WORDS[0])]
+        words = FORT_CHIT_WORDS if style.fort else SHIP_CHIT_WORDS
+        return [(st["ground"], ASTERN_SHADE if back and not style.fort else None),
+                (st["title"], Lines(lines, size=SHIP_NAME_PT)), (st["unit"], words[1] if back else words[0])]
     if isinstance(style, Marker):
         tsize, words, nsize, lines = _marker_layout(style)
         return [(st["ground"], style.shade if not back else BACK_SHADE),

@@ -16,7 +16,7 @@ from .trackers import no_effect_text
 from types import SimpleNamespace
 
 from ...render.kit import readings_page, turn_card
-from .words import need, ranges_text, reading, readings, row_text, signed, sinks_in
+from .words import need, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, step_kn
 
 
 def _heading(text: str) -> Heading:
@@ -50,11 +50,13 @@ def shooting(derived: list, ctx) -> Block:
         parts += [Table(rows, header=["gun \\ armour"] + [str(a) for a in armours], widths=[gun_w] + [1] * len(armours),
                         align=["left"] + ["centre"] * len(armours), **need_table),
                   Note("cells: the d6 roll needed at effective range before other modifiers", **st["reference_note"])]
-    parts.append(_modifiers([[r["label"], signed(r["modifier"])] for r in t.require("shooting_modifiers").rows],
-                            header=["Modifier", ""]))
+    # the rifle's +1 is in every factor printed (Large rifle +4, a card's LR +4): listed again it was added twice
+    parts.append(_modifiers([[r["label"], signed(r["modifier"])] for r in t.require("shooting_modifiers").rows
+                             if r.get("key") != "rifled"], header=["Modifier", ""]))
     sizes = "; ".join(f"{r['size']} +{r['fire_factor']}" for r in t.require("gun_sizes").rows)
     rifled = signed(modifier(t, "rifled")[0])
-    parts.append(_body(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}."))
+    parts.append(_body(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
+                       "printed here and on the cards (do not add it again)."))
     parts += [_heading("On a hit, roll 1d6"),
               _two([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows])]
     parts.append(_body(f"A gun lost: {reading(t, 'Which gun is lost')}. Guns that bear: {reading(t, 'Guns that bear')}. "
@@ -66,7 +68,7 @@ def shooting(derived: list, ctx) -> Block:
     if forts:  # how a fort fires and what the tables' rows do to it, said where they are read
         share = reading(t, "Forts' guns")
         parts.append(_body(f"Forts (ours: not in the original text): {reading(t, 'Forts in the turn')}; {share}. "
-                           + nothing))
+                           f"Silenced: {reading(t, 'Silenced')}. " + nothing))
     return Stack(parts, **st["reference_stack"])
 
 
@@ -77,10 +79,22 @@ def torpedoes(derived: list, ctx) -> list[Block]:
     t = ctx.tables
     field = t.require("torpedo_field").rows
     text = (f"For each move a ship ends in a torpedo field or crosses one, roll {field['dice']}: a torpedo strikes on "
-            f"{number(field['strike_on'])}{'+' if int(field['strike_on']) < 6 else ''}. Forts are not struck. "
+            f"{number(field['strike_on'])}{'+' if int(field['strike_on']) < 6 else ''}; then roll {field['dice']} again "
+            f"for what it does (below). Density: {reading(t, 'Torpedo density')}. Forts are not struck. "
             "(Not in the original text: our tables.)")
     return [_heading("Torpedoes (mines)"), _body(text),
             _two([[r["roll"], r["effect"]] for r in t.require("torpedoes").rows])]
+
+
+def turn_track(ctx) -> list[Block]:
+    """A box a turn for the game's turns (play_aids.game_turns), to strike as each ends: where the players keep
+    count for the events, the sinking countdowns and the T__ written on the cards."""
+    from ...render.kit import SpeedCell, SpeedRow, SpeedTrack
+    from ..play_aids import game_turns
+
+    cells = [SpeedCell(str(k), strong=k % 5 == 0) for k in range(1, game_turns(ctx) + 1)]
+    return [_heading("Turn track: strike each turn as it ends"),
+            SpeedTrack([SpeedRow("TURN", cells)], **style()["speed_track"])]
 
 
 def movement(derived: list, ctx) -> list[Block]:
@@ -98,7 +112,7 @@ def movement(derived: list, ctx) -> list[Block]:
         text += ", but double-ended sidewheelers go as fast astern"
     text += (f". Speed 0: drift {number(dr['inches'])} in a turn with the tide; {number(dr['swing_clockwise_on'])} on 1d6 "
              f"swings her {number(dr['swing_deg'])}° clockwise, {number(dr['swing_anticlockwise_on'])} anticlockwise. "
-             f"Below 0: sinks in {sinks_in(t)} turns.")
+             f"Tide: {reading(t, 'Tide')}. Below 0: sinks in {sinks_in(t)} turns. Speed lost: {reading(t, 'Speed lost')}.")
     g = t.require("grounding").rows
     drafts = sorted({s.draft_ft for s in ships if s.draft_ft is not None})
     shoals = (f"Entering a shoal: {g['shallow_shoal_dice']}d6 (shallow) or {g['deep_shoal_dice']}d6 (deep shoal) must "
@@ -109,7 +123,7 @@ def movement(derived: list, ctx) -> list[Block]:
     avoided = signed(modifier(t, "avoided_collision")[0])
     contact = (f"End-on contact only grinds past: both lose {number(c['end_on_loss_kn'])} knot and neither fires. "
                f"Contact without a RAM order: the striker avoids it on {number(c['avoid_on'])}+ (1d6), shooting "
-               f"{avoided}; otherwise treat it as a ram.")
+               f"{avoided}; otherwise treat it as a ram. Striker: {reading(t, 'Collisions')}.")
     return [_heading("Movement"), _body(text),
             _heading("Shoals"), _body(shoals),
             _heading("Ramming: bow into the target's side"),
@@ -124,8 +138,18 @@ def special_effects(ctx) -> list[Block]:
     t = ctx.tables
     return [_heading("Special effects, roll 2d6"),
             _two([[r["roll"], row_text(r, "effect", "special_effects")] for r in t.require("special_effects").rows]),
-            _body(f"FIRE: {reading(t, 'Putting out a FIRE')}. Abandoned: {reading(t, 'Abandoned')}. Moves (6): "
-                  f"{reading(t, '1d6 moves')}. Sinking: {reading(t, 'Sinking countdown')}.")]
+            _body(f"FIRE: {reading(t, 'Putting out a FIRE')}. Abandoned: {reading(t, 'Abandoned')}. Shutter (6): "
+                  f"{reading(t, 'Jammed shutter')}; {reading(t, '1d6 moves')}. {funnel_boxes(t)}"
+                  f"Fouled, boiler (9, 12): {reading(t, 'Drift to a stop')}. Sinking: {reading(t, 'Sinking countdown')}.")]
+
+
+def funnel_boxes(tables) -> str:
+    """How the funnel's knots are struck on the speed track: 'Funnel (8): strike 4 SPEED boxes, never past 0. '."""
+    row = special_effect(tables, "funnel")
+    if row is None or "knots" not in row:
+        return ""
+    boxes = round(float(row["knots"]) / step_kn(tables))
+    return f"Funnel ({row['roll']}): strike {boxes} SPEED boxes, never past 0 (a funnel does not sink her). "
 
 
 def filled_readings(tables) -> SimpleNamespace:
@@ -144,7 +168,7 @@ def quick_reference(doc, derived: list, ctx) -> None:
     """One page (more only if it must) of what the units in play use: the sequence of play, then two columns; then
     what the text leaves open (render.kit.readings_page), on the same page where it fits."""
     st = style()
-    left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx)], **st["reference_stack"])
+    left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx), *turn_track(ctx)], **st["reference_stack"])
     right = Stack(special_effects(ctx) + movement(derived, ctx), **st["reference_stack"])
     title = Text("Really Simple ACW Naval Rules · quick reference", **st["reference_title"])
     turn = turn_card(ctx.tables, st, title="The turn: sequence of play")

@@ -51,8 +51,8 @@ def card_heading(unit, d, ctx) -> Block:
 
 def stat_boxes(s: ReallySimpleStats, unit, ctx) -> Block:
     if s.is_fort:
-        walls = getattr(getattr(unit, "walls", None), "material", None)
-        items = [("ARMOUR", s.armour), ("WALLS", walls.value if walls is not None else "–"), ("GUNS", s.gun_count),
+        # no WALLS box: the walls give the armour number (fort_walls) and no rule reads them in play
+        items = [("ARMOUR", s.armour), ("GUNS", s.gun_count),
                  ("ON ONE SHIP", fort_guns_bearing(ctx.tables, s.gun_count)), ("MOVES", "fixed")]
     else:
         items = [("ARMOUR", s.armour), ("AHEAD", f"{kn(s.speed_kn)} kn"),
@@ -79,7 +79,8 @@ def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
     groups = gun_groups(s, ctx.tables, unit, ctx.library)
     if not groups:
         return Note("no guns" if s.is_fort else "no guns: ram only", **style()["no_guns"])
-    notes = ["; ".join(g.names) for g in groups]
+    # a group of one gun model is named without its count (its boxes count it), so the name fits beside the boxes
+    notes = ["; ".join(g.names) if len(g.names) > 1 else g.names[0].split(" × ", 1)[-1] for g in groups]
     for k, g in enumerate(groups):  # a starboard battery that matches the port one is said once
         port = next((p for p in groups[:k] if p.bears == "port" and (p.size, p.rifled) == (g.size, g.rifled)), None)
         if g.bears == "starboard" and port is not None and port.names == g.names:
@@ -113,15 +114,16 @@ UNTIL = "T__"  # written in: the turn it ends, once its dice are thrown (short: 
 
 
 def lasts(tables, tracker: str) -> bool:
-    """Whether a special effect lasts a thrown number of moves or turns ('jammed for 1d6 moves'): its row(s) of
-    special_effects name dice and moves or turns, so its box has a blank for the turn it ends."""
+    """Whether a special effect lasts a thrown number of moves or turns ('jammed for 1d6 moves') or one full turn
+    (the helmsman's): its row of special_effects says so, and its box has a blank for the turn it ends."""
     row = special_effect(tables, tracker)
-    return row is not None and bool(re.search(r"\d*d\d+\s+(moves|turns)", row_text(row, "effect", "special_effects")))
+    return row is not None and bool(re.search(r"(\d*d\d+|one full)\s+(moves|turns?)\b",
+                                              row_text(row, "effect", "special_effects")))
 
 
 # the special effects' boxes on a card, in the order of the 2d6 table: (tracker, label, boxes); a row's mark in
 # special_effects stands for the label, and boxes named by a field are that many (FIRE: a box per turn it burns)
-SPECIAL_CHECKS = (("sunk", "DESTROYED", 1), ("helmsman", "helmsman", 1), ("list_port", "list port", 1),
+SPECIAL_CHECKS = (("sunk", "DESTROYED", 1), ("helmsman", "helmsman", LASTS), ("list_port", "list port", 1),
                   ("list_starboard", "list stbd", 1), ("shutter", "shutter", LASTS),
                   ("steam_pipes", "steam pipes", 1), ("funnel", "funnel", 1),
                   ("fouled", "screw fouled", LASTS), ("steering", "steering", LASTS),
@@ -156,7 +158,7 @@ def cards_header(ctx) -> Block:
     key = Runs([("Ship data cards  ", "bold"),
                 (f"A SPEED box per {step} kn lost; past 0 she sinks in {sinks_in(t)} turns: write the turn at SINKS "
                  f"{UNTIL} (magazine: now). Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET "
-                 f"all round; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a 1d6-long effect "
+                 f"all round; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a lasting effect "
                  f"ends (two moves a turn). FIRE: a box a turn, {number(t.require('fire').rows['put_out_on'])}+ on 1d6 "
                  "puts it out; after the last, ABANDONED.",
                  "regular")],
@@ -187,7 +189,8 @@ def orders_intro(title: str, ctx, lashed: str = "") -> Block:
                        f"a speed change (at most {change} knots a turn), RAM, the target. Example: 4 R · 4 L · +{change}. "
                        "An order the opponent cannot read is read against you."
                        + (f" ↳ {lashed}: lashed to {lashed}; the pair moves as one at the slower's speed (write the "
-                          "order once, on the consort's row)." if lashed else ""), **st["orders_how"])],
+                          f"pair's move once, in {lashed}'s row above; in the ↳ row only her own target)."
+                          if lashed else ""), **st["orders_how"])],
                  **st["orders_intro"])
 
 

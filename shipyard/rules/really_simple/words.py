@@ -29,19 +29,22 @@ _FIELD = re.compile(r"\{([a-z_]+)\.(?:([0-9a-z_+-]+)\.)?([a-z_]+)\}")
 
 def fill(template: str, tables: Tables, where: str) -> str:
     """A reminder with {table.key} names filled from the (house-ruled) mapping tables, and {table.ROLL.key} from
-    the row of a list table with that roll ({special_effects.11.turns}: how long a fire burns)."""
+    the row of a list table with that roll or key ({special_effects.11.turns}: how long a fire burns;
+    {shooting_modifiers.avoided_collision.modifier})."""
 
     def sub(m):
         name, roll, key = m.groups()
         t = tables.require(name)
         rows = t.rows
         if roll is not None:
-            rows = next((r for r in rows if isinstance(r, dict) and str(r.get("roll")) == roll), None) \
+            rows = next((r for r in rows if isinstance(r, dict) and roll in (str(r.get("roll")), r.get("key"))), None) \
                 if isinstance(rows, list) else None
         if not isinstance(rows, dict) or key not in rows:
             has = ', '.join(rows) if isinstance(rows, dict) else 'rows, not keys' if roll is None else f'no row {roll}'
             raise ShipyardError(f"{where}: {m.group(0)} names no value of table {name} ({t.tag()}); it has {has}")
-        return number(rows[key])
+        value = rows[key]
+        negative = isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0
+        return "−" + number(-value) if negative else number(value)  # a true minus, as the tables print a modifier
 
     return _FIELD.sub(sub, str(template))
 
@@ -177,8 +180,8 @@ def need(fire_factor: int, armour: int) -> str:
 
 # the readings a house-rules file may switch (tables fort_fire and gun_lost): the value's words in print
 FORT_BEARS = {"third": "a third (rounded up)", "all": "all"}
-GUN_LOST = {"heaviest": "the largest gun that bears on the firer",
-            "owner": "any gun that bears on the firer, the owner's choice"}
+GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears, her largest gun)",
+            "owner": "any gun that bears on the firer, the owner's choice (if none bears, any gun)"}
 OPTIONS = {"fort_fire": ("bears", FORT_BEARS), "gun_lost": ("choose", GUN_LOST)}
 
 
