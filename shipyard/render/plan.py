@@ -107,7 +107,7 @@ class TablePlan(Block):
         for label, x, y, r in spots:
             tw = text_width(label, size)
             best, best_cost = None, None
-            for reach in (1.0, 2.2, 3.6, 5.5):
+            for reach in (1.0, 2.2, 3.6, 5.5, 7.5, 10.0):
                 gap = (r or self.marker) * reach if r else self.marker * (reach - 1.0)
                 for dx, dy in ((gap, -th / 2), (-gap - tw, -th / 2), (-tw / 2, -gap - th), (-tw / 2, gap),
                                (gap, -gap - th), (gap, gap), (-gap - tw, -gap - th), (-gap - tw, gap)):
