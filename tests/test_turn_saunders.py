@@ -265,3 +265,23 @@ def test_torpedo_tables_only_where_the_set_up_can_have_torpedo_fields(library):
     text = reference(no_field)
     assert "Torpedo fields" not in text and "Torpedo strike (1D6)" not in text
     assert "Ramming: step by step" in text
+
+
+# Round 2 of issue 22: the play-through's rulebook moments the text leaves open, each a reading on the readings page
+# (rule, the words that answer the player). Finding numbers are the round-2 player report's.
+ROUND_2_READINGS = {
+    "1, 13: which section a hit strikes, what a 4-6 does, the gun nearest": [
+        ("Section hit", "bow or stern if in her fore or aft 90°, else midships"),
+        ("Hits 4–6", "result and D66 as for the hull"), ("Gun nearest", "one in the section hit")],
+}
+
+
+@pytest.mark.parametrize("finding", list(ROUND_2_READINGS))
+def test_round_2_rulebook_moments_are_readings_on_the_pack(bundled_packs, finding):
+    """Found playing three turns of Mobile Bay from the A4 pack (round 2): each moment the text leaves open is now a
+    row of the reconstructions table, printed on the readings page."""
+    ref = reference_text(pack_texts(bundled_packs))
+    rows = {r["rule"]: r for r in RS.tables().require("reconstructions").rows}
+    for rule, words in ROUND_2_READINGS[finding]:
+        assert rule in rows and words in rows[rule]["reading"], (rule, words)
+        assert f"{flat(rule)} {flat(rows[rule]['reading'])}" in ref or (flat(rule) in ref and words in ref), rule
