@@ -273,6 +273,7 @@ ROUND_2_READINGS = {
     "1, 13: which section a hit strikes, what a 4-6 does, the gun nearest": [
         ("Section hit", "bow or stern if in her fore or aft 90°, else midships"),
         ("Hits 4–6", "result and D66 as for the hull"), ("Gun nearest", "one in the section hit")],
+    "7: a shot needing 7+": [("Needing 7+", "a 6 is not a sure hit")],
 }
 
 
