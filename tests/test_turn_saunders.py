@@ -274,6 +274,7 @@ ROUND_2_READINGS = {
         ("Section hit", "bow or stern if in her fore or aft 90°, else midships"),
         ("Hits 4–6", "result and D66 as for the hull"), ("Gun nearest", "one in the section hit")],
     "7: a shot needing 7+": [("Needing 7+", "a 6 is not a sure hit")],
+    "5: turning at 0 kn": [("Turn at 0 kn", "plot 1 kn or more to turn")],
 }
 
 
