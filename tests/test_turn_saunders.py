@@ -275,6 +275,8 @@ ROUND_2_READINGS = {
         ("Hits 4–6", "result and D66 as for the hull"), ("Gun nearest", "one in the section hit")],
     "7: a shot needing 7+": [("Needing 7+", "a 6 is not a sure hit")],
     "5: turning at 0 kn": [("Turn at 0 kn", "plot 1 kn or more to turn")],
+    "4: a friend run into, the rammer after a stern ram": [
+        ("Collisions", "with a friend as any (stopped: 0 kn); after a stern ram the rammer's bow stays at the stern")],
 }
 
 
