@@ -277,6 +277,8 @@ ROUND_2_READINGS = {
     "5: turning at 0 kn": [("Turn at 0 kn", "plot 1 kn or more to turn")],
     "4: a friend run into, the rammer after a stern ram": [
         ("Collisions", "with a friend as any (stopped: 0 kn); after a stern ram the rammer's bow stays at the stern")],
+    "9, 10: torpedo tests per inch, both sides, no guns": [
+        ("Torpedoes", "one for a part inch at a move's end; both sides test; specials take no guns")],
 }
 
 
