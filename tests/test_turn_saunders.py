@@ -279,6 +279,7 @@ ROUND_2_READINGS = {
         ("Collisions", "with a friend as any (stopped: 0 kn); after a stern ram the rammer's bow stays at the stern")],
     "9, 10: torpedo tests per inch, both sides, no guns": [
         ("Torpedoes", "one for a part inch at a move's end; both sides test; specials take no guns")],
+    "8: fires spreading, put out, on a struck ship": [("Fires", "never spreads; end of turn D6 each, 6 puts it out")],
 }
 
 
