@@ -280,6 +280,7 @@ ROUND_2_READINGS = {
     "9, 10: torpedo tests per inch, both sides, no guns": [
         ("Torpedoes", "one for a part inch at a move's end; both sides test; specials take no guns")],
     "8: fires spreading, put out, on a struck ship": [("Fires", "never spreads; end of turn D6 each, 6 puts it out")],
+    "3: the lashed gunboat carrying a stopped sloop": [("Sloop carried", "half the gunboat's top speed, less damage")],
 }
 
 
