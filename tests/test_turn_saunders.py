@@ -281,6 +281,7 @@ ROUND_2_READINGS = {
         ("Torpedoes", "one for a part inch at a move's end; both sides test; specials take no guns")],
     "8: fires spreading, put out, on a struck ship": [("Fires", "never spreads; end of turn D6 each, 6 puts it out")],
     "3: the lashed gunboat carrying a stopped sloop": [("Sloop carried", "half the gunboat's top speed, less damage")],
+    "6: where port bow and port quarter lie": [("Arc names", "centred 45° off ahead, astern")],
 }
 
 
