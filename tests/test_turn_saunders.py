@@ -294,3 +294,24 @@ def test_round_2_rulebook_moments_are_readings_on_the_pack(bundled_packs, findin
     for rule, words in ROUND_2_READINGS[finding]:
         assert rule in rows and words in rows[rule]["reading"], (rule, words)
         assert f"{flat(rule)} {flat(rows[rule]['reading'])}" in ref or (flat(rule) in ref and words in ref), rule
+
+
+def test_the_reference_and_the_sheets_agree_that_light_guns_have_no_long_range(library):
+    """Defect (round 2): the reference's guns table gave strength-1 guns 24 in and strength-2 30 in at Long while the
+    sheets said "none" for the 12-pdr howitzer and the 24-pdr, under a heading saying light guns have no Long. A
+    light gun now has a row of its own with Long "none", as on its sheet."""
+    from shipyard.render.tags import walk as walk_blocks
+    from shipyard.render.table_block import Table
+
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    derived = [RS.derive(u, ctx) for _, u in library.scenario_units(ctx.scenario)]
+    light = {g.name for d in derived for g in d.stats.guns if g.light}
+    assert light and all(g.ranges_in.long is None for d in derived for g in d.stats.guns if g.light)
+    (table,) = [b for top in sections(derived, ctx) for b in walk_blocks(top) if isinstance(b, Table) and b.header
+                and list(b.header)[:4] == ["Str", "PB", "Eff", "Long"]]
+    def longs(name: str) -> set[str]:
+        return {str(row[3]) for row in table.rows if f", {name}, " in f", {row[4]}, "}
+
+    assert {name: longs(name) for name in light} == {name: {"none"} for name in light}
+    assert all("none" not in longs(g.name) for d in derived for g in d.stats.guns if not g.light)

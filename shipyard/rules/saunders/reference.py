@@ -140,15 +140,15 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     out.append(_table("Hit location (1D6)",
                       [["–".join(str(x) for x in (r["roll"][0], r["roll"][-1])) if len(r["roll"]) > 1 else str(r["roll"][0]),
                         r["location"]] for r in t.hit_location.rows], ["D6", "Location"], "roll", wrap_last=True))
-    strengths = sorted({g.strength for g in guns})
-    if strengths:
+    classes = sorted({(g.strength, g.light) for g in guns})  # a light gun has no Long band: a row of its own
+    if classes:
         rng = t.gun_ranges.rows
         rows = []
-        for s in strengths:
+        for s, light in classes:
             band = [b for b in rng["bands"] if b["min_strength"] <= s][-1]
-            names = sorted({g.name for g in guns if g.strength == s})
+            names = sorted({g.name for g in guns if g.strength == s and g.light == light})
             rows.append([s, number(band["point_blank_in"] * factor), number(band["effective_in"] * factor),
-                         number(band["long_in"] * factor), ", ".join(names)])
+                         "none" if light else number(band["long_in"] * factor), ", ".join(names)])
         light = "; light guns: no Long" if any(g.light for g in guns) else ""
         out.append(_table(f"Guns in play (inches at {scale}; rifles × {number(rng['rifle_long_factor'], fractions=False)} at Long{light})",
                           rows, ["Str", "PB", "Eff", "Long", "Guns"], "guns", wrap_last=True))
