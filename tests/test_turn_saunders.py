@@ -315,3 +315,20 @@ def test_the_reference_and_the_sheets_agree_that_light_guns_have_no_long_range(l
 
     assert {name: longs(name) for name in light} == {name: {"none"} for name in light}
     assert all("none" not in longs(g.name) for d in derived for g in d.stats.guns if not g.light)
+
+
+def test_every_ship_sheet_prints_her_draught_in_feet(library, bundled_packs):
+    """Finding 11 (round 2): "a ship drawing more than the depth grounds", but no sheet gave a draught. Each ship's
+    sheet now prints the library's draught in feet beside her propulsion; a fort has none."""
+    from shipyard.render.text import number
+
+    ctx = RS.context(library)
+    texts = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t]
+    ships = [u for _, u in library.scenario_units(library.scenario("mobile-bay-1864"))
+             if not RS.derive(u, ctx).stats.fort]
+    assert len(ships) >= 20
+    for unit in ships:
+        d = RS.derive(unit, ctx)
+        assert d.stats.draught_ft == unit.draught_ft, unit.name
+        page = next(t for t in texts if unit.name in t)
+        assert f"Propulsion: {d.stats.drive} · Draught {number(d.stats.draught_ft)} ft" in page, unit.name

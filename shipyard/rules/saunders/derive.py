@@ -479,6 +479,8 @@ def _derive_vessel(v: Vessel, ctx: Context, reasons: Reasons, factor: float, sca
     out["paddles"] = given("paddles", paddles, because(f"{v.propulsion.kind.value}: {paddles} paddle wheel{'s' if paddles != 1 else ''}"
                                       + (" (each can be lost to a ram or critical 53-56)" if paddles else ""), "Vessel.propulsion"))
     out["drive"] = given("drive", v.propulsion.kind.value, because("propulsion (library)", "Vessel.propulsion"))
+    out["draught_ft"] = given("draught_ft", _num(v.draught_ft), because(f"draught {_fmt(v.draught_ft)} ft (library): she grounds in water shallower"
+                                                      " than this (grounding)", "Vessel.draught_ft"))
     out["double_ender"] = given("double_ender", v.double_ender, because("double-ended: full speed astern" if v.double_ender else "single-ended",
                                                   "Vessel.double_ender"))
     out["spar_torpedo"] = given("spar_torpedo", v.spar_torpedo, because("spar torpedo fitted (library)" if v.spar_torpedo else "no spar torpedo",

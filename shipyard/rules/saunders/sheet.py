@@ -156,6 +156,8 @@ def remarks(s: SaundersStats, ctx: Context) -> str:
     if not s.ram_bow:
         out.append(f"No ram bow ({signed(modifier(ctx.tables.ramming_modifiers, 'Ramming without a ram bow'))} ramming)")
     out.append(f"Propulsion: {s.drive}")
+    if s.draught_ft is not None:
+        out.append(f"Draught {number(s.draught_ft)} ft")
     return " · ".join(out)
 
 

@@ -63,6 +63,7 @@ class SaundersStats(Stats):
     ram_bow: bool
     paddles: int
     drive: Optional[values_of(PropulsionKind)] = None
+    draught_ft: Optional[Number] = None  # a fort has none: it cannot ground
     double_ender: bool = False
     spar_torpedo: bool
     guns: list[Gun]
