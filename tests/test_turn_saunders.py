@@ -332,3 +332,14 @@ def test_every_ship_sheet_prints_her_draught_in_feet(library, bundled_packs):
         assert d.stats.draught_ft == unit.draught_ft, unit.name
         page = next(t for t in texts if unit.name in t)
         assert f"Propulsion: {d.stats.drive} · Draught {number(d.stats.draught_ft)} ft" in page, unit.name
+
+
+def test_a_turret_s_one_step_a_turn_is_given_in_degrees(bundled_packs):
+    """Defect (round 2): the turret note's "one step a turn" never said how far a step is. It is one of the turret
+    table's 90° arcs, to the next arc, and every monitor's sheet says so."""
+    step = RS.tables().require("turret_arcs").rows["width_deg"]
+    monitors = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t and "Turret" in t and "plot" in t]
+    assert len(monitors) >= 2  # Tecumseh and Manhattan, Winnebago and Chickasaw
+    for page in monitors:
+        assert f"one step ({step}°, to the next arc) a turn" in page, page[:80]
+        assert "one step a turn" not in page

@@ -330,12 +330,14 @@ def gun_table(s: SaundersStats) -> GunTable:
                     **style()["guns"])
 
 
-def turret_note(s: SaundersStats) -> str:
-    """How a turret is worked, naming the orders log's turret columns where the ship has more than one."""
+def turret_note(s: SaundersStats, ctx: Context) -> str:
+    """How a turret is worked, naming the orders log's turret columns where the ship has more than one; a step is one
+    of the turret_arcs table's arcs."""
     turrets = list(dict.fromkeys(g.turret for g in s.guns if g.turret))
+    step = number(float(ctx.tables.require("turret_arcs").rows["width_deg"]))
     who = ("Turret: plot its arc" if len(turrets) == 1 else
            f"Turrets: plot each one's arc in its column ({', '.join(t.title() for t in turrets)})")
-    return (f"{who} with the move, one step a turn; both guns fire into the same arc at one target. "
+    return (f"{who} with the move, one step ({step}°, to the next arc) a turn; both guns fire into the same arc at one target. "
             "Own funnel or superstructure may block part of an arc: agree before play.")
 
 
@@ -379,7 +381,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
         None if s.fort else hull,
         to_hit_line(ctx),
         gun_table(s),
-        Note(turret_note(s), **st["turret_note"]) if any(g.turret for g in s.guns) else None,
+        Note(turret_note(s, ctx), **st["turret_note"]) if any(g.turret for g in s.guns) else None,
         _status(unit, s, ctx),
     ]
     if not s.fort:
