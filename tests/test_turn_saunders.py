@@ -343,3 +343,17 @@ def test_a_turret_s_one_step_a_turn_is_given_in_degrees(bundled_packs):
     for page in monitors:
         assert f"one step ({step}°, to the next arc) a turn" in page, page[:80]
         assert "one step a turn" not in page
+
+
+def test_a_screw_has_a_box_for_the_critical_and_one_for_the_torpedo(library, bundled_packs):
+    """Defect (round 2): Winnebago's critical 53-56 (screw −2 kn) and a torpedo's screw test (screw gone, she drifts)
+    both needed her single "Screw lost" box. A screw, stern or centre wheel now has a box for each."""
+    from shipyard.render.tracks import Checkboxes
+
+    ctx = RS.context(library)
+    unit = next(u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.name == "USS Winnebago")
+    boxes = {label: n for b in walk(sheet(unit, RS.derive(unit, ctx), ctx)) if isinstance(b, Checkboxes)
+             for label, n in b._items()}
+    assert boxes["Screw: hit (−2 kn) / torpedoed (drifts)"] == 2
+    winnebago = next(t for t in pack_texts(bundled_packs) if "USS Winnebago" in t and SHEET_MARK in t)
+    assert "Screw: hit (−2 kn) / torpedoed (drifts)" in winnebago and "Screw lost" not in winnebago

@@ -95,18 +95,16 @@ def mark(ctx: Context, roll: str, key: str = "mark") -> str:
 
 
 def propulsion_item(s: SaundersStats, ctx: Context) -> tuple[str, int]:
-    """The propulsion-lost checkbox: its label and boxes (two for a sidewheeler's two wheels)."""
+    """The propulsion checkboxes: their label and boxes (two for a sidewheeler's two wheels; a screw or a stern or
+    centre wheel one for critical 53-56's hit and one for a torpedo's, which destroys it: two outcomes, a box each)."""
     halved, screw = mark(ctx, "53-56"), mark(ctx, "53-56", "mark_screw")
     drive = s.drive or ""
     if drive == "sidewheel":
         return f"Paddle lost: port / starboard ({halved})", 2
-    if drive == "sternwheel":
-        return f"Stern wheel lost ({screw})", 1
-    if drive == "centrewheel":
-        return f"Centre wheel lost ({screw})", 1
-    if s.paddles:
+    if s.paddles and drive not in ("sternwheel", "centrewheel"):
         return f"Paddle wheel lost ({halved})", s.paddles
-    return f"Screw lost ({screw}; torpedo: drifts)", 1
+    name = {"sternwheel": "Stern wheel", "centrewheel": "Centre wheel"}.get(drive, "Screw")
+    return f"{name}: hit ({screw}) / torpedoed (drifts)", 2
 
 
 def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
