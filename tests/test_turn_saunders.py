@@ -357,3 +357,26 @@ def test_a_screw_has_a_box_for_the_critical_and_one_for_the_torpedo(library, bun
     assert boxes["Screw: hit (−2 kn) / torpedoed (drifts)"] == 2
     winnebago = next(t for t in pack_texts(bundled_packs) if "USS Winnebago" in t and SHEET_MARK in t)
     assert "Screw: hit (−2 kn) / torpedoed (drifts)" in winnebago and "Screw lost" not in winnebago
+
+
+def test_the_counters_have_struck_and_sunk_markers(library, tmp_path):
+    """Defect (round 2): the counters had no struck or sunk marker, though a struck ship stays on the table at speed
+    0 and a wreck is a place ships can collide with. Now two of each at the least, one for every eight ships."""
+    import math
+
+    import pdfplumber
+
+    from conftest import in_process
+    from shipyard.rules.saunders.counters import SHIPS_PER_FATE_MARKER, chits
+
+    path = tmp_path / "c.pdf"
+    r = in_process("counters", "mobile-bay-1864", "--rules", "saunders", "-o", str(path))
+    assert r.code == 0, r.err
+    with pdfplumber.open(path) as pdf:
+        words = [w["text"] for p in pdf.pages for w in p.extract_words()]
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
+    ships = sum(1 for _, _, d in units if not d.stats.fort)
+    want = max(2, math.ceil(ships / SHIPS_PER_FATE_MARKER))
+    assert sum(1 for *_, kind in chits(units, ctx) if kind == "struck") == want
+    assert words.count("STRUCK") >= want and words.count("SUNK") >= want

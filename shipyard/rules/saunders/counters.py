@@ -1,5 +1,5 @@
-"""Saunders counters: speed chits ahead and astern (0 to the fastest ship in play), fire, hole, aground and spar
-markers, cut out along the marks (or folded, or backed for duplex printing). The reminders on the markers come
+"""Saunders counters: speed chits ahead and astern (0 to the fastest ship in play), fire, hole, aground, spar,
+struck and sunk markers, cut out along the marks (or folded, or backed for duplex printing). The reminders on the markers come
 from the tables."""
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ from .sheet import signed
 
 STYLE = load_style(Path(__file__).with_name("aids.yaml"))["chit"]
 SHIPS_PER_SPEED_CHIT = 4  # one chit of each speed for every 4 ships that can make it (8 ran out in turn 1 at Mobile Bay)
-LIGHT_TEXT = {"fire"}  # white figures on a dark chit
+SHIPS_PER_FATE_MARKER = 8  # a struck and a sunk marker for every 8 ships (at least 2 of each)
+LIGHT_TEXT = {"fire", "sunk"}  # white figures on a dark chit
 # what marks each kind besides its fill, so that in black and white they differ by more than a grey
-PATTERNS = {"aground": ("hatch", "clear"), "hole": ("hole",), "spar": ("spar",)}
+PATTERNS = {"aground": ("hatch", "clear"), "hole": ("hole",), "spar": ("spar",), "struck": ("spar",), "sunk": ("hole",)}
 
 
 def _ships(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[Any]:
@@ -61,7 +62,7 @@ def speed_chits(tops: list[float], start: float, also: list[float] = ()) -> list
 def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str, str, str]]:
     """(big text, small text, kind) for every counter to print, in proportion to the fleet: speed chits by how many
     ships can make each speed, a fire marker for every two units, a hole for every two ships, aground for every four,
-    a spar marker for each spar-torpedo ship."""
+    a spar marker for each spar-torpedo ship, and a struck and a sunk marker for every SHIPS_PER_FATE_MARKER ships."""
     ships = _ships(units, ctx)
     n_units = len(units) if units else len(ships)
     out: list[tuple[str, str, str]] = []
@@ -75,6 +76,9 @@ def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str
     out += [("HOLE", "no hull: a 6 sinks", "hole")] * max(4, math.ceil(len(ships) / 2))
     out += [("AGROUND", f"{int(t.aground.rows['break_free_on'])}+ to break free", "aground")] * max(2, math.ceil(len(ships) / 4))
     out += [("SPAR", "deployed", "spar")] * sum(1 for s in ships if s.spar_torpedo)
+    fates = max(2, math.ceil(len(ships) / SHIPS_PER_FATE_MARKER))
+    out += [("STRUCK", "speed 0", "struck")] * fates
+    out += [("SUNK", "the wreck", "sunk")] * fates
     return out
 
 
@@ -87,7 +91,8 @@ def counters(doc: Document, units: list[tuple[str, Any, Derived]], ctx: Context,
 def _face(big: str, small: str, kind: str, back: bool = False, ctx: Context | None = None) -> list:
     """One counter's face: its fill and pattern, the outline you cut along, the figure and the reminder inside it.
     fire: dark with white letters; hole: a heavy inner frame; aground: hatched; astern: a dark band on top; spar:
-    a dashed inner frame; ahead speeds plain."""
+    a dashed inner frame; struck: grey with a dashed frame; sunk: dark with a heavy frame, white letters; ahead speeds
+    plain."""
     st = STYLE
     words = _light if kind in LIGHT_TEXT else (lambda part: part)
     fills = st.numbers["fills"]
