@@ -380,3 +380,20 @@ def test_the_counters_have_struck_and_sunk_markers(library, tmp_path):
     want = max(2, math.ceil(ships / SHIPS_PER_FATE_MARKER))
     assert sum(1 for *_, kind in chits(units, ctx) if kind == "struck") == want
     assert words.count("STRUCK") >= want and words.count("SUNK") >= want
+
+
+def test_the_reference_s_turn_ladder_lists_only_the_turns_a_gauge_is_cut_for(bundled_packs, library):
+    """Defect (round 2): the reference's turn ladder listed 90°, but no ship at Mobile Bay turns 90° and the pack has
+    no 90° gauge. The ladder now lists the angles the pack's turn gauges are cut for."""
+    texts = pack_texts(bundled_packs)
+    gauges = next(t for t in texts if "Turn gauges" in t and "kn" in t and "Quick reference" not in t)
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    from shipyard.rules.saunders.templates import turns_in_play
+
+    angles = turns_in_play(ctx)
+    assert 90 not in angles and all(f"{a}°" in gauges for a in angles)
+    import re
+
+    printed = re.search(r"spar deployed: −1 step ((?:\d+ )+)", reference_text(texts)).group(1).split()
+    assert printed == [str(a) for a in angles]

@@ -16,6 +16,7 @@ from ..context import Context
 from ..derived import Derived
 from .derive import scale_factor
 from .sheet import RULES, fraction, signed, style
+from .templates import turns_in_play
 
 
 def leadings() -> list[float]:
@@ -121,7 +122,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
         ["Astern (double-ender: full)", f"× {fraction(mv['astern_fraction'])}"],
         *[[f"Hull {fraction(r['lost_fraction'])} lost: max speed ×", fraction(r["speed_fraction"])] for r in t.hull_speed.rows],
         [f"Turn ladder (°); spar deployed: {signed(t.turn.rows['spar_torpedo_deployed_steps'])} step",
-         " ".join(str(a) for a in t.turn.rows["ladder_deg"])],
+         " ".join(str(a) for a in turns_in_play(ctx))],  # the angles the turn gauges are cut for
         ["Speed chits: a line of ships at one speed", "one, on its leader"],
     ], None, "movement"))
     st = t.small_target.rows
