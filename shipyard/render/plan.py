@@ -94,6 +94,7 @@ class TablePlan(Block):
         r = self.marker
         spots = [(m.label, m.x * s, h - m.y * s, r) for m in self.markers]
         taken: list[tuple[float, float, float, float]] = [(x - r, y - r, x + r, y + r) for _, x, y, _ in spots]
+        taken += self._grid_number_boxes(s, h)  # the grid's figures along the bottom and left edges
         for shape in self.shapes:  # an obstruction's line, so that no label hides where it runs (or its gap)
             if shape.kind == "obstruction":
                 for (ax, ay), (bx, by) in zip(shape.points, shape.points[1:]):
@@ -214,6 +215,23 @@ class TablePlan(Block):
         page.polygon([tip, left, right], width=0.3, fill=fill, colour=0.0)
         if m.anchored:
             page.circle(cx, cy, r * 1.2, width=0.25, colour=0.0)
+
+    def _grid_number_boxes(self, s: float, h: float) -> list[tuple[float, float, float, float]]:
+        """Where _grid_numbers sets each figure, as boxes from the plan's top-left corner (labels keep off them)."""
+        size = self.label_size
+        tall = size * PT
+        out = []
+        k = self.grid
+        while k < self.width - 1e-6:
+            base = h - 0.8
+            out.append((k * s + 0.6, base - tall, k * s + 0.6 + text_width(f"{k:g}", size), base + 0.3))
+            k += self.grid
+        k = self.grid
+        while k < self.depth - 1e-6:
+            base = h - k * s - 0.6
+            out.append((0.6, base - tall, 0.6 + text_width(f"{k:g}", size), base + 0.3))
+            k += self.grid
+        return out
 
     def _grid_numbers(self, page, x: float, y: float, s: float, h: float) -> None:
         """Each grid line's distance from the bottom-left corner, inside the frame along its bottom and left edges,
