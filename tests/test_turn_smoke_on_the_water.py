@@ -228,3 +228,14 @@ def test_a_sidewheeler_in_play_brings_the_poorer_template_she_turns_on_with_a_wh
 def test_a_gun_hit_says_which_gun_and_how_to_mark_it(mobile_bay_text):
     """Review 1a / turn 1: which of 25 gun boxes is the "random gun", and is "disabled" a slash or an X."""
     assert "Gun hit * a penetrating Gun hit disables one gun at random among those bearing on the firer" in mobile_bay_text
+
+
+# ---------------------------------------------------------------------------------------------- round 2 of issue 22
+
+
+def test_a_start_speed_in_knots_is_given_its_table_2_level():
+    """Round 2, moment 1: the set-up page said "4 kn", not a Table 2 level; the lead's speed_words hook prints this."""
+    from shipyard.rules.smoke_on_the_water.derive import speed_words
+    assert speed_words(4) == "Medium (4 kn)"  # the nearest level, Mobile Bay's start speed
+    assert [speed_words(k) for k in (0, 2, 3.5, 7, 12)] == [
+        "Immobile (0 kn)", "Slow (2 kn)", "Slow (3.5 kn)", "Fast (7 kn)", "Very Fast (12 kn)"]
