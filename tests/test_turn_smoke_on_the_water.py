@@ -239,3 +239,13 @@ def test_a_start_speed_in_knots_is_given_its_table_2_level():
     assert speed_words(4) == "Medium (4 kn)"  # the nearest level, Mobile Bay's start speed
     assert [speed_words(k) for k in (0, 2, 3.5, 7, 12)] == [
         "Immobile (0 kn)", "Slow (2 kn)", "Slow (3.5 kn)", "Fast (7 kn)", "Very Fast (12 kn)"]
+
+
+def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bars(mobile_bay_text):
+    """Round 2, moments 8 and 9: who moves first, is fire simultaneous, whose fire "none after a collision" bars; and
+    Table 1 pointed at a Table 14 the pack no longer prints whole (each sheet has her own column)."""
+    assert "Movement every vessel at once, the full distance" in mobile_bay_text
+    assert "Gunnery all at once: declare target" in mobile_bay_text
+    assert "A vessel in a collision or aground above Slow this turn does not fire" in mobile_bay_text
+    assert "Tables 10, 11, 15-17, her sheet's hit locations (Table 14)" in mobile_bay_text
+    assert "14-17" not in mobile_bay_text and "Tables 14-15" not in mobile_bay_text

@@ -189,7 +189,7 @@ def collision_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
     rows += torpedo_rows(ctx, vessels)
     return [Table(rows, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
                   title=f"Ramming and torpedoes · Table 6: each vessel {t6['die']} + modifiers = Hull Damage Points taken"),
-            Note("* reconstructed, ours: the text's descriptions of those hits (Tables 14-15) and its Torpedoes chapter "
+            Note("* reconstructed, ours: the text's descriptions of those hits (her sheet's hit locations, Table 15) and its Torpedoes chapter "
                  "are lost",
                  **style("reference_note"))]
 
