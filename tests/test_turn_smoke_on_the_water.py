@@ -227,7 +227,8 @@ def test_a_sidewheeler_in_play_brings_the_poorer_template_she_turns_on_with_a_wh
 
 def test_a_gun_hit_says_which_gun_and_how_to_mark_it(mobile_bay_text):
     """Review 1a / turn 1: which of 25 gun boxes is the "random gun", and is "disabled" a slash or an X."""
-    assert "Gun hit * a penetrating Gun hit disables one gun at random among those bearing on the firer" in mobile_bay_text
+    assert ("Gun hit * a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull) "
+            "disables one gun at random among those bearing on the firer") in mobile_bay_text
 
 
 # ---------------------------------------------------------------------------------------------- round 2 of issue 22
@@ -249,3 +250,20 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
     assert "A vessel in a collision or aground above Slow this turn does not fire" in mobile_bay_text
     assert "Tables 10, 11, 15-17, her sheet's hit locations (Table 14)" in mobile_bay_text
     assert "14-17" not in mobile_bay_text and "Tables 14-15" not in mobile_bay_text
+
+
+@pytest.mark.parametrize("moment, words", [
+    (5, "Howitzer direct * in her \"dir\" band (the sheet's PB column) a howitzer fires direct: Table 10 at Short range; "
+        "beyond it, indirect"),
+    (6, "Detonated: Table 17's first figure and a fire test marker (none on a Stack hit); not: the figure after the "
+        "slash, no marker"),
+    (7, "Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot"),
+    (13, "a Casemate hit tests the casemate's armour, damage on the Hull (no casemate: a Hull hit)"),
+    (14, "a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull)"),
+    (15, "a broadside Wheel hit strikes the wheel facing the firer"),
+    (17, "Plunging indirect fire (a howitzer beyond its \"dir\" band, any mortar) rolls on the Plunging column"),
+])
+def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, words):
+    """Round 2, the hits: the howitzer's "dir" band, an undetonated shell, which shells bring a fire test marker,
+    Casemate, Gun and Wheel hits, and when the Plunging column applies (every sheet prints it)."""
+    assert words in mobile_bay_text, moment
