@@ -267,3 +267,19 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
     """Round 2, the hits: the howitzer's "dir" band, an undetonated shell, which shells bring a fire test marker,
     Casemate, Gun and Wheel hits, and when the Plunging column applies (every sheet prints it)."""
     assert words in mobile_bay_text, moment
+
+
+@pytest.mark.parametrize("moment, words", [
+    (10, "Lashed pairs move as one at the slower's speed on the poorer template; each shot at as herself; one sunk or "
+         "struck: the other casts off and moves alone from the next turn"),
+    (11, "Wrecks * a sunk vessel stays as a wreck (leave her model or a Sunk counter): moving over it tests Table 3's "
+         "deep water with wrecks column"),
+    (12, "Own bow, ram -6 in place of her hull armour, only with a ram (no ram: her hull armour below)"),
+    (16, "Flooding flooding points add up, never pumped out: each repair phase she loses as many FP as she has "
+         "flooding points, so once they reach her FP left she sinks then (more need no box)"),
+])
+def test_rams_flooding_wrecks_and_a_lashed_pair_losing_her_partner(mobile_bay_text, moment, words):
+    """Round 2: a ram bow on a ship without a ram, flooding that adds up past its boxes, Table 3's wrecks with no rule
+    for one, and a lashed gunboat whose sloop sinks."""
+    assert words in mobile_bay_text, moment
+

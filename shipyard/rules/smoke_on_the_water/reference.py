@@ -185,7 +185,8 @@ def collision_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
     rows = [["Collision speed", "striker's level, shifted by the struck vessel's when struck in her "
              + ", ".join(f"{r['arc'].lower()} {r['shift']}" for r in cs.rows)
              + "; below Slow no damage, above Very Fast = Very Fast; struck vessel astern: swap bow and stern"],
-            ["Own bow, ram", _signed(t6["own_bow_ram"]["modifier"]) + " (in place of her hull armour)"],
+            ["Own bow, ram", _signed(t6["own_bow_ram"]["modifier"]) + " in place of her hull armour, only with a ram "
+             "(no ram: her hull armour below)"],
             ["Hull armour", mods(t6["hull_armour"])],
             ["Speed", mods(t6["speed"])],
             ["Struck by", mods(t6["struck_by"])],
