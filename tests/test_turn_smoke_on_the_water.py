@@ -283,3 +283,11 @@ def test_rams_flooding_wrecks_and_a_lashed_pair_losing_her_partner(mobile_bay_te
     for one, and a lashed gunboat whose sloop sinks."""
     assert words in mobile_bay_text, moment
 
+
+
+def test_a_template_only_a_wheel_lost_brings_says_whose_it_is(mobile_bay_text):
+    """Round 2: "Very Poor" templates printed but no unit is Very Poor. Selma (Poor) turns on them with a wheel lost;
+    the Average and Good strips are the units' own and say nothing more."""
+    assert "Very Poor at Slow for a Poor sidewheeler with a wheel lost · radius 18 cm" in mobile_bay_text
+    assert "Very Poor at Medium for Poor, a wheel lost · radius 27 cm" in mobile_bay_text  # a shorter strip, shorter words
+    assert mobile_bay_text.count("wheel lost ·") == 2  # the Average and Good strips are the units' own
