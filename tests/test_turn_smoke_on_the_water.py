@@ -134,7 +134,7 @@ def test_half_page_sheets_say_ram_size_draught_and_rig(library):
         unit = library.units[uid]
         d = RS.derive(unit, ctx)
         text = flat(" ".join(S.sheet(unit, d, ctx, 190.0, compact=True).texts()))
-        assert f"Size {d.stats.size} Draught {d.stats.draught} Ram {ram}" in text, (uid, text[-400:])
+        assert f"Size {d.stats.size} Draught {d.stats.draught} (" in text and f" ft) Ram {ram}" in text, (uid, text[-400:])
         assert f"Rig {d.stats.rig}" in text
 
 
@@ -291,3 +291,16 @@ def test_a_template_only_a_wheel_lost_brings_says_whose_it_is(mobile_bay_text):
     assert "Very Poor at Slow for a Poor sidewheeler with a wheel lost · radius 18 cm" in mobile_bay_text
     assert "Very Poor at Medium for Poor, a wheel lost · radius 27 cm" in mobile_bay_text  # a shorter strip, shorter words
     assert mobile_bay_text.count("wheel lost ·") == 2  # the Average and Good strips are the units' own
+
+
+@pytest.mark.parametrize("uid, words", [("css-tennessee", "Draught Deep (14 ft)"), ("uss-octorara", "Draught Shallow (4.8 ft)"),
+                                        ("uss-hartford", "Draught Deep (17.2 ft)")])
+def test_a_sheet_gives_her_draught_in_feet_beside_its_class(library, uid, words):
+    """Round 2: draught given as a word (Deep, Shallow) while the scenario's water depths are in feet, so whether she
+    grounds could not be settled at the table."""
+    from shipyard.rules.smoke_on_the_water import sheet as S
+    ctx = RS.context(library)
+    unit = library.units[uid]
+    d = RS.derive(unit, ctx)
+    for compact in (True, False):
+        assert words in flat(" ".join(S.sheet(unit, d, ctx, 190.0, compact=compact).texts())), compact
