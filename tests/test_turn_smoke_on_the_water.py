@@ -304,3 +304,14 @@ def test_a_sheet_gives_her_draught_in_feet_beside_its_class(library, uid, words)
     d = RS.derive(unit, ctx)
     for compact in (True, False):
         assert words in flat(" ".join(S.sheet(unit, d, ctx, 190.0, compact=compact).texts())), compact
+
+
+def test_the_quick_reference_says_why_one_ships_gun_has_an_extreme_band_and_the_same_gun_elsewhere_none(
+        mobile_bay_pages, mobile_bay_text):
+    """Round 2: Selma's 9-inch smoothbores (pivots) have an Extreme band, Hartford's (broadside) none: the reason, a
+    gunport gun cannot fire at Extreme (the text's), was on no page."""
+    selma, hartford = _sheet_page(mobile_bay_pages, "CSS Selma"), _sheet_page(mobile_bay_pages, "USS Hartford")
+    assert "MSB 9-inch Dahlgren smoothbore pivot at midships 20–160° + 200–340° 0–10 10–30 30–60 60–90 90–120" in selma
+    assert "MSB 9-inch Dahlgren smoothbore port 225–315° 0–10 10–30 30–60 60–90 –" in hartford
+    assert ("Extreme range none for a gun firing through a gunport (a broadside or casemate mounting: – on her sheet); "
+            "a pivot, deck, turret or fort gun has it") in mobile_bay_text
