@@ -315,3 +315,12 @@ def test_the_quick_reference_says_why_one_ships_gun_has_an_extreme_band_and_the_
     assert "MSB 9-inch Dahlgren smoothbore port 225–315° 0–10 10–30 30–60 60–90 –" in hartford
     assert ("Extreme range none for a gun firing through a gunport (a broadside or casemate mounting: – on her sheet); "
             "a pivot, deck, turret or fort gun has it") in mobile_bay_text
+
+
+def test_a_fort_sheet_fires_only_the_guns_of_the_sector_that_bears(mobile_bay_pages):
+    """Round 2, balance: Fort Morgan's whole battery of 32 guns firing shell sank a sloop a turn; the set-up page gives
+    each sector's guns and the fort sheet says only those fire."""
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert "Fires: where the set-up page gives a sector's guns, only that many fire at a target in it" in page
+    setup = next(p for p in mobile_bay_pages if p.startswith("Set-up") or "Set-up" in p[:200])
+    assert re.search(r"Fort Morgan .*?\b20 guns", setup), setup[:600]

@@ -478,13 +478,16 @@ def damage_row_half(s: VesselStats, ctx: Context, unit, width: float, reminders:
 
 
 def fort_rules(ctx: Context, compact: bool = False) -> Block:
-    """How a fort is shot at (fort_targets, ours): target size, where every hit lands, its critical table."""
+    """How a fort is shot at (fort_targets, ours): target size, where every hit lands, its critical table; and which
+    of its guns fire (the sector's, from the set-up page)."""
     t = ctx.tables.require("fort_targets")
     f = t.rows
     crits = ", ".join(f"{c['roll']} {c['hit'].lower()}: {c['effect']}" for c in f["criticals"])
     star = " *" if t.tag() == "reconstructed" else ""
     return Legend([("", f"target size {f['target_size']}" + (", Immobile (+1)" if f.get("immobile") else "")
-                    + f"; {f['hit']} (d6: {crits})")], title=f"Shot at{star}:", **style("play_small", compact))
+                    + f"; {f['hit']} (d6: {crits})"
+                    + (f". Fires: {f['fires']}" if f.get("fires") else ""))], title=f"Shot at{star}:",
+                  **style("play_small", compact))
 
 
 def fort_target(ctx: Context) -> str:
