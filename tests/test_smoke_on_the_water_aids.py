@@ -396,7 +396,7 @@ def test_quick_reference_resolves_rams_and_torpedoes_from_the_tables(library):
     for group in ("hull_armour", "speed", "struck_by", "own_arc"):
         for k, v in t6[group].items():
             assert f"{k} {v:+d}" in text, (group, k)
-    assert f"{t6['own_bow_ram']['modifier']:+d} (in place of her hull armour)" in text
+    assert f"{t6['own_bow_ram']['modifier']:+d} in place of her hull armour, only with a ram" in text
     lk = ctx.tables.require("locking").rows
     assert f"Table 7 · lock {lk['lock']['base']} or less on a d10" in text.replace("\n", " ")
     assert f"Table 8 · free {lk['break_free']['base']} or less on a d10" in text.replace("\n", " ")

@@ -134,7 +134,7 @@ def test_half_page_sheets_say_ram_size_draught_and_rig(library):
         unit = library.units[uid]
         d = RS.derive(unit, ctx)
         text = flat(" ".join(S.sheet(unit, d, ctx, 190.0, compact=True).texts()))
-        assert f"Size {d.stats.size} Draught {d.stats.draught} Ram {ram}" in text, (uid, text[-400:])
+        assert f"Size {d.stats.size} Draught {d.stats.draught} (" in text and f" ft) Ram {ram}" in text, (uid, text[-400:])
         assert f"Rig {d.stats.rig}" in text
 
 
@@ -227,4 +227,100 @@ def test_a_sidewheeler_in_play_brings_the_poorer_template_she_turns_on_with_a_wh
 
 def test_a_gun_hit_says_which_gun_and_how_to_mark_it(mobile_bay_text):
     """Review 1a / turn 1: which of 25 gun boxes is the "random gun", and is "disabled" a slash or an X."""
-    assert "Gun hit * a penetrating Gun hit disables one gun at random among those bearing on the firer" in mobile_bay_text
+    assert ("Gun hit * a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull) "
+            "disables one gun at random among those bearing on the firer") in mobile_bay_text
+
+
+# ---------------------------------------------------------------------------------------------- round 2 of issue 22
+
+
+def test_a_start_speed_in_knots_is_given_its_table_2_level():
+    """Round 2, moment 1: the set-up page said "4 kn", not a Table 2 level; the lead's speed_words hook prints this."""
+    from shipyard.rules.smoke_on_the_water.derive import speed_words
+    assert speed_words(4) == "Medium (4 kn)"  # the nearest level, Mobile Bay's start speed
+    assert [speed_words(k) for k in (0, 2, 3.5, 7, 12)] == [
+        "Immobile (0 kn)", "Slow (2 kn)", "Slow (3.5 kn)", "Fast (7 kn)", "Very Fast (12 kn)"]
+
+
+def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bars(mobile_bay_text):
+    """Round 2, moments 8 and 9: who moves first, is fire simultaneous, whose fire "none after a collision" bars; and
+    Table 1 pointed at a Table 14 the pack no longer prints whole (each sheet has her own column)."""
+    assert "Movement every vessel at once, the full distance" in mobile_bay_text
+    assert "Gunnery all at once: declare target" in mobile_bay_text
+    assert "A vessel in a collision or aground above Slow this turn does not fire" in mobile_bay_text
+    assert "Tables 10, 11, 15-17, her sheet's hit locations (Table 14)" in mobile_bay_text
+    assert "14-17" not in mobile_bay_text and "Tables 14-15" not in mobile_bay_text
+
+
+@pytest.mark.parametrize("moment, words", [
+    (5, "Howitzer direct * in her \"dir\" band (the sheet's PB column) a howitzer fires direct: Table 10 at Short range; "
+        "beyond it, indirect"),
+    (6, "Detonated: Table 17's first figure and a fire test marker (none on a Stack hit); not: the figure after the "
+        "slash, no marker"),
+    (7, "Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot"),
+    (13, "a Casemate hit tests the casemate's armour, damage on the Hull (no casemate: a Hull hit)"),
+    (14, "a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull)"),
+    (15, "a broadside Wheel hit strikes the wheel facing the firer"),
+    (17, "Plunging indirect fire (a howitzer beyond its \"dir\" band, any mortar) rolls on the Plunging column"),
+])
+def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, words):
+    """Round 2, the hits: the howitzer's "dir" band, an undetonated shell, which shells bring a fire test marker,
+    Casemate, Gun and Wheel hits, and when the Plunging column applies (every sheet prints it)."""
+    assert words in mobile_bay_text, moment
+
+
+@pytest.mark.parametrize("moment, words", [
+    (10, "Lashed pairs move as one at the slower's speed on the poorer template; each shot at as herself; one sunk or "
+         "struck: the other casts off and moves alone from the next turn"),
+    (11, "Wrecks * a sunk vessel stays as a wreck (leave her model or a Sunk counter): moving over it tests Table 3's "
+         "deep water with wrecks column"),
+    (12, "Own bow, ram -6 in place of her hull armour, only with a ram (no ram: her hull armour below)"),
+    (16, "Flooding flooding points add up, never pumped out: each repair phase she loses as many FP as she has "
+         "flooding points, so once they reach her FP left she sinks then (more need no box)"),
+])
+def test_rams_flooding_wrecks_and_a_lashed_pair_losing_her_partner(mobile_bay_text, moment, words):
+    """Round 2: a ram bow on a ship without a ram, flooding that adds up past its boxes, Table 3's wrecks with no rule
+    for one, and a lashed gunboat whose sloop sinks."""
+    assert words in mobile_bay_text, moment
+
+
+
+def test_a_template_only_a_wheel_lost_brings_says_whose_it_is(mobile_bay_text):
+    """Round 2: "Very Poor" templates printed but no unit is Very Poor. Selma (Poor) turns on them with a wheel lost;
+    the Average and Good strips are the units' own and say nothing more."""
+    assert "Very Poor at Slow for a Poor sidewheeler with a wheel lost · radius 18 cm" in mobile_bay_text
+    assert "Very Poor at Medium for Poor, a wheel lost · radius 27 cm" in mobile_bay_text  # a shorter strip, shorter words
+    assert mobile_bay_text.count("wheel lost ·") == 2  # the Average and Good strips are the units' own
+
+
+@pytest.mark.parametrize("uid, words", [("css-tennessee", "Draught Deep (14 ft)"), ("uss-octorara", "Draught Shallow (4.8 ft)"),
+                                        ("uss-hartford", "Draught Deep (17.2 ft)")])
+def test_a_sheet_gives_her_draught_in_feet_beside_its_class(library, uid, words):
+    """Round 2: draught given as a word (Deep, Shallow) while the scenario's water depths are in feet, so whether she
+    grounds could not be settled at the table."""
+    from shipyard.rules.smoke_on_the_water import sheet as S
+    ctx = RS.context(library)
+    unit = library.units[uid]
+    d = RS.derive(unit, ctx)
+    for compact in (True, False):
+        assert words in flat(" ".join(S.sheet(unit, d, ctx, 190.0, compact=compact).texts())), compact
+
+
+def test_the_quick_reference_says_why_one_ships_gun_has_an_extreme_band_and_the_same_gun_elsewhere_none(
+        mobile_bay_pages, mobile_bay_text):
+    """Round 2: Selma's 9-inch smoothbores (pivots) have an Extreme band, Hartford's (broadside) none: the reason, a
+    gunport gun cannot fire at Extreme (the text's), was on no page."""
+    selma, hartford = _sheet_page(mobile_bay_pages, "CSS Selma"), _sheet_page(mobile_bay_pages, "USS Hartford")
+    assert "MSB 9-inch Dahlgren smoothbore pivot at midships 20–160° + 200–340° 0–10 10–30 30–60 60–90 90–120" in selma
+    assert "MSB 9-inch Dahlgren smoothbore port 225–315° 0–10 10–30 30–60 60–90 –" in hartford
+    assert ("Extreme range none for a gun firing through a gunport (a broadside or casemate mounting: – on her sheet); "
+            "a pivot, deck, turret or fort gun has it") in mobile_bay_text
+
+
+def test_a_fort_sheet_fires_only_the_guns_of_the_sector_that_bears(mobile_bay_pages):
+    """Round 2, balance: Fort Morgan's whole battery of 32 guns firing shell sank a sloop a turn; the set-up page gives
+    each sector's guns and the fort sheet says only those fire."""
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert "Fires: where the set-up page gives a sector's guns, only that many fire at a target in it" in page
+    setup = next(p for p in mobile_bay_pages if p.startswith("Set-up") or "Set-up" in p[:200])
+    assert re.search(r"Fort Morgan .*?\b20 guns", setup), setup[:600]

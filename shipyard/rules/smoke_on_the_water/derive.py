@@ -94,6 +94,13 @@ def speed_level(knots: float, tables: Tables) -> tuple[dict, Reason]:
     return chosen, because(f"{why} ({t.cite(chosen)})", t.cite(chosen), "Vessel.speed_kn")
 
 
+def speed_words(knots: float) -> str:
+    """A start speed in the game's words, its Table 2 level with the knots beside it: "Medium (4 kn)". For the
+    set-up page, whose knots are not a speed level (the lead's RuleSet.speed_words hook); default tables."""
+    from .. import get_ruleset  # the rule set's own tables, loaded once by the registry
+    return f"{speed_level(knots, get_ruleset('smoke-on-the-water').tables())[0]['level']} ({num(knots)} kn)"
+
+
 def astern_level(ahead: str, double_ender: bool, tables: Tables) -> tuple[str, Reason]:
     t = tables.require("astern")
     names = level_names(tables)

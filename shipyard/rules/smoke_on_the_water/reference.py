@@ -93,13 +93,23 @@ def deflection_tables(ctx: Context, codes: list[str], derived: list[Derived] | N
     title = ("Table 16 · deflect on this or less on a d10 (* always penetrates, - never); range "
              + ", ".join(f"{k} {v:+d}" for k, v in t16["range_modifiers"].items()) + "; armour "
              + ", ".join(f"{c} {names.get(c, c)}" for c in cols))
-    out: list[Block] = [Table(shot_rows, header=["Shot"] + cols, title=title)]
     sizes = sorted({c[:2] if c.startswith(("VL", "SH")) else c[0] for c in codes},
                    key=lambda s: SIZE_ORDER.index(s) if s in SIZE_ORDER else 9)
     shell_rows = [[s] + [str(t16["shell"][s][k]) for k in keep] for s in sizes if s in t16["shell"]]
+    out: list[Block] = [Table(shot_rows, header=["Shot"] + cols, title=title)]
     if shell_rows:
         out.append(Table(shell_rows, header=["Shell"] + cols))
     return out
+
+
+def side_by_side(tables: list[Table]) -> list[Block]:
+    """Tables (Table 16's shot and shell) side by side under the first one's title: the quick reference keeps its
+    room for the turn's rules."""
+    if len(tables) < 2:
+        return list(tables)
+    look = {k: v for k, v in style("reference_side_by_side").items() if k != "per_row"}
+    return [Stack([Heading(tables[0].title), Columns([replace(t, title=None, _cache={}) for t in tables], **look)],
+                  **style("reference_stack"))]
 
 
 def movement_tables(ctx: Context, vessels: list[Derived], factor: float) -> list[Block]:
@@ -175,7 +185,8 @@ def collision_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
     rows = [["Collision speed", "striker's level, shifted by the struck vessel's when struck in her "
              + ", ".join(f"{r['arc'].lower()} {r['shift']}" for r in cs.rows)
              + "; below Slow no damage, above Very Fast = Very Fast; struck vessel astern: swap bow and stern"],
-            ["Own bow, ram", _signed(t6["own_bow_ram"]["modifier"]) + " (in place of her hull armour)"],
+            ["Own bow, ram", _signed(t6["own_bow_ram"]["modifier"]) + " in place of her hull armour, only with a ram "
+             "(no ram: her hull armour below)"],
             ["Hull armour", mods(t6["hull_armour"])],
             ["Speed", mods(t6["speed"])],
             ["Struck by", mods(t6["struck_by"])],
@@ -189,7 +200,7 @@ def collision_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
     rows += torpedo_rows(ctx, vessels)
     return [Table(rows, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
                   title=f"Ramming and torpedoes · Table 6: each vessel {t6['die']} + modifiers = Hull Damage Points taken"),
-            Note("* reconstructed, ours: the text's descriptions of those hits (Tables 14-15) and its Torpedoes chapter "
+            Note("* reconstructed, ours: the text's descriptions of those hits (her sheet's hit locations, Table 15) and its Torpedoes chapter "
                  "are lost",
                  **style("reference_note"))]
 
@@ -270,7 +281,7 @@ def fire_test_table(ctx: Context) -> Block:
             ["Out of control" + star, f"{out['damage']} HDP, then {r['die']}: back to on fire on {out['out_on']}, "
              f"magazine explodes on {out['magazine_on']} (Table 15 special 6)"]]
     return Table(rows, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
-                 title="Phase 6 · fire test: markers come from fire criticals, bursting shell, bursts, red-hot shot")
+                 title="Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot")
 
 
 def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> list[Block]:
@@ -313,7 +324,7 @@ def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
                            # each sheet's guns table gives every gun's cm to each band's far edge, its gun-codes
                            # line what the codes mean and its Table 17 her guns' damage: printed once, there
                            speed_table(ctx, factor), to_hit_block(ctx),
-                           *([misfire_table(ctx, derived)] if codes else []), *deflection_tables(ctx, codes, derived)]
+                           *([misfire_table(ctx, derived)] if codes else []), *side_by_side(deflection_tables(ctx, codes, derived))]
     if vessels:
         # Table 14 is on every sheet, her own column in all four aspects: the reference keeps its room for the turn
         blocks += (movement_tables(ctx, vessels, factor) + critical_tables(ctx)

@@ -136,7 +136,14 @@ def armour_panel(s: VesselStats, ctx: Context, compact: bool = False, unit=None)
                        **style("armour_half_stack")), title="Armour")
 
 
-def vessel_facts(s: VesselStats, ctx: Context) -> list[tuple[str, str]]:
+def draught_words(s: VesselStats, unit) -> str:
+    """Her draught class with the feet it comes from: the scenario gives water depths in feet, so grounding (Table 3)
+    is settled at the table."""
+    feet = getattr(unit, "draught_ft", None)
+    return s.draught + (f" ({number(round(feet, 1))} ft)" if feet else "")
+
+
+def vessel_facts(s: VesselStats, ctx: Context, unit=None) -> list[tuple[str, str]]:
     """The vessel's figures looked up now and then (size, draught, rig, nation, broadsides)."""
     det = ctx.tables.require("gun_damage").rows.get("detonation", {})
 
@@ -144,7 +151,7 @@ def vessel_facts(s: VesselStats, ctx: Context) -> list[tuple[str, str]]:
         return ", ".join(f"{n} {c}" for c, n in (s.broadside.get(side) or {}).items()) or "–"
 
     return [
-        ("Vessel size", s.size), ("Draught", s.draught), ("Hit locations", s.configuration),
+        ("Vessel size", s.size), ("Draught", draught_words(s, unit)), ("Hit locations", s.configuration),
         ("Ram / spar torp.", f"{yes_no(s.ram)} / {yes_no(s.spar_torpedo)}"),
         ("Double-ender", "yes (full speed astern)" if s.double_ender else "no"),
         ("Rig", s.rig + (" (fully rigged)" if s.fully_rigged else "")),
@@ -153,15 +160,15 @@ def vessel_facts(s: VesselStats, ctx: Context) -> list[tuple[str, str]]:
     ]
 
 
-def vessel_panel(s: VesselStats, ctx: Context) -> Panel:
-    return Panel(StatPanel(vessel_facts(s, ctx), **style("vessel_panel")), title="Vessel")
+def vessel_panel(s: VesselStats, ctx: Context, unit=None) -> Panel:
+    return Panel(StatPanel(vessel_facts(s, ctx, unit), **style("vessel_panel")), title="Vessel")
 
 
-def vessel_legend(s: VesselStats, ctx: Context) -> Legend:
+def vessel_legend(s: VesselStats, ctx: Context, unit=None) -> Legend:
     """The figures the movement, collision and grounding tables use (size, draught, ram, rig) run together on a line,
     for a half-page sheet: the hit-location table names the configuration, the guns table her broadsides and the
     to-hit line her shell fuse."""
-    items = [("Size", s.size), ("Draught", s.draught), ("Ram", yes_no(s.ram)),
+    items = [("Size", s.size), ("Draught", draught_words(s, unit)), ("Ram", yes_no(s.ram)),
              ("Spar torpedo", "yes" if s.spar_torpedo else ""), ("Double-ender", "yes" if s.double_ender else ""),
              ("Rig", s.rig + (", fully rigged" if s.fully_rigged else ""))]
     return Legend([(k, v) for k, v in items if v], **style("legend"))
@@ -465,19 +472,22 @@ def damage_row_half(s: VesselStats, ctx: Context, unit, width: float, reminders:
     row = style("damage_row_half")
     lw, rw = ((width - row["gap"]) * k / sum(row["weights"]) for k in row["weights"])
     shorter = left if Stack(left).measure(lw) <= Stack(right, **style("right_half")).measure(rw) else right
-    shorter.append(vessel_legend(s, ctx))
+    shorter.append(vessel_legend(s, ctx, unit))
     return Columns([Stack(left, **style("damage_stack")), Stack(right, **style("right_half"))],
                    **style("damage_row_half"))
 
 
 def fort_rules(ctx: Context, compact: bool = False) -> Block:
-    """How a fort is shot at (fort_targets, ours): target size, where every hit lands, its critical table."""
+    """How a fort is shot at (fort_targets, ours): target size, where every hit lands, its critical table; and which
+    of its guns fire (the sector's, from the set-up page)."""
     t = ctx.tables.require("fort_targets")
     f = t.rows
     crits = ", ".join(f"{c['roll']} {c['hit'].lower()}: {c['effect']}" for c in f["criticals"])
     star = " *" if t.tag() == "reconstructed" else ""
     return Legend([("", f"target size {f['target_size']}" + (", Immobile (+1)" if f.get("immobile") else "")
-                    + f"; {f['hit']} (d6: {crits})")], title=f"Shot at{star}:", **style("play_small", compact))
+                    + f"; {f['hit']} (d6: {crits})"
+                    + (f". Fires: {f['fires']}" if f.get("fires") else ""))], title=f"Shot at{star}:",
+                  **style("play_small", compact))
 
 
 def fort_target(ctx: Context) -> str:
@@ -511,7 +521,7 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool, width: float = 1
                 guns_block(s, compact=True), *legends, damage_row_half(s, ctx, unit, width, reminders)]
     third = hit_location_panel(s, ctx, unit) if t17 is None else Stack([hit_location_panel(s, ctx, unit), t17],
                                                                         **style("third_panel"))
-    panels = Columns([armour_panel(s, ctx, unit=unit), vessel_panel(s, ctx), third], **style("panels"))
+    panels = Columns([armour_panel(s, ctx, unit=unit), vessel_panel(s, ctx, unit), third], **style("panels"))
     return [head, stat_boxes(s, ctx), panels, guns_block(s), *legends, damage_block(s, ctx, unit), log_head]
 
 

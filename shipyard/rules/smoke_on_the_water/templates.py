@@ -134,9 +134,11 @@ def dashed_segments(geo: dict, label: tuple[float, float, float, float]) -> list
     return segs
 
 
-def _turning_template(page, cx: float, top: float, geo: dict, label: str, sub: str, scale: str = "") -> None:
+def _turning_template(page, cx: float, top: float, geo: dict, label: str, sub: str, scale: str = "",
+                      whose: tuple[str, str] = ("", "")) -> None:
     """Draw one strip: the outer arc (the vessel's path) of radius R centred at (cx, top + R), a glue tab past its
-    last mark when another piece continues it."""
+    last mark when another piece continues it; `whose` (long, short) begins the sub-line of a strip only a wheel lost
+    brings, the shorter words on a strip too short for the longer."""
     look = STRIP
     R, band, theta = geo["R"], geo["band"], math.radians(geo["theta_deg"])
     tab = geo.get("tab_deg", 0.0)
@@ -175,7 +177,8 @@ def _turning_template(page, cx: float, top: float, geo: dict, label: str, sub: s
     d1, d2 = band - TITLE_DEPTH, band - SUB_DEPTH
     title_w = min(room(d1 - look.title_room) * look.room_share, between_ends(d1), look.title_most)
     sub_w = min(room(d2 - look.sub_room) * look.room_share, between_ends(d2), look.sub_most)
-    for s in (sub, sub.replace(f" at {scale}", "") if scale else sub):
+    bare = sub.replace(f" at {scale}", "") if scale else sub
+    for s in (whose[0] + sub, whose[0] + bare, whose[1] + bare, bare):
         if page.text_width(s, look.sub_least, family=look.sub.family) <= sub_w:
             break
     used_sub = min(sub_w, look.sub.width(page, s))
@@ -223,6 +226,18 @@ def values_in_play(ctx: Context) -> dict[str, list[str]]:
             for m, by_speed in radii.items() if m in top}
 
 
+def wheel_lost_only(ctx: Context) -> dict[str, tuple[str, str]]:
+    """{manoeuvrability: (words, shorter words)} for the templates printed only for a sidewheeler with a wheel lost (no unit in play
+    turns on them otherwise), saying whose they are: a player sees Very Poor strips and no Very Poor ship."""
+    stats = units_in_play(ctx)
+    if stats is None:
+        return {}
+    ladder = ctx.tables.require("manoeuvrability").rows["ladder"]
+    own = {s.manoeuvrability for s in stats if s.kind == "vessel"}
+    return {m: (f"for a {ladder[k + 1]} sidewheeler with a wheel lost · ", f"for {ladder[k + 1]}, a wheel lost · ")
+            for k, m in enumerate(ladder[:-1]) if m in values_in_play(ctx) and m not in own}
+
+
 def _template_specs(ctx: Context, box) -> list[dict]:
     """Every strip (or piece of one) to print, in the order drawn: flattest first, so each nests under the last."""
     radii = ctx.tables.require("turning_radii")
@@ -230,6 +245,7 @@ def _template_specs(ctx: Context, box) -> list[dict]:
     factor = distance_factor(ctx)
     scale = ground_scale(ctx)[1]
     specs = []
+    wheel_lost = wheel_lost_only(ctx)
     for manoeuvre, speeds in values_in_play(ctx).items():
         for speed in speeds:
             if speed not in levels:
@@ -245,6 +261,7 @@ def _template_specs(ctx: Context, box) -> list[dict]:
                 specs.append({"manoeuvrability": manoeuvre, "speed": speed, "radius_cm": radius, "geo": geo,
                               "scale": scale, "move_mm": move * 10 * factor,
                               "label": f"{manoeuvre} at {speed}{piece}",
+                              "whose": wheel_lost.get(manoeuvre, ("", "")),
                               "sub": f"radius {num(geo['R'] / 10)} cm at {scale} · marks every cm{more}{glue}"})
     specs.sort(key=lambda sp: -sp["geo"]["R"])
     return specs
@@ -314,7 +331,7 @@ def templates(doc, ctx: Context) -> list[dict]:
                                   f"({ground_scale(ctx)[1]}): cut along the solid outline; follow the outer edge; the "
                                   "numbers are cm along it")
                 top = box.y + look.first
-            _turning_template(page, box.x + box.w / 2, top, geo, s["label"], s["sub"], s["scale"])
+            _turning_template(page, box.x + box.w / 2, top, geo, s["label"], s["sub"], s["scale"], s["whose"])
             s["page"], s["cx"], s["top"] = page.number if hasattr(page, "number") else None, box.x + box.w / 2, top
             prev, y = s, top
         _gauges(doc, ctx)
