@@ -168,9 +168,6 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None) -> Tab
                                             for a in start.arcs))
         heading = f"{start.heading:03.0f}°" if start.heading is not None else ""
         speed = f"{start.speed_kn:g} kn" if start.speed_kn is not None else ""
-        words = getattr(ruleset, "speed_words", None)
-        if speed and words is not None:  # the rule set's own speed beside the knots: "4 kn (Medium)"
-            speed += f" ({words(start.speed_kn)})"
         course = " ".join(x for x in (heading, speed) if x)
         rows.append([name, _where(start, f), course, "; ".join(how)])
     return Table(rows, header=[side.name, "Starts at", "Heading", "How"], widths=[4.6, 1.5, 1.5, 2.4],
@@ -203,6 +200,16 @@ def _applies(item, ruleset) -> bool:
     return not item.rules or any(get_ruleset(name).key == ruleset.key for name in item.rules)
 
 
+def _speeds_said(setup, ruleset) -> str:
+    """The start speeds in the rule set's own levels, once each (" Start speeds: 4 kn is Medium (4 kn)."), where it has
+    levels of its own."""
+    words = getattr(ruleset, "speed_words", None)
+    speeds = sorted({s.speed_kn for s in setup.starts.values() if s.speed_kn is not None})
+    if words is None or not speeds:
+        return ""
+    return " Start speeds: " + "; ".join(f"{k:g} kn is {words(k)}" for k in speeds) + "."
+
+
 def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | None) -> list:
     """The set-up pages' blocks, in order: the plan and where each unit starts on the first page, then the ground's
     depths, special rules, events, the victory tables, the turn limit and the day's outcome, two columns a row."""
@@ -213,13 +220,13 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
     blocks = [Heading(f"Set-up: {scenario.name}, {scenario.date}"),
               Text(f.words(setup, ruleset, scale), **st["note"]),
               plan_block(scenario, units_by_id, f, sides),
-              Text("North is up the table. Ships are triangles pointing along their heading (the first side's filled, "
-                   "the other's open); forts are squares with their sectors of fire; a ring is a ship at anchor. "
-                   "Land is grey; the channel's edge is dashed; shoals are dotted grey; torpedo fields are crossed; "
-                   "set-up zones are dash-dot.", **st["note"]),
+              Text("North is up. Ships: triangles along their heading (the first side's filled, the other's open); "
+                   "forts: squares with their sectors of fire; a ring: at anchor; a ringed dot: a buoy. Land grey; "
+                   "channel edge dashed; shoals dotted grey; torpedoes crossed; set-up zones dash-dot." + _speeds_said(setup, ruleset), **st["note"]),
               ]
     starts = [starts_table(scenario, side, units_by_id, f, ruleset) for side in scenario.sides]
     rules: list = starts[0::2]
+
     depths = [f"{w.name}: {w.depth_ft:g} ft" for w in setup.water]
     fields = [f"{t.name}: density {t.density}" + (f" ({t.note})" if t.note else "") for t in setup.torpedo_fields]
     if depths or fields:

@@ -108,7 +108,7 @@ class TablePlan(Block):
         for label, x, y, r in spots:
             tw = text_width(label, size)
             best, best_cost = None, None
-            for reach in (1.0, 2.2, 3.6, 5.5, 7.5, 10.0):
+            for reach in (1.0, 2.2, 3.6, 5.5, 7.5, 10.0, 13.0, 16.0):
                 gap = (r or self.marker) * reach if r else self.marker * (reach - 1.0)
                 for dx, dy in ((gap, -th / 2), (-gap - tw, -th / 2), (-tw / 2, -gap - th), (-tw / 2, gap),
                                (gap, -gap - th), (gap, gap), (-gap - tw, -gap - th), (-gap - tw, gap)):
@@ -122,6 +122,16 @@ class TablePlan(Block):
                         break
                 if best_cost == 0:
                     break
+            if best_cost:  # crowded: the nearest free place round the marker, searched outwards on a 1 mm grid
+                near = sorted(((dx, dy) for dx in range(-60, 61) for dy in range(-45, 46)),
+                              key=lambda d: d[0] * d[0] + d[1] * d[1])
+                for dx, dy in near:
+                    box = (x + dx - tw / 2, y + dy - th / 2, x + dx + tw / 2, y + dy + th / 2)
+                    if box[0] < 0 or box[2] > w or box[1] < 0 or box[3] > h:
+                        continue
+                    if not any(_overlap(box, t) for t in taken):
+                        best, best_cost = box, 0.0
+                        break
             if best is None:  # nowhere inside the plan: at the marker's right, clipped by nothing
                 best = (x + r, y - th / 2, x + r + tw, y + th / 2)
             taken.append(best)

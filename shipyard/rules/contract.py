@@ -94,8 +94,8 @@ class RuleSet:
     # (`minutes:`) is played in as many turns (None: the rule set does not say; its default game length is used).
     minutes_per_turn: float | None = None
     turn_reason: str = ""
-    # Its own word for a game turn ("bound"), and its speed in its own words for a speed in knots ("Medium"): the
-    # set-up page says a unit's start speed both ways (None: knots are the rule set's own).
+    # Its own word for a game turn ("bound"), and a speed in knots in its own words with the knots ("Medium (4 kn)"):
+    # the set-up page says a unit's start speed so (None: knots are the rule set's own).
     turn_word: str = "turn"
     speed_words: Callable[[float], str] | None = None
     # The torpedo-field densities its rules read (a set-up's `density:`), () where every field plays alike.

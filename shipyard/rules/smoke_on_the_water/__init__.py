@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..contract import RuleSet
 from .damage import TRACK_NAMES, damage_tracks
-from .derive import derive
+from .derive import derive, speed_words
 from .trackers import applies, trackers
 
 
@@ -32,6 +32,7 @@ RULESET = RuleSet(
     short="sotw",
     ground_yards={"1/600": 20 / 3, "1/1200": 40 / 3},
     minutes_per_turn=1.0,
+    speed_words=speed_words,
     turn_reason="a turn is a minute (ground_scale, source)",
     ground_reason="1 mm is 2 ft at 1/600 (ground_scale, source); distances halved at 1/1200 (reconstructed)",
 )
