@@ -20,12 +20,18 @@ def _flat(s: str) -> str:
     return " ".join(s.split())
 
 
+class Pages(list):
+    """The pages' text, with the PDF they were read from (`path`)."""
+    path = None
+
+
 def _build(library, scenario: str, out, house=None) -> list[str]:
     """The pack's pages as text a player reads: each page whole, then its left and its right half (cards, the quick
     reference's two columns), each flattened to single spaces."""
     options = PackOptions(rules=["quick-play"], output_dir=out, house_rules=house)
     built = build_pack(library, library.scenarios[scenario], RULESET, options)
-    pages = []
+    pages = Pages()
+    pages.path = built.path
     with pdfplumber.open(built.path) as pdf:
         for p in pdf.pages:
             w, h = p.width, p.height
@@ -67,6 +73,14 @@ def _page(pages: list[str], words: str) -> str:
 def _squeezed(s: str) -> str:
     """Text without any spaces: pdfplumber sets spaces round '▸' and '·' by the glyphs' gaps, not by the words."""
     return re.sub(r"\s+", "", s)
+
+
+def _left_column(pages: Pages, words: str) -> str:
+    """The quick reference's left column (the cannonade), read down the column, on the page that has `words`."""
+    k = pages.index(_page(pages, words))
+    with pdfplumber.open(pages.path) as pdf:
+        p = pdf.pages[k]
+        return _flat(p.crop((0, 0, p.width * 0.43, p.height)).extract_text() or "")
 
 
 def _cards(pages: list[str]) -> list[str]:
@@ -283,3 +297,19 @@ def test_pre_damaged_copies_refuse_damage_the_sheet_has_no_track_for(tmp_path):
     assert not list((tmp_path / "out").glob("*.pdf"))
     blank = run_cli("pack", str(scen), "--rules", "quick-play", "-o", str(tmp_path / "blank"))
     assert blank.code == 0, blank.err  # blank copies need no track
+
+
+# ---------------------------------------------------------------------------------------------- round 2: the table's moments
+
+
+def test_range_modifiers_in_avd_say_what_they_do_to_a_throw(mobile_bay, library, tmp_path):
+    """Round 2, moment 3: "+1/−1/−2 AvD" for Heavy and Medium: add or take off an average die, or swap one of the dice?
+    The quick reference says, in the reading played (as the Parrotts' row reads it); the other is a named option."""
+    ref = _left_column(mobile_bay, "— quick reference")
+    assert _squeezed("Range +1 AvD: throw an average die more and add it; −1 (−2) AvD: throw one (two) of her dice as "
+                     "average dice instead: 2D10 −1 AvD is 1D10 + 1 AvD.") in _squeezed(ref)
+    assert "Range in AvD +1 AvD adds an average die" in _blocks(library, "mobile-bay-1864")
+    assert "avd_modifiers: reading subtract" in _blocks(library, "mobile-bay-1864")
+    house = tmp_path / "subtract.json"
+    house.write_text(json.dumps({"quick-play": {"avd_modifiers": {"rows": {"reading": "subtract"}}}}))
+    assert "take them off: 2D10 −1 AvD is 2D10 − 1 AvD" in _blocks(library, "mobile-bay-1864", house)

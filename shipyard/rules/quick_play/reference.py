@@ -145,6 +145,15 @@ def _reminders(size: float | None) -> dict:
     return record if size is None else {**record, "size": size}
 
 
+def avd_words(ctx: Context) -> str:
+    """What a range modifier in AvD does to a Heavy's or a Medium's throw, in the reading in force (avd_modifiers)."""
+    t = ctx.tables.avd_modifiers
+    reading = str(t.rows["reading"])
+    if reading not in ("swap", "subtract"):
+        raise ShipyardError(f"table avd_modifiers ({t.tag()}): reading is {reading!r}; it is swap or subtract")
+    return f"{t.rows['plus']}; {t.rows[reading]}."
+
+
 def gun_reminders(ctx: Context, size: float | None = None) -> Runs:
     """Which guns go first when guns are put out of action, and the average die."""
     t = ctx.tables
@@ -153,6 +162,7 @@ def gun_reminders(ctx: Context, size: float | None = None) -> Runs:
     runs += _run("Guns out", "each gun out strikes one factor box (a fort's too, not its pieces), smallest first: "
                 + ", then ".join(factor_name(ctx, k) for k in t.guns_out.rows) + ".")
     runs += _run("\nAvD", "average die (" + ", ".join(number(f) for f in t.average_die.rows["faces"]) + "); D10: 1 to 10.")
+    runs += _run("\nRange", avd_words(ctx))
     return Runs(runs, **_reminders(size))
 
 
