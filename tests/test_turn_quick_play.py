@@ -75,12 +75,14 @@ def _squeezed(s: str) -> str:
     return re.sub(r"\s+", "", s)
 
 
-def _left_column(pages: Pages, words: str) -> str:
-    """The quick reference's left column (the cannonade), read down the column, on the page that has `words`."""
+def _column(pages: Pages, words: str, left: bool = True) -> str:
+    """The quick reference's left column (the cannonade) or its right (the events), read down the column, on the page
+    that has `words`."""
     k = pages.index(_page(pages, words))
     with pdfplumber.open(pages.path) as pdf:
         p = pdf.pages[k]
-        return _flat(p.crop((0, 0, p.width * 0.43, p.height)).extract_text() or "")
+        split = p.width * 0.43
+        return _flat(p.crop((0, 0, split, p.height) if left else (split, 0, p.width, p.height)).extract_text() or "")
 
 
 def _cards(pages: list[str]) -> list[str]:
@@ -305,7 +307,7 @@ def test_pre_damaged_copies_refuse_damage_the_sheet_has_no_track_for(tmp_path):
 def test_range_modifiers_in_avd_say_what_they_do_to_a_throw(mobile_bay, library, tmp_path):
     """Round 2, moment 3: "+1/−1/−2 AvD" for Heavy and Medium: add or take off an average die, or swap one of the dice?
     The quick reference says, in the reading played (as the Parrotts' row reads it); the other is a named option."""
-    ref = _left_column(mobile_bay, "— quick reference")
+    ref = _column(mobile_bay, "— quick reference")
     assert _squeezed("Range +1 AvD: throw an average die more and add it; −1 (−2) AvD: throw one (two) of her dice as "
                      "average dice instead: 2D10 −1 AvD is 1D10 + 1 AvD.") in _squeezed(ref)
     assert "Range in AvD +1 AvD adds an average die" in _blocks(library, "mobile-bay-1864")
@@ -313,3 +315,15 @@ def test_range_modifiers_in_avd_say_what_they_do_to_a_throw(mobile_bay, library,
     house = tmp_path / "subtract.json"
     house.write_text(json.dumps({"quick-play": {"avd_modifiers": {"rows": {"reading": "subtract"}}}}))
     assert "take them off: 2D10 −1 AvD is 2D10 − 1 AvD" in _blocks(library, "mobile-bay-1864", house)
+
+
+def test_the_events_say_which_doubles_go_to_them(mobile_bay, library):
+    """Round 2, moments 4 and 9: "Catastrophic events (any double)" clashed with the Tests column (a Heavy's and a
+    Medium's throws test EDNA only), and a torpedo's 3D6 left "any double" open."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "(any double)" not in ref
+    assert ("A double (two dice alike) thrown for Parrott fire, a ram or a torpedo test; on 3D6 any two dice alike, "
+            "three alike one event. A Heavy's or a Medium's double is no event.") in ref
+    assert "Doubles on 3D6" in ref
+    page = _squeezed(_column(mobile_bay, "— quick reference", left=False))
+    assert _squeezed("A Heavy's or a Medium's double is no event.") in page

@@ -77,6 +77,13 @@ def _events(ctx: Context, forts: bool, size: float | None = None) -> Table:
                  **_table("reference_events", size, columns=len(header)))
 
 
+def event_doubles(ctx: Context) -> Runs:
+    """Which throws go to the catastrophic events on a double, and which never do (event_doubles)."""
+    d = ctx.tables.event_doubles.rows
+    return Runs(_run("A double", f"(two dice alike) thrown for {d['throws']}; {d['three_dice']}. "
+                                 f"{d['never'][:1].upper()}{d['never'][1:]}."), **_reminders(None))
+
+
 def _run(key: str, text: str) -> list[tuple[str, str]]:
     return [(key, "bold"), (" " + text, "regular")]
 
@@ -174,7 +181,8 @@ def play_tables(ctx: Context, *, size: float | None = None, factors: Iterable[st
     fs = set(factors) if factors is not None else None
     left = Stack([Heading("Cannonade", **st["reference_heading"]), _dice(ctx, fs, size), _ranges(ctx, size),
                   gun_reminders(ctx)], **st["reference_stack"])
-    right = Stack([Heading("Catastrophic events (any double)", **st["reference_heading"]), _events(ctx, forts, size),
+    right = Stack([Heading("Catastrophic events", **st["reference_heading"]), event_doubles(ctx),
+                   _events(ctx, forts, size),
                    move_reminders(ctx, rams=rams, ships=ships, forts=forts)], **st["reference_stack"])
     return Columns([left, right], **st["reference_columns"])
 
