@@ -327,3 +327,13 @@ def test_the_events_say_which_doubles_go_to_them(mobile_bay, library):
     assert "Doubles on 3D6" in ref
     page = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("A Heavy's or a Medium's double is no event.") in page
+
+
+def test_torpedo_tests_say_how_many_and_that_a_ship_steaming_through_tests(mobile_bay, library):
+    """Round 2, moment 9: one test a phase, or one each for starting, ending and turning? Does a ship that crosses the
+    field in one half move without stopping escape? What of the set-up's density?"""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert ("Torpedoes 3D6 for each half move or turn that starts, ends, crosses or turns in a torpedo field (once "
+            "each; any density)") in ref
+    assert "Torpedo tests one 3D6 for each half move or turn in a field, one that only crosses it too" in ref
+    assert _squeezed("crosses or turns in a torpedo field") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
