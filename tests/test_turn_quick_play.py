@@ -128,7 +128,7 @@ def test_rudder_1_to_3_is_no_turning_with_a_box_on_every_ship_card(mobile_bay, l
     ref = _blocks(library, "mobile-bay-1864")
     assert "rudder 1D6: 4-6 one turn every 2nd bound, 1-3 no turning" in ref and "1-3 none" not in ref
     cards = _half_cards(mobile_bay)
-    ships = len(re.findall(r"\bNow\b", cards))  # every ship card ticks the speed she is at; a fort has none
+    ships = len(re.findall(r"\bSlow (Cruise )?Full Reverse\b", cards))  # every ship card ticks the speed she is at; a fort has none
     assert ships == 22 and cards.count("no turning") == ships and cards.count("one turn every 2nd bound") == ships
 
 
@@ -181,7 +181,7 @@ def test_the_roster_carries_no_number_a_turn_counter_also_carries(mobile_bay):
 def test_brooklyns_opening_test_is_printed_for_mobile_bay_only(mobile_bay, cherbourg, library):
     """Review 2, 3 and top 10 #4: the article's game begins with Brooklyn's test against her EDNA; the pack left it out."""
     assert "Before bound 1 USS Brooklyn throws 3D6: over her EDNA (14), she leads the line in as ordered; 3D6 of 14 " \
-           "or less, turn her 90° across the channel, stopped" in _blocks(library, "mobile-bay-1864")
+           "or less, turn her 90° to starboard" in _blocks(library, "mobile-bay-1864")
     assert _squeezed("Before bound 1 USS Brooklyn throws 3D6") in _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert "Before bound 1" not in " ".join(cherbourg) + _blocks(library, "cherbourg-1864")
 
@@ -337,3 +337,13 @@ def test_torpedo_tests_say_how_many_and_that_a_ship_steaming_through_tests(mobil
             "each; any density)") in ref
     assert "Torpedo tests one 3D6 for each half move or turn in a field, one that only crosses it too" in ref
     assert _squeezed("crosses or turns in a torpedo field") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
+
+
+def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(mobile_bay, library):
+    """Round 2, moment 2: which way does Brooklyn turn 90°? And a stopped ship had no box in her card's Now row and no
+    counter (the markers' Stopped backs print only with --backs)."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "turn her 90° to starboard, toward Fort Morgan, across the channel, stopped" in ref
+    assert "astern at Slow only; stopped, she has no marker out: tick Stopped on her card" in ref
+    cards = _half_cards(mobile_bay)
+    assert len(re.findall(r"\bStopped Slow\b", cards)) == 22  # every ship card, a fort none

@@ -134,7 +134,7 @@ def move_reminders(ctx: Context, size: float | None = None, rams: bool = True, s
         rev = t.reverse_speed.rows
         steps = int(rev.get("steps_per_bound", 1))
         runs += _run("\nSpeed", f"changes {steps} step{'s' if steps != 1 else ''} a bound; astern at "
-                                f"{str(rev['speed']).capitalize()} only.")
+                                f"{str(rev['speed']).capitalize()} only; stopped, she has no marker out: tick Stopped on her card.")
         runs += _run("\nRamming", ram_words(ctx, rams))
         tor = t.torpedoes.rows
         runs += _run("\nTorpedoes", f"{tor['dice']} for {tor['when']}; {outcome_words(ctx, 'torpedoes')} "

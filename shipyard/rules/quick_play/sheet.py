@@ -80,15 +80,16 @@ def event_checks(s, ctx: Context) -> Block:
 
 
 def speed_now(s, ctx: Context) -> Block | None:
-    """A box for each speed setting the ship has (speed_markers; Reverse at the setting she goes astern at), to tick
+    """A Stopped box and a box for each speed setting the ship has (speed_markers; Reverse at the setting she goes astern at), to tick
     the one she is at: her speed is on the card as well as on her speed counter. None for a fort."""
     if s.is_fort:
         return None
     from .reference import speed_words
 
     have = {"slow": s.speeds_in.slow, "cruise": s.speeds_in.cruise, "full": s.speeds_in.full}
-    checks = [Check(word, 1) for word, key in speed_words(ctx) if have.get(key) is not None]
-    return CheckRow("Now", checks, **style()["speed_now"])
+    # stopped first: a ship can always stop (Brooklyn's test, her engines 1-2), and a stopped ship has no marker out
+    checks = [Check("Stopped", 1)] + [Check(word, 1) for word, key in speed_words(ctx) if have.get(key) is not None]
+    return CheckRow("", checks, **style()["speed_now"])  # no head: with a Stopped box "Now" wrapped the row
 
 
 def card(unit: Any, d, ctx: Context) -> Block:
