@@ -77,13 +77,6 @@ def _events(ctx: Context, forts: bool, size: float | None = None) -> Table:
                  **_table("reference_events", size, columns=len(header)))
 
 
-def event_doubles(ctx: Context) -> Runs:
-    """Which throws go to the catastrophic events on a double, and which never do (event_doubles)."""
-    d = ctx.tables.event_doubles.rows
-    return Runs(_run("A double", f"(two dice alike) thrown for {d['throws']}; {d['three_dice']}. "
-                                 f"{d['never'][:1].upper()}{d['never'][1:]}."), **_reminders(None))
-
-
 def _run(key: str, text: str) -> list[tuple[str, str]]:
     return [(key, "bold"), (" " + text, "regular")]
 
@@ -115,7 +108,7 @@ def ram_words(ctx: Context, rams: bool = True) -> str:
         raise ShipyardError(f"table ramming ({ctx.tables.ramming.tag()}): factor is {ram.get('factor')!r}; "
                             "it is add or subtract")
     return (f"ramming factor = EDNA + speed (inches a move, 0 stopped) of the rammer − the same of the target. Throw "
-            f"{dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming')} Any double → events.")
+            f"{dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming')} Any two dice alike → events.")
 
 
 def edna_zero_words(ctx: Context, forts: bool = True, ships: bool = True) -> str:
@@ -134,11 +127,11 @@ def move_reminders(ctx: Context, size: float | None = None, rams: bool = True, s
         rev = t.reverse_speed.rows
         steps = int(rev.get("steps_per_bound", 1))
         runs += _run("\nSpeed", f"changes {steps} step{'s' if steps != 1 else ''} a bound; astern at "
-                                f"{str(rev['speed']).capitalize()} only; stopped, she has no marker out: tick Stopped on her card.")
+                                f"{str(rev['speed']).capitalize()} only; stopped: no marker out.")
         runs += _run("\nRamming", ram_words(ctx, rams))
         tor = t.torpedoes.rows
         runs += _run("\nTorpedoes", f"{tor['dice']} for {tor['when']}; {outcome_words(ctx, 'torpedoes')} "
-                                     "Any double → events.")
+                                     "Any two dice alike → events.")
         boiler = outcome_words(ctx, "boiler")
         runs += _run("\nBoiler (2-2)", boiler[:1].upper() + boiler[1:])
         runs += _run("\nHoled (3-3)", "roll 1D6 now, add it to this bound and write that bound on her card: she sinks "
@@ -158,7 +151,7 @@ def avd_words(ctx: Context) -> str:
     reading = str(t.rows["reading"])
     if reading not in ("swap", "subtract"):
         raise ShipyardError(f"table avd_modifiers ({t.tag()}): reading is {reading!r}; it is swap or subtract")
-    return f"{t.rows['plus']}; {t.rows[reading]}."
+    return f"{t.rows[reading]}; {t.rows['plus']}."
 
 
 def gun_reminders(ctx: Context, size: float | None = None) -> Runs:
@@ -181,8 +174,7 @@ def play_tables(ctx: Context, *, size: float | None = None, factors: Iterable[st
     fs = set(factors) if factors is not None else None
     left = Stack([Heading("Cannonade", **st["reference_heading"]), _dice(ctx, fs, size), _ranges(ctx, size),
                   gun_reminders(ctx)], **st["reference_stack"])
-    right = Stack([Heading("Catastrophic events", **st["reference_heading"]), event_doubles(ctx),
-                   _events(ctx, forts, size),
+    right = Stack([Heading("Catastrophic events", **st["reference_heading"]), _events(ctx, forts, size),
                    move_reminders(ctx, rams=rams, ships=ships, forts=forts)], **st["reference_stack"])
     return Columns([left, right], **st["reference_columns"])
 
