@@ -165,7 +165,7 @@ def test_the_bound_and_the_turn_counter_procedure_are_printed(mobile_bay, cherbo
         blocks = _blocks(library, scenario)
         assert "a counter per unit in a cup; the sides draw alternately" in blocks
         assert "Drawing counters alternately until a side holds one per unit; the other side draws the rest" in blocks
-        assert "followers move in their leader's wake at his speed, each firing at her own number" in blocks
+        assert "a column follows the leader the roster names, in his wake at his speed" in blocks
         strip = _squeezed("Turn: 1 Draw counters · 2 Decide the order · 3 Act by number · 4 1st cannonade ▸ fire: the unit "
                           "acting · 5 Move half · 6 Turn · 7 Fort 2nd cannonade ▸ fire: the fort acting")
         assert _cards(pages) and all(strip in _squeezed(page) for page in _cards(pages))
@@ -345,3 +345,10 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
     assert "astern at Slow only; stopped: no marker out." in ref
     cards = _half_cards(mobile_bay)
     assert len(re.findall(r"\bStopped Slow\b", cards)) == 22  # every ship card, a fort none
+
+
+def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(mobile_bay, library):
+    """Round 2, moment 10: which ships form a line, and what happens when the leader (Brooklyn) stops."""
+    assert "Line of battle a column follows the leader the roster names, in his wake at his speed; if he stops, the next astern leads" in _blocks(library, "mobile-bay-1864")
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
