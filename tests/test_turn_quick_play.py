@@ -352,3 +352,11 @@ def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(m
     assert "Line of battle a column follows the leader the roster names, in his wake at his speed; if he stops, the next astern leads" in _blocks(library, "mobile-bay-1864")
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
+
+
+def test_a_lashed_pair_says_whose_card_carries_it_and_who_picks_the_gunboats_target(mobile_bay, library):
+    """Round 2, moments 11 and 12: does the gunboat pick her own target, does she mask the sloop's port battery, which card
+    carries the pair's speed, what of the gunboats' counters?"""
+    assert "Lashed pairs one ship on the larger's card and counter, the slower's speed; each her own target; inboard guns silent" in _blocks(library, "mobile-bay-1864")
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
