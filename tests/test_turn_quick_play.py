@@ -164,7 +164,7 @@ def test_the_bound_and_the_turn_counter_procedure_are_printed(mobile_bay, cherbo
             assert f"{k} {row['phase']}" in ref, row["phase"]
         blocks = _blocks(library, scenario)
         assert "a counter per unit in a cup; the sides draw alternately" in blocks
-        assert "Drawing counters alternately until a side holds one per unit; the other side draws the rest" in blocks
+        assert "Drawing counters the Union first, alternately until a side holds one per unit" in blocks
         assert "a column follows the leader the roster names, in his wake at his speed" in blocks
         strip = _squeezed("Turn: 1 Draw counters · 2 Decide the order · 3 Act by number · 4 1st cannonade ▸ fire: the unit "
                           "acting · 5 Move half · 6 Turn · 7 Fort 2nd cannonade ▸ fire: the fort acting")
@@ -358,5 +358,12 @@ def test_a_lashed_pair_says_whose_card_carries_it_and_who_picks_the_gunboats_tar
     """Round 2, moments 11 and 12: does the gunboat pick her own target, does she mask the sloop's port battery, which card
     carries the pair's speed, what of the gunboats' counters?"""
     assert "Lashed pairs one ship on the larger's card and counter, the slower's speed; each her own target; inboard guns silent" in _blocks(library, "mobile-bay-1864")
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
+
+
+def test_drawing_counters_says_who_draws_first_and_that_the_number_is_the_order(mobile_bay, library):
+    """Round 2, moment 12: the counters say TURN though they set the order of action; who draws first?"""
+    assert "Drawing counters the Union first, alternately until a side holds one per unit; the other draws the rest; number = order" in _blocks(library, "mobile-bay-1864")
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
