@@ -367,3 +367,10 @@ def test_drawing_counters_says_who_draws_first_and_that_the_number_is_the_order(
     assert "Drawing counters the Union first, alternately until a side holds one per unit; the other draws the rest; number = order" in _blocks(library, "mobile-bay-1864")
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
+
+
+def test_the_rudder_event_says_from_which_bound_it_counts(mobile_bay, library):
+    """Round 2, moment 13: rudder "one turn every 2nd bound": counted from which bound?"""
+    assert "Moves \"sinks in 1D6 moves\", \"one turn every 2 moves\": bounds, from the hit (hit in 3: turns in 5, 7 …)" in _blocks(library, "mobile-bay-1864")
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
