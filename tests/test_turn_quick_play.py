@@ -374,3 +374,10 @@ def test_the_rudder_event_says_from_which_bound_it_counts(mobile_bay, library):
     assert "Moves \"sinks in 1D6 moves\", \"one turn every 2 moves\": bounds, from the hit (hit in 3: turns in 5, 7 …)" in _blocks(library, "mobile-bay-1864")
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
+
+
+def test_silenced_says_it_lasts_the_game(mobile_bay, library):
+    """Round 2, moment 14: "Silenced": permanent or not?"""
+    assert "All guns out she fires no more but moves, rams and sinks as before; a fort is silenced, for the game" in _blocks(library, "mobile-bay-1864")
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
