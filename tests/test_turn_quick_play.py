@@ -381,3 +381,10 @@ def test_silenced_says_it_lasts_the_game(mobile_bay, library):
     assert "All guns out she fires no more but moves, rams and sinks as before; a fort is silenced, for the game" in _blocks(library, "mobile-bay-1864")
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
+
+
+def test_firing_arcs_cover_bow_pivot_and_turret_guns(mobile_bay, library):
+    """Round 2, moment 15: "on the side her guns are on" gave no arc for bow or turret guns."""
+    assert "Targets one target a cannonade, in sight, over 30° off bow and stern, either side: all her factors bear" in _blocks(library, "mobile-bay-1864")
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
