@@ -388,3 +388,10 @@ def test_firing_arcs_cover_bow_pivot_and_turret_guns(mobile_bay, library):
     assert "Targets one target a cannonade, in sight, over 30° off bow and stern, either side: all her factors bear" in _blocks(library, "mobile-bay-1864")
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
+
+
+def test_greatest_range_and_fort_gaines_range_agree(mobile_bay, library):
+    """Round 2, moment 5: Fort Gaines fires only "within their range", yet the readings said "Greatest range: none"."""
+    assert "Greatest range none: any unit in sight, with the over-24 in modifiers; a fort the set-up holds to its range: 24 in" in _blocks(library, "mobile-bay-1864")
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
