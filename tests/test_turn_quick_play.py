@@ -395,3 +395,11 @@ def test_greatest_range_and_fort_gaines_range_agree(mobile_bay, library):
     assert "Greatest range none: any unit in sight, with the over-24 in modifiers; a fort the set-up holds to its range: 24 in" in _blocks(library, "mobile-bay-1864")
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
+
+
+def test_the_set_up_page_says_bounds_and_each_start_speed_in_inches_a_bound(mobile_bay):
+    """Round 2, moment 1 and the p2/p6 defect: the set-up page said "Turn 1" and "12 turns" where the bound track and
+    the reference count bounds, and gave start speeds in knots only, where the cards give Slow/Cruise/Full in inches."""
+    setup = _page(mobile_bay, "Set-up:")
+    assert "The game lasts 12 bounds." in setup and "12 turns" not in setup
+    assert "USS Tecumseh 59, 18 in 000° 4 kn (4\")" in setup and "CSS Tennessee 55, 38 in 190° 0 kn (0\")" in setup

@@ -24,6 +24,18 @@ from .style import style
 from .trackers import applies, trackers
 
 
+YARDS_A_SEA_MILE = 2025.4  # a knot is a sea mile an hour
+
+
+def speed_words(knots: float, ruleset) -> str:
+    """A start speed in knots in Quick Play's own terms, for the set-up page's narrow column ("4 kn (4\")"): the inches
+    a bound it makes at the rule set's ground scale and bound (ground_yards, minutes_per_turn), as the cards print
+    their settings. Not a setting's name: the settings are by type (4\" is a wooden screw's Slow, an ironclad's
+    Cruise, a monitor's Full), so the box on her card nearest those inches is her start setting."""
+    inches = max(knots, 0) * YARDS_A_SEA_MILE / 60 * ruleset.minutes_per_turn / ruleset.ground_yards["any"]
+    return f'{number(round(inches))}"'
+
+
 def type_words(s) -> str:
     return s.type + (" · Ram" if s.ram else "")
 
