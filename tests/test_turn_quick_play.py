@@ -403,3 +403,11 @@ def test_the_set_up_page_says_bounds_and_each_start_speed_in_inches_a_bound(mobi
     setup = _page(mobile_bay, "Set-up:")
     assert "The game lasts 12 bounds." in setup and "12 turns" not in setup
     assert "USS Tecumseh 59, 18 in 000° 4 kn (4\")" in setup and "CSS Tennessee 55, 38 in 190° 0 kn (0\")" in setup
+
+
+def test_every_ship_card_gives_her_draught_for_groundings(mobile_bay):
+    """Round 2, moment 8: the set-up gives the channel's and the shoals' depths in feet and says a ship drawing more
+    grounds, but no ship's draught was anywhere in the pack."""
+    cards = _half_cards(mobile_bay)
+    assert len(re.findall(r"\bpieces · draws \d+(½)? ft\b", cards)) == 22  # every ship, no fort
+    assert "25 pieces · draws 16 ft" in cards and "4 pieces · draws 6 ft" in cards  # Brooklyn 16¼ ft, Winnebago 6 ft
