@@ -14,7 +14,6 @@ from ..contract import RuleSet
 from .damage import TRACK_NAMES, damage_tracks
 from .trackers import applies, trackers
 from .derive import derive, plays
-from .sheet import speed_words
 
 HERE = Path(__file__).resolve().parent
 
@@ -41,5 +40,4 @@ RULESET = RuleSet(
                   "read as 100 yd an inch (reconstructed)",
     plays=plays,  # the article's own order of battle in its scenario (which_units)
     turn_word="bound",
-    speed_words=lambda knots: speed_words(knots, RULESET),  # read at the set-up page, when RULESET is made
 )
