@@ -49,13 +49,14 @@ def test_holed_box_says_when_she_sinks_and_a_ship_has_a_box_for_her_speed(librar
     holed = next(c for c in events.checks if c.tracker == "holed")
     row = next(r for r in ctx.tables.catastrophic_events.rows if r["double"] == "3-3")
     assert holed.label == row["ship"] + ", in bound ____" and "1D6 bounds" in holed.label  # a write-in for when
-    now = next(r for r in rows if r.head == "Now")
+    def speed_row(block):  # the row ticked for her speed: Stopped, then her settings (no head since round 2)
+        return [r for r in walk(block) if isinstance(r, CheckRow) and r.checks and r.checks[0].label == "Stopped"]
+
     # a monitor has Slow and Full but no Cruise (ship_types); she reverses at Slow
-    assert [c.label for c in now.checks] == ["Slow", "Full", "Reverse"]
-    hartford_now = next(r for r in walk(card(library, ctx, "uss-hartford")) if isinstance(r, CheckRow) and r.head == "Now")
-    assert [c.label for c in hartford_now.checks] == ["Slow", "Cruise", "Full", "Reverse"]
-    fort = card(library, ctx, "fort-morgan")
-    assert not [r for r in walk(fort) if isinstance(r, CheckRow) and r.head == "Now"]  # a fort does not move
+    assert [c.label for c in speed_row(tecumseh)[0].checks] == ["Stopped", "Slow", "Full", "Reverse"]
+    assert [c.label for c in speed_row(card(library, ctx, "uss-hartford"))[0].checks] == ["Stopped", "Slow", "Cruise",
+                                                                                          "Full", "Reverse"]
+    assert not speed_row(card(library, ctx, "fort-morgan"))  # a fort does not move
 
 
 def test_a_fort_card_reads_its_guns_as_factor_boxes(library, ctx):

@@ -39,4 +39,5 @@ RULESET = RuleSet(
     ground_reason="the article gives its ranges in inches (point blank to 2 in, long past 24 in) and no ground scale: "
                   "read as 100 yd an inch (reconstructed)",
     plays=plays,  # the article's own order of battle in its scenario (which_units)
+    turn_word="bound",
 )

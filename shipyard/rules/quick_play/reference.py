@@ -108,7 +108,7 @@ def ram_words(ctx: Context, rams: bool = True) -> str:
         raise ShipyardError(f"table ramming ({ctx.tables.ramming.tag()}): factor is {ram.get('factor')!r}; "
                             "it is add or subtract")
     return (f"ramming factor = EDNA + speed (inches a move, 0 stopped) of the rammer − the same of the target. Throw "
-            f"{dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming')} Any double → events.")
+            f"{dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming')} Any two dice alike → events.")
 
 
 def edna_zero_words(ctx: Context, forts: bool = True, ships: bool = True) -> str:
@@ -127,11 +127,11 @@ def move_reminders(ctx: Context, size: float | None = None, rams: bool = True, s
         rev = t.reverse_speed.rows
         steps = int(rev.get("steps_per_bound", 1))
         runs += _run("\nSpeed", f"changes {steps} step{'s' if steps != 1 else ''} a bound; astern at "
-                                f"{str(rev['speed']).capitalize()} only.")
+                                f"{str(rev['speed']).capitalize()} only; stopped: no marker out.")
         runs += _run("\nRamming", ram_words(ctx, rams))
         tor = t.torpedoes.rows
         runs += _run("\nTorpedoes", f"{tor['dice']} for {tor['when']}; {outcome_words(ctx, 'torpedoes')} "
-                                     "Any double → events.")
+                                     "Any two dice alike → events.")
         boiler = outcome_words(ctx, "boiler")
         runs += _run("\nBoiler (2-2)", boiler[:1].upper() + boiler[1:])
         runs += _run("\nHoled (3-3)", "roll 1D6 now, add it to this bound and write that bound on her card: she sinks "
@@ -145,6 +145,15 @@ def _reminders(size: float | None) -> dict:
     return record if size is None else {**record, "size": size}
 
 
+def avd_words(ctx: Context) -> str:
+    """What a range modifier in AvD does to a Heavy's or a Medium's throw, in the reading in force (avd_modifiers)."""
+    t = ctx.tables.avd_modifiers
+    reading = str(t.rows["reading"])
+    if reading not in ("swap", "subtract"):
+        raise ShipyardError(f"table avd_modifiers ({t.tag()}): reading is {reading!r}; it is swap or subtract")
+    return f"{t.rows[reading]}; {t.rows['plus']}."
+
+
 def gun_reminders(ctx: Context, size: float | None = None) -> Runs:
     """Which guns go first when guns are put out of action, and the average die."""
     t = ctx.tables
@@ -153,6 +162,7 @@ def gun_reminders(ctx: Context, size: float | None = None) -> Runs:
     runs += _run("Guns out", "each gun out strikes one factor box (a fort's too, not its pieces), smallest first: "
                 + ", then ".join(factor_name(ctx, k) for k in t.guns_out.rows) + ".")
     runs += _run("\nAvD", "average die (" + ", ".join(number(f) for f in t.average_die.rows["faces"]) + "); D10: 1 to 10.")
+    runs += _run("\nRange", avd_words(ctx))
     return Runs(runs, **_reminders(size))
 
 
@@ -164,7 +174,7 @@ def play_tables(ctx: Context, *, size: float | None = None, factors: Iterable[st
     fs = set(factors) if factors is not None else None
     left = Stack([Heading("Cannonade", **st["reference_heading"]), _dice(ctx, fs, size), _ranges(ctx, size),
                   gun_reminders(ctx)], **st["reference_stack"])
-    right = Stack([Heading("Catastrophic events (any double)", **st["reference_heading"]), _events(ctx, forts, size),
+    right = Stack([Heading("Catastrophic events", **st["reference_heading"]), _events(ctx, forts, size),
                    move_reminders(ctx, rams=rams, ships=ships, forts=forts)], **st["reference_stack"])
     return Columns([left, right], **st["reference_columns"])
 

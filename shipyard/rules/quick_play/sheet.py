@@ -24,6 +24,24 @@ from .style import style
 from .trackers import applies, trackers
 
 
+YARDS_A_SEA_MILE = 2025.4  # a knot is a sea mile an hour
+
+
+def speed_words(knots: float, ruleset) -> str:
+    """A start speed in knots in Quick Play's own terms, for the set-up page's narrow column ("4 kn (4\")"): the inches
+    a bound it makes at the rule set's ground scale and bound (ground_yards, minutes_per_turn), as the cards print
+    their settings. Not a setting's name: the settings are by type (4\" is a wooden screw's Slow, an ironclad's
+    Cruise, a monitor's Full), so the box on her card nearest those inches is her start setting."""
+    inches = max(knots, 0) * YARDS_A_SEA_MILE / 60 * ruleset.minutes_per_turn / ruleset.ground_yards["any"]
+    return f'{number(round(inches))}"'
+
+
+def draught_words(unit: Any) -> str:
+    """' · draws 16 ft' for a ship whose draught is known, so a grounding needs no book; '' for a fort."""
+    ft = getattr(unit, "draught_ft", None)
+    return f" · draws {number(round(ft * 2) / 2)} ft" if ft else ""  # to the half foot, as the depths are given
+
+
 def type_words(s) -> str:
     return s.type + (" · Ram" if s.ram else "")
 
@@ -80,15 +98,16 @@ def event_checks(s, ctx: Context) -> Block:
 
 
 def speed_now(s, ctx: Context) -> Block | None:
-    """A box for each speed setting the ship has (speed_markers; Reverse at the setting she goes astern at), to tick
+    """A Stopped box and a box for each speed setting the ship has (speed_markers; Reverse at the setting she goes astern at), to tick
     the one she is at: her speed is on the card as well as on her speed counter. None for a fort."""
     if s.is_fort:
         return None
     from .reference import speed_words
 
     have = {"slow": s.speeds_in.slow, "cruise": s.speeds_in.cruise, "full": s.speeds_in.full}
-    checks = [Check(word, 1) for word, key in speed_words(ctx) if have.get(key) is not None]
-    return CheckRow("Now", checks, **style()["speed_now"])
+    # stopped first: a ship can always stop (Brooklyn's test, her engines 1-2), and a stopped ship has no marker out
+    checks = [Check("Stopped", 1)] + [Check(word, 1) for word, key in speed_words(ctx) if have.get(key) is not None]
+    return CheckRow("", checks, **style()["speed_now"])  # no head: with a Stopped box "Now" wrapped the row
 
 
 def card(unit: Any, d, ctx: Context) -> Block:
@@ -96,7 +115,8 @@ def card(unit: Any, d, ctx: Context) -> Block:
     s, st = d.stats, style()
     name, detail = sheet_heading(unit, d, ctx)
     side = nation_of(unit)
-    side_note = [f"{s.guns} pieces" + (f" in {s.cannonade.total} factors" if s.is_fort and s.cannonade.total else "")]
+    side_note = [f"{s.guns} pieces" + (f" in {s.cannonade.total} factors" if s.is_fort and s.cannonade.total else "")
+                 + draught_words(unit)]
     if s.turns_when_stationary:
         side_note.insert(0, "turns when stopped")
     head = Columns([
