@@ -77,7 +77,7 @@ def test_the_quick_reference_says_what_each_test_against_edna_does(library):
         assert f"over {row['against']}" in after.replace("Over", "over"), (key, after)
         assert "equal or under: no hit" in after, (key, after)
         assert ("one hit" if str(row["hits"]) == "1" else "a hit per point over") in after, (key, after)
-    assert "started, ended or turned in a minefield" in text  # the whole of the torpedoes' `when`
+    assert ctx.tables.torpedoes.rows["when"] in text  # the whole of the torpedoes' `when`, as the table has it
 
 
 def test_a_house_rule_changes_what_a_gunfire_hit_does(library, tmp_path):

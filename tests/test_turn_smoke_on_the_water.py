@@ -321,6 +321,6 @@ def test_a_fort_sheet_fires_only_the_guns_of_the_sector_that_bears(mobile_bay_pa
     """Round 2, balance: Fort Morgan's whole battery of 32 guns firing shell sank a sloop a turn; the set-up page gives
     each sector's guns and the fort sheet says only those fire."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "Fires: where the set-up page gives a sector's guns, only that many fire at a target in it" in page
+    assert "Fires: only the guns the set-up page gives the sector that bears" in page
     setup = next(p for p in mobile_bay_pages if p.startswith("Set-up") or "Set-up" in p[:200])
     assert re.search(r"Fort Morgan .*?\b20 guns", setup), setup[:600]

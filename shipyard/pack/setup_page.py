@@ -242,7 +242,7 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
     happen = [e for e in setup.events if _applies(e, ruleset)]
     if happen:
         events.append(Table([[str(e.turn), " ".join(e.what.split())] for e in happen], header=[ruleset.turn_word.capitalize(), "Event"],
-                           widths=[0.8, 8.0], align=["centre", "left"], **st["table"]))
+                           widths=[1.3, 8.0], align=["centre", "left"], **st["table"]))
     won = starts[1::2] + victory_tables(setup, units_by_id) + events
     if turns:
         won.append(Text(f"The game lasts {turns} {ruleset.turn_word}s.", **st["text"]))

@@ -15,6 +15,8 @@ pieces measure and draw themselves, and Flow puts them on pages; their sizes are
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pathlib import Path
 from typing import Any
 
@@ -624,6 +626,9 @@ def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
             full = sheet(unit, d, ctx, box.w, None, compact=False, headed=True)
             if full.measure(box.w) <= room - slack:
                 blocks[k], heights[k] = full, room  # a page of its own
+    for k, block in enumerate(blocks):  # a sheet taller than a page (a long game's log) goes on overleaf, log and all
+        if heights[k] > room:
+            blocks[k] = replace(block, keep_together=False)
     flow = Flow(doc, gap=FLOW_GAP, header=header)
     plan = page_plan([u.id for u, _ in derived], heights, room - slack, lashed_pairs(ctx), FLOW_GAP)
     for n, (k, starts) in enumerate(plan):
