@@ -188,3 +188,17 @@ def setup_blocks_on(library, scenario_id: str, rules: str, paper: str):
         box = doc.content
         doc.new_page()
     return fitted(setup_blocks(scenario, rs, units, rs.native_scale, scenario.turns or 12), box.w, box.h), box
+
+
+def finished_pack(client, job: str, tries: int = 400) -> str:
+    """Poll a web pack job (its status page, as htmx asks) until it offers the download or says an error; the last
+    status page, which must offer the download."""
+    import time
+
+    for _ in range(tries):
+        status = client.get(job, headers={"HX-Request": "true"}).text
+        if "download-pack" in status or "error" in status:
+            break
+        time.sleep(0.05)
+    assert "download-pack" in status, status
+    return status

@@ -103,7 +103,6 @@ def test_it_fills_every_part_of_the_contract(fifth, library, tmp_path):
 
 def test_the_web_server_shows_it_on_a_ship_page_prints_its_sheet_and_builds_its_pack(fifth, tmp_path):
     import io
-    import time
     import zipfile
     from urllib.parse import urlencode
 
@@ -125,12 +124,9 @@ def test_the_web_server_shows_it_on_a_ship_page_prints_its_sheet_and_builds_its_
                                        "Origin": "http://testserver"}, follow_redirects=False)
         assert started.status_code == 303
         job = started.headers["location"]
-        for _ in range(400):
-            status = client.get(job, headers={"HX-Request": "true"}).text
-            if "download-pack" in status or "error" in status:
-                break
-            time.sleep(0.05)
-        assert "download-pack" in status, status
+        from conftest import finished_pack
+
+        status = finished_pack(client, job, 400)
         packed = zipfile.ZipFile(io.BytesIO(client.get(job + "/download").content)).namelist()
         assert packed == [f"mobile-bay-1864-{fifth.key}.pdf"]
 

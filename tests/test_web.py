@@ -169,14 +169,9 @@ def test_scenario_pages_save_a_scenario_and_build_a_pack(client):
                     headers={**FORM, **ORIGIN}, follow_redirects=False)
     assert r.status_code == 303
     job = r.headers["location"]
-    import time
+    from conftest import finished_pack
 
-    for _ in range(200):
-        status = client.get(job, headers={"HX-Request": "true"}).text
-        if "download-pack" in status or "error" in status:
-            break
-        time.sleep(0.05)
-    assert "download-pack" in status, status
+    status = finished_pack(client, job, 200)
     z = client.get(job + "/download")
     assert z.status_code == 200 and z.headers["content-type"] == "application/zip"
     import io
@@ -586,15 +581,11 @@ def test_the_pack_form_builds_one_file_for_each_side_when_asked(client):
     assert r.status_code == 303
     job = r.headers["location"]
     import io
-    import time
     import zipfile
 
-    for _ in range(400):
-        status = client.get(job, headers={"HX-Request": "true"}).text
-        if "download-pack" in status or "error" in status:
-            break
-        time.sleep(0.05)
-    assert "download-pack" in status, status
+    from conftest import finished_pack
+
+    status = finished_pack(client, job, 400)
     names = zipfile.ZipFile(io.BytesIO(client.get(job + "/download").content)).namelist()
     assert names == ["mobile-bay-1864-quick-play-union.pdf", "mobile-bay-1864-quick-play-confederate.pdf"]
 
