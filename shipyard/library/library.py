@@ -560,8 +560,11 @@ class Library:
             from ..rules import torpedo_densities
             from .setup import setup_problems
 
+            densities = self.__dict__.get("_torpedo_densities")
+            if densities is None:  # the rule sets' words, read once for every scenario this library loads
+                densities = self.__dict__["_torpedo_densities"] = torpedo_densities()
             problems.extend(setup_problems(scenario.setup, scenario, self.units, display_path(path), located.line_of,
-                                           torpedo_densities(), scenario.turns))
+                                           densities, scenario.turns))
         if problems:
             raise ShipyardError(problems)
         self.scenarios[scenario.id] = scenario
