@@ -9,7 +9,7 @@ from pathlib import Path
 
 from console_script import shipyard
 from shipyard.rules import get_ruleset
-from conftest import pdf_page_texts
+from conftest import pdf_page_texts, setup_blocks_on
 
 SCENARIO = """\
 id: bad-night
@@ -27,6 +27,12 @@ setup:
     uss-hartford: {at: [4500, 200], heading: 0}
     uss-tecumseh: {at: [3000, 200], arcs: [{from: 0, to: 90}]}
     fort-morgan: {at: [3500, 2500], arcs: [{from: 180, to: 300}, {from: 300, to: 30, count: 99}]}
+  parts:
+    - name: the approach
+      area: {width_yd: 2000, depth_yd: 2000}
+      starts:
+        css-tennessee: {at: [2500, 100], heading: 0}
+        uss-tecumseh: {zone: Narrows}
   victory:
     points:
       - {side: Union, unit: css-virginia, what: sunk, points: 10}
@@ -54,6 +60,10 @@ def line_of(text: str) -> int:
     ("uss-tecumseh:", "setup.starts.uss-tecumseh.arcs", "'uss-tecumseh' is not a fort"),
     ("density: heavy", "setup.torpedo_fields[0].density", "no rule set reads a torpedo field of density 'heavy'"),
     ("css-virginia", "setup.victory.points[0].unit", "'css-virginia' is not in this scenario"),
+    # a part (a table played first) is checked against its own table and zones
+    ("css-tennessee: {at: [2500", "setup.parts[0].starts.css-tennessee.at",
+     "[2500, 100] is off the table: the area is 2000 × 2000 yd"),
+    ("zone: Narrows", "setup.parts[0].starts.uss-tecumseh.zone", "no zone 'Narrows' in the set-up (it has none)"),
 ])
 def test_validate_refuses_a_bad_set_up_with_file_line_and_field(errors, where, field, words):
     want = f"error: ships/bad-night.yaml:{line_of(where)}: {field}: "
@@ -174,3 +184,58 @@ def test_mobile_bay_lays_fort_morgan_east_of_the_channel_with_the_gap_under_it(l
     assert ahead("uss-brooklyn") == max(ahead(w) for w in wooden)  # Brooklyn leads the wooden line
     for inside in ["css-tennessee", "css-selma", "css-morgan", "css-gaines"]:
         assert setup.starts[inside].at[1] > max(y for _, y in field.outline)  # inside the bay, past the torpedoes
+
+
+def _part_plan(library, rules: str, paper: str, scenario_id: str, k: int):
+    """A part's plan (a table played before the set-up's own) as the pack fits it to its page."""
+    from shipyard.pack.setup_page import fitted, part_blocks
+    from shipyard.render.plan import TablePlan
+
+    _, box = setup_blocks_on(library, scenario_id, rules, paper)
+    scenario = library.scenarios[scenario_id]
+    units = {su.id: library.units[su.id] for s in scenario.sides for su in s.units}
+    rs = get_ruleset(rules)
+    blocks = fitted(part_blocks(scenario, scenario.setup.parts[k], rs, units, rs.native_scale), box.w, box.h)
+    return next(b for b in blocks if isinstance(b, TablePlan)), box.w
+
+
+def _parts_of(library) -> list[tuple[str, int]]:
+    return [(sid, k) for sid in PLANNED for k, _ in enumerate(library.scenarios[sid].setup.parts)]
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_label_on_a_parts_plan_covers_another_or_a_unit(library, rules, paper):
+    parts = _parts_of(library)
+    assert ("arkansas-run-1862", 0) in parts  # the Yazoo, played before the Mississippi
+    for scenario_id, k in parts:
+        plan, width = _part_plan(library, rules, paper, scenario_id, k)
+        labels = plan.labels(width)
+        s = min(width / plan.width, plan.max_height / plan.depth)
+        h = plan.depth * s
+        r = plan.marker
+        marks = [(m.x * s - r, h - m.y * s - r, m.x * s + r, h - m.y * s + r) for m in plan.markers]
+        for i, (text, *a) in enumerate(labels):
+            for text2, *b in labels[i + 1:]:
+                assert not _overlaps(a, b), (scenario_id, text, text2)
+            for mark in marks:
+                assert not _overlaps(a, mark), (scenario_id, text)
+
+
+def test_the_arkansas_run_sets_up_the_yazoo_on_a_page_of_its_own_after_the_mississippi(tmp_path):
+    from conftest import in_process
+
+    leave_out = [arg for section in ("roster", "sheets", "templates", "counters", "reference")
+                 for arg in ("--no", section)]
+    run = in_process("pack", "arkansas-run-1862", "--rules", "saunders", "-o", tmp_path, "--jobs", "1", *leave_out)
+    assert run.code == 0, run.err
+    pages = pdf_page_texts(next(tmp_path.glob("*.pdf")))
+    heads = [p.split("\n")[0] for p in pages]
+    first = next(k for k, head in enumerate(heads) if head.startswith("Set-up: CSS Arkansas"))
+    assert heads[first + 1].startswith("Set-up, part one, the Yazoo"), heads
+    yazoo = pages[first + 1]
+    for name in ("CSS Arkansas", "USS Tyler", "USS Carondelet", "USS Queen of the West", "West bank", "East bank"):
+        assert name in yazoo, name
+    assert "Hartford" not in yazoo  # only the units the part places: the fleets wait on the Mississippi
+    assert "36 × 72 in" in yazoo  # its own table, 3 × 6 ft at 100 yd an inch
+    assert "Play part one first, on its own plan (the next page)" in " ".join(pages[first].split())

@@ -206,11 +206,13 @@ def test_the_set_up_is_one_clean_page_naming_every_unit_with_scale_bar_and_victo
                                                                                         rules, paper):
     path = setup_packs(sid, rules, paper)
     pages = pdf_page_texts(path)
-    assert len(pages) == 2 and pages[1].startswith("Set-up"), (sid, rules, paper, len(pages))  # cover + one page
+    scenario = library.scenarios[sid]
+    parts = len(scenario.setup.parts)  # a table played first has a page of its own after the set-up's (the Yazoo)
+    assert len(pages) == 2 + parts and pages[1].startswith("Set-up"), (sid, rules, paper, len(pages))  # cover + one
+    assert all(page.startswith("Set-up, ") for page in pages[2:])
     text = pages[1]
     from shipyard.app import context
 
-    scenario = library.scenarios[sid]
     rs = get_ruleset(rules)
     ctx = context(rs, library, None, None, scenario=scenario)
     for side in scenario.sides:
@@ -219,5 +221,5 @@ def test_the_set_up_is_one_clean_page_naming_every_unit_with_scale_bar_and_victo
                 assert library.units[su.id].name in text, (sid, rules, su.id)
     assert "grid every" in text and "on the table" in text  # the scale bar's words
     assert "Victory points for" in text and "Victory level" in text
-    found = [f"{f.check}: {f.detail}" for f in lint(path, edges=False).findings if f.page == 2]
+    found = [f"{f.check}: {f.detail}" for f in lint(path, edges=False).findings if f.page >= 2]
     assert not found, (sid, rules, paper, found)

@@ -150,7 +150,9 @@ class SpecialRule(Strict):
     rules: list[str] = RULES_FIELD
 
 
-class Setup(Strict):
+class Ground(Strict):
+    """A table's ground and who starts where on it: the set-up's own table, or one of its parts'."""
+
     area: Area
     land: list[Land] = Field(default_factory=list)
     water: list[Water] = Field(default_factory=list)
@@ -159,11 +161,6 @@ class Setup(Strict):
     torpedo_fields: list[TorpedoField] = Field(default_factory=list)
     zones: list[Zone] = Field(default_factory=list)
     starts: dict[str, Start] = Field(default_factory=dict, description="each unit's start, by unit id")
-    events: list[Event] = Field(default_factory=list)
-    victory: Victory | None = None
-    special_rules: list[SpecialRule] = Field(default_factory=list)
-    fitting: str | None = Field(default=None, description="how the real ground was fitted to the table")
-    outcome: str | None = Field(default=None, description="what happened on the day")
 
     @field_validator("starts")
     @classmethod
@@ -172,6 +169,24 @@ class Setup(Strict):
             if not key.strip():
                 raise ValueError("a start needs the unit's id")
         return starts
+
+
+class Part(Ground):
+    """A table played before the set-up's own, with its own ground and starts (the Arkansas's run down the Yazoo before
+    she meets the fleets on the Mississippi): the pack gives it a plan of its own."""
+
+    name: str = Field(min_length=1, max_length=60, description="what the players call it: 'Part one, the Yazoo'")
+    note: str | None = Field(default=None, description="how it is played and what it carries to the next table")
+
+
+class Setup(Ground):
+    events: list[Event] = Field(default_factory=list)
+    victory: Victory | None = None
+    special_rules: list[SpecialRule] = Field(default_factory=list)
+    fitting: str | None = Field(default=None, description="how the real ground was fitted to the table")
+    outcome: str | None = Field(default=None, description="what happened on the day")
+    parts: list[Part] = Field(default_factory=list, description="tables played first, in order, each with its own "
+                                                                "plan; the set-up's own table is the last")
 
 
 def off_area(point: list[float], area: Area) -> bool:
@@ -194,51 +209,59 @@ def setup_problems(setup: Setup, scenario, units: dict, where: str, line_of, den
 
     ids = {u.id for s in scenario.sides for u in s.units}
     sides = {s.name for s in scenario.sides}
-    zones = {z.name for z in setup.zones}
-    area = setup.area
-    size = f"{area.width_yd:g} × {area.depth_yd:g} yd"
-
-    def inside(points, loc):
-        for k, point in enumerate(points):
-            if off_area(point, area):
-                say(loc + (k,), f"[{point[0]:g}, {point[1]:g}] is off the table: the area is {size} (x 0 to "
-                                f"{area.width_yd:g} east, y 0 to {area.depth_yd:g} north)")
-                return
-
-    for name in ("land", "water", "torpedo_fields", "zones"):
-        for k, item in enumerate(getattr(setup, name)):
-            inside(item.outline, (name, k, "outline"))
-    for k, item in enumerate(setup.obstructions):
-        inside(item.line, ("obstructions", k, "line"))
-    for k, mark in enumerate(setup.marks):
-        inside([mark.at], ("marks", k, "at"))
-    for k, zone in enumerate(setup.zones):
-        if zone.side not in sides:
-            say(("zones", k, "side"), f"no side {zone.side!r} in this scenario (sides: {', '.join(sorted(sides))})")
     readers = {w for words in density_words.values() for w in words}
-    for k, field in enumerate(setup.torpedo_fields):
-        if field.density not in readers:
-            told = "; ".join(f"{rs} reads {', '.join(words)}" for rs, words in density_words.items() if words)
-            say(("torpedo_fields", k, "density"), f"no rule set reads a torpedo field of density {field.density!r}"
-                                                  + (f" ({told})" if told else ""))
-    for uid, start in setup.starts.items():
-        if uid not in ids:
-            say(("starts", uid), f"{uid!r} is not in this scenario's sides: a start is for one of its units")
-            continue
-        if start.at is not None and off_area(start.at, area):
-            say(("starts", uid, "at"), f"[{start.at[0]:g}, {start.at[1]:g}] is off the table: the area is {size}")
-        if start.zone is not None and start.zone not in zones:
-            say(("starts", uid, "zone"), f"no zone {start.zone!r} in the set-up"
-                                         + (f" (zones: {', '.join(sorted(zones))})" if zones else " (it has none)"))
-        if start.arcs and getattr(units.get(uid), "kind", None) != "fort":
-            say(("starts", uid, "arcs"), f"{uid!r} is not a fort: arcs of fire are a fort's or a battery's")
-        elif start.arcs:
-            battery = sum(m.count for m in getattr(units.get(uid), "armament", []))
-            for k, arc in enumerate(start.arcs):
-                if arc.count is not None and arc.count > battery:
-                    say(("starts", uid, "arcs", k, "count"), f"{arc.count} guns, but {uid} mounts {battery}")
-        if turns is not None and start.arrives is not None and start.arrives > turns:
-            say(("starts", uid, "arrives"), f"turn {start.arrives} is after the last turn ({turns})")
+
+    def ground(g: Ground, at: tuple) -> None:
+        zones = {z.name for z in g.zones}
+        area = g.area
+        size = f"{area.width_yd:g} × {area.depth_yd:g} yd"
+
+        def inside(points, loc):
+            for k, point in enumerate(points):
+                if off_area(point, area):
+                    say(at + loc + (k,), f"[{point[0]:g}, {point[1]:g}] is off the table: the area is {size} (x 0 to "
+                                         f"{area.width_yd:g} east, y 0 to {area.depth_yd:g} north)")
+                    return
+
+        for name in ("land", "water", "torpedo_fields", "zones"):
+            for k, item in enumerate(getattr(g, name)):
+                inside(item.outline, (name, k, "outline"))
+        for k, item in enumerate(g.obstructions):
+            inside(item.line, ("obstructions", k, "line"))
+        for k, mark in enumerate(g.marks):
+            inside([mark.at], ("marks", k, "at"))
+        for k, zone in enumerate(g.zones):
+            if zone.side not in sides:
+                say(at + ("zones", k, "side"), f"no side {zone.side!r} in this scenario (sides: "
+                                               f"{', '.join(sorted(sides))})")
+        for k, field in enumerate(g.torpedo_fields):
+            if field.density not in readers:
+                told = "; ".join(f"{rs} reads {', '.join(words)}" for rs, words in density_words.items() if words)
+                say(at + ("torpedo_fields", k, "density"), f"no rule set reads a torpedo field of density "
+                                                           f"{field.density!r}" + (f" ({told})" if told else ""))
+        for uid, start in g.starts.items():
+            loc = at + ("starts", uid)
+            if uid not in ids:
+                say(loc, f"{uid!r} is not in this scenario's sides: a start is for one of its units")
+                continue
+            if start.at is not None and off_area(start.at, area):
+                say(loc + ("at",), f"[{start.at[0]:g}, {start.at[1]:g}] is off the table: the area is {size}")
+            if start.zone is not None and start.zone not in zones:
+                say(loc + ("zone",), f"no zone {start.zone!r} in the set-up"
+                                     + (f" (zones: {', '.join(sorted(zones))})" if zones else " (it has none)"))
+            if start.arcs and getattr(units.get(uid), "kind", None) != "fort":
+                say(loc + ("arcs",), f"{uid!r} is not a fort: arcs of fire are a fort's or a battery's")
+            elif start.arcs:
+                battery = sum(m.count for m in getattr(units.get(uid), "armament", []))
+                for k, arc in enumerate(start.arcs):
+                    if arc.count is not None and arc.count > battery:
+                        say(loc + ("arcs", k, "count"), f"{arc.count} guns, but {uid} mounts {battery}")
+            if turns is not None and start.arrives is not None and start.arrives > turns:
+                say(loc + ("arrives",), f"turn {start.arrives} is after the last turn ({turns})")
+
+    ground(setup, ())
+    for k, part in enumerate(setup.parts):
+        ground(part, ("parts", k))
     for k, event in enumerate(setup.events):
         if turns is not None and event.turn > turns:
             say(("events", k, "turn"), f"turn {event.turn} is after the last turn ({turns})")

@@ -84,13 +84,19 @@ def _grid(unit: str, width: float) -> float:
     return step if width >= 3 * step else step / 2
 
 
+PLAN_KEY = ("North is up. Ships: triangles along their heading (the first side's filled, the other's open); forts: "
+            "squares with their sectors of fire; a ring: at anchor; a ringed dot: a buoy. Land grey; channel edge "
+            "dashed; shoals dotted grey; torpedoes crossed; set-up zones dash-dot.")
+
+
 def short_name(unit) -> str:
     """A unit's name as its plan label: the name its sheet is headed with."""
     return unit.name
 
 
-def plan_block(scenario, units_by_id: dict, f: Fit, sides: list[str]) -> TablePlan:
-    setup = scenario.setup
+def plan_block(scenario, units_by_id: dict, f: Fit, sides: list[str], ground=None) -> TablePlan:
+    """The plan of a table: the set-up's own (ground None) or one of its parts'."""
+    setup = ground if ground is not None else scenario.setup
     st = style()
 
     def pts(points):
@@ -135,14 +141,16 @@ def _where(start, f: Fit) -> str:
     return start.zone or ""
 
 
-def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None) -> Table:
+def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground=None) -> Table:
     """A side's units: where each starts (table units from the bottom-left corner), heading and speed, and how
-    (lashed, anchored, arriving, the sectors a fort bears on)."""
-    setup = scenario.setup
+    (lashed, anchored, arriving, the sectors a fort bears on). On a part's table (ground), only the units it places."""
+    setup = ground if ground is not None else scenario.setup
     rows = []
     consort = consorts([side])
     for su in side.units:
         if su.lashed_to and su.lashed_to in consort:  # listed with the ship she is lashed to
+            continue
+        if ground is not None and su.id not in setup.starts:
             continue
         unit = units_by_id.get(su.id)
         name = unit.name if unit is not None else su.id
@@ -220,9 +228,7 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
     blocks = [Heading(f"Set-up: {scenario.name}, {scenario.date}"),
               Text(f.words(setup, ruleset, scale), **st["note"]),
               plan_block(scenario, units_by_id, f, sides),
-              Text("North is up. Ships: triangles along their heading (the first side's filled, the other's open); "
-                   "forts: squares with their sectors of fire; a ring: at anchor; a ringed dot: a buoy. Land grey; "
-                   "channel edge dashed; shoals dotted grey; torpedoes crossed; set-up zones dash-dot." + _speeds_said(setup, ruleset), **st["note"]),
+              Text(PLAN_KEY + _speeds_said(setup, ruleset), **st["note"]),
               ]
     starts = [starts_table(scenario, side, units_by_id, f, ruleset) for side in scenario.sides]
     rules: list = starts[0::2]
@@ -253,6 +259,27 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
     return blocks
 
 
+def part_blocks(scenario, part, ruleset, units_by_id: dict, scale: str) -> list:
+    """A part's page (a table played before the set-up's own): its plan, how it is played, and each side's starts on
+    it; the special rules, victory and outcome are the set-up page's."""
+    st = style()
+    f = fit(part, ruleset, scale)
+    sides = [s.name for s in scenario.sides]
+    blocks = [Heading(f"Set-up, {part.name}: {scenario.name}, {scenario.date}"),
+              Text(f.words(part, ruleset, scale), **st["note"]),
+              plan_block(scenario, units_by_id, f, sides, ground=part),
+              Text(PLAN_KEY + _speeds_said(part, ruleset), **st["note"])]
+    starts = [starts_table(scenario, side, units_by_id, f, ruleset, ground=part) for side in scenario.sides
+              if any(su.id in part.starts for su in side.units)]
+    said = [Text(" ".join(part.note.split()), **st["text"])] if part.note else []
+    left, right = said + starts[0::2], starts[1::2]
+    if right:
+        blocks.append(Columns([Stack(left, **st["stack"]), Stack(right, **st["stack"])], **st["columns"]))
+    else:
+        blocks += left
+    return blocks
+
+
 def draw_setup(doc, job) -> None:
     """The pack section: the set-up of the job's scenario under its rule set."""
     from ..rules import get_ruleset
@@ -266,10 +293,14 @@ def draw_setup(doc, job) -> None:
     units_by_id = {su.id: job.ctx.library.units[su.id] for s in scenario.sides for su in s.units
                    if su.id in job.ctx.library.units}
     box = doc.content
-    blocks = fitted(setup_blocks(scenario, ruleset, units_by_id, job.ctx.scale, game_turns(job.ctx)), box.w, box.h)
+    pages = [(fitted(setup_blocks(scenario, ruleset, units_by_id, job.ctx.scale, game_turns(job.ctx)), box.w, box.h),
+              "Set-up")]
+    pages += [(fitted(part_blocks(scenario, part, ruleset, units_by_id, job.ctx.scale), box.w, box.h),
+               f"Set-up, {part.name}") for part in scenario.setup.parts]
     flow = Flow(doc, gap=style()["page"]["gap"], rule=False, fill=True)
-    for k, block in enumerate(blocks):
-        flow.add(block, bookmark="Set-up" if k == 0 else None, new_page=k == 0)
+    for blocks, bookmark in pages:
+        for k, block in enumerate(blocks):
+            flow.add(block, bookmark=bookmark if k == 0 else None, new_page=k == 0)
 
 
 def fitted(blocks: list, width: float, height: float) -> list:
