@@ -397,3 +397,66 @@ def test_the_reference_s_turn_ladder_lists_only_the_turns_a_gauge_is_cut_for(bun
 
     printed = re.search(r"spar deployed: −1 step ((?:\d+ )+)", reference_text(texts)).group(1).split()
     assert printed == [str(a) for a in angles]
+
+
+# Round 3 of issue 22: the replay's rulebook moments (/work/notes/s5/moments-saunders.md), in the order of harm.
+
+
+def fort_gun_lines(library, fort_id: str) -> list[tuple[str, int, str]]:
+    """(gun, how many, where it bears) for each line of a fort's guns table on its Mobile Bay sheet."""
+    from shipyard.render.kit import GunTable
+
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    unit = library.units[fort_id]
+    (table,) = [b for b in walk(sheet(unit, RS.derive(unit, ctx), ctx)) if isinstance(b, GunTable)]
+    return [(row[0], int(row[1]), row[4]) for row in table.rows]
+
+
+def test_fort_morgan_s_sheet_puts_each_gun_on_its_front(library, bundled_packs):
+    """Moment 1 (round 3): the set-up page counts Fort Morgan's guns by front, but her sheet listed all 32 as "sited
+    90°": a player had to work out which guns may fire at a ship in the channel. Her sheet now has a line for each gun
+    on each front, with the front's arc, and the 4 that stand on no front drawn bear on no ship."""
+    lines = fort_gun_lines(library, "fort-morgan")
+    by_face: dict[str, int] = {}
+    for _, n, where in lines:
+        by_face[where] = by_face.get(where, 0) + n
+    assert by_face == {"channel fronts 170–330°": 20, "bay front 330–030°": 8, "on no face drawn: bears on no ship": 4}
+    assert ("10-inch columbiad", 6, "channel fronts 170–330°") in lines
+    assert ("24-pounder smoothbore gun", 4, "bay front 330–030°") in lines
+    assert all("sited" not in where for *_, where in lines)
+    page = next(t for t in pack_texts(bundled_packs) if "Fort Morgan" in t and SHEET_MARK in t)
+    assert "32-pounder seacoast gun (army) 8 2 channel fronts 170–330°" in page
+    assert "32-pounder seacoast gun (army) 4 2 bay front 330–030°" in page
+
+
+def test_a_face_naming_guns_the_fort_lacks_is_refused_with_file_line_and_field(tmp_path):
+    """The faces' guns (moment 1's data) are checked: a gun the fort does not mount, more of a gun than it mounts, or
+    a battery that disagrees with the face's count is an error naming the file, line and field, never a traceback."""
+    from console_script import shipyard
+
+    scenario = """\
+id: bad-faces
+name: Bad faces
+place: Mobile Bay
+date: '1864-08-05'
+sides:
+  - {name: Union, navy: USN, units: [{id: uss-hartford}]}
+  - {name: Confederate, navy: CSN, units: [{id: fort-morgan}, {id: fort-gaines}]}
+setup:
+  area: {width_yd: 4000, depth_yd: 3000}
+  starts:
+    uss-hartford: {at: [500, 200], heading: 0}
+    fort-morgan: {at: [3500, 2500], arcs: [{from: 180, to: 300, battery: {columbiad-15in: 2, columbiad-10in: 7}}]}
+    fort-gaines: {at: [500, 2500], arcs: [{from: 40, to: 150, count: 3, battery: {columbiad-10in: 2}}]}
+"""
+    (tmp_path / "ships").mkdir()
+    (tmp_path / "ships" / "bad-faces.yaml").write_text(scenario, encoding="utf-8")
+    run = shipyard("validate", cwd=tmp_path)
+    err = run.stderr.decode()
+    assert run.returncode == 2 and "Traceback" not in err, err
+    line = next(i for i, text in enumerate(scenario.splitlines(), 1) if "fort-morgan: {at" in text)
+    assert (f"ships/bad-faces.yaml:{line}: setup.starts.fort-morgan.arcs[0].battery.columbiad-15in: "
+            "fort-morgan mounts no 'columbiad-15in'") in err, err
+    assert "its faces place 7 columbiad-10in, but fort-morgan mounts 6" in err, err
+    assert "battery names 2 guns, but count says 3" in err, err

@@ -89,6 +89,9 @@ class Arc(Strict):
     guns: str | None = Field(default=None, description="which of its guns (a face, a battery)")
     count: Annotated[int, Field(ge=1, le=300)] | None = Field(default=None, description="how many of its guns bear "
                                                                                         "there (at most its battery)")
+    battery: dict[str, Annotated[int, Field(ge=1, le=300)]] = Field(
+        default_factory=dict, description="which guns stand on this face: gun id (the fort's armament) -> how many; "
+                                          "a record sheet lists them under the face")
 
 
 class Mark(Strict):
@@ -253,9 +256,24 @@ def setup_problems(setup: Setup, scenario, units: dict, where: str, line_of, den
                 say(loc + ("arcs",), f"{uid!r} is not a fort: arcs of fire are a fort's or a battery's")
             elif start.arcs:
                 battery = sum(m.count for m in getattr(units.get(uid), "armament", []))
+                mounted: dict[str, int] = {}
+                for m in getattr(units.get(uid), "armament", []):
+                    mounted[m.gun] = mounted.get(m.gun, 0) + m.count
+                placed: dict[str, int] = {}
                 for k, arc in enumerate(start.arcs):
                     if arc.count is not None and arc.count > battery:
                         say(loc + ("arcs", k, "count"), f"{arc.count} guns, but {uid} mounts {battery}")
+                    if arc.battery and arc.count is not None and sum(arc.battery.values()) != arc.count:
+                        say(loc + ("arcs", k, "battery"),
+                            f"battery names {sum(arc.battery.values())} guns, but count says {arc.count}")
+                    for gun, n in arc.battery.items():
+                        if gun not in mounted:
+                            say(loc + ("arcs", k, "battery", gun),
+                                f"{uid} mounts no {gun!r} (its guns: {', '.join(mounted)})")
+                        placed[gun] = placed.get(gun, 0) + n
+                for gun, n in placed.items():
+                    if gun in mounted and n > mounted[gun]:
+                        say(loc + ("arcs",), f"its faces place {n} {gun}, but {uid} mounts {mounted[gun]}")
             if turns is not None and start.arrives is not None and start.arrives > turns:
                 say(loc + ("arrives",), f"turn {start.arrives} is after the last turn ({turns})")
 

@@ -273,6 +273,42 @@ def _orders(s: SaundersStats, turns: int) -> OrdersLog:
 # The sheet
 
 
+NO_FACE = "on no face drawn: bears on no ship"  # a fort's gun the set-up's faces leave out (Fort Morgan's land front)
+
+
+def fort_faces(unit, ctx: Context) -> list:
+    """The faces a fort's set-up gives with the guns standing on each (Arc.battery), in the set-up's order; none where
+    the scenario draws no faces or names no guns on them (the sheet then says "sited")."""
+    setup = getattr(getattr(ctx, "scenario", None), "setup", None)
+    start = setup.starts.get(unit.id) if setup is not None else None
+    arcs = list(start.arcs) if start is not None else []
+    return arcs if any(a.battery for a in arcs) else []
+
+
+def face_lines(unit, s: SaundersStats, ctx: Context) -> list[tuple[Any, list[str], int]] | None:
+    """A fort's guns a line for each face they stand on ("channel fronts 170–330°"), face by face as the set-up gives
+    them, then those on no face drawn: so a player fires the guns of the face a ship is in and no others. None where
+    the set-up names no guns on the faces."""
+    faces = fort_faces(unit, ctx)
+    if not faces:
+        return None
+    left = {}  # gun index -> guns of that mount not yet on a face
+    for i, g in enumerate(s.guns):
+        left[i] = g.count
+    out = []
+    for face in faces:
+        where = f"{face.guns or 'face'} {face.from_:03.0f}–{face.to:03.0f}°"
+        for gun_id, n in face.battery.items():
+            for i, m in enumerate(unit.armament):
+                take = min(n, left[i]) if m.gun == gun_id else 0
+                if take:
+                    out.append((s.guns[i], [where], take))
+                    left[i] -= take
+                    n -= take
+    out += [(s.guns[i], [NO_FACE], n) for i, n in left.items() if n]
+    return out
+
+
 def gun_lines(s: SaundersStats) -> list[tuple[Any, list[str], int]]:
     """(gun, arcs, count) a line of the guns table: a battery split between the two sides (per_side) as a port line and
     a starboard line, each with its own guns, so a player knows which boxes a hit on the port side may take; an odd
@@ -290,9 +326,9 @@ def gun_lines(s: SaundersStats) -> list[tuple[Any, list[str], int]]:
     return out
 
 
-def gun_rows(s: SaundersStats) -> list[list]:
+def gun_rows(s: SaundersStats, lines: list | None = None) -> list[list]:
     rows = []
-    for g, arcs_list, count in gun_lines(s):
+    for g, arcs_list, count in (gun_lines(s) if lines is None else lines):
         arcs = ", ".join(a for a in arcs_list if not a.startswith(" ")) + "".join(a for a in arcs_list if a.startswith(" "))
         if g.blocked_arcs:
             arcs += " — not " + ", ".join(g.blocked_arcs)
@@ -317,11 +353,13 @@ def bearing(g, arcs: list[str] | None = None) -> str:
     return "pivot"
 
 
-def gun_table(s: SaundersStats) -> GunTable:
+def gun_table(s: SaundersStats, faces: list | None = None) -> GunTable:
     """The guns table with a box per gun in its last column (tick disabled, cross destroyed), each box a `gun`
-    tracker; the guns grouped by where they bear (a broadside battery a line a side) and numbered down the table."""
-    lines = gun_lines(s)
-    return GunTable(gun_rows(s), bearings=[bearing(g, arcs) for g, arcs, _ in lines],
+    tracker; the guns grouped by where they bear (a broadside battery a line a side; a fort's by the face they stand
+    on, `faces` from face_lines) and numbered down the table."""
+    lines = gun_lines(s) if faces is None else faces
+    groups = [bearing(g, arcs) for g, arcs, _ in lines] if faces is None else [arcs[0] for _, arcs, _ in lines]
+    return GunTable(gun_rows(s, lines), bearings=groups,
                     header=["Gun", "No.", "Str", "Rif", "Arcs", "PB in", "Eff in", "Long in", "✓ out ✗ lost" if s.guns else ""],
                     boxes=[n for _, _, n in lines], box_col=-1, bold_first_col=True,
                     align=["left", "centre", "centre", "centre", "left", "centre", "centre", "centre", "left"],
@@ -378,7 +416,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
         top,
         None if s.fort else hull,
         to_hit_line(ctx),
-        gun_table(s),
+        gun_table(s, face_lines(unit, s, ctx) if s.fort else None),
         Note(turret_note(s, ctx), **st["turret_note"]) if any(g.turret for g in s.guns) else None,
         _status(unit, s, ctx),
     ]
