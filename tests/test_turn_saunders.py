@@ -460,3 +460,15 @@ setup:
             "fort-morgan mounts no 'columbiad-15in'") in err, err
     assert "its faces place 7 columbiad-10in, but fort-morgan mounts 6" in err, err
     assert "battery names 2 guns, but count says 3" in err, err
+
+
+def test_fort_gaines_s_sheet_fires_only_her_two_east_face_columbiads(library, bundled_packs):
+    """Moment 2 (round 3): Mobile Bay's special rule lets only Fort Gaines's two 10in columbiads on the east face fire,
+    but her sheet listed all 27 guns "sited 90°". Now two columbiads stand on the east face with its arc and every
+    other gun bears on no ship, as the special rule says."""
+    lines = fort_gun_lines(library, "fort-gaines")
+    assert [line for line in lines if "bears on no ship" not in line[2]] == [("10-inch columbiad", 2, "east face 040–150°")]
+    assert sum(n for _, n, _ in lines) == 27
+    page = next(t for t in pack_texts(bundled_packs) if "Fort Gaines" in t and SHEET_MARK in t)
+    assert "10-inch columbiad 2 5 east face 040–150°" in page
+    assert "10-inch columbiad 1 5 on no face drawn: bears on no ship" in page
