@@ -472,3 +472,21 @@ def test_fort_gaines_s_sheet_fires_only_her_two_east_face_columbiads(library, bu
     page = next(t for t in pack_texts(bundled_packs) if "Fort Gaines" in t and SHEET_MARK in t)
     assert "10-inch columbiad 2 5 east face 040–150°" in page
     assert "10-inch columbiad 1 5 on no face drawn: bears on no ship" in page
+
+
+# The round-3 moments the text leaves open: each a row of the reconstructions table, printed on the readings page
+# (rule, the words that answer the player). Moment numbers are the round-3 replay's.
+ROUND_3_READINGS = {
+    "8: location 4–6 on a wooden ship, which has no such rating": [("Hits 4–6", "none on her sheet: the section hit's")],
+}
+
+
+@pytest.mark.parametrize("moment", list(ROUND_3_READINGS))
+def test_round_3_rulebook_moments_are_readings_on_the_pack(bundled_packs, moment):
+    """Found replaying three turns of Mobile Bay from the A4 pack (round 3): each moment the text leaves open is now a
+    row of the reconstructions table, printed on the readings page."""
+    ref = reference_text(pack_texts(bundled_packs))
+    rows = {r["rule"]: r for r in RS.tables().require("reconstructions").rows}
+    for rule, words in ROUND_3_READINGS[moment]:
+        assert rule in rows and words in rows[rule]["reading"], (rule, words)
+        assert flat(rule) in ref and flat(words) in ref, rule
