@@ -474,6 +474,14 @@ def test_fort_gaines_s_sheet_fires_only_her_two_east_face_columbiads(library, bu
     assert "10-inch columbiad 1 5 on no face drawn: bears on no ship" in page
 
 
+def test_the_turn_card_says_a_turn_costs_no_distance(bundled_packs):
+    """Moment 10 (round 3): how much of a move does a turn use? The turn gauges' arms are marked in knots, and the
+    player took them for a distance the turn costs. Step 3 on the turn card now says the ship pivots on her centre
+    and the turn costs no distance: the half move before it and the move on after it are her whole plotted move."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "3 Turn ships that plotted a turn make it on their turn gauge, pivoting on the centre: a turn costs no distance" in ref
+
+
 # The round-3 moments the text leaves open: each a row of the reconstructions table, printed on the readings page
 # (rule, the words that answer the player). Moment numbers are the round-3 replay's.
 ROUND_3_READINGS = {
