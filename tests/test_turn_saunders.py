@@ -485,6 +485,7 @@ def test_the_turn_card_says_a_turn_costs_no_distance(bundled_packs):
 # The round-3 moments the text leaves open: each a row of the reconstructions table, printed on the readings page
 # (rule, the words that answer the player). Moment numbers are the round-3 replay's.
 ROUND_3_READINGS = {
+    "6: an explosion beside a lashed partner": [("Explosion", "a lashed partner is cut free and rolls once on the ramming damage table")],
     "7: a bow-to-bow ram's paddle damage": [("Paddle, head on", "bow to bow or a stern ram strikes no side: no paddle test")],
     "4: a column set up closer than a model's length": [("Start positions", "lay each just astern of the one ahead, in order")],
     "3: whether a start position is a ship's bow or her centre": [("Start positions", "the set-up's point is her centre")],
