@@ -149,10 +149,10 @@ def test_house_rules_switch_the_fort_reading_and_the_optional_ramming_modifiers(
         return block_text(sections(derived, ctx))
 
     plain = reference(None)
-    assert "as a stationary firer +1" in plain and "(optional)" not in plain
-    switched = reference("saunders:\n  fort_fire: {rows: {stationary_firer: false}}\n"
+    assert "not as a stationary firer" in plain and "as a stationary firer +1" not in plain and "(optional)" not in plain
+    switched = reference("saunders:\n  fort_fire: {rows: {stationary_firer: true}}\n"
                          "  ram_options: {rows: {use: true}}\n")
-    assert "as a stationary firer +1" not in switched and "Fired at a stationary target +1" in switched
+    assert "as a stationary firer +1" in switched and "Fired at a stationary target +1" in switched
     assert "Ramming or glancing and not stationary (optional)" in switched
 
 
@@ -218,7 +218,7 @@ def test_a_fort_sheet_says_how_a_fort_fights(bundled_packs):
     """Findings: whether a fort counts as a stationary firer, what hull 0 does, "sited 90°" with nowhere to say where
     (1b forts; top-10 #10)."""
     fort = next(t for t in pack_texts(bundled_packs) if "Fort Morgan" in t and SHEET_MARK in t)
-    for words in ("it fires in step 4 as a stationary firer (+1)", "target stationary (+1)",
+    for words in ("it fires in step 4 · guns at one ship: channel fronts 7, bay front 3", "target stationary (+1)",
                   "no hull left: silenced", "each face bears over the set-up page's arc"):
         assert words in fort, words
 
@@ -505,3 +505,54 @@ def test_round_3_rulebook_moments_are_readings_on_the_pack(bundled_packs, moment
     for rule, words in ROUND_3_READINGS[moment]:
         assert rule in rows and words in rows[rule]["reading"], (rule, words)
         assert flat(rule) in ref and flat(words) in ref, rule
+
+
+def expected_fort_volley(library, house=None, target_id: str = "uss-brooklyn") -> tuple[float, int]:
+    """The hull a full step-4 volley from Fort Morgan's channel fronts and the water battery takes off a wooden sloop
+    at effective range, on average, each face firing its best guns at her (as many as may fire at one ship): from the
+    (house-ruled) tables, the faces' guns the set-up names and the sloop's armour. And her hull."""
+    from shipyard.rules.saunders.derive import guns_at_one_ship
+
+    ctx = RS.context(library, house_rules=house)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    t = ctx.tables
+    target = RS.derive(library.units[target_id], ctx).stats
+    mods = {m["when"]: int(m["mod"]) for m in t.to_hit.rows["modifiers"]}
+    pen = {m["when"]: int(m["mod"]) for m in t.penetration.rows["modifiers"]}
+    bands = t.penetration_result.rows
+    stationary = mods["Firer stationary"] if t.require("fort_fire").rows["stationary_firer"] else 0
+
+    def per_gun(g) -> float:
+        rifle = g.rifled
+        need = int(t.to_hit.rows["needed"]) - stationary - (mods["Rifle"] if rifle else 0)
+        p_hit = min(6, max(0, 7 - need)) / 6
+        faces = t.penetration.rows["dav_faces"]
+        totals = [d + g.strength - target.armour.midships + (pen["Rifle"] if rifle else 0) for d in faces]
+        hull = [[b for b in bands if b["min_total"] <= x][-1]["hull"] for x in totals]
+        return p_hit * sum(hull) / len(hull)
+
+    total = 0.0
+    for fort_id, face_name in (("fort-morgan", "channel fronts"), ("fort-morgan-water-battery", "the beach battery")):
+        unit = library.units[fort_id]
+        s = RS.derive(unit, ctx).stats
+        face = next(a for a in ctx.scenario.setup.starts[fort_id].arcs if a.guns == face_name)
+        guns = []
+        for gun_id, n in face.battery.items():
+            g = next(g for m, g in zip(unit.armament, s.guns) if m.gun == gun_id)
+            guns += [per_gun(g)] * n
+        total += sum(sorted(guns, reverse=True)[:guns_at_one_ship(t, len(guns))])
+    return total, target.hull
+
+
+def test_fort_morgan_hurts_a_wooden_sloop_but_does_not_sink_her_in_one_volley(library, tmp_path):
+    """Balance (round 3, both replays): Fort Morgan at +1 as a stationary firer, every gun of a face at one ship, took
+    a 22-hull sloop in one volley (Brooklyn struck in turn 1). Historically the wooden line passed under the fort hit
+    again and again, and no ship was lost to it. The fort now fires as no stationary firer and at most a third of a
+    face's guns (at least two) at any one ship: a full volley takes about half a sloop's hull, and the literal reading
+    (a house rule) still sinks her."""
+    hurt, hull = expected_fort_volley(library)
+    assert hull * 0.25 < hurt < hull * 0.6, (hurt, hull)
+    house = tmp_path / "house.yaml"
+    house.write_text("saunders:\n  fort_fire: {rows: {stationary_firer: true, one_ship_share: 1}}\n")
+    literal, _ = expected_fort_volley(library, house)
+    assert literal > hull, literal

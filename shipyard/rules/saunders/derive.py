@@ -96,6 +96,14 @@ def _where(position: str | None) -> str:
 # Scale and movement
 
 
+def guns_at_one_ship(tables: Tables, guns: int) -> int:
+    """How many of a fort face's `guns` may fire at any one ship: a share of them, rounded up, but no fewer than the
+    least (fort_fire one_ship_share and one_ship_least, reconstructed; share 1: every gun)."""
+    rows = tables.require("fort_fire").rows
+    share, least = int(rows.get("one_ship_share", 1)), int(rows.get("one_ship_least", 1))
+    return min(guns, max(least, -(-guns // share)))
+
+
 def scale_factor(ctx: Context) -> tuple[float, str]:
     """(distance multiplier, scale) for the scale asked for; 1/1200 when none is."""
     t = ctx.tables.require("scales")

@@ -15,7 +15,7 @@ from ...render.text import number
 from ..context import Context
 from ..derived import Derived
 from .derive import scale_factor
-from .sheet import RULES, fraction, signed, style
+from .sheet import RULES, SHARE_WORDS, fraction, signed, style
 from .templates import turns_in_play
 
 
@@ -96,8 +96,12 @@ def fort_rules(t) -> list[list[str]]:
     """What the pack's reading makes of a fort (fort_fire, reconstructed)."""
     ff = t.require("fort_fire").rows
     to_hit = {m["when"]: signed(m["mod"]) for m in t.to_hit.rows["modifiers"]}
+    share, least = int(ff.get("one_ship_share", 1)), int(ff.get("one_ship_least", 1))
+    at_one = (f"; at any one ship no more than {SHARE_WORDS.get(share, f'1/{share}')} of a face's guns, rounded up"
+              + (f" (at least {least})" if least > 1 else "") if share > 1 else "")
     return [["Fires", "in step 4 (a fort never turns)"
-             + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"] else "")],
+             + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"]
+                else ", not as a stationary firer") + at_one],
             ["Fired at", f"a stationary target {to_hit['Target stationary']}" if ff["stationary_target"]
              else "no stationary modifier"],
             ["Hit", "roll the location as for a ship: every location is the walls; a critical with no box on her "

@@ -22,7 +22,7 @@ from ..context import Context
 from ..derived import Derived
 from ..play_aids import accent, damage_done, game_turns, sheet_heading
 from .damage import FIRE_TALLY, HOLE_TALLY
-from .derive import modifier, scale_factor, turret_roles
+from .derive import guns_at_one_ship, modifier, scale_factor, turret_roles
 from .stats import SaundersStats
 
 RULES = "ACW Naval Rules v1.2 (Saunders)"
@@ -146,10 +146,10 @@ def next_move_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]
             (mark(ctx, "66"), 1, "captain")] + crew
 
 
-def remarks(s: SaundersStats, ctx: Context) -> str:
+def remarks(s: SaundersStats, ctx: Context, unit=None) -> str:
     """What the unit has or lacks that changes a roll, with no box to tick."""
     if s.fort:
-        return fort_remarks(ctx)
+        return fort_remarks(ctx, unit, s)
     out = []
     if not s.ram_bow:
         out.append(f"No ram bow ({signed(modifier(ctx.tables.ramming_modifiers, 'Ramming without a ram bow'))} ramming)")
@@ -163,17 +163,38 @@ TALLIES = {"fire": "fires", "hole": "holes"}  # tracker -> the scenario damage k
 FATE = {"fate": ("surrendered", "abandoned", "sunk")}  # one checkbox line, a box for each of these trackers
 
 
-def fort_remarks(ctx: Context) -> str:
+SHARE_WORDS = {2: "half", 3: "a third", 4: "a quarter"}  # fort_fire one_ship_share as the sheet says it
+
+
+def one_ship_words(unit, s: SaundersStats, ctx: Context) -> str:
+    """How many guns a fort fires at any one ship, face by face where the set-up names the faces' guns: 'at any one
+    ship: a third of a face's guns, rounded up (channel fronts 7, bay front 3)'; '' where every gun may."""
+    rows = ctx.tables.require("fort_fire").rows
+    share, least = int(rows.get("one_ship_share", 1)), int(rows.get("one_ship_least", 1))
+    if share <= 1:
+        return ""
+    part, least_words = SHARE_WORDS.get(share, f"1/{share}"), (f", at least {least}" if least > 1 else "")
+    faces = fort_faces(unit, ctx) if unit is not None else []
+    if faces:
+        each = ", ".join(f"{f.guns or 'face'} {guns_at_one_ship(ctx.tables, sum(f.battery.values()))}" for f in faces)
+        return f"guns at one ship: {each} ({part} of a face's{least_words})"
+    return f"guns at one ship: {guns_at_one_ship(ctx.tables, sum(g.count for g in s.guns))} ({part} of hers{least_words})"
+
+
+def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str:
     """What a fort's sheet says of how it fights (the fort_fire reading, reconstructed: the text has no fort rules)."""
     t = ctx.tables
     ff = t.require("fort_fire").rows
     out = ["A fort does not move; it fires in step 4"]
     if ff["stationary_firer"]:
         out[0] += f" as a stationary firer ({signed(modifier(t.to_hit, 'Firer stationary'))})"
+    if s is not None and one_ship_words(unit, s, ctx):
+        out.append(one_ship_words(unit, s, ctx))
     if ff["stationary_target"]:
         out.append(f"ships firing at it: target stationary ({signed(modifier(t.to_hit, 'Target stationary'))})")
     out.append("no hull left: silenced")
-    out.append("sited: each face bears over the set-up page's arc (none drawn: 90° on its embrasure)")
+    if unit is None or not fort_faces(unit, ctx):  # where the set-up names the faces' guns, the gun lines say it
+        out.append("sited: each face bears over the set-up page's arc (none drawn: 90° on its embrasure)")
     return " · ".join(out)
 
 
@@ -403,7 +424,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
     factor, _ = scale_factor(ctx)
     per_in = float(ctx.tables.movement.rows["inches_per_knot"]) * factor
     if s.fort:
-        top = Columns([_fort_plan(s), Stack([hull, Text(remarks(s, ctx), **st["fort_remarks"])], **st["fort_right"])],
+        top = Columns([_fort_plan(s), Stack([hull, Text(remarks(s, ctx, unit), **st["fort_remarks"])], **st["fort_right"])],
                       **st["fort_row"])
     else:
         right = Stack([Text(f"Speed (1 kn = {number(per_in)} in): mark it; strike lost knots from the top; "
