@@ -556,3 +556,22 @@ def test_fort_morgan_hurts_a_wooden_sloop_but_does_not_sink_her_in_one_volley(li
     house.write_text("saunders:\n  fort_fire: {rows: {stationary_firer: true, one_ship_share: 1}}\n")
     literal, _ = expected_fort_volley(library, house)
     assert literal > hull, literal
+
+
+def test_a_sheet_with_no_section_ratings_says_what_a_hit_on_4_to_6_takes(library, bundled_packs):
+    """Moment 8 (round 3), where the player meets it: hit location 4–6 names Armament, Machinery and the Pilot house,
+    and a wooden sloop's sheet gives no rating for them. Each sheet with no section ratings now says under her plan
+    that a 4–6 takes the rating of the section hit; a sheet that lists them does not."""
+    ctx = RS.context(library)
+    texts = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t]
+    plain = 0
+    for _, unit in library.scenario_units(library.scenario("mobile-bay-1864")):
+        a = RS.derive(unit, ctx).stats.armour
+        if RS.derive(unit, ctx).stats.fort:
+            continue
+        listed = any(getattr(a, k) is not None for k in ("armament", "steering", "machinery", "pilot_house", "propulsion"))
+        page = next(t for t in texts if unit.name in t)
+        plain += not listed
+        if not listed:
+            assert "no other ratings: a hit on 4–6 takes the section hit's" in page, unit.name
+    assert plain >= 10

@@ -226,6 +226,9 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
 # The plan, the speed track, the orders log (render.kit pieces)
 
 
+NO_SECTIONS = "no other ratings: a hit on 4–6 takes the section hit's"  # the reading "Hits 4–6", where it is met
+
+
 def _plan(unit, s: SaundersStats) -> HullPlan:
     """The hull seen from above cut into stern / midships / bow with their ratings; turrets (circled) and the pilot
     house (boxed) on the centre line; paddle boxes or a stern wheel; the sections that differ listed under it."""
@@ -241,7 +244,8 @@ def _plan(unit, s: SaundersStats) -> HullPlan:
                     turrets=list(roles.values()),
                     turret_rating=arm.armament if arm.armament is not None else arm.midships,
                     pilot_house=arm.pilot_house, wheels=wheels,
-                    under="  ".join(f"{name}{hints.get(name, '')} {r}" for name, r in extras), **style()["plan"])
+                    under=("  ".join(f"{name}{hints.get(name, '')} {r}" for name, r in extras)
+                           or NO_SECTIONS), **style()["plan"])
 
 
 def _fort_plan(s: SaundersStats) -> RatingBox:
