@@ -491,7 +491,8 @@ ROUND_3_READINGS = {
     "3: whether a start position is a ship's bow or her centre": [("Start positions", "the set-up's point is her centre")],
     "9: firing past one's own lashed partner": [("Past a partner", "a line of fire across her partner's hull is blocked")],
     "5: a collision in the half move": [("Collision in the half move", "resolve it at once where they meet"), ("Collision in the half move", "neither fires this turn")],
-    "11: whether a ship that strikes moves on": [("Struck", "she stops at once, dead in the water"), ("Struck", "only a scenario's tide moves her, 1 in a turn its way")],
+    "11: whether a ship that strikes moves on": [("Struck", "she stops at once, dead in the water"), ("Struck", "only a scenario's tide moves her, 1 in a turn its way"),
+                                                  ("Struck", "fires no more after this phase")],
     "8: location 4–6 on a wooden ship, which has no such rating": [("Hits 4–6", "none on her sheet: the section hit's")],
 }
 
