@@ -148,10 +148,20 @@ def _may_mark(key: Key, unit: Unit | None) -> None:
 # -- reading a game
 
 
+_FOLDS: dict[tuple[int, str], tuple[int, Folded]] = {}  # (store, game) -> the fold at its last event
+
+
 def _folded(store: Store, library, game: str) -> tuple[Table, Folded, Any]:
     row = store.game(game)
     table = game_table(library, row.scenario, row.rules)
-    return table, fold(row.start, store.events(game), table.bounds()), row
+    events = store.events(game)
+    seq = events[-1].seq if events else 0
+    kept = _FOLDS.get((id(store), game))
+    if kept is None or kept[0] != seq:
+        if len(_FOLDS) > 64:
+            _FOLDS.clear()
+        kept = _FOLDS[(id(store), game)] = (seq, fold(row.start, events, table.bounds()))
+    return table, kept[1], row
 
 
 def unit_view(table: Table, folded: Folded, unit: Unit) -> dict:

@@ -82,6 +82,7 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._kept: dict[str, list[Event]] = {}  # each game's events read so far
 
     def close(self) -> None:
         with self._lock:
@@ -135,10 +136,17 @@ class Store:
     # -- events
 
     def events(self, game: str, after: int = 0) -> list[Event]:
+        """The game's events after `after`, in order. Those read before are kept (events are never changed or
+        removed), so each call reads only the ones made since, here or by another process."""
         with self._lock:
+            kept = self._kept.setdefault(game, [])
+            last = kept[-1].seq if kept else 0
             rows = self._db.execute("SELECT seq, device, kind, unit, tracker, delta, target, at FROM events "
-                                    "WHERE game = ? AND seq > ? ORDER BY seq", (game, after)).fetchall()
-        return [Event(*r) for r in rows]
+                                    "WHERE game = ? AND seq > ? ORDER BY seq", (game, last)).fetchall()
+            kept.extend(Event(*r) for r in rows)
+            if not after:
+                return list(kept)
+            return [e for e in kept if e.seq > after]
 
     def append(self, game: str, device: str, decide) -> Event | None:
         """Append the event `decide(events so far)` returns as (kind, unit, tracker, delta, target), or nothing when
@@ -162,9 +170,8 @@ class Store:
         return Event(cur.lastrowid, device, kind, unit, tracker, int(delta), target, at)
 
     def last_seq(self, game: str) -> int:
-        with self._lock:
-            row = self._db.execute("SELECT MAX(seq) FROM events WHERE game = ?", (game,)).fetchone()
-        return int(row[0] or 0)
+        events = self.events(game)
+        return events[-1].seq if events else 0
 
 
 def store_path(folder: Path) -> Path:

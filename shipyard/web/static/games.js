@@ -31,6 +31,8 @@
     say("offline", "Offline: no marks can be made until the server answers again (reconnecting…)");
   });
   window.addEventListener("offline", function () { say("offline", "Offline: this device has no network (read only)"); });
+  // back on the network: the page is read afresh, so what others marked meanwhile is shown before anything is marked
+  window.addEventListener("online", function () { say("offline", "Back online: reading the sheets again…"); location.reload(); });
   document.addEventListener("htmx:sendError", function () {
     say("offline", "That mark was NOT made: the server did not answer. Nothing was changed; tap again when live.");
   });
