@@ -68,12 +68,17 @@ def test_the_watcher_cannot_mark_and_the_sides_link_cannot_mark_the_other_side(g
 def test_a_lost_connection_is_said_at_once_and_nothing_can_be_marked_until_it_is_back(game, browser):
     browser.get(game["host"])
     _live(browser)
+    wait(browser, lambda d: d.execute_script("return !!navigator.serviceWorker.controller") or d.refresh())
     browser.execute_cdp_cmd("Network.enable", {})
     browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0,
                                                                  "downloadThroughput": -1, "uploadThroughput": -1})
     try:
         wait(browser, lambda d: d.find_element(By.ID, "game-link").get_attribute("data-state") == "offline", timeout=5)
         assert "Offline" in browser.find_element(By.ID, "game-link").text
+        assert not browser.find_element(By.CSS_SELECTOR, "#unit-uss-hartford button.box").is_enabled()
+        browser.refresh()  # reopened with no network: the page as it last stood, read only
+        wait(browser, lambda d: d.find_element(By.ID, "game-link").get_attribute("data-state") == "offline", timeout=10)
+        assert "USS Hartford" in browser.find_element(By.ID, "unit-uss-hartford").text
         assert not browser.find_element(By.CSS_SELECTOR, "#unit-uss-hartford button.box").is_enabled()
     finally:
         browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0,

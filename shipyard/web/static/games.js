@@ -95,6 +95,7 @@
   });
   document.addEventListener("htmx:sseMessage", function () { keep(); });
 
+  if (navigator.onLine === false) say("offline", "Offline: the sheets as this device last saw them (read only)");
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/games/sw.js", {scope: "/games/"}).catch(function () {});
   }
