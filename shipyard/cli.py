@@ -32,6 +32,9 @@ app = typer.Typer(
 )
 new_app = typer.Typer(help="Start a file of your own in your library: a vessel or a scenario.", no_args_is_help=True)
 app.add_typer(new_app, name="new")
+game_app = typer.Typer(help="Games at the table: live record sheets shared between devices, and campaigns.",
+                       no_args_is_help=True)
+app.add_typer(game_app, name="game")
 
 LibraryOpt = Annotated[Optional[list[Path]], typer.Option(
     "--library", "-L", help="Also read this folder (or file) of your own vessels, forts and scenarios (repeatable).")]
@@ -495,6 +498,7 @@ def pack(
     save_preset: Annotated[Optional[Path], typer.Option("--save-preset", help="Save these options as a preset file.")] = None,
     colour: Annotated[Optional[bool], typer.Option("--colour/--black-and-white", help="Colour or black and white.")] = None,
     copies: Annotated[Optional[str], typer.Option("--copies", help="blank or pre-damaged.")] = None,
+    state: Annotated[Optional[Path], typer.Option("--state", help="A campaign file (`shipyard game export`): every sheet printed as it now stands.")] = None,
     turns: Annotated[Optional[int], typer.Option("--turns", help="Game turns the orders logs hold (default: the scenario's turns, else 12).")] = None,
     no: Annotated[Optional[list[str]], typer.Option("--no", help="Leave out a section (repeatable)")] = None,
     house_rules: HouseOpt = None,
@@ -510,6 +514,10 @@ def pack(
     from . import app as core
 
     started = time.perf_counter()
+    if state is not None:
+        if copies == "blank":
+            raise ShipyardError("--state prints the sheets as they now stand: leave out --copies blank (or --state)")
+        copies = "pre-damaged"
     options = core.pack_options(
         {"paper": paper, "rules": rules, "scale": scale, "sides": side, "per_side": per_side, "output_dir": output_dir, "colour": colour,
          "copies": copies, "turns": turns, "house_rules": house_rules, "templates_dir": text_templates},
@@ -529,6 +537,21 @@ def pack(
     from .pack import PacksFailed
     from .pack.options import packets
 
+    if state is not None:  # every rule set reads the campaign's damage in its own tracks, checked before any is built
+        from .app import games
+        from .errors import display_path
+
+        campaign = games.read_campaign(state)
+        as_left = {rs.key: games.scenario_as_it_stands(lib, scen, rs, campaign, display_path(state)) for rs in rulesets}
+
+    def build_all(on_built=None):
+        if state is None:
+            return core.build_packs(lib, scen, rulesets, options, jobs=jobs, force=force, on_built=on_built)
+        built = []
+        for rs in rulesets:
+            built += core.build_packs(lib, as_left[rs.key], [rs], options, jobs=1, force=force, on_built=on_built)
+        return built
+
     console = _console(stderr=True)
     try:
         if console.is_terminal:  # a progress bar only where someone watches it
@@ -540,10 +563,9 @@ def pack(
                           transient=True, auto_refresh=False) as progress:
                 task = progress.add_task("packing", total=len(rulesets) * len(packets(scen, options)))
                 progress.refresh()
-                built = core.build_packs(lib, scen, rulesets, options, jobs=jobs, force=force,
-                                         on_built=lambda _b: progress.update(task, advance=1, refresh=True))
+                built = build_all(on_built=lambda _b: progress.update(task, advance=1, refresh=True))
         else:
-            built = core.build_packs(lib, scen, rulesets, options, jobs=jobs, force=force)
+            built = build_all()
     except PacksFailed as exc:
         for b in exc.built:  # what was written all the same, before the failures are told
             _wrote(b)
@@ -671,6 +693,102 @@ def export_cmd(
         raise ShipyardError(f"export {what!r}: only `shipyard export ships ID... -o FILE.zip`")
     files = core.export_zip(_library(library), ids, output, force=force)
     _console().print(f"wrote {output} ({_count(len(files), 'file')}: {', '.join(files)})")
+
+GamesDirOpt = Annotated[Optional[Path], typer.Option(
+    "--library", "-L", help="Your folder, where the games are kept (default ./ships/, or the first $SHIPYARD_LIBRARY).")]
+UrlOpt = Annotated[str, typer.Option("--url", help="The address `shipyard serve` answers on, for the links.")]
+
+
+def _games(folder: Optional[Path]):
+    from .app.games import games_store
+    from .paths import user_library_home
+
+    return games_store(folder or user_library_home())
+
+
+def _game_links(game: dict, url: str) -> dict:
+    from .app.games import game_links
+
+    return game_links(game["id"], game["keys"], url.rstrip("/"))
+
+
+@game_app.command("new")
+@_stops_cleanly
+def game_new(
+    scenario: Annotated[str, typer.Argument(help="The scenario to play (`shipyard scenarios` lists them).")],
+    rules: RulesOpt,
+    state: Annotated[Optional[Path], typer.Option("--state", help="A campaign file (`shipyard game export`): the units start as it left them.")] = None,
+    url: UrlOpt = "http://127.0.0.1:8600",
+    qr: Annotated[bool, typer.Option("--qr/--no-qr", help="Print each link as a QR code to scan too.")] = True,
+    library: GamesDirOpt = None,
+) -> None:
+    """Start a game: every unit's live record sheet, with a link for each side, the host and a watcher."""
+    from . import app as core
+    from .app import games
+    from .web.serving import qr_lines
+
+    lib = _library([library] if library else None)
+    store = _games(library)
+    game = games.new_game(store, lib, scenario, rules, state)
+    con = _console()
+    con.print(f"game {game['id']}: {scenario} under {core.ruleset(rules).title}"
+              + (f", opening from {state}" if state else "") + f" — open the links with `shipyard serve` running")
+    for who, link in _game_links(game, url).items():
+        con.print(f"  {who}: {link}")
+        if qr:
+            con.print("\n".join(qr_lines(link)), markup=False, highlight=False)
+
+
+@game_app.command("list")
+@_stops_cleanly
+def game_list(library: GamesDirOpt = None) -> None:
+    """The games in your folder, oldest first."""
+    import time as _time
+
+    rows = _games(library).games()
+    if not rows:
+        _console().print("no games yet: `shipyard game new SCENARIO --rules R` starts one")
+    for row in rows:
+        when = _time.strftime("%Y-%m-%d %H:%M", _time.localtime(row.created))
+        _console().print(f"{row.id}  {row.scenario}  {row.rules}  started {when}")
+
+
+@game_app.command("export")
+@_stops_cleanly
+def game_export(
+    game: Annotated[str, typer.Argument(help="The game's id (`shipyard game list`).")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="The campaign file to write (YAML).")],
+    force: ForceOpt = False,
+    library: GamesDirOpt = None,
+) -> None:
+    """Write the units' state at the end of a game to a campaign file, for the next game or a pack."""
+    from .app import games
+
+    store = _games(library)
+    if store.game(game) is None:
+        raise ShipyardError(f"no game {game!r} in your folder (`shipyard game list` lists them)")
+    state = games.campaign_state(store, _library([library] if library else None), game)
+    games.write_campaign(state, output, replace=force)
+    _console().print(f"wrote {output}: {_count(len(state['units']), 'damaged unit')} after turn {state['turn']}")
+
+
+@game_app.command("repair")
+@_stops_cleanly
+def game_repair(
+    state: Annotated[Path, typer.Argument(help="A campaign file (`shipyard game export`).")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="The repaired campaign file to write.")],
+    house_rules: HouseOpt = None,
+    force: ForceOpt = False,
+    library: LibraryOpt = None,
+) -> None:
+    """The repair step between two games: each unit still in the fight repairs what the rule set (or your house
+    rule) allows; the file given is not changed."""
+    from .app import games
+
+    repaired = games.repair(games.read_campaign(state), _library(library), house_rules)
+    games.write_campaign(repaired, output, replace=force)
+    _console().print(f"wrote {output}: repaired {repaired['repaired']}")
+
 
 @app.command()
 def serve(

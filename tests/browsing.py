@@ -68,7 +68,13 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    downloads = tmp_path_factory.mktemp("downloads")
+    driver = new_driver(tmp_path_factory.mktemp("downloads"))
+    yield driver
+    driver.quit()
+
+
+def new_driver(downloads: Path):
+    """A headless Chromium of its own (a second device at the same table: its own cookies and storage)."""
     opts = webdriver.ChromeOptions()
     opts.binary_location = CHROMIUM
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1400,1000",
@@ -78,8 +84,7 @@ def browser(tmp_path_factory):
                                            "download.prompt_for_download": False})
     driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
     driver.downloads = downloads
-    yield driver
-    driver.quit()
+    return driver
 
 
 @pytest.fixture(scope="module")

@@ -17,8 +17,9 @@ from .library import load_library, rulesets, context, scenario_units, derive
 
 def damage_capacity(rs, derived, ctx=None) -> dict[str, int]:
     """The boxes of every damage track a unit's printed aid has under a rule set, by the names a scenario's
-    `damage:` may use: the rule set answers (its damage_tracks)."""
-    return rs.damage_tracks(derived, ctx)
+    `damage:` may use: the rule set answers (its damage_tracks, and the trackers a game's live sheet and a campaign
+    file name them by)."""
+    return {**rs.damage_tracks(derived, ctx), **rs.live_tracks(derived, ctx)}
 
 
 def check_damage(library, scenario, rs, units, ctx=None) -> None:

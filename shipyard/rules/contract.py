@@ -15,6 +15,8 @@ printed aids) through this interface, and the registry (rules/__init__.py) finds
                              same at every scale); ground_units: what its distances are measured in
     ground_yards             yards of real ground per ground unit, by scale (a scenario's table plan is drawn at it)
     torpedo_densities()      the torpedo-field densities its rules read
+    game_tracks(d, ctx)      optional: the tracks a live sheet marks (damage_tracks without their other names)
+    now(d, marked, ctx)      optional: what the rules make of a unit's marks in a game (max_speed, out, ...)
     plays(unit_id, ctx)      optional: whether a unit of the scenario in hand takes part under these rules (a rule set
                              whose own text prints a scenario's order of battle plays that); default every unit
     aids()                   the module of printed aids, imported only when one is printed; `aid(name)` gives one
@@ -101,6 +103,11 @@ class RuleSet:
     # The torpedo-field densities its rules read (a set-up's `density:`), () where every field plays alike.
     torpedo_densities: Callable[[], tuple[str, ...]] = lambda: ()
     plays: Callable[[str, Context], bool] | None = None  # which of a scenario's units take part (None: all)
+    # At the table, a game in play: the tracks a live sheet marks (the damage tracks without their other names; None:
+    # damage_tracks as they are), and what the rules make of a unit's marks, `now(derived, {track: boxes marked},
+    # ctx)` -> {"max_speed": in the rule set's own terms, "out": None or why she is out of the fight, ...}.
+    game_tracks: Callable[[Derived, Context | None], dict[str, int]] | None = None
+    now: Callable[[Derived, dict[str, int], Context | None], dict[str, Any]] | None = None
 
     @property
     def short_name(self) -> str:
@@ -134,6 +141,15 @@ class RuleSet:
 
     def takes_scale(self, scale: str) -> bool:
         return ANY_SCALE in self.scales or scale in self.scales
+
+    def live_tracks(self, derived: Derived, ctx: Context | None = None) -> dict[str, int]:
+        """The tracks a unit's live sheet marks, each with its boxes (the printed sheet's own)."""
+        return (self.game_tracks or self.damage_tracks)(derived, ctx)
+
+    def unit_now(self, derived: Derived, marked: dict[str, int], ctx: Context | None = None) -> dict[str, Any]:
+        """What the rules make of a unit's marks: at least max_speed (None: the rule set tracks none) and out."""
+        told = self.now(derived, marked, ctx) if self.now is not None else {}
+        return {"max_speed": None, "out": None, **told}
 
     def damage_track_known(self, name: str) -> bool:
         """Whether a scenario's `damage:` may name this track for this rule set."""

@@ -20,6 +20,7 @@ hidden frame of the editor and a click on Save), must not be sniffed as another 
 from __future__ import annotations
 
 import hmac
+import re
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
@@ -84,7 +85,7 @@ class Guard:
         host = headers.get("host", "")
         if self.allowed_hosts and host_name(host) not in self.allowed_hosts:
             return _plain(403, "this server answers only on the address it was started on")
-        if self.key is not None:
+        if self.key is not None and not answers_to_game_keys(scope.get("path", "")):
             given = _key_in_query(scope)
             if given is not None and scope["method"] == "GET" and _same(given, self.key):
                 return _enter(scope)
@@ -107,6 +108,16 @@ class Guard:
             if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
                 return _plain(413, f"the request is larger than {MAX_BODY // 1024} kB")
         return None
+
+
+GAME_PATH = re.compile(r"^/(api/)?games/[0-9a-f]{8}(/|$)|^/games/(sw\.js|manifest\.webmanifest)$|^/static/")
+
+
+def answers_to_game_keys(path: str) -> bool:
+    """A game's own pages and API answer to the game's keys (a side's, the host's, the watcher's: web/games.py), so a
+    player's device needs only the link it was given, not the server's key; the page's scripts and styles are
+    public files. Creating a game (POST /api/games) still needs the server's key."""
+    return bool(GAME_PATH.match(path))
 
 
 def _navigation(scope, headers) -> bool:

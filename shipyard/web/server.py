@@ -25,6 +25,7 @@ from ..rules.play_aids import DEFAULT_TURNS
 from ..pack.sections import SECTIONS
 from ..library.model import MAX_TURNS
 from .forms import data_from_form, fields_for
+from .games import game_routes
 from .guard import MAX_BODY, Guard, TooLarge
 from .service import FONTS_URL, Conflict, Workshop, safe_id, version_of
 from .work import OffLoop
@@ -53,6 +54,8 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         body = env.get_template(name).render(request=request, shop=shop, rulesets=shop.rulesets(), scales=all_scales(),
                                              default_rules=default_ruleset().key, **kw)
         return HTMLResponse(body, status_code=status)
+
+    page.env = env  # the game pages render their fragments from the same templates
 
     def unit_or_404(ident: str):
         try:
@@ -466,6 +469,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         Route("/api/check", api_check, methods=["POST"]),
         Route("/api/library/{ident}", api_library_get, methods=["GET"]),
         Route("/api/library/{ident}", api_save, methods=["PUT"]),
+        *game_routes(shop, page),  # games at the table (issue 25): web/games.py
         Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
         Mount(FONTS_URL.rstrip("/"), app=StaticFiles(directory=fonts_dir()), name="fonts"),
     ]

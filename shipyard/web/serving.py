@@ -139,6 +139,9 @@ def qr_lines(text: str) -> list[str]:
     return ["".join(glyph[(top[c], bottom[c])] for c in range(size)) for top, bottom in zip(dark[::2], dark[1::2])]
 
 
+GRACE_S = 3  # seconds a stopping server gives the requests under way
+
+
 def serve(port: int = 8600, user_dir: Path | None = None, extra: list[Path] | None = None, host: str = "127.0.0.1",
           open_browser: bool = True, say=print) -> None:
     """Listen (or fail in one line), say where, run the server until Ctrl-C."""
@@ -163,7 +166,9 @@ def serve(port: int = 8600, user_dir: Path | None = None, extra: list[Path] | No
         say("scan this with the tablet's camera to open it:\n" + "\n".join(qr_lines(where.url)))
     if open_browser:
         threading.Timer(0.8, lambda: webbrowser.open(where.local_url)).start()
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    # the live sheets' event streams never end of themselves: on Ctrl-C (or SIGTERM) the requests under way get this
+    # long to finish, then the streams are closed (each page says at once that it lost the server)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=GRACE_S))
     try:
         server.run(sockets=[sock])
     finally:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..contract import RuleSet
-from .damage import TRACK_NAMES, damage_tracks
+from .damage import TRACK_NAMES, damage_tracks, game_now
 from .trackers import applies, trackers
 from .derive import derive, plays
 
@@ -27,6 +27,7 @@ RULESET = RuleSet(
     native_scale="any",
     scales=("any",),
     damage_tracks=damage_tracks,
+    now=game_now,
     track_names=TRACK_NAMES,
     trackers=trackers,
     applies=applies,

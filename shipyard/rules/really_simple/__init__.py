@@ -6,7 +6,7 @@ The calculator is in derive.py, the numbers in tables.yaml, the printed aids in 
 from pathlib import Path
 
 from ..contract import RuleSet
-from .damage import TRACK_NAMES, damage_tracks
+from .damage import TRACK_NAMES, damage_tracks, game_now
 from .trackers import applies, trackers
 from .derive import derive
 
@@ -20,6 +20,7 @@ RULESET = RuleSet(
     native_scale="1/1200",
     scales=("1/1200", "1/600"),
     damage_tracks=damage_tracks,
+    now=game_now,
     track_names=TRACK_NAMES,
     trackers=trackers,
     applies=applies,

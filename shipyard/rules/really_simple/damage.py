@@ -41,3 +41,19 @@ def check_opening_damage(ctx: Context | None) -> None:
                         f"scenario {ctx.scenario.id}: {su.id}: damage {name!r}: a Really Simple card has no such track "
                         f"(it strikes {', '.join(TRACK_NAMES)}, a box per half knot lost); give the damage as "
                         f"speed: N for this rule set, or print blank copies. Nothing was written for Really Simple.")
+
+
+def game_now(derived: Derived, marked: dict[str, int], ctx: Context | None = None) -> dict:
+    """What Really Simple makes of a ship's struck speed boxes: her top speed is the first box not struck; the 0 box
+    left alone, she is crippled and drifts (still fires, does not sink); the 0 box struck too, she sinks."""
+    d = derived.to_json()
+    if not isinstance(d.get("speed_kn"), (int, float)) or d.get("unit") == "fort":
+        return {"max_speed": None, "out": None}
+    movement = ctx.tables.get("movement") if ctx is not None else None
+    rows = movement.rows if movement is not None and isinstance(movement.rows, dict) else {}
+    values = speed_values(float(d["speed_kn"]), float(rows.get("speed_step_kn", SPEED_STEP_KN)))
+    struck = int(marked.get("speed", 0))
+    if struck >= len(values):
+        return {"max_speed": 0.0, "crippled": True,
+                "out": "sinking: struck past 0 (roll when she goes down and write it at SINKS T__)"}
+    return {"max_speed": values[struck], "crippled": values[struck] == 0, "out": None}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..contract import RuleSet
-from .damage import TRACK_NAMES, damage_tracks
+from .damage import TRACK_NAMES, damage_tracks, game_now, game_tracks
 from .trackers import applies, trackers
 from .derive import NATIVE_SCALE, derive as derive_unit
 
@@ -23,6 +23,8 @@ RULESET = RuleSet(
     native_scale=NATIVE_SCALE,
     scales=("1/1200", "1/600"),
     damage_tracks=damage_tracks,
+    game_tracks=game_tracks,
+    now=game_now,
     track_names=TRACK_NAMES,
     trackers=trackers,
     applies=applies,

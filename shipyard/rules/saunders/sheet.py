@@ -204,7 +204,7 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
     criticals in a row."""
     st = style()
     items, once = status_items(s, ctx), next_move_items(s, ctx)
-    tallies = Tracks([Track(label, n, prefilled=damage_done(ctx, unit, (TALLIES[tr],), n), records=tr)
+    tallies = Tracks([Track(label, n, prefilled=damage_done(ctx, unit, (TALLIES[tr], tr), n), records=tr)
                       for label, n, tr in items if tr in TALLIES], **st["tallies"])
     rest = [(label, n, tr) for label, n, tr in items if tr not in TALLIES]
     if s.fort:  # fires, and the two one-turn criticals beside them

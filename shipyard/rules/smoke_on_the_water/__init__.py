@@ -8,7 +8,7 @@ which box records each outcome of its tables in trackers.py.
 from pathlib import Path
 
 from ..contract import RuleSet
-from .damage import TRACK_NAMES, damage_tracks
+from .damage import TRACK_NAMES, damage_tracks, game_now, game_tracks
 from .derive import derive, speed_words
 from .trackers import applies, trackers
 
@@ -23,6 +23,8 @@ RULESET = RuleSet(
     native_scale="1/600",
     scales=("1/600", "1/1200"),
     damage_tracks=damage_tracks,
+    game_tracks=game_tracks,
+    now=game_now,
     track_names=TRACK_NAMES,
     trackers=trackers,
     applies=applies,

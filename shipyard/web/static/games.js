@@ -1,0 +1,103 @@
+/* The live sheets page (templates/game.html): names this tab as a device (undo reverses its own last mark), says at
+   once when the connection to the server is lost (and the page then marks nothing: a tap that cannot reach the
+   server is said, never dropped), draws each unit's printed sheet with its marks, and keeps the last state for
+   reopening offline. Marks themselves are htmx form posts; the server's events (htmx's SSE extension) swap the
+   cards every device shows. */
+(function () {
+  "use strict";
+  var body = document.body;
+  var device = sessionStorage.getItem("shipyard-device");
+  if (!device) {
+    device = Math.random().toString(36).slice(2, 12);
+    sessionStorage.setItem("shipyard-device", device);
+  }
+  var status = document.getElementById("game-link");
+
+  function say(state, text) {
+    status.dataset.state = state;
+    status.textContent = text;
+    body.classList.toggle("offline", state !== "live");
+    document.querySelectorAll(".game-slot fieldset").forEach(function (f) {
+      if (state !== "live") { f.setAttribute("data-was", f.disabled ? "1" : ""); f.disabled = true; }
+      else if (f.hasAttribute("data-was")) { f.disabled = f.getAttribute("data-was") === "1"; f.removeAttribute("data-was"); }
+    });
+  }
+
+  document.addEventListener("htmx:configRequest", function (e) { e.detail.headers["X-Device"] = device; });
+  document.addEventListener("htmx:sseOpen", function () {
+    say("live", navigator.onLine === false ? "Offline" : "Live: every mark is shared at once");
+  });
+  document.addEventListener("htmx:sseError", function () {
+    say("offline", "Offline: no marks can be made until the server answers again (reconnecting…)");
+  });
+  window.addEventListener("offline", function () { say("offline", "Offline: this device has no network (read only)"); });
+  // back on the network: the page is read afresh, so what others marked meanwhile is shown before anything is marked
+  window.addEventListener("online", function () { say("offline", "Back online: reading the sheets again…"); location.reload(); });
+  document.addEventListener("htmx:sendError", function () {
+    say("offline", "That mark was NOT made: the server did not answer. Nothing was changed; tap again when live.");
+  });
+  document.addEventListener("htmx:responseError", function (e) {
+    var text = (e.detail.xhr && e.detail.xhr.responseText || "").replace(/<[^>]*>/g, "").trim();
+    status.dataset.state = "refused";
+    status.textContent = "Not marked: " + (text || "the server refused it");
+  });
+
+  function applyMarks(unit) {
+    var sheet = document.getElementById("sheet-" + unit);
+    var card = document.getElementById("unit-" + unit);
+    if (!sheet || !card || !sheet.open) return;
+    var seen = {};
+    card.querySelectorAll("form.track").forEach(function (form) {
+      var name = form.dataset.track, marked = parseInt(form.dataset.marked, 10) || 0;
+      var groups = sheet.querySelectorAll('g.box-track[data-track="' + name + '"]');
+      if (!groups.length) {  // "turret A" on the card is the sheet's n-th "turret" track
+        var word = name.split(" ")[0];
+        seen[word] = (seen[word] || 0);
+        var all = sheet.querySelectorAll('g.box-track[data-track="' + word + '"]');
+        groups = all.length > seen[word] ? [all[seen[word]]] : [];
+        seen[word] += 1;
+      }
+      Array.prototype.forEach.call(groups, function (g) {
+        g.querySelectorAll("rect[data-box]").forEach(function (r) {
+          var i = parseInt(r.dataset.box, 10);
+          r.classList.toggle("struck", i <= marked);
+          r.onclick = function () {
+            var button = form.querySelectorAll("button.box")[i - 1];
+            if (button && !button.closest("fieldset").disabled) button.click();
+          };
+        });
+      });
+    });
+  }
+
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (!d.classList || !d.classList.contains("game-sheet") || !d.open) return;
+    var here = d.querySelector(".sheet-here");
+    if (here.dataset.loaded) { applyMarks(d.dataset.unit); return; }
+    fetch(here.dataset.src).then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (svg) { here.innerHTML = svg; here.dataset.loaded = "1"; applyMarks(d.dataset.unit); })
+      .catch(function () { here.textContent = "The sheet could not be loaded (offline?)."; });
+  }, true);
+
+  function keep() {  // the page as it now stands, for reopening offline (read only)
+    if (!("caches" in window)) return;
+    var html = "<!doctype html>\n" + document.documentElement.outerHTML;
+    caches.open("shipyard-games").then(function (c) {
+      c.put(location.href, new Response(html, {headers: {"Content-Type": "text/html; charset=utf-8"}}));
+    }).catch(function () {});
+  }
+
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var slot = e.detail.target.closest ? e.detail.target.closest(".game-slot") : null;
+    if (slot) applyMarks(slot.id.replace(/^unit-/, ""));
+    keep();
+  });
+  document.addEventListener("htmx:sseMessage", function () { keep(); });
+
+  if (navigator.onLine === false) say("offline", "Offline: the sheets as this device last saw them (read only)");
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/games/sw.js", {scope: "/games/"}).catch(function () {});
+  }
+  keep();
+})();

@@ -1,0 +1,335 @@
+"""Games at the table (issue 25): the JSON API's marks read back as each rule set says; keys; undo per device; two
+devices at once; a server killed mid-game keeps every acknowledged mark; a campaign round trip to pre-damaged
+packs in all four rule sets, the struck boxes read back from the PDFs."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+import warnings
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from browsing import free_port
+from conftest import in_process, pdf_page_texts
+
+warnings.filterwarnings("ignore", message="Using `httpx`")
+from starlette.testclient import TestClient  # noqa: E402
+
+from shipyard.web.server import create_app  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    ships = tmp_path_factory.mktemp("games") / "ships"
+    with TestClient(create_app(ships, allowed_hosts={"testserver"})) as c:
+        c.ships = ships
+        yield c
+
+
+def new_game(client, scenario="mobile-bay-1864", rules="saunders") -> tuple[str, dict[str, str]]:
+    made = client.post("/api/games", json={"scenario": scenario, "rules": rules})
+    assert made.status_code == 201, made.text
+    body = made.json()
+    return body["id"], {who: link.split("key=")[1] for who, link in body["links"].items()}
+
+
+def mark(client, game, key, unit, tracker, marked, **more):
+    return client.post(f"/api/games/{game}/marks", json={"unit": unit, "tracker": tracker, "marked": marked, **more},
+                       headers={"Authorization": f"Bearer {key}"})
+
+
+def unit_of(view: dict, uid: str) -> dict:
+    return next(u for u in view["units"] if u["id"] == uid)
+
+
+# ---------------------------------------------------------------------------------------------- what the marks mean
+
+
+def test_saunders_hull_lost_takes_her_to_three_quarters_then_half_speed_as_the_sheet_prints(client):
+    game, keys = new_game(client, rules="saunders")
+    host = keys["host"]
+    view = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {host}"}).json()
+    hartford = unit_of(view, "uss-hartford")
+    assert hartford["trackers"]["hull"] == {"boxes": 22, "marked": 0} and hartford["now"]["max_speed"] == 13.5
+    # half her 22 hull lost: 13.5 x 3/4 = 10.1, to the half knot below 10; three quarters (17): 6.75 -> 6.5
+    for marked, speed in ((10, 13.5), (11, 10.0), (16, 10.0), (17, 6.5), (21, 6.5)):
+        now = mark(client, game, host, "uss-hartford", "hull", marked).json()["now"]
+        assert now["max_speed"] == speed and now["out"] is None, (marked, now)
+    out = mark(client, game, host, "uss-hartford", "hull", 22).json()["now"]
+    assert out["max_speed"] == 0 and "surrenders" in out["out"]  # no hull and no holes left
+    mark(client, game, host, "uss-hartford", "hole", 1)
+    now = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {host}"}).json()
+    assert "a 6 sinks her" in unit_of(now, "uss-hartford")["now"]["out"]  # no hull left, a hole: she rolls
+
+
+def test_smoke_on_the_water_loses_one_then_two_levels_at_half_and_a_quarter_never_below_slow(client):
+    game, keys = new_game(client, rules="smoke-on-the-water")
+    host = keys["host"]
+    # Hartford: HDP 43, Very Fast; half left is 21 or fewer, a quarter 10 or fewer
+    for marked, level in ((0, "Very Fast"), (21, "Very Fast"), (22, "Fast"), (32, "Fast"), (33, "Medium"),
+                          (42, "Medium")):
+        now = mark(client, game, host, "uss-hartford", "hull", marked).json()["now"]
+        assert now["max_speed"] == level, (marked, now)
+    # Tennessee is Medium: a quarter of her HDP left would take two levels, but never below Slow until all are gone
+    view = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {host}"}).json()
+    tennessee = unit_of(view, "css-tennessee")
+    boxes = tennessee["trackers"]["hull"]["boxes"]
+    assert tennessee["now"]["max_speed"] == "Medium"
+    assert mark(client, game, host, "css-tennessee", "hull", boxes - 1).json()["now"]["max_speed"] == "Slow"
+    gone = mark(client, game, host, "css-tennessee", "hull", boxes).json()["now"]
+    assert gone["max_speed"] == "Immobile" and gone["out"].startswith("Hull (HDP) gone: dead in the water")
+    sunk = mark(client, game, host, "uss-hartford", "flotation", 16).json()["now"]
+    assert sunk["out"] == "Flotation (FP) gone: she sinks"
+
+
+def test_really_simple_speed_boxes_leave_the_first_unstruck_speed_then_crippled_then_sinking(client):
+    game, keys = new_game(client, rules="really-simple")
+    host = keys["host"]
+    view = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {host}"}).json()
+    assert unit_of(view, "uss-hartford")["trackers"]["speed"]["boxes"] == 28  # 13.5 kn to 0 in half knots
+    assert unit_of(view, "fort-morgan")["trackers"] == {}  # a fort's card has no speed track
+    assert mark(client, game, host, "uss-hartford", "speed", 5).json()["now"]["max_speed"] == 11.0
+    crippled = mark(client, game, host, "uss-hartford", "speed", 27).json()["now"]
+    assert crippled["max_speed"] == 0 and crippled["crippled"] and crippled["out"] is None  # drifts, still fires
+    sinking = mark(client, game, host, "uss-hartford", "speed", 28).json()["now"]
+    assert sinking["out"].startswith("sinking: struck past 0")
+
+
+def test_quick_play_edna_zero_is_sunk_or_struck_for_a_ship_and_silenced_for_a_fort(client):
+    game, keys = new_game(client, rules="quick-play")
+    host = keys["host"]
+    first = mark(client, game, host, "uss-hartford", "edna", 13).json()["now"]
+    assert first == {"max_speed": "Full (12 in)", "out": None, "edna_now": 1}
+    assert mark(client, game, host, "uss-hartford", "edna", 14).json()["now"]["out"] == (
+        "EDNA 0: has sunk or struck her colours")
+    fort = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {host}"}).json()
+    boxes = unit_of(fort, "fort-morgan")["trackers"]["edna"]["boxes"]
+    assert "silenced" in mark(client, game, host, "fort-morgan", "edna", boxes).json()["now"]["out"]
+
+
+# ---------------------------------------------------------------------------------------------- keys
+
+
+def test_keys_a_side_marks_its_own_units_the_watcher_none_and_no_key_nothing(client):
+    game, keys = new_game(client)
+    assert set(keys) == {"host", "watch", "Union", "Confederate"}
+    assert mark(client, game, keys["Union"], "uss-hartford", "hull", 1).status_code == 200
+    refused = mark(client, game, keys["Union"], "css-tennessee", "hull", 1)
+    assert refused.status_code == 403 and "the Union link marks the Union's units only" in refused.json()["error"]
+    assert mark(client, game, keys["watch"], "uss-hartford", "hull", 2).status_code == 403
+    assert mark(client, game, keys["host"], "css-tennessee", "hull", 1).status_code == 200
+    assert client.get(f"/api/games/{game}").status_code == 401
+    assert client.get(f"/api/games/{game}?key=wrong").status_code == 401
+    other, other_keys = new_game(client)
+    assert client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {other_keys['host']}"}).status_code == 401
+    assert client.get(f"/api/games/{game}?key={keys['watch']}").json()["role"] == "watch"  # the watcher reads
+    assert client.post(f"/api/games/{game}/undo", headers={"Authorization": f"Bearer {keys['watch']}"}).status_code == 403
+
+
+def test_a_mark_that_cannot_be_made_is_said_not_made(client):
+    game, keys = new_game(client)
+    host = keys["host"]
+    too_many = mark(client, game, host, "uss-hartford", "hull", 23)
+    assert too_many.status_code == 400 and "from 0 to 22" in too_many.json()["error"]
+    assert "has no 'speed' track" in mark(client, game, host, "uss-hartford", "speed", 1).json()["error"]
+    assert mark(client, game, host, "uss-nowhere", "hull", 1).status_code == 404
+    view = client.get(f"/api/games/{game}?key={host}").json()
+    assert unit_of(view, "uss-hartford")["trackers"]["hull"]["marked"] == 0 and view["seq"] == 0
+
+
+# ---------------------------------------------------------------------------------------------- two devices, undo
+
+
+def test_two_devices_marking_the_same_ship_at_once_both_count_and_undo_reverses_only_ones_own(client):
+    game, keys = new_game(client)
+    host, union = keys["host"], keys["Union"]
+    # both saw 2 boxes marked and each struck one more: 4, not 3
+    mark(client, game, host, "uss-hartford", "hull", 2)
+    mark(client, game, host, "uss-hartford", "hull", 3, seen=2)
+    both = mark(client, game, union, "uss-hartford", "hull", 3, seen=2).json()
+    assert both["trackers"]["hull"]["marked"] == 4
+    # the Union's undo takes back the Union's mark, not the host's later one
+    mark(client, game, host, "uss-brooklyn", "hull", 5)
+    after = client.post(f"/api/games/{game}/undo", headers={"Authorization": f"Bearer {union}"}).json()
+    assert unit_of(after, "uss-hartford")["trackers"]["hull"]["marked"] == 3
+    assert unit_of(after, "uss-brooklyn")["trackers"]["hull"]["marked"] == 5
+    redone = client.post(f"/api/games/{game}/redo", headers={"Authorization": f"Bearer {union}"}).json()
+    assert unit_of(redone, "uss-hartford")["trackers"]["hull"]["marked"] == 4
+    nothing = client.post(f"/api/games/{game}/redo", headers={"Authorization": f"Bearer {union}"})
+    assert nothing.status_code == 409 and nothing.json()["error"] == "nothing to redo"
+    turned = client.post(f"/api/games/{game}/turn", json={"step": 1}, headers={"Authorization": f"Bearer {host}"})
+    assert turned.json()["turn"] == 2
+    assert client.post(f"/api/games/{game}/turn", json={"step": 1},
+                       headers={"Authorization": f"Bearer {union}"}).status_code == 403  # the host keeps the turn
+
+
+def test_the_event_stream_tells_a_watcher_of_a_mark(client):
+    game, keys = new_game(client)
+    got: list[str] = []
+
+    def listen():
+        with client.stream("GET", f"/api/games/{game}/events?key={keys['watch']}&after=0") as events:
+            for line in events.iter_lines():
+                if line.startswith("data:"):
+                    got.append(line[5:])
+                    return
+
+    reader = threading.Thread(target=listen, daemon=True)
+    reader.start()
+    time.sleep(0.3)
+    mark(client, game, keys["Union"], "uss-tecumseh", "hull", 3)
+    reader.join(timeout=10)
+    change = json.loads(got[0])
+    assert [u["id"] for u in change["units"]] == ["uss-tecumseh"] and change["units"][0]["trackers"]["hull"]["marked"] == 3
+
+
+def test_the_live_page_marks_without_javascript_and_a_watcher_sees_no_buttons_to_press(client):
+    game, keys = new_game(client)
+    page = client.get(f"/games/{game}?key={keys['Union']}")
+    assert page.status_code == 200 and "USS Hartford" in page.text and 'aria-label="hull box 1 of 22"' in page.text
+    posted = client.post(f"/games/{game}/mark", data={"key": keys["Union"], "unit": "uss-hartford", "tracker": "hull",
+                                                      "marked": "2", "seen": "0"}, follow_redirects=False)
+    assert posted.status_code == 303 and posted.headers["location"].endswith("#unit-uss-hartford")
+    again = client.get(f"/games/{game}?key={keys['Union']}").text
+    assert "2 of 22 marked" in again
+    watch = client.get(f"/games/{game}?key={keys['watch']}").text
+    assert "watching: you read the sheets" in watch and watch.count("<fieldset disabled>") == watch.count("<fieldset")
+    assert client.get(f"/games/{game}?key=nope").status_code == 401
+
+
+# ---------------------------------------------------------------------------------------------- never lost
+
+
+def _post(url: str, key: str, body: dict) -> int:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as answer:
+        return answer.status
+
+
+def test_a_server_killed_mid_game_comes_back_with_every_acknowledged_mark(tmp_path):
+    """200 marks from four clients at once, the server killed with SIGKILL while they mark; restarted, every mark a
+    client was answered for is there."""
+    from shipyard.app.games import games_store
+
+    folder = tmp_path / "ships"
+    folder.mkdir()
+    port = free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    cmd = [sys.executable, "-m", "shipyard", "serve", "--port", str(port), "--no-browser", "--library", str(folder)]
+    server = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(base + "/static/style.css", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        req = urllib.request.Request(base + "/api/games", method="POST", headers={"Content-Type": "application/json"},
+                                     data=json.dumps({"scenario": "mobile-bay-1864", "rules": "saunders"}).encode())
+        made = json.load(urllib.request.urlopen(req, timeout=60))
+        game, host = made["id"], made["links"]["host"].split("key=")[1]
+        units = ["uss-hartford", "uss-brooklyn", "uss-richmond", "uss-lackawanna"]
+        acknowledged: dict[str, int] = {}
+        in_flight: dict[str, int] = {}  # sent when the server died: made or not, but never told
+        kill_after = threading.Event()
+
+        def client(k: int):
+            for i in range(1, 51):  # each client strikes its own ship's fire and hull boxes, up and down
+                tracker, value = ("hull", i % 23) if i % 2 else ("fire", i % 6)
+                name = f"{units[k]} {tracker}"
+                in_flight[name] = value
+                try:
+                    if _post(f"{base}/api/games/{game}/marks", host,
+                             {"unit": units[k], "tracker": tracker, "marked": value}) == 200:
+                        acknowledged[name] = value
+                        del in_flight[name]
+                except OSError:
+                    return
+                if k == 0 and i == 50:
+                    kill_after.set()
+
+        clients = [threading.Thread(target=client, args=(k,)) for k in range(4)]
+        for t in clients:
+            t.start()
+        kill_after.wait(timeout=60)
+        os.killpg(server.pid, signal.SIGKILL)
+        for t in clients:
+            t.join(timeout=30)
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+        server.wait(timeout=10)
+    assert len(acknowledged) >= 4
+    store = games_store(folder)  # what a restarted server reads
+    from shipyard.app.games import game_view
+    from shipyard.app.library import load_library
+
+    view = game_view(store, load_library(), game, host)
+    for name, value in acknowledged.items():
+        uid, tracker = name.split(" ")
+        assert unit_of(view, uid)["trackers"][tracker]["marked"] in (value, in_flight.get(name)), name
+    marks = [e for e in store.events(game) if e.kind == "mark"]
+    assert len(marks) >= 100  # client 0 made all 50 of its marks before the kill, the others marks of their own
+
+
+# ---------------------------------------------------------------------------------------------- a campaign
+
+
+def _diagonals(path: Path, names: tuple[str, ...]) -> int:
+    """Diagonal strokes over the pages that name these units (each struck box is two): pdfplumber reads only those."""
+    pages = [i for i, text in enumerate(pdf_page_texts(path)) if any(n in text for n in names)]
+    with pdfplumber.open(path, pages=[i + 1 for i in pages]) as pdf:
+        return sum(1 for page in pdf.pages for ln in page.lines
+                   if abs(ln["x0"] - ln["x1"]) > 0.5 and abs(ln["top"] - ln["bottom"]) > 0.5)
+
+
+def test_a_campaign_round_trip_play_export_repair_and_pack_pre_damaged_in_all_four_rule_sets(client, tmp_path):
+    game, keys = new_game(client, rules="saunders")
+    mark(client, game, keys["Union"], "uss-hartford", "hull", 13)
+    mark(client, game, keys["Confederate"], "css-tennessee", "hole", 2)
+    folder = client.ships
+    state, repaired = tmp_path / "state.yaml", tmp_path / "repaired.yaml"
+    run = in_process("game", "export", game, "-o", state, "--library", folder)
+    assert run.code == 0 and "2 damaged units" in run.out, run.err
+    again = in_process("game", "export", game, "-o", state, "--library", folder)
+    assert again.code != 0 and "is there already" in again.err  # never over a file without being asked
+    run = in_process("game", "repair", state, "-o", repaired)
+    assert run.code == 0, run.err
+    assert "hull: 13" in state.read_text() and "hull: 7" in repaired.read_text()  # half of 13 lost repaired: 7 left
+    out, blank = tmp_path / "packs", tmp_path / "blank"
+    sheets_only = [arg for section in ("setup", "roster", "templates", "counters", "reference") for arg in ("--no", section)]
+    run = in_process("pack", "mobile-bay-1864", "--state", repaired, "-o", out, "--jobs", "1", *sheets_only)
+    assert run.code == 0, run.err
+    assert in_process("pack", "mobile-bay-1864", "-o", blank, "--jobs", "1", *sheets_only).code == 0
+    # Saunders box for box (Hartford 7 hull, Tennessee 1 hole); the others by Hartford's share of her main track
+    # lost, 7/22 = 0.318: Smoke on the Water 13 of 43 HDP, Really Simple 8 of 28 speed boxes, Quick Play 4 of 14 EDNA
+    struck = {"saunders": 8, "smoke-on-the-water": 13, "really-simple": 8, "quick-play": 4}
+    for rules, boxes in struck.items():
+        damaged = next(out.glob(f"mobile-bay-1864-{rules}-pre-damaged.pdf"))
+        names = ("Hartford", "Tennessee")
+        assert _diagonals(damaged, names) - _diagonals(blank / f"mobile-bay-1864-{rules}.pdf", names) == 2 * boxes, rules
+
+
+def test_a_campaign_file_that_does_not_fit_the_game_is_refused_in_words(client, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: shipyard campaign state 1\nscenario: mobile-bay-1864\nrules: saunders\n"
+                   "units:\n  css-virginia: {tracks: {hull: 3}}\n")
+    run = in_process("game", "new", "mobile-bay-1864", "--rules", "saunders", "--state", bad, "--no-qr",
+                     "--library", client.ships)
+    assert run.code != 0 and "units.css-virginia" in run.err and "does not play in this game" in run.err
+    assert "Traceback" not in run.err
+    wrong = tmp_path / "notes.yaml"
+    wrong.write_text("shopping: [eggs]\n")
+    run = in_process("pack", "mobile-bay-1864", "--state", wrong, "-o", tmp_path / "out", "--jobs", "1")
+    assert run.code != 0 and "not a campaign file" in run.err and not (tmp_path / "out").exists()

@@ -1,0 +1,112 @@
+"""Live record sheets in two real browsers on one game (issue 25): a mark in one appears in the other, undo, the
+watcher cannot mark, a lost connection is said at once, and the page holds at the tablet and phone sizes."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+import pytest
+
+from browsing import By, browser, horizontal_overflow, new_driver, resize, server, shots, wait  # noqa: F401
+
+
+@pytest.fixture(scope="module")
+def second(tmp_path_factory):
+    driver = new_driver(tmp_path_factory.mktemp("second"))
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def game(server):
+    url, _ = server
+    req = urllib.request.Request(f"{url}/api/games", method="POST", headers={"Content-Type": "application/json"},
+                                 data=json.dumps({"scenario": "mobile-bay-1864", "rules": "saunders"}).encode())
+    with urllib.request.urlopen(req, timeout=60) as answer:
+        return json.load(answer)["links"]
+
+
+def _count(driver, unit: str, tracker: str = "hull") -> str:
+    return driver.find_element(By.CSS_SELECTOR, f'#unit-{unit} form.track[data-track="{tracker}"] .count').text
+
+
+def _live(driver) -> None:
+    wait(driver, lambda d: d.find_element(By.ID, "game-link").get_attribute("data-state") == "live")
+
+
+def test_a_mark_in_one_window_appears_in_the_other_and_undo_takes_it_back(game, browser, second, shots):
+    browser.get(game["Union"])
+    second.get(game["host"])
+    _live(browser)
+    _live(second)
+    box = browser.find_element(By.CSS_SELECTOR, '#unit-uss-hartford form.track[data-track="hull"] button.box[value="3"]')
+    started = time.perf_counter()
+    box.click()
+    wait(second, lambda d: _count(d, "uss-hartford") == "3 of 22 marked")
+    seen_after = time.perf_counter() - started
+    assert _count(browser, "uss-hartford") == "3 of 22 marked"
+    browser.save_screenshot(str(shots / "game-union.png"))
+    browser.find_element(By.CSS_SELECTOR, ".game-undo button").click()  # the Union's undo: its own mark
+    wait(second, lambda d: _count(d, "uss-hartford") == "0 of 22 marked")
+    print(f"a mark seen in the other window after {seen_after * 1000:.0f} ms (click to text, loaded machine)")
+
+
+def test_the_watcher_cannot_mark_and_the_sides_link_cannot_mark_the_other_side(game, browser, second):
+    second.get(game["watch"])
+    _live(second)
+    assert "watching" in second.find_element(By.CSS_SELECTOR, ".game-who").text
+    assert all(not b.is_enabled() for b in second.find_elements(By.CSS_SELECTOR, "button.box"))
+    assert not second.find_elements(By.CSS_SELECTOR, ".game-undo")
+    browser.get(game["Union"])
+    _live(browser)
+    assert not browser.find_element(By.CSS_SELECTOR, "#unit-css-tennessee button.box").is_enabled()
+    assert browser.find_element(By.CSS_SELECTOR, "#unit-uss-hartford button.box").is_enabled()
+
+
+def test_a_lost_connection_is_said_at_once_and_nothing_can_be_marked_until_it_is_back(game, browser):
+    browser.get(game["host"])
+    _live(browser)
+    wait(browser, lambda d: d.execute_script("return !!navigator.serviceWorker.controller") or d.refresh())
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0,
+                                                                 "downloadThroughput": -1, "uploadThroughput": -1})
+    try:
+        wait(browser, lambda d: d.find_element(By.ID, "game-link").get_attribute("data-state") == "offline", timeout=5)
+        assert "Offline" in browser.find_element(By.ID, "game-link").text
+        assert not browser.find_element(By.CSS_SELECTOR, "#unit-uss-hartford button.box").is_enabled()
+        browser.refresh()  # reopened with no network: the page as it last stood, read only
+        wait(browser, lambda d: d.find_element(By.ID, "game-link").get_attribute("data-state") == "offline", timeout=10)
+        assert "USS Hartford" in browser.find_element(By.ID, "unit-uss-hartford").text
+        assert not browser.find_element(By.CSS_SELECTOR, "#unit-uss-hartford button.box").is_enabled()
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
+                                                                     "downloadThroughput": -1, "uploadThroughput": -1})
+    _live(browser)
+    assert browser.find_element(By.CSS_SELECTOR, "#unit-uss-hartford button.box").is_enabled()
+
+
+@pytest.mark.parametrize("width, height", [(1366, 768), (1024, 768), (390, 844)])
+def test_the_live_sheets_fit_a_laptop_a_tablet_and_a_phone(game, browser, shots, width, height):
+    resize(browser, width, height)
+    browser.get(game["host"])
+    _live(browser)
+    assert horizontal_overflow(browser) <= 0
+    small = [b.size for b in browser.find_elements(By.CSS_SELECTOR, "button.box")[:30]
+             if b.size["width"] < 44 or b.size["height"] < 44]
+    assert not small, small
+    browser.save_screenshot(str(shots / f"game-{width}.png"))
+    resize(browser, 1400, 1000)
+
+
+def test_her_printed_sheet_opens_beside_the_boxes_with_the_marks_struck_and_taps_on_it_mark(game, browser):
+    browser.get(game["host"])
+    _live(browser)
+    browser.find_element(By.CSS_SELECTOR, "#sheet-uss-brooklyn summary").click()
+    rect = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR,
+                                                  '#sheet-uss-brooklyn g.box-track[data-track="hull"] rect[data-box="2"]'))
+    browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", rect)
+    wait(browser, lambda d: _count(d, "uss-brooklyn") == "2 of 22 marked")
+    struck = browser.find_elements(By.CSS_SELECTOR, '#sheet-uss-brooklyn g.box-track[data-track="hull"] rect.struck')
+    assert len(struck) == 2
