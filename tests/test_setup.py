@@ -141,7 +141,10 @@ PLANNED = sorted(p.stem for p in SCENARIOS.glob("*.yaml") if "\nsetup:" in p.rea
 @pytest.mark.parametrize("rules", RULES)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_label_on_the_plan_covers_another_or_a_unit(library, scenario, rules, paper):
-    plan, width = _plan(library, rules, paper, scenario)
+    _no_label_covers_another_or_a_unit(*_plan(library, rules, paper, scenario), scenario)
+
+
+def _no_label_covers_another_or_a_unit(plan, width: float, where: str) -> None:
     labels = plan.labels(width)
     s = min(width / plan.width, plan.max_height / plan.depth)
     h = plan.depth * s
@@ -149,9 +152,9 @@ def test_no_label_on_the_plan_covers_another_or_a_unit(library, scenario, rules,
     marks = [(m.x * s - r, h - m.y * s - r, m.x * s + r, h - m.y * s + r) for m in plan.markers]
     for i, (text, *a) in enumerate(labels):
         for text2, *b in labels[i + 1:]:
-            assert not _overlaps(a, b), (text, text2)
+            assert not _overlaps(a, b), (where, text, text2)
         for mark in marks:
-            assert not _overlaps(a, mark), text
+            assert not _overlaps(a, mark), (where, text)
 
 
 @pytest.mark.parametrize("rules", RULES)
@@ -209,17 +212,7 @@ def test_no_label_on_a_parts_plan_covers_another_or_a_unit(library, rules, paper
     parts = _parts_of(library)
     assert ("arkansas-run-1862", 0) in parts  # the Yazoo, played before the Mississippi
     for scenario_id, k in parts:
-        plan, width = _part_plan(library, rules, paper, scenario_id, k)
-        labels = plan.labels(width)
-        s = min(width / plan.width, plan.max_height / plan.depth)
-        h = plan.depth * s
-        r = plan.marker
-        marks = [(m.x * s - r, h - m.y * s - r, m.x * s + r, h - m.y * s + r) for m in plan.markers]
-        for i, (text, *a) in enumerate(labels):
-            for text2, *b in labels[i + 1:]:
-                assert not _overlaps(a, b), (scenario_id, text, text2)
-            for mark in marks:
-                assert not _overlaps(a, mark), (scenario_id, text)
+        _no_label_covers_another_or_a_unit(*_part_plan(library, rules, paper, scenario_id, k), scenario_id)
 
 
 def test_the_arkansas_run_sets_up_the_yazoo_on_a_page_of_its_own_after_the_mississippi(tmp_path):

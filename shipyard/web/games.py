@@ -227,6 +227,13 @@ def game_routes(shop, page) -> list[Route]:
             yield f"id: {view['seq']}\nevent: turn\ndata: {turn}\n\n"
         return await stream(request, render)
 
+    def page_refusal(request: Request, exc: ShipyardError) -> HTMLResponse:
+        """A mark the page could not make, said where it was tried (htmx) or as a page of its own."""
+        status = getattr(exc, "status", 400)
+        if request.headers.get("hx-request"):
+            return HTMLResponse(f'<p class="game-error" role="alert">{_esc(str(exc))}</p>', status_code=status)
+        return HTMLResponse(page_fragment("game_refused.html", message=str(exc)), status_code=status)
+
     async def page_mark(request: Request):
         """A box tapped: htmx gets the unit's card back; without JavaScript the form's post returns to the page."""
         game = request.path_params["game"]
@@ -241,11 +248,7 @@ def game_routes(shop, page) -> list[Route]:
             unit = await call(play.mark, store(), shop.library, game, key, form.get("unit"), form.get("tracker"),
                               marked, seen, device_of(request) or form.get("device") or None)
         except ShipyardError as exc:
-            if request.headers.get("hx-request"):
-                return HTMLResponse(f'<p class="game-error" role="alert">{_esc(str(exc))}</p>',
-                                    status_code=getattr(exc, "status", 400))
-            return HTMLResponse(page_fragment("game_refused.html", message=str(exc)),
-                                status_code=getattr(exc, "status", 400))
+            return page_refusal(request, exc)
         hub.wake(game)
         if request.headers.get("hx-request"):
             view = await call(play.game_view, store(), shop.library, game, key)
@@ -262,11 +265,7 @@ def game_routes(shop, page) -> list[Route]:
                 await call(fn, store(), shop.library, game, key, device=device_of(request) or form.get("device") or None,
                            **kw, **extra)
             except ShipyardError as exc:
-                if request.headers.get("hx-request"):
-                    return HTMLResponse(f'<p class="game-error" role="alert">{_esc(str(exc))}</p>',
-                                        status_code=getattr(exc, "status", 400))
-                return HTMLResponse(page_fragment("game_refused.html", message=str(exc)),
-                                    status_code=getattr(exc, "status", 400))
+                return page_refusal(request, exc)
             hub.wake(game)
             if request.headers.get("hx-request"):
                 return HTMLResponse("", status_code=204)
