@@ -544,12 +544,20 @@ def pack(
         campaign = games.read_campaign(state)
         as_left = {rs.key: games.scenario_as_it_stands(lib, scen, rs, campaign, display_path(state)) for rs in rulesets}
 
+        # the game's own rule set's sheets carry a QR code each that opens the unit's live sheet, where the game is
+        # in your folder (the campaign file itself holds no keys)
+        from .paths import user_library_home
+
+        links = games.live_links(games.games_store(library[0] if library else user_library_home()), lib,
+                                 str(campaign.get("game") or ""))
+
     def build_all(on_built=None):
         if state is None:
             return core.build_packs(lib, scen, rulesets, options, jobs=jobs, force=force, on_built=on_built)
         built = []
         for rs in rulesets:
-            built += core.build_packs(lib, as_left[rs.key], [rs], options, jobs=1, force=force, on_built=on_built)
+            own = options.model_copy(update={"live_links": links}) if rs.key == campaign.get("rules") else options
+            built += core.build_packs(lib, as_left[rs.key], [rs], own, jobs=1, force=force, on_built=on_built)
         return built
 
     console = _console(stderr=True)
@@ -696,7 +704,7 @@ def export_cmd(
 
 GamesDirOpt = Annotated[Optional[Path], typer.Option(
     "--library", "-L", help="Your folder, where the games are kept (default ./ships/, or the first $SHIPYARD_LIBRARY).")]
-UrlOpt = Annotated[str, typer.Option("--url", help="The address `shipyard serve` answers on, for the links.")]
+UrlOpt = Annotated[Optional[str], typer.Option("--url", help="The address `shipyard serve --host 0.0.0.0` answers on, for the links (default: this machine's network address, port 8600).")]
 
 
 def _games(folder: Optional[Path]):
@@ -718,7 +726,7 @@ def game_new(
     scenario: Annotated[str, typer.Argument(help="The scenario to play (`shipyard scenarios` lists them).")],
     rules: RulesOpt,
     state: Annotated[Optional[Path], typer.Option("--state", help="A campaign file (`shipyard game export`): the units start as it left them.")] = None,
-    url: UrlOpt = "http://127.0.0.1:8600",
+    url: UrlOpt = None,
     qr: Annotated[bool, typer.Option("--qr/--no-qr", help="Print each link as a QR code to scan too.")] = True,
     library: GamesDirOpt = None,
 ) -> None:
@@ -729,7 +737,11 @@ def game_new(
 
     lib = _library([library] if library else None)
     store = _games(library)
-    game = games.new_game(store, lib, scenario, rules, state)
+    if url is None:
+        from .web.serving import lan_address, url_host
+
+        url = f"http://{url_host(lan_address() or '127.0.0.1')}:8600"
+    game = games.new_game(store, lib, scenario, rules, state, url=url)
     con = _console()
     con.print(f"game {game['id']}: {scenario} under {core.ruleset(rules).title}"
               + (f", opening from {state}" if state else "") + f" — open the links with `shipyard serve` running")

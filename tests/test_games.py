@@ -333,3 +333,33 @@ def test_a_campaign_file_that_does_not_fit_the_game_is_refused_in_words(client, 
     wrong.write_text("shopping: [eggs]\n")
     run = in_process("pack", "mobile-bay-1864", "--state", wrong, "-o", tmp_path / "out", "--jobs", "1")
     assert run.code != 0 and "not a campaign file" in run.err and not (tmp_path / "out").exists()
+
+
+def test_a_pack_printed_from_a_game_carries_on_each_sheet_a_qr_code_that_opens_her_live_sheet(client, tmp_path):
+    import pypdfium2
+    import zxingcpp
+
+    folder = tmp_path / "ships"
+    folder.mkdir()
+    made = in_process("game", "new", "mobile-bay-1864", "--rules", "saunders", "--no-qr", "--url",
+                      "http://192.168.1.20:8600", "--library", folder)
+    assert made.code == 0, made.err
+    game = made.out.split()[1].rstrip(":")
+    state = tmp_path / "state.yaml"
+    assert in_process("game", "export", game, "-o", state, "--library", folder).code == 0
+    sheets_only = [arg for section in ("setup", "roster", "templates", "counters", "reference") for arg in ("--no", section)]
+    out = tmp_path / "out"
+    run = in_process("pack", "mobile-bay-1864", "--rules", "saunders", "--state", state, "-o", out, "--jobs", "1",
+                     "--library", folder, *sheets_only)
+    assert run.code == 0, run.err
+    pdf = pypdfium2.PdfDocument(str(next(out.glob("*.pdf"))))
+    try:
+        page = pdf[1]  # the first sheets page: Tecumseh and Manhattan
+        read = sorted(b.text for b in zxingcpp.read_barcodes(page.render(scale=300 / 72).to_pil()))
+    finally:
+        pdf.close()
+    union = next(line.split(": ", 1)[1] for line in made.out.splitlines() if line.strip().startswith("Union:"))
+    assert read == [f"{union}#unit-uss-manhattan", f"{union}#unit-uss-tecumseh"]  # her side's link, at her card
+    path = read[0].split("8600", 1)[1].split("#")[0]
+    with TestClient(create_app(folder, allowed_hosts={"testserver"})) as other:  # the same folder's server opens it
+        assert "USS Manhattan" in other.get(path).text

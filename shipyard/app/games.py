@@ -82,15 +82,15 @@ def game_table(library, scenario_id: str, rules: str) -> Table:
 # -- starting a game
 
 
-def new_game(store: Store, library, scenario_id: str, rules: str, state: Path | None = None) -> dict:
+def new_game(store: Store, library, scenario_id: str, rules: str, state: Path | None = None, url: str = "") -> dict:
     """Start a game: every unit's sheet blank, or as a campaign file left it. Returns {id, keys: {side: key, host,
-    watch}} (the links are the caller's: a path and its key)."""
+    watch}}; `url` is the address its links are made for (http://host:port), kept for the sheets a pack prints."""
     table = game_table(library, scenario_id, rules)
     start, origin = ({}, "")
     if state is not None:
         start, origin = opening_marks(table, read_campaign(state), display_path(state))
     sides = list(dict.fromkeys(u.side for u in table.units.values()))
-    game, keys = store.new_game(scenario_id, table.rs.key, sides, start, origin)
+    game, keys = store.new_game(scenario_id, table.rs.key, sides, start, origin, url.rstrip("/"))
     return {"id": game, "keys": {(k.side if k.role == "side" else k.role): k.key for k in keys}}
 
 
@@ -343,3 +343,15 @@ def scenario_as_it_stands(library, scenario, rs, campaign: dict, where: str):
         side.model_copy(update={"units": [su.model_copy(update={"damage": start.get(su.id) or su.damage})
                                           for su in side.units]})
         for side in scenario.sides]})
+
+
+def live_links(store: Store, library, game: str) -> dict[str, str]:
+    """Each unit's link to her live sheet in a game (her side's key; the host's where a unit has no side's), for the
+    QR codes a pack printed from the game carries; {} for a game not in this folder or made without an address."""
+    row = store.game(game)
+    if row is None or not row.url:
+        return {}
+    keys = {k.side if k.role == "side" else k.role: k.key for k in store.keys(game)}
+    table = game_table(library, row.scenario, row.rules)
+    return {u.id: f"{row.url}/games/{game}?key={keys.get(u.side, keys['host'])}#unit-{u.id}"
+            for u in table.units.values()}

@@ -23,7 +23,8 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, scenario TEXT NOT NULL, rules TEXT NOT NULL, created REAL NOT NULL,
     start TEXT NOT NULL DEFAULT '{}',   -- {unit: {track: boxes marked}} the game opened with (a campaign's)
-    origin TEXT NOT NULL DEFAULT ''     -- where the opening damage came from, in words
+    origin TEXT NOT NULL DEFAULT '',    -- where the opening damage came from, in words
+    url TEXT NOT NULL DEFAULT ''        -- the address its links were made for (http://host:port)
 );
 CREATE TABLE IF NOT EXISTS keys (
     key TEXT PRIMARY KEY, game TEXT NOT NULL REFERENCES games(id), role TEXT NOT NULL, side TEXT
@@ -59,6 +60,7 @@ class GameRow:
     created: float
     start: dict
     origin: str
+    url: str = ""
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,8 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        if "url" not in {row[1] for row in self._db.execute("PRAGMA table_info(games)")}:  # a file from before links
+            self._db.execute("ALTER TABLE games ADD COLUMN url TEXT NOT NULL DEFAULT ''")
         self._kept: dict[str, list[Event]] = {}  # each game's events read so far
 
     def close(self) -> None:
@@ -90,7 +94,8 @@ class Store:
 
     # -- games and keys
 
-    def new_game(self, scenario: str, rules: str, sides: list[str], start: dict, origin: str = "") -> tuple[str, list[Key]]:
+    def new_game(self, scenario: str, rules: str, sides: list[str], start: dict, origin: str = "",
+                 url: str = "") -> tuple[str, list[Key]]:
         game = secrets.token_hex(4)
         keys = [Key(secrets.token_urlsafe(12), game, "host", None), Key(secrets.token_urlsafe(12), game, "watch", None)]
         keys += [Key(secrets.token_urlsafe(12), game, "side", side) for side in sides]
@@ -100,8 +105,9 @@ class Store:
                 while self._db.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone():
                     game = secrets.token_hex(4)
                     keys = [Key(k.key, game, k.role, k.side) for k in keys]
-                self._db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)",
-                                 (game, scenario, rules, time.time(), json.dumps(start, sort_keys=True), origin))
+                self._db.execute("INSERT INTO games (id, scenario, rules, created, start, origin, url) "
+                                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                 (game, scenario, rules, time.time(), json.dumps(start, sort_keys=True), origin, url))
                 self._db.executemany("INSERT INTO keys VALUES (?, ?, ?, ?)",
                                      [(k.key, k.game, k.role, k.side) for k in keys])
                 self._db.execute("COMMIT")
@@ -112,15 +118,15 @@ class Store:
 
     def game(self, game: str) -> GameRow | None:
         with self._lock:
-            row = self._db.execute("SELECT id, scenario, rules, created, start, origin FROM games WHERE id = ?",
+            row = self._db.execute("SELECT id, scenario, rules, created, start, origin, url FROM games WHERE id = ?",
                                    (game,)).fetchone()
-        return None if row is None else GameRow(row[0], row[1], row[2], row[3], json.loads(row[4]), row[5])
+        return None if row is None else GameRow(row[0], row[1], row[2], row[3], json.loads(row[4]), row[5], row[6])
 
     def games(self) -> list[GameRow]:
         with self._lock:
-            rows = self._db.execute("SELECT id, scenario, rules, created, start, origin FROM games "
+            rows = self._db.execute("SELECT id, scenario, rules, created, start, origin, url FROM games "
                                     "ORDER BY created").fetchall()
-        return [GameRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
+        return [GameRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6]) for r in rows]
 
     def keys(self, game: str) -> list[Key]:
         with self._lock:

@@ -45,6 +45,9 @@ class PackOptions(BaseModel):
     output_dir: Path = Path("output")
     templates_dir: Path | None = None
     house_rules: Path | None = None
+    # a pack printed from a game (`pack --state`): unit id -> the link that opens her live sheet, printed as a QR code
+    # on her sheet; never saved in a preset (the links carry the game's keys)
+    live_links: dict[str, str] = Field(default_factory=dict, exclude=True)
 
     @field_validator("rules")
     @classmethod

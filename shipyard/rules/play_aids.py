@@ -120,6 +120,18 @@ def damage_done(ctx: Context, unit: Any, tracks: Iterable[str], boxes: int) -> i
     return 0
 
 
+def with_live_link(head, unit: Any, ctx: Context, size: float = 16.0):
+    """A sheet's heading with, at its right, the QR code that opens the unit's live sheet where the pack is printed
+    from a game (`pack --state`: PackOptions.live_links); the heading as it is otherwise."""
+    links = getattr(getattr(ctx, "options", None), "live_links", None) or {}
+    link = links.get(getattr(unit, "id", None))
+    if not link:
+        return head
+    from ..render.qr import Beside, QrCode
+
+    return Beside(head, QrCode(link, size=size, caption="live sheet"), side_width=size)
+
+
 def short_name(name: str) -> str:
     """A unit's name without its service prefix, for crowded labels: 'USS Hartford' -> 'Hartford'."""
     head, _, rest = name.partition(" ")

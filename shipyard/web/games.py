@@ -100,7 +100,8 @@ def game_routes(shop, page) -> list[Route]:
             scenario, rules = data.get("scenario"), data.get("rules")
             if not isinstance(scenario, str) or not isinstance(rules, str):
                 raise play.GameRefused('expected {"scenario": id, "rules": rule set}')
-            made = await call(play.new_game, store(), shop.library, scenario, rules)
+            made = await call(play.new_game, store(), shop.library, scenario, rules, None,
+                              str(request.base_url).rstrip("/"))
         except ShipyardError as exc:
             return refused(exc)
         return JSONResponse({"id": made["id"], "links": links(request, made)}, status_code=201)

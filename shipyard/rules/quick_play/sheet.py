@@ -18,7 +18,7 @@ from ...render.kit import turn_strip
 from ...render.text import number
 from ...errors import ShipyardError
 from ..context import Context
-from ..play_aids import accent, damage_done, in_colour, nation_of, sheet_heading
+from ..play_aids import accent, damage_done, in_colour, nation_of, sheet_heading, with_live_link
 from .reference import edna_zero_words, factor_name
 from .style import style
 from .trackers import applies, trackers
@@ -125,6 +125,7 @@ def card(unit: Any, d, ctx: Context) -> Block:
         Stack([Text(type_words(s), **st["type_words"]), *(Note(n, **st["side_note"]) for n in side_note)],
               **st["side_stack"]),
     ], **st["head_row"])
+    head = with_live_link(head, unit, ctx, size=14.0)
     moves = StatBoxes([("Speed", "does not move")], **st["fort_speed"]) if s.is_fort \
         else StatBoxes(speed_boxes(s), **st["speeds"])
     edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna), records="edna",

@@ -28,7 +28,7 @@ from ...render.text_blocks import Note, Runs, Text
 from ...render.containers import Panel, Stack
 from ...render.figures import StatBoxes
 from ...render.tags import records
-from ..play_aids import accent, damage_done, game_turns, sheet_heading, short_name
+from ..play_aids import accent, damage_done, game_turns, sheet_heading, short_name, with_live_link
 from ...render.kit import CardGrid, CardHead, GunRows, Measured, OrdersGrid, SpeedCell, SpeedRow, SpeedTrack, load_style
 from ...render.kit import turn_strip as kit_turn_strip
 from .damage import check_opening_damage, speed_values
@@ -46,7 +46,8 @@ def style():
 
 def card_heading(unit, d, ctx) -> Block:
     name, sub = sheet_heading(unit, d, ctx)
-    return CardHead(name, sub, rule_colour=accent(unit, ctx), **style()["card_head"])
+    return with_live_link(CardHead(name, sub, rule_colour=accent(unit, ctx), **style()["card_head"]), unit, ctx,
+                          size=14.0)
 
 
 def stat_boxes(s: ReallySimpleStats, unit, ctx) -> Block:

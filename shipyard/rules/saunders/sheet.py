@@ -20,7 +20,7 @@ from ...render.text import number
 from ...errors import ShipyardError
 from ..context import Context
 from ..derived import Derived
-from ..play_aids import accent, damage_done, game_turns, sheet_heading
+from ..play_aids import accent, damage_done, game_turns, sheet_heading, with_live_link
 from .damage import FIRE_TALLY, HOLE_TALLY
 from .derive import guns_at_one_ship, modifier, scale_factor, turret_roles
 from .stats import SaundersStats
@@ -416,6 +416,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
                            Text(flags(s, ctx), **st["fort_flags"]) if s.fort and flags(s, ctx) else None],
                           **st["title_stack"]),
                     StatBoxes(boxes, **st["stat_boxes"])], **st["head_fort" if s.fort else "head"])
+    head = with_live_link(head, unit, ctx)
 
     marks = {th.lost: f"{fraction(th.fraction)} speed" for th in s.speed_thresholds if 1 <= th.lost <= s.hull}
     legend = "; ".join(f"after box {th.lost}: {fraction(th.fraction)} speed = {number(th.speed_kn)} kn"

@@ -32,7 +32,7 @@ from ...render.kit import GunTable, load_style, OrdersLog, sheet_room, turn_stri
 from ...render.text import number
 from ..context import Context
 from ..derived import Derived
-from ..play_aids import accent, damage_done, game_turns, sheet_heading
+from ..play_aids import accent, damage_done, game_turns, sheet_heading, with_live_link
 from .derive import RANGE_BANDS, ground_scale, has_casemate, hit_location_column, hit_location_runs, parse_code
 from .stats import FortStats, VesselStats
 
@@ -71,8 +71,8 @@ def heading_block(unit, d: Derived, ctx: Context, compact: bool = False) -> Bloc
     """The unit's name over its class line, which also says whose rules, which scale and what the page is."""
     name, sub = sheet_heading(unit, d, ctx)
     scale = ground_scale(ctx)[1]
-    return Title(name, f"{sub} · {TITLE} record sheet · {scale}, distances in cm", rule_colour=accent(unit, ctx),
-                 **style("title", compact))
+    return with_live_link(Title(name, f"{sub} · {TITLE} record sheet · {scale}, distances in cm",
+                                rule_colour=accent(unit, ctx), **style("title", compact)), unit, ctx)
 
 
 def stat_boxes(s: VesselStats, ctx: Context, compact: bool = False) -> StatBoxes:
