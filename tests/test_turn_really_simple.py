@@ -132,7 +132,7 @@ def test_the_house_rule_fort_fire_all_lets_every_gun_bear_and_the_pack_says_so(t
     assert run.code == 0, run.err
     text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
     assert "a fort brings all of its guns to bear on any one ship" in text
-    assert "ON ONE SHIP 32" in text or re.search(r"ON ONE SHIP\s+fixed|32\s+32", text)
+    assert "20 of 20" in text and "8 of 8" in text  # every gun of each of Fort Morgan's fronts
 
 
 def test_a_fort_fire_reading_that_does_not_exist_is_a_clear_error_and_writes_nothing(tmp_path):
@@ -484,3 +484,30 @@ def test_the_quick_reference_has_a_turn_track_of_the_games_turns(pack_pages, tmp
     assert run.code == 0, run.err
     text = _flat(" ".join(pdf_page_texts(next(tmp_path.glob("*.pdf")))))
     assert "TURN " + " ".join(map(str, range(1, 21))) in text
+
+
+# ---------------------------------------------------------------------------------------------- round 3: the replay's moments
+
+
+def _in_scenario(ctx, library, scenario="mobile-bay-1864"):
+    """The context as a pack of the scenario has it (its set-up: the forts' fronts)."""
+    import copy
+
+    c = copy.copy(ctx)
+    c.scenario = library.scenario(scenario)
+    return c
+
+
+def _fort_boxes(library, ctx, fort):
+    c = _in_scenario(ctx, library)
+    unit, d = next((u, d) for u, d in _units(library, ctx) if u.id == fort)
+    return dict(next(b for b in walk(sheet.card(unit, d, c)) if isinstance(b, StatBoxes)).items)
+
+
+def test_a_forts_card_counts_the_guns_of_each_front_the_set_up_page_gives_and_those_on_no_ship(library, ctx):
+    morgan = _fort_boxes(library, ctx, "fort-morgan")
+    assert morgan["GUNS"] == 32 and morgan["ON NO SHIP"] == 4  # the land front: 32 = 20 + 8 + 4
+    assert morgan["ON ONE SHIP 170–330°"].endswith(" of 20") and morgan["ON ONE SHIP 330–030°"].endswith(" of 8")
+    gaines = _fort_boxes(library, ctx, "fort-gaines")  # only her two 10in columbiads fire (the special rule)
+    assert gaines["GUNS"] == 27 and gaines["ON ONE SHIP 040–150°"].endswith(" of 2") and gaines["ON NO SHIP"] == 25
+    assert "MOVES" not in gaines and "ON ONE SHIP" not in gaines

@@ -51,14 +51,34 @@ def card_heading(unit, d, ctx) -> Block:
 
 def stat_boxes(s: ReallySimpleStats, unit, ctx) -> Block:
     if s.is_fort:
-        # no WALLS box: the walls give the armour number (fort_walls) and no rule reads them in play
-        items = [("ARMOUR", s.armour), ("GUNS", s.gun_count),
-                 ("ON ONE SHIP", fort_guns_bearing(ctx.tables, s.gun_count)), ("MOVES", "fixed")]
+        # no WALLS box: the walls give the armour number (fort_walls) and no rule reads them in play; a fort with
+        # fronts on the set-up page has a box a front (how many of its guns bear on one ship there, of how many)
+        # and one for the guns that bear on no ship, so its card counts the guns the plan does
+        fronts = fort_fronts(unit, s, ctx)
+        items = [("ARMOUR", s.armour), ("GUNS", s.gun_count)]
+        if fronts:
+            items += [(f"ON ONE SHIP {arc}", f"{k} of {n}") for arc, n, k in fronts]
+            rest = s.gun_count - sum(n for _, n, _ in fronts)
+            items += [("ON NO SHIP", rest)] if rest > 0 else []
+        else:
+            items += [("ON ONE SHIP", fort_guns_bearing(ctx.tables, s.gun_count)), ("MOVES", "fixed")]
     else:
         items = [("ARMOUR", s.armour), ("AHEAD", f"{kn(s.speed_kn)} kn"),
                  ("ASTERN", f"{kn(s.astern_kn)} kn" + (" (=)" if s.astern_as_fast else "")),
                  ("DRAFT", f"{s.draft_ft} ft"), ("RAM BOW", "yes" if s.reinforced_bow else no_ram_bow(ctx.tables))]
     return StatBoxes(items, **style()["stat_boxes"])
+
+
+def fort_fronts(unit, s: ReallySimpleStats, ctx) -> list[tuple[str, int, int]]:
+    """A fort's fronts as the scenario's set-up gives them (its arcs with their guns), each as (sector, guns,
+    how many of them bear on any one ship there): [('170–330°', 20, 11), ('330–030°', 8, 8)]. [] when the
+    scenario gives the fort no counted arcs (then every gun may bear, up to the fort's share)."""
+    setup = getattr(getattr(ctx, "scenario", None), "setup", None)
+    start = setup.starts.get(getattr(unit, "id", "")) if setup is not None else None
+    if start is None or not start.arcs or any(a.count is None for a in start.arcs):
+        return []
+    share = fort_guns_bearing(ctx.tables, s.gun_count)
+    return [(f"{a.from_:03.0f}–{a.to:03.0f}°", a.count, min(share, a.count)) for a in start.arcs]
 
 
 def speed_track(s: ReallySimpleStats, unit, ctx) -> Block:
