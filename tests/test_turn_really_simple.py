@@ -70,7 +70,7 @@ def test_the_readings_page_lists_every_rule_the_text_leaves_open_with_its_option
     for row in ctx.tables.require("reconstructions").rows:
         assert row["rule"] in page, row["rule"]
     # the readings are filled from the tables they name
-    assert "a fort brings a third (rounded up) of its guns to bear on any one ship" in page
+    assert "a fort brings a sixth (rounded down, at least one) of the guns of the front whose sector holds her" in page
     assert "roll 1d6: 5+ puts it out" in page and "fort_fire" in page and "gun_lost" in page
     assert "{" not in page
 
@@ -118,10 +118,10 @@ def _stat(card, label):
     return dict(boxes.items)[label]
 
 
-def test_fort_card_says_a_third_of_its_guns_bear_on_one_ship(library, ctx):
+def test_fort_card_says_a_sixth_of_its_guns_bear_on_one_ship(library, ctx):
     morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
-    card = sheet.card(*morgan, ctx)
-    assert _stat(card, "GUNS") == 32 and _stat(card, "ON ONE SHIP") == 11
+    card = sheet.card(*morgan, ctx)  # no scenario: no fronts, the share is of all its guns
+    assert _stat(card, "GUNS") == 32 and _stat(card, "ON ONE SHIP") == 5
 
 
 def test_the_house_rule_fort_fire_all_lets_every_gun_bear_and_the_pack_says_so(tmp_path):
@@ -131,7 +131,7 @@ def test_the_house_rule_fort_fire_all_lets_every_gun_bear_and_the_pack_says_so(t
                      "--jobs", "1")
     assert run.code == 0, run.err
     text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
-    assert "a fort brings all of its guns to bear on any one ship" in text
+    assert "a fort brings all of the guns of the front whose sector holds her" in text
     assert "20 of 20" in text and "8 of 8" in text  # every gun of each of Fort Morgan's fronts
 
 
@@ -141,7 +141,7 @@ def test_a_fort_fire_reading_that_does_not_exist_is_a_clear_error_and_writes_not
     run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
                      "--jobs", "1")
     assert run.code != 0
-    assert "fort_fire" in run.err and "third, all" in run.err and "'half'" in run.err
+    assert "fort_fire" in run.err and "sixth, third, all" in run.err and "'half'" in run.err
     assert "Traceback" not in run.err
     assert not list(out.glob("*.pdf"))
 
@@ -341,8 +341,9 @@ def test_the_torpedo_rule_says_two_rolls_and_that_density_has_no_modifier(pack_p
 
 def test_a_forts_share_is_at_most_at_one_ship_and_the_rest_may_fire_at_others(pack_pages):
     qr = _reference(pack_pages)
-    assert ("a fort brings a third (rounded up) of its guns to bear on any one ship, at most, its owner picking which "
-            "of the guns whose sector holds her; each gun fires once a turn, so the others may fire at other ships") in qr
+    assert ("a fort brings a sixth (rounded down, at least one) of the guns of the front whose sector holds her (the "
+            "card's ON ONE SHIP box) to bear on any one ship, at most, its owner picking which; each gun fires once a "
+            "turn, so the others may fire at other ships") in qr
 
 
 def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_the_reference(pack_pages, tmp_path):
@@ -511,3 +512,28 @@ def test_a_forts_card_counts_the_guns_of_each_front_the_set_up_page_gives_and_th
     gaines = _fort_boxes(library, ctx, "fort-gaines")  # only her two 10in columbiads fire (the special rule)
     assert gaines["GUNS"] == 27 and gaines["ON ONE SHIP 040–150°"].endswith(" of 2") and gaines["ON NO SHIP"] == 25
     assert "MOVES" not in gaines and "ON ONE SHIP" not in gaines
+
+
+def test_a_forts_share_is_of_the_front_that_bears_and_four_hits_a_turn_at_most_reach_one_sloop(library, ctx):
+    """The balance: Fort Morgan and her water battery hit a wooden sloop with every gun that bears (+3, firing
+    stationary, against armour 4), so the share is the hits a turn; at a third of all her guns 14 a turn sank
+    Brooklyn in turn 2 of the replay, where the wooden line passed the forts hit often and lost no ship to them."""
+    morgan = _fort_boxes(library, ctx, "fort-morgan")
+    battery = _fort_boxes(library, ctx, "fort-morgan-water-battery")
+    assert morgan["ON ONE SHIP 170–330°"] == "3 of 20" and morgan["ON ONE SHIP 330–030°"] == "1 of 8"
+    assert battery["ON ONE SHIP 180–320°"] == "1 of 7"
+    assert _fort_boxes(library, ctx, "fort-gaines")["ON ONE SHIP 040–150°"] == "1 of 2"  # at least one
+
+
+def test_whether_a_forts_share_falls_with_its_losses_is_said_and_is_a_house_rule_option(pack_pages, tmp_path):
+    assert ("a struck gun fires no more; the share on one ship is the number printed on its card, while that many of "
+            "the front's guns are not struck") in _reference(pack_pages)
+    page = next(p for p in pack_pages if "What the text leaves open" in p)
+    assert "A fort's losses" in page and "fort_share" in page
+    house = _house(tmp_path, "really-simple:\n  fort_share: {rows: {of: working}}\n")
+    out = tmp_path / "out"
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
+                     "--no", "sheets", "--jobs", "1")
+    assert run.code == 0, run.err
+    text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
+    assert "the share on one ship is worked out again from the front's guns not yet struck" in text

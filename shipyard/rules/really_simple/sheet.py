@@ -71,14 +71,13 @@ def stat_boxes(s: ReallySimpleStats, unit, ctx) -> Block:
 
 def fort_fronts(unit, s: ReallySimpleStats, ctx) -> list[tuple[str, int, int]]:
     """A fort's fronts as the scenario's set-up gives them (its arcs with their guns), each as (sector, guns,
-    how many of them bear on any one ship there): [('170–330°', 20, 11), ('330–030°', 8, 8)]. [] when the
-    scenario gives the fort no counted arcs (then every gun may bear, up to the fort's share)."""
+    how many of them bear on any one ship there: the fort_fire share of the front's guns): [('170–330°', 20, 3),
+    ('330–030°', 8, 1)]. [] when the scenario gives the fort no counted arcs (then the share is of all its guns)."""
     setup = getattr(getattr(ctx, "scenario", None), "setup", None)
     start = setup.starts.get(getattr(unit, "id", "")) if setup is not None else None
     if start is None or not start.arcs or any(a.count is None for a in start.arcs):
         return []
-    share = fort_guns_bearing(ctx.tables, s.gun_count)
-    return [(f"{a.from_:03.0f}–{a.to:03.0f}°", a.count, min(share, a.count)) for a in start.arcs]
+    return [(f"{a.from_:03.0f}–{a.to:03.0f}°", a.count, fort_guns_bearing(ctx.tables, a.count)) for a in start.arcs]
 
 
 def speed_track(s: ReallySimpleStats, unit, ctx) -> Block:
