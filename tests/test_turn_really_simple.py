@@ -180,7 +180,7 @@ def test_fire_and_boiler_rows_mark_abandoned(ctx):
 def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(pack_pages):
     qr = next(p for p in pack_pages if "quick reference" in p)
     for words in ("FIRE: at the end of each turn roll 1d6: 5+ puts it out",
-                  "Crippled: strike her speed track to 0: she drifts, fires and does not sink",
+                  "Crippled: strike her SPEED boxes down to the 0 box and leave it: she drifts, fires and does not sink",
                   "Abandoned: the crew leave: she drifts, fires no more and is lost to her side, but does not sink",
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
                   "roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__",
@@ -537,3 +537,11 @@ def test_whether_a_forts_share_falls_with_its_losses_is_said_and_is_a_house_rule
     assert run.code == 0, run.err
     text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
     assert "the share on one ship is worked out again from the front's guns not yet struck" in text
+
+
+def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(pack_pages):
+    qr = _reference(pack_pages)
+    assert ("The 0 box: the first SPEED box not struck is her top speed: with only 0 left she is stopped and drifts; "
+            "striking the 0 box takes her below 0, and she is sinking (not struck): she fires till she goes down") in qr
+    cards = next(p for p in pack_pages if "Ship data cards" in p)
+    assert "A SPEED box per ½ kn lost; the 0 box struck, she sinks in 1d6+2 turns" in cards

@@ -175,8 +175,8 @@ def cards_header(ctx) -> Block:
     t = ctx.tables
     step = kn(step_kn(t))
     key = Runs([("Ship data cards  ", "bold"),
-                (f"A SPEED box per {step} kn lost; past 0 she sinks in {sinks_in(t)} turns: write the turn at SINKS "
-                 f"{UNTIL} (magazine: now). Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET "
+                (f"A SPEED box per {step} kn lost; the 0 box struck, she sinks in {sinks_in(t)} turns: write the turn at "
+                 f"SINKS {UNTIL} (magazine: now). Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET "
                  f"all round; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a lasting effect "
                  f"ends (two moves a turn). FIRE: a box a turn, {number(t.require('fire').rows['put_out_on'])}+ on 1d6 "
                  "puts it out; after the last, ABANDONED.",
