@@ -545,3 +545,11 @@ def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(
             "striking the 0 box takes her below 0, and she is sinking (not struck): she fires till she goes down") in qr
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "A SPEED box per ½ kn lost; the 0 box struck, she sinks in 1d6+2 turns" in cards
+
+
+def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_pages):
+    assert ("Several hits: in a fire window every firer rolls before any hit is marked; then each hit rolls its own "
+            "effect (1d6, a 6 then 2d6), marked before the next is rolled; hits are never added into one roll"
+            in _reference(pack_pages))
+    page = next(p for p in pack_pages if "What the text leaves open" in p)
+    assert "Several hits" in page

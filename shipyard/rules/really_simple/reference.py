@@ -33,8 +33,14 @@ def _two(rows) -> Table:
 
 
 def _modifiers(rows, header=None) -> Table:
-    """A modifier and its value, a line each."""
-    return Table(rows, header=header, align=["left", "centre"], **style()["reference_modifiers"])
+    """Modifiers and their values, two to a line (the left column's, then the right's), so the page keeps room for
+    the readings a turn needs."""
+    half = (len(rows) + 1) // 2
+    paired = [list(rows[k]) + (list(rows[k + half]) if k + half < len(rows) else ["", ""]) for k in range(half)]
+    st = dict(style()["reference_modifiers"])
+    widths = st.pop("widths")
+    return Table(paired, header=list(header) * 2 if header else None, widths=[*widths, *widths],
+                 align=["left", "centre"] * 2, **st)
 
 
 def shooting(derived: list, ctx) -> Block:
@@ -58,7 +64,8 @@ def shooting(derived: list, ctx) -> Block:
     parts.append(_body(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
                        "printed here and on the cards (do not add it again)."))
     parts += [_heading("On a hit, roll 1d6"),
-              _two([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows])]
+              _two([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
+              _body(f"Several hits: {reading(t, 'Simultaneous fire')}; {reading(t, 'Several hits')}.")]
     parts.append(_body(f"A gun lost: {reading(t, 'Which gun is lost')}. Guns that bear: {reading(t, 'Guns that bear')}. "
                        f"Arcs: {reading(t, 'Arcs and end-on')}. Targets: {reading(t, 'Targets')}. "
                        f"Stationary: {reading(t, 'Stationary')}. "
