@@ -335,7 +335,7 @@ def _reference(pack_pages) -> str:
 
 def test_the_torpedo_rule_says_two_rolls_and_that_density_has_no_modifier(pack_pages):
     qr = _reference(pack_pages)
-    assert "a torpedo strikes on 6; then roll 1d6 again for what it does (below)" in qr
+    assert "roll 1d6; a torpedo strikes on 6; then roll 1d6 again for what it does (below)" in qr
     assert "Density: every field plays alike: a set-up's density (sparse, moderate ...) has no modifier" in qr
 
 
@@ -553,3 +553,8 @@ def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_page
             in _reference(pack_pages))
     page = next(p for p in pack_pages if "What the text leaves open" in p)
     assert "Several hits" in page
+
+
+def test_when_in_the_move_the_torpedo_test_is_made_and_a_ship_crossing_twice_rolls_once(pack_pages):
+    assert ("Torpedo test: as each half move ends, before the fire window, one roll for a ship that ended it in a "
+            "field or crossed one, however often she crossed: roll 1d6; a torpedo strikes on 6") in _reference(pack_pages)

@@ -27,16 +27,30 @@ def _body(text: str) -> Text:
     return Text(text, **style()["reference_body"])
 
 
+def _paired(rows) -> list[list]:
+    """Two-cell rows set two to a line: the first half down the left, the rest down the right."""
+    half = (len(rows) + 1) // 2
+    return [list(rows[k]) + (list(rows[k + half]) if k + half < len(rows) else ["", ""]) for k in range(half)]
+
+
 def _two(rows) -> Table:
     """A roll and what it does, a line each."""
     return Table(rows, align=["centre", "left"], **style()["reference_rolls"])
 
 
+def _two_paired(rows) -> Table:
+    """A short table of rolls two to a line (the first half down the left, the rest down the right): the 1d6 tables
+    of hits and torpedoes, so the quick reference keeps one page on Letter."""
+    paired = _paired(rows)
+    st = dict(style()["reference_rolls"])
+    widths = st.pop("widths")
+    return Table(paired, align=["centre", "left"] * 2, widths=[*widths, *widths], **st)
+
+
 def _modifiers(rows, header=None) -> Table:
     """Modifiers and their values, two to a line (the left column's, then the right's), so the page keeps room for
     the readings a turn needs."""
-    half = (len(rows) + 1) // 2
-    paired = [list(rows[k]) + (list(rows[k + half]) if k + half < len(rows) else ["", ""]) for k in range(half)]
+    paired = _paired(rows)
     st = dict(style()["reference_modifiers"])
     widths = st.pop("widths")
     return Table(paired, header=list(header) * 2 if header else None, widths=[*widths, *widths],
@@ -64,7 +78,7 @@ def shooting(derived: list, ctx) -> Block:
     parts.append(_body(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
                        "printed here and on the cards (do not add it again)."))
     parts += [_heading("On a hit, roll 1d6"),
-              _two([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
+              _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
               _body(f"Several hits: {reading(t, 'Simultaneous fire')}; {reading(t, 'Several hits')}.")]
     parts.append(_body(f"A gun lost: {reading(t, 'Which gun is lost')}. Guns that bear: {reading(t, 'Guns that bear')}. "
                        f"Arcs: {reading(t, 'Arcs and end-on')}. Targets: {reading(t, 'Targets')}. "
@@ -86,12 +100,12 @@ def torpedoes(derived: list, ctx) -> list[Block]:
         return []
     t = ctx.tables
     field = t.require("torpedo_field").rows
-    text = (f"For each move a ship ends in a torpedo field or crosses one, roll {field['dice']}: a torpedo strikes on "
+    text = (f"Torpedo test: {reading(t, 'Torpedo test')}: roll {field['dice']}; a torpedo strikes on "
             f"{number(field['strike_on'])}{'+' if int(field['strike_on']) < 6 else ''}; then roll {field['dice']} again "
             f"for what it does (below). Density: {reading(t, 'Torpedo density')}. Forts are not struck. "
             "(Not in the original text: our tables.)")
     return [_heading("Torpedoes (mines)"), _body(text),
-            _two([[r["roll"], r["effect"]] for r in t.require("torpedoes").rows])]
+            _two_paired([[r["roll"], r["effect"]] for r in t.require("torpedoes").rows])]
 
 
 def turn_track(ctx) -> list[Block]:
