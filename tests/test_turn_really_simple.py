@@ -558,3 +558,9 @@ def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_page
 def test_when_in_the_move_the_torpedo_test_is_made_and_a_ship_crossing_twice_rolls_once(pack_pages):
     assert ("Torpedo test: as each half move ends, before the fire window, one roll for a ship that ended it in a "
             "field or crossed one, however often she crossed: roll 1d6; a torpedo strikes on 6") in _reference(pack_pages)
+
+
+def test_which_gun_is_largest_when_two_are_equal_or_of_different_kinds(pack_pages):
+    assert ("Largest: the largest size first (Large, Medium, Small); of one size, a rifle before a smoothbore; of guns "
+            "alike, the owner picks the box") in _reference(pack_pages)
+    assert "Largest gun" in next(p for p in pack_pages if "What the text leaves open" in p)

@@ -16,7 +16,7 @@ from .trackers import no_effect_text
 from types import SimpleNamespace
 
 from ...render.kit import readings_page, turn_card
-from .words import need, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, step_kn
+from .words import need, option, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, step_kn
 
 
 def _heading(text: str) -> Heading:
@@ -80,7 +80,8 @@ def shooting(derived: list, ctx) -> Block:
     parts += [_heading("On a hit, roll 1d6"),
               _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
               _body(f"Several hits: {reading(t, 'Simultaneous fire')}; {reading(t, 'Several hits')}.")]
-    parts.append(_body(f"A gun lost: {reading(t, 'Which gun is lost')}. Guns that bear: {reading(t, 'Guns that bear')}. "
+    largest = f" Largest: {reading(t, 'Largest gun')}." if option(t, "gun_lost") == "heaviest" else ""
+    parts.append(_body(f"A gun lost: {reading(t, 'Which gun is lost')}.{largest} Guns that bear: {reading(t, 'Guns that bear')}. "
                        f"Arcs: {reading(t, 'Arcs and end-on')}. Targets: {reading(t, 'Targets')}. "
                        f"Stationary: {reading(t, 'Stationary')}. "
                        f"Steam-filled: {reading(t, 'Steam-filled')}."))
