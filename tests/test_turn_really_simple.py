@@ -564,3 +564,10 @@ def test_which_gun_is_largest_when_two_are_equal_or_of_different_kinds(pack_page
     assert ("Largest: the largest size first (Large, Medium, Small); of one size, a rifle before a smoothbore; of guns "
             "alike, the owner picks the box") in _reference(pack_pages)
     assert "Largest gun" in next(p for p in pack_pages if "What the text leaves open" in p)
+
+
+def test_a_special_effect_rolled_twice_says_what_adds_and_what_changes_nothing(pack_pages):
+    assert ("Twice: a second funnel strikes its boxes again and a second shutter jams the gun then nearest the firer; "
+            "one still lasting ends at the later T__; any other (a list, steam pipes, a FIRE burning) changes nothing, "
+            "but a boiler rolls again for the crew") in _reference(pack_pages)
+    assert "The same effect again" in next(p for p in pack_pages if "What the text leaves open" in p)
