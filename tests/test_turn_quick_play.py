@@ -432,3 +432,13 @@ def test_the_turn_counters_say_the_order_a_unit_acts_in_not_turn_where_the_artic
     page = _page(mobile_bay, " ORDER ")
     assert _turn_numbers(mobile_bay) == list(range(1, 25))  # one a unit of the article's 24
     assert "TURN" not in page
+
+
+def test_when_and_how_a_ram_is_declared_is_said_where_ramming_is(mobile_bay, library):
+    """Round 3: the article's sequence has no orders, so when a ram is declared was the player's to invent: as her
+    number comes up, before she fires, on the quick reference's Ramming line and the readings page."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "Ramming RAM and target said as her number comes up, before she fires. ramming factor = EDNA" in ref
+    assert "Ramming RAM and target said as her number comes up, before she fires; speed: inches a move, 0 stopped" in ref
+    assert _squeezed("RAM and target said as her number comes up, before she fires.") in _squeezed(
+        _page(mobile_bay, "— quick reference"))
