@@ -571,3 +571,20 @@ def test_a_special_effect_rolled_twice_says_what_adds_and_what_changes_nothing(p
             "one still lasting ends at the later T__; any other (a list, steam pipes, a FIRE burning) changes nothing, "
             "but a boiler rolls again for the crew") in _reference(pack_pages)
     assert "The same effect again" in next(p for p in pack_pages if "What the text leaves open" in p)
+
+
+def test_the_starts_table_gives_each_start_where_the_plan_draws_it_to_the_half_inch(library):
+    """The replay found the plan's fort squares 1-1.5 in off the starts table: the squares are drawn at the forts'
+    own positions (Fort Morgan 65½, 31½ in), the table rounded them to whole inches (66, 32). Now both agree."""
+    from shipyard.pack.setup_page import fit, plan_block, starts_table
+
+    scenario = library.scenarios["mobile-bay-1864"]
+    units = {su.id: library.units[su.id] for s in scenario.sides for su in s.units}
+    f = fit(scenario.setup, RS, "1/1200")
+    table = starts_table(scenario, scenario.sides[1], units, f)
+    at = {r[0]: r[1] for r in table.rows}
+    assert table.header[1] == "Start (in)"
+    markers = {m.label: (m.x, m.y) for m in plan_block(scenario, units, f, []).markers}
+    for fort, where in (("Fort Morgan", "65½, 31½"), ("Fort Gaines", "10½, 34½"), ("CSS Tennessee", "55, 38½")):
+        assert at[fort] == where and markers[fort] == (float(where.split(", ")[0].replace("½", ".5")),
+                                                      float(where.split(", ")[1].replace("½", ".5"))), fort
