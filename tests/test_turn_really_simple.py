@@ -588,3 +588,12 @@ def test_the_starts_table_gives_each_start_where_the_plan_draws_it_to_the_half_i
     for fort, where in (("Fort Morgan", "65½, 31½"), ("Fort Gaines", "10½, 34½"), ("CSS Tennessee", "55, 38½")):
         assert at[fort] == where and markers[fort] == (float(where.split(", ")[0].replace("½", ".5")),
                                                       float(where.split(", ")[1].replace("½", ".5"))), fort
+
+
+def test_a_ship_stopped_by_order_holds_her_place_and_only_one_whose_speed_is_lost_drifts(pack_pages):
+    """The replay drifted Mobile Bay's Confederates, which start at 0 kn waiting inside the torpedo line, an inch north
+    a turn: the text drifts a ship whose speed 'has dropped to zero', not one lying stopped with steam up."""
+    qr = _reference(pack_pages)
+    assert "Speed lost to 0: drift 1 in a turn with the tide" in qr
+    assert ("Stopped by order: a ship that orders speed 0 with her engines sound holds her place and heading; only one "
+            "whose speed is lost (struck to 0, fouled, boiler) drifts") in qr

@@ -133,9 +133,9 @@ def movement(derived: list, ctx) -> list[Block]:
             f"knots a turn at most. Astern: {number(float(m.get('astern_fraction', 0.5)))} of the speed ahead")
     if any(s.astern_as_fast for s in ships):
         text += ", but double-ended sidewheelers go as fast astern"
-    text += (f". Speed 0: drift {number(dr['inches'])} in a turn with the tide; {number(dr['swing_clockwise_on'])} on 1d6 "
+    text += (f". Speed lost to 0: drift {number(dr['inches'])} in a turn with the tide; {number(dr['swing_clockwise_on'])} on 1d6 "
              f"swings her {number(dr['swing_deg'])}° clockwise, {number(dr['swing_anticlockwise_on'])} anticlockwise. "
-             f"Tide: {reading(t, 'Tide')}. Below 0: sinks in {sinks_in(t)} turns. Speed lost: {reading(t, 'Speed lost')}. "
+             f"Stopped by order: {reading(t, 'Stopped by order')}. Tide: {reading(t, 'Tide')}. Below 0: sinks in {sinks_in(t)} turns. Speed lost: {reading(t, 'Speed lost')}. "
              f"The 0 box: {reading(t, 'The 0 box')}.")
     g = t.require("grounding").rows
     drafts = sorted({s.draft_ft for s in ships if s.draft_ft is not None})
