@@ -41,10 +41,7 @@ def _two(rows) -> Table:
 def _two_paired(rows) -> Table:
     """A short table of rolls two to a line (the first half down the left, the rest down the right): the 1d6 tables
     of hits and torpedoes, so the quick reference keeps one page on Letter."""
-    paired = _paired(rows)
-    st = dict(style()["reference_rolls"])
-    widths = st.pop("widths")
-    return Table(paired, align=["centre", "left"] * 2, widths=[*widths, *widths], **st)
+    return Table(_paired(rows), align=["centre", "left"] * 2, **style()["reference_rolls_paired"])
 
 
 def _modifiers(rows, header=None) -> Table:
