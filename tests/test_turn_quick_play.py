@@ -90,11 +90,11 @@ def _cards(pages: list[str]) -> list[str]:
 
 
 def _turn_numbers(pages: list[str]) -> list[int]:
-    """The numbers on the turn counters: the rows of numbers and TURN that open the counters page, in order."""
-    words = _page(pages, " TURN ").split(" | ")[0].split()
+    """The numbers on the turn counters: the rows of numbers and ORDER that open the counters page, in order."""
+    words = _page(pages, " ORDER ").split(" | ")[0].split()
     numbers = []
     for w in words:
-        if w == "TURN":
+        if w == "ORDER":
             continue
         if not w.isdigit():
             break
@@ -188,7 +188,7 @@ def test_brooklyns_opening_test_is_printed_for_mobile_bay_only(mobile_bay, cherb
 
 def test_markers_carry_no_edna_that_goes_stale(mobile_bay):
     """Review 2: "EDNA 16" on every speed marker was the starting value, wrong after the first hit."""
-    counters = [p for p in mobile_bay if " TURN " in p]
+    counters = [p for p in mobile_bay if " ORDER " in p]
     assert counters and not any("EDNA" in p for p in counters)
     assert "USS Brooklyn" in " ".join(counters) and "Slow 4\"" in " ".join(counters)
 
@@ -205,7 +205,7 @@ def test_mobile_bay_plays_the_articles_order_of_battle_and_the_split_is_an_optio
         return p.split(" | ")[0].split("What the article leaves open")[0]
 
     played = " ".join(before_readings(p) for p in mobile_bay
-                      if "Quick Play order of battle" in p or RECORD_CARDS in p or " TURN " in p)
+                      if "Quick Play order of battle" in p or RECORD_CARDS in p or " ORDER " in p)
     assert "Fort Powell" not in played and "water battery" not in played
     assert "water battery" not in " ".join(before_readings(p) for p in mobile_bay)
     assert "Admiral Franklin Buchanan 6 units" in mobile_bay[0]  # the cover counts the units in play
@@ -402,11 +402,20 @@ def test_the_set_up_page_says_bounds_and_each_start_speed_in_inches_a_bound(mobi
     the reference count bounds, and gave start speeds in knots only, where the cards give Slow/Cruise/Full in inches."""
     setup = _page(mobile_bay, "Set-up:")
     assert "The game lasts 12 bounds." in setup and "12 turns" not in setup
-    # the start speed in the rule set's words, for the lead's hook (RuleSet.speed_words): unwired here, as wired the
-    # set-up page's Heading column wraps "(4\")" and on Letter the plan shrinks till its labels overprint
+    assert 'Start speeds: 0 kn is stopped; 4 kn is 4" a bound (her card\'s setting nearest it).' in setup
     from shipyard.rules.quick_play.sheet import speed_words
 
     assert speed_words(4, RULESET) == '4"' and speed_words(12, RULESET) == '12"' and speed_words(0, RULESET) == '0"'
+
+
+def test_the_start_speeds_in_inches_a_bound_are_on_the_letter_set_up_page_too(bundled_packs):
+    """Round 3: speed_words existed but was not wired (in the starts table's Heading column it wrapped on Letter): the
+    set-up page's note after the plan says it, on both papers."""
+    from conftest import pdf_page_texts
+
+    built = bundled_packs.get("mobile-bay-1864", "quick-play", "letter")
+    setup = next(_flat(p) for p in pdf_page_texts(built.path) if "Set-up:" in p)
+    assert 'Start speeds: 0 kn is stopped; 4 kn is 4" a bound (her card\'s setting nearest it).' in setup
 
 
 def test_every_ship_card_gives_her_draught_for_groundings(mobile_bay):
@@ -415,3 +424,21 @@ def test_every_ship_card_gives_her_draught_for_groundings(mobile_bay):
     cards = _half_cards(mobile_bay)
     assert len(re.findall(r"\bpieces · draws \d+(½)? ft\b", cards)) == 22  # every ship, no fort
     assert "25 pieces · draws 16 ft" in cards and "4 pieces · draws 6 ft" in cards  # Brooklyn 16¼ ft, Winnebago 6 ft
+
+
+def test_the_turn_counters_say_the_order_a_unit_acts_in_not_turn_where_the_article_counts_bounds(mobile_bay):
+    """Round 3: the counters still printed TURN under their numbers, where the article's turn is a bound and the
+    number is the order its unit acts in."""
+    page = _page(mobile_bay, " ORDER ")
+    assert _turn_numbers(mobile_bay) == list(range(1, 25))  # one a unit of the article's 24
+    assert "TURN" not in page
+
+
+def test_when_and_how_a_ram_is_declared_is_said_where_ramming_is(mobile_bay, library):
+    """Round 3: the article's sequence has no orders, so when a ram is declared was the player's to invent: as her
+    number comes up, before she fires, on the quick reference's Ramming line and the readings page."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "Ramming RAM and target said as her number comes up, before she fires. ramming factor = EDNA" in ref
+    assert "Ramming RAM and target said as her number comes up, before she fires; speed: inches a move, 0 stopped" in ref
+    assert _squeezed("RAM and target said as her number comes up, before she fires.") in _squeezed(
+        _page(mobile_bay, "— quick reference"))

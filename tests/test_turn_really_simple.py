@@ -70,7 +70,7 @@ def test_the_readings_page_lists_every_rule_the_text_leaves_open_with_its_option
     for row in ctx.tables.require("reconstructions").rows:
         assert row["rule"] in page, row["rule"]
     # the readings are filled from the tables they name
-    assert "a fort brings a third (rounded up) of its guns to bear on any one ship" in page
+    assert "a fort brings a sixth (rounded down, at least one) of the guns of the front whose sector holds her" in page
     assert "roll 1d6: 5+ puts it out" in page and "fort_fire" in page and "gun_lost" in page
     assert "{" not in page
 
@@ -118,10 +118,10 @@ def _stat(card, label):
     return dict(boxes.items)[label]
 
 
-def test_fort_card_says_a_third_of_its_guns_bear_on_one_ship(library, ctx):
+def test_fort_card_says_a_sixth_of_its_guns_bear_on_one_ship(library, ctx):
     morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
-    card = sheet.card(*morgan, ctx)
-    assert _stat(card, "GUNS") == 32 and _stat(card, "ON ONE SHIP") == 11
+    card = sheet.card(*morgan, ctx)  # no scenario: no fronts, the share is of all its guns
+    assert _stat(card, "GUNS") == 32 and _stat(card, "ON ONE SHIP") == 5
 
 
 def test_the_house_rule_fort_fire_all_lets_every_gun_bear_and_the_pack_says_so(tmp_path):
@@ -131,8 +131,8 @@ def test_the_house_rule_fort_fire_all_lets_every_gun_bear_and_the_pack_says_so(t
                      "--jobs", "1")
     assert run.code == 0, run.err
     text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
-    assert "a fort brings all of its guns to bear on any one ship" in text
-    assert "ON ONE SHIP 32" in text or re.search(r"ON ONE SHIP\s+fixed|32\s+32", text)
+    assert "a fort brings all of the guns of the front whose sector holds her" in text
+    assert "20 of 20" in text and "8 of 8" in text  # every gun of each of Fort Morgan's fronts
 
 
 def test_a_fort_fire_reading_that_does_not_exist_is_a_clear_error_and_writes_nothing(tmp_path):
@@ -141,7 +141,7 @@ def test_a_fort_fire_reading_that_does_not_exist_is_a_clear_error_and_writes_not
     run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
                      "--jobs", "1")
     assert run.code != 0
-    assert "fort_fire" in run.err and "third, all" in run.err and "'half'" in run.err
+    assert "fort_fire" in run.err and "sixth, third, all" in run.err and "'half'" in run.err
     assert "Traceback" not in run.err
     assert not list(out.glob("*.pdf"))
 
@@ -180,7 +180,7 @@ def test_fire_and_boiler_rows_mark_abandoned(ctx):
 def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(pack_pages):
     qr = next(p for p in pack_pages if "quick reference" in p)
     for words in ("FIRE: at the end of each turn roll 1d6: 5+ puts it out",
-                  "Crippled: strike her speed track to 0: she drifts, fires and does not sink",
+                  "Crippled: strike her SPEED boxes down to the 0 box and leave it: she drifts, fires and does not sink",
                   "Abandoned: the crew leave: she drifts, fires no more and is lost to her side, but does not sink",
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
                   "roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__",
@@ -335,14 +335,15 @@ def _reference(pack_pages) -> str:
 
 def test_the_torpedo_rule_says_two_rolls_and_that_density_has_no_modifier(pack_pages):
     qr = _reference(pack_pages)
-    assert "a torpedo strikes on 6; then roll 1d6 again for what it does (below)" in qr
+    assert "roll 1d6; a torpedo strikes on 6; then roll 1d6 again for what it does (below)" in qr
     assert "Density: every field plays alike: a set-up's density (sparse, moderate ...) has no modifier" in qr
 
 
 def test_a_forts_share_is_at_most_at_one_ship_and_the_rest_may_fire_at_others(pack_pages):
     qr = _reference(pack_pages)
-    assert ("a fort brings a third (rounded up) of its guns to bear on any one ship, at most, its owner picking which "
-            "of the guns whose sector holds her; each gun fires once a turn, so the others may fire at other ships") in qr
+    assert ("a fort brings a sixth (rounded down, at least one) of the guns of the front whose sector holds her (the "
+            "card's ON ONE SHIP box) to bear on any one ship, at most, its owner picking which; each gun fires once a "
+            "turn, so the others may fire at other ships") in qr
 
 
 def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_the_reference(pack_pages, tmp_path):
@@ -484,3 +485,115 @@ def test_the_quick_reference_has_a_turn_track_of_the_games_turns(pack_pages, tmp
     assert run.code == 0, run.err
     text = _flat(" ".join(pdf_page_texts(next(tmp_path.glob("*.pdf")))))
     assert "TURN " + " ".join(map(str, range(1, 21))) in text
+
+
+# ---------------------------------------------------------------------------------------------- round 3: the replay's moments
+
+
+def _in_scenario(ctx, library, scenario="mobile-bay-1864"):
+    """The context as a pack of the scenario has it (its set-up: the forts' fronts)."""
+    import copy
+
+    c = copy.copy(ctx)
+    c.scenario = library.scenario(scenario)
+    return c
+
+
+def _fort_boxes(library, ctx, fort):
+    c = _in_scenario(ctx, library)
+    unit, d = next((u, d) for u, d in _units(library, ctx) if u.id == fort)
+    return dict(next(b for b in walk(sheet.card(unit, d, c)) if isinstance(b, StatBoxes)).items)
+
+
+def test_a_forts_card_counts_the_guns_of_each_front_the_set_up_page_gives_and_those_on_no_ship(library, ctx):
+    morgan = _fort_boxes(library, ctx, "fort-morgan")
+    assert morgan["GUNS"] == 32 and morgan["ON NO SHIP"] == 4  # the land front: 32 = 20 + 8 + 4
+    assert morgan["ON ONE SHIP 170–330°"].endswith(" of 20") and morgan["ON ONE SHIP 330–030°"].endswith(" of 8")
+    gaines = _fort_boxes(library, ctx, "fort-gaines")  # only her two 10in columbiads fire (the special rule)
+    assert gaines["GUNS"] == 27 and gaines["ON ONE SHIP 040–150°"].endswith(" of 2") and gaines["ON NO SHIP"] == 25
+    assert "MOVES" not in gaines and "ON ONE SHIP" not in gaines
+
+
+def test_a_forts_share_is_of_the_front_that_bears_and_four_hits_a_turn_at_most_reach_one_sloop(library, ctx):
+    """The balance: Fort Morgan and her water battery hit a wooden sloop with every gun that bears (+3, firing
+    stationary, against armour 4), so the share is the hits a turn; at a third of all her guns 14 a turn sank
+    Brooklyn in turn 2 of the replay, where the wooden line passed the forts hit often and lost no ship to them."""
+    morgan = _fort_boxes(library, ctx, "fort-morgan")
+    battery = _fort_boxes(library, ctx, "fort-morgan-water-battery")
+    assert morgan["ON ONE SHIP 170–330°"] == "3 of 20" and morgan["ON ONE SHIP 330–030°"] == "1 of 8"
+    assert battery["ON ONE SHIP 180–320°"] == "1 of 7"
+    assert _fort_boxes(library, ctx, "fort-gaines")["ON ONE SHIP 040–150°"] == "1 of 2"  # at least one
+
+
+def test_whether_a_forts_share_falls_with_its_losses_is_said_and_is_a_house_rule_option(pack_pages, tmp_path):
+    assert ("a struck gun fires no more; the share on one ship is the number printed on its card, while that many of "
+            "the front's guns are not struck") in _reference(pack_pages)
+    page = next(p for p in pack_pages if "What the text leaves open" in p)
+    assert "A fort's losses" in page and "fort_share" in page
+    house = _house(tmp_path, "really-simple:\n  fort_share: {rows: {of: working}}\n")
+    out = tmp_path / "out"
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
+                     "--no", "sheets", "--jobs", "1")
+    assert run.code == 0, run.err
+    text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
+    assert "the share on one ship is worked out again from the front's guns not yet struck" in text
+
+
+def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(pack_pages):
+    qr = _reference(pack_pages)
+    assert ("The 0 box: the first SPEED box not struck is her top speed: with only 0 left she is stopped and drifts; "
+            "striking the 0 box takes her below 0, and she is sinking (not struck): she fires till she goes down") in qr
+    cards = next(p for p in pack_pages if "Ship data cards" in p)
+    assert "A SPEED box per ½ kn lost; the 0 box struck, she sinks in 1d6+2 turns" in cards
+
+
+def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_pages):
+    assert ("Several hits: in a fire window every firer rolls before any hit is marked; then each hit rolls its own "
+            "effect (1d6, a 6 then 2d6), marked before the next is rolled; hits are never added into one roll"
+            in _reference(pack_pages))
+    page = next(p for p in pack_pages if "What the text leaves open" in p)
+    assert "Several hits" in page
+
+
+def test_when_in_the_move_the_torpedo_test_is_made_and_a_ship_crossing_twice_rolls_once(pack_pages):
+    assert ("Torpedo test: as each half move ends, before the fire window, one roll for a ship that ended it in a "
+            "field or crossed one, however often she crossed: roll 1d6; a torpedo strikes on 6") in _reference(pack_pages)
+
+
+def test_which_gun_is_largest_when_two_are_equal_or_of_different_kinds(pack_pages):
+    assert ("Largest: the largest size first (Large, Medium, Small); of one size, a rifle before a smoothbore; of guns "
+            "alike, the owner picks the box") in _reference(pack_pages)
+    assert "Largest gun" in next(p for p in pack_pages if "What the text leaves open" in p)
+
+
+def test_a_special_effect_rolled_twice_says_what_adds_and_what_changes_nothing(pack_pages):
+    assert ("Twice: a second funnel strikes its boxes again and a second shutter jams the gun then nearest the firer; "
+            "one still lasting ends at the later T__; any other (a list, steam pipes, a FIRE burning) changes nothing, "
+            "but a boiler rolls again for the crew") in _reference(pack_pages)
+    assert "The same effect again" in next(p for p in pack_pages if "What the text leaves open" in p)
+
+
+def test_the_starts_table_gives_each_start_where_the_plan_draws_it_to_the_half_inch(library):
+    """The replay found the plan's fort squares 1-1.5 in off the starts table: the squares are drawn at the forts'
+    own positions (Fort Morgan 65½, 31½ in), the table rounded them to whole inches (66, 32). Now both agree."""
+    from shipyard.pack.setup_page import fit, plan_block, starts_table
+
+    scenario = library.scenarios["mobile-bay-1864"]
+    units = {su.id: library.units[su.id] for s in scenario.sides for su in s.units}
+    f = fit(scenario.setup, RS, "1/1200")
+    table = starts_table(scenario, scenario.sides[1], units, f)
+    at = {r[0]: r[1] for r in table.rows}
+    assert table.header[1] == "Start (in)"
+    markers = {m.label: (m.x, m.y) for m in plan_block(scenario, units, f, []).markers}
+    for fort, where in (("Fort Morgan", "65½, 31½"), ("Fort Gaines", "10½, 34½"), ("CSS Tennessee", "55, 38½")):
+        assert at[fort] == where and markers[fort] == (float(where.split(", ")[0].replace("½", ".5")),
+                                                      float(where.split(", ")[1].replace("½", ".5"))), fort
+
+
+def test_a_ship_stopped_by_order_holds_her_place_and_only_one_whose_speed_is_lost_drifts(pack_pages):
+    """The replay drifted Mobile Bay's Confederates, which start at 0 kn waiting inside the torpedo line, an inch north
+    a turn: the text drifts a ship whose speed 'has dropped to zero', not one lying stopped with steam up."""
+    qr = _reference(pack_pages)
+    assert "Speed lost to 0: drift 1 in a turn with the tide" in qr
+    assert ("Stopped by order: a ship that orders speed 0 with her engines sound holds her place and heading; only one "
+            "whose speed is lost (struck to 0, fouled, boiler) drifts") in qr

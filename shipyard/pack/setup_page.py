@@ -15,6 +15,7 @@ from ..render.containers import Columns, Stack
 from ..render.flow import Flow
 from ..render.text_blocks import Heading, Text
 from ..render.table_block import Table
+from ..render.text import number
 from ..render.kit import load_style
 from ..render.plan import Marker, Shape, TablePlan
 
@@ -136,8 +137,12 @@ def consorts(sides) -> dict[str, list[str]]:
 
 
 def _where(start, f: Fit) -> str:
+    """A start in table units from the bottom-left corner, to the nearest half unit ('65½, 31½'; the unit is in the
+    column's head): to the whole unit, Fort Morgan's square sat half an inch each way off the figures a player
+    measured from."""
     if start.at is not None:
-        return f"{start.at[0] * f.per_yard:.0f}, {start.at[1] * f.per_yard:.0f} {f.unit}"
+        x, y = (number(round(v * f.per_yard * 2) / 2) for v in start.at)
+        return f"{x}, {y}"  # the unit is in the column's head
     return start.zone or ""
 
 
@@ -178,7 +183,7 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
         speed = f"{start.speed_kn:g} kn" if start.speed_kn is not None else ""
         course = " ".join(x for x in (heading, speed) if x)
         rows.append([name, _where(start, f), course, "; ".join(how)])
-    return Table(rows, header=[side.name, "Starts at", "Heading", "How"], widths=[4.6, 1.5, 1.5, 2.4],
+    return Table(rows, header=[side.name, f"Start ({f.unit})", "Heading", "How"], widths=[4.6, 1.5, 1.5, 2.4],
                  align=["left", "centre", "centre", "left"], **style()["table"])
 
 

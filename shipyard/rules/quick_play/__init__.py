@@ -14,6 +14,7 @@ from ..contract import RuleSet
 from .damage import TRACK_NAMES, damage_tracks, game_now
 from .trackers import applies, trackers
 from .derive import derive, plays
+from .sheet import start_speed_words
 
 HERE = Path(__file__).resolve().parent
 
@@ -41,4 +42,5 @@ RULESET = RuleSet(
                   "read as 100 yd an inch (reconstructed)",
     plays=plays,  # the article's own order of battle in its scenario (which_units)
     turn_word="bound",
+    speed_words=start_speed_words,  # the set-up page's start speeds in inches a bound
 )

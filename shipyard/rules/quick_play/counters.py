@@ -15,11 +15,15 @@ from .reference import speed_words
 STYLES = load_style(Path(__file__).with_name("aids.yaml"))
 
 
+COUNTER_WORD = "ORDER"  # under a turn counter's number: the order its unit acts in in a bound (the article's turn is a bound)
+
+
 def _turn_counter(n: int) -> Chit:
-    """A turn counter: its number over TURN, the rule set's name on its back."""
+    """A turn counter (the article's name): its number over ORDER, the place its unit acts in each bound, where TURN
+    read as the bound's own number; the rule set's name on its back."""
     st = STYLES["turn_counter"]
-    return Chit([(st["frame"], None), (st["number"], str(n)), (st["turn"], "TURN")],
-                [(st["frame_back"], None), (st["back"], "QP turn")])
+    return Chit([(st["frame"], None), (st["number"], str(n)), (st["turn"], COUNTER_WORD)],
+                [(st["frame_back"], None), (st["back"], "QP order")])
 
 
 def unit_lines(name: str, edna: str = "") -> tuple[float, float, list[str]]:

@@ -118,17 +118,27 @@ def edna_zero_words(ctx: Context, forts: bool = True, ships: bool = True) -> str
     return "; ".join(parts) + "."
 
 
+def reading(ctx: Context, rule: str) -> str:
+    """One rule's reading as the readings page prints it (reconstructions), for the place a player needs it."""
+    for row in ctx.tables.require("reconstructions").rows:
+        if row["rule"] == rule:
+            return row["reading"]
+    raise ShipyardError(f"table reconstructions: no row for {rule!r}")
+
+
 def move_reminders(ctx: Context, size: float | None = None, rams: bool = True, ships: bool = True,
                    forts: bool = True) -> Runs:
-    """Speed changes, ramming, torpedoes, a boiler, a hole and EDNA 0, in short runs of bold and plain."""
+    """Speed changes, ramming, torpedoes, a boiler and a hole, in short runs of bold and plain (EDNA 0 is with the
+    gunfire's, gun_reminders); a Runs of nothing where no ship is in play."""
     t = ctx.tables
-    runs = _run("EDNA 0", edna_zero_words(ctx, forts=forts, ships=ships))
+    runs: list[tuple[str, str]] = []
     if ships:
         rev = t.reverse_speed.rows
         steps = int(rev.get("steps_per_bound", 1))
-        runs += _run("\nSpeed", f"changes {steps} step{'s' if steps != 1 else ''} a bound; astern at "
+        runs += _run("Speed", f"changes {steps} step{'s' if steps != 1 else ''} a bound; astern at "
                                 f"{str(rev['speed']).capitalize()} only; stopped: no marker out.")
-        runs += _run("\nRamming", ram_words(ctx, rams))
+        declared = reading(ctx, "Ramming").split("; ")[0]  # its first clause, when; its second, the speed, ram_words says
+        runs += _run("\nRamming", f"{declared}. " + ram_words(ctx, rams))
         tor = t.torpedoes.rows
         runs += _run("\nTorpedoes", f"{tor['dice']} for {tor['when']}; {outcome_words(ctx, 'torpedoes')} "
                                      "Any two dice alike → events.")
@@ -154,8 +164,9 @@ def avd_words(ctx: Context) -> str:
     return f"{t.rows[reading]}; {t.rows['plus']}."
 
 
-def gun_reminders(ctx: Context, size: float | None = None) -> Runs:
-    """Which guns go first when guns are put out of action, and the average die."""
+def gun_reminders(ctx: Context, size: float | None = None, forts: bool = True, ships: bool = True) -> Runs:
+    """Which guns go first when guns are put out of action, the average die and what EDNA 0 means (in the
+    cannonade's column, which has the room: the events' column holds the moves)."""
     t = ctx.tables
     runs = _run("Gunfire", f"each {factor_name(ctx, 'heavy')} and {factor_name(ctx, 'medium')} throw "
                 + outcome_words(ctx, "gunfire") + "\n")
@@ -163,6 +174,7 @@ def gun_reminders(ctx: Context, size: float | None = None) -> Runs:
                 + ", then ".join(factor_name(ctx, k) for k in t.guns_out.rows) + ".")
     runs += _run("\nAvD", "average die (" + ", ".join(number(f) for f in t.average_die.rows["faces"]) + "); D10: 1 to 10.")
     runs += _run("\nRange", avd_words(ctx))
+    runs += _run("\nEDNA 0", edna_zero_words(ctx, forts=forts, ships=ships))
     return Runs(runs, **_reminders(size))
 
 
@@ -173,7 +185,7 @@ def play_tables(ctx: Context, *, size: float | None = None, factors: Iterable[st
     st = style()
     fs = set(factors) if factors is not None else None
     left = Stack([Heading("Cannonade", **st["reference_heading"]), _dice(ctx, fs, size), _ranges(ctx, size),
-                  gun_reminders(ctx)], **st["reference_stack"])
+                  gun_reminders(ctx, forts=forts, ships=ships)], **st["reference_stack"])
     right = Stack([Heading("Catastrophic events", **st["reference_heading"]), _events(ctx, forts, size),
                    move_reminders(ctx, rams=rams, ships=ships, forts=forts)], **st["reference_stack"])
     return Columns([left, right], **st["reference_columns"])

@@ -36,6 +36,16 @@ def speed_words(knots: float, ruleset) -> str:
     return f'{number(round(inches))}"'
 
 
+def start_speed_words(knots: float) -> str:
+    """A scenario's start speed as the set-up page's note says it (RuleSet.speed_words, after the plan, where it
+    never wraps a column): 'stopped', or '4" a bound (her card's setting nearest it)'; the bundled tables."""
+    from .. import get_ruleset  # the rule set itself, loaded once by the registry
+
+    if knots <= 0:
+        return "stopped"
+    return f"{speed_words(knots, get_ruleset('quick-play'))} a bound (her card's setting nearest it)"
+
+
 def draught_words(unit: Any) -> str:
     """' · draws 16 ft' for a ship whose draught is known, so a grounding needs no book; '' for a fort."""
     ft = getattr(unit, "draught_ft", None)

@@ -16,7 +16,7 @@ from .trackers import no_effect_text
 from types import SimpleNamespace
 
 from ...render.kit import readings_page, turn_card
-from .words import need, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, step_kn
+from .words import need, option, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, step_kn
 
 
 def _heading(text: str) -> Heading:
@@ -27,14 +27,31 @@ def _body(text: str) -> Text:
     return Text(text, **style()["reference_body"])
 
 
+def _paired(rows) -> list[list]:
+    """Two-cell rows set two to a line: the first half down the left, the rest down the right."""
+    half = (len(rows) + 1) // 2
+    return [list(rows[k]) + (list(rows[k + half]) if k + half < len(rows) else ["", ""]) for k in range(half)]
+
+
 def _two(rows) -> Table:
     """A roll and what it does, a line each."""
     return Table(rows, align=["centre", "left"], **style()["reference_rolls"])
 
 
+def _two_paired(rows) -> Table:
+    """A short table of rolls two to a line (the first half down the left, the rest down the right): the 1d6 tables
+    of hits and torpedoes, so the quick reference keeps one page on Letter."""
+    return Table(_paired(rows), align=["centre", "left"] * 2, **style()["reference_rolls_paired"])
+
+
 def _modifiers(rows, header=None) -> Table:
-    """A modifier and its value, a line each."""
-    return Table(rows, header=header, align=["left", "centre"], **style()["reference_modifiers"])
+    """Modifiers and their values, two to a line (the left column's, then the right's), so the page keeps room for
+    the readings a turn needs."""
+    paired = _paired(rows)
+    st = dict(style()["reference_modifiers"])
+    widths = st.pop("widths")
+    return Table(paired, header=list(header) * 2 if header else None, widths=[*widths, *widths],
+                 align=["left", "centre"] * 2, **st)
 
 
 def shooting(derived: list, ctx) -> Block:
@@ -58,17 +75,20 @@ def shooting(derived: list, ctx) -> Block:
     parts.append(_body(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
                        "printed here and on the cards (do not add it again)."))
     parts += [_heading("On a hit, roll 1d6"),
-              _two([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows])]
-    parts.append(_body(f"A gun lost: {reading(t, 'Which gun is lost')}. Guns that bear: {reading(t, 'Guns that bear')}. "
+              _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
+              _body(f"Several hits: {reading(t, 'Simultaneous fire')}; {reading(t, 'Several hits')}.")]
+    largest = f" Largest: {reading(t, 'Largest gun')}." if option(t, "gun_lost") == "heaviest" else ""
+    parts.append(_body(f"A gun lost: {reading(t, 'Which gun is lost')}.{largest} Guns that bear: {reading(t, 'Guns that bear')}. "
                        f"Arcs: {reading(t, 'Arcs and end-on')}. Targets: {reading(t, 'Targets')}. "
                        f"Stationary: {reading(t, 'Stationary')}. "
                        f"Steam-filled: {reading(t, 'Steam-filled')}."))
     forts = [d.stats for d in derived if d.stats.is_fort]
     nothing = no_effect_text(t, forts[0], "On a fort") if forts else ""
     if forts:  # how a fort fires and what the tables' rows do to it, said where they are read
-        share = reading(t, "Forts' guns")
-        parts.append(_body(f"Forts (ours: not in the original text): {reading(t, 'Forts in the turn')}; {share}. "
-                           f"Silenced: {reading(t, 'Silenced')}. " + nothing))
+        share, losses = reading(t, "Forts' guns"), reading(t, "A fort's losses")
+        parts.append(_body(f"Forts (ours: not in the original text): {reading(t, 'Forts in the turn')}; {share}; "
+                           f"{losses}. Silenced: {reading(t, 'Silenced')}. "
+                           + nothing))
     return Stack(parts, **st["reference_stack"])
 
 
@@ -78,12 +98,12 @@ def torpedoes(derived: list, ctx) -> list[Block]:
         return []
     t = ctx.tables
     field = t.require("torpedo_field").rows
-    text = (f"For each move a ship ends in a torpedo field or crosses one, roll {field['dice']}: a torpedo strikes on "
+    text = (f"Torpedo test: {reading(t, 'Torpedo test')}: roll {field['dice']}; a torpedo strikes on "
             f"{number(field['strike_on'])}{'+' if int(field['strike_on']) < 6 else ''}; then roll {field['dice']} again "
             f"for what it does (below). Density: {reading(t, 'Torpedo density')}. Forts are not struck. "
             "(Not in the original text: our tables.)")
     return [_heading("Torpedoes (mines)"), _body(text),
-            _two([[r["roll"], r["effect"]] for r in t.require("torpedoes").rows])]
+            _two_paired([[r["roll"], r["effect"]] for r in t.require("torpedoes").rows])]
 
 
 def turn_track(ctx) -> list[Block]:
@@ -110,9 +130,10 @@ def movement(derived: list, ctx) -> list[Block]:
             f"knots a turn at most. Astern: {number(float(m.get('astern_fraction', 0.5)))} of the speed ahead")
     if any(s.astern_as_fast for s in ships):
         text += ", but double-ended sidewheelers go as fast astern"
-    text += (f". Speed 0: drift {number(dr['inches'])} in a turn with the tide; {number(dr['swing_clockwise_on'])} on 1d6 "
+    text += (f". Speed lost to 0: drift {number(dr['inches'])} in a turn with the tide; {number(dr['swing_clockwise_on'])} on 1d6 "
              f"swings her {number(dr['swing_deg'])}° clockwise, {number(dr['swing_anticlockwise_on'])} anticlockwise. "
-             f"Tide: {reading(t, 'Tide')}. Below 0: sinks in {sinks_in(t)} turns. Speed lost: {reading(t, 'Speed lost')}.")
+             f"Stopped by order: {reading(t, 'Stopped by order')}. Tide: {reading(t, 'Tide')}. Below 0: sinks in {sinks_in(t)} turns. Speed lost: {reading(t, 'Speed lost')}. "
+             f"The 0 box: {reading(t, 'The 0 box')}.")
     g = t.require("grounding").rows
     drafts = sorted({s.draft_ft for s in ships if s.draft_ft is not None})
     shoals = (f"Entering a shoal: {g['shallow_shoal_dice']}d6 (shallow) or {g['deep_shoal_dice']}d6 (deep shoal) must "
@@ -140,7 +161,8 @@ def special_effects(ctx) -> list[Block]:
             _two([[r["roll"], row_text(r, "effect", "special_effects")] for r in t.require("special_effects").rows]),
             _body(f"FIRE: {reading(t, 'Putting out a FIRE')}. Abandoned: {reading(t, 'Abandoned')}. Shutter (6): "
                   f"{reading(t, 'Jammed shutter')}; {reading(t, '1d6 moves')}. {funnel_boxes(t)}"
-                  f"Fouled, boiler (9, 12): {reading(t, 'Drift to a stop')}. Sinking: {reading(t, 'Sinking countdown')}.")]
+                  f"Fouled, boiler (9, 12): {reading(t, 'Drift to a stop')}. Sinking: {reading(t, 'Sinking countdown')}. "
+                  f"Twice: {reading(t, 'The same effect again')}.")]
 
 
 def funnel_boxes(tables) -> str:

@@ -52,14 +52,33 @@ def card_heading(unit, d, ctx) -> Block:
 
 def stat_boxes(s: ReallySimpleStats, unit, ctx) -> Block:
     if s.is_fort:
-        # no WALLS box: the walls give the armour number (fort_walls) and no rule reads them in play
-        items = [("ARMOUR", s.armour), ("GUNS", s.gun_count),
-                 ("ON ONE SHIP", fort_guns_bearing(ctx.tables, s.gun_count)), ("MOVES", "fixed")]
+        # no WALLS box: the walls give the armour number (fort_walls) and no rule reads them in play; a fort with
+        # fronts on the set-up page has a box a front (how many of its guns bear on one ship there, of how many)
+        # and one for the guns that bear on no ship, so its card counts the guns the plan does
+        fronts = fort_fronts(unit, s, ctx)
+        items = [("ARMOUR", s.armour), ("GUNS", s.gun_count)]
+        if fronts:
+            items += [(f"ON ONE SHIP {arc}", f"{k} of {n}") for arc, n, k in fronts]
+            rest = s.gun_count - sum(n for _, n, _ in fronts)
+            items += [("ON NO SHIP", rest)] if rest > 0 else []
+        else:
+            items += [("ON ONE SHIP", fort_guns_bearing(ctx.tables, s.gun_count)), ("MOVES", "fixed")]
     else:
         items = [("ARMOUR", s.armour), ("AHEAD", f"{kn(s.speed_kn)} kn"),
                  ("ASTERN", f"{kn(s.astern_kn)} kn" + (" (=)" if s.astern_as_fast else "")),
                  ("DRAFT", f"{s.draft_ft} ft"), ("RAM BOW", "yes" if s.reinforced_bow else no_ram_bow(ctx.tables))]
     return StatBoxes(items, **style()["stat_boxes"])
+
+
+def fort_fronts(unit, s: ReallySimpleStats, ctx) -> list[tuple[str, int, int]]:
+    """A fort's fronts as the scenario's set-up gives them (its arcs with their guns), each as (sector, guns,
+    how many of them bear on any one ship there: the fort_fire share of the front's guns): [('170–330°', 20, 3),
+    ('330–030°', 8, 1)]. [] when the scenario gives the fort no counted arcs (then the share is of all its guns)."""
+    setup = getattr(getattr(ctx, "scenario", None), "setup", None)
+    start = setup.starts.get(getattr(unit, "id", "")) if setup is not None else None
+    if start is None or not start.arcs or any(a.count is None for a in start.arcs):
+        return []
+    return [(f"{a.from_:03.0f}–{a.to:03.0f}°", a.count, fort_guns_bearing(ctx.tables, a.count)) for a in start.arcs]
 
 
 def speed_track(s: ReallySimpleStats, unit, ctx) -> Block:
@@ -157,8 +176,8 @@ def cards_header(ctx) -> Block:
     t = ctx.tables
     step = kn(step_kn(t))
     key = Runs([("Ship data cards  ", "bold"),
-                (f"A SPEED box per {step} kn lost; past 0 she sinks in {sinks_in(t)} turns: write the turn at SINKS "
-                 f"{UNTIL} (magazine: now). Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET "
+                (f"A SPEED box per {step} kn lost; the 0 box struck, she sinks in {sinks_in(t)} turns: write the turn at "
+                 f"SINKS {UNTIL} (magazine: now). Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET "
                  f"all round; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a lasting effect "
                  f"ends (two moves a turn). FIRE: a box a turn, {number(t.require('fire').rows['put_out_on'])}+ on 1d6 "
                  "puts it out; after the last, ABANDONED.",

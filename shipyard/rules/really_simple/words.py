@@ -179,10 +179,12 @@ def need(fire_factor: int, armour: int) -> str:
 # ---------------------------------------------------------------------------------------------- readings of the text
 
 # the readings a house-rules file may switch (tables fort_fire and gun_lost): the value's words in print
-FORT_BEARS = {"third": "a third (rounded up)", "all": "all"}
+FORT_BEARS = {"sixth": "a sixth (rounded down, at least one)", "third": "a third (rounded up)", "all": "all"}
 GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears, her largest gun)",
             "owner": "any gun that bears on the firer, the owner's choice (if none bears, any gun)"}
-OPTIONS = {"fort_fire": ("bears", FORT_BEARS), "gun_lost": ("choose", GUN_LOST)}
+FORT_SHARE = {"printed": "the number printed on its card, while that many of the front's guns are not struck",
+              "working": "worked out again from the front's guns not yet struck, as each is lost"}
+OPTIONS = {"fort_fire": ("bears", FORT_BEARS), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST)}
 
 
 def option(tables: Tables, name: str) -> str:
@@ -201,8 +203,12 @@ def option_words(tables: Tables, name: str) -> str:
 
 
 def fort_guns_bearing(tables: Tables, guns: int) -> int:
-    """How many of a fort's guns bear on any one ship (fort_fire)."""
-    return guns if option(tables, "fort_fire") == "all" else math.ceil(guns / 3)
+    """How many of a fort's guns (or of a front's: the guns whose sector holds the ship) bear on any one ship
+    (fort_fire): a sixth rounded down but at least one, a third rounded up, or all."""
+    bears = option(tables, "fort_fire")
+    if bears == "all" or guns <= 0:
+        return guns
+    return math.ceil(guns / 3) if bears == "third" else max(1, guns // 6)
 
 
 _OPTION = re.compile(r"\{(" + "|".join(OPTIONS) + r")\}")
