@@ -160,6 +160,22 @@ def test_every_aid_is_a_link_on_a_page_and_prints_the_bytes_the_command_line_pri
     assert pdf.content == out.read_bytes(), f"{found[0]} is not the PDF `shipyard {' '.join(args)}` prints"
 
 
+def test_a_pack_built_in_the_browser_is_the_pack_the_command_line_builds(home):
+    from conftest import finished_pack
+
+    folder, client = home
+    form = {"rules": "quick-play", "paper": "letter", "colour": "bw", "scale": "", "copies": "blank", "turns": ""}
+    started = client.post("/scenarios/hampton-roads-1862/pack", data=form, follow_redirects=False)
+    assert started.status_code == 303, started.text
+    job = started.headers["location"]
+    finished_pack(client, job)
+    got = zipfile.ZipFile(io.BytesIO(client.get(job + "/download").content))
+    assert got.namelist() == ["hampton-roads-1862-quick-play-letter-bw.pdf"]
+    assert cli(folder, "pack", "hampton-roads-1862", "-r", "qp", "--paper", "letter", "--black-and-white",
+               "-o", folder / "packs", "--jobs", "1") == 0
+    assert got.read(got.namelist()[0]) == (folder / "packs" / got.namelist()[0]).read_bytes()
+
+
 def test_a_rule_set_page_offers_each_aid_it_prints_and_says_what_its_text_leaves_open(home):
     _, client = home
     index = client.get("/rules")
