@@ -285,3 +285,14 @@ def test_a_pasted_infobox_opens_a_draft_in_the_editor_with_the_estimate_said_and
         bad = client.post("/share/infobox", data={"wikitext": "CSS Neuse was an ironclad."})
         assert bad.status_code == 422
         assert "the pasted infobox: no {{Infobox ship …}} template" in unescape(bad.text)
+
+
+def test_a_pack_under_way_gives_its_address_and_its_page_names_the_scenario(home):
+    _, client = home
+    started = client.post("/scenarios/test-fight/pack", data={"rules": "saunders"}, follow_redirects=False)
+    job = started.headers["location"]
+    page = client.get(job).text
+    assert "The A test fight pack" in page and "The test-fight pack" not in page
+    progress = client.get(job, headers={"HX-Request": "true"}).text
+    # under way or already built, the page says where the pack waits, so leaving it loses nothing
+    assert f'href="{job}"' in progress
