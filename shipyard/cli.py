@@ -488,7 +488,7 @@ def roster(
 @_stops_cleanly
 def reference(
     rules: RulesOpt,
-    scenario: Annotated[Optional[str], typer.Argument(help="Scenario (only the rules it plays; without one, every rule).")] = None,
+    scenario: Annotated[Optional[str], typer.Argument(help="Scenario (only the tables its units use; without one, every table).")] = None,
     output: OutOpt = None,
     force: ForceOpt = False,
     paper: PaperOpt = "a4",

@@ -296,3 +296,16 @@ def test_a_pack_under_way_gives_its_address_and_its_page_names_the_scenario(home
     progress = client.get(job, headers={"HX-Request": "true"}).text
     # under way or already built, the page says where the pack waits, so leaving it loses nothing
     assert f'href="{job}"' in progress
+
+
+def test_a_rule_set_quick_reference_alone_holds_the_tables_of_every_ship(home):
+    """Without a scenario the reference is drawn for every vessel and fort in the library: its gun, misfire and
+    deflection tables are there, where drawn for no unit they were left out as 'not in play'."""
+    import pypdfium2 as pdfium
+
+    _, client = home
+    pdf = client.get("/api/rules/smoke-on-the-water/reference.pdf").content
+    doc = pdfium.PdfDocument(pdf)
+    text = " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    doc.close()
+    assert "Table 11 · misfire" in text and "Table 16 · deflect" in text

@@ -115,6 +115,7 @@ class Aid:
     true_scale: bool = False
     choices: tuple[str, ...] = ()  # the AidOptions only this aid takes (fields of its Job)
     titled: bool = False  # the PDF's title names the scenario it is printed for
+    every_unit: bool = False  # printed without a scenario or units: for every unit in the library (each table is in)
 
 
 AIDS = {a.name: a for a in (
@@ -122,8 +123,8 @@ AIDS = {a.name: a for a in (
     Aid("templates", "templates", "templates", "turning templates and gauges", "nothing", true_scale=True),
     Aid("counters", "counters", "counters", "counters and markers", "nothing", choices=("fold", "backs")),
     Aid("roster", "roster", "roster", "order of battle", "scenario", titled=True),
-    # a scenario's: only the rules in play; a rule set's alone (its page in the browser): every rule
-    Aid("reference", "reference", "quick reference", "quick reference", "nothing", titled=True),
+    # a scenario's: only the rules its units play; alone (a rule set's page in the browser): every unit's, every rule
+    Aid("reference", "reference", "quick reference", "quick reference", "nothing", titled=True, every_unit=True),
     Aid("setup", "setup", "set-up", "set-up and table plan", "scenario", titled=True),
 )}
 
@@ -188,6 +189,8 @@ def plan(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions 
     scenario = scenario if scenario is not None else scenario_named(library, names)
     if units is not None:
         chosen = [(None, u) for u in units]
+    elif kind.every_unit and scenario is None and not names:
+        chosen = [(None, u) for u in library.units.values()]
     elif kind.needs == "units":
         chosen = find_units(library, names, options.as_of)
         if not chosen:
