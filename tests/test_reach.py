@@ -141,6 +141,9 @@ SAME_AS_THE_COMMAND_LINE = [
      ["roster", "mobile-bay-1864", "-r", "qp", "--paper", "letter"]),
     ("scenario counters", "/scenarios/hampton-roads-1862", "/api/scenarios/hampton-roads-1862/counters.pdf?rules=smoke-on-the-water&layout=fold",
      ["counters", "hampton-roads-1862", "-r", "sotw", "--fold"]),
+    ("set-up", "/scenarios/hampton-roads-1862?rules=quick-play&paper=letter",
+     "/api/scenarios/hampton-roads-1862/setup.pdf?rules=quick-play&paper=letter",
+     ["setup", "hampton-roads-1862", "-r", "qp", "--paper", "letter"]),
     ("sheets", "/ships/uss-test-boat?rules=saunders&paper=letter", "/api/vessels/uss-test-boat/sheet.pdf",
      ["sheet", "uss-test-boat", "-r", "saunders", "--paper", "letter"]),
 ]
