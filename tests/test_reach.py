@@ -284,6 +284,7 @@ def test_a_pasted_infobox_opens_a_draft_in_the_editor_with_the_estimate_said_and
         assert re.search(r'name="displacement_tons"[^>]*value="622"', page)
         assert re.search(r'<option value="estimate" selected>', page)
         assert 'id="editor"' in page and 'value="CSS Neuse"' in page
+        assert 'id="check-ok"' in page and "displacement ESTIMATE (estimated" in page  # her stats, checked at once
         assert not (tmp_path / "ships").exists() or not list((tmp_path / "ships").iterdir())
         bad = client.post("/share/infobox", data={"wikitext": "CSS Neuse was an ironclad."})
         assert bad.status_code == 422

@@ -3,7 +3,7 @@ its text leaves open; your ships and scenarios shared as a zip and a friend's zi
 pasted to start a draft in the editor. Each through the application layer the command line calls (app.build,
 app.share_zip, app.import_share, app.infobox_draft): the same choices, the same bytes, the same refusals.
 
-server.py includes these routes in one line: `*reach.routes(shop, page, editor, error_page)`.
+server.py includes these routes in one line: `*reach.routes(shop, page, editor, error_page, off_loop)`.
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ HELD_UPLOADS = 8  # zips held while the page asks whether to replace (the oldest
 PASTED = "the pasted infobox"  # an infobox pasted into the page, as its problems name it
 
 
-def routes(shop, page, editor, error_page) -> list[Route]:
+def routes(shop, page, editor, error_page, off_loop) -> list[Route]:
     """The routes of this part: `page(template, request, status=, **kw)` renders a page, `editor(request, data,
-    ...)` the editor filled from a ship's fields (server._editor), `error_page(request, status, message)`."""
+    ...)` the editor filled from a ship's fields (server._editor), `error_page(request, status, message)`;
+    `await off_loop(fn, ...)` runs checking and zipping on the server's worker, off the event loop."""
     held: OrderedDict[str, tuple[str, bytes]] = OrderedDict()  # token -> (the zip's name, its bytes)
 
     def ruleset_or_none(name: str):
@@ -78,7 +79,7 @@ def routes(shop, page, editor, error_page) -> list[Route]:
                 return share_page(request, 404, export_problem="Your library has no ships or scenarios of your "
                                                                "own to share yet.")
         try:
-            data, _ = core.share_zip(shop.library, ids)
+            data, _ = await off_loop(core.share_zip, shop.library, ids)
         except ShipyardError as exc:
             return share_page(request, 400, export_problem=str(exc))
         name = f"{safe_name(ids[0])}.zip" if len(ids) == 1 else "my-shipyard-library.zip"  # a name the user typed
@@ -102,10 +103,10 @@ def routes(shop, page, editor, error_page) -> list[Route]:
             name, raw = upload.filename, await upload.read()
         force, replace = form.get("_force") == "1", form.get("_replace") == "1"
         try:
-            written = core.import_share(shop.library, raw, name, shop.user_dir, force=force, replace=replace,
-                                        others=list(shop.extra))
+            written = await off_loop(core.import_share, shop.library, raw, name, shop.user_dir, force=force,
+                                     replace=replace, others=list(shop.extra))
         except ShipyardError as exc:
-            question = _question(shop, raw, name, force, replace)
+            question = await off_loop(_question, shop, raw, name, force, replace)
             if question:
                 token = token or secrets.token_urlsafe(16)
                 held[token] = (name, raw)
@@ -127,10 +128,12 @@ def routes(shop, page, editor, error_page) -> list[Route]:
         try:
             if not text.strip():
                 raise ShipyardError([Problem(None, None, None, "paste the wikitext of a ship's infobox first")])
-            draft = core.infobox_draft(shop.library, text, PASTED, "a pasted infobox")
+            draft = await off_loop(core.infobox_draft, shop.library, text, PASTED, "a pasted infobox")
         except ShipyardError as exc:
             return share_page(request, 422, infobox_problems=exc.problems, wikitext=text)
-        return editor(request, draft.data, None, None, None, template="infobox_draft.html", draft=draft)
+        text = draft.text()  # checked at once: her stats and any problem show beside the form before a key is typed
+        return editor(request, draft.data, await off_loop(shop.check_text, text), None, None, text=text,
+                      template="infobox_draft.html", draft=draft)
 
     return [  # == reach24: every aid and every share from the browser ==
         Route("/rules", rules_index),

@@ -473,7 +473,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         Route("/api/library/{ident}", api_library_get, methods=["GET"]),
         Route("/api/library/{ident}", api_save, methods=["PUT"]),
         *game_routes(shop, page),  # games at the table (issue 25): web/games.py
-        *reach.routes(shop, page, _editor, error_page),  # reach24: every aid and every share (web/reach.py)
+        *reach.routes(shop, page, _editor, error_page, off_loop),  # reach24: every aid and every share (web/reach.py)
         Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
         Mount(FONTS_URL.rstrip("/"), app=StaticFiles(directory=fonts_dir()), name="fonts"),
     ]
