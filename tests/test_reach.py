@@ -313,3 +313,16 @@ def test_a_rule_set_quick_reference_alone_holds_the_tables_of_every_ship(home):
     text = " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
     doc.close()
     assert "Table 11 · misfire" in text and "Table 16 · deflect" in text
+
+
+def test_a_zip_refused_for_a_bad_file_and_one_of_yours_says_so_in_the_browsers_words(tmp_path):
+    ships = tmp_path / "ships"
+    ships.mkdir()
+    (ships / "uss-test-boat.yaml").write_text(VESSEL)
+    raw = _zip({"uss-test-boat.yaml": VESSEL, "uss-other.yaml": VESSEL.replace("uss-test-boat", "uss-other")
+                .replace("beam_ft: 28", "beam_ft: wide")})
+    with client_for(ships) as client:
+        said = unescape(client.post("/share/import", files={"zip": ("z.zip", raw, "application/zip")}).text)
+    problems = re.search(r'id="import-problems".*?</div>', said, re.S).group(0)
+    assert "exists already" in problems and "this page asks before it replaces yours" in problems
+    assert "--force" not in problems and "beam_ft" in problems

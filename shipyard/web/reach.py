@@ -8,6 +8,7 @@ server.py includes these routes in one line: `*reach.routes(shop, page, editor, 
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections import OrderedDict
 
@@ -106,13 +107,15 @@ def routes(shop, page, editor, error_page, off_loop) -> list[Route]:
             written = await off_loop(core.import_share, shop.library, raw, name, shop.user_dir, force=force,
                                      replace=replace, others=list(shop.extra))
         except ShipyardError as exc:
-            question = await off_loop(_question, shop, raw, name, force, replace)
+            question, more = await off_loop(_question, shop, raw, name, force, replace)
             if question:
                 token = token or secrets.token_urlsafe(16)
                 held[token] = (name, raw)
                 while len(held) > HELD_UPLOADS:
                     held.popitem(last=False)
-            return share_page(request, 409 if question else 422, import_problems=exc.problems, question=question,
+            problems = [_in_the_browser(p) for p in exc.problems] + [p for p in more if p not in exc.problems]
+            return share_page(request, 409 if question else 422, import_problems=problems,
+                              question=question,
                               held=token, zip_name=name, force=force, replace=replace)
         held.pop(token, None)
         shop.library  # the files written are read now, so the page below lists them
@@ -150,6 +153,21 @@ def scenario_extras(shop, request: Request, scenario) -> dict:
     return {"print": _print_choices(request), "yours": _inside_user(shop, shop.library.origin["scenario:" + scenario.id])}
 
 
+# the command line's answers to a refusal, and the page's (it asks once the zip's other problems are mended)
+CLI_HINTS = (("--force replaces it, or choose another name", "once the zip's other problems are mended, this page asks "
+              "before it replaces yours"),
+             ("--replace says you mean that, or choose another name", "once the zip's other problems are mended, this "
+              "page asks before it takes her place"))
+
+
+def _in_the_browser(problem: Problem) -> Problem:
+    """A problem as the share page says it: the command line's options are no answer in a browser."""
+    message = problem.message
+    for option, words in CLI_HINTS:
+        message = message.replace(option, words)
+    return dataclasses.replace(problem, message=message)
+
+
 def _print_choices(request: Request, rs=None) -> dict:
     """The paper and model scale a page's print form chose (?paper=letter&scale=1/1200), each checked against what
     the rule set takes (any rule set's without one), and the query every PDF link carries."""
@@ -174,22 +192,23 @@ def _inside_user(shop, entry) -> bool:
     return _inside(entry.path, shop.user_dir) or any(_inside(entry.path, d) for d in shop.extra)
 
 
-def _question(shop, raw: bytes, name: str, force: bool, replace: bool) -> dict | None:
+def _question(shop, raw: bytes, name: str, force: bool, replace: bool) -> tuple[dict | None, list[Problem]]:
     """What a refused zip may ask before it is taken in: the files of yours it would replace (as --force does)
-    and the bundled ships it would take the place of (as --replace does). None when it is refused for anything
-    else too (a file that does not load, a name that is no plain .yaml): then there is nothing to ask."""
+    and the bundled ships it would take the place of (as --replace does); and the zip's other problems, which
+    the refusal stopped before (the import refuses before it checks). No question when there are other
+    problems (a file that does not load, a name that is no plain .yaml): they are to be mended first."""
     from ..paths import is_bundled
 
     try:
         entries = core.share_contents(raw, name)
     except ShipyardError:
-        return None
+        return None, []
     lib = shop.library
     mine = [n for n in entries if (shop.user_dir / n).exists()] if not force else []
     bundled = [n for n in entries if not replace and (e := lib.origin.get(n.rsplit(".", 1)[0])) is not None
                and is_bundled(e.path)]
     if not mine and not bundled:
-        return None
+        return None, []
     try:  # would it be taken in with both said? Only then is there a question worth asking
         import tempfile
         from pathlib import Path
@@ -200,6 +219,7 @@ def _question(shop, raw: bytes, name: str, force: bool, replace: bool) -> dict |
             if shop.user_dir.is_dir():
                 shutil.copytree(shop.user_dir, trial, ignore=shutil.ignore_patterns(".*"), symlinks=False)
             core.import_share(lib, raw, name, trial, force=True, replace=True, others=list(shop.extra))
-    except ShipyardError:
-        return None
-    return {"mine": mine, "bundled": bundled}
+    except ShipyardError as exc:
+        return None, [dataclasses.replace(p, file=p.file.replace(str(trial), str(shop.user_dir))) if p.file else p
+                      for p in exc.problems]
+    return {"mine": mine, "bundled": bundled}, []
