@@ -210,6 +210,7 @@ def test_your_library_downloads_as_the_zip_export_writes_and_a_friend_takes_it_i
     assert "attachment" in got.headers["content-disposition"]
     assert cli(folder, "export", "ships", "uss-test-boat", "test-fight", "-o", folder / "out" / "ours.zip", "--force") == 0
     assert got.content == (folder / "out" / "ours.zip").read_bytes()
+    assert {i.external_attr >> 16 for i in zipfile.ZipFile(io.BytesIO(got.content)).infolist()} == {0o644}  # not 0600
     # a scenario of yours is shared from its page, with your ships in it
     scenario = client.get("/scenarios/test-fight").text
     assert links(scenario, "/share/export.zip") == ["/share/export.zip?id=test-fight"]

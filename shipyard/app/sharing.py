@@ -157,10 +157,20 @@ def share_zip(library, ids: list[str]) -> tuple[bytes, list[str]]:
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
         zf.comment = overwrite.ZIP_COMMENT
         manifest = {"shipyard": __version__, "files": sorted(files)}
-        zf.writestr(zipfile.ZipInfo(SHARE_MANIFEST, (1980, 1, 1, 0, 0, 0)), yaml.safe_dump(manifest, sort_keys=False))
+        zf.writestr(_entry(SHARE_MANIFEST), yaml.safe_dump(manifest, sort_keys=False))
         for name in sorted(files):
-            zf.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), files[name].read_bytes())
+            zf.writestr(_entry(name), files[name].read_bytes())
     return buf.getvalue(), sorted(files)
+
+
+def _entry(name: str):
+    """A file in a share zip: always the same date (the same files make the same zip), and readable when a friend
+    unzips it by hand (no mode at all unzipped as 0600)."""
+    import zipfile
+
+    info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+    info.external_attr = 0o644 << 16
+    return info
 
 
 def export_zip(library, ids: list[str], output: Path, *, force: bool = False) -> list[str]:
