@@ -486,6 +486,46 @@ def roster(
 
 @app.command()
 @_stops_cleanly
+def setup(
+    scenario: Annotated[str, typer.Argument(help="Scenario name or file (with a `setup:` section).")],
+    rules: RulesOpt,
+    output: OutOpt = None,
+    force: ForceOpt = False,
+    paper: PaperOpt = "a4",
+    house_rules: HouseOpt = None,
+    scale: ScaleOpt = None,
+    library: LibraryOpt = None,
+) -> None:
+    """The scenario's set-up pages: the table plan in the rule set's units, the starts, rules, events and victory."""
+    from . import app as core
+
+    options = core.AidOptions(paper=paper, house_rules=house_rules, scale=scale)
+    _wrote(core.build("setup", core.ruleset(rules), _library(library), [scenario], options, output=output,
+                      default_dir=Path("output"), force=force))
+
+
+@app.command()
+@_stops_cleanly
+def reference(
+    rules: RulesOpt,
+    scenario: Annotated[Optional[str], typer.Argument(help="Scenario (only the tables its units use; without one, every table).")] = None,
+    output: OutOpt = None,
+    force: ForceOpt = False,
+    paper: PaperOpt = "a4",
+    house_rules: HouseOpt = None,
+    scale: ScaleOpt = None,
+    library: LibraryOpt = None,
+) -> None:
+    """The rule set's quick reference: the tables a player looks up, and what the text leaves open."""
+    from . import app as core
+
+    options = core.AidOptions(paper=paper, house_rules=house_rules, scale=scale)
+    _wrote(core.build("reference", core.ruleset(rules), _library(library), [scenario] if scenario else [], options,
+                      output=output, default_dir=Path("output"), force=force))
+
+
+@app.command()
+@_stops_cleanly
 def pack(
     scenario: Annotated[str, typer.Argument(help="A scenario by id (mobile-bay-1864) or your own scenario file.")],
     rules: Annotated[Optional[list[str]], typer.Option("--rules", "-r", help="Rule set (repeatable; default: every one).")] = None,

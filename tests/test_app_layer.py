@@ -149,7 +149,7 @@ def test_the_web_names_each_pdf_as_the_command_line_does(client):
     ("/api/scenarios/mobile-bay-1864/roster.pdf", 400, "say which rule set"),
     ("/api/scenarios/no-such-battle/roster.pdf?rules=sotw", 404, "no-such-battle"),
     ("/api/scenarios/mobile-bay-1864/poster.pdf?rules=sotw", 404, "poster"),
-    ("/api/rules/saunders/roster.pdf", 404, "templates and counters"),
+    ("/api/rules/saunders/roster.pdf", 404, "templates, counters and quick reference"),
     ("/api/rules/chess/templates.pdf", 400, "chess"),
 ])
 def test_an_aid_that_cannot_be_printed_is_refused_in_words(client, url, status, words):

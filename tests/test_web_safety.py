@@ -75,7 +75,7 @@ def test_every_response_forbids_framing_and_sniffing(client, method, url, header
     assert r.headers.get("content-security-policy") == "frame-ancestors 'none'", (r.status_code, url)
     assert r.headers.get("x-frame-options") == "DENY"
     assert r.headers.get("x-content-type-options") == "nosniff"
-    assert r.headers.get("referrer-policy") == "no-referrer"
+    assert r.headers.get("referrer-policy") == "same-origin"  # never a referrer to another site
 
 
 # -- 2. what another site makes the browser send ------------------------------------------------------------------

@@ -64,6 +64,7 @@ from .printing import (  # noqa: F401
     Plan,
     plan,
     aids_offered,
+    readings,
     build,
     build_sheet,
     sheet_units,
@@ -88,9 +89,14 @@ from .authoring import (  # noqa: F401
 )
 from .sharing import (  # noqa: F401
     Imported,
+    InfoboxDraft,
+    infobox_draft,
     import_infobox,
     SHARE_MANIFEST,
+    share_zip,
     export_zip,
+    share_contents,
+    import_share,
     MAX_SHARE_BYTES,
     MAX_SHARE_ZIP_BYTES,
     import_zip,

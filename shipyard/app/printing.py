@@ -114,15 +114,18 @@ class Aid:
     needs: str  # "units": vessels, forts or a scenario; "scenario": a scenario; "nothing": a scenario if given
     true_scale: bool = False
     choices: tuple[str, ...] = ()  # the AidOptions only this aid takes (fields of its Job)
+    titled: bool = False  # the PDF's title names the scenario it is printed for
+    every_unit: bool = False  # printed without a scenario or units: for every unit in the library (each table is in)
 
 
 AIDS = {a.name: a for a in (
     Aid("sheets", "sheets", "record sheets", "record sheets", "units"),
     Aid("templates", "templates", "templates", "turning templates and gauges", "nothing", true_scale=True),
     Aid("counters", "counters", "counters", "counters and markers", "nothing", choices=("fold", "backs")),
-    Aid("roster", "roster", "roster", "order of battle", "scenario"),
-    Aid("reference", "reference", "quick reference", "quick reference", "scenario"),
-    Aid("setup", "setup", "set-up", "set-up and table plan", "scenario"),
+    Aid("roster", "roster", "roster", "order of battle", "scenario", titled=True),
+    # a scenario's: only the rules its units play; alone (a rule set's page in the browser): every unit's, every rule
+    Aid("reference", "reference", "quick reference", "quick reference", "nothing", titled=True, every_unit=True),
+    Aid("setup", "setup", "set-up", "set-up and table plan", "scenario", titled=True),
 )}
 
 
@@ -186,6 +189,8 @@ def plan(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions 
     scenario = scenario if scenario is not None else scenario_named(library, names)
     if units is not None:
         chosen = [(None, u) for u in units]
+    elif kind.every_unit and scenario is None and not names:
+        chosen = [(None, u) for u in library.units.values()]
     elif kind.needs == "units":
         chosen = find_units(library, names, options.as_of)
         if not chosen:
@@ -207,6 +212,14 @@ def aids_offered(rs, scenario=None) -> list[str]:
     from ..pack.sections import BY_NAME
 
     return [a.name for a in AIDS.values() if BY_NAME[a.section].offered_by(rs.aids(), scenario)]
+
+
+def readings(rs, house_rules: Path | None = None) -> list[list[str]]:
+    """What a rule set's text leaves open, as its printed aids list it: [rule, the reading played, the house-rule
+    option that switches to the other reading or '—'] for each."""
+    from ..render.kit import readings as rows
+
+    return rows(rs.tables(house_rules))
 
 
 def build(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions | None = None, *,
@@ -268,7 +281,7 @@ def _aid_title(kind: Aid, rs, job, ctx) -> str:
         title += ": " + ", ".join(u.name for u in units[:4]) + (" …" if len(units) > 4 else "")
     elif kind.name == "templates":
         title += f" ({ctx.scale})"
-    return f"{job.scenario.name}: {title}" if kind.needs == "scenario" else title
+    return f"{job.scenario.name}: {title}" if kind.titled and job.scenario is not None else title
 
 
 def build_sheet(rs, library, names: list[str], options: AidOptions | None = None, output: Path | None = None,

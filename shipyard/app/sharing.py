@@ -26,77 +26,102 @@ class Imported:
     notes: list[str]
 
 
-def import_infobox(library, source: Path, output: Path | None = None, *, force: bool = False,
-                   replace: bool = False) -> Imported:
-    """A Wikipedia ship infobox (wikitext) -> a draft vessel file that validates, written to output (default:
-    the user's library; an existing file only with force, a bundled ship's id only with replace). Every guessed
-    value is labelled an estimate in the file; unmatched guns are listed."""
-    import yaml
+@dataclass
+class InfoboxDraft:
+    """A draft vessel from an infobox, not written: its fields (figures converted, guns matched, sources and notes
+    said), the file's header (what was estimated, matched and left out) and the lines to tell the user."""
 
-    from .. import overwrite
-    from ..paths import user_library_home
+    data: dict
+    header: list[str]
+    notes: list[str]
+
+    def text(self) -> str:
+        """The draft's vessel file: its schema line, the header, the fields."""
+        import yaml
+
+        body = yaml.safe_dump(self.data, sort_keys=False, allow_unicode=True, width=110, default_flow_style=None)
+        return SCHEMA_LINE.format(kind="vessel") + "\n" + "\n".join(self.header) + "\n" + body
+
+
+def infobox_draft(library, text: str, where: str, named: str | None = None) -> InfoboxDraft:
+    """A Wikipedia ship infobox's wikitext -> a draft vessel that validates, written nowhere (the command line's
+    import_infobox writes it; the web opens it in the editor). Every guessed value is labelled an estimate (a
+    figure the infobox lacks, such as CSS Neuse's displacement, estimated from the others); unmatched guns are
+    listed. `where`: the infobox as its problems name it (a file, "the pasted infobox"); `named`: as the draft's
+    source and header name it (default: where). An infobox whose figures make no valid ship is a ShipyardError."""
     from ..library.infobox import draft
     from ..library.library import problems_from_validation
     from ..library.model import Vessel
     from ..library.yamlfile import Located
 
+    named = named or where
+    d = draft(library, text, where)
+    data = d.data
+    title = data["name"].split(" ", 1)[-1].replace(" ", "_")
+    data["sources"] = [{"url": f"https://en.wikipedia.org/wiki/{data['name'].replace(' ', '_')}",
+                        "covers": f"infobox imported by shipyard from {named} (address guessed from the "
+                                  f"name {title!r}; check it): dimensions, tonnage, speed, armament, armour"}]
+    notes = "Imported from a Wikipedia infobox. Estimates: " + "; ".join(d.estimates) if d.estimates else (
+        "Imported from a Wikipedia infobox; no figure was guessed.")
+    data["notes"] = notes
+    try:
+        Vessel.model_validate(data)
+    except Exception as exc:  # the infobox's figures do not make a valid ship: say which
+        from pydantic import ValidationError
+
+        if isinstance(exc, ValidationError):
+            raise ShipyardError(problems_from_validation(exc, Located(data, {}), Path(where), Vessel)) from None
+        raise
+    header = [f"# {data['name']}: a DRAFT imported from {named} by `shipyard import infobox`.",
+              "# Check every figure against your sources; the notes say which values are estimates."]
+    header += [f"# estimate: {e}" for e in d.estimates]
+    header += [f"# matched: {m}" for m in d.matched]
+    header += [f"# NOT IMPORTED (no catalogue model; add by hand, see `shipyard guns`): {u}" for u in d.unmatched]
+    lines = [f"estimate: {e}" for e in d.estimates] + [f"not imported, no catalogue model: {u}" for u in d.unmatched]
+    return InfoboxDraft(data, header, lines)
+
+
+def import_infobox(library, source: Path, output: Path | None = None, *, force: bool = False,
+                   replace: bool = False) -> Imported:
+    """A Wikipedia ship infobox (wikitext) -> a draft vessel file that validates (infobox_draft), written to output
+    (default: the user's library; an existing file only with force, a bundled ship's id only with replace)."""
+    from .. import overwrite
+    from ..paths import user_library_home
     from ..library.yamlfile import read_file_bytes
 
     try:
         text = read_file_bytes(Path(source)).decode("utf-8")  # a regular file, never past the size limit
     except UnicodeDecodeError:
         raise ShipyardError([Problem(display_path(source), None, None, "not UTF-8 text")]) from None
-    d = draft(library, text, display_path(source))
+    d = infobox_draft(library, text, display_path(source), Path(source).name)
     data = d.data
-    title = data["name"].split(" ", 1)[-1].replace(" ", "_")
-    data["sources"] = [{"url": f"https://en.wikipedia.org/wiki/{data['name'].replace(' ', '_')}",
-                        "covers": f"infobox imported by shipyard from {Path(source).name} (address guessed from the "
-                                  f"name {title!r}; check it): dimensions, tonnage, speed, armament, armour"}]
-    notes = "Imported from a Wikipedia infobox. Estimates: " + "; ".join(d.estimates) if d.estimates else (
-        "Imported from a Wikipedia infobox; no figure was guessed.")
-    data["notes"] = notes
-    try:
-        vessel = Vessel.model_validate(data)
-    except Exception as exc:  # the infobox's figures do not make a valid ship: say which
-        from pydantic import ValidationError
-
-        if isinstance(exc, ValidationError):
-            raise ShipyardError(problems_from_validation(exc, Located(data, {}), Path(source), Vessel)) from None
-        raise
-    out = Path(output) if output is not None else user_library_home() / f"{vessel.id}.yaml"
+    ident = data["id"]
+    out = Path(output) if output is not None else user_library_home() / f"{ident}.yaml"
     if out.is_dir() or out.suffix.lower() not in (".yaml", ".yml"):  # a folder to write into
-        out = out / f"{vessel.id}.yaml"
-    if out.stem != vessel.id:
-        data["id"] = out.stem if re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", out.stem) else vessel.id
+        out = out / f"{ident}.yaml"
+    if out.stem != ident:
+        data["id"] = out.stem if re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", out.stem) else ident
         if data["id"] != out.stem:
             raise ShipyardError([Problem(display_path(out), None, None,
-                                         f"a vessel file is named after its id: call it {vessel.id}.yaml")])
+                                         f"a vessel file is named after its id: call it {ident}.yaml")])
     real = overwrite.target(out, overwrite.LIBRARY_FILE, force)
     _not_replacing_bundled(library, data["id"], out, replace)
-    header = [f"# {data['name']}: a DRAFT imported from {Path(source).name} by `shipyard import infobox`.",
-              "# Check every figure against your sources; the notes say which values are estimates."]
-    header += [f"# estimate: {e}" for e in d.estimates]
-    header += [f"# matched: {m}" for m in d.matched]
-    header += [f"# NOT IMPORTED (no catalogue model; add by hand, see `shipyard guns`): {u}" for u in d.unmatched]
-    body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110, default_flow_style=None)
-    text = SCHEMA_LINE.format(kind="vessel") + "\n" + "\n".join(header) + "\n" + body
+    text = d.text()
     _check_before_writing(library, out, text)
     _write_new(out.parent, real, text, "vessel")
-    lines = [f"estimate: {e}" for e in d.estimates] + [f"not imported, no catalogue model: {u}" for u in d.unmatched]
-    return Imported(out, lines)
+    return Imported(out, d.notes)
 
 
 SHARE_MANIFEST = "shipyard-share.yaml"
 
 
-def export_zip(library, ids: list[str], output: Path, *, force: bool = False) -> list[str]:
-    """A zip of the user's own files for these vessels, forts and scenarios (a scenario brings the user's ships
-    in it; bundled ships are left out: every copy of shipyard has them). Returns the names written. A file at
-    output is replaced only if an earlier export wrote it (its zip comment says so), else only with force."""
+def share_zip(library, ids: list[str]) -> tuple[bytes, list[str]]:
+    """The zip `export` writes, as bytes, and the names in it: the user's own files for these vessels, forts and
+    scenarios (a scenario brings the user's ships in it, a `like:` ship her sister; bundled ships are left out:
+    every copy of shipyard has them). A bundled ship or scenario named is an error saying so."""
     import zipfile
 
     from .. import __version__, overwrite
-    from ..atomic import atomic_write_bytes
     from ..paths import is_bundled
 
     files: dict[str, Path] = {}
@@ -126,24 +151,43 @@ def export_zip(library, ids: list[str], output: Path, *, force: bool = False) ->
             raise ShipyardError(f"{unit.name} ({unit.id}) is a bundled ship: every copy of shipyard has her already "
                                 f"(`shipyard new vessel NAME --like {unit.id}` starts your own)")
         add(unit.id)
-    if not str(output).lower().endswith(".zip"):
-        raise ShipyardError([Problem(display_path(output), None, None, "the output of `export ships` is a .zip file")])
-    real = overwrite.target(Path(output), overwrite.ZIP, force)
-    import io
     import yaml
 
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
         zf.comment = overwrite.ZIP_COMMENT
         manifest = {"shipyard": __version__, "files": sorted(files)}
-        zf.writestr(zipfile.ZipInfo(SHARE_MANIFEST, (1980, 1, 1, 0, 0, 0)), yaml.safe_dump(manifest, sort_keys=False))
+        zf.writestr(_entry(SHARE_MANIFEST), yaml.safe_dump(manifest, sort_keys=False))
         for name in sorted(files):
-            zf.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), files[name].read_bytes())
+            zf.writestr(_entry(name), files[name].read_bytes())
+    return buf.getvalue(), sorted(files)
+
+
+def _entry(name: str):
+    """A file in a share zip: always the same date (the same files make the same zip), and readable when a friend
+    unzips it by hand (no mode at all unzipped as 0600)."""
+    import zipfile
+
+    info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+    info.external_attr = 0o644 << 16
+    return info
+
+
+def export_zip(library, ids: list[str], output: Path, *, force: bool = False) -> list[str]:
+    """The zip of share_zip written to output; returns the names in it. A file at output is replaced only if an
+    earlier export wrote it (its zip comment says so), else only with force."""
+    from .. import overwrite
+    from ..atomic import atomic_write_bytes
+
+    data, names = share_zip(library, ids)
+    if not str(output).lower().endswith(".zip"):
+        raise ShipyardError([Problem(display_path(output), None, None, "the output of `export ships` is a .zip file")])
+    real = overwrite.target(Path(output), overwrite.ZIP, force)
     try:
-        atomic_write_bytes(real, buf.getvalue())
+        atomic_write_bytes(real, data)
     except OSError as exc:
         raise ShipyardError([Problem(display_path(output), None, None, f"cannot write: {exc.strerror or exc}")]) from None
-    return sorted(files)
+    return names
 
 
 MAX_SHARE_BYTES = 5_000_000
@@ -184,29 +228,44 @@ def _zip_entries(zf, where: str) -> dict[str, bytes]:
 
 def import_zip(library, source: Path, folder: Path | None = None, *, force: bool = False,
                replace: bool = False) -> list[Path]:
-    """Take in a zip written by export_zip, all or nothing: every file must be a plain .yaml name (each once),
-    none may replace a file of the user's (unless force) or a bundled ship (unless replace), and the library with
-    them must validate; only then are they written, every one or none. Problems name the zip and its entry."""
-    import contextlib
-    import dataclasses
-    import shutil
-    import zipfile
-
-    from .. import overwrite
-    from ..atomic import atomic_write_all
-    from ..paths import user_library_dirs, user_library_home
-
+    """Take in a zip file written by export_zip (see import_share) into folder (default: the user's library)."""
     from ..library.yamlfile import read_file_bytes
 
-    folder = Path(folder) if folder is not None else user_library_home()
-    where = display_path(source)
     raw = read_file_bytes(Path(source), limit=MAX_SHARE_ZIP_BYTES)  # a regular file (a named pipe hung it)
+    return import_share(library, raw, display_path(source), folder, force=force, replace=replace)
+
+
+def share_contents(raw: bytes, where: str) -> dict[str, bytes]:
+    """The ship and scenario files in a shared zip's bytes, by name (`where`: the zip as problems name it)."""
+    import zipfile
+
+    if len(raw) > MAX_SHARE_ZIP_BYTES:
+        raise ShipyardError([Problem(where, None, None, f"the zip is {len(raw):,} bytes; the limit is "
+                                                        f"{MAX_SHARE_ZIP_BYTES:,}")])
     try:
         zf = zipfile.ZipFile(io.BytesIO(raw))
     except zipfile.BadZipFile as exc:
         raise ShipyardError([Problem(where, None, None, f"not a zip file shipyard can read: {exc}")]) from None
     with zf:
-        entries = _zip_entries(zf, where)
+        return _zip_entries(zf, where)
+
+
+def import_share(library, raw: bytes, where: str, folder: Path | None = None, *, force: bool = False,
+                 replace: bool = False, others: list[Path] | None = None) -> list[Path]:
+    """Take in a zip written by export_zip (its bytes; `where`: the zip as problems name it), all or nothing: every
+    file must be a plain .yaml name (each once), none may replace a file of the user's (unless force) or a bundled
+    ship (unless replace), and the library with them (and the folders `others`, default the user's other library
+    folders) must validate; only then are they written, every one or none. Problems name the zip and its entry."""
+    import contextlib
+    import dataclasses
+    import shutil
+
+    from .. import overwrite
+    from ..atomic import atomic_write_all
+    from ..paths import user_library_dirs, user_library_home
+
+    folder = Path(folder) if folder is not None else user_library_home()
+    entries = share_contents(raw, where)
     problems: list[Problem] = []
     targets: dict[str, Path] = {}
     for name in entries:
@@ -226,7 +285,8 @@ def import_zip(library, source: Path, folder: Path | None = None, *, force: bool
         names = {display_path(trial / n): f"{where}: {n}" for n in entries}
         for n, data in entries.items():
             (trial / n).write_bytes(data)
-        others = [d for d in user_library_dirs() if not (d.exists() and folder.exists() and d.resolve() == folder.resolve())]
+        others = [d for d in (user_library_dirs() if others is None else others)
+                  if not (d.exists() and folder.exists() and d.resolve() == folder.resolve())]
         try:
             check = load_library([*others, trial], user=False, collect=True)
             problems = check_user_units(check)

@@ -2,8 +2,8 @@
 
 Reads `{{Infobox ship career|…}}` and `{{Infobox ship characteristics|…}}` parameters, with `{{convert|…}}`,
 `<br />` and list-template lists, links and references. What the infobox does not say (how each gun is
-mounted, the turret a monitor's guns stand in) is guessed, and every guess is labelled an estimate in the
-file's notes. Guns the catalogue has no model for are listed, never invented.
+mounted, the turret a monitor's guns stand in, a displacement it does not give) is guessed, and every guess is
+labelled an estimate in the file's notes (a displacement also by `displacement_basis: estimate`). Guns the catalogue has no model for are listed, never invented.
 """
 
 from __future__ import annotations
@@ -350,6 +350,40 @@ FIGURES = ("length", "beam", "draught", "depth", "speed", "displacement", "burth
 NEGATIVE = re.compile(r"(?:^|[(\[=:;,/])\s*[-\u2212]\s*\d")
 
 
+CUBIC_FEET_PER_TON = 35  # of sea water, in a long ton: a hull's displaced volume in cubic feet / 35 = its tons
+FEWEST_TO_TELL = 3  # ships of a type with a recorded displacement before their block coefficient stands for it
+
+
+def block_coefficient(library, vtype: str) -> tuple[float, str]:
+    """How full a hull of this type is below the water (displaced volume / length x beam x draught), read from the
+    library: the median of its ships of that type whose displacement is recorded, not estimated (of every such ship
+    where fewer than FEWEST_TO_TELL are of the type). Returns the coefficient and the ships it stands for."""
+    from statistics import median
+
+    from .model import DisplacementBasis, Vessel
+
+    def coefficient(v) -> float:
+        return v.displacement_tons * CUBIC_FEET_PER_TON / (v.length_ft * v.beam_ft * v.draught_ft)
+
+    recorded = [v for v in library.units.values() if isinstance(v, Vessel) and v.displacement_tons is not None
+                and v.displacement_basis is not DisplacementBasis.ESTIMATE]
+    alike = [v for v in recorded if v.type.value == vtype]
+    if len(alike) >= FEWEST_TO_TELL:
+        return round(median(map(coefficient, alike)), 2), f"the {len(alike)} {vtype}s"
+    return round(median(map(coefficient, recorded)), 2), f"all {len(recorded)} ships (too few {vtype}s)"
+
+
+def estimate_displacement(library, vtype: str, length_ft: float, beam_ft: float, draught_ft: float) -> tuple[int, str]:
+    """A displacement in long tons from a hull's dimensions, for an infobox that gives none: length x beam x
+    draught x the block coefficient of her type (block_coefficient) / 35 cubic feet of sea water a ton. Returns the
+    tons and how they were reached, in words for the file's notes."""
+    cb, which = block_coefficient(library, vtype)
+    estimated = round(length_ft * beam_ft * draught_ft * cb / CUBIC_FEET_PER_TON)
+    return estimated, (f"{length_ft:g} ft long x {beam_ft:g} ft beam x {draught_ft:g} ft draught x block coefficient "
+                       f"{cb:g} / {CUBIC_FEET_PER_TON} cubic feet of sea water a ton; {cb:g} is the median of {which} "
+                       "in the library with a recorded displacement")
+
+
 def draft(library, text: str, source_name: str = "infobox") -> Draft:
     """A vessel's fields from an infobox's wikitext, with the estimates made and the guns left unmatched."""
     from ..app import slug
@@ -442,17 +476,21 @@ def draft(library, text: str, source_name: str = "infobox") -> Draft:
         if any(re.search(rf"\b{re.escape(w)}\b", length_text) for w in words):
             data["length_basis"] = basis
             break
+    if missing:
+        raise ShipyardError(f"{source_name}: the infobox gives no {', '.join(missing)}: a vessel file needs them "
+                            "(add them to the infobox text, or start with `shipyard new vessel`)")
     displacement = tons(p.get("displacement"))
     burthen = tons(p.get("burthen"))
     if displacement:
         data["displacement_tons"] = displacement
     if burthen:
         data["burthen_tons"] = burthen
-    if not displacement and not burthen:
-        missing.append("Ship displacement or Ship tons burthen")
-    if missing:
-        raise ShipyardError(f"{source_name}: the infobox gives no {', '.join(missing)}: a vessel file needs them "
-                            "(add them to the infobox text, or start with `shipyard new vessel`)")
+    if not displacement and not burthen:  # CSS Neuse's infobox gives none: estimated from her hull, and said so
+        estimated, how = estimate_displacement(library, vtype, data["length_ft"], data["beam_ft"], data["draught_ft"])
+        data["displacement_tons"] = estimated
+        data["displacement_basis"] = "estimate"
+        est.append(f"displacement: {estimated} long tons estimated (the infobox gives no displacement or tons "
+                   f"burthen): {how}")
     data["propulsion"] = propulsion
     if rig:
         data["rig"] = rig

@@ -455,6 +455,8 @@ class Vessel(Strict):
         """What `tonnage` is, in a player's words: "displacement (designed)" or the estimate and what it came from."""
         if self.displacement_tons is not None:
             basis = self.displacement_basis
+            if basis is DisplacementBasis.ESTIMATE:  # no source gives it (an infobox without one): said as an estimate
+                return "displacement ESTIMATE (estimated, not recorded: her notes say how)"
             return "displacement" if basis is DisplacementBasis.UNSPECIFIED else f"displacement ({basis.value.replace('_', ' ')})"
         kind = {BurthenBasis.BUILDERS_MEASUREMENT: "burthen", BurthenBasis.REGISTER: "register tonnage",
                 BurthenBasis.UNKNOWN: "tons of unknown kind"}[self.burthen_basis]

@@ -1062,12 +1062,18 @@ def turn_card(tables: Any, style: Any = None, title: str = "Sequence of play") -
                  bold_first_col=True, title=title, **st)
 
 
+def readings(tables: Any) -> list[list[str]]:
+    """Every rule the text lost or leaves open: [the rule, the reading this pack plays, the house-rule option that
+    switches to the other reading or '—'] (the readings page's rows; the web's rule set page shows them too)."""
+    return [[row["rule"], row["reading"], row["option"] or "—"]
+            for row in _rows(tables, "reconstructions", ("rule", "reading", "option"))]
+
+
 def readings_page(tables: Any, title: str = "What the text leaves open", style: Any = None) -> list[Block]:
     """Every rule the pack plays that the text lost or leaves open, with the reading this pack uses and the house-rule
     option that switches to the other reading where there are two: a heading, a line on what it is, the table."""
     from .text_blocks import Heading, Text
-    rows = [[row["rule"], row["reading"], row["option"] or "—"]
-            for row in _rows(tables, "reconstructions", ("rule", "reading", "option"))]
+    rows = readings(tables)
     st = _record(style, "readings")
     size = st.get("size", 7.0)
     return [Heading(title),

@@ -29,6 +29,7 @@ from .games import game_routes
 from .guard import MAX_BODY, Guard, TooLarge
 from .service import FONTS_URL, Conflict, Workshop, safe_id, version_of
 from .work import OffLoop
+from . import reach
 
 HERE = Path(__file__).parent
 PACK_SECTIONS = [(s.name, s.title) for s in SECTIONS]  # the pack form's section choices, in pack order
@@ -124,10 +125,11 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             data = {"navy": "USN", "type": "screw-sloop", "propulsion": {"kind": "screw"}}
         return _editor(request, data, None, opened, opened.version if opened else None)
 
-    def _editor(request, data, checked, opened, version, status=200, question=None, text="", seen=None):
+    def _editor(request, data, checked, opened, version, status=200, question=None, text="", seen=None,
+                template="editor.html", **extra):
         """The editor page: the form filled from `data`, carrying the file it was opened from, its version and the
         sister's values it shows (`seen`: as the form that was sent showed them); `text` is the file the form makes
-        (shown with a check's result)."""
+        (shown with a check's result). `template`: a page extending the editor's (with `extra` for it)."""
         from ..library.model import Vessel
 
         fields = fields_for(Vessel, data, gun_list="guns")
@@ -135,7 +137,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             for f in fields:
                 if f.key in opened.inherited:
                     f.inherited = opened.sister
-        return page("editor.html", request, status=status, fields=fields, data=data, checked=checked,
+        return page(template, request, status=status, fields=fields, data=data, checked=checked, **extra,
                     errors_by_field=_errors_by_field(checked) if checked else {}, preview=None, field_names=[],
                     text=text,
                     opened=opened, version=version or "", question=question,
@@ -233,7 +235,8 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         return page("scenario.html", request, scenario=scen, default_turns=scen.turns or (f"its {scen.minutes} minutes in each rule set's turns" if scen.minutes else DEFAULT_TURNS), max_turns=MAX_TURNS,
                     aids=core.AIDS, offered={rs.key: core.aids_offered(rs, scen) for rs in shop.rulesets()},
                     names={su.id: units[su.id].name for side in scen.sides for su in side.units if su.id in units},
-                    rules=rules, paper=paper, plan=plan, plan_error=plan_error, sections=PACK_SECTIONS)
+                    rules=rules, paper=paper, plan=plan, plan_error=plan_error, sections=PACK_SECTIONS,
+                    **reach.scenario_extras(shop, request, scen))  # reach24: its aids' choices, its zip
 
     async def scenario_new(request: Request):
         lib = shop.library
@@ -348,8 +351,8 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         """A rule set's aids that need no scenario: its templates and gauges, its blank counters."""
         rules, aid = request.path_params["rules"], request.path_params["aid"]
         if core.AIDS.get(aid) is None or core.AIDS[aid].needs != "nothing":
-            return JSONResponse({"error": f"{aid!r}: a rule set alone prints its templates and counters"},
-                                status_code=404)
+            return JSONResponse({"error": f"{aid!r}: a rule set alone prints its templates, counters and quick "
+                                          "reference"}, status_code=404)
         return _pdf(*await off_loop(shop.aid_pdf, aid, rules, (), _aid_options(request)))
 
     def _sheet_page_params(request: Request):
@@ -470,6 +473,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         Route("/api/library/{ident}", api_library_get, methods=["GET"]),
         Route("/api/library/{ident}", api_save, methods=["PUT"]),
         *game_routes(shop, page),  # games at the table (issue 25): web/games.py
+        *reach.routes(shop, page, _editor, error_page, off_loop),  # reach24: every aid and every share (web/reach.py)
         Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
         Mount(FONTS_URL.rstrip("/"), app=StaticFiles(directory=fonts_dir()), name="fonts"),
     ]
@@ -519,9 +523,10 @@ def _aid_options(request: Request):
     application layer in its own words."""
     q = request.query_params
     yes = ("1", "yes", "true", "on")
+    layout = q.get("layout", "")  # counters: "backs" or "fold", as a page's one choice of the two
     return core.AidOptions(paper=q.get("paper", "a4"), scale=q.get("scale") or None, colour=q.get("colour") != "bw",
-                           turns=q.get("turns") or None, backs=q.get("backs", "").lower() in yes,
-                           fold=q.get("fold", "").lower() in yes)
+                           turns=q.get("turns") or None, backs=q.get("backs", "").lower() in yes or layout == "backs",
+                           fold=q.get("fold", "").lower() in yes or layout == "fold")
 
 
 def _pdf(data: bytes, name: str) -> Response:
