@@ -363,3 +363,20 @@ def test_a_pack_printed_from_a_game_carries_on_each_sheet_a_qr_code_that_opens_h
     path = read[0].split("8600", 1)[1].split("#")[0]
     with TestClient(create_app(folder, allowed_hosts={"testserver"})) as other:  # the same folder's server opens it
         assert "USS Manhattan" in other.get(path).text
+
+
+def test_the_scenario_page_starts_a_game_and_shows_each_link_with_its_qr_code(client):
+    import re
+
+    page = client.get("/scenarios/mobile-bay-1864").text
+    assert 'action="/games/new"' in page and "Start a game" in page
+    started = client.post("/games/new", data={"scenario": "mobile-bay-1864", "rules": "quick-play"},
+                          follow_redirects=False)
+    assert started.status_code == 303
+    links = client.get(started.headers["location"]).text
+    urls = re.findall(r'<a href="(http://testserver/games/[0-9a-f]{8}\?key=[^"]+)"', links)
+    assert len(urls) == 4 and links.count("<svg") >= 4 and "QR code of the Union link" in links
+    assert all(client.get(u.replace("http://testserver", "")).status_code == 200 for u in urls)
+    watch = next(u for u in urls if client.get(u.replace("http://testserver", "")).text.count("watching") > 0)
+    refused = client.get(started.headers["location"].split("?")[0] + "?key=" + watch.split("key=")[1])
+    assert refused.status_code == 403  # only the host's key shows every side's link

@@ -82,3 +82,15 @@ class Beside(Block):
 
     def texts(self) -> list[str]:
         return self.main.texts() + self.side.texts()
+
+
+def qr_svg(text: str, label: str = "") -> str:
+    """The code as an inline SVG for a page on screen (scales to its box; dark modules as one path)."""
+    rows = qr_modules(text)
+    n = len(rows) + 2 * QUIET_MODULES
+    d = "".join(f"M{c + QUIET_MODULES} {r + QUIET_MODULES}h1v1h-1z" for r, row in enumerate(rows)
+                for c, dark in enumerate(row) if dark)
+    from html import escape
+
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {n} {n}" role="img" aria-label="{escape(label)}"'
+            f' shape-rendering="crispEdges"><rect width="{n}" height="{n}" fill="#fff"/><path d="{d}" fill="#000"/></svg>')

@@ -273,6 +273,36 @@ def game_routes(shop, page) -> list[Route]:
             return RedirectResponse(f"/games/{game}?key={key}", status_code=303)
         return handler
 
+    async def page_new(request: Request):
+        """The scenario page's "Play it at the table": a game started, then its links (host's key) to hand round."""
+        form = await request.form()
+        try:
+            made = await call(play.new_game, store(), shop.library, str(form.get("scenario", "")),
+                              str(form.get("rules", "")), None, str(request.base_url).rstrip("/"))
+        except ShipyardError as exc:
+            return page_refusal(request, exc)
+        return RedirectResponse(f"/games/{made['id']}/links?key={made['keys']['host']}", status_code=303)
+
+    async def links_page(request: Request):
+        """Each of a game's links with its QR code, for the host to hand round (the host's key only)."""
+        from ..render.qr import qr_svg
+
+        game = request.path_params["game"]
+        key = key_of(request)
+        try:
+            view = await call(play.game_view, store(), shop.library, game, key)
+            if view["role"] != "host":
+                raise play.GameRefused("only the host's link shows every side's link", 403)
+        except ShipyardError as exc:
+            return HTMLResponse(page_fragment("game_refused.html", message=str(exc)),
+                                status_code=getattr(exc, "status", 400))
+        keys = {k.side if k.role == "side" else k.role: k.key for k in store().keys(game)}
+        base = str(request.base_url).rstrip("/")
+        links = [(who, url, qr_svg(url, f"QR code of the {who} link")) for who, url in
+                 play.game_links(game, keys, base).items()]
+        scenario = shop.library.scenarios.get(view["scenario"])
+        return page("game_links.html", request, view=view, links=links, scenario=scenario, rules=_title(view["rules"]))
+
     async def unit_sheet(request: Request):
         """A unit's record sheet as SVG (every page), its boxes named for the live page to mark."""
         game = request.path_params["game"]
@@ -310,7 +340,9 @@ def game_routes(shop, page) -> list[Route]:
         Route("/api/games/{game}/redo", api_step(play.undo, redo=True), methods=["POST"]),
         Route("/api/games/{game}/turn", api_turn, methods=["POST"]),
         Route("/api/games/{game}/events", api_events),
+        Route("/games/new", page_new, methods=["POST"]),
         Route("/games/{game}", game_page),
+        Route("/games/{game}/links", links_page),
         Route("/games/{game}/events", page_events),
         Route("/games/{game}/mark", page_mark, methods=["POST"]),
         Route("/games/{game}/undo", page_step(play.undo), methods=["POST"]),
