@@ -30,6 +30,7 @@ from shipyard.web.server import create_app  # noqa: E402
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     ships = tmp_path_factory.mktemp("games") / "ships"
+    ships.mkdir()  # the user's folder, as `shipyard new` would have made it
     with TestClient(create_app(ships, allowed_hosts={"testserver"})) as c:
         c.ships = ships
         yield c
