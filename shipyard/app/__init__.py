@@ -101,3 +101,9 @@ from .sharing import (  # noqa: F401
     MAX_SHARE_ZIP_BYTES,
     import_zip,
 )
+from .cards import (  # noqa: F401
+    PROVENANCE_WORDS,
+    stat_card,
+    stat_cards,
+    compare,
+)

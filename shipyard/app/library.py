@@ -87,8 +87,9 @@ def check_date(library, unit, when: str | None) -> None:
         _notice(library, f"{unit.name} ({unit.id}) as of {when}: she was lost on {lost} ({unit.fate})")
 
 
-def as_of(library, unit, when: str | None):
-    """The unit as she stood on a date (YYYY, YYYY-MM or YYYY-MM-DD), with a note for a date outside her life."""
+def as_of(library, unit, when: str | None, name: str = "--as-of"):
+    """The unit as she stood on a date (YYYY, YYYY-MM or YYYY-MM-DD), with a note for a date outside her life;
+    `name`: what the user calls the date, for a mistake ('--as-of', or a page's 'As of')."""
     if when is None:
         return unit
     from ..library.model import _check_partial_date
@@ -96,7 +97,7 @@ def as_of(library, unit, when: str | None):
     try:
         _check_partial_date(when)
     except ValueError as exc:
-        raise ShipyardError(f"--as-of {when!r}: {exc}") from None
+        raise ShipyardError(f"{name} {when!r}: {exc}") from None
     check_date(library, unit, when)
     return unit.as_of(when)
 

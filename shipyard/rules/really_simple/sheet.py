@@ -51,6 +51,11 @@ def card_heading(unit, d, ctx) -> Block:
 
 
 def stat_boxes(s: ReallySimpleStats, unit, ctx) -> Block:
+    return StatBoxes(stat_box_items(s, unit, ctx), **style()["stat_boxes"])
+
+
+def stat_box_items(s: ReallySimpleStats, unit, ctx) -> list[tuple[str, Any]]:
+    """The figures in the card's boxes, (label, as printed); the web's stat card shows the same."""
     if s.is_fort:
         # no WALLS box: the walls give the armour number (fort_walls) and no rule reads them in play; a fort with
         # fronts on the set-up page has a box a front (how many of its guns bear on one ship there, of how many)
@@ -67,7 +72,7 @@ def stat_boxes(s: ReallySimpleStats, unit, ctx) -> Block:
         items = [("ARMOUR", s.armour), ("AHEAD", f"{kn(s.speed_kn)} kn"),
                  ("ASTERN", f"{kn(s.astern_kn)} kn" + (" (=)" if s.astern_as_fast else "")),
                  ("DRAFT", f"{s.draft_ft} ft"), ("RAM BOW", "yes" if s.reinforced_bow else no_ram_bow(ctx.tables))]
-    return StatBoxes(items, **style()["stat_boxes"])
+    return items
 
 
 def fort_fronts(unit, s: ReallySimpleStats, ctx) -> list[tuple[str, int, int]]:

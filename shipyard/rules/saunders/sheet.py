@@ -402,16 +402,23 @@ def turret_note(s: SaundersStats, ctx: Context) -> str:
             "Own funnel or superstructure may block part of an arc: agree before play.")
 
 
+def stat_box_items(s: SaundersStats) -> list[tuple[str, Any]]:
+    """The figures in the sheet's head boxes, (label, as printed): speed, astern, turn and hull (a fort's hull alone);
+    the web's stat card shows the same."""
+    boxes: list[tuple[str, Any]] = [("Hull", s.hull)]
+    if not s.fort:
+        boxes = [("Speed", f"{number(s.max_speed_kn)} kn"), ("Astern", f"{number(s.astern_speed_kn)} kn"),
+                 ("Turn", f"{s.max_turn_deg}°")] + boxes
+    return boxes
+
+
 def sheet(unit, d: Derived, ctx: Context) -> Block:
     """One unit's record sheet as a stack of blocks, its orders log sized to the game's turns (game_turns)."""
     s: SaundersStats = d.stats
     name, sub = sheet_heading(unit, d, ctx)
     _, scale = scale_factor(ctx)
     st = style()
-    boxes = [("Hull", s.hull)]
-    if not s.fort:
-        boxes = [("Speed", f"{number(s.max_speed_kn)} kn"), ("Astern", f"{number(s.astern_speed_kn)} kn"),
-                 ("Turn", f"{s.max_turn_deg}°")] + boxes
+    boxes = stat_box_items(s)
     head = Columns([Stack([Title(name, f"{sub} · {RULES} · {scale}", rule_colour=accent(unit, ctx)),
                            Text(flags(s, ctx), **st["fort_flags"]) if s.fort and flags(s, ctx) else None],
                           **st["title_stack"]),

@@ -75,19 +75,24 @@ def heading_block(unit, d: Derived, ctx: Context, compact: bool = False) -> Bloc
                                 rule_colour=accent(unit, ctx), **style("title", compact)), unit, ctx)
 
 
-def stat_boxes(s: VesselStats, ctx: Context, compact: bool = False) -> StatBoxes:
-    """The figures looked up every turn, large enough to read at arm's length."""
+def stat_box_items(s: VesselStats, ctx: Context, compact: bool = False) -> list[tuple[str, Any]]:
+    """The figures in the sheet's stat boxes, (label, as printed); the web's stat card shows the same."""
     factor = ground_scale(ctx)[0]
     lv = levels(ctx)
     move = lambda level: f"{number(float(lv[level]['move_cm']) * factor)} cm"  # noqa: E731
-    return StatBoxes([
+    return [
         ("Speed ahead", s.max_speed), ("Move ahead", move(s.max_speed)),
         ("Speed astern", s.astern_speed), ("Move astern", move(s.astern_speed)),
         # hyphenated where the box is narrow
         ("Manoeuvr- ability" if compact else "Manoeuvrability", s.manoeuvrability),
         ("Target bow/side", f"{s.target_size.bow}/{s.target_size.broadside}"),
         ("Hull (HDP)", s.hull_damage_points), ("Flotation (FP)", s.flotation_points),
-    ], **style("stat_boxes", compact))
+    ]
+
+
+def stat_boxes(s: VesselStats, ctx: Context, compact: bool = False) -> StatBoxes:
+    """The figures looked up every turn, large enough to read at arm's length."""
+    return StatBoxes(stat_box_items(s, ctx, compact), **style("stat_boxes", compact))
 
 
 def armour_items(s: VesselStats, unit, ctx: Context, compact: bool) -> tuple[list[tuple[str, str]], list[str]]:
@@ -498,6 +503,15 @@ def fort_target(ctx: Context) -> str:
     return f["target_size"] + (", Immobile" if f.get("immobile") else "")
 
 
+def fort_box_items(s: FortStats, unit, ctx: Context) -> list[tuple[str, Any]]:
+    """A fort's stat boxes, (label, as printed); the web's stat card shows the same."""
+    names = ctx.tables.require("armour_names").rows
+    walls = s.armour.walls
+    return [("Structure (SDP)", s.structural_damage_points), ("Walls", f"{walls} {names.get(walls, '')}"),
+            ("Wall material", unit.walls.material.value), ("Target size", fort_target(ctx)),
+            ("Garrison (men)", unit.garrison or "–"), ("Nation", s.nation)]
+
+
 def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool, width: float = 190.0,
                  reminders: bool = True, to_hit: bool = True) -> list[Block]:
     """Everything on the sheet above the orders log. A half-page sheet (compact) sets the same figures closer:
@@ -508,11 +522,7 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool, width: float = 1
     legends = [b for b in (gun_legend(s, ctx, compact), to_hit_legend(ctx, compact) if s.guns and to_hit else None)
                if b is not None]
     if isinstance(s, FortStats):
-        names = ctx.tables.require("armour_names").rows
-        walls = s.armour.walls
-        boxes = StatBoxes([("Structure (SDP)", s.structural_damage_points), ("Walls", f"{walls} {names.get(walls, '')}"),
-                           ("Wall material", unit.walls.material.value), ("Target size", fort_target(ctx)),
-                           ("Garrison (men)", unit.garrison or "–"), ("Nation", s.nation)], **style("fort_boxes", compact))
+        boxes = StatBoxes(fort_box_items(s, unit, ctx), **style("fort_boxes", compact))
         t17 = own_gun_damage(s, ctx, size=style("fort_table17")["size"], note=False)
         damage = damage_block(s, ctx, unit, compact)
         return [head, boxes, guns_block(s, compact), *legends, fort_rules(ctx, compact),

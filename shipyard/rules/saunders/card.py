@@ -1,0 +1,65 @@
+"""Saunders' stat card: the sheet's head boxes (Speed, Astern, Turn, Hull), its hull bars, armour plan and guns table,
+in the sheet's own words (sheet.py's helpers), each with what it does in play and its reasons."""
+
+from __future__ import annotations
+
+from ...render.text import number
+from ..cards import Builder, Card
+from .sheet import SECTION_LABEL, fraction, gun_lines, gun_rows, remarks, stat_box_items, small_target_line
+from .stats import SaundersStats
+
+DOES = {
+    "Speed": ("the most knots she makes ahead; she moves that many inches a turn at the rule set's scale",
+              "max_speed_kn", "move_in"),
+    "Astern": ("the most knots she makes going astern", "astern_speed_kn", "astern_move_in"),
+    "Turn": ("the largest turn she may make in a move; a steering hit takes it a step down", "max_turn_deg"),
+    "Hull": ("a box struck for each hull point lost; past the bars her speed falls; with none left she is done",
+             "hull"),
+}
+
+
+def card(unit, d, ctx, b: Builder) -> Card:
+    s: SaundersStats = d.stats
+    head = b.section("Sheet head")
+    for label, value in stat_box_items(s):
+        does, *paths = DOES[label]
+        b.line(head, label, value, does if not (s.fort and label == "Hull") else
+               "a box struck for each hull point lost; with none left the fort is silenced", *paths)
+    if not s.fort:
+        move = b.section("Moving")
+        b.line(move, "Move", f"{number(s.move_in)} in / astern {number(s.astern_move_in)} in",
+               "inches a turn at full speed ahead and astern", "move_in", "astern_move_in")
+        b.line(move, "Speed change", f"±{number(s.acceleration_kn)} kn a turn", "how much her speed may change in a turn",
+               "acceleration_kn")
+        for k, th in enumerate(s.speed_thresholds):
+            if 1 <= th.lost <= s.hull:
+                b.line(move, f"After hull box {th.lost}", f"{fraction(th.fraction)} speed = {number(th.speed_kn)} kn",
+                       "the most she makes once that many hull boxes are struck", f"speed_thresholds[{k}]")
+    armour = b.section("Armour")
+    if s.fort:
+        b.line(armour, "Walls", s.armour.midships, "taken off a hit's penetration", "armour")
+    else:
+        for label, key in (("Stern", "stern"), ("Midships", "midships"), ("Bow", "bow")):
+            b.line(armour, label, getattr(s.armour, key), "taken off the penetration of a hit there", f"armour.{key}")
+        for key, label in SECTION_LABEL.items():
+            if getattr(s.armour, key) is not None:
+                b.line(armour, label, getattr(s.armour, key), "taken off the penetration of a hit there", f"armour.{key}")
+    guns = b.section("Guns")
+    for (g, _, _), row in zip(gun_lines(s), gun_rows(s)):
+        k = next(i for i, x in enumerate(s.guns) if x is g)
+        name, count, strength, rifled, arcs, pb, eff, long = row
+        b.line(guns, name, f"{count} × strength {strength}{' rifled' if rifled else ''} · {arcs} · "
+                           f"point blank {pb} in, effective {eff} in, long {long}" + ("" if long == "none" else " in"),
+               "strength adds to the penetration roll; a box per gun, ticked out of action, crossed lost", f"guns[{k}]")
+    if not s.guns:
+        b.line(guns, "Guns", "none", "she fights by ram only", "guns")
+    also = b.section("Also")
+    if s.small_target:
+        b.line(also, "Small target", small_target_line(ctx), "", "small_target")
+    if s.double_ender:
+        b.line(also, "Double-ender", "full speed astern", "", "double_ender")
+    if s.spar_torpedo:
+        b.line(also, "Spar torpedo", "yes", "deployed, then expended: boxes on the sheet", "spar_torpedo")
+    b.line(also, "Remarks", remarks(s, ctx), "what changes a roll with no box to tick",
+           *(() if s.fort else ("ram_bow", "drive", "draught_ft")))
+    return b.card

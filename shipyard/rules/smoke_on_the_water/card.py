@@ -1,0 +1,71 @@
+"""Smoke on the Water's stat card: the sheet's stat boxes (speed ahead and astern, move, manoeuvrability, target
+size, HDP, FP), its damage tracks (HDP with the ½ and ¼ bars, TDP, WDP, machinery), armour by location, vessel facts
+and guns table, in the sheet's own words (sheet.py's helpers), each with what it does in play and its reasons."""
+
+from __future__ import annotations
+
+from ..cards import Builder, Card
+from .sheet import armour_items, fort_box_items, gun_rows, stat_box_items, tracks, vessel_facts
+from .stats import FortStats
+
+DOES = {
+    "Speed ahead": ("her top speed level", "max_speed"),
+    "Move ahead": ("centimetres a turn at that level", "move_cm", "max_speed"),
+    "Speed astern": ("her top speed level going astern", "astern_speed"),
+    "Move astern": ("centimetres a turn astern", "astern_speed"),
+    "Manoeuvrability": ("how sharply she turns", "manoeuvrability"),
+    "Target bow/side": ("the size letter a firer reads from her bow and from her side", "target_size"),
+    "Hull (HDP)": ("hull damage points: a box struck a point; at ½ and ¼ left her top speed falls a level",
+                   "hull_damage_points", "hdp_half", "hdp_quarter"),
+    "Flotation (FP)": ("flotation points: lost ones are flooding points, repaired in the repair phase",
+                       "flotation_points"),
+    "Structure (SDP)": ("structural damage points: a box struck a point", "structural_damage_points"),
+    "Walls": ("the walls' armour class", "armour"),
+    "Nation": ("", "nation"),
+}
+TRACKS = {"turret": ("turret damage points", "turret_damage_points"),
+          "wheel": ("wheel damage points", "wheel_damage_points"),
+          "machinery": ("a box struck a machinery hit: her top speed falls a level", "machinery_boxes"),
+          "flooding": ("flooding points taken, one a flotation point lost", "flotation_points")}
+FACTS = {"Vessel size": "size", "Draught": "draught", "Hit locations": "configuration", "Ram / spar torp.": "ram",
+         "Double-ender": "double_ender", "Rig": "rig", "Nation": "nation", "Broadside port": "broadside",
+         "Broadside stbd": "broadside"}
+LOCATIONS = {"Hull": "armour.hull", "Casemate": "armour.casemate", "Turret": "armour.turret", "Deck": "armour.deck",
+             "Pilot house": "armour.pilot_house", "Rudder": "armour.rudder", "Wheel": "armour.wheel",
+             "Machinery": "armour.machinery", "Stack": "configuration"}
+
+
+def card(unit, d, ctx, b: Builder) -> Card:
+    s = d.stats
+    fort = isinstance(s, FortStats)
+    head = b.section("Stat boxes")
+    for label, value in (fort_box_items(s, unit, ctx) if fort else stat_box_items(s, ctx)):
+        does, *paths = DOES.get(label.replace("- ", ""), ("",))
+        b.line(head, label, value, does, *paths)
+    if not fort:
+        damage = b.section("Damage tracks")
+        for track, _ in tracks(s, ctx, unit):
+            if track.records == "hull" and track.marks:
+                b.line(damage, "Hull (HDP) bars", " · ".join(f"after box {n}: {m}" for n, m in sorted(track.marks.items())),
+                       DOES["Hull (HDP)"][0], "hdp_half", "hdp_quarter")
+            elif track.records in TRACKS:
+                does, path = TRACKS[track.records]
+                b.line(damage, track.label, f"{track.count} boxes", does, path)
+        armour = b.section("Armour by location")
+        for label, value in armour_items(s, unit, ctx, False)[0]:
+            b.line(armour, label, value, "the class a hit there must beat", LOCATIONS.get(label, "armour"),
+                   *(("partial_armour",) if "(part)" in value else ()))
+        vessel = b.section("Vessel")
+        for label, value in vessel_facts(s, ctx, unit):
+            path = FACTS.get(label, "kind")
+            b.line(vessel, label, value, "", path, *(("spar_torpedo",) if path == "ram" else ()),
+                   *(("fully_rigged",) if path == "rig" else ()))
+    guns = b.section("Guns")
+    for k, row in enumerate(gun_rows(s)):
+        count, code, gun, _, _, arc, *bands = row
+        reach = ", ".join(f"{band} {cm}" for band, cm in zip(("PB", "S", "M", "L", "E"), bands) if cm != "–")
+        b.line(guns, f"{gun} ({code})", f"{count} · {arc} · {reach} cm",
+               "a box a gun: / while it cannot fire, X destroyed; cm to each range band's far edge", f"guns[{k}]")
+    if not s.guns:
+        b.line(guns, "Guns", "none", "", "guns")
+    return b.card
