@@ -114,7 +114,8 @@ def test_the_web_server_shows_it_on_a_ship_page_prints_its_sheet_and_builds_its_
         page = client.get("/ships/uss-monitor")
         assert page.status_code == 200
         assert f'data-rules="{fifth.key}"' in page.text and fifth.title in page.text
-        assert page.text.count('class="ruleset"') == len(all_rulesets())
+        assert page.text.count('class="rules-tab"') == len(all_rulesets())  # a tab a rule set
+        assert 'class="stat-card"' in client.get("/ships/uss-monitor", params={"rules": fifth.key}).text  # its card
         pdf = client.get("/api/vessels/uss-monitor/sheet.pdf", params={"rules": fifth.key})
         assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
         form = client.get("/scenarios/mobile-bay-1864").text

@@ -250,7 +250,7 @@ def test_the_editor_and_the_ship_page_show_the_bases(tmp_path):
             assert select, name
             assert f'<option value="{chosen}" selected' in select.group(1), (name, select.group(1))
         assert 'value="trial"' in page and 'value="full_load"' in page
-        ship = client.get("/ships/css-beaufort").text
+        ship = client.get("/ships/css-beaufort", params={"rules": "sotw"}).text  # her card under the rules that read it
         assert "displacement ESTIMATE (1.35 x 85 t register tonnage)" in ship
 
 

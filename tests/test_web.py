@@ -53,11 +53,12 @@ def test_library_page_lists_ships_and_filters_them(client):
 def test_ship_page_shows_four_rule_sets_with_reasons_and_the_sheet_preview(client):
     r = client.get("/ships/uss-monitor")
     assert r.status_code == 200
-    assert r.text.count('class="ruleset"') == 4
+    assert r.text.count('class="rules-tab"') == 4 and r.text.count('class="stat-card"') == 1  # a tab a rule set
     assert "<details><summary>" in r.text and 'class="reason"' in r.text  # click a number, read its reason (no JS)
     assert "/api/vessels/uss-monitor/sheet.pdf" in r.text
     # her sheet as it prints, every page, drawn as SVG in the page (no image to rasterise)
-    assert re.search(r'id="sheet-preview" data-pages="1">\s*<div class="sheet-page"><svg ', r.text)
+    assert re.search(r'id="sheet-preview" data-pages="1">\s*<figure class="sheet-page-frame"><figcaption>Page 1 of 1'
+                     r'</figcaption><div class="sheet-page"><svg ', r.text)
     assert r.text.count('<svg xmlns="http://www.w3.org/2000/svg" class="shipyard-page"') == 1
     r = client.get("/ships/uss-monitor", params={"rules": "really-simple"})  # a card front and its back
     assert 'data-pages="2"' in r.text and 'data-page="2"' in r.text

@@ -125,9 +125,9 @@ def test_open_a_ship_and_see_her_sheet(server, browser, shots):
     browser.find_element(By.LINK_TEXT, "USS Hartford").click()
     sheet = _wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#sheet-preview svg")))
     assert sheet.size["width"] > 300 and "USS Hartford" in sheet.text
-    summary = browser.find_element(By.CSS_SELECTOR, '.ruleset[data-rules="saunders"] summary')
+    summary = browser.find_element(By.CSS_SELECTOR, '.stat-card summary')
     summary.click()
-    assert browser.find_element(By.CSS_SELECTOR, '.ruleset[data-rules="saunders"] .reason').is_displayed()
+    assert browser.find_element(By.CSS_SELECTOR, '.stat-card .reason').is_displayed()
     browser.save_screenshot(str(shots / "ship.png"))
 
 

@@ -32,7 +32,9 @@ def test_paste_neuses_infobox_check_the_estimate_and_save_her(server, browser, s
     assert browser.current_url.endswith("/ships/css-neuse?saved=1")
     saved = (ships / "css-neuse.yaml").read_text()
     assert "displacement_tons: 622" in saved and "displacement_basis: estimate" in saved
-    # every reason that plays her tons says they are estimated
+    # every reason that plays her tons says they are estimated (Smoke on the Water's card: its sizes are by tons)
+    browser.get(f"{url}/ships/css-neuse?rules=smoke-on-the-water")
+    wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, ".stat-card")))
     assert "displacement ESTIMATE (estimated" in browser.page_source
     browser.save_screenshot(str(shots / "reach-neuse-saved.png"))
 

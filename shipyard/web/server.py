@@ -24,6 +24,7 @@ from ..rules import all_scales, default_ruleset, rule_set_names
 from ..rules.play_aids import DEFAULT_TURNS
 from ..pack.sections import SECTIONS
 from ..library.model import MAX_TURNS
+from .cards import routes as cards_routes
 from .forms import data_from_form, fields_for
 from .games import game_routes
 from .guard import MAX_BODY, Guard, TooLarge
@@ -87,20 +88,34 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                                   if getattr(u, "type", None) is not None}))
 
     async def ship_page(request: Request):
+        """A ship's page: her stat card for the chosen rule set (tabs), her record sheet, every page, and her history;
+        `?as_of=` shows her as she stood on a date (her refits to that day)."""
         unit = unit_or_404(request.path_params["ident"])
         if unit is None:
             return error_page(request, 404, f"no ship or fort {request.path_params['ident']!r} in the library")
-        stats, derived = shop.all_stats(unit)
         entry = shop.library.origin[unit.id]
         rules, paper = request.query_params.get("rules", default_ruleset().key), request.query_params.get("paper", "a4")
+        when, when_error, shown = request.query_params.get("as_of") or None, None, unit
+        try:
+            shown = core.as_of(shop.library, unit, when, "As of")
+        except ShipyardError as exc:
+            when, when_error = None, str(exc)
+        card, title = None, rules
+        try:
+            rs = core.ruleset(rules)
+            card, title = core.stat_card(rs, shop.library, shown), rs.title
+        except ShipyardError:
+            pass  # said once, under the sheet's heading: the same rule set fails the sheet too
         try:  # every page of her sheet, as it prints
-            sheet, sheet_error = await off_loop(shop.sheet_svg, unit, rules, paper), None
+            sheet, sheet_error = await off_loop(shop.sheet_svg, shown, rules, paper), None
         except ShipyardError as exc:
             sheet, sheet_error = [], str(exc)
-        return page("ship.html", request, unit=unit, stats=derived, user=shop.is_user(unit.id),
+        return page("ship.html", request, unit=shown, user=shop.is_user(unit.id),
                     text=Path(entry.path).read_text(encoding="utf-8"), rules=rules, paper=paper, sheet=sheet,
-                    sheet_error=sheet_error, sails_in=[s for s in shop.library.scenarios.values()
-                                                       if any(su.id == unit.id for side in s.sides for su in side.units)])
+                    sheet_error=sheet_error, card=card, ruleset_title=title, when=when, when_error=when_error,
+                    provenance=core.PROVENANCE_WORDS,
+                    sails_in=[s for s in shop.library.scenarios.values()
+                              if any(su.id == unit.id for side in s.sides for su in side.units)])
 
     async def editor_page(request: Request):
         ident = request.path_params.get("ident")
@@ -336,6 +351,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         if unit is None:
             return JSONResponse({"error": "no such vessel"}, status_code=404)
         _, rules = _rules_param(request)
+        unit = core.as_of(shop.library, unit, request.query_params.get("as_of") or None)  # as she stood that day
         data, name = await off_loop(shop.aid_pdf, "sheets", rules, (), _aid_options(request), units=[unit])
         return _pdf(data, name)
 
@@ -474,6 +490,8 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         Route("/api/library/{ident}", api_save, methods=["PUT"]),
         *game_routes(shop, page),  # games at the table (issue 25): web/games.py
         *reach.routes(shop, page, _editor, error_page, off_loop),  # reach24: every aid and every share (web/reach.py)
+        # cards24: two ships, or one on two dates, side by side
+        *cards_routes(shop, page),
         Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
         Mount(FONTS_URL.rstrip("/"), app=StaticFiles(directory=fonts_dir()), name="fonts"),
     ]

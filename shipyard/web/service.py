@@ -50,6 +50,7 @@ class Checked:
     problems: list[Problem] = dataclasses.field(default_factory=list)
     stats: dict[str, dict] = dataclasses.field(default_factory=dict)
     derived: dict[str, Any] = dataclasses.field(default_factory=dict)
+    cards: dict[str, Any] = dataclasses.field(default_factory=dict)  # the stat card by rule set (app.stat_cards)
     version: str | None = None  # once saved: the version written
     created: bool = False  # once saved: whether the save made a new file
 
@@ -182,6 +183,7 @@ class Workshop:
         if with_stats:
             try:
                 checked.stats, checked.derived = self.all_stats(unit)
+                checked.cards = shipyard_app.stat_cards(self.library, unit, checked.derived)
             except ShipyardError as exc:
                 return Checked(ok=False, unit=unit, data=data, problems=list(exc.problems))
         return checked

@@ -1,0 +1,173 @@
+"""Stat cards (issue 24, cards24): a ship's figures in the words her record sheet prints, each with its reason, on the
+ship page; two ships or one ship on two dates compared; the editor's live result holding the cards. Over HTTP with
+Starlette's TestClient; the browser test at three sizes is test_web_cards24.py."""
+
+from __future__ import annotations
+
+import html
+import re
+import warnings
+from urllib.parse import urlencode
+
+import pytest
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+from starlette.testclient import TestClient  # noqa: E402
+
+from conftest import pdf_page_texts  # noqa: E402
+from test_web import _form_of  # noqa: E402  (the editor's form as a browser would send it)
+from shipyard.web.server import create_app  # noqa: E402
+
+RULES = ("saunders", "smoke-on-the-water", "really-simple", "quick-play")
+ORIGIN = {"Origin": "http://testserver"}
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    ships = tmp_path_factory.mktemp("cards") / "ships"
+    with TestClient(create_app(ships, allowed_hosts={"testserver"})) as c:
+        yield c
+
+
+def card_lines(page: str) -> list[tuple[str, str]]:
+    """(label, value) of every line of the page's stat card, as a reader sees them."""
+    card = page.split('class="stat-card"', 1)[1].split("</section>", 1)[0]
+    out = []
+    for label, dd in re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", card, re.S):
+        value = re.search(r'<span class="value">(.*?)</span>', dd, re.S).group(1)
+        out.append((html.unescape(label), html.unescape(value)))
+    return out
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_the_card_shows_what_her_printed_sheet_prints(client, rules, tmp_path):
+    """Main's ship page listed internal paths (`guns[0].fire_factor`, `speeds_in.slow`) and raw JSON. The card's
+    head lines are the sheet's own boxes: each label and each value is on the PDF's page, as printed."""
+    page = client.get("/ships/uss-hartford", params={"rules": rules})
+    assert page.status_code == 200
+    lines = card_lines(page.text)
+    assert lines, "no stat card on the page"
+    for label, value in lines:  # in the user's words: no paths, no JSON
+        assert not re.search(r"[\[\]{}_]|\w\.\w", label), label
+        assert not value.startswith(("{", "[")), (label, value)
+    pdf = tmp_path / "sheet.pdf"
+    pdf.write_bytes(client.get("/api/vessels/uss-hartford/sheet.pdf", params={"rules": rules}).content)
+    printed = flat(" ".join(pdf_page_texts(pdf)))
+    head = page.text.split('class="stat-card"', 1)[1].split("</dl>", 1)[0]  # the first section: the sheet's boxes
+    head_lines = [(label, value) for label, value in lines if f"<dt>{html.escape(label)}</dt>" in head]
+    assert len(head_lines) >= 4
+    for label, value in head_lines:
+        assert flat(value.replace('"', "")) in printed.replace('"', ""), (label, value)
+    words = {"saunders": ("Speed", "Astern", "Turn", "Hull"),
+             "smoke-on-the-water": ("Speed ahead", "Move ahead", "Hull (HDP)", "Flotation (FP)"),
+             "really-simple": ("ARMOUR", "AHEAD", "ASTERN", "RAM BOW"),
+             "quick-play": ("Slow", "Cruise", "Full", "EDNA")}[rules]
+    for label in words:
+        assert label in dict(lines) and label in printed, label
+
+
+def test_each_value_opens_its_reason_and_the_reason_words_are_explained(client):
+    """Every value with a derivation behind it is a <details> (works without script) holding the reasons; the
+    provenance words in the reasons ('reconstructed') are said in plain words under the card."""
+    page = client.get("/ships/uss-hartford", params={"rules": "saunders"}).text
+    hull = re.search(r"<dt>Hull</dt><dd><details><summary><span class=\"value\">22</span>.*?</summary>\s*"
+                     r"<ul class=\"reason\">(.*?)</ul>", page, re.S)
+    assert hull, "Hull 22 does not open its reason"
+    assert "length 225 ft + beam 44 ft = 269 ft" in html.unescape(hull.group(1))
+    assert "<strong>reconstructed</strong>: shipyard&#39;s reading where the rulebook&#39;s table is lost" in page
+    assert 'class="does"' in page  # what each value does in play
+
+
+def test_the_page_is_short_cards_then_sheet_then_history_and_a_tab_for_each_rule_set(client):
+    page = client.get("/ships/uss-monitor", params={"rules": "really-simple"}).text
+    assert page.index('class="stat-card"') < page.index('id="sheet-preview"') < page.index('id="history"')
+    tabs = re.findall(r'<a class="rules-tab" data-rules="([^"]+)" href="([^"]+)"([^>]*)>', page)
+    assert [t[0] for t in tabs] == ["quick-play", "really-simple", "saunders", "smoke-on-the-water"]
+    assert [t[0] for t in tabs if "aria-current" in t[2]] == ["really-simple"]  # the chosen one said, not coloured
+    # every page of the sheet for the chosen rule set, each captioned
+    assert 'data-pages="2"' in page and "Page 2 of 2" in page
+    # the PDF downloads (not opened in a tab) and the rule set's other aids are a click away
+    assert re.search(r'id="download-pdf" download href="/api/vessels/uss-monitor/sheet.pdf\?rules=really-simple', page)
+    assert 'id="templates-pdf"' in page and 'id="counters-pdf"' in page and 'href="/scenarios/hampton-roads-1862#print"' in page
+    assert re.search(r'<a class="src" href="https?://', page)  # sources are links
+
+
+def test_a_ship_as_of_a_date_shows_her_refit_on_the_card_and_the_sheet(client):
+    """The review: refits exist (Galena lost her armour by 1864) but the ship page could not show their effect."""
+    before = dict(card_lines(client.get("/ships/uss-galena", params={"rules": "really-simple", "as_of": "1862-05-15"}).text))
+    after_page = client.get("/ships/uss-galena", params={"rules": "really-simple", "as_of": "1864-08-05"}).text
+    after = dict(card_lines(after_page))
+    assert before["ARMOUR"] != after["ARMOUR"]
+    assert "as she stood on 1864-08-05" in after_page and "as_of=1864-08-05" in after_page.split('id="download-pdf"')[1][:200]
+    pdf = client.get("/api/vessels/uss-galena/sheet.pdf", params={"rules": "really-simple", "as_of": "1862-05-15"})
+    assert pdf.status_code == 200 and pdf.content[:5] == b"%PDF-"
+    bad = client.get("/ships/uss-galena", params={"as_of": "May 1862"})
+    said = re.search(r'id="as-of-error">(.*?)</p>', bad.text).group(1)
+    assert bad.status_code == 200 and "As of &#39;May 1862&#39;: expected a date" in said and "--as-of" not in said
+
+
+def compare_rows(page: str) -> list[tuple[str, bool, list[str]]]:
+    """(label, marked as differing, [value a, value b]) of each row of the compare table."""
+    rows = []
+    for cls, label, cells in re.findall(r'<tr class="(differs|same)"><th scope="row">(.*?)</th>(.*?)</tr>', page, re.S):
+        values = [html.unescape(re.sub(r"<[^>]+>", "", c.split("</summary>")[0])).strip()
+                  for c in re.findall(r"<td>(.*?)</td>", cells, re.S)]
+        rows.append((html.unescape(re.sub(r"\s*<span.*", "", label)), cls == "differs" and "≠ differs" in label, values))
+    return rows
+
+
+def test_compare_two_ships_marks_what_differs_in_words(client):
+    page = client.get("/compare", params={"a": "uss-hartford", "b": "uss-brooklyn", "rules": "saunders"})
+    assert page.status_code == 200
+    rows = compare_rows(page.text)
+    by_label = {label: (marked, values) for label, marked, values in rows}
+    assert by_label["Turn"][1] == ["45°", "45°"] and not by_label["Turn"][0]  # the same: not marked
+    for label, marked, values in rows:
+        assert marked == (values[0] != values[1]), (label, values)  # marked exactly where they differ, with ≠
+    assert any(marked for _, marked, _ in rows)
+    differing = sum(marked for _, marked, _ in rows)
+    assert f"<strong>{differing}</strong> line" in page.text
+
+
+def test_compare_one_ship_on_two_dates_shows_her_refit(client):
+    """Hartford's 1864 battery (two 100-pdr Parrotts, 18 IX-inch) against her 1862 one, under Saunders."""
+    page = client.get("/compare", params={"a": "hartford", "as_of_a": "1862-06-01", "b": "hartford",
+                                          "as_of_b": "1864-08-05", "rules": "saunders"}).text
+    rows = compare_rows(page)
+    dahlgren = [values for label, marked, values in rows if label == "9-inch Dahlgren smoothbore"]
+    assert dahlgren and dahlgren[0][0].startswith("10 ×") and dahlgren[0][1].startswith("9 ×")
+    parrott = [values for label, marked, values in rows if label == "100-pounder Parrott rifle"]
+    assert parrott and parrott[0][0] == "— not on her card" and parrott[0][1].startswith("1 ×")
+    assert "USS Hartford</a> as of 1862-06-01" in page and "USS Hartford</a> as of 1864-08-05" in page
+
+
+def test_compare_is_reached_from_the_ship_page_and_refuses_in_words(client):
+    ship = client.get("/ships/uss-hartford", params={"rules": "sotw"}).text
+    assert 'id="compare-link" href="/compare?a=uss-hartford&amp;rules=sotw"' in ship
+    first = client.get("/compare", params={"a": "uss-hartford", "rules": "sotw"})
+    assert first.status_code == 400 and "a ship in each box" in first.text
+    nope = client.get("/compare", params={"a": "uss-hartford", "b": "no-such-ship"})
+    assert nope.status_code == 400 and "no-such-ship" in nope.text and "Traceback" not in nope.text
+
+
+def test_the_editor_result_holds_the_cards_and_follows_a_change(client):
+    """The live result showed internal paths and dumped every number; it now holds the chosen rule set's card first
+    and its sheet pages, then the other rule sets' cards, each change re-derived."""
+    form = dict(_form_of(client.get("/new", params={"like": "uss-metacomet"}).text))
+    form.update(id="uss-card-test", name="USS Card Test", _rules="really-simple")
+    def ahead(speed: str) -> str:
+        form["speed_kn"] = speed
+        r = client.post("/editor/check", content=urlencode(form), headers={**FORM, **ORIGIN, "HX-Request": "true"})
+        assert r.status_code == 200 and 'id="check-ok"' in r.text, r.text[:2000]
+        chosen = r.text.split('id="chosen-card"', 1)[1]
+        assert chosen.index('class="stat-card"') < r.text.split('id="chosen-card"', 1)[1].index('id="editor-preview"')
+        assert r.text.count('class="stat-card"') == 4
+        return dict(card_lines(chosen))["AHEAD"]
+
+    assert ahead("9.5") == "9½ kn"
+    assert ahead("11") == "11 kn"

@@ -1,0 +1,45 @@
+"""The ship page in a real browser at desktop, tablet and phone sizes (issue 24, cards24): the stat card first and
+short, the record sheet at the content's full width (every page), no sideways scrolling, a reason a tap away; and
+the compare page's differences marked in words. One server and one Chromium for the module (tests/browsing.py)."""
+
+from __future__ import annotations
+
+from browsing import EC, By, browser, horizontal_overflow, resize, server, shots, wait  # noqa: F401
+
+SIZES = ((1366, 768), (1024, 768), (390, 844))
+
+
+def test_the_ship_page_at_three_sizes(server, browser, shots):
+    """Main's ship page was 4,400-8,200 px of internal keys with a 60-dpi sheet at the bottom, wider than a phone."""
+    url, _ = server
+    for width, height in SIZES:
+        resize(browser, width, height)
+        browser.get(f"{url}/ships/uss-hartford?rules=saunders")
+        card = wait(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, ".stat-card")))
+        assert horizontal_overflow(browser) == 0, width
+        sheet = browser.find_element(By.CSS_SELECTOR, "#sheet-preview svg")
+        content = browser.find_element(By.TAG_NAME, "main").size["width"]
+        # the sheet at the content's width (readable, zoomable), below the card, above the history
+        assert sheet.size["width"] >= 0.85 * content, (width, sheet.size, content)
+        top = lambda el: el.location["y"]  # noqa: E731
+        assert top(card) < top(sheet) < top(browser.find_element(By.ID, "history"))
+        assert card.location["y"] < height, width  # the card starts on the first screen
+        assert "Hull" in card.text and "22" in card.text and "guns[" not in card.text
+        summary = card.find_element(By.CSS_SELECTOR, ".card-line summary")
+        summary.click()
+        reason = card.find_element(By.CSS_SELECTOR, ".card-line .reason")
+        assert reason.is_displayed() and "kn" in reason.text
+        tab = browser.find_element(By.CSS_SELECTOR, '.rules-tab[aria-current="page"]')
+        assert tab.size["height"] >= 44 and "Saunders" in tab.text
+        browser.save_screenshot(str(shots / f"cards24-ship-{width}.png"))
+
+
+def test_the_compare_page_marks_a_refit_in_words_at_a_phone_width(server, browser, shots):
+    url, _ = server
+    resize(browser, 390, 844)
+    browser.get(f"{url}/compare?a=uss-hartford&as_of_a=1862-06-01&b=uss-hartford&as_of_b=1864-08-05&rules=saunders")
+    table = wait(browser, EC.visibility_of_element_located((By.ID, "compare-table")))
+    assert horizontal_overflow(browser) == 0
+    marked = table.find_elements(By.CSS_SELECTOR, "tr.differs .differs-mark")
+    assert marked and all(m.text == "≠ differs" for m in marked)  # said in words, not by colour alone
+    browser.save_screenshot(str(shots / "cards24-compare-390.png"))
