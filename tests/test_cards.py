@@ -71,6 +71,22 @@ def test_the_card_shows_what_her_printed_sheet_prints(client, rules, tmp_path):
         assert label in dict(lines) and label in printed, label
 
 
+def test_the_card_and_the_sheet_follow_the_models_scale(client, tmp_path):
+    """The review: no scale choice on the ship page although the API takes scale=. At 1/600 Saunders' inches double,
+    on the card as on the PDF the page links to; a scale the rule set does not play at is refused in words."""
+    at = {}
+    for scale in ("", "1/600"):
+        page = client.get("/ships/uss-hartford", params={"rules": "saunders", "scale": scale}).text
+        at[scale] = dict(card_lines(page))["Move"]
+        link = html.unescape(re.search(r'id="download-pdf" download href="([^"]+)"', page).group(1))
+        pdf = tmp_path / "sheet.pdf"
+        pdf.write_bytes(client.get(link).content)
+        assert at[scale].split(" / ")[0].replace("in", "").strip() + " in" in flat(" ".join(pdf_page_texts(pdf)))
+    assert at[""] == "13½ in / astern 4½ in" and at["1/600"] == "27 in / astern 9 in"
+    bad = client.get("/ships/uss-hartford", params={"rules": "saunders", "scale": "1/300"}).text
+    assert "Models &#39;1/300&#39;: ACW Naval Rules v1.2 (Saunders) plays at 1/1200 or 1/600" in bad
+
+
 def test_each_value_opens_its_reason_and_the_reason_words_are_explained(client):
     """Every value with a derivation behind it is a <details> (works without script) holding the reasons; the
     provenance words in the reasons ('reconstructed') are said in plain words under the card."""
@@ -149,8 +165,9 @@ def test_compare_one_ship_on_two_dates_shows_her_refit(client):
 def test_compare_is_reached_from_the_ship_page_and_refuses_in_words(client):
     ship = client.get("/ships/uss-hartford", params={"rules": "sotw"}).text
     assert 'id="compare-link" href="/compare?a=uss-hartford&amp;rules=sotw"' in ship
-    first = client.get("/compare", params={"a": "uss-hartford", "rules": "sotw"})
-    assert first.status_code == 400 and "a ship in each box" in first.text
+    first = client.get("/compare", params={"a": "uss-hartford", "rules": "sotw"})  # where the link lands
+    assert first.status_code == 200 and 'value="uss-hartford"' in first.text and 'class="errors"' not in first.text
+    assert re.search(r'<input name="b"[^>]* autofocus>', first.text)  # the second ship's box, ready to type in
     nope = client.get("/compare", params={"a": "uss-hartford", "b": "no-such-ship"})
     assert nope.status_code == 400 and "no-such-ship" in nope.text and "Traceback" not in nope.text
 

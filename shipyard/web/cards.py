@@ -24,8 +24,6 @@ def routes(shop, page) -> list[Route]:
                                    date_names=("First: As of", "Second: As of"))
             except ShipyardError as exc:
                 error = str(exc)
-        elif q.get("a") or q.get("b"):
-            error = "say which two ships to compare: a ship in each box (the same ship twice, with two dates, shows a refit)"
         units = sorted(shop.library.units.values(), key=lambda u: u.name)
         return page("compare.html", request, status=200 if error is None else 400, cmp=cmp, error=error, rules=rules,
                     q=q, units=units)

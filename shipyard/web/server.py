@@ -21,6 +21,7 @@ from ..paths import fonts_dir
 from .. import app as core
 from ..errors import Problem, ShipyardError
 from ..rules import all_scales, default_ruleset, rule_set_names
+from ..rules.contract import ANY_SCALE
 from ..rules.play_aids import DEFAULT_TURNS
 from ..pack.sections import SECTIONS
 from ..library.model import MAX_TURNS
@@ -100,19 +101,26 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             shown = core.as_of(shop.library, unit, when, "As of")
         except ShipyardError as exc:
             when, when_error = None, str(exc)
-        card, title = None, rules
+        card, title, rs, scale, scale_error = None, rules, None, request.query_params.get("scale") or None, None
         try:
             rs = core.ruleset(rules)
-            card, title = core.stat_card(rs, shop.library, shown), rs.title
         except ShipyardError:
             pass  # said once, under the sheet's heading: the same rule set fails the sheet too
+        if rs is not None and scale is not None and (ANY_SCALE in rs.scales or not rs.takes_scale(scale)):
+            if ANY_SCALE not in rs.scales:
+                scale_error = f"Models {scale!r}: {rs.title} plays at {' or '.join(rs.scales)}"
+            scale = None  # a rule set that measures alike at any scale has nothing to change
+        if rs is not None:
+            card, title = core.stat_card(rs, shop.library, shown, scale=scale), rs.title
         try:  # every page of her sheet, as it prints
-            sheet, sheet_error = await off_loop(shop.sheet_svg, shown, rules, paper), None
+            sheet, sheet_error = await off_loop(shop.sheet_svg, shown, rules, paper, scale), None
         except ShipyardError as exc:
             sheet, sheet_error = [], str(exc)
         return page("ship.html", request, unit=shown, user=shop.is_user(unit.id),
                     text=Path(entry.path).read_text(encoding="utf-8"), rules=rules, paper=paper, sheet=sheet,
                     sheet_error=sheet_error, card=card, ruleset_title=title, when=when, when_error=when_error,
+                    scale=scale, scale_error=scale_error,
+                    rule_scales=[s for s in (rs.scales if rs else ()) if s != ANY_SCALE],
                     provenance=core.PROVENANCE_WORDS,
                     sails_in=[s for s in shop.library.scenarios.values()
                               if any(su.id == unit.id for side in s.sides for su in side.units)])

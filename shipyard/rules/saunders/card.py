@@ -9,8 +9,7 @@ from .sheet import SECTION_LABEL, fraction, gun_lines, gun_rows, remarks, stat_b
 from .stats import SaundersStats
 
 DOES = {
-    "Speed": ("the most knots she makes ahead; she moves that many inches a turn at the rule set's scale",
-              "max_speed_kn", "move_in"),
+    "Speed": ("the most knots she makes ahead (her move a turn is under Moving)", "max_speed_kn"),
     "Astern": ("the most knots she makes going astern", "astern_speed_kn", "astern_move_in"),
     "Turn": ("the largest turn she may make in a move; a steering hit takes it a step down", "max_turn_deg"),
     "Hull": ("a box struck for each hull point lost; past the bars her speed falls; with none left she is done",
