@@ -19,6 +19,7 @@ from test_web import _form_of  # noqa: E402  (the editor's form as a browser wou
 from shipyard.web.server import create_app  # noqa: E402
 
 RULES = ("saunders", "smoke-on-the-water", "really-simple", "quick-play")
+PATH_LIKE = re.compile(r"_|\{|\w\[\d|[a-z]\.[a-z]")  # guns[0].fire_factor, speeds_in.slow, {"lost": 11}
 ORIGIN = {"Origin": "http://testserver"}
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}
 
@@ -53,7 +54,7 @@ def test_the_card_shows_what_her_printed_sheet_prints(client, rules, tmp_path):
     lines = card_lines(page.text)
     assert lines, "no stat card on the page"
     for label, value in lines:  # in the user's words: no paths, no JSON
-        assert not re.search(r"[\[\]{}_]|\w\.\w", label), label
+        assert not PATH_LIKE.search(label), label
         assert not value.startswith(("{", "[")), (label, value)
     pdf = tmp_path / "sheet.pdf"
     pdf.write_bytes(client.get("/api/vessels/uss-hartford/sheet.pdf", params={"rules": rules}).content)
@@ -85,6 +86,22 @@ def test_the_card_and_the_sheet_follow_the_models_scale(client, tmp_path):
     assert at[""] == "13½ in / astern 4½ in" and at["1/600"] == "27 in / astern 9 in"
     bad = client.get("/ships/uss-hartford", params={"rules": "saunders", "scale": "1/300"}).text
     assert "Models &#39;1/300&#39;: ACW Naval Rules v1.2 (Saunders) plays at 1/1200 or 1/600" in bad
+
+
+def test_every_unit_of_a_scenario_has_a_card_in_every_rule_set_in_words(library):
+    """Ships, forts, monitors' turrets, sidewheelers and rams alike (Mobile Bay's and Hampton Roads' units)."""
+    from shipyard import app
+
+    units = {su.id for name in ("mobile-bay-1864", "hampton-roads-1862")
+             for side in library.scenario(name).sides for su in side.units}
+    for rs in app.rulesets():
+        for ident in sorted(units):
+            card = app.stat_card(rs, library, library.units[ident])
+            lines = [line for _, line in card.lines()]
+            assert len(lines) >= 4, (rs.key, ident)
+            for line in lines:
+                assert not PATH_LIKE.search(line.label) and not line.value.startswith(("{", "[")), (rs.key, ident, line)
+            assert any(line.why for line in lines), (rs.key, ident)
 
 
 def test_each_value_opens_its_reason_and_the_reason_words_are_explained(client):
