@@ -205,3 +205,23 @@ def test_the_editor_result_holds_the_cards_and_follows_a_change(client):
 
     assert ahead("9.5") == "9½ kn"
     assert ahead("11") == "11 kn"
+
+
+def test_the_editor_opens_with_her_cards_and_sheet_beside_the_form(client):
+    """The review: the right panel was empty until you typed ('Change a field to see the statistics'), even when
+    editing an existing valid ship."""
+    page = client.get("/ships/uss-monitor/edit").text
+    result = page.split('<aside id="result"', 1)[1]
+    assert 'id="check-ok"' in result and 'id="editor-preview"' in result and "USS Monitor" in result
+    assert result.count('class="stat-card"') == 4
+
+
+def test_the_editor_check_without_script_shows_the_sheet_too(client):
+    """The review, without JavaScript: Check worked but 'the editor shows no record-sheet preview in this mode'."""
+    form = dict(_form_of(client.get("/new", params={"like": "uss-metacomet"}).text))
+    form.update(id="uss-no-script", name="USS No Script", speed_kn="10", _rules="quick-play")
+    r = client.post("/editor/check", content=urlencode(form), headers={**FORM, **ORIGIN})  # a plain form post
+    assert r.status_code == 200 and "<html" in r.text
+    result = r.text.split('<aside id="result"', 1)[1]
+    assert 'id="editor-preview"' in result and "USS No Script" in result.split('id="editor-preview"', 1)[1]
+    assert 'id="chosen-card" data-rules="quick-play"' in result  # the rule set she asked to preview in, first

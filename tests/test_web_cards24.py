@@ -31,7 +31,14 @@ def test_the_ship_page_at_three_sizes(server, browser, shots):
         assert reason.is_displayed() and "kn" in reason.text
         tab = browser.find_element(By.CSS_SELECTOR, '.rules-tab[aria-current="page"]')
         assert tab.size["height"] >= 44 and "Saunders" in tab.text
+        assert summary.size["height"] >= 44, summary.size  # a value's reason is a finger's tap away
         browser.save_screenshot(str(shots / f"cards24-ship-{width}.png"))
+    # Download means download (main sent the PDF inline: it opened in a tab)
+    before = set(browser.downloads.iterdir())
+    browser.find_element(By.ID, "download-pdf").click()
+    wait(browser, lambda d: [f for f in set(d.downloads.iterdir()) - before if f.suffix == ".pdf"])
+    pdf = next(f for f in set(browser.downloads.iterdir()) - before if f.suffix == ".pdf")
+    assert pdf.read_bytes()[:5] == b"%PDF-" and "uss-hartford" in pdf.name
 
 
 def test_the_compare_page_marks_a_refit_in_words_at_a_phone_width(server, browser, shots):

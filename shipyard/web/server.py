@@ -146,10 +146,15 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             data.update(id="", name="", refits=[], notes=f"New ship, started from {sister.name}.")
         else:
             data = {"navy": "USN", "type": "screw-sloop", "propulsion": {"kind": "screw"}}
-        return _editor(request, data, None, opened, opened.version if opened else None)
+        checked, preview = None, None
+        if opened is not None:  # a ship of the library: her cards and sheet beside the form at once, not after a keystroke
+            checked = await off_loop(shop.check_text, opened.text)
+            preview = await off_loop(shop.sheet_svg, checked.unit, default_ruleset().key) if checked.ok else None
+        return _editor(request, data, checked, opened, opened.version if opened else None, text=opened.text if opened else "",
+                       preview=preview)
 
-    def _editor(request, data, checked, opened, version, status=200, question=None, text="", seen=None,
-                template="editor.html", **extra):
+    def _editor(request, data, checked, opened, version, status=200, question=None, text="", seen=None, preview=None,
+                rules=None, template="editor.html", **extra):
         """The editor page: the form filled from `data`, carrying the file it was opened from, its version and the
         sister's values it shows (`seen`: as the form that was sent showed them); `text` is the file the form makes
         (shown with a check's result). `template`: a page extending the editor's (with `extra` for it)."""
@@ -161,7 +166,8 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                 if f.key in opened.inherited:
                     f.inherited = opened.sister
         return page(template, request, status=status, fields=fields, data=data, checked=checked, **extra,
-                    errors_by_field=_errors_by_field(checked) if checked else {}, preview=None, field_names=[],
+                    errors_by_field=_errors_by_field(checked) if checked else {}, preview=preview, field_names=[],
+                    rules=rules or default_ruleset().key,
                     text=text,
                     opened=opened, version=version or "", question=question,
                     sister_values=seen if seen is not None else json.dumps(shop.sister_values(opened), ensure_ascii=False),
@@ -197,8 +203,9 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             names = _slots(form)
             return page("editor_result.html", request, checked=checked, text=text, rules=rules, preview=preview,
                         errors_by_field=_errors_by_field(checked), field_names=names, question=None)
+        preview = await off_loop(shop.sheet_svg, checked.unit, rules) if checked.ok else None  # without script too
         return _editor(request, data, checked, opened, form.get("_version"), status=200 if checked.ok else 422,
-                       text=text, seen=form.get("_sister"))
+                       text=text, seen=form.get("_sister"), preview=preview, rules=rules)
 
     async def editor_save(request: Request):
         """Save the form into your library. It replaces only the version it was opened from (else both are shown
