@@ -54,7 +54,7 @@ def card(unit, d, ctx, b: Builder) -> Card:
         b.line(guns, "Guns", "none", "she fights by ram only", "guns")
     also = b.section("Also")
     if s.small_target:
-        b.line(also, "Small target", small_target_line(ctx), "", "small_target")
+        b.line(also, "Small target", small_target_line(ctx).removeprefix("small target: "), "", "small_target")
     if s.double_ender:
         b.line(also, "Double-ender", "full speed astern", "", "double_ender")
     if s.spar_torpedo:

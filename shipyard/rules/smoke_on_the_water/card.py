@@ -50,7 +50,8 @@ def card(unit, d, ctx, b: Builder) -> Card:
                        DOES["Hull (HDP)"][0], "hdp_half", "hdp_quarter")
             elif track.records in TRACKS:
                 does, path = TRACKS[track.records]
-                b.line(damage, track.label, f"{track.count} boxes", does, path)
+                label = track.label.removesuffix(f" {track.count}")  # 'Turret main (TDP) 10': the count is the value
+                b.line(damage, label, f"{track.count} boxes", does, path)
         armour = b.section("Armour by location")
         for label, value in armour_items(s, unit, ctx, False)[0]:
             b.line(armour, label, value, "the class a hit there must beat", LOCATIONS.get(label, "armour"),
