@@ -50,3 +50,25 @@ def test_the_compare_page_marks_a_refit_in_words_at_a_phone_width(server, browse
     marked = table.find_elements(By.CSS_SELECTOR, "tr.differs .differs-mark")
     assert marked and all(m.text == "≠ differs" for m in marked)  # said in words, not by colour alone
     browser.save_screenshot(str(shots / "cards24-compare-390.png"))
+
+
+def test_the_editor_keeps_her_last_figures_while_a_mistake_is_mended(server, browser, shots):
+    """The review: the result panel collapsed (stats and preview gone) whenever the form was momentarily invalid while
+    typing, so the page jumped. Now the last figures that checked out stay, greyed and said to be so."""
+    url, _ = server
+
+    def set_field(driver, name, value):  # one change, one check (typing would send one a keystroke)
+        driver.execute_script("const box = document.getElementsByName(arguments[0])[0]; box.value = arguments[1];"
+                              "box.dispatchEvent(new Event('change', {bubbles: true}));", name, value)
+
+    resize(browser, 1366, 768)
+    browser.get(f"{url}/ships/uss-monitor/edit")
+    wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#result-figures .stat-card")))  # at once
+    set_field(browser, "beam_ft", "wide")
+    kept = wait(browser, EC.visibility_of_element_located((By.ID, "last-figures")))
+    assert "As last checked" in kept.text and kept.find_elements(By.CSS_SELECTOR, ".kept .stat-card")
+    assert not browser.find_elements(By.CSS_SELECTOR, "#result [id='editor-preview']")  # the copy repeats no id
+    browser.save_screenshot(str(shots / "cards24-editor-kept.png"))
+    set_field(browser, "beam_ft", "41.5")
+    wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#result-figures #editor-preview svg")))
+    assert not browser.find_elements(By.ID, "last-figures")

@@ -99,6 +99,10 @@ class Builder:
     def __init__(self, d: Derived, ruleset):
         self.d = d
         self.card = Card(ruleset.key, ruleset.title)
+        self._under: dict[str, list[str]] = {}  # a path -> the reasons' paths it stands for, in derive order
+        for key in d.reasons:
+            for end in [i for i, ch in enumerate(key) if ch in ".["] + [len(key)]:
+                self._under.setdefault(key[:end], []).append(key)
 
     def section(self, title: str) -> Section:
         s = Section(title)
@@ -108,10 +112,9 @@ class Builder:
     def why(self, *paths: str) -> tuple[Because, ...]:
         out: list[Because] = []
         for path in paths:
-            for key, reason in self.d.reasons.items():
-                if key == path or key.startswith(path + ".") or key.startswith(path + "["):
-                    rest = key[len(path):].lstrip(".")
-                    out.append(Because(words(_last(rest or key)), reason))
+            for key in self._under.get(path, ()):
+                rest = key[len(path):].lstrip(".")
+                out.append(Because(words(_last(rest or key)), self.d.reasons[key]))
         return tuple(dict.fromkeys(out))
 
     def line(self, section: Section, label: str, value: Any, does: str = "", *paths: str) -> Line:
