@@ -65,7 +65,8 @@ def test_the_editor_keeps_her_last_figures_while_a_mistake_is_mended(server, bro
     browser.get(f"{url}/ships/uss-monitor/edit")
     wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#result-figures .stat-card")))  # at once
     set_field(browser, "beam_ft", "wide")
-    kept = wait(browser, EC.visibility_of_element_located((By.ID, "last-figures")))
+    wait(browser, lambda d: d.execute_script("const s = document.getElementById('last-figures'); return !!s && !s.hidden"))
+    kept = browser.find_element(By.ID, "last-figures")
     assert "As last checked" in kept.text and kept.find_elements(By.CSS_SELECTOR, ".kept .stat-card")
     assert not browser.find_elements(By.CSS_SELECTOR, "#result [id='editor-preview']")  # the copy repeats no id
     browser.save_screenshot(str(shots / "cards24-editor-kept.png"))
