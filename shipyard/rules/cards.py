@@ -98,11 +98,16 @@ class Builder:
 
     def __init__(self, d: Derived, ruleset):
         self.d = d
+        self.ruleset = ruleset
         self.card = Card(ruleset.key, ruleset.title)
         self._under: dict[str, list[str]] = {}  # a path -> the reasons' paths it stands for, in derive order
         for key in d.reasons:
             for end in [i for i, ch in enumerate(key) if ch in ".["] + [len(key)]:
                 self._under.setdefault(key[:end], []).append(key)
+
+    def tracked(self, tracker: str) -> str:
+        """What a tracker of the sheet is and how it is marked, in the rule set's trackers.yaml words ('' if none)."""
+        return self.ruleset.trackers().trackers.get(tracker, "")
 
     def section(self, title: str) -> Section:
         s = Section(title)

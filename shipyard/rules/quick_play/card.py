@@ -22,11 +22,9 @@ def card(unit, d, ctx, b: Builder) -> Card:
             b.line(head, label, value, does[label], paths[label])
         if s.turns_when_stationary:
             b.line(head, "Turns when stopped", "yes", "she may turn with no way on", "turns_when_stationary")
-    b.line(head, "EDNA", s.edna, "a box struck a hit, from the left; at 0 she has sunk or struck (a fort is silenced)",
-           "edna")
+    b.line(head, "EDNA", s.edna, b.tracked("edna"), "edna")
     fire = b.section("Cannonade")
     for key, value in s.cannonade.items():
-        b.line(fire, factor_name(ctx, key), value, "cannonade factors; one struck for each gun put out of action",
-               f"cannonade.{key}")
+        b.line(fire, factor_name(ctx, key), value, b.tracked("gun"), f"cannonade.{key}")
     b.line(fire, "Pieces", s.guns, "the guns she carries", "guns")
     return b.card

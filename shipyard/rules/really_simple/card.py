@@ -10,7 +10,7 @@ from .damage import speed_values
 from .words import gun_groups, kn, step_kn
 
 DOES = {
-    "ARMOUR": ("a hit must beat it to do damage", "armour", "armour_iron_in"),
+    "ARMOUR": ("a shot's 1d6 + fire factor + modifiers must beat it", "armour", "armour_iron_in"),
     "AHEAD": ("her top speed; a SPEED box is struck for each ½ kn lost", "speed_kn"),
     "ASTERN": ("her top speed going astern", "astern_kn", "double_ender"),
     "DRAFT": ("feet of water she needs", "draft_ft"),
@@ -32,13 +32,13 @@ def card(unit, d, ctx, b: Builder) -> Card:
     if not s.is_fort:
         boxes = speed_values(float(s.speed_kn), step_kn(ctx.tables))
         b.line(b.section("Speed track"), "SPEED boxes", f"{len(boxes)}, {kn(boxes[0])} kn down to {kn(boxes[-1])}",
-               "struck one a ½ kn lost; past 0 she sinks", "speed_kn")
+               b.tracked("speed"), "speed_kn")
     guns = b.section("Guns")
     by_name = {g.name: k for k, g in enumerate(s.guns)}
     for g in gun_groups(s, ctx.tables, unit, ctx.library):
         paths = [f"guns[{by_name[n.split(' × ', 1)[-1]]}]" for n in g.names if n.split(" × ", 1)[-1] in by_name]
         b.line(guns, g.label, "; ".join(g.names),
-               "a box a gun; the number after the size is the fire factor added to the roll", *paths)
+               b.tracked("gun") + "; the number after the size is her fire factor", *paths)
     if not s.guns:
         b.line(guns, "Guns", "none", "ram only", "guns")
     r = s.ranges_in

@@ -12,8 +12,7 @@ DOES = {
     "Speed": ("the most knots she makes ahead (her move a turn is under Moving)", "max_speed_kn"),
     "Astern": ("the most knots she makes going astern", "astern_speed_kn", "astern_move_in"),
     "Turn": ("the largest turn she may make in a move; a steering hit takes it a step down", "max_turn_deg"),
-    "Hull": ("a box struck for each hull point lost; past the bars her speed falls; with none left she is done",
-             "hull"),
+    "Hull": (None, "hull"),  # trackers.yaml's words for the hull boxes
 }
 
 
@@ -22,8 +21,8 @@ def card(unit, d, ctx, b: Builder) -> Card:
     head = b.section("Sheet head")
     for label, value in stat_box_items(s):
         does, *paths = DOES[label]
-        b.line(head, label, value, does if not (s.fort and label == "Hull") else
-               "a box struck for each hull point lost; with none left the fort is silenced", *paths)
+        hull = b.tracked("hull").split(";")[0] if s.fort else b.tracked("hull")  # a fort's hull has no speed bars
+        b.line(head, label, value, hull if does is None else does, *paths)
     if not s.fort:
         move = b.section("Moving")
         b.line(move, "Move", f"{number(s.move_in)} in / astern {number(s.astern_move_in)} in",
@@ -49,7 +48,7 @@ def card(unit, d, ctx, b: Builder) -> Card:
         name, count, strength, rifled, arcs, pb, eff, long = row
         b.line(guns, name, f"{count} × strength {strength}{' rifled' if rifled else ''} · {arcs} · "
                            f"point blank {pb} in, effective {eff} in, long {long}" + ("" if long == "none" else " in"),
-               "strength adds to the penetration roll; a box per gun, ticked out of action, crossed lost", f"guns[{k}]")
+               "strength: added in the penetration roll; " + b.tracked("gun"), f"guns[{k}]")
     if not s.guns:
         b.line(guns, "Guns", "none", "she fights by ram only", "guns")
     also = b.section("Also")

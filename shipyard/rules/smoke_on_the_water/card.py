@@ -14,19 +14,15 @@ DOES = {
     "Speed astern": ("her top speed level going astern", "astern_speed"),
     "Move astern": ("centimetres a turn astern", "astern_speed"),
     "Manoeuvrability": ("how sharply she turns", "manoeuvrability"),
-    "Target bow/side": ("the size letter a firer reads from her bow and from her side", "target_size"),
-    "Hull (HDP)": ("hull damage points: a box struck a point; at ½ and ¼ left her top speed falls a level",
-                   "hull_damage_points", "hdp_half", "hdp_quarter"),
-    "Flotation (FP)": ("flotation points: lost ones are flooding points, repaired in the repair phase",
-                       "flotation_points"),
-    "Structure (SDP)": ("structural damage points: a box struck a point", "structural_damage_points"),
+    "Target bow/side": ("the target size a firer reads off her bow and off her side (a to-hit modifier)", "target_size"),
+    "Hull (HDP)": ("@hull", "hull_damage_points", "hdp_half", "hdp_quarter"),  # @: trackers.yaml's words
+    "Flotation (FP)": ("@flotation", "flotation_points"),
+    "Structure (SDP)": ("@hull", "structural_damage_points"),
     "Walls": ("the walls' armour class", "armour"),
     "Nation": ("", "nation"),
 }
-TRACKS = {"turret": ("turret damage points", "turret_damage_points"),
-          "wheel": ("wheel damage points", "wheel_damage_points"),
-          "machinery": ("a box struck a machinery hit: her top speed falls a level", "machinery_boxes"),
-          "flooding": ("flooding points taken, one a flotation point lost", "flotation_points")}
+TRACKS = {"turret": "turret_damage_points", "wheel": "wheel_damage_points", "machinery": "machinery_boxes",
+          "flooding": "flotation_points"}  # a damage track's tracker -> the value it counts
 FACTS = {"Vessel size": "size", "Draught": "draught", "Hit locations": "configuration", "Ram / spar torp.": "ram",
          "Double-ender": "double_ender", "Rig": "rig", "Nation": "nation", "Broadside port": "broadside",
          "Broadside stbd": "broadside"}
@@ -41,20 +37,20 @@ def card(unit, d, ctx, b: Builder) -> Card:
     head = b.section("Stat boxes")
     for label, value in (fort_box_items(s, unit, ctx) if fort else stat_box_items(s, ctx)):
         does, *paths = DOES.get(label.replace("- ", ""), ("",))
-        b.line(head, label, value, does, *paths)
+        b.line(head, label, value, b.tracked(does[1:]) if does.startswith("@") else does, *paths)
     if not fort:
         damage = b.section("Damage tracks")
         for track, _ in tracks(s, ctx, unit):
             if track.records == "hull" and track.marks:
                 b.line(damage, "Hull (HDP) bars", " · ".join(f"after box {n}: {m}" for n, m in sorted(track.marks.items())),
-                       DOES["Hull (HDP)"][0], "hdp_half", "hdp_quarter")
+                       b.tracked("hull"), "hdp_half", "hdp_quarter")
             elif track.records in TRACKS:
-                does, path = TRACKS[track.records]
                 label = track.label.removesuffix(f" {track.count}")  # 'Turret main (TDP) 10': the count is the value
-                b.line(damage, label, f"{track.count} boxes", does, path)
+                b.line(damage, label, f"{track.count} boxes", b.tracked(track.records), TRACKS[track.records])
         armour = b.section("Armour by location")
         for label, value in armour_items(s, unit, ctx, False)[0]:
-            b.line(armour, label, value, "the class a hit there must beat", LOCATIONS.get(label, "armour"),
+            b.line(armour, label, value, "the armour class a hit there is read against (Table 16's column)",
+                   LOCATIONS.get(label, "armour"),
                    *(("partial_armour",) if "(part)" in value else ()))
         vessel = b.section("Vessel")
         for label, value in vessel_facts(s, ctx, unit):
@@ -66,7 +62,7 @@ def card(unit, d, ctx, b: Builder) -> Card:
         count, code, gun, _, _, arc, *bands = row
         reach = ", ".join(f"{band} {cm}" for band, cm in zip(("PB", "S", "M", "L", "E"), bands) if cm != "–")
         b.line(guns, f"{gun} ({code})", f"{count} · {arc} · {reach} cm",
-               "a box a gun: / while it cannot fire, X destroyed; cm to each range band's far edge", f"guns[{k}]")
+               b.tracked("gun") + "; cm to each range band's far edge", f"guns[{k}]")
     if not s.guns:
         b.line(guns, "Guns", "none", "", "guns")
     return b.card
