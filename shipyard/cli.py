@@ -394,6 +394,50 @@ def explain(
         console.print(table)
 
 
+@app.command()
+def compare(
+    first: Annotated[str, typer.Argument(help="A vessel or fort.")],
+    second: Annotated[str, typer.Argument(help="Another (or the same one, with two --as-of dates).")],
+    rules: RulesOpt,
+    as_of: Annotated[Optional[list[str]], typer.Option(
+        "--as-of", help="The date of each (YYYY-MM-DD), in order; one date is for both.")] = None,
+    json_out: JsonOpt = False,
+    scale: ScaleOpt = None,
+    library: LibraryOpt = None,
+) -> None:
+    """Two ships, or one ship on two dates, side by side in the words of the rule set's record sheet; a line
+    that differs is marked ≠."""
+    from . import app as core
+
+    dates = list(as_of or [])
+    if len(dates) > 2:
+        raise ShipyardError(f"--as-of: give at most two dates, one for each ship (got {len(dates)})")
+    when_a, when_b = (dates + dates[-1:] * 2)[:2] if dates else (None, None)
+    cmp = core.compare(_library(library), rules, first, second, when_a, when_b, scale=scale)
+    if json_out:
+        print(json.dumps(cmp.to_json(), indent=2, ensure_ascii=False))
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    name = lambda s: s.unit.name + (f" as of {s.when}" if s.when else "")  # noqa: E731
+    n = cmp.differences
+    table = Table(title=_shown(f"{cmp.title}: {name(cmp.a)} and {name(cmp.b)}"),
+                  caption=_shown(f"{_count(n, 'line')} {'differs' if n == 1 else 'differ'}, marked ≠" if n
+                                 else "every line is the same"))
+    for column in ("", "figure", name(cmp.a), name(cmp.b)):
+        table.add_column(_shown(column))
+    section = None
+    for row in cmp.rows:
+        if row.section != section:
+            section = row.section
+            table.add_section()
+            table.add_row("", Text(_shown(section), style="bold"), "", "")
+        table.add_row("≠" if row.differs else "", _shown(row.label), _shown(row.a.value if row.a else "—"),
+                      _shown(row.b.value if row.b else "—"))
+    _console().print(table)
+
+
 def _wrote(built, note: str = "") -> None:
     _console().print(f"wrote {built.path} ({_count(built.pages, 'page')}){note}")
 

@@ -225,3 +225,26 @@ def test_the_editor_check_without_script_shows_the_sheet_too(client):
     result = r.text.split('<aside id="result"', 1)[1]
     assert 'id="editor-preview"' in result and "USS No Script" in result.split('id="editor-preview"', 1)[1]
     assert 'id="chosen-card" data-rules="quick-play"' in result  # the rule set she asked to preview in, first
+
+
+def test_the_command_line_compares_one_ship_on_two_dates_as_the_page_does(client):
+    """`shipyard compare` (the real console script) prints the same pairing as /compare: app.compare for both."""
+    import json
+
+    from conftest import run_cli
+
+    run = run_cli("compare", "hartford", "hartford", "--rules", "saunders", "--as-of", "1862-06-01",
+                  "--as-of", "1864-08-05", "--json")
+    assert run.code == 0, run.err
+    got = json.loads(run.out)
+    page = client.get("/compare", params={"a": "hartford", "as_of_a": "1862-06-01", "b": "hartford",
+                                          "as_of_b": "1864-08-05", "rules": "saunders"}).text
+    assert [(r["label"], r["differs"]) for r in got["rows"]] == [(label, marked) for label, marked, _ in compare_rows(page)]
+    assert got["differences"] == 8 and got["a"]["as_of"] == "1862-06-01" and got["b"]["as_of"] == "1864-08-05"
+    table = run_cli("compare", "hartford", "brooklyn", "-r", "qp")
+    assert table.code == 0 and "≠" in table.out and "1 line differs, marked ≠" in table.out
+    for args, words in ((("hartford", "nope", "-r", "qp"), "no vessel or fort named 'nope'"),
+                        (("hartford", "hartford", "-r", "qp", "--as-of", "1", "--as-of", "2", "--as-of", "3"),
+                         "--as-of: give at most two dates, one for each ship (got 3)")):
+        bad = run_cli("compare", *args)
+        assert bad.code != 0 and words in bad.err and "Traceback" not in bad.err, bad.err

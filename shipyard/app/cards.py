@@ -57,16 +57,23 @@ class Comparison:
     def differences(self) -> int:
         return sum(r.differs for r in self.rows)
 
+    def to_json(self) -> dict:
+        """The comparison as `shipyard compare --json` prints it: each side, and each line with both values."""
+        side = lambda s: {"id": s.unit.id, "name": s.unit.name, "as_of": s.when}  # noqa: E731
+        return {"rules": self.rules, "a": side(self.a), "b": side(self.b), "differences": self.differences,
+                "rows": [{"section": r.section, "label": r.label, "a": r.a.value if r.a else None,
+                          "b": r.b.value if r.b else None, "differs": r.differs} for r in self.rows]}
+
 
 def compare(library, rules: str, a: str, b: str, when_a: str | None = None, when_b: str | None = None,
-            date_names: tuple[str, str] = ("--as-of", "--as-of")) -> Comparison:
+            date_names: tuple[str, str] = ("--as-of", "--as-of"), scale: str | None = None) -> Comparison:
     """Two units (or one on two dates) under one rule set, their cards' lines paired by section and label in card
     order (a line only one has is paired with nothing); a unit is named as everywhere else (id or part of a name)."""
     rs = ruleset(rules)
     sides = []
     for name, when, called in ((a, when_a, date_names[0]), (b, when_b, date_names[1])):
         unit = as_of(library, library.find(name), when or None, called)
-        sides.append(Side(unit, when or None, stat_card(rs, library, unit)))
+        sides.append(Side(unit, when or None, stat_card(rs, library, unit, scale=scale)))
     return Comparison(rs.key, rs.title, sides[0], sides[1], pair(sides[0].card, sides[1].card))
 
 
