@@ -49,6 +49,9 @@ def test_the_compare_page_marks_a_refit_in_words_at_a_phone_width(server, browse
     assert horizontal_overflow(browser) == 0
     marked = table.find_elements(By.CSS_SELECTOR, "tr.differs .differs-mark")
     assert marked and all(m.text == "≠ differs" for m in marked)  # said in words, not by colour alone
+    browser.get(f"{url}/compare?a=uss-tecumseh&b=css-tennessee&rules=sotw")  # long words: 'conventional/casemate'
+    wide = browser.execute_script("const s = document.querySelector('.compare-scroll'); return s.scrollWidth - s.clientWidth")
+    assert wide <= 0 and horizontal_overflow(browser) == 0  # the table fits: no sideways scroll even inside it
     browser.save_screenshot(str(shots / "cards24-compare-390.png"))
 
 
