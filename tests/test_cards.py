@@ -130,6 +130,13 @@ def test_the_page_is_short_cards_then_sheet_then_history_and_a_tab_for_each_rule
     assert re.search(r'<a class="src" href="https?://', page)  # sources are links
 
 
+def test_an_unknown_rule_set_is_said_where_the_card_would_be(client):
+    page = client.get("/ships/uss-monitor", params={"rules": "no-such-rules"})
+    said = re.search(r'<h2 id="card">Her figures</h2>\s*<p class="errors" id="card-error">(.*?)</p>', page.text)
+    assert page.status_code == 200 and said and "no rule set &#39;no-such-rules&#39;" in said.group(1)
+    assert 'class="stat-card"' not in page.text and "no-such-rules: her figures" not in page.text
+
+
 def test_a_ship_as_of_a_date_shows_her_refit_on_the_card_and_the_sheet(client):
     """The review: refits exist (Galena lost her armour by 1864) but the ship page could not show their effect."""
     before = dict(card_lines(client.get("/ships/uss-galena", params={"rules": "really-simple", "as_of": "1862-05-15"}).text))

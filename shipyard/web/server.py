@@ -110,8 +110,12 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             if ANY_SCALE not in rs.scales:
                 scale_error = f"Models {scale!r}: {rs.title} plays at {' or '.join(rs.scales)}"
             scale = None  # a rule set that measures alike at any scale has nothing to change
+        card_error = None
         if rs is not None:
-            card, title = core.stat_card(rs, shop.library, shown, scale=scale), rs.title
+            try:
+                card, title = core.stat_card(rs, shop.library, shown, scale=scale), rs.title
+            except ShipyardError as exc:  # her figures do not derive under it: said where the card would be
+                card_error = str(exc)
         try:  # every page of her sheet, as it prints
             sheet, sheet_error = await off_loop(shop.sheet_svg, shown, rules, paper, scale), None
         except ShipyardError as exc:
@@ -119,7 +123,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         return page("ship.html", request, unit=shown, user=shop.is_user(unit.id),
                     text=Path(entry.path).read_text(encoding="utf-8"), rules=rules, paper=paper, sheet=sheet,
                     sheet_error=sheet_error, card=card, ruleset_title=title, when=when, when_error=when_error,
-                    scale=scale, scale_error=scale_error,
+                    scale=scale, scale_error=scale_error, card_error=card_error,
                     rule_scales=[s for s in (rs.scales if rs else ()) if s != ANY_SCALE],
                     provenance=core.PROVENANCE_WORDS,
                     sails_in=[s for s in shop.library.scenarios.values()
