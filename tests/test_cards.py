@@ -112,6 +112,8 @@ def test_each_value_opens_its_reason_and_the_reason_words_are_explained(client):
                      r"<ul class=\"reason\">(.*?)</ul>", page, re.S)
     assert hull, "Hull 22 does not open its reason"
     assert "length 225 ft + beam 44 ft = 269 ft" in html.unescape(hull.group(1))
+    reasons = " ".join(re.findall(r'<ul class="reason">(.*?)</ul>', page, re.S))
+    assert "gun strength" in reasons and "_" not in reasons  # a table's key in words: no gun_strength
     assert "<strong>reconstructed</strong>: shipyard&#39;s reading where the rulebook&#39;s table is lost" in page
     assert 'class="does"' in page  # what each value does in play
 

@@ -33,7 +33,9 @@ class Because:
 
     @property
     def words(self) -> str:
-        return str(self.reason)
+        """The reason as a player reads it: a table's key in plain words ('(gun_sizes, reconstructed)' reads
+        '(gun sizes, reconstructed)'); `shipyard explain` keeps the keys, to find the table in tables.yaml."""
+        return str(self.reason).replace("_", " ")
 
 
 @dataclass(frozen=True)
