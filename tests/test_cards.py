@@ -124,6 +124,8 @@ def test_the_page_is_short_cards_then_sheet_then_history_and_a_tab_for_each_rule
     tabs = re.findall(r'<a class="rules-tab" data-rules="([^"]+)" href="([^"]+)"([^>]*)>', page)
     assert [t[0] for t in tabs] == ["quick-play", "really-simple", "saunders", "smoke-on-the-water"]
     assert [t[0] for t in tabs if "aria-current" in t[2]] == ["really-simple"]  # the chosen one said, not coloured
+    alias = client.get("/ships/uss-monitor", params={"rules": "sotw"}).text  # a rule set named by its alias
+    assert re.search(r'data-rules="smoke-on-the-water" href="[^"]+" aria-current="page"', alias)
     # every page of the sheet for the chosen rule set, each captioned
     assert 'data-pages="2"' in page and "Page 2 of 2" in page
     # the PDF downloads (not opened in a tab) and the rule set's other aids are a click away

@@ -105,7 +105,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         try:
             rs = core.ruleset(rules)
         except ShipyardError:
-            pass  # said once, under the sheet's heading: the same rule set fails the sheet too
+            pass  # said where the card would be and under the sheet's heading
         if rs is not None and scale is not None and (ANY_SCALE in rs.scales or not rs.takes_scale(scale)):
             if ANY_SCALE not in rs.scales:
                 scale_error = f"Models {scale!r}: {rs.title} plays at {' or '.join(rs.scales)}"
@@ -124,6 +124,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                     text=Path(entry.path).read_text(encoding="utf-8"), rules=rules, paper=paper, sheet=sheet,
                     sheet_error=sheet_error, card=card, ruleset_title=title, when=when, when_error=when_error,
                     scale=scale, scale_error=scale_error, card_error=card_error,
+                    chosen=rs.key if rs else None,  # named by an alias, its tab is chosen all the same
                     rule_scales=[s for s in (rs.scales if rs else ()) if s != ANY_SCALE],
                     provenance=core.PROVENANCE_WORDS,
                     sails_in=[s for s in shop.library.scenarios.values()
