@@ -131,6 +131,8 @@ def test_the_page_is_short_cards_then_sheet_then_history_and_a_tab_for_each_rule
     # the PDF downloads (not opened in a tab) and the rule set's other aids are a click away
     assert re.search(r'id="download-pdf" download href="/api/vessels/uss-monitor/sheet.pdf\?rules=really-simple', page)
     assert 'id="templates-pdf"' in page and 'id="counters-pdf"' in page and 'href="/scenarios/hampton-roads-1862#print"' in page
+    assert 'id="rules-page" href="/rules/really-simple"' in page
+    assert client.get("/rules/really-simple").status_code == 200  # the rule set's page: its reference among its aids
     assert re.search(r'<a class="src" href="https?://', page)  # sources are links
 
 
