@@ -169,6 +169,35 @@ def test_a_process_killed_mid_build_is_reported_and_the_other_pack_still_written
     assert sorted(p.suffix for p in tmp_path.iterdir()) == [".pdf"]  # one whole pack, nothing part-written
 
 
+_LOADED_AFTER_THE_FORK = """
+at_fork = {}
+real_fork = os.fork
+def fork():
+    at_fork.setdefault("modules", set(sys.modules))
+    return real_fork()
+os.fork = fork
+building = many._outcome
+def outcome(library, scenario, rs, options):
+    built = building(library, scenario, rs, options)
+    with open(Path(sys.argv[1]).parent / f"loaded-{os.getpid()}.txt", "a") as told:
+        told.write("\\n".join(sorted(set(sys.modules) - at_fork["modules"])) + "\\n")
+    return built
+many._outcome = outcome
+"""
+
+
+def test_what_every_build_loads_is_loaded_once_before_the_fork_not_again_in_each_process(tmp_path):
+    # a module each process imported for itself after the fork is work done twice (for Mobile Bay some 0.2 G
+    # instructions: ReportLab's canvas, the kit's counters, gauges and chart, their classes, the fonts)
+    proc = _patched("pass", tmp_path / "out", setup=_LOADED_AFTER_THE_FORK)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert out.strip() == "built ['quick-play', 'really-simple']"
+    loaded = [set(told.read_text().split()) for told in sorted(tmp_path.glob("loaded-*.txt"))]
+    assert len(loaded) == 2  # each pack built by a process of its own
+    assert loaded[0] & loaded[1] == set()  # what only one rule set needs is loaded by the process that builds it
+
+
 def _both_at_work(out):
     """A two-process build of two packs in which each process, once it has taken its pack, waits a minute: returned
     when both have said so (one write each, os.write: two processes printing at once cannot run their lines

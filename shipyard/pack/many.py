@@ -90,8 +90,28 @@ def _outcome(library, scenario, rs, options: PackOptions) -> Built | ShipyardErr
         return exc
 
 
+# what every rule set's build loads on its first pages (a module imports the rest it needs): ReportLab's canvas, the
+# drawing kit's pieces that every rule set's aids use (counters, gauges, the rosters' chart), the set-up page
+EVERY_BUILD_LOADS = ("shipyard.render.document", "shipyard.render.counters", "shipyard.render.gauges",
+                     "shipyard.render.chart", "shipyard.rules.rosters", "shipyard.rules.play_aids", "shipyard.texts",
+                     "shipyard.pack.setup_page")
+
+
+def _load_what_every_build_loads() -> None:
+    """Load once, before the copies are forked, what each of them would otherwise load again for itself (modules,
+    their classes, the fonts): they share it as they share the library (Mobile Bay: ~0.2 G instructions less)."""
+    from importlib import import_module
+
+    from ..render.fonts import register_all
+
+    for name in EVERY_BUILD_LOADS:
+        import_module(name)
+    register_all()
+
+
 def _side_by_side(library, scenario, rulesets: Sequence, options: PackOptions, workers: int,
                   on_built: Callable[[Built], None]) -> dict[str, Built | ShipyardError]:
+    _load_what_every_build_loads()
     # the longest builds first, so that no process is left with a long one at the end
     order = sorted(range(len(rulesets)), key=lambda i: -getattr(rulesets[i], "pack_seconds", 0.0))
     queue_out, queue_in = os.pipe()
