@@ -185,6 +185,21 @@ def test_a_cite_reads_as_the_words_reasons_always_quoted():
     assert worded.cites == (cite,) and worded.citation() == "hull [3] (reconstructed)"
 
 
+def test_because_keeps_every_kind_of_source_in_order_and_each_once():
+    from shipyard.rules.derived import because
+
+    cite, formula = Cite("hull", "[3]", "reconstructed"), Formula("split_whole")
+    earlier = because("speed 9 kn", "Vessel.speed_kn", cite)
+
+    class Quoted(str):  # a str of another type (a Jinja Markup, say) names a record field all the same
+        pass
+
+    reason = because(12, cite, "Vessel.length_ft", None, [formula, (earlier, Quoted("Vessel.beam_ft"))], earlier)
+    assert reason.words == "12"
+    assert reason.sources == (cite, Recorded("Vessel.length_ft"), formula, Recorded("Vessel.speed_kn"),
+                              Recorded("Vessel.beam_ft"))
+
+
 def test_explain_prints_each_values_sources(tmp_path):
     """`shipyard explain` shows the words and, beside them, the table and row (or record field) each value came from."""
     shipyard = Path(sys.executable).with_name("shipyard")
