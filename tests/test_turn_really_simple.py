@@ -400,8 +400,8 @@ def test_the_tide_a_drifting_ship_follows_is_said(pack_pages):
 
 def test_the_lashed_pair_rule_agrees_with_the_scenarios_the_pairs_inboard_guns(pack_pages):
     qr = _reference(pack_pages)
-    assert "Lashed pairs: move as one ship at the slower's speed; the pair's inboard guns (the sides lashed together)" \
-           " cannot fire" in qr
+    assert "Lashed pairs: move as one ship at the slower's speed; the pair's inboard guns (the lashed sides) cannot " \
+           "fire" in qr
     assert "outer ship" not in " ".join(pack_pages)
 
 
@@ -556,8 +556,8 @@ def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_page
 
 
 def test_when_in_the_move_the_torpedo_test_is_made_and_a_ship_crossing_twice_rolls_once(pack_pages):
-    assert ("Torpedo test: as each half move ends, before the fire window, one roll for a ship that ended it in a "
-            "field or crossed one, however often she crossed: roll 1d6; a torpedo strikes on 6") in _reference(pack_pages)
+    assert ("Torpedo test: as each half move ends, before the fire window: one roll for a ship that ended it in a "
+            "field or crossed one, however often: roll 1d6; a torpedo strikes on 6") in _reference(pack_pages)
 
 
 def test_which_gun_is_largest_when_two_are_equal_or_of_different_kinds(pack_pages):
@@ -597,3 +597,6 @@ def test_a_ship_stopped_by_order_holds_her_place_and_only_one_whose_speed_is_los
     assert "Speed lost to 0: drift 1 in a turn with the tide" in qr
     assert ("Stopped by order: a ship that orders speed 0 with her engines sound holds her place and heading; only one "
             "whose speed is lost (struck to 0, fouled, boiler) drifts") in qr
+
+
+# ---------------------------------------------------------------------------------------------- round 3 moments

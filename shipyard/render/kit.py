@@ -1080,5 +1080,5 @@ def readings_page(tables: Any, title: str = "What the text leaves open", style: 
             Text("The surviving text lost these rules or leaves them open. The pack plays each as read here; where "
                  "a second reading exists, a house-rules file switches to it by the option named.", size=size,
                  space_after=1.5),
-            Table(rows, header=["Rule", "Reading this pack plays", "House-rule option"], widths=[2.2, 7.0, 2.4],
-                  bold_first_col=True, **{"align": ["left", "left", "left"], **st})]
+            Table(rows, header=["Rule", "Reading this pack plays", "House-rule option"], bold_first_col=True,
+                  **{"widths": [2.2, 7.0, 2.4], "align": ["left", "left", "left"], **st})]

@@ -134,11 +134,6 @@ def movement(derived: list, ctx) -> list[Block]:
              f"swings her {number(dr['swing_deg'])}° clockwise, {number(dr['swing_anticlockwise_on'])} anticlockwise. "
              f"Stopped by order: {reading(t, 'Stopped by order')}. Tide: {reading(t, 'Tide')}. Below 0: sinks in {sinks_in(t)} turns. Speed lost: {reading(t, 'Speed lost')}. "
              f"The 0 box: {reading(t, 'The 0 box')}.")
-    g = t.require("grounding").rows
-    drafts = sorted({s.draft_ft for s in ships if s.draft_ft is not None})
-    shoals = (f"Entering a shoal: {g['shallow_shoal_dice']}d6 (shallow) or {g['deep_shoal_dice']}d6 (deep shoal) must "
-              f"score more than the draft (drafts in play: {', '.join(map(str, drafts))} ft). Aground: {g['free_on']} on "
-              "1d6 frees her; then straight astern off the shoal.")
     ram = t.require("ramming").rows
     c = t.require("collisions").rows
     avoided = signed(modifier(t, "avoided_collision")[0])
@@ -146,12 +141,24 @@ def movement(derived: list, ctx) -> list[Block]:
                f"Contact without a RAM order: the striker avoids it on {number(c['avoid_on'])}+ (1d6), shooting "
                f"{avoided}; otherwise treat it as a ram. Striker: {reading(t, 'Collisions')}.")
     return [_heading("Movement"), _body(text),
-            _heading("Shoals"), _body(shoals),
             _heading("Ramming: bow into the target's side"),
             _modifiers([[r["label"], signed(r["modifier"])] for r in ram["modifiers"]]),
             _two([[r["roll"], r["effect"]] for r in ram["results"]]),
             _body(f"Crippled: {reading(t, 'Crippled')}. " + contact),
             _body(f"Lashed pairs: {reading(t, 'Lashed pairs')}.")]
+
+
+def shoals(derived: list, ctx) -> list[Block]:
+    """Grounding on a shoal and getting off, with the drafts of the ships in play (none for forts alone)."""
+    ships = [d.stats for d in derived if not d.stats.is_fort]
+    if not ships:
+        return []
+    g = ctx.tables.require("grounding").rows
+    drafts = sorted({s.draft_ft for s in ships if s.draft_ft is not None})
+    return [_heading("Shoals"),
+            _body(f"Entering a shoal: {g['shallow_shoal_dice']}d6 (shallow) or {g['deep_shoal_dice']}d6 (deep shoal) "
+                  f"must score more than the draft (drafts in play: {', '.join(map(str, drafts))} ft). Aground: "
+                  f"{g['free_on']} on 1d6 frees her; then straight astern off the shoal.")]
 
 
 def special_effects(ctx) -> list[Block]:
@@ -190,7 +197,9 @@ def quick_reference(doc, derived: list, ctx) -> None:
     """One page (more only if it must) of what the units in play use: the sequence of play, then two columns; then
     what the text leaves open (render.kit.readings_page), on the same page where it fits."""
     st = style()
-    left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx), *turn_track(ctx)], **st["reference_stack"])
+    # the shoals sit under the torpedoes, so the two columns come out about as long
+    left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx), *shoals(derived, ctx), *turn_track(ctx)],
+                 **st["reference_stack"])
     right = Stack(special_effects(ctx) + movement(derived, ctx), **st["reference_stack"])
     title = Text("Really Simple ACW Naval Rules · quick reference", **st["reference_title"])
     turn = turn_card(ctx.tables, st, title="The turn: sequence of play")
