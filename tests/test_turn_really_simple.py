@@ -463,7 +463,8 @@ def test_the_counters_have_a_named_chit_per_fort_and_struck_avoided_and_steam_ma
     front, back = [_flat(p) for p in pdf_page_texts(tmp_path / "c.pdf")][:2]
     for fort in ("Fort Morgan", "Fort Gaines"):
         assert f"{fort} FORT" in front and fort in back, fort
-    assert "STRUCK drifts, fires no more; lost to her side" in front
+    assert "STRUCK colours struck: a prize; drifts, fires no more" in front
+    assert "ABANDONED crew gone: drifts, fires no more; lost to her side" in front
     assert "AVOIDED COLLISION shoots −1 this turn" in front  # the shooting modifier's value, filled from its table
     assert "STEAM FILLED shoots −1 from now on" in front
     assert front.count("KN AHEAD") == 22  # the forts' chits are no speed chits
@@ -542,7 +543,7 @@ def test_whether_a_forts_share_falls_with_its_losses_is_said_and_is_a_house_rule
 def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(pack_pages):
     qr = _reference(pack_pages)
     assert ("The 0 box: the first SPEED box not struck is her top speed: with only 0 left she is stopped and drifts; "
-            "striking the 0 box takes her below 0, and she is sinking (not struck): she fires till she goes down") in qr
+            "striking the 0 box takes her below 0, and she is sinking (not surrendered): she fires till she goes down") in qr
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "A SPEED box per ½ kn lost; the 0 box struck, she sinks in 1d6+2 turns" in cards
 
@@ -600,3 +601,14 @@ def test_a_ship_stopped_by_order_holds_her_place_and_only_one_whose_speed_is_los
 
 
 # ---------------------------------------------------------------------------------------------- round 3 moments
+
+
+def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pack_pages, ctx):
+    from shipyard.rules.really_simple.counters import markers
+
+    qr = _reference(pack_pages)
+    assert ("Striking colours: she strikes (surrenders) when her owner says so, and must when stopped or drifting with "
+            "no gun able to fire: lay STRUCK; she drifts, fires no more, is lost to her side (a score's struck)") in qr
+    reminders = {m.title: m.reminder for m in markers(ctx)}
+    assert "ABANDONED" in reminders and reminders["STRUCK"] != reminders["ABANDONED"]
+    assert "colours struck" in reminders["STRUCK"] and "crew gone" in reminders["ABANDONED"]
