@@ -389,8 +389,8 @@ def test_drift_to_a_stop_gives_its_rate_and_what_it_means_for_a_lashed_pair(pack
 
 
 def test_the_striker_in_simultaneous_movement_and_side_contact_are_defined(pack_pages):
-    assert ("Striker: the striker is the ship whose bow meets the other's side (each, if both do); side to side, or end "
-            "to end, is end-on contact, never a ram") in _reference(pack_pages)
+    assert ("Striker: the striker is the ship whose bow meets the other's side (each, if both do); side to side or end "
+            "to end is end-on contact, never a ram") in _reference(pack_pages)
 
 
 def test_the_tide_a_drifting_ship_follows_is_said(pack_pages):
@@ -612,3 +612,13 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
     reminders = {m.title: m.reminder for m in markers(ctx)}
     assert "ABANDONED" in reminders and reminders["STRUCK"] != reminders["ABANDONED"]
     assert "colours struck" in reminders["STRUCK"] and "crew gone" in reminders["ABANDONED"]
+
+
+def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_the_ships_end(pack_pages):
+    assert ("Contact: step a half move off in quarters, all ships at once; ships meet in the first quarter their models "
+            "touch; a ram or a collision not avoided stops both there, touching, to the half move's end; an avoided one "
+            "sheers off alongside") in _reference(pack_pages)
+
+
+def test_end_on_contact_stops_fire_for_the_next_window_only(pack_pages):
+    assert "never a ram: neither fires in the next fire window; end-on, both lose 1 knot" in _reference(pack_pages)

@@ -137,9 +137,9 @@ def movement(derived: list, ctx) -> list[Block]:
     ram = t.require("ramming").rows
     c = t.require("collisions").rows
     avoided = signed(modifier(t, "avoided_collision")[0])
-    contact = (f"End-on contact only grinds past: both lose {number(c['end_on_loss_kn'])} knot and neither fires. "
-               f"Contact without a RAM order: the striker avoids it on {number(c['avoid_on'])}+ (1d6), shooting "
-               f"{avoided}; otherwise treat it as a ram. Striker: {reading(t, 'Collisions')}.")
+    contact = (f"Contact: {reading(t, 'Contact in the move')}. Striker: {reading(t, 'Collisions')}; end-on, both "
+               f"lose {number(c['end_on_loss_kn'])} knot. Without a RAM order the striker avoids it on "
+               f"{number(c['avoid_on'])}+ (1d6), shooting {avoided}; otherwise it is a ram.")
     return [_heading("Movement"), _body(text),
             _heading("Ramming: bow into the target's side"),
             _modifiers([[r["label"], signed(r["modifier"])] for r in ram["modifiers"]]),
