@@ -622,3 +622,8 @@ def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_
 
 def test_end_on_contact_stops_fire_for_the_next_window_only(pack_pages):
     assert "never a ram: neither fires in the next fire window; end-on, both lose 1 knot" in _reference(pack_pages)
+
+
+def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages):
+    assert ("Turns: 45° exactly, on the spot as a half move ends, one at most a half move, and only if she moved in it "
+            "(at speed 0 she only swings)") in _reference(pack_pages)

@@ -126,7 +126,8 @@ def movement(derived: list, ctx) -> list[Block]:
     dr = t.require("drifting").rows
     turn = number(m.get("turn_deg", 45))
     text = (f"1 knot = {number(scale_factor(ctx)[0] * float(m.get('inches_per_knot', 1)))} in a turn at {ctx.scale}. "
-            f"Orders: half move, turns of {turn}°, half move, turns. Speed changes by {number(m.get('speed_change_kn', 2))} "
+            f"Orders: half move, turns of {turn}°, half move, turns. Turns: {reading(t, 'Turns in the orders')}. "
+            f"Speed changes by {number(m.get('speed_change_kn', 2))} "
             f"knots a turn at most. Astern: {number(float(m.get('astern_fraction', 0.5)))} of the speed ahead")
     if any(s.astern_as_fast for s in ships):
         text += ", but double-ended sidewheelers go as fast astern"
