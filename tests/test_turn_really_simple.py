@@ -186,7 +186,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
                   "a fort fires once a turn, in either window, as a stationary firer",
-                  "shutter T__; a move is a half move"):
+                  "shutter T__ ends; a move is a half move"):
         assert words in qr, words
 
 
@@ -359,8 +359,8 @@ def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(p
 
 
 def test_a_jammed_shutter_says_what_it_does_and_that_a_fort_suffers_it_too(pack_pages, library, ctx):
-    assert ("Shutter (6): the gun nearest the firer (a fort's too) cannot fire until the turn written at shutter T__"
-            in _reference(pack_pages))
+    assert ("Shutter (6): the gun nearest the firer is the largest that bears on the firer, as for a gun lost (a fort's "
+            "too); it fires no more until turn shutter T__ ends" in _reference(pack_pages))
     morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
     assert "shutter" in recorded(sheet.card(*morgan, ctx))  # the fort's card has the box the rule names
 
@@ -627,3 +627,8 @@ def test_end_on_contact_stops_fire_for_the_next_window_only(pack_pages):
 def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages):
     assert ("Turns: 45° exactly, on the spot as a half move ends, one at most a half move, and only if she moved in it "
             "(at speed 0 she only swings)") in _reference(pack_pages)
+
+
+def test_a_t_box_counts_from_the_turn_after_it_happened_with_an_example(pack_pages):
+    assert ("T__: the turn it happened plus the roll (1d6 moves: half of it, rounded up); it lasts to the end of the "
+            "turn written: steering hit in turn 3, roll 2: T5") in _reference(pack_pages)
