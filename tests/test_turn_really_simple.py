@@ -384,8 +384,9 @@ def test_a_house_ruled_funnel_strikes_its_own_number_of_boxes(ctx):
 
 
 def test_drift_to_a_stop_gives_its_rate_and_what_it_means_for_a_lashed_pair(pack_pages):
-    assert ("Fouled, boiler (9, 12): a fouled screw or holed boiler slows her 2 knots a turn to 0, then she drifts; a "
-            "lashed ship has lost all speed at once, and her consort carries the pair") in _reference(pack_pages)
+    assert ("Fouled, boiler (9, 12): a fouled screw or holed boiler slows her 2 knots a turn to 0 (steam pipes hit or "
+            "not), then she drifts; a lashed ship has lost all speed at once, her consort carrying the pair"
+            ) in _reference(pack_pages)
 
 
 def test_the_striker_in_simultaneous_movement_and_side_contact_are_defined(pack_pages):
