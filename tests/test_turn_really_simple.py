@@ -633,3 +633,7 @@ def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages)
 def test_a_t_box_counts_from_the_turn_after_it_happened_with_an_example(pack_pages):
     assert ("T__: the turn it happened plus the roll (1d6 moves: half of it, rounded up); it lasts to the end of the "
             "turn written: steering hit in turn 3, roll 2: T5") in _reference(pack_pages)
+
+
+def test_a_lashed_pairs_pivots_do_not_fire_across_the_consort(pack_pages):
+    assert "cannot fire, nor a pivot across her consort" in _reference(pack_pages)
