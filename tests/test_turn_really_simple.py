@@ -617,7 +617,7 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 
 def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_the_ships_end(pack_pages):
     assert ("Contact: step a half move off in quarters, all ships at once; ships meet in the first quarter their models "
-            "touch; a ram or a collision not avoided stops both there, touching, to the half move's end; an avoided one "
+            "touch (a bare model or counter: the card's heading gives her model length × beam); a ram or a collision not avoided stops both there, touching, to the half move's end; an avoided one "
             "sheers off alongside") in _reference(pack_pages)
 
 
@@ -637,3 +637,10 @@ def test_a_t_box_counts_from_the_turn_after_it_happened_with_an_example(pack_pag
 
 def test_a_lashed_pairs_pivots_do_not_fire_across_the_consort(pack_pages):
     assert "cannot fire, nor a pivot across her consort" in _reference(pack_pages)
+
+
+def test_a_ship_card_gives_her_model_footprint_to_judge_contact(library, ctx, pack_pages):
+    brooklyn = next(u for u, _ in _units(library, ctx) if u.id == "uss-brooklyn")
+    assert sheet.model_size(brooklyn, ctx) == "2.3×0.4"  # 233 x 43 ft at 1/1200: 100 ft of ship to the inch
+    cards = next(p for p in pack_pages if "Ship data cards" in p)
+    assert "Screw sloop · Brooklyn class · USN · model 2.3×0.4in" in cards

@@ -46,6 +46,7 @@ def style():
 
 def card_heading(unit, d, ctx) -> Block:
     name, sub = sheet_heading(unit, d, ctx)
+    sub = with_model_size(sub, unit, ctx)  # the footprint contact is judged on (Contact in the move)
     return with_live_link(CardHead(name, sub, rule_colour=accent(unit, ctx), **style()["card_head"]), unit, ctx,
                           size=14.0)
 
@@ -73,6 +74,24 @@ def stat_box_items(s: ReallySimpleStats, unit, ctx) -> list[tuple[str, Any]]:
                  ("ASTERN", f"{kn(s.astern_kn)} kn" + (" (=)" if s.astern_as_fast else "")),
                  ("DRAFT", f"{s.draft_ft} ft"), ("RAM BOW", "yes" if s.reinforced_bow else no_ram_bow(ctx.tables))]
     return items
+
+
+def model_size(unit, ctx) -> str:
+    """Her length and beam at the models' scale ('2.3×0.4' inches for a 226 ft sloop at 1/1200): the footprint a paper
+    counter or a bare model is judged on when ships touch (the contact rule); empty where the unit has no hull."""
+    length, beam = getattr(unit, "length_ft", None), getattr(unit, "beam_ft", None)
+    match = re.fullmatch(r"1/(\d+)", str(getattr(ctx, "scale", "")))
+    if not (length and beam and match):
+        return ""
+    per_in = int(match.group(1)) / 12  # feet of ship to an inch of model
+    return f"{number(round(length / per_in, 1))}×{number(round(beam / per_in, 1))}"
+
+
+def with_model_size(sub: str, unit, ctx) -> str:
+    """A card's sub-heading with her model's footprint, 'model 2.3×0.4in', the contact rule's length and beam in
+    inches (one word, so a wrap never leaves 'in' alone on a line)."""
+    size = model_size(unit, ctx)
+    return f"{sub} · model {size}in" if size else sub
 
 
 def fort_fronts(unit, s: ReallySimpleStats, ctx) -> list[tuple[str, int, int]]:
