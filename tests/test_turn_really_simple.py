@@ -644,3 +644,10 @@ def test_a_ship_card_gives_her_model_footprint_to_judge_contact(library, ctx, pa
     assert sheet.model_size(brooklyn, ctx) == "2.3×0.4"  # 233 x 43 ft at 1/1200: 100 ft of ship to the inch
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "Screw sloop · Brooklyn class · USN · model 2.3×0.4in" in cards
+
+
+def test_fort_gaines_special_rule_says_two_of_her_three_columbiads_fire(pack_pages, library, ctx):
+    setup = next(p for p in pack_pages if p.startswith("Set-up"))
+    assert "only two of her three 10in columbiads (the east face, her sector on the plan) fire" in setup
+    gaines = _fort_boxes(library, ctx, "fort-gaines")  # the card's three LARGE boxes, two of them on the east face
+    assert gaines["ON ONE SHIP 040–150°"].endswith(" of 2")
