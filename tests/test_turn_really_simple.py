@@ -651,3 +651,15 @@ def test_fort_gaines_special_rule_says_two_of_her_three_columbiads_fire(pack_pag
     assert "only two of her three 10in columbiads (the east face, her sector on the plan) fire" in setup
     gaines = _fort_boxes(library, ctx, "fort-gaines")  # the card's three LARGE boxes, two of them on the east face
     assert gaines["ON ONE SHIP 040–150°"].endswith(" of 2")
+
+
+def test_fort_morgans_gun_boxes_are_grouped_by_the_front_they_stand_on(library, ctx):
+    c = _in_scenario(ctx, library)
+    morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
+    rows = next(b for b in walk(sheet.card(*morgan, c)) if isinstance(b, GunRows))
+    got = [(t.label, t.count) for t in rows.tracks]
+    assert got == [("170–330° L +3", 6), ("170–330° MR +3", 5), ("170–330° M +2", 9), ("330–030° M +2", 8),
+                   ("NO SHIP M +2", 4)]  # channel 20, bay 8, land 4: as the card's ON ONE SHIP boxes count them
+    gaines = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-gaines")
+    labels = [t.label for t in next(b for b in walk(sheet.card(*gaines, c)) if isinstance(b, GunRows)).tracks]
+    assert labels[:2] == ["040–150° L +3", "NO SHIP L +3"]  # which two of her three columbiads fire

@@ -34,7 +34,7 @@ from ...render.kit import turn_strip as kit_turn_strip
 from .damage import check_opening_damage, speed_values
 from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
-from .words import fort_guns_bearing, gun_groups, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
+from .words import fort_front_groups, fort_guns_bearing, gun_groups, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
 
 STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
 
@@ -94,6 +94,13 @@ def with_model_size(sub: str, unit, ctx) -> str:
     return f"{sub} · model {size}in" if size else sub
 
 
+def fort_arcs(unit, ctx) -> list:
+    """The scenario set-up's arcs for this fort (its fronts), [] where it gives none."""
+    setup = getattr(getattr(ctx, "scenario", None), "setup", None)
+    start = setup.starts.get(getattr(unit, "id", "")) if setup is not None else None
+    return list(start.arcs) if start is not None and start.arcs else []
+
+
 def fort_fronts(unit, s: ReallySimpleStats, ctx) -> list[tuple[str, int, int]]:
     """A fort's fronts as the scenario's set-up gives them (its arcs with their guns), each as (sector, guns,
     how many of them bear on any one ship there: the fort_fire share of the front's guns): [('170–330°', 20, 3),
@@ -120,7 +127,8 @@ def speed_track(s: ReallySimpleStats, unit, ctx) -> Block:
 def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
     """A box per gun, by where it bears (a ship's: port, starboard, bow, stern, pivot, turret) and size: the gun
     models named beside the boxes."""
-    groups = gun_groups(s, ctx.tables, unit, ctx.library)
+    groups = (fort_front_groups(s, ctx.tables, unit, ctx.library, fort_arcs(unit, ctx)) if s.is_fort and unit is not None
+              else []) or gun_groups(s, ctx.tables, unit, ctx.library)
     if not groups:
         return Note("no guns" if s.is_fort else "no guns: ram only", **style()["no_guns"])
     # a group of one gun model is named without its count (its boxes count it), so the name fits beside the boxes

@@ -3,6 +3,8 @@ is typed into a layout: change grounding.free_on and the AGROUND marker, the qui
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import math
 import re
 from dataclasses import dataclass
@@ -111,8 +113,9 @@ class GunGroup:
 
     @property
     def label(self) -> str:
-        if self.bears:  # short, as the roster's guns: 'PORT L +3', 'PIVOT MR +3' (M rifled)
-            return f"{BEAR_WORDS[self.bears]} {self.size[0]}{'R' if self.rifled else ''} +{self.fire_factor}"
+        if self.bears:  # short, as the roster's guns: 'PORT L +3', 'PIVOT MR +3' (M rifled); a fort's front: '170–330° L +3'
+            where = BEAR_WORDS.get(self.bears, self.bears)
+            return f"{where} {self.size[0]}{'R' if self.rifled else ''} +{self.fire_factor}"
         return f"{self.size.upper()} +{self.fire_factor}" + (" rifled" if self.rifled else "")
 
 
@@ -136,6 +139,45 @@ def mount_bearings(mount) -> list[tuple[str, int]]:
     if position in ENDS:
         return [(ENDS[position], mount.count)]
     return [(side, n) for side, n in (("port", mount.count // 2), ("starboard", mount.count - mount.count // 2)) if n]
+
+
+NO_SHIP = "NO SHIP"  # a fort's guns on no front the set-up draws (the land front): they bear on no ship
+
+
+def fort_front_groups(s: ReallySimpleStats, tables: Tables, unit, library, arcs) -> list[GunGroup]:
+    """A fort's guns grouped by the front they stand on (the set-up's arcs with their batteries), each front's by size
+    as a ship's are by side: '170–330° L +3' ... then the guns on no front, 'NO SHIP M +2', so a player finds the guns
+    of the front that bears without working it out. [] when an arc does not say its battery."""
+    if not arcs or any(not a.battery for a in arcs):
+        return []
+    order = {r.get("size"): i for i, r in enumerate(tables.require("gun_sizes").rows) if isinstance(r, dict)}
+    by_name = {g.name: g for g in s.guns}
+    named = {m.gun: library.gun(m).name for m in unit.armament}
+    left = {name: g.count for name, g in by_name.items()}
+    groups: list[GunGroup] = []
+
+    def add(front: str, name: str, n: int) -> None:
+        g = by_name[name]
+        grp = next((x for x in groups if (x.bears, x.size, x.rifled) == (front, g.size, g.rifled)), None)
+        if grp is None:
+            grp = GunGroup(g.size, g.rifled, g.fire_factor, 0, [], front)
+            groups.append(grp)
+        grp.count += n
+        grp.names.append(f"{n} × {name}")
+
+    for a in arcs:
+        front = f"{a.from_:03.0f}–{a.to:03.0f}°"
+        for gun_id, n in a.battery.items():
+            name = named.get(gun_id) or library.gun(SimpleNamespace(gun=gun_id)).name
+            if name not in left or left[name] < n:
+                return []  # the set-up names guns the fort does not mount: keep the groups by size
+            left[name] -= n
+            add(front, name, n)
+    for name, n in left.items():
+        if n:
+            add(NO_SHIP, name, n)
+    fronts = [f"{a.from_:03.0f}–{a.to:03.0f}°" for a in arcs] + [NO_SHIP]
+    return sorted(groups, key=lambda g: (fronts.index(g.bears), -order.get(g.size, -1), not g.rifled, -g.fire_factor))
 
 
 def gun_groups(s: ReallySimpleStats, tables: Tables, unit=None, library=None) -> list[GunGroup]:
