@@ -120,15 +120,19 @@ def damage_done(ctx: Context, unit: Any, tracks: Iterable[str], boxes: int) -> i
     return 0
 
 
-def with_live_link(head, unit: Any, ctx: Context, size: float = 16.0):
-    """A sheet's heading with, at its right, the QR code that opens the unit's live sheet where the pack is printed
-    from a game (`pack --state`: PackOptions.live_links); the heading as it is otherwise."""
+LIVE_LINK_MM = {"sheet": 16.0, "card": 14.0}  # a live sheet's QR code, a side: on a sheet, on a record card
+
+
+def with_live_link(head, unit: Any, ctx: Context, on: str = "sheet"):
+    """A sheet's (or a record card's) heading with, at its right, the QR code that opens the unit's live sheet where
+    the pack is printed from a game (`pack --state`: PackOptions.live_links); the heading as it is otherwise."""
     links = getattr(getattr(ctx, "options", None), "live_links", None) or {}
     link = links.get(getattr(unit, "id", None))
     if not link:
         return head
     from ..render.qr import Beside, QrCode
 
+    size = LIVE_LINK_MM[on]
     return Beside(head, QrCode(link, size=size, caption="live sheet"), side_width=size)
 
 

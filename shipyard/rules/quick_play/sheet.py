@@ -135,7 +135,7 @@ def card(unit: Any, d, ctx: Context) -> Block:
         Stack([Text(type_words(s), **st["type_words"]), *(Note(n, **st["side_note"]) for n in side_note)],
               **st["side_stack"]),
     ], **st["head_row"])
-    head = with_live_link(head, unit, ctx, size=14.0)
+    head = with_live_link(head, unit, ctx, on="card")
     moves = StatBoxes([("Speed", "does not move")], **st["fort_speed"]) if s.is_fort \
         else StatBoxes(speed_boxes(s), **st["speeds"])
     edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna), records="edna",

@@ -48,7 +48,7 @@ def card_heading(unit, d, ctx) -> Block:
     name, sub = sheet_heading(unit, d, ctx)
     sub = with_model_size(sub, unit, ctx)  # the footprint contact is judged on (Contact in the move)
     return with_live_link(CardHead(name, sub, rule_colour=accent(unit, ctx), **style()["card_head"]), unit, ctx,
-                          size=14.0)
+                          on="card")
 
 
 def stat_boxes(s: ReallySimpleStats, unit, ctx) -> Block:
