@@ -100,6 +100,34 @@ def test_another_working_folder_keeps_its_own_library(cache, ships, tmp_path, mo
     assert len(list(cache.glob("*.pickle"))) == 2
 
 
+def test_the_bundled_library_alone_is_one_library_from_any_folder(cache, tmp_path, monkeypatch):
+    """Bundled files are shown the same from every folder outside the checkout, so a command run in a new folder reads
+    the kept library back (main keyed on the folder: each new folder, and each test's, validated all 160 files)."""
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    monkeypatch.chdir(tmp_path / "one")
+    first = Library.load()
+    monkeypatch.chdir(tmp_path / "two")
+    _no_validation(monkeypatch)
+    again = Library.load()
+    assert len(list(cache.glob("*.pickle"))) == 1 and sorted(again.units) == sorted(first.units)
+
+
+def test_a_folder_that_shows_the_files_by_another_path_keeps_its_own_library(cache, ships, tmp_path, monkeypatch):
+    """A notice or problem names a user's file as seen from the folder the command runs in: 'ships/x.yaml' from its
+    parent, the whole path from elsewhere; what is kept says it as the folder it was loaded in does."""
+    replacing = ships / "uss-monitor.yaml"
+    replacing.write_text((ships / "uss-montauk-test.yaml").read_text(encoding="utf-8")
+                         .replace("id: uss-montauk-test", "id: uss-monitor"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert Library.load([ships]).notices[0].startswith("ships/uss-monitor.yaml replaces")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert Library.load([ships]).notices[0].startswith(f"{replacing} replaces")
+    assert len(list(cache.glob("*.pickle"))) == 2
+
+
 def test_the_models_source_is_part_of_the_key(cache, ships, monkeypatch):
     Library.load([ships])
     monkeypatch.setattr(loaded, "_code_fingerprint", lambda: b"other code")
