@@ -1,4 +1,7 @@
-"""Shared helpers: run the real command line, load the real library once, build each bundled pack once."""
+"""Shared helpers: run the real command line, load the real library once, build each bundled pack once.
+
+tests/README.md lists them and the rules that keep the suite under two minutes: build a pack once per module, load
+the library once, run in this process unless the finding is about the console script."""
 
 from __future__ import annotations
 
