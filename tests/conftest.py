@@ -1,4 +1,7 @@
-"""Shared helpers: run the real command line, load the real library once, build each bundled pack once."""
+"""Shared helpers: run the real command line, load the real library once, build each bundled pack once.
+
+tests/README.md lists them and the rules that keep the suite under two minutes: build a pack once per module, load
+the library once, run in this process unless the finding is about the console script."""
 
 from __future__ import annotations
 
@@ -14,6 +17,12 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+
+# pytest rewrites each test module's asserts as it imports it and keeps the result in tests/__pycache__ only where
+# bytecode may be written: with PYTHONDONTWRITEBYTECODE set (as on this machine) every worker rewrote all the test
+# modules again on every run, some 5 s of CPU each, most of collecting. Like compileall's below, these files are
+# the suite's own (git ignores __pycache__) and are rewritten whenever their module changes.
+sys.dont_write_bytecode = False
 
 # Every PDF drawn under test, in this process or a CLI subprocess, refuses ink within 8 mm of the edge.
 os.environ["SHIPYARD_RENDER_STRICT"] = "1"

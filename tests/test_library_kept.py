@@ -100,6 +100,34 @@ def test_another_working_folder_keeps_its_own_library(cache, ships, tmp_path, mo
     assert len(list(cache.glob("*.pickle"))) == 2
 
 
+def test_the_bundled_library_alone_is_one_library_from_any_folder(cache, tmp_path, monkeypatch):
+    """Bundled files are shown the same from every folder outside the checkout, so a command run in a new folder reads
+    the kept library back (main keyed on the folder: each new folder, and each test's, validated all 160 files)."""
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    monkeypatch.chdir(tmp_path / "one")
+    first = Library.load()
+    monkeypatch.chdir(tmp_path / "two")
+    _no_validation(monkeypatch)
+    again = Library.load()
+    assert len(list(cache.glob("*.pickle"))) == 1 and sorted(again.units) == sorted(first.units)
+
+
+def test_a_folder_that_shows_the_files_by_another_path_keeps_its_own_library(cache, ships, tmp_path, monkeypatch):
+    """A notice or problem names a user's file as seen from the folder the command runs in: 'ships/x.yaml' from its
+    parent, the whole path from elsewhere; what is kept says it as the folder it was loaded in does."""
+    replacing = ships / "uss-monitor.yaml"
+    replacing.write_text((ships / "uss-montauk-test.yaml").read_text(encoding="utf-8")
+                         .replace("id: uss-montauk-test", "id: uss-monitor"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert Library.load([ships]).notices[0].startswith("ships/uss-monitor.yaml replaces")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert Library.load([ships]).notices[0].startswith(f"{replacing} replaces")
+    assert len(list(cache.glob("*.pickle"))) == 2
+
+
 def test_the_models_source_is_part_of_the_key(cache, ships, monkeypatch):
     Library.load([ships])
     monkeypatch.setattr(loaded, "_code_fingerprint", lambda: b"other code")
@@ -107,13 +135,18 @@ def test_the_models_source_is_part_of_the_key(cache, ships, monkeypatch):
     assert len(list(cache.glob("*.pickle"))) == 2
 
 
-def test_at_most_a_few_libraries_are_kept(cache, ships):
+def test_at_most_a_few_libraries_are_kept(cache, ships, monkeypatch):
+    """Past the limit the oldest go. The limit is made 2 here: each library loaded is a cold load of every file, and
+    eleven of them (8 + 3) were the file's slowest test; the pruning is the same code whatever the number."""
+    monkeypatch.setattr(loaded, "KEPT_AT_MOST", 2)
     path = ships / "uss-montauk-test.yaml"
     text = path.read_text(encoding="utf-8")
-    for i in range(loaded.KEPT_AT_MOST + 3):
+    for i in range(loaded.KEPT_AT_MOST + 2):
         path.write_text(text.replace("name: USS Montauk Test", f"name: USS Montauk {i}"), encoding="utf-8")
         Library.load([ships])
     assert len(list(cache.glob("*.pickle"))) == loaded.KEPT_AT_MOST
+    _no_validation(monkeypatch)  # the newest is one of those kept
+    assert Library.load([ships]).units["uss-montauk-test"].name == f"USS Montauk {loaded.KEPT_AT_MOST + 1}"
 
 
 def test_a_pydantic_upgrade_makes_a_new_key(cache, ships, monkeypatch):

@@ -33,14 +33,16 @@ def _long_lines(page, min_mm: float):
 
 @pytest.fixture(scope="module")
 def templates_pdfs(tmp_path_factory):
-    from conftest import run_cli
+    """`shipyard templates` for each paper and scale, in this process: what is tested is the drawing, not the
+    console script (test_app_layer runs `templates` through it), so four interpreter starts were 1.5 s of CPU for nothing."""
+    from conftest import in_process
 
     out = {}
     d = tmp_path_factory.mktemp("templates")
     for paper in ("a4", "letter"):
         for scale in ("1/1200", "1/600"):
             path = d / f"t-{paper}-{scale.replace('/', '-')}.pdf"
-            r = run_cli("templates", "--rules", "saunders", "--paper", paper, "--scale", scale, "-o", str(path))
+            r = in_process("templates", "--rules", "saunders", "--paper", paper, "--scale", scale, "-o", str(path))
             assert r.code == 0, r.err
             out[(paper, scale)] = path
     return out

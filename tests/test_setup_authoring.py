@@ -37,7 +37,11 @@ def test_the_set_up_is_a_section_no_leaves_out_and_help_names(tmp_path):
 
 
 def test_new_scenario_writes_a_set_up_to_fill_in_that_validates_as_written_and_uncommented(tmp_path):
-    """Main's `new scenario` wrote no set-up at all: a user had to find the format in the code."""
+    """Main's `new scenario` wrote no set-up at all: a user had to find the format in the code. `new scenario` runs
+    through the script; validating and packing what it wrote runs the same command line in this process (in_process),
+    as the script's validate and pack are shown elsewhere (test_validate_nonsense, test_broken_own_file)."""
+    from conftest import in_process
+
     made = shipyard("new", "scenario", "Sound skirmish", "--folder", "ships", cwd=tmp_path)
     assert made.returncode == 0, made.stderr.decode()
     path = tmp_path / "ships" / "sound-skirmish.yaml"
@@ -47,20 +51,20 @@ def test_new_scenario_writes_a_set_up_to_fill_in_that_validates_as_written_and_u
     setup = data["setup"]
     assert setup["area"]["width_yd"] > 0 and sorted(setup["starts"]) == sorted(units)  # one start per unit
     assert {row["unit"] for row in setup["victory"]["points"]} == set(units) and setup["victory"]["levels"]
-    assert shipyard("validate", path, cwd=tmp_path).returncode == 0
+    assert in_process("validate", path, cwd=tmp_path).code == 0
     # every commented-out example is a valid one: uncommented, the file still validates
     shown = re.compile(r"^(  )?# ((turns|land|water|obstructions|torpedo_fields|zones|events|special_rules|fitting"
                        r"|outcome): .*)$")
     uncommented = [shown.sub(lambda m: (m.group(1) or "") + m.group(2), line) for line in text.splitlines()]
     assert sum(a != b for a, b in zip(uncommented, text.splitlines())) == 10
     path.write_text("\n".join(uncommented) + "\n")
-    checked = shipyard("validate", path, cwd=tmp_path)
-    assert checked.returncode == 0, checked.stdout.decode() + checked.stderr.decode()
+    checked = in_process("validate", path, cwd=tmp_path)
+    assert checked.code == 0, checked.out + checked.err
     # and it prints: the set-up page names both units
-    run = shipyard("pack", "sound-skirmish", "-L", "ships", "-r", "quick-play", "-o", "out", "--jobs", "1",
-                   *[a for s in ("roster", "sheets", "templates", "counters", "reference") for a in ("--no", s)],
-                   cwd=tmp_path)
-    assert run.returncode == 0, run.stderr.decode()
+    run = in_process("pack", "sound-skirmish", "-L", "ships", "-r", "quick-play", "-o", "out", "--jobs", "1",
+                     *[a for s in ("roster", "sheets", "templates", "counters", "reference") for a in ("--no", s)],
+                     cwd=tmp_path)
+    assert run.code == 0, run.err
     from conftest import pdf_page_texts
 
     pages = " ".join(pdf_page_texts(tmp_path / "out" / "sound-skirmish-quick-play.pdf"))

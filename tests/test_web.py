@@ -499,15 +499,13 @@ def test_a_sister_changed_while_the_editor_is_open_does_not_make_her_old_figures
 # -- the set-up and table plan (issue 23) ------------------------------------------------------------
 
 
-def test_the_scenario_page_shows_the_set_up_plan_as_svg_under_the_rule_set_picked(client):
+def test_the_scenario_page_shows_the_set_up_plan_as_svg_under_the_rule_set_picked(client, library):
     """The page draws the pack's set-up section through the SVG back end (the PDF's own layout), every unit named on
     the plan, under the rule set its picker chose; the same page is served alone and as the PDF."""
-    from shipyard.library.library import Library
-
     import pypdfium2
 
-    scenario = Library.load().scenarios["mobile-bay-1864"]
-    everyone = [Library.load().units[su.id].name for side in scenario.sides for su in side.units]
+    scenario = library.scenarios["mobile-bay-1864"]
+    everyone = [library.units[su.id].name for side in scenario.sides for su in side.units]
     shown = {}
     for rules in ("quick-play", "saunders"):
         pdf = pypdfium2.PdfDocument(client.get(f"/api/scenarios/mobile-bay-1864/setup.pdf?rules={rules}&paper=letter").content)
@@ -517,8 +515,8 @@ def test_the_scenario_page_shows_the_set_up_plan_as_svg_under_the_rule_set_picke
         from shipyard.rules import get_ruleset
 
         rs = get_ruleset(rules)
-        ctx = context(rs, Library.load(), None, None, scenario=scenario)
-        names = [Library.load().units[su.id].name for side in scenario.sides for su in side.units
+        ctx = context(rs, library, None, None, scenario=scenario)
+        names = [library.units[su.id].name for side in scenario.sides for su in side.units
                  if rs.takes_part(su.id, ctx)]  # the units that take part under this rule set
         assert len(names) >= len(everyone) - 2 and all(n in printed for n in names), (rules, set(everyone) - set(names))
         page = client.get(f"/scenarios/mobile-bay-1864?rules={rules}&paper=letter").text

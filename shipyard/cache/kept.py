@@ -1,7 +1,8 @@
 """A loaded library kept between runs, so that a run whose library files are unchanged skips reading and validating
 them again (some 30 ms of every command's start, more with a large library of one's own).
 
-The key is every library file's place and bytes, the folder the command runs in (paths are shown relative to it),
+The key is every library file's place and bytes (a file inside the folder the command runs in with that folder, as
+paths are shown relative to it: a library of bundled files only is the same library from any other folder),
 shipyard's version and the source of the code that makes a Library out of files (library/*.py): any edit to a ship,
 any file added or removed, and any change to the models makes a new key, and the next run loads and validates
 everything afresh. Only a library that loaded without a problem is kept. A cache that cannot be read or written
@@ -43,7 +44,7 @@ def _code_fingerprint() -> bytes:
 
 
 def _key(files: list[tuple[str, bytes]]) -> str:
-    digest = hashlib.blake2b(_code_fingerprint() + os.getcwd().encode(), digest_size=20)
+    digest = hashlib.blake2b(_code_fingerprint(), digest_size=20)
     for place, raw in files:
         digest.update(b"\0" + place.encode() + b"\0" + len(raw).to_bytes(8, "big") + raw)
     return digest.hexdigest()

@@ -49,9 +49,21 @@ def library_files(dirs: Iterable[Path]) -> list[Path]:
 
 
 def _files_key(dirs: list[Path]) -> list[tuple[str, bytes]] | None:
-    """What a loaded library is made from: each file's place and bytes (None when one cannot be read: load it)."""
+    """What a loaded library is made from: each file's place and bytes (None when one cannot be read: load it).
+
+    A file's place is the path it was named by and where that is; for a file inside the folder the command runs in
+    also that folder, since messages show such a file relative to it (display_path). A file outside it (the bundled
+    library, seen from anywhere but the checkout) is shown the same from every folder."""
+    import os
+
     try:
-        return [(str(p.resolve()), read_file_bytes(p)) for p in library_files(dirs)]
+        here = os.path.realpath(os.getcwd())
+        places = []
+        for p in library_files(dirs):
+            where = str(p.resolve())
+            shown_from_here = where.startswith(here.rstrip(os.sep) + os.sep)
+            places.append(("\0".join((str(p), where) + ((here,) if shown_from_here else ())), read_file_bytes(p)))
+        return places
     except (OSError, ShipyardError):
         return None
 
