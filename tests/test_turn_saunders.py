@@ -665,3 +665,10 @@ def test_a_sheet_with_no_section_ratings_says_what_a_hit_on_4_to_6_takes(library
         if not listed:
             assert "no other ratings: a hit on 4–6 takes the section hit's" in page, unit.name
     assert plain >= 10
+
+
+
+def test_the_turn_gauge_says_what_its_knot_marks_are_for(bundled_packs):
+    """Moment 13 (round 4): the gauges are marked in knots, but a turn costs no distance: the marks had no stated use."""
+    gauge = next(t for t in pack_texts(bundled_packs) if t.startswith("Turn gauges"))
+    assert "arms marked in knots (1 kn = 1 in): they measure the move from the pivot; the turn itself costs none" in gauge
