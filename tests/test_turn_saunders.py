@@ -672,3 +672,17 @@ def test_the_turn_gauge_says_what_its_knot_marks_are_for(bundled_packs):
     """Moment 13 (round 4): the gauges are marked in knots, but a turn costs no distance: the marks had no stated use."""
     gauge = next(t for t in pack_texts(bundled_packs) if t.startswith("Turn gauges"))
     assert "arms marked in knots (1 kn = 1 in): they measure the move from the pivot; the turn itself costs none" in gauge
+
+
+
+def test_every_ship_sheet_gives_her_model_length(library, bundled_packs):
+    """Moment 12 (round 4): "past a partner" and a bow in a torpedo field need the model's length, which no page gave.
+    Each ship's sheet now prints her length and the model's, 100 ft to the inch at 1/1200."""
+    texts = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t]
+    brooklyn = library.units["uss-brooklyn"]
+    page = next(t for t in texts if "USS Brooklyn" in t)
+    from shipyard.render.text import number
+
+    assert f"Length {number(brooklyn.length_ft)} ft: model 2¼ in" in page  # 223 ft, 100 ft to the inch
+    ships = [u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.kind != "fort"]
+    assert sum(f"Length {number(u.length_ft)} ft" in " ".join(texts) for u in ships) == len(ships)

@@ -156,7 +156,21 @@ def remarks(s: SaundersStats, ctx: Context, unit=None) -> str:
     out.append(f"Propulsion: {s.drive}")
     if s.draught_ft is not None:
         out.append(f"Draught {number(s.draught_ft)} ft")
+    if getattr(unit, "length_ft", None):
+        out.append(model_length(unit.length_ft, ctx))
     return " · ".join(out)
+
+
+def model_length(length_ft: float, ctx: Context) -> str:
+    """Her length as the model measures it (100 ft to the inch at 1/1200), for the
+    "past a partner" and torpedo-field rules that need it."""
+    factor, scale = scale_factor(ctx)
+    return f"Length {number(length_ft)} ft: model {number(model_inches(length_ft, factor))} in"
+
+
+def model_inches(length_ft: float, factor: float) -> float:
+    """A model's length in inches, to the quarter inch a ruler reads: 100 ft to the inch at 1/1200, × the scale."""
+    return round(length_ft / 100 * factor * 4) / 4
 
 
 TALLIES = {"fire": "fires", "hole": "holes"}  # tracker -> the scenario damage key a pre-damaged copy strikes
@@ -441,7 +455,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
     else:
         right = Stack([Text(f"Speed (1 kn = {number(per_in)} in): mark it; strike lost knots from the top; "
                             "shaded = hull bars", **st["speed_head"]), _speed_track(s),
-                       Text(flags(s, ctx), **st["speed_notes"]), Text(remarks(s, ctx), **st["speed_notes"])],
+                       Text(flags(s, ctx), **st["speed_notes"]), Text(remarks(s, ctx, unit), **st["speed_notes"])],
                       **st["speed_stack"])
         top = Columns([_plan(unit, s), right], **st["plan_row"])
     blocks: list[Block | None] = [
