@@ -686,3 +686,14 @@ def test_every_ship_sheet_gives_her_model_length(library, bundled_packs):
     assert f"Length {number(brooklyn.length_ft)} ft: model 2¼ in" in page  # 223 ft, 100 ft to the inch
     ships = [u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.kind != "fort"]
     assert sum(f"Length {number(u.length_ft)} ft" in " ".join(texts) for u in ships) == len(ships)
+
+
+
+def test_mobile_bay_set_up_gives_the_torpedo_line_and_turrets_in_numbers_and_binds_turn_1(bundled_packs):
+    """Moments 1-3 and the set-up defects (round 4): turret arcs at the start, whether the turn-1 event binds, the
+    torpedo field and its gap in numbers (the monitors' x 59 sat on its east end; the 005° heading runs into it)."""
+    setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
+    for words in ("Field x 30–59½, y 31½–34 (red buoy x 59½); clear gap x 59½ to the beach (x 62½)",
+                  "A 005° heading runs into the field", "Fore; Winnebago's and Chickasaw's aft turrets starboard",
+                  "Binding: the Union line steams in at 4 kn", "Orders are free from turn 2"):
+        assert words in setup, words
