@@ -667,12 +667,29 @@ def test_a_sheet_with_no_section_ratings_says_what_a_hit_on_4_to_6_takes(library
     assert plain >= 10
 
 
+# The round-4 moments (the fourth replay, /work/notes/s5/moments-saunders-r4.md): each answered where the player met it
+# or on the readings page. Moment numbers are the round-4 replay's.
+ROUND_4_READINGS = {
+    "6: an explosion's damage to a lashed partner, modifiers": [("Explosion", "rolls once on the ramming damage table, unmodified")],
+    "7: a struck ship on fire, which roll first": [("Fires", "struck: as abandoned, the blow-up roll first")],
+    "8: a sloop striking mid-move, her partner's distance": [("Sloop carried", "from the next move (a sloop striking mid-move stops the pair there)")],
+    "9: a target on the line between two arcs": [("Arc names", "a target on the line between two arcs is in both")],
+    "10, 11: torpedo tests in the half move, and after a strike": [("Torpedoes", "in the half move and the move on, and a strike stops no test")],
+    "5: whether a wreck blocks": [("Wrecks", "ships pass over it and fire across it")],
+    "4: which section each gun is in": [("Gun nearest", "a gun bearing fore is in the bow, aft the stern, the rest midships")],
+    "lashed-pair start point": [("Lashed pairs", "her set-up point is the sloop's centre")],
+}
 
-def test_the_turn_gauge_says_what_its_knot_marks_are_for(bundled_packs):
-    """Moment 13 (round 4): the gauges are marked in knots, but a turn costs no distance: the marks had no stated use."""
-    gauge = next(t for t in pack_texts(bundled_packs) if t.startswith("Turn gauges"))
-    assert "arms marked in knots (1 kn = 1 in): they measure the move from the pivot; the turn itself costs none" in gauge
 
+@pytest.mark.parametrize("moment", list(ROUND_4_READINGS))
+def test_round_4_rulebook_moments_are_readings_on_the_pack(bundled_packs, moment):
+    """Found replaying three turns of Mobile Bay from the A4 pack (round 4): each moment the text leaves open is now a
+    row of the reconstructions table, printed on the readings page."""
+    ref = reference_text(pack_texts(bundled_packs))
+    rows = {r["rule"]: r for r in RS.tables().require("reconstructions").rows}
+    for rule, words in ROUND_4_READINGS[moment]:
+        assert rule in rows and words in rows[rule]["reading"], (rule, words)
+        assert flat(rule) in ref and flat(words) in ref, rule
 
 
 def test_every_ship_sheet_gives_her_model_length(library, bundled_packs):
@@ -687,6 +704,25 @@ def test_every_ship_sheet_gives_her_model_length(library, bundled_packs):
     ships = [u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.kind != "fort"]
     assert sum(f"Length {number(u.length_ft)} ft" in " ".join(texts) for u in ships) == len(ships)
 
+
+def test_the_turn_gauge_says_what_its_knot_marks_are_for(bundled_packs):
+    """Moment 13 (round 4): the gauges are marked in knots, but a turn costs no distance: the marks had no stated use."""
+    gauge = next(t for t in pack_texts(bundled_packs) if t.startswith("Turn gauges"))
+    assert "arms marked in knots (1 kn = 1 in): they measure the move from the pivot; the turn itself costs none" in gauge
+
+
+def test_the_ramming_modifiers_say_whose_roll_they_change(bundled_packs):
+    """Defect (round 4): "Target ship −2" and "Uncontrolled −1" did not say whose roll they change. Both are now the
+    ship's own roll, in the table's own "Own ..." words: the rammed ship's, and an uncontrolled ship's."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "Own ship the one rammed −2" in ref and "Own ship uncontrolled −1" in ref
+    assert "Target ship −2" not in ref
+
+
+def test_a_fort_face_may_split_its_fire(bundled_packs):
+    """Moment 14 (round 4): it was only implied that a face may split its fire among several ships."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "a quarter of a face's guns, rounded up (at least 2), the rest at others in its arc" in ref
 
 
 def test_mobile_bay_set_up_gives_the_torpedo_line_and_turrets_in_numbers_and_binds_turn_1(bundled_packs):
