@@ -675,7 +675,7 @@ ROUND_4_READINGS = {
     "8: a sloop striking mid-move, her partner's distance": [("Sloop carried", "from the next move (a sloop striking mid-move stops the pair there)")],
     "9: a target on the line between two arcs": [("Arc names", "a target on the line between two arcs is in both")],
     "10, 11: torpedo tests in the half move, and after a strike": [("Torpedoes", "in the half move and the move on, and a strike stops no test")],
-    "5: whether a wreck blocks": [("Wrecks", "ships pass over it and fire across it")],
+    "5: whether a wreck blocks": [("Wrecks", "a ship meeting it collides as with one stopped (0 kn); fire passes over it")],
     "4: which section each gun is in": [("Gun nearest", "a gun bearing fore is in the bow, aft the stern, the rest midships")],
     "lashed-pair start point": [("Lashed pairs", "her set-up point is the sloop's centre")],
 }
@@ -690,6 +690,22 @@ def test_round_4_rulebook_moments_are_readings_on_the_pack(bundled_packs, moment
     for rule, words in ROUND_4_READINGS[moment]:
         assert rule in rows and words in rows[rule]["reading"], (rule, words)
         assert flat(rule) in ref and flat(words) in ref, rule
+
+
+def test_the_counters_have_a_silenced_marker_for_each_fort(library, tmp_path):
+    """Defect (round 4): a fort with no hull left is silenced, and the counters had no marker to say so. One for every
+    two forts: Mobile Bay's four (Fort Powell, Fort Gaines far off) need two."""
+    import pdfplumber
+
+    from conftest import in_process
+
+    path = tmp_path / "c.pdf"
+    r = in_process("counters", "mobile-bay-1864", "--rules", "saunders", "-o", str(path))
+    assert r.code == 0, r.err
+    with pdfplumber.open(path) as pdf:
+        text = " ".join(p.extract_text() or "" for p in pdf.pages)
+    forts = sum(1 for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.kind == "fort")
+    assert forts == 4 and text.count("SILENCED") >= forts // 2 and "guns silent" in text
 
 
 def test_every_ship_sheet_gives_her_model_length(library, bundled_packs):
