@@ -22,9 +22,11 @@ from .sheet import signed
 STYLE = load_style(Path(__file__).with_name("aids.yaml"))["chit"]
 SHIPS_PER_SPEED_CHIT = 4  # one chit of each speed for every 4 ships that can make it (8 ran out in turn 1 at Mobile Bay)
 SHIPS_PER_FATE_MARKER = 8  # a struck and a sunk marker for every 8 ships (at least 2 of each)
+FORTS_PER_SILENCED = 2  # a silenced marker for every 2 forts: a fleet silences one or two, not all (Mobile Bay: 4 forts)
 LIGHT_TEXT = {"fire", "sunk"}  # white figures on a dark chit
 # what marks each kind besides its fill, so that in black and white they differ by more than a grey
-PATTERNS = {"aground": ("hatch", "clear"), "hole": ("hole",), "spar": ("spar",), "struck": ("spar",), "sunk": ("hole",)}
+PATTERNS = {"aground": ("hatch", "clear"), "hole": ("hole",), "spar": ("spar",), "struck": ("spar",), "sunk": ("hole",),
+            "silenced": ("spar",)}
 
 
 def _ships(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[Any]:
@@ -62,7 +64,8 @@ def speed_chits(tops: list[float], start: float, also: list[float] = ()) -> list
 def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str, str, str]]:
     """(big text, small text, kind) for every counter to print, in proportion to the fleet: speed chits by how many
     ships can make each speed, a fire marker for every two units, a hole for every two ships, aground for every four,
-    a spar marker for each spar-torpedo ship, and a struck and a sunk marker for every SHIPS_PER_FATE_MARKER ships."""
+    a spar marker for each spar-torpedo ship, a struck and a sunk marker for every SHIPS_PER_FATE_MARKER ships, and a
+    silenced marker for every FORTS_PER_SILENCED forts (no hull left: she fires no more)."""
     ships = _ships(units, ctx)
     n_units = len(units) if units else len(ships)
     out: list[tuple[str, str, str]] = []
@@ -79,6 +82,7 @@ def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str
     fates = max(2, math.ceil(len(ships) / SHIPS_PER_FATE_MARKER))
     out += [("STRUCK", "speed 0", "struck")] * fates
     out += [("SUNK", "the wreck", "sunk")] * fates
+    out += [("SILENCED", "guns silent", "silenced")] * math.ceil(sum(1 for _, _, d in units if d.stats.fort) / FORTS_PER_SILENCED)
     return out
 
 
@@ -91,7 +95,7 @@ def counters(doc: Document, units: list[tuple[str, Any, Derived]], ctx: Context,
 def _face(big: str, small: str, kind: str, back: bool = False, ctx: Context | None = None) -> list:
     """One counter's face: its fill and pattern, the outline you cut along, the figure and the reminder inside it.
     fire: dark with white letters; hole: a heavy inner frame; aground: hatched; astern: a dark band on top; spar:
-    a dashed inner frame; struck: grey with a dashed frame; sunk: dark with a heavy frame, white letters; ahead speeds
+    a dashed inner frame; struck: grey with a dashed frame; silenced: a dashed frame; sunk: dark with a heavy frame, white letters; ahead speeds
     plain."""
     st = STYLE
     words = _light if kind in LIGHT_TEXT else (lambda part: part)

@@ -92,13 +92,25 @@ def end_of_turn(t) -> list[list[str]]:
             ["Rub out", "the next-move-only boxes of the move just made"]]
 
 
+def location_heading(rows: list[dict]) -> str:
+    """The hit-location table's heading, saying which locations cost no hull (their harm is the result's D66)."""
+    spared = [roll_words(r) for r in rows if not r.get("hull", True)]
+    spared = f"{spared[0].split('–')[0]}–{spared[-1].split('–')[-1]}" if len(spared) > 1 else "".join(spared)
+    return "Hit location (1D6" + (f"; {spared}: no hull, the D66 only)" if spared else ")")
+
+
+def roll_words(row: dict) -> str:
+    """A roll or run of rolls as the reference prints it: 4, 1–3."""
+    return "–".join(str(x) for x in (row["roll"][0], row["roll"][-1])) if len(row["roll"]) > 1 else str(row["roll"][0])
+
+
 def fort_rules(t) -> list[list[str]]:
     """What the pack's reading makes of a fort (fort_fire, reconstructed)."""
     ff = t.require("fort_fire").rows
     to_hit = {m["when"]: signed(m["mod"]) for m in t.to_hit.rows["modifiers"]}
     share, least = int(ff.get("one_ship_share", 1)), int(ff.get("one_ship_least", 1))
     at_one = (f"; at any one ship no more than {SHARE_WORDS.get(share, f'1/{share}')} of a face's guns, rounded up"
-              + (f" (at least {least})" if least > 1 else "") if share > 1 else "")
+              + (f" (at least {least})" if least > 1 else "") + ", the rest at others in its arc" if share > 1 else "")
     return [["Fires", "in step 4 (a fort never turns)"
              + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"]
                 else ", not as a stationary firer") + at_one],
@@ -142,9 +154,8 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     res = t.penetration_result.rows
     out.append(_table("Penetration result", [[label, r["hull"], r["effect"]] for label, r in zip(band_labels(res, "min_total"), res)],
                       ["Total", "Hull", "Effect"], "penetration_result", wrap_last=True))
-    out.append(_table("Hit location (1D6)",
-                      [["–".join(str(x) for x in (r["roll"][0], r["roll"][-1])) if len(r["roll"]) > 1 else str(r["roll"][0]),
-                        r["location"]] for r in t.hit_location.rows], ["D6", "Location"], "roll", wrap_last=True))
+    out.append(_table(location_heading(t.hit_location.rows), [[roll_words(r), r["location"]] for r in t.hit_location.rows],
+                      ["D6", "Location"], "roll", wrap_last=True))
     classes = sorted({(g.strength, g.light) for g in guns})  # a light gun has no Long band: a row of its own
     if classes:
         rng = t.gun_ranges.rows

@@ -156,7 +156,21 @@ def remarks(s: SaundersStats, ctx: Context, unit=None) -> str:
     out.append(f"Propulsion: {s.drive}")
     if s.draught_ft is not None:
         out.append(f"Draught {number(s.draught_ft)} ft")
+    if getattr(unit, "length_ft", None):
+        out.append(model_length(unit.length_ft, ctx))
     return " · ".join(out)
+
+
+def model_length(length_ft: float, ctx: Context) -> str:
+    """Her length as the model measures it (100 ft to the inch at 1/1200), for the
+    "past a partner" and torpedo-field rules that need it."""
+    factor, scale = scale_factor(ctx)
+    return f"Length {number(length_ft)} ft: model {number(model_inches(length_ft, factor))} in"
+
+
+def model_inches(length_ft: float, factor: float) -> float:
+    """A model's length in inches, to the quarter inch a ruler reads: 100 ft to the inch at 1/1200, × the scale."""
+    return round(length_ft / 100 * factor * 4) / 4
 
 
 TALLIES = {"fire": "fires", "hole": "holes"}  # tracker -> the scenario damage key a pre-damaged copy strikes
@@ -168,7 +182,7 @@ SHARE_WORDS = {2: "half", 3: "a third", 4: "a quarter"}  # fort_fire one_ship_sh
 
 def one_ship_words(unit, s: SaundersStats, ctx: Context) -> str:
     """How many guns a fort fires at any one ship, face by face where the set-up names the faces' guns: 'at any one
-    ship: a third of a face's guns, rounded up (channel fronts 7, bay front 3)'; '' where every gun may."""
+    ship: a quarter of a face's guns, rounded up (channel fronts 5, bay front 2)'; '' where every gun may."""
     rows = ctx.tables.require("fort_fire").rows
     share, least = int(rows.get("one_ship_share", 1)), int(rows.get("one_ship_least", 1))
     if share <= 1:
@@ -441,7 +455,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
     else:
         right = Stack([Text(f"Speed (1 kn = {number(per_in)} in): mark it; strike lost knots from the top; "
                             "shaded = hull bars", **st["speed_head"]), _speed_track(s),
-                       Text(flags(s, ctx), **st["speed_notes"]), Text(remarks(s, ctx), **st["speed_notes"])],
+                       Text(flags(s, ctx), **st["speed_notes"]), Text(remarks(s, ctx, unit), **st["speed_notes"])],
                       **st["speed_stack"])
         top = Columns([_plan(unit, s), right], **st["plan_row"])
     blocks: list[Block | None] = [

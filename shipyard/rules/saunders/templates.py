@@ -64,7 +64,8 @@ def templates(doc: Document, ctx: Context) -> None:
         port = gunport_deg(ctx)
         box = doc.content
         page = doc.new_page(bookmark=f"Turn gauges ({scale})")
-        title = Title(f"Turn gauges — {scale}", f"{RULES} · arms marked in knots (1 kn = {number(mm_per_kn / MM_PER_INCH)} in)"
+        title = Title(f"Turn gauges — {scale}", f"{RULES} · arms marked in knots (1 kn = {number(mm_per_kn / MM_PER_INCH)} in): they measure "
+                                                     "the move from the pivot; the turn itself costs none"
                       " · cut on the solid outline · flip for turns to port")
         y = box.y + title.draw(page, box.x, box.y, box.w) + look.title_gap
         r = look.turret_r
