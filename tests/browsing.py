@@ -114,7 +114,13 @@ def set_field(driver, name: str, value: str) -> None:
 def resize(driver, width: int, height: int) -> None:
     """The window's inner size as a device's screen: 1366x768 desktop, 1024x768 tablet, 390x844 phone."""
     driver.set_window_size(width, height)
-    inner_w, inner_h = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    for _ in range(20):  # the window's frame, read once the first size has applied (a page still loading reads 0)
+        inner_w, inner_h = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        if 0 < inner_w <= width and 0 < inner_h <= height:
+            break
+        time.sleep(0.05)
+    else:
+        return  # no frame to allow for: the outer size stands
     driver.set_window_size(width + (width - inner_w), height + (height - inner_h))
 
 
