@@ -25,6 +25,7 @@ from ..rules.contract import ANY_SCALE
 from ..rules.play_aids import DEFAULT_TURNS
 from ..pack.sections import SECTIONS
 from ..library.model import MAX_TURNS
+from . import forms
 from .cards import routes as cards_routes
 from .forms import data_from_form, fields_for
 from .games import game_routes
@@ -35,6 +36,7 @@ from . import reach
 
 HERE = Path(__file__).parent
 PACK_SECTIONS = [(s.name, s.title) for s in SECTIONS]  # the pack form's section choices, in pack order
+CHECK_DELAY_MS = 40  # the editor checks this long after the last keystroke: the result follows within 300 ms
 PACK_FORM = {"rules": "Rule sets", "paper": "Paper", "scale": "Models", "colour": "Ink", "copies": "Copies",
              "turns": "Turns"}  # the pack form's labels, for its mistakes
 
@@ -49,7 +51,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
     shop = Workshop(Path(user_dir), extra)
     off_loop = OffLoop()  # drawing, rasterising and checking: on a worker thread, so the pages stay responsive
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]),
-                      trim_blocks=True, lstrip_blocks=True)
+                      trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.do"])
     env.filters["num"] = _num
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=1, ensure_ascii=False)
 
@@ -159,10 +161,11 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                        preview=preview)
 
     def _editor(request, data, checked, opened, version, status=200, question=None, text="", seen=None, preview=None,
-                rules=None, template="editor.html", **extra):
-        """The editor page: the form filled from `data`, carrying the file it was opened from, its version and the
-        sister's values it shows (`seen`: as the form that was sent showed them); `text` is the file the form makes
-        (shown with a check's result). `template`: a page extending the editor's (with `extra` for it)."""
+                rules=None, focus=None, template="editor.html", **extra):
+        """The editor page: the form filled from `data` (its empty rows kept), carrying the file it was opened from,
+        its version and the sister's values it shows (`seen`: as the form that was sent showed them); `text` is the
+        file the form makes (shown with a check's result); `focus` the field a row's button left the user at.
+        `template`: a page extending the editor's (with `extra` for it)."""
         from ..library.model import Vessel
 
         fields = fields_for(Vessel, data, gun_list="guns")
@@ -170,13 +173,36 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             for f in fields:
                 if f.key in opened.inherited:
                     f.inherited = opened.sister
+        errors = _said(checked, fields, data) if checked else {}
+        names = _gun_names()
         return page(template, request, status=status, fields=fields, data=data, checked=checked, **extra,
-                    errors_by_field=_errors_by_field(checked) if checked else {}, preview=preview, field_names=[],
+                    errors_by_field=errors, preview=preview, field_names=[], text=text,
                     rules=rules or default_ruleset().key,
-                    text=text,
+                    form_sections=forms.sections(fields, errors), gun_names=names,
+                    row_titles={f"{f.name}.{i}": forms.row_title(f, row, names)
+                                for f in fields if f.kind == "records" for i, row in enumerate(f.rows + f.blanks)},
+                    check_delay_ms=CHECK_DELAY_MS, focus=focus,
                     opened=opened, version=version or "", question=question,
                     sister_values=seen if seen is not None else json.dumps(shop.sister_values(opened), ensure_ascii=False),
                     guns=sorted(shop.library.ordnance.values(), key=lambda g: g.name))
+
+    def _gun_names() -> dict[str, str]:
+        """Each gun's full name by every name a row may give it: its id, its name, its aliases."""
+        out = {}
+        for g in shop.library.ordnance.values():
+            out.update({a: g.name for a in g.aliases})
+            out[g.name] = out[g.id] = g.name
+        return out
+
+    def _said(checked, fields, shown) -> dict[str, list[str]]:
+        """The check's mistakes in the editor's words (forms.said): by form field for the slots, and in the check's
+        list as where and what (no line of a file the user never sees)."""
+        words = forms.said(checked.problems, fields, shown)
+        checked.problems = [Problem(None, None, w.where or None, w.message) for w in words]
+        out: dict[str, list[str]] = {}
+        for w in words:
+            out.setdefault(w.name, []).append(w.message)
+        return out
 
     def _opened_by(form):
         """The file the editor's form was opened from (its hidden _from), None for a new ship."""
@@ -192,11 +218,16 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         return shop.edited_text(opened, data, seen if isinstance(seen, dict) else None)
 
     async def editor_check(request: Request):
-        """The live part of the editor: the form's values checked, derived and previewed."""
+        """The live part of the editor: the form's values checked, derived and previewed. Without JavaScript a row's
+        button (`_row`: add, remove, up, down) posts here too, and the form comes back with its rows so changed."""
         from ..library.model import Vessel
 
         form = await request.form()
-        data = data_from_form(Vessel, list(form.multi_items()))
+        shown = data_from_form(Vessel, list(form.multi_items()), keep_empty_rows=True)
+        action = str(form.get("_row") or "")
+        if action:
+            shown = forms.row_action(Vessel, shown, action)
+        data = forms.without_empty_rows(Vessel, shown)
         opened = _opened_by(form)
         text = _made_by(form, opened, data)
         checked = await off_loop(shop.check_text, text)
@@ -206,11 +237,13 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             if checked.ok:
                 preview = await off_loop(shop.sheet_svg, checked.unit, rules)
             names = _slots(form)
+            errors = _said(checked, fields_for(Vessel, shown, gun_list="guns"), shown)
             return page("editor_result.html", request, checked=checked, text=text, rules=rules, preview=preview,
-                        errors_by_field=_errors_by_field(checked), field_names=names, question=None)
+                        errors_by_field=errors, field_names=names, question=None)
         preview = await off_loop(shop.sheet_svg, checked.unit, rules) if checked.ok else None  # without script too
-        return _editor(request, data, checked, opened, form.get("_version"), status=200 if checked.ok else 422,
-                       text=text, seen=form.get("_sister"), preview=preview, rules=rules)
+        return _editor(request, shown, checked, opened, form.get("_version"),
+                       status=200 if checked.ok or action else 422, text=text, seen=form.get("_sister"),
+                       preview=preview, rules=rules, focus=forms.row_focus(Vessel, shown, action))
 
     async def editor_save(request: Request):
         """Save the form into your library. It replaces only the version it was opened from (else both are shown
@@ -218,7 +251,8 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         from ..library.model import Vessel
 
         form = await request.form()
-        data = data_from_form(Vessel, list(form.multi_items()))
+        shown = data_from_form(Vessel, list(form.multi_items()), keep_empty_rows=True)
+        data = forms.without_empty_rows(Vessel, shown)
         opened = _opened_by(form)
         text = _made_by(form, opened, data)
         ident = data.get("id", "")
@@ -240,10 +274,11 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         if path is None:
             if request.headers.get("hx-request"):  # htmx swaps only a 2xx: the refusal is said in the page
                 names = _slots(form)
+                errors = _said(checked, fields_for(Vessel, shown, gun_list="guns"), shown)
                 return page("editor_result.html", request, checked=checked, text=text, rules=default_ruleset().key, preview=None,
-                            errors_by_field=_errors_by_field(checked), field_names=names, question=question,
+                            errors_by_field=errors, field_names=names, question=question,
                             ident=ident)
-            return _editor(request, data, checked, opened, form.get("_version"),
+            return _editor(request, shown, checked, opened, form.get("_version"),
                            status=question.status if question else 422, question=question, text=text,
                            seen=form.get("_sister"))
         if request.headers.get("hx-request"):
@@ -594,19 +629,6 @@ def _num(v):
     from ..render.text import number
 
     return number(v) if isinstance(v, (int, float)) else v
-
-
-def _errors_by_field(checked) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for p in checked.problems:
-        key = _form_name(p.field or "")
-        out.setdefault(key, []).append(p.message)
-    return out
-
-
-def _form_name(field: str) -> str:
-    """'armament[0].gun' -> 'armament.0.gun' (the editor's field names)."""
-    return field.replace("[", ".").replace("]", "")
 
 
 def _library_rows(shop, params) -> list[dict]:

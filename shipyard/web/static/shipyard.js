@@ -109,3 +109,120 @@
   document.addEventListener("htmx:timeout", function (evt) { show("unreachable", evt.detail); });
   document.addEventListener("htmx:responseError", function (evt) { show("refused", evt.detail); });
 })();
+
+/* The editor's form (editor.html, _fields.html), in place: a list's buttons add, remove and move its rows without a
+   request (without JavaScript each posts the form and the server answers with the rows so changed: the same names,
+   forms.row_action); each row's fields are numbered again after a change, so that the form sends its rows in their
+   order on screen, and each row's name ("Gun 3"), title (the gun's full name) and button labels follow. After each
+   check, a field whose message slot says something is aria-invalid, a section holding one says so on its heading,
+   and what the check found is said once to a screen reader (#check-said). */
+(function () {
+  "use strict";
+
+  var form = document.getElementById("editor");
+  if (!form) return;
+
+  function dom(name) { return name.replace(/\./g, "__").replace(/#/g, "n"); }
+
+  function escaped(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+
+  function gunName(value) {
+    var list = document.getElementById("guns");
+    if (!list || !value) return "";
+    for (var i = 0; i < list.options.length; i++) {
+      if (list.options[i].value === value) return list.options[i].textContent.split(" · ")[0];
+    }
+    return "";
+  }
+
+  function rowTitle(fieldset, li) {
+    var cell = li.querySelector("[name$='." + fieldset.dataset.title + "']");
+    var value = cell ? cell.value.trim() : "";
+    return cell && cell.hasAttribute("data-gun") ? gunName(value) || value : value;
+  }
+
+  var ATTRS = ["id", "for", "aria-describedby", "aria-labelledby"];
+
+  function renumber(fieldset) {
+    var key = fieldset.dataset.list, word = fieldset.dataset.word;
+    var Word = word.charAt(0).toUpperCase() + word.slice(1);
+    var nameRe = new RegExp("^" + escaped(key) + "\\.(\\d+|#)\\.");
+    var idRe = new RegExp("(^|\\s|-)" + escaped(dom(key)) + "__(\\d+|n)(?=__|\\s|$)", "g");
+    var fRe = new RegExp("(^|\\s)f-" + escaped(key) + "\\.(\\d+|#)\\.", "g");
+    var rows = fieldset.querySelectorAll(":scope > ol.rows > li.record");
+    rows.forEach(function (li, i) {
+      var n = i + 1;
+      li.querySelectorAll("*").forEach(function (el) {
+        if (el.name && nameRe.test(el.name)) el.name = el.name.replace(nameRe, key + "." + i + ".");
+        ATTRS.forEach(function (attr) {
+          var v = el.getAttribute(attr);
+          if (v) el.setAttribute(attr, v.replace(fRe, "$1f-" + key + "." + i + ".").replace(idRe, "$1" + dom(key) + "__" + i));
+        });
+      });
+      var title = rowTitle(fieldset, li);
+      li.querySelector(".row-name").textContent = Word + " " + n;
+      li.querySelector(".row-title").textContent = title ? ": " + title : "";
+      var said = title ? ": " + title : "";
+      li.querySelectorAll("button[data-row]").forEach(function (b) {
+        var verb = b.dataset.row;
+        b.value = verb + " " + key + "." + i;
+        b.setAttribute("aria-label", (verb === "remove" ? "Remove " + word + " " + n : "Move " + word + " " + n + " " + verb) + said);
+        b.disabled = (verb === "up" && i === 0) || (verb === "down" && i === rows.length - 1);
+      });
+    });
+  }
+
+  form.querySelectorAll("fieldset.records").forEach(renumber);
+
+  form.addEventListener("click", function (evt) {
+    var button = evt.target.closest && evt.target.closest("button[data-row]");
+    if (!button || !form.contains(button)) return;
+    evt.preventDefault(); // no request: the form changes in place and the check that follows says what it makes
+    var fieldset = button.closest("fieldset.records");
+    var rows = fieldset.querySelector(":scope > ol.rows");
+    var li = button.closest("li.record");
+    var verb = button.dataset.row, next = null;
+    if (verb === "add") {
+      var fresh = document.getElementById("new-" + dom(fieldset.dataset.list)).content.firstElementChild.cloneNode(true);
+      rows.appendChild(fresh);
+      next = fresh.querySelector("input, select, textarea");
+    } else if (verb === "remove") {
+      var neighbour = li.nextElementSibling || li.previousElementSibling;
+      li.remove();
+      next = neighbour ? neighbour.querySelector("button[data-row=remove]") : fieldset.querySelector(".add-row");
+    } else if (verb === "up" && li.previousElementSibling) {
+      rows.insertBefore(li, li.previousElementSibling);
+    } else if (verb === "down" && li.nextElementSibling) {
+      rows.insertBefore(li.nextElementSibling, li);
+    }
+    renumber(fieldset);
+    if (verb === "up" || verb === "down") next = button.disabled ? li.querySelector("button[data-row]:not(:disabled)") : button;
+    if (next) next.focus();
+    if (verb !== "add" && window.htmx) window.htmx.trigger(form, "change"); // an empty new row changes nothing
+  }, true);
+
+  form.addEventListener("input", function (evt) {
+    if (evt.target.matches && evt.target.matches("li.record input, li.record select")) {
+      renumber(evt.target.closest("fieldset.records")); // the row's title and its buttons' labels
+    }
+  });
+
+  document.addEventListener("htmx:afterSettle", function () {
+    form.querySelectorAll("[aria-describedby]").forEach(function (field) {
+      var ids = field.getAttribute("aria-describedby").split(/\s+/);
+      var slot = document.getElementById(ids[ids.length - 1]);
+      if (!slot || !slot.classList.contains("err")) return;
+      if (slot.textContent.trim()) field.setAttribute("aria-invalid", "true");
+      else field.removeAttribute("aria-invalid");
+    });
+    form.querySelectorAll("details.section").forEach(function (section) {
+      var mend = section.querySelector(":scope > summary .section-mend");
+      var count = section.querySelectorAll("[aria-invalid=true]").length;
+      if (mend) mend.textContent = count ? " — " + count + " to mend" : "";
+    });
+    var said = document.getElementById("check-said");
+    var found = document.querySelector("#result #check-errors, #result #check-ok");
+    var text = found ? found.textContent.replace(/\s+/g, " ").trim() : "";
+    if (said && text && said.textContent !== text) said.textContent = text;
+  });
+})();
