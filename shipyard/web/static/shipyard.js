@@ -207,7 +207,25 @@
     }
   });
 
+  // which message slots say something now: a check answers with the slots it must change (those with a message now
+  // or before), not all of them, each replaced out of band
+  document.addEventListener("htmx:configRequest", function (evt) {
+    if (evt.detail.elt !== form && !form.contains(evt.detail.elt)) return;
+    var said = [];
+    form.querySelectorAll(".err").forEach(function (slot) {
+      if (slot.textContent.trim()) said.push(slot.id.replace(/^err-/, "").replace(/__/g, "."));
+    });
+    evt.detail.parameters["_said"] = said.join(" ");
+  });
+
+  var pending = false;
   document.addEventListener("htmx:afterSettle", function () {
+    if (pending) return; // once after a check's swaps, not once for each slot replaced out of band
+    pending = true;
+    setTimeout(function () { pending = false; settled(); }, 0);
+  });
+
+  function settled() {
     form.querySelectorAll("[aria-describedby]").forEach(function (field) {
       var ids = field.getAttribute("aria-describedby").split(/\s+/);
       var slot = document.getElementById(ids[ids.length - 1]);
@@ -224,5 +242,5 @@
     var found = document.querySelector("#result #check-errors, #result #check-ok");
     var text = found ? found.textContent.replace(/\s+/g, " ").trim() : "";
     if (said && text && said.textContent !== text) said.textContent = text;
-  });
+  }
 })();
