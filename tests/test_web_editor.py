@@ -95,6 +95,7 @@ def _tap(driver, element):
 
 def test_the_sister_walk_by_clicks_on_a_phone_with_rows_removed_and_moved_in_place(server, browser, shots):
     url, ships = server
+    browser.get(f"{url}/new?like=uss-metacomet")  # a page first: the window's inner size is a page's
     resize(browser, 390, 844)
     try:
         browser.get(f"{url}/new?like=uss-metacomet")
@@ -164,3 +165,34 @@ def test_the_result_follows_the_last_keystroke_within_300_ms(server, browser, sh
         times.append(browser.execute_script("return window.__shown - window.__typed"))
     print("last keystroke to the result, ms:", [round(t) for t in times])
     assert statistics.median(times) <= 300, times
+
+
+def test_the_scenario_builder_on_a_phone_by_keyboard_search_add_and_save(server, browser, shots):
+    """No Ctrl-click: Enter in the search finds ships (it never saves), a button adds each to her side, Save writes."""
+    from browsing import horizontal_overflow
+
+    url, ships = server
+    browser.get(f"{url}/scenarios/new")  # a page first: the window's inner size is a page's
+    resize(browser, 390, 844)
+    try:
+        browser.get(f"{url}/scenarios/new")
+        tab_to(browser, named("id"))
+        keys(browser, "phone-skirmish", Keys.TAB, "A phone skirmish", Keys.TAB, "1864-08-05", Keys.TAB, "Mobile Bay")
+        for ship, side in (("metacomet", "Union"), ("selma", "Confederate")):
+            tab_to(browser, named("q"))
+            select_all(browser)
+            keys(browser, ship, Keys.ENTER)  # Enter: the search, not a save
+            wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, f'#found button[aria-label$="to {side}"]')))
+            assert not (ships / "scenarios" / "phone-skirmish.yaml").exists()
+            tab_to(browser, lambda el: (el.get_attribute("aria-label") or "").endswith(f"{ship.capitalize()} to {side}"))
+            keys(browser, Keys.ENTER)
+            wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, '#side1-units, #side2-units')))
+        assert horizontal_overflow(browser) == 0
+        browser.save_screenshot(str(shots / "scenario-builder-390.png"))
+        tab_to(browser, lambda el: el.get_attribute("id") == "save-scenario")
+        keys(browser, Keys.ENTER)
+        wait(browser, EC.url_contains("/scenarios/phone-skirmish"))
+    finally:
+        resize(browser, 1366, 768)
+    scenario = yaml.safe_load((ships / "scenarios" / "phone-skirmish.yaml").read_text())
+    assert [[u["id"] for u in side["units"]] for side in scenario["sides"]] == [["uss-metacomet"], ["css-selma"]]

@@ -30,12 +30,13 @@ def client(tmp_path_factory):
         yield c
 
 
-def form_of(page: str) -> list[tuple[str, str]]:
-    """What the page's editor form sends as it is shown: its fields in page order (a <template>'s row is no row)."""
+def form_of(page: str, form_id: str = "editor") -> list[tuple[str, str]]:
+    """What the page's form sends as it is shown: its fields in page order (a <template>'s row is no row)."""
     page = re.sub(r"<template.*?</template>", "", page, flags=re.S)
-    page = page[page.index('<form id="editor"'):page.index("</form>")]
+    start = re.search(rf'<form [^>]*id="{form_id}"', page).start()
+    page = page[start:page.index("</form>", start)]
     out = []
-    for m in re.finditer(r'<input (?:type="hidden" )?name="([^"]+)"[^>]*?value="([^"]*)"|'
+    for m in re.finditer(r'<input (?:type="(?:hidden|search)" )?name="([^"]+)"[^>]*?value="([^"]*)"|'
                          r'<select name="([^"]+)"[^>]*>(.*?)</select>|'
                          r'<textarea name="([^"]+)"[^>]*>(.*?)</textarea>', page, re.S):
         if m.group(1):
@@ -191,3 +192,61 @@ def test_the_gun_list_offers_every_catalogue_gun_by_its_full_name_calibre_and_we
     assert {v for v, _ in options} == set(app.load_library().ordnance)
     said = dict(options)["dahlgren-9in"]
     assert said.startswith("9-inch Dahlgren smoothbore") and "9 in" in said and "9200 lb" in said
+
+
+# -- the scenario builder ------------------------------------------------------------------------------------------
+
+
+def builder_press(client, page: str, button: str | None, **changes) -> str:
+    """The builder's page after pressing one of its buttons (`_act` value; None: Save), with `changes` typed first."""
+    form = [(n, v) for n, v in form_of(page, "scenario-form") if n not in changes]
+    form += list(changes.items()) + ([("_act", button)] if button else [])
+    r = client.post("/scenarios/new", content=urlencode(form), headers=FORM, follow_redirects=False)
+    return r
+
+
+def test_the_scenario_builder_finds_adds_orders_lashes_and_places_ships_without_ctrl_click(client, tmp_path):
+    """Main's builder was two multi-selects of every ship ("Hold Ctrl"), impossible on a tablet: now a search finds
+    ships, a button adds each to a side, Up and Down order them, a consort is chosen to lash her to, each gets her
+    start on the plan (x, y, heading), the plan is drawn before saving, and Save writes the file `shipyard new
+    scenario` writes, which `shipyard validate` passes."""
+    import subprocess
+
+    page = client.get("/scenarios/new").text
+    assert "Ctrl" not in page and "multiple" not in page
+    r = builder_press(client, page, "find", id="lashed-pair", name="A lashed pair", date="1864-08-05",
+                      place="Mobile Bay", q="metacomet")
+    assert r.status_code == 200 and 'aria-label="Add USS Metacomet to Union"' in r.text
+    page = builder_press(client, r.text, "add 1 uss-metacomet").text
+    page = builder_press(client, page, "find", q="hartford").text
+    page = builder_press(client, page, "add 1 uss-hartford").text
+    assert re.search(r'name="as_of_1_uss-hartford"[^>]*autofocus', page)  # the user is at the ship just added
+    page = builder_press(client, page, "find", q="", q_navy="CSN").text
+    assert 'aria-label="Add CSS Tennessee to Confederate"' in page and "USS Hartford" not in page.split('id="found"')[1].split("</ul>")[0]
+    page = builder_press(client, page, "add 2 css-tennessee").text
+    page = builder_press(client, page, "up 1 uss-hartford").text
+    assert [v for n, v in form_of(page, "scenario-form") if n == "side1_units"] == ["uss-hartford", "uss-metacomet"]
+    placed = {"lash_1_uss-metacomet": "uss-hartford", "x_1_uss-hartford": "4500", "y_1_uss-hartford": "2000",
+              "heading_1_uss-hartford": "270", "x_1_uss-metacomet": "4500", "y_1_uss-metacomet": "1900",
+              "heading_1_uss-metacomet": "270", "x_2_css-tennessee": "1500", "y_2_css-tennessee": "2000",
+              "heading_2_css-tennessee": "90"}
+    planned = builder_press(client, page, "plan", **placed).text
+    assert re.search(r'id="builder-plan" data-pages="1"><div class="sheet-page"><svg ', planned)
+    bad = builder_press(client, page, "plan", **{**placed, "x_2_css-tennessee": "far"}).text
+    assert "a number of yards, e.g. 4500 (not “far”)" in html.unescape(bad) and 'id="builder-plan"' not in bad
+    r = builder_press(client, planned, None)
+    assert r.status_code == 303 and r.headers["location"] == "/scenarios/lashed-pair"
+    path = client.ships / "scenarios" / "lashed-pair.yaml"
+    saved = yaml.safe_load(path.read_text())
+    assert list(saved)[:6] == ["kind", "id", "name", "date", "place", "sides"]  # the order `new scenario` writes
+    assert saved["sides"][0]["units"] == [{"id": "uss-hartford"}, {"id": "uss-metacomet", "lashed_to": "uss-hartford"}]
+    assert saved["setup"]["area"] == {"width_yd": 6000, "depth_yd": 4000}
+    assert saved["setup"]["starts"]["uss-metacomet"] == {"at": [4500, 1900], "heading": 270}
+    made = subprocess.run(["shipyard", "new", "scenario", "Probe Fight"], cwd=tmp_path, capture_output=True, text=True)
+    written = yaml.safe_load((tmp_path / "ships" / "probe-fight.yaml").read_text())
+    assert made.returncode == 0 and list(written)[:6] == list(saved)[:6]
+    assert set(saved["setup"]) <= set(written["setup"]) and set(written["setup"]["starts"]["uss-metacomet"]) >= {"at", "heading"}
+    checked = subprocess.run(["shipyard", "validate", str(path)], cwd=tmp_path, capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    page = builder_press(client, planned, "remove 1 uss-hartford").text  # her consort's lashing goes with her
+    assert re.search(r'<select name="lash_1_uss-metacomet">\s*<option value="">no one</option>\s*</select>', page)

@@ -145,7 +145,7 @@ def scenario_text(library, scenario_id: str, data: dict, path: Path) -> str:
     from ..library.model import Scenario
     from ..library.yamlfile import Located
 
-    data = {"kind": "scenario", **data, "id": scenario_id}
+    data = {"kind": "scenario", "id": scenario_id, **{k: v for k, v in data.items() if k not in ("kind", "id")}}  # as new writes
     try:
         Scenario.model_validate(data)
     except ValidationError as exc:

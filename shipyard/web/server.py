@@ -25,7 +25,7 @@ from ..rules.contract import ANY_SCALE
 from ..rules.play_aids import DEFAULT_TURNS
 from ..pack.sections import SECTIONS
 from ..library.model import MAX_TURNS
-from . import forms
+from . import builder, forms
 from .cards import routes as cards_routes
 from .forms import data_from_form, fields_for
 from .games import game_routes
@@ -306,23 +306,44 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                     **reach.scenario_extras(shop, request, scen))  # reach24: its aids' choices, its zip
 
     async def scenario_new(request: Request):
+        """The scenario builder (builder.py): each of its buttons (find, add, remove, up, down, plan) posts the form
+        and is answered with the form so changed; Save writes the scenario once it is one `validate` passes."""
         lib = shop.library
-        ships = sorted(lib.units.values(), key=lambda u: u.name)
         if request.method == "GET":
-            return page("scenario_new.html", request, ships=ships, form={}, problems=[], picked={1: [], 2: []})
+            return _builder(request, {}, builder.Sides())
         form = await request.form()
+        sides = builder.sides_from(form)
+        action = str(form.get("_act") or "")
+        if action:
+            focus = "find" if action == "find" else builder.act(sides, action, lib)
+            plan, problems = [], []
+            if action == "plan":
+                try:
+                    plan = await off_loop(shop.setup_svg_of, str(form.get("id") or "my-scenario"),
+                                          builder.scenario_data(form, sides, _setup_from_text),
+                                          form.get("_rules") or default_ruleset().key)
+                except ShipyardError as exc:
+                    problems = exc.problems
+            return _builder(request, form, sides, focus=focus, action=action, plan=plan, problems=problems)
         ident = str(form.get("id", "")).strip()
-        picked = {k: form.getlist(f"side{k}_units") for k in (1, 2)}
         try:
-            data = _scenario_from_form(form)
+            data = builder.scenario_data(form, sides, _setup_from_text)
             shop.save_scenario(ident, data, replace=form.get("_replace") == "1")
         except Conflict as conflict:  # asks before it replaces one of yours; never stands beside a bundled one
-            return page("scenario_new.html", request, status=conflict.status, ships=ships, form=form, problems=[],
-                        picked=picked, question=conflict)
+            return _builder(request, form, sides, status=conflict.status, question=conflict)
         except ShipyardError as exc:
-            return page("scenario_new.html", request, status=422, ships=ships, form=form, problems=exc.problems,
-                        picked=picked, setup_problems=[p for p in exc.problems if _about_setup(p.field)])
+            return _builder(request, form, sides, status=422, problems=exc.problems)
         return RedirectResponse(f"/scenarios/{ident}", status_code=303)
+
+    def _builder(request, form, sides, status=200, problems=(), question=None, focus=None, action="", plan=()):
+        lib = shop.library
+        query, navy = str(form.get("q") or ""), str(form.get("q_navy") or "")
+        hits = builder.found(lib, query, navy)
+        return page("scenario_new.html", request, status=status, form=form, sides=sides, units=lib.units,
+                    found=hits[:builder.MOST_FOUND], more_found=max(0, len(hits) - builder.MOST_FOUND),
+                    navies=sorted({u.navy.value for u in lib.units.values()}), problems=list(problems),
+                    setup_problems=[p for p in problems if _about_setup(p.field)], question=question,
+                    focus=focus, action=action, plan=plan, area=builder.DEFAULT_AREA)
 
     async def pack_start(request: Request):
         ident = request.path_params["ident"]
@@ -653,28 +674,6 @@ def _library_rows(shop, params) -> list[dict]:
             continue
         rows.append({**row, "launched": launched, "class": row["class"] or ""})
     return rows
-
-
-def _scenario_from_form(form) -> dict:
-    sides = []
-    for k in (1, 2):
-        ids = [i for i in form.getlist(f"side{k}_units") if i]
-        dates = {i: form.get(f"as_of_{k}_{i}") for i in ids}
-        units = [{"id": i, **({"as_of": dates[i]} if dates.get(i) else {})} for i in ids]
-        side = {"name": form.get(f"side{k}_name") or f"Side {k}", "navy": form.get(f"side{k}_navy") or ("USN" if k == 1 else "CSN"),
-                "units": units}
-        for key in ("commander", "victory"):
-            if form.get(f"side{k}_{key}"):
-                side[key] = form.get(f"side{k}_{key}")
-        sides.append(side)
-    data = {"name": form.get("name") or "", "date": form.get("date") or "", "place": form.get("place") or "",
-            "sides": sides}
-    if form.get("notes"):
-        data["notes"] = form.get("notes")
-    setup = str(form.get("setup") or "")
-    if setup.strip():  # the set-up as a scenario file writes it (library/setup.py), checked as `shipyard validate` does
-        data["setup"] = _setup_from_text(setup)
-    return data
 
 
 def _about_setup(field: str | None) -> bool:

@@ -248,6 +248,17 @@ class Workshop:
         kept[key] = (self.library, pages)
         return pages
 
+    def setup_svg_of(self, scenario_id: str, data: dict, rules: str, paper: str = "a4") -> list[str]:
+        """The set-up pages of a scenario the builder has not saved (`data`, as its file would hold it), checked first
+        as `shipyard validate` checks a file: the table plan the saved scenario's page will show."""
+        from ..library.model import Scenario
+
+        safe_id(scenario_id)
+        shipyard_app.scenario_text(self.library, scenario_id, data, self.user_dir / "scenarios" / f"{scenario_id}.yaml")
+        scenario = Scenario.model_validate({"kind": "scenario", **data, "id": scenario_id})
+        return shipyard_app.build("setup", shipyard_app.ruleset(rules), self.library, (),
+                                  shipyard_app.AidOptions(paper=paper), scenario=scenario, svg=True, fonts_url=FONTS_URL)
+
     def sheet_png(self, unit, rules: str, page: int = 1, paper: str = "a4", dpi: int = 60) -> bytes:
         return rasterise(self.sheet_pdf(unit, rules, paper), page, dpi)
 
