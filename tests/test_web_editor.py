@@ -24,22 +24,27 @@ def select_all(driver):
     ActionChains(driver).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).perform()
 
 
+_FOCUSED = """const el = document.activeElement;
+return {name: el.getAttribute('name'), id: el.id, value: el.getAttribute('value'), tag: el.tagName.toLowerCase(),
+        label: el.getAttribute('aria-label') || ''};"""
+
+
 def tab_to(driver, wanted, limit=300):
-    """Press Tab until the focused element is the one wanted (a predicate of it); how many presses it took."""
+    """Press Tab until the focused element is the one wanted (a predicate of what it is: name, id, value, tag,
+    label); how many presses it took."""
     for presses in range(limit):
-        el = driver.switch_to.active_element
-        if wanted(el):
+        if wanted(driver.execute_script(_FOCUSED)):
             return presses
         keys(driver, Keys.TAB)
     raise AssertionError(f"{limit} presses of Tab never reached it")
 
 
 def named(name):
-    return lambda el: el.get_attribute("name") == name
+    return lambda el: el["name"] == name
 
 
 def row_button(value):
-    return lambda el: el.tag_name == "button" and el.get_attribute("value") == value
+    return lambda el: el["tag"] == "button" and el["value"] == value
 
 
 def result_says(text):
@@ -68,15 +73,14 @@ def test_the_sister_walk_by_keyboard_alone_enter_checks_in_place_and_the_gun_pic
     keys(browser, Keys.ENTER)  # a sixth row, in place; the focus in its gun box
     assert browser.switch_to.active_element.get_attribute("name") == "armament.5.gun"
     keys(browser, "20-pounder Dahl")  # the picker: the catalogue searched by the gun's full name...
+    wait(browser, EC.visibility_of_element_located((By.ID, "gun-picker")))
     keys(browser, Keys.ARROW_DOWN, Keys.ENTER)  # ...and chosen from its list
-    gun = browser.switch_to.active_element
-    if gun.get_attribute("value") != "dahlgren-20pdr-rifle":  # a headless browser may draw no list to choose from
-        select_all(browser)
-        keys(browser, "dahlgren-20pdr-rifle")
+    assert browser.switch_to.active_element.get_attribute("value") == "dahlgren-20pdr-rifle"
+    assert not browser.find_element(By.ID, "gun-picker").is_displayed()
     legend = browser.find_element(By.CSS_SELECTOR, "#rows-armament > li:last-child legend")
     wait(browser, lambda d: legend.text == "Gun 6: 20-pounder Dahlgren rifle")  # her full name, in the row
     keys(browser, Keys.TAB, "2", Keys.TAB, "broadside")
-    tab_to(browser, lambda el: el.get_attribute("id") == "save")
+    tab_to(browser, lambda el: el["id"] == "save")
     browser.save_screenshot(str(shots / "editor-keyboard-before-save.png"))
     keys(browser, Keys.ENTER)
     wait(browser, EC.url_contains("/ships/uss-mattabesett-kb?saved=1"))
@@ -112,7 +116,13 @@ def test_the_sister_walk_by_clicks_on_a_phone_with_rows_removed_and_moved_in_pla
         assert browser.find_element(By.NAME, "armament.0.gun").get_attribute("value") == "dahlgren-9in"
         _tap(browser, browser.find_element(By.CSS_SELECTOR, 'button[value="add armament"]'))
         gun = browser.find_element(By.NAME, "armament.4.gun")
-        gun.send_keys("dahlgren-20pdr-rifle")
+        gun.send_keys("9200")  # by the gun's weight: her 9-inch Dahlgren, 9,200 lb...
+        first = wait(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#gun-picker li")))
+        assert first.get_attribute("data-gun") == "dahlgren-9in"
+        browser.execute_script("arguments[0].select()", gun)
+        gun.send_keys("20-pounder dahlgren")  # ...or by name: the one wanted
+        _tap(browser, wait(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, '#gun-picker li[data-gun="dahlgren-20pdr-rifle"]'))))
+        assert gun.get_attribute("value") == "dahlgren-20pdr-rifle"
         browser.find_element(By.NAME, "armament.4.count").send_keys("2")
         browser.find_element(By.CSS_SELECTOR, 'select[name="armament.4.mounting"] option[value="broadside"]').click()
         wait(browser, result_says("dahlgren-20pdr-rifle"))
@@ -184,12 +194,12 @@ def test_the_scenario_builder_on_a_phone_by_keyboard_search_add_and_save(server,
             keys(browser, ship, Keys.ENTER)  # Enter: the search, not a save
             wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, f'#found button[aria-label$="to {side}"]')))
             assert not (ships / "scenarios" / "phone-skirmish.yaml").exists()
-            tab_to(browser, lambda el: (el.get_attribute("aria-label") or "").endswith(f"{ship.capitalize()} to {side}"))
+            tab_to(browser, lambda el: el["label"].endswith(f"{ship.capitalize()} to {side}"))
             keys(browser, Keys.ENTER)
             wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, '#side1-units, #side2-units')))
         assert horizontal_overflow(browser) == 0
         browser.save_screenshot(str(shots / "scenario-builder-390.png"))
-        tab_to(browser, lambda el: el.get_attribute("id") == "save-scenario")
+        tab_to(browser, lambda el: el["id"] == "save-scenario")
         keys(browser, Keys.ENTER)
         wait(browser, EC.url_contains("/scenarios/phone-skirmish"))
     finally:

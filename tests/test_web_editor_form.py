@@ -157,6 +157,8 @@ def test_without_javascript_a_mistakes_field_is_invalid_and_described_by_its_mes
     assert 'aria-invalid="true"' in beam and 'aria-describedby="err-beam_ft"' in beam
     speed = re.search(r'<input name="speed_kn"[^>]*>', r.text).group(0)
     assert "aria-invalid" not in speed and 'aria-describedby="help-speed_kn err-speed_kn"' in speed
+    assert re.search(r'<input name="beam_ft"[^>]*autofocus', r.text)  # the page opens at the first field to mend
+    assert len(re.findall(r"\sautofocus", r.text)) == 1
     history = re.search(r'<details class="section" id="section-history"([^>]*)>\s*<summary>(.*?)</summary>', r.text,
                         re.S)
     assert " open" in history.group(1) and "1 to mend" in history.group(2)
@@ -174,6 +176,8 @@ def test_every_label_carries_its_required_marker_in_words_and_its_help(client):
     label = re.search(r'<label for="f-speed_kn"[^>]*>(.*?)</label>', form, re.S).group(1)
     assert "Speed (kn)" in label and "(required)" in re.sub(r"<[^>]+>", "", label)
     assert 'id="help-speed_kn">the speed to play' in form
+    helps = " ".join(re.findall(r'<small class="help" id="[^"]*">([^<]*)</small>', form))
+    assert "a burthen goes in Burthen (tons)" in helps and "burthen_tons" not in helps  # a field by its label
     crew = re.search(r'<label for="f-crew"[^>]*>(.*?)</label>', form, re.S).group(1)
     assert "(required)" not in crew
     count = re.search(r'<input name="armament\.2\.count"[^>]*>', form).group(0)

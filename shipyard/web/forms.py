@@ -80,6 +80,13 @@ def _label(key: str) -> str:
     return words[:1].upper() + words[1:]
 
 
+def _in_labels(text: str, model: type[BaseModel]) -> str:
+    """A field's help as the form says it: another field of the model named by its label ("a burthen goes in
+    Burthen (tons)"), not by its key."""
+    keys = {(i.alias or k) for k, i in model.model_fields.items()}
+    return re.sub(r"\b[a-z]+(?:_[a-z]+)+\b", lambda m: _label(m.group(0)) if m.group(0) in keys else m.group(0), text)
+
+
 def _kind(annotation) -> tuple[str, list[str], type[BaseModel] | None]:
     base, _ = _unwrap(annotation)
     origin = typing.get_origin(base)
@@ -119,7 +126,7 @@ def fields_for(model: type[BaseModel], data: dict | None, prefix: str = "", gun_
         path = f"{prefix}{name_in_data}"
         value = data.get(name_in_data)
         fv = FieldView(name=path, key=name_in_data, label=_label(name_in_data), kind=kind, options=options,
-                       help=info.description or "", required=info.is_required())
+                       help=_in_labels(info.description or "", model), required=info.is_required())
         if nested and kind in ("records", "group"):
             fv.kind = "yaml"
             fv.value = _yaml_flow(value) if value not in (None, [], {}) else ""

@@ -174,6 +174,8 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                 if f.key in opened.inherited:
                     f.inherited = opened.sister
         errors = _said(checked, fields, data) if checked else {}
+        if focus is None and errors:  # a check without JavaScript: the user is taken to the first field to mend
+            focus = next((name for name in _in_page_order(fields) if errors.get(name)), None)
         names = _gun_names()
         return page(template, request, status=status, fields=fields, data=data, checked=checked, **extra,
                     errors_by_field=errors, preview=preview, field_names=[], text=text,
@@ -626,6 +628,11 @@ def _pdf(data: bytes, name: str) -> Response:
 
 def _etag(version: str) -> str:
     return f'"{version}"'
+
+
+def _in_page_order(fields) -> list[str]:
+    """The form's field names in the order of the page's sections."""
+    return [name for section in forms.sections(fields, {}) for name in forms.flat(section.fields)]
 
 
 def _slots(form, errors: dict | None = None) -> list[str]:

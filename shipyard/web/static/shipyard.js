@@ -201,7 +201,9 @@
     if (verb !== "add" && window.htmx) window.htmx.trigger(form, "change"); // an empty new row changes nothing
   }, true);
 
+  var heading = document.querySelector("main h1");
   form.addEventListener("input", function (evt) {
+    if (evt.target.name === "name" && heading) heading.textContent = evt.target.value.trim() || "A new ship";
     if (evt.target.matches && evt.target.matches("li.record input, li.record select")) {
       renumber(evt.target.closest("fieldset.records")); // the row's title and its buttons' labels
     }
@@ -243,4 +245,121 @@
     var text = found ? found.textContent.replace(/\s+/g, " ").trim() : "";
     if (said && text && said.textContent !== text) said.textContent = text;
   }
+})();
+
+/* The gun picker: a gun's box searches the ordnance catalogue (the page's #guns list) by any words of its full
+   name, calibre, weight or id as the user types, and lists what it finds under the box; ArrowDown and ArrowUp move
+   through the list, Enter chooses (the box takes the gun's id, the row's legend her full name), Escape closes it.
+   A combobox with a listbox (ARIA 1.2), in place of the browser's own datalist, which a tablet cuts short and
+   which offers no search by the name. Without JavaScript the box keeps its datalist. */
+(function () {
+  "use strict";
+
+  var form = document.getElementById("editor");
+  var list = document.getElementById("guns");
+  if (!form || !list) return;
+  var MOST = 12;
+  var guns = Array.prototype.map.call(list.options, function (o) {
+    return {id: o.value, label: o.textContent, text: (o.value + " " + o.textContent).toLowerCase().replace(/,/g, "")};
+  });
+  var picker = document.createElement("ul");
+  picker.id = "gun-picker";
+  picker.className = "gun-picker";
+  picker.setAttribute("role", "listbox");
+  picker.setAttribute("aria-label", "Guns of the catalogue");
+  picker.hidden = true;
+  var box = null, active = -1, shown = [];
+
+  function prepare(input) {
+    if (input.getAttribute("role") === "combobox") return;
+    input.removeAttribute("list");
+    input.setAttribute("role", "combobox");
+    input.setAttribute("aria-autocomplete", "list");
+    input.setAttribute("aria-expanded", "false");
+    input.setAttribute("aria-controls", "gun-picker");
+  }
+
+  function close() {
+    picker.hidden = true;
+    active = -1;
+    if (box) {
+      box.setAttribute("aria-expanded", "false");
+      box.removeAttribute("aria-activedescendant");
+    }
+  }
+
+  function mark() {
+    Array.prototype.forEach.call(picker.children, function (li, i) {
+      li.setAttribute("aria-selected", i === active ? "true" : "false");
+    });
+    if (active >= 0) {
+      box.setAttribute("aria-activedescendant", picker.children[active].id);
+      picker.children[active].scrollIntoView({block: "nearest"});
+    } else {
+      box.removeAttribute("aria-activedescendant");
+    }
+  }
+
+  function open(input) {
+    box = input;
+    var words = input.value.toLowerCase().replace(/,/g, "").split(/\s+/).filter(Boolean);
+    shown = guns.filter(function (g) { return words.every(function (w) { return g.text.indexOf(w) >= 0; }); })
+      .slice(0, MOST);
+    picker.textContent = "";
+    shown.forEach(function (g, i) {
+      var li = document.createElement("li");
+      li.id = "gun-option-" + i;
+      li.setAttribute("role", "option");
+      li.dataset.gun = g.id;
+      li.textContent = g.label + " ";
+      var id = document.createElement("small");
+      id.textContent = g.id;
+      li.appendChild(id);
+      picker.appendChild(li);
+    });
+    input.parentNode.insertBefore(picker, input.nextSibling);
+    active = -1;
+    picker.hidden = shown.length === 0 || (shown.length === 1 && shown[0].id === input.value.trim());
+    input.setAttribute("aria-expanded", picker.hidden ? "false" : "true");
+    mark();
+  }
+
+  function choose(i) {
+    var gun = shown[i];
+    if (!gun || !box) return;
+    box.value = gun.id;
+    close();
+    box.dispatchEvent(new Event("input", {bubbles: true}));
+    box.dispatchEvent(new Event("change", {bubbles: true}));
+  }
+
+  form.querySelectorAll("input[data-gun]").forEach(prepare);
+  form.addEventListener("focusin", function (evt) {
+    if (evt.target.matches && evt.target.matches("input[data-gun]")) prepare(evt.target);
+  });
+  form.addEventListener("input", function (evt) {
+    if (evt.target.matches && evt.target.matches("input[data-gun]") && evt.isTrusted) open(evt.target);
+  });
+  form.addEventListener("keydown", function (evt) {
+    if (!box || evt.target !== box) return;
+    if (evt.key === "ArrowDown" || evt.key === "ArrowUp") {
+      if (picker.hidden) open(box);
+      if (!shown.length) return;
+      evt.preventDefault();
+      active = evt.key === "ArrowDown" ? Math.min(active + 1, shown.length - 1) : Math.max(active - 1, 0);
+      mark();
+    } else if (evt.key === "Enter" && !picker.hidden && active >= 0) {
+      evt.preventDefault(); // the gun is chosen; the check follows its change
+      choose(active);
+    } else if (evt.key === "Escape" && !picker.hidden) {
+      evt.preventDefault();
+      close();
+    }
+  });
+  picker.addEventListener("mousedown", function (evt) { evt.preventDefault(); }); // the box keeps the focus
+  picker.addEventListener("click", function (evt) {
+    var li = evt.target.closest("li[role=option]");
+    if (li) choose(Array.prototype.indexOf.call(picker.children, li));
+  });
+  form.addEventListener("focusout", function (evt) { if (evt.target === box) close(); });
 })();
