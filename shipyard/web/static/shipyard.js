@@ -121,6 +121,7 @@
 
   var form = document.getElementById("editor");
   if (!form) return;
+  document.documentElement.classList.add("editing"); // style.css: on a phone no field scrolls in behind the link
 
   function dom(name) { return name.replace(/\./g, "__").replace(/#/g, "n"); }
 
