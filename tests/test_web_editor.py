@@ -206,3 +206,27 @@ def test_the_scenario_builder_on_a_phone_by_keyboard_search_add_and_save(server,
         resize(browser, 1366, 768)
     scenario = yaml.safe_load((ships / "scenarios" / "phone-skirmish.yaml").read_text())
     assert [[u["id"] for u in side["units"]] for side in scenario["sides"]] == [["uss-metacomet"], ["css-selma"]]
+
+
+def test_a_live_checks_mistake_marks_its_field_invalid_and_is_said_once_to_a_screen_reader(server, browser):
+    """With JavaScript the check replaces only the result and the message slots: the field follows (aria-invalid
+    while its slot says something), the section's heading counts it, and the status region says what was found."""
+    url, _ = server
+    resize(browser, 1366, 768)
+    browser.get(f"{url}/ships/uss-metacomet/edit")
+    wait(browser, result_says("All fields check out"))
+    beam = browser.find_element(By.NAME, "beam_ft")
+    browser.execute_script("arguments[0].select()", beam)
+    beam.send_keys("wide")
+    wait(browser, lambda d: beam.get_attribute("aria-invalid") == "true")
+    said = browser.find_element(By.ID, "check-said")
+    assert said.get_attribute("role") == "status" and "Beam (ft): a number of feet, e.g. 34.5" in said.get_attribute(
+        "textContent")
+    assert browser.find_element(By.ID, "err-beam_ft").text.startswith("a number of feet")
+    assert "1 to mend" in browser.find_element(By.CSS_SELECTOR, "#section-hull summary").text
+    browser.execute_script("arguments[0].select()", beam)
+    beam.send_keys("35")
+    wait(browser, lambda d: beam.get_attribute("aria-invalid") is None)
+    assert browser.find_element(By.ID, "err-beam_ft").text == ""
+    assert "to mend" not in browser.find_element(By.CSS_SELECTOR, "#section-hull summary").text
+    wait(browser, lambda d: "All fields check out" in said.get_attribute("textContent"))
