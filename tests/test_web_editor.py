@@ -230,3 +230,33 @@ def test_a_live_checks_mistake_marks_its_field_invalid_and_is_said_once_to_a_scr
     assert browser.find_element(By.ID, "err-beam_ft").text == ""
     assert "to mend" not in browser.find_element(By.CSS_SELECTOR, "#section-hull summary").text
     wait(browser, lambda d: "All fields check out" in said.get_attribute("textContent"))
+
+
+_PLACES_OF = """const f = document.getElementById('editor').getBoundingClientRect(),
+                    r = document.getElementById('result').getBoundingClientRect();
+return {formLeft: f.left, formRight: f.right, formHeight: f.height, resultLeft: r.left, resultTop: r.top + scrollY,
+        formTop: f.top + scrollY};"""
+
+
+def test_the_form_and_its_result_side_by_side_from_a_tablet_up_one_above_the_other_on_a_phone(server, browser, shots):
+    """The review: the live result sat below a 2,900 px form on a phone, and the tablet's gun column was cut. Now
+    the form is in sections (the rarely changed ones closed) and its rows are cards: beside the result at 1366 and
+    1024 px, above it at 390 px and shorter than 2,900 px, never wider than the screen."""
+    from browsing import horizontal_overflow
+
+    url, _ = server
+    browser.get(f"{url}/new?like=uss-metacomet")
+    try:
+        for width, height in ((1366, 768), (1024, 768), (390, 844)):
+            resize(browser, width, height)
+            browser.get(f"{url}/new?like=uss-metacomet")
+            wait(browser, result_says("to mend"))
+            at = browser.execute_script(_PLACES_OF)
+            assert horizontal_overflow(browser) == 0, width
+            if width >= 1024:
+                assert at["resultLeft"] >= at["formRight"], (width, at)  # side by side
+            else:
+                assert at["resultTop"] >= at["formTop"] + at["formHeight"] and at["formHeight"] <= 2900, at
+            browser.save_screenshot(str(shots / f"editor-{width}.png"))
+    finally:
+        resize(browser, 1366, 768)
