@@ -180,7 +180,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         return page(template, request, status=status, fields=fields, data=data, checked=checked, **extra,
                     errors_by_field=errors, preview=preview, field_names=[], text=text,
                     rules=rules or default_ruleset().key,
-                    form_sections=forms.sections(fields, errors), gun_names=names,
+                    form_sections=forms.sections(fields, errors),
                     row_titles={f"{f.name}.{i}": forms.row_title(f, row, names)
                                 for f in fields if f.kind == "records" for i, row in enumerate(f.rows + f.blanks)},
                     check_delay_ms=CHECK_DELAY_MS, focus=focus,
