@@ -197,7 +197,9 @@ class Workshop:
         if with_stats:
             try:
                 checked.stats, checked.derived = self.all_stats(unit)
-                checked.cards = shipyard_app.stat_cards(self.library, unit, checked.derived)
+                library = self.library
+                checked.cards = shipyard_app.stat_cards(library, unit, checked.derived,
+                                                        {rs.key: self._context(rs, library) for rs in self.rulesets()})
             except ShipyardError as exc:
                 return Checked(ok=False, unit=unit, data=data, problems=list(exc.problems))
         return checked
