@@ -119,7 +119,8 @@ def check_text(library, text: str, folder: Path):
 
     name = "new-vessel.yaml"
     try:  # the file's name is its id, where it has one fit to name a file
-        guess = yaml.safe_load(text) if len(text) < 1_000_000 else None
+        fast = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml where built: the editor checks at each keystroke
+        guess = yaml.load(text, Loader=fast) if len(text) < 1_000_000 else None
         if isinstance(guess, dict) and isinstance(guess.get("id"), str) and re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*",
                                                                                            guess["id"]):
             name = f"{guess['id']}.yaml"
@@ -144,7 +145,7 @@ def scenario_text(library, scenario_id: str, data: dict, path: Path) -> str:
     from ..library.model import Scenario
     from ..library.yamlfile import Located
 
-    data = {"kind": "scenario", **data, "id": scenario_id}
+    data = {"kind": "scenario", "id": scenario_id, **{k: v for k, v in data.items() if k not in ("kind", "id")}}  # as new writes
     try:
         Scenario.model_validate(data)
     except ValidationError as exc:

@@ -10,15 +10,18 @@ from ..rules.cards import PROVENANCE_WORDS, Card, Line, card_of  # noqa: F401  (
 from .library import as_of, context, derive, ruleset, rulesets
 
 
-def stat_card(rs, library, unit, derived=None, scale: str | None = None) -> Card:
-    """One unit's card under one rule set (`derived`: her stats already derived at that scale, else derived here)."""
-    ctx = context(rs, library, scale=scale)
+def stat_card(rs, library, unit, derived=None, scale: str | None = None, ctx=None) -> Card:
+    """One unit's card under one rule set (`derived`: her stats already derived at that scale, else derived here;
+    `ctx`: the rule set's context at that scale, where the caller keeps one)."""
+    ctx = ctx if ctx is not None else context(rs, library, scale=scale)
     return card_of(rs, unit, derived if derived is not None else derive(rs, library, unit, ctx), ctx)
 
 
-def stat_cards(library, unit, derived: dict | None = None) -> dict[str, Card]:
-    """Her card under every rule set, by rule set key (`derived`: her stats by key, where already derived)."""
-    return {rs.key: stat_card(rs, library, unit, (derived or {}).get(rs.key)) for rs in rulesets()}
+def stat_cards(library, unit, derived: dict | None = None, contexts: dict | None = None) -> dict[str, Card]:
+    """Her card under every rule set, by rule set key (`derived`: her stats by key, where already derived;
+    `contexts`: each rule set's context by key, where the caller keeps them: the editor's check at each keystroke)."""
+    return {rs.key: stat_card(rs, library, unit, (derived or {}).get(rs.key), ctx=(contexts or {}).get(rs.key))
+            for rs in rulesets()}
 
 
 @dataclass(frozen=True)

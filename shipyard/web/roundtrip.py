@@ -8,7 +8,9 @@ library.yamlfile (size, UTF-8, no anchors, aliases or tags, no duplicate keys): 
 
 from __future__ import annotations
 
+import copy
 import difflib
+import functools
 import io
 import json
 from typing import Any
@@ -42,14 +44,23 @@ def _dump(y: YAML, doc) -> str:
 
 
 def _load(text: str) -> tuple[YAML, Any]:
-    """The document and the dumper that gives it back as written (the first indentation that round-trips)."""
+    """The document and the dumper that gives it back as written (the first indentation that round-trips): a copy
+    of the one read the first time, which is never edited itself."""
+    indent, doc = _parsed(text)
+    return _yaml(indent), copy.deepcopy(doc)
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(text: str) -> tuple[tuple[int, int, int], Any]:
+    """The first of INDENTS that gives `text` back unchanged (STYLE if none does) and the document read with it.
+    Read once a file, not once each live check of the editor: the editor edits the file it opened at every
+    keystroke, and ruamel's reading (tried with each indentation) was most of a check's time; a copy is a tenth."""
     for indent in INDENTS:
         y = _yaml(indent)
         doc = y.load(text)
         if _dump(y, doc) == text:
-            return y, doc
-    y = _yaml()
-    return y, y.load(text)
+            return indent, doc
+    return STYLE, _yaml().load(text)
 
 
 def edited(text: str | None, before: dict, after: dict, inherited: frozenset[str] = frozenset()) -> str:
@@ -72,7 +83,7 @@ def edited(text: str | None, before: dict, after: dict, inherited: frozenset[str
 def _reads_back(text: str, before: dict, after: dict) -> None:
     """Every changed field reads back (by shipyard's own YAML reader, PyYAML) as the form gave it."""
     try:
-        data = pyyaml.safe_load(text)
+        data = pyyaml.load(text, Loader=getattr(pyyaml, "CSafeLoader", pyyaml.SafeLoader))  # libyaml where built
     except pyyaml.YAMLError as exc:
         raise ValueError(f"the edited file would not read back: {exc}") from None
     for key, value in after.items():

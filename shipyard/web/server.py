@@ -25,6 +25,7 @@ from ..rules.contract import ANY_SCALE
 from ..rules.play_aids import DEFAULT_TURNS
 from ..pack.sections import SECTIONS
 from ..library.model import MAX_TURNS
+from . import builder, forms
 from .cards import routes as cards_routes
 from .forms import data_from_form, fields_for
 from .games import game_routes
@@ -35,6 +36,7 @@ from . import reach
 
 HERE = Path(__file__).parent
 PACK_SECTIONS = [(s.name, s.title) for s in SECTIONS]  # the pack form's section choices, in pack order
+CHECK_DELAY_MS = 25  # the editor checks this long after the last keystroke: the result follows within 300 ms
 PACK_FORM = {"rules": "Rule sets", "paper": "Paper", "scale": "Models", "colour": "Ink", "copies": "Copies",
              "turns": "Turns"}  # the pack form's labels, for its mistakes
 
@@ -49,7 +51,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
     shop = Workshop(Path(user_dir), extra)
     off_loop = OffLoop()  # drawing, rasterising and checking: on a worker thread, so the pages stay responsive
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]),
-                      trim_blocks=True, lstrip_blocks=True)
+                      trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.do"])
     env.filters["num"] = _num
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=1, ensure_ascii=False)
 
@@ -159,10 +161,11 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                        preview=preview)
 
     def _editor(request, data, checked, opened, version, status=200, question=None, text="", seen=None, preview=None,
-                rules=None, template="editor.html", **extra):
-        """The editor page: the form filled from `data`, carrying the file it was opened from, its version and the
-        sister's values it shows (`seen`: as the form that was sent showed them); `text` is the file the form makes
-        (shown with a check's result). `template`: a page extending the editor's (with `extra` for it)."""
+                rules=None, focus=None, template="editor.html", **extra):
+        """The editor page: the form filled from `data` (its empty rows kept), carrying the file it was opened from,
+        its version and the sister's values it shows (`seen`: as the form that was sent showed them); `text` is the
+        file the form makes (shown with a check's result); `focus` the field a row's button left the user at.
+        `template`: a page extending the editor's (with `extra` for it)."""
         from ..library.model import Vessel
 
         fields = fields_for(Vessel, data, gun_list="guns")
@@ -170,13 +173,38 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             for f in fields:
                 if f.key in opened.inherited:
                     f.inherited = opened.sister
+        errors = _said(checked, fields, data) if checked else {}
+        if focus is None and errors:  # a check without JavaScript: the user is taken to the first field to mend
+            focus = next((name for name in _in_page_order(fields) if errors.get(name)), None)
+        names = _gun_names()
         return page(template, request, status=status, fields=fields, data=data, checked=checked, **extra,
-                    errors_by_field=_errors_by_field(checked) if checked else {}, preview=preview, field_names=[],
+                    errors_by_field=errors, preview=preview, field_names=[], text=text,
                     rules=rules or default_ruleset().key,
-                    text=text,
+                    form_sections=forms.sections(fields, errors),
+                    row_titles={f"{f.name}.{i}": forms.row_title(f, row, names)
+                                for f in fields if f.kind == "records" for i, row in enumerate(f.rows + f.blanks)},
+                    check_delay_ms=CHECK_DELAY_MS, focus=focus,
                     opened=opened, version=version or "", question=question,
                     sister_values=seen if seen is not None else json.dumps(shop.sister_values(opened), ensure_ascii=False),
                     guns=sorted(shop.library.ordnance.values(), key=lambda g: g.name))
+
+    def _gun_names() -> dict[str, str]:
+        """Each gun's full name by every name a row may give it: its id, its name, its aliases."""
+        out = {}
+        for g in shop.library.ordnance.values():
+            out.update({a: g.name for a in g.aliases})
+            out[g.name] = out[g.id] = g.name
+        return out
+
+    def _said(checked, fields, shown) -> dict[str, list[str]]:
+        """The check's mistakes in the editor's words (forms.said): by form field for the slots, and in the check's
+        list as where and what (no line of a file the user never sees)."""
+        words = forms.said(checked.problems, fields, shown)
+        checked.problems = [Problem(None, None, w.where or None, w.message) for w in words]
+        out: dict[str, list[str]] = {}
+        for w in words:
+            out.setdefault(w.name, []).append(w.message)
+        return out
 
     def _opened_by(form):
         """The file the editor's form was opened from (its hidden _from), None for a new ship."""
@@ -192,25 +220,29 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         return shop.edited_text(opened, data, seen if isinstance(seen, dict) else None)
 
     async def editor_check(request: Request):
-        """The live part of the editor: the form's values checked, derived and previewed."""
+        """The live part of the editor: the form's values checked, derived and previewed. Without JavaScript a row's
+        button (`_row`: add, remove, up, down) posts here too, and the form comes back with its rows so changed."""
         from ..library.model import Vessel
 
         form = await request.form()
-        data = data_from_form(Vessel, list(form.multi_items()))
+        shown = data_from_form(Vessel, list(form.multi_items()), keep_empty_rows=True)
+        action = str(form.get("_row") or "")
+        if action:
+            shown = forms.row_action(Vessel, shown, action)
+        data = forms.without_empty_rows(Vessel, shown)
         opened = _opened_by(form)
         text = _made_by(form, opened, data)
-        checked = await off_loop(shop.check_text, text)
         rules = form.get("_rules") or default_ruleset().key
         if request.headers.get("hx-request"):
-            preview = None
-            if checked.ok:
-                preview = await off_loop(shop.sheet_svg, checked.unit, rules)
-            names = _slots(form)
+            checked, preview = await off_loop(shop.check_and_preview, text, rules)
+            errors = _said(checked, fields_for(Vessel, shown, gun_list="guns"), shown)
+            names = _slots(form, errors)
             return page("editor_result.html", request, checked=checked, text=text, rules=rules, preview=preview,
-                        errors_by_field=_errors_by_field(checked), field_names=names, question=None)
-        preview = await off_loop(shop.sheet_svg, checked.unit, rules) if checked.ok else None  # without script too
-        return _editor(request, data, checked, opened, form.get("_version"), status=200 if checked.ok else 422,
-                       text=text, seen=form.get("_sister"), preview=preview, rules=rules)
+                        errors_by_field=errors, field_names=names, question=None)
+        checked, preview = await off_loop(shop.check_and_preview, text, rules)  # without script too
+        return _editor(request, shown, checked, opened, form.get("_version"),
+                       status=200 if checked.ok or action else 422, text=text, seen=form.get("_sister"),
+                       preview=preview, rules=rules, focus=forms.row_focus(Vessel, shown, action))
 
     async def editor_save(request: Request):
         """Save the form into your library. It replaces only the version it was opened from (else both are shown
@@ -218,7 +250,8 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         from ..library.model import Vessel
 
         form = await request.form()
-        data = data_from_form(Vessel, list(form.multi_items()))
+        shown = data_from_form(Vessel, list(form.multi_items()), keep_empty_rows=True)
+        data = forms.without_empty_rows(Vessel, shown)
         opened = _opened_by(form)
         text = _made_by(form, opened, data)
         ident = data.get("id", "")
@@ -239,11 +272,12 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             path = None
         if path is None:
             if request.headers.get("hx-request"):  # htmx swaps only a 2xx: the refusal is said in the page
-                names = _slots(form)
+                errors = _said(checked, fields_for(Vessel, shown, gun_list="guns"), shown)
+                names = _slots(form, errors)
                 return page("editor_result.html", request, checked=checked, text=text, rules=default_ruleset().key, preview=None,
-                            errors_by_field=_errors_by_field(checked), field_names=names, question=question,
+                            errors_by_field=errors, field_names=names, question=question,
                             ident=ident)
-            return _editor(request, data, checked, opened, form.get("_version"),
+            return _editor(request, shown, checked, opened, form.get("_version"),
                            status=question.status if question else 422, question=question, text=text,
                            seen=form.get("_sister"))
         if request.headers.get("hx-request"):
@@ -274,23 +308,44 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
                     **reach.scenario_extras(shop, request, scen))  # reach24: its aids' choices, its zip
 
     async def scenario_new(request: Request):
+        """The scenario builder (builder.py): each of its buttons (find, add, remove, up, down, plan) posts the form
+        and is answered with the form so changed; Save writes the scenario once it is one `validate` passes."""
         lib = shop.library
-        ships = sorted(lib.units.values(), key=lambda u: u.name)
         if request.method == "GET":
-            return page("scenario_new.html", request, ships=ships, form={}, problems=[], picked={1: [], 2: []})
+            return _builder(request, {}, builder.Sides())
         form = await request.form()
+        sides = builder.sides_from(form)
+        action = str(form.get("_act") or "")
+        if action:
+            focus = "find" if action == "find" else builder.act(sides, action, lib)
+            plan, problems = [], []
+            if action == "plan":
+                try:
+                    plan = await off_loop(shop.setup_svg_of, str(form.get("id") or "my-scenario"),
+                                          builder.scenario_data(form, sides, _setup_from_text),
+                                          form.get("_rules") or default_ruleset().key)
+                except ShipyardError as exc:
+                    problems = exc.problems
+            return _builder(request, form, sides, focus=focus, action=action, plan=plan, problems=problems)
         ident = str(form.get("id", "")).strip()
-        picked = {k: form.getlist(f"side{k}_units") for k in (1, 2)}
         try:
-            data = _scenario_from_form(form)
+            data = builder.scenario_data(form, sides, _setup_from_text)
             shop.save_scenario(ident, data, replace=form.get("_replace") == "1")
         except Conflict as conflict:  # asks before it replaces one of yours; never stands beside a bundled one
-            return page("scenario_new.html", request, status=conflict.status, ships=ships, form=form, problems=[],
-                        picked=picked, question=conflict)
+            return _builder(request, form, sides, status=conflict.status, question=conflict)
         except ShipyardError as exc:
-            return page("scenario_new.html", request, status=422, ships=ships, form=form, problems=exc.problems,
-                        picked=picked, setup_problems=[p for p in exc.problems if _about_setup(p.field)])
+            return _builder(request, form, sides, status=422, problems=exc.problems)
         return RedirectResponse(f"/scenarios/{ident}", status_code=303)
+
+    def _builder(request, form, sides, status=200, problems=(), question=None, focus=None, action="", plan=()):
+        lib = shop.library
+        query, navy = str(form.get("q") or ""), str(form.get("q_navy") or "")
+        hits = builder.found(lib, query, navy)
+        return page("scenario_new.html", request, status=status, form=form, sides=sides, units=lib.units,
+                    found=hits[:builder.MOST_FOUND], more_found=max(0, len(hits) - builder.MOST_FOUND),
+                    navies=sorted({u.navy.value for u in lib.units.values()}), problems=list(problems),
+                    setup_problems=[p for p in problems if _about_setup(p.field)], question=question,
+                    focus=focus, action=action, plan=plan, area=builder.DEFAULT_AREA)
 
     async def pack_start(request: Request):
         ident = request.path_params["ident"]
@@ -575,10 +630,20 @@ def _etag(version: str) -> str:
     return f'"{version}"'
 
 
-def _slots(form) -> list[str]:
-    """The message slots the editor has for the fields it sent: each field's own and each list's or group's."""
+def _in_page_order(fields) -> list[str]:
+    """The form's field names in the order of the page's sections."""
+    return [name for section in forms.sections(fields, {}) for name in forms.flat(section.fields)]
+
+
+def _slots(form, errors: dict | None = None) -> list[str]:
+    """The message slots a check's answer replaces: each field's own and each list's or group's. With JavaScript the
+    form says which of them show a message (`_said`): then only those and the ones with a message now, not all of
+    its ~150 (each replaced out of band took the browser a millisecond or more)."""
     keys = [k for k in form.keys() if not k.startswith("_")]
-    return sorted(set(keys) | {_parent(k) for k in keys})
+    slots = set(keys) | {_parent(k) for k in keys}
+    if "_said" in form:
+        return sorted(slots & (set(str(form.get("_said")).split()) | set(errors or {})))
+    return sorted(slots)
 
 
 def _parent(name: str) -> str:
@@ -594,19 +659,6 @@ def _num(v):
     from ..render.text import number
 
     return number(v) if isinstance(v, (int, float)) else v
-
-
-def _errors_by_field(checked) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for p in checked.problems:
-        key = _form_name(p.field or "")
-        out.setdefault(key, []).append(p.message)
-    return out
-
-
-def _form_name(field: str) -> str:
-    """'armament[0].gun' -> 'armament.0.gun' (the editor's field names)."""
-    return field.replace("[", ".").replace("]", "")
 
 
 def _library_rows(shop, params) -> list[dict]:
@@ -629,28 +681,6 @@ def _library_rows(shop, params) -> list[dict]:
             continue
         rows.append({**row, "launched": launched, "class": row["class"] or ""})
     return rows
-
-
-def _scenario_from_form(form) -> dict:
-    sides = []
-    for k in (1, 2):
-        ids = [i for i in form.getlist(f"side{k}_units") if i]
-        dates = {i: form.get(f"as_of_{k}_{i}") for i in ids}
-        units = [{"id": i, **({"as_of": dates[i]} if dates.get(i) else {})} for i in ids]
-        side = {"name": form.get(f"side{k}_name") or f"Side {k}", "navy": form.get(f"side{k}_navy") or ("USN" if k == 1 else "CSN"),
-                "units": units}
-        for key in ("commander", "victory"):
-            if form.get(f"side{k}_{key}"):
-                side[key] = form.get(f"side{k}_{key}")
-        sides.append(side)
-    data = {"name": form.get("name") or "", "date": form.get("date") or "", "place": form.get("place") or "",
-            "sides": sides}
-    if form.get("notes"):
-        data["notes"] = form.get("notes")
-    setup = str(form.get("setup") or "")
-    if setup.strip():  # the set-up as a scenario file writes it (library/setup.py), checked as `shipyard validate` does
-        data["setup"] = _setup_from_text(setup)
-    return data
 
 
 def _about_setup(field: str | None) -> bool:

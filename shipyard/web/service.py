@@ -101,6 +101,8 @@ class Workshop:
         self._writing = threading.Lock()  # one save at a time: its version check and its write are one step
         self._library = None
         self._stamp: tuple | None = None
+        self._contexts: dict[str, tuple[Any, Any]] = {}  # rule set -> (the library it was made for, its context)
+        self._opened: dict[tuple, Opened] = {}  # the files the editor has open, as read (see opened)
         self.packs = Packs()
         self.load_error: ShipyardError | None = None
 
@@ -134,6 +136,7 @@ class Workshop:
                     if self._library is None:
                         self._library = shipyard_app.load_library([], user=False)
                 self._stamp = stamp
+                self._opened.clear()  # a sister's values, read from the library before: read again
             return self._library
 
     def is_user(self, unit_id: str) -> bool:
@@ -153,8 +156,19 @@ class Workshop:
 
     def derive(self, unit, rules: str, scale: str | None = None):
         rs = shipyard_app.ruleset(rules)
-        ctx = shipyard_app.context(rs, self.library, scale=scale)
-        return rs, shipyard_app.derive(rs, self.library, unit, ctx)
+        library = self.library
+        ctx = self._context(rs, library) if scale is None else shipyard_app.context(rs, library, scale=scale)
+        return rs, shipyard_app.derive(rs, library, unit, ctx)
+
+    def _context(self, rs, library):
+        """A rule set's derivation context at its own scale, made once for each library loaded: the editor derives
+        the ship in every rule set at each keystroke, and reading the four rule sets' tables again each time was a
+        third of a check (the tables are the bundled files, which do not change while the server runs)."""
+        with self._lock:
+            kept = self._contexts.get(rs.key)
+            if kept is None or kept[0] is not library:
+                kept = self._contexts[rs.key] = (library, shipyard_app.context(rs, library))
+            return kept[1]
 
     def stats_json(self, unit, rules: str) -> dict:
         _, d = self.derive(unit, rules)
@@ -183,10 +197,18 @@ class Workshop:
         if with_stats:
             try:
                 checked.stats, checked.derived = self.all_stats(unit)
-                checked.cards = shipyard_app.stat_cards(self.library, unit, checked.derived)
+                library = self.library
+                checked.cards = shipyard_app.stat_cards(library, unit, checked.derived,
+                                                        {rs.key: self._context(rs, library) for rs in self.rulesets()})
             except ShipyardError as exc:
                 return Checked(ok=False, unit=unit, data=data, problems=list(exc.problems))
         return checked
+
+    def check_and_preview(self, text: str, rules: str) -> tuple[Checked, list[str] | None]:
+        """The editor's live check: the text checked and derived, and every page of her sheet in `rules` when she is
+        valid (one piece of work, so that a keystroke's check waits its turn once)."""
+        checked = self.check_text(text)
+        return checked, (self.sheet_svg(checked.unit, rules) if checked.ok else None)
 
     # -- sheets -------------------------------------------------------------------------------------
 
@@ -228,6 +250,17 @@ class Workshop:
         kept[key] = (self.library, pages)
         return pages
 
+    def setup_svg_of(self, scenario_id: str, data: dict, rules: str, paper: str = "a4") -> list[str]:
+        """The set-up pages of a scenario the builder has not saved (`data`, as its file would hold it), checked first
+        as `shipyard validate` checks a file: the table plan the saved scenario's page will show."""
+        from ..library.model import Scenario
+
+        safe_id(scenario_id)
+        shipyard_app.scenario_text(self.library, scenario_id, data, self.user_dir / "scenarios" / f"{scenario_id}.yaml")
+        scenario = Scenario.model_validate({"kind": "scenario", **data, "id": scenario_id})
+        return shipyard_app.build("setup", shipyard_app.ruleset(rules), self.library, (),
+                                  shipyard_app.AidOptions(paper=paper), scenario=scenario, svg=True, fonts_url=FONTS_URL)
+
     def sheet_png(self, unit, rules: str, page: int = 1, paper: str = "a4", dpi: int = 60) -> bytes:
         return rasterise(self.sheet_pdf(unit, rules, paper), page, dpi)
 
@@ -267,6 +300,10 @@ class Workshop:
             return None
         if len(raw) > MAX_BYTES:
             raise ShipyardError(f"{path.name}: the file is {len(raw):,} bytes; the limit is {MAX_BYTES:,}")
+        key = (unit_id, str(path), raw, id(lib))  # the editor asks at each keystroke: read once a file, a library
+        with self._lock:
+            if key in self._opened:
+                return self._opened[key]
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -277,7 +314,12 @@ class Workshop:
         sister_id = shown.get("like")
         sister = lib.units[sister_id].name if sister_id in lib.units else None
         inherited = frozenset(k for k in shown if k not in own_keys) if sister else frozenset()
-        return Opened(unit_id, path, text, version, shown, inherited, sister, bundled=own is None and is_bundled(path))
+        opened = Opened(unit_id, path, text, version, shown, inherited, sister, bundled=own is None and is_bundled(path))
+        with self._lock:
+            if len(self._opened) >= 16:
+                self._opened.clear()
+            self._opened[key] = opened
+        return opened
 
     def edited_text(self, opened: Opened | None, after: dict, seen: dict | None = None) -> str:
         """The file the editor's form makes: the file it was opened from with only what the form changed, comments,
