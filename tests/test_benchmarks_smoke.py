@@ -21,6 +21,8 @@ RUNS = {
                 ["N=    3:", "N=    6:", "ms/vessel", "peak RSS", "per-vessel time at 6 / at 3:"]),
     "startup": (["bench_startup.py", "--runs", "1"],
                 ["shipyard --help", "shipyard vessels", "best", "median"]),
+    "editor": (["bench_editor.py", "--runs", "2"],
+               ["last keystroke to the result painted: median", "the server's check alone"]),
     "games": (["bench_games.py", "--marks", "5"],
               ["mark to event on every listener", "0 missed", "plain page load (GET live page)"]),
     "signal storm": (["signal_storm.py", "--runs", "1", "--scenario", "cherbourg-1864", "--rules", "qp"],
