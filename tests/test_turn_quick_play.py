@@ -163,7 +163,7 @@ def test_the_bound_and_the_turn_counter_procedure_are_printed(mobile_bay, cherbo
         for k, row in enumerate(RULESET.tables().sequence_of_play.rows, 1):
             assert f"{k} {row['phase']}" in ref, row["phase"]
         blocks = _blocks(library, scenario)
-        assert "a counter per unit in a cup; the sides draw alternately" in blocks
+        assert "a counter per unit (a lashed pair is one) in a cup; the sides draw alternately" in blocks
         assert "Drawing counters the Union first, alternately until a side holds one per unit" in blocks
         assert "a column follows the leader the roster names, in his wake at his speed" in blocks
         strip = _squeezed("Turn: 1 Draw counters · 2 Decide the order · 3 Act by number · 4 1st cannonade ▸ fire: the unit "
@@ -211,14 +211,14 @@ def test_mobile_bay_plays_the_articles_order_of_battle_and_the_split_is_an_optio
     assert "Admiral Franklin Buchanan 6 units" in mobile_bay[0]  # the cover counts the units in play
     roster = _page(mobile_bay, "Quick Play order of battle")
     assert "Fort Morgan Fort 22 4/4/2" in roster and "Confederate: 6 units · total EDNA 82" in roster
-    assert _turn_numbers(mobile_bay) == list(range(1, 25))
+    assert _turn_numbers(mobile_bay) == list(range(1, 18))  # the article's 24 units, a lashed pair drawing one
     assert "Order of battle Mobile Bay as the article prints it" in _blocks(library, "mobile-bay-1864")
     house = tmp_path / "library.json"
     house.write_text(json.dumps({"quick-play": {"which_units": {"rows": {"play": "library"}}}}))
     split = _build(library, "mobile-bay-1864", tmp_path / "split", house)
     roster = _page(split, "Quick Play order of battle")
     assert "Fort Morgan Fort 22 2/4/1" in roster and "Fort Morgan water battery" in roster and "Fort Powell" in roster
-    assert _turn_numbers(split) == list(range(1, 27))
+    assert _turn_numbers(split) == list(range(1, 20))  # 26 units, 7 pairs
 
 
 def test_a_bad_order_of_battle_option_is_a_clear_error(library, tmp_path):
@@ -357,7 +357,8 @@ def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(m
 def test_a_lashed_pair_says_whose_card_carries_it_and_who_picks_the_gunboats_target(mobile_bay, library):
     """Round 2, moments 11 and 12: does the gunboat pick her own target, does she mask the sloop's port battery, which card
     carries the pair's speed, what of the gunboats' counters?"""
-    assert "Lashed pairs one ship on the larger's card and counter, the slower's speed; each her own target; inboard guns silent" in _blocks(library, "mobile-bay-1864")
+    assert ("Lashed pairs one unit: one turn counter and the speed marker of the slower's setting (sloop 4\" + sidewheeler "
+            "3\": 3\"); each her own card, EDNA, target; inboard guns silent") in _blocks(library, "mobile-bay-1864")
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
@@ -430,7 +431,7 @@ def test_the_turn_counters_say_the_order_a_unit_acts_in_not_turn_where_the_artic
     """Round 3: the counters still printed TURN under their numbers, where the article's turn is a bound and the
     number is the order its unit acts in."""
     page = _page(mobile_bay, " ORDER ")
-    assert _turn_numbers(mobile_bay) == list(range(1, 25))  # one a unit of the article's 24
+    assert _turn_numbers(mobile_bay) == list(range(1, 18))  # one a unit of the article's 24, a lashed pair one
     assert "TURN" not in page
 
 
@@ -442,3 +443,14 @@ def test_when_and_how_a_ram_is_declared_is_said_where_ramming_is(mobile_bay, lib
     assert "Ramming RAM and target said as her number comes up, before she fires; speed: inches a move, 0 stopped" in ref
     assert _squeezed("RAM and target said as her number comes up, before she fires.") in _squeezed(
         _page(mobile_bay, "— quick reference"))
+
+
+def test_a_lashed_pair_draws_one_turn_counter_and_moves_at_the_slower_setting(mobile_bay, library):
+    """Round 3, moments 1 and 3: the readings put a pair on "the larger's card and counter", the bound drew "a counter per
+    unit" and the counters page printed 24, so the player had to choose; and "the slower's speed" named no setting where
+    a sloop's Slow is 4" and her sidewheel consort's 3". Now the cup holds 17 (7 pairs, 4 monitors, 4 gunboats, 2 forts)."""
+    assert _turn_numbers(mobile_bay) == list(range(1, 18))
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "Draw counters a counter per unit (a lashed pair is one) in a cup" in ref
+    assert "the speed marker of the slower's setting (sloop 4\" + sidewheeler 3\": 3\")" in ref
+    assert "larger's card and counter" not in ref
