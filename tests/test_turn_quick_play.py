@@ -165,7 +165,7 @@ def test_the_bound_and_the_turn_counter_procedure_are_printed(mobile_bay, cherbo
         blocks = _blocks(library, scenario)
         assert "a counter per unit (a lashed pair is one) in a cup; the sides draw alternately" in blocks
         assert "Drawing counters the Union first, alternately until a side holds one per unit" in blocks
-        assert "a column follows the leader the roster names, in his wake at his speed" in blocks
+        assert "a column follows the leader the roster names: each moves in his wake at his speed" in blocks
         strip = _squeezed("Turn: 1 Draw counters · 2 Decide the order · 3 Act by number · 4 1st cannonade ▸ fire: the unit "
                           "acting · 5 Move half · 6 Turn · 7 Fort 2nd cannonade ▸ fire: the fort acting")
         assert _cards(pages) and all(strip in _squeezed(page) for page in _cards(pages))
@@ -349,7 +349,8 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
 
 def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(mobile_bay, library):
     """Round 2, moment 10: which ships form a line, and what happens when the leader (Brooklyn) stops."""
-    assert "Line of battle a column follows the leader the roster names, in his wake at his speed; if he stops, the next astern leads" in _blocks(library, "mobile-bay-1864")
+    assert "Line of battle a column follows the leader the roster names: each moves in his wake at his speed" in _blocks(library, "mobile-bay-1864")
+    assert "if he stops, the next astern leads" in _blocks(library, "mobile-bay-1864")
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
@@ -454,3 +455,14 @@ def test_a_lashed_pair_draws_one_turn_counter_and_moves_at_the_slower_setting(mo
     assert "Draw counters a counter per unit (a lashed pair is one) in a cup" in ref
     assert "the speed marker of the slower's setting (sloop 4\" + sidewheeler 3\": 3\")" in ref
     assert "larger's card and counter" not in ref
+
+
+def test_a_ship_in_line_moves_with_her_leader_and_fires_at_her_own_number(mobile_bay, library):
+    """Round 3, moment 2: "a line follows its leader" (the bound's step 3 and the readings) left open whether a follower
+    acts on her own number or with her leader; the article moves her with him and fires her at her own."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "each moves in his wake at his speed right after him, but fires only at her own number (both cannonades, no move)" in ref
+    assert "Act by number from 1 up, each does all below; a line moves with its leader, fires on its own" in ref
+    assert _squeezed("a line moves with its leader, fires on its own") in _squeezed(_page(mobile_bay, "— quick reference"))
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
