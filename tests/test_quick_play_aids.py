@@ -160,5 +160,5 @@ def test_quick_reference_prints_only_what_the_units_use(tmp_path, library):
         reference.quick_reference(doc, [d], ctx)
     text = flat(text_of(out))
     assert "Monitor" in text and "Sidewheeler" not in text and "Wooden Screw" not in text
-    assert "2D10 per gun" in text and "2D6 per two guns" not in text
+    assert "2D10 per factor" in text and "2D6 per two factors" not in text
     assert "a Ram 3D6" not in text

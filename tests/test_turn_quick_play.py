@@ -321,7 +321,7 @@ def test_the_events_say_which_doubles_go_to_them(mobile_bay, library):
     Medium's throws test EDNA only), and a torpedo's 3D6 left "any double" open."""
     ref = _blocks(library, "mobile-bay-1864")
     assert "(any double)" not in ref and "Any double" not in ref
-    assert "Heavy 2D10 per gun EDNA (a double: no event)" in ref and "Medium 2D6 per two guns (one gun 2 AvD) EDNA (a double: no event)" in ref
+    assert "Heavy 2D10 per factor EDNA (a double: no event)" in ref and "Medium 2D6 per two factors (one 2 AvD) EDNA (a double: no event)" in ref
     assert "the factor; over" in ref and ref.count("→ events.") == ref.count("Any two dice alike → events.")
     assert "Doubles on 3D6 any two of a ram's or a torpedo's 3D6 alike are a double" in ref
     column = _column(mobile_bay, "— quick reference")  # the cell wraps: "EDNA (a double:" over "no event)"
@@ -466,3 +466,16 @@ def test_a_ship_in_line_moves_with_her_leader_and_fires_at_her_own_number(mobile
     assert _squeezed("a line moves with its leader, fires on its own") in _squeezed(_page(mobile_bay, "— quick reference"))
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
+
+
+def test_a_throw_is_per_factor_the_word_the_cards_print(mobile_bay, library):
+    """Round 3, moment 4: the cannonade table threw "2D10 per gun, 2D6 per two guns" where the cards give factors ("32
+    pieces in 10 factors"): the article's gun is a factor, and the table now says so in the cards' word."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "per gun" not in ref and "two guns" not in ref
+    assert "Parrott 2D6 per one or two factors" in ref
+    assert "Throws a card's factor is the article's \"gun\": a Heavy 2D10 each" in ref
+    assert _squeezed("2D10 per factor") in _squeezed(_page(mobile_bay, "— quick reference"))
+    assert "32 pieces in 10 factors" in " ".join(_cards(mobile_bay))  # Fort Morgan's card, the word the table uses
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
