@@ -440,9 +440,9 @@ def test_when_and_how_a_ram_is_declared_is_said_where_ramming_is(mobile_bay, lib
     """Round 3: the article's sequence has no orders, so when a ram is declared was the player's to invent: as her
     number comes up, before she fires, on the quick reference's Ramming line and the readings page."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "Ramming RAM and target said as her number comes up, before she fires. ramming factor = EDNA" in ref
-    assert "Ramming RAM and target said as her number comes up, before she fires; speed: inches a move, 0 stopped" in ref
-    assert _squeezed("RAM and target said as her number comes up, before she fires.") in _squeezed(
+    assert "Ramming RAM and target said as her number comes up, before she fires; she rams if" in ref
+    assert "speed: inches a move, 0 stopped" in ref
+    assert _squeezed("RAM and target said as her number comes up, before she fires;") in _squeezed(
         _page(mobile_bay, "— quick reference"))
 
 
@@ -477,5 +477,20 @@ def test_a_throw_is_per_factor_the_word_the_cards_print(mobile_bay, library):
     assert "Throws a card's factor is the article's \"gun\": a Heavy 2D10 each" in ref
     assert _squeezed("2D10 per factor") in _squeezed(_page(mobile_bay, "— quick reference"))
     assert "32 pieces in 10 factors" in " ".join(_cards(mobile_bay))  # Fort Morgan's card, the word the table uses
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on(mobile_bay, library):
+    """Round 3, moment 11: must the rammer reach the target in her move? Do the events of a double fall on the target or
+    the rammer? Is the rammer hurt? The quick reference's Ramming line and the readings answer all three."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert ("Ramming RAM and target said as her number comes up, before she fires; she rams if her bow touches the "
+            "target in this move, else not. ramming factor") in ref
+    assert "Any two dice alike → events. Hits and events are the target's, the rammer takes none." in ref
+    assert "hits and events are the target's, the rammer takes none" in ref  # the readings' row
+    qr = _squeezed(_page(mobile_bay, "— quick reference"))
+    assert _squeezed("she rams if her bow touches the target in this move, else not.") in qr
+    assert _squeezed("Hits and events are the target") in qr and _squeezed("the rammer takes none.") in qr  # ' set as ’
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
