@@ -308,7 +308,7 @@ def test_range_modifiers_in_avd_say_what_they_do_to_a_throw(mobile_bay, library,
     """Round 2, moment 3: "+1/−1/−2 AvD" for Heavy and Medium: add or take off an average die, or swap one of the dice?
     The quick reference says, in the reading played (as the Parrotts' row reads it); the other is a named option."""
     ref = _column(mobile_bay, "— quick reference")
-    assert _squeezed("Range −1 AvD: one of her dice is an AvD (2D10 → 1D10 + 1 AvD); +1 AvD: one more.") in _squeezed(ref)
+    assert _squeezed("Range −1 AvD: one of her dice is an AvD (2D10 → 1D10 + 1 AvD); a lone Medium") in _squeezed(ref)
     blocks = _blocks(library, "mobile-bay-1864")
     assert "Range in AvD +1 AvD adds an average die" in blocks and "avd_modifiers: reading subtract" in blocks
     house = tmp_path / "subtract.json"
@@ -492,5 +492,16 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     qr = _squeezed(_page(mobile_bay, "— quick reference"))
     assert _squeezed("she rams if her bow touches the target in this move, else not.") in qr
     assert _squeezed("Hits and events are the target") in qr and _squeezed("the rammer takes none.") in qr  # ' set as ’
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_a_range_minus_on_a_lone_medium_that_already_throws_average_dice_is_said(mobile_bay, library):
+    """Round 3, moment 5: "−1 AvD: one of her dice is an AvD" said nothing of a single Medium, whose throw is 2 AvD
+    already. The minus takes an average die away: the quick reference's Range line and the readings say it."""
+    qr = _squeezed(_column(mobile_bay, "— quick reference"))
+    assert _squeezed("(2D10 → 1D10 + 1 AvD); a lone Medium") in qr and _squeezed("2 AvD lose one; +1 AvD: one more.") in qr
+    blocks = _blocks(library, "mobile-bay-1864")
+    assert "Range in AvD +1 AvD adds an average die; −1 AvD throws one of her dice as an average die instead; a lone Medium's 2 AvD lose one (over 24 in, both)" in blocks
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
