@@ -505,3 +505,14 @@ def test_a_range_minus_on_a_lone_medium_that_already_throws_average_dice_is_said
     assert "Range in AvD +1 AvD adds an average die; −1 AvD throws one of her dice as an average die instead; a lone Medium's 2 AvD lose one (over 24 in, both)" in blocks
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_in_sight_is_said_and_a_consort_behind_her_sloop_is_hidden(mobile_bay, library):
+    """Round 3, moment 8: "in sight" was undefined, so whether the fort may fire at a gunboat on the far side of her
+    sloop was the player's to invent."""
+    blocks = _blocks(library, "mobile-bay-1864")
+    assert ("In sight a straight line from the firer's model to some part of the target's crosses no land and no other "
+            "model (a consort behind her sloop is hidden)") in blocks
+    page = _page(mobile_bay, "What the article leaves open")
+    assert "In sight" in page
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
