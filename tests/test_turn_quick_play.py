@@ -474,7 +474,7 @@ def test_a_throw_is_per_factor_the_word_the_cards_print(mobile_bay, library):
     ref = _blocks(library, "mobile-bay-1864")
     assert "per gun" not in ref and "two guns" not in ref
     assert "Parrott 2D6 per one or two factors" in ref
-    assert "Throws a card's factor is the article's \"gun\": a Heavy 2D10 each" in ref
+    assert "Throws a factor is a \"gun\": a Heavy 2D10 each" in ref
     assert _squeezed("2D10 per factor") in _squeezed(_page(mobile_bay, "— quick reference"))
     assert "32 pieces in 10 factors" in " ".join(_cards(mobile_bay))  # Fort Morgan's card, the word the table uses
     page = _page(mobile_bay, "What the article leaves open")
@@ -531,3 +531,14 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     page = _page(mobile_bay, "What the article leaves open")
     assert "Fort Morgan her fronts: all her card" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_ships_do_not_pass_through_each_other_and_a_touch_is_no_ram(mobile_bay, library):
+    """Round 3, moment 10: the monitor column and the wooden line had to cross round a stopped Brooklyn; the set-up says
+    only "steer round her", with no rule for models that meet and no footprint."""
+    blocks = _blocks(library, "mobile-bay-1864")
+    assert ("Passing no ship moves through another's model: touching one unbidden she stops, both unhurt (only a RAM "
+            "harms)") in blocks
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
