@@ -542,3 +542,13 @@ def test_ships_do_not_pass_through_each_other_and_a_touch_is_no_ram(mobile_bay, 
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
+
+def test_the_tide_says_how_far_a_stopped_ship_drifts(mobile_bay, library):
+    """Round 3, moment 9: the set-up's tide says a ship drifting drifts north, but not whether a stopped ship drifts or
+    how far."""
+    blocks = _blocks(library, "mobile-bay-1864")
+    assert ("Tide a ship stopped or dead in the water drifts 1 in with a set-up's tide at the end of her bound (Mobile "
+            "Bay: north)") in blocks
+    assert "a ship drifting with the tide drifts north" in _page(mobile_bay, "Set-up:")  # the set-up's fact it reads
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
