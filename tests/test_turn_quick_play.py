@@ -117,7 +117,7 @@ def test_ramming_adds_the_factor_so_a_heavier_faster_rammer_does_better(mobile_b
     assert "Throw 2D6 (a Ram 3D6) + the factor" in ref and "+1 −" not in ref
     assert "ramming factor = EDNA + speed (inches a move, 0 stopped) of the rammer − the same of the target" in ref
     assert "Ramming factor" in ref and "ramming: factor subtract, modifier 1" in ref  # the reading, its option
-    assert _squeezed("Throw 2D6 (a Ram 3D6) + the factor") in _squeezed(_page(mobile_bay, "— quick reference"))
+    assert _squeezed("Throw 2D6 (a Ram 3D6) + the factor") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
     house = tmp_path / "literal.json"
     house.write_text(json.dumps({"quick-play": {"ramming": {"rows": {"factor": "subtract", "modifier": 1}}}}))
     assert "Throw 2D6 (a Ram 3D6) +1 − the factor" in _blocks(library, "mobile-bay-1864", house)
@@ -440,7 +440,7 @@ def test_when_and_how_a_ram_is_declared_is_said_where_ramming_is(mobile_bay, lib
     """Round 3: the article's sequence has no orders, so when a ram is declared was the player's to invent: as her
     number comes up, before she fires, on the quick reference's Ramming line and the readings page."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "Ramming RAM and target said as her number comes up, before she fires; she rams if" in ref
+    assert "Ramming RAM and target said as her number comes up, before she fires; her bow must reach" in ref
     assert "speed: inches a move, 0 stopped" in ref
     assert _squeezed("RAM and target said as her number comes up, before she fires;") in _squeezed(
         _page(mobile_bay, "— quick reference"))
@@ -485,13 +485,13 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     """Round 3, moment 11: must the rammer reach the target in her move? Do the events of a double fall on the target or
     the rammer? Is the rammer hurt? The quick reference's Ramming line and the readings answer all three."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert ("Ramming RAM and target said as her number comes up, before she fires; she rams if her bow touches the "
-            "target in this move, else not. ramming factor") in ref
-    assert "Any two dice alike → events. Hits and events are the target's, the rammer takes none." in ref
-    assert "hits and events are the target's, the rammer takes none" in ref  # the readings' row
-    qr = _squeezed(_page(mobile_bay, "— quick reference"))
-    assert _squeezed("she rams if her bow touches the target in this move, else not.") in qr
-    assert _squeezed("Hits and events are the target") in qr and _squeezed("the rammer takes none.") in qr  # ' set as ’
+    assert ("Ramming RAM and target said as her number comes up, before she fires; her bow must reach it in this move. "
+            "ramming factor") in ref
+    assert "Any two dice alike → events. Hits and events: the target's, none the rammer's." in ref
+    assert "hits and events: the target's, none the rammer's" in ref  # the readings' row
+    qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
+    assert _squeezed("her bow must reach it in this move.") in qr
+    assert _squeezed("Hits and events: the target") in qr and _squeezed("none the rammer") in qr  # ' set as ’
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
