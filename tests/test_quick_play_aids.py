@@ -89,7 +89,8 @@ def test_card_edna_tracks_have_one_box_per_point(built, mobile_bay_as_printed):
         boxes = 0
         for page in pdf.pages:
             boxes += sum(1 for r in page.rects if abs(r["width"] * PT - 3.4) < 0.05 and abs(r["height"] * PT - 3.4) < 0.05)
-    assert boxes == sum(int(d["edna"]) for _, _, d in units)
+    # over 20 EDNA (Fort Morgan's 22) the boxes are 3.0 mm so the track keeps to one row (test_turn_quick_play)
+    assert boxes == sum(int(d["edna"]) for _, _, d in units if int(d["edna"]) <= 20)
 
 
 def test_letter_cards_stay_inside_the_page(built):

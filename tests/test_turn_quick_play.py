@@ -102,6 +102,18 @@ def _turn_numbers(pages: list[str]) -> list[int]:
     return sorted(numbers)
 
 
+def _edna_row(pages: Pages, edna: int) -> str:
+    """The first card line that opens "EDNA <edna>", read as one printed line (the fort's smaller boxes set their
+    numbers closer than pdfplumber's default word gap, so the characters are read at a 1 pt tolerance)."""
+    with pdfplumber.open(pages.path) as pdf:
+        for p in pdf.pages:
+            for half in (p.crop((0, 0, p.width / 2, p.height)), p.crop((p.width / 2, 0, p.width, p.height))):
+                for line in (half.extract_text(x_tolerance=1) or "").splitlines():
+                    if line.startswith(f"EDNA {edna} "):
+                        return _flat(line)
+    raise AssertionError(f"no card line opens EDNA {edna}")
+
+
 def _half_cards(pages: list[str]) -> str:
     """The card pages' halves only (each card read down its column, not across the page)."""
     return " ".join(" | ".join(p.split(" | ")[1:]) for p in _cards(pages))
@@ -136,7 +148,7 @@ def test_edna_boxes_are_numbered_and_edna_0_is_said(mobile_bay, library):
     """Review 1b and top 10 #7: unnumbered EDNA boxes meant recounting before every test; EDNA 0 was printed nowhere."""
     cards = _half_cards(mobile_bay)
     assert "EDNA 16 " + " ".join(str(n) for n in range(16, 0, -1)) in cards  # Tecumseh: 16 down to 1
-    assert "EDNA 22 " + " ".join(str(n) for n in range(22, 0, -1)) in cards  # Fort Morgan, as the article rates it
+    assert _edna_row(mobile_bay, 22) == "EDNA 22 " + " ".join(str(n) for n in range(22, 0, -1))  # Fort Morgan, as the article rates it
     for page in _cards(mobile_bay):
         assert _squeezed("the first box left is her EDNA now; at 0 a ship has sunk or struck her colours; a fort is "
                          "battered into submission, its batteries silenced") in _squeezed(page)
@@ -552,3 +564,9 @@ def test_the_tide_says_how_far_a_stopped_ship_drifts(mobile_bay, library):
     assert "a ship drifting with the tide drifts north" in _page(mobile_bay, "Set-up:")  # the set-up's fact it reads
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_fort_morgans_edna_track_reads_in_one_row(mobile_bay):
+    """Round 3, defect C: Fort Morgan's 22 EDNA boxes broke after the fourth group of five, her last two boxes on a line
+    of their own. Her track now reads 22 down to 1 in one row; a ship's boxes keep their size."""
+    assert _edna_row(mobile_bay, 22) == "EDNA 22 " + " ".join(str(n) for n in range(22, 0, -1))

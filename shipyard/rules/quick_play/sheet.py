@@ -140,7 +140,7 @@ def card(unit: Any, d, ctx: Context) -> Block:
         else StatBoxes(speed_boxes(s), **st["speeds"])
     edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna), records="edna",
                          numbered="down")],
-                  **st["edna"])
+                  **edna_style(s.edna, st))
     now = speed_now(s, ctx)
     left = moves if now is None else Stack([moves, now], **st["speed_stack"])
     # in black and white a side's shade is on the card's head only: the boxes a player pencils in stay white
@@ -184,3 +184,10 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
         flow.add(row, page_bookmark=f"Cards from {names[0]}")
         for n in names:
             doc.bookmark(n, level=1, y=flow.top)
+
+
+def edna_style(edna: int, st) -> dict:
+    """The EDNA track's style: its boxes a little smaller where more than a card's row of fives holds (Fort Morgan's
+    22 ran its last two boxes onto a line of their own), so the whole track reads in one row."""
+    long = st["edna_long"]
+    return {**st["edna"], "box": long["box"], "whole_row": long["whole_row"]} if edna > long["over"] else dict(st["edna"])
