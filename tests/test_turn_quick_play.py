@@ -400,6 +400,8 @@ def test_silenced_says_it_lasts_the_game(mobile_bay, library):
 def test_firing_arcs_cover_bow_pivot_and_turret_guns(mobile_bay, library):
     """Round 2, moment 15: "on the side her guns are on" gave no arc for bow or turret guns."""
     assert "Targets one target a cannonade, in sight, over 30° off bow and stern, either side: all her factors bear" in _blocks(library, "mobile-bay-1864")
+    # round 3, defect E: a ship steaming up the channel at the fort cannot bear on it, and the pack now says so
+    assert "all her factors bear (bows on: none)" in _blocks(library, "mobile-bay-1864")
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
