@@ -572,3 +572,11 @@ def test_fort_morgans_edna_track_reads_in_one_row(mobile_bay):
     """Round 3, defect C: Fort Morgan's 22 EDNA boxes broke after the fourth group of five, her last two boxes on a line
     of their own. Her track now reads 22 down to 1 in one row; a ship's boxes keep their size."""
     assert _edna_row(mobile_bay, 22) == "EDNA 22 " + " ".join(str(n) for n in range(22, 0, -1))
+
+
+def test_the_edna_boxes_groups_of_five_are_said_to_be_for_counting(mobile_bay):
+    """Round 3, defect D: the EDNA boxes stand in groups of five with no word why, which a player read as speed
+    thresholds. Every card page's head says the fives are only to count by."""
+    pages = _cards(mobile_bay)
+    assert pages and all(_squeezed("Strike an EDNA box a hit, from the left (in fives only to count by)") in _squeezed(p)
+                         for p in pages)

@@ -156,7 +156,7 @@ def page_header(ctx: Context) -> Block:
     order = ", then ".join(factor_name(ctx, k) for k in ctx.tables.guns_out.rows)
     st = style()
     how = Runs([("Quick Play ACW Naval Rules — record cards  ", "bold"),
-                (f"Strike an EDNA box a hit, from the left: the first box left is her EDNA now; at 0 "
+                (f"Strike an EDNA box a hit, from the left (in fives only to count by): the first box left is her EDNA now; at 0 "
                  f"{edna_zero_words(ctx)} For each gun put out of action strike one factor box, {order} (a fort's too). "
                  "Tick each event that befalls her and her speed. The play tables are on the quick reference.",
                  "regular")],
