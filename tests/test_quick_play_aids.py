@@ -89,7 +89,8 @@ def test_card_edna_tracks_have_one_box_per_point(built, mobile_bay_as_printed):
         boxes = 0
         for page in pdf.pages:
             boxes += sum(1 for r in page.rects if abs(r["width"] * PT - 3.4) < 0.05 and abs(r["height"] * PT - 3.4) < 0.05)
-    assert boxes == sum(int(d["edna"]) for _, _, d in units)
+    # over 20 EDNA (Fort Morgan's 22) the boxes are 3.0 mm so the track keeps to one row (test_turn_quick_play)
+    assert boxes == sum(int(d["edna"]) for _, _, d in units if int(d["edna"]) <= 20)
 
 
 def test_letter_cards_stay_inside_the_page(built):
@@ -102,14 +103,15 @@ def test_letter_cards_stay_inside_the_page(built):
 
 def test_turn_counters_are_numbered_one_to_n_in_20mm_squares(built, mobile_bay_as_printed):
     _, units, _ = mobile_bay_as_printed
+    acting = len(units) - 7  # a lashed pair draws one counter: Mobile Bay's seven gunboats draw none of their own
     with pdfplumber.open(built["counters"]) as pdf:
         first = pdf.pages[0]
         words = [w["text"] for w in first.extract_words()]
-        for n in range(1, len(units) + 1):
+        for n in range(1, acting + 1):
             assert str(n) in words
-        assert str(len(units) + 1) not in words
+        assert str(acting + 1) not in words
         squares = [r for r in first.rects if abs(r["width"] * PT - 18.8) < 0.1 and abs(r["height"] * PT - 18.8) < 0.1]
-        assert len(squares) == len(units)
+        assert len(squares) == acting
         xs = sorted({round(r["x0"] * PT, 1) for r in squares})
         assert all(abs((b - a) - 20.0) < 0.1 for a, b in zip(xs, xs[1:]))
         assert len(first.lines) > 8  # cut marks
@@ -159,5 +161,5 @@ def test_quick_reference_prints_only_what_the_units_use(tmp_path, library):
         reference.quick_reference(doc, [d], ctx)
     text = flat(text_of(out))
     assert "Monitor" in text and "Sidewheeler" not in text and "Wooden Screw" not in text
-    assert "2D10 per gun" in text and "2D6 per two guns" not in text
+    assert "2D10 per factor" in text and "2D6 per two factors" not in text
     assert "a Ram 3D6" not in text

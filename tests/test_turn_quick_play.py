@@ -102,6 +102,18 @@ def _turn_numbers(pages: list[str]) -> list[int]:
     return sorted(numbers)
 
 
+def _edna_row(pages: Pages, edna: int) -> str:
+    """The first card line that opens "EDNA <edna>", read as one printed line (the fort's smaller boxes set their
+    numbers closer than pdfplumber's default word gap, so the characters are read at a 1 pt tolerance)."""
+    with pdfplumber.open(pages.path) as pdf:
+        for p in pdf.pages:
+            for half in (p.crop((0, 0, p.width / 2, p.height)), p.crop((p.width / 2, 0, p.width, p.height))):
+                for line in (half.extract_text(x_tolerance=1) or "").splitlines():
+                    if line.startswith(f"EDNA {edna} "):
+                        return _flat(line)
+    raise AssertionError(f"no card line opens EDNA {edna}")
+
+
 def _half_cards(pages: list[str]) -> str:
     """The card pages' halves only (each card read down its column, not across the page)."""
     return " ".join(" | ".join(p.split(" | ")[1:]) for p in _cards(pages))
@@ -117,7 +129,7 @@ def test_ramming_adds_the_factor_so_a_heavier_faster_rammer_does_better(mobile_b
     assert "Throw 2D6 (a Ram 3D6) + the factor" in ref and "+1 −" not in ref
     assert "ramming factor = EDNA + speed (inches a move, 0 stopped) of the rammer − the same of the target" in ref
     assert "Ramming factor" in ref and "ramming: factor subtract, modifier 1" in ref  # the reading, its option
-    assert _squeezed("Throw 2D6 (a Ram 3D6) + the factor") in _squeezed(_page(mobile_bay, "— quick reference"))
+    assert _squeezed("Throw 2D6 (a Ram 3D6) + the factor") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
     house = tmp_path / "literal.json"
     house.write_text(json.dumps({"quick-play": {"ramming": {"rows": {"factor": "subtract", "modifier": 1}}}}))
     assert "Throw 2D6 (a Ram 3D6) +1 − the factor" in _blocks(library, "mobile-bay-1864", house)
@@ -136,7 +148,7 @@ def test_edna_boxes_are_numbered_and_edna_0_is_said(mobile_bay, library):
     """Review 1b and top 10 #7: unnumbered EDNA boxes meant recounting before every test; EDNA 0 was printed nowhere."""
     cards = _half_cards(mobile_bay)
     assert "EDNA 16 " + " ".join(str(n) for n in range(16, 0, -1)) in cards  # Tecumseh: 16 down to 1
-    assert "EDNA 22 " + " ".join(str(n) for n in range(22, 0, -1)) in cards  # Fort Morgan, as the article rates it
+    assert _edna_row(mobile_bay, 22) == "EDNA 22 " + " ".join(str(n) for n in range(22, 0, -1))  # Fort Morgan, as the article rates it
     for page in _cards(mobile_bay):
         assert _squeezed("the first box left is her EDNA now; at 0 a ship has sunk or struck her colours; a fort is "
                          "battered into submission, its batteries silenced") in _squeezed(page)
@@ -163,9 +175,9 @@ def test_the_bound_and_the_turn_counter_procedure_are_printed(mobile_bay, cherbo
         for k, row in enumerate(RULESET.tables().sequence_of_play.rows, 1):
             assert f"{k} {row['phase']}" in ref, row["phase"]
         blocks = _blocks(library, scenario)
-        assert "a counter per unit in a cup; the sides draw alternately" in blocks
+        assert "a counter per unit (a lashed pair is one) in a cup; the sides draw alternately" in blocks
         assert "Drawing counters the Union first, alternately until a side holds one per unit" in blocks
-        assert "a column follows the leader the roster names, in his wake at his speed" in blocks
+        assert "a column follows the leader the roster names: each moves in his wake at his speed" in blocks
         strip = _squeezed("Turn: 1 Draw counters · 2 Decide the order · 3 Act by number · 4 1st cannonade ▸ fire: the unit "
                           "acting · 5 Move half · 6 Turn · 7 Fort 2nd cannonade ▸ fire: the fort acting")
         assert _cards(pages) and all(strip in _squeezed(page) for page in _cards(pages))
@@ -211,14 +223,14 @@ def test_mobile_bay_plays_the_articles_order_of_battle_and_the_split_is_an_optio
     assert "Admiral Franklin Buchanan 6 units" in mobile_bay[0]  # the cover counts the units in play
     roster = _page(mobile_bay, "Quick Play order of battle")
     assert "Fort Morgan Fort 22 4/4/2" in roster and "Confederate: 6 units · total EDNA 82" in roster
-    assert _turn_numbers(mobile_bay) == list(range(1, 25))
+    assert _turn_numbers(mobile_bay) == list(range(1, 18))  # the article's 24 units, a lashed pair drawing one
     assert "Order of battle Mobile Bay as the article prints it" in _blocks(library, "mobile-bay-1864")
     house = tmp_path / "library.json"
     house.write_text(json.dumps({"quick-play": {"which_units": {"rows": {"play": "library"}}}}))
     split = _build(library, "mobile-bay-1864", tmp_path / "split", house)
     roster = _page(split, "Quick Play order of battle")
     assert "Fort Morgan Fort 22 2/4/1" in roster and "Fort Morgan water battery" in roster and "Fort Powell" in roster
-    assert _turn_numbers(split) == list(range(1, 27))
+    assert _turn_numbers(split) == list(range(1, 20))  # 26 units, 7 pairs
 
 
 def test_a_bad_order_of_battle_option_is_a_clear_error(library, tmp_path):
@@ -308,7 +320,7 @@ def test_range_modifiers_in_avd_say_what_they_do_to_a_throw(mobile_bay, library,
     """Round 2, moment 3: "+1/−1/−2 AvD" for Heavy and Medium: add or take off an average die, or swap one of the dice?
     The quick reference says, in the reading played (as the Parrotts' row reads it); the other is a named option."""
     ref = _column(mobile_bay, "— quick reference")
-    assert _squeezed("Range −1 AvD: one of her dice is an AvD (2D10 → 1D10 + 1 AvD); +1 AvD: one more.") in _squeezed(ref)
+    assert _squeezed("Range −1 AvD: one of her dice is an AvD (2D10 → 1D10 + 1 AvD); a lone Medium") in _squeezed(ref)
     blocks = _blocks(library, "mobile-bay-1864")
     assert "Range in AvD +1 AvD adds an average die" in blocks and "avd_modifiers: reading subtract" in blocks
     house = tmp_path / "subtract.json"
@@ -321,7 +333,7 @@ def test_the_events_say_which_doubles_go_to_them(mobile_bay, library):
     Medium's throws test EDNA only), and a torpedo's 3D6 left "any double" open."""
     ref = _blocks(library, "mobile-bay-1864")
     assert "(any double)" not in ref and "Any double" not in ref
-    assert "Heavy 2D10 per gun EDNA (a double: no event)" in ref and "Medium 2D6 per two guns (one gun 2 AvD) EDNA (a double: no event)" in ref
+    assert "Heavy 2D10 per factor EDNA (a double: no event)" in ref and "Medium 2D6 per two factors (one 2 AvD) EDNA (a double: no event)" in ref
     assert "the factor; over" in ref and ref.count("→ events.") == ref.count("Any two dice alike → events.")
     assert "Doubles on 3D6 any two of a ram's or a torpedo's 3D6 alike are a double" in ref
     column = _column(mobile_bay, "— quick reference")  # the cell wraps: "EDNA (a double:" over "no event)"
@@ -349,7 +361,8 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
 
 def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(mobile_bay, library):
     """Round 2, moment 10: which ships form a line, and what happens when the leader (Brooklyn) stops."""
-    assert "Line of battle a column follows the leader the roster names, in his wake at his speed; if he stops, the next astern leads" in _blocks(library, "mobile-bay-1864")
+    assert "Line of battle a column follows the leader the roster names: each moves in his wake at his speed" in _blocks(library, "mobile-bay-1864")
+    assert "if he stops, the next astern leads" in _blocks(library, "mobile-bay-1864")
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
@@ -357,7 +370,8 @@ def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(m
 def test_a_lashed_pair_says_whose_card_carries_it_and_who_picks_the_gunboats_target(mobile_bay, library):
     """Round 2, moments 11 and 12: does the gunboat pick her own target, does she mask the sloop's port battery, which card
     carries the pair's speed, what of the gunboats' counters?"""
-    assert "Lashed pairs one ship on the larger's card and counter, the slower's speed; each her own target; inboard guns silent" in _blocks(library, "mobile-bay-1864")
+    assert ("Lashed pairs one unit: one turn counter and the speed marker of the slower's setting (sloop 4\" + sidewheeler "
+            "3\": 3\"); each her own card, EDNA, target; inboard guns silent") in _blocks(library, "mobile-bay-1864")
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
@@ -386,6 +400,8 @@ def test_silenced_says_it_lasts_the_game(mobile_bay, library):
 def test_firing_arcs_cover_bow_pivot_and_turret_guns(mobile_bay, library):
     """Round 2, moment 15: "on the side her guns are on" gave no arc for bow or turret guns."""
     assert "Targets one target a cannonade, in sight, over 30° off bow and stern, either side: all her factors bear" in _blocks(library, "mobile-bay-1864")
+    # round 3, defect E: a ship steaming up the channel at the fort cannot bear on it, and the pack now says so
+    assert "all her factors bear (bows on: none)" in _blocks(library, "mobile-bay-1864")
     page = _page(mobile_bay, "What the article leaves open")
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
@@ -430,7 +446,7 @@ def test_the_turn_counters_say_the_order_a_unit_acts_in_not_turn_where_the_artic
     """Round 3: the counters still printed TURN under their numbers, where the article's turn is a bound and the
     number is the order its unit acts in."""
     page = _page(mobile_bay, " ORDER ")
-    assert _turn_numbers(mobile_bay) == list(range(1, 25))  # one a unit of the article's 24
+    assert _turn_numbers(mobile_bay) == list(range(1, 18))  # one a unit of the article's 24, a lashed pair one
     assert "TURN" not in page
 
 
@@ -438,7 +454,129 @@ def test_when_and_how_a_ram_is_declared_is_said_where_ramming_is(mobile_bay, lib
     """Round 3: the article's sequence has no orders, so when a ram is declared was the player's to invent: as her
     number comes up, before she fires, on the quick reference's Ramming line and the readings page."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "Ramming RAM and target said as her number comes up, before she fires. ramming factor = EDNA" in ref
-    assert "Ramming RAM and target said as her number comes up, before she fires; speed: inches a move, 0 stopped" in ref
-    assert _squeezed("RAM and target said as her number comes up, before she fires.") in _squeezed(
+    assert "Ramming RAM and target said as her number comes up, before she fires; her bow must reach" in ref
+    assert "speed: inches a move, 0 stopped" in ref
+    assert _squeezed("RAM and target said as her number comes up, before she fires;") in _squeezed(
         _page(mobile_bay, "— quick reference"))
+
+
+def test_a_lashed_pair_draws_one_turn_counter_and_moves_at_the_slower_setting(mobile_bay, library):
+    """Round 3, moments 1 and 3: the readings put a pair on "the larger's card and counter", the bound drew "a counter per
+    unit" and the counters page printed 24, so the player had to choose; and "the slower's speed" named no setting where
+    a sloop's Slow is 4" and her sidewheel consort's 3". Now the cup holds 17 (7 pairs, 4 monitors, 4 gunboats, 2 forts)."""
+    assert _turn_numbers(mobile_bay) == list(range(1, 18))
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "Draw counters a counter per unit (a lashed pair is one) in a cup" in ref
+    assert "the speed marker of the slower's setting (sloop 4\" + sidewheeler 3\": 3\")" in ref
+    assert "larger's card and counter" not in ref
+
+
+def test_a_ship_in_line_moves_with_her_leader_and_fires_at_her_own_number(mobile_bay, library):
+    """Round 3, moment 2: "a line follows its leader" (the bound's step 3 and the readings) left open whether a follower
+    acts on her own number or with her leader; the article moves her with him and fires her at her own."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "each moves in his wake at his speed right after him, but fires only at her own number (both cannonades, no move)" in ref
+    assert "Act by number from 1 up, each does all below; a line moves with its leader, fires on its own" in ref
+    assert _squeezed("a line moves with its leader, fires on its own") in _squeezed(_page(mobile_bay, "— quick reference"))
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
+
+
+def test_a_throw_is_per_factor_the_word_the_cards_print(mobile_bay, library):
+    """Round 3, moment 4: the cannonade table threw "2D10 per gun, 2D6 per two guns" where the cards give factors ("32
+    pieces in 10 factors"): the article's gun is a factor, and the table now says so in the cards' word."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "per gun" not in ref and "two guns" not in ref
+    assert "Parrott 2D6 per one or two factors" in ref
+    assert "Throws a factor is a \"gun\": a Heavy 2D10 each" in ref
+    assert _squeezed("2D10 per factor") in _squeezed(_page(mobile_bay, "— quick reference"))
+    assert "32 pieces in 10 factors" in " ".join(_cards(mobile_bay))  # Fort Morgan's card, the word the table uses
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on(mobile_bay, library):
+    """Round 3, moment 11: must the rammer reach the target in her move? Do the events of a double fall on the target or
+    the rammer? Is the rammer hurt? The quick reference's Ramming line and the readings answer all three."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert ("Ramming RAM and target said as her number comes up, before she fires; her bow must reach it in this move. "
+            "ramming factor") in ref
+    assert "Any two dice alike → events. Hits and events: the target's, none the rammer's." in ref
+    assert "hits and events: the target's, none the rammer's" in ref  # the readings' row
+    qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
+    assert _squeezed("her bow must reach it in this move.") in qr
+    assert _squeezed("Hits and events: the target") in qr and _squeezed("none the rammer") in qr  # ' set as ’
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_a_range_minus_on_a_lone_medium_that_already_throws_average_dice_is_said(mobile_bay, library):
+    """Round 3, moment 5: "−1 AvD: one of her dice is an AvD" said nothing of a single Medium, whose throw is 2 AvD
+    already. The minus takes an average die away: the quick reference's Range line and the readings say it."""
+    qr = _squeezed(_column(mobile_bay, "— quick reference"))
+    assert _squeezed("(2D10 → 1D10 + 1 AvD); a lone Medium") in qr and _squeezed("2 AvD lose one; +1 AvD: one more.") in qr
+    blocks = _blocks(library, "mobile-bay-1864")
+    assert "Range in AvD +1 AvD adds an average die; −1 AvD throws one of her dice as an average die instead; a lone Medium's 2 AvD lose one (over 24 in, both)" in blocks
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_in_sight_is_said_and_a_consort_behind_her_sloop_is_hidden(mobile_bay, library):
+    """Round 3, moment 8: "in sight" was undefined, so whether the fort may fire at a gunboat on the far side of her
+    sloop was the player's to invent."""
+    blocks = _blocks(library, "mobile-bay-1864")
+    assert ("In sight a straight line from the firer's model to some part of the target's crosses no land and no other "
+            "model (a consort behind her sloop is hidden)") in blocks
+    page = _page(mobile_bay, "What the article leaves open")
+    assert "In sight" in page
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_bay, library):
+    """Round 3, moments 6 and 7: the set-up splits Fort Morgan's guns by front (channel 20, bay 8, land 4) against her
+    card's 10 undivided factors, and gives Fort Gaines "only her two 10in columbiads" against her card's 4/2/2."""
+    blocks = _blocks(library, "mobile-bay-1864")
+    assert ("Fort Morgan her fronts: all her card's factors bear on the channel (170–330°); on the bay (330–030°) 2 Medium "
+            "(its 8 pieces, 4 a factor); none on the land") in blocks
+    assert ("Fort Gaines the set-up's two columbiads are her sector and range: her card's factors (the article's) fire "
+            "within 24 in of her") in blocks
+    cards = " ".join(_cards(mobile_bay))
+    assert "32 pieces in 10 factors" in cards and "27 pieces in 8 factors" in cards  # the cards the readings speak of
+    page = _page(mobile_bay, "What the article leaves open")
+    assert "Fort Morgan her fronts: all her card" in page
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_ships_do_not_pass_through_each_other_and_a_touch_is_no_ram(mobile_bay, library):
+    """Round 3, moment 10: the monitor column and the wooden line had to cross round a stopped Brooklyn; the set-up says
+    only "steer round her", with no rule for models that meet and no footprint."""
+    blocks = _blocks(library, "mobile-bay-1864")
+    assert ("Passing no ship moves through another's model: touching one unbidden she stops, both unhurt (only a RAM "
+            "harms)") in blocks
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_the_tide_says_how_far_a_stopped_ship_drifts(mobile_bay, library):
+    """Round 3, moment 9: the set-up's tide says a ship drifting drifts north, but not whether a stopped ship drifts or
+    how far."""
+    blocks = _blocks(library, "mobile-bay-1864")
+    assert ("Tide a ship stopped or dead in the water drifts 1 in with a set-up's tide at the end of her bound (Mobile "
+            "Bay: north)") in blocks
+    assert "a ship drifting with the tide drifts north" in _page(mobile_bay, "Set-up:")  # the set-up's fact it reads
+    page = _page(mobile_bay, "What the article leaves open")
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_fort_morgans_edna_track_reads_in_one_row(mobile_bay):
+    """Round 3, defect C: Fort Morgan's 22 EDNA boxes broke after the fourth group of five, her last two boxes on a line
+    of their own. Her track now reads 22 down to 1 in one row; a ship's boxes keep their size."""
+    assert _edna_row(mobile_bay, 22) == "EDNA 22 " + " ".join(str(n) for n in range(22, 0, -1))
+
+
+def test_the_edna_boxes_groups_of_five_are_said_to_be_for_counting(mobile_bay):
+    """Round 3, defect D: the EDNA boxes stand in groups of five with no word why, which a player read as speed
+    thresholds. Every card page's head says the fives are only to count by."""
+    pages = _cards(mobile_bay)
+    assert pages and all(_squeezed("Strike an EDNA box a hit, from the left (in fives only to count by)") in _squeezed(p)
+                         for p in pages)

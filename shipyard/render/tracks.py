@@ -39,6 +39,7 @@ class Tracks(Block):
     label_size: float = 7.0
     row_gap: float = 1.2
     max_label_share: float = 0.32
+    whole_row: bool = False  # a track that fits its row whole stays on it, not broken at the last group of five
 
     def _label_w(self, width):
         return _memo(self, "_label_w", width, self._label_w_uncached)
@@ -62,6 +63,8 @@ class Tracks(Block):
             if w > room + 1e-6:
                 break
             n = k
+        if self.whole_row and n >= max((t.count for t in self.tracks), default=0):
+            return n
         return max(5, n - n % 5) if n >= 5 else max(1, n)
 
     def _track_h(self, t: Track, width) -> float:

@@ -71,10 +71,19 @@ def speed_markers(units: list[tuple[str, Any, Any]], ctx: Context) -> list[tuple
     return forts + [m for m in markers if m[0] != "Fort"]
 
 
+def acting_units(units: list[tuple[str, Any, Any]], ctx: Context) -> int:
+    """How many units draw a turn counter: every ship or fort in play, but a lashed pair is one (it acts on the
+    larger's number: the reading "Lashed pairs"), so a gunboat lashed to a ship in play draws none."""
+    ids = {u.id for _, u, _ in units}
+    scenario = getattr(ctx, "scenario", None)
+    lashed = {su.id for side in scenario.sides for su in side.units if su.lashed_to in ids} if scenario else set()
+    return len(ids - lashed)
+
+
 def counters(doc, units: list[tuple[str, Any, Any]], ctx: Context, fold: bool = False, backs: bool = False) -> None:
-    """Numbered turn counters 1…N (one per ship or fort in play) and the speed markers of each ship."""
+    """Numbered turn counters 1…N (one per ship, fort or lashed pair in play) and the speed markers of each ship."""
     layout = layout_of(fold, backs)
-    n = len(units) if units else 24
+    n = acting_units(units, ctx) if units else 24
     chit_sheet(doc, [_turn_counter(k) for k in range(1, n + 1)], STYLES["turn_counter"], layout=layout,
                title="Turn counters")
     if units:

@@ -137,8 +137,8 @@ def move_reminders(ctx: Context, size: float | None = None, rams: bool = True, s
         steps = int(rev.get("steps_per_bound", 1))
         runs += _run("Speed", f"changes {steps} step{'s' if steps != 1 else ''} a bound; astern at "
                                 f"{str(rev['speed']).capitalize()} only; stopped: no marker out.")
-        declared = reading(ctx, "Ramming").split("; ")[0]  # its first clause, when; its second, the speed, ram_words says
-        runs += _run("\nRamming", f"{declared}. " + ram_words(ctx, rams))
+        clauses = reading(ctx, "Ramming").split("; ")  # when, whether she reaches, the speed (ram_words says it), whose
+        runs += _run("\nRamming", f"{clauses[0]}; {clauses[1]}. " + ram_words(ctx, rams) + f" {clauses[3].capitalize()}.")
         tor = t.torpedoes.rows
         runs += _run("\nTorpedoes", f"{tor['dice']} for {tor['when']}; {outcome_words(ctx, 'torpedoes')} "
                                      "Any two dice alike → events.")

@@ -140,7 +140,7 @@ def card(unit: Any, d, ctx: Context) -> Block:
         else StatBoxes(speed_boxes(s), **st["speeds"])
     edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna), records="edna",
                          numbered="down")],
-                  **st["edna"])
+                  **edna_style(s.edna, st))
     now = speed_now(s, ctx)
     left = moves if now is None else Stack([moves, now], **st["speed_stack"])
     # in black and white a side's shade is on the card's head only: the boxes a player pencils in stay white
@@ -156,7 +156,7 @@ def page_header(ctx: Context) -> Block:
     order = ", then ".join(factor_name(ctx, k) for k in ctx.tables.guns_out.rows)
     st = style()
     how = Runs([("Quick Play ACW Naval Rules — record cards  ", "bold"),
-                (f"Strike an EDNA box a hit, from the left: the first box left is her EDNA now; at 0 "
+                (f"Strike an EDNA box a hit, from the left (in fives only to count by): the first box left is her EDNA now; at 0 "
                  f"{edna_zero_words(ctx)} For each gun put out of action strike one factor box, {order} (a fort's too). "
                  "Tick each event that befalls her and her speed. The play tables are on the quick reference.",
                  "regular")],
@@ -184,3 +184,10 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
         flow.add(row, page_bookmark=f"Cards from {names[0]}")
         for n in names:
             doc.bookmark(n, level=1, y=flow.top)
+
+
+def edna_style(edna: int, st) -> dict:
+    """The EDNA track's style: its boxes a little smaller where more than a card's row of fives holds (Fort Morgan's
+    22 ran its last two boxes onto a line of their own), so the whole track reads in one row."""
+    long = st["edna_long"]
+    return {**st["edna"], "box": long["box"], "whole_row": long["whole_row"]} if edna > long["over"] else dict(st["edna"])
