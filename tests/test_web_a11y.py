@@ -1,0 +1,253 @@
+"""Every page at every size and for every user, in a real Chromium: no sideways scrolling at a desktop's, a tablet's
+or a phone's width; touch targets a finger can hit on a phone; a skip link first in the tab order and a focus ring
+that shows; and axe-core (vendored in tests/vendor/axe-core) finding no serious or critical violation, WCAG AA
+contrast included.
+
+One walk (the `survey` fixture) opens each page once and measures it at the three sizes; the tests below read what it
+measured, so the whole module costs one load of each page. A page added to the web app is added to PAGES: a test
+compares PAGES with the app's routes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from browsing import EC, By, browser, resize, server, shots, wait, horizontal_overflow  # noqa: F401  (fixtures)
+
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+
+SIZES = {"desktop": (1366, 768), "tablet": (1024, 768), "phone": (390, 844)}
+
+# every page a person opens, by the name the README would give it; "pack" is made by building one
+PAGES = {
+    "library": "/",
+    "ship": "/ships/uss-hartford",
+    "editor": "/ships/uss-hartford/edit",
+    "new ship": "/new?like=uss-metacomet",
+    "scenarios": "/scenarios",
+    "scenario": "/scenarios/mobile-bay-1864",
+    "new scenario": "/scenarios/new",
+    "pack": None,
+    "not found": "/ships/no-such-ship",
+}
+# the pages of the global layout's own part of the app: here every axe finding is mended, whatever its impact
+WHOLLY_CLEAN = {"library", "scenarios", "scenario", "pack", "not found"}
+# routes that answer with a file, a fragment or a redirect, never a page of their own
+NOT_PAGES = {"/editor/check", "/editor/save", "/editor/preview.png", "/packs/{job}/download", "/packs/{job}/cancel",
+             "/scenarios/{ident}/pack"}
+
+
+def _route_pages() -> set[str]:
+    from starlette.routing import Route
+
+    from shipyard.web.server import create_app
+
+    app = create_app(Path("/nonexistent-shipyard-user-dir"), allowed_hosts={"testserver"})
+    return {r.path for r in app.app.routes if isinstance(r, Route) and "GET" in (r.methods or ())
+            and not r.path.startswith("/api/") and r.path not in NOT_PAGES}
+
+
+def _pattern(path: str) -> str:
+    """/ships/uss-hartford/edit -> /ships/{ident}/edit, as the route list names it."""
+    path = path.split("?")[0]
+    if path in _route_pages():
+        return path
+    for route in _route_pages():
+        parts, got = route.strip("/").split("/"), path.strip("/").split("/")
+        if len(parts) == len(got) and all(p == g or p.startswith("{") for p, g in zip(parts, got)):
+            return route
+    return path
+
+
+def test_every_page_of_the_app_is_walked():
+    walked = {_pattern(p) for p in PAGES.values() if p} | {"/packs/{job}"}
+    assert _route_pages() <= walked, f"pages no test here opens: {sorted(_route_pages() - walked)}"
+
+
+# what a finger taps: every control, and every link that is not a word inside a sentence (a link whose neighbours
+# are words is sized by the text it sits in, which WCAG exempts); a box ticked through its label is measured there
+TARGETS = r"""
+const out = [];
+const visible = (r) => r.width > 0 && r.height > 0;
+for (const el of document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary')) {
+  if (el.closest('svg') || el.classList.contains('skip')) continue;      // the skip link is measured when focused
+  let box = el;
+  if ((el.type === 'checkbox' || el.type === 'radio') && el.closest('label')) box = el.closest('label');
+  if (el.tagName === 'A' && el.parentElement) {
+    let around = el.parentElement.textContent;
+    for (const a of el.parentElement.querySelectorAll('a')) around = around.replace(a.textContent, '');
+    if (/\p{L}/u.test(around) && !el.closest('nav, .buttons, .actions, .filters')) continue;
+  }
+  const r = box.getBoundingClientRect();
+  if (!visible(r) || getComputedStyle(box).visibility === 'hidden') continue;
+  if (r.height < 43.5 || r.width < 43.5)
+    out.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.name ? '[name=' + el.name + ']' : ''}`
+             + ` "${(el.textContent || el.value || '').trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+}
+return out;
+"""
+
+# what sticks out of the window, outermost first, where no box of its own scrolls it
+WIDE = r"""
+const W = document.documentElement.clientWidth, out = [];
+for (const el of document.body.querySelectorAll('*')) {
+  const r = el.getBoundingClientRect();
+  if (r.right <= W + 0.5 || !r.width) continue;
+  let p = el.parentElement, inner = false;
+  for (; p && p !== document.body; p = p.parentElement)
+    if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(p).overflowX)) { inner = true; break; }
+  if (!inner && !(el.parentElement && el.parentElement.getBoundingClientRect().right > W + 0.5))
+    out.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${[...el.classList].join('.')} to ${Math.round(r.right)} px`);
+}
+return out.slice(0, 8);
+"""
+
+# axe's every rule at the desktop's and the phone's width; at the tablet's, between them, the rules whose answer
+# depends on the layout (the rest read the page's markup, the same at every size): a second a page saved
+LAYOUT_RULES = ["color-contrast", "target-size", "scrollable-region-focusable", "region", "meta-viewport"]
+AXE_RUN = """
+const done = arguments[arguments.length - 1];
+const only = arguments[0];
+axe.run(document, Object.assign({resultTypes: ['violations']}, only ? {runOnly: {type: 'rule', values: only}} : {})).then(
+  (r) => done(r.violations.map((v) => ({rule: v.id, impact: v.impact, help: v.help,
+                                         targets: v.nodes.slice(0, 5).map((n) => n.target.join(' '))}))),
+  (e) => done([{rule: 'axe failed', impact: 'critical', help: String(e), targets: []}]));
+"""
+
+
+def _build_a_pack(url: str) -> str:
+    """The status page of a finished pack (one rule set of Hampton Roads, as the form without JavaScript posts it)."""
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    body = urllib.parse.urlencode({"rules": "quick-play", "paper": "a4"}).encode()
+    request = urllib.request.Request(f"{url}/scenarios/hampton-roads-1862/pack", data=body, method="POST",
+                                     headers={"Origin": url})
+    try:
+        urllib.request.build_opener(NoRedirect).open(request)
+    except urllib.error.HTTPError as answer:
+        assert answer.code == 303, answer.read()
+        return answer.headers["Location"]
+    raise AssertionError("the pack form was not answered by a redirect to its status page")
+
+
+@pytest.fixture(scope="module")
+def survey(server, browser, shots):
+    """{page: {size: {"overflow": px, "wide": [...], "axe": [...], "small": [...]}}}, each page opened once."""
+    url, _ = server
+    axe = AXE.read_text(encoding="utf-8")
+    found = {}
+    for name, path in PAGES.items():
+        if path is None:
+            path = _build_a_pack(url)
+            browser.get(url + path)
+            wait(browser, EC.presence_of_element_located((By.ID, "download-pack")))
+        else:
+            resize(browser, *SIZES["desktop"])
+            browser.get(url + path)
+        browser.execute_script(axe)
+        found[name] = {}
+        for size, (w, h) in SIZES.items():
+            resize(browser, w, h)
+            browser.execute_script("window.scrollTo(0, 0)")
+            found[name][size] = {"overflow": horizontal_overflow(browser), "wide": browser.execute_script(WIDE),
+                                 "axe": browser.execute_async_script(AXE_RUN, LAYOUT_RULES if size == "tablet" else None),
+                                 "small": browser.execute_script(TARGETS) if size == "phone" else []}
+            if os.environ.get("SHIPYARD_SCREENSHOTS"):  # tools/screenshots.py makes the README's; these are to look at
+                browser.save_screenshot(str(shots / f"a11y-{name.replace(' ', '-')}-{size}.png"))
+    return found
+
+
+def _say(problems: dict) -> str:
+    return "\n" + "\n".join(f"  {where}: {what}" for where, what in problems.items())
+
+
+def test_no_page_scrolls_sideways_at_a_desktops_a_tablets_or_a_phones_width(survey):
+    wide = {f"{page} at {size}": f"{m['overflow']} px too wide: {m['wide']}"
+            for page, sizes in survey.items() for size, m in sizes.items() if m["overflow"] > 0}
+    assert not wide, _say(wide)
+
+
+def test_axe_finds_no_serious_or_critical_violation_on_any_page_at_any_size(survey):
+    bad = {}
+    for page, sizes in survey.items():
+        for size, m in sizes.items():
+            for v in m["axe"]:
+                if v["impact"] in ("serious", "critical") or page in WHOLLY_CLEAN:
+                    bad[f"{page} at {size}: {v['rule']} ({v['impact']})"] = f"{v['help']}: {v['targets']}"
+    print(json.dumps({p: {s: m["axe"] for s, m in sizes.items()} for p, sizes in survey.items()}, indent=1))
+    assert not bad, _say(bad)
+
+
+def test_every_control_on_a_phone_is_a_44_px_touch_target(survey):
+    small = {page: sizes["phone"]["small"][:6] + ([f"and {len(sizes['phone']['small']) - 6} more"]
+                                                  if len(sizes["phone"]["small"]) > 6 else [])
+             for page, sizes in survey.items() if sizes["phone"]["small"]}
+    assert not small, _say(small)
+
+
+FOCUSABLE = """return [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary,'
+                                       + ' [tabindex]:not([tabindex="-1"])')]
+          .filter((el) => !el.closest('main') && !el.disabled).map((el) => el.textContent.trim())"""
+
+
+def _rgb(css: str) -> tuple[float, ...]:
+    return tuple(float(x) for x in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+
+
+def _contrast(a: str, b: str) -> float:
+    def lum(rgb):
+        c = [v / 255 for v in rgb]
+        c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    hi, lo = sorted((lum(_rgb(a)), lum(_rgb(b))), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_skip_link_is_the_first_tab_stop_and_leads_past_the_layout_into_the_page(server, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    url, _ = server
+    resize(browser, *SIZES["desktop"])
+    browser.get(f"{url}/ships/uss-hartford/edit")
+    # the layout around a page costs five stops (skip link, shipyard, three places), none after the page
+    assert browser.execute_script(FOCUSABLE) == ["Skip to content", "⚓ shipyard", "Ships", "New ship", "Scenarios"]
+    ActionChains(browser).send_keys(Keys.TAB).perform()
+    skip = browser.switch_to.active_element
+    assert skip.text == "Skip to content" and skip.is_displayed()
+    top = browser.execute_script("return arguments[0].getBoundingClientRect().top", skip)
+    assert 0 <= top < 100, "the focused skip link is shown at the top of the window"
+    skip.send_keys(Keys.ENTER)
+    assert browser.switch_to.active_element.get_attribute("id") == "main"
+    ActionChains(browser).send_keys(Keys.TAB).perform()
+    assert browser.switch_to.active_element.get_attribute("name") == "id", "the next stop is the form's first field"
+
+
+def test_the_focus_ring_shows_on_a_dark_button_and_on_the_page(server, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    url, _ = server
+    resize(browser, *SIZES["desktop"])
+    browser.get(f"{url}/scenarios")
+    ActionChains(browser).send_keys(Keys.TAB).perform()
+    browser.switch_to.active_element.send_keys(Keys.ENTER)   # the skip link, then the page's first stop
+    ActionChains(browser).send_keys(Keys.TAB).perform()
+    button = browser.switch_to.active_element
+    assert button.get_attribute("id") == "new-scenario"
+    style = browser.execute_script("const s = getComputedStyle(arguments[0]);"
+                                   " return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.backgroundColor]", button)
+    assert style[0] == "solid" and float(style[1].rstrip("px")) >= 2, style
+    assert _contrast(style[2], style[3]) >= 3, f"the ring {style[2]} on the button {style[3]}"
+    ActionChains(browser).send_keys(Keys.TAB).perform()   # a link on the page's light background
+    link = browser.switch_to.active_element
+    ring = browser.execute_script("const s = getComputedStyle(arguments[0]); return [s.outlineStyle, s.outlineColor]", link)
+    assert ring[0] == "solid" and _contrast(ring[1], "rgb(250, 250, 248)") >= 3, ring
