@@ -87,8 +87,7 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
         template = "library_rows.html" if request.headers.get("hx-request") else "library.html"
         return page(template, request, rows=rows, q=request.query_params,
                     navies=sorted({u.navy.value for u in shop.library.units.values()}),
-                    types=sorted({getattr(u, "type", None).value for u in shop.library.units.values()
-                                  if getattr(u, "type", None) is not None}))
+                    types=sorted({row["type"] for row in core.unit_rows(shop.library)}))  # "fort" too
 
     async def ship_page(request: Request):
         """A ship's page: her stat card for the chosen rule set (tabs), her record sheet, every page, and her history;
@@ -676,10 +675,10 @@ def _library_rows(shop, params) -> list[dict]:
             continue
         if typ and row["type"] != typ:
             continue
-        launched = str(row["launched"] or row["built"] or "")
-        if year and year.isdigit() and launched[:4].isdigit() and int(launched[:4]) > int(year):
+        afloat = str(row["launched"] or row["built"] or "")  # a fort is built, a ship launched
+        if year and year.isdigit() and afloat[:4].isdigit() and int(afloat[:4]) > int(year):
             continue
-        rows.append({**row, "launched": launched, "class": row["class"] or ""})
+        rows.append({**row, "class": row["class"] or ""})
     return rows
 
 
