@@ -10,32 +10,23 @@ compares PAGES with the app's routes.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
-import urllib.parse
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from browsing import EC, By, browser, resize, server, shots, wait, horizontal_overflow  # noqa: F401  (fixtures)
+from browsing import browser, horizontal_overflow, resize, server, shots  # noqa: F401  (fixtures, found by name)
 
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 
-SIZES = {"desktop": (1366, 768), "tablet": (1024, 768), "phone": (390, 844)}
+# the one list of the app's pages and sizes, with tools/screenshots.py, which photographs the same walk
+_spec = importlib.util.spec_from_file_location("screenshots", Path(__file__).parents[1] / "tools" / "screenshots.py")
+screenshots = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(screenshots)
+SIZES, PAGES = screenshots.SIZES, screenshots.PAGES
 
-# every page a person opens, by the name the README would give it; "pack" is made by building one
-PAGES = {
-    "library": "/",
-    "ship": "/ships/uss-hartford",
-    "editor": "/ships/uss-hartford/edit",
-    "new ship": "/new?like=uss-metacomet",
-    "scenarios": "/scenarios",
-    "scenario": "/scenarios/mobile-bay-1864",
-    "new scenario": "/scenarios/new",
-    "pack": None,
-    "not found": "/ships/no-such-ship",
-}
 # the pages of the global layout's own part of the app: here every axe finding is mended, whatever its impact
 WHOLLY_CLEAN = {"library", "scenarios", "scenario", "pack", "not found"}
 # routes that answer with a file, a fragment or a redirect, never a page of their own
@@ -87,7 +78,7 @@ for (const el of document.querySelectorAll('a[href], button, input:not([type=hid
   const r = box.getBoundingClientRect();
   if (!visible(r) || getComputedStyle(box).visibility === 'hidden') continue;
   if (r.height < 43.5 || r.width < 43.5)
-    out.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.name ? '[name=' + el.name + ']' : ''}`
+    out.push(`${el.tagName.toLowerCase()}${el.getAttribute('id') ? '#' + el.getAttribute('id') : ''}${el.getAttribute('name') ? '[name=' + el.getAttribute('name') + ']' : ''}`
              + ` "${(el.textContent || el.value || '').trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
 }
 return out;
@@ -103,7 +94,7 @@ for (const el of document.body.querySelectorAll('*')) {
   for (; p && p !== document.body; p = p.parentElement)
     if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(p).overflowX)) { inner = true; break; }
   if (!inner && !(el.parentElement && el.parentElement.getBoundingClientRect().right > W + 0.5))
-    out.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${[...el.classList].join('.')} to ${Math.round(r.right)} px`);
+    out.push(`${el.tagName.toLowerCase()}${el.getAttribute('id') ? '#' + el.getAttribute('id') : ''}.${[...el.classList].join('.')} to ${Math.round(r.right)} px`);
 }
 return out.slice(0, 8);
 """
@@ -121,23 +112,6 @@ axe.run(document, Object.assign({resultTypes: ['violations']}, only ? {runOnly: 
 """
 
 
-def _build_a_pack(url: str) -> str:
-    """The status page of a finished pack (one rule set of Hampton Roads, as the form without JavaScript posts it)."""
-    class NoRedirect(urllib.request.HTTPRedirectHandler):
-        def redirect_request(self, *args, **kwargs):
-            return None
-
-    body = urllib.parse.urlencode({"rules": "quick-play", "paper": "a4"}).encode()
-    request = urllib.request.Request(f"{url}/scenarios/hampton-roads-1862/pack", data=body, method="POST",
-                                     headers={"Origin": url})
-    try:
-        urllib.request.build_opener(NoRedirect).open(request)
-    except urllib.error.HTTPError as answer:
-        assert answer.code == 303, answer.read()
-        return answer.headers["Location"]
-    raise AssertionError("the pack form was not answered by a redirect to its status page")
-
-
 @pytest.fixture(scope="module")
 def survey(server, browser, shots):
     """{page: {size: {"overflow": px, "wide": [...], "axe": [...], "small": [...]}}}, each page opened once."""
@@ -145,13 +119,8 @@ def survey(server, browser, shots):
     axe = AXE.read_text(encoding="utf-8")
     found = {}
     for name, path in PAGES.items():
-        if path is None:
-            path = _build_a_pack(url)
-            browser.get(url + path)
-            wait(browser, EC.presence_of_element_located((By.ID, "download-pack")))
-        else:
-            resize(browser, *SIZES["desktop"])
-            browser.get(url + path)
+        resize(browser, *SIZES["desktop"])
+        screenshots.open_page(browser, url, path)
         browser.execute_script(axe)
         found[name] = {}
         for size, (w, h) in SIZES.items():
@@ -225,6 +194,10 @@ def test_the_skip_link_is_the_first_tab_stop_and_leads_past_the_layout_into_the_
     assert skip.text == "Skip to content" and skip.is_displayed()
     top = browser.execute_script("return arguments[0].getBoundingClientRect().top", skip)
     assert 0 <= top < 100, "the focused skip link is shown at the top of the window"
+    # where in the site the page is: said by an underline and aria-current, not by a colour alone
+    places = browser.execute_script("return [...document.querySelectorAll('header nav a')].map((a) =>"
+                                    " [a.textContent, a.getAttribute('aria-current'), getComputedStyle(a).textDecorationLine])")
+    assert places == [["Ships", None, "none"], ["New ship", "true", "underline"], ["Scenarios", None, "none"]]
     skip.send_keys(Keys.ENTER)
     assert browser.switch_to.active_element.get_attribute("id") == "main"
     ActionChains(browser).send_keys(Keys.TAB).perform()
