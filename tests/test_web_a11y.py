@@ -224,3 +224,24 @@ def test_the_focus_ring_shows_on_a_dark_button_and_on_the_page(server, browser):
     link = browser.switch_to.active_element
     ring = browser.execute_script("const s = getComputedStyle(arguments[0]); return [s.outlineStyle, s.outlineColor]", link)
     assert ring[0] == "solid" and _contrast(ring[1], "rgb(250, 250, 248)") >= 3, ring
+
+
+def test_a_keyboard_changing_the_plans_rule_set_keeps_its_place(server, browser):
+    """The scenario page's pickers re-rendered the whole <body>: the focus fell back to the page's start, so a
+    keyboard user had to tab back to the picker after each choice. Now only the plan and its PDF link are redrawn."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from browsing import wait
+
+    url, _ = server
+    resize(browser, *SIZES["desktop"])
+    browser.get(f"{url}/scenarios/mobile-bay-1864?rules=quick-play")
+    picker = browser.find_element(By.CSS_SELECTOR, '#setup ~ form select[name="rules"]')
+    before = browser.find_element(By.ID, "setup-plan").get_attribute("innerHTML")
+    picker.send_keys(Keys.END)   # the last rule set, by the keyboard: a change, as a person makes it
+    wait(browser, lambda d: "rules=quick-play" not in d.current_url)
+    wait(browser, lambda d: d.find_element(By.ID, "setup-plan").get_attribute("innerHTML") != before)
+    chosen = picker.get_attribute("value")
+    assert browser.switch_to.active_element == picker, "the focus stayed on the picker"
+    assert f"rules={chosen}" in browser.find_element(By.ID, "setup-pdf").get_attribute("href")
