@@ -245,3 +245,19 @@ def test_a_keyboard_changing_the_plans_rule_set_keeps_its_place(server, browser)
     chosen = picker.get_attribute("value")
     assert browser.switch_to.active_element == picker, "the focus stayed on the picker"
     assert f"rules={chosen}" in browser.find_element(By.ID, "setup-pdf").get_attribute("href")
+
+
+def test_filtering_the_library_updates_the_announced_count_in_place(server, browser):
+    from selenium.webdriver.common.by import By
+
+    from browsing import set_field, wait
+
+    url, _ = server
+    resize(browser, *SIZES["phone"])
+    browser.get(url + "/")
+    browser.execute_script("window.countBefore = document.getElementById('count')")
+    set_field(browser, "q", "hartford")
+    wait(browser, lambda d: d.find_element(By.ID, "count").text == "1 ship")
+    assert browser.execute_script("return document.getElementById('count') === window.countBefore"
+                                  " && window.countBefore.getAttribute('role') === 'status'"), "the live region was kept"
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#ships tbody tr")) == 1

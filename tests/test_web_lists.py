@@ -27,7 +27,7 @@ def client(tmp_path_factory):
 
 
 def _count(html: str) -> str:
-    return re.search(r'<p class="count" id="count">(.*?)</p>', html, re.S).group(1)
+    return re.search(r'<p [^>]*id="count"[^>]*>(.*?)</p>', html, re.S).group(1)
 
 
 def test_the_library_counts_ships_and_forts_apart(client):
@@ -36,6 +36,15 @@ def test_the_library_counts_ships_and_forts_apart(client):
     assert _count(client.get("/", params={"q": "fort moultrie"}).text) == "1 fort"
     assert re.fullmatch(r"\d+ ships and \d+ forts", _count(client.get("/").text))
     assert _count(client.get("/", params={"q": "no such thing"}).text) == "No ship or fort matches"
+
+
+def test_the_count_is_a_live_region_that_the_filters_answer_updates(client):
+    """A screen reader heard nothing when the list was filtered: the count is now a polite live region (role=status)
+    outside the swapped rows, and htmx's answer fills it out of band rather than replacing it."""
+    page = client.get("/").text
+    assert re.search(r'<p class="count" id="count" role="status">[^<]+</p>\s*<div id="rows">', page)
+    fragment = client.get("/", params={"q": "hartford"}, headers={"HX-Request": "true"}).text
+    assert fragment.startswith('<p id="count" hx-swap-oob="innerHTML">1 ship</p>') and 'role="status"' not in fragment
 
 
 def test_the_type_filter_offers_fort_and_finds_only_forts(client):
@@ -69,3 +78,11 @@ def test_the_scenarios_list_says_which_scenarios_are_yours(client):
     theirs = re.search(r'<a href="/scenarios/mobile-bay-1864">[^<]*</a> <span class="tag">bundled</span>', page)
     assert mine and theirs
 
+
+def test_a_packs_progress_is_said_in_a_live_region(client):
+    """Building, ready or failed changed on screen only: the region it is drawn in, on the scenario's page and on the
+    pack's own, is now a polite live region (role=status) that the polling redraws inside."""
+    assert '<div id="pack-status" role="status">' in client.get("/scenarios/hampton-roads-1862").text
+    r = client.post("/scenarios/hampton-roads-1862/pack", content=urlencode({"rules": "quick-play"}),
+                    headers={**FORM, **ORIGIN}, follow_redirects=False)
+    assert re.search(r'<div id="pack-status" role="status"><div id="pack-progress"', client.get(r.headers["location"]).text)
