@@ -5,7 +5,7 @@
 
 Starts the app on a free loopback port with an empty library folder of its own, drives Debian's headless chromium
 (chromium and chromium-driver, as the browser tests do) and writes FOLDER/<page>-<size>.png: what the window shows
-at the top of each page, and FOLDER/<page>-<size>-whole.png, the whole page's length at the phone's width. PAGES
+at the top of each page, and FOLDER/<page>-<size>-whole.png, the whole page's length at the phone's width. pages()
 is the one list of the web app's pages: tests/test_web_a11y.py walks the same list.
 """
 
@@ -37,6 +37,24 @@ PAGES = {
     "pack": None,
     "not found": "/ships/no-such-ship",
 }
+# the pages issue 24's other parts add, walked once their route (the key) is in the app
+LATER = {
+    "/compare": ("compare", "/compare?a=uss-hartford&b=uss-brooklyn"),
+    "/rules": ("rule sets", "/rules"),
+    "/rules/{rules}": ("rule set", "/rules/saunders"),
+    "/share": ("share", "/share"),
+}
+
+
+def pages() -> dict[str, str | None]:
+    """PAGES, and each page of LATER whose route the app has."""
+    from starlette.routing import Route
+
+    from shipyard.web.server import create_app
+
+    app = create_app(Path(tempfile.gettempdir()) / "shipyard-no-such-library", allowed_hosts={"127.0.0.1"})
+    have = {r.path for r in app.app.routes if isinstance(r, Route)}
+    return {**PAGES, **{name: path for route, (name, path) in LATER.items() if route in have}}
 
 
 def build_a_pack(url: str) -> str:
@@ -118,7 +136,7 @@ def shoot_all(driver, url: str, folder: Path) -> list[Path]:
 
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, path in PAGES.items():
+    for name, path in pages().items():
         resize(driver, *SIZES["desktop"])
         open_page(driver, url, path)
         for size, (w, h) in SIZES.items():
