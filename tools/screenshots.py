@@ -25,7 +25,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 SIZES = {"desktop": (1366, 768), "tablet": (1024, 768), "phone": (390, 844)}
 
-# every page a person opens, by the name a player would give it; "pack" (None) is made by building one
+# every page a person opens, by the name a player would give it: its path, or what makes it and answers its path
 PAGES = {
     "library": "/",
     "ship": "/ships/uss-hartford",
@@ -34,7 +34,8 @@ PAGES = {
     "scenarios": "/scenarios",
     "scenario": "/scenarios/mobile-bay-1864",
     "new scenario": "/scenarios/new",
-    "pack": None,
+    "pack": lambda url: build_a_pack(url),
+    "game": lambda url: start_a_game(url),
     "not found": "/ships/no-such-ship",
 }
 # the pages issue 24's other parts add, walked once their route (the key) is in the app
@@ -58,8 +59,8 @@ def pages() -> dict[str, str | None]:
 
 
 def build_a_pack(url: str) -> str:
-    """The address of a pack's status page (one rule set of Hampton Roads, posted as the form without JavaScript
-    posts it); the pack may still be building."""
+    """The address of a finished pack's status page (one rule set of Hampton Roads, posted as the form without
+    JavaScript posts it)."""
     class NoRedirect(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, *args, **kwargs):
             return None
@@ -71,23 +72,32 @@ def build_a_pack(url: str) -> str:
         urllib.request.build_opener(NoRedirect).open(request)
     except urllib.error.HTTPError as answer:
         if answer.code == 303:
-            return answer.headers["Location"]
+            status = answer.headers["Location"]
+            for _ in range(1200):  # a minute at most
+                with urllib.request.urlopen(urllib.request.Request(url + status, headers={"HX-Request": "true"})) as r:
+                    if b"download-pack" in r.read():
+                        return status
+                time.sleep(0.05)
+            raise RuntimeError(f"the pack at {status} was not built in a minute")
         raise RuntimeError(f"the pack form was answered {answer.code}: {answer.read()[:300]!r}") from None
     raise RuntimeError("the pack form was not answered by a redirect to its status page")
 
 
-def open_page(driver, url: str, path: str | None) -> str:
-    """Open a page of PAGES (a pack is built and waited for); the path opened."""
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as EC
-    from selenium.webdriver.support.ui import WebDriverWait
+def start_a_game(url: str) -> str:
+    """The host's live page of a new game (Mobile Bay, Saunders), started through the games API."""
+    import json
 
-    if path is None:
-        path = build_a_pack(url)
-        driver.get(url + path)
-        WebDriverWait(driver, 120).until(EC.presence_of_element_located((By.ID, "download-pack")))
-    else:
-        driver.get(url + path)
+    request = urllib.request.Request(f"{url}/api/games", method="POST", headers={"Content-Type": "application/json"},
+                                     data=json.dumps({"scenario": "mobile-bay-1864", "rules": "saunders"}).encode())
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return urllib.parse.urlsplit(json.load(answer)["links"]["host"])._replace(scheme="", netloc="").geturl()
+
+
+def open_page(driver, url: str, path) -> str:
+    """Open a page of PAGES (what makes a pack or a game is done first); the path opened."""
+    if callable(path):
+        path = path(url)
+    driver.get(url + path)
     return path
 
 
