@@ -120,19 +120,6 @@ def _serve(library: Path):
     raise RuntimeError("the server did not start")
 
 
-def _chromium():
-    from browsing import CHROMIUM, DRIVER  # the browser tests' own chromium and driver
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--hide-scrollbars",
-                "--no-first-run", "--disable-extensions"):
-        opts.add_argument(arg)
-    return webdriver.Chrome(service=Service(DRIVER), options=opts)
-
-
 def _whole(driver, target: Path, width: int) -> None:
     """The whole page at this width, however long (Chromium's own full-page capture)."""
     import base64
@@ -196,7 +183,9 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as scratch:
         server, url = _serve(Path(scratch) / "ships")
-        driver = _chromium()
+        from browsing import new_driver  # the browser tests' own headless Chromium
+
+        driver = new_driver(Path(scratch))
         try:
             written = shoot_all(driver, url, a.out)
             if a.readme:
