@@ -105,6 +105,10 @@ return out.slice(0, 8);
 # width). Contrast is the costly one, and is measured at all three.
 LAYOUT_RULES = ["color-contrast", "target-size", "scrollable-region-focusable", "region", "meta-viewport",
                 "landmark-one-main", "page-has-heading-one"]
+# how far each table's own scroll box hides part of it: allowed (the page does not scroll), but a list of rows should
+# show its every column
+BOXED = """return [...document.querySelectorAll('.scroll-x')].map((b) => b.scrollWidth - b.clientWidth)"""
+
 AXE_RUN = """
 const done = arguments[arguments.length - 1];
 const only = arguments[0];
@@ -131,7 +135,8 @@ def survey(server, browser, shots):
             browser.execute_script("window.scrollTo(0, 0)")
             found[name][size] = {"overflow": horizontal_overflow(browser), "wide": browser.execute_script(WIDE),
                                  "axe": browser.execute_async_script(AXE_RUN, None if size == "desktop" else LAYOUT_RULES),
-                                 "small": browser.execute_script(TARGETS) if size == "phone" else []}
+                                 "small": browser.execute_script(TARGETS) if size == "phone" else [],
+                                 "boxed": browser.execute_script(BOXED)}
             if os.environ.get("SHIPYARD_SCREENSHOTS"):  # tools/screenshots.py makes the README's; these are to look at
                 browser.save_screenshot(str(shots / f"a11y-{name.replace(' ', '-')}-{size}.png"))
     return found
@@ -145,6 +150,12 @@ def test_no_page_scrolls_sideways_at_a_desktops_a_tablets_or_a_phones_width(surv
     wide = {f"{page} at {size}": f"{m['overflow']} px too wide: {m['wide']}"
             for page, sizes in survey.items() for size, m in sizes.items() if m["overflow"] > 0}
     assert not wide, _say(wide)
+
+
+def test_the_library_and_the_scenarios_show_every_column_on_a_phone(survey):
+    """The review: the library's Launched and bundled/yours columns were off a phone's screen."""
+    hidden = {page: survey[page]["phone"]["boxed"] for page in ("library", "scenarios")}
+    assert all(px <= 0 for boxes in hidden.values() for px in boxes) and all(hidden.values()), hidden
 
 
 def test_axe_finds_no_serious_or_critical_violation_on_any_page_at_any_size(survey):
