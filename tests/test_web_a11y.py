@@ -265,6 +265,14 @@ def test_a_keyboard_changing_the_plans_rule_set_keeps_its_place(server, browser)
     chosen = picker.get_attribute("value")
     assert browser.switch_to.active_element == picker, "the focus stayed on the picker"
     assert f"rules={chosen}" in browser.find_element(By.ID, "setup-pdf").get_attribute("href")
+    # the paper is the print links' paper too: they follow it, as the whole page's redraw had them do
+    paper = browser.find_element(By.CSS_SELECTOR, '#setup ~ form select[name="paper"]')
+    paper.send_keys(Keys.END)   # Letter
+    wait(browser, lambda d: "paper=letter" in d.find_element(By.ID, "setup-pdf").get_attribute("href"))
+    wait(browser, lambda d: all("paper=letter" in a.get_attribute("href")
+                                for a in d.find_elements(By.CSS_SELECTOR, "#scenario-aids a.reach-aid")))
+    assert browser.find_element(By.CSS_SELECTOR, '#print-choices [name=paper]').get_attribute("value") == "letter"
+    assert browser.switch_to.active_element == paper
 
 
 def test_filtering_the_library_updates_the_announced_count_in_place(server, browser):
