@@ -58,7 +58,7 @@ def _pattern(path: str) -> str:
 
 
 def test_every_page_of_the_app_is_walked():
-    walked = {_pattern(p) for p in PAGES.values() if isinstance(p, str)} | {"/packs/{job}", "/games/{game}"}
+    walked = {_pattern(p) for p in PAGES.values() if isinstance(p, str)} | {"/packs/{job}", "/games/{game}", "/games/{game}/links"}
     assert _route_pages() <= walked, f"pages no test here opens: {sorted(_route_pages() - walked)}"
 
 
@@ -138,7 +138,7 @@ def survey(server, browser, shots):
                                  "small": browser.execute_script(TARGETS) if size == "phone" else [],
                                  "boxed": browser.execute_script(BOXED)}
             if os.environ.get("SHIPYARD_SCREENSHOTS"):  # tools/screenshots.py makes the README's; these are to look at
-                browser.save_screenshot(str(shots / f"a11y-{name.replace(' ', '-')}-{size}.png"))
+                browser.save_screenshot(str(shots / f"a11y-{re.sub(r'[^a-z]+', '-', name)}-{size}.png"))
     return found
 
 

@@ -36,6 +36,7 @@ PAGES = {
     "new scenario": "/scenarios/new",
     "pack": lambda url: build_a_pack(url),
     "game": lambda url: start_a_game(url),
+    "game's links": lambda url: start_a_game(url).replace("?key=", "/links?key="),  # the host's page of links
     "not found": "/ships/no-such-ship",
 }
 # the pages issue 24's other parts add, walked once their route (the key) is in the app
@@ -128,6 +129,13 @@ def _whole(driver, target: Path, width: int) -> None:
     target.write_bytes(base64.b64decode(shot["data"]))
 
 
+def _file(name: str) -> str:
+    """A page's name as a file's: "game's links" -> game-s-links."""
+    import re
+
+    return re.sub(r"[^a-z]+", "-", name.lower()).strip("-")
+
+
 def shoot_all(driver, url: str, folder: Path) -> list[Path]:
     from browsing import resize
 
@@ -140,12 +148,12 @@ def shoot_all(driver, url: str, folder: Path) -> list[Path]:
             resize(driver, w, h)
             driver.execute_script("window.scrollTo(0, 0)")
             time.sleep(0.2)  # the layout settles after a resize
-            target = folder / f"{name.replace(' ', '-')}-{size}.png"
+            target = folder / f"{_file(name)}-{size}.png"
             driver.save_screenshot(str(target))
             written.append(target)
             if size == "phone":
-                _whole(driver, folder / f"{name.replace(' ', '-')}-{size}-whole.png", w)
-                written.append(folder / f"{name.replace(' ', '-')}-{size}-whole.png")
+                _whole(driver, folder / f"{_file(name)}-{size}-whole.png", w)
+                written.append(folder / f"{_file(name)}-{size}-whole.png")
     return written
 
 
