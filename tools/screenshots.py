@@ -172,6 +172,8 @@ def shoot_readme(driver, url: str, folder: Path) -> list[Path]:
         box.send_keys(value)
     WebDriverWait(driver, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result .ruleset"))
     time.sleep(0.5)
+    driver.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")  # her name and the result
+    time.sleep(0.3)
     driver.save_screenshot(str(folder / "editor.png"))
     resize(driver, *SIZES["phone"])
     driver.execute_script("window.scrollTo(0, 0)")
