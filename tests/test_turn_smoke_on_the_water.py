@@ -67,7 +67,7 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
     "Anchoring an AN order",
     "Locked locked vessels move together",
     "Lashed pairs move as one at the slower's speed on the poorer template",
-    "Deflected a deflected hit does only its non-penetrating damage",
+    "Deflected a deflected shot does only the figure after the slash in its range column",
 ])
 def test_the_rules_a_turn_needs_are_on_the_quick_reference(mobile_bay_text, words):
     """Review 1a and turn 1-3 log: target aspect, shot or shell, what each empty track does, (part) armour, forts,
@@ -324,3 +324,24 @@ def test_a_fort_sheet_fires_only_the_guns_of_the_sector_that_bears(mobile_bay_pa
     assert "Fires: only the guns the set-up page gives the sector that bears" in page
     setup = next(p for p in mobile_bay_pages if p.startswith("Set-up") or "Set-up" in p[:200])
     assert re.search(r"Fort Morgan .*?\b20 guns", setup), setup[:600]
+
+
+# ------------------------------------------------------------------------- round 3 (moments-sotw-r3.md)
+
+
+def test_a_deflected_shell_does_no_damage_and_a_house_rule_gives_the_other_reading(mobile_bay_text, library, tmp_path):
+    """Moment 7 (it decided the game: Fort Morgan fell on turn 1): "Table 17's second figure" read for a shell could
+    be the Shell column's figure after the slash (1-2) or the range column's (0). The text: a deflected hit has no
+    further effect; the other reading is a named house rule."""
+    assert ("Deflected a deflected shot does only the figure after the slash in its range column (Table 17: Heavy at "
+            "S, 6/1, does 1), a deflected critical nothing more; a deflected shell *: no damage (on cottonclad it still "
+            "rolls to detonate: a fire test marker)") in mobile_bay_text
+    assert "Deflected shell does no damage (a deflected hit has no further effect)" in mobile_bay_text
+    assert "deflected_shell" in mobile_bay_text  # the readings page names the option
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  deflected_shell:\n    rows: {reading: undetonated}\n")
+    theirs = reference_text(library, "mobile-bay-1864", house)
+    assert "a deflected shell: its figure after the slash (Table 17)" in theirs and "no damage (on" not in theirs
+    house.write_text("smoke-on-the-water:\n  deflected_shell:\n    rows: {reading: half}\n")
+    with pytest.raises(ShipyardError, match="reading is 'half'; expected none"):
+        reference_text(library, "mobile-bay-1864", house)

@@ -284,6 +284,18 @@ def fire_test_table(ctx: Context) -> Block:
                  title="Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot")
 
 
+def deflected_shell(ctx: Context) -> str:
+    """What a deflected shell does (deflected_shell: ours, or a house rule's), as the end of the Deflected line."""
+    t = ctx.tables.require("deflected_shell")
+    reading = t.need(t.rows, "reading", "none (no damage) or undetonated (the figure after the slash)")
+    if reading == "none":
+        return f"; a deflected shell{_star(t)}: no damage (on cottonclad it still rolls to detonate: a fire test marker)"
+    if reading == "undetonated":
+        return f"; a deflected shell{_star(t)}: its figure after the slash (Table 17), on cottonclad a detonation roll for a fire test marker"
+    raise ShipyardError(f"table deflected_shell ({t.tag()}): reading is {reading!r}; expected none (a deflected shell "
+                        "does no damage) or undetonated (it does the figure after the slash)")
+
+
 def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> list[Block]:
     """The rules the turn needs that sit in no table (turn_rules), what an empty track does (zero_points) and how a
     partly armoured location is decided. How a fort is shot at is on its own sheet (fort_rules)."""
@@ -293,7 +305,8 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
     codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
     rows = [["Orders log", f"speed {codes} (ring it astern) · manoeuvre Fx ahead, Ax astern, Px / Sx turn to port / "
              "starboard on the template (x cm) · tactical BD board, SS scuttle, AN anchor, GR run aground"]]
-    rows += [[r["rule"] + _star(tr, r), r["text"]] for r in tr.rows]
+    rows += [[r["rule"] + _star(tr, r), r["text"] + (deflected_shell(ctx) if r["rule"] == "Deflected" else "")]
+             for r in tr.rows]
     more = []  # what empty tracks, (part) armour and forts do: a table of its own, so each starts where it fits
     # the reconstructed ones (turret, structure) are on the readings page, whole
     more += [[f"{r['track']} 0", r["at_zero"]] for r in zp.rows if vessels and zp.tag(r) != "reconstructed"]
