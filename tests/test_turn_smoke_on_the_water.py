@@ -67,7 +67,7 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
     "Anchoring an AN order",
     "Locked locked vessels move together",
     "Lashed pairs move as one at the slower's speed on the poorer template",
-    "Deflected a deflected shot does only the figure after the slash in its range column",
+    "Deflected a deflected shot does its range column's figure after the slash",
 ])
 def test_the_rules_a_turn_needs_are_on_the_quick_reference(mobile_bay_text, words):
     """Review 1a and turn 1-3 log: target aspect, shot or shell, what each empty track does, (part) armour, forts,
@@ -333,15 +333,23 @@ def test_a_deflected_shell_does_no_damage_and_a_house_rule_gives_the_other_readi
     """Moment 7 (it decided the game: Fort Morgan fell on turn 1): "Table 17's second figure" read for a shell could
     be the Shell column's figure after the slash (1-2) or the range column's (0). The text: a deflected hit has no
     further effect; the other reading is a named house rule."""
-    assert ("Deflected a deflected shot does only the figure after the slash in its range column (Table 17: Heavy at "
-            "S, 6/1, does 1), a deflected critical nothing more; a deflected shell *: no damage (on cottonclad it still "
-            "rolls to detonate: a fire test marker)") in mobile_bay_text
-    assert "Deflected shell does no damage (a deflected hit has no further effect)" in mobile_bay_text
+    assert ("Deflected a deflected shot does its range column's figure after the slash (Table 17: Heavy at S, 6/1, "
+            "does 1)") in mobile_bay_text
+    assert "a critical nothing more; a shell *: nothing (cottonclad: a detonation roll, fire test marker)" in mobile_bay_text
+    assert 'Deflected shell no damage (the text: "no further effect")' in mobile_bay_text
     assert "deflected_shell" in mobile_bay_text  # the readings page names the option
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  deflected_shell:\n    rows: {reading: undetonated}\n")
     theirs = reference_text(library, "mobile-bay-1864", house)
-    assert "a deflected shell: its figure after the slash (Table 17)" in theirs and "no damage (on" not in theirs
+    assert "; a shell: its figure after the slash (Table 17;" in theirs and "a shell *: nothing" not in theirs
     house.write_text("smoke-on-the-water:\n  deflected_shell:\n    rows: {reading: half}\n")
     with pytest.raises(ShipyardError, match="reading is 'half'; expected none"):
         reference_text(library, "mobile-bay-1864", house)
+
+
+def test_a_deflected_gun_hit_says_which_track_takes_its_damage(mobile_bay_text):
+    """Moment 8: a Gun hit the armour deflected: is a gun lost, and which track takes the figure after the slash?
+    The text's Gun Port hit puts its points on the turret where the gun sits, else the hull; a deflected hit has no
+    further effect, so no gun is lost."""
+    assert "cross its box; hull damage as for the gun size. Deflected: no gun lost" in mobile_bay_text
+    assert "on the deflecting armour's track (a turret's TDP, else the Hull)" in mobile_bay_text

@@ -289,9 +289,9 @@ def deflected_shell(ctx: Context) -> str:
     t = ctx.tables.require("deflected_shell")
     reading = t.need(t.rows, "reading", "none (no damage) or undetonated (the figure after the slash)")
     if reading == "none":
-        return f"; a deflected shell{_star(t)}: no damage (on cottonclad it still rolls to detonate: a fire test marker)"
+        return f"; a shell{_star(t)}: nothing (cottonclad: a detonation roll, fire test marker)"
     if reading == "undetonated":
-        return f"; a deflected shell{_star(t)}: its figure after the slash (Table 17), on cottonclad a detonation roll for a fire test marker"
+        return f"; a shell{_star(t)}: its figure after the slash (Table 17; cottonclad: a detonation roll, fire test marker)"
     raise ShipyardError(f"table deflected_shell ({t.tag()}): reading is {reading!r}; expected none (a deflected shell "
                         "does no damage) or undetonated (it does the figure after the slash)")
 
