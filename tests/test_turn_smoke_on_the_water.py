@@ -353,3 +353,11 @@ def test_a_deflected_gun_hit_says_which_track_takes_its_damage(mobile_bay_text):
     further effect, so no gun is lost."""
     assert "cross its box; hull damage as for the gun size. Deflected: no gun lost" in mobile_bay_text
     assert "on the deflecting armour's track (a turret's TDP, else the Hull)" in mobile_bay_text
+
+
+def test_a_fort_sheet_says_what_a_fire_does_to_a_fort(mobile_bay_pages):
+    """Moment 9: the fire test's "1 HDP" and "magazine explodes, she sinks" are written for ships."""
+    for name in ("Fort Morgan ", "Fort Gaines "):
+        page = next(p for p in mobile_bay_pages if name in p and "Fire log" in p)
+        assert ("On fire: the fire test's HDP are SDP; a magazine roll is the fort's magazine (6), never a "
+                "sinking") in page

@@ -493,7 +493,8 @@ def fort_rules(ctx: Context, compact: bool = False) -> Block:
     star = " *" if t.tag() == "reconstructed" else ""
     return Legend([("", f"target size {f['target_size']}" + (", Immobile (+1)" if f.get("immobile") else "")
                     + f"; {f['hit']} (d6: {crits})"
-                    + (f". Fires: {f['fires']}" if f.get("fires") else ""))], title=f"Shot at{star}:",
+                    + (f". Fires: {f['fires']}" if f.get("fires") else "")
+                    + (f". On fire: {f['on_fire']}" if f.get("on_fire") else ""))], title=f"Shot at{star}:",
                   **style("play_small", compact))
 
 
