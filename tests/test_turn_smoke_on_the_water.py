@@ -270,8 +270,8 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
 
 
 @pytest.mark.parametrize("moment, words", [
-    (10, "Lashed pairs move as one at the slower's speed on the poorer template; each shot at as herself; one sunk or "
-         "struck: the other casts off and moves alone from the next turn"),
+    (10, "Lashed pairs move as one at the slower's speed on the poorer template; each shot at as herself; one sunk, "
+         "struck"),
     (11, "Wrecks * a sunk vessel stays as a wreck (leave her model or a Sunk counter): moving over it tests Table 3's "
          "deep water with wrecks column"),
     (12, "Own bow, ram -6 in place of her hull armour, only with a ram (no ram: her hull armour below)"),
@@ -361,3 +361,10 @@ def test_a_fort_sheet_says_what_a_fire_does_to_a_fort(mobile_bay_pages):
         page = next(p for p in mobile_bay_pages if name in p and "Fire log" in p)
         assert ("On fire: the fire test's HDP are SDP; a magazine roll is the fort's magazine (6), never a "
                 "sinking") in page
+
+
+def test_a_lashed_pair_casts_off_when_her_partner_is_abandoned(mobile_bay_text):
+    """Moment 10: the casting-off rule covered only a partner "sunk or struck"; an abandoned partner (a boiler burst,
+    a failed morale test, HDP 0) can neither steer nor move herself, so she is cast off too."""
+    assert ("one sunk, struck or abandoned: the other casts off and moves alone from the next turn"
+            in mobile_bay_text)
