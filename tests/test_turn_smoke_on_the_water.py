@@ -43,7 +43,7 @@ def test_the_fire_test_phase_has_a_procedure_marked_as_ours(mobile_bay_text):
     """Top-10 item 2: fire markers and boxes, no fire-test procedure anywhere."""
     assert "Phase 6 · fire test" in mobile_bay_text
     assert "Fire test marker * d10 for each marker, then remove it: 3 or less she is on fire" in mobile_bay_text
-    assert "On fire * 1 HDP, then d10: out on 3 or less, out of control (2 in marker) on 9 or more" in mobile_bay_text
+    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 3 or less, out of control (2 in marker) on 9 or more" in mobile_bay_text
     assert "magazine explodes on 10" in mobile_bay_text
 
 
@@ -368,3 +368,9 @@ def test_a_lashed_pair_casts_off_when_her_partner_is_abandoned(mobile_bay_text):
     a failed morale test, HDP 0) can neither steer nor move herself, so she is cast off too."""
     assert ("one sunk, struck or abandoned: the other casts off and moves alone from the next turn"
             in mobile_bay_text)
+
+
+def test_a_fire_lit_in_the_fire_test_phase_first_burns_next_turn(mobile_bay_text):
+    """Moment 11: does a fire a marker lights in phase 6 burn (1 HDP, its spread roll) in that same phase?"""
+    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 3 or less" in mobile_bay_text
+    assert "a fire (from the next turn): 1 HDP" in mobile_bay_text  # the readings page
