@@ -374,3 +374,9 @@ def test_a_fire_lit_in_the_fire_test_phase_first_burns_next_turn(mobile_bay_text
     """Moment 11: does a fire a marker lights in phase 6 burn (1 HDP, its spread roll) in that same phase?"""
     assert "On fire * from the next phase 6: 1 HDP, then d10: out on 3 or less" in mobile_bay_text
     assert "a fire (from the next turn): 1 HDP" in mobile_bay_text  # the readings page
+
+
+def test_the_torpedo_test_says_who_tests_a_crossing_and_an_immobile_ship(mobile_bay_text):
+    """Moment 6: no word for an Immobile ship in a torpedo field, nor for a ship whose one move crosses the field."""
+    assert ("Torpedo field * test once a turn, if her base is in it or her move crosses it; none while Immobile (she "
+            "strikes nothing new): strikes on a d10") in mobile_bay_text

@@ -212,7 +212,7 @@ def torpedo_rows(ctx: Context, vessels: list[Derived]) -> list[list[str]]:
     r = t.rows
     draughts = [dr for dr in r["field_strike"] if dr in {d.stats.draught for d in vessels}] or list(r["field_strike"])
     dmg = r["damage"][0]
-    rows = [["Torpedo field *", "test once a turn while her base is in it: strikes on a d10 at "
+    rows = [["Torpedo field *", f"test {r['tests']}: strikes on a d10 at "
              + ", ".join(f"{dr} draught {r['field_strike'][dr]}" for dr in draughts) + " or less; speed "
              + ", ".join(f"{k} {_signed(v)}" for k, v in r["speed"].items())],
             ["Fires", f"on {r['fires_on']} or more on a d10, else a dud"],
