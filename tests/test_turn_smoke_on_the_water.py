@@ -336,7 +336,7 @@ def test_a_deflected_shell_does_no_damage_and_a_house_rule_gives_the_other_readi
     assert ("Deflected a deflected shot does its range column's figure after the slash (Table 17: Heavy at S, 6/1, "
             "does 1)") in mobile_bay_text
     assert "a critical nothing more; a shell *: nothing (cottonclad: a detonation roll, fire test marker)" in mobile_bay_text
-    assert 'Deflected shell no damage (the text: "no further effect")' in mobile_bay_text
+    assert 'Deflected shell no damage ("no further effect"); on cottonclad a detonation still places' in mobile_bay_text
     assert "deflected_shell" in mobile_bay_text  # the readings page names the option
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  deflected_shell:\n    rows: {reading: undetonated}\n")
@@ -380,3 +380,9 @@ def test_the_torpedo_test_says_who_tests_a_crossing_and_an_immobile_ship(mobile_
     """Moment 6: no word for an Immobile ship in a torpedo field, nor for a ship whose one move crosses the field."""
     assert ("Torpedo field * test once a turn, if her base is in it or her move crosses it; none while Immobile (she "
             "strikes nothing new): strikes on a d10") in mobile_bay_text
+
+
+def test_the_quick_reference_says_how_far_a_ship_may_turn_in_one_move(mobile_bay_text):
+    """Moment 5: no maximum turn per move, and the templates cover only part of a move ("lay again")."""
+    assert ("Turning * a Px / Sx order may turn for any part of her move, all of it too: follow the strip's outer edge "
+            "and at its end lay it again, end to end") in mobile_bay_text
