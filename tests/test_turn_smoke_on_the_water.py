@@ -386,3 +386,12 @@ def test_the_quick_reference_says_how_far_a_ship_may_turn_in_one_move(mobile_bay
     """Moment 5: no maximum turn per move, and the templates cover only part of a move ("lay again")."""
     assert ("Turning * a Px / Sx order may turn for any part of her move, all of it too: follow the strip's outer edge "
             "and at its end lay it again, end to end") in mobile_bay_text
+
+
+def test_the_mobile_bay_set_up_says_how_far_the_tide_drifts_a_ship(mobile_bay_pages, bundled_packs):
+    """Moment 12: the set-up page gave the flood's direction, not how far it carries a ship. Smoke on the Water's
+    own line (5 cm a knot); the other rule sets' set-up pages do not carry it."""
+    assert ("Tide drift The flood runs about a knot: a ship Immobile or drifting moves 5 cm north each movement "
+            "phase.") in mobile_bay_pages[1]
+    other = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[:3]))
+    assert "Tide drift" not in other
