@@ -180,6 +180,10 @@ def test_scenario_pages_save_a_scenario_and_build_a_pack(client):
 
     names = zipfile.ZipFile(io.BytesIO(z.content)).namelist()
     assert names == ["my-skirmish-quick-play.pdf"]
+    import datetime  # dated when its PDF was written (the review: it unzipped as 1 January 1980)
+
+    written = zipfile.ZipFile(io.BytesIO(z.content)).infolist()[0].date_time
+    assert datetime.datetime(*written) > datetime.datetime.now() - datetime.timedelta(hours=1)
 
 
 def test_a_bad_scenario_is_shown_in_words_and_nothing_written(client):
@@ -619,3 +623,4 @@ def test_the_scenario_builder_checks_a_set_up_as_validate_does_with_each_message
                     follow_redirects=False)
     assert r.status_code == 303 and yaml.safe_load(saved.read_text())["setup"]["starts"]["uss-metacomet"]["heading"] == 270
     assert 'id="setup-plan"' in client.get("/scenarios/plan-skirmish").text
+

@@ -172,7 +172,8 @@ def _zip(target: Path, files: list[tuple[str, Path]]) -> None:
     part = target.with_name(target.name + ".part")
     with zipfile.ZipFile(part, "w", zipfile.ZIP_DEFLATED) as z:
         for name, path in files:
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            # dated when the PDF was written (it unzipped as 1 January 1980, a date no user made it on)
+            info = zipfile.ZipInfo(name, date_time=time.localtime(path.stat().st_mtime)[:6])
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16  # unzips readable, as any downloaded file
             with open(path, "rb") as src, z.open(info, "w") as dst:
