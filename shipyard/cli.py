@@ -508,6 +508,15 @@ def counters(
                       output=output, default_dir=Path("output"), force=force))
 
 
+def _print_aid(aid: str, rules: str, targets: list, paper: str, house_rules, scale, library, output, force) -> None:
+    """One printed aid of a rule set (a scenario's roster, set-up, quick reference), written as the command says."""
+    from . import app as core
+
+    options = core.AidOptions(paper=paper, house_rules=house_rules, scale=scale)
+    _wrote(core.build(aid, core.ruleset(rules), _library(library), targets, options, output=output,
+                      default_dir=Path("output"), force=force))
+
+
 @app.command()
 @_stops_cleanly
 def roster(
@@ -521,11 +530,7 @@ def roster(
     library: LibraryOpt = None,
 ) -> None:
     """The order of battle as printed rosters per side."""
-    from . import app as core
-
-    options = core.AidOptions(paper=paper, house_rules=house_rules, scale=scale)
-    _wrote(core.build("roster", core.ruleset(rules), _library(library), [scenario], options, output=output,
-                      default_dir=Path("output"), force=force))
+    _print_aid("roster", rules, [scenario], paper, house_rules, scale, library, output, force)
 
 
 @app.command()
@@ -541,11 +546,7 @@ def setup(
     library: LibraryOpt = None,
 ) -> None:
     """The scenario's set-up pages: the table plan in the rule set's units, the starts, rules, events and victory."""
-    from . import app as core
-
-    options = core.AidOptions(paper=paper, house_rules=house_rules, scale=scale)
-    _wrote(core.build("setup", core.ruleset(rules), _library(library), [scenario], options, output=output,
-                      default_dir=Path("output"), force=force))
+    _print_aid("setup", rules, [scenario], paper, house_rules, scale, library, output, force)
 
 
 @app.command()
@@ -561,11 +562,7 @@ def reference(
     library: LibraryOpt = None,
 ) -> None:
     """The rule set's quick reference: the tables a player looks up, and what the text leaves open."""
-    from . import app as core
-
-    options = core.AidOptions(paper=paper, house_rules=house_rules, scale=scale)
-    _wrote(core.build("reference", core.ruleset(rules), _library(library), [scenario] if scenario else [], options,
-                      output=output, default_dir=Path("output"), force=force))
+    _print_aid("reference", rules, [scenario] if scenario else [], paper, house_rules, scale, library, output, force)
 
 
 @app.command()
