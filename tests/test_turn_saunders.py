@@ -749,3 +749,20 @@ def test_mobile_bay_set_up_gives_the_torpedo_line_and_turrets_in_numbers_and_bin
                   "A 005° heading runs into the field", "Fore; Winnebago's and Chickasaw's aft turrets starboard",
                   "Binding: the Union line steams in at 4 kn", "Orders are free from turn 2"):
         assert words in setup, words
+
+
+# The fifth replay's moments (/work/notes/s5/m4-saunders.md), each a reading on the readings page. Numbers are its own.
+ROUND_5_READINGS = {
+    "1: what a fort loses on hit location 4-6": [("Hits on a fort", "4–6 cost her no hull (a gun, her crews or magazine: the D66 only)")],
+}
+
+
+@pytest.mark.parametrize("moment", list(ROUND_5_READINGS))
+def test_round_5_rulebook_moments_are_readings_on_the_pack(bundled_packs, moment):
+    """Found replaying three turns of Mobile Bay from the A4 pack (round 5): each moment the text leaves open is now a
+    row of the reconstructions table, printed on the readings page."""
+    ref = reference_text(pack_texts(bundled_packs))
+    rows = {r["rule"]: r for r in RS.tables().require("reconstructions").rows}
+    for rule, words in ROUND_5_READINGS[moment]:
+        assert rule in rows and words in rows[rule]["reading"], (rule, words)
+        assert flat(rule) in ref and flat(words) in ref, rule
