@@ -278,7 +278,7 @@ ROUND_2_READINGS = {
     "4: a friend run into, the rammer after a stern ram": [
         ("Collisions", "with a friend as any (stopped: 0 kn); after a stern ram the rammer's bow stays at the stern")],
     "9, 10: torpedo tests per inch, both sides, no guns": [
-        ("Torpedoes", "one for a part inch at a move's end; both sides test; specials take no guns")],
+        ("Torpedoes", "a part inch where the bow leaves it or ends the move; both sides test; specials take no guns")],
     "8: fires spreading, put out, on a struck ship": [("Fires", "never spreads; end of turn D6 each, 6 puts it out")],
     "3: the lashed gunboat carrying a stopped sloop": [("Sloop carried", "half the gunboat's top speed, less damage")],
     "6: where port bow and port quarter lie": [("Arc names", "centred 45° off ahead, astern")],
@@ -754,6 +754,7 @@ def test_mobile_bay_set_up_gives_the_torpedo_line_and_turrets_in_numbers_and_bin
 # The fifth replay's moments (/work/notes/s5/m4-saunders.md), each a reading on the readings page. Numbers are its own.
 ROUND_5_READINGS = {
     "1: what a fort loses on hit location 4-6": [("Hits on a fort", "4–6 cost her no hull (a gun, her crews or magazine: the D66 only)")],
+    "2: a part inch when the bow leaves a field mid-move": [("Torpedoes", "one for a part inch where the bow leaves it or ends the move")],
 }
 
 
