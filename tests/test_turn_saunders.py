@@ -756,6 +756,7 @@ ROUND_5_READINGS = {
     "1: what a fort loses on hit location 4-6": [("Hits on a fort", "4–6 cost her no hull (a gun, her crews or magazine: the D66 only)")],
     "2: a part inch when the bow leaves a field mid-move": [("Torpedoes", "one for a part inch where the bow leaves it or ends the move")],
     "3: where a lashed gunboat lies": [("Past a partner", "she lies alongside, hulls touching, her centre abeam her partner's")],
+    "4: where range is measured from and to": [("Range", "measured centre to centre (a fort: from the firing face's embrasure")],
 }
 
 
