@@ -757,6 +757,7 @@ ROUND_5_READINGS = {
     "2: a part inch when the bow leaves a field mid-move": [("Torpedoes", "one for a part inch where the bow leaves it or ends the move")],
     "3: where a lashed gunboat lies": [("Past a partner", "she lies alongside, hulls touching, her centre abeam her partner's")],
     "4: where range is measured from and to": [("Range", "measured centre to centre (a fort: from the firing face's embrasure")],
+    "5: whether a 4-6 location limits the D66": [("Hits 4–6", "on the whole table (the location sets the armour, not the critical)")],
 }
 
 
