@@ -753,11 +753,12 @@ def test_mobile_bay_set_up_gives_the_torpedo_line_and_turrets_in_numbers_and_bin
 
 # The fifth replay's moments (/work/notes/s5/m4-saunders.md), each a reading on the readings page. Numbers are its own.
 ROUND_5_READINGS = {
-    "1: what a fort loses on hit location 4-6": [("Hits on a fort", "4–6 cost her no hull (a gun, her crews or magazine: the D66 only)")],
+    "1: what a fort loses on hit location 4-6": [("Hits on a fort", "4–6 cost no hull, the D66 only")],
     "2: a part inch when the bow leaves a field mid-move": [("Torpedoes", "one for a part inch where the bow leaves it or ends the move")],
-    "3: where a lashed gunboat lies": [("Past a partner", "she lies alongside, hulls touching, her centre abeam her partner's")],
-    "4: where range is measured from and to": [("Range", "measured centre to centre (a fort: from the firing face's embrasure")],
-    "5: whether a 4-6 location limits the D66": [("Hits 4–6", "on the whole table (the location sets the armour, not the critical)")],
+    "3: where a lashed gunboat lies": [("Past a partner", "alongside, touching, centres abeam")],
+    "4: where range is measured from and to": [("Range", "centre to centre (a fort: from the firing face)")],
+    "5: whether a 4-6 location limits the D66": [("Hits 4–6", "on the whole table")],
+    "6: what an explosion does to the ship, and to a fort": [("Explosion", "she sinks at once (a fort's only floods)")],
 }
 
 
