@@ -771,3 +771,10 @@ def test_round_5_rulebook_moments_are_readings_on_the_pack(bundled_packs, moment
     for rule, words in ROUND_5_READINGS[moment]:
         assert rule in rows and words in rows[rule]["reading"], (rule, words)
         assert flat(rule) in ref and flat(words) in ref, rule
+
+
+def test_the_plot_asks_for_a_spar_only_of_a_ship_that_has_one(bundled_packs):
+    """Replay 5: the Plot phase asked every ship for a spar entry, though no Mobile Bay ship carries one."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "turret arc (and spar, if she has one)" in ref
+    assert "turret arc and spar" not in ref
