@@ -395,3 +395,8 @@ def test_the_mobile_bay_set_up_says_how_far_the_tide_drifts_a_ship(mobile_bay_pa
             "phase.") in mobile_bay_pages[1]
     other = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[:3]))
     assert "Tide drift" not in other
+
+
+def test_a_lashed_pairs_pivot_guns_do_not_fire_across_her_partner(mobile_bay_text):
+    """Round 4, moment 2: only the inboard broadside was barred; may a lashed gunboat's pivot fire across her sloop?"""
+    assert "guns on the partner's side, pivots too, never fire across her" in mobile_bay_text
