@@ -270,8 +270,8 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
 
 
 @pytest.mark.parametrize("moment, words", [
-    (10, "Lashed pairs move as one at the slower's speed on the poorer template; each shot at as herself; one sunk, "
-         "struck"),
+    (10, "Lashed pairs move as one at the slower's speed on the poorer template; each shot at as herself; "
+         "guns on the partner's side"),
     (11, "Wrecks * a sunk vessel stays as a wreck (leave her model or a Sunk counter): moving over it tests Table 3's "
          "deep water with wrecks column"),
     (12, "Own bow, ram -6 in place of her hull armour, only with a ram (no ram: her hull armour below)"),
@@ -366,8 +366,7 @@ def test_a_fort_sheet_says_what_a_fire_does_to_a_fort(mobile_bay_pages):
 def test_a_lashed_pair_casts_off_when_her_partner_is_abandoned(mobile_bay_text):
     """Moment 10: the casting-off rule covered only a partner "sunk or struck"; an abandoned partner (a boiler burst,
     a failed morale test, HDP 0) can neither steer nor move herself, so she is cast off too."""
-    assert ("one sunk, struck or abandoned: the other casts off and moves alone from the next turn"
-            in mobile_bay_text)
+    assert "one sunk, struck or abandoned: the other casts off" in mobile_bay_text
 
 
 def test_a_fire_lit_in_the_fire_test_phase_first_burns_next_turn(mobile_bay_text):
@@ -399,4 +398,11 @@ def test_the_mobile_bay_set_up_says_how_far_the_tide_drifts_a_ship(mobile_bay_pa
 
 def test_a_lashed_pairs_pivot_guns_do_not_fire_across_her_partner(mobile_bay_text):
     """Round 4, moment 2: only the inboard broadside was barred; may a lashed gunboat's pivot fire across her sloop?"""
-    assert "guns on the partner's side, pivots too, never fire across her" in mobile_bay_text
+    assert "guns on the partner's side, pivots too, never fire;" in mobile_bay_text
+
+
+def test_casting_off_takes_the_turns_move_and_she_moves_alone_from_the_next(mobile_bay_text):
+    """Round 4, moment 3: one page said casting off takes a whole move, another that she moves alone from the next
+    turn; the reading makes them one rule."""
+    assert ("the other casts off (that turn's whole move) and moves alone from the next turn"
+            in mobile_bay_text)
