@@ -406,3 +406,10 @@ def test_casting_off_takes_the_turns_move_and_she_moves_alone_from_the_next(mobi
     turn; the reading makes them one rule."""
     assert ("the other casts off (that turn's whole move) and moves alone from the next turn"
             in mobile_bay_text)
+
+
+def test_a_critical_hit_still_does_the_hits_damage(mobile_bay_text):
+    """Round 4, moment 4: Table 15's Rudder, Port Jammed, Boiler Bursts and Turret Jams rows give an effect and no
+    word on whether the hit's own damage still counts."""
+    assert ("the effects marked * are ours; all, Rudder, Port, Turret and Boiler too, still do the hit's damage"
+            in mobile_bay_text)
