@@ -413,3 +413,9 @@ def test_a_critical_hit_still_does_the_hits_damage(mobile_bay_text):
     word on whether the hit's own damage still counts."""
     assert ("the effects marked * are ours; all, Rudder, Port, Turret and Boiler too, still do the hit's damage"
             in mobile_bay_text)
+
+
+def test_the_torpedo_speed_modifier_changes_the_strike_number_not_the_roll(mobile_bay_text):
+    """Round 4, moment 5: the torpedo card gave the speed modifiers without saying whether they change the target
+    number or the roll (a faster passage strikes more often, so it is added to the number struck on)."""
+    assert "the chapter is lost, this card's numbers are ours; speed is added to the strike number" in mobile_bay_text
