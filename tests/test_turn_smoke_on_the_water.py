@@ -419,3 +419,9 @@ def test_the_torpedo_speed_modifier_changes_the_strike_number_not_the_roll(mobil
     """Round 4, moment 5: the torpedo card gave the speed modifiers without saying whether they change the target
     number or the roll (a faster passage strikes more often, so it is added to the number struck on)."""
     assert "the chapter is lost, this card's numbers are ours; speed is added to the strike number" in mobile_bay_text
+
+
+def test_table_1_says_how_a_ship_arriving_from_off_the_table_comes_on(mobile_bay_text):
+    """Round 4, moment 6: no rule for bringing on a ship that starts off the table."""
+    assert ("a ship due on enters at her start speed, her move measured from the edge the scenario gives her *"
+            in mobile_bay_text)
