@@ -425,3 +425,8 @@ def test_table_1_says_how_a_ship_arriving_from_off_the_table_comes_on(mobile_bay
     """Round 4, moment 6: no rule for bringing on a ship that starts off the table."""
     assert ("a ship due on enters at her start speed, her move measured from the edge the scenario gives her *"
             in mobile_bay_text)
+
+
+def test_a_fort_critical_does_not_need_the_walls_penetrated(mobile_bay_text):
+    """Round 4, moment 7: does a fort critical need the walls penetrated? (its table names the three kinds itself)"""
+    assert "a 10 is a fort critical, the walls penetrated or not" in mobile_bay_text
