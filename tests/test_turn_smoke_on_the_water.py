@@ -430,3 +430,8 @@ def test_table_1_says_how_a_ship_arriving_from_off_the_table_comes_on(mobile_bay
 def test_a_fort_critical_does_not_need_the_walls_penetrated(mobile_bay_text):
     """Round 4, moment 7: does a fort critical need the walls penetrated? (its table names the three kinds itself)"""
     assert "a 10 is a fort critical, the walls penetrated or not" in mobile_bay_text
+
+
+def test_a_fort_does_not_test_morale(mobile_bay_text):
+    """Round 4, moment 8: Table 1 has badly hurt vessels test morale; do forts?"""
+    assert "Fort at 0 SDP silenced and destroyed; a fort never tests morale (it fights until then)" in mobile_bay_text
