@@ -663,3 +663,12 @@ def test_fort_morgans_gun_boxes_are_grouped_by_the_front_they_stand_on(library, 
     gaines = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-gaines")
     labels = [t.label for t in next(b for b in walk(sheet.card(*gaines, c)) if isinstance(b, GunRows)).tracks]
     assert labels[:2] == ["040–150° L +3", "NO SHIP L +3"]  # which two of her three columbiads fire
+
+
+def test_the_readings_say_every_measure_is_from_the_centre_of_her_model(pack_pages):
+    assert ("set-up places, ranges and whether she is in a field are all taken from the centre of her model or "
+            "counter") in _readings(pack_pages)
+
+
+def _readings(pack_pages) -> str:
+    return next(p for p in pack_pages if "What the text leaves open" in p)
