@@ -622,7 +622,7 @@ def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_
 
 
 def test_end_on_contact_stops_fire_for_the_next_window_only(pack_pages):
-    assert "never a ram: neither fires in the next fire window; end-on, both lose 1 knot" in _reference(pack_pages)
+    assert "neither fires in the next fire window; end-on, both lose 1 knot" in _reference(pack_pages)
 
 
 def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages):
@@ -672,3 +672,7 @@ def test_the_readings_say_every_measure_is_from_the_centre_of_her_model(pack_pag
 
 def _readings(pack_pages) -> str:
     return next(p for p in pack_pages if "What the text leaves open" in p)
+
+
+def test_end_on_contact_in_the_line_has_no_striker_and_no_avoid_roll(pack_pages):
+    assert "end-on contact, never a ram: it has no striker, so no avoid roll" in _readings(pack_pages)
