@@ -676,3 +676,9 @@ def _readings(pack_pages) -> str:
 
 def test_end_on_contact_in_the_line_has_no_striker_and_no_avoid_roll(pack_pages):
     assert "end-on contact, never a ram: it has no striker, so no avoid roll" in _readings(pack_pages)
+
+
+def test_a_forts_magazine_hit_and_a_shutter_with_no_gun_bearing_are_said(pack_pages):
+    page = _readings(pack_pages)
+    assert "a fort's magazine hit destroys it (silenced, as if every gun box were struck)" in page
+    assert "a shutter on a ship with no gun bearing on the firer changes nothing" in page
