@@ -682,3 +682,7 @@ def test_a_forts_magazine_hit_and_a_shutter_with_no_gun_bearing_are_said(pack_pa
     page = _readings(pack_pages)
     assert "a fort's magazine hit destroys it (silenced, as if every gun box were struck)" in page
     assert "a shutter on a ship with no gun bearing on the firer changes nothing" in page
+
+
+def test_a_forts_sectors_are_measured_from_the_fort(pack_pages):
+    assert "a fort's sectors and ranges from the fort's own place on the set-up plan" in _readings(pack_pages)
