@@ -186,7 +186,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
                   "a fort fires once a turn, in either window, as a stationary firer",
-                  "shutter T__ ends; a move is a half move"):
+                  "on a ship with no gun bearing on the firer it changes nothing; a move is a half move"):
         assert words in qr, words
 
 
@@ -666,8 +666,7 @@ def test_fort_morgans_gun_boxes_are_grouped_by_the_front_they_stand_on(library, 
 
 
 def test_the_readings_say_every_measure_is_from_the_centre_of_her_model(pack_pages):
-    assert ("set-up places, ranges and whether she is in a field are all taken from the centre of her model or "
-            "counter") in _readings(pack_pages)
+    assert "set-up places, ranges and fields are from her model's or counter's centre" in _readings(pack_pages)
 
 
 def _readings(pack_pages) -> str:
@@ -680,9 +679,9 @@ def test_end_on_contact_in_the_line_has_no_striker_and_no_avoid_roll(pack_pages)
 
 def test_a_forts_magazine_hit_and_a_shutter_with_no_gun_bearing_are_said(pack_pages):
     page = _readings(pack_pages)
-    assert "a fort's magazine hit destroys it (silenced, as if every gun box were struck)" in page
-    assert "a shutter on a ship with no gun bearing on the firer changes nothing" in page
+    assert "or it is abandoned or destroyed (a magazine hit destroys it)" in page
+    assert "until turn shutter T__ ends; on a ship with no gun bearing on the firer it changes nothing" in page
 
 
 def test_a_forts_sectors_are_measured_from_the_fort(pack_pages):
-    assert "a fort's sectors and ranges from the fort's own place on the set-up plan" in _readings(pack_pages)
+    assert "a fort's sectors and ranges from its own place" in _readings(pack_pages)
