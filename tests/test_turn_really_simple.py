@@ -186,7 +186,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
                   "a fort fires once a turn, in either window, as a stationary firer",
-                  "shutter T__ ends; a move is a half move"):
+                  "on a ship with no gun bearing on the firer it changes nothing; a move is a half move"):
         assert words in qr, words
 
 
@@ -622,7 +622,7 @@ def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_
 
 
 def test_end_on_contact_stops_fire_for_the_next_window_only(pack_pages):
-    assert "never a ram: neither fires in the next fire window; end-on, both lose 1 knot" in _reference(pack_pages)
+    assert "neither fires in the next fire window; end-on, both lose 1 knot" in _reference(pack_pages)
 
 
 def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages):
@@ -663,3 +663,25 @@ def test_fort_morgans_gun_boxes_are_grouped_by_the_front_they_stand_on(library, 
     gaines = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-gaines")
     labels = [t.label for t in next(b for b in walk(sheet.card(*gaines, c)) if isinstance(b, GunRows)).tracks]
     assert labels[:2] == ["040–150° L +3", "NO SHIP L +3"]  # which two of her three columbiads fire
+
+
+def test_the_readings_say_every_measure_is_from_the_centre_of_her_model(pack_pages):
+    assert "set-up places, ranges and fields are from her model's or counter's centre" in _readings(pack_pages)
+
+
+def _readings(pack_pages) -> str:
+    return next(p for p in pack_pages if "What the text leaves open" in p)
+
+
+def test_end_on_contact_in_the_line_has_no_striker_and_no_avoid_roll(pack_pages):
+    assert "end-on contact, never a ram: it has no striker, so no avoid roll" in _readings(pack_pages)
+
+
+def test_a_forts_magazine_hit_and_a_shutter_with_no_gun_bearing_are_said(pack_pages):
+    page = _readings(pack_pages)
+    assert "or it is abandoned or destroyed (a magazine hit destroys it)" in page
+    assert "until turn shutter T__ ends; on a ship with no gun bearing on the firer it changes nothing" in page
+
+
+def test_a_forts_sectors_are_measured_from_the_fort(pack_pages):
+    assert "a fort's sectors and ranges from its own place" in _readings(pack_pages)
