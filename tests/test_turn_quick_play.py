@@ -525,8 +525,8 @@ def test_in_sight_is_said_and_a_consort_behind_her_sloop_is_hidden(mobile_bay, l
     """Round 3, moment 8: "in sight" was undefined, so whether the fort may fire at a gunboat on the far side of her
     sloop was the player's to invent."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("In sight a straight line from the firer's model to some part of the target's crosses no land and no other "
-            "model (a consort behind her sloop is hidden)") in blocks
+    assert ("In sight a line from the firer's model to the target's crosses no land and no model (a consort behind her "
+            "sloop is hidden)") in blocks
     page = _page(mobile_bay, "What the article leaves open")
     assert "In sight" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
@@ -536,14 +536,14 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     """Round 3, moments 6 and 7: the set-up splits Fort Morgan's guns by front (channel 20, bay 8, land 4) against her
     card's 10 undivided factors, and gives Fort Gaines "only her two 10in columbiads" against her card's 4/2/2."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("Fort Morgan her fronts: all her card's factors bear on the channel (170–330°); on the bay (330–030°) 2 Medium "
-            "(its 8 pieces, 4 a factor); none on the land") in blocks
+    assert ("Fort Morgan all her factors bear on the channel (170–330°); on the bay (330–030°) 2 Medium (8 pieces, 4 a "
+            "factor); none landward") in blocks
     assert ("Fort Gaines the set-up's two columbiads are her sector and range: her card's factors (the article's) fire "
             "within 24 in of her") in blocks
     cards = " ".join(_cards(mobile_bay))
     assert "32 pieces in 10 factors" in cards and "27 pieces in 8 factors" in cards  # the cards the readings speak of
     page = _page(mobile_bay, "What the article leaves open")
-    assert "Fort Morgan her fronts: all her card" in page
+    assert "Fort Morgan all her factors bear on the channel" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
 
