@@ -580,3 +580,14 @@ def test_the_edna_boxes_groups_of_five_are_said_to_be_for_counting(mobile_bay):
     pages = _cards(mobile_bay)
     assert pages and all(_squeezed("Strike an EDNA box a hit, from the left (in fives only to count by)") in _squeezed(p)
                          for p in pages)
+
+
+def test_grounding_says_what_it_does_and_unmarked_water_is_deep(mobile_bay, library):
+    """Final replay, moments 1 and 2: the set-up says "a ship drawing more than the depth grounds" but not what a
+    grounded ship may do, and gives depths only for the channel and the shoals, leaving the rest of the table open."""
+    blocks = _blocks(library, "mobile-bay-1864")
+    assert ("Grounding drawing more than the depth (deep where none is given), she stops where she touches, unhurt, "
+            "firing; off only astern") in blocks
+    page = _page(mobile_bay, "What the article leaves open")
+    assert "Grounding drawing more than the depth (deep where none is given)" in page
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
