@@ -591,3 +591,14 @@ def test_grounding_says_what_it_does_and_unmarked_water_is_deep(mobile_bay, libr
     page = _page(mobile_bay, "What the article leaves open")
     assert "Grounding drawing more than the depth (deep where none is given)" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_going_astern_says_reverse_is_one_step_from_stopped(mobile_bay, library):
+    """Final replay, moment 3: astern is at Slow only and speed changes a step a bound, but whether Reverse is a step
+    from Stopped (or from Slow) was not said."""
+    blocks = _blocks(library, "mobile-bay-1864")
+    assert ("Going astern the steps run Full, Cruise, Slow, Stopped, Reverse: Reverse is one step from Stopped (a "
+            "monitor: Slow to Full is one)") in blocks
+    page = _page(mobile_bay, "What the article leaves open")
+    assert "Reverse is one step from Stopped" in page
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
