@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import pdfplumber
 import pytest
+from conftest import pdf_page_index, pdf_page_texts, pdf_text
 
 from shipyard.render import Document
 from shipyard.rules import get_ruleset
@@ -68,9 +69,10 @@ def test_turn_gauges_have_the_table_angles_and_true_length_arms(library, templat
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_turret_gauge_has_four_90_degree_arcs(templates_pdfs, paper):
-    with pdfplumber.open(templates_pdfs[(paper, "1/1200")]) as pdf:
-        page = next(p for p in pdf.pages if "FORE" in (p.extract_text() or ""))
-        text = page.extract_text()
+    path = templates_pdfs[(paper, "1/1200")]
+    with pdfplumber.open(path) as pdf:
+        i = pdf_page_index(path, "FORE")
+        page, text = pdf.pages[i], pdf_page_texts(path)[i]
         for word in ("FORE", "PORT", "STARBOARD", "AFT"):
             assert word in text
         spokes = {}
@@ -88,9 +90,10 @@ def test_turret_gauge_has_four_90_degree_arcs(templates_pdfs, paper):
 
 
 def test_templates_carry_a_100_mm_calibration_bar(templates_pdfs):
-    with pdfplumber.open(templates_pdfs[("letter", "1/600")]) as pdf:
-        for page in pdf.pages:
-            assert "must measure 100 mm" in page.extract_text()
+    path = templates_pdfs[("letter", "1/600")]
+    with pdfplumber.open(path) as pdf:
+        for page, text in zip(pdf.pages, pdf_page_texts(path), strict=True):
+            assert "must measure 100 mm" in " ".join(text.split())
             assert any(abs(length - 100) < 0.2 for _, _, length in _long_lines(page, 99))
 
 
@@ -100,7 +103,6 @@ def test_sheets_render_for_every_library_unit(library, tmp_path):
     path = tmp_path / "all.pdf"
     with Document(path, paper="letter", title="all", strict=True) as doc:
         aids.sheets(doc, [(u, RS.derive(u, ctx)) for u in units], ctx)
-    from conftest import pdf_page_texts
 
     texts = pdf_page_texts(path)
     assert len(units) / 3 <= len(texts) <= (len(units) + 1) // 2 + 4  # two (forts three) to a page, a few alone
@@ -148,8 +150,8 @@ def test_counters_number_speeds_to_the_fastest_ship_in_play_with_markers(library
     path = tmp_path / "c.pdf"
     r = cli("counters", scen, "--rules", "saunders", "-o", str(path))
     assert r.code == 0, r.err
+    words = pdf_text(path, " ").split()
     with pdfplumber.open(path) as pdf:
-        words = [w["text"] for p in pdf.pages for w in p.extract_words()]
         width, height = pdf.pages[0].width / PT, pdf.pages[0].height / PT
         for page in pdf.pages:
             for ln in page.lines:
@@ -220,8 +222,7 @@ def test_roster_lists_every_unit_by_side(library, tmp_path, cli):
     path = tmp_path / "r.pdf"
     r = cli("roster", "hampton-roads-1862", "--rules", "saunders", "-o", str(path))
     assert r.code == 0, r.err
-    with pdfplumber.open(path) as pdf:
-        text = " ".join(p.extract_text() for p in pdf.pages)
+    text = pdf_text(path, " ")
     scen = library.scenario("hampton-roads-1862")
     for side in scen.sides:
         assert side.name in text
@@ -236,8 +237,7 @@ def test_quick_reference_prints_only_what_the_ships_in_play_use(library, tmp_pat
         path = tmp_path / ("qr-" + "-".join(ids) + ".pdf")
         with Document(path, paper="a4", title="qr", strict=True) as doc:
             aids.quick_reference(doc, [RS.derive(library.find(i), ctx) for i in ids], ctx)
-        with pdfplumber.open(path) as pdf:
-            return " ".join(p.extract_text() for p in pdf.pages)
+        return pdf_text(path, " ")
 
     wooden = qr(["uss-hartford"])
     assert "Turret arcs blocked" not in wooden and "Spar torpedo" not in wooden
@@ -335,7 +335,6 @@ def test_a_packs_gauges_are_the_turns_its_units_make_or_drop_to(library, tmp_pat
 @pytest.mark.xdist_group("saunders-mobile-bay-a4")
 def test_every_turn_a_sheet_drops_to_has_a_gauge_in_the_pack(library, bundled_packs):
     """The sheets' steering lines ("max turn → 30/15°") and turn boxes name only turns the pack has gauges for."""
-    from conftest import pdf_page_texts
 
     built = bundled_packs.get("mobile-bay-1864", "saunders", "a4")
     texts = pdf_page_texts(built.path)
@@ -345,7 +344,7 @@ def test_every_turn_a_sheet_drops_to_has_a_gauge_in_the_pack(library, bundled_pa
             on_sheets |= {int(a) for a in steps.split("/")}
     assert 15 in on_sheets
     with pdfplumber.open(built.path) as pdf:
-        gauge_page = next(p for p in pdf.pages if "Turn gauges" in (p.extract_text() or ""))
+        gauge_page = pdf.pages[pdf_page_index(built.path, "Turn gauges")]
         gauges = {round(angle) for _, angle, _ in _gauges(gauge_page, 4 * 25.4)}
     assert on_sheets <= gauges
 
@@ -354,7 +353,6 @@ def test_every_turn_a_sheet_drops_to_has_a_gauge_in_the_pack(library, bundled_pa
 def test_mobile_bay_pack_fits_its_page_budget_with_every_sheet(library, bundled_packs):
     """Mobile Bay, A4, default options: at most 20 pages (cover and roster included), every unit's sheet in it,
     the gauges on one page and the counters on one."""
-    from conftest import pdf_page_texts
 
     built = bundled_packs.get("mobile-bay-1864", "saunders", "a4")
     texts = pdf_page_texts(built.path)
@@ -373,7 +371,6 @@ def test_mobile_bay_sheets_and_reference_leave_no_page_mostly_empty(library, bun
     """Mobile Bay on A4 and Letter: every page of sheets holds two units or more (the four forts share one page, no
     fort alone), and the quick reference (the turn card, every table, the torpedo ones included, and the procedures)
     takes two pages, the readings of what the text leaves open after it."""
-    from conftest import pdf_page_texts
 
     texts = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", paper).path)
     per_page = [t.count("To hit 5+ on D6 per gun") for t in texts if "To hit 5+ on D6 per gun" in t]
