@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import pdf_text
 
 from shipyard.rules import all_rulesets
 
@@ -150,8 +151,7 @@ def test_markup_characters_print_literally_in_the_pdf(cli, user_files, tmp_path,
     out = tmp_path / "out"
     run = cli("pack", scen, "--library", lib, "--rules", rules, "-o", out)
     assert run.code == 0, run.err
-    with pdfplumber.open(out / f"ram-duel-{rules}.pdf") as pdf:
-        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
+    text = pdf_text(out / f"ram-duel-{rules}.pdf", "\n")
     assert NASTY in text
     assert "Ram & Co at <Mobile>" in text
     assert "&amp;" not in text and "&lt;" not in text

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import pdf_text
 
 from shipyard.rules import get_ruleset
 from shipyard.rules.tables import load_tables
@@ -86,8 +87,7 @@ def test_a_house_rule_changing_one_value_keeps_the_rest_and_reaches_the_printed_
     run = shipyard("sheet", "uss-monitor", "--rules", "saunders", "--house-rules", house, "-o", "monitor.pdf",
                    cwd=tmp_path)
     assert run.returncode == 0, run.stderr
-    with pdfplumber.open(tmp_path / "monitor.pdf") as pdf:
-        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    text = pdf_text(tmp_path / "monitor.pdf", "\n")
     assert "To hit 4+ on D6 per gun" in text and "5+" not in text
     assert "small target: −2 to hit her" in text
 

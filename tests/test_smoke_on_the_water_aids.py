@@ -13,6 +13,7 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2
 import pytest
+from conftest import pdf_text
 
 from shipyard.render import Document
 from shipyard.rules import get_ruleset
@@ -269,8 +270,7 @@ def test_counters_cover_every_speed_ahead_and_astern_and_both_fire_markers(libra
     out = tmp_path / "c.pdf"
     with Document(out, paper="letter", title="c") as doc:
         aids.counters(doc, [], RS.context(library))
-    with pdfplumber.open(out) as pdf:
-        text = "\n".join(p.extract_text() for p in pdf.pages)
+    text = pdf_text(out, "\n")
     for level in ("Slow", "Medium", "Fast", "Very Fast"):
         assert f"{level} ahead" in text and f"{level} astern" in text
     assert "Immobile" in text and "On fire" in text and "Out of control" in text and "Fire test" in text
@@ -286,8 +286,7 @@ def test_roster_has_a_table_per_side(library, tmp_path, cli):
     out = tmp_path / "r.pdf"
     assert cli("roster", "mobile-bay-1864", "--rules", "sotw", "-o", out).code == 0
     scen = library.scenario("mobile-bay-1864")
-    with pdfplumber.open(out) as pdf:
-        text = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
+    text = " ".join(pdf_text(out, " ").split())
     for side in scen.sides:
         assert side.name in text
         for u in side.units:
@@ -302,11 +301,9 @@ def test_quick_reference_lists_only_the_guns_in_play(library, tmp_path):
     out = tmp_path / "q.pdf"
     with Document(out, paper="a4", title="q") as doc:
         aids.quick_reference(doc, [d], ctx)
-    with pdfplumber.open(out) as pdf:
-        words = {w["text"] for p in pdf.pages for w in p.extract_words()}
+    words = set(pdf_text(out, " ").split())
     assert "HSB" in words and "MR" not in words and "Table" in words
-    with pdfplumber.open(out) as pdf:
-        text = " ".join(p.extract_text() or "" for p in pdf.pages)
+    text = pdf_text(out, " ")
     # issue 22: the codes' words and Table 17 are on each sheet (her own guns), printed once, there
     assert "Heavy smoothbore" not in text and "Table 16" in text
 
@@ -345,8 +342,7 @@ def test_sheets_print_the_vessels_table14_column(tmp_path, cli):
 
 
 def _sheet_text(path: Path) -> str:
-    with pdfplumber.open(path) as pdf:
-        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+    return pdf_text(path, "\n")
 
 
 def test_a_sloop_sheet_says_casemate_hits_are_hull_hits(tmp_path, cli):

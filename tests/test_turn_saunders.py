@@ -5,6 +5,7 @@ it) and reads the answer back from the printed pack (pdfium text of the bundled 
 from __future__ import annotations
 
 import pytest
+from conftest import pdf_text
 
 from shipyard.render.tags import recorded, walk
 from shipyard.render.kit import OrdersLog
@@ -372,8 +373,7 @@ def test_the_counters_have_struck_and_sunk_markers(library, tmp_path):
     path = tmp_path / "c.pdf"
     r = in_process("counters", "mobile-bay-1864", "--rules", "saunders", "-o", str(path))
     assert r.code == 0, r.err
-    with pdfplumber.open(path) as pdf:
-        words = [w["text"] for p in pdf.pages for w in p.extract_words()]
+    words = pdf_text(path, " ").split()
     ctx = RS.context(library)
     units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
     ships = sum(1 for _, _, d in units if not d.stats.fort)
@@ -702,8 +702,7 @@ def test_the_counters_have_a_silenced_marker_for_each_fort(library, tmp_path):
     path = tmp_path / "c.pdf"
     r = in_process("counters", "mobile-bay-1864", "--rules", "saunders", "-o", str(path))
     assert r.code == 0, r.err
-    with pdfplumber.open(path) as pdf:
-        text = " ".join(p.extract_text() or "" for p in pdf.pages)
+    text = pdf_text(path, " ")
     forts = sum(1 for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.kind == "fort")
     assert forts == 4 and text.count("SILENCED") >= forts // 2 and "guns silent" in text
 
