@@ -9,6 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2
 import pytest
+from conftest import pdf_page_index, pdf_page_texts
 
 from shipyard.pack import PackOptions, build_pack
 from shipyard.render import Document
@@ -136,8 +137,9 @@ def test_roster_chart_plots_every_vessel_by_speed_and_staying_power(packs, rules
     if rules == "smoke-on-the-water":
         knots = {r["level"]: float(r["knots"]) for r in ctx.tables.require("speed_levels").rows}
         x_value = knots.__getitem__
-    with pdfplumber.open(packs[(rules, True)].path) as pdf:
-        page = next(p for p in pdf.pages if "Speed against" in (p.extract_text() or ""))
+    path = packs[(rules, True)].path
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[pdf_page_index(path, "Speed against")]
         assert_points_drawn(page, points, x_value=x_value)
 
 
@@ -272,8 +274,7 @@ def test_cells_can_continue_below_what_is_drawn(tmp_path):
 
 
 def test_counter_markers_share_a_page_with_the_counters(packs):
-    with pdfplumber.open(packs[("quick-play", True)].path) as pdf:
-        texts = [p.extract_text() or "" for p in pdf.pages]
+    texts = pdf_page_texts(packs[("quick-play", True)].path)
     both = [t for t in texts if "TURN" in t.upper() and "Cruise" in t]
     assert both, "the speed markers start on a page of their own"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pdfplumber
 import pytest
+from conftest import pdf_page_texts
 
 from shipyard.render import Document
 from shipyard.render.page import MARK_WIDTH_MM, RenderError
@@ -104,6 +105,5 @@ def test_a_duplex_document_pairs_every_page(tmp_path):
         with pytest.raises(RenderError):
             doc.duplex_backs()  # not half way through a front page
     assert [b for _, b in sides(path)] == ["blank", "mirror", "blank"]
-    with pdfplumber.open(path) as pdf:
-        texts = [p.extract_text() or "" for p in pdf.pages]
+    texts = pdf_page_texts(path)
     assert "front 0" in texts[2] and "back 0" in texts[3] and "front" not in texts[3]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import pdf_page_texts
 
 import shipyard
 from shipyard.render import Document
@@ -67,7 +68,7 @@ def _sheet(tmp_path, chits, layout):
         chit_sheet(doc, [Chit(face, None if back is None else [(style["frame"], None), (style["word"], back)])
                          for back in chits], style, layout=layout, title="Markers")
     with pdfplumber.open(out) as pdf:
-        return [(p.extract_text() or "", p.rects, p.lines) for p in pdf.pages]
+        return [(text, p.rects, p.lines) for text, p in zip(pdf_page_texts(out), pdf.pages, strict=True)]
 
 
 def _style_file(tmp_path):

@@ -12,7 +12,7 @@ import re
 import pdfplumber
 import pytest
 
-from conftest import pdf_page_texts
+from conftest import pdf_page_index, pdf_page_texts
 from shipyard.render.tracks import Tracks
 from shipyard.render.tags import recorded, walk
 from shipyard.rules.quick_play import RULESET, sheet
@@ -120,7 +120,7 @@ def _gauge(path):
     """(pivot x, y in mm, {edge angle from the heading: (length mm, line width mm)}, the page's chars) of the page with
     the turning gauge."""
     with pdfplumber.open(path) as pdf:
-        page = next(p for p in pdf.pages if "Turning gauge" in (p.extract_text() or ""))
+        page = pdf.pages[pdf_page_index(path, "Turning gauge")]
         text = page.extract_text()
         lines = [ln for ln in page.lines if abs(ln["linewidth"] * PT - CUT_W) < 0.01 or abs(ln["linewidth"] * PT - RAY_W) < 0.01]
         # the pivot: the point most of these lines start from

@@ -7,6 +7,7 @@ import re
 
 import pdfplumber
 import pytest
+from conftest import pdf_page_texts
 
 from test_quick_play_calculator import AS_PLAYED
 
@@ -21,13 +22,14 @@ def pack(tmp_path_factory, library):
     built = build_pack(library, library.scenarios["mobile-bay-1864"], RULESET, options)
     with pdfplumber.open(built.path) as pdf:
         halves = []
-        for page in pdf.pages:
-            if "record cards" not in (page.extract_text() or ""):
+        texts = pdf_page_texts(built.path)
+        for page, text in zip(pdf.pages, texts, strict=True):
+            if "record cards" not in " ".join(text.split()):
                 continue
             w = page.width
             halves += [page.crop((0, 0, w / 2, page.height)).extract_text() or "",
                        page.crop((w / 2, 0, w, page.height)).extract_text() or ""]
-        return [p.extract_text() or "" for p in pdf.pages], halves
+        return texts, halves
 
 
 def _names(library):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import pdf_page_index
 
 from shipyard.render import Document
 from shipyard.rules import get_ruleset
@@ -210,7 +211,7 @@ def test_range_stick_is_true_scale_and_pieces_add_to_the_long_range(library, tmp
 
 def test_range_bands_break_at_3_and_18_inches(templates_pdf):
     with pdfplumber.open(templates_pdf) as pdf:
-        page = next(p for p in pdf.pages if "Range stick" in (p.extract_text() or ""))
+        page = pdf.pages[pdf_page_index(templates_pdf, "Range stick")]
         fills = sorted((r for r in page.rects if r["non_stroking_color"] not in (None, [0.8], (0.8,))
                         and abs(mm(r["height"]) - 14.0) < 0.2),  # the stick's band fills (not the inch square)
                        key=lambda r: (round(r["top"]), r["x0"]))

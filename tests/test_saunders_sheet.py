@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import pdfplumber
 import pytest
+from conftest import pdf_page_texts
 import yaml
 
 from shipyard.render import Document
@@ -182,8 +183,7 @@ def test_only_the_gauge_pages_are_true_scale(library, tmp_path):
         gauges = doc.page_count
         aids.counters(doc, units, ctx)
         aids.quick_reference(doc, [d for _, _, d in units], ctx)
-    with pdfplumber.open(path) as pdf:
-        bars = ["must measure 100 mm" in (p.extract_text() or "") for p in pdf.pages]
+    bars = ["must measure 100 mm" in " ".join(t.split()) for t in pdf_page_texts(path)]
     assert bars[:gauges] == [True] * gauges and not any(bars[gauges:])
 
 

@@ -9,7 +9,7 @@ import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 
-from conftest import REPO
+from conftest import REPO, pdf_text
 
 from shipyard.pack import PackOptions, build_pack
 from shipyard.rules import all_rulesets
@@ -114,8 +114,7 @@ def test_shipyard_pack_writes_one_pdf_per_rule_set(cli, tmp_path):
     assert run.code == 0, run.err
     pdfs = sorted(p.name for p in tmp_path.glob("*.pdf"))
     assert pdfs == sorted(f"cherbourg-1864-{r}.pdf" for r in RULESETS)
-    with pdfplumber.open(tmp_path / "cherbourg-1864-quick-play.pdf") as pdf:
-        text = _squash(" ".join(p.extract_text() or "" for p in pdf.pages))
+    text = _squash(pdf_text(tmp_path / "cherbourg-1864-quick-play.pdf", " "))
     assert "USS Kearsarge" in text and "CSS Alabama" in text
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2
 import pytest
-from conftest import pdf_text
+from conftest import pdf_page_texts, pdf_text
 
 from shipyard.render import Document
 from shipyard.rules import get_ruleset
@@ -116,9 +116,8 @@ def test_templates_move_length_and_marks_follow_the_speed(library):
 
 def test_templates_pages_carry_a_calibration_bar_and_labels(library, tmp_path):
     path, specs = _build_templates(library, tmp_path, "a4", "1/600")
-    with pdfplumber.open(path) as pdf:
-        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
-        assert all("100 mm" in (p.extract_text() or "") for p in pdf.pages)
+    text = pdf_text(path, "\n")
+    assert all("100 mm" in t for t in pdf_page_texts(path))
     for spec in specs:
         assert spec["label"] in text
     assert "deviation" in text.lower() and "Fire-arc" in text

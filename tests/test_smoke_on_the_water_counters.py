@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pdfplumber
 import pytest
+from conftest import pdf_page_texts
 
 from shipyard.render import Document
 from shipyard.rules import get_ruleset
@@ -44,8 +45,7 @@ def test_no_counter_back_offers_an_astern_speed_the_ship_cannot_make(library, sc
 
 
 def _page_texts(path):
-    with pdfplumber.open(path) as pdf:
-        return [p.extract_text() or "" for p in pdf.pages]
+    return pdf_page_texts(path)
 
 
 def test_with_backs_every_front_page_has_its_back_page(library, tmp_path):

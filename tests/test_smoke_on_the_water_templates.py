@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import pdfplumber
 import pytest
+from conftest import pdf_page_texts
 
 from shipyard.render import Document
 from shipyard.render.measure import text_width
@@ -105,9 +106,9 @@ def test_pack_templates_take_two_pages_for_the_pairs_in_play(library, tmp_path):
     with Document(out, paper="a4", title="t", true_scale=True) as doc:
         T.templates(doc, ctx)
     specs, _ = _specs(ctx)
-    with pdfplumber.open(out) as pdf:
-        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
-        assert len(pdf.pages) == 3  # two pages of strips and the gauges page
+    texts = pdf_page_texts(out)
+    text = "\n".join(texts)
+    assert len(texts) == 3  # two pages of strips and the gauges page
     for sp in specs:
         assert sp["label"] in text
     assert "Very Good" not in text and "Very Poor at Fast" not in text
