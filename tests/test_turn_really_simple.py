@@ -336,7 +336,8 @@ def _reference(pack_pages) -> str:
 def test_the_torpedo_rule_says_two_rolls_and_that_density_has_no_modifier(pack_pages):
     qr = _reference(pack_pages)
     assert "roll 1d6; a torpedo strikes on 6; then roll 1d6 again for what it does (below)" in qr
-    assert "Density: every field plays alike: a set-up's density (sparse, moderate ...) has no modifier" in qr
+    assert ("Density: every field plays alike: a set-up's density (sparse, moderate ...) has no modifier (the torpedo "
+            "tables are ours)") in qr
 
 
 def test_a_forts_share_is_at_most_at_one_ship_and_the_rest_may_fire_at_others(pack_pages):
@@ -529,7 +530,7 @@ def test_a_forts_share_is_of_the_front_that_bears_and_four_hits_a_turn_at_most_r
 
 def test_whether_a_forts_share_falls_with_its_losses_is_said_and_is_a_house_rule_option(pack_pages, tmp_path):
     assert ("a struck gun fires no more; the share on one ship is the number printed on its card, while that many of "
-            "the front's guns are not struck") in _reference(pack_pages)
+            "the front's guns are left") in _reference(pack_pages)
     page = next(p for p in pack_pages if "What the text leaves open" in p)
     assert "A fort's losses" in page and "fort_share" in page
     house = _house(tmp_path, "really-simple:\n  fort_share: {rows: {of: working}}\n")
@@ -597,7 +598,7 @@ def test_a_ship_stopped_by_order_holds_her_place_and_only_one_whose_speed_is_los
     a turn: the text drifts a ship whose speed 'has dropped to zero', not one lying stopped with steam up."""
     qr = _reference(pack_pages)
     assert "Speed lost to 0: drift 1 in a turn with the tide" in qr
-    assert ("Stopped by order: a ship that orders speed 0 with her engines sound holds her place and heading; only one "
+    assert ("Stopped by order: a ship ordering speed 0, engines sound, holds her place and heading; only one "
             "whose speed is lost (struck to 0, fouled, boiler) drifts") in qr
 
 
@@ -631,7 +632,7 @@ def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages)
 
 
 def test_a_t_box_counts_from_the_turn_after_it_happened_with_an_example(pack_pages):
-    assert ("T__: the turn it happened plus the roll (1d6 moves: half of it, rounded up); it lasts to the end of the "
+    assert ("T__: the turn it happened plus the roll (1d6 moves: half, rounded up), lasting to the end of the "
             "turn written: steering hit in turn 3, roll 2: T5") in _reference(pack_pages)
 
 

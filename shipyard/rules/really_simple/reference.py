@@ -80,8 +80,7 @@ def shooting(derived: list, ctx) -> Block:
     largest = f" Largest: {reading(t, 'Largest gun')}." if option(t, "gun_lost") == "heaviest" else ""
     parts.append(_body(f"A gun lost: {reading(t, 'Which gun is lost')}.{largest} Guns that bear: {reading(t, 'Guns that bear')}. "
                        f"Arcs: {reading(t, 'Arcs and end-on')}. Targets: {reading(t, 'Targets')}. "
-                       f"Stationary: {reading(t, 'Stationary')}. "
-                       f"Steam-filled: {reading(t, 'Steam-filled')}."))
+                       f"Stationary: {reading(t, 'Stationary')}."))
     forts = [d.stats for d in derived if d.stats.is_fort]
     nothing = no_effect_text(t, forts[0], "On a fort") if forts else ""
     if forts:  # how a fort fires and what the tables' rows do to it, said where they are read
@@ -101,7 +100,7 @@ def torpedoes(derived: list, ctx) -> list[Block]:
     text = (f"Torpedo test: {reading(t, 'Torpedo test')}: roll {field['dice']}; a torpedo strikes on "
             f"{number(field['strike_on'])}{'+' if int(field['strike_on']) < 6 else ''}; then roll {field['dice']} again "
             f"for what it does (below). Density: {reading(t, 'Torpedo density')}. Forts are not struck. "
-            "(Not in the original text: our tables.)")
+            "(Not in the original text: ours.)")
     return [_heading("Torpedoes (mines)"), _body(text),
             _two_paired([[r["roll"], r["effect"]] for r in t.require("torpedoes").rows])]
 
@@ -172,7 +171,7 @@ def special_effects(ctx) -> list[Block]:
                   f"{reading(t, 'Jammed shutter')}; {reading(t, '1d6 moves')}. T__: {reading(t, 'Turns ended (T__)')}. "
                   f"{funnel_boxes(t)}"
                   f"Fouled, boiler (9, 12): {reading(t, 'Drift to a stop')}. Sinking: {reading(t, 'Sinking countdown')}. "
-                  f"Twice: {reading(t, 'The same effect again')}.")]
+                  f"Steam-filled: {reading(t, 'Steam-filled')}. Twice: {reading(t, 'The same effect again')}.")]
 
 
 def funnel_boxes(tables) -> str:

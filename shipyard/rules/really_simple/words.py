@@ -224,7 +224,7 @@ def need(fire_factor: int, armour: int) -> str:
 FORT_BEARS = {"sixth": "a sixth (rounded down, at least one)", "third": "a third (rounded up)", "all": "all"}
 GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears, her largest gun)",
             "owner": "any gun that bears on the firer, the owner's choice (if none bears, any gun)"}
-FORT_SHARE = {"printed": "the number printed on its card, while that many of the front's guns are not struck",
+FORT_SHARE = {"printed": "the number printed on its card, while that many of the front's guns are left",
               "working": "worked out again from the front's guns not yet struck, as each is lost"}
 OPTIONS = {"fort_fire": ("bears", FORT_BEARS), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST)}
 
