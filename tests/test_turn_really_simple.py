@@ -686,3 +686,22 @@ def test_a_forts_magazine_hit_and_a_shutter_with_no_gun_bearing_are_said(pack_pa
 
 def test_a_forts_sectors_are_measured_from_the_fort(pack_pages):
     assert "a fort's sectors and ranges from its own place" in _readings(pack_pages)
+
+
+# ---------------------------------------------------------------------------------------------- replay 5 (seed 1201)
+
+
+def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_reading_is_an_option(pack_pages, tmp_path):
+    """Moment 1: the gunboats and the water battery fired past the monitor column, and nothing said whether they
+    could."""
+    words = "a line of fire through another ship's model, friend or foe, is masked, but not by a monitor's"
+    assert words in _readings(pack_pages) and "line_of_fire" in _readings(pack_pages)
+    assert f"Targets: each gun picks its own target among those it bears on and has in range (36 in at most); {words}" \
+        in _reference(pack_pages)
+    house = _house(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: none}}\n")
+    out = tmp_path / "out"
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
+                     "--no", "sheets", "--jobs", "1")
+    assert run.code == 0, run.err
+    text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
+    assert "no ship masks fire: guns fire past every ship, friend or foe" in text and words not in text

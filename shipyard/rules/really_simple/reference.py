@@ -79,7 +79,7 @@ def shooting(derived: list, ctx) -> Block:
               _body(f"Several hits: {reading(t, 'Simultaneous fire')}; {reading(t, 'Several hits')}.")]
     largest = f" Largest: {reading(t, 'Largest gun')}." if option(t, "gun_lost") == "heaviest" else ""
     parts.append(_body(f"A gun lost: {reading(t, 'Which gun is lost')}.{largest} Guns that bear: {reading(t, 'Guns that bear')}. "
-                       f"Arcs: {reading(t, 'Arcs and end-on')}. Targets: {reading(t, 'Targets')}. "
+                       f"Arcs: {reading(t, 'Arcs and end-on')}. Targets: {reading(t, 'Targets')}; {reading(t, 'Line of fire')}. "
                        f"Stationary: {reading(t, 'Stationary')}."))
     forts = [d.stats for d in derived if d.stats.is_fort]
     nothing = no_effect_text(t, forts[0], "On a fort") if forts else ""
