@@ -705,3 +705,12 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
     assert run.code == 0, run.err
     text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
     assert "no ship masks fire: guns fire past every ship, friend or foe" in text and words not in text
+
+
+def test_end_on_contact_stops_neither_ship(pack_pages):
+    """Moment 4 (twice in three turns): a ram or an unavoided collision stops both ships, and end-on contact only said
+    that neither fires and both lose a knot: they grind past, so neither stops."""
+    words = "it stops neither (they grind past, each finishing her move, one overtaking sliding by alongside)"
+    assert words in _readings(pack_pages)
+    assert "Striker: the striker is the ship whose bow meets the other's side" in _reference(pack_pages)
+    assert f"{words}, and neither fires in the next fire window; end-on, both lose 1 knot" in _reference(pack_pages)
