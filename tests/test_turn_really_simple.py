@@ -186,7 +186,8 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
                   "a fort fires once a turn, in either window, as a stationary firer",
-                  "on a ship with no gun bearing on the firer it changes nothing; a move is a half move"):
+                  "on a ship with no gun bearing on the firer it changes nothing. T__:",
+                  "for 1d6 moves, half the roll, rounded up: a move is a half move"):
         assert words in qr, words
 
 
@@ -392,7 +393,7 @@ def test_drift_to_a_stop_gives_its_rate_and_what_it_means_for_a_lashed_pair(pack
 
 def test_the_striker_in_simultaneous_movement_and_side_contact_are_defined(pack_pages):
     assert ("Striker: the striker is the ship whose bow meets the other's side (each, if both do); side to side or end "
-            "to end is end-on contact, never a ram") in _reference(pack_pages)
+            "to end is end-on contact: no ram") in _reference(pack_pages)
 
 
 def test_the_tide_a_drifting_ship_follows_is_said(pack_pages):
@@ -598,7 +599,7 @@ def test_a_ship_stopped_by_order_holds_her_place_and_only_one_whose_speed_is_los
     a turn: the text drifts a ship whose speed 'has dropped to zero', not one lying stopped with steam up."""
     qr = _reference(pack_pages)
     assert "Speed lost to 0: drift 1 in a turn with the tide" in qr
-    assert ("Stopped by order: a ship ordering speed 0, engines sound, holds her place and heading; only one "
+    assert ("Stopped by order: a ship ordering 0 kn, engines sound, holds place and heading; one "
             "whose speed is lost (struck to 0, fouled, boiler) drifts") in qr
 
 
@@ -632,8 +633,8 @@ def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages)
 
 
 def test_a_t_box_counts_from_the_turn_after_it_happened_with_an_example(pack_pages):
-    assert ("T__: the turn it happened plus the roll (1d6 moves: half, rounded up), lasting to the end of the "
-            "turn written: steering hit in turn 3, roll 2: T5") in _reference(pack_pages)
+    assert ("T__: the turn it happened plus the roll, to the end of the turn written (steering hit in turn 3, roll 2: "
+            "T5); for 1d6 moves, half the roll, rounded up") in _reference(pack_pages)
 
 
 def test_a_lashed_pairs_pivots_do_not_fire_across_the_consort(pack_pages):
@@ -675,7 +676,7 @@ def _readings(pack_pages) -> str:
 
 
 def test_end_on_contact_in_the_line_has_no_striker_and_no_avoid_roll(pack_pages):
-    assert "end-on contact, never a ram: it has no striker, so no avoid roll" in _readings(pack_pages)
+    assert "end-on contact: no ram, no striker, no avoid roll" in _readings(pack_pages)
 
 
 def test_a_forts_magazine_hit_and_a_shutter_with_no_gun_bearing_are_said(pack_pages):
@@ -710,7 +711,7 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
 def test_end_on_contact_stops_neither_ship(pack_pages):
     """Moment 4 (twice in three turns): a ram or an unavoided collision stops both ships, and end-on contact only said
     that neither fires and both lose a knot: they grind past, so neither stops."""
-    words = "it stops neither (they grind past, each finishing her move, one overtaking sliding by alongside)"
+    words = "no stop (they grind past, finishing their moves)"
     assert words in _readings(pack_pages)
     assert "Striker: the striker is the ship whose bow meets the other's side" in _reference(pack_pages)
     assert f"{words}, and neither fires in the next fire window; end-on, both lose 1 knot" in _reference(pack_pages)

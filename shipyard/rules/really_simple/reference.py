@@ -168,7 +168,7 @@ def special_effects(ctx) -> list[Block]:
             _two([[r["roll"], row_text(r, "effect", "special_effects")] for r in t.require("special_effects").rows]),
             _body(f"FIRE: {reading(t, 'Putting out a FIRE')}. Abandoned: {reading(t, 'Abandoned')}. "
                   f"Striking colours: {reading(t, 'Striking colours')}. Shutter (6): "
-                  f"{reading(t, 'Jammed shutter')}; {reading(t, '1d6 moves')}. T__: {reading(t, 'Turns ended (T__)')}. "
+                  f"{reading(t, 'Jammed shutter')}. T__: {reading(t, 'Turns ended (T__)')}. "
                   f"{funnel_boxes(t)}"
                   f"Fouled, boiler (9, 12): {reading(t, 'Drift to a stop')}. Sinking: {reading(t, 'Sinking countdown')}. "
                   f"Steam-filled: {reading(t, 'Steam-filled')}. Twice: {reading(t, 'The same effect again')}.")]
