@@ -638,7 +638,9 @@ def test_a_t_box_counts_from_the_turn_after_it_happened_with_an_example(pack_pag
 
 
 def test_a_lashed_pairs_pivots_do_not_fire_across_the_consort(pack_pages):
-    assert "cannot fire, nor a pivot across her consort" in _reference(pack_pages)
+    """Moment 3 of replay 5: 'across her consort' had no arc; it is her side arc on the consort's side."""
+    words = "cannot fire, nor a pivot at a target on her consort's side (ahead and astern it bears)"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
 def test_a_ship_card_gives_her_model_footprint_to_judge_contact(library, ctx, pack_pages):
