@@ -403,7 +403,7 @@ def test_the_tide_a_drifting_ship_follows_is_said(pack_pages):
 
 def test_the_lashed_pair_rule_agrees_with_the_scenarios_the_pairs_inboard_guns(pack_pages):
     qr = _reference(pack_pages)
-    assert "Lashed pairs: move as one ship at the slower's speed; the pair's inboard guns (the lashed sides) cannot " \
+    assert "they move as one ship at the slower's speed; the pair's inboard guns (the lashed sides) cannot " \
            "fire" in qr
     assert "outer ship" not in " ".join(pack_pages)
 
@@ -717,3 +717,14 @@ def test_end_on_contact_stops_neither_ship(pack_pages):
     assert words in _readings(pack_pages)
     assert "Striker: the striker is the ship whose bow meets the other's side" in _reference(pack_pages)
     assert f"{words}, and neither fires in the next fire window; end-on, both lose 1 knot" in _reference(pack_pages)
+
+
+def test_a_lashed_pairs_one_set_up_place_is_the_first_ships_centre_her_consort_alongside(pack_pages):
+    """Moment 2: the set-up gives one place per pair ('USS Brooklyn + USS Octorara 56, 17'); where does the gunboat
+    go?"""
+    words = ("Lashed pairs: the pair's set-up place is the first-named ship's centre, her consort touching her on the "
+             "side the set-up names; they move as one ship")
+    assert words in _reference(pack_pages)
+    assert words.split(": ", 1)[1] in _readings(pack_pages)
+    setup = next(p for p in pack_pages if "Set-up:" in p)
+    assert "USS Brooklyn + USS Octorara" in setup and "lashed to a sloop's port side" in setup
