@@ -728,3 +728,14 @@ def test_a_lashed_pairs_one_set_up_place_is_the_first_ships_centre_her_consort_a
     assert words.split(": ", 1)[1] in _readings(pack_pages)
     setup = next(p for p in pack_pages if "Set-up:" in p)
     assert "USS Brooklyn + USS Octorara" in setup and "lashed to a sloop's port side" in setup
+
+
+def test_a_fire_strikes_its_first_box_at_the_first_end_of_turn_it_is_not_put_out(pack_pages):
+    """Moment 6: 'a box a turn' on the cards and 'crew leave after 4 turns' left open whether the first FIRE box is
+    struck as the fire starts; it is not: each box is an end of turn it burned on, four to abandon (about one fire in
+    five, the put-out score's reckoning)."""
+    words = "roll 1d6: 5+ puts it out, else strike a FIRE box (none as it starts); all 4 struck, the crew leave"
+    assert words in _readings(pack_pages) and f"FIRE: at the end of each turn {words}" in _reference(pack_pages)
+    cards = next(p for p in pack_pages if "Ship data cards" in p)
+    assert "FIRE: each end of turn 5+ on 1d6 puts it out, else strike a box (none as it starts); the last struck, " \
+           "ABANDONED" in cards

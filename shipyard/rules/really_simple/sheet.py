@@ -211,8 +211,8 @@ def cards_header(ctx) -> Block:
                 (f"A SPEED box per {step} kn lost; the 0 box struck, she sinks in {sinks_in(t)} turns: write the turn at "
                  f"SINKS {UNTIL} (magazine: now). Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET "
                  f"all round; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a lasting effect "
-                 f"ends (two moves a turn). FIRE: a box a turn, {number(t.require('fire').rows['put_out_on'])}+ on 1d6 "
-                 "puts it out; after the last, ABANDONED.",
+                 f"ends (two moves a turn). FIRE: each end of turn {number(t.require('fire').rows['put_out_on'])}+ on "
+                 "1d6 puts it out, else strike a box (none as it starts); the last struck, ABANDONED.",
                  "regular")],
                **style()["cards_header"])
     return Stack([turn_strip(ctx), key], **style()["cards_head_stack"])
