@@ -739,3 +739,9 @@ def test_a_fire_strikes_its_first_box_at_the_first_end_of_turn_it_is_not_put_out
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "FIRE: each end of turn 5+ on 1d6 puts it out, else strike a box (none as it starts); the last struck, " \
            "ABANDONED" in cards
+
+
+def test_a_fort_is_never_an_end_on_target(pack_pages):
+    """Moment 5: can a fort, with no keel line, count as end-on when shot at? No."""
+    words = "a fort fires once a turn, in either window, as a stationary firer; it is never end-on"
+    assert words in _readings(pack_pages) and f"Forts (ours: not in the original text): {words}" in _reference(pack_pages)
