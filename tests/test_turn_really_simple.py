@@ -386,9 +386,8 @@ def test_a_house_ruled_funnel_strikes_its_own_number_of_boxes(ctx):
 
 
 def test_drift_to_a_stop_gives_its_rate_and_what_it_means_for_a_lashed_pair(pack_pages):
-    assert ("Fouled, boiler (9, 12): a fouled screw or holed boiler slows her 2 knots a turn to 0 (steam pipes hit or "
-            "not), then she drifts; a lashed ship has lost all speed at once, her consort carrying the pair"
-            ) in _reference(pack_pages)
+    assert ("she slows 2 knots a turn to 0 (steam pipes hit or not), then drifts; a lashed ship stops at once, her "
+            "consort carrying the pair") in _reference(pack_pages)
 
 
 def test_the_striker_in_simultaneous_movement_and_side_contact_are_defined(pack_pages):
@@ -403,8 +402,7 @@ def test_the_tide_a_drifting_ship_follows_is_said(pack_pages):
 
 def test_the_lashed_pair_rule_agrees_with_the_scenarios_the_pairs_inboard_guns(pack_pages):
     qr = _reference(pack_pages)
-    assert "they move as one ship at the slower's speed; the pair's inboard guns (the lashed sides) cannot " \
-           "fire" in qr
+    assert "one ship at the slower's speed; the pair's inboard guns cannot fire" in qr
     assert "outer ship" not in " ".join(pack_pages)
 
 
@@ -545,7 +543,8 @@ def test_whether_a_forts_share_falls_with_its_losses_is_said_and_is_a_house_rule
 
 def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(pack_pages):
     qr = _reference(pack_pages)
-    assert ("The 0 box: the first SPEED box not struck is her top speed: with only 0 left she is stopped and drifts; "
+    assert ("The 0 box: the first SPEED box not struck is her top speed: with only 0 left she is stopped and drifts "
+            "(lashed, carried); "
             "striking the 0 box takes her below 0, and she is sinking (not surrendered): she fires till she goes down") in qr
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "A SPEED box per ½ kn lost; the 0 box struck, she sinks in 1d6+2 turns" in cards
@@ -722,8 +721,8 @@ def test_end_on_contact_stops_neither_ship(pack_pages):
 def test_a_lashed_pairs_one_set_up_place_is_the_first_ships_centre_her_consort_alongside(pack_pages):
     """Moment 2: the set-up gives one place per pair ('USS Brooklyn + USS Octorara 56, 17'); where does the gunboat
     go?"""
-    words = ("Lashed pairs: the pair's set-up place is the first-named ship's centre, her consort touching her on the "
-             "side the set-up names; they move as one ship")
+    words = ("Lashed pairs: the first-named ship's centre is the pair's set-up place, her consort touching her on the "
+             "side the set-up names; one ship")
     assert words in _reference(pack_pages)
     assert words.split(": ", 1)[1] in _readings(pack_pages)
     setup = next(p for p in pack_pages if "Set-up:" in p)
@@ -745,3 +744,13 @@ def test_a_fort_is_never_an_end_on_target(pack_pages):
     """Moment 5: can a fort, with no keel line, count as end-on when shot at? No."""
     words = "a fort fires once a turn, in either window, as a stationary firer; it is never end-on"
     assert words in _readings(pack_pages) and f"Forts (ours: not in the original text): {words}" in _reference(pack_pages)
+
+
+def test_a_fouled_screw_or_holed_boiler_strikes_no_speed_box_and_a_lashed_ship_is_carried(pack_pages):
+    """Defect: with a holed boiler lashed Brooklyn had 'only 0 left: stopped and drifts' against 'her consort carrying
+    the pair', and the player could not tell whether to strike her SPEED boxes. They are not struck: the boiler's 2d6
+    box records it (the boxes still count the hits that sink her)."""
+    words = ("Fouled, boiler (9, 12): a fouled screw (till its T__) or holed boiler makes her top speed 0 but strikes no "
+             "SPEED box")
+    assert words in _reference(pack_pages) and words.split(": ", 1)[1] in _readings(pack_pages)
+    assert "with only 0 left she is stopped and drifts (lashed, carried)" in _readings(pack_pages)
