@@ -185,7 +185,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
                   "roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
-                  "a fort fires once a turn, in either window, as a stationary firer",
+                  "a fort fires once a turn, all its guns in one window (either), as a stationary firer",
                   "on a ship with no gun bearing on the firer it changes nothing. T__:",
                   "for 1d6 moves, half the roll, rounded up: a move is a half move"):
         assert words in qr, words
@@ -742,8 +742,8 @@ def test_a_fire_strikes_its_first_box_at_the_first_end_of_turn_it_is_not_put_out
 
 def test_a_fort_is_never_an_end_on_target(pack_pages):
     """Moment 5: can a fort, with no keel line, count as end-on when shot at? No."""
-    words = "a fort fires once a turn, in either window, as a stationary firer; it is never end-on"
-    assert words in _readings(pack_pages) and f"Forts (ours: not in the original text): {words}" in _reference(pack_pages)
+    words = "as a stationary firer; it is never end-on"
+    assert words in _readings(pack_pages) and words in _reference(pack_pages)
 
 
 def test_a_fouled_screw_or_holed_boiler_strikes_no_speed_box_and_a_lashed_ship_is_carried(pack_pages):
@@ -754,3 +754,10 @@ def test_a_fouled_screw_or_holed_boiler_strikes_no_speed_box_and_a_lashed_ship_i
              "SPEED box")
     assert words in _reference(pack_pages) and words.split(": ", 1)[1] in _readings(pack_pages)
     assert "with only 0 left she is stopped and drifts (lashed, carried)" in _readings(pack_pages)
+
+
+def test_a_fort_fires_all_its_guns_in_one_window_so_nothing_records_which_fired_first(pack_pages):
+    """Defect: the forts' cards have nowhere to record which guns fired in the 1st window (or at whom); a fort fires
+    once a turn, all its guns in the same window, as a vessel that has fired does not fire again."""
+    words = "a fort fires once a turn, all its guns in one window (either), as a stationary firer"
+    assert f"Forts (ours: not in the original text): {words}" in _reference(pack_pages) and words in _readings(pack_pages)
