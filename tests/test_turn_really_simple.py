@@ -761,3 +761,11 @@ def test_a_fort_fires_all_its_guns_in_one_window_so_nothing_records_which_fired_
     once a turn, all its guns in the same window, as a vessel that has fired does not fire again."""
     words = "a fort fires once a turn, all its guns in one window (either), as a stationary firer"
     assert f"Forts (ours: not in the original text): {words}" in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_a_steering_hit_holds_her_course_but_not_her_speed(pack_pages):
+    """Defect: the steering hit said to hold course and not whether speed may still change; it may (the text's
+    'must stay on present course' binds the helm only)."""
+    assert "Steering hit: hold course 1d6 turns; speed may change" in _reference(pack_pages)
+    counters = next(p for p in pack_pages if "STEERING JAMMED" in p and "KN AHEAD" in p)
+    assert "STEERING JAMMED hold course 1d6 turns; may change speed" in counters
