@@ -769,3 +769,10 @@ def test_a_steering_hit_holds_her_course_but_not_her_speed(pack_pages):
     assert "Steering hit: hold course 1d6 turns; speed may change" in _reference(pack_pages)
     counters = next(p for p in pack_pages if "STEERING JAMMED" in p and "KN AHEAD" in p)
     assert "STEERING JAMMED hold course 1d6 turns; may change speed" in counters
+
+
+def test_end_on_contact_has_a_marker_to_lay_until_the_next_window(pack_pages):
+    """Defect: the counters had an AVOIDED COLLISION marker and none for end-on contact, whose ships may not fire in
+    the next window."""
+    counters = next(p for p in pack_pages if "END-ON CONTACT" in p and "KN AHEAD" in p)
+    assert counters.count("END-ON CONTACT neither fires next window; both lose 1 kn") >= 7  # a set per four ships
