@@ -79,7 +79,7 @@ def test_card_pages_say_once_how_the_boxes_are_used_and_the_reference_has_the_hi
         assert t.count("A SPEED box per ½ kn lost") == 1
         # every card's special-effect boxes, the line above them, and a fort card's line of rows that do nothing to it
         forts = t.count("On a fort: hit 1d6")
-        assert forts == t.count("MOVES")  # a fort card's stat boxes say MOVES fixed
+        assert forts == len(re.findall(r"\bGUNS\b", t))  # a fort card's stat boxes count its guns
         assert t.count("2d6") == t.count("ARMOUR") + forts
     ref = "\n".join(texts(build(tmp_path / "ref.pdf", "a4", lambda doc: aids.quick_reference(doc, [d for *_, d in units], ctx))))
     assert "On a hit, roll 1d6" in ref and "Boiler holed" in ref and "Lose a gun" in ref
@@ -126,7 +126,7 @@ def test_fort_card_has_guns_but_no_speed_track(library, ctx, tmp_path):
     out = build(tmp_path / "f.pdf", "a4", lambda doc: aids.sheets(doc, [(f, d)], ctx))
     assert _square_rects(out, S.SPEED_BOX) == []
     assert len(_square_rects(out, S.GUN_BOX)) == sum(g["count"] for g in d["guns"])
-    assert "fixed" in texts(out)[0]
+    assert f"ON ONE SHIP {d.stats.gun_count // 6 or 1} of {d.stats.gun_count}" in texts(out)[0].replace("\n", " ")
 
 
 def test_orders_log_is_one_per_side_in_the_order_format(ctx, mobile_bay, tmp_path):

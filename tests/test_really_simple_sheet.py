@@ -115,11 +115,11 @@ def test_monitor_card_lists_her_figures_speeds_and_guns(library, ctx):
     assert [(t.label, t.count, t.note) for t in guns.tracks] == [("TURRET L +3", 2, "11-inch Dahlgren smoothbore")]
 
 
-def test_fort_card_has_no_speed_track_and_says_fixed(library, ctx):
+def test_fort_card_has_no_speed_track_and_says_its_share_of_guns(library, ctx):
     fort = library.forts[0]
     card = sheet.card(fort, RS.derive(fort, ctx), ctx)
     assert not [b for b in walk(card) if isinstance(b, SpeedTrack)]
-    assert "MOVES fixed" in card.texts()
+    assert "ON ONE SHIP 1 of 6" in card.texts()
 
 
 def test_no_text_on_a_card_or_the_orders_log_under_6_pt(library, ctx):

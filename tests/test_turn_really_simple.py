@@ -121,7 +121,7 @@ def _stat(card, label):
 def test_fort_card_says_a_sixth_of_its_guns_bear_on_one_ship(library, ctx):
     morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
     card = sheet.card(*morgan, ctx)  # no scenario: no fronts, the share is of all its guns
-    assert _stat(card, "GUNS") == 32 and _stat(card, "ON ONE SHIP") == 5
+    assert _stat(card, "GUNS") == 32 and _stat(card, "ON ONE SHIP") == "5 of 32"
 
 
 def test_the_house_rule_fort_fire_all_lets_every_gun_bear_and_the_pack_says_so(tmp_path):
@@ -455,7 +455,7 @@ def test_a_gun_groups_name_sits_beside_its_boxes_not_under_them_on_mobile_bays_c
 def test_a_fort_card_has_no_walls_box_since_no_rule_reads_it_in_play(library, ctx):
     morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
     boxes = next(b for b in walk(sheet.card(*morgan, ctx)) if isinstance(b, StatBoxes))
-    assert [label for label, _ in boxes.items] == ["ARMOUR", "GUNS", "ON ONE SHIP", "MOVES"]
+    assert [label for label, _ in boxes.items] == ["ARMOUR", "GUNS", "ON ONE SHIP"]
 
 
 def test_the_counters_have_a_named_chit_per_fort_and_struck_avoided_and_steam_markers(tmp_path):
@@ -776,3 +776,24 @@ def test_end_on_contact_has_a_marker_to_lay_until_the_next_window(pack_pages):
     the next window."""
     counters = next(p for p in pack_pages if "END-ON CONTACT" in p and "KN AHEAD" in p)
     assert counters.count("END-ON CONTACT neither fires next window; both lose 1 kn") >= 7  # a set per four ships
+
+
+def test_every_fort_card_reads_alike_and_fort_morgans_rows_agree_with_the_set_up(library, ctx, pack_pages):
+    """Defects: Fort Morgan's channel 'L +3' row named its guns without their count (6) where the other rows gave it,
+    and the set-up's '7 columbiads' matched the card only if the 8-inch columbiad is Medium (it is: its row is M +2);
+    Fort Powell's card had 'LARGE +4 rifled' rows and a MOVES box no other card has."""
+    c = _in_scenario(ctx, library)
+
+    def rows(fort):
+        unit, d = next((u, d) for u, d in _units(library, ctx) if u.id == fort)
+        return [(t.label, t.note) for t in next(b for b in walk(sheet.card(unit, d, c)) if isinstance(b, GunRows)).tracks]
+
+    morgan = rows("fort-morgan")
+    assert morgan[0] == ("170–330° L +3", "6 × 10-inch columbiad")
+    assert morgan[2][0] == "170–330° M +2" and morgan[2][1].startswith("1 × 8-inch columbiad; 8 × 32-pounder")
+    setup = next(p for p in pack_pages if "Set-up:" in p)
+    assert "Channel (170–330°): 6 10in and 1 8in columbiads, 5 rifles, 8 32-pdrs" in setup
+    assert rows("fort-powell")[0] == ("LR +4", "3 × 7-inch Brooke rifle")
+    assert _fort_boxes(library, ctx, "fort-powell") == {"ARMOUR": 8, "GUNS": 6, "ON ONE SHIP": "1 of 6"}
+    cards = " ".join(p for p in pack_pages if "Ship data cards" in p)
+    assert "MOVES" not in cards and "LARGE +" not in cards and "MEDIUM +" not in cards

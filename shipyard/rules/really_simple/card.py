@@ -18,7 +18,6 @@ DOES = {
     "GUNS": ("guns in the fort", "guns"),
     "ON ONE SHIP": ("how many of them bear on one ship (on a front: of its guns)", "guns"),
     "ON NO SHIP": ("guns on no front of the set-up: they bear on no ship", "guns"),
-    "MOVES": ("a fort stays put", "unit"),
 }
 
 

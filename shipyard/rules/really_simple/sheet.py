@@ -6,7 +6,7 @@ and the tables. No coordinates here: the pieces are render.kit's, their sizes th
         CardHead("USS Hartford", "Screw sloop · Hartford class · USN", rule_colour=accent),
         StatBoxes([("ARMOUR", 4), ("AHEAD", "13½ kn"), ("ASTERN", "6½ kn"), ("DRAFT", "17 ft"), ("RAM BOW", "no (−1)")]),
         SpeedTrack([SpeedRow("SPEED", [13½ 13 … ½ 0 SINKS])]),                records speed, sunk
-        GunRows([Track("LARGE +3", 18, note="18 × 9-inch Dahlgren smoothbore", records="gun"), …]),
+        GunRows([Track("PORT L +3", 9, note="9-inch Dahlgren smoothbore", records="gun"), …]),
         CheckRow("2d6", [Check("helmsman"), Check("list port"), …, Check("FIRE", 4), …]),  records special, …
     ]))
 
@@ -68,7 +68,7 @@ def stat_box_items(s: ReallySimpleStats, unit, ctx) -> list[tuple[str, Any]]:
             rest = s.gun_count - sum(n for _, n, _ in fronts)
             items += [("ON NO SHIP", rest)] if rest > 0 else []
         else:
-            items += [("ON ONE SHIP", fort_guns_bearing(ctx.tables, s.gun_count)), ("MOVES", "fixed")]
+            items += [("ON ONE SHIP", f"{fort_guns_bearing(ctx.tables, s.gun_count)} of {s.gun_count}")]
     else:
         items = [("ARMOUR", s.armour), ("AHEAD", f"{kn(s.speed_kn)} kn"),
                  ("ASTERN", f"{kn(s.astern_kn)} kn" + (" (=)" if s.astern_as_fast else "")),
@@ -131,8 +131,9 @@ def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
               else []) or gun_groups(s, ctx.tables, unit, ctx.library)
     if not groups:
         return Note("no guns" if s.is_fort else "no guns: ram only", **style()["no_guns"])
-    # a group of one gun model is named without its count (its boxes count it), so the name fits beside the boxes
-    notes = ["; ".join(g.names) if len(g.names) > 1 else g.names[0].split(" × ", 1)[-1] for g in groups]
+    # a ship's group of one gun model is named without its count (its boxes count it), so the name fits beside the
+    # boxes; a fort's always with it, as its rows with two models are, to be checked against the set-up's fronts
+    notes = ["; ".join(g.names) if len(g.names) > 1 or s.is_fort else g.names[0].split(" × ", 1)[-1] for g in groups]
     for k, g in enumerate(groups):  # a starboard battery that matches the port one is said once
         port = next((p for p in groups[:k] if p.bears == "port" and (p.size, p.rifled) == (g.size, g.rifled)), None)
         if g.bears == "starboard" and port is not None and port.names == g.names:

@@ -116,7 +116,7 @@ class GunGroup:
         if self.bears:  # short, as the roster's guns: 'PORT L +3', 'PIVOT MR +3' (M rifled); a fort's front: '170–330° L +3'
             where = BEAR_WORDS.get(self.bears, self.bears)
             return f"{where} {self.size[0]}{'R' if self.rifled else ''} +{self.fire_factor}"
-        return f"{self.size.upper()} +{self.fire_factor}" + (" rifled" if self.rifled else "")
+        return f"{self.size[0]}{'R' if self.rifled else ''} +{self.fire_factor}"  # as every card's rows: 'LR +4'
 
 
 # where a ship's guns bear, in the order a card groups them, and the word that leads each group's row
