@@ -797,3 +797,11 @@ def test_every_fort_card_reads_alike_and_fort_morgans_rows_agree_with_the_set_up
     assert _fort_boxes(library, ctx, "fort-powell") == {"ARMOUR": 8, "GUNS": 6, "ON ONE SHIP": "1 of 6"}
     cards = " ".join(p for p in pack_pages if "Ship data cards" in p)
     assert "MOVES" not in cards and "LARGE +" not in cards and "MEDIUM +" not in cards
+
+
+def test_the_cover_scores_the_gunboats_only_as_the_score_table_does(pack_pages):
+    """Defect: the cover said the gunboats score 'by damaging ships ... and by getting away to Mobile', and the
+    set-up's score table has no such points."""
+    cover, setup = pack_pages[0], next(p for p in pack_pages if "Set-up:" in p)
+    assert "getting away to Mobile" not in cover and "The gunboats harry the ships that pass the fort" in cover
+    assert "each Union wooden ship sunk or struck +4" in setup
