@@ -683,7 +683,7 @@ def test_end_on_contact_in_the_line_has_no_striker_and_no_avoid_roll(pack_pages)
 def test_a_forts_magazine_hit_and_a_shutter_with_no_gun_bearing_are_said(pack_pages):
     page = _readings(pack_pages)
     assert "or it is abandoned or destroyed (a magazine hit destroys it)" in page
-    assert "until turn shutter T__ ends; on a ship with no gun bearing on the firer it changes nothing" in page
+    assert "until turn shutter T__ ends (circle its gun box till then); on a ship with no gun bearing on the firer it changes nothing" in page
 
 
 def test_a_forts_sectors_are_measured_from_the_fort(pack_pages):
@@ -805,3 +805,9 @@ def test_the_cover_scores_the_gunboats_only_as_the_score_table_does(pack_pages):
     cover, setup = pack_pages[0], next(p for p in pack_pages if "Set-up:" in p)
     assert "getting away to Mobile" not in cover and "The gunboats harry the ships that pass the fort" in cover
     assert "each Union wooden ship sunk or struck +4" in setup
+
+
+def test_a_jammed_shutter_says_which_gun_box_it_shuts(pack_pages):
+    """Older leftover: a card's one 'shutter T__' box does not say which gun is jammed; its gun box is circled."""
+    words = "it fires no more until turn shutter T__ ends (circle its gun box till then)"
+    assert words in _readings(pack_pages) and words in _reference(pack_pages)
