@@ -38,6 +38,14 @@ setup:
       - {side: Union, unit: css-virginia, what: sunk, points: 10}
     levels:
       - {side: Union, at_least: 5, result: Union victory}
+  windows:
+    - rules: [smoke-on-the-water]
+      at: [0, 0]
+      width_yd: 1000
+      depth_yd: 1000
+      note: the approach
+      starts:
+        uss-hartford: {at: [1500, 100], heading: 0}
 """
 
 
@@ -64,6 +72,8 @@ def line_of(text: str) -> int:
     ("css-tennessee: {at: [2500", "setup.parts[0].starts.css-tennessee.at",
      "[2500, 100] is off the table: the area is 2000 × 2000 yd"),
     ("zone: Narrows", "setup.parts[0].starts.uss-tecumseh.zone", "no zone 'Narrows' in the set-up (it has none)"),
+    # a rule set's window of the ground (Smoke on the Water's Mobile Bay): its own starts lie on it
+    ("uss-hartford: {at: [1500", "setup.windows[0].starts.uss-hartford.at", "[1500, 100] is off the window"),
 ])
 def test_validate_refuses_a_bad_set_up_with_file_line_and_field(errors, where, field, words):
     want = f"error: ships/bad-night.yaml:{line_of(where)}: {field}: "
@@ -121,16 +131,17 @@ def test_the_set_up_pages_name_every_unit_show_the_scale_bar_and_the_victory_tab
 
 def test_the_ground_is_fitted_to_the_table_and_says_how_much_smaller(setup_pages):
     assert "72 × 48 in on the table" in setup_pages["saunders"]  # 100 yd an inch: the 6 × 4 ft table exactly
-    assert "5.9 times smaller to fit a 6 × 4 ft table" in setup_pages["smoke-on-the-water"]  # 2 ft a mm
+    # 2 ft a mm: the whole entrance would be 11 m wide, so Smoke on the Water plays the channel alone (its window)
+    assert "2.0 times smaller to fit a 4 × 6 ft table" in setup_pages["smoke-on-the-water"]
 
 
 def _plan(library, rules: str, paper: str, scenario_id: str = "mobile-bay-1864"):
     """The plan as the pack draws it on this paper: fitted to what the page leaves."""
     from conftest import setup_blocks_on
-    from shipyard.render.plan import TablePlan
+    from shipyard.pack.setup_page import plan_of
 
     blocks, box = setup_blocks_on(library, scenario_id, rules, paper)
-    return next(b for b in blocks if isinstance(b, TablePlan)), box.w
+    return plan_of(blocks, box.w)
 
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "vessels" / "scenarios"
@@ -192,14 +203,14 @@ def test_mobile_bay_lays_fort_morgan_east_of_the_channel_with_the_gap_under_it(l
 def _part_plan(library, rules: str, paper: str, scenario_id: str, k: int):
     """A part's plan (a table played before the set-up's own) as the pack fits it to its page."""
     from shipyard.pack.setup_page import fitted, part_blocks
-    from shipyard.render.plan import TablePlan
+    from shipyard.pack.setup_page import plan_of
 
     _, box = setup_blocks_on(library, scenario_id, rules, paper)
     scenario = library.scenarios[scenario_id]
     units = {su.id: library.units[su.id] for s in scenario.sides for su in s.units}
     rs = get_ruleset(rules)
     blocks = fitted(part_blocks(scenario, scenario.setup.parts[k], rs, units, rs.native_scale), box.w, box.h)
-    return next(b for b in blocks if isinstance(b, TablePlan)), box.w
+    return plan_of(blocks, box.w)
 
 
 def _parts_of(library) -> list[tuple[str, int]]:

@@ -435,3 +435,62 @@ def test_a_fort_critical_does_not_need_the_walls_penetrated(mobile_bay_text):
 def test_a_fort_does_not_test_morale(mobile_bay_text):
     """Round 4, moment 8: Table 1 has badly hurt vessels test morale; do forts?"""
     assert "Fort at 0 SDP silenced and destroyed; a fort never tests morale (it fights until then)" in mobile_bay_text
+
+
+# ---- round 5 of issue 22 (a fresh player's three turns, /work/notes moments-sotw-r5): the fight's ground first
+
+def _starts(library, side: str) -> dict[str, tuple[float, float, str]]:
+    """Each unit's start on Mobile Bay's Smoke on the Water table, as its set-up page's starts table gives it (cm from
+    the south-west corner; ½ as .5) with its How column; a unit not on the plan is left out."""
+    from conftest import setup_blocks_on
+    from shipyard.render.table_block import Table
+
+    blocks, _ = setup_blocks_on(library, "mobile-bay-1864", "smoke-on-the-water", "a4")
+
+    def tables(bs):
+        for b in bs:
+            if isinstance(b, Table):
+                yield b
+            yield from tables(getattr(b, "children", ()))
+
+    table = next(t for t in tables(blocks) if t.header and t.header[0] == side)
+    out = {}
+    for name, where, _, how in table.rows:
+        if "," in where:
+            x, y = (float(v.replace("½", ".5")) for v in where.split(","))
+            out[name] = (x, y, how)
+    return out
+
+
+def test_the_union_approach_starts_beyond_the_forts_medium_range(library):
+    """Moment E (balance): the plan was drawn 5.9 times smaller with the ranges as written, so Brooklyn started 44 cm
+    from Fort Morgan, inside its columbiads' Medium band, and sank on turn 1. The channel is played alone (the set-up's
+    window for Smoke on the Water): every Union ship starts on the table beyond 80 cm, the HC's Medium band, from the
+    fort, and the rest of the column comes on turn by turn."""
+    confederate, union = _starts(library, "Confederate"), _starts(library, "Union")
+    fx, fy, _ = confederate["Fort Morgan"]
+    on_table = {n: s for n, s in union.items() if "arrives" not in s[2]}
+    assert on_table and len(on_table) < len(union)
+    for name, (x, y, _) in on_table.items():
+        assert ((x - fx) ** 2 + (y - fy) ** 2) ** 0.5 > 80, name
+    hc = next(g for g in RS.derive(library.units["fort-morgan"], RS.context(library)).stats.guns if g.code == "HC")
+    assert hc.ranges_cm["M"][1] == 80
+
+
+def test_no_two_starts_are_closer_than_their_bases(library, mobile_bay_text):
+    """Moment 1: the column's start points were 6-6.5 cm apart and 1/600 hulls are 11 cm long, and no base size was
+    printed. The text's own bases (the model and 5 mm all round) are on the quick reference, and no two units starting
+    on the table are closer, centre to centre, than the longer of their bases."""
+    assert "Bases each model on a base 10 mm longer and wider than her hull (5 mm all round)" in mobile_bay_text
+    scenario = library.scenarios["mobile-bay-1864"]
+    name_of = {library.units[su.id].name: su.id for side in scenario.sides for su in side.units}
+    placed = []
+    for side in ("Union", "Confederate"):
+        for name, (x, y, how) in _starts(library, side).items():
+            uid = name_of[name.split(" + ")[0]]
+            if "arrives" not in how and getattr(library.units[uid], "kind", "") != "fort":
+                placed.append((name, x, y, library.units[uid].length_ft * 304.8 / 600 / 10 + 1.0))
+    assert len(placed) >= 6
+    for k, (a, ax, ay, alen) in enumerate(placed):
+        for b, bx, by, blen in placed[k + 1:]:
+            assert ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 >= max(alen, blen), (a, b)

@@ -182,7 +182,30 @@ class Part(Ground):
     note: str | None = Field(default=None, description="how it is played and what it carries to the next table")
 
 
+class Window(Strict):
+    """The part of the ground one rule set plays, where its ground scale would draw the whole area so much smaller
+    than its ranges that the guns reach across it from the first turn (Smoke on the Water's 1 mm to 2 ft makes
+    Mobile Bay's entrance 11 m wide). Its plan shows only this part, on its own table; a start outside it comes on
+    from its edge on the turn the start's `arrives` gives, at the point of the edge her `at` names."""
+
+    rules: list[str] = Field(min_length=1, description="the rule sets that play this window (by name)")
+    at: Point = Field(description="its south-west corner: yards on the area's ground")
+    width_yd: Annotated[float, Field(ge=100, le=MAX_YARDS)] = Field(description="east to west")
+    depth_yd: Annotated[float, Field(ge=100, le=MAX_YARDS)] = Field(description="south to north")
+    table: Table = Field(default_factory=Table, description="the table it is played on (its long side may run north)")
+    starts: dict[str, Start] = Field(default_factory=dict, description="starts that replace the set-up's own under "
+                                                                       "these rule sets, by unit id (yards on the "
+                                                                       "area's ground)")
+    note: str = Field(min_length=1, description="how the ground was fitted to this table, said on its set-up page")
+
+    def holds(self, point: list[float]) -> bool:
+        return (self.at[0] <= point[0] <= self.at[0] + self.width_yd
+                and self.at[1] <= point[1] <= self.at[1] + self.depth_yd)
+
+
 class Setup(Ground):
+    windows: list[Window] = Field(default_factory=list, description="the part of the ground a rule set plays, where "
+                                                                    "its scale needs it (its own table and starts)")
     events: list[Event] = Field(default_factory=list)
     victory: Victory | None = None
     special_rules: list[SpecialRule] = Field(default_factory=list)
@@ -209,6 +232,9 @@ def setup_problems(setup: Setup, scenario, units: dict, where: str, line_of, den
     def say(loc: tuple, message: str) -> None:
         name = "setup" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in loc)
         out.append(Problem(where, line_of(("setup",) + loc), name, message))
+
+    from ..errors import ShipyardError
+    from ..rules import get_ruleset
 
     ids = {u.id for s in scenario.sides for u in s.units}
     sides = {s.name for s in scenario.sides}
@@ -278,13 +304,27 @@ def setup_problems(setup: Setup, scenario, units: dict, where: str, line_of, den
                 say(loc + ("arrives",), f"turn {start.arrives} is after the last turn ({turns})")
 
     ground(setup, ())
+    for k, window in enumerate(setup.windows):
+        wloc = ("windows", k)
+        corner = [window.at[0] + window.width_yd, window.at[1] + window.depth_yd]
+        if off_area(window.at, setup.area) or off_area(corner, setup.area):
+            say(wloc, f"the window runs off the area ({setup.area.width_yd:g} × {setup.area.depth_yd:g} yd)")
+        for j, rules in enumerate(window.rules):
+            try:
+                get_ruleset(rules)
+            except ShipyardError as exc:
+                say(wloc + ("rules", j), str(exc))
+        for uid, start in window.starts.items():
+            if uid not in ids:
+                say(wloc + ("starts", uid), f"{uid!r} is not in this scenario's sides: a start is for one of its units")
+            elif start.at is not None and not window.holds(start.at):
+                say(wloc + ("starts", uid, "at"), f"[{start.at[0]:g}, {start.at[1]:g}] is off the window: a unit that "
+                                                  "comes on later starts on its edge with `arrives`")
     for k, part in enumerate(setup.parts):
         ground(part, ("parts", k))
     for k, event in enumerate(setup.events):
         if turns is not None and event.turn > turns:
             say(("events", k, "turn"), f"turn {event.turn} is after the last turn ({turns})")
-    from ..rules import get_ruleset
-    from ..errors import ShipyardError
 
     for name, items in (("events", setup.events), ("special_rules", setup.special_rules)):
         for k, item in enumerate(items):

@@ -38,11 +38,35 @@ class Fit:
     compressed: float
     unit: str
     yards: float | None  # the rule set's yards per unit (None: it gives no ground scale)
+    window: object = None  # the part of the ground this rule set plays (library.setup.Window), or None: the area
+
+    @property
+    def origin(self) -> tuple[float, float]:
+        """The ground's point (yards) at the table's south-west corner."""
+        return (self.window.at[0], self.window.at[1]) if self.window is not None else (0.0, 0.0)
+
+    def table_point(self, point) -> tuple[float, float]:
+        """A point of the ground (yards) in table units from the table's south-west corner."""
+        return (point[0] - self.origin[0]) * self.per_yard, (point[1] - self.origin[1]) * self.per_yard
+
+    def starts(self, ground) -> dict:
+        """Who starts where on this table: the ground's starts, with the window's own in their place."""
+        return {**ground.starts, **(self.window.starts if self.window is not None else {})}
 
     def words(self, setup, ruleset, scale: str) -> str:
-        area = setup.area
+        area = self.window if self.window is not None else setup.area
         table = f"{area.table.width_ft:g} × {area.table.depth_ft:g} ft"
         real = f"{area.width_yd:,.0f} × {area.depth_yd:,.0f} yd"
+        if self.window is not None:
+            whole = setup.area
+            at = f"{self.yards:.3g} yd to the {_unit_word(self.unit)}" + (f" at {scale}" if scale and scale != "any" else "")
+            drawn = (f"drawn {1 / self.compressed:.1f} times smaller to fit a {table} table"
+                     if self.compressed < 0.999 else f"on a {table} table")
+            return (f"Ground scale {at} ({ruleset.ground_reason}). The whole area, {whole.width_yd:,.0f} × "
+                    f"{whole.depth_yd:,.0f} yd, would need {whole.width_yd / self.yards:,.0f} × "
+                    f"{whole.depth_yd / self.yards:,.0f} {self.unit}: this table is the part of it the fight needs, "
+                    f"{real}, {drawn} ({self.width:g} × {self.depth:g} {self.unit}). "
+                    + " ".join(self.window.note.split()))
         if self.yards is None:
             return (f"The ground ({real}) is drawn to fill a {table} table: {ruleset.title} gives no ground scale.")
         at = f"{self.yards:.3g} yd to the {_unit_word(self.unit)}" + (f" at {scale}" if scale and scale != "any" else "")
@@ -60,23 +84,56 @@ def _unit_word(unit: str) -> str:
     return {"in": "inch", "cm": "centimetre", "mm": "millimetre"}.get(unit, unit)
 
 
+def window(setup, ruleset):
+    """The part of the ground this rule set plays (the set-up's `windows`), or None: the whole area."""
+    return next((w for w in getattr(setup, "windows", ()) if _applies(w, ruleset)), None)
+
+
 def fit(setup, ruleset, scale: str) -> Fit:
     unit = ruleset.ground_units
     per_foot = UNITS_PER_FOOT.get(unit, 12.0)
-    table_w, table_d = setup.area.table.width_ft * per_foot, setup.area.table.depth_ft * per_foot
+    part = window(setup, ruleset)
+    area = part if part is not None else setup.area
+    table_w, table_d = area.table.width_ft * per_foot, area.table.depth_ft * per_foot
     yards = (ruleset.ground_yards or {}).get(scale) if ruleset.ground_yards else None
     if yards is None and ruleset.ground_yards:
         yards = next(iter(ruleset.ground_yards.values()))
     if yards is None:
-        per_yard = min(table_w / setup.area.width_yd, table_d / setup.area.depth_yd)
+        per_yard = min(table_w / area.width_yd, table_d / area.depth_yd)
         compressed = 1.0
     else:
         per_yard = 1.0 / yards
-        compressed = min(1.0, table_w / (setup.area.width_yd * per_yard), table_d / (setup.area.depth_yd * per_yard))
+        compressed = min(1.0, table_w / (area.width_yd * per_yard), table_d / (area.depth_yd * per_yard))
         per_yard *= compressed
-    width = round(setup.area.width_yd * per_yard, 1)
-    depth = round(setup.area.depth_yd * per_yard, 1)
-    return Fit(per_yard, width, depth, compressed, unit, yards)
+    width = round(area.width_yd * per_yard, 1)
+    depth = round(area.depth_yd * per_yard, 1)
+    return Fit(per_yard, width, depth, compressed, unit, yards, part)
+
+
+def clipped(points: list[tuple[float, float]], width: float, depth: float) -> list[tuple[float, float]]:
+    """A polygon cut to the table's rectangle (Sutherland-Hodgman): what of it lies on a window's table."""
+    edges = [(lambda p: p[0] >= 0, lambda p, q: _cross(p, q, 0, 0.0)),
+             (lambda p: p[0] <= width, lambda p, q: _cross(p, q, 0, width)),
+             (lambda p: p[1] >= 0, lambda p, q: _cross(p, q, 1, 0.0)),
+             (lambda p: p[1] <= depth, lambda p, q: _cross(p, q, 1, depth))]
+    out = list(points)
+    for inside, cross in edges:
+        given, out = out, []
+        for k, p in enumerate(given):
+            q = given[k - 1]
+            if inside(p):
+                if not inside(q):
+                    out.append(cross(q, p))
+                out.append(p)
+            elif inside(q):
+                out.append(cross(q, p))
+    return out
+
+
+def _cross(p, q, axis: int, at: float) -> tuple[float, float]:
+    t = (at - p[axis]) / (q[axis] - p[axis])
+    x, y = p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])
+    return (at, y) if axis == 0 else (x, at)
 
 
 def _grid(unit: str, width: float) -> float:
@@ -101,24 +158,35 @@ def plan_block(scenario, units_by_id: dict, f: Fit, sides: list[str], ground=Non
     st = style()
 
     def pts(points):
-        return [(x * f.per_yard, y * f.per_yard) for x, y in points]
+        return [f.table_point(p) for p in points]
 
-    shapes = [Shape("land", pts(s.outline), s.name) for s in setup.land]
-    shapes += [Shape(w.kind, pts(w.outline), w.name, f"{w.depth_ft:g} ft") for w in setup.water]
-    shapes += [Shape("torpedo", pts(t.outline), t.name, t.density) for t in setup.torpedo_fields]
-    shapes += [Shape("zone", pts(z.outline), z.name) for z in setup.zones]
-    shapes += [Shape("obstruction", pts(o.line), o.name) for o in setup.obstructions]
+    def on(point) -> bool:
+        x, y = f.table_point(point)
+        return -1e-6 <= x <= f.width + 1e-6 and -1e-6 <= y <= f.depth + 1e-6
+
+    def area(outline):  # a window's table shows what of each outline lies on it
+        return clipped(pts(outline), f.width, f.depth) if f.window is not None else pts(outline)
+
+    shapes = [Shape("land", area(s.outline), s.name) for s in setup.land]
+    shapes += [Shape(w.kind, area(w.outline), w.name, f"{w.depth_ft:g} ft") for w in setup.water]
+    shapes += [Shape("torpedo", area(t.outline), t.name, t.density) for t in setup.torpedo_fields]
+    shapes += [Shape("zone", area(z.outline), z.name) for z in setup.zones]
+    shapes += [Shape("obstruction", pts(o.line), o.name) for o in setup.obstructions if all(map(on, o.line))]
+    shapes = [s for s in shapes if len(s.points) >= (2 if s.kind == "obstruction" else 3)]
     lashed = consorts(scenario.sides)
-    markers = [Marker(m.name, m.at[0] * f.per_yard, m.at[1] * f.per_yard, buoy=True) for m in setup.marks]
+    markers = [Marker(m.name, *f.table_point(m.at), buoy=True) for m in setup.marks if on(m.at)]
+    starts = f.starts(setup) if ground is None else setup.starts
     for side_index, side in enumerate(scenario.sides):
         for su in side.units:
-            start = setup.starts.get(su.id)
-            if start is None or start.at is None:
+            start = starts.get(su.id)
+            if start is None or start.at is None or not on(start.at):
+                continue
+            if f.window is not None and start.arrives:  # comes on later: the starts table says where and when
                 continue
             unit = units_by_id.get(su.id)
             label = short_name(unit) if unit is not None else su.id
             label += "".join(" + " + short_name(units_by_id[c]) for c in lashed.get(su.id, ()) if c in units_by_id)
-            markers.append(Marker(label, start.at[0] * f.per_yard, start.at[1] * f.per_yard, heading=start.heading,
+            markers.append(Marker(label, *f.table_point(start.at), heading=start.heading,
                                   fort=bool(start.arcs) or getattr(unit, "kind", "") == "fort",
                                   arcs=[(a.from_, a.to) for a in start.arcs], side=side_index % 2,
                                   anchored=start.anchored))
@@ -141,7 +209,7 @@ def _where(start, f: Fit) -> str:
     column's head): to the whole unit, Fort Morgan's square sat half an inch each way off the figures a player
     measured from."""
     if start.at is not None:
-        x, y = (number(round(v * f.per_yard * 2) / 2) for v in start.at)
+        x, y = (number(round(v * 2) / 2) for v in f.table_point(start.at))
         return f"{x}, {y}"  # the unit is in the column's head
     return start.zone or ""
 
@@ -150,6 +218,7 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
     """A side's units: where each starts (table units from the bottom-left corner), heading and speed, and how
     (lashed, anchored, arriving, the sectors a fort bears on). On a part's table (ground), only the units it places."""
     setup = ground if ground is not None else scenario.setup
+    starts = f.starts(setup) if ground is None else setup.starts
     rows = []
     consort = consorts([side])
     for su in side.units:
@@ -159,14 +228,14 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
             continue
         unit = units_by_id.get(su.id)
         name = unit.name if unit is not None else su.id
-        start = setup.starts.get(su.id)
+        start = starts.get(su.id)
         how = []
         if su.id in consort:
             for cid in consort[su.id]:
                 partner = units_by_id.get(cid)
                 name += " + " + (partner.name if partner else cid)
             how.append("lashed pair" if len(consort[su.id]) == 1 else "lashed together")
-        if start is None:
+        if start is None or (start.at is not None and f.window is not None and not f.window.holds(start.at)):
             rows.append([name, "not on the plan", "", "; ".join(how)])
             continue
         if start.anchored:
@@ -217,7 +286,8 @@ def _speeds_said(setup, ruleset) -> str:
     """The start speeds in the rule set's own levels, once each (" Start speeds: 4 kn is Medium (4 kn)."), where it has
     levels of its own."""
     words = getattr(ruleset, "speed_words", None)
-    speeds = sorted({s.speed_kn for s in setup.starts.values() if s.speed_kn is not None})
+    speeds = sorted({s.speed_kn for s in fit(setup, ruleset, ruleset.native_scale).starts(setup).values()
+                     if s.speed_kn is not None})
     if words is None or not speeds:
         return ""
     return " Start speeds: " + "; ".join(f"{k:g} kn is {words(k)}" for k in speeds) + "."
@@ -230,13 +300,21 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
     st = style()
     f = fit(setup, ruleset, scale)
     sides = [s.name for s in scenario.sides]
-    blocks = [Heading(f"Set-up: {scenario.name}, {scenario.date}"),
-              Text(f.words(setup, ruleset, scale), **st["note"]),
-              plan_block(scenario, units_by_id, f, sides),
-              Text(PLAN_KEY + _speeds_said(setup, ruleset), **st["note"]),
-              ]
     starts = [starts_table(scenario, side, units_by_id, f, ruleset) for side in scenario.sides]
-    rules: list = starts[0::2]
+    plan = plan_block(scenario, units_by_id, f, sides)
+    key = Text(PLAN_KEY + _speeds_said(setup, ruleset), **st["note"])
+    blocks = [Heading(f"Set-up: {scenario.name}, {scenario.date}"),
+              Text(f.words(setup, ruleset, scale), **st["note"])]
+    if f.depth > f.width:  # a table whose long side runs north: the plan beside the first side's starts
+        from dataclasses import replace
+
+        plan = replace(plan, max_height=plan.max_height * PORTRAIT_HEIGHT)
+        blocks.append(Columns([plan, Stack([key] + starts[0::2], **st["stack"])], weights=PORTRAIT_WEIGHTS,
+                              **st["columns"]))
+        rules: list = []
+    else:
+        blocks += [plan, key]
+        rules = starts[0::2]
 
     depths = [f"{w.name}: {w.depth_ft:g} ft" for w in setup.water]
     fields = [f"{t.name}: density {t.density}" + (f" ({t.note})" if t.note else "") for t in setup.torpedo_fields]
@@ -308,13 +386,39 @@ def draw_setup(doc, job) -> None:
             flow.add(block, bookmark=bookmark if k == 0 else None, new_page=k == 0)
 
 
+PORTRAIT_WEIGHTS = (3, 2)  # the plan's share of the row beside the first side's starts, and theirs
+PORTRAIT_HEIGHT = 1.4  # a plan whose table's long side runs north may be this much taller: it has half the width
+
+
 def fitted(blocks: list, width: float, height: float) -> list:
     """The set-up's blocks with the plan as tall as the page leaves (up to its style's height, at least half of it), so
-    that the set-up takes one page where it can."""
+    that the set-up takes one page where it can. A plan beside the starts (a table whose long side runs north) is
+    fitted within its row."""
     from dataclasses import replace
 
     gap = style()["page"]["gap"]
-    plan = next(b for b in blocks if isinstance(b, TablePlan))
-    rest = sum(b.measure(width) for b in blocks if b is not plan) + gap * len(blocks)
+    row = next(b for b in blocks if isinstance(b, TablePlan) or _beside(b))
+    plan = row if isinstance(row, TablePlan) else row.children[0]
+    rest = sum(b.measure(width) for b in blocks if b is not row) + gap * len(blocks)
     tall = max(plan.max_height / 2, min(plan.max_height, height - rest - plan._bar_height()))
-    return [replace(b, max_height=tall, _cache={}) if b is plan else b for b in blocks]
+    if row is plan:
+        return [replace(b, max_height=tall, _cache={}) if b is plan else b for b in blocks]
+    plan_width = tall * plan.width / plan.depth + row.gap  # the plan's own width: the starts take the rest of the row
+    beside = replace(row, children=[replace(plan, max_height=tall, _cache={}), *row.children[1:]],
+                     weights=(plan_width, max(width - plan_width - row.gap, width / 3)))
+    beside.__dict__.pop("_memo", None)
+    return [beside if b is row else b for b in blocks]
+
+
+def _beside(block) -> bool:
+    return isinstance(block, Columns) and bool(block.children) and isinstance(block.children[0], TablePlan)
+
+
+def plan_of(blocks: list, width: float) -> tuple[TablePlan, float]:
+    """The plan among a set-up page's blocks and the width it is drawn in (beside the starts: its column's)."""
+    for b in blocks:
+        if isinstance(b, TablePlan):
+            return b, width
+        if _beside(b):
+            return b.children[0], b._widths(width)[0]
+    raise ValueError("no table plan among the set-up's blocks")

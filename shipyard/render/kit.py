@@ -1057,9 +1057,8 @@ def turn_card(tables: Any, style: Any = None, title: str = "Sequence of play") -
     rows = [[str(k), row["phase"], row["does"], row["fires"] or "—"]
             for k, row in enumerate(sequence_of_play(tables), 1)]
     st = _record(style, "turn_card")
-    st = {"align": ["centre", "left", "left", "left"], **st}  # a rule set's style may set its own
-    return Table(rows, header=["", "Phase", "What happens", "Who may fire"], widths=[0.5, 2.2, 6.0, 2.6],
-                 bold_first_col=True, title=title, **st)
+    st = {"align": ["centre", "left", "left", "left"], "widths": [0.5, 2.2, 6.0, 2.6], **st}  # a rule set may set its own
+    return Table(rows, header=["", "Phase", "What happens", "Who may fire"], bold_first_col=True, title=title, **st)
 
 
 def readings(tables: Any) -> list[list[str]]:

@@ -25,9 +25,13 @@ def _scaled(factor: float) -> str:
 
 
 def speed_table(ctx: Context, factor: float) -> Table:
-    rows = [[r["level"], r.get("code", ""), f"{num(r['move_cm'] * factor)} cm", f"{num(r['knots'])} kn"]
-            for r in ctx.tables.require("speed_levels").rows]
-    return Table(rows, header=["Level", "Code", "Move", "Knots"], title="Table 2 · speed levels (move a turn)")
+    """Table 2 on its side, a column a level: three lines, not a line a level."""
+    levels = ctx.tables.require("speed_levels").rows
+    rows = [["Code"] + [r.get("code", "") for r in levels],
+            ["Move"] + [f"{num(r['move_cm'] * factor)} cm" for r in levels],
+            ["Knots"] + [f"{num(r['knots'])} kn" for r in levels]]
+    return Table(rows, header=["Level"] + [r["level"] for r in levels], bold_first_col=True,
+                 title="Table 2 · speed levels (move a turn)")
 
 
 def range_tables(ctx: Context, codes: list[str], factor: float) -> list[Block]:
