@@ -237,9 +237,10 @@ def test_a_gun_hit_says_which_gun_and_how_to_mark_it(mobile_bay_text):
 def test_a_start_speed_in_knots_is_given_its_table_2_level():
     """Round 2, moment 1: the set-up page said "4 kn", not a Table 2 level; the lead's speed_words hook prints this."""
     from shipyard.rules.smoke_on_the_water.derive import speed_words
-    assert speed_words(4) == "Medium (4 kn)"  # the nearest level, Mobile Bay's start speed
+    assert speed_words(4) == "Medium (Table 2's 5 kn, the nearest level)"  # Mobile Bay's start speed
     assert [speed_words(k) for k in (0, 2, 3.5, 7, 12)] == [
-        "Immobile (0 kn)", "Slow (2 kn)", "Slow (3.5 kn)", "Fast (7 kn)", "Very Fast (12 kn)"]
+        "Immobile", "Slow", "Slow (Table 2's 2 kn, the nearest level)", "Fast (Table 2's 8 kn, the nearest level)",
+        "Very Fast"]
 
 
 def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bars(mobile_bay_text):
@@ -494,3 +495,13 @@ def test_no_two_starts_are_closer_than_their_bases(library, mobile_bay_text):
     for k, (a, ax, ay, alen) in enumerate(placed):
         for b, bx, by, blen in placed[k + 1:]:
             assert ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 >= max(alen, blen), (a, b)
+
+
+def test_the_start_speed_is_called_by_its_level_with_the_levels_own_knots(library):
+    """Defect D: the set-up page said "4 kn is Medium (4 kn)" where Table 2's Medium is 5 kn (25 cm): the player
+    could not tell which move a 4 kn start makes. It names the level and its own knots, the nearest level."""
+    from conftest import setup_blocks_on
+
+    blocks, _ = setup_blocks_on(library, "mobile-bay-1864", "smoke-on-the-water", "a4")
+    text = flat(" ".join(t for b in blocks for t in b.texts()))
+    assert "Start speeds: 0 kn is Immobile; 4 kn is Medium (Table 2's 5 kn, the nearest level)." in text

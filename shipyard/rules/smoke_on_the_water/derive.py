@@ -95,10 +95,14 @@ def speed_level(knots: float, tables: Tables) -> tuple[dict, Reason]:
 
 
 def speed_words(knots: float) -> str:
-    """A start speed in the game's words, its Table 2 level with the knots beside it: "Medium (4 kn)". For the
-    set-up page, whose knots are not a speed level (the lead's RuleSet.speed_words hook); default tables."""
+    """A start speed in the game's words: its Table 2 level, and that level's own knots where they differ ("Medium
+    (Table 2's 5 kn, the nearest level)": a ship set up at 4 kn moves Medium's 25 cm). For the set-up page, whose
+    knots are not a speed level (the lead's RuleSet.speed_words hook); default tables."""
     from .. import get_ruleset  # the rule set's own tables, loaded once by the registry
-    return f"{speed_level(knots, get_ruleset('smoke-on-the-water').tables())[0]['level']} ({num(knots)} kn)"
+    row = speed_level(knots, get_ruleset('smoke-on-the-water').tables())[0]
+    if row["knots"] == knots:
+        return row["level"]
+    return f"{row['level']} (Table 2's {num(row['knots'])} kn, the nearest level)"
 
 
 def astern_level(ahead: str, double_ender: bool, tables: Tables) -> tuple[str, Reason]:
