@@ -256,8 +256,7 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
 @pytest.mark.parametrize("moment, words", [
     (5, "Howitzer direct * in her \"dir\" band (the sheet's PB column) a howitzer fires direct: Table 10 at Short range; "
         "beyond it, indirect"),
-    (6, "Detonated: Table 17's first figure and a fire test marker (none on a Stack hit); not: the figure after the "
-        "slash, no marker"),
+    (6, "and a fire test marker (none on a Stack hit); not: its figure after the slash, no marker"),
     (7, "Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot"),
     (13, "a Casemate hit tests the casemate's armour, damage on the Hull (no casemate: a Hull hit)"),
     (14, "a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull)"),
@@ -505,3 +504,10 @@ def test_the_start_speed_is_called_by_its_level_with_the_levels_own_knots(librar
     blocks, _ = setup_blocks_on(library, "mobile-bay-1864", "smoke-on-the-water", "a4")
     text = flat(" ".join(t for b in blocks for t in b.texts()))
     assert "Start speeds: 0 kn is Immobile; 4 kn is Medium (Table 2's 5 kn, the nearest level)." in text
+
+
+def test_a_detonated_shell_reads_table_17s_shell_column_not_a_range_column(library):
+    """Moment 2: "Detonated: Table 17's first figure" did not say whether the Shell column or the range column."""
+    text = reference_text(library, "mobile-bay-1864")
+    assert ("Detonated: the first figure of Table 17's Shell column (by gun size, not range) and a fire test marker"
+            in text)
