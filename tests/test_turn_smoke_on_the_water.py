@@ -188,7 +188,7 @@ def test_the_quick_reference_prints_the_turn_card_and_what_the_text_leaves_open(
 # each phase, and each further roll a printed row names, and the printed rule that says how to make it
 PHASE_RULES = {"Orders": "Orders log speed I S M F V", "Movement": "Table 3 · run aground",
                "Gunnery": "Table 10 · to hit", "Boarding": "Boarding in contact with a BD order: each a d10",
-               "Morale": "Morale tested past the ¼ hull bar", "Fire test": "Phase 6 · fire test",
+               "Morale": "Morale tested once her HDP reach the ¼ bar", "Fire test": "Phase 6 · fire test",
                "Repair": "Repairs each repair phase, a d10 for each jammed gun"}
 FURTHER_ROLLS = {"fire test marker": "Phase 6 · fire test", "repair phase": "Repairs each repair phase",
                  "boiler": "Boiler Bursts", "magazine explodes": "Magazine Explodes", "abandon": "Abandoned",
@@ -511,3 +511,10 @@ def test_a_detonated_shell_reads_table_17s_shell_column_not_a_range_column(libra
     text = reference_text(library, "mobile-bay-1864")
     assert ("Detonated: the first figure of Table 17's Shell column (by gun size, not range) and a fire test marker"
             in text)
+
+
+def test_morale_is_tested_when_her_hdp_reach_the_quarter_bar_exactly(library):
+    """Moment 13: "past the ¼ bar" left open whether reaching the bar exactly tests (the text's hull rule: 25 % or
+    less)."""
+    assert "Morale tested once her HDP reach the ¼ bar (at it counts)" in reference_text(library, "mobile-bay-1864")
+
