@@ -518,3 +518,10 @@ def test_morale_is_tested_when_her_hdp_reach_the_quarter_bar_exactly(library):
     less)."""
     assert "Morale tested once her HDP reach the ¼ bar (at it counts)" in reference_text(library, "mobile-bay-1864")
 
+
+def test_half_the_struck_vessels_speed_rounds_down(library):
+    """Moment 8: "half her speed" of a Slow vessel in the collision speed had no rounding rule (the text's examples
+    halve only Medium)."""
+    text = reference_text(library, "mobile-bay-1864")
+    assert "port / starboard bow + half her speed, rounded down (half of Slow: none)" in text
+    assert "port / starboard quarter - half her speed, rounded down" in text
