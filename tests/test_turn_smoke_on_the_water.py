@@ -525,3 +525,9 @@ def test_half_the_struck_vessels_speed_rounds_down(library):
     text = reference_text(library, "mobile-bay-1864")
     assert "port / starboard bow + half her speed, rounded down (half of Slow: none)" in text
     assert "port / starboard quarter - half her speed, rounded down" in text
+
+
+def test_a_second_rudder_hit_the_other_way_leaves_her_straight_ahead(library):
+    """Moment 7: Winnebago took two rudder criticals, one "port only", one "starboard only": no rule for both."""
+    assert ("turns one way only until repaired (d6 1-3 port, 4-6 starboard); both ways lost: straight ahead only, a "
+            "repair clears one") in reference_text(library, "mobile-bay-1864")
