@@ -270,8 +270,8 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
 
 
 @pytest.mark.parametrize("moment, words", [
-    (10, "Lashed pairs move as one at the slower's speed on the poorer template; each shot at as herself; "
-         "guns on the partner's side"),
+    (10, "Lashed pairs move as one at the slower's speed on the poorer template; each shot at, and tests a torpedo "
+         "field or shoal, as herself; guns on the partner's side"),
     (11, "Wrecks * a sunk vessel stays as a wreck (leave her model or a Sunk counter): moving over it tests Table 3's "
          "deep water with wrecks column"),
     (12, "Own bow, ram -6 in place of her hull armour, only with a ram (no ram: her hull armour below)"),
@@ -531,3 +531,8 @@ def test_a_second_rudder_hit_the_other_way_leaves_her_straight_ahead(library):
     """Moment 7: Winnebago took two rudder criticals, one "port only", one "starboard only": no rule for both."""
     assert ("turns one way only until repaired (d6 1-3 port, 4-6 starboard); both ways lost: straight ahead only, a "
             "repair clears one") in reference_text(library, "mobile-bay-1864")
+
+
+def test_each_hull_of_a_lashed_pair_tests_a_torpedo_field_for_herself(library):
+    """Moment 4: a lashed pair in the torpedo field: does one hull test, or both? Each, by her own draught."""
+    assert "each shot at, and tests a torpedo field or shoal, as herself" in reference_text(library, "mobile-bay-1864")
