@@ -536,3 +536,10 @@ def test_a_second_rudder_hit_the_other_way_leaves_her_straight_ahead(library):
 def test_each_hull_of_a_lashed_pair_tests_a_torpedo_field_for_herself(library):
     """Moment 4: a lashed pair in the torpedo field: does one hull test, or both? Each, by her own draught."""
     assert "each shot at, and tests a torpedo field or shoal, as herself" in reference_text(library, "mobile-bay-1864")
+
+
+def test_a_rammed_lashed_pair_and_the_speed_she_casts_off_at(library):
+    """Moment 5: a lashed pair rammed: does the sloop take damage when her gunboat is struck? And at what speed does
+    the gunboat go on after casting off?"""
+    assert ("moves alone from the next turn at the pair's level (her own top speed at most); rammed, only the hull "
+            "struck rolls Table 6") in reference_text(library, "mobile-bay-1864")
