@@ -543,3 +543,9 @@ def test_a_rammed_lashed_pair_and_the_speed_she_casts_off_at(library):
     the gunboat go on after casting off?"""
     assert ("moves alone from the next turn at the pair's level (her own top speed at most); rammed, only the hull "
             "struck rolls Table 6") in reference_text(library, "mobile-bay-1864")
+
+
+def test_the_obscured_share_is_judged_by_bases_low_or_tall(library):
+    """Moment 3: no way to judge the obscured fraction; does a low monitor hide a tall sloop?"""
+    assert ("Obscured the share of her base that other vessels' bases hide, seen along lines from the firing gun to "
+            "its ends, low hulls or tall alike") in reference_text(library, "mobile-bay-1864")
