@@ -549,3 +549,10 @@ def test_the_obscured_share_is_judged_by_bases_low_or_tall(library):
     """Moment 3: no way to judge the obscured fraction; does a low monitor hide a tall sloop?"""
     assert ("Obscured the share of her base that other vessels' bases hide, seen along lines from the firing gun to "
             "its ends, low hulls or tall alike") in reference_text(library, "mobile-bay-1864")
+
+
+def test_the_orders_log_has_a_code_for_casting_off_and_says_a_ram_needs_none(library):
+    """Moment 12: no order code for casting off or ramming in the orders log's codes (the quick reference's; a full
+    sheet's log legend says the same codes)."""
+    assert ("tactical BD board, SS scuttle, AN anchor, GR run aground, CO cast off (ours); a ram is a move into "
+            "contact, no code") in reference_text(library, "mobile-bay-1864")

@@ -432,6 +432,11 @@ def damage_block(s: VesselStats | FortStats, ctx: Context, unit, compact: bool =
                     critical_boxes(s, compact=compact)], **style("damage_stack"))
 
 
+# the orders log's tactical codes: the text's four, and ours for casting off a lashed consort (a ram is a move into
+# contact and needs none: the text's own example writes it as a move)
+TACTICAL_CODES = "BD board, SS scuttle, AN anchor, GR run aground, CO cast off"
+
+
 def log_legend(ctx: Context, fort: bool = False, compact: bool = False) -> Block:
     """The log's title, with what its codes mean for a vessel."""
     if fort:
@@ -439,11 +444,11 @@ def log_legend(ctx: Context, fort: bool = False, compact: bool = False) -> Block
     codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
     if compact:
         return Legend([("speed", f"{codes}, ring it astern"), ("manoeuvre", "Fx ahead, Ax astern, Px/Sx turn (x cm)"),
-                       ("tactical", "BD board, SS scuttle, AN anchor, GR run aground")], title="Orders log:",
+                       ("tactical", TACTICAL_CODES)], title="Orders log:",
                       **style("log_head", True))
     return Legend([("Speed", f"{codes} (ring it when astern)"),
                    ("Manoeuvre", "Fx ahead, Ax astern, Px / Sx turn to port / starboard on the template (x cm)"),
-                   ("Tactical", "BD board, SS scuttle, AN anchor, GR run aground")], title="Orders log ·",
+                   ("Tactical", TACTICAL_CODES)], title="Orders log ·",
                   **style("log_head"))
 
 
