@@ -272,7 +272,8 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
 @pytest.mark.parametrize("moment, words", [
     (10, "Lashed pairs move as one at the slower's speed on the poorer template; each shot at, and tests a torpedo "
          "field or shoal, as herself; guns on the partner's side"),
-    (11, "Wrecks * a sunk vessel stays as a wreck (leave her model or a Sunk counter): moving over it tests Table 3's "
+    (11, "Wrecks * a sunk vessel stays as a wreck (leave her model, on its side; the pack prints no wreck marker): "
+         "moving over it tests Table 3's "
          "deep water with wrecks column"),
     (12, "Own bow, ram -6 in place of her hull armour, only with a ram (no ram: her hull armour below)"),
     (16, "Flooding flooding points add up, never pumped out: each repair phase she loses as many FP as she has "
@@ -556,3 +557,9 @@ def test_the_orders_log_has_a_code_for_casting_off_and_says_a_ram_needs_none(lib
     sheet's log legend says the same codes)."""
     assert ("tactical BD board, SS scuttle, AN anchor, GR run aground, CO cast off (ours); a ram is a move into "
             "contact, no code") in reference_text(library, "mobile-bay-1864")
+
+
+def test_a_wreck_is_marked_by_her_own_model_not_a_counter_the_pack_lacks(mobile_bay_text):
+    """Defect A: the quick reference said to use "a Sunk counter", and the counter pages have none."""
+    assert "Sunk counter" not in mobile_bay_text
+    assert "leave her model, on its side; the pack prints no wreck marker" in mobile_bay_text
