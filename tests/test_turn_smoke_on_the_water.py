@@ -563,3 +563,10 @@ def test_a_wreck_is_marked_by_her_own_model_not_a_counter_the_pack_lacks(mobile_
     """Defect A: the quick reference said to use "a Sunk counter", and the counter pages have none."""
     assert "Sunk counter" not in mobile_bay_text
     assert "leave her model, on its side; the pack prints no wreck marker" in mobile_bay_text
+
+
+def test_more_fire_test_markers_than_boxes_or_counters_are_counted_in_the_last_box(library):
+    """Defect B: four Fire-test boxes a sheet and about 13 counters, and Hartford took eight markers in one turn: the
+    pack never said what to do when they run out."""
+    assert ("more markers than her boxes or the counters: write the count in the last box, each is rolled"
+            in reference_text(library, "mobile-bay-1864"))
