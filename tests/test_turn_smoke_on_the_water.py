@@ -392,7 +392,7 @@ def test_the_mobile_bay_set_up_says_how_far_the_tide_drifts_a_ship(mobile_bay_pa
     """Moment 12: the set-up page gave the flood's direction, not how far it carries a ship. Smoke on the Water's
     own line (5 cm a knot); the other rule sets' set-up pages do not carry it."""
     assert ("Tide drift The flood runs about a knot: a ship Immobile or drifting moves 5 cm north each movement "
-            "phase.") in mobile_bay_pages[1]
+            "phase") in mobile_bay_pages[1]
     other = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[:3]))
     assert "Tide drift" not in other
 
@@ -570,3 +570,10 @@ def test_more_fire_test_markers_than_boxes_or_counters_are_counted_in_the_last_b
     pack never said what to do when they run out."""
     assert ("more markers than her boxes or the counters: write the count in the last box, each is rolled"
             in reference_text(library, "mobile-bay-1864"))
+
+
+def test_the_squadron_waiting_on_turn_1_does_not_drift_with_the_tide(mobile_bay_pages):
+    """Moment 10: the tide drift moved every Immobile ship, and turn 1 binds the Confederate squadron to wait at 0 kn
+    with none of them anchored: did they drift into the Union line?"""
+    assert ("moves 5 cm north each movement phase; not one at anchor, nor the Confederate squadron holding its place "
+            "under steam on turn 1.") in mobile_bay_pages[1]
