@@ -577,3 +577,9 @@ def test_the_squadron_waiting_on_turn_1_does_not_drift_with_the_tide(mobile_bay_
     with none of them anchored: did they drift into the Union line?"""
     assert ("moves 5 cm north each movement phase; not one at anchor, nor the Confederate squadron holding its place "
             "under steam on turn 1.") in mobile_bay_pages[1]
+
+
+def test_fort_morgans_points_need_only_the_fort_silenced_not_its_water_battery(mobile_bay_pages):
+    """Moment 11: is Fort Morgan's +4 gained without silencing the water battery, which has its own sheet?"""
+    assert ("Fort Morgan's points The +4 is for Fort Morgan's own sheet silenced (0 SDP); the water battery has a sheet "
+            "of its own and scores nothing.") in mobile_bay_pages[1]
