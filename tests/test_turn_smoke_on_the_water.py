@@ -583,3 +583,9 @@ def test_fort_morgans_points_need_only_the_fort_silenced_not_its_water_battery(m
     """Moment 11: is Fort Morgan's +4 gained without silencing the water battery, which has its own sheet?"""
     assert ("Fort Morgan's points The +4 is for Fort Morgan's own sheet silenced (0 SDP); the water battery has a sheet "
             "of its own and scores nothing.") in mobile_bay_pages[1]
+
+
+def test_the_confederates_do_not_test_in_their_own_torpedo_field(mobile_bay_pages):
+    """Defect F: the Confederate ships tested in their own torpedo field, which reads oddly: they knew its lanes."""
+    assert ("Own torpedoes Confederate ships knew the lanes through their own field (their pilots had laid it): they "
+            "never test in it.") in mobile_bay_pages[1]
