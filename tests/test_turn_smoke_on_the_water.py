@@ -589,3 +589,11 @@ def test_the_confederates_do_not_test_in_their_own_torpedo_field(mobile_bay_page
     """Defect F: the Confederate ships tested in their own torpedo field, which reads oddly: they knew its lanes."""
     assert ("Own torpedoes Confederate ships knew the lanes through their own field (their pilots had laid it): they "
             "never test in it.") in mobile_bay_pages[1]
+
+
+def test_a_depth_on_the_set_up_page_says_which_table_3_column_it_reads(mobile_bay_pages):
+    """Moment 9: "A ship drawing more than the depth grounds" (the set-up page) contradicted Table 3's rolls, and a
+    shoal could be read as its sand bar column or its shallow water column."""
+    assert "A ship drawing more than the depth grounds" not in mobile_bay_pages[1]
+    assert ("A ship drawing more than the depth tests Table 3 each turn she moves over it: a shoal is its shallow water "
+            "column, a bar its mud bank or sand bar column") in mobile_bay_pages[1]

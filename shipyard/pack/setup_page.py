@@ -320,7 +320,7 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
     fields = [f"{t.name}: density {t.density}" + (f" ({t.note})" if t.note else "") for t in setup.torpedo_fields]
     if depths or fields:
         rules.append(Text("Depths: " + "; ".join(depths) + (". Torpedoes: " + "; ".join(fields) if fields else "")
-                          + ". A ship drawing more than the depth grounds.", **st["text"]))
+                          + ". " + ruleset.depth_words, **st["text"]))
     special = [r for r in setup.special_rules if _applies(r, ruleset)]
     if special:
         rules.append(Table([[r.name, " ".join(r.rule.split()) + (" (reconstructed)" if r.provenance == "reconstructed"

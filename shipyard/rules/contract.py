@@ -100,6 +100,8 @@ class RuleSet:
     # the set-up page says a unit's start speed so (None: knots are the rule set's own).
     turn_word: str = "turn"
     speed_words: Callable[[float], str] | None = None
+    # What a depth on the set-up page means under its rules (a rule set that rolls to ground says which column).
+    depth_words: str = "A ship drawing more than the depth grounds."
     # The torpedo-field densities its rules read (a set-up's `density:`), () where every field plays alike.
     torpedo_densities: Callable[[], tuple[str, ...]] = lambda: ()
     plays: Callable[[str, Context], bool] | None = None  # which of a scenario's units take part (None: all)
