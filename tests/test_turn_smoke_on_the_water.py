@@ -597,3 +597,29 @@ def test_a_depth_on_the_set_up_page_says_which_table_3_column_it_reads(mobile_ba
     assert "A ship drawing more than the depth grounds" not in mobile_bay_pages[1]
     assert ("A ship drawing more than the depth tests Table 3 each turn she moves over it: a shoal is its shallow water "
             "column, a bar its mud bank or sand bar column") in mobile_bay_pages[1]
+
+
+def test_fort_morgans_sheet_boxes_its_guns_by_the_face_they_stand_on(library):
+    """Moment 6: Fort Morgan's sheet listed its 16 32-pdrs in one line "as sited": which 8 face the channel? Its gun
+    lines follow the set-up's faces, each face's guns boxed on lines of their own."""
+    from shipyard.app import context
+    from shipyard.render.kit import GunTable
+    from shipyard.rules.smoke_on_the_water.sheet import fixed_blocks
+
+    scenario = library.scenarios["mobile-bay-1864"]
+    ctx = context(RS, library, None, None, scenario=scenario)
+    unit = library.units["fort-morgan"]
+    blocks = fixed_blocks(unit, RS.derive(unit, ctx), ctx, compact=True)
+
+    def tables(bs):
+        for b in bs:
+            if isinstance(b, GunTable):
+                yield b
+            yield from tables(getattr(b, "children", ()))
+
+    rows = [(r[1], r[3], r[4]) for r in next(tables(blocks)).rows]
+    assert (8, "32-pounder seacoast gun (army)", "channel fronts 170–330°") in rows
+    assert (4, "32-pounder seacoast gun (army)", "bay front 330–030°") in rows
+    assert (4, "32-pounder seacoast gun (army)", "on no face drawn: bears on no ship") in rows
+    assert sum(n for n, _, _ in rows) == sum(m.count for m in unit.armament)
+    assert not any(arc == "as sited" for _, _, arc in rows)

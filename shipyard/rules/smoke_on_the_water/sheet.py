@@ -248,19 +248,50 @@ def bearing(g) -> str:
     return {"bow": "bow", "forward": "bow", "stern": "stern", "aft": "stern"}.get(g.position or "", "")
 
 
-def guns_block(s: VesselStats | FortStats, compact: bool = False) -> Block:
+NO_FACE = "on no face drawn: bears on no ship"  # a fort's gun the set-up's faces leave out (Fort Morgan's land front)
+
+
+def fort_faces(unit, ctx: Context) -> list[tuple[int, str, int]] | None:
+    """A fort's guns face by face as its scenario's set-up stands them (Arc.battery): (its gun's index, the face and
+    its bearings, how many), then those on no face drawn; None where the set-up names no guns on its faces (the
+    sheet then says "as sited")."""
+    setup = getattr(getattr(ctx, "scenario", None), "setup", None)
+    start = setup.starts.get(unit.id) if setup is not None and unit is not None else None
+    arcs = [a for a in start.arcs if a.battery] if start is not None else []
+    if not arcs:
+        return None
+    left = {i: m.count for i, m in enumerate(unit.armament)}
+    out = []
+    for face in arcs:
+        where = f"{face.guns or 'face'} {face.from_:03.0f}–{face.to:03.0f}°"
+        for gun_id, n in face.battery.items():
+            for i, m in enumerate(unit.armament):
+                take = min(n, left[i]) if m.gun == gun_id else 0
+                if take:
+                    out.append((i, where, take))
+                    left[i] -= take
+                    n -= take
+    return out + [(i, NO_FACE, n) for i, n in left.items() if n]
+
+
+def guns_block(s: VesselStats | FortStats, compact: bool = False, faces: list | None = None) -> Block:
     """The guns, a box per gun (slash it while the gun cannot fire, cross it when destroyed; each a "gun" tracker),
-    ranges in cm to each band's far edge (the arc names the mounting and its place)."""
+    ranges in cm to each band's far edge (the arc names the mounting and its place). A fort's faces (fort_faces), where
+    its set-up gives them, put each face's guns on a line of their own, so a player fires only the face that bears."""
     if not s.guns:
         return Stack([Heading("Guns"), Text("No guns.")], **style("guns_stack"))
     rows = [[""] + r[:3] + r[5:] for r in gun_rows(s)]
+    counts, bearings = [g.count for g in s.guns], [bearing(g) for g in s.guns]
+    if faces:
+        rows = [[""] + [n] + rows[i][2:4] + [where] + rows[i][5:] for i, where, n in faces]
+        counts, bearings = [n for _, _, n in faces], ["" for _ in faces]
     title = "Guns · a box per gun: / while it cannot fire (port or gun jammed), X destroyed · cm to each band's far edge"
     if s.kind != "fort" and not compact:
         title += " · gunport guns split between the broadsides"
     play = style("play", compact)["size"]
     table = GunTable(rows, header=["Guns", "No.", "Code", "Gun", "Arc (0° = ahead)"] + [f"{b} cm" for b in RANGE_BANDS],
                      size=play, min_size=play, align=["left", "centre", "centre", "left", "left"] + ["centre"] * 5,
-                     boxes=[g.count for g in s.guns], bearings=[bearing(g) for g in s.guns],
+                     boxes=counts, bearings=bearings,
                      **{**style("guns"), **style("guns", compact)})
     return Stack([Text(title, size=play, weight="bold"), table], **style("guns_stack"))
 
@@ -531,7 +562,7 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool, width: float = 1
         boxes = StatBoxes(fort_box_items(s, unit, ctx), **style("fort_boxes", compact))
         t17 = own_gun_damage(s, ctx, size=style("fort_table17")["size"], note=False)
         damage = damage_block(s, ctx, unit, compact)
-        return [head, boxes, guns_block(s, compact), *legends, fort_rules(ctx, compact),
+        return [head, boxes, guns_block(s, compact, fort_faces(unit, ctx)), *legends, fort_rules(ctx, compact),
                 damage if t17 is None else Columns([damage, t17], **style("fort_damage_row")), log_head]
     t17 = own_gun_damage(s, ctx, size=style("play", compact)["size"], note=not compact)
     if compact:
