@@ -322,11 +322,11 @@ def test_the_edge_check_sees_ink_in_the_margin(tmp_path):
 def test_sheets_print_the_vessels_table14_column(tmp_path, cli):
     # the seed's columns as runs of rolls: the Monitor's single-turret column, Virginia's casemate one
     want = {
-        "monitor": ["Hit location (d10) · single turret monitor", "Bow 1–2 Hull, 3 Gun, 4–9 Turret",
+        "monitor": ["Table 14 (d10) · single turret monitor", "Bow 1–2 Hull, 3 Gun, 4–9 Turret",
                     "Broadside 1–2 Hull, 3 Gun, 4–7 Turret, 8–9 Stack", "Stern 1–2 Hull, 3 Gun, 4–6 Turret, 7–9 Stack",
                     "Plunging 1 Hull, 2–6 Deck, 7–9 Turret", "10 = critical"],
         # her bow, broadside and stern columns are the same: a half-page sheet sets them on one row ("Bow, Side, Stern")
-        "virginia": ["Hit location (d10) · conventional/casemate", "1 Hull, 2 Gun, 3–7 Casemate, 8–9 Stack",
+        "virginia": ["Table 14 (d10) · conventional/casemate", "1 Hull, 2 Gun, 3–7 Casemate, 8–9 Stack",
                      "Plunging 1 Hull, 2–4 Casemate, 5–9 Deck"],
     }
     for uid, lines in want.items():
@@ -350,7 +350,7 @@ def test_a_sloop_sheet_says_casemate_hits_are_hull_hits(tmp_path, cli):
     text = _sheet_text(out)
     # review item 5: her column reads in the locations she has (Casemate hits are Hull hits), no footnote
     assert "conventional/casemate" in text and "1 Hull, 2 Gun, 3–7 Hull, 8–9 Stack" in text
-    assert "Plunging 1–4 Hull, 5–9 Deck" in text and "Casemate" not in text.split("Hit location")[1].split("Table 17")[0]
+    assert "Plunging 1–4 Hull, 5–9 Deck" in text and "Casemate" not in text.split("Table 14 (d10)")[1].split("Table 17")[0]
 
 
 def test_quick_reference_prints_table15_and_leaves_table14_to_each_sheet(library, tmp_path):

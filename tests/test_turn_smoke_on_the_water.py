@@ -205,8 +205,8 @@ def test_every_phase_and_every_further_roll_points_to_a_printed_rule(mobile_bay_
         assert words in low and rule in mobile_bay_text, (words, rule)
     # every table the pack names is printed, under its number
     for n in sorted({int(m) for m in re.findall(r"Tables? (\d+)", mobile_bay_text)}):
-        if n == 14:  # each sheet's own column: "Hit location (d10) · conventional/casemate: 10 = critical (Table 15)"
-            assert "Hit location (d10) · conventional/casemate" in mobile_bay_text
+        if n == 14:  # each sheet's own column: "Table 14 (d10) · conventional/casemate: 10 = critical (Table 15)"
+            assert "Table 14 (d10) · conventional/casemate" in mobile_bay_text
             continue
         assert f"Table {n} ·" in mobile_bay_text or f"Table {n}:" in mobile_bay_text, n
 
@@ -623,3 +623,10 @@ def test_fort_morgans_sheet_boxes_its_guns_by_the_face_they_stand_on(library):
     assert (4, "32-pounder seacoast gun (army)", "on no face drawn: bears on no ship") in rows
     assert sum(n for n, _, _ in rows) == sum(m.count for m in unit.armament)
     assert not any(arc == "as sited" for _, _, arc in rows)
+
+
+def test_the_sheets_hit_locations_carry_the_table_number_the_quick_reference_cites(mobile_bay_pages):
+    """Defect C: the quick reference cites "Table 14" for hit locations, the sheets said only "Hit location (d10)"."""
+    sheet = _sheet_page(mobile_bay_pages, "USS Hartford")
+    assert "Table 14 (d10) · conventional/casemate" in sheet
+    assert "Table 14" in " ".join(p for p in mobile_bay_pages if "quick reference for the units in play" in p)

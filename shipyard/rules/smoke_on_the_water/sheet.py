@@ -188,7 +188,7 @@ def hit_location_panel(s: VesselStats, ctx: Context, unit) -> Panel:
     notes = [f"{t.rows.get('critical', 10)} = critical: roll on Table 15 (quick reference)"] + stack_note(s, ctx)
     return Panel(Stack([Table(rows, align=["left", "left"], bold_first_col=True, **style("hit_locations"))]
                        + [Note(n, **style("panel_note")) for n in notes], **style("panel_stack")),
-                 title=f"Hit location (d10) · {s.configuration}")
+                 title=f"Table 14 (d10) · {s.configuration}")
 
 
 def stack_note(s: VesselStats, ctx: Context) -> list[str]:
@@ -209,7 +209,7 @@ def hit_location_table(s: VesselStats, ctx: Context, unit) -> Block:
     rows = [[", ".join(c if len(cs) == 1 else c.replace("Broadside", "Side") for c in cs), runs]
             for runs, cs in same.items()]
     note = f"{t.rows.get('critical', 10)} = critical (Table 15)"  # what a Stack hit does: on the armour line
-    return Stack([Legend([("", note)], title=f"Hit location (d10) · {s.configuration}:", **style("legend")),
+    return Stack([Legend([("", note)], title=f"Table 14 (d10) · {s.configuration}:", **style("legend")),
                   Table(rows, align=["left", "left"], bold_first_col=True, **style("hit_locations", True))],
                  **style("hit_locations_stack"))
 
