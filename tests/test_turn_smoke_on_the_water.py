@@ -322,7 +322,7 @@ def test_a_fort_sheet_fires_only_the_guns_of_the_sector_that_bears(mobile_bay_pa
     """Round 2, balance: Fort Morgan's whole battery of 32 guns firing shell sank a sloop a turn; the set-up page gives
     each sector's guns and the fort sheet says only those fire."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "Fires: only the guns the set-up page gives the sector that bears" in page
+    assert "Fires: the guns of the face that bears" in page
     setup = next(p for p in mobile_bay_pages if p.startswith("Set-up") or "Set-up" in p[:200])
     assert re.search(r"Fort Morgan .*?\b20 guns", setup), setup[:600]
 
@@ -630,3 +630,20 @@ def test_the_sheets_hit_locations_carry_the_table_number_the_quick_reference_cit
     sheet = _sheet_page(mobile_bay_pages, "USS Hartford")
     assert "Table 14 (d10) · conventional/casemate" in sheet
     assert "Table 14" in " ".join(p for p in mobile_bay_pages if "quick reference for the units in play" in p)
+
+
+def test_a_fort_face_fires_a_quarter_of_its_guns_at_any_one_ship(mobile_bay_pages, library, tmp_path):
+    """Moment E (balance): Fort Morgan's channel fronts (20 guns) and its water battery (7) all fired at Brooklyn, who
+    sank on turn 1; Hartford on turn 2. A face's guns stand in embrasures of narrow traverse: at any one ship a quarter
+    of them (rounded up, at least 2; the Saunders reading), each face's number on the fort's sheet, the rest at others;
+    a house-rules file gives back the whole face."""
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert "Fires: the guns of the face that bears, at one ship channel fronts 5, bay front 2, the rest at others" in page
+    assert "at one ship the beach battery 2, the rest at others" in page  # the water battery, on the same page
+    assert ("Fort fire only the guns of the face that bears; at any one ship a quarter of them (rounded up, at least "
+            "2), the rest at others fort_targets") in reference_text(library, "mobile-bay-1864")
+    from shipyard.rules.smoke_on_the_water.sheet import at_one_ship
+    assert [at_one_ship(RS.context(library), n) for n in (20, 8, 7, 2, 1)] == [5, 2, 2, 2, 1]
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  fort_targets:\n    rows: {at_one_ship: {share: 1, least: 1}}\n")
+    assert at_one_ship(RS.context(library, house), 20) == 20

@@ -274,6 +274,21 @@ def fort_faces(unit, ctx: Context) -> list[tuple[int, str, int]] | None:
     return out + [(i, NO_FACE, n) for i, n in left.items() if n]
 
 
+def face_guns(unit, ctx: Context) -> list[tuple[str, int]]:
+    """Each face the set-up stands a fort's guns on, with how many guns stand there (none: no faces given)."""
+    setup = getattr(getattr(ctx, "scenario", None), "setup", None)
+    start = setup.starts.get(unit.id) if setup is not None and unit is not None else None
+    return [(a.guns or "face", sum(a.battery.values())) for a in start.arcs if a.battery] if start is not None else []
+
+
+def at_one_ship(ctx: Context, guns: int) -> int:
+    """How many of a fort face's `guns` may fire at any one ship (fort_targets.at_one_ship, ours): a share of them,
+    rounded up, never fewer than the least nor more than the face has."""
+    rows = ctx.tables.require("fort_targets").rows.get("at_one_ship") or {}
+    share, least = int(rows.get("share", 1)), int(rows.get("least", 1))
+    return min(guns, max(least, -(-guns // share)))
+
+
 def guns_block(s: VesselStats | FortStats, compact: bool = False, faces: list | None = None) -> Block:
     """The guns, a box per gun (slash it while the gun cannot fire, cross it when destroyed; each a "gun" tracker),
     ranges in cm to each band's far edge (the arc names the mounting and its place). A fort's faces (fort_faces), where
@@ -520,11 +535,15 @@ def damage_row_half(s: VesselStats, ctx: Context, unit, width: float, reminders:
                    **style("damage_row_half"))
 
 
-def fort_rules(ctx: Context, compact: bool = False) -> Block:
+def fort_rules(ctx: Context, compact: bool = False, unit=None) -> Block:
     """How a fort is shot at (fort_targets, ours): target size, where every hit lands, its critical table; and which
-    of its guns fire (the sector's, from the set-up page)."""
+    of its guns fire (the sector's, from the set-up page), with how many of each face's may fire at one ship."""
     t = ctx.tables.require("fort_targets")
-    f = t.rows
+    f = dict(t.rows)
+    faces = face_guns(unit, ctx)
+    if f.get("fires"):  # how many of a face's guns fire at one ship: each face's own number where the set-up has them
+        each = ", ".join(f"{name} {at_one_ship(ctx, n)}" for name, n in faces) or f.get("at_one_ship_words", "")
+        f["fires"] = f["fires"].replace("{at_one_ship}", each)
     crits = ", ".join(f"{c['roll']} {c['hit'].lower()}: {c['effect']}" for c in f["criticals"])
     star = " *" if t.tag() == "reconstructed" else ""
     return Legend([("", f"target size {f['target_size']}" + (", Immobile (+1)" if f.get("immobile") else "")
@@ -562,7 +581,7 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool, width: float = 1
         boxes = StatBoxes(fort_box_items(s, unit, ctx), **style("fort_boxes", compact))
         t17 = own_gun_damage(s, ctx, size=style("fort_table17")["size"], note=False)
         damage = damage_block(s, ctx, unit, compact)
-        return [head, boxes, guns_block(s, compact, fort_faces(unit, ctx)), *legends, fort_rules(ctx, compact),
+        return [head, boxes, guns_block(s, compact, fort_faces(unit, ctx)), *legends, fort_rules(ctx, compact, unit),
                 damage if t17 is None else Columns([damage, t17], **style("fort_damage_row")), log_head]
     t17 = own_gun_damage(s, ctx, size=style("play", compact)["size"], note=not compact)
     if compact:
