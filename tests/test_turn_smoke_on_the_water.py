@@ -647,3 +647,11 @@ def test_a_fort_face_fires_a_quarter_of_its_guns_at_any_one_ship(mobile_bay_page
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  fort_targets:\n    rows: {at_one_ship: {share: 1, least: 1}}\n")
     assert at_one_ship(RS.context(library, house), 20) == 20
+
+
+def test_the_channel_fills_with_smoke_from_turn_2(mobile_bay_pages):
+    """Moment E (balance), the day's smoke: the fleet and the forts fought in their own smoke, which the play-test's
+    clear-air gunnery ignored. From turn 2, fire beyond Short range counts half to three quarters obscured."""
+    assert ("Powder smoke From turn 2 the smoke of both sides' guns lies over the channel (Farragut climbed Hartford's "
+            "rigging to see over it): fire beyond Short range counts ½ to ¾ obscured (−2). (reconstructed)"
+            ) in mobile_bay_pages[1]
