@@ -184,7 +184,7 @@ class Part(Ground):
 
 class Window(Strict):
     """The part of the ground one rule set plays, where its ground scale would draw the whole area so much smaller
-    than its ranges that the guns reach across it from the first turn (Smoke on the Water's 1 mm to 2 ft makes
+    than its ranges that the guns reach across it from the first turn (a ground scale of 1 mm to 2 ft makes
     Mobile Bay's entrance 11 m wide). Its plan shows only this part, on its own table; a start outside it comes on
     from its edge on the turn the start's `arrives` gives, at the point of the edge her `at` names."""
 
