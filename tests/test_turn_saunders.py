@@ -777,3 +777,20 @@ def test_the_plot_asks_for_a_spar_only_of_a_ship_that_has_one(bundled_packs):
     ref = reference_text(pack_texts(bundled_packs))
     assert "turret arc (and spar, if she has one)" in ref
     assert "turret arc and spar" not in ref
+
+
+# The sixth replay's moments (/work/notes/s6/moments-saunders-r5.md, seed 1201), each a reading on the readings page.
+ROUND_6_READINGS = {
+    "1: another ship in the line of fire": [("Line of fire", "blocked by any ship's hull it crosses, friend or foe")],
+}
+
+
+@pytest.mark.parametrize("moment", list(ROUND_6_READINGS))
+def test_round_6_rulebook_moments_are_readings_on_the_pack(bundled_packs, moment):
+    """Found replaying three turns of Mobile Bay from the A4 pack (round 6): each moment the text leaves open is now a
+    row of the reconstructions table, printed on the readings page."""
+    ref = reference_text(pack_texts(bundled_packs))
+    rows = {r["rule"]: r for r in RS.tables().require("reconstructions").rows}
+    for rule, words in ROUND_6_READINGS[moment]:
+        assert rule in rows and words in rows[rule]["reading"], (rule, words)
+        assert flat(rule) in ref and flat(words) in ref, rule
