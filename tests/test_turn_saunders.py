@@ -782,6 +782,8 @@ def test_the_plot_asks_for_a_spar_only_of_a_ship_that_has_one(bundled_packs):
 # The sixth replay's moments (/work/notes/s6/moments-saunders-r5.md, seed 1201), each a reading on the readings page.
 ROUND_6_READINGS = {
     "1: another ship in the line of fire": [("Line of fire", "blocked by any ship's hull it crosses, friend or foe")],
+    "2: when the ship ahead stops, do followers keep their plots": [
+        ("Plots stand", "whatever another does (no sheering off unplotted); a line moves from its leader back")],
 }
 
 
