@@ -784,6 +784,8 @@ ROUND_6_READINGS = {
     "1: another ship in the line of fire": [("Line of fire", "blocked by any ship's hull it crosses, friend or foe")],
     "2: when the ship ahead stops, do followers keep their plots": [
         ("Plots stand", "whatever another does (no sheering off unplotted); a line moves from its leader back")],
+    "3: a lashed pair striking a lashed pair": [
+        ("Pair in a collision", "only the two hulls that meet first roll"), ("Pair in a collision", "halt or slow with them")],
 }
 
 
