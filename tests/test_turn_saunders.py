@@ -277,7 +277,7 @@ ROUND_2_READINGS = {
     "7: a shot needing 7+": [("Needing 7+", "a 6 is not a sure hit")],
     "5: turning at 0 kn": [("Turn at 0 kn", "plot 1 kn or more to turn")],
     "4: a friend run into, the rammer after a stern ram": [
-        ("Collisions", "with a friend as any (stopped: 0 kn); after a stern ram the rammer's bow stays at the stern")],
+        ("Collisions", "with a friend as any (stopped: 0 kn)")],
     "9, 10: torpedo tests per inch, both sides, no guns": [
         ("Torpedoes", "a part inch where the bow leaves it or ends the move; both sides test; specials take no guns")],
     "8: fires spreading, put out, on a struck ship": [("Fires", "never spreads; end of turn D6 each, 6 puts it out")],
@@ -786,6 +786,8 @@ ROUND_6_READINGS = {
         ("Plots stand", "whatever another does (no sheering off unplotted); a line moves from its leader back")],
     "3: a lashed pair striking a lashed pair": [
         ("Pair in a collision", "only the two hulls that meet first roll"), ("Pair in a collision", "halt or slow with them")],
+    "4: after a stern ram, the rammer's bow at the stern or the smaller alongside": [
+        ("Collisions", "a stern ram halts neither ship (Ramming: Afterwards)")],
 }
 
 
@@ -798,3 +800,13 @@ def test_round_6_rulebook_moments_are_readings_on_the_pack(bundled_packs, moment
     for rule, words in ROUND_6_READINGS[moment]:
         assert rule in rows and words in rows[rule]["reading"], (rule, words)
         assert flat(rule) in ref and flat(words) in ref, rule
+
+
+def test_a_stern_ram_halts_neither_ship_and_the_smaller_slides_alongside(bundled_packs):
+    """Replay 6, moment 4: the ramming steps said "the smaller slides alongside" and the readings "the rammer's bow
+    stays at the stern": one rule now, in both places."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert ("After a broadside or bow-to-bow ram both halt and stay halted next move; a glancing blow or stern ram "
+            "halts neither") in ref
+    assert "the smaller slides alongside the other (the least turn that clears her) and both move on" in ref
+    assert "bow stays at the stern" not in ref
