@@ -810,3 +810,10 @@ def test_a_stern_ram_halts_neither_ship_and_the_smaller_slides_alongside(bundled
             "halts neither") in ref
     assert "the smaller slides alongside the other (the least turn that clears her) and both move on" in ref
     assert "bow stays at the stern" not in ref
+
+
+def test_the_ram_bow_modifiers_are_the_rammers_alone(bundled_packs):
+    """Replay 6, moment 5: "Ramming without a ram bow −1" left open whether the rammed ship takes it too."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "Own ship the rammer, ram bow +1" in ref and "Own ship the rammer, no ram bow −1" in ref
+    assert "Ramming without a ram bow" not in ref

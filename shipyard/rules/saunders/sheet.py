@@ -152,7 +152,7 @@ def remarks(s: SaundersStats, ctx: Context, unit=None) -> str:
         return fort_remarks(ctx, unit, s)
     out = []
     if not s.ram_bow:
-        out.append(f"No ram bow ({signed(modifier(ctx.tables.ramming_modifiers, 'Ramming without a ram bow'))} ramming)")
+        out.append(f"No ram bow ({signed(modifier(ctx.tables.ramming_modifiers, 'Own ship the rammer, no ram bow'))} ramming)")
     out.append(f"Propulsion: {s.drive}")
     if s.draught_ft is not None:
         out.append(f"Draught {number(s.draught_ft)} ft")
