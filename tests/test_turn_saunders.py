@@ -788,6 +788,8 @@ ROUND_6_READINGS = {
         ("Pair in a collision", "only the two hulls that meet first roll"), ("Pair in a collision", "halt or slow with them")],
     "4: after a stern ram, the rammer's bow at the stern or the smaller alongside": [
         ("Collisions", "a stern ram halts neither ship (Ramming: Afterwards)")],
+    "6: does the end of the half move count as the end of the move": [
+        ("Torpedoes", "the half move's end is no end: its part inch runs on into the move on")],
 }
 
 
