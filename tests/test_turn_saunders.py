@@ -755,7 +755,7 @@ ROUND_5_READINGS = {
     "1: what a fort loses on hit location 4-6": [("Hits on a fort", "4–6 cost no hull, the D66 only")],
     "2: a part inch when the bow leaves a field mid-move": [("Torpedoes", "one for a part inch where the bow leaves it or ends the move")],
     "3: where a lashed gunboat lies": [("Past a partner", "alongside, touching, centres abeam")],
-    "4: where range is measured from and to": [("Range", "centre to centre (a fort: from the firing face)")],
+    "4: where range is measured from and to": [("Range", "centre to centre")],
     "5: whether a 4-6 location limits the D66": [("Hits 4–6", "on the whole table")],
     "6: what an explosion does to the ship, and to a fort": [("Explosion", "she sinks at once (a fort's only floods)")],
 }
@@ -790,6 +790,8 @@ ROUND_6_READINGS = {
         ("Collisions", "a stern ram halts neither ship (Ramming: Afterwards)")],
     "6: does the end of the half move count as the end of the move": [
         ("Torpedoes", "the half move's end is no end: its part inch runs on into the move on")],
+    "7: range to a fort, whose faces the plan does not mark": [
+        ("Range", "a fort: from her set-up point, where her sectors start on the plan")],
 }
 
 
@@ -819,3 +821,8 @@ def test_the_ram_bow_modifiers_are_the_rammers_alone(bundled_packs):
     ref = reference_text(pack_texts(bundled_packs))
     assert "Own ship the rammer, ram bow +1" in ref and "Own ship the rammer, no ram bow −1" in ref
     assert "Ramming without a ram bow" not in ref
+
+
+def test_no_range_is_measured_from_a_face_the_plan_does_not_mark(bundled_packs):
+    """Replay 6, moment 7: range to a fort was 'from the firing face', and the plan marks no faces."""
+    assert "firing face" not in reference_text(pack_texts(bundled_packs))
