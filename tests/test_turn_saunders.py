@@ -826,3 +826,9 @@ def test_the_ram_bow_modifiers_are_the_rammers_alone(bundled_packs):
 def test_no_range_is_measured_from_a_face_the_plan_does_not_mark(bundled_packs):
     """Replay 6, moment 7: range to a fort was 'from the firing face', and the plan marks no faces."""
     assert "firing face" not in reference_text(pack_texts(bundled_packs))
+
+
+def test_turn_1_binds_every_ship_to_her_set_up_heading(bundled_packs):
+    """Replay 6, moment 8: "Orders are free from turn 2" did not say whether a ship may turn on turn 1."""
+    setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
+    assert "No ship turns on turn 1: each holds her set-up heading, her turrets as set" in setup
