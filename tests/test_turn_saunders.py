@@ -832,3 +832,11 @@ def test_turn_1_binds_every_ship_to_her_set_up_heading(bundled_packs):
     """Replay 6, moment 8: "Orders are free from turn 2" did not say whether a ship may turn on turn 1."""
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
     assert "No ship turns on turn 1: each holds her set-up heading, her turrets as set" in setup
+
+
+def test_a_forts_gun_held_in_step_4_may_fire_in_step_6(bundled_packs):
+    """Replay 6, defect g: forts fire in step 4 and step 6 lets "guns not yet fired" fire: may the bay front then fire
+    at a ship that has passed into its arc?"""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "every gun that has not fired this turn may fire, a fort's too" in ref
+    assert "a gun that did not fire then may fire in step 6, at a ship then in its arc" in ref

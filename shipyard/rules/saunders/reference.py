@@ -113,7 +113,8 @@ def fort_rules(t) -> list[list[str]]:
               + (f" (at least {least})" if least > 1 else "") + ", the rest at others in its arc" if share > 1 else "")
     return [["Fires", "in step 4 (a fort never turns)"
              + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"]
-                else ", not as a stationary firer") + at_one],
+                else ", not as a stationary firer") + at_one
+             + "; a gun that did not fire then may fire in step 6, at a ship then in its arc"],
             ["Fired at", f"a stationary target {to_hit['Target stationary']}" if ff["stationary_target"]
              else "no stationary modifier"],
             ["Hit", "roll the location as for a ship: every location is the walls; a critical with no box on her "
