@@ -840,3 +840,8 @@ def test_a_forts_gun_held_in_step_4_may_fire_in_step_6(bundled_packs):
     ref = reference_text(pack_texts(bundled_packs))
     assert "every gun that has not fired this turn may fire, a fort's too" in ref
     assert "a gun that did not fire then may fire in step 6, at a ship then in its arc" in ref
+
+
+def test_the_reference_says_what_a_dav_is(bundled_packs):
+    """Replay 6, defect h: "DAV" was never explained as an average die, only "DAV faces 233445"."""
+    assert "DAV: the average die (a D6 numbered so), its faces 2 3 3 4 4 5" in reference_text(pack_texts(bundled_packs))

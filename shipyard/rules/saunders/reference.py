@@ -150,7 +150,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
         "to_hit", align=PAIRS_ALIGN))
     out.append(_table("Penetration: DAV + strength − armour",
                       [[m["when"], signed(m["mod"])] for m in t.penetration.rows["modifiers"]]
-                      + [["DAV faces", " ".join(str(f) for f in t.penetration.rows["dav_faces"])]],
+                      + [["DAV: the average die (a D6 numbered so), its faces", " ".join(str(f) for f in t.penetration.rows["dav_faces"])]],
                       ["Adjustment", ""], "penetration"))
     res = t.penetration_result.rows
     out.append(_table("Penetration result", [[label, r["hull"], r["effect"]] for label, r in zip(band_labels(res, "min_total"), res)],
