@@ -355,9 +355,21 @@ def test_a_screw_has_a_box_for_the_critical_and_one_for_the_torpedo(library, bun
     unit = next(u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.name == "USS Winnebago")
     boxes = {label: n for b in walk(sheet(unit, RS.derive(unit, ctx), ctx)) if isinstance(b, Checkboxes)
              for label, n in b._items()}
-    assert boxes["Screw: hit (−2 kn) / torpedoed (drifts)"] == 2
+    assert boxes[SCREW] == 2
     winnebago = next(t for t in pack_texts(bundled_packs) if "USS Winnebago" in t and SHEET_MARK in t)
-    assert "Screw: hit (−2 kn) / torpedoed (drifts)" in winnebago and "Screw lost" not in winnebago
+    assert SCREW in winnebago and "Screw lost" not in winnebago
+
+
+SCREW = "Screw: 1st box hit (−2 kn), 2nd torpedoed (drifts)"
+
+
+def test_each_screw_box_says_which_outcome_it_marks(bundled_packs):
+    """Replay 6, defect b: "Screw: hit (−2 kn) / torpedoed (drifts)" with two boxes read as if the second box could be
+    a second hit. Every screw ship's sheet now names the box for each outcome."""
+    sheets = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t and "Screw" in t]
+    assert len(sheets) >= 8
+    for page in sheets:
+        assert SCREW in page and "Screw: hit (−2 kn) / torpedoed" not in page, page[:80]
 
 
 def test_the_counters_have_struck_and_sunk_markers(library, tmp_path):

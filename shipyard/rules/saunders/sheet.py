@@ -104,7 +104,7 @@ def propulsion_item(s: SaundersStats, ctx: Context) -> tuple[str, int]:
     if s.paddles and drive not in ("sternwheel", "centrewheel"):
         return f"Paddle wheel lost ({halved})", s.paddles
     name = {"sternwheel": "Stern wheel", "centrewheel": "Centre wheel"}.get(drive, "Screw")
-    return f"{name}: hit ({screw}) / torpedoed (drifts)", 2
+    return f"{name}: 1st box hit ({screw}), 2nd torpedoed (drifts)", 2  # each box says its outcome: not two hits
 
 
 def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
