@@ -9,6 +9,7 @@ from conftest import pdf_text
 
 from shipyard.render.tags import recorded, walk
 from shipyard.render.kit import OrdersLog
+from shipyard.render.text import number
 from shipyard.rules import get_ruleset
 from shipyard.rules.saunders.reference import sections
 from shipyard.rules.saunders.sheet import sheet
@@ -857,3 +858,27 @@ def test_a_forts_gun_held_in_step_4_may_fire_in_step_6(bundled_packs):
 def test_the_reference_says_what_a_dav_is(bundled_packs):
     """Replay 6, defect h: "DAV" was never explained as an average die, only "DAV faces 233445"."""
     assert "DAV: the average die (a D6 numbered so), its faces 2 3 3 4 4 5" in reference_text(pack_texts(bundled_packs))
+
+
+def test_the_hull_note_gives_the_bar_speeds_once_knots_are_lost(library, bundled_packs):
+    """Replay 6, defect c: the speed strip's ¾ and ½ cells are the undamaged maximum's; once knots are lost they are
+    wrong, and the sheet only said to take the knots off first. Every ship's hull note now gives ¾ and ½ of the
+    maximum less 1, 2 and 3 knots, to the half knot below (the text's example: 6 kn, −1, ½ → 2½)."""
+    import math
+
+    ctx = RS.context(library)
+    units = {u.id: u for _, u in library.scenario_units(library.scenario("mobile-bay-1864"))}
+    texts = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t]
+    checked = 0
+    for unit in units.values():
+        s = RS.derive(unit, ctx).stats
+        if s.fort:
+            continue
+        down = lambda kn: math.floor(kn * 2 + 1e-9) / 2  # noqa: E731 - to the half knot below
+        three_q = "/".join(number(down((s.max_speed_kn - k) * 0.75)) for k in (1, 2, 3))
+        half = "/".join(number(down((s.max_speed_kn - k) * 0.5)) for k in (1, 2, 3))
+        words = f"with 1/2/3 kn lost: ¾ = {three_q} kn, ½ = {half} kn"
+        assert any(unit.name in t and words in t for t in texts), (unit.name, words)
+        checked += 1
+    assert checked >= 15
+    assert not any("take them off the maximum first, then the fraction" in t for t in texts)

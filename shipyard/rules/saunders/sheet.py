@@ -22,7 +22,7 @@ from ..context import Context
 from ..derived import Derived
 from ..play_aids import accent, damage_done, game_turns, sheet_heading, with_live_link
 from .damage import FIRE_TALLY, HOLE_TALLY
-from .derive import guns_at_one_ship, modifier, scale_factor, turret_roles
+from .derive import guns_at_one_ship, modifier, scale_factor, speed_thresholds, turret_roles
 from .stats import SaundersStats
 
 RULES = "ACW Naval Rules v1.2 (Saunders)"
@@ -289,6 +289,21 @@ def _speed_track(s: SaundersStats) -> SpeedTrack:
     return records(SpeedTrack(rows, **style()["speed_track"]), "speed", "knots_lost")
 
 
+KNOTS_LOST_SHOWN = 3  # the hull note's knots-lost columns: criticals take 1 or 2 kn, so three covers most games
+
+
+def knots_lost_words(s: SaundersStats, ctx: Context) -> str:
+    """The hull bars' speeds once knots are lost, which come off the maximum before the fraction (the text's order):
+    'with 1/2/3 kn lost: ¾ = 6/5/4½ kn, ½ = 4/3½/3 kn', so a player need not work (9 − 2) × ¾ to the half knot mid-game."""
+    lost = [k for k in range(1, KNOTS_LOST_SHOWN + 1) if s.max_speed_kn - k > 0]
+    if not lost:
+        return "knots lost: take them off the maximum first, then the fraction"
+    rows = [speed_thresholds(ctx.tables, s.hull, s.max_speed_kn - k) for k in lost]
+    fractions = [(i, fraction(th["fraction"])) for i, th in enumerate(rows[0])]
+    return (f"with {'/'.join(str(k) for k in lost)} kn lost: "
+            + ", ".join(f"{f} = {'/'.join(number(r[i]['speed_kn']) for r in rows)} kn" for i, f in fractions))
+
+
 def orders_columns(s: SaundersStats) -> list[str]:
     """The orders log's columns: a turret's arc only for a turreted ship, the spar only for one that carries a spar
     torpedo."""
@@ -443,7 +458,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
     legend = "; ".join(f"after box {th.lost}: {fraction(th.fraction)} speed = {number(th.speed_kn)} kn"
                        for th in s.speed_thresholds if 1 <= th.lost <= s.hull)
     if legend and not s.fort:  # the bars' speeds are the undamaged maximum's: knots lost come off before the fraction
-        legend += "; knots lost: take them off the maximum first, then the fraction"
+        legend += "; " + knots_lost_words(s, ctx)
     hull = Tracks([Track("Hull", s.hull, marks=marks, prefilled=damage_done(ctx, unit, ("hull",), s.hull), note=legend,
                          records="hull")], **st["hull"])
 
