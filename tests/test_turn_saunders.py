@@ -882,3 +882,24 @@ def test_the_hull_note_gives_the_bar_speeds_once_knots_are_lost(library, bundled
         checked += 1
     assert checked >= 15
     assert not any("take them off the maximum first, then the fraction" in t for t in texts)
+
+
+def test_the_counters_carry_a_silenced_marker_per_fort_and_halted_markers_for_rams(library):
+    """Replay 6, defect d: 3 STRUCK, 3 SUNK and 2 SILENCED (for four forts) may run short in a 12-turn game, and a ram
+    halts both ships for the next move with no marker to say so. Now a silenced marker for every fort, a struck and
+    a sunk for every 6 ships, and a HALTED marker for every 4 ships, which in black and white differs from every other
+    kind by more than its grey."""
+    from collections import Counter
+
+    from shipyard.rules.saunders.counters import PATTERNS, chits
+
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
+    kinds = Counter(kind for *_, kind in chits(units, ctx))
+    forts = sum(1 for *_, d in units if d.stats.fort)
+    ships = len(units) - forts
+    assert forts == 4 and kinds["silenced"] == forts
+    assert kinds["struck"] == kinds["sunk"] == 4 > 3 and ships == 22
+    assert kinds["halted"] == 6
+    assert ("HALTED", "0 kn next move", "halted") in chits(units, ctx)
+    assert PATTERNS["halted"] not in [p for k, p in PATTERNS.items() if k != "halted"]
