@@ -903,3 +903,13 @@ def test_the_counters_carry_a_silenced_marker_per_fort_and_halted_markers_for_ra
     assert kinds["halted"] == 6
     assert ("HALTED", "0 kn next move", "halted") in chits(units, ctx)
     assert PATTERNS["halted"] not in [p for k, p in PATTERNS.items() if k != "halted"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_fort_sheet_says_a_critical_with_no_box_on_it_does_nothing(bundled_packs, paper):
+    """Replay 6: a fort's sheet has no box for Captain down or Boiler, and the player had to find on the readings page
+    that such a critical does nothing to a fort. Every fort's sheet now says so where the critical is met."""
+    forts = [t for t in pack_texts(bundled_packs, paper=paper) if "A fort does not move" in t]
+    assert forts
+    for page in forts:
+        assert page.count("a critical with no box here: no effect") == page.count("A fort does not move"), page[:80]

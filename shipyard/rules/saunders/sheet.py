@@ -205,10 +205,10 @@ def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str
     if s is not None and one_ship_words(unit, s, ctx):
         out.append(one_ship_words(unit, s, ctx))
     if ff["stationary_target"]:
-        out.append(f"ships firing at it: target stationary ({signed(modifier(t.to_hit, 'Target stationary'))})")
-    out.append("no hull left: silenced")
+        out.append(f"a target stationary ({signed(modifier(t.to_hit, 'Target stationary'))})")
+    out.append("no hull left: silenced · a critical with no box here: no effect")
     if unit is None or not fort_faces(unit, ctx):  # where the set-up names the faces' guns, the gun lines say it
-        out.append("sited: each face bears over the set-up page's arc (none drawn: 90° on its embrasure)")
+        out.append("sited: each face bears over the set-up page's arc (none: 90° on its embrasure)")
     return " · ".join(out)
 
 
