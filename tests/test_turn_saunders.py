@@ -887,8 +887,8 @@ def test_the_hull_note_gives_the_bar_speeds_once_knots_are_lost(library, bundled
 def test_the_counters_carry_a_silenced_marker_per_fort_and_halted_markers_for_rams(library):
     """Replay 6, defect d: 3 STRUCK, 3 SUNK and 2 SILENCED (for four forts) may run short in a 12-turn game, and a ram
     halts both ships for the next move with no marker to say so. Now a silenced marker for every fort, a struck and
-    a sunk for every 6 ships, and a HALTED marker for every 4 ships, which in black and white differs from every other
-    kind by more than its grey."""
+    a sunk for every 6 ships, and a HALTED marker for every 6 ships, which in black and white differs from every other
+    kind by more than its grey (a ram halts two ships: six ships' worth a marker, four for Mobile Bay)."""
     from collections import Counter
 
     from shipyard.rules.saunders.counters import PATTERNS, chits
@@ -900,7 +900,7 @@ def test_the_counters_carry_a_silenced_marker_per_fort_and_halted_markers_for_ra
     ships = len(units) - forts
     assert forts == 4 and kinds["silenced"] == forts
     assert kinds["struck"] == kinds["sunk"] == 4 > 3 and ships == 22
-    assert kinds["halted"] == 6
+    assert kinds["halted"] == 4
     assert ("HALTED", "0 kn next move", "halted") in chits(units, ctx)
     assert PATTERNS["halted"] not in [p for k, p in PATTERNS.items() if k != "halted"]
 
@@ -913,3 +913,15 @@ def test_a_fort_sheet_says_a_critical_with_no_box_on_it_does_nothing(bundled_pac
     assert forts
     for page in forts:
         assert page.count("a critical with no box here: no effect") == page.count("A fort does not move"), page[:80]
+
+
+def test_a_turret_chit_for_every_turret_in_play_named_for_her_ship(library):
+    """Leftover (turret-arc markers): a monitor's turret arc was only in her orders log, nothing on the table. A TURRET
+    chit for every turret, named for her ship (and the turret where she has two), points the arc it faces."""
+    from shipyard.rules.saunders.counters import PATTERNS, chits
+
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
+    turrets = [c[1] for c in chits(units, ctx) if c[2] == "turret"]
+    assert turrets == ["Tecumseh", "Manhattan", "Winnebago fore", "Winnebago aft", "Chickasaw fore", "Chickasaw aft"]
+    assert PATTERNS["turret"] not in [p for k, p in PATTERNS.items() if k != "turret"]

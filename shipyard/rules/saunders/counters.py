@@ -26,11 +26,11 @@ SHIPS_PER_ASTERN_CHIT = 8  # going astern costs a turn stopped first and runs at
 SHIPS_PER_FATE_MARKER = 6  # a struck and a sunk marker for every 6 ships (at least 2 of each): 8 left Mobile Bay's 22
                            # ships three of each for a 12-turn game (replay 6); the day itself saw four fates
 FORTS_PER_SILENCED = 1  # a silenced marker for every fort (two for Mobile Bay's four ran short on paper, replay 6)
-SHIPS_PER_HALTED = 4  # a halted marker for every 4 ships: a ram halts both ships for the next move too
+SHIPS_PER_HALTED = 6  # a halted marker for every 6 ships: a ram halts both ships for the next move too
 LIGHT_TEXT = {"fire", "sunk"}  # white figures on a dark chit
 # what marks each kind besides its fill, so that in black and white they differ by more than a grey
 PATTERNS = {"aground": ("hatch", "clear"), "hole": ("hole",), "spar": ("spar",), "struck": ("spar",), "sunk": ("hole",),
-            "silenced": ("hole", "spar"), "halted": ("frame",)}
+            "silenced": ("hole", "spar"), "halted": ("frame",), "turret": ("pointer",)}
 
 
 def _ships(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[Any]:
@@ -89,7 +89,20 @@ def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str
     out += [("STRUCK", "speed 0", "struck")] * fates
     out += [("SUNK", "the wreck", "sunk")] * fates
     out += [("HALTED", "0 kn next move", "halted")] * max(2, math.ceil(len(ships) / SHIPS_PER_HALTED))
+    out += turret_chits(units)
     out += [("SILENCED", "guns silent", "silenced")] * math.ceil(sum(1 for _, _, d in units if d.stats.fort) / FORTS_PER_SILENCED)
+    return out
+
+
+def turret_chits(units: list[tuple[str, Any, Derived]]) -> list[tuple[str, str, str]]:
+    """A TURRET chit for every turret in play, named for her ship (and the turret, where she has two or three), laid
+    beside the model with its point towards the arc the turret faces: the arc plotted in the orders log, on the
+    table."""
+    out = []
+    for _, unit, d in units:
+        turrets = list(dict.fromkeys(g.turret for g in d.stats.guns if g.turret))
+        name = unit.name.split(" ", 1)[-1] if unit.name[:4] in ("USS ", "CSS ") else unit.name
+        out += [("TURRET", name if len(turrets) == 1 else f"{name} {role}", "turret") for role in turrets]
     return out
 
 
@@ -103,7 +116,7 @@ def _face(big: str, small: str, kind: str, back: bool = False, ctx: Context | No
     """One counter's face: its fill and pattern, the outline you cut along, the figure and the reminder inside it.
     fire: dark with white letters; hole: a heavy inner frame; aground: hatched; astern: a dark band on top; spar:
     a dashed inner frame; struck: grey with a dashed frame; silenced: a heavy frame and a dashed one; sunk: dark with a heavy frame, white
-    letters; halted: pale with a thin inner frame; ahead speeds plain."""
+    letters; halted: pale with a thin inner frame; turret: a point at its top; ahead speeds plain."""
     st = STYLE
     words = _light if kind in LIGHT_TEXT else (lambda part: part)
     fills = st.numbers["fills"]
