@@ -170,7 +170,7 @@ def test_smoke_on_the_water_natural_rolls_follow_table_10(library, tmp_path):
 def test_saunders_ram_bow_reason_and_sheet_quote_the_ramming_table(library, tmp_path):
     from shipyard.rules.saunders.sheet import sheet
 
-    rows = [dict(r, mod=-2) if r["when"] == "Ramming without a ram bow" else r
+    rows = [dict(r, mod=-2) if r["when"] == "Own ship the rammer, no ram bow" else r
             for r in SAUNDERS.tables().ramming_modifiers.rows]
     house = write(tmp_path / "house.yaml", yaml_dump({"saunders": {"ramming_modifiers": {"rows": rows}}}))
     ctx = SAUNDERS.context(library, house)

@@ -208,7 +208,8 @@ def test_counter_kinds_differ_by_more_than_their_grey_in_black_and_white(library
     for kind, big, small in (("speed", "7", "kn ahead"), ("astern", "3", "kn astern"), ("fire", "FIRE", "−1 to fire"),
                              ("hole", "HOLE", "sinks at 0 hull"), ("aground", "AGROUND", "6+ to break free"),
                              ("spar", "SPAR", "deployed"), ("struck", "STRUCK", "speed 0"),
-                             ("sunk", "SUNK", "the wreck")):
+                             ("sunk", "SUNK", "the wreck"), ("silenced", "SILENCED", "guns silent"),
+                             ("halted", "HALTED", "0 kn next move"), ("turret", "TURRET", "Tecumseh")):
         page = _Ops()
         _chit(page, 0, 0, 16, big, small, kind, ctx=ctx)
         shapes[kind] = tuple(op for op in page.ops if op[0] != "fit_text" or "colour" in dict(op[2]))

@@ -9,6 +9,7 @@ from conftest import pdf_text
 
 from shipyard.render.tags import recorded, walk
 from shipyard.render.kit import OrdersLog
+from shipyard.render.text import number
 from shipyard.rules import get_ruleset
 from shipyard.rules.saunders.reference import sections
 from shipyard.rules.saunders.sheet import sheet
@@ -277,7 +278,7 @@ ROUND_2_READINGS = {
     "7: a shot needing 7+": [("Needing 7+", "a 6 is not a sure hit")],
     "5: turning at 0 kn": [("Turn at 0 kn", "plot 1 kn or more to turn")],
     "4: a friend run into, the rammer after a stern ram": [
-        ("Collisions", "with a friend as any (stopped: 0 kn); after a stern ram the rammer's bow stays at the stern")],
+        ("Collisions", "with a friend as any (stopped: 0 kn)")],
     "9, 10: torpedo tests per inch, both sides, no guns": [
         ("Torpedoes", "a part inch where the bow leaves it or ends the move; both sides test; specials take no guns")],
     "8: fires spreading, put out, on a struck ship": [("Fires", "never spreads; end of turn D6 each, 6 puts it out")],
@@ -355,9 +356,21 @@ def test_a_screw_has_a_box_for_the_critical_and_one_for_the_torpedo(library, bun
     unit = next(u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.name == "USS Winnebago")
     boxes = {label: n for b in walk(sheet(unit, RS.derive(unit, ctx), ctx)) if isinstance(b, Checkboxes)
              for label, n in b._items()}
-    assert boxes["Screw: hit (−2 kn) / torpedoed (drifts)"] == 2
+    assert boxes[SCREW] == 2
     winnebago = next(t for t in pack_texts(bundled_packs) if "USS Winnebago" in t and SHEET_MARK in t)
-    assert "Screw: hit (−2 kn) / torpedoed (drifts)" in winnebago and "Screw lost" not in winnebago
+    assert SCREW in winnebago and "Screw lost" not in winnebago
+
+
+SCREW = "Screw: 1st box hit (−2 kn), 2nd torpedoed (drifts)"
+
+
+def test_each_screw_box_says_which_outcome_it_marks(bundled_packs):
+    """Replay 6, defect b: "Screw: hit (−2 kn) / torpedoed (drifts)" with two boxes read as if the second box could be
+    a second hit. Every screw ship's sheet now names the box for each outcome."""
+    sheets = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t and "Screw" in t]
+    assert len(sheets) >= 8
+    for page in sheets:
+        assert SCREW in page and "Screw: hit (−2 kn) / torpedoed" not in page, page[:80]
 
 
 def test_the_counters_have_struck_and_sunk_markers(library, tmp_path):
@@ -755,7 +768,7 @@ ROUND_5_READINGS = {
     "1: what a fort loses on hit location 4-6": [("Hits on a fort", "4–6 cost no hull, the D66 only")],
     "2: a part inch when the bow leaves a field mid-move": [("Torpedoes", "one for a part inch where the bow leaves it or ends the move")],
     "3: where a lashed gunboat lies": [("Past a partner", "alongside, touching, centres abeam")],
-    "4: where range is measured from and to": [("Range", "centre to centre (a fort: from the firing face)")],
+    "4: where range is measured from and to": [("Range", "centre to centre")],
     "5: whether a 4-6 location limits the D66": [("Hits 4–6", "on the whole table")],
     "6: what an explosion does to the ship, and to a fort": [("Explosion", "she sinks at once (a fort's only floods)")],
 }
@@ -777,3 +790,138 @@ def test_the_plot_asks_for_a_spar_only_of_a_ship_that_has_one(bundled_packs):
     ref = reference_text(pack_texts(bundled_packs))
     assert "turret arc (and spar, if she has one)" in ref
     assert "turret arc and spar" not in ref
+
+
+# The sixth replay's moments (/work/notes/s6/moments-saunders-r5.md, seed 1201), each a reading on the readings page.
+ROUND_6_READINGS = {
+    "1: another ship in the line of fire": [("Line of fire", "blocked by any ship's hull it crosses, friend or foe")],
+    "2: when the ship ahead stops, do followers keep their plots": [
+        ("Plots stand", "whatever another does (no sheering off unplotted); a line moves from its leader back")],
+    "3: a lashed pair striking a lashed pair": [
+        ("Pair in a collision", "only the two hulls that meet first roll"), ("Pair in a collision", "halt or slow with them")],
+    "4: after a stern ram, the rammer's bow at the stern or the smaller alongside": [
+        ("Collisions", "a stern ram halts neither ship (Ramming: Afterwards)")],
+    "6: does the end of the half move count as the end of the move": [
+        ("Torpedoes", "the half move's end is no end: its part inch runs on into the move on")],
+    "7: range to a fort, whose faces the plan does not mark": [
+        ("Range", "a fort: from her set-up point, where her sectors start on the plan")],
+}
+
+
+@pytest.mark.parametrize("moment", list(ROUND_6_READINGS))
+def test_round_6_rulebook_moments_are_readings_on_the_pack(bundled_packs, moment):
+    """Found replaying three turns of Mobile Bay from the A4 pack (round 6): each moment the text leaves open is now a
+    row of the reconstructions table, printed on the readings page."""
+    ref = reference_text(pack_texts(bundled_packs))
+    rows = {r["rule"]: r for r in RS.tables().require("reconstructions").rows}
+    for rule, words in ROUND_6_READINGS[moment]:
+        assert rule in rows and words in rows[rule]["reading"], (rule, words)
+        assert flat(rule) in ref and flat(words) in ref, rule
+
+
+def test_a_stern_ram_halts_neither_ship_and_the_smaller_slides_alongside(bundled_packs):
+    """Replay 6, moment 4: the ramming steps said "the smaller slides alongside" and the readings "the rammer's bow
+    stays at the stern": one rule now, in both places."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert ("After a broadside or bow-to-bow ram both halt and stay halted next move; a glancing blow or stern ram "
+            "halts neither") in ref
+    assert "the smaller slides alongside the other (the least turn that clears her) and both move on" in ref
+    assert "bow stays at the stern" not in ref
+
+
+def test_the_ram_bow_modifiers_are_the_rammers_alone(bundled_packs):
+    """Replay 6, moment 5: "Ramming without a ram bow −1" left open whether the rammed ship takes it too."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "Own ship the rammer, ram bow +1" in ref and "Own ship the rammer, no ram bow −1" in ref
+    assert "Ramming without a ram bow" not in ref
+
+
+def test_no_range_is_measured_from_a_face_the_plan_does_not_mark(bundled_packs):
+    """Replay 6, moment 7: range to a fort was 'from the firing face', and the plan marks no faces."""
+    assert "firing face" not in reference_text(pack_texts(bundled_packs))
+
+
+def test_turn_1_binds_every_ship_to_her_set_up_heading(bundled_packs):
+    """Replay 6, moment 8: "Orders are free from turn 2" did not say whether a ship may turn on turn 1."""
+    setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
+    assert "No ship turns on turn 1: each holds her set-up heading, her turrets as set" in setup
+
+
+def test_a_forts_gun_held_in_step_4_may_fire_in_step_6(bundled_packs):
+    """Replay 6, defect g: forts fire in step 4 and step 6 lets "guns not yet fired" fire: may the bay front then fire
+    at a ship that has passed into its arc?"""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "every gun that has not fired this turn may fire, a fort's too" in ref
+    assert "a gun that did not fire then may fire in step 6, at a ship then in its arc" in ref
+
+
+def test_the_reference_says_what_a_dav_is(bundled_packs):
+    """Replay 6, defect h: "DAV" was never explained as an average die, only "DAV faces 233445"."""
+    assert "DAV: the average die (a D6 numbered so), its faces 2 3 3 4 4 5" in reference_text(pack_texts(bundled_packs))
+
+
+def test_the_hull_note_gives_the_bar_speeds_once_knots_are_lost(library, bundled_packs):
+    """Replay 6, defect c: the speed strip's ¾ and ½ cells are the undamaged maximum's; once knots are lost they are
+    wrong, and the sheet only said to take the knots off first. Every ship's hull note now gives ¾ and ½ of the
+    maximum less 1, 2 and 3 knots, to the half knot below (the text's example: 6 kn, −1, ½ → 2½)."""
+    import math
+
+    ctx = RS.context(library)
+    units = {u.id: u for _, u in library.scenario_units(library.scenario("mobile-bay-1864"))}
+    texts = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t]
+    checked = 0
+    for unit in units.values():
+        s = RS.derive(unit, ctx).stats
+        if s.fort:
+            continue
+        down = lambda kn: math.floor(kn * 2 + 1e-9) / 2  # noqa: E731 - to the half knot below
+        three_q = "/".join(number(down((s.max_speed_kn - k) * 0.75)) for k in (1, 2, 3))
+        half = "/".join(number(down((s.max_speed_kn - k) * 0.5)) for k in (1, 2, 3))
+        words = f"with 1/2/3 kn lost: ¾ = {three_q} kn, ½ = {half} kn"
+        assert any(unit.name in t and words in t for t in texts), (unit.name, words)
+        checked += 1
+    assert checked >= 15
+    assert not any("take them off the maximum first, then the fraction" in t for t in texts)
+
+
+def test_the_counters_carry_a_silenced_marker_per_fort_and_halted_markers_for_rams(library):
+    """Replay 6, defect d: 3 STRUCK, 3 SUNK and 2 SILENCED (for four forts) may run short in a 12-turn game, and a ram
+    halts both ships for the next move with no marker to say so. Now a silenced marker for every fort, a struck and
+    a sunk for every 6 ships, and a HALTED marker for every 6 ships, which in black and white differs from every other
+    kind by more than its grey (a ram halts two ships: six ships' worth a marker, four for Mobile Bay)."""
+    from collections import Counter
+
+    from shipyard.rules.saunders.counters import PATTERNS, chits
+
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
+    kinds = Counter(kind for *_, kind in chits(units, ctx))
+    forts = sum(1 for *_, d in units if d.stats.fort)
+    ships = len(units) - forts
+    assert forts == 4 and kinds["silenced"] == forts
+    assert kinds["struck"] == kinds["sunk"] == 4 > 3 and ships == 22
+    assert kinds["halted"] == 4
+    assert ("HALTED", "0 kn next move", "halted") in chits(units, ctx)
+    assert PATTERNS["halted"] not in [p for k, p in PATTERNS.items() if k != "halted"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_fort_sheet_says_a_critical_with_no_box_on_it_does_nothing(bundled_packs, paper):
+    """Replay 6: a fort's sheet has no box for Captain down or Boiler, and the player had to find on the readings page
+    that such a critical does nothing to a fort. Every fort's sheet now says so where the critical is met."""
+    forts = [t for t in pack_texts(bundled_packs, paper=paper) if "A fort does not move" in t]
+    assert forts
+    for page in forts:
+        assert page.count("a critical with no box here: no effect") == page.count("A fort does not move"), page[:80]
+
+
+def test_a_turret_chit_for_every_turret_in_play_named_for_her_ship(library):
+    """Leftover (turret-arc markers): a monitor's turret arc was only in her orders log, nothing on the table. A TURRET
+    chit for every turret, named for her ship (and the turret where she has two), points the arc it faces."""
+    from shipyard.rules.saunders.counters import PATTERNS, chits
+
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
+    turrets = [c[1] for c in chits(units, ctx) if c[2] == "turret"]
+    assert turrets == ["Tecumseh", "Manhattan", "Winnebago fore", "Winnebago aft", "Chickasaw fore", "Chickasaw aft"]
+    assert PATTERNS["turret"] not in [p for k, p in PATTERNS.items() if k != "turret"]

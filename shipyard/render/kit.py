@@ -887,28 +887,80 @@ def sheet_room(height: float, per_page: int, gap: float, slack: float) -> float:
 # ---------------------------------------------------------------------------------------------- columns of tables
 
 
+@dataclass
+class Flowing(Block):
+    """A block deal_columns may split between rows to fill what is left of a column, the rest going on in the next
+    (a long table such as the readings, which would otherwise leave a column part empty and run onto a new page)."""
+
+    child: Block
+    least: float = 0.0   # mm: a head shorter than this stays with the rest (a heading is never left alone)
+
+    def measure(self, width):
+        return self.child.measure(width)
+
+    def draw(self, page, x, y, width):
+        return self.child.draw(page, x, y, width)
+
+    def split(self, width, room):
+        head, rest = self.child.split(width, room)
+        while head is not None and head.measure(width) > room:  # a split's estimate may run over: ask for less
+            room -= 1.0
+            head, rest = self.child.split(width, room)
+        if head is None or head.measure(width) < self.least:
+            return None, self
+        return head, (Flowing(rest, self.least) if rest is not None else None)
+
+    def texts(self):
+        return self.child.texts()
+
+
 def deal_columns(blocks: Sequence[Block], width: float, first: float, height: float, gap: float,
                  stack_gap: float) -> list[Block]:
     """Blocks (a quick reference's headed tables) dealt into two columns `gap` mm apart, a page at a time (`first` mm
     of room on the first page, `height` on the rest), `stack_gap` mm between blocks: each goes under the last in the
     current column, else into the other column when it holds it (a short table at the end goes under a short column
-    rather than onto a page of its own), else onto a new page. A Columns block per page."""
+    rather than onto a page of its own), else onto a new page. A Flowing block fills what is left of the current
+    column and goes on in the next. A Columns block per page."""
     col_w = (width - gap) / 2
     pages: list[Block] = []
     room = first
     cols: list[list[Block]] = [[], []]
     used = [0.0, 0.0]
     current = 0
-    for b in blocks:
-        h = b.measure(col_w)
-        fits = [k for k in (current, 1 - current) if used[k] + h + (stack_gap if cols[k] else 0.0) <= room]
-        if not fits:
-            pages.append(Columns([Stack(cols[0], gap=stack_gap), Stack(cols[1], gap=stack_gap)], gap=gap))
-            cols, used, room, current = [[b], []], [h, 0.0], height, 0
-            continue
-        k = current = fits[0]
+
+    def put(k: int, block: Block, h: float) -> None:
         used[k] += h + (stack_gap if cols[k] else 0.0)
-        cols[k].append(b)
+        cols[k].append(block)
+
+    pending = list(blocks)
+    while pending:
+        b = pending.pop(0)
+        h = b.measure(col_w)
+        flowing = isinstance(b, Flowing)  # goes on where the last block ended, not whole into the other column
+        fits = [k for k in ((current,) if flowing else (current, 1 - current))
+                if used[k] + h + (stack_gap if cols[k] else 0.0) <= room]
+        if fits:
+            current = fits[0]
+            put(current, b, h)
+            continue
+        if flowing:
+            head, rest = b.split(col_w, room - used[current] - (stack_gap if cols[current] else 0.0))
+            if head is not None:
+                put(current, head, head.measure(col_w))
+                if current == 0 and not cols[1]:
+                    current = 1
+                pending.insert(0, rest)
+                continue
+            if current == 0 and not cols[1]:
+                current = 1
+                pending.insert(0, b)
+                continue
+        if not cols[0] and not cols[1]:  # taller than an empty page's column, and no way to split it: it goes whole
+            put(0, b, h)
+            continue
+        pages.append(Columns([Stack(cols[0], gap=stack_gap), Stack(cols[1], gap=stack_gap)], gap=gap))
+        cols, used, room, current = [[], []], [0.0, 0.0], height, 0
+        pending.insert(0, b)
     if cols[0]:
         pages.append(Columns([Stack(cols[0], gap=stack_gap), Stack(cols[1], gap=stack_gap)], gap=gap))
     return pages

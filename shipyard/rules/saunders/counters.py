@@ -21,12 +21,16 @@ from .sheet import signed
 
 STYLE = load_style(Path(__file__).with_name("aids.yaml"))["chit"]
 SHIPS_PER_SPEED_CHIT = 4  # one chit of each speed for every 4 ships that can make it (8 ran out in turn 1 at Mobile Bay)
-SHIPS_PER_FATE_MARKER = 8  # a struck and a sunk marker for every 8 ships (at least 2 of each)
-FORTS_PER_SILENCED = 2  # a silenced marker for every 2 forts: a fleet silences one or two, not all (Mobile Bay: 4 forts)
+SHIPS_PER_ASTERN_CHIT = 8  # going astern costs a turn stopped first and runs at a third of the speed: few ships back at
+                           # once (replay 6: none in three turns), so a chit a speed for every 8 ships
+SHIPS_PER_FATE_MARKER = 6  # a struck and a sunk marker for every 6 ships (at least 2 of each): 8 left Mobile Bay's 22
+                           # ships three of each for a 12-turn game (replay 6); the day itself saw four fates
+FORTS_PER_SILENCED = 1  # a silenced marker for every fort (two for Mobile Bay's four ran short on paper, replay 6)
+SHIPS_PER_HALTED = 6  # a halted marker for every 6 ships: a ram halts both ships for the next move too
 LIGHT_TEXT = {"fire", "sunk"}  # white figures on a dark chit
 # what marks each kind besides its fill, so that in black and white they differ by more than a grey
 PATTERNS = {"aground": ("hatch", "clear"), "hole": ("hole",), "spar": ("spar",), "struck": ("spar",), "sunk": ("hole",),
-            "silenced": ("spar",)}
+            "silenced": ("hole", "spar"), "halted": ("frame",), "turret": ("pointer",)}
 
 
 def _ships(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[Any]:
@@ -49,30 +53,32 @@ def speed_values(tops: list[float], also: list[float] = ()) -> list[float]:
                   | {float(v) for v in also if 0 <= v <= max(tops)})
 
 
-def speed_chits(tops: list[float], start: float, also: list[float] = ()) -> list[tuple[float, int]]:
-    """(speed, copies) from `start` up: a chit for every SHIPS_PER_SPEED_CHIT ships that can make the speed (a half
-    knot that is only a damage speed: for every SHIPS_PER_SPEED_CHIT ships that drop to it)."""
+def speed_chits(tops: list[float], start: float, also: list[float] = (),
+                per: int = SHIPS_PER_SPEED_CHIT) -> list[tuple[float, int]]:
+    """(speed, copies) from `start` up: a chit for every `per` ships that can make the speed (a half knot that is only
+    a damage speed: for every `per` ships that drop to it)."""
     out = []
     for v in speed_values(tops, also):
         if v < start:
             continue
         able = sum(1 for t in tops if t >= v) if v.is_integer() or v in tops else list(also).count(v)
-        out.append((v, max(1, math.ceil(able / SHIPS_PER_SPEED_CHIT))))
+        out.append((v, max(1, math.ceil(able / per))))
     return out
 
 
 def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str, str, str]]:
     """(big text, small text, kind) for every counter to print, in proportion to the fleet: speed chits by how many
     ships can make each speed, a fire marker for every two units, a hole for every two ships, aground for every four,
-    a spar marker for each spar-torpedo ship, a struck and a sunk marker for every SHIPS_PER_FATE_MARKER ships, and a
-    silenced marker for every FORTS_PER_SILENCED forts (no hull left: she fires no more)."""
+    a spar marker for each spar-torpedo ship, a struck and a sunk marker for every SHIPS_PER_FATE_MARKER ships, a
+    halted marker for every SHIPS_PER_HALTED (after a ram: halted next move too), and a silenced marker for every
+    FORTS_PER_SILENCED forts (no hull left: she fires no more)."""
     ships = _ships(units, ctx)
     n_units = len(units) if units else len(ships)
     out: list[tuple[str, str, str]] = []
     damaged = [float(th.speed_kn) for s in ships for th in s.speed_thresholds]
     for v, n in speed_chits([s.max_speed_kn for s in ships], 0, damaged):
         out += [(number(v), "kn ahead", "speed")] * n
-    for v, n in speed_chits([s.astern_speed_kn for s in ships], 0.5):
+    for v, n in speed_chits([s.astern_speed_kn for s in ships], 0.5, per=SHIPS_PER_ASTERN_CHIT):
         out += [(number(v), "kn astern", "astern")] * n
     t = ctx.tables
     out += [("FIRE", f"{signed(modifier(t.to_hit, 'On fire'))} to fire", "fire")] * max(4, math.ceil(n_units / 2))
@@ -82,7 +88,21 @@ def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str
     fates = max(2, math.ceil(len(ships) / SHIPS_PER_FATE_MARKER))
     out += [("STRUCK", "speed 0", "struck")] * fates
     out += [("SUNK", "the wreck", "sunk")] * fates
+    out += [("HALTED", "0 kn next move", "halted")] * max(2, math.ceil(len(ships) / SHIPS_PER_HALTED))
+    out += turret_chits(units)
     out += [("SILENCED", "guns silent", "silenced")] * math.ceil(sum(1 for _, _, d in units if d.stats.fort) / FORTS_PER_SILENCED)
+    return out
+
+
+def turret_chits(units: list[tuple[str, Any, Derived]]) -> list[tuple[str, str, str]]:
+    """A TURRET chit for every turret in play, named for her ship (and the turret, where she has two or three), laid
+    beside the model with its point towards the arc the turret faces: the arc plotted in the orders log, on the
+    table."""
+    out = []
+    for _, unit, d in units:
+        turrets = list(dict.fromkeys(g.turret for g in d.stats.guns if g.turret))
+        name = unit.name.split(" ", 1)[-1] if unit.name[:4] in ("USS ", "CSS ") else unit.name
+        out += [("TURRET", name if len(turrets) == 1 else f"{name} {role}", "turret") for role in turrets]
     return out
 
 
@@ -95,8 +115,8 @@ def counters(doc: Document, units: list[tuple[str, Any, Derived]], ctx: Context,
 def _face(big: str, small: str, kind: str, back: bool = False, ctx: Context | None = None) -> list:
     """One counter's face: its fill and pattern, the outline you cut along, the figure and the reminder inside it.
     fire: dark with white letters; hole: a heavy inner frame; aground: hatched; astern: a dark band on top; spar:
-    a dashed inner frame; struck: grey with a dashed frame; silenced: a dashed frame; sunk: dark with a heavy frame, white letters; ahead speeds
-    plain."""
+    a dashed inner frame; struck: grey with a dashed frame; silenced: a heavy frame and a dashed one; sunk: dark with a heavy frame, white
+    letters; halted: pale with a thin inner frame; turret: a point at its top; ahead speeds plain."""
     st = STYLE
     words = _light if kind in LIGHT_TEXT else (lambda part: part)
     fills = st.numbers["fills"]

@@ -480,7 +480,7 @@ def _derive_vessel(v: Vessel, ctx: Context, reasons: Reasons, factor: float, sca
                                          st.cite("under_length_ft"), st.cite("monitors")))
 
     rams = tables.require("ramming_modifiers")
-    when = "Ramming with a ram bow" if v.ram_bow else "Ramming without a ram bow"
+    when = "Own ship the rammer, ram bow" if v.ram_bow else "Own ship the rammer, no ram bow"
     out["ram_bow"] = given("ram_bow", v.ram_bow, because(("ram bow fitted (library)" if v.ram_bow else "no ram bow in the library")
           + f": {modifier(rams, when):+d} when ramming ({rams.cite()})", "Vessel.ram_bow", rams.cite(modifier_row(rams, when))))
     paddles = v.paddle_wheels

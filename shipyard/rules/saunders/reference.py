@@ -10,7 +10,7 @@ from ...render.flow import Flow
 from ...render.text_blocks import Heading, Title
 from ...render.containers import Stack
 from ...render.table_block import Table
-from ...render.kit import deal_columns, readings_page, turn_card
+from ...render.kit import Flowing, deal_columns, readings_page, turn_card
 from ...render.text import number
 from ..context import Context
 from ..derived import Derived
@@ -113,7 +113,8 @@ def fort_rules(t) -> list[list[str]]:
               + (f" (at least {least})" if least > 1 else "") + ", the rest at others in its arc" if share > 1 else "")
     return [["Fires", "in step 4 (a fort never turns)"
              + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"]
-                else ", not as a stationary firer") + at_one],
+                else ", not as a stationary firer") + at_one
+             + "; a gun that did not fire then may fire in step 6, at a ship then in its arc"],
             ["Fired at", f"a stationary target {to_hit['Target stationary']}" if ff["stationary_target"]
              else "no stationary modifier"],
             ["Hit", "roll the location as for a ship: every location is the walls; a critical with no box on her "
@@ -149,7 +150,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
         "to_hit", align=PAIRS_ALIGN))
     out.append(_table("Penetration: DAV + strength − armour",
                       [[m["when"], signed(m["mod"])] for m in t.penetration.rows["modifiers"]]
-                      + [["DAV faces", " ".join(str(f) for f in t.penetration.rows["dav_faces"])]],
+                      + [["DAV: the average die (a D6 numbered so), its faces", " ".join(str(f) for f in t.penetration.rows["dav_faces"])]],
                       ["Adjustment", ""], "penetration"))
     res = t.penetration_result.rows
     out.append(_table("Penetration result", [[label, r["hull"], r["effect"]] for label, r in zip(band_labels(res, "min_total"), res)],
@@ -230,19 +231,12 @@ def torpedo_tables(t, leading: float | None) -> list[Block]:
 
 
 def readings_pieces(t) -> list[Block]:
-    """What the text leaves open (render.kit.readings_page) in pieces a column can take: its heading and first rows,
-    then the rest of its table in parts of at most the style's `readings_piece` mm, each under its header."""
+    """What the text leaves open (render.kit.readings_page) as one Flowing block: it fills what is left of a column
+    and goes on in the next, its table's header over each part, a part never shorter than the style's
+    `readings_piece` least (mm), so its heading is never left alone at a column's foot."""
     st = style()
     heading, words, table = readings_page(t, style=st)
-    width, most = st["readings_piece"]["column"], st["readings_piece"]["height"]
-    parts = []
-    rest: Block | None = table
-    while rest is not None:
-        head, rest = rest.split(width, most) if rest.measure(width) > most else (rest, None)
-        if head is None:  # a row taller than a part: the rest goes whole
-            head, rest = rest, None
-        parts.append(head)
-    return [Stack([heading, words, parts[0]], **st["reference_table_stack"]), *parts[1:]]
+    return [Flowing(Stack([heading, words, table], **st["reference_table_stack"]), st["readings_piece"]["least"])]
 
 
 def reference_pages(derived: list[Derived], ctx: Context, width: float, first: float, height: float) -> list[Block]:

@@ -22,7 +22,7 @@ from ..context import Context
 from ..derived import Derived
 from ..play_aids import accent, damage_done, game_turns, sheet_heading, with_live_link
 from .damage import FIRE_TALLY, HOLE_TALLY
-from .derive import guns_at_one_ship, modifier, scale_factor, turret_roles
+from .derive import guns_at_one_ship, modifier, scale_factor, speed_thresholds, turret_roles
 from .stats import SaundersStats
 
 RULES = "ACW Naval Rules v1.2 (Saunders)"
@@ -104,7 +104,7 @@ def propulsion_item(s: SaundersStats, ctx: Context) -> tuple[str, int]:
     if s.paddles and drive not in ("sternwheel", "centrewheel"):
         return f"Paddle wheel lost ({halved})", s.paddles
     name = {"sternwheel": "Stern wheel", "centrewheel": "Centre wheel"}.get(drive, "Screw")
-    return f"{name}: hit ({screw}) / torpedoed (drifts)", 2
+    return f"{name}: 1st box hit ({screw}), 2nd torpedoed (drifts)", 2  # each box says its outcome: not two hits
 
 
 def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
@@ -152,7 +152,7 @@ def remarks(s: SaundersStats, ctx: Context, unit=None) -> str:
         return fort_remarks(ctx, unit, s)
     out = []
     if not s.ram_bow:
-        out.append(f"No ram bow ({signed(modifier(ctx.tables.ramming_modifiers, 'Ramming without a ram bow'))} ramming)")
+        out.append(f"No ram bow ({signed(modifier(ctx.tables.ramming_modifiers, 'Own ship the rammer, no ram bow'))} ramming)")
     out.append(f"Propulsion: {s.drive}")
     if s.draught_ft is not None:
         out.append(f"Draught {number(s.draught_ft)} ft")
@@ -205,10 +205,10 @@ def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str
     if s is not None and one_ship_words(unit, s, ctx):
         out.append(one_ship_words(unit, s, ctx))
     if ff["stationary_target"]:
-        out.append(f"ships firing at it: target stationary ({signed(modifier(t.to_hit, 'Target stationary'))})")
-    out.append("no hull left: silenced")
+        out.append(f"a target stationary ({signed(modifier(t.to_hit, 'Target stationary'))})")
+    out.append("no hull left: silenced · a critical with no box here: no effect")
     if unit is None or not fort_faces(unit, ctx):  # where the set-up names the faces' guns, the gun lines say it
-        out.append("sited: each face bears over the set-up page's arc (none drawn: 90° on its embrasure)")
+        out.append("sited: each face bears over the set-up page's arc (none: 90° on its embrasure)")
     return " · ".join(out)
 
 
@@ -287,6 +287,21 @@ def _speed_track(s: SaundersStats) -> SpeedTrack:
     rows = [SpeedRow("Ahead kn", [SpeedCell(number(v), marks.get(v, "")) for v in speed_cells(s.max_speed_kn, marks)]),
             SpeedRow("Astern", [SpeedCell(number(v)) for v in speed_cells(s.astern_speed_kn)])]
     return records(SpeedTrack(rows, **style()["speed_track"]), "speed", "knots_lost")
+
+
+KNOTS_LOST_SHOWN = 3  # the hull note's knots-lost columns: criticals take 1 or 2 kn, so three covers most games
+
+
+def knots_lost_words(s: SaundersStats, ctx: Context) -> str:
+    """The hull bars' speeds once knots are lost, which come off the maximum before the fraction (the text's order):
+    'with 1/2/3 kn lost: ¾ = 6/5/4½ kn, ½ = 4/3½/3 kn', so a player need not work (9 − 2) × ¾ to the half knot mid-game."""
+    lost = [k for k in range(1, KNOTS_LOST_SHOWN + 1) if s.max_speed_kn - k > 0]
+    if not lost:
+        return "knots lost: take them off the maximum first, then the fraction"
+    rows = [speed_thresholds(ctx.tables, s.hull, s.max_speed_kn - k) for k in lost]
+    fractions = [(i, fraction(th["fraction"])) for i, th in enumerate(rows[0])]
+    return (f"with {'/'.join(str(k) for k in lost)} kn lost: "
+            + ", ".join(f"{f} = {'/'.join(number(r[i]['speed_kn']) for r in rows)} kn" for i, f in fractions))
 
 
 def orders_columns(s: SaundersStats) -> list[str]:
@@ -443,7 +458,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
     legend = "; ".join(f"after box {th.lost}: {fraction(th.fraction)} speed = {number(th.speed_kn)} kn"
                        for th in s.speed_thresholds if 1 <= th.lost <= s.hull)
     if legend and not s.fort:  # the bars' speeds are the undamaged maximum's: knots lost come off before the fraction
-        legend += "; knots lost: take them off the maximum first, then the fraction"
+        legend += "; " + knots_lost_words(s, ctx)
     hull = Tracks([Track("Hull", s.hull, marks=marks, prefilled=damage_done(ctx, unit, ("hull",), s.hull), note=legend,
                          records="hull")], **st["hull"])
 
