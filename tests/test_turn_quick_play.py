@@ -140,7 +140,7 @@ def test_rudder_1_to_3_is_no_turning_with_a_box_on_every_ship_card(mobile_bay, l
     ref = _blocks(library, "mobile-bay-1864")
     assert "rudder 1D6: 4-6 one turn every 2nd bound, 1-3 no turning" in ref and "1-3 none" not in ref
     cards = _half_cards(mobile_bay)
-    ships = len(re.findall(r"\bSlow (Cruise )?Full Reverse\b", cards))  # every ship card ticks the speed she is at; a fort has none
+    ships = len(re.findall(r"\bSlow Cruise Full Turn\b", cards))  # every ship card's speed boxes; a fort has none
     assert ships == 22 and cards.count("no turning") == ships and cards.count("one turn every 2nd bound") == ships
 
 
@@ -355,8 +355,8 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
     ref = _blocks(library, "mobile-bay-1864")
     assert "turn her 90° to starboard (toward the fort) across the channel, stopped" in ref
     assert "astern at Slow only; stopped: no marker out." in ref
-    cards = _half_cards(mobile_bay)
-    assert len(re.findall(r"\bStopped Slow\b", cards)) == 22  # every ship card, a fort none
+    # a stopped ship's record is that no marker is out, and the card pages say so (replay 5 took the tick boxes away)
+    assert "none out: stopped" in _flat(" ".join(_cards(mobile_bay)))
 
 
 def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(mobile_bay, library):
@@ -602,3 +602,12 @@ def test_going_astern_says_reverse_is_one_step_from_stopped(mobile_bay, library)
     page = _page(mobile_bay, "What the article leaves open")
     assert "Reverse is one step from Stopped" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_a_ships_speed_is_her_marker_not_a_tick_that_cannot_be_unticked(mobile_bay):
+    """Replay 5, defect: a card's speed tick boxes could be ticked once only, so after two changes a card showed Slow and
+    Cruise both ticked. Her speed marker by the model is the record, and every card page says so."""
+    cards = _cards(mobile_bay)
+    assert cards and all(_squeezed("Her speed now is the speed marker beside her model (none out: stopped), not a mark "
+                                   "on her card.") in _squeezed(p) for p in cards)
+    assert not re.search(r"\bStopped Slow\b", _half_cards(mobile_bay))  # no tick box a setting left to go stale

@@ -107,17 +107,11 @@ def event_checks(s, ctx: Context) -> Block:
     return records(CheckRow("Events", checks, **style()["events"]), *(c.tracker for c in checks))
 
 
-def speed_now(s, ctx: Context) -> Block | None:
-    """A Stopped box and a box for each speed setting the ship has (speed_markers; Reverse at the setting she goes astern at), to tick
-    the one she is at: her speed is on the card as well as on her speed counter. None for a fort."""
-    if s.is_fort:
-        return None
-    from .reference import speed_words
-
-    have = {"slow": s.speeds_in.slow, "cruise": s.speeds_in.cruise, "full": s.speeds_in.full}
-    # stopped first: a ship can always stop (Brooklyn's test, her engines 1-2), and a stopped ship has no marker out
-    checks = [Check("Stopped", 1)] + [Check(word, 1) for word, key in speed_words(ctx) if have.get(key) is not None]
-    return CheckRow("", checks, **style()["speed_now"])  # no head: with a Stopped box "Now" wrapped the row
+def speed_record() -> str:
+    """Where a ship's speed now is kept: her speed marker beside the model, changed as she changes speed, none out
+    when she is stopped. A tick box a setting on the card could not be unticked, so after two changes a card showed
+    two speeds (replay 5)."""
+    return "Her speed now is the speed marker beside her model (none out: stopped), not a mark on her card."
 
 
 def card(unit: Any, d, ctx: Context) -> Block:
@@ -141,8 +135,7 @@ def card(unit: Any, d, ctx: Context) -> Block:
     edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna), records="edna",
                          numbered="down")],
                   **edna_style(s.edna, st))
-    now = speed_now(s, ctx)
-    left = moves if now is None else Stack([moves, now], **st["speed_stack"])
+    left = moves  # her speed now is her speed marker by the model, not a tick on the card (speed_record)
     # in black and white a side's shade is on the card's head only: the boxes a player pencils in stay white
     shade = None if in_colour(ctx) else st["bw_shade"].get(side)
     if shade is not None:
@@ -158,7 +151,7 @@ def page_header(ctx: Context) -> Block:
     how = Runs([("Quick Play ACW Naval Rules — record cards  ", "bold"),
                 (f"Strike an EDNA box a hit, from the left (in fives only to count by): the first box left is her EDNA now; at 0 "
                  f"{edna_zero_words(ctx)} For each gun put out of action strike one factor box, {order} (a fort's too). "
-                 "Tick each event that befalls her and her speed. The play tables are on the quick reference.",
+                 f"Tick each event that befalls her. {speed_record()} The play tables are on the quick reference.",
                  "regular")],
                **st["page_header"])
     return Stack([how, turn_strip(ctx.tables, st)], **st["header_stack"])
