@@ -70,6 +70,21 @@ def _page(pages: list[str], words: str) -> str:
     return found[0]
 
 
+def _readings(pages: Pages) -> str:
+    """What the article leaves open, both its parts (the set-up's under the roster, the bound's after the cards), each
+    page read whole and by halves, at a 1.5 pt word gap: a reading's bold rule and its plain text are a 7 pt space
+    apart, which pdfplumber's default tolerance runs together."""
+    found = [k for k, p in enumerate(pages) if "What the article leaves open" in p]
+    assert found, "no readings"
+    with pdfplumber.open(pages.path) as pdf:
+        texts = []
+        for k in found:
+            p = pdf.pages[k]
+            w, h = p.width, p.height
+            texts += [_flat(x.extract_text(x_tolerance=1.5) or "") for x in (p, p.crop((0, 0, w / 2, h)), p.crop((w / 2, 0, w, h)))]
+    return " | ".join(texts)
+
+
 def _squeezed(s: str) -> str:
     """Text without any spaces: pdfplumber sets spaces round '▸' and '·' by the glyphs' gaps, not by the words."""
     return re.sub(r"\s+", "", s)
@@ -253,7 +268,8 @@ def test_every_reconstruction_is_printed_with_its_option(mobile_bay, library):
     assert "What the article leaves open" in _page(mobile_bay, "Quick Play order of battle")  # under the roster
     blocks = _blocks(library, "mobile-bay-1864")
     for row in RULESET.tables().reconstructions.rows:
-        assert f"{_flat(row['rule'])} {_flat(row['reading'])} {_flat(row['option']) or '—'}" in blocks, row["rule"]
+        option = f" (house rule: {_flat(row['option'])})" if row["option"] else ""
+        assert f"{_flat(row['rule'])} {_flat(row['reading'])}{option}" in blocks, row["rule"]
 
 
 def test_every_event_that_names_a_further_roll_points_to_a_printed_rule(library):
@@ -363,7 +379,7 @@ def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(m
     """Round 2, moment 10: which ships form a line, and what happens when the leader (Brooklyn) stops."""
     assert "Line of battle a column follows the leader the roster names: each moves in his wake at his speed" in _blocks(library, "mobile-bay-1864")
     assert "if he stops, the next astern leads" in _blocks(library, "mobile-bay-1864")
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
 
@@ -372,28 +388,28 @@ def test_a_lashed_pair_says_whose_card_carries_it_and_who_picks_the_gunboats_tar
     carries the pair's speed, what of the gunboats' counters?"""
     assert ("Lashed pairs one unit: one turn counter and the speed marker of the slower's setting (sloop 4\" + sidewheeler "
             "3\": 3\"); each her own card, EDNA, target; inboard guns silent") in _blocks(library, "mobile-bay-1864")
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
 
 def test_drawing_counters_says_who_draws_first_and_that_the_number_is_the_order(mobile_bay, library):
     """Round 2, moment 12: the counters say TURN though they set the order of action; who draws first?"""
     assert "Drawing counters the Union first, alternately until a side holds one per unit; the other draws the rest; number = order" in _blocks(library, "mobile-bay-1864")
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
 
 def test_the_rudder_event_says_from_which_bound_it_counts(mobile_bay, library):
     """Round 2, moment 13: rudder "one turn every 2nd bound": counted from which bound?"""
     assert "Moves \"sinks in 1D6 moves\", \"one turn every 2 moves\": bounds, from the hit (hit in 3: turns in 5, 7, 9)" in _blocks(library, "mobile-bay-1864")
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
 
 def test_silenced_says_it_lasts_the_game(mobile_bay, library):
     """Round 2, moment 14: "Silenced": permanent or not?"""
     assert "All guns out she fires no more but moves, rams and sinks as before; a fort is silenced, for the game" in _blocks(library, "mobile-bay-1864")
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
 
@@ -402,14 +418,14 @@ def test_firing_arcs_cover_bow_pivot_and_turret_guns(mobile_bay, library):
     assert "Targets one target a cannonade, in sight, over 30° off bow and stern, either side: all her factors bear" in _blocks(library, "mobile-bay-1864")
     # round 3, defect E: a ship steaming up the channel at the fort cannot bear on it, and the pack now says so
     assert "all her factors bear (bows on: none)" in _blocks(library, "mobile-bay-1864")
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
 
 def test_greatest_range_and_fort_gaines_range_agree(mobile_bay, library):
     """Round 2, moment 5: Fort Gaines fires only "within their range", yet the readings said "Greatest range: none"."""
     assert "Greatest range none: any unit in sight, with the over-24 in modifiers; a fort the set-up holds to its range: 24 in" in _blocks(library, "mobile-bay-1864")
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
 
@@ -478,7 +494,7 @@ def test_a_ship_in_line_moves_with_her_leader_and_fires_at_her_own_number(mobile
     assert "each moves in his wake at his speed right after him, but fires only at her own number (both cannonades, no move)" in ref
     assert "Act by number from 1 up, each does all below; a line moves with its leader, fires on its own" in ref
     assert _squeezed("a line moves with its leader, fires on its own") in _squeezed(_page(mobile_bay, "— quick reference"))
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
 
@@ -491,7 +507,7 @@ def test_a_throw_is_per_factor_the_word_the_cards_print(mobile_bay, library):
     assert "Throws a factor is a \"gun\": a Heavy 2D10 each" in ref
     assert _squeezed("2D10 per factor") in _squeezed(_page(mobile_bay, "— quick reference"))
     assert "32 pieces in 10 factors" in " ".join(_cards(mobile_bay))  # Fort Morgan's card, the word the table uses
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
 
@@ -506,7 +522,7 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
     assert _squeezed("her bow must reach it in this move.") in qr
     assert _squeezed("Hits and events: the target") in qr and _squeezed("none the rammer") in qr  # ' set as ’
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
 
@@ -517,7 +533,7 @@ def test_a_range_minus_on_a_lone_medium_that_already_throws_average_dice_is_said
     assert _squeezed("(2D10 → 1D10 + 1 AvD); a lone Medium") in qr and _squeezed("2 AvD lose one; +1 AvD: one more.") in qr
     blocks = _blocks(library, "mobile-bay-1864")
     assert "Range in AvD +1 AvD adds an average die; −1 AvD throws one of her dice as an average die instead; a lone Medium's 2 AvD lose one (over 24 in, both)" in blocks
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
 
@@ -527,7 +543,7 @@ def test_in_sight_is_said_and_a_consort_behind_her_sloop_is_hidden(mobile_bay, l
     blocks = _blocks(library, "mobile-bay-1864")
     assert ("In sight a line from the firer's model to the target's crosses no land and no model (a consort behind her "
             "sloop is hidden)") in blocks
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert "In sight" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
@@ -542,7 +558,7 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
             "within 24 in of her") in blocks
     cards = " ".join(_cards(mobile_bay))
     assert "32 pieces in 10 factors" in cards and "27 pieces in 8 factors" in cards  # the cards the readings speak of
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert "Fort Morgan all her factors bear on the channel" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
@@ -553,7 +569,7 @@ def test_ships_do_not_pass_through_each_other_and_a_touch_is_no_ram(mobile_bay, 
     blocks = _blocks(library, "mobile-bay-1864")
     assert ("Passing no ship moves through another's model: touching one unbidden she stops, both unhurt (only a RAM "
             "harms)") in blocks
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
 
@@ -564,7 +580,7 @@ def test_the_tide_says_how_far_a_stopped_ship_drifts(mobile_bay, library):
     assert ("Tide a ship stopped or dead in the water drifts 1 in with a set-up's tide at the end of her bound (Mobile "
             "Bay: north)") in blocks
     assert "a ship drifting with the tide drifts north" in _page(mobile_bay, "Set-up:")  # the set-up's fact it reads
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
 
@@ -588,7 +604,7 @@ def test_grounding_says_what_it_does_and_unmarked_water_is_deep(mobile_bay, libr
     blocks = _blocks(library, "mobile-bay-1864")
     assert ("Grounding drawing more than the depth (deep where none is given), she stops where she touches, unhurt, "
             "firing; off only astern") in blocks
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert "Grounding drawing more than the depth (deep where none is given)" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
@@ -599,7 +615,7 @@ def test_going_astern_says_reverse_is_one_step_from_stopped(mobile_bay, library)
     blocks = _blocks(library, "mobile-bay-1864")
     assert ("Going astern the steps run Full, Cruise, Slow, Stopped, Reverse: Reverse is one step from Stopped (a "
             "monitor: Slow to Full is one)") in blocks
-    page = _page(mobile_bay, "What the article leaves open")
+    page = _readings(mobile_bay)
     assert "Reverse is one step from Stopped" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
@@ -611,3 +627,24 @@ def test_a_ships_speed_is_her_marker_not_a_tick_that_cannot_be_unticked(mobile_b
     assert cards and all(_squeezed("Her speed now is the speed marker beside her model (none out: stopped), not a mark "
                                    "on her card.") in _squeezed(p) for p in cards)
     assert not re.search(r"\bStopped Slow\b", _half_cards(mobile_bay))  # no tick box a setting left to go stale
+
+
+def test_the_readings_are_set_at_7_pt_the_set_ups_under_the_roster_the_bounds_after_the_cards(mobile_bay):
+    """Replay 5, small print: the "What the article leaves open" table was about 6 pt, hard to read at arm's length.
+    Its readings are paragraphs at 7 pt or more: the set-up's and the units' under the roster, the bound's after the
+    record cards, every one printed once, and the pack keeps its pages."""
+    sizes = {}
+    with pdfplumber.open(mobile_bay.path) as pdf:
+        for k, p in enumerate(pdf.pages):
+            heads = [w for w in p.extract_words() if w["text"] == "leaves"]
+            texts = _flat(p.extract_text() or "")
+            if not heads or "What the article leaves open" not in texts:
+                continue
+            top = heads[0]["bottom"]
+            body = [c for c in p.chars if top < c["top"] < p.height - 40 and c["text"].strip()]
+            sizes[k] = min(round(c["size"], 1) for c in body)
+    assert len(sizes) == 2 and min(sizes.values()) >= 7.0, sizes
+    setup, bound = (mobile_bay[k] for k in sorted(sizes))
+    assert "Quick Play order of battle" in setup and "the set-up and the units" in setup and "Order of battle" in setup
+    assert RECORD_CARDS in bound and "the bound" in bound and "Ramming factor" in bound
+    assert len(mobile_bay) == RULESET.pack_pages

@@ -12,7 +12,7 @@ from ...render.flow import Flow
 from ...render.text_blocks import Heading, Runs, Text
 from ...render.table_block import Table
 from ...render.tracks import Track, Tracks
-from ...render.kit import readings_page, turn_card
+from ...render.kit import readings as kit_readings, turn_card
 from ...render.text import number
 from ...errors import ShipyardError
 from ..context import Context
@@ -275,6 +275,49 @@ def bound_track(ctx: Context) -> Block:
     return Tracks([Track("Bounds", game_turns(ctx), numbered="up")], **style()["bound_track"])
 
 
-def readings(ctx: Context) -> Block:
-    """What the article leaves open and how this pack reads it (the kit's readings page), for the roster page."""
-    return Stack(readings_page(ctx.tables, title="What the article leaves open", style=style()), **style()["readings_stack"])
+# the two halves of what the article leaves open (a reconstructions row's `part`): the set-up's and the units', under
+# the roster where a player reads them before bound 1, and the bound's, after the record cards; a row names no part
+# when it is the bound's
+READING_PARTS = {"set-up": "the set-up and the units", "bound": "the bound"}
+
+
+def reading_rows(ctx: Context, part: str | None = None) -> list[list[str]]:
+    """The reconstructions rows as [rule, reading, option or '—'] (the kit's readings), of one part or of every one."""
+    t = ctx.tables.require("reconstructions")
+    parts = [str(row.get("part") or "bound") for row in t.rows]
+    unknown = sorted(set(parts) - set(READING_PARTS))
+    if unknown:
+        raise ShipyardError(f"table reconstructions ({t.tag()}): part {unknown[0]!r}; a row's part is "
+                            f"{' or '.join(READING_PARTS)} (none: the bound)")
+    return [r for r, at in zip(kit_readings(ctx.tables), parts) if part is None or at == part]
+
+
+def reading_runs(row: list[str]) -> list[tuple[str, str]]:
+    """One reading as a paragraph: the rule in bold, the reading, the house rule that plays the other reading."""
+    rule, text, option = row
+    return [(rule, "bold"), (" " + text, "regular")] + ([] if option == "—" else [(f" (house rule: {option})", "regular")])
+
+
+def balanced_split(lengths: list[int], line: int = 80) -> int:
+    """Where to cut paragraphs of these lengths (characters) into two columns of about equal height: each paragraph
+    counts as its lines of about `line` characters, its last one whole."""
+    lines = [-(-n // line) for n in lengths]
+    return min(range(len(lines) + 1), key=lambda k: (abs(sum(lines[:k]) - sum(lines[k:])), k))
+
+
+def readings(ctx: Context, part: str | None = None) -> Block:
+    """What the article leaves open and how this pack reads it, one part (READING_PARTS) or all: a heading, a line on
+    what it is, the readings as paragraphs in two balanced columns. The kit's three-column table had to be set at
+    6.2 pt to fit under the roster, too small at arm's length (replay 5); paragraphs waste no width on an option
+    column that is mostly empty."""
+    st = style()
+    rows = reading_rows(ctx, part)
+    paras = [Runs(reading_runs(r), **st["readings"]) for r in rows]
+    k = balanced_split([len("".join(t for t, _ in reading_runs(r))) for r in rows])
+    title = "What the article leaves open" + (f": {READING_PARTS[part]}" if part else "")
+    return Stack([Heading(title, **st["readings_heading"]),
+                  Text("The surviving text lost these rules or leaves them open. The pack plays each as read here; "
+                       "where a second reading exists, a house-rules file switches to it by the option named.",
+                       **st["readings_intro"]),
+                  Columns([Stack(paras[:k], **st["readings_stack"]), Stack(paras[k:], **st["readings_stack"])],
+                          **st["readings_columns"])], **st["readings_page"])

@@ -93,7 +93,8 @@ def unit_notes(order: list, by_id: dict) -> Block | None:
 
 def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx: Context) -> None:
     """The order of battle per side: divisions, lashed pairs, type, EDNA, factors, speeds; totals and the scenario's
-    notes per side; then what the article leaves open and how this pack reads it."""
+    notes per side; then what the article leaves open about the set-up and the units (the bound's readings follow the
+    record cards, sheet.sheets: the two would not fit one page at a size read at arm's length)."""
     if not units:
         raise ShipyardError(f"{scenario.name}: no units to list")
     by_id = {u.id: (u, d) for _, u, d in units}
@@ -105,6 +106,4 @@ def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx: Context) -> No
         block = side_block(side, by_id, ctx, scenario)
         if block is not None:
             flow.add(block, bookmark=side.name, level=1)
-    # what the article leaves open, where a chart of speed against EDNA once stood: the play review found the chart
-    # answered no question at the table (and a duel's showed fractional ticks); the readings are asked for every bound
-    flow.add(readings(ctx), bookmark="What the article leaves open", level=1)
+    flow.add(readings(ctx, "set-up"), bookmark="What the article leaves open: the set-up", level=1)

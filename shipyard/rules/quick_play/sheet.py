@@ -19,7 +19,7 @@ from ...render.text import number
 from ...errors import ShipyardError
 from ..context import Context
 from ..play_aids import accent, damage_done, in_colour, nation_of, sheet_heading, with_live_link
-from .reference import edna_zero_words, factor_name
+from .reference import edna_zero_words, factor_name, readings
 from .style import style
 from .trackers import applies, trackers
 
@@ -169,7 +169,8 @@ def card_rows(derived: list[tuple[Any, Any]], ctx: Context) -> list[tuple[Block,
 
 
 def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
-    """Record cards two to a row, as many rows as fit a page."""
+    """Record cards two to a row, as many rows as fit a page; then what the article leaves open about the bound
+    (reference.readings), in the room the last card page leaves (the set-up's readings are under the roster)."""
     if not derived:
         raise ShipyardError("quick-play sheets: no vessels or forts given")
     flow = Flow(doc, gap=style()["cards"]["gap"], rule=False, header=page_header(ctx))
@@ -177,6 +178,8 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
         flow.add(row, page_bookmark=f"Cards from {names[0]}")
         for n in names:
             doc.bookmark(n, level=1, y=flow.top)
+    flow.fill = True  # the readings table may begin under the last cards and run on overleaf, between its rows
+    flow.add(readings(ctx, "bound"), bookmark="What the article leaves open: the bound")
 
 
 def edna_style(edna: int, st) -> dict:
