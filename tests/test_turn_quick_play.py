@@ -648,3 +648,17 @@ def test_the_readings_are_set_at_7_pt_the_set_ups_under_the_roster_the_bounds_af
     assert "Quick Play order of battle" in setup and "the set-up and the units" in setup and "Order of battle" in setup
     assert RECORD_CARDS in bound and "the bound" in bound and "Ramming factor" in bound
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_one_cannonades_throws_test_the_edna_she_had_as_it_began(mobile_bay, library, tmp_path):
+    """Replay 5, moment 2: "over the target's current EDNA" within one volley: does EDNA drop after each hit or stay
+    for the whole cannonade? The quick reference's Gunfire line says (all test the EDNA she had as it began), the
+    readings name the other reading's house rule, and that house rule prints the other reading."""
+    ref = _column(mobile_bay, "— quick reference")
+    assert _squeezed("no hit. A cannonade's throws all test her EDNA as it began.") in _squeezed(ref)
+    assert ("One cannonade all its throws test the EDNA she had as it began; its hits are struck after, not one by one "
+            "(house rule: cannonade_edna: reading each)") in _readings(mobile_bay)
+    house = tmp_path / "each.json"
+    house.write_text(json.dumps({"quick-play": {"cannonade_edna": {"rows": {"reading": "each"}}}}))
+    assert "Throw one at a time, each against her EDNA as the hits before it left it." in _blocks(library, "mobile-bay-1864", house)
+    assert len(mobile_bay) == RULESET.pack_pages

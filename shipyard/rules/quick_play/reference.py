@@ -164,12 +164,22 @@ def avd_words(ctx: Context) -> str:
     return f"{t.rows[reading]}; {t.rows['plus']}."
 
 
+def cannonade_words(ctx: Context) -> str:
+    """Which EDNA one cannonade's throws test, in the reading in force (cannonade_edna)."""
+    t = ctx.tables.cannonade_edna
+    reading = str(t.rows["reading"])
+    if reading not in ("volley", "each"):
+        raise ShipyardError(f"table cannonade_edna ({t.tag()}): reading is {reading!r}; it is volley or each")
+    text = str(t.rows[reading])
+    return text[:1].upper() + text[1:] + "."
+
+
 def gun_reminders(ctx: Context, size: float | None = None, forts: bool = True, ships: bool = True) -> Runs:
     """Which guns go first when guns are put out of action, the average die and what EDNA 0 means (in the
     cannonade's column, which has the room: the events' column holds the moves)."""
     t = ctx.tables
     runs = _run("Gunfire", f"each {factor_name(ctx, 'heavy')} and {factor_name(ctx, 'medium')} throw "
-                + outcome_words(ctx, "gunfire") + "\n")
+                + outcome_words(ctx, "gunfire") + " " + cannonade_words(ctx) + "\n")
     runs += _run("Guns out", "each gun out strikes one factor box (a fort's too, not its pieces), smallest first: "
                 + ", then ".join(factor_name(ctx, k) for k in t.guns_out.rows) + ".")
     runs += _run("\nAvD", "average die (" + ", ".join(number(f) for f in t.average_die.rows["faces"]) + "); D10: 1 to 10.")
