@@ -662,3 +662,11 @@ def test_one_cannonades_throws_test_the_edna_she_had_as_it_began(mobile_bay, lib
     house.write_text(json.dumps({"quick-play": {"cannonade_edna": {"rows": {"reading": "each"}}}}))
     assert "Throw one at a time, each against her EDNA as the hits before it left it." in _blocks(library, "mobile-bay-1864", house)
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_forts_magazine_event_silences_it_for_the_game(mobile_bay):
+    """Replay 5, moment 3: a fort "silenced" by the 1-1 event: only the all-guns-out case said "for the game", so whether
+    the event's silence lasts was the player's guess."""
+    assert ("Magazine (1-1) a fort's silences it for the game, as all guns out does (a ship's sinks her): tick "
+            "Silenced; it fires no more") in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages
