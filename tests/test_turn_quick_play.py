@@ -670,3 +670,12 @@ def test_a_forts_magazine_event_silences_it_for_the_game(mobile_bay):
     assert ("Magazine (1-1) a fort's silences it for the game, as all guns out does (a ship's sinks her): tick "
             "Silenced; it fires no more") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_ranges_and_arcs_are_measured_from_each_models_centre(mobile_bay):
+    """Replay 5, moment 5: where range and arcs are measured from (centre or nearest point) was not said, and the
+    12 in break mattered twice (11.8 and 12.3 in)."""
+    readings = _readings(mobile_bay)
+    assert ("Measuring every range and arc from the centre of each model (a fort: its mark on the plan), the point the "
+            "set-up places; an arc along her heading") in readings
+    assert len(mobile_bay) == RULESET.pack_pages
