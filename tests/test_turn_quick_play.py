@@ -679,3 +679,10 @@ def test_ranges_and_arcs_are_measured_from_each_models_centre(mobile_bay):
     assert ("Measuring every range and arc from the centre of each model (a fort: its mark on the plan), the point the "
             "set-up places; an arc along her heading") in readings
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_when_one_of_a_lashed_pair_sinks_the_other_goes_on_alone_and_the_wreck_leaves(mobile_bay):
+    """Replay 5, moment 1: a lashed consort sinks: nothing said what happens to the sloop, her speed, or the wreck."""
+    assert ("One of a pair sinks the other cuts free at once, keeps the counter, and goes on at the pair's setting in "
+            "her own inches (at Cruise, a sloop's 8\"); a sunk model leaves the table") in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages
