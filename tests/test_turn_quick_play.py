@@ -686,3 +686,13 @@ def test_when_one_of_a_lashed_pair_sinks_the_other_goes_on_alone_and_the_wreck_l
     assert ("One of a pair sinks the other cuts free at once, keeps the counter, and goes on at the pair's setting in "
             "her own inches (at Cruise, a sloop's 8\"); a sunk model leaves the table") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_waiting_confederates_stay_stopped_but_a_sidewheeler_may_turn_where_she_lies(mobile_bay):
+    """Replay 5, moment 4: the bound-1 order has the Confederates "wait ... 0 kn": may a stopped sidewheeler pivot, as
+    her card's "turns when stopped" allows? And the order said "Orders are free from turn 2" in a pack that counts
+    bounds."""
+    setup = _page(mobile_bay, "Set-up: Battle of Mobile Bay")
+    assert _squeezed("Tennessee and the gunboats wait inside the torpedo line, stopped: they fire, and a sidewheeler may "
+                     "turn where she lies, but none gets under way. Orders are free from bound 2") in _squeezed(setup)
+    assert "from turn 2" not in setup
