@@ -696,3 +696,10 @@ def test_the_waiting_confederates_stay_stopped_but_a_sidewheeler_may_turn_where_
     assert _squeezed("Tennessee and the gunboats wait inside the torpedo line, stopped: they fire, and a sidewheeler may "
                      "turn where she lies, but none gets under way. Orders are free from bound 2") in _squeezed(setup)
     assert "from turn 2" not in setup
+
+
+def test_a_monitors_turrets_bear_all_round_so_she_fires_bows_on(mobile_bay):
+    """Replay 5, defect: the 30° no-fire bow arc applied to monitors too, so they spent two bounds unable to fire at
+    the fort ahead; turrets fired over the bow."""
+    assert "all her factors bear (bows on: none); a monitor's turrets bear all round" in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages
