@@ -554,8 +554,8 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     blocks = _blocks(library, "mobile-bay-1864")
     assert ("Fort Morgan all her factors bear on the channel (170–330°); on the bay (330–030°) 2 Medium (8 pieces, 4 a "
             "factor); none landward") in blocks
-    assert ("Fort Gaines the set-up's two columbiads are her sector and range: her card's factors (the article's) fire "
-            "within 24 in of her") in blocks
+    assert ("Fort Gaines her card's factors (the article's) fire in her sector, within 24 in of her: 45 in from the "
+            "channel, she fires only if a ship comes near") in blocks
     cards = " ".join(_cards(mobile_bay))
     assert "32 pieces in 10 factors" in cards and "27 pieces in 8 factors" in cards  # the cards the readings speak of
     page = _readings(mobile_bay)
@@ -703,3 +703,13 @@ def test_a_monitors_turrets_bear_all_round_so_she_fires_bows_on(mobile_bay):
     the fort ahead; turrets fired over the bow."""
     assert "all her factors bear (bows on: none); a monitor's turrets bear all round" in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_fort_gaines_set_up_rule_and_reading_say_the_same_and_that_the_line_passes_out_of_her_reach(mobile_bay):
+    """Replay 5, defect: the set-up page said only two of Fort Gaines' columbiads fire while the readings said her card's
+    8 factors fire; and she is about 45 in from the channel, so her counter is drawn for a fort that cannot fire."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("only two of her three 10in columbiads") not in setup
+    assert _squeezed("Three miles (45 in) from the channel: her card's factors fire in her sector on the plan, at a ship "
+                     "within 24 in of her. The line passes out of her reach; she still draws a counter") in setup
+    assert "45 in from the channel, she fires only if a ship comes near" in _readings(mobile_bay)
