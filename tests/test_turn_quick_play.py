@@ -713,3 +713,11 @@ def test_fort_gaines_set_up_rule_and_reading_say_the_same_and_that_the_line_pass
     assert _squeezed("Three miles (45 in) from the channel: her card's factors fire in her sector on the plan, at a ship "
                      "within 24 in of her. The line passes out of her reach; she still draws a counter") in setup
     assert "45 in from the channel, she fires only if a ship comes near" in _readings(mobile_bay)
+
+
+def test_a_stopped_ship_may_anchor_and_then_does_not_drift(mobile_bay):
+    """Replay 5, defect: the tide drifted the waiting Confederates an inch north each bound, and nothing let them anchor
+    (the squadron lay at anchor and under way inside the line)."""
+    assert ("Tide a ship stopped or dead in the water drifts 1 in with a set-up's tide at the end of her bound (Mobile "
+            "Bay: north), unless at anchor; a stopped ship anchors or weighs for her move (a ring by her model)") in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages
