@@ -193,7 +193,7 @@ def test_the_bound_and_the_turn_counter_procedure_are_printed(mobile_bay, cherbo
         assert "a counter per unit (a lashed pair is one) in a cup; the sides draw alternately" in blocks
         assert "Drawing counters the Union first, alternately until a side holds one per unit" in blocks
         assert "a column follows the leader the roster names: each moves in his wake at his speed" in blocks
-        strip = _squeezed("Turn: 1 Draw counters · 2 Decide the order · 3 Act by number · 4 1st cannonade ▸ fire: the unit "
+        strip = _squeezed("Bound: 1 Draw counters · 2 Decide the order · 3 Act by number · 4 1st cannonade ▸ fire: the unit "
                           "acting · 5 Move half · 6 Turn · 7 Fort 2nd cannonade ▸ fire: the fort acting")
         assert _cards(pages) and all(strip in _squeezed(page) for page in _cards(pages))
 
@@ -386,7 +386,7 @@ def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(m
 def test_a_lashed_pair_says_whose_card_carries_it_and_who_picks_the_gunboats_target(mobile_bay, library):
     """Round 2, moments 11 and 12: does the gunboat pick her own target, does she mask the sloop's port battery, which card
     carries the pair's speed, what of the gunboats' counters?"""
-    assert ("Lashed pairs one unit: one turn counter and the speed marker of the slower's setting (sloop 4\" + sidewheeler "
+    assert ("Lashed pairs one unit: one counter and the speed marker of the slower's setting (sloop 4\" + sidewheeler "
             "3\": 3\"); each her own card, EDNA, target; inboard guns silent") in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
@@ -694,7 +694,7 @@ def test_the_waiting_confederates_stay_stopped_but_a_sidewheeler_may_turn_where_
     bounds."""
     setup = _page(mobile_bay, "Set-up: Battle of Mobile Bay")
     assert _squeezed("Tennessee and the gunboats wait inside the torpedo line, stopped: they fire, and a sidewheeler may "
-                     "turn where she lies, but none gets under way. Orders are free from bound 2") in _squeezed(setup)
+                     "turn where she lies, but none gets under way.") in _squeezed(setup)
     assert "from turn 2" not in setup
 
 
@@ -721,3 +721,15 @@ def test_a_stopped_ship_may_anchor_and_then_does_not_drift(mobile_bay):
     assert ("Tide a ship stopped or dead in the water drifts 1 in with a set-up's tide at the end of her bound (Mobile "
             "Bay: north), unless at anchor; a stopped ship anchors or weighs for her move (a ring by her model)") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_bound_is_called_a_bound_and_turn_means_turning(mobile_bay):
+    """Replay 5, defect: "turn" meant the bound (the card pages' strip), phase 6 and turning, and the set-up said "Orders
+    are free from turn 2" though the bound has no orders phase. One word a meaning: the strip is headed Bound, the set-up
+    says what changes from bound 2, a counter is a counter."""
+    cards = _cards(mobile_bay)
+    assert cards and all(_squeezed("Bound: 1 Draw counters") in _squeezed(p) for p in cards)
+    assert not any(_squeezed("Turn: 1 Draw counters") in _squeezed(p) for p in cards)
+    setup = _page(mobile_bay, "Set-up: Battle of Mobile Bay")
+    assert _squeezed("From bound 2 each side moves as it chooses") in _squeezed(setup) and "Orders are free" not in setup
+    assert "turn counter" not in _readings(mobile_bay)

@@ -154,7 +154,11 @@ def page_header(ctx: Context) -> Block:
                  f"Tick each event that befalls her. {speed_record()} The play tables are on the quick reference.",
                  "regular")],
                **st["page_header"])
-    return Stack([how, turn_strip(ctx.tables, st)], **st["header_stack"])
+    from .. import get_ruleset  # the rule set itself, loaded once by the registry
+
+    # the article's turn is a bound (the rule set's turn_word): its "Turn" is turning, phase 6, never the bound
+    word = get_ruleset("quick-play").turn_word.capitalize()
+    return Stack([how, turn_strip(ctx.tables, st, word=word)], **st["header_stack"])
 
 
 def card_rows(derived: list[tuple[Any, Any]], ctx: Context) -> list[tuple[Block, list[str]]]:
