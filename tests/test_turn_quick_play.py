@@ -733,3 +733,12 @@ def test_the_bound_is_called_a_bound_and_turn_means_turning(mobile_bay):
     setup = _page(mobile_bay, "Set-up: Battle of Mobile Bay")
     assert _squeezed("From bound 2 each side moves as it chooses") in _squeezed(setup) and "Orders are free" not in setup
     assert "turn counter" not in _readings(mobile_bay)
+
+
+def test_the_readings_say_fort_morgan_and_tennessee_are_hard_targets_by_the_articles_own_edna(mobile_bay):
+    """Replay 5, balance: Fort Morgan (EDNA 22) can never be hit by gunfire and Tennessee (18) only by a Heavy's 19-20
+    inside 12 in, so the Parrotts' doubles do the damage. No reading of ours makes it so (the article's EDNAs and
+    dice do); the readings say it, so a club does not take it for the pack's error."""
+    assert ("Hard targets Fort Morgan (22) is over every throw but a Heavy's at point blank, Tennessee (18) over all but a "
+            "Heavy's 19-20 inside 12 in: Parrott doubles and rams wear them down, as the article's EDNAs have it") in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages
