@@ -742,3 +742,15 @@ def test_the_readings_say_fort_morgan_and_tennessee_are_hard_targets_by_the_arti
     assert ("Hard targets Fort Morgan (22) is over every throw but a Heavy's at point blank, Tennessee (18) over all but a "
             "Heavy's 19-20 inside 12 in: Parrott doubles and rams wear them down, as the article's EDNAs have it") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_another_scenarios_readings_leave_out_mobile_bays_units_and_keep_their_heading(library, tmp_path):
+    """The readings that came with replay 5 made Hampton Roads' pack a page longer and left a readings heading alone at
+    a page's foot: Mobile Bay's own readings (its forts, Brooklyn, its order of battle) are left out of another
+    scenario's pack, and each part keeps its heading with its readings."""
+    pages = _build(library, "hampton-roads-1862", tmp_path)
+    parts = [p for p in pages if "What the article leaves open" in p]
+    assert len(parts) == 2 and all("Drawing counters" in p or "Ramming factor" in p for p in parts)
+    text = " ".join(parts)
+    assert "Brooklyn's test" not in text and "Fort Gaines" not in text and "Hard targets" not in text
+    assert len(pages) == RULESET.pack_pages

@@ -292,14 +292,18 @@ READING_PARTS = {"set-up": "the set-up and the units", "bound": "the bound"}
 
 
 def reading_rows(ctx: Context, part: str | None = None) -> list[list[str]]:
-    """The reconstructions rows as [rule, reading, option or '—'] (the kit's readings), of one part or of every one."""
+    """The reconstructions rows as [rule, reading, option or '—'] (the kit's readings), of one part or of every one,
+    leaving out those about another scenario's units (a row's `scenario`) when a scenario is in play."""
     t = ctx.tables.require("reconstructions")
     parts = [str(row.get("part") or "bound") for row in t.rows]
     unknown = sorted(set(parts) - set(READING_PARTS))
     if unknown:
         raise ShipyardError(f"table reconstructions ({t.tag()}): part {unknown[0]!r}; a row's part is "
                             f"{' or '.join(READING_PARTS)} (none: the bound)")
-    return [r for r, at in zip(kit_readings(ctx.tables), parts) if part is None or at == part]
+    playing = getattr(getattr(ctx, "scenario", None), "id", None)
+    about = [row.get("scenario") for row in t.rows]
+    return [r for r, at, sc in zip(kit_readings(ctx.tables), parts, about)
+            if (part is None or at == part) and (sc is None or playing is None or sc == playing)]
 
 
 def reading_runs(row: list[str]) -> list[tuple[str, str]]:
@@ -319,7 +323,7 @@ def readings(ctx: Context, part: str | None = None) -> Block:
     """What the article leaves open and how this pack reads it, one part (READING_PARTS) or all: a heading, a line on
     what it is, the readings as paragraphs in two balanced columns. The kit's three-column table had to be set at
     6.2 pt to fit under the roster, too small at arm's length (replay 5); paragraphs waste no width on an option
-    column that is mostly empty."""
+    column that is mostly empty. Kept whole: the columns cannot split, and their heading must not stay behind."""
     st = style()
     rows = reading_rows(ctx, part)
     paras = [Runs(reading_runs(r), **st["readings"]) for r in rows]
@@ -330,4 +334,4 @@ def readings(ctx: Context, part: str | None = None) -> Block:
                        "where a second reading exists, a house-rules file switches to it by the option named.",
                        **st["readings_intro"]),
                   Columns([Stack(paras[:k], **st["readings_stack"]), Stack(paras[k:], **st["readings_stack"])],
-                          **st["readings_columns"])], **st["readings_page"])
+                          **st["readings_columns"])], keep_together=True, **st["readings_page"])
