@@ -1095,7 +1095,7 @@ def sequence_of_play(tables: Any) -> list[dict[str, str]]:
 def turn_strip(tables: Any, style: Any = None, word: str = "Turn") -> Block:
     """The sequence of play in a line or two, for the head of every sheet page: each phase numbered in bold, who may
     fire in it after a '▸' ("1 Half move · 2 Turn ▸ fire: ships that did not turn · …"), headed by the rule set's
-    word for its turn (a Quick Play turn is a bound, and its "Turn" is turning)."""
+    word for its turn (a rule set may call its turn a bound, keeping "turn" for turning)."""
     runs: list[tuple[str, str]] = [(f"{word}: ", "bold")]
     for k, row in enumerate(sequence_of_play(tables), 1):
         runs.append(((" · " if k > 1 else "") + f"{k} {row['phase']}", "bold"))
