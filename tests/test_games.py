@@ -381,3 +381,20 @@ def test_the_scenario_page_starts_a_game_and_shows_each_link_with_its_qr_code(cl
     watch = next(u for u in urls if client.get(u.replace("http://testserver", "")).text.count("watching") > 0)
     refused = client.get(started.headers["location"].split("?")[0] + "?key=" + watch.split("key=")[1])
     assert refused.status_code == 403  # only the host's key shows every side's link
+
+
+@pytest.mark.parametrize("rules", ["saunders", "smoke-on-the-water", "really-simple", "quick-play"])
+def test_her_printed_sheets_drawing_tags_every_box_of_her_live_tracks_so_it_can_be_ticked_on_the_drawing(client, rules):
+    """The live page's drawing of her printed sheet carries each of her damage tracks' boxes, numbered, under the
+    track's name (Really Simple's speed track as the other three rule sets' tracks): a tap there marks that box."""
+    import re
+
+    game, keys = new_game(client, rules=rules)
+    host = keys["host"]
+    view = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {host}"}).json()
+    for uid in ("uss-hartford", "css-tennessee"):
+        sheet = client.get(f"/games/{game}/units/{uid}/sheet?key={host}").text
+        for name, t in unit_of(view, uid)["trackers"].items():
+            groups = re.findall(rf'<g class="box-track"[^>]*data-track="{name}"[^>]*>(.*?)</g>', sheet)
+            numbers = {int(n) for g in groups for n in re.findall(r'data-box="(\d+)"', g)}
+            assert numbers == set(range(1, t["boxes"] + 1)), (rules, uid, name, sorted(numbers))

@@ -12,7 +12,7 @@ from shipyard.rules import AIDS, all_rulesets, all_scales, damage_track_names, g
 from shipyard.rules.derived import Derived
 from shipyard.rules.tables import Tables
 from shipyard.rules.trackers import Trackers
-from shipyard.rules.contract import ANY_SCALE, RuleSet, track_name_known
+from shipyard.rules.contract import ANY_SCALE, UNIT_SHEET, RuleSet, track_name_known
 from shipyard.errors import ShipyardError
 from shipyard.library.model import Scenario
 
@@ -101,7 +101,7 @@ def test_opening_damage_beyond_the_sheets_tally_is_refused(library, track):
 # rule set (the bundled four and the one kept under tests/rulesets/), so a reader of one folder can read them all.
 HOME_OF = {"derive": "derive.py", "damage_tracks": "damage.py", "trackers": "trackers.py", "applies": "trackers.py",
            "sheets": "sheet.py", "templates": "templates.py", "counters": "counters.py", "roster": "roster.py",
-           "quick_reference": "reference.py"}
+           "quick_reference": "reference.py", UNIT_SHEET: "sheet.py"}
 RULESET_FOLDERS = sorted(p.parent for p in [*Path(__file__).parents[1].glob("shipyard/rules/*/__init__.py"),
                                             *Path(__file__).parent.glob("rulesets/*/__init__.py")])
 
@@ -124,5 +124,5 @@ def test_every_rule_set_folder_keeps_each_part_in_the_module_for_its_job(folder)
     assert not [n.name for n in aids.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
     exported = next(ast.literal_eval(n.value) for n in aids.body if isinstance(n, ast.Assign)
                     and any(getattr(t, "id", "") == "__all__" for t in n.targets))
-    assert set(exported) <= set(AIDS) | {"SECTION_NOTES"}, sorted(set(exported) - set(AIDS))
+    assert set(exported) <= set(AIDS) | {"SECTION_NOTES", UNIT_SHEET}, sorted(set(exported) - set(AIDS))
     assert not (folder / "calibration.py").exists()

@@ -255,8 +255,11 @@ class GunTable(Table):
             self.rows = [self.rows[i] for i in order]
             self.boxes = [self.boxes[i] for i in order] if self.boxes else self.boxes
             self.bearings = [self.bearings[i] for i in order]
-        self.tracks = [Track(str(k), 1, records=t) for k, n in enumerate(self.boxes) for _ in range(n)
-                       for t in self.tracker_ids]
+        # a tracker a gun, numbered down the table as printed (its label: the number and its line's first cell)
+        names = [str(row[0]) if row else "" for row in self.rows]
+        lines = [names[k] if k < len(names) else "" for k, n in enumerate(self.boxes) for _ in range(n)]
+        self.tracks = [Track(f"Gun {i}: {line}" if line else f"Gun {i}", 1, records=t) for t in self.tracker_ids
+                       for i, line in enumerate(lines, 1)]
         self._col = self.box_col % self._ncol
 
     def _line(self) -> int:
@@ -321,7 +324,11 @@ class GunTable(Table):
                 if gutter and c == 0:
                     page.text(left - 0.6, ly + self.box / 2 + self.number_size * 0.36 * PT, str(first + k),
                               size=self.number_size, family="condensed", align="right", colour=self.number_grey)
-                page.rect(left + self._x(c), ly, self.box, self.box, width=self.box_line, fill=self.box_fill)
+                t = self.tracks[first + k - 1] if self.tracker_ids else None
+                page.rect(left + self._x(c), ly, self.box, self.box, width=self.box_line, fill=self.box_fill,
+                          tag=(t.records, t.name, 1) if t else None)
+                if t is not None and t.prefilled:
+                    page.strike(left + self._x(c), ly, self.box, self.box)
             first += n
             top += lines * line_h
             if i + 1 < len(bearings) and bearings[i + 1] != bearings[i]:
@@ -342,12 +349,14 @@ class GunTable(Table):
 class SpeedCell:
     """One box of a speed track: the speed it stands for, printed in it. mark: a few words printed over the box
     (the box shaded, its figure bold) where something happens at that speed; strong: shaded with a bold figure (a
-    whole knot); end: the wide box a track ends in (SINKS)."""
+    whole knot); end: the wide box a track ends in (SINKS); track: the tracker id an end box is (sunk), a tracker of
+    its own."""
 
     text: str
     mark: str = ""
     strong: bool = False
     end: bool = False
+    track: str = ""
 
     @property
     def label(self) -> str:
@@ -387,6 +396,13 @@ class SpeedTrack(Block):
     end_min: float = 9.0  # the end box's least width, mm
     line: float = 0.25
     struck: int = 0
+    track: str = ""  # the tracker id the first row's speed boxes are (on screen each box carries it and its number)
+
+    def __post_init__(self):
+        # an end box naming its tracker (SINKS, ABANDONED) is a tracker of its own (render.tags reads `tracks`)
+        self._ends = {id(c): Track(c.text, 1, records=c.track) for c in self.cells if c.end and c.track}
+        if self._ends:
+            self.tracks = list(self._ends.values())
 
     @property
     def cells(self) -> list[SpeedCell]:
@@ -425,19 +441,22 @@ class SpeedTrack(Block):
         top = y + self.mark_band
         base = cell * 0.68  # the figures' baseline in a box
         strikes = []
+        first_row = len([c for c in (self.rows[0].cells if self.rows else ()) if not c.end])
         for k, (label, dx, line, w, c) in enumerate(self._places(width)):
             by = top + line * (cell + self.row_gap)
             if label:
                 page.text(x, by + base, label, size=self._label_size(), weight="bold", family="condensed")
             bx = x + dx
             shade = self.end_shade if c.end else (self.shade if c.mark else (self.strong_shade if c.strong else None))
-            page.rect(bx, by, w, cell, width=self.line, fill=shade)
+            end = self._ends.get(id(c))
+            tag = (end.records, end.name, 1) if end else (self.track, "", k + 1) if self.track and k < first_row else None
+            page.rect(bx, by, w, cell, width=self.line, fill=shade, tag=tag)
             bold = bool(c.mark or c.strong or c.end)
             page.fit_text(bx + w / 2, by + base, c.text, w - 0.4, size=self.size, min_size=MIN_READ_PT, align="centre",
                           weight="bold" if bold else "regular", family=self.family, colour=0 if bold else self.plain_grey)
             if c.mark:
                 page.text(bx + w / 2, by - 0.5, c.mark, size=self.mark_size, align="centre", weight="bold")
-            if k < self.struck:
+            if k < self.struck or (end is not None and end.prefilled):
                 i = 0.7
                 strikes += [(bx + i, by + i, bx + w - i, by + cell - i), (bx + i, by + cell - i, bx + w - i, by + i)]
         if strikes:
@@ -748,7 +767,7 @@ class GunRows(Block):
             for k in range(t.count):
                 r, c = divmod(k, per)
                 bx, by = x + lw + self._x(c), top + r * (self.box + self.gap)
-                page.rect(bx, by, self.box, self.box, width=0.25)
+                page.rect(bx, by, self.box, self.box, width=0.25, tag=(t.records, t.name, k + 1) if t.records else None)
                 if k < t.prefilled:
                     page.lines([(bx + 0.5, by + 0.5, bx + self.box - 0.5, by + self.box - 0.5),
                                 (bx + 0.5, by + self.box - 0.5, bx + self.box - 0.5, by + 0.5)], width=0.35)

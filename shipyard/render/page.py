@@ -220,8 +220,10 @@ class Page:
         self._ink_lines(segments, width, dash, colour)
 
     def rect(self, x: float, y: float, w: float, h: float, width: float = 0.3, stroke: bool = True, fill=None,
-             colour=None, dash=None) -> None:
-        """A rectangle with its top-left corner at (x, y). fill: grey level 0..1 or (r, g, b)."""
+             colour=None, dash=None, tag: tuple[str, str, int] | None = None) -> None:
+        """A rectangle with its top-left corner at (x, y). fill: grey level 0..1 or (r, g, b). tag: a box a player
+        marks, as (tracker id, the name its live sheet gives it, its number there): on paper nothing changes, on screen
+        the box carries them (a sheet ticked on screen)."""
         self._live()
         if w < 0:
             x, w = x + w, -w
@@ -232,7 +234,16 @@ class Page:
         if self._strict:
             hw = width / 2 if stroke else 0.0
             self._ink(x - hw, y - hw, x + w + hw, y + h + hw, "rect")
-        self._ink_rect(x, y, w, h, width, stroke, None if fill is None else _rgb(fill), colour, dash)
+        if tag is not None:
+            self._ink_tagged(tag, lambda: self._ink_rect(x, y, w, h, width, stroke, None if fill is None else _rgb(fill),
+                                                         colour, dash))
+        else:
+            self._ink_rect(x, y, w, h, width, stroke, None if fill is None else _rgb(fill), colour, dash)
+
+    def strike(self, x: float, y: float, w: float, h: float, inset: float | None = None, width: float = 0.35) -> None:
+        """A box struck through (X), as a pre-damaged copy prints a box already lost."""
+        i = min(w, h) * 0.18 if inset is None else inset
+        self.lines([(x + i, y + i, x + w - i, y + h - i), (x + i, y + h - i, x + w - i, y + i)], width=width)
 
     def circle(self, cx: float, cy: float, r: float, width: float = 0.3, fill=None, stroke: bool = True,
                colour=None, dash=None) -> None:
@@ -292,14 +303,15 @@ class Page:
     def box_track(self, x: float, y: float, count: int, box: float = 3.5, gap: float = 0.7, per_row: int = 20,
                   marks: dict[int, str] | None = None, label: str | None = None, prefilled: int = 0, *,
                   label_w: float | None = None, label_size: float = 7, width: float = 0.25,
-                  track: str | None = None, numbered: str = "") -> tuple[float, float]:
+                  track: str | None = None, numbered: str = "", name: str = "") -> tuple[float, float]:
         """A track of countable damage boxes with its top-left at (x, y); returns (w, h) in mm.
 
         Boxes are grouped in fives (a wider gap every 5), per_row to a row. marks={n: "½"} draws a heavy bar
         after box n with a small label above it. prefilled boxes are drawn struck through (X).
         label is drawn to the left, in a column label_w mm wide (default: the label's own width + 1.5 mm),
         so tracks with different labels can share one column by passing the same label_w.
-        track names the tracker its boxes count (default: the label); on screen each box carries it and its number.
+        track names the tracker its boxes count (default: the label); on screen each box carries it and its number, and
+        `name`, what the unit's live sheet calls the track (render.tags.name_boxes), where it has one.
         numbered: "down": each box carries, in light type, how many boxes are left from it to the end (count down to 1),
         so the first box not struck reads the value left without counting; "up": its place, 1 to count (a turn track).
         """
@@ -346,7 +358,11 @@ class Page:
                 inset = box * 0.18
                 strikes.append((bxx + inset, top + inset, bxx + box - inset, top + box - inset))
                 strikes.append((bxx + inset, top + box - inset, bxx + box - inset, top + inset))
-        self._ink_boxes(corners, box, width, label if track is None else track)
+        if name:
+            self._ink_tagged((label if track is None else track, name, 0),
+                             lambda: self._ink_boxes(corners, box, width, label if track is None else track))
+        else:
+            self._ink_boxes(corners, box, width, label if track is None else track)
         if numbered not in ("", "up", "down"):
             raise RenderError(f"box_track: numbered={numbered!r}; it is up, down or ''")
         if numbered:
@@ -496,6 +512,10 @@ class Page:
     def _ink_boxes(self, corners, box, width, track) -> None:
         """A box track's boxes, box mm square, each at its top-left corner; track names what they count (or None)."""
         raise NotImplementedError
+
+    def _ink_tagged(self, tag: tuple[str, str, int], ink) -> None:
+        """A markable box (rect's tag): paper draws the box alone; a screen back end wraps it in its tag."""
+        ink()
 
     def _ink_form(self, x, y, name) -> None:
         """Text the document knows only when it closes (doc._forms()[name]), its baseline's left end at (x, y)."""

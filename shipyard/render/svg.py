@@ -166,6 +166,25 @@ class SvgPage(Page):
                         for i, (x, y) in enumerate(corners, 1))
         self._parts.append(f'<g class="box-track"{named} fill="none"{_stroke(width, None, None)}>{rects}</g>')
 
+    def _ink_tagged(self, tag, ink) -> None:
+        """A markable box as a group naming its tracker (and its live sheet's name for it) round the box, numbered;
+        number 0: a whole box track (its own group, numbered box by box), given the name."""
+        track, name, number = tag
+        named = f' data-name="{_escape(name)}"' if name else ""
+        start = len(self._parts)
+        if number == 0:
+            ink()
+            for k in range(start, len(self._parts)):
+                if isinstance(self._parts[k], str) and self._parts[k].startswith('<g class="box-track"'):
+                    self._parts[k] = self._parts[k].replace('<g class="box-track"', f'<g class="box-track"{named}', 1)
+            return
+        self._parts.append(f'<g class="box-track" data-track="{_escape(track)}"{named}>')
+        ink()
+        for k in range(start + 1, len(self._parts)):
+            if isinstance(self._parts[k], str) and self._parts[k].startswith("<rect "):
+                self._parts[k] = self._parts[k].replace("<rect ", f'<rect data-box="{int(number)}" ', 1)
+        self._parts.append("</g>")
+
     def _ink_form(self, x, y, name) -> None:
         self._parts.append(_Form(name, x, y))
 

@@ -32,3 +32,29 @@ def walk(block: Block):
     child = getattr(block, "child", None)
     if isinstance(child, Block):
         yield from walk(child)
+
+
+def tracked(block: Block) -> list:
+    """Every tracker a player marks on a sheet, in the order it is drawn: the render.tracks.Track of each box track,
+    tagged checkbox, gun box and end box (those with a tracker id), each once."""
+    out, seen = [], set()
+    for b in walk(block):
+        for t in getattr(b, "tracks", ()) or ():
+            if getattr(t, "records", "") and id(t) not in seen:
+                seen.add(id(t))
+                out.append(t)
+    return out
+
+
+def name_boxes(block: Block) -> list:
+    """Name every tracker of a sheet as its live sheet and a campaign file call it: its tracker id, numbered in the
+    order drawn where the sheet has more than one of that id ('gun 1', 'gun 2'; 'rudder'). Returns them, named."""
+    found = tracked(block)
+    total: dict[str, int] = {}
+    for t in found:
+        total[t.records] = total.get(t.records, 0) + 1
+    seen: dict[str, int] = {}
+    for t in found:
+        seen[t.records] = seen.get(t.records, 0) + 1
+        t.name = t.records if total[t.records] == 1 else f"{t.records} {seen[t.records]}"
+    return found

@@ -25,6 +25,7 @@ class Track:
     prefilled: int = 0
     note: str = ""
     records: str = ""  # the tracker id this track is (an outcome of the rules is marked here)
+    name: str = ""  # what its live sheet calls it (render.tags.name_boxes): the id, numbered where the id repeats
     numbered: str = ""  # "down": each box carries how many are left from it to the end (count .. 1); "up": 1 .. count
 
 
@@ -98,7 +99,8 @@ class Tracks(Block):
                 ly += self.label_size * 1.15 * PT
             if t.count:
                 _, bh = page.box_track(x + lw, top, t.count, box=self.box, gap=self.gap, per_row=per, marks=t.marks,
-                                       prefilled=t.prefilled, track=t.records or t.label, numbered=t.numbered)
+                                       prefilled=t.prefilled, track=t.records or t.label, numbered=t.numbered,
+                                       name=t.name)
             else:
                 bh = self.box
             if t.note:
@@ -112,16 +114,30 @@ class Tracks(Block):
 
 @dataclass
 class Checkboxes(Block):
-    """Conditions to tick: each a label with one or more boxes ('Fire ☐☐☐'), set in as many columns as fit."""
+    """Conditions to tick: each a label with one or more boxes ('Fire ☐☐☐'), set in as many columns as fit. An item
+    (label, boxes, tracker id) is a tracker of its own (`tracks`, which render.tags reads): its boxes carry it on
+    screen and its `prefilled` first boxes are printed struck (a pre-damaged copy)."""
 
-    items: Sequence[tuple[str, int] | str]
+    items: Sequence[tuple[str, int] | tuple[str, int, str | tuple[str, ...]] | str]
     size: float = 7.0
     box: float = 2.8
     title: str | None = None
     min_col: float = 30.0
 
+    def __post_init__(self):
+        self._box_tracks = [_item_tracks(i) for i in self.items]
+        if any(self._box_tracks):
+            self.tracks = [t for ts in self._box_tracks for t in ts]
+
     def _items(self):
         return [(i, 1) if isinstance(i, str) else (str(i[0]), int(i[1])) for i in self.items]
+
+    def _box(self, k: int, b: int) -> "tuple[Track, int] | None":
+        """Box b of item k as (its tracker, its number there); None for an untagged item."""
+        ts = self._box_tracks[k] if k < len(self._box_tracks) else []
+        if not ts:
+            return None
+        return (ts[0], b + 1) if len(ts) == 1 else (ts[b], 1)
 
     def _cols(self, width):
         items = self._items()
@@ -169,9 +185,17 @@ class Checkboxes(Block):
             row = cells[r:r + cols]
             for k, (label, n, per, lines, h) in enumerate(row):
                 cx = x + k * (cw + 2)
+                struck = []
                 for b in range(n):
                     rr, cc = divmod(b, per)
-                    page.rect(cx + cc * (self.box + 0.8), top + rr * (self.box + 0.6), self.box, self.box, width=0.25)
+                    bx, by = cx + cc * (self.box + 0.8), top + rr * (self.box + 0.6)
+                    tagged = self._box(r + k, b)
+                    page.rect(bx, by, self.box, self.box, width=0.25,
+                              tag=(tagged[0].records, tagged[0].name, tagged[1]) if tagged else None)
+                    if tagged and tagged[1] <= tagged[0].prefilled:
+                        struck.append((bx, by))
+                for bx, by in struck:
+                    page.strike(bx, by, self.box, self.box)
                 tx = cx + min(n, per) * (self.box + 0.8) + 0.6
                 ty = top + self.box / 2 + self.size * 0.36 * PT
                 for line in lines:
@@ -182,6 +206,19 @@ class Checkboxes(Block):
 
     def texts(self):
         return [lab for lab, _ in self._items()]
+
+
+def _item_tracks(item) -> list[Track]:
+    """A Checkboxes item's trackers: none for (label, boxes); one of `boxes` boxes for (label, boxes, tracker id);
+    one a box for (label, boxes, (id, id, ...)), each box its own condition ('Surrendered / abandoned / sunk')."""
+    if isinstance(item, str) or len(item) < 3:
+        return []
+    label, n, ids = str(item[0]), int(item[1]), item[2]
+    if isinstance(ids, str):
+        return [Track(label, n, records=ids)]
+    parts = [p.strip() for p in label.split("/")]
+    words = parts if len(parts) == len(ids) else [f"{label} ({i})" for i in ids]
+    return [Track(w[:1].upper() + w[1:], 1, records=i) for w, i in zip(words, ids)]
 
 
 @dataclass
@@ -206,6 +243,12 @@ class CheckRow(Block):
     box: float = 2.5
     gap: float = 1.8  # between one condition and the next
     label_first: bool = False
+
+    def __post_init__(self):
+        # each check that names its tracker is a tracker of its own (render.tags reads `tracks`)
+        self._tracked = [(c, Track(c.label, c.boxes, records=c.tracker)) for c in self.checks if c.tracker]
+        if self._tracked:
+            self.tracks = [t for _, t in self._tracked]
 
     def _w(self, c: Check) -> float:
         return c.boxes * (self.box + 0.5) + 0.4 + text_width(c.label, self.size, "regular", "condensed")
@@ -237,8 +280,12 @@ class CheckRow(Block):
             if self.label_first:
                 page.text(bx, by + base, c.label, size=self.size, family="condensed")
                 bx += text_width(c.label, self.size, "regular", "condensed") + 0.9
+            t = next((t for cc, t in self._tracked if cc is c), None)
             for k in range(c.boxes):
-                page.rect(bx + k * (self.box + 0.5), by, self.box, self.box, width=0.25)
+                page.rect(bx + k * (self.box + 0.5), by, self.box, self.box, width=0.25,
+                          tag=(t.records, t.name, k + 1) if t else None)
+            for k in range(t.prefilled if t else 0):
+                page.strike(bx + k * (self.box + 0.5), by, self.box, self.box)
             if not self.label_first:
                 page.text(bx + c.boxes * (self.box + 0.5) + 0.4, by + base, c.label, size=self.size, family="condensed")
         return self.measure(width)

@@ -21,6 +21,8 @@ printed aids) through this interface, and the registry (rules/__init__.py) finds
                              whose own text prints a scenario's order of battle plays that); default every unit
     aids()                   the module of printed aids, imported only when one is printed; `aid(name)` gives one
                              as `draw(doc, job)` with a Job (scenario, units, ctx, counter layout); see AIDS
+    aids().unit_sheet(u, d, ctx)  optional: one unit's sheet as blocks; every box on it tagged with a tracker is a box
+                             of her live sheet too (live_checks), named as render.tags.name_boxes names it
 """
 
 from __future__ import annotations
@@ -68,6 +70,19 @@ AIDS: dict[str, tuple[str, Callable[[Callable, Any, Job], None]]] = {
 }
 
 ANY_SCALE = "any"  # a rule set whose distances do not depend on the models' scale
+UNIT_SHEET = "unit_sheet"  # the aids module's one-unit sheet (blocks), where a live sheet finds its boxes
+
+
+@dataclass(frozen=True)
+class Check:
+    """A markable box (or row of boxes) of a unit's printed sheet beyond her damage tracks: a gun's box, a critical's
+    or a state's checkbox, an end box. name: what her live sheet and a campaign file call it; tracker: its id in
+    trackers.yaml; label: the words printed beside it."""
+
+    name: str
+    tracker: str
+    boxes: int
+    label: str
 
 
 @dataclass
@@ -147,6 +162,19 @@ class RuleSet:
     def live_tracks(self, derived: Derived, ctx: Context | None = None) -> dict[str, int]:
         """The tracks a unit's live sheet marks, each with its boxes (the printed sheet's own)."""
         return (self.game_tracks or self.damage_tracks)(derived, ctx)
+
+    def live_checks(self, unit: Any, derived: Derived, ctx: Context | None = None) -> list[Check]:
+        """Every other box her printed sheet has to mark (aids().unit_sheet's tagged boxes), in the order printed:
+        each tracker not already one of her live tracks (by its first word: 'turret A' is a turret), so the live
+        sheet holds every box the paper does. [] for a rule set that gives no unit_sheet."""
+        from ..render.tags import name_boxes
+
+        make = getattr(self.aids(), UNIT_SHEET, None)
+        if make is None:
+            return []
+        tracks = {name.split(" ", 1)[0] for name in self.live_tracks(derived, ctx)}
+        return [Check(t.name, t.records, t.count, t.label) for t in name_boxes(make(unit, derived, ctx))
+                if t.count and t.records not in tracks]
 
     def unit_now(self, derived: Derived, marked: dict[str, int], ctx: Context | None = None) -> dict[str, Any]:
         """What the rules make of a unit's marks: at least max_speed (None: the rule set tracks none) and out."""

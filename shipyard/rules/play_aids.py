@@ -120,6 +120,18 @@ def damage_done(ctx: Context, unit: Any, tracks: Iterable[str], boxes: int) -> i
     return 0
 
 
+def as_it_stands(block, ctx: Context, unit: Any):
+    """A unit's sheet with every tracker on it named as her live sheet names it (render.tags.name_boxes: 'rudder',
+    'gun 3'), and on a pre-damaged copy each box the scenario's damage (or a campaign file's) gives under that name
+    struck, besides the damage tracks the sheet strikes itself. Returns the block."""
+    from ..render.tags import name_boxes
+
+    for t in name_boxes(block):
+        if not t.prefilled:
+            t.prefilled = damage_done(ctx, unit, (t.name,), t.count)
+    return block
+
+
 LIVE_LINK_MM = {"sheet": 16.0, "card": 14.0}  # a live sheet's QR code, a side: on a sheet, on a record card
 
 

@@ -313,7 +313,8 @@ def game_routes(shop, page) -> list[Route]:
         uid = request.path_params["unit"]
         if uid not in shop.library.units or all(u["id"] != uid for u in view["units"]):
             return JSONResponse({"error": f"no unit {uid!r} in this game"}, status_code=404)
-        pages = await call(shop.sheet_svg, shop.library.units[uid], view["rules"])
+        pages = await call(shop.sheet_svg, shop.library.units[uid], view["rules"],
+                           scenario=shop.library.scenarios.get(view["scenario"]))
         return Response("".join(pages), media_type="text/html; charset=utf-8",
                         headers={"Cache-Control": "private, max-age=3600"})
 

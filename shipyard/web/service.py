@@ -222,11 +222,12 @@ class Workshop:
         name = shipyard_app.plan(aid, rs, self.library, target, options, units=units).file_name
         return shipyard_app.build(aid, rs, self.library, target, options, units=units), name
 
-    def sheet_svg(self, unit, rules: str, paper: str = "a4", scale: str | None = None) -> list[str]:
-        """Every page of the record sheet as SVG, drawn from the layout its PDF is drawn from."""
+    def sheet_svg(self, unit, rules: str, paper: str = "a4", scale: str | None = None, scenario=None) -> list[str]:
+        """Every page of the record sheet as SVG, drawn from the layout its PDF is drawn from; in a scenario (a game's),
+        as its pack prints her (a rule set may give her the values its author published for it)."""
         rs = shipyard_app.ruleset(rules)
         return shipyard_app.build("sheets", rs, self.library, (), shipyard_app.AidOptions(paper=paper, scale=scale),
-                                  units=[unit], svg=True, fonts_url=FONTS_URL)
+                                  units=[unit], scenario=scenario, svg=True, fonts_url=FONTS_URL)
 
     def sheet_svg_page(self, unit, rules: str, page: int = 1, paper: str = "a4", scale: str | None = None) -> str:
         pages = self.sheet_svg(unit, rules, paper, scale)

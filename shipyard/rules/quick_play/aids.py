@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from .counters import counters
 from .roster import roster
-from .sheet import sheets
+from .sheet import sheets, unit_sheet
 from .templates import templates
 
-__all__ = ["sheets", "counters", "roster", "templates", "SECTION_NOTES"]
+__all__ = ["sheets", "unit_sheet", "counters", "roster", "templates", "SECTION_NOTES"]
 
 # the pack cover's contents say what the templates section holds: the quick reference is printed there
 SECTION_NOTES = {"templates": "the quick reference, with the turning gauge"}

@@ -18,7 +18,7 @@ from ...render.kit import turn_strip
 from ...render.text import number
 from ...errors import ShipyardError
 from ..context import Context
-from ..play_aids import accent, damage_done, in_colour, nation_of, sheet_heading, with_live_link
+from ..play_aids import accent, as_it_stands, damage_done, in_colour, nation_of, sheet_heading, with_live_link
 from .reference import edna_zero_words, factor_name, readings
 from .style import style
 from .trackers import applies, trackers
@@ -141,7 +141,10 @@ def card(unit: Any, d, ctx: Context) -> Block:
     if shade is not None:
         head = Panel(head, fill=shade, **st["bw_head"])
     parts = [head, Columns([left, gun_boxes(s, ctx)], **st["middle_row"]), edna, event_checks(s, ctx)]
-    return Panel(Stack(parts, **st["card_stack"]), **st["card"])
+    return as_it_stands(Panel(Stack(parts, **st["card_stack"]), **st["card"]), ctx, unit)
+
+
+unit_sheet = card  # one unit's card as it prints (its trackers named as her live sheet names them)
 
 
 def page_header(ctx: Context) -> Block:

@@ -28,7 +28,7 @@ from ...render.text_blocks import Note, Runs, Text
 from ...render.containers import Panel, Stack
 from ...render.figures import StatBoxes
 from ...render.tags import records
-from ..play_aids import accent, damage_done, game_turns, sheet_heading, short_name, with_live_link
+from ..play_aids import accent, as_it_stands, damage_done, game_turns, sheet_heading, short_name, with_live_link
 from ...render.kit import CardGrid, CardHead, GunRows, Measured, OrdersGrid, SpeedCell, SpeedRow, SpeedTrack, load_style
 from ...render.kit import turn_strip as kit_turn_strip
 from .damage import check_opening_damage, speed_values
@@ -117,11 +117,12 @@ def speed_track(s: ReallySimpleStats, unit, ctx) -> Block:
     and ABANDONED (a fire's last turn, the boiler's roll): where speed losses and how her fight ends are marked."""
     step = step_kn(ctx.tables)
     values = speed_values(float(s.speed_kn), step)
-    ends = [SpeedCell(f"SINKS {UNTIL}", end=True), SpeedCell("ABANDONED", end=True)]  # how a ship's fight ends
+    # how a ship's fight ends
+    ends = [SpeedCell(f"SINKS {UNTIL}", end=True, track="sunk"), SpeedCell("ABANDONED", end=True, track="abandoned")]
     cells = [SpeedCell(kn(v), strong=float(v).is_integer()) for v in values] + ends
     lost = damage_done(ctx, unit, ("speed",), len(values))  # boxes struck on a pre-damaged copy
-    return records(SpeedTrack([SpeedRow("SPEED", cells)], struck=lost, **style()["speed_track"]), "speed", "sunk",
-                   "abandoned")
+    return records(SpeedTrack([SpeedRow("SPEED", cells)], struck=lost, track="speed", **style()["speed_track"]), "speed",
+                   "sunk", "abandoned")
 
 
 def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
@@ -194,7 +195,11 @@ def card(unit, d, ctx) -> Block:
     nothing = no_effect_text(ctx.tables, s, "On a fort" if s.is_fort else "On her")
     if nothing:  # the rows that do nothing to this unit (a fort: no speed, helm, engines or list), said on her card
         parts.append(Note(nothing, **style()["nothing_note"]))
-    return Measured(Panel(Stack([Measured(p) for p in parts], **style()["card_stack"]), **style()["card"]))
+    return as_it_stands(Measured(Panel(Stack([Measured(p) for p in parts], **style()["card_stack"]), **style()["card"])),
+                        ctx, unit)
+
+
+unit_sheet = card  # one unit's card as it prints (its trackers named as her live sheet names them)
 
 
 def turn_strip(ctx) -> Block:

@@ -20,7 +20,7 @@ from ...render.text import number
 from ...errors import ShipyardError
 from ..context import Context
 from ..derived import Derived
-from ..play_aids import accent, damage_done, game_turns, sheet_heading, with_live_link
+from ..play_aids import accent, as_it_stands, damage_done, game_turns, sheet_heading, with_live_link
 from .damage import FIRE_TALLY, HOLE_TALLY
 from .derive import guns_at_one_ship, modifier, scale_factor, speed_thresholds, turret_roles
 from .stats import SaundersStats
@@ -225,14 +225,15 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
         rest = [(label + " next turn", n, tr) for label, n, tr in once]
         once = []
     per = -(-len(rest) // st["status_columns"]["count"])  # rows a column, the checkboxes dealt down the columns
-    cols: list[Block] = [tallies] + [records(Checkboxes([(label, n) for label, n, _ in part], **st["status"]),
+    cols: list[Block] = [tallies] + [records(Checkboxes([(label, n, FATE.get(tr, tr)) for label, n, tr in part],
+                                                        **st["status"]),
                                              *sorted({t for _, _, tr in part for t in FATE.get(tr, (tr,))}))
                                      for part in (rest[k:k + per] for k in range(0, len(rest), per)) if part]
     body = Columns(cols, **st["status_row"])
     if not once:
         return body
     nxt = Columns([Text("Next move only:", **st["next_move_head"]),
-                   Checkboxes([(label, n) for label, n, _ in once], **st["next_move"])], **st["next_move_row"])
+                   Checkboxes(once, **st["next_move"])], **st["next_move_row"])
     return Stack([body, records(nxt, *sorted({tr for _, _, tr in once}))], **st["status_stack"])
 
 
@@ -484,7 +485,12 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
     ]
     if not s.fort:
         blocks.append(_orders(s, game_turns(ctx)))
-    return Stack(blocks, **st["sheet"])
+    return as_it_stands(Stack(blocks, **st["sheet"]), ctx, unit)
+
+
+def unit_sheet(unit, d: Derived, ctx: Context) -> Block:
+    """One unit's sheet as it prints (its trackers named as her live sheet names them)."""
+    return sheet(unit, d, ctx)
 
 
 def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:

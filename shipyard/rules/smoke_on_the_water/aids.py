@@ -12,7 +12,7 @@ from __future__ import annotations
 from .counters import counters
 from .reference import quick_reference
 from .roster import roster
-from .sheet import sheets
+from .sheet import sheets, unit_sheet
 from .templates import templates
 
-__all__ = ["sheets", "templates", "counters", "roster", "quick_reference"]
+__all__ = ["sheets", "unit_sheet", "templates", "counters", "roster", "quick_reference"]

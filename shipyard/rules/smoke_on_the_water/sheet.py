@@ -32,7 +32,7 @@ from ...render.kit import GunTable, load_style, OrdersLog, sheet_room, turn_stri
 from ...render.text import number
 from ..context import Context
 from ..derived import Derived
-from ..play_aids import accent, damage_done, game_turns, sheet_heading, with_live_link
+from ..play_aids import accent, as_it_stands, damage_done, game_turns, sheet_heading, with_live_link
 from .derive import RANGE_BANDS, ground_scale, has_casemate, hit_location_column, hit_location_runs, parse_code
 from .stats import FortStats, VesselStats
 
@@ -428,9 +428,7 @@ def fort_boxes(compact: bool = False) -> Block:
     """A fort's fire (misfire bursts, shell, fort criticals) and whether it is silenced, each tagged with its tracker."""
     items = [("fire", "Fire test markers", FIRE_TEST_BOXES), ("fire", "On fire", 1), ("fire", "Out of control", 1),
              ("silenced", "Silenced (SDP 0)", 1)]
-    block = Checkboxes([(label, n) for _, label, n in items], **style("criticals", compact))
-    block.tracks = [Track(label, n, records=tracker) for tracker, label, n in items]
-    return block
+    return Checkboxes([(label, n, tracker) for tracker, label, n in items], **style("criticals", compact))
 
 
 def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
@@ -452,10 +450,8 @@ def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
     ]
     items[3:3] = [("turret_jam", f"Turret {tid} jammed ___°" if compact else f"Turret {tid} jammed at ___°", 1)
                   for tid in s.turret_damage_points]
-    block = Checkboxes([(label, n) for _, label, n in items], **style("criticals", compact))
     # each line is a tracker of its own (`render.tags.recorded` reads a block's tracks): a turret's jam once per turret
-    block.tracks = [Track(label, n, records=tracker) for tracker, label, n in items]
-    return block
+    return Checkboxes([(label, n, tracker) for tracker, label, n in items], **style("criticals", compact))
 
 
 def damage_block(s: VesselStats | FortStats, ctx: Context, unit, compact: bool = False, legend: bool = True) -> Block:
@@ -601,13 +597,18 @@ def sheet(unit, d: Derived, ctx: Context, width: float, height: float | None = N
     the to-hit line, so the sheet leaves its own out."""
     def build(reminders: bool) -> Stack:
         blocks = fixed_blocks(unit, d, ctx, compact, width, reminders, to_hit=not headed)
-        return Stack([*blocks, orders_log(d.stats.kind == "fort", game_turns(ctx), compact)],
-                     **style("sheet", compact), keep_together=True)
+        return as_it_stands(Stack([*blocks, orders_log(d.stats.kind == "fort", game_turns(ctx), compact)],
+                                  **style("sheet", compact), keep_together=True), ctx, unit)
 
     full = build(True)
     if compact and height is not None and full.measure(width) > height + 1e-6:
         return build(False)  # the shorter, whether or not it fits: it may yet share a page with a short one
     return full
+
+
+def unit_sheet(unit, d: Derived, ctx: Context) -> Block:
+    """One unit's sheet as a pack prints it on A4 (its trackers named as her live sheet names them)."""
+    return sheet(unit, d, ctx, 190.0, None, compact=True, headed=True)
 
 
 def page_header(ctx: Context) -> Block:
