@@ -383,6 +383,70 @@ def test_the_scenario_page_starts_a_game_and_shows_each_link_with_its_qr_code(cl
     assert refused.status_code == 403  # only the host's key shows every side's link
 
 
+# ---------------------------------------------------------------------------------------------- every box of the sheet
+
+
+@pytest.mark.parametrize("rules", ["saunders", "smoke-on-the-water", "really-simple", "quick-play"])
+def test_every_box_of_the_printed_sheet_is_live_kept_undone_exported_and_struck_on_a_pack_from_the_game(
+        client, tmp_path, rules):
+    """A gun's box and the sunk box of Hartford's printed sheet are marks like a hull box: in the game's JSON (its
+    `checks`, labelled as printed), undone and redone per device, written to the campaign file, and struck on the
+    sheet a pack prints from it; a box her sheet does not have is refused in words."""
+    import yaml
+
+    game, keys = new_game(client, rules=rules)
+    union = keys["Union"]
+    view = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {union}"}).json()
+    checks = unit_of(view, "uss-hartford")["checks"]
+    assert {"gun 2", "sunk"} <= set(checks) and checks["sunk"]["boxes"] == 1, sorted(checks)
+    assert set(unit_of(view, "uss-hartford")["trackers"]).isdisjoint(checks)  # a box is a track or a check, once
+    assert mark(client, game, union, "uss-hartford", "gun 2", 1).json()["checks"]["gun 2"]["marked"] == 1
+    assert mark(client, game, union, "uss-hartford", "sunk", 1).json()["checks"]["sunk"]["marked"] == 1
+    undone = client.post(f"/api/games/{game}/undo", headers={"Authorization": f"Bearer {union}"}).json()
+    assert unit_of(undone, "uss-hartford")["checks"]["sunk"]["marked"] == 0
+    redone = client.post(f"/api/games/{game}/redo", headers={"Authorization": f"Bearer {union}"}).json()
+    assert unit_of(redone, "uss-hartford")["checks"]["sunk"]["marked"] == 1
+    refused = mark(client, game, union, "uss-hartford", "gun 99", 1)
+    assert refused.status_code == 400 and "no 'gun 99'" in refused.json()["error"]
+    state = tmp_path / "state.yaml"
+    assert in_process("game", "export", game, "-o", state, "--library", client.ships).code == 0
+    assert yaml.safe_load(state.read_text())["units"]["uss-hartford"]["checks"] == {"gun 2": 1, "sunk": 1}
+    sheets_only = [arg for section in ("setup", "roster", "templates", "counters", "reference") for arg in ("--no", section)]
+    out, blank = tmp_path / "packs", tmp_path / "blank"
+    run = in_process("pack", "mobile-bay-1864", "--rules", rules, "--state", state, "-o", out, "--jobs", "1",
+                     "--library", client.ships, *sheets_only)
+    assert run.code == 0, run.err
+    assert in_process("pack", "mobile-bay-1864", "--rules", rules, "-o", blank, "--jobs", "1", *sheets_only).code == 0
+    names = ("Hartford",)
+    assert _diagonals(next(out.glob("*.pdf")), names) - _diagonals(next(blank.glob("*.pdf")), names) == 2 * 2
+
+
+def test_the_live_page_shows_every_other_box_of_her_sheet_and_the_sheet_drawing_names_each_box_as_the_card_does(
+        client):
+    """Her card on the live page has a button for each of her sheet's other boxes (her guns numbered as printed,
+    each condition with its printed label) that marks without JavaScript; the drawing of her printed sheet names
+    each of those boxes the same, so a tap on the drawing marks the same box."""
+    import re
+
+    game, keys = new_game(client, rules="saunders")
+    union = keys["Union"]
+    page = client.get(f"/games/{game}?key={union}").text
+    assert 'data-check="gun 24"' in page and 'aria-label="Gun 1: ' in page
+    assert re.search(r'aria-label="Sunk"[^>]*>|data-check="sunk"', page)
+    posted = client.post(f"/games/{game}/mark", data={"key": union, "unit": "uss-hartford", "check": "rudder|1|0"},
+                         follow_redirects=False)
+    assert posted.status_code == 303
+    view = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {union}"}).json()
+    assert unit_of(view, "uss-hartford")["checks"]["rudder"]["marked"] == 1
+    card = client.get(f"/games/{game}?key={union}").text
+    assert re.search(r'data-check="rudder" data-box="1"\s+aria-pressed="true"', card)
+    sheet = client.get(f"/games/{game}/units/uss-hartford/sheet?key={union}").text
+    names = set(re.findall(r'data-name="([^"]+)"', sheet))
+    assert set(unit_of(view, "uss-hartford")["checks"]) <= names, sorted(set(unit_of(view, "uss-hartford")["checks"]) - names)
+    assert client.post(f"/games/{game}/mark", data={"key": keys["watch"], "unit": "uss-hartford",
+                                                    "check": "rudder|0|1"}).status_code == 403
+
+
 @pytest.mark.parametrize("rules", ["saunders", "smoke-on-the-water", "really-simple", "quick-play"])
 def test_her_printed_sheets_drawing_tags_every_box_of_her_live_tracks_so_it_can_be_ticked_on_the_drawing(client, rules):
     """The live page's drawing of her printed sheet carries each of her damage tracks' boxes, numbered, under the
@@ -398,3 +462,20 @@ def test_her_printed_sheets_drawing_tags_every_box_of_her_live_tracks_so_it_can_
             groups = re.findall(rf'<g class="box-track"[^>]*data-track="{name}"[^>]*>(.*?)</g>', sheet)
             numbers = {int(n) for g in groups for n in re.findall(r'data-box="(\d+)"', g)}
             assert numbers == set(range(1, t["boxes"] + 1)), (rules, uid, name, sorted(numbers))
+        for name, c in unit_of(view, uid).get("checks", {}).items():  # and every other box, by the card's name for it
+            groups = re.findall(rf'<g class="box-track"[^>]*data-name="{name}"[^>]*>(.*?)</g>', sheet)
+            numbers = {int(n) for g in groups for n in re.findall(r'data-box="(\d+)"', g)}
+            assert numbers == set(range(1, c["boxes"] + 1)), (rules, uid, name, sorted(numbers))
+
+
+@pytest.mark.parametrize("rules, fate", [("saunders", "surrendered"), ("smoke-on-the-water", "abandoned"),
+                                         ("really-simple", "abandoned"), ("quick-play", "sunk")])
+def test_a_fate_box_of_her_sheet_marked_puts_her_out_in_its_own_word(client, rules, fate):
+    """A box trackers.yaml lists as ending a unit's fight (`out`: sunk, surrendered, abandoned, silenced), marked on
+    her live sheet, says she is out, as a hull or EDNA run to nothing does; cleared, she is back."""
+    game, keys = new_game(client, rules=rules)
+    host = keys["host"]
+    view = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {host}"}).json()
+    assert unit_of(view, "uss-hartford")["now"]["out"] is None
+    assert mark(client, game, host, "uss-hartford", fate, 1).json()["now"]["out"] == fate
+    assert mark(client, game, host, "uss-hartford", fate, 0).json()["now"]["out"] is None

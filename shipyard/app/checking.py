@@ -15,11 +15,12 @@ from .library import load_library, rulesets, context, scenario_units, derive
 # Opening damage
 
 
-def damage_capacity(rs, derived, ctx=None) -> dict[str, int]:
+def damage_capacity(rs, derived, ctx=None, unit=None) -> dict[str, int]:
     """The boxes of every damage track a unit's printed aid has under a rule set, by the names a scenario's
     `damage:` may use: the rule set answers (its damage_tracks, and the trackers a game's live sheet and a campaign
-    file name them by)."""
-    return {**rs.damage_tracks(derived, ctx), **rs.live_tracks(derived, ctx)}
+    file name them by); with the unit, every other box of her sheet too (live_checks: 'gun 3', 'rudder')."""
+    checks = {c.name: c.boxes for c in rs.live_checks(unit, derived, ctx)} if unit is not None else {}
+    return {**rs.damage_tracks(derived, ctx), **rs.live_tracks(derived, ctx), **checks}
 
 
 def check_damage(library, scenario, rs, units, ctx=None) -> None:
@@ -31,13 +32,15 @@ def check_damage(library, scenario, rs, units, ctx=None) -> None:
 
     entry = getattr(library, "origin", {}).get("scenario:" + scenario.id)
     derived_of = {unit.id: d for _, unit, d in units}
+    unit_of = {unit.id: unit for _, unit, _ in units}
     pre_damaged = getattr(getattr(ctx, "options", None), "copies", "blank") == "pre-damaged"
     problems = []
     for i, side in enumerate(scenario.sides):
         for j, su in enumerate(side.units):
             if not su.damage or su.id not in derived_of:
                 continue
-            capacity = damage_capacity(rs, derived_of[su.id], ctx)
+            tracks = damage_capacity(rs, derived_of[su.id], ctx)
+            capacity = {**damage_capacity(rs, derived_of[su.id], ctx, unit_of[su.id]), **tracks}
             for track, boxes in su.damage.items():
                 name = " ".join(track.lower().split())
                 if name in capacity and boxes > capacity[name]:
@@ -56,8 +59,9 @@ def check_damage(library, scenario, rs, units, ctx=None) -> None:
                 problems.append(Problem(display_path(entry.path) if entry else scenario.id, line,
                                         f"sides[{i}].units[{j}].damage",
                                         f"{su.id}'s damage names {', '.join(su.damage)}, a track its {rs.title} sheet "
-                                        f"does not have (it has {', '.join(capacity)}), so a pre-damaged copy would "
-                                        f"print it blank: add {next(iter(capacity))}: N beside {track}, or print blank copies"))
+                                        f"does not have (it has {', '.join(tracks or capacity)}), so a pre-damaged copy "
+                                        f"would print it blank: add {next(iter(tracks or capacity))}: N beside {track}, "
+                                        f"or print blank copies"))
     if problems:
         raise ShipyardError(problems)
 

@@ -32,7 +32,14 @@ class Unit:
     name: str
     side: str
     derived: Any
-    tracks: dict[str, int]  # tracker -> boxes
+    tracks: dict[str, int]  # tracker -> boxes: her damage tracks (the rule set's live_tracks)
+    checks: tuple = ()  # every other box of her printed sheet (contract.Check: name, tracker, boxes, label)
+    record: Any = None  # her library record as of the scenario's date, as its pack prints her
+
+    @property
+    def boxes(self) -> dict[str, int]:
+        """Every markable thing on her sheet, by the name a mark gives it: her tracks, then her checks."""
+        return {**self.tracks, **{c.name: c.boxes for c in self.checks}}
 
 
 @dataclass(frozen=True)
@@ -44,7 +51,7 @@ class Table:
     units: dict[str, Unit]
 
     def bounds(self) -> dict[tuple[str, str], int]:
-        return {(u.id, t): n for u in self.units.values() for t, n in u.tracks.items()}
+        return {(u.id, t): n for u in self.units.values() for t, n in u.boxes.items()}
 
 
 _TABLES: dict[tuple[str, int], Table] = {}
@@ -66,7 +73,8 @@ def _table(library, scenario_id: str, rules: str) -> Table:
     for side, unit, derived in derive_target(rs, library, scenario_id, ctx):
         if not rs.takes_part(unit.id, ctx):
             continue
-        units[unit.id] = Unit(unit.id, unit.name, side or "", derived, dict(rs.live_tracks(derived, ctx)))
+        units[unit.id] = Unit(unit.id, unit.name, side or "", derived, dict(rs.live_tracks(derived, ctx)),
+                              tuple(rs.live_checks(unit, derived, ctx)), unit)
     return Table(rs, ctx, units)
 
 
@@ -106,12 +114,13 @@ def opening_marks(table: Table, campaign: dict, where: str) -> tuple[dict, str]:
                                          f"({table.rs.title}); its units are {', '.join(sorted(table.units))}")])
         if same:
             marks = {}
-            for track, n in (told.get("tracks") or {}).items():
-                if track not in unit.tracks:
-                    raise ShipyardError([Problem(where, None, f"units.{uid}.tracks.{track}",
-                                                 f"{unit.name} has no {track!r} track under {table.rs.title} "
-                                                 f"(she has {', '.join(unit.tracks) or 'none'})")])
-                marks[track] = max(0, min(int(n), unit.tracks[track]))
+            for part, have in (("tracks", unit.tracks), ("checks", {c.name: c.boxes for c in unit.checks})):
+                for track, n in (told.get(part) or {}).items():
+                    if track not in have:
+                        raise ShipyardError([Problem(where, None, f"units.{uid}.{part}.{track}",
+                                                     f"{unit.name} has no {track!r} {part[:-1]} under {table.rs.title} "
+                                                     f"(she has {', '.join(have) or 'none'})")])
+                    marks[track] = max(0, min(int(n), have[track]))
         else:
             share = float(told.get("share") or 0)
             if not 0 <= share <= 1:
@@ -165,10 +174,14 @@ def _folded(store: Store, library, game: str) -> tuple[Table, Folded, Any]:
 
 
 def unit_view(table: Table, folded: Folded, unit: Unit) -> dict:
-    marked = {t: folded.boxes(unit.id, t) for t in unit.tracks}
+    """A unit as the API gives her: `trackers`, her damage tracks; `checks`, every other box of her printed sheet
+    (guns, criticals, states, end boxes: {name: {boxes, marked, tracker, label}}), marked the same way."""
+    marked = {t: folded.boxes(unit.id, t) for t in unit.boxes}
     return {"id": unit.id, "name": unit.name, "side": unit.side,
             "trackers": {t: {"boxes": n, "marked": marked[t]} for t, n in unit.tracks.items()},
-            "now": table.rs.unit_now(unit.derived, marked, table.ctx)}
+            "checks": {c.name: {"boxes": c.boxes, "marked": marked[c.name], "tracker": c.tracker, "label": c.label}
+                       for c in unit.checks},
+            "now": table.rs.unit_now(unit.derived, marked, table.ctx, unit.checks)}
 
 
 def game_view(store: Store, library, game: str, key: str | None) -> dict:
@@ -179,6 +192,13 @@ def game_view(store: Store, library, game: str, key: str | None) -> dict:
     return {"id": game, "scenario": row.scenario, "rules": row.rules, "turn": folded.turn, "seq": folded.last,
             "role": who.role, "side": who.side, "key": who.key, "opened_from": row.origin or None,
             "units": [unit_view(table, folded, u) for u in table.units.values()]}
+
+
+def unit_record(store: Store, library, game: str, unit_id: str):
+    """A unit of a game as her sheet is drawn (her record as of the scenario's date, refits and all), or None."""
+    row = store.game(game)
+    unit = game_table(library, row.scenario, row.rules).units.get(unit_id) if row is not None else None
+    return unit.record if unit is not None else None
 
 
 # -- marking
@@ -195,9 +215,10 @@ def mark(store: Store, library, game: str, key: str | None, unit_id: str, tracke
     if unit is None:
         raise GameRefused(f"no unit {unit_id!r} in this game", 404)
     _may_mark(who, unit)
-    if tracker not in unit.tracks:
-        raise GameRefused(f"{unit.name} has no {tracker!r} track (she has {', '.join(unit.tracks) or 'none'})")
-    boxes = unit.tracks[tracker]
+    if tracker not in unit.boxes:
+        raise GameRefused(f"{unit.name} has no {tracker!r} track or box on her sheet (she has "
+                          f"{', '.join(unit.boxes) or 'none'})")
+    boxes = unit.boxes[tracker]
     if not isinstance(marked, int) or isinstance(marked, bool) or not 0 <= marked <= boxes:
         raise GameRefused(f"marked: {marked!r}: a whole number of boxes from 0 to {boxes}")
 
@@ -248,11 +269,12 @@ def campaign_state(store: Store, library, game: str) -> dict:
     for u in table.units.values():
         view = unit_view(table, folded, u)
         tracks = {t: v["marked"] for t, v in view["trackers"].items() if v["marked"]}
-        if not tracks:
+        checks = {c: v["marked"] for c, v in view["checks"].items() if v["marked"]}
+        if not tracks and not checks:
             continue
-        main = next(iter(u.tracks))
-        units[u.id] = {"name": u.name, "main": main, "tracks": tracks,
-                       "share": round(folded.boxes(u.id, main) / u.tracks[main], 3) if u.tracks[main] else 0,
+        main = next(iter(u.tracks), None)
+        units[u.id] = {"name": u.name, "main": main, "tracks": tracks, **({"checks": checks} if checks else {}),
+                       "share": round(folded.boxes(u.id, main) / u.tracks[main], 3) if main and u.tracks[main] else 0,
                        "out": view["now"].get("out")}
     return {"format": CAMPAIGN_FORMAT, "scenario": row.scenario, "rules": row.rules, "game": game,
             "turn": folded.turn, "units": units}
@@ -268,8 +290,8 @@ def write_campaign(state: dict, path: Path, replace: bool = False) -> Path:
     if path.exists() and not replace:
         raise ShipyardError(f"{display_path(path)} is there already: give another name, or --force to replace it")
     head = (f"# {CAMPAIGN_FORMAT}: the units' damage after game {state['game']} ({state['scenario']}, {state['rules']},"
-            f" turn {state['turn']}).\n# tracks: boxes marked under that rule set; share: of her main track lost, how "
-            f"another rule set reads her.\n")
+            f" turn {state['turn']}).\n# tracks: boxes marked under that rule set; checks: her sheet's other boxes marked "
+            f"(guns, criticals, states); share: of her main track lost, how another rule set reads her.\n")
     atomic_write_bytes(path, (head + yaml.safe_dump(state, sort_keys=False, allow_unicode=True)).encode())
     return path
 
@@ -308,8 +330,10 @@ def repair(campaign: dict, library, house_rules: Path | None = None) -> dict:
             main = told.get("main")
             kept = tracks[main] / lost[main] if lost.get(main) else 1 - share  # the main track's boxes still lost
             told["tracks"] = {t: n for t, n in tracks.items() if n}
+            if told.get("checks"):  # a sheet's other boxes repair by the same share (a box alone stays lost)
+                told["checks"] = {c: n - int(n * share) for c, n in told["checks"].items() if n - int(n * share)}
             told["share"] = round(float(told.get("share") or 0) * kept, 3)
-        if told.get("tracks") or told.get("out"):
+        if told.get("tracks") or told.get("checks") or told.get("out"):
             units[uid] = told
     repaired = f"{share:g} of the boxes lost ({'house rule' if house_rules else 'campaign_repair, reconstructed'})"
     return {**campaign, "units": units, "repaired": repaired}

@@ -138,6 +138,9 @@ def damage_track_names() -> tuple[str, ...]:
     out: list[str] = []
     for rs in all_rulesets():
         out += [n for n in rs.track_names if n not in out]
+    for rs in all_rulesets():  # a sheet's other boxes, by their tracker id, numbered where it repeats (live_checks)
+        for tracker in rs.trackers().trackers:
+            out += [n for n in (tracker, f"{tracker} <id>") if n not in out]
     return tuple(out)
 
 

@@ -176,10 +176,17 @@ class RuleSet:
         return [Check(t.name, t.records, t.count, t.label) for t in name_boxes(make(unit, derived, ctx))
                 if t.count and t.records not in tracks]
 
-    def unit_now(self, derived: Derived, marked: dict[str, int], ctx: Context | None = None) -> dict[str, Any]:
-        """What the rules make of a unit's marks: at least max_speed (None: the rule set tracks none) and out."""
-        told = self.now(derived, marked, ctx) if self.now is not None else {}
-        return {"max_speed": None, "out": None, **told}
+    def unit_now(self, derived: Derived, marked: dict[str, int], ctx: Context | None = None,
+                 checks: "list[Check] | tuple[Check, ...]" = ()) -> dict[str, Any]:
+        """What the rules make of a unit's marks: at least max_speed (None: the rule set tracks none) and out; a
+        box of her checks that trackers.yaml's `out` lists, marked, puts her out in its own word ("sunk")."""
+        told = {"max_speed": None, "out": None, **(self.now(derived, marked, ctx) if self.now is not None else {})}
+        if checks and "_ends" not in self.__dict__:
+            self.__dict__["_ends"] = frozenset(self.trackers().out)  # read once (trackers.yaml)
+        fate = next((c.tracker for c in checks if marked.get(c.name) and c.tracker in self.__dict__["_ends"]), None)
+        if told["out"] is None and fate:
+            told["out"] = fate.replace("_", " ")
+        return told
 
     def damage_track_known(self, name: str) -> bool:
         """Whether a scenario's `damage:` may name this track for this rule set."""

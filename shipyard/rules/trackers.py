@@ -28,6 +28,7 @@ class Trackers:
 
     outcomes: tuple[Outcome, ...]
     trackers: dict[str, str]  # id -> what it is, in the game's words
+    out: tuple[str, ...] = ()  # the trackers whose box, marked, puts a unit out of the fight (sunk, struck, silenced)
 
     def for_unit(self, applies: Callable[[str, Any], bool], stats: Any) -> set[str]:
         """The tracker ids a unit's sheet must carry."""
@@ -35,20 +36,25 @@ class Trackers:
 
 
 def load_trackers(path: Path) -> Trackers:
-    """Read trackers.yaml: `trackers: {id: what}` and `outcomes: [{table, row, tracker, applies}]`; every outcome's
-    tracker must be described, and every described tracker used by an outcome."""
+    """Read trackers.yaml: `trackers: {id: what}`, `outcomes: [{table, row, tracker, applies}]` and `out: [id]` (the
+    boxes that end a unit's fight); every outcome's tracker must be described, and every described tracker used by
+    an outcome."""
     located = read_yaml(path)
     data = located.data if isinstance(located.data, dict) else {}
     described = {str(k): str(v) for k, v in (data.get("trackers") or {}).items()}
     outcomes = tuple(Outcome(str(o["table"]), str(o["row"]), str(o["tracker"]), str(o.get("applies", "any")))
                      for o in data.get("outcomes") or [])
+    out = tuple(str(t) for t in data.get("out") or ())
     unknown = sorted({o.tracker for o in outcomes} - set(described))
     unused = sorted(set(described) - {o.tracker for o in outcomes})
     if unknown or unused:
         raise ShipyardError([Problem(display_path(path), None, "trackers",
                                      f"outcomes name trackers not described: {unknown}" if unknown
                                      else f"trackers no outcome uses: {unused}")])
-    return Trackers(outcomes, described)
+    if set(out) - set(described):
+        raise ShipyardError([Problem(display_path(path), None, "out",
+                                     f"names trackers not described: {sorted(set(out) - set(described))}")])
+    return Trackers(outcomes, described, out)
 
 
 def unit_condition(condition: str, *, fort: bool, armed: bool) -> bool:

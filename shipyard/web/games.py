@@ -240,13 +240,18 @@ def game_routes(shop, page) -> list[Route]:
         game = request.path_params["game"]
         form = await request.form()
         key = form.get("key") or key_of(request)
+        tracker = form.get("tracker")
         try:
-            seen = int(form["seen"]) if form.get("seen", "").lstrip("-").isdigit() else None
-            marked = int(form.get("marked", ""))
+            if form.get("check"):  # a box of her sheet's other boxes: "name|marked|seen", the button's own value
+                tracker, marked_s, seen_s = str(form["check"]).rsplit("|", 2)
+                marked, seen = int(marked_s), int(seen_s)
+            else:
+                seen = int(form["seen"]) if form.get("seen", "").lstrip("-").isdigit() else None
+                marked = int(form.get("marked", ""))
         except ValueError:
             return HTMLResponse("marked: a whole number of boxes", status_code=400)
         try:
-            unit = await call(play.mark, store(), shop.library, game, key, form.get("unit"), form.get("tracker"),
+            unit = await call(play.mark, store(), shop.library, game, key, form.get("unit"), tracker,
                               marked, seen, device_of(request) or form.get("device") or None)
         except ShipyardError as exc:
             return page_refusal(request, exc)
@@ -311,10 +316,10 @@ def game_routes(shop, page) -> list[Route]:
         except ShipyardError as exc:
             return refused(exc)
         uid = request.path_params["unit"]
-        if uid not in shop.library.units or all(u["id"] != uid for u in view["units"]):
+        record = await call(play.unit_record, store(), shop.library, game, uid)
+        if record is None:
             return JSONResponse({"error": f"no unit {uid!r} in this game"}, status_code=404)
-        pages = await call(shop.sheet_svg, shop.library.units[uid], view["rules"],
-                           scenario=shop.library.scenarios.get(view["scenario"]))
+        pages = await call(shop.sheet_svg, record, view["rules"], scenario=shop.library.scenarios.get(view["scenario"]))
         return Response("".join(pages), media_type="text/html; charset=utf-8",
                         headers={"Cache-Control": "private, max-age=3600"})
 
@@ -356,6 +361,29 @@ def game_routes(shop, page) -> list[Route]:
 def page_env_check(page) -> None:
     if not hasattr(page, "env"):
         raise TypeError("game_routes needs the page renderer's Jinja environment (page.env)")
+    page.env.filters.setdefault("check_rows", check_rows)
+
+
+def check_rows(checks: dict) -> list[tuple[str, list[tuple[str, dict, str]]]]:
+    """A unit's checks as the live card lays them out, in the order printed: a run of three or more one-box checks of
+    one tracker (her guns, numbered as the sheet numbers them) as one row of boxes headed by the tracker, each box
+    showing its number; every other check a line of its own, its printed label at its head."""
+    rows: list[tuple[str, list[tuple[str, dict, str]]]] = []
+    items = list(checks.items())
+    k = 0
+    while k < len(items):
+        name, c = items[k]
+        run = k
+        while run < len(items) and items[run][1]["tracker"] == c["tracker"] and items[run][1]["boxes"] == 1:
+            run += 1
+        if run - k >= 3:
+            head = c["tracker"].replace("_", " ").capitalize() + "s"
+            rows.append((head, [(n, v, n.rsplit(" ", 1)[-1]) for n, v in items[k:run]]))
+            k = run
+            continue
+        rows.append((c["label"], [(name, c, "")]))
+        k += 1
+    return rows
 
 
 def _title(rules: str) -> str:

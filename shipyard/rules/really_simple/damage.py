@@ -33,10 +33,14 @@ def check_opening_damage(ctx: Context | None) -> None:
     pre-damaged. Refused with the unit, the track and what this rule set strikes, before anything is drawn."""
     if ctx is None or getattr(getattr(ctx, "options", None), "copies", "blank") != "pre-damaged" or ctx.scenario is None:
         return
+    from ..contract import track_name_known
+    from .trackers import trackers
+
+    boxes = tuple(n for t in trackers().trackers for n in (t, f"{t} <id>"))  # the card's other boxes ('gun 2', 'fire')
     for side in ctx.scenario.sides:
         for su in side.units:
             for name in getattr(su, "damage", None) or {}:
-                if name.strip().lower() not in TRACK_NAMES:
+                if name.strip().lower() not in TRACK_NAMES and not track_name_known(name, boxes):
                     raise ShipyardError(
                         f"scenario {ctx.scenario.id}: {su.id}: damage {name!r}: a Really Simple card has no such track "
                         f"(it strikes {', '.join(TRACK_NAMES)}, a box per half knot lost); give the damage as "

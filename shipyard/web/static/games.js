@@ -49,7 +49,8 @@
     var seen = {};
     card.querySelectorAll("form.track").forEach(function (form) {
       var name = form.dataset.track, marked = parseInt(form.dataset.marked, 10) || 0;
-      var groups = sheet.querySelectorAll('g.box-track[data-track="' + name + '"]');
+      var groups = sheet.querySelectorAll('g.box-track[data-name="' + CSS.escape(name) + '"]');
+      if (!groups.length) groups = sheet.querySelectorAll('g.box-track[data-track="' + CSS.escape(name) + '"]');
       if (!groups.length) {  // "turret A" on the card is the sheet's n-th "turret" track
         var word = name.split(" ")[0];
         seen[word] = (seen[word] || 0);
@@ -66,6 +67,15 @@
             if (button && !button.closest("fieldset").disabled) button.click();
           };
         });
+      });
+    });
+    // every other box of her sheet (a gun's, a critical's, a state's): the box the sheet names so is its button
+    card.querySelectorAll("button[data-check]").forEach(function (button) {
+      var rects = sheet.querySelectorAll('g.box-track[data-name="' + CSS.escape(button.dataset.check) +
+                                         '"] rect[data-box="' + button.dataset.box + '"]');
+      Array.prototype.forEach.call(rects, function (r) {
+        r.classList.toggle("struck", button.classList.contains("on"));
+        r.onclick = function () { if (!button.closest("fieldset").disabled) button.click(); };
       });
     });
   }
