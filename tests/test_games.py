@@ -479,3 +479,55 @@ def test_a_fate_box_of_her_sheet_marked_puts_her_out_in_its_own_word(client, rul
     assert unit_of(view, "uss-hartford")["now"]["out"] is None
     assert mark(client, game, host, "uss-hartford", fate, 1).json()["now"]["out"] == fate
     assert mark(client, game, host, "uss-hartford", fate, 0).json()["now"]["out"] is None
+
+
+@pytest.mark.parametrize("rules, check", [("really-simple", "sunk"), ("quick-play", "holed")])
+def test_the_turn_written_in_beside_a_marked_box_is_kept_live_like_a_mark(client, rules, check):
+    """Really Simple's SINKS T__ (she goes down 1d6+2 turns on) and Quick Play's holed box (she sinks 1D6 bounds
+    later, in bound ____): once the box is marked the turn thrown is written in on her live card, kept, shared and
+    undone like a mark, beside the game's turn."""
+    game, keys = new_game(client, rules=rules)
+    union = keys["Union"]
+    view = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {union}"}).json()
+    assert unit_of(view, "uss-hartford")["checks"][check]["turn"] is None
+    assert 'name="tracker" value="%s turn"' % check not in client.get(f"/games/{game}?key={union}").text
+    mark(client, game, union, "uss-hartford", check, 1)
+    page = client.get(f"/games/{game}?key={union}").text
+    assert 'name="tracker" value="%s turn"' % check in page  # the blank, once her box is marked
+    posted = client.post(f"/games/{game}/mark", data={"key": union, "unit": "uss-hartford", "tracker": f"{check} turn",
+                                                      "marked": "7"}, follow_redirects=False)
+    assert posted.status_code == 303
+    view = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {union}"}).json()
+    assert unit_of(view, "uss-hartford")["checks"][check]["turn"] == 7
+    assert 'value="7"' in client.get(f"/games/{game}?key={union}").text
+    undone = client.post(f"/api/games/{game}/undo", headers={"Authorization": f"Bearer {union}"}).json()
+    assert unit_of(undone, "uss-hartford")["checks"][check]["turn"] is None
+    assert mark(client, game, union, "uss-hartford", f"{check} turn", 101).status_code == 400
+
+
+def test_the_turn_track_beside_the_sheets_says_the_rule_sets_word_and_moves_on_every_page(client):
+    """Quick Play's turn is a bound: the live page's turn track says so, the host moves it on (without JavaScript
+    too) and every open page hears the new bound at once."""
+    game, keys = new_game(client, rules="quick-play")
+    host, watch = keys["host"], keys["watch"]
+    page = client.get(f"/games/{game}?key={host}").text
+    assert '<span class="turn-word">Bound</span> <strong>1</strong>' in page and "Next bound +" in page
+    got: list[str] = []
+
+    def listen():
+        with client.stream("GET", f"/games/{game}/events?key={watch}&after=0") as events:
+            name = ""
+            for line in events.iter_lines():
+                name = line[6:].strip() if line.startswith("event:") else name
+                if line.startswith("data:") and name == "turn":
+                    got.append(line[5:])
+                    return
+
+    reader = threading.Thread(target=listen, daemon=True)
+    reader.start()
+    time.sleep(0.3)
+    moved = client.post(f"/games/{game}/turn", data={"key": host, "step": "1"}, follow_redirects=False)
+    assert moved.status_code == 303
+    reader.join(timeout=10)
+    assert got and '<span class="turn-word">Bound</span> <strong>2</strong>' in got[0] and "Next bound" not in got[0]
+    assert '<strong>2</strong>' in client.get(f"/games/{game}?key={watch}").text

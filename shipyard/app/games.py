@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import Problem, ShipyardError, display_path
 from ..games.state import TURN, Folded, fold
 from ..games.store import Key, Store, store_path
+from ..library.model import MAX_TURNS
 
 CAMPAIGN_FORMAT = "shipyard campaign state 1"
 
@@ -38,8 +39,15 @@ class Unit:
 
     @property
     def boxes(self) -> dict[str, int]:
-        """Every markable thing on her sheet, by the name a mark gives it: her tracks, then her checks."""
-        return {**self.tracks, **{c.name: c.boxes for c in self.checks}}
+        """Every markable thing on her sheet, by the name a mark gives it: her tracks, then her checks, and the turn
+        written in beside a check that has a blank for one ('sunk turn': the turn she goes down, 1 to MAX_TURNS)."""
+        return {**self.tracks, **{c.name: c.boxes for c in self.checks},
+                **{turn_of(c.name): MAX_TURNS for c in self.checks if c.turn}}
+
+
+def turn_of(check: str) -> str:
+    """The name a check's written-in turn is marked by: 'sunk turn'."""
+    return f"{check} turn"
 
 
 @dataclass(frozen=True)
@@ -175,11 +183,13 @@ def _folded(store: Store, library, game: str) -> tuple[Table, Folded, Any]:
 
 def unit_view(table: Table, folded: Folded, unit: Unit) -> dict:
     """A unit as the API gives her: `trackers`, her damage tracks; `checks`, every other box of her printed sheet
-    (guns, criticals, states, end boxes: {name: {boxes, marked, tracker, label}}), marked the same way."""
+    (guns, criticals, states, end boxes: {name: {boxes, marked, tracker, label}}), marked the same way; a check with
+    a blank for a turn also has `turn`, the turn written in (None: none yet), marked as '<name> turn'."""
     marked = {t: folded.boxes(unit.id, t) for t in unit.boxes}
     return {"id": unit.id, "name": unit.name, "side": unit.side,
             "trackers": {t: {"boxes": n, "marked": marked[t]} for t, n in unit.tracks.items()},
-            "checks": {c.name: {"boxes": c.boxes, "marked": marked[c.name], "tracker": c.tracker, "label": c.label}
+            "checks": {c.name: {"boxes": c.boxes, "marked": marked[c.name], "tracker": c.tracker, "label": c.label,
+                                **({"turn": marked[turn_of(c.name)] or None} if c.turn else {})}
                        for c in unit.checks},
             "now": table.rs.unit_now(unit.derived, marked, table.ctx, unit.checks)}
 

@@ -357,6 +357,7 @@ class SpeedCell:
     strong: bool = False
     end: bool = False
     track: str = ""
+    turn: bool = False  # an end box with a turn written in beside it once struck (SINKS T__)
 
     @property
     def label(self) -> str:
@@ -400,7 +401,7 @@ class SpeedTrack(Block):
 
     def __post_init__(self):
         # an end box naming its tracker (SINKS, ABANDONED) is a tracker of its own (render.tags reads `tracks`)
-        self._ends = {id(c): Track(c.text, 1, records=c.track) for c in self.cells if c.end and c.track}
+        self._ends = {id(c): Track(c.text, 1, records=c.track, turn=c.turn) for c in self.cells if c.end and c.track}
         if self._ends:
             self.tracks = list(self._ends.values())
 

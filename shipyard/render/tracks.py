@@ -26,6 +26,7 @@ class Track:
     note: str = ""
     records: str = ""  # the tracker id this track is (an outcome of the rules is marked here)
     name: str = ""  # what its live sheet calls it (render.tags.name_boxes): the id, numbered where the id repeats
+    turn: bool = False  # a turn is written in beside it once marked (SINKS T__: the turn she goes down)
     numbered: str = ""  # "down": each box carries how many are left from it to the end (count .. 1); "up": 1 .. count
 
 
@@ -229,6 +230,7 @@ class Check:
     label: str
     boxes: int = 1
     tracker: str = ""
+    turn: bool = False  # its label has a blank for a turn, written in once it is marked (the turn it ends)
 
 
 @dataclass
@@ -246,7 +248,7 @@ class CheckRow(Block):
 
     def __post_init__(self):
         # each check that names its tracker is a tracker of its own (render.tags reads `tracks`)
-        self._tracked = [(c, Track(c.label, c.boxes, records=c.tracker)) for c in self.checks if c.tracker]
+        self._tracked = [(c, Track(c.label, c.boxes, records=c.tracker, turn=c.turn)) for c in self.checks if c.tracker]
         if self._tracked:
             self.tracks = [t for _, t in self._tracked]
 

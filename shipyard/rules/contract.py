@@ -83,6 +83,7 @@ class Check:
     tracker: str
     boxes: int
     label: str
+    turn: bool = False  # the sheet has a blank beside it for a turn (the turn she sinks, the turn it ends)
 
 
 @dataclass
@@ -173,7 +174,7 @@ class RuleSet:
         if make is None:
             return []
         tracks = {name.split(" ", 1)[0] for name in self.live_tracks(derived, ctx)}
-        return [Check(t.name, t.records, t.count, t.label) for t in name_boxes(make(unit, derived, ctx))
+        return [Check(t.name, t.records, t.count, t.label, t.turn) for t in name_boxes(make(unit, derived, ctx))
                 if t.count and t.records not in tracks]
 
     def unit_now(self, derived: Derived, marked: dict[str, int], ctx: Context | None = None,

@@ -216,7 +216,8 @@ def game_routes(shop, page) -> list[Route]:
         scenario = shop.library.scenarios.get(row.scenario)
         sides = list(dict.fromkeys(u["side"] for u in view["units"]))
         return HTMLResponse(page_fragment("game.html", view=view, key=key_of(request), sides=sides,
-                                          scenario=scenario, rules=_title(view["rules"])))
+                                          scenario=scenario, rules=_title(view["rules"]),
+                                          turn_word=_turn_word(view["rules"])))
 
     async def page_events(request: Request):
         def render(view, touched):
@@ -224,7 +225,7 @@ def game_routes(shop, page) -> list[Route]:
                 if u["id"] in touched:
                     html = unit_html(view, u).replace("\n", "")
                     yield f"id: {view['seq']}\nevent: unit-{u['id']}\ndata: {html}\n\n"
-            turn = page_fragment("_game_turn.html", view=view).replace("\n", "")
+            turn = page_fragment("_game_turn.html", view=view, turn_word=_turn_word(view["rules"])).replace("\n", "")
             yield f"id: {view['seq']}\nevent: turn\ndata: {turn}\n\n"
         return await stream(request, render)
 
@@ -390,6 +391,13 @@ def _title(rules: str) -> str:
     from ..rules import get_ruleset
 
     return get_ruleset(rules).title
+
+
+def _turn_word(rules: str) -> str:
+    """The rule set's own word for a game turn, as its turn track says it ("Bound 3")."""
+    from ..rules import get_ruleset
+
+    return get_ruleset(rules).turn_word
 
 
 def _esc(text: str) -> str:

@@ -102,7 +102,8 @@ def event_words(ctx: Context, tracker: str, label: str) -> str:
 
 def event_checks(s, ctx: Context) -> Block:
     wanted = trackers().for_unit(applies, s)
-    checks = [Check((event_words(ctx, key, label) if len(labels) == 1 else label) + WRITE_IN.get(key, ""), 1, key)
+    checks = [Check((event_words(ctx, key, label) if len(labels) == 1 else label) + WRITE_IN.get(key, ""), 1, key,
+                    turn=key in WRITE_IN)
               for key, labels in EVENT_CHECKS if key in wanted for label in labels]
     return records(CheckRow("Events", checks, **style()["events"]), *(c.tracker for c in checks))
 

@@ -118,7 +118,8 @@ def speed_track(s: ReallySimpleStats, unit, ctx) -> Block:
     step = step_kn(ctx.tables)
     values = speed_values(float(s.speed_kn), step)
     # how a ship's fight ends
-    ends = [SpeedCell(f"SINKS {UNTIL}", end=True, track="sunk"), SpeedCell("ABANDONED", end=True, track="abandoned")]
+    ends = [SpeedCell(f"SINKS {UNTIL}", end=True, track="sunk", turn=True),
+            SpeedCell("ABANDONED", end=True, track="abandoned")]
     cells = [SpeedCell(kn(v), strong=float(v).is_integer()) for v in values] + ends
     lost = damage_done(ctx, unit, ("speed",), len(values))  # boxes struck on a pre-damaged copy
     return records(SpeedTrack([SpeedRow("SPEED", cells)], struck=lost, track="speed", **style()["speed_track"]), "speed",
@@ -157,7 +158,8 @@ def special_checks(s: ReallySimpleStats, tables) -> Block:
         row = special_effect(tables, key) or {}
         label = row_text(row, "mark", "special_effects") if "mark" in row else label
         boxes = int(row[boxes]) if isinstance(boxes, str) else boxes  # a box per turn of the row's field
-        checks.append(Check(f"{label} {UNTIL}" if boxes == LASTS and lasts(tables, key) else label, max(boxes, 1), key))
+        until = boxes == LASTS and lasts(tables, key)  # a blank for the turn it ends
+        checks.append(Check(f"{label} {UNTIL}" if until else label, max(boxes, 1), key, turn=until))
     if "abandoned" in wanted and s.is_fort:  # a fort's crew leave after a FIRE's last turn (a ship's: her speed track)
         checks.append(Check("ABANDONED", 1, "abandoned"))
     return records(CheckRow("2d6", checks), "special", *(c.tracker for c in checks))
