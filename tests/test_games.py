@@ -531,3 +531,54 @@ def test_the_turn_track_beside_the_sheets_says_the_rule_sets_word_and_moves_on_e
     reader.join(timeout=10)
     assert got and '<span class="turn-word">Bound</span> <strong>2</strong>' in got[0] and "Next bound" not in got[0]
     assert '<strong>2</strong>' in client.get(f"/games/{game}?key={watch}").text
+
+
+OPENING_DAMAGE = """id: opening-damage
+name: Opening damage
+date: '1864-08-05'
+place: Mobile Bay
+sides:
+  - name: Union
+    navy: USN
+    units:
+      - {id: uss-hartford, damage: {%s}}
+  - name: Confederate
+    navy: CSN
+    units:
+      - {id: css-tennessee}
+"""
+
+
+@pytest.mark.parametrize("rules, damage, opens", [
+    ("saunders", "hull: 2, rudder: 1", {"hull": 2, "rudder": 1}),
+    ("smoke-on-the-water", "hdp: 3, gun 3: 1", {"hull": 3, "gun 3": 1}),
+    ("really-simple", "speed: 4, sunk: 1", {"speed": 4, "sunk": 1}),
+    ("quick-play", "edna: 5", {"edna": 5}),
+])
+def test_a_game_of_a_scenario_with_damage_opens_with_the_boxes_its_pre_damaged_sheets_strike(tmp_path, rules, damage,
+                                                                                            opens):
+    """A scenario's `damage:` (the README's `hull: 2`, another rule set's names, a box of her sheet by name) opens
+    a game with the same boxes marked that its pre-damaged pack strikes, not blank without a word."""
+    from shipyard import app
+    from shipyard.app import games as play
+
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "scenarios" / "opening-damage.yaml").write_text(OPENING_DAMAGE % damage)
+    library = app.load_library([tmp_path], user=False)
+    store = play.games_store(tmp_path)
+    made = play.new_game(store, library, "opening-damage", rules)
+    view = play.game_view(store, library, made["id"], made["keys"]["host"])
+    hartford = unit_of(view, "uss-hartford")
+    marked = {k: v["marked"] for part in ("trackers", "checks") for k, v in hartford[part].items() if v["marked"]}
+    assert marked == opens and "opening-damage.yaml" in view["opened_from"]
+
+
+def test_a_game_of_a_scenario_whose_damage_its_sheets_do_not_have_is_refused_with_the_file_line_and_field(tmp_path):
+    """The README's `damage: {hull: 2}` under Quick Play (its card strikes EDNA, not hull) is refused by `game new`
+    as its pre-damaged pack refuses it, and no game is made."""
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "scenarios" / "opening-damage.yaml").write_text(OPENING_DAMAGE % "hull: 2")
+    run = in_process("game", "new", "opening-damage", "--rules", "quick-play", "--no-qr", "--library", tmp_path)
+    assert run.code != 0 and "opening-damage.yaml:9: sides[0].units[0].damage" in run.err, run.err
+    assert "(it has edna)" in run.err and "Traceback" not in run.err
+    assert "no games yet" in in_process("game", "list", "--library", tmp_path).out

@@ -102,12 +102,38 @@ def new_game(store: Store, library, scenario_id: str, rules: str, state: Path | 
     """Start a game: every unit's sheet blank, or as a campaign file left it. Returns {id, keys: {side: key, host,
     watch}}; `url` is the address its links are made for (http://host:port), kept for the sheets a pack prints."""
     table = game_table(library, scenario_id, rules)
-    start, origin = ({}, "")
     if state is not None:
         start, origin = opening_marks(table, read_campaign(state), display_path(state))
+    else:
+        start, origin = scenario_damage(table, library, library.scenarios[scenario_id])
     sides = list(dict.fromkeys(u.side for u in table.units.values()))
     game, keys = store.new_game(scenario_id, table.rs.key, sides, start, origin, url.rstrip("/"))
     return {"id": game, "keys": {(k.side if k.role == "side" else k.role): k.key for k in keys}}
+
+
+def scenario_damage(table: Table, library, scenario) -> tuple[dict, str]:
+    """A scenario's `damage:` as a game's opening marks: the boxes its pre-damaged sheets strike under this rule set,
+    each on the box of the live sheet that is the same box; a damage that names nothing her sheet has under it is
+    refused, as a pre-damaged pack refuses it (the file, line and field), not opened blank."""
+    if not any(su.damage for side in scenario.sides for su in side.units):
+        return {}, ""
+    from ..pack.options import PackOptions
+    from .checking import check_damage
+    from .library import context
+
+    ctx = context(table.rs, library, options=PackOptions(copies="pre-damaged"), scenario=scenario)
+    check_damage(library, scenario, table.rs, [(u.side, u.record, u.derived) for u in table.units.values()], ctx)
+    start = {}
+    for side in scenario.sides:
+        for su in side.units:
+            unit = table.units.get(su.id)
+            if su.damage and unit is not None:
+                struck = {k: n for k, n in table.rs.struck_boxes(unit.record, unit.derived, ctx).items()
+                          if k in unit.boxes}
+                if struck:
+                    start[su.id] = struck
+    entry = getattr(library, "origin", {}).get("scenario:" + scenario.id)
+    return start, f"{display_path(entry.path) if entry else scenario.id} (its damage:)"
 
 
 def opening_marks(table: Table, campaign: dict, where: str) -> tuple[dict, str]:

@@ -400,10 +400,13 @@ class SpeedTrack(Block):
     track: str = ""  # the tracker id the first row's speed boxes are (on screen each box carries it and its number)
 
     def __post_init__(self):
-        # an end box naming its tracker (SINKS, ABANDONED) is a tracker of its own (render.tags reads `tracks`)
+        # the first row's speed boxes are their tracker (`track`, its first `struck` struck), and an end box naming
+        # its tracker (SINKS, ABANDONED) is a tracker of its own (render.tags reads `tracks`)
+        speeds = [c for c in (self.rows[0].cells if self.rows else ()) if not c.end]
+        self._speeds = Track(self.track, len(speeds), records=self.track, prefilled=self.struck) if self.track else None
         self._ends = {id(c): Track(c.text, 1, records=c.track, turn=c.turn) for c in self.cells if c.end and c.track}
-        if self._ends:
-            self.tracks = list(self._ends.values())
+        if self._speeds or self._ends:
+            self.tracks = ([self._speeds] if self._speeds else []) + list(self._ends.values())
 
     @property
     def cells(self) -> list[SpeedCell]:
@@ -457,7 +460,7 @@ class SpeedTrack(Block):
                           weight="bold" if bold else "regular", family=self.family, colour=0 if bold else self.plain_grey)
             if c.mark:
                 page.text(bx + w / 2, by - 0.5, c.mark, size=self.mark_size, align="centre", weight="bold")
-            if k < self.struck or (end is not None and end.prefilled):
+            if k < (self._speeds.prefilled if self._speeds else self.struck) or (end is not None and end.prefilled):
                 i = 0.7
                 strikes += [(bx + i, by + i, bx + w - i, by + cell - i), (bx + i, by + cell - i, bx + w - i, by + i)]
         if strikes:

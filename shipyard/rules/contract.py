@@ -177,6 +177,29 @@ class RuleSet:
         return [Check(t.name, t.records, t.count, t.label, t.turn) for t in name_boxes(make(unit, derived, ctx))
                 if t.count and t.records not in tracks]
 
+    def struck_boxes(self, unit: Any, derived: Derived, ctx: Context) -> dict[str, int]:
+        """The boxes her printed sheet strikes in this context (a pre-damaged copy of a scenario with `damage:`), by
+        her live sheet's names: a check by its own, a live track by its tracker in the order printed (a sheet's
+        second turret track is her second turret's). {} for a rule set that gives no unit_sheet."""
+        from ..render.tags import name_boxes
+
+        make = getattr(self.aids(), UNIT_SHEET, None)
+        if make is None:
+            return {}
+        by_word: dict[str, list[str]] = {}
+        for name in self.live_tracks(derived, ctx):
+            by_word.setdefault(name.split(" ", 1)[0], []).append(name)
+        seen: dict[str, int] = {}
+        out: dict[str, int] = {}
+        for t in name_boxes(make(unit, derived, ctx)):
+            name = t.name
+            if t.records in by_word:
+                k = seen[t.records] = seen.get(t.records, 0) + 1
+                name = by_word[t.records][k - 1] if k <= len(by_word[t.records]) else None
+            if name and t.prefilled:
+                out[name] = t.prefilled
+        return out
+
     def unit_now(self, derived: Derived, marked: dict[str, int], ctx: Context | None = None,
                  checks: "list[Check] | tuple[Check, ...]" = ()) -> dict[str, Any]:
         """What the rules make of a unit's marks: at least max_speed (None: the rule set tracks none) and out; a
