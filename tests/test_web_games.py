@@ -110,3 +110,24 @@ def test_her_printed_sheet_opens_beside_the_boxes_with_the_marks_struck_and_taps
     wait(browser, lambda d: _count(d, "uss-brooklyn") == "2 of 22 marked")
     struck = browser.find_elements(By.CSS_SELECTOR, '#sheet-uss-brooklyn g.box-track[data-track="hull"] rect.struck')
     assert len(struck) == 2
+
+
+def test_a_box_beyond_her_damage_tracks_tapped_on_her_printed_sheet_is_marked_and_seen_on_the_other_device(
+        game, browser, second):
+    """Brooklyn's rudder checkbox and her gun 3, tapped on the drawing of her printed sheet in the Union's window,
+    are marked on her card and struck on the drawing, and the host's window shows them pressed at once."""
+    browser.get(game["Union"])
+    second.get(game["host"])
+    _live(browser)
+    _live(second)
+    browser.find_element(By.CSS_SELECTOR, "#sheet-uss-brooklyn summary").click()
+    for name in ("rudder", "gun 3"):
+        rect = wait(browser, lambda d: d.find_element(
+            By.CSS_SELECTOR, f'#sheet-uss-brooklyn g.box-track[data-name="{name}"] rect[data-box="1"]'))
+        browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", rect)
+        pressed = f'#unit-uss-brooklyn button[data-check="{name}"][aria-pressed="true"]'
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, pressed))
+        wait(second, lambda d: d.find_elements(By.CSS_SELECTOR, pressed))
+    for name, struck in (("rudder", 1), ("gun 3", 1), ("gun 2", 0)):
+        assert len(browser.find_elements(
+            By.CSS_SELECTOR, f'#sheet-uss-brooklyn g.box-track[data-name="{name}"] rect.struck')) == struck, name

@@ -62,8 +62,10 @@
         g.querySelectorAll("rect[data-box]").forEach(function (r) {
           var i = parseInt(r.dataset.box, 10);
           r.classList.toggle("struck", i <= marked);
-          r.onclick = function () {
-            var button = form.querySelectorAll("button.box")[i - 1];
+          r.onclick = function () {  // the card as it stands now: an event may have swapped it since
+            var now = document.querySelector("#unit-" + CSS.escape(unit) + ' form.track[data-track="' +
+                                              CSS.escape(name) + '"]');
+            var button = now && now.querySelectorAll("button.box")[i - 1];
             if (button && !button.closest("fieldset").disabled) button.click();
           };
         });
@@ -71,11 +73,15 @@
     });
     // every other box of her sheet (a gun's, a critical's, a state's): the box the sheet names so is its button
     card.querySelectorAll("button[data-check]").forEach(function (button) {
+      var which = '[data-check="' + CSS.escape(button.dataset.check) + '"][data-box="' + button.dataset.box + '"]';
       var rects = sheet.querySelectorAll('g.box-track[data-name="' + CSS.escape(button.dataset.check) +
                                          '"] rect[data-box="' + button.dataset.box + '"]');
       Array.prototype.forEach.call(rects, function (r) {
         r.classList.toggle("struck", button.classList.contains("on"));
-        r.onclick = function () { if (!button.closest("fieldset").disabled) button.click(); };
+        r.onclick = function () {  // the card as it stands now: an event may have swapped it since
+          var now = document.querySelector("#unit-" + CSS.escape(unit) + " button" + which);
+          if (now && !now.closest("fieldset").disabled) now.click();
+        };
       });
     });
   }
@@ -99,7 +105,8 @@
   }
 
   document.addEventListener("htmx:afterSwap", function (e) {
-    var slot = e.detail.target.closest ? e.detail.target.closest(".game-slot") : null;
+    var el = (e.detail && (e.detail.target || e.detail.elt)) || e.target;  // an event's swap names no target
+    var slot = el && el.closest ? el.closest(".game-slot") : null;
     if (slot) applyMarks(slot.id.replace(/^unit-/, ""));
     keep();
   });
