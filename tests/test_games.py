@@ -582,3 +582,39 @@ def test_a_game_of_a_scenario_whose_damage_its_sheets_do_not_have_is_refused_wit
     assert run.code != 0 and "opening-damage.yaml:9: sides[0].units[0].damage" in run.err, run.err
     assert "(it has edna)" in run.err and "Traceback" not in run.err
     assert "no games yet" in in_process("game", "list", "--library", tmp_path).out
+
+
+def test_quick_plays_turn_counter_is_kept_live_a_bound_at_a_time(client):
+    """Each bound every Quick Play unit draws a numbered counter (the order she acts in): her card keeps the one
+    she holds this bound, a new bound starts with none, the bound before still has hers; every open page's cards
+    are redrawn when the bound moves on. A rule set without turn counters has no such mark."""
+    game, keys = new_game(client, rules="quick-play")
+    host, union = keys["host"], keys["Union"]
+    view = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {union}"}).json()
+    counter = unit_of(view, "uss-hartford")["counter"]
+    assert counter == {"label": "turn counter this bound", "of": len(view["units"]), "drawn": None}
+    assert mark(client, game, union, "uss-hartford", "counter", 3).json()["counter"]["drawn"] == 3
+    assert 'name="tracker" value="counter"' in client.get(f"/games/{game}?key={union}").text
+    got: list[str] = []
+
+    def listen():
+        with client.stream("GET", f"/games/{game}/events?key={union}&after=0") as events:
+            for line in events.iter_lines():
+                if line.startswith("event: unit-uss-hartford"):
+                    got.append(line)
+                    return
+
+    reader = threading.Thread(target=listen, daemon=True)
+    reader.start()
+    time.sleep(0.3)
+    moved = client.post(f"/api/games/{game}/turn", json={"step": 1}, headers={"Authorization": f"Bearer {host}"}).json()
+    reader.join(timeout=10)
+    assert got  # the new bound redraws her card on every open page
+    assert moved["turn"] == 2 and unit_of(moved, "uss-hartford")["counter"]["drawn"] is None
+    back = client.post(f"/api/games/{game}/turn", json={"step": -1}, headers={"Authorization": f"Bearer {host}"}).json()
+    assert unit_of(back, "uss-hartford")["counter"]["drawn"] == 3
+    assert mark(client, game, union, "uss-hartford", "counter", len(view["units"]) + 1).status_code == 400
+    other, okeys = new_game(client, rules="saunders")
+    plain = client.get(f"/api/games/{other}", headers={"Authorization": f"Bearer {okeys['host']}"}).json()
+    assert "counter" not in unit_of(plain, "uss-hartford")
+    assert mark(client, other, okeys["host"], "uss-hartford", "counter", 1).status_code == 400

@@ -45,6 +45,9 @@ class Unit:
                 **{turn_of(c.name): MAX_TURNS for c in self.checks if c.turn}}
 
 
+COUNTER = "counter"  # the mark of a unit's turn counter, kept a turn at a time as "counter <turn>"
+
+
 def turn_of(check: str) -> str:
     """The name a check's written-in turn is marked by: 'sunk turn'."""
     return f"{check} turn"
@@ -210,14 +213,18 @@ def _folded(store: Store, library, game: str) -> tuple[Table, Folded, Any]:
 def unit_view(table: Table, folded: Folded, unit: Unit) -> dict:
     """A unit as the API gives her: `trackers`, her damage tracks; `checks`, every other box of her printed sheet
     (guns, criticals, states, end boxes: {name: {boxes, marked, tracker, label}}), marked the same way; a check with
-    a blank for a turn also has `turn`, the turn written in (None: none yet), marked as '<name> turn'."""
+    a blank for a turn also has `turn`, the turn written in (None: none yet), marked as '<name> turn'. Under a rule
+    set with turn counters, `counter`: the one she holds this turn ({label, of, drawn}), marked as 'counter'."""
     marked = {t: folded.boxes(unit.id, t) for t in unit.boxes}
     return {"id": unit.id, "name": unit.name, "side": unit.side,
             "trackers": {t: {"boxes": n, "marked": marked[t]} for t, n in unit.tracks.items()},
             "checks": {c.name: {"boxes": c.boxes, "marked": marked[c.name], "tracker": c.tracker, "label": c.label,
                                 **({"turn": marked[turn_of(c.name)] or None} if c.turn else {})}
                        for c in unit.checks},
-            "now": table.rs.unit_now(unit.derived, marked, table.ctx, unit.checks)}
+            "now": table.rs.unit_now(unit.derived, marked, table.ctx, unit.checks),
+            **({"counter": {"label": f"{table.rs.turn_counter} this {table.rs.turn_word}", "of": len(table.units),
+                            "drawn": folded.boxes(unit.id, f"{COUNTER} {folded.turn}") or None}}
+               if table.rs.turn_counter else {})}
 
 
 def game_view(store: Store, library, game: str, key: str | None) -> dict:
@@ -251,17 +258,20 @@ def mark(store: Store, library, game: str, key: str | None, unit_id: str, tracke
     if unit is None:
         raise GameRefused(f"no unit {unit_id!r} in this game", 404)
     _may_mark(who, unit)
-    if tracker not in unit.boxes:
+    counter = tracker == COUNTER and bool(table.rs.turn_counter)  # her turn counter: this turn's, 1 to a unit each
+    if not counter and tracker not in unit.boxes:
         raise GameRefused(f"{unit.name} has no {tracker!r} track or box on her sheet (she has "
                           f"{', '.join(unit.boxes) or 'none'})")
-    boxes = unit.boxes[tracker]
+    boxes = len(table.units) if counter else unit.boxes[tracker]
     if not isinstance(marked, int) or isinstance(marked, bool) or not 0 <= marked <= boxes:
         raise GameRefused(f"marked: {marked!r}: a whole number of boxes from 0 to {boxes}")
 
     def decide(events):
-        now = fold(row.start, events, table.bounds()).boxes(unit_id, tracker)
+        folded = fold(row.start, events, table.bounds())
+        name = f"{COUNTER} {folded.turn}" if counter else tracker
+        now = folded.boxes(unit_id, name)
         want = max(0, min(boxes, now + (marked - seen))) if seen is not None else marked
-        return None if want == now else ("mark", unit_id, tracker, want - now, None)
+        return None if want == now else ("mark", unit_id, name, want - now, None)
 
     store.append(game, device or who.key, decide)
     table, folded, _ = _folded(store, library, game)
@@ -381,7 +391,8 @@ def game_links(game: str, keys: dict[str, str], base: str = "") -> dict[str, str
 
 
 def touched_units(store: Store, game: str, after: int) -> set[str]:
-    """The units whose sheets the events after `after` changed (an undo or redo: the unit of the mark it reverses)."""
+    """The units whose sheets the events after `after` changed (an undo or redo: the unit of the mark it reverses);
+    a move of the turn track (or its undo) changes every card that holds a turn counter: TURN is in the set."""
     events = store.events(game)
     by_seq = {e.seq: e for e in events}
     out = set()
@@ -391,6 +402,8 @@ def touched_units(store: Store, game: str, after: int) -> set[str]:
         target = by_seq.get(e.target) if e.kind in ("undo", "redo") else e
         if target is not None and target.unit:
             out.add(target.unit)
+        elif target is not None and target.kind == TURN:
+            out.add(TURN)
     return out
 
 

@@ -115,6 +115,9 @@ class RuleSet:
     # Its own word for a game turn ("bound"), and a speed in knots in its own words with the knots ("Medium (4 kn)"):
     # the set-up page says a unit's start speed so (None: knots are the rule set's own).
     turn_word: str = "turn"
+    # Its words for the numbered counter each unit is given every turn (the order she acts in), kept live beside her
+    # card for that turn ("" where it has none).
+    turn_counter: str = ""
     speed_words: Callable[[float], str] | None = None
     # What a depth on the set-up page means under its rules (a rule set that rolls to ground says which column).
     depth_words: str = "A ship drawing more than the depth grounds."

@@ -221,8 +221,8 @@ def game_routes(shop, page) -> list[Route]:
 
     async def page_events(request: Request):
         def render(view, touched):
-            for u in view["units"]:
-                if u["id"] in touched:
+            for u in view["units"]:  # a new turn: each card holding a turn counter is that turn's
+                if u["id"] in touched or (play.TURN in touched and "counter" in u):
                     html = unit_html(view, u).replace("\n", "")
                     yield f"id: {view['seq']}\nevent: unit-{u['id']}\ndata: {html}\n\n"
             turn = page_fragment("_game_turn.html", view=view, turn_word=_turn_word(view["rules"])).replace("\n", "")

@@ -42,5 +42,6 @@ RULESET = RuleSet(
                   "read as 100 yd an inch (reconstructed)",
     plays=plays,  # the article's own order of battle in its scenario (which_units)
     turn_word="bound",
+    turn_counter="turn counter",  # drawn from the cup each bound: her number is the order she moves and fires in
     speed_words=start_speed_words,  # the set-up page's start speeds in inches a bound
 )
