@@ -618,3 +618,19 @@ def test_quick_plays_turn_counter_is_kept_live_a_bound_at_a_time(client):
     plain = client.get(f"/api/games/{other}", headers={"Authorization": f"Bearer {okeys['host']}"}).json()
     assert "counter" not in unit_of(plain, "uss-hartford")
     assert mark(client, other, okeys["host"], "uss-hartford", "counter", 1).status_code == 400
+
+
+def test_the_live_card_rows_her_numbered_guns_and_keeps_every_other_check_under_its_printed_label():
+    """Her guns (numbered by the sheet) share a row of numbered boxes; Quick Play's three engines boxes, one tracker
+    but three conditions, each keep their own printed words."""
+    from shipyard.web.games import check_rows
+
+    def check(tracker, label):
+        return {"tracker": tracker, "label": label, "boxes": 1, "marked": 0}
+
+    checks = {"gun 1": check("gun", "Gun 1: IX-inch Dahlgren"), "gun 2": check("gun", "Gun 2: IX-inch Dahlgren"),
+              "gun 3": check("gun", "Gun 3"), "engines 1": check("engines", "no Full"),
+              "engines 2": check("engines", "Slow only"), "engines 3": check("engines", "stopped")}
+    rows = check_rows(checks)
+    assert [(head, [text for _, _, text in row]) for head, row in rows] == [
+        ("Guns", ["1", "2", "3"]), ("no Full", [""]), ("Slow only", [""]), ("stopped", [""])]

@@ -367,15 +367,20 @@ def page_env_check(page) -> None:
 
 def check_rows(checks: dict) -> list[tuple[str, list[tuple[str, dict, str]]]]:
     """A unit's checks as the live card lays them out, in the order printed: a run of three or more one-box checks of
-    one tracker (her guns, numbered as the sheet numbers them) as one row of boxes headed by the tracker, each box
-    showing its number; every other check a line of its own, its printed label at its head."""
+    one tracker that the sheet numbers (labelled by their own names: "Gun 3: …", her guns as the guns table numbers
+    them) as one row of boxes headed by the tracker, each box showing its number; every other check a line of its
+    own, its printed label at its head ("no Full", "Slow only", "stopped" stay three lines)."""
     rows: list[tuple[str, list[tuple[str, dict, str]]]] = []
     items = list(checks.items())
+
+    def numbered(name: str, c: dict) -> bool:
+        return c["boxes"] == 1 and c["label"].lower().startswith(name)
+
     k = 0
     while k < len(items):
         name, c = items[k]
         run = k
-        while run < len(items) and items[run][1]["tracker"] == c["tracker"] and items[run][1]["boxes"] == 1:
+        while run < len(items) and items[run][1]["tracker"] == c["tracker"] and numbered(*items[run]):
             run += 1
         if run - k >= 3:
             head = c["tracker"].replace("_", " ").capitalize() + "s"
