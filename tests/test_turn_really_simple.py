@@ -543,8 +543,8 @@ def test_whether_a_forts_share_falls_with_its_losses_is_said_and_is_a_house_rule
 
 def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(pack_pages):
     qr = _reference(pack_pages)
-    assert ("The 0 box: the first SPEED box not struck is her top speed: with only 0 left she is stopped and drifts "
-            "(lashed, carried); "
+    assert ("The 0 box: the first SPEED box not struck is her top speed: with only 0 left she has lost her way and "
+            "drifts (lashed: carried, see Carried); "
             "striking the 0 box takes her below 0, and she is sinking (not surrendered): she fires till she goes down") in qr
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "A SPEED box per ½ kn lost; the 0 box struck, she sinks in 1d6+2 turns" in cards
@@ -609,8 +609,8 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
     from shipyard.rules.really_simple.counters import markers
 
     qr = _reference(pack_pages)
-    assert ("Striking colours: she strikes (surrenders) when her owner says so, and must when stopped or drifting with "
-            "no gun able to fire: lay STRUCK; she drifts, fires no more, is lost to her side (a score's struck)") in qr
+    assert ("Striking colours: she strikes (surrenders) when her owner says so, and must when stopped or drifting (not "
+            "when carried) with no gun able to fire: lay STRUCK; she drifts, fires no more, is lost to her side (a score's struck)") in qr
     reminders = {m.title: m.reminder for m in markers(ctx)}
     assert "ABANDONED" in reminders and reminders["STRUCK"] != reminders["ABANDONED"]
     assert "colours struck" in reminders["STRUCK"] and "crew gone" in reminders["ABANDONED"]
@@ -753,7 +753,7 @@ def test_a_fouled_screw_or_holed_boiler_strikes_no_speed_box_and_a_lashed_ship_i
     words = ("Fouled, boiler (9, 12): a fouled screw (till its T__) or holed boiler makes her top speed 0 but strikes no "
              "SPEED box")
     assert words in _reference(pack_pages) and words.split(": ", 1)[1] in _readings(pack_pages)
-    assert "with only 0 left she is stopped and drifts (lashed, carried)" in _readings(pack_pages)
+    assert "with only 0 left she has lost her way and drifts (lashed: carried, see Carried)" in _readings(pack_pages)
 
 
 def test_a_fort_fires_all_its_guns_in_one_window_so_nothing_records_which_fired_first(pack_pages):
@@ -811,3 +811,18 @@ def test_a_jammed_shutter_says_which_gun_box_it_shuts(pack_pages):
     """Older leftover: a card's one 'shutter T__' box does not say which gun is jammed; its gun box is circled."""
     words = "it fires no more until turn shutter T__ ends (circle its gun box till then)"
     assert words in _readings(pack_pages) and words in _reference(pack_pages)
+
+
+# ---------------------------------------------------------------------------------------------- round 6 moments
+
+
+def test_a_lashed_ship_carried_by_her_consort_is_not_stopped_and_need_not_strike(pack_pages):
+    """Moment 2 (replay 6): Brooklyn, screw fouled, port guns inboard and listing to port, had 'only 0 left: stopped
+    and drifts (lashed, carried)', and a ship stopped with no gun able to fire must strike: read so, she struck in
+    turn 2. A carried ship moves with her consort (Oneida, carried past the forts by Galena, never struck)."""
+    qr, page = _reference(pack_pages), _readings(pack_pages)
+    carried = ("Carried: a lashed ship that has lost all her speed is carried by her consort: the pair moves as the "
+               "consort orders, so she is neither stopped nor drifting")
+    assert carried in qr and carried.split(": ", 1)[1] in page
+    assert "must when stopped or drifting (not when carried) with no gun able to fire" in qr
+    assert "stopped and drifts (lashed, carried)" not in qr + page

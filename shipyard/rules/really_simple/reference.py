@@ -145,7 +145,7 @@ def movement(derived: list, ctx) -> list[Block]:
             _modifiers([[r["label"], signed(r["modifier"])] for r in ram["modifiers"]]),
             _two([[r["roll"], r["effect"]] for r in ram["results"]]),
             _body(f"Crippled: {reading(t, 'Crippled')}. " + contact),
-            _body(f"Lashed pairs: {reading(t, 'Lashed pairs')}.")]
+            _body(f"Lashed pairs: {reading(t, 'Lashed pairs')}. Carried: {reading(t, 'Carried')}.")]
 
 
 def shoals(derived: list, ctx) -> list[Block]:
