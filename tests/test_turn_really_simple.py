@@ -386,8 +386,8 @@ def test_a_house_ruled_funnel_strikes_its_own_number_of_boxes(ctx):
 
 
 def test_drift_to_a_stop_gives_its_rate_and_what_it_means_for_a_lashed_pair(pack_pages):
-    assert ("she slows 2 knots a turn to 0 (steam pipes hit or not), then drifts; a lashed ship stops at once, her "
-            "consort carrying the pair") in _reference(pack_pages)
+    assert ("she slows 2 knots a turn to 0 (steam pipes hit or not), then drifts; a lashed ship stops at once and "
+            "is carried") in _reference(pack_pages)
 
 
 def test_the_striker_in_simultaneous_movement_and_side_contact_are_defined(pack_pages):
@@ -821,8 +821,16 @@ def test_a_lashed_ship_carried_by_her_consort_is_not_stopped_and_need_not_strike
     and drifts (lashed, carried)', and a ship stopped with no gun able to fire must strike: read so, she struck in
     turn 2. A carried ship moves with her consort (Oneida, carried past the forts by Galena, never struck)."""
     qr, page = _reference(pack_pages), _readings(pack_pages)
-    carried = ("Carried: a lashed ship that has lost all her speed is carried by her consort: the pair moves as the "
-               "consort orders, so she is neither stopped nor drifting")
+    carried = ("Carried: a lashed ship with no speed left is carried by her consort at half the consort's top "
+               "speed at most (her first SPEED box not struck; round down to a ½ kn): she is neither "
+               "stopped nor drifting")
     assert carried in qr and carried.split(": ", 1)[1] in page
     assert "must when stopped or drifting (not when carried) with no gun able to fire" in qr
     assert "stopped and drifts (lashed, carried)" not in qr + page
+
+
+def test_a_carrying_consort_goes_at_half_her_top_speed_not_half_her_present_one(pack_pages):
+    """Moment 5: the set-up's 'carries her at half its own' left open half of what: the gunboat's top speed (her
+    first SPEED box not struck, so damage slows the pair) or the speed she happened to be going."""
+    words = "at half the consort's top speed at most (her first SPEED box not struck; round down to a ½ kn)"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)

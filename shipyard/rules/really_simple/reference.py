@@ -123,16 +123,15 @@ def movement(derived: list, ctx) -> list[Block]:
         return []
     m = t.require("movement").rows
     dr = t.require("drifting").rows
-    turn = number(m.get("turn_deg", 45))
     text = (f"1 knot = {number(scale_factor(ctx)[0] * float(m.get('inches_per_knot', 1)))} in a turn at {ctx.scale}. "
-            f"Orders: half move, turns of {turn}°, half move, turns. Turns: {reading(t, 'Turns in the orders')}. "
+            f"Turns: {reading(t, 'Turns in the orders')}. "
             f"Speed changes by {number(m.get('speed_change_kn', 2))} "
             f"knots a turn at most. Astern: {number(float(m.get('astern_fraction', 0.5)))} of the speed ahead")
     if any(s.astern_as_fast for s in ships):
         text += ", but double-ended sidewheelers go as fast astern"
     text += (f". Speed lost to 0: drift {number(dr['inches'])} in a turn with the tide; {number(dr['swing_clockwise_on'])} on 1d6 "
              f"swings her {number(dr['swing_deg'])}° clockwise, {number(dr['swing_anticlockwise_on'])} anticlockwise. "
-             f"Stopped by order: {reading(t, 'Stopped by order')}. Tide: {reading(t, 'Tide')}. Below 0: sinks in {sinks_in(t)} turns. Speed lost: {reading(t, 'Speed lost')}. "
+             f"Stopped by order: {reading(t, 'Stopped by order')}. Tide: {reading(t, 'Tide')}. Speed lost: {reading(t, 'Speed lost')}. "
              f"The 0 box: {reading(t, 'The 0 box')}.")
     ram = t.require("ramming").rows
     c = t.require("collisions").rows
@@ -144,8 +143,16 @@ def movement(derived: list, ctx) -> list[Block]:
             _heading("Ramming: bow into the target's side"),
             _modifiers([[r["label"], signed(r["modifier"])] for r in ram["modifiers"]]),
             _two([[r["roll"], r["effect"]] for r in ram["results"]]),
-            _body(f"Crippled: {reading(t, 'Crippled')}. " + contact),
-            _body(f"Lashed pairs: {reading(t, 'Lashed pairs')}. Carried: {reading(t, 'Carried')}.")]
+            _body(f"Crippled: {reading(t, 'Crippled')}. " + contact)]
+
+
+def lashed_pairs(derived: list, ctx) -> list[Block]:
+    """Lashed pairs and a ship carried by her consort, when ships are in play: under the shoals, in the column with
+    room for it (the movement column is the longer)."""
+    if not any(not d.stats.is_fort for d in derived):
+        return []
+    t = ctx.tables
+    return [_body(f"Lashed pairs: {reading(t, 'Lashed pairs')}. Carried: {reading(t, 'Carried')}.")]
 
 
 def shoals(derived: list, ctx) -> list[Block]:
@@ -202,7 +209,7 @@ def quick_reference(doc, derived: list, ctx) -> None:
     # the shoals sit under the torpedoes, so the two columns come out about as long
     left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx), *shoals(derived, ctx), *turn_track(ctx)],
                  **st["reference_stack"])
-    right = Stack(special_effects(ctx) + movement(derived, ctx), **st["reference_stack"])
+    right = Stack(special_effects(ctx) + movement(derived, ctx) + lashed_pairs(derived, ctx), **st["reference_stack"])
     title = Text("Really Simple ACW Naval Rules · quick reference", **st["reference_title"])
     turn = turn_card(ctx.tables, st, title="The turn: sequence of play")
     flow = Flow(doc, **st["reference_flow"])
