@@ -834,3 +834,11 @@ def test_a_carrying_consort_goes_at_half_her_top_speed_not_half_her_present_one(
     first SPEED box not struck, so damage slows the pair) or the speed she happened to be going."""
     words = "at half the consort's top speed at most (her first SPEED box not struck; round down to a ½ kn)"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_a_lashed_pair_parted_by_a_sinking_says_what_the_consort_does(pack_pages):
+    """Moment 1: Monongahela blew up (a magazine hit) with Kennebec lashed to her, and nothing said what became of
+    the consort; the set-up's 'casting off takes a whole move' is a half move here."""
+    words = ("one of a pair sunk, struck or abandoned is cast off: her consort makes no move the next half move, then "
+             "goes alone")
+    assert f"Parted: {words}" in _reference(pack_pages) and f"A pair parted {words}" in _readings(pack_pages)

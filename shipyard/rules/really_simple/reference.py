@@ -152,7 +152,8 @@ def lashed_pairs(derived: list, ctx) -> list[Block]:
     if not any(not d.stats.is_fort for d in derived):
         return []
     t = ctx.tables
-    return [_body(f"Lashed pairs: {reading(t, 'Lashed pairs')}. Carried: {reading(t, 'Carried')}.")]
+    return [_body(f"Lashed pairs: {reading(t, 'Lashed pairs')}. Carried: {reading(t, 'Carried')}. "
+                  f"Parted: {reading(t, 'A pair parted')}.")]
 
 
 def shoals(derived: list, ctx) -> list[Block]:
