@@ -623,7 +623,7 @@ def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_
 
 
 def test_end_on_contact_stops_fire_for_the_next_window_only(pack_pages):
-    assert "neither fires in the next fire window; end-on, both lose 1 knot" in _reference(pack_pages)
+    assert "and neither fires in the next fire window; they grind past" in _reference(pack_pages)
 
 
 def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages):
@@ -712,10 +712,10 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
 def test_end_on_contact_stops_neither_ship(pack_pages):
     """Moment 4 (twice in three turns): a ram or an unavoided collision stops both ships, and end-on contact only said
     that neither fires and both lose a knot: they grind past, so neither stops."""
-    words = "no stop (they grind past, finishing their moves)"
+    words = "and neither fires in the next fire window; they grind past, finishing their moves"
     assert words in _readings(pack_pages)
     assert "Striker: the striker is the ship whose bow meets the other's side" in _reference(pack_pages)
-    assert f"{words}, and neither fires in the next fire window; end-on, both lose 1 knot" in _reference(pack_pages)
+    assert f"{words}, but a bow that meets the stern" in _reference(pack_pages)
 
 
 def test_a_lashed_pairs_one_set_up_place_is_the_first_ships_centre_her_consort_alongside(pack_pages):
@@ -842,3 +842,24 @@ def test_a_lashed_pair_parted_by_a_sinking_says_what_the_consort_does(pack_pages
     words = ("one of a pair sunk, struck or abandoned is cast off: her consort makes no move the next half move, then "
              "goes alone")
     assert f"Parted: {words}" in _reference(pack_pages) and f"A pair parted {words}" in _readings(pack_pages)
+
+
+def test_end_on_contact_from_astern_in_the_line_says_what_the_follower_does_and_the_other_reading_is_an_option(
+        pack_pages, tmp_path):
+    """Moment 3: 'they grind past, finishing their moves' cannot be done by a ship directly astern of another (the
+    replay stopped Hartford touching Brooklyn's stern). The follower stops there to the half move's end; sheering
+    off alongside is the house-rule option."""
+    words = "a bow that meets the stern of a ship ahead stops there, touching, to the half move's end"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages) and "line_ahead" in _readings(pack_pages)
+    assert "end-on, both lose 1 knot" in _reference(pack_pages)
+    house = _house(tmp_path, "really-simple:\n  line_ahead: {rows: {follower: sheers}}\n")
+    out = tmp_path / "out"
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
+                     "--no", "sheets", "--jobs", "1")
+    assert run.code == 0, run.err
+    text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
+    assert "sheers off alongside, on the side her owner picks, and finishes her move" in text and words not in text
+    bad = _house(tmp_path, "really-simple:\n  line_ahead: {rows: {follower: rams}}\n")
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", bad, "-o", tmp_path / "bad",
+                     "--no", "sheets", "--jobs", "1")
+    assert run.code != 0 and "line_ahead" in run.err and "stops, sheers" in run.err

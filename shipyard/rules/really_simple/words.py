@@ -220,7 +220,8 @@ def need(fire_factor: int, armour: int) -> str:
 
 # ---------------------------------------------------------------------------------------------- readings of the text
 
-# the readings a house-rules file may switch (fort_fire, fort_share, gun_lost, line_of_fire): the value's words in print
+# the readings a house-rules file may switch (fort_fire, fort_share, gun_lost, line_of_fire, line_ahead): the value's
+# words in print
 FORT_BEARS = {"sixth": "a sixth (rounded down, at least one)", "third": "a third (rounded up)", "all": "all"}
 GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears, her largest gun)",
             "owner": "any gun that bears on the firer, the owner's choice (if none bears, any gun)"}
@@ -229,8 +230,11 @@ FORT_SHARE = {"printed": "the number printed on its card, while that many of the
 LINE_OF_FIRE = {"ships": "a line of fire through another ship's model, friend or foe, is masked, but not by a "
                          "monitor's: guns fire over her low hull",
                 "none": "no ship masks fire: guns fire past every ship, friend or foe"}
+LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead stops there, touching, to the half move's end",
+                  "sheers": "a bow that meets the stern of a ship ahead sheers off alongside, on the side her owner "
+                            "picks, and finishes her move"}
 OPTIONS = {"fort_fire": ("bears", FORT_BEARS), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
-           "line_of_fire": ("masked_by", LINE_OF_FIRE)}
+           "line_of_fire": ("masked_by", LINE_OF_FIRE), "line_ahead": ("follower", LINE_AHEAD)}
 
 
 def option(tables: Tables, name: str) -> str:
