@@ -53,7 +53,7 @@ def test_every_card_and_orders_log_page_carries_the_turn_strip_with_both_fire_wi
     for page in sheet_pages:
         for k, row in enumerate(phases, 1):
             assert f"{k} {row['phase']}" in page, (row["phase"], page[:120])
-        assert "fire: ships not turning, forts" in page and "fire: guns not yet fired (ships: not turning)" in page
+        assert "fire: ships not turning, forts" in page and "fire: ships and forts not yet fired (ships: not turning)" in page
 
 
 def test_the_quick_reference_prints_the_sequence_of_play_phase_by_phase(pack_pages, ctx):
@@ -185,7 +185,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
                   "roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
-                  "a fort fires once a turn, all its guns in one window (either), as a stationary firer",
+                  "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, as a stationary firer",
                   "on a ship with no gun bearing on the firer it changes nothing. T__:",
                   "for 1d6 moves, half the roll, rounded up: a move is a half move"):
         assert words in qr, words
@@ -406,8 +406,8 @@ def test_the_lashed_pair_rule_agrees_with_the_scenarios_the_pairs_inboard_guns(p
     assert "outer ship" not in " ".join(pack_pages)
 
 
-def test_the_second_fire_window_is_for_guns_not_yet_fired(pack_pages):
-    assert "2nd fire as the 1st fire; a gun fires once a turn guns not yet fired (ships: not turning)" in \
+def test_the_second_fire_window_is_for_ships_and_forts_not_yet_fired(pack_pages):
+    assert "2nd fire as the 1st fire ships and forts not yet fired (ships: not turning)" in \
            _reference(pack_pages)
     assert "those not yet fired" not in " ".join(pack_pages)
 
@@ -759,7 +759,7 @@ def test_a_fouled_screw_or_holed_boiler_strikes_no_speed_box_and_a_lashed_ship_i
 def test_a_fort_fires_all_its_guns_in_one_window_so_nothing_records_which_fired_first(pack_pages):
     """Defect: the forts' cards have nowhere to record which guns fired in the 1st window (or at whom); a fort fires
     once a turn, all its guns in the same window, as a vessel that has fired does not fire again."""
-    words = "a fort fires once a turn, all its guns in one window (either), as a stationary firer"
+    words = "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, as a stationary firer"
     assert f"Forts (ours: not in the original text): {words}" in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -863,3 +863,18 @@ def test_end_on_contact_from_astern_in_the_line_says_what_the_follower_does_and_
     run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", bad, "-o", tmp_path / "bad",
                      "--no", "sheets", "--jobs", "1")
     assert run.code != 0 and "line_ahead" in run.err and "stops, sheers" in run.err
+
+
+def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_settled(pack_pages):
+    """Moment 4 and rs22d's open question: forts fired all their guns in one window, 'either', and nothing said when
+    the fort's owner picks it (the orders log has no fort row), while ships could split guns between the windows
+    ('guns not yet fired'), against the text's second window for a vessel 'that hasn't fired yet'. Now a ship or a
+    fort fires in one window a turn; a ship holds for the 2nd by writing F2 in her orders, and a fort, which writes
+    none, fires in the 1st window it has a ship in range."""
+    qr = _reference(pack_pages)
+    assert ("1st fire roll 1d6 per gun that bears; hits count after everyone in the window has fired; a ship or fort "
+            "fires in one window a turn, a ship in the 1st unless her orders say F2") in qr
+    assert "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd" in qr
+    logs = [p for p in pack_pages if "Orders log" in p]
+    assert len(logs) == 2 and all("RAM, F2 (she holds her fire for the 2nd fire), the target" in p for p in logs)
+    assert "guns not yet fired" not in " ".join(pack_pages) and "(either)" not in " ".join(pack_pages)
