@@ -559,8 +559,9 @@ def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_page
 
 
 def test_when_in_the_move_the_torpedo_test_is_made_and_a_ship_crossing_twice_rolls_once(pack_pages):
-    assert ("Torpedo test: as each half move ends, before the fire window: one roll for a ship that ended it in a "
-            "field or crossed one, however often: roll 1d6; a torpedo strikes on 6") in _reference(pack_pages)
+    assert ("Torpedo test: as each half move ends, before the fire window: one roll for each ship (both of a lashed "
+            "pair) that ended it in a field or crossed one, however often: roll 1d6; a torpedo strikes on 6") \
+        in _reference(pack_pages)
 
 
 def test_which_gun_is_largest_when_two_are_equal_or_of_different_kinds(pack_pages):
@@ -878,3 +879,10 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
     logs = [p for p in pack_pages if "Orders log" in p]
     assert len(logs) == 2 and all("RAM, F2 (she holds her fire for the 2nd fire), the target" in p for p in logs)
     assert "guns not yet fired" not in " ".join(pack_pages) and "(either)" not in " ".join(pack_pages)
+
+
+def test_each_ship_of_a_lashed_pair_makes_her_own_torpedo_test(pack_pages):
+    """Moment 6: 'one roll for a ship' left open whether a lashed pair, which moves as one, rolls once or once a
+    ship; a torpedo strikes a hull, and each of the two crosses the field, so each rolls."""
+    words = "one roll for each ship (both of a lashed pair) that ended it in a field or crossed one"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
