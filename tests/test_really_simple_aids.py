@@ -99,7 +99,7 @@ def test_monitor_card_has_a_half_knot_box_per_step_to_zero_and_a_sinking_box(lib
     assert len(speed_boxes) == int(d["speed_kn"] * 2) + 1  # 6, 5½ … ½, 0
     text = texts(out)[0]
     assert "SINKS" in text
-    assert re.search(r"6 5½ 5 4½ 4 3½ 3 2½ 2 1½ 1 ½ 0 SINKS", text)
+    assert re.search(r"6 5½ 5 4½ 4 3½ 3 2½ 2 1½ 1 ½ 0\s+SINKS", text)
     gun_boxes = _square_rects(out, S.GUN_BOX)
     assert len(gun_boxes) == sum(g["count"] for g in d["guns"]) == 2
 

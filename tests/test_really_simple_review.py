@@ -60,7 +60,7 @@ def test_a_torpedo_strike_has_its_box_on_every_ship_card_and_none_on_a_fort(ctx,
                 else:
                     assert d.stats.is_fort  # only a fort is spared
     tecumseh = next(sheet.card(u, d, ctx) for u, d in mobile_bay_derived if u.id == "uss-tecumseh")
-    assert {"speed", "sunk"} <= set(recorded(tecumseh)) and "SINKS T__" in tecumseh.texts()
+    assert {"speed", "sunk"} <= set(recorded(tecumseh)) and "SINKS T______" in tecumseh.texts()
 
 
 # ---------------------------------------------------------------------------------------------- 10: forts

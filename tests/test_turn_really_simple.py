@@ -165,7 +165,7 @@ def test_a_ship_card_has_a_sinking_turn_to_write_and_an_abandoned_box(library, c
     hartford = next((u, d) for u, d in _units(library, ctx) if u.id == "uss-hartford")
     card = sheet.card(*hartford, ctx)
     track = next(b for b in walk(card) if isinstance(b, SpeedTrack))
-    assert [c.label for c in track.cells][-2:] == ["SINKS T__", "ABANDONED"]
+    assert [c.label for c in track.cells][-2:] == ["SINKS T______", "ABANDONED"]
     assert {"sunk", "abandoned"} <= set(recorded(card))
     fort = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
     fort_card = sheet.card(*fort, ctx)
@@ -432,7 +432,7 @@ def test_the_helmsman_box_has_a_turn_to_write_as_the_other_lasting_effects_do(li
     texts = " ".join(sheet.card(*hartford, ctx).texts())
     assert "helmsman T__" in texts and "shutter T__" in texts
     cards = next(p for p in pack_pages if "Ship data cards" in p)
-    assert "T__: the turn a lasting effect ends (two moves a turn)" in cards
+    assert "T______: the turn a lasting effect ends (two moves a turn)" in cards
 
 
 def test_a_gun_groups_name_sits_beside_its_boxes_not_under_them_on_mobile_bays_cards(library, ctx):
@@ -886,3 +886,28 @@ def test_each_ship_of_a_lashed_pair_makes_her_own_torpedo_test(pack_pages):
     ship; a torpedo strikes a hull, and each of the two crosses the field, so each rolls."""
     words = "one roll for each ship (both of a lashed pair) that ended it in a field or crossed one"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+# ---------------------------------------------------------------------------------------------- round 6 defects
+
+
+def test_every_turn_to_write_in_on_a_card_has_a_blank_a_pencil_fits(library, ctx):
+    """Defect (replay 6): the cards' 'T__' blanks (helmsman, shutter, screw fouled, steering, SINKS) were about 2 mm
+    wide, too small for a pencilled turn number; they must be at least 5 mm at the size they are printed."""
+    from shipyard.render.tracks import CheckRow, text_width
+
+    c = _in_scenario(ctx, library)
+    blanks = 0
+    for unit, d in _units(library, ctx):
+        for block in walk(sheet.card(unit, d, c)):
+            if isinstance(block, CheckRow):
+                labels = [(ch.label, block.size) for ch in block.checks]
+            elif isinstance(block, SpeedTrack):
+                labels = [(cell.label, block.size) for row in block.rows for cell in row.cells]
+            else:
+                continue
+            for label, size in labels:
+                for blank in re.findall(r"T(_+)", label):
+                    blanks += 1
+                    assert text_width(blank, size, "regular", "condensed") >= 5.0, (unit.name, label)
+    assert blanks >= 60  # SINKS on every ship, the helmsman's, shutter's, screw's and steering's turns

@@ -166,7 +166,7 @@ def special_checks(s: ReallySimpleStats, tables) -> Block:
 
 
 LASTS = 0  # in SPECIAL_CHECKS: an effect that lasts a number of moves or turns thrown (its row in special_effects)
-UNTIL = "T__"  # written in: the turn it ends, once its dice are thrown (short: the 2d6 row stays two lines)
+UNTIL = "T______"  # written in: the turn it ends, once its dice are thrown (a 5.7 mm blank at 6 pt: room for a pencilled "12")
 
 
 def lasts(tables, tracker: str) -> bool:
