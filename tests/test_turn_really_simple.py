@@ -911,3 +911,10 @@ def test_every_turn_to_write_in_on_a_card_has_a_blank_a_pencil_fits(library, ctx
                     blanks += 1
                     assert text_width(blank, size, "regular", "condensed") >= 5.0, (unit.name, label)
     assert blanks >= 60  # SINKS on every ship, the helmsman's, shutter's, screw's and steering's turns
+
+
+def test_the_plan_key_says_what_a_forts_lines_and_dashed_arc_are(pack_pages):
+    """Defect (replay 6, p2): the dashed arc and the solid lines drawn at Fort Morgan were not in the plan's key."""
+    setup = next(p for p in pack_pages if "Set-up:" in p)
+    assert ("forts: squares with their sectors of fire (solid lines from the square to a sector's edges, a dashed arc "
+            "between: where it bears, not how far)") in setup

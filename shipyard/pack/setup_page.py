@@ -143,7 +143,8 @@ def _grid(unit: str, width: float) -> float:
 
 
 PLAN_KEY = ("North is up. Ships: triangles along their heading (the first side's filled, the other's open); forts: "
-            "squares with their sectors of fire; a ring: at anchor; a ringed dot: a buoy. Land grey; channel edge "
+            "squares with their sectors of fire (solid lines from the square to a sector's edges, a dashed arc between: "
+            "where it bears, not how far); a ring: at anchor; a ringed dot: a buoy. Land grey; channel edge "
             "dashed; shoals dotted grey; torpedoes crossed; set-up zones dash-dot.")
 
 
