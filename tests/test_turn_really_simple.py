@@ -918,3 +918,17 @@ def test_the_plan_key_says_what_a_forts_lines_and_dashed_arc_are(pack_pages):
     setup = next(p for p in pack_pages if "Set-up:" in p)
     assert ("forts: squares with their sectors of fire (solid lines from the square to a sector's edges, a dashed arc "
             "between: where it bears, not how far)") in setup
+
+
+def test_the_counters_have_carried_and_sunk_markers_their_reminders_at_6_pt(pack_pages, ctx):
+    """Defect (replay 6, counters): no marker for a ship carried by her consort (a lasting state with its own
+    speed) or for a ship sunk (the score counts her)."""
+    from shipyard.rules.really_simple.counters import _marker_layout, markers
+
+    found = {m.title: m for m in markers(ctx)}
+    assert found["CARRIED"].reminder == "moves at half her consort's top speed; need not strike"
+    assert found["SUNK"].reminder.startswith("gone down: off the table")
+    assert all(_marker_layout(found[t])[2] >= 6.0 for t in ("CARRIED", "SUNK"))
+    counters = " ".join(p for p in pack_pages if "KN AHEAD" in p)
+    assert counters.count("CARRIED moves at half her consort's top speed; need not strike") >= 6  # a set per 4 ships
+    assert counters.count("SUNK gone down: off the table") >= 6
