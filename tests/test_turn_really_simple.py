@@ -932,3 +932,20 @@ def test_the_counters_have_carried_and_sunk_markers_their_reminders_at_6_pt(pack
     counters = " ".join(p for p in pack_pages if "KN AHEAD" in p)
     assert counters.count("CARRIED moves at half her consort's top speed; need not strike") >= 6  # a set per 4 ships
     assert counters.count("SUNK gone down: off the table") >= 6
+
+
+def test_an_odd_broadside_says_its_odd_gun_is_to_starboard(library, ctx):
+    """Defect (replay 6, cards): Monongahela read PORT M 2 and STBD M 3 (the starboard row naming the gun again, not
+    'as PORT') and Octorara PORT L 1 and STBD L 2, unexplained. Their lists give an odd broadside (5 32-pdrs, 3
+    9-inch); half goes to each side and the odd gun to starboard, and the card now says so."""
+    c = _in_scenario(ctx, library)
+
+    def rows(ship):
+        unit, d = next((u, d) for u, d in _units(library, ctx) if u.id == ship)
+        tracks = next(b for b in walk(sheet.card(unit, d, c)) if isinstance(b, GunRows)).tracks
+        return {t.label: (t.count, t.note) for t in tracks}
+
+    mono, octo, hartford = rows("uss-monongahela"), rows("uss-octorara"), rows("uss-hartford")
+    assert mono["PORT M +2"] == (2, "32-pounder of 42 cwt") and mono["STBD M +2"] == (3, "as PORT, + the odd gun")
+    assert octo["PORT L +3"][0] == 1 and octo["STBD L +3"] == (2, "as PORT, + the odd gun")
+    assert hartford["STBD L +3"][1] == "as PORT"

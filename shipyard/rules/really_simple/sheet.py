@@ -138,10 +138,19 @@ def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
     notes = ["; ".join(g.names) if len(g.names) > 1 or s.is_fort else g.names[0].split(" × ", 1)[-1] for g in groups]
     for k, g in enumerate(groups):  # a starboard battery that matches the port one is said once
         port = next((p for p in groups[:k] if p.bears == "port" and (p.size, p.rifled) == (g.size, g.rifled)), None)
-        if g.bears == "starboard" and port is not None and port.names == g.names:
-            notes[k] = "as PORT"
+        if g.bears == "starboard" and port is not None and _models(port) == _models(g):
+            notes[k] = "as PORT" if port.count == g.count else f"as PORT, + {ODD_GUN}"
     return GunRows([Track(g.label, g.count, note=n, records="gun") for g, n in zip(groups, notes)],
                    **style()["gun_rows"])
+
+
+ODD_GUN = "the odd gun"  # a broadside of an odd number: half a side, the odd one to starboard (words.mount_bearings)
+
+
+def _models(group) -> list[str]:
+    """A gun group's models without their counts ('2 × 32-pounder' -> '32-pounder'), to tell two sides' batteries
+    alike though one side has the odd gun."""
+    return [name.split(" × ", 1)[-1] for name in group.names]
 
 
 def special_checks(s: ReallySimpleStats, tables) -> Block:
