@@ -949,3 +949,19 @@ def test_an_odd_broadside_says_its_odd_gun_is_to_starboard(library, ctx):
     assert mono["PORT M +2"] == (2, "32-pounder of 42 cwt") and mono["STBD M +2"] == (3, "as PORT, + the odd gun")
     assert octo["PORT L +3"][0] == 1 and octo["STBD L +3"] == (2, "as PORT, + the odd gun")
     assert hartford["STBD L +3"][1] == "as PORT"
+
+
+@pytest.mark.parametrize("scenario", ["drewrys-bluff-1862", "mobile-bay-1864", "memphis-1862"])
+def test_a_named_chits_name_keeps_clear_of_the_words_under_it(library, ctx, scenario):
+    """Older leftover (the layout lint on Drewry's Bluff): the fort chit 'Drewry's Bluff battery (Fort Darling)' was
+    set a word a line, five lines running into its FORT; a name now wraps by words, three lines at most, dropping
+    its bracketed other name where it must."""
+    from shipyard.rules.really_simple.counters import ShipChit, _face
+
+    units = [u for _, u in library.scenario_units(library.scenario(scenario))]
+    for u in units:
+        lines = _face(("", "FORT", ShipChit(u.name, fort=True)))[1][1].lines
+        assert 1 <= len(lines) <= 3, (u.name, lines)
+    if scenario == "drewrys-bluff-1862":
+        fort = next(u for u in units if "Darling" in u.name)
+        assert _face(("", "FORT", ShipChit(fort.name, fort=True)))[1][1].lines == ["Drewry's", "Bluff battery"]

@@ -141,6 +141,28 @@ def _marker_layout(m: Marker) -> tuple[float, list[str], float, list[str]]:
                         f"{CHIT:g} mm marker at {n['note_pt'][-1]:g} pt; shorten it in the house rules")
 
 
+NAME_LINES = 3  # a chit's name takes at most three lines, clear of the words under it (KN AHEAD, FORT)
+
+
+def name_lines(name: str, fits) -> list[str]:
+    """A chit's name in lines that fit its width (fits), at most NAME_LINES of them: a long name wraps by words (a
+    word too long keeps its own line), and one that still runs longer drops its bracketed other name ('Drewry's
+    Bluff battery (Fort Darling)' -> 'Drewry's Bluff' / 'battery')."""
+    def wrap(text: str) -> list[str]:
+        lines: list[str] = []
+        for word in text.split():
+            if lines and fits(f"{lines[-1]} {word}"):
+                lines[-1] += f" {word}"
+            else:
+                lines.append(word)
+        return lines
+
+    lines = wrap(name)
+    if len(lines) > NAME_LINES and "(" in name:
+        lines = wrap(name.split("(", 1)[0])
+    return lines[:NAME_LINES]
+
+
 def _face(chit: tuple, back: bool = False) -> list:
     """A chit's face: a marker's shade, title and reminder (its back paler, the title without its '!'), or a speed
     chit's shade, figure and words (its back marked so)."""
@@ -148,8 +170,7 @@ def _face(chit: tuple, back: bool = False) -> list:
     st = STYLE
     if isinstance(style, ShipChit):
         fits = lambda n: text_width(n, SHIP_NAME_PT, "bold", "condensed") <= CHIT - STYLE.numbers["title_margin"]  # noqa: E731
-        name = fitting_name(style.name, fits)
-        lines = [name] if fits(name) else name.split()  # a name too long for one line: a word a line
+        lines = name_lines(fitting_name(style.name, fits), fits)
         words = FORT_CHIT_WORDS if style.fort else SHIP_CHIT_WORDS
         return [(st["ground"], ASTERN_SHADE if back and not style.fort else None),
                 (st["title"], Lines(lines, size=SHIP_NAME_PT)), (st["unit"], words[1] if back else words[0])]
