@@ -574,6 +574,7 @@ def pack(
     scale: ScaleOpt = None,
     side: Annotated[Optional[list[str]], typer.Option("--side", help="Only this side's units (repeatable).")] = None,
     per_side: Annotated[Optional[bool], typer.Option("--per-side", help="One file for each side: its own sheets, counters and roster, and the whole set-up.")] = None,
+    sides_apart: Annotated[Optional[bool], typer.Option("--sides-apart", help="Each side's record sheets from a page of their own, to hand each side its own (may take a page more).")] = None,
     output_dir: Annotated[Optional[Path], typer.Option("--output-dir", "-o", help="Folder for the PDFs (default output/).")] = None,
     preset: Annotated[Optional[Path], typer.Option("--preset", help="A saved options file (YAML).")] = None,
     save_preset: Annotated[Optional[Path], typer.Option("--save-preset", help="Save these options as a preset file.")] = None,
@@ -600,7 +601,7 @@ def pack(
             raise ShipyardError("--state prints the sheets as they now stand: leave out --copies blank (or --state)")
         copies = "pre-damaged"
     options = core.pack_options(
-        {"paper": paper, "rules": rules, "scale": scale, "sides": side, "per_side": per_side, "output_dir": output_dir, "colour": colour,
+        {"paper": paper, "rules": rules, "scale": scale, "sides": side, "per_side": per_side, "sides_apart": sides_apart, "output_dir": output_dir, "colour": colour,
          "copies": copies, "turns": turns, "house_rules": house_rules, "templates_dir": text_templates},
         preset=preset, leave_out=no or [])
     rulesets = [core.ruleset(r) for r in options.rules]

@@ -10,7 +10,7 @@ from typing import Callable
 from ..app import Built
 from ..errors import Problem, ShipyardError, display_path
 from .blame import derive_unit, scenario_failure, section_failure
-from .cover import cover, footer
+from .cover import cover, footer, shared_pages, sharing_note
 from .options import PackOptions, pack_file_name
 from .sections import SECTIONS, Job
 
@@ -79,7 +79,10 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
                 step(f"{ruleset.title}: {section.name}")
                 doc.section(section.title)
                 doc.resolve(f"section:{section.name}", str(doc.page_count + 1))
+                marks = len(doc.marks)
                 section.draw(doc, job, aids)
+                if section.name == "sheets":  # the cover's contents says which pages, if any, both sides share
+                    doc.resolve("note:sheets", sharing_note(shared_pages(doc.marks[marks:], job.units)))
             current = "writing"
     except (KeyboardInterrupt, SystemExit):
         raise

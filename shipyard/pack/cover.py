@@ -86,7 +86,10 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
     st = style()
     heading = texts.line("cover_title.txt.j2", options.templates_dir, scenario=scenario, ruleset=ruleset.title)
     sub = texts.line("cover_subtitle.txt.j2", options.templates_dir, scenario=scenario, ruleset=ruleset.title)
-    contents = Contents([(TITLES[name], name, (notes or {}).get(name) or "") for name in plan], **st["contents"])
+    # where the sides' sheets may share a page, the contents says which pages once the sheets are drawn (sharing_note)
+    later = ("sheets",) if len(sides) > 1 and not options.sides_apart else ()
+    contents = Contents([(TITLES[name], name, (notes or {}).get(name) or "") for name in plan], **st["contents"],
+                        later=later)
 
     def page(size: float) -> Block:
         return Stack([Spacer(**st["top"]), Line(heading, **st["title"]), Line(sub, **st["subtitle"]),
@@ -97,3 +100,23 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
     box = doc.content
     Flow(doc, rule=False).add(largest_that_fits(page, st["text_sizes"]["sizes"], box.w, box.h), bookmark="Cover",
                               new_page=True)
+
+
+def shared_pages(marks: list[tuple[str, int]], units) -> list[int]:
+    """The pages on which units of two sides are bookmarked (`marks`: a section's bookmarks as (title, page);
+    `units`: the pack's (side, unit, derived))."""
+    side_of = {name: side for side, unit, derived in units for name in (unit.name, getattr(derived, "unit_name", None))}
+    on: dict[int, set[str]] = {}
+    for title, page in marks:
+        if title in side_of:
+            on.setdefault(page, set()).add(side_of[title])
+    return sorted(page for page, sides in on.items() if len(sides) > 1)
+
+
+def sharing_note(pages: list[int]) -> str:
+    """The contents' note for the record sheets where both sides' share pages: which, and the option that parts
+    them ('' where none do)."""
+    if not pages:
+        return ""
+    where = f"page {pages[0]}" if len(pages) == 1 else "pages " + ", ".join(map(str, pages))
+    return f"{where}: both sides' sheets; --sides-apart parts them"

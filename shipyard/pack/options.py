@@ -36,6 +36,8 @@ class PackOptions(BaseModel):
     sides: list[str] = Field(default_factory=list, description="only these sides' units (empty: all)")
     per_side: bool = Field(default=False, description="one file for each side (of those chosen), each with the "
                                                       "set-up and only that side's sheets, counters and rosters")
+    sides_apart: bool = Field(default=False, description="each side's record sheets from a page of their own, so "
+                                                         "that one side can be handed its sheets (may take a page more)")
     setup: bool = True
     roster: bool = True
     sheets: bool = True
@@ -138,10 +140,13 @@ def safe_name(text: str) -> str:
 
 
 def variant_suffix(*, sides=(), scale: str | None = None, paper: str = "a4", colour: bool = True,
-                   copies: str = "blank", native_scale: str | None = None) -> str:
+                   copies: str = "blank", native_scale: str | None = None, apart: bool = False) -> str:
     """'-union-1-1200-letter-bw-pre-damaged': every choice that changes what a PDF holds, so that two
-    variants never write the same file, while the defaults (all sides, native scale, A4, colour, blank) add nothing."""
+    variants never write the same file, while the defaults (all sides, native scale, A4, colour, blank) add nothing.
+    `apart`: the sides' sheets each from a page of their own, in a pack of more than one side ('-sides-apart')."""
     parts = [safe_name(s) for s in sides]
+    if apart and len(sides) != 1:
+        parts.append("sides-apart")
     if scale and scale not in ("any", native_scale):
         parts.append(safe_name(scale))
     if paper != "a4":
@@ -163,4 +168,5 @@ def pack_file_name(scenario_id: str, ruleset, options: PackOptions) -> str:
     scale = named_scale(ruleset, options.scale)
     return safe_name(scenario_id) + f"-{ruleset.key}" + variant_suffix(
         sides=sorted(options.sides, key=str.lower), scale=scale, paper=options.paper, colour=options.colour,
-        copies=options.copies, native_scale=getattr(ruleset, "native_scale", None)) + ".pdf"
+        copies=options.copies, native_scale=getattr(ruleset, "native_scale", None),
+        apart=options.sides_apart) + ".pdf"

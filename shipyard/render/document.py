@@ -89,6 +89,7 @@ class Document(Imposition):
         self._page: Page | None = None
         self.page_count = 0
         self._outline = 0
+        self.marks: list[tuple[str, int]] = []  # every bookmark's title and the page it points at, in order
         self._last_level = -1
         self._section: str | None = None  # a section title waiting for its first page
         self._level_offset = 0
@@ -270,6 +271,7 @@ class Document(Imposition):
         Inside a doc.section(), levels are one deeper than given."""
         if self._page is None:
             raise RenderError(f"bookmark {title!r}: no page yet; call doc.new_page() first")
+        self.marks.append((str(title), self._page.number))
         self._outline_entry(title, int(level) + self._level_offset, y)
 
     def _outline_entry(self, title: str, level: int, y: float | None) -> None:

@@ -1048,6 +1048,7 @@ class Contents(Block):
     number_at: float
     note_at: float
     grey: float
+    later: Sequence[str] = ()  # the sections whose note is known only once they are drawn (forward text `note:<key>`)
 
     def measure(self, width):
         return len(self.entries) * self.row
@@ -1058,7 +1059,9 @@ class Contents(Block):
             page.text(x + self.title_at, base, title, size=self.size)
             page.text(x + self.page_at, base, "page", size=self.size, colour=self.grey)
             page.forward_text(x + self.number_at, base, f"section:{key}", size=self.size)
-            if note:
+            if not note and key in self.later:
+                page.forward_text(x + self.note_at, base, f"note:{key}", size=self.size)
+            elif note:
                 page.fit_text(x + self.note_at, base, note, width - self.note_at, size=self.size, colour=self.grey)
             base += self.row
         return self.measure(width)

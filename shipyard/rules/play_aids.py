@@ -45,6 +45,27 @@ def in_play(ctx: Context, derive: Callable[[Any, Context], Derived] | None = Non
     return chosen
 
 
+def side_runs(items: Iterable, ctx: Context, unit_of: Callable[[Any], Any] = lambda item: item[0]) -> list[list]:
+    """The items (a unit's sheet or card, `unit_of` giving its unit) in runs of one scenario side each, in their
+    order, where the pack keeps the sides apart (its sides_apart option): a sheet aid starts each run on a page of
+    its own, so that each side can be handed its own sheets from the one pack. Else, outside a scenario, and for
+    units no side names: one run."""
+    items = list(items)
+    if not getattr(getattr(ctx, "options", None), "sides_apart", False):
+        return [items]
+    scenario = getattr(ctx, "scenario", None)
+    side_of = {su.id: side.name for side in getattr(scenario, "sides", None) or () for su in side.units}
+    runs: list[list] = []
+    last = object()
+    for item in items:
+        side = side_of.get(getattr(unit_of(item), "id", None), last if runs else None)
+        if not runs or side != last:
+            runs.append([])
+        runs[-1].append(item)
+        last = side
+    return runs
+
+
 DEFAULT_TURNS = 12  # a game night's turns when neither --turns nor the scenario says
 
 

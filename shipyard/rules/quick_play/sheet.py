@@ -18,7 +18,7 @@ from ...render.kit import turn_strip
 from ...render.text import number
 from ...errors import ShipyardError
 from ..context import Context
-from ..play_aids import accent, as_it_stands, damage_done, in_colour, nation_of, sheet_heading, with_live_link
+from ..play_aids import accent, as_it_stands, damage_done, in_colour, nation_of, sheet_heading, side_runs, with_live_link
 from .reference import edna_zero_words, factor_name, readings
 from .style import style
 from .trackers import applies, trackers
@@ -177,15 +177,17 @@ def card_rows(derived: list[tuple[Any, Any]], ctx: Context) -> list[tuple[Block,
 
 
 def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
-    """Record cards two to a row, as many rows as fit a page; then what the article leaves open about the bound
+    """Record cards two to a row, as many rows as fit a page, each side's from a page of their own (side_runs), so
+    that no card of one side lands on the other's page; then what the article leaves open about the bound
     (reference.readings), in the room the last card page leaves (the set-up's readings are under the roster)."""
     if not derived:
         raise ShipyardError("quick-play sheets: no vessels or forts given")
     flow = Flow(doc, gap=style()["cards"]["gap"], rule=False, header=page_header(ctx))
-    for row, names in card_rows(derived, ctx):
-        flow.add(row, page_bookmark=f"Cards from {names[0]}")
-        for n in names:
-            doc.bookmark(n, level=1, y=flow.top)
+    for run in side_runs(derived, ctx):
+        for k, (row, names) in enumerate(card_rows(run, ctx)):
+            flow.add(row, page_bookmark=f"Cards from {names[0]}", new_page=k == 0)
+            for n in names:
+                doc.bookmark(n, level=1, y=flow.top)
     flow.fill = True  # the readings table may begin under the last cards and run on overleaf, between its rows
     flow.add(readings(ctx, "bound"), bookmark="What the article leaves open: the bound")
 

@@ -28,7 +28,7 @@ from ...render.text_blocks import Note, Runs, Text
 from ...render.containers import Panel, Stack
 from ...render.figures import StatBoxes
 from ...render.tags import records
-from ..play_aids import accent, as_it_stands, damage_done, game_turns, sheet_heading, short_name, with_live_link
+from ..play_aids import accent, as_it_stands, damage_done, game_turns, sheet_heading, short_name, side_runs, with_live_link
 from ...render.kit import CardGrid, CardHead, GunRows, Measured, OrdersGrid, SpeedCell, SpeedRow, SpeedTrack, load_style
 from ...render.kit import turn_strip as kit_turn_strip
 from .damage import check_opening_damage, speed_values
@@ -333,7 +333,9 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx) -> None:
 
     check_opening_damage(ctx)
     items = list(derived)
-    CardGrid(doc, cards_header(ctx), **style()["cards"]).place([(unit.name, card(unit, d, ctx)) for unit, d in items])
+    grid = CardGrid(doc, cards_header(ctx), **style()["cards"])
+    for run in side_runs(items, ctx):  # each side's cards from a page of their own
+        grid.place([(unit.name, card(unit, d, ctx)) for unit, d in run])
     by_nation: dict[str, list] = {}
     for unit, d in items:
         by_nation.setdefault(getattr(unit, "nation", ""), []).append(d)

@@ -20,7 +20,7 @@ from ...render.text import number
 from ...errors import ShipyardError
 from ..context import Context
 from ..derived import Derived
-from ..play_aids import accent, as_it_stands, damage_done, game_turns, sheet_heading, with_live_link
+from ..play_aids import accent, as_it_stands, damage_done, game_turns, sheet_heading, side_runs, with_live_link
 from .damage import FIRE_TALLY, HOLE_TALLY
 from .derive import guns_at_one_ship, modifier, scale_factor, speed_thresholds, turret_roles
 from .stats import SaundersStats
@@ -494,10 +494,12 @@ def unit_sheet(unit, d: Derived, ctx: Context) -> Block:
 
 
 def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
-    """Every unit's sheet through a Flow: two (or more) to a page when they fit, a bookmark each, the turn strip
-    (the sequence of play, render.kit.turn_strip) across the head of every page."""
+    """Every unit's sheet through a Flow: two (or more) to a page when they fit (each side's from a page of its
+    own), a bookmark each, the turn strip (the sequence of play, render.kit.turn_strip) across the head of every
+    page."""
     from ...render.flow import Flow
 
     flow = Flow(doc, header=turn_strip(ctx.tables, style()), **style()["sheet_flow"])
-    for unit, d in derived:
-        flow.add(sheet(unit, d, ctx), bookmark=unit.name)
+    for run in side_runs(derived, ctx):  # each side's sheets from a page of their own
+        for k, (unit, d) in enumerate(run):
+            flow.add(sheet(unit, d, ctx), bookmark=unit.name, new_page=k == 0)

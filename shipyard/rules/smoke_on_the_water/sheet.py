@@ -32,7 +32,7 @@ from ...render.kit import GunTable, load_style, OrdersLog, sheet_room, turn_stri
 from ...render.text import number
 from ..context import Context
 from ..derived import Derived
-from ..play_aids import accent, as_it_stands, damage_done, game_turns, sheet_heading, with_live_link
+from ..play_aids import accent, as_it_stands, damage_done, game_turns, sheet_heading, side_runs, with_live_link
 from .derive import RANGE_BANDS, ground_scale, has_casemate, hit_location_column, hit_location_runs, parse_code
 from .stats import FortStats, VesselStats
 
@@ -673,9 +673,10 @@ def page_plan(ids: list[str], heights: list[float], room: float, pairs: set[froz
 
 def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
     """Each unit's sheet: the half-page layout wherever it fits half a page (orders log for the whole game included),
-    two to a page wherever the two fit together, a scenario's lashed pairs on the same page (page_plan). A sheet that does not fit half a
-    page gets a page of its own: in the half-page layout too when most of the pack's sheets are half-page ones (one
-    sheet design a pack), else the full layout (larger type) when it fits the page."""
+    two to a page wherever the two fit together, a scenario's lashed pairs on the same page (page_plan), each side's
+    sheets from a page of their own (side_runs). A sheet that does not fit half a page gets a page of its own: in
+    the half-page layout too when most of the pack's sheets are half-page ones (one sheet design a pack), else the
+    full layout (larger type) when it fits the page."""
     if not derived:
         raise ShipyardError("no vessels to print: name at least one vessel or fort")
     box = doc.content_for(False)
@@ -697,6 +698,11 @@ def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
         if heights[k] > room:
             blocks[k] = replace(block, keep_together=False)
     flow = Flow(doc, gap=FLOW_GAP, header=header)
-    plan = page_plan([u.id for u, _ in derived], heights, room - slack, lashed_pairs(ctx), FLOW_GAP)
+    plan, start = [], 0  # each side's sheets from a page of their own: a plan for each side's run, its first on a new page
+    for run in side_runs(derived, ctx):
+        run_heights = heights[start:start + len(run)]
+        plan += [(start + k, starts) for k, starts in
+                 page_plan([u.id for u, _ in run], run_heights, room - slack, lashed_pairs(ctx), FLOW_GAP)]
+        start += len(run)
     for n, (k, starts) in enumerate(plan):
         flow.add(blocks[k], bookmark=derived[k][1].unit_name, new_page=starts and n > 0)

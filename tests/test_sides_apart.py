@@ -1,0 +1,103 @@
+"""Each side's record sheets on pages of their own (issue 23: "no card of one side on the other's page"), so that one
+side can be handed its own sheets from the one-file pack: `pack --sides-apart` does it for every bundled scenario,
+rule set and paper, read back from the PDF's outline; without it (the 60-page budget), the cover's contents says
+which pages both sides share and the option that parts them."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import pdf_page_texts
+
+ONLY_SHEETS = dict(setup=False, roster=False, templates=False, counters=False, reference=False)
+LETTER_TOO = ("mobile-bay-1864", "hampton-roads-1862", "memphis-1862")  # the packs the reviews read on Letter
+
+
+def sheet_pages_by_side(path, units) -> dict[int, set[str]]:
+    """The sides whose units' sheets are on each page of the record sheets, read back from the PDF's outline: the
+    units bookmarked on a page (an orders log by its side's name), and on a page that starts none, the side of the
+    sheet that runs on from the page before."""
+    import pypdfium2
+
+    side_of = {name: side for side, unit, derived in units for name in (unit.name, derived.unit_name)}
+    side_of.update({f"Orders log · {side}": side for side, _, _ in units})
+    pdf = pypdfium2.PdfDocument(str(path))
+    try:
+        toc = [(b.get_title(), b.get_dest().get_index() + 1) for b in pdf.get_toc() if b.get_dest() is not None]
+        pages = len(pdf)
+    finally:
+        pdf.close()
+    start = next(page for title, page in toc if title == "Record sheets")
+    on: dict[int, set[str]] = {}
+    running: dict[int, str] = {}  # the side of the last sheet begun on or before each page
+    side = None
+    for title, page in toc:
+        if page >= start and title in side_of:
+            side = side_of[title]
+            on.setdefault(page, set()).add(side)
+            running[page] = side
+    for page in range(start, pages + 1):
+        if page not in on and running.get(page - 1):
+            on[page], running[page] = {running[page - 1]}, running[page - 1]
+    return on
+
+
+def build(library, scenario_id, rules, paper, tmp_path, **choices):
+    from shipyard.pack import PackOptions, build_pack
+    from shipyard.pack.build import pack_job
+    from shipyard.rules import get_ruleset
+
+    rs = get_ruleset(rules)
+    options = PackOptions(paper=paper, output_dir=tmp_path, **choices)
+    scenario = library.scenarios[scenario_id]
+    built = build_pack(library, scenario, rs, options)
+    return built, pack_job(library, scenario, rs, options).units
+
+
+def cases():
+    from shipyard.library.library import Library
+    from shipyard.rules import all_rulesets
+
+    ids = sorted(Library.load().scenarios)
+    return [(s, rs.key, paper) for s in ids for rs in all_rulesets() if rs.prints("sheets")
+            for paper in (("a4", "letter") if s in LETTER_TOO else ("a4",))]
+
+
+@pytest.mark.parametrize("scenario_id,rules,paper", cases())
+def test_sides_apart_no_sheet_page_carries_two_sides(library, tmp_path, scenario_id, rules, paper):
+    built, units = build(library, scenario_id, rules, paper, tmp_path, sides_apart=True, **ONLY_SHEETS)
+    assert "sides-apart" in built.path.name  # never the same file as the pack that lets the sides share
+    shared = {page: sides for page, sides in sheet_pages_by_side(built.path, units).items() if len(sides) > 1}
+    assert not shared, f"{built.path.name}: sheets of both sides on pages {shared}"
+    started = set().union(*sheet_pages_by_side(built.path, units).values())
+    assert started == {side for side, _, _ in units}  # every side's sheets are there
+
+
+def test_a_pack_whose_sides_share_a_page_says_which_and_how_to_part_them(bundled_packs, library):
+    """Mobile Bay's Quick Play cards on A4: Union's last four and the Confederates' six share page 5 (the Union's
+    nine rows of cards need two pages and a third would break the 60-page budget), and the cover says so."""
+    built = bundled_packs.get("mobile-bay-1864", "quick-play", "a4")
+    texts = pdf_page_texts(built.path)
+    assert "page 5: both sides' sheets; --sides-apart parts them" in " ".join(texts[0].split())
+    assert "CSS Tennessee" in texts[4] and "USS Galena" in texts[4]
+
+
+def test_a_pack_whose_sides_share_no_page_says_nothing(bundled_packs):
+    built = bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4")
+    assert "sides-apart" not in pdf_page_texts(built.path)[0]
+
+
+def test_sides_apart_through_the_command_line(tmp_path):
+    """The option as a user gives it, through the real console script: Mobile Bay's Quick Play cards, each side's
+    from a page of its own, and the file named for it."""
+    import subprocess
+
+    out = tmp_path / "out"
+    run = subprocess.run(["shipyard", "pack", "mobile-bay-1864", "-r", "quick-play", "--sides-apart", "--jobs", "1",
+                          "-o", str(out)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    path = out / "mobile-bay-1864-quick-play-sides-apart.pdf"
+    texts = pdf_page_texts(path)
+    assert "sides-apart" not in texts[0]  # nothing left to part
+    cards = [t for t in texts if "record cards" in t]
+    assert [("USS" in t, "CSS Tennessee" in t) for t in cards] == [(True, False), (True, False), (False, True)]
