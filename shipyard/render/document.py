@@ -164,7 +164,9 @@ class Document(Imposition):
             self._finish_page()
             c = self._canvas
             for name, (text, size, family, weight, grey) in self._forms().items():
-                c.beginForm(name, 0, -5, *((72, 20) if name == "pagecount" else (200, 30)))
+                # a page number's box, or one as wide as a longer forward text (a contents note) needs
+                wide = _fonts.string_width_pt(text, _fonts.font_name(family, weight), size) + 2 if text else 0
+                c.beginForm(name, 0, -5, *((72, 20) if name == "pagecount" else (max(200, wide), 30)))
                 if text:
                     c.setFont(_fonts.font_name(family, weight), size)
                     c.setFillGray(grey)
