@@ -243,3 +243,40 @@ def test_the_arkansas_run_sets_up_the_yazoo_on_a_page_of_its_own_after_the_missi
     assert "Hartford" not in yazoo  # only the units the part places: the fleets wait on the Mississippi
     assert "36 × 72 in" in yazoo  # its own table, 3 × 6 ft at 100 yd an inch
     assert "Play part one first, on its own plan (the next page)" in " ".join(pages[first].split())
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_mobile_bays_set_up_gives_the_torpedo_line_the_gap_piles_and_buoy_in_the_rule_sets_units(setup_pages, rules):
+    """Issue 23: every rule set's set-up page gives the torpedo field's extent and the gap under the fort in its own
+    units, from the bottom-left corner as the starts are, so a player lays it out with a tape (only Saunders' own
+    special rule said it before): 100 yd an inch in Saunders, Really Simple and Quick Play; Smoke on the Water's
+    centimetres on the ground drawn 5.9 times smaller to fit the table."""
+    text = " ".join(setup_pages[rules].split())
+    unit = "cm" if rules == "smoke-on-the-water" else "in"
+    said = {"in": "Torpedo line: x 30–59½, y 31½–34; west end meets the Line of piles; clear gap x 59½–63 to "
+                  "Mobile Point; Line of piles: 13½, 33 to 30, 33; Red buoy: 59½, 33.",
+            "cm": "Torpedo line: x 76–151, y 80–86½; west end meets the Line of piles; clear gap x 151–160 to "
+                  "Mobile Point; Line of piles: 34½, 84 to 76, 84; Red buoy: 151, 83."}[unit]
+    assert f"On the table ({unit} from the bottom-left corner): {said}" in text
+
+
+@pytest.mark.parametrize("scenario", PLANNED)
+@pytest.mark.parametrize("rules", RULES)
+def test_every_torpedo_field_obstruction_and_buoy_is_placed_in_numbers_on_the_set_up_page(library, scenario, rules):
+    """Each field's extent, each obstruction's ends and each buoy, in the table units the starts table uses (its
+    Fit), for every bundled scenario and rule set."""
+    from shipyard.pack.setup_page import fit
+    from shipyard.render.text import number
+
+    blocks, _ = setup_blocks_on(library, scenario, rules, "a4")
+    text = " ".join(" ".join(t for b in blocks for t in b.texts()).split())
+    setup = library.scenarios[scenario].setup
+    f = fit(setup, get_ruleset(rules), get_ruleset(rules).native_scale)
+    at = lambda v: number(round(v * f.per_yard * 2) / 2)  # noqa: E731  (to the half unit, as the starts are)
+    for t in setup.torpedo_fields:
+        xs, ys = [p[0] for p in t.outline], [p[1] for p in t.outline]
+        assert f"{t.name}: x {at(min(xs))}–{at(max(xs))}, y {at(min(ys))}–{at(max(ys))}" in text, (scenario, t.name)
+    for o in setup.obstructions:
+        assert f"{o.name}: " + " to ".join(f"{at(x)}, {at(y)}" for x, y in o.line) in text, (scenario, o.name)
+    for m in setup.marks:
+        assert f"{m.name}: {at(m.at[0])}, {at(m.at[1])}" in text, (scenario, m.name)

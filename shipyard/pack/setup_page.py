@@ -257,6 +257,58 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
                  align=["left", "centre", "centre", "left"], **style()["table"])
 
 
+def _table_units(v: float, f: Fit) -> str:
+    """A distance on the ground (yards) in table units to the nearest half ('59½'), as the starts are given."""
+    return number(round(v * f.per_yard * 2) / 2)
+
+
+def _crossings(y: float, setup) -> list[tuple[float, str]]:
+    """Where a line across the table at `y` (yards north) meets land or an obstruction: (x in yards, its name)."""
+    found = []
+    for land in setup.land:
+        ring = list(land.outline) + [land.outline[0]]
+        for (x0, y0), (x1, y1) in zip(ring, ring[1:]):
+            if y0 != y1 and min(y0, y1) <= y <= max(y0, y1):
+                found.append((x0 + (y - y0) * (x1 - x0) / (y1 - y0), land.name))
+    return found
+
+
+def _gap_words(field, setup, f: Fit) -> list[str]:
+    """What lies beyond each end of a torpedo field across its middle: an obstruction it meets, or the clear water
+    (the gap) from its end to the nearest land, in table units ('clear gap x 59½–63 to Mobile Point')."""
+    xs, ys = [p[0] for p in field.outline], [p[1] for p in field.outline]
+    west, east, low, high = min(xs), max(xs), min(ys), max(ys)
+    words = []
+    for end, beyond in ((west, lambda x: x <= west), (east, lambda x: x >= east)):
+        met = [o.name for o in setup.obstructions
+               if any(abs(x - end) < 1 and low <= y <= high for x, y in o.line)]
+        if met:
+            words.append(f"{'west' if end == west else 'east'} end meets the {met[0]}")
+            continue
+        land = [(abs(x - end), x, name) for x, name in _crossings((low + high) / 2, setup) if beyond(x)]
+        if land:
+            _, x, name = min(land)
+            a, b = sorted((end, x))
+            words.append(f"clear gap x {_table_units(a, f)}–{_table_units(b, f)} to {name}")
+    return words
+
+
+def ground_positions(setup, f: Fit) -> str:
+    """The torpedo fields (extent, and the gap at their ends), obstructions and buoys in table units from the
+    bottom-left corner, as the starts are: a player lays them out with a tape, not by eye from the plan."""
+    unit = f.unit
+    said = []
+    for t in setup.torpedo_fields:
+        xs, ys = [p[0] for p in t.outline], [p[1] for p in t.outline]
+        said.append(f"{t.name}: x {_table_units(min(xs), f)}–{_table_units(max(xs), f)}, y {_table_units(min(ys), f)}"
+                    f"–{_table_units(max(ys), f)}" + "".join(f"; {w}" for w in _gap_words(t, setup, f)))
+    for o in setup.obstructions:
+        said.append(f"{o.name}: " + " to ".join(f"{_table_units(x, f)}, {_table_units(y, f)}" for x, y in o.line))
+    for m in setup.marks:
+        said.append(f"{m.name}: {_table_units(m.at[0], f)}, {_table_units(m.at[1], f)}")
+    return f"On the table ({unit} from the bottom-left corner): " + "; ".join(said) + "." if said else ""
+
+
 def victory_tables(setup, units_by_id: dict) -> list:
     st = style()["table"]
     v = setup.victory
@@ -319,9 +371,12 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
 
     depths = [f"{w.name}: {w.depth_ft:g} ft" for w in setup.water]
     fields = [f"{t.name}: density {t.density}" + (f" ({t.note})" if t.note else "") for t in setup.torpedo_fields]
+    depths_text = None
     if depths or fields:
-        rules.append(Text("Depths: " + "; ".join(depths) + (". Torpedoes: " + "; ".join(fields) if fields else "")
-                          + ". " + ruleset.depth_words, **st["text"]))
+        depths_text = Text("Depths: " + "; ".join(depths) + (". Torpedoes: " + "; ".join(fields) if fields else "")
+                           + ". " + ruleset.depth_words, **st["text"])
+        rules.append(depths_text)
+    placed = ground_positions(setup, f)
     special = [r for r in setup.special_rules if _applies(r, ruleset)]
     if special:
         rules.append(Table([[r.name, " ".join(r.rule.split()) + (" (reconstructed)" if r.provenance == "reconstructed"
@@ -338,9 +393,19 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
         won.append(Text(f"The game lasts {turns} {ruleset.turn_word}s.", **st["text"]))
     if setup.outcome:
         rules.append(Text("On the day: " + " ".join(setup.outcome.split()), **st["text"]))
+    if placed:  # under the depths, or under how the game is won where that column is the shorter (the plan keeps its room)
+        where = rules if _height(rules) <= _height(won) else won
+        where.insert(where.index(depths_text) + 1 if depths_text in where else len(where), Text(placed, **st["text"]))
     if rules or won:  # the first side's starts and the rules beside the other's starts and how the game is won
         blocks.append(Columns([Stack(rules, **st["stack"]), Stack(won, **st["stack"])], **st["columns"]))
     return blocks
+
+
+COLUMN_MM = 93.0  # about a set-up column's width on A4 or Letter: which of the two columns is the shorter
+
+
+def _height(blocks: list) -> float:
+    return sum(b.measure(COLUMN_MM) for b in blocks)
 
 
 def part_blocks(scenario, part, ruleset, units_by_id: dict, scale: str) -> list:
