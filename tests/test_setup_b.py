@@ -199,9 +199,26 @@ def setup_packs(library, tmp_path_factory):
     return get
 
 
+# every bundled scenario with a set-up but Mobile Bay's and test_setup_c's, whose whole packs are read back there
+OTHERS = ["hampton-roads-1862", "hampton-roads-1862-day-2", "cherbourg-1864", "wassaw-sound-1863", "charleston-1863",
+          "drewrys-bluff-1862"]
+
+
+def test_every_bundled_set_up_page_is_read_back_by_a_test():
+    """Issue 23's acceptance: every bundled scenario's set-up page names every unit and shows the scale bar and the
+    victory table; a scenario added with a set-up must join one of the lists that read it back."""
+    from pathlib import Path
+
+    from test_setup_c import SCENARIOS as WHOLE_PACKS
+
+    folder = Path(__file__).resolve().parent.parent / "vessels" / "scenarios"
+    planned = {p.stem for p in folder.glob("*.yaml") if "\nsetup:" in p.read_text(encoding="utf-8")}
+    assert planned == set(SCENARIOS) | set(OTHERS) | set(WHOLE_PACKS) | {"mobile-bay-1864"}
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("rules", RULES)
-@pytest.mark.parametrize("sid", SCENARIOS)
+@pytest.mark.parametrize("sid", SCENARIOS + OTHERS)
 def test_the_set_up_is_one_clean_page_naming_every_unit_with_scale_bar_and_victory_table(library, setup_packs, sid,
                                                                                         rules, paper):
     path = setup_packs(sid, rules, paper)
