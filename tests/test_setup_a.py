@@ -37,6 +37,21 @@ def draught(library, uid) -> float:
     return library.units[uid].draught_ft
 
 
+@pytest.mark.parametrize("rules", RULES)
+def test_hampton_roads_set_up_page_prints_cumberland_and_congress_anchored_and_rings_them_on_the_plan(bundled_packs,
+                                                                                                    rules):
+    """The day-1 acceptance read back from the pack a player prints (A4, 1/1200): both frigates' rows say anchored,
+    at 0 kn, and both are on the plan beside Newport News; the data behind it is the test below."""
+    from conftest import pdf_page_texts
+
+    page = pdf_page_texts(bundled_packs.get("hampton-roads-1862", rules, "a4", "1/1200").path)[1]
+    assert page.startswith("Set-up") and "Newport News" in page
+    rows = [" ".join(line.split()) for line in page.splitlines()]
+    for name in ("USS Cumberland", "USS Congress"):
+        row = next((r for r in rows if r.startswith(name + " ") and "anchored" in r), None)
+        assert row is not None and " 0 kn" in row, (rules, name, [r for r in rows if name in r])
+
+
 def test_hampton_roads_day_1_has_cumberland_and_congress_at_anchor_off_newport_news(library):
     setup = library.scenarios["hampton-roads-1862"].setup
     shore = named(setup.land, "Newport News").outline
