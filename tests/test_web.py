@@ -593,6 +593,33 @@ def test_the_pack_form_builds_one_file_for_each_side_when_asked(client):
     assert names == ["mobile-bay-1864-quick-play-union.pdf", "mobile-bay-1864-quick-play-confederate.pdf"]
 
 
+def test_the_pack_form_keeps_each_sides_sheets_on_pages_of_their_own_when_asked(client):
+    """The web's way to what the cover's note names (--sides-apart): Mobile Bay's Quick Play cards, each side's from a
+    page of its own, in a file named for it."""
+    import io
+    import zipfile
+
+    import pypdfium2
+
+    from conftest import finished_pack
+
+    page = client.get("/scenarios/mobile-bay-1864").text
+    assert re.search(r'<input type="checkbox" name="sides_apart" value="1"', page) and "--sides-apart" in page
+    r = client.post("/scenarios/mobile-bay-1864/pack", content=urlencode(
+        [("rules", "quick-play"), ("paper", "a4"), ("sides_apart", "1"), ("_sections", "1"), ("sections", "sheets")]),
+        headers={**FORM, **ORIGIN}, follow_redirects=False)
+    assert r.status_code == 303
+    job = r.headers["location"]
+    finished_pack(client, job, 400)
+    packed = zipfile.ZipFile(io.BytesIO(client.get(job + "/download").content))
+    assert packed.namelist() == ["mobile-bay-1864-quick-play-sides-apart.pdf"]
+    pdf = pypdfium2.PdfDocument(packed.read("mobile-bay-1864-quick-play-sides-apart.pdf"))
+    texts = [p.get_textpage().get_text_range() for p in pdf]
+    pdf.close()
+    cards = [t for t in texts if "record cards" in t]
+    assert [("USS" in t, "CSS Tennessee" in t) for t in cards] == [(True, False), (True, False), (False, True)]
+
+
 def test_the_scenario_builder_checks_a_set_up_as_validate_does_with_each_message_under_its_box(client):
     """Main's builder had no set-up at all; now it takes one, refuses what `shipyard validate` refuses (a unit off the
     table, arcs on a ship, points for a unit not in the scenario, text that is no YAML) with the field, under the box,

@@ -356,6 +356,8 @@ def create_app(user_dir: Path, extra: list[Path] | None = None, allowed_hosts: s
             options["scale"] = form.get("scale")
         if form.get("per_side"):  # one file for each side
             options["per_side"] = True
+        if form.get("sides_apart"):  # each side's sheets from a page of their own
+            options["sides_apart"] = True
         if form.get("_sections"):  # the form offered the sections: each one not ticked is left out, as --no does
             ticked = form.getlist("sections")
             options.update({name: False for name, _ in PACK_SECTIONS if name not in ticked})
