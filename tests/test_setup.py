@@ -253,9 +253,9 @@ def test_mobile_bays_set_up_gives_the_torpedo_line_the_gap_piles_and_buoy_in_the
     centimetres on the ground drawn 5.9 times smaller to fit the table."""
     text = " ".join(setup_pages[rules].split())
     unit = "cm" if rules == "smoke-on-the-water" else "in"
-    said = {"in": "Torpedo line: x 30–59½, y 31½–34; west end meets the Line of piles; clear gap x 59½–63 to "
+    said = {"in": "Torpedo line: x 30–59½, y 31½–34; west end meets the Line of piles; clear gap x 59½–62½ to "
                   "Mobile Point; Line of piles: 13½, 33 to 30, 33; Red buoy: 59½, 33.",
-            "cm": "Torpedo line: x 76–151, y 80–86½; west end meets the Line of piles; clear gap x 151–160 to "
+            "cm": "Torpedo line: x 76–151, y 80–86½; west end meets the Line of piles; clear gap x 151–159 to "
                   "Mobile Point; Line of piles: 34½, 84 to 76, 84; Red buoy: 151, 83."}[unit]
     assert f"On the table ({unit} from the bottom-left corner): {said}" in text
 

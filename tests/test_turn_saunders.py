@@ -755,9 +755,11 @@ def test_a_fort_face_may_split_its_fire(bundled_packs):
 
 def test_mobile_bay_set_up_gives_the_torpedo_line_and_turrets_in_numbers_and_binds_turn_1(bundled_packs):
     """Moments 1-3 and the set-up defects (round 4): turret arcs at the start, whether the turn-1 event binds, the
-    torpedo field and its gap in numbers (the monitors' x 59 sat on its east end; the 005° heading runs into it)."""
-    setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    for words in ("Field x 30–59½, y 31½–34 (red buoy x 59½); clear gap x 59½ to the beach (x 62½)",
+    torpedo field and its gap in numbers (the monitors' x 59 sat on its east end; the 005° heading runs into it): the
+    numbers now on every rule set's set-up page, from the scenario's ground (setup_page.ground_positions)."""
+    setup = " ".join(next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:")).split())
+    for words in ("Torpedo line: x 30–59½, y 31½–34; west end meets the Line of piles; clear gap x 59½–62½ to Mobile "
+                  "Point", "Red buoy: 59½, 33",
                   "A 005° heading runs into the field", "Fore; Winnebago's and Chickasaw's aft turrets starboard",
                   "Binding: the Union line steams in at 4 kn", "Orders are free from turn 2"):
         assert words in setup, words

@@ -274,8 +274,9 @@ def _crossings(y: float, setup) -> list[tuple[float, str]]:
 
 
 def _gap_words(field, setup, f: Fit) -> list[str]:
-    """What lies beyond each end of a torpedo field across its middle: an obstruction it meets, or the clear water
-    (the gap) from its end to the nearest land, in table units ('clear gap x 59½–63 to Mobile Point')."""
+    """What lies beyond each end of a torpedo field: an obstruction it meets, or the clear water (the gap) from its
+    end to the nearest land, where it is narrowest along the field's south edge, middle and north edge, in table
+    units ('clear gap x 59½–62½ to Mobile Point')."""
     xs, ys = [p[0] for p in field.outline], [p[1] for p in field.outline]
     west, east, low, high = min(xs), max(xs), min(ys), max(ys)
     words = []
@@ -285,7 +286,8 @@ def _gap_words(field, setup, f: Fit) -> list[str]:
         if met:
             words.append(f"{'west' if end == west else 'east'} end meets the {met[0]}")
             continue
-        land = [(abs(x - end), x, name) for x, name in _crossings((low + high) / 2, setup) if beyond(x)]
+        land = [(abs(x - end), x, name) for y in (low, (low + high) / 2, high)
+                for x, name in _crossings(y, setup) if beyond(x)]
         if land:
             _, x, name = min(land)
             a, b = sorted((end, x))
