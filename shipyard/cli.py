@@ -574,7 +574,7 @@ def pack(
     scale: ScaleOpt = None,
     side: Annotated[Optional[list[str]], typer.Option("--side", help="Only this side's units (repeatable).")] = None,
     per_side: Annotated[Optional[bool], typer.Option("--per-side", help="One file for each side: its own sheets, counters and roster, and the whole set-up.")] = None,
-    sides_apart: Annotated[Optional[bool], typer.Option("--sides-apart", help="Each side's record sheets from a page of their own, to hand each side its own (may take a page more).")] = None,
+    sides_apart: Annotated[Optional[bool], typer.Option("--sides-apart/--sides-together", help="Each side's record sheets from a page of their own, to hand each side its own, even where it takes a page more; or let the sides share pages (default: apart wherever that takes no more pages).")] = None,
     output_dir: Annotated[Optional[Path], typer.Option("--output-dir", "-o", help="Folder for the PDFs (default output/).")] = None,
     preset: Annotated[Optional[Path], typer.Option("--preset", help="A saved options file (YAML).")] = None,
     save_preset: Annotated[Optional[Path], typer.Option("--save-preset", help="Save these options as a preset file.")] = None,

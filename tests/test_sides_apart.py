@@ -1,7 +1,8 @@
 """Each side's record sheets on pages of their own (issue 23: "no card of one side on the other's page"), so that one
-side can be handed its own sheets from the one-file pack: `pack --sides-apart` does it for every bundled scenario,
-rule set and paper, read back from the PDF's outline; without it (the 60-page budget), the cover's contents says
-which pages both sides share and the option that parts them."""
+side can be handed its own sheets from the one-file pack: by default wherever that takes no more pages, and with
+`pack --sides-apart` for every bundled scenario, rule set and paper, read back from the PDF's outline. Where parting
+them would cost a page (the 60-page budget: Mobile Bay's Quick Play and Really Simple on A4) they share, and the
+cover's contents says which pages and the option that parts them."""
 
 from __future__ import annotations
 
@@ -64,13 +65,20 @@ def cases():
 
 
 @pytest.mark.parametrize("scenario_id,rules,paper", cases())
-def test_sides_apart_no_sheet_page_carries_two_sides(library, tmp_path, scenario_id, rules, paper):
-    built, units = build(library, scenario_id, rules, paper, tmp_path, sides_apart=True, **ONLY_SHEETS)
-    assert "sides-apart" in built.path.name  # never the same file as the pack that lets the sides share
+def test_no_sheet_page_carries_two_sides_unless_parting_them_costs_a_page(library, tmp_path, scenario_id, rules,
+                                                                         paper):
+    """By default a side's sheets share no page with the other's unless parting them takes a page more (measured by
+    each rule set's layout, not drawn: this draws both to see); with --sides-apart they never do."""
+    built, units = build(library, scenario_id, rules, paper, tmp_path / "default", **ONLY_SHEETS)
     shared = {page: sides for page, sides in sheet_pages_by_side(built.path, units).items() if len(sides) > 1}
-    assert not shared, f"{built.path.name}: sheets of both sides on pages {shared}"
-    started = set().union(*sheet_pages_by_side(built.path, units).values())
-    assert started == {side for side, _, _ in units}  # every side's sheets are there
+    assert set().union(*sheet_pages_by_side(built.path, units).values()) == {side for side, _, _ in units}
+    if not shared:
+        return
+    apart, units = build(library, scenario_id, rules, paper, tmp_path / "apart", sides_apart=True, **ONLY_SHEETS)
+    assert "sides-apart" in apart.path.name  # never the same file as the pack that lets the sides share
+    parted = {page: sides for page, sides in sheet_pages_by_side(apart.path, units).items() if len(sides) > 1}
+    assert not parted, f"{apart.path.name}: sheets of both sides on pages {parted}"
+    assert apart.pages > built.pages, f"{built.path.name}: sides share pages {sorted(shared)} though parting is free"
 
 
 def test_a_pack_whose_sides_share_a_page_says_which_and_how_to_part_them(bundled_packs, library):
@@ -87,6 +95,23 @@ def test_a_pack_whose_sides_share_no_page_says_nothing(bundled_packs):
     assert "sides-apart" not in pdf_page_texts(built.path)[0]
 
 
+@pytest.mark.parametrize("scenario_id,rules,paper", [("mobile-bay-1864", "really-simple", "letter"),
+                                                     ("hampton-roads-1862", "quick-play", "letter"),
+                                                     ("memphis-1862", "quick-play", "a4"),
+                                                     ("memphis-1862", "really-simple", "a4")])
+def test_by_default_the_sides_part_wherever_that_takes_no_more_pages(library, tmp_path, scenario_id, rules, paper):
+    """Main let the sides share a page in each of these (Mobile Bay's Really Simple cards on Letter pp5-6, Memphis'
+    Quick Play and Really Simple cards p4 on A4); parted, each takes the pages it did."""
+    together, _ = build(library, scenario_id, rules, paper, tmp_path / "together", sides_apart=False)
+    built, units = build(library, scenario_id, rules, paper, tmp_path / "default")
+    assert built.path.name == together.path.name and "sides-apart" not in built.path.name
+    assert built.pages == together.pages
+    shared = {page: sides for page, sides in sheet_pages_by_side(built.path, units).items() if len(sides) > 1}
+    assert not shared, f"{built.path.name}: sheets of both sides on pages {shared}"
+    assert "sides-apart" not in pdf_page_texts(built.path)[0]
+    assert "both sides' sheets; --sides-apart parts them" in " ".join(pdf_page_texts(together.path)[0].split())
+
+
 def test_sides_apart_through_the_command_line(tmp_path):
     """The option as a user gives it, through the real console script: Mobile Bay's Quick Play cards, each side's
     from a page of its own, and the file named for it."""
@@ -101,3 +126,10 @@ def test_sides_apart_through_the_command_line(tmp_path):
     assert "sides-apart" not in texts[0]  # nothing left to part
     cards = [t for t in texts if "record cards" in t]
     assert [("USS" in t, "CSS Tennessee" in t) for t in cards] == [(True, False), (True, False), (False, True)]
+    # --sides-together lets them share where parting them would cost nothing (Memphis: Union 7 cards, page 4)
+    from conftest import in_process
+
+    run = in_process("pack", "memphis-1862", "-r", "quick-play", "--sides-together", "--jobs", "1", "-o", str(out))
+    assert run.code == 0, run.err
+    cover = " ".join(pdf_page_texts(out / "memphis-1862-quick-play.pdf")[0].split())
+    assert "page 4: both sides' sheets; --sides-apart parts them" in cover

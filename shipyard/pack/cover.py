@@ -87,7 +87,7 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
     heading = texts.line("cover_title.txt.j2", options.templates_dir, scenario=scenario, ruleset=ruleset.title)
     sub = texts.line("cover_subtitle.txt.j2", options.templates_dir, scenario=scenario, ruleset=ruleset.title)
     # where the sides' sheets may share a page, the contents says which pages once the sheets are drawn (sharing_note)
-    later = ("sheets",) if len(sides) > 1 and not options.sides_apart else ()
+    later = ("sheets",) if len(sides) > 1 and options.sides_apart is not True else ()
     contents = Contents([(TITLES[name], name, (notes or {}).get(name) or "") for name in plan], **st["contents"],
                         later=later)
 

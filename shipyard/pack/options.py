@@ -36,8 +36,9 @@ class PackOptions(BaseModel):
     sides: list[str] = Field(default_factory=list, description="only these sides' units (empty: all)")
     per_side: bool = Field(default=False, description="one file for each side (of those chosen), each with the "
                                                       "set-up and only that side's sheets, counters and rosters")
-    sides_apart: bool = Field(default=False, description="each side's record sheets from a page of their own, so "
-                                                         "that one side can be handed its sheets (may take a page more)")
+    sides_apart: bool | None = Field(default=None, description="each side's record sheets from a page of their own, "
+                                     "so that one side can be handed its sheets: true always (it may take a page "
+                                     "more), false never, unset wherever that takes no more pages")
     setup: bool = True
     roster: bool = True
     sheets: bool = True
@@ -169,4 +170,4 @@ def pack_file_name(scenario_id: str, ruleset, options: PackOptions) -> str:
     return safe_name(scenario_id) + f"-{ruleset.key}" + variant_suffix(
         sides=sorted(options.sides, key=str.lower), scale=scale, paper=options.paper, colour=options.colour,
         copies=options.copies, native_scale=getattr(ruleset, "native_scale", None),
-        apart=options.sides_apart) + ".pdf"
+        apart=options.sides_apart is True) + ".pdf"

@@ -118,17 +118,24 @@ def pieces(block: Block, width: float, room: float, page_h: float):
         room = page_h
 
 
-def flow_pages(blocks: list[Block], width: float, page_h: float, gap: float) -> int:
+def flow_pages(blocks: list[Block], width: float, page_h: float, gap: float,
+               new_page: list[bool] | None = None, fill: list[bool] | None = None) -> int:
     """How many pages Flow(doc, gap=gap) puts these blocks on, the first on a new page, without drawing (Flow.add's
-    rule: the next block after a gap where it fits, else on a new page, then `pieces`); 99 when one cannot be placed."""
+    rule: the next block after a gap where it fits, else on a new page, then `pieces`; `new_page[k]`: block k is
+    added with new_page=True; `fill[k]`: with the flow's fill on, so that it begins in the room left where its first
+    part fits); 99 when one cannot be placed."""
     pages, room = 0, 0.0
     try:
         for k, block in enumerate(blocks):
             h = block.measure(width)
-            if k and h + gap <= room:
+            here = k and not (new_page and new_page[k])
+            if here and h + gap <= room:
                 room -= h + gap
                 continue
-            pages, room = pages + 1, page_h
+            if here and fill and fill[k] and block.split(width, room - gap)[0] is not None:
+                room -= gap  # it begins under the last block and runs on overleaf
+            else:
+                pages, room = pages + 1, page_h
             for piece in pieces(block, width, room, page_h):
                 if piece is NEW_PAGE:
                     pages, room = pages + 1, page_h

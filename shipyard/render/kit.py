@@ -615,9 +615,10 @@ class CardGrid:
     card_gap: float = 3.0
     pages: list = field(default_factory=list)
 
-    def place(self, cards: Sequence[tuple[str, Block]]) -> None:
-        doc = self.doc
-        box = doc.content
+    def _pages(self, cards: Sequence[tuple[str, Block]]):
+        """The cards page by page as placed (first fit, in order), without drawing: for each page a list of (name,
+        card, column, y)."""
+        box = self.doc.content
         col_w = (box.w - (self.columns - 1) * self.gap) / self.columns
         head_h = self.header.measure(box.w) + 1.5
         foot_h = self.footer.measure(box.w) + 2.0 if self.footer is not None else 0.0
@@ -625,27 +626,41 @@ class CardGrid:
         remaining = [(name, card, card.measure(col_w)) for name, card in cards]
         shortest = min((h for _, _, h in remaining), default=0.0)
         while remaining:
-            page = doc.new_page()
-            self.pages.append(page.number)
-            self.header.draw(page, box.x, box.y, box.w)
             fill = [box.y + head_h] * self.columns
-            placed, i = 0, 0
+            placed: list = []
+            i = 0
             while i < len(remaining):
                 if placed and min(fill) + shortest > bottom:
                     break  # not even the shortest card fits any more: the page is full
                 name, card, h = remaining[i]
                 fits = [c for c in range(self.columns) if fill[c] + h <= bottom]
-                if not fits and placed == 0:
+                if not fits and not placed:
                     fits = [0]  # taller than a page: it has the page to itself
                 if not fits:
                     i += 1
                     continue
                 col = min(fits, key=lambda c: fill[c])
-                doc.bookmark(name, level=0, y=fill[col])
-                card.draw(page, box.x + col * (col_w + self.gap), fill[col], col_w)
+                placed.append((name, card, col, fill[col]))
                 fill[col] += h + self.card_gap
                 remaining.pop(i)
-                placed += 1
+            yield placed
+
+    def count(self, cards: Sequence[tuple[str, Block]]) -> int:
+        """How many pages place(cards) takes, measured, not drawn."""
+        return sum(1 for _ in self._pages(cards))
+
+    def place(self, cards: Sequence[tuple[str, Block]]) -> None:
+        doc = self.doc
+        box = doc.content
+        col_w = (box.w - (self.columns - 1) * self.gap) / self.columns
+        bottom = box.bottom - (self.footer.measure(box.w) + 2.0 if self.footer is not None else 0.0)
+        for placed in self._pages(cards):
+            page = doc.new_page()
+            self.pages.append(page.number)
+            self.header.draw(page, box.x, box.y, box.w)
+            for name, card, col, y in placed:
+                doc.bookmark(name, level=0, y=y)
+                card.draw(page, box.x + col * (col_w + self.gap), y, col_w)
             if self.footer is not None:
                 self.footer.draw(page, box.x, bottom + 2.0, box.w)
 

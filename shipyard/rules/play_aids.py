@@ -47,12 +47,8 @@ def in_play(ctx: Context, derive: Callable[[Any, Context], Derived] | None = Non
 
 def side_runs(items: Iterable, ctx: Context, unit_of: Callable[[Any], Any] = lambda item: item[0]) -> list[list]:
     """The items (a unit's sheet or card, `unit_of` giving its unit) in runs of one scenario side each, in their
-    order, where the pack keeps the sides apart (its sides_apart option): a sheet aid starts each run on a page of
-    its own, so that each side can be handed its own sheets from the one pack. Else, outside a scenario, and for
-    units no side names: one run."""
-    items = list(items)
-    if not getattr(getattr(ctx, "options", None), "sides_apart", False):
-        return [items]
+    order: a sheet aid that keeps the sides apart (sides_apart) starts each run on a page of its own, so that each
+    side can be handed its own sheets from the one pack. One run outside a scenario, and for units no side names."""
     scenario = getattr(ctx, "scenario", None)
     side_of = {su.id: side.name for side in getattr(scenario, "sides", None) or () for su in side.units}
     runs: list[list] = []
@@ -64,6 +60,19 @@ def side_runs(items: Iterable, ctx: Context, unit_of: Callable[[Any], Any] = lam
         runs[-1].append(item)
         last = side
     return runs
+
+
+def sides_apart(ctx: Context, runs: list[list], pages: Callable[[list[list]], int]) -> list[list]:
+    """The runs a sheet aid lays out, each from a page of its own: the sides' (side_runs) where the pack's
+    sides_apart option says so, or where it is unset and that takes no more pages than one run of them all, else
+    that one run. `pages(runs)`: how many pages the aid's layout takes for these runs, measured, not drawn."""
+    together = [[item for run in runs for item in run]]
+    choice = getattr(getattr(ctx, "options", None), "sides_apart", None)
+    if len(runs) < 2 or choice is False:
+        return together
+    if choice is True:
+        return runs
+    return runs if pages(runs) <= pages(together) else together
 
 
 DEFAULT_TURNS = 12  # a game night's turns when neither --turns nor the scenario says

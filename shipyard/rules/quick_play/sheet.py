@@ -10,7 +10,7 @@ from typing import Any
 from ...render.measure import Block
 from ...render.tracks import Check, CheckRow, Track, Tracks
 from ...render.containers import Columns, Panel, Stack
-from ...render.flow import Flow
+from ...render.flow import Flow, flow_pages
 from ...render.text_blocks import Note, Runs, Text, Title
 from ...render.figures import StatBoxes
 from ...render.tags import records
@@ -18,7 +18,9 @@ from ...render.kit import turn_strip
 from ...render.text import number
 from ...errors import ShipyardError
 from ..context import Context
-from ..play_aids import accent, as_it_stands, damage_done, in_colour, nation_of, sheet_heading, side_runs, with_live_link
+from ..play_aids import (
+    accent, as_it_stands, damage_done, in_colour, nation_of, sheet_heading, side_runs, sides_apart, with_live_link
+)
 from .reference import edna_zero_words, factor_name, readings
 from .style import style
 from .trackers import applies, trackers
@@ -165,9 +167,8 @@ def page_header(ctx: Context) -> Block:
     return Stack([how, turn_strip(ctx.tables, st, word=word)], **st["header_stack"])
 
 
-def card_rows(derived: list[tuple[Any, Any]], ctx: Context) -> list[tuple[Block, list[str]]]:
-    """Cards two to a row: (the row, the names on it)."""
-    cards = [(card(u, d, ctx), d.unit_name) for u, d in derived]
+def card_rows(cards: list[tuple[Block, str]]) -> list[tuple[Block, list[str]]]:
+    """Cards (each with its unit's name) two to a row: (the row, the names on it)."""
     rows = []
     for i in range(0, len(cards), 2):
         pair = cards[i:i + 2]
@@ -177,19 +178,31 @@ def card_rows(derived: list[tuple[Any, Any]], ctx: Context) -> list[tuple[Block,
 
 
 def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
-    """Record cards two to a row, as many rows as fit a page, each side's from a page of their own (side_runs), so
-    that no card of one side lands on the other's page; then what the article leaves open about the bound
+    """Record cards two to a row, as many rows as fit a page, each side's from a page of their own wherever the pack
+    keeps the sides apart (play_aids.sides_apart); then what the article leaves open about the bound
     (reference.readings), in the room the last card page leaves (the set-up's readings are under the roster)."""
     if not derived:
         raise ShipyardError("quick-play sheets: no vessels or forts given")
-    flow = Flow(doc, gap=style()["cards"]["gap"], rule=False, header=page_header(ctx))
-    for run in side_runs(derived, ctx):
-        for k, (row, names) in enumerate(card_rows(run, ctx)):
+    gap, header = style()["cards"]["gap"], page_header(ctx)
+    made = [[(card(u, d, ctx), d.unit_name) for u, d in run] for run in side_runs(derived, ctx)]
+    box = doc.content_for(False)
+    page_h = box.h - header.measure(box.w) - gap  # below the running header, as the Flow sets it
+
+    after = readings(ctx, "bound")
+
+    def pages(runs) -> int:  # the cards, each run from a new page, and the readings in the room the last one leaves
+        rows = [(row, k == 0) for run in runs for k, (row, _) in enumerate(card_rows(run))]
+        return flow_pages([row for row, _ in rows] + [after], box.w, page_h, gap,
+                          new_page=[starts for _, starts in rows] + [False], fill=[False] * len(rows) + [True])
+
+    flow = Flow(doc, gap=gap, rule=False, header=header)
+    for run in sides_apart(ctx, made, pages):
+        for k, (row, names) in enumerate(card_rows(run)):
             flow.add(row, page_bookmark=f"Cards from {names[0]}", new_page=k == 0)
             for n in names:
                 doc.bookmark(n, level=1, y=flow.top)
     flow.fill = True  # the readings table may begin under the last cards and run on overleaf, between its rows
-    flow.add(readings(ctx, "bound"), bookmark="What the article leaves open: the bound")
+    flow.add(after, bookmark="What the article leaves open: the bound")
 
 
 def edna_style(edna: int, st) -> dict:

@@ -28,7 +28,9 @@ from ...render.text_blocks import Note, Runs, Text
 from ...render.containers import Panel, Stack
 from ...render.figures import StatBoxes
 from ...render.tags import records
-from ..play_aids import accent, as_it_stands, damage_done, game_turns, sheet_heading, short_name, side_runs, with_live_link
+from ..play_aids import (
+    accent, as_it_stands, damage_done, game_turns, sheet_heading, short_name, side_runs, sides_apart, with_live_link
+)
 from ...render.kit import CardGrid, CardHead, GunRows, Measured, OrdersGrid, SpeedCell, SpeedRow, SpeedTrack, load_style
 from ...render.kit import turn_strip as kit_turn_strip
 from .damage import check_opening_damage, speed_values
@@ -328,14 +330,16 @@ GUN_BOX = style()["gun_rows"]["box"]  # mm: a gun's box on a card
 
 def sheets(doc, derived: list[tuple[Any, Any]], ctx) -> None:
     """Ship data cards in two columns, as many as fit a page (the hit and special-effect tables are on the quick
-    reference); then one orders log per side (by nation) that has ships."""
+    reference), each side's from a page of their own wherever the pack keeps the sides apart (sides_apart); then one
+    orders log per side (by nation) that has ships."""
     from .reference import readings_blocks  # the reference reads this module's style: imported when printed
 
     check_opening_damage(ctx)
     items = list(derived)
     grid = CardGrid(doc, cards_header(ctx), **style()["cards"])
-    for run in side_runs(items, ctx):  # each side's cards from a page of their own
-        grid.place([(unit.name, card(unit, d, ctx)) for unit, d in run])
+    made = [[(unit.name, card(unit, d, ctx)) for unit, d in run] for run in side_runs(items, ctx)]
+    for run in sides_apart(ctx, made, lambda runs: sum(grid.count(run) for run in runs)):  # each from a page of its own
+        grid.place(run)
     by_nation: dict[str, list] = {}
     for unit, d in items:
         by_nation.setdefault(getattr(unit, "nation", ""), []).append(d)

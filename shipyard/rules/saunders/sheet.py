@@ -20,7 +20,9 @@ from ...render.text import number
 from ...errors import ShipyardError
 from ..context import Context
 from ..derived import Derived
-from ..play_aids import accent, as_it_stands, damage_done, game_turns, sheet_heading, side_runs, with_live_link
+from ..play_aids import (
+    accent, as_it_stands, damage_done, game_turns, sheet_heading, side_runs, sides_apart, with_live_link
+)
 from .damage import FIRE_TALLY, HOLE_TALLY
 from .derive import guns_at_one_ship, modifier, scale_factor, speed_thresholds, turret_roles
 from .stats import SaundersStats
@@ -495,11 +497,19 @@ def unit_sheet(unit, d: Derived, ctx: Context) -> Block:
 
 def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
     """Every unit's sheet through a Flow: two (or more) to a page when they fit (each side's from a page of its
-    own), a bookmark each, the turn strip (the sequence of play, render.kit.turn_strip) across the head of every
-    page."""
-    from ...render.flow import Flow
+    own wherever the pack keeps the sides apart: play_aids.sides_apart), a bookmark each, the turn strip (the
+    sequence of play, render.kit.turn_strip) across the head of every page."""
+    from ...render.flow import Flow, flow_pages
 
-    flow = Flow(doc, header=turn_strip(ctx.tables, style()), **style()["sheet_flow"])
-    for run in side_runs(derived, ctx):  # each side's sheets from a page of their own
-        for k, (unit, d) in enumerate(run):
-            flow.add(sheet(unit, d, ctx), bookmark=unit.name, new_page=k == 0)
+    header, gap = turn_strip(ctx.tables, style()), style()["sheet_flow"]["gap"]
+    made = [[(unit.name, sheet(unit, d, ctx)) for unit, d in run] for run in side_runs(derived, ctx)]
+    box = doc.content_for(False)
+    page_h = box.h - header.measure(box.w) - gap  # below the running header, as the Flow sets it
+
+    def pages(runs) -> int:
+        return sum(flow_pages([block for _, block in run], box.w, page_h, gap) for run in runs)
+
+    flow = Flow(doc, header=header, **style()["sheet_flow"])
+    for run in sides_apart(ctx, made, pages):  # each side's sheets from a page of their own where kept apart
+        for k, (name, block) in enumerate(run):
+            flow.add(block, bookmark=name, new_page=k == 0)

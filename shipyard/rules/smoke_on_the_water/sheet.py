@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import ShipyardError
-from ...render.flow import Flow
+from ...render.flow import Flow, flow_pages
 from ...render.measure import Block
 from ...render.tracks import Checkboxes, Track, Tracks
 from ...render.containers import Columns, Panel, Stack
@@ -32,7 +32,9 @@ from ...render.kit import GunTable, load_style, OrdersLog, sheet_room, turn_stri
 from ...render.text import number
 from ..context import Context
 from ..derived import Derived
-from ..play_aids import accent, as_it_stands, damage_done, game_turns, sheet_heading, side_runs, with_live_link
+from ..play_aids import (
+    accent, as_it_stands, damage_done, game_turns, sheet_heading, side_runs, sides_apart, with_live_link
+)
 from .derive import RANGE_BANDS, ground_scale, has_casemate, hit_location_column, hit_location_runs, parse_code
 from .stats import FortStats, VesselStats
 
@@ -674,7 +676,7 @@ def page_plan(ids: list[str], heights: list[float], room: float, pairs: set[froz
 def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
     """Each unit's sheet: the half-page layout wherever it fits half a page (orders log for the whole game included),
     two to a page wherever the two fit together, a scenario's lashed pairs on the same page (page_plan), each side's
-    sheets from a page of their own (side_runs). A sheet that does not fit half a page gets a page of its own: in
+    sheets from a page of their own wherever the pack keeps the sides apart (play_aids.sides_apart). A sheet that does not fit half a page gets a page of its own: in
     the half-page layout too when most of the pack's sheets are half-page ones (one sheet design a pack), else the
     full layout (larger type) when it fits the page."""
     if not derived:
@@ -697,12 +699,18 @@ def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
     for k, block in enumerate(blocks):  # a sheet taller than a page (a long game's log) goes on overleaf, log and all
         if heights[k] > room:
             blocks[k] = replace(block, keep_together=False)
+    ids, pairs = [u.id for u, _ in derived], lashed_pairs(ctx)
+
+    def plan_of(runs: list[list[int]]) -> list[tuple[int, bool]]:  # a page plan for each run, its first on a new page
+        return [(run[k], starts) for run in runs for k, starts in
+                page_plan([ids[i] for i in run], [heights[i] for i in run], room - slack, pairs, FLOW_GAP)]
+
+    def pages(runs: list[list[int]]) -> int:
+        plan = plan_of(runs)
+        return flow_pages([blocks[k] for k, _ in plan], box.w, room, FLOW_GAP, new_page=[s for _, s in plan])
+
+    sides = side_runs(range(len(derived)), ctx, unit_of=lambda k: derived[k][0])
+    plan = plan_of(sides_apart(ctx, sides, pages))
     flow = Flow(doc, gap=FLOW_GAP, header=header)
-    plan, start = [], 0  # each side's sheets from a page of their own: a plan for each side's run, its first on a new page
-    for run in side_runs(derived, ctx):
-        run_heights = heights[start:start + len(run)]
-        plan += [(start + k, starts) for k, starts in
-                 page_plan([u.id for u, _ in run], run_heights, room - slack, lashed_pairs(ctx), FLOW_GAP)]
-        start += len(run)
     for n, (k, starts) in enumerate(plan):
         flow.add(blocks[k], bookmark=derived[k][1].unit_name, new_page=starts and n > 0)
