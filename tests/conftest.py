@@ -218,7 +218,7 @@ def setup_blocks_on(library, scenario_id: str, rules: str, paper: str):
     with Document(Path(tempfile.mkdtemp()) / "x.pdf", paper=paper, title="x", footer="x") as doc:
         box = doc.content
         doc.new_page()
-    return fitted(setup_blocks(scenario, rs, units, rs.native_scale, scenario.turns or 12), box.w, box.h), box
+    return fitted(setup_blocks(scenario, rs, units, rs.native_scale, scenario.turns or 12, box.w), box.w, box.h), box
 
 
 def finished_pack(client, job: str, tries: int = 400) -> str:

@@ -253,18 +253,20 @@ def test_mobile_bays_set_up_gives_the_torpedo_line_the_gap_piles_and_buoy_in_the
     centimetres on the ground drawn 5.9 times smaller to fit the table."""
     text = " ".join(setup_pages[rules].split())
     unit = "cm" if rules == "smoke-on-the-water" else "in"
-    said = {"in": "Torpedo line: x 30–59½, y 31½–34; west end meets the Line of piles; clear gap x 59½–62½ to "
-                  "Mobile Point; Line of piles: 13½, 33 to 30, 33; Red buoy: 59½, 33.",
-            "cm": "Torpedo line: x 76–151, y 80–86½; west end meets the Line of piles; clear gap x 151–159 to "
-                  "Mobile Point; Line of piles: 34½, 84 to 76, 84; Red buoy: 151, 83."}[unit]
+    said = {"in": "Torpedo line: x 30–59½, y 31½–34; west: the Line of piles to x 13½, then Dauphin Island; "
+                  "east: gap x 59½–62½ to Mobile Point; Line of piles: 13½, 33 to 30, 33; Red buoy: 59½, 33.",
+            "cm": "Torpedo line: x 76–151, y 80–86½; west: the Line of piles to x 34½, then Dauphin Island; "
+                  "east: gap x 151–159 to Mobile Point; Line of piles: 34½, 84 to 76, 84; Red buoy: 151, "
+                  "83."}[unit]
     assert f"On the table ({unit} from the bottom-left corner): {said}" in text
 
 
 @pytest.mark.parametrize("scenario", PLANNED)
 @pytest.mark.parametrize("rules", RULES)
 def test_every_torpedo_field_obstruction_and_buoy_is_placed_in_numbers_on_the_set_up_page(library, scenario, rules):
-    """Each field's extent, each obstruction's ends and each buoy, in the table units the starts table uses (its
-    Fit), for every bundled scenario and rule set."""
+    """Each field's extent (a rectangle's sides, else its corners: Charleston's lies askew behind the rope), each
+    obstruction's ends and each buoy, in the table units the starts table uses (its Fit), for every bundled scenario
+    and rule set."""
     from shipyard.pack.setup_page import fit
     from shipyard.render.text import number
 
@@ -275,8 +277,37 @@ def test_every_torpedo_field_obstruction_and_buoy_is_placed_in_numbers_on_the_se
     at = lambda v: number(round(v * f.per_yard * 2) / 2)  # noqa: E731  (to the half unit, as the starts are)
     for t in setup.torpedo_fields:
         xs, ys = [p[0] for p in t.outline], [p[1] for p in t.outline]
-        assert f"{t.name}: x {at(min(xs))}–{at(max(xs))}, y {at(min(ys))}–{at(max(ys))}" in text, (scenario, t.name)
+        square = len(t.outline) == 4 and len(set(xs)) == 2 and len(set(ys)) == 2  # a rectangle: its sides; else corners
+        said = (f"x {at(min(xs))}–{at(max(xs))}, y {at(min(ys))}–{at(max(ys))}" if square
+                else "corners " + "; ".join(f"{at(x)}, {at(y)}" for x, y in t.outline))
+        assert f"{t.name}: {said}" in text, (scenario, t.name)
     for o in setup.obstructions:
         assert f"{o.name}: " + " to ".join(f"{at(x)}, {at(y)}" for x, y in o.line) in text, (scenario, o.name)
     for m in setup.marks:
         assert f"{m.name}: {at(m.at[0])}, {at(m.at[1])}" in text, (scenario, m.name)
+
+
+def test_trents_reach_gives_the_gap_by_the_north_bank_of_a_field_laid_across_the_river(library):
+    """A field laid south to north (across the James) has its ends at the banks: the obstructions run the whole
+    field, reach the south bank and leave the gap along the north bank (Mitchell; the scenario's note)."""
+    blocks, _ = setup_blocks_on(library, "trents-reach-1865", "saunders", "a4")
+    text = " ".join(" ".join(t for b in blocks for t in b.texts()).split())
+    assert ("Torpedoes at the obstructions: x 54–56, y 14–20½; south: the obstructions to y 14, then Bermuda "
+            "Hundred bluffs; north: the obstructions to y 20½, then gap y 20½–22 to Farrar's Island and "
+            "Varina") in text
+
+
+def test_an_obstruction_says_where_its_gap_to_the_shore_is_and_a_field_askew_gives_its_corners(library):
+    """New Orleans' hulks and chains leave the gap by the east bank (the scenario's special rule); Charleston's rope
+    runs from off Sumter to Sullivan's Island with the torpedoes askew behind it."""
+    def said(scenario):
+        blocks, _ = setup_blocks_on(library, scenario, "quick-play", "a4")
+        return " ".join(" ".join(t for b in blocks for t in b.texts()).split())
+
+    assert "Hulks and chains: 14, 33½ to 19½, 34; west: at West bank; east: gap x 19½–22½ to East bank" \
+        in said("new-orleans-1862")
+    charleston = said("charleston-1863")
+    assert ("Torpedoes behind the obstruction: corners 37, 32½; 49½, 39½; 47½, 41½; 36, 34½; west: gap "
+            "x 14½–36 to James Island; east: the Rope and cask obstruction to x 51, then Sullivan's Island") in charleston
+    assert "Rope and cask obstruction: 37½, 31 to 51, 38½; west: gap x 12½–37½ to James Island; east: at Sullivan's " \
+        "Island" in charleston

@@ -758,8 +758,8 @@ def test_mobile_bay_set_up_gives_the_torpedo_line_and_turrets_in_numbers_and_bin
     torpedo field and its gap in numbers (the monitors' x 59 sat on its east end; the 005° heading runs into it): the
     numbers now on every rule set's set-up page, from the scenario's ground (setup_page.ground_positions)."""
     setup = " ".join(next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:")).split())
-    for words in ("Torpedo line: x 30–59½, y 31½–34; west end meets the Line of piles; clear gap x 59½–62½ to Mobile "
-                  "Point", "Red buoy: 59½, 33",
+    for words in ("Torpedo line: x 30–59½, y 31½–34; west: the Line of piles to x 13½, then Dauphin Island; "
+                  "east: gap x 59½–62½ to Mobile Point", "Red buoy: 59½, 33",
                   "A 005° heading runs into the field", "Fore; Winnebago's and Chickasaw's aft turrets starboard",
                   "Binding: the Union line steams in at 4 kn", "Orders are free from turn 2"):
         assert words in setup, words

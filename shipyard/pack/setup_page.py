@@ -262,53 +262,113 @@ def _table_units(v: float, f: Fit) -> str:
     return number(round(v * f.per_yard * 2) / 2)
 
 
-def _crossings(y: float, setup) -> list[tuple[float, str]]:
-    """Where a line across the table at `y` (yards north) meets land or an obstruction: (x in yards, its name)."""
+def _crossings(at: float, setup, axis: int) -> list[tuple[float, str]]:
+    """Where a line across the table meets land: west to east at y = `at` (axis 0) or south to north at x = `at`
+    (axis 1), in yards; (where along the line, the land's name)."""
+    other = 1 - axis
     found = []
     for land in setup.land:
         ring = list(land.outline) + [land.outline[0]]
-        for (x0, y0), (x1, y1) in zip(ring, ring[1:]):
-            if y0 != y1 and min(y0, y1) <= y <= max(y0, y1):
-                found.append((x0 + (y - y0) * (x1 - x0) / (y1 - y0), land.name))
+        for p, q in zip(ring, ring[1:]):
+            if p[other] != q[other] and min(p[other], q[other]) <= at <= max(p[other], q[other]):
+                found.append((p[axis] + (at - p[other]) * (q[axis] - p[axis]) / (q[other] - p[other]), land.name))
     return found
 
 
-def _gap_words(field, setup, f: Fit) -> list[str]:
-    """What lies beyond each end of a torpedo field: an obstruction it meets, or the clear water (the gap) from its
-    end to the nearest land, where it is narrowest along the field's south edge, middle and north edge, in table
-    units ('clear gap x 59½–62½ to Mobile Point')."""
-    xs, ys = [p[0] for p in field.outline], [p[1] for p in field.outline]
-    west, east, low, high = min(xs), max(xs), min(ys), max(ys)
+def _the(name: str) -> str:
+    """'the Line of piles', 'the obstructions' (a name of its own 'The obstructions'), mid-sentence."""
+    return "the " + (name[4:] if name.lower().startswith("the ") else name)
+
+
+def _to_shore(start: float, ats, axis: int, sign: int, setup, f: Fit, after: bool) -> str:
+    """From `start` (yards along `axis`, going the way of `sign`) to the nearest land on the lines at `ats` across it:
+    the clear gap ('gap x 59½–62½ to Mobile Point'), the land's name where it lies under a table unit away (what
+    ran on to it: `after`; else 'at Bermuda Hundred bluffs'), or '' where no land lies that way."""
+    unit = 1 / f.per_yard  # a table unit in yards: land the end lies on, inside of or under a unit from is no gap
+    land = [(abs(v - start), v, name) for at in ats for v, name in _crossings(at, setup, axis)
+            if (v - start) * sign >= -unit]
+    if not land:
+        return ""
+    _, v, name = min(land)
+    if (v - start) * sign < unit:
+        return name if after else f"at {name}"
+    a, b = sorted((start, v))
+    return f"gap {'xy'[axis]} {_table_units(a, f)}–{_table_units(b, f)} to {name}"
+
+
+ENDS = (("west", "east"), ("south", "north"))  # a line's two ends along x, along y
+
+
+def _is_rectangle(outline) -> bool:
+    xs, ys = {p[0] for p in outline}, {p[1] for p in outline}
+    return len(outline) == 4 and len(xs) == 2 and len(ys) == 2
+
+
+def _field_words(field, setup, f: Fit) -> str:
+    """A torpedo field in table units: its extent (a rectangle's x and y, else its corners), then what lies beyond each
+    end of it along its longer side: an obstruction that runs on from it (to where), then the clear water (the gap)
+    to the nearest land, where it is narrowest ('east: gap x 59½–62½ to Mobile Point'; 'west: the Line of piles to
+    x 13½, then Dauphin Island')."""
+    outline = field.outline
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    if _is_rectangle(outline):
+        extent = (f"x {_table_units(min(xs), f)}–{_table_units(max(xs), f)}, "
+                  f"y {_table_units(min(ys), f)}–{_table_units(max(ys), f)}")
+    else:
+        extent = "corners " + "; ".join(f"{_table_units(x, f)}, {_table_units(y, f)}" for x, y in outline)
+    axis = 0 if max(xs) - min(xs) >= max(ys) - min(ys) else 1  # laid west-east, or south-north
+    along = [p[axis] for p in outline]
+    low, high = min(p[1 - axis] for p in outline), max(p[1 - axis] for p in outline)
     words = []
-    for end, beyond in ((west, lambda x: x <= west), (east, lambda x: x >= east)):
-        met = [o.name for o in setup.obstructions
-               if any(abs(x - end) < 1 and low <= y <= high for x, y in o.line)]
-        if met:
-            words.append(f"{'west' if end == west else 'east'} end meets the {met[0]}")
-            continue
-        land = [(abs(x - end), x, name) for y in (low, (low + high) / 2, high)
-                for x, name in _crossings(y, setup) if beyond(x)]
-        if land:
-            _, x, name = min(land)
-            a, b = sorted((end, x))
-            words.append(f"clear gap x {_table_units(a, f)}–{_table_units(b, f)} to {name}")
-    return words
+    for side, end, sign in zip(ENDS[axis], (min(along), max(along)), (-1, 1)):
+        ats = [p[1 - axis] for p in outline if abs(p[axis] - end) < 1]  # the end's corners, across the field
+        ats += [(min(ats) + max(ats)) / 2] if len(ats) > 1 else []
+        reach = [(p[axis], p[1 - axis], o.name) for o in setup.obstructions for p in o.line
+                 if low <= p[1 - axis] <= high and (p[axis] - end) * sign >= -1]
+        said = []
+        start = end
+        if reach:
+            start, at, name = max(reach, key=lambda r: (r[0] - end) * sign)
+            said.append(f"{_the(name)} to {'xy'[axis]} {_table_units(start, f)}")
+            ats = [at]
+        shore = _to_shore(start, ats, axis, sign, setup, f, after=bool(said))
+        said += [shore] if shore else []
+        if said:
+            words.append(f"{side}: " + ", then ".join(said))
+    return f"{field.name}: {extent}" + "".join(f"; {w}" for w in words)
+
+
+def _touches(point, outline, f: Fit) -> bool:
+    """Whether a point lies within a table unit of a field's extent (its bounding box)."""
+    unit = 1 / f.per_yard
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    return min(xs) - unit <= point[0] <= max(xs) + unit and min(ys) - unit <= point[1] <= max(ys) + unit
+
+
+def _obstruction_words(o, setup, f: Fit) -> str:
+    """An obstruction's line in table units, and beyond each of its ends the gap to the shore, or the shore it
+    reaches; for one that meets a torpedo field, its line alone (the field's words follow it to its far end)."""
+    line = " to ".join(f"{_table_units(x, f)}, {_table_units(y, f)}" for x, y in o.line)
+    first, last = o.line[0], o.line[-1]
+    axis = 0 if abs(last[0] - first[0]) >= abs(last[1] - first[1]) else 1
+    ends = sorted((first, last), key=lambda p: p[axis])
+    said: list[str] = []
+    if any(_touches(p, t.outline, f) for p in ends for t in setup.torpedo_fields):
+        return f"{o.name}: {line}"  # a field's words follow it from the field to its far end and beyond
+    for side, p, sign in zip(ENDS[axis], ends, (-1, 1)):
+        shore = _to_shore(p[axis], (p[1 - axis],), axis, sign, setup, f, after=False)
+        if shore:
+            said.append(f"{side}: {shore}")
+    return f"{o.name}: {line}" + "".join(f"; {w}" for w in said)
 
 
 def ground_positions(setup, f: Fit) -> str:
-    """The torpedo fields (extent, and the gap at their ends), obstructions and buoys in table units from the
-    bottom-left corner, as the starts are: a player lays them out with a tape, not by eye from the plan."""
-    unit = f.unit
-    said = []
-    for t in setup.torpedo_fields:
-        xs, ys = [p[0] for p in t.outline], [p[1] for p in t.outline]
-        said.append(f"{t.name}: x {_table_units(min(xs), f)}–{_table_units(max(xs), f)}, y {_table_units(min(ys), f)}"
-                    f"–{_table_units(max(ys), f)}" + "".join(f"; {w}" for w in _gap_words(t, setup, f)))
-    for o in setup.obstructions:
-        said.append(f"{o.name}: " + " to ".join(f"{_table_units(x, f)}, {_table_units(y, f)}" for x, y in o.line))
-    for m in setup.marks:
-        said.append(f"{m.name}: {_table_units(m.at[0], f)}, {_table_units(m.at[1], f)}")
-    return f"On the table ({unit} from the bottom-left corner): " + "; ".join(said) + "." if said else ""
+    """The torpedo fields (extent, and the gap at their ends), obstructions (and their gaps) and buoys in table units
+    from the bottom-left corner, as the starts are: a player lays them out with a tape, not by eye from the plan."""
+    said = [_field_words(t, setup, f) for t in setup.torpedo_fields]
+    said += [_obstruction_words(o, setup, f) for o in setup.obstructions]
+    said += [f"{m.name}: {_table_units(m.at[0], f)}, {_table_units(m.at[1], f)}" for m in setup.marks]
+    return f"On the table ({f.unit} from the bottom-left corner): " + "; ".join(said) + "." if said else ""
 
 
 def victory_tables(setup, units_by_id: dict) -> list:
@@ -348,7 +408,7 @@ def _speeds_said(setup, ruleset) -> str:
     return " Start speeds: " + "; ".join(f"{k:g} kn is {words(k)}" for k in speeds) + "."
 
 
-def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | None) -> list:
+def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | None, width: float = 190.0) -> list:
     """The set-up pages' blocks, in order: the plan and where each unit starts on the first page, then the ground's
     depths, special rules, events, the victory tables, the turn limit and the day's outcome, two columns a row."""
     setup = scenario.setup
@@ -396,18 +456,16 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
     if setup.outcome:
         rules.append(Text("On the day: " + " ".join(setup.outcome.split()), **st["text"]))
     if placed:  # under the depths, or under how the game is won where that column is the shorter (the plan keeps its room)
-        where = rules if _height(rules) <= _height(won) else won
+        column = (width - st["columns"]["gap"]) / 2
+        where = rules if _height(rules, column) <= _height(won, column) else won
         where.insert(where.index(depths_text) + 1 if depths_text in where else len(where), Text(placed, **st["text"]))
     if rules or won:  # the first side's starts and the rules beside the other's starts and how the game is won
         blocks.append(Columns([Stack(rules, **st["stack"]), Stack(won, **st["stack"])], **st["columns"]))
     return blocks
 
 
-COLUMN_MM = 93.0  # about a set-up column's width on A4 or Letter: which of the two columns is the shorter
-
-
-def _height(blocks: list) -> float:
-    return sum(b.measure(COLUMN_MM) for b in blocks)
+def _height(blocks: list, width: float) -> float:
+    return sum(b.measure(width) for b in blocks)
 
 
 def part_blocks(scenario, part, ruleset, units_by_id: dict, scale: str) -> list:
@@ -444,7 +502,8 @@ def draw_setup(doc, job) -> None:
     units_by_id = {su.id: job.ctx.library.units[su.id] for s in scenario.sides for su in s.units
                    if su.id in job.ctx.library.units}
     box = doc.content
-    pages = [(fitted(setup_blocks(scenario, ruleset, units_by_id, job.ctx.scale, game_turns(job.ctx)), box.w, box.h),
+    pages = [(fitted(setup_blocks(scenario, ruleset, units_by_id, job.ctx.scale, game_turns(job.ctx), box.w), box.w,
+                     box.h),
               "Set-up")]
     pages += [(fitted(part_blocks(scenario, part, ruleset, units_by_id, job.ctx.scale), box.w, box.h),
                f"Set-up, {part.name}") for part in scenario.setup.parts]
