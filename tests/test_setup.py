@@ -250,14 +250,14 @@ def test_mobile_bays_set_up_gives_the_torpedo_line_the_gap_piles_and_buoy_in_the
     """Issue 23: every rule set's set-up page gives the torpedo field's extent and the gap under the fort in its own
     units, from the bottom-left corner as the starts are, so a player lays it out with a tape (only Saunders' own
     special rule said it before): 100 yd an inch in Saunders, Really Simple and Quick Play; Smoke on the Water's
-    centimetres on the ground drawn 5.9 times smaller to fit the table."""
+    centimetres on the window of the channel it plays, where the field runs off the table's edge."""
     text = " ".join(setup_pages[rules].split())
     unit = "cm" if rules == "smoke-on-the-water" else "in"
     said = {"in": "Torpedo line: x 30–59½, y 31½–34; west: the Line of piles to x 13½, then Dauphin Island; "
                   "east: gap x 59½–62½ to Mobile Point; Line of piles: 13½, 33 to 30, 33; Red buoy: 59½, 33.",
-            "cm": "Torpedo line: x 76–151, y 80–86½; west: the Line of piles to x 34½, then Dauphin Island; "
-                  "east: gap x 151–159 to Mobile Point; Line of piles: 34½, 84 to 76, 84; Red buoy: 151, "
-                  "83."}[unit]
+            # Smoke on the Water plays the channel alone (its window): the field runs off the table's west edge
+            "cm": "Torpedo line: x 0–71½, y 124–142½; west: runs off the table; east: gap x 71½–94 to Mobile Point; "
+                  "Red buoy: 71½, 133."}[unit]
     assert f"On the table ({unit} from the bottom-left corner): {said}" in text
 
 
@@ -265,26 +265,36 @@ def test_mobile_bays_set_up_gives_the_torpedo_line_the_gap_piles_and_buoy_in_the
 @pytest.mark.parametrize("rules", RULES)
 def test_every_torpedo_field_obstruction_and_buoy_is_placed_in_numbers_on_the_set_up_page(library, scenario, rules):
     """Each field's extent (a rectangle's sides, else its corners: Charleston's lies askew behind the rope), each
-    obstruction's ends and each buoy, in the table units the starts table uses (its Fit), for every bundled scenario
-    and rule set."""
-    from shipyard.pack.setup_page import fit
+    obstruction's ends and each buoy, in the table units the starts table uses (its Fit, from the table's corner), as
+    much of each as lies on the table the plan draws (its clipped outline: a window's table shows part of the
+    ground), for every bundled scenario and rule set."""
+    from shipyard.pack.setup_page import clipped, fit
     from shipyard.render.text import number
 
     blocks, _ = setup_blocks_on(library, scenario, rules, "a4")
     text = " ".join(" ".join(t for b in blocks for t in b.texts()).split())
     setup = library.scenarios[scenario].setup
     f = fit(setup, get_ruleset(rules), get_ruleset(rules).native_scale)
-    at = lambda v: number(round(v * f.per_yard * 2) / 2)  # noqa: E731  (to the half unit, as the starts are)
+    at = lambda v: number(round(v * 2) / 2)  # noqa: E731  (to the half unit, as the starts are)
+    on = lambda p: 0 <= p[0] <= f.width and 0 <= p[1] <= f.depth  # noqa: E731
     for t in setup.torpedo_fields:
-        xs, ys = [p[0] for p in t.outline], [p[1] for p in t.outline]
-        square = len(t.outline) == 4 and len(set(xs)) == 2 and len(set(ys)) == 2  # a rectangle: its sides; else corners
+        outline = clipped([f.table_point(p) for p in t.outline], f.width, f.depth)
+        if len(outline) < 3:
+            assert t.name not in text.split("On the table", 1)[-1], (scenario, t.name)  # off this table
+            continue
+        xs, ys = [round(p[0], 6) for p in outline], [round(p[1], 6) for p in outline]
+        square = len(outline) == 4 and len(set(xs)) == 2 and len(set(ys)) == 2  # a rectangle: its sides; else corners
         said = (f"x {at(min(xs))}–{at(max(xs))}, y {at(min(ys))}–{at(max(ys))}" if square
-                else "corners " + "; ".join(f"{at(x)}, {at(y)}" for x, y in t.outline))
+                else "corners " + "; ".join(f"{at(x)}, {at(y)}" for x, y in outline))
         assert f"{t.name}: {said}" in text, (scenario, t.name)
     for o in setup.obstructions:
-        assert f"{o.name}: " + " to ".join(f"{at(x)}, {at(y)}" for x, y in o.line) in text, (scenario, o.name)
+        line = [f.table_point(p) for p in o.line]
+        if all(on(p) for p in line):
+            assert f"{o.name}: " + " to ".join(f"{at(x)}, {at(y)}" for x, y in line) in text, (scenario, o.name)
     for m in setup.marks:
-        assert f"{m.name}: {at(m.at[0])}, {at(m.at[1])}" in text, (scenario, m.name)
+        x, y = f.table_point(m.at)
+        if on((x, y)):
+            assert f"{m.name}: {at(x)}, {at(y)}" in text, (scenario, m.name)
 
 
 def test_trents_reach_gives_the_gap_by_the_north_bank_of_a_field_laid_across_the_river(library):

@@ -257,22 +257,73 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
                  align=["left", "centre", "centre", "left"], **style()["table"])
 
 
-def _table_units(v: float, f: Fit) -> str:
-    """A distance on the ground (yards) in table units to the nearest half ('59½'), as the starts are given."""
-    return number(round(v * f.per_yard * 2) / 2)
+def _half(v: float) -> str:
+    """A place in table units to the nearest half ('59½'), as the starts are given."""
+    return number(round(v * 2) / 2)
 
 
-def _crossings(at: float, setup, axis: int) -> list[tuple[float, str]]:
-    """Where a line across the table meets land: west to east at y = `at` (axis 0) or south to north at x = `at`
-    (axis 1), in yards; (where along the line, the land's name)."""
-    other = 1 - axis
-    found = []
-    for land in setup.land:
-        ring = list(land.outline) + [land.outline[0]]
-        for p, q in zip(ring, ring[1:]):
-            if p[other] != q[other] and min(p[other], q[other]) <= at <= max(p[other], q[other]):
-                found.append((p[axis] + (at - p[other]) * (q[axis] - p[axis]) / (q[other] - p[other]), land.name))
-    return found
+@dataclass(frozen=True)
+class Ground:
+    """The set-up's land, torpedo fields, obstructions and buoys in table units from the table's south-west corner,
+    cut to the table (a window's table shows what of them lies on it): what the set-up page measures them on."""
+
+    width: float
+    depth: float
+    land: list  # (name, outline)
+    fields: list  # (field, outline)
+    obstructions: list  # (obstruction, line)
+    marks: list  # (mark, point)
+
+    @classmethod
+    def on(cls, setup, f: Fit) -> "Ground":
+        pts = lambda points: [f.table_point(p) for p in points]  # noqa: E731
+        inside = lambda p: 0 <= p[0] <= f.width and 0 <= p[1] <= f.depth  # noqa: E731
+        land = [(g.name, clipped(pts(g.outline), f.width, f.depth)) for g in setup.land]
+        fields = [(t, clipped(pts(t.outline), f.width, f.depth)) for t in setup.torpedo_fields]
+        lines = [(o, _clipped_line(pts(o.line), f.width, f.depth)) for o in setup.obstructions]
+        return cls(f.width, f.depth, [(n, o) for n, o in land if len(o) >= 3],
+                   [(t, o) for t, o in fields if len(o) >= 3], [(o, ln) for o, ln in lines if len(ln) >= 2],
+                   [(m, f.table_point(m.at)) for m in setup.marks if inside(f.table_point(m.at))])
+
+    def crossings(self, at: float, axis: int) -> list[tuple[float, str]]:
+        """Where a line across the table meets land: west to east at y = `at` (axis 0) or south to north at x = `at`
+        (axis 1); (where along the line, the land's name)."""
+        other = 1 - axis
+        found = []
+        for name, outline in self.land:
+            for p, q in zip(outline, outline[1:] + outline[:1]):
+                if p[other] != q[other] and min(p[other], q[other]) <= at <= max(p[other], q[other]):
+                    found.append((p[axis] + (at - p[other]) * (q[axis] - p[axis]) / (q[other] - p[other]), name))
+        return found
+
+    def edge(self, v: float, axis: int) -> bool:
+        """Whether a place along `axis` is on the table's edge (where a window cuts what runs on beyond it)."""
+        return v <= 1e-6 or v >= (self.width, self.depth)[axis] - 1e-6
+
+
+def _clipped_line(points, width: float, depth: float) -> list[tuple[float, float]]:
+    """A line (its points) cut to the table's rectangle: its first stretch on the table (Liang-Barsky, a segment at a
+    time)."""
+    out: list[tuple[float, float]] = []
+    for p, q in zip(points, points[1:]):
+        t0, t1 = 0.0, 1.0
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        for d, lo, hi, v in ((dx, 0.0, width, p[0]), (dy, 0.0, depth, p[1])):
+            if abs(d) < 1e-12:
+                if v < lo or v > hi:
+                    t0, t1 = 1.0, 0.0
+                continue
+            a, b = sorted(((lo - v) / d, (hi - v) / d))
+            t0, t1 = max(t0, a), min(t1, b)
+        if t0 > t1:
+            if out:
+                break
+            continue
+        a, b = (p[0] + t0 * dx, p[1] + t0 * dy), (p[0] + t1 * dx, p[1] + t1 * dy)
+        if not out:
+            out.append(a)
+        out.append(b)
+    return out
 
 
 def _the(name: str) -> str:
@@ -280,94 +331,95 @@ def _the(name: str) -> str:
     return "the " + (name[4:] if name.lower().startswith("the ") else name)
 
 
-def _to_shore(start: float, ats, axis: int, sign: int, setup, f: Fit, after: bool) -> str:
-    """From `start` (yards along `axis`, going the way of `sign`) to the nearest land on the lines at `ats` across it:
-    the clear gap ('gap x 59½–62½ to Mobile Point'), the land's name where it lies under a table unit away (what
-    ran on to it: `after`; else 'at Bermuda Hundred bluffs'), or '' where no land lies that way."""
-    unit = 1 / f.per_yard  # a table unit in yards: land the end lies on, inside of or under a unit from is no gap
-    land = [(abs(v - start), v, name) for at in ats for v, name in _crossings(at, setup, axis)
-            if (v - start) * sign >= -unit]
+def _to_shore(start: float, ats, axis: int, sign: int, ground: Ground, after: bool) -> str:
+    """From `start` (table units along `axis`, going the way of `sign`) to the nearest land on the lines at `ats`
+    across it: the clear gap ('gap x 59½–62½ to Mobile Point'), the land's name where it lies under a table unit away
+    (what ran on to it: `after`; else 'at Bermuda Hundred bluffs'), or '' where no land lies that way."""
+    land = [(abs(v - start), v, name) for at in ats for v, name in ground.crossings(at, axis)
+            if (v - start) * sign >= -1]
     if not land:
         return ""
     _, v, name = min(land)
-    if (v - start) * sign < unit:
+    if (v - start) * sign < 1:  # the end lies on the land, inside it or under a unit from it: no gap
         return name if after else f"at {name}"
     a, b = sorted((start, v))
-    return f"gap {'xy'[axis]} {_table_units(a, f)}–{_table_units(b, f)} to {name}"
+    return f"gap {'xy'[axis]} {_half(a)}–{_half(b)} to {name}"
 
 
 ENDS = (("west", "east"), ("south", "north"))  # a line's two ends along x, along y
 
 
 def _is_rectangle(outline) -> bool:
-    xs, ys = {p[0] for p in outline}, {p[1] for p in outline}
+    xs, ys = {round(p[0], 6) for p in outline}, {round(p[1], 6) for p in outline}
     return len(outline) == 4 and len(xs) == 2 and len(ys) == 2
 
 
-def _field_words(field, setup, f: Fit) -> str:
+def _field_words(field, outline, ground: Ground) -> str:
     """A torpedo field in table units: its extent (a rectangle's x and y, else its corners), then what lies beyond each
     end of it along its longer side: an obstruction that runs on from it (to where), then the clear water (the gap)
     to the nearest land, where it is narrowest ('east: gap x 59½–62½ to Mobile Point'; 'west: the Line of piles to
-    x 13½, then Dauphin Island')."""
-    outline = field.outline
+    x 13½, then Dauphin Island'), or the table's edge where a window cuts it."""
     xs, ys = [p[0] for p in outline], [p[1] for p in outline]
     if _is_rectangle(outline):
-        extent = (f"x {_table_units(min(xs), f)}–{_table_units(max(xs), f)}, "
-                  f"y {_table_units(min(ys), f)}–{_table_units(max(ys), f)}")
+        extent = f"x {_half(min(xs))}–{_half(max(xs))}, y {_half(min(ys))}–{_half(max(ys))}"
     else:
-        extent = "corners " + "; ".join(f"{_table_units(x, f)}, {_table_units(y, f)}" for x, y in outline)
+        extent = "corners " + "; ".join(f"{_half(x)}, {_half(y)}" for x, y in outline)
     axis = 0 if max(xs) - min(xs) >= max(ys) - min(ys) else 1  # laid west-east, or south-north
     along = [p[axis] for p in outline]
     low, high = min(p[1 - axis] for p in outline), max(p[1 - axis] for p in outline)
     words = []
     for side, end, sign in zip(ENDS[axis], (min(along), max(along)), (-1, 1)):
-        ats = [p[1 - axis] for p in outline if abs(p[axis] - end) < 1]  # the end's corners, across the field
+        if ground.edge(end, axis):
+            words.append(f"{side}: runs off the table")
+            continue
+        ats = [p[1 - axis] for p in outline if abs(p[axis] - end) < 0.01]  # the end's corners, across the field
         ats += [(min(ats) + max(ats)) / 2] if len(ats) > 1 else []
-        reach = [(p[axis], p[1 - axis], o.name) for o in setup.obstructions for p in o.line
-                 if low <= p[1 - axis] <= high and (p[axis] - end) * sign >= -1]
+        reach = [(p[axis], p[1 - axis], o.name) for o, line in ground.obstructions for p in line
+                 if low <= p[1 - axis] <= high and (p[axis] - end) * sign >= -0.01]
         said = []
         start = end
         if reach:
             start, at, name = max(reach, key=lambda r: (r[0] - end) * sign)
-            said.append(f"{_the(name)} to {'xy'[axis]} {_table_units(start, f)}")
+            said.append(f"{_the(name)} to {'xy'[axis]} {_half(start)}")
             ats = [at]
-        shore = _to_shore(start, ats, axis, sign, setup, f, after=bool(said))
+        shore = _to_shore(start, ats, axis, sign, ground, after=bool(said))
         said += [shore] if shore else []
         if said:
             words.append(f"{side}: " + ", then ".join(said))
     return f"{field.name}: {extent}" + "".join(f"; {w}" for w in words)
 
 
-def _touches(point, outline, f: Fit) -> bool:
+def _touches(point, outline) -> bool:
     """Whether a point lies within a table unit of a field's extent (its bounding box)."""
-    unit = 1 / f.per_yard
     xs, ys = [p[0] for p in outline], [p[1] for p in outline]
-    return min(xs) - unit <= point[0] <= max(xs) + unit and min(ys) - unit <= point[1] <= max(ys) + unit
+    return min(xs) - 1 <= point[0] <= max(xs) + 1 and min(ys) - 1 <= point[1] <= max(ys) + 1
 
 
-def _obstruction_words(o, setup, f: Fit) -> str:
+def _obstruction_words(o, line, ground: Ground) -> str:
     """An obstruction's line in table units, and beyond each of its ends the gap to the shore, or the shore it
     reaches; for one that meets a torpedo field, its line alone (the field's words follow it to its far end)."""
-    line = " to ".join(f"{_table_units(x, f)}, {_table_units(y, f)}" for x, y in o.line)
-    first, last = o.line[0], o.line[-1]
+    said_line = " to ".join(f"{_half(x)}, {_half(y)}" for x, y in line)
+    first, last = line[0], line[-1]
     axis = 0 if abs(last[0] - first[0]) >= abs(last[1] - first[1]) else 1
-    ends = sorted((first, last), key=lambda p: p[axis])
+    if any(_touches(p, outline) for p in (first, last) for _, outline in ground.fields):
+        return f"{o.name}: {said_line}"
     said: list[str] = []
-    if any(_touches(p, t.outline, f) for p in ends for t in setup.torpedo_fields):
-        return f"{o.name}: {line}"  # a field's words follow it from the field to its far end and beyond
-    for side, p, sign in zip(ENDS[axis], ends, (-1, 1)):
-        shore = _to_shore(p[axis], (p[1 - axis],), axis, sign, setup, f, after=False)
+    for side, p, sign in zip(ENDS[axis], sorted((first, last), key=lambda p: p[axis]), (-1, 1)):
+        shore = "runs off the table" if ground.edge(p[axis], axis) else \
+            _to_shore(p[axis], (p[1 - axis],), axis, sign, ground, after=False)
         if shore:
             said.append(f"{side}: {shore}")
-    return f"{o.name}: {line}" + "".join(f"; {w}" for w in said)
+    return f"{o.name}: {said_line}" + "".join(f"; {w}" for w in said)
 
 
 def ground_positions(setup, f: Fit) -> str:
-    """The torpedo fields (extent, and the gap at their ends), obstructions (and their gaps) and buoys in table units
-    from the bottom-left corner, as the starts are: a player lays them out with a tape, not by eye from the plan."""
-    said = [_field_words(t, setup, f) for t in setup.torpedo_fields]
-    said += [_obstruction_words(o, setup, f) for o in setup.obstructions]
-    said += [f"{m.name}: {_table_units(m.at[0], f)}, {_table_units(m.at[1], f)}" for m in setup.marks]
+    """The torpedo fields (extent, and the gap at their ends), obstructions (and their gaps) and buoys on this table,
+    in table units from its bottom-left corner as the starts are: a player lays them out with a tape, not by eye
+    from the plan."""
+    ground = Ground.on(setup, f)
+    said = [_field_words(t, outline, ground) for t, outline in ground.fields]
+    said += [_obstruction_words(o, line, ground) for o, line in ground.obstructions]
+    said += [f"{m.name}: {_half(x)}, {_half(y)}" for m, (x, y) in ground.marks]
     return f"On the table ({f.unit} from the bottom-left corner): " + "; ".join(said) + "." if said else ""
 
 
