@@ -38,10 +38,9 @@ def draught(library, uid) -> float:
 
 
 @pytest.mark.parametrize("rules", RULES)
-def test_hampton_roads_set_up_page_prints_cumberland_and_congress_anchored_and_rings_them_on_the_plan(bundled_packs,
-                                                                                                    rules):
+def test_hampton_roads_set_up_page_prints_cumberland_and_congress_anchored_at_0_kn(bundled_packs, rules):
     """The day-1 acceptance read back from the pack a player prints (A4, 1/1200): both frigates' rows say anchored,
-    at 0 kn, and both are on the plan beside Newport News; the data behind it is the test below."""
+    at 0 kn, on the page that names Newport News; that they lie off it is the data test below."""
     from conftest import pdf_page_texts
 
     page = pdf_page_texts(bundled_packs.get("hampton-roads-1862", rules, "a4", "1/1200").path)[1]
