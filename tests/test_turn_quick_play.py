@@ -754,3 +754,17 @@ def test_another_scenarios_readings_leave_out_mobile_bays_units_and_keep_their_h
     text = " ".join(parts)
     assert "Brooklyn's test" not in text and "Fort Gaines" not in text and "Hard targets" not in text
     assert len(pages) == RULESET.pack_pages
+
+
+# ---------------------------------------------------------------------------------------------- replay 6
+
+
+def test_a_lost_units_counter_leaves_the_cup(mobile_bay, library):
+    """Replay 6, the moment: once Selma and Octorara were sunk, which counters go in the cup? The player drew all 17
+    and left the spares unused. The bound's end and the readings say it: one counter a unit left, the highest out."""
+    assert "End of bound holed ships due sink; strike the bound; cup: one counter a unit left" in _blocks(library, "mobile-bay-1864")
+    page = _readings(mobile_bay)
+    assert ("Lost units a unit sunk, struck or silenced draws no more: at the end of the bound take the highest counters "
+            "out, so the cup holds 1 up to the units left (all guns out still draws)") in page
+    assert _squeezed("cup: one counter a unit left") in _squeezed(_page(mobile_bay, "Naval Rules — quick reference"))
+    assert len(mobile_bay) == RULESET.pack_pages and "Going astern" in page
