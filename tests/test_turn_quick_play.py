@@ -577,8 +577,8 @@ def test_the_tide_says_how_far_a_stopped_ship_drifts(mobile_bay, library):
     """Round 3, moment 9: the set-up's tide says a ship drifting drifts north, but not whether a stopped ship drifts or
     how far."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("Tide a ship stopped or dead in the water drifts 1 in with a set-up's tide at the end of her bound (Mobile "
-            "Bay: north)") in blocks
+    assert ("Tide a ship stopped or dead in the water drifts 1 in with a set-up's tide in phase 9, after her 2nd "
+            "cannonade (Mobile Bay: north)") in blocks
     assert "a ship drifting with the tide drifts north" in _page(mobile_bay, "Set-up:")  # the set-up's fact it reads
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
@@ -718,8 +718,8 @@ def test_fort_gaines_set_up_rule_and_reading_say_the_same_and_that_the_line_pass
 def test_a_stopped_ship_may_anchor_and_then_does_not_drift(mobile_bay):
     """Replay 5, defect: the tide drifted the waiting Confederates an inch north each bound, and nothing let them anchor
     (the squadron lay at anchor and under way inside the line)."""
-    assert ("Tide a ship stopped or dead in the water drifts 1 in with a set-up's tide at the end of her bound (Mobile "
-            "Bay: north), unless at anchor; a stopped ship anchors or weighs for her move (a ring by her model)") in _readings(mobile_bay)
+    assert ("Tide a ship stopped or dead in the water drifts 1 in with a set-up's tide in phase 9, after her 2nd "
+            "cannonade (Mobile Bay: north), unless at anchor; a stopped ship anchors or weighs for her move (a ring by her model)") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -768,3 +768,15 @@ def test_a_lost_units_counter_leaves_the_cup(mobile_bay, library):
             "out, so the cup holds 1 up to the units left (all guns out still draws)") in page
     assert _squeezed("cup: one counter a unit left") in _squeezed(_page(mobile_bay, "Naval Rules — quick reference"))
     assert len(mobile_bay) == RULESET.pack_pages and "Going astern" in page
+
+
+def test_the_bound_says_when_a_stopped_ship_drifts(mobile_bay, library):
+    """Replay 6, near-miss: only the Tide reading said when she drifts ("at the end of her bound", unclear) and the
+    sequence left it out. Phase 9 says it, and the reading names the phase."""
+    assert ("Ship 2nd cannonade she fires again; then, stopped and not at anchor, she drifts (Tide)"
+            in _blocks(library, "mobile-bay-1864"))
+    assert _squeezed("she fires again; then, stopped and not at anchor, she drifts (Tide)") in _squeezed(
+        _page(mobile_bay, "Naval Rules — quick reference"))
+    page = _readings(mobile_bay)
+    assert "tide in phase 9, after her 2nd cannonade" in page and "at the end of her bound" not in page
+    assert len(mobile_bay) == RULESET.pack_pages
