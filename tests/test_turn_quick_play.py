@@ -552,14 +552,14 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     """Round 3, moments 6 and 7: the set-up splits Fort Morgan's guns by front (channel 20, bay 8, land 4) against her
     card's 10 undivided factors, and gives Fort Gaines "only her two 10in columbiads" against her card's 4/2/2."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("Fort Morgan all her factors bear on the channel (170–330°); on the bay (330–030°) 2 Medium (8 pieces, 4 a "
-            "factor); none landward") in blocks
+    assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of her "
+            "Mediums left (her 8 bay-front pieces); none landward") in blocks
     assert ("Fort Gaines her card's factors (the article's) fire in her sector, within 24 in of her: 45 in from the "
             "channel, she fires only if a ship comes near") in blocks
     cards = " ".join(_cards(mobile_bay))
     assert "32 pieces in 10 factors" in cards and "27 pieces in 8 factors" in cards  # the cards the readings speak of
     page = _readings(mobile_bay)
-    assert "Fort Morgan all her factors bear on the channel" in page
+    assert "Fort Morgan every factor she has left bears on the channel" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
 
@@ -780,3 +780,24 @@ def test_the_bound_says_when_a_stopped_ship_drifts(mobile_bay, library):
     page = _readings(mobile_bay)
     assert "tide in phase 9, after her 2nd cannonade" in page and "at the end of her bound" not in page
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_fort_morgans_bay_guns_once_factors_are_struck_are_said(mobile_bay):
+    """Replay 6, near-miss: the readings gave Fort Morgan 2 Medium on the bay, but not what bears there once guns are
+    out. The reading says it of the factors she has left: every one on the channel, 2 of her Mediums left on the bay."""
+    page = _readings(mobile_bay)
+    assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of her "
+            "Mediums left (her 8 bay-front pieces); none landward") in page
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_the_set_up_page_counts_no_fort_pieces_against_her_cards_factors(mobile_bay):
+    """Replay 6, defects: the set-up's starts said Fort Gaines "bears 040-150, 2 guns" and Fort Morgan "170-330: 20
+    guns; 330-030: 8 guns", and the special rules split Fort Morgan's 32 pieces by front, where her card has 10
+    factors that all bear on the channel. Quick Play's set-up gives each fort's sectors and no piece counts (the
+    readings say which factors bear); the other rule sets keep their pieces."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("bears 170–330°; 330–030°") in setup and _squeezed("bears 040–150°") in setup
+    assert _squeezed("20 guns") not in setup and _squeezed("2 guns") not in setup
+    assert _squeezed("Fort Morgan's fronts") not in setup and _squeezed("6 10in and 1 8in columbiads") not in setup
+

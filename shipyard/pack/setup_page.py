@@ -247,7 +247,8 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
             how.append(f"arrives turn {start.arrives}")
         if start.arcs:
             how.append("bears " + "; ".join(f"{a.from_:03.0f}–{a.to:03.0f}°"
-                                            + (f" {a.count} gun{'s' if a.count != 1 else ''}" if a.count else "")
+                                            + (f" {a.count} gun{'s' if a.count != 1 else ''}"
+                                               if a.count and getattr(ruleset, "sector_guns", True) else "")
                                             for a in start.arcs))
         heading = f"{start.heading:03.0f}°" if start.heading is not None else ""
         speed = f"{start.speed_kn:g} kn" if start.speed_kn is not None else ""

@@ -119,6 +119,9 @@ class RuleSet:
     # card for that turn ("" where it has none).
     turn_counter: str = ""
     speed_words: Callable[[float], str] | None = None
+    # Whether the set-up page's starts table says how many guns each sector of a fort bears ("bears 170–330° 20
+    # guns"): False where the rules fire a fort by its card's factors, not its pieces (its readings say what bears).
+    sector_guns: bool = True
     # What a depth on the set-up page means under its rules (a rule set that rolls to ground says which column).
     depth_words: str = "A ship drawing more than the depth grounds."
     # The torpedo-field densities its rules read (a set-up's `density:`), () where every field plays alike.

@@ -44,4 +44,5 @@ RULESET = RuleSet(
     turn_word="bound",
     turn_counter="turn counter",  # drawn from the cup each bound: her number is the order she moves and fires in
     speed_words=start_speed_words,  # the set-up page's start speeds in inches a bound
+    sector_guns=False,  # a fort fires its card's factors: the set-up's piece counts by sector are not what bears
 )
