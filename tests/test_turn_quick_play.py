@@ -710,7 +710,7 @@ def test_fort_gaines_set_up_rule_and_reading_say_the_same_and_that_the_line_pass
     8 factors fire; and she is about 45 in from the channel, so her counter is drawn for a fort that cannot fire."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("only two of her three 10in columbiads") not in setup
-    assert _squeezed("Three miles (45 in) from the channel: her card's factors fire in her sector on the plan, at a ship "
+    assert _squeezed("45 in (2½ miles) from the channel, 55 in from Fort Morgan: her card's factors fire in her sector on the plan, at a ship "
                      "within 24 in of her. The line passes out of her reach; she still draws a counter") in setup
     assert "45 in from the channel, she fires only if a ship comes near" in _readings(mobile_bay)
 
@@ -801,3 +801,18 @@ def test_the_set_up_page_counts_no_fort_pieces_against_her_cards_factors(mobile_
     assert _squeezed("20 guns") not in setup and _squeezed("2 guns") not in setup
     assert _squeezed("Fort Morgan's fronts") not in setup and _squeezed("6 10in and 1 8in columbiads") not in setup
 
+
+def test_fort_gaines_distance_from_the_channel_is_the_plans(mobile_bay, library):
+    """Replay 6, defect: "three miles (45 in)" is not the same distance at 100 yd an inch (3 miles is about 53 in).
+    The plan puts her 4,460 yd (45 in, 2½ miles) from the channel's edge, 5,500 yd (55 in, about three miles) from
+    Fort Morgan, which is what the set-up now says; the other rule sets' rule says two and a half miles too."""
+    import math
+    setup = library.scenarios["mobile-bay-1864"].setup
+    gaines, morgan = setup.starts["fort-gaines"].at, setup.starts["fort-morgan"].at
+    assert round(math.dist(gaines, morgan) / 100) == 55
+    assert round((5514 - gaines[0]) / 100) == 45  # the channel's west edge abreast of her, on the line's track
+    page = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("45 in (2½ miles) from the channel, 55 in from Fort Morgan") in page
+    assert _squeezed("Three miles (45 in)") not in page
+    others = [r.rule for r in setup.special_rules if r.name == "Fort Gaines" and "quick-play" not in (r.rules or [])]
+    assert others and all(r.startswith("Two and a half miles from the channel") for r in others)
