@@ -816,3 +816,15 @@ def test_fort_gaines_distance_from_the_channel_is_the_plans(mobile_bay, library)
     assert _squeezed("Three miles (45 in)") not in page
     others = [r.rule for r in setup.special_rules if r.name == "Fort Gaines" and "quick-play" not in (r.rules or [])]
     assert others and all(r.startswith("Two and a half miles from the channel") for r in others)
+
+
+def test_the_scores_say_a_lashed_gunboat_is_a_wooden_ship_and_the_gunboats_score_nothing(mobile_bay):
+    """Replay 6, defect: do the lashed sidewheelers count as wooden ships for the Confederates' +4, and is it meant that
+    the Union scores nothing for sinking the Confederate gunboats? The readings say the first (the double-enders were
+    wooden ships) and the second (the Union's points are for passing and for Tennessee, as on the day)."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("each Union wooden ship sunk or struck") in setup  # the row the reading answers for
+    page = _readings(mobile_bay)
+    assert ("Scoring a lashed gunboat is a wooden ship (+4 if lost); sinking a Confederate gunboat scores nothing: the "
+            "Union wins by passing the fort and taking Tennessee") in page
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
