@@ -719,7 +719,7 @@ def test_a_stopped_ship_may_anchor_and_then_does_not_drift(mobile_bay):
     """Replay 5, defect: the tide drifted the waiting Confederates an inch north each bound, and nothing let them anchor
     (the squadron lay at anchor and under way inside the line)."""
     assert ("Tide a ship stopped or dead in the water drifts 1 in with a set-up's tide in phase 9, after her 2nd "
-            "cannonade (Mobile Bay: north), unless at anchor; a stopped ship anchors or weighs for her move (a ring by her model)") in _readings(mobile_bay)
+            "cannonade (Mobile Bay: north), unless at anchor; a stopped ship anchors or weighs for her move (Anchored marker)") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -828,3 +828,16 @@ def test_the_scores_say_a_lashed_gunboat_is_a_wooden_ship_and_the_gunboats_score
     assert ("Scoring a lashed gunboat is a wooden ship (+4 if lost); sinking a Confederate gunboat scores nothing: the "
             "Union wins by passing the fort and taking Tennessee") in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_the_counters_sheet_has_anchored_aground_and_holed_markers_for_the_fleet(mobile_bay, library):
+    """Replay 6, defect: the counters had no anchor, aground or holed markers (the pack said to draw a ring by her model,
+    or to mark holed on the card only). One of each for every 6 units drawing a counter: 17 counters, 3 of each."""
+    sheet = _page(mobile_bay, " ORDER ")
+    assert _turn_numbers(mobile_bay)[-1] == 17
+    for word, note in (("Anchored", "no drift; weigh: a move"), ("Aground", "stopped; off only astern"),
+                       ("Holed", "sinks end of bound ___")):
+        assert sheet.split(" | ")[0].count(word) == 3, word
+        assert _squeezed(note) in _squeezed(sheet)
+    assert "(Anchored marker)" in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages

@@ -71,6 +71,14 @@ def speed_markers(units: list[tuple[str, Any, Any]], ctx: Context) -> list[tuple
     return forts + [m for m in markers if m[0] != "Fort"]
 
 
+def state_markers(n: int, ctx: Context) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(front word, back word, its note) per state marker (state_markers): one of each for every units_per_marker of
+    the `n` units drawing a counter, rounded up, so a fleet of 17 gets 3 Anchored, 3 Aground, 3 Holed."""
+    rows = ctx.tables.state_markers.rows
+    each = -(-n // int(rows["units_per_marker"]))
+    return [(str(m["word"]), str(m["word"]), (str(m["note"]),)) for m in rows["markers"] for _ in range(each)]
+
+
 def acting_units(units: list[tuple[str, Any, Any]], ctx: Context) -> int:
     """How many units draw a turn counter: every ship or fort in play, but a lashed pair is one (it acts on the
     larger's number: the reading "Lashed pairs"), so a gunboat lashed to a ship in play draws none."""
@@ -81,7 +89,8 @@ def acting_units(units: list[tuple[str, Any, Any]], ctx: Context) -> int:
 
 
 def counters(doc, units: list[tuple[str, Any, Any]], ctx: Context, fold: bool = False, backs: bool = False) -> None:
-    """Numbered turn counters 1…N (one per ship, fort or lashed pair in play) and the speed markers of each ship."""
+    """Numbered turn counters 1…N (one per ship, fort or lashed pair in play), the speed markers of each ship and
+    the state markers (Anchored, Aground, Holed) for the fleet."""
     layout = layout_of(fold, backs)
     n = acting_units(units, ctx) if units else 24
     chit_sheet(doc, [_turn_counter(k) for k in range(1, n + 1)], STYLES["turn_counter"], layout=layout,
@@ -90,6 +99,7 @@ def counters(doc, units: list[tuple[str, Any, Any]], ctx: Context, fold: bool = 
         markers = speed_markers(units, ctx)
     else:  # blank markers to fill in by hand
         markers = [(w, "Stopped", ()) for _ in range(6) for w, _ in speed_words(ctx)]
+    markers += state_markers(n, ctx)
     # below the turn counters on their page, but for duplex backs (a back must match its front)
     chit_sheet(doc, [_speed_marker(*m) for m in markers], STYLES["speed_marker"], layout=layout,
                title="Speed markers", go_on=not backs)
