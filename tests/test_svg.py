@@ -1,23 +1,20 @@
 """Paper and screen from one geometry: a record sheet's SVG pages say what its PDF pages say, where they say it.
 
 The PDF is read back with pdfminer, as pdfplumber reads it (its characters and rectangles, in stream order, which is
-the order they were drawn in) but without the dictionary pdfplumber makes of every object, more than half its time;
+the order they were drawn in) but without the dictionary pdfplumber makes of every object (conftest.pdf_layouts);
 the SVG with the standard XML parser. Both come from the same drawing calls, so every text run of the SVG
 is the next run of characters of the PDF, at the same place, and every rectangle is the next rectangle.
 """
 
 from __future__ import annotations
 
-import io
 import math
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from pdfminer.converter import PDFPageAggregator
-from pdfminer.layout import LTChar, LTContainer, LTRect
-from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
-from pdfminer.pdfpage import PDFPage
+from conftest import layout_objects, pdf_layouts
+from pdfminer.layout import LTChar, LTRect
 
 from shipyard import app
 from shipyard.render.paper import MM
@@ -70,28 +67,17 @@ def svg_ink(page: str) -> tuple[list[tuple[str, float, float, float]], list[tupl
 
 
 def pdf_ink(pdf: bytes):
-    """The same from each page of a PDF, as pdfminer lays it out: each character as (text, origin x, baseline, x1),
-    rects unrotated, in mm from the top left. The very figures pdfplumber's page.chars and page.rects give (its
-    "matrix", "x1", "x0", "top" and "bottom"), in the same order: checked equal over every bundled pack."""
-    resources = PDFResourceManager()
-    device = PDFPageAggregator(resources, laparams=None)
-    interpreter = PDFPageInterpreter(resources, device)
-    for page in PDFPage.get_pages(io.BytesIO(pdf)):
-        interpreter.process_page(page)
-        layout = device.get_result()
-        H = layout.height
+    """The same from each page of a PDF, as pdfminer lays it out (conftest.pdf_layouts): each character as (text,
+    origin x, baseline, x1), rects unrotated, in mm from the top left. The very figures pdfplumber's page.chars and
+    page.rects give (its "matrix", "x1", "x0", "top" and "bottom"), in the same order: checked equal over every
+    bundled pack."""
+    for H, layout in pdf_layouts(pdf):
         chars, rects = [], []
-
-        def walk(objects):
-            for o in objects:
-                if isinstance(o, LTChar):
-                    chars.append((o.get_text(), o.matrix[4] / MM, (H - o.matrix[5]) / MM, o.x1 / MM))
-                elif isinstance(o, LTRect):
-                    rects.append((o.x0 / MM, (H - o.y1) / MM, o.x1 / MM, (H - o.y0) / MM))
-                elif isinstance(o, LTContainer):  # a form drawn on the page: its ink in its place in the stream
-                    walk(o)
-
-        walk(layout)
+        for o in layout_objects(layout, (LTChar, LTRect)):
+            if isinstance(o, LTChar):
+                chars.append((o.get_text(), o.matrix[4] / MM, (H - o.matrix[5]) / MM, o.x1 / MM))
+            else:
+                rects.append((o.x0 / MM, (H - o.y1) / MM, o.x1 / MM, (H - o.y0) / MM))
         yield chars, rects
 
 
