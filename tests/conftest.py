@@ -158,6 +158,38 @@ def pdf_page_index(path, needle: str) -> int:
     raise AssertionError(f"no page of {path} says {needle!r}")
 
 
+def pdf_layouts(pdf):
+    """Each page of a PDF (a path or its bytes) as pdfminer lays it out without layout analysis, as (height, LTPage):
+    the very objects pdfplumber reads (its chars, rects and lines are these LTChar, LTRect and LTLine, in this order)
+    without the dictionary pdfplumber builds of every attribute of every object, more than half its time. For tests
+    that measure ink; a form's objects are inside its LTFigure, in their place in the stream."""
+    import io
+
+    from pdfminer.converter import PDFPageAggregator
+    from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+    from pdfminer.pdfpage import PDFPage
+
+    resources = PDFResourceManager()
+    device = PDFPageAggregator(resources, laparams=None)
+    interpreter = PDFPageInterpreter(resources, device)
+    with (io.BytesIO(pdf) if isinstance(pdf, bytes) else open(pdf, "rb")) as fh:
+        for page in PDFPage.get_pages(fh):
+            interpreter.process_page(page)
+            layout = device.get_result()
+            yield layout.height, layout
+
+
+def layout_objects(layout, kind):
+    """Every object of this pdfminer class on a laid-out page, forms' contents included, in stream order."""
+    from pdfminer.layout import LTContainer
+
+    for o in layout:
+        if isinstance(o, kind):
+            yield o
+        elif isinstance(o, LTContainer):
+            yield from layout_objects(o, kind)
+
+
 @pytest.fixture
 def cli():
     """The command line in this process (run_cli, a separate process, where a test needs one)."""

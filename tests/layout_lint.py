@@ -93,27 +93,36 @@ class Report:
 
 
 def _chars(textpage) -> list[Char]:
+    """Every printed character of the page with its size as printed and its glyph box, in pdfium's order. The size
+    (the text object's font size times its matrix's scaling) is asked once per text object: pdfium gives every
+    character of one object the object's own (FPDFText_GetFontSize, FPDFText_GetMatrix)."""
     tp = textpage.raw
     out: list[Char] = []
     objects: dict[int, int] = {}
+    sizes: dict[int, float] = {}
     word = 0
     last_obj = None
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     m = raw.FS_MATRIX()
+    unicode_of, object_of, generated = raw.FPDFText_GetUnicode, raw.FPDFText_GetTextObject, raw.FPDFText_IsGenerated
+    char_box, void_p, cast = raw.FPDFText_GetCharBox, ctypes.c_void_p, ctypes.cast
     for i in range(raw.FPDFText_CountChars(tp)):
-        ch = chr(raw.FPDFText_GetUnicode(tp, i))
-        obj = raw.FPDFText_GetTextObject(tp, i)
-        key = ctypes.cast(obj, ctypes.c_void_p).value if obj else 0
-        if ch.isspace() or raw.FPDFText_IsGenerated(tp, i) or not key:
+        ch = chr(unicode_of(tp, i))
+        obj = object_of(tp, i)
+        key = cast(obj, void_p).value if obj else 0
+        if ch.isspace() or generated(tp, i) or not key:
             word += 1
             continue
         if key != last_obj:
             word += 1
             last_obj = key
-        raw.FPDFText_GetCharBox(tp, i, left, right, bottom, top)
-        size = raw.FPDFText_GetFontSize(tp, i)
-        if raw.FPDFText_GetMatrix(tp, i, m):
-            size *= math.sqrt(abs(m.a * m.d - m.b * m.c))
+        char_box(tp, i, left, right, bottom, top)
+        size = sizes.get(key)
+        if size is None:
+            size = raw.FPDFText_GetFontSize(tp, i)
+            if raw.FPDFText_GetMatrix(tp, i, m):
+                size *= math.sqrt(abs(m.a * m.d - m.b * m.c))
+            sizes[key] = size
         out.append(Char(ch, size, (left.value, bottom.value, right.value, top.value), (objects.setdefault(key, len(objects)), word)))
     return out
 

@@ -5,24 +5,23 @@ from __future__ import annotations
 
 import html
 import re
-import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 
+from conftest import Run, in_process
 from shipyard import app as core
 from shipyard.errors import ShipyardError
 from shipyard.library.model import MAX_TURNS
 
-SHIPYARD = Path(sys.executable).parent / "shipyard"  # the console script pip installed
 
-
-def shipyard(*args, cwd: Path) -> subprocess.CompletedProcess:
-    proc = subprocess.run([str(SHIPYARD), *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=120)
-    assert "Traceback" not in proc.stdout + proc.stderr
-    return proc
+def shipyard(*args, cwd: Path) -> Run:
+    """The command line in this process: these tests are about what it names and writes, not the console script
+    (whose start-up, exit codes and terminal output tests/test_cli_*.py and test_console_safety.py show)."""
+    run = in_process(*args, cwd=cwd)
+    assert "Traceback" not in run.out + run.err
+    return run
 
 
 # ---------------------------------------------------------------------------------------------
@@ -33,10 +32,10 @@ def test_templates_at_the_rule_sets_own_scale_name_no_scale(tmp_path):
     """Saunders plays at 1/1200: its templates at that scale are the default and their file name says no scale, as
     every other aid's does (main wrote saunders-templates-1-1200.pdf for a command given no --scale)."""
     run = shipyard("templates", "--rules", "saunders", cwd=tmp_path)
-    assert run.returncode == 0, run.stderr
-    assert "wrote output/saunders-templates.pdf (2 pages)" in run.stdout
+    assert run.code == 0, run.err
+    assert "wrote output/saunders-templates.pdf (2 pages)" in run.out
     run = shipyard("templates", "--rules", "saunders", "--scale", "1/600", cwd=tmp_path)
-    assert "wrote output/saunders-templates-1-600.pdf" in run.stdout
+    assert "wrote output/saunders-templates-1-600.pdf" in run.out
     assert sorted(p.name for p in (tmp_path / "output").iterdir()) == ["saunders-templates-1-600.pdf",
                                                                        "saunders-templates.pdf"]
 
@@ -112,7 +111,7 @@ def client(tmp_path_factory):
 
 def _cli_pdf(tmp_path, *args) -> bytes:
     run = shipyard(*args, "-o", "out.pdf", cwd=tmp_path)
-    assert run.returncode == 0, run.stderr
+    assert run.code == 0, run.err
     return (tmp_path / "out.pdf").read_bytes()
 
 

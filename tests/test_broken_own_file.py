@@ -1,6 +1,7 @@
 """One file of yours that does not load stops only the commands that need it: the others say so in one line
 on stderr and go on; a command that needs it (show of it, a pack of a scenario naming it, validate) stops with
-its problems and exit 2. A library with a file left out is never kept. Through the real `shipyard` script."""
+its problems and exit 2. A library with a file left out is never kept. What reaches the terminal and the library
+kept between runs go through the real `shipyard` script; the other commands' variants run in this process."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import in_process
 from console_script import shipyard
 
 HARTFORD = Path(__file__).resolve().parent.parent / "vessels" / "usn" / "uss-hartford.yaml"
@@ -19,7 +21,7 @@ LONG = "USS " + "B" * 77
 def club(tmp_path_factory) -> Path:
     """A folder whose ships/ holds a half-edited draft and a ship whose name is too long."""
     root = tmp_path_factory.mktemp("club")
-    assert shipyard("new", "vessel", "USS Draftee", cwd=root).returncode == 0
+    assert in_process("new", "vessel", "USS Draftee", cwd=root).code == 0
     draft = root / "ships" / "uss-draftee.yaml"
     draft.write_text("".join(line for line in draft.read_text(encoding="utf-8").splitlines(keepends=True)
                              if not line.startswith("what_if:")), encoding="utf-8")  # what_if deleted, no sources yet
@@ -29,10 +31,9 @@ def club(tmp_path_factory) -> Path:
 
 
 def test_a_command_that_does_not_need_the_files_says_so_and_goes_on(club, tmp_path):
-    cache = tmp_path / "cache"
-    run = shipyard("pack", "mobile-bay-1864", "-r", "sotw", "-o", tmp_path / "out", cwd=club, SHIPYARD_CACHE_DIR=str(cache))
-    assert run.returncode == 0, run.stderr
-    err = run.stderr.decode()
+    run = in_process("pack", "mobile-bay-1864", "-r", "sotw", "-o", tmp_path / "out", cwd=club)
+    assert run.code == 0, run.err
+    err = run.err
     notes = [line for line in err.splitlines() if line.startswith("note: ships/")]
     assert len(notes) == 2, err
     assert any(n.startswith("note: ships/uss-long.yaml:3: name: is 81 characters long") and "left out" in n for n in notes)
@@ -51,13 +52,19 @@ def test_a_library_with_a_file_left_out_is_never_kept(club, tmp_path):
     assert not kept.exists() or not any(kept.iterdir())
 
 
-@pytest.mark.parametrize("args", [["show", "draftee"], ["show", "uss-draftee"], ["stats", "uss-draftee", "-r", "sotw"],
-                                  ["validate"]])
-def test_a_command_that_needs_the_file_stops_with_its_problem(club, args):
-    run = shipyard(*args, cwd=club)
-    assert run.returncode == 2
-    assert "error: ships/uss-draftee.yaml:" in run.stderr.decode() and b"Traceback" not in run.stderr
-    assert run.stderr.decode().count("ships/uss-draftee.yaml:") == 1, "the problem is said once, not as a note too"
+@pytest.mark.parametrize("args, script", [(["show", "draftee"], False), (["show", "uss-draftee"], False),
+                                          (["stats", "uss-draftee", "-r", "sotw"], False), (["validate"], True)])
+def test_a_command_that_needs_the_file_stops_with_its_problem(club, args, script):
+    """One case through the real script (its exit code and what reaches the terminal), the others in this process."""
+    if script:
+        run = shipyard(*args, cwd=club)
+        code, err = run.returncode, run.stderr.decode()
+    else:
+        run = in_process(*args, cwd=club)
+        code, err = run.code, run.err
+    assert code == 2
+    assert "error: ships/uss-draftee.yaml:" in err and "Traceback" not in err
+    assert err.count("ships/uss-draftee.yaml:") == 1, "the problem is said once, not as a note too"
 
 
 def test_a_pack_of_a_scenario_that_names_a_left_out_ship_stops(club, tmp_path):
@@ -66,19 +73,19 @@ def test_a_pack_of_a_scenario_that_names_a_left_out_ship_stops(club, tmp_path):
         "  - {name: Union, navy: USN, units: [{id: uss-draftee}]}\n  - {name: Confederate, navy: CSN, units: [{id: css-tennessee}]}\n",
         encoding="utf-8")
     try:
-        run = shipyard("pack", "draft-night", "-r", "sotw", "-o", tmp_path / "out", cwd=club)
+        run = in_process("pack", "draft-night", "-r", "sotw", "-o", tmp_path / "out", cwd=club)
     finally:
         (club / "ships" / "draft-night.yaml").unlink()
-    assert run.returncode == 2 and not (tmp_path / "out").exists()
-    assert "'uss-draftee' did not load: ships/uss-draftee.yaml:" in run.stderr.decode()
+    assert run.code == 2 and not (tmp_path / "out").exists()
+    assert "'uss-draftee' did not load: ships/uss-draftee.yaml:" in run.err
 
 
 def test_a_bundled_scenario_does_not_quietly_use_the_bundled_ship_your_broken_file_replaces(tmp_path):
     (tmp_path / "ships").mkdir()
     mine = HARTFORD.read_text(encoding="utf-8").replace("\nspeed_kn:", "\nspeed_kn: fast\nold_speed_kn:", 1)
     (tmp_path / "ships" / "uss-hartford.yaml").write_text(mine, encoding="utf-8")
-    run = shipyard("pack", "mobile-bay-1864", "-r", "sotw", "-o", tmp_path / "out", cwd=tmp_path)
-    assert run.returncode == 2 and not (tmp_path / "out").exists()
-    assert "error: ships/uss-hartford.yaml:" in run.stderr.decode()
-    other = shipyard("stats", "monitor", "-r", "sotw", cwd=tmp_path)
-    assert other.returncode == 0 and b"note: ships/uss-hartford.yaml:" in other.stderr
+    run = in_process("pack", "mobile-bay-1864", "-r", "sotw", "-o", tmp_path / "out", cwd=tmp_path)
+    assert run.code == 2 and not (tmp_path / "out").exists()
+    assert "error: ships/uss-hartford.yaml:" in run.err
+    other = in_process("stats", "monitor", "-r", "sotw", cwd=tmp_path)
+    assert other.code == 0 and "note: ships/uss-hartford.yaml:" in other.err

@@ -241,10 +241,11 @@ def test_the_editor_check_without_script_shows_the_sheet_too(client):
 
 
 def test_the_command_line_compares_one_ship_on_two_dates_as_the_page_does(client):
-    """`shipyard compare` (the real console script) prints the same pairing as /compare: app.compare for both."""
+    """`shipyard compare` (the real console script) prints the same pairing as /compare: app.compare for both; its
+    table and refusals through cli.main() in this process."""
     import json
 
-    from conftest import run_cli
+    from conftest import in_process, run_cli
 
     run = run_cli("compare", "hartford", "hartford", "--rules", "saunders", "--as-of", "1862-06-01",
                   "--as-of", "1864-08-05", "--json")
@@ -254,10 +255,10 @@ def test_the_command_line_compares_one_ship_on_two_dates_as_the_page_does(client
                                           "as_of_b": "1864-08-05", "rules": "saunders"}).text
     assert [(r["label"], r["differs"]) for r in got["rows"]] == [(label, marked) for label, marked, _ in compare_rows(page)]
     assert got["differences"] == 8 and got["a"]["as_of"] == "1862-06-01" and got["b"]["as_of"] == "1864-08-05"
-    table = run_cli("compare", "hartford", "brooklyn", "-r", "qp")
+    table = in_process("compare", "hartford", "brooklyn", "-r", "qp")
     assert table.code == 0 and "≠" in table.out and "1 line differs, marked ≠" in table.out
     for args, words in ((("hartford", "nope", "-r", "qp"), "no vessel or fort named 'nope'"),
                         (("hartford", "hartford", "-r", "qp", "--as-of", "1", "--as-of", "2", "--as-of", "3"),
                          "--as-of: give at most two dates, one for each ship (got 3)")):
-        bad = run_cli("compare", *args)
+        bad = in_process("compare", *args)
         assert bad.code != 0 and words in bad.err and "Traceback" not in bad.err, bad.err

@@ -4,9 +4,9 @@ the PDFs' page sequence."""
 
 from __future__ import annotations
 
-import pdfplumber
 import pytest
-from conftest import pdf_page_texts
+from conftest import layout_objects, pdf_layouts, pdf_page_texts
+from pdfminer.layout import LTLine
 
 from shipyard.render import Document
 from shipyard.render.page import MARK_WIDTH_MM, RenderError
@@ -18,11 +18,12 @@ PT = 25.4 / 72
 FILES = [(rs.key, "mobile-bay-1864", "a4") for rs in all_rulesets()] + [("smoke-on-the-water", "mobile-bay-1864", "letter")]
 
 
-def cut_marks(page) -> tuple[set, set]:
-    """(x of every vertical cut mark, y of every horizontal one) on a page, mm to 0.1."""
-    marks = [ln for ln in page.lines if abs(ln.get("linewidth", 0) * PT - MARK_WIDTH_MM) < 0.02]
-    xs = {round(ln["x0"] * PT, 1) for ln in marks if abs(ln["x0"] - ln["x1"]) < 0.01}
-    ys = {round(ln["top"] * PT, 1) for ln in marks if abs(ln["top"] - ln["bottom"]) < 0.01}
+def cut_marks(height: float, layout) -> tuple[set, set]:
+    """(x of every vertical cut mark, y of every horizontal one) on a page laid out by pdfminer (conftest.pdf_layouts:
+    pdfplumber's page.lines are these LTLines), mm to 0.1 from the top left."""
+    marks = [ln for ln in layout_objects(layout, LTLine) if abs((ln.linewidth or 0) * PT - MARK_WIDTH_MM) < 0.02]
+    xs = {round(ln.x0 * PT, 1) for ln in marks if abs(ln.x0 - ln.x1) < 0.01}
+    ys = {round((height - ln.y1) * PT, 1) for ln in marks if abs(ln.y0 - ln.y1) < 0.01}
     return xs, ys
 
 
@@ -45,21 +46,21 @@ def sides(path) -> list[tuple[str, str]]:
     """The file's pages in (front, back) pairs, each named 'blank', 'mirror' (the front's cut marks mirrored
     left to right) or 'other'; a file of an odd number of pages ends on ('front', 'missing')."""
     drawn = objects(path)
+    pages = list(pdf_layouts(path))
+    width = pages[0][1].width * PT
     out = []
-    with pdfplumber.open(path) as pdf:
-        width = float(pdf.pages[0].width) * PT
-        for i in range(0, len(drawn), 2):
-            f = "front" if drawn[i] else "blank"
-            if i + 1 == len(drawn):
-                out.append((f, "missing"))
-                continue
-            if not drawn[i + 1]:
-                out.append((f, "blank"))
-                continue
-            fx, fy = cut_marks(pdf.pages[i])
-            bx, by = cut_marks(pdf.pages[i + 1])
-            mirrored = bx and same(sorted(width - x for x in bx), sorted(fx)) and same(sorted(by), sorted(fy))
-            out.append((f, "mirror" if mirrored else "other"))
+    for i in range(0, len(drawn), 2):
+        f = "front" if drawn[i] else "blank"
+        if i + 1 == len(drawn):
+            out.append((f, "missing"))
+            continue
+        if not drawn[i + 1]:
+            out.append((f, "blank"))
+            continue
+        fx, fy = cut_marks(*pages[i])
+        bx, by = cut_marks(*pages[i + 1])
+        mirrored = bx and same(sorted(width - x for x in bx), sorted(fx)) and same(sorted(by), sorted(fy))
+        out.append((f, "mirror" if mirrored else "other"))
     return out
 
 

@@ -1,11 +1,14 @@
 """The names a user types: the ids `vessels` and `scenarios` list print whole at 80 columns; a scenario is found
 by an unambiguous part of its id or name, as a vessel is, and an ambiguous part lists every candidate; a `like:`
-cycle is called a cycle, naming its ships. Through the real `shipyard` script."""
+cycle is called a cycle, naming its ships. What reaches an 80-column terminal through the real `shipyard` script;
+how a name is found or refused through cli.main() in this process (tests/test_cli_*.py show its exit codes and
+stderr through the script)."""
 
 from __future__ import annotations
 
 import pytest
 
+from conftest import in_process
 from console_script import shipyard
 
 
@@ -21,15 +24,15 @@ def test_ids_print_whole_at_80_columns(tmp_path, command, ids):
 
 
 def test_a_scenario_is_found_by_an_unambiguous_part_of_its_name(tmp_path):
-    run = shipyard("roster", "mobile", "-r", "sotw", "-o", "out/roster.pdf", cwd=tmp_path)
-    assert run.returncode == 0, run.stderr
+    run = in_process("roster", "mobile", "-r", "sotw", "-o", "out/roster.pdf", cwd=tmp_path)
+    assert run.code == 0, run.err
     assert (tmp_path / "out" / "roster.pdf").is_file()
 
 
 def test_an_ambiguous_part_lists_every_candidate(tmp_path):
-    run = shipyard("pack", "hampton", "-r", "sotw", cwd=tmp_path)
-    err = run.stderr.decode()
-    assert run.returncode == 2 and "'hampton' is ambiguous" in err
+    run = in_process("pack", "hampton", "-r", "sotw", cwd=tmp_path)
+    err = run.err
+    assert run.code == 2 and "'hampton' is ambiguous" in err
     assert "hampton-roads-1862 (" in err and "hampton-roads-1862-day-2 (" in err
     assert not (tmp_path / "output").exists()
 
@@ -39,9 +42,9 @@ def test_a_like_cycle_is_called_a_cycle_naming_the_chain(tmp_path):
     ships.mkdir()
     for me, sister in (("aa", "bb"), ("bb", "cc"), ("cc", "aa")):
         (ships / f"uss-{me}.yaml").write_text(f"id: uss-{me}\nname: USS {me.upper()}\nlike: uss-{sister}\n", encoding="utf-8")
-    run = shipyard("validate", cwd=tmp_path)
-    err = run.stderr.decode()
-    assert run.returncode == 2
+    run = in_process("validate", cwd=tmp_path)
+    err = run.err
+    assert run.code == 2
     assert "error: ships/uss-aa.yaml:3: like: a cycle: uss-aa is like uss-bb is like uss-cc is like uss-aa" in err
     assert "error: ships/uss-cc.yaml:3: like: a cycle: uss-cc is like uss-aa is like uss-bb is like uss-cc" in err
     assert "to be like" not in err

@@ -1,19 +1,20 @@
 """Paper and screen from one geometry: a record sheet's SVG pages say what its PDF pages say, where they say it.
 
-The PDF is read back with pdfplumber (its characters and rectangles, in stream order, which is the order they were
-drawn in); the SVG with the standard XML parser. Both come from the same drawing calls, so every text run of the SVG
+The PDF is read back with pdfminer, as pdfplumber reads it (its characters and rectangles, in stream order, which is
+the order they were drawn in) but without the dictionary pdfplumber makes of every object (conftest.pdf_layouts);
+the SVG with the standard XML parser. Both come from the same drawing calls, so every text run of the SVG
 is the next run of characters of the PDF, at the same place, and every rectangle is the next rectangle.
 """
 
 from __future__ import annotations
 
-import io
 import math
 import re
 import xml.etree.ElementTree as ET
 
-import pdfplumber
 import pytest
+from conftest import layout_objects, pdf_layouts
+from pdfminer.layout import LTChar, LTRect
 
 from shipyard import app
 from shipyard.render.paper import MM
@@ -65,12 +66,19 @@ def svg_ink(page: str) -> tuple[list[tuple[str, float, float, float]], list[tupl
     return texts, rects
 
 
-def pdf_ink(page) -> tuple[list[tuple[str, float, float, float]], list[tuple[float, float, float, float]]]:
-    """The same from a pdfplumber page: each character as (text, origin x, baseline, x1), rects unrotated."""
-    H = float(page.height)
-    chars = [(c["text"], c["matrix"][4] / MM, (H - c["matrix"][5]) / MM, c["x1"] / MM) for c in page.chars]
-    rects = [(r["x0"] / MM, r["top"] / MM, r["x1"] / MM, r["bottom"] / MM) for r in page.rects]
-    return chars, rects
+def pdf_ink(pdf: bytes):
+    """The same from each page of a PDF, as pdfminer lays it out (conftest.pdf_layouts): each character as (text,
+    origin x, baseline, x1), rects unrotated, in mm from the top left. The very figures pdfplumber's page.chars and
+    page.rects give (its "matrix", "x1", "x0", "top" and "bottom"), in the same order: checked equal over every
+    bundled pack."""
+    for H, layout in pdf_layouts(pdf):
+        chars, rects = [], []
+        for o in layout_objects(layout, (LTChar, LTRect)):
+            if isinstance(o, LTChar):
+                chars.append((o.get_text(), o.matrix[4] / MM, (H - o.matrix[5]) / MM, o.x1 / MM))
+            else:
+                rects.append((o.x0 / MM, (H - o.y1) / MM, o.x1 / MM, (H - o.y0) / MM))
+        yield chars, rects
 
 
 def _pages(rules: str, unit: str, paper: str, library):
@@ -84,27 +92,26 @@ def _pages(rules: str, unit: str, paper: str, library):
 def assert_same_ink(pdf: bytes, svgs: list[str]) -> int:
     """Every text run and rectangle of each SVG page is the PDF page's, within TOL_MM. Returns the runs checked."""
     checked = 0
-    with pdfplumber.open(io.BytesIO(pdf)) as doc:
-        assert len(doc.pages) == len(svgs), "the SVG has a page for every page of the PDF"
-        for number, (pdf_page, svg_page) in enumerate(zip(doc.pages, svgs), 1):
-            texts, svg_rects = svg_ink(svg_page)
-            chars, pdf_rects = pdf_ink(pdf_page)
-            i = 0
-            for s, x, y, w in texts:
-                run = chars[i:i + len(s)]
-                where = f"page {number}, text {s!r}"
-                assert "".join(c[0] for c in run) == s, f"{where}: the PDF has {''.join(c[0] for c in run)!r} there"
-                assert abs(run[0][1] - x) <= TOL_MM and abs(run[0][2] - y) <= TOL_MM, \
-                    f"{where}: SVG at ({x:.3f}, {y:.3f}) mm, PDF at ({run[0][1]:.3f}, {run[0][2]:.3f}) mm"
-                if w is not None:  # an unrotated run: its width too
-                    assert abs((run[-1][3] - run[0][1]) - w) <= TOL_MM, f"{where}: width {w:.3f} mm on screen, " \
-                        f"{run[-1][3] - run[0][1]:.3f} mm on paper"
-                i += len(s)
-                checked += 1
-            assert i == len(chars), f"page {number}: the PDF has text the SVG lacks: {''.join(c[0] for c in chars[i:])!r}"
-            assert len(svg_rects) == len(pdf_rects), f"page {number}: {len(svg_rects)} rects on screen, {len(pdf_rects)} on paper"
-            for a, b in zip(svg_rects, pdf_rects):
-                assert all(abs(p - q) <= TOL_MM for p, q in zip(a, b)), f"page {number}: rect {a} on screen, {b} on paper"
+    pages = list(pdf_ink(pdf))
+    assert len(pages) == len(svgs), "the SVG has a page for every page of the PDF"
+    for number, ((chars, pdf_rects), svg_page) in enumerate(zip(pages, svgs), 1):
+        texts, svg_rects = svg_ink(svg_page)
+        i = 0
+        for s, x, y, w in texts:
+            run = chars[i:i + len(s)]
+            where = f"page {number}, text {s!r}"
+            assert "".join(c[0] for c in run) == s, f"{where}: the PDF has {''.join(c[0] for c in run)!r} there"
+            assert abs(run[0][1] - x) <= TOL_MM and abs(run[0][2] - y) <= TOL_MM, \
+                f"{where}: SVG at ({x:.3f}, {y:.3f}) mm, PDF at ({run[0][1]:.3f}, {run[0][2]:.3f}) mm"
+            if w is not None:  # an unrotated run: its width too
+                assert abs((run[-1][3] - run[0][1]) - w) <= TOL_MM, f"{where}: width {w:.3f} mm on screen, " \
+                    f"{run[-1][3] - run[0][1]:.3f} mm on paper"
+            i += len(s)
+            checked += 1
+        assert i == len(chars), f"page {number}: the PDF has text the SVG lacks: {''.join(c[0] for c in chars[i:])!r}"
+        assert len(svg_rects) == len(pdf_rects), f"page {number}: {len(svg_rects)} rects on screen, {len(pdf_rects)} on paper"
+        for a, b in zip(svg_rects, pdf_rects):
+            assert all(abs(p - q) <= TOL_MM for p, q in zip(a, b)), f"page {number}: rect {a} on screen, {b} on paper"
     return checked
 
 
