@@ -72,6 +72,47 @@ def test_saunders_hull_lost_takes_her_to_three_quarters_then_half_speed_as_the_s
     assert "a 6 sinks her" in unit_of(now, "uss-hartford")["now"]["out"]  # no hull left, a hole: she rolls
 
 
+def test_saunders_knots_lost_are_struck_from_the_top_of_her_speed_track_live_and_read_as_her_hull_note_says(
+        client, tmp_path):
+    """The speed track of Hartford's printed sheet is live: a -1 kn critical strikes its top box (knots lost, one a
+    knot), `now` takes the knot off her maximum and then the hull bar's fraction, as her sheet's hull note prints it
+    ('with 1/2/3 kn lost: ¾ = …'); the knot is exported and struck from the top of the sheet a pack prints from it."""
+    import re
+
+    import yaml
+
+    game, keys = new_game(client, rules="saunders")
+    host = keys["host"]
+    view = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {host}"}).json()
+    ladder = unit_of(view, "uss-hartford")["checks"]["knots_lost"]
+    assert ladder["boxes"] == 13 and ladder["marked"] == 0, ladder  # a box a whole knot of her 13½
+    note = next(t for t in pdf_page_texts(_blank_saunders_pack(tmp_path)) if "Hartford" in t and "kn lost" in t)
+    three_quarters = re.search(r"kn lost: ¾ = ([\d½]+)/", " ".join(note.split())).group(1)
+    knots = lambda text: float(text.replace("½", ".5"))  # noqa: E731
+    assert mark(client, game, host, "uss-hartford", "knots_lost", 1).json()["now"]["max_speed"] == 12.5
+    now = mark(client, game, host, "uss-hartford", "hull", 11).json()["now"]  # half her 22 hull: the ¾ bar
+    assert now["max_speed"] == knots(three_quarters) == 9.0, (now, note)
+    state, out = tmp_path / "state.yaml", tmp_path / "packs"
+    assert in_process("game", "export", game, "-o", state, "--library", client.ships).code == 0
+    assert yaml.safe_load(state.read_text())["units"]["uss-hartford"]["checks"] == {"knots_lost": 1}
+    sheets_only = [arg for section in ("setup", "roster", "templates", "counters", "reference") for arg in ("--no", section)]
+    run = in_process("pack", "mobile-bay-1864", "--rules", "saunders", "--state", state, "-o", out, "--jobs", "1",
+                     "--library", client.ships, *sheets_only)
+    assert run.code == 0, run.err
+    # 11 hull boxes and the ladder's 13½ and 13 (above 12½ once the knot is off) struck, two strokes a box
+    names = ("Hartford",)
+    assert _diagonals(next(out.glob("*.pdf")), names) - _diagonals(_blank_saunders_pack(tmp_path), names) == 2 * 13
+
+
+def _blank_saunders_pack(tmp_path: Path) -> Path:
+    made = tmp_path / "blank" / "mobile-bay-1864-saunders.pdf"
+    if not made.exists():
+        sheets_only = [a for section in ("setup", "roster", "templates", "counters", "reference") for a in ("--no", section)]
+        run = in_process("pack", "mobile-bay-1864", "--rules", "saunders", "-o", made.parent, "--jobs", "1", *sheets_only)
+        assert run.code == 0, run.err
+    return made
+
+
 def test_smoke_on_the_water_loses_one_then_two_levels_at_half_and_a_quarter_never_below_slow(client):
     game, keys = new_game(client, rules="smoke-on-the-water")
     host = keys["host"]
