@@ -546,6 +546,33 @@ def test_the_turn_written_in_beside_a_marked_box_is_kept_live_like_a_mark(client
     assert mark(client, game, union, "uss-hartford", f"{check} turn", 101).status_code == 400
 
 
+@pytest.mark.parametrize("rules, check, printed", [("really-simple", "sunk", "SINKS T7"),
+                                                   ("quick-play", "holed", "in bound 7")])
+def test_the_turn_written_in_on_the_live_card_is_exported_and_printed_in_the_blank_of_a_pack_from_the_game(
+        client, tmp_path, rules, check, printed):
+    """The turn written in beside a marked box on the live card goes into the campaign file with the box, and the
+    pre-damaged sheet a pack prints from it has it in the box's blank (SINKS T__, in bound ____): paper says what
+    the screen says."""
+    import yaml
+
+    game, keys = new_game(client, rules=rules)
+    union = keys["Union"]
+    mark(client, game, union, "uss-hartford", check, 1)
+    assert mark(client, game, union, "uss-hartford", f"{check} turn", 7).json()["checks"][check]["turn"] == 7
+    state, out = tmp_path / "state.yaml", tmp_path / "packs"
+    assert in_process("game", "export", game, "-o", state, "--library", client.ships).code == 0
+    assert yaml.safe_load(state.read_text())["units"]["uss-hartford"]["checks"] == {check: 1, f"{check} turn": 7}
+    sheets_only = [arg for section in ("setup", "roster", "templates", "counters", "reference") for arg in ("--no", section)]
+    run = in_process("pack", "mobile-bay-1864", "--rules", rules, "--state", state, "-o", out, "--jobs", "1",
+                     "--library", client.ships, *sheets_only)
+    assert run.code == 0, run.err
+    pages = [" ".join(t.split()) for t in pdf_page_texts(next(out.glob("*.pdf")))]
+    assert [t for t in pages if printed in t] == [t for t in pages if "Hartford" in t and printed in t] != [], pages
+    # a game opened from the file has the turn written in again
+    again = in_process("game", "new", "mobile-bay-1864", "--rules", rules, "--state", state, "--library", client.ships)
+    assert again.code == 0, again.err
+
+
 def test_the_turn_track_beside_the_sheets_says_the_rule_sets_word_and_moves_on_every_page(client):
     """Quick Play's turn is a bound: the live page's turn track says so, the host moves it on (without JavaScript
     too) and every open page hears the new bound at once."""

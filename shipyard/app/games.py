@@ -17,6 +17,7 @@ from ..errors import Problem, ShipyardError, display_path
 from ..games.state import TURN, Folded, fold
 from ..games.store import Key, Store, store_path
 from ..library.model import MAX_TURNS
+from ..render.tags import turn_of
 
 CAMPAIGN_FORMAT = "shipyard campaign state 1"
 
@@ -46,11 +47,6 @@ class Unit:
 
 
 COUNTER = "counter"  # the mark of a unit's turn counter, kept a turn at a time as "counter <turn>"
-
-
-def turn_of(check: str) -> str:
-    """The name a check's written-in turn is marked by: 'sunk turn'."""
-    return f"{check} turn"
 
 
 @dataclass(frozen=True)
@@ -151,7 +147,8 @@ def opening_marks(table: Table, campaign: dict, where: str) -> tuple[dict, str]:
                                          f"({table.rs.title}); its units are {', '.join(sorted(table.units))}")])
         if same:
             marks = {}
-            for part, have in (("tracks", unit.tracks), ("checks", {c.name: c.boxes for c in unit.checks})):
+            checks = {n: b for n, b in unit.boxes.items() if n not in unit.tracks}  # a written-in turn too
+            for part, have in (("tracks", unit.tracks), ("checks", checks)):
                 for track, n in (told.get(part) or {}).items():
                     if track not in have:
                         raise ShipyardError([Problem(where, None, f"units.{uid}.{part}.{track}",
@@ -316,6 +313,7 @@ def campaign_state(store: Store, library, game: str) -> dict:
         view = unit_view(table, folded, u)
         tracks = {t: v["marked"] for t, v in view["trackers"].items() if v["marked"]}
         checks = {c: v["marked"] for c, v in view["checks"].items() if v["marked"]}
+        checks |= {turn_of(c): v["turn"] for c, v in view["checks"].items() if v["marked"] and v.get("turn")}
         if not tracks and not checks:
             continue
         main = next(iter(u.tracks), None)
@@ -337,7 +335,8 @@ def write_campaign(state: dict, path: Path, replace: bool = False) -> Path:
         raise ShipyardError(f"{display_path(path)} is there already: give another name, or --force to replace it")
     head = (f"# {CAMPAIGN_FORMAT}: the units' damage after game {state['game']} ({state['scenario']}, {state['rules']},"
             f" turn {state['turn']}).\n# tracks: boxes marked under that rule set; checks: her sheet's other boxes marked "
-            f"(guns, criticals, states); share: of her main track lost, how another rule set reads her.\n")
+            f"(guns, criticals, states; '<box> turn': the turn written in beside it); share: of her main track lost, "
+            f"how another rule set reads her.\n")
     atomic_write_bytes(path, (head + yaml.safe_dump(state, sort_keys=False, allow_unicode=True)).encode())
     return path
 
@@ -377,12 +376,20 @@ def repair(campaign: dict, library, house_rules: Path | None = None) -> dict:
             kept = tracks[main] / lost[main] if lost.get(main) else 1 - share  # the main track's boxes still lost
             told["tracks"] = {t: n for t, n in tracks.items() if n}
             if told.get("checks"):  # a sheet's other boxes repair by the same share (a box alone stays lost)
-                told["checks"] = {c: n - int(n * share) for c, n in told["checks"].items() if n - int(n * share)}
+                checks = told["checks"]
+                boxes = {c: n - int(n * share) for c, n in checks.items() if c not in _turns(checks)}
+                told["checks"] = {c: n for c, n in boxes.items() if n} | {
+                    t: n for t, n in checks.items() if t in _turns(checks) and boxes.get(_turns(checks)[t])}
             told["share"] = round(float(told.get("share") or 0) * kept, 3)
         if told.get("tracks") or told.get("checks") or told.get("out"):
             units[uid] = told
     repaired = f"{share:g} of the boxes lost ({'house rule' if house_rules else 'campaign_repair, reconstructed'})"
     return {**campaign, "units": units, "repaired": repaired}
+
+
+def _turns(checks: dict) -> dict[str, str]:
+    """A campaign file's written-in turns among a unit's checks: {'sunk turn': 'sunk'} (the box it is written by)."""
+    return {turn_of(c): c for c in checks if turn_of(c) in checks}
 
 
 def game_links(game: str, keys: dict[str, str], base: str = "") -> dict[str, str]:

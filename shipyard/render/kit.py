@@ -27,7 +27,7 @@ from .containers import Columns, Stack
 from .table_block import Table
 from .text_blocks import Title
 from .tracks import Track
-from .tags import records
+from .tags import records, written_in
 from .page import RenderError
 from .text import wrap_lines
 
@@ -466,7 +466,8 @@ class SpeedTrack(Block):
                    else (self.track, "", k + 1) if self.track and self.top is None and k < first_row else None)
             page.rect(bx, by, w, cell, width=self.line, fill=shade, tag=tag)
             bold = bool(c.mark or c.strong or c.end)
-            page.fit_text(bx + w / 2, by + base, c.text, w - 0.4, size=self.size, min_size=MIN_READ_PT, align="centre",
+            text = written_in(c.text, end.written) if end is not None else c.text
+            page.fit_text(bx + w / 2, by + base, text, w - 0.4, size=self.size, min_size=MIN_READ_PT, align="centre",
                           weight="bold" if bold else "regular", family=self.family, colour=0 if bold else self.plain_grey)
             if c.mark:
                 page.text(bx + w / 2, by - 0.5, c.mark, size=self.mark_size, align="centre", weight="bold")
