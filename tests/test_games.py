@@ -688,6 +688,31 @@ def test_quick_plays_turn_counter_is_kept_live_a_bound_at_a_time(client):
     assert mark(client, other, okeys["host"], "uss-hartford", "counter", 1).status_code == 400
 
 
+def test_a_turn_counter_another_unit_holds_this_bound_is_refused_and_the_campaign_file_says_why_none_is_carried(
+        client, tmp_path):
+    """The cup holds one counter of each number: a second unit given the number another holds this bound is refused
+    in words (409) and not marked; next bound the number is free again. The campaign file does not carry counters
+    and says so (each is drawn afresh every bound)."""
+    import yaml
+
+    game, keys = new_game(client, rules="quick-play")
+    union, rebel, host = keys["Union"], keys["Confederate"], keys["host"]
+    assert mark(client, game, union, "uss-hartford", "counter", 3).status_code == 200
+    refused = mark(client, game, rebel, "css-tennessee", "counter", 3)
+    assert refused.status_code == 409, refused.text
+    assert "USS Hartford holds turn counter 3 this bound 1" in refused.json()["error"], refused.json()
+    view = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {host}"}).json()
+    assert unit_of(view, "css-tennessee")["counter"]["drawn"] is None
+    assert mark(client, game, rebel, "css-tennessee", "counter", 4).json()["counter"]["drawn"] == 4
+    client.post(f"/api/games/{game}/turn", json={"step": 1}, headers={"Authorization": f"Bearer {host}"})
+    assert mark(client, game, rebel, "css-tennessee", "counter", 3).json()["counter"]["drawn"] == 3
+    mark(client, game, union, "uss-hartford", "edna", 2)
+    state = tmp_path / "state.yaml"
+    assert in_process("game", "export", game, "-o", state, "--library", client.ships).code == 0
+    told = yaml.safe_load(state.read_text())
+    assert "drawn afresh every bound" in told["not carried"] and "counter" not in str(told["units"]), told
+
+
 def test_the_live_card_rows_her_numbered_guns_and_keeps_every_other_check_under_its_printed_label():
     """Her guns (numbered by the sheet) share a row of numbered boxes; Quick Play's three engines boxes, one tracker
     but three conditions, each keep their own printed words."""

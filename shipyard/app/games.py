@@ -268,11 +268,24 @@ def mark(store: Store, library, game: str, key: str | None, unit_id: str, tracke
         name = f"{COUNTER} {folded.turn}" if counter else tracker
         now = folded.boxes(unit_id, name)
         want = max(0, min(boxes, now + (marked - seen))) if seen is not None else marked
+        if counter and want:
+            _counter_free(table, folded, unit, want)
         return None if want == now else ("mark", unit_id, name, want - now, None)
 
     store.append(game, device or who.key, decide)
     table, folded, _ = _folded(store, library, game)
     return unit_view(table, folded, unit)
+
+
+def _counter_free(table: Table, folded: Folded, unit: Unit, number: int) -> None:
+    """Refuse a turn counter another unit already holds this turn: the cup has one of each number."""
+    rs = table.rs
+    holder = next((u for u in table.units.values() if u.id != unit.id
+                   and folded.boxes(u.id, f"{COUNTER} {folded.turn}") == number), None)
+    if holder is not None:
+        raise GameRefused(f"{holder.name} holds {rs.turn_counter} {number} this {rs.turn_word} {folded.turn}: there "
+                          f"is one counter of each number, so {unit.name} cannot hold it too (clear {holder.name}'s "
+                          "first if it was written in by mistake)", 409)
 
 
 def undo(store: Store, library, game: str, key: str | None, device: str | None = None, redo: bool = False) -> dict:
@@ -320,8 +333,12 @@ def campaign_state(store: Store, library, game: str) -> dict:
         units[u.id] = {"name": u.name, "main": main, "tracks": tracks, **({"checks": checks} if checks else {}),
                        "share": round(folded.boxes(u.id, main) / u.tracks[main], 3) if main and u.tracks[main] else 0,
                        "out": view["now"].get("out")}
+    rs = table.rs
     return {"format": CAMPAIGN_FORMAT, "scenario": row.scenario, "rules": row.rules, "game": game,
-            "turn": folded.turn, "units": units}
+            "turn": folded.turn, "units": units,
+            **({"not carried": f"{rs.turn_counter}s: drawn afresh every {rs.turn_word}, a unit's number is the order "
+                               f"she acts in that {rs.turn_word} alone, so the next game draws its own"}
+               if rs.turn_counter else {})}
 
 
 def write_campaign(state: dict, path: Path, replace: bool = False) -> Path:
