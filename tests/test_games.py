@@ -363,6 +363,33 @@ def test_a_campaign_round_trip_play_export_repair_and_pack_pre_damaged_in_all_fo
         assert _diagonals(damaged, names) - _diagonals(blank / f"mobile-bay-1864-{rules}.pdf", names) == 2 * boxes, rules
 
 
+@pytest.mark.parametrize("rules, lasting, put_out", [
+    ("saunders", {"tracks": {"hull": 13}, "checks": {"gun 2": 1}}, {"tracks": {"fire": 2}, "checks": {"rudder": 1}}),
+    ("really-simple", {"tracks": {"speed": 6}, "checks": {"gun 1": 1}}, {"checks": {"fire": 2, "helmsman": 1}}),
+])
+def test_the_repair_between_games_puts_her_fires_out_and_keeps_a_lost_gun_lost(client, tmp_path, rules, lasting,
+                                                                              put_out):
+    """Between games a fire is put out and a jammed rudder or a dead helmsman is over (campaign_repair's put_out,
+    named in the repaired file), not carried into the next game at half; a gun lost stays lost (a single box), the
+    tracks repair their share."""
+    import yaml
+
+    game, keys = new_game(client, rules=rules)
+    for part in (lasting, put_out):
+        for boxes in part.values():
+            for name, n in boxes.items():
+                assert mark(client, game, keys["Union"], "uss-hartford", name, n).status_code == 200, name
+    state, repaired = tmp_path / "state.yaml", tmp_path / "repaired.yaml"
+    assert in_process("game", "export", game, "-o", state, "--library", client.ships).code == 0
+    run = in_process("game", "repair", state, "-o", repaired)
+    assert run.code == 0, run.err
+    after = yaml.safe_load(repaired.read_text())
+    hartford = after["units"]["uss-hartford"]
+    main, lost = next(iter(lasting["tracks"].items()))
+    assert hartford["tracks"] == {main: lost - lost // 2} and hartford["checks"] == lasting["checks"], hartford
+    assert all(name in after["repaired"] for boxes in put_out.values() for name in boxes), after["repaired"]
+
+
 def test_a_campaign_file_that_does_not_fit_the_game_is_refused_in_words(client, tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("format: shipyard campaign state 1\nscenario: mobile-bay-1864\nrules: saunders\n"

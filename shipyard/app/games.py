@@ -375,7 +375,8 @@ def read_campaign(path: Path) -> dict:
 
 def repair(campaign: dict, library, house_rules: Path | None = None) -> dict:
     """The campaign's units after the repair step between games: each unit still in the fight repairs the rule set's
-    `campaign_repair` share of the boxes she lost on every track (rounded down, so 13 lost at a half leaves 7); a
+    `campaign_repair` share of the boxes she lost on every track (rounded down, so 13 lost at a half leaves 7), and
+    the boxes of its `put_out` trackers (a fire, a jammed rudder: what does not outlast a game) are cleared whole; a
     unit out of the fight repairs nothing. Returns the new state (the file given is not changed)."""
     from .library import context, ruleset
 
@@ -383,10 +384,14 @@ def repair(campaign: dict, library, house_rules: Path | None = None) -> dict:
     ctx = context(rs, library, house_rules)
     table = ctx.tables.require("campaign_repair")
     share = float(table.rows.get("share", 0)) if isinstance(table.rows, dict) else 0.0
+    put_out = set(table.rows.get("put_out") or ()) if isinstance(table.rows, dict) else set()
     units = {}
     for uid, told in (campaign.get("units") or {}).items():
         told = dict(told)
         if not told.get("out"):
+            for part in ("tracks", "checks"):  # what does not outlast a game (a fire) is cleared whole
+                if told.get(part):
+                    told[part] = {n: k for n, k in told[part].items() if n.split(" ", 1)[0] not in put_out}
             lost = told.get("tracks") or {}
             tracks = {t: n - int(n * share) for t, n in lost.items()}
             main = told.get("main")
@@ -400,7 +405,8 @@ def repair(campaign: dict, library, house_rules: Path | None = None) -> dict:
             told["share"] = round(float(told.get("share") or 0) * kept, 3)
         if told.get("tracks") or told.get("checks") or told.get("out"):
             units[uid] = told
-    repaired = f"{share:g} of the boxes lost ({'house rule' if house_rules else 'campaign_repair, reconstructed'})"
+    repaired = (f"{share:g} of the boxes lost" + (f"; put out between games: {', '.join(sorted(put_out))}" if put_out
+                else "") + f" ({'house rule' if house_rules else 'campaign_repair, reconstructed'})")
     return {**campaign, "units": units, "repaired": repaired}
 
 
