@@ -72,6 +72,47 @@ def test_saunders_hull_lost_takes_her_to_three_quarters_then_half_speed_as_the_s
     assert "a 6 sinks her" in unit_of(now, "uss-hartford")["now"]["out"]  # no hull left, a hole: she rolls
 
 
+def test_saunders_knots_lost_are_struck_from_the_top_of_her_speed_track_live_and_read_as_her_hull_note_says(
+        client, tmp_path):
+    """The speed track of Hartford's printed sheet is live: a -1 kn critical strikes its top box (knots lost, one a
+    knot), `now` takes the knot off her maximum and then the hull bar's fraction, as her sheet's hull note prints it
+    ('with 1/2/3 kn lost: ¾ = …'); the knot is exported and struck from the top of the sheet a pack prints from it."""
+    import re
+
+    import yaml
+
+    game, keys = new_game(client, rules="saunders")
+    host = keys["host"]
+    view = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {host}"}).json()
+    ladder = unit_of(view, "uss-hartford")["checks"]["knots_lost"]
+    assert ladder["boxes"] == 13 and ladder["marked"] == 0, ladder  # a box a whole knot of her 13½
+    note = next(t for t in pdf_page_texts(_blank_saunders_pack(tmp_path)) if "Hartford" in t and "kn lost" in t)
+    three_quarters = re.search(r"kn lost: ¾ = ([\d½]+)/", " ".join(note.split())).group(1)
+    knots = lambda text: float(text.replace("½", ".5"))  # noqa: E731
+    assert mark(client, game, host, "uss-hartford", "knots_lost", 1).json()["now"]["max_speed"] == 12.5
+    now = mark(client, game, host, "uss-hartford", "hull", 11).json()["now"]  # half her 22 hull: the ¾ bar
+    assert now["max_speed"] == knots(three_quarters) == 9.0, (now, note)
+    state, out = tmp_path / "state.yaml", tmp_path / "packs"
+    assert in_process("game", "export", game, "-o", state, "--library", client.ships).code == 0
+    assert yaml.safe_load(state.read_text())["units"]["uss-hartford"]["checks"] == {"knots_lost": 1}
+    sheets_only = [arg for section in ("setup", "roster", "templates", "counters", "reference") for arg in ("--no", section)]
+    run = in_process("pack", "mobile-bay-1864", "--rules", "saunders", "--state", state, "-o", out, "--jobs", "1",
+                     "--library", client.ships, *sheets_only)
+    assert run.code == 0, run.err
+    # 11 hull boxes and the ladder's 13½ and 13 (above 12½ once the knot is off) struck, two strokes a box
+    names = ("Hartford",)
+    assert _diagonals(next(out.glob("*.pdf")), names) - _diagonals(_blank_saunders_pack(tmp_path), names) == 2 * 13
+
+
+def _blank_saunders_pack(tmp_path: Path) -> Path:
+    made = tmp_path / "blank" / "mobile-bay-1864-saunders.pdf"
+    if not made.exists():
+        sheets_only = [a for section in ("setup", "roster", "templates", "counters", "reference") for a in ("--no", section)]
+        run = in_process("pack", "mobile-bay-1864", "--rules", "saunders", "-o", made.parent, "--jobs", "1", *sheets_only)
+        assert run.code == 0, run.err
+    return made
+
+
 def test_smoke_on_the_water_loses_one_then_two_levels_at_half_and_a_quarter_never_below_slow(client):
     game, keys = new_game(client, rules="smoke-on-the-water")
     host = keys["host"]
@@ -322,6 +363,33 @@ def test_a_campaign_round_trip_play_export_repair_and_pack_pre_damaged_in_all_fo
         assert _diagonals(damaged, names) - _diagonals(blank / f"mobile-bay-1864-{rules}.pdf", names) == 2 * boxes, rules
 
 
+@pytest.mark.parametrize("rules, lasting, put_out", [
+    ("saunders", {"tracks": {"hull": 13}, "checks": {"gun 2": 1}}, {"tracks": {"fire": 2}, "checks": {"rudder": 1}}),
+    ("really-simple", {"tracks": {"speed": 6}, "checks": {"gun 1": 1}}, {"checks": {"fire": 2, "helmsman": 1}}),
+])
+def test_the_repair_between_games_puts_her_fires_out_and_keeps_a_lost_gun_lost(client, tmp_path, rules, lasting,
+                                                                              put_out):
+    """Between games a fire is put out and a jammed rudder or a dead helmsman is over (campaign_repair's put_out,
+    named in the repaired file), not carried into the next game at half; a gun lost stays lost (a single box), the
+    tracks repair their share."""
+    import yaml
+
+    game, keys = new_game(client, rules=rules)
+    for part in (lasting, put_out):
+        for boxes in part.values():
+            for name, n in boxes.items():
+                assert mark(client, game, keys["Union"], "uss-hartford", name, n).status_code == 200, name
+    state, repaired = tmp_path / "state.yaml", tmp_path / "repaired.yaml"
+    assert in_process("game", "export", game, "-o", state, "--library", client.ships).code == 0
+    run = in_process("game", "repair", state, "-o", repaired)
+    assert run.code == 0, run.err
+    after = yaml.safe_load(repaired.read_text())
+    hartford = after["units"]["uss-hartford"]
+    main, lost = next(iter(lasting["tracks"].items()))
+    assert hartford["tracks"] == {main: lost - lost // 2} and hartford["checks"] == lasting["checks"], hartford
+    assert all(name in after["repaired"] for boxes in put_out.values() for name in boxes), after["repaired"]
+
+
 def test_a_campaign_file_that_does_not_fit_the_game_is_refused_in_words(client, tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("format: shipyard campaign state 1\nscenario: mobile-bay-1864\nrules: saunders\n"
@@ -505,6 +573,33 @@ def test_the_turn_written_in_beside_a_marked_box_is_kept_live_like_a_mark(client
     assert mark(client, game, union, "uss-hartford", f"{check} turn", 101).status_code == 400
 
 
+@pytest.mark.parametrize("rules, check, printed", [("really-simple", "sunk", "SINKS T7"),
+                                                   ("quick-play", "holed", "in bound 7")])
+def test_the_turn_written_in_on_the_live_card_is_exported_and_printed_in_the_blank_of_a_pack_from_the_game(
+        client, tmp_path, rules, check, printed):
+    """The turn written in beside a marked box on the live card goes into the campaign file with the box, and the
+    pre-damaged sheet a pack prints from it has it in the box's blank (SINKS T__, in bound ____): paper says what
+    the screen says."""
+    import yaml
+
+    game, keys = new_game(client, rules=rules)
+    union = keys["Union"]
+    mark(client, game, union, "uss-hartford", check, 1)
+    assert mark(client, game, union, "uss-hartford", f"{check} turn", 7).json()["checks"][check]["turn"] == 7
+    state, out = tmp_path / "state.yaml", tmp_path / "packs"
+    assert in_process("game", "export", game, "-o", state, "--library", client.ships).code == 0
+    assert yaml.safe_load(state.read_text())["units"]["uss-hartford"]["checks"] == {check: 1, f"{check} turn": 7}
+    sheets_only = [arg for section in ("setup", "roster", "templates", "counters", "reference") for arg in ("--no", section)]
+    run = in_process("pack", "mobile-bay-1864", "--rules", rules, "--state", state, "-o", out, "--jobs", "1",
+                     "--library", client.ships, *sheets_only)
+    assert run.code == 0, run.err
+    pages = [" ".join(t.split()) for t in pdf_page_texts(next(out.glob("*.pdf")))]
+    assert [t for t in pages if printed in t] == [t for t in pages if "Hartford" in t and printed in t] != [], pages
+    # a game opened from the file has the turn written in again
+    again = in_process("game", "new", "mobile-bay-1864", "--rules", rules, "--state", state, "--library", client.ships)
+    assert again.code == 0, again.err
+
+
 def test_the_turn_track_beside_the_sheets_says_the_rule_sets_word_and_moves_on_every_page(client):
     """Quick Play's turn is a bound: the live page's turn track says so, the host moves it on (without JavaScript
     too) and every open page hears the new bound at once."""
@@ -618,6 +713,31 @@ def test_quick_plays_turn_counter_is_kept_live_a_bound_at_a_time(client):
     plain = client.get(f"/api/games/{other}", headers={"Authorization": f"Bearer {okeys['host']}"}).json()
     assert "counter" not in unit_of(plain, "uss-hartford")
     assert mark(client, other, okeys["host"], "uss-hartford", "counter", 1).status_code == 400
+
+
+def test_a_turn_counter_another_unit_holds_this_bound_is_refused_and_the_campaign_file_says_why_none_is_carried(
+        client, tmp_path):
+    """The cup holds one counter of each number: a second unit given the number another holds this bound is refused
+    in words (409) and not marked; next bound the number is free again. The campaign file does not carry counters
+    and says so (each is drawn afresh every bound)."""
+    import yaml
+
+    game, keys = new_game(client, rules="quick-play")
+    union, rebel, host = keys["Union"], keys["Confederate"], keys["host"]
+    assert mark(client, game, union, "uss-hartford", "counter", 3).status_code == 200
+    refused = mark(client, game, rebel, "css-tennessee", "counter", 3)
+    assert refused.status_code == 409, refused.text
+    assert "USS Hartford holds turn counter 3 this bound 1" in refused.json()["error"], refused.json()
+    view = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {host}"}).json()
+    assert unit_of(view, "css-tennessee")["counter"]["drawn"] is None
+    assert mark(client, game, rebel, "css-tennessee", "counter", 4).json()["counter"]["drawn"] == 4
+    client.post(f"/api/games/{game}/turn", json={"step": 1}, headers={"Authorization": f"Bearer {host}"})
+    assert mark(client, game, rebel, "css-tennessee", "counter", 3).json()["counter"]["drawn"] == 3
+    mark(client, game, union, "uss-hartford", "edna", 2)
+    state = tmp_path / "state.yaml"
+    assert in_process("game", "export", game, "-o", state, "--library", client.ships).code == 0
+    told = yaml.safe_load(state.read_text())
+    assert "drawn afresh every bound" in told["not carried"] and "counter" not in str(told["units"]), told
 
 
 def test_the_live_card_rows_her_numbered_guns_and_keeps_every_other_check_under_its_printed_label():

@@ -131,3 +131,36 @@ def test_a_box_beyond_her_damage_tracks_tapped_on_her_printed_sheet_is_marked_an
     for name, struck in (("rudder", 1), ("gun 3", 1), ("gun 2", 0)):
         assert len(browser.find_elements(
             By.CSS_SELECTOR, f'#sheet-uss-brooklyn g.box-track[data-name="{name}"] rect.struck')) == struck, name
+
+
+def test_knots_lost_tapped_at_the_top_of_her_speed_track_strike_it_and_her_max_speed_falls(game, browser, shots):
+    """Saunders' speed track on the drawing of Richmond's printed sheet: its top box tapped strikes the knot lost
+    from the top (every box above the new maximum), her card's knots-lost box is pressed and her max speed falls a
+    knot, at the laptop and the phone size."""
+    host = game["host"].split("key=")[1]
+    api = game["host"].split("/games/")[0] + "/api/games/" + game["host"].split("/games/")[1].split("?")[0]
+
+    def max_speed():
+        req = urllib.request.Request(api, headers={"Authorization": f"Bearer {host}"})
+        with urllib.request.urlopen(req, timeout=30) as answer:
+            return next(u for u in json.load(answer)["units"] if u["id"] == "uss-richmond")["now"]["max_speed"]
+
+    before = max_speed()
+    for width, height, lost in ((1366, 768, 1), (390, 844, 2)):
+        resize(browser, width, height)
+        browser.get(game["host"])
+        _live(browser)
+        browser.find_element(By.CSS_SELECTOR, "#sheet-uss-richmond summary").click()
+        top = f'#sheet-uss-richmond g.box-track[data-name="knots_lost"] rect[data-box="{lost}"]'
+        rect = wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, top))
+        browser.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", rect)
+        pressed = f'#unit-uss-richmond button[data-check="knots_lost"][data-box="{lost}"][aria-pressed="true"]'
+        wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, pressed))
+        wait(browser, lambda d: len(d.find_elements(
+            By.CSS_SELECTOR, '#sheet-uss-richmond g.box-track[data-name="knots_lost"] rect.struck')) >= lost)
+        assert max_speed() == before - lost
+        assert horizontal_overflow(browser) <= 0
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})",
+                               browser.find_element(By.CSS_SELECTOR, pressed))
+        browser.save_screenshot(str(shots / f"knots-lost-{width}.png"))
+    resize(browser, 1400, 1000)

@@ -17,6 +17,7 @@ from ..errors import Problem, ShipyardError, display_path
 from ..games.state import TURN, Folded, fold
 from ..games.store import Key, Store, store_path
 from ..library.model import MAX_TURNS
+from ..render.tags import turn_of
 
 CAMPAIGN_FORMAT = "shipyard campaign state 1"
 
@@ -46,11 +47,6 @@ class Unit:
 
 
 COUNTER = "counter"  # the mark of a unit's turn counter, kept a turn at a time as "counter <turn>"
-
-
-def turn_of(check: str) -> str:
-    """The name a check's written-in turn is marked by: 'sunk turn'."""
-    return f"{check} turn"
 
 
 @dataclass(frozen=True)
@@ -151,7 +147,8 @@ def opening_marks(table: Table, campaign: dict, where: str) -> tuple[dict, str]:
                                          f"({table.rs.title}); its units are {', '.join(sorted(table.units))}")])
         if same:
             marks = {}
-            for part, have in (("tracks", unit.tracks), ("checks", {c.name: c.boxes for c in unit.checks})):
+            checks = {n: b for n, b in unit.boxes.items() if n not in unit.tracks}  # a written-in turn too
+            for part, have in (("tracks", unit.tracks), ("checks", checks)):
                 for track, n in (told.get(part) or {}).items():
                     if track not in have:
                         raise ShipyardError([Problem(where, None, f"units.{uid}.{part}.{track}",
@@ -271,11 +268,24 @@ def mark(store: Store, library, game: str, key: str | None, unit_id: str, tracke
         name = f"{COUNTER} {folded.turn}" if counter else tracker
         now = folded.boxes(unit_id, name)
         want = max(0, min(boxes, now + (marked - seen))) if seen is not None else marked
+        if counter and want:
+            _counter_free(table, folded, unit, want)
         return None if want == now else ("mark", unit_id, name, want - now, None)
 
     store.append(game, device or who.key, decide)
     table, folded, _ = _folded(store, library, game)
     return unit_view(table, folded, unit)
+
+
+def _counter_free(table: Table, folded: Folded, unit: Unit, number: int) -> None:
+    """Refuse a turn counter another unit already holds this turn: the cup has one of each number."""
+    rs = table.rs
+    holder = next((u for u in table.units.values() if u.id != unit.id
+                   and folded.boxes(u.id, f"{COUNTER} {folded.turn}") == number), None)
+    if holder is not None:
+        raise GameRefused(f"{holder.name} holds {rs.turn_counter} {number} this {rs.turn_word} {folded.turn}: there "
+                          f"is one counter of each number, so {unit.name} cannot hold it too (clear {holder.name}'s "
+                          "first if it was written in by mistake)", 409)
 
 
 def undo(store: Store, library, game: str, key: str | None, device: str | None = None, redo: bool = False) -> dict:
@@ -316,14 +326,19 @@ def campaign_state(store: Store, library, game: str) -> dict:
         view = unit_view(table, folded, u)
         tracks = {t: v["marked"] for t, v in view["trackers"].items() if v["marked"]}
         checks = {c: v["marked"] for c, v in view["checks"].items() if v["marked"]}
+        checks |= {turn_of(c): v["turn"] for c, v in view["checks"].items() if v["marked"] and v.get("turn")}
         if not tracks and not checks:
             continue
         main = next(iter(u.tracks), None)
         units[u.id] = {"name": u.name, "main": main, "tracks": tracks, **({"checks": checks} if checks else {}),
                        "share": round(folded.boxes(u.id, main) / u.tracks[main], 3) if main and u.tracks[main] else 0,
                        "out": view["now"].get("out")}
+    rs = table.rs
     return {"format": CAMPAIGN_FORMAT, "scenario": row.scenario, "rules": row.rules, "game": game,
-            "turn": folded.turn, "units": units}
+            "turn": folded.turn, "units": units,
+            **({"not carried": f"{rs.turn_counter}s: drawn afresh every {rs.turn_word}, a unit's number is the order "
+                               f"she acts in that {rs.turn_word} alone, so the next game draws its own"}
+               if rs.turn_counter else {})}
 
 
 def write_campaign(state: dict, path: Path, replace: bool = False) -> Path:
@@ -337,7 +352,8 @@ def write_campaign(state: dict, path: Path, replace: bool = False) -> Path:
         raise ShipyardError(f"{display_path(path)} is there already: give another name, or --force to replace it")
     head = (f"# {CAMPAIGN_FORMAT}: the units' damage after game {state['game']} ({state['scenario']}, {state['rules']},"
             f" turn {state['turn']}).\n# tracks: boxes marked under that rule set; checks: her sheet's other boxes marked "
-            f"(guns, criticals, states); share: of her main track lost, how another rule set reads her.\n")
+            f"(guns, criticals, states; '<box> turn': the turn written in beside it); share: of her main track lost, "
+            f"how another rule set reads her.\n")
     atomic_write_bytes(path, (head + yaml.safe_dump(state, sort_keys=False, allow_unicode=True)).encode())
     return path
 
@@ -359,7 +375,8 @@ def read_campaign(path: Path) -> dict:
 
 def repair(campaign: dict, library, house_rules: Path | None = None) -> dict:
     """The campaign's units after the repair step between games: each unit still in the fight repairs the rule set's
-    `campaign_repair` share of the boxes she lost on every track (rounded down, so 13 lost at a half leaves 7); a
+    `campaign_repair` share of the boxes she lost on every track (rounded down, so 13 lost at a half leaves 7), and
+    the boxes of its `put_out` trackers (a fire, a jammed rudder: what does not outlast a game) are cleared whole; a
     unit out of the fight repairs nothing. Returns the new state (the file given is not changed)."""
     from .library import context, ruleset
 
@@ -367,22 +384,35 @@ def repair(campaign: dict, library, house_rules: Path | None = None) -> dict:
     ctx = context(rs, library, house_rules)
     table = ctx.tables.require("campaign_repair")
     share = float(table.rows.get("share", 0)) if isinstance(table.rows, dict) else 0.0
+    put_out = set(table.rows.get("put_out") or ()) if isinstance(table.rows, dict) else set()
     units = {}
     for uid, told in (campaign.get("units") or {}).items():
         told = dict(told)
         if not told.get("out"):
+            for part in ("tracks", "checks"):  # what does not outlast a game (a fire) is cleared whole
+                if told.get(part):
+                    told[part] = {n: k for n, k in told[part].items() if n.split(" ", 1)[0] not in put_out}
             lost = told.get("tracks") or {}
             tracks = {t: n - int(n * share) for t, n in lost.items()}
             main = told.get("main")
             kept = tracks[main] / lost[main] if lost.get(main) else 1 - share  # the main track's boxes still lost
             told["tracks"] = {t: n for t, n in tracks.items() if n}
             if told.get("checks"):  # a sheet's other boxes repair by the same share (a box alone stays lost)
-                told["checks"] = {c: n - int(n * share) for c, n in told["checks"].items() if n - int(n * share)}
+                checks = told["checks"]
+                boxes = {c: n - int(n * share) for c, n in checks.items() if c not in _turns(checks)}
+                told["checks"] = {c: n for c, n in boxes.items() if n} | {
+                    t: n for t, n in checks.items() if t in _turns(checks) and boxes.get(_turns(checks)[t])}
             told["share"] = round(float(told.get("share") or 0) * kept, 3)
         if told.get("tracks") or told.get("checks") or told.get("out"):
             units[uid] = told
-    repaired = f"{share:g} of the boxes lost ({'house rule' if house_rules else 'campaign_repair, reconstructed'})"
+    repaired = (f"{share:g} of the boxes lost" + (f"; put out between games: {', '.join(sorted(put_out))}" if put_out
+                else "") + f" ({'house rule' if house_rules else 'campaign_repair, reconstructed'})")
     return {**campaign, "units": units, "repaired": repaired}
+
+
+def _turns(checks: dict) -> dict[str, str]:
+    """A campaign file's written-in turns among a unit's checks: {'sunk turn': 'sunk'} (the box it is written by)."""
+    return {turn_of(c): c for c in checks if turn_of(c) in checks}
 
 
 def game_links(game: str, keys: dict[str, str], base: str = "") -> dict[str, str]:

@@ -27,7 +27,7 @@ from .containers import Columns, Stack
 from .table_block import Table
 from .text_blocks import Title
 from .tracks import Track
-from .tags import records
+from .tags import records, written_in
 from .page import RenderError
 from .text import wrap_lines
 
@@ -358,6 +358,7 @@ class SpeedCell:
     end: bool = False
     track: str = ""
     turn: bool = False  # an end box with a turn written in beside it once struck (SINKS T__)
+    value: float | None = None  # the speed it stands for, as a number (a track struck from its top reads it)
 
     @property
     def label(self) -> str:
@@ -398,12 +399,19 @@ class SpeedTrack(Block):
     line: float = 0.25
     struck: int = 0
     track: str = ""  # the tracker id the first row's speed boxes are (on screen each box carries it and its number)
+    # Where set, the first row is a ladder of speeds up to `top` (each cell's value) whose track counts the knots lost
+    # off its top: `struck` knots strike every box above top - struck, and the track has a box a whole knot (a box of
+    # the ladder is, on screen, the knots lost that strike it), so the current maximum is the top box left.
+    top: float | None = None
+    label: str = ""  # what the live sheet calls the track (where `top` is set)
 
     def __post_init__(self):
         # the first row's speed boxes are their tracker (`track`, its first `struck` struck), and an end box naming
         # its tracker (SINKS, ABANDONED) is a tracker of its own (render.tags reads `tracks`)
         speeds = [c for c in (self.rows[0].cells if self.rows else ()) if not c.end]
-        self._speeds = Track(self.track, len(speeds), records=self.track, prefilled=self.struck) if self.track else None
+        count = int(math.floor(self.top)) if self.top is not None else len(speeds)
+        self._speeds = (Track(self.label or self.track, count, records=self.track, prefilled=self.struck)
+                        if self.track and count else None)
         self._ends = {id(c): Track(c.text, 1, records=c.track, turn=c.turn) for c in self.cells if c.end and c.track}
         if self._speeds or self._ends:
             self.tracks = ([self._speeds] if self._speeds else []) + list(self._ends.values())
@@ -453,14 +461,20 @@ class SpeedTrack(Block):
             bx = x + dx
             shade = self.end_shade if c.end else (self.shade if c.mark else (self.strong_shade if c.strong else None))
             end = self._ends.get(id(c))
-            tag = (end.records, end.name, 1) if end else (self.track, "", k + 1) if self.track and k < first_row else None
+            lost = self.knots_striking(c) if k < first_row else None
+            tag = ((end.records, end.name, 1) if end else (self.track, self._speeds.name, lost) if lost
+                   else (self.track, "", k + 1) if self.track and self.top is None and k < first_row else None)
             page.rect(bx, by, w, cell, width=self.line, fill=shade, tag=tag)
             bold = bool(c.mark or c.strong or c.end)
-            page.fit_text(bx + w / 2, by + base, c.text, w - 0.4, size=self.size, min_size=MIN_READ_PT, align="centre",
+            text = written_in(c.text, end.written) if end is not None else c.text
+            page.fit_text(bx + w / 2, by + base, text, w - 0.4, size=self.size, min_size=MIN_READ_PT, align="centre",
                           weight="bold" if bold else "regular", family=self.family, colour=0 if bold else self.plain_grey)
             if c.mark:
                 page.text(bx + w / 2, by - 0.5, c.mark, size=self.mark_size, align="centre", weight="bold")
-            if k < (self._speeds.prefilled if self._speeds else self.struck) or (end is not None and end.prefilled):
+            if (self.top is None and k < (self._speeds.prefilled if self._speeds else self.struck)
+                    or self.top is not None and k < first_row and c.value is not None and self._speeds is not None
+                    and c.value > self.top - self._speeds.prefilled + 1e-9
+                    or (end is not None and end.prefilled)):
                 i = 0.7
                 strikes += [(bx + i, by + i, bx + w - i, by + cell - i), (bx + i, by + cell - i, bx + w - i, by + i)]
         if strikes:
@@ -469,6 +483,14 @@ class SpeedTrack(Block):
 
     def texts(self):
         return [r.label for r in self.rows if r.label] + [c.text for c in self.cells]
+
+    def knots_striking(self, c: SpeedCell) -> int | None:
+        """On a ladder struck from its top: the knots lost that strike this box (its top box 1), None for a box no
+        loss the track counts strikes (0 kn) or on any other track."""
+        if self.top is None or self._speeds is None or c.value is None or c.end:
+            return None
+        lost = int(math.floor(self.top - c.value + 1e-9)) + 1
+        return lost if lost <= self._speeds.count else None
 
 
 def _memo_places(track: SpeedTrack, width: float):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .measure import Block
 
 
@@ -44,6 +46,19 @@ def tracked(block: Block) -> list:
                 seen.add(id(t))
                 out.append(t)
     return out
+
+
+def turn_of(name: str) -> str:
+    """The name the turn written in beside a box is marked by, on a live sheet and in a campaign file: 'sunk turn'."""
+    return f"{name} turn"
+
+
+BLANK = re.compile(r"_{2,}")  # a blank printed for a turn to be written in: 'SINKS T__', ', in bound ____'
+
+
+def written_in(text: str, turn: int) -> str:
+    """A label with the turn written in its blank ('SINKS T__' -> 'SINKS T4'); the label as it is with no turn."""
+    return BLANK.sub(str(turn), text, count=1) if turn else text
 
 
 def name_boxes(block: Block) -> list:

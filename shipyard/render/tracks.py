@@ -8,6 +8,7 @@ from typing import Sequence
 
 from .text import wrap_lines
 from .measure import PT, text_width, _longest_word, _memo, Block
+from .tags import written_in
 from .text_blocks import Note, Heading
 
 
@@ -27,6 +28,7 @@ class Track:
     records: str = ""  # the tracker id this track is (an outcome of the rules is marked here)
     name: str = ""  # what its live sheet calls it (render.tags.name_boxes): the id, numbered where the id repeats
     turn: bool = False  # a turn is written in beside it once marked (SINKS T__: the turn she goes down)
+    written: int = 0  # the turn written in that blank (a pre-damaged copy of a game's sheet), 0: none
     numbered: str = ""  # "down": each box carries how many are left from it to the end (count .. 1); "up": 1 .. count
 
 
@@ -280,7 +282,7 @@ class CheckRow(Block):
         for dx, row, c in self._places(width):
             bx, by = x + dx, y + row * lh
             if self.label_first:
-                page.text(bx, by + base, c.label, size=self.size, family="condensed")
+                page.text(bx, by + base, written_in(c.label, t.written if t else 0), size=self.size, family="condensed")
                 bx += text_width(c.label, self.size, "regular", "condensed") + 0.9
             t = next((t for cc, t in self._tracked if cc is c), None)
             for k in range(c.boxes):
@@ -289,7 +291,8 @@ class CheckRow(Block):
             for k in range(t.prefilled if t else 0):
                 page.strike(bx + k * (self.box + 0.5), by, self.box, self.box)
             if not self.label_first:
-                page.text(bx + c.boxes * (self.box + 0.5) + 0.4, by + base, c.label, size=self.size, family="condensed")
+                page.text(bx + c.boxes * (self.box + 0.5) + 0.4, by + base, written_in(c.label, t.written if t else 0),
+                          size=self.size, family="condensed")
         return self.measure(width)
 
     def texts(self):

@@ -154,11 +154,14 @@ def as_it_stands(block, ctx: Context, unit: Any):
     """A unit's sheet with every tracker on it named as her live sheet names it (render.tags.name_boxes: 'rudder',
     'gun 3'), and on a pre-damaged copy each box the scenario's damage (or a campaign file's) gives under that name
     struck, besides the damage tracks the sheet strikes itself. Returns the block."""
-    from ..render.tags import name_boxes
+    from ..library.model import MAX_TURNS
+    from ..render.tags import name_boxes, turn_of
 
     for t in name_boxes(block):
         if not t.prefilled:
             t.prefilled = damage_done(ctx, unit, (t.name,), t.count)
+        if t.turn and t.prefilled and not t.written:  # the turn written in beside it, as the game's card holds it
+            t.written = damage_done(ctx, unit, (turn_of(t.name),), MAX_TURNS)
     return block
 
 

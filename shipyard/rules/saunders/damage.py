@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from ..context import Context
 from ..derived import Derived
+from .derive import speed_thresholds
 
 TRACK_NAMES = ("hull", "holes", "fires", "hole", "fire")  # what a scenario's opening damage may call them (a
 # campaign file names them by the sheet's trackers: hull, fire, hole)
 FIRE_TALLY = 5  # a unit's fire tally on its sheet: one row of five boxes (five fires and she is lost anyway)
 HOLE_TALLY = 5  # a ship's holes tally (a fort takes no holes)
+KNOTS_LOST = "knots_lost"  # the speed track's boxes struck from its top (trackers.yaml), one a knot lost
 
 
 def damage_tracks(derived: Derived, ctx: Context | None = None) -> dict[str, int]:
@@ -29,16 +31,20 @@ def game_tracks(derived: Derived, ctx: Context | None = None) -> dict[str, int]:
 
 
 def game_now(derived: Derived, marked: dict[str, int], ctx: Context | None = None) -> dict:
-    """What Saunders makes of a unit's marks: her maximum speed in knots after the hull she has lost (the speeds
-    the sheet's hull bars print: ¾ at half lost, ½ at three quarters, to the half knot below), and at no hull left
+    """What Saunders makes of a unit's marks: her maximum speed in knots after the knots she has lost (struck from the
+    top of her speed track) and then the hull she has lost (the hull note's order: the knots come off the maximum
+    before the fraction; ¾ at half lost, ½ at three quarters, to the half knot below), and at no hull left
     what the damage follow-up table says she does (surrenders, or rolls for her holes)."""
     d = derived.to_json()
     hull, lost, holes = int(d.get("hull") or 0), int(marked.get("hull", 0)), int(marked.get("hole", 0))
     if d.get("unit") == "fort":
         return {"max_speed": None, "hull_left": hull - lost,
                 "out": "no hull left: the fort is battered into silence" if hull and lost >= hull else None}
-    speed = float(d.get("max_speed_kn") or 0)
-    for th in d.get("speed_thresholds") or []:
+    speed = max(0.0, float(d.get("max_speed_kn") or 0) - int(marked.get(KNOTS_LOST, 0)))
+    thresholds = d.get("speed_thresholds") or []
+    if marked.get(KNOTS_LOST) and ctx is not None:  # knots lost come off the maximum before the fraction (hull note)
+        thresholds = speed_thresholds(ctx.tables, hull, speed)
+    for th in thresholds:
         if lost >= th["lost"]:
             speed = min(speed, float(th["speed_kn"]))
     out = None

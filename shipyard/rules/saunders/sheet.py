@@ -287,9 +287,14 @@ def _speed_track(s: SaundersStats) -> SpeedTrack:
     """Ahead and astern in boxes to mark the current speed, to the maximum exactly (half knots where the ship has
     them); the speeds hull damage drops to shaded with their fraction ("¾"); lost knots struck from the top."""
     marks = speed_marks(s)
-    rows = [SpeedRow("Ahead kn", [SpeedCell(number(v), marks.get(v, "")) for v in speed_cells(s.max_speed_kn, marks)]),
+    rows = [SpeedRow("Ahead kn", [SpeedCell(number(v), marks.get(v, ""), value=v)
+                                  for v in speed_cells(s.max_speed_kn, marks)]),
             SpeedRow("Astern", [SpeedCell(number(v)) for v in speed_cells(s.astern_speed_kn)])]
-    return records(SpeedTrack(rows, **style()["speed_track"]), "speed", "knots_lost")
+    return records(SpeedTrack(rows, track="knots_lost", top=float(s.max_speed_kn), label=KNOTS_LOST_LABEL,
+                              **style()["speed_track"]), "speed", "knots_lost")
+
+
+KNOTS_LOST_LABEL = "Knots lost (struck from the top of the speed track)"
 
 
 KNOTS_LOST_SHOWN = 3  # the hull note's knots-lost columns: criticals take 1 or 2 kn, so three covers most games
