@@ -134,7 +134,7 @@ def test_half_page_sheets_say_ram_size_draught_and_rig(library):
         unit = library.units[uid]
         d = RS.derive(unit, ctx)
         text = flat(" ".join(S.sheet(unit, d, ctx, 190.0, compact=True).texts()))
-        assert f"Size {d.stats.size} Draught {d.stats.draught} (" in text and f" ft) Ram {ram}" in text, (uid, text[-400:])
+        assert f"Size {d.stats.size} Base " in text and f"Draught {d.stats.draught} (" in text and f" ft) Ram {ram}" in text, (uid, text[-400:])
         assert f"Rig {d.stats.rig}" in text
 
 
@@ -215,8 +215,8 @@ def test_the_roster_says_who_has_a_ram(bundled_packs):
     """Top-10 item 7: the roster gave size and draught but not the ram (the Memphis ram fight)."""
     pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("memphis-1862", "smoke-on-the-water", "a4").path)]
     roster = next(t for t in pages if "USS Benton" in t and not t.startswith("Set-up"))  # after the set-up page
-    assert "Size, ram" in roster and "USS Monarch F/M Good Small, ram Shallow" in roster
-    assert "USS Benton M/S Average Medium Medium" in roster  # no ram: the size alone
+    assert "Size, ram" in roster and "USS Monarch F/M Good Small, ram 100×29+ Shallow" in roster
+    assert "USS Benton M/S Average Medium 111×46 Medium" in roster  # no ram: the size alone
 
 
 def test_a_sidewheeler_in_play_brings_the_poorer_template_she_turns_on_with_a_wheel_lost(mobile_bay_text):
@@ -655,3 +655,18 @@ def test_the_channel_fills_with_smoke_from_turn_2(mobile_bay_pages):
     assert ("Powder smoke From turn 2 the smoke of both sides' guns lies over the channel (Farragut climbed Hartford's "
             "rigging to see over it): fire beyond Short range counts ½ to ¾ obscured (−2). (reconstructed)"
             ) in mobile_bay_pages[1]
+
+
+# ---- replay 6 (sotw22e): /work/notes/s6/moments-sotw-r6.md
+
+
+def test_each_ships_sheet_and_roster_line_give_her_base_in_mm(mobile_bay_pages, library):
+    """Replay 6, moment 5: bases are 10 mm longer and wider than the model, but no length or beam was printed.
+    Tecumseh, 223 ft by 43 ft 4 in at 1 mm to 2 ft: 112 + 10 by 22 + 10; a sidewheeler's width is over her hull."""
+    assert "Base 122 × 32 mm" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+    assert "Base 107 × 27 mm + paddle boxes" in _sheet_page(mobile_bay_pages, "USS Octorara")
+    roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
+    assert "USS Tecumseh F/M Average Large 122×32 Deep" in roster and "CSS Selma F/M Poor Small 136×25+" in roster
+    ctx = RS.context(library, scale="1/1200")
+    from shipyard.rules.smoke_on_the_water.derive import base_mm
+    assert base_mm(library.find("uss-tecumseh"), ctx) == (61, 16)
