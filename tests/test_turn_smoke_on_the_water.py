@@ -670,3 +670,19 @@ def test_each_ships_sheet_and_roster_line_give_her_base_in_mm(mobile_bay_pages, 
     ctx = RS.context(library, scale="1/1200")
     from shipyard.rules.smoke_on_the_water.derive import base_mm
     assert base_mm(library.find("uss-tecumseh"), ctx) == (61, 16)
+
+
+def test_every_template_sheet_says_which_sheet_holds_each_template(mobile_bay_pages):
+    """Replay 6, moment 6: the player on the second template page found no Poor at Medium, Average at Fast or Good
+    at Very Fast (they were on the first: the strips nest by radius, not by manoeuvrability). Each sheet is numbered
+    and its heading indexes every strip in play by the sheet it is on, and the index is right."""
+    sheets = [p for p in mobile_bay_pages if "turning templates (1/600), sheet" in p]
+    assert len(sheets) == 2 and "sheet 2 of 2" in sheets[1]
+    index = re.search(r"Find a template by its sheet \(manoeuvrability: speed sheet\): (.*?) every level", sheets[1])
+    assert "Poor: Slow 2, Medium 1, Fast 1, Very Fast 1" in index.group(1)
+    entries = [(m, sp, int(k)) for m, speeds in re.findall(r"((?:Very )?(?:Good|Average|Poor)): ([^:]*?)(?= ·| (?:Very )?(?:Good|Average|Poor):|$)",
+                                                     index.group(1).strip(" ·"))
+               for sp, k in re.findall(r"(Slow|Medium|Very Fast|Fast) (\d)", speeds)]
+    assert ("Average", "Fast", 1) in entries and ("Good", "Very Fast", 1) in entries and len(entries) == 14
+    for m, sp, k in entries:
+        assert re.search(rf"(?<!Very ){m} at {sp}\b(?! Fast)", sheets[k - 1]), (m, sp, k)
