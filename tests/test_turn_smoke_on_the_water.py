@@ -686,3 +686,13 @@ def test_every_template_sheet_says_which_sheet_holds_each_template(mobile_bay_pa
     assert ("Average", "Fast", 1) in entries and ("Good", "Very Fast", 1) in entries and len(entries) == 14
     for m, sp, k in entries:
         assert re.search(rf"(?<!Very ){m} at {sp}\b(?! Fast)", sheets[k - 1]), (m, sp, k)
+
+
+def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobile_bay_text, mobile_bay_pages):
+    """Replay 6, moment 1: does a battery roll one d10 or each gun its own? The text's own Virginia example rolls a
+    die for each of her three smoothbores (1, 5 and 10: one hit, one misfire), so each gun rolls; Table 11's random
+    pick is for dice thrown together."""
+    assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires)" in mobile_bay_text
+    assert "A 10 among dice thrown together misfires one of their guns picked at random (by its number)" in mobile_bay_text
+    assert "To hit (Table 10): 5 or less on a d10 a gun (1 always hits, 10 misfires)" in _sheet_page(mobile_bay_pages,
+                                                                                                      "USS Hartford")
