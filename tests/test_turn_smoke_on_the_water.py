@@ -696,3 +696,10 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
     assert "A 10 among dice thrown together misfires one of their guns picked at random (by its number)" in mobile_bay_text
     assert "To hit (Table 10): 5 or less on a d10 a gun (1 always hits, 10 misfires)" in _sheet_page(mobile_bay_pages,
                                                                                                       "USS Hartford")
+
+
+def test_an_undetonated_shell_that_got_through_still_makes_its_critical(mobile_bay_text):
+    """Replay 6, moment 2: a shell that penetrated and did not burst, on a 10 to locate: a critical or not? The text
+    spares only hits that did not penetrate; an undetonated shell got through, as a solid shot does."""
+    assert ("not: its figure after the slash, no marker, yet a 10 on Table 14 is a critical Extreme range"
+            in mobile_bay_text)
