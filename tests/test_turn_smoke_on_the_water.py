@@ -404,9 +404,9 @@ def test_a_lashed_pairs_pivot_guns_do_not_fire_across_her_partner(mobile_bay_tex
 
 def test_casting_off_takes_the_turns_move_and_she_moves_alone_from_the_next(mobile_bay_text):
     """Round 4, moment 3: one page said casting off takes a whole move, another that she moves alone from the next
-    turn; the reading makes them one rule."""
-    assert ("the other casts off (that turn's whole move) and moves alone from the next turn"
-            in mobile_bay_text)
+    turn; the reading makes them one rule (replay 6, moment 3: and names which move it takes)."""
+    assert ("the other casts off in her next movement phase (no move of her own; the tide still drifts her), moves "
+            "alone from the turn after" in mobile_bay_text)
 
 
 def test_a_critical_hit_still_does_the_hits_damage(mobile_bay_text):
@@ -542,7 +542,7 @@ def test_each_hull_of_a_lashed_pair_tests_a_torpedo_field_for_herself(library):
 def test_a_rammed_lashed_pair_and_the_speed_she_casts_off_at(library):
     """Moment 5: a lashed pair rammed: does the sloop take damage when her gunboat is struck? And at what speed does
     the gunboat go on after casting off?"""
-    assert ("moves alone from the next turn at the pair's level (her own top speed at most); rammed, only the hull "
+    assert ("moves alone from the turn after at the pair's level (her own top speed at most); rammed, only the hull "
             "struck rolls Table 6") in reference_text(library, "mobile-bay-1864")
 
 
@@ -703,3 +703,11 @@ def test_an_undetonated_shell_that_got_through_still_makes_its_critical(mobile_b
     spares only hits that did not penetrate; an undetonated shell got through, as a solid shot does."""
     assert ("not: its figure after the slash, no marker, yet a 10 on Table 14 is a critical Extreme range"
             in mobile_bay_text)
+
+
+def test_a_ship_lashed_to_one_whose_magazine_explodes_is_locked_with_her(mobile_bay_text):
+    """Replay 6, moment 3: Brooklyn blew up with Octorara lashed alongside: is a lashed partner "locked with her"?
+    And "(flooded: fire; none: boiler)" meant nothing to the player: it is said in words."""
+    assert ("Magazine Explodes hull she sinks; fire markers within 10 cm; one locked or lashed to her blows up on d6 "
+            "5-6, else 2d6 HDP, 1d6 FP; her magazine flooded already: a Fire hit; unarmed: a Boiler hit") in mobile_bay_text
+    assert "(flooded: fire; none: boiler)" not in mobile_bay_text
