@@ -711,3 +711,11 @@ def test_a_ship_lashed_to_one_whose_magazine_explodes_is_locked_with_her(mobile_
     assert ("Magazine Explodes hull she sinks; fire markers within 10 cm; one locked or lashed to her blows up on d6 "
             "5-6, else 2d6 HDP, 1d6 FP; her magazine flooded already: a Fire hit; unarmed: a Boiler hit") in mobile_bay_text
     assert "(flooded: fire; none: boiler)" not in mobile_bay_text
+
+
+def test_a_turret_hit_that_gets_through_goes_on_the_turrets_tdp(mobile_bay_text):
+    """Replay 6, moment 4: only the deflected case named the turret's track; where does a pierced turret's damage
+    go? On that turret's TDP too, as the text's turret Gun Port hit does; every other location's on the Hull."""
+    assert ("Deflected a deflected shot does its range column's figure after the slash (Table 17: Heavy at S, 6/1, "
+            "does 1) on the deflecting armour's track (a turret's TDP, else the Hull), as a pierced turret's, a critical "
+            "nothing more") in mobile_bay_text
