@@ -719,3 +719,10 @@ def test_a_turret_hit_that_gets_through_goes_on_the_turrets_tdp(mobile_bay_text)
     assert ("Deflected a deflected shot does its range column's figure after the slash (Table 17: Heavy at S, 6/1, "
             "does 1) on the deflecting armour's track (a turret's TDP, else the Hull), as a pierced turret's, a critical "
             "nothing more") in mobile_bay_text
+
+
+def test_table_16s_star_and_dash_are_said_in_words(mobile_bay_text):
+    """Replay 6, defect: "(* always penetrates, - never)" read both ways (never penetrates, or never deflects)."""
+    assert ("Table 16 · deflect on this or less on a d10 (*: no roll, the hit goes through; -: no roll, the armour "
+            "stops it)") in mobile_bay_text
+    assert "always penetrates, - never" not in mobile_bay_text
