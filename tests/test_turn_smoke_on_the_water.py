@@ -726,3 +726,12 @@ def test_table_16s_star_and_dash_are_said_in_words(mobile_bay_text):
     assert ("Table 16 · deflect on this or less on a d10 (*: no roll, the hit goes through; -: no roll, the armour "
             "stops it)") in mobile_bay_text
     assert "always penetrates, - never" not in mobile_bay_text
+
+
+def test_the_roster_gives_no_casemate_armour_to_a_ship_with_no_casemate(mobile_bay_pages):
+    """Replay 6, defect: the monitors' roster lines showed a C (casemate) class, and they have none; her sheet has
+    no Casemate row (Table 14's Casemate hits are Hull hits on her). Tennessee keeps hers."""
+    roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
+    assert "USS Tecumseh F/M Average Large 122×32 Deep A/C M/–/H/L" in roster
+    assert "USS Hartford V/F Average Large 122×32 Deep B/D U/–/–/U" in roster
+    assert "CSS Tennessee M/S Average Medium, ram 114×34 Deep A/C M/M/–/L" in roster

@@ -12,6 +12,7 @@ from ..rosters import LASHED_NOTE, lashed_name, roster_order, side_chart_block
 from ..context import Context
 from ..derived import Derived
 from ..play_aids import short_name
+from .derive import has_casemate
 from .sheet import TITLE, base_words, style
 HEADER = ["Unit", "Speed", "Man.", "Size, ram", "Base mm", "Draught", "Target", "Armour H/C/T/D", "HDP", "FP", "Guns"]
 
@@ -32,7 +33,9 @@ def unit_row(d: Derived, code: dict[str, str], partner=None, unit=None, ctx: Con
         return [name, "fort", "", "", "", "", "", f"walls {s.armour.walls}", f"SDP {s.structural_damage_points}", "",
                 guns_summary(d)]
     a = s.armour
-    arm = "/".join(getattr(a, k) or "–" for k in ("hull", "casemate", "turret", "deck"))
+    # no casemate, no C: Table 14's Casemate hits are Hull hits on her, as her sheet says
+    arm = "/".join((getattr(a, k) if k != "casemate" or unit is None or has_casemate(unit) else None) or "–"
+                   for k in ("hull", "casemate", "turret", "deck"))
     base = base_words(s, unit, ctx).replace(" mm", "").replace(" + paddle boxes", "+").replace(" × ", "×") if ctx else ""
     return [name, f"{code[s.max_speed]}/{code[s.astern_speed]}", s.manoeuvrability, s.size + (", ram" if s.ram else ""),
             base or "–", s.draught,
