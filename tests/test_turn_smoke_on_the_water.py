@@ -735,3 +735,12 @@ def test_the_roster_gives_no_casemate_armour_to_a_ship_with_no_casemate(mobile_b
     assert "USS Tecumseh F/M Average Large 122×32 Deep A/C M/–/H/L" in roster
     assert "USS Hartford V/F Average Large 122×32 Deep B/D U/–/–/U" in roster
     assert "CSS Tennessee M/S Average Medium, ram 114×34 Deep A/C M/M/–/L" in roster
+
+
+def test_a_fort_sheet_heads_its_faces_with_compass_bearings_not_a_bow(mobile_bay_pages):
+    """Replay 6, defect: the fort sheets headed the arc column "Arc (0 deg = ahead)", meaningless for a fort whose
+    faces are given in compass bearings (the set-up plan's)."""
+    for fort in ("Fort Morgan", "Fort Powell"):
+        page = next(p for p in mobile_bay_pages if fort + " " in p and "Fire log" in p)
+        assert "Gun Face (compass bearings) PB cm" in page and "0° = ahead" not in page, fort
+    assert "Gun Arc (0° = ahead) PB cm" in _sheet_page(mobile_bay_pages, "USS Hartford")

@@ -316,7 +316,8 @@ def guns_block(s: VesselStats | FortStats, compact: bool = False, faces: list | 
     if s.kind != "fort" and not compact:
         title += " · gunport guns split between the broadsides"
     play = style("play", compact)["size"]
-    table = GunTable(rows, header=["Guns", "No.", "Code", "Gun", "Arc (0° = ahead)"] + [f"{b} cm" for b in RANGE_BANDS],
+    arc = "Face (compass bearings)" if s.kind == "fort" else "Arc (0° = ahead)"  # a fort has no bow: map bearings
+    table = GunTable(rows, header=["Guns", "No.", "Code", "Gun", arc] + [f"{b} cm" for b in RANGE_BANDS],
                      size=play, min_size=play, align=["left", "centre", "centre", "left", "left"] + ["centre"] * 5,
                      boxes=counts, bearings=bearings,
                      **{**style("guns"), **style("guns", compact)})
