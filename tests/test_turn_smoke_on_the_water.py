@@ -744,3 +744,16 @@ def test_a_fort_sheet_heads_its_faces_with_compass_bearings_not_a_bow(mobile_bay
         page = next(p for p in mobile_bay_pages if fort + " " in p and "Fire log" in p)
         assert "Gun Face (compass bearings) PB cm" in page and "0° = ahead" not in page, fort
     assert "Gun Arc (0° = ahead) PB cm" in _sheet_page(mobile_bay_pages, "USS Hartford")
+
+
+def test_the_set_up_pages_lashed_pairs_agree_with_the_quick_reference_and_fort_gaines_is_not_ruled(mobile_bay_pages,
+                                                                                                   bundled_packs):
+    """Replay 6, defects: the set-up page barred only the inboard side's guns where the quick reference bars pivots
+    too, and said casting off takes "a whole move"; and it ruled Fort Gaines's fire, though in Smoke on the Water
+    she lies off the table, out of range. The other rule sets' set-up pages keep both rules as they were."""
+    setup = mobile_bay_pages[1]
+    assert ("no gun on the partner's side fires, pivots too (the sloop's port side, the gunboat's starboard)" in setup
+            and "Casting off takes her next movement phase" in setup)
+    assert "inboard guns cannot fire" not in setup and "Three miles from the channel" not in setup
+    other = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[:3]))
+    assert "the pair's inboard guns cannot fire" in other and "Three miles from the channel" in other
