@@ -757,3 +757,22 @@ def test_the_set_up_pages_lashed_pairs_agree_with_the_quick_reference_and_fort_g
     assert "inboard guns cannot fire" not in setup and "Three miles from the channel" not in setup
     other = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[:3]))
     assert "the pair's inboard guns cannot fire" in other and "Three miles from the channel" in other
+
+
+def test_the_set_up_says_the_ground_alone_is_drawn_smaller_and_how_far_apart_the_columns_start(mobile_bay_pages):
+    """Replay 6, defects: "drawn 2.0 times smaller" never said whether moves and ranges shrink with it; "each column
+    starts 25 cm apart" read as the two columns 25 cm apart, where the monitors start some 20 cm east of the wooden
+    line (it is the ships in a column that are 25 cm apart)."""
+    setup = mobile_bay_pages[1]
+    assert "Only the ground is drawn smaller: moves and ranges are the rules' own cm." in setup
+    assert ("In each column the ships start 25 cm apart, centre to centre, clear of the bases (the model and 5 mm all "
+            "round), the monitors some 20 cm east of the wooden line") in setup
+
+
+def test_the_set_up_says_what_the_north_edge_and_water_of_no_depth_do(mobile_bay_pages):
+    """Replay 6, defects: no rule for a ship that drifts or steams off the north edge (the tide carries a stopped
+    ship 5 cm a turn), and no depth for the water between the channel's edge and the shoals."""
+    setup = mobile_bay_pages[1]
+    assert ("North edge A ship that moves or drifts off the north edge has gone up the bay: she is out of the game "
+            "and scores as she was when she left") in setup
+    assert "no deeper draught, no test; water given no depth is deep." in setup
