@@ -776,3 +776,9 @@ def test_the_set_up_says_what_the_north_edge_and_water_of_no_depth_do(mobile_bay
     assert ("North edge A ship that moves or drifts off the north edge has gone up the bay: she is out of the game "
             "and scores as she was when she left") in setup
     assert "no deeper draught, no test; water given no depth is deep." in setup
+
+
+def test_a_ship_that_holds_her_morale_tests_again_only_at_a_new_cause(library):
+    """Replay 6, defect: "tested once her HDP reach the ¼ bar" read as a single test, or as every turn after."""
+    assert ("else the crew abandon her. A ship that holds tests again only at a new cause, not each turn"
+            in reference_text(library, "mobile-bay-1864"))
