@@ -773,8 +773,9 @@ def test_the_set_up_says_what_the_north_edge_and_water_of_no_depth_do(mobile_bay
     """Replay 6, defects: no rule for a ship that drifts or steams off the north edge (the tide carries a stopped
     ship 5 cm a turn), and no depth for the water between the channel's edge and the shoals."""
     setup = mobile_bay_pages[1]
-    assert ("North edge A ship that moves or drifts off the north edge has gone up the bay: she is out of the game "
-            "and scores as she was when she left") in setup
+    assert ("North edge A ship off the north edge has gone up the bay: out of the game, she scores as she left (a Union "
+            "ship afloat, north of the line)") in setup
+    assert "Tide drift The flood runs about a knot" in setup and "Farragut waited for it" not in setup  # one tide line
     assert "no deeper draught, no test; water given no depth is deep." in setup
 
 
