@@ -754,9 +754,9 @@ def test_the_set_up_pages_lashed_pairs_agree_with_the_quick_reference_and_fort_g
     setup = mobile_bay_pages[1]
     assert ("no gun on the partner's side fires, pivots too (the sloop's port side, the gunboat's starboard)" in setup
             and "Casting off takes her next movement phase" in setup)
-    assert "inboard guns cannot fire" not in setup and "Three miles from the channel" not in setup
+    assert "inboard guns cannot fire" not in setup and "only two of her three 10in columbiads" not in setup
     other = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[:3]))
-    assert "the pair's inboard guns cannot fire" in other and "Three miles from the channel" in other
+    assert "the pair's inboard guns cannot fire" in other and "only two of her three 10in columbiads" in other
 
 
 def test_the_set_up_says_the_ground_alone_is_drawn_smaller_and_how_far_apart_the_columns_start(mobile_bay_pages):
