@@ -187,9 +187,9 @@ def test_roster_rows_come_from_the_stats(library, ctx):
     for side, unit, d in units:
         row = next(r for r in tables[side].rows if r[0] == d.unit_name)
         if d.stats.kind == "vessel":
-            assert row[7] == d.stats.hull_damage_points and row[8] == d.stats.flotation_points
+            assert row[8] == d.stats.hull_damage_points and row[9] == d.stats.flotation_points
         else:
-            assert row[7] == f"SDP {d.stats.structural_damage_points}"
+            assert row[8] == f"SDP {d.stats.structural_damage_points}"
 
 
 @pytest.mark.parametrize("compact", [True, False])

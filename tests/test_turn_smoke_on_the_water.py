@@ -134,7 +134,7 @@ def test_half_page_sheets_say_ram_size_draught_and_rig(library):
         unit = library.units[uid]
         d = RS.derive(unit, ctx)
         text = flat(" ".join(S.sheet(unit, d, ctx, 190.0, compact=True).texts()))
-        assert f"Size {d.stats.size} Draught {d.stats.draught} (" in text and f" ft) Ram {ram}" in text, (uid, text[-400:])
+        assert f"Size {d.stats.size} Base " in text and f"Draught {d.stats.draught} (" in text and f" ft) Ram {ram}" in text, (uid, text[-400:])
         assert f"Rig {d.stats.rig}" in text
 
 
@@ -215,8 +215,8 @@ def test_the_roster_says_who_has_a_ram(bundled_packs):
     """Top-10 item 7: the roster gave size and draught but not the ram (the Memphis ram fight)."""
     pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("memphis-1862", "smoke-on-the-water", "a4").path)]
     roster = next(t for t in pages if "USS Benton" in t and not t.startswith("Set-up"))  # after the set-up page
-    assert "Size, ram" in roster and "USS Monarch F/M Good Small, ram Shallow" in roster
-    assert "USS Benton M/S Average Medium Medium" in roster  # no ram: the size alone
+    assert "Size, ram" in roster and "USS Monarch F/M Good Small, ram 100×29+ Shallow" in roster
+    assert "USS Benton M/S Average Medium 111×46 Medium" in roster  # no ram: the size alone
 
 
 def test_a_sidewheeler_in_play_brings_the_poorer_template_she_turns_on_with_a_wheel_lost(mobile_bay_text):
@@ -404,9 +404,9 @@ def test_a_lashed_pairs_pivot_guns_do_not_fire_across_her_partner(mobile_bay_tex
 
 def test_casting_off_takes_the_turns_move_and_she_moves_alone_from_the_next(mobile_bay_text):
     """Round 4, moment 3: one page said casting off takes a whole move, another that she moves alone from the next
-    turn; the reading makes them one rule."""
-    assert ("the other casts off (that turn's whole move) and moves alone from the next turn"
-            in mobile_bay_text)
+    turn; the reading makes them one rule (replay 6, moment 3: and names which move it takes)."""
+    assert ("the other casts off in her next movement phase (no move of her own; the tide still drifts her), moves "
+            "alone from the turn after" in mobile_bay_text)
 
 
 def test_a_critical_hit_still_does_the_hits_damage(mobile_bay_text):
@@ -542,7 +542,7 @@ def test_each_hull_of_a_lashed_pair_tests_a_torpedo_field_for_herself(library):
 def test_a_rammed_lashed_pair_and_the_speed_she_casts_off_at(library):
     """Moment 5: a lashed pair rammed: does the sloop take damage when her gunboat is struck? And at what speed does
     the gunboat go on after casting off?"""
-    assert ("moves alone from the next turn at the pair's level (her own top speed at most); rammed, only the hull "
+    assert ("moves alone from the turn after at the pair's level (her own top speed at most); rammed, only the hull "
             "struck rolls Table 6") in reference_text(library, "mobile-bay-1864")
 
 
@@ -655,3 +655,131 @@ def test_the_channel_fills_with_smoke_from_turn_2(mobile_bay_pages):
     assert ("Powder smoke From turn 2 the smoke of both sides' guns lies over the channel (Farragut climbed Hartford's "
             "rigging to see over it): fire beyond Short range counts ½ to ¾ obscured (−2). (reconstructed)"
             ) in mobile_bay_pages[1]
+
+
+# ---- replay 6 (sotw22e): /work/notes/s6/moments-sotw-r6.md
+
+
+def test_each_ships_sheet_and_roster_line_give_her_base_in_mm(mobile_bay_pages, library):
+    """Replay 6, moment 5: bases are 10 mm longer and wider than the model, but no length or beam was printed.
+    Tecumseh, 223 ft by 43 ft 4 in at 1 mm to 2 ft: 112 + 10 by 22 + 10; a sidewheeler's width is over her hull."""
+    assert "Base 122 × 32 mm" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+    assert "Base 107 × 27 mm + paddle boxes" in _sheet_page(mobile_bay_pages, "USS Octorara")
+    roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
+    assert "USS Tecumseh F/M Average Large 122×32 Deep" in roster and "CSS Selma F/M Poor Small 136×25+" in roster
+    ctx = RS.context(library, scale="1/1200")
+    from shipyard.rules.smoke_on_the_water.derive import base_mm
+    assert base_mm(library.find("uss-tecumseh"), ctx) == (61, 16)
+
+
+def test_every_template_sheet_says_which_sheet_holds_each_template(mobile_bay_pages):
+    """Replay 6, moment 6: the player on the second template page found no Poor at Medium, Average at Fast or Good
+    at Very Fast (they were on the first: the strips nest by radius, not by manoeuvrability). Each sheet is numbered
+    and its heading indexes every strip in play by the sheet it is on, and the index is right."""
+    sheets = [p for p in mobile_bay_pages if "turning templates (1/600), sheet" in p]
+    assert len(sheets) == 2 and "sheet 2 of 2" in sheets[1]
+    index = re.search(r"Find a template by its sheet \(manoeuvrability: speed sheet\): (.*?) every level", sheets[1])
+    assert "Poor: Slow 2, Medium 1, Fast 1, Very Fast 1" in index.group(1)
+    entries = [(m, sp, int(k)) for m, speeds in re.findall(r"((?:Very )?(?:Good|Average|Poor)): ([^:]*?)(?= ·| (?:Very )?(?:Good|Average|Poor):|$)",
+                                                     index.group(1).strip(" ·"))
+               for sp, k in re.findall(r"(Slow|Medium|Very Fast|Fast) (\d)", speeds)]
+    assert ("Average", "Fast", 1) in entries and ("Good", "Very Fast", 1) in entries and len(entries) == 14
+    for m, sp, k in entries:
+        assert re.search(rf"(?<!Very ){m} at {sp}\b(?! Fast)", sheets[k - 1]), (m, sp, k)
+
+
+def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobile_bay_text, mobile_bay_pages):
+    """Replay 6, moment 1: does a battery roll one d10 or each gun its own? The text's own Virginia example rolls a
+    die for each of her three smoothbores (1, 5 and 10: one hit, one misfire), so each gun rolls; Table 11's random
+    pick is for dice thrown together."""
+    assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires)" in mobile_bay_text
+    assert "A 10 among dice thrown together misfires one of their guns picked at random (by its number)" in mobile_bay_text
+    assert "To hit (Table 10): 5 or less on a d10 a gun (1 always hits, 10 misfires)" in _sheet_page(mobile_bay_pages,
+                                                                                                      "USS Hartford")
+
+
+def test_an_undetonated_shell_that_got_through_still_makes_its_critical(mobile_bay_text):
+    """Replay 6, moment 2: a shell that penetrated and did not burst, on a 10 to locate: a critical or not? The text
+    spares only hits that did not penetrate; an undetonated shell got through, as a solid shot does."""
+    assert ("not: its figure after the slash, no marker, yet a 10 on Table 14 is a critical Extreme range"
+            in mobile_bay_text)
+
+
+def test_a_ship_lashed_to_one_whose_magazine_explodes_is_locked_with_her(mobile_bay_text):
+    """Replay 6, moment 3: Brooklyn blew up with Octorara lashed alongside: is a lashed partner "locked with her"?
+    And "(flooded: fire; none: boiler)" meant nothing to the player: it is said in words."""
+    assert ("Magazine Explodes hull she sinks; fire markers within 10 cm; one locked or lashed to her blows up on d6 "
+            "5-6, else 2d6 HDP, 1d6 FP; her magazine flooded already: a Fire hit; unarmed: a Boiler hit") in mobile_bay_text
+    assert "(flooded: fire; none: boiler)" not in mobile_bay_text
+
+
+def test_a_turret_hit_that_gets_through_goes_on_the_turrets_tdp(mobile_bay_text):
+    """Replay 6, moment 4: only the deflected case named the turret's track; where does a pierced turret's damage
+    go? On that turret's TDP too, as the text's turret Gun Port hit does; every other location's on the Hull."""
+    assert ("Deflected a deflected shot does its range column's figure after the slash (Table 17: Heavy at S, 6/1, "
+            "does 1) on the deflecting armour's track (a turret's TDP, else the Hull), as a pierced turret's, a critical "
+            "nothing more") in mobile_bay_text
+
+
+def test_table_16s_star_and_dash_are_said_in_words(mobile_bay_text):
+    """Replay 6, defect: "(* always penetrates, - never)" read both ways (never penetrates, or never deflects)."""
+    assert ("Table 16 · deflect on this or less on a d10 (*: no roll, the hit goes through; -: no roll, the armour "
+            "stops it)") in mobile_bay_text
+    assert "always penetrates, - never" not in mobile_bay_text
+
+
+def test_the_roster_gives_no_casemate_armour_to_a_ship_with_no_casemate(mobile_bay_pages):
+    """Replay 6, defect: the monitors' roster lines showed a C (casemate) class, and they have none; her sheet has
+    no Casemate row (Table 14's Casemate hits are Hull hits on her). Tennessee keeps hers."""
+    roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
+    assert "USS Tecumseh F/M Average Large 122×32 Deep A/C M/–/H/L" in roster
+    assert "USS Hartford V/F Average Large 122×32 Deep B/D U/–/–/U" in roster
+    assert "CSS Tennessee M/S Average Medium, ram 114×34 Deep A/C M/M/–/L" in roster
+
+
+def test_a_fort_sheet_heads_its_faces_with_compass_bearings_not_a_bow(mobile_bay_pages):
+    """Replay 6, defect: the fort sheets headed the arc column "Arc (0 deg = ahead)", meaningless for a fort whose
+    faces are given in compass bearings (the set-up plan's)."""
+    for fort in ("Fort Morgan", "Fort Powell"):
+        page = next(p for p in mobile_bay_pages if fort + " " in p and "Fire log" in p)
+        assert "Gun Face (compass bearings) PB cm" in page and "0° = ahead" not in page, fort
+    assert "Gun Arc (0° = ahead) PB cm" in _sheet_page(mobile_bay_pages, "USS Hartford")
+
+
+def test_the_set_up_pages_lashed_pairs_agree_with_the_quick_reference_and_fort_gaines_is_not_ruled(mobile_bay_pages,
+                                                                                                   bundled_packs):
+    """Replay 6, defects: the set-up page barred only the inboard side's guns where the quick reference bars pivots
+    too, and said casting off takes "a whole move"; and it ruled Fort Gaines's fire, though in Smoke on the Water
+    she lies off the table, out of range. The other rule sets' set-up pages keep both rules as they were."""
+    setup = mobile_bay_pages[1]
+    assert ("no gun on the partner's side fires, pivots too (the sloop's port side, the gunboat's starboard)" in setup
+            and "Casting off takes her next movement phase" in setup)
+    assert "inboard guns cannot fire" not in setup and "only two of her three 10in columbiads" not in setup
+    other = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[:3]))
+    assert "the pair's inboard guns cannot fire" in other and "only two of her three 10in columbiads" in other
+
+
+def test_the_set_up_says_the_ground_alone_is_drawn_smaller_and_how_far_apart_the_columns_start(mobile_bay_pages):
+    """Replay 6, defects: "drawn 2.0 times smaller" never said whether moves and ranges shrink with it; "each column
+    starts 25 cm apart" read as the two columns 25 cm apart, where the monitors start some 20 cm east of the wooden
+    line (it is the ships in a column that are 25 cm apart)."""
+    setup = mobile_bay_pages[1]
+    assert "Only the ground is drawn smaller: moves and ranges are the rules' own cm." in setup
+    assert ("In each column the ships start 25 cm apart, centre to centre, clear of the bases (the model and 5 mm all "
+            "round), the monitors some 20 cm east of the wooden line") in setup
+
+
+def test_the_set_up_says_what_the_north_edge_and_water_of_no_depth_do(mobile_bay_pages):
+    """Replay 6, defects: no rule for a ship that drifts or steams off the north edge (the tide carries a stopped
+    ship 5 cm a turn), and no depth for the water between the channel's edge and the shoals."""
+    setup = mobile_bay_pages[1]
+    assert ("North edge A ship off the north edge has gone up the bay: out of the game, she scores as she left (a Union "
+            "ship afloat, north of the line)") in setup
+    assert "Tide drift The flood runs about a knot" in setup and "Farragut waited for it" not in setup  # one tide line
+    assert "no deeper draught, no test; water given no depth is deep." in setup
+
+
+def test_a_ship_that_holds_her_morale_tests_again_only_at_a_new_cause(library):
+    """Replay 6, defect: "tested once her HDP reach the ¼ bar" read as a single test, or as every turn after."""
+    assert ("else the crew abandon her. A ship that holds tests again only at a new cause, not each turn"
+            in reference_text(library, "mobile-bay-1864"))

@@ -60,6 +60,19 @@ def distance_factor(ctx: Context) -> float:
     return ground_scale(ctx)[0]
 
 
+def base_mm(unit: Any, ctx: Context) -> tuple[int, int] | None:
+    """(length, width) in whole mm of the base a vessel's model stands on (p4: the model overall and the margin
+    all round; the model at the ground scale, 1 mm to 2 ft at 1/600), None for a unit with no hull figures (a fort)."""
+    length, beam = getattr(unit, "length_ft", None), getattr(unit, "beam_ft", None)
+    if not length or not beam:
+        return None
+    t = ctx.tables.require("ground_scale")
+    feet_per_mm = float(t.need(t.rows, "feet_per_mm", "a number"))
+    margin = float(t.need(t.rows, "base_margin_mm", "a number"))
+    factor = distance_factor(ctx)
+    return tuple(round((feet / feet_per_mm + margin) * factor) for feet in (length, beam))  # type: ignore[return-value]
+
+
 # ---------------------------------------------------------------------------------------------
 # Speed
 

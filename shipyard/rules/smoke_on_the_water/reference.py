@@ -67,7 +67,7 @@ def to_hit_block(ctx: Context) -> Block:
 
     text = (f"range {mods('range')} · target size {mods('target_size')} (A only beyond PB) · firer {mods('firer_speed')}"
             f" · target {mods('target_speed')} · obscured {mods('obscured')}")
-    return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10 ({natural_rolls(t10)})"),
+    return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10)})"),
                   Text(text, **style("reference_body"))], **style("reference_stack"))
 
 
@@ -94,7 +94,8 @@ def deflection_tables(ctx: Context, codes: list[str], derived: list[Derived] | N
             shot_rows.append([c] + [str(t16["shot"][key][k]) for k in keep])
     if not shot_rows or not cols:
         return []
-    title = ("Table 16 · deflect on this or less on a d10 (* always penetrates, - never); range "
+    title = ("Table 16 · deflect on this or less on a d10 (*: no roll, the hit goes through; -: no roll, the armour "
+             "stops it); range "
              + ", ".join(f"{k} {v:+d}" for k, v in t16["range_modifiers"].items()) + "; armour "
              + ", ".join(f"{c} {names.get(c, c)}" for c in cols))
     sizes = sorted({c[:2] if c.startswith(("VL", "SH")) else c[0] for c in codes},
@@ -249,8 +250,8 @@ def misfire_table(ctx: Context, derived: list[Derived]) -> Block:
                         title="Table 11 · misfire (a natural 10 to hit): roll a d10 by the firer's nation"),
                   Note(f"None: fires again next turn. Jams: slash her gun box; it fires again once cleared in the repair "
                        f"phase. Bursts: cross the box; the firer takes {r['burst_damage']} Hull damage (a fort SDP) and a "
-                       f"fire test marker. Red-hot shot that jams: {r['red_hot_jams'].lower()}. Several guns at once: "
-                       "the one that misfired is picked at random (by its number).", **style("reference_note"))],
+                       f"fire test marker. Red-hot shot that jams: {r['red_hot_jams'].lower()}. A 10 among dice thrown "
+                       "together misfires one of their guns picked at random (by its number).", **style("reference_note"))],
                  **style("reference_stack"))
 
 

@@ -12,8 +12,9 @@ from ..rosters import LASHED_NOTE, lashed_name, roster_order, side_chart_block
 from ..context import Context
 from ..derived import Derived
 from ..play_aids import short_name
-from .sheet import TITLE, style
-HEADER = ["Unit", "Speed", "Man.", "Size, ram", "Draught", "Target", "Armour H/C/T/D", "HDP", "FP", "Guns"]
+from .derive import has_casemate
+from .sheet import TITLE, base_words, style
+HEADER = ["Unit", "Speed", "Man.", "Size, ram", "Base mm", "Draught", "Target", "Armour H/C/T/D", "HDP", "FP", "Guns"]
 
 
 def guns_summary(d: Derived) -> str:
@@ -23,17 +24,21 @@ def guns_summary(d: Derived) -> str:
     return ", ".join(f"{n} {c}" for c, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))) or "–"
 
 
-def unit_row(d: Derived, code: dict[str, str], partner=None) -> list:
-    """A unit's line; `partner`, the unit she is lashed to (listed above her), marks her name."""
+def unit_row(d: Derived, code: dict[str, str], partner=None, unit=None, ctx: Context | None = None) -> list:
+    """A unit's line; `partner`, the unit she is lashed to (listed above her), marks her name; with the unit and the
+    context, her base size."""
     s = d.stats
     name = lashed_name(d.unit_name, partner)
     if s.kind == "fort":
-        return [name, "fort", "", "", "", "", f"walls {s.armour.walls}", f"SDP {s.structural_damage_points}", "",
+        return [name, "fort", "", "", "", "", "", f"walls {s.armour.walls}", f"SDP {s.structural_damage_points}", "",
                 guns_summary(d)]
     a = s.armour
-    arm = "/".join(getattr(a, k) or "–" for k in ("hull", "casemate", "turret", "deck"))
+    # no casemate, no C: Table 14's Casemate hits are Hull hits on her, as her sheet says
+    arm = "/".join((getattr(a, k) if k != "casemate" or unit is None or has_casemate(unit) else None) or "–"
+                   for k in ("hull", "casemate", "turret", "deck"))
+    base = base_words(s, unit, ctx).replace(" mm", "").replace(" + paddle boxes", "+").replace(" × ", "×") if ctx else ""
     return [name, f"{code[s.max_speed]}/{code[s.astern_speed]}", s.manoeuvrability, s.size + (", ram" if s.ram else ""),
-            s.draught,
+            base or "–", s.draught,
             f"{s.target_size.bow}/{s.target_size.broadside}", arm, s.hull_damage_points, s.flotation_points,
             guns_summary(d)]
 
@@ -48,15 +53,16 @@ def side_tables(units: list, ctx: Context, scenario=None) -> list[tuple[str, Tab
             sides.append(side)
     out = []
     for side in sides:
-        rows = [unit_row(d, code, partner) for s, _, d, partner in ordered if s == side]
+        rows = [unit_row(d, code, partner, unit, ctx) for s, unit, d, partner in ordered if s == side]
         out.append((side, Table(rows, header=HEADER, title=side, bold_first_col=True,
-                                align=["left"] + ["centre"] * 8 + ["left"], **style("roster_table"))))
+                                align=["left"] + ["centre"] * 9 + ["left"], **style("roster_table"))))
     return out
 
 
 def legend(ctx: Context, lashed: bool = False) -> Note:
     levels = ctx.tables.require("speed_levels").rows
     return Note("Speed: top speed ahead/astern, " + ", ".join(f"{r.get('code', r['level'][0])} {r['level']}" for r in levels)
+                + ". Base: length × width in mm of the model's base (+: add a sidewheeler's paddle boxes to the width)"
                 + (f". {LASHED_NOTE}." if lashed else ""))
 
 

@@ -35,7 +35,7 @@ from ..derived import Derived
 from ..play_aids import (
     accent, as_it_stands, damage_done, game_turns, sheet_heading, side_runs, sides_apart, with_live_link
 )
-from .derive import RANGE_BANDS, ground_scale, has_casemate, hit_location_column, hit_location_runs, parse_code
+from .derive import RANGE_BANDS, base_mm, ground_scale, has_casemate, hit_location_column, hit_location_runs, parse_code
 from .stats import FortStats, VesselStats
 
 
@@ -152,6 +152,15 @@ def draught_words(s: VesselStats, unit) -> str:
     return s.draught + (f" ({number(round(feet, 1))} ft)" if feet else "")
 
 
+def base_words(s: VesselStats, unit, ctx: Context) -> str:
+    """Her base, length × width in mm at the table's scale ("" with no hull figures); a wheeler's width is over her
+    hull, so her paddle boxes widen it."""
+    size = base_mm(unit, ctx)
+    if size is None:
+        return ""
+    return f"{size[0]} × {size[1]} mm" + (" + paddle boxes" if s.configuration == "sidewheel" else "")
+
+
 def vessel_facts(s: VesselStats, ctx: Context, unit=None) -> list[tuple[str, str]]:
     """The vessel's figures looked up now and then (size, draught, rig, nation, broadsides)."""
     det = ctx.tables.require("gun_damage").rows.get("detonation", {})
@@ -160,7 +169,8 @@ def vessel_facts(s: VesselStats, ctx: Context, unit=None) -> list[tuple[str, str
         return ", ".join(f"{n} {c}" for c, n in (s.broadside.get(side) or {}).items()) or "–"
 
     return [
-        ("Vessel size", s.size), ("Draught", draught_words(s, unit)), ("Hit locations", s.configuration),
+        ("Vessel size", s.size), ("Base", base_words(s, unit, ctx) or "–"), ("Draught", draught_words(s, unit)),
+        ("Hit locations", s.configuration),
         ("Ram / spar torp.", f"{yes_no(s.ram)} / {yes_no(s.spar_torpedo)}"),
         ("Double-ender", "yes (full speed astern)" if s.double_ender else "no"),
         ("Rig", s.rig + (" (fully rigged)" if s.fully_rigged else "")),
@@ -177,7 +187,7 @@ def vessel_legend(s: VesselStats, ctx: Context, unit=None) -> Legend:
     """The figures the movement, collision and grounding tables use (size, draught, ram, rig) run together on a line,
     for a half-page sheet: the hit-location table names the configuration, the guns table her broadsides and the
     to-hit line her shell fuse."""
-    items = [("Size", s.size), ("Draught", draught_words(s, unit)), ("Ram", yes_no(s.ram)),
+    items = [("Size", s.size), ("Base", base_words(s, unit, ctx)), ("Draught", draught_words(s, unit)), ("Ram", yes_no(s.ram)),
              ("Spar torpedo", "yes" if s.spar_torpedo else ""), ("Double-ender", "yes" if s.double_ender else ""),
              ("Rig", s.rig + (", fully rigged" if s.fully_rigged else ""))]
     return Legend([(k, v) for k, v in items if v], **style("legend"))
@@ -306,7 +316,8 @@ def guns_block(s: VesselStats | FortStats, compact: bool = False, faces: list | 
     if s.kind != "fort" and not compact:
         title += " · gunport guns split between the broadsides"
     play = style("play", compact)["size"]
-    table = GunTable(rows, header=["Guns", "No.", "Code", "Gun", "Arc (0° = ahead)"] + [f"{b} cm" for b in RANGE_BANDS],
+    arc = "Face (compass bearings)" if s.kind == "fort" else "Arc (0° = ahead)"  # a fort has no bow: map bearings
+    table = GunTable(rows, header=["Guns", "No.", "Code", "Gun", arc] + [f"{b} cm" for b in RANGE_BANDS],
                      size=play, min_size=play, align=["left", "centre", "centre", "left", "left"] + ["centre"] * 5,
                      boxes=counts, bearings=bearings,
                      **{**style("guns"), **style("guns", compact)})
@@ -358,7 +369,7 @@ def to_hit_legend(ctx: Context, compact: bool = False) -> Block:
     def mods(key):
         return " ".join(f"{k} {v:+d}".replace("+0", "0").replace("-", "−") for k, v in t10[key].items())
 
-    return Legend([(f"{t10['base']} or less on a d10", f"({natural_rolls(t10)})"), ("range", mods("range")),
+    return Legend([(f"{t10['base']} or less on a d10 a gun", f"({natural_rolls(t10)})"), ("range", mods("range")),
                    ("target size", mods("target_size") + " (A only beyond PB)"), ("firer moving", mods("firer_speed")),
                    ("target moving", mods("target_speed")), ("obscured", mods("obscured"))],
                   title="To hit (Table 10):", **style("play_small", compact))

@@ -314,26 +314,69 @@ def nest_offset(above: dict, below: dict, gap: float = STACK_GAP) -> float:
     return off
 
 
+def place_strips(specs: list[dict], box, foot: float, first: float) -> list[int]:
+    """The template sheet (0, 1, ...) each strip goes on, and its top (s["at"], below the content's top), nested one
+    under another until the next would run past the foot."""
+    sheets, sheet, prev, y = [], -1, None, 0.0
+    for s in specs:
+        geo = s["geo"]
+        top = y + nest_offset(prev["geo"], geo) if prev is not None else 0.0
+        if sheet < 0 or box.y + top + geo["h"] > box.bottom - foot:
+            sheet, top = sheet + 1, first
+        s["at"] = top
+        sheets.append(sheet)
+        prev, y = s, top
+    return sheets
+
+
+def template_index(specs: list[dict], sheets: list[int], ctx: Context) -> list[str]:
+    """Where to find each template, in pieces a line may break between: by manoeuvrability, every speed with the
+    template sheet it is on (the strips are nested by radius, so a manoeuvrability's are spread over the sheets)."""
+    order = [r["level"] for r in ctx.tables.require("speed_levels").rows]
+    ladder = list(ctx.tables.require("turning_radii").rows)
+    found: dict[str, dict[str, int]] = {}
+    for s, k in zip(specs, sheets):
+        found.setdefault(s["manoeuvrability"], {})[s["speed"]] = k + 1
+    parts = [f"{m}: " + ", ".join(f"{sp} {found[m][sp]}" for sp in sorted(found[m], key=order.index))
+             for m in ladder if m in found]
+    return ["Find a template by its sheet (manoeuvrability: speed sheet):", *parts,
+            "every level a unit in play can reach is here"]
+
+
+def index_lines(page, parts: list[str], width: float) -> list[str]:
+    """The index's pieces run together with " · ", a new line wherever the next would not fit the width."""
+    look = LOOKS["strip_pages"].index
+    lines = [" ".join(parts[:2])]  # the opening words and the first manoeuvrability
+    for part in parts[2:]:
+        if look.width(page, lines[-1] + " · " + part) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return lines
+
+
 def templates(doc, ctx: Context) -> list[dict]:
     """Turning templates for the manoeuvrability × speed pairs in play at true scale, nested one under another, then
-    the fire-arc and deviation gauges. Returns the strips as placed (page, cx, top)."""
+    the fire-arc and deviation gauges. Each sheet's heading numbers it and says which sheet holds every template.
+    Returns the strips as placed (page, cx, top)."""
     with doc.true_scale_pages():
         box = doc.content
         specs = _template_specs(ctx, box)
         look = LOOKS["strip_pages"]
-        page, prev, y = None, None, 0.0
-        for s in specs:
-            geo = s["geo"]
-            top = y + nest_offset(prev["geo"], geo) if prev is not None else 0.0
-            if page is None or top + geo["h"] > box.bottom - look.foot:
+        sheets = place_strips(specs, box, look.foot, look.first)
+        index = template_index(specs, sheets, ctx)
+        page = None
+        for i, (s, k) in enumerate(zip(specs, sheets)):
+            if i == 0 or k != sheets[i - 1]:
                 page = doc.new_page(bookmark=f"Turning templates from {s['label']}")
                 look.heading.draw(page, box.x, box.y + look.heading_drop, f"{TITLE} turning templates "
-                                  f"({ground_scale(ctx)[1]}): cut along the solid outline; follow the outer edge; the "
-                                  "numbers are cm along it")
-                top = box.y + look.first
-            _turning_template(page, box.x + box.w / 2, top, geo, s["label"], s["sub"], s["scale"], s["whose"])
+                                  f"({ground_scale(ctx)[1]}), sheet {k + 1} of {sheets[-1] + 1}: cut along the solid "
+                                  "outline; follow the outer edge; the numbers are cm along it")
+                for n, line in enumerate(index_lines(page, index, box.w)):
+                    look.index.draw(page, box.x, box.y + look.index_drop + n * look.index.leading_mm, line)
+            top = box.y + s["at"]
+            _turning_template(page, box.x + box.w / 2, top, s["geo"], s["label"], s["sub"], s["scale"], s["whose"])
             s["page"], s["cx"], s["top"] = page.number if hasattr(page, "number") else None, box.x + box.w / 2, top
-            prev, y = s, top
         _gauges(doc, ctx)
     return specs
 
