@@ -927,3 +927,21 @@ def test_a_turret_chit_for_every_turret_in_play_named_for_her_ship(library):
     turrets = [c[1] for c in chits(units, ctx) if c[2] == "turret"]
     assert turrets == ["Tecumseh", "Manhattan", "Winnebago fore", "Winnebago aft", "Chickasaw fore", "Chickasaw aft"]
     assert PATTERNS["turret"] not in [p for k, p in PATTERNS.items() if k != "turret"]
+
+
+# Replay r6 (seed 612, /work/notes/s6/moments-saunders-r6.md): three more rulebook moments, in the order of harm.
+
+def test_which_paddle_is_lost_is_a_d6_and_each_wheel_has_its_own_box(bundled_packs):
+    """Replay r6, moment 1: critical 53-56 and the torpedo's "a random paddle" gave no way to pick the wheel, and the
+    side-wheeler's "Paddle lost: port / starboard" read as one box for both."""
+    texts = pack_texts(bundled_packs)
+    ref = reference_text(texts)
+    assert "a paddle wheel lost (side wheeler: D6 1–3 port, 4–6 starboard; speed halved)" in ref
+    assert "on a side wheeler, a paddle: D6 1–3 port, 4–6 starboard (as 53–56)" in ref
+    assert "a random paddle" not in ref
+    rows = {r["rule"]: r["reading"] for r in RS.tables().require("reconstructions").rows}
+    assert "Which paddle" in ref and flat(rows["Which paddle"]) in ref
+    assert "both wheels lost: no power, she drifts to a halt" in ref
+    wheelers = [t for t in texts if SHEET_MARK in t and "Propulsion: sidewheel" in t]
+    assert wheelers and all("Paddle lost (½ speed): 1st box port, 2nd starboard" in t for t in wheelers)
+    assert not any("Paddle lost: port / starboard" in t for t in texts)

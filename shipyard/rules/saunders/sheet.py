@@ -102,7 +102,7 @@ def propulsion_item(s: SaundersStats, ctx: Context) -> tuple[str, int]:
     halved, screw = mark(ctx, "53-56"), mark(ctx, "53-56", "mark_screw")
     drive = s.drive or ""
     if drive == "sidewheel":
-        return f"Paddle lost: port / starboard ({halved})", 2
+        return f"Paddle lost ({halved}): 1st box port, 2nd starboard", 2
     if s.paddles and drive not in ("sternwheel", "centrewheel"):
         return f"Paddle wheel lost ({halved})", s.paddles
     name = {"sternwheel": "Stern wheel", "centrewheel": "Centre wheel"}.get(drive, "Screw")
