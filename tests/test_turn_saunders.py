@@ -945,3 +945,14 @@ def test_which_paddle_is_lost_is_a_d6_and_each_wheel_has_its_own_box(bundled_pac
     wheelers = [t for t in texts if SHEET_MARK in t and "Propulsion: sidewheel" in t]
     assert wheelers and all("Paddle lost (½ speed): 1st box port, 2nd starboard" in t for t in wheelers)
     assert not any("Paddle lost: port / starboard" in t for t in texts)
+
+
+def test_the_ramming_speed_modifiers_read_the_speed_used(bundled_packs):
+    """Replay r6, moment 2: "Own speed 7 or more" left open whether a glancing blow's modifier reads the ship's own
+    speed or the speed used (the two added). The rows now read "Speed used", and the step says the modifiers read it."""
+    ref = reference_text(pack_texts(bundled_packs))
+    for words in ("Speed used 3 or less −1", "Speed used 7 or more +1", "Speed used 10 or more +2",
+                  "Speed used 15 or more +3", "Speed used 20 or more +4"):
+        assert words in ref, words
+    assert "Own speed" not in ref
+    assert "the speed both ships' speed modifiers read: bow to bow or glancing, the two speeds added" in ref
