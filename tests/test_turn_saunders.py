@@ -956,3 +956,15 @@ def test_the_ramming_speed_modifiers_read_the_speed_used(bundled_packs):
         assert words in ref, words
     assert "Own speed" not in ref
     assert "the speed both ships' speed modifiers read: bow to bow or glancing, the two speeds added" in ref
+
+
+def test_a_crew_hit_silences_the_gun_nearest_the_hit_and_the_sheet_says_how_to_mark_it(bundled_packs):
+    """Replay r6, moment 3: critical 61-63 "one gun silent next turn" said neither who picks the gun nor how the
+    single "Crew hit" box records which one."""
+    texts = pack_texts(bundled_packs)
+    ref = reference_text(texts)
+    assert "Gun crew casualties: the gun nearest the hit silent next turn (ring its box)" in ref
+    assert "criticals 21–25 and 61–63: one in the section hit (her player's choice)" in ref
+    sheets = [t for t in texts if SHEET_MARK in t and "Next move only" in t]
+    assert len(sheets) >= 10 and all("Crew hit: ring the gun" in t for t in sheets)
+    assert "a gun silent" not in " ".join(texts)
