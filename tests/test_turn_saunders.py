@@ -216,13 +216,18 @@ def test_tennessee_says_which_rating_a_six_on_hit_location_uses(bundled_packs):
     assert "Steering (hit location 6) 0" in tennessee
 
 
-def test_a_fort_sheet_says_how_a_fort_fights(bundled_packs):
+def test_a_fort_sheet_says_how_a_fort_fights(library, bundled_packs):
     """Findings: whether a fort counts as a stationary firer, what hull 0 does, "sited 90°" with nowhere to say where
-    (1b forts; top-10 #10)."""
+    (1b forts; top-10 #10). A fort whose set-up names no faces (Fort Powell's sheet, printed alone since she takes
+    no part at Mobile Bay) says where her guns bear."""
     fort = next(t for t in pack_texts(bundled_packs) if "Fort Morgan" in t and SHEET_MARK in t)
-    for words in ("it fires in step 4 · guns at one ship: channel fronts 5, bay front 2", "target stationary (+1)",
-                  "no hull left: silenced", "each face bears over the set-up page's arc"):
+    for words in ("it fires in step 4", "guns at one ship: channel fronts 5, bay front 2", "target stationary (+1)",
+                  "no hull left: silenced"):
         assert words in fort, words
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    powell = library.units["fort-powell"]
+    assert "each face bears over the set-up page's arc" in block_text(walk(sheet(powell, RS.derive(powell, ctx), ctx)))
 
 
 def test_no_counter_text_under_six_points(library, tmp_path):
@@ -968,3 +973,19 @@ def test_a_crew_hit_silences_the_gun_nearest_the_hit_and_the_sheet_says_how_to_m
     sheets = [t for t in texts if SHEET_MARK in t and "Next move only" in t]
     assert len(sheets) >= 10 and all("Crew hit: ring the gun" in t for t in sheets)
     assert "a gun silent" not in " ".join(texts)
+
+
+def test_a_fort_the_set_up_places_nowhere_takes_no_part_and_gets_no_sheet(library, bundled_packs):
+    """Replay r6, defect (p1, p2, p15): Fort Powell was counted among the 8 Confederate units and had a full sheet,
+    but the set-up said only "not on the plan". She lies at Grant's Pass, her guns on Mississippi Sound: she takes no
+    part, the set-up's special rules say why, and the pack prints no sheet or counter for her."""
+    texts = pack_texts(bundled_packs)
+    assert not any("Fort Powell" in t and SHEET_MARK in t for t in texts)
+    assert "Franklin Buchanan 7 units" in texts[0]  # the cover's count
+    setup = next(t for t in texts if t.startswith("Set-up:"))
+    assert "Fort Powell At Grant's Pass, far west of the plan" in setup and "She takes no part (no sheet)" in setup
+    assert "not on the plan" not in setup
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    assert not RS.takes_part("fort-powell", ctx)
+    assert all(RS.takes_part(f, ctx) for f in ("fort-morgan", "fort-morgan-water-battery", "fort-gaines", "uss-galena"))
