@@ -989,3 +989,15 @@ def test_a_fort_the_set_up_places_nowhere_takes_no_part_and_gets_no_sheet(librar
     ctx.scenario = library.scenario("mobile-bay-1864")
     assert not RS.takes_part("fort-powell", ctx)
     assert all(RS.takes_part(f, ctx) for f in ("fort-morgan", "fort-morgan-water-battery", "fort-gaines", "uss-galena"))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_fort_sheet_says_how_to_keep_which_guns_fired_in_step_4(bundled_packs, paper):
+    """Replay r6, defect (p15): Fort Morgan fires in step 4 and its guns held then in step 6, and the sheet had no
+    place to keep which of its 20 guns had fired: scrap paper. Each fort's sheet now says to dot a gun's box as it
+    fires in step 4 (its box is where the player looks for that gun) and to rub the dots out in step 7."""
+    forts = [t for t in pack_texts(bundled_packs, paper=paper) if "A fort does not move" in t]
+    assert forts
+    words = "it fires in step 4, a gun held then in step 6 (in step 4 dot its box as it fires; rub out in step 7)"
+    for page in forts:
+        assert page.count(words) == page.count("A fort does not move"), page[:80]

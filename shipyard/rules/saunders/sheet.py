@@ -204,6 +204,7 @@ def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str
     out = ["A fort does not move; it fires in step 4"]
     if ff["stationary_firer"]:
         out[0] += f" as a stationary firer ({signed(modifier(t.to_hit, 'Firer stationary'))})"
+    out[0] += f", a gun held then in step 6 ({FIRED_MARK})"
     if s is not None and one_ship_words(unit, s, ctx):
         out.append(one_ship_words(unit, s, ctx))
     if ff["stationary_target"]:
@@ -241,6 +242,10 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
 
 # ---------------------------------------------------------------------------------------------
 # The plan, the speed track, the orders log (render.kit pieces)
+
+
+FIRED_MARK = "in step 4 dot its box as it fires; rub out in step 7"  # a fort's fire log: its many guns
+# fire in two phases, and the box a gun already has is where a player looks for it (replay r6: Fort Morgan's 20 guns)
 
 
 NO_SECTIONS = "no other ratings: a hit on 4–6 takes the section hit's"  # the reading "Hits 4–6", where it is met
