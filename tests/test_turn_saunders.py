@@ -1001,3 +1001,16 @@ def test_a_fort_sheet_says_how_to_keep_which_guns_fired_in_step_4(bundled_packs,
     words = "it fires in step 4, a gun held then in step 6 (in step 4 dot its box as it fires; rub out in step 7)"
     for page in forts:
         assert page.count(words) == page.count("A fort does not move"), page[:80]
+
+
+def test_a_ship_with_a_ram_bow_says_what_it_adds_as_one_without_says_what_it_costs(library, bundled_packs):
+    """Replay r6, defect (p13): Tennessee's sheet had only a "Ram bow lost" box, where ships without one say
+    "No ram bow (−1 ramming)": the +1 she rams with was on no sheet."""
+    ctx = RS.context(library)
+    texts = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t]
+    rammers = [u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if RS.derive(u, ctx).stats.ram_bow]
+    assert {u.name for u in rammers} >= {"CSS Tennessee"}
+    for unit in rammers:
+        assert any(unit.name in t and "Ram bow (+1 ramming)" in t for t in texts), unit.name
+    tennessee = RS.derive(library.units["css-tennessee"], ctx)
+    assert "Ram bow (+1 ramming) · Propulsion: screw" in block_text(walk(sheet(library.units["css-tennessee"], tennessee, ctx)))

@@ -153,8 +153,8 @@ def remarks(s: SaundersStats, ctx: Context, unit=None) -> str:
     if s.fort:
         return fort_remarks(ctx, unit, s)
     out = []
-    if not s.ram_bow:
-        out.append(f"No ram bow ({signed(modifier(ctx.tables.ramming_modifiers, 'Own ship the rammer, no ram bow'))} ramming)")
+    bow = "Own ship the rammer, ram bow" if s.ram_bow else "Own ship the rammer, no ram bow"
+    out.append(f"{'Ram bow' if s.ram_bow else 'No ram bow'} ({signed(modifier(ctx.tables.ramming_modifiers, bow))} ramming)")
     out.append(f"Propulsion: {s.drive}")
     if s.draught_ft is not None:
         out.append(f"Draught {number(s.draught_ft)} ft")
