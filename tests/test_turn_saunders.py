@@ -733,7 +733,7 @@ def test_every_ship_sheet_gives_her_model_length(library, bundled_packs):
     page = next(t for t in texts if "USS Brooklyn" in t)
     from shipyard.render.text import number
 
-    assert f"Length {number(brooklyn.length_ft)} ft: model 2¼ in" in page  # 223 ft, 100 ft to the inch
+    assert f"Length {number(brooklyn.length_ft)} ft, beam {number(brooklyn.beam_ft)} ft: model 2¼ × ½ in" in page  # 100 ft to the inch
     ships = [u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.kind != "fort"]
     assert sum(f"Length {number(u.length_ft)} ft" in " ".join(texts) for u in ships) == len(ships)
 
@@ -1014,3 +1014,19 @@ def test_a_ship_with_a_ram_bow_says_what_it_adds_as_one_without_says_what_it_cos
         assert any(unit.name in t and "Ram bow (+1 ramming)" in t for t in texts), unit.name
     tennessee = RS.derive(library.units["css-tennessee"], ctx)
     assert "Ram bow (+1 ramming) · Propulsion: screw" in block_text(walk(sheet(library.units["css-tennessee"], tennessee, ctx)))
+
+
+def test_every_ship_sheet_gives_her_model_beam(library, bundled_packs):
+    """Replay r6: sheets gave the model's length but not her beam, and many lines of fire (blocked by a hull they
+    cross) were knife-edge. Each ship the library gives a beam now prints it and the model's, to the quarter inch
+    (a quarter at least)."""
+    from shipyard.render.text import number
+
+    texts = " ".join(t for t in pack_texts(bundled_packs) if SHEET_MARK in t)
+    ships = [u for _, u in library.scenario_units(library.scenario("mobile-bay-1864"))
+             if u.kind != "fort" and RS.takes_part(u.id, RS.context(library)) and getattr(u, "beam_ft", None)]
+    assert len(ships) >= 20
+    for u in ships:
+        assert f"Length {number(u.length_ft)} ft, beam {number(u.beam_ft)} ft: model" in texts, u.name
+    tennessee = library.units["css-tennessee"]  # 48 ft: 0.48 in at 100 ft an inch
+    assert f"beam {number(tennessee.beam_ft)} ft: model 2 × ½ in" in texts

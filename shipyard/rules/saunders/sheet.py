@@ -159,15 +159,20 @@ def remarks(s: SaundersStats, ctx: Context, unit=None) -> str:
     if s.draught_ft is not None:
         out.append(f"Draught {number(s.draught_ft)} ft")
     if getattr(unit, "length_ft", None):
-        out.append(model_length(unit.length_ft, ctx))
+        out.append(model_length(unit.length_ft, ctx, getattr(unit, "beam_ft", None)))
     return " · ".join(out)
 
 
-def model_length(length_ft: float, ctx: Context) -> str:
-    """Her length as the model measures it (100 ft to the inch at 1/1200), for the
-    "past a partner" and torpedo-field rules that need it."""
+def model_length(length_ft: float, ctx: Context, beam_ft: float | None = None) -> str:
+    """Her length (and beam, where the library has it) as the model measures them (100 ft to the inch at 1/1200),
+    for the "past a partner", torpedo-field and line-of-fire rules that need them (a line of fire is blocked by a
+    hull it crosses: replay r6 found many knife-edge, and the beam settles them)."""
     factor, scale = scale_factor(ctx)
-    return f"Length {number(length_ft)} ft: model {number(model_inches(length_ft, factor))} in"
+    if not beam_ft:
+        return f"Length {number(length_ft)} ft: model {number(model_inches(length_ft, factor))} in"
+    beam_in = max(model_inches(beam_ft, factor), 0.25)  # a quarter inch at least: no model is drawn 0 wide
+    return (f"Length {number(length_ft)} ft, beam {number(beam_ft)} ft: model {number(model_inches(length_ft, factor))}"
+            f" × {number(beam_in)} in")
 
 
 def model_inches(length_ft: float, factor: float) -> float:
