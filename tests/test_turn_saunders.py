@@ -1030,3 +1030,15 @@ def test_every_ship_sheet_gives_her_model_beam(library, bundled_packs):
         assert f"Length {number(u.length_ft)} ft, beam {number(u.beam_ft)} ft: model" in texts, u.name
     tennessee = library.units["css-tennessee"]  # 48 ft: 0.48 in at 100 ft an inch
     assert f"beam {number(tennessee.beam_ft)} ft: model 2 × ½ in" in texts
+
+
+def test_the_plan_key_names_only_what_the_plan_draws(bundled_packs):
+    """Replay r6, defect (p2): the key promised "a ring: at anchor" on a plan with no ship at anchor, and the heavy
+    black line from Dauphin Island to the torpedo field (the line of piles) was in no key. The key now names the
+    ring only where a ship starts at anchor, and each obstruction the plan draws as a heavy line."""
+    mobile = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
+    assert "a ring: at anchor" not in mobile and "heavy black line: line of piles" in mobile
+    assert "a ringed dot: a buoy" in mobile  # the red buoy
+    hampton = next(t for t in pack_texts(bundled_packs, "hampton-roads-1862") if t.startswith("Set-up:"))
+    assert "a ring: at anchor" in hampton  # Congress and Cumberland lay at anchor
+    assert "heavy black line" not in hampton
