@@ -977,14 +977,14 @@ def test_a_crew_hit_silences_the_gun_nearest_the_hit_and_the_sheet_says_how_to_m
 
 def test_a_fort_the_set_up_places_nowhere_takes_no_part_and_gets_no_sheet(library, bundled_packs):
     """Replay r6, defect (p1, p2, p15): Fort Powell was counted among the 8 Confederate units and had a full sheet,
-    but the set-up said only "not on the plan". She lies at Grant's Pass, her guns on Mississippi Sound: she takes no
-    part, the set-up's special rules say why, and the pack prints no sheet or counter for her."""
+    but the set-up said only "not on the plan". She lies at Grant's Pass, her guns on Mississippi Sound (the cover's
+    notes say so): she takes no part, and the pack prints no sheet, counter or set-up row for her."""
     texts = pack_texts(bundled_packs)
     assert not any("Fort Powell" in t and SHEET_MARK in t for t in texts)
     assert "Franklin Buchanan 7 units" in texts[0]  # the cover's count
     setup = next(t for t in texts if t.startswith("Set-up:"))
-    assert "Fort Powell At Grant's Pass, far west of the plan" in setup and "She takes no part (no sheet)" in setup
-    assert "not on the plan" not in setup
+    assert "not on the plan" not in setup  # no row for her: she is no part of this game
+    assert "Fort Powell at Grant's Pass" in texts[0] and "bears only on the Sound" in texts[0]  # the cover says why
     ctx = RS.context(library)
     ctx.scenario = library.scenario("mobile-bay-1864")
     assert not RS.takes_part("fort-powell", ctx)
@@ -1042,3 +1042,28 @@ def test_the_plan_key_names_only_what_the_plan_draws(bundled_packs):
     hampton = next(t for t in pack_texts(bundled_packs, "hampton-roads-1862") if t.startswith("Set-up:"))
     assert "a ring: at anchor" in hampton  # Congress and Cumberland lay at anchor
     assert "heavy black line" not in hampton
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_label_on_the_set_up_plan_is_beside_its_own_marker(library, paper):
+    """Replay r6, defect (p2): "USS Oneida + USS Galena" floated above the column's head, between two triangles and
+    opposite Ossipee's, 29 mm from her triangle, which had no label beside it. Each unit's label now sits within
+    five markers (11 mm) of its own marker: the nearest free place beside it, before any far one."""
+    import math
+
+    from conftest import setup_blocks_on
+    from shipyard.render.plan import TablePlan
+
+    blocks, box = setup_blocks_on(library, "mobile-bay-1864", "saunders", paper)
+    (plan,) = [b for block in blocks for b in walk(block) if isinstance(b, TablePlan)]
+    width = box.w
+    s = plan._scale(width)
+    h = plan.depth * s
+    placed = {text: b for text, *b in plan.labels(width)}
+
+    def gap(b, m):  # from a marker's centre to the nearest point of a label's box, mm
+        mx, my = m.x * s, h - m.y * s
+        return math.hypot(min(max(mx, b[0]), b[2]) - mx, min(max(my, b[1]), b[3]) - my)
+
+    for m in plan.markers:
+        assert gap(placed[m.label], m) <= plan.marker * 5, (paper, m.label, round(gap(placed[m.label], m), 1))
