@@ -130,7 +130,8 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     label, n = propulsion_item(s, ctx)
     items.append((label, n, "propulsion"))
     if s.ram_bow:
-        items.append(("Ram bow lost", 1, "ram_bow"))
+        ram = signed(modifier(t.ramming_modifiers, "Own ship the rammer, ram bow"))
+        items.append((f"Ram bow ({ram} ramming): lost", 1, "ram_bow"))
     if s.spar_torpedo:
         items.append(("Spar torpedo: deployed / expended", 2, "spar"))
     ag = t.aground.rows
@@ -153,8 +154,8 @@ def remarks(s: SaundersStats, ctx: Context, unit=None) -> str:
     if s.fort:
         return fort_remarks(ctx, unit, s)
     out = []
-    bow = "Own ship the rammer, ram bow" if s.ram_bow else "Own ship the rammer, no ram bow"
-    out.append(f"{'Ram bow' if s.ram_bow else 'No ram bow'} ({signed(modifier(ctx.tables.ramming_modifiers, bow))} ramming)")
+    if not s.ram_bow:  # a ram bow's +1 is on her "Ram bow" box (status_items), where the line has room
+        out.append(f"No ram bow ({signed(modifier(ctx.tables.ramming_modifiers, 'Own ship the rammer, no ram bow'))} ramming)")
     out.append(f"Propulsion: {s.drive}")
     if s.draught_ft is not None:
         out.append(f"Draught {number(s.draught_ft)} ft")
@@ -171,8 +172,8 @@ def model_length(length_ft: float, ctx: Context, beam_ft: float | None = None) -
     if not beam_ft:
         return f"Length {number(length_ft)} ft: model {number(model_inches(length_ft, factor))} in"
     beam_in = max(model_inches(beam_ft, factor), 0.25)  # a quarter inch at least: no model is drawn 0 wide
-    return (f"Length {number(length_ft)} ft, beam {number(beam_ft)} ft: model {number(model_inches(length_ft, factor))}"
-            f" × {number(beam_in)} in")
+    return (f"Model {number(model_inches(length_ft, factor))} × {number(beam_in)} in ({number(length_ft)} × "
+            f"{number(beam_ft)} ft)")  # the remarks line's room: one line where a ship has a ram bow (Memphis)
 
 
 def model_inches(length_ft: float, factor: float) -> float:
