@@ -733,9 +733,9 @@ def test_every_ship_sheet_gives_her_model_length(library, bundled_packs):
     page = next(t for t in texts if "USS Brooklyn" in t)
     from shipyard.render.text import number
 
-    assert f"Model 2¼ × ½ in ({number(brooklyn.length_ft)} × {number(brooklyn.beam_ft)} ft)" in page  # 100 ft to the inch
+    assert "Model 2¼ × ½ in" in page  # 233 × 43 ft, 100 ft to the inch
     ships = [u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.kind != "fort"]
-    assert sum(f"({number(u.length_ft)} × " in " ".join(texts) or f"Length {number(u.length_ft)} ft" in " ".join(texts)
+    assert sum(any(u.name in t and ("Model " in t or f"Length {number(u.length_ft)} ft" in t) for t in texts)
                for u in ships) == len(ships)
 
 
@@ -1018,18 +1018,19 @@ def test_a_ship_with_a_ram_bow_says_what_it_adds_as_one_without_says_what_it_cos
 
 def test_every_ship_sheet_gives_her_model_beam(library, bundled_packs):
     """Replay r6: sheets gave the model's length but not her beam, and many lines of fire (blocked by a hull they
-    cross) were knife-edge. Each ship the library gives a beam now prints it and the model's, to the quarter inch
-    (a quarter at least)."""
+    cross) were knife-edge. Each ship the library gives a beam now prints the model's length × beam, to the quarter
+    inch (a quarter at least), where the length alone was."""
     from shipyard.render.text import number
+    from shipyard.rules.saunders.sheet import model_inches
 
     texts = " ".join(t for t in pack_texts(bundled_packs) if SHEET_MARK in t)
     ships = [u for _, u in library.scenario_units(library.scenario("mobile-bay-1864"))
              if u.kind != "fort" and RS.takes_part(u.id, RS.context(library)) and getattr(u, "beam_ft", None)]
     assert len(ships) >= 20
     for u in ships:
-        assert f"× {number(u.beam_ft)} ft)" in texts and f"({number(u.length_ft)} × " in texts, u.name
-    tennessee = library.units["css-tennessee"]  # 48 ft: 0.48 in at 100 ft an inch
-    assert f"Model 2 × ½ in ({number(tennessee.length_ft)} × {number(tennessee.beam_ft)} ft)" in texts
+        model = f"Model {number(model_inches(u.length_ft, 1))} × {number(max(model_inches(u.beam_ft, 1), 0.25))} in"
+        assert model in texts, (u.name, model)
+    assert "Model 2 × ½ in" in texts  # Tennessee, 209 × 48 ft: 0.48 in at 100 ft an inch
 
 
 def test_the_plan_key_names_only_what_the_plan_draws(bundled_packs):

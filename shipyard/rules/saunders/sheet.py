@@ -165,15 +165,15 @@ def remarks(s: SaundersStats, ctx: Context, unit=None) -> str:
 
 
 def model_length(length_ft: float, ctx: Context, beam_ft: float | None = None) -> str:
-    """Her length (and beam, where the library has it) as the model measures them (100 ft to the inch at 1/1200),
+    """Her length (and beam, where the library has it: then the model's alone) as the model measures them (100 ft to the inch at 1/1200),
     for the "past a partner", torpedo-field and line-of-fire rules that need them (a line of fire is blocked by a
     hull it crosses: replay r6 found many knife-edge, and the beam settles them)."""
     factor, scale = scale_factor(ctx)
     if not beam_ft:
         return f"Length {number(length_ft)} ft: model {number(model_inches(length_ft, factor))} in"
     beam_in = max(model_inches(beam_ft, factor), 0.25)  # a quarter inch at least: no model is drawn 0 wide
-    return (f"Model {number(model_inches(length_ft, factor))} × {number(beam_in)} in ({number(length_ft)} × "
-            f"{number(beam_ft)} ft)")  # the remarks line's room: one line where a ship has a ram bow (Memphis)
+    # the model's size alone, no shorter than the length it replaces: the remarks line has no more room (Memphis)
+    return f"Model {number(model_inches(length_ft, factor))} × {number(beam_in)} in"
 
 
 def model_inches(length_ft: float, factor: float) -> float:
