@@ -216,13 +216,18 @@ def test_tennessee_says_which_rating_a_six_on_hit_location_uses(bundled_packs):
     assert "Steering (hit location 6) 0" in tennessee
 
 
-def test_a_fort_sheet_says_how_a_fort_fights(bundled_packs):
+def test_a_fort_sheet_says_how_a_fort_fights(library, bundled_packs):
     """Findings: whether a fort counts as a stationary firer, what hull 0 does, "sited 90°" with nowhere to say where
-    (1b forts; top-10 #10)."""
+    (1b forts; top-10 #10). A fort whose set-up names no faces (Fort Powell's sheet, printed alone since she takes
+    no part at Mobile Bay) says where her guns bear."""
     fort = next(t for t in pack_texts(bundled_packs) if "Fort Morgan" in t and SHEET_MARK in t)
-    for words in ("it fires in step 4 · guns at one ship: channel fronts 5, bay front 2", "target stationary (+1)",
-                  "no hull left: silenced", "each face bears over the set-up page's arc"):
+    for words in ("it fires in step 4", "guns at one ship: channel fronts 5, bay front 2", "target stationary (+1)",
+                  "no hull left: silenced"):
         assert words in fort, words
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    powell = library.units["fort-powell"]
+    assert "each face bears over the set-up page's arc" in block_text(walk(sheet(powell, RS.derive(powell, ctx), ctx)))
 
 
 def test_no_counter_text_under_six_points(library, tmp_path):
@@ -728,9 +733,10 @@ def test_every_ship_sheet_gives_her_model_length(library, bundled_packs):
     page = next(t for t in texts if "USS Brooklyn" in t)
     from shipyard.render.text import number
 
-    assert f"Length {number(brooklyn.length_ft)} ft: model 2¼ in" in page  # 223 ft, 100 ft to the inch
+    assert "Model 2¼ × ½ in" in page  # 233 × 43 ft, 100 ft to the inch
     ships = [u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.kind != "fort"]
-    assert sum(f"Length {number(u.length_ft)} ft" in " ".join(texts) for u in ships) == len(ships)
+    assert sum(any(u.name in t and ("Model " in t or f"Length {number(u.length_ft)} ft" in t) for t in texts)
+               for u in ships) == len(ships)
 
 
 def test_the_turn_gauge_says_what_its_knot_marks_are_for(bundled_packs):
@@ -927,3 +933,138 @@ def test_a_turret_chit_for_every_turret_in_play_named_for_her_ship(library):
     turrets = [c[1] for c in chits(units, ctx) if c[2] == "turret"]
     assert turrets == ["Tecumseh", "Manhattan", "Winnebago fore", "Winnebago aft", "Chickasaw fore", "Chickasaw aft"]
     assert PATTERNS["turret"] not in [p for k, p in PATTERNS.items() if k != "turret"]
+
+
+# Replay r6 (seed 612, /work/notes/s6/moments-saunders-r6.md): three more rulebook moments, in the order of harm.
+
+def test_which_paddle_is_lost_is_a_d6_and_each_wheel_has_its_own_box(bundled_packs):
+    """Replay r6, moment 1: critical 53-56 and the torpedo's "a random paddle" gave no way to pick the wheel, and the
+    side-wheeler's "Paddle lost: port / starboard" read as one box for both."""
+    texts = pack_texts(bundled_packs)
+    ref = reference_text(texts)
+    assert "a paddle wheel lost (side wheeler: D6 1–3 port, 4–6 starboard; speed halved)" in ref
+    assert "on a side wheeler, a paddle: D6 1–3 port, 4–6 starboard (as 53–56)" in ref
+    assert "a random paddle" not in ref
+    rows = {r["rule"]: r["reading"] for r in RS.tables().require("reconstructions").rows}
+    assert "Which paddle" in ref and flat(rows["Which paddle"]) in ref
+    assert "both wheels lost: no power, she drifts to a halt" in ref
+    wheelers = [t for t in texts if SHEET_MARK in t and "Propulsion: sidewheel" in t]
+    assert wheelers and all("Paddle lost (½ speed): 1st box port, 2nd starboard" in t for t in wheelers)
+    assert not any("Paddle lost: port / starboard" in t for t in texts)
+
+
+def test_the_ramming_speed_modifiers_read_the_speed_used(bundled_packs):
+    """Replay r6, moment 2: "Own speed 7 or more" left open whether a glancing blow's modifier reads the ship's own
+    speed or the speed used (the two added). The rows now read "Speed used", and the step says the modifiers read it."""
+    ref = reference_text(pack_texts(bundled_packs))
+    for words in ("Speed used 3 or less −1", "Speed used 7 or more +1", "Speed used 10 or more +2",
+                  "Speed used 15 or more +3", "Speed used 20 or more +4"):
+        assert words in ref, words
+    assert "Own speed" not in ref
+    assert "the speed both ships' speed modifiers read: bow to bow or glancing, the two speeds added" in ref
+
+
+def test_a_crew_hit_silences_the_gun_nearest_the_hit_and_the_sheet_says_how_to_mark_it(bundled_packs):
+    """Replay r6, moment 3: critical 61-63 "one gun silent next turn" said neither who picks the gun nor how the
+    single "Crew hit" box records which one."""
+    texts = pack_texts(bundled_packs)
+    ref = reference_text(texts)
+    assert "Gun crew casualties: the gun nearest the hit silent next turn (ring its box)" in ref
+    assert "criticals 21–25 and 61–63: one in the section hit (her player's choice)" in ref
+    sheets = [t for t in texts if SHEET_MARK in t and "Next move only" in t]
+    assert len(sheets) >= 10 and all("Crew hit: ring the gun" in t for t in sheets)
+    assert "a gun silent" not in " ".join(texts)
+
+
+def test_a_fort_the_set_up_places_nowhere_takes_no_part_and_gets_no_sheet(library, bundled_packs):
+    """Replay r6, defect (p1, p2, p15): Fort Powell was counted among the 8 Confederate units and had a full sheet,
+    but the set-up said only "not on the plan". She lies at Grant's Pass, her guns on Mississippi Sound (the cover's
+    notes say so): she takes no part, and the pack prints no sheet, counter or set-up row for her."""
+    texts = pack_texts(bundled_packs)
+    assert not any("Fort Powell" in t and SHEET_MARK in t for t in texts)
+    assert "Franklin Buchanan 7 units" in texts[0]  # the cover's count
+    setup = next(t for t in texts if t.startswith("Set-up:"))
+    assert "not on the plan" not in setup  # no row for her: she is no part of this game
+    assert "Fort Powell at Grant's Pass" in texts[0] and "bears only on the Sound" in texts[0]  # the cover says why
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    assert not RS.takes_part("fort-powell", ctx)
+    assert all(RS.takes_part(f, ctx) for f in ("fort-morgan", "fort-morgan-water-battery", "fort-gaines", "uss-galena"))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_fort_sheet_says_how_to_keep_which_guns_fired_in_step_4(bundled_packs, paper):
+    """Replay r6, defect (p15): Fort Morgan fires in step 4 and its guns held then in step 6, and the sheet had no
+    place to keep which of its 20 guns had fired: scrap paper. Each fort's sheet now says to dot a gun's box as it
+    fires in step 4 (its box is where the player looks for that gun) and to rub the dots out in step 7."""
+    forts = [t for t in pack_texts(bundled_packs, paper=paper) if "A fort does not move" in t]
+    assert forts
+    words = "it fires in step 4, a gun held then in step 6 (in step 4 dot its box as it fires; rub out in step 7)"
+    for page in forts:
+        assert page.count(words) == page.count("A fort does not move"), page[:80]
+
+
+def test_a_ship_with_a_ram_bow_says_what_it_adds_as_one_without_says_what_it_costs(library, bundled_packs):
+    """Replay r6, defect (p13): Tennessee's sheet had only a "Ram bow lost" box, where ships without one say
+    "No ram bow (−1 ramming)": the +1 she rams with was on no sheet."""
+    ctx = RS.context(library)
+    texts = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t]
+    rammers = [u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if RS.derive(u, ctx).stats.ram_bow]
+    assert {u.name for u in rammers} >= {"CSS Tennessee"}
+    for unit in rammers:
+        assert any(unit.name in t and "Ram bow (+1 ramming): lost" in t for t in texts), unit.name
+    assert not any("Ram bow lost" in t for t in texts)
+
+
+def test_every_ship_sheet_gives_her_model_beam(library, bundled_packs):
+    """Replay r6: sheets gave the model's length but not her beam, and many lines of fire (blocked by a hull they
+    cross) were knife-edge. Each ship the library gives a beam now prints the model's length × beam, to the quarter
+    inch (a quarter at least), where the length alone was."""
+    from shipyard.render.text import number
+    from shipyard.rules.saunders.sheet import model_inches
+
+    texts = " ".join(t for t in pack_texts(bundled_packs) if SHEET_MARK in t)
+    ships = [u for _, u in library.scenario_units(library.scenario("mobile-bay-1864"))
+             if u.kind != "fort" and RS.takes_part(u.id, RS.context(library)) and getattr(u, "beam_ft", None)]
+    assert len(ships) >= 20
+    for u in ships:
+        model = f"Model {number(model_inches(u.length_ft, 1))} × {number(max(model_inches(u.beam_ft, 1), 0.25))} in"
+        assert model in texts, (u.name, model)
+    assert "Model 2 × ½ in" in texts  # Tennessee, 209 × 48 ft: 0.48 in at 100 ft an inch
+
+
+def test_the_plan_key_names_only_what_the_plan_draws(bundled_packs):
+    """Replay r6, defect (p2): the key promised "a ring: at anchor" on a plan with no ship at anchor, and the heavy
+    black line from Dauphin Island to the torpedo field (the line of piles) was in no key. The key now names the
+    ring only where a ship starts at anchor, and each obstruction the plan draws as a heavy line."""
+    mobile = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
+    assert "a ring: at anchor" not in mobile and "heavy black line: line of piles" in mobile
+    assert "a ringed dot: a buoy" in mobile  # the red buoy
+    hampton = next(t for t in pack_texts(bundled_packs, "hampton-roads-1862") if t.startswith("Set-up:"))
+    assert "a ring: at anchor" in hampton  # Congress and Cumberland lay at anchor
+    assert "heavy black line" not in hampton
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_label_on_the_set_up_plan_is_beside_its_own_marker(library, paper):
+    """Replay r6, defect (p2): "USS Oneida + USS Galena" floated above the column's head, between two triangles and
+    opposite Ossipee's, 29 mm from her triangle, which had no label beside it. Each unit's label now sits within
+    five markers (11 mm) of its own marker: the nearest free place beside it, before any far one."""
+    import math
+
+    from conftest import setup_blocks_on
+    from shipyard.render.plan import TablePlan
+
+    blocks, box = setup_blocks_on(library, "mobile-bay-1864", "saunders", paper)
+    (plan,) = [b for block in blocks for b in walk(block) if isinstance(b, TablePlan)]
+    width = box.w
+    s = plan._scale(width)
+    h = plan.depth * s
+    placed = {text: b for text, *b in plan.labels(width)}
+
+    def gap(b, m):  # from a marker's centre to the nearest point of a label's box, mm
+        mx, my = m.x * s, h - m.y * s
+        return math.hypot(min(max(mx, b[0]), b[2]) - mx, min(max(my, b[1]), b[3]) - my)
+
+    for m in plan.markers:
+        assert gap(placed[m.label], m) <= plan.marker * 5, (paper, m.label, round(gap(placed[m.label], m), 1))

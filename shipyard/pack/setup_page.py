@@ -144,8 +144,18 @@ def _grid(unit: str, width: float) -> float:
 
 PLAN_KEY = ("North is up. Ships: triangles along their heading (the first side's filled, the other's open); forts: "
             "squares with their sectors of fire (solid lines from the square to a sector's edges, a dashed arc between: "
-            "where it bears, not how far); a ring: at anchor; a ringed dot: a buoy. Land grey; channel edge "
-            "dashed; shoals dotted grey; torpedoes crossed; set-up zones dash-dot.")
+            "where it bears, not how far){marks}. Land grey; channel edge dashed; shoals dotted grey; torpedoes crossed; "
+            "set-up zones dash-dot{lines}.")
+
+
+def plan_key(ground, starts: dict) -> str:
+    """The plan's key, naming the rings, buoys and heavy lines only where this plan draws them (a replay looked for
+    the promised anchor ring on a plan with no ship at anchor, and found a heavy line the key never named)."""
+    marks = "; a ring: at anchor" if any(st.anchored for st in starts.values()) else ""
+    marks += "; a ringed dot: a buoy" if ground.marks else ""
+    names = list(dict.fromkeys(o.name for o in ground.obstructions))
+    lines = f"; heavy black line: {', '.join(n[0].lower() + n[1:] for n in names)}" if names else ""
+    return PLAN_KEY.format(marks=marks, lines=lines)
 
 
 def short_name(unit) -> str:
@@ -470,7 +480,7 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
     sides = [s.name for s in scenario.sides]
     starts = [starts_table(scenario, side, units_by_id, f, ruleset) for side in scenario.sides]
     plan = plan_block(scenario, units_by_id, f, sides)
-    key = Text(PLAN_KEY + _speeds_said(setup, ruleset), **st["note"])
+    key = Text(plan_key(setup, f.starts(setup)) + _speeds_said(setup, ruleset), **st["note"])
     blocks = [Heading(f"Set-up: {scenario.name}, {scenario.date}"),
               Text(f.words(setup, ruleset, scale), **st["note"])]
     if f.depth > f.width:  # a table whose long side runs north: the plan beside the first side's starts
@@ -530,7 +540,7 @@ def part_blocks(scenario, part, ruleset, units_by_id: dict, scale: str) -> list:
     blocks = [Heading(f"Set-up, {part.name}: {scenario.name}, {scenario.date}"),
               Text(f.words(part, ruleset, scale), **st["note"]),
               plan_block(scenario, units_by_id, f, sides, ground=part),
-              Text(PLAN_KEY + _speeds_said(part, ruleset), **st["note"])]
+              Text(plan_key(part, part.starts) + _speeds_said(part, ruleset), **st["note"])]
     starts = [starts_table(scenario, side, units_by_id, f, ruleset, ground=part) for side in scenario.sides
               if any(su.id in part.starts for su in side.units)]
     said = [Text(" ".join(part.note.split()), **st["text"])] if part.note else []

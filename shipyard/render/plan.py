@@ -20,6 +20,11 @@ from .measure import PT, Block, text_width
 
 # How each kind of ground reads on paper: (fill grey or None, outline grey, outline dash, outline width mm).
 # Greys only, so that it prints the same in black and white; the legend names them.
+# How far (in markers) a label is first tried beside its marker, in eight directions; where none of these is free,
+# the nearest free place round the marker wins (a label 13 markers above a column's last ship, when there was room
+# just beside her, read as another's: a replay found Mobile Bay's last sloop unlabelled).
+NEAR_REACHES = (1.0, 2.2, 3.6, 5.5)
+
 GROUND = {
     "land": (0.78, 0.35, None, 0.3),
     "channel": (None, 0.35, (2.0, 1.2), 0.35),
@@ -108,7 +113,7 @@ class TablePlan(Block):
         for label, x, y, r in spots:
             tw = text_width(label, size)
             best, best_cost = None, None
-            for reach in (1.0, 2.2, 3.6, 5.5, 7.5, 10.0, 13.0, 16.0):
+            for reach in NEAR_REACHES:
                 gap = (r or self.marker) * reach if r else self.marker * (reach - 1.0)
                 for dx, dy in ((gap, -th / 2), (-gap - tw, -th / 2), (-tw / 2, -gap - th), (-tw / 2, gap),
                                (gap, -gap - th), (gap, gap), (-gap - tw, -gap - th), (-gap - tw, gap)):

@@ -11,7 +11,7 @@ from pathlib import Path
 from ..contract import RuleSet
 from .damage import TRACK_NAMES, damage_tracks, game_now, game_tracks
 from .trackers import applies, trackers
-from .derive import NATIVE_SCALE, derive as derive_unit
+from .derive import NATIVE_SCALE, derive as derive_unit, plays
 
 RULESET = RuleSet(
     key="saunders",
@@ -19,6 +19,7 @@ RULESET = RuleSet(
     title="ACW Naval Rules v1.2 (Saunders)",
     package=__name__,
     derive=derive_unit,
+    plays=plays,  # a fort the set-up places nowhere takes no part (derive.plays)
     tables_path=Path(__file__).with_name("tables.yaml"),
     native_scale=NATIVE_SCALE,
     scales=("1/1200", "1/600"),

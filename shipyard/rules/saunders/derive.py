@@ -578,3 +578,14 @@ def _derive_fort(f: Fort, ctx: Context, reasons: Reasons, factor: float) -> dict
         g["ranges_in"] = Ranges(**given(f"{base}.ranges_in", ranges, why))
         out["guns"].append(Gun(**g))
     return out
+
+
+def plays(unit_id: str, ctx: Context) -> bool:
+    """Whether a unit of the scenario in hand takes part: every one but a fort its set-up places nowhere (a ship may
+    come on later by a special rule; a fort cannot, and its guns bear on no water of the plan: Fort Powell at Mobile
+    Bay, at Grant's Pass far west of it). No sheet, counter or set-up row for her, and the cover counts her not."""
+    setup = getattr(getattr(ctx, "scenario", None), "setup", None)
+    library = getattr(ctx, "library", None)
+    if setup is None or not setup.starts or library is None:
+        return True
+    return not (is_fort(library.units.get(unit_id)) and unit_id not in setup.starts)

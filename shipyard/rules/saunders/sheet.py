@@ -102,7 +102,7 @@ def propulsion_item(s: SaundersStats, ctx: Context) -> tuple[str, int]:
     halved, screw = mark(ctx, "53-56"), mark(ctx, "53-56", "mark_screw")
     drive = s.drive or ""
     if drive == "sidewheel":
-        return f"Paddle lost: port / starboard ({halved})", 2
+        return f"Paddle lost ({halved}): 1st box port, 2nd starboard", 2
     if s.paddles and drive not in ("sternwheel", "centrewheel"):
         return f"Paddle wheel lost ({halved})", s.paddles
     name = {"sternwheel": "Stern wheel", "centrewheel": "Centre wheel"}.get(drive, "Screw")
@@ -130,7 +130,8 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     label, n = propulsion_item(s, ctx)
     items.append((label, n, "propulsion"))
     if s.ram_bow:
-        items.append(("Ram bow lost", 1, "ram_bow"))
+        ram = signed(modifier(t.ramming_modifiers, "Own ship the rammer, ram bow"))
+        items.append((f"Ram bow ({ram} ramming): lost", 1, "ram_bow"))
     if s.spar_torpedo:
         items.append(("Spar torpedo: deployed / expended", 2, "spar"))
     ag = t.aground.rows
@@ -153,21 +154,26 @@ def remarks(s: SaundersStats, ctx: Context, unit=None) -> str:
     if s.fort:
         return fort_remarks(ctx, unit, s)
     out = []
-    if not s.ram_bow:
+    if not s.ram_bow:  # a ram bow's +1 is on her "Ram bow" box (status_items), where the line has room
         out.append(f"No ram bow ({signed(modifier(ctx.tables.ramming_modifiers, 'Own ship the rammer, no ram bow'))} ramming)")
     out.append(f"Propulsion: {s.drive}")
     if s.draught_ft is not None:
         out.append(f"Draught {number(s.draught_ft)} ft")
     if getattr(unit, "length_ft", None):
-        out.append(model_length(unit.length_ft, ctx))
+        out.append(model_length(unit.length_ft, ctx, getattr(unit, "beam_ft", None)))
     return " · ".join(out)
 
 
-def model_length(length_ft: float, ctx: Context) -> str:
-    """Her length as the model measures it (100 ft to the inch at 1/1200), for the
-    "past a partner" and torpedo-field rules that need it."""
+def model_length(length_ft: float, ctx: Context, beam_ft: float | None = None) -> str:
+    """Her length (and beam, where the library has it: then the model's alone) as the model measures them (100 ft to the inch at 1/1200),
+    for the "past a partner", torpedo-field and line-of-fire rules that need them (a line of fire is blocked by a
+    hull it crosses: replay r6 found many knife-edge, and the beam settles them)."""
     factor, scale = scale_factor(ctx)
-    return f"Length {number(length_ft)} ft: model {number(model_inches(length_ft, factor))} in"
+    if not beam_ft:
+        return f"Length {number(length_ft)} ft: model {number(model_inches(length_ft, factor))} in"
+    beam_in = max(model_inches(beam_ft, factor), 0.25)  # a quarter inch at least: no model is drawn 0 wide
+    # the model's size alone, no shorter than the length it replaces: the remarks line has no more room (Memphis)
+    return f"Model {number(model_inches(length_ft, factor))} × {number(beam_in)} in"
 
 
 def model_inches(length_ft: float, factor: float) -> float:
@@ -204,6 +210,7 @@ def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str
     out = ["A fort does not move; it fires in step 4"]
     if ff["stationary_firer"]:
         out[0] += f" as a stationary firer ({signed(modifier(t.to_hit, 'Firer stationary'))})"
+    out[0] += f", a gun held then in step 6 ({FIRED_MARK})"
     if s is not None and one_ship_words(unit, s, ctx):
         out.append(one_ship_words(unit, s, ctx))
     if ff["stationary_target"]:
@@ -241,6 +248,10 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
 
 # ---------------------------------------------------------------------------------------------
 # The plan, the speed track, the orders log (render.kit pieces)
+
+
+FIRED_MARK = "in step 4 dot its box as it fires; rub out in step 7"  # a fort's fire log: its many guns
+# fire in two phases, and the box a gun already has is where a player looks for it (replay r6: Fort Morgan's 20 guns)
 
 
 NO_SECTIONS = "no other ratings: a hit on 4–6 takes the section hit's"  # the reading "Hits 4–6", where it is met
