@@ -14,6 +14,10 @@ import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
+from .cache import compiled
+
+compiled.install()  # before typer and the models: every dataclass made from here on uses the methods' kept code
+
 import typer
 
 from . import __version__

@@ -79,3 +79,88 @@ def test_a_command_builds_only_its_own_options_and_help_still_lists_every_comman
     assert listed.code == 0 and all(f" {name} " in listed.out for name in everything)
     mistyped = cli("pak")
     assert mistyped.code == 2 and "No such command 'pak'" in mistyped.err and "Traceback" not in mistyped.err
+
+
+# Counts, in the process it is loaded into, every time the text of a dataclass's methods (dataclasses wraps each in
+# `def __create_fn__`) is handed to exec or compile: parsed and compiled from source. Written where COUNT_TO says.
+COUNT_PARSES = """
+import atexit, builtins, os
+parsed = [0]
+def _counting(real):
+    def call(source, *args, **kwargs):
+        if isinstance(source, str) and source.lstrip().startswith("def __create_fn__("):
+            parsed[0] += 1
+        return real(source, *args, **kwargs)
+    return call
+builtins.exec, builtins.compile = _counting(builtins.exec), _counting(builtins.compile)
+atexit.register(lambda: open(os.environ["COUNT_TO"], "w").write(str(parsed[0])))
+"""
+
+
+def test_a_commands_second_run_compiles_no_dataclass_methods(tmp_path):
+    """Python 3.11's dataclasses writes each class's methods as text and compiles it whenever the class is made: ~590
+    compiles at a pack's start (6 % of its instructions). The code is kept in the cache folder; a cache that is not
+    shipyard's (cut short, another Python's) is not used and is written anew."""
+    spy = tmp_path / "spy"
+    spy.mkdir()
+    (spy / "sitecustomize.py").write_text(COUNT_PARSES, encoding="utf-8")
+    cache = tmp_path / "cache"
+    env = {"PYTHONPATH": os.pathsep.join(filter(None, [str(spy), os.environ.get("PYTHONPATH")])),
+           "SHIPYARD_CACHE_DIR": str(cache), "COUNT_TO": str(tmp_path / "parsed")}
+
+    def parses() -> int:
+        done = shipyard("stats", "uss-monitor", "--rules", "saunders", cwd=tmp_path, **env)
+        assert done.returncode == 0, done.stderr
+        return int((tmp_path / "parsed").read_text())
+
+    first, second = parses(), parses()
+    assert first > 100 and second == 0, (first, second)  # the first compiles them (shipyard's, typer's, pydantic's)
+    kept = list((cache / "shipyard").glob("dataclass-code-*"))
+    assert len(kept) == 1
+    kept[0].write_bytes(b"not a cache at all")
+    assert parses() > 100 and parses() == 0
+
+
+def test_methods_from_kept_code_are_the_methods_dataclasses_compiles(monkeypatch):
+    """The kept code of every method text is what `dataclasses` itself makes of that text: same bytecode, names,
+    constants, flags (no __future__ annotations taken from the cache's module), file name and annotations."""
+    import dataclasses
+    from dataclasses import field
+
+    from shipyard.cache import compiled
+
+    def classes():
+        @dataclasses.dataclass(frozen=True, order=True)
+        class Cite:
+            table: str
+            row: "str | None"
+            tags: tuple = ()
+
+        @dataclasses.dataclass(kw_only=True, slots=True)
+        class Box:
+            size: float = 1.0
+            marks: list = field(default_factory=list)
+
+            def __post_init__(self):
+                self.size *= 2
+
+        return Cite, Box
+
+    monkeypatch.delattr(dataclasses, "exec", raising=False)  # the builtin, called from dataclasses' own code
+    made_plainly = classes()
+    monkeypatch.setattr(dataclasses, "exec", compiled._exec, raising=False)
+    made_from_kept = classes()  # compiled by the cache's module (and kept)
+    made_again = classes()  # from the kept code
+    assert made_from_kept[0].__init__.__code__ is made_again[0].__init__.__code__
+    for plain, kept in zip(made_plainly, made_again):
+        for name in ("__init__", "__repr__", "__eq__", "__lt__", "__hash__", "__setattr__"):
+            a, b = getattr(plain, name, None), getattr(kept, name, None)
+            if not hasattr(a, "__code__"):
+                continue
+            assert a.__code__ == b.__code__ and a.__code__.co_flags == b.__code__.co_flags, name
+            assert a.__code__.co_filename == b.__code__.co_filename
+            assert a.__annotations__ == b.__annotations__, name
+    Cite, Box = made_again
+    assert Cite("to_hit", "[1]") < Cite("to_hit", "[2]") and hash(Cite("a", "b")) == hash(Cite("a", "b"))
+    assert repr(Box(size=2.0)) == "test_methods_from_kept_code_are_the_methods_dataclasses_compiles.<locals>." \
+                                  "classes.<locals>.Box(size=4.0, marks=[])"

@@ -1,0 +1,89 @@
+"""The methods `dataclasses` writes for each class (its __init__, __repr__, __eq__, __hash__, ...), compiled once and
+kept between runs.
+
+Python 3.11's `dataclasses` writes every class's methods as source text and compiles that text each time the class
+is made: some 150 classes at a command's start (shipyard's, pydantic's, typer's), ~590 compiles, 6 % of a Mobile Bay
+pack's instructions. The text is the key: the same text compiles to the same code, and it is compiled here as
+`dataclasses` compiles it (file name "<string>", no `__future__` flags taken from this module), so a method made from
+kept code is the method compile would have made. What a run compiled anew is added when it ends (by the process that
+read the cache, not by copies forked from it); past KEPT_AT_MOST texts (shipyard's code changed often), only what the
+run used is kept. A cache that cannot be read or written is not used.
+
+`install()` is called by the command line before it imports typer, so that every class made after it gains.
+"""
+
+from __future__ import annotations
+
+import atexit
+import builtins
+import dataclasses
+import marshal
+import os
+import sys
+from importlib.util import MAGIC_NUMBER
+from types import CodeType
+
+KEPT_FORMAT = b"shipyard-dataclass-code-1\0" + MAGIC_NUMBER  # Python's bytecode version: code kept by another is not
+KEPT_AT_MOST = 4000  # texts; a pack uses ~590
+
+_kept: dict[str, CodeType] = {}
+_used: dict[str, CodeType] = {}
+_new = 0
+_reader: int | None = None  # the process that read the cache (only it writes it)
+
+
+def kept_file():
+    from .index import cache_dir
+
+    return cache_dir() / f"dataclass-code-{sys.implementation.cache_tag}.marshal"
+
+
+def _compiled(source: str) -> CodeType:
+    """The code of one method's text: kept, else compiled as `dataclasses` would compile it."""
+    global _new
+    code = _kept.get(source)
+    if code is None:
+        code = _kept[source] = compile(source, "<string>", "exec", dont_inherit=True)
+        _new += 1
+    _used[source] = code
+    return code
+
+
+def _exec(source, globals=None, locals=None, /):
+    """`exec` as `dataclasses` calls it (`exec(text, globals, ns)`), with the text's code kept."""
+    if isinstance(source, str):
+        source = _compiled(source)
+    builtins.exec(source, globals, locals)
+
+
+def install() -> None:
+    """Read the kept code and make `dataclasses` use it (once a process); write what was new when the run ends."""
+    global _reader
+    if _reader is not None:
+        return
+    _reader = os.getpid()
+    try:
+        blob = kept_file().read_bytes()
+        if blob.startswith(KEPT_FORMAT):
+            kept = marshal.loads(blob[len(KEPT_FORMAT):])
+            if isinstance(kept, dict):
+                _kept.update((k, v) for k, v in kept.items() if isinstance(k, str) and isinstance(v, CodeType))
+    except (OSError, EOFError, ValueError, TypeError):
+        pass  # none yet, cut short or made by other code: compile as dataclasses does, and keep it at the end
+    dataclasses.exec = _exec  # the name `dataclasses` looks up (its module before the builtins) to compile a method
+    atexit.register(keep)
+
+
+def keep() -> None:
+    """Write the kept code if this run compiled any anew (only in the process that read it)."""
+    global _new
+    if not _new or os.getpid() != _reader:
+        return
+    kept = _kept if len(_kept) <= KEPT_AT_MOST else _used
+    try:
+        from ..atomic import atomic_write_bytes
+
+        atomic_write_bytes(kept_file(), KEPT_FORMAT + marshal.dumps(kept))
+        _new = 0
+    except (OSError, ValueError):
+        pass  # a read-only cache folder: compile again next time
