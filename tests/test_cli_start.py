@@ -44,6 +44,29 @@ def test_a_command_does_not_look_for_pydantic_plugins_unless_the_user_asks(tmp_p
     assert (tmp_path / "loaded").exists()
 
 
+def test_a_command_does_not_import_the_plugin_search_unless_the_user_asks(tmp_path):
+    """pydantic's plugin loader imports importlib.metadata (and email, zipfile, csv with it: 1.4 % of a pack's
+    instructions) even when PYDANTIC_DISABLE_PLUGINS says there are none: it is not imported unless plugins are
+    wanted."""
+    spy = tmp_path / "spy"
+    spy.mkdir()
+    (spy / "sitecustomize.py").write_text(
+        "import atexit, os, sys\natexit.register(lambda: open(os.environ['MODULES_TO'], 'w').write("
+        "'\\n'.join(sorted(sys.modules))))\n", encoding="utf-8")
+    env = _with_a_pydantic_plugin(tmp_path)
+    env["PYTHONPATH"] = os.pathsep.join([str(spy), env["PYTHONPATH"]])
+    env["MODULES_TO"] = str(tmp_path / "modules")
+    env.pop("PYDANTIC_DISABLE_PLUGINS", None)
+    done = shipyard("stats", "uss-monitor", "--rules", "saunders", cwd=tmp_path, **env)
+    assert done.returncode == 0, done.stderr
+    loaded = (tmp_path / "modules").read_text().split()
+    assert "pydantic.main" in loaded and "importlib.metadata" not in loaded and "email" not in loaded
+
+    done = shipyard("stats", "uss-monitor", "--rules", "saunders", cwd=tmp_path, PYDANTIC_DISABLE_PLUGINS="", **env)
+    assert done.returncode == 0, done.stderr
+    assert "importlib.metadata" in (tmp_path / "modules").read_text().split() and (tmp_path / "loaded").exists()
+
+
 def test_a_command_collects_its_youngest_objects_every_100000_allocations_not_700(monkeypatch):
     """A pack's start and build make some hundred thousand objects and few cycles: collecting every 700 allocations
     was 128 collections (~40 ms CPU) of a Mobile Bay pack, before its build had begun."""
