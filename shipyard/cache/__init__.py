@@ -1,2 +1,2 @@
-"""What shipyard keeps between runs in the user's cache folder: the library index, the kept library and the compiled
-methods of its dataclasses."""
+"""What shipyard keeps between runs in the user's cache folder: the library index, the kept library and the code
+Python compiles for classes' methods and annotations."""
