@@ -150,6 +150,14 @@ def test_a_commands_second_run_compiles_no_dataclass_methods_and_no_annotations(
     assert min(parses()) > 100 and parses() == (0, 0)
 
 
+def test_a_cache_folder_that_cannot_be_made_costs_only_the_compiling(tmp_path):
+    """No folder can be made under a file: the command does its work and says nothing of the cache."""
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+    done = shipyard("stats", "uss-monitor", "--rules", "saunders", cwd=tmp_path,
+                    SHIPYARD_CACHE_DIR=str(tmp_path / "a-file"))
+    assert done.returncode == 0 and b"USS Monitor" in done.stdout and done.stderr == b"", done.stderr
+
+
 def test_kept_code_is_the_code_dataclasses_and_typing_compile(monkeypatch):
     """The kept code of every method text is what `dataclasses` itself makes of that text: same bytecode, names,
     constants, flags (no __future__ annotations taken from the cache's module), file name and annotations; and so is

@@ -80,8 +80,8 @@ def install() -> None:
             kept = marshal.loads(blob[len(KEPT_FORMAT):])
             if isinstance(kept, dict):
                 _kept.update((k, v) for k, v in kept.items() if isinstance(k, tuple) and isinstance(v, CodeType))
-    except (OSError, EOFError, ValueError, TypeError):
-        pass  # none yet, cut short or made by other code: compile as dataclasses does, and keep it at the end
+    except Exception:  # none yet, cut short, made by other code, no cache folder to be had: compile as those do
+        pass
     # the names those modules look up (in their own module before the builtins) to compile a method, an annotation
     dataclasses.exec = _exec
     typing.compile = _compile
@@ -99,5 +99,5 @@ def keep() -> None:
 
         atomic_write_bytes(kept_file(), KEPT_FORMAT + marshal.dumps(kept))
         _new = 0
-    except (OSError, ValueError):
-        pass  # a read-only cache folder: compile again next time
+    except BaseException:  # a read-only cache folder, no home, a stop signal as the run ends: compile again next time
+        pass  # (what is being written is thrown away whole: atomic_write_bytes)
