@@ -14,6 +14,10 @@ import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
+from .cache import compiled
+
+compiled.install()  # before typer and the models: every dataclass made from here on uses the methods' kept code
+
 import typer
 
 from . import __version__
@@ -929,6 +933,41 @@ def _command_tree(argv: list[str]):
 
 
 COLLECT_EVERY = (100_000, 20, 20)  # gc thresholds of a shipyard command (see main)
+PLUGINS_OFF = ("__all__", "1", "true")  # the values of PYDANTIC_DISABLE_PLUGINS by which pydantic loads none
+PLUGIN_LOADER = "pydantic.plugin._loader"
+
+
+def _plugins_looked_for_only_when_wanted() -> None:
+    """pydantic asks its plugin loader for plugins as it builds each validator, and the loader's module imports
+    importlib.metadata (with email, zipfile, csv: ~70 M instructions, 1.4 % of a pack) before it reads
+    PYDANTIC_DISABLE_PLUGINS. In its place until it is needed: a loader that answers "none" while that variable says
+    none, as the real one does, and otherwise (or for any other name) loads the real one and hands over to it."""
+    import types
+
+    if PLUGIN_LOADER in sys.modules:
+        return
+    stand_in = types.ModuleType(PLUGIN_LOADER, "Stands in for pydantic's plugin loader (shipyard.cli).")
+
+    def real():
+        if sys.modules.get(PLUGIN_LOADER) is stand_in:
+            del sys.modules[PLUGIN_LOADER]
+        import importlib
+
+        return importlib.import_module(PLUGIN_LOADER)
+
+    def get_plugins():
+        if os.environ.get("PYDANTIC_DISABLE_PLUGINS") in PLUGINS_OFF:
+            return ()
+        return real().get_plugins()
+
+    def other(name):
+        if name.startswith("__"):  # what the import system asks of any module (__path__: is it a package?)
+            raise AttributeError(name)
+        return getattr(real(), name)
+
+    stand_in.get_plugins = get_plugins
+    stand_in.__getattr__ = other
+    sys.modules[PLUGIN_LOADER] = stand_in
 
 
 def main() -> None:
@@ -943,6 +982,7 @@ def main() -> None:
     # reads every installed distribution's entry points, 17-24 ms of every command. PYDANTIC_DISABLE_PLUGINS set by
     # the user (empty: load them all) is kept.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    _plugins_looked_for_only_when_wanted()
     try:
         from .helpwords import name_the_rule_sets, plain_words
 

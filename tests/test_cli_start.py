@@ -44,6 +44,29 @@ def test_a_command_does_not_look_for_pydantic_plugins_unless_the_user_asks(tmp_p
     assert (tmp_path / "loaded").exists()
 
 
+def test_a_command_does_not_import_the_plugin_search_unless_the_user_asks(tmp_path):
+    """pydantic's plugin loader imports importlib.metadata (and email, zipfile, csv with it: 1.4 % of a pack's
+    instructions) even when PYDANTIC_DISABLE_PLUGINS says there are none: it is not imported unless plugins are
+    wanted."""
+    spy = tmp_path / "spy"
+    spy.mkdir()
+    (spy / "sitecustomize.py").write_text(
+        "import atexit, os, sys\natexit.register(lambda: open(os.environ['MODULES_TO'], 'w').write("
+        "'\\n'.join(sorted(sys.modules))))\n", encoding="utf-8")
+    env = _with_a_pydantic_plugin(tmp_path)
+    env["PYTHONPATH"] = os.pathsep.join([str(spy), env["PYTHONPATH"]])
+    env["MODULES_TO"] = str(tmp_path / "modules")
+    env.pop("PYDANTIC_DISABLE_PLUGINS", None)
+    done = shipyard("stats", "uss-monitor", "--rules", "saunders", cwd=tmp_path, **env)
+    assert done.returncode == 0, done.stderr
+    loaded = (tmp_path / "modules").read_text().split()
+    assert "pydantic.main" in loaded and "importlib.metadata" not in loaded and "email" not in loaded
+
+    done = shipyard("stats", "uss-monitor", "--rules", "saunders", cwd=tmp_path, PYDANTIC_DISABLE_PLUGINS="", **env)
+    assert done.returncode == 0, done.stderr
+    assert "importlib.metadata" in (tmp_path / "modules").read_text().split() and (tmp_path / "loaded").exists()
+
+
 def test_a_command_collects_its_youngest_objects_every_100000_allocations_not_700(monkeypatch):
     """A pack's start and build make some hundred thousand objects and few cycles: collecting every 700 allocations
     was 128 collections (~40 ms CPU) of a Mobile Bay pack, before its build had begun."""
@@ -79,3 +102,110 @@ def test_a_command_builds_only_its_own_options_and_help_still_lists_every_comman
     assert listed.code == 0 and all(f" {name} " in listed.out for name in everything)
     mistyped = cli("pak")
     assert mistyped.code == 2 and "No such command 'pak'" in mistyped.err and "Traceback" not in mistyped.err
+
+
+# Counts, in the process it is loaded into, every text compiled from source that a dataclass's methods are (dataclasses
+# wraps each in `def __create_fn__`) or that typing reads a string annotation as (compiled in 'eval' mode, "<string>"),
+# whoever hands it to exec or compile. Written where COUNT_TO says, "methods annotations".
+COUNT_PARSES = """
+import atexit, builtins, os
+parsed = {"methods": 0, "annotations": 0}
+def _counting(real):
+    def call(source, *args, **kwargs):
+        if isinstance(source, str) and source.lstrip().startswith("def __create_fn__("):
+            parsed["methods"] += 1
+        elif isinstance(source, str) and args[:2] == ("<string>", "eval"):
+            parsed["annotations"] += 1
+        return real(source, *args, **kwargs)
+    return call
+builtins.exec, builtins.compile = _counting(builtins.exec), _counting(builtins.compile)
+atexit.register(lambda: open(os.environ["COUNT_TO"], "w").write("%(methods)d %(annotations)d" % parsed))
+"""
+
+
+def test_a_commands_second_run_compiles_no_dataclass_methods_and_no_annotations(tmp_path):
+    """Python 3.11's dataclasses writes each class's methods as text and compiles it whenever the class is made (~590
+    compiles at a pack's start, 6 % of its instructions), and typing compiles each string annotation it reads (~1,100,
+    pydantic-core's TypedDicts mostly; 1.2 %). The code is kept in the cache folder; a cache that is not shipyard's
+    (cut short, another Python's) is not used and is written anew."""
+    spy = tmp_path / "spy"
+    spy.mkdir()
+    (spy / "sitecustomize.py").write_text(COUNT_PARSES, encoding="utf-8")
+    cache = tmp_path / "cache"
+    env = {"PYTHONPATH": os.pathsep.join(filter(None, [str(spy), os.environ.get("PYTHONPATH")])),
+           "SHIPYARD_CACHE_DIR": str(cache), "COUNT_TO": str(tmp_path / "parsed")}
+
+    def parses() -> tuple[int, int]:
+        done = shipyard("stats", "uss-monitor", "--rules", "saunders", cwd=tmp_path, **env)
+        assert done.returncode == 0, done.stderr
+        methods, annotations = map(int, (tmp_path / "parsed").read_text().split())
+        return methods, annotations
+
+    first, second = parses(), parses()
+    # the first compiles them (shipyard's classes, typer's, pydantic's) and keeps them
+    assert min(first) > 100 and second == (0, 0), (first, second)
+    kept = list((cache / "shipyard").glob("compiled-code-*"))
+    assert len(kept) == 1
+    kept[0].write_bytes(b"not a cache at all")
+    assert min(parses()) > 100 and parses() == (0, 0)
+
+
+def test_a_cache_folder_that_cannot_be_made_costs_only_the_compiling(tmp_path):
+    """No folder can be made under a file: the command does its work and says nothing of the cache."""
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+    done = shipyard("stats", "uss-monitor", "--rules", "saunders", cwd=tmp_path,
+                    SHIPYARD_CACHE_DIR=str(tmp_path / "a-file"))
+    assert done.returncode == 0 and b"USS Monitor" in done.stdout and done.stderr == b"", done.stderr
+
+
+def test_kept_code_is_the_code_dataclasses_and_typing_compile(monkeypatch):
+    """The kept code of every method text is what `dataclasses` itself makes of that text: same bytecode, names,
+    constants, flags (no __future__ annotations taken from the cache's module), file name and annotations; and so is
+    the kept code of a string annotation what `typing` makes of it."""
+    import dataclasses
+    import typing
+    from dataclasses import field
+
+    from shipyard.cache import compiled
+
+    def classes():
+        @dataclasses.dataclass(frozen=True, order=True)
+        class Cite:
+            table: str
+            row: "str | None"
+            tags: tuple = ()
+
+        @dataclasses.dataclass(kw_only=True, slots=True)
+        class Box:
+            size: float = 1.0
+            marks: list = field(default_factory=list)
+
+            def __post_init__(self):
+                self.size *= 2
+
+        return Cite, Box
+
+    monkeypatch.delattr(dataclasses, "exec", raising=False)  # the builtin, called from dataclasses' own code
+    made_plainly = classes()
+    monkeypatch.setattr(dataclasses, "exec", compiled._exec, raising=False)
+    made_from_kept = classes()  # compiled by the cache's module (and kept)
+    made_again = classes()  # from the kept code
+    assert made_from_kept[0].__init__.__code__ is made_again[0].__init__.__code__
+    for plain, kept in zip(made_plainly, made_again):
+        for name in ("__init__", "__repr__", "__eq__", "__lt__", "__hash__", "__setattr__"):
+            a, b = getattr(plain, name, None), getattr(kept, name, None)
+            if not hasattr(a, "__code__"):
+                continue
+            assert a.__code__ == b.__code__ and a.__code__.co_flags == b.__code__.co_flags, name
+            assert a.__code__.co_filename == b.__code__.co_filename
+            assert a.__annotations__ == b.__annotations__, name
+    Cite, Box = made_again
+    for text in ("dict[str, 'Any']", "Required[Literal['any']]", "str | None"):  # typing's ForwardRef
+        monkeypatch.delattr(typing, "compile", raising=False)
+        plain = typing.ForwardRef(text).__forward_code__
+        monkeypatch.setattr(typing, "compile", compiled._compile, raising=False)
+        assert typing.ForwardRef(text).__forward_code__ == plain
+        assert typing.ForwardRef(text).__forward_code__ is typing.ForwardRef(text).__forward_code__  # kept
+    assert Cite("to_hit", "[1]") < Cite("to_hit", "[2]") and hash(Cite("a", "b")) == hash(Cite("a", "b"))
+    assert repr(Box(size=2.0)) == "test_kept_code_is_the_code_dataclasses_and_typing_compile.<locals>." \
+                                  "classes.<locals>.Box(size=4.0, marks=[])"

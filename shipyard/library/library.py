@@ -59,13 +59,32 @@ def _files_key(dirs: list[Path]) -> list[tuple[str, bytes]] | None:
     try:
         here = os.path.realpath(os.getcwd())
         places = []
-        for p in library_files(dirs):
-            where = str(p.resolve())
+        for p, where in _real_paths(library_files(dirs)):
             shown_from_here = where.startswith(here.rstrip(os.sep) + os.sep)
             places.append(("\0".join((str(p), where) + ((here,) if shown_from_here else ())), read_file_bytes(p)))
         return places
     except (OSError, ShipyardError):
         return None
+
+
+def _real_paths(paths: list[Path]) -> list[tuple[Path, str]]:
+    """Each path with its real path (Path.resolve()'s), each folder resolved once: resolving every file looked at each
+    folder of its path again (~970 lstat calls for the bundled library's 162 files, 4 ms of every command's start)."""
+    import os
+    import stat
+
+    folders: dict[str, str] = {}
+    real = []
+    for p in paths:
+        folder, name = os.path.split(str(p))
+        if folder not in folders:
+            folders[folder] = os.path.realpath(folder)
+        try:
+            linked = stat.S_ISLNK(os.lstat(p).st_mode) or name in ("", ".", "..")
+        except OSError:
+            linked = True  # missing: as resolve() has it
+        real.append((p, os.path.realpath(p) if linked else os.path.join(folders[folder], name)))
+    return real
 
 
 def _norm(name: str) -> str:

@@ -48,6 +48,24 @@ class Located:
         return self.lines.get((), None)
 
 
+class LocatedLater(Located):
+    """A Located read only when its data or a line is first asked for (`load` gives the Located it stands for): the
+    kept library's files' data and line maps, which a run needs only to name a line in an error."""
+
+    def __init__(self, load):
+        self._load = load
+
+    def __getattr__(self, name: str) -> Any:  # data, lines: not here until first asked for
+        if name not in ("data", "lines"):
+            raise AttributeError(name)
+        real = self._load()
+        self.data, self.lines = real.data, real.lines
+        return getattr(self, name)
+
+    def __reduce__(self):  # copied or pickled again: the plain Located it stands for
+        return Located, (self.data, self.lines)
+
+
 def _fail(path: Path, line: int | None, message: str) -> ShipyardError:
     return ShipyardError([Problem(display_path(path), line, None, message)])
 

@@ -120,13 +120,28 @@ def because(words: str, *sources: "Source | Reason | str | Iterable") -> Reason:
     return Reason(str(words), tuple(found))
 
 
+_RECORDED: dict[str, Recorded] = {}  # a record field named as text -> its Recorded, made once (frozen)
+RECORDED_AT_MOST = 10_000  # fields kept (a derive names a few hundred); past it, made afresh
+
+
+def recorded(field_name: str) -> Recorded:
+    """The Recorded of a field named as text ('Vessel.length_ft'): the same one each time it is named."""
+    made = _RECORDED.get(field_name)
+    if made is None:
+        if len(_RECORDED) >= RECORDED_AT_MOST:
+            _RECORDED.clear()
+        made = _RECORDED[field_name] = Recorded(field_name)
+    return made
+
+
 def _take(found: dict, items: Iterable) -> None:
     # a derive calls `because` for every value of every unit (some 9,000 times a pack): the exact types first, by
-    # identity, before the isinstance checks that a subclass or a nested list of sources needs
+    # identity, before the isinstance checks that a subclass or a nested list of sources needs; a field named as text
+    # is the same Recorded each time (10 % of a derive was making them anew)
     for source in items:
         kind = type(source)
         if kind is str:
-            found[Recorded(source)] = None
+            found[recorded(source)] = None
         elif kind is Cite or kind is Recorded or kind is Formula:
             found[source] = None
         elif kind is Reason:
@@ -136,7 +151,7 @@ def _take(found: dict, items: Iterable) -> None:
         elif isinstance(source, Reason):
             found.update(dict.fromkeys(source.sources))
         elif isinstance(source, str):
-            found[Recorded(source)] = None
+            found[recorded(str(source))] = None
         elif source is not None:
             _take(found, source)
 

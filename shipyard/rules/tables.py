@@ -26,6 +26,7 @@ class Table:
     bands: dict = field(default_factory=dict)  # where in rows a list of bands is (None: rows) -> (side, key, may_miss)
     optional: tuple[str, ...] = ()  # row keys a house-ruled row may leave out (every other key of every row it needs)
     _places: dict | None = field(default=None, repr=False, compare=False)  # where each row stands: see cite()
+    _cites: dict = field(default_factory=dict, repr=False, compare=False)  # each Cite made, by row: see cite()
 
     def tag(self, row: Any = None) -> str:
         """The provenance tag to quote in a reason: 'house rule', or the row's or table's tag."""
@@ -38,11 +39,24 @@ class Table:
     def cite(self, row: Any = None) -> Cite:
         """Where a value was read: this table, the row (a row of rows, found where it stands, or the key or
         place in rows as text: 'partial', 'materials.earth') and its provenance tag. Quoted in words, 'name, tag'."""
-        if row is None or isinstance(row, (str, int)) and not isinstance(row, bool):
-            return Cite(self.name, None if row is None else str(row), self.tag())
+        # a derive cites some 5,600 times a pack, mostly the same rows: each Cite (frozen) is made once per table, for
+        # a place named by text or number and for a row of this table's own (its id stays its own while the table
+        # lives; a row from elsewhere is cited afresh, as its id may later be another's)
+        plain = row is None or isinstance(row, (str, int)) and not isinstance(row, bool)
+        key = (type(row), row) if plain else id(row)
+        made = self._cites.get(key)
+        if made is not None:
+            return made
+        if plain:
+            made = self._cites[key] = Cite(self.name, None if row is None else str(row), self.tag())
+            return made
         if self._places is None:
             self._places = _places(self.rows)
-        return Cite(self.name, self._places.get(id(row)), self.tag(row))
+        place = self._places.get(id(row))
+        made = Cite(self.name, place, self.tag(row))
+        if place is not None:
+            self._cites[key] = made
+        return made
 
     def at(self, place: str) -> Any:
         """The row (or value) at a place a Cite names, or KeyError: where a citation's row really is."""
