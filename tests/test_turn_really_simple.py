@@ -965,3 +965,23 @@ def test_a_named_chits_name_keeps_clear_of_the_words_under_it(library, ctx, scen
     if scenario == "drewrys-bluff-1862":
         fort = next(u for u in units if "Darling" in u.name)
         assert _face(("", "FORT", ShipChit(fort.name, fort=True)))[1][1].lines == ["Drewry's", "Bluff battery"]
+
+
+# ---------------------------------------------------------------------------------------------- replay 7
+
+
+def test_a_shoals_depth_on_the_set_up_page_says_who_rolls_and_with_which_dice_as_the_reference_does(pack_pages, ctx):
+    """Replay 7, moment 2: the set-up page said a ship drawing more than the depth grounds, the quick reference rolled
+    3d6 (shallow) or 4d6 (deep) against the draft, and neither said which class the 9 ft Middle Ground is. Both now
+    say one rule: drawing no more than the depth she crosses; drawing more she rolls, a shoal under the table's line
+    being shallow."""
+    from shipyard.rules.really_simple.words import shoal_dice
+
+    setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
+    assert "Middle Ground shoals: 9 ft" in setup
+    assert "A ship drawing more than the depth grounds" not in setup
+    words = _flat(shoal_dice(ctx.tables))
+    assert "under 12 ft a shallow shoal, else deep" in words and "3d6 (shallow) or 4d6 (deep)" in words
+    assert 9 < ctx.tables.require("shoal_class").rows["deep_from_ft"]  # the Middle Ground is a shallow shoal
+    assert f"Shoals: {words}." in setup
+    assert words[0].upper() + words[1:] in _reference(pack_pages)

@@ -281,3 +281,11 @@ def reading(tables: Tables, rule: str) -> str:
         if row["rule"] == rule:
             return row["reading"]
     raise ShipyardError(f"table reconstructions: no row for {rule!r}")
+
+
+def shoal_dice(tables: Tables) -> str:
+    """Who rolls on a shoal and with which dice, by the depth a set-up page gives: one clause for the quick
+    reference and the set-up page (RuleSet.depth_words), so the two say the same."""
+    g = tables.require("grounding").rows
+    return (f"{reading(tables, 'Shoals')}; {g['shallow_shoal_dice']}d6 (shallow) or {g['deep_shoal_dice']}d6 (deep) "
+            f"must then score more than her draft")
