@@ -639,7 +639,7 @@ def test_a_t_box_counts_from_the_turn_after_it_happened_with_an_example(pack_pag
 
 def test_a_lashed_pairs_pivots_do_not_fire_across_the_consort(pack_pages):
     """Moment 3 of replay 5: 'across her consort' had no arc; it is her side arc on the consort's side."""
-    words = "cannot fire, nor a pivot at a target on her consort's side (ahead and astern it bears)"
+    words = "cannot fire, nor a pivot into her consort's side arc (within 45° ahead or astern it bears)"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -985,3 +985,14 @@ def test_a_shoals_depth_on_the_set_up_page_says_who_rolls_and_with_which_dice_as
     assert 9 < ctx.tables.require("shoal_class").rows["deep_from_ft"]  # the Middle Ground is a shallow shoal
     assert f"Shoals: {words}." in setup
     assert words[0].upper() + words[1:] in _reference(pack_pages)
+
+
+def test_a_lashed_gunboats_pivot_fires_ahead_past_her_sloop_whose_hull_never_masks_it(pack_pages):
+    """Replay 7, moment 3: the pair's pivot 'bears ahead and astern', but the line of fire let her own sloop's hull
+    mask any target more than a few degrees off to the sloop's side. One rule now: a consort's hull masks nothing,
+    and the pivot's arc past her is the 45° ahead and astern every gun uses."""
+    lashed = "nor a pivot into her consort's side arc (within 45° ahead or astern it bears)"
+    masked = ("a line of fire through another ship's model, friend or foe, is masked, but not by a monitor's low hull "
+              "nor by the firer's own consort")
+    for page in (_reference(pack_pages), _readings(pack_pages)):
+        assert lashed in page and masked in page

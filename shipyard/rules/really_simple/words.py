@@ -228,7 +228,7 @@ GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears,
 FORT_SHARE = {"printed": "the number printed on its card, while that many of the front's guns are left",
               "working": "worked out again from the front's guns not yet struck, as each is lost"}
 LINE_OF_FIRE = {"ships": "a line of fire through another ship's model, friend or foe, is masked, but not by a "
-                         "monitor's: guns fire over her low hull",
+                         "monitor's low hull nor by the firer's own consort",
                 "none": "no ship masks fire: guns fire past every ship, friend or foe"}
 LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead stops there, touching, to the half move's end",
                   "sheers": "a bow that meets the stern of a ship ahead sheers off alongside, on the side her owner "
