@@ -610,8 +610,8 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
     from shipyard.rules.really_simple.counters import markers
 
     qr = _reference(pack_pages)
-    assert ("Striking colours: she strikes (surrenders) when her owner says so, and must when stopped or drifting (not "
-            "when carried) with no gun able to fire: lay STRUCK; she drifts, fires no more, is lost to her side (a score's struck)") in qr
+    assert ("Striking colours: she strikes (surrenders) when her owner says so, and must as a turn ends if stopped or "
+            "drifting (not when carried) with no gun able to fire: lay STRUCK; she drifts, fires no more, is lost to her side (a score's struck)") in qr
     reminders = {m.title: m.reminder for m in markers(ctx)}
     assert "ABANDONED" in reminders and reminders["STRUCK"] != reminders["ABANDONED"]
     assert "colours struck" in reminders["STRUCK"] and "crew gone" in reminders["ABANDONED"]
@@ -826,7 +826,7 @@ def test_a_lashed_ship_carried_by_her_consort_is_not_stopped_and_need_not_strike
                "speed at most (her first SPEED box not struck; round down to a ½ kn): she is neither "
                "stopped nor drifting")
     assert carried in qr and carried.split(": ", 1)[1] in page
-    assert "must when stopped or drifting (not when carried) with no gun able to fire" in qr
+    assert "if stopped or drifting (not when carried) with no gun able to fire" in qr
     assert "stopped and drifts (lashed, carried)" not in qr + page
 
 
@@ -996,3 +996,12 @@ def test_a_lashed_gunboats_pivot_fires_ahead_past_her_sloop_whose_hull_never_mas
               "nor by the firer's own consort")
     for page in (_reference(pack_pages), _readings(pack_pages)):
         assert lashed in page and masked in page
+
+
+def test_a_ship_with_no_gun_left_strikes_as_the_turn_ends_not_mid_phase(pack_pages):
+    """Replay 7, moment 4: Selma, her last guns struck and stopped, 'must' strike, but when: at once, at the end of
+    the phase, at the end of the turn? As the turn ends, so a window's hits all land first and she fires in the
+    window she is hit in (simultaneous fire); her owner may strike her sooner."""
+    words = ("she strikes (surrenders) when her owner says so, and must as a turn ends if stopped or drifting (not when "
+             "carried) with no gun able to fire")
+    assert f"Striking colours: {words}" in _reference(pack_pages) and words in _readings(pack_pages)
