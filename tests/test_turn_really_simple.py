@@ -288,7 +288,7 @@ def test_every_ship_has_her_own_speed_chit_astern_on_its_back(tmp_path):
     for name in ("Tecumseh", "Brooklyn", "Octorara", "Hartford", "Tennessee", "Gaines"):
         assert front.count(name) >= 1 and back.count(name) >= 1, name
     assert front.count("KN AHEAD") == back.count("KN ASTERN") == 22  # Mobile Bay's 22 ships, the forts none
-    assert "5+ on 1d6 puts it out; crew leave after 4 turns" in front  # the FIRE! marker says the put-out score
+    assert "5+ on 1d6 puts it out; all 4 boxes struck, the crew leave" in front  # the FIRE! marker: the score
 
 
 def test_a_lashed_pair_reads_as_one_in_the_orders_log(pack_pages):
@@ -734,11 +734,11 @@ def test_a_fire_strikes_its_first_box_at_the_first_end_of_turn_it_is_not_put_out
     """Moment 6: 'a box a turn' on the cards and 'crew leave after 4 turns' left open whether the first FIRE box is
     struck as the fire starts; it is not: each box is an end of turn it burned on, four to abandon (about one fire in
     five, the put-out score's reckoning)."""
-    words = "roll 1d6: 5+ puts it out, else strike a FIRE box (none as it starts); all 4 struck, the crew leave"
+    words = "roll 1d6: 5+ puts it out, else strike a FIRE box (none as it starts); all 4 boxes struck, the crew leave"
     assert words in _readings(pack_pages) and f"FIRE: at the end of each turn {words}" in _reference(pack_pages)
     cards = next(p for p in pack_pages if "Ship data cards" in p)
-    assert "FIRE: each end of turn 5+ on 1d6 puts it out, else strike a box (none as it starts); the last struck, " \
-           "ABANDONED" in cards
+    assert "FIRE: each end of turn 5+ on 1d6 puts it out, else strike a box (none as it starts); all 4 boxes " \
+           "struck, the crew leave: ABANDONED" in cards
 
 
 def test_a_fort_is_never_an_end_on_target(pack_pages):
@@ -1005,3 +1005,22 @@ def test_a_ship_with_no_gun_left_strikes_as_the_turn_ends_not_mid_phase(pack_pag
     words = ("she strikes (surrenders) when her owner says so, and must as a turn ends if stopped or drifting (not when "
              "carried) with no gun able to fire")
     assert f"Striking colours: {words}" in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_the_fire_counter_the_2d6_row_the_cards_and_the_readings_say_when_the_crew_leave_in_the_same_words(
+        pack_pages, ctx):
+    """Replay 7: the FIRE! counter said 'crew leave after 4 turns' where the cards and the quick reference count
+    FIRE boxes struck (none as it starts), so a fire lit in turn 1 read as abandoned at the end of turn 4 or 5. One
+    phrase now, wherever it is printed."""
+    from shipyard.rules.really_simple.counters import markers
+    from shipyard.rules.really_simple.words import fire_boxes_struck
+
+    words = fire_boxes_struck(ctx.tables)
+    assert words == "all 4 boxes struck, the crew leave"
+    assert next(m for m in markers(ctx) if m.title == "FIRE!").reminder.endswith(words)
+    counters = next(p for p in pack_pages if "FIRE! 5+ on 1d6" in p)
+    cards = next(p for p in pack_pages if "Ship data cards" in p)
+    for page in (counters, cards, _reference(pack_pages), _readings(pack_pages)):
+        assert words in page
+    assert "FIRE: 1d6 each turn to put out; " + words in _reference(pack_pages)
+    assert not any("crew leave after" in p for p in pack_pages)

@@ -289,3 +289,10 @@ def shoal_dice(tables: Tables) -> str:
     g = tables.require("grounding").rows
     return (f"{reading(tables, 'Shoals')}; {g['shallow_shoal_dice']}d6 (shallow) or {g['deep_shoal_dice']}d6 (deep) "
             f"must then score more than her draft")
+
+
+def fire_boxes_struck(tables: Tables) -> str:
+    """When a FIRE drives the crew off, in the words the 2d6 row, the FIRE! counter and the readings print too:
+    'all 4 boxes struck, the crew leave' (the replay found 'after 4 turns' on the counter)."""
+    row = special_effect(tables, "fire")
+    return f"all {number(row['turns'])} boxes struck, the crew leave"
