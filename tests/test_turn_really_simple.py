@@ -48,7 +48,7 @@ def pack_pages(bundled_packs):
 
 def test_every_card_and_orders_log_page_carries_the_turn_strip_with_both_fire_windows(pack_pages, ctx):
     phases = ctx.tables.require("sequence_of_play").rows
-    sheet_pages = [p for p in pack_pages if "Ship data cards" in p or "Orders log" in p]
+    sheet_pages = [p for p in pack_pages[1:] if "Ship data cards" in p or "Orders log" in p]
     assert len(sheet_pages) >= 5  # three card pages and two logs
     for page in sheet_pages:
         for k, row in enumerate(phases, 1):
@@ -66,7 +66,7 @@ def test_the_quick_reference_prints_the_sequence_of_play_phase_by_phase(pack_pag
 
 
 def test_the_readings_page_lists_every_rule_the_text_leaves_open_with_its_option(pack_pages, ctx):
-    page = next(p for p in pack_pages if "What the text leaves open" in p)
+    page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
     for row in ctx.tables.require("reconstructions").rows:
         assert row["rule"] in page, row["rule"]
     # the readings are filled from the tables they name
@@ -301,8 +301,8 @@ def test_a_lashed_pair_reads_as_one_in_the_orders_log(pack_pages):
 
 def test_the_readings_are_printed_once_after_the_last_log_or_with_the_reference_when_there_are_no_sheets(
         pack_pages, tmp_path):
-    assert sum(p.count("What the text leaves open") for p in pack_pages) == 1
-    page = next(p for p in pack_pages if "What the text leaves open" in p)
+    assert sum(p.count("What the text leaves open") for p in pack_pages[1:]) == 1  # the cover's contents names it
+    page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
     assert "Orders log · Confederate" in page  # on the small side's log page: no page of its own
     run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--no", "sheets", "-o", tmp_path,
                      "--jobs", "1")
@@ -530,7 +530,7 @@ def test_a_forts_share_is_of_the_front_that_bears_and_four_hits_a_turn_at_most_r
 def test_whether_a_forts_share_falls_with_its_losses_is_said_and_is_a_house_rule_option(pack_pages, tmp_path):
     assert ("a struck gun fires no more; the share on one ship is the number printed on its card, while that many of "
             "the front's guns are left") in _reference(pack_pages)
-    page = next(p for p in pack_pages if "What the text leaves open" in p)
+    page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
     assert "A fort's losses" in page and "fort_share" in page
     house = _house(tmp_path, "really-simple:\n  fort_share: {rows: {of: working}}\n")
     out = tmp_path / "out"
@@ -554,7 +554,7 @@ def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_page
     assert ("Several hits: in a fire window every firer rolls before any hit is marked; then each hit rolls its own "
             "effect (1d6, a 6 then 2d6), marked before the next is rolled; hits are never added into one roll"
             in _reference(pack_pages))
-    page = next(p for p in pack_pages if "What the text leaves open" in p)
+    page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
     assert "Several hits" in page
 
 
@@ -567,14 +567,14 @@ def test_when_in_the_move_the_torpedo_test_is_made_and_a_ship_crossing_twice_rol
 def test_which_gun_is_largest_when_two_are_equal_or_of_different_kinds(pack_pages):
     assert ("Largest: the largest size first (Large, Medium, Small); of one size, a rifle before a smoothbore; of guns "
             "alike, the owner picks the box") in _reference(pack_pages)
-    assert "Largest gun" in next(p for p in pack_pages if "What the text leaves open" in p)
+    assert "Largest gun" in next(p for p in pack_pages[1:] if "What the text leaves open" in p)
 
 
 def test_a_special_effect_rolled_twice_says_what_adds_and_what_changes_nothing(pack_pages):
     assert ("Twice: a second funnel strikes its boxes again and a second shutter jams the gun then nearest the firer; "
             "one still lasting ends at the later T__; any other (a list, steam pipes, a FIRE burning) changes nothing, "
             "but a boiler rolls again for the crew") in _reference(pack_pages)
-    assert "The same effect again" in next(p for p in pack_pages if "What the text leaves open" in p)
+    assert "The same effect again" in next(p for p in pack_pages[1:] if "What the text leaves open" in p)
 
 
 def test_the_starts_table_gives_each_start_where_the_plan_draws_it_to_the_half_inch(library):
@@ -674,7 +674,7 @@ def test_the_readings_say_every_measure_is_from_the_centre_of_her_model(pack_pag
 
 
 def _readings(pack_pages) -> str:
-    return next(p for p in pack_pages if "What the text leaves open" in p)
+    return next(p for p in pack_pages[1:] if "What the text leaves open" in p)
 
 
 def test_end_on_contact_in_the_line_has_no_striker_and_no_avoid_roll(pack_pages):
@@ -876,7 +876,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
     assert ("1st fire roll 1d6 per gun that bears; hits count after everyone in the window has fired; a ship or fort "
             "fires in one window a turn, a ship in the 1st unless her orders say F2") in qr
     assert "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd" in qr
-    logs = [p for p in pack_pages if "Orders log" in p]
+    logs = [p for p in pack_pages[1:] if "Orders log" in p]
     assert len(logs) == 2 and all("RAM, F2 (she holds her fire for the 2nd fire), the target" in p for p in logs)
     assert "guns not yet fired" not in " ".join(pack_pages) and "(either)" not in " ".join(pack_pages)
 
@@ -1024,3 +1024,25 @@ def test_the_fire_counter_the_2d6_row_the_cards_and_the_readings_say_when_the_cr
         assert words in page
     assert "FIRE: 1d6 each turn to put out; " + words in _reference(pack_pages)
     assert not any("crew leave after" in p for p in pack_pages)
+
+
+def test_the_covers_contents_lists_the_orders_logs_and_the_readings_at_their_pages(pack_pages):
+    """Replay 7: the contents list left out the orders logs and 'What the text leaves open', both printed after the
+    cards in the record sheets; they are listed under the record sheets now, each at the page it starts on."""
+    contents = pack_pages[0].split("Contents", 1)[1]
+    for part, starts in (("Orders log", "Orders log · Union"), ("What the text leaves open", "What the text leaves open")):
+        page = int(re.search(re.escape(part) + r" page (\d+)", contents).group(1))
+        assert starts in pack_pages[page - 1], (part, page)
+        assert all(starts not in p for p in pack_pages[1:page - 1]), (part, page)  # past the cover
+    assert contents.index("Record sheets") < contents.index("Orders log") < contents.index("Templates and gauges")
+
+
+def test_a_part_the_pack_does_not_print_leaves_no_line_in_the_contents(tmp_path):
+    """Without the quick reference the readings are not printed (they follow it or the last log only in a pack with
+    both): the contents then lists the orders log and no readings."""
+    out = tmp_path / "out"
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--no", "reference", "--no", "counters",
+                     "--no", "templates", "-o", out, "--jobs", "1")
+    assert run.code == 0, run.err
+    pages = [_flat(p) for p in pdf_page_texts(next(out.glob("*.pdf")))]
+    assert "Orders log page" in pages[0] and "What the text leaves open" not in " ".join(pages)
