@@ -560,7 +560,8 @@ def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_page
 
 def test_when_in_the_move_the_torpedo_test_is_made_and_a_ship_crossing_twice_rolls_once(pack_pages):
     assert ("Torpedo test: as each half move ends, before the fire window: one roll for each ship (both of a lashed "
-            "pair) that ended it in a field or crossed one, however often: roll 1d6; a torpedo strikes on 6") \
+            "pair) that ended it in a field or crossed one, however often (her centre on its edge is in it): roll 1d6; "
+            "a torpedo strikes on 6") \
         in _reference(pack_pages)
 
 
@@ -1046,3 +1047,12 @@ def test_a_part_the_pack_does_not_print_leaves_no_line_in_the_contents(tmp_path)
     assert run.code == 0, run.err
     pages = [_flat(p) for p in pdf_page_texts(next(out.glob("*.pdf")))]
     assert "Orders log page" in pages[0] and "What the text leaves open" not in " ".join(pages)
+
+
+def test_a_ships_centre_on_a_torpedo_fields_edge_is_in_the_field(pack_pages):
+    """Replay 7, moment 1: the set-up page now gives the torpedo line in numbers (x 30–59½, y 31½–34 in), and a
+    model's centre on that edge is in the field: said where the torpedo test is."""
+    setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
+    assert "Torpedo line: x 30–59½, y 31½–34" in setup
+    words = "that ended it in a field or crossed one, however often (her centre on its edge is in it)"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
