@@ -281,10 +281,10 @@ class CheckRow(Block):
         page.text(x, y + base, self.head, size=self.size, weight="bold", family="condensed")
         for dx, row, c in self._places(width):
             bx, by = x + dx, y + row * lh
+            t = next((t for cc, t in self._tracked if cc is c), None)
             if self.label_first:
                 page.text(bx, by + base, written_in(c.label, t.written if t else 0), size=self.size, family="condensed")
                 bx += text_width(c.label, self.size, "regular", "condensed") + 0.9
-            t = next((t for cc, t in self._tracked if cc is c), None)
             for k in range(c.boxes):
                 page.rect(bx + k * (self.box + 0.5), by, self.box, self.box, width=0.25,
                           tag=(t.records, t.name, k + 1) if t else None)
