@@ -198,9 +198,9 @@ def test_really_simple_funnel_and_fire_boxes_follow_the_special_effects_rows(lib
         checks = {c.label: c.boxes for b in walk(card) for c in getattr(b, "checks", ()) if isinstance(c, Check)}
         assert checks[f"funnel −{knots} kn"] == 1 and checks["FIRE"] == turns
         printed = " ".join(block_texts(reference.special_effects(ctx)))
-        assert f"top speed {knots} knots lower" in printed and f"crew leave after {turns} turns" in printed
+        assert f"top speed {knots} knots lower" in printed and f"all {turns} boxes struck, the crew leave" in printed
         fire = next(m for m in counters.markers(ctx) if m.title == "FIRE!")
-        assert fire.reminder.endswith(f"crew leave after {turns} turns")
+        assert fire.reminder.endswith(f"all {turns} boxes struck, the crew leave")
 
 
 def yaml_dump(data) -> str:

@@ -48,7 +48,7 @@ def pack_pages(bundled_packs):
 
 def test_every_card_and_orders_log_page_carries_the_turn_strip_with_both_fire_windows(pack_pages, ctx):
     phases = ctx.tables.require("sequence_of_play").rows
-    sheet_pages = [p for p in pack_pages if "Ship data cards" in p or "Orders log" in p]
+    sheet_pages = [p for p in pack_pages[1:] if "Ship data cards" in p or "Orders log" in p]
     assert len(sheet_pages) >= 5  # three card pages and two logs
     for page in sheet_pages:
         for k, row in enumerate(phases, 1):
@@ -66,7 +66,7 @@ def test_the_quick_reference_prints_the_sequence_of_play_phase_by_phase(pack_pag
 
 
 def test_the_readings_page_lists_every_rule_the_text_leaves_open_with_its_option(pack_pages, ctx):
-    page = next(p for p in pack_pages if "What the text leaves open" in p)
+    page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
     for row in ctx.tables.require("reconstructions").rows:
         assert row["rule"] in page, row["rule"]
     # the readings are filled from the tables they name
@@ -288,7 +288,7 @@ def test_every_ship_has_her_own_speed_chit_astern_on_its_back(tmp_path):
     for name in ("Tecumseh", "Brooklyn", "Octorara", "Hartford", "Tennessee", "Gaines"):
         assert front.count(name) >= 1 and back.count(name) >= 1, name
     assert front.count("KN AHEAD") == back.count("KN ASTERN") == 22  # Mobile Bay's 22 ships, the forts none
-    assert "5+ on 1d6 puts it out; crew leave after 4 turns" in front  # the FIRE! marker says the put-out score
+    assert "5+ on 1d6 puts it out; all 4 boxes struck, the crew leave" in front  # the FIRE! marker: the score
 
 
 def test_a_lashed_pair_reads_as_one_in_the_orders_log(pack_pages):
@@ -301,8 +301,8 @@ def test_a_lashed_pair_reads_as_one_in_the_orders_log(pack_pages):
 
 def test_the_readings_are_printed_once_after_the_last_log_or_with_the_reference_when_there_are_no_sheets(
         pack_pages, tmp_path):
-    assert sum(p.count("What the text leaves open") for p in pack_pages) == 1
-    page = next(p for p in pack_pages if "What the text leaves open" in p)
+    assert sum(p.count("What the text leaves open") for p in pack_pages[1:]) == 1  # the cover's contents names it
+    page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
     assert "Orders log · Confederate" in page  # on the small side's log page: no page of its own
     run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--no", "sheets", "-o", tmp_path,
                      "--jobs", "1")
@@ -530,7 +530,7 @@ def test_a_forts_share_is_of_the_front_that_bears_and_four_hits_a_turn_at_most_r
 def test_whether_a_forts_share_falls_with_its_losses_is_said_and_is_a_house_rule_option(pack_pages, tmp_path):
     assert ("a struck gun fires no more; the share on one ship is the number printed on its card, while that many of "
             "the front's guns are left") in _reference(pack_pages)
-    page = next(p for p in pack_pages if "What the text leaves open" in p)
+    page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
     assert "A fort's losses" in page and "fort_share" in page
     house = _house(tmp_path, "really-simple:\n  fort_share: {rows: {of: working}}\n")
     out = tmp_path / "out"
@@ -554,27 +554,28 @@ def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_page
     assert ("Several hits: in a fire window every firer rolls before any hit is marked; then each hit rolls its own "
             "effect (1d6, a 6 then 2d6), marked before the next is rolled; hits are never added into one roll"
             in _reference(pack_pages))
-    page = next(p for p in pack_pages if "What the text leaves open" in p)
+    page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
     assert "Several hits" in page
 
 
 def test_when_in_the_move_the_torpedo_test_is_made_and_a_ship_crossing_twice_rolls_once(pack_pages):
     assert ("Torpedo test: as each half move ends, before the fire window: one roll for each ship (both of a lashed "
-            "pair) that ended it in a field or crossed one, however often: roll 1d6; a torpedo strikes on 6") \
+            "pair) that ended it in a field or crossed one, however often (her centre on its edge is in it): roll 1d6; "
+            "a torpedo strikes on 6") \
         in _reference(pack_pages)
 
 
 def test_which_gun_is_largest_when_two_are_equal_or_of_different_kinds(pack_pages):
     assert ("Largest: the largest size first (Large, Medium, Small); of one size, a rifle before a smoothbore; of guns "
             "alike, the owner picks the box") in _reference(pack_pages)
-    assert "Largest gun" in next(p for p in pack_pages if "What the text leaves open" in p)
+    assert "Largest gun" in next(p for p in pack_pages[1:] if "What the text leaves open" in p)
 
 
 def test_a_special_effect_rolled_twice_says_what_adds_and_what_changes_nothing(pack_pages):
     assert ("Twice: a second funnel strikes its boxes again and a second shutter jams the gun then nearest the firer; "
             "one still lasting ends at the later T__; any other (a list, steam pipes, a FIRE burning) changes nothing, "
             "but a boiler rolls again for the crew") in _reference(pack_pages)
-    assert "The same effect again" in next(p for p in pack_pages if "What the text leaves open" in p)
+    assert "The same effect again" in next(p for p in pack_pages[1:] if "What the text leaves open" in p)
 
 
 def test_the_starts_table_gives_each_start_where_the_plan_draws_it_to_the_half_inch(library):
@@ -610,8 +611,8 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
     from shipyard.rules.really_simple.counters import markers
 
     qr = _reference(pack_pages)
-    assert ("Striking colours: she strikes (surrenders) when her owner says so, and must when stopped or drifting (not "
-            "when carried) with no gun able to fire: lay STRUCK; she drifts, fires no more, is lost to her side (a score's struck)") in qr
+    assert ("Striking colours: she strikes (surrenders) when her owner says so, and must as a turn ends if stopped or "
+            "drifting (not when carried) with no gun able to fire: lay STRUCK; she drifts, fires no more, is lost to her side (a score's struck)") in qr
     reminders = {m.title: m.reminder for m in markers(ctx)}
     assert "ABANDONED" in reminders and reminders["STRUCK"] != reminders["ABANDONED"]
     assert "colours struck" in reminders["STRUCK"] and "crew gone" in reminders["ABANDONED"]
@@ -639,7 +640,7 @@ def test_a_t_box_counts_from_the_turn_after_it_happened_with_an_example(pack_pag
 
 def test_a_lashed_pairs_pivots_do_not_fire_across_the_consort(pack_pages):
     """Moment 3 of replay 5: 'across her consort' had no arc; it is her side arc on the consort's side."""
-    words = "cannot fire, nor a pivot at a target on her consort's side (ahead and astern it bears)"
+    words = "cannot fire, nor a pivot into her consort's side arc (within 45° ahead or astern it bears)"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -674,7 +675,7 @@ def test_the_readings_say_every_measure_is_from_the_centre_of_her_model(pack_pag
 
 
 def _readings(pack_pages) -> str:
-    return next(p for p in pack_pages if "What the text leaves open" in p)
+    return next(p for p in pack_pages[1:] if "What the text leaves open" in p)
 
 
 def test_end_on_contact_in_the_line_has_no_striker_and_no_avoid_roll(pack_pages):
@@ -734,11 +735,11 @@ def test_a_fire_strikes_its_first_box_at_the_first_end_of_turn_it_is_not_put_out
     """Moment 6: 'a box a turn' on the cards and 'crew leave after 4 turns' left open whether the first FIRE box is
     struck as the fire starts; it is not: each box is an end of turn it burned on, four to abandon (about one fire in
     five, the put-out score's reckoning)."""
-    words = "roll 1d6: 5+ puts it out, else strike a FIRE box (none as it starts); all 4 struck, the crew leave"
+    words = "roll 1d6: 5+ puts it out, else strike a FIRE box (none as it starts); all 4 boxes struck, the crew leave"
     assert words in _readings(pack_pages) and f"FIRE: at the end of each turn {words}" in _reference(pack_pages)
     cards = next(p for p in pack_pages if "Ship data cards" in p)
-    assert "FIRE: each end of turn 5+ on 1d6 puts it out, else strike a box (none as it starts); the last struck, " \
-           "ABANDONED" in cards
+    assert "FIRE: each end of turn 5+ on 1d6 puts it out, else strike a box (none as it starts); all 4 boxes " \
+           "struck, the crew leave: ABANDONED" in cards
 
 
 def test_a_fort_is_never_an_end_on_target(pack_pages):
@@ -826,7 +827,7 @@ def test_a_lashed_ship_carried_by_her_consort_is_not_stopped_and_need_not_strike
                "speed at most (her first SPEED box not struck; round down to a ½ kn): she is neither "
                "stopped nor drifting")
     assert carried in qr and carried.split(": ", 1)[1] in page
-    assert "must when stopped or drifting (not when carried) with no gun able to fire" in qr
+    assert "if stopped or drifting (not when carried) with no gun able to fire" in qr
     assert "stopped and drifts (lashed, carried)" not in qr + page
 
 
@@ -876,7 +877,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
     assert ("1st fire roll 1d6 per gun that bears; hits count after everyone in the window has fired; a ship or fort "
             "fires in one window a turn, a ship in the 1st unless her orders say F2") in qr
     assert "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd" in qr
-    logs = [p for p in pack_pages if "Orders log" in p]
+    logs = [p for p in pack_pages[1:] if "Orders log" in p]
     assert len(logs) == 2 and all("RAM, F2 (she holds her fire for the 2nd fire), the target" in p for p in logs)
     assert "guns not yet fired" not in " ".join(pack_pages) and "(either)" not in " ".join(pack_pages)
 
@@ -965,3 +966,93 @@ def test_a_named_chits_name_keeps_clear_of_the_words_under_it(library, ctx, scen
     if scenario == "drewrys-bluff-1862":
         fort = next(u for u in units if "Darling" in u.name)
         assert _face(("", "FORT", ShipChit(fort.name, fort=True)))[1][1].lines == ["Drewry's", "Bluff battery"]
+
+
+# ---------------------------------------------------------------------------------------------- replay 7
+
+
+def test_a_shoals_depth_on_the_set_up_page_says_who_rolls_and_with_which_dice_as_the_reference_does(pack_pages, ctx):
+    """Replay 7, moment 2: the set-up page said a ship drawing more than the depth grounds, the quick reference rolled
+    3d6 (shallow) or 4d6 (deep) against the draft, and neither said which class the 9 ft Middle Ground is. Both now
+    say one rule: drawing no more than the depth she crosses; drawing more she rolls, a shoal under the table's line
+    being shallow."""
+    from shipyard.rules.really_simple.words import shoal_dice
+
+    setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
+    assert "Middle Ground shoals: 9 ft" in setup
+    assert "A ship drawing more than the depth grounds" not in setup
+    words = _flat(shoal_dice(ctx.tables))
+    assert "under 12 ft a shallow shoal, else deep" in words and "3d6 (shallow) or 4d6 (deep)" in words
+    assert 9 < ctx.tables.require("shoal_class").rows["deep_from_ft"]  # the Middle Ground is a shallow shoal
+    assert f"Shoals: {words}." in setup
+    assert words[0].upper() + words[1:] in _reference(pack_pages)
+
+
+def test_a_lashed_gunboats_pivot_fires_ahead_past_her_sloop_whose_hull_never_masks_it(pack_pages):
+    """Replay 7, moment 3: the pair's pivot 'bears ahead and astern', but the line of fire let her own sloop's hull
+    mask any target more than a few degrees off to the sloop's side. One rule now: a consort's hull masks nothing,
+    and the pivot's arc past her is the 45° ahead and astern every gun uses."""
+    lashed = "nor a pivot into her consort's side arc (within 45° ahead or astern it bears)"
+    masked = ("a line of fire through another ship's model, friend or foe, is masked, but not by a monitor's low hull "
+              "nor by the firer's own consort")
+    for page in (_reference(pack_pages), _readings(pack_pages)):
+        assert lashed in page and masked in page
+
+
+def test_a_ship_with_no_gun_left_strikes_as_the_turn_ends_not_mid_phase(pack_pages):
+    """Replay 7, moment 4: Selma, her last guns struck and stopped, 'must' strike, but when: at once, at the end of
+    the phase, at the end of the turn? As the turn ends, so a window's hits all land first and she fires in the
+    window she is hit in (simultaneous fire); her owner may strike her sooner."""
+    words = ("she strikes (surrenders) when her owner says so, and must as a turn ends if stopped or drifting (not when "
+             "carried) with no gun able to fire")
+    assert f"Striking colours: {words}" in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_the_fire_counter_the_2d6_row_the_cards_and_the_readings_say_when_the_crew_leave_in_the_same_words(
+        pack_pages, ctx):
+    """Replay 7: the FIRE! counter said 'crew leave after 4 turns' where the cards and the quick reference count
+    FIRE boxes struck (none as it starts), so a fire lit in turn 1 read as abandoned at the end of turn 4 or 5. One
+    phrase now, wherever it is printed."""
+    from shipyard.rules.really_simple.counters import markers
+    from shipyard.rules.really_simple.words import fire_boxes_struck
+
+    words = fire_boxes_struck(ctx.tables)
+    assert words == "all 4 boxes struck, the crew leave"
+    assert next(m for m in markers(ctx) if m.title == "FIRE!").reminder.endswith(words)
+    counters = next(p for p in pack_pages if "FIRE! 5+ on 1d6" in p)
+    cards = next(p for p in pack_pages if "Ship data cards" in p)
+    for page in (counters, cards, _reference(pack_pages), _readings(pack_pages)):
+        assert words in page
+    assert "FIRE: 1d6 each turn to put out; " + words in _reference(pack_pages)
+    assert not any("crew leave after" in p for p in pack_pages)
+
+
+def test_the_covers_contents_lists_the_orders_logs_and_the_readings_at_their_pages(pack_pages):
+    """Replay 7: the contents list left out the orders logs and 'What the text leaves open', both printed after the
+    cards in the record sheets; they are listed under the record sheets now, each at the page it starts on."""
+    contents = pack_pages[0].split("Contents", 1)[1]
+    for part, starts in (("Orders log", "Orders log · Union"), ("What the text leaves open", "What the text leaves open")):
+        page = int(re.search(re.escape(part) + r" page (\d+)", contents).group(1))
+        assert starts in pack_pages[page - 1], (part, page)
+        assert all(starts not in p for p in pack_pages[1:page - 1]), (part, page)  # past the cover
+    assert contents.index("Record sheets") < contents.index("Orders log") < contents.index("Templates and gauges")
+
+
+def test_a_part_the_pack_does_not_print_leaves_no_line_in_the_contents(tmp_path):
+    """Without the quick reference the readings are not printed (they follow it or the last log only in a pack with
+    both): the contents then lists the orders log and no readings."""
+    out = tmp_path / "out"
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--no", "reference", "--no", "counters",
+                     "--no", "templates", "-o", out, "--jobs", "1")
+    assert run.code == 0, run.err
+    pages = [_flat(p) for p in pdf_page_texts(next(out.glob("*.pdf")))]
+    assert "Orders log page" in pages[0] and "What the text leaves open" not in " ".join(pages)
+
+
+def test_a_ships_centre_on_a_torpedo_fields_edge_is_in_the_field(pack_pages):
+    """Replay 7, moment 1: the set-up page now gives the torpedo line in numbers (x 30–59½, y 31½–34 in), and a
+    model's centre on that edge is in the field: said where the torpedo test is."""
+    setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
+    assert "Torpedo line: x 30–59½, y 31½–34" in setup
+    words = "that ended it in a field or crossed one, however often (her centre on its edge is in it)"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)

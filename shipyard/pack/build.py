@@ -10,7 +10,7 @@ from typing import Callable
 from ..app import Built
 from ..errors import Problem, ShipyardError, display_path
 from .blame import derive_unit, scenario_failure, section_failure
-from .cover import cover, footer, shared_pages, sharing_note
+from .cover import cover, footer, resolve_parts, shared_pages, sharing_note
 from .options import PackOptions, pack_file_name
 from .sections import SECTIONS, Job
 
@@ -72,8 +72,10 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
         ) as doc:
             # a rule set may say what a section holds beside its contents line (its aids module's SECTION_NOTES:
             # templates that hold its quick reference); the titles stay the sections' own, as in the outline
-            cover(doc, scenario, ruleset, sides, [s.name for s in plan], options, scale=job.ctx.scale,
-                  notes=getattr(aids, "SECTION_NOTES", None), counts=side_counts(job))
+            # ... and the parts inside a section the contents lists under it (SECTION_PARTS: the orders logs)
+            entries = cover(doc, scenario, ruleset, sides, [s.name for s in plan], options, scale=job.ctx.scale,
+                            notes=getattr(aids, "SECTION_NOTES", None), counts=side_counts(job),
+                            parts=getattr(aids, "SECTION_PARTS", None))
             for section in plan:
                 current = section
                 step(f"{ruleset.title}: {section.name}")
@@ -83,6 +85,7 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
                 section.draw(doc, job, aids)
                 if section.name == "sheets":  # the cover's contents says which pages, if any, both sides share
                     doc.resolve("note:sheets", sharing_note(shared_pages(doc.marks[marks:], job.units)))
+            resolve_parts(doc, entries)
             current = "writing"
     except (KeyboardInterrupt, SystemExit):
         raise

@@ -73,11 +73,35 @@ def free_text(scenario, sides, size: float, counts: dict[str, int] | None = None
     return Stack([side_block(side, size, (counts or {}).get(side.name)) for side in sides] + [history], **st["sides"])
 
 
+def contents_entries(plan, notes: dict | None = None, parts: dict | None = None) -> list[tuple[str, str, str]]:
+    """The contents' lines: each section of the plan (title, key, note), then the parts a rule set lists inside it
+    (its aids module's SECTION_PARTS: {section: (bookmark title, ...)}), keyed `part:<title>` (resolve_parts)."""
+    out = []
+    for name in plan:
+        out.append((TITLES[name], name, (notes or {}).get(name) or ""))
+        out += [(part, f"part:{part}", "") for part in (parts or {}).get(name, ())]
+    return out
+
+
+def resolve_parts(doc, entries) -> None:
+    """Each part's contents line, now the pack is drawn: its title and the page of the first bookmark that begins
+    with it ('Orders log' finds 'Orders log · Union'); a part not printed keeps a blank line."""
+    for title, key, _ in entries:
+        if not key.startswith("part:"):
+            continue
+        page = next((p for mark, p in doc.marks if mark == title or mark.startswith(title + " ")), None)
+        if page is not None:
+            doc.resolve(f"{key}:title", title)
+            doc.resolve(f"{key}:page", "page")
+            doc.resolve(key, str(page))
+
+
 def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None,
-          notes: dict | None = None, counts: dict[str, int] | None = None) -> None:
+          notes: dict | None = None, counts: dict[str, int] | None = None, parts: dict | None = None) -> list:
     """The first page: the scenario, its sides and commanders, victory notes and the contents.
 
-    Every line is fitted or wrapped to the page width; the free text (commanders, victory notes, the history) is set
+    Returns the contents' entries, for resolve_parts once the pack is drawn. Every line is fitted or wrapped to the
+    page width; the free text (commanders, victory notes, the history) is set
     at the largest of the style's text sizes at which the whole cover fits the page (at the smallest, what is left
     goes on overleaf: nothing is cut).
     """
@@ -88,8 +112,8 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
     sub = texts.line("cover_subtitle.txt.j2", options.templates_dir, scenario=scenario, ruleset=ruleset.title)
     # where the sides' sheets may share a page, the contents says which pages once the sheets are drawn (sharing_note)
     later = ("sheets",) if len(sides) > 1 and options.sides_apart is not True else ()
-    contents = Contents([(TITLES[name], name, (notes or {}).get(name) or "") for name in plan], **st["contents"],
-                        later=later)
+    entries = contents_entries(plan, notes, parts)
+    contents = Contents(entries, **st["contents"], later=later)
 
     def page(size: float) -> Block:
         return Stack([Spacer(**st["top"]), Line(heading, **st["title"]), Line(sub, **st["subtitle"]),
@@ -100,6 +124,7 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
     box = doc.content
     Flow(doc, rule=False).add(largest_that_fits(page, st["text_sizes"]["sizes"], box.w, box.h), bookmark="Cover",
                               new_page=True)
+    return entries
 
 
 def shared_pages(marks: list[tuple[str, int]], units) -> list[int]:

@@ -95,6 +95,7 @@ class Document(Imposition):
         self._level_offset = 0
         self._done = False
         self._forward: dict[str, tuple[str, float, str, str]] = {}  # key -> (text, size, family, weight)
+        self._forward_grey: dict[str, float] = {}  # key -> its grey (0 black), where not black
         self._cells_page: Page | None = None  # the page of the last doc.cells() grid and how far down it reaches
         self._cells_bottom = 0.0
         self._duplex = False  # every front page is followed by its back (see duplex_backs)
@@ -190,8 +191,8 @@ class Document(Imposition):
         forms = {}
         if self.footer:
             forms["pagecount"] = (str(self.page_count), FOOTER_SIZE, "condensed", "regular", 0.3)
-        for i, (text, size, family, weight) in enumerate(self._forward.values()):
-            forms[f"fwd{i}"] = (text, size, family, weight, 0)
+        for i, (key, (text, size, family, weight)) in enumerate(self._forward.items()):
+            forms[f"fwd{i}"] = (text, size, family, weight, self._forward_grey.get(key, 0))
         return forms
 
     # ------------------------------------------------------------------ pages
@@ -257,9 +258,11 @@ class Document(Imposition):
         else:
             self._section, self._level_offset = str(title), 1
 
-    def _forward_name(self, key: str, size: float, family: str, weight: str) -> str:
+    def _forward_name(self, key: str, size: float, family: str, weight: str, grey: float = 0) -> str:
         if key not in self._forward:
             self._forward[key] = ("", size, family, weight)
+            if grey:
+                self._forward_grey[key] = grey
         return f"fwd{list(self._forward).index(key)}"
 
     def resolve(self, key: str, text: str) -> None:

@@ -1074,7 +1074,9 @@ class Indent(Block):
 @dataclass
 class Contents(Block):
     """A contents list: each entry's title, 'page' and its page number (filled in when the section starts: the
-    document's forward text `section:<key>`), and a grey note beside it. Columns at `title_at`, `page_at`,
+    document's forward text `section:<key>`), and a grey note beside it. An entry keyed `part:<title>` is a part
+    inside the section above it, its whole line forward text (`part:<title>:title`, `:page` and the number under
+    `part:<title>`), so that a part the pack does not print leaves its line blank. Columns at `title_at`, `page_at`,
     `number_at` and `note_at` mm from the left, a line `row` mm tall."""
 
     entries: Sequence[tuple[str, str, str]]  # (title, section key, note)
@@ -1085,6 +1087,7 @@ class Contents(Block):
     number_at: float
     note_at: float
     grey: float
+    part_by: float  # a part's line (its key `part:<title>`) is set in this far under its section's
     later: Sequence[str] = ()  # the sections whose note is known only once they are drawn (forward text `note:<key>`)
 
     def measure(self, width):
@@ -1093,6 +1096,12 @@ class Contents(Block):
     def draw(self, page, x, y, width):
         base = y + self.size * PT
         for title, key, note in self.entries:
+            if key.startswith("part:"):  # a part inside a section: its line, "page" and all, once it is found
+                page.forward_text(x + self.title_at + self.part_by, base, f"{key}:title", size=self.size)
+                page.forward_text(x + self.page_at, base, f"{key}:page", size=self.size, colour=self.grey)
+                page.forward_text(x + self.number_at, base, key, size=self.size)
+                base += self.row
+                continue
             page.text(x + self.title_at, base, title, size=self.size)
             page.text(x + self.page_at, base, "page", size=self.size, colour=self.grey)
             page.forward_text(x + self.number_at, base, f"section:{key}", size=self.size)

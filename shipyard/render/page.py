@@ -439,11 +439,12 @@ class Page:
         return top - y
 
     def forward_text(self, x: float, y: float, key: str, size: float = 9, family: str = "sans",
-                     weight: str = "regular") -> None:
+                     weight: str = "regular", colour: float = 0) -> None:
         """Text not known yet (a contents page's page numbers): drawn here, left-aligned at baseline (x, y), with
-        whatever the document later says through doc.resolve(key, text). Unresolved keys print nothing."""
+        whatever the document later says through doc.resolve(key, text); colour: its grey (0 black). Unresolved keys
+        print nothing."""
         self._live()
-        self._ink_form(x, y, self._doc._forward_name(key, size, family, weight))
+        self._ink_form(x, y, self._doc._forward_name(key, size, family, weight, colour))
 
     def calibration_bar(self, x: float, y: float) -> tuple[float, float]:
         """A 100 mm bar (1 mm / 5 mm / 10 mm ticks) above a 4-inch bar (¼ in ticks), left ends aligned at x,

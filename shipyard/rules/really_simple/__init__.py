@@ -6,9 +6,13 @@ The calculator is in derive.py, the numbers in tables.yaml, the printed aids in 
 from pathlib import Path
 
 from ..contract import RuleSet
+from ..tables import load_tables
 from .damage import TRACK_NAMES, damage_tracks, game_now
 from .trackers import applies, trackers
 from .derive import derive
+from .words import shoal_dice
+
+TABLES = Path(__file__).with_name("tables.yaml")
 
 RULESET = RuleSet(
     key="really-simple",
@@ -16,7 +20,7 @@ RULESET = RuleSet(
     title="Really Simple ACW Naval Rules",
     package=__name__,
     derive=derive,
-    tables_path=Path(__file__).with_name("tables.yaml"),
+    tables_path=TABLES,
     native_scale="1/1200",
     scales=("1/1200", "1/600"),
     damage_tracks=damage_tracks,
@@ -25,6 +29,8 @@ RULESET = RuleSet(
     trackers=trackers,
     applies=applies,
     ground_units="in",
+    # the bundled tables' words (a house rule moving the shoal line reaches the quick reference, not the set-up page)
+    depth_words="Shoals: " + shoal_dice(load_tables(TABLES)) + ".",
     pack_seconds=0.06,
     pack_pages=11,  # with the set-up page; what the text leaves open shares the last orders log's page
     minutes_per_turn=3.0,

@@ -21,4 +21,7 @@ from .roster import roster
 from .sheet import sheets, unit_sheet
 from .templates import templates
 
-__all__ = ["sheets", "unit_sheet", "templates", "counters", "roster", "quick_reference"]
+__all__ = ["sheets", "unit_sheet", "templates", "counters", "roster", "quick_reference", "SECTION_PARTS"]
+
+# the parts the record sheets hold after the cards, each listed in the cover's contents by its bookmark's title
+SECTION_PARTS = {"sheets": ("Orders log", "What the text leaves open")}

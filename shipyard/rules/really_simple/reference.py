@@ -16,7 +16,7 @@ from .trackers import no_effect_text
 from types import SimpleNamespace
 
 from ...render.kit import readings_page, turn_card
-from .words import need, option, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, step_kn
+from .words import need, option, shoal_dice, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, step_kn
 
 
 def _heading(text: str) -> Heading:
@@ -164,9 +164,9 @@ def shoals(derived: list, ctx) -> list[Block]:
     g = ctx.tables.require("grounding").rows
     drafts = sorted({s.draft_ft for s in ships if s.draft_ft is not None})
     return [_heading("Shoals"),
-            _body(f"Entering a shoal: {g['shallow_shoal_dice']}d6 (shallow) or {g['deep_shoal_dice']}d6 (deep shoal) "
-                  f"must score more than the draft (drafts in play: {', '.join(map(str, drafts))} ft). Aground: "
+            _body(f"{shoal_dice(ctx.tables).capitalize()} (drafts in play: {', '.join(map(str, drafts))} ft). Aground: "
                   f"{g['free_on']} on 1d6 frees her; then straight astern off the shoal.")]
+
 
 
 def special_effects(ctx) -> list[Block]:

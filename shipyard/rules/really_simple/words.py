@@ -228,7 +228,7 @@ GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears,
 FORT_SHARE = {"printed": "the number printed on its card, while that many of the front's guns are left",
               "working": "worked out again from the front's guns not yet struck, as each is lost"}
 LINE_OF_FIRE = {"ships": "a line of fire through another ship's model, friend or foe, is masked, but not by a "
-                         "monitor's: guns fire over her low hull",
+                         "monitor's low hull nor by the firer's own consort",
                 "none": "no ship masks fire: guns fire past every ship, friend or foe"}
 LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead stops there, touching, to the half move's end",
                   "sheers": "a bow that meets the stern of a ship ahead sheers off alongside, on the side her owner "
@@ -281,3 +281,18 @@ def reading(tables: Tables, rule: str) -> str:
         if row["rule"] == rule:
             return row["reading"]
     raise ShipyardError(f"table reconstructions: no row for {rule!r}")
+
+
+def shoal_dice(tables: Tables) -> str:
+    """Who rolls on a shoal and with which dice, by the depth a set-up page gives: one clause for the quick
+    reference and the set-up page (RuleSet.depth_words), so the two say the same."""
+    g = tables.require("grounding").rows
+    return (f"{reading(tables, 'Shoals')}; {g['shallow_shoal_dice']}d6 (shallow) or {g['deep_shoal_dice']}d6 (deep) "
+            f"must then score more than her draft")
+
+
+def fire_boxes_struck(tables: Tables) -> str:
+    """When a FIRE drives the crew off, in the words the 2d6 row, the FIRE! counter and the readings print too:
+    'all 4 boxes struck, the crew leave' (the replay found 'after 4 turns' on the counter)."""
+    row = special_effect(tables, "fire")
+    return f"all {number(row['turns'])} boxes struck, the crew leave"
