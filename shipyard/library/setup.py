@@ -93,6 +93,14 @@ class Arc(Strict):
         default_factory=dict, description="which guns stand on this face: gun id (the fort's armament) -> how many; "
                                           "a record sheet lists them under the face")
 
+    @property
+    def label(self) -> str:
+        """The face as a sheet heads its guns: its name and bearings ("channel fronts 170–330°")."""
+        return f"{self.guns or 'face'} {self.from_:03.0f}–{self.to:03.0f}°"
+
+
+NO_FACE = "on no face drawn: bears on no ship"  # a fort's gun the set-up's faces leave out (Fort Morgan's land front)
+
 
 class Mark(Strict):
     """A point a player steers by: a buoy, a wreck, a landmark."""
@@ -111,6 +119,24 @@ class Start(Strict):
     aground: bool = Field(default=False, description="on the ground at the start: she cannot move until she gets off")
     arrives: Annotated[int, Field(ge=1, le=100)] | None = Field(default=None, description="the turn she comes on")
     arcs: list[Arc] = Field(default_factory=list, description="a fort's or battery's sectors of fire")
+
+    def guns_by_face(self, armament) -> list[tuple[int, Arc | None, int]]:
+        """A fort's mounts dealt over the faces her `battery` entries name, face by face in the set-up's order: (the
+        mount's index in `armament`, the face, how many of that mount stand on it), then what no face takes (face
+        None). Empty where no face names its guns."""
+        if not any(a.battery for a in self.arcs):
+            return []
+        left = {i: m.count for i, m in enumerate(armament)}
+        out: list[tuple[int, Arc | None, int]] = []
+        for face in self.arcs:
+            for gun_id, n in face.battery.items():
+                for i, m in enumerate(armament):
+                    take = min(n, left[i]) if m.gun == gun_id else 0
+                    if take:
+                        out.append((i, face, take))
+                        left[i] -= take
+                        n -= take
+        return out + [(i, None, n) for i, n in left.items() if n]
 
     @model_validator(mode="after")
     def _somewhere(self) -> "Start":

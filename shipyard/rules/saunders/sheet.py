@@ -18,6 +18,7 @@ from ...render.kit import (GunTable, HullPlan, OrdersLog, RatingBox, SpeedCell, 
                            turn_strip)
 from ...render.text import number
 from ...errors import ShipyardError
+from ...library.setup import NO_FACE
 from ..context import Context
 from ..derived import Derived
 from ..play_aids import (
@@ -346,9 +347,6 @@ def _orders(s: SaundersStats, turns: int) -> OrdersLog:
 # The sheet
 
 
-NO_FACE = "on no face drawn: bears on no ship"  # a fort's gun the set-up's faces leave out (Fort Morgan's land front)
-
-
 def fort_faces(unit, ctx: Context) -> list:
     """The faces a fort's set-up gives with the guns standing on each (Arc.battery), in the set-up's order; none where
     the scenario draws no faces or names no guns on them (the sheet then says "sited")."""
@@ -360,26 +358,12 @@ def fort_faces(unit, ctx: Context) -> list:
 
 def face_lines(unit, s: SaundersStats, ctx: Context) -> list[tuple[Any, list[str], int]] | None:
     """A fort's guns a line for each face they stand on ("channel fronts 170–330°"), face by face as the set-up gives
-    them, then those on no face drawn: so a player fires the guns of the face a ship is in and no others. None where
-    the set-up names no guns on the faces."""
-    faces = fort_faces(unit, ctx)
-    if not faces:
-        return None
-    left = {}  # gun index -> guns of that mount not yet on a face
-    for i, g in enumerate(s.guns):
-        left[i] = g.count
-    out = []
-    for face in faces:
-        where = f"{face.guns or 'face'} {face.from_:03.0f}–{face.to:03.0f}°"
-        for gun_id, n in face.battery.items():
-            for i, m in enumerate(unit.armament):
-                take = min(n, left[i]) if m.gun == gun_id else 0
-                if take:
-                    out.append((s.guns[i], [where], take))
-                    left[i] -= take
-                    n -= take
-    out += [(s.guns[i], [NO_FACE], n) for i, n in left.items() if n]
-    return out
+    them (Start.guns_by_face), then those on no face drawn: so a player fires the guns of the face a ship is in and no
+    others. None where the set-up names no guns on the faces."""
+    setup = getattr(getattr(ctx, "scenario", None), "setup", None)
+    start = setup.starts.get(unit.id) if setup is not None else None
+    dealt = start.guns_by_face(unit.armament) if start is not None else []
+    return [(s.guns[i], [face.label if face else NO_FACE], n) for i, face, n in dealt] or None
 
 
 def gun_lines(s: SaundersStats) -> list[tuple[Any, list[str], int]]:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import ShipyardError
+from ...library.setup import NO_FACE
 from ...render.flow import Flow, flow_pages
 from ...render.measure import Block
 from ...render.tracks import Checkboxes, Track, Tracks
@@ -260,30 +261,14 @@ def bearing(g) -> str:
     return {"bow": "bow", "forward": "bow", "stern": "stern", "aft": "stern"}.get(g.position or "", "")
 
 
-NO_FACE = "on no face drawn: bears on no ship"  # a fort's gun the set-up's faces leave out (Fort Morgan's land front)
-
-
 def fort_faces(unit, ctx: Context) -> list[tuple[int, str, int]] | None:
-    """A fort's guns face by face as its scenario's set-up stands them (Arc.battery): (its gun's index, the face and
-    its bearings, how many), then those on no face drawn; None where the set-up names no guns on its faces (the
+    """A fort's guns face by face as its scenario's set-up stands them (Start.guns_by_face): (its gun's index, the face
+    and its bearings, how many), then those on no face drawn; None where the set-up names no guns on its faces (the
     sheet then says "as sited")."""
     setup = getattr(getattr(ctx, "scenario", None), "setup", None)
     start = setup.starts.get(unit.id) if setup is not None and unit is not None else None
-    arcs = [a for a in start.arcs if a.battery] if start is not None else []
-    if not arcs:
-        return None
-    left = {i: m.count for i, m in enumerate(unit.armament)}
-    out = []
-    for face in arcs:
-        where = f"{face.guns or 'face'} {face.from_:03.0f}–{face.to:03.0f}°"
-        for gun_id, n in face.battery.items():
-            for i, m in enumerate(unit.armament):
-                take = min(n, left[i]) if m.gun == gun_id else 0
-                if take:
-                    out.append((i, where, take))
-                    left[i] -= take
-                    n -= take
-    return out + [(i, NO_FACE, n) for i, n in left.items() if n]
+    dealt = start.guns_by_face(unit.armament) if start is not None else []
+    return [(i, face.label if face else NO_FACE, n) for i, face, n in dealt] or None
 
 
 def face_guns(unit, ctx: Context) -> list[tuple[str, int]]:
