@@ -783,3 +783,15 @@ def test_a_ship_that_holds_her_morale_tests_again_only_at_a_new_cause(library):
     """Replay 6, defect: "tested once her HDP reach the ¼ bar" read as a single test, or as every turn after."""
     assert ("else the crew abandon her. A ship that holds tests again only at a new cause, not each turn"
             in reference_text(library, "mobile-bay-1864"))
+
+
+# ---- replay 7 (sotw22f): /work/notes/s6/moments-sotw-r7.md
+
+
+def test_every_vessel_sheet_says_what_her_damage_costs(mobile_bay_pages):
+    """Replay 7, defect: Metacomet's half page (and Lackawanna's) ran too tall and dropped the "Damage:" line every
+    other sheet has; said in one line, it fits every half page."""
+    sheets = [p for p in mobile_bay_pages if "Manoeuvre" in p]
+    line = "Damage: ½ / ¼ left: max speed −1 / −2 levels; machinery box −1; FP lost each repair = flooding points"
+    assert sum(p.count(line) for p in sheets) == sum(p.count("Smoke on the Water record sheet") for p in sheets) == 22
+    assert line in _sheet_page(mobile_bay_pages, "USS Metacomet").split("USS Metacomet ", 1)[1]

@@ -465,8 +465,7 @@ def damage_block(s: VesselStats | FortStats, ctx: Context, unit, compact: bool =
            f"level{'s' if m != 1 else ''}; flooding points: FP lost each repair phase")
     if compact:
         how = (f"{e['half']['mark']} / {e['quarter']['mark']} left: max speed −{e['half']['speed_levels']} / "
-               f"−{e['quarter']['speed_levels']} levels · machinery box −{m} level{'s' if m != 1 else ''} · "
-               "FP lost = flooding points each repair phase")
+               f"−{e['quarter']['speed_levels']} levels; machinery box −{m}; FP lost each repair = flooding points")
     return Stack(([Legend([("", how)], title="Damage:", **style("damage_legend"))] if legend else [])
                  + [Tracks([t for t, _ in tracks(s, ctx, unit)], **style("tracks", compact)),
                     critical_boxes(s, compact=compact)], **style("damage_stack"))
