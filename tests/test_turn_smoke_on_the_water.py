@@ -795,3 +795,17 @@ def test_every_vessel_sheet_says_what_her_damage_costs(mobile_bay_pages):
     line = "Damage: ½ / ¼ left: max speed −1 / −2 levels; machinery box −1; FP lost each repair = flooding points"
     assert sum(p.count(line) for p in sheets) == sum(p.count("Smoke on the Water record sheet") for p in sheets) == 22
     assert line in _sheet_page(mobile_bay_pages, "USS Metacomet").split("USS Metacomet ", 1)[1]
+
+
+def test_a_fort_critical_is_a_10_on_the_location_die_and_does_the_hits_sdp_too(mobile_bay_pages, library):
+    """Replay 7, moment 2: "d10 10: fort critical" did not say which d10 (a 10 on the to-hit die misfires), and "SDP
+    as a hit" read two ways on a deflected shot. It is the location d10 a ship's hit rolls, and the critical does the
+    hit's SDP besides (deflected: the figure after the slash, as any deflected hit)."""
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert ("every hit strikes the walls (the walls' armour class) and rolls the location d10 a ship's hit would (not "
+            "the to-hit die): 10 a fort critical, which does the hit's SDP too (deflected: the figure after the slash) "
+            "(d6: 1-3 embrasure: a random gun bearing on the firer is destroyed, 4-5 fire: a fire test marker, "
+            "6 magazine: 2d6 SDP more and a fire test marker)") in page
+    assert "SDP as a hit" not in page
+    assert ("hits strike the walls; on the location d10 a 10 is a fort critical, the walls penetrated or not"
+            in reference_text(library, "mobile-bay-1864"))
