@@ -89,7 +89,7 @@ def test_partial_armour_has_a_second_reading_a_house_rules_file_switches(library
 def test_a_fort_sheet_says_how_the_fort_is_shot_at(mobile_bay_pages):
     """Top-10 item 10: "I had to guess a target letter to fire at Fort Morgan"; what a fort's critical does."""
     page = next(p for p in mobile_bay_pages if "Fort Gaines " in p and "Fire log" in p)
-    assert "Shot at *: target size F, Immobile (+1); every hit strikes the walls" in page
+    assert "target size F, Immobile (+1); every hit strikes the walls" in page
     assert "1-3 embrasure: a random gun bearing on the firer is destroyed" in page
 
 
@@ -809,3 +809,12 @@ def test_a_fort_critical_is_a_10_on_the_location_die_and_does_the_hits_sdp_too(m
     assert "SDP as a hit" not in page
     assert ("hits strike the walls; on the location d10 a 10 is a fort critical, the walls penetrated or not"
             in reference_text(library, "mobile-bay-1864"))
+
+
+def test_a_forts_range_is_measured_at_its_mark(mobile_bay_pages):
+    """Replay 7, moment 1: range is base to base, but a fort is only a square on the plan, with no size: the player
+    measured from its centre and had no rule for it. The fort's sheet says it, where its fire and the fire at it are
+    worked (the quick reference has no line to spare)."""
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert ("Shot at *: range to and from it is measured at its mark, the point its start gives (its square's centre "
+            "on the plan); target size F") in page

@@ -539,7 +539,8 @@ def fort_rules(ctx: Context, compact: bool = False, unit=None) -> Block:
         f["fires"] = f["fires"].replace("{at_one_ship}", each)
     crits = ", ".join(f"{c['roll']} {c['hit'].lower()}: {c['effect']}" for c in f["criticals"])
     star = " *" if t.tag() == "reconstructed" else ""
-    return Legend([("", f"target size {f['target_size']}" + (", Immobile (+1)" if f.get("immobile") else "")
+    return Legend([("", (f"{f['base']}; " if f.get("base") else "")
+                    + f"target size {f['target_size']}" + (", Immobile (+1)" if f.get("immobile") else "")
                     + f"; {f['hit']} (d6: {crits})"
                     + (f". Fires: {f['fires']}" if f.get("fires") else "")
                     + (f". On fire: {f['on_fire']}" if f.get("on_fire") else ""))], title=f"Shot at{star}:",
