@@ -271,7 +271,7 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
 
 @pytest.mark.parametrize("moment, words", [
     (10, "Lashed pairs move as one at the slower's speed on the poorer template; each shot at, and tests a torpedo "
-         "field or shoal, as herself; guns on the partner's side"),
+         "field or shoal, as herself; no gun fires to the partner's side"),
     (11, "Wrecks * a sunk vessel stays as a wreck (leave her model, on its side; the pack prints no wreck marker): "
          "moving over it tests Table 3's "
          "deep water with wrecks column"),
@@ -399,7 +399,7 @@ def test_the_mobile_bay_set_up_says_how_far_the_tide_drifts_a_ship(mobile_bay_pa
 
 def test_a_lashed_pairs_pivot_guns_do_not_fire_across_her_partner(mobile_bay_text):
     """Round 4, moment 2: only the inboard broadside was barred; may a lashed gunboat's pivot fire across her sloop?"""
-    assert "guns on the partner's side, pivots too, never fire;" in mobile_bay_text
+    assert "no gun fires to the partner's side of her keel line, pivots too;" in mobile_bay_text
 
 
 def test_casting_off_takes_the_turns_move_and_she_moves_alone_from_the_next(mobile_bay_text):
@@ -752,7 +752,8 @@ def test_the_set_up_pages_lashed_pairs_agree_with_the_quick_reference_and_fort_g
     too, and said casting off takes "a whole move"; and it ruled Fort Gaines's fire, though in Smoke on the Water
     she lies off the table, out of range. The other rule sets' set-up pages keep both rules as they were."""
     setup = mobile_bay_pages[1]
-    assert ("no gun on the partner's side fires, pivots too (the sloop's port side, the gunboat's starboard)" in setup
+    assert ("no gun fires to the partner's side of her keel line, pivots too, not even past the partner's bow or "
+            "stern (the sloop's port side, the gunboat's starboard)" in setup
             and "Casting off takes her next movement phase" in setup)
     assert "inboard guns cannot fire" not in setup and "only two of her three 10in columbiads" not in setup
     other = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[:3]))
@@ -818,3 +819,12 @@ def test_a_forts_range_is_measured_at_its_mark(mobile_bay_pages):
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert ("Shot at *: range to and from it is measured at its mark, the point its start gives (its square's centre "
             "on the plan); target size F") in page
+
+
+def test_a_lashed_gunboats_pivot_never_fires_across_her_keel_line_past_the_sloops_bow(mobile_bay_text, mobile_bay_pages):
+    """Replay 7, moment 3: "no gun on the partner's side fires, pivots too" left open whether Octorara's bow pivot
+    may fire 13 degrees to starboard, past Brooklyn's bow. The partner's side is the half on her side of the keel
+    line, ahead and astern too: a pivot fires to the free side only."""
+    assert "no gun fires to the partner's side of her keel line, pivots too;" in mobile_bay_text
+    assert "guns on the partner's side, pivots too, never fire" not in mobile_bay_text
+    assert "not even past the partner's bow or stern" in mobile_bay_pages[1]
