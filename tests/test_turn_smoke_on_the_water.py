@@ -828,3 +828,12 @@ def test_a_lashed_gunboats_pivot_never_fires_across_her_keel_line_past_the_sloop
     assert "no gun fires to the partner's side of her keel line, pivots too;" in mobile_bay_text
     assert "guns on the partner's side, pivots too, never fire" not in mobile_bay_text
     assert "not even past the partner's bow or stern" in mobile_bay_pages[1]
+
+
+def test_a_gun_port_hit_says_how_much_damage_it_does_and_where(mobile_bay_text):
+    """Replay 7, moment 4: Table 15's special 1, "destroyed, with HDP (TDP if turreted)", named a track and no
+    amount for a turret monitor's Gun Port hit. The shot came through an open port (no armour test): its Table 17
+    damage as a penetrating hit's, on the turret's TDP when the gun struck is turreted."""
+    assert ("Gun Port none a random gun facing the firer destroyed; the hit does its Table 17 damage as if it "
+            "penetrated, on HDP (TDP if turreted); a bursting shell wrecks 1d3 more there") in mobile_bay_text
+    assert "destroyed, with HDP (TDP if turreted)" not in mobile_bay_text
