@@ -837,3 +837,11 @@ def test_a_gun_port_hit_says_how_much_damage_it_does_and_where(mobile_bay_text):
     assert ("Gun Port none a random gun facing the firer destroyed; the hit does its Table 17 damage as if it "
             "penetrated, on HDP (TDP if turreted); a bursting shell wrecks 1d3 more there") in mobile_bay_text
     assert "destroyed, with HDP (TDP if turreted)" not in mobile_bay_text
+
+
+def test_a_size_a_target_at_point_blank_has_no_size_modifier(mobile_bay_pages, mobile_bay_text):
+    """Replay 7, defect: "target size A -4 (A only beyond PB)" read as either no modifier at Point Blank or no
+    firing at Point Blank. Table 10 gives A's -4 only beyond Point Blank: at PB size A counts 0."""
+    assert "target size A −4 B −2 C −1 D 0 E +1 F +2 (A: 0 at PB)" in _sheet_page(mobile_bay_pages, "USS Hartford")
+    assert "target size A -4, B -2, C -1, D +0, E +1, F +2 (A: 0 at PB)" in mobile_bay_text
+    assert "only beyond PB" not in mobile_bay_text

@@ -65,7 +65,7 @@ def to_hit_block(ctx: Context) -> Block:
     def mods(key):
         return ", ".join(f"{k} {v:+d}" for k, v in t10[key].items())
 
-    text = (f"range {mods('range')} · target size {mods('target_size')} (A only beyond PB) · firer {mods('firer_speed')}"
+    text = (f"range {mods('range')} · target size {mods('target_size')} (A: 0 at PB) · firer {mods('firer_speed')}"
             f" · target {mods('target_speed')} · obscured {mods('obscured')}")
     return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10)})"),
                   Text(text, **style("reference_body"))], **style("reference_stack"))

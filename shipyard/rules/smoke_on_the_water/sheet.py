@@ -355,7 +355,7 @@ def to_hit_legend(ctx: Context, compact: bool = False) -> Block:
         return " ".join(f"{k} {v:+d}".replace("+0", "0").replace("-", "−") for k, v in t10[key].items())
 
     return Legend([(f"{t10['base']} or less on a d10 a gun", f"({natural_rolls(t10)})"), ("range", mods("range")),
-                   ("target size", mods("target_size") + " (A only beyond PB)"), ("firer moving", mods("firer_speed")),
+                   ("target size", mods("target_size") + " (A: 0 at PB)"), ("firer moving", mods("firer_speed")),
                    ("target moving", mods("target_speed")), ("obscured", mods("obscured"))],
                   title="To hit (Table 10):", **style("play_small", compact))
 
