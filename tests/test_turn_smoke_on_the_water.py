@@ -845,3 +845,11 @@ def test_a_size_a_target_at_point_blank_has_no_size_modifier(mobile_bay_pages, m
     assert "target size A −4 B −2 C −1 D 0 E +1 F +2 (A: 0 at PB)" in _sheet_page(mobile_bay_pages, "USS Hartford")
     assert "target size A -4, B -2, C -1, D +0, E +1, F +2 (A: 0 at PB)" in mobile_bay_text
     assert "only beyond PB" not in mobile_bay_text
+
+
+def test_a_fort_faces_guns_beyond_the_share_with_no_other_ship_in_range_stay_idle(mobile_bay_pages):
+    """Replay 7, defect: a face's share at one ship was used, and no other ship was in range of the rest: may they
+    add to the fire at the first? No: they stay idle (the share is the embrasures' traverse, not a choice)."""
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert ("Fires: the guns of the face that bears, at one ship channel fronts 5, bay front 2, the rest at others in "
+            "range of them (none: they stay idle)") in page
