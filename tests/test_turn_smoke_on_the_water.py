@@ -853,3 +853,11 @@ def test_a_fort_faces_guns_beyond_the_share_with_no_other_ship_in_range_stay_idl
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert ("Fires: the guns of the face that bears, at one ship channel fronts 5, bay front 2, the rest at others in "
             "range of them (none: they stay idle)") in page
+
+
+def test_the_deviation_template_says_what_an_indirect_shot_hits_where_it_lands(mobile_bay_pages):
+    """Replay 7, defect: the deviation template gave a direction and a distance and no word on what the shell
+    then hits. The text's rule: over any vessel's base, that vessel is hit, located on the Plunging column."""
+    page = next(p for p in mobile_bay_pages if "Indirect-fire deviation template" in p)
+    assert ("where it lands: over the base of the target or of any other vessel, that one is hit (Table 14's "
+            "Plunging column; detonation and misfire as ever); over no base, a miss") in page

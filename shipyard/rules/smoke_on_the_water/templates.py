@@ -442,6 +442,8 @@ def _gauges(doc, ctx: Context) -> None:
     look.title.draw(page, box.x, ly + look.title_drop, "Indirect-fire deviation template: centre on the target, 6 "
                     "towards the firer; distance by range " + ", ".join(f"{k} {v}" for k, v in dev["distance"].items())
                     + " cm")
+    if dev.get("lands"):  # what the shot hits where it comes down
+        look.lands.draw(page, box.x, ly + look.title_drop + look.lands_step, dev["lands"])
     page.circle(cx2, cy2, r2, width=look.ring)
     numbers = dev["template"]["clockwise_from_far_side"]
     n = len(numbers)
