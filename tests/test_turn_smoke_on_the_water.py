@@ -90,7 +90,7 @@ def test_a_fort_sheet_says_how_the_fort_is_shot_at(mobile_bay_pages):
     """Top-10 item 10: "I had to guess a target letter to fire at Fort Morgan"; what a fort's critical does."""
     page = next(p for p in mobile_bay_pages if "Fort Gaines " in p and "Fire log" in p)
     assert "target size F, Immobile (+1); every hit strikes the walls" in page
-    assert "1-3 embrasure: a random gun bearing on the firer is destroyed" in page
+    assert "1-3 embrasure: a random gun facing the firer destroyed" in page
 
 
 # ---------------------------------------------------------------------------------------------- the sheets
@@ -803,10 +803,9 @@ def test_a_fort_critical_is_a_10_on_the_location_die_and_does_the_hits_sdp_too(m
     as a hit" read two ways on a deflected shot. It is the location d10 a ship's hit rolls, and the critical does the
     hit's SDP besides (deflected: the figure after the slash, as any deflected hit)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("every hit strikes the walls (the walls' armour class) and rolls the location d10 a ship's hit would (not "
-            "the to-hit die): 10 a fort critical, which does the hit's SDP too (deflected: the figure after the slash) "
-            "(d6: 1-3 embrasure: a random gun bearing on the firer is destroyed, 4-5 fire: a fire test marker, "
-            "6 magazine: 2d6 SDP more and a fire test marker)") in page
+    assert ("every hit strikes the walls; a 10 on its location d10 (not the to-hit die): fort critical, plus the hit's "
+            "SDP (d6: 1-3 embrasure: a random gun facing the firer destroyed, 4-5 fire: fire test marker, 6 magazine: "
+            "2d6 SDP more, fire test marker)") in page
     assert "SDP as a hit" not in page
     assert ("hits strike the walls; on the location d10 a 10 is a fort critical, the walls penetrated or not"
             in reference_text(library, "mobile-bay-1864"))
@@ -817,8 +816,7 @@ def test_a_forts_range_is_measured_at_its_mark(mobile_bay_pages):
     measured from its centre and had no rule for it. The fort's sheet says it, where its fire and the fire at it are
     worked (the quick reference has no line to spare)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("Shot at *: range to and from it is measured at its mark, the point its start gives (its square's centre "
-            "on the plan); target size F") in page
+    assert "Shot at *: ranges from its mark (its start point); target size F" in page
 
 
 def test_a_lashed_gunboats_pivot_never_fires_across_her_keel_line_past_the_sloops_bow(mobile_bay_text, mobile_bay_pages):
@@ -852,7 +850,7 @@ def test_a_fort_faces_guns_beyond_the_share_with_no_other_ship_in_range_stay_idl
     add to the fire at the first? No: they stay idle (the share is the embrasures' traverse, not a choice)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert ("Fires: the guns of the face that bears, at one ship channel fronts 5, bay front 2, the rest at others in "
-            "range of them (none: they stay idle)") in page
+            "range, else idle") in page
 
 
 def test_the_deviation_template_says_what_an_indirect_shot_hits_where_it_lands(mobile_bay_pages):

@@ -544,7 +544,7 @@ def fort_rules(ctx: Context, compact: bool = False, unit=None) -> Block:
                     + f"; {f['hit']} (d6: {crits})"
                     + (f". Fires: {f['fires']}" if f.get("fires") else "")
                     + (f". On fire: {f['on_fire']}" if f.get("on_fire") else ""))], title=f"Shot at{star}:",
-                  **style("play_small", compact))
+                  **style("fort_rules", compact))
 
 
 def fort_target(ctx: Context) -> str:
