@@ -90,7 +90,7 @@ def test_the_articles_24_mobile_bay_cards_fit_two_pages_on_a4_and_letter(tmp_pat
         # make the third
         cards_on = 2 if paper == "a4" else 3
         assert sum("Events" in p for p in pages) == cards_on and "Events" in pages[cards_on - 1], paper
-        assert "What the article leaves open: the bound" in pages[cards_on - 1] and len(pages) <= 3, paper
+        assert "What the rules leave open: the bound" in pages[cards_on - 1] and len(pages) <= 3, paper
         if paper == "letter":
             assert "USS Hartford" in pages[0] and "CSS Tennessee" not in " ".join(pages[:2])
             assert "CSS Tennessee" in pages[2] and "USS" not in pages[2]

@@ -71,10 +71,10 @@ def _page(pages: list[str], words: str) -> str:
 
 
 def _readings(pages: Pages) -> str:
-    """What the article leaves open, both its parts (the set-up's under the roster, the bound's after the cards), each
+    """What the rules leave open, both its parts (the set-up's under the roster, the bound's after the cards), each
     page read whole and by halves, at a 1.5 pt word gap: a reading's bold rule and its plain text are a 7 pt space
     apart, which pdfplumber's default tolerance runs together."""
-    found = [k for k, p in enumerate(pages) if "What the article leaves open" in p]
+    found = [k for k, p in enumerate(pages) if "What the rules leave open" in p]
     assert found, "no readings"
     with pdfplumber.open(pages.path) as pdf:
         texts = []
@@ -143,7 +143,7 @@ def test_ramming_adds_the_factor_so_a_heavier_faster_rammer_does_better(mobile_b
     ref = _blocks(library, "mobile-bay-1864")
     assert "Throw 2D6 (a Ram 3D6) + the factor" in ref and "+1 −" not in ref
     assert "ramming factor = EDNA + speed (inches a move, 0 stopped) of the rammer − the same of the target" in ref
-    assert "Ramming factor" in ref and "ramming: factor subtract, modifier 1" in ref  # the reading, its option
+    assert "rammer does better (house rule)" in ref  # the reading, marked: the docs name its option (replay 7)
     assert _squeezed("Throw 2D6 (a Ram 3D6) + the factor") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
     house = tmp_path / "literal.json"
     house.write_text(json.dumps({"quick-play": {"ramming": {"rows": {"factor": "subtract", "modifier": 1}}}}))
@@ -229,7 +229,7 @@ def test_mobile_bay_plays_the_articles_order_of_battle_and_the_split_is_an_optio
     # the roster, the cards and the counters (the cover's history, the set-up's special rule "leave her out" and the
     # readings' option name Fort Powell); the water battery is named nowhere but in the readings
     def before_readings(p: str) -> str:  # the whole page, up to the readings under the roster (they name the option)
-        return p.split(" | ")[0].split("What the article leaves open")[0]
+        return p.split(" | ")[0].split("What the rules leave open")[0]
 
     played = " ".join(before_readings(p) for p in mobile_bay
                       if "Quick Play order of battle" in p or RECORD_CARDS in p or " ORDER " in p)
@@ -239,7 +239,7 @@ def test_mobile_bay_plays_the_articles_order_of_battle_and_the_split_is_an_optio
     roster = _page(mobile_bay, "Quick Play order of battle")
     assert "Fort Morgan Fort 22 4/4/2" in roster and "Confederate: 6 units · total EDNA 82" in roster
     assert _turn_numbers(mobile_bay) == list(range(1, 18))  # the article's 24 units, a lashed pair drawing one
-    assert "Order of battle Mobile Bay as the article prints it" in _blocks(library, "mobile-bay-1864")
+    assert "Order of battle Mobile Bay as the rules print it" in _blocks(library, "mobile-bay-1864")
     house = tmp_path / "library.json"
     house.write_text(json.dumps({"quick-play": {"which_units": {"rows": {"play": "library"}}}}))
     split = _build(library, "mobile-bay-1864", tmp_path / "split", house)
@@ -265,10 +265,10 @@ def test_a_bad_order_of_battle_option_is_a_clear_error(library, tmp_path):
 def test_every_reconstruction_is_printed_with_its_option(mobile_bay, library):
     """Issue 22, honest about reconstruction: one page lists every rule the article lost or leaves open, with the
     reading played and the house-rule option where there are two readings."""
-    assert "What the article leaves open" in _page(mobile_bay, "Quick Play order of battle")  # under the roster
+    assert "What the rules leave open" in _page(mobile_bay, "Quick Play order of battle")  # under the roster
     blocks = _blocks(library, "mobile-bay-1864")
     for row in RULESET.tables().reconstructions.rows:
-        option = f" (house rule: {_flat(row['option'])})" if row["option"] else ""
+        option = " (house rule)" if row["option"] else ""  # the option's name is the docs' (replay 7)
         assert f"{_flat(row['rule'])} {_flat(row['reading'])}{option}" in blocks, row["rule"]
 
 
@@ -338,7 +338,7 @@ def test_range_modifiers_in_avd_say_what_they_do_to_a_throw(mobile_bay, library,
     ref = _column(mobile_bay, "— quick reference")
     assert _squeezed("Range −1 AvD: one of her dice is an AvD (2D10 → 1D10 + 1 AvD); a lone Medium") in _squeezed(ref)
     blocks = _blocks(library, "mobile-bay-1864")
-    assert "Range in AvD +1 AvD adds an average die" in blocks and "avd_modifiers: reading subtract" in blocks
+    assert "Range in AvD +1 AvD adds an average die" in blocks and "(over 24 in, both) (house rule)" in blocks
     house = tmp_path / "subtract.json"
     house.write_text(json.dumps({"quick-play": {"avd_modifiers": {"rows": {"reading": "subtract"}}}}))
     assert "Range −1 AvD: take an AvD off the total (2D10 − 1 AvD); +1 AvD: one more." in _blocks(library, "mobile-bay-1864", house)
@@ -554,7 +554,7 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     blocks = _blocks(library, "mobile-bay-1864")
     assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of her "
             "Mediums left (her 8 bay-front pieces); none landward") in blocks
-    assert ("Fort Gaines her card's factors (the article's) fire in her sector, within 24 in of her: 45 in from the "
+    assert ("Fort Gaines her card's factors (the printed ones) fire in her sector, within 24 in of her: 45 in from the "
             "channel, she fires only if a ship comes near") in blocks
     cards = " ".join(_cards(mobile_bay))
     assert "32 pieces in 10 factors" in cards and "27 pieces in 8 factors" in cards  # the cards the readings speak of
@@ -630,7 +630,7 @@ def test_a_ships_speed_is_her_marker_not_a_tick_that_cannot_be_unticked(mobile_b
 
 
 def test_the_readings_are_set_at_7_pt_the_set_ups_under_the_roster_the_bounds_after_the_cards(mobile_bay):
-    """Replay 5, small print: the "What the article leaves open" table was about 6 pt, hard to read at arm's length.
+    """Replay 5, small print: the "What the rules leave open" table was about 6 pt, hard to read at arm's length.
     Its readings are paragraphs at 7 pt or more: the set-up's and the units' under the roster, the bound's after the
     record cards, every one printed once, and the pack keeps its pages."""
     sizes = {}
@@ -638,7 +638,7 @@ def test_the_readings_are_set_at_7_pt_the_set_ups_under_the_roster_the_bounds_af
         for k, p in enumerate(pdf.pages):
             heads = [w for w in p.extract_words() if w["text"] == "leaves"]
             texts = _flat(p.extract_text() or "")
-            if not heads or "What the article leaves open" not in texts:
+            if not heads or "What the rules leave open" not in texts:
                 continue
             top = heads[0]["bottom"]
             body = [c for c in p.chars if top < c["top"] < p.height - 40 and c["text"].strip()]
@@ -657,7 +657,7 @@ def test_one_cannonades_throws_test_the_edna_she_had_as_it_began(mobile_bay, lib
     ref = _column(mobile_bay, "— quick reference")
     assert _squeezed("no hit. A cannonade's throws all test her EDNA as it began.") in _squeezed(ref)
     assert ("One cannonade all its throws test the EDNA she had as it began; its hits are struck after, not one by one "
-            "(house rule: cannonade_edna: reading each)") in _readings(mobile_bay)
+            "(house rule)") in _readings(mobile_bay)
     house = tmp_path / "each.json"
     house.write_text(json.dumps({"quick-play": {"cannonade_edna": {"rows": {"reading": "each"}}}}))
     assert "Throw one at a time, each against her EDNA as the hits before it left it." in _blocks(library, "mobile-bay-1864", house)
@@ -740,7 +740,7 @@ def test_the_readings_say_fort_morgan_and_tennessee_are_hard_targets_by_the_arti
     inside 12 in, so the Parrotts' doubles do the damage. No reading of ours makes it so (the article's EDNAs and
     dice do); the readings say it, so a club does not take it for the pack's error."""
     assert ("Hard targets Fort Morgan (22) is over every throw but a Heavy's at point blank, Tennessee (18) over all but a "
-            "Heavy's 19-20 inside 12 in: Parrott doubles and rams wear them down, as the article's EDNAs have it") in _readings(mobile_bay)
+            "Heavy's 19-20 inside 12 in: Parrott doubles and rams wear them down, as their printed EDNAs have it") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -749,7 +749,7 @@ def test_another_scenarios_readings_leave_out_mobile_bays_units_and_keep_their_h
     a page's foot: Mobile Bay's own readings (its forts, Brooklyn, its order of battle) are left out of another
     scenario's pack, and each part keeps its heading with its readings."""
     pages = _build(library, "hampton-roads-1862", tmp_path)
-    parts = [p for p in pages if "What the article leaves open" in p]
+    parts = [p for p in pages if "What the rules leave open" in p]
     assert len(parts) == 2 and all("Drawing counters" in p or "Ramming factor" in p for p in parts)
     text = " ".join(parts)
     assert "Brooklyn's test" not in text and "Fort Gaines" not in text and "Hard targets" not in text
@@ -841,3 +841,17 @@ def test_the_counters_sheet_has_anchored_aground_and_holed_markers_for_the_fleet
         assert _squeezed(note) in _squeezed(sheet)
     assert "(Anchored marker)" in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_no_player_page_speaks_the_tools_words(mobile_bay):
+    """Replay 7, defect: the cover said "--sides-apart parts them", the readings "(house rule: which_units: play
+    library)", "ramming: factor subtract, modifier 1", "the scan's 00" and "the article". A player's page says it in
+    the game's words: the option's names are in docs/rules/quick-play.md; a reading with a second one is marked."""
+    text = " ".join(mobile_bay)
+    for word in ("--", "house rule:", "which_units", "factor subtract", "reading subtract", "reading each", "scan",
+                 "the article"):
+        assert word not in text, word
+    assert "both sides' sheets; they can be printed apart" in mobile_bay[0]
+    page = _readings(mobile_bay)
+    assert "Order of battle Mobile Bay as the rules print it: Fort Morgan with its water battery, no Fort Powell (house rule)" in page
+    assert "one marked (house rule) has a second reading a club may play instead" in page

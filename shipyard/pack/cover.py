@@ -139,9 +139,13 @@ def shared_pages(marks: list[tuple[str, int]], units) -> list[int]:
 
 
 def sharing_note(pages: list[int]) -> str:
-    """The contents' note for the record sheets where both sides' share pages: which, and the option that parts
-    them ('' where none do)."""
+    """The contents' note for the record sheets where both sides' share pages: which, and that a pack parting them can
+    be printed ('' where none do). In the players' words: the option's name is on `pack --help` and the web form."""
     if not pages:
         return ""
     where = f"page {pages[0]}" if len(pages) == 1 else "pages " + ", ".join(map(str, pages))
-    return f"{where}: both sides' sheets; --sides-apart parts them"
+    return f"{where}: both sides' sheets; {PARTED}"
+
+
+# what the contents says can be printed where both sides' sheets share a page (the sides-apart option)
+PARTED = "they can be printed apart"  # a resolved note: one line, no longer than this

@@ -38,7 +38,7 @@ RULESET = RuleSet(
     minutes_per_turn=3.0,
     turn_reason="a wooden screw's full 12 in a bound at 100 yd an inch is 12 knots for three minutes (reconstructed)",
     ground_yards={"any": 100.0},
-    ground_reason="the article gives its ranges in inches (point blank to 2 in, long past 24 in) and no ground scale: "
+    ground_reason="the rules give their ranges in inches (point blank to 2 in, long past 24 in) and no ground scale: "
                   "read as 100 yd an inch (reconstructed)",
     plays=plays,  # the article's own order of battle in its scenario (which_units)
     turn_word="bound",

@@ -289,6 +289,11 @@ def bound_track(ctx: Context) -> Block:
 # the roster where a player reads them before bound 1, and the bound's, after the record cards; a row names no part
 # when it is the bound's
 READING_PARTS = {"set-up": "the set-up and the units", "bound": "the bound"}
+# the readings' heading, in the players' words (not "the article", a word of the tool's sources: replay 7)
+LEFT_OPEN = "What the rules leave open"
+
+# after a reading with a second one that a house rule plays (the rule set's docs name the option)
+HOUSE_RULE_MARK = "(house rule)"
 
 
 def reading_rows(ctx: Context, part: str | None = None) -> list[list[str]]:
@@ -307,9 +312,11 @@ def reading_rows(ctx: Context, part: str | None = None) -> list[list[str]]:
 
 
 def reading_runs(row: list[str]) -> list[tuple[str, str]]:
-    """One reading as a paragraph: the rule in bold, the reading, the house rule that plays the other reading."""
+    """One reading as a paragraph: the rule in bold, the reading, and "(house rule)" where a house rule plays the other
+    reading. The option's name is the tool's word, not the game's (replay 7): docs/rules/quick-play.md and the web's
+    rule set page name it."""
     rule, text, option = row
-    return [(rule, "bold"), (" " + text, "regular")] + ([] if option == "—" else [(f" (house rule: {option})", "regular")])
+    return [(rule, "bold"), (" " + text, "regular")] + ([] if option == "—" else [(f" {HOUSE_RULE_MARK}", "regular")])
 
 
 def balanced_split(lengths: list[int], line: int = 80) -> int:
@@ -328,10 +335,10 @@ def readings(ctx: Context, part: str | None = None) -> Block:
     rows = reading_rows(ctx, part)
     paras = [Runs(reading_runs(r), **st["readings"]) for r in rows]
     k = balanced_split([len("".join(t for t, _ in reading_runs(r))) for r in rows])
-    title = "What the article leaves open" + (f": {READING_PARTS[part]}" if part else "")
+    title = LEFT_OPEN + (f": {READING_PARTS[part]}" if part else "")
     return Stack([Heading(title, **st["readings_heading"]),
                   Text("The surviving text lost these rules or leaves them open. The pack plays each as read here; "
-                       "where a second reading exists, a house-rules file switches to it by the option named.",
+                       f"one marked {HOUSE_RULE_MARK} has a second reading a club may play instead.",
                        **st["readings_intro"]),
                   Columns([Stack(paras[:k], **st["readings_stack"]), Stack(paras[k:], **st["readings_stack"])],
                           **st["readings_columns"])], keep_together=True, **st["readings_page"])

@@ -15,7 +15,7 @@ from ...errors import ShipyardError
 from ..rosters import LASHED, roster_order
 from ..context import Context
 from ..play_aids import accent, short_name
-from .reference import factor_name, readings
+from .reference import LEFT_OPEN, factor_name, readings
 from .style import style
 
 FACTORS = ("heavy", "medium", "parrot")
@@ -106,4 +106,4 @@ def roster(doc, scenario, units: list[tuple[str, Any, Any]], ctx: Context) -> No
         block = side_block(side, by_id, ctx, scenario)
         if block is not None:
             flow.add(block, bookmark=side.name, level=1)
-    flow.add(readings(ctx, "set-up"), bookmark="What the article leaves open: the set-up", level=1)
+    flow.add(readings(ctx, "set-up"), bookmark=f"{LEFT_OPEN}: the set-up", level=1)

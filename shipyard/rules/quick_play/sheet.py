@@ -21,7 +21,7 @@ from ..context import Context
 from ..play_aids import (
     accent, as_it_stands, damage_done, in_colour, nation_of, sheet_heading, side_runs, sides_apart, with_live_link
 )
-from .reference import edna_zero_words, factor_name, readings
+from .reference import LEFT_OPEN, edna_zero_words, factor_name, readings
 from .style import style
 from .trackers import applies, trackers
 
@@ -202,7 +202,7 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
             for n in names:
                 doc.bookmark(n, level=1, y=flow.top)
     flow.fill = True  # the readings table may begin under the last cards and run on overleaf, between its rows
-    flow.add(after, bookmark="What the article leaves open: the bound")
+    flow.add(after, bookmark=f"{LEFT_OPEN}: the bound")
 
 
 def edna_style(edna: int, st) -> dict:
