@@ -567,8 +567,7 @@ def test_ships_do_not_pass_through_each_other_and_a_touch_is_no_ram(mobile_bay, 
     """Round 3, moment 10: the monitor column and the wooden line had to cross round a stopped Brooklyn; the set-up says
     only "steer round her", with no rule for models that meet and no footprint."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("Passing no ship moves through another's model: touching one unbidden she stops, both unhurt (only a RAM "
-            "harms)") in blocks
+    assert "models (or bases) touching unbidden, she stops, both unhurt (only a RAM harms)" in blocks  # so never through
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
@@ -855,3 +854,13 @@ def test_no_player_page_speaks_the_tools_words(mobile_bay):
     page = _readings(mobile_bay)
     assert "Order of battle Mobile Bay as the rules print it: Fort Morgan with its water battery, no Fort Powell (house rule)" in page
     assert "one marked (house rule) has a second reading a club may play instead" in page
+
+
+def test_passing_says_a_ship_moves_her_markers_whole_inches_and_what_touching_is(mobile_bay):
+    """Replay 7, moment 1: the ships astern "steer round" a stopped Brooklyn, but may a ship move less than her speed
+    marker, and with no model size given, when does she touch? The reading says both: her marker's whole inches, no
+    fewer (speed changes a step a bound, so she slows by her marker, and steers round in her turn), and touching is
+    the models on the table meeting (their bases where based), so no size is needed."""
+    assert ("Passing a ship moves her marker's whole inches, no fewer, steering round a ship in her turn; models (or "
+            "bases) touching unbidden, she stops, both unhurt (only a RAM harms)") in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages

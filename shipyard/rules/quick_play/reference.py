@@ -337,8 +337,8 @@ def readings(ctx: Context, part: str | None = None) -> Block:
     k = balanced_split([len("".join(t for t, _ in reading_runs(r))) for r in rows])
     title = LEFT_OPEN + (f": {READING_PARTS[part]}" if part else "")
     return Stack([Heading(title, **st["readings_heading"]),
-                  Text("The surviving text lost these rules or leaves them open. The pack plays each as read here; "
-                       f"one marked {HOUSE_RULE_MARK} has a second reading a club may play instead.",
+                  Text("Rules the surviving text lost or leaves open, as this pack plays them; one marked "
+                       f"{HOUSE_RULE_MARK} has a second reading a club may play instead.",
                        **st["readings_intro"]),
                   Columns([Stack(paras[:k], **st["readings_stack"]), Stack(paras[k:], **st["readings_stack"])],
                           **st["readings_columns"])], keep_together=True, **st["readings_page"])
