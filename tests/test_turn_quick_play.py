@@ -864,3 +864,17 @@ def test_passing_says_a_ship_moves_her_markers_whole_inches_and_what_touching_is
     assert ("Passing a ship moves her marker's whole inches, no fewer, steering round a ship in her turn; models (or "
             "bases) touching unbidden, she stops, both unhurt (only a RAM harms)") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_boiler_explosion_says_which_edna_it_tests(mobile_bay, library, tmp_path):
+    """Replay 7, moment 2: a 2-2 boiler explosion tests "her own current EDNA", and a cannonade's hits are struck after
+    it: is that EDNA before or after the hits of the cannonade that burst her boiler? Before, as every other throw
+    of that cannonade (its hits struck after); the house rule that strikes hits one by one prints its own reading."""
+    events = _squeezed(_column(mobile_bay, "— quick reference", left=False))
+    assert _squeezed("Boiler (2-2) Over her own EDNA as the cannonade (ram, torpedo) that burst it began, its hits "
+                     "struck after: a hit per point over; equal or under: no hit.") in events
+    house = tmp_path / "each.json"
+    house.write_text(json.dumps({"quick-play": {"cannonade_edna": {"rows": {"reading": "each"}}}}))
+    assert ("Boiler (2-2) Over her own EDNA as the hits thrown before the double left it: a hit per point over"
+            in _blocks(library, "mobile-bay-1864", house))
+    assert len(mobile_bay) == RULESET.pack_pages

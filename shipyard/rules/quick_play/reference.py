@@ -91,11 +91,15 @@ def edna_test(ctx: Context, test: str) -> dict:
                         f"{', '.join(str(r['test']) for r in t.rows)}")
 
 
-def outcome_words(ctx: Context, test: str) -> str:
-    """What passing or failing one test against EDNA does, in a short sentence (edna_tests)."""
+def outcome_words(ctx: Context, test: str, when: str = "", boxes: bool = True) -> str:
+    """What passing or failing one test against EDNA does, in a short sentence (edna_tests); `when`, after the EDNA
+    tested, says which (a boiler's: boiler_edna_words); `boxes` False leaves out that a hit strikes a box, where the
+    lines above have said it."""
     row = edna_test(ctx, test)
-    hits = "one hit (strike 1 EDNA box)" if str(row["hits"]) == "1" else "a hit per point over (strike that many EDNA boxes)"
-    return f"over {row['against']}: {hits}; equal or under: no hit."
+    hits = "one hit" if str(row["hits"]) == "1" else "a hit per point over"
+    if boxes:
+        hits += " (strike 1 EDNA box)" if str(row["hits"]) == "1" else " (strike that many EDNA boxes)"
+    return f"over {row['against']}{' ' + when if when else ''}: {hits}; equal or under: no hit."
 
 
 def ram_words(ctx: Context, rams: bool = True) -> str:
@@ -142,7 +146,7 @@ def move_reminders(ctx: Context, size: float | None = None, rams: bool = True, s
         tor = t.torpedoes.rows
         runs += _run("\nTorpedoes", f"{tor['dice']} for {tor['when']}; {outcome_words(ctx, 'torpedoes')} "
                                      "Any two dice alike → events.")
-        boiler = outcome_words(ctx, "boiler")
+        boiler = outcome_words(ctx, "boiler", boiler_edna_words(ctx), boxes=False)  # the torpedoes' line says boxes
         runs += _run("\nBoiler (2-2)", boiler[:1].upper() + boiler[1:])
         runs += _run("\nHoled (3-3)", "roll 1D6 now, add it to this bound and write that bound on her card: she sinks "
                                        "at its end, firing until then.")
@@ -172,6 +176,14 @@ def cannonade_words(ctx: Context) -> str:
         raise ShipyardError(f"table cannonade_edna ({t.tag()}): reading is {reading!r}; it is volley or each")
     text = str(t.rows[reading])
     return text[:1].upper() + text[1:] + "."
+
+
+def boiler_edna_words(ctx: Context) -> str:
+    """Which EDNA a boiler explosion's 4D10 tests, in the cannonade reading in force (cannonade_edna: the hits of the
+    cannonade that burst it struck after it, or one by one)."""
+    cannonade_words(ctx)  # the reading checked
+    t = ctx.tables.cannonade_edna
+    return str(t.rows[str(t.rows["reading"]) + "_boiler"])
 
 
 def gun_reminders(ctx: Context, size: float | None = None, forts: bool = True, ships: bool = True) -> Runs:
