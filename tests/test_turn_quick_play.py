@@ -207,10 +207,10 @@ def test_the_roster_carries_no_number_a_turn_counter_also_carries(mobile_bay):
 
 def test_brooklyns_opening_test_is_printed_for_mobile_bay_only(mobile_bay, cherbourg, library):
     """Review 2, 3 and top 10 #4: the article's game begins with Brooklyn's test against her EDNA; the pack left it out."""
-    assert "Before bound 1 USS Brooklyn throws 3D6: over her EDNA (14), she leads the line in as ordered; 3D6 of 14 " \
+    assert "Bound 1, before the draw USS Brooklyn throws 3D6: over her EDNA (14), she leads the line in as ordered; 3D6 of 14 " \
            "or less, turn her 90° to starboard" in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("Before bound 1 USS Brooklyn throws 3D6") in _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert "Before bound 1" not in " ".join(cherbourg) + _blocks(library, "cherbourg-1864")
+    assert _squeezed("Bound 1, before the draw USS Brooklyn throws 3D6") in _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert "Brooklyn throws 3D6" not in " ".join(cherbourg) + _blocks(library, "cherbourg-1864")
 
 
 def test_markers_carry_no_edna_that_goes_stale(mobile_bay):
@@ -693,7 +693,7 @@ def test_the_waiting_confederates_stay_stopped_but_a_sidewheeler_may_turn_where_
     bounds."""
     setup = _page(mobile_bay, "Set-up: Battle of Mobile Bay")
     assert _squeezed("Tennessee and the gunboats wait inside the torpedo line, stopped: they fire, and a sidewheeler may "
-                     "turn where she lies, but none gets under way.") in _squeezed(setup)
+                     "turn where she lies, but none gets under way or drifts.") in _squeezed(setup)
     assert "from turn 2" not in setup
 
 
@@ -878,3 +878,19 @@ def test_a_boiler_explosion_says_which_edna_it_tests(mobile_bay, library, tmp_pa
     assert ("Boiler (2-2) Over her own EDNA as the hits thrown before the double left it: a hit per point over"
             in _blocks(library, "mobile-bay-1864", house))
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_brooklyns_test_is_thrown_in_bound_1_before_the_draw_on_both_pages(mobile_bay):
+    """Replay 7, defect: the set-up lists Brooklyn's test as a bound 1 event, the quick reference said "before bound 1".
+    Both now say bound 1, before the draw (the player threw it before drawing the cup, as the article's game opens)."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("Brooklyn, at the head of the wooden line, throws before the draw: above her EDNA, or she stops") in setup
+    assert _squeezed("Bound 1, before the draw USS Brooklyn throws 3D6") in _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert "Before bound 1" not in " ".join(mobile_bay)
+
+
+def test_the_waiting_confederates_do_not_drift_in_bound_1(mobile_bay):
+    """Replay 7, defect: Tennessee and the gunboats start at 0 kn with no anchor, so the tide drifted them in bound 1
+    while the bound-1 order says none gets under way. The order now says none drifts either."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("but none gets under way or drifts. From bound 2 each side moves as it chooses") in setup
