@@ -894,3 +894,12 @@ def test_the_waiting_confederates_do_not_drift_in_bound_1(mobile_bay):
     while the bound-1 order says none gets under way. The order now says none drifts either."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("but none gets under way or drifts. From bound 2 each side moves as it chooses") in setup
+
+
+def test_the_binding_says_a_pair_lashed_to_a_sidewheeler_starts_at_her_3_inches(mobile_bay, library):
+    """Replay 7, defect: the set-up set every Union ship at "4 kn is 4\" a bound", but a pair lashed to a sidewheeler
+    moves at the slower's setting, her 3\" (the Lashed pairs reading). The bound-1 order now says both; a pair lashed
+    to a screw gunboat (Seminole, Kennebec, Itasca, Galena: Slow 4\") keeps 4\"."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed('the Union line steams in at 4 kn (4", a pair lashed to a sidewheeler at her 3")') in setup
+    assert _squeezed('(sloop 4" + sidewheeler 3": 3")') in _squeezed(_readings(mobile_bay))
