@@ -454,8 +454,8 @@ def test_every_ship_card_gives_her_draught_for_groundings(mobile_bay):
     """Round 2, moment 8: the set-up gives the channel's and the shoals' depths in feet and says a ship drawing more
     grounds, but no ship's draught was anywhere in the pack."""
     cards = _half_cards(mobile_bay)
-    assert len(re.findall(r"\bpieces · draws \d+(½)? ft\b", cards)) == 22  # every ship, no fort
-    assert "25 pieces · draws 16 ft" in cards and "4 pieces · draws 6 ft" in cards  # Brooklyn 16¼ ft, Winnebago 6 ft
+    assert len(re.findall(r"\bpieces draws \d+(½)? ft\b", cards)) == 22  # every ship, no fort
+    assert "25 pieces draws 16 ft" in cards and "4 pieces draws 6 ft" in cards  # Brooklyn 16¼ ft, Winnebago 6 ft
 
 
 def test_the_turn_counters_say_the_order_a_unit_acts_in_not_turn_where_the_article_counts_bounds(mobile_bay):
@@ -903,3 +903,18 @@ def test_the_binding_says_a_pair_lashed_to_a_sidewheeler_starts_at_her_3_inches(
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed('the Union line steams in at 4 kn (4", a pair lashed to a sidewheeler at her 3")') in setup
     assert _squeezed('(sloop 4" + sidewheeler 3": 3")') in _squeezed(_readings(mobile_bay))
+
+
+def test_a_cards_draught_never_wraps_its_feet(mobile_bay):
+    """Replay 7, defect: "22 pieces · draws 17½ ft" wrapped its "ft" onto a line of its own on Richmond's, Monongahela's
+    and Oneida's cards. The draught has a line of its own under the pieces, read here line by line down each half."""
+    lines = []
+    with pdfplumber.open(mobile_bay.path) as pdf:
+        for k, page in enumerate(pdf.pages):
+            if RECORD_CARDS in mobile_bay[k]:
+                w, h = page.width, page.height
+                for half in (page.crop((0, 0, w / 2, h)), page.crop((w / 2, 0, w, h))):
+                    lines += [_flat(line) for line in (half.extract_text() or "").splitlines()]
+    assert sum(line.endswith("draws 17½ ft") for line in lines) == 2  # Richmond, Monongahela
+    assert sum(line.endswith("draws 15½ ft") for line in lines) == 1  # Oneida
+    assert not [line for line in lines if line == "ft" or line.endswith(("draws 17½", "draws 15½"))]

@@ -49,9 +49,9 @@ def start_speed_words(knots: float) -> str:
 
 
 def draught_words(unit: Any) -> str:
-    """' · draws 16 ft' for a ship whose draught is known, so a grounding needs no book; '' for a fort."""
+    """'draws 16 ft' for a ship whose draught is known, so a grounding needs no book; '' for a fort."""
     ft = getattr(unit, "draught_ft", None)
-    return f" · draws {number(round(ft * 2) / 2)} ft" if ft else ""  # to the half foot, as the depths are given
+    return f"draws {number(round(ft * 2) / 2)} ft" if ft else ""  # to the half foot, as the depths are given
 
 
 def type_words(s) -> str:
@@ -122,8 +122,9 @@ def card(unit: Any, d, ctx: Context) -> Block:
     s, st = d.stats, style()
     name, detail = sheet_heading(unit, d, ctx)
     side = nation_of(unit)
-    side_note = [f"{s.guns} pieces" + (f" in {s.cannonade.total} factors" if s.is_fort and s.cannonade.total else "")
-                 + draught_words(unit)]
+    side_note = [f"{s.guns} pieces" + (f" in {s.cannonade.total} factors" if s.is_fort and s.cannonade.total else "")]
+    if draught_words(unit):
+        side_note.append(draught_words(unit))  # a line of its own: joined, "draws 17½ ft" wrapped its "ft" (replay 7)
     if s.turns_when_stationary:
         side_note.insert(0, "turns when stopped")
     head = Columns([
