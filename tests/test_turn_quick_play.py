@@ -918,3 +918,12 @@ def test_a_cards_draught_never_wraps_its_feet(mobile_bay):
     assert sum(line.endswith("draws 17½ ft") for line in lines) == 2  # Richmond, Monongahela
     assert sum(line.endswith("draws 15½ ft") for line in lines) == 1  # Oneida
     assert not [line for line in lines if line == "ft" or line.endswith(("draws 17½", "draws 15½"))]
+
+
+def test_the_card_pages_say_a_magazine_or_boiler_hit_is_marked_by_what_it_does(mobile_bay):
+    """Replay 7, defect: no tick box for a boiler or a magazine hit, only for what it does (sunk). That is all the
+    game needs of it once thrown, and every card page now says so."""
+    cards = _cards(mobile_bay)
+    assert cards and all(_squeezed("Tick each event that befalls her (a magazine or boiler hit has no box: mark what "
+                                   "it does).") in _squeezed(p) for p in cards)
+    assert len(mobile_bay) == RULESET.pack_pages

@@ -151,6 +151,10 @@ def card(unit: Any, d, ctx: Context) -> Block:
 unit_sheet = card  # one unit's card as it prints (its trackers named as her live sheet names them)
 
 
+# a magazine (1-1) or boiler (2-2) hit is over once thrown: its outcome is what a card keeps (replay 7 looked for a box)
+NO_EVENT_BOX = "a magazine or boiler hit has no box: mark what it does"
+
+
 def page_header(ctx: Context) -> Block:
     """The head of every card page: how to mark a card, and the bound in a strip (the kit's turn strip)."""
     order = ", then ".join(factor_name(ctx, k) for k in ctx.tables.guns_out.rows)
@@ -158,7 +162,8 @@ def page_header(ctx: Context) -> Block:
     how = Runs([("Quick Play ACW Naval Rules — record cards  ", "bold"),
                 (f"Strike an EDNA box a hit, from the left (in fives only to count by): the first box left is her EDNA now; at 0 "
                  f"{edna_zero_words(ctx)} For each gun put out of action strike one factor box, {order} (a fort's too). "
-                 f"Tick each event that befalls her. {speed_record()} The play tables are on the quick reference.",
+                 f"Tick each event that befalls her ({NO_EVENT_BOX}). {speed_record()} The play tables are on the "
+                 "quick reference.",
                  "regular")],
                **st["page_header"])
     from .. import get_ruleset  # the rule set itself, loaded once by the registry
