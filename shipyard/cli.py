@@ -634,8 +634,12 @@ def pack(
         # in your folder (the campaign file itself holds no keys)
         from .paths import user_library_home
 
-        links = games.live_links(games.games_store(library[0] if library else user_library_home()), lib,
-                                 str(campaign.get("game") or ""))
+        from .games.store import store_path
+
+        folder = library[0] if library else user_library_home()
+        # only a folder that already keeps games can hold this one: looking makes no games database where none was
+        links = (games.live_links(games.games_store(folder), lib, str(campaign.get("game") or ""))
+                 if store_path(folder).is_file() else {})
 
     def build_all(on_built=None):
         if state is None:

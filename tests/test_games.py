@@ -754,3 +754,21 @@ def test_the_live_card_rows_her_numbered_guns_and_keeps_every_other_check_under_
     rows = check_rows(checks)
     assert [(head, [text for _, _, text in row]) for head, row in rows] == [
         ("Guns", ["1", "2", "3"]), ("no Full", [""]), ("Slow only", [""]), ("stopped", [""])]
+
+
+def test_a_pack_from_a_campaign_file_makes_no_games_database_in_a_folder_that_keeps_none(tmp_path, library):
+    """`pack --state` looks in your folder for the game's live links: where the folder keeps no games it must not
+    make a games database there (the suite found ./ships/games.sqlite left in the checkout)."""
+    from shipyard.app import games as play
+
+    (tmp_path / "club").mkdir()
+    store = play.games_store(tmp_path / "club")
+    game = play.new_game(store, library, "mobile-bay-1864", "saunders")
+    state = tmp_path / "state.yaml"
+    play.write_campaign(play.campaign_state(store, library, game["id"]), state)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    run = in_process("pack", "mobile-bay-1864", "--rules", "saunders", "--state", state, "-o", tmp_path / "out",
+                     "--jobs", "1", cwd=elsewhere)
+    assert run.code == 0, run.err
+    assert not (elsewhere / "ships").exists() and list(elsewhere.iterdir()) == []
