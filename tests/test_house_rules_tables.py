@@ -167,6 +167,21 @@ def test_smoke_on_the_water_natural_rolls_follow_table_10(library, tmp_path):
         assert "1 always hits, 9 misfires" in printed and "10 misfires" not in printed
 
 
+def test_smoke_on_the_water_point_blank_size_exception_follows_table_10(library, tmp_path):
+    """'A: 0 at PB' is a Table 10 field, so a house rule that changes it reaches the sheet and the quick reference."""
+    from shipyard.rules.smoke_on_the_water.reference import to_hit_block
+    from shipyard.rules.smoke_on_the_water.sheet import to_hit_legend
+
+    plain = SOTW.context(library)
+    for block in (to_hit_legend(plain), to_hit_block(plain)):
+        assert "(A: 0 at PB)" in " ".join(block.texts())
+    house = SOTW.context(library, write(tmp_path / "house.yaml",
+                                        "sotw:\n  direct_fire:\n    rows: {target_size_at_point_blank: {A: 1}}\n"))
+    for block in (to_hit_legend(house), to_hit_block(house)):
+        printed = " ".join(block.texts())
+        assert "(A: +1 at PB)" in printed and "A: 0 at PB" not in printed
+
+
 def test_saunders_ram_bow_reason_and_sheet_quote_the_ramming_table(library, tmp_path):
     from shipyard.rules.saunders.sheet import sheet
 

@@ -15,7 +15,7 @@ from ..context import Context
 from ..derived import Derived
 from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, hit_location_column
 from ...render.kit import load_style, readings_page, turn_card
-from .sheet import STYLE_PATH, TACTICAL_CODES, TITLE, code_words, gun_damage_block, natural_rolls, style
+from .sheet import STYLE_PATH, TACTICAL_CODES, TITLE, code_words, gun_damage_block, natural_rolls, point_blank_sizes, style
 
 SIZE_ORDER = ("VL", "L", "M", "H", "SH")
 
@@ -65,7 +65,7 @@ def to_hit_block(ctx: Context) -> Block:
     def mods(key):
         return ", ".join(f"{k} {v:+d}" for k, v in t10[key].items())
 
-    text = (f"range {mods('range')} · target size {mods('target_size')} (A: 0 at PB) · firer {mods('firer_speed')}"
+    text = (f"range {mods('range')} · target size {mods('target_size')}{point_blank_sizes(t10)} · firer {mods('firer_speed')}"
             f" · target {mods('target_speed')} · obscured {mods('obscured')}")
     return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10)})"),
                   Text(text, **style("reference_body"))], **style("reference_stack"))

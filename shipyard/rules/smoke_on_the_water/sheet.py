@@ -336,6 +336,15 @@ def natural_rolls(t10: dict) -> str:
     return f"{t10['always_hits']} always hits, {t10['misfires']} misfires"
 
 
+def point_blank_sizes(t10: dict) -> str:
+    """The target sizes whose modifier changes at point blank, from Table 10: ' (A: 0 at PB)', or '' for none."""
+    pb = t10.get("target_size_at_point_blank") or {}
+    if not pb:
+        return ""
+    each = ", ".join(f"{k}: {v:+d}".replace("+0", "0").replace("-", "−") for k, v in pb.items())
+    return f" ({each} at PB)"
+
+
 def misfire_words(ctx: Context, nation: str) -> str:
     """Her nation's Table 11 row: '1–8 none, 9 jams (/), 10 bursts (X, 1d6 HDP + fire test marker)'."""
     r = ctx.tables.require("misfires").rows
@@ -355,7 +364,7 @@ def to_hit_legend(ctx: Context, compact: bool = False) -> Block:
         return " ".join(f"{k} {v:+d}".replace("+0", "0").replace("-", "−") for k, v in t10[key].items())
 
     return Legend([(f"{t10['base']} or less on a d10 a gun", f"({natural_rolls(t10)})"), ("range", mods("range")),
-                   ("target size", mods("target_size") + " (A: 0 at PB)"), ("firer moving", mods("firer_speed")),
+                   ("target size", mods("target_size") + point_blank_sizes(t10)), ("firer moving", mods("firer_speed")),
                    ("target moving", mods("target_speed")), ("obscured", mods("obscured"))],
                   title="To hit (Table 10):", **style("play_small", compact))
 
