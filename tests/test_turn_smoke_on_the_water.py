@@ -424,8 +424,7 @@ def test_the_torpedo_speed_modifier_changes_the_strike_number_not_the_roll(mobil
 
 def test_table_1_says_how_a_ship_arriving_from_off_the_table_comes_on(mobile_bay_text):
     """Round 4, moment 6: no rule for bringing on a ship that starts off the table."""
-    assert ("a ship due on enters at her start speed, her move measured from the edge the scenario gives her *"
-            in mobile_bay_text)
+    assert "a ship due on starts centred on the edge at her start" in mobile_bay_text
 
 
 def test_a_fort_critical_does_not_need_the_walls_penetrated(mobile_bay_text):
@@ -859,3 +858,16 @@ def test_the_deviation_template_says_what_an_indirect_shot_hits_where_it_lands(m
     page = next(p for p in mobile_bay_pages if "Indirect-fire deviation template" in p)
     assert ("where it lands: over the base of the target or of any other vessel, that one is hit (Table 14's "
             "Plunging column; detonation and misfire as ever); over no base, a miss") in page
+
+
+# ---- replay 8 (sotw22g): /work/notes/s7/r8/sotw.md
+
+
+def test_an_arriving_ship_starts_centred_on_the_edge(mobile_bay_text, mobile_bay_pages):
+    """Replay 8, moment 2: "her whole move from the edge" did not say whether her bow, centre or stern starts on it.
+    Her centre (a start is her centre everywhere), so the column keeps its 25 cm; Table 1 and the set-up agree."""
+    assert ("a ship due on starts centred on the edge at her start (half her base off the table), then makes her "
+            "whole move at her start speed *") in mobile_bay_text
+    assert ("each starts centred on the edge where her start says (half her base off the table), then makes her whole "
+            "move, so the column keeps its 25 cm") in mobile_bay_pages[1]
+    assert "with her whole move from the edge" not in mobile_bay_pages[1]
