@@ -367,7 +367,7 @@ def test_a_fort_sheet_says_what_a_fire_does_to_a_fort(mobile_bay_pages):
 def test_a_lashed_pair_casts_off_when_her_partner_is_abandoned(mobile_bay_text):
     """Moment 10: the casting-off rule covered only a partner "sunk or struck"; an abandoned partner (a boiler burst,
     a failed morale test, HDP 0) can neither steer nor move herself, so she is cast off too."""
-    assert "one sunk, struck or abandoned: the other casts off" in mobile_bay_text
+    assert "one sunk, struck or abandoned: in her next movement phase the other casts off" in mobile_bay_text
 
 
 def test_a_fire_lit_in_the_fire_test_phase_first_burns_next_turn(mobile_bay_text):
@@ -405,8 +405,8 @@ def test_a_lashed_pairs_pivot_guns_do_not_fire_across_her_partner(mobile_bay_tex
 def test_casting_off_takes_the_turns_move_and_she_moves_alone_from_the_next(mobile_bay_text):
     """Round 4, moment 3: one page said casting off takes a whole move, another that she moves alone from the next
     turn; the reading makes them one rule (replay 6, moment 3: and names which move it takes)."""
-    assert ("the other casts off in her next movement phase (no move of her own; the tide still drifts her), moves "
-            "alone from the turn after" in mobile_bay_text)
+    assert ("in her next movement phase the other casts off, carried with her (an abandoned one's way: straight "
+            "ahead), moves alone from the turn after" in mobile_bay_text)
 
 
 def test_a_critical_hit_still_does_the_hits_damage(mobile_bay_text):
@@ -751,9 +751,7 @@ def test_the_set_up_pages_lashed_pairs_agree_with_the_quick_reference_and_fort_g
     too, and said casting off takes "a whole move"; and it ruled Fort Gaines's fire, though in Smoke on the Water
     she lies off the table, out of range. The other rule sets' set-up pages keep both rules as they were."""
     setup = mobile_bay_pages[1]
-    assert ("no gun fires to the partner's side of her keel line, pivots too, not even past the partner's bow or "
-            "stern (the sloop's port side, the gunboat's starboard)" in setup
-            and "Casting off takes her next movement phase" in setup)
+    assert "by the quick reference's Lashed pairs (What the text leaves open), the one rule for it" in setup  # replay 8
     assert "inboard guns cannot fire" not in setup and "only two of her three 10in columbiads" not in setup
     other = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[:3]))
     assert "the pair's inboard guns cannot fire" in other and "only two of her three 10in columbiads" in other
@@ -824,7 +822,6 @@ def test_a_lashed_gunboats_pivot_never_fires_across_her_keel_line_past_the_sloop
     line, ahead and astern too: a pivot fires to the free side only."""
     assert "no gun fires to the partner's side of her keel line, pivots too;" in mobile_bay_text
     assert "guns on the partner's side, pivots too, never fire" not in mobile_bay_text
-    assert "not even past the partner's bow or stern" in mobile_bay_pages[1]
 
 
 def test_a_gun_port_hit_says_how_much_damage_it_does_and_where(mobile_bay_text):
@@ -863,6 +860,23 @@ def test_the_deviation_template_says_what_an_indirect_shot_hits_where_it_lands(m
 # ---- replay 8 (sotw22g): /work/notes/s7/r8/sotw.md
 
 
+def _readings_row(text: str, rule: str) -> str:
+    """One row of the readings page (What the text leaves open), up to the next row's rule name."""
+    page = text.split("What the text leaves open", 1)[1]
+    return page.split(f" {rule} ", 1)[1].split(" Torpedoes ", 1)[0]
+
+
+def test_a_lashed_pair_whose_sloop_is_abandoned_under_way_is_carried_with_her_as_she_casts_off(mobile_bay_text):
+    """Replay 8, moment 1: Brooklyn abandoned but still at Slow: p2 said only "loses all speed: the gunboat carries
+    her", p23 "casts off next movement, no move of her own"; was Octorara dragged with her? She is, that one phase,
+    straight ahead (no one steers an abandoned ship); a partner Immobile but manned is carried, as p2 had it."""
+    row = _readings_row(mobile_bay_text, "Lashed pairs")
+    assert ("one sunk, struck or abandoned: in her next movement phase the other casts off, carried with her (an "
+            "abandoned one's way: straight ahead), moves alone from the turn after") in row
+    assert "one Immobile yet manned: the other carries both at half her speed" in row
+    assert "no move of her own" not in row
+
+
 def test_an_arriving_ship_starts_centred_on_the_edge(mobile_bay_text, mobile_bay_pages):
     """Replay 8, moment 2: "her whole move from the edge" did not say whether her bow, centre or stern starts on it.
     Her centre (a start is her centre everywhere), so the column keeps its 25 cm; Table 1 and the set-up agree."""
@@ -871,3 +885,13 @@ def test_an_arriving_ship_starts_centred_on_the_edge(mobile_bay_text, mobile_bay
     assert ("each starts centred on the edge where her start says (half her base off the table), then makes her whole "
             "move, so the column keeps its 25 cm") in mobile_bay_pages[1]
     assert "with her whole move from the edge" not in mobile_bay_pages[1]
+
+
+def test_a_lashed_pair_turns_by_one_rule_printed_once(mobile_bay_text, mobile_bay_pages):
+    """Replay 8, p2 vs p23: the set-up page's special rule said the pair "turns as the sloop", the quick reference "on
+    the poorer template". One reading (the poorer template), printed on the readings page; the set-up points to it."""
+    setup, reference = mobile_bay_pages[1], mobile_bay_text.split("quick reference for the units in play", 1)[1]
+    assert "turns as the sloop" not in setup and "turns as the sloop" not in reference
+    assert "move as one at the slower's speed on the poorer template" in _readings_row(mobile_bay_text, "Lashed pairs")
+    assert reference.count("poorer template") == 1
+    assert "moves, turns, fires and casts off by the quick reference's Lashed pairs" in setup
