@@ -895,3 +895,37 @@ def test_a_lashed_pair_turns_by_one_rule_printed_once(mobile_bay_text, mobile_ba
     assert "move as one at the slower's speed on the poorer template" in _readings_row(mobile_bay_text, "Lashed pairs")
     assert reference.count("poorer template") == 1
     assert "moves, turns, fires and casts off by the quick reference's Lashed pairs" in setup
+
+
+def _chars(path, page: int | None = None):
+    """(page number from 1, LTChar) for every character of the file (or of one page, 0-based), forms' too."""
+    from pdfminer.layout import LTChar
+
+    from conftest import layout_objects, pdf_layouts
+
+    for i, (_, layout) in enumerate(pdf_layouts(str(path))):
+        if page is None or i == page:
+            yield from ((i + 1, c) for c in layout_objects(layout, LTChar) if c.get_text().strip())
+
+
+def test_the_gun_box_numbers_are_set_at_the_play_type_size(bundled_packs):
+    """Replay 8: the numbers leading each line of gun boxes (1, 10, 19 ...) were 6 pt condensed grey, "~5 pt,
+    unreadable at 70 dpi"; a player reads them every turn ("gun 7 is out"), so they are set at the play type's 7."""
+    from conftest import pdf_page_index
+
+    path = bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path
+    page = pdf_page_index(path, "USS Hartford Screw sloop")
+    numbers = [c for _, c in _chars(path, page) if c.get_text().isdigit() and "Condensed" in c.fontname
+               and c.x0 < 40]  # left of the boxes, where no other condensed figure stands
+    assert len(numbers) >= 2 * 6  # Hartford's six lines and Metacomet's six, two digits or one each
+    assert min(c.size for c in numbers) >= 7.0 - 1e-6, sorted({round(c.size, 2) for c in numbers})
+
+
+@pytest.mark.parametrize("scenario", ["mobile-bay-1864", "memphis-1862"])
+def test_no_text_a_player_reads_is_under_6_pt(bundled_packs, scenario):
+    """Replay 8 / issue 22: no text a player reads under 6 pt. The layout lint counts small type but passes it; Memphis's
+    speed counters shrank a long name ("Gen. M. Jeff Thompson") to 5.4 pt. A name that does not fit at 6 pt is set
+    narrower instead. (The plan's sideways labels are measured by their width, not their size: left out.)"""
+    path = bundled_packs.get(scenario, "smoke-on-the-water", "a4").path
+    small = sorted({(p, round(c.size, 1)) for p, c in _chars(path) if c.upright and c.size < 6.0 - 1e-6})
+    assert not small, small
