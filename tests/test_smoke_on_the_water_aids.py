@@ -325,7 +325,8 @@ def test_sheets_print_the_vessels_table14_column(tmp_path, cli):
         "monitor": ["Table 14 (d10) · single turret monitor", "Bow 1–2 Hull, 3 Gun, 4–9 Turret",
                     "Broadside 1–2 Hull, 3 Gun, 4–7 Turret, 8–9 Stack", "Stern 1–2 Hull, 3 Gun, 4–6 Turret, 7–9 Stack",
                     "Plunging 1 Hull, 2–6 Deck, 7–9 Turret", "10 = critical"],
-        # her bow, broadside and stern columns are the same: a half-page sheet sets them on one row ("Bow, Side, Stern")
+        # her bow, broadside and stern columns are the same: a half-page sheet sets them on two rows ("Bow, Stern",
+        # "Broadside"), one word for each aspect
         "virginia": ["Table 14 (d10) · conventional/casemate", "1 Hull, 2 Gun, 3–7 Casemate, 8–9 Stack",
                      "Plunging 1 Hull, 2–4 Casemate, 5–9 Deck"],
     }

@@ -929,3 +929,36 @@ def test_no_text_a_player_reads_is_under_6_pt(bundled_packs, scenario):
     path = bundled_packs.get(scenario, "smoke-on-the-water", "a4").path
     small = sorted({(p, round(c.size, 1)) for p, c in _chars(path) if c.upright and c.size < 6.0 - 1e-6})
     assert not small, small
+
+
+def _bold_lines(path, page: int) -> list[str]:
+    """The page's bold words, line by line (top to bottom, left to right): a wrapped label shows as two lines."""
+    lines: dict[float, list] = {}
+    for _, c in _chars(path, page):
+        if "Bold" in c.fontname:
+            lines.setdefault(round(c.y0, 1), []).append(c)
+    out = []
+    for y in sorted(lines, reverse=True):
+        cs = sorted(lines[y], key=lambda c: c.x0)
+        words, last = "", None
+        for c in cs:
+            if last is not None and c.x0 - last.x1 > 1.0:
+                words += " | " if c.x0 - last.x1 > 8 else " "
+            words, last = words + c.get_text(), c
+        out.append(words)
+    return out
+
+
+def test_the_hit_location_rows_call_the_broadside_broadside_on_one_line(bundled_packs):
+    """Replay 8, p4-p14: a half page's hit-location rows said "Bow, Side, Stern" where the other sheets and the
+    quick reference's aspect rule say "Broadside", and the label wrapped onto two lines. The broadside keeps a row of
+    its own (bow and stern may share one), each label on one line."""
+    from conftest import pdf_page_index
+
+    path = bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path
+    sheets = [flat(t) for t in pdf_page_texts(path) if "Manoeuvre" in t]
+    assert not [p for p in sheets if re.search(r"\bSide\b", p)]  # a sheet calls no aspect a "Side"
+    for name in ("USS Hartford Screw sloop", "USS Metacomet Sidewheel gunboat"):
+        lines = " / ".join(_bold_lines(path, pdf_page_index(path, name)))
+        assert "Bow, Stern" in lines and "Broadside" in lines and "Plunging" in lines, lines
+        assert "Bow, /" not in lines and "Bow, | " not in lines  # the label never wraps after its comma

@@ -216,11 +216,11 @@ def stack_note(s: VesselStats, ctx: Context) -> list[str]:
 def hit_location_table(s: VesselStats, ctx: Context, unit) -> Block:
     """The hit-location panel's figures as a titled table, for a half-page sheet."""
     t = ctx.tables.require("hit_locations")
-    same: dict[str, list[str]] = {}  # aspects with the same runs share a row: "Bow, Stern"
+    same: dict[tuple, list[str]] = {}  # bow and stern with the same runs share a row: "Bow, Stern"
     for c, runs in sheet_locations(s, ctx, unit).items():
-        same.setdefault(runs, []).append(c)
-    rows = [[", ".join(c if len(cs) == 1 else c.replace("Broadside", "Side") for c in cs), runs]
-            for runs, cs in same.items()]
+        same.setdefault((runs, "ends" if c in ("Bow", "Stern") else c), []).append(c)
+    # every other aspect keeps a row of its own, named as the aspect rule names it ("Bow, Broadside, Stern" would wrap)
+    rows = [[", ".join(cs), runs] for (runs, _), cs in same.items()]
     note = f"{t.rows.get('critical', 10)} = critical (Table 15)"  # what a Stack hit does: on the armour line
     return Stack([Legend([("", note)], title=f"Table 14 (d10) · {s.configuration}:", **style("legend")),
                   Table(rows, align=["left", "left"], bold_first_col=True, **style("hit_locations", True))],
