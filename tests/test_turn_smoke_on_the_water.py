@@ -554,8 +554,8 @@ def test_the_obscured_share_is_judged_by_bases_low_or_tall(library):
 def test_the_orders_log_has_a_code_for_casting_off_and_says_a_ram_needs_none(library):
     """Moment 12: no order code for casting off or ramming in the orders log's codes (the quick reference's; a full
     sheet's log legend says the same codes)."""
-    assert ("tactical BD board, SS scuttle, AN anchor, GR run aground, CO cast off (ours); a ram is a move into "
-            "contact, no code") in reference_text(library, "mobile-bay-1864")
+    assert ("tactical BD board, SS scuttle, AN anchor, GR run aground; ours: CO cast off, HS hold under steam (I, no "
+            "drift); a ram is a move into contact, no code") in reference_text(library, "mobile-bay-1864")
 
 
 def test_a_wreck_is_marked_by_her_own_model_not_a_counter_the_pack_lacks(mobile_bay_text):
@@ -574,8 +574,8 @@ def test_more_fire_test_markers_than_boxes_or_counters_are_counted_in_the_last_b
 def test_the_squadron_waiting_on_turn_1_does_not_drift_with_the_tide(mobile_bay_pages):
     """Moment 10: the tide drift moved every Immobile ship, and turn 1 binds the Confederate squadron to wait at 0 kn
     with none of them anchored: did they drift into the Union line?"""
-    assert ("moves 5 cm north each movement phase; not one at anchor, nor the Confederate squadron holding its place "
-            "under steam on turn 1.") in mobile_bay_pages[1]
+    assert ("moves 5 cm north each movement phase; not one at anchor or holding under steam (an HS order; the "
+            "Confederate squadron holds so on turn 1).") in mobile_bay_pages[1]
 
 
 def test_fort_morgans_points_need_only_the_fort_silenced_not_its_water_battery(mobile_bay_pages):
@@ -962,3 +962,11 @@ def test_the_hit_location_rows_call_the_broadside_broadside_on_one_line(bundled_
         lines = " / ".join(_bold_lines(path, pdf_page_index(path, name)))
         assert "Bow, Stern" in lines and "Broadside" in lines and "Plunging" in lines, lines
         assert "Bow, /" not in lines and "Bow, | " not in lines  # the label never wraps after its comma
+
+
+def test_the_orders_log_has_a_code_for_holding_under_steam(mobile_bay_text, mobile_bay_pages):
+    """Replay 8, p2: the Confederate squadron waits "holding its place under steam" on turn 1 and the tide spares it,
+    but the orders log had no code to write it (I alone reads as drifting). HS: Immobile, her engine stems the
+    current; the set-up's tide rule names the order."""
+    assert "ours: CO cast off, HS hold under steam (I, no drift)" in mobile_bay_text
+    assert "not one at anchor or holding under steam (an HS order;" in mobile_bay_pages[1]

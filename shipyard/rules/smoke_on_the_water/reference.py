@@ -15,7 +15,7 @@ from ..context import Context
 from ..derived import Derived
 from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, hit_location_column
 from ...render.kit import load_style, readings_page, turn_card
-from .sheet import STYLE_PATH, TACTICAL_CODES, TITLE, code_words, gun_damage_block, natural_rolls, point_blank_sizes, style
+from .sheet import OUR_CODES, STYLE_PATH, TEXT_CODES, TITLE, code_words, gun_damage_block, natural_rolls, point_blank_sizes, style
 
 SIZE_ORDER = ("VL", "L", "M", "H", "SH")
 
@@ -310,8 +310,8 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
     pa = ctx.tables.require("partial_armour")
     codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
     rows = [["Orders log", f"speed {codes} (ring it astern) · manoeuvre Fx ahead, Ax astern, Px / Sx turn to port / "
-             f"starboard on the template (x cm) · tactical {TACTICAL_CODES} (ours); a ram is a move into contact, no "
-             "code"]]
+             f"starboard on the template (x cm) · tactical {TEXT_CODES}; ours: {OUR_CODES} (I, no drift); a ram "
+             "is a move into contact, no code"]]
     rows += [[r["rule"] + _star(tr, r), r["text"] + (deflected_shell(ctx) if r["rule"] == "Deflected" else "")]
              for r in tr.rows]
     more = []  # what empty tracks, (part) armour and forts do: a table of its own, so each starts where it fits

@@ -480,9 +480,12 @@ def damage_block(s: VesselStats | FortStats, ctx: Context, unit, compact: bool =
                     critical_boxes(s, compact=compact)], **style("damage_stack"))
 
 
-# the orders log's tactical codes: the text's four, and ours for casting off a lashed consort (a ram is a move into
-# contact and needs none: the text's own example writes it as a move)
-TACTICAL_CODES = "BD board, SS scuttle, AN anchor, GR run aground, CO cast off"
+# the orders log's tactical codes: the text's four, and ours for casting off a lashed consort and for holding her
+# place under steam, Immobile with her engine turning against a current (a ram is a move into contact and needs
+# none: the text's own example writes it as a move)
+TEXT_CODES = "BD board, SS scuttle, AN anchor, GR run aground"
+OUR_CODES = "CO cast off, HS hold under steam"
+TACTICAL_CODES = f"{TEXT_CODES}, {OUR_CODES}"
 
 
 def log_legend(ctx: Context, fort: bool = False, compact: bool = False) -> Block:
