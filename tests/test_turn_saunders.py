@@ -366,7 +366,7 @@ def test_a_screw_has_a_box_for_the_critical_and_one_for_the_torpedo(library, bun
     assert SCREW in winnebago and "Screw lost" not in winnebago
 
 
-SCREW = "Screw: 1st box hit (−2 kn), 2nd torpedoed (drifts)"
+SCREW = "Screw: 1st box hit (−2 kn each hit), 2nd a torpedo's: screw gone, drifts"
 
 
 def test_each_screw_box_says_which_outcome_it_marks(bundled_packs):
@@ -1068,3 +1068,26 @@ def test_every_label_on_the_set_up_plan_is_beside_its_own_marker(library, paper)
 
     for m in plan.markers:
         assert gap(placed[m.label], m) <= plan.marker * 5, (paper, m.label, round(gap(placed[m.label], m), 1))
+
+
+# Replay r8 (seed 2028, /work/notes/s7/r8/saunders.md): seven rulebook moments, in the order of harm, then its defects.
+
+def readings_rows() -> dict[str, str]:
+    return {r["rule"]: flat(r["reading"]) for r in RS.tables().require("reconstructions").rows}
+
+
+def test_a_repeated_critical_takes_its_knots_again_and_a_ticked_box_once(bundled_packs):
+    """Replay r8, moment 1: Brooklyn's second Funnel (a one-box effect) and a second screw critical on Brooklyn and
+    Richmond, whose 2nd box read "torpedoed (drifts)": the player took −2 kn again with nowhere to mark it. A repeat
+    now has a reading, pointed to from the criticals' heading: the ticked state stays once, its knots come off again on
+    the speed track (whose boxes are struck from the top); and the screw's boxes say the first is for a hit, any
+    number of them, the second for a torpedo's, which takes the screw."""
+    texts = pack_texts(bundled_packs)
+    ref = reference_text(texts)
+    reading = readings_rows()["Repeated critical"]
+    assert "its knots come off again, struck on the speed track" in reading and "no second −1 to fire" in reading
+    assert "Repeated critical" in ref and reading in ref
+    assert "Critical hits (D66) · rolled again: Repeated critical" in ref
+    screws = [t for t in texts if SHEET_MARK in t and "Propulsion: screw" in t]
+    assert len(screws) >= 8 and all(SCREW in t for t in screws)
+    assert not any("torpedoed (drifts)" in t for t in texts)

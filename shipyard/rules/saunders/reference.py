@@ -10,7 +10,7 @@ from ...render.flow import Flow
 from ...render.text_blocks import Heading, Title
 from ...render.containers import Stack
 from ...render.table_block import Table
-from ...render.kit import Flowing, deal_columns, readings_page, turn_card
+from ...render.kit import Flowing, Style, deal_columns, readings_page, turn_card
 from ...render.text import number
 from ..context import Context
 from ..derived import Derived
@@ -123,6 +123,9 @@ def fort_rules(t) -> list[list[str]]:
             ["Sited 90°", "each face bears over the arc the set-up page draws (none drawn: 90° on its embrasure)"]]
 
 
+REPEAT_POINTER = "rolled again: Repeated critical"  # where a repeat is met, the reading that settles it
+
+
 def sections(derived: list[Derived], ctx: Context, leading: float | None = None) -> list[Block]:
     """The reference's headed tables, in reading order, only those the ships in play need."""
     _table = partial(_plain_table, leading=leading)
@@ -171,7 +174,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
                           rows, ["Str", "PB", "Eff", "Long", "Guns"], "guns", wrap_last=True))
     paddle_words = "a paddle wheel lost (side wheeler: D6 1–3 port, 4–6 starboard; speed halved); "
     crit = [[r["roll"], r["effect"] if has_paddles else r["effect"].replace(paddle_words, "")] for r in t.criticals.rows]
-    out.append(_table("Critical hits (D66)", crit, ["D66", "Effect"], "criticals", wrap_last=True))
+    out.append(_table(f"Critical hits (D66) · {REPEAT_POINTER}", crit, ["D66", "Effect"], "criticals", wrap_last=True))
     ram_mods = [[m["when"], signed(m["mod"])] for m in t.ramming_modifiers.rows]
     if t.require("ram_options").rows["use"]:
         ram_mods += [[m["when"] + " (optional)", signed(m["mod"])] for m in t.ram_options.rows["modifiers"]]
@@ -206,7 +209,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
                           [[r["roll"], r["effect"]] for r in sp["effect"]], ["D6", "Effect"], "roll", wrap_last=True))
     if torpedo_fields_in_play(ctx):
         out += torpedo_tables(t, leading)
-    out += readings_pieces(t)  # last: what is ours
+    out += readings_pieces(t, leading)  # last: what is ours
     return out
 
 
@@ -230,12 +233,14 @@ def torpedo_tables(t, leading: float | None) -> list[Block]:
     return out
 
 
-def readings_pieces(t) -> list[Block]:
+def readings_pieces(t, leading: float | None = None) -> list[Block]:
     """What the text leaves open (render.kit.readings_page) as one Flowing block: it fills what is left of a column
     and goes on in the next, its table's header over each part, a part never shorter than the style's
-    `readings_piece` least (mm), so its heading is never left alone at a column's foot."""
+    `readings_piece` least (mm), so its heading is never left alone at a column's foot. Its lines are spaced as the
+    reference's tables are (`leading`: the loosest that keeps the reference on its fewest pages)."""
     st = style()
-    heading, words, table = readings_page(t, style=st)
+    spaced = Style(st.source, {**st.named, "readings": {**st["readings"], "leading": _table_type(leading)["leading"]}})
+    heading, words, table = readings_page(t, style=spaced)
     return [Flowing(Stack([heading, words, table], **st["reference_table_stack"]), st["readings_piece"]["least"])]
 
 

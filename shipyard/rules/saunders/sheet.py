@@ -107,7 +107,9 @@ def propulsion_item(s: SaundersStats, ctx: Context) -> tuple[str, int]:
     if s.paddles and drive not in ("sternwheel", "centrewheel"):
         return f"Paddle wheel lost ({halved})", s.paddles
     name = {"sternwheel": "Stern wheel", "centrewheel": "Centre wheel"}.get(drive, "Screw")
-    return f"{name}: 1st box hit ({screw}), 2nd torpedoed (drifts)", 2  # each box says its outcome: not two hits
+    # each box says its outcome, not two hits: a second hit takes its knots again on the speed track (the readings'
+    # "Repeated critical"), and the second box is the torpedo's, which leaves her no power at all
+    return f"{name}: 1st box hit ({screw} each hit), 2nd a torpedo's: {name.lower()} gone, drifts", 2
 
 
 def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
