@@ -1091,3 +1091,13 @@ def test_a_repeated_critical_takes_its_knots_again_and_a_ticked_box_once(bundled
     screws = [t for t in texts if SHEET_MARK in t and "Propulsion: screw" in t]
     assert len(screws) >= 8 and all(SCREW in t for t in screws)
     assert not any("torpedoed (drifts)" in t for t in texts)
+
+
+def test_a_lashed_pair_is_one_ship_of_both_hulls_for_who_slides_alongside(bundled_packs):
+    """Replay r8, moment 2: Hartford's stern ram into a lashed pair whose sloop had struck: "the smaller slides
+    alongside", but the smaller was lashed to a dead hulk. A pair now counts both hulls together for the slide (the
+    single ship slides, as the player had Hartford do)."""
+    ref = reference_text(pack_texts(bundled_packs))
+    reading = readings_rows()["Pair in a collision"]
+    assert "for which slides alongside, a pair is one ship of both hulls added" in reading and reading in ref
+    assert "the smaller slides alongside the other" in ref  # the step the reading settles
