@@ -1101,3 +1101,10 @@ def test_a_lashed_pair_is_one_ship_of_both_hulls_for_who_slides_alongside(bundle
     reading = readings_rows()["Pair in a collision"]
     assert "for which slides alongside, a pair is one ship of both hulls added" in reading and reading in ref
     assert "the smaller slides alongside the other" in ref  # the step the reading settles
+
+
+def test_a_collision_in_the_move_on_bars_the_second_fire(bundled_packs):
+    """Replay r8, moment 3: "neither fires for the rest of the move" after a collision in the second half-move: did
+    that bar step 6? The text's move is the turn (its "halted for the next move"): the ramming step now says so."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "neither ship fires for the rest of the move, step 6 too (a spar torpedo excepted)" in ref
