@@ -1108,3 +1108,11 @@ def test_a_collision_in_the_move_on_bars_the_second_fire(bundled_packs):
     that bar step 6? The text's move is the turn (its "halted for the next move"): the ramming step now says so."""
     ref = reference_text(pack_texts(bundled_packs))
     assert "neither ship fires for the rest of the move, step 6 too (a spar torpedo excepted)" in ref
+
+
+def test_the_tide_moves_a_struck_ship_half_its_inch_in_each_half_move(bundled_packs):
+    """Replay r8, moment 4: when in the turn the tide moves a struck ship its 1 inch was not stated. She drifts as a
+    ship at 1 kn moves: half in step 2, half in step 5, so she meets others (and torpedoes) as they move."""
+    ref = reference_text(pack_texts(bundled_packs))
+    reading = readings_rows()["Struck"]
+    assert "1 in a turn its way (½ in in each half move, as at 1 kn)" in reading and reading in ref
