@@ -1116,3 +1116,12 @@ def test_the_tide_moves_a_struck_ship_half_its_inch_in_each_half_move(bundled_pa
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Struck"]
     assert "1 in a turn its way (½ in in each half move, as at 1 kn)" in reading and reading in ref
+
+
+def test_a_ship_may_split_her_guns_between_targets(bundled_packs):
+    """Replay r8, moment 5: whether one ship may split her guns between targets was stated for turrets only. The
+    text rolls a die a gun, and only a turret's pair must share a target: each gun now picks its own."""
+    ref = reference_text(pack_texts(bundled_packs))
+    reading = readings_rows()["Targets"]
+    assert "each gun fires at a target of her player's choice in its arc" in reading and reading in ref
+
