@@ -1125,3 +1125,11 @@ def test_a_ship_may_split_her_guns_between_targets(bundled_packs):
     reading = readings_rows()["Targets"]
     assert "each gun fires at a target of her player's choice in its arc" in reading and reading in ref
 
+
+def test_the_gunport_template_is_laid_from_the_middle_of_the_side(bundled_packs):
+    """Replay r8, moment 6: where along a 9-gun side to lay the 10° gunport template (p16): the player used the
+    model's centre. The reading: from the middle of the side, one place for all its guns, any part of a hull in it."""
+    texts = pack_texts(bundled_packs)
+    reading = readings_rows()["Gunport arc"]
+    assert "laid from the middle of the side the port pierces" in reading and "any of her hull is in it" in reading
+    assert reading in reference_text(texts)
