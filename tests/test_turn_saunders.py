@@ -999,7 +999,7 @@ def test_a_fort_sheet_says_how_to_keep_which_guns_fired_in_step_4(bundled_packs,
     fires in step 4 (its box is where the player looks for that gun) and to rub the dots out in step 7."""
     forts = [t for t in pack_texts(bundled_packs, paper=paper) if "A fort does not move" in t]
     assert forts
-    words = "it fires in step 4, a gun held then in step 6 (in step 4 dot its box as it fires; rub out in step 7)"
+    words = "it fires in step 4, a gun held then in step 6 (dot its box as it fires; rub out in step 7)"  # r8: as a ship's
     for page in forts:
         assert page.count(words) == page.count("A fort does not move"), page[:80]
 
@@ -1133,3 +1133,19 @@ def test_the_gunport_template_is_laid_from_the_middle_of_the_side(bundled_packs)
     reading = readings_rows()["Gunport arc"]
     assert "laid from the middle of the side the port pierces" in reading and "any of her hull is in it" in reading
     assert reading in reference_text(texts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_ships_and_forts_mark_a_gun_that_fired_one_way(bundled_packs, paper):
+    """Replay r8, moment 7: fort sheets said "dot its box", ship sheets nothing, and their boxes meant check out and
+    cross lost: the player dotted them. A ship that did not turn fires some guns in step 4 and may hold the rest for
+    step 6, as a fort does. Every sheet's guns table now says to dot a gun's box as it fires, in the words the fort's
+    line uses, and step 7 rubs the dots out."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    sheets = [t for t in texts if SHEET_MARK in t]
+    assert len(sheets) >= 10
+    for page in sheets:
+        assert page.count("Gun (dot its box as it fires)") == page.count(SHEET_MARK), page[:80]
+    forts = [t for t in sheets if "A fort does not move" in t]
+    assert forts and all("(dot its box as it fires; rub out in step 7)" in t for t in forts)
+    assert "Rub out the next-move-only boxes of the move just made, and the guns' fired dots" in reference_text(texts)

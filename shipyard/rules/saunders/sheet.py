@@ -253,8 +253,10 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
 # The plan, the speed track, the orders log (render.kit pieces)
 
 
-FIRED_MARK = "in step 4 dot its box as it fires; rub out in step 7"  # a fort's fire log: its many guns
-# fire in two phases, and the box a gun already has is where a player looks for it (replay r6: Fort Morgan's 20 guns)
+FIRED_MARK = "dot its box as it fires; rub out in step 7"  # the fire log of a fort and a ship alike: guns fire in
+# two phases, and the box a gun already has is where a player looks for it (replay r6: Fort Morgan's 20 guns; r8: a
+# ship that did not turn fires some guns in step 4 and holds the rest for step 6)
+FIRED_HEAD = "Gun (dot its box as it fires)"  # the guns table's head: the fired mark where the boxes' other marks are
 
 
 NO_SECTIONS = "no other ratings: a hit on 4–6 takes the section hit's"  # the reading "Hits 4–6", where it is met
@@ -419,7 +421,8 @@ def gun_table(s: SaundersStats, faces: list | None = None) -> GunTable:
     lines = gun_lines(s) if faces is None else faces
     groups = [bearing(g, arcs) for g, arcs, _ in lines] if faces is None else [arcs[0] for _, arcs, _ in lines]
     return GunTable(gun_rows(s, lines), bearings=groups,
-                    header=["Gun", "No.", "Str", "Rif", "Arcs", "PB in", "Eff in", "Long in", "✓ out ✗ lost" if s.guns else ""],
+                    header=[FIRED_HEAD if s.guns else "Gun", "No.", "Str", "Rif", "Arcs", "PB in", "Eff in", "Long in",
+                            "✓ out ✗ lost" if s.guns else ""],
                     boxes=[n for _, _, n in lines], box_col=-1, bold_first_col=True,
                     align=["left", "centre", "centre", "centre", "left", "centre", "centre", "centre", "left"],
                     **style()["guns"])
