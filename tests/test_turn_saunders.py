@@ -1149,3 +1149,17 @@ def test_ships_and_forts_mark_a_gun_that_fired_one_way(bundled_packs, paper):
     forts = [t for t in sheets if "A fort does not move" in t]
     assert forts and all("(dot its box as it fires; rub out in step 7)" in t for t in forts)
     assert "Rub out the next-move-only boxes of the move just made, and the guns' fired dots" in reference_text(texts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_fort_crew_hit_rings_a_gun_that_bears_on_the_firer(bundled_packs, paper):
+    """Replay r8, defect: a crew hit on Fort Morgan let her owner ring a land-face gun that bears on nothing, and the
+    critical did nothing. The gun a fort's critical takes now bears on the firer: the readings say so, and so does
+    the fort sheet's crew-hit box."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    reading = readings_rows()["Gun nearest"]
+    assert "a fort's: one that bears on the firer" in reading and reading in reference_text(texts)
+    forts = [t for t in texts if "A fort does not move" in t]
+    assert forts
+    for page in forts:
+        assert page.count("Crew hit: ring the gun bearing on the firer next turn") == page.count("A fort does not move")

@@ -234,7 +234,7 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
                       for label, n, tr in items if tr in TALLIES], **st["tallies"])
     rest = [(label, n, tr) for label, n, tr in items if tr not in TALLIES]
     if s.fort:  # fires, and the two one-turn criticals beside them
-        rest = [(label + " next turn", n, tr) for label, n, tr in once]
+        rest = [(label + (FORT_CREW if tr == "gun_silent" else "") + " next turn", n, tr) for label, n, tr in once]
         once = []
     per = -(-len(rest) // st["status_columns"]["count"])  # rows a column, the checkboxes dealt down the columns
     cols: list[Block] = [tallies] + [records(Checkboxes([(label, n, FATE.get(tr, tr)) for label, n, tr in part],
@@ -257,6 +257,9 @@ FIRED_MARK = "dot its box as it fires; rub out in step 7"  # the fire log of a f
 # two phases, and the box a gun already has is where a player looks for it (replay r6: Fort Morgan's 20 guns; r8: a
 # ship that did not turn fires some guns in step 4 and holds the rest for step 6)
 FIRED_HEAD = "Gun (dot its box as it fires)"  # the guns table's head: the fired mark where the boxes' other marks are
+
+
+FORT_CREW = " bearing on the firer"  # the reading "Gun nearest": a fort's gun hit is one the firer's face holds (r8)
 
 
 NO_SECTIONS = "no other ratings: a hit on 4–6 takes the section hit's"  # the reading "Hits 4–6", where it is met
