@@ -79,7 +79,7 @@ def test_sheet_tracks_and_drawings_come_from_the_stats(library):
     track = next(b for b in blocks if isinstance(b, SpeedTrack))
     assert f"armour stern {s.armour.stern} midships {s.armour.midships} bow {s.armour.bow} Armament 8 Pilot house 8" in labels
     # 0 to her 6 kn maximum, with her ¾ speed 4½ and ½ speed 3
-    assert [(r.label, " ".join(c.text for c in r.cells)) for r in track.rows] == [("Ahead kn", "0 1 2 3 4 4½ 5 6"),
+    assert [(r.label, " ".join(c.text for c in r.cells)) for r in track.rows] == [("Ahead", "0 1 2 3 4 4½ 5 6"),
                                                                                 ("Astern", "0 1 2")]
     guns = next(b for b in blocks if isinstance(b, GunTable))
     assert [r[0] for r in guns.rows] == [g.name + f" [{g.turret}]" for g in s.guns]

@@ -1163,3 +1163,30 @@ def test_a_fort_crew_hit_rings_a_gun_that_bears_on_the_firer(bundled_packs, pape
     assert forts
     for page in forts:
         assert page.count("Crew hit: ring the gun bearing on the firer next turn") == page.count("A fort does not move")
+
+
+def test_a_half_knot_maximum_less_lost_knots_is_a_box_to_mark(library):
+    """Replay r8, defect (p6, p7): the speed ladders had no 9½, 7½ (Brooklyn, 11½ kn, after −2 and −4), nor 12½, 11½,
+    10½ (Hartford, 13½): "strike lost knots from the top" could not record her reduced maximum. On a half-knot
+    maximum every maximum up to four lost knots leave (two 2-knot criticals) is now a box, and striking those knots
+    leaves it the top box unstruck."""
+    from shipyard.rules.saunders.sheet import KNOTS_LOST_MARKED
+    from shipyard.render.kit import SpeedTrack
+
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    halves = 0
+    for _, unit in library.scenario_units(ctx.scenario):
+        d = RS.derive(unit, ctx)
+        s = d.stats
+        if s.fort or float(s.max_speed_kn).is_integer():
+            continue
+        (track,) = [b for b in walk(sheet(unit, d, ctx)) if isinstance(b, SpeedTrack)]
+        ahead = [c for c in track.rows[0].cells if c.value is not None]
+        assert KNOTS_LOST_MARKED >= 4
+        for lost in range(1, KNOTS_LOST_MARKED + 1):
+            reduced = s.max_speed_kn - lost
+            left = [c.value for c in ahead if track.knots_striking(c) is None or track.knots_striking(c) > lost]
+            assert max(left) == reduced, (unit.name, lost, max(left))
+        halves += 1
+    assert halves >= 5  # Brooklyn, Hartford, Metacomet, Lackawanna, Monongahela

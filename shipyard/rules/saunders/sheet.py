@@ -294,20 +294,27 @@ def speed_marks(s: SaundersStats) -> dict[float, str]:
     return {float(th.speed_kn): fraction(th.fraction) for th in s.speed_thresholds if 1 <= th.lost <= s.hull}
 
 
-def speed_cells(top: float, marks: dict[float, str] | None = None) -> list[float]:
+def speed_cells(top: float, marks: dict[float, str] | None = None, lost: int = 0) -> list[float]:
     """The boxes of a speed track: every whole knot up to `top`, plus `top` itself and every marked speed where they
-    fall on a half knot (Hartford: ... 6, 6½, 7 ... 13, 13½), so the track runs exactly to the maximum."""
+    fall on a half knot (Hartford: ... 6, 6½, 7 ... 13, 13½), so the track runs exactly to the maximum; and on a
+    half-knot maximum, the maxima up to `lost` knots lost leave it (Brooklyn 11½, 4: 10½ ... 7½), so striking lost
+    knots from the top leaves the new maximum as the top box."""
     cells = {float(k) for k in range(int(math.floor(top)) + 1)} | {float(top)}
     cells |= {float(v) for v in (marks or {}) if 0 <= v <= top}
+    cells |= {top - k for k in range(1, lost + 1) if top - k > 0}
     return sorted(cells)
+
+
+KNOTS_LOST_MARKED = 4  # two 2-knot criticals (machinery 44-45, a screw 53-56): replay r8's Brooklyn lost 4 (11½ -> 7½);
+# more half-knot boxes would set Hartford's 13½-knot track under 6 pt
 
 
 def _speed_track(s: SaundersStats) -> SpeedTrack:
     """Ahead and astern in boxes to mark the current speed, to the maximum exactly (half knots where the ship has
     them); the speeds hull damage drops to shaded with their fraction ("¾"); lost knots struck from the top."""
     marks = speed_marks(s)
-    rows = [SpeedRow("Ahead kn", [SpeedCell(number(v), marks.get(v, ""), value=v)
-                                  for v in speed_cells(s.max_speed_kn, marks)]),
+    rows = [SpeedRow("Ahead", [SpeedCell(number(v), marks.get(v, ""), value=v)
+                                  for v in speed_cells(s.max_speed_kn, marks, KNOTS_LOST_MARKED)]),
             SpeedRow("Astern", [SpeedCell(number(v)) for v in speed_cells(s.astern_speed_kn)])]
     return records(SpeedTrack(rows, track="knots_lost", top=float(s.max_speed_kn), label=KNOTS_LOST_LABEL,
                               **style()["speed_track"]), "speed", "knots_lost")
