@@ -1190,3 +1190,22 @@ def test_a_half_knot_maximum_less_lost_knots_is_a_box_to_mark(library):
             assert max(left) == reduced, (unit.name, lost, max(left))
         halves += 1
     assert halves >= 5  # Brooklyn, Hartford, Metacomet, Lackawanna, Monongahela
+
+
+def test_mobile_bay_gives_a_holed_monitor_the_way_to_sink_that_tecumseh_did(library, bundled_packs):
+    """Replay r8, defect: a full torpedo strike did 6 of Tecumseh's 22 hull, and holes sink only a ship with no hull
+    left, so "Tecumseh struck a torpedo and sank within minutes" (p2) could not happen by the text. Mobile Bay's
+    set-up now gives Saunders a special rule of ours (tagged reconstructed): a monitor a torpedo holes rolls for her
+    holes (the end of turn's sinking roll) as if her hull were gone, sinking on 4+."""
+    t = RS.tables()
+    full = [r for r in t.ramming_damage.rows if r["min_roll"] <= 6 + 2][-1]["hull"]  # the most a D6+2 strike takes
+    ctx = RS.context(library)
+    tecumseh = RS.derive(library.units["uss-tecumseh"], ctx).stats
+    assert full < tecumseh.hull  # by the text alone a strike cannot sink her: the scenario must say how she can
+    setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
+    words = ("Monitors One a torpedo holes (a foot of freeboard) rolls for her holes as if her hull were gone: 4+ sinks "
+             "her. (reconstructed)")
+    assert words in setup
+    (rule,) = [r for r in library.scenario("mobile-bay-1864").setup.special_rules if r.name == "Monitors"]
+    assert list(rule.rules) == ["saunders"]  # the other rule sets sink a monitor by their own tables
+
