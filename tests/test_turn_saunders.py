@@ -1209,3 +1209,16 @@ def test_mobile_bay_gives_a_holed_monitor_the_way_to_sink_that_tecumseh_did(libr
     (rule,) = [r for r in library.scenario("mobile-bay-1864").setup.special_rules if r.name == "Monitors"]
     assert list(rule.rules) == ["saunders"]  # the other rule sets sink a monitor by their own tables
 
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_gun_that_bears_every_way_says_all_round_on_one_line(bundled_packs, paper):
+    """Replay r8, cosmetic (p6-8): the boat howitzer's "fore 90°, port 90°, starboard 90°, aft 90°" wrapped "aft 90°"
+    onto a second line and pushed its gun-box number down. A gun (not a turret, whose arc is plotted by name) that
+    bears into all four quarters now reads "all round", which no guns table wraps."""
+    import re
+
+    texts = [t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t]
+    howitzers = [m.group(1) for t in texts for m in re.finditer(r"boat howitzer \d+ \d+ (\S+ \S+)", t)]
+    assert len(howitzers) >= 8 and set(howitzers) == {"all round"}, set(howitzers)
+    turrets = [t for t in texts if "[main]" in t]
+    assert turrets and all("fore 90°, port 90°, starboard 90°, aft 90°" in t for t in turrets)  # plotted by name

@@ -397,10 +397,23 @@ def gun_lines(s: SaundersStats) -> list[tuple[Any, list[str], int]]:
     return out
 
 
+ALL_ROUND = {"fore 90°", "port 90°", "starboard 90°", "aft 90°"}  # four quarter arcs: a deck gun bears every way
+
+
+def arcs_words(g, arcs_list: list[str]) -> str:
+    """A line's arcs as the sheet prints them: 'all round' for a gun (not a turret's, whose arc is plotted by name)
+    that bears into all four quarters, else the arcs in turn (replay r8: the howitzer's four wrapped to a 2nd line)."""
+    named = [a for a in arcs_list if not a.startswith(" ")]
+    notes = "".join(a for a in arcs_list if a.startswith(" "))
+    if not g.turret and set(named) == ALL_ROUND:
+        return "all round" + notes
+    return ", ".join(named) + notes
+
+
 def gun_rows(s: SaundersStats, lines: list | None = None) -> list[list]:
     rows = []
     for g, arcs_list, count in (gun_lines(s) if lines is None else lines):
-        arcs = ", ".join(a for a in arcs_list if not a.startswith(" ")) + "".join(a for a in arcs_list if a.startswith(" "))
+        arcs = arcs_words(g, arcs_list)
         if g.blocked_arcs:
             arcs += " — not " + ", ".join(g.blocked_arcs)
         r = g.ranges_in
