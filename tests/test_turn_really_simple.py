@@ -369,8 +369,8 @@ def test_a_jammed_shutter_says_what_it_does_and_that_a_fort_suffers_it_too(pack_
 
 def test_a_speed_box_cuts_top_speed_and_speed_now_and_the_funnel_is_four_boxes(pack_pages):
     qr = _reference(pack_pages)
-    assert ("Speed lost: each SPEED box struck takes ½ knot off her top speed; going faster than that, she slows to "
-            "it at once") in qr
+    assert ("Speed lost: each SPEED box struck takes ½ knot off her top speed (1 knot: 2 boxes; 1d6 knots: twice the "
+            "roll); going faster than that, she slows to it at once") in qr
     assert "Funnel (8): strike 4 SPEED boxes, never past 0 (a funnel does not sink her)" in qr
 
 
@@ -423,7 +423,7 @@ def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifie
 def test_the_orders_log_says_which_row_of_a_lashed_pair_takes_the_pairs_move(pack_pages):
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert ("the pair moves as one at the slower's speed (write the pair's move once, in Brooklyn's row above; in the ↳ "
-            "row only her own target)") in log
+            "row only her own target; CAST OFF parts them)") in log
     assert "consort's row" not in log
 
 
@@ -629,8 +629,9 @@ def test_end_on_contact_stops_fire_for_the_next_window_only(pack_pages):
 
 
 def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages):
-    assert ("Turns: 45° exactly, on the spot as a half move ends, one at most a half move, and only if she moved in it "
-            "(at speed 0 she only swings)") in _reference(pack_pages)
+    assert ("Turns: 45° exactly (or less, onto a heading that is a multiple of 45°), on the spot as a half move ends, "
+            "one at most a half move, and only if she moved in it or contact stopped her (at speed 0 she only swings)") \
+        in _reference(pack_pages)
 
 
 def test_a_t_box_counts_from_the_turn_after_it_happened_with_an_example(pack_pages):
@@ -841,9 +842,9 @@ def test_a_carrying_consort_goes_at_half_her_top_speed_not_half_her_present_one(
 def test_a_lashed_pair_parted_by_a_sinking_says_what_the_consort_does(pack_pages):
     """Moment 1: Monongahela blew up (a magazine hit) with Kennebec lashed to her, and nothing said what became of
     the consort; the set-up's 'casting off takes a whole move' is a half move here."""
-    words = ("one of a pair sunk, struck or abandoned is cast off: her consort makes no move the next half move, then "
-             "goes alone")
-    assert f"Parted: {words}" in _reference(pack_pages) and f"A pair parted {words}" in _readings(pack_pages)
+    words = ("casting off (ordered CAST OFF, or one sunk, struck or abandoned) takes the next half move: the pair "
+             "stays put (not stationary), then each goes alone")
+    assert f"Casting off: {words}" in _reference(pack_pages) and f"A pair parted {words}" in _readings(pack_pages)
 
 
 def test_end_on_contact_from_astern_in_the_line_says_what_the_follower_does_and_the_other_reading_is_an_option(
@@ -1055,4 +1056,66 @@ def test_a_ships_centre_on_a_torpedo_fields_edge_is_in_the_field(pack_pages):
     setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
     assert "Torpedo line: x 30–59½, y 31½–34" in setup
     words = "that ended it in a field or crossed one, however often (her centre on its edge is in it)"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+# ---------------------------------------------------------------------------------------------- replay 8 (seed 2028)
+
+
+def test_the_second_half_move_after_a_hit_in_the_first_fire_is_at_most_half_her_speed_now(pack_pages):
+    """Moment 1: a ship slowed in the 1st fire: half her new speed, or the rest of the move ordered? The rest, but no
+    more than half her speed now: on the turn card and in the readings."""
+    assert "2nd half move the rest of each ship's move, at most half her speed now; then the turns ordered" \
+        in _reference(pack_pages)
+    assert "both half moves; the 2nd is the rest of her move, at most half her speed now" in _readings(pack_pages)
+
+
+def test_a_knot_lost_in_contact_is_two_speed_boxes(pack_pages):
+    """Moment 2: end-on contact's 'both lose 1 knot': her speed now, or two SPEED boxes? Two boxes, as every knot lost."""
+    words = "takes ½ knot off her top speed (1 knot: 2 boxes; 1d6 knots: twice the roll)"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_ships_already_touching_as_a_half_move_starts_make_no_new_contact(pack_pages):
+    """Moment 3: Hartford touching Brooklyn's stern from the last half move: is each push another contact?"""
+    words = "ships touching as it starts make no new contact"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_the_ramming_roll_names_its_die_and_the_speed_of_a_carried_or_drifting_rammer(pack_pages):
+    """Moment 4 and the half-knot steps: the table named no die, nor the speed of a rammer carried by her consort or
+    slowing with a holed boiler, nor what 7½ knots gives."""
+    qr = _reference(pack_pages)
+    assert "Ramming: 1d6 + modifiers, bow into the target's side" in qr
+    words = ("her speed this turn (carried: the pair's; drifting to a stop: what is left), in whole steps "
+             "(7½ kn +0, 8 kn +1; 3½ kn +0, 3 kn −1)")
+    assert f"Rammer's speed: {words}" in qr and words in _readings(pack_pages)
+
+
+def test_casting_off_takes_a_half_move_in_which_the_pair_does_not_move(pack_pages):
+    """Moment 5: 'casting off takes a whole move': how long, and does the pair move meanwhile? And an order for it."""
+    words = ("casting off (ordered CAST OFF, or one sunk, struck or abandoned) takes the next half move: the pair stays "
+             "put (not stationary), then each goes alone")
+    assert f"Casting off: {words}" in _reference(pack_pages) and words in _readings(pack_pages)
+    assert "then a speed change, RAM, F2, CAST OFF" in _reference(pack_pages)
+    log = next(p for p in pack_pages if "Orders log · Union" in p)
+    assert "CAST OFF parts them" in log
+
+
+def test_a_gun_lost_strikes_a_jammed_gun_only_when_no_gun_that_bears_is_free(pack_pages):
+    """Moment 6: the owner struck the gun a shutter had already jammed, keeping a working one."""
+    words = "the largest gun that bears on the firer (if none bears, her largest gun), a jammed gun last"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_a_ship_stopped_by_contact_still_makes_her_ordered_turn(pack_pages):
+    """Moment 7: stopped at once by contact, has she 'moved in it'? She has way on: she turns (as Hartford turned out
+    of the line past Brooklyn); without it a stopped line could never clear."""
+    words = "and only if she moved in it or contact stopped her (at speed 0 she only swings)"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_a_ship_drifting_into_another_stops_touching_with_no_roll(pack_pages):
+    """Moment 8: Monongahela drifted into Seminole at the end of the turn, and no rule covered it."""
+    words = "a drifting ship stops where she touches another, no roll, no loss"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
