@@ -1119,3 +1119,22 @@ def test_a_ship_drifting_into_another_stops_touching_with_no_roll(pack_pages):
     """Moment 8: Monongahela drifted into Seminole at the end of the turn, and no rule covered it."""
     words = "a drifting ship stops where she touches another, no roll, no loss"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_a_ship_chit_has_a_bow_mark_to_face_and_says_her_side(tmp_path, library, ctx):
+    """The eighth replay: without models the counters showed no facing, and Tennessee's read like the Union's."""
+    from shipyard.render.counters import Shape
+    from shipyard.rules.really_simple.counters import ShipChit, _face, ship_chits
+
+    run = in_process("counters", "--rules", "really-simple", "mobile-bay-1864", "-o", tmp_path / "c.pdf")
+    assert run.code == 0, run.err
+    front = _flat(pdf_page_texts(tmp_path / "c.pdf")[0])
+    assert "Tennessee KN AHEAD CONFEDERATE" in front and "Hartford KN AHEAD UNION" in front
+    assert "Fort Morgan FORT CONFEDERATE" in front
+    scen = library.scenario("mobile-bay-1864")
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(scen)]
+    for _, _, chit in ship_chits(units):
+        for back in (False, True):  # the bow on both faces: the top edge stays the bow folded or printed duplex
+            bows = [part for part, _ in _face(("", "", chit), back=back) if isinstance(part, Shape)]
+            assert len(bows) == (0 if chit.fort else 1), chit.name
+    assert not any(isinstance(p, Shape) for p, _ in _face(("", "FORT", ShipChit("Fort Morgan", fort=True))))
