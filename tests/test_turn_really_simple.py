@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from conftest import in_process, pdf_page_texts
+from conftest import in_process, pdf_page_index, pdf_page_texts
 from shipyard.render.figures import StatBoxes
 from shipyard.render.tags import recorded, walk
 from shipyard.render.kit import GunRows, SpeedTrack
@@ -1138,3 +1138,15 @@ def test_a_ship_chit_has_a_bow_mark_to_face_and_says_her_side(tmp_path, library,
             bows = [part for part, _ in _face(("", "", chit), back=back) if isinstance(part, Shape)]
             assert len(bows) == (0 if chit.fort else 1), chit.name
     assert not any(isinstance(p, Shape) for p, _ in _face(("", "FORT", ShipChit("Fort Morgan", fort=True))))
+
+
+def test_the_cards_gun_names_are_set_larger_than_6_pt(bundled_packs):
+    """The eighth replay found the cards' gun names 'smaller still' than the 6 pt rules text: they were 6 pt
+    condensed. Measured on the first card page of Mobile Bay's A4 pack: every letter of a gun name is over 6 pt."""
+    import pdfplumber
+
+    path = bundled_packs.get("mobile-bay-1864", "really-simple", "a4").path
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[pdf_page_index(path, "Ship data cards")]
+        names = [w for w in page.extract_words(extra_attrs=["size"]) if w["text"] in ("Dahlgren", "Parrott")]
+    assert names and min(w["size"] for w in names) > 6.35, sorted({round(w["size"], 2) for w in names})
