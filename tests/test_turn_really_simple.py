@@ -654,7 +654,7 @@ def test_a_ship_card_gives_her_model_footprint_to_judge_contact(library, ctx, pa
 
 def test_fort_gaines_special_rule_says_two_of_her_three_columbiads_fire(pack_pages, library, ctx):
     setup = next(p for p in pack_pages if p.startswith("Set-up"))
-    assert "only two of her three 10in columbiads (the east face, her sector on the plan) fire" in setup
+    assert "Only two of her three 10in columbiads (the east face, her sector on the plan) fire" in setup
     gaines = _fort_boxes(library, ctx, "fort-gaines")  # the card's three LARGE boxes, two of them on the east face
     assert gaines["ON ONE SHIP 040–150°"].endswith(" of 2")
 
@@ -1150,3 +1150,25 @@ def test_the_cards_gun_names_are_set_larger_than_6_pt(bundled_packs):
         page = pdf.pages[pdf_page_index(path, "Ship data cards")]
         names = [w for w in page.extract_words(extra_attrs=["size"]) if w["text"] in ("Dahlgren", "Parrott")]
     assert names and min(w["size"] for w in names) > 6.35, sorted({round(w["size"], 2) for w in names})
+
+
+def test_fort_gaines_is_said_to_be_beyond_the_channels_reach_on_the_set_up_page(pack_pages, library):
+    """The eighth replay: Fort Gaines is some 45 in from the channel, past every gun's 36 in, and nothing said so: her
+    card looked like a unit that should act. She keeps her card (a ship that strays west across the bay is in her
+    reach) and the victory table, which scores nothing for her."""
+    setup = next(p for p in pack_pages if p.startswith("Set-up"))
+    assert "Fort Gaines About 45 in from the channel, beyond any gun's 36 in: the line passes out of her reach" in setup
+    assert "only at a ship that strays west across the bay to within 36 in of her" in setup
+    scen = library.scenario("mobile-bay-1864")
+    assert not any(getattr(p, "unit", None) == "fort-gaines" for p in scen.setup.victory.points)
+    gaines, line = scen.setup.starts["fort-gaines"].at, [scen.setup.starts[u].at for u in ("uss-brooklyn", "uss-oneida")]
+    assert min(abs(gaines[0] - x) for x, _ in line) / 100 > RS.context(library).tables.require("ranges").rows["long"]
+
+
+def test_the_wooden_lines_005_start_can_square_up_to_a_heading_of_45_degree_steps(pack_pages, library):
+    """The eighth replay: the sloops start at 005° and a turn is exactly 45°, so they could never steer 000° or 045°.
+    A turn may be less, onto a multiple of 45°."""
+    scen = library.scenario("mobile-bay-1864")
+    assert scen.setup.starts["uss-brooklyn"].heading % 45  # the set-up's heading, off the 45° steps
+    words = "45° exactly (or less, onto a heading that is a multiple of 45°)"
+    assert f"Turns: {words}" in _reference(pack_pages) and words in _readings(pack_pages)
