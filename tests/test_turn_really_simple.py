@@ -185,7 +185,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
                   "roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
-                  "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, as a stationary firer",
+                  "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, not as a stationary firer (no +1)",
                   "on a ship with no gun bearing on the firer it changes nothing. T__:",
                   "for 1d6 moves, half the roll, rounded up: a move is a half move"):
         assert words in qr, words
@@ -745,7 +745,7 @@ def test_a_fire_strikes_its_first_box_at_the_first_end_of_turn_it_is_not_put_out
 
 def test_a_fort_is_never_an_end_on_target(pack_pages):
     """Moment 5: can a fort, with no keel line, count as end-on when shot at? No."""
-    words = "as a stationary firer; it is never end-on"
+    words = "not as a stationary firer (no +1); it is never end-on"
     assert words in _readings(pack_pages) and words in _reference(pack_pages)
 
 
@@ -762,7 +762,7 @@ def test_a_fouled_screw_or_holed_boiler_strikes_no_speed_box_and_a_lashed_ship_i
 def test_a_fort_fires_all_its_guns_in_one_window_so_nothing_records_which_fired_first(pack_pages):
     """Defect: the forts' cards have nowhere to record which guns fired in the 1st window (or at whom); a fort fires
     once a turn, all its guns in the same window, as a vessel that has fired does not fire again."""
-    words = "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, as a stationary firer"
+    words = "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, not as a stationary firer (no +1)"
     assert f"Forts (ours: not in the original text): {words}" in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1172,3 +1172,25 @@ def test_the_wooden_lines_005_start_can_square_up_to_a_heading_of_45_degree_step
     assert scen.setup.starts["uss-brooklyn"].heading % 45  # the set-up's heading, off the 45° steps
     words = "45° exactly (or less, onto a heading that is a multiple of 45°)"
     assert f"Turns: {words}" in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_a_fort_fires_as_no_stationary_firer_and_the_plus_one_is_a_house_rule_option(pack_pages, tmp_path):
+    """The eighth replay's balance: forts firing as stationary firers (+1, our reading: the text has no forts) hit a
+    wooden ship with every heavy gun and their 32-pdrs on a 2, and Brooklyn sank in turn 2. The +1 is dropped; the
+    first reading is an option, said where the player reads it."""
+    words = "else the 2nd, not as a stationary firer (no +1); it is never end-on"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages) and "fort_firer" in _readings(pack_pages)
+    assert "Stationary: at speed 0 this turn, drifting, anchored or aground (a fort always is, as a target)" \
+        in _reference(pack_pages)
+    house = _house(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: stationary}}\n")
+    out = tmp_path / "out"
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
+                     "--no", "sheets", "--jobs", "1")
+    assert run.code == 0, run.err
+    text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
+    assert "else the 2nd, as a stationary firer (+1); it is never end-on" in text and "(no +1)" not in text
+    bad = _house(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: steady}}\n")
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", bad, "-o", tmp_path / "b",
+                     "--jobs", "1")
+    assert run.code != 0 and "fort_firer" in run.err and "fixed, stationary" in run.err, run.err
+    assert not list((tmp_path / "b").glob("*.pdf"))
