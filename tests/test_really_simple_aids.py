@@ -273,7 +273,7 @@ def test_quick_reference_shows_only_what_is_in_play(library, ctx, tmp_path):
     assert header.split()[3:] == ["8"]  # only the armour in play
     gun_rows = [line for line in left.splitlines() if re.match(r"(Large|Medium|Small)( rifle)? \+\d( |$)", line)]
     assert gun_rows == ["Large +3 6+"]  # 11-in Dahlgren (+3) needs a 6 against armour 8
-    assert "drafts in play: 10 ft" in left.replace("\n", " ")  # the shoals sit under the torpedoes
+    assert "drafts in play: 10 ft" in right.replace("\n", " ")  # the shoals sit under the lashed pairs
     assert "double-ended" not in right  # Monitor is single-ended
     fleet = [RS.derive(u, ctx) for u in library.vessels]
     out = build(tmp_path / "q2.pdf", "a4", lambda doc: aids.quick_reference(doc, fleet, ctx))

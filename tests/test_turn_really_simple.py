@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from conftest import in_process, pdf_page_texts
+from conftest import in_process, pdf_page_index, pdf_page_texts
 from shipyard.render.figures import StatBoxes
 from shipyard.render.tags import recorded, walk
 from shipyard.render.kit import GunRows, SpeedTrack
@@ -185,7 +185,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
                   "roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
-                  "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, as a stationary firer",
+                  "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, not as a stationary firer (no +1)",
                   "on a ship with no gun bearing on the firer it changes nothing. T__:",
                   "for 1d6 moves, half the roll, rounded up: a move is a half move"):
         assert words in qr, words
@@ -369,8 +369,8 @@ def test_a_jammed_shutter_says_what_it_does_and_that_a_fort_suffers_it_too(pack_
 
 def test_a_speed_box_cuts_top_speed_and_speed_now_and_the_funnel_is_four_boxes(pack_pages):
     qr = _reference(pack_pages)
-    assert ("Speed lost: each SPEED box struck takes ½ knot off her top speed; going faster than that, she slows to "
-            "it at once") in qr
+    assert ("Speed lost: each SPEED box struck takes ½ knot off her top speed (1 knot: 2 boxes; 1d6 knots: twice the "
+            "roll); going faster than that, she slows to it at once") in qr
     assert "Funnel (8): strike 4 SPEED boxes, never past 0 (a funnel does not sink her)" in qr
 
 
@@ -423,7 +423,7 @@ def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifie
 def test_the_orders_log_says_which_row_of_a_lashed_pair_takes_the_pairs_move(pack_pages):
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert ("the pair moves as one at the slower's speed (write the pair's move once, in Brooklyn's row above; in the ↳ "
-            "row only her own target)") in log
+            "row only her own target; CAST OFF parts them)") in log
     assert "consort's row" not in log
 
 
@@ -629,8 +629,9 @@ def test_end_on_contact_stops_fire_for_the_next_window_only(pack_pages):
 
 
 def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages):
-    assert ("Turns: 45° exactly, on the spot as a half move ends, one at most a half move, and only if she moved in it "
-            "(at speed 0 she only swings)") in _reference(pack_pages)
+    assert ("Turns: 45° exactly (or less, onto a heading that is a multiple of 45°), on the spot as a half move ends, "
+            "one at most a half move, and only if she moved in it or contact stopped her (at speed 0 she only swings)") \
+        in _reference(pack_pages)
 
 
 def test_a_t_box_counts_from_the_turn_after_it_happened_with_an_example(pack_pages):
@@ -653,7 +654,7 @@ def test_a_ship_card_gives_her_model_footprint_to_judge_contact(library, ctx, pa
 
 def test_fort_gaines_special_rule_says_two_of_her_three_columbiads_fire(pack_pages, library, ctx):
     setup = next(p for p in pack_pages if p.startswith("Set-up"))
-    assert "only two of her three 10in columbiads (the east face, her sector on the plan) fire" in setup
+    assert "Only two of her three 10in columbiads (the east face, her sector on the plan) fire" in setup
     gaines = _fort_boxes(library, ctx, "fort-gaines")  # the card's three LARGE boxes, two of them on the east face
     assert gaines["ON ONE SHIP 040–150°"].endswith(" of 2")
 
@@ -744,7 +745,7 @@ def test_a_fire_strikes_its_first_box_at_the_first_end_of_turn_it_is_not_put_out
 
 def test_a_fort_is_never_an_end_on_target(pack_pages):
     """Moment 5: can a fort, with no keel line, count as end-on when shot at? No."""
-    words = "as a stationary firer; it is never end-on"
+    words = "not as a stationary firer (no +1); it is never end-on"
     assert words in _readings(pack_pages) and words in _reference(pack_pages)
 
 
@@ -761,7 +762,7 @@ def test_a_fouled_screw_or_holed_boiler_strikes_no_speed_box_and_a_lashed_ship_i
 def test_a_fort_fires_all_its_guns_in_one_window_so_nothing_records_which_fired_first(pack_pages):
     """Defect: the forts' cards have nowhere to record which guns fired in the 1st window (or at whom); a fort fires
     once a turn, all its guns in the same window, as a vessel that has fired does not fire again."""
-    words = "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, as a stationary firer"
+    words = "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, not as a stationary firer (no +1)"
     assert f"Forts (ours: not in the original text): {words}" in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -841,9 +842,9 @@ def test_a_carrying_consort_goes_at_half_her_top_speed_not_half_her_present_one(
 def test_a_lashed_pair_parted_by_a_sinking_says_what_the_consort_does(pack_pages):
     """Moment 1: Monongahela blew up (a magazine hit) with Kennebec lashed to her, and nothing said what became of
     the consort; the set-up's 'casting off takes a whole move' is a half move here."""
-    words = ("one of a pair sunk, struck or abandoned is cast off: her consort makes no move the next half move, then "
-             "goes alone")
-    assert f"Parted: {words}" in _reference(pack_pages) and f"A pair parted {words}" in _readings(pack_pages)
+    words = ("casting off (ordered CAST OFF, or one sunk, struck or abandoned) takes the next half move: the pair "
+             "stays put (not stationary), then each goes alone")
+    assert f"Casting off: {words}" in _reference(pack_pages) and f"A pair parted {words}" in _readings(pack_pages)
 
 
 def test_end_on_contact_from_astern_in_the_line_says_what_the_follower_does_and_the_other_reading_is_an_option(
@@ -1056,3 +1057,140 @@ def test_a_ships_centre_on_a_torpedo_fields_edge_is_in_the_field(pack_pages):
     assert "Torpedo line: x 30–59½, y 31½–34" in setup
     words = "that ended it in a field or crossed one, however often (her centre on its edge is in it)"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+# ---------------------------------------------------------------------------------------------- replay 8 (seed 2028)
+
+
+def test_the_second_half_move_after_a_hit_in_the_first_fire_is_at_most_half_her_speed_now(pack_pages):
+    """Moment 1: a ship slowed in the 1st fire: half her new speed, or the rest of the move ordered? The rest, but no
+    more than half her speed now: on the turn card and in the readings."""
+    assert "2nd half move the rest of each ship's move, at most half her speed now; then the turns ordered" \
+        in _reference(pack_pages)
+    assert "both half moves; the 2nd is the rest of her move, at most half her speed now" in _readings(pack_pages)
+
+
+def test_a_knot_lost_in_contact_is_two_speed_boxes(pack_pages):
+    """Moment 2: end-on contact's 'both lose 1 knot': her speed now, or two SPEED boxes? Two boxes, as every knot lost."""
+    words = "takes ½ knot off her top speed (1 knot: 2 boxes; 1d6 knots: twice the roll)"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_ships_already_touching_as_a_half_move_starts_make_no_new_contact(pack_pages):
+    """Moment 3: Hartford touching Brooklyn's stern from the last half move: is each push another contact?"""
+    words = "ships touching as it starts make no new contact"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_the_ramming_roll_names_its_die_and_the_speed_of_a_carried_or_drifting_rammer(pack_pages):
+    """Moment 4 and the half-knot steps: the table named no die, nor the speed of a rammer carried by her consort or
+    slowing with a holed boiler, nor what 7½ knots gives."""
+    qr = _reference(pack_pages)
+    assert "Ramming: 1d6 + modifiers, bow into the target's side" in qr
+    words = ("her speed this turn (carried: the pair's; drifting to a stop: what is left), in whole steps "
+             "(7½ kn +0, 8 kn +1; 3½ kn +0, 3 kn −1)")
+    assert f"Rammer's speed: {words}" in qr and words in _readings(pack_pages)
+
+
+def test_casting_off_takes_a_half_move_in_which_the_pair_does_not_move(pack_pages):
+    """Moment 5: 'casting off takes a whole move': how long, and does the pair move meanwhile? And an order for it."""
+    words = ("casting off (ordered CAST OFF, or one sunk, struck or abandoned) takes the next half move: the pair stays "
+             "put (not stationary), then each goes alone")
+    assert f"Casting off: {words}" in _reference(pack_pages) and words in _readings(pack_pages)
+    assert "then a speed change, RAM, F2, CAST OFF" in _reference(pack_pages)
+    log = next(p for p in pack_pages if "Orders log · Union" in p)
+    assert "CAST OFF parts them" in log
+
+
+def test_a_gun_lost_strikes_a_jammed_gun_only_when_no_gun_that_bears_is_free(pack_pages):
+    """Moment 6: the owner struck the gun a shutter had already jammed, keeping a working one."""
+    words = "the largest gun that bears on the firer (if none bears, her largest gun), a jammed gun last"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_a_ship_stopped_by_contact_still_makes_her_ordered_turn(pack_pages):
+    """Moment 7: stopped at once by contact, has she 'moved in it'? She has way on: she turns (as Hartford turned out
+    of the line past Brooklyn); without it a stopped line could never clear."""
+    words = "and only if she moved in it or contact stopped her (at speed 0 she only swings)"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_a_ship_drifting_into_another_stops_touching_with_no_roll(pack_pages):
+    """Moment 8: Monongahela drifted into Seminole at the end of the turn, and no rule covered it."""
+    words = "a drifting ship stops where she touches another, no roll, no loss"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_a_ship_chit_has_a_bow_mark_to_face_and_says_her_side(tmp_path, library, ctx):
+    """The eighth replay: without models the counters showed no facing, and Tennessee's read like the Union's."""
+    from shipyard.render.counters import Shape
+    from shipyard.rules.really_simple.counters import ShipChit, _face, ship_chits
+
+    run = in_process("counters", "--rules", "really-simple", "mobile-bay-1864", "-o", tmp_path / "c.pdf")
+    assert run.code == 0, run.err
+    front = _flat(pdf_page_texts(tmp_path / "c.pdf")[0])
+    assert "Tennessee KN AHEAD CONFEDERATE" in front and "Hartford KN AHEAD UNION" in front
+    assert "Fort Morgan FORT CONFEDERATE" in front
+    scen = library.scenario("mobile-bay-1864")
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(scen)]
+    for _, _, chit in ship_chits(units):
+        for back in (False, True):  # the bow on both faces: the top edge stays the bow folded or printed duplex
+            bows = [part for part, _ in _face(("", "", chit), back=back) if isinstance(part, Shape)]
+            assert len(bows) == (0 if chit.fort else 1), chit.name
+    assert not any(isinstance(p, Shape) for p, _ in _face(("", "FORT", ShipChit("Fort Morgan", fort=True))))
+
+
+def test_the_cards_gun_names_are_set_larger_than_6_pt(bundled_packs):
+    """The eighth replay found the cards' gun names 'smaller still' than the 6 pt rules text: they were 6 pt
+    condensed. Measured on the first card page of Mobile Bay's A4 pack: every letter of a gun name is over 6 pt."""
+    import pdfplumber
+
+    path = bundled_packs.get("mobile-bay-1864", "really-simple", "a4").path
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[pdf_page_index(path, "Ship data cards")]
+        names = [w for w in page.extract_words(extra_attrs=["size"]) if w["text"] in ("Dahlgren", "Parrott")]
+    assert names and min(w["size"] for w in names) > 6.35, sorted({round(w["size"], 2) for w in names})
+
+
+def test_fort_gaines_is_said_to_be_beyond_the_channels_reach_on_the_set_up_page(pack_pages, library):
+    """The eighth replay: Fort Gaines is some 45 in from the channel, past every gun's 36 in, and nothing said so: her
+    card looked like a unit that should act. She keeps her card (a ship that strays west across the bay is in her
+    reach) and the victory table, which scores nothing for her."""
+    setup = next(p for p in pack_pages if p.startswith("Set-up"))
+    assert "Fort Gaines About 45 in from the channel, beyond any gun's 36 in: the line passes out of her reach" in setup
+    assert "only at a ship that strays west across the bay to within 36 in of her" in setup
+    scen = library.scenario("mobile-bay-1864")
+    assert not any(getattr(p, "unit", None) == "fort-gaines" for p in scen.setup.victory.points)
+    gaines, line = scen.setup.starts["fort-gaines"].at, [scen.setup.starts[u].at for u in ("uss-brooklyn", "uss-oneida")]
+    assert min(abs(gaines[0] - x) for x, _ in line) / 100 > RS.context(library).tables.require("ranges").rows["long"]
+
+
+def test_the_wooden_lines_005_start_can_square_up_to_a_heading_of_45_degree_steps(pack_pages, library):
+    """The eighth replay: the sloops start at 005° and a turn is exactly 45°, so they could never steer 000° or 045°.
+    A turn may be less, onto a multiple of 45°."""
+    scen = library.scenario("mobile-bay-1864")
+    assert scen.setup.starts["uss-brooklyn"].heading % 45  # the set-up's heading, off the 45° steps
+    words = "45° exactly (or less, onto a heading that is a multiple of 45°)"
+    assert f"Turns: {words}" in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_a_fort_fires_as_no_stationary_firer_and_the_plus_one_is_a_house_rule_option(pack_pages, tmp_path):
+    """The eighth replay's balance: forts firing as stationary firers (+1, our reading: the text has no forts) hit a
+    wooden ship with every heavy gun and their 32-pdrs on a 2, and Brooklyn sank in turn 2. The +1 is dropped; the
+    first reading is an option, said where the player reads it."""
+    words = "else the 2nd, not as a stationary firer (no +1); it is never end-on"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages) and "fort_firer" in _readings(pack_pages)
+    assert "Stationary: at speed 0 this turn, drifting, anchored or aground (a fort always is, as a target)" \
+        in _reference(pack_pages)
+    house = _house(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: stationary}}\n")
+    out = tmp_path / "out"
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
+                     "--no", "sheets", "--jobs", "1")
+    assert run.code == 0, run.err
+    text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
+    assert "else the 2nd, as a stationary firer (+1); it is never end-on" in text and "(no +1)" not in text
+    bad = _house(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: steady}}\n")
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", bad, "-o", tmp_path / "b",
+                     "--jobs", "1")
+    assert run.code != 0 and "fort_firer" in run.err and "fixed, stationary" in run.err, run.err
+    assert not list((tmp_path / "b").glob("*.pdf"))

@@ -68,11 +68,13 @@ def speed_chits(units) -> tuple[list[tuple[float, int]], list[tuple[float, int]]
 
 @dataclass
 class ShipChit:
-    """A ship's own speed chit: her name over a blank for her speed in pencil (its back: astern, grey); a fort's
-    chit (fort): its name over FORT, both sides, to stand for it on the table."""
+    """A ship's own speed chit: a bow mark on its top edge, so the chit can stand for her on the table facing her
+    heading, her name over a blank for her speed in pencil (its back: astern, grey), and her side at its foot; a
+    fort's chit (fort): its name over FORT and its side, both faces, no bow."""
 
     name: str
     fort: bool = False
+    side: str = ""  # the scenario side she fights for ('Union'), printed in capitals
 
 
 SHIP_CHIT_WORDS = ("KN AHEAD", "KN ASTERN")  # under the pencilled speed: the front, and the back (or the fold)
@@ -83,8 +85,9 @@ def ship_chits(units) -> list[tuple[str, str, Any]]:
     """One speed chit per ship in play, named: a fleet that keeps station at one speed never runs out of chits of
     that value (the review's line of eleven ships at 7 knots had four), and a chit belongs to its model; then one
     named chit per fort (a fort has no model to stand on the table)."""
-    ships = [("", SHIP_CHIT_WORDS[0], ShipChit(u.name)) for _, u, d in units if not d.stats.is_fort]
-    return ships + [("", FORT_CHIT_WORDS[0], ShipChit(u.name, fort=True)) for _, u, d in units if d.stats.is_fort]
+    ships = [("", SHIP_CHIT_WORDS[0], ShipChit(u.name, side=str(side))) for side, u, d in units if not d.stats.is_fort]
+    return ships + [("", FORT_CHIT_WORDS[0], ShipChit(u.name, fort=True, side=str(side)))
+                    for side, u, d in units if d.stats.is_fort]
 
 
 def counters(doc, units: list, ctx, fold: bool = False, backs: bool = False) -> None:
@@ -172,8 +175,11 @@ def _face(chit: tuple, back: bool = False) -> list:
         fits = lambda n: text_width(n, SHIP_NAME_PT, "bold", "condensed") <= CHIT - STYLE.numbers["title_margin"]  # noqa: E731
         lines = name_lines(fitting_name(style.name, fits), fits)
         words = FORT_CHIT_WORDS if style.fort else SHIP_CHIT_WORDS
-        return [(st["ground"], ASTERN_SHADE if back and not style.fort else None),
-                (st["title"], Lines(lines, size=SHIP_NAME_PT)), (st["unit"], words[1] if back else words[0])]
+        face = [(st["ground"], ASTERN_SHADE if back and not style.fort else None),
+                (st["ship_name"], Lines(lines, size=SHIP_NAME_PT)), (st["ship_unit"], words[1] if back else words[0])]
+        if not style.fort:  # the bow: the chit's top edge, on both faces (a fold or a duplex back keeps the top)
+            face.append((st["bow"], None))
+        return face + [(st["side"], style.side.upper())] if style.side else face
     if isinstance(style, Marker):
         tsize, words, nsize, lines = _marker_layout(style)
         return [(st["ground"], style.shade if not back else BACK_SHADE),

@@ -59,7 +59,7 @@ def shooting(derived: list, ctx) -> Block:
     classes = sorted({(g.size, g.rifled, g.fire_factor) for d in derived for g in d.stats.guns}, key=lambda c: (-c[2], c[0]))
     armours = sorted({int(d.stats.armour) for d in derived})
     st = style()
-    parts: list[Block] = [_heading("Shooting: 1d6 + fire factor + modifiers must beat the armour")]
+    parts: list[Block] = [_heading("Shooting: 1d6 + factor + modifiers must beat armour")]
     if classes and armours:
         rows = [[f"{s}{' rifle' if r else ''} +{ff}"] + [need(ff, a) for a in armours] for s, r, ff in classes]
         need_table = st["reference_needs"]
@@ -69,7 +69,7 @@ def shooting(derived: list, ctx) -> Block:
                   Note("cells: the d6 roll needed at effective range before other modifiers", **st["reference_note"])]
     # the rifle's +1 is in every factor printed (Large rifle +4, a card's LR +4): listed again it was added twice
     parts.append(_modifiers([[r["label"], signed(r["modifier"])] for r in t.require("shooting_modifiers").rows
-                             if r.get("key") != "rifled"], header=["Modifier", ""]))
+                             if r.get("key") != "rifled"]))
     sizes = "; ".join(f"{r['size']} +{r['fire_factor']}" for r in t.require("gun_sizes").rows)
     rifled = signed(modifier(t, "rifled")[0])
     parts.append(_body(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
@@ -99,9 +99,8 @@ def torpedoes(derived: list, ctx) -> list[Block]:
     field = t.require("torpedo_field").rows
     text = (f"Torpedo test: {reading(t, 'Torpedo test')}: roll {field['dice']}; a torpedo strikes on "
             f"{number(field['strike_on'])}{'+' if int(field['strike_on']) < 6 else ''}; then roll {field['dice']} again "
-            f"for what it does (below). Density: {reading(t, 'Torpedo density')}. Forts are not struck. "
-            "(Not in the original text: ours.)")
-    return [_heading("Torpedoes (mines)"), _body(text),
+            f"for what it does (below). Density: {reading(t, 'Torpedo density')}. Forts are not struck.")
+    return [_heading("Torpedoes (mines) · Not in the original text: ours"), _body(text),
             _two_paired([[r["roll"], r["effect"]] for r in t.require("torpedoes").rows])]
 
 
@@ -112,7 +111,7 @@ def turn_track(ctx) -> list[Block]:
     from ..play_aids import game_turns
 
     cells = [SpeedCell(str(k), strong=k % 5 == 0) for k in range(1, game_turns(ctx) + 1)]
-    return [_heading("Turn track: strike each turn as it ends"),
+    return [_body("Turn track: strike each turn as it ends"),
             SpeedTrack([SpeedRow("TURN", cells)], **style()["speed_track"])]
 
 
@@ -133,17 +132,25 @@ def movement(derived: list, ctx) -> list[Block]:
              f"swings her {number(dr['swing_deg'])}° clockwise, {number(dr['swing_anticlockwise_on'])} anticlockwise. "
              f"Stopped by order: {reading(t, 'Stopped by order')}. Tide: {reading(t, 'Tide')}. Speed lost: {reading(t, 'Speed lost')}. "
              f"The 0 box: {reading(t, 'The 0 box')}.")
-    ram = t.require("ramming").rows
     c = t.require("collisions").rows
     avoided = signed(modifier(t, "avoided_collision")[0])
     contact = (f"Contact: {reading(t, 'Contact in the move')}. Striker: {reading(t, 'Collisions')}; end-on, both "
                f"lose {number(c['end_on_loss_kn'])} knot. Without a RAM order the striker avoids it on "
                f"{number(c['avoid_on'])}+ (1d6), shooting {avoided}; otherwise it is a ram.")
-    return [_heading("Movement"), _body(text),
-            _heading("Ramming: bow into the target's side"),
+    return [_heading("Movement"), _body(text), _body(contact)]
+
+
+def ramming(derived: list, ctx) -> list[Block]:
+    """The ramming roll, its modifiers with what the rammer's speed is, and what the total does, when ships are in
+    play: in the left column, which has the room."""
+    if not any(not d.stats.is_fort for d in derived):
+        return []
+    t = ctx.tables
+    ram = t.require("ramming").rows
+    return [_heading("Ramming: 1d6 + modifiers, bow into the target's side"),
             _modifiers([[r["label"], signed(r["modifier"])] for r in ram["modifiers"]]),
             _two([[r["roll"], r["effect"]] for r in ram["results"]]),
-            _body(f"Crippled: {reading(t, 'Crippled')}. " + contact)]
+            _body("Rammer's speed: " + reading(t, "Rammer's speed") + f". Crippled: {reading(t, 'Crippled')}.")]
 
 
 def lashed_pairs(derived: list, ctx) -> list[Block]:
@@ -153,7 +160,7 @@ def lashed_pairs(derived: list, ctx) -> list[Block]:
         return []
     t = ctx.tables
     return [_body(f"Lashed pairs: {reading(t, 'Lashed pairs')}. Carried: {reading(t, 'Carried')}. "
-                  f"Parted: {reading(t, 'A pair parted')}.")]
+                  f"Casting off: {reading(t, 'A pair parted')}.")]
 
 
 def shoals(derived: list, ctx) -> list[Block]:
@@ -208,9 +215,10 @@ def quick_reference(doc, derived: list, ctx) -> None:
     what the text leaves open (render.kit.readings_page), on the same page where it fits."""
     st = style()
     # the shoals sit under the torpedoes, so the two columns come out about as long
-    left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx), *shoals(derived, ctx), *turn_track(ctx)],
+    left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx), *turn_track(ctx)],
                  **st["reference_stack"])
-    right = Stack(special_effects(ctx) + movement(derived, ctx) + lashed_pairs(derived, ctx), **st["reference_stack"])
+    right = Stack(special_effects(ctx) + movement(derived, ctx) + lashed_pairs(derived, ctx) + shoals(derived, ctx),
+                  **st["reference_stack"])
     title = Text("Really Simple ACW Naval Rules · quick reference", **st["reference_title"])
     turn = turn_card(ctx.tables, st, title="The turn: sequence of play")
     flow = Flow(doc, **st["reference_flow"])

@@ -220,7 +220,7 @@ def need(fire_factor: int, armour: int) -> str:
 
 # ---------------------------------------------------------------------------------------------- readings of the text
 
-# the readings a house-rules file may switch (fort_fire, fort_share, gun_lost, line_of_fire, line_ahead): the value's
+# the readings a house-rules file may switch (fort_fire, fort_firer, fort_share, gun_lost, line_of_fire, line_ahead): the value's
 # words in print
 FORT_BEARS = {"sixth": "a sixth (rounded down, at least one)", "third": "a third (rounded up)", "all": "all"}
 GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears, her largest gun)",
@@ -233,7 +233,8 @@ LINE_OF_FIRE = {"ships": "a line of fire through another ship's model, friend or
 LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead stops there, touching, to the half move's end",
                   "sheers": "a bow that meets the stern of a ship ahead sheers off alongside, on the side her owner "
                             "picks, and finishes her move"}
-OPTIONS = {"fort_fire": ("bears", FORT_BEARS), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
+FORT_FIRER = {"fixed": "not as a stationary firer (no +1)", "stationary": "as a stationary firer (+1)"}
+OPTIONS = {"fort_fire": ("bears", FORT_BEARS), "fort_firer": ("counts_as", FORT_FIRER), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
            "line_of_fire": ("masked_by", LINE_OF_FIRE), "line_ahead": ("follower", LINE_AHEAD)}
 
 
