@@ -75,16 +75,18 @@ def test_a_command_does_not_import_the_plugin_search_unless_the_user_asks(tmp_pa
     assert "importlib.metadata" in (tmp_path / "modules").read_text().split() and (tmp_path / "loaded").exists()
 
 
-@pytest.mark.parametrize("command", [("vessels",), ("stats", "uss-monitor", "--rules", "saunders")],
-                         ids=["vessels", "stats"])
-def test_a_command_that_prints_nothing_loads_none_of_the_printing(tmp_path, command):
-    """`shipyard vessels` lists the library (from its kept index where one is kept) and `shipyard stats` derives one
-    unit: neither loads the application layer's printing and stat cards, ReportLab, the fonts or a rule set's sheet
-    code (a tenth of either command's instructions). The number formatter (render.text) loads the fonts only to wrap."""
+@pytest.mark.parametrize("command, says", [(("vessels",), b"uss-monitor"),
+                                           (("stats", "uss-monitor", "--rules", "saunders"), b"USS Monitor"),
+                                           (("validate",), b"ok: ")], ids=["vessels", "stats", "validate"])
+def test_a_command_that_prints_nothing_loads_none_of_the_printing(tmp_path, command, says):
+    """`shipyard vessels` lists the library (from its kept index where one is kept), `shipyard stats` derives one
+    unit and `shipyard validate` checks a library holding no file of the user's: none loads the application layer's
+    printing and stat cards, ReportLab, the fonts or a rule set's sheet code (a tenth of each command's instructions).
+    The number formatter (render.text) loads the fonts only to wrap, validate only to check a name of the user's."""
     env = {"PYTHONPATH": os.pathsep.join(filter(None, [str(_modules_spy(tmp_path)), os.environ.get("PYTHONPATH")])),
            "MODULES_TO": str(tmp_path / "modules")}
     done = shipyard(*command, cwd=tmp_path, **env)
-    assert done.returncode == 0 and b"Monitor" in done.stdout, done.stderr
+    assert done.returncode == 0 and says in done.stdout, done.stderr
     loaded = set((tmp_path / "modules").read_text().split())
     assert "shipyard.app" in loaded
     printing = {"reportlab", "shipyard.app.printing", "shipyard.app.cards", "shipyard.render.fonts",
