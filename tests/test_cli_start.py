@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from console_script import shipyard
 
 PLUGIN = """
@@ -30,6 +32,17 @@ def _with_a_pydantic_plugin(tmp_path):
             "PLUGIN_LOADED_AT": str(tmp_path / "loaded")}
 
 
+def _modules_spy(tmp_path):
+    """A folder whose sitecustomize writes, as the process ends, the name of every module it loaded (one a line) to
+    the file $MODULES_TO names."""
+    spy = tmp_path / "spy"
+    spy.mkdir()
+    (spy / "sitecustomize.py").write_text(
+        "import atexit, os, sys\natexit.register(lambda: open(os.environ['MODULES_TO'], 'w').write("
+        "'\\n'.join(sorted(sys.modules))))\n", encoding="utf-8")
+    return spy
+
+
 def test_a_command_does_not_look_for_pydantic_plugins_unless_the_user_asks(tmp_path):
     """Looking for pydantic plugins reads every installed distribution's entry points (17-24 ms a command); shipyard's
     models are its own, so it does not, unless PYDANTIC_DISABLE_PLUGINS is set by the user (empty: load them)."""
@@ -48,13 +61,8 @@ def test_a_command_does_not_import_the_plugin_search_unless_the_user_asks(tmp_pa
     """pydantic's plugin loader imports importlib.metadata (and email, zipfile, csv with it: 1.4 % of a pack's
     instructions) even when PYDANTIC_DISABLE_PLUGINS says there are none: it is not imported unless plugins are
     wanted."""
-    spy = tmp_path / "spy"
-    spy.mkdir()
-    (spy / "sitecustomize.py").write_text(
-        "import atexit, os, sys\natexit.register(lambda: open(os.environ['MODULES_TO'], 'w').write("
-        "'\\n'.join(sorted(sys.modules))))\n", encoding="utf-8")
     env = _with_a_pydantic_plugin(tmp_path)
-    env["PYTHONPATH"] = os.pathsep.join([str(spy), env["PYTHONPATH"]])
+    env["PYTHONPATH"] = os.pathsep.join([str(_modules_spy(tmp_path)), env["PYTHONPATH"]])
     env["MODULES_TO"] = str(tmp_path / "modules")
     env.pop("PYDANTIC_DISABLE_PLUGINS", None)
     done = shipyard("stats", "uss-monitor", "--rules", "saunders", cwd=tmp_path, **env)
@@ -66,6 +74,24 @@ def test_a_command_does_not_import_the_plugin_search_unless_the_user_asks(tmp_pa
     assert done.returncode == 0, done.stderr
     assert "importlib.metadata" in (tmp_path / "modules").read_text().split() and (tmp_path / "loaded").exists()
 
+
+@pytest.mark.parametrize("command, says", [(("vessels",), b"uss-monitor"),
+                                           (("stats", "uss-monitor", "--rules", "saunders"), b"USS Monitor"),
+                                           (("validate",), b"ok: ")], ids=["vessels", "stats", "validate"])
+def test_a_command_that_prints_nothing_loads_none_of_the_printing(tmp_path, command, says):
+    """`shipyard vessels` lists the library (from its kept index where one is kept), `shipyard stats` derives one
+    unit and `shipyard validate` checks a library holding no file of the user's: none loads the application layer's
+    printing and stat cards, ReportLab, the fonts or a rule set's sheet code (a tenth of each command's instructions).
+    The number formatter (render.text) loads the fonts only to wrap, validate only to check a name of the user's."""
+    env = {"PYTHONPATH": os.pathsep.join(filter(None, [str(_modules_spy(tmp_path)), os.environ.get("PYTHONPATH")])),
+           "MODULES_TO": str(tmp_path / "modules")}
+    done = shipyard(*command, cwd=tmp_path, **env)
+    assert done.returncode == 0 and says in done.stdout, done.stderr
+    loaded = set((tmp_path / "modules").read_text().split())
+    assert "shipyard.app" in loaded
+    printing = {"reportlab", "shipyard.app.printing", "shipyard.app.cards", "shipyard.render.fonts",
+                "shipyard.rules.quick_play.sheet"}
+    assert not loaded & printing, sorted(loaded & printing)
 
 def test_a_command_collects_its_youngest_objects_every_100000_allocations_not_700(monkeypatch):
     """A pack's start and build make some hundred thousand objects and few cycles: collecting every 700 allocations

@@ -136,12 +136,13 @@ def check_printable_names(library) -> list[Problem]:
     """Every name in the user's own files that the printed aids draw, checked against the bundled fonts now (a
     CJK name, an emoji), not found at the printer."""
     from ..paths import is_bundled
-    from ..render import fonts
 
     problems: list[Problem] = []
     for key, entry in library.origin.items():
         if is_bundled(entry.path):
             continue
+        from ..render import fonts  # ReportLab and the faces: only where there is a file of the user's to check
+
         for field, loc, text in _printed_names(library, key):
             for family in fonts.FAMILIES if text else ():
                 try:

@@ -9,8 +9,17 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from . import fonts as _fonts
 from .paper import MM
+
+_fonts = None  # render.fonts (ReportLab and the DejaVu faces), loaded by the first wrapping: number() needs neither
+
+
+def _load_fonts():
+    global _fonts
+    from . import fonts
+
+    _fonts = fonts
+    return fonts
 
 ALIGN = {"left": "left", "centre": "centre", "center": "centre", "middle": "centre", "right": "right"}
 
@@ -52,18 +61,21 @@ def _fmt_num(v) -> str:
 def wrap_lines(s, width: float, size: float = 8, weight: str = "regular", family: str = "sans") -> list[str]:
     """Break s into lines no wider than width mm: on spaces; a word wider than the line breaks after a '/' or '-'
     where it can, and only then between characters. '\\n' starts a new paragraph. Needs no page (for measuring)."""
-    name = _fonts.NAMES.get((family, weight)) or _fonts.font_name(family, weight)
+    fonts = _fonts or _load_fonts()
+    name = fonts.NAMES.get((family, weight)) or fonts.font_name(family, weight)
     return list(_wrapped(s if type(s) is str else _fmt_num(s), width, size, name))
 
 
 @lru_cache(maxsize=16384)
 def _wrapped(s: str, width: float, size: float, name: str) -> tuple[str, ...]:
     """wrap_lines, kept: a block measured and then drawn wraps the same strings to the same widths."""
-    s = _fonts.normalise(s)
+    fonts = _fonts or _load_fonts()
+    s = fonts.normalise(s)
     limit = width * MM
+    width_pt = fonts.string_width_pt
 
     def sw(t: str) -> float:
-        return _fonts.string_width_pt(t, name, size)
+        return width_pt(t, name, size)
 
     lines: list[str] = []
     for para in s.split("\n"):

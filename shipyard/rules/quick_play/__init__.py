@@ -14,9 +14,16 @@ from ..contract import RuleSet
 from .damage import TRACK_NAMES, damage_tracks, game_now
 from .trackers import applies, trackers
 from .derive import derive, plays
-from .sheet import start_speed_words
 
 HERE = Path(__file__).resolve().parent
+
+
+def start_speed_words(knots: float) -> str:
+    """The set-up page's start speed (sheet.start_speed_words), its module loaded only by what prints: `shipyard
+    stats` and the web's lists need no sheet code, nor ReportLab."""
+    from .sheet import start_speed_words as words
+
+    return words(knots)
 
 RULESET = RuleSet(
     key="quick-play",
