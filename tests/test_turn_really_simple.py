@@ -1157,7 +1157,8 @@ def test_fort_gaines_is_said_to_be_beyond_the_channels_reach_on_the_set_up_page(
     card looked like a unit that should act. She keeps her card (a ship that strays west across the bay is in her
     reach) and the victory table, which scores nothing for her."""
     setup = next(p for p in pack_pages if p.startswith("Set-up"))
-    assert "Fort Gaines About 45 in from the channel, beyond any gun's 36 in: the line passes out of her reach" in setup
+    assert ("Fort Gaines Two and a half miles from the channel (45 in), beyond any gun's 36 in: the line passes out of her "
+            "reach") in setup
     assert "only at a ship that strays west across the bay to within 36 in of her" in setup
     scen = library.scenario("mobile-bay-1864")
     assert not any(getattr(p, "unit", None) == "fort-gaines" for p in scen.setup.victory.points)
