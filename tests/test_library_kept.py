@@ -329,22 +329,35 @@ USERS_FOLDERS = {
 }
 
 
+def _loaded(folder, collect: bool):
+    """What a load of the bundled library and this folder tells: its library, or (collect) every problem found
+    and what did load."""
+    try:
+        lib = Library.load([folder], set_aside=not collect, collect=collect)
+    except ShipyardError as exc:
+        assert collect, exc
+        return [str(p) for p in exc.problems], _told(exc.loaded)
+    return [], _told(lib)
+
+
+@pytest.mark.parametrize("collect", [False, True], ids=["set aside", "collect"])
 @pytest.mark.parametrize("folder", list(USERS_FOLDERS))
-def test_a_library_read_on_the_kept_bundled_one_is_the_one_read_whole(cache, ships, folder, tmp_path, monkeypatch):
+def test_a_library_read_on_the_kept_bundled_one_is_the_one_read_whole(cache, ships, folder, collect, tmp_path,
+                                                                      monkeypatch):
     """Her files read on the kept bundled library make the very library every file read afresh makes: the same
-    units, scenarios, guns, notices and files left out, each in the same order, each line where it was. (A ship of
-    hers in place of a bundled one has every file read again.)"""
+    units, scenarios, guns, notices and files left out, each in the same order, each line where it was; `validate`
+    (collect) the same problems in the same order. (A ship of hers in place of a bundled one has every file read.)"""
     from shipyard.library import library as library_module
 
     _write(ships, USERS_FOLDERS[folder])
     (ships / "linked.yaml").symlink_to(library_module.library_dir() / "usn" / "uss-hartford.yaml")
     validated = _counting_validation(monkeypatch)
-    on_kept = Library.load([ships], set_aside=True)
+    on_kept = _loaded(ships, collect)
     assert ("uss-hartford" in validated) == (folder == "shadows bundled")
+    assert bool(on_kept[0]) == (collect and folder == "broken")
     monkeypatch.setenv("SHIPYARD_CACHE_DIR", str(tmp_path / "a cache of nothing"))
     monkeypatch.setattr(library_module, "_bundled_base", lambda key: None)
-    whole = Library.load([ships], set_aside=True)
-    assert _told(on_kept) == _told(whole)
+    assert on_kept == _loaded(ships, collect)
 
 
 def test_bundled_ships_like_another_come_in_the_turn_a_whole_read_gives_them(cache, tmp_path, monkeypatch):

@@ -335,9 +335,10 @@ class Library:
         Each file is taken for what it is (kind_of): a scenario is a scenario wherever it lives. A user's
         vessel with a bundled id replaces the bundled one (see `notices`); a ship may be `like:` another.
 
-        The library of unchanged files is the one kept (cache.kept). With a user's folder, the bundled library alone
-        is taken as kept (validated before) and only her files are validated on it (_over), unless one of hers gives
-        a bundled id: then, as with a bundled file changed, every file is read (_read)."""
+        The library of unchanged files is the one kept (cache.kept; never with collect). With a user's folder, the
+        bundled library alone is taken as kept (validated before, from the same bytes by the same code) and only her
+        files are validated on it (_over), collect or not, unless one of hers gives a bundled id: then, as when the
+        bundled library is not kept or does not load, every file is read (_read)."""
         dirs = ([library_dir()] if bundled else []) + [Path(d) for d in extra_dirs]
         for d in dirs:
             if not d.exists():
@@ -350,10 +351,10 @@ class Library:
         if kept is not None:
             return kept
         lib = None
-        if bundled and len(dirs) > 1 and not collect:
+        if bundled and len(dirs) > 1:
             base = _bundled_base(None if key is None else key[:len(files[0])])
             if base is not None:
-                lib = cls._over(base, files[0], [p for each in files[1:] for p in each], set_aside)
+                lib = cls._over(base, files[0], [p for each in files[1:] for p in each], collect, set_aside)
         if lib is None:
             lib = cls._read([p for each in files for p in each], collect, set_aside)
         for scenario in lib.scenarios.values():
@@ -374,20 +375,19 @@ class Library:
         loading = _Loading(lib, collect, set_aside)
         by_kind = loading.sorted(loading.read(paths, set()))
         lib._load_kinds(loading, by_kind)
-        if loading.problems:
-            failure = ShipyardError(loading.problems)
-            failure.loaded = lib  # what did load, for checks that go on from there (validate: the names' fonts)
-            raise failure
+        loading.raise_collected()
         return lib
 
     @classmethod
-    def _over(cls, base: "Library", bundled_files: list[Path], paths: list[Path], set_aside: bool) -> "Library | None":
+    def _over(cls, base: "Library", bundled_files: list[Path], paths: list[Path], collect: bool,
+              set_aside: bool) -> "Library | None":
         """The bundled library (already validated: `base`, kept) with only the user's files read and validated on
         it, the same library _read makes of them all: each dict in the order _read fills it, the bundled ships `like`
         another and the bundled scenarios taken in their turn. None where a user's file gives (or, by its name, would
         give) the id of a bundled unit or scenario: replacing a bundled ship changes what the bundled files that
-        name her load as, so then every file is read again."""
-        loading = _Loading(cls(), False, set_aside)
+        name her load as, so then every file is read again. (With collect, her problems are all the problems: the
+        bundled library is kept only where it loaded without one, from these very bytes and this code.)"""
+        loading = _Loading(cls(), collect, set_aside)
         read = loading.read(paths, _BundledSeen(bundled_files))
         taken = set(base.units) | set(base.scenarios)
         for p, located, _ in read:
@@ -408,6 +408,7 @@ class Library:
             else:
                 lib.units[key], lib.origin[key] = entry.obj, entry
         lib._load_kinds(loading, loading.sorted(read), likes, scenarios)
+        loading.raise_collected()
         return lib
 
     def _take(self, entry: Entry) -> None:
@@ -815,6 +816,13 @@ class _Loading:
         self.lib._set_aside(p, located, exc.problems, notice=not self.collect)  # what uses it says why it is missing
         if self.collect:
             self.problems.extend(exc.problems)
+
+    def raise_collected(self) -> None:
+        """With collect, every problem found, at the end."""
+        if self.problems:
+            failure = ShipyardError(self.problems)
+            failure.loaded = self.lib  # what did load, for checks that go on from there (validate: the names' fonts)
+            raise failure
 
     def run(self, step, p: Path, located: Located) -> None:
         try:
