@@ -57,15 +57,19 @@ def shipyard(*args, cwd: Path, folder: Path = FOLDER, env: dict | None = None) -
 
 
 def test_the_command_line_prints_its_stats_a_sheet_and_a_pack(fifth, tmp_path):
+    """The real script finds it by SHIPYARD_RULESETS as it starts; its sheet and pack are the same command line's,
+    run in this process with the folder registered (an interpreter start each was most of this test's time)."""
+    from conftest import in_process
+
     key = fifth.key
     stats = shipyard("stats", "monitor", "--rules", key, "--json", cwd=tmp_path)
     assert stats.returncode == 0, stats.stderr
     assert f'"rules": "{key}"' in stats.stdout
-    sheet = shipyard("sheet", "hartford", "fort-morgan", "--rules", fifth.aliases[0], "-o", "sheet.pdf", cwd=tmp_path)
-    assert sheet.returncode == 0, sheet.stderr
+    sheet = in_process("sheet", "hartford", "fort-morgan", "--rules", fifth.aliases[0], "-o", "sheet.pdf", cwd=tmp_path)
+    assert sheet.code == 0, sheet.err
     assert (tmp_path / "sheet.pdf").read_bytes().startswith(b"%PDF")
-    pack = shipyard("pack", "mobile-bay-1864", "--rules", key, "-o", "out", "--jobs", "1", cwd=tmp_path)
-    assert pack.returncode == 0, pack.stderr
+    pack = in_process("pack", "mobile-bay-1864", "--rules", key, "-o", "out", "--jobs", "1", cwd=tmp_path)
+    assert pack.code == 0, pack.err
     assert [p.name for p in (tmp_path / "out").iterdir()] == [f"mobile-bay-1864-{key}.pdf"]
 
 
@@ -89,9 +93,11 @@ def test_its_own_damage_track_is_taken_by_a_scenario_and_checked_against_its_she
         "  - {name: Union, navy: USN, units: [{id: uss-hartford}]}\n"
         f"  - name: Confederate\n    navy: CSN\n    units:\n      - id: css-tennessee\n        damage: {{{track}: 99}}\n",
         encoding="utf-8")
-    run = shipyard("pack", "duel", "--rules", fifth.key, "-o", "out", "--jobs", "1", cwd=tmp_path)
-    assert run.returncode != 0 and "Traceback" not in run.stderr
-    assert "duel.yaml" in run.stderr and "duel.yaml:11" in run.stderr and f"damage.{track}" in run.stderr, run.stderr
+    from conftest import in_process
+
+    run = in_process("pack", "duel", "--rules", fifth.key, "-o", "out", "--jobs", "1", cwd=tmp_path)
+    assert run.code != 0 and "Traceback" not in run.err
+    assert "duel.yaml" in run.err and "duel.yaml:11" in run.err and f"damage.{track}" in run.err, run.err
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
 
 

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import statistics
 from pathlib import Path
@@ -27,7 +28,10 @@ BASES = {"length_ft": "length_basis", "draught_ft": "draught_basis", "speed_kn":
          "displacement_tons": "displacement_basis", "burthen_tons": "burthen_basis"}
 
 
+@functools.lru_cache(maxsize=None)
 def _raw(path: Path) -> dict:
+    """A bundled file as YAML reads it, parsed once per process: five checks read each of the 130 ship files, and
+    PyYAML's parse (some 7 ms a file) was nearly all of this file's time. The checks only read it."""
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 

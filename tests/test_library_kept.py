@@ -12,10 +12,14 @@ from shipyard.errors import ShipyardError
 from shipyard.library.library import Library
 from shipyard.library.model import Vessel
 
+from conftest import keep_bundled_library_in, kept_with_users_files
+
 
 @pytest.fixture()
 def cache(tmp_path, monkeypatch):
+    """A cache of the test's own, holding the bundled library as a user's does after her first command."""
     folder = tmp_path / "cache"
+    keep_bundled_library_in(folder)
     monkeypatch.setenv("SHIPYARD_CACHE_DIR", str(folder))
     return folder / "shipyard" / "library"
 
@@ -40,7 +44,7 @@ def _no_validation(monkeypatch):
 
 def test_an_unchanged_library_is_read_back_without_validating_a_file(cache, ships, monkeypatch):
     first = Library.load([ships])
-    assert len(list(cache.glob("*.pickle"))) == 1
+    assert len(kept_with_users_files(cache)) == 1
     _no_validation(monkeypatch)
     again = Library.load([ships])
     assert again is not first
@@ -74,7 +78,7 @@ def test_an_edited_ship_is_loaded_afresh(cache, ships):
     path.write_text(path.read_text(encoding="utf-8").replace("name: USS Montauk Test", "name: USS Montauk Edited"),
                     encoding="utf-8")
     assert Library.load([ships]).units["uss-montauk-test"].name == "USS Montauk Edited"
-    assert len(list(cache.glob("*.pickle"))) == 2
+    assert len(kept_with_users_files(cache)) == 2
 
 
 def test_a_ship_added_or_removed_is_seen(cache, ships, tmp_path):
@@ -93,12 +97,12 @@ def test_a_bad_file_is_reported_every_time_and_nothing_is_kept(cache, ships):
     for _ in range(2):
         with pytest.raises(ShipyardError, match="uss-montauk-test.yaml"):
             Library.load([ships])
-    assert not cache.exists() or not list(cache.glob("*.pickle"))
+    assert not kept_with_users_files(cache)
 
 
 def test_a_damaged_cache_file_is_ignored_and_replaced(cache, ships):
     Library.load([ships])
-    (kept,) = cache.glob("*.pickle")
+    (kept,) = kept_with_users_files(cache)
     kept.write_bytes(kept.read_bytes()[:1000])
     assert "uss-montauk-test" in Library.load([ships]).units
     assert kept.stat().st_size > 1000  # written whole again
@@ -111,7 +115,7 @@ def test_another_working_folder_keeps_its_own_library(cache, ships, tmp_path, mo
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
     Library.load([ships])
-    assert len(list(cache.glob("*.pickle"))) == 2
+    assert len(kept_with_users_files(cache)) == 2
 
 
 def test_the_bundled_library_alone_is_one_library_from_any_folder(cache, tmp_path, monkeypatch):
@@ -119,12 +123,13 @@ def test_the_bundled_library_alone_is_one_library_from_any_folder(cache, tmp_pat
     the kept library back (main keyed on the folder: each new folder, and each test's, validated all 160 files)."""
     (tmp_path / "one").mkdir()
     (tmp_path / "two").mkdir()
+    before = set(cache.glob("*.pickle"))  # the checkout's, as the cache fixture keeps it
     monkeypatch.chdir(tmp_path / "one")
     first = Library.load()
     monkeypatch.chdir(tmp_path / "two")
     _no_validation(monkeypatch)
     again = Library.load()
-    assert len(list(cache.glob("*.pickle"))) == 1 and sorted(again.units) == sorted(first.units)
+    assert len(set(cache.glob("*.pickle")) - before) == 1 and sorted(again.units) == sorted(first.units)
 
 
 def test_a_folder_that_shows_the_files_by_another_path_keeps_its_own_library(cache, ships, tmp_path, monkeypatch):
@@ -139,14 +144,14 @@ def test_a_folder_that_shows_the_files_by_another_path_keeps_its_own_library(cac
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
     assert Library.load([ships]).notices[0].startswith(f"{replacing} replaces")
-    assert len(list(cache.glob("*.pickle"))) == 2
+    assert len(kept_with_users_files(cache)) == 2
 
 
 def test_the_models_source_is_part_of_the_key(cache, ships, monkeypatch):
     Library.load([ships])
     monkeypatch.setattr(loaded, "_code_fingerprint", lambda: b"other code")
     Library.load([ships])
-    assert len(list(cache.glob("*.pickle"))) == 2
+    assert len(kept_with_users_files(cache)) == 2
 
 
 def test_at_most_a_few_libraries_are_kept(cache, ships, monkeypatch):
@@ -173,7 +178,7 @@ def test_a_pydantic_upgrade_makes_a_new_key(cache, ships, monkeypatch):
         Library.load([ships])
     finally:
         loaded._code_fingerprint.cache_clear()
-    assert len(list(cache.glob("*.pickle"))) == 2
+    assert len(kept_with_users_files(cache)) == 2
 
 
 def test_a_file_saved_while_the_library_loads_is_not_kept(cache, ships, monkeypatch):
@@ -193,7 +198,7 @@ def test_a_file_saved_while_the_library_loads_is_not_kept(cache, ships, monkeypa
 
     monkeypatch.setattr(library_module, "read_yaml", saved_meanwhile)
     Library.load([ships])
-    assert not cache.exists() or not list(cache.glob("*.pickle"))
+    assert not kept_with_users_files(cache)
     monkeypatch.setattr(library_module, "read_yaml", real)
     assert Library.load([ships]).units["uss-montauk-test"].name == "USS Montauk Saved"
 
@@ -229,3 +234,167 @@ def test_the_key_resolves_each_folder_once_and_every_path_as_resolve_does(cache,
     (ships / "nothing.yaml").symlink_to(tmp_path / "gone.yaml")
     paths = library_module.library_files([ships]) + [ships / "folder" / "uss-linked-test.yaml", ships / "."]
     assert library_module._real_paths(paths) == [(p, str(p.resolve())) for p in paths]
+
+
+# -- a user's folder read on the kept bundled library ----------------------------------------------------------------
+
+
+def _counting_validation(monkeypatch) -> list[str]:
+    validated = []
+    real = Vessel.model_validate.__func__
+
+    def counted(cls, data, *a, **k):
+        validated.append(data.get("id") if isinstance(data, dict) else data)
+        return real(cls, data, *a, **k)
+
+    monkeypatch.setattr(Vessel, "model_validate", classmethod(counted))
+    return validated
+
+
+def test_a_users_folder_is_read_on_the_kept_bundled_library_validating_only_her_files(cache, ships, monkeypatch):
+    """A load with a user's folder validated the bundled library's 160 files again with her one (~0.3 s of every
+    command and page after she saves a ship); the bundled library alone, kept, is validated already."""
+    validated = _counting_validation(monkeypatch)
+    lib = Library.load([ships])
+    assert validated == ["uss-montauk-test"]
+    assert lib.units["uss-montauk-test"].name == "USS Montauk Test" and "uss-monitor" in lib.units
+
+
+def _told(lib: Library) -> dict:
+    """Everything a loaded library tells, in the order it tells it."""
+    return {
+        "units": [(k, u.model_dump(by_alias=True)) for k, u in lib.units.items()],
+        "origin": [(k, str(e.path), e.obj.id, e.located.lines) for k, e in lib.origin.items()],
+        "scenarios": [(k, s.model_dump(by_alias=True)) for k, s in lib.scenarios.items()],
+        "ordnance": [(k, g.model_dump(by_alias=True)) for k, g in lib.ordnance.items()],
+        "aliases": list(lib._aliases.items()), "notices": lib.notices, "skipped": [str(p) for p in lib.skipped],
+        "broken": {k: [str(p) for p in v] for k, v in lib.broken.items()},
+        "as of": {s: [(side, u.model_dump(by_alias=True)) for side, u in lib.scenario_units(lib.scenarios[s])]
+                  for s in lib.scenarios if not any(u.id in lib.broken for side in lib.scenarios[s].sides for u in side.units)},
+    }
+
+
+MONITOR_LIKE = "id: {id}\nname: {name}\nlike: {like}\n"
+SCENARIO = """id: {id}
+name: A fight of one's own
+date: '1862-03-09'
+place: Hampton Roads
+sides:
+  - name: Union
+    navy: USN
+    units: [{{id: {union}}}]
+  - name: Confederate
+    navy: CSN
+    units: [{{id: css-virginia}}]
+"""
+GUN = """ordnance:
+  - {id: test-gun-9in, name: 9-inch test gun, aliases: [test nine], kind: smoothbore, maker: Dahlgren, calibre_in: 9,
+     shot_lb: 90, shell_lb: 73, tube_weight_lb: 9200, range_yd: 3450, sources: [{url: 'https://example.org', covers: all}]}
+"""
+
+
+def _write(folder, files: dict) -> None:
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+
+
+USERS_FOLDERS = {
+    # her own ships on the bundled ones: like a bundled ship, like a ship of hers that is like a bundled one, a
+    # scenario with bundled and her ships, a gun of her own, a house-rules file, a link to a bundled ship's file
+    "refers to bundled": {
+        "uss-montauk-b.yaml": MONITOR_LIKE.format(id="uss-montauk-b", name="USS Montauk B", like="uss-montauk-test"),
+        "uss-passaic-test.yaml": MONITOR_LIKE.format(id="uss-passaic-test", name="USS Passaic Test", like="uss-monitor"),
+        "uss-passaic-b.yaml": MONITOR_LIKE.format(id="uss-passaic-b", name="USS Passaic B", like="uss-passaic-test")
+        + "armament: [{gun: test nine, count: 2, mounting: turret, turret: main}]\n",
+        "my-fight.yaml": SCENARIO.format(id="my-fight", union="uss-passaic-b"),
+        "ordnance.yaml": GUN,
+        "house.yaml": "saunders:\n  to_hit:\n    rows: {needed: 4}\n",
+    },
+    # a ship of hers in place of a bundled one, that a scenario of hers names (every file is read again then)
+    "shadows bundled": {
+        "uss-monitor.yaml": MONITOR_LIKE.format(id="uss-monitor", name="USS Monitor Mine", like="uss-montauk-test"),
+        "my-fight.yaml": SCENARIO.format(id="my-fight", union="uss-monitor"),
+    },
+    # files that do not load, left out: bad YAML, a gun nobody has, a sister that is not there, a cycle, a scenario
+    # naming a ship left out, a gun file with a name another gun has
+    "broken": {
+        "uss-bad-yaml.yaml": "id: uss-bad-yaml\nname: [unclosed\n",
+        "uss-no-gun.yaml": "id: uss-no-gun\nname: USS No Gun\nlike: uss-monitor\narmament: [{gun: nonesuch-gun, count: 1, mounting: turret, turret: main}]\n",
+        "uss-no-sister.yaml": MONITOR_LIKE.format(id="uss-no-sister", name="USS No Sister", like="uss-nobody"),
+        "uss-round-a.yaml": MONITOR_LIKE.format(id="uss-round-a", name="USS Round A", like="uss-round-b"),
+        "uss-round-b.yaml": MONITOR_LIKE.format(id="uss-round-b", name="USS Round B", like="uss-round-a"),
+        "their-fight.yaml": SCENARIO.format(id="their-fight", union="uss-no-gun"),
+        "ordnance.yaml": GUN.replace("test nine", "dahlgren 9in"),
+    },
+}
+
+
+def _loaded(folder, collect: bool):
+    """What a load of the bundled library and this folder tells: its library, or (collect) every problem found
+    and what did load."""
+    try:
+        lib = Library.load([folder], set_aside=not collect, collect=collect)
+    except ShipyardError as exc:
+        assert collect, exc
+        return [str(p) for p in exc.problems], _told(exc.loaded)
+    return [], _told(lib)
+
+
+@pytest.mark.parametrize("collect", [False, True], ids=["set aside", "collect"])
+@pytest.mark.parametrize("folder", list(USERS_FOLDERS))
+def test_a_library_read_on_the_kept_bundled_one_is_the_one_read_whole(cache, ships, folder, collect, tmp_path,
+                                                                      monkeypatch):
+    """Her files read on the kept bundled library make the very library every file read afresh makes: the same
+    units, scenarios, guns, notices and files left out, each in the same order, each line where it was; `validate`
+    (collect) the same problems in the same order. (A ship of hers in place of a bundled one has every file read.)"""
+    from shipyard.library import library as library_module
+
+    _write(ships, USERS_FOLDERS[folder])
+    (ships / "linked.yaml").symlink_to(library_module.library_dir() / "usn" / "uss-hartford.yaml")
+    validated = _counting_validation(monkeypatch)
+    on_kept = _loaded(ships, collect)
+    assert ("uss-hartford" in validated) == (folder == "shadows bundled")
+    assert bool(on_kept[0]) == (collect and folder == "broken")
+    monkeypatch.setenv("SHIPYARD_CACHE_DIR", str(tmp_path / "a cache of nothing"))
+    monkeypatch.setattr(library_module, "_bundled_base", lambda key: None)
+    assert on_kept == _loaded(ships, collect)
+
+
+def test_bundled_ships_like_another_come_in_the_turn_a_whole_read_gives_them(cache, tmp_path, monkeypatch):
+    """A bundled ship `like` another (none is today: a library of three ships stands in for the bundled one) is taken
+    from the kept library in the round a whole read would load her, so that hers that are like them, and every dict,
+    come out the same."""
+    import shutil
+
+    from shipyard import paths
+    from shipyard.library import library as library_module
+
+    real = library_module.library_dir()
+    bundled = tmp_path / "bundled"
+    (bundled / "scenarios").mkdir(parents=True)
+    for name in ("ordnance.yaml", "usn/uss-monitor.yaml", "csn/css-virginia.yaml"):
+        (bundled / name).parent.mkdir(exist_ok=True)
+        shutil.copy(real / name, bundled / name)
+    _write(bundled / "usn", {  # uss-aa-like is read first and loads second, after the sister she is like
+        "uss-aa-like.yaml": MONITOR_LIKE.format(id="uss-aa-like", name="USS AA Like", like="uss-zz-like"),
+        "uss-zz-like.yaml": MONITOR_LIKE.format(id="uss-zz-like", name="USS ZZ Like", like="uss-monitor")})
+    _write(bundled / "scenarios", {"bundled-fight.yaml": SCENARIO.format(id="bundled-fight", union="uss-aa-like")})
+    for module in (paths, library_module):
+        monkeypatch.setattr(module, "library_dir", lambda: bundled)
+    ships = tmp_path / "ships"
+    ships.mkdir()
+    _write(ships, {
+        "uss-mine-like.yaml": MONITOR_LIKE.format(id="uss-mine-like", name="USS Mine Like", like="uss-aa-like"),
+        "uss-mine.yaml": (real / "usn" / "uss-monitor.yaml").read_text(encoding="utf-8")
+        .replace("id: uss-monitor", "id: uss-mine").replace("name: USS Monitor", "name: USS Mine"),
+        "my-fight.yaml": SCENARIO.format(id="my-fight", union="uss-mine-like")})
+
+    assert list(Library.load().units) == ["css-virginia", "uss-monitor", "uss-zz-like", "uss-aa-like"]  # kept
+    validated = _counting_validation(monkeypatch)
+    on_kept = Library.load([ships])
+    assert sorted(validated) == ["uss-mine", "uss-mine-like"]
+    monkeypatch.setenv("SHIPYARD_CACHE_DIR", str(tmp_path / "a cache of nothing"))
+    monkeypatch.setattr(library_module, "_bundled_base", lambda key: None)
+    whole = Library.load([ships])
+    assert list(whole.units) == ["css-virginia", "uss-monitor", "uss-mine", "uss-zz-like", "uss-aa-like", "uss-mine-like"]
+    assert _told(on_kept) == _told(whole)

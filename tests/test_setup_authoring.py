@@ -1,5 +1,8 @@
-"""Issue 23's authoring and per-side parts, through the real `shipyard` script: the set-up is a pack section like the
-others (--no setup), `shipyard new scenario` writes a set-up a user fills in, and one side's packet is that side's."""
+"""Issue 23's authoring and per-side parts: the set-up is a pack section like the others (--no setup), `shipyard new
+scenario` writes a set-up a user fills in, and one side's packet is that side's. The help a terminal shows goes through
+the real `shipyard` script; the commands' files and answers are the command line's own, run in this process (in_process:
+an interpreter start each was most of this file's time), as the script's exit codes and streams are shown elsewhere
+(test_validate_nonsense, test_broken_own_file, test_cli_start)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conftest import in_process, pdf_page_texts
 from console_script import shipyard
 
 
@@ -23,27 +27,23 @@ def test_the_set_up_is_a_section_no_leaves_out_and_help_names(tmp_path):
     helped = shipyard("pack", "--help", cwd=tmp_path, COLUMNS="200")
     assert helped.returncode == 0
     assert f"Leave out a section (repeatable): {', '.join(s.name for s in SECTIONS)}." in _words(helped.stdout)
-    run = shipyard("pack", "mobile-bay-1864", "-r", "quick-play", "--no", "setup", "--no", "counters", "-o", "out",
-                   "--jobs", "1", cwd=tmp_path)
-    assert run.returncode == 0, run.stderr.decode()
+    run = in_process("pack", "mobile-bay-1864", "-r", "quick-play", "--no", "setup", "--no", "counters", "-o", "out",
+                     "--jobs", "1", cwd=tmp_path)
+    assert run.code == 0, run.err
     import pypdfium2
 
     pdf = pypdfium2.PdfDocument(str(tmp_path / "out" / "mobile-bay-1864-quick-play.pdf"))
     marks = [b.get_title() for b in pdf.get_toc()]
     pdf.close()
     assert marks and not any(m.startswith("Set-up") for m in marks) and "Counters and markers" not in marks, marks
-    bad = shipyard("pack", "mobile-bay-1864", "--no", "plan", cwd=tmp_path)
-    assert bad.returncode != 0 and b"expected one of setup, roster" in bad.stderr
+    bad = in_process("pack", "mobile-bay-1864", "--no", "plan", cwd=tmp_path)
+    assert bad.code != 0 and "expected one of setup, roster" in bad.err
 
 
 def test_new_scenario_writes_a_set_up_to_fill_in_that_validates_as_written_and_uncommented(tmp_path):
-    """Main's `new scenario` wrote no set-up at all: a user had to find the format in the code. `new scenario` runs
-    through the script; validating and packing what it wrote runs the same command line in this process (in_process),
-    as the script's validate and pack are shown elsewhere (test_validate_nonsense, test_broken_own_file)."""
-    from conftest import in_process
-
-    made = shipyard("new", "scenario", "Sound skirmish", "--folder", "ships", cwd=tmp_path)
-    assert made.returncode == 0, made.stderr.decode()
+    """Main's `new scenario` wrote no set-up at all: a user had to find the format in the code."""
+    made = in_process("new", "scenario", "Sound skirmish", "--folder", "ships", cwd=tmp_path)
+    assert made.code == 0, made.err
     path = tmp_path / "ships" / "sound-skirmish.yaml"
     text = path.read_text()
     data = yaml.safe_load(text)
@@ -65,8 +65,6 @@ def test_new_scenario_writes_a_set_up_to_fill_in_that_validates_as_written_and_u
                      *[a for s in ("roster", "sheets", "templates", "counters", "reference") for a in ("--no", s)],
                      cwd=tmp_path)
     assert run.code == 0, run.err
-    from conftest import pdf_page_texts
-
     pages = " ".join(pdf_page_texts(tmp_path / "out" / "sound-skirmish-quick-play.pdf"))
     assert "USS Metacomet" in pages and "CSS Albemarle" in pages and "Victory points" in pages
 
@@ -89,14 +87,13 @@ def _sheet_names(path: Path) -> list[str]:
 def test_per_side_writes_one_file_a_side_with_its_own_cards_and_the_whole_set_up(tmp_path):
     """On Letter, Quick Play's cards of one side shared a page with the other's: a side could not be handed its own.
     --per-side writes each side its file: its cards alone, and the set-up page with every unit of both."""
-    from conftest import pdf_page_texts
     from shipyard.library.library import Library
 
     lib = Library.load()
     scenario = lib.scenarios["mobile-bay-1864"]
-    run = shipyard("pack", "mobile-bay-1864", "--per-side", "-r", "quick-play", "--paper", "letter", "-o", "out",
-                   "--jobs", "1", "--save-preset", "sides.yaml", cwd=tmp_path)
-    assert run.returncode == 0, run.stderr.decode()
+    run = in_process("pack", "mobile-bay-1864", "--per-side", "-r", "quick-play", "--paper", "letter", "-o", "out",
+                     "--jobs", "1", "--save-preset", "sides.yaml", cwd=tmp_path)
+    assert run.code == 0, run.err
     files = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert files == ["mobile-bay-1864-quick-play-confederate-letter.pdf", "mobile-bay-1864-quick-play-union-letter.pdf"]
     everyone = [lib.units[su.id].name for side in scenario.sides for su in side.units]
@@ -110,10 +107,10 @@ def test_per_side_writes_one_file_a_side_with_its_own_cards_and_the_whole_set_up
         setups.append(page.rsplit("page 2 of", 1)[0])  # less the footer's page count
     assert setups[0] == setups[1] and "USS Tecumseh" in setups[0] and "CSS Tennessee" in setups[0]  # one set-up, both sides
     assert yaml.safe_load((tmp_path / "sides.yaml").read_text(encoding="utf-8"))["per_side"] is True
-    again = shipyard("pack", "mobile-bay-1864", "--preset", "sides.yaml", "--side", "Union", "-o", "again",
-                     cwd=tmp_path)
-    assert again.returncode == 0, again.stderr.decode()
+    again = in_process("pack", "mobile-bay-1864", "--preset", "sides.yaml", "--side", "Union", "-o", "again",
+                       cwd=tmp_path)
+    assert again.code == 0, again.err
     assert [p.name for p in (tmp_path / "again").iterdir()] == ["mobile-bay-1864-quick-play-union-letter.pdf"]
-    bad = shipyard("pack", "mobile-bay-1864", "--per-side", "--side", "Royal Navy", "-r", "quick-play", "-o", "bad",
-                   cwd=tmp_path)
-    assert bad.returncode != 0 and b"no side named Royal Navy" in bad.stderr and not (tmp_path / "bad").exists()
+    bad = in_process("pack", "mobile-bay-1864", "--per-side", "--side", "Royal Navy", "-r", "quick-play", "-o", "bad",
+                     cwd=tmp_path)
+    assert bad.code != 0 and "no side named Royal Navy" in bad.err and not (tmp_path / "bad").exists()

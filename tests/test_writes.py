@@ -245,7 +245,7 @@ def test_a_bundled_ship_is_replaced_only_with_replace(sh, cli, tmp_path):
     assert cli("new", "vessel", "USS Mattabesett", "--like", "uss-metacomet", "--replace").code == 0
     monitor = (Path(__file__).resolve().parent.parent / "vessels" / "usn" / "uss-monitor.yaml").read_text()
     share = _zip(tmp_path / "monitor.zip", [("uss-monitor.yaml", monitor)])
-    run = sh("import", share, "-o", "friend")
+    run = cli("import", share, "-o", "friend")  # the same refusal: shown through the console script above
     assert run.code == 2 and "uss-monitor is a bundled ship (USS Monitor)" in run.err
     assert not (sh.home / "friend").exists()
     assert cli("import", share, "-o", "friend", "--replace").code == 0

@@ -49,6 +49,11 @@ def library_files(dirs: Iterable[Path]) -> list[Path]:
 
 
 def _files_key(dirs: list[Path]) -> list[tuple[str, bytes]] | None:
+    """What a library loaded from these folders (or files) is made from: _files_key_of their files."""
+    return _files_key_of(library_files(dirs))
+
+
+def _files_key_of(files: list[Path]) -> list[tuple[str, bytes]] | None:
     """What a loaded library is made from: each file's place and bytes (None when one cannot be read: load it).
 
     A file's place is the path it was named by and where that is; for a file inside the folder the command runs in
@@ -59,7 +64,7 @@ def _files_key(dirs: list[Path]) -> list[tuple[str, bytes]] | None:
     try:
         here = os.path.realpath(os.getcwd())
         places = []
-        for p, where in _real_paths(library_files(dirs)):
+        for p, where in _real_paths(files):
             shown_from_here = where.startswith(here.rstrip(os.sep) + os.sep)
             places.append(("\0".join((str(p), where) + ((here,) if shown_from_here else ())), read_file_bytes(p)))
         return places
@@ -328,81 +333,30 @@ class Library:
         problems when it is asked for: see `broken`). A library with a file left out is never kept.
 
         Each file is taken for what it is (kind_of): a scenario is a scenario wherever it lives. A user's
-        vessel with a bundled id replaces the bundled one (see `notices`); a ship may be `like:` another."""
-        lib = cls()
+        vessel with a bundled id replaces the bundled one (see `notices`); a ship may be `like:` another.
+
+        The library of unchanged files is the one kept (cache.kept; never with collect). With a user's folder, the
+        bundled library alone is taken as kept (validated before, from the same bytes by the same code) and only her
+        files are validated on it (_over), collect or not, unless one of hers gives a bundled id: then, as when the
+        bundled library is not kept or does not load, every file is read (_read)."""
         dirs = ([library_dir()] if bundled else []) + [Path(d) for d in extra_dirs]
-        problems: list[Problem] = []
         for d in dirs:
             if not d.exists():
                 raise ShipyardError([Problem(display_path(d), None, None, "no such folder or file")])
         from ..cache.kept import kept_library, keep_library
 
-        key = None if collect else _files_key(dirs)
+        files = [library_files([d]) for d in dirs]  # (library_files of all of them, folder by folder)
+        key = None if collect else _files_key_of([p for each in files for p in each])
         kept = kept_library(key)
         if kept is not None:
             return kept
-        files_by_kind: dict[str, list[tuple[Path, Located | None]]] = {"ordnance": [], "unit": [], "like": [], "scenario": []}
-        seen: set[Path] = set()
-
-        def failed(p: Path, located: Located | None, exc: ShipyardError) -> None:
-            if not (collect or set_aside and not is_bundled(p)):
-                raise exc
-            lib._set_aside(p, located, exc.problems, notice=not collect)  # what uses it says why it is missing
-            if collect:
-                problems.extend(exc.problems)
-
-        def run(step, p: Path, located: Located) -> None:
-            try:
-                step(p, located)
-            except ShipyardError as exc:
-                failed(p, located, exc)
-
-        def sort(p: Path) -> None:
-            if p.resolve() in seen:
-                return
-            seen.add(p.resolve())
-            try:
-                located = read_yaml(p)
-            except ShipyardError as exc:
-                failed(p, None, exc)
-                return
-            kind = kind_of(located.data, p)
-            if kind == "house-rules":
-                lib.skipped.append(p)
-                return
-            if kind == "vessel" and isinstance(located.data, dict) and located.data.get("like"):
-                kind = "like"
-            files_by_kind["unit" if kind in ("vessel", "fort") else kind].append((p, located))
-
-        for p in library_files(dirs):
-            sort(p)
-
-        for p, located in files_by_kind["ordnance"]:
-            run(lib._load_ordnance, p, located)
-        for p, located in files_by_kind["unit"]:
-            run(lib._load_unit, p, located)
-        pending = files_by_kind["like"]
-        while pending:  # a ship like another that is itself like a third loads after it
-            ready = [(p, loc) for p, loc in pending if loc.data["like"] in lib.units or loc.data["like"] not in
-                     {q.stem for q, _ in pending}]
-            if not ready:  # every ship left is like another left: a cycle (uss-a like uss-b like uss-a)
-                cycle = _like_cycle({q.stem: loc.data["like"] for q, loc in pending}, pending[0][0].stem)
-                for p, located in [item for item in pending if item[0].stem in cycle]:
-                    failed(p, located, ShipyardError([Problem(
-                        display_path(p), located.line_of(("like",)), "like",
-                        "a cycle: " + " is like ".join(cycle[cycle.index(p.stem):] + cycle[:cycle.index(p.stem) + 1])
-                        + "; one of them must give her own figures, without like:")]))
-                    pending.remove((p, located))
-                continue
-            for item in ready:
-                run(lib._load_unit, *item)
-                pending.remove(item)
-        for p, located in files_by_kind["scenario"]:
-            run(lib._load_scenario, p, located)
-        if problems:
-            failure = ShipyardError(problems)
-            failure.loaded = lib  # what did load, for checks that go on from there (validate: the names' fonts)
-            raise failure
+        lib = None
+        if bundled and len(dirs) > 1:
+            base = _bundled_base(None if key is None else key[:len(files[0])])
+            if base is not None:
+                lib = cls._over(base, files[0], [p for each in files[1:] for p in each], collect, set_aside)
+        if lib is None:
+            lib = cls._read([p for each in files for p in each], collect, set_aside)
         for scenario in lib.scenarios.values():
             try:
                 lib.scenario_units(scenario)
@@ -412,6 +366,90 @@ class Library:
             # while it was read (an editor saving)
             keep_library(key, lib)
         return lib
+
+    @classmethod
+    def _read(cls, paths: list[Path], collect: bool, set_aside: bool) -> "Library":
+        """Every file read and validated, in the order load gives: all the ordnance, the units, the ships `like`
+        another, the scenarios (bundled before the user's in each)."""
+        lib = cls()
+        loading = _Loading(lib, collect, set_aside)
+        by_kind = loading.sorted(loading.read(paths, set()))
+        lib._load_kinds(loading, by_kind)
+        loading.raise_collected()
+        return lib
+
+    @classmethod
+    def _over(cls, base: "Library", bundled_files: list[Path], paths: list[Path], collect: bool,
+              set_aside: bool) -> "Library | None":
+        """The bundled library (already validated: `base`, kept) with only the user's files read and validated on
+        it, the same library _read makes of them all: each dict in the order _read fills it, the bundled ships `like`
+        another and the bundled scenarios taken in their turn. None where a user's file gives (or, by its name, would
+        give) the id of a bundled unit or scenario: replacing a bundled ship changes what the bundled files that
+        name her load as, so then every file is read again. (With collect, her problems are all the problems: the
+        bundled library is kept only where it loaded without one, from these very bytes and this code.)"""
+        loading = _Loading(cls(), collect, set_aside)
+        read = loading.read(paths, _BundledSeen(bundled_files))
+        taken = set(base.units) | set(base.scenarios)
+        for p, located, _ in read:
+            data = located.data if located is not None and isinstance(located.data, dict) else {}
+            if p.stem in taken or isinstance(data.get("id"), str) and data["id"] in taken:
+                return None
+        lib = loading.lib
+        lib.ordnance, lib._aliases = dict(base.ordnance), dict(base._aliases)
+        lib.notices, lib.skipped, lib._as_of = list(base.notices), list(base.skipped), dict(base._as_of)
+        if "_torpedo_densities" in base.__dict__:
+            lib.__dict__["_torpedo_densities"] = base.__dict__["_torpedo_densities"]
+        likes, scenarios = [], []  # (likes in the order they loaded: by round, and in their files' order in each)
+        for key, entry in base.origin.items():
+            if key.startswith("scenario:"):
+                scenarios.append(entry)
+            elif isinstance(entry.obj, Vessel) and entry.obj.like:  # (as _read sorts them: a fort's like is her own)
+                likes.append(entry)
+            else:
+                lib.units[key], lib.origin[key] = entry.obj, entry
+        lib._load_kinds(loading, loading.sorted(read), likes, scenarios)
+        loading.raise_collected()
+        return lib
+
+    def _take(self, entry: Entry) -> None:
+        """A bundled unit or scenario as the bundled library validated it."""
+        if isinstance(entry.obj, Scenario):
+            self.scenarios[entry.obj.id] = entry.obj
+            self.origin["scenario:" + entry.obj.id] = entry
+        else:
+            self.units[entry.obj.id] = entry.obj
+            self.origin[entry.obj.id] = entry
+
+    def _load_kinds(self, loading: "_Loading", by_kind: dict, likes: list[Entry] = (),
+                    scenarios: list[Entry] = ()) -> None:
+        """The files of each kind in turn (`likes` and `scenarios`: bundled ones already validated, first in their
+        turn)."""
+        for p, located in by_kind["ordnance"]:
+            loading.run(self._load_ordnance, p, located)
+        for p, located in by_kind["unit"]:
+            loading.run(self._load_unit, p, located)
+        pending = [_Like(e.obj.id, e.obj.like, e.path, None, lambda e=e: self._take(e)) for e in likes]
+        pending += [_Like(p.stem, loc.data["like"], p, loc, lambda p=p, loc=loc: loading.run(self._load_unit, p, loc))
+                    for p, loc in by_kind["like"]]
+        while pending:  # a ship like another that is itself like a third loads after it
+            stems = {item.stem for item in pending}
+            ready = [item for item in pending if item.like in self.units or item.like not in stems]
+            if not ready:  # every ship left is like another left: a cycle (uss-a like uss-b like uss-a)
+                cycle = _like_cycle({item.stem: item.like for item in pending}, pending[0].stem)
+                for item in [item for item in pending if item.stem in cycle]:
+                    loading.failed(item.path, item.located, ShipyardError([Problem(
+                        display_path(item.path), item.located.line_of(("like",)), "like",
+                        "a cycle: " + " is like ".join(cycle[cycle.index(item.stem):] + cycle[:cycle.index(item.stem) + 1])
+                        + "; one of them must give her own figures, without like:")]))
+                    pending.remove(item)
+                continue
+            for item in ready:
+                item.load()
+                pending.remove(item)
+        for entry in scenarios:
+            self._take(entry)
+        for p, located in by_kind["scenario"]:
+            loading.run(self._load_scenario, p, located)
 
     def _set_aside(self, path: Path, located: Located | None, problems: list[Problem], notice: bool = True) -> None:
         """Leave a user's file out of this run: a notice now, its problems again wherever it is asked for (by its
@@ -731,6 +769,110 @@ class Library:
         if got is None:
             got = self._as_of[key] = self.units[unit_id].as_of(when)
         return got
+
+
+@dataclass
+class _Like:
+    """A ship `like` another, waiting for her sister to load."""
+
+    stem: str
+    like: str
+    path: Path
+    located: Located | None
+    load: Any
+
+
+class _BundledSeen(set):
+    """The real paths of the files read so far, the bundled library's among them: those are resolved only when a
+    user's file turns out to lie inside the bundled folder (a link to a bundled ship: read once, as bundled)."""
+
+    def __init__(self, bundled_files: list[Path]) -> None:
+        super().__init__()
+        self._bundled_files = bundled_files
+        self._root = None
+
+    def __contains__(self, real: object) -> bool:
+        if super().__contains__(real):
+            return True
+        if self._root is None:
+            self._root = library_dir().resolve()
+        if self._bundled_files and isinstance(real, Path) and real.is_relative_to(self._root):
+            self.update(Path(where) for _, where in _real_paths(self._bundled_files))
+            self._bundled_files = []
+            return super().__contains__(real)
+        return False
+
+
+class _Loading:
+    """One load's way with a file that fails: raise, or (collect, or set_aside for a user's file) leave it out."""
+
+    def __init__(self, lib: Library, collect: bool, set_aside: bool) -> None:
+        self.lib, self.collect, self.set_aside = lib, collect, set_aside
+        self.problems: list[Problem] = []
+
+    def failed(self, p: Path, located: Located | None, exc: ShipyardError) -> None:
+        if not (self.collect or self.set_aside and not is_bundled(p)):
+            raise exc
+        self.lib._set_aside(p, located, exc.problems, notice=not self.collect)  # what uses it says why it is missing
+        if self.collect:
+            self.problems.extend(exc.problems)
+
+    def raise_collected(self) -> None:
+        """With collect, every problem found, at the end."""
+        if self.problems:
+            failure = ShipyardError(self.problems)
+            failure.loaded = self.lib  # what did load, for checks that go on from there (validate: the names' fonts)
+            raise failure
+
+    def run(self, step, p: Path, located: Located) -> None:
+        try:
+            step(p, located)
+        except ShipyardError as exc:
+            self.failed(p, located, exc)
+
+    def read(self, paths: list[Path], seen: set) -> list[tuple[Path, Located | None, ShipyardError | None]]:
+        """Each file (once, by its real path) and its data, or why it cannot be read."""
+        out = []
+        for p in paths:
+            real = p.resolve()
+            if real in seen:
+                continue
+            seen.add(real)
+            try:
+                out.append((p, read_yaml(p), None))
+            except ShipyardError as exc:
+                out.append((p, None, exc))
+        return out
+
+    def sorted(self, read: list) -> dict[str, list[tuple[Path, Located]]]:
+        """The files read by kind (kind_of); one that could not be read is failed, a house-rules file skipped."""
+        by_kind: dict[str, list[tuple[Path, Located]]] = {"ordnance": [], "unit": [], "like": [], "scenario": []}
+        for p, located, exc in read:
+            if exc is not None:
+                self.failed(p, None, exc)
+                continue
+            kind = kind_of(located.data, p)
+            if kind == "house-rules":
+                self.lib.skipped.append(p)
+                continue
+            if kind == "vessel" and isinstance(located.data, dict) and located.data.get("like"):
+                kind = "like"
+            by_kind["unit" if kind in ("vessel", "fort") else kind].append((p, located))
+        return by_kind
+
+
+def _bundled_base(key: list[tuple[str, bytes]] | None) -> Library | None:
+    """The bundled library alone, validated: kept from an earlier run (key: its files'), else loaded now and kept for
+    the next. None where it does not load: then it is read again with the user's files, to fail as that does."""
+    from ..cache.kept import kept_library
+
+    kept = kept_library(key if key is not None else _files_key([library_dir()]))
+    if kept is not None:
+        return kept
+    try:
+        return Library.load()
+    except ShipyardError:
+        return None
 
 
 def _validated(model, data: dict, located, path: Path):
