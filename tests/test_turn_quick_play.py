@@ -4,6 +4,7 @@ ten). Each test names the finding it closes."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
@@ -76,7 +77,14 @@ def _readings(pages: Pages) -> str:
     apart, which pdfplumber's default tolerance runs together."""
     found = [k for k, p in enumerate(pages) if "What the rules leave open" in p]
     assert found, "no readings"
-    with pdfplumber.open(pages.path) as pdf:
+    return _readings_of(str(pages.path), tuple(found))
+
+
+@functools.lru_cache(maxsize=8)
+def _readings_of(path: str, found: tuple[int, ...]) -> str:
+    """_readings' text of one PDF, read once: some thirty tests read the module's pack's readings, and each laid out
+    the same pages again (a second each). A pack built in a test has its own path."""
+    with pdfplumber.open(path) as pdf:
         texts = []
         for k in found:
             p = pdf.pages[k]
@@ -93,8 +101,13 @@ def _squeezed(s: str) -> str:
 def _column(pages: Pages, words: str, left: bool = True) -> str:
     """The quick reference's left column (the cannonade) or its right (the events), read down the column, on the page
     that has `words`."""
-    k = pages.index(_page(pages, words))
-    with pdfplumber.open(pages.path) as pdf:
+    return _column_of(str(pages.path), pages.index(_page(pages, words)), left)
+
+
+@functools.lru_cache(maxsize=16)
+def _column_of(path: str, k: int, left: bool) -> str:
+    """_column's text, read once per page and side of one PDF."""
+    with pdfplumber.open(path) as pdf:
         p = pdf.pages[k]
         split = p.width * 0.46
         return _flat(p.crop((0, 0, split, p.height) if left else (split, 0, p.width, p.height)).extract_text() or "")
@@ -120,7 +133,12 @@ def _turn_numbers(pages: list[str]) -> list[int]:
 def _edna_row(pages: Pages, edna: int) -> str:
     """The first card line that opens "EDNA <edna>", read as one printed line (the fort's smaller boxes set their
     numbers closer than pdfplumber's default word gap, so the characters are read at a 1 pt tolerance)."""
-    with pdfplumber.open(pages.path) as pdf:
+    return _edna_row_of(str(pages.path), edna)
+
+
+@functools.lru_cache(maxsize=8)
+def _edna_row_of(path: str, edna: int) -> str:
+    with pdfplumber.open(path) as pdf:
         for p in pdf.pages:
             for half in (p.crop((0, 0, p.width / 2, p.height)), p.crop((p.width / 2, 0, p.width, p.height))):
                 for line in (half.extract_text(x_tolerance=1) or "").splitlines():
