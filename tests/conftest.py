@@ -158,11 +158,12 @@ def pdf_page_index(path, needle: str) -> int:
     raise AssertionError(f"no page of {path} says {needle!r}")
 
 
-def pdf_layouts(pdf):
+def pdf_layouts(pdf, pages=None):
     """Each page of a PDF (a path or its bytes) as pdfminer lays it out without layout analysis, as (height, LTPage):
     the very objects pdfplumber reads (its chars, rects and lines are these LTChar, LTRect and LTLine, in this order)
     without the dictionary pdfplumber builds of every attribute of every object, more than half its time. For tests
-    that measure ink; a form's objects are inside its LTFigure, in their place in the stream."""
+    that measure ink; a form's objects are inside its LTFigure, in their place in the stream. `pages`: only these
+    (0-based page numbers, as pdf_page_texts counts them), in the file's order."""
     import io
 
     from pdfminer.converter import PDFPageAggregator
@@ -173,7 +174,7 @@ def pdf_layouts(pdf):
     device = PDFPageAggregator(resources, laparams=None)
     interpreter = PDFPageInterpreter(resources, device)
     with (io.BytesIO(pdf) if isinstance(pdf, bytes) else open(pdf, "rb")) as fh:
-        for page in PDFPage.get_pages(fh):
+        for page in PDFPage.get_pages(fh, pagenos=None if pages is None else set(pages)):
             interpreter.process_page(page)
             layout = device.get_result()
             yield layout.height, layout
