@@ -217,10 +217,14 @@ def test_users_own_scenario_file_packs(cli, tmp_path):
 
 
 def _diagonals(path: Path) -> int:
-    """Struck boxes are drawn as two diagonal strokes each."""
-    with pdfplumber.open(path) as pdf:
-        return sum(1 for page in pdf.pages for ln in page.lines
-                   if abs(ln["x0"] - ln["x1"]) > 0.5 and abs(ln["top"] - ln["bottom"]) > 0.5)
+    """Struck boxes are drawn as two diagonal strokes each: every page's, as pdfminer lays it out (conftest.pdf_layouts:
+    the LTLine objects pdfplumber's `lines` are, without its dictionaries of every object)."""
+    from pdfminer.layout import LTLine
+
+    from conftest import layout_objects, pdf_layouts
+
+    return sum(1 for _, layout in pdf_layouts(path) for ln in layout_objects(layout, LTLine)
+               if abs(ln.x0 - ln.x1) > 0.5 and abs(ln.y0 - ln.y1) > 0.5)
 
 
 @pytest.mark.parametrize("rules", ["quick-play", "saunders"])
