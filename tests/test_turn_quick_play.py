@@ -32,10 +32,14 @@ def _build(library, scenario: str, out, house=None, halves: bool = True) -> list
     only looks for words a line holds whole (never for one that asserts words are absent: a line wrapped in a column
     reads whole only down its half)."""
     options = PackOptions(rules=["quick-play"], output_dir=out, house_rules=house)
-    built = build_pack(library, library.scenarios[scenario], RULESET, options)
+    return _read(build_pack(library, library.scenarios[scenario], RULESET, options).path, halves)
+
+
+def _read(path, halves: bool = True) -> Pages:
+    """A Quick Play pack's pages as _build reads them."""
     pages = Pages()
-    pages.path = built.path
-    with pdfplumber.open(built.path) as pdf:
+    pages.path = path
+    with pdfplumber.open(path) as pdf:
         for p in pdf.pages:
             w, h = p.width, p.height
             parts = [p, p.crop((0, 0, w / 2, h)), p.crop((w / 2, 0, w, h))] if halves else [p]
@@ -58,13 +62,14 @@ def _blocks(library, scenario: str, house=None) -> str:
 
 
 @pytest.fixture(scope="module")
-def mobile_bay(library, tmp_path_factory):
-    return _build(library, "mobile-bay-1864", tmp_path_factory.mktemp("qp-mb"))
+def mobile_bay(bundled_packs):
+    """The bundled Mobile Bay pack, A4, as `shipyard pack` builds it by default (the run's shared build), read."""
+    return _read(bundled_packs.get("mobile-bay-1864", "quick-play", "a4").path)
 
 
 @pytest.fixture(scope="module")
-def cherbourg(library, tmp_path_factory):
-    return _build(library, "cherbourg-1864", tmp_path_factory.mktemp("qp-ch"))
+def cherbourg(bundled_packs):
+    return _read(bundled_packs.get("cherbourg-1864", "quick-play", "a4").path)
 
 
 def _page(pages: list[str], words: str) -> str:
