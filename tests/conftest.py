@@ -180,6 +180,62 @@ def pdf_layouts(pdf, pages=None):
             yield layout.height, layout
 
 
+def diagonal_strokes(path, pages=None) -> int:
+    """How many diagonal straight strokes a PDF's pages (or only `pages`, 0-based) draw: a box struck through is two.
+    Counted as pdfminer (so pdfplumber's `lines`) counts them: each subpath of just a move and a line (a close after
+    it too) whose ends, on the page, differ by over 0.5 pt both across and down; forms' contents included. Read
+    through pdfium's page objects, some fifteen times faster than pdfminer's parse of the same pages (a QR code is
+    hundreds of paths); the count is pdfminer's on every bundled pack and on pre-damaged packs from a game."""
+    import ctypes
+
+    import pypdfium2
+    import pypdfium2.raw as raw
+
+    x, y, m = ctypes.c_float(), ctypes.c_float(), raw.FS_MATRIX()
+
+    def placed(obj, outer):  # the object's matrix, then its form's
+        raw.FPDFPageObj_GetMatrix(obj, m)
+        A, B, C, D, E, F = outer
+        return (m.a * A + m.b * C, m.a * B + m.b * D, m.c * A + m.d * C, m.c * B + m.d * D,
+                m.e * A + m.f * C + E, m.e * B + m.f * D + F)
+
+    def count(obj, outer) -> int:
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind == raw.FPDF_PAGEOBJ_FORM:
+            inner = placed(obj, outer)
+            return sum(count(raw.FPDFFormObj_GetObject(obj, k), inner) for k in range(raw.FPDFFormObj_CountObjects(obj)))
+        if kind != raw.FPDF_PAGEOBJ_PATH:
+            return 0
+        a, b, c, d, e, f = placed(obj, outer)
+        found, subpath = 0, []
+        n = raw.FPDFPath_CountSegments(obj)
+        for k in range(n + 1):  # one step past the end closes the last subpath
+            seg = raw.FPDFPath_GetPathSegment(obj, k) if k < n else None
+            step = raw.FPDFPathSegment_GetType(seg) if seg else raw.FPDF_SEGMENT_MOVETO
+            if step == raw.FPDF_SEGMENT_MOVETO and subpath:
+                if [s for s, _ in subpath] == [raw.FPDF_SEGMENT_MOVETO, raw.FPDF_SEGMENT_LINETO]:
+                    (x0, y0), (x1, y1) = (pt for _, pt in subpath)
+                    if abs(a * (x0 - x1) + c * (y0 - y1)) > 0.5 and abs(b * (x0 - x1) + d * (y0 - y1)) > 0.5:
+                        found += 1
+                subpath = []
+            if seg:
+                raw.FPDFPathSegment_GetPoint(seg, ctypes.byref(x), ctypes.byref(y))
+                subpath.append((step, (x.value, y.value)))
+        return found
+
+    pdf = pypdfium2.PdfDocument(str(path))
+    try:
+        total = 0
+        for i in range(len(pdf)) if pages is None else pages:
+            page = pdf[i]
+            total += sum(count(raw.FPDFPage_GetObject(page.raw, k), (1, 0, 0, 1, 0, 0))
+                         for k in range(raw.FPDFPage_CountObjects(page.raw)))
+            page.close()
+        return total
+    finally:
+        pdf.close()
+
+
 def layout_objects(layout, kind):
     """Every object of this pdfminer class on a laid-out page, forms' contents included, in stream order."""
     from pdfminer.layout import LTContainer

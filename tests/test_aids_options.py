@@ -9,7 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2
 import pytest
-from conftest import layout_objects, pdf_layouts, pdf_page_index, pdf_page_texts
+from conftest import diagonal_strokes, pdf_page_index, pdf_page_texts
 
 from shipyard.pack import PackOptions, build_pack
 from shipyard.render import Document
@@ -224,12 +224,8 @@ def _duel(damage: dict | None) -> Scenario:
 
 
 def _struck(path: Path) -> int:
-    """Diagonal strokes on the first page: a struck box is two. Read as pdfminer lays the page out (conftest.pdf_layouts:
-    the LTLine objects pdfplumber's `lines` are, without its dictionaries of every object)."""
-    from pdfminer.layout import LTLine
-
-    return sum(1 for _, layout in pdf_layouts(path, [0]) for ln in layout_objects(layout, LTLine)
-               if abs(ln.x0 - ln.x1) > 0.5 and abs(ln.y0 - ln.y1) > 0.5)
+    """Diagonal strokes on the first page: a struck box is two (conftest.diagonal_strokes)."""
+    return diagonal_strokes(path, [0])
 
 
 @pytest.mark.parametrize("rules", RULESETS)

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from browsing import free_port
-from conftest import in_process, layout_objects, pdf_layouts, pdf_page_texts
+from conftest import diagonal_strokes, in_process, pdf_page_texts
 
 warnings.filterwarnings("ignore", message="Using `httpx`")
 from starlette.testclient import TestClient  # noqa: E402
@@ -340,9 +340,8 @@ def test_a_server_killed_mid_game_comes_back_with_every_acknowledged_mark(tmp_pa
 
 
 def _diagonals(path: Path, names: tuple[str, ...]) -> int:
-    """Diagonal strokes over the pages that name these units (each struck box is two): only those pages are laid out,
-    by pdfminer without pdfplumber's dictionaries (conftest.pdf_layouts: the same LTLine objects pdfplumber's `lines`
-    are, a third of the time)."""
+    """Diagonal strokes over the pages that name these units (each struck box is two): conftest.diagonal_strokes, on
+    those pages only."""
     return _diagonals_in(str(path), names)
 
 
@@ -350,11 +349,7 @@ def _diagonals(path: Path, names: tuple[str, ...]) -> int:
 def _diagonals_in(path: str, names: tuple[str, ...]) -> int:
     """_diagonals, read once a file (the module's blank sheets are read against every pack; a test's own pack has a
     path of its own)."""
-    from pdfminer.layout import LTLine
-
-    pages = [i for i, text in enumerate(pdf_page_texts(path)) if any(n in text for n in names)]
-    return sum(1 for _, layout in pdf_layouts(path, pages) for ln in layout_objects(layout, LTLine)
-               if abs(ln.x0 - ln.x1) > 0.5 and abs(ln.y0 - ln.y1) > 0.5)
+    return diagonal_strokes(path, [i for i, text in enumerate(pdf_page_texts(path)) if any(n in text for n in names)])
 
 
 def test_a_campaign_round_trip_play_export_repair_and_pack_pre_damaged_in_all_four_rule_sets(client, tmp_path,

@@ -217,14 +217,10 @@ def test_users_own_scenario_file_packs(cli, tmp_path):
 
 
 def _diagonals(path: Path) -> int:
-    """Struck boxes are drawn as two diagonal strokes each: every page's, as pdfminer lays it out (conftest.pdf_layouts:
-    the LTLine objects pdfplumber's `lines` are, without its dictionaries of every object)."""
-    from pdfminer.layout import LTLine
+    """Struck boxes are drawn as two diagonal strokes each: every page's (conftest.diagonal_strokes)."""
+    from conftest import diagonal_strokes
 
-    from conftest import layout_objects, pdf_layouts
-
-    return sum(1 for _, layout in pdf_layouts(path) for ln in layout_objects(layout, LTLine)
-               if abs(ln.x0 - ln.x1) > 0.5 and abs(ln.y0 - ln.y1) > 0.5)
+    return diagonal_strokes(path)
 
 
 @pytest.mark.parametrize("rules", ["quick-play", "saunders"])
