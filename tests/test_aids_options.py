@@ -9,7 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2
 import pytest
-from conftest import pdf_page_index, pdf_page_texts
+from conftest import diagonal_strokes, pdf_page_index, pdf_page_texts
 
 from shipyard.pack import PackOptions, build_pack
 from shipyard.render import Document
@@ -224,9 +224,8 @@ def _duel(damage: dict | None) -> Scenario:
 
 
 def _struck(path: Path) -> int:
-    """Diagonal strokes on the first page: a struck box is two."""
-    with pdfplumber.open(path) as pdf:
-        return sum(1 for ln in pdf.pages[0].lines if abs(ln["x0"] - ln["x1"]) > 0.5 and abs(ln["top"] - ln["bottom"]) > 0.5)
+    """Diagonal strokes on the first page: a struck box is two (conftest.diagonal_strokes)."""
+    return diagonal_strokes(path, [0])
 
 
 @pytest.mark.parametrize("rules", RULESETS)

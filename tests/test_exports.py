@@ -108,8 +108,12 @@ sides:
 """
 
 
-@pytest.fixture
-def user_files(tmp_path):
+@pytest.fixture(scope="module")
+def user_files(tmp_path_factory):
+    """The user's folder with the markup-named ram, and the duel scenario beside it: made once for the module (the
+    tests only read them; each writes its output to its own tmp_path), so the library kept for that folder is loaded
+    once, not again for each of twelve tests' three or four commands."""
+    tmp_path = tmp_path_factory.mktemp("markup")
     lib = tmp_path / "my-vessels"
     lib.mkdir()
     (lib / "uss-ram-and-co.yaml").write_text(RAM, encoding="utf-8")

@@ -4,6 +4,7 @@ packs in all four rule sets, the struck boxes read back from the PDFs."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import signal
@@ -15,11 +16,10 @@ import urllib.request
 import warnings
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from browsing import free_port
-from conftest import in_process, pdf_page_texts
+from conftest import diagonal_strokes, in_process, pdf_page_texts
 
 warnings.filterwarnings("ignore", message="Using `httpx`")
 from starlette.testclient import TestClient  # noqa: E402
@@ -34,6 +34,25 @@ def client(tmp_path_factory):
     with TestClient(create_app(ships, allowed_hosts={"testserver"})) as c:
         c.ships = ships
         yield c
+
+
+# A pack of Mobile Bay's record sheets only, the pages a game's marks strike.
+SHEETS_ONLY = [arg for section in ("setup", "roster", "templates", "counters", "reference") for arg in ("--no", section)]
+
+
+@pytest.fixture(scope="module")
+def blank_sheets(tmp_path_factory):
+    """Mobile Bay's sheets in a rule set with nothing marked (a path to the PDF): what each pre-damaged pack here is
+    read against. Built once a rule set for the module (the tests only read it), not again in each test."""
+    root = tmp_path_factory.mktemp("blank-sheets")
+
+    def sheets(rules: str) -> Path:
+        made = root / f"mobile-bay-1864-{rules}.pdf"
+        if not made.exists():
+            run = in_process("pack", "mobile-bay-1864", "--rules", rules, "-o", root, "--jobs", "1", *SHEETS_ONLY)
+            assert run.code == 0, run.err
+        return made
+    return sheets
 
 
 def new_game(client, scenario="mobile-bay-1864", rules="saunders") -> tuple[str, dict[str, str]]:
@@ -73,7 +92,7 @@ def test_saunders_hull_lost_takes_her_to_three_quarters_then_half_speed_as_the_s
 
 
 def test_saunders_knots_lost_are_struck_from_the_top_of_her_speed_track_live_and_read_as_her_hull_note_says(
-        client, tmp_path):
+        client, tmp_path, blank_sheets):
     """The speed track of Hartford's printed sheet is live: a -1 kn critical strikes its top box (knots lost, one a
     knot), `now` takes the knot off her maximum and then the hull bar's fraction, as her sheet's hull note prints it
     ('with 1/2/3 kn lost: ¾ = …'); the knot is exported and struck from the top of the sheet a pack prints from it."""
@@ -86,7 +105,7 @@ def test_saunders_knots_lost_are_struck_from_the_top_of_her_speed_track_live_and
     view = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {host}"}).json()
     ladder = unit_of(view, "uss-hartford")["checks"]["knots_lost"]
     assert ladder["boxes"] == 13 and ladder["marked"] == 0, ladder  # a box a whole knot of her 13½
-    note = next(t for t in pdf_page_texts(_blank_saunders_pack(tmp_path)) if "Hartford" in t and "kn lost" in t)
+    note = next(t for t in pdf_page_texts(blank_sheets("saunders")) if "Hartford" in t and "kn lost" in t)
     three_quarters = re.search(r"kn lost: ¾ = ([\d½]+)/", " ".join(note.split())).group(1)
     knots = lambda text: float(text.replace("½", ".5"))  # noqa: E731
     assert mark(client, game, host, "uss-hartford", "knots_lost", 1).json()["now"]["max_speed"] == 12.5
@@ -95,22 +114,14 @@ def test_saunders_knots_lost_are_struck_from_the_top_of_her_speed_track_live_and
     state, out = tmp_path / "state.yaml", tmp_path / "packs"
     assert in_process("game", "export", game, "-o", state, "--library", client.ships).code == 0
     assert yaml.safe_load(state.read_text())["units"]["uss-hartford"]["checks"] == {"knots_lost": 1}
-    sheets_only = [arg for section in ("setup", "roster", "templates", "counters", "reference") for arg in ("--no", section)]
     run = in_process("pack", "mobile-bay-1864", "--rules", "saunders", "--state", state, "-o", out, "--jobs", "1",
-                     "--library", client.ships, *sheets_only)
+                     "--library", client.ships, *SHEETS_ONLY)
     assert run.code == 0, run.err
     # 11 hull boxes and the ladder's 13½ and 13 (above 12½ once the knot is off) struck, two strokes a box
     names = ("Hartford",)
-    assert _diagonals(next(out.glob("*.pdf")), names) - _diagonals(_blank_saunders_pack(tmp_path), names) == 2 * 13
+    assert _diagonals(next(out.glob("*.pdf")), names) - _diagonals(blank_sheets("saunders"), names) == 2 * 13
 
 
-def _blank_saunders_pack(tmp_path: Path) -> Path:
-    made = tmp_path / "blank" / "mobile-bay-1864-saunders.pdf"
-    if not made.exists():
-        sheets_only = [a for section in ("setup", "roster", "templates", "counters", "reference") for a in ("--no", section)]
-        run = in_process("pack", "mobile-bay-1864", "--rules", "saunders", "-o", made.parent, "--jobs", "1", *sheets_only)
-        assert run.code == 0, run.err
-    return made
 
 
 def test_smoke_on_the_water_loses_one_then_two_levels_at_half_and_a_quarter_never_below_slow(client):
@@ -329,14 +340,20 @@ def test_a_server_killed_mid_game_comes_back_with_every_acknowledged_mark(tmp_pa
 
 
 def _diagonals(path: Path, names: tuple[str, ...]) -> int:
-    """Diagonal strokes over the pages that name these units (each struck box is two): pdfplumber reads only those."""
-    pages = [i for i, text in enumerate(pdf_page_texts(path)) if any(n in text for n in names)]
-    with pdfplumber.open(path, pages=[i + 1 for i in pages]) as pdf:
-        return sum(1 for page in pdf.pages for ln in page.lines
-                   if abs(ln["x0"] - ln["x1"]) > 0.5 and abs(ln["top"] - ln["bottom"]) > 0.5)
+    """Diagonal strokes over the pages that name these units (each struck box is two): conftest.diagonal_strokes, on
+    those pages only."""
+    return _diagonals_in(str(path), names)
 
 
-def test_a_campaign_round_trip_play_export_repair_and_pack_pre_damaged_in_all_four_rule_sets(client, tmp_path):
+@functools.lru_cache(maxsize=16)
+def _diagonals_in(path: str, names: tuple[str, ...]) -> int:
+    """_diagonals, read once a file (the module's blank sheets are read against every pack; a test's own pack has a
+    path of its own)."""
+    return diagonal_strokes(path, [i for i, text in enumerate(pdf_page_texts(path)) if any(n in text for n in names)])
+
+
+def test_a_campaign_round_trip_play_export_repair_and_pack_pre_damaged_in_all_four_rule_sets(client, tmp_path,
+                                                                                            blank_sheets):
     game, keys = new_game(client, rules="saunders")
     mark(client, game, keys["Union"], "uss-hartford", "hull", 13)
     mark(client, game, keys["Confederate"], "css-tennessee", "hole", 2)
@@ -349,18 +366,16 @@ def test_a_campaign_round_trip_play_export_repair_and_pack_pre_damaged_in_all_fo
     run = in_process("game", "repair", state, "-o", repaired)
     assert run.code == 0, run.err
     assert "hull: 13" in state.read_text() and "hull: 7" in repaired.read_text()  # half of 13 lost repaired: 7 left
-    out, blank = tmp_path / "packs", tmp_path / "blank"
-    sheets_only = [arg for section in ("setup", "roster", "templates", "counters", "reference") for arg in ("--no", section)]
-    run = in_process("pack", "mobile-bay-1864", "--state", repaired, "-o", out, "--jobs", "1", *sheets_only)
+    out = tmp_path / "packs"
+    run = in_process("pack", "mobile-bay-1864", "--state", repaired, "-o", out, "--jobs", "1", *SHEETS_ONLY)
     assert run.code == 0, run.err
-    assert in_process("pack", "mobile-bay-1864", "-o", blank, "--jobs", "1", *sheets_only).code == 0
     # Saunders box for box (Hartford 7 hull, Tennessee 1 hole); the others by Hartford's share of her main track
     # lost, 7/22 = 0.318: Smoke on the Water 13 of 43 HDP, Really Simple 8 of 28 speed boxes, Quick Play 4 of 14 EDNA
     struck = {"saunders": 8, "smoke-on-the-water": 13, "really-simple": 8, "quick-play": 4}
     for rules, boxes in struck.items():
         damaged = next(out.glob(f"mobile-bay-1864-{rules}-pre-damaged.pdf"))
         names = ("Hartford", "Tennessee")
-        assert _diagonals(damaged, names) - _diagonals(blank / f"mobile-bay-1864-{rules}.pdf", names) == 2 * boxes, rules
+        assert _diagonals(damaged, names) - _diagonals(blank_sheets(rules), names) == 2 * boxes, rules
 
 
 @pytest.mark.parametrize("rules, lasting, put_out", [
@@ -416,10 +431,9 @@ def test_a_pack_printed_from_a_game_carries_on_each_sheet_a_qr_code_that_opens_h
     game = made.out.split()[1].rstrip(":")
     state = tmp_path / "state.yaml"
     assert in_process("game", "export", game, "-o", state, "--library", folder).code == 0
-    sheets_only = [arg for section in ("setup", "roster", "templates", "counters", "reference") for arg in ("--no", section)]
     out = tmp_path / "out"
     run = in_process("pack", "mobile-bay-1864", "--rules", "saunders", "--state", state, "-o", out, "--jobs", "1",
-                     "--library", folder, *sheets_only)
+                     "--library", folder, *SHEETS_ONLY)
     assert run.code == 0, run.err
     pdf = pypdfium2.PdfDocument(str(next(out.glob("*.pdf"))))
     try:
@@ -456,7 +470,7 @@ def test_the_scenario_page_starts_a_game_and_shows_each_link_with_its_qr_code(cl
 
 @pytest.mark.parametrize("rules", ["saunders", "smoke-on-the-water", "really-simple", "quick-play"])
 def test_every_box_of_the_printed_sheet_is_live_kept_undone_exported_and_struck_on_a_pack_from_the_game(
-        client, tmp_path, rules):
+        client, tmp_path, blank_sheets, rules):
     """A gun's box and the sunk box of Hartford's printed sheet are marks like a hull box: in the game's JSON (its
     `checks`, labelled as printed), undone and redone per device, written to the campaign file, and struck on the
     sheet a pack prints from it; a box her sheet does not have is refused in words."""
@@ -479,14 +493,12 @@ def test_every_box_of_the_printed_sheet_is_live_kept_undone_exported_and_struck_
     state = tmp_path / "state.yaml"
     assert in_process("game", "export", game, "-o", state, "--library", client.ships).code == 0
     assert yaml.safe_load(state.read_text())["units"]["uss-hartford"]["checks"] == {"gun 2": 1, "sunk": 1}
-    sheets_only = [arg for section in ("setup", "roster", "templates", "counters", "reference") for arg in ("--no", section)]
-    out, blank = tmp_path / "packs", tmp_path / "blank"
+    out = tmp_path / "packs"
     run = in_process("pack", "mobile-bay-1864", "--rules", rules, "--state", state, "-o", out, "--jobs", "1",
-                     "--library", client.ships, *sheets_only)
+                     "--library", client.ships, *SHEETS_ONLY)
     assert run.code == 0, run.err
-    assert in_process("pack", "mobile-bay-1864", "--rules", rules, "-o", blank, "--jobs", "1", *sheets_only).code == 0
     names = ("Hartford",)
-    assert _diagonals(next(out.glob("*.pdf")), names) - _diagonals(next(blank.glob("*.pdf")), names) == 2 * 2
+    assert _diagonals(next(out.glob("*.pdf")), names) - _diagonals(blank_sheets(rules), names) == 2 * 2
 
 
 def test_the_live_page_shows_every_other_box_of_her_sheet_and_the_sheet_drawing_names_each_box_as_the_card_does(
@@ -589,9 +601,8 @@ def test_the_turn_written_in_on_the_live_card_is_exported_and_printed_in_the_bla
     state, out = tmp_path / "state.yaml", tmp_path / "packs"
     assert in_process("game", "export", game, "-o", state, "--library", client.ships).code == 0
     assert yaml.safe_load(state.read_text())["units"]["uss-hartford"]["checks"] == {check: 1, f"{check} turn": 7}
-    sheets_only = [arg for section in ("setup", "roster", "templates", "counters", "reference") for arg in ("--no", section)]
     run = in_process("pack", "mobile-bay-1864", "--rules", rules, "--state", state, "-o", out, "--jobs", "1",
-                     "--library", client.ships, *sheets_only)
+                     "--library", client.ships, *SHEETS_ONLY)
     assert run.code == 0, run.err
     pages = [" ".join(t.split()) for t in pdf_page_texts(next(out.glob("*.pdf")))]
     assert [t for t in pages if printed in t] == [t for t in pages if "Hartford" in t and printed in t] != [], pages

@@ -217,10 +217,10 @@ def test_users_own_scenario_file_packs(cli, tmp_path):
 
 
 def _diagonals(path: Path) -> int:
-    """Struck boxes are drawn as two diagonal strokes each."""
-    with pdfplumber.open(path) as pdf:
-        return sum(1 for page in pdf.pages for ln in page.lines
-                   if abs(ln["x0"] - ln["x1"]) > 0.5 and abs(ln["top"] - ln["bottom"]) > 0.5)
+    """Struck boxes are drawn as two diagonal strokes each: every page's (conftest.diagonal_strokes)."""
+    from conftest import diagonal_strokes
+
+    return diagonal_strokes(path)
 
 
 @pytest.mark.parametrize("rules", ["quick-play", "saunders"])

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import pdf_page_index
+from conftest import layout_objects, pdf_layouts, pdf_page_index
 
 from shipyard.render import Document
 from shipyard.rules import get_ruleset
@@ -239,13 +239,15 @@ def test_speed_chits_a_named_one_per_ship_for_a_fleet_and_a_generic_whole_knot_s
 def test_counters_have_cut_marks_inside_the_margins(ctx, mobile_bay, tmp_path):
     _, units = mobile_bay
     out = build(tmp_path / "c.pdf", "letter", lambda doc: aids.counters(doc, units, ctx, backs=True))
-    with pdfplumber.open(out) as pdf:
-        assert len(pdf.pages) % 2 == 0  # a back for every front
-        for page in pdf.pages:
-            marks = [l for l in page.lines if abs(mm(l["linewidth"]) - 0.15) < 0.01]
-            assert len(marks) >= 8
-            for l in marks:
-                assert mm(l["x0"]) >= 8.0 and mm(float(page.width) - l["x1"]) >= 8.0
+    from pdfminer.layout import LTLine
+
+    pages = list(pdf_layouts(out))  # pdfminer's LTLine objects, pdfplumber's `lines`, without its dictionaries
+    assert len(pages) % 2 == 0  # a back for every front
+    for _, page in pages:
+        marks = [l for l in layout_objects(page, LTLine) if abs(mm(l.linewidth) - 0.15) < 0.01]
+        assert len(marks) >= 8
+        for l in marks:
+            assert mm(l.x0) >= 8.0 and mm(float(page.width) - l.x1) >= 8.0
 
 
 def test_roster_lists_both_sides_with_stats(ctx, mobile_bay, tmp_path):

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import importlib
 import math
-import subprocess
-import sys
 from pathlib import Path
 
 import pdfplumber
 import pypdfium2
 import pytest
-from conftest import pdf_page_texts, pdf_text
+from conftest import in_process, pdf_page_texts, pdf_text
 
 from shipyard.render import Document
 from shipyard.rules import get_ruleset
@@ -131,9 +129,8 @@ def test_templates_pages_carry_a_calibration_bar_and_labels(library, tmp_path):
 def all_sheets(library, tmp_path_factory):
     out = tmp_path_factory.mktemp("sheets") / "all.pdf"
     ids = sorted(library.units)
-    r = subprocess.run([sys.executable, "-m", "shipyard.cli", "sheet", *ids, "--rules", "sotw", "-o", str(out)],
-                       capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0, r.stderr
+    r = in_process("sheet", *ids, "--rules", "sotw", "-o", out)  # the command in this process: no interpreter to start
+    assert r.code == 0, r.err
     return out, ids
 
 

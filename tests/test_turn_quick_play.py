@@ -4,6 +4,7 @@ ten). Each test names the finding it closes."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
@@ -25,17 +26,23 @@ class Pages(list):
     path = None
 
 
-def _build(library, scenario: str, out, house=None) -> list[str]:
+def _build(library, scenario: str, out, house=None, halves: bool = True) -> list[str]:
     """The pack's pages as text a player reads: each page whole, then its left and its right half (cards, the quick
-    reference's two columns), each flattened to single spaces."""
+    reference's two columns), each flattened to single spaces. `halves=False`: each page whole only, for a test that
+    only looks for words a line holds whole (never for one that asserts words are absent: a line wrapped in a column
+    reads whole only down its half)."""
     options = PackOptions(rules=["quick-play"], output_dir=out, house_rules=house)
-    built = build_pack(library, library.scenarios[scenario], RULESET, options)
+    return _read(build_pack(library, library.scenarios[scenario], RULESET, options).path, halves)
+
+
+def _read(path, halves: bool = True) -> Pages:
+    """A Quick Play pack's pages as _build reads them."""
     pages = Pages()
-    pages.path = built.path
-    with pdfplumber.open(built.path) as pdf:
+    pages.path = path
+    with pdfplumber.open(path) as pdf:
         for p in pdf.pages:
             w, h = p.width, p.height
-            parts = [p, p.crop((0, 0, w / 2, h)), p.crop((w / 2, 0, w, h))]
+            parts = [p, p.crop((0, 0, w / 2, h)), p.crop((w / 2, 0, w, h))] if halves else [p]
             pages.append(" | ".join(_flat(x.extract_text() or "") for x in parts))
     return pages
 
@@ -55,13 +62,14 @@ def _blocks(library, scenario: str, house=None) -> str:
 
 
 @pytest.fixture(scope="module")
-def mobile_bay(library, tmp_path_factory):
-    return _build(library, "mobile-bay-1864", tmp_path_factory.mktemp("qp-mb"))
+def mobile_bay(bundled_packs):
+    """The bundled Mobile Bay pack, A4, as `shipyard pack` builds it by default (the run's shared build), read."""
+    return _read(bundled_packs.get("mobile-bay-1864", "quick-play", "a4").path)
 
 
 @pytest.fixture(scope="module")
-def cherbourg(library, tmp_path_factory):
-    return _build(library, "cherbourg-1864", tmp_path_factory.mktemp("qp-ch"))
+def cherbourg(bundled_packs):
+    return _read(bundled_packs.get("cherbourg-1864", "quick-play", "a4").path)
 
 
 def _page(pages: list[str], words: str) -> str:
@@ -76,7 +84,14 @@ def _readings(pages: Pages) -> str:
     apart, which pdfplumber's default tolerance runs together."""
     found = [k for k, p in enumerate(pages) if "What the rules leave open" in p]
     assert found, "no readings"
-    with pdfplumber.open(pages.path) as pdf:
+    return _readings_of(str(pages.path), tuple(found))
+
+
+@functools.lru_cache(maxsize=8)
+def _readings_of(path: str, found: tuple[int, ...]) -> str:
+    """_readings' text of one PDF, read once: some thirty tests read the module's pack's readings, and each laid out
+    the same pages again (a second each). A pack built in a test has its own path."""
+    with pdfplumber.open(path) as pdf:
         texts = []
         for k in found:
             p = pdf.pages[k]
@@ -93,8 +108,13 @@ def _squeezed(s: str) -> str:
 def _column(pages: Pages, words: str, left: bool = True) -> str:
     """The quick reference's left column (the cannonade) or its right (the events), read down the column, on the page
     that has `words`."""
-    k = pages.index(_page(pages, words))
-    with pdfplumber.open(pages.path) as pdf:
+    return _column_of(str(pages.path), pages.index(_page(pages, words)), left)
+
+
+@functools.lru_cache(maxsize=16)
+def _column_of(path: str, k: int, left: bool) -> str:
+    """_column's text, read once per page and side of one PDF."""
+    with pdfplumber.open(path) as pdf:
         p = pdf.pages[k]
         split = p.width * 0.46
         return _flat(p.crop((0, 0, split, p.height) if left else (split, 0, p.width, p.height)).extract_text() or "")
@@ -120,7 +140,12 @@ def _turn_numbers(pages: list[str]) -> list[int]:
 def _edna_row(pages: Pages, edna: int) -> str:
     """The first card line that opens "EDNA <edna>", read as one printed line (the fort's smaller boxes set their
     numbers closer than pdfplumber's default word gap, so the characters are read at a 1 pt tolerance)."""
-    with pdfplumber.open(pages.path) as pdf:
+    return _edna_row_of(str(pages.path), edna)
+
+
+@functools.lru_cache(maxsize=8)
+def _edna_row_of(path: str, edna: int) -> str:
+    with pdfplumber.open(path) as pdf:
         for p in pdf.pages:
             for half in (p.crop((0, 0, p.width / 2, p.height)), p.crop((p.width / 2, 0, p.width, p.height))):
                 for line in (half.extract_text(x_tolerance=1) or "").splitlines():
@@ -242,7 +267,7 @@ def test_mobile_bay_plays_the_articles_order_of_battle_and_the_split_is_an_optio
     assert "Order of battle Mobile Bay as the rules print it" in _blocks(library, "mobile-bay-1864")
     house = tmp_path / "library.json"
     house.write_text(json.dumps({"quick-play": {"which_units": {"rows": {"play": "library"}}}}))
-    split = _build(library, "mobile-bay-1864", tmp_path / "split", house)
+    split = _build(library, "mobile-bay-1864", tmp_path / "split", house, halves=False)  # the roster's rows, counters
     roster = _page(split, "Quick Play order of battle")
     assert "Fort Morgan Fort 22 2/4/1" in roster and "Fort Morgan water battery" in roster and "Fort Powell" in roster
     assert _turn_numbers(split) == list(range(1, 20))  # 26 units, 7 pairs
@@ -635,6 +660,8 @@ def test_the_readings_are_set_at_7_pt_the_set_ups_under_the_roster_the_bounds_af
     sizes = {}
     with pdfplumber.open(mobile_bay.path) as pdf:
         for k, p in enumerate(pdf.pages):
+            if "What the rules leave open" not in mobile_bay[k]:  # the page's whole text is in it: lay out only these
+                continue
             heads = [w for w in p.extract_words() if w["text"] == "leaves"]
             texts = _flat(p.extract_text() or "")
             if not heads or "What the rules leave open" not in texts:

@@ -903,9 +903,9 @@ def _chars(path, page: int | None = None):
 
     from conftest import layout_objects, pdf_layouts
 
-    for i, (_, layout) in enumerate(pdf_layouts(str(path))):
-        if page is None or i == page:
-            yield from ((i + 1, c) for c in layout_objects(layout, LTChar) if c.get_text().strip())
+    numbers = range(len(pdf_page_texts(path))) if page is None else [page]
+    for i, (_, layout) in zip(numbers, pdf_layouts(str(path), None if page is None else [page])):  # that page alone
+        yield from ((i + 1, c) for c in layout_objects(layout, LTChar) if c.get_text().strip())
 
 
 def test_the_gun_box_numbers_are_set_at_the_play_type_size(bundled_packs):
