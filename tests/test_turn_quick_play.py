@@ -745,7 +745,8 @@ def test_a_stopped_ship_may_anchor_and_then_does_not_drift(mobile_bay):
     """Replay 5, defect: the tide drifted the waiting Confederates an inch north each bound, and nothing let them anchor
     (the squadron lay at anchor and under way inside the line)."""
     assert ("Tide a ship stopped or dead in the water drifts 1 in with a set-up's tide in phase 9, after her 2nd "
-            "cannonade (Mobile Bay: north), unless at anchor; a stopped ship anchors or weighs for her move (Anchored marker)") in _readings(mobile_bay)
+            "cannonade (Mobile Bay: north), unless at anchor; a stopped ship anchors or weighs as her move (Anchored marker on or "
+            "off)") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -865,7 +866,7 @@ def test_the_counters_sheet_has_anchored_aground_and_holed_markers_for_the_fleet
                        ("Holed", "sinks end of bound ___")):
         assert sheet.split(" | ")[0].count(word) == 3, word
         assert _squeezed(note) in _squeezed(sheet)
-    assert "(Anchored marker)" in _readings(mobile_bay)
+    assert "(Anchored marker on or off)" in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -954,3 +955,43 @@ def test_the_card_pages_say_a_magazine_or_boiler_hit_is_marked_by_what_it_does(m
     assert cards and all(_squeezed("Tick each event that befalls her (a magazine or boiler hit has no box: mark what "
                                    "it does).") in _squeezed(p) for p in cards)
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+# ---------------------------------------------------------------------------------------------- replay 8
+
+
+def test_a_models_base_and_where_a_consort_lies_are_said_for_range_sight_and_touching(mobile_bay, library, tmp_path):
+    """Replay 8, moment 1: the plan puts one point per lashed pair, but each ship is her own target with her own range
+    and sight, and nothing said where the consort lies or how big a model is (which also decides touching and
+    steering round). A base of 1 in by ¼ in, the consort against the sloop's port side; a battle with no pair (Hampton
+    Roads) leaves the pairs' readings out, so its roster page keeps its room."""
+    page = _readings(mobile_bay)
+    assert ("Models each ship a base 1 in by ¼ in (or her own model's), centred on her point: for touching and "
+            "steering round") in page
+    assert ("Consorts a consort's base lies against her sloop's port side, centres ¼ in apart: each ranges, bears and "
+            "sees from her own centre; the pair touches as one base 1 by ½ in") in page
+    hampton = " ".join(_build(library, "hampton-roads-1862", tmp_path))
+    assert "Models" in hampton and "Consorts" not in hampton and "Lashed pairs" not in hampton
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_stopped_leader_leaves_the_line_and_may_rejoin_at_its_rear(mobile_bay):
+    """Replay 8, moment 2: "if he stops, the next astern leads" left open whether a stopped leader (Brooklyn, then
+    Hartford) takes the lead back or rejoins. She has left the line: she acts at her own number and may rejoin astern."""
+    assert ("Leaving the line a leader that stops leaves the line for good: under way again she acts at her own number, "
+            "and may rejoin astern of its last ship") in _readings(mobile_bay)
+
+
+def test_a_ship_weighing_anchor_does_not_drift_that_bound(mobile_bay):
+    """Replay 8, moment 3: "weigh: a move" did not say whether a ship weighing is stopped and drifts in phase 9."""
+    assert ("a stopped ship anchors or weighs as her move (Anchored marker on or off), and does not drift the bound she "
+            "weighs") in _readings(mobile_bay)
+
+
+def test_both_sides_place_their_order_counters_at_once_face_down(mobile_bay, library):
+    """Replay 8, moment 5: who places the order counters first was not said (secret, or one side after the other?).
+    The article has both commanders choose: both at once, face down, turned up together."""
+    bound = _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert _squeezed("Decide the order both sides at once, face down: one behind each of its units") in bound
+    assert ("number = order; both sides then lay theirs face down behind their units at once and turn all up together"
+            in _readings(mobile_bay))

@@ -308,19 +308,32 @@ LEFT_OPEN = "What the rules leave open"
 HOUSE_RULE_MARK = "(house rule)"
 
 
+# what a reconstructions row's `needs` asks of the scenario in play before it prints: a reading about lashed pairs is
+# no use to a battle without one (Hampton Roads' roster page has no room for it)
+READING_NEEDS = {"lashed": lambda scenario: any(su.lashed_to for side in scenario.sides for su in side.units)}
+
+
 def reading_rows(ctx: Context, part: str | None = None) -> list[list[str]]:
     """The reconstructions rows as [rule, reading, option or '—'] (the kit's readings), of one part or of every one,
-    leaving out those about another scenario's units (a row's `scenario`) when a scenario is in play."""
+    leaving out those about another scenario's units (a row's `scenario`) and those whose `needs` (READING_NEEDS) the
+    scenario in play lacks, when a scenario is in play."""
     t = ctx.tables.require("reconstructions")
     parts = [str(row.get("part") or "bound") for row in t.rows]
     unknown = sorted(set(parts) - set(READING_PARTS))
     if unknown:
         raise ShipyardError(f"table reconstructions ({t.tag()}): part {unknown[0]!r}; a row's part is "
                             f"{' or '.join(READING_PARTS)} (none: the bound)")
-    playing = getattr(getattr(ctx, "scenario", None), "id", None)
+    needs = [row.get("needs") for row in t.rows]
+    unmet = sorted({str(n) for n in needs if n is not None} - set(READING_NEEDS))
+    if unmet:
+        raise ShipyardError(f"table reconstructions ({t.tag()}): needs {unmet[0]!r}; a row needs "
+                            f"{' or '.join(READING_NEEDS)} (or nothing)")
+    scenario = getattr(ctx, "scenario", None)
+    playing = getattr(scenario, "id", None)
     about = [row.get("scenario") for row in t.rows]
-    return [r for r, at, sc in zip(kit_readings(ctx.tables), parts, about)
-            if (part is None or at == part) and (sc is None or playing is None or sc == playing)]
+    return [r for r, at, sc, need in zip(kit_readings(ctx.tables), parts, about, needs)
+            if (part is None or at == part) and (sc is None or playing is None or sc == playing)
+            and (need is None or scenario is None or READING_NEEDS[str(need)](scenario))]
 
 
 def reading_runs(row: list[str]) -> list[tuple[str, str]]:
