@@ -18,7 +18,7 @@ from shipyard.render.tags import recorded, walk
 from shipyard.rules.quick_play import RULESET, sheet
 from shipyard.rules.quick_play.templates import CUT_W, GAUGE_R, RAY_W
 from shipyard.rules.quick_play.reference import factor_name
-from shipyard.rules.quick_play.trackers import OUTCOME_TABLES, applies, trackers
+from shipyard.rules.quick_play.trackers import applies, outcome_rows, trackers
 from shipyard.errors import ShipyardError
 
 PT = 25.4 / 72
@@ -62,8 +62,9 @@ def test_every_card_carries_every_tracker_its_unit_needs_and_a_box_per_factor(ca
 def test_every_row_of_the_outcome_tables_has_an_outcome_and_every_outcome_a_row(library):
     tables = RULESET.tables()
     named = {(o.table, o.row) for o in trackers().outcomes}
-    rows = {(table, str(row[key])) for table, key in OUTCOME_TABLES.items() for row in tables[table].rows}
-    assert len(rows) == len(tables["cannonade_dice"].rows) + len(tables["catastrophic_events"].rows)
+    rows = outcome_rows(tables)
+    assert len(rows) == (len(tables["cannonade_dice"].rows) + len(tables["catastrophic_events"].rows)
+                         + len(tables["edna_zero"].rows))
     assert rows == named, (sorted(rows - named), sorted(named - rows))
 
 

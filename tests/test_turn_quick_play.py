@@ -966,8 +966,7 @@ def test_a_models_base_and_where_a_consort_lies_are_said_for_range_sight_and_tou
     steering round). A base of 1 in by ¼ in, the consort against the sloop's port side; a battle with no pair (Hampton
     Roads) leaves the pairs' readings out, so its roster page keeps its room."""
     page = _readings(mobile_bay)
-    assert ("Models each ship a base 1 in by ¼ in (or her own model's), centred on her point: for touching and "
-            "steering round") in page
+    assert "Models each ship a base 1 in by ¼ in (or her model's) on her point, for touching and steering round" in page
     assert ("Consorts a consort's base lies against her sloop's port side, centres ¼ in apart: each ranges, bears and "
             "sees from her own centre; the pair touches as one base 1 by ½ in") in page
     hampton = " ".join(_build(library, "hampton-roads-1862", tmp_path))
@@ -993,5 +992,22 @@ def test_both_sides_place_their_order_counters_at_once_face_down(mobile_bay, lib
     The article has both commanders choose: both at once, face down, turned up together."""
     bound = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed("Decide the order both sides at once, face down: one behind each of its units") in bound
-    assert ("number = order; both sides then lay theirs face down behind their units at once and turn all up together"
+    assert ("number = order; then both lay theirs face down behind their units at once, all turned up together"
             in _readings(mobile_bay))
+
+
+def test_a_struck_ship_has_a_box_and_stays_as_a_prize(mobile_bay):
+    """Replay 8, moment 4: EDNA 0 is "sunk or struck", but the card had only a Sunk box, and whether a struck ship
+    stays (a prize, an obstacle) was not said. Every ship's card has a Struck box beside Sunk; the reading says she stays."""
+    cards = _half_cards(mobile_bay)
+    ships = cards.count("Events sunk struck holed")
+    assert ships == 22 and cards.count("Events silenced") == 2  # every ship's card; a fort's EDNA 0 is Silenced
+    assert ("Struck a ship at EDNA 0 not sunk has struck (tick Struck): she stays, anchored, a prize and an obstacle; "
+            "fires, moves, draws no more") in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_rudder_box_has_a_blank_for_the_bound_it_counts_from(mobile_bay):
+    """Replay 8, defect: "one turn every 2nd bound" counts from the bound of the hit, but only Holed had a blank to
+    write a bound in. The rudder's box has one too, on every ship's card."""
+    assert _half_cards(mobile_bay).count("one turn every 2nd bound from ___") == 22

@@ -84,11 +84,12 @@ def gun_boxes(s, ctx: Context) -> Block:
 
 
 # the lasting catastrophic events' boxes on a card: (tracker, labels); engines has a box per state
-EVENT_CHECKS = (("sunk", ("sunk",)), ("holed", ("holed",)),
+EVENT_CHECKS = (("sunk", ("sunk",)), ("struck", ("struck",)), ("holed", ("holed",)),
                 ("engines", ("no Full", "Slow only", "stopped")), ("rudder", ("one turn every 2nd bound", "no turning")),
                 ("silenced", ("silenced",)))
-# a box whose event comes due later carries a write-in for the bound it falls in
-WRITE_IN = {"holed": ", in bound ____"}
+# a box whose event comes due later carries a write-in for the bound it falls in (by its label): holed, the bound
+# she sinks; a rudder that turns every 2nd bound, the bound of the hit, which the count runs from (replay 8)
+WRITE_IN = {"holed": ", in bound ____", "one turn every 2nd bound": " from ___"}
 
 
 def event_words(ctx: Context, tracker: str, label: str) -> str:
@@ -104,8 +105,8 @@ def event_words(ctx: Context, tracker: str, label: str) -> str:
 
 def event_checks(s, ctx: Context) -> Block:
     wanted = trackers().for_unit(applies, s)
-    checks = [Check((event_words(ctx, key, label) if len(labels) == 1 else label) + WRITE_IN.get(key, ""), 1, key,
-                    turn=key in WRITE_IN)
+    checks = [Check((event_words(ctx, key, label) if len(labels) == 1 else label) + WRITE_IN.get(label, ""), 1, key,
+                    turn=label in WRITE_IN)
               for key, labels in EVENT_CHECKS if key in wanted for label in labels]
     return records(CheckRow("Events", checks, **style()["events"]), *(c.tracker for c in checks))
 

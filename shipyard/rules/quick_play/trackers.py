@@ -9,8 +9,16 @@ from pathlib import Path
 from ..trackers import Trackers, load_trackers, unit_condition
 
 PATH = Path(__file__).with_name("trackers.yaml")
-# the tables whose rows do something to a unit, and the column that names each row
-OUTCOME_TABLES = {"cannonade_dice": "factor", "catastrophic_events": "double"}
+# the tables whose rows do something to a unit, and the column that names each row (None: a table of named rows,
+# edna_zero's ship and fort)
+OUTCOME_TABLES = {"cannonade_dice": "factor", "catastrophic_events": "double", "edna_zero": None}
+
+
+def outcome_rows(tables) -> set[tuple[str, str]]:
+    """(table, row) for every row of the outcome tables: a list's rows by their naming column, a table of named rows
+    by its names."""
+    return {(table, str(row[key]) if key else str(row)) for table, key in OUTCOME_TABLES.items()
+            for row in tables[table].rows}
 
 
 @lru_cache(maxsize=1)
