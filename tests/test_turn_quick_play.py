@@ -579,7 +579,7 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     blocks = _blocks(library, "mobile-bay-1864")
     assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of her "
             "Mediums left (her 8 bay-front pieces); none landward") in blocks
-    assert ("Fort Gaines her card's factors (the printed ones) fire in her sector, within 24 in of her: 45 in from the "
+    assert ("Fort Gaines her card's factors fire in her sector, within 24 in of her: 45 in from the "
             "channel, she fires only if a ship comes near") in blocks
     cards = " ".join(_cards(mobile_bay))
     assert "32 pieces in 10 factors" in cards and "27 pieces in 8 factors" in cards  # the cards the readings speak of
@@ -766,8 +766,8 @@ def test_the_readings_say_fort_morgan_and_tennessee_are_hard_targets_by_the_arti
     """Replay 5, balance: Fort Morgan (EDNA 22) can never be hit by gunfire and Tennessee (18) only by a Heavy's 19-20
     inside 12 in, so the Parrotts' doubles do the damage. No reading of ours makes it so (the article's EDNAs and
     dice do); the readings say it, so a club does not take it for the pack's error."""
-    assert ("Hard targets Fort Morgan (22) is over every throw but a Heavy's at point blank, Tennessee (18) over all but a "
-            "Heavy's 19-20 inside 12 in: Parrott doubles and rams wear them down, as their printed EDNAs have it") in _readings(mobile_bay)
+    assert ("Hard targets as printed: Fort Morgan (22) is over all but a Heavy's throw at point blank, Tennessee (18) all "
+            "but a Heavy's 19-20 inside 12 in") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -967,8 +967,8 @@ def test_a_models_base_and_where_a_consort_lies_are_said_for_range_sight_and_tou
     Roads) leaves the pairs' readings out, so its roster page keeps its room."""
     page = _readings(mobile_bay)
     assert "Models each ship a base 1 in by ¼ in (or her model's) on her point, for touching and steering round" in page
-    assert ("Consorts a consort's base lies against her sloop's port side, centres ¼ in apart: each ranges, bears and "
-            "sees from her own centre; the pair touches as one base 1 by ½ in") in page
+    assert ("Consorts hers against her sloop's port side, centres ¼ in apart: each her own centre for range, arcs, sight; "
+            "the pair touches as one 1 by ½ in") in page
     hampton = " ".join(_build(library, "hampton-roads-1862", tmp_path))
     assert "Models" in hampton and "Consorts" not in hampton and "Lashed pairs" not in hampton
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1011,3 +1011,67 @@ def test_the_rudder_box_has_a_blank_for_the_bound_it_counts_from(mobile_bay):
     """Replay 8, defect: "one turn every 2nd bound" counts from the bound of the hit, but only Holed had a blank to
     write a bound in. The rudder's box has one too, on every ship's card."""
     assert _half_cards(mobile_bay).count("one turn every 2nd bound from ___") == 22
+
+
+def _base(centre: tuple[float, float], heading: float, fore: float, aft: float, port: float, starboard: float):
+    """A base's corners (inches, x east, y north) about a ship's centre, heading in degrees from north: `fore` and
+    `aft` along her keel, `port` and `starboard` across it."""
+    import math
+
+    h = math.radians(heading)
+    ahead, right = (math.sin(h), math.cos(h)), (math.cos(h), -math.sin(h))
+    return [(centre[0] + a * ahead[0] + r * right[0], centre[1] + a * ahead[1] + r * right[1])
+            for a, r in ((fore, starboard), (fore, -port), (-aft, -port), (-aft, starboard))]
+
+
+def _apart(p: list, q: list) -> bool:
+    """Two convex outlines do not meet (a separating axis among their edges' normals)."""
+    for poly in (p, q):
+        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+            nx, ny = y2 - y1, x1 - x2
+            a, b = [x * nx + y * ny for x, y in p], [x * nx + y * ny for x, y in q]
+            if max(a) < min(b) or max(b) < min(a):
+                return True
+    return False
+
+
+def test_the_ships_astern_can_pass_a_failed_brooklyn_at_the_packs_own_spacing(mobile_bay, library):
+    """Replay 8, defect: Brooklyn's "the ships astern steer round her" could not be done: Hartford 2½ in astern, moving
+    3 in (lashed to a sidewheeler), may turn only at the half, and swung into the monitors' lane. The test now says which
+    way and how: to port, 45° at the half. Played here on the pack's own numbers (the set-up's starts at 100 yd an inch,
+    the Models and Consorts bases, the pair's 3 in, a wooden screw's 45°): Hartford's pair clears Brooklyn's, turned
+    90° to starboard with Octorara on her (now north) port side, all along its move."""
+    import math
+
+    page = _readings(mobile_bay)
+    assert "Models each ship a base 1 in by ¼ in" in page and "centres ¼ in apart" in page
+    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert _squeezed("the ships astern pass to port, 45° at the half; she may steam from bound 2") in ref
+    starts = library.scenarios["mobile-bay-1864"].setup.starts
+    at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
+    half, long, wide = 0.125, 0.5, 0.25  # the Models base; the consort's centre ¼ in to port of her sloop's
+    brooklyn = _base(at["uss-brooklyn"], starts["uss-brooklyn"].heading + 90, long, long, half + wide, half)
+    heading = starts["uss-hartford"].heading
+    x, y = at["uss-hartford"]
+    for step in range(31):  # 3 in in tenths: 1.5 in ahead, a turn of 45° to port on her centre, 1.5 in on
+        if step == 15:
+            for swing in range(46):
+                assert _apart(_base((x, y), heading - swing, long, long, half + wide, half), brooklyn), swing
+            heading -= 45
+        assert _apart(_base((x, y), heading, long, long, half + wide, half), brooklyn), step
+        x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
+    # and steering to starboard instead, into the monitors' lane, does touch her: the reading's way is the one that works
+    x, y = at["uss-hartford"]
+    x, y = x + 1.5 * math.sin(math.radians(5)), y + 1.5 * math.cos(math.radians(5))
+    x, y = x + 1.5 * math.sin(math.radians(50)), y + 1.5 * math.cos(math.radians(50))
+    assert not _apart(_base((x, y), 50, long, long, half + wide, half), brooklyn)
+
+
+def test_the_readings_say_the_fort_seldom_hits_a_sloop_past_12_in_by_the_articles_numbers(mobile_bay):
+    """Replay 8, balance: over three bounds Fort Morgan hit nothing; the fort bears 29-33° off the wooden ships' bows,
+    so they cannot answer it either. The article's numbers, as printed (Fort Morgan 4 Heavy, 4 Medium, 2 Parrott; a
+    Heavy 2D10, a Medium 2D6 a pair; over 12 in one die an AvD): past 12 in a Heavy's 1D10 + AvD beats a sloop's 14 only
+    on a 10 and a 5, one throw in 60, and a Medium's never. The pack follows them and says so where the player reads it."""
+    assert ("past 12 in the fort's Heavies beat a sloop's 14 one throw in 60, its Mediums never: Parrott doubles and "
+            "rams do the harm") in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages
