@@ -862,9 +862,9 @@ def test_the_counters_sheet_has_anchored_aground_and_holed_markers_for_the_fleet
     or to mark holed on the card only). One of each for every 6 units drawing a counter: 17 counters, 3 of each."""
     sheet = _page(mobile_bay, " ORDER ")
     assert _turn_numbers(mobile_bay)[-1] == 17
-    for word, note in (("Anchored", "no drift; weigh: a move"), ("Aground", "stopped; off only astern"),
-                       ("Holed", "sinks end of bound ___")):
-        assert sheet.split(" | ")[0].count(word) == 3, word
+    for word, note, count in (("Anchored", "no drift; weigh: a move", 15), ("Aground", "stopped; off only astern", 3),
+                              ("Holed", "sinks end of bound ___", 3)):
+        assert sheet.split(" | ")[0].count(word) == count, word  # Anchored: every ship may (replay 8)
         assert _squeezed(note) in _squeezed(sheet)
     assert "(Anchored marker on or off)" in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1074,4 +1074,15 @@ def test_the_readings_say_the_fort_seldom_hits_a_sloop_past_12_in_by_the_article
     on a 10 and a 5, one throw in 60, and a Medium's never. The pack follows them and says so where the player reads it."""
     assert ("past 12 in the fort's Heavies beat a sloop's 14 one throw in 60, its Mediums never: Parrott doubles and "
             "rams do the harm") in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_every_ship_that_may_anchor_has_an_anchored_marker_and_every_follower_an_in_line_one(mobile_bay):
+    """Replay 8, defects: only 3 Anchored markers for the 4 Confederate ships waiting stopped (any stopped ship may
+    anchor: 15 ships draw a counter, a pair one); and the ships following a leader move at his 3\" while showing their
+    own Slow 4\" marker. An In line marker ("at her leader's speed") for every ship that can follow at once: each
+    division in play less its leader (monitors 3, wooden pairs 6). All on the counters' one A4 page."""
+    sheet = _page(mobile_bay, " ORDER ").split(" | ")[0]
+    assert sheet.count("Anchored") == 15
+    assert sheet.count("In line") == 9 and sheet.count("at her leader's speed") == 9
     assert len(mobile_bay) == RULESET.pack_pages

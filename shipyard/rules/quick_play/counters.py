@@ -8,6 +8,7 @@ from typing import Any
 
 from ...render.counters import Chit, Lines, chit_sheet, layout_of, load_style
 from ...render.text import number, wrap_lines
+from ...errors import ShipyardError
 from ..context import Context
 from ..play_aids import fitting_name, short_name
 from .reference import speed_words
@@ -71,12 +72,43 @@ def speed_markers(units: list[tuple[str, Any, Any]], ctx: Context) -> list[tuple
     return forts + [m for m in markers if m[0] != "Fort"]
 
 
-def state_markers(n: int, ctx: Context) -> list[tuple[str, str, tuple[str, ...]]]:
-    """(front word, back word, its note) per state marker (state_markers): one of each for every units_per_marker of
-    the `n` units drawing a counter, rounded up, so a fleet of 17 gets 3 Anchored, 3 Aground, 3 Holed."""
+def acting_ships(units: list[tuple[str, Any, Any]], ctx: Context) -> list[Any]:
+    """The scenario units that draw a counter and move: every ship in play but a lashed consort (a pair is one)."""
+    ids = {u.id for _, u, d in units if not d.stats.is_fort}
+    scenario = getattr(ctx, "scenario", None)
+    if scenario is None:
+        return sorted(ids)
+    return [su for side in scenario.sides for su in side.units if su.id in ids and su.lashed_to not in ids]
+
+
+def followers(units: list[tuple[str, Any, Any]], ctx: Context) -> int:
+    """How many ships can follow a leader in line at once: a division's acting ships less its leader (the Line of
+    battle reading: a column follows the leader the roster names); none without a scenario's divisions."""
+    divisions: dict[str, int] = {}
+    for su in acting_ships(units, ctx):
+        if getattr(su, "division", None):
+            divisions[su.division] = divisions.get(su.division, 0) + 1
+    return sum(n - 1 for n in divisions.values())
+
+
+def state_markers(n: int, ctx: Context, units: list[tuple[str, Any, Any]] | None = None) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(front word, back word, its note) per state marker (state_markers), as many as can be wanted at once: `each:
+    ship` one per acting ship, `each: follower` one per ship that can follow in line, else one for every
+    units_per_marker of the `n` units drawing a counter, rounded up (Mobile Bay's 17 counters: 15 Anchored, 3
+    Aground, 3 Holed, 9 In line). Without units (blank markers) every state has the per-units count."""
     rows = ctx.tables.state_markers.rows
-    each = -(-n // int(rows["units_per_marker"]))
-    return [(str(m["word"]), str(m["word"]), (str(m["note"]),)) for m in rows["markers"] for _ in range(each)]
+    per = -(-n // int(rows["units_per_marker"]))
+    counts = {"ship": (lambda: len(acting_ships(units, ctx))), "follower": (lambda: followers(units, ctx))}
+    out = []
+    for m in rows["markers"]:
+        each = m.get("each")
+        if each is not None and each not in counts:
+            raise ShipyardError(f"table state_markers ({ctx.tables.state_markers.tag()}): marker {m['word']!r} is "
+                                f"for each {each!r}; a marker is for each {' or '.join(counts)} (or every "
+                                "units_per_marker units)")
+        k = counts[each]() if each is not None and units else per
+        out += [(str(m["word"]), str(m["word"]), (str(m["note"]),))] * k
+    return out
 
 
 def acting_units(units: list[tuple[str, Any, Any]], ctx: Context) -> int:
@@ -99,7 +131,7 @@ def counters(doc, units: list[tuple[str, Any, Any]], ctx: Context, fold: bool = 
         markers = speed_markers(units, ctx)
     else:  # blank markers to fill in by hand
         markers = [(w, "Stopped", ()) for _ in range(6) for w, _ in speed_words(ctx)]
-    markers += state_markers(n, ctx)
+    markers += state_markers(n, ctx, units)
     # below the turn counters on their page, but for duplex backs (a back must match its front)
     chit_sheet(doc, [_speed_marker(*m) for m in markers], STYLES["speed_marker"], layout=layout,
                title="Speed markers", go_on=not backs)
