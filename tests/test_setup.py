@@ -177,6 +177,49 @@ def test_mobile_bays_set_up_is_one_page(bundled_packs, rules, paper):
     assert "Where" not in pages[2][:40] and "Union" != pages[2].split("\n")[0]
 
 
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_mobile_bay_label_is_nearer_its_own_unit_than_any_other(library, rules, paper):
+    """Issue 22 (the Saunders replay, p2): "Oneida + Galena" and "Ossipee + Itasca" flanked one triangle and the lowest
+    triangle had no label beside it, so which pair was which had to be guessed. Every unit's label now lies nearer its
+    own marker than any other's, or where the plan is too crowded for that, a leader line runs from it to hers, on
+    each rule set's Mobile Bay plan, A4 and Letter."""
+    from shipyard.render.plan import box_distance
+
+    plan, width = _plan(library, rules, paper)
+    s = min(width / plan.width, plan.max_height / plan.depth)
+    h = plan.depth * s
+    centres = {m.label: (m.x * s, h - m.y * s) for m in plan.markers}
+    leaders = {text: end for text, *end in plan.leaders(width)}
+    for text, *box in plan.labels(width):
+        if text not in centres:
+            continue  # the ground's names
+        mine = box_distance(box, centres[text])
+        if all(mine < box_distance(box, c) for k, c in centres.items() if k != text):
+            assert text not in leaders
+            continue
+        x0, y0, x1, y1 = leaders[text]  # from her label's edge to within a marker's breadth of her own
+        assert box_distance(box, (x0, y0)) < 1e-6 and box_distance((x1, y1, x1, y1), centres[text]) < plan.marker * 1.2
+    assert len(leaders) <= 3, (rules, paper, sorted(leaders))  # the placing puts nearly every label beside its own
+
+
+def test_a_forts_sector_the_channels_edge_and_a_zones_edge_differ_in_dash_grey_and_width_and_the_key_says_so(library):
+    """Issue 22 (the Quick Play replay, p2): at Fort Morgan the channel's edge, the set-up zone's and the fort's sector
+    arc were all dashed lines of like grey and weight, hard to tell apart where they cross. Each now differs from the
+    others in all three at once, and the plan's key names each as it is drawn."""
+    from shipyard.pack.setup_page import plan_key
+    from shipyard.render.plan import GROUND, SECTOR
+
+    lines = {"channel": GROUND["channel"][1:], "zone": GROUND["zone"][1:], "sector": SECTOR}  # (grey, dash, width)
+    for a, b in ((x, y) for x in lines for y in lines if x < y):
+        assert all(p != q for p, q in zip(lines[a], lines[b])), (a, b)
+    setup = library.scenarios["mobile-bay-1864"].setup
+    key = plan_key(setup, setup.starts)
+    for words in ("a dashed arc between: where it bears, not how far)", "Sectors black;", "channel edge in long grey "
+                  "dashes", "set-up zones in a heavy pale dash-dot"):
+        assert words in key
+
+
 def _overlaps(a, b) -> bool:
     return min(a[2], b[2]) - max(a[0], b[0]) > 1e-6 and min(a[3], b[3]) - max(a[1], b[1]) > 1e-6
 

@@ -25,17 +25,23 @@ from .measure import PT, Block, text_width
 # just beside her, read as another's: a replay found Mobile Bay's last sloop unlabelled).
 NEAR_REACHES = (1.0, 2.2, 3.6, 5.5)
 
+# The three lines that meet where a fort overlooks a channel and a set-up zone are told apart by dash, grey and
+# width at once (a replay could not tell Fort Morgan's sector from the channel's edge and the bay's zone): the
+# channel's edge in long mid-grey dashes, a zone's in a heavy pale dash-dot, a fort's sector (SECTOR) in short black
+# dashes with solid black edges.
 GROUND = {
     "land": (0.78, 0.35, None, 0.3),
-    "channel": (None, 0.35, (2.0, 1.2), 0.35),
+    "channel": (None, 0.45, (3.0, 1.5), 0.35),
     "shoal": (0.92, 0.55, (0.5, 0.8), 0.3),
     "bar": (0.92, 0.55, (0.5, 0.8), 0.3),
     "torpedo": (None, 0.1, (1.0, 0.7), 0.35),
-    "zone": (None, 0.45, (4.0, 1.0, 1.0, 1.0), 0.3),
+    "zone": (None, 0.7, (4.0, 1.0, 1.0, 1.0), 0.6),
     "obstruction": (None, 0.1, None, 0.8),
 }
-LEGEND_WORDS = {"land": "land", "channel": "channel (dashed edge)", "shoal": "shoal (dotted, grey)",
-                "bar": "bar", "torpedo": "torpedo field (×)", "zone": "set-up zone (dash-dot)",
+# a fort's sector of fire: (grey, the arc's dash, width mm); its edges are solid in the same grey
+SECTOR = (0.0, (1.0, 0.8), 0.3)
+LEGEND_WORDS = {"land": "land", "channel": "channel (long grey dashes)", "shoal": "shoal (dotted, grey)",
+                "bar": "bar", "torpedo": "torpedo field (×)", "zone": "set-up zone (heavy pale dash-dot)",
                 "obstruction": "obstruction (heavy line)"}
 
 
@@ -87,8 +93,8 @@ class TablePlan(Block):
 
     def labels(self, width: float) -> list[tuple[str, float, float, float, float]]:
         """Every unit's label as placed: (text, x0, y0, x1, y1) in mm from the plan's top-left corner. Each is set
-        beside its marker where it covers no other label and no marker, trying nearer places first; a label that
-        finds no such place goes where it covers least."""
+        beside its marker where it covers no other label and no marker and lies nearer its own marker than any other
+        (own_nearest), trying nearer places first; a label that finds no such place goes where it covers least."""
         key = round(width, 3)
         if key in self._cache:
             return self._cache[key]
@@ -109,10 +115,15 @@ class TablePlan(Block):
             if shape.name and shape.kind != "obstruction":
                 cx, cy = _centre(shape.points)
                 spots.append((shape.name, cx * s, h - cy * s, 0.0))
+        centres = [(x, y) for _, x, y, _ in spots]  # the markers' (spots holds the ground's names after them)
+
+        def free(box, x: float, y: float, r: float) -> bool:  # covers nothing, and a unit's reads as hers
+            return not any(_overlap(box, t) for t in taken) and (not r or own_nearest(box, (x, y), centres))
+
         placed = []
         for label, x, y, r in spots:
             tw = text_width(label, size)
-            best, best_cost = None, None
+            best, best_cost, unowned = None, None, None
             for reach in NEAR_REACHES:
                 gap = (r or self.marker) * reach if r else self.marker * (reach - 1.0)
                 for dx, dy in ((gap, -th / 2), (-gap - tw, -th / 2), (-tw / 2, -gap - th), (-tw / 2, gap),
@@ -121,12 +132,17 @@ class TablePlan(Block):
                     if box[0] < 0 or box[2] > w or box[1] < 0 or box[3] > h:
                         continue
                     cost = sum(_overlap(box, t) for t in taken)
+                    if cost == 0 and not free(box, x, y, r):
+                        unowned = unowned or box  # free, but nearer another's marker: if nothing here is hers
+                        continue
                     if best_cost is None or cost < best_cost:
                         best, best_cost = box, cost
                     if cost == 0:
                         break
                 if best_cost == 0:
                     break
+            if best_cost and unowned:  # free beside her only where another's marker is nearer: a leader shows whose
+                best, best_cost = unowned, 0.0
             if best_cost:  # crowded: the nearest free place round the marker, searched outwards on a 1 mm grid
                 near = sorted(((dx, dy) for dx in range(-60, 61) for dy in range(-45, 46)),
                               key=lambda d: d[0] * d[0] + d[1] * d[1])
@@ -134,7 +150,7 @@ class TablePlan(Block):
                     box = (x + dx - tw / 2, y + dy - th / 2, x + dx + tw / 2, y + dy + th / 2)
                     if box[0] < 0 or box[2] > w or box[1] < 0 or box[3] > h:
                         continue
-                    if not any(_overlap(box, t) for t in taken):
+                    if free(box, x, y, 0.0):
                         best, best_cost = box, 0.0
                         break
             if best is None:  # nowhere inside the plan: at the marker's right, clipped by nothing
@@ -143,6 +159,24 @@ class TablePlan(Block):
             placed.append((label, *best))
         self._cache[key] = placed
         return placed
+
+    def leaders(self, width: float) -> list[tuple[str, float, float, float, float]]:
+        """A thin line from each unit's label that lies nearer another's marker than its own (own_nearest) to its
+        own marker, so no label is taken for another's: (text, x0, y0, x1, y1) in mm from the plan's top-left."""
+        s = self._scale(width)
+        h = self.depth * s
+        centres = {m.label: (m.x * s, h - m.y * s) for m in self.markers}
+        out = []
+        for text, *box in self.labels(width):
+            own = centres.get(text)
+            if own is None or own_nearest(box, own, list(centres.values())):
+                continue
+            ex = min(max(own[0], box[0]), box[2])
+            ey = min(max(own[1], box[1]), box[3])
+            d = math.hypot(own[0] - ex, own[1] - ey) or 1.0
+            k = max(d - self.marker * 1.1, 0.0) / d  # stop short of her triangle
+            out.append((text, ex, ey, ex + (own[0] - ex) * k, ey + (own[1] - ey) * k))
+        return out
 
     # ---------------------------------------------------------------- drawing
     def draw(self, page, x, y, width):
@@ -170,6 +204,8 @@ class TablePlan(Block):
                     self._shape(page, shape, at, s)
         for m in self.markers:
             self._marker(page, m, *at(m.x, m.y))
+        for _, x0, y0, x1, y1 in self.leaders(width):
+            page.line(x + x0, y + y0, x + x1, y + y1, width=0.2, colour=0.3)
         ground = {shape.name for shape in self.shapes}
         units = {m.label for m in self.markers}
         for text, x0, y0, x1, y1 in self.labels(width):  # on a white ground, so a line under one never hides it
@@ -211,14 +247,15 @@ class TablePlan(Block):
             page.circle(cx, cy, r * 0.2, width=0.1, fill=0.0, colour=0.0)
             return
         if m.fort:
+            grey, dash, line = SECTOR
             for a, b in m.arcs:
                 extent = (b - a) % 360 or 360
                 start = 90 - b  # compass (clockwise from up) to paper angle (counter-clockwise from right)
-                page.arc(cx, cy, self.arc_radius, start, extent, width=0.3, colour=0.2, dash=(1.0, 0.8))
+                page.arc(cx, cy, self.arc_radius, start, extent, width=line, colour=grey, dash=dash)
                 for bearing in (a, b):
                     t = math.radians(bearing)
                     page.line(cx, cy, cx + self.arc_radius * math.sin(t), cy - self.arc_radius * math.cos(t),
-                              width=0.3, colour=0.2)
+                              width=line, colour=grey)
             page.rect(cx - r / 2, cy - r / 2, r, r, width=0.35, fill=fill, colour=0.0)
             return
         t = math.radians(m.heading or 0.0)
@@ -285,6 +322,20 @@ def _centre(points) -> tuple[float, float]:
         return cx, cy
     (ax, ay), (bx, by), (qx, qy) = points[0], points[1], points[-1]
     return (ax + bx + qx) / 3, (ay + by + qy) / 3
+
+
+def box_distance(box, point) -> float:
+    """mm from a point to the nearest edge of a box (x0, y0, x1, y1), 0 inside it."""
+    dx = max(box[0] - point[0], 0.0, point[0] - box[2])
+    dy = max(box[1] - point[1], 0.0, point[1] - box[3])
+    return math.hypot(dx, dy)
+
+
+def own_nearest(box, own, centres) -> bool:
+    """Whether a label's box is nearer its own marker's centre than any other marker's, so that it reads as hers
+    (a replay found two pairs' labels beside one triangle, and the last sloop's unlabelled)."""
+    mine = box_distance(box, own)
+    return all(mine < box_distance(box, c) for c in centres if c != own)
 
 
 def _overlap(a, b) -> float:
