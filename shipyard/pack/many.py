@@ -94,7 +94,7 @@ def _outcome(library, scenario, rs, options: PackOptions) -> Built | ShipyardErr
 # drawing kit's pieces that every rule set's aids use (counters, gauges, the rosters' chart), the set-up page
 EVERY_BUILD_LOADS = ("shipyard.render.document", "shipyard.render.counters", "shipyard.render.gauges",
                      "shipyard.render.chart", "shipyard.rules.rosters", "shipyard.rules.play_aids", "shipyard.texts",
-                     "shipyard.pack.setup_page")
+                     "shipyard.pack.setup_page", "shipyard.app.checking")
 
 
 def _load_what_every_build_loads() -> None:
