@@ -122,16 +122,6 @@ axe.run(only ? {exclude: [['svg'], ...arguments[1].map((sel) => [sel])]} : docum
 # show its every column
 BOXED = """return [...document.querySelectorAll('.scroll-x')].map((b) => b.scrollWidth - b.clientWidth)"""
 
-AXE_RUN = """
-const done = arguments[arguments.length - 1];
-const only = arguments[0];
-axe.run(document, Object.assign({resultTypes: ['violations']}, only ? {runOnly: {type: 'rule', values: only}} : {})).then(
-  (r) => done(r.violations.map((v) => ({rule: v.id, impact: v.impact, help: v.help,
-                                         targets: v.nodes.slice(0, 5).map((n) => n.target.join(' '))}))),
-  (e) => done([{rule: 'axe failed', impact: 'critical', help: String(e), targets: []}]));
-"""
-
-
 @pytest.fixture(scope="module")
 def survey(server, browser, shots):
     """{page: {size: {"overflow": px, "wide": [...], "axe": [...], "small": [...]}}}, each page opened once."""
