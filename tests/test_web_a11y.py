@@ -10,6 +10,7 @@ added to the web app is added to PAGES: a test compares PAGES with the app's rou
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import json
 import os
@@ -127,9 +128,6 @@ def _id(name: str) -> str:
     return re.sub(r"[^a-z]+", "-", name).strip("-")
 
 
-_MEASURED: dict = {}  # page -> what the walk measured, in this process: each page is opened once, whatever asks
-
-
 def _measure(name: str, url: str, browser, shots) -> dict:
     """{size: {"overflow": px, "wide": [...], "axe": [...], "small": [...], "boxed": [...]}} of one page, opened once
     and measured at the three sizes."""
@@ -153,13 +151,21 @@ def _measure(name: str, url: str, browser, shots) -> dict:
 @pytest.fixture(scope="module", params=list(PAGES), ids=_id)
 def survey(request, server, chromium, shots, tmp_path_factory):
     """(page, {size: measures}): one page of the walk, each a case of its own, so that pytest runs a page's every
-    check together and xdist spreads the pages over its workers. Each page is opened in the run's Chromium handed
-    over fresh (browsing.fresh), as every browser test is."""
+    check together and xdist spreads the pages over its workers. Each page is measured once a run: by the first
+    worker to ask, in its Chromium handed over fresh (browsing.fresh), as every browser test is; a worker whose
+    checks of the page were stolen from the other's queue reads what that one measured (worksteal moves tests, not
+    fixtures), as conftest's bundled_packs shares a pack."""
     name = request.param
-    if name not in _MEASURED:
-        fresh(chromium, tmp_path_factory.mktemp("a11y-downloads"))
-        _MEASURED[name] = _measure(name, server[0], chromium, shots)
-    return name, _MEASURED[name]
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "a11y-walk"
+    folder.mkdir(exist_ok=True)
+    measured = folder / f"{_id(name)}.json"
+    with open(folder / f"{_id(name)}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not measured.exists():
+            fresh(chromium, tmp_path_factory.mktemp("a11y-downloads"))
+            measured.write_text(json.dumps(_measure(name, server[0], chromium, shots)))
+    return name, json.loads(measured.read_text())
 
 
 def _say(problems: dict) -> str:
