@@ -2,9 +2,12 @@
 chromium-driver) against a real `shipyard serve` app in a thread.
 
 Import what a test module needs: `from browsing import By, server, browser, shots, wait, set_field, ...`
-(pytest finds the fixtures by the imported names). Each fixture is module-scoped: one server and one Chromium
-per test module, so a new file costs one browser start (~1 s), not one per test. In CI a missing browser is a
-failure (.ci/run installs it); on a developer's machine without one the importing module skips.
+(pytest finds the fixtures by the imported names). The server is module-scoped: one per test module, whose tests
+share its library folder. The browser is one Chromium for the whole run (conftest's `chromium`, one per xdist worker),
+handed to each test by `browser` as a new device would be (`fresh`): no other window, the last test's page ended,
+no cookie, storage, service worker or cache of any served origin, the window at its first size, downloads into the
+test's own folder. In CI a missing browser is a failure (.ci/run installs it); on a developer's machine without one
+the importing module skips.
 Screenshots go to $SHIPYARD_SCREENSHOTS (default: the test's temporary folder).
 """
 
@@ -62,24 +65,82 @@ def server(tmp_path_factory):
         if srv.started:
             break
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", ships
+    yield served(f"http://127.0.0.1:{port}"), ships
     srv.should_exit = True
     thread.join(timeout=10)
+    stopped(f"http://127.0.0.1:{port}")
 
 
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    driver = new_driver(tmp_path_factory.mktemp("downloads"))
-    yield driver
-    driver.quit()
+# the origins whose pages the shared Chromium may keep state for, so that `fresh` clears each: every running server's,
+# and each stopped one's until it has been cleared once (a later server may be given its port)
+SERVED: set[str] = set()
+STOPPED: set[str] = set()
+
+
+def served(url: str) -> str:
+    """Note a server's address as one the shared Chromium may keep state for; the address."""
+    SERVED.add(url)
+    return url
+
+
+def stopped(url: str) -> None:
+    """Its server has stopped: `fresh` clears what its pages left once more, then forgets it."""
+    SERVED.discard(url)
+    STOPPED.add(url)
+
+
+WINDOW = (1400, 1000)  # the window a test starts with (new_driver's --window-size)
+
+
+# what a page can leave in the browser: "all" also clears Chromium's shader cache and the like, 4-8 times the cost
+STORAGE = "cookies,local_storage,service_workers,cache_storage,indexeddb,file_systems,websql,storage_buckets"
+
+
+PARK = "/static/icon.svg"  # a page of the app with no script: where `fresh` ends the last test's page
+
+
+def fresh(driver, downloads: Path) -> None:
+    """The shared Chromium as a new device would be for the next test: no other window, the last page ended and no
+    history behind it, no cookie, local or session storage, service worker or cache of any origin a test served, the
+    network as it is (no offline emulation), the window at its first size, downloads into `downloads`. In the same
+    tab: a new tab costs Chromium a renderer, ~0.4 s of CPU, and a tab a test cost more than a browser a file."""
+    first, *others = driver.window_handles
+    for handle in others:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(first)
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
+                                                               "downloadThroughput": -1, "uploadThroughput": -1})
+    # end the page, so that none of its scripts writes after the clearing: on a scriptless page of its own server
+    # (the same renderer), or a blank one where its server is gone. (Frozen instead, by DevTools, the page stays
+    # frozen for the next: its phone-width styles were not applied)
+    here = next((o for o in SERVED | STOPPED if driver.current_url.startswith(o + "/")), None)
+    if here:
+        driver.get(here + PARK if here in SERVED else "about:blank")
+    driver.execute_cdp_cmd("Page.resetNavigationHistory", {})
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    for origin in SERVED | STOPPED:  # local_storage is its session storage in every tab too
+        driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": STORAGE})
+    STOPPED.clear()
+    driver.set_window_size(*WINDOW)
+    downloads.mkdir(parents=True, exist_ok=True)
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    driver.downloads = downloads
+
+
+@pytest.fixture
+def browser(chromium, tmp_path):
+    """The run's Chromium (conftest's `chromium`), fresh for this test."""
+    fresh(chromium, tmp_path / "downloads")
+    return chromium
 
 
 def new_driver(downloads: Path):
     """A headless Chromium of its own (a second device at the same table: its own cookies and storage)."""
     opts = webdriver.ChromeOptions()
     opts.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1400,1000",
-                "--no-first-run", "--disable-extensions"):
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                f"--window-size={WINDOW[0]},{WINDOW[1]}", "--no-first-run", "--disable-extensions"):
         opts.add_argument(arg)
     opts.add_experimental_option("prefs", {"download.default_directory": str(downloads),
                                            "download.prompt_for_download": False})

@@ -363,3 +363,15 @@ def kept_with_users_files(folder: Path) -> list[Path]:
 
     return [p for p in Path(folder).glob("*.pickle")
             if not all(is_bundled(e.path) for e in kept._unpickled(p.read_bytes()).origin.values())]
+
+
+@pytest.fixture(scope="session")
+def chromium(tmp_path_factory):
+    """One headless Chromium for the whole run (one per xdist worker), shared by every browser test file: a start is
+    ~1 s and its first pages are its slowest. Take `browser` (tests/browsing.py), which hands each test this Chromium
+    as a new device would be, never this one directly unless the fixture cleans it as `browsing.fresh` does."""
+    from browsing import new_driver
+
+    driver = new_driver(tmp_path_factory.mktemp("chromium-downloads"))
+    yield driver
+    driver.quit()

@@ -3,13 +3,14 @@ or a phone's width; touch targets a finger can hit on a phone; a skip link first
 that shows; and axe-core (vendored in tests/vendor/axe-core) finding no serious or critical violation, WCAG AA
 contrast included.
 
-One walk (the `survey` fixture) opens each page once and measures it at the three sizes; the tests below read what it
-measured, so the whole module costs one load of each page. A page added to the web app is added to PAGES: a test
-compares PAGES with the app's routes.
+The walk (the `survey` fixture) opens each page once and measures it at the three sizes, a page a case; the tests
+below read what it measured, so the whole module costs one load of each page, and xdist spreads the pages. A page
+added to the web app is added to PAGES: a test compares PAGES with the app's routes.
 """
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import json
 import os
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from browsing import browser, horizontal_overflow, resize, server, shots  # noqa: F401  (fixtures, found by name)
+from browsing import browser, fresh, horizontal_overflow, resize, server, shots  # noqa: F401  (fixtures, by name)
 
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 
@@ -122,38 +123,49 @@ axe.run(only ? {exclude: [['svg'], ...arguments[1].map((sel) => [sel])]} : docum
 # show its every column
 BOXED = """return [...document.querySelectorAll('.scroll-x')].map((b) => b.scrollWidth - b.clientWidth)"""
 
-AXE_RUN = """
-const done = arguments[arguments.length - 1];
-const only = arguments[0];
-axe.run(document, Object.assign({resultTypes: ['violations']}, only ? {runOnly: {type: 'rule', values: only}} : {})).then(
-  (r) => done(r.violations.map((v) => ({rule: v.id, impact: v.impact, help: v.help,
-                                         targets: v.nodes.slice(0, 5).map((n) => n.target.join(' '))}))),
-  (e) => done([{rule: 'axe failed', impact: 'critical', help: String(e), targets: []}]));
-"""
+def _id(name: str) -> str:
+    """A page's name as a test id: "game's links" -> game-s-links."""
+    return re.sub(r"[^a-z]+", "-", name).strip("-")
 
 
-@pytest.fixture(scope="module")
-def survey(server, browser, shots):
-    """{page: {size: {"overflow": px, "wide": [...], "axe": [...], "small": [...]}}}, each page opened once."""
-    url, _ = server
-    axe = AXE.read_text(encoding="utf-8")
+def _measure(name: str, url: str, browser, shots) -> dict:
+    """{size: {"overflow": px, "wide": [...], "axe": [...], "small": [...], "boxed": [...]}} of one page, opened once
+    and measured at the three sizes."""
+    resize(browser, *SIZES["desktop"])
+    screenshots.open_page(browser, url, PAGES[name])
+    browser.execute_script(AXE.read_text(encoding="utf-8"))
     found = {}
-    for name, path in PAGES.items():
-        resize(browser, *SIZES["desktop"])
-        screenshots.open_page(browser, url, path)
-        browser.execute_script(axe)
-        found[name] = {}
-        for size, (w, h) in SIZES.items():
-            resize(browser, w, h)
-            browser.execute_script("window.scrollTo(0, 0)")
-            found[name][size] = {"overflow": horizontal_overflow(browser), "wide": browser.execute_script(WIDE),
-                                 "axe": browser.execute_async_script(AXE_RUN, *((None, []) if size == "desktop"
-                                                                         else (LAYOUT_RULES, REPEATS))),
-                                 "small": browser.execute_script(TARGETS) if size == "phone" else [],
-                                 "boxed": browser.execute_script(BOXED)}
-            if os.environ.get("SHIPYARD_SCREENSHOTS"):  # tools/screenshots.py makes the README's; these are to look at
-                browser.save_screenshot(str(shots / f"a11y-{re.sub(r'[^a-z]+', '-', name)}-{size}.png"))
+    for size, (w, h) in SIZES.items():
+        resize(browser, w, h)
+        browser.execute_script("window.scrollTo(0, 0)")
+        found[size] = {"overflow": horizontal_overflow(browser), "wide": browser.execute_script(WIDE),
+                       "axe": browser.execute_async_script(AXE_RUN, *((None, []) if size == "desktop"
+                                                               else (LAYOUT_RULES, REPEATS))),
+                       "small": browser.execute_script(TARGETS) if size == "phone" else [],
+                       "boxed": browser.execute_script(BOXED)}
+        if os.environ.get("SHIPYARD_SCREENSHOTS"):  # tools/screenshots.py makes the README's; these are to look at
+            browser.save_screenshot(str(shots / f"a11y-{_id(name)}-{size}.png"))
     return found
+
+
+@pytest.fixture(scope="module", params=list(PAGES), ids=_id)
+def survey(request, server, chromium, shots, tmp_path_factory):
+    """(page, {size: measures}): one page of the walk, each a case of its own, so that pytest runs a page's every
+    check together and xdist spreads the pages over its workers. Each page is measured once a run: by the first
+    worker to ask, in its Chromium handed over fresh (browsing.fresh), as every browser test is; a worker whose
+    checks of the page were stolen from the other's queue reads what that one measured (worksteal moves tests, not
+    fixtures), as conftest's bundled_packs shares a pack."""
+    name = request.param
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "a11y-walk"
+    folder.mkdir(exist_ok=True)
+    measured = folder / f"{_id(name)}.json"
+    with open(folder / f"{_id(name)}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not measured.exists():
+            fresh(chromium, tmp_path_factory.mktemp("a11y-downloads"))
+            measured.write_text(json.dumps(_measure(name, server[0], chromium, shots)))
+    return name, json.loads(measured.read_text())
 
 
 def _say(problems: dict) -> str:
@@ -161,15 +173,18 @@ def _say(problems: dict) -> str:
 
 
 def test_no_page_scrolls_sideways_at_a_desktops_a_tablets_or_a_phones_width(survey):
+    page, sizes = survey
     wide = {f"{page} at {size}": f"{m['overflow']} px too wide: {m['wide']}"
-            for page, sizes in survey.items() for size, m in sizes.items() if m["overflow"] > 0}
+            for size, m in sizes.items() if m["overflow"] > 0}
     assert not wide, _say(wide)
 
 
+@pytest.mark.parametrize("survey", ["library", "scenarios"], indirect=True, ids=_id)
 def test_the_library_and_the_scenarios_show_every_column_on_a_phone(survey):
     """The review: the library's Launched and bundled/yours columns were off a phone's screen."""
-    hidden = {page: survey[page]["phone"]["boxed"] for page in ("library", "scenarios")}
-    assert all(px <= 0 for boxes in hidden.values() for px in boxes) and all(hidden.values()), hidden
+    page, sizes = survey
+    hidden = sizes["phone"]["boxed"]
+    assert hidden and all(px <= 0 for px in hidden), (page, hidden)
 
 
 # a finding on another part's page that is that part's to mend, left for the lead with its reason; the test fails
@@ -178,26 +193,26 @@ KNOWN: dict = {}  # (page, size, rule) -> the start of the targets of a violatio
 
 
 def test_axe_finds_no_serious_or_critical_violation_on_any_page_at_any_size(survey):
+    page, sizes = survey
     bad, known = {}, set()
-    for page, sizes in survey.items():
-        for size, m in sizes.items():
-            for v in m["axe"]:
-                start = KNOWN.get((page, size, v["rule"]))
-                if start and all(t.startswith(start) for t in v["targets"]):
-                    known.add((page, size, v["rule"]))
-                    continue
-                if v["impact"] in ("serious", "critical") or page in WHOLLY_CLEAN:
-                    bad[f"{page} at {size}: {v['rule']} ({v['impact']})"] = f"{v['help']}: {v['targets']}"
-    print(json.dumps({p: {s: m["axe"] for s, m in sizes.items()} for p, sizes in survey.items()}, indent=1))
+    for size, m in sizes.items():
+        for v in m["axe"]:
+            start = KNOWN.get((page, size, v["rule"]))
+            if start and all(t.startswith(start) for t in v["targets"]):
+                known.add((page, size, v["rule"]))
+                continue
+            if v["impact"] in ("serious", "critical") or page in WHOLLY_CLEAN:
+                bad[f"{page} at {size}: {v['rule']} ({v['impact']})"] = f"{v['help']}: {v['targets']}"
+    print(json.dumps({page: {s: m["axe"] for s, m in sizes.items()}}, indent=1))
     assert not bad, _say(bad)
-    assert known == set(KNOWN), f"mended, strike from KNOWN: {sorted(set(KNOWN) - known)}"
+    mine = {k for k in KNOWN if k[0] == page}
+    assert known == mine, f"mended, strike from KNOWN: {sorted(mine - known)}"
 
 
 def test_every_control_on_a_phone_is_a_44_px_touch_target(survey):
-    small = {page: sizes["phone"]["small"][:6] + ([f"and {len(sizes['phone']['small']) - 6} more"]
-                                                  if len(sizes["phone"]["small"]) > 6 else [])
-             for page, sizes in survey.items() if sizes["phone"]["small"]}
-    assert not small, _say(small)
+    page, sizes = survey
+    small = sizes["phone"]["small"]
+    assert not small, _say({page: small[:6] + ([f"and {len(small) - 6} more"] if len(small) > 6 else [])})
 
 
 FOCUSABLE = """return [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary,'

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from browsing import EC, WAIT, By, Select, browser, free_port, server, shots  # noqa: F401  (fixtures, found by name)
+from browsing import EC, WAIT, By, Select, browser, free_port, served, server, shots, stopped  # noqa: F401
 from browsing import set_field as _set
 from browsing import wait as _wait
 
@@ -252,8 +252,10 @@ def _serve_alone(ships):
     def stop():
         srv.should_exit = True
         thread.join(timeout=30)
+        stopped(url)
 
-    return f"http://127.0.0.1:{port}", stop
+    url = served(f"http://127.0.0.1:{port}")
+    return url, stop
 
 
 def test_a_stopped_server_is_said_at_the_result_and_the_save_button(browser, tmp_path, shots):
@@ -349,3 +351,68 @@ def test_the_scenario_page_shows_the_table_plan_within_a_phone_screen(server, br
         browser.save_screenshot(str(shots / "scenario-plan-390.png"))
     finally:
         browser.set_window_size(1400, 1000)
+
+
+# what a page of the origin can see of what an earlier test left: cookies (the guard's key cookie is HttpOnly, so
+# the browser's own list is read too), storage, caches and service workers, a global of the page's script
+_LEFT = """
+const done = arguments[arguments.length - 1];
+Promise.all([caches.keys(), navigator.serviceWorker.getRegistrations()]).then(([cached, workers]) => done({
+  cookie: document.cookie, local: localStorage.length, session: sessionStorage.length, cached: cached,
+  workers: workers.length, leftover: typeof window.leftover, online: navigator.onLine,
+  history: history.length, size: [window.innerWidth, window.innerHeight]}));
+"""
+
+
+def test_each_test_is_handed_the_shared_chromium_with_nothing_an_earlier_test_left(server, chromium, browser,
+                                                                                   tmp_path):
+    """The browser files share one Chromium (conftest's `chromium`); `browsing.fresh`, which `browser` runs before
+    every test, must leave the next test nothing of this one's: here a test leaves all it can, on two servers' pages,
+    and the next is handed the browser."""
+    from browsing import PARK, WINDOW, fresh
+
+    url, _ = server
+    other, stop = _serve_alone(tmp_path / "other")
+    try:
+        browser.get(f"{url}/scenarios")
+        clean = browser.execute_async_script(_LEFT)
+        browser.add_cookie({"name": "left", "value": "1", "httpOnly": True})
+        browser.execute_async_script("""const done = arguments[arguments.length - 1];
+            document.cookie = 'seen=1; path=/'; localStorage.setItem('left', '1'); sessionStorage.setItem('left', '1');
+            caches.open('left').then((c) => c.put('/left', new Response('1')))
+              .then(() => navigator.serviceWorker.register('/games/sw.js', {scope: '/games/'}))
+              .then((r) => new Promise((ok) => { const w = r.installing || r.waiting || r.active;
+                  if (w.state === 'activated') ok(); else w.onstatechange = () => w.state === 'activated' && ok(); }))
+              .then(() => done(true), (e) => done(String(e)));""")
+        browser.get(f"{url}/")  # a page of history more
+        left = browser.execute_async_script(_LEFT)
+        assert "left" in left["cached"] and left["workers"] == 1 and left["local"] == 1 and left["session"] >= 1, left
+        assert {c["name"] for c in browser.get_cookies()} == {"left", "seen"} and left["history"] == 3
+        browser.get(f"{other}/scenarios")  # the other server's page, in the same tab: its storage, a global
+        browser.execute_script("localStorage.setItem('left', '1'); sessionStorage.setItem('left', '1');"
+                               " window.leftover = 1; setInterval(() => sessionStorage.setItem('late', '1'), 2)")
+        browser.set_window_size(500, 700)  # the window resized, the network off
+        browser.execute_cdp_cmd("Network.enable", {})
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0,
+                                                                     "downloadThroughput": -1, "uploadThroughput": -1})
+        assert not browser.execute_script("return navigator.onLine")
+        browser.switch_to.new_window("window")  # and a window of its own, left open
+        browser.get(f"{url}/scenarios")
+
+        fresh(chromium, tmp_path / "next")  # what the next test's `browser` does first
+
+        assert len(chromium.window_handles) == 1 and chromium.current_url == other + PARK  # the last page ended
+        assert chromium.downloads == tmp_path / "next" and chromium.downloads.is_dir()
+        chromium.get(f"{url}/scenarios")
+        assert not chromium.get_cookies()
+        now = chromium.execute_async_script(_LEFT)
+        assert now == clean and now["cookie"] == "" and now["cached"] == [] and now["workers"] == 0, now
+        assert now["online"] and now["history"] == 2
+        assert chromium.get_window_size() == {"width": WINDOW[0], "height": WINDOW[1]}
+        chromium.get(f"{other}/scenarios")
+        # nor what its page wrote after: it wrote every 2 ms until the page was frozen
+        assert chromium.execute_script("return [localStorage.getItem('left'), sessionStorage.getItem('left'),"
+                                       " sessionStorage.getItem('late'), typeof window.leftover]") == [None] * 3 + [
+                                           "undefined"]
+    finally:
+        stop()

@@ -1,6 +1,7 @@
 """The ship page in a real browser at desktop, tablet and phone sizes (issue 24, cards24): the stat card first and
 short, the record sheet at the content's full width (every page), no sideways scrolling, a reason a tap away; and
-the compare page's differences marked in words. One server and one Chromium for the module (tests/browsing.py)."""
+the compare page's differences marked in words. One server for the module and the run's one Chromium
+(tests/browsing.py)."""
 
 from __future__ import annotations
 

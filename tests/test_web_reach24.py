@@ -1,6 +1,6 @@
 """Issue 24, reach, in a real browser: a Wikipedia infobox pasted into the share page becomes a draft in the editor,
 its missing displacement estimated and said so, saved into the library; the rule set and share pages fit a phone.
-One server and one Chromium for the module (tests/browsing.py)."""
+One server for the module and the run's one Chromium (tests/browsing.py)."""
 
 from __future__ import annotations
 
