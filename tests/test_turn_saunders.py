@@ -221,7 +221,7 @@ def test_a_fort_sheet_says_how_a_fort_fights(library, bundled_packs):
     (1b forts; top-10 #10). A fort whose set-up names no faces (Fort Powell's sheet, printed alone since she takes
     no part at Mobile Bay) says where her guns bear."""
     fort = next(t for t in pack_texts(bundled_packs) if "Fort Morgan" in t and SHEET_MARK in t)
-    for words in ("it fires in step 4", "guns at one ship: channel fronts 5, bay front 2", "target stationary (+1)",
+    for words in ("it fires in step 4", "guns at one ship a turn (steps 4 and 6 together): channel fronts 5, bay front 2", "target stationary (+1)",
                   "no hull left: silenced"):
         assert words in fort, words
     ctx = RS.context(library)
@@ -756,7 +756,7 @@ def test_the_ramming_modifiers_say_whose_roll_they_change(bundled_packs):
 def test_a_fort_face_may_split_its_fire(bundled_packs):
     """Moment 14 (round 4): it was only implied that a face may split its fire among several ships."""
     ref = reference_text(pack_texts(bundled_packs))
-    assert "a quarter of a face's guns, rounded up (at least 2), the rest at others in its arc" in ref
+    assert "a quarter of a face's guns a turn (steps 4 and 6 together), rounded up (at least 2), the rest at others in its arc" in ref
 
 
 def test_mobile_bay_set_up_gives_the_torpedo_line_and_turrets_in_numbers_and_binds_turn_1(bundled_packs):
@@ -1222,3 +1222,21 @@ def test_a_gun_that_bears_every_way_says_all_round_on_one_line(bundled_packs, pa
     assert len(howitzers) >= 8 and set(howitzers) == {"all round"}, set(howitzers)
     turrets = [t for t in texts if "[main]" in t]
     assert turrets and all("fore 90°, port 90°, starboard 90°, aft 90°" in t for t in turrets)  # plotted by name
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_forts_share_at_one_ship_is_for_the_whole_turn(bundled_packs, paper):
+    """Replay r9, moment 1 (p15 sheets, the Forts table, the "Fort firing" reading): "no more than a quarter of a
+    face's guns at any one ship" did not say whether per fire step or per turn, once a gun held in step 4 may fire in
+    step 6. It is a turn's, steps 4 and 6 together (the balance of round 4 was counted for a turn's fire), and each
+    place the player looked says so."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    reading = readings_rows()["Fort firing"]
+    assert "a quarter of a face's guns a turn, steps 4 and 6 together" in reading and reading in ref
+    assert "at any one ship no more than a quarter of a face's guns a turn (steps 4 and 6 together)" in ref
+    forts = [t for t in texts if "A fort does not move" in t]
+    assert forts
+    for page in forts:
+        assert (page.count("guns at one ship a turn (steps 4 and 6 together):")
+                == page.count("A fort does not move")), page[:80]

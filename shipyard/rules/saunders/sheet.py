@@ -202,8 +202,8 @@ def one_ship_words(unit, s: SaundersStats, ctx: Context) -> str:
     faces = fort_faces(unit, ctx) if unit is not None else []
     if faces:
         each = ", ".join(f"{f.guns or 'face'} {guns_at_one_ship(ctx.tables, sum(f.battery.values()))}" for f in faces)
-        return f"guns at one ship: {each} ({part} of a face's{least_words})"
-    return f"guns at one ship: {guns_at_one_ship(ctx.tables, sum(g.count for g in s.guns))} ({part} of hers{least_words})"
+        return f"guns at one ship a turn (steps 4 and 6 together): {each} ({part} of a face's{least_words})"
+    return f"guns at one ship a turn (steps 4 and 6 together): {guns_at_one_ship(ctx.tables, sum(g.count for g in s.guns))} ({part} of hers{least_words})"
 
 
 def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str:
