@@ -1148,7 +1148,7 @@ def test_ships_and_forts_mark_a_gun_that_fired_one_way(bundled_packs, paper):
         assert page.count("Gun (dot its box as it fires)") == page.count(SHEET_MARK), page[:80]
     forts = [t for t in sheets if "A fort does not move" in t]
     assert forts and all("(dot its box as it fires; rub out in step 7)" in t for t in forts)
-    assert "Rub out the next-move-only boxes of the move just made, and the guns' fired dots" in reference_text(texts)
+    assert "and the guns' fired dots" in reference_text(texts)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -1240,3 +1240,15 @@ def test_a_forts_share_at_one_ship_is_for_the_whole_turn(bundled_packs, paper):
     for page in forts:
         assert (page.count("guns at one ship a turn (steps 4 and 6 together):")
                 == page.count("A fort does not move")), page[:80]
+
+
+def test_a_flooded_magazine_stops_next_turns_fire_and_its_box_stands_through_this_turns_end(bundled_packs):
+    """Replay r9, moment 2 (p18, critical 26): "flooded - no firing next turn": did it stop step 6 of the same turn,
+    and did step 7's "rub out the next-move boxes of the move just made" wipe a box ticked this turn? The guns loaded
+    now may still fire in step 6 (the text's "next turn"); none fires next turn; and step 7 rubs out only the boxes
+    ticked the turn before, so the box ticked this turn stands all next turn."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "26 Magazine: D6 6 explodes, else flooded - no firing next turn (this turn's loaded guns may still fire in step 6)" in ref
+    assert ("Rub out the next-move-only boxes ticked last turn (one ticked this turn stands all next turn), and the "
+            "guns' fired dots") in ref
+    assert "of the move just made" not in ref

@@ -89,7 +89,8 @@ def end_of_turn(t) -> list[list[str]]:
     return [["Repairs", repair], ["Reload", "every gun that fired reloads, to fire next turn"],
             ["Rolls due", f"sinking (no hull, holes), explosion (abandoned, fires), break free aground "
                           f"({int(ag['break_free_on'])}+)"],
-            ["Rub out", "the next-move-only boxes of the move just made, and the guns' fired dots"]]
+            ["Rub out", "the next-move-only boxes ticked last turn (one ticked this turn stands all next turn), "
+                        "and the guns' fired dots"]]
 
 
 def location_heading(rows: list[dict]) -> str:
