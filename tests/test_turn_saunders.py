@@ -1252,3 +1252,12 @@ def test_a_flooded_magazine_stops_next_turns_fire_and_its_box_stands_through_thi
     assert ("Rub out the next-move-only boxes ticked last turn (one ticked this turn stands all next turn), and the "
             "guns' fired dots") in ref
     assert "of the move just made" not in ref
+
+
+def test_each_hull_of_a_lashed_pair_tests_in_a_torpedo_field(bundled_packs):
+    """Replay r9, moment 3 (p19 Torpedoes): a lashed pair crossing Mobile Bay's field: one test for the pair, or one
+    for each hull? Two hulls, two bows to touch a torpedo: each tests for her own bow, and a strike harms only the
+    hull that rolled it (her partner is slowed with her, as a pair moves as one)."""
+    ref = reference_text(pack_texts(bundled_packs))
+    reading = readings_rows()["Torpedoes"]
+    assert "a lashed pair: each hull tests for her own bow, a strike harms her alone" in reading and reading in ref
