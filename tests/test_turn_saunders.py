@@ -1261,3 +1261,37 @@ def test_each_hull_of_a_lashed_pair_tests_in_a_torpedo_field(bundled_packs):
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Torpedoes"]
     assert "a lashed pair: each hull tests for her own bow, a strike harms her alone" in reading and reading in ref
+
+
+def readings_in_the_headings_column(path) -> tuple[int, int]:
+    """(How many of the readings' rows stand in the column of its heading and below it, how many rows there are), on
+    the page that holds the heading: the rows a player reads straight after the intro."""
+    import pdfplumber
+
+    from conftest import pdf_page_index
+
+    rules = list(readings_rows())
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[pdf_page_index(path, "What the text leaves open")]
+        (head,) = page.search("What the text leaves open")
+        half = page.width / 2
+        side = head["x0"] < half
+        under = 0
+        for rule in rules:
+            first = rule.split()[0].rstrip(",")
+            hits = [w for w in page.search(rf"(?<![\w-]){first}\b") if (w["x0"] < half) == side
+                    and w["top"] > head["top"] and abs(w["x0"] - head["x0"]) < 3]  # the table's first column
+            under += bool(hits)
+        return under, len(rules)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_readings_intro_heads_its_rows_not_a_one_row_stub(bundled_packs, paper):
+    """Replay r9, defect (p18-19): "What the text leaves open", its intro and one row ("Lost tables") stood at the foot
+    of p19's left column, the other 39 rows at the head of the right column beside it: the player read the rows first
+    and met the intro after them. The readings no longer start at a column's foot unless a handful of their rows
+    follow the intro there (readings_piece least: the intro and some five rows); on Mobile Bay A4 the whole table
+    heads the right column."""
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    under, rows = readings_in_the_headings_column(path)
+    assert under >= 5 if paper == "letter" else under == rows, (under, rows)
