@@ -970,7 +970,7 @@ def test_a_crew_hit_silences_the_gun_nearest_the_hit_and_the_sheet_says_how_to_m
     texts = pack_texts(bundled_packs)
     ref = reference_text(texts)
     assert "Gun crew casualties: the gun nearest the hit silent next turn (ring its box)" in ref
-    assert "criticals 21–25 and 61–63: one in the section hit (her player's choice)" in ref
+    assert "criticals 21–25 and 61–63: one in the section hit that bears on the firer (her player's choice" in ref
     sheets = [t for t in texts if SHEET_MARK in t and "Next move only" in t]
     assert len(sheets) >= 10 and all("Crew hit: ring the gun" in t for t in sheets)
     assert "a gun silent" not in " ".join(texts)
@@ -1158,7 +1158,8 @@ def test_a_fort_crew_hit_rings_a_gun_that_bears_on_the_firer(bundled_packs, pape
     the fort sheet's crew-hit box."""
     texts = pack_texts(bundled_packs, paper=paper)
     reading = readings_rows()["Gun nearest"]
-    assert "a fort's: one that bears on the firer" in reading and reading in reference_text(texts)
+    assert "one in the section hit that bears on the firer" in reading and "as a fort's" in reading
+    assert reading in reference_text(texts)
     forts = [t for t in texts if "A fort does not move" in t]
     assert forts
     for page in forts:
@@ -1295,3 +1296,13 @@ def test_the_readings_intro_heads_its_rows_not_a_one_row_stub(bundled_packs, pap
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
     under, rows = readings_in_the_headings_column(path)
     assert under >= 5 if paper == "letter" else under == rows, (under, rows)
+
+
+def test_a_gun_critical_takes_a_gun_that_bears_on_the_firer_not_an_inboard_one(bundled_packs):
+    """Replay r9, defect (p19 "Gun nearest"; p2 Lashed pairs): her owner chose which gun of the section a critical
+    knocked out, so a sloop gave it to an inboard gun her lashed gunboat already masked. The gun lost is one that
+    bears on the firer, as a fort's is (r8), any in the section only where none does."""
+    ref = reference_text(pack_texts(bundled_packs))
+    reading = readings_rows()["Gun nearest"]
+    assert reading.startswith("criticals 21–25 and 61–63: one in the section hit that bears on the firer (her "
+                              "player's choice; none bears: any there)") and reading in ref
