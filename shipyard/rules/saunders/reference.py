@@ -93,11 +93,16 @@ def end_of_turn(t) -> list[list[str]]:
                         "and the guns' fired dots"]]
 
 
-def location_heading(rows: list[dict]) -> str:
-    """The hit-location table's heading, saying which locations cost no hull (their harm is the result's D66)."""
+def location_heading(rows: list[dict], results: list[dict]) -> str:
+    """The hit-location table's heading, saying which locations cost no hull (their harm is the result's D66), and
+    so that a penetration total short of a D66 does nothing there (replay r9: it was only to be inferred from "the
+    D66 only"; the Hits 4–6 reading keeps those words)."""
     spared = [roll_words(r) for r in rows if not r.get("hull", True)]
     spared = f"{spared[0].split('–')[0]}–{spared[-1].split('–')[-1]}" if len(spared) > 1 else "".join(spared)
-    return "Hit location (1D6" + (f"; {spared}: no hull, the D66 only)" if spared else ")")
+    if not spared:
+        return "Hit location (1D6)"
+    d66 = min(int(r["min_total"]) for r in results if r["critical"])
+    return f"Hit location (1D6; {spared}: no hull; total under {d66}: no effect)"  # one line: the D66 is 6+'s
 
 
 def roll_words(row: dict) -> str:
@@ -159,7 +164,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     res = t.penetration_result.rows
     out.append(_table("Penetration result", [[label, r["hull"], r["effect"]] for label, r in zip(band_labels(res, "min_total"), res)],
                       ["Total", "Hull", "Effect"], "penetration_result", wrap_last=True))
-    out.append(_table(location_heading(t.hit_location.rows), [[roll_words(r), r["location"]] for r in t.hit_location.rows],
+    out.append(_table(location_heading(t.hit_location.rows, res), [[roll_words(r), r["location"]] for r in t.hit_location.rows],
                       ["D6", "Location"], "roll", wrap_last=True))
     classes = sorted({(g.strength, g.light) for g in guns})  # a light gun has no Long band: a row of its own
     if classes:
