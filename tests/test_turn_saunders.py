@@ -1318,3 +1318,13 @@ def test_a_hit_on_locations_4_to_6_short_of_a_d66_does_nothing_said_outright(bun
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert f"Hit location (1D6; 4–6: no hull; total under {d66}: no effect)" in ref
     assert "the result's D66 only" in readings_rows()["Hits 4–6"]  # and where the harm of 6+ comes from
+
+
+def test_a_gun_critical_on_a_section_whose_guns_are_all_out_has_a_reading(bundled_packs):
+    """Replay r9, defect (p19 "Repeated critical"): Hartford's bow was hit twice for a gun, and her only bow gun was
+    already out. The shot finds the gun nearest it that still fights: a destroyed-gun critical finishes a disabled gun
+    there, any other passes to the nearest gun in action in the next section."""
+    ref = reference_text(pack_texts(bundled_packs))
+    reading = readings_rows()["Repeated critical"]
+    assert ("no gun in action in the section: 24–25 destroys a disabled one, else the next section's nearest gun"
+            in reading) and reading in ref
