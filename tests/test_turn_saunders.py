@@ -1328,3 +1328,35 @@ def test_a_gun_critical_on_a_section_whose_guns_are_all_out_has_a_reading(bundle
     reading = readings_rows()["Repeated critical"]
     assert ("no gun in action in the section: 24–25 destroys a disabled one, else the next section's nearest gun"
             in reading) and reading in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_hull_note_is_set_as_large_as_the_sheets_other_notes_on_one_line(bundled_packs, paper):
+    """Replay r9, defect (p4-p14): the notes under the hull tracks, at 6 pt, read as 5-6 pt beside the sheet's other
+    notes at 6.5: the speeds a player looks up mid-game. They are now the speed notes' size, each still one line."""
+    import pdfplumber
+
+    from shipyard.rules.saunders.sheet import style
+
+    size = style()["speed_notes"]["size"]
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    notes = 0
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            for hit in page.search(r"after box \d+: ¾ speed"):
+                chars = [c for c in page.chars if abs(c["top"] - hit["top"]) < 1 and c["x0"] >= hit["x0"] - 0.5]
+                assert min(c["size"] for c in chars) >= size - 0.01, (page.page_number, hit["text"])
+                below = [c for c in page.chars if 2 < c["top"] - hit["top"] < 8 and c["x0"] < hit["x0"] + 20
+                         and c["x0"] >= hit["x0"] - 0.5 and c["size"] < 6.6]
+                assert not below, (page.page_number, "".join(c["text"] for c in below)[:40])  # no second line
+                notes += 1
+    assert notes >= 20
+
+
+def test_a_ship_that_loses_more_knots_than_the_hull_note_lists_finds_the_formula_on_it(library, bundled_packs):
+    """Replay r9, defect (p4-p14): the hull note works out the reduced bar speeds for 1, 2 or 3 knots lost; Brooklyn
+    lost 7 and the player went to the reference's formula. The note now ends with it, in its own words."""
+    texts = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t]
+    ships = sum(t.count("kn lost: ¾ =") for t in texts)
+    assert ships >= 15 and sum(t.count("; more: (max − lost) × ¾ or ½") for t in texts) == ships
+    assert "(maximum − knots lost) × ¾ or ½, to the half knot below" in reference_text(pack_texts(bundled_packs))
