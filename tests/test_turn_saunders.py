@@ -221,7 +221,7 @@ def test_a_fort_sheet_says_how_a_fort_fights(library, bundled_packs):
     (1b forts; top-10 #10). A fort whose set-up names no faces (Fort Powell's sheet, printed alone since she takes
     no part at Mobile Bay) says where her guns bear."""
     fort = next(t for t in pack_texts(bundled_packs) if "Fort Morgan" in t and SHEET_MARK in t)
-    for words in ("it fires in step 4", "guns at one ship: channel fronts 5, bay front 2", "target stationary (+1)",
+    for words in ("it fires in step 4", "guns at one ship a turn (steps 4 and 6 together): channel fronts 5, bay front 2", "target stationary (+1)",
                   "no hull left: silenced"):
         assert words in fort, words
     ctx = RS.context(library)
@@ -663,7 +663,7 @@ def test_with_dice_the_wooden_line_passes_fort_morgan_and_the_fort_fights_on(lib
     hull = dice.stats("fort-morgan").hull
     assert hull / per_turn >= 5, (per_turn, hull)
     ref = reference_text(pack_texts(bundled_packs))  # and the pack plays these tables
-    assert "Hit location (1D6; 4–6: no hull, the D66 only)" in ref and "6–8 2 penetrated, roll D66" in ref
+    assert "Hit location (1D6; 4–6: no hull;" in ref and "6–8 2 penetrated, roll D66" in ref
 
 
 def test_a_sheet_with_no_section_ratings_says_what_a_hit_on_4_to_6_takes(library, bundled_packs):
@@ -756,7 +756,7 @@ def test_the_ramming_modifiers_say_whose_roll_they_change(bundled_packs):
 def test_a_fort_face_may_split_its_fire(bundled_packs):
     """Moment 14 (round 4): it was only implied that a face may split its fire among several ships."""
     ref = reference_text(pack_texts(bundled_packs))
-    assert "a quarter of a face's guns, rounded up (at least 2), the rest at others in its arc" in ref
+    assert "a quarter of a face's guns a turn (steps 4 and 6 together), rounded up (at least 2), the rest at others in its arc" in ref
 
 
 def test_mobile_bay_set_up_gives_the_torpedo_line_and_turrets_in_numbers_and_binds_turn_1(bundled_packs):
@@ -970,7 +970,7 @@ def test_a_crew_hit_silences_the_gun_nearest_the_hit_and_the_sheet_says_how_to_m
     texts = pack_texts(bundled_packs)
     ref = reference_text(texts)
     assert "Gun crew casualties: the gun nearest the hit silent next turn (ring its box)" in ref
-    assert "criticals 21–25 and 61–63: one in the section hit (her player's choice)" in ref
+    assert "criticals 21–25 and 61–63: one in the section hit that bears on the firer (her player's choice" in ref
     sheets = [t for t in texts if SHEET_MARK in t and "Next move only" in t]
     assert len(sheets) >= 10 and all("Crew hit: ring the gun" in t for t in sheets)
     assert "a gun silent" not in " ".join(texts)
@@ -1148,7 +1148,7 @@ def test_ships_and_forts_mark_a_gun_that_fired_one_way(bundled_packs, paper):
         assert page.count("Gun (dot its box as it fires)") == page.count(SHEET_MARK), page[:80]
     forts = [t for t in sheets if "A fort does not move" in t]
     assert forts and all("(dot its box as it fires; rub out in step 7)" in t for t in forts)
-    assert "Rub out the next-move-only boxes of the move just made, and the guns' fired dots" in reference_text(texts)
+    assert "and the guns' fired dots" in reference_text(texts)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -1158,7 +1158,8 @@ def test_a_fort_crew_hit_rings_a_gun_that_bears_on_the_firer(bundled_packs, pape
     the fort sheet's crew-hit box."""
     texts = pack_texts(bundled_packs, paper=paper)
     reading = readings_rows()["Gun nearest"]
-    assert "a fort's: one that bears on the firer" in reading and reading in reference_text(texts)
+    assert "one in the section hit that bears on the firer" in reading and "as a fort's" in reading
+    assert reading in reference_text(texts)
     forts = [t for t in texts if "A fort does not move" in t]
     assert forts
     for page in forts:
@@ -1222,3 +1223,140 @@ def test_a_gun_that_bears_every_way_says_all_round_on_one_line(bundled_packs, pa
     assert len(howitzers) >= 8 and set(howitzers) == {"all round"}, set(howitzers)
     turrets = [t for t in texts if "[main]" in t]
     assert turrets and all("fore 90°, port 90°, starboard 90°, aft 90°" in t for t in turrets)  # plotted by name
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_forts_share_at_one_ship_is_for_the_whole_turn(bundled_packs, paper):
+    """Replay r9, moment 1 (p15 sheets, the Forts table, the "Fort firing" reading): "no more than a quarter of a
+    face's guns at any one ship" did not say whether per fire step or per turn, once a gun held in step 4 may fire in
+    step 6. It is a turn's, steps 4 and 6 together (the balance of round 4 was counted for a turn's fire), and each
+    place the player looked says so."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    reading = readings_rows()["Fort firing"]
+    assert "a quarter of a face's guns a turn, steps 4 and 6 together" in reading and reading in ref
+    assert "at any one ship no more than a quarter of a face's guns a turn (steps 4 and 6 together)" in ref
+    forts = [t for t in texts if "A fort does not move" in t]
+    assert forts
+    for page in forts:
+        assert (page.count("guns at one ship a turn (steps 4 and 6 together):")
+                == page.count("A fort does not move")), page[:80]
+
+
+def test_a_flooded_magazine_stops_next_turns_fire_and_its_box_stands_through_this_turns_end(bundled_packs):
+    """Replay r9, moment 2 (p18, critical 26): "flooded - no firing next turn": did it stop step 6 of the same turn,
+    and did step 7's "rub out the next-move boxes of the move just made" wipe a box ticked this turn? The guns loaded
+    now may still fire in step 6 (the text's "next turn"); none fires next turn; and step 7 rubs out only the boxes
+    ticked the turn before, so the box ticked this turn stands all next turn."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "26 Magazine: D6 6 explodes, else flooded - no firing next turn (this turn's loaded guns may still fire in step 6)" in ref
+    assert ("Rub out the next-move-only boxes ticked last turn (one ticked this turn stands all next turn), and the "
+            "guns' fired dots") in ref
+    assert "of the move just made" not in ref
+
+
+def test_each_hull_of_a_lashed_pair_tests_in_a_torpedo_field(bundled_packs):
+    """Replay r9, moment 3 (p19 Torpedoes): a lashed pair crossing Mobile Bay's field: one test for the pair, or one
+    for each hull? Two hulls, two bows to touch a torpedo: each tests for her own bow, and a strike harms only the
+    hull that rolled it (her partner is slowed with her, as a pair moves as one)."""
+    ref = reference_text(pack_texts(bundled_packs))
+    reading = readings_rows()["Torpedoes"]
+    assert "a lashed pair: each hull tests for her own bow, a strike harms her alone" in reading and reading in ref
+
+
+def readings_in_the_headings_column(path) -> tuple[int, int]:
+    """(How many of the readings' rows stand in the column of its heading and below it, how many rows there are), on
+    the page that holds the heading: the rows a player reads straight after the intro."""
+    import pdfplumber
+
+    from conftest import pdf_page_index
+
+    rules = list(readings_rows())
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[pdf_page_index(path, "What the text leaves open")]
+        (head,) = page.search("What the text leaves open")
+        half = page.width / 2
+        side = head["x0"] < half
+        under = 0
+        for rule in rules:
+            first = rule.split()[0].rstrip(",")
+            hits = [w for w in page.search(rf"(?<![\w-]){first}\b") if (w["x0"] < half) == side
+                    and w["top"] > head["top"] and abs(w["x0"] - head["x0"]) < 3]  # the table's first column
+            under += bool(hits)
+        return under, len(rules)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_readings_intro_heads_its_rows_not_a_one_row_stub(bundled_packs, paper):
+    """Replay r9, defect (p18-19): "What the text leaves open", its intro and one row ("Lost tables") stood at the foot
+    of p19's left column, the other 39 rows at the head of the right column beside it: the player read the rows first
+    and met the intro after them. The readings no longer start at a column's foot unless a handful of their rows
+    follow the intro there (readings_piece least: the intro and some five rows); on Mobile Bay A4 the whole table
+    heads the right column."""
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    under, rows = readings_in_the_headings_column(path)
+    assert under >= 5 if paper == "letter" else under == rows, (under, rows)
+
+
+def test_a_gun_critical_takes_a_gun_that_bears_on_the_firer_not_an_inboard_one(bundled_packs):
+    """Replay r9, defect (p19 "Gun nearest"; p2 Lashed pairs): her owner chose which gun of the section a critical
+    knocked out, so a sloop gave it to an inboard gun her lashed gunboat already masked. The gun lost is one that
+    bears on the firer, as a fort's is (r8), any in the section only where none does."""
+    ref = reference_text(pack_texts(bundled_packs))
+    reading = readings_rows()["Gun nearest"]
+    assert reading.startswith("criticals 21–25 and 61–63: one in the section hit that bears on the firer (her "
+                              "player's choice; none bears: any there)") and reading in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_hit_on_locations_4_to_6_short_of_a_d66_does_nothing_said_outright(bundled_packs, paper):
+    """Replay r9, defect (p18): a hit on location 4-6 whose penetration total is 4-5 does nothing, but only by
+    inference from "the D66 only" (4-6 cost no hull, and only 6+ rolls the D66). The hit-location heading says it
+    outright, its number read from the penetration result's first D66 row."""
+    t = RS.tables()
+    d66 = min(int(r["min_total"]) for r in t.penetration_result.rows if r["critical"])
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert f"Hit location (1D6; 4–6: no hull; total under {d66}: no effect)" in ref
+    assert "the result's D66 only" in readings_rows()["Hits 4–6"]  # and where the harm of 6+ comes from
+
+
+def test_a_gun_critical_on_a_section_whose_guns_are_all_out_has_a_reading(bundled_packs):
+    """Replay r9, defect (p19 "Repeated critical"): Hartford's bow was hit twice for a gun, and her only bow gun was
+    already out. The shot finds the gun nearest it that still fights: a destroyed-gun critical finishes a disabled gun
+    there, any other passes to the nearest gun in action in the next section."""
+    ref = reference_text(pack_texts(bundled_packs))
+    reading = readings_rows()["Repeated critical"]
+    assert ("no gun in action in the section: 24–25 destroys a disabled one, else the next section's nearest gun"
+            in reading) and reading in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_hull_note_is_set_as_large_as_the_sheets_other_notes_on_one_line(bundled_packs, paper):
+    """Replay r9, defect (p4-p14): the notes under the hull tracks, at 6 pt, read as 5-6 pt beside the sheet's other
+    notes at 6.5: the speeds a player looks up mid-game. They are now the speed notes' size, each still one line."""
+    import pdfplumber
+
+    from shipyard.rules.saunders.sheet import style
+
+    size = style()["speed_notes"]["size"]
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    notes = 0
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            for hit in page.search(r"after box \d+: ¾ speed"):
+                chars = [c for c in page.chars if abs(c["top"] - hit["top"]) < 1 and c["x0"] >= hit["x0"] - 0.5]
+                assert min(c["size"] for c in chars) >= size - 0.01, (page.page_number, hit["text"])
+                below = [c for c in page.chars if 2 < c["top"] - hit["top"] < 8 and c["x0"] < hit["x0"] + 20
+                         and c["x0"] >= hit["x0"] - 0.5 and c["size"] < 6.6]
+                assert not below, (page.page_number, "".join(c["text"] for c in below)[:40])  # no second line
+                notes += 1
+    assert notes >= 20
+
+
+def test_a_ship_that_loses_more_knots_than_the_hull_note_lists_finds_the_formula_on_it(library, bundled_packs):
+    """Replay r9, defect (p4-p14): the hull note works out the reduced bar speeds for 1, 2 or 3 knots lost; Brooklyn
+    lost 7 and the player went to the reference's formula. The note now ends with it, in its own words."""
+    texts = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t]
+    ships = sum(t.count("kn lost: ¾ =") for t in texts)
+    assert ships >= 15 and sum(t.count("; more: (max − lost) × ¾ or ½") for t in texts) == ships
+    assert "(maximum − knots lost) × ¾ or ½, to the half knot below" in reference_text(pack_texts(bundled_packs))

@@ -44,6 +44,7 @@ class Tracks(Block):
     row_gap: float = 1.2
     max_label_share: float = 0.32
     whole_row: bool = False  # a track that fits its row whole stays on it, not broken at the last group of five
+    note_size: float = 6.0  # pt: the note under a track (a rule set whose notes a player reads mid-game sets more)
 
     def _label_w(self, width):
         return _memo(self, "_label_w", width, self._label_w_uncached)
@@ -78,7 +79,8 @@ class Tracks(Block):
         boxes = rows * (self.box + mark_band) + (rows - 1) * self.gap + (0.5 if t.marks else 0.0)
         label = len(wrap_lines(t.label, self._label_w(width) - 1.5, self.label_size, "bold", "condensed")) \
             * self.label_size * 1.15 * PT + mark_band
-        note = (len(wrap_lines(t.note, width - self._label_w(width), 6.0)) * 6.0 * 1.2 * PT) if t.note else 0.0
+        note = (len(wrap_lines(t.note, width - self._label_w(width), self.note_size)) * self.note_size * 1.2 * PT
+                if t.note else 0.0)
         return max(boxes, label) + note
 
     def measure(self, width):
@@ -107,7 +109,7 @@ class Tracks(Block):
             else:
                 bh = self.box
             if t.note:
-                Note(t.note, size=6.0).draw(page, x + lw, top + bh + 0.3, width - lw)
+                Note(t.note, size=self.note_size).draw(page, x + lw, top + bh + 0.3, width - lw)
             top += self._track_h(t, width) + self.row_gap
         return top - y - self.row_gap
 

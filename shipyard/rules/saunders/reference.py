@@ -89,14 +89,20 @@ def end_of_turn(t) -> list[list[str]]:
     return [["Repairs", repair], ["Reload", "every gun that fired reloads, to fire next turn"],
             ["Rolls due", f"sinking (no hull, holes), explosion (abandoned, fires), break free aground "
                           f"({int(ag['break_free_on'])}+)"],
-            ["Rub out", "the next-move-only boxes of the move just made, and the guns' fired dots"]]
+            ["Rub out", "the next-move-only boxes ticked last turn (one ticked this turn stands all next turn), "
+                        "and the guns' fired dots"]]
 
 
-def location_heading(rows: list[dict]) -> str:
-    """The hit-location table's heading, saying which locations cost no hull (their harm is the result's D66)."""
+def location_heading(rows: list[dict], results: list[dict]) -> str:
+    """The hit-location table's heading, saying which locations cost no hull (their harm is the result's D66), and
+    so that a penetration total short of a D66 does nothing there (replay r9: it was only to be inferred from "the
+    D66 only"; the Hits 4–6 reading keeps those words)."""
     spared = [roll_words(r) for r in rows if not r.get("hull", True)]
     spared = f"{spared[0].split('–')[0]}–{spared[-1].split('–')[-1]}" if len(spared) > 1 else "".join(spared)
-    return "Hit location (1D6" + (f"; {spared}: no hull, the D66 only)" if spared else ")")
+    if not spared:
+        return "Hit location (1D6)"
+    d66 = min(int(r["min_total"]) for r in results if r["critical"])
+    return f"Hit location (1D6; {spared}: no hull; total under {d66}: no effect)"  # one line: the D66 is 6+'s
 
 
 def roll_words(row: dict) -> str:
@@ -109,7 +115,7 @@ def fort_rules(t) -> list[list[str]]:
     ff = t.require("fort_fire").rows
     to_hit = {m["when"]: signed(m["mod"]) for m in t.to_hit.rows["modifiers"]}
     share, least = int(ff.get("one_ship_share", 1)), int(ff.get("one_ship_least", 1))
-    at_one = (f"; at any one ship no more than {SHARE_WORDS.get(share, f'1/{share}')} of a face's guns, rounded up"
+    at_one = (f"; at any one ship no more than {SHARE_WORDS.get(share, f'1/{share}')} of a face's guns a turn (steps 4 and 6 together), rounded up"
               + (f" (at least {least})" if least > 1 else "") + ", the rest at others in its arc" if share > 1 else "")
     return [["Fires", "in step 4 (a fort never turns)"
              + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"]
@@ -158,7 +164,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     res = t.penetration_result.rows
     out.append(_table("Penetration result", [[label, r["hull"], r["effect"]] for label, r in zip(band_labels(res, "min_total"), res)],
                       ["Total", "Hull", "Effect"], "penetration_result", wrap_last=True))
-    out.append(_table(location_heading(t.hit_location.rows), [[roll_words(r), r["location"]] for r in t.hit_location.rows],
+    out.append(_table(location_heading(t.hit_location.rows, res), [[roll_words(r), r["location"]] for r in t.hit_location.rows],
                       ["D6", "Location"], "roll", wrap_last=True))
     classes = sorted({(g.strength, g.light) for g in guns})  # a light gun has no Long band: a row of its own
     if classes:

@@ -202,8 +202,8 @@ def one_ship_words(unit, s: SaundersStats, ctx: Context) -> str:
     faces = fort_faces(unit, ctx) if unit is not None else []
     if faces:
         each = ", ".join(f"{f.guns or 'face'} {guns_at_one_ship(ctx.tables, sum(f.battery.values()))}" for f in faces)
-        return f"guns at one ship: {each} ({part} of a face's{least_words})"
-    return f"guns at one ship: {guns_at_one_ship(ctx.tables, sum(g.count for g in s.guns))} ({part} of hers{least_words})"
+        return f"guns at one ship a turn (steps 4 and 6 together): {each} ({part} of a face's{least_words})"
+    return f"guns at one ship a turn (steps 4 and 6 together): {guns_at_one_ship(ctx.tables, sum(g.count for g in s.guns))} ({part} of hers{least_words})"
 
 
 def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str:
@@ -328,14 +328,17 @@ KNOTS_LOST_SHOWN = 3  # the hull note's knots-lost columns: criticals take 1 or 
 
 def knots_lost_words(s: SaundersStats, ctx: Context) -> str:
     """The hull bars' speeds once knots are lost, which come off the maximum before the fraction (the text's order):
-    'with 1/2/3 kn lost: ¾ = 6/5/4½ kn, ½ = 4/3½/3 kn', so a player need not work (9 − 2) × ¾ to the half knot mid-game."""
+    'with 1/2/3 kn lost: ¾ = 6/5/4½ kn, ½ = 4/3½/3 kn', so a player need not work (9 − 2) × ¾ to the half knot mid-game;
+    past three, the formula in a line (replay r9: Brooklyn lost 7 kn and the player went to the reference for it)."""
     lost = [k for k in range(1, KNOTS_LOST_SHOWN + 1) if s.max_speed_kn - k > 0]
     if not lost:
         return "knots lost: take them off the maximum first, then the fraction"
     rows = [speed_thresholds(ctx.tables, s.hull, s.max_speed_kn - k) for k in lost]
     fractions = [(i, fraction(th["fraction"])) for i, th in enumerate(rows[0])]
+    more = f"; more: (max − lost) × {' or '.join(f for _, f in fractions)}"  # r9: Brooklyn lost 7; one line at 6.5 pt
     return (f"with {'/'.join(str(k) for k in lost)} kn lost: "
-            + ", ".join(f"{f} = {'/'.join(number(r[i]['speed_kn']) for r in rows)} kn" for i, f in fractions))
+            + ", ".join(f"{f} = {'/'.join(number(r[i]['speed_kn']) for r in rows)} kn" for i, f in fractions)
+            + (more if s.max_speed_kn - KNOTS_LOST_SHOWN > 1 else ""))
 
 
 def orders_columns(s: SaundersStats) -> list[str]:
