@@ -127,9 +127,9 @@ def test_saunders_knots_lost_are_struck_from_the_top_of_her_speed_track_live_and
 def test_smoke_on_the_water_loses_one_then_two_levels_at_half_and_a_quarter_never_below_slow(client):
     game, keys = new_game(client, rules="smoke-on-the-water")
     host = keys["host"]
-    # Hartford: HDP 43, Very Fast; half left is 21 or fewer, a quarter 10 or fewer
-    for marked, level in ((0, "Very Fast"), (21, "Very Fast"), (22, "Fast"), (32, "Fast"), (33, "Medium"),
-                          (42, "Medium")):
+    # Hartford: HDP 86 (1.6 × √2,900 tons), Very Fast; half left is 43 or fewer, a quarter 21 or fewer
+    for marked, level in ((0, "Very Fast"), (42, "Very Fast"), (43, "Fast"), (64, "Fast"), (65, "Medium"),
+                          (85, "Medium")):
         now = mark(client, game, host, "uss-hartford", "hull", marked).json()["now"]
         assert now["max_speed"] == level, (marked, now)
     # Tennessee is Medium: a quarter of her HDP left would take two levels, but never below Slow until all are gone
@@ -370,8 +370,8 @@ def test_a_campaign_round_trip_play_export_repair_and_pack_pre_damaged_in_all_fo
     run = in_process("pack", "mobile-bay-1864", "--state", repaired, "-o", out, "--jobs", "1", *SHEETS_ONLY)
     assert run.code == 0, run.err
     # Saunders box for box (Hartford 7 hull, Tennessee 1 hole); the others by Hartford's share of her main track
-    # lost, 7/22 = 0.318: Smoke on the Water 13 of 43 HDP, Really Simple 8 of 28 speed boxes, Quick Play 4 of 14 EDNA
-    struck = {"saunders": 8, "smoke-on-the-water": 13, "really-simple": 8, "quick-play": 4}
+    # lost, 7/22 = 0.318: Smoke on the Water 27 of 86 HDP, Really Simple 8 of 28 speed boxes, Quick Play 4 of 14 EDNA
+    struck = {"saunders": 8, "smoke-on-the-water": 27, "really-simple": 8, "quick-play": 4}
     for rules, boxes in struck.items():
         damaged = next(out.glob(f"mobile-bay-1864-{rules}-pre-damaged.pdf"))
         names = ("Hartford", "Tennessee")

@@ -14,6 +14,7 @@ from conftest import pdf_page_texts
 
 from shipyard.render import PAPERS, Document, RenderError, check_text, mm_to_pt
 from shipyard.errors import ShipyardError
+from shipyard.render.tracks import Checkboxes
 
 PT = 72 / 25.4  # points per mm
 
@@ -442,6 +443,38 @@ def test_sections_nest_bookmarks_and_true_scale_can_switch_between_pages(tmp_pat
                    (0, "Templates", 3), (1, "Turning", 3), (2, "Slow", 3), (0, "Notes", 4)]
     bars = ["this bar must measure 100 mm" in " ".join(t.split()) for t in pdf_page_texts(out)]
     assert bars == [False, False, False, True, False]
+
+
+def test_box_track_closes_up_the_rows_with_no_mark_when_asked(tmp_path):
+    """Issue 22 (Smoke on the Water's calibrated hull, 80-100 boxes in four rows of a half page): the band that holds a
+    mark's label ("½ left") stands only above the rows with a bar in them, so a long track's other rows close up;
+    every box is still drawn, one a point, and the bars fall where they did."""
+    out = tmp_path / "bands.pdf"
+    with Document(out) as doc:
+        page = doc.new_page()
+        kw = dict(box=2.8, gap=0.5, per_row=25, marks={43: "½ left", 65: "¼ left"}, label="Hull (HDP) 86")
+        _, every = page.box_track(20, 30, 86, **kw)
+        _, marked = page.box_track(20, 100, 86, **kw, bands="marked")
+    assert every - marked == pytest.approx(2 * 2.3)  # rows 1 and 4 have no bar: no band over them
+    with pdfplumber.open(out) as pdf:
+        p = pdf.pages[0]
+        boxes = [r for r in p.rects if mm(r["top"]) > 90]
+        assert len(boxes) == 86
+        tops = sorted({round(mm(r["top"]), 2) for r in boxes})
+        assert [round(b - a, 2) for a, b in zip(tops, tops[1:])] == [2.8 + 0.5 + 2.3, 2.8 + 0.5 + 2.3, 2.8 + 0.5]
+        assert tops[0] == pytest.approx(100, abs=0.01)  # the first row, unmarked, starts at the track's top
+        text = p.extract_text()
+        assert text.count("½ left") == 2 and text.count("¼ left") == 2
+    with pytest.raises(RenderError, match="bands"):
+        with Document(tmp_path / "bad.pdf") as doc:
+            doc.new_page().box_track(20, 30, 10, bands="some")
+
+
+def test_checkboxes_set_their_lines_row_gap_apart():
+    items = [("Pilot house hit", 1), ("Sunk", 1), ("Aground", 1)]
+    wide = Checkboxes(items, box=2.8, min_col=100.0)
+    close = Checkboxes(items, box=2.8, min_col=100.0, row_gap=0.7)
+    assert wide.measure(100) - close.measure(100) == pytest.approx(3 * 0.3)
 
 
 # ---------------------------------------------------------------------------------------------

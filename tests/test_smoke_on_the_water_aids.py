@@ -184,8 +184,12 @@ def test_monitor_hull_track_marks_half_and_quarter(library, tmp_path, cli):
         words = page.extract_words()
         label = max((w for w in words if w["text"] == "(HDP)"), key=lambda w: w["top"])  # the track's, under the stat box
         box = S.style("tracks", True)["box"]  # the Monitor's sheet is a half-page one
-        row = [r for r in page.rects if abs(r["top"] - label["top"]) < 4 and abs(r["width"] * PT - box) < 0.05]
-        assert len(row) == d["hull_damage_points"]
+        boxes = [r for r in page.rects if abs(r["width"] * PT - box) < 0.05 and r["top"] > label["top"] - 4]
+        tops = sorted({round(r["top"], 1) for r in boxes})
+        rows = [[r for r in boxes if round(r["top"], 1) == t] for t in tops]
+        # her 50 points take two rows of 25 in the half page's column: the first beside the label, the next under it
+        assert [len(r) for r in rows[:2]] == [25, 25] and len(rows[0]) + len(rows[1]) == d["hull_damage_points"]
+        row = rows[0]
         # the bar's label says what it marks: "½ left" (of the hull points), centred on the bar
         near = [w for w in words if label["top"] - 12 < w["top"] < label["top"]]  # points
         half_mark = [w for w in near if w["text"] == "½"]

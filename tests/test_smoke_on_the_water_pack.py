@@ -3,6 +3,8 @@ two sheets to a page wherever both fit."""
 
 from __future__ import annotations
 
+import re
+
 import pypdfium2
 
 from shipyard.rules import get_ruleset
@@ -156,3 +158,35 @@ class pdfplumber_pages:
 
     def __exit__(self, *exc):
         self.pdf.close()
+
+
+# ---- issue 22 (sotw22h): room on the half page for the calibrated hull tracks
+
+
+def _compact_sheets(path) -> list[str]:
+    """The pages of the half-page sheet design (its shorter checkbox labels)."""
+    from conftest import pdf_page_texts
+    return [t for t in pdf_page_texts(path) if "Manoeuvre" in t and "Free tries" in t]
+
+
+def test_a_half_page_keeps_its_damage_line_wherever_dropping_it_gains_nothing(bundled_packs):
+    """A half page taller than half a page dropped its "Damage:" line even where the other column was the taller
+    one, so it gained nothing: Memphis's ironclads and Little Rebel, each on a page of its own, printed none."""
+    sheets = _compact_sheets(bundled_packs.get("memphis-1862", "smoke-on-the-water", "a4").path)
+    line = "Damage: ½ / ¼ left: max speed −1 / −2 levels; machinery box −1; FP lost each repair = flooding points"
+    for name in ("USS Benton", "USS Louisville", "USS Carondelet", "USS Cairo", "USS St. Louis", "CSS Little Rebel"):
+        (sheet,) = [" ".join(t.split()) for t in sheets if re.search(rf"^{re.escape(name)}( |$)", t, re.M)]
+        assert sheet.count(line) == 1, name
+
+
+def test_a_half_page_sets_a_gun_name_and_a_wheel_label_on_one_line(bundled_packs):
+    """The gun's name column took 45 % of the name and arc columns, so "9-inch Dahlgren smoothbore" broke onto a
+    second line on every Letter sloop (a line of the half page each), and "Wheel stbd (WDP) 10" took two lines of
+    the label column on a large wheeler."""
+    letter = _compact_sheets(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)
+    lines = [line.strip() for t in letter for line in t.split("\n")]
+    assert sum("9-inch Dahlgren smoothbore" in line for line in lines) >= 15
+    assert "smoothbore" not in lines
+    hampton = _compact_sheets(bundled_packs.get("hampton-roads-1862", "smoke-on-the-water", "a4").path)
+    henry = next(t for t in hampton if "CSS Patrick Henry" in t)
+    assert "Wheel port (WDP) 10" in henry and "Wheel stbd (WDP) 10" in henry

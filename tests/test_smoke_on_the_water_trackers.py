@@ -111,7 +111,7 @@ def test_hartford_can_record_every_point_gun_and_critical(library, compact):
     s = d.stats
     block = S.sheet(unit, d, ctx, WIDTH, compact=compact)
     tracks = {t.records: t for b in walk(block) if isinstance(b, Tracks) for t in b.tracks}
-    assert tracks["hull"].count == s.hull_damage_points == 43
+    assert tracks["hull"].count == s.hull_damage_points == 86  # 1.6 × √2,900 tons (hull_damage_points)
     assert tracks["flotation"].count == s.flotation_points == 16
     assert tracks["machinery"].count == s.machinery_boxes == 4
     assert tracks["flooding"].count >= s.flotation_points  # she sinks before her flooding can outrun its boxes

@@ -970,3 +970,26 @@ def test_the_orders_log_has_a_code_for_holding_under_steam(mobile_bay_text, mobi
     current; the set-up's tide rule names the order."""
     assert "ours: CO cast off, HS hold under steam (I, no drift)" in mobile_bay_text
     assert "not one at anchor or holding under steam (an HS order;" in mobile_bay_pages[1]
+
+
+# ---- replay 8, the score (sotw22h): the sloops' and the fort's staying power
+
+
+def test_the_sloops_and_fort_morgan_stand_about_as_long_as_they_did_on_the_day(library, mobile_bay_pages):
+    """Replay 8, the score (8/10, "the damage looks so lethal"): Brooklyn (40 HDP) and Hartford (43) went from full
+    hull to 0 in one turn of fire at Medium and Short and Fort Morgan (24 SDP) was silenced on turn 3; on the day
+    Hartford took some 20 hits and Brooklyn some 30 and both fought on, and the fort was never silenced. Hull points
+    are 1.6 × √tons and a fort's SDP a foot twice the first reading (the rules notes, "The sloops' staying power"):
+    each sloop outlasts two turns of the fort's share at Short (some 37 HDP a turn there), where she lasted one."""
+    from shipyard.rules.smoke_on_the_water.sheet import tracks
+
+    ctx = RS.context(library)
+    for unit_id, name, hdp in (("uss-hartford", "USS Hartford", 86), ("uss-brooklyn", "USS Brooklyn", 81)):
+        d = RS.derive(library.find(unit_id), ctx)
+        assert d.stats.hull_damage_points == hdp > 2 * 37
+        assert f"Hull (HDP) {hdp}" in _sheet_page(mobile_bay_pages, name)  # her track, a box a point
+    fort = library.find("fort-morgan")
+    s = RS.derive(fort, ctx).stats
+    assert s.structural_damage_points == 48
+    (structure,) = [t for t, _ in tracks(s, ctx, fort) if t.records == "hull"]
+    assert structure.count == 48

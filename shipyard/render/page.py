@@ -303,7 +303,8 @@ class Page:
     def box_track(self, x: float, y: float, count: int, box: float = 3.5, gap: float = 0.7, per_row: int = 20,
                   marks: dict[int, str] | None = None, label: str | None = None, prefilled: int = 0, *,
                   label_w: float | None = None, label_size: float = 7, width: float = 0.25,
-                  track: str | None = None, numbered: str = "", name: str = "") -> tuple[float, float]:
+                  track: str | None = None, numbered: str = "", name: str = "",
+                  bands: str = "every") -> tuple[float, float]:
         """A track of countable damage boxes with its top-left at (x, y); returns (w, h) in mm.
 
         Boxes are grouped in fives (a wider gap every 5), per_row to a row. marks={n: "½"} draws a heavy bar
@@ -314,6 +315,8 @@ class Page:
         `name`, what the unit's live sheet calls the track (render.tags.name_boxes), where it has one.
         numbered: "down": each box carries, in light type, how many boxes are left from it to the end (count down to 1),
         so the first box not struck reads the value left without counting; "up": its place, 1 to count (a turn track).
+        bands: "every" keeps the band for the marks' labels above every row; "marked" only above a row with a mark in
+        it (a long track's other rows close up).
         """
         self._live()
         count = int(count)
@@ -332,7 +335,9 @@ class Page:
             label_w = self.text_width(label, label_size, "bold", "condensed") + 1.5 if label else 0.0
         bx = x + label_w
         rows = max(1, math.ceil(count / per_row))
-        pitch = box + gap + mark_band
+        if bands not in ("every", "marked"):
+            raise RenderError(f"box_track: bands={bands!r}; it is every or marked")
+        tops = mark_row_tops(rows, per_row, marks, box, gap, mark_band, every=bands == "every")
         in_row = min(count, per_row)
 
         def col_x(col: int) -> float:
@@ -340,9 +345,9 @@ class Page:
 
         row_w = (col_x(in_row - 1) + box - bx) if in_row else 0.0
         w = label_w + row_w
-        h = rows * (box + mark_band) + (rows - 1) * gap + overshoot
+        h = tops[-1] + box + overshoot
         if label:
-            self.text(x, y + mark_band + box / 2 + label_size * 0.36 / MM, label, size=label_size, weight="bold",
+            self.text(x, y + tops[0] + box / 2 + label_size * 0.36 / MM, label, size=label_size, weight="bold",
                       family="condensed")
         if self._strict and count:
             hw = width / 2
@@ -352,7 +357,7 @@ class Page:
         for i in range(count):
             r, col = divmod(i, per_row)
             bxx = col_x(col)
-            top = y + mark_band + r * pitch
+            top = y + tops[r]
             corners.append((bxx, top))
             if i < prefilled:
                 inset = box * 0.18
@@ -374,7 +379,7 @@ class Page:
             self.lines(strikes, width=max(width, 0.35))
         for n, text in sorted(marks.items()):
             r, col = divmod(n - 1, per_row)
-            top = y + mark_band + r * pitch
+            top = y + tops[r]
             right = col_x(col) + box
             after = gap + (group_extra if (col + 1) % 5 == 0 else 0.0)
             bar_x = right + after / 2
@@ -712,3 +717,15 @@ class PdfPage(Page):
         c.translate(x * MM, self._H - y * MM)
         c.doForm(name)
         c.restoreState()
+
+
+def mark_row_tops(rows: int, per_row: int, marks, box: float, gap: float, band: float, every: bool = True) -> list[float]:
+    """Each row's top of a box track, below its top: the band for the marks' labels above every row (every), or
+    only above a row that has a mark in it."""
+    tops, y = [], 0.0
+    marked = {(n - 1) // per_row for n in (marks or {})}
+    for r in range(rows):
+        y += band if (every or r in marked) else 0.0
+        tops.append(y)
+        y += box + gap
+    return tops

@@ -9,6 +9,7 @@ from typing import Sequence
 from .text import wrap_lines
 from .measure import PT, text_width, _longest_word, _memo, Block
 from .tags import written_in
+from .page import mark_row_tops
 from .text_blocks import Note, Heading
 
 
@@ -45,6 +46,7 @@ class Tracks(Block):
     max_label_share: float = 0.32
     whole_row: bool = False  # a track that fits its row whole stays on it, not broken at the last group of five
     note_size: float = 6.0  # pt: the note under a track (a rule set whose notes a player reads mid-game sets more)
+    bands: str = "every"  # the marks' label band above every row of a marked track, or only the "marked" rows
 
     def _label_w(self, width):
         return _memo(self, "_label_w", width, self._label_w_uncached)
@@ -76,7 +78,8 @@ class Tracks(Block):
         per = self.per_row(width)
         rows = max(1, math.ceil(t.count / per))
         mark_band = 2.3 if t.marks else 0.0
-        boxes = rows * (self.box + mark_band) + (rows - 1) * self.gap + (0.5 if t.marks else 0.0)
+        tops = mark_row_tops(rows, per, t.marks, self.box, self.gap, mark_band, every=self.bands == "every")
+        boxes = tops[-1] + self.box + (0.5 if t.marks else 0.0)
         label = len(wrap_lines(t.label, self._label_w(width) - 1.5, self.label_size, "bold", "condensed")) \
             * self.label_size * 1.15 * PT + mark_band
         note = (len(wrap_lines(t.note, width - self._label_w(width), self.note_size)) * self.note_size * 1.2 * PT
@@ -95,7 +98,8 @@ class Tracks(Block):
         top = y
         for t in self.tracks:
             mark_band = 2.3 if t.marks else 0.0
-            ly = top + mark_band + self.box / 2 + self.label_size * 0.36 * PT
+            first = mark_row_tops(1, per, t.marks, self.box, self.gap, mark_band, every=self.bands == "every")[0]
+            ly = top + first + self.box / 2 + self.label_size * 0.36 * PT
             lines = wrap_lines(t.label, lw - 1.5, self.label_size, "bold", "condensed")
             ly -= (len(lines) - 1) * self.label_size * 1.15 * PT / 2
             ly = max(ly, top + self.label_size * 0.8 * PT)
@@ -105,7 +109,7 @@ class Tracks(Block):
             if t.count:
                 _, bh = page.box_track(x + lw, top, t.count, box=self.box, gap=self.gap, per_row=per, marks=t.marks,
                                        prefilled=t.prefilled, track=t.records or t.label, numbered=t.numbered,
-                                       name=t.name)
+                                       name=t.name, bands=self.bands)
             else:
                 bh = self.box
             if t.note:
@@ -128,6 +132,7 @@ class Checkboxes(Block):
     box: float = 2.8
     title: str | None = None
     min_col: float = 30.0
+    row_gap: float = 1.0  # between two lines of conditions
 
     def __post_init__(self):
         self._box_tracks = [_item_tracks(i) for i in self.items]
@@ -179,7 +184,7 @@ class Checkboxes(Block):
             return 0.0
         cols, _, cells = self._cells(width)
         rows = [cells[i:i + cols] for i in range(0, len(cells), cols)]
-        return self._title_h(width) + sum(max(c[4] for c in r) + 1.0 for r in rows)
+        return self._title_h(width) + sum(max(c[4] for c in r) + self.row_gap for r in rows)
 
     def draw(self, page, x, y, width):
         if not self.items:
@@ -206,7 +211,7 @@ class Checkboxes(Block):
                 for line in lines:
                     page.text(tx, ty, line, size=self.size, family="condensed")
                     ty += self.size * 1.2 * PT
-            top += max(c[4] for c in row) + 1.0
+            top += max(c[4] for c in row) + self.row_gap
         return top - y
 
     def texts(self):

@@ -305,7 +305,7 @@ def guns_block(s: VesselStats | FortStats, compact: bool = False, faces: list | 
     table = GunTable(rows, header=["Guns", "No.", "Code", "Gun", arc] + [f"{b} cm" for b in RANGE_BANDS],
                      size=play, min_size=play, align=["left", "centre", "centre", "left", "left"] + ["centre"] * 5,
                      boxes=counts, bearings=bearings,
-                     **{**style("guns"), **style("guns", compact)})
+                     **{**style("guns"), **(style("fort_guns") if s.kind == "fort" else {}), **style("guns", compact)})
     return Stack([Text(title, size=play, weight="bold"), table], **style("guns_stack"))
 
 
@@ -527,15 +527,19 @@ def own_gun_damage(s: VesselStats | FortStats, ctx: Context, size: float | None 
 
 def damage_row_half(s: VesselStats, ctx: Context, unit, width: float, reminders: bool = True) -> Columns:
     """A half page's damage | hit location, Table 17 and armour, with her size, draught, ram and rig (what the
-    movement, collision and grounding tables ask) under whichever column is the shorter. The orders log's codes are
+    movement, collision and grounding tables ask) under whichever column leaves the row the shorter. The orders log's codes are
     on the turn strip and the quick reference: a half page has no line to spare for them."""
     t17 = own_gun_damage(s, ctx, size=style("play", True)["size"], note=False)
     left = [damage_block(s, ctx, unit, compact=True, legend=reminders)]
     right = [hit_location_table(s, ctx, unit)] + ([t17] if t17 else []) + [armour_legend(s, ctx, unit)]
     row = style("damage_row_half")
     lw, rw = ((width - row["gap"]) * k / sum(row["weights"]) for k in row["weights"])
-    shorter = left if Stack(left).measure(lw) <= Stack(right, **style("right_half")).measure(rw) else right
-    shorter.append(vessel_legend(s, ctx, unit))
+    legend = vessel_legend(s, ctx, unit)
+    tall = lambda l, r: max(Stack(l, **style("damage_stack")).measure(lw), Stack(r, **style("right_half")).measure(rw))  # noqa: E731
+    if tall(left + [legend], right) <= tall(left, right + [legend]):
+        left.append(legend)
+    else:
+        right.append(legend)
     return Columns([Stack(left, **style("damage_stack")), Stack(right, **style("right_half"))],
                    **style("damage_row_half"))
 
@@ -603,7 +607,7 @@ def sheet(unit, d: Derived, ctx: Context, width: float, height: float | None = N
           headed: bool = False) -> Stack:
     """The record sheet of one unit as a Stack, its orders log holding every turn of the game (game_turns). A half
     page (compact) taller than the `height` it should fit drops the damage line's reminder of what the bars and
-    boxes cost (the quick reference says it too). headed: the page's running header (page_header) holds
+    boxes cost (the quick reference says it too) where that makes it shorter. headed: the page's running header (page_header) holds
     the to-hit line, so the sheet leaves its own out."""
     def build(reminders: bool) -> Stack:
         blocks = fixed_blocks(unit, d, ctx, compact, width, reminders, to_hit=not headed)
@@ -612,7 +616,8 @@ def sheet(unit, d: Derived, ctx: Context, width: float, height: float | None = N
 
     full = build(True)
     if compact and height is not None and full.measure(width) > height + 1e-6:
-        return build(False)  # the shorter, whether or not it fits: it may yet share a page with a short one
+        short = build(False)  # the shorter, whether or not it fits: it may yet share a page with a short one
+        return short if short.measure(width) < full.measure(width) - 1e-6 else full  # the line, where it costs nothing
     return full
 
 
