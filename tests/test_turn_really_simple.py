@@ -386,8 +386,8 @@ def test_a_house_ruled_funnel_strikes_its_own_number_of_boxes(ctx):
 
 
 def test_drift_to_a_stop_gives_its_rate_and_what_it_means_for_a_lashed_pair(pack_pages):
-    assert ("she slows 2 knots a turn to 0 (steam pipes hit or not), then drifts; a lashed ship stops at once and "
-            "is carried") in _reference(pack_pages)
+    assert ("she slows 2 knots a turn to 0 from the next turn on (this turn's move as ordered; steam pipes hit or "
+            "not), then drifts; a lashed ship stops at once and is carried") in _reference(pack_pages)
 
 
 def test_the_striker_in_simultaneous_movement_and_side_contact_are_defined(pack_pages):
@@ -423,7 +423,7 @@ def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifie
 def test_the_orders_log_says_which_row_of_a_lashed_pair_takes_the_pairs_move(pack_pages):
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert ("the pair moves as one at the slower's speed (write the pair's move once, in Brooklyn's row above; in the ↳ "
-            "row only her own target; CAST OFF parts them)") in log
+            "row only her own target and F2, for she picks her own fire window; CAST OFF parts them)") in log
     assert "consort's row" not in log
 
 
@@ -1195,3 +1195,34 @@ def test_a_fort_fires_as_no_stationary_firer_and_the_plus_one_is_a_house_rule_op
                      "--jobs", "1")
     assert run.code != 0 and "fort_firer" in run.err and "fixed, stationary" in run.err, run.err
     assert not list((tmp_path / "b").glob("*.pdf"))
+
+
+# ---------------------------------------------------------------------------------------------- replay 9's moments
+
+
+def test_a_killed_helmsman_says_which_turn_to_write_at_her_t_blank(pack_pages):
+    """Moment (replay 9): the card's 'helmsman T__' and the 2d6 row 'hold course one full turn' gave no turn to
+    write; the row says it: the turn after the hit."""
+    assert "Helmsman killed: hold course one full turn (T = this turn + 1)" in _reference(pack_pages)
+
+
+def test_a_fouled_screw_starts_slowing_with_the_next_turn_not_mid_move(pack_pages):
+    """Moment (replay 9): fouled mid-turn, did Gaines slow in the 2nd half move or from the next turn?"""
+    said = "she slows 2 knots a turn to 0 from the next turn on (this turn's move as ordered; steam pipes hit or not)"
+    assert said in _reference(pack_pages)
+    assert said in next(p for p in pack_pages[1:] if "What the text leaves open" in p)
+
+
+def test_the_turning_gauge_names_one_pivot_and_where_a_lashed_consort_ends(pack_pages):
+    """Moment (replay 9): 'the pivot of the model's bow (or centre)' named two pivots and left a lashed consort
+    unplaced after the pair turned."""
+    gauge = next(p for p in pack_pages if "Turning gauge" in p)
+    assert ("Put the point at the model's centre (a lashed pair: the first-named ship's; her consort swings with her, "
+            "still alongside on the same side)") in gauge
+    assert "(or centre)" not in gauge
+
+
+def test_a_lashed_consort_writes_her_own_f2_in_her_row(pack_pages):
+    """Moment (replay 9): the ↳ row took only her own target, so did the pair's F2 hold her fire too?"""
+    log = next(p for p in pack_pages if "Orders log · Union" in p)
+    assert "in the ↳ row only her own target and F2, for she picks her own fire window" in log
