@@ -1124,7 +1124,7 @@ def test_a_ship_drifting_into_another_stops_touching_with_no_roll(pack_pages):
 def test_a_ship_chit_has_a_bow_mark_to_face_and_says_her_side(tmp_path, library, ctx):
     """The eighth replay: without models the counters showed no facing, and Tennessee's read like the Union's."""
     from shipyard.render.counters import Shape
-    from shipyard.rules.really_simple.counters import ShipChit, _face, ship_chits
+    from shipyard.rules.really_simple.counters import STYLE, ShipChit, _face, ship_chits
 
     run = in_process("counters", "--rules", "really-simple", "mobile-bay-1864", "-o", tmp_path / "c.pdf")
     assert run.code == 0, run.err
@@ -1135,7 +1135,7 @@ def test_a_ship_chit_has_a_bow_mark_to_face_and_says_her_side(tmp_path, library,
     units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(scen)]
     for _, _, chit in ship_chits(units):
         for back in (False, True):  # the bow on both faces: the top edge stays the bow folded or printed duplex
-            bows = [part for part, _ in _face(("", "", chit), back=back) if isinstance(part, Shape)]
+            bows = [part for part, _ in _face(("", "", chit), back=back) if part is STYLE["bow"]]
             assert len(bows) == (0 if chit.fort else 1), chit.name
     assert not any(isinstance(p, Shape) for p, _ in _face(("", "FORT", ShipChit("Fort Morgan", fort=True))))
 
@@ -1226,3 +1226,38 @@ def test_a_lashed_consort_writes_her_own_f2_in_her_row(pack_pages):
     """Moment (replay 9): the ↳ row took only her own target, so did the pair's F2 hold her fire too?"""
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert "in the ↳ row only her own target and F2, for she picks her own fire window" in log
+
+
+def test_the_other_sides_chits_have_open_bows_as_the_plan_key_says(library, ctx):
+    """Replay 9: the set-up page's key says the first side's triangles are filled and the other's open, but every
+    chit's bow was filled. The chits now draw them as the plan does."""
+    from shipyard.rules.really_simple.counters import STYLE, _face, ship_chits
+
+    scen = library.scenario("mobile-bay-1864")
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(scen)]
+    first = str(scen.sides[0].name)
+    fills = {}
+    for _, _, chit in ship_chits(units, first):
+        if not chit.fort:
+            fills[(chit.side, chit.name)] = next(fill for part, fill in _face(("", "", chit)) if part is STYLE["bow"])
+    assert {fill for (side, _), fill in fills.items() if side == "Union"} == {None}  # filled: the style's black
+    assert {fill for (side, _), fill in fills.items() if side == "Confederate"} == {1.0}  # open: white in its outline
+
+
+def test_a_ship_chit_has_a_box_to_pencil_her_speed_in(library, ctx):
+    """Replay 9: 'KN AHEAD' with no number and no space to write one. A box over the words on both faces."""
+    from shipyard.rules.really_simple.counters import STYLE, ShipChit, _face, ship_chits
+
+    scen = library.scenario("mobile-bay-1864")
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(scen)]
+    ships = [c for _, _, c in ship_chits(units) if not c.fort]
+    assert len(ships) == 22
+    for chit in ships:
+        for back in (False, True):
+            assert any(part is STYLE["speed_box"] for part, _ in _face(("", "", chit), back=back)), chit.name
+    # a name of two lines (Memphis' Gen. M. Jeff Thompson) leaves a shallower box, still one a pencil fits
+    assert any(part is STYLE["speed_box_low"] for part, _ in _face(("", "", ShipChit("Gen. M. Jeff Thompson"))))
+    xs, ys = zip(*STYLE["speed_box_low"].points)
+    assert max(ys) - min(ys) >= 2.4
+    xs, ys = zip(*STYLE["speed_box"].points)
+    assert max(xs) - min(xs) >= 6 and max(ys) - min(ys) >= 3.5  # room for a pencilled "11½"
