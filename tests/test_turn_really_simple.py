@@ -165,7 +165,7 @@ def test_a_ship_card_has_a_sinking_turn_to_write_and_an_abandoned_box(library, c
     hartford = next((u, d) for u, d in _units(library, ctx) if u.id == "uss-hartford")
     card = sheet.card(*hartford, ctx)
     track = next(b for b in walk(card) if isinstance(b, SpeedTrack))
-    assert [c.label for c in track.cells][-2:] == ["SINKS T______", "ABANDONED"]
+    assert [c.label for c in track.cells][-3:] == ["SINKS T______", "ABANDONED", "STRUCK"]
     assert {"sunk", "abandoned"} <= set(recorded(card))
     fort = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
     fort_card = sheet.card(*fort, ctx)
@@ -612,7 +612,7 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 
     qr = _reference(pack_pages)
     assert ("Striking colours: she strikes (surrenders) when her owner says so, and must as a turn ends if stopped or "
-            "drifting (not when carried) with no gun able to fire: lay STRUCK; she drifts, fires no more, is lost to her side (a score's struck)") in qr
+            "drifting (not when carried) with no gun able to fire: lay STRUCK and strike her card's STRUCK box; she drifts, fires no more, is lost to her side (a score's struck)") in qr
     reminders = {m.title: m.reminder for m in markers(ctx)}
     assert "ABANDONED" in reminders and reminders["STRUCK"] != reminders["ABANDONED"]
     assert "colours struck" in reminders["STRUCK"] and "crew gone" in reminders["ABANDONED"]
@@ -1261,3 +1261,17 @@ def test_a_ship_chit_has_a_box_to_pencil_her_speed_in(library, ctx):
     assert max(ys) - min(ys) >= 2.4
     xs, ys = zip(*STYLE["speed_box"].points)
     assert max(xs) - min(xs) >= 6 and max(ys) - min(ys) >= 3.5  # room for a pencilled "11½"
+
+
+def test_every_ships_card_has_a_struck_box_where_her_fight_ends(pack_pages, library, ctx):
+    """Replay 9: the rule says lay STRUCK, but the cards had no box for it, only a counter. Every ship's speed track
+    ends SINKS T__, ABANDONED, STRUCK, and the rule says to strike it."""
+    for unit, d in _units(library, ctx):
+        if d.stats.is_fort:
+            continue
+        track = next(b for b in walk(sheet.card(unit, d, ctx)) if isinstance(b, SpeedTrack))
+        ends = [c.text for c in track.rows[0].cells if c.end]
+        assert ends == [f"SINKS {sheet.UNTIL}", "ABANDONED", "STRUCK"], unit.name
+    cards = " ".join(p for p in pack_pages if "Ship data cards" in p)
+    assert cards.count("ABANDONED STRUCK") == 22  # every ship of Mobile Bay's, on the printed cards
+    assert "lay STRUCK and strike her card's STRUCK box" in _reference(pack_pages)

@@ -121,7 +121,7 @@ def speed_track(s: ReallySimpleStats, unit, ctx) -> Block:
     values = speed_values(float(s.speed_kn), step)
     # how a ship's fight ends
     ends = [SpeedCell(f"SINKS {UNTIL}", end=True, track="sunk", turn=True),
-            SpeedCell("ABANDONED", end=True, track="abandoned")]
+            SpeedCell("ABANDONED", end=True, track="abandoned"), SpeedCell("STRUCK", end=True)]
     cells = [SpeedCell(kn(v), strong=float(v).is_integer()) for v in values] + ends
     lost = damage_done(ctx, unit, ("speed",), len(values))  # boxes struck on a pre-damaged copy
     return records(SpeedTrack([SpeedRow("SPEED", cells)], struck=lost, track="speed", **style()["speed_track"]), "speed",
