@@ -350,8 +350,8 @@ def test_a_forts_share_is_at_most_at_one_ship_and_the_rest_may_fire_at_others(pa
 
 def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_the_reference(pack_pages, tmp_path):
     cards = next(p for p in pack_pages if "Ship data cards" in p)
-    assert "a gun lost is the largest gun that bears on the firer (if none bears, her largest gun)" in cards
-    assert "takes the largest gun that bears on the firer (if none bears, her largest gun)" in _reference(pack_pages)
+    assert "a gun lost is the largest gun that bears on the firer (if none bears, her largest not inboard)" in cards
+    assert "takes the largest gun that bears on the firer (if none bears, her largest not inboard)" in _reference(pack_pages)
 
 
 def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(pack_pages):
@@ -1104,7 +1104,7 @@ def test_casting_off_takes_a_half_move_in_which_the_pair_does_not_move(pack_page
 
 def test_a_gun_lost_strikes_a_jammed_gun_only_when_no_gun_that_bears_is_free(pack_pages):
     """Moment 6: the owner struck the gun a shutter had already jammed, keeping a working one."""
-    words = "the largest gun that bears on the firer (if none bears, her largest gun), a jammed gun last"
+    words = "the largest gun that bears on the firer (if none bears, her largest not inboard), a jammed gun last"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1275,3 +1275,12 @@ def test_every_ships_card_has_a_struck_box_where_her_fight_ends(pack_pages, libr
     cards = " ".join(p for p in pack_pages if "Ship data cards" in p)
     assert cards.count("ABANDONED STRUCK") == 22  # every ship of Mobile Bay's, on the printed cards
     assert "lay STRUCK and strike her card's STRUCK box" in _reference(pack_pages)
+
+
+def test_a_gun_lost_when_none_bears_is_never_a_lashed_pairs_inboard_gun_first(pack_pages):
+    """Replay 9's loophole: with no gun bearing on the firer, the owner could give up an inboard broadside gun that
+    could never fire (a lashed sloop's port battery). The largest gun not inboard is taken."""
+    said = "the largest gun that bears on the firer (if none bears, her largest not inboard)"
+    assert said in next(p for p in pack_pages if "Ship data cards" in p)
+    assert said in _reference(pack_pages)
+    assert said in next(p for p in pack_pages[1:] if "What the text leaves open" in p)
