@@ -423,7 +423,7 @@ def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifie
 def test_the_orders_log_says_which_row_of_a_lashed_pair_takes_the_pairs_move(pack_pages):
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert ("the pair moves as one at the slower's speed (write the pair's move once, in Brooklyn's row above; in the ↳ "
-            "row only her own target and F2, for she picks her own fire window; CAST OFF parts them)") in log
+            "row only her own F2, for she picks her own fire window; CAST OFF parts them)") in log
     assert "consort's row" not in log
 
 
@@ -879,7 +879,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
             "fires in one window a turn, a ship in the 1st unless her orders say F2") in qr
     assert "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
-    assert len(logs) == 2 and all("RAM, F2 (she holds her fire for the 2nd fire), the target" in p for p in logs)
+    assert len(logs) == 2 and all("RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF" in p for p in logs)
     assert "guns not yet fired" not in " ".join(pack_pages) and "(either)" not in " ".join(pack_pages)
 
 
@@ -1223,9 +1223,10 @@ def test_the_turning_gauge_names_one_pivot_and_where_a_lashed_consort_ends(pack_
 
 
 def test_a_lashed_consort_writes_her_own_f2_in_her_row(pack_pages):
-    """Moment (replay 9): the ↳ row took only her own target, so did the pair's F2 hold her fire too?"""
+    """Moment (replay 9): the ↳ row took only her own target, so did the pair's F2 hold her fire too? She writes her
+    own (and no target: each gun picks its own as it fires)."""
     log = next(p for p in pack_pages if "Orders log · Union" in p)
-    assert "in the ↳ row only her own target and F2, for she picks her own fire window" in log
+    assert "in the ↳ row only her own F2, for she picks her own fire window" in log
 
 
 def test_the_other_sides_chits_have_open_bows_as_the_plan_key_says(library, ctx):
@@ -1295,3 +1296,18 @@ def test_the_set_up_page_warns_that_the_line_starts_in_close_order(pack_pages):
             "1 kn)") in setup
     qr = _reference(pack_pages)  # what it cites is the pack's own rule
     assert "a bow that meets the stern of a ship ahead stops there" in qr and "end-on, both lose 1 knot" in qr
+
+
+def test_the_orders_extras_hold_a_speed_change_and_f2_with_no_target_to_write(pack_pages, library, ctx):
+    """Replay 9: the extras cell (about 12 mm) could not hold a speed change, F2 and a target together. Targets are
+    picked gun by gun as she fires (the Targets reading), so the log asks for none, and the extras take a wider share."""
+    from shipyard.render.paper import PAPERS
+
+    log = next(p for p in pack_pages if "Orders log · Union" in p)
+    assert "RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF; no target: each gun picks its own" in log
+    assert "the target" not in log
+    ships = [d for _, d in _units(library, ctx) if not d.stats.is_fort]
+    band = sheet.orders_bands(ships, 12, PAPERS["a4"].printable.w)[0]
+    weights = sheet.log_style()["weights"]
+    turn_w = (PAPERS["a4"].printable.w - band.name_w(PAPERS["a4"].printable.w)) / len(band.turns)
+    assert turn_w * weights[2] / sum(weights) >= 13.5  # mm for "+2 F2" or "RAM Selma"
