@@ -1289,11 +1289,10 @@ def test_a_gun_lost_when_none_bears_is_never_a_lashed_pairs_inboard_gun_first(pa
 
 def test_the_set_up_page_warns_that_the_line_starts_in_close_order(pack_pages):
     """Replay 9: the Union line starts 2½ in apart with 2.2-2.4 in models, so the first speed difference is end-on
-    contact, and the pack did not say so. Mobile Bay's special rule for this rule set says it, with what contact does."""
+    contact, and the pack did not say so. Mobile Bay's turn-1 event for this rule set says it, and the rule it cites says what contact does."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:") or "Special rule How it plays" in p)
-    assert ("Close order The line starts 2½ in apart, centre to centre: a few tenths of an inch bow to stern. A ship that "
-            "gains on the one ahead meets her stern (end-on contact: she stops there, neither fires next window, both lose "
-            "1 kn)") in setup
+    assert ("Close order: the line starts a few tenths of an inch bow to stern; a ship gaining on the one ahead meets her "
+            "stern (end-on contact: Collisions)") in setup
     qr = _reference(pack_pages)  # what it cites is the pack's own rule
     assert "a bow that meets the stern of a ship ahead stops there" in qr and "end-on, both lose 1 knot" in qr
 
