@@ -1310,3 +1310,26 @@ def test_the_orders_extras_hold_a_speed_change_and_f2_with_no_target_to_write(pa
     weights = sheet.log_style()["weights"]
     turn_w = (PAPERS["a4"].printable.w - band.name_w(PAPERS["a4"].printable.w)) / len(band.turns)
     assert turn_w * weights[2] / sum(weights) >= 13.5  # mm for "+2 F2" or "RAM Selma"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_struck_box_and_the_wider_extras_shrink_no_speed_figure_or_log_heading_under_6_pt(bundled_packs, paper):
+    """The room for the STRUCK box and the wider extras was first won by narrower speed boxes and half-move cells,
+    which fitted '11½' and '2nd ½' down to 5.7-5.9 pt. Every character on the card pages and orders logs of Mobile
+    Bay's pack is at 6 pt at least (pdfium's sizes, as the layout lint reads them)."""
+    import pypdfium2 as pdfium
+    from tests.layout_lint import _chars
+
+    path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        small, pages = [], 0
+        for i in range(len(pdf)):
+            text = pdf[i].get_textpage()
+            if "Ship data cards" not in text.get_text_range() and "Orders log" not in text.get_text_range():
+                continue
+            pages += 1
+            small += [(i + 1, c.text, round(c.size, 2)) for c in _chars(text) if c.size < 5.95]
+    finally:
+        pdf.close()
+    assert pages >= 5 and not small, small[:12]
