@@ -74,7 +74,7 @@ def test_house_rules_reach_the_card_the_band_the_markers_and_the_reference(libra
     # a 1-knot step: her 13½ knots round to 14 and the track counts whole knots down to 0, then SINKS
     assert RS.derive(library.units["uss-hartford"], house_ctx).stats.speed_kn == 14
     track = next(b for b in walk(house) if isinstance(b, SpeedTrack))
-    assert [c.label for c in track.cells] == [str(v) for v in range(14, -1, -1)] + ["SINKS T______", "ABANDONED"]
+    assert [c.label for c in track.cells] == [str(v) for v in range(14, -1, -1)] + ["SINKS T______", "ABANDONED", "STRUCK"]
     assert "per 1 kn lost" in house_head and "per ½ kn lost" in head
     hartford = [RS.derive(library.units["uss-hartford"], c) for c in (ctx, house_ctx)]
     shooting, house_shooting = texts(reference.shooting(hartford[:1], ctx)), texts(reference.shooting(hartford[1:], house_ctx))
@@ -111,7 +111,7 @@ def test_monitor_card_lists_her_figures_speeds_and_guns(library, ctx):
     boxes = next(b for b in walk(card) if isinstance(b, StatBoxes))
     assert dict(boxes.items) == {"ARMOUR": 8, "AHEAD": "6 kn", "ASTERN": "3 kn", "DRAFT": "10 ft", "RAM BOW": "no (−1)"}
     track = next(b for b in walk(card) if isinstance(b, SpeedTrack))
-    assert [c.label for c in track.cells] == ["6", "5½", "5", "4½", "4", "3½", "3", "2½", "2", "1½", "1", "½", "0", "SINKS T______", "ABANDONED"]
+    assert [c.label for c in track.cells] == ["6", "5½", "5", "4½", "4", "3½", "3", "2½", "2", "1½", "1", "½", "0", "SINKS T______", "ABANDONED", "STRUCK"]
     guns = next(b for b in walk(card) if isinstance(b, GunRows))
     assert [(t.label, t.count, t.note) for t in guns.tracks] == [("TURRET L +3", 2, "11-inch Dahlgren smoothbore")]
 

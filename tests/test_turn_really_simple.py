@@ -165,7 +165,7 @@ def test_a_ship_card_has_a_sinking_turn_to_write_and_an_abandoned_box(library, c
     hartford = next((u, d) for u, d in _units(library, ctx) if u.id == "uss-hartford")
     card = sheet.card(*hartford, ctx)
     track = next(b for b in walk(card) if isinstance(b, SpeedTrack))
-    assert [c.label for c in track.cells][-2:] == ["SINKS T______", "ABANDONED"]
+    assert [c.label for c in track.cells][-3:] == ["SINKS T______", "ABANDONED", "STRUCK"]
     assert {"sunk", "abandoned"} <= set(recorded(card))
     fort = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
     fort_card = sheet.card(*fort, ctx)
@@ -350,8 +350,8 @@ def test_a_forts_share_is_at_most_at_one_ship_and_the_rest_may_fire_at_others(pa
 
 def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_the_reference(pack_pages, tmp_path):
     cards = next(p for p in pack_pages if "Ship data cards" in p)
-    assert "a gun lost is the largest gun that bears on the firer (if none bears, her largest gun)" in cards
-    assert "takes the largest gun that bears on the firer (if none bears, her largest gun)" in _reference(pack_pages)
+    assert "a gun lost is the largest gun that bears on the firer (if none bears, her largest not inboard)" in cards
+    assert "takes the largest gun that bears on the firer (if none bears, her largest not inboard)" in _reference(pack_pages)
 
 
 def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(pack_pages):
@@ -386,8 +386,8 @@ def test_a_house_ruled_funnel_strikes_its_own_number_of_boxes(ctx):
 
 
 def test_drift_to_a_stop_gives_its_rate_and_what_it_means_for_a_lashed_pair(pack_pages):
-    assert ("she slows 2 knots a turn to 0 (steam pipes hit or not), then drifts; a lashed ship stops at once and "
-            "is carried") in _reference(pack_pages)
+    assert ("she slows 2 knots a turn to 0 from the next turn on (this turn's move as ordered; steam pipes hit or "
+            "not), then drifts; a lashed ship stops at once and is carried") in _reference(pack_pages)
 
 
 def test_the_striker_in_simultaneous_movement_and_side_contact_are_defined(pack_pages):
@@ -423,7 +423,7 @@ def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifie
 def test_the_orders_log_says_which_row_of_a_lashed_pair_takes_the_pairs_move(pack_pages):
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert ("the pair moves as one at the slower's speed (write the pair's move once, in Brooklyn's row above; in the ↳ "
-            "row only her own target; CAST OFF parts them)") in log
+            "row only her own F2, for she picks her own fire window; CAST OFF parts them)") in log
     assert "consort's row" not in log
 
 
@@ -612,7 +612,7 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 
     qr = _reference(pack_pages)
     assert ("Striking colours: she strikes (surrenders) when her owner says so, and must as a turn ends if stopped or "
-            "drifting (not when carried) with no gun able to fire: lay STRUCK; she drifts, fires no more, is lost to her side (a score's struck)") in qr
+            "drifting (not when carried) with no gun able to fire: lay STRUCK and strike her card's STRUCK box; she drifts, fires no more, is lost to her side (a score's struck)") in qr
     reminders = {m.title: m.reminder for m in markers(ctx)}
     assert "ABANDONED" in reminders and reminders["STRUCK"] != reminders["ABANDONED"]
     assert "colours struck" in reminders["STRUCK"] and "crew gone" in reminders["ABANDONED"]
@@ -879,7 +879,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
             "fires in one window a turn, a ship in the 1st unless her orders say F2") in qr
     assert "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
-    assert len(logs) == 2 and all("RAM, F2 (she holds her fire for the 2nd fire), the target" in p for p in logs)
+    assert len(logs) == 2 and all("RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF" in p for p in logs)
     assert "guns not yet fired" not in " ".join(pack_pages) and "(either)" not in " ".join(pack_pages)
 
 
@@ -1104,7 +1104,7 @@ def test_casting_off_takes_a_half_move_in_which_the_pair_does_not_move(pack_page
 
 def test_a_gun_lost_strikes_a_jammed_gun_only_when_no_gun_that_bears_is_free(pack_pages):
     """Moment 6: the owner struck the gun a shutter had already jammed, keeping a working one."""
-    words = "the largest gun that bears on the firer (if none bears, her largest gun), a jammed gun last"
+    words = "the largest gun that bears on the firer (if none bears, her largest not inboard), a jammed gun last"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1124,7 +1124,7 @@ def test_a_ship_drifting_into_another_stops_touching_with_no_roll(pack_pages):
 def test_a_ship_chit_has_a_bow_mark_to_face_and_says_her_side(tmp_path, library, ctx):
     """The eighth replay: without models the counters showed no facing, and Tennessee's read like the Union's."""
     from shipyard.render.counters import Shape
-    from shipyard.rules.really_simple.counters import ShipChit, _face, ship_chits
+    from shipyard.rules.really_simple.counters import STYLE, ShipChit, _face, ship_chits
 
     run = in_process("counters", "--rules", "really-simple", "mobile-bay-1864", "-o", tmp_path / "c.pdf")
     assert run.code == 0, run.err
@@ -1135,7 +1135,7 @@ def test_a_ship_chit_has_a_bow_mark_to_face_and_says_her_side(tmp_path, library,
     units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(scen)]
     for _, _, chit in ship_chits(units):
         for back in (False, True):  # the bow on both faces: the top edge stays the bow folded or printed duplex
-            bows = [part for part, _ in _face(("", "", chit), back=back) if isinstance(part, Shape)]
+            bows = [part for part, _ in _face(("", "", chit), back=back) if part is STYLE["bow"]]
             assert len(bows) == (0 if chit.fort else 1), chit.name
     assert not any(isinstance(p, Shape) for p, _ in _face(("", "FORT", ShipChit("Fort Morgan", fort=True))))
 
@@ -1195,3 +1195,141 @@ def test_a_fort_fires_as_no_stationary_firer_and_the_plus_one_is_a_house_rule_op
                      "--jobs", "1")
     assert run.code != 0 and "fort_firer" in run.err and "fixed, stationary" in run.err, run.err
     assert not list((tmp_path / "b").glob("*.pdf"))
+
+
+# ---------------------------------------------------------------------------------------------- replay 9's moments
+
+
+def test_a_killed_helmsman_says_which_turn_to_write_at_her_t_blank(pack_pages):
+    """Moment (replay 9): the card's 'helmsman T__' and the 2d6 row 'hold course one full turn' gave no turn to
+    write; the row says it: the turn after the hit."""
+    assert "Helmsman killed: hold course one full turn (T = this turn + 1)" in _reference(pack_pages)
+
+
+def test_a_fouled_screw_starts_slowing_with_the_next_turn_not_mid_move(pack_pages):
+    """Moment (replay 9): fouled mid-turn, did Gaines slow in the 2nd half move or from the next turn?"""
+    said = "she slows 2 knots a turn to 0 from the next turn on (this turn's move as ordered; steam pipes hit or not)"
+    assert said in _reference(pack_pages)
+    assert said in next(p for p in pack_pages[1:] if "What the text leaves open" in p)
+
+
+def test_the_turning_gauge_names_one_pivot_and_where_a_lashed_consort_ends(pack_pages):
+    """Moment (replay 9): 'the pivot of the model's bow (or centre)' named two pivots and left a lashed consort
+    unplaced after the pair turned."""
+    gauge = next(p for p in pack_pages if "Turning gauge" in p)
+    assert ("Put the point at the model's centre (a lashed pair: the first-named ship's; her consort swings with her, "
+            "still alongside on the same side)") in gauge
+    assert "(or centre)" not in gauge
+
+
+def test_a_lashed_consort_writes_her_own_f2_in_her_row(pack_pages):
+    """Moment (replay 9): the ↳ row took only her own target, so did the pair's F2 hold her fire too? She writes her
+    own (and no target: each gun picks its own as it fires)."""
+    log = next(p for p in pack_pages if "Orders log · Union" in p)
+    assert "in the ↳ row only her own F2, for she picks her own fire window" in log
+
+
+def test_the_other_sides_chits_have_open_bows_as_the_plan_key_says(library, ctx):
+    """Replay 9: the set-up page's key says the first side's triangles are filled and the other's open, but every
+    chit's bow was filled. The chits now draw them as the plan does."""
+    from shipyard.rules.really_simple.counters import STYLE, _face, ship_chits
+
+    scen = library.scenario("mobile-bay-1864")
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(scen)]
+    first = str(scen.sides[0].name)
+    fills = {}
+    for _, _, chit in ship_chits(units, first):
+        if not chit.fort:
+            fills[(chit.side, chit.name)] = next(fill for part, fill in _face(("", "", chit)) if part is STYLE["bow"])
+    assert {fill for (side, _), fill in fills.items() if side == "Union"} == {None}  # filled: the style's black
+    assert {fill for (side, _), fill in fills.items() if side == "Confederate"} == {1.0}  # open: white in its outline
+
+
+def test_a_ship_chit_has_a_box_to_pencil_her_speed_in(library, ctx):
+    """Replay 9: 'KN AHEAD' with no number and no space to write one. A box over the words on both faces."""
+    from shipyard.rules.really_simple.counters import STYLE, ShipChit, _face, ship_chits
+
+    scen = library.scenario("mobile-bay-1864")
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(scen)]
+    ships = [c for _, _, c in ship_chits(units) if not c.fort]
+    assert len(ships) == 22
+    for chit in ships:
+        for back in (False, True):
+            assert any(part is STYLE["speed_box"] for part, _ in _face(("", "", chit), back=back)), chit.name
+    # a name of two lines (Memphis' Gen. M. Jeff Thompson) leaves a shallower box, still one a pencil fits
+    assert any(part is STYLE["speed_box_low"] for part, _ in _face(("", "", ShipChit("Gen. M. Jeff Thompson"))))
+    xs, ys = zip(*STYLE["speed_box_low"].points)
+    assert max(ys) - min(ys) >= 2.4
+    xs, ys = zip(*STYLE["speed_box"].points)
+    assert max(xs) - min(xs) >= 6 and max(ys) - min(ys) >= 3.5  # room for a pencilled "11½"
+
+
+def test_every_ships_card_has_a_struck_box_where_her_fight_ends(pack_pages, library, ctx):
+    """Replay 9: the rule says lay STRUCK, but the cards had no box for it, only a counter. Every ship's speed track
+    ends SINKS T__, ABANDONED, STRUCK, and the rule says to strike it."""
+    for unit, d in _units(library, ctx):
+        if d.stats.is_fort:
+            continue
+        track = next(b for b in walk(sheet.card(unit, d, ctx)) if isinstance(b, SpeedTrack))
+        ends = [c.text for c in track.rows[0].cells if c.end]
+        assert ends == [f"SINKS {sheet.UNTIL}", "ABANDONED", "STRUCK"], unit.name
+    cards = " ".join(p for p in pack_pages if "Ship data cards" in p)
+    assert cards.count("ABANDONED STRUCK") == 22  # every ship of Mobile Bay's, on the printed cards
+    assert "lay STRUCK and strike her card's STRUCK box" in _reference(pack_pages)
+
+
+def test_a_gun_lost_when_none_bears_is_never_a_lashed_pairs_inboard_gun_first(pack_pages):
+    """Replay 9's loophole: with no gun bearing on the firer, the owner could give up an inboard broadside gun that
+    could never fire (a lashed sloop's port battery). The largest gun not inboard is taken."""
+    said = "the largest gun that bears on the firer (if none bears, her largest not inboard)"
+    assert said in next(p for p in pack_pages if "Ship data cards" in p)
+    assert said in _reference(pack_pages)
+    assert said in next(p for p in pack_pages[1:] if "What the text leaves open" in p)
+
+
+def test_the_set_up_page_warns_that_the_line_starts_in_close_order(pack_pages):
+    """Replay 9: the Union line starts 2½ in apart with 2.2-2.4 in models, so the first speed difference is end-on
+    contact, and the pack did not say so. Mobile Bay's turn-1 event for this rule set says it, and the rule it cites says what contact does."""
+    setup = next(p for p in pack_pages if p.startswith("Set-up:") or "Special rule How it plays" in p)
+    assert ("Close order: the line starts a few tenths of an inch bow to stern; a ship gaining on the one ahead meets her "
+            "stern (end-on contact: Collisions)") in setup
+    qr = _reference(pack_pages)  # what it cites is the pack's own rule
+    assert "a bow that meets the stern of a ship ahead stops there" in qr and "end-on, both lose 1 knot" in qr
+
+
+def test_the_orders_extras_hold_a_speed_change_and_f2_with_no_target_to_write(pack_pages, library, ctx):
+    """Replay 9: the extras cell (about 12 mm) could not hold a speed change, F2 and a target together. Targets are
+    picked gun by gun as she fires (the Targets reading), so the log asks for none, and the extras take a wider share."""
+    from shipyard.render.paper import PAPERS
+
+    log = next(p for p in pack_pages if "Orders log · Union" in p)
+    assert "RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF; no target: each gun picks its own" in log
+    assert "the target" not in log
+    ships = [d for _, d in _units(library, ctx) if not d.stats.is_fort]
+    band = sheet.orders_bands(ships, 12, PAPERS["a4"].printable.w)[0]
+    weights = sheet.log_style()["weights"]
+    turn_w = (PAPERS["a4"].printable.w - band.name_w(PAPERS["a4"].printable.w)) / len(band.turns)
+    assert turn_w * weights[2] / sum(weights) >= 13.5  # mm for "+2 F2" or "RAM Selma"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_struck_box_and_the_wider_extras_shrink_no_speed_figure_or_log_heading_under_6_pt(bundled_packs, paper):
+    """The room for the STRUCK box and the wider extras was first won by narrower speed boxes and half-move cells,
+    which fitted '11½' and '2nd ½' down to 5.7-5.9 pt. Every character on the card pages and orders logs of Mobile
+    Bay's pack is at 6 pt at least (pdfium's sizes, as the layout lint reads them)."""
+    import pypdfium2 as pdfium
+    from tests.layout_lint import _chars
+
+    path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        small, pages = [], 0
+        for i in range(len(pdf)):
+            text = pdf[i].get_textpage()
+            if "Ship data cards" not in text.get_text_range() and "Orders log" not in text.get_text_range():
+                continue
+            pages += 1
+            small += [(i + 1, c.text, round(c.size, 2)) for c in _chars(text) if c.size < 5.95]
+    finally:
+        pdf.close()
+    assert pages >= 5 and not small, small[:12]

@@ -104,7 +104,7 @@ class Hatch:
 @dataclass(frozen=True)
 class Shape:
     """A filled outline (an arrow, a pointer): its points in mm from the chit's top-right corner (x leftward is
-    negative) when `from_right`, else from its top-left."""
+    negative) when `from_right`, else from its top-left; a content is its fill instead (1: drawn open)."""
 
     points: tuple
     fill: Any = 0
@@ -112,7 +112,8 @@ class Shape:
 
     def draw(self, page, x: float, y: float, w: float, h: float, content: Content = None, **_) -> None:
         left = x + w if self.from_right else x
-        page.polygon([(left + px, y + py) for px, py in self.points], fill=self.fill)
+        page.polygon([(left + px, y + py) for px, py in self.points],
+                     fill=content if content is not None else self.fill)
 
 
 @dataclass(frozen=True)

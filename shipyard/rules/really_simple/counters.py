@@ -75,17 +75,22 @@ class ShipChit:
     name: str
     fort: bool = False
     side: str = ""  # the scenario side she fights for ('Union'), printed in capitals
+    open_bow: bool = False  # the other side's: her bow drawn open, as the set-up plan draws that side's ships
 
 
+OPEN = 1.0  # an open bow: white inside its outline
 SHIP_CHIT_WORDS = ("KN AHEAD", "KN ASTERN")  # under the pencilled speed: the front, and the back (or the fold)
 FORT_CHIT_WORDS = ("FORT", "FORT")  # a fort has no speed: its chit only names it
 
 
-def ship_chits(units) -> list[tuple[str, str, Any]]:
+def ship_chits(units, first_side: str | None = None) -> list[tuple[str, str, Any]]:
     """One speed chit per ship in play, named: a fleet that keeps station at one speed never runs out of chits of
     that value (the review's line of eleven ships at 7 knots had four), and a chit belongs to its model; then one
-    named chit per fort (a fort has no model to stand on the table)."""
-    ships = [("", SHIP_CHIT_WORDS[0], ShipChit(u.name, side=str(side))) for side, u, d in units if not d.stats.is_fort]
+    named chit per fort (a fort has no model to stand on the table). The first side's bows are filled and the
+    other's open, as on the set-up plan (first_side: the scenario's first, else the first unit's)."""
+    first = first_side if first_side is not None else next((str(side) for side, _, _ in units), "")
+    ships = [("", SHIP_CHIT_WORDS[0], ShipChit(u.name, side=str(side), open_bow=str(side) != first))
+             for side, u, d in units if not d.stats.is_fort]
     return ships + [("", FORT_CHIT_WORDS[0], ShipChit(u.name, fort=True, side=str(side)))
                     for side, u, d in units if d.stats.is_fort]
 
@@ -96,7 +101,9 @@ def counters(doc, units: list, ctx, fold: bool = False, backs: bool = False) -> 
     it (fold on the dashed line); backs adds a mirrored duplex back page after each front page."""
     layout = layout_of(fold, backs)
     n_ships = sum(1 for _, _, d in units if not d.stats.is_fort) or 6
-    chits: list[tuple[str, str, Any]] = ship_chits(units)
+    scenario = getattr(ctx, "scenario", None)
+    first_side = str(scenario.sides[0].name) if scenario is not None and getattr(scenario, "sides", None) else None
+    chits: list[tuple[str, str, Any]] = ship_chits(units, first_side)
     if not chits:
         ahead, astern = speed_chits(units)
         for v, c in ahead:
@@ -178,7 +185,9 @@ def _face(chit: tuple, back: bool = False) -> list:
         face = [(st["ground"], ASTERN_SHADE if back and not style.fort else None),
                 (st["ship_name"], Lines(lines, size=SHIP_NAME_PT)), (st["ship_unit"], words[1] if back else words[0])]
         if not style.fort:  # the bow: the chit's top edge, on both faces (a fold or a duplex back keeps the top)
-            face.append((st["bow"], None))
+            face.append((st["bow"], OPEN if style.open_bow else None))
+            if len(lines) < NAME_LINES:  # a box to pencil her speed in, as deep as her name leaves room for
+                face.append((st["speed_box" if len(lines) == 1 else "speed_box_low"], None))
         return face + [(st["side"], style.side.upper())] if style.side else face
     if isinstance(style, Marker):
         tsize, words, nsize, lines = _marker_layout(style)

@@ -121,7 +121,7 @@ def speed_track(s: ReallySimpleStats, unit, ctx) -> Block:
     values = speed_values(float(s.speed_kn), step)
     # how a ship's fight ends
     ends = [SpeedCell(f"SINKS {UNTIL}", end=True, track="sunk", turn=True),
-            SpeedCell("ABANDONED", end=True, track="abandoned")]
+            SpeedCell("ABANDONED", end=True, track="abandoned"), SpeedCell("STRUCK", end=True)]
     cells = [SpeedCell(kn(v), strong=float(v).is_integer()) for v in values] + ends
     lost = damage_done(ctx, unit, ("speed",), len(values))  # boxes struck on a pre-damaged copy
     return records(SpeedTrack([SpeedRow("SPEED", cells)], struck=lost, track="speed", **style()["speed_track"]), "speed",
@@ -257,10 +257,11 @@ def orders_intro(title: str, ctx, lashed: str = "") -> Block:
     return Stack([Text(title, **st["orders_title"]),
                   Text(f"For each ship and turn write in the 1st ½ cell the inches ahead (at most half the speed) and any "
                        f"turns of {turn}° (R, L), in the 2nd ½ cell the rest of the move and its turns, then the extras: "
-                       f"a speed change (at most {change} knots a turn), RAM, F2 (she holds her fire for the 2nd fire), the target. Example: 4 R · 4 L · +{change}. "
+                       f"a speed change (at most {change} knots a turn), RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF; "
+                       f"no target: each gun picks its own as it fires. Example: 4 R · 4 L · +{change} F2. "
                        "An order the opponent cannot read is read against you."
                        + (f" ↳ {lashed}: lashed to {lashed}; the pair moves as one at the slower's speed (write the "
-                          f"pair's move once, in {lashed}'s row above; in the ↳ row only her own target; CAST OFF parts them)."
+                          f"pair's move once, in {lashed}'s row above; in the ↳ row only her own F2, for she picks her own fire window; CAST OFF parts them)."
                           if lashed else ""), **st["orders_how"])],
                  **st["orders_intro"])
 

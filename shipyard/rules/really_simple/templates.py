@@ -38,9 +38,10 @@ def _gauge_page(doc, ctx) -> float:
     left, _, right, _ = fan_extent(r, UP - turn, 2 * turn)
     left_w = box.w - (right - left) - look.beside  # the column beside the gauge
     look.title.draw(page, box.x, box.y + look.title_drop, f"Turning gauge: {turn:g}° a turn")
-    below = page.wrap_text(box.x, box.y + look.words_drop, "Cut along the solid outline. Put the point at the pivot "
-                           "of the model's bow (or centre), the middle line along her present heading, and swing her "
-                           "onto the left or right edge.", left_w, size=look.words_pt, family="condensed")
+    below = page.wrap_text(box.x, box.y + look.words_drop, "Cut along the solid outline. Put the point at the model's "
+                           "centre (a lashed pair: the first-named ship's; her consort swings with her, still alongside "
+                           "on the same side), the middle line along her present heading, and swing her onto the left "
+                           "or right edge.", left_w, size=look.words_pt, family="condensed")
     cx = box.right - right - look.right
     cy = box.y + look.pivot_drop + r
     pivot = (cx, cy)

@@ -223,8 +223,8 @@ def need(fire_factor: int, armour: int) -> str:
 # the readings a house-rules file may switch (fort_fire, fort_firer, fort_share, gun_lost, line_of_fire, line_ahead): the value's
 # words in print
 FORT_BEARS = {"sixth": "a sixth (rounded down, at least one)", "third": "a third (rounded up)", "all": "all"}
-GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears, her largest gun)",
-            "owner": "any gun that bears on the firer, the owner's choice (if none bears, any gun)"}
+GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears, her largest not inboard)",
+            "owner": "any gun that bears on the firer, the owner's choice (if none bears, any not inboard)"}
 FORT_SHARE = {"printed": "the number printed on its card, while that many of the front's guns are left",
               "working": "worked out again from the front's guns not yet struck, as each is lost"}
 LINE_OF_FIRE = {"ships": "a line of fire through another ship's model, friend or foe, is masked, but not by a "
