@@ -41,6 +41,23 @@ def _turned(x: float, y: float, turns) -> tuple[float, float]:
     return x, y
 
 
+def _square_corners(d: str) -> list[tuple[float, float]] | None:
+    """The four corners of an SVG path 'Mx yLx yLx yLx yZ' whose sides run along the axes (as pdfminer tells a rect
+    from a curve), else None."""
+    if not (d.startswith("M") and d.endswith("Z")) or any(c in d for c in "ACQSHV"):
+        return None
+    try:
+        pts = [tuple(float(v) for v in part.split()) for part in d[1:-1].split("L")]
+    except ValueError:
+        return None
+    if len(pts) != 4 or any(len(p) != 2 for p in pts):
+        return None
+    sides = zip(pts, pts[1:] + pts[:1])
+    if not all(a[0] == b[0] or a[1] == b[1] for a, b in sides):
+        return None
+    return pts
+
+
 def svg_ink(page: str) -> tuple[list[tuple[str, float, float, float]], list[tuple[float, float, float, float]]]:
     """(texts as (string, left, baseline, width or None when turned), rects as (x0, top, x1, bottom)) in mm, in drawing
     order."""
@@ -61,6 +78,10 @@ def svg_ink(page: str) -> tuple[list[tuple[str, float, float, float]], list[tupl
                 if all(t[0] % 90 == 0 for t in turns):  # still a rectangle on the page (PDF readers call others curves)
                     xs, ys = zip(*(_turned(px, py, turns) for px, py in ((x, y), (x + w, y + h))))
                     rects.append((min(xs), min(ys), max(xs), max(ys)))
+            elif tag == "path" and (corners := _square_corners(child.get("d", ""))) and all(t[0] % 90 == 0 for t in turns):
+                # a closed four-cornered path with square sides: pdfminer reads the PDF's as a rect, so count it one
+                xs, ys = zip(*(_turned(px, py, turns) for px, py in corners))
+                rects.append((min(xs), min(ys), max(xs), max(ys)))
 
     walk(root, [])
     return texts, rects

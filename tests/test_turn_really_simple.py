@@ -1318,7 +1318,7 @@ def test_the_struck_box_and_the_wider_extras_shrink_no_speed_figure_or_log_headi
     which fitted '11½' and '2nd ½' down to 5.7-5.9 pt. Every character on the card pages and orders logs of Mobile
     Bay's pack is at 6 pt at least (pdfium's sizes, as the layout lint reads them)."""
     import pypdfium2 as pdfium
-    from tests.layout_lint import _chars
+    from layout_lint import _chars
 
     path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
     pdf = pdfium.PdfDocument(str(path))
