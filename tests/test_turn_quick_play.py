@@ -579,8 +579,9 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     blocks = _blocks(library, "mobile-bay-1864")
     assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of her "
             "Mediums left (her 8 bay-front pieces); none landward") in blocks
-    assert ("Fort Gaines her card's factors fire in her sector, within 24 in of her: 45 in from the "
-            "channel, she fires only if a ship comes near") in blocks
+    assert ("Fort Gaines as her set-up rule: 45 in from the channel, she fires only if a ship comes near") in blocks
+    assert _squeezed("her card's factors fire in her sector on the plan, at a ship within 24 in of her") in _squeezed(
+        _page(mobile_bay, "Set-up: Battle of Mobile Bay"))  # the set-up rule the reading points to says it once
     cards = " ".join(_cards(mobile_bay))
     assert "32 pieces in 10 factors" in cards and "27 pieces in 8 factors" in cards  # the cards the readings speak of
     page = _readings(mobile_bay)
@@ -977,8 +978,8 @@ def test_a_models_base_and_where_a_consort_lies_are_said_for_range_sight_and_tou
 def test_a_stopped_leader_leaves_the_line_and_may_rejoin_at_its_rear(mobile_bay):
     """Replay 8, moment 2: "if he stops, the next astern leads" left open whether a stopped leader (Brooklyn, then
     Hartford) takes the lead back or rejoins. She has left the line: she acts at her own number and may rejoin astern."""
-    assert ("Leaving the line a leader that stops leaves the line for good: under way again she acts at her own number, "
-            "and may rejoin astern of its last ship") in _readings(mobile_bay)
+    assert ("if he stops, the next astern leads: he has left the line for good, and under way again acts at his own "
+            "number and may rejoin astern of its last ship") in _readings(mobile_bay)
 
 
 def test_a_ship_weighing_anchor_does_not_drift_that_bound(mobile_bay):
@@ -1086,3 +1087,4 @@ def test_every_ship_that_may_anchor_has_an_anchored_marker_and_every_follower_an
     assert sheet.count("Anchored") == 15
     assert sheet.count("In line") == 9 and sheet.count("at her leader's speed") == 9
     assert len(mobile_bay) == RULESET.pack_pages
+
