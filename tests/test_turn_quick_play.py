@@ -1088,3 +1088,15 @@ def test_every_ship_that_may_anchor_has_an_anchored_marker_and_every_follower_an
     assert sheet.count("In line") == 9 and sheet.count("at her leader's speed") == 9
     assert len(mobile_bay) == RULESET.pack_pages
 
+
+
+# ---------------------------------------------------------------------------------------------- replay 9
+
+
+def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobile_bay):
+    """Replay 9, moment 1: the set-up's starts are to the ½ in (Hartford x 56, Richmond 55½, Oneida 54½ on a 005°
+    line; the monitors x 59, 59, 58½, 58½ on 000°), but the followers "move in his wake": nothing said how a ship not on
+    his track gets onto it. The Line of battle reading says she starts on it, as far astern as she was set up."""
+    assert ("the next astern leads: he has left the line for good, and under way again acts at his own number and may "
+            "rejoin astern of its last ship; one set up off his track starts on it, as far astern of him") in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages
