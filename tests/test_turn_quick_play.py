@@ -1100,3 +1100,28 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     assert ("the next astern leads: he has left the line for good, and under way again acts at his own number and may "
             "rejoin astern of its last ship; one set up off his track starts on it, as far astern of him") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_passing_a_failed_brooklyn_says_what_clears_her_and_when_the_ships_astern_turn_back(mobile_bay, library):
+    """Replay 9, moment 2: "pass her to port, 45° at the half" brought Hartford's base within 0.1-0.4 in of Brooklyn
+    turned across the channel, and nothing said what clearance is enough, nor when to turn back to 005°. The bound-1
+    line says any gap is clear (touching alone stops a ship, the Passing reading) and that they may turn back at their
+    turn in bound 2; played here on the pack's numbers, Hartford's pair turning back then stays clear of Brooklyn's."""
+    import math
+
+    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert _squeezed("she may steam from bound 2. Passing her, any gap between bases is clear (only touching stops a "
+                     "ship); the ships astern may turn back to 005° at their turn in bound 2.") in ref
+    starts = library.scenarios["mobile-bay-1864"].setup.starts
+    at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
+    half, long, wide = 0.125, 0.5, 0.25
+    brooklyn = _base(at["uss-brooklyn"], starts["uss-brooklyn"].heading + 90, long, long, half + wide, half)
+    (x, y), heading = at["uss-hartford"], starts["uss-hartford"].heading
+    for leg, turn in ((1.5, -45), (1.5, 0), (1.5, 45), (1.5, 0)):  # bound 1: 3 in, 45° to port at the half; bound 2 back
+        for _ in range(15):
+            x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
+            assert _apart(_base((x, y), heading, long, long, half + wide, half), brooklyn), (x, y, heading)
+        for swing in range(0, turn, 1 if turn > 0 else -1):
+            assert _apart(_base((x, y), heading + swing, long, long, half + wide, half), brooklyn), swing
+        heading += turn
+    assert round(heading) % 360 == starts["uss-hartford"].heading
