@@ -930,7 +930,8 @@ def test_the_binding_says_a_pair_lashed_to_a_sidewheeler_starts_at_her_3_inches(
     moves at the slower's setting, her 3\" (the Lashed pairs reading). The bound-1 order now says both; a pair lashed
     to a screw gunboat (Seminole, Kennebec, Itasca, Galena: Slow 4\") keeps 4\"."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed('the Union line steams in at 4 kn (4", a pair lashed to a sidewheeler at her 3")') in setup
+    assert _squeezed('the Union line steams in at 4 kn, each column at its leader\'s speed (monitors 4", the wooden '
+                     'line 3")') in setup  # replay 9, defect 1: one reading with In line's
     assert _squeezed('(sloop 4" + sidewheeler 3": 3")') in _squeezed(_readings(mobile_bay))
 
 
@@ -1125,3 +1126,13 @@ def test_passing_a_failed_brooklyn_says_what_clears_her_and_when_the_ships_aster
             assert _apart(_base((x, y), heading + swing, long, long, half + wide, half), brooklyn), swing
         heading += turn
     assert round(heading) % 360 == starts["uss-hartford"].heading
+
+
+def test_bound_1s_speed_and_the_in_line_marker_give_one_reading(mobile_bay):
+    """Replay 9, defect 1: the bound-1 rule set the line at 4" (3" for a pair with a sidewheeler) while the In line
+    marker and the Line of battle reading move a follower at her leader's speed, which puts the screw-screw pairs
+    (Lackawanna and Seminole ...) at Brooklyn's pair's 3". The bound-1 rule now says the leader's speed, once."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed('steams in at 4 kn, each column at its leader\'s speed (monitors 4", the wooden line 3")') in setup
+    assert _squeezed('a pair lashed to a sidewheeler at her 3"') not in setup
+    assert "at her leader's speed" in _page(mobile_bay, " ORDER ")
