@@ -1144,3 +1144,13 @@ def test_the_parrott_row_says_it_tests_no_edna(mobile_bay, library):
     The Parrott row says it tests no EDNA, on the quick reference's cannonade table."""
     assert "Parrott 2D6 per one or two factors no EDNA test: any double -> catastrophic event" in _blocks(library, "mobile-bay-1864")
     assert "noEDNAtest" in _squeezed(_column(mobile_bay, "— quick reference"))
+
+
+def test_a_struck_ship_has_a_struck_marker(mobile_bay):
+    """Replay 9, defect 5: no Struck marker, and the Struck reading's "she stays, anchored" sent the player to an
+    Anchored one. The counters page has Struck markers ("a prize, at anchor"), one for every 6 units drawing a counter
+    (17: 3), as the Aground and Holed ones; the A4 pack keeps its pages."""
+    sheet = _page(mobile_bay, " ORDER ").split(" | ")[0]
+    assert sheet.count("Struck") == 3 and sheet.count("a prize, at anchor") == 3
+    assert sheet.count("Anchored") == 15
+    assert len(mobile_bay) == RULESET.pack_pages
