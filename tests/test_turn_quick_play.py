@@ -720,8 +720,8 @@ def test_the_waiting_confederates_stay_stopped_but_a_sidewheeler_may_turn_where_
     her card's "turns when stopped" allows? And the order said "Orders are free from turn 2" in a pack that counts
     bounds."""
     setup = _page(mobile_bay, "Set-up: Battle of Mobile Bay")
-    assert _squeezed("Tennessee and the gunboats wait inside the torpedo line, stopped: they fire, and a sidewheeler may "
-                     "turn where she lies, but none gets under way or drifts.") in _squeezed(setup)
+    assert _squeezed("Tennessee and the gunboats wait inside the torpedo line, stopped: each may set her heading before "
+                     "the draw, and fire, but none gets under way or drifts.") in _squeezed(setup)  # replay 9, defect 2
     assert "from turn 2" not in setup
 
 
@@ -1154,3 +1154,27 @@ def test_a_struck_ship_has_a_struck_marker(mobile_bay):
     assert sheet.count("Struck") == 3 and sheet.count("a prize, at anchor") == 3
     assert sheet.count("Anchored") == 15
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_waiting_confederates_may_set_headings_from_which_they_can_fire_in_bound_1(mobile_bay, library):
+    """Replay 9, defect 2: bound 1 says Tennessee and the gunboats fire, but their set-up headings (190°, 200°) put every
+    Union ship within 30° of the bow, where no factor bears (the Targets reading): Tennessee, a screw ship that cannot
+    turn stopped, could not fire at all. The bound-1 rule lets each set her heading before the draw (the squadron lay
+    across the channel to rake the line); across the channel, at 270°, every Union start is over 30° off her bow."""
+    import math
+
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("stopped: each may set her heading before the draw, and fire, but none gets under way") in setup
+    assert "Targets one target a cannonade, in sight, over 30° off bow and stern" in _readings(mobile_bay)
+    starts = library.scenarios["mobile-bay-1864"].setup.starts
+    union = [s.at for k, s in starts.items() if k.startswith("uss-")]
+    confederates = [k for k in ("css-tennessee", "css-selma", "css-morgan", "css-gaines") if k in starts]
+
+    def off_bow(at, heading, target):
+        bearing = math.degrees(math.atan2(target[0] - at[0], target[1] - at[1])) % 360
+        return abs((bearing - heading + 180) % 360 - 180)
+
+    for k in confederates:
+        at, heading = starts[k].at, starts[k].heading
+        assert all(off_bow(at, heading, u) <= 30 for u in union), k  # as set up, none bears
+        assert all(30 < off_bow(at, 270, u) < 150 for u in union), k  # across the channel, all do
