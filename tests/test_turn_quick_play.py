@@ -1048,7 +1048,7 @@ def test_the_ships_astern_can_pass_a_failed_brooklyn_at_the_packs_own_spacing(mo
     page = _readings(mobile_bay)
     assert "Models each ship a base 1 in by ¼ in" in page and "centres ¼ in apart" in page
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the ships astern pass to port, 45° at the half; she may steam from bound 2") in ref
+    assert _squeezed("stopped; those astern pass to port, 45° at the half") in ref
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
     half, long, wide = 0.125, 0.5, 0.25  # the Models base; the consort's centre ¼ in to port of her sloop's
@@ -1106,13 +1106,13 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
 def test_passing_a_failed_brooklyn_says_what_clears_her_and_when_the_ships_astern_turn_back(mobile_bay, library):
     """Replay 9, moment 2: "pass her to port, 45° at the half" brought Hartford's base within 0.1-0.4 in of Brooklyn
     turned across the channel, and nothing said what clearance is enough, nor when to turn back to 005°. The bound-1
-    line says any gap is clear (touching alone stops a ship, the Passing reading) and that they may turn back at their
-    turn in bound 2; played here on the pack's numbers, Hartford's pair turning back then stays clear of Brooklyn's."""
+    line says they are clear unless touching (the Passing reading's word) and back to 005° in bound 2 (in a line's
+    room, so the Letter reference keeps its turning gauge); played here on the pack's numbers, Hartford's pair turning back then stays clear of Brooklyn's."""
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("she may steam from bound 2. Passing her, any gap between bases is clear (only touching stops a "
-                     "ship); the ships astern may turn back to 005° at their turn in bound 2.") in ref
+    assert _squeezed("those astern pass to port, 45° at the half, clear unless touching, back to 005° in bound 2.") in ref
+    assert "models (or bases) touching unbidden, she stops" in _readings(mobile_bay)  # what "touching" is
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
     half, long, wide = 0.125, 0.5, 0.25
@@ -1138,12 +1138,13 @@ def test_bound_1s_speed_and_the_in_line_marker_give_one_reading(mobile_bay):
     assert "at her leader's speed" in _page(mobile_bay, " ORDER ")
 
 
-def test_the_parrott_row_says_it_tests_no_edna(mobile_bay, library):
+def test_the_parrott_row_says_it_tests_doubles_only(mobile_bay, library):
     """Replay 9, defect 7: the cannonade's Tests column read "any double -> catastrophic event" for Parrotts under two
     rows of "EDNA", as though a Parrott's throw tested EDNA too; the article has only Heavy and Medium throws hit.
-    The Parrott row says it tests no EDNA, on the quick reference's cannonade table."""
-    assert "Parrott 2D6 per one or two factors no EDNA test: any double -> catastrophic event" in _blocks(library, "mobile-bay-1864")
-    assert "noEDNAtest" in _squeezed(_column(mobile_bay, "— quick reference"))
+    The Parrott row says doubles only, on the quick reference's cannonade table (in the column's width, so the Letter
+    reference keeps its turning gauge)."""
+    assert "Parrott 2D6 per one or two factors doubles only -> catastrophic event" in _blocks(library, "mobile-bay-1864")
+    assert "doublesonly->" in _squeezed(_column(mobile_bay, "— quick reference"))
 
 
 def test_a_struck_ship_has_a_struck_marker(mobile_bay):
