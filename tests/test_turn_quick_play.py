@@ -1179,3 +1179,14 @@ def test_the_waiting_confederates_may_set_headings_from_which_they_can_fire_in_b
         at, heading = starts[k].at, starts[k].heading
         assert all(off_bow(at, heading, u) <= 30 for u in union), k  # as set up, none bears
         assert all(30 < off_bow(at, 270, u) < 150 for u in union), k  # across the channel, all do
+
+
+def test_the_letter_pack_keeps_its_counters_on_one_page(bundled_packs):
+    """Replay 9, the lead's finding: Mobile Bay on Letter grew to 10 pages, its last holding only a row of In line
+    markers. The speed and state markers are 11 mm tall, so on Letter as on A4 they end on the counters' one page:
+    the counters page is the last, and it holds every marker (the last row's Struck markers too)."""
+    pages = _read(bundled_packs.get("mobile-bay-1864", "quick-play", "letter").path, halves=False)
+    counters = [k for k, p in enumerate(pages) if " ORDER " in p]
+    assert counters == [len(pages) - 1], counters
+    assert pages[-1].count("a prize, at anchor") == 3 and pages[-1].count("Anchored") == 15
+    assert len(pages) <= 9
