@@ -53,7 +53,7 @@ def test_every_card_and_orders_log_page_carries_the_turn_strip_with_both_fire_wi
     for page in sheet_pages:
         for k, row in enumerate(phases, 1):
             assert f"{k} {row['phase']}" in page, (row["phase"], page[:120])
-        assert "fire: ships not turning, forts" in page and "fire: ships and forts not yet fired (ships: not turning)" in page
+        assert "fire: ships not turning, forts" in page and "fire: not yet fired: ships not turning, forts" in page
 
 
 def test_the_quick_reference_prints_the_sequence_of_play_phase_by_phase(pack_pages, ctx):
@@ -407,7 +407,8 @@ def test_the_lashed_pair_rule_agrees_with_the_scenarios_the_pairs_inboard_guns(p
 
 
 def test_the_second_fire_window_is_for_ships_and_forts_not_yet_fired(pack_pages):
-    assert "2nd fire as the 1st fire ships and forts not yet fired (ships: not turning)" in \
+    assert ("2nd fire as the 1st fire; a ship that turned after the 1st half move fires now, no F2 needed not yet "
+            "fired: ships not turning, forts") in \
            _reference(pack_pages)
     assert "those not yet fired" not in " ".join(pack_pages)
 
@@ -1333,3 +1334,14 @@ def test_the_struck_box_and_the_wider_extras_shrink_no_speed_figure_or_log_headi
     finally:
         pdf.close()
     assert pages >= 5 and not small, small[:12]
+
+
+# ---------------------------------------------------------------------------------------------- replay 10's moments
+
+
+def test_a_ship_that_turned_in_the_first_half_fires_in_the_second_window_without_f2(pack_pages):
+    """Moment (replay 10): phase 3 says a ship fires in the 1st 'unless her orders say F2', phase 5 'not yet
+    fired': may one that turned after the 1st half move (so could not fire) fire in the 2nd without F2?"""
+    qr = next(p for p in pack_pages if "quick reference" in p)
+    assert "2nd fire as the 1st fire; a ship that turned after the 1st half move fires now, no F2 needed" in qr
+    assert "not yet fired: ships not turning, forts" in qr
