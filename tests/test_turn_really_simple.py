@@ -369,8 +369,8 @@ def test_a_jammed_shutter_says_what_it_does_and_that_a_fort_suffers_it_too(pack_
 
 def test_a_speed_box_cuts_top_speed_and_speed_now_and_the_funnel_is_four_boxes(pack_pages):
     qr = _reference(pack_pages)
-    assert ("Speed lost: each SPEED box struck takes ½ knot off her top speed (1 knot: 2 boxes; 1d6 knots: twice the "
-            "roll); going faster than that, she slows to it at once") in qr
+    assert ("Speed lost: each SPEED box struck takes ½ knot off her top speed (1 kn: 2 boxes; 1d6 kn: twice the "
+            "roll); going faster, she slows to it at once") in qr
     assert "Funnel (8): strike 4 SPEED boxes, never past 0 (a funnel does not sink her)" in qr
 
 
@@ -1073,7 +1073,7 @@ def test_the_second_half_move_after_a_hit_in_the_first_fire_is_at_most_half_her_
 
 def test_a_knot_lost_in_contact_is_two_speed_boxes(pack_pages):
     """Moment 2: end-on contact's 'both lose 1 knot': her speed now, or two SPEED boxes? Two boxes, as every knot lost."""
-    words = "takes ½ knot off her top speed (1 knot: 2 boxes; 1d6 knots: twice the roll)"
+    words = "takes ½ knot off her top speed (1 kn: 2 boxes; 1d6 kn: twice the roll)"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1345,3 +1345,10 @@ def test_a_ship_that_turned_in_the_first_half_fires_in_the_second_window_without
     qr = next(p for p in pack_pages if "quick reference" in p)
     assert "2nd fire as the 1st fire; a ship that turned after the 1st half move fires now, no F2 needed" in qr
     assert "not yet fired: ships not turning, forts" in qr
+
+
+def test_a_gun_lost_hit_on_a_ship_with_no_gun_left_is_read_as_a_half_knot(pack_pages):
+    """Moment (replay 10): Selma's fifth hit rolled 'lose a gun' with none left, and 'A gun lost' said nothing."""
+    said = "a jammed gun last; with none left, it is read as a 1 (lose ½ knot)"
+    assert said in _reference(pack_pages)
+    assert said in next(p for p in pack_pages[1:] if "What the text leaves open" in p)
