@@ -855,7 +855,7 @@ def test_end_on_contact_from_astern_in_the_line_says_what_the_follower_does_and_
     off alongside is the house-rule option."""
     words = "a bow that meets the stern of a ship ahead stops there, touching, to the half move's end"
     assert words in _reference(pack_pages) and words in _readings(pack_pages) and "line_ahead" in _readings(pack_pages)
-    assert "end-on, both lose 1 knot" in _reference(pack_pages)
+    assert "end-on, the two that touch (not their consorts) lose 1 knot each" in _reference(pack_pages)
     house = _house(tmp_path, "really-simple:\n  line_ahead: {rows: {follower: sheers}}\n")
     out = tmp_path / "out"
     run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
@@ -1295,7 +1295,8 @@ def test_the_set_up_page_warns_that_the_line_starts_in_close_order(pack_pages):
     assert ("Close order: the line starts a few tenths of an inch bow to stern; a ship gaining on the one ahead meets her "
             "stern (end-on contact: Collisions)") in setup
     qr = _reference(pack_pages)  # what it cites is the pack's own rule
-    assert "a bow that meets the stern of a ship ahead stops there" in qr and "end-on, both lose 1 knot" in qr
+    assert "a bow that meets the stern of a ship ahead stops there" in qr
+    assert "end-on, the two that touch (not their consorts) lose 1 knot each" in qr
 
 
 def test_the_orders_extras_hold_a_speed_change_and_f2_with_no_target_to_write(pack_pages, library, ctx):
@@ -1352,3 +1353,9 @@ def test_a_gun_lost_hit_on_a_ship_with_no_gun_left_is_read_as_a_half_knot(pack_p
     said = "a jammed gun last; with none left, it is read as a 1 (lose ½ knot)"
     assert said in _reference(pack_pages)
     assert said in next(p for p in pack_pages[1:] if "What the text leaves open" in p)
+
+
+def test_end_on_contact_between_lashed_pairs_costs_only_the_two_that_touch(pack_pages):
+    """Moment (replay 10): two lashed pairs met end-on; 'both lose 1 knot': the sloops that touched, or their
+    gunboats too?"""
+    assert "end-on, the two that touch (not their consorts) lose 1 knot each." in _reference(pack_pages)

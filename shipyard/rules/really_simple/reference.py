@@ -134,8 +134,9 @@ def movement(derived: list, ctx) -> list[Block]:
              f"The 0 box: {reading(t, 'The 0 box')}.")
     c = t.require("collisions").rows
     avoided = signed(modifier(t, "avoided_collision")[0])
-    contact = (f"Contact: {reading(t, 'Contact in the move')}. Striker: {reading(t, 'Collisions')}; end-on, both "
-               f"lose {number(c['end_on_loss_kn'])} knot. Without a RAM order the striker avoids it on "
+    contact = (f"Contact: {reading(t, 'Contact in the move')}. Striker: {reading(t, 'Collisions')}; end-on, the two "
+               f"that touch (not their consorts) lose {number(c['end_on_loss_kn'])} knot each. Without a RAM order "
+               f"the striker avoids it on "
                f"{number(c['avoid_on'])}+ (1d6), shooting {avoided}; otherwise it is a ram.")
     return [_heading("Movement"), _body(text), _body(contact)]
 
