@@ -600,7 +600,7 @@ def test_a_ship_stopped_by_order_holds_her_place_and_only_one_whose_speed_is_los
     """The replay drifted Mobile Bay's Confederates, which start at 0 kn waiting inside the torpedo line, an inch north
     a turn: the text drifts a ship whose speed 'has dropped to zero', not one lying stopped with steam up."""
     qr = _reference(pack_pages)
-    assert "Speed lost to 0: drift 1 in a turn with the tide" in qr
+    assert "Drifting (speed lost to 0, struck or abandoned): drift 1 in a turn with the tide" in qr
     assert ("Stopped by order: a ship ordering 0 kn, engines sound, holds place and heading; one "
             "whose speed is lost (struck to 0, fouled, boiler) drifts") in qr
 
@@ -1359,3 +1359,10 @@ def test_end_on_contact_between_lashed_pairs_costs_only_the_two_that_touch(pack_
     """Moment (replay 10): two lashed pairs met end-on; 'both lose 1 knot': the sloops that touched, or their
     gunboats too?"""
     assert "end-on, the two that touch (not their consorts) lose 1 knot each." in _reference(pack_pages)
+
+
+def test_every_drifting_ship_rolls_the_swing_a_struck_one_too(pack_pages):
+    """Moment (replay 10): the 1-on-1d6 swing was written for a ship whose speed is lost to 0; does a struck ship
+    that drifts (Selma) swing too?"""
+    assert ("Drifting (speed lost to 0, struck or abandoned): drift 1 in a turn with the tide; 1 on 1d6 swings her 45° "
+            "clockwise, 6 anticlockwise") in _reference(pack_pages)

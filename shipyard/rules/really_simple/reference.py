@@ -128,7 +128,8 @@ def movement(derived: list, ctx) -> list[Block]:
             f"knots a turn at most. Astern: {number(float(m.get('astern_fraction', 0.5)))} of the speed ahead")
     if any(s.astern_as_fast for s in ships):
         text += ", but double-ended sidewheelers go as fast astern"
-    text += (f". Speed lost to 0: drift {number(dr['inches'])} in a turn with the tide; {number(dr['swing_clockwise_on'])} on 1d6 "
+    text += (f". Drifting (speed lost to 0, struck or abandoned): drift {number(dr['inches'])} in a turn with the tide; "
+             f"{number(dr['swing_clockwise_on'])} on 1d6 "
              f"swings her {number(dr['swing_deg'])}° clockwise, {number(dr['swing_anticlockwise_on'])} anticlockwise. "
              f"Stopped by order: {reading(t, 'Stopped by order')}. Tide: {reading(t, 'Tide')}. Speed lost: {reading(t, 'Speed lost')}. "
              f"The 0 box: {reading(t, 'The 0 box')}.")
