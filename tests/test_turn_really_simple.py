@@ -294,7 +294,7 @@ def test_every_ship_has_her_own_speed_chit_astern_on_its_back(tmp_path):
 def test_a_lashed_pair_reads_as_one_in_the_orders_log(pack_pages):
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert "USS Octorara 11 / 11 kn ↳ Brooklyn" in log and "↳ Hartford" in log and "↳ Richmond" in log
-    assert "lashed to Brooklyn; the pair moves as one at the slower's speed" in log
+    assert "lashed to Brooklyn; the pair moves and turns as one (both are turning) at the slower's speed" in log
     confederate = next(p for p in pack_pages if "Orders log · Confederate" in p)
     assert "↳" not in confederate
 
@@ -423,7 +423,8 @@ def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifie
 
 def test_the_orders_log_says_which_row_of_a_lashed_pair_takes_the_pairs_move(pack_pages):
     log = next(p for p in pack_pages if "Orders log · Union" in p)
-    assert ("the pair moves as one at the slower's speed (write the pair's move once, in Brooklyn's row above; in the ↳ "
+    assert ("the pair moves and turns as one (both are turning) at the slower's speed (write the pair's move once, "
+            "in Brooklyn's row above; in the ↳ "
             "row only her own F2, for she picks her own fire window; CAST OFF parts them)") in log
     assert "consort's row" not in log
 
@@ -1366,3 +1367,9 @@ def test_every_drifting_ship_rolls_the_swing_a_struck_one_too(pack_pages):
     that drifts (Selma) swing too?"""
     assert ("Drifting (speed lost to 0, struck or abandoned): drift 1 in a turn with the tide; 1 on 1d6 swings her 45° "
             "clockwise, 6 anticlockwise") in _reference(pack_pages)
+
+
+def test_a_lashed_consort_is_turning_when_her_pair_turns(pack_pages):
+    """Smaller point (replay 10): does a gunboat count as 'turning' (and so hold her fire) when her sloop swings?"""
+    log = next(p for p in pack_pages if "Orders log · Union" in p)
+    assert "lashed to Brooklyn; the pair moves and turns as one (both are turning)" in log

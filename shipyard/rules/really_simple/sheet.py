@@ -260,7 +260,8 @@ def orders_intro(title: str, ctx, lashed: str = "") -> Block:
                        f"a speed change (at most {change} knots a turn), RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF; "
                        f"no target: each gun picks its own as it fires. Example: 4 R · 4 L · +{change} F2. "
                        "An order the opponent cannot read is read against you."
-                       + (f" ↳ {lashed}: lashed to {lashed}; the pair moves as one at the slower's speed (write the "
+                       + (f" ↳ {lashed}: lashed to {lashed}; the pair moves and turns as one (both are turning) "
+                          f"at the slower's speed (write the "
                           f"pair's move once, in {lashed}'s row above; in the ↳ row only her own F2, for she picks her own fire window; CAST OFF parts them)."
                           if lashed else ""), **st["orders_how"])],
                  **st["orders_intro"])
