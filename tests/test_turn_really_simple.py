@@ -613,8 +613,9 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
     from shipyard.rules.really_simple.counters import markers
 
     qr = _reference(pack_pages)
-    assert ("Striking colours: she strikes (surrenders) when her owner says so, and must as a turn ends if stopped or "
-            "drifting (not when carried) with no gun able to fire: lay STRUCK and strike her card's STRUCK box; she drifts, fires no more, is lost to her side (a score's struck)") in qr
+    assert ("Striking colours: she strikes (surrenders) when her owner says so, and must as a turn ends if drifting or "
+            "aground (not stopped by order, nor carried) with no gun able to fire: lay STRUCK and strike her card's "
+            "STRUCK box; she drifts, fires no more, is lost to her side (a score's struck)") in qr
     reminders = {m.title: m.reminder for m in markers(ctx)}
     assert "ABANDONED" in reminders and reminders["STRUCK"] != reminders["ABANDONED"]
     assert "colours struck" in reminders["STRUCK"] and "crew gone" in reminders["ABANDONED"]
@@ -830,7 +831,7 @@ def test_a_lashed_ship_carried_by_her_consort_is_not_stopped_and_need_not_strike
                "speed at most (her first SPEED box not struck; round down to a ½ kn): she is neither "
                "stopped nor drifting")
     assert carried in qr and carried.split(": ", 1)[1] in page
-    assert "if stopped or drifting (not when carried) with no gun able to fire" in qr
+    assert "if drifting or aground (not stopped by order, nor carried) with no gun able to fire" in qr
     assert "stopped and drifts (lashed, carried)" not in qr + page
 
 
@@ -1006,8 +1007,8 @@ def test_a_ship_with_no_gun_left_strikes_as_the_turn_ends_not_mid_phase(pack_pag
     """Replay 7, moment 4: Selma, her last guns struck and stopped, 'must' strike, but when: at once, at the end of
     the phase, at the end of the turn? As the turn ends, so a window's hits all land first and she fires in the
     window she is hit in (simultaneous fire); her owner may strike her sooner."""
-    words = ("she strikes (surrenders) when her owner says so, and must as a turn ends if stopped or drifting (not when "
-             "carried) with no gun able to fire")
+    words = ("she strikes (surrenders) when her owner says so, and must as a turn ends if drifting or aground (not "
+             "stopped by order, nor carried) with no gun able to fire")
     assert f"Striking colours: {words}" in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1373,3 +1374,11 @@ def test_a_lashed_consort_is_turning_when_her_pair_turns(pack_pages):
     """Smaller point (replay 10): does a gunboat count as 'turning' (and so hold her fire) when her sloop swings?"""
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert "lashed to Brooklyn; the pair moves and turns as one (both are turning)" in log
+
+
+def test_a_ship_stopped_by_her_own_order_with_no_gun_left_need_not_strike(pack_pages):
+    """Defect (replay 10): Selma, held at 0 kn by her turn-1 order with her engines sound, lost her last gun and
+    had to strike, though she could steam off next turn; only a ship that cannot (drifting, aground) must."""
+    words = "must as a turn ends if drifting or aground (not stopped by order, nor carried) with no gun able to fire"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+    assert "if stopped or drifting" not in " ".join(pack_pages)
