@@ -1120,7 +1120,7 @@ def test_a_ship_stopped_by_contact_still_makes_her_ordered_turn(pack_pages):
 
 def test_a_ship_drifting_into_another_stops_touching_with_no_roll(pack_pages):
     """Moment 8: Monongahela drifted into Seminole at the end of the turn, and no rule covered it."""
-    words = "a drifting ship stops where she touches another, no roll, no loss"
+    words = "a drifting or swinging ship (a turn on the spot) stops where she touches another, no roll, no loss"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1382,3 +1382,10 @@ def test_a_ship_stopped_by_her_own_order_with_no_gun_left_need_not_strike(pack_p
     words = "must as a turn ends if drifting or aground (not stopped by order, nor carried) with no gun able to fire"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
     assert "if stopped or drifting" not in " ".join(pack_pages)
+
+
+def test_a_ship_swinging_on_the_spot_into_a_model_beside_her_stops_touching_her(pack_pages):
+    """Smaller point (replay 10): a turn on the spot (or a drift's swing) into a model alongside was not covered by
+    the contact rules."""
+    words = "a drifting or swinging ship (a turn on the spot) stops where she touches another, no roll, no loss"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
