@@ -37,6 +37,16 @@ def _house(tmp_path, body: str):
     return path
 
 
+def _house_pack_text(tmp_path, body: str, *options: str) -> str:
+    """Mobile Bay's Really Simple pack built in-process under a house-rules file holding `body`: its text, flattened
+    (the build must succeed)."""
+    house = _house(tmp_path, body)
+    out = tmp_path / "out"
+    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out, *options)
+    assert run.code == 0, run.err
+    return _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
+
+
 @pytest.fixture(scope="module")
 def pack_pages(bundled_packs):
     built = bundled_packs.get("mobile-bay-1864", "really-simple", "a4")
@@ -125,12 +135,7 @@ def test_fort_card_says_a_sixth_of_its_guns_bear_on_one_ship(library, ctx):
 
 
 def test_the_house_rule_fort_fire_all_lets_every_gun_bear_and_the_pack_says_so(tmp_path):
-    house = _house(tmp_path, "really-simple:\n  fort_fire: {rows: {bears: all}}\n")
-    out = tmp_path / "out"
-    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
-                     "--jobs", "1")
-    assert run.code == 0, run.err
-    text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
+    text = _house_pack_text(tmp_path, "really-simple:\n  fort_fire: {rows: {bears: all}}\n", "--jobs", "1")
     assert "a fort brings all of the guns of the front whose sector holds her" in text
     assert "20 of 20" in text and "8 of 8" in text  # every gun of each of Fort Morgan's fronts
 
@@ -534,12 +539,8 @@ def test_whether_a_forts_share_falls_with_its_losses_is_said_and_is_a_house_rule
             "the front's guns are left") in _reference(pack_pages)
     page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
     assert "A fort's losses" in page and "fort_share" in page
-    house = _house(tmp_path, "really-simple:\n  fort_share: {rows: {of: working}}\n")
-    out = tmp_path / "out"
-    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
-                     "--no", "sheets", "--jobs", "1")
-    assert run.code == 0, run.err
-    text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
+    text = _house_pack_text(tmp_path, "really-simple:\n  fort_share: {rows: {of: working}}\n",
+                            "--no", "sheets", "--jobs", "1")
     assert "the share on one ship is worked out again from the front's guns not yet struck" in text
 
 
@@ -706,12 +707,8 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
     assert words in _readings(pack_pages) and "line_of_fire" in _readings(pack_pages)
     assert f"Targets: each gun picks its own target among those it bears on and has in range (36 in at most); {words}" \
         in _reference(pack_pages)
-    house = _house(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: none}}\n")
-    out = tmp_path / "out"
-    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
-                     "--no", "sheets", "--jobs", "1")
-    assert run.code == 0, run.err
-    text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
+    text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: none}}\n",
+                            "--no", "sheets", "--jobs", "1")
     assert "no ship masks fire: guns fire past every ship, friend or foe" in text and words not in text
 
 
@@ -858,12 +855,8 @@ def test_end_on_contact_from_astern_in_the_line_says_what_the_follower_does_and_
     words = "a bow that meets the stern of a ship ahead stops there, touching, to the half move's end"
     assert words in _reference(pack_pages) and words in _readings(pack_pages) and "line_ahead" in _readings(pack_pages)
     assert "end-on, the two that touch (not their consorts) lose 1 knot each" in _reference(pack_pages)
-    house = _house(tmp_path, "really-simple:\n  line_ahead: {rows: {follower: sheers}}\n")
-    out = tmp_path / "out"
-    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
-                     "--no", "sheets", "--jobs", "1")
-    assert run.code == 0, run.err
-    text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
+    text = _house_pack_text(tmp_path, "really-simple:\n  line_ahead: {rows: {follower: sheers}}\n",
+                            "--no", "sheets", "--jobs", "1")
     assert "sheers off alongside, on the side her owner picks, and finishes her move" in text and words not in text
     bad = _house(tmp_path, "really-simple:\n  line_ahead: {rows: {follower: rams}}\n")
     run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", bad, "-o", tmp_path / "bad",
@@ -1186,12 +1179,8 @@ def test_a_fort_fires_as_no_stationary_firer_and_the_plus_one_is_a_house_rule_op
     assert words in _reference(pack_pages) and words in _readings(pack_pages) and "fort_firer" in _readings(pack_pages)
     assert "Stationary: at speed 0 this turn, drifting, anchored or aground (a fort always is, as a target)" \
         in _reference(pack_pages)
-    house = _house(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: stationary}}\n")
-    out = tmp_path / "out"
-    run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", house, "-o", out,
-                     "--no", "sheets", "--jobs", "1")
-    assert run.code == 0, run.err
-    text = _flat(" ".join(pdf_page_texts(next(out.glob("*.pdf")))))
+    text = _house_pack_text(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: stationary}}\n",
+                            "--no", "sheets", "--jobs", "1")
     assert "else the 2nd, as a stationary firer (+1); it is never end-on" in text and "(no +1)" not in text
     bad = _house(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: steady}}\n")
     run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", bad, "-o", tmp_path / "b",
