@@ -215,7 +215,7 @@ def test_the_roster_says_who_has_a_ram(bundled_packs):
     """Top-10 item 7: the roster gave size and draught but not the ram (the Memphis ram fight)."""
     pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("memphis-1862", "smoke-on-the-water", "a4").path)]
     roster = next(t for t in pages if "USS Benton" in t and not t.startswith("Set-up"))  # after the set-up page
-    assert "Size, ram" in roster and "USS Monarch F/M Good Small, ram 100×29+ Shallow" in roster
+    assert "Size, ram" in roster and "USS Monarch F/M Good Small, ram 100×39 Shallow" in roster
     assert "USS Benton M/S Average Medium 111×46 Medium" in roster  # no ram: the size alone
 
 
@@ -661,11 +661,11 @@ def test_the_channel_fills_with_smoke_from_turn_2(mobile_bay_pages):
 
 def test_each_ships_sheet_and_roster_line_give_her_base_in_mm(mobile_bay_pages, library):
     """Replay 6, moment 5: bases are 10 mm longer and wider than the model, but no length or beam was printed.
-    Tecumseh, 223 ft by 43 ft 4 in at 1 mm to 2 ft: 112 + 10 by 22 + 10; a sidewheeler's width is over her hull."""
+    Tecumseh, 223 ft by 43 ft 4 in at 1 mm to 2 ft: 112 + 10 by 22 + 10; a sidewheeler's width is over her paddle
+    boxes (replay 10, moment 1, below)."""
     assert "Base 122 × 32 mm" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
-    assert "Base 107 × 27 mm + paddle boxes" in _sheet_page(mobile_bay_pages, "USS Octorara")
     roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
-    assert "USS Tecumseh F/M Average Large 122×32 Deep" in roster and "CSS Selma F/M Poor Small 136×25+" in roster
+    assert "USS Tecumseh F/M Average Large 122×32 Deep" in roster
     ctx = RS.context(library, scale="1/1200")
     from shipyard.rules.smoke_on_the_water.derive import base_mm
     assert base_mm(library.find("uss-tecumseh"), ctx) == (61, 16)
@@ -993,3 +993,18 @@ def test_the_sloops_and_fort_morgan_stand_about_as_long_as_they_did_on_the_day(l
     assert s.structural_damage_points == 48
     (structure,) = [t for t, _ in tracks(s, ctx, fort) if t.records == "hull"]
     assert structure.count == 48
+
+
+# ---- replay 10 (sotw22i): /work/notes/s7/r10/sotw.md
+
+
+def test_a_sidewheelers_base_is_printed_over_her_paddle_boxes(mobile_bay_pages, library):
+    """Replay 10, moment 1: the roster said "+ add a sidewheeler's paddle boxes to the width" and nothing gave their
+    width, which decides her base, her aspect and what she hides; the player invented 6 mm a side. Ours, 10 ft a side:
+    Octorara, 193 ft by 34 ft 6 in, 97 + 10 by (17 + 10) + 10 mm at 1 mm to 2 ft; her sheet and roster line print it."""
+    assert "Base 107 × 37 mm over paddle boxes" in _sheet_page(mobile_bay_pages, "USS Octorara")
+    roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
+    assert "CSS Selma F/M Poor Small 136×35 " in roster and "+ add a sidewheeler" not in roster
+    assert "a sidewheeler's over her paddle boxes (ours: 10 ft a side)" in roster
+    from shipyard.rules.smoke_on_the_water.derive import base_mm
+    assert base_mm(library.find("uss-octorara"), RS.context(library, scale="1/1200")) == (53, 19)

@@ -36,7 +36,8 @@ from ..derived import Derived
 from ..play_aids import (
     accent, as_it_stands, damage_done, game_turns, sheet_heading, side_runs, sides_apart, with_live_link
 )
-from .derive import RANGE_BANDS, base_mm, ground_scale, has_casemate, hit_location_column, hit_location_runs, parse_code
+from .derive import (RANGE_BANDS, base_mm, ground_scale, has_casemate, hit_location_column, hit_location_runs,
+                     over_paddle_boxes, parse_code)
 from .stats import FortStats, VesselStats
 
 
@@ -154,12 +155,12 @@ def draught_words(s: VesselStats, unit) -> str:
 
 
 def base_words(s: VesselStats, unit, ctx: Context) -> str:
-    """Her base, length × width in mm at the table's scale ("" with no hull figures); a wheeler's width is over her
-    hull, so her paddle boxes widen it."""
+    """Her base, length × width in mm at the table's scale ("" with no hull figures); a sidewheeler's width is over
+    her paddle boxes, and says so."""
     size = base_mm(unit, ctx)
     if size is None:
         return ""
-    return f"{size[0]} × {size[1]} mm" + (" + paddle boxes" if s.configuration == "sidewheel" else "")
+    return f"{size[0]} × {size[1]} mm" + (" over paddle boxes" if over_paddle_boxes(unit) else "")
 
 
 def vessel_facts(s: VesselStats, ctx: Context, unit=None) -> list[tuple[str, str]]:
