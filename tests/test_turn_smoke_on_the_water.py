@@ -66,7 +66,7 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
     "(part) armour * roll a d10 for each hit on it: 5 or less strikes the armour, else it counts U",
     "Anchoring an AN order",
     "Locked locked vessels move together",
-    "Lashed pairs move as one at the slower's speed on the poorer template",
+    "sterns level; move as one at the slower's speed on the poorer template",
     "Deflected a deflected shot does its range column's figure after the slash",
 ])
 def test_the_rules_a_turn_needs_are_on_the_quick_reference(mobile_bay_text, words):
@@ -270,7 +270,7 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
 
 
 @pytest.mark.parametrize("moment, words", [
-    (10, "Lashed pairs move as one at the slower's speed on the poorer template; each shot at, and tests a torpedo "
+    (10, "sterns level; move as one at the slower's speed on the poorer template; each shot at, and tests a torpedo "
          "field or shoal, as herself; no gun fires to the partner's side"),
     (11, "Wrecks * a sunk vessel stays as a wreck (leave her model, on its side; the pack prints no wreck marker): "
          "moving over it tests Table 3's "
@@ -1008,3 +1008,13 @@ def test_a_sidewheelers_base_is_printed_over_her_paddle_boxes(mobile_bay_pages, 
     assert "a sidewheeler's over her paddle boxes (ours: 10 ft a side)" in roster
     from shipyard.rules.smoke_on_the_water.derive import base_mm
     assert base_mm(library.find("uss-octorara"), RS.context(library, scale="1/1200")) == (53, 19)
+
+
+def test_a_lashed_pairs_start_is_the_larger_ships_centre_with_her_consort_alongside_sterns_level(mobile_bay_text):
+    """Replay 10, moment 2: the start table (p2) gives one point for Brooklyn and Octorara: whose centre, and how do
+    the two bases sit? The readings row's first words: the larger on the point, the consort touching her on the
+    side the set-up names (port, away from the fort), sterns level."""
+    row = _readings_row(mobile_bay_text, "Lashed pairs")
+    assert row.startswith("set up: the larger centred on her start, the consort's base touching her on the side the "
+                          "set-up names, sterns level; move as one")
+    assert "lashed on the port side, away from Fort Morgan" in mobile_bay_text or "port side, away from the fort" in mobile_bay_text
