@@ -43,7 +43,7 @@ def test_the_fire_test_phase_has_a_procedure_marked_as_ours(mobile_bay_text):
     """Top-10 item 2: fire markers and boxes, no fire-test procedure anywhere."""
     assert "Phase 6 · fire test" in mobile_bay_text
     assert "Fire test marker * d10 for each marker, then remove it: 3 or less she is on fire" in mobile_bay_text
-    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 3 or less, out of control (2 in marker) on 9 or more" in mobile_bay_text
+    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 3 or less, out of control (its marker) on 9 or more" in mobile_bay_text
     assert "magazine explodes on 10" in mobile_bay_text
 
 
@@ -1018,3 +1018,13 @@ def test_a_lashed_pairs_start_is_the_larger_ships_centre_with_her_consort_alongs
     assert row.startswith("set up: the larger centred on her start, the consort's base touching her on the side the "
                           "set-up names, sterns level; move as one")
     assert "lashed on the port side, away from Fort Morgan" in mobile_bay_text or "port side, away from the fort" in mobile_bay_text
+
+
+def test_the_fire_test_names_the_markers_the_counters_carry(mobile_bay_text, mobile_bay_pages):
+    """Replay 10, defect (p22): the fire test said "(1 in marker)" and "(2 in marker)", numbers the fire counters
+    (p21) do not carry: they say "On fire" and "Out of control". The phase names the markers by their words."""
+    assert "in marker" not in mobile_bay_text
+    assert "3 or less she is on fire (an On fire marker; already on fire: out of control)" in mobile_bay_text
+    assert "out of control (its marker) on 9 or more" in mobile_bay_text
+    (counters,) = [p for p in mobile_bay_pages if "burning: mark On fire on the sheet" in p]
+    assert "Out of control" in counters and not re.search(r"\b[12] in marker", counters)
