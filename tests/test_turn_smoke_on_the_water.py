@@ -637,9 +637,9 @@ def test_a_fort_face_fires_a_quarter_of_its_guns_at_any_one_ship(mobile_bay_page
     of them (rounded up, at least 2; the Saunders reading), each face's number on the fort's sheet, the rest at others;
     a house-rules file gives back the whole face."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "Fires: the guns of the face that bears, at one ship channel fronts 5, bay front 2, the rest at others" in page
-    assert "at one ship the beach battery 2, the rest at others" in page  # the water battery, on the same page
-    assert ("Fort fire only the guns of the face that bears; at any one ship a quarter of them (rounded up, at least "
+    assert "Fires: the guns of the face that bears, at any one ship at most channel fronts 5, bay front 2" in page
+    assert "at any one ship at most the beach battery 2" in page  # the water battery, on the same page
+    assert ("Fort fire only the face that bears; at any one ship at most a quarter of its guns (rounded up, at least "
             "2), the rest at others fort_targets") in reference_text(library, "mobile-bay-1864")
     from shipyard.rules.smoke_on_the_water.sheet import at_one_ship
     assert [at_one_ship(RS.context(library), n) for n in (20, 8, 7, 2, 1)] == [5, 2, 2, 2, 1]
@@ -845,8 +845,7 @@ def test_a_fort_faces_guns_beyond_the_share_with_no_other_ship_in_range_stay_idl
     """Replay 7, defect: a face's share at one ship was used, and no other ship was in range of the rest: may they
     add to the fire at the first? No: they stay idle (the share is the embrasures' traverse, not a choice)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("Fires: the guns of the face that bears, at one ship channel fronts 5, bay front 2, the rest at others in "
-            "range, else idle") in page
+    assert "channel fronts 5, bay front 2, the rest at others in range, else idle" in page
 
 
 def test_the_deviation_template_says_what_an_indirect_shot_hits_where_it_lands(mobile_bay_pages):
@@ -1028,3 +1027,15 @@ def test_the_fire_test_names_the_markers_the_counters_carry(mobile_bay_text, mob
     assert "out of control (its marker) on 9 or more" in mobile_bay_text
     (counters,) = [p for p in mobile_bay_pages if "burning: mark On fire on the sheet" in p]
     assert "Out of control" in counters and not re.search(r"\b[12] in marker", counters)
+
+
+def test_a_fort_faces_number_at_one_ship_is_a_cap_not_a_share_to_fill(mobile_bay_pages, mobile_bay_text):
+    """Replay 10, defect (pp15-16, p23): "at one ship a quarter of them ... the rest at others": a cap or an exact
+    share? A cap (the embrasures' traverse): at most so many at any one ship, fewer if the player likes; the sheet
+    and the readings row say "at most"."""
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert ("Fires: the guns of the face that bears, at any one ship at most channel fronts 5, bay front 2, the rest at "
+            "others in range, else idle") in page
+    assert "at any one ship at most a quarter of its guns (rounded up, at least 2)" in _readings_row(mobile_bay_text,
+                                                                                                     "Fort fire")
+
