@@ -1039,3 +1039,19 @@ def test_a_fort_faces_number_at_one_ship_is_a_cap_not_a_share_to_fill(mobile_bay
     assert "at any one ship at most a quarter of its guns (rounded up, at least 2)" in _readings_row(mobile_bay_text,
                                                                                                      "Fort fire")
 
+
+
+def test_a_forts_fire_log_gives_each_turn_one_wide_column_for_every_ship_it_fired_at(mobile_bay_pages):
+    """Replay 10, defect (pp15-16): the fort fire log had one Target / Guns / Notes row a turn, and a fort's fire splits
+    over up to four ships (five guns a ship): three targets were crammed in a 14 mm cell. A fort's turn row is one
+    column for every ship fired at and the guns at her ("Bro 5, Har 5, Oct 2"), some 37 mm wide, rows no taller."""
+    from shipyard.rules.smoke_on_the_water.sheet import orders_log
+
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert page.count("Turn Ships fired at: guns") == 2 * 4  # Fort Morgan's and the water battery's, four parts each
+    assert "Target Guns Notes" not in page
+    log = orders_log(True, 12, True)
+    part_w, parts = log.tables(190.0)
+    _, widths, _, _ = parts[0].layout(part_w)
+    assert len(widths) == 2 and widths[1] >= 36.0, widths
+    assert log.row_height() >= 5.0 and len(parts) == 4

@@ -505,11 +505,14 @@ def log_legend(ctx: Context, fort: bool = False, compact: bool = False) -> Block
 
 
 def orders_log(fort: bool, turns: int, compact: bool) -> OrdersLog:
-    """Parts of numbered turns to fill in, `turns` in all: speed, manoeuvre and tactical orders (a fort: target,
-    guns, notes). The last part may be shorter: the log holds the game's turns, no more and no fewer."""
-    header = ["Turn", "Target", "Guns", "Notes"] if fort else ["Turn", "Speed", "Manoeuvre", "Tactical"]
-    widths = style("fire_log_columns" if fort and compact else "orders_columns", compact)
-    return OrdersLog(turns, header, widths["columns"], **style("orders_log", compact))
+    """Parts of numbered turns to fill in, `turns` in all: speed, manoeuvre and tactical orders (a fort: each ship it
+    fired at and how many guns at her, up to four a turn, so in one wide column and fewer, wider parts). The last part
+    may be shorter: the log holds the game's turns, no more and no fewer."""
+    if fort:
+        return OrdersLog(turns, ["Turn", "Ships fired at: guns"], style("fire_log_columns", compact)["columns"],
+                         **style("fire_log", compact))
+    widths = style("orders_columns", compact)
+    return OrdersLog(turns, ["Turn", "Speed", "Manoeuvre", "Tactical"], widths["columns"], **style("orders_log", compact))
 
 
 def log_row_height(compact: bool) -> float:
