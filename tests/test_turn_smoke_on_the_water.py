@@ -652,8 +652,7 @@ def test_the_channel_fills_with_smoke_from_turn_2(mobile_bay_pages):
     """Moment E (balance), the day's smoke: the fleet and the forts fought in their own smoke, which the play-test's
     clear-air gunnery ignored. From turn 2, fire beyond Short range counts half to three quarters obscured."""
     assert ("Powder smoke From turn 2 the smoke of both sides' guns lies over the channel (Farragut climbed Hartford's "
-            "rigging to see over it): fire beyond Short range counts ½ to ¾ obscured (−2). (reconstructed)"
-            ) in mobile_bay_pages[1]
+            "rigging to see over it): fire beyond Short range counts ½ to ¾ obscured (−2)") in mobile_bay_pages[1]
 
 
 # ---- replay 6 (sotw22e): /work/notes/s6/moments-sotw-r6.md
@@ -1055,3 +1054,11 @@ def test_a_forts_fire_log_gives_each_turn_one_wide_column_for_every_ship_it_fire
     _, widths, _, _ = parts[0].layout(part_w)
     assert len(widths) == 2 and widths[1] >= 36.0, widths
     assert log.row_height() >= 5.0 and len(parts) == 4
+
+
+def test_powder_smoke_is_not_added_to_the_bases_in_the_way_and_a_miss_it_made_hits_nothing(mobile_bay_pages):
+    """Replay 10, defect (p2): "counts ½ to ¾ obscured": added to obscuring by other bases? And the Obscured rule's
+    "a miss that would have hit without the modifier hits the vessel in the way": which, when only smoke is in the
+    way? The worse of the two, never both; a miss the smoke alone made is a miss."""
+    assert ("fire beyond Short range counts ½ to ¾ obscured (−2), or as the bases in the way obscure her if that is "
+            "worse, never the two added; a miss the smoke alone made hits nothing. (reconstructed)") in mobile_bay_pages[1]
