@@ -427,9 +427,31 @@ def test_table_1_says_how_a_ship_arriving_from_off_the_table_comes_on(mobile_bay
     assert "a ship due on starts centred on the edge at her start" in mobile_bay_text
 
 
-def test_a_fort_critical_does_not_need_the_walls_penetrated(mobile_bay_text):
-    """Round 4, moment 7: does a fort critical need the walls penetrated? (its table names the three kinds itself)"""
-    assert "a 10 is a fort critical, the walls penetrated or not" in mobile_bay_text
+def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_does_not(mobile_bay_text, mobile_bay_pages):
+    """Round 4, moment 7: does a fort critical need the walls penetrated? Replay 10 (forts as targets): "penetrated or
+    not" let a 9in Dahlgren broadside, which never pierces Fort Morgan's brick, set her on fire. The text: a hit that
+    does not get through does its damage points and no other effect of a critical, and each of Table 15's criticals
+    tests its own armour (a Gun Port none). So an embrasure hit needs no breach; a fire or the magazine the walls."""
+    assert "penetrated or not" not in mobile_bay_text
+    assert ("Forts as targets size F, Immobile; hits strike the walls; a 10 on the location d10: fort critical, a fire "
+            "or magazine only through the walls fort_targets") in mobile_bay_text
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert ("(d6: 1-3 embrasure: a random gun facing the firer destroyed; walls pierced: 4-5 fire: fire test marker, 6 "
+            "magazine: 2d6 SDP more, fire test marker)") in page
+
+
+def test_a_house_rules_file_plays_fort_criticals_walls_or_not(library, tmp_path):
+    """The earlier reading (every fort critical, the walls pierced or not) is one house rule away: rows without
+    `walls`."""
+    from shipyard.rules.smoke_on_the_water.sheet import fort_rules
+
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  fort_targets:\n    rows:\n      criticals:\n"
+                     "        - {roll: '1-3', hit: Embrasure, effect: a random gun facing the firer destroyed}\n"
+                     "        - {roll: '4-5', hit: Fire, effect: fire test marker}\n"
+                     "        - {roll: '6', hit: Magazine, effect: '2d6 SDP more, fire test marker'}\n")
+    words = flat(" ".join(fort_rules(RS.context(library, house)).texts()))
+    assert "4-5 fire: fire test marker" in words and "walls pierced" not in words
 
 
 def test_a_fort_does_not_test_morale(mobile_bay_text):
@@ -799,12 +821,10 @@ def test_a_fort_critical_is_a_10_on_the_location_die_and_does_the_hits_sdp_too(m
     as a hit" read two ways on a deflected shot. It is the location d10 a ship's hit rolls, and the critical does the
     hit's SDP besides (deflected: the figure after the slash, as any deflected hit)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("every hit strikes the walls; a 10 on its location d10 (not the to-hit die): fort critical, plus the hit's "
-            "SDP (d6: 1-3 embrasure: a random gun facing the firer destroyed, 4-5 fire: fire test marker, 6 magazine: "
-            "2d6 SDP more, fire test marker)") in page
+    assert ("every hit strikes the walls; a 10 on its location d10 (not the to-hit die): fort critical + the hit's "
+            "SDP (d6: 1-3 embrasure") in page
     assert "SDP as a hit" not in page
-    assert ("hits strike the walls; on the location d10 a 10 is a fort critical, the walls penetrated or not"
-            in reference_text(library, "mobile-bay-1864"))
+    assert ("hits strike the walls; a 10 on the location d10: fort critical" in reference_text(library, "mobile-bay-1864"))
 
 
 def test_a_forts_range_is_measured_at_its_mark(mobile_bay_pages):
