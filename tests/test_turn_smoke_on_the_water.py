@@ -43,7 +43,7 @@ def test_the_fire_test_phase_has_a_procedure_marked_as_ours(mobile_bay_text):
     """Top-10 item 2: fire markers and boxes, no fire-test procedure anywhere."""
     assert "Phase 6 · fire test" in mobile_bay_text
     assert "Fire test marker * d10 for each marker, then remove it: 3 or less she is on fire" in mobile_bay_text
-    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 3 or less, out of control (2 in marker) on 9 or more" in mobile_bay_text
+    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 3 or less, out of control (its marker) on 9 or more" in mobile_bay_text
     assert "magazine explodes on 10" in mobile_bay_text
 
 
@@ -66,7 +66,7 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
     "(part) armour * roll a d10 for each hit on it: 5 or less strikes the armour, else it counts U",
     "Anchoring an AN order",
     "Locked locked vessels move together",
-    "Lashed pairs move as one at the slower's speed on the poorer template",
+    "sterns level; move as one at the slower's speed on the poorer template",
     "Deflected a deflected shot does its range column's figure after the slash",
 ])
 def test_the_rules_a_turn_needs_are_on_the_quick_reference(mobile_bay_text, words):
@@ -215,7 +215,7 @@ def test_the_roster_says_who_has_a_ram(bundled_packs):
     """Top-10 item 7: the roster gave size and draught but not the ram (the Memphis ram fight)."""
     pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("memphis-1862", "smoke-on-the-water", "a4").path)]
     roster = next(t for t in pages if "USS Benton" in t and not t.startswith("Set-up"))  # after the set-up page
-    assert "Size, ram" in roster and "USS Monarch F/M Good Small, ram 100×29+ Shallow" in roster
+    assert "Size, ram" in roster and "USS Monarch F/M Good Small, ram 100×39 Shallow" in roster
     assert "USS Benton M/S Average Medium 111×46 Medium" in roster  # no ram: the size alone
 
 
@@ -270,7 +270,7 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
 
 
 @pytest.mark.parametrize("moment, words", [
-    (10, "Lashed pairs move as one at the slower's speed on the poorer template; each shot at, and tests a torpedo "
+    (10, "sterns level; move as one at the slower's speed on the poorer template; each shot at, and tests a torpedo "
          "field or shoal, as herself; no gun fires to the partner's side"),
     (11, "Wrecks * a sunk vessel stays as a wreck (leave her model, on its side; the pack prints no wreck marker): "
          "moving over it tests Table 3's "
@@ -427,9 +427,31 @@ def test_table_1_says_how_a_ship_arriving_from_off_the_table_comes_on(mobile_bay
     assert "a ship due on starts centred on the edge at her start" in mobile_bay_text
 
 
-def test_a_fort_critical_does_not_need_the_walls_penetrated(mobile_bay_text):
-    """Round 4, moment 7: does a fort critical need the walls penetrated? (its table names the three kinds itself)"""
-    assert "a 10 is a fort critical, the walls penetrated or not" in mobile_bay_text
+def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_does_not(mobile_bay_text, mobile_bay_pages):
+    """Round 4, moment 7: does a fort critical need the walls penetrated? Replay 10 (forts as targets): "penetrated or
+    not" let a 9in Dahlgren broadside, which never pierces Fort Morgan's brick, set her on fire. The text: a hit that
+    does not get through does its damage points and no other effect of a critical, and each of Table 15's criticals
+    tests its own armour (a Gun Port none). So an embrasure hit needs no breach; a fire or the magazine the walls."""
+    assert "penetrated or not" not in mobile_bay_text
+    assert ("Forts as targets size F, Immobile; hits strike the walls; a 10 on the location d10: fort critical, a fire "
+            "or magazine only through the walls fort_targets") in mobile_bay_text
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert ("(d6: 1-3 embrasure: a random gun facing the firer destroyed; walls pierced: 4-5 fire: fire test marker, 6 "
+            "magazine: 2d6 SDP more, fire test marker)") in page
+
+
+def test_a_house_rules_file_plays_fort_criticals_walls_or_not(library, tmp_path):
+    """The earlier reading (every fort critical, the walls pierced or not) is one house rule away: rows without
+    `walls`."""
+    from shipyard.rules.smoke_on_the_water.sheet import fort_rules
+
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  fort_targets:\n    rows:\n      criticals:\n"
+                     "        - {roll: '1-3', hit: Embrasure, effect: a random gun facing the firer destroyed}\n"
+                     "        - {roll: '4-5', hit: Fire, effect: fire test marker}\n"
+                     "        - {roll: '6', hit: Magazine, effect: '2d6 SDP more, fire test marker'}\n")
+    words = flat(" ".join(fort_rules(RS.context(library, house)).texts()))
+    assert "4-5 fire: fire test marker" in words and "walls pierced" not in words
 
 
 def test_a_fort_does_not_test_morale(mobile_bay_text):
@@ -637,9 +659,9 @@ def test_a_fort_face_fires_a_quarter_of_its_guns_at_any_one_ship(mobile_bay_page
     of them (rounded up, at least 2; the Saunders reading), each face's number on the fort's sheet, the rest at others;
     a house-rules file gives back the whole face."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "Fires: the guns of the face that bears, at one ship channel fronts 5, bay front 2, the rest at others" in page
-    assert "at one ship the beach battery 2, the rest at others" in page  # the water battery, on the same page
-    assert ("Fort fire only the guns of the face that bears; at any one ship a quarter of them (rounded up, at least "
+    assert "Fires: the guns of the face that bears, at any one ship at most channel fronts 5, bay front 2" in page
+    assert "at any one ship at most the beach battery 2" in page  # the water battery, on the same page
+    assert ("Fort fire only the face that bears; at any one ship at most a quarter of its guns (rounded up, at least "
             "2), the rest at others fort_targets") in reference_text(library, "mobile-bay-1864")
     from shipyard.rules.smoke_on_the_water.sheet import at_one_ship
     assert [at_one_ship(RS.context(library), n) for n in (20, 8, 7, 2, 1)] == [5, 2, 2, 2, 1]
@@ -652,8 +674,7 @@ def test_the_channel_fills_with_smoke_from_turn_2(mobile_bay_pages):
     """Moment E (balance), the day's smoke: the fleet and the forts fought in their own smoke, which the play-test's
     clear-air gunnery ignored. From turn 2, fire beyond Short range counts half to three quarters obscured."""
     assert ("Powder smoke From turn 2 the smoke of both sides' guns lies over the channel (Farragut climbed Hartford's "
-            "rigging to see over it): fire beyond Short range counts ½ to ¾ obscured (−2). (reconstructed)"
-            ) in mobile_bay_pages[1]
+            "rigging to see over it): fire beyond Short range counts ½ to ¾ obscured (−2)") in mobile_bay_pages[1]
 
 
 # ---- replay 6 (sotw22e): /work/notes/s6/moments-sotw-r6.md
@@ -661,11 +682,11 @@ def test_the_channel_fills_with_smoke_from_turn_2(mobile_bay_pages):
 
 def test_each_ships_sheet_and_roster_line_give_her_base_in_mm(mobile_bay_pages, library):
     """Replay 6, moment 5: bases are 10 mm longer and wider than the model, but no length or beam was printed.
-    Tecumseh, 223 ft by 43 ft 4 in at 1 mm to 2 ft: 112 + 10 by 22 + 10; a sidewheeler's width is over her hull."""
+    Tecumseh, 223 ft by 43 ft 4 in at 1 mm to 2 ft: 112 + 10 by 22 + 10; a sidewheeler's width is over her paddle
+    boxes (replay 10, moment 1, below)."""
     assert "Base 122 × 32 mm" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
-    assert "Base 107 × 27 mm + paddle boxes" in _sheet_page(mobile_bay_pages, "USS Octorara")
     roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
-    assert "USS Tecumseh F/M Average Large 122×32 Deep" in roster and "CSS Selma F/M Poor Small 136×25+" in roster
+    assert "USS Tecumseh F/M Average Large 122×32 Deep" in roster
     ctx = RS.context(library, scale="1/1200")
     from shipyard.rules.smoke_on_the_water.derive import base_mm
     assert base_mm(library.find("uss-tecumseh"), ctx) == (61, 16)
@@ -800,12 +821,10 @@ def test_a_fort_critical_is_a_10_on_the_location_die_and_does_the_hits_sdp_too(m
     as a hit" read two ways on a deflected shot. It is the location d10 a ship's hit rolls, and the critical does the
     hit's SDP besides (deflected: the figure after the slash, as any deflected hit)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("every hit strikes the walls; a 10 on its location d10 (not the to-hit die): fort critical, plus the hit's "
-            "SDP (d6: 1-3 embrasure: a random gun facing the firer destroyed, 4-5 fire: fire test marker, 6 magazine: "
-            "2d6 SDP more, fire test marker)") in page
+    assert ("every hit strikes the walls; a 10 on its location d10 (not the to-hit die): fort critical + the hit's "
+            "SDP (d6: 1-3 embrasure") in page
     assert "SDP as a hit" not in page
-    assert ("hits strike the walls; on the location d10 a 10 is a fort critical, the walls penetrated or not"
-            in reference_text(library, "mobile-bay-1864"))
+    assert ("hits strike the walls; a 10 on the location d10: fort critical" in reference_text(library, "mobile-bay-1864"))
 
 
 def test_a_forts_range_is_measured_at_its_mark(mobile_bay_pages):
@@ -845,8 +864,7 @@ def test_a_fort_faces_guns_beyond_the_share_with_no_other_ship_in_range_stay_idl
     """Replay 7, defect: a face's share at one ship was used, and no other ship was in range of the rest: may they
     add to the fire at the first? No: they stay idle (the share is the embrasures' traverse, not a choice)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("Fires: the guns of the face that bears, at one ship channel fronts 5, bay front 2, the rest at others in "
-            "range, else idle") in page
+    assert "channel fronts 5, bay front 2, the rest at others in range, else idle" in page
 
 
 def test_the_deviation_template_says_what_an_indirect_shot_hits_where_it_lands(mobile_bay_pages):
@@ -993,3 +1011,74 @@ def test_the_sloops_and_fort_morgan_stand_about_as_long_as_they_did_on_the_day(l
     assert s.structural_damage_points == 48
     (structure,) = [t for t, _ in tracks(s, ctx, fort) if t.records == "hull"]
     assert structure.count == 48
+
+
+# ---- replay 10 (sotw22i): /work/notes/s7/r10/sotw.md
+
+
+def test_a_sidewheelers_base_is_printed_over_her_paddle_boxes(mobile_bay_pages, library):
+    """Replay 10, moment 1: the roster said "+ add a sidewheeler's paddle boxes to the width" and nothing gave their
+    width, which decides her base, her aspect and what she hides; the player invented 6 mm a side. Ours, 10 ft a side:
+    Octorara, 193 ft by 34 ft 6 in, 97 + 10 by (17 + 10) + 10 mm at 1 mm to 2 ft; her sheet and roster line print it."""
+    assert "Base 107 × 37 mm over paddle boxes" in _sheet_page(mobile_bay_pages, "USS Octorara")
+    roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
+    assert "CSS Selma F/M Poor Small 136×35 " in roster and "+ add a sidewheeler" not in roster
+    assert "a sidewheeler's over her paddle boxes (ours: 10 ft a side)" in roster
+    from shipyard.rules.smoke_on_the_water.derive import base_mm
+    assert base_mm(library.find("uss-octorara"), RS.context(library, scale="1/1200")) == (53, 19)
+
+
+def test_a_lashed_pairs_start_is_the_larger_ships_centre_with_her_consort_alongside_sterns_level(mobile_bay_text):
+    """Replay 10, moment 2: the start table (p2) gives one point for Brooklyn and Octorara: whose centre, and how do
+    the two bases sit? The readings row's first words: the larger on the point, the consort touching her on the
+    side the set-up names (port, away from the fort), sterns level."""
+    row = _readings_row(mobile_bay_text, "Lashed pairs")
+    assert row.startswith("set up: the larger centred on her start, the consort's base touching her on the side the "
+                          "set-up names, sterns level; move as one")
+    assert "lashed on the port side, away from Fort Morgan" in mobile_bay_text or "port side, away from the fort" in mobile_bay_text
+
+
+def test_the_fire_test_names_the_markers_the_counters_carry(mobile_bay_text, mobile_bay_pages):
+    """Replay 10, defect (p22): the fire test said "(1 in marker)" and "(2 in marker)", numbers the fire counters
+    (p21) do not carry: they say "On fire" and "Out of control". The phase names the markers by their words."""
+    assert "in marker" not in mobile_bay_text
+    assert "3 or less she is on fire (an On fire marker; already on fire: out of control)" in mobile_bay_text
+    assert "out of control (its marker) on 9 or more" in mobile_bay_text
+    (counters,) = [p for p in mobile_bay_pages if "burning: mark On fire on the sheet" in p]
+    assert "Out of control" in counters and not re.search(r"\b[12] in marker", counters)
+
+
+def test_a_fort_faces_number_at_one_ship_is_a_cap_not_a_share_to_fill(mobile_bay_pages, mobile_bay_text):
+    """Replay 10, defect (pp15-16, p23): "at one ship a quarter of them ... the rest at others": a cap or an exact
+    share? A cap (the embrasures' traverse): at most so many at any one ship, fewer if the player likes; the sheet
+    and the readings row say "at most"."""
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert ("Fires: the guns of the face that bears, at any one ship at most channel fronts 5, bay front 2, the rest at "
+            "others in range, else idle") in page
+    assert "at any one ship at most a quarter of its guns (rounded up, at least 2)" in _readings_row(mobile_bay_text,
+                                                                                                     "Fort fire")
+
+
+
+def test_a_forts_fire_log_gives_each_turn_one_wide_column_for_every_ship_it_fired_at(mobile_bay_pages):
+    """Replay 10, defect (pp15-16): the fort fire log had one Target / Guns / Notes row a turn, and a fort's fire splits
+    over up to four ships (five guns a ship): three targets were crammed in a 14 mm cell. A fort's turn row is one
+    column for every ship fired at and the guns at her ("Bro 5, Har 5, Oct 2"), some 37 mm wide, rows no taller."""
+    from shipyard.rules.smoke_on_the_water.sheet import orders_log
+
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert page.count("Turn Ships fired at: guns") == 2 * 4  # Fort Morgan's and the water battery's, four parts each
+    assert "Target Guns Notes" not in page
+    log = orders_log(True, 12, True)
+    part_w, parts = log.tables(190.0)
+    _, widths, _, _ = parts[0].layout(part_w)
+    assert len(widths) == 2 and widths[1] >= 36.0, widths
+    assert log.row_height() >= 5.0 and len(parts) == 4
+
+
+def test_powder_smoke_is_not_added_to_the_bases_in_the_way_and_a_miss_it_made_hits_nothing(mobile_bay_pages):
+    """Replay 10, defect (p2): "counts ½ to ¾ obscured": added to obscuring by other bases? And the Obscured rule's
+    "a miss that would have hit without the modifier hits the vessel in the way": which, when only smoke is in the
+    way? The worse of the two, never both; a miss the smoke alone made is a miss."""
+    assert ("fire beyond Short range counts ½ to ¾ obscured (−2), or as the bases in the way obscure her if that is "
+            "worse, never the two added; a miss the smoke alone made hits nothing. (reconstructed)") in mobile_bay_pages[1]

@@ -62,15 +62,24 @@ def distance_factor(ctx: Context) -> float:
 
 def base_mm(unit: Any, ctx: Context) -> tuple[int, int] | None:
     """(length, width) in whole mm of the base a vessel's model stands on (p4: the model overall and the margin
-    all round; the model at the ground scale, 1 mm to 2 ft at 1/600), None for a unit with no hull figures (a fort)."""
+    all round; the model at the ground scale, 1 mm to 2 ft at 1/600; a sidewheeler's over her paddle boxes), None
+    for a unit with no hull figures (a fort)."""
     length, beam = getattr(unit, "length_ft", None), getattr(unit, "beam_ft", None)
     if not length or not beam:
         return None
     t = ctx.tables.require("ground_scale")
     feet_per_mm = float(t.need(t.rows, "feet_per_mm", "a number"))
     margin = float(t.need(t.rows, "base_margin_mm", "a number"))
+    if over_paddle_boxes(unit):
+        beam += 2 * float(t.need(t.rows, "paddle_box_ft", "feet a paddle box stands out from the hull"))
     factor = distance_factor(ctx)
     return tuple(round((feet / feet_per_mm + margin) * factor) for feet in (length, beam))  # type: ignore[return-value]
+
+
+def over_paddle_boxes(unit: Any) -> bool:
+    """A sidewheeler's model is widest over her paddle boxes, so her base's width is measured over them."""
+    propulsion = getattr(unit, "propulsion", None)
+    return propulsion is not None and propulsion.kind is PropulsionKind.SIDEWHEEL
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from ..rosters import LASHED_NOTE, lashed_name, roster_order, side_chart_block
 from ..context import Context
 from ..derived import Derived
 from ..play_aids import short_name
+from ...render.text import number
 from .derive import has_casemate
 from .sheet import TITLE, base_words, style
 HEADER = ["Unit", "Speed", "Man.", "Size, ram", "Base mm", "Draught", "Target", "Armour H/C/T/D", "HDP", "FP", "Guns"]
@@ -36,7 +37,7 @@ def unit_row(d: Derived, code: dict[str, str], partner=None, unit=None, ctx: Con
     # no casemate, no C: Table 14's Casemate hits are Hull hits on her, as her sheet says
     arm = "/".join((getattr(a, k) if k != "casemate" or unit is None or has_casemate(unit) else None) or "–"
                    for k in ("hull", "casemate", "turret", "deck"))
-    base = base_words(s, unit, ctx).replace(" mm", "").replace(" + paddle boxes", "+").replace(" × ", "×") if ctx else ""
+    base = base_words(s, unit, ctx).replace(" mm", "").replace(" over paddle boxes", "").replace(" × ", "×") if ctx else ""
     return [name, f"{code[s.max_speed]}/{code[s.astern_speed]}", s.manoeuvrability, s.size + (", ram" if s.ram else ""),
             base or "–", s.draught,
             f"{s.target_size.bow}/{s.target_size.broadside}", arm, s.hull_damage_points, s.flotation_points,
@@ -61,8 +62,9 @@ def side_tables(units: list, ctx: Context, scenario=None) -> list[tuple[str, Tab
 
 def legend(ctx: Context, lashed: bool = False) -> Note:
     levels = ctx.tables.require("speed_levels").rows
+    paddle_box = number(ctx.tables.require("ground_scale").rows["paddle_box_ft"])
     return Note("Speed: top speed ahead/astern, " + ", ".join(f"{r.get('code', r['level'][0])} {r['level']}" for r in levels)
-                + ". Base: length × width in mm of the model's base (+: add a sidewheeler's paddle boxes to the width)"
+                + f". Base: length × width in mm of the model's base, a sidewheeler's over her paddle boxes (ours: {paddle_box} ft a side)"
                 + (f". {LASHED_NOTE}." if lashed else ""))
 
 

@@ -36,7 +36,8 @@ from ..derived import Derived
 from ..play_aids import (
     accent, as_it_stands, damage_done, game_turns, sheet_heading, side_runs, sides_apart, with_live_link
 )
-from .derive import RANGE_BANDS, base_mm, ground_scale, has_casemate, hit_location_column, hit_location_runs, parse_code
+from .derive import (RANGE_BANDS, base_mm, ground_scale, has_casemate, hit_location_column, hit_location_runs,
+                     over_paddle_boxes, parse_code)
 from .stats import FortStats, VesselStats
 
 
@@ -154,12 +155,12 @@ def draught_words(s: VesselStats, unit) -> str:
 
 
 def base_words(s: VesselStats, unit, ctx: Context) -> str:
-    """Her base, length × width in mm at the table's scale ("" with no hull figures); a wheeler's width is over her
-    hull, so her paddle boxes widen it."""
+    """Her base, length × width in mm at the table's scale ("" with no hull figures); a sidewheeler's width is over
+    her paddle boxes, and says so."""
     size = base_mm(unit, ctx)
     if size is None:
         return ""
-    return f"{size[0]} × {size[1]} mm" + (" + paddle boxes" if s.configuration == "sidewheel" else "")
+    return f"{size[0]} × {size[1]} mm" + (" over paddle boxes" if over_paddle_boxes(unit) else "")
 
 
 def vessel_facts(s: VesselStats, ctx: Context, unit=None) -> list[tuple[str, str]]:
@@ -504,11 +505,14 @@ def log_legend(ctx: Context, fort: bool = False, compact: bool = False) -> Block
 
 
 def orders_log(fort: bool, turns: int, compact: bool) -> OrdersLog:
-    """Parts of numbered turns to fill in, `turns` in all: speed, manoeuvre and tactical orders (a fort: target,
-    guns, notes). The last part may be shorter: the log holds the game's turns, no more and no fewer."""
-    header = ["Turn", "Target", "Guns", "Notes"] if fort else ["Turn", "Speed", "Manoeuvre", "Tactical"]
-    widths = style("fire_log_columns" if fort and compact else "orders_columns", compact)
-    return OrdersLog(turns, header, widths["columns"], **style("orders_log", compact))
+    """Parts of numbered turns to fill in, `turns` in all: speed, manoeuvre and tactical orders (a fort: each ship it
+    fired at and how many guns at her, up to four a turn, so in one wide column and fewer, wider parts). The last part
+    may be shorter: the log holds the game's turns, no more and no fewer."""
+    if fort:
+        return OrdersLog(turns, ["Turn", "Ships fired at: guns"], style("fire_log_columns", compact)["columns"],
+                         **style("fire_log", compact))
+    widths = style("orders_columns", compact)
+    return OrdersLog(turns, ["Turn", "Speed", "Manoeuvre", "Tactical"], widths["columns"], **style("orders_log", compact))
 
 
 def log_row_height(compact: bool) -> float:
@@ -553,7 +557,12 @@ def fort_rules(ctx: Context, compact: bool = False, unit=None) -> Block:
     if f.get("fires"):  # how many of a face's guns fire at one ship: each face's own number where the set-up has them
         each = ", ".join(f"{name} {at_one_ship(ctx, n)}" for name, n in faces) or f.get("at_one_ship_words", "")
         f["fires"] = f["fires"].replace("{at_one_ship}", each)
-    crits = ", ".join(f"{c['roll']} {c['hit'].lower()}: {c['effect']}" for c in f["criticals"])
+    # those that test the walls last, after "walls pierced" (a hit that does not get through does its SDP
+    # alone, the text's rule for every critical)
+    crit = lambda c: f"{c['roll']} {c['hit'].lower()}: {c['effect']}"  # noqa: E731
+    crits = ", ".join(crit(c) for c in f["criticals"] if not c.get("walls"))
+    walled = ", ".join(crit(c) for c in f["criticals"] if c.get("walls"))
+    crits = "; ".join(part for part in (crits, walled and f"walls pierced: {walled}") if part)
     star = " *" if t.tag() == "reconstructed" else ""
     return Legend([("", (f"{f['base']}; " if f.get("base") else "")
                     + f"target size {f['target_size']}" + (", Immobile (+1)" if f.get("immobile") else "")
