@@ -154,7 +154,7 @@ def test_house_rules_switch_the_fort_reading_and_the_optional_ramming_modifiers(
     assert "not as a stationary firer" in plain and "as a stationary firer +1" not in plain and "(optional)" not in plain
     switched = reference("saunders:\n  fort_fire: {rows: {stationary_firer: true}}\n"
                          "  ram_options: {rows: {use: true}}\n")
-    assert "as a stationary firer +1" in switched and "Fired at a stationary target +1" in switched
+    assert "as a stationary firer +1" in switched and "Fired at ships firing at her +1: a fort is a stationary target" in switched
     assert "Ramming or glancing and not stationary (optional)" in switched
 
 
@@ -221,7 +221,7 @@ def test_a_fort_sheet_says_how_a_fort_fights(library, bundled_packs):
     (1b forts; top-10 #10). A fort whose set-up names no faces (Fort Powell's sheet, printed alone since she takes
     no part at Mobile Bay) says where her guns bear."""
     fort = next(t for t in pack_texts(bundled_packs) if "Fort Morgan" in t and SHEET_MARK in t)
-    for words in ("it fires in step 4", "guns at one ship a turn (steps 4 and 6 together): channel fronts 5, bay front 2", "target stationary (+1)",
+    for words in ("it fires in step 4", "guns at one ship a turn (steps 4 and 6 together): channel fronts 5, bay front 2", "ships firing at her: +1 (a stationary target)",
                   "no hull left: silenced"):
         assert words in fort, words
     ctx = RS.context(library)
@@ -1360,3 +1360,17 @@ def test_a_ship_that_loses_more_knots_than_the_hull_note_lists_finds_the_formula
     ships = sum(t.count("kn lost: ¾ =") for t in texts)
     assert ships >= 15 and sum(t.count("; more: (max − lost) × ¾ or ½") for t in texts) == ships
     assert "(maximum − knots lost) × ¾ or ½, to the half knot below" in reference_text(pack_texts(bundled_packs))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_fort_is_a_stationary_target_where_the_player_looks(bundled_packs, paper):
+    """Replay r10, moment 1 (p18 to-hit table, p15 fort sheets, p19 Forts): is a fort a "stationary target" (+1) for
+    ships firing at it? The sheet's "a target stationary (+1)" read as a fort's own modifier. The to-hit table's row
+    names forts ("Target stationary or fort"), the fort sheet and the Forts table say it of the ships firing at her."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    assert "Target stationary or fort +1" in ref
+    assert "Fired at ships firing at her +1: a fort is a stationary target" in ref
+    forts = [t for t in texts if "A fort does not move" in t]
+    assert forts and all("ships firing at her: +1 (a stationary target)" in t for t in forts)
+    assert not any("a target stationary (+1)" in t for t in texts)

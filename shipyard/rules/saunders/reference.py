@@ -121,12 +121,20 @@ def fort_rules(t) -> list[list[str]]:
              + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"]
                 else ", not as a stationary firer") + at_one
              + "; a gun that did not fire then may fire in step 6, at a ship then in its arc"],
-            ["Fired at", f"a stationary target {to_hit['Target stationary']}" if ff["stationary_target"]
-             else "no stationary modifier"],
+            ["Fired at", f"ships firing at her {to_hit['Target stationary']}: a fort is a stationary target"
+             if ff["stationary_target"] else "no stationary modifier"],
             ["Hit", "roll the location as for a ship: every location is the walls; a critical with no box on her "
                     "sheet has no effect"],
             ["No hull left", "silenced: her guns fire no more"],
             ["Sited 90°", "each face bears over the arc the set-up page draws (none drawn: 90° on its embrasure)"]]
+
+
+def to_hit_words(when: str, t, stats) -> str:
+    """A to-hit modifier's row label; where forts are in play and count as stationary targets (fort_fire), the
+    stationary-target row names them (replay r10: whether a fort is one was read from nowhere)."""
+    if when == "Target stationary" and t.require("fort_fire").rows["stationary_target"] and any(s.fort for s in stats):
+        return f"{when} or fort"
+    return when
 
 
 REPEAT_POINTER = "rolled again: Repeated critical"  # where a repeat is met, the reading that settles it
@@ -155,7 +163,8 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     small = [f"Target under {number(st['under_length_ft'])} ft" + (" or a monitor" if st["monitors"] else ""),
              signed(st["to_hit_modifier"])]
     out.append(_table(f"To hit: 1D6 per gun, {int(t.to_hit.rows['needed'])}+ hits", pairs([
-        *[[m["when"], signed(m["mod"])] for m in t.to_hit.rows["modifiers"]], small]), ["Modifier", "", "Modifier", ""],
+        *[[to_hit_words(m["when"], t, stats), signed(m["mod"])] for m in t.to_hit.rows["modifiers"]], small]),
+        ["Modifier", "", "Modifier", ""],
         "to_hit", align=PAIRS_ALIGN))
     out.append(_table("Penetration: DAV + strength − armour",
                       [[m["when"], signed(m["mod"])] for m in t.penetration.rows["modifiers"]]

@@ -217,7 +217,7 @@ def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str
     if s is not None and one_ship_words(unit, s, ctx):
         out.append(one_ship_words(unit, s, ctx))
     if ff["stationary_target"]:
-        out.append(f"a target stationary ({signed(modifier(t.to_hit, 'Target stationary'))})")
+        out.append(f"ships firing at her: {signed(modifier(t.to_hit, 'Target stationary'))} (a stationary target)")
     out.append("no hull left: silenced · a critical with no box here: no effect")
     if unit is None or not fort_faces(unit, ctx):  # where the set-up names the faces' guns, the gun lines say it
         out.append("sited: each face bears over the set-up page's arc (none: 90° on its embrasure)")
