@@ -1359,7 +1359,7 @@ def test_a_ship_that_loses_more_knots_than_the_hull_note_lists_finds_the_formula
     texts = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t]
     ships = sum(t.count("kn lost: ¾ =") for t in texts)
     assert ships >= 15 and sum(t.count("; more: (max − lost) × ¾ or ½") for t in texts) == ships
-    assert "(maximum − knots lost) × ¾ or ½, to the half knot below" in reference_text(pack_texts(bundled_packs))
+    assert "(maximum − knots lost) × ¾ or ½, then × ½ for each boiler or paddle box ticked, to the half knot below" in reference_text(pack_texts(bundled_packs))
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -1374,3 +1374,15 @@ def test_a_fort_is_a_stationary_target_where_the_player_looks(bundled_packs, pap
     forts = [t for t in texts if "A fort does not move" in t]
     assert forts and all("ships firing at her: +1 (a stationary target)" in t for t in forts)
     assert not any("a target stationary (+1)" in t for t in texts)
+
+
+def test_a_boiler_halving_comes_after_knots_lost_and_the_hull_fraction_and_is_struck_on_the_track(bundled_packs):
+    """Replay r10, moment 2 (p18 critical 46, p19 Speed lost): how "speed halved" combines with knots lost and the
+    hull fraction, and how a halving goes on the speed track. The critical points to Speed lost, which halves last,
+    to the half knot below, with a worked example read from the text's own order, and strikes the boxes above."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "46 Boiler: filled with steam, speed halved (Speed lost)" in ref
+    rule = next(r["rule"] for r in RS.tables().require("damage_follow_up").rows if r["when"] == "Speed lost")
+    assert "then × ½ for each boiler or paddle box ticked, to the half knot below" in rule
+    assert "9 kn, −1 kn, ¾ → 6 kn, boiler → 3 kn; strike the speed track's boxes above it" in rule
+    assert f"Speed lost {flat(rule)}" in ref
