@@ -802,7 +802,7 @@ def test_the_plot_asks_for_a_spar_only_of_a_ship_that_has_one(bundled_packs):
 
 # The sixth replay's moments (/work/notes/s6/moments-saunders-r5.md, seed 1201), each a reading on the readings page.
 ROUND_6_READINGS = {
-    "1: another ship in the line of fire": [("Line of fire", "blocked by any ship's hull it crosses, friend or foe")],
+    "1: another ship in the line of fire": [("Line of fire", "blocked where it crosses any ship's keel line, friend or foe")],
     "2: when the ship ahead stops, do followers keep their plots": [
         ("Plots stand", "whatever another does (no sheering off unplotted); a line moves from its leader back")],
     "3: a lashed pair striking a lashed pair": [
@@ -1386,3 +1386,14 @@ def test_a_boiler_halving_comes_after_knots_lost_and_the_hull_fraction_and_is_st
     assert "then × ½ for each boiler or paddle box ticked, to the half knot below" in rule
     assert "9 kn, −1 kn, ¾ → 6 kn, boiler → 3 kn; strike the speed track's boxes above it" in rule
     assert f"Speed lost {flat(rule)}" in ref
+
+
+def test_a_line_of_fire_runs_centre_to_centre_and_a_graze_does_not_block_it(bundled_packs):
+    """Replay r10, moment 3 (p19 Line of fire): "blocked by any ship's hull it crosses" said neither where the line
+    runs from and to nor whether grazing a hull blocks it. It runs centre to centre, as the range does, and only a
+    line across another ship's keel line is blocked: a graze of her side is not."""
+    ref = reference_text(pack_texts(bundled_packs))
+    reading = readings_rows()["Line of fire"]
+    assert reading.startswith("centre to centre (as Range); blocked where it crosses any ship's keel line")
+    assert "a graze of her side, or clear ahead or astern, is not" in reading and reading in ref
+    assert readings_rows()["Range"].startswith("centre to centre")  # the "as Range" it points to
