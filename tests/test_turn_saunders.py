@@ -1397,3 +1397,14 @@ def test_a_line_of_fire_runs_centre_to_centre_and_a_graze_does_not_block_it(bund
     assert reading.startswith("centre to centre (as Range); blocked where it crosses any ship's keel line")
     assert "a graze of her side, or clear ahead or astern, is not" in reading and reading in ref
     assert readings_rows()["Range"].startswith("centre to centre")  # the "as Range" it points to
+
+
+def test_a_fort_bears_in_a_gunport_arc_at_her_set_up_point(bundled_packs):
+    """Replay r10, moment 4 (p19 Gunport arc, p15): "a target bears if any of her hull is in" the 10° arc, but a fort
+    has no hull on the table. She is a point, her set-up point, for the arc as for the range (Range's reading); the
+    Forts table says it where a player reads how a fort is fired at."""
+    ref = reference_text(pack_texts(bundled_packs))
+    reading = readings_rows()["Gunport arc"]
+    assert reading.endswith("a target bears if any of her hull is in it (a fort: her set-up point)") and reading in ref
+    assert "Fired at ships firing at her +1: a fort is a stationary target; she is in an arc, and ranged, at her set-up point" in ref
+    assert "(a fort: from her set-up point" in readings_rows()["Range"]

@@ -121,7 +121,8 @@ def fort_rules(t) -> list[list[str]]:
              + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"]
                 else ", not as a stationary firer") + at_one
              + "; a gun that did not fire then may fire in step 6, at a ship then in its arc"],
-            ["Fired at", f"ships firing at her {to_hit['Target stationary']}: a fort is a stationary target"
+            ["Fired at", f"ships firing at her {to_hit['Target stationary']}: a fort is a stationary target; she is in an "
+             "arc, and ranged, at her set-up point"
              if ff["stationary_target"] else "no stationary modifier"],
             ["Hit", "roll the location as for a ship: every location is the walls; a critical with no box on her "
                     "sheet has no effect"],
