@@ -1408,3 +1408,32 @@ def test_a_fort_bears_in_a_gunport_arc_at_her_set_up_point(bundled_packs):
     assert reading.endswith("a target bears if any of her hull is in it (a fort: her set-up point)") and reading in ref
     assert "Fired at ships firing at her +1: a fort is a stationary target; she is in an arc, and ranged, at her set-up point" in ref
     assert "(a fort: from her set-up point" in readings_rows()["Range"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_readings_say_a_second_reading_in_words_larger_not_an_option_name(bundled_packs, paper):
+    """Replay r10, defects (p19): the "House-rule option" column (fort_fire, repairs, ram_options) and "a house-rules
+    file switches to it" meant nothing to a player holding paper, and the table's dense type read as ~6 pt. A row
+    with a second reading now ends with it in words ("clubs may instead play: ..."), the option column is gone and
+    its width given to the readings, set at their style's size (6.4 pt, from 6.0: the rule column wide enough for
+    its words at that size, so the table no longer shrinks); "Ram options" names the two optional modifiers."""
+    import pdfplumber
+
+    from conftest import pdf_page_index
+
+    from shipyard.rules.saunders.sheet import style
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "House-rule option" not in ref and "house-rules file" not in ref
+    rows = RS.tables().require("reconstructions").rows
+    seconds = [r for r in rows if r["option"]]
+    assert len(seconds) == 3 and all(r.get("instead") for r in seconds)
+    for r in seconds:
+        assert flat(f"{r['reading']}; clubs may instead play: {r['instead']}") in ref, r["rule"]
+    assert "bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance when not stationary" in ref
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[pdf_page_index(path, "What the text leaves open")]
+        (hit,) = page.search("ours, fitted to what the text fixes")
+        chars = [c for c in page.chars if abs(c["top"] - hit["top"]) < 1 and hit["x0"] <= c["x0"] < hit["x1"]]
+        assert min(c["size"] for c in chars) >= style()["readings"]["size"] - 0.01 >= 6.4 - 0.01
