@@ -1197,14 +1197,14 @@ def test_mobile_bay_gives_a_holed_monitor_the_way_to_sink_that_tecumseh_did(libr
     """Replay r8, defect: a full torpedo strike did 6 of Tecumseh's 22 hull, and holes sink only a ship with no hull
     left, so "Tecumseh struck a torpedo and sank within minutes" (p2) could not happen by the text. Mobile Bay's
     set-up now gives Saunders a special rule of ours (tagged reconstructed): a monitor a torpedo holes rolls for her
-    holes (the end of turn's sinking roll) as if her hull were gone, sinking on 4+."""
+    holes as if her hull were gone, sinking on 4+ (since r10: at once and at each turn's end)."""
     t = RS.tables()
     full = [r for r in t.ramming_damage.rows if r["min_roll"] <= 6 + 2][-1]["hull"]  # the most a D6+2 strike takes
     ctx = RS.context(library)
     tecumseh = RS.derive(library.units["uss-tecumseh"], ctx).stats
     assert full < tecumseh.hull  # by the text alone a strike cannot sink her: the scenario must say how she can
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    words = ("Monitors One a torpedo holes (a foot of freeboard) rolls for her holes as if her hull were gone: 4+ sinks "
+    words = ("Monitors One a torpedo holes (a foot of freeboard) rolls at once and at each turn's end: 4+ a hole sinks "
              "her. (reconstructed)")
     assert words in setup
     (rule,) = [r for r in library.scenario("mobile-bay-1864").setup.special_rules if r.name == "Monitors"]
@@ -1437,3 +1437,12 @@ def test_the_readings_say_a_second_reading_in_words_larger_not_an_option_name(bu
         (hit,) = page.search("ours, fitted to what the text fixes")
         chars = [c for c in page.chars if abs(c["top"] - hit["top"]) < 1 and hit["x0"] <= c["x0"] < hit["x1"]]
         assert min(c["size"] for c in chars) >= style()["readings"]["size"] - 0.01 >= 6.4 - 0.01
+
+
+def test_a_monitor_holed_by_a_torpedo_rolls_at_once_and_at_each_turns_end(bundled_packs):
+    """Replay r10, defect (p2 Monitors): "rolls for her holes as if her hull were gone: 4+ sinks her" left open when:
+    the roll for holes with no hull is the end of turn's. Tecumseh went down within a minute of the torpedo, so the
+    monitor rolls at once, as she is holed, and again at each turn's end while the hole is open."""
+    setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
+    assert ("Monitors One a torpedo holes (a foot of freeboard) rolls at once and at each turn's end: 4+ a hole sinks "
+            "her.") in setup
