@@ -12,7 +12,7 @@ from shipyard.render.kit import OrdersLog
 from shipyard.render.text import number
 from shipyard.rules import get_ruleset
 from shipyard.rules.saunders.reference import sections
-from shipyard.rules.saunders.sheet import sheet
+from shipyard.rules.saunders.sheet import draught_words, sheet
 
 RS = get_ruleset("saunders")
 SHEET_MARK = "To hit 5+ on D6 per gun"
@@ -338,7 +338,7 @@ def test_every_ship_sheet_prints_her_draught_in_feet(library, bundled_packs):
         d = RS.derive(unit, ctx)
         assert d.stats.draught_ft == unit.draught_ft, unit.name
         page = next(t for t in texts if unit.name in t)
-        assert f"Propulsion: {d.stats.drive} · Draught {number(d.stats.draught_ft)} ft" in page, unit.name
+        assert f"Propulsion: {d.stats.drive} · Draught {draught_words(d.stats.draught_ft)} ft" in page, unit.name
 
 
 def test_a_turret_s_one_step_a_turn_is_given_in_degrees(bundled_packs):
@@ -1446,3 +1446,13 @@ def test_a_monitor_holed_by_a_torpedo_rolls_at_once_and_at_each_turns_end(bundle
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
     assert ("Monitors One a torpedo holes (a foot of freeboard) rolls at once and at each turn's end: 4+ a hole sinks "
             "her.") in setup
+
+
+@pytest.mark.parametrize("scenario", ["mobile-bay-1864", "memphis-1862", "hampton-roads-1862"])
+def test_every_draught_is_printed_to_the_quarter_foot(bundled_packs, scenario):
+    """Replay r10, defect (pp6-8, 14): some draughts read in decimal feet (17.17, 17.45, 7.17, 4.79 ft), others in
+    fractions (13½, 16¼). Every sheet now gives hers to the nearest quarter foot, in the fractions the rest use."""
+    import re
+
+    draughts = re.findall(r"Draught (\S+) ft", " ".join(pack_texts(bundled_packs, scenario)))
+    assert draughts and all(re.fullmatch(r"\d*[¼½¾]?", d) and d for d in draughts), sorted(set(draughts))

@@ -161,10 +161,16 @@ def remarks(s: SaundersStats, ctx: Context, unit=None) -> str:
         out.append(f"No ram bow ({signed(modifier(ctx.tables.ramming_modifiers, 'Own ship the rammer, no ram bow'))} ramming)")
     out.append(f"Propulsion: {s.drive}")
     if s.draught_ft is not None:
-        out.append(f"Draught {number(s.draught_ft)} ft")
+        out.append(f"Draught {draught_words(s.draught_ft)} ft")
     if getattr(unit, "length_ft", None):
         out.append(model_length(unit.length_ft, ctx, getattr(unit, "beam_ft", None)))
     return " · ".join(out)
+
+
+def draught_words(feet: float) -> str:
+    """A draught to the nearest quarter foot, as every sheet prints it: 17.17 -> 17¼ (replay r10: some sheets read
+    17.17 ft, others 13½; a quarter foot is under any sounding the plans give)."""
+    return number(round(feet * 4) / 4)
 
 
 def model_length(length_ft: float, ctx: Context, beam_ft: float | None = None) -> str:
