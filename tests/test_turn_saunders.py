@@ -1456,3 +1456,14 @@ def test_every_draught_is_printed_to_the_quarter_foot(bundled_packs, scenario):
 
     draughts = re.findall(r"Draught (\S+) ft", " ".join(pack_texts(bundled_packs, scenario)))
     assert draughts and all(re.fullmatch(r"\d*[¼½¾]?", d) and d for d in draughts), sorted(set(draughts))
+
+
+def test_a_magazine_hit_on_a_fort_silences_the_face_hit_not_the_whole_fort(bundled_packs):
+    """Replay r10, design defect (p15): one magazine critical silenced all 40 of Fort Morgan's guns for a turn, when a
+    fort's magazines each serve a front. The fort's box says the face hit loses next turn's fire, and the Forts
+    table says which face that is: the one bearing on the firer."""
+    texts = pack_texts(bundled_packs)
+    forts = [t for t in texts if "A fort does not move" in t]
+    assert forts and all("Magazine: the face hit: no firing next turn" in t for t in forts)
+    assert not any("Magazine: no firing next turn" in t for t in forts)
+    assert "26: the face hit (bearing on the firer) floods, not the fort" in reference_text(texts)

@@ -125,7 +125,7 @@ def fort_rules(t) -> list[list[str]]:
              "arc, and ranged, at her set-up point"
              if ff["stationary_target"] else "no stationary modifier"],
             ["Hit", "roll the location as for a ship: every location is the walls; a critical with no box on her "
-                    "sheet has no effect"],
+                    "sheet has no effect; 26: the face hit (bearing on the firer) floods, not the fort"],
             ["No hull left", "silenced: her guns fire no more"],
             ["Sited 90°", "each face bears over the arc the set-up page draws (none drawn: 90° on its embrasure)"]]
 
