@@ -12,7 +12,7 @@ from shipyard.render.kit import OrdersLog
 from shipyard.render.text import number
 from shipyard.rules import get_ruleset
 from shipyard.rules.saunders.reference import sections
-from shipyard.rules.saunders.sheet import sheet
+from shipyard.rules.saunders.sheet import draught_words, sheet
 
 RS = get_ruleset("saunders")
 SHEET_MARK = "To hit 5+ on D6 per gun"
@@ -154,7 +154,7 @@ def test_house_rules_switch_the_fort_reading_and_the_optional_ramming_modifiers(
     assert "not as a stationary firer" in plain and "as a stationary firer +1" not in plain and "(optional)" not in plain
     switched = reference("saunders:\n  fort_fire: {rows: {stationary_firer: true}}\n"
                          "  ram_options: {rows: {use: true}}\n")
-    assert "as a stationary firer +1" in switched and "Fired at a stationary target +1" in switched
+    assert "as a stationary firer +1" in switched and "Fired at ships firing at her +1: a fort is a stationary target" in switched
     assert "Ramming or glancing and not stationary (optional)" in switched
 
 
@@ -221,7 +221,7 @@ def test_a_fort_sheet_says_how_a_fort_fights(library, bundled_packs):
     (1b forts; top-10 #10). A fort whose set-up names no faces (Fort Powell's sheet, printed alone since she takes
     no part at Mobile Bay) says where her guns bear."""
     fort = next(t for t in pack_texts(bundled_packs) if "Fort Morgan" in t and SHEET_MARK in t)
-    for words in ("it fires in step 4", "guns at one ship a turn (steps 4 and 6 together): channel fronts 5, bay front 2", "target stationary (+1)",
+    for words in ("it fires in step 4", "guns at one ship a turn (steps 4 and 6 together): channel fronts 5, bay front 2", "ships firing at her: +1 (a stationary target)",
                   "no hull left: silenced"):
         assert words in fort, words
     ctx = RS.context(library)
@@ -338,7 +338,7 @@ def test_every_ship_sheet_prints_her_draught_in_feet(library, bundled_packs):
         d = RS.derive(unit, ctx)
         assert d.stats.draught_ft == unit.draught_ft, unit.name
         page = next(t for t in texts if unit.name in t)
-        assert f"Propulsion: {d.stats.drive} · Draught {number(d.stats.draught_ft)} ft" in page, unit.name
+        assert f"Propulsion: {d.stats.drive} · Draught {draught_words(d.stats.draught_ft)} ft" in page, unit.name
 
 
 def test_a_turret_s_one_step_a_turn_is_given_in_degrees(bundled_packs):
@@ -802,7 +802,7 @@ def test_the_plot_asks_for_a_spar_only_of_a_ship_that_has_one(bundled_packs):
 
 # The sixth replay's moments (/work/notes/s6/moments-saunders-r5.md, seed 1201), each a reading on the readings page.
 ROUND_6_READINGS = {
-    "1: another ship in the line of fire": [("Line of fire", "blocked by any ship's hull it crosses, friend or foe")],
+    "1: another ship in the line of fire": [("Line of fire", "blocked where it crosses any ship's keel line, friend or foe")],
     "2: when the ship ahead stops, do followers keep their plots": [
         ("Plots stand", "whatever another does (no sheering off unplotted); a line moves from its leader back")],
     "3: a lashed pair striking a lashed pair": [
@@ -1197,14 +1197,14 @@ def test_mobile_bay_gives_a_holed_monitor_the_way_to_sink_that_tecumseh_did(libr
     """Replay r8, defect: a full torpedo strike did 6 of Tecumseh's 22 hull, and holes sink only a ship with no hull
     left, so "Tecumseh struck a torpedo and sank within minutes" (p2) could not happen by the text. Mobile Bay's
     set-up now gives Saunders a special rule of ours (tagged reconstructed): a monitor a torpedo holes rolls for her
-    holes (the end of turn's sinking roll) as if her hull were gone, sinking on 4+."""
+    holes as if her hull were gone, sinking on 4+ (since r10: at once and at each turn's end)."""
     t = RS.tables()
     full = [r for r in t.ramming_damage.rows if r["min_roll"] <= 6 + 2][-1]["hull"]  # the most a D6+2 strike takes
     ctx = RS.context(library)
     tecumseh = RS.derive(library.units["uss-tecumseh"], ctx).stats
     assert full < tecumseh.hull  # by the text alone a strike cannot sink her: the scenario must say how she can
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    words = ("Monitors One a torpedo holes (a foot of freeboard) rolls for her holes as if her hull were gone: 4+ sinks "
+    words = ("Monitors One a torpedo holes (a foot of freeboard) rolls at once and at each turn's end: 4+ a hole sinks "
              "her. (reconstructed)")
     assert words in setup
     (rule,) = [r for r in library.scenario("mobile-bay-1864").setup.special_rules if r.name == "Monitors"]
@@ -1359,4 +1359,111 @@ def test_a_ship_that_loses_more_knots_than_the_hull_note_lists_finds_the_formula
     texts = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t]
     ships = sum(t.count("kn lost: ¾ =") for t in texts)
     assert ships >= 15 and sum(t.count("; more: (max − lost) × ¾ or ½") for t in texts) == ships
-    assert "(maximum − knots lost) × ¾ or ½, to the half knot below" in reference_text(pack_texts(bundled_packs))
+    assert "(maximum − knots lost) × ¾ or ½, then × ½ for each boiler or paddle box ticked, to the half knot below" in reference_text(pack_texts(bundled_packs))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_fort_is_a_stationary_target_where_the_player_looks(bundled_packs, paper):
+    """Replay r10, moment 1 (p18 to-hit table, p15 fort sheets, p19 Forts): is a fort a "stationary target" (+1) for
+    ships firing at it? The sheet's "a target stationary (+1)" read as a fort's own modifier. The to-hit table's row
+    names forts ("Target stationary or fort"), the fort sheet and the Forts table say it of the ships firing at her."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    assert "Target stationary or fort +1" in ref
+    assert "Fired at ships firing at her +1: a fort is a stationary target" in ref
+    forts = [t for t in texts if "A fort does not move" in t]
+    assert forts and all("ships firing at her: +1 (a stationary target)" in t for t in forts)
+    assert not any("a target stationary (+1)" in t for t in texts)
+
+
+def test_a_boiler_halving_comes_after_knots_lost_and_the_hull_fraction_and_is_struck_on_the_track(bundled_packs):
+    """Replay r10, moment 2 (p18 critical 46, p19 Speed lost): how "speed halved" combines with knots lost and the
+    hull fraction, and how a halving goes on the speed track. The critical points to Speed lost, which halves last,
+    to the half knot below, with a worked example read from the text's own order, and strikes the boxes above."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "46 Boiler: filled with steam, speed halved (Speed lost)" in ref
+    rule = next(r["rule"] for r in RS.tables().require("damage_follow_up").rows if r["when"] == "Speed lost")
+    assert "then × ½ for each boiler or paddle box ticked, to the half knot below" in rule
+    assert "9 kn, −1 kn, ¾ → 6 kn, boiler → 3 kn; strike the speed track's boxes above it" in rule
+    assert f"Speed lost {flat(rule)}" in ref
+
+
+def test_a_line_of_fire_runs_centre_to_centre_and_a_graze_does_not_block_it(bundled_packs):
+    """Replay r10, moment 3 (p19 Line of fire): "blocked by any ship's hull it crosses" said neither where the line
+    runs from and to nor whether grazing a hull blocks it. It runs centre to centre, as the range does, and only a
+    line across another ship's keel line is blocked: a graze of her side is not."""
+    ref = reference_text(pack_texts(bundled_packs))
+    reading = readings_rows()["Line of fire"]
+    assert reading.startswith("centre to centre (as Range); blocked where it crosses any ship's keel line")
+    assert "a graze of her side, or clear ahead or astern, is not" in reading and reading in ref
+    assert readings_rows()["Range"].startswith("centre to centre")  # the "as Range" it points to
+
+
+def test_a_fort_bears_in_a_gunport_arc_at_her_set_up_point(bundled_packs):
+    """Replay r10, moment 4 (p19 Gunport arc, p15): "a target bears if any of her hull is in" the 10° arc, but a fort
+    has no hull on the table. She is a point, her set-up point, for the arc as for the range (Range's reading); the
+    Forts table says it where a player reads how a fort is fired at."""
+    ref = reference_text(pack_texts(bundled_packs))
+    reading = readings_rows()["Gunport arc"]
+    assert reading.endswith("a target bears if any of her hull is in it (a fort: her set-up point)") and reading in ref
+    assert "Fired at ships firing at her +1: a fort is a stationary target; she is in an arc, and ranged, at her set-up point" in ref
+    assert "(a fort: from her set-up point" in readings_rows()["Range"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_readings_say_a_second_reading_in_words_larger_not_an_option_name(bundled_packs, paper):
+    """Replay r10, defects (p19): the "House-rule option" column (fort_fire, repairs, ram_options) and "a house-rules
+    file switches to it" meant nothing to a player holding paper, and the table's dense type read as ~6 pt. A row
+    with a second reading now ends with it in words ("clubs may instead play: ..."), the option column is gone and
+    its width given to the readings, set at their style's size (6.4 pt, from 6.0: the rule column wide enough for
+    its words at that size, so the table no longer shrinks); "Ram options" names the two optional modifiers."""
+    import pdfplumber
+
+    from conftest import pdf_page_index
+
+    from shipyard.rules.saunders.sheet import style
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "House-rule option" not in ref and "house-rules file" not in ref
+    rows = RS.tables().require("reconstructions").rows
+    seconds = [r for r in rows if r["option"]]
+    assert len(seconds) == 3 and all(r.get("instead") for r in seconds)
+    for r in seconds:
+        assert flat(f"{r['reading']}; clubs may instead play: {r['instead']}") in ref, r["rule"]
+    assert "bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance when not stationary" in ref
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[pdf_page_index(path, "What the text leaves open")]
+        (hit,) = page.search("ours, fitted to what the text fixes")
+        chars = [c for c in page.chars if abs(c["top"] - hit["top"]) < 1 and hit["x0"] <= c["x0"] < hit["x1"]]
+        assert min(c["size"] for c in chars) >= style()["readings"]["size"] - 0.01 >= 6.4 - 0.01
+
+
+def test_a_monitor_holed_by_a_torpedo_rolls_at_once_and_at_each_turns_end(bundled_packs):
+    """Replay r10, defect (p2 Monitors): "rolls for her holes as if her hull were gone: 4+ sinks her" left open when:
+    the roll for holes with no hull is the end of turn's. Tecumseh went down within a minute of the torpedo, so the
+    monitor rolls at once, as she is holed, and again at each turn's end while the hole is open."""
+    setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
+    assert ("Monitors One a torpedo holes (a foot of freeboard) rolls at once and at each turn's end: 4+ a hole sinks "
+            "her.") in setup
+
+
+@pytest.mark.parametrize("scenario", ["mobile-bay-1864", "memphis-1862", "hampton-roads-1862"])
+def test_every_draught_is_printed_to_the_quarter_foot(bundled_packs, scenario):
+    """Replay r10, defect (pp6-8, 14): some draughts read in decimal feet (17.17, 17.45, 7.17, 4.79 ft), others in
+    fractions (13½, 16¼). Every sheet now gives hers to the nearest quarter foot, in the fractions the rest use."""
+    import re
+
+    draughts = re.findall(r"Draught (\S+) ft", " ".join(pack_texts(bundled_packs, scenario)))
+    assert draughts and all(re.fullmatch(r"\d*[¼½¾]?", d) and d for d in draughts), sorted(set(draughts))
+
+
+def test_a_magazine_hit_on_a_fort_silences_the_face_hit_not_the_whole_fort(bundled_packs):
+    """Replay r10, design defect (p15): one magazine critical silenced all 40 of Fort Morgan's guns for a turn, when a
+    fort's magazines each serve a front. The fort's box says the face hit loses next turn's fire, and the Forts
+    table says which face that is: the one bearing on the firer."""
+    texts = pack_texts(bundled_packs)
+    forts = [t for t in texts if "A fort does not move" in t]
+    assert forts and all("Magazine: the face hit: no firing next turn" in t for t in forts)
+    assert not any("Magazine: no firing next turn" in t for t in forts)
+    assert "26: the face hit (bearing on the firer) floods, not the fort" in reference_text(texts)

@@ -7,10 +7,10 @@ from functools import partial
 
 from ...render.measure import Block
 from ...render.flow import Flow
-from ...render.text_blocks import Heading, Title
+from ...render.text_blocks import Heading, Text, Title
 from ...render.containers import Stack
 from ...render.table_block import Table
-from ...render.kit import Flowing, Style, deal_columns, readings_page, turn_card
+from ...render.kit import Flowing, Style, deal_columns, turn_card
 from ...render.text import number
 from ..context import Context
 from ..derived import Derived
@@ -121,12 +121,21 @@ def fort_rules(t) -> list[list[str]]:
              + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"]
                 else ", not as a stationary firer") + at_one
              + "; a gun that did not fire then may fire in step 6, at a ship then in its arc"],
-            ["Fired at", f"a stationary target {to_hit['Target stationary']}" if ff["stationary_target"]
-             else "no stationary modifier"],
+            ["Fired at", f"ships firing at her {to_hit['Target stationary']}: a fort is a stationary target; she is in an "
+             "arc, and ranged, at her set-up point"
+             if ff["stationary_target"] else "no stationary modifier"],
             ["Hit", "roll the location as for a ship: every location is the walls; a critical with no box on her "
-                    "sheet has no effect"],
+                    "sheet has no effect; 26: the face hit (bearing on the firer) floods, not the fort"],
             ["No hull left", "silenced: her guns fire no more"],
             ["Sited 90°", "each face bears over the arc the set-up page draws (none drawn: 90° on its embrasure)"]]
+
+
+def to_hit_words(when: str, t, stats) -> str:
+    """A to-hit modifier's row label; where forts are in play and count as stationary targets (fort_fire), the
+    stationary-target row names them (replay r10: whether a fort is one was read from nowhere)."""
+    if when == "Target stationary" and t.require("fort_fire").rows["stationary_target"] and any(s.fort for s in stats):
+        return f"{when} or fort"
+    return when
 
 
 REPEAT_POINTER = "rolled again: Repeated critical"  # where a repeat is met, the reading that settles it
@@ -155,7 +164,8 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     small = [f"Target under {number(st['under_length_ft'])} ft" + (" or a monitor" if st["monitors"] else ""),
              signed(st["to_hit_modifier"])]
     out.append(_table(f"To hit: 1D6 per gun, {int(t.to_hit.rows['needed'])}+ hits", pairs([
-        *[[m["when"], signed(m["mod"])] for m in t.to_hit.rows["modifiers"]], small]), ["Modifier", "", "Modifier", ""],
+        *[[to_hit_words(m["when"], t, stats), signed(m["mod"])] for m in t.to_hit.rows["modifiers"]], small]),
+        ["Modifier", "", "Modifier", ""],
         "to_hit", align=PAIRS_ALIGN))
     out.append(_table("Penetration: DAV + strength − armour",
                       [[m["when"], signed(m["mod"])] for m in t.penetration.rows["modifiers"]]
@@ -239,14 +249,37 @@ def torpedo_tables(t, leading: float | None) -> list[Block]:
     return out
 
 
+LEFT_OPEN = "What the text leaves open"
+INSTEAD = "clubs may instead play"  # where a row's second reading begins
+
+
+def readings_rows(t) -> list[list[str]]:
+    """The reconstructions as a player reads them: the rule, and the reading this pack plays followed, where the text
+    allows a second, by that reading in words (replay r10: a "House-rule option" column of table names meant nothing
+    on paper; the option's name stays in the table for the house-rules file)."""
+    return [[r["rule"], r["reading"] + (f"; {INSTEAD}: {r['instead']}" if r.get("instead") else "")]
+            for r in t.require("reconstructions").rows]
+
+
+def readings_page(t, style: Style) -> list[Block]:
+    """The readings' heading, a line on what they are, and the two-column table of them."""
+    st = style["readings"]
+    return [Heading(LEFT_OPEN),
+            Text(f"The surviving text lost these rules or leaves them open. The pack plays each as read here; where "
+                 f"the text allows a second reading, the row ends with it ({INSTEAD}).", size=st["size"],
+                 space_after=1.5),
+            Table(readings_rows(t), header=["Rule", "Reading this pack plays"], bold_first_col=True,
+                  **{"align": ["left", "left"], **st})]
+
+
 def readings_pieces(t, leading: float | None = None) -> list[Block]:
-    """What the text leaves open (render.kit.readings_page) as one Flowing block: it fills what is left of a column
+    """What the text leaves open (readings_page) as one Flowing block: it fills what is left of a column
     and goes on in the next, its table's header over each part, a part never shorter than the style's
     `readings_piece` least (mm), so its heading is never left alone at a column's foot. Its lines are spaced as the
     reference's tables are (`leading`: the loosest that keeps the reference on its fewest pages)."""
     st = style()
     spaced = Style(st.source, {**st.named, "readings": {**st["readings"], "leading": _table_type(leading)["leading"]}})
-    heading, words, table = readings_page(t, style=spaced)
+    heading, words, table = readings_page(t, spaced)
     return [Flowing(Stack([heading, words, table], **st["reference_table_stack"]), st["readings_piece"]["least"])]
 
 

@@ -161,10 +161,16 @@ def remarks(s: SaundersStats, ctx: Context, unit=None) -> str:
         out.append(f"No ram bow ({signed(modifier(ctx.tables.ramming_modifiers, 'Own ship the rammer, no ram bow'))} ramming)")
     out.append(f"Propulsion: {s.drive}")
     if s.draught_ft is not None:
-        out.append(f"Draught {number(s.draught_ft)} ft")
+        out.append(f"Draught {draught_words(s.draught_ft)} ft")
     if getattr(unit, "length_ft", None):
         out.append(model_length(unit.length_ft, ctx, getattr(unit, "beam_ft", None)))
     return " · ".join(out)
+
+
+def draught_words(feet: float) -> str:
+    """A draught to the nearest quarter foot, as every sheet prints it: 17.17 -> 17¼ (replay r10: some sheets read
+    17.17 ft, others 13½; a quarter foot is under any sounding the plans give)."""
+    return number(round(feet * 4) / 4)
 
 
 def model_length(length_ft: float, ctx: Context, beam_ft: float | None = None) -> str:
@@ -217,7 +223,7 @@ def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str
     if s is not None and one_ship_words(unit, s, ctx):
         out.append(one_ship_words(unit, s, ctx))
     if ff["stationary_target"]:
-        out.append(f"a target stationary ({signed(modifier(t.to_hit, 'Target stationary'))})")
+        out.append(f"ships firing at her: {signed(modifier(t.to_hit, 'Target stationary'))} (a stationary target)")
     out.append("no hull left: silenced · a critical with no box here: no effect")
     if unit is None or not fort_faces(unit, ctx):  # where the set-up names the faces' guns, the gun lines say it
         out.append("sited: each face bears over the set-up page's arc (none: 90° on its embrasure)")
@@ -234,7 +240,7 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
                       for label, n, tr in items if tr in TALLIES], **st["tallies"])
     rest = [(label, n, tr) for label, n, tr in items if tr not in TALLIES]
     if s.fort:  # fires, and the two one-turn criticals beside them
-        rest = [(label + (FORT_CREW if tr == "gun_silent" else "") + " next turn", n, tr) for label, n, tr in once]
+        rest = [(fort_label(label, tr) + " next turn", n, tr) for label, n, tr in once]
         once = []
     per = -(-len(rest) // st["status_columns"]["count"])  # rows a column, the checkboxes dealt down the columns
     cols: list[Block] = [tallies] + [records(Checkboxes([(label, n, FATE.get(tr, tr)) for label, n, tr in part],
@@ -257,6 +263,18 @@ FIRED_MARK = "dot its box as it fires; rub out in step 7"  # the fire log of a f
 # two phases, and the box a gun already has is where a player looks for it (replay r6: Fort Morgan's 20 guns; r8: a
 # ship that did not turn fires some guns in step 4 and holds the rest for step 6)
 FIRED_HEAD = "Gun (dot its box as it fires)"  # the guns table's head: the fired mark where the boxes' other marks are
+
+
+FORT_MAGAZINE = "Magazine: the face hit: no firing"  # a fort's magazines serve her faces (r10)
+
+
+def fort_label(label: str, tracker: str) -> str:
+    """A one-turn critical's words on a fort's sheet: a crew hit rings a gun bearing on the firer; a magazine hit
+    floods the magazine of the face bearing on him, not the whole fort's (replay r10: one hit silenced all 40 of Fort
+    Morgan's guns for a turn)."""
+    if tracker == "magazine":
+        return FORT_MAGAZINE
+    return label + (FORT_CREW if tracker == "gun_silent" else "")
 
 
 FORT_CREW = " bearing on the firer"  # the reading "Gun nearest": a fort's gun hit is one the firer's face holds (r8)
