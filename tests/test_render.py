@@ -537,3 +537,22 @@ def test_rotated_text_and_blocks(tmp_path):
         turned = [r for r in p.rects if abs(mm(r["width"]) - 5) < 0.01]
         assert turned and mm(turned[0]["height"]) == pytest.approx(30, abs=0.01)
         assert mm(turned[0]["bottom"]) == pytest.approx(150, abs=0.01) and mm(turned[0]["x0"]) == pytest.approx(60, abs=0.01)
+
+
+def test_words_joined_by_a_no_break_space_stay_on_one_line_unless_they_cannot_fit_and_print_as_spaces():
+    from shipyard.render.text import NO_BREAK, wrap_lines
+
+    joined = f"bears 180–320°{NO_BREAK}7{NO_BREAK}guns"
+    width = 21.0  # mm: 'bears 180–320° 7' fits, the whole does not
+    assert wrap_lines(joined.replace(NO_BREAK, " "), width, 6.5) == ["bears 180–320° 7", "guns"]
+    assert wrap_lines(joined, width, 6.5) == ["bears", "180–320° 7 guns"]  # kept together, printed with spaces
+    narrow = wrap_lines(joined, 12.0, 6.5)  # too wide for a line of its own: it breaks at its no-break spaces
+    assert " ".join(narrow) == "bears 180–320° 7 guns" and all(NO_BREAK not in line for line in narrow)
+
+
+def test_a_forts_sector_and_its_guns_are_printed_on_one_line_of_the_set_up_table(bundled_packs):
+    """Replays 9 and 10: the set-up table wrapped a fort's row as 'bears 180–320° 7 / guns'."""
+    pages = pdf_page_texts(bundled_packs.get(rules="saunders").path)
+    setup = next(p for p in pages if p.startswith("Set-up"))
+    lines = [ln.strip() for ln in setup.splitlines()]
+    assert "180–320° 7 guns" in lines and "040–150° 2 guns" in lines

@@ -15,7 +15,7 @@ from ..render.containers import Columns, Stack
 from ..render.flow import Flow
 from ..render.text_blocks import Heading, Text
 from ..render.table_block import Table
-from ..render.text import number
+from ..render.text import NO_BREAK, number
 from ..render.kit import load_style
 from ..render.plan import Marker, Shape, TablePlan
 
@@ -256,8 +256,9 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
         if start.arrives:
             how.append(f"arrives turn {start.arrives}")
         if start.arcs:
+            # a sector and its guns kept on one line where they fit ("bears 180–320° 7 guns", not "… 7 / guns")
             how.append("bears " + "; ".join(f"{a.from_:03.0f}–{a.to:03.0f}°"
-                                            + (f" {a.count} gun{'s' if a.count != 1 else ''}"
+                                            + (f"{NO_BREAK}{a.count}{NO_BREAK}gun{'s' if a.count != 1 else ''}"
                                                if a.count and getattr(ruleset, "sector_guns", True) else "")
                                             for a in start.arcs))
         heading = f"{start.heading:03.0f}°" if start.heading is not None else ""

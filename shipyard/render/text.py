@@ -7,6 +7,7 @@ themselves before anything is drawn.
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 
 from .paper import MM
@@ -66,6 +67,10 @@ def wrap_lines(s, width: float, size: float = 8, weight: str = "regular", family
     return list(_wrapped(s if type(s) is str else _fmt_num(s), width, size, name))
 
 
+NO_BREAK = "\u00a0"  # a no-break space: keeps two words on one line where it can, printed as a space
+_KEEP_TOGETHER_SPLIT = re.compile(r"[^\S\u00a0]+")  # whitespace a line may break at: any but the no-break space
+
+
 @lru_cache(maxsize=16384)
 def _wrapped(s: str, width: float, size: float, name: str) -> tuple[str, ...]:
     """wrap_lines, kept: a block measured and then drawn wraps the same strings to the same widths."""
@@ -79,10 +84,13 @@ def _wrapped(s: str, width: float, size: float, name: str) -> tuple[str, ...]:
 
     lines: list[str] = []
     for para in s.split("\n"):
-        words = para.split()
-        if not words:
+        words = _KEEP_TOGETHER_SPLIT.split(para.strip())
+        if words == [""]:
             lines.append("")
             continue
+        # words joined by a no-break space stay on one line, unless together they are wider than a line
+        words = [w for word in words
+                 for w in (word.split(NO_BREAK) if NO_BREAK in word and sw(word) > limit else [word])]
         cur = ""
         for word in words:
             trial = f"{cur} {word}" if cur else word
@@ -101,7 +109,7 @@ def _wrapped(s: str, width: float, size: float, name: str) -> tuple[str, ...]:
                 word = word[cut:]
             cur = word
         lines.append(cur)
-    return tuple(lines)
+    return tuple(line.replace(NO_BREAK, " ") for line in lines)
 
 
 def column_aligns(align, ncol: int) -> list[str]:
