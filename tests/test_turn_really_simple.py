@@ -186,7 +186,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
     qr = next(p for p in pack_pages if "quick reference" in p)
     for words in ("FIRE: at the end of each turn roll 1d6: 5+ puts it out",
                   "Crippled: strike her SPEED boxes down to the 0 box and leave it: she drifts, fires and does not sink",
-                  "Abandoned: the crew leave: she drifts, fires no more and is lost to her side, but does not sink",
+                  "Abandoned: the crew leave: she drifts, fires no more and is lost to her side (a score's struck), but does not sink",
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
                   "roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
@@ -472,7 +472,7 @@ def test_the_counters_have_a_named_chit_per_fort_and_struck_avoided_and_steam_ma
     for fort in ("Fort Morgan", "Fort Gaines"):
         assert f"{fort} FORT" in front and fort in back, fort
     assert "STRUCK colours struck: a prize; drifts, fires no more" in front
-    assert "ABANDONED crew gone: drifts, fires no more; lost to her side" in front
+    assert "ABANDONED crew gone: drifts, fires no more; scores as struck" in front
     assert "AVOIDED COLLISION shoots −1 this turn" in front  # the shooting modifier's value, filled from its table
     assert "STEAM FILLED shoots −1 from now on" in front
     assert front.count("KN AHEAD") == 22  # the forts' chits are no speed chits
@@ -1378,3 +1378,11 @@ def test_a_ship_swinging_on_the_spot_into_a_model_beside_her_stops_touching_her(
     the contact rules."""
     words = "a drifting or swinging ship (a turn on the spot) stops where she touches another, no roll, no loss"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_an_abandoned_ship_scores_as_struck_on_the_reference_and_her_marker(pack_pages):
+    """Moment (replay 11): the scores count 'sunk or struck', the reference called an abandoned ship only 'lost to
+    her side': was abandoned Brooklyn worth the Confederates' 4?"""
+    words = "the crew leave: she drifts, fires no more and is lost to her side (a score's struck), but does not sink"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+    assert "ABANDONED crew gone: drifts, fires no more; scores as struck" in " ".join(pack_pages)
