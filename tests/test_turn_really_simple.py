@@ -625,7 +625,7 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_the_ships_end(pack_pages):
     assert ("Contact: step a half move off in quarters, all ships at once; ships meet in the first quarter their models "
             "touch (a bare model or counter: the card's heading gives her model length × beam); a ram or a collision not avoided stops both there, touching, to the half move's end; an avoided one "
-            "sheers off alongside") in _reference(pack_pages)
+            "sheers off to lie alongside, just clear") in _reference(pack_pages)
 
 
 def test_end_on_contact_stops_fire_for_the_next_window_only(pack_pages):
@@ -1386,3 +1386,10 @@ def test_an_abandoned_ship_scores_as_struck_on_the_reference_and_her_marker(pack
     words = "the crew leave: she drifts, fires no more and is lost to her side (a score's struck), but does not sink"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
     assert "ABANDONED crew gone: drifts, fires no more; scores as struck" in " ".join(pack_pages)
+
+
+def test_an_avoided_collision_leaves_her_alongside_just_clear_and_both_finish_the_half_move(pack_pages):
+    """Moment (replay 11): 'sheers off alongside' did not say where she ends or whether she goes on; the player let
+    Tecumseh finish her move a tenth of an inch to the side."""
+    words = "an avoided one sheers off to lie alongside, just clear, and both finish the half move"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
