@@ -629,7 +629,7 @@ def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_
 
 
 def test_end_on_contact_stops_fire_for_the_next_window_only(pack_pages):
-    assert "and neither fires in the next fire window; they grind past" in _reference(pack_pages)
+    assert "and each holds her fire in the next window she would fire in (one that turned: the 2nd); they grind past" in _reference(pack_pages)
 
 
 def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages):
@@ -715,7 +715,7 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
 def test_end_on_contact_stops_neither_ship(pack_pages):
     """Moment 4 (twice in three turns): a ram or an unavoided collision stops both ships, and end-on contact only said
     that neither fires and both lose a knot: they grind past, so neither stops."""
-    words = "and neither fires in the next fire window; they grind past, finishing their moves"
+    words = "and each holds her fire in the next window she would fire in (one that turned: the 2nd); they grind past, finishing their moves"
     assert words in _readings(pack_pages)
     assert "Striker: the striker is the ship whose bow meets the other's side" in _reference(pack_pages)
     assert f"{words}, but a bow that meets the stern" in _reference(pack_pages)
@@ -778,7 +778,7 @@ def test_end_on_contact_has_a_marker_to_lay_until_the_next_window(pack_pages):
     """Defect: the counters had an AVOIDED COLLISION marker and none for end-on contact, whose ships may not fire in
     the next window."""
     counters = next(p for p in pack_pages if "END-ON CONTACT" in p and "KN AHEAD" in p)
-    assert counters.count("END-ON CONTACT neither fires next window; both lose 1 kn") >= 7  # a set per four ships
+    assert counters.count("END-ON CONTACT each skips her next fire; both lose 1 kn") >= 7  # a set per four ships
 
 
 def test_every_fort_card_reads_alike_and_fort_morgans_rows_agree_with_the_set_up(library, ctx, pack_pages):
@@ -1393,3 +1393,11 @@ def test_an_avoided_collision_leaves_her_alongside_just_clear_and_both_finish_th
     Tecumseh finish her move a tenth of an inch to the side."""
     words = "an avoided one sheers off to lie alongside, just clear, and both finish the half move"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_end_on_contact_bars_the_next_window_the_ship_would_fire_in_a_turners_second(pack_pages):
+    """Moment (replay 11): 'neither fires in the next fire window' meant the 1st, but Hartford turned, which moved
+    her fire to the 2nd window anyway, so the contact cost her nothing: the bar is on her own next window."""
+    words = "each holds her fire in the next window she would fire in (one that turned: the 2nd)"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+    assert "neither fires in the next fire window" not in " ".join(pack_pages)
