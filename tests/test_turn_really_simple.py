@@ -1028,7 +1028,7 @@ def test_the_covers_contents_lists_the_orders_logs_and_the_readings_at_their_pag
     """Replay 7: the contents list left out the orders logs and 'What the text leaves open', both printed after the
     cards in the record sheets; they are listed under the record sheets now, each at the page it starts on."""
     contents = pack_pages[0].split("Contents", 1)[1]
-    for part, starts in (("Orders log", "Orders log · Union"), ("What the text leaves open", "What the text leaves open")):
+    for part, starts in (("What the text leaves open", "What the text leaves open"),):
         page = int(re.search(re.escape(part) + r" page (\d+)", contents).group(1))
         assert starts in pack_pages[page - 1], (part, page)
         assert all(starts not in p for p in pack_pages[1:page - 1]), (part, page)  # past the cover
@@ -1043,7 +1043,7 @@ def test_a_part_the_pack_does_not_print_leaves_no_line_in_the_contents(tmp_path)
                      "--no", "templates", "-o", out, "--jobs", "1")
     assert run.code == 0, run.err
     pages = [_flat(p) for p in pdf_page_texts(next(out.glob("*.pdf")))]
-    assert "Orders log page" in pages[0] and "What the text leaves open" not in " ".join(pages)
+    assert re.search(r"Orders log (page|pp\.) \d", pages[0]) and "What the text leaves open" not in " ".join(pages)
 
 
 def test_a_ships_centre_on_a_torpedo_fields_edge_is_in_the_field(pack_pages):
@@ -1401,3 +1401,11 @@ def test_end_on_contact_bars_the_next_window_the_ship_would_fire_in_a_turners_se
     words = "each holds her fire in the next window she would fire in (one that turned: the 2nd)"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
     assert "neither fires in the next fire window" not in " ".join(pack_pages)
+
+
+def test_the_covers_contents_names_the_page_of_each_sides_orders_log(pack_pages):
+    """Defect (replay 11): the contents listed the orders log on page 7 alone; the Confederate log is on page 8."""
+    contents = pack_pages[0].split("Contents", 1)[1]
+    listed = [int(n) for n in re.search(r"Orders log pp\. (\d+(?:, \d+)+)", contents).group(1).split(", ")]
+    logs = [i + 1 for i, p in enumerate(pack_pages) if "Orders log · " in p and i > 0]
+    assert listed == logs and len(logs) == 2, (listed, logs)

@@ -85,15 +85,16 @@ def contents_entries(plan, notes: dict | None = None, parts: dict | None = None)
 
 def resolve_parts(doc, entries) -> None:
     """Each part's contents line, now the pack is drawn: its title and the page of the first bookmark that begins
-    with it ('Orders log' finds 'Orders log · Union'); a part not printed keeps a blank line."""
+    with it, or of each where several begin on pages of their own ('Orders log' finds 'Orders log · Union' on 7 and
+    'Orders log · Confederate' on 8: pp. 7, 8); a part not printed keeps a blank line."""
     for title, key, _ in entries:
         if not key.startswith("part:"):
             continue
-        page = next((p for mark, p in doc.marks if mark == title or mark.startswith(title + " ")), None)
-        if page is not None:
+        pages = sorted({p for mark, p in doc.marks if mark == title or mark.startswith(title + " ")})
+        if pages:
             doc.resolve(f"{key}:title", title)
-            doc.resolve(f"{key}:page", "page")
-            doc.resolve(key, str(page))
+            doc.resolve(f"{key}:page", "pp." if len(pages) > 1 else "page")
+            doc.resolve(key, ", ".join(map(str, pages)))
 
 
 def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None,
