@@ -186,7 +186,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
     qr = next(p for p in pack_pages if "quick reference" in p)
     for words in ("FIRE: at the end of each turn roll 1d6: 5+ puts it out",
                   "Crippled: strike her SPEED boxes down to the 0 box and leave it: she drifts, fires and does not sink",
-                  "Abandoned: the crew leave: she drifts, fires no more and is lost to her side (a score's struck), but does not sink",
+                  "Abandoned: the crew leave: she drifts, fires no more, does not sink and scores as struck (lost to her side)",
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
                   "roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
@@ -625,11 +625,11 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_the_ships_end(pack_pages):
     assert ("Contact: step a half move off in quarters, all ships at once; ships meet in the first quarter their models "
             "touch (a bare model or counter: the card's heading gives her model length × beam); a ram or a collision not avoided stops both there, touching, to the half move's end; an avoided one "
-            "sheers off to lie alongside, just clear") in _reference(pack_pages)
+            "sheers off, just clear alongside") in _reference(pack_pages)
 
 
 def test_end_on_contact_stops_fire_for_the_next_window_only(pack_pages):
-    assert "and each holds her fire in the next window she would fire in (one that turned: the 2nd); they grind past" in _reference(pack_pages)
+    assert "and each misses the next window she would fire in; they grind past" in _reference(pack_pages)
 
 
 def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages):
@@ -715,7 +715,7 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
 def test_end_on_contact_stops_neither_ship(pack_pages):
     """Moment 4 (twice in three turns): a ram or an unavoided collision stops both ships, and end-on contact only said
     that neither fires and both lose a knot: they grind past, so neither stops."""
-    words = "and each holds her fire in the next window she would fire in (one that turned: the 2nd); they grind past, finishing their moves"
+    words = "and each misses the next window she would fire in; they grind past, finishing their moves"
     assert words in _readings(pack_pages)
     assert "Striker: the striker is the ship whose bow meets the other's side" in _reference(pack_pages)
     assert f"{words}, but a bow that meets the stern" in _reference(pack_pages)
@@ -1383,7 +1383,7 @@ def test_a_ship_swinging_on_the_spot_into_a_model_beside_her_stops_touching_her(
 def test_an_abandoned_ship_scores_as_struck_on_the_reference_and_her_marker(pack_pages):
     """Moment (replay 11): the scores count 'sunk or struck', the reference called an abandoned ship only 'lost to
     her side': was abandoned Brooklyn worth the Confederates' 4?"""
-    words = "the crew leave: she drifts, fires no more and is lost to her side (a score's struck), but does not sink"
+    words = "the crew leave: she drifts, fires no more, does not sink and scores as struck (lost to her side)"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
     assert "ABANDONED crew gone: drifts, fires no more; scores as struck" in " ".join(pack_pages)
 
@@ -1391,14 +1391,14 @@ def test_an_abandoned_ship_scores_as_struck_on_the_reference_and_her_marker(pack
 def test_an_avoided_collision_leaves_her_alongside_just_clear_and_both_finish_the_half_move(pack_pages):
     """Moment (replay 11): 'sheers off alongside' did not say where she ends or whether she goes on; the player let
     Tecumseh finish her move a tenth of an inch to the side."""
-    words = "an avoided one sheers off to lie alongside, just clear, and both finish the half move"
+    words = "an avoided one sheers off, just clear alongside, and both go on"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
 def test_end_on_contact_bars_the_next_window_the_ship_would_fire_in_a_turners_second(pack_pages):
     """Moment (replay 11): 'neither fires in the next fire window' meant the 1st, but Hartford turned, which moved
     her fire to the 2nd window anyway, so the contact cost her nothing: the bar is on her own next window."""
-    words = "each holds her fire in the next window she would fire in (one that turned: the 2nd)"
+    words = "each misses the next window she would fire in"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
     assert "neither fires in the next fire window" not in " ".join(pack_pages)
 
