@@ -1409,3 +1409,13 @@ def test_the_covers_contents_names_the_page_of_each_sides_orders_log(pack_pages)
     listed = [int(n) for n in re.search(r"Orders log pp\. (\d+(?:, \d+)+)", contents).group(1).split(", ")]
     logs = [i + 1 for i, p in enumerate(pack_pages) if "Orders log · " in p and i > 0]
     assert listed == logs and len(logs) == 2, (listed, logs)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_character_of_the_mobile_bay_pack_is_under_6_pt_the_chits_side_too(bundled_packs, paper):
+    """Defect (replay 11): text under 6 pt; the layout lint found it on the speed chits, whose CONFEDERATE (bold,
+    squeezed to the chit) read at 5.8 pt. Every character of the pack, the counters' too, is at 6 pt at least."""
+    from layout_lint import lint
+
+    report = lint(bundled_packs.get("mobile-bay-1864", "really-simple", paper).path, edges=False)
+    assert report.chars > 0 and report.under_6 == 0, report.text()
