@@ -710,9 +710,20 @@ def test_ranges_and_arcs_are_measured_from_each_models_centre(mobile_bay):
 
 def test_when_one_of_a_lashed_pair_sinks_the_other_goes_on_alone_and_the_wreck_leaves(mobile_bay):
     """Replay 5, moment 1: a lashed consort sinks: nothing said what happens to the sloop, her speed, or the wreck."""
-    assert ("One of a pair sinks the other cuts free at once, keeps the counter, and goes on at the pair's setting in "
+    assert ("the other cuts free at once, keeps the counter, and goes on at the pair's setting in "
             "her own inches (at Cruise, a sloop's 8\"); a sunk model leaves the table") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_when_one_of_a_lashed_pair_strikes_the_other_cuts_free_and_the_prize_stays_anchored(mobile_bay):
+    """Replay 11, moment 1: Octorara struck while lashed to Brooklyn. The readings said only what a sinking does, and
+    the set-up's "casting off takes a whole move" left Brooklyn towing a prize for a bound."""
+    readings = _readings(mobile_bay)
+    assert ("One of a pair lost sunk or struck, the other cuts free at once, keeps the counter, and goes on at the pair's "
+            "setting in her own inches (at Cruise, a sloop's 8\"); a sunk model leaves the table, a struck one stays "
+            "anchored") in readings
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
+
 
 
 def test_the_waiting_confederates_stay_stopped_but_a_sidewheeler_may_turn_where_she_lies(mobile_bay):
