@@ -566,8 +566,8 @@ def test_in_sight_is_said_and_a_consort_behind_her_sloop_is_hidden(mobile_bay, l
     """Round 3, moment 8: "in sight" was undefined, so whether the fort may fire at a gunboat on the far side of her
     sloop was the player's to invent."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("In sight a line from the firer's model to the target's crosses no land and no model (a consort behind her "
-            "sloop is hidden)") in blocks
+    assert ("In sight a line from the firer's model to the target's crosses no land but a fort's own and no model (a "
+            "consort behind her sloop is hidden)") in blocks
     page = _readings(mobile_bay)
     assert "In sight" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
@@ -724,6 +724,14 @@ def test_when_one_of_a_lashed_pair_strikes_the_other_cuts_free_and_the_prize_sta
             "anchored") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
+
+def test_a_forts_own_shore_does_not_block_its_lines_of_sight(mobile_bay):
+    """Replay 11, moment 2: Fort Morgan's mark lies 2-4 in inside Mobile Point's shore, so "crosses no land" read
+    literally let nothing fire at her and her fire at nothing (Fort Gaines the same)."""
+    readings = _readings(mobile_bay)
+    assert ("In sight a line from the firer's model to the target's crosses no land but a fort's own and no model (a "
+            "consort behind her sloop is hidden)") in readings
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
 
 def test_the_waiting_confederates_stay_stopped_but_a_sidewheeler_may_turn_where_she_lies(mobile_bay):
