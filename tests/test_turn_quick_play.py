@@ -577,8 +577,8 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     """Round 3, moments 6 and 7: the set-up splits Fort Morgan's guns by front (channel 20, bay 8, land 4) against her
     card's 10 undivided factors, and gives Fort Gaines "only her two 10in columbiads" against her card's 4/2/2."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of her "
-            "Mediums left (her 8 bay-front pieces); none landward") in blocks
+    assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
+            "Mediums she has left, 1 if one (her 8 bay-front pieces); none landward") in blocks
     assert ("Fort Gaines as her set-up rule: 45 in from the channel, she fires only if a ship comes near") in blocks
     assert _squeezed("her card's factors fire in her sector on the plan, at a ship within 24 in of her") in _squeezed(
         _page(mobile_bay, "Set-up: Battle of Mobile Bay"))  # the set-up rule the reading points to says it once
@@ -833,8 +833,16 @@ def test_fort_morgans_bay_guns_once_factors_are_struck_are_said(mobile_bay):
     """Replay 6, near-miss: the readings gave Fort Morgan 2 Medium on the bay, but not what bears there once guns are
     out. The reading says it of the factors she has left: every one on the channel, 2 of her Mediums left on the bay."""
     page = _readings(mobile_bay)
-    assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of her "
-            "Mediums left (her 8 bay-front pieces); none landward") in page
+    assert "2 of whatever Mediums she has left" in page
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_fort_morgans_bay_guns_are_any_two_of_the_mediums_left_once_mediums_are_struck(mobile_bay):
+    """Replay 11, defect 2: "on the bay 2 of her Mediums left" did not say whether the bay's pieces are among the
+    Mediums guns-out strikes; the bay gets 2 of whichever Mediums she still has, 1 if one."""
+    page = _readings(mobile_bay)
+    assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
+            "Mediums she has left, 1 if one (her 8 bay-front pieces); none landward") in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
 
