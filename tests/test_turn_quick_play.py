@@ -566,8 +566,8 @@ def test_in_sight_is_said_and_a_consort_behind_her_sloop_is_hidden(mobile_bay, l
     """Round 3, moment 8: "in sight" was undefined, so whether the fort may fire at a gunboat on the far side of her
     sloop was the player's to invent."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("In sight a line from the firer's model to the target's crosses no land and no model (a consort behind her "
-            "sloop is hidden)") in blocks
+    assert ("In sight a line from the firer's model to the target's crosses no land but a fort's own and no model (a "
+            "consort behind her sloop is hidden)") in blocks
     page = _readings(mobile_bay)
     assert "In sight" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
@@ -577,8 +577,8 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     """Round 3, moments 6 and 7: the set-up splits Fort Morgan's guns by front (channel 20, bay 8, land 4) against her
     card's 10 undivided factors, and gives Fort Gaines "only her two 10in columbiads" against her card's 4/2/2."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of her "
-            "Mediums left (her 8 bay-front pieces); none landward") in blocks
+    assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
+            "Mediums she has left, 1 if one (her 8 bay-front pieces); none landward") in blocks
     assert ("Fort Gaines as her set-up rule: 45 in from the channel, she fires only if a ship comes near") in blocks
     assert _squeezed("her card's factors fire in her sector on the plan, at a ship within 24 in of her") in _squeezed(
         _page(mobile_bay, "Set-up: Battle of Mobile Bay"))  # the set-up rule the reading points to says it once
@@ -710,9 +710,28 @@ def test_ranges_and_arcs_are_measured_from_each_models_centre(mobile_bay):
 
 def test_when_one_of_a_lashed_pair_sinks_the_other_goes_on_alone_and_the_wreck_leaves(mobile_bay):
     """Replay 5, moment 1: a lashed consort sinks: nothing said what happens to the sloop, her speed, or the wreck."""
-    assert ("One of a pair sinks the other cuts free at once, keeps the counter, and goes on at the pair's setting in "
+    assert ("the other cuts free at once, keeps the counter, and goes on at the pair's setting in "
             "her own inches (at Cruise, a sloop's 8\"); a sunk model leaves the table") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_when_one_of_a_lashed_pair_strikes_the_other_cuts_free_and_the_prize_stays_anchored(mobile_bay):
+    """Replay 11, moment 1: Octorara struck while lashed to Brooklyn. The readings said only what a sinking does, and
+    the set-up's "casting off takes a whole move" left Brooklyn towing a prize for a bound."""
+    readings = _readings(mobile_bay)
+    assert ("One of a pair lost sunk or struck, the other cuts free at once, keeps the counter, and goes on at the pair's "
+            "setting in her own inches (at Cruise, a sloop's 8\"); a sunk model leaves the table, a struck one stays "
+            "anchored") in readings
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
+
+
+def test_a_forts_own_shore_does_not_block_its_lines_of_sight(mobile_bay):
+    """Replay 11, moment 2: Fort Morgan's mark lies 2-4 in inside Mobile Point's shore, so "crosses no land" read
+    literally let nothing fire at her and her fire at nothing (Fort Gaines the same)."""
+    readings = _readings(mobile_bay)
+    assert ("In sight a line from the firer's model to the target's crosses no land but a fort's own and no model (a "
+            "consort behind her sloop is hidden)") in readings
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
 
 def test_the_waiting_confederates_stay_stopped_but_a_sidewheeler_may_turn_where_she_lies(mobile_bay):
@@ -814,8 +833,16 @@ def test_fort_morgans_bay_guns_once_factors_are_struck_are_said(mobile_bay):
     """Replay 6, near-miss: the readings gave Fort Morgan 2 Medium on the bay, but not what bears there once guns are
     out. The reading says it of the factors she has left: every one on the channel, 2 of her Mediums left on the bay."""
     page = _readings(mobile_bay)
-    assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of her "
-            "Mediums left (her 8 bay-front pieces); none landward") in page
+    assert "2 of whatever Mediums she has left" in page
+    assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
+
+
+def test_fort_morgans_bay_guns_are_any_two_of_the_mediums_left_once_mediums_are_struck(mobile_bay):
+    """Replay 11, defect 2: "on the bay 2 of her Mediums left" did not say whether the bay's pieces are among the
+    Mediums guns-out strikes; the bay gets 2 of whichever Mediums she still has, 1 if one."""
+    page = _readings(mobile_bay)
+    assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
+            "Mediums she has left, 1 if one (her 8 bay-front pieces); none landward") in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
 
@@ -1156,6 +1183,14 @@ def test_a_struck_ship_has_a_struck_marker(mobile_bay):
     assert sheet.count("Anchored") == 15
     assert len(mobile_bay) == RULESET.pack_pages
 
+
+def test_the_monitors_are_told_their_000_start_runs_into_the_torpedo_line(mobile_bay):
+    """Replay 11, defect 1: the monitors start at x 58½-59 heading 000°, and the torpedo line runs to x 59½; the set-up
+    warned only that 005° runs into it. Quick Play's bound-1 order says their 000° meets it and where the gap is."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("the monitors to starboard nearest the fort (their 000° from x 58½–59 meets the torpedo line: the "
+                     "gap is east of the red buoy)") in setup
+    assert len(mobile_bay) == RULESET.pack_pages
 
 def test_the_waiting_confederates_may_set_headings_from_which_they_can_fire_in_bound_1(mobile_bay, library):
     """Replay 9, defect 2: bound 1 says Tennessee and the gunboats fire, but their set-up headings (190°, 200°) put every
