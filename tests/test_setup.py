@@ -297,10 +297,10 @@ def test_mobile_bays_set_up_gives_the_torpedo_line_the_gap_piles_and_buoy_in_the
     text = " ".join(setup_pages[rules].split())
     unit = "cm" if rules == "smoke-on-the-water" else "in"
     said = {"in": "Torpedo line: x 30–59½, y 31½–34; west: the Line of piles to x 13½, then Dauphin Island; "
-                  "east: gap x 59½–62½ to Mobile Point; Line of piles: 13½, 33 to 30, 33; Red buoy: 59½, 33.",
+                  "east: gap x 59½–62½ to Mobile Point; Line of piles: 13½, 33 to 30, 33; Red buoy: 59½, 33",
             # Smoke on the Water plays the channel alone (its window): the field runs off the table's west edge
             "cm": "Torpedo line: x 0–71½, y 124–142½; west: runs off the table; east: gap x 71½–94 to Mobile Point; "
-                  "Red buoy: 71½, 133."}[unit]
+                  "Red buoy: 71½, 133"}[unit]  # then the end, or the shoals where they are said here
     assert f"On the table ({unit} from the bottom-left corner): {said}" in text
 
 
@@ -338,6 +338,40 @@ def test_every_torpedo_field_obstruction_and_buoy_is_placed_in_numbers_on_the_se
         x, y = f.table_point(m.at)
         if on((x, y)):
             assert f"{m.name}: {at(x)}, {at(y)}" in text, (scenario, m.name)
+
+
+@pytest.mark.parametrize("scenario", PLANNED)
+def test_every_shoal_and_bar_on_the_table_is_given_in_numbers_beside_its_depth(library, scenario):
+    """A ship that draws more than a shoal's depth grounds on it, so the set-up page gives each shoal and bar that lies
+    on the table in the starts' table units beside its depth (its corners, as much of it as the table shows): the
+    replay r12 player scaled Mobile Bay's Middle Ground shoals off the plan to see whether Hartford's pass to port ran
+    aground. A channel is deep water: drawn, not said."""
+    from shipyard.pack.setup_page import clipped, fit
+    from shipyard.render.text import number
+
+    at = lambda v: number(round(v * 2) / 2)  # noqa: E731
+    for rules in RULES:
+        blocks, _ = setup_blocks_on(library, scenario, rules, "a4")
+        text = " ".join(" ".join(t for b in blocks for t in b.texts()).split())
+        setup = library.scenarios[scenario].setup
+        f = fit(setup, get_ruleset(rules), get_ruleset(rules).native_scale)
+        for w in setup.water:
+            outline = clipped([f.table_point(p) for p in w.outline], f.width, f.depth)
+            if w.kind == "channel" or len(outline) < 3:
+                assert f"{w.name}: {w.depth_ft:g} ft, " not in text and f"{w.name} ({w.depth_ft:g}" not in text
+                continue
+            xs, ys = [round(p[0], 6) for p in outline], [round(p[1], 6) for p in outline]
+            square = len(outline) == 4 and len(set(xs)) == 2 and len(set(ys)) == 2
+            said = (f"x {at(min(xs))}–{at(max(xs))}, y {at(min(ys))}–{at(max(ys))}" if square
+                    else "corners " + "; ".join(f"{at(x)}, {at(y)}" for x, y in outline))
+            # beside its depth, or among what is placed on the table: whichever keeps the set-up on its page
+            beside = f"{w.name}: {w.depth_ft:g} ft, {said}" in text and f"Depths ({f.unit} from the bottom-left" in text
+            placed = f"{w.name} ({w.depth_ft:g} ft): {said}" in text.split("On the table", 1)[-1]
+            assert beside or placed, (scenario, rules, w.name)
+    if scenario == "mobile-bay-1864":  # the replay's own figures, in inches and in Smoke on the Water's window
+        quick = " ".join(" ".join(t for b in setup_blocks_on(library, scenario, "quick-play", "a4")[0]
+                                  for t in b.texts()).split())
+        assert "Middle Ground shoals" in quick and "corners 15, 12; 52, 12; 55½, 28; 52½, 34; 15, 34" in quick
 
 
 def test_trents_reach_gives_the_gap_by_the_north_bank_of_a_field_laid_across_the_river(library):

@@ -285,6 +285,7 @@ class Ground:
     fields: list  # (field, outline)
     obstructions: list  # (obstruction, line)
     marks: list  # (mark, point)
+    waters: list = ()  # (water, outline): the shoals and bars a ship may ground on (a channel is drawn, not said)
 
     @classmethod
     def on(cls, setup, f: Fit) -> "Ground":
@@ -293,9 +294,11 @@ class Ground:
         land = [(g.name, clipped(pts(g.outline), f.width, f.depth)) for g in setup.land]
         fields = [(t, clipped(pts(t.outline), f.width, f.depth)) for t in setup.torpedo_fields]
         lines = [(o, _clipped_line(pts(o.line), f.width, f.depth)) for o in setup.obstructions]
+        waters = [(w, clipped(pts(w.outline), f.width, f.depth)) for w in setup.water if w.kind != "channel"]
         return cls(f.width, f.depth, [(n, o) for n, o in land if len(o) >= 3],
                    [(t, o) for t, o in fields if len(o) >= 3], [(o, ln) for o, ln in lines if len(ln) >= 2],
-                   [(m, f.table_point(m.at)) for m in setup.marks if inside(f.table_point(m.at))])
+                   [(m, f.table_point(m.at)) for m in setup.marks if inside(f.table_point(m.at))],
+                   [(w, o) for w, o in waters if len(o) >= 3])
 
     def crossings(self, at: float, axis: int) -> list[tuple[float, str]]:
         """Where a line across the table meets land: west to east at y = `at` (axis 0) or south to north at x = `at`
@@ -366,16 +369,22 @@ def _is_rectangle(outline) -> bool:
     return len(outline) == 4 and len(xs) == 2 and len(ys) == 2
 
 
+def _outline_words(outline) -> str:
+    """An outline on the table in its units: a rectangle's sides ('x 30–59½, y 31½–34'), else its corners in turn
+    ('corners 15, 12; 52, 12; 55½, 28')."""
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    if _is_rectangle(outline):
+        return f"x {_half(min(xs))}–{_half(max(xs))}, y {_half(min(ys))}–{_half(max(ys))}"
+    return "corners " + "; ".join(f"{_half(x)}, {_half(y)}" for x, y in outline)
+
+
 def _field_words(field, outline, ground: Ground) -> str:
     """A torpedo field in table units: its extent (a rectangle's x and y, else its corners), then what lies beyond each
     end of it along its longer side: an obstruction that runs on from it (to where), then the clear water (the gap)
     to the nearest land, where it is narrowest ('east: gap x 59½–62½ to Mobile Point'; 'west: the Line of piles to
     x 13½, then Dauphin Island'), or the table's edge where a window cuts it."""
     xs, ys = [p[0] for p in outline], [p[1] for p in outline]
-    if _is_rectangle(outline):
-        extent = f"x {_half(min(xs))}–{_half(max(xs))}, y {_half(min(ys))}–{_half(max(ys))}"
-    else:
-        extent = "corners " + "; ".join(f"{_half(x)}, {_half(y)}" for x, y in outline)
+    extent = _outline_words(outline)
     axis = 0 if max(xs) - min(xs) >= max(ys) - min(ys) else 1  # laid west-east, or south-north
     along = [p[axis] for p in outline]
     low, high = min(p[1 - axis] for p in outline), max(p[1 - axis] for p in outline)
@@ -424,14 +433,15 @@ def _obstruction_words(o, line, ground: Ground) -> str:
     return f"{o.name}: {said_line}" + "".join(f"; {w}" for w in said)
 
 
-def ground_positions(setup, f: Fit) -> str:
-    """The torpedo fields (extent, and the gap at their ends), obstructions (and their gaps) and buoys on this table,
-    in table units from its bottom-left corner as the starts are: a player lays them out with a tape, not by eye
-    from the plan."""
-    ground = Ground.on(setup, f)
+def ground_positions(setup, f: Fit, ground: Ground | None = None, shoals: bool = False) -> str:
+    """The torpedo fields (extent, and the gap at their ends), obstructions (and their gaps) and buoys on this table
+    (and its shoals and bars with their depths, where `shoals`), in table units from its bottom-left corner as the
+    starts are: a player lays them out with a tape, not by eye from the plan."""
+    ground = ground or Ground.on(setup, f)
     said = [_field_words(t, outline, ground) for t, outline in ground.fields]
     said += [_obstruction_words(o, line, ground) for o, line in ground.obstructions]
     said += [f"{m.name}: {_half(x)}, {_half(y)}" for m, (x, y) in ground.marks]
+    said += [f"{w.name} ({w.depth_ft:g} ft): {_outline_words(o)}" for w, o in ground.waters] if shoals else []
     return f"On the table ({f.unit} from the bottom-left corner): " + "; ".join(said) + "." if said else ""
 
 
@@ -495,36 +505,53 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
         blocks += [plan, key]
         rules = starts[0::2]
 
-    depths = [f"{w.name}: {w.depth_ft:g} ft" for w in setup.water]
+    ground = Ground.on(setup, f)
+    shoals = {id(w): _outline_words(o) for w, o in ground.waters}  # where a ship may ground (a channel is only drawn)
     fields = [f"{t.name}: density {t.density}" + (f" ({t.note})" if t.note else "") for t in setup.torpedo_fields]
-    depths_text = None
-    if depths or fields:
-        depths_text = Text("Depths: " + "; ".join(depths) + (". Torpedoes: " + "; ".join(fields) if fields else "")
-                           + ". " + ruleset.depth_words, **st["text"])
-        rules.append(depths_text)
-    placed = ground_positions(setup, f)
+
+    def depths_text(with_shoals: bool):
+        if not (setup.water or fields):
+            return None
+        depths = [f"{w.name}: {w.depth_ft:g} ft" + (f", {shoals[id(w)]}" if with_shoals and id(w) in shoals else "")
+                  for w in setup.water]
+        said = f" ({f.unit} from the bottom-left corner)" if with_shoals and shoals else ""
+        return Text(f"Depths{said}: " + "; ".join(depths) + (". Torpedoes: " + "; ".join(fields) if fields else "")
+                    + ". " + ruleset.depth_words, **st["text"])
+
     special = [r for r in setup.special_rules if _applies(r, ruleset)]
+    rules_after = []
     if special:
-        rules.append(Table([[r.name, " ".join(r.rule.split()) + (" (reconstructed)" if r.provenance == "reconstructed"
-                                                                 else "")] for r in special],
-                           header=["Special rule", "How it plays"], widths=[2.0, 7.0],
-                           align=["left", "left"], bold_first_col=True, **st["table"]))
+        rules_after.append(Table([[r.name, " ".join(r.rule.split()) + (" (reconstructed)" if r.provenance == "reconstructed"
+                                                                       else "")] for r in special],
+                                 header=["Special rule", "How it plays"], widths=[2.0, 7.0],
+                                 align=["left", "left"], bold_first_col=True, **st["table"]))
     events = []
     happen = [e for e in setup.events if _applies(e, ruleset)]
     if happen:
         events.append(Table([[str(e.turn), " ".join(e.what.split())] for e in happen], header=[ruleset.turn_word.capitalize(), "Event"],
                            widths=[1.3, 8.0], align=["centre", "left"], **st["table"]))
-    won = starts[1::2] + victory_tables(setup, units_by_id) + events
+    won_base = starts[1::2] + victory_tables(setup, units_by_id) + events
     if turns:
-        won.append(Text(f"The game lasts {turns} {ruleset.turn_word}s.", **st["text"]))
+        won_base.append(Text(f"The game lasts {turns} {ruleset.turn_word}s.", **st["text"]))
     if setup.outcome:
-        rules.append(Text("On the day: " + " ".join(setup.outcome.split()), **st["text"]))
-    if placed:  # under the depths, or under how the game is won where that column is the shorter (the plan keeps its room)
-        column = (width - st["columns"]["gap"]) / 2
-        where = rules if _height(rules, column) <= _height(won, column) else won
-        where.insert(where.index(depths_text) + 1 if depths_text in where else len(where), Text(placed, **st["text"]))
-    if rules or won:  # the first side's starts and the rules beside the other's starts and how the game is won
-        blocks.append(Columns([Stack(rules, **st["stack"]), Stack(won, **st["stack"])], **st["columns"]))
+        rules_after.append(Text("On the day: " + " ".join(setup.outcome.split()), **st["text"]))
+    column = (width - st["columns"]["gap"]) / 2
+
+    def columns(shoals_with_depths: bool) -> tuple[list, list]:
+        """The two columns, the shoals' corners beside their depths or among what is placed on the table."""
+        depths = depths_text(shoals_with_depths)
+        left, right = rules + ([depths] if depths else []) + rules_after, list(won_base)
+        placed = ground_positions(setup, f, ground, shoals=not shoals_with_depths)
+        if placed:  # under the depths, or under how the game is won where that column is the shorter (the plan keeps its room)
+            where = left if _height(left, column) <= _height(right, column) else right
+            where.insert(where.index(depths) + 1 if depths in where else len(where), Text(placed, **st["text"]))
+        return left, right
+
+    # the shoals' corners where the taller column comes out the shorter, so the set-up keeps its page and its plan
+    left, right = min((columns(True), columns(False)) if shoals else (columns(True),),
+                      key=lambda lr: max(_height(lr[0], column), _height(lr[1], column)))
+    if left or right:  # the first side's starts and the rules beside the other's starts and how the game is won
+        blocks.append(Columns([Stack(left, **st["stack"]), Stack(right, **st["stack"])], **st["columns"]))
     return blocks
 
 
