@@ -86,7 +86,7 @@ def test_a_pack_whose_sides_share_a_page_says_which_and_how_to_part_them(bundled
     nine rows of cards need two pages and a third would break the 60-page budget), and the cover says so."""
     built = bundled_packs.get("mobile-bay-1864", "quick-play", "a4")
     texts = pdf_page_texts(built.path)
-    assert "page 5: both sides' sheets; they can be printed apart" in " ".join(texts[0].split())
+    assert "(page 5 holds both sides' sheets, which can be printed apart)" in " ".join(texts[0].split())
     assert "CSS Tennessee" in texts[4] and "USS Galena" in texts[4]
 
 
@@ -109,7 +109,7 @@ def test_by_default_the_sides_part_wherever_that_takes_no_more_pages(library, tm
     shared = {page: sides for page, sides in sheet_pages_by_side(built.path, units).items() if len(sides) > 1}
     assert not shared, f"{built.path.name}: sheets of both sides on pages {shared}"
     assert "sides-apart" not in pdf_page_texts(built.path)[0]
-    assert "both sides' sheets; they can be printed apart" in " ".join(pdf_page_texts(together.path)[0].split())
+    assert "both sides' sheets, which can be printed apart)" in " ".join(pdf_page_texts(together.path)[0].split())
 
 
 def test_sides_apart_through_the_command_line(tmp_path):
@@ -132,4 +132,4 @@ def test_sides_apart_through_the_command_line(tmp_path):
     run = in_process("pack", "memphis-1862", "-r", "quick-play", "--sides-together", "--jobs", "1", "-o", str(out))
     assert run.code == 0, run.err
     cover = " ".join(pdf_page_texts(out / "memphis-1862-quick-play.pdf")[0].split())
-    assert "page 4: both sides' sheets; they can be printed apart" in cover
+    assert "(page 4 holds both sides' sheets, which can be printed apart)" in cover

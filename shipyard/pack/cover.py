@@ -144,9 +144,11 @@ def sharing_note(pages: list[int]) -> str:
     be printed ('' where none do). In the players' words: the option's name is on `pack --help` and the web form."""
     if not pages:
         return ""
-    where = f"page {pages[0]}" if len(pages) == 1 else "pages " + ", ".join(map(str, pages))
-    return f"{where}: both sides' sheets; {PARTED}"
+    where = f"page {pages[0]} holds" if len(pages) == 1 else "pages " + ", ".join(map(str, pages)) + " hold"
+    return f"({where} both sides' sheets, {PARTED})"
 
 
-# what the contents says can be printed where both sides' sheets share a page (the sides-apart option)
-PARTED = "they can be printed apart"  # a resolved note: one line, no longer than this
+# what the contents says can be printed where both sides' sheets share a page (the sides-apart option, in the players'
+# words: replay 7 read "--sides-apart" as the tool's); in brackets after the section's page number, so that the two
+# page numbers do not read as one run (replay r12)
+PARTED = "which can be printed apart"  # a resolved note: one line, no longer than this
