@@ -899,7 +899,7 @@ def test_an_arriving_ship_starts_centred_on_the_edge(mobile_bay_text, mobile_bay
     """Replay 8, moment 2: "her whole move from the edge" did not say whether her bow, centre or stern starts on it.
     Her centre (a start is her centre everywhere), so the column keeps its 25 cm; Table 1 and the set-up agree."""
     assert ("a ship due on starts centred on the edge at her start (half her base off the table), then makes her "
-            "whole move at her start speed *") in mobile_bay_text
+            "whole move at her start speed") in mobile_bay_text
     assert ("each starts centred on the edge where her start says (half her base off the table), then makes her whole "
             "move, so the column keeps its 25 cm") in mobile_bay_pages[1]
     assert "with her whole move from the edge" not in mobile_bay_pages[1]
@@ -1082,3 +1082,11 @@ def test_powder_smoke_is_not_added_to_the_bases_in_the_way_and_a_miss_it_made_hi
     way? The worse of the two, never both; a miss the smoke alone made is a miss."""
     assert ("fire beyond Short range counts ½ to ¾ obscured (−2), or as the bases in the way obscure her if that is "
             "worse, never the two added; a miss the smoke alone made hits nothing. (reconstructed)") in mobile_bay_pages[1]
+
+
+def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobile_bay_text):
+    """Replay 12, moment 1 (pp2, 22): the ship ahead has slowed and the newcomer's whole move at her start speed runs
+    into her: Table 1 gave no way to hold her back. She is ordered as any ship (a level slower or faster), or waits."""
+    assert ("a ship due on starts centred on the edge at her start (half her base off the table), then makes her whole "
+            "move at her start speed or a level slower or faster (her orders), or waits off the table for a later turn *"
+            ) in mobile_bay_text
