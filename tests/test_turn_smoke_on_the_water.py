@@ -270,7 +270,8 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
 
 
 @pytest.mark.parametrize("moment, words", [
-    (10, "sterns level; move as one at the slower's speed on the poorer template; each shot at, and tests a torpedo "
+    (10, "sterns level; move as one at the slower's speed on the poorer template, laid along the hull inside the "
+         "turn; each shot at, and tests a torpedo "
          "field or shoal, as herself; no gun fires to the partner's side"),
     (11, "Wrecks * a sunk vessel stays as a wreck (leave her model, on its side; the pack prints no wreck marker): "
          "moving over it tests Table 3's "
@@ -1090,3 +1091,9 @@ def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobil
     assert ("a ship due on starts centred on the edge at her start (half her base off the table), then makes her whole "
             "move at her start speed or a level slower or faster (her orders), or waits off the table for a later turn *"
             ) in mobile_bay_text
+
+
+def test_a_lashed_pairs_template_is_laid_along_the_hull_on_the_inside_of_the_turn(mobile_bay_text):
+    """Replay 12, moment 2 (p23): the pair turns "on the poorer template", but which hull follows its edge?"""
+    assert ("on the poorer template, laid along the hull inside the turn;"
+            in _readings_row(mobile_bay_text, "Lashed pairs"))
