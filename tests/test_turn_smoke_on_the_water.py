@@ -1097,3 +1097,19 @@ def test_a_lashed_pairs_template_is_laid_along_the_hull_on_the_inside_of_the_tur
     """Replay 12, moment 2 (p23): the pair turns "on the poorer template", but which hull follows its edge?"""
     assert ("on the poorer template, laid along the hull inside the turn;"
             in _readings_row(mobile_bay_text, "Lashed pairs"))
+
+
+def test_the_set_up_note_says_which_ships_open_in_medium_range_of_the_water_battery(library, mobile_bay_pages):
+    """Replay 12, defects (p2): "the first turns are at long and extreme range of the fort", yet Tecumseh starts in
+    the water battery's Medium band (40-80 cm), and north of the drawn Union entry zone. The note says both."""
+    import math
+
+    window = library.scenarios["mobile-bay-1864"].setup.windows[0]
+    cm = lambda p: ((p[0] - window.at[0]) / (window.width_yd / 121.92), (p[1] - window.at[1]) / (window.depth_yd / 182.88))
+    water_battery, fort = cm([6280, 3000]), cm([6550, 3150])
+    assert math.dist(cm(window.starts["uss-tecumseh"].at), water_battery) < 80  # Medium for her columbiads
+    assert math.dist(cm(window.starts["uss-brooklyn"].at), fort) > 80  # Long or more
+    assert "long and extreme range" not in mobile_bay_pages[1]
+    assert ("The columns open at Long range of Fort Morgan, as the fleet's approach was; its water battery, nearer, has "
+            "each column's leader in Medium range from turn 1 (Tecumseh from the start: she leads hers ahead of the "
+            "entry zone drawn for the whole area)") in flat(mobile_bay_pages[1])
