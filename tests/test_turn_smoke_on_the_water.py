@@ -43,7 +43,7 @@ def test_the_fire_test_phase_has_a_procedure_marked_as_ours(mobile_bay_text):
     """Top-10 item 2: fire markers and boxes, no fire-test procedure anywhere."""
     assert "Phase 6 · fire test" in mobile_bay_text
     assert "Fire test marker * d10 for each marker, then remove it: 3 or less she is on fire" in mobile_bay_text
-    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 3 or less, out of control (its marker) on 9 or more" in mobile_bay_text
+    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 5 or less, out of control (its marker) on a 10" in mobile_bay_text
     assert "magazine explodes on 10" in mobile_bay_text
 
 
@@ -373,7 +373,7 @@ def test_a_lashed_pair_casts_off_when_her_partner_is_abandoned(mobile_bay_text):
 
 def test_a_fire_lit_in_the_fire_test_phase_first_burns_next_turn(mobile_bay_text):
     """Moment 11: does a fire a marker lights in phase 6 burn (1 HDP, its spread roll) in that same phase?"""
-    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 3 or less" in mobile_bay_text
+    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 5 or less" in mobile_bay_text
     assert "a fire (from the next turn): 1 HDP" in mobile_bay_text  # the readings page
 
 
@@ -1044,7 +1044,7 @@ def test_the_fire_test_names_the_markers_the_counters_carry(mobile_bay_text, mob
     (p21) do not carry: they say "On fire" and "Out of control". The phase names the markers by their words."""
     assert "in marker" not in mobile_bay_text
     assert "3 or less she is on fire (an On fire marker; already on fire: out of control)" in mobile_bay_text
-    assert "out of control (its marker) on 9 or more" in mobile_bay_text
+    assert "out of control (its marker) on a 10" in mobile_bay_text
     (counters,) = [p for p in mobile_bay_pages if "burning: mark On fire on the sheet" in p]
     assert "Out of control" in counters and not re.search(r"\b[12] in marker", counters)
 
@@ -1120,3 +1120,15 @@ def test_a_fort_sheet_says_a_deflected_hit_gets_no_fire_or_magazine_critical(mob
     p23's readings row ("only through the walls") settled it. The sheet says it where the player looks."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert "only if it pierced the walls (deflected: its SDP alone): 4-5 fire" in page
+
+
+def test_a_fire_goes_out_on_5_or_less_and_runs_out_of_control_only_on_a_10(mobile_bay_text, library, tmp_path):
+    """Replay 12, balance: on 3 and 9+ a fire ran out of control two times in five before it went out; Hartford's did
+    in turn 2 and her morale test struck the flagship in turn 3, where the fleet's fire parties put out every fire on
+    the day. Ours: out on 5 or less, out of control on a 10; the first reading is one house rule away."""
+    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 5 or less, out of control (its marker) on a 10" in mobile_bay_text
+    assert "a fire (from the next turn): 1 HDP, out on 5 or less, out of control on a 10;" in mobile_bay_text
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  fire_test:\n    rows: {on_fire: {out_on: 3, spreads_on: 9}}\n")
+    words = flat(" ".join(R.fire_test_table(RS.context(library, house)).texts()))
+    assert "out on 3 or less, out of control (its marker) on 9 or more" in words
