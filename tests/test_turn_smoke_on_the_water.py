@@ -1132,3 +1132,11 @@ def test_a_fire_goes_out_on_5_or_less_and_runs_out_of_control_only_on_a_10(mobil
     house.write_text("smoke-on-the-water:\n  fire_test:\n    rows: {on_fire: {out_on: 3, spreads_on: 9}}\n")
     words = flat(" ".join(R.fire_test_table(RS.context(library, house)).texts()))
     assert "out on 3 or less, out of control (its marker) on 9 or more" in words
+
+
+def test_table_1_says_each_gun_fires_once_a_turn_and_none_must(mobile_bay_text, mobile_bay_pages):
+    """Replay 12, doubts: silent on reload (every gun fired every turn) and on whether firing is compulsory ("who may
+    fire" read as permission). The text's all guns once a turn, and ours, none must; on the turn strip too."""
+    assert "every gun in arc with a clear line, once a turn (none must)" in mobile_bay_text
+    assert _sheet_page(mobile_bay_pages, "USS Hartford").startswith(
+        "Turn: 1 Orders · 2 Movement · 3 Gunnery ▸ fire: every gun in arc with a clear line, once a turn (none must)")
