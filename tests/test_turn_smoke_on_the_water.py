@@ -361,7 +361,7 @@ def test_a_fort_sheet_says_what_a_fire_does_to_a_fort(mobile_bay_pages):
     """Moment 9: the fire test's "1 HDP" and "magazine explodes, she sinks" are written for ships."""
     for name in ("Fort Morgan ", "Fort Gaines "):
         page = next(p for p in mobile_bay_pages if name in p and "Fire log" in p)
-        assert ("On fire: the fire test's HDP are SDP; a magazine roll is the fort's magazine (6), never a "
+        assert ("On fire: the fire test's HDP are SDP; a magazine roll is its magazine (6), never a "
                 "sinking") in page
 
 
@@ -437,8 +437,8 @@ def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_
     assert ("Forts as targets size F, Immobile; hits strike the walls; a 10 on the location d10: fort critical, a fire "
             "or magazine only through the walls fort_targets") in mobile_bay_text
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("(d6: 1-3 embrasure: a random gun facing the firer destroyed; only if it pierced the walls (deflected: its "
-            "SDP alone): 4-5 fire: fire test marker, 6 magazine: 2d6 SDP more, fire test marker)") in page
+    assert ("(d6: 1-3 embrasure: a random gun facing the firer destroyed; walls pierced only: 4-5 fire: fire test "
+            "marker, 6 magazine: 2d6 SDP more, fire test marker)") in page
 
 
 def test_a_house_rules_file_plays_fort_criticals_walls_or_not(library, tmp_path):
@@ -452,7 +452,7 @@ def test_a_house_rules_file_plays_fort_criticals_walls_or_not(library, tmp_path)
                      "        - {roll: '4-5', hit: Fire, effect: fire test marker}\n"
                      "        - {roll: '6', hit: Magazine, effect: '2d6 SDP more, fire test marker'}\n")
     words = flat(" ".join(fort_rules(RS.context(library, house)).texts()))
-    assert "4-5 fire: fire test marker" in words and "pierced the walls" not in words
+    assert "4-5 fire: fire test marker" in words and "walls pierced" not in words
 
 
 def test_a_fort_does_not_test_morale(mobile_bay_text):
@@ -1110,16 +1110,16 @@ def test_the_set_up_note_says_which_ships_open_in_medium_range_of_the_water_batt
     assert math.dist(cm(window.starts["uss-tecumseh"].at), water_battery) < 80  # Medium for her columbiads
     assert math.dist(cm(window.starts["uss-brooklyn"].at), fort) > 80  # Long or more
     assert "long and extreme range" not in mobile_bay_pages[1]
-    assert ("The columns open at Long range of Fort Morgan, as the fleet's approach was; its water battery, nearer, has "
-            "each column's leader in Medium range from turn 1 (Tecumseh from the start: she leads hers ahead of the "
-            "entry zone drawn for the whole area)") in flat(mobile_bay_pages[1])
+    assert ("The columns open at Long range of the fort, as the fleet's approach was, the leaders in its water "
+            "battery's Medium by turn 1 (Tecumseh at once, ahead of the entry zone drawn for the whole area)"
+            ) in flat(mobile_bay_pages[1])
 
 
 def test_a_fort_sheet_says_a_deflected_hit_gets_no_fire_or_magazine_critical(mobile_bay_pages):
     """Replay 12, defect (p15): "walls pierced: 4-5 fire ..." left open whether a deflected hit still gets a fire; only
     p23's readings row ("only through the walls") settled it. The sheet says it where the player looks."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "only if it pierced the walls (deflected: its SDP alone): 4-5 fire" in page
+    assert "walls pierced only: 4-5 fire" in page and "walls pierced: 4-5" not in page
 
 
 def test_a_fire_goes_out_on_5_or_less_and_runs_out_of_control_only_on_a_10(mobile_bay_text, library, tmp_path):
