@@ -43,7 +43,7 @@ def test_the_fire_test_phase_has_a_procedure_marked_as_ours(mobile_bay_text):
     """Top-10 item 2: fire markers and boxes, no fire-test procedure anywhere."""
     assert "Phase 6 · fire test" in mobile_bay_text
     assert "Fire test marker * d10 for each marker, then remove it: 3 or less she is on fire" in mobile_bay_text
-    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 3 or less, out of control (its marker) on 9 or more" in mobile_bay_text
+    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 5 or less, out of control (its marker) on a 10" in mobile_bay_text
     assert "magazine explodes on 10" in mobile_bay_text
 
 
@@ -270,7 +270,8 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
 
 
 @pytest.mark.parametrize("moment, words", [
-    (10, "sterns level; move as one at the slower's speed on the poorer template; each shot at, and tests a torpedo "
+    (10, "sterns level; move as one at the slower's speed on the poorer template, laid along the hull inside the "
+         "turn; each shot at, and tests a torpedo "
          "field or shoal, as herself; no gun fires to the partner's side"),
     (11, "Wrecks * a sunk vessel stays as a wreck (leave her model, on its side; the pack prints no wreck marker): "
          "moving over it tests Table 3's "
@@ -360,7 +361,7 @@ def test_a_fort_sheet_says_what_a_fire_does_to_a_fort(mobile_bay_pages):
     """Moment 9: the fire test's "1 HDP" and "magazine explodes, she sinks" are written for ships."""
     for name in ("Fort Morgan ", "Fort Gaines "):
         page = next(p for p in mobile_bay_pages if name in p and "Fire log" in p)
-        assert ("On fire: the fire test's HDP are SDP; a magazine roll is the fort's magazine (6), never a "
+        assert ("On fire: the fire test's HDP are SDP; a magazine roll is its magazine (6), never a "
                 "sinking") in page
 
 
@@ -372,7 +373,7 @@ def test_a_lashed_pair_casts_off_when_her_partner_is_abandoned(mobile_bay_text):
 
 def test_a_fire_lit_in_the_fire_test_phase_first_burns_next_turn(mobile_bay_text):
     """Moment 11: does a fire a marker lights in phase 6 burn (1 HDP, its spread roll) in that same phase?"""
-    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 3 or less" in mobile_bay_text
+    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 5 or less" in mobile_bay_text
     assert "a fire (from the next turn): 1 HDP" in mobile_bay_text  # the readings page
 
 
@@ -436,8 +437,8 @@ def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_
     assert ("Forts as targets size F, Immobile; hits strike the walls; a 10 on the location d10: fort critical, a fire "
             "or magazine only through the walls fort_targets") in mobile_bay_text
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("(d6: 1-3 embrasure: a random gun facing the firer destroyed; walls pierced: 4-5 fire: fire test marker, 6 "
-            "magazine: 2d6 SDP more, fire test marker)") in page
+    assert ("(d6: 1-3 embrasure: a random gun facing the firer destroyed; walls pierced only: 4-5 fire: fire test "
+            "marker, 6 magazine: 2d6 SDP more, fire test marker)") in page
 
 
 def test_a_house_rules_file_plays_fort_criticals_walls_or_not(library, tmp_path):
@@ -899,7 +900,7 @@ def test_an_arriving_ship_starts_centred_on_the_edge(mobile_bay_text, mobile_bay
     """Replay 8, moment 2: "her whole move from the edge" did not say whether her bow, centre or stern starts on it.
     Her centre (a start is her centre everywhere), so the column keeps its 25 cm; Table 1 and the set-up agree."""
     assert ("a ship due on starts centred on the edge at her start (half her base off the table), then makes her "
-            "whole move at her start speed *") in mobile_bay_text
+            "whole move at her start speed") in mobile_bay_text
     assert ("each starts centred on the edge where her start says (half her base off the table), then makes her whole "
             "move, so the column keeps its 25 cm") in mobile_bay_pages[1]
     assert "with her whole move from the edge" not in mobile_bay_pages[1]
@@ -1043,7 +1044,7 @@ def test_the_fire_test_names_the_markers_the_counters_carry(mobile_bay_text, mob
     (p21) do not carry: they say "On fire" and "Out of control". The phase names the markers by their words."""
     assert "in marker" not in mobile_bay_text
     assert "3 or less she is on fire (an On fire marker; already on fire: out of control)" in mobile_bay_text
-    assert "out of control (its marker) on 9 or more" in mobile_bay_text
+    assert "out of control (its marker) on a 10" in mobile_bay_text
     (counters,) = [p for p in mobile_bay_pages if "burning: mark On fire on the sheet" in p]
     assert "Out of control" in counters and not re.search(r"\b[12] in marker", counters)
 
@@ -1082,3 +1083,60 @@ def test_powder_smoke_is_not_added_to_the_bases_in_the_way_and_a_miss_it_made_hi
     way? The worse of the two, never both; a miss the smoke alone made is a miss."""
     assert ("fire beyond Short range counts ½ to ¾ obscured (−2), or as the bases in the way obscure her if that is "
             "worse, never the two added; a miss the smoke alone made hits nothing. (reconstructed)") in mobile_bay_pages[1]
+
+
+def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobile_bay_text):
+    """Replay 12, moment 1 (pp2, 22): the ship ahead has slowed and the newcomer's whole move at her start speed runs
+    into her: Table 1 gave no way to hold her back. She is ordered as any ship (a level slower or faster), or waits."""
+    assert ("a ship due on starts centred on the edge at her start (half her base off the table), then makes her whole "
+            "move at her start speed or a level slower or faster (her orders), or waits off the table for a later turn *"
+            ) in mobile_bay_text
+
+
+def test_a_lashed_pairs_template_is_laid_along_the_hull_on_the_inside_of_the_turn(mobile_bay_text):
+    """Replay 12, moment 2 (p23): the pair turns "on the poorer template", but which hull follows its edge?"""
+    assert ("on the poorer template, laid along the hull inside the turn;"
+            in _readings_row(mobile_bay_text, "Lashed pairs"))
+
+
+def test_the_set_up_note_says_which_ships_open_in_medium_range_of_the_water_battery(library, mobile_bay_pages):
+    """Replay 12, defects (p2): "the first turns are at long and extreme range of the fort", yet Tecumseh starts in
+    the water battery's Medium band (40-80 cm), and north of the drawn Union entry zone. The note says both."""
+    import math
+
+    window = library.scenarios["mobile-bay-1864"].setup.windows[0]
+    cm = lambda p: ((p[0] - window.at[0]) / (window.width_yd / 121.92), (p[1] - window.at[1]) / (window.depth_yd / 182.88))
+    water_battery, fort = cm([6280, 3000]), cm([6550, 3150])
+    assert math.dist(cm(window.starts["uss-tecumseh"].at), water_battery) < 80  # Medium for her columbiads
+    assert math.dist(cm(window.starts["uss-brooklyn"].at), fort) > 80  # Long or more
+    assert "long and extreme range" not in mobile_bay_pages[1]
+    assert ("The columns open at Long range of the fort, as the fleet's approach was, the leaders in its water "
+            "battery's Medium by turn 1 (Tecumseh at once, ahead of the entry zone drawn for the whole area)"
+            ) in flat(mobile_bay_pages[1])
+
+
+def test_a_fort_sheet_says_a_deflected_hit_gets_no_fire_or_magazine_critical(mobile_bay_pages):
+    """Replay 12, defect (p15): "walls pierced: 4-5 fire ..." left open whether a deflected hit still gets a fire; only
+    p23's readings row ("only through the walls") settled it. The sheet says it where the player looks."""
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert "walls pierced only: 4-5 fire" in page and "walls pierced: 4-5" not in page
+
+
+def test_a_fire_goes_out_on_5_or_less_and_runs_out_of_control_only_on_a_10(mobile_bay_text, library, tmp_path):
+    """Replay 12, balance: on 3 and 9+ a fire ran out of control two times in five before it went out; Hartford's did
+    in turn 2 and her morale test struck the flagship in turn 3, where the fleet's fire parties put out every fire on
+    the day. Ours: out on 5 or less, out of control on a 10; the first reading is one house rule away."""
+    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 5 or less, out of control (its marker) on a 10" in mobile_bay_text
+    assert "a fire (from the next turn): 1 HDP, out on 5 or less, out of control on a 10;" in mobile_bay_text
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  fire_test:\n    rows: {on_fire: {out_on: 3, spreads_on: 9}}\n")
+    words = flat(" ".join(R.fire_test_table(RS.context(library, house)).texts()))
+    assert "out on 3 or less, out of control (its marker) on 9 or more" in words
+
+
+def test_table_1_says_each_gun_fires_once_a_turn_and_none_must(mobile_bay_text, mobile_bay_pages):
+    """Replay 12, doubts: silent on reload (every gun fired every turn) and on whether firing is compulsory ("who may
+    fire" read as permission). The text's all guns once a turn, and ours, none must; on the turn strip too."""
+    assert "every gun in arc with a clear line, once a turn (none must)" in mobile_bay_text
+    assert _sheet_page(mobile_bay_pages, "USS Hartford").startswith(
+        "Turn: 1 Orders · 2 Movement · 3 Gunnery ▸ fire: every gun in arc with a clear line, once a turn (none must)")

@@ -279,11 +279,13 @@ def fire_test_table(ctx: Context) -> Block:
     r = t.rows
     on, out = r["on_fire"], r["out_of_control"]
     star = _star(t)
+    top = int(r["die"].lstrip("d"))  # the die's highest face: "on a 10", not "on 10 or more"
+    spreads = f"on a {on['spreads_on']}" if on["spreads_on"] >= top else f"on {on['spreads_on']} or more"
     rows = [["Fire test marker" + star, f"{r['die']} for each marker, then remove it: {r['catches_on']} or less she "
              f"is on fire (an On fire marker; already on fire: out of control); cottonclad {_signed(r['cottonclad'])}"
              + (f"; {r['more_markers']}" if r.get("more_markers") else "")],
             ["On fire" + star, (f"{on['first_burns']}: " if on.get("first_burns") else "") + f"{on['damage']} HDP, then {r['die']}: out on {on['out_on']} or less, out of control "
-             f"(its marker) on {on['spreads_on']} or more"],
+             f"(its marker) {spreads}"],
             ["Out of control" + star, f"{out['damage']} HDP, then {r['die']}: back to on fire on {out['out_on']}, "
              f"magazine explodes on {out['magazine_on']} (Table 15 special 6)"]]
     return Table(rows, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),

@@ -557,12 +557,13 @@ def fort_rules(ctx: Context, compact: bool = False, unit=None) -> Block:
     if f.get("fires"):  # how many of a face's guns fire at one ship: each face's own number where the set-up has them
         each = ", ".join(f"{name} {at_one_ship(ctx, n)}" for name, n in faces) or f.get("at_one_ship_words", "")
         f["fires"] = f["fires"].replace("{at_one_ship}", each)
-    # those that test the walls last, after "walls pierced" (a hit that does not get through does its SDP
-    # alone, the text's rule for every critical)
+    # those that test the walls last, after "walls pierced only" (a hit that does not get through does its SDP
+    # alone, the text's rule for every critical; replay 12 could not tell from "walls pierced:" whether a
+    # deflected hit gets them)
     crit = lambda c: f"{c['roll']} {c['hit'].lower()}: {c['effect']}"  # noqa: E731
     crits = ", ".join(crit(c) for c in f["criticals"] if not c.get("walls"))
     walled = ", ".join(crit(c) for c in f["criticals"] if c.get("walls"))
-    crits = "; ".join(part for part in (crits, walled and f"walls pierced: {walled}") if part)
+    crits = "; ".join(part for part in (crits, walled and f"walls pierced only: {walled}") if part)
     star = " *" if t.tag() == "reconstructed" else ""
     return Legend([("", (f"{f['base']}; " if f.get("base") else "")
                     + f"target size {f['target_size']}" + (", Immobile (+1)" if f.get("immobile") else "")
