@@ -24,6 +24,7 @@ from .measure import PT, Block, text_width
 # the nearest free place round the marker wins (a label 13 markers above a column's last ship, when there was room
 # just beside her, read as another's: a replay found Mobile Bay's last sloop unlabelled).
 NEAR_REACHES = (1.0, 2.2, 3.6, 5.5)
+LABEL_GAP = (1.2, 0.3)  # mm kept clear round a placed label, across and up: two names side by side read as two
 
 # The three lines that meet where a fort overlooks a channel and a set-up zone are told apart by dash, grey and
 # width at once (a replay could not tell Fort Morgan's sector from the channel's edge and the bay's zone): the
@@ -155,7 +156,8 @@ class TablePlan(Block):
                         break
             if best is None:  # nowhere inside the plan: at the marker's right, clipped by nothing
                 best = (x + r, y - th / 2, x + r + tw, y + th / 2)
-            taken.append(best)
+            gx, gy = LABEL_GAP
+            taken.append((best[0] - gx, best[1] - gy, best[2] + gx, best[3] + gy))
             placed.append((label, *best))
         self._cache[key] = placed
         return placed
