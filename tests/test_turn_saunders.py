@@ -1467,3 +1467,13 @@ def test_a_magazine_hit_on_a_fort_silences_the_face_hit_not_the_whole_fort(bundl
     assert forts and all("Magazine: the face hit: no firing next turn" in t for t in forts)
     assert not any("Magazine: no firing next turn" in t for t in forts)
     assert "26: the face hit (bearing on the firer) floods, not the fort" in reference_text(texts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_torpedo_s_d6_plus_2_takes_no_ramming_modifier(bundled_packs, paper):
+    """Replay r12, moment 1 (p18-19 Torpedo strike): "D6+2 on the ramming table" did not say whether the ramming
+    modifiers (hull, speed) apply; the Explosion reading's "unmodified" suggested they normally do. The text gives
+    grounding the speed modifiers and the spar torpedo the ramming ones, the field torpedo only its +2: the row says
+    so where the player reads it."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "3-6 Full damage: D6+2 on the ramming table, no other modifier; holes on 3-6 per special" in ref
