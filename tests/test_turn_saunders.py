@@ -366,7 +366,7 @@ def test_a_screw_has_a_box_for_the_critical_and_one_for_the_torpedo(library, bun
     assert SCREW in winnebago and "Screw lost" not in winnebago
 
 
-SCREW = "Screw: 1st box hit (−2 kn each hit), 2nd a torpedo's: screw gone, drifts"
+SCREW = "Screw: 1st box hit (−2 kn each hit), 2nd a torpedo's: drifts −2 kn a turn"
 
 
 def test_each_screw_box_says_which_outcome_it_marks(bundled_packs):
@@ -1477,3 +1477,17 @@ def test_a_torpedo_s_d6_plus_2_takes_no_ramming_modifier(bundled_packs, paper):
     so where the player reads it."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "3-6 Full damage: D6+2 on the ramming table, no other modifier; holes on 3-6 per special" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_ship_drifting_to_a_halt_slows_2_kn_a_turn_and_then_only_a_tide_moves_her(bundled_packs, paper):
+    """Replay r12, moment 2 (p19 Torpedo specials, the screw's box): "screw gone, drifts to a halt" gave no rate, and
+    only a struck ship had a tide drift. Drifting is the text's own deceleration, 2 kn a turn, to 0; stopped, she
+    moves only with a tide, as a struck ship does. The screw's torpedo box says the rate where the player marks it."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    assert ("Faster than the new maximum slow 2 kn a turn until down to it (drifting to a halt: to 0, then a tide "
+            "alone moves her, 1 in a turn)") in ref
+    assert "only a scenario's tide moves her, 1 in a turn its way" in readings_rows()["Struck"]  # the same drift
+    screws = [t for t in texts if SHEET_MARK in t and "Screw: 1st box" in t]
+    assert len(screws) >= 8 and all("2nd a torpedo's: drifts −2 kn a turn" in t for t in screws)
