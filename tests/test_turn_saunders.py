@@ -969,7 +969,7 @@ def test_a_crew_hit_silences_the_gun_nearest_the_hit_and_the_sheet_says_how_to_m
     single "Crew hit" box records which one."""
     texts = pack_texts(bundled_packs)
     ref = reference_text(texts)
-    assert "Gun crew casualties: the gun nearest the hit silent next turn (ring its box)" in ref
+    assert "Gun crew casualties: the gun nearest the hit silent next turn (ring its box;" in ref
     assert "criticals 21–25 and 61–63: one in the section hit that bears on the firer (her player's choice" in ref
     sheets = [t for t in texts if SHEET_MARK in t and "Next move only" in t]
     assert len(sheets) >= 10 and all("Crew hit: ring the gun" in t for t in sheets)
@@ -1491,3 +1491,14 @@ def test_a_ship_drifting_to_a_halt_slows_2_kn_a_turn_and_then_only_a_tide_moves_
     assert "only a scenario's tide moves her, 1 in a turn its way" in readings_rows()["Struck"]  # the same drift
     screws = [t for t in texts if SHEET_MARK in t and "Screw: 1st box" in t]
     assert len(screws) >= 8 and all("2nd a torpedo's: drifts −2 kn a turn" in t for t in screws)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_gun_whose_crew_is_hit_may_still_fire_in_step_6_of_the_same_turn(bundled_packs, paper):
+    """Replay r12, moment 3 (p18 critical 61-63): "silent next turn" did not say whether the ringed gun may still fire
+    in step 6 of the turn it was hit, where the Magazine row says so outright. It may, as the magazine's loaded guns
+    may: "next turn" is next turn, for both, and the row says it where the player reads it."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert ("61-63 Gun crew casualties: the gun nearest the hit silent next turn (ring its box; not yet fired, it may "
+            "still fire in step 6)") in ref
+    assert "this turn's loaded guns may still fire in step 6" in ref  # the magazine's, the same reading
