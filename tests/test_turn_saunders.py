@@ -1502,3 +1502,14 @@ def test_a_gun_whose_crew_is_hit_may_still_fire_in_step_6_of_the_same_turn(bundl
     assert ("61-63 Gun crew casualties: the gun nearest the hit silent next turn (ring its box; not yet fired, it may "
             "still fire in step 6)") in ref
     assert "this turn's loaded guns may still fire in step 6" in ref  # the magazine's, the same reading
+
+
+def test_a_second_fire_is_a_second_box_and_marker_not_a_ticked_box_that_stays(bundled_packs):
+    """Replay r12, defect (p19 "Repeated critical" against p17 and the sheets): "a box already ticked stays" clashed
+    with five fire boxes a sheet and 13 FIRE counters. A fire or hole rolled again is one more box and marker (each
+    rolls to go out, or to sink her), its −1 to fire counted once; only the one-box states stay as they are."""
+    ref = reference_text(pack_texts(bundled_packs))
+    reading = readings_rows()["Repeated critical"]
+    assert reading.startswith("a fire or a hole ticks one more box and takes one more marker (no second −1 to fire); "
+                              "any other box already ticked stays as it is") and reading in ref
+    assert "end of turn D6 each, 6 puts it out" in readings_rows()["Fires"]  # each fire rolls for itself
