@@ -970,7 +970,7 @@ def test_a_crew_hit_silences_the_gun_nearest_the_hit_and_the_sheet_says_how_to_m
     texts = pack_texts(bundled_packs)
     ref = reference_text(texts)
     assert "Gun crew casualties: the gun nearest the hit silent next turn (ring its box;" in ref
-    assert "criticals 21–25 and 61–63: one in the section hit that bears on the firer (her player's choice" in ref
+    assert "criticals 21–25 and 61–63: one in the section hit that bears on the firer, no partner's hull in the way (her player's choice" in ref
     sheets = [t for t in texts if SHEET_MARK in t and "Next move only" in t]
     assert len(sheets) >= 10 and all("Crew hit: ring the gun" in t for t in sheets)
     assert "a gun silent" not in " ".join(texts)
@@ -1304,8 +1304,7 @@ def test_a_gun_critical_takes_a_gun_that_bears_on_the_firer_not_an_inboard_one(b
     bears on the firer, as a fort's is (r8), any in the section only where none does."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Gun nearest"]
-    assert reading.startswith("criticals 21–25 and 61–63: one in the section hit that bears on the firer (her "
-                              "player's choice; none bears: any there)") and reading in ref
+    assert reading.startswith("criticals 21–25 and 61–63: one in the section hit that bears on the firer") and reading in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -1513,3 +1512,14 @@ def test_a_second_fire_is_a_second_box_and_marker_not_a_ticked_box_that_stays(bu
     assert reading.startswith("a fire or a hole ticks one more box and takes one more marker (no second −1 to fire); "
                               "any other box already ticked stays as it is") and reading in ref
     assert "end of turn D6 each, 6 puts it out" in readings_rows()["Fires"]  # each fire rolls for itself
+
+
+def test_a_gun_critical_never_goes_to_a_gun_her_partner_masks_or_to_the_owner_s_pick_when_none_bears(bundled_packs):
+    """Replay r12, defect (p19 "Gun nearest"): "her player's choice; none bears: any there" let Hartford's owner put
+    every gun critical on the inboard port guns her lashed gunboat masks, which can never fire. A gun behind her
+    partner's hull does not bear on the firer, and where none bears the firer's player picks the gun, not her own."""
+    ref = reference_text(pack_texts(bundled_packs))
+    reading = readings_rows()["Gun nearest"]
+    assert ("one in the section hit that bears on the firer, no partner's hull in the way (her player's choice; none "
+            "does: the firer's player picks one there)") in reading and reading in ref
+    assert "any there" not in reading
