@@ -1523,3 +1523,19 @@ def test_a_gun_critical_never_goes_to_a_gun_her_partner_masks_or_to_the_owner_s_
     assert ("one in the section hit that bears on the firer, no partner's hull in the way (her player's choice; none "
             "does: the firer's player picks one there)") in reading and reading in ref
     assert "any there" not in reading
+
+
+def test_the_sheets_notes_under_the_hull_and_the_turret_guns_are_7_and_6_5_pt(library):
+    """Replay r12, defect (pp4-15): the footnote lines ("after box 11 ...", the turret notes) read as about 5 pt. They
+    measured 6.5 and 6.0: the hull note is now 7 pt and the turret note 6.5 (read from Winnebago's sheet blocks; the
+    hull note's one line on every sheet, at its style's size, is test_the_hull_note_is_set_as_large_as_...)."""
+    from shipyard.render.text_blocks import Text
+    from shipyard.render.tracks import Tracks
+
+    ctx = RS.context(library)
+    unit = next(u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.name == "USS Winnebago")
+    blocks = list(walk(sheet(unit, RS.derive(unit, ctx), ctx)))
+    (turrets,) = [b for b in blocks if isinstance(b, Text) and b.text.startswith("Turrets: plot")]
+    assert turrets.size >= 6.5
+    hull = [b for b in blocks if isinstance(b, Tracks) and any("after box" in (t.note or "") for t in b.tracks)]
+    assert hull and all(b.note_size >= 7.0 for b in hull)
