@@ -147,7 +147,10 @@ def _tick_boxes(page) -> list[tuple[float, float, float, float]]:
             continue
         if not raw.FPDFPath_GetDrawMode(obj.raw, fill, stroke) or not stroke.value:
             continue
-        if raw.FPDFPath_CountSegments(obj.raw) > 6:  # a circle or a glyph-like shape, not a box
+        segments = raw.FPDFPath_CountSegments(obj.raw)
+        if segments > 6:  # a circle or a glyph-like shape, not a box
+            continue
+        if segments < 4:  # a line (a chart's leader drawn corner to corner has a square's bounds), not a box
             continue
         boxes.append((l, b, r, t))
     return boxes

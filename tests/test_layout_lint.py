@@ -132,10 +132,13 @@ def test_a_tidy_page_is_clean_and_its_fonts_embedded(tmp_path):
     c.rect(40 * MM, 778, 4 * MM, 4 * MM)  # a tick box well clear of the label
     c.setFont(font, 7)
     c.drawString(41 * MM, 779, "5")  # a number wholly inside its box is not a collision
+    c.setFont(font, 6)
+    c.line(60 * MM, 700, 60 * MM + 10, 710)  # a chart's leader line corner to corner: its bounds are square,
+    c.drawString(60 * MM + 9, 711, "Jeff")  # but it is no tick box (Memphis' roster chart)
     c.showPage()
     c.save()
     report = lint(tmp_path / "tidy.pdf")
-    assert report.findings == [] and report.chars == len("HullGuns25")
+    assert report.findings == [] and report.chars == len("HullGuns25Jeff")
     assert main([str(tmp_path / "tidy.pdf")]) == 0
     assert set(unembedded_fonts(tmp_path / "tidy.pdf")) <= {"Helvetica"}  # the canvas's own initial font only
 
