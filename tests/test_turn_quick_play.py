@@ -449,7 +449,8 @@ def test_firing_arcs_cover_bow_pivot_and_turret_guns(mobile_bay, library):
 
 def test_greatest_range_and_fort_gaines_range_agree(mobile_bay, library):
     """Round 2, moment 5: Fort Gaines fires only "within their range", yet the readings said "Greatest range: none"."""
-    assert "Greatest range none: any unit in sight, with the over-24 in modifiers; a fort the set-up holds to its range: 24 in" in _blocks(library, "mobile-bay-1864")
+    assert ("Greatest range none, a fort's too unless its set-up rule names one: any unit in sight, with the over-24 in "
+            "modifiers") in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
@@ -1225,3 +1226,18 @@ def test_the_letter_pack_keeps_its_counters_on_one_page(bundled_packs):
     assert counters == [len(pages) - 1], counters
     assert pages[-1].count("a prize, at anchor") == 3 and pages[-1].count("Anchored") == 15
     assert len(pages) <= 9
+
+
+# ---------------------------------------------------------------------------------------------- replay 12
+
+
+def test_only_a_fort_whose_set_up_names_a_range_is_held_to_it(mobile_bay):
+    """Replay 12, moment 1: the Greatest range reading said "a fort the set-up holds to its range: 24 in", which read
+    as every fort's range, while only Fort Gaines' set-up rule names one: was Fort Morgan held to 24 in? The reading
+    says a fort has none unless its set-up rule names one, and only Fort Gaines' does."""
+    readings = _readings(mobile_bay)
+    assert "Greatest range none, a fort's too unless its set-up rule names one" in readings
+    assert "holds to its range" not in readings
+    setup = _page(mobile_bay, "Set-up: Battle of Mobile Bay")
+    assert "Fort Gaines" in setup and "within 24 in of her" in setup  # the one set-up rule that names a range
+    assert len(mobile_bay) == RULESET.pack_pages
