@@ -190,9 +190,9 @@ def test_edna_boxes_are_numbered_and_edna_0_is_said(mobile_bay, library):
     assert "EDNA 16 " + " ".join(str(n) for n in range(16, 0, -1)) in cards  # Tecumseh: 16 down to 1
     assert _edna_row(mobile_bay, 22) == "EDNA 22 " + " ".join(str(n) for n in range(22, 0, -1))  # Fort Morgan, as the article rates it
     for page in _cards(mobile_bay):
-        assert _squeezed("the first box left is her EDNA now; at 0 a ship has sunk or struck her colours; a fort is "
-                         "battered into submission, its batteries silenced") in _squeezed(page)
-    assert "EDNA 0 a ship has sunk or struck her colours" in _blocks(library, "mobile-bay-1864")
+        assert _squeezed("the first box left is her EDNA now; at 0 a ship has struck (only a magazine or a hole sinks "
+                         "her); a fort is battered into submission, its batteries silenced") in _squeezed(page)
+    assert "EDNA 0 a ship has struck (only a magazine or a hole sinks her)" in _blocks(library, "mobile-bay-1864")
 
 
 def test_holed_counts_bounds_with_a_write_in_for_the_bound_she_sinks(mobile_bay, library):
@@ -1240,4 +1240,20 @@ def test_only_a_fort_whose_set_up_names_a_range_is_held_to_it(mobile_bay):
     assert "holds to its range" not in readings
     setup = _page(mobile_bay, "Set-up: Battle of Mobile Bay")
     assert "Fort Gaines" in setup and "within 24 in of her" in setup  # the one set-up rule that names a range
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_edna_0_from_gunfire_is_struck_on_every_page_and_a_struck_monitor_scores(mobile_bay, library):
+    """Replay 12, moment 4: Octorara shot to EDNA 0: the quick reference and the cards said "sunk or struck", the
+    Struck reading "not sunk has struck", and nothing said which; and the scores paid +5 for a monitor sunk, nothing
+    for one that strikes. Every page now says she strikes at 0 and only a magazine (1-1) or a hole (3-3) sinks her,
+    and a struck monitor scores as a sunk one, as a struck wooden ship does."""
+    said = "a ship has struck (only a magazine or a hole sinks her)"
+    ref = _squeezed(_column(mobile_bay, "— quick reference"))
+    assert _squeezed("EDNA 0 " + said) in ref
+    for page in _cards(mobile_bay):
+        assert _squeezed("at 0 " + said) in _squeezed(page)
+    assert not any("sunk or struck her colours" in p for p in mobile_bay)
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("each Union monitor sunk or struck") in setup
     assert len(mobile_bay) == RULESET.pack_pages
