@@ -1257,3 +1257,15 @@ def test_edna_0_from_gunfire_is_struck_on_every_page_and_a_struck_monitor_scores
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("each Union monitor sunk or struck") in setup
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_an_engine_or_rudder_result_lasts_the_game_and_a_ship_it_stops_may_anchor(mobile_bay, library):
+    """Replay 12, moment 3: Monongahela's 4-4 stopped Tennessee's engines (1D6 = 1), and the pack did not say whether
+    that lasts all game or whether she may still anchor or get under way. The events table says an engine or rudder
+    result is for good and that a ship stopped by it may anchor (as any stopped ship, the Tide reading)."""
+    events = _blocks(library, "mobile-bay-1864")  # the table's cells whole
+    assert "4-4 4 guns out; for good, engines 1D6: 5-6 no Full, 3-4 Slow only, 1-2 stopped (may anchor)" in events
+    assert "5-5 3 guns out; for good, rudder 1D6: 4-6 one turn every 2nd bound, 1-3 no turning" in events
+    assert "(may anchor)" in _page(mobile_bay, "— quick reference")  # printed, in the pack's pages
+    assert "a stopped ship anchors or weighs as her move" in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages
