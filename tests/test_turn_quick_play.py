@@ -1269,3 +1269,13 @@ def test_an_engine_or_rudder_result_lasts_the_game_and_a_ship_it_stops_may_ancho
     assert "(may anchor)" in _page(mobile_bay, "— quick reference")  # printed, in the pack's pages
     assert "a stopped ship anchors or weighs as her move" in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_brooklyns_test_stop_is_an_order_and_her_consort_does_not_carry_her(mobile_bay):
+    """Replay 12, moment 2: Brooklyn failed her opening test and stopped; the set-up's Lashed pairs rule has the
+    gunboat carry a sloop that "loses all speed": did Octorara carry her on? The bound-1 event beside it says the stop
+    is an order, not damage, and Octorara does not carry her."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("if the sloop loses all speed the gunboat carries her") in setup  # the rule the player read
+    assert _squeezed("blocking it (by order, not damage: Octorara, lashed to her, does not carry her)") in setup
+    assert len(mobile_bay) == RULESET.pack_pages
