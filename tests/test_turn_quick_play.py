@@ -232,8 +232,8 @@ def test_the_roster_carries_no_number_a_turn_counter_also_carries(mobile_bay):
 
 def test_brooklyns_opening_test_is_printed_for_mobile_bay_only(mobile_bay, cherbourg, library):
     """Review 2, 3 and top 10 #4: the article's game begins with Brooklyn's test against her EDNA; the pack left it out."""
-    assert "Bound 1, before the draw USS Brooklyn throws 3D6: over her EDNA (14), she leads the line in as ordered; 3D6 of 14 " \
-           "or less, turn her 90° to starboard" in _blocks(library, "mobile-bay-1864")
+    assert "Bound 1, before the draw USS Brooklyn throws 3D6: over her EDNA (14), she leads in as ordered; else turn " \
+           "her 90° to starboard" in _blocks(library, "mobile-bay-1864")
     assert _squeezed("Bound 1, before the draw USS Brooklyn throws 3D6") in _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert "Brooklyn throws 3D6" not in " ".join(cherbourg) + _blocks(library, "cherbourg-1864")
 
@@ -1139,7 +1139,7 @@ def test_passing_a_failed_brooklyn_says_what_clears_her_and_when_the_ships_aster
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("those astern pass to port, 45° at the half, clear unless touching, back to 005° in bound 2.") in ref
+    assert _squeezed("those astern pass to port, 45° at the half, clear unless touching, back to 005° in bound 2") in ref
     assert "models (or bases) touching unbidden, she stops" in _readings(mobile_bay)  # what "touching" is
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
@@ -1279,3 +1279,32 @@ def test_brooklyns_test_stop_is_an_order_and_her_consort_does_not_carry_her(mobi
     assert _squeezed("if the sloop loses all speed the gunboat carries her") in setup  # the rule the player read
     assert _squeezed("blocking it (by order, not damage: Octorara, lashed to her, does not carry her)") in setup
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_passing_a_failed_brooklyn_turns_back_at_slow_clear_of_the_middle_ground(mobile_bay, library):
+    """Replay 12, defect: the ships astern pass Brooklyn 45° to port and turn back to 005° in bound 2; Hartford's pair,
+    up a step to Cruise (the pair's 6"), ran its half move on 320° onto the Middle Ground shoals (9 ft; she draws 17).
+    The bound-1 line says back in bound 2 still at Slow. Played on the pack's numbers (the starts and the shoals'
+    outline at 100 yd an inch, the Models and Consorts bases): at Slow the pair stays off the shoals, at Cruise it
+    grounds before it turns back."""
+    import math
+
+    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert _squeezed("back to 005° in bound 2, still at Slow.") in ref
+    setup = library.scenarios["mobile-bay-1864"].setup
+    shoal = next(w for w in setup.water if w.name == "Middle Ground shoals")
+    shoals = [(x / 100, y / 100) for x, y in shoal.outline]
+    start = setup.starts["uss-hartford"]
+    half, long, wide = 0.125, 0.5, 0.25
+
+    def grounds(bound_2_inches: float) -> bool:
+        (x, y), heading = (start.at[0] / 100, start.at[1] / 100), start.heading
+        for leg, turn in ((1.5, -45), (1.5 + bound_2_inches / 2, 45), (bound_2_inches / 2, 0)):  # bound 1, then bound 2
+            for _ in range(round(leg * 10)):
+                x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
+                if not _apart(_base((x, y), heading, long, long, half + wide, half), shoals):
+                    return True
+            heading += turn
+        return False
+
+    assert not grounds(3) and grounds(6)  # the pair's Slow 3", its Cruise 6"
