@@ -262,7 +262,7 @@ def test_mobile_bay_plays_the_articles_order_of_battle_and_the_split_is_an_optio
     assert "water battery" not in " ".join(before_readings(p) for p in mobile_bay)
     assert "Admiral Franklin Buchanan 6 units" in mobile_bay[0]  # the cover counts the units in play
     roster = _page(mobile_bay, "Quick Play order of battle")
-    assert "Fort Morgan Fort 22 4/4/2" in roster and "Confederate: 6 units · total EDNA 82" in roster
+    assert "Fort Morgan Fort 22 4/4/2" in roster and "Confederate: 4 ships and 2 forts · total EDNA 82" in roster
     assert _turn_numbers(mobile_bay) == list(range(1, 18))  # the article's 24 units, a lashed pair drawing one
     assert "Order of battle Mobile Bay as the rules print it" in _blocks(library, "mobile-bay-1864")
     house = tmp_path / "library.json"
@@ -881,7 +881,7 @@ def test_the_scores_say_a_lashed_gunboat_is_a_wooden_ship_and_the_gunboats_score
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("each Union wooden ship sunk or struck") in setup  # the row the reading answers for
     page = _readings(mobile_bay)
-    assert ("Scoring a lashed gunboat is a wooden ship (+4 if lost); sinking a Confederate gunboat scores nothing: the "
+    assert ("Scoring a lashed gunboat is a wooden ship (+2 past the line, +4 if lost); sinking a Confederate gunboat scores nothing: the "
             "Union wins by passing the fort and taking Tennessee") in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
@@ -1308,3 +1308,15 @@ def test_passing_a_failed_brooklyn_turns_back_at_slow_clear_of_the_middle_ground
         return False
 
     assert not grounds(3) and grounds(6)  # the pair's Slow 3", its Cruise 6"
+
+
+def test_the_roster_counts_ships_and_the_counters_they_draw_and_a_pair_scores_each_ship(mobile_bay):
+    """Replay 12, defect 2: the roster's "18 units" counted ships where the cup counts a lashed pair as one unit (11
+    Union counters, 17 in all), and "each Union ship north of the line" (+2) was unclear for a pair. The totals say
+    ships, forts and counters, and the Scoring reading says a lashed gunboat scores her own +2 past the line."""
+    roster = _page(mobile_bay, "Quick Play order of battle")
+    assert "Union: 18 ships, 11 counters (a pair draws one) · total EDNA 193" in roster
+    assert "Confederate: 4 ships and 2 forts · total EDNA 82" in roster
+    assert _turn_numbers(mobile_bay) == list(range(1, 11 + 6 + 1))
+    assert "Scoring a lashed gunboat is a wooden ship (+2 past the line, +4 if lost)" in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages
