@@ -1320,3 +1320,12 @@ def test_the_roster_counts_ships_and_the_counters_they_draw_and_a_pair_scores_ea
     assert _turn_numbers(mobile_bay) == list(range(1, 11 + 6 + 1))
     assert "Scoring a lashed gunboat is a wooden ship (+2 past the line, +4 if lost)" in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_card_pages_say_a_unit_with_every_factor_struck_fires_no_more(mobile_bay):
+    """Replay 12, defect: Tennessee lost all her guns to a 4-4 and the player still threw her fire; the All guns out
+    reading is on the roster page, not where the boxes are struck. Every card page's head says it beside the factor
+    boxes' rule."""
+    for page in _cards(mobile_bay):
+        assert _squeezed("Parrott, then Medium, then Heavy (a fort's too): all struck, she fires no more.") in _squeezed(page)
+    assert len(mobile_bay) == RULESET.pack_pages
