@@ -198,7 +198,7 @@ def test_edna_boxes_are_numbered_and_edna_0_is_said(mobile_bay, library):
 def test_holed_counts_bounds_with_a_write_in_for_the_bound_she_sinks(mobile_bay, library):
     """Review 1b and top 10 #7: "sinks in 1D6 moves" had no write-in, and "moves" was undefined."""
     cards = _half_cards(mobile_bay)
-    assert cards.count("holed: sinks 1D6 bounds later, in bound ____") == 22
+    assert cards.count("holed: sinks 1D6 bounds later, in bound ______") == 22
     ref = _blocks(library, "mobile-bay-1864")
     assert "Holed (3-3) roll 1D6 now, add it to this bound and write that bound on her card" in ref
     assert "Moves \"sinks in 1D6 moves\", \"one turn every 2 moves\": bounds" in _blocks(library, "mobile-bay-1864")
@@ -1040,7 +1040,7 @@ def test_a_struck_ship_has_a_box_and_stays_as_a_prize(mobile_bay):
 def test_the_rudder_box_has_a_blank_for_the_bound_it_counts_from(mobile_bay):
     """Replay 8, defect: "one turn every 2nd bound" counts from the bound of the hit, but only Holed had a blank to
     write a bound in. The rudder's box has one too, on every ship's card."""
-    assert _half_cards(mobile_bay).count("one turn every 2nd bound from ___") == 22
+    assert _half_cards(mobile_bay).count("one turn every 2nd bound from ______") == 22
 
 
 def _base(centre: tuple[float, float], heading: float, fore: float, aft: float, port: float, starboard: float):
@@ -1328,4 +1328,22 @@ def test_the_card_pages_say_a_unit_with_every_factor_struck_fires_no_more(mobile
     boxes' rule."""
     for page in _cards(mobile_bay):
         assert _squeezed("Parrott, then Medium, then Heavy (a fort's too): all struck, she fires no more.") in _squeezed(page)
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_cards_bound_blanks_take_a_two_figure_bound_in_pencil(mobile_bay):
+    """Replay 12, defect: the "in bound ___" and "from ___" blanks on the cards took one figure at most, and a game
+    runs 12 bounds. Each blank is at least 5 mm long (the orders logs' pencil row), on every card, in the same rows."""
+    with pdfplumber.open(str(mobile_bay.path)) as pdf:
+        for k, page in enumerate(pdf.pages):
+            if RECORD_CARDS not in mobile_bay[k]:
+                continue
+            runs, last = [], None
+            for c in sorted((c for c in page.chars if c["text"] == "_"), key=lambda c: (round(c["top"]), c["x0"])):
+                if last is not None and round(c["top"]) == round(last["top"]) and c["x0"] - last["x1"] < 0.5:
+                    runs[-1][1] = c["x1"]
+                else:
+                    runs.append([c["x0"], c["x1"]])
+                last = c
+            assert runs and min(x1 - x0 for x0, x1 in runs) * 25.4 / 72 >= 5, k
     assert len(mobile_bay) == RULESET.pack_pages

@@ -89,7 +89,7 @@ EVENT_CHECKS = (("sunk", ("sunk",)), ("struck", ("struck",)), ("holed", ("holed"
                 ("silenced", ("silenced",)))
 # a box whose event comes due later carries a write-in for the bound it falls in (by its label): holed, the bound
 # she sinks; a rudder that turns every 2nd bound, the bound of the hit, which the count runs from (replay 8)
-WRITE_IN = {"holed": ", in bound ____", "one turn every 2nd bound": " from ___"}
+WRITE_IN = {"holed": ", in bound ______", "one turn every 2nd bound": " from ______"}
 
 
 def event_words(ctx: Context, tracker: str, label: str) -> str:
