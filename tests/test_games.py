@@ -157,13 +157,13 @@ def test_really_simple_speed_boxes_leave_the_first_unstruck_speed_then_crippled_
     assert sinking["out"].startswith("sinking: struck past 0")
 
 
-def test_quick_play_edna_zero_is_sunk_or_struck_for_a_ship_and_silenced_for_a_fort(client):
+def test_quick_play_edna_zero_is_struck_for_a_ship_and_silenced_for_a_fort(client):
     game, keys = new_game(client, rules="quick-play")
     host = keys["host"]
     first = mark(client, game, host, "uss-hartford", "edna", 13).json()["now"]
     assert first == {"max_speed": "Full (12 in)", "out": None, "edna_now": 1}
     assert mark(client, game, host, "uss-hartford", "edna", 14).json()["now"]["out"] == (
-        "EDNA 0: has sunk or struck her colours")
+        "EDNA 0: has struck (only a magazine or a hole sinks her)")
     fort = client.get(f"/api/games/{game}", headers={"Authorization": f"Bearer {host}"}).json()
     boxes = unit_of(fort, "fort-morgan")["trackers"]["edna"]["boxes"]
     assert "silenced" in mark(client, game, host, "fort-morgan", "edna", boxes).json()["now"]["out"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pdfplumber
 import pytest
 
@@ -147,7 +149,8 @@ def test_roster_lists_divisions_lashed_pairs_and_side_totals(built, mobile_bay_a
     for side in ("Union", "Confederate"):
         ds = [d for s, _, d in units if s == side]
         edna = sum(int(d["edna"]) for d in ds)
-        assert f"{side}: {len(ds)} units · total EDNA {edna}" in text
+        m = re.search(rf"{side}: (\d+) ships?(?: and (\d+) forts?)?(?:, \d+ counters \(a pair draws one\))? · total EDNA {edna}", text)
+        assert m and int(m[1]) + int(m[2] or 0) == len(ds), text
         h = sum(d["cannonade"]["heavy"] for d in ds)
         assert f"factors {h} Heavy" in text
 

@@ -53,11 +53,14 @@ def test_each_sides_roster_total_is_the_sum_of_its_rows(library, scenario):
         rows = [row for b in walk(block) if isinstance(b, Table) for row in b.rows]
         sums = [sum(int(row[4].split("/")[i]) for row in rows) for i in range(3)]  # unit, type, EDNA, ram, guns
         edna = sum(int(row[2]) for row in rows)
-        total = next(t for b in walk(block) if isinstance(b, Text) for t in b.texts() if " units · total EDNA " in t)
-        m = re.search(r"(\d+) units · total EDNA (\d+) · factors (\d+) Heavy, (\d+) Medium, (\d+) Parrott \((\d+) in all\)",
-                      total)
+        total = next(t for b in walk(block) if isinstance(b, Text) for t in b.texts() if " · total EDNA " in t)
+        m = re.search(r"(\d+) ships?(?: and (\d+) forts?)?(?:, \d+ counters \(a pair draws one\))? · total EDNA (\d+) · "
+                      r"factors (\d+) Heavy, (\d+) Medium, (\d+) Parrott \((\d+) in all\)", total)
+        if m is None:  # a side of forts alone
+            m = re.search(r"()(\d+) forts? · total EDNA (\d+) · factors (\d+) Heavy, (\d+) Medium, (\d+) Parrott \((\d+) in all\)", total)
         assert m, total
-        assert [int(g) for g in m.groups()] == [len(rows), edna, *sums, sum(sums)], (side.name, total)
+        units = int(m[1] or 0) + int(m[2] or 0)
+        assert [units] + [int(g) for g in m.groups()[2:]] == [len(rows), edna, *sums, sum(sums)], (side.name, total)
 
 
 # ------------------------------------------------------------------ what a test against EDNA does (quick reference)

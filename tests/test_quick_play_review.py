@@ -48,7 +48,7 @@ def test_holed_box_says_when_she_sinks_and_her_speed_is_her_marker(library, ctx)
     events = next(r for r in rows if r.head == "Events")
     holed = next(c for c in events.checks if c.tracker == "holed")
     row = next(r for r in ctx.tables.catastrophic_events.rows if r["double"] == "3-3")
-    assert holed.label == row["ship"] + ", in bound ____" and "1D6 bounds" in holed.label  # a write-in for when
+    assert holed.label == row["ship"] + ", in bound ______" and "1D6 bounds" in holed.label  # a write-in for when
     # her speed is her speed marker by the model (replay 5: a tick box a setting could not be unticked), and the card
     # pages say so; no card keeps a row of speed ticks to go stale
     def speed_row(block):

@@ -149,7 +149,7 @@ def test_roster_blocks_mark_lashed_pairs_and_total_each_side(mobile_bay, ctx):
     rows = [row for b in walk(block) if isinstance(b, Table) for row in b.rows]
     assert len(rows) == len(ds) and all(not str(r[0]).isdigit() for r in rows)  # no roster number to take for a turn counter
     assert "↳ USS Octorara (lashed to Brooklyn)" in t
-    assert f"Union: {len(ds)} units · total EDNA {sum(d.stats.edna for d in ds)}" in t
+    assert f"Union: {len(ds)} ships, " in t and f"counters (a pair draws one) · total EDNA {sum(d.stats.edna for d in ds)}" in t
     assert f"factors {sum(d.stats.cannonade.heavy for d in ds)} Heavy" in t
     assert {b.title for b in walk(block) if isinstance(b, Table)} >= {"Monitor Division", "Wooden Ship Division"}
 

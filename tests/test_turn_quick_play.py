@@ -190,15 +190,15 @@ def test_edna_boxes_are_numbered_and_edna_0_is_said(mobile_bay, library):
     assert "EDNA 16 " + " ".join(str(n) for n in range(16, 0, -1)) in cards  # Tecumseh: 16 down to 1
     assert _edna_row(mobile_bay, 22) == "EDNA 22 " + " ".join(str(n) for n in range(22, 0, -1))  # Fort Morgan, as the article rates it
     for page in _cards(mobile_bay):
-        assert _squeezed("the first box left is her EDNA now; at 0 a ship has sunk or struck her colours; a fort is "
-                         "battered into submission, its batteries silenced") in _squeezed(page)
-    assert "EDNA 0 a ship has sunk or struck her colours" in _blocks(library, "mobile-bay-1864")
+        assert _squeezed("the first box left is her EDNA now; at 0 a ship has struck (only a magazine or a hole sinks "
+                         "her); a fort is battered into submission, its batteries silenced") in _squeezed(page)
+    assert "EDNA 0 a ship has struck (only a magazine or a hole sinks her)" in _blocks(library, "mobile-bay-1864")
 
 
 def test_holed_counts_bounds_with_a_write_in_for_the_bound_she_sinks(mobile_bay, library):
     """Review 1b and top 10 #7: "sinks in 1D6 moves" had no write-in, and "moves" was undefined."""
     cards = _half_cards(mobile_bay)
-    assert cards.count("holed: sinks 1D6 bounds later, in bound ____") == 22
+    assert cards.count("holed: sinks 1D6 bounds later, in bound ______") == 22
     ref = _blocks(library, "mobile-bay-1864")
     assert "Holed (3-3) roll 1D6 now, add it to this bound and write that bound on her card" in ref
     assert "Moves \"sinks in 1D6 moves\", \"one turn every 2 moves\": bounds" in _blocks(library, "mobile-bay-1864")
@@ -232,8 +232,8 @@ def test_the_roster_carries_no_number_a_turn_counter_also_carries(mobile_bay):
 
 def test_brooklyns_opening_test_is_printed_for_mobile_bay_only(mobile_bay, cherbourg, library):
     """Review 2, 3 and top 10 #4: the article's game begins with Brooklyn's test against her EDNA; the pack left it out."""
-    assert "Bound 1, before the draw USS Brooklyn throws 3D6: over her EDNA (14), she leads the line in as ordered; 3D6 of 14 " \
-           "or less, turn her 90° to starboard" in _blocks(library, "mobile-bay-1864")
+    assert "Bound 1, before the draw USS Brooklyn throws 3D6: over her EDNA (14), she leads in as ordered; else turn " \
+           "her 90° to starboard" in _blocks(library, "mobile-bay-1864")
     assert _squeezed("Bound 1, before the draw USS Brooklyn throws 3D6") in _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert "Brooklyn throws 3D6" not in " ".join(cherbourg) + _blocks(library, "cherbourg-1864")
 
@@ -262,7 +262,7 @@ def test_mobile_bay_plays_the_articles_order_of_battle_and_the_split_is_an_optio
     assert "water battery" not in " ".join(before_readings(p) for p in mobile_bay)
     assert "Admiral Franklin Buchanan 6 units" in mobile_bay[0]  # the cover counts the units in play
     roster = _page(mobile_bay, "Quick Play order of battle")
-    assert "Fort Morgan Fort 22 4/4/2" in roster and "Confederate: 6 units · total EDNA 82" in roster
+    assert "Fort Morgan Fort 22 4/4/2" in roster and "Confederate: 4 ships and 2 forts · total EDNA 82" in roster
     assert _turn_numbers(mobile_bay) == list(range(1, 18))  # the article's 24 units, a lashed pair drawing one
     assert "Order of battle Mobile Bay as the rules print it" in _blocks(library, "mobile-bay-1864")
     house = tmp_path / "library.json"
@@ -449,7 +449,8 @@ def test_firing_arcs_cover_bow_pivot_and_turret_guns(mobile_bay, library):
 
 def test_greatest_range_and_fort_gaines_range_agree(mobile_bay, library):
     """Round 2, moment 5: Fort Gaines fires only "within their range", yet the readings said "Greatest range: none"."""
-    assert "Greatest range none: any unit in sight, with the over-24 in modifiers; a fort the set-up holds to its range: 24 in" in _blocks(library, "mobile-bay-1864")
+    assert ("Greatest range none, a fort's too unless its set-up rule names one: any unit in sight, with the over-24 in "
+            "modifiers") in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
@@ -880,7 +881,7 @@ def test_the_scores_say_a_lashed_gunboat_is_a_wooden_ship_and_the_gunboats_score
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("each Union wooden ship sunk or struck") in setup  # the row the reading answers for
     page = _readings(mobile_bay)
-    assert ("Scoring a lashed gunboat is a wooden ship (+4 if lost); sinking a Confederate gunboat scores nothing: the "
+    assert ("Scoring a lashed gunboat is a wooden ship (+2 past the line, +4 if lost); sinking a Confederate gunboat scores nothing: the "
             "Union wins by passing the fort and taking Tennessee") in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
@@ -1039,7 +1040,7 @@ def test_a_struck_ship_has_a_box_and_stays_as_a_prize(mobile_bay):
 def test_the_rudder_box_has_a_blank_for_the_bound_it_counts_from(mobile_bay):
     """Replay 8, defect: "one turn every 2nd bound" counts from the bound of the hit, but only Holed had a blank to
     write a bound in. The rudder's box has one too, on every ship's card."""
-    assert _half_cards(mobile_bay).count("one turn every 2nd bound from ___") == 22
+    assert _half_cards(mobile_bay).count("one turn every 2nd bound from ______") == 22
 
 
 def _base(centre: tuple[float, float], heading: float, fore: float, aft: float, port: float, starboard: float):
@@ -1138,7 +1139,7 @@ def test_passing_a_failed_brooklyn_says_what_clears_her_and_when_the_ships_aster
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("those astern pass to port, 45° at the half, clear unless touching, back to 005° in bound 2.") in ref
+    assert _squeezed("those astern pass to port, 45° at the half, clear unless touching, back to 005° in bound 2") in ref
     assert "models (or bases) touching unbidden, she stops" in _readings(mobile_bay)  # what "touching" is
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
@@ -1225,3 +1226,124 @@ def test_the_letter_pack_keeps_its_counters_on_one_page(bundled_packs):
     assert counters == [len(pages) - 1], counters
     assert pages[-1].count("a prize, at anchor") == 3 and pages[-1].count("Anchored") == 15
     assert len(pages) <= 9
+
+
+# ---------------------------------------------------------------------------------------------- replay 12
+
+
+def test_only_a_fort_whose_set_up_names_a_range_is_held_to_it(mobile_bay):
+    """Replay 12, moment 1: the Greatest range reading said "a fort the set-up holds to its range: 24 in", which read
+    as every fort's range, while only Fort Gaines' set-up rule names one: was Fort Morgan held to 24 in? The reading
+    says a fort has none unless its set-up rule names one, and only Fort Gaines' does."""
+    readings = _readings(mobile_bay)
+    assert "Greatest range none, a fort's too unless its set-up rule names one" in readings
+    assert "holds to its range" not in readings
+    setup = _page(mobile_bay, "Set-up: Battle of Mobile Bay")
+    assert "Fort Gaines" in setup and "within 24 in of her" in setup  # the one set-up rule that names a range
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_edna_0_from_gunfire_is_struck_on_every_page_and_a_struck_monitor_scores(mobile_bay, library):
+    """Replay 12, moment 4: Octorara shot to EDNA 0: the quick reference and the cards said "sunk or struck", the
+    Struck reading "not sunk has struck", and nothing said which; and the scores paid +5 for a monitor sunk, nothing
+    for one that strikes. Every page now says she strikes at 0 and only a magazine (1-1) or a hole (3-3) sinks her,
+    and a struck monitor scores as a sunk one, as a struck wooden ship does."""
+    said = "a ship has struck (only a magazine or a hole sinks her)"
+    ref = _squeezed(_column(mobile_bay, "— quick reference"))
+    assert _squeezed("EDNA 0 " + said) in ref
+    for page in _cards(mobile_bay):
+        assert _squeezed("at 0 " + said) in _squeezed(page)
+    assert not any("sunk or struck her colours" in p for p in mobile_bay)
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("each Union monitor sunk or struck") in setup
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_an_engine_or_rudder_result_lasts_the_game_and_a_ship_it_stops_may_anchor(mobile_bay, library):
+    """Replay 12, moment 3: Monongahela's 4-4 stopped Tennessee's engines (1D6 = 1), and the pack did not say whether
+    that lasts all game or whether she may still anchor or get under way. The events table says an engine or rudder
+    result is for good and that a ship stopped by it may anchor (as any stopped ship, the Tide reading)."""
+    events = _blocks(library, "mobile-bay-1864")  # the table's cells whole
+    assert "4-4 4 guns out; for good, engines 1D6: 5-6 no Full, 3-4 Slow only, 1-2 stopped (may anchor)" in events
+    assert "5-5 3 guns out; for good, rudder 1D6: 4-6 one turn every 2nd bound, 1-3 no turning" in events
+    assert "(may anchor)" in _page(mobile_bay, "— quick reference")  # printed, in the pack's pages
+    assert "a stopped ship anchors or weighs as her move" in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_brooklyns_test_stop_is_an_order_and_her_consort_does_not_carry_her(mobile_bay):
+    """Replay 12, moment 2: Brooklyn failed her opening test and stopped; the set-up's Lashed pairs rule has the
+    gunboat carry a sloop that "loses all speed": did Octorara carry her on? The bound-1 event beside it says the stop
+    is an order, not damage, and Octorara does not carry her."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("if the sloop loses all speed the gunboat carries her") in setup  # the rule the player read
+    assert _squeezed("blocking it (by order, not damage: Octorara, lashed to her, does not carry her)") in setup
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_passing_a_failed_brooklyn_turns_back_at_slow_clear_of_the_middle_ground(mobile_bay, library):
+    """Replay 12, defect: the ships astern pass Brooklyn 45° to port and turn back to 005° in bound 2; Hartford's pair,
+    up a step to Cruise (the pair's 6"), ran its half move on 320° onto the Middle Ground shoals (9 ft; she draws 17).
+    The bound-1 line says back in bound 2 still at Slow. Played on the pack's numbers (the starts and the shoals'
+    outline at 100 yd an inch, the Models and Consorts bases): at Slow the pair stays off the shoals, at Cruise it
+    grounds before it turns back."""
+    import math
+
+    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert _squeezed("back to 005° in bound 2, still at Slow.") in ref
+    setup = library.scenarios["mobile-bay-1864"].setup
+    shoal = next(w for w in setup.water if w.name == "Middle Ground shoals")
+    shoals = [(x / 100, y / 100) for x, y in shoal.outline]
+    start = setup.starts["uss-hartford"]
+    half, long, wide = 0.125, 0.5, 0.25
+
+    def grounds(bound_2_inches: float) -> bool:
+        (x, y), heading = (start.at[0] / 100, start.at[1] / 100), start.heading
+        for leg, turn in ((1.5, -45), (1.5 + bound_2_inches / 2, 45), (bound_2_inches / 2, 0)):  # bound 1, then bound 2
+            for _ in range(round(leg * 10)):
+                x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
+                if not _apart(_base((x, y), heading, long, long, half + wide, half), shoals):
+                    return True
+            heading += turn
+        return False
+
+    assert not grounds(3) and grounds(6)  # the pair's Slow 3", its Cruise 6"
+
+
+def test_the_roster_counts_ships_and_the_counters_they_draw_and_a_pair_scores_each_ship(mobile_bay):
+    """Replay 12, defect 2: the roster's "18 units" counted ships where the cup counts a lashed pair as one unit (11
+    Union counters, 17 in all), and "each Union ship north of the line" (+2) was unclear for a pair. The totals say
+    ships, forts and counters, and the Scoring reading says a lashed gunboat scores her own +2 past the line."""
+    roster = _page(mobile_bay, "Quick Play order of battle")
+    assert "Union: 18 ships, 11 counters (a pair draws one) · total EDNA 193" in roster
+    assert "Confederate: 4 ships and 2 forts · total EDNA 82" in roster
+    assert _turn_numbers(mobile_bay) == list(range(1, 11 + 6 + 1))
+    assert "Scoring a lashed gunboat is a wooden ship (+2 past the line, +4 if lost)" in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_card_pages_say_a_unit_with_every_factor_struck_fires_no_more(mobile_bay):
+    """Replay 12, defect: Tennessee lost all her guns to a 4-4 and the player still threw her fire; the All guns out
+    reading is on the roster page, not where the boxes are struck. Every card page's head says it beside the factor
+    boxes' rule."""
+    for page in _cards(mobile_bay):
+        assert _squeezed("Parrott, then Medium, then Heavy (a fort's too): all struck, she fires no more.") in _squeezed(page)
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_cards_bound_blanks_take_a_two_figure_bound_in_pencil(mobile_bay):
+    """Replay 12, defect: the "in bound ___" and "from ___" blanks on the cards took one figure at most, and a game
+    runs 12 bounds. Each blank is at least 5 mm long (the orders logs' pencil row), on every card, in the same rows."""
+    with pdfplumber.open(str(mobile_bay.path)) as pdf:
+        for k, page in enumerate(pdf.pages):
+            if RECORD_CARDS not in mobile_bay[k]:
+                continue
+            runs, last = [], None
+            for c in sorted((c for c in page.chars if c["text"] == "_"), key=lambda c: (round(c["top"]), c["x0"])):
+                if last is not None and round(c["top"]) == round(last["top"]) and c["x0"] - last["x1"] < 0.5:
+                    runs[-1][1] = c["x1"]
+                else:
+                    runs.append([c["x0"], c["x1"]])
+                last = c
+            assert runs and min(x1 - x0 for x0, x1 in runs) * 25.4 / 72 >= 5, k
+    assert len(mobile_bay) == RULESET.pack_pages

@@ -15,7 +15,7 @@ def damage_tracks(derived: Derived, ctx: Context | None = None) -> dict[str, int
 
 def game_now(derived: Derived, marked: dict[str, int], ctx: Context | None = None) -> dict:
     """What Quick Play makes of struck EDNA boxes: the EDNA left, and at 0 what the article says it means (edna_zero:
-    a ship has sunk or struck, a fort is silenced); her fastest setting, in inches a bound, while she has any."""
+    a ship has struck, a fort is silenced); her fastest setting, in inches a bound, while she has any."""
     d = derived.to_json()
     edna = int(d.get("edna") or 0)
     left = edna - int(marked.get("edna", 0))
@@ -27,6 +27,6 @@ def game_now(derived: Derived, marked: dict[str, int], ctx: Context | None = Non
         table = ctx.tables.get("edna_zero") if ctx is not None else None
         rows = (table.rows if table is not None else None) or {}
         said = rows.get("fort" if fort else "ship") if isinstance(rows, dict) else None
-        out = "EDNA 0: " + (said or ("silenced" if fort else "sunk or struck"))
+        out = "EDNA 0: " + (said or ("silenced" if fort else "struck"))
     return {"max_speed": None if fort or fastest is None or out else f"{fastest[0].title()} ({fastest[1]:g} in)",
             "edna_now": max(0, left), "out": out}

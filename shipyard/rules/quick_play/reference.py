@@ -258,8 +258,8 @@ def opening_tests(ctx: Context, derived: list[Any]) -> Block | None:
         if row["scenario"] != scenario or d is None:
             continue
         runs += _run(("\n" if runs else "") + f"{row['when'][:1].upper()}{row['when'][1:]}",
-                     f"{d.unit_name} throws {row['dice']}: over her EDNA ({d.stats.edna}), {row['pass']}; "
-                     f"{row['dice']} of {d.stats.edna} or less, {row['fail']}.")
+                     f"{d.unit_name} throws {row['dice']}: over her EDNA ({d.stats.edna}), {row['pass']}; else "
+                     f"{row['fail']}.")
     return Runs(runs, **_reminders(None)) if runs else None
 
 

@@ -42,10 +42,18 @@ def unit_row(d, consort=None) -> list:
     return [name, s.type, s.edna, "Ram" if s.ram else "", factors, speeds, turn]
 
 
-def side_totals(side_name: str, stats: list, ctx: Context) -> str:
+def side_totals(side_name: str, stats: list, ctx: Context, consorts: int = 0) -> str:
+    """The side's totals: its ships and forts, the turn counters they draw (a lashed pair draws one: `consorts` is how
+    many of its units are lashed to another in play), their EDNA and factors. "18 units" counted ships where the cup
+    holds 11 Union counters (replay 12)."""
     tot = {k: sum(getattr(s.cannonade, k) for s in stats) for k in FACTORS}
     named = ", ".join(f"{tot[k]} {factor_name(ctx, k)}" for k in FACTORS)
-    return (f"{side_name}: {len(stats)} units · total EDNA {sum(s.edna for s in stats)} · factors {named} "
+    forts = sum(1 for s in stats if s.is_fort)
+    units = [(len(stats) - forts, "ship"), (forts, "fort")]
+    counted = " and ".join(f"{n} {word}{'s' if n != 1 else ''}" for n, word in units if n)
+    counters = len(stats) - consorts
+    drawn = f", {counters} counters (a pair draws one)" if consorts else ""
+    return (f"{side_name}: {counted}{drawn} · total EDNA {sum(s.edna for s in stats)} · factors {named} "
             f"({sum(tot.values())} in all)")
 
 
@@ -73,7 +81,8 @@ def side_block(side, by_id: dict, ctx: Context, scenario=None) -> Block | None:
             rows.append(unit_row(d, consort))
         tables.append(Table(rows, header=_header(ctx), align=ALIGN, title=division, **st["roster_table"]))
     title = side.name + (f" · {side.commander}" if side.commander else "")
-    totals = Panel(Text(side_totals(side.name, stats, ctx), **st["roster_totals"]), **st["roster_totals_panel"])
+    consorts = sum(1 for su in order if su.lashed_to and su.lashed_to in by_id)
+    totals = Panel(Text(side_totals(side.name, stats, ctx, consorts), **st["roster_totals"]), **st["roster_totals_panel"])
     return Stack([Heading(title, colour=accent(side, ctx), rule_colour=accent(side, ctx), **st["roster_side_heading"]),
                   *tables, unit_notes(order, by_id), totals], **st["roster_side"])
 

@@ -89,7 +89,7 @@ EVENT_CHECKS = (("sunk", ("sunk",)), ("struck", ("struck",)), ("holed", ("holed"
                 ("silenced", ("silenced",)))
 # a box whose event comes due later carries a write-in for the bound it falls in (by its label): holed, the bound
 # she sinks; a rudder that turns every 2nd bound, the bound of the hit, which the count runs from (replay 8)
-WRITE_IN = {"holed": ", in bound ____", "one turn every 2nd bound": " from ___"}
+WRITE_IN = {"holed": ", in bound ______", "one turn every 2nd bound": " from ______"}
 
 
 def event_words(ctx: Context, tracker: str, label: str) -> str:
@@ -154,6 +154,9 @@ unit_sheet = card  # one unit's card as it prints (its trackers named as her liv
 
 # a magazine (1-1) or boiler (2-2) hit is over once thrown: its outcome is what a card keeps (replay 7 looked for a box)
 NO_EVENT_BOX = "a magazine or boiler hit has no box: mark what it does"
+# what a card with every factor box struck means, where the boxes are struck (replay 12: Tennessee, all her guns out,
+# fired on; the All guns out reading on the roster page was not where the player looked)
+ALL_GUNS_OUT = "all struck, she fires no more"
 
 
 def page_header(ctx: Context) -> Block:
@@ -162,7 +165,8 @@ def page_header(ctx: Context) -> Block:
     st = style()
     how = Runs([("Quick Play ACW Naval Rules — record cards  ", "bold"),
                 (f"Strike an EDNA box a hit, from the left (in fives only to count by): the first box left is her EDNA now; at 0 "
-                 f"{edna_zero_words(ctx)} For each gun put out of action strike one factor box, {order} (a fort's too). "
+                 f"{edna_zero_words(ctx)} For each gun put out of action strike one factor box, {order} (a fort's too): "
+                 f"{ALL_GUNS_OUT}. "
                  f"Tick each event that befalls her ({NO_EVENT_BOX}). {speed_record()} The play tables are on the "
                  "quick reference.",
                  "regular")],
