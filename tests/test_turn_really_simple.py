@@ -852,7 +852,7 @@ def test_end_on_contact_from_astern_in_the_line_says_what_the_follower_does_and_
     """Moment 3: 'they grind past, finishing their moves' cannot be done by a ship directly astern of another (the
     replay stopped Hartford touching Brooklyn's stern). The follower stops there to the half move's end; sheering
     off alongside is the house-rule option."""
-    words = "a bow that meets the stern of a ship ahead stops there, touching, to the half move's end"
+    words = "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther than that stern"
     assert words in _reference(pack_pages) and words in _readings(pack_pages) and "line_ahead" in _readings(pack_pages)
     assert "end-on, the two that touch (not their consorts) lose 1 knot each" in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  line_ahead: {rows: {follower: sheers}}\n",
@@ -871,8 +871,8 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
     fort fires in one window a turn; a ship holds for the 2nd by writing F2 in her orders, and a fort, which writes
     none, fires in the 1st window it has a ship in range."""
     qr = _reference(pack_pages)
-    assert ("1st fire roll 1d6 per gun that bears; hits count after everyone in the window has fired; a ship or fort "
-            "fires in one window a turn, a ship in the 1st unless her orders say F2") in qr
+    assert ("1st fire 1d6 per gun that bears; a ship or fort fires in one window a turn, a ship in the 1st unless "
+            "ordered F2") in qr
     assert "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
     assert len(logs) == 2 and all("RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF" in p for p in logs)
@@ -1286,7 +1286,7 @@ def test_the_set_up_page_warns_that_the_line_starts_in_close_order(pack_pages):
     assert ("Close order: the line starts a few tenths of an inch bow to stern; a ship gaining on the one ahead meets her "
             "stern (end-on contact: Collisions)") in setup
     qr = _reference(pack_pages)  # what it cites is the pack's own rule
-    assert "a bow that meets the stern of a ship ahead stops there" in qr
+    assert "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther" in qr
     assert "end-on, the two that touch (not their consorts) lose 1 knot each" in qr
 
 
@@ -1419,3 +1419,22 @@ def test_no_character_of_the_mobile_bay_pack_is_under_6_pt_the_chits_side_too(bu
 
     report = lint(bundled_packs.get("mobile-bay-1864", "really-simple", paper).path, edges=False)
     assert report.chars > 0 and report.under_6 == 0, report.text()
+
+
+def test_a_ship_touching_the_stern_ahead_as_the_half_move_starts_goes_no_farther_than_it(pack_pages):
+    """Moment 1 (replay 12): in the turn-2 pile-up behind Brooklyn the rear ships started their half moves already
+    touching the stern ahead; 'ships touching as it starts make no new contact' did not say how far one may go when
+    the ship ahead moves less, whether she pushes through, or whether she loses another knot."""
+    stern = ("a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther than "
+             "that stern to the half move's end")
+    touching = "ships touching as it starts make no new contact (no roll, no loss)"
+    for page in (_reference(pack_pages), _readings(pack_pages)):
+        assert stern in page and touching in page
+
+
+def test_the_letter_quick_reference_keeps_to_one_page(bundled_packs):
+    """The readings the replays add must be won back on the quick reference: on Letter, the shorter page, its two
+    columns stay on one page (the pack would run to a 13th)."""
+    pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", "letter").path)]
+    ref = next(p for p in pages if "quick reference" in p)
+    assert "Turn track: strike each turn as it ends" in ref and "Aground: 6 on 1d6 frees her" in ref  # both columns' ends
