@@ -548,7 +548,7 @@ def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(
     qr = _reference(pack_pages)
     assert ("The 0 box: the first SPEED box not struck is her top speed: with only 0 left she has lost her way and "
             "drifts (lashed: carried, see Carried); "
-            "striking the 0 box takes her below 0, and she is sinking (not surrendered): she fires till she goes down") in qr
+            "striking the 0 box takes her below 0: she is sinking (not surrendered), fires till she goes down") in qr
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "A SPEED box per ½ kn lost; the 0 box struck, she sinks in 1d6+2 turns" in cards
 
@@ -1438,3 +1438,12 @@ def test_the_letter_quick_reference_keeps_to_one_page(bundled_packs):
     pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", "letter").path)]
     ref = next(p for p in pages if "quick reference" in p)
     assert "Turn track: strike each turn as it ends" in ref and "Aground: 6 on 1d6 frees her" in ref  # both columns' ends
+
+
+def test_a_lashed_ship_struck_past_0_is_still_carried_till_she_goes_down_or_is_cast_off(pack_pages):
+    """Moment 2 (replay 12): the 0 box said a lashed ship with only 0 left is carried and one struck past 0 is
+    sinking, but not whether a lashed ship that is sinking is still carried by her consort or drifts."""
+    words = "she is sinking (not surrendered), fires till she goes down and, lashed, is carried till then unless cast off"
+    assert "The 0 box: the first SPEED box not struck" in _reference(pack_pages)
+    for page in (_reference(pack_pages), _readings(pack_pages)):
+        assert words in page
