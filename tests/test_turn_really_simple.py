@@ -458,7 +458,6 @@ def test_a_gun_groups_name_sits_beside_its_boxes_not_under_them_on_mobile_bays_c
     assert not under  # Brooklyn's "10 × 9-inch Dahlgren smoothbore" fell below her PORT boxes
 
 
-
 def test_a_fort_card_has_no_walls_box_since_no_rule_reads_it_in_play(library, ctx):
     morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
     boxes = next(b for b in walk(sheet.card(*morgan, ctx)) if isinstance(b, StatBoxes))
@@ -1447,3 +1446,10 @@ def test_a_lashed_ship_struck_past_0_is_still_carried_till_she_goes_down_or_is_c
     assert "The 0 box: the first SPEED box not struck" in _reference(pack_pages)
     for page in (_reference(pack_pages), _readings(pack_pages)):
         assert words in page
+
+
+def test_the_set_up_page_says_the_monitors_000_runs_into_the_torpedo_field_as_005_does(pack_pages):
+    """Defect (replay 12): the set-up warned only that 005° runs into the torpedo field, while the monitors start at
+    x 58½-59, west of the red buoy (59½), so their 000° does too."""
+    setup = next(p for p in pack_pages if p.startswith("Set-up:"))
+    assert "A 005° heading runs into the field, and so does 000°" in setup
