@@ -1453,3 +1453,10 @@ def test_the_set_up_page_says_the_monitors_000_runs_into_the_torpedo_field_as_00
     x 58½-59, west of the red buoy (59½), so their 000° does too."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:"))
     assert "A 005° heading runs into the field, and so does 000°" in setup
+
+
+def test_the_close_order_event_warns_a_leader_slowed_by_hits_jams_the_line_behind_her(pack_pages):
+    """Defect (replay 12): with the line a few tenths apart and speed changing 2 kn a turn at most, one crippled
+    leader jammed the whole wooden line at once: true to the rules, and now said where the close order is."""
+    setup = next(p for p in pack_pages if p.startswith("Set-up:"))
+    assert "(end-on contact: Collisions), so a leader slowed by hits jams the line behind her" in setup
