@@ -458,7 +458,6 @@ def test_a_gun_groups_name_sits_beside_its_boxes_not_under_them_on_mobile_bays_c
     assert not under  # Brooklyn's "10 × 9-inch Dahlgren smoothbore" fell below her PORT boxes
 
 
-
 def test_a_fort_card_has_no_walls_box_since_no_rule_reads_it_in_play(library, ctx):
     morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
     boxes = next(b for b in walk(sheet.card(*morgan, ctx)) if isinstance(b, StatBoxes))
@@ -548,7 +547,7 @@ def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(
     qr = _reference(pack_pages)
     assert ("The 0 box: the first SPEED box not struck is her top speed: with only 0 left she has lost her way and "
             "drifts (lashed: carried, see Carried); "
-            "striking the 0 box takes her below 0, and she is sinking (not surrendered): she fires till she goes down") in qr
+            "striking the 0 box takes her below 0: she is sinking (not surrendered), fires till she goes down") in qr
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "A SPEED box per ½ kn lost; the 0 box struck, she sinks in 1d6+2 turns" in cards
 
@@ -852,7 +851,7 @@ def test_end_on_contact_from_astern_in_the_line_says_what_the_follower_does_and_
     """Moment 3: 'they grind past, finishing their moves' cannot be done by a ship directly astern of another (the
     replay stopped Hartford touching Brooklyn's stern). The follower stops there to the half move's end; sheering
     off alongside is the house-rule option."""
-    words = "a bow that meets the stern of a ship ahead stops there, touching, to the half move's end"
+    words = "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther than that stern"
     assert words in _reference(pack_pages) and words in _readings(pack_pages) and "line_ahead" in _readings(pack_pages)
     assert "end-on, the two that touch (not their consorts) lose 1 knot each" in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  line_ahead: {rows: {follower: sheers}}\n",
@@ -871,8 +870,8 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
     fort fires in one window a turn; a ship holds for the 2nd by writing F2 in her orders, and a fort, which writes
     none, fires in the 1st window it has a ship in range."""
     qr = _reference(pack_pages)
-    assert ("1st fire roll 1d6 per gun that bears; hits count after everyone in the window has fired; a ship or fort "
-            "fires in one window a turn, a ship in the 1st unless her orders say F2") in qr
+    assert ("1st fire 1d6 per gun that bears; a ship or fort fires in one window a turn, a ship in the 1st unless "
+            "ordered F2") in qr
     assert "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
     assert len(logs) == 2 and all("RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF" in p for p in logs)
@@ -1286,7 +1285,7 @@ def test_the_set_up_page_warns_that_the_line_starts_in_close_order(pack_pages):
     assert ("Close order: the line starts a few tenths of an inch bow to stern; a ship gaining on the one ahead meets her "
             "stern (end-on contact: Collisions)") in setup
     qr = _reference(pack_pages)  # what it cites is the pack's own rule
-    assert "a bow that meets the stern of a ship ahead stops there" in qr
+    assert "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther" in qr
     assert "end-on, the two that touch (not their consorts) lose 1 knot each" in qr
 
 
@@ -1419,3 +1418,45 @@ def test_no_character_of_the_mobile_bay_pack_is_under_6_pt_the_chits_side_too(bu
 
     report = lint(bundled_packs.get("mobile-bay-1864", "really-simple", paper).path, edges=False)
     assert report.chars > 0 and report.under_6 == 0, report.text()
+
+
+def test_a_ship_touching_the_stern_ahead_as_the_half_move_starts_goes_no_farther_than_it(pack_pages):
+    """Moment 1 (replay 12): in the turn-2 pile-up behind Brooklyn the rear ships started their half moves already
+    touching the stern ahead; 'ships touching as it starts make no new contact' did not say how far one may go when
+    the ship ahead moves less, whether she pushes through, or whether she loses another knot."""
+    stern = ("a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther than "
+             "that stern to the half move's end")
+    touching = "ships touching as it starts make no new contact (no roll, no loss)"
+    for page in (_reference(pack_pages), _readings(pack_pages)):
+        assert stern in page and touching in page
+
+
+def test_the_letter_quick_reference_keeps_to_one_page(bundled_packs):
+    """The readings the replays add must be won back on the quick reference: on Letter, the shorter page, its two
+    columns stay on one page (the pack would run to a 13th)."""
+    pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", "letter").path)]
+    ref = next(p for p in pages if "quick reference" in p)
+    assert "Turn track: strike each turn as it ends" in ref and "Aground: 6 on 1d6 frees her" in ref  # both columns' ends
+
+
+def test_a_lashed_ship_struck_past_0_is_still_carried_till_she_goes_down_or_is_cast_off(pack_pages):
+    """Moment 2 (replay 12): the 0 box said a lashed ship with only 0 left is carried and one struck past 0 is
+    sinking, but not whether a lashed ship that is sinking is still carried by her consort or drifts."""
+    words = "she is sinking (not surrendered), fires till she goes down and, lashed, is carried till then unless cast off"
+    assert "The 0 box: the first SPEED box not struck" in _reference(pack_pages)
+    for page in (_reference(pack_pages), _readings(pack_pages)):
+        assert words in page
+
+
+def test_the_set_up_page_says_the_monitors_000_runs_into_the_torpedo_field_as_005_does(pack_pages):
+    """Defect (replay 12): the set-up warned only that 005° runs into the torpedo field, while the monitors start at
+    x 58½-59, west of the red buoy (59½), so their 000° does too."""
+    setup = next(p for p in pack_pages if p.startswith("Set-up:"))
+    assert "A 005° heading runs into the field, and so does 000°" in setup
+
+
+def test_the_close_order_event_warns_a_leader_slowed_by_hits_jams_the_line_behind_her(pack_pages):
+    """Defect (replay 12): with the line a few tenths apart and speed changing 2 kn a turn at most, one crippled
+    leader jammed the whole wooden line at once: true to the rules, and now said where the close order is."""
+    setup = next(p for p in pack_pages if p.startswith("Set-up:"))
+    assert "(end-on contact: Collisions), so a leader slowed by hits jams the line behind her" in setup

@@ -230,9 +230,10 @@ FORT_SHARE = {"printed": "the number printed on its card, while that many of the
 LINE_OF_FIRE = {"ships": "a line of fire through another ship's model, friend or foe, is masked, but not by a "
                          "monitor's low hull nor by the firer's own consort",
                 "none": "no ship masks fire: guns fire past every ship, friend or foe"}
-LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead stops there, touching, to the half move's end",
-                  "sheers": "a bow that meets the stern of a ship ahead sheers off alongside, on the side her owner "
-                            "picks, and finishes her move"}
+LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no "
+                        "farther than that stern to the half move's end",
+              "sheers": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) sheers off "
+                        "alongside, on the side her owner picks, and finishes her move"}
 FORT_FIRER = {"fixed": "not as a stationary firer (no +1)", "stationary": "as a stationary firer (+1)"}
 OPTIONS = {"fort_fire": ("bears", FORT_BEARS), "fort_firer": ("counts_as", FORT_FIRER), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
            "line_of_fire": ("masked_by", LINE_OF_FIRE), "line_ahead": ("follower", LINE_AHEAD)}
