@@ -907,7 +907,7 @@ def test_no_player_page_speaks_the_tools_words(mobile_bay):
     for word in ("--", "house rule:", "which_units", "factor subtract", "reading subtract", "reading each", "scan",
                  "the article"):
         assert word not in text, word
-    assert "both sides' sheets, which can be printed apart)" in mobile_bay[0]
+    assert ": can be printed apart)" in mobile_bay[0]
     page = _readings(mobile_bay)
     assert "Order of battle Mobile Bay as the rules print it: Fort Morgan with its water battery, no Fort Powell (house rule)" in page
     assert "one marked (house rule) has a second reading a club may play instead" in page

@@ -10,7 +10,7 @@ from typing import Callable
 from ..app import Built
 from ..errors import Problem, ShipyardError, display_path
 from .blame import derive_unit, scenario_failure, section_failure
-from .cover import cover, footer, resolve_parts, shared_pages, sharing_note
+from .cover import cover, footer, note_room, resolve_parts, shared_pages, sharing_note
 from .options import PackOptions, pack_file_name
 from .sections import SECTIONS, Job
 
@@ -84,7 +84,7 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
                 marks = len(doc.marks)
                 section.draw(doc, job, aids)
                 if section.name == "sheets":  # the cover's contents says which pages, if any, both sides share
-                    doc.resolve("note:sheets", sharing_note(shared_pages(doc.marks[marks:], job.units)))
+                    doc.resolve("note:sheets", sharing_note(shared_pages(doc.marks[marks:], job.units), note_room(doc)))
             resolve_parts(doc, entries)
             current = "writing"
     except (KeyboardInterrupt, SystemExit):

@@ -139,16 +139,39 @@ def shared_pages(marks: list[tuple[str, int]], units) -> list[int]:
     return sorted(page for page, sides in on.items() if len(sides) > 1)
 
 
-def sharing_note(pages: list[int]) -> str:
+def sharing_note(pages: list[int], width: float | None = None) -> str:
     """The contents' note for the record sheets where both sides' share pages: which, and that a pack parting them can
-    be printed ('' where none do). In the players' words: the option's name is on `pack --help` and the web form."""
+    be printed ('' where none do). In the players' words: the option's name is on `pack --help` and the web form.
+    Pages one after another are said as a span ("pages 4–6"); where the list would run past `width` mm (the line the
+    contents leaves it), how many and between which."""
     if not pages:
         return ""
-    where = f"page {pages[0]} holds" if len(pages) == 1 else "pages " + ", ".join(map(str, pages)) + " hold"
-    return f"({where} both sides' sheets, {PARTED})"
+    runs: list[list[int]] = []
+    for n in pages:  # runs of pages one after another, said as a span ("pages 4–6")
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    where = f"page {pages[0]}" if len(pages) == 1 else "pages " + ", ".join(
+        f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
+    note = f"(both sides on {where}: {PARTED})"
+    if width is not None and _note_width(note) > width:
+        note = f"(both sides on {len(pages)} pages of {pages[0]}–{pages[-1]}: {PARTED})"
+    return note
+
+
+def note_room(doc) -> float:
+    """The mm the contents leaves a section's note on this document's cover."""
+    return doc.content.w - style()["contents"]["note_at"]
+
+
+def _note_width(note: str) -> float:
+    from ..render.measure import text_width
+
+    return text_width(note, style()["contents"]["size"])
 
 
 # what the contents says can be printed where both sides' sheets share a page (the sides-apart option, in the players'
 # words: replay 7 read "--sides-apart" as the tool's); in brackets after the section's page number, so that the two
 # page numbers do not read as one run (replay r12)
-PARTED = "which can be printed apart"  # a resolved note: one line, no longer than this
+PARTED = "can be printed apart"  # a resolved note: one line, no longer than this (New Orleans' three pages)
