@@ -140,28 +140,52 @@ def _score(got: dict, printed: dict, keys: tuple[str, ...], score: dict) -> int:
     return total
 
 
-def _best(train: list[Sample], fixed: dict, names: tuple[str, ...], cands: dict, keys: tuple[str, ...], score: dict):
-    best = None
+def _scored(data: list[Sample], fixed: dict, names: tuple[str, ...], cands: dict, keys: tuple[str, ...],
+            score: dict) -> list[tuple[dict, list[int]]]:
+    """Every candidate for `names` (in the order listed) with its score on each unit of `data`."""
+    out = []
     for values in itertools.product(*(cands[n] for n in names)):
         rows = {**fixed, **dict(zip(names, values))}
-        total = sum(_score(cannonade(s.tally, rows), s.printed, keys, score) for s in train)
+        out.append((dict(zip(names, values)), [_score(cannonade(s.tally, rows), s.printed, keys, score) for s in data]))
+    return out
+
+
+def _lowest(scored: list[tuple[dict, list[int]]], left_out: int | None) -> tuple[int, dict]:
+    """The candidate with the lowest total over the units but `left_out`; a tie to the first listed."""
+    best = None
+    for values, scores in scored:
+        total = sum(scores) - (scores[left_out] if left_out is not None else 0)
         if best is None or total < best[0]:
-            best = (total, dict(zip(names, values)))
+            best = (total, values)
     return best
 
 
+class CannonadeSearch:
+    """The cannonade fit over some units, each candidate scored on each unit once: a unit's score does not depend on
+    which others are fitted with it, so leaving one out (24 fits) is a subtraction, not a search again."""
+
+    def __init__(self, data: list[Sample], tables) -> None:
+        fit = tables.cannonade_fit.rows
+        cands, score = fit["candidates"], fit["score"]
+        start = {k: v[0] for k, v in cands.items()}
+        self.groups = []
+        for values in itertools.product(*(cands[n] for n in SHARED)):
+            shared = dict(zip(SHARED, values))
+            self.groups.append((shared, _scored(data, {**start, **shared}, HEAVY_MEDIUM, cands, ("heavy", "medium"), score),
+                                _scored(data, {**start, **shared}, PARROTT, cands, ("parrot",), score)))
+
+    def best(self, left_out: int | None = None) -> dict:
+        """The coefficients fitted on every unit but the one at index `left_out` (None: on all)."""
+        best = None
+        for shared, heavy_medium, parrott in self.groups:
+            hm, pp = _lowest(heavy_medium, left_out), _lowest(parrott, left_out)
+            if best is None or hm[0] + pp[0] < best[0]:
+                best = (hm[0] + pp[0], {**shared, **hm[1], **pp[1]})
+        return best[1]
+
+
 def fit_cannonade(train: list[Sample], tables) -> dict:
-    fit = tables.cannonade_fit.rows
-    cands, score = fit["candidates"], fit["score"]
-    start = {k: v[0] for k, v in cands.items()}
-    best = None
-    for values in itertools.product(*(cands[n] for n in SHARED)):
-        shared = dict(zip(SHARED, values))
-        hm = _best(train, {**start, **shared}, HEAVY_MEDIUM, cands, ("heavy", "medium"), score)
-        pp = _best(train, {**start, **shared}, PARROTT, cands, ("parrot",), score)
-        if best is None or hm[0] + pp[0] < best[0]:
-            best = (hm[0] + pp[0], {**shared, **hm[1], **pp[1]})
-    return best[1]
+    return CannonadeSearch(train, tables).best()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -196,10 +220,10 @@ def predict(s: Sample, edna_coef: dict, cannon_coef: dict, tables) -> Prediction
 
 
 def leave_one_out(data: list[Sample], tables) -> list[Prediction]:
+    cannonade_fits = CannonadeSearch(data, tables)
     out = []
     for i, s in enumerate(data):
-        e, c = fit(data[:i] + data[i + 1:], tables)
-        out.append(predict(s, e, c, tables))
+        out.append(predict(s, fit_edna(data[:i] + data[i + 1:]), cannonade_fits.best(left_out=i), tables))
     return out
 
 
