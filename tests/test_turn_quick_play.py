@@ -72,6 +72,13 @@ def cherbourg(bundled_packs):
     return _read(bundled_packs.get("cherbourg-1864", "quick-play", "a4").path)
 
 
+@pytest.fixture(scope="module")
+def hampton_roads(library, tmp_path_factory):
+    """Hampton Roads' pack as `shipyard pack hampton-roads-1862 -r quick-play` builds it, read: built once for the
+    tests that read another scenario's pack."""
+    return _build(library, "hampton-roads-1862", tmp_path_factory.mktemp("hampton-roads"))
+
+
 def _page(pages: list[str], words: str) -> str:
     found = [p for p in pages if words in p]
     assert found, words
@@ -792,11 +799,11 @@ def test_the_readings_say_fort_morgan_and_tennessee_are_hard_targets_by_the_arti
     assert len(mobile_bay) == RULESET.pack_pages
 
 
-def test_another_scenarios_readings_leave_out_mobile_bays_units_and_keep_their_heading(library, tmp_path):
+def test_another_scenarios_readings_leave_out_mobile_bays_units_and_keep_their_heading(hampton_roads):
     """The readings that came with replay 5 made Hampton Roads' pack a page longer and left a readings heading alone at
     a page's foot: Mobile Bay's own readings (its forts, Brooklyn, its order of battle) are left out of another
     scenario's pack, and each part keeps its heading with its readings."""
-    pages = _build(library, "hampton-roads-1862", tmp_path)
+    pages = hampton_roads
     parts = [p for p in pages if "What the rules leave open" in p]
     assert len(parts) == 2 and all("Drawing counters" in p or "Ramming factor" in p for p in parts)
     text = " ".join(parts)
@@ -990,7 +997,7 @@ def test_the_card_pages_say_a_magazine_or_boiler_hit_is_marked_by_what_it_does(m
 # ---------------------------------------------------------------------------------------------- replay 8
 
 
-def test_a_models_base_and_where_a_consort_lies_are_said_for_range_sight_and_touching(mobile_bay, library, tmp_path):
+def test_a_models_base_and_where_a_consort_lies_are_said_for_range_sight_and_touching(mobile_bay, hampton_roads):
     """Replay 8, moment 1: the plan puts one point per lashed pair, but each ship is her own target with her own range
     and sight, and nothing said where the consort lies or how big a model is (which also decides touching and
     steering round). A base of 1 in by ¼ in, the consort against the sloop's port side; a battle with no pair (Hampton
@@ -999,7 +1006,7 @@ def test_a_models_base_and_where_a_consort_lies_are_said_for_range_sight_and_tou
     assert "Models each ship a base 1 in by ¼ in (or her model's) on her point, for touching and steering round" in page
     assert ("Consorts hers against her sloop's port side, centres ¼ in apart: each her own centre for range, arcs, sight; "
             "the pair touches as one 1 by ½ in") in page
-    hampton = " ".join(_build(library, "hampton-roads-1862", tmp_path))
+    hampton = " ".join(hampton_roads)
     assert "Models" in hampton and "Consorts" not in hampton and "Lashed pairs" not in hampton
     assert len(mobile_bay) == RULESET.pack_pages
 
