@@ -272,6 +272,7 @@ class BundledPacks:
     def __init__(self, root: Path, library) -> None:
         self.root = root
         self.library = library
+        self._lints: dict = {}
         root.mkdir(parents=True, exist_ok=True)
 
     def get(self, scenario: str = "mobile-bay-1864", rules: str = "smoke-on-the-water", paper: str = "a4",
@@ -292,6 +293,28 @@ class BundledPacks:
                                             "ruleset": built.ruleset, "seconds": built.seconds}))
             data = json.loads(done.read_text())
         return Built(Path(data["path"]), data["pages"], data["ruleset"], data["seconds"])
+
+    def lint(self, scenario: str = "mobile-bay-1864", rules: str = "smoke-on-the-water", paper: str = "a4",
+             scale: str | None = None):
+        """The layout lint's whole report (layout_lint.lint, edge ink too) on a bundled pack, made once for the whole
+        run as the pack is: under worksteal the cases that read one pack's report land on several workers, and each
+        linted the whole pack again. Read-only, as the pack is."""
+        import pickle
+
+        from layout_lint import lint
+
+        key = (scenario, rules, paper, scale)
+        if key not in self._lints:
+            path = self.get(scenario, rules, paper, scale).path
+            done = path.parent / "lint.pickle"
+            with open(path.parent / ".lint-lock", "w") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                if not done.exists():
+                    report = pickle.dumps(lint(path))
+                    (path.parent / "lint.pickle.part").write_bytes(report)
+                    (path.parent / "lint.pickle.part").rename(done)
+                self._lints[key] = pickle.loads(done.read_bytes())
+        return self._lints[key]
 
 
 @pytest.fixture(scope="session")

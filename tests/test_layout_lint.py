@@ -37,21 +37,16 @@ def _cases(checks):
         for rules in RULESETS:
             for check in checks:
                 why = _known(pid, rules, check)
-                marks = [pytest.mark.xdist_group(f"{pid}-{rules}")]  # one worker lints each PDF, once
+                marks = [pytest.mark.xdist_group(f"{pid}-{rules}")]  # the run lints each PDF once (bundled_packs.lint)
                 if why:
                     marks.append(pytest.mark.xfail(strict=True, reason=why))
                 yield pytest.param((scenario, paper, scale), rules, check, marks=marks, id=f"{pid}-{rules}-{check}")
 
 
-_reports: dict = {}
-
-
 def _report(bundled_packs, pack, rules):
-    key = (*pack, rules)
-    if key not in _reports:
-        scenario, paper, scale = pack
-        _reports[key] = lint(bundled_packs.get(scenario, rules, paper, scale).path)
-    return _reports[key]
+    """The pack's lint report, made once for the run (bundled_packs.lint)."""
+    scenario, paper, scale = pack
+    return bundled_packs.lint(scenario, rules, paper, scale)
 
 
 @pytest.mark.parametrize("pack, rules, check", list(_cases(CHECKS)))

@@ -1414,9 +1414,7 @@ def test_the_covers_contents_names_the_page_of_each_sides_orders_log(pack_pages)
 def test_no_character_of_the_mobile_bay_pack_is_under_6_pt_the_chits_side_too(bundled_packs, paper):
     """Defect (replay 11): text under 6 pt; the layout lint found it on the speed chits, whose CONFEDERATE (bold,
     squeezed to the chit) read at 5.8 pt. Every character of the pack, the counters' too, is at 6 pt at least."""
-    from layout_lint import lint
-
-    report = lint(bundled_packs.get("mobile-bay-1864", "really-simple", paper).path, edges=False)
+    report = bundled_packs.lint("mobile-bay-1864", "really-simple", paper)  # the run's one lint of the pack
     assert report.chars > 0 and report.under_6 == 0, report.text()
 
 
