@@ -92,31 +92,44 @@ class Report:
         return self.under_6 / self.chars if self.chars else 0.0
 
 
+def _plain(fn, restype, *argtypes):
+    """The same pdfium function typed with plain ctypes (an address for each pointer): ctypes converts these several
+    times faster than pypdfium2's pointer classes, which tells on a call per character."""
+    return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(fn, ctypes.c_void_p).value)
+
+
+_VOID, _INT, _DOUBLE = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_double)
+_UNICODE_OF = _plain(raw.FPDFText_GetUnicode, ctypes.c_uint, _VOID, _INT)
+_OBJECT_OF = _plain(raw.FPDFText_GetTextObject, _VOID, _VOID, _INT)  # the text object's address, None for none
+_GENERATED = _plain(raw.FPDFText_IsGenerated, _INT, _VOID, _INT)
+_CHAR_BOX = _plain(raw.FPDFText_GetCharBox, _INT, _VOID, _INT, _DOUBLE, _DOUBLE, _DOUBLE, _DOUBLE)
+
+
 def _chars(textpage) -> list[Char]:
     """Every printed character of the page with its size as printed and its glyph box, in pdfium's order. The size
     (the text object's font size times its matrix's scaling) is asked once per text object: pdfium gives every
     character of one object the object's own (FPDFText_GetFontSize, FPDFText_GetMatrix)."""
     tp = textpage.raw
+    at = ctypes.cast(tp, _VOID).value
     out: list[Char] = []
     objects: dict[int, int] = {}
     sizes: dict[int, float] = {}
     word = 0
     last_obj = None
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    edges = [ctypes.pointer(v) for v in (left, right, bottom, top)]
     m = raw.FS_MATRIX()
-    unicode_of, object_of, generated = raw.FPDFText_GetUnicode, raw.FPDFText_GetTextObject, raw.FPDFText_IsGenerated
-    char_box, void_p, cast = raw.FPDFText_GetCharBox, ctypes.c_void_p, ctypes.cast
+    unicode_of, object_of, generated, char_box = _UNICODE_OF, _OBJECT_OF, _GENERATED, _CHAR_BOX
     for i in range(raw.FPDFText_CountChars(tp)):
-        ch = chr(unicode_of(tp, i))
-        obj = object_of(tp, i)
-        key = cast(obj, void_p).value if obj else 0
-        if ch.isspace() or generated(tp, i) or not key:
+        ch = chr(unicode_of(at, i))
+        key = object_of(at, i) or 0
+        if ch.isspace() or generated(at, i) or not key:
             word += 1
             continue
         if key != last_obj:
             word += 1
             last_obj = key
-        char_box(tp, i, left, right, bottom, top)
+        char_box(at, i, *edges)
         size = sizes.get(key)
         if size is None:
             size = raw.FPDFText_GetFontSize(tp, i)
