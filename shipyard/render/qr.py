@@ -4,7 +4,8 @@ unit's live sheet in a game (app/games.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 
 from .measure import PT, Block
 from .page import Page
@@ -12,13 +13,15 @@ from .page import Page
 QUIET_MODULES = 2  # the light margin around a code, in modules (the standard asks 4; the page's white does the rest)
 
 
-def qr_modules(text: str) -> list[list[bool]]:
-    """The code's modules, row by row (True: dark)."""
+@lru_cache(maxsize=512)
+def qr_modules(text: str) -> tuple[tuple[bool, ...], ...]:
+    """The code's modules, row by row (True: dark). Encoded once per text: the encoder tries all eight masks (~0.1 s a
+    code), and a game's packs, pages and live sheets show the same links again and again."""
     from reportlab.graphics.barcode.qr import QrCodeWidget
 
     widget = QrCodeWidget(text, barLevel="M")
     widget.qr.make()
-    return [[bool(m) for m in row] for row in widget.qr.modules]
+    return tuple(tuple(bool(m) for m in row) for row in widget.qr.modules)
 
 
 @dataclass
@@ -29,12 +32,9 @@ class QrCode(Block):
     size: float = 16.0
     caption: str = ""
     caption_pt: float = 6.0
-    _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
-    def modules(self) -> list[list[bool]]:
-        if "modules" not in self._cache:
-            self._cache["modules"] = qr_modules(self.text)
-        return self._cache["modules"]
+    def modules(self) -> tuple[tuple[bool, ...], ...]:
+        return qr_modules(self.text)
 
     def measure(self, width: float) -> float:
         return self.size + (self.caption_pt * PT * 1.4 if self.caption else 0.0)
