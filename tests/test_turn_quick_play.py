@@ -4,6 +4,7 @@ ten). Each test names the finding it closes."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import re
@@ -19,6 +20,27 @@ RECORD_CARDS = "record cards"
 
 def _flat(s: str) -> str:
     return " ".join(s.split())
+
+
+_OPENED: dict = {}
+
+
+def _opened(path):
+    """The PDF at `path` opened with pdfplumber once for the module, as a context (`with _opened(path) as pdf`) that
+    leaves it open: its pages keep the characters they parsed, so the module's many readings of one pack (whole
+    pages, halves, columns, other word gaps) parse each page once, not once a reading. Closed as the module ends."""
+    key = str(path)
+    if key not in _OPENED:
+        _OPENED[key] = pdfplumber.open(key)
+    return contextlib.nullcontext(_OPENED[key])
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _close_opened():
+    yield
+    for pdf in _OPENED.values():
+        pdf.close()
+    _OPENED.clear()
 
 
 class Pages(list):
@@ -39,7 +61,7 @@ def _read(path, halves: bool = True) -> Pages:
     """A Quick Play pack's pages as _build reads them."""
     pages = Pages()
     pages.path = path
-    with pdfplumber.open(path) as pdf:
+    with _opened(path) as pdf:
         for p in pdf.pages:
             w, h = p.width, p.height
             parts = [p, p.crop((0, 0, w / 2, h)), p.crop((w / 2, 0, w, h))] if halves else [p]
@@ -98,7 +120,7 @@ def _readings(pages: Pages) -> str:
 def _readings_of(path: str, found: tuple[int, ...]) -> str:
     """_readings' text of one PDF, read once: some thirty tests read the module's pack's readings, and each laid out
     the same pages again (a second each). A pack built in a test has its own path."""
-    with pdfplumber.open(path) as pdf:
+    with _opened(path) as pdf:
         texts = []
         for k in found:
             p = pdf.pages[k]
@@ -121,7 +143,7 @@ def _column(pages: Pages, words: str, left: bool = True) -> str:
 @functools.lru_cache(maxsize=16)
 def _column_of(path: str, k: int, left: bool) -> str:
     """_column's text, read once per page and side of one PDF."""
-    with pdfplumber.open(path) as pdf:
+    with _opened(path) as pdf:
         p = pdf.pages[k]
         split = p.width * 0.46
         return _flat(p.crop((0, 0, split, p.height) if left else (split, 0, p.width, p.height)).extract_text() or "")
@@ -152,7 +174,7 @@ def _edna_row(pages: Pages, edna: int) -> str:
 
 @functools.lru_cache(maxsize=8)
 def _edna_row_of(path: str, edna: int) -> str:
-    with pdfplumber.open(path) as pdf:
+    with _opened(path) as pdf:
         for p in pdf.pages:
             for half in (p.crop((0, 0, p.width / 2, p.height)), p.crop((p.width / 2, 0, p.width, p.height))):
                 for line in (half.extract_text(x_tolerance=1) or "").splitlines():
@@ -667,7 +689,7 @@ def test_the_readings_are_set_at_7_pt_the_set_ups_under_the_roster_the_bounds_af
     Its readings are paragraphs at 7 pt or more: the set-up's and the units' under the roster, the bound's after the
     record cards, every one printed once, and the pack keeps its pages."""
     sizes = {}
-    with pdfplumber.open(mobile_bay.path) as pdf:
+    with _opened(mobile_bay.path) as pdf:
         for k, p in enumerate(pdf.pages):
             if "What the rules leave open" not in mobile_bay[k]:  # the page's whole text is in it: lay out only these
                 continue
@@ -974,7 +996,7 @@ def test_a_cards_draught_never_wraps_its_feet(mobile_bay):
     """Replay 7, defect: "22 pieces · draws 17½ ft" wrapped its "ft" onto a line of its own on Richmond's, Monongahela's
     and Oneida's cards. The draught has a line of its own under the pieces, read here line by line down each half."""
     lines = []
-    with pdfplumber.open(mobile_bay.path) as pdf:
+    with _opened(mobile_bay.path) as pdf:
         for k, page in enumerate(pdf.pages):
             if RECORD_CARDS in mobile_bay[k]:
                 w, h = page.width, page.height
