@@ -17,6 +17,7 @@ Goals (issue 7): per-vessel time at 1000 within 25 % of that at 100; peak memory
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import resource
@@ -28,7 +29,12 @@ from pathlib import Path
 
 import yaml
 
+# libyaml's parser where PyYAML was built with it (the same data as the pure-Python one, some ten times faster): the
+# library's ~170 files are read to vary them, once per run (the sizes share them)
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+
+@functools.cache  # read-only: vary() copies each vessel it varies
 def _source_vessels() -> list[dict]:
     from shipyard.paths import library_dir
 
@@ -36,17 +42,18 @@ def _source_vessels() -> list[dict]:
     for p in sorted(library_dir().rglob("*.yaml")):
         if p.name == "ordnance.yaml" or "scenarios" in p.parts:
             continue
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+        data = yaml.load(p.read_text(encoding="utf-8"), Loader=_LOADER)
         if isinstance(data, dict) and data.get("kind", "vessel") == "vessel":
             out.append(data)
     return out
 
 
+@functools.cache  # read-only
 def _catalogue() -> dict[str, list[str]]:
     from shipyard.paths import library_dir
 
     by_kind: dict[str, list[str]] = {}
-    for gun in yaml.safe_load((library_dir() / "ordnance.yaml").read_text(encoding="utf-8"))["ordnance"]:
+    for gun in yaml.load((library_dir() / "ordnance.yaml").read_text(encoding="utf-8"), Loader=_LOADER)["ordnance"]:
         by_kind.setdefault(gun["kind"], []).append(gun["id"])
     return by_kind
 
