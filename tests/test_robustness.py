@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import Run, in_process, pdf_page_texts
+from forking import Forked, Gate
 from shipyard.pack import PackOptions, build_pack, safe_name
 from shipyard.rules import all_rulesets, get_ruleset
 from shipyard.errors import ShipyardError
@@ -370,13 +371,14 @@ def _reported(stdout: str) -> dict[str, int]:
     (("cherbourg-1864", "really-simple"), ("hampton-roads-1862", "really-simple")),
 ], ids=["same", "other-rules", "other-scenario"])
 def test_two_packs_into_one_folder_at_once(tmp_path, jobs):
+    """Two `shipyard pack` processes let go at the same moment (forked copies of this one: the race between two
+    processes' files is the finding, not an interpreter's start-up), twice: into an empty folder, then over their own
+    files."""
     out = tmp_path / "OUT"
     for _round in range(2):
-        procs = [
-            subprocess.Popen([sys.executable, "-m", "shipyard.cli", "pack", scen, "--rules", rules, "-o", str(out)],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            for scen, rules in jobs
-        ]
+        gate = Gate()
+        procs = [Forked("pack", scen, "--rules", rules, "-o", out, prepare=gate.wait) for scen, rules in jobs]
+        gate.open()
         results = [p.communicate(timeout=180) + (p.returncode,) for p in procs]
         reported: dict[str, int] = {}
         for stdout, stderr, code in results:
