@@ -2,10 +2,12 @@
 (as a terminal, or `kill -TERM -- -PGID`, sends them), a pack started ignoring Ctrl-C, the part files a pack killed
 outright leaves for the next one to sweep, and `shipyard serve` stopped by SIGTERM or a closed terminal.
 
-Each pack is `shipyard pack` through cli.main() (what the `shipyard` script runs) in a fresh interpreter of its own
-session, so that its group can be signalled as a terminal signals it. In it each process, once the pack it took has
-its part file open, says "building" and waits: the signal comes while both are mid-build. Many runs of the real
-script, signalled at varied moments: benchmarks/signal_storm.py.
+Each pack is `shipyard pack` through cli.main() (what the `shipyard` script runs) in a process of its own session, so
+that its group can be signalled as a terminal signals it: a forked copy of this one (tests/forking.py), with a fresh
+interpreter's signals, as what is stopped here is the pack, not an interpreter's start-up. In it each process, once
+the pack it took has its part file open, says "building" and waits: the signal comes while both are mid-build.
+Fresh interpreters stopped so: `shipyard serve` below, Ctrl-C mid-build in test_robustness.py, and many runs of
+the real script signalled at varied moments in benchmarks/signal_storm.py (its smoke run in test_benchmarks_smoke).
 """
 
 from __future__ import annotations
@@ -19,36 +21,46 @@ from pathlib import Path
 
 import pytest
 
+from forking import Forked
+
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="packs are built side by side on Linux")
 
-_RUN = """
-import os, sys, time
-import shipyard.pack.build as build
-
-real_cover, hold = build.cover, float(sys.argv[2])
-def cover(*args, **kwargs):  # the pack's Document is open: its part file is on disk
-    os.write(2, b"building\\n")
-    time.sleep(hold)
-    return real_cover(*args, **kwargs)
-build.cover = cover
-if sys.argv[3] == "slow-copy":  # the forked copy's clean-up takes a while (a slower disk, a bigger build): the
-    parent, real_unlink = os.getpid(), os.unlink  # parent's stop and a second signal come while it removes its part
-    def unlink(path, *args, **kwargs):
-        if os.getpid() != parent:
-            time.sleep(0.6)
-        return real_unlink(path, *args, **kwargs)
-    os.unlink = unlink
-sys.argv = ["shipyard", "pack", "cherbourg-1864", "--rules", "qp", "--rules", "rs", "--no", "templates", "--no",
-            "counters", "--jobs", "2", "-o", sys.argv[1]]
-from shipyard.cli import main
-main()
-"""
+PACK = ("pack", "cherbourg-1864", "--rules", "qp", "--rules", "rs", "--no", "templates", "--no", "counters", "--jobs", "2")
 
 
-def _pack(out: Path, hold: float, copy: str = "", **popen) -> subprocess.Popen:
+def _held_mid_build(hold: float, slow_copy: bool = False, ignoring: int | None = None):
+    """What a pack's process runs first: once the pack's Document is open (its part file on disk) it says "building"
+    and waits `hold` seconds. `slow_copy`: the forked copy's clean-up takes a while (a slower disk, a bigger build),
+    so that the parent's stop and a second signal come while it removes its part. `ignoring`: a signal it was started
+    ignoring (a shell's background job, nohup)."""
+    def prepare():
+        import shipyard.pack.build as build
+
+        if ignoring is not None:
+            signal.signal(ignoring, signal.SIG_IGN)
+        real_cover = build.cover
+
+        def cover(*args, **kwargs):
+            os.write(2, b"building\n")
+            time.sleep(hold)
+            return real_cover(*args, **kwargs)
+
+        build.cover = cover
+        if slow_copy:
+            parent, real_unlink = os.getpid(), os.unlink
+
+            def unlink(path, *args, **kwargs):
+                if os.getpid() != parent:
+                    time.sleep(0.6)
+                return real_unlink(path, *args, **kwargs)
+
+            os.unlink = unlink
+    return prepare
+
+
+def _pack(out: Path, hold: float, slow_copy: bool = False, ignoring: int | None = None) -> Forked:
     """The two-process pack, started in a session of its own, returned once both processes are mid-build."""
-    proc = subprocess.Popen([sys.executable, "-c", _RUN, str(out), str(hold), copy], text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, **popen)
+    proc = Forked(*PACK, "-o", out, new_session=True, prepare=_held_mid_build(hold, slow_copy, ignoring))
     seen, said = 0, []
     while seen < 2:
         line = proc.stderr.readline()
@@ -73,7 +85,7 @@ def _group_gone(pgid: int) -> bool:
 def test_a_stop_signal_to_every_process_twice_leaves_no_part_file_and_no_traceback(tmp_path, sig):
     """Closing a terminal sends SIGHUP to the group twice (the terminal, then the shell); `kill -TERM -- -PGID` may
     be repeated; the second comes while the first's clean-up is still removing the part files."""
-    proc = _pack(tmp_path, hold=60, copy="slow-copy")
+    proc = _pack(tmp_path, hold=60, slow_copy=True)
     os.killpg(proc.pid, getattr(signal, sig))
     time.sleep(0.1)
     os.killpg(proc.pid, getattr(signal, sig))
@@ -88,7 +100,7 @@ def test_a_pack_started_ignoring_a_signal_finishes_whole_when_it_comes(tmp_path,
     """A script's background job ignores Ctrl-C (the shell sees to it), `nohup` ignores SIGHUP: every process of the
     pack ignores it too, and both packs are written."""
     ignored = getattr(signal, sig)
-    proc = _pack(tmp_path, hold=0.5, preexec_fn=lambda: signal.signal(ignored, signal.SIG_IGN))
+    proc = _pack(tmp_path, hold=0.5, ignoring=ignored)
     os.killpg(proc.pid, ignored)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
@@ -147,19 +159,16 @@ def test_serve_stops_on_sigterm_or_a_closed_terminal_as_on_ctrl_c_without_a_trac
     assert proc.returncode == -signal.SIGTERM and err == "", err
 
 
-_RUN_AID = """
-import os, sys, time
-import shipyard.render.flow as flow
+def _held_in_the_aid():
+    """What a single aid's process runs first: once the aid's Document is open (its part file on disk) it says
+    "building" and waits."""
+    import shipyard.render.flow as flow
 
-real_add = flow.Flow.add
-def add(self, *args, **kwargs):  # the aid's Document is open: its part file is on disk
-    os.write(2, b"building\\n")
-    time.sleep(60)
-flow.Flow.add = add
-sys.argv = ["shipyard", *sys.argv[2:], "-o", sys.argv[1]]
-from shipyard.cli import main
-main()
-"""
+    def add(self, *args, **kwargs):
+        os.write(2, b"building\n")
+        time.sleep(60)
+
+    flow.Flow.add = add
 
 
 @pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP"])
@@ -167,8 +176,7 @@ main()
                                      ("roster", "mobile-bay-1864", "--rules", "saunders")])
 def test_a_single_aid_stopped_by_a_signal_leaves_no_part_file_and_says_so(tmp_path, sig, command):
     out = tmp_path / "aid.pdf"
-    proc = subprocess.Popen([sys.executable, "-c", _RUN_AID, str(out), *command], text=True, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True)
+    proc = Forked(*command, "-o", out, new_session=True, prepare=_held_in_the_aid)
     assert "building" in proc.stderr.readline()
     os.killpg(proc.pid, getattr(signal, sig))
     _, err = proc.communicate(timeout=60)
