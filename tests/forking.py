@@ -34,10 +34,11 @@ _FRESH = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_
 class Forked:
     """`shipyard ARGS` through cli.main() in a forked copy; its stdout and stderr as text pipes, as subprocess.Popen
     with text=True gives them. `new_session`: in a session (and process group) of its own, as start_new_session.
-    `prepare` runs in the copy first (a patch the finding needs, a signal it starts ignoring)."""
+    `prepare` runs in the copy first (a patch the finding needs, a signal it starts ignoring). `run`: what the copy
+    runs instead of the command line (ARGS then only name it), its SystemExit its exit status."""
 
     def __init__(self, *args, cwd: Path | None = None, new_session: bool = False,
-                 prepare: Callable[[], None] | None = None) -> None:
+                 prepare: Callable[[], None] | None = None, run: Callable[[], None] | None = None) -> None:
         _load_what_a_build_loads()
         out_r, out_w = os.pipe()
         err_r, err_w = os.pipe()
@@ -48,7 +49,7 @@ class Forked:
         if pid == 0:
             os.close(out_r)
             os.close(err_r)
-            _run_and_exit([str(a) for a in args], cwd, new_session, prepare, out_w, err_w)
+            _run_and_exit([str(a) for a in args], cwd, new_session, prepare, run, out_w, err_w)
         gc.unfreeze()
         os.close(out_w)
         os.close(err_w)
@@ -97,6 +98,15 @@ class Forked:
         return got["out"], got["err"]
 
 
+def run_forked(*args, cwd: Path | None = None, timeout: float = 120):
+    """`shipyard ARGS` in a forked copy, to its end: conftest's Run (exit code, stdout, stderr), as run_cli gives."""
+    from conftest import Run
+
+    proc = Forked(*args, cwd=cwd)
+    out, err = proc.communicate(timeout=timeout)
+    return Run(proc.returncode, out, err)
+
+
 class Gate:
     """Copies started one after another, let go at once (`prepare=gate.wait`, then `gate.open()`): a race between them
     is then run from the same moment, as two commands a user starts together are, not a fork's milliseconds apart."""
@@ -125,8 +135,9 @@ def _load_what_a_build_loads() -> None:
     _load_what_every_build_loads()
 
 
-def _run_and_exit(args: list[str], cwd, new_session: bool, prepare, out_w: int, err_w: int) -> None:
-    """In the copy: its streams on the pipes, its signals as fresh, cli.main(); never returns into the test."""
+def _run_and_exit(args: list[str], cwd, new_session: bool, prepare, run, out_w: int, err_w: int) -> None:
+    """In the copy: its streams on the pipes, its signals as fresh, cli.main() (or `run`); never returns into the
+    test."""
     code = 1
     try:
         os.dup2(out_w, 1)
@@ -147,11 +158,13 @@ def _run_and_exit(args: list[str], cwd, new_session: bool, prepare, out_w: int, 
             os.chdir(cwd)
         if prepare is not None:
             prepare()
-        from shipyard import cli
+        if run is None:
+            from shipyard import cli
 
-        sys.argv = ["shipyard", *args]
+            sys.argv = ["shipyard", *args]
+            run = cli.main
         try:
-            cli.main()
+            run()
             code = 0
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)

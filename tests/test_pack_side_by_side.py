@@ -1,13 +1,19 @@
 """Several rule sets' packs built side by side in forked processes: the same PDFs, the same errors.
 
-The side-by-side runs are separate `shipyard` processes (run_cli): a process forks its workers only while it runs
-one thread, and a pytest-xdist worker runs several, so in this process the packs are always built one after another.
+The side-by-side runs are `shipyard` processes of their own: a process forks its workers only while it runs one
+thread, and a pytest-xdist worker runs several, so in this process the packs are always built one after another.
+They are forked copies of this process (tests/forking.py: one thread, the modules loaded), as what is tested is
+the processes building side by side, not an interpreter's start-up; a fresh interpreter where that is the finding
+(how many processes it takes, what it imports after its fork, the PDFs it writes from its first build).
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
+import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +23,7 @@ from shipyard.pack.many import processes_for
 from shipyard.rules import all_rulesets
 
 from conftest import run_cli
+from forking import Forked, run_forked
 
 RULESETS = [rs.key for rs in all_rulesets()]
 
@@ -56,6 +63,8 @@ def test_no_fork_while_another_thread_runs_and_no_fewer_than_one_process():
 
 
 def test_packs_built_side_by_side_are_byte_for_byte_those_built_one_after_another(bundled_packs, tmp_path):
+    # a fresh `shipyard` process: its copies start from what it loaded before forking, not from this process's
+    # state after the builds it has run (what differs between a first and a later build would not show here)
     run = run_cli("pack", "mobile-bay-1864", "--jobs", "2", "-o", tmp_path, cwd=tmp_path)
     assert run.code == 0, run.err
     wrote = [line.split()[1] for line in run.out.splitlines() if line.startswith("wrote ")]
@@ -68,7 +77,7 @@ def test_packs_built_side_by_side_are_byte_for_byte_those_built_one_after_anothe
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_rule_set_that_fails_is_told_and_the_others_are_written(cli, tmp_path, bad_saunders_house_rules, jobs):
     out = tmp_path / "out"
-    run = (cli if jobs == "1" else run_cli)("pack", "mobile-bay-1864", "--jobs", jobs, "--house-rules",
+    run = (cli if jobs == "1" else run_forked)("pack", "mobile-bay-1864", "--jobs", jobs, "--house-rules",
                                             bad_saunders_house_rules, "-o", out, cwd=tmp_path)
     assert run.code == 2
     assert "house.yaml:2" in run.err and "to_hit" in run.err and "Traceback" not in run.err
@@ -80,7 +89,7 @@ def test_a_rule_set_that_fails_is_told_and_the_others_are_written(cli, tmp_path,
 
 def test_a_note_from_a_rule_set_built_in_another_process_is_told_once(tmp_path):
     """Quick Play ignores --scale and says so; built side by side, the note comes back from whichever process built it."""
-    run = run_cli("pack", "hampton-roads-1862", "--scale", "1/1200", "--jobs", "2", "--rules", "sotw", "--rules", "qp",
+    run = run_forked("pack", "hampton-roads-1862", "--scale", "1/1200", "--jobs", "2", "--rules", "sotw", "--rules", "qp",
                   "--no", "templates", "--no", "counters", "-o", tmp_path, cwd=tmp_path)
     assert run.code == 0, run.err
     assert run.err.count("note: Quick Play ACW Naval Rules measures the same at any model scale") == 1, run.err
@@ -117,6 +126,8 @@ def run_cli_python(code: str) -> str:
     return proc.stdout
 
 
+# build_packs in a fresh interpreter, for the test of what it imports after its fork (a forked copy of this process
+# has imported it all already); the other tests take _two_packs, the same run in a forked copy
 _PATCHED_RUN = """
 import os, sys, time
 from pathlib import Path
@@ -156,9 +167,52 @@ def _patched(patch: str, out, setup: str = "", **popen):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen)
 
 
+def _two_packs(out, patch=None, setup=None, new_session: bool = False) -> Forked:
+    """Mobile Bay's Quick Play and Really Simple packs built by many.build_packs in two processes, as `shipyard pack`
+    stops (interruptible), in a forked copy of this one (tests/forking.py: one thread, so it forks its own copy;
+    what is tested is the two processes, not an interpreter's start-up): it prints "built [...]", "failed [...] |
+    message" or "interrupted" (exit 130). `patch(parent)` runs in each process as it takes a pack (`parent`: the
+    pid of the one that forked), `setup()` in the copy first."""
+    def run():
+        import shipyard.pack.many as many
+        from shipyard.library.library import Library
+        from shipyard.stopping import interruptible
+
+        parent = os.getpid()
+        real = many._outcome
+
+        def patched(library, scenario, rs, options):
+            if patch is not None:
+                patch(parent)
+            return real(library, scenario, rs, options)
+
+        many._outcome = patched
+        if setup is not None:
+            setup()
+        lib = Library.load()
+        rulesets = [rs for rs in all_rulesets() if rs.key in ("quick-play", "really-simple")]
+        try:
+            with interruptible():
+                built = many.build_packs(lib, lib.scenario("mobile-bay-1864"), rulesets,
+                                         PackOptions(output_dir=Path(out), rules=[rs.key for rs in rulesets]), jobs=2)
+            print("built", [b.ruleset for b in built])
+        except PacksFailed as exc:
+            print("failed", [b.ruleset for b in exc.built], "|", str(exc))
+        except KeyboardInterrupt:
+            print("interrupted")
+            sys.exit(130)
+
+    return Forked("build_packs", run=run, new_session=new_session)
+
+
+def _die_in_the_copy(parent):
+    if os.getpid() != parent:
+        os._exit(9)
+
+
 def test_a_process_killed_mid_build_is_reported_and_the_other_pack_still_written(tmp_path):
     # the forked process dies outright (as the out-of-memory killer would end it) on the first pack it takes
-    proc = _patched("if os.getpid() != parent: os._exit(9)", tmp_path)
+    proc = _two_packs(tmp_path, patch=_die_in_the_copy)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
     verdict, rest = out.strip().split(" ", 1)
@@ -198,11 +252,16 @@ def test_what_every_build_loads_is_loaded_once_before_the_fork_not_again_in_each
     assert loaded[0] & loaded[1] == set()  # what only one rule set needs is loaded by the process that builds it
 
 
+def _say_building_and_wait(parent):
+    os.write(2, b"building\n")
+    time.sleep(60)
+
+
 def _both_at_work(out):
     """A two-process build of two packs in which each process, once it has taken its pack, waits a minute: returned
     when both have said so (one write each, os.write: two processes printing at once cannot run their lines
     together), in a session of its own so that its group can be signalled as a terminal would."""
-    proc = _patched("os.write(2, b'building\\n'); time.sleep(60)", out, start_new_session=True)
+    proc = _two_packs(out, patch=_say_building_and_wait, new_session=True)
     seen, said = 0, []
     while seen < 2:
         line = proc.stderr.readline()
@@ -226,8 +285,10 @@ def test_ctrl_c_stops_every_process_building_packs(tmp_path):
 
 
 def test_when_no_process_can_be_forked_this_one_builds_every_pack(tmp_path):
-    proc = _patched("pass", tmp_path, setup="def no_fork(): raise BlockingIOError(11, 'Resource temporarily unavailable')\n"
-                                             "os.fork = no_fork")
+    def no_fork():
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    proc = _two_packs(tmp_path, setup=lambda: setattr(os, "fork", no_fork))
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
     assert out.strip() == "built ['quick-play', 'really-simple']"
