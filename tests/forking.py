@@ -98,11 +98,12 @@ class Forked:
         return got["out"], got["err"]
 
 
-def run_forked(*args, cwd: Path | None = None, timeout: float = 120):
-    """`shipyard ARGS` in a forked copy, to its end: conftest's Run (exit code, stdout, stderr), as run_cli gives."""
+def run_forked(*args, cwd: Path | None = None, timeout: float = 120, prepare: Callable[[], None] | None = None):
+    """`shipyard ARGS` in a forked copy, to its end: conftest's Run (exit code, stdout, stderr), as run_cli gives; a
+    copy still running at the timeout is killed (TimeoutExpired)."""
     from conftest import Run
 
-    proc = Forked(*args, cwd=cwd)
+    proc = Forked(*args, cwd=cwd, prepare=prepare)
     out, err = proc.communicate(timeout=timeout)
     return Run(proc.returncode, out, err)
 
