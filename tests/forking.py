@@ -44,13 +44,21 @@ class Forked:
         err_r, err_w = os.pipe()
         sys.stdout.flush()
         sys.stderr.flush()
+        parent = os.getpid()
         gc.freeze()  # the copy never collects (nor finalises) what this process made
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:
+            for fd in (out_r, out_w, err_r, err_w):
+                os.close(fd)
+            raise
+        finally:
+            if os.getpid() == parent:
+                gc.unfreeze()
         if pid == 0:
             os.close(out_r)
             os.close(err_r)
             _run_and_exit([str(a) for a in args], cwd, new_session, prepare, run, out_w, err_w)
-        gc.unfreeze()
         os.close(out_w)
         os.close(err_w)
         self.pid = pid
@@ -167,7 +175,9 @@ def _run_and_exit(args: list[str], cwd, new_session: bool, prepare, run, out_w: 
         try:
             run()
             code = 0
-        except SystemExit as exc:
+        except SystemExit as exc:  # as the interpreter ends on it: a message is printed, and its status is 1
+            if exc.code is not None and not isinstance(exc.code, int):
+                print(exc.code, file=sys.stderr)
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except KeyboardInterrupt:  # escaped: as a fresh interpreter ends on it, its traceback and killed by SIGINT
         traceback.print_exc()
