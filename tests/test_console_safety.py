@@ -1,7 +1,8 @@
 """What shipyard prints reaches any console readable and harmless: a console whose encoding cannot show a
 symbol gets a stand-in (never a UnicodeEncodeError), and a control character from a shared file is shown as its
 escape (never obeyed by the terminal). Through the real `shipyard` console script, as a user runs it (a command
-that prints the same words as one shown so is run in this process)."""
+that prints the same words as one shown so is run in this process, or in a forked copy of it whose streams have
+the console's encoding, as PYTHONIOENCODING gives an interpreter's)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from conftest import in_process
 from console_script import shipyard
+from forking import run_forked
 
 MONITOR = Path(__file__).resolve().parent.parent / "vessels" / "usn" / "uss-monitor.yaml"
 
@@ -22,8 +24,17 @@ def test_explain_and_stats_print_stand_ins_on_a_console_that_cannot_show_the_sym
     text = explained.stdout.decode(encoding)
     assert "navy USN -> Union" in text and "<= 6.5" in text  # cp1252 has a dash of its own: only these two are stood in for
     assert "Traceback" not in explained.stderr.decode(encoding, "replace")
-    stats = shipyard("stats", "monitor", "--rules", "sotw", cwd=tmp_path, PYTHONIOENCODING=encoding)
-    assert stats.returncode == 0 and "USS Monitor" in stats.stdout.decode(encoding)
+    stats = run_forked("stats", "monitor", "--rules", "sotw", cwd=tmp_path, prepare=lambda: console_of(encoding))
+    assert stats.code == 0 and "USS Monitor" in stats.out and "Traceback" not in stats.err, stats.err
+
+
+def console_of(encoding: str) -> None:
+    """In a forked copy: stdout and stderr in `encoding`, as PYTHONIOENCODING sets them at an interpreter's start
+    (stdout strict, stderr backslash-escaped), read back as UTF-8 (the words the tests look for are ASCII)."""
+    import sys
+
+    sys.stdout = open(1, "w", encoding=encoding, errors="strict", closefd=False)
+    sys.stderr = open(2, "w", encoding=encoding, errors="backslashreplace", closefd=False)
 
 
 def test_stand_ins_keep_a_table_s_columns_straight():
