@@ -1,15 +1,18 @@
 """One file of yours that does not load stops only the commands that need it: the others say so in one line
 on stderr and go on; a command that needs it (show of it, a pack of a scenario naming it, validate) stops with
-its problems and exit 2. A library with a file left out is never kept. What reaches the terminal and the library
-kept between runs go through the real `shipyard` script; the other commands' variants run in this process."""
+its problems and exit 2. A library with a file left out is never kept. What reaches the terminal goes through the
+real `shipyard` script; the library kept between runs, through two forked copies of this process (tests/forking.py:
+each reads the cache afresh, as a second command does); the other commands' variants run in this process."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from conftest import in_process, keep_bundled_library_in, kept_with_users_files
+from forking import run_forked
 from console_script import shipyard
 
 HARTFORD = Path(__file__).resolve().parent.parent / "vessels" / "usn" / "uss-hartford.yaml"
@@ -46,9 +49,13 @@ def test_a_command_that_does_not_need_the_files_says_so_and_goes_on(club, tmp_pa
 def test_a_library_with_a_file_left_out_is_never_kept(club, tmp_path):
     cache = tmp_path / "cache"
     keep_bundled_library_in(cache, seen_from=club)  # as a cache is after a first command: only her files are read
+    def cache_of_her_own() -> None:  # in the copy, read at each use (cache.index)
+        os.environ["SHIPYARD_CACHE_DIR"] = str(cache)
+
     for _ in range(2):  # the second run would find the first one's library, had it been kept
-        run = shipyard("stats", "monitor", "-r", "saunders", cwd=club, SHIPYARD_CACHE_DIR=str(cache))
-        assert run.returncode == 0 and b"note: ships/uss-draftee.yaml" in run.stderr
+        # each a forked copy (tests/forking.py): a process that reads the cache afresh, as a second command does
+        run = run_forked("stats", "monitor", "-r", "saunders", cwd=club, prepare=cache_of_her_own)
+        assert run.code == 0 and "note: ships/uss-draftee.yaml" in run.err, run.err
     assert not kept_with_users_files(cache / "shipyard" / "library")  # (the bundled library alone is kept)
 
 
