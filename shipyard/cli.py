@@ -1040,5 +1040,31 @@ def main() -> None:
         sys.exit(code)
 
 
+def script() -> None:
+    """The `shipyard` command itself (the console script, `python -m shipyard`): main(), then an exit that leaves
+    freeing the process's memory to the system, as mypy's does. A normal exit tears the interpreter down object by
+    object (~100 ms CPU after a Mobile Bay pack, 7 % of it); what must happen at the end still does: the atexit
+    handlers run (the kept code is written, an unfinished PDF's part file is removed) and both streams are flushed.
+    main() itself exits normally, for the programs that call it in their own process (the tests' in-process runner).
+    """
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        code = exc.code
+    threading = sys.modules.get("threading")
+    if not isinstance(code, int) or (threading is not None and threading.active_count() > 1):
+        sys.exit(code)  # a message to print, or threads the interpreter waits for: its own exit
+    import atexit
+
+    atexit._run_exitfuncs()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):  # a reader gone, a stream closed or none: the interpreter's exit reports it, as before
+        sys.exit(code)
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    main()
+    script()
