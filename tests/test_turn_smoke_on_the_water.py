@@ -243,6 +243,20 @@ def test_a_start_speed_in_knots_is_given_its_table_2_level():
         "Very Fast"]
 
 
+def test_the_start_speeds_read_the_rule_sets_tables_once_a_process(monkeypatch):
+    """The set-up page names each start speed's level: reading and checking tables.yaml for each (three times a
+    Mobile Bay pack) was 4 % of the pack's time."""
+    from shipyard.rules import contract
+    from shipyard.rules.smoke_on_the_water.derive import speed_words
+
+    read = []
+    real = contract.load_tables
+    monkeypatch.setattr(contract, "load_tables", lambda *a, **k: read.append(a) or real(*a, **k))
+    assert [speed_words(k) for k in (4, 4, 7, 12)][1:] == [
+        "Medium (Table 2's 5 kn, the nearest level)", "Fast (Table 2's 8 kn, the nearest level)", "Very Fast"]
+    assert len(read) <= 1, read
+
+
 def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bars(mobile_bay_text):
     """Round 2, moments 8 and 9: who moves first, is fire simultaneous, whose fire "none after a collision" bars; and
     Table 1 pointed at a Table 14 the pack no longer prints whole (each sheet has her own column)."""

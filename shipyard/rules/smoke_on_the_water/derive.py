@@ -13,6 +13,7 @@ prints the same tables.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any, get_args
 
 from ...errors import ShipyardError
@@ -116,12 +117,20 @@ def speed_level(knots: float, tables: Tables) -> tuple[dict, Reason]:
     return chosen, because(f"{why} ({t.cite(chosen)})", t.cite(chosen), "Vessel.speed_kn")
 
 
+@lru_cache(maxsize=1)
+def _own_tables() -> Tables:
+    """The rule set's own tables, no house rules, read once a process: the set-up page names each start speed's level
+    (reading and checking tables.yaml each time was 4 % of a Mobile Bay pack). Read only, as speed_level reads them."""
+    from .. import get_ruleset
+
+    return get_ruleset('smoke-on-the-water').tables()
+
+
 def speed_words(knots: float) -> str:
     """A start speed in the game's words: its Table 2 level, and that level's own knots where they differ ("Medium
     (Table 2's 5 kn, the nearest level)": a ship set up at 4 kn moves Medium's 25 cm). For the set-up page, whose
     knots are not a speed level (the lead's RuleSet.speed_words hook); default tables."""
-    from .. import get_ruleset  # the rule set's own tables, loaded once by the registry
-    row = speed_level(knots, get_ruleset('smoke-on-the-water').tables())[0]
+    row = speed_level(knots, _own_tables())[0]
     if row["knots"] == knots:
         return row["level"]
     return f"{row['level']} (Table 2's {num(row['knots'])} kn, the nearest level)"
