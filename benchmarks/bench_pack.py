@@ -17,7 +17,8 @@
      strings, faces and sizes, in turn), compressed and invariant like shipyard's.
    Reported: the medians and the ratios to the baseline, wall and CPU (goal: at most 1.5x; aim 1.3x).
    shipyard's caches live in this run's own folder, warmed by the census and one untimed pack: every timed pack is
-   a user's second run.
+   a user's second run, and shipyard's modules are compiled to bytecode first, as an install does (this environment
+   sets PYTHONDONTWRITEBYTECODE: an editable install would compile them again in every process).
 3. A warm single record sheet: in one process, after a warm-up, Monitor's record sheet (a fort's for a rule set
    whose sheet is per fort) drawn into a new Document and saved, timed each time; median per rule set (goal:
    at most 10 ms). Beside it, the same sheet drawn as SVG (render.svg's SvgDocument: every page's SVG text, as
@@ -202,9 +203,25 @@ def _timed(cmd: list[str]) -> tuple[float, float]:
     return took
 
 
+def compile_like_an_install() -> str:
+    """shipyard's own modules compiled to bytecode, as `pip install` of the wheel does (and as Python does on a user's
+    first run): with PYTHONDONTWRITEBYTECODE set, as in this environment, an editable install compiles its ~1.4 MB of
+    source again in every process (~0.25 s of a pack), where the baseline's ReportLab has its .pyc files. Says what."""
+    import compileall
+    import importlib.util
+
+    package = Path(importlib.util.find_spec("shipyard").origin).parent
+    try:
+        done = compileall.compile_dir(str(package), quiet=2)
+    except OSError:
+        done = False
+    return f"shipyard's bytecode compiled in {package}" if done else f"shipyard's bytecode NOT compiled in {package}"
+
+
 def processes(census_path: Path, rules: list[str], runs: int, tmp: Path) -> tuple[list[tuple], list[tuple], list[tuple]]:
     """(side by side, one process, baseline): each a list of (wall, CPU) for `runs` whole processes, run in turn."""
     ours, single, bare = [], [], []
+    print(f"({compile_like_an_install()}, as an install does)")
     pick = [a for r in rules for a in ("--rules", r)]
     # one pack untimed: what only the command line keeps (the code compiled for classes and annotations) is kept
     # by a run of its own, as a user's first run keeps it
