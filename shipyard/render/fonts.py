@@ -11,6 +11,7 @@ import marshal
 import unicodedata
 from fnmatch import fnmatch
 from functools import lru_cache
+from itertools import repeat
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
@@ -194,6 +195,17 @@ def check_text(s: str, family: str = "sans", weight: str = "regular") -> str:
 
 
 _widths: dict[tuple[str, str], float] = {}
+
+
+def thousandths(name: str):
+    """A function giving a string's width in the registered font `name` in 1000ths of the font size (its glyphs'
+    widths summed, as ReportLab's stringWidth sums them before it scales). DejaVu's widths are whole multiples of
+    1/256 (2,048 units an em), so these sums are exact in any order: the width of "a b" is the width of "a", of " " and
+    of "b" added, and (thousandths * 0.001) * size is string_width_pt's figure to the last bit (a wrap adds a word at
+    a time instead of measuring every longer line from its start)."""
+    face = _registered[name].face
+    get, default = face.charWidths.get, face.defaultWidth
+    return lambda s: sum(map(get, map(ord, s), repeat(default)))
 
 
 def string_width_pt(s: str, name: str, size: float) -> float:

@@ -77,10 +77,14 @@ def _wrapped(s: str, width: float, size: float, name: str) -> tuple[str, ...]:
     fonts = _fonts or _load_fonts()
     s = fonts.normalise(s)
     limit = width * MM
-    width_pt = fonts.string_width_pt
+    thousandths = fonts.thousandths(name)  # exact sums: a line's is its words' and spaces' added (fonts.thousandths)
+    space = thousandths(" ")
+
+    def fits(em: float) -> bool:  # a width in 1000ths of the size, as string_width_pt scales it
+        return em * 0.001 * size <= limit
 
     def sw(t: str) -> float:
-        return width_pt(t, name, size)
+        return thousandths(t) * 0.001 * size
 
     lines: list[str] = []
     for para in s.split("\n"):
@@ -91,11 +95,12 @@ def _wrapped(s: str, width: float, size: float, name: str) -> tuple[str, ...]:
         # words joined by a no-break space stay on one line, unless together they are wider than a line
         words = [w for word in words
                  for w in (word.split(NO_BREAK) if NO_BREAK in word and sw(word) > limit else [word])]
-        cur = ""
+        cur, cur_em = "", 0.0
         for word in words:
-            trial = f"{cur} {word}" if cur else word
-            if sw(trial) <= limit:
-                cur = trial
+            word_em = thousandths(word)
+            trial_em = cur_em + space + word_em if cur else word_em
+            if fits(trial_em):
+                cur, cur_em = (f"{cur} {word}" if cur else word), trial_em
                 continue
             if cur:
                 lines.append(cur)
@@ -107,7 +112,7 @@ def _wrapped(s: str, width: float, size: float, name: str) -> tuple[str, ...]:
                         cut -= 1
                 lines.append(word[:cut])
                 word = word[cut:]
-            cur = word
+            cur, cur_em = word, thousandths(word)
         lines.append(cur)
     return tuple(line.replace(NO_BREAK, " ") for line in lines)
 
