@@ -1541,3 +1541,10 @@ def test_the_sheets_notes_under_the_hull_and_the_turret_guns_are_7_and_6_5_pt(li
     assert turrets.size >= 6.5
     hull = [b for b in blocks if isinstance(b, Tracks) and any("after box" in (t.note or "") for t in b.tracks)]
     assert hull and all(b.note_size >= 7.0 for b in hull)
+
+
+def test_a_turn_in_step_3_draws_no_torpedo_test(bundled_packs):
+    """Replay r13, question 1 (p18 step 3, p19 Torpedoes): whether a pivot that swings the bow inside a torpedo field
+    is bow movement. It is not: the Turn phase, where the player looked, says a turn draws no torpedo test."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "pivoting on the centre: a turn costs no distance and draws no torpedo test" in ref
