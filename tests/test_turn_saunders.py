@@ -1487,8 +1487,8 @@ def test_a_ship_drifting_to_a_halt_slows_2_kn_a_turn_and_then_only_a_tide_moves_
     moves only with a tide, as a struck ship does. The screw's torpedo box says the rate where the player marks it."""
     texts = pack_texts(bundled_packs, paper=paper)
     ref = reference_text(texts)
-    assert ("Faster than the new maximum slow 2 kn a turn until down to it (drifting to a halt: to 0, then a tide "
-            "alone moves her, 1 in a turn)") in ref
+    assert ("Faster than the new maximum this plot stands, then −2 kn a turn down to it (drifting to a halt: to 0, "
+            "then a tide alone moves her, 1 in a turn)") in ref
     assert "only a scenario's tide moves her, 1 in a turn its way" in readings_rows()["Struck"]  # the same drift
     screws = [t for t in texts if SHEET_MARK in t and "Screw: 1st box" in t]
     assert len(screws) >= 8 and all("2nd a torpedo's: drifts −2 kn a turn" in t for t in screws)
@@ -1548,3 +1548,12 @@ def test_a_turn_in_step_3_draws_no_torpedo_test(bundled_packs):
     is bow movement. It is not: the Turn phase, where the player looked, says a turn draws no torpedo test."""
     ref = reference_text(pack_texts(bundled_packs))
     assert "pivoting on the centre: a turn costs no distance and draws no torpedo test" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_ship_slowed_by_a_hit_finishes_her_plot_and_slows_from_the_next(bundled_packs, paper):
+    """Replay r13, question 2 (p19 Plots stand, Faster than the new maximum): Richmond lost knots in step 4 with 4 kn
+    plotted; whether she stops short or finishes her move was read from two rows. The row the player read says it:
+    this turn's plot stands, the 2 kn a turn comes off from the next."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "Faster than the new maximum this plot stands, then −2 kn a turn down to it" in ref
