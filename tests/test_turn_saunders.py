@@ -1557,3 +1557,11 @@ def test_a_ship_slowed_by_a_hit_finishes_her_plot_and_slows_from_the_next(bundle
     this turn's plot stands, the 2 kn a turn comes off from the next."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "Faster than the new maximum this plot stands, then −2 kn a turn down to it" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_guns_table_says_its_ranges_are_farthest_reaches_and_past_eff_is_long(bundled_packs, paper):
+    """Replay r13, question 3 (p18 Guns in play): the PB / Eff / Long columns gave no word of what "long range" (the
+    to-hit and penetration −1) is. Each figure is the band's farthest; past Eff, up to Long, is Long."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "Guns in play (each band's farthest inches at 1/1200: past Eff is Long;" in ref
