@@ -1565,3 +1565,15 @@ def test_the_guns_table_says_its_ranges_are_farthest_reaches_and_past_eff_is_lon
     to-hit and penetration −1) is. Each figure is the band's farthest; past Eff, up to Long, is Long."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "Guns in play (each band's farthest inches at 1/1200: past Eff is Long;" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_monitors_low_deck_is_fired_over_and_a_knife_edge_line_is_diced(bundled_packs, paper):
+    """Replay r13, question 4 (p19 Line of fire): with the monitor column a few inches east of the sloops, shots at
+    and from the wooden line cleared or were blocked by 0.03-0.3 in, and Hartford's broadside never bore on Fort
+    Morgan. A monitor's deck stood a foot or two above the water (the small-target −1 is the text's own word on it):
+    fire passes over her, as over a wreck; a line too close to call is settled by a D6, not a string."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    reading = readings_rows()["Line of fire"]
+    assert "but a monitor's low deck is fired over, as a wreck is" in reading
+    assert reading.endswith("too close to call: D6, 4+ open") and reading in ref
