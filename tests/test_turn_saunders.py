@@ -1577,3 +1577,12 @@ def test_a_monitors_low_deck_is_fired_over_and_a_knife_edge_line_is_diced(bundle
     reading = readings_rows()["Line of fire"]
     assert "but a monitor's low deck is fired over, as a wreck is" in reading
     assert reading.endswith("too close to call: D6, 4+ open") and reading in ref
+
+
+def test_every_sheet_says_rifle_point_blank_and_long_range_count_to_hit_as_well(bundled_packs):
+    """Replay r13, defect (sheets pp4-14): "To hit 5+" stood beside the penetration adjustments alone, so the
+    player missed a rifle's +1 to hit in turn 1; the sheet's line says the three count to hit as well."""
+    pages = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t]
+    assert len(pages) >= 10
+    for page in pages:
+        assert page.count("+1 rifle, +1 point blank range, −1 long range (to hit as well)") == page.count(SHEET_MARK)

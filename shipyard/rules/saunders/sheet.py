@@ -60,7 +60,17 @@ def to_hit_line(ctx: Context) -> Columns:
     pen = ", ".join(f"{signed(m['mod'])} {m['when'].lower()}" for m in t.penetration.rows["modifiers"])
     st = style()
     return Columns([Text(f"To hit {int(t.to_hit.rows['needed'])}+ on D6 per gun", weight="bold", **st["to_hit"]),
-                    Text(f"Penetration: DAV + strength − armour; {pen}", **st["to_hit"])], **st["to_hit_row"])
+                    Text(f"Penetration: DAV + strength − armour; {pen}{both_ways(t)}", **st["to_hit"])],
+                   **st["to_hit_row"])
+
+
+def both_ways(t) -> str:
+    """Where every penetration adjustment is also a to-hit modifier of the same sign and size (rifle, point blank,
+    long range), the sheet says they count to hit too: replay r13 missed a rifle's +1 to hit in turn 1, as the sheet's
+    line named them only for penetration (the other to-hit modifiers are the quick reference's)."""
+    to_hit = {m["when"].lower(): int(m["mod"]) for m in t.to_hit.rows["modifiers"]}
+    same = all(to_hit.get(m["when"].lower()) == int(m["mod"]) for m in t.penetration.rows["modifiers"])
+    return " (to hit as well)" if same else ""
 
 
 def small_target_line(ctx: Context) -> str:
