@@ -1586,3 +1586,26 @@ def test_every_sheet_says_rifle_point_blank_and_long_range_count_to_hit_as_well(
     assert len(pages) >= 10
     for page in pages:
         assert page.count("+1 rifle, +1 point blank range, −1 long range (to hit as well)") == page.count(SHEET_MARK)
+
+
+def test_every_speed_the_hull_note_lists_after_lost_knots_is_a_box(library):
+    """Replay r13, defect (p6): Brooklyn (11½ kn), 2 kn lost and her boiler hit, was at 4½ kn (9½ × ½, to the half
+    knot below) with no 4½ box, though her hull note printed "½ = 5/4½/4 kn". Every speed the note lists with 1-3 kn
+    lost is now a box on her speed track."""
+    from shipyard.render.kit import SpeedTrack
+    from shipyard.rules.saunders.derive import speed_thresholds
+
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    for _, unit in library.scenario_units(ctx.scenario):
+        d = RS.derive(unit, ctx)
+        s = d.stats
+        if s.fort:
+            continue
+        (track,) = [b for b in walk(sheet(unit, d, ctx)) if isinstance(b, SpeedTrack)]
+        boxes = {c.value for c in track.rows[0].cells if c.value is not None}
+        for lost in (1, 2, 3):
+            for th in speed_thresholds(ctx.tables, s.hull, s.max_speed_kn - lost):
+                assert float(th["speed_kn"]) in boxes, (unit.name, lost, th["speed_kn"])
+        if unit.name == "USS Brooklyn":
+            assert 4.5 in boxes

@@ -337,12 +337,13 @@ KNOTS_LOST_MARKED = 4  # two 2-knot criticals (machinery 44-45, a screw 53-56): 
 # more half-knot boxes would set Hartford's 13½-knot track under 6 pt
 
 
-def _speed_track(s: SaundersStats) -> SpeedTrack:
+def _speed_track(s: SaundersStats, ctx: Context) -> SpeedTrack:
     """Ahead and astern in boxes to mark the current speed, to the maximum exactly (half knots where the ship has
-    them); the speeds hull damage drops to shaded with their fraction ("¾"); lost knots struck from the top."""
+    them); the speeds hull damage drops to shaded with their fraction ("¾"); lost knots struck from the top; and a
+    box for every speed the hull note lists once knots are lost (knots_lost_speeds)."""
     marks = speed_marks(s)
-    rows = [SpeedRow("Ahead", [SpeedCell(number(v), marks.get(v, ""), value=v)
-                                  for v in speed_cells(s.max_speed_kn, marks, KNOTS_LOST_MARKED)]),
+    cells = sorted(set(speed_cells(s.max_speed_kn, marks, KNOTS_LOST_MARKED)) | set(knots_lost_speeds(s, ctx)))
+    rows = [SpeedRow("Ahead", [SpeedCell(number(v), marks.get(v, ""), value=v) for v in cells]),
             SpeedRow("Astern", [SpeedCell(number(v)) for v in speed_cells(s.astern_speed_kn)])]
     return records(SpeedTrack(rows, track="knots_lost", top=float(s.max_speed_kn), label=KNOTS_LOST_LABEL,
                               **style()["speed_track"]), "speed", "knots_lost")
@@ -352,6 +353,15 @@ KNOTS_LOST_LABEL = "Knots lost (struck from the top of the speed track)"
 
 
 KNOTS_LOST_SHOWN = 3  # the hull note's knots-lost columns: criticals take 1 or 2 kn, so three covers most games
+
+
+def knots_lost_speeds(s: SaundersStats, ctx: Context) -> list[float]:
+    """The speeds the hull note lists with 1-3 kn lost (knots_lost_words), which a boiler's halving also reaches
+    (replay r13: Brooklyn, 11½ kn, 2 kn lost and her boiler hit, was at 4½ with no box for it, though her note
+    printed "½ = 5/4½/4")."""
+    lost = [k for k in range(1, KNOTS_LOST_SHOWN + 1) if s.max_speed_kn - k > 0]
+    return sorted({float(th["speed_kn"]) for k in lost for th in speed_thresholds(ctx.tables, s.hull, s.max_speed_kn - k)
+                   if float(th["speed_kn"]) > 0})
 
 
 def knots_lost_words(s: SaundersStats, ctx: Context) -> str:
@@ -531,7 +541,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
                       **st["fort_row"])
     else:
         right = Stack([Text(f"Speed (1 kn = {number(per_in)} in): mark it; strike lost knots from the top; "
-                            "shaded = hull bars", **st["speed_head"]), _speed_track(s),
+                            "shaded = hull bars", **st["speed_head"]), _speed_track(s, ctx),
                        Text(flags(s, ctx), **st["speed_notes"]), Text(remarks(s, ctx, unit), **st["speed_notes"])],
                       **st["speed_stack"])
         top = Columns([_plan(unit, s), right], **st["plan_row"])
