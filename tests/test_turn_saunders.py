@@ -1609,3 +1609,14 @@ def test_every_speed_the_hull_note_lists_after_lost_knots_is_a_box(library):
                 assert float(th["speed_kn"]) in boxes, (unit.name, lost, th["speed_kn"])
         if unit.name == "USS Brooklyn":
             assert 4.5 in boxes
+
+
+def test_a_fort_sheet_names_the_criticals_that_act_on_her(bundled_packs):
+    """Replay r13, defect: a 66 (captain down) on Fort Morgan did nothing, and the player checked the readings to be
+    sure. Each fort's sheet names the D66 rolls it has a box for (fire, guns and magazine, a crew), so a 66 is seen
+    at once to be none of them."""
+    forts = [t for t in pack_texts(bundled_packs) if "A fort does not move" in t]
+    assert forts
+    for page in forts:
+        assert (page.count("a critical with no box here: no effect (those that act: 11–14, 21–26, 61–63)")
+                == page.count("A fort does not move")), page[:80]

@@ -222,6 +222,23 @@ def one_ship_words(unit, s: SaundersStats, ctx: Context) -> str:
     return f"guns at one ship a turn (steps 4 and 6 together): {guns_at_one_ship(ctx.tables, sum(g.count for g in s.guns))} ({part} of hers{least_words})"
 
 
+def fort_critical_rolls(ctx: Context, s: SaundersStats) -> list[str]:
+    """The D66 rolls that do something to this unit (trackers.yaml's criticals that apply to her), runs of the table
+    joined: a fort's ['11–14', '21–26', '61–63'] (replay r13: a 66, captain down, on Fort Morgan was looked up to
+    find it did nothing; the sheet names the rolls that act, so a player reads the rest off as none)."""
+    from .trackers import applies, trackers
+
+    acting = {o.row for o in trackers().outcomes if o.table == "criticals" and applies(o.applies, s)}
+    runs: list[list[str]] = []
+    last = False
+    for row in ctx.tables.criticals.rows:
+        roll = str(row["roll"])
+        if roll in acting:
+            (runs[-1].append(roll) if last else runs.append([roll]))
+        last = roll in acting
+    return [f"{r[0].split('-')[0]}–{r[-1].split('-')[-1]}" if r[0] != r[-1] or "-" in r[0] else r[0] for r in runs]
+
+
 def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str:
     """What a fort's sheet says of how it fights (the fort_fire reading, reconstructed: the text has no fort rules)."""
     t = ctx.tables
@@ -234,7 +251,8 @@ def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str
         out.append(one_ship_words(unit, s, ctx))
     if ff["stationary_target"]:
         out.append(f"ships firing at her: {signed(modifier(t.to_hit, 'Target stationary'))} (a stationary target)")
-    out.append("no hull left: silenced · a critical with no box here: no effect")
+    acting = f" (those that act: {', '.join(fort_critical_rolls(ctx, s))})" if s is not None else ""
+    out.append(f"no hull left: silenced · a critical with no box here: no effect{acting}")
     if unit is None or not fort_faces(unit, ctx):  # where the set-up names the faces' guns, the gun lines say it
         out.append("sited: each face bears over the set-up page's arc (none: 90° on its embrasure)")
     return " · ".join(out)
