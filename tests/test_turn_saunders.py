@@ -1620,3 +1620,15 @@ def test_a_fort_sheet_names_the_criticals_that_act_on_her(bundled_packs):
     for page in forts:
         assert (page.count("a critical with no box here: no effect (those that act: 11–14, 21–26, 61–63)")
                 == page.count("A fort does not move")), page[:80]
+
+
+def test_a_gun_box_is_wider_than_tall_to_take_a_dot_and_a_tick(library):
+    """Replay r13, defect (sheets): the gun boxes, 2.4 mm square, each take a dot (fired), a tick or cross (out,
+    lost), and are ringed for a crew hit: cramped. A box taller than 2.4 mm sets each gun's row on two lines (a page
+    more), so the box is wider instead: 2.8 mm by 2.4."""
+    from shipyard.render.kit import GunTable
+
+    ctx = RS.context(library)
+    unit = library.find("uss-brooklyn")
+    (guns,) = [b for b in walk(sheet(unit, RS.derive(unit, ctx), ctx)) if isinstance(b, GunTable)]
+    assert guns.box_w >= 2.8 > guns.box >= 2.4
