@@ -50,7 +50,7 @@ def test_monitor_sheet_prints_the_house_rules_to_hit_and_small_target(library, h
     assert any("To hit 4+" in t for t in ruled)
     assert any("small target: −2 to hit her" in t for t in ruled)
     assert not any("5+" in t for t in ruled)
-    assert not any("to hit" in t.lower() and ("−1" in t or "-1" in t) for t in ruled)
+    assert not any("−1 to hit" in t or "-1 to hit" in t for t in ruled)  # "−1 long range (to hit as well)" stands
     # explain agrees with the sheet
     d = RS.derive(library.find("uss-monitor"), RS.context(library, house_rules=house))
     assert "-2 to hit her" in d.reasons["small_target"] and "house rule" in d.reasons["small_target"]
@@ -78,8 +78,9 @@ def test_sheet_tracks_and_drawings_come_from_the_stats(library):
     labels = [b.label for b in blocks if isinstance(b, HullPlan)]
     track = next(b for b in blocks if isinstance(b, SpeedTrack))
     assert f"armour stern {s.armour.stern} midships {s.armour.midships} bow {s.armour.bow} Armament 8 Pilot house 8" in labels
-    # 0 to her 6 kn maximum, with her ¾ speed 4½ and ½ speed 3
-    assert [(r.label, " ".join(c.text for c in r.cells)) for r in track.rows] == [("Ahead", "0 1 2 3 4 4½ 5 6"),
+    # 0 to her 6 kn maximum, with her ¾ speed 4½ and ½ speed 3, and the speeds her hull note lists with 1-3 kn lost
+    # (¾ = 3½/3/2, ½ = 2½/2/1½)
+    assert [(r.label, " ".join(c.text for c in r.cells)) for r in track.rows] == [("Ahead", "0 1 1½ 2 2½ 3 3½ 4 4½ 5 6"),
                                                                                 ("Astern", "0 1 2")]
     guns = next(b for b in blocks if isinstance(b, GunTable))
     assert [r[0] for r in guns.rows] == [g.name + f" [{g.turret}]" for g in s.guns]

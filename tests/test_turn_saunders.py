@@ -1487,8 +1487,8 @@ def test_a_ship_drifting_to_a_halt_slows_2_kn_a_turn_and_then_only_a_tide_moves_
     moves only with a tide, as a struck ship does. The screw's torpedo box says the rate where the player marks it."""
     texts = pack_texts(bundled_packs, paper=paper)
     ref = reference_text(texts)
-    assert ("Faster than the new maximum slow 2 kn a turn until down to it (drifting to a halt: to 0, then a tide "
-            "alone moves her, 1 in a turn)") in ref
+    assert ("Faster than the new maximum this plot stands, then −2 kn a turn down to it (drifting to a halt: to 0, "
+            "then a tide alone moves her, 1 in a turn)") in ref
     assert "only a scenario's tide moves her, 1 in a turn its way" in readings_rows()["Struck"]  # the same drift
     screws = [t for t in texts if SHEET_MARK in t and "Screw: 1st box" in t]
     assert len(screws) >= 8 and all("2nd a torpedo's: drifts −2 kn a turn" in t for t in screws)
@@ -1541,3 +1541,94 @@ def test_the_sheets_notes_under_the_hull_and_the_turret_guns_are_7_and_6_5_pt(li
     assert turrets.size >= 6.5
     hull = [b for b in blocks if isinstance(b, Tracks) and any("after box" in (t.note or "") for t in b.tracks)]
     assert hull and all(b.note_size >= 7.0 for b in hull)
+
+
+def test_a_turn_in_step_3_draws_no_torpedo_test(bundled_packs):
+    """Replay r13, question 1 (p18 step 3, p19 Torpedoes): whether a pivot that swings the bow inside a torpedo field
+    is bow movement. It is not: the Turn phase, where the player looked, says a turn draws no torpedo test."""
+    ref = reference_text(pack_texts(bundled_packs))
+    assert "pivoting on the centre: a turn costs no distance and draws no torpedo test" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_ship_slowed_by_a_hit_finishes_her_plot_and_slows_from_the_next(bundled_packs, paper):
+    """Replay r13, question 2 (p19 Plots stand, Faster than the new maximum): Richmond lost knots in step 4 with 4 kn
+    plotted; whether she stops short or finishes her move was read from two rows. The row the player read says it:
+    this turn's plot stands, the 2 kn a turn comes off from the next."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "Faster than the new maximum this plot stands, then −2 kn a turn down to it" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_guns_table_says_its_ranges_are_farthest_reaches_and_past_eff_is_long(bundled_packs, paper):
+    """Replay r13, question 3 (p18 Guns in play): the PB / Eff / Long columns gave no word of what "long range" (the
+    to-hit and penetration −1) is. Each figure is the band's farthest; past Eff, up to Long, is Long."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "Guns in play (each band's farthest inches at 1/1200: past Eff is Long;" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_monitors_low_deck_is_fired_over_and_a_knife_edge_line_is_diced(bundled_packs, paper):
+    """Replay r13, question 4 (p19 Line of fire): with the monitor column a few inches east of the sloops, shots at
+    and from the wooden line cleared or were blocked by 0.03-0.3 in, and Hartford's broadside never bore on Fort
+    Morgan. A monitor's deck stood a foot or two above the water (the small-target −1 is the text's own word on it):
+    fire passes over her, as over a wreck; a line too close to call is settled by a D6, not a string."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    reading = readings_rows()["Line of fire"]
+    assert "but a monitor's low deck is fired over, as a wreck is" in reading
+    assert reading.endswith("too close to call: D6, 4+ open") and reading in ref
+
+
+def test_every_sheet_says_rifle_point_blank_and_long_range_count_to_hit_as_well(bundled_packs):
+    """Replay r13, defect (sheets pp4-14): "To hit 5+" stood beside the penetration adjustments alone, so the
+    player missed a rifle's +1 to hit in turn 1; the sheet's line says the three count to hit as well."""
+    pages = [t for t in pack_texts(bundled_packs) if SHEET_MARK in t]
+    assert len(pages) >= 10
+    for page in pages:
+        assert page.count("+1 rifle, +1 point blank range, −1 long range (to hit as well)") == page.count(SHEET_MARK)
+
+
+def test_every_speed_the_hull_note_lists_after_lost_knots_is_a_box(library):
+    """Replay r13, defect (p6): Brooklyn (11½ kn), 2 kn lost and her boiler hit, was at 4½ kn (9½ × ½, to the half
+    knot below) with no 4½ box, though her hull note printed "½ = 5/4½/4 kn". Every speed the note lists with 1-3 kn
+    lost is now a box on her speed track."""
+    from shipyard.render.kit import SpeedTrack
+    from shipyard.rules.saunders.derive import speed_thresholds
+
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    for _, unit in library.scenario_units(ctx.scenario):
+        d = RS.derive(unit, ctx)
+        s = d.stats
+        if s.fort:
+            continue
+        (track,) = [b for b in walk(sheet(unit, d, ctx)) if isinstance(b, SpeedTrack)]
+        boxes = {c.value for c in track.rows[0].cells if c.value is not None}
+        for lost in (1, 2, 3):
+            for th in speed_thresholds(ctx.tables, s.hull, s.max_speed_kn - lost):
+                assert float(th["speed_kn"]) in boxes, (unit.name, lost, th["speed_kn"])
+        if unit.name == "USS Brooklyn":
+            assert 4.5 in boxes
+
+
+def test_a_fort_sheet_names_the_criticals_that_act_on_her(bundled_packs):
+    """Replay r13, defect: a 66 (captain down) on Fort Morgan did nothing, and the player checked the readings to be
+    sure. Each fort's sheet names the D66 rolls it has a box for (fire, guns and magazine, a crew), so a 66 is seen
+    at once to be none of them."""
+    forts = [t for t in pack_texts(bundled_packs) if "A fort does not move" in t]
+    assert forts
+    for page in forts:
+        assert (page.count("a critical with no box here: no effect (those that act: 11–14, 21–26, 61–63)")
+                == page.count("A fort does not move")), page[:80]
+
+
+def test_a_gun_box_is_wider_than_tall_to_take_a_dot_and_a_tick(library):
+    """Replay r13, defect (sheets): the gun boxes, 2.4 mm square, each take a dot (fired), a tick or cross (out,
+    lost), and are ringed for a crew hit: cramped. A box taller than 2.4 mm sets each gun's row on two lines (a page
+    more), so the box is wider instead: 2.8 mm by 2.4."""
+    from shipyard.render.kit import GunTable
+
+    ctx = RS.context(library)
+    unit = library.find("uss-brooklyn")
+    (guns,) = [b for b in walk(sheet(unit, RS.derive(unit, ctx), ctx)) if isinstance(b, GunTable)]
+    assert guns.box_w >= 2.8 > guns.box >= 2.4

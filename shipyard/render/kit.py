@@ -235,6 +235,7 @@ class GunTable(Table):
     group_rule: float = 0.5
     box_col: int = 0
     box: float = 2.6
+    box_w: float | None = None  # a box's width where wider than it is tall (None: square): room for a dot and a tick
     box_gap: float = 0.6
     per_line: int = 10
     group: int = 0  # a wider gap after every `group` boxes (0: none)
@@ -266,8 +267,11 @@ class GunTable(Table):
         """Boxes on one line."""
         return max(1, min(max(self.boxes, default=1), self.per_line))
 
+    def _bw(self) -> float:
+        return self.box_w or self.box
+
     def _x(self, c: int) -> float:
-        return c * (self.box + self.box_gap) + ((c // self.group) * self.group_gap if self.group else 0.0)
+        return c * (self._bw() + self.box_gap) + ((c // self.group) * self.group_gap if self.group else 0.0)
 
     def _gutter(self) -> float:
         """Room before the boxes for the guns' numbers (0 when not numbered)."""
@@ -277,7 +281,7 @@ class GunTable(Table):
 
     def boxes_width(self) -> float:
         n = self._line()
-        return max(self.boxes_min, self._gutter() + self._x(n - 1) + self.box + self.box_gap + self.boxes_pad)
+        return max(self.boxes_min, self._gutter() + self._x(n - 1) + self._bw() + self.box_gap + self.boxes_pad)
 
     def _col_widths(self, width, size):
         if self.column_spec:
@@ -325,10 +329,10 @@ class GunTable(Table):
                     page.text(left - 0.6, ly + self.box / 2 + self.number_size * 0.36 * PT, str(first + k),
                               size=self.number_size, family="condensed", align="right", colour=self.number_grey)
                 t = self.tracks[first + k - 1] if self.tracker_ids else None
-                page.rect(left + self._x(c), ly, self.box, self.box, width=self.box_line, fill=self.box_fill,
+                page.rect(left + self._x(c), ly, self._bw(), self.box, width=self.box_line, fill=self.box_fill,
                           tag=(t.records, t.name, 1) if t else None)
                 if t is not None and t.prefilled:
-                    page.strike(left + self._x(c), ly, self.box, self.box)
+                    page.strike(left + self._x(c), ly, self._bw(), self.box)
             first += n
             top += lines * line_h
             if i + 1 < len(bearings) and bearings[i + 1] != bearings[i]:

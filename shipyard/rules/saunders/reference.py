@@ -186,7 +186,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
             rows.append([s, number(band["point_blank_in"] * factor), number(band["effective_in"] * factor),
                          "none" if light else number(band["long_in"] * factor), ", ".join(names)])
         light = "; light guns: no Long" if any(g.light for g in guns) else ""
-        out.append(_table(f"Guns in play (inches at {scale}; rifles × {number(rng['rifle_long_factor'], fractions=False)} at Long{light})",
+        out.append(_table(f"Guns in play (each band's farthest inches at {scale}: past Eff is Long; rifles × {number(rng['rifle_long_factor'], fractions=False)} at Long{light})",
                           rows, ["Str", "PB", "Eff", "Long", "Guns"], "guns", wrap_last=True))
     paddle_words = "a paddle wheel lost (side wheeler: D6 1–3 port, 4–6 starboard; speed halved); "
     crit = [[r["roll"], r["effect"] if has_paddles else r["effect"].replace(paddle_words, "")] for r in t.criticals.rows]

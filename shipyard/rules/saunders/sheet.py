@@ -60,7 +60,17 @@ def to_hit_line(ctx: Context) -> Columns:
     pen = ", ".join(f"{signed(m['mod'])} {m['when'].lower()}" for m in t.penetration.rows["modifiers"])
     st = style()
     return Columns([Text(f"To hit {int(t.to_hit.rows['needed'])}+ on D6 per gun", weight="bold", **st["to_hit"]),
-                    Text(f"Penetration: DAV + strength − armour; {pen}", **st["to_hit"])], **st["to_hit_row"])
+                    Text(f"Penetration: DAV + strength − armour; {pen}{both_ways(t)}", **st["to_hit"])],
+                   **st["to_hit_row"])
+
+
+def both_ways(t) -> str:
+    """Where every penetration adjustment is also a to-hit modifier of the same sign and size (rifle, point blank,
+    long range), the sheet says they count to hit too: replay r13 missed a rifle's +1 to hit in turn 1, as the sheet's
+    line named them only for penetration (the other to-hit modifiers are the quick reference's)."""
+    to_hit = {m["when"].lower(): int(m["mod"]) for m in t.to_hit.rows["modifiers"]}
+    same = all(to_hit.get(m["when"].lower()) == int(m["mod"]) for m in t.penetration.rows["modifiers"])
+    return " (to hit as well)" if same else ""
 
 
 def small_target_line(ctx: Context) -> str:
@@ -212,6 +222,23 @@ def one_ship_words(unit, s: SaundersStats, ctx: Context) -> str:
     return f"guns at one ship a turn (steps 4 and 6 together): {guns_at_one_ship(ctx.tables, sum(g.count for g in s.guns))} ({part} of hers{least_words})"
 
 
+def fort_critical_rolls(ctx: Context, s: SaundersStats) -> list[str]:
+    """The D66 rolls that do something to this unit (trackers.yaml's criticals that apply to her), runs of the table
+    joined: a fort's ['11–14', '21–26', '61–63'] (replay r13: a 66, captain down, on Fort Morgan was looked up to
+    find it did nothing; the sheet names the rolls that act, so a player reads the rest off as none)."""
+    from .trackers import applies, trackers
+
+    acting = {o.row for o in trackers().outcomes if o.table == "criticals" and applies(o.applies, s)}
+    runs: list[list[str]] = []
+    last = False
+    for row in ctx.tables.criticals.rows:
+        roll = str(row["roll"])
+        if roll in acting:
+            (runs[-1].append(roll) if last else runs.append([roll]))
+        last = roll in acting
+    return [f"{r[0].split('-')[0]}–{r[-1].split('-')[-1]}" if r[0] != r[-1] or "-" in r[0] else r[0] for r in runs]
+
+
 def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str:
     """What a fort's sheet says of how it fights (the fort_fire reading, reconstructed: the text has no fort rules)."""
     t = ctx.tables
@@ -224,7 +251,8 @@ def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str
         out.append(one_ship_words(unit, s, ctx))
     if ff["stationary_target"]:
         out.append(f"ships firing at her: {signed(modifier(t.to_hit, 'Target stationary'))} (a stationary target)")
-    out.append("no hull left: silenced · a critical with no box here: no effect")
+    acting = f" (those that act: {', '.join(fort_critical_rolls(ctx, s))})" if s is not None else ""
+    out.append(f"no hull left: silenced · a critical with no box here: no effect{acting}")
     if unit is None or not fort_faces(unit, ctx):  # where the set-up names the faces' guns, the gun lines say it
         out.append("sited: each face bears over the set-up page's arc (none: 90° on its embrasure)")
     return " · ".join(out)
@@ -327,12 +355,13 @@ KNOTS_LOST_MARKED = 4  # two 2-knot criticals (machinery 44-45, a screw 53-56): 
 # more half-knot boxes would set Hartford's 13½-knot track under 6 pt
 
 
-def _speed_track(s: SaundersStats) -> SpeedTrack:
+def _speed_track(s: SaundersStats, ctx: Context) -> SpeedTrack:
     """Ahead and astern in boxes to mark the current speed, to the maximum exactly (half knots where the ship has
-    them); the speeds hull damage drops to shaded with their fraction ("¾"); lost knots struck from the top."""
+    them); the speeds hull damage drops to shaded with their fraction ("¾"); lost knots struck from the top; and a
+    box for every speed the hull note lists once knots are lost (knots_lost_speeds)."""
     marks = speed_marks(s)
-    rows = [SpeedRow("Ahead", [SpeedCell(number(v), marks.get(v, ""), value=v)
-                                  for v in speed_cells(s.max_speed_kn, marks, KNOTS_LOST_MARKED)]),
+    cells = sorted(set(speed_cells(s.max_speed_kn, marks, KNOTS_LOST_MARKED)) | set(knots_lost_speeds(s, ctx)))
+    rows = [SpeedRow("Ahead", [SpeedCell(number(v), marks.get(v, ""), value=v) for v in cells]),
             SpeedRow("Astern", [SpeedCell(number(v)) for v in speed_cells(s.astern_speed_kn)])]
     return records(SpeedTrack(rows, track="knots_lost", top=float(s.max_speed_kn), label=KNOTS_LOST_LABEL,
                               **style()["speed_track"]), "speed", "knots_lost")
@@ -342,6 +371,15 @@ KNOTS_LOST_LABEL = "Knots lost (struck from the top of the speed track)"
 
 
 KNOTS_LOST_SHOWN = 3  # the hull note's knots-lost columns: criticals take 1 or 2 kn, so three covers most games
+
+
+def knots_lost_speeds(s: SaundersStats, ctx: Context) -> list[float]:
+    """The speeds the hull note lists with 1-3 kn lost (knots_lost_words), which a boiler's halving also reaches
+    (replay r13: Brooklyn, 11½ kn, 2 kn lost and her boiler hit, was at 4½ with no box for it, though her note
+    printed "½ = 5/4½/4")."""
+    lost = [k for k in range(1, KNOTS_LOST_SHOWN + 1) if s.max_speed_kn - k > 0]
+    return sorted({float(th["speed_kn"]) for k in lost for th in speed_thresholds(ctx.tables, s.hull, s.max_speed_kn - k)
+                   if float(th["speed_kn"]) > 0})
 
 
 def knots_lost_words(s: SaundersStats, ctx: Context) -> str:
@@ -521,7 +559,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
                       **st["fort_row"])
     else:
         right = Stack([Text(f"Speed (1 kn = {number(per_in)} in): mark it; strike lost knots from the top; "
-                            "shaded = hull bars", **st["speed_head"]), _speed_track(s),
+                            "shaded = hull bars", **st["speed_head"]), _speed_track(s, ctx),
                        Text(flags(s, ctx), **st["speed_notes"]), Text(remarks(s, ctx, unit), **st["speed_notes"])],
                       **st["speed_stack"])
         top = Columns([_plan(unit, s), right], **st["plan_row"])
