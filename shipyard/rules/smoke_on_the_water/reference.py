@@ -374,7 +374,9 @@ def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
     blocks = reference_blocks(derived, ctx)
     box = doc.content_for(False)
     closed = [_tight(b, tight["leading"]) for b in blocks]
-    if flow_pages(closed, box.w, box.h, tight["gap"]) < flow_pages(blocks, box.w, box.h, flowing["gap"]):
+    fill = [flowing.get("fill", False)] * len(blocks)  # counted by the flow's own rule: a long table begins in the room left
+    if (flow_pages(closed, box.w, box.h, tight["gap"], fill=fill)
+            < flow_pages(blocks, box.w, box.h, flowing["gap"], fill=fill)):
         blocks, flowing = closed, {**flowing, "gap": tight["gap"]}
     flow = Flow(doc, **flowing)
     for k, block in enumerate(blocks):
