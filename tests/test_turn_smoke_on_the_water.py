@@ -1140,3 +1140,10 @@ def test_table_1_says_each_gun_fires_once_a_turn_and_none_must(mobile_bay_text, 
     assert "every gun in arc with a clear line, once a turn (none must)" in mobile_bay_text
     assert _sheet_page(mobile_bay_pages, "USS Hartford").startswith(
         "Turn: 1 Orders · 2 Movement · 3 Gunnery ▸ fire: every gun in arc with a clear line, once a turn (none must)")
+
+
+def test_a_fort_is_obscured_by_what_hides_the_firer_from_its_mark(mobile_bay_text):
+    """Replay 13, moment 1 (p23): the Obscured rule measures the share of the target's base hidden, and a fort has no
+    base. Ours: the share of the firer's own base hidden, seen from the fort's mark (what hides one hides the other)."""
+    assert ("a fort (no base, ours): the share of the firer's own base hidden, seen from the fort's mark;"
+            in mobile_bay_text)
