@@ -1147,3 +1147,9 @@ def test_a_fort_is_obscured_by_what_hides_the_firer_from_its_mark(mobile_bay_tex
     base. Ours: the share of the firer's own base hidden, seen from the fort's mark (what hides one hides the other)."""
     assert ("a fort (no base, ours): the share of the firer's own base hidden, seen from the fort's mark;"
             in mobile_bay_text)
+
+
+def test_a_miss_that_hits_the_vessel_in_the_way_says_which_and_at_what_range(mobile_bay_text):
+    """Replay 13, moment 2 (p23): several bases partly in the way, which takes the hit, at which range and aspect?"""
+    assert ("hits the vessel in the way (ours: of several, the one the line from the gun to the target's centre "
+            "crosses nearest the gun, else the one hiding most; at the range and aspect to her)") in mobile_bay_text
