@@ -337,7 +337,7 @@ def test_a_deflected_shell_does_no_damage_and_a_house_rule_gives_the_other_readi
     further effect; the other reading is a named house rule."""
     assert ("Deflected a deflected shot does its range column's figure after the slash (Table 17: Heavy at S, 6/1, "
             "does 1)") in mobile_bay_text
-    assert "a critical nothing more; a shell *: nothing (cottonclad: a detonation roll, fire test marker)" in mobile_bay_text
+    assert "is never deflected); a shell *: nothing (cottonclad: a detonation roll, fire test marker)" in mobile_bay_text
     assert 'Deflected shell no damage ("no further effect"); on cottonclad a detonation still places' in mobile_bay_text
     assert "deflected_shell" in mobile_bay_text  # the readings page names the option
     house = tmp_path / "house.yaml"
@@ -1153,3 +1153,10 @@ def test_a_miss_that_hits_the_vessel_in_the_way_says_which_and_at_what_range(mob
     """Replay 13, moment 2 (p23): several bases partly in the way, which takes the hit, at which range and aspect?"""
     assert ("hits the vessel in the way (ours: of several, the one the line from the gun to the target's centre "
             "crosses nearest the gun, else the one hiding most; at the range and aspect to her)") in mobile_bay_text
+
+
+def test_a_critical_that_tests_no_armour_is_never_deflected(mobile_bay_text):
+    """Replay 13, moment 3 (p15 vs p23): the fort sheet's 1-3 embrasure needs no breach, yet the Deflected line said a
+    deflected hit does "a critical nothing more". A critical tests its own row's armour: none, never deflected."""
+    assert ("a critical nothing more (one testing no armour, a Gun Port or a fort's embrasure, is never deflected)"
+            in mobile_bay_text)
