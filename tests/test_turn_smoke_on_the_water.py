@@ -59,7 +59,7 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
     "Shot or shell chosen for each gun as its target is declared (howitzers and mortars shell only)",
     "Hull (HDP) 0 dead in the water",
     "every further point is a flooding point",
-    "never takes her maximum speed below Slow",
+    "never below Slow while any HDP is left",
     "Turret at 0 TDP knocked out, its guns silent, further hits to the Hull",
     "Fort at 0 SDP silenced and destroyed",
     "One sidewheel lost: max speed -1 level, no turning on the spot",
