@@ -125,7 +125,7 @@ def movement_tables(ctx: Context, vessels: list[Derived], factor: float) -> list
             for dr in draughts]
     aground = Table(body, header=["Draught"] + list(t3["water"]) + ["Break free"],
                     title="Table 3 · run aground on this or less on a d10 (- no test), each turn she moves over it; "
-                          f"Table 5 · break free on {t5['base']} + draught modifier or less")
+                          "Break free: Table 5")  # its base and the rest are on the Table 5 line below
     grounding = Table(grounding_rows(ctx), bold_first_col=True, align=["left", "left"],
                       **style("reference_collisions"))
     return [Stack([aground, grounding], **style("reference_stack"))]  # each template names its radius
