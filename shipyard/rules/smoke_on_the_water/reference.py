@@ -187,9 +187,13 @@ def collision_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
     def mods(d: dict) -> str:
         return ", ".join(f"{k} {_signed(v)}" for k, v in d.items())
 
+    moving = [r["level"] for r in ctx.tables.require("speed_levels").rows if r["move_cm"]]  # levels count from 1
+    counts = ", ".join(f"{name} {k}" for k, name in enumerate(moving, 1))
     rows = [["Collision speed", "striker's level, shifted by the struck vessel's when struck in her "
              + ", ".join(f"{r['arc'].lower()} {r['shift']}" for r in cs.rows)
              + "; below Slow no damage, above Very Fast = Very Fast; struck vessel astern: swap bow and stern"],
+            ["Levels, striker", f"{counts}, added (the text's Medium + Medium = Very Fast); the striker is the one whose "
+             "bow met the other (bow to bow: either, the sum is the same)"],
             ["Own bow, ram", _signed(t6["own_bow_ram"]["modifier"]) + " in place of her hull armour, only with a ram "
              "(no ram: her hull armour below)"],
             ["Hull armour", mods(t6["hull_armour"])],
