@@ -192,13 +192,13 @@ def collision_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
     rows = [["Collision speed", "striker's level, shifted by the struck vessel's when struck in her "
              + ", ".join(f"{r['arc'].lower()} {r['shift']}" for r in cs.rows)
              + "; below Slow no damage, above Very Fast = Very Fast; struck vessel astern: swap bow and stern"],
-            ["Levels, striker", f"{counts}, added (the text's Medium + Medium = Very Fast); the striker is the one whose "
-             "bow met the other (bow to bow: either, the sum is the same)"],
+            ["Levels, striker", f"{counts}, added (Medium + Medium = Very Fast); the striker's "
+             "bow met the other (bow to bow: either)"],
             ["Own bow, ram", _signed(t6["own_bow_ram"]["modifier"]) + " in place of her hull armour, only with a ram "
              "(no ram: her hull armour below)"],
             ["Hull armour", mods(t6["hull_armour"])],
             ["Speed", mods(t6["speed"])],
-            ["Struck by", mods(t6["struck_by"])],
+            ["Struck by", struck_by(t6["struck_by"])],
             ["Own arc struck", mods(t6["own_arc"])]]
     h = t6["holed"]
     rows += [["Holed", f"{h['die']} at or under the damage taken (always on {h['always']}, never on {h['never']}): "
@@ -212,6 +212,17 @@ def collision_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
             Note("* reconstructed, ours: the text's descriptions of those hits (her sheet's hit locations, Table 15) and its Torpedoes chapter "
                  "are lost",
                  **style("reference_note"))]
+
+
+def struck_by(mods: dict) -> str:
+    """Table 6's struck-by modifiers, each row's shared "Bow of a ... vessel" said once: "the bow of a ram-equipped
+    vessel +2, Very Small -4, ..." (one line, not two)."""
+    def short(when: str) -> str:
+        if when.startswith("Bow of a ") and when.endswith(" vessel"):
+            return when[len("Bow of a "):-len(" vessel")]
+        return when
+    return "the bow of a " + ", ".join(f"{short(k)}{' vessel' if k == next(iter(mods)) else ''} {_signed(v)}"
+                                       for k, v in mods.items())
 
 
 def torpedo_rows(ctx: Context, vessels: list[Derived]) -> list[list[str]]:
