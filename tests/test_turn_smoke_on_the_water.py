@@ -65,7 +65,7 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
     "One sidewheel lost: max speed -1 level, no turning on the spot",
     "(part) armour * roll a d10 for each hit on it: 5 or less strikes the armour, else it counts U",
     "Anchoring an AN order",
-    "Locked locked vessels move together",
+    "locked vessels move together the larger's remaining distance",
     "sterns level; move as one at the slower's speed on the poorer template",
     "Deflected a deflected shot does its range column's figure after the slash",
 ])
@@ -1167,3 +1167,11 @@ def test_the_collision_speed_says_how_levels_add_and_who_is_the_striker(mobile_b
     levels add nor who strikes when both ships move head-on."""
     assert ("Levels, striker Slow 1, Medium 2, Fast 3, Very Fast 4, added (Medium + Medium = Very Fast); the "
             "striker's bow met the other (bow to bow: either)") in mobile_bay_text
+
+
+def test_colliding_ships_meet_after_equal_shares_and_the_smaller_turns_the_least_angle(mobile_bay_text):
+    """Replay 13, moment 5 (p23): where do two ships moving at once meet, and to which side does the smaller swing
+    when they do not lock? The text's "least angle" picks the side."""
+    assert "Locked both moving, they meet after equal shares of their moves (ours);" in mobile_bay_text
+    assert ("not locked, the smaller turns through the least angle to lie alongside the larger (that picks the side; "
+            "same size: both, equally) and both move on") in mobile_bay_text
