@@ -353,7 +353,7 @@ def test_a_deflected_gun_hit_says_which_track_takes_its_damage(mobile_bay_text):
     """Moment 8: a Gun hit the armour deflected: is a gun lost, and which track takes the figure after the slash?
     The text's Gun Port hit puts its points on the turret where the gun sits, else the hull; a deflected hit has no
     further effect, so no gun is lost."""
-    assert "cross its box; hull damage as for the gun size. Deflected: no gun lost" in mobile_bay_text
+    assert "on the Hull, a turret gun's too. Deflected: no gun lost" in mobile_bay_text
     assert "on the deflecting armour's track (a turret's TDP, else the Hull)" in mobile_bay_text
 
 
@@ -1175,3 +1175,10 @@ def test_colliding_ships_meet_after_equal_shares_and_the_smaller_turns_the_least
     assert "Locked both moving, they meet after equal shares of their moves (ours);" in mobile_bay_text
     assert ("not locked, the smaller turns through the least angle to lie alongside the larger (that picks the side; "
             "same size: both, equally) and both move on") in mobile_bay_text
+
+
+def test_a_gun_hit_says_its_damage_goes_on_the_hull_even_in_a_turret(mobile_bay_text):
+    """Replay 13, moment 6 (p23): "hull damage as for the gun size" against the Deflected line's turret TDP, and
+    whether an unburst shell does its figure after the slash there."""
+    assert ("cross its box; its Table 17 damage (a shell's, burst or not) on the Hull, a turret gun's too. Deflected: "
+            "no gun lost") in mobile_bay_text
