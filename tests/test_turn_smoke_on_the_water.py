@@ -729,7 +729,8 @@ def test_an_undetonated_shell_that_got_through_still_makes_its_critical(mobile_b
 def test_a_ship_lashed_to_one_whose_magazine_explodes_is_locked_with_her(mobile_bay_text):
     """Replay 6, moment 3: Brooklyn blew up with Octorara lashed alongside: is a lashed partner "locked with her"?
     And "(flooded: fire; none: boiler)" meant nothing to the player: it is said in words."""
-    assert ("Magazine Explodes hull she sinks; fire markers within 10 cm; one locked or lashed to her blows up on d6 "
+    assert ("Magazine Explodes hull she sinks; a fire test marker on each vessel within 10 cm (base to base); one "
+            "locked or lashed to her blows up on d6 "
             "5-6, else 2d6 HDP, 1d6 FP; her magazine flooded already: a Fire hit; unarmed: a Boiler hit") in mobile_bay_text
     assert "(flooded: fire; none: boiler)" not in mobile_bay_text
 
@@ -1182,3 +1183,10 @@ def test_a_gun_hit_says_its_damage_goes_on_the_hull_even_in_a_turret(mobile_bay_
     whether an unburst shell does its figure after the slash there."""
     assert ("cross its box; its Table 17 damage (a shell's, burst or not) on the Hull, a turret gun's too. Deflected: "
             "no gun lost") in mobile_bay_text
+
+
+def test_a_magazine_explosion_puts_a_fire_test_marker_on_each_vessel_within_10_cm_base_to_base(mobile_bay_text):
+    """Replay 13, moment 7 (p22): "fire markers within 10 cm" said neither that the markers go on vessels nor how the
+    10 cm is measured (base to base, as every range)."""
+    assert "she sinks; a fire test marker on each vessel within 10 cm (base to base);" in mobile_bay_text
+    assert "fire markers within 10 cm" not in mobile_bay_text
