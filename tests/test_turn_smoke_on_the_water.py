@@ -1190,3 +1190,10 @@ def test_a_magazine_explosion_puts_a_fire_test_marker_on_each_vessel_within_10_c
     10 cm is measured (base to base, as every range)."""
     assert "she sinks; a fire test marker on each vessel within 10 cm (base to base);" in mobile_bay_text
     assert "fire markers within 10 cm" not in mobile_bay_text
+
+
+def test_the_roster_says_size_is_by_tonnage_and_target_by_length(mobile_bay_text):
+    """Replay 13, defect (p3): Selma (590 tons, the longest base) is Small and C/F where Octorara (829 tons, shorter)
+    is Medium: size and target size are two measures, and the roster's legend says which is which."""
+    assert ("Size: by tonnage (Tables 4 and 6, boarding); Target: bow/broadside letters, by length and freeboard"
+            in mobile_bay_text)
