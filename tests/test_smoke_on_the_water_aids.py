@@ -390,9 +390,12 @@ def test_quick_reference_resolves_rams_and_torpedoes_from_the_tables(library):
     text = _block_texts(reference_blocks(fleet, ctx))
     t6 = ctx.tables.require("collision_damage").rows
     assert f"each vessel {t6['die']} + modifiers = Hull Damage Points" in text
-    for group in ("hull_armour", "speed", "struck_by", "own_arc"):
+    for group in ("hull_armour", "speed", "own_arc"):
         for k, v in t6[group].items():
             assert f"{k} {v:+d}" in text, (group, k)
+    for k, v in t6["struck_by"].items():  # "the bow of a ... vessel" said once (replay 13)
+        short = k.removeprefix("Bow of a ").removesuffix(" vessel")
+        assert f"{short} {v:+d}" in text or f"the bow of a {short} vessel {v:+d}" in text, ("struck_by", k)
     assert f"{t6['own_bow_ram']['modifier']:+d} in place of her hull armour, only with a ram" in text
     lk = ctx.tables.require("locking").rows
     assert f"Table 7 · lock {lk['lock']['base']} or less on a d10" in text.replace("\n", " ")

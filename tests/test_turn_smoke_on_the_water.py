@@ -59,13 +59,13 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
     "Shot or shell chosen for each gun as its target is declared (howitzers and mortars shell only)",
     "Hull (HDP) 0 dead in the water",
     "every further point is a flooding point",
-    "never takes her maximum speed below Slow",
+    "never below Slow while any HDP is left",
     "Turret at 0 TDP knocked out, its guns silent, further hits to the Hull",
     "Fort at 0 SDP silenced and destroyed",
     "One sidewheel lost: max speed -1 level, no turning on the spot",
     "(part) armour * roll a d10 for each hit on it: 5 or less strikes the armour, else it counts U",
     "Anchoring an AN order",
-    "Locked locked vessels move together",
+    "locked vessels move together the larger's remaining distance",
     "sterns level; move as one at the slower's speed on the poorer template",
     "Deflected a deflected shot does its range column's figure after the slash",
 ])
@@ -351,7 +351,7 @@ def test_a_deflected_shell_does_no_damage_and_a_house_rule_gives_the_other_readi
     further effect; the other reading is a named house rule."""
     assert ("Deflected a deflected shot does its range column's figure after the slash (Table 17: Heavy at S, 6/1, "
             "does 1)") in mobile_bay_text
-    assert "a critical nothing more; a shell *: nothing (cottonclad: a detonation roll, fire test marker)" in mobile_bay_text
+    assert "is never deflected); a shell *: nothing (cottonclad: a detonation roll, fire test marker)" in mobile_bay_text
     assert 'Deflected shell no damage ("no further effect"); on cottonclad a detonation still places' in mobile_bay_text
     assert "deflected_shell" in mobile_bay_text  # the readings page names the option
     house = tmp_path / "house.yaml"
@@ -367,7 +367,7 @@ def test_a_deflected_gun_hit_says_which_track_takes_its_damage(mobile_bay_text):
     """Moment 8: a Gun hit the armour deflected: is a gun lost, and which track takes the figure after the slash?
     The text's Gun Port hit puts its points on the turret where the gun sits, else the hull; a deflected hit has no
     further effect, so no gun is lost."""
-    assert "cross its box; hull damage as for the gun size. Deflected: no gun lost" in mobile_bay_text
+    assert "on the Hull, a turret gun's too. Deflected: no gun lost" in mobile_bay_text
     assert "on the deflecting armour's track (a turret's TDP, else the Hull)" in mobile_bay_text
 
 
@@ -743,7 +743,8 @@ def test_an_undetonated_shell_that_got_through_still_makes_its_critical(mobile_b
 def test_a_ship_lashed_to_one_whose_magazine_explodes_is_locked_with_her(mobile_bay_text):
     """Replay 6, moment 3: Brooklyn blew up with Octorara lashed alongside: is a lashed partner "locked with her"?
     And "(flooded: fire; none: boiler)" meant nothing to the player: it is said in words."""
-    assert ("Magazine Explodes hull she sinks; fire markers within 10 cm; one locked or lashed to her blows up on d6 "
+    assert ("Magazine Explodes hull she sinks; a fire test marker on each vessel within 10 cm (base to base); one "
+            "locked or lashed to her blows up on d6 "
             "5-6, else 2d6 HDP, 1d6 FP; her magazine flooded already: a Fire hit; unarmed: a Boiler hit") in mobile_bay_text
     assert "(flooded: fire; none: boiler)" not in mobile_bay_text
 
@@ -1154,3 +1155,59 @@ def test_table_1_says_each_gun_fires_once_a_turn_and_none_must(mobile_bay_text, 
     assert "every gun in arc with a clear line, once a turn (none must)" in mobile_bay_text
     assert _sheet_page(mobile_bay_pages, "USS Hartford").startswith(
         "Turn: 1 Orders · 2 Movement · 3 Gunnery ▸ fire: every gun in arc with a clear line, once a turn (none must)")
+
+
+def test_a_fort_is_obscured_by_what_hides_the_firer_from_its_mark(mobile_bay_text):
+    """Replay 13, moment 1 (p23): the Obscured rule measures the share of the target's base hidden, and a fort has no
+    base. Ours: the share of the firer's own base hidden, seen from the fort's mark (what hides one hides the other)."""
+    assert ("a fort (no base, ours): the share of the firer's own base hidden, seen from the fort's mark;"
+            in mobile_bay_text)
+
+
+def test_a_miss_that_hits_the_vessel_in_the_way_says_which_and_at_what_range(mobile_bay_text):
+    """Replay 13, moment 2 (p23): several bases partly in the way, which takes the hit, at which range and aspect?"""
+    assert ("hits the vessel in the way (ours: of several, the one the line from the gun to the target's centre "
+            "crosses nearest the gun, else the one hiding most; at the range and aspect to her)") in mobile_bay_text
+
+
+def test_a_critical_that_tests_no_armour_is_never_deflected(mobile_bay_text):
+    """Replay 13, moment 3 (p15 vs p23): the fort sheet's 1-3 embrasure needs no breach, yet the Deflected line said a
+    deflected hit does "a critical nothing more". A critical tests its own row's armour: none, never deflected."""
+    assert ("a critical nothing more (one testing no armour, a Gun Port or a fort's embrasure, is never deflected)"
+            in mobile_bay_text)
+
+
+def test_the_collision_speed_says_how_levels_add_and_who_is_the_striker(mobile_bay_text):
+    """Replay 13, moment 4 (Table 6, p22): "the striker's level, shifted by ... + her speed" said neither how two
+    levels add nor who strikes when both ships move head-on."""
+    assert ("Levels, striker Slow 1, Medium 2, Fast 3, Very Fast 4, added (Medium + Medium = Very Fast); the "
+            "striker's bow met the other (bow to bow: either)") in mobile_bay_text
+
+
+def test_colliding_ships_meet_after_equal_shares_and_the_smaller_turns_the_least_angle(mobile_bay_text):
+    """Replay 13, moment 5 (p23): where do two ships moving at once meet, and to which side does the smaller swing
+    when they do not lock? The text's "least angle" picks the side."""
+    assert "Locked both moving, they meet after equal shares of their moves (ours);" in mobile_bay_text
+    assert ("not locked, the smaller turns through the least angle to lie alongside the larger (that picks the side; "
+            "same size: both, equally) and both move on") in mobile_bay_text
+
+
+def test_a_gun_hit_says_its_damage_goes_on_the_hull_even_in_a_turret(mobile_bay_text):
+    """Replay 13, moment 6 (p23): "hull damage as for the gun size" against the Deflected line's turret TDP, and
+    whether an unburst shell does its figure after the slash there."""
+    assert ("cross its box; its Table 17 damage (a shell's, burst or not) on the Hull, a turret gun's too. Deflected: "
+            "no gun lost") in mobile_bay_text
+
+
+def test_a_magazine_explosion_puts_a_fire_test_marker_on_each_vessel_within_10_cm_base_to_base(mobile_bay_text):
+    """Replay 13, moment 7 (p22): "fire markers within 10 cm" said neither that the markers go on vessels nor how the
+    10 cm is measured (base to base, as every range)."""
+    assert "she sinks; a fire test marker on each vessel within 10 cm (base to base);" in mobile_bay_text
+    assert "fire markers within 10 cm" not in mobile_bay_text
+
+
+def test_the_roster_says_size_is_by_tonnage_and_target_by_length(mobile_bay_text):
+    """Replay 13, defect (p3): Selma (590 tons, the longest base) is Small and C/F where Octorara (829 tons, shorter)
+    is Medium: size and target size are two measures, and the roster's legend says which is which."""
+    assert ("Size: by tonnage (Tables 4 and 6, boarding); Target: bow/broadside letters, by length and freeboard"
+            in mobile_bay_text)

@@ -125,7 +125,7 @@ def movement_tables(ctx: Context, vessels: list[Derived], factor: float) -> list
             for dr in draughts]
     aground = Table(body, header=["Draught"] + list(t3["water"]) + ["Break free"],
                     title="Table 3 · run aground on this or less on a d10 (- no test), each turn she moves over it; "
-                          f"Table 5 · break free on {t5['base']} + draught modifier or less")
+                          "Break free: Table 5")  # its base and the rest are on the Table 5 line below
     grounding = Table(grounding_rows(ctx), bold_first_col=True, align=["left", "left"],
                       **style("reference_collisions"))
     return [Stack([aground, grounding], **style("reference_stack"))]  # each template names its radius
@@ -187,14 +187,18 @@ def collision_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
     def mods(d: dict) -> str:
         return ", ".join(f"{k} {_signed(v)}" for k, v in d.items())
 
+    moving = [r["level"] for r in ctx.tables.require("speed_levels").rows if r["move_cm"]]  # levels count from 1
+    counts = ", ".join(f"{name} {k}" for k, name in enumerate(moving, 1))
     rows = [["Collision speed", "striker's level, shifted by the struck vessel's when struck in her "
              + ", ".join(f"{r['arc'].lower()} {r['shift']}" for r in cs.rows)
              + "; below Slow no damage, above Very Fast = Very Fast; struck vessel astern: swap bow and stern"],
+            ["Levels, striker", f"{counts}, added (Medium + Medium = Very Fast); the striker's "
+             "bow met the other (bow to bow: either)"],
             ["Own bow, ram", _signed(t6["own_bow_ram"]["modifier"]) + " in place of her hull armour, only with a ram "
              "(no ram: her hull armour below)"],
             ["Hull armour", mods(t6["hull_armour"])],
             ["Speed", mods(t6["speed"])],
-            ["Struck by", mods(t6["struck_by"])],
+            ["Struck by", struck_by(t6["struck_by"])],
             ["Own arc struck", mods(t6["own_arc"])]]
     h = t6["holed"]
     rows += [["Holed", f"{h['die']} at or under the damage taken (always on {h['always']}, never on {h['never']}): "
@@ -208,6 +212,17 @@ def collision_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
             Note("* reconstructed, ours: the text's descriptions of those hits (her sheet's hit locations, Table 15) and its Torpedoes chapter "
                  "are lost",
                  **style("reference_note"))]
+
+
+def struck_by(mods: dict) -> str:
+    """Table 6's struck-by modifiers, each row's shared "Bow of a ... vessel" said once: "the bow of a ram-equipped
+    vessel +2, Very Small -4, ..." (one line, not two)."""
+    def short(when: str) -> str:
+        if when.startswith("Bow of a ") and when.endswith(" vessel"):
+            return when[len("Bow of a "):-len(" vessel")]
+        return when
+    return "the bow of a " + ", ".join(f"{short(k)}{' vessel' if k == next(iter(mods)) else ''} {_signed(v)}"
+                                       for k, v in mods.items())
 
 
 def torpedo_rows(ctx: Context, vessels: list[Derived]) -> list[list[str]]:
@@ -374,7 +389,9 @@ def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
     blocks = reference_blocks(derived, ctx)
     box = doc.content_for(False)
     closed = [_tight(b, tight["leading"]) for b in blocks]
-    if flow_pages(closed, box.w, box.h, tight["gap"]) < flow_pages(blocks, box.w, box.h, flowing["gap"]):
+    fill = [flowing.get("fill", False)] * len(blocks)  # counted by the flow's own rule: a long table begins in the room left
+    if (flow_pages(closed, box.w, box.h, tight["gap"], fill=fill)
+            < flow_pages(blocks, box.w, box.h, flowing["gap"], fill=fill)):
         blocks, flowing = closed, {**flowing, "gap": tight["gap"]}
     flow = Flow(doc, **flowing)
     for k, block in enumerate(blocks):
