@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from browsing import By, browser, horizontal_overflow, new_driver, resize, server, shots, wait  # noqa: F401
+from browsing import By, browser, horizontal_overflow, new_driver, resize, server, shots, snap, wait  # noqa: F401
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +47,7 @@ def test_a_mark_in_one_window_appears_in_the_other_and_undo_takes_it_back(game, 
     wait(second, lambda d: _count(d, "uss-hartford") == "3 of 22 marked")
     seen_after = time.perf_counter() - started
     assert _count(browser, "uss-hartford") == "3 of 22 marked"
-    browser.save_screenshot(str(shots / "game-union.png"))
+    snap(browser, shots / "game-union.png")
     browser.find_element(By.CSS_SELECTOR, ".game-undo button").click()  # the Union's undo: its own mark
     wait(second, lambda d: _count(d, "uss-hartford") == "0 of 22 marked")
     print(f"a mark seen in the other window after {seen_after * 1000:.0f} ms (click to text, loaded machine)")
@@ -100,7 +100,7 @@ def test_the_live_sheets_fit_a_laptop_a_tablet_and_a_phone(game, browser, shots,
     small = [b.size for b in browser.find_elements(By.CSS_SELECTOR, "button.box")[:30]
              if b.size["width"] < 44 or b.size["height"] < 44]
     assert not small, small
-    browser.save_screenshot(str(shots / f"game-{width}.png"))
+    snap(browser, shots / f"game-{width}.png")
     resize(browser, 1400, 1000)
 
 
@@ -166,5 +166,5 @@ def test_knots_lost_tapped_at_the_top_of_her_speed_track_strike_it_and_her_max_s
         assert horizontal_overflow(browser) <= 0
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'})",
                                browser.find_element(By.CSS_SELECTOR, pressed))
-        browser.save_screenshot(str(shots / f"knots-lost-{width}.png"))
+        snap(browser, shots / f"knots-lost-{width}.png")
     resize(browser, 1400, 1000)
