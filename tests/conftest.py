@@ -388,17 +388,19 @@ def keep_bundled_library_in(cache_dir: Path, seen_from: Path | None = None) -> P
 
 
 def keep_parsed_yaml_in(cache_dir: Path) -> Path:
-    """Give another cache folder (a SHIPYARD_CACHE_DIR of a test's own) this run's kept YAML parses (cache_dir()/yaml,
-    as every user's cache has them after her first command), hard-linked: a load there that reads every bundled file
+    """Give another cache folder (a SHIPYARD_CACHE_DIR of a test's own) the YAML parses kept in the cache that
+    SHIPYARD_CACHE_DIR names now (cache_dir()/yaml: the run's own, unless the test has pointed it at one of its own),
+    as every user's cache has them after her first command, hard-linked: a load there that reads every bundled file
     unmarshals each instead of parsing it (~0.15 s against ~0.6 s), the same data and lines (tests/test_yaml_cache.py).
-    Call before the test points SHIPYARD_CACHE_DIR at `cache_dir`. The folder it filled."""
+    The folder it filled."""
     import shutil
 
-    from shipyard.cache.index import cache_dir as run_cache
+    from shipyard.cache.index import cache_dir as current
 
-    bundled_library_pickle()  # the bundled files read under this run's cache at least once: their parses are kept
-    target = Path(cache_dir) / "shipyard" / "yaml"
-    shutil.copytree(run_cache() / "yaml", target, copy_function=os.link, dirs_exist_ok=True)
+    bundled_library_pickle()  # the bundled files read under this cache at least once: their parses are kept
+    source, target = current() / "yaml", Path(cache_dir) / "shipyard" / "yaml"
+    if source.is_dir():  # (a cache given only the kept library has none: the load then parses, as before)
+        shutil.copytree(source, target, copy_function=os.link, dirs_exist_ok=True)
     return target
 
 
