@@ -8,7 +8,7 @@ handed to each test by `browser` as a new device would be (`fresh`): no other wi
 no cookie, storage, service worker or cache of any served origin, the window at its first size, downloads into the
 test's own folder. In CI a missing browser is a failure (.ci/run installs it); on a developer's machine without one
 the importing module skips.
-Screenshots go to $SHIPYARD_SCREENSHOTS (default: the test's temporary folder).
+Screenshots (`snap`) are taken where $SHIPYARD_SCREENSHOTS names a folder for them, and only then.
 """
 
 from __future__ import annotations
@@ -154,6 +154,15 @@ def shots(tmp_path_factory):
     folder = Path(os.environ.get("SHIPYARD_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def snap(target, path) -> None:
+    """A screenshot of the window (a driver) or of one element (a WebElement) into `path`, to look at: taken where
+    $SHIPYARD_SCREENSHOTS names the folder for them, as the a11y walk's are (tools/screenshots.py makes the README's).
+    A run nobody looks at takes none: each is a frame rastered and a PNG encoded by Chromium (~0.2 s on a loaded
+    machine), some twenty in the browser tests."""
+    if os.environ.get("SHIPYARD_SCREENSHOTS"):
+        (target.save_screenshot if hasattr(target, "save_screenshot") else target.screenshot)(str(path))
 
 
 def wait(driver, cond, timeout=WAIT):

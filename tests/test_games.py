@@ -448,6 +448,26 @@ def test_a_pack_printed_from_a_game_carries_on_each_sheet_a_qr_code_that_opens_h
         assert "USS Manhattan" in other.get(path).text
 
 
+@pytest.mark.parametrize("length", [10, 60, 100, 140, 220])
+def test_a_qr_code_is_the_one_reportlabs_encoder_makes_its_mask_chosen_as_it_chooses(length):
+    """render.qr scores the eight masks itself (ReportLab's scoring in Python loops was half of each code's time):
+    the same modules as ReportLab's own make(), for links of every length a game gives and text that is not one."""
+    from reportlab.graphics.barcode.qr import QrCodeWidget
+    from reportlab.graphics.barcode.qrencoder import QRUtil
+
+    from shipyard.render.qr import _penalty, qr_modules
+
+    link = ("http://192.168.1.20:8600/games/g7k2/units/uss-hartford?key=" + "0123456789abcdef" * 14)[:length]
+    for text in (link, link.upper()[::-1]):
+        qr = QrCodeWidget(text, barLevel="M").qr
+        qr.version = qr.calculate_version()
+        for mask in range(8):  # each trial scored as ReportLab scores it
+            qr.makeImpl(True, mask)
+            assert _penalty(qr.modules) == QRUtil.getLostPoint(qr), (text, mask)
+        qr.make()
+        assert qr_modules(text) == tuple(tuple(bool(m) for m in row) for row in qr.modules), text
+
+
 def test_the_scenario_page_starts_a_game_and_shows_each_link_with_its_qr_code(client):
     import re
 

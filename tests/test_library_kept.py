@@ -12,14 +12,17 @@ from shipyard.errors import ShipyardError
 from shipyard.library.library import Library
 from shipyard.library.model import Vessel
 
-from conftest import keep_bundled_library_in, kept_with_users_files
+from conftest import keep_bundled_library_in, keep_parsed_yaml_in, kept_with_users_files
 
 
 @pytest.fixture()
 def cache(tmp_path, monkeypatch):
-    """A cache of the test's own, holding the bundled library as a user's does after her first command."""
+    """A cache of the test's own, holding the bundled library and its files' YAML parses as a user's does after her
+    first command (a load that reads every bundled file again, in a folder or under a key the kept one is not for,
+    then validates them without parsing each: what a user's cache does too)."""
     folder = tmp_path / "cache"
     keep_bundled_library_in(folder)
+    keep_parsed_yaml_in(folder)
     monkeypatch.setenv("SHIPYARD_CACHE_DIR", str(folder))
     return folder / "shipyard" / "library"
 
@@ -355,7 +358,10 @@ def test_a_library_read_on_the_kept_bundled_one_is_the_one_read_whole(cache, shi
     on_kept = _loaded(ships, collect)
     assert ("uss-hartford" in validated) == (folder == "shadows bundled")
     assert bool(on_kept[0]) == (collect and folder == "broken")
-    monkeypatch.setenv("SHIPYARD_CACHE_DIR", str(tmp_path / "a cache of nothing"))
+    # every file read and validated again, with no library kept: only the YAML parses (the same data and lines,
+    # tests/test_yaml_cache.py), so that each file is not parsed again as well
+    keep_parsed_yaml_in(tmp_path / "a cache of no library")
+    monkeypatch.setenv("SHIPYARD_CACHE_DIR", str(tmp_path / "a cache of no library"))
     monkeypatch.setattr(library_module, "_bundled_base", lambda key: None)
     assert on_kept == _loaded(ships, collect)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import warnings
@@ -30,6 +31,7 @@ def client(tmp_path_factory):
         yield c
 
 
+@functools.cache  # a text, asked for by some 25 tests: PyYAML's pure-Python load and dump each time were ~15 ms
 def _mattabesett() -> str:
     data = yaml.safe_load(METACOMET.read_text())
     data.update(id="uss-mattabesett", name="USS Mattabesett", speed_kn=9.5, refits=[])

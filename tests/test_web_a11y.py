@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from browsing import browser, fresh, horizontal_overflow, resize, server, shots  # noqa: F401  (fixtures, by name)
+from browsing import browser, fresh, horizontal_overflow, resize, server, shots, snap  # noqa: F401  (fixtures, by name)
 
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 
@@ -143,8 +143,7 @@ def _measure(name: str, url: str, browser, shots) -> dict:
                                                                else (LAYOUT_RULES, REPEATS))),
                        "small": browser.execute_script(TARGETS) if size == "phone" else [],
                        "boxed": browser.execute_script(BOXED)}
-        if os.environ.get("SHIPYARD_SCREENSHOTS"):  # tools/screenshots.py makes the README's; these are to look at
-            browser.save_screenshot(str(shots / f"a11y-{_id(name)}-{size}.png"))
+        snap(browser, shots / f"a11y-{_id(name)}-{size}.png")  # to look at: tools/screenshots.py makes the README's
     return found
 
 

@@ -1,7 +1,7 @@
 """`shipyard serve` in a real browser: headless Chromium driven by Selenium (Debian's chromium and chromium-driver).
 
 In CI a missing browser is a failure (.ci/run installs it); on a developer's machine without one these tests skip.
-Screenshots go to $SHIPYARD_SCREENSHOTS (default: the test's temporary folder).
+Screenshots (browsing.snap) are taken where $SHIPYARD_SCREENSHOTS names a folder for them, and only then.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from browsing import EC, WAIT, By, Select, browser, free_port, served, server, shots, stopped  # noqa: F401
+from browsing import EC, WAIT, By, Select, browser, free_port, served, server, shots, snap, stopped  # noqa: F401
 from browsing import set_field as _set
 from browsing import wait as _wait
 
@@ -31,7 +31,7 @@ def test_change_her_speed_and_see_stats_and_preview_follow(server, browser, shot
     _wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, '#result .ruleset[data-rules="really-simple"]').text
           != stats_before)
     assert "speed_kn: 6" in browser.find_element(By.ID, "yaml-out").get_attribute("textContent")
-    browser.save_screenshot(str(shots / "editor.png"))
+    snap(browser, shots / "editor.png")
 
 
 def test_a_bad_value_is_shown_at_its_field(server, browser, shots):
@@ -42,7 +42,7 @@ def test_a_bad_value_is_shown_at_its_field(server, browser, shots):
     _wait(browser, lambda d: d.find_element(By.ID, "check-errors").is_displayed())
     _set(browser, "beam_ft", "35")
     _wait(browser, lambda d: d.find_element(By.ID, "err-beam_ft").text == "")
-    browser.save_screenshot(str(shots / "editor-error.png"))
+    snap(browser, shots / "editor-error.png")
 
 
 # where each page of the preview puts its first text (the ship's name) and its box track's first box, in page mm
@@ -92,7 +92,7 @@ def test_the_editor_shows_every_page_of_the_sheet_as_svg_where_the_pdf_prints_it
             if tracks:
                 box = tracks[0][0]
                 assert abs(page["box"][0] - float(box.get("x"))) < 0.5 and abs(page["box"][1] - float(box.get("y"))) < 0.5
-        browser.find_element(By.ID, "editor-preview").screenshot(str(shots / f"editor-svg-preview-{rules}.png"))
+        snap(browser.find_element(By.ID, "editor-preview"), shots / f"editor-svg-preview-{rules}.png")
     Select(browser.find_element(By.NAME, "_rules")).select_by_value("saunders")
     hull = _wait(browser, EC.presence_of_element_located(
         (By.CSS_SELECTOR, "#editor-preview [data-track='hull'] rect[data-box='18']")))  # her 18 hull boxes, named
@@ -128,7 +128,7 @@ def test_open_a_ship_and_see_her_sheet(server, browser, shots):
     summary = browser.find_element(By.CSS_SELECTOR, '.stat-card summary')
     summary.click()
     assert browser.find_element(By.CSS_SELECTOR, '.stat-card .reason').is_displayed()
-    browser.save_screenshot(str(shots / "ship.png"))
+    snap(browser, shots / "ship.png")
 
 
 def test_build_a_mobile_bay_pack_and_download_it(server, browser, shots):
@@ -140,7 +140,7 @@ def test_build_a_mobile_bay_pack_and_download_it(server, browser, shots):
     Select(browser.find_element(By.CSS_SELECTOR, '#pack-form select[name="paper"]')).select_by_value("letter")
     browser.find_element(By.ID, "build-pack").click()
     link = _wait(browser, EC.element_to_be_clickable((By.ID, "download-pack")), timeout=120)
-    browser.save_screenshot(str(shots / "pack.png"))
+    snap(browser, shots / "pack.png")
     link.click()
     target = browser.downloads / "mobile-bay-1864-pack.zip"
     for _ in range(400):
@@ -205,7 +205,7 @@ def test_two_windows_on_one_ship_the_stale_save_is_shown_both_versions(server, b
         assert "USS Race Renamed" in browser.find_element(By.ID, "yours").text
         assert browser.find_element(By.ID, "take-theirs").is_displayed()
         assert "speed_kn: 9.5" in path.read_text() and "Renamed" not in path.read_text()  # nothing reverted
-        browser.save_screenshot(str(shots / "editor-conflict.png"))
+        snap(browser, shots / "editor-conflict.png")
         keep.click()  # keep mine, knowingly
         _wait(browser, EC.presence_of_element_located((By.ID, "saved")))
         assert "name: USS Race Renamed" in path.read_text()
@@ -273,7 +273,7 @@ def test_a_stopped_server_is_said_at_the_result_and_the_save_button(browser, tmp
     assert "stale" in browser.find_element(By.ID, "result").get_attribute("class")  # "All fields check out" struck
     beside = browser.find_element(By.CSS_SELECTOR, "#editor .buttons .request-failed")
     assert beside.is_displayed() and "Can't reach shipyard" in beside.text
-    browser.save_screenshot(str(shots / "server-gone.png"))
+    snap(browser, shots / "server-gone.png")
     browser.execute_script("document.querySelector('#editor .buttons .request-failed').remove()")
     browser.find_element(By.ID, "save").click()  # Save says so too, instead of doing nothing
     _wait(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#editor .buttons .request-failed")))
@@ -348,7 +348,7 @@ def test_the_scenario_page_shows_the_table_plan_within_a_phone_screen(server, br
         redrawn = _wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#setup-plan svg")))
         assert redrawn.get_attribute("innerHTML") != before
         browser.execute_script("arguments[0].scrollIntoView()", redrawn)
-        browser.save_screenshot(str(shots / "scenario-plan-390.png"))
+        snap(browser, shots / "scenario-plan-390.png")
     finally:
         browser.set_window_size(1400, 1000)
 

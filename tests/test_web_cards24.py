@@ -5,7 +5,7 @@ the compare page's differences marked in words. One server for the module and th
 
 from __future__ import annotations
 
-from browsing import EC, By, browser, horizontal_overflow, resize, server, shots, wait  # noqa: F401
+from browsing import EC, By, browser, horizontal_overflow, resize, server, shots, snap, wait  # noqa: F401
 
 SIZES = ((1366, 768), (1024, 768), (390, 844))
 
@@ -33,7 +33,7 @@ def test_the_ship_page_at_three_sizes(server, browser, shots):
         tab = browser.find_element(By.CSS_SELECTOR, '.rules-tab[aria-current="page"]')
         assert tab.size["height"] >= 44 and "Saunders" in tab.text
         assert summary.size["height"] >= 44, summary.size  # a value's reason is a finger's tap away
-        browser.save_screenshot(str(shots / f"cards24-ship-{width}.png"))
+        snap(browser, shots / f"cards24-ship-{width}.png")
     # Download means download (main sent the PDF inline: it opened in a tab)
     before = set(browser.downloads.iterdir())
     browser.find_element(By.ID, "download-pdf").click()
@@ -53,7 +53,7 @@ def test_the_compare_page_marks_a_refit_in_words_at_a_phone_width(server, browse
     browser.get(f"{url}/compare?a=uss-tecumseh&b=css-tennessee&rules=sotw")  # long words: 'conventional/casemate'
     wide = browser.execute_script("const s = document.querySelector('.compare-scroll'); return s.scrollWidth - s.clientWidth")
     assert wide <= 0 and horizontal_overflow(browser) == 0  # the table fits: no sideways scroll even inside it
-    browser.save_screenshot(str(shots / "cards24-compare-390.png"))
+    snap(browser, shots / "cards24-compare-390.png")
 
 
 def test_the_editor_keeps_her_last_figures_while_a_mistake_is_mended(server, browser, shots):
@@ -73,7 +73,7 @@ def test_the_editor_keeps_her_last_figures_while_a_mistake_is_mended(server, bro
     kept = browser.find_element(By.ID, "last-figures")
     assert "As last checked" in kept.text and kept.find_elements(By.CSS_SELECTOR, ".kept .stat-card")
     assert not browser.find_elements(By.CSS_SELECTOR, "#result [id='editor-preview']")  # the copy repeats no id
-    browser.save_screenshot(str(shots / "cards24-editor-kept.png"))
+    snap(browser, shots / "cards24-editor-kept.png")
     set_field(browser, "beam_ft", "41.5")
     wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#result-figures #editor-preview svg")))
     assert not browser.find_elements(By.ID, "last-figures")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import yaml
 
-from browsing import EC, By, browser, resize, server, shots, wait  # noqa: F401  (fixtures, found by name)
+from browsing import EC, By, browser, resize, server, shots, snap, wait  # noqa: F401  (fixtures, found by name)
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
@@ -80,7 +80,7 @@ def test_the_sister_walk_by_keyboard_alone_enter_checks_in_place_and_the_gun_pic
     wait(browser, lambda d: legend.text == "Gun 6: 20-pounder Dahlgren rifle")  # her full name, in the row
     keys(browser, Keys.TAB, "2", Keys.TAB, "broadside")
     tab_to(browser, lambda el: el["id"] == "save")
-    browser.save_screenshot(str(shots / "editor-keyboard-before-save.png"))
+    snap(browser, shots / "editor-keyboard-before-save.png")
     keys(browser, Keys.ENTER)
     wait(browser, EC.url_contains("/ships/uss-mattabesett-kb?saved=1"))
     ship = saved(ships, "uss-mattabesett-kb")
@@ -126,7 +126,7 @@ def test_the_sister_walk_by_clicks_on_a_phone_with_rows_removed_and_moved_in_pla
         browser.find_element(By.CSS_SELECTOR, 'select[name="armament.4.mounting"] option[value="broadside"]').click()
         wait(browser, result_says("dahlgren-20pdr-rifle"))
         assert browser.execute_script("return document.querySelectorAll('#rows-armament > li').length") == 5
-        browser.save_screenshot(str(shots / "editor-phone-rows.png"))
+        snap(browser, shots / "editor-phone-rows.png")
         _tap(browser, browser.find_element(By.ID, "save"))
         wait(browser, EC.url_contains("/ships/uss-mattabesett-touch?saved=1"))
     finally:
@@ -198,7 +198,7 @@ def test_the_scenario_builder_on_a_phone_by_keyboard_search_add_and_save(server,
             keys(browser, Keys.ENTER)
             wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, '#side1-units, #side2-units')))
         assert horizontal_overflow(browser) == 0
-        browser.save_screenshot(str(shots / "scenario-builder-390.png"))
+        snap(browser, shots / "scenario-builder-390.png")
         tab_to(browser, lambda el: el["id"] == "save-scenario")
         keys(browser, Keys.ENTER)
         wait(browser, EC.url_contains("/scenarios/phone-skirmish"))
@@ -257,6 +257,6 @@ def test_the_form_and_its_result_side_by_side_from_a_tablet_up_one_above_the_oth
                 assert at["resultLeft"] >= at["formRight"], (width, at)  # side by side
             else:
                 assert at["resultTop"] >= at["formTop"] + at["formHeight"] and at["formHeight"] <= 2900, at
-            browser.save_screenshot(str(shots / f"editor-{width}.png"))
+            snap(browser, shots / f"editor-{width}.png")
     finally:
         resize(browser, 1366, 768)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from browsing import EC, By, browser, horizontal_overflow, resize, server, shots, wait  # noqa: F401  (fixtures)
+from browsing import EC, By, browser, horizontal_overflow, resize, server, shots, snap, wait  # noqa: F401  (fixtures)
 
 NEUSE = Path(__file__).resolve().parent / "data" / "infoboxes" / "css-neuse.wiki"
 SIZES = ((1366, 768), (1024, 768), (390, 844))
@@ -26,7 +26,7 @@ def test_paste_neuses_infobox_check_the_estimate_and_save_her(server, browser, s
     assert browser.find_element(By.NAME, "displacement_tons").get_attribute("value") == "622"
     assert browser.find_element(By.NAME, "name").get_attribute("value") == "CSS Neuse"
     assert not (ships / "css-neuse.yaml").exists()  # nothing is written before Save
-    browser.save_screenshot(str(shots / "reach-infobox-draft.png"))
+    snap(browser, shots / "reach-infobox-draft.png")
     browser.find_element(By.ID, "save").click()
     wait(browser, EC.presence_of_element_located((By.ID, "saved")))
     assert browser.current_url.endswith("/ships/css-neuse?saved=1")
@@ -36,7 +36,7 @@ def test_paste_neuses_infobox_check_the_estimate_and_save_her(server, browser, s
     browser.get(f"{url}/ships/css-neuse?rules=smoke-on-the-water")
     wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, ".stat-card")))
     assert "displacement ESTIMATE (estimated" in browser.page_source
-    browser.save_screenshot(str(shots / "reach-neuse-saved.png"))
+    snap(browser, shots / "reach-neuse-saved.png")
 
 
 def test_the_rule_set_and_share_pages_fit_every_screen(server, browser, shots):
@@ -46,5 +46,5 @@ def test_the_rule_set_and_share_pages_fit_every_screen(server, browser, shots):
         for name, path in (("rules", "/rules/saunders"), ("share", "/share")):
             browser.get(url + path)
             assert horizontal_overflow(browser) == 0, (path, width)
-            browser.save_screenshot(str(shots / f"reach-{name}-{width}.png"))
+            snap(browser, shots / f"reach-{name}-{width}.png")
     resize(browser, 1366, 768)

@@ -15,13 +15,61 @@ QUIET_MODULES = 2  # the light margin around a code, in modules (the standard as
 
 @lru_cache(maxsize=512)
 def qr_modules(text: str) -> tuple[tuple[bool, ...], ...]:
-    """The code's modules, row by row (True: dark). Encoded once per text: the encoder tries all eight masks (~0.1 s a
-    code), and a game's packs, pages and live sheets show the same links again and again."""
+    """The code's modules, row by row (True: dark). Encoded once per text: the encoder tries all eight masks (~8 ms a
+    code), and a game's packs, pages and live sheets show the same links again and again. ReportLab's encoder, its
+    mask chosen as its make() chooses it (_best_mask)."""
     from reportlab.graphics.barcode.qr import QrCodeWidget
 
-    widget = QrCodeWidget(text, barLevel="M")
-    widget.qr.make()
-    return tuple(tuple(bool(m) for m in row) for row in widget.qr.modules)
+    qr = QrCodeWidget(text, barLevel="M").qr
+    if qr.version is None:
+        qr.version = qr.calculate_version()
+    qr.makeImpl(False, _best_mask(qr))
+    return tuple(tuple(bool(m) for m in row) for row in qr.modules)
+
+
+RULE3 = b"10111010000"  # ReportLab's finder-like run (dark, light, three dark, light, dark, four light)
+_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+
+
+def _best_mask(qr) -> int:
+    """The mask ReportLab's QRCode.getBestMaskPattern picks: each of the eight laid out as its trial and scored, the
+    first with the least penalty. Scored here (_penalty) as its QRUtil.getLostPoint scores it, in C's string and
+    integer operations rather than a Python loop a module: its scoring was most of every code's time, and a pack
+    from a game draws one on every sheet."""
+    best, least = 0, None
+    for mask in range(8):
+        qr.makeImpl(True, mask)
+        lost = _penalty(qr.modules)
+        if least is None or lost < least:
+            best, least = mask, lost
+    return best
+
+
+def _penalty(modules) -> int:
+    """ReportLab's QRUtil.getLostPoint, quirks and all: runs of five or more alike in a row or a column (length - 2
+    each), 3 for each 2x2 block alike, 40 for each RULE3 run found along a row (never down a column: it compares a
+    column's tuple with its list), and 10 for each 5 % the dark share strays from half."""
+    import re
+
+    rows = [bytes(row).translate(_DIGITS) for row in modules]  # b"0110...": a module each (bools are 0 and 1)
+    n = len(rows)
+    score = 0
+    for line in rows + [bytes(col) for col in zip(*rows)]:
+        for run in re.finditer(rb"0{5,}|1{5,}", line):
+            score += run.end() - run.start() - 2
+    bits = [int(row, 2) for row in rows]
+    full = (1 << n) - 1
+    for above, row in zip(bits, bits[1:]):
+        alike = ~(above ^ row) & full  # each column where this row and the one above agree
+        score += 3 * bin(alike & (alike >> 1) & ~(row ^ (row >> 1))).count("1")
+    last = n - len(RULE3)
+    for row in rows:
+        at = row.find(RULE3)
+        while 0 <= at < last:
+            score += 40
+            at = row.find(RULE3, at + len(RULE3))
+    dark = sum(row.count(b"1") for row in rows)
+    return score + 10 * (abs(100 * dark // (n * n) - 50) // 5)
 
 
 @dataclass

@@ -125,15 +125,13 @@ def qr_lines(text: str) -> list[str]:
     """`text` as a QR code for a terminal, two modules a character with Unicode half blocks (ReportLab's encoder,
     no new dependency). Light modules are drawn, as `qrencode -t UTF8` does: on a dark terminal the code reads
     dark-on-light, as a phone's camera expects, inside a quiet zone of four modules."""
-    from reportlab.graphics.barcode.qr import QrCodeWidget
+    from ..render.qr import qr_modules
 
-    widget = QrCodeWidget(text, barLevel="M")
-    widget.qr.make()
-    modules = [[bool(m) for m in row] for row in widget.qr.modules]
+    modules = qr_modules(text)
     quiet = 4
     size = len(modules) + 2 * quiet
     dark = [[False] * size for _ in range(quiet)]
-    dark += [[False] * quiet + row + [False] * quiet for row in modules]
+    dark += [[False] * quiet + list(row) + [False] * quiet for row in modules]
     dark += [[False] * size for _ in range(quiet + 1)]  # one more: an even number of rows
     glyph = {(False, False): "█", (False, True): "▀", (True, False): "▄", (True, True): " "}
     return ["".join(glyph[(top[c], bottom[c])] for c in range(size)) for top, bottom in zip(dark[::2], dark[1::2])]
