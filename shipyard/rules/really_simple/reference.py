@@ -27,6 +27,12 @@ def _body(text: str) -> Text:
     return Text(text, **style()["reference_body"])
 
 
+def _sentence(text: str) -> str:
+    """A reading opening a sentence, where its own first words name the rule ('the striker is ...', 'casting off
+    ...'): its first letter capitalised, the rest as written (CAST OFF stays an order)."""
+    return text[:1].upper() + text[1:]
+
+
 def _paired(rows) -> list[list]:
     """Two-cell rows set two to a line: the first half down the left, the rest down the right."""
     half = (len(rows) + 1) // 2
@@ -135,7 +141,7 @@ def movement(derived: list, ctx) -> list[Block]:
              f"The 0 box: {reading(t, 'The 0 box')}.")
     c = t.require("collisions").rows
     avoided = signed(modifier(t, "avoided_collision")[0])
-    contact = (f"Contact: {reading(t, 'Contact in the move')}. Striker: {reading(t, 'Collisions')}; end-on, the two "
+    contact = (f"Contact: {reading(t, 'Contact in the move')}. {_sentence(reading(t, 'Collisions'))}; end-on, the two "
                f"that touch (not their consorts) lose {number(c['end_on_loss_kn'])} knot each. Without a RAM order "
                f"the striker avoids it on "
                f"{number(c['avoid_on'])}+ (1d6), shooting {avoided}; otherwise it is a ram.")
@@ -162,7 +168,7 @@ def lashed_pairs(derived: list, ctx) -> list[Block]:
         return []
     t = ctx.tables
     return [_body(f"Lashed pairs: {reading(t, 'Lashed pairs')}. Carried: {reading(t, 'Carried')}. "
-                  f"Casting off: {reading(t, 'A pair parted')}.")]
+                  f"{_sentence(reading(t, 'A pair parted'))}.")]
 
 
 def shoals(derived: list, ctx) -> list[Block]:
@@ -170,11 +176,10 @@ def shoals(derived: list, ctx) -> list[Block]:
     ships = [d.stats for d in derived if not d.stats.is_fort]
     if not ships:
         return []
-    g = ctx.tables.require("grounding").rows
     drafts = sorted({s.draft_ft for s in ships if s.draft_ft is not None})
     return [_heading("Shoals"),
             _body(f"{shoal_dice(ctx.tables).capitalize()} (drafts in play: {', '.join(map(str, drafts))} ft). Aground: "
-                  f"{g['free_on']} on 1d6 frees her; then straight astern off the shoal.")]
+                  f"{reading(ctx.tables, 'Aground')}.")]
 
 
 
