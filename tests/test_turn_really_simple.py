@@ -1105,7 +1105,7 @@ def test_a_gun_lost_strikes_a_jammed_gun_only_when_no_gun_that_bears_is_free(pac
 def test_a_ship_stopped_by_contact_still_makes_her_ordered_turn(pack_pages):
     """Moment 7: stopped at once by contact, has she 'moved in it'? She has way on: she turns (as Hartford turned out
     of the line past Brooklyn); without it a stopped line could never clear."""
-    words = "and only if she moved in it or contact stopped her (at speed 0 she only swings)"
+    words = "and only if she moved in it or contact stopped her (at speed 0 she makes no turn)"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1470,3 +1470,10 @@ def test_a_ship_that_grounds_stops_at_the_shoals_edge_and_holds_her_lashed_conso
     assert f"Aground: {words}" in _reference(pack_pages) and f"Aground {words}" in _readings(pack_pages)
     assert "shoals are from her model's or counter's centre" in _readings(pack_pages)
 
+
+def test_a_ship_at_speed_0_makes_no_turn(pack_pages):
+    """Replay 13 held Selma at 0 kn by the torpedo field and could not tell whether 'at speed 0 she only swings' let
+    a stopped ship turn on the spot: she cannot, with no way on (stopped by order she holds her heading)."""
+    words = "only if she moved in it or contact stopped her (at speed 0 she makes no turn)"
+    assert "Turns: 45° exactly" in _reference(pack_pages) and words in _reference(pack_pages)
+    assert words in _readings(pack_pages) and "only swings)" not in _readings(pack_pages)
