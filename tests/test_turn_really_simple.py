@@ -81,7 +81,7 @@ def test_the_readings_page_lists_every_rule_the_text_leaves_open_with_its_option
         assert row["rule"] in page, row["rule"]
     # the readings are filled from the tables they name
     assert "a fort brings a sixth (rounded down, at least one) of the guns of the front whose sector holds her" in page
-    assert "roll 1d6: 5+ puts it out" in page and "fort_fire" in page and "gun_lost" in page
+    assert "roll 1d6: 5+ puts it out" in page and "a club may instead play: a third, or all" in page
     assert "{" not in page
 
 
@@ -537,7 +537,7 @@ def test_whether_a_forts_share_falls_with_its_losses_is_said_and_is_a_house_rule
     assert ("a struck gun fires no more; the share on one ship is the number printed on its card, while that many of "
             "the front's guns are left") in _reference(pack_pages)
     page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
-    assert "A fort's losses" in page and "fort_share" in page
+    assert "A fort's losses" in page and "a club may instead play: the share worked out again as its guns are lost" in page
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_share: {rows: {of: working}}\n",
                             "--no", "sheets", "--jobs", "1")
     assert "the share on one ship is worked out again from the front's guns not yet struck" in text
@@ -702,7 +702,7 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
     """Moment 1: the gunboats and the water battery fired past the monitor column, and nothing said whether they
     could."""
     words = "a line of fire through another ship's model, friend or foe, is masked, but not by a monitor's"
-    assert words in _readings(pack_pages) and "line_of_fire" in _readings(pack_pages)
+    assert words in _readings(pack_pages) and "a club may instead play: no ship masks fire" in _readings(pack_pages)
     assert f"Targets: each gun picks its own target among those it bears on and has in range (36 in at most); {words}" \
         in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: none}}\n",
@@ -851,7 +851,8 @@ def test_end_on_contact_from_astern_in_the_line_says_what_the_follower_does_and_
     replay stopped Hartford touching Brooklyn's stern). The follower stops there to the half move's end; sheering
     off alongside is the house-rule option."""
     words = "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther than that stern"
-    assert words in _reference(pack_pages) and words in _readings(pack_pages) and "line_ahead" in _readings(pack_pages)
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+    assert "a club may instead play: she sheers off and goes on" in _readings(pack_pages)
     assert "end-on, the two that touch (not their consorts) lose 1 knot each" in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  line_ahead: {rows: {follower: sheers}}\n",
                             "--no", "sheets", "--jobs", "1")
@@ -1174,12 +1175,14 @@ def test_a_fort_fires_as_no_stationary_firer_and_the_plus_one_is_a_house_rule_op
     wooden ship with every heavy gun and their 32-pdrs on a 2, and Brooklyn sank in turn 2. The +1 is dropped; the
     first reading is an option, said where the player reads it."""
     words = "else the 2nd, not as a stationary firer (no +1); it is never end-on"
-    assert words in _reference(pack_pages) and words in _readings(pack_pages) and "fort_firer" in _readings(pack_pages)
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+    assert "a club may instead play: as a stationary firer (+1)" in _readings(pack_pages)
     assert "Stationary: at speed 0 this turn, drifting, anchored or aground (a fort always is, as a target)" \
         in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: stationary}}\n",
                             "--no", "sheets", "--jobs", "1")
     assert "else the 2nd, as a stationary firer (+1); it is never end-on" in text and "(no +1)" not in text
+    assert "it is never end-on; speed hits do nothing to it; a club may instead play: no +1 as a firer" in text
     bad = _house(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: steady}}\n")
     run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", bad, "-o", tmp_path / "b",
                      "--jobs", "1")
@@ -1477,3 +1480,16 @@ def test_a_ship_at_speed_0_makes_no_turn(pack_pages):
     words = "only if she moved in it or contact stopped her (at speed 0 she makes no turn)"
     assert "Turns: 45° exactly" in _reference(pack_pages) and words in _reference(pack_pages)
     assert words in _readings(pack_pages) and "only swings)" not in _readings(pack_pages)
+
+
+def test_the_readings_page_gives_a_second_reading_in_words_not_an_option_name(pack_pages, ctx):
+    """Replay 13, defect (p8): the readings page spoke of a house-rules file and printed option names (fort_fire,
+    line_ahead ...), which mean nothing at the table: a row with a second reading now ends with it in words."""
+    page = _readings(pack_pages)
+    assert "house-rules file" not in page and "House-rule option" not in page
+    for row in ctx.tables.require("reconstructions").rows:
+        assert not row["option"] or row["option"] not in page, row["option"]
+    assert page.count("a club may instead play: ") == sum(1 for r in ctx.tables.require("reconstructions").rows
+                                                          if r["option"])
+    assert ("(if none bears, her largest not inboard), a jammed gun last; with none left, it is read as a 1 (lose ½ "
+            "knot); a club may instead play: any that bears, the owner's choice") in page

@@ -13,10 +13,9 @@ from ...render.text import number
 from .derive import modifier, scale_factor
 from .sheet import style
 from .trackers import no_effect_text
-from types import SimpleNamespace
 
-from ...render.kit import readings_page, turn_card
-from .words import need, option, shoal_dice, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, step_kn
+from ...render.kit import turn_card
+from .words import INSTEAD, need, option, other_readings, shoal_dice, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, step_kn
 
 
 def _heading(text: str) -> Heading:
@@ -205,21 +204,27 @@ def funnel_boxes(tables) -> str:
     return f"Funnel ({row['roll']}): strike {boxes} SPEED boxes, never past 0 (a funnel does not sink her). "
 
 
-def filled_readings(tables) -> SimpleNamespace:
-    """The reconstructions table as render.kit.readings_page reads it, each reading filled from the tables it names
-    (a house rule's fire score or fort share follows)."""
-    rows = readings(tables)
-    return SimpleNamespace(require=lambda name: SimpleNamespace(rows=rows))
+def readings_rows(tables) -> list[list[str]]:
+    """The reconstructions as a player reads them, each filled from the tables it names (a house rule's fire score or
+    fort share follows): the rule, and the reading this pack plays followed, where the text allows a second, by the
+    other in words ('a club may instead play: ...'); the option's name is for the printer, in docs/rules."""
+    return [[r["rule"], r["reading"] + (f"; {INSTEAD}: {other_readings(tables, r['option'])}" if r["option"] else "")]
+            for r in readings(tables)]
 
 
 def readings_blocks(ctx) -> list[Block]:
-    """What the text leaves open (render.kit.readings_page), the readings filled from the tables."""
-    return readings_page(filled_readings(ctx.tables), style=style())
+    """What the text leaves open: a heading, a line on what it is, the two-column table of readings."""
+    st = style()["readings"]
+    return [Heading("What the text leaves open"),
+            Text("The surviving text lost these rules or leaves them open: the pack plays each as read here; where "
+                 f"the text allows a second, the row ends with it ({INSTEAD}).", size=st["size"],
+                 space_after=1.5),
+            Table(readings_rows(ctx.tables), header=["Rule", "Reading this pack plays"], bold_first_col=True, **st)]
 
 
 def quick_reference(doc, derived: list, ctx) -> None:
     """One page (more only if it must) of what the units in play use: the sequence of play, then two columns; then
-    what the text leaves open (render.kit.readings_page), on the same page where it fits."""
+    what the text leaves open (readings_blocks), on the same page where it fits."""
     st = style()
     # the shoals sit under the torpedoes, so the two columns come out about as long
     left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx), *turn_track(ctx)],

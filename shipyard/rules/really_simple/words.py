@@ -276,6 +276,31 @@ def readings(tables: Tables) -> list[dict]:
     return out
 
 
+INSTEAD = "a club may instead play"  # where a readings row's second reading begins
+
+
+# each reading in short, as the readings page offers it after the one played ('a club may instead play: ...'), where
+# the row has already said what it is about; a reading not here is offered in its OPTIONS words
+INSTEAD_WORDS = {"fort_fire": {"sixth": "a sixth", "third": "a third", "all": "all"},
+                 "fort_share": {"printed": "the card's number while that many guns are left",
+                                "working": "the share worked out again as its guns are lost"},
+                 "fort_firer": {"fixed": "no +1 as a firer"},
+                 "gun_lost": {"heaviest": "the largest that bears", "owner": "any that bears, the owner's choice"},
+                 "line_of_fire": {"ships": "other ships mask it, but not a monitor nor her consort",
+                                  "none": "no ship masks fire"},
+                 "line_ahead": {"stops": "she goes no farther than that stern",
+                                "sheers": "she sheers off and goes on"}}
+
+
+def other_readings(tables: Tables, name: str) -> str:
+    """The readings an option allows besides the one played, in short words, for the readings page: 'a third
+    (rounded up), or all' (replay 13: the option's table name meant nothing at the table; docs/rules name it for
+    whoever prints the pack)."""
+    chosen = option(tables, name)
+    return ", or ".join(INSTEAD_WORDS.get(name, {}).get(value, words)
+                        for value, words in OPTIONS[name][1].items() if value != chosen)
+
+
 def reading(tables: Tables, rule: str) -> str:
     """One rule's reading as the readings page prints it ('Putting out a FIRE' -> 'at the end of each turn ...'),
     for the place on the quick reference where a player needs it: the words live in one table."""
