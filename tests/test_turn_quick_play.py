@@ -1376,3 +1376,15 @@ def test_a_cards_bound_blanks_take_a_two_figure_bound_in_pencil(mobile_bay):
                 last = c
             assert runs and min(x1 - x0 for x0, x1 in runs) * 25.4 / 72 >= 5, k
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+# ---------------------------------------------------------------------------------------------- replay 13
+
+
+def test_a_drift_stops_where_she_touches_a_model(mobile_bay):
+    """Replay 13, moment 1: stopped Brooklyn was to drift 1 in north in bound 2, straight into the struck Octorara lying
+    against her north side; the Passing reading's "touching unbidden, she stops" is for moves, not drift. The Tide
+    reading says a drift stops where she touches a model, both unhurt, and one already touching that way holds her."""
+    assert ("and does not drift the bound she weighs; a drift stops where she touches a model, both unhurt (already "
+            "touching one that way: no drift)") in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages
