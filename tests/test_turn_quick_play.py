@@ -1422,3 +1422,12 @@ def test_struck_holed_and_aground_markers_do_not_run_out(mobile_bay, bundled_pac
         assert sum(m == "Holed sinks end of bound ______" for m in markers) == 6
         assert sum(m == "Aground stopped; off only astern" for m in markers) == 6
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_scores_say_which_edge_of_the_torpedo_line_a_ship_must_pass(mobile_bay):
+    """Replay 13, defect: "north of the torpedo line" did not say which edge, the line being a band (y 31½ to 34 on
+    the table). The score says past its north edge, in words every rule set's scale reads alike."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("each Union ship past the torpedo line's north edge") in setup  # the cell wraps beside its points
+    assert "north of the torpedo line at the end" not in " ".join(mobile_bay)
+    assert _squeezed("Torpedo line: x 30–59½, y 31½–34") in setup
