@@ -1442,3 +1442,15 @@ def test_the_event_tick_boxes_take_a_pencil_tick(mobile_bay):
                 squares = [r["width"] * 25.4 / 72 for r in page.rects if abs(r["width"] - r["height"]) < 0.1]
                 assert squares and min(squares) >= 2.5 - 0.01, (k, min(squares))
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_bounds_first_cannonade_says_the_arcs_and_sight_on_the_quick_reference(mobile_bay, library):
+    """Replay 13, defect 3: the firing arcs ("over 30° off bow and stern") and line of sight were only in the readings
+    under the roster, so the player kept turning from the quick reference to page 3. The bound's 1st cannonade row
+    says both, in its line (the Heavy's once a bound is the cannonade table's Fires column)."""
+    assert ("1st cannonade one target in sight, over 30° off bow and stern (a monitor: all round) the unit acting"
+            in _blocks(library, "mobile-bay-1864"))
+    ref = _squeezed(_page(mobile_bay, "Naval Rules — quick reference"))
+    assert _squeezed("one target in sight, over 30° off bow and stern (a monitor: all round)") in ref
+    assert _squeezed("Heavy 2D10 per factor EDNA (a double: no once per") in ref
+    assert len(mobile_bay) == RULESET.pack_pages
