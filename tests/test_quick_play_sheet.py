@@ -174,7 +174,8 @@ def test_marker_unit_lines_stay_at_6_pt_and_wrap_a_long_name_rather_than_cut_it(
 
 
 def test_a_long_name_drops_its_prefix_and_shortens_its_rank_before_going_below_6_pt():
-    """Memphis' River Defense rams: 'CSS General M. Jeff Thompson' stays at 6 pt in a shorter form."""
-    size, _, lines = qp_counters.unit_lines("CSS General M. Jeff Thompson", "EDNA 3")
-    assert size == 6.0 and lines[-1] == "EDNA 3"
-    assert " ".join(lines[:-1]).endswith("M. Jeff Thompson")
+    """Memphis' River Defense rams: 'CSS General M. Jeff Thompson' stays at 6 pt, in two lines on the 22.5 mm marker (a
+    marker carries her name only: her EDNA changes, review 2); with a third line she drops to a shorter form or 5 pt."""
+    size, _, lines = qp_counters.unit_lines("CSS General M. Jeff Thompson")
+    assert size == 6.0 and len(lines) == 2
+    assert " ".join(lines).endswith("M. Jeff Thompson")

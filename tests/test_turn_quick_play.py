@@ -153,6 +153,23 @@ def _cards(pages: list[str]) -> list[str]:
     return [p for p in pages if RECORD_CARDS in p]
 
 
+def _markers(pages: Pages) -> list[str]:
+    """The speed and state markers on the counters pages, each read alone inside its frame (a note wraps in two lines,
+    which a page read row by row runs into its neighbours'), flattened, in order."""
+    return list(_markers_of(str(pages.path), tuple(k for k, p in enumerate(pages) if " ORDER " in p)))
+
+
+@functools.lru_cache(maxsize=8)
+def _markers_of(path: str, found: tuple[int, ...]) -> tuple[str, ...]:
+    with pdfplumber.open(path) as pdf:
+        out = []
+        for k in found:
+            page = pdf.pages[k]
+            frames = sorted((r for r in page.rects if r["width"] > 1.5 * r["height"]), key=lambda r: (round(r["top"]), r["x0"]))
+            out += [_flat(page.crop((r["x0"], r["top"], r["x1"], r["bottom"])).extract_text() or "") for r in frames]
+    return tuple(out)
+
+
 def _turn_numbers(pages: list[str]) -> list[int]:
     """The numbers on the turn counters: the rows of numbers and ORDER that open the counters page, in order."""
     words = _page(pages, " ORDER ").split(" | ")[0].split()
@@ -918,12 +935,12 @@ def test_the_scores_say_a_lashed_gunboat_is_a_wooden_ship_and_the_gunboats_score
 def test_the_counters_sheet_has_anchored_aground_and_holed_markers_for_the_fleet(mobile_bay, library):
     """Replay 6, defect: the counters had no anchor, aground or holed markers (the pack said to draw a ring by her model,
     or to mark holed on the card only). One of each for every 6 units drawing a counter: 17 counters, 3 of each."""
-    sheet = _page(mobile_bay, " ORDER ")
+    markers = _markers(mobile_bay)
     assert _turn_numbers(mobile_bay)[-1] == 17
-    for word, note, count in (("Anchored", "no drift; weigh: a move", 15), ("Aground", "stopped; off only astern", 3),
-                              ("Holed", "sinks end of bound ___", 3)):
-        assert sheet.split(" | ")[0].count(word) == count, word  # Anchored: every ship may (replay 8)
-        assert _squeezed(note) in _squeezed(sheet)
+    for word, note, count in (("Anchored", "no drift; weigh: a move", 15), ("Aground", "stopped; off only astern", 6),
+                              ("Holed", "sinks end of bound ___", 6)):  # Anchored: every ship may (replay 8); 6: replay 13
+        assert sum(m.startswith(word) for m in markers) == count, word
+        assert all(note in m for m in markers if m.startswith(word)), word
     assert "(Anchored marker on or off)" in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1141,9 +1158,9 @@ def test_every_ship_that_may_anchor_has_an_anchored_marker_and_every_follower_an
     anchor: 15 ships draw a counter, a pair one); and the ships following a leader move at his 3\" while showing their
     own Slow 4\" marker. An In line marker ("at her leader's speed") for every ship that can follow at once: each
     division in play less its leader (monitors 3, wooden pairs 6). All on the counters' one A4 page."""
-    sheet = _page(mobile_bay, " ORDER ").split(" | ")[0]
-    assert sheet.count("Anchored") == 15
-    assert sheet.count("In line") == 9 and sheet.count("at her leader's speed") == 9
+    markers = _markers(mobile_bay)
+    assert sum(m.startswith("Anchored") for m in markers) == 15
+    assert sum(m == "In line at her leader's speed" for m in markers) == 9
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1192,7 +1209,7 @@ def test_bound_1s_speed_and_the_in_line_marker_give_one_reading(mobile_bay):
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed('steams in at 4 kn, each column at its leader\'s speed (monitors 4", the wooden line 3")') in setup
     assert _squeezed('a pair lashed to a sidewheeler at her 3"') not in setup
-    assert "at her leader's speed" in _page(mobile_bay, " ORDER ")
+    assert "In line at her leader's speed" in _markers(mobile_bay)
 
 
 def test_the_parrott_row_says_it_tests_doubles_only(mobile_bay, library):
@@ -1206,11 +1223,11 @@ def test_the_parrott_row_says_it_tests_doubles_only(mobile_bay, library):
 
 def test_a_struck_ship_has_a_struck_marker(mobile_bay):
     """Replay 9, defect 5: no Struck marker, and the Struck reading's "she stays, anchored" sent the player to an
-    Anchored one. The counters page has Struck markers ("a prize, at anchor"), one for every 6 units drawing a counter
-    (17: 3), as the Aground and Holed ones; the A4 pack keeps its pages."""
-    sheet = _page(mobile_bay, " ORDER ").split(" | ")[0]
-    assert sheet.count("Struck") == 3 and sheet.count("a prize, at anchor") == 3
-    assert sheet.count("Anchored") == 15
+    Anchored one. The counters page has Struck markers ("a prize, at anchor"): one for every ship in play since
+    replay 13 (22); the A4 pack keeps its pages."""
+    markers = _markers(mobile_bay)
+    assert sum(m == "Struck a prize, at anchor" for m in markers) == 22
+    assert sum(m.startswith("Anchored") for m in markers) == 15
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1253,7 +1270,8 @@ def test_the_letter_pack_keeps_its_counters_on_one_page(bundled_packs):
     pages = _read(bundled_packs.get("mobile-bay-1864", "quick-play", "letter").path, halves=False)
     counters = [k for k, p in enumerate(pages) if " ORDER " in p]
     assert counters == [len(pages) - 1], counters
-    assert pages[-1].count("a prize, at anchor") == 3 and pages[-1].count("Anchored") == 15
+    markers = _markers(pages)
+    assert sum(m == "Struck a prize, at anchor" for m in markers) == 22 and sum(m.startswith("Anchored") for m in markers) == 15
     assert len(pages) <= 9
 
 
@@ -1375,4 +1393,64 @@ def test_a_cards_bound_blanks_take_a_two_figure_bound_in_pencil(mobile_bay):
                     runs.append([c["x0"], c["x1"]])
                 last = c
             assert runs and min(x1 - x0 for x0, x1 in runs) * 25.4 / 72 >= 5, k
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+# ---------------------------------------------------------------------------------------------- replay 13
+
+
+def test_a_drift_stops_where_she_touches_a_model(mobile_bay):
+    """Replay 13, moment 1: stopped Brooklyn was to drift 1 in north in bound 2, straight into the struck Octorara lying
+    against her north side; the Passing reading's "touching unbidden, she stops" is for moves, not drift. The Tide
+    reading says a drift stops where she touches a model, both unhurt, and one already touching that way holds her."""
+    assert ("and does not drift the bound she weighs; a drift stops where she touches a model, both unhurt (already "
+            "touching one that way: no drift)") in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_struck_holed_and_aground_markers_do_not_run_out(mobile_bay, bundled_packs, library):
+    """Replay 13, defect 1: the 3 Struck markers were all out by the end of bound 2 (Octorara, Selma, Morgan struck),
+    and there were 3 Holed and 3 Aground for 24 ships. A struck ship stays a prize for the game, so there is a Struck
+    marker for every ship in play, a lashed consort too (Octorara struck while lashed); Aground and Holed one for every
+    3 units drawing a counter (17: 6). The markers are 22.5 by 10.5 mm, eight across, so every one still ends on the
+    counters' one page, A4 and Letter."""
+    ships = [su for side in library.scenarios["mobile-bay-1864"].sides for su in side.units if su.id.startswith(("uss-", "css-"))]
+    for pages in (mobile_bay, _read(bundled_packs.get("mobile-bay-1864", "quick-play", "letter").path, halves=False)):
+        markers = _markers(pages)
+        assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
+        assert sum(m == "Struck a prize, at anchor" for m in markers) == len(ships) == 22
+        assert sum(m == "Holed sinks end of bound ______" for m in markers) == 6
+        assert sum(m == "Aground stopped; off only astern" for m in markers) == 6
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_scores_say_which_edge_of_the_torpedo_line_a_ship_must_pass(mobile_bay):
+    """Replay 13, defect: "north of the torpedo line" did not say which edge, the line being a band (y 31½ to 34 on
+    the table). The score says past its north edge, in words every rule set's scale reads alike."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("each Union ship past the torpedo line's north edge") in setup  # the cell wraps beside its points
+    assert "north of the torpedo line at the end" not in " ".join(mobile_bay)
+    assert _squeezed("Torpedo line: x 30–59½, y 31½–34") in setup
+
+
+def test_the_event_tick_boxes_take_a_pencil_tick(mobile_bay):
+    """Replay 13, defect 2: the cards' event tick boxes were 2.2 mm, pencil only. They are 2.5 mm, the most the two card
+    pages hold (the EDNA boxes stay 3.4 mm, 3.0 in Fort Morgan's 22), and the pack keeps its pages."""
+    with pdfplumber.open(str(mobile_bay.path)) as pdf:
+        for k, page in enumerate(pdf.pages):
+            if RECORD_CARDS in mobile_bay[k]:
+                squares = [r["width"] * 25.4 / 72 for r in page.rects if abs(r["width"] - r["height"]) < 0.1]
+                assert squares and min(squares) >= 2.5 - 0.01, (k, min(squares))
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_bounds_first_cannonade_says_the_arcs_and_sight_on_the_quick_reference(mobile_bay, library):
+    """Replay 13, defect 3: the firing arcs ("over 30° off bow and stern") and line of sight were only in the readings
+    under the roster, so the player kept turning from the quick reference to page 3. The bound's 1st cannonade row
+    says both, in its line (the Heavy's once a bound is the cannonade table's Fires column)."""
+    assert ("1st cannonade one target in sight, over 30° off bow and stern (a monitor: all round) the unit acting"
+            in _blocks(library, "mobile-bay-1864"))
+    ref = _squeezed(_page(mobile_bay, "Naval Rules — quick reference"))
+    assert _squeezed("one target in sight, over 30° off bow and stern (a monitor: all round)") in ref
+    assert _squeezed("Heavy 2D10 per factor EDNA (a double: no once per") in ref
     assert len(mobile_bay) == RULESET.pack_pages

@@ -81,6 +81,11 @@ def acting_ships(units: list[tuple[str, Any, Any]], ctx: Context) -> list[Any]:
     return [su for side in scenario.sides for su in side.units if su.id in ids and su.lashed_to not in ids]
 
 
+def vessels(units: list[tuple[str, Any, Any]]) -> list[Any]:
+    """Every ship in play, a lashed consort too (she strikes on her own: the reading "One of a pair lost"); no fort."""
+    return [u.id for _, u, d in units if not d.stats.is_fort]
+
+
 def followers(units: list[tuple[str, Any, Any]], ctx: Context) -> int:
     """How many ships can follow a leader in line at once: a division's acting ships less its leader (the Line of
     battle reading: a column follows the leader the roster names); none without a scenario's divisions."""
@@ -93,12 +98,13 @@ def followers(units: list[tuple[str, Any, Any]], ctx: Context) -> int:
 
 def state_markers(n: int, ctx: Context, units: list[tuple[str, Any, Any]] | None = None) -> list[tuple[str, str, tuple[str, ...]]]:
     """(front word, back word, its note) per state marker (state_markers), as many as can be wanted at once: `each:
-    ship` one per acting ship, `each: follower` one per ship that can follow in line, else one for every
-    units_per_marker of the `n` units drawing a counter, rounded up (Mobile Bay's 17 counters: 15 Anchored, 3
-    Aground, 3 Holed, 9 In line). Without units (blank markers) every state has the per-units count."""
+    ship` one per acting ship, `each: vessel` one per ship in play, `each: follower` one per ship that can follow in
+    line, else one for every units_per_marker of the `n` units drawing a counter, rounded up (Mobile Bay's 17
+    counters: 15 Anchored, 6 Aground, 6 Holed, 9 In line, 22 Struck). Without units (blank markers) every state has the per-units count."""
     rows = ctx.tables.state_markers.rows
     per = -(-n // int(rows["units_per_marker"]))
-    counts = {"ship": (lambda: len(acting_ships(units, ctx))), "follower": (lambda: followers(units, ctx))}
+    counts = {"ship": (lambda: len(acting_ships(units, ctx))), "vessel": (lambda: len(vessels(units))),
+              "follower": (lambda: followers(units, ctx))}
     out = []
     for m in rows["markers"]:
         each = m.get("each")
