@@ -114,6 +114,17 @@ def setup_pages(bundled_packs):
 
 
 @pytest.mark.parametrize("rules", RULES)
+def test_fort_morgans_points_are_for_her_own_sheet_not_a_water_battery_with_a_sheet_of_its_own(setup_pages, rules):
+    """Replay r14 (Really Simple): "+4 for Fort Morgan: silenced", but the water battery had a card of its own and
+    was still firing: must it be silenced too? Every rule set that plays the battery as a unit of its own says the
+    points are the fort's own sheet's; Quick Play's Fort Morgan holds her water battery on one card (the article's
+    order of battle), so there her own sheet is the whole of it."""
+    text = " ".join(setup_pages[rules].split())
+    assert "Fort Morgan: silenced (her own sheet)" in text
+    assert ("Fort Morgan water battery" in text) == (rules != "quick-play")  # a unit of its own, or on her card
+
+
+@pytest.mark.parametrize("rules", RULES)
 def test_the_set_up_pages_name_every_unit_show_the_scale_bar_and_the_victory_table(setup_pages, library, rules):
     from shipyard.app import context
 
