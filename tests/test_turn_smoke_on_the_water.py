@@ -1211,3 +1211,9 @@ def test_the_roster_says_size_is_by_tonnage_and_target_by_length(mobile_bay_text
     is Medium: size and target size are two measures, and the roster's legend says which is which."""
     assert ("Size: by tonnage (Tables 4 and 6, boarding); Target: bow/broadside letters, by length and freeboard"
             in mobile_bay_text)
+
+
+def test_every_torpedo_field_plays_alike_whatever_its_density(mobile_bay_text):
+    """Replay 14, moment 1 (p2, p22): the set-up's torpedo line is "density moderate" and the torpedo card had no
+    number for it; the card says a density changes nothing."""
+    assert "speed Slow -1, Medium +0, Fast +1, Very Fast +2; any density +0 (moderate too)" in mobile_bay_text

@@ -234,7 +234,7 @@ def torpedo_rows(ctx: Context, vessels: list[Derived]) -> list[list[str]]:
     dmg = r["damage"][0]
     rows = [["Torpedo field *", f"test {r['tests']}: strikes on a d10 at "
              + ", ".join(f"{dr} draught {r['field_strike'][dr]}" for dr in draughts) + " or less; speed "
-             + ", ".join(f"{k} {_signed(v)}" for k, v in r["speed"].items())],
+             + ", ".join(f"{k} {_signed(v)}" for k, v in r["speed"].items()) + f"; {r['density']}"],
             ["Fires", f"on {r['fires_on']} or more on a d10, else a dud"],
             ["Explosion", f"under the hull, no armour test: {dmg['hull']} Hull Damage Points and {dmg['flooding']} "
                           "flooding points"],
