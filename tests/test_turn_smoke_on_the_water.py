@@ -1217,3 +1217,8 @@ def test_every_torpedo_field_plays_alike_whatever_its_density(mobile_bay_text):
     """Replay 14, moment 1 (p2, p22): the set-up's torpedo line is "density moderate" and the torpedo card had no
     number for it; the card says a density changes nothing."""
     assert "speed Slow -1, Medium +0, Fast +1, Very Fast +2; any density +0 (moderate too)" in mobile_bay_text
+
+
+def test_target_aspect_bow_or_stern_is_the_bases_short_end_only(mobile_bay_text):
+    """Replay 14, moment 2 (p23): the bases are marked at ¼, ½ and ¾, so is the forward quarter of a side "bow"?"""
+    assert "(x/y = bow-or-stern/broadside); bow or stern: the short end only" in mobile_bay_text
