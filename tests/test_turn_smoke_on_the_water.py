@@ -759,8 +759,7 @@ def test_a_turret_hit_that_gets_through_goes_on_the_turrets_tdp(mobile_bay_text)
 
 def test_table_16s_star_and_dash_are_said_in_words(mobile_bay_text):
     """Replay 6, defect: "(* always penetrates, - never)" read both ways (never penetrates, or never deflects)."""
-    assert ("Table 16 · deflect on this or less on a d10 (*: no roll, the hit goes through; -: no roll, the armour "
-            "stops it)") in mobile_bay_text
+    assert "Table 16 · deflect on this or less on a d10 (*: no roll, the hit goes through; -: no roll," in mobile_bay_text
     assert "always penetrates, - never" not in mobile_bay_text
 
 
@@ -1222,3 +1221,9 @@ def test_every_torpedo_field_plays_alike_whatever_its_density(mobile_bay_text):
 def test_target_aspect_bow_or_stern_is_the_bases_short_end_only(mobile_bay_text):
     """Replay 14, moment 2 (p23): the bases are marked at ¼, ½ and ¾, so is the forward quarter of a side "bow"?"""
     assert "(x/y = bow-or-stern/broadside); bow or stern: the short end only" in mobile_bay_text
+
+
+def test_table_16s_dash_is_a_deflection_so_a_shot_still_does_its_figure_after_the_slash(mobile_bay_text):
+    """Replay 14, moment 3 (p22): "-, the armour stops it" left open whether the Deflected line's after-slash damage
+    (p23) still applies; the text's dash is an automatic deflection."""
+    assert "-: no roll, deflected as the Deflected rule says)" in mobile_bay_text

@@ -94,8 +94,8 @@ def deflection_tables(ctx: Context, codes: list[str], derived: list[Derived] | N
             shot_rows.append([c] + [str(t16["shot"][key][k]) for k in keep])
     if not shot_rows or not cols:
         return []
-    title = ("Table 16 · deflect on this or less on a d10 (*: no roll, the hit goes through; -: no roll, the armour "
-             "stops it); range "
+    title = ("Table 16 · deflect on this or less on a d10 (*: no roll, the hit goes through; -: no roll, deflected "
+             "as the Deflected rule says); range "
              + ", ".join(f"{k} {v:+d}" for k, v in t16["range_modifiers"].items()) + "; armour "
              + ", ".join(f"{c} {names.get(c, c)}" for c in cols))
     sizes = sorted({c[:2] if c.startswith(("VL", "SH")) else c[0] for c in codes},
