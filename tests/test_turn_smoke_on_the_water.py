@@ -90,7 +90,7 @@ def test_a_fort_sheet_says_how_the_fort_is_shot_at(mobile_bay_pages):
     """Top-10 item 10: "I had to guess a target letter to fire at Fort Morgan"; what a fort's critical does."""
     page = next(p for p in mobile_bay_pages if "Fort Gaines " in p and "Fire log" in p)
     assert "target size F, Immobile (+1); every hit strikes the walls" in page
-    assert "1-3 embrasure: a random gun facing the firer destroyed" in page
+    assert "1-3 embrasure: a random gun bearing on the firer destroyed" in page
 
 
 # ---------------------------------------------------------------------------------------------- the sheets
@@ -451,7 +451,7 @@ def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_
     assert ("Forts as targets size F, Immobile; hits strike the walls; a 10 on the location d10: fort critical, a fire "
             "or magazine only through the walls fort_targets") in mobile_bay_text
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("(d6: 1-3 embrasure: a random gun facing the firer destroyed; walls pierced only: 4-5 fire: fire test "
+    assert ("(d6: 1-3 embrasure: a random gun bearing on the firer destroyed; walls pierced only: 4-5 fire: fire test "
             "marker, 6 magazine: 2d6 SDP more, fire test marker)") in page
 
 
@@ -862,7 +862,7 @@ def test_a_gun_port_hit_says_how_much_damage_it_does_and_where(mobile_bay_text):
     """Replay 7, moment 4: Table 15's special 1, "destroyed, with HDP (TDP if turreted)", named a track and no
     amount for a turret monitor's Gun Port hit. The shot came through an open port (no armour test): its Table 17
     damage as a penetrating hit's, on the turret's TDP when the gun struck is turreted."""
-    assert ("Gun Port none a random gun facing the firer destroyed; the hit does its Table 17 damage as if it "
+    assert ("Gun Port none a random gun bearing on the firer destroyed; the hit does its Table 17 damage as if it "
             "penetrated, on HDP (TDP if turreted); a bursting shell wrecks 1d3 more there") in mobile_bay_text
     assert "destroyed, with HDP (TDP if turreted)" not in mobile_bay_text
 
@@ -1227,3 +1227,10 @@ def test_table_16s_dash_is_a_deflection_so_a_shot_still_does_its_figure_after_th
     """Replay 14, moment 3 (p22): "-, the armour stops it" left open whether the Deflected line's after-slash damage
     (p23) still applies; the text's dash is an automatic deflection."""
     assert "-: no roll, deflected as the Deflected rule says)" in mobile_bay_text
+
+
+def test_the_gun_a_hit_picks_is_one_bearing_on_the_firer_in_every_table(mobile_bay_text):
+    """Replay 14, defect (p22, p23): Table 15's Port Jammed and Gun Port said "a random gun facing the firer", the Gun
+    hit "bearing on the firer": one idea, one word, the sheets' own (their gun boxes are grouped by bearing)."""
+    assert "facing the firer" not in mobile_bay_text.replace("the wheel facing the firer", "")
+    assert "Port Jammed casemate/turret/hull a random gun bearing on the firer cannot fire until repaired" in mobile_bay_text
