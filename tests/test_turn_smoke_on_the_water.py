@@ -1234,3 +1234,9 @@ def test_the_gun_a_hit_picks_is_one_bearing_on_the_firer_in_every_table(mobile_b
     hit "bearing on the firer": one idea, one word, the sheets' own (their gun boxes are grouped by bearing)."""
     assert "facing the firer" not in mobile_bay_text.replace("the wheel facing the firer", "")
     assert "Port Jammed casemate/turret/hull a random gun bearing on the firer cannot fire until repaired" in mobile_bay_text
+
+
+def test_a_lashed_pair_may_fire_at_a_target_dead_ahead_on_her_keel_line(mobile_bay_text):
+    """Replay 14, defect (p23): Tennessee exactly on Hartford's keel line, Metacomet lashed to port: which side is
+    that? The player held fire."""
+    assert "no gun fires to the partner's side of her keel line, pivots too; a target dead ahead or astern is free;" in mobile_bay_text
