@@ -1240,3 +1240,10 @@ def test_a_lashed_pair_may_fire_at_a_target_dead_ahead_on_her_keel_line(mobile_b
     """Replay 14, defect (p23): Tennessee exactly on Hartford's keel line, Metacomet lashed to port: which side is
     that? The player held fire."""
     assert "no gun fires to the partner's side of her keel line, pivots too; a target dead ahead or astern is free;" in mobile_bay_text
+
+
+def test_table_3s_local_pilot_says_who_has_one_and_mobile_bay_names_them(mobile_bay_text, mobile_bay_pages):
+    """Replay 14, defect (p22): "Local pilot -1" never said who has one (the Confederates? Farragut's pilot in
+    Hartford's top?)."""
+    assert "Local pilot -1 (only whom the set-up names)" in mobile_bay_text
+    assert "Local pilots (Table 3): every Confederate ship, and Hartford (Martin Freeman in her maintop)." in mobile_bay_pages[1]

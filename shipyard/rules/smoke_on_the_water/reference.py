@@ -277,7 +277,8 @@ def grounding_rows(ctx: Context) -> list[list[str]]:
     t5 = ctx.tables.require("breaking_free").rows
     mods = lambda d: ", ".join(f"{k} {_signed(v)}" for k, v in d.items())  # noqa: E731
     f = t4["flooding"]
-    return [["Table 3 modifiers", ", ".join(f"{m['when']} {_signed(m['modifier'])}" for m in t3["modifiers"])
+    return [["Table 3 modifiers", ", ".join(f"{m['when']} {_signed(m['modifier'])}" + (f" ({m['who']})" if m.get("who") else "")
+                                        for m in t3["modifiers"])
              + "; a 1 always grounds, a 10 never"],
             ["Table 4 · damage", f"{t4['die']} + {mods(t4['modifiers'])} = Hull damage (armour does not count); she "
              f"stops (Immobile). Took any: {f['die']} at or under it = {f['points']} flooding point ({f['very_fast']} "
