@@ -205,6 +205,10 @@ def test_every_phase_and_every_further_roll_points_to_a_printed_rule(mobile_bay_
         assert words in low and rule in mobile_bay_text, (words, rule)
     # every table the pack names is printed, under its number
     for n in sorted({int(m) for m in re.findall(r"Tables? (\d+)", mobile_bay_text)}):
+        if n in (9, 12):  # the ranges, each sheet's guns table: "cm to each band's far edge"
+            assert "ranges (Tables 9, 12): her sheet's guns" in mobile_bay_text
+            assert "cm to each band's far edge" in mobile_bay_text
+            continue
         if n == 14:  # each sheet's own column: "Table 14 (d10) · conventional/casemate: 10 = critical (Table 15)"
             assert "Table 14 (d10) · conventional/casemate" in mobile_bay_text
             continue
@@ -1247,3 +1251,10 @@ def test_table_3s_local_pilot_says_who_has_one_and_mobile_bay_names_them(mobile_
     Hartford's top?)."""
     assert "Local pilot -1 (only whom the set-up names)" in mobile_bay_text
     assert "Local pilots (Table 3): every Confederate ship, and Hartford (Martin Freeman in her maintop)." in mobile_bay_pages[1]
+
+
+def test_tables_9_12_and_13_are_named_where_they_are_printed(mobile_bay_text):
+    """Replay 14, defect (p22): the quick reference's table numbers jump (no 9, 12 or 13) without a word; the ranges
+    are on each sheet's guns table, the deviation on the template sheet."""
+    assert "obscured 1/4 to 1/2 -1, 1/2 to 3/4 -2, over 3/4 -4 · ranges (Tables 9, 12): her sheet's guns" in mobile_bay_text
+    assert "Table 13 · Indirect-fire deviation template: centre on the target" in mobile_bay_text
