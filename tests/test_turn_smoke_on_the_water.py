@@ -1258,3 +1258,9 @@ def test_tables_9_12_and_13_are_named_where_they_are_printed(mobile_bay_text):
     are on each sheet's guns table, the deviation on the template sheet."""
     assert "obscured 1/4 to 1/2 -1, 1/2 to 3/4 -2, over 3/4 -4 · ranges (Tables 9, 12): her sheet's guns" in mobile_bay_text
     assert "Table 13 · Indirect-fire deviation template: centre on the target" in mobile_bay_text
+
+
+def test_a_fire_put_out_says_how_to_clear_its_box(mobile_bay_text):
+    """Replay 14, defect (the sheets): the On fire box had no way to show the fire had gone out (the player erased
+    it); the fire test says so: a fire out is a ship not on fire."""
+    assert "out of control (its marker) on a 10; out: lift the disc, erase the On fire box" in mobile_bay_text

@@ -301,7 +301,7 @@ def fire_test_table(ctx: Context) -> Block:
              f"is on fire (an On fire marker; already on fire: out of control); cottonclad {_signed(r['cottonclad'])}"
              + (f"; {r['more_markers']}" if r.get("more_markers") else "")],
             ["On fire" + star, (f"{on['first_burns']}: " if on.get("first_burns") else "") + f"{on['damage']} HDP, then {r['die']}: out on {on['out_on']} or less, out of control "
-             f"(its marker) {spreads}"],
+             f"(its marker) {spreads}" + (f"; out: {on['put_out']}" if on.get("put_out") else "")],
             ["Out of control" + star, f"{out['damage']} HDP, then {r['die']}: back to on fire on {out['out_on']}, "
              f"magazine explodes on {out['magazine_on']} (Table 15 special 6)"]]
     return Table(rows, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
