@@ -88,7 +88,7 @@ def test_partial_armour_has_a_second_reading_a_house_rules_file_switches(library
 
 def test_a_fort_sheet_says_how_the_fort_is_shot_at(mobile_bay_pages):
     """Top-10 item 10: "I had to guess a target letter to fire at Fort Morgan"; what a fort's critical does."""
-    page = next(p for p in mobile_bay_pages if "Fort Gaines " in p and "Fire log" in p)
+    page = next(p for p in mobile_bay_pages if "Fort Morgan water battery " in p and "Fire log" in p)
     assert "target size F, Immobile (+1); every hit strikes the walls" in page
     assert "1-3 embrasure: a random gun bearing on the firer destroyed" in page
 
@@ -108,7 +108,7 @@ def _sheet_page(pages: list[str], name: str) -> str:
 def test_every_sheet_page_carries_the_turn_strip_and_the_to_hit_line(mobile_bay_pages):
     """Issue 22 / top-10 item 4: the sequence of play on every sheet page, with its firing window."""
     sheets = [p for p in mobile_bay_pages if "Manoeuvre" in p or "Fire log" in p]
-    assert len(sheets) == 13
+    assert len(sheets) == 12  # Fort Gaines and Fort Powell, off the channel window, have none (replay 14)
     for page in sheets:
         assert page.startswith("Turn: 1 Orders · 2 Movement · 3 Gunnery ▸ fire: every gun in arc with a clear line")
         assert "6 Fire test · 7 Repair" in page and "To hit (Table 10): 5 or less on a d10" in page
@@ -377,7 +377,7 @@ def test_a_deflected_gun_hit_says_which_track_takes_its_damage(mobile_bay_text):
 
 def test_a_fort_sheet_says_what_a_fire_does_to_a_fort(mobile_bay_pages):
     """Moment 9: the fire test's "1 HDP" and "magazine explodes, she sinks" are written for ships."""
-    for name in ("Fort Morgan ", "Fort Gaines "):
+    for name in ("Fort Morgan ", "Fort Morgan water battery "):
         page = next(p for p in mobile_bay_pages if name in p and "Fire log" in p)
         assert ("On fire: the fire test's HDP are SDP; a magazine roll is its magazine (6), never a "
                 "sinking") in page
@@ -779,7 +779,7 @@ def test_the_roster_gives_no_casemate_armour_to_a_ship_with_no_casemate(mobile_b
 def test_a_fort_sheet_heads_its_faces_with_compass_bearings_not_a_bow(mobile_bay_pages):
     """Replay 6, defect: the fort sheets headed the arc column "Arc (0 deg = ahead)", meaningless for a fort whose
     faces are given in compass bearings (the set-up plan's)."""
-    for fort in ("Fort Morgan", "Fort Powell"):
+    for fort in ("Fort Morgan", "Fort Morgan water battery"):
         page = next(p for p in mobile_bay_pages if fort + " " in p and "Fire log" in p)
         assert "Gun Face (compass bearings) PB cm" in page and "0° = ahead" not in page, fort
     assert "Gun Arc (0° = ahead) PB cm" in _sheet_page(mobile_bay_pages, "USS Hartford")
@@ -1264,3 +1264,13 @@ def test_a_fire_put_out_says_how_to_clear_its_box(mobile_bay_text):
     """Replay 14, defect (the sheets): the On fire box had no way to show the fire had gone out (the player erased
     it); the fire test says so: a fire out is a ship not on fire."""
     assert "out of control (its marker) on a 10; out: lift the disc, erase the On fire box" in mobile_bay_text
+
+
+def test_forts_off_the_channel_window_get_no_sheet(mobile_bay_pages):
+    """Replay 14, defect (p16): Fort Gaines's and Fort Powell's sheets filled a page though Smoke on the Water plays
+    the channel alone and both lie off its table; a fort cannot come on later, so neither takes part (no sheet, no
+    roster line). The other rule sets, which play the whole entrance, keep Fort Gaines (their own tests)."""
+    assert "Fort Gaines and Fort Powell lie off this table" in mobile_bay_pages[1]
+    forts = [p for p in mobile_bay_pages if "Fire log" in p]
+    assert forts and any("Fort Morgan water battery" in p for p in forts)
+    assert not any("Fort Gaines" in p or "Fort Powell" in p for p in mobile_bay_pages[2:])
