@@ -88,9 +88,9 @@ def test_partial_armour_has_a_second_reading_a_house_rules_file_switches(library
 
 def test_a_fort_sheet_says_how_the_fort_is_shot_at(mobile_bay_pages):
     """Top-10 item 10: "I had to guess a target letter to fire at Fort Morgan"; what a fort's critical does."""
-    page = next(p for p in mobile_bay_pages if "Fort Gaines " in p and "Fire log" in p)
+    page = next(p for p in mobile_bay_pages if "Fort Morgan water battery " in p and "Fire log" in p)
     assert "target size F, Immobile (+1); every hit strikes the walls" in page
-    assert "1-3 embrasure: a random gun facing the firer destroyed" in page
+    assert "1-3 embrasure: a random gun bearing on the firer destroyed" in page
 
 
 # ---------------------------------------------------------------------------------------------- the sheets
@@ -108,7 +108,7 @@ def _sheet_page(pages: list[str], name: str) -> str:
 def test_every_sheet_page_carries_the_turn_strip_and_the_to_hit_line(mobile_bay_pages):
     """Issue 22 / top-10 item 4: the sequence of play on every sheet page, with its firing window."""
     sheets = [p for p in mobile_bay_pages if "Manoeuvre" in p or "Fire log" in p]
-    assert len(sheets) == 13
+    assert len(sheets) == 12  # Fort Gaines and Fort Powell, off the channel window, have none (replay 14)
     for page in sheets:
         assert page.startswith("Turn: 1 Orders · 2 Movement · 3 Gunnery ▸ fire: every gun in arc with a clear line")
         assert "6 Fire test · 7 Repair" in page and "To hit (Table 10): 5 or less on a d10" in page
@@ -205,6 +205,10 @@ def test_every_phase_and_every_further_roll_points_to_a_printed_rule(mobile_bay_
         assert words in low and rule in mobile_bay_text, (words, rule)
     # every table the pack names is printed, under its number
     for n in sorted({int(m) for m in re.findall(r"Tables? (\d+)", mobile_bay_text)}):
+        if n in (9, 12):  # the ranges, each sheet's guns table: "cm to each band's far edge"
+            assert "ranges (Tables 9, 12): her sheet's guns" in mobile_bay_text
+            assert "cm to each band's far edge" in mobile_bay_text
+            continue
         if n == 14:  # each sheet's own column: "Table 14 (d10) · conventional/casemate: 10 = critical (Table 15)"
             assert "Table 14 (d10) · conventional/casemate" in mobile_bay_text
             continue
@@ -373,7 +377,7 @@ def test_a_deflected_gun_hit_says_which_track_takes_its_damage(mobile_bay_text):
 
 def test_a_fort_sheet_says_what_a_fire_does_to_a_fort(mobile_bay_pages):
     """Moment 9: the fire test's "1 HDP" and "magazine explodes, she sinks" are written for ships."""
-    for name in ("Fort Morgan ", "Fort Gaines "):
+    for name in ("Fort Morgan ", "Fort Morgan water battery "):
         page = next(p for p in mobile_bay_pages if name in p and "Fire log" in p)
         assert ("On fire: the fire test's HDP are SDP; a magazine roll is its magazine (6), never a "
                 "sinking") in page
@@ -451,7 +455,7 @@ def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_
     assert ("Forts as targets size F, Immobile; hits strike the walls; a 10 on the location d10: fort critical, a fire "
             "or magazine only through the walls fort_targets") in mobile_bay_text
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("(d6: 1-3 embrasure: a random gun facing the firer destroyed; walls pierced only: 4-5 fire: fire test "
+    assert ("(d6: 1-3 embrasure: a random gun bearing on the firer destroyed; walls pierced only: 4-5 fire: fire test "
             "marker, 6 magazine: 2d6 SDP more, fire test marker)") in page
 
 
@@ -759,8 +763,7 @@ def test_a_turret_hit_that_gets_through_goes_on_the_turrets_tdp(mobile_bay_text)
 
 def test_table_16s_star_and_dash_are_said_in_words(mobile_bay_text):
     """Replay 6, defect: "(* always penetrates, - never)" read both ways (never penetrates, or never deflects)."""
-    assert ("Table 16 · deflect on this or less on a d10 (*: no roll, the hit goes through; -: no roll, the armour "
-            "stops it)") in mobile_bay_text
+    assert "Table 16 · deflect on this or less on a d10 (*: no roll, the hit goes through; -: no roll," in mobile_bay_text
     assert "always penetrates, - never" not in mobile_bay_text
 
 
@@ -776,7 +779,7 @@ def test_the_roster_gives_no_casemate_armour_to_a_ship_with_no_casemate(mobile_b
 def test_a_fort_sheet_heads_its_faces_with_compass_bearings_not_a_bow(mobile_bay_pages):
     """Replay 6, defect: the fort sheets headed the arc column "Arc (0 deg = ahead)", meaningless for a fort whose
     faces are given in compass bearings (the set-up plan's)."""
-    for fort in ("Fort Morgan", "Fort Powell"):
+    for fort in ("Fort Morgan", "Fort Morgan water battery"):
         page = next(p for p in mobile_bay_pages if fort + " " in p and "Fire log" in p)
         assert "Gun Face (compass bearings) PB cm" in page and "0° = ahead" not in page, fort
     assert "Gun Arc (0° = ahead) PB cm" in _sheet_page(mobile_bay_pages, "USS Hartford")
@@ -863,7 +866,7 @@ def test_a_gun_port_hit_says_how_much_damage_it_does_and_where(mobile_bay_text):
     """Replay 7, moment 4: Table 15's special 1, "destroyed, with HDP (TDP if turreted)", named a track and no
     amount for a turret monitor's Gun Port hit. The shot came through an open port (no armour test): its Table 17
     damage as a penetrating hit's, on the turret's TDP when the gun struck is turreted."""
-    assert ("Gun Port none a random gun facing the firer destroyed; the hit does its Table 17 damage as if it "
+    assert ("Gun Port none a random gun bearing on the firer destroyed; the hit does its Table 17 damage as if it "
             "penetrated, on HDP (TDP if turreted); a bursting shell wrecks 1d3 more there") in mobile_bay_text
     assert "destroyed, with HDP (TDP if turreted)" not in mobile_bay_text
 
@@ -1211,3 +1214,63 @@ def test_the_roster_says_size_is_by_tonnage_and_target_by_length(mobile_bay_text
     is Medium: size and target size are two measures, and the roster's legend says which is which."""
     assert ("Size: by tonnage (Tables 4 and 6, boarding); Target: bow/broadside letters, by length and freeboard"
             in mobile_bay_text)
+
+
+def test_every_torpedo_field_plays_alike_whatever_its_density(mobile_bay_text):
+    """Replay 14, moment 1 (p2, p22): the set-up's torpedo line is "density moderate" and the torpedo card had no
+    number for it; the card says a density changes nothing."""
+    assert "speed Slow -1, Medium +0, Fast +1, Very Fast +2; any density +0 (moderate too)" in mobile_bay_text
+
+
+def test_target_aspect_bow_or_stern_is_the_bases_short_end_only(mobile_bay_text):
+    """Replay 14, moment 2 (p23): the bases are marked at ¼, ½ and ¾, so is the forward quarter of a side "bow"?"""
+    assert "(x/y = bow-or-stern/broadside); bow or stern: the short end only" in mobile_bay_text
+
+
+def test_table_16s_dash_is_a_deflection_so_a_shot_still_does_its_figure_after_the_slash(mobile_bay_text):
+    """Replay 14, moment 3 (p22): "-, the armour stops it" left open whether the Deflected line's after-slash damage
+    (p23) still applies; the text's dash is an automatic deflection."""
+    assert "-: no roll, deflected as the Deflected rule says)" in mobile_bay_text
+
+
+def test_the_gun_a_hit_picks_is_one_bearing_on_the_firer_in_every_table(mobile_bay_text):
+    """Replay 14, defect (p22, p23): Table 15's Port Jammed and Gun Port said "a random gun facing the firer", the Gun
+    hit "bearing on the firer": one idea, one word, the sheets' own (their gun boxes are grouped by bearing)."""
+    assert "facing the firer" not in mobile_bay_text.replace("the wheel facing the firer", "")
+    assert "Port Jammed casemate/turret/hull a random gun bearing on the firer cannot fire until repaired" in mobile_bay_text
+
+
+def test_a_lashed_pair_may_fire_at_a_target_dead_ahead_on_her_keel_line(mobile_bay_text):
+    """Replay 14, defect (p23): Tennessee exactly on Hartford's keel line, Metacomet lashed to port: which side is
+    that? The player held fire."""
+    assert "no gun fires to the partner's side of her keel line, pivots too; a target dead ahead or astern is free;" in mobile_bay_text
+
+
+def test_table_3s_local_pilot_says_who_has_one_and_mobile_bay_names_them(mobile_bay_text, mobile_bay_pages):
+    """Replay 14, defect (p22): "Local pilot -1" never said who has one (the Confederates? Farragut's pilot in
+    Hartford's top?)."""
+    assert "Local pilot -1 (only whom the set-up names)" in mobile_bay_text
+    assert "Local pilots (Table 3): every Confederate ship, and Hartford (Martin Freeman in her maintop)." in mobile_bay_pages[1]
+
+
+def test_tables_9_12_and_13_are_named_where_they_are_printed(mobile_bay_text):
+    """Replay 14, defect (p22): the quick reference's table numbers jump (no 9, 12 or 13) without a word; the ranges
+    are on each sheet's guns table, the deviation on the template sheet."""
+    assert "obscured 1/4 to 1/2 -1, 1/2 to 3/4 -2, over 3/4 -4 · ranges (Tables 9, 12): her sheet's guns" in mobile_bay_text
+    assert "Table 13 · Indirect-fire deviation template: centre on the target" in mobile_bay_text
+
+
+def test_a_fire_put_out_says_how_to_clear_its_box(mobile_bay_text):
+    """Replay 14, defect (the sheets): the On fire box had no way to show the fire had gone out (the player erased
+    it); the fire test says so: a fire out is a ship not on fire."""
+    assert "out of control (its marker) on a 10; out: lift the disc, erase the On fire box" in mobile_bay_text
+
+
+def test_forts_off_the_channel_window_get_no_sheet(mobile_bay_pages):
+    """Replay 14, defect (p16): Fort Gaines's and Fort Powell's sheets filled a page though Smoke on the Water plays
+    the channel alone and both lie off its table; a fort cannot come on later, so neither takes part (no sheet, no
+    roster line). The other rule sets, which play the whole entrance, keep Fort Gaines (their own tests)."""
+    assert "Fort Gaines and Fort Powell lie off this table" in mobile_bay_pages[1]
+    forts = [p for p in mobile_bay_pages if "Fire log" in p]
+    assert forts and any("Fort Morgan water battery" in p for p in forts)
+    assert not any("Fort Gaines" in p or "Fort Powell" in p for p in mobile_bay_pages[2:])

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..contract import RuleSet
 from .damage import TRACK_NAMES, damage_tracks, game_now, game_tracks
-from .derive import derive, speed_words
+from .derive import derive, plays, speed_words
 from .trackers import applies, trackers
 
 
@@ -35,6 +35,7 @@ RULESET = RuleSet(
     ground_yards={"1/600": 20 / 3, "1/1200": 40 / 3},
     minutes_per_turn=1.0,
     speed_words=speed_words,
+    plays=plays,  # a fort off the table (outside the channel window, or placed nowhere) takes no part (derive.plays)
     depth_words=("A ship drawing more than the depth tests Table 3 each turn she moves over it: a shoal is its "
                  "shallow water column, a bar its mud bank or sand bar column; no deeper draught, no test; water "
                  "given no depth is deep."),

@@ -862,3 +862,19 @@ def breaking_free_chance(draught: str, max_speed: str, tables: Tables, *, floodi
     r = t.rows
     return (int(r["base"]) + int(r["draught"].get(draught, 0)) + int(r["max_speed"].get(max_speed, 0))
             + (int(r["flooding"]) if flooding else 0) + int(r["each_later_attempt"]) * (attempt - 1))
+
+
+def plays(unit_id: str, ctx: Context) -> bool:
+    """Whether a unit of the scenario in hand takes part: every one but a fort off this rule set's table, one its
+    set-up places nowhere or outside the window it plays (Mobile Bay's channel: Fort Gaines three miles west, Fort
+    Powell at Grant's Pass). A fort cannot come on later, and no gun of hers reaches the table: no sheet, counter
+    or set-up row for her, and the cover counts her not. A ship outside the window comes on from its edge."""
+    setup = getattr(getattr(ctx, "scenario", None), "setup", None)
+    library = getattr(ctx, "library", None)
+    if setup is None or not setup.starts or library is None or not is_fort(library.units.get(unit_id)):
+        return True
+    window = next((w for w in setup.windows if any(name in ("smoke-on-the-water", "sotw") for name in w.rules)), None)
+    start = {**setup.starts, **(window.starts if window is not None else {})}.get(unit_id)
+    if start is None:
+        return False
+    return window is None or start.at is None or window.holds(start.at)

@@ -66,7 +66,7 @@ def to_hit_block(ctx: Context) -> Block:
         return ", ".join(f"{k} {v:+d}" for k, v in t10[key].items())
 
     text = (f"range {mods('range')} · target size {mods('target_size')}{point_blank_sizes(t10)} · firer {mods('firer_speed')}"
-            f" · target {mods('target_speed')} · obscured {mods('obscured')}")
+            f" · target {mods('target_speed')} · obscured {mods('obscured')} · ranges (Tables 9, 12): her sheet's guns")
     return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10)})"),
                   Text(text, **style("reference_body"))], **style("reference_stack"))
 
@@ -94,8 +94,8 @@ def deflection_tables(ctx: Context, codes: list[str], derived: list[Derived] | N
             shot_rows.append([c] + [str(t16["shot"][key][k]) for k in keep])
     if not shot_rows or not cols:
         return []
-    title = ("Table 16 · deflect on this or less on a d10 (*: no roll, the hit goes through; -: no roll, the armour "
-             "stops it); range "
+    title = ("Table 16 · deflect on this or less on a d10 (*: no roll, the hit goes through; -: no roll, deflected "
+             "as the Deflected rule says); range "
              + ", ".join(f"{k} {v:+d}" for k, v in t16["range_modifiers"].items()) + "; armour "
              + ", ".join(f"{c} {names.get(c, c)}" for c in cols))
     sizes = sorted({c[:2] if c.startswith(("VL", "SH")) else c[0] for c in codes},
@@ -234,7 +234,7 @@ def torpedo_rows(ctx: Context, vessels: list[Derived]) -> list[list[str]]:
     dmg = r["damage"][0]
     rows = [["Torpedo field *", f"test {r['tests']}: strikes on a d10 at "
              + ", ".join(f"{dr} draught {r['field_strike'][dr]}" for dr in draughts) + " or less; speed "
-             + ", ".join(f"{k} {_signed(v)}" for k, v in r["speed"].items())],
+             + ", ".join(f"{k} {_signed(v)}" for k, v in r["speed"].items()) + f"; {r['density']}"],
             ["Fires", f"on {r['fires_on']} or more on a d10, else a dud"],
             ["Explosion", f"under the hull, no armour test: {dmg['hull']} Hull Damage Points and {dmg['flooding']} "
                           "flooding points"],
@@ -277,7 +277,8 @@ def grounding_rows(ctx: Context) -> list[list[str]]:
     t5 = ctx.tables.require("breaking_free").rows
     mods = lambda d: ", ".join(f"{k} {_signed(v)}" for k, v in d.items())  # noqa: E731
     f = t4["flooding"]
-    return [["Table 3 modifiers", ", ".join(f"{m['when']} {_signed(m['modifier'])}" for m in t3["modifiers"])
+    return [["Table 3 modifiers", ", ".join(f"{m['when']} {_signed(m['modifier'])}" + (f" ({m['who']})" if m.get("who") else "")
+                                        for m in t3["modifiers"])
              + "; a 1 always grounds, a 10 never"],
             ["Table 4 · damage", f"{t4['die']} + {mods(t4['modifiers'])} = Hull damage (armour does not count); she "
              f"stops (Immobile). Took any: {f['die']} at or under it = {f['points']} flooding point ({f['very_fast']} "
@@ -300,7 +301,7 @@ def fire_test_table(ctx: Context) -> Block:
              f"is on fire (an On fire marker; already on fire: out of control); cottonclad {_signed(r['cottonclad'])}"
              + (f"; {r['more_markers']}" if r.get("more_markers") else "")],
             ["On fire" + star, (f"{on['first_burns']}: " if on.get("first_burns") else "") + f"{on['damage']} HDP, then {r['die']}: out on {on['out_on']} or less, out of control "
-             f"(its marker) {spreads}"],
+             f"(its marker) {spreads}" + (f"; out: {on['put_out']}" if on.get("put_out") else "")],
             ["Out of control" + star, f"{out['damage']} HDP, then {r['die']}: back to on fire on {out['out_on']}, "
              f"magazine explodes on {out['magazine_on']} (Table 15 special 6)"]]
     return Table(rows, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),

@@ -439,7 +439,7 @@ def _gauges(doc, ctx: Context) -> None:
     r2 = min(look.radius, (box.bottom - ly - look.room) / 2)
     cx2, cy2 = box.x + box.w / 2, ly + look.drop + r2
     centre = (cx2, cy2)
-    look.title.draw(page, box.x, ly + look.title_drop, "Indirect-fire deviation template: centre on the target, 6 "
+    look.title.draw(page, box.x, ly + look.title_drop, "Table 13 · Indirect-fire deviation template: centre on the target, 6 "
                     "towards the firer; distance by range " + ", ".join(f"{k} {v}" for k, v in dev["distance"].items())
                     + " cm")
     if dev.get("lands"):  # what the shot hits where it comes down
