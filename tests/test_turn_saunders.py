@@ -1632,3 +1632,13 @@ def test_a_gun_box_is_wider_than_tall_to_take_a_dot_and_a_tick(library):
     unit = library.find("uss-brooklyn")
     (guns,) = [b for b in walk(sheet(unit, RS.derive(unit, ctx), ctx)) if isinstance(b, GunTable)]
     assert guns.box_w >= 2.8 > guns.box >= 2.4
+
+
+def test_a_fire_put_out_lifts_its_marker_and_rubs_out_its_box(bundled_packs):
+    """Replay r14, moment 1 (sheets, p18, p19): when a fire went out, nothing said whether to lift the marker only or
+    also rub out the Fires box; the player left the tick, and ticks that only gather fill the five boxes in a long
+    fight. The boxes are the fires burning now: the Fires reading says so (on the sheet's label it takes a second
+    line, and Letter Lackawanna's sheet then overruns half a page)."""
+    reading = readings_rows()["Fires"]
+    assert "6 puts it out: lift its marker and rub out its box" in reading
+    assert reading in reference_text(pack_texts(bundled_packs))
