@@ -1576,7 +1576,8 @@ def test_a_monitors_low_deck_is_fired_over_and_a_knife_edge_line_is_diced(bundle
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     reading = readings_rows()["Line of fire"]
     assert "but a monitor's low deck is fired over, as a wreck is" in reading
-    assert reading.endswith("too close to call: D6, 4+ open") and reading in ref
+    assert reading.endswith("too close to call (passing within 1/16 in of her bow or stern): D6, 4+ open")
+    assert reading in ref
 
 
 def test_every_sheet_says_rifle_point_blank_and_long_range_count_to_hit_as_well(bundled_packs):
@@ -1642,3 +1643,11 @@ def test_a_fire_put_out_lifts_its_marker_and_rubs_out_its_box(bundled_packs):
     reading = readings_rows()["Fires"]
     assert "6 puts it out: lift its marker and rub out its box" in reading
     assert reading in reference_text(pack_texts(bundled_packs))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_line_of_fire_too_close_to_call_has_a_distance(bundled_packs, paper):
+    """Replay r14, moment 2 (p19 Line of fire): "too close to call: D6, 4+ open" gave no distance, and the player
+    used 0.05 in of a hull end. A line is blocked only by a keel line, so the close call is at its ends: 1/16 in."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "too close to call (passing within 1/16 in of her bow or stern): D6, 4+ open" in ref
