@@ -695,7 +695,7 @@ ROUND_4_READINGS = {
     "10, 11: torpedo tests in the half move, and after a strike": [("Torpedoes", "in the half move and the move on, and a strike stops no test")],
     "5: whether a wreck blocks": [("Wrecks", "a ship meeting it collides as with one stopped (0 kn); fire passes over it")],
     "4: which section each gun is in": [("Gun nearest", "a gun bearing fore is in the bow, aft the stern, the rest midships")],
-    "lashed-pair start point": [("Lashed pairs", "her set-up point is the sloop's centre")],
+    "lashed-pair start point": [("Lashed pairs", "she sets up and pivots on the sloop's centre")],
 }
 
 
@@ -1651,3 +1651,11 @@ def test_a_line_of_fire_too_close_to_call_has_a_distance(bundled_packs, paper):
     used 0.05 in of a hull end. A line is blocked only by a keel line, so the close call is at its ends: 1/16 in."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "too close to call (passing within 1/16 in of her bow or stern): D6, 4+ open" in ref
+
+
+def test_a_lashed_pair_turns_pivoting_on_the_sloop_s_centre(bundled_packs):
+    """Replay r14, moment 3 (p2, p18, p19): the pair's pivot was never said outright; the player put it together from
+    "turns as the sloop", "pivoting on the centre" and "set-up point is the sloop's centre". The reading says it."""
+    reading = readings_rows()["Lashed pairs"]
+    assert "she sets up and pivots on the sloop's centre" in reading
+    assert reading in reference_text(pack_texts(bundled_packs))
