@@ -1659,3 +1659,12 @@ def test_a_lashed_pair_turns_pivoting_on_the_sloop_s_centre(bundled_packs):
     reading = readings_rows()["Lashed pairs"]
     assert "she sets up and pivots on the sloop's centre" in reading
     assert reading in reference_text(pack_texts(bundled_packs))
+
+
+def test_a_fort_with_two_faces_has_a_magazine_box_for_each(bundled_packs):
+    """Replay r14, defect (p15): Fort Morgan had one "Magazine: the face hit" box for her two faces, so nowhere said
+    which face's magazine was flooded. Each face the set-up draws has its own named box."""
+    (morgan,) = [t for t in pack_texts(bundled_packs) if "Fort Morgan Fort ·" in t]
+    fort = morgan.split("Fort Morgan Fort ·")[1].split("Fort Morgan water battery")[0]
+    assert "Magazine, channel fronts: no firing next turn" in fort and "Magazine, bay front: no firing next turn" in fort
+    assert "the face hit" not in fort
