@@ -1668,3 +1668,21 @@ def test_a_fort_with_two_faces_has_a_magazine_box_for_each(bundled_packs):
     fort = morgan.split("Fort Morgan Fort ·")[1].split("Fort Morgan water battery")[0]
     assert "Magazine, channel fronts: no firing next turn" in fort and "Magazine, bay front: no firing next turn" in fort
     assert "the face hit" not in fort
+
+
+def test_the_sheets_notes_are_set_at_7_pt_and_the_fires_and_holes_at_6_8(library):
+    """Replay r14, defect (pp4-15): the sheet notes still read as 5.5-6 pt. The speed notes ("Propulsion: ..."), the
+    turret note and the next-move conditions are now 7 pt, the fires and holes 6.8 (the turn strip stays 6.5:
+    larger, Memphis A4 takes two pages more; the other conditions 6.6: at 6.8 Letter Lackawanna overruns half a page)."""
+    from shipyard.render.text_blocks import Text
+    from shipyard.render.tracks import Checkboxes, Tracks
+
+    ctx = RS.context(library)
+    unit = next(u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.name == "USS Winnebago")
+    blocks = list(walk(sheet(unit, RS.derive(unit, ctx), ctx)))
+    notes = [b for b in blocks if isinstance(b, Text) and ("Propulsion:" in b.text or b.text.startswith("Turrets: plot"))]
+    assert len(notes) >= 2 and all(b.size >= 7.0 for b in notes)
+    (once,) = [b for b in blocks if isinstance(b, Checkboxes) and any("Rudder" in str(i[0]) for i in b.items)]
+    assert once.size >= 7.0
+    fires = [b for b in blocks if isinstance(b, Tracks) and any(t.records == "fire" for t in b.tracks)]
+    assert fires and all(b.label_size >= 6.8 for b in fires)
