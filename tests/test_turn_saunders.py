@@ -695,7 +695,7 @@ ROUND_4_READINGS = {
     "10, 11: torpedo tests in the half move, and after a strike": [("Torpedoes", "in the half move and the move on, and a strike stops no test")],
     "5: whether a wreck blocks": [("Wrecks", "a ship meeting it collides as with one stopped (0 kn); fire passes over it")],
     "4: which section each gun is in": [("Gun nearest", "a gun bearing fore is in the bow, aft the stern, the rest midships")],
-    "lashed-pair start point": [("Lashed pairs", "her set-up point is the sloop's centre")],
+    "lashed-pair start point": [("Lashed pairs", "she sets up and pivots on the sloop's centre")],
 }
 
 
@@ -1576,7 +1576,8 @@ def test_a_monitors_low_deck_is_fired_over_and_a_knife_edge_line_is_diced(bundle
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     reading = readings_rows()["Line of fire"]
     assert "but a monitor's low deck is fired over, as a wreck is" in reading
-    assert reading.endswith("too close to call: D6, 4+ open") and reading in ref
+    assert reading.endswith("too close to call (passing within 1/16 in of her bow or stern): D6, 4+ open")
+    assert reading in ref
 
 
 def test_every_sheet_says_rifle_point_blank_and_long_range_count_to_hit_as_well(bundled_packs):
@@ -1632,3 +1633,56 @@ def test_a_gun_box_is_wider_than_tall_to_take_a_dot_and_a_tick(library):
     unit = library.find("uss-brooklyn")
     (guns,) = [b for b in walk(sheet(unit, RS.derive(unit, ctx), ctx)) if isinstance(b, GunTable)]
     assert guns.box_w >= 2.8 > guns.box >= 2.4
+
+
+def test_a_fire_put_out_lifts_its_marker_and_rubs_out_its_box(bundled_packs):
+    """Replay r14, moment 1 (sheets, p18, p19): when a fire went out, nothing said whether to lift the marker only or
+    also rub out the Fires box; the player left the tick, and ticks that only gather fill the five boxes in a long
+    fight. The boxes are the fires burning now: the Fires reading says so (on the sheet's label it takes a second
+    line, and Letter Lackawanna's sheet then overruns half a page)."""
+    reading = readings_rows()["Fires"]
+    assert "6 puts it out: lift its marker and rub out its box" in reading
+    assert reading in reference_text(pack_texts(bundled_packs))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_line_of_fire_too_close_to_call_has_a_distance(bundled_packs, paper):
+    """Replay r14, moment 2 (p19 Line of fire): "too close to call: D6, 4+ open" gave no distance, and the player
+    used 0.05 in of a hull end. A line is blocked only by a keel line, so the close call is at its ends: 1/16 in."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "too close to call (passing within 1/16 in of her bow or stern): D6, 4+ open" in ref
+
+
+def test_a_lashed_pair_turns_pivoting_on_the_sloop_s_centre(bundled_packs):
+    """Replay r14, moment 3 (p2, p18, p19): the pair's pivot was never said outright; the player put it together from
+    "turns as the sloop", "pivoting on the centre" and "set-up point is the sloop's centre". The reading says it."""
+    reading = readings_rows()["Lashed pairs"]
+    assert "she sets up and pivots on the sloop's centre" in reading
+    assert reading in reference_text(pack_texts(bundled_packs))
+
+
+def test_a_fort_with_two_faces_has_a_magazine_box_for_each(bundled_packs):
+    """Replay r14, defect (p15): Fort Morgan had one "Magazine: the face hit" box for her two faces, so nowhere said
+    which face's magazine was flooded. Each face the set-up draws has its own named box."""
+    (morgan,) = [t for t in pack_texts(bundled_packs) if "Fort Morgan Fort ·" in t]
+    fort = morgan.split("Fort Morgan Fort ·")[1].split("Fort Morgan water battery")[0]
+    assert "Magazine, channel fronts: no firing next turn" in fort and "Magazine, bay front: no firing next turn" in fort
+    assert "the face hit" not in fort
+
+
+def test_the_sheets_notes_are_set_at_7_pt_and_the_fires_and_holes_at_6_8(library):
+    """Replay r14, defect (pp4-15): the sheet notes still read as 5.5-6 pt. The speed notes ("Propulsion: ..."), the
+    turret note and the next-move conditions are now 7 pt, the fires and holes 6.8 (the turn strip stays 6.5:
+    larger, Memphis A4 takes two pages more; the other conditions 6.6: at 6.8 Letter Lackawanna overruns half a page)."""
+    from shipyard.render.text_blocks import Text
+    from shipyard.render.tracks import Checkboxes, Tracks
+
+    ctx = RS.context(library)
+    unit = next(u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.name == "USS Winnebago")
+    blocks = list(walk(sheet(unit, RS.derive(unit, ctx), ctx)))
+    notes = [b for b in blocks if isinstance(b, Text) and ("Propulsion:" in b.text or b.text.startswith("Turrets: plot"))]
+    assert len(notes) >= 2 and all(b.size >= 7.0 for b in notes)
+    (once,) = [b for b in blocks if isinstance(b, Checkboxes) and any("Rudder" in str(i[0]) for i in b.items)]
+    assert once.size >= 7.0
+    fires = [b for b in blocks if isinstance(b, Tracks) and any(t.records == "fire" for t in b.tracks)]
+    assert fires and all(b.label_size >= 6.8 for b in fires)

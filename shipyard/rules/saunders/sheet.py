@@ -268,7 +268,7 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
                       for label, n, tr in items if tr in TALLIES], **st["tallies"])
     rest = [(label, n, tr) for label, n, tr in items if tr not in TALLIES]
     if s.fort:  # fires, and the two one-turn criticals beside them
-        rest = [(fort_label(label, tr) + " next turn", n, tr) for label, n, tr in once]
+        rest = fort_once(unit, ctx, once)
         once = []
     per = -(-len(rest) // st["status_columns"]["count"])  # rows a column, the checkboxes dealt down the columns
     cols: list[Block] = [tallies] + [records(Checkboxes([(label, n, FATE.get(tr, tr)) for label, n, tr in part],
@@ -303,6 +303,19 @@ def fort_label(label: str, tracker: str) -> str:
     if tracker == "magazine":
         return FORT_MAGAZINE
     return label + (FORT_CREW if tracker == "gun_silent" else "")
+
+
+def fort_once(unit, ctx: Context, once: list[tuple[str, int, str]]) -> list[tuple[str, int, str]]:
+    """A fort's one-turn criticals as her sheet ticks them: a magazine box for each face the set-up draws, named, so
+    a player marks which face's magazine is flooded (replay r14: Fort Morgan's two faces had one box between them)."""
+    faces = fort_faces(unit, ctx) if unit is not None else []
+    out = []
+    for label, n, tr in once:
+        if tr == "magazine" and len(faces) > 1:
+            out += [(f"Magazine, {face.guns or 'face'}: no firing next turn", 1, tr) for face in faces]
+        else:
+            out.append((fort_label(label, tr) + " next turn", n, tr))
+    return out
 
 
 FORT_CREW = " bearing on the firer"  # the reading "Gun nearest": a fort's gun hit is one the firer's face holds (r8)
