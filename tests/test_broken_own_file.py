@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import in_process, keep_bundled_library_in, kept_with_users_files
+from conftest import in_process, keep_bundled_library_in
 from forking import run_forked
 from console_script import shipyard
 
@@ -48,7 +48,8 @@ def test_a_command_that_does_not_need_the_files_says_so_and_goes_on(club, tmp_pa
 
 def test_a_library_with_a_file_left_out_is_never_kept(club, tmp_path):
     cache = tmp_path / "cache"
-    keep_bundled_library_in(cache, seen_from=club)  # as a cache is after a first command: only her files are read
+    bundled = keep_bundled_library_in(cache, seen_from=club)  # as a cache is after a first command: only her files
+    # are read
     def cache_of_her_own() -> None:  # in the copy, read at each use (cache.index)
         os.environ["SHIPYARD_CACHE_DIR"] = str(cache)
 
@@ -56,7 +57,9 @@ def test_a_library_with_a_file_left_out_is_never_kept(club, tmp_path):
         # each a forked copy (tests/forking.py): a process that reads the cache afresh, as a second command does
         run = run_forked("stats", "monitor", "-r", "saunders", cwd=club, prepare=cache_of_her_own)
         assert run.code == 0 and "note: ships/uss-draftee.yaml" in run.err, run.err
-    assert not kept_with_users_files(cache / "shipyard" / "library")  # (the bundled library alone is kept)
+    # the bundled library alone is kept, nothing beside it: both her files are left out, so a library kept with them
+    # would hold only bundled files (kept_with_users_files would not see it) and still tell their notices
+    assert [p.name for p in bundled.parent.iterdir()] == [bundled.name]
 
 
 @pytest.mark.parametrize("args, script", [(["show", "draftee"], False), (["show", "uss-draftee"], False),
