@@ -407,12 +407,12 @@ def keep_parsed_yaml_in(cache_dir: Path) -> Path:
 def kept_with_users_files(folder: Path) -> list[Path]:
     """The libraries kept in a cache's library folder (SHIPYARD_CACHE_DIR/shipyard/library) that hold a user's file:
     a load with her folder keeps the bundled library alone as well, which the next load of another folder starts
-    from."""
+    from (and a library read on it as what her files add: kept.read_kept reads it with the bundled one)."""
     from shipyard.cache import kept
     from shipyard.paths import is_bundled
 
     return [p for p in Path(folder).glob("*.pickle")
-            if not all(is_bundled(e.path) for e in kept._unpickled(p.read_bytes()).origin.values())]
+            if not all(is_bundled(e.path) for e in kept.read_kept(p).origin.values())]
 
 
 @pytest.fixture(scope="session")

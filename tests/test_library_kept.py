@@ -12,7 +12,7 @@ from shipyard.errors import ShipyardError
 from shipyard.library.library import Library
 from shipyard.library.model import Vessel
 
-from conftest import keep_bundled_library_in, keep_parsed_yaml_in, kept_with_users_files
+from conftest import bundled_library_pickle, keep_bundled_library_in, keep_parsed_yaml_in, kept_with_users_files
 
 
 @pytest.fixture()
@@ -82,6 +82,40 @@ def test_an_edited_ship_is_loaded_afresh(cache, ships):
                     encoding="utf-8")
     assert Library.load([ships]).units["uss-montauk-test"].name == "USS Montauk Edited"
     assert len(kept_with_users_files(cache)) == 2
+
+
+def test_an_edited_ship_keeps_only_what_her_files_add_to_the_bundled_library(cache, ships):
+    """After she edits one of her ships, the load kept the whole library again: every bundled file's line maps read
+    back to be pickled with it (some 40 % of the load). Her files are kept apart, on the bundled library kept as it
+    is: a layer a small part of its size, the bundled files' lines never read."""
+    from shipyard.paths import is_bundled
+
+    Library.load([ships])
+    path = ships / "uss-montauk-test.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("name: USS Montauk Test", "name: USS Montauk Edited"),
+                    encoding="utf-8")
+    before = set(cache.glob("*.pickle"))
+    edited = Library.load([ships])
+    assert edited.units["uss-montauk-test"].name == "USS Montauk Edited"
+    bundled = [entry.located for entry in edited.origin.values() if is_bundled(entry.path)]
+    assert len(bundled) > 100 and not any("lines" in vars(located) for located in bundled)
+    (layer,) = set(cache.glob("*.pickle")) - before
+    alone = bundled_library_pickle().stat().st_size  # (the cache's: SHIPYARD_CACHE_DIR names it)
+    assert layer.stat().st_size * 10 < alone, (layer.stat().st_size, alone)
+
+
+def test_her_files_kept_on_the_bundled_library_read_back_as_the_library_read_whole(cache, ships, monkeypatch):
+    """What a layer keeps (her ships like bundled ones and her own, her scenario of bundled and her ships, her gun, a
+    house-rules file, a link to a bundled file) reads back, with the bundled library kept, as the library loaded."""
+    from shipyard.library import library as library_module
+
+    _write(ships, USERS_FOLDERS["refers to bundled"])
+    (ships / "linked.yaml").symlink_to(library_module.library_dir() / "usn" / "uss-hartford.yaml")
+    first = Library.load([ships], set_aside=True)
+    assert len(kept_with_users_files(cache)) == 1
+    _no_validation(monkeypatch)
+    again = Library.load([ships], set_aside=True)
+    assert again is not first and _told(again) == _told(first)
 
 
 def test_a_ship_added_or_removed_is_seen(cache, ships, tmp_path):

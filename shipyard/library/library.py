@@ -335,7 +335,8 @@ class Library:
         Each file is taken for what it is (kind_of): a scenario is a scenario wherever it lives. A user's
         vessel with a bundled id replaces the bundled one (see `notices`); a ship may be `like:` another.
 
-        The library of unchanged files is the one kept (cache.kept; never with collect). With a user's folder, the
+        The library of unchanged files is the one kept (cache.kept; never with collect; one read on the bundled
+        library, as what her files add to the bundled library kept). With a user's folder, the
         bundled library alone is taken as kept (validated before, from the same bytes by the same code) and only her
         files are validated on it (_over), collect or not, unless one of hers gives a bundled id: then, as when the
         bundled library is not kept or does not load, every file is read (_read)."""
@@ -343,18 +344,23 @@ class Library:
         for d in dirs:
             if not d.exists():
                 raise ShipyardError([Problem(display_path(d), None, None, "no such folder or file")])
-        from ..cache.kept import kept_library, keep_library
+        from ..cache.kept import keep_library, keep_over, kept_library, kept_over
 
         files = [library_files([d]) for d in dirs]  # (library_files of all of them, folder by folder)
         key = None if collect else _files_key_of([p for each in files for p in each])
         kept = kept_library(key)
         if kept is not None:
             return kept
-        lib = None
+        lib = base = None
         if bundled and len(dirs) > 1:
-            base = _bundled_base(None if key is None else key[:len(files[0])])
+            base_key = None if key is None else key[:len(files[0])]
+            base = _bundled_base(base_key)
             if base is not None:
+                kept = kept_over(key, base_key, base)  # her files as read on it before
+                if kept is not None:
+                    return kept
                 lib = cls._over(base, files[0], [p for each in files[1:] for p in each], collect, set_aside)
+        over = lib is not None
         if lib is None:
             lib = cls._read([p for each in files for p in each], collect, set_aside)
         for scenario in lib.scenarios.values():
@@ -363,8 +369,8 @@ class Library:
             except Exception:  # told where the scenario is used, in the words of what uses it
                 pass
         if key is not None and not lib.broken and _files_key(dirs) == key:  # nothing left out, and no file changed
-            # while it was read (an editor saving)
-            keep_library(key, lib)
+            # while it was read (an editor saving); read on the bundled library, only what her files add to it
+            keep_over(key, base_key, base, lib) if over else keep_library(key, lib)
         return lib
 
     @classmethod
