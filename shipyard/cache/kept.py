@@ -58,11 +58,24 @@ def _code_fingerprint() -> bytes:
     return digest.digest()
 
 
+_keys: dict[tuple, tuple[list, str]] = {}  # the keys of the last few lists of files, by their entries' identity
+
+
 def _key(files: list[tuple[str, bytes]]) -> str:
-    digest = hashlib.blake2b(_code_fingerprint(), digest_size=20)
+    """The key of these files: hashed once for a load that asks it again of the same entries (the whole library's,
+    the bundled part's, as it looks for what is kept, then keeps; some 2 ms each). Each list is held with its key, so
+    that no entry's id is another's while it is asked by."""
+    fingerprint = _code_fingerprint()
+    asked = (fingerprint, *map(id, files))
+    if asked in _keys:
+        return _keys[asked][1]
+    digest = hashlib.blake2b(fingerprint, digest_size=20)
     for place, raw in files:
         digest.update(b"\0" + place.encode() + b"\0" + len(raw).to_bytes(8, "big") + raw)
-    return digest.hexdigest()
+    if len(_keys) >= 4:
+        _keys.clear()
+    _keys[asked] = (list(files), digest.hexdigest())
+    return _keys[asked][1]
 
 
 def _kept_file(key: str) -> Path:
