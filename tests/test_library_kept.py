@@ -104,6 +104,29 @@ def test_an_edited_ship_keeps_only_what_her_files_add_to_the_bundled_library(cac
     assert layer.stat().st_size * 10 < alone, (layer.stat().st_size, alone)
 
 
+def test_two_loads_at_once_after_an_edit_leave_one_whole_layer(cache, ships, monkeypatch):
+    """Two commands she starts together after an edit (two forked copies, let go at once) each keep what her files
+    add, under the same name: the one renamed into place last is whole, no part file is left, and the next load reads
+    it back without validating a file."""
+    from forking import Forked, Gate
+
+    Library.load([ships])
+    path = ships / "uss-montauk-test.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("name: USS Montauk Test", "name: USS Montauk Edited"),
+                    encoding="utf-8")
+    before = set(cache.iterdir())
+    gate = Gate()
+    copies = [Forked("load", prepare=gate.wait, run=lambda: Library.load([ships], set_aside=True)) for _ in range(2)]
+    gate.open()
+    for copy in copies:
+        _, err = copy.communicate(timeout=60)
+        assert copy.returncode == 0, err
+    (layer,) = set(cache.iterdir()) - before  # one file, and no part file beside it
+    assert layer.name.endswith(".over.pickle")
+    _no_validation(monkeypatch)
+    assert Library.load([ships]).units["uss-montauk-test"].name == "USS Montauk Edited"
+
+
 def test_her_files_kept_on_the_bundled_library_read_back_as_the_library_read_whole(cache, ships, monkeypatch):
     """What a layer keeps (her ships like bundled ones and her own, her scenario of bundled and her ships, her gun, a
     house-rules file, a link to a bundled file) reads back, with the bundled library kept, as the library loaded."""
