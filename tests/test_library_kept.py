@@ -124,7 +124,9 @@ def test_two_loads_at_once_after_an_edit_leave_one_whole_layer(cache, ships, mon
     (layer,) = set(cache.iterdir()) - before  # one file, and no part file beside it
     assert layer.name.endswith(".over.pickle")
     _no_validation(monkeypatch)
-    assert Library.load([ships]).units["uss-montauk-test"].name == "USS Montauk Edited"
+    again = Library.load([ships])
+    assert again.units["uss-montauk-test"].name == "USS Montauk Edited"
+    assert again.origin["uss-montauk-test"].located.line_of(("name",)) == 3  # (the lines: the layer's last pickle)
 
 
 def test_her_files_kept_on_the_bundled_library_read_back_as_the_library_read_whole(cache, ships, monkeypatch):
