@@ -1454,3 +1454,10 @@ def test_the_bounds_first_cannonade_says_the_arcs_and_sight_on_the_quick_referen
     assert _squeezed("one target in sight, over 30° off bow and stern (a monitor: all round)") in ref
     assert _squeezed("Heavy 2D10 per factor EDNA (a double: no once per") in ref
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_bound_1_says_the_union_ships_hold_their_speed_and_heading(mobile_bay):
+    """Replay 14, judgement call 1: bound 1's binding order did not say outright whether a Union ship may turn or
+    change speed (only "from bound 2 each side moves as it chooses" implied not). It says so where the player looked."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("no Union ship turning or changing speed but as Brooklyn's test says") in setup
