@@ -1461,3 +1461,10 @@ def test_bound_1_says_the_union_ships_hold_their_speed_and_heading(mobile_bay):
     change speed (only "from bound 2 each side moves as it chooses" implied not). It says so where the player looked."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("no Union ship turning or changing speed but as Brooklyn's test says") in setup
+
+
+def test_every_card_page_says_only_a_sidewheeler_turns_stopped(mobile_bay):
+    """Replay 14, judgement call 2: only the sidewheelers' cards said "turns when stopped", so the player had to infer
+    that stopped Brooklyn, a screw sloop, could not turn in place. Every card page's head says it for every ship."""
+    pages = _cards(mobile_bay)
+    assert pages and all(_squeezed("Stopped, only a sidewheeler turns.") in _squeezed(p) for p in pages)

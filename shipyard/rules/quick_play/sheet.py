@@ -152,6 +152,12 @@ def card(unit: Any, d, ctx: Context) -> Block:
 unit_sheet = card  # one unit's card as it prints (its trackers named as her live sheet names them)
 
 
+def stopped_turn(ctx: Context) -> str:
+    """Who may turn with no way on: the types the ship-types table lets turn stopped (a sidewheeler). Only their
+    cards said so, and replay 14's player had to infer that stopped Brooklyn, a screw sloop, could not turn
+    (judgement call 2): every card page's head says it for every ship."""
+    types = [r["type"].lower() for r in ctx.tables.ship_types.rows if r["turns_when_stationary"]]
+    return f"Stopped, only a {' or a '.join(types)} turns." if types else "Stopped, no ship turns."
 # a magazine (1-1) or boiler (2-2) hit is over once thrown: its outcome is what a card keeps (replay 7 looked for a box)
 NO_EVENT_BOX = "a magazine or boiler hit has no box: mark what it does"
 # what a card with every factor box struck means, where the boxes are struck (replay 12: Tennessee, all her guns out,
@@ -167,7 +173,7 @@ def page_header(ctx: Context) -> Block:
                 (f"Strike an EDNA box a hit, from the left (in fives only to count by): the first box left is her EDNA now; at 0 "
                  f"{edna_zero_words(ctx)} For each gun put out of action strike one factor box, {order} (a fort's too): "
                  f"{ALL_GUNS_OUT}. "
-                 f"Tick each event that befalls her ({NO_EVENT_BOX}). {speed_record()} The play tables are on the "
+                 f"Tick each event that befalls her ({NO_EVENT_BOX}). {speed_record()} {stopped_turn(ctx)} The play tables are on the "
                  "quick reference.",
                  "regular")],
                **st["page_header"])
