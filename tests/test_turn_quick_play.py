@@ -1122,7 +1122,7 @@ def test_the_ships_astern_can_pass_a_failed_brooklyn_at_the_packs_own_spacing(mo
     page = _readings(mobile_bay)
     assert "Models each ship a base 1 in by ¼ in" in page and "centres ¼ in apart" in page
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("stopped; those astern pass to port, 45° at the half") in ref
+    assert _squeezed("stopped; the next astern passes to port, 45° at the half") in ref
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
     half, long, wide = 0.125, 0.5, 0.25  # the Models base; the consort's centre ¼ in to port of her sloop's
@@ -1185,7 +1185,7 @@ def test_passing_a_failed_brooklyn_says_what_clears_her_and_when_the_ships_aster
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("those astern pass to port, 45° at the half, clear unless touching, back to 005° in bound 2") in ref
+    assert _squeezed("the next astern passes to port, 45° at the half, clear unless touching, back to 005° in bound 2") in ref
     assert "models (or bases) touching unbidden, she stops" in _readings(mobile_bay)  # what "touching" is
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
@@ -1468,3 +1468,12 @@ def test_every_card_page_says_only_a_sidewheeler_turns_stopped(mobile_bay):
     that stopped Brooklyn, a screw sloop, could not turn in place. Every card page's head says it for every ship."""
     pages = _cards(mobile_bay)
     assert pages and all(_squeezed("Stopped, only a sidewheeler turns.") in _squeezed(p) for p in pages)
+
+
+def test_a_failed_brooklyn_is_passed_by_the_next_astern_and_the_rest_follow_her_wake(mobile_bay):
+    """Replay 14, judgement call 3: "those astern pass to port, 45° at the half" left open whether only the ship that
+    reaches Brooklyn turns or the whole line. The next astern passes her and leads; the rest follow in her wake."""
+    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert _squeezed("stopped; the next astern passes to port, 45° at the half") in ref and "those astern" not in ref
+    assert _squeezed("the next astern passes her to port (west), turning 45° at the half, and leads; the rest follow in "
+                     "her wake") in _squeezed(_readings(mobile_bay))
