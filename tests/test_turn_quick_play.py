@@ -1086,7 +1086,14 @@ def test_a_struck_ship_has_a_box_and_stays_as_a_prize(mobile_bay):
 def test_the_rudder_box_has_a_blank_for_the_bound_it_counts_from(mobile_bay):
     """Replay 8, defect: "one turn every 2nd bound" counts from the bound of the hit, but only Holed had a blank to
     write a bound in. The rudder's box has one too, on every ship's card."""
-    assert _half_cards(mobile_bay).count("one turn every 2nd bound from ______") == 22
+    assert _half_cards(mobile_bay).count("one turn every 2nd bound, hit in bound ______") == 22
+
+
+def test_the_rudder_blank_says_it_takes_the_bound_of_the_hit(mobile_bay):
+    """Replay 14, defect p4-p5: the blank in "one turn every 2nd bound from ______" did not say whether to write the
+    bound of the hit or her first turn's; only a reading on p5 settled it. The card says so by the blank."""
+    cards = _half_cards(mobile_bay)
+    assert cards.count("bound, hit in bound ______") == 22 and "bound from ______" not in cards
 
 
 def _base(centre: tuple[float, float], heading: float, fore: float, aft: float, port: float, starboard: float):

@@ -88,8 +88,9 @@ EVENT_CHECKS = (("sunk", ("sunk",)), ("struck", ("struck",)), ("holed", ("holed"
                 ("engines", ("no Full", "Slow only", "stopped")), ("rudder", ("one turn every 2nd bound", "no turning")),
                 ("silenced", ("silenced",)))
 # a box whose event comes due later carries a write-in for the bound it falls in (by its label): holed, the bound
-# she sinks; a rudder that turns every 2nd bound, the bound of the hit, which the count runs from (replay 8)
-WRITE_IN = {"holed": ", in bound ______", "one turn every 2nd bound": " from ______"}
+# she sinks; a rudder that turns every 2nd bound, the bound of the hit, which the count runs from (replay 8), said by
+# the blank: "from ______" read either as the hit's bound or her first turn's (replay 14; hit in 3: turns in 5, 7, 9)
+WRITE_IN = {"holed": ", in bound ______", "one turn every 2nd bound": ", hit in bound ______"}
 
 
 def event_words(ctx: Context, tracker: str, label: str) -> str:
