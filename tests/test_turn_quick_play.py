@@ -1484,3 +1484,10 @@ def test_a_failed_brooklyn_is_passed_by_the_next_astern_and_the_rest_follow_her_
     assert _squeezed("stopped; the next astern passes to port, 45° at the half") in ref and "those astern" not in ref
     assert _squeezed("the next astern passes her to port (west), turning 45° at the half, and leads; the rest follow in "
                      "her wake") in _squeezed(_readings(mobile_bay))
+
+
+def test_a_forts_marker_says_what_it_is_for(mobile_bay):
+    """Replay 14, defect p7: the "Fort" markers of Fort Morgan and Fort Gaines sit among the speed markers, but a fort
+    has no speed, and nothing said what they are for. Each says it marks the point its ranges are measured from."""
+    page = _page(mobile_bay, "ORDER")
+    assert "Fort Morgan" in page and "ranges from here" in page
