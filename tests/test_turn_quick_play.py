@@ -1467,7 +1467,7 @@ def test_bound_1_says_the_union_ships_hold_their_speed_and_heading(mobile_bay):
     """Replay 14, judgement call 1: bound 1's binding order did not say outright whether a Union ship may turn or
     change speed (only "from bound 2 each side moves as it chooses" implied not). It says so where the player looked."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("no Union ship turning or changing speed but as Brooklyn's test says") in setup
+    assert _squeezed("From bound 2 each side moves as it chooses (bound 1: no Union turn or speed change)") in setup
 
 
 def test_every_card_page_says_only_a_sidewheeler_turns_stopped(mobile_bay):
