@@ -1086,7 +1086,14 @@ def test_a_struck_ship_has_a_box_and_stays_as_a_prize(mobile_bay):
 def test_the_rudder_box_has_a_blank_for_the_bound_it_counts_from(mobile_bay):
     """Replay 8, defect: "one turn every 2nd bound" counts from the bound of the hit, but only Holed had a blank to
     write a bound in. The rudder's box has one too, on every ship's card."""
-    assert _half_cards(mobile_bay).count("one turn every 2nd bound from ______") == 22
+    assert _half_cards(mobile_bay).count("one turn every 2nd bound, hit in bound ______") == 22
+
+
+def test_the_rudder_blank_says_it_takes_the_bound_of_the_hit(mobile_bay):
+    """Replay 14, defect p4-p5: the blank in "one turn every 2nd bound from ______" did not say whether to write the
+    bound of the hit or her first turn's; only a reading on p5 settled it. The card says so by the blank."""
+    cards = _half_cards(mobile_bay)
+    assert cards.count("bound, hit in bound ______") == 22 and "bound from ______" not in cards
 
 
 def _base(centre: tuple[float, float], heading: float, fore: float, aft: float, port: float, starboard: float):
@@ -1122,7 +1129,7 @@ def test_the_ships_astern_can_pass_a_failed_brooklyn_at_the_packs_own_spacing(mo
     page = _readings(mobile_bay)
     assert "Models each ship a base 1 in by ¼ in" in page and "centres ¼ in apart" in page
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("stopped; those astern pass to port, 45° at the half") in ref
+    assert _squeezed("stopped; the next astern passes to port, 45° at the half") in ref
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
     half, long, wide = 0.125, 0.5, 0.25  # the Models base; the consort's centre ¼ in to port of her sloop's
@@ -1185,7 +1192,7 @@ def test_passing_a_failed_brooklyn_says_what_clears_her_and_when_the_ships_aster
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("those astern pass to port, 45° at the half, clear unless touching, back to 005° in bound 2") in ref
+    assert _squeezed("the next astern passes to port, 45° at the half, clear unless touching, back to 005° in bound 2") in ref
     assert "models (or bases) touching unbidden, she stops" in _readings(mobile_bay)  # what "touching" is
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
@@ -1454,3 +1461,33 @@ def test_the_bounds_first_cannonade_says_the_arcs_and_sight_on_the_quick_referen
     assert _squeezed("one target in sight, over 30° off bow and stern (a monitor: all round)") in ref
     assert _squeezed("Heavy 2D10 per factor EDNA (a double: no once per") in ref
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_bound_1_says_the_union_ships_hold_their_speed_and_heading(mobile_bay):
+    """Replay 14, judgement call 1: bound 1's binding order did not say outright whether a Union ship may turn or
+    change speed (only "from bound 2 each side moves as it chooses" implied not). It says so where the player looked."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("From bound 2 each side moves as it chooses (bound 1: no Union turn or speed change)") in setup
+
+
+def test_every_card_page_says_only_a_sidewheeler_turns_stopped(mobile_bay):
+    """Replay 14, judgement call 2: only the sidewheelers' cards said "turns when stopped", so the player had to infer
+    that stopped Brooklyn, a screw sloop, could not turn in place. Every card page's head says it for every ship."""
+    pages = _cards(mobile_bay)
+    assert pages and all(_squeezed("Stopped, only a sidewheeler turns.") in _squeezed(p) for p in pages)
+
+
+def test_a_failed_brooklyn_is_passed_by_the_next_astern_and_the_rest_follow_her_wake(mobile_bay):
+    """Replay 14, judgement call 3: "those astern pass to port, 45° at the half" left open whether only the ship that
+    reaches Brooklyn turns or the whole line. The next astern passes her and leads; the rest follow in her wake."""
+    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert _squeezed("stopped; the next astern passes to port, 45° at the half") in ref and "those astern" not in ref
+    assert _squeezed("the next astern passes her to port (west), turning 45° at the half, and leads; the rest follow in "
+                     "her wake") in _squeezed(_readings(mobile_bay))
+
+
+def test_a_forts_marker_says_what_it_is_for(mobile_bay):
+    """Replay 14, defect p7: the "Fort" markers of Fort Morgan and Fort Gaines sit among the speed markers, but a fort
+    has no speed, and nothing said what they are for. Each says it marks the point its ranges are measured from."""
+    page = _page(mobile_bay, "ORDER")
+    assert "Fort Morgan" in page and "ranges from here" in page

@@ -88,8 +88,9 @@ EVENT_CHECKS = (("sunk", ("sunk",)), ("struck", ("struck",)), ("holed", ("holed"
                 ("engines", ("no Full", "Slow only", "stopped")), ("rudder", ("one turn every 2nd bound", "no turning")),
                 ("silenced", ("silenced",)))
 # a box whose event comes due later carries a write-in for the bound it falls in (by its label): holed, the bound
-# she sinks; a rudder that turns every 2nd bound, the bound of the hit, which the count runs from (replay 8)
-WRITE_IN = {"holed": ", in bound ______", "one turn every 2nd bound": " from ______"}
+# she sinks; a rudder that turns every 2nd bound, the bound of the hit, which the count runs from (replay 8), said by
+# the blank: "from ______" read either as the hit's bound or her first turn's (replay 14; hit in 3: turns in 5, 7, 9)
+WRITE_IN = {"holed": ", in bound ______", "one turn every 2nd bound": ", hit in bound ______"}
 
 
 def event_words(ctx: Context, tracker: str, label: str) -> str:
@@ -152,6 +153,12 @@ def card(unit: Any, d, ctx: Context) -> Block:
 unit_sheet = card  # one unit's card as it prints (its trackers named as her live sheet names them)
 
 
+def stopped_turn(ctx: Context) -> str:
+    """Who may turn with no way on: the types the ship-types table lets turn stopped (a sidewheeler). Only their
+    cards said so, and replay 14's player had to infer that stopped Brooklyn, a screw sloop, could not turn
+    (judgement call 2): every card page's head says it for every ship."""
+    types = [r["type"].lower() for r in ctx.tables.ship_types.rows if r["turns_when_stationary"]]
+    return f"Stopped, only a {' or a '.join(types)} turns." if types else "Stopped, no ship turns."
 # a magazine (1-1) or boiler (2-2) hit is over once thrown: its outcome is what a card keeps (replay 7 looked for a box)
 NO_EVENT_BOX = "a magazine or boiler hit has no box: mark what it does"
 # what a card with every factor box struck means, where the boxes are struck (replay 12: Tennessee, all her guns out,
@@ -167,7 +174,7 @@ def page_header(ctx: Context) -> Block:
                 (f"Strike an EDNA box a hit, from the left (in fives only to count by): the first box left is her EDNA now; at 0 "
                  f"{edna_zero_words(ctx)} For each gun put out of action strike one factor box, {order} (a fort's too): "
                  f"{ALL_GUNS_OUT}. "
-                 f"Tick each event that befalls her ({NO_EVENT_BOX}). {speed_record()} The play tables are on the "
+                 f"Tick each event that befalls her ({NO_EVENT_BOX}). {speed_record()} {stopped_turn(ctx)} The play tables are on the "
                  "quick reference.",
                  "regular")],
                **st["page_header"])
