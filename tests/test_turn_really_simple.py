@@ -92,7 +92,7 @@ def test_brooklyn_card_groups_her_guns_port_starboard_and_pivot(library, ctx):
     brooklyn = next((u, d) for u, d in _units(library, ctx) if u.id == "uss-brooklyn")
     rows = next(b for b in walk(sheet.card(*brooklyn, ctx)) if isinstance(b, GunRows))
     got = [(t.label, t.count, t.note) for t in rows.tracks]
-    assert got[:2] == [("PORT L +3", 10, "9-inch Dahlgren smoothbore"), ("STBD L +3", 10, "as PORT")]
+    assert got[:2] == [("PORT L +3", 10, "10 × 9-inch Dahlgren"), ("STBD L +3", 10, "as PORT")]
     assert [label for label, _, _ in got[2:]] == ["PIVOT MR +3", "PIVOT S +1"]
     assert sum(n for _, n, _ in got) == brooklyn[1].stats.gun_count == 25
 
@@ -455,7 +455,7 @@ def test_a_gun_groups_name_sits_beside_its_boxes_not_under_them_on_mobile_bays_c
         rows = next(b for b in walk(sheet.card(unit, d, ctx)) if isinstance(b, GunRows))
         _, laid = rows._layout(width)
         under += [(unit.name, t.label, t.note) for t, _, n, _, _, below in laid if below and n == 1 and "; " not in t.note]
-    assert not under  # Brooklyn's "10 × 9-inch Dahlgren smoothbore" fell below her PORT boxes
+    assert not under  # Brooklyn's "10 × 9-inch Dahlgren smoothbore" fell below her PORT boxes (now without "smoothbore")
 
 
 def test_a_fort_card_has_no_walls_box_since_no_rule_reads_it_in_play(library, ctx):
@@ -943,7 +943,7 @@ def test_an_odd_broadside_says_its_odd_gun_is_to_starboard(library, ctx):
         return {t.label: (t.count, t.note) for t in tracks}
 
     mono, octo, hartford = rows("uss-monongahela"), rows("uss-octorara"), rows("uss-hartford")
-    assert mono["PORT M +2"] == (2, "32-pounder of 42 cwt") and mono["STBD M +2"] == (3, "as PORT, + the odd gun")
+    assert mono["PORT M +2"] == (2, "2 × 32-pounder of 42 cwt") and mono["STBD M +2"] == (3, "as PORT, + the odd gun")
     assert octo["PORT L +3"][0] == 1 and octo["STBD L +3"] == (2, "as PORT, + the odd gun")
     assert hartford["STBD L +3"][1] == "as PORT"
 
@@ -1493,3 +1493,17 @@ def test_the_readings_page_gives_a_second_reading_in_words_not_an_option_name(pa
                                                           if r["option"])
     assert ("(if none bears, her largest not inboard), a jammed gun last; with none left, it is read as a 1 (lose ½ "
             "knot); a club may instead play: any that bears, the owner's choice") in page
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_every_gun_row_names_its_guns_with_counts_that_add_up_to_its_boxes(library, ctx, scenario):
+    """Defect (replay 14): Metacomet's and Octorara's pivot rows of two and four boxes named a single gun where
+    Brooklyn's said '2 × ...'. Every row says 'n × gun' (or 'as PORT'), its counts the row's boxes."""
+    for unit, d in _units(library, ctx, scenario):
+        if not d.stats.guns:
+            continue
+        for t in next(b for b in walk(sheet.card(unit, d, ctx)) if isinstance(b, GunRows)).tracks:
+            if t.note.startswith("as PORT"):
+                continue
+            counts = re.findall(r"(?:^|; )(\d+) × ", t.note)
+            assert counts and sum(map(int, counts)) == t.count, (unit.name, t.label, t.count, t.note)

@@ -135,9 +135,9 @@ def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
               else []) or gun_groups(s, ctx.tables, unit, ctx.library)
     if not groups:
         return Note("no guns" if s.is_fort else "no guns: ram only", **style()["no_guns"])
-    # a ship's group of one gun model is named without its count (its boxes count it), so the name fits beside the
-    # boxes; a fort's always with it, as its rows with two models are, to be checked against the set-up's fronts
-    notes = ["; ".join(g.names) if len(g.names) > 1 or s.is_fort else g.names[0].split(" × ", 1)[-1] for g in groups]
+    # every row names its guns with their counts ('2 × 9-inch Dahlgren'), one convention on every card, so a row of n
+    # boxes reads as n guns and a fort's can be checked against the set-up's fronts
+    notes = ["; ".join(_row_name(n) for n in g.names) for g in groups]
     for k, g in enumerate(groups):  # a starboard battery that matches the port one is said once
         port = next((p for p in groups[:k] if p.bears == "port" and (p.size, p.rifled) == (g.size, g.rifled)), None)
         if g.bears == "starboard" and port is not None and _models(port) == _models(g):
@@ -147,6 +147,12 @@ def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
 
 
 ODD_GUN = "the odd gun"  # a broadside of an odd number: half a side, the odd one to starboard (words.mount_bearings)
+
+
+def _row_name(name: str) -> str:
+    """A gun as its card row names it, without 'smoothbore' (its row's label says rifle or not: 'L +3', 'LR +4'), so
+    that with its count it still fits beside Brooklyn's ten boxes ('10 × 9-inch Dahlgren')."""
+    return re.sub(r" smoothbore\b", "", name)
 
 
 def _models(group) -> list[str]:
