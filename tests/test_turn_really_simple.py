@@ -1507,3 +1507,9 @@ def test_every_gun_row_names_its_guns_with_counts_that_add_up_to_its_boxes(libra
                 continue
             counts = re.findall(r"(?:^|; )(\d+) × ", t.note)
             assert counts and sum(map(int, counts)) == t.count, (unit.name, t.label, t.count, t.note)
+
+
+def test_the_firer_on_fire_and_steam_filled_modifier_says_it_is_one_minus_1(pack_pages):
+    """Defect (replay 14): 'Firer on fire or steam-filled −1' did not say whether the two stack: they do not."""
+    reference = next(p for p in pack_pages if "quick reference" in p)
+    assert "Firer on fire and/or steam-filled" in reference
