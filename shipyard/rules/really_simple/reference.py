@@ -15,7 +15,7 @@ from .sheet import style
 from .trackers import no_effect_text
 
 from ...render.kit import turn_card
-from .words import INSTEAD, need, option, other_readings, shoal_dice, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, step_kn
+from .words import INSTEAD, density_words, need, option, other_readings, shoal_dice, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, step_kn
 
 
 def _heading(text: str) -> Heading:
@@ -104,7 +104,7 @@ def torpedoes(derived: list, ctx) -> list[Block]:
     field = t.require("torpedo_field").rows
     text = (f"Torpedo test: {reading(t, 'Torpedo test')}: roll {field['dice']}; a torpedo strikes on "
             f"{number(field['strike_on'])}{'+' if int(field['strike_on']) < 6 else ''}; then roll {field['dice']} again "
-            f"for what it does (below). Density: {reading(t, 'Torpedo density')}. Forts are not struck.")
+            f"for what it does (below). {density_words(t)} Forts are not struck.")
     return [_heading("Torpedoes (mines) · Not in the original text: ours"), _body(text),
             _two_paired([[r["roll"], r["effect"]] for r in t.require("torpedoes").rows])]
 

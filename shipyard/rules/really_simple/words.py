@@ -318,6 +318,13 @@ def shoal_dice(tables: Tables) -> str:
             f"must then score more than her draft")
 
 
+def density_words(tables: Tables) -> str:
+    """What the density a set-up page prints for a torpedo field does under these rules ('Torpedo density changes
+    nothing here: ...'), said beside it (RuleSet.depth_words) in the readings' words: the replay read 'density
+    moderate' there and looked for its modifier."""
+    return f"Torpedo density {reading(tables, 'Torpedo density')}."
+
+
 def fire_boxes_struck(tables: Tables) -> str:
     """When a FIRE drives the crew off, in the words the 2d6 row, the FIRE! counter and the readings print too:
     'all 4 boxes struck, the crew leave' (the replay found 'after 4 turns' on the counter)."""
