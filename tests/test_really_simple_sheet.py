@@ -113,7 +113,7 @@ def test_monitor_card_lists_her_figures_speeds_and_guns(library, ctx):
     track = next(b for b in walk(card) if isinstance(b, SpeedTrack))
     assert [c.label for c in track.cells] == ["6", "5½", "5", "4½", "4", "3½", "3", "2½", "2", "1½", "1", "½", "0", "SINKS T______", "ABANDONED", "STRUCK"]
     guns = next(b for b in walk(card) if isinstance(b, GunRows))
-    assert [(t.label, t.count, t.note) for t in guns.tracks] == [("TURRET L +3", 2, "11-inch Dahlgren smoothbore")]
+    assert [(t.label, t.count, t.note) for t in guns.tracks] == [("TURRET L +3", 2, "2 × 11-inch Dahlgren")]
 
 
 def test_fort_card_has_no_speed_track_and_says_its_share_of_guns(library, ctx):

@@ -342,7 +342,7 @@ def _reference(pack_pages) -> str:
 def test_the_torpedo_rule_says_two_rolls_and_that_density_has_no_modifier(pack_pages):
     qr = _reference(pack_pages)
     assert "roll 1d6; a torpedo strikes on 6; then roll 1d6 again for what it does (below)" in qr
-    assert "Torpedo density changes nothing here: every field plays alike (the torpedo tables are ours)" in qr
+    assert "Torpedo density changes nothing here (ours)" in qr
 
 
 def test_a_forts_share_is_at_most_at_one_ship_and_the_rest_may_fire_at_others(pack_pages):
@@ -1514,9 +1514,11 @@ def test_the_firer_on_fire_and_steam_filled_modifier_says_it_is_one_minus_1(pack
     assert "Firer on fire and/or steam-filled" in reference
 
 
-def test_the_set_up_page_says_beside_a_fields_density_that_it_changes_nothing(pack_pages):
+def test_the_set_up_page_prints_no_density_the_rules_do_not_read(pack_pages):
     """Defect (replay 14): the set-up page printed 'density moderate' and the quick reference, pages later, that
-    density has no modifier. The set-up page says it where the density is printed, in the readings' words."""
+    density has no modifier. Under rules where every field plays alike the set-up prints no density (the shared
+    set-up page asks the rule set, RuleSet.torpedo_densities), and the quick reference says why."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Torpedo line: density moderate" in setup
-    assert "Torpedo density changes nothing here: every field plays alike" in setup
+    assert "Torpedo line (triple row of torpedoes" in " ".join(setup.split()) and "density" not in setup
+    reference = " ".join(next(p for p in pack_pages if "quick reference" in p).split())
+    assert "Torpedo density changes nothing here (ours)" in reference

@@ -507,7 +507,11 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
 
     ground = Ground.on(setup, f)
     shoals = {id(w): _outline_words(o) for w, o in ground.waters}  # where a ship may ground (a channel is only drawn)
-    fields = [f"{t.name}: density {t.density}" + (f" ({t.note})" if t.note else "") for t in setup.torpedo_fields]
+    # a field's density where the rules read it (RuleSet.torpedo_densities); where every field plays alike it is not
+    # printed, so that no player looks for its modifier (two replays r14 did)
+    dense = bool(ruleset.torpedo_densities())
+    fields = [t.name + (f": density {t.density}" if dense else "") + (f" ({t.note})" if t.note else "")
+              for t in setup.torpedo_fields]
 
     def depths_text(with_shoals: bool):
         if not (setup.water or fields):

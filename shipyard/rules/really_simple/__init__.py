@@ -10,7 +10,7 @@ from ..tables import load_tables
 from .damage import TRACK_NAMES, damage_tracks, game_now
 from .trackers import applies, trackers
 from .derive import derive
-from .words import density_words, shoal_dice
+from .words import shoal_dice
 
 TABLES = Path(__file__).with_name("tables.yaml")
 
@@ -30,7 +30,7 @@ RULESET = RuleSet(
     applies=applies,
     ground_units="in",
     # the bundled tables' words (a house rule moving the shoal line reaches the quick reference, not the set-up page)
-    depth_words="Shoals: " + shoal_dice(load_tables(TABLES)) + ". " + density_words(load_tables(TABLES)),
+    depth_words="Shoals: " + shoal_dice(load_tables(TABLES)) + ".",
     pack_seconds=0.06,
     pack_pages=11,  # with the set-up page; what the text leaves open shares the last orders log's page
     minutes_per_turn=3.0,
