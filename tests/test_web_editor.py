@@ -246,11 +246,10 @@ def test_the_form_and_its_result_side_by_side_from_a_tablet_up_one_above_the_oth
 
     url, _ = server
     browser.get(f"{url}/new?like=uss-metacomet")
-    try:
+    wait(browser, result_says("to mend"))
+    try:  # the page opened once and measured at each size: its styles follow the window, no script reads its width
         for width, height in ((1366, 768), (1024, 768), (390, 844)):
             resize(browser, width, height)
-            browser.get(f"{url}/new?like=uss-metacomet")
-            wait(browser, result_says("to mend"))
             at = browser.execute_script(_PLACES_OF)
             assert horizontal_overflow(browser) == 0, width
             if width >= 1024:
