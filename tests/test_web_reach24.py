@@ -47,4 +47,3 @@ def test_the_rule_set_and_share_pages_fit_every_screen(server, browser, shots):
             resize(browser, width, height)
             assert horizontal_overflow(browser) == 0, (path, width)
             snap(browser, shots / f"reach-{name}-{width}.png")
-    resize(browser, 1366, 768)
