@@ -334,23 +334,20 @@ def test_the_scenario_page_shows_the_table_plan_within_a_phone_screen(server, br
     (no sideways scroll to find a unit), and the rule-set picker redraws it at that rule set's ground scale."""
     url, _ = server
     browser.set_window_size(390, 900)
-    try:
-        browser.get(f"{url}/scenarios/mobile-bay-1864?rules=quick-play")
-        plan = _wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#setup-plan svg")))
-        width = browser.execute_script("return document.documentElement.clientWidth")
-        box = browser.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right, r.height]",
-                                     plan)
-        assert 0 <= box[0] and box[1] <= width and box[1] - box[0] > 0.8 * width and box[2] > 0, (box, width)
-        assert "Tecumseh" in plan.text and "Fort Morgan" in plan.text
-        before = plan.get_attribute("innerHTML")
-        Select(browser.find_element(By.CSS_SELECTOR, '#setup ~ form select[name="rules"]')).select_by_value("saunders")
-        _wait(browser, lambda d: "rules=saunders" in d.current_url)
-        redrawn = _wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#setup-plan svg")))
-        assert redrawn.get_attribute("innerHTML") != before
-        browser.execute_script("arguments[0].scrollIntoView()", redrawn)
-        snap(browser, shots / "scenario-plan-390.png")
-    finally:
-        browser.set_window_size(1400, 1000)
+    browser.get(f"{url}/scenarios/mobile-bay-1864?rules=quick-play")
+    plan = _wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#setup-plan svg")))
+    width = browser.execute_script("return document.documentElement.clientWidth")
+    box = browser.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right, r.height]",
+                                 plan)
+    assert 0 <= box[0] and box[1] <= width and box[1] - box[0] > 0.8 * width and box[2] > 0, (box, width)
+    assert "Tecumseh" in plan.text and "Fort Morgan" in plan.text
+    before = plan.get_attribute("innerHTML")
+    Select(browser.find_element(By.CSS_SELECTOR, '#setup ~ form select[name="rules"]')).select_by_value("saunders")
+    _wait(browser, lambda d: "rules=saunders" in d.current_url)
+    redrawn = _wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, "#setup-plan svg")))
+    assert redrawn.get_attribute("innerHTML") != before
+    browser.execute_script("arguments[0].scrollIntoView()", redrawn)
+    snap(browser, shots / "scenario-plan-390.png")
 
 
 # what a page of the origin can see of what an earlier test left: cookies (the guard's key cookie is HttpOnly, so

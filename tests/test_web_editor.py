@@ -100,37 +100,34 @@ def test_the_sister_walk_by_clicks_on_a_phone_with_rows_removed_and_moved_in_pla
     url, ships = server
     browser.get(f"{url}/new?like=uss-metacomet")  # a page first: the window's inner size is a page's
     resize(browser, 390, 844)
-    try:
-        browser.get(f"{url}/new?like=uss-metacomet")
-        field = browser.find_element(By.NAME, "id")
-        field.send_keys("uss-mattabesett-touch")
-        browser.find_element(By.NAME, "name").send_keys("USS Mattabesett Touch")
-        speed = browser.find_element(By.NAME, "speed_kn")
-        speed.clear()
-        speed.send_keys("13")
-        _tap(browser, browser.find_element(By.CSS_SELECTOR, 'button[value="remove armament.1"]'))  # her second 100-pdr
-        remove = browser.find_element(By.CSS_SELECTOR, 'button[value="remove armament.1"]')
-        assert remove.get_attribute("aria-label") == "Remove gun 2: 9-inch Dahlgren smoothbore"  # numbered again
-        _tap(browser, browser.find_element(By.CSS_SELECTOR, 'button[value="up armament.1"]'))  # the 9in to the top
-        assert browser.find_element(By.NAME, "armament.0.gun").get_attribute("value") == "dahlgren-9in"
-        _tap(browser, browser.find_element(By.CSS_SELECTOR, 'button[value="add armament"]'))
-        gun = browser.find_element(By.NAME, "armament.4.gun")
-        gun.send_keys("9200")  # by the gun's weight: her 9-inch Dahlgren, 9,200 lb...
-        first = wait(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#gun-picker li")))
-        assert first.get_attribute("data-gun") == "dahlgren-9in"
-        browser.execute_script("arguments[0].select()", gun)
-        gun.send_keys("20-pounder dahlgren")  # ...or by name: the one wanted
-        _tap(browser, wait(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, '#gun-picker li[data-gun="dahlgren-20pdr-rifle"]'))))
-        assert gun.get_attribute("value") == "dahlgren-20pdr-rifle"
-        browser.find_element(By.NAME, "armament.4.count").send_keys("2")
-        browser.find_element(By.CSS_SELECTOR, 'select[name="armament.4.mounting"] option[value="broadside"]').click()
-        wait(browser, result_says("dahlgren-20pdr-rifle"))
-        assert browser.execute_script("return document.querySelectorAll('#rows-armament > li').length") == 5
-        snap(browser, shots / "editor-phone-rows.png")
-        _tap(browser, browser.find_element(By.ID, "save"))
-        wait(browser, EC.url_contains("/ships/uss-mattabesett-touch?saved=1"))
-    finally:
-        resize(browser, 1366, 768)
+    browser.get(f"{url}/new?like=uss-metacomet")
+    field = browser.find_element(By.NAME, "id")
+    field.send_keys("uss-mattabesett-touch")
+    browser.find_element(By.NAME, "name").send_keys("USS Mattabesett Touch")
+    speed = browser.find_element(By.NAME, "speed_kn")
+    speed.clear()
+    speed.send_keys("13")
+    _tap(browser, browser.find_element(By.CSS_SELECTOR, 'button[value="remove armament.1"]'))  # her second 100-pdr
+    remove = browser.find_element(By.CSS_SELECTOR, 'button[value="remove armament.1"]')
+    assert remove.get_attribute("aria-label") == "Remove gun 2: 9-inch Dahlgren smoothbore"  # numbered again
+    _tap(browser, browser.find_element(By.CSS_SELECTOR, 'button[value="up armament.1"]'))  # the 9in to the top
+    assert browser.find_element(By.NAME, "armament.0.gun").get_attribute("value") == "dahlgren-9in"
+    _tap(browser, browser.find_element(By.CSS_SELECTOR, 'button[value="add armament"]'))
+    gun = browser.find_element(By.NAME, "armament.4.gun")
+    gun.send_keys("9200")  # by the gun's weight: her 9-inch Dahlgren, 9,200 lb...
+    first = wait(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, "#gun-picker li")))
+    assert first.get_attribute("data-gun") == "dahlgren-9in"
+    browser.execute_script("arguments[0].select()", gun)
+    gun.send_keys("20-pounder dahlgren")  # ...or by name: the one wanted
+    _tap(browser, wait(browser, EC.visibility_of_element_located((By.CSS_SELECTOR, '#gun-picker li[data-gun="dahlgren-20pdr-rifle"]'))))
+    assert gun.get_attribute("value") == "dahlgren-20pdr-rifle"
+    browser.find_element(By.NAME, "armament.4.count").send_keys("2")
+    browser.find_element(By.CSS_SELECTOR, 'select[name="armament.4.mounting"] option[value="broadside"]').click()
+    wait(browser, result_says("dahlgren-20pdr-rifle"))
+    assert browser.execute_script("return document.querySelectorAll('#rows-armament > li').length") == 5
+    snap(browser, shots / "editor-phone-rows.png")
+    _tap(browser, browser.find_element(By.ID, "save"))
+    wait(browser, EC.url_contains("/ships/uss-mattabesett-touch?saved=1"))
     ship = saved(ships, "uss-mattabesett-touch")
     assert ship["speed_kn"] == 13
     assert [m["gun"] for m in ship["armament"]] == ["dahlgren-9in", "parrott-100pdr", "dahlgren-24pdr-howitzer",
@@ -184,26 +181,23 @@ def test_the_scenario_builder_on_a_phone_by_keyboard_search_add_and_save(server,
     url, ships = server
     browser.get(f"{url}/scenarios/new")  # a page first: the window's inner size is a page's
     resize(browser, 390, 844)
-    try:
-        browser.get(f"{url}/scenarios/new")
-        tab_to(browser, named("id"))
-        keys(browser, "phone-skirmish", Keys.TAB, "A phone skirmish", Keys.TAB, "1864-08-05", Keys.TAB, "Mobile Bay")
-        for ship, side in (("metacomet", "Union"), ("selma", "Confederate")):
-            tab_to(browser, named("q"))
-            select_all(browser)
-            keys(browser, ship, Keys.ENTER)  # Enter: the search, not a save
-            wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, f'#found button[aria-label$="to {side}"]')))
-            assert not (ships / "scenarios" / "phone-skirmish.yaml").exists()
-            tab_to(browser, lambda el: el["label"].endswith(f"{ship.capitalize()} to {side}"))
-            keys(browser, Keys.ENTER)
-            wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, '#side1-units, #side2-units')))
-        assert horizontal_overflow(browser) == 0
-        snap(browser, shots / "scenario-builder-390.png")
-        tab_to(browser, lambda el: el["id"] == "save-scenario")
+    browser.get(f"{url}/scenarios/new")
+    tab_to(browser, named("id"))
+    keys(browser, "phone-skirmish", Keys.TAB, "A phone skirmish", Keys.TAB, "1864-08-05", Keys.TAB, "Mobile Bay")
+    for ship, side in (("metacomet", "Union"), ("selma", "Confederate")):
+        tab_to(browser, named("q"))
+        select_all(browser)
+        keys(browser, ship, Keys.ENTER)  # Enter: the search, not a save
+        wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, f'#found button[aria-label$="to {side}"]')))
+        assert not (ships / "scenarios" / "phone-skirmish.yaml").exists()
+        tab_to(browser, lambda el: el["label"].endswith(f"{ship.capitalize()} to {side}"))
         keys(browser, Keys.ENTER)
-        wait(browser, EC.url_contains("/scenarios/phone-skirmish"))
-    finally:
-        resize(browser, 1366, 768)
+        wait(browser, EC.presence_of_element_located((By.CSS_SELECTOR, '#side1-units, #side2-units')))
+    assert horizontal_overflow(browser) == 0
+    snap(browser, shots / "scenario-builder-390.png")
+    tab_to(browser, lambda el: el["id"] == "save-scenario")
+    keys(browser, Keys.ENTER)
+    wait(browser, EC.url_contains("/scenarios/phone-skirmish"))
     scenario = yaml.safe_load((ships / "scenarios" / "phone-skirmish.yaml").read_text())
     assert [[u["id"] for u in side["units"]] for side in scenario["sides"]] == [["uss-metacomet"], ["css-selma"]]
 
@@ -246,17 +240,14 @@ def test_the_form_and_its_result_side_by_side_from_a_tablet_up_one_above_the_oth
 
     url, _ = server
     browser.get(f"{url}/new?like=uss-metacomet")
-    try:
-        for width, height in ((1366, 768), (1024, 768), (390, 844)):
-            resize(browser, width, height)
-            browser.get(f"{url}/new?like=uss-metacomet")
-            wait(browser, result_says("to mend"))
-            at = browser.execute_script(_PLACES_OF)
-            assert horizontal_overflow(browser) == 0, width
-            if width >= 1024:
-                assert at["resultLeft"] >= at["formRight"], (width, at)  # side by side
-            else:
-                assert at["resultTop"] >= at["formTop"] + at["formHeight"] and at["formHeight"] <= 2900, at
-            snap(browser, shots / f"editor-{width}.png")
-    finally:
-        resize(browser, 1366, 768)
+    wait(browser, result_says("to mend"))
+    # the page opened once and measured at each size: its styles follow the window, no script reads its width
+    for width, height in ((1366, 768), (1024, 768), (390, 844)):
+        resize(browser, width, height)
+        at = browser.execute_script(_PLACES_OF)
+        assert horizontal_overflow(browser) == 0, width
+        if width >= 1024:
+            assert at["resultLeft"] >= at["formRight"], (width, at)  # side by side
+        else:
+            assert at["resultTop"] >= at["formTop"] + at["formHeight"] and at["formHeight"] <= 2900, at
+        snap(browser, shots / f"editor-{width}.png")

@@ -104,7 +104,6 @@ def test_the_live_sheets_fit_a_laptop_a_tablet_and_a_phone(game, browser, shots)
             ".filter((r) => r.width < 44 || r.height < 44).map((r) => [r.width, r.height])")
         found[width] = {"overflow": horizontal_overflow(browser), "small": small}
         snap(browser, shots / f"game-{width}.png")
-    resize(browser, 1400, 1000)
     assert all(m["overflow"] <= 0 and not m["small"] for m in found.values()), found
 
 
@@ -171,4 +170,3 @@ def test_knots_lost_tapped_at_the_top_of_her_speed_track_strike_it_and_her_max_s
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'})",
                                browser.find_element(By.CSS_SELECTOR, pressed))
         snap(browser, shots / f"knots-lost-{width}.png")
-    resize(browser, 1400, 1000)
