@@ -1367,10 +1367,10 @@ def test_a_ship_that_loses_more_knots_than_the_hull_note_lists_finds_the_formula
 def test_a_fort_is_a_stationary_target_where_the_player_looks(bundled_packs, paper):
     """Replay r10, moment 1 (p18 to-hit table, p15 fort sheets, p19 Forts): is a fort a "stationary target" (+1) for
     ships firing at it? The sheet's "a target stationary (+1)" read as a fort's own modifier. The to-hit table's row
-    names forts ("Target stationary or fort"), the fort sheet and the Forts table say it of the ships firing at her."""
+    names forts ("Target stationary (0 kn) or fort"), the fort sheet and the Forts table say it of the ships firing at her."""
     texts = pack_texts(bundled_packs, paper=paper)
     ref = reference_text(texts)
-    assert "Target stationary or fort +1" in ref
+    assert "Target stationary (0 kn) or fort +1" in ref
     assert "Fired at ships firing at her +1: a fort is a stationary target" in ref
     forts = [t for t in texts if "A fort does not move" in t]
     assert forts and all("ships firing at her: +1 (a stationary target)" in t for t in forts)
@@ -1686,3 +1686,12 @@ def test_the_sheets_notes_are_set_at_7_pt_and_the_fires_and_holes_at_6_8(library
     assert once.size >= 7.0
     fires = [b for b in blocks if isinstance(b, Tracks) and any(t.records == "fire" for t in b.tracks)]
     assert fires and all(b.label_size >= 6.8 for b in fires)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_to_hit_table_says_what_stationary_is(bundled_packs, paper):
+    """Replay r15, moment 1 (p18 to-hit table): "Firer stationary +1" and "Target stationary +1" were defined nowhere;
+    the player read them as plotted 0 kn. Both rows say it: 0 kn this turn (to_hit's `stationary`)."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "Firer stationary (0 kn) +1" in ref and "Target stationary (0 kn) or fort +1" in ref
+

@@ -132,8 +132,11 @@ def fort_rules(t) -> list[list[str]]:
 
 def to_hit_words(when: str, t, stats) -> str:
     """A to-hit modifier's row label; where forts are in play and count as stationary targets (fort_fire), the
-    stationary-target row names them (replay r10: whether a fort is one was read from nowhere)."""
-    if when == "Target stationary" and t.require("fort_fire").rows["stationary_target"] and any(s.fort for s in stats):
+    stationary-target row names them (replay r10: whether a fort is one was read from nowhere); both stationary rows
+    say what stationary is (to_hit's `stationary`, reconstructed)."""
+    if when in ("Firer stationary", "Target stationary"):
+        when = f"{when} ({t.to_hit.rows['stationary']})"  # replay r15: "stationary" was defined nowhere
+    if when.startswith("Target stationary") and t.require("fort_fire").rows["stationary_target"] and any(s.fort for s in stats):
         return f"{when} or fort"
     return when
 
