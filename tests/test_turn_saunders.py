@@ -1695,3 +1695,9 @@ def test_the_to_hit_table_says_what_stationary_is(bundled_packs, paper):
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "Firer stationary (0 kn) +1" in ref and "Target stationary (0 kn) or fort +1" in ref
 
+
+def test_mobile_bay_s_tide_moves_only_a_ship_with_no_power_of_her_own(bundled_packs):
+    """Replay r15, moment 2 (p2 Tide, p19 Struck): the pack said a drifting ship drifts north, not whether a ship under
+    power that plotted 0 kn drifts. Saunders' set-up says it: only one with no power of her own; under power she holds."""
+    setup = flat(pack_texts(bundled_packs)[1])
+    assert "with no power of her own a ship drifts north; under power she holds, even at 0 kn" in setup
