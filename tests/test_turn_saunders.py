@@ -663,7 +663,7 @@ def test_with_dice_the_wooden_line_passes_fort_morgan_and_the_fort_fights_on(lib
     hull = dice.stats("fort-morgan").hull
     assert hull / per_turn >= 5, (per_turn, hull)
     ref = reference_text(pack_texts(bundled_packs))  # and the pack plays these tables
-    assert "Hit location (1D6; 4–6: no hull;" in ref and "6–8 2 penetrated, roll D66" in ref
+    assert "Hit location (1D6; on 4–6, no hull" in ref and "6–8 2 penetrated, roll D66" in ref
 
 
 def test_a_sheet_with_no_section_ratings_says_what_a_hit_on_4_to_6_takes(library, bundled_packs):
@@ -1311,11 +1311,12 @@ def test_a_gun_critical_takes_a_gun_that_bears_on_the_firer_not_an_inboard_one(b
 def test_a_hit_on_locations_4_to_6_short_of_a_d66_does_nothing_said_outright(bundled_packs, paper):
     """Replay r9, defect (p18): a hit on location 4-6 whose penetration total is 4-5 does nothing, but only by
     inference from "the D66 only" (4-6 cost no hull, and only 6+ rolls the D66). The hit-location heading says it
-    outright, its number read from the penetration result's first D66 row."""
+    outright, its number read from the penetration result's first D66 row. Replay r15 (p18): "4–6: no hull; total
+    under 6: no effect" read as every hit's, against the result's 4–5 = 1 hull: "on 4–6," now governs both."""
     t = RS.tables()
     d66 = min(int(r["min_total"]) for r in t.penetration_result.rows if r["critical"])
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert f"Hit location (1D6; 4–6: no hull; total under {d66}: no effect)" in ref
+    assert f"Hit location (1D6; on 4–6, no hull and under {d66} no effect)" in ref
     assert "the result's D66 only" in readings_rows()["Hits 4–6"]  # and where the harm of 6+ comes from
 
 

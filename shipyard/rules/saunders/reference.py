@@ -96,13 +96,14 @@ def end_of_turn(t) -> list[list[str]]:
 def location_heading(rows: list[dict], results: list[dict]) -> str:
     """The hit-location table's heading, saying which locations cost no hull (their harm is the result's D66), and
     so that a penetration total short of a D66 does nothing there (replay r9: it was only to be inferred from "the
-    D66 only"; the Hits 4–6 reading keeps those words)."""
+    D66 only"; the Hits 4–6 reading keeps those words), both said of those locations alone."""
     spared = [roll_words(r) for r in rows if not r.get("hull", True)]
     spared = f"{spared[0].split('–')[0]}–{spared[-1].split('–')[-1]}" if len(spared) > 1 else "".join(spared)
     if not spared:
         return "Hit location (1D6)"
     d66 = min(int(r["min_total"]) for r in results if r["critical"])
-    return f"Hit location (1D6; {spared}: no hull; total under {d66}: no effect)"  # one line: the D66 is 6+'s
+    # one line: the D66 is 6+'s; "on 4–6," governs both (replay r15: "total under 6" read as every hit's, against 4–5 = 1 hull)
+    return f"Hit location (1D6; on {spared}, no hull and under {d66} no effect)"
 
 
 def roll_words(row: dict) -> str:
