@@ -1476,9 +1476,10 @@ def test_a_torpedo_s_d6_plus_2_takes_no_ramming_modifier(bundled_packs, paper):
     """Replay r12, moment 1 (p18-19 Torpedo strike): "D6+2 on the ramming table" did not say whether the ramming
     modifiers (hull, speed) apply; the Explosion reading's "unmodified" suggested they normally do. The text gives
     grounding the speed modifiers and the spar torpedo the ramming ones, the field torpedo only its +2: the row says
-    so where the player reads it."""
+    so where the player reads it. Replay r15 (p19): "holes on 3-6 per special" did not say a die is rolled for each:
+    it says "a D6 per special", as the ramming table's specials do."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert "3-6 Full damage: D6+2 on the ramming table, no other modifier; holes on 3-6 per special" in ref
+    assert "3-6 Full damage: D6+2 on the ramming table, no other modifier; a D6 per special, 3-6 holes her" in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
