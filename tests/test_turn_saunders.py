@@ -1703,3 +1703,16 @@ def test_mobile_bay_s_tide_moves_only_a_ship_with_no_power_of_her_own(bundled_pa
     power that plotted 0 kn drifts. Saunders' set-up says it: only one with no power of her own; under power she holds."""
     setup = flat(pack_texts(bundled_packs)[1])
     assert "with no power of her own a ship drifts north; under power she holds, even at 0 kn" in setup
+
+
+def test_brooklyn_s_speed_track_has_a_box_for_five_knots_lost(library):
+    """Replay r15, defect (p6): Brooklyn (11½ kn) had no 6½ box, so a maximum cut by 2 + 2 + 1 kn (machinery, screw,
+    machinery) could not be marked. Every half-knot maximum up to five knots lost is a box (2½, nine lost, is not:
+    more boxes set Hartford's figures under 6 pt; her hull note's formula covers it)."""
+    from shipyard.render.kit import SpeedTrack
+
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    unit = next(u for _, u in library.scenario_units(ctx.scenario) if u.name == "USS Brooklyn")
+    (track,) = [b for b in walk(sheet(unit, RS.derive(unit, ctx), ctx)) if isinstance(b, SpeedTrack)]
+    assert 6.5 in {c.value for c in track.rows[0].cells}

@@ -364,8 +364,8 @@ def speed_cells(top: float, marks: dict[float, str] | None = None, lost: int = 0
     return sorted(cells)
 
 
-KNOTS_LOST_MARKED = 4  # two 2-knot criticals (machinery 44-45, a screw 53-56): replay r8's Brooklyn lost 4 (11½ -> 7½);
-# more half-knot boxes would set Hartford's 13½-knot track under 6 pt
+KNOTS_LOST_MARKED = 5  # two 2-knot criticals and a 1-knot one (machinery 44-45 and 41-43, a screw 53-56): replay
+# r15's Brooklyn had no 6½ (11½ less 5); a sixth half-knot box sets Hartford's 13½-knot figures under 6 pt
 
 
 def _speed_track(s: SaundersStats, ctx: Context) -> SpeedTrack:
