@@ -1696,6 +1696,7 @@ def test_the_to_hit_table_says_what_stationary_is(bundled_packs, paper):
     the player read them as plotted 0 kn. Both rows say it: 0 kn this turn (to_hit's `stationary`)."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "Firer stationary (0 kn) +1" in ref and "Target stationary (0 kn) or fort +1" in ref
+    assert "Turn at 0 kn none: plot 1 kn or more to turn; at 0 kn she is stationary" in ref  # the readings page's row
 
 
 def test_mobile_bay_s_tide_moves_only_a_ship_with_no_power_of_her_own(bundled_packs):
