@@ -1491,3 +1491,14 @@ def test_a_forts_marker_says_what_it_is_for(mobile_bay):
     has no speed, and nothing said what they are for. Each says it marks the point its ranges are measured from."""
     page = _page(mobile_bay, "ORDER")
     assert "Fort Morgan" in page and "ranges from here" in page
+
+
+# ---------------------------------------------------------------------------------------------- replay 15
+
+
+def test_confederate_ships_do_not_test_in_their_own_torpedo_field(mobile_bay):
+    """Replay 15, moment 1: nothing in the pack said whether Confederate ships test for their own field, so the player
+    sent the gunboats through the gap. Mobile Bay's set-up says it, beside the torpedo line (as in Smoke on the Water)."""
+    setup = _squeezed(_column(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("Confederate ships never test in their own field") in setup and _squeezed("knew the lanes.") in setup
+
