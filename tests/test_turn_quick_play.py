@@ -859,7 +859,7 @@ def test_a_lost_units_counter_leaves_the_cup(mobile_bay, library):
     assert "End of bound holed ships due sink; strike the bound; cup: one counter a unit left" in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert ("Lost units a unit sunk, struck or silenced draws no more: at the end of the bound take the highest counters "
-            "out, so the cup holds 1 up to the units left (all guns out still draws)") in page
+            "out, so the cup holds 1 up to the units left (a ship all guns out still draws; a fort is silenced)") in page
     assert _squeezed("cup: one counter a unit left") in _squeezed(_page(mobile_bay, "Naval Rules — quick reference"))
     assert len(mobile_bay) == RULESET.pack_pages and "Going astern" in page
 
@@ -1502,3 +1502,9 @@ def test_confederate_ships_do_not_test_in_their_own_torpedo_field(mobile_bay):
     setup = _squeezed(_column(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("Confederate ships never test in their own field") in setup and _squeezed("knew the lanes.") in setup
 
+
+def test_a_fort_with_all_guns_out_is_silenced_and_draws_no_counter(mobile_bay):
+    """Replay 15, moment 2: "a fort all guns out is silenced" and "Lost units ... (all guns out still draws)" said two
+    things of a fort with no gun left. Only a ship with all guns out still draws; a fort is silenced and does not."""
+    page = _readings(mobile_bay)
+    assert "(a ship all guns out still draws; a fort is silenced)" in page and "(all guns out still draws)" not in page
