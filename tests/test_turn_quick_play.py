@@ -804,7 +804,7 @@ def test_fort_gaines_set_up_rule_and_reading_say_the_same_and_that_the_line_pass
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("only two of her three 10in columbiads") not in setup
     assert _squeezed("45 in (2½ miles) from the channel, 55 in from Fort Morgan: her card's factors fire in her sector on the plan, at a ship "
-                     "within 24 in of her. The line passes out of her reach; she still draws a counter") in setup
+                     "within 24 in of her, and only a ship that near fires at her. The line passes out of her reach; she still draws a counter") in setup
     assert "45 in from the channel, she fires only if a ship comes near" in _readings(mobile_bay)
 
 
@@ -1508,3 +1508,11 @@ def test_a_fort_with_all_guns_out_is_silenced_and_draws_no_counter(mobile_bay):
     things of a fort with no gun left. Only a ship with all guns out still draws; a fort is silenced and does not."""
     page = _readings(mobile_bay)
     assert "(a ship all guns out still draws; a fort is silenced)" in page and "(all guns out still draws)" not in page
+
+
+def test_only_a_ship_within_24_in_of_fort_gaines_fires_at_her(mobile_bay):
+    """Replay 15, defect p2 vs p3/p5: Fort Gaines fired only at a ship within 24 in, but anyone fired at her at any
+    range, so two Parrott doubles from 49 in silenced her in bound 1, a fort that on the day was out of the fight.
+    The range is the same both ways."""
+    setup = _squeezed(_column(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("at a ship within 24 in of her, and only a ship that near fires at her.") in setup
