@@ -1192,7 +1192,7 @@ def test_passing_a_failed_brooklyn_says_what_clears_her_and_when_the_ships_aster
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port, 45° at the half, clear unless touching, back to 005° in bound 2") in ref
+    assert _squeezed("the next astern passes to port, 45° at the half, clear unless touching, back to 005° at Slow in bound 2") in ref
     assert "models (or bases) touching unbidden, she stops" in _readings(mobile_bay)  # what "touching" is
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
@@ -1338,13 +1338,13 @@ def test_brooklyns_test_stop_is_an_order_and_her_consort_does_not_carry_her(mobi
 def test_passing_a_failed_brooklyn_turns_back_at_slow_clear_of_the_middle_ground(mobile_bay, library):
     """Replay 12, defect: the ships astern pass Brooklyn 45° to port and turn back to 005° in bound 2; Hartford's pair,
     up a step to Cruise (the pair's 6"), ran its half move on 320° onto the Middle Ground shoals (9 ft; she draws 17).
-    The bound-1 line says back in bound 2 still at Slow. Played on the pack's numbers (the starts and the shoals'
+    The bound-1 line says back at Slow in bound 2. Played on the pack's numbers (the starts and the shoals'
     outline at 100 yd an inch, the Models and Consorts bases): at Slow the pair stays off the shoals, at Cruise it
     grounds before it turns back."""
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("back to 005° in bound 2, still at Slow.") in ref
+    assert _squeezed("back to 005° at Slow in bound 2.") in ref and "stillatSlow" not in ref
     setup = library.scenarios["mobile-bay-1864"].setup
     shoal = next(w for w in setup.water if w.name == "Middle Ground shoals")
     shoals = [(x / 100, y / 100) for x, y in shoal.outline]
