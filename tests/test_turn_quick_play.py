@@ -1516,3 +1516,10 @@ def test_only_a_ship_within_24_in_of_fort_gaines_fires_at_her(mobile_bay):
     The range is the same both ways."""
     setup = _squeezed(_column(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("at a ship within 24 in of her, and only a ship that near fires at her.") in setup
+
+
+def test_the_cannonade_tables_rate_column_is_not_read_as_fires_on_board(mobile_bay):
+    """Replay 15, defect p6: the Cannonade table's "Fires" column (once or twice a bound) read like fires on board, in
+    a rule set with no fire rules. The column is Rate."""
+    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert "FactorThrowsTestsRate" in ref and "TestsFires" not in ref
