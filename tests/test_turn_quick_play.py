@@ -804,7 +804,7 @@ def test_fort_gaines_set_up_rule_and_reading_say_the_same_and_that_the_line_pass
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("only two of her three 10in columbiads") not in setup
     assert _squeezed("45 in (2½ miles) from the channel, 55 in from Fort Morgan: her card's factors fire in her sector on the plan, at a ship "
-                     "within 24 in of her. The line passes out of her reach; she still draws a counter") in setup
+                     "within 24 in of her, and only a ship that near fires at her. The line passes out of her reach; she still draws a counter") in setup
     assert "45 in from the channel, she fires only if a ship comes near" in _readings(mobile_bay)
 
 
@@ -859,7 +859,7 @@ def test_a_lost_units_counter_leaves_the_cup(mobile_bay, library):
     assert "End of bound holed ships due sink; strike the bound; cup: one counter a unit left" in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert ("Lost units a unit sunk, struck or silenced draws no more: at the end of the bound take the highest counters "
-            "out, so the cup holds 1 up to the units left (all guns out still draws)") in page
+            "out, so the cup holds 1 up to the units left (a ship all guns out still draws; a fort is silenced)") in page
     assert _squeezed("cup: one counter a unit left") in _squeezed(_page(mobile_bay, "Naval Rules — quick reference"))
     assert len(mobile_bay) == RULESET.pack_pages and "Going astern" in page
 
@@ -1192,7 +1192,7 @@ def test_passing_a_failed_brooklyn_says_what_clears_her_and_when_the_ships_aster
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port, 45° at the half, clear unless touching, back to 005° in bound 2") in ref
+    assert _squeezed("the next astern passes to port, 45° at the half, clear unless touching, back to 005° at Slow in bound 2") in ref
     assert "models (or bases) touching unbidden, she stops" in _readings(mobile_bay)  # what "touching" is
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
@@ -1338,13 +1338,13 @@ def test_brooklyns_test_stop_is_an_order_and_her_consort_does_not_carry_her(mobi
 def test_passing_a_failed_brooklyn_turns_back_at_slow_clear_of_the_middle_ground(mobile_bay, library):
     """Replay 12, defect: the ships astern pass Brooklyn 45° to port and turn back to 005° in bound 2; Hartford's pair,
     up a step to Cruise (the pair's 6"), ran its half move on 320° onto the Middle Ground shoals (9 ft; she draws 17).
-    The bound-1 line says back in bound 2 still at Slow. Played on the pack's numbers (the starts and the shoals'
+    The bound-1 line says back at Slow in bound 2. Played on the pack's numbers (the starts and the shoals'
     outline at 100 yd an inch, the Models and Consorts bases): at Slow the pair stays off the shoals, at Cruise it
     grounds before it turns back."""
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("back to 005° in bound 2, still at Slow.") in ref
+    assert _squeezed("back to 005° at Slow in bound 2.") in ref and "stillatSlow" not in ref
     setup = library.scenarios["mobile-bay-1864"].setup
     shoal = next(w for w in setup.water if w.name == "Middle Ground shoals")
     shoals = [(x / 100, y / 100) for x, y in shoal.outline]
@@ -1491,3 +1491,35 @@ def test_a_forts_marker_says_what_it_is_for(mobile_bay):
     has no speed, and nothing said what they are for. Each says it marks the point its ranges are measured from."""
     page = _page(mobile_bay, "ORDER")
     assert "Fort Morgan" in page and "ranges from here" in page
+
+
+# ---------------------------------------------------------------------------------------------- replay 15
+
+
+def test_confederate_ships_do_not_test_in_their_own_torpedo_field(mobile_bay):
+    """Replay 15, moment 1: nothing in the pack said whether Confederate ships test for their own field, so the player
+    sent the gunboats through the gap. Mobile Bay's set-up says it, beside the torpedo line (as in Smoke on the Water)."""
+    setup = _squeezed(_column(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("Confederate ships never test in their own field") in setup and _squeezed("knew the lanes.") in setup
+
+
+def test_a_fort_with_all_guns_out_is_silenced_and_draws_no_counter(mobile_bay):
+    """Replay 15, moment 2: "a fort all guns out is silenced" and "Lost units ... (all guns out still draws)" said two
+    things of a fort with no gun left. Only a ship with all guns out still draws; a fort is silenced and does not."""
+    page = _readings(mobile_bay)
+    assert "(a ship all guns out still draws; a fort is silenced)" in page and "(all guns out still draws)" not in page
+
+
+def test_only_a_ship_within_24_in_of_fort_gaines_fires_at_her(mobile_bay):
+    """Replay 15, defect p2 vs p3/p5: Fort Gaines fired only at a ship within 24 in, but anyone fired at her at any
+    range, so two Parrott doubles from 49 in silenced her in bound 1, a fort that on the day was out of the fight.
+    The range is the same both ways."""
+    setup = _squeezed(_column(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("at a ship within 24 in of her, and only a ship that near fires at her.") in setup
+
+
+def test_the_cannonade_tables_rate_column_is_not_read_as_fires_on_board(mobile_bay):
+    """Replay 15, defect p6: the Cannonade table's "Fires" column (once or twice a bound) read like fires on board, in
+    a rule set with no fire rules. The column is Rate."""
+    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert "FactorThrowsTestsRate" in ref and "TestsFires" not in ref

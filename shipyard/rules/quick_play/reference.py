@@ -55,11 +55,11 @@ def _table(name: str, size: float | None, columns: int | None = None) -> dict:
 
 
 def _dice(ctx: Context, factors: set[str] | None, size: float | None = None) -> Table | None:
-    rows = [[factor_name(ctx, r["factor"]), r["dice"], r["tests"], r["fires"]]
+    rows = [[factor_name(ctx, r["factor"]), r["dice"], r["tests"], r["rate"]]
             for r in ctx.tables.cannonade_dice.rows if factors is None or r["factor"] in factors]
     if not rows:
         return None
-    return Table(rows, header=["Factor", "Throws", "Tests", "Fires"], bold_first_col=True,
+    return Table(rows, header=["Factor", "Throws", "Tests", "Rate"], bold_first_col=True,
                  **_table("reference_dice", size))
 
 
