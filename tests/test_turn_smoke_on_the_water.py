@@ -1243,7 +1243,7 @@ def test_the_gun_a_hit_picks_is_one_bearing_on_the_firer_in_every_table(mobile_b
 def test_a_lashed_pair_may_fire_at_a_target_dead_ahead_on_her_keel_line(mobile_bay_text):
     """Replay 14, defect (p23): Tennessee exactly on Hartford's keel line, Metacomet lashed to port: which side is
     that? The player held fire."""
-    assert "no gun fires to the partner's side of her keel line, pivots too; a target dead ahead or astern is free;" in mobile_bay_text
+    assert "no gun fires to the partner's side of her keel line, pivots too; a target dead ahead or astern" in mobile_bay_text
 
 
 def test_table_3s_local_pilot_says_who_has_one_and_mobile_bay_names_them(mobile_bay_text, mobile_bay_pages):
@@ -1281,3 +1281,8 @@ def test_several_fire_test_markers_of_one_phase_light_one_fire(mobile_bay_text):
     second marker into out of control? One fire between them; only a fire from an earlier turn goes out of control."""
     assert ("3 or less she is on fire (an On fire marker; one fire however many catch in a phase; a fire from an "
             "earlier turn: out of control)") in mobile_bay_text
+
+
+def test_a_lashed_pairs_dead_ahead_says_how_wide_it_is(mobile_bay_text):
+    """Replay 15, moment 2: "a target dead ahead is free" did not say how wide dead ahead is; the player allowed 4°."""
+    assert "a target dead ahead or astern (keel line ±5°) is free;" in mobile_bay_text
