@@ -1286,3 +1286,10 @@ def test_several_fire_test_markers_of_one_phase_light_one_fire(mobile_bay_text):
 def test_a_lashed_pairs_dead_ahead_says_how_wide_it_is(mobile_bay_text):
     """Replay 15, moment 2: "a target dead ahead is free" did not say how wide dead ahead is; the player allowed 4°."""
     assert "a target dead ahead or astern (keel line ±5°) is free;" in mobile_bay_text
+
+
+def test_a_turret_jam_puts_the_hits_damage_on_that_turrets_tdp(mobile_bay_text):
+    """Replay 15, moment 3: Turret Jams "still does the hit's damage", but on which track, and was armour tested? The
+    row tests none (armour: none), and the damage goes on the jammed turret's TDP, as a turreted Gun Port hit's."""
+    assert ("4 Turret Jams none a random turret stuck on its bearing until repaired; damage on its TDP (no turret: a "
+            "gun port hit)") in mobile_bay_text
