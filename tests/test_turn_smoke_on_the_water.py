@@ -1293,3 +1293,9 @@ def test_a_turret_jam_puts_the_hits_damage_on_that_turrets_tdp(mobile_bay_text):
     row tests none (armour: none), and the damage goes on the jammed turret's TDP, as a turreted Gun Port hit's."""
     assert ("4 Turret Jams none a random turret stuck on its bearing until repaired; damage on its TDP (no turret: a "
             "gun port hit)") in mobile_bay_text
+
+
+def test_a_jammed_turrets_box_asks_for_its_bearing_from_the_bow(mobile_bay_pages):
+    """Replay 15, moment 4: Tecumseh's "Turret main jammed ___°": relative or compass bearing? From the bow, as the
+    fire-arc template reads, so it holds as she turns."""
+    assert "Turret main jammed ___° off bow" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
