@@ -1299,3 +1299,9 @@ def test_a_jammed_turrets_box_asks_for_its_bearing_from_the_bow(mobile_bay_pages
     """Replay 15, moment 4: Tecumseh's "Turret main jammed ___°": relative or compass bearing? From the bow, as the
     fire-arc template reads, so it holds as she turns."""
     assert "Turret main jammed ___° off bow" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+
+
+def test_the_set_up_pages_ground_scale_says_whose_it_is_in_words(mobile_bay_pages):
+    """Replay 15, defect (p2): "(ground_scale, source)" and "(reconstructed)" are the tool's tags, not a player's words."""
+    assert "(ground_scale, source)" not in mobile_bay_pages[1]
+    assert "the text's: 1 mm is 2 ft at 1/600; ours: distances halved at 1/1200" in mobile_bay_pages[1]
