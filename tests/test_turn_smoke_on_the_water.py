@@ -1119,7 +1119,8 @@ def test_a_lashed_pairs_template_is_laid_along_the_hull_on_the_inside_of_the_tur
 
 def test_the_set_up_note_says_which_ships_open_in_medium_range_of_the_water_battery(library, mobile_bay_pages):
     """Replay 12, defects (p2): "the first turns are at long and extreme range of the fort", yet Tecumseh starts in
-    the water battery's Medium band (40-80 cm), and north of the drawn Union entry zone. The note says both."""
+    the water battery's Medium band (40-80 cm), and north of the drawn Union entry zone. The note says both (replay 15:
+    in words a player can parse)."""
     import math
 
     window = library.scenarios["mobile-bay-1864"].setup.windows[0]
@@ -1129,7 +1130,8 @@ def test_the_set_up_note_says_which_ships_open_in_medium_range_of_the_water_batt
     assert math.dist(cm(window.starts["uss-brooklyn"].at), fort) > 80  # Long or more
     assert "long and extreme range" not in mobile_bay_pages[1]
     assert ("The columns open at Long range of the fort, as the fleet's approach was, the leaders in its water "
-            "battery's Medium by turn 1 (Tecumseh at once, ahead of the entry zone drawn for the whole area)"
+            "battery's Medium by turn 1 (Tecumseh in it from the start: she is placed north of the Union entry zone the "
+            "plan draws)"
             ) in flat(mobile_bay_pages[1])
 
 
