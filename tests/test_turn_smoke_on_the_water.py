@@ -693,7 +693,8 @@ def test_the_channel_fills_with_smoke_from_turn_2(mobile_bay_pages):
     """Moment E (balance), the day's smoke: the fleet and the forts fought in their own smoke, which the play-test's
     clear-air gunnery ignored. From turn 2, fire beyond Short range counts half to three quarters obscured."""
     assert ("Powder smoke From turn 2 the smoke of both sides' guns lies over the channel (Farragut climbed Hartford's "
-            "rigging to see over it): fire beyond Short range counts ½ to ¾ obscured (−2)") in mobile_bay_pages[1]
+            "rigging to see over it): fire at Medium range or longer (past the S band) counts ½ to ¾ obscured (−2)"
+            ) in mobile_bay_pages[1]  # replay 15: "beyond Short range" left Point blank's place open
 
 
 # ---- replay 6 (sotw22e): /work/notes/s6/moments-sotw-r6.md
@@ -1099,8 +1100,8 @@ def test_powder_smoke_is_not_added_to_the_bases_in_the_way_and_a_miss_it_made_hi
     """Replay 10, defect (p2): "counts ½ to ¾ obscured": added to obscuring by other bases? And the Obscured rule's
     "a miss that would have hit without the modifier hits the vessel in the way": which, when only smoke is in the
     way? The worse of the two, never both; a miss the smoke alone made is a miss."""
-    assert ("fire beyond Short range counts ½ to ¾ obscured (−2), or as the bases in the way obscure her if that is "
-            "worse, never the two added; a miss the smoke alone made hits nothing. (reconstructed)") in mobile_bay_pages[1]
+    assert ("fire at Medium range or longer (past the S band) counts ½ to ¾ obscured (−2), or as the bases in the way "
+            "obscure her if that is worse, never the two added; a miss the smoke alone made hits nothing. (reconstructed)") in mobile_bay_pages[1]
 
 
 def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobile_bay_text):
