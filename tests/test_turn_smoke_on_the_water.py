@@ -693,7 +693,8 @@ def test_the_channel_fills_with_smoke_from_turn_2(mobile_bay_pages):
     """Moment E (balance), the day's smoke: the fleet and the forts fought in their own smoke, which the play-test's
     clear-air gunnery ignored. From turn 2, fire beyond Short range counts half to three quarters obscured."""
     assert ("Powder smoke From turn 2 the smoke of both sides' guns lies over the channel (Farragut climbed Hartford's "
-            "rigging to see over it): fire beyond Short range counts ½ to ¾ obscured (−2)") in mobile_bay_pages[1]
+            "rigging to see over it): fire at Medium range or longer (past the S band) counts ½ to ¾ obscured (−2)"
+            ) in mobile_bay_pages[1]  # replay 15: "beyond Short range" left Point blank's place open
 
 
 # ---- replay 6 (sotw22e): /work/notes/s6/moments-sotw-r6.md
@@ -1061,7 +1062,7 @@ def test_the_fire_test_names_the_markers_the_counters_carry(mobile_bay_text, mob
     """Replay 10, defect (p22): the fire test said "(1 in marker)" and "(2 in marker)", numbers the fire counters
     (p21) do not carry: they say "On fire" and "Out of control". The phase names the markers by their words."""
     assert "in marker" not in mobile_bay_text
-    assert "3 or less she is on fire (an On fire marker; already on fire: out of control)" in mobile_bay_text
+    assert "3 or less she is on fire (an On fire marker;" in mobile_bay_text
     assert "out of control (its marker) on a 10" in mobile_bay_text
     (counters,) = [p for p in mobile_bay_pages if "burning: mark On fire on the sheet" in p]
     assert "Out of control" in counters and not re.search(r"\b[12] in marker", counters)
@@ -1099,8 +1100,8 @@ def test_powder_smoke_is_not_added_to_the_bases_in_the_way_and_a_miss_it_made_hi
     """Replay 10, defect (p2): "counts ½ to ¾ obscured": added to obscuring by other bases? And the Obscured rule's
     "a miss that would have hit without the modifier hits the vessel in the way": which, when only smoke is in the
     way? The worse of the two, never both; a miss the smoke alone made is a miss."""
-    assert ("fire beyond Short range counts ½ to ¾ obscured (−2), or as the bases in the way obscure her if that is "
-            "worse, never the two added; a miss the smoke alone made hits nothing. (reconstructed)") in mobile_bay_pages[1]
+    assert ("fire at Medium range or longer (past the S band) counts ½ to ¾ obscured (−2), or as the bases in the way "
+            "obscure her if that is worse, never the two added; a miss the smoke alone made hits nothing. (reconstructed)") in mobile_bay_pages[1]
 
 
 def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobile_bay_text):
@@ -1119,7 +1120,8 @@ def test_a_lashed_pairs_template_is_laid_along_the_hull_on_the_inside_of_the_tur
 
 def test_the_set_up_note_says_which_ships_open_in_medium_range_of_the_water_battery(library, mobile_bay_pages):
     """Replay 12, defects (p2): "the first turns are at long and extreme range of the fort", yet Tecumseh starts in
-    the water battery's Medium band (40-80 cm), and north of the drawn Union entry zone. The note says both."""
+    the water battery's Medium band (40-80 cm), and north of the drawn Union entry zone. The note says both (replay 15:
+    in words a player can parse)."""
     import math
 
     window = library.scenarios["mobile-bay-1864"].setup.windows[0]
@@ -1129,7 +1131,8 @@ def test_the_set_up_note_says_which_ships_open_in_medium_range_of_the_water_batt
     assert math.dist(cm(window.starts["uss-brooklyn"].at), fort) > 80  # Long or more
     assert "long and extreme range" not in mobile_bay_pages[1]
     assert ("The columns open at Long range of the fort, as the fleet's approach was, the leaders in its water "
-            "battery's Medium by turn 1 (Tecumseh at once, ahead of the entry zone drawn for the whole area)"
+            "battery's Medium by turn 1 (Tecumseh in it from the start: she is placed north of the Union entry zone the "
+            "plan draws)"
             ) in flat(mobile_bay_pages[1])
 
 
@@ -1243,7 +1246,7 @@ def test_the_gun_a_hit_picks_is_one_bearing_on_the_firer_in_every_table(mobile_b
 def test_a_lashed_pair_may_fire_at_a_target_dead_ahead_on_her_keel_line(mobile_bay_text):
     """Replay 14, defect (p23): Tennessee exactly on Hartford's keel line, Metacomet lashed to port: which side is
     that? The player held fire."""
-    assert "no gun fires to the partner's side of her keel line, pivots too; a target dead ahead or astern is free;" in mobile_bay_text
+    assert "no gun fires to the partner's side of her keel line, pivots too; a target dead ahead or astern" in mobile_bay_text
 
 
 def test_table_3s_local_pilot_says_who_has_one_and_mobile_bay_names_them(mobile_bay_text, mobile_bay_pages):
@@ -1274,3 +1277,51 @@ def test_forts_off_the_channel_window_get_no_sheet(mobile_bay_pages):
     forts = [p for p in mobile_bay_pages if "Fire log" in p]
     assert forts and any("Fort Morgan water battery" in p for p in forts)
     assert not any("Fort Gaines" in p or "Fort Powell" in p for p in mobile_bay_pages[2:])
+
+
+def test_several_fire_test_markers_of_one_phase_light_one_fire(mobile_bay_text):
+    """Replay 15, moment 1: two fort shells put two markers on Brooklyn in one phase; did the first fire turn the
+    second marker into out of control? One fire between them; only a fire from an earlier turn goes out of control."""
+    assert ("3 or less she is on fire (an On fire marker; one fire however many catch in a phase; a fire from an "
+            "earlier turn: out of control)") in mobile_bay_text
+
+
+def test_a_lashed_pairs_dead_ahead_says_how_wide_it_is(mobile_bay_text):
+    """Replay 15, moment 2: "a target dead ahead is free" did not say how wide dead ahead is; the player allowed 4°."""
+    assert "a target dead ahead or astern (keel line ±5°) is free;" in mobile_bay_text
+
+
+def test_a_turret_jam_puts_the_hits_damage_on_that_turrets_tdp(mobile_bay_text):
+    """Replay 15, moment 3: Turret Jams "still does the hit's damage", but on which track, and was armour tested? The
+    row tests none (armour: none), and the damage goes on the jammed turret's TDP, as a turreted Gun Port hit's."""
+    assert ("4 Turret Jams none a random turret stuck on its bearing until repaired; damage on its TDP (no turret: a "
+            "gun port hit)") in mobile_bay_text
+
+
+def test_a_jammed_turrets_box_asks_for_its_bearing_from_the_bow(mobile_bay_pages):
+    """Replay 15, moment 4: Tecumseh's "Turret main jammed ___°": relative or compass bearing? From the bow, as the
+    fire-arc template reads, so it holds as she turns."""
+    assert "Turret main jammed ___° off bow" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+
+
+def test_the_set_up_pages_ground_scale_says_whose_it_is_in_words(mobile_bay_pages):
+    """Replay 15, defect (p2): "(ground_scale, source)" and "(reconstructed)" are the tool's tags, not a player's words."""
+    assert "(ground_scale, source)" not in mobile_bay_pages[1]
+    assert "the text's: 1 mm is 2 ft at 1/600; ours: distances halved at 1/1200" in mobile_bay_pages[1]
+
+
+def test_a_forts_shot_at_rules_are_set_at_6_5_pt_or_more(bundled_packs, mobile_bay_pages):
+    """Replay 15, defect (p15): the forts' "Shot at" paragraph, rules-critical, was set at 6 pt, hard to read."""
+    from conftest import pdf_layouts
+    from pdfminer.layout import LTChar
+    path = bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path
+    (page,) = [i for i, p in enumerate(mobile_bay_pages) if "Fort Morgan water battery" in p and "Fire log" in p]
+    ((_, layout),) = pdf_layouts(path, pages=[page])
+    def chars(item):
+        for c in getattr(item, "_objs", ()):
+            yield from ([c] if isinstance(c, LTChar) else chars(c))
+    cs = list(chars(layout))
+    text = "".join(c.get_text() for c in cs)
+    at = [i for i in range(len(text)) if text.startswith("ranges from its mark", i)]
+    assert len(at) == 2  # both forts of the page
+    assert min(round(c.size, 1) for i in at for c in cs[i:i + 200]) >= 6.5

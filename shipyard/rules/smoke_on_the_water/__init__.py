@@ -39,6 +39,6 @@ RULESET = RuleSet(
     depth_words=("A ship drawing more than the depth tests Table 3 each turn she moves over it: a shoal is its "
                  "shallow water column, a bar its mud bank or sand bar column; no deeper draught, no test; water "
                  "given no depth is deep."),
-    turn_reason="a turn is a minute (ground_scale, source)",
-    ground_reason="1 mm is 2 ft at 1/600 (ground_scale, source); distances halved at 1/1200 (reconstructed)",
+    turn_reason="the text's: a turn is a minute",
+    ground_reason="the text's: 1 mm is 2 ft at 1/600; ours: distances halved at 1/1200",
 )

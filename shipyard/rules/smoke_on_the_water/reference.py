@@ -298,7 +298,7 @@ def fire_test_table(ctx: Context) -> Block:
     top = int(r["die"].lstrip("d"))  # the die's highest face: "on a 10", not "on 10 or more"
     spreads = f"on a {on['spreads_on']}" if on["spreads_on"] >= top else f"on {on['spreads_on']} or more"
     rows = [["Fire test marker" + star, f"{r['die']} for each marker, then remove it: {r['catches_on']} or less she "
-             f"is on fire (an On fire marker; already on fire: out of control); cottonclad {_signed(r['cottonclad'])}"
+             f"is on fire (an On fire marker; {r['already_on_fire']}); cottonclad {_signed(r['cottonclad'])}"
              + (f"; {r['more_markers']}" if r.get("more_markers") else "")],
             ["On fire" + star, (f"{on['first_burns']}: " if on.get("first_burns") else "") + f"{on['damage']} HDP, then {r['die']}: out on {on['out_on']} or less, out of control "
              f"(its marker) {spreads}" + (f"; out: {on['put_out']}" if on.get("put_out") else "")],

@@ -456,7 +456,7 @@ def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
         ("aground", "Free tries" if compact else "Tries to break free", 4),
         ("locked", "Locked with ____", 1),
     ]
-    items[3:3] = [("turret_jam", f"Turret {tid} jammed ___°" if compact else f"Turret {tid} jammed at ___°", 1)
+    items[3:3] = [("turret_jam", f"Turret {tid} jammed ___° off bow" if compact else f"Turret {tid} jammed at ___° from bow", 1)
                   for tid in s.turret_damage_points]
     # each line is a tracker of its own (`render.tags.recorded` reads a block's tracks): a turret's jam once per turret
     return Checkboxes([(label, n, tracker) for tracker, label, n in items], **style("criticals", compact))
