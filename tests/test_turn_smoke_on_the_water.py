@@ -1308,20 +1308,3 @@ def test_the_set_up_pages_ground_scale_says_whose_it_is_in_words(mobile_bay_page
     """Replay 15, defect (p2): "(ground_scale, source)" and "(reconstructed)" are the tool's tags, not a player's words."""
     assert "(ground_scale, source)" not in mobile_bay_pages[1]
     assert "the text's: 1 mm is 2 ft at 1/600; ours: distances halved at 1/1200" in mobile_bay_pages[1]
-
-
-def test_a_forts_shot_at_rules_are_set_at_6_5_pt_or_more(bundled_packs, mobile_bay_pages):
-    """Replay 15, defect (p15): the forts' "Shot at" paragraph, rules-critical, was set at 6 pt, hard to read."""
-    from conftest import pdf_layouts
-    from pdfminer.layout import LTChar
-    path = bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path
-    (page,) = [i for i, p in enumerate(mobile_bay_pages) if "Fort Morgan water battery" in p and "Fire log" in p]
-    ((_, layout),) = pdf_layouts(path, pages=[page])
-    def chars(item):
-        for c in getattr(item, "_objs", ()):
-            yield from ([c] if isinstance(c, LTChar) else chars(c))
-    cs = list(chars(layout))
-    text = "".join(c.get_text() for c in cs)
-    at = [i for i in range(len(text)) if text.startswith("ranges from its mark", i)]
-    assert len(at) == 2  # both forts of the page
-    assert min(round(c.size, 1) for i in at for c in cs[i:i + 200]) >= 6.5
