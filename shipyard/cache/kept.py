@@ -12,7 +12,8 @@ hers starts from it (Library.load): only her files are validated again.
 A kept library is two pickles one after the other: the library, and then its files' Located (data and line maps:
 nearly half the bytes, and a third of the time to read them), which a run needs only to name a line in an error. The
 first has a number in place of each of them (read back as a LocatedLater), and the second is read when one of them
-is first asked for.
+is first asked for. Eight bytes after them give the second's length: a file cut short (a full disk, a copy stopped
+half way) is not used, where its Located would have failed only when an error came to name a line.
 
 A load of the bundled library with a user's folder that starts from the bundled library kept alone (Library._over)
 keeps only what her files add to it: `{key}.over.pickle`, under the key of every file as above, holding the bundled
@@ -38,7 +39,7 @@ from typing import Any
 
 from ..atomic import atomic_write_bytes
 
-KEPT_FORMAT = b"shipyard-library-3"
+KEPT_FORMAT = b"shipyard-library-4"
 KEPT_AT_MOST = 8  # libraries kept (one per set of folders a user packs from); past it, the oldest go
 
 
@@ -105,7 +106,6 @@ def _unpickled(blob: bytes, shared: list | None = None) -> Any:
     objects it shares with its bundled library)."""
     from ..library.yamlfile import LocatedLater
 
-    stream = io.BytesIO(blob)
     later: dict[int, LocatedLater] = {}
     located: list = []  # the second pickle's list, once read
     rest: list[bytes] = []  # its bytes until then
@@ -122,8 +122,12 @@ def _unpickled(blob: bytes, shared: list | None = None) -> Any:
             later[n] = LocatedLater(lambda: nth(n))
         return later[n]
 
+    body, length = blob[:-8], int.from_bytes(blob[-8:], "big")
+    stream = io.BytesIO(body)
     library = _Unpickler(stream, located_later, shared).load()
-    rest.append(blob[stream.tell():])
+    if len(body) - stream.tell() != length:  # cut short, or run on: not what was kept
+        raise pickle.UnpicklingError("a kept library's line maps are not whole")
+    rest.append(body[stream.tell():])
     return library
 
 
@@ -180,7 +184,13 @@ def _pickled(library: Any) -> bytes:
     stream = io.BytesIO()
     pickler = _Pickler(stream)
     pickler.dump(library)
-    return stream.getvalue() + pickle.dumps(pickler.located, protocol=pickle.HIGHEST_PROTOCOL)
+    return _with_located(stream.getvalue(), pickler.located)
+
+
+def _with_located(first: bytes, located: list) -> bytes:
+    """A library's pickle, its Located's after it, and the length of theirs (_unpickled checks it)."""
+    second = pickle.dumps(located, protocol=pickle.HIGHEST_PROTOCOL)
+    return first + second + len(second).to_bytes(8, "big")
 
 
 def keep_library(files: list[tuple[str, bytes]] | None, library: Any) -> None:
@@ -239,7 +249,7 @@ def keep_over(files: list[tuple[str, bytes]] | None, base_files: list[tuple[str,
         stream = io.BytesIO()
         pickler = _OverPickler(stream, _shared_objects(base))
         pickler.dump(library)
-        blob = stream.getvalue() + pickle.dumps(pickler.located, protocol=pickle.HIGHEST_PROTOCOL)
+        blob = _with_located(stream.getvalue(), pickler.located)
         atomic_write_bytes(target, OVER_FORMAT + _key(base_files).encode() + b"\0" + blob)
         _prune(target.parent)
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
