@@ -1239,10 +1239,10 @@ def test_a_struck_ship_has_a_struck_marker(mobile_bay):
 
 
 def test_the_monitors_are_told_their_000_start_runs_into_the_torpedo_line(mobile_bay):
-    """Replay 11, defect 1: the monitors start at x 58½-59 heading 000°, and the torpedo line runs to x 59½; the set-up
-    warned only that 005° runs into it. Quick Play's bound-1 order says their 000° meets it and where the gap is."""
+    """Replay 11, defect 1: the monitors start at x 59 heading 000° (58½-59 till replay 13 aligned them), and the
+    torpedo line runs to x 59½; the set-up warned only that 005° runs into it. Quick Play's bound-1 order says their 000° meets it and where the gap is."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("the monitors to starboard nearest the fort (their 000° from x 58½–59 meets the torpedo line: the "
+    assert _squeezed("the monitors to starboard nearest the fort (their 000° from x 59 meets the torpedo line: the "
                      "gap is east of the red buoy)") in setup
     assert len(mobile_bay) == RULESET.pack_pages
 

@@ -1449,7 +1449,7 @@ def test_a_lashed_ship_struck_past_0_is_still_carried_till_she_goes_down_or_is_c
 
 def test_the_set_up_page_says_the_monitors_000_runs_into_the_torpedo_field_as_005_does(pack_pages):
     """Defect (replay 12): the set-up warned only that 005° runs into the torpedo field, while the monitors start at
-    x 58½-59, west of the red buoy (59½), so their 000° does too."""
+    x 59 (58½-59 then), west of the red buoy (59½), so their 000° does too."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:"))
     assert "A 005° heading runs into the field, and so does 000°" in setup
 

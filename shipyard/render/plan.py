@@ -26,6 +26,8 @@ from .measure import PT, Block, text_width
 # just beside her, read as another's: a replay found Mobile Bay's last sloop unlabelled).
 NEAR_REACHES = (1.0, 2.2, 3.6, 5.5)
 LABEL_GAP = (1.2, 0.3)  # mm kept clear round a placed label, across and up: two names side by side read as two
+FRAME = 0.4  # mm: the plan's frame line, centred on the table's edge; a label may end within its outer half (Mobile
+# Bay's Winnebago, x 59 in on a 72 in table, ran 0.1 mm past the edge on Letter and went to the far side of the line)
 
 # The three lines that meet where a fort overlooks a channel and a set-up zone are told apart by dash, grey and
 # width at once (a replay could not tell Fort Morgan's sector from the channel's edge and the bay's zone): the
@@ -131,7 +133,7 @@ class TablePlan(Block):
                 for dx, dy in ((gap, -th / 2), (-gap - tw, -th / 2), (-tw / 2, -gap - th), (-tw / 2, gap),
                                (gap, -gap - th), (gap, gap), (-gap - tw, -gap - th), (-gap - tw, gap)):
                     box = (x + dx, y + dy, x + dx + tw, y + dy + th)
-                    if box[0] < 0 or box[2] > w or box[1] < 0 or box[3] > h:
+                    if not _within(box, w, h):
                         continue
                     cost = sum(_overlap(box, t) for t in taken)
                     if cost == 0 and not free(box, x, y, r):
@@ -148,7 +150,7 @@ class TablePlan(Block):
             if best_cost:  # crowded: the nearest free place round the marker, searched outwards on a 1 mm grid
                 for dx, dy in _outwards():
                     box = (x + dx - tw / 2, y + dy - th / 2, x + dx + tw / 2, y + dy + th / 2)
-                    if box[0] < 0 or box[2] > w or box[1] < 0 or box[3] > h:
+                    if not _within(box, w, h):
                         continue
                     if free(box, x, y, 0.0):
                         best, best_cost = box, 0.0
@@ -345,6 +347,12 @@ def _outwards() -> tuple[tuple[int, int], ...]:
     where each crowded label sorted its 11,011 offsets again (~5 ms each; most of a set-up plan's 14-38 ms)."""
     return tuple(sorted(((dx, dy) for dx in range(-60, 61) for dy in range(-45, 46)),
                         key=lambda d: d[0] * d[0] + d[1] * d[1]))
+
+
+def _within(box, w: float, h: float) -> bool:
+    """Whether a label's box lies on the plan: inside the table's edges, or ending within the frame line's outer half."""
+    slack = FRAME / 2
+    return box[0] >= -slack and box[1] >= -slack and box[2] <= w + slack and box[3] <= h + slack
 
 
 def _overlap(a, b) -> float:
