@@ -30,3 +30,27 @@ def test_the_monitors_start_in_one_column_on_tecumsehs_track(library, rules):
     assert len(xs) == 1, xs
     printed = {rows[name].split(",")[0] for name in MONITORS if name in rows and "," in rows[name]}
     assert len(printed) == 1, (rules, {n: rows.get(n) for n in MONITORS})
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_quick_plays_starts_table_gives_each_start_speed_in_inches_a_bound_as_bound_1_does(bundled_packs, paper):
+    """Replays r13, r15 (Quick Play, p2): the starts table listed the wooden pairs at "4 kn", meaning 4", while the
+    bound-1 event and the lashed-pair rule say 3" (the gunboat's Slow). The table now gives each start speed in the
+    rule set's own terms (RuleSet.start_speed): the setting on her card, a lashed pair's the slower's."""
+    from conftest import pdf_page_texts
+
+    page = " ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "quick-play", paper).path)[1].split())
+    assert "Set-up:" in page and 'the wooden line 3"' in page  # bound 1's column speeds
+    assert 'USS Brooklyn + USS Octorara 56, 17 005° 3"' in page
+    assert 'USS Tecumseh 59, 17½ 000° 4"' in page and "CSS Tennessee 55, 38½ 190° 0\"" in page
+    assert " kn lashed pair" not in page and "° 4 kn" not in page and "° 0 kn" not in page
+
+
+def test_a_rule_set_that_moves_in_knots_keeps_them_in_its_starts_table(library):
+    """The contract's default: a rule set with no start_speed of its own (Saunders plots knots) prints knots."""
+    scenario = library.scenarios["mobile-bay-1864"]
+    rs = get_ruleset("saunders")
+    assert rs.start_speed is None
+    f = fit(scenario.setup, rs, rs.native_scale)
+    rows = {r[0]: r[2] for r in starts_table(scenario, scenario.sides[0], _units(library, scenario), f, rs).rows}
+    assert rows["USS Brooklyn + USS Octorara"] == "005° 4 kn"

@@ -241,9 +241,9 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
         name = unit.name if unit is not None else su.id
         start = starts.get(su.id)
         how = []
+        partners = [units_by_id.get(cid) for cid in consort.get(su.id, ())]
         if su.id in consort:
-            for cid in consort[su.id]:
-                partner = units_by_id.get(cid)
+            for cid, partner in zip(consort[su.id], partners):
                 name += " + " + (partner.name if partner else cid)
             how.append("lashed pair" if len(consort[su.id]) == 1 else "lashed together")
         if start is None or (start.at is not None and f.window is not None and not f.window.holds(start.at)):
@@ -262,7 +262,8 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
                                                if a.count and getattr(ruleset, "sector_guns", True) else "")
                                             for a in start.arcs))
         heading = f"{start.heading:03.0f}°" if start.heading is not None else ""
-        speed = f"{start.speed_kn:g} kn" if start.speed_kn is not None else ""
+        speed = "" if start.speed_kn is None else f"{start.speed_kn:g} kn" if getattr(ruleset, "start_speed", None) \
+            is None else ruleset.start_speed(start.speed_kn, [u for u in [unit, *partners] if u is not None])
         course = " ".join(x for x in (heading, speed) if x)
         rows.append([name, _where(start, f), course, "; ".join(how)])
     return Table(rows, header=[side.name, f"Start ({f.unit})", "Heading", "How"], widths=[4.6, 1.5, 1.5, 2.4],

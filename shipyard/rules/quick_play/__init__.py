@@ -25,6 +25,13 @@ def start_speed_words(knots: float) -> str:
 
     return words(knots)
 
+def start_speed(knots: float, units: list) -> str:
+    """The starts table's start speed (sheet.start_speed), its module loaded only by what prints."""
+    from .sheet import start_speed as words
+
+    return words(knots, units)
+
+
 RULESET = RuleSet(
     key="quick-play",
     aliases=("qp", "edna"),
@@ -51,5 +58,6 @@ RULESET = RuleSet(
     turn_word="bound",
     turn_counter="turn counter",  # drawn from the cup each bound: her number is the order she moves and fires in
     speed_words=start_speed_words,  # the set-up page's start speeds in inches a bound
+    start_speed=start_speed,  # and its starts table's, the setting on her card (a lashed pair's slower)
     sector_guns=False,  # a fort fires its card's factors: the set-up's piece counts by sector are not what bears
 )

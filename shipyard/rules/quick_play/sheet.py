@@ -40,12 +40,39 @@ def speed_words(knots: float, ruleset) -> str:
 
 def start_speed_words(knots: float) -> str:
     """A scenario's start speed as the set-up page's note says it (RuleSet.speed_words, after the plan, where it
-    never wraps a column): 'stopped', or '4" a bound (her card's setting nearest it)'; the bundled tables."""
+    never wraps a column): 'stopped', or '4" a bound (her card's setting nearest it)' (the starts table gives each
+    start's, a lashed pair's the slower's: start_speed); the bundled tables."""
     from .. import get_ruleset  # the rule set itself, loaded once by the registry
 
     if knots <= 0:
         return "stopped"
     return f"{speed_words(knots, get_ruleset('quick-play'))} a bound (her card's setting nearest it)"
+
+
+def card_inches(knots: float, unit: Any) -> float:
+    """The setting on a ship's card (Slow, Cruise, Full: inches a bound) nearest the inches a bound these knots make
+    (speed_words); the bundled tables, as her type gives them. The inches themselves for a unit with no type."""
+    from .. import get_ruleset
+    from .derive import type_row, type_rule
+
+    rs = get_ruleset("quick-play")
+    inches = max(knots, 0) * YARDS_A_SEA_MILE / 60 * rs.minutes_per_turn / rs.ground_yards["any"]
+    if getattr(unit, "kind", "") != "vessel":
+        return round(inches)
+    t = rs.tables()
+    row = type_row(type_rule(unit, t.type_rules)["type"], t.ship_types)
+    settings = [float(row[s]) for s in ("slow", "cruise", "full") if row.get(s) is not None]
+    return min(settings, key=lambda v: (abs(v - inches), v)) if settings else round(inches)
+
+
+def start_speed(knots: float, units: list) -> str:
+    """A start speed as the starts table prints it ('3"'): the setting on her card nearest the knots, the slower's
+    of a lashed pair, which moves at the slower's speed (Mobile Bay's wooden pairs: 4 kn is Brooklyn's Slow 4" but
+    Octorara's Slow 3", so the pair makes 3", as bound 1 says); '0"' stopped (the note under the plan says so: in the
+    table's narrow column 'stopped' wrapped on Letter and shrank the plan)."""
+    if knots <= 0:
+        return '0"'
+    return f'{number(min(card_inches(knots, u) for u in units))}"'
 
 
 def draught_words(unit: Any) -> str:
