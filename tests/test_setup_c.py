@@ -26,14 +26,15 @@ def _with(scenario, side: int, unit_id: str, **changes):
 def test_a_ship_with_a_consort_on_each_side_is_named_with_both(library):
     # Mobile Bay's Brooklyn with Octorara to port and, for this test, Metacomet too: both are named with her on the
     # starts table and on her plan label, and neither gets a row of her own.
-    scenario = _with(library.scenarios["mobile-bay-1864"], 0, "uss-metacomet", lashed_to="uss-brooklyn")
+    scenario = _with(library.scenarios["mobile-bay-1864"], 0, "uss-metacomet", lashed_to="uss-brooklyn",
+                     lashed_on="starboard")
     units = _units(library, scenario)
     f = fit(scenario.setup, get_ruleset("saunders"), "1/1200")
     rows = [r[0] for r in starts_table(scenario, scenario.sides[0], units, f).rows]
     assert "USS Brooklyn + USS Octorara + USS Metacomet" in rows
     assert not any(r.startswith(("USS Octorara", "USS Metacomet")) for r in rows)
     labels = [m.label for m in plan_block(scenario, units, f, []).markers]
-    assert "USS Brooklyn + USS Octorara + USS Metacomet" in labels
+    assert "USS Brooklyn + USS Octorara + USS Metacomet (port, starboard)" in labels  # each on her own side
 
 
 def test_a_ship_aground_at_the_start_says_so_on_the_starts_table(library):

@@ -54,3 +54,42 @@ def test_a_rule_set_that_moves_in_knots_keeps_them_in_its_starts_table(library):
     f = fit(scenario.setup, rs, rs.native_scale)
     rows = {r[0]: r[2] for r in starts_table(scenario, scenario.sides[0], _units(library, scenario), f, rs).rows}
     assert rows["USS Brooklyn + USS Octorara"] == "005° 4 kn"
+
+
+def _triangles(path, page: int) -> list[tuple[float, float, float]]:
+    """Each filled triangle drawn on a page: (width pt, centre x, centre y), as pdfminer reads the paths."""
+    from pdfminer.layout import LTCurve
+
+    from conftest import layout_objects, pdf_layouts
+
+    out = []
+    for _, layout in pdf_layouts(path, pages=[page]):
+        for o in layout_objects(layout, LTCurve):
+            pts = list(dict.fromkeys(o.pts))
+            if o.fill and len(pts) == 3:
+                out.append((o.width, sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3))
+    return out
+
+
+@pytest.mark.parametrize("rules, paper", [(r, "a4") for r in RULES] + [("quick-play", "letter")])
+def test_each_lashed_consort_is_drawn_beside_her_partner_on_the_side_she_is_lashed(bundled_packs, library, rules,
+                                                                                   paper):
+    """Replays r13 (Really Simple) and r15 (Saunders), p2: each lashed pair was one triangle, so the consort's model
+    and the side she is lashed on were not shown. Each consort is now a smaller hull of her own beside her partner, on
+    the side the scenario gives (Mobile Bay: to port, away from the fort, so west of a line steering 005°), and the
+    pair's label names the side."""
+    from conftest import setup_blocks_on
+    from shipyard.pack.setup_page import plan_of
+
+    blocks, box = setup_blocks_on(library, "mobile-bay-1864", rules, paper)
+    plan, _ = plan_of(blocks, box.w)
+    pairs = [m for m in plan.markers if m.consorts]
+    assert pairs and all(m.consorts == ["port"] and m.label.endswith(" (port)") for m in pairs)
+    drawn = _triangles(bundled_packs.get("mobile-bay-1864", rules, paper).path, 1)
+    hull = max(w for w, *_ in drawn)
+    small = [t for t in drawn if t[0] < hull * 0.85]
+    big = [t for t in drawn if t[0] >= hull * 0.85]
+    assert len(small) == len(pairs)
+    for w, x, y in small:  # beside a full-size hull, to her west: her port side on 005°
+        partner = min(big, key=lambda b: (b[1] - x) ** 2 + (b[2] - y) ** 2)
+        assert 0 < partner[1] - x < hull * 1.5 and abs(partner[2] - y) < hull / 2, (w, x, y, partner)

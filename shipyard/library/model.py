@@ -555,6 +555,8 @@ class ScenarioUnit(Strict):
     as_of: PartialDate | None = Field(default=None, description="defaults to the scenario date")
     division: str | None = None
     lashed_to: str | None = Field(default=None, description="id of the consort she is lashed to")
+    lashed_on: Literal["port", "starboard"] | None = Field(
+        default=None, description="the side of her partner (lashed_to) she is lashed on: the set-up plan draws her there")
     note: str | None = None
     damage: dict[Annotated[str, Field(min_length=1, max_length=40)], Annotated[int, Field(ge=0, le=1000)]] = Field(
         default_factory=dict,

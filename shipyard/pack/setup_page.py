@@ -185,6 +185,7 @@ def plan_block(scenario, units_by_id: dict, f: Fit, sides: list[str], ground=Non
     shapes += [Shape("obstruction", pts(o.line), o.name) for o in setup.obstructions if all(map(on, o.line))]
     shapes = [s for s in shapes if len(s.points) >= (2 if s.kind == "obstruction" else 3)]
     lashed = consorts(scenario.sides)
+    lashed_on = {su.id: su.lashed_on for side in scenario.sides for su in side.units if su.lashed_to}
     markers = [Marker(m.name, *f.table_point(m.at), buoy=True) for m in setup.marks if on(m.at)]
     starts = f.starts(setup) if ground is None else setup.starts
     for side_index, side in enumerate(scenario.sides):
@@ -196,11 +197,15 @@ def plan_block(scenario, units_by_id: dict, f: Fit, sides: list[str], ground=Non
                 continue
             unit = units_by_id.get(su.id)
             label = short_name(unit) if unit is not None else su.id
-            label += "".join(" + " + short_name(units_by_id[c]) for c in lashed.get(su.id, ()) if c in units_by_id)
+            mates = [c for c in lashed.get(su.id, ()) if c in units_by_id]
+            label += "".join(" + " + short_name(units_by_id[c]) for c in mates)
+            sides_of = lashed_sides(scenario.sides, su.id, mates)
+            if mates and all(lashed_on.get(c) for c in mates):  # the side each is lashed on, where the scenario gives it
+                label += " (" + ", ".join(lashed_on[c] for c in mates) + ")"
             markers.append(Marker(label, *f.table_point(start.at), heading=start.heading,
                                   fort=bool(start.arcs) or getattr(unit, "kind", "") == "fort",
                                   arcs=[(a.from_, a.to) for a in start.arcs], side=side_index % 2,
-                                  anchored=start.anchored))
+                                  anchored=start.anchored, consorts=sides_of))
     return TablePlan(f.width, f.depth, f.unit, _grid(f.unit, f.width), shapes, markers, **st["plan"])
 
 
@@ -212,6 +217,17 @@ def consorts(sides) -> dict[str, list[str]]:
         for su in side.units:
             if su.lashed_to:
                 out.setdefault(su.lashed_to, []).append(su.id)
+    return out
+
+
+def lashed_sides(sides, partner: str, mates: list[str]) -> list[str]:
+    """The side of her partner each consort is drawn on: the scenario's `lashed_on`, else port for the first and
+    starboard for a second (a ship with one on each side), and the other side from one already named."""
+    given = {su.id: su.lashed_on for side in sides for su in side.units if su.id in mates}
+    out: list[str] = []
+    for cid in mates:
+        named = [*out, *(given.get(c) for c in mates)]
+        out.append(given.get(cid) or ("starboard" if "port" in named else "port"))
     return out
 
 

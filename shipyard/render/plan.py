@@ -26,6 +26,7 @@ from .measure import PT, Block, text_width
 # just beside her, read as another's: a replay found Mobile Bay's last sloop unlabelled).
 NEAR_REACHES = (1.0, 2.2, 3.6, 5.5)
 LABEL_GAP = (1.2, 0.3)  # mm kept clear round a placed label, across and up: two names side by side read as two
+CONSORT = 0.75  # a lashed consort's triangle, to her partner's: the gunboat beside the sloop
 FRAME = 0.4  # mm: the plan's frame line, centred on the table's edge; a label may end within its outer half (Mobile
 # Bay's Winnebago, x 59 in on a 72 in table, ran 0.1 mm past the edge on Letter and went to the far side of the line)
 
@@ -68,6 +69,7 @@ class Marker:
     side: int = 0  # 0 or 1: filled black or drawn open, so the two sides differ in black and white
     anchored: bool = False
     buoy: bool = False  # a mark steered by: a small ringed dot
+    consorts: Sequence[str] = ()  # the side ("port", "starboard") of each ship lashed to her: a smaller hull drawn there
 
 
 @dataclass
@@ -109,6 +111,9 @@ class TablePlan(Block):
         r = self.marker
         spots = [(m.label, m.x * s, h - m.y * s, r) for m in self.markers]
         taken: list[tuple[float, float, float, float]] = [(x - r, y - r, x + r, y + r) for _, x, y, _ in spots]
+        c = r * CONSORT
+        taken += [(x - c, y - c, x + c, y + c) for m in self.markers
+                  for x, y in self._consort_centres(m, m.x * s, h - m.y * s)]  # a lashed consort's hull
         taken += self._grid_number_boxes(s, h)  # the grid's figures along the bottom and left edges
         for shape in self.shapes:  # an obstruction's line, so that no label hides where it runs (or its gap)
             if shape.kind == "obstruction":
@@ -261,15 +266,32 @@ class TablePlan(Block):
                               width=line, colour=grey)
             page.rect(cx - r / 2, cy - r / 2, r, r, width=0.35, fill=fill, colour=0.0)
             return
-        t = math.radians(m.heading or 0.0)
+        self._hull(page, m.heading, cx, cy, r, fill)
+        for x, y in self._consort_centres(m, cx, cy):
+            self._hull(page, m.heading, x, y, r * CONSORT, fill)
+        if m.anchored:
+            page.circle(cx, cy, r * 1.2, width=0.25, colour=0.0)
+
+    @staticmethod
+    def _hull(page, heading: float | None, cx: float, cy: float, r: float, fill: float) -> None:
+        """A ship's triangle, its point along her heading, `r` mm from its centre to the point."""
+        t = math.radians(heading or 0.0)
         ux, uy = math.sin(t), -math.cos(t)  # the heading on paper (y down)
         px, py = -uy, ux
         tip = (cx + ux * r, cy + uy * r)
         left = (cx - ux * r * 0.6 + px * r * 0.55, cy - uy * r * 0.6 + py * r * 0.55)
         right = (cx - ux * r * 0.6 - px * r * 0.55, cy - uy * r * 0.6 - py * r * 0.55)
         page.polygon([tip, left, right], width=0.3, fill=fill, colour=0.0)
-        if m.anchored:
-            page.circle(cx, cy, r * 1.2, width=0.25, colour=0.0)
+
+    def _consort_centres(self, m: Marker, cx: float, cy: float) -> list[tuple[float, float]]:
+        """Where each consort lashed to a ship is drawn (paper mm, y down): beside her on her named side, the two
+        hulls' widths and a hair apart, abreast of her centre."""
+        if not m.consorts:
+            return []
+        t = math.radians(m.heading or 0.0)
+        sx, sy = math.cos(t), math.sin(t)  # her starboard on paper (y down): the heading turned 90° clockwise
+        apart = self.marker * 0.55 * (1 + CONSORT) + 0.35
+        return [(cx + sx * apart * k, cy + sy * apart * k) for k in (-1 if side == "port" else 1 for side in m.consorts)]
 
     def _grid_number_boxes(self, s: float, h: float) -> list[tuple[float, float, float, float]]:
         """Where _grid_numbers sets each figure, as boxes from the plan's top-left corner (labels keep off them)."""
