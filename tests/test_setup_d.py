@@ -93,3 +93,15 @@ def test_each_lashed_consort_is_drawn_beside_her_partner_on_the_side_she_is_lash
     for w, x, y in small:  # beside a full-size hull, to her west: her port side on 005°
         partner = min(big, key=lambda b: (b[1] - x) ** 2 + (b[2] - y) ** 2)
         assert 0 < partner[1] - x < hull * 1.5 and abs(partner[2] - y) < hull / 2, (w, x, y, partner)
+
+
+@pytest.mark.parametrize("rules, paper", [(r, "a4") for r in RULES] + [(r, "letter") for r in RULES])
+def test_the_plans_key_says_what_lies_either_side_of_the_channels_edge(bundled_packs, rules, paper):
+    """Replays r13 and r14 (Really Simple, p2): the channel's edge was drawn in long grey dashes with no word of what it
+    means. The key says the depth inside it (the scenario's 24 ft) and what lies outside (the dotted shoal, else
+    deep water), in the words the depths line under it uses."""
+    from conftest import pdf_page_texts
+
+    page = " ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", rules, paper).path)[1].split())
+    assert "channel edge in long grey dashes (24 ft inside; outside, shoal or deep water); shoals dotted grey" in page
+    assert "Main Ship Channel: 24 ft" in page  # the depth the key gives is the scenario's, as the depths line says

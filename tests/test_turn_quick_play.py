@@ -506,7 +506,7 @@ def test_the_set_up_page_says_bounds_and_each_start_speed_in_inches_a_bound(mobi
     the reference count bounds, and gave start speeds in knots only, where the cards give Slow/Cruise/Full in inches."""
     setup = _page(mobile_bay, "Set-up:")
     assert "The game lasts 12 bounds." in setup and "12 turns" not in setup
-    assert 'Start speeds: 0 kn is stopped; 4 kn is 4" a bound (her card\'s setting nearest it).' in setup
+    assert 'USS Tecumseh 59, 17½ 000° 4"' in setup  # the starts table's (RuleSet.start_speed; tests/test_setup_d.py)
     from shipyard.rules.quick_play.sheet import speed_words
 
     assert speed_words(4, RULESET) == '4"' and speed_words(12, RULESET) == '12"' and speed_words(0, RULESET) == '0"'
@@ -519,7 +519,7 @@ def test_the_start_speeds_in_inches_a_bound_are_on_the_letter_set_up_page_too(bu
 
     built = bundled_packs.get("mobile-bay-1864", "quick-play", "letter")
     setup = next(_flat(p) for p in pdf_page_texts(built.path) if "Set-up:" in p)
-    assert 'Start speeds: 0 kn is stopped; 4 kn is 4" a bound (her card\'s setting nearest it).' in setup
+    assert 'USS Brooklyn + USS Octorara 56, 17 005° 3"' in setup  # since replay 15, in the starts table itself
 
 
 def test_every_ship_card_gives_her_draught_for_groundings(mobile_bay):

@@ -144,8 +144,20 @@ def _grid(unit: str, width: float) -> float:
 
 PLAN_KEY = ("North is up. Ships: triangles along their heading (the first side's filled, the other's open); forts: "
             "squares with their sectors of fire (solid lines from the square to a sector's edges, a dashed arc between: "
-            "where it bears, not how far){marks}. Sectors black; land grey; channel edge in long grey dashes; shoals dotted "
-            "grey; torpedoes crossed; set-up zones in a heavy pale dash-dot{lines}.")
+            "where it bears, not how far){marks}. Sectors black; land grey; channel edge in long grey dashes{channel}; "
+            "shoals dotted grey; torpedoes crossed; set-up zones in a heavy pale dash-dot{lines}.")
+
+
+def channel_words(ground) -> str:
+    """What the channel's edge parts (a replay found the long grey dashes and no word of them): inside, the channel's
+    depth; outside, the shoal or bar drawn there (its depth is in the depths), else deep water (' (24 ft inside;
+    outside, shoal or deep water)'); '' where the ground draws no channel. Short: on Letter a longer key shrank the
+    plan till its labels crowded."""
+    depths = list(dict.fromkeys(f"{w.depth_ft:g} ft" for w in ground.water if w.kind == "channel"))
+    if not depths:
+        return ""
+    kinds = sorted({w.kind for w in ground.water if w.kind in ("shoal", "bar")})
+    return f" ({' or '.join(depths)} inside; outside, {' or '.join(kinds + ['deep water'])})"
 
 
 def plan_key(ground, starts: dict) -> str:
@@ -155,7 +167,7 @@ def plan_key(ground, starts: dict) -> str:
     marks += "; a ringed dot: a buoy" if ground.marks else ""
     names = list(dict.fromkeys(o.name for o in ground.obstructions))
     lines = f"; heavy black line: {', '.join(n[0].lower() + n[1:] for n in names)}" if names else ""
-    return PLAN_KEY.format(marks=marks, lines=lines)
+    return PLAN_KEY.format(marks=marks, lines=lines, channel=channel_words(ground))
 
 
 def short_name(unit) -> str:

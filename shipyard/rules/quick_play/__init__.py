@@ -18,13 +18,6 @@ from .derive import derive, plays
 HERE = Path(__file__).resolve().parent
 
 
-def start_speed_words(knots: float) -> str:
-    """The set-up page's start speed (sheet.start_speed_words), its module loaded only by what prints: `shipyard
-    stats` and the web's lists need no sheet code, nor ReportLab."""
-    from .sheet import start_speed_words as words
-
-    return words(knots)
-
 def start_speed(knots: float, units: list) -> str:
     """The starts table's start speed (sheet.start_speed), its module loaded only by what prints."""
     from .sheet import start_speed as words
@@ -57,7 +50,8 @@ RULESET = RuleSet(
     plays=plays,  # the article's own order of battle in its scenario (which_units)
     turn_word="bound",
     turn_counter="turn counter",  # drawn from the cup each bound: her number is the order she moves and fires in
-    speed_words=start_speed_words,  # the set-up page's start speeds in inches a bound
-    start_speed=start_speed,  # and its starts table's, the setting on her card (a lashed pair's slower)
+    # the starts table's start speeds in inches a bound, the setting on her card (a lashed pair's, the slower's); the
+    # note under the plan that said what 4 kn is went, so that on Letter the plan keeps its size
+    start_speed=start_speed,
     sector_guns=False,  # a fort fires its card's factors: the set-up's piece counts by sector are not what bears
 )

@@ -34,19 +34,12 @@ def speed_words(knots: float, ruleset) -> str:
     a bound it makes at the rule set's ground scale and bound (ground_yards, minutes_per_turn), as the cards print
     their settings. Not a setting's name: the settings are by type (4\" is a wooden screw's Slow, an ironclad's
     Cruise, a monitor's Full), so the box on her card nearest those inches is her start setting."""
-    inches = max(knots, 0) * YARDS_A_SEA_MILE / 60 * ruleset.minutes_per_turn / ruleset.ground_yards["any"]
-    return f'{number(round(inches))}"'
+    return f'{number(round(inches_a_bound(knots, ruleset)))}"'
 
 
-def start_speed_words(knots: float) -> str:
-    """A scenario's start speed as the set-up page's note says it (RuleSet.speed_words, after the plan, where it
-    never wraps a column): 'stopped', or '4" a bound (her card's setting nearest it)' (the starts table gives each
-    start's, a lashed pair's the slower's: start_speed); the bundled tables."""
-    from .. import get_ruleset  # the rule set itself, loaded once by the registry
-
-    if knots <= 0:
-        return "stopped"
-    return f"{speed_words(knots, get_ruleset('quick-play'))} a bound (her card's setting nearest it)"
+def inches_a_bound(knots: float, ruleset) -> float:
+    """The inches a bound a speed in knots makes at the rule set's ground scale and bound."""
+    return max(knots, 0) * YARDS_A_SEA_MILE / 60 * ruleset.minutes_per_turn / ruleset.ground_yards["any"]
 
 
 def card_inches(knots: float, unit: Any) -> float:
@@ -56,7 +49,7 @@ def card_inches(knots: float, unit: Any) -> float:
     from .derive import type_row, type_rule
 
     rs = get_ruleset("quick-play")
-    inches = max(knots, 0) * YARDS_A_SEA_MILE / 60 * rs.minutes_per_turn / rs.ground_yards["any"]
+    inches = inches_a_bound(knots, rs)
     if getattr(unit, "kind", "") != "vessel":
         return round(inches)
     t = rs.tables()
@@ -68,8 +61,8 @@ def card_inches(knots: float, unit: Any) -> float:
 def start_speed(knots: float, units: list) -> str:
     """A start speed as the starts table prints it ('3"'): the setting on her card nearest the knots, the slower's
     of a lashed pair, which moves at the slower's speed (Mobile Bay's wooden pairs: 4 kn is Brooklyn's Slow 4" but
-    Octorara's Slow 3", so the pair makes 3", as bound 1 says); '0"' stopped (the note under the plan says so: in the
-    table's narrow column 'stopped' wrapped on Letter and shrank the plan)."""
+    Octorara's Slow 3", so the pair makes 3", as bound 1 says); '0"' stopped (in the table's narrow column 'stopped'
+    wrapped on Letter and shrank the plan)."""
     if knots <= 0:
         return '0"'
     return f'{number(min(card_inches(knots, u) for u in units))}"'
