@@ -554,7 +554,7 @@ class ScenarioUnit(Strict):
     id: str = Field(min_length=1, description="vessel or fort id")
     as_of: PartialDate | None = Field(default=None, description="defaults to the scenario date")
     division: str | None = None
-    lashed_to: str | None = Field(default=None, description="id of the consort she is lashed to")
+    lashed_to: str | None = Field(default=None, description="id of the ship she is lashed to, her partner in a lashed pair (the consort names her sloop)")
     lashed_on: Literal["port", "starboard"] | None = Field(
         default=None, description="the side of her partner (lashed_to) she is lashed on: the set-up plan draws her there")
     note: str | None = None
