@@ -504,7 +504,7 @@ def test_the_turn_card_says_a_turn_costs_no_distance(bundled_packs):
 # (rule, the words that answer the player). Moment numbers are the round-3 replay's.
 ROUND_3_READINGS = {
     "6: an explosion beside a lashed partner": [("Explosion", "a lashed partner is cut free and rolls once on the ramming damage table")],
-    "7: a bow-to-bow ram's paddle damage": [("Paddle, head on", "bow to bow or a stern ram strikes no side: no paddle test")],
+    "7: a bow-to-bow ram's paddle damage": [("End-on ram", "bow to bow or a stern ram strikes no side: no paddle test")],
     "4: a column set up closer than a model's length": [("Start positions", "lay each just astern of the one ahead, in order")],
     "3: whether a start position is a ship's bow or her centre": [("Start positions", "the set-up's point is her centre")],
     "9: firing past one's own lashed partner": [("Past a partner", "a line of fire across her partner's hull is blocked")],
@@ -1430,7 +1430,7 @@ def test_the_readings_say_a_second_reading_in_words_larger_not_an_option_name(bu
     assert "House-rule option" not in ref and "house-rules file" not in ref
     rows = RS.tables().require("reconstructions").rows
     seconds = [r for r in rows if r["option"]]
-    assert len(seconds) == 3 and all(r.get("instead") for r in seconds)
+    assert len(seconds) == 4 and all(r.get("instead") for r in seconds)
     for r in seconds:
         assert flat(f"{r['reading']}; clubs may instead play: {r['instead']}") in ref, r["rule"]
     assert "bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance when not stationary" in ref
@@ -1717,3 +1717,16 @@ def test_brooklyn_s_speed_track_has_a_box_for_five_knots_lost(library):
     unit = next(u for _, u in library.scenario_units(ctx.scenario) if u.name == "USS Brooklyn")
     (track,) = [b for b in walk(sheet(unit, RS.derive(unit, ctx), ctx)) if isinstance(b, SpeedTrack)]
     assert 6.5 in {c.value for c in track.rows[0].cells}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_which_part_of_a_ship_grounds_her_is_said_where_grounding_is_given(bundled_packs, paper):
+    """Replay r16, moment 1 (p2, p19): Hartford's stern would clip the Middle Ground's corner while her centre kept the
+    channel; "a ship drawing more than the depth grounds" and the Aground rows gave no trigger (centre, bow or any
+    part). The Aground heading says it: any part of her hull; the readings page gives the other reading, her centre
+    alone, as a house rule (grounding_contact)."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "Aground (any part of her hull): speed 0, ramming table" in ref
+    assert ("Grounding any part of her hull, moving or turning (Aground); clubs may instead play: her centre alone"
+            in ref)
+    assert RS.tables().require("grounding_contact").rows["part"] == "any part of her hull"

@@ -81,6 +81,12 @@ def pairs(items: list[list]) -> list[list]:
     return [list(a) + list(b) for a, b in zip(down, then)]
 
 
+def grounds_when(t) -> str:
+    """What grounds a ship, in a line where grounding is given (replay r16: "enters water shallower than her draught"
+    left open whether her centre, bow or any part of her hull counts): the reading `grounding_contact` plays."""
+    return f"Aground ({t.require('grounding_contact').rows['part']}): speed 0, ramming table"
+
+
 def end_of_turn(t) -> list[list[str]]:
     """Step 7 as a player works it: repairs, reloading, and the rolls that fall due at the end of a turn."""
     rep = int(t.require("repairs").rows["repair_on"])
@@ -208,8 +214,9 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     out.append(_table("Damage, sinking and surrender", [[r["when"], r["rule"]] for r in t.require("damage_follow_up").rows],
                       None, "procedure", wrap_last=True))
     ag = t.aground.rows
-    out.append(_table("Aground: speed 0, roll on the ramming damage table",
-                      [*[[f"On {r['bottom']}: {signed(r['mod'])}; each special holes her on D6", f"{int(r['hole_on'])}+"]
+    out.append(_table(grounds_when(t),
+                      [
+                       *[[f"On {r['bottom']}: {signed(r['mod'])}; each special holes her on D6", f"{int(r['hole_on'])}+"]
                          for r in t.require("grounding").rows],
                        ["Break free at the end of a turn on D6", f"{int(ag['break_free_on'])}+"],
                        ["Failed tries before she is stuck for good", int(ag["attempts"])]],
