@@ -198,3 +198,21 @@ def test_a_phase_without_its_name_or_what_it_does_is_an_error_naming_the_table_a
     bad = {"sequence_of_play": _Table([{"phase": "Move", "does": "move", "fires": ""}, {"phase": "Fire", "fires": "all"}])}
     with pytest.raises(RenderError, match=r"sequence_of_play: row 2 has no does"):
         turn_card(bad)
+
+
+def test_a_flowing_speed_track_runs_a_long_ladder_on_into_the_short_one_s_line():
+    """Replay r16 (Saunders): Hartford's ladder of every half knot, 28 boxes, cannot take one line at a readable
+    size. A flowing track sets all its rows on as many lines as it has rows, a later row's label inline after the
+    boxes before it, every box inside the width and every marked box on the first line, under the marks' band."""
+    from shipyard.render.kit import SpeedCell, SpeedRow, SpeedTrack, _flow_layout
+
+    ahead = [SpeedCell(str(k / 2), "¾" if k == 20 else "", value=k / 2) for k in range(28)]
+    track = SpeedTrack([SpeedRow("Ahead", ahead), SpeedRow("Astern", [SpeedCell(str(k)) for k in range(6)])],
+                       cell=4.8, label_w=9.0, flow=True)
+    width = 104.0
+    cell = track.cell_w(width)
+    places, labels, lines = _flow_layout(track, width, cell)
+    assert lines == 2 and all(x + w <= width + 1e-6 for _, x, _, w, _ in places)
+    assert all(line == 0 for _, _, line, _, c in places if c.mark) and cell <= 4.8
+    assert labels[0] == ("Ahead", 0.0, 0) and labels[1][0] == "Astern" and labels[1][1] > 9.0 and labels[1][2] == 1
+    assert track.measure(width) == pytest.approx(track.mark_band + 2 * cell + track.row_gap + track.space_after)

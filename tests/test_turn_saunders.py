@@ -1730,3 +1730,26 @@ def test_which_part_of_a_ship_grounds_her_is_said_where_grounding_is_given(bundl
     assert ("Grounding any part of her hull, moving or turning (Aground); clubs may instead play: her centre alone"
             in ref)
     assert RS.tables().require("grounding_contact").rows["part"] == "any part of her hull"
+
+
+def test_every_speed_a_halving_reaches_is_a_box_and_a_chit(library):
+    """Replay r16, moment 2 (p6, p17): Brooklyn (11½ kn), 4 kn lost, half her hull and a boiler, was at
+    (11½ − 4) × ½ × ½ = 1½ kn: her track ran 0, 1, 2, 3, 4, 4½ with no 1½ box, and no chit read "1½ kn ahead". A
+    boiler or paddle's halving reaches every half knot up to half her maximum: each is a box, the ahead ladder running
+    on into the astern line to find the room (SpeedTrack flow), and each has a chit."""
+    from shipyard.render.kit import SpeedTrack
+    from shipyard.rules.saunders.counters import chits
+
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(ctx.scenario)]
+    for _, unit, d in units:
+        if d.stats.fort:
+            continue
+        (track,) = [b for b in walk(sheet(unit, d, ctx)) if isinstance(b, SpeedTrack)]
+        boxes = {c.value for c in track.rows[0].cells}
+        assert {k / 2 for k in range(int(d.stats.max_speed_kn) + 1)} <= boxes, unit.name
+        if unit.name == "USS Brooklyn":
+            assert 1.5 in boxes
+    ahead = {big for big, small, kind in chits(units, ctx) if kind == "speed"}
+    assert {"½", "1½", "2½", "3½"} <= ahead

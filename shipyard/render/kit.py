@@ -379,14 +379,18 @@ class SpeedRow:
 class SpeedTrack(Block):
     """Rows of boxes, one a speed, to mark the speed a ship is at or to strike the speed she loses: each row's label
     in a column `label_w` mm wide (None: as wide as the labels), then its boxes. fit: the boxes share the width up to
-    `cell` mm, one line a row; else they are `cell` mm and wrap to more lines. The first `struck` boxes of the first
-    row are printed struck through (a pre-damaged copy)."""
+    `cell` mm, one line a row; else they are `cell` mm and wrap to more lines. flow: the rows run on as one line of
+    boxes over as many lines as there are rows, a later row's label set inline where it starts (a long ahead ladder
+    and a short astern one share two lines: FlowLayout). The first `struck` boxes of the first row are printed
+    struck through (a pre-damaged copy)."""
 
     rows: Sequence[SpeedRow]
     cell: float = 6.0
     label_w: float | None = 13.0
     label_pad: float = 1.5  # after the labels, when the column is as wide as they are
     fit: bool = True
+    flow: bool = False
+    flow_gap: float = 2.0  # before a row's label set inline (flow)
     gap: float = 0.0  # between boxes
     row_gap: float = 1.0  # between lines
     space_after: float = 1.0
@@ -435,6 +439,8 @@ class SpeedTrack(Block):
         return widest + self.label_pad if widest else 0.0
 
     def cell_w(self, width: float) -> float:
+        if self.flow:
+            return _flow_cell(self, width)
         if not self.fit:
             return self.cell
         n = max((len(r.cells) for r in self.rows), default=1)
@@ -447,19 +453,28 @@ class SpeedTrack(Block):
         """(row label or '', x, line, box width, cell) for every box: rows wrap where `fit` is off."""
         return _memo_places(self, width)
 
+    def line_gap(self, width) -> float:
+        """Between two lines of boxes: the row gap, or room for the marks where a later line has a marked box."""
+        marked = any(c.mark and line for _, _, line, _, c in self._places(width))
+        return max(self.row_gap, self.mark_band) if marked else self.row_gap
+
     def measure(self, width):
         places = self._places(width)
         lines = (places[-1][2] + 1) if places else 0
-        return self.mark_band + lines * self.cell_w(width) + max(0, lines - 1) * self.row_gap + self.space_after
+        return self.mark_band + lines * self.cell_w(width) + max(0, lines - 1) * self.line_gap(width) + self.space_after
 
     def draw(self, page, x, y, width):
         cell = self.cell_w(width)
         top = y + self.mark_band
+        gap = self.line_gap(width)
+        for label, lx, line in (_flow_layout(self, width, cell)[1] if self.flow else ()):
+            page.text(x + lx, top + line * (cell + gap) + cell * 0.68, label, size=self._label_size(), weight="bold",
+                      family="condensed")
         base = cell * 0.68  # the figures' baseline in a box
         strikes = []
         first_row = len([c for c in (self.rows[0].cells if self.rows else ()) if not c.end])
         for k, (label, dx, line, w, c) in enumerate(self._places(width)):
-            by = top + line * (cell + self.row_gap)
+            by = top + line * (cell + gap)
             if label:
                 page.text(x, by + base, label, size=self._label_size(), weight="bold", family="condensed")
             bx = x + dx
@@ -497,9 +512,54 @@ class SpeedTrack(Block):
         return lost if lost <= self._speeds.count else None
 
 
+def _flow_layout(track: SpeedTrack, width: float, cell: float):
+    """A flowing track's boxes at this cell width, as _places gives them (no label with a box), and its labels
+    [(label, x, line)]: the first row's in the label column; a later row's inline after the boxes before it where it
+    and all its boxes fit on that line, else in the label column of the next."""
+    start = track._label_w()
+    out, labels, line, x = [], [], 0, start
+    for r, row in enumerate(track.rows):
+        if r == 0:
+            labels.append((row.label, 0.0, 0))
+        else:
+            lw = text_width(row.label, track._label_size(), "bold", "condensed") + track.label_pad
+            need = track.flow_gap + lw + sum(track._w(c, cell) + track.gap for c in row.cells)
+            if x > start and x + need > width + 1e-6:
+                line, x = line + 1, start
+                labels.append((row.label, 0.0, line))
+            else:
+                labels.append((row.label, x + track.flow_gap, line))
+                x += track.flow_gap + lw
+        for c in row.cells:
+            w = track._w(c, cell)
+            if x > start and x + w > width + 1e-6:
+                x, line = start, line + 1
+            out.append(("", x, line, w, c))
+            x += w + track.gap
+    return out, labels, line + 1
+
+
+def _flow_cell(track: SpeedTrack, width: float) -> float:
+    """A flowing track's box: as wide as `cell` allows with every marked box of the first row on the first line (the
+    marks stand over it), narrowed half a tenth of a millimetre at a time till the boxes fit on as many lines as there
+    are rows."""
+    made = track.__dict__.setdefault("_flow_cell_at", {})
+    key = round(width, 4)
+    if key not in made:
+        first = track.rows[0].cells if track.rows else ()
+        marked = max((k + 1 for k, c in enumerate(first) if c.mark), default=0)
+        cell = min(track.cell, (width - track._label_w()) / marked) if marked else track.cell
+        while cell > 1.0 and _flow_layout(track, width, cell)[2] > len(track.rows):
+            cell -= 0.05
+        made[key] = cell
+    return made[key]
+
+
 def _memo_places(track: SpeedTrack, width: float):
     made = track.__dict__.setdefault("_places_at", {})
     key = round(width, 4)
+    if key not in made and track.flow:
+        made[key] = _flow_layout(track, width, track.cell_w(width))[0]
     if key not in made:
         cell, start = track.cell_w(width), track._label_w()
         out, line = [], 0

@@ -17,7 +17,7 @@ from ..context import Context
 from ..derived import Derived
 from ..play_aids import tint
 from .derive import modifier
-from .sheet import signed
+from .sheet import halved_speeds, signed
 
 STYLE = load_style(Path(__file__).with_name("aids.yaml"))["chit"]
 SHIPS_PER_SPEED_CHIT = 4  # one chit of each speed for every 4 ships that can make it (8 ran out in turn 1 at Mobile Bay)
@@ -76,7 +76,11 @@ def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str
     n_units = len(units) if units else len(ships)
     out: list[tuple[str, str, str]] = []
     damaged = [float(th.speed_kn) for s in ships for th in s.speed_thresholds]
-    for v, n in speed_chits([s.max_speed_kn for s in ships], 0, damaged):
+    tops = [s.max_speed_kn for s in ships]
+    # a chit for each half knot a halving reaches that no other chit has (replay r16: no "1½ kn ahead", the
+    # speed track's new box): one each, as few ships fall so low
+    damaged += sorted({v for s in ships for v in halved_speeds(s, ctx)} - set(speed_values(tops, damaged)))
+    for v, n in speed_chits(tops, 0, damaged):
         out += [(number(v), "kn ahead", "speed")] * n
     for v, n in speed_chits([s.astern_speed_kn for s in ships], 0.5, per=SHIPS_PER_ASTERN_CHIT):
         out += [(number(v), "kn astern", "astern")] * n

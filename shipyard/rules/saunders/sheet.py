@@ -25,7 +25,7 @@ from ..play_aids import (
     accent, as_it_stands, damage_done, game_turns, sheet_heading, side_runs, sides_apart, with_live_link
 )
 from .damage import FIRE_TALLY, HOLE_TALLY
-from .derive import guns_at_one_ship, modifier, scale_factor, speed_thresholds, turret_roles
+from .derive import guns_at_one_ship, modifier, round_speed, scale_factor, speed_thresholds, turret_roles
 from .stats import SaundersStats
 
 RULES = "ACW Naval Rules v1.2 (Saunders)"
@@ -373,7 +373,8 @@ def _speed_track(s: SaundersStats, ctx: Context) -> SpeedTrack:
     them); the speeds hull damage drops to shaded with their fraction ("¾"); lost knots struck from the top; and a
     box for every speed the hull note lists once knots are lost (knots_lost_speeds)."""
     marks = speed_marks(s)
-    cells = sorted(set(speed_cells(s.max_speed_kn, marks, KNOTS_LOST_MARKED)) | set(knots_lost_speeds(s, ctx)))
+    cells = sorted(set(speed_cells(s.max_speed_kn, marks, KNOTS_LOST_MARKED)) | set(knots_lost_speeds(s, ctx))
+                   | set(halved_speeds(s, ctx)))
     rows = [SpeedRow("Ahead", [SpeedCell(number(v), marks.get(v, ""), value=v) for v in cells]),
             SpeedRow("Astern", [SpeedCell(number(v)) for v in speed_cells(s.astern_speed_kn)])]
     return records(SpeedTrack(rows, track="knots_lost", top=float(s.max_speed_kn), label=KNOTS_LOST_LABEL,
@@ -381,6 +382,15 @@ def _speed_track(s: SaundersStats, ctx: Context) -> SpeedTrack:
 
 
 KNOTS_LOST_LABEL = "Knots lost (struck from the top of the speed track)"
+
+
+def halved_speeds(s: SaundersStats, ctx: Context) -> list[float]:
+    """Every speed step (half a knot) up to half her maximum: a boiler or paddle's halving of her maximum less any
+    whole knots lost reaches each of them (replay r16: Brooklyn, 11½ kn, 4 kn lost, ½ hull and a boiler, was at
+    (11½ − 4) × ½ × ½ = 1½ kn, with no 1½ box)."""
+    step = float(ctx.tables.require("movement").rows["speed_step_kn"])
+    half = round_speed(ctx.tables, s.max_speed_kn / 2, down=True)
+    return [k * step for k in range(int(round(half / step)) + 1)]
 
 
 KNOTS_LOST_SHOWN = 3  # the hull note's knots-lost columns: criticals take 1 or 2 kn, so three covers most games
