@@ -1753,3 +1753,18 @@ def test_every_speed_a_halving_reaches_is_a_box_and_a_chit(library):
             assert 1.5 in boxes
     ahead = {big for big, small, kind in chits(units, ctx) if kind == "speed"}
     assert {"½", "1½", "2½", "3½"} <= ahead
+
+
+def test_a_gun_box_is_wide_enough_for_a_dot_a_tick_and_a_ring(library):
+    """Replay r16, defect (sheets): one 2.8 × 2.4 mm box a gun took the fired dot, the tick (out), the cross (lost)
+    and the crew's ring: crowded, and the dot fiddly to rub out beside the rest. The box is 3.4 mm wide (a box taller
+    than 2.4 mm costs pages), the arcs column giving the Long range column the room to keep its head on one line."""
+    from shipyard.render.kit import GunTable
+    from shipyard.rules.saunders.sheet import style
+
+    ctx = RS.context(library)
+    unit = library.find("uss-brooklyn")
+    (guns,) = [b for b in walk(sheet(unit, RS.derive(unit, ctx), ctx)) if isinstance(b, GunTable)]
+    assert guns.box_w >= 3.4 and guns.box == 2.4
+    spec = style()["guns"]["column_spec"]
+    assert float(spec[7].rstrip("%")) >= 9.5  # "Long in" on one line beside the wider boxes
