@@ -1768,3 +1768,19 @@ def test_a_gun_box_is_wide_enough_for_a_dot_a_tick_and_a_ring(library):
     assert guns.box_w >= 3.4 and guns.box == 2.4
     spec = style()["guns"]["column_spec"]
     assert float(spec[7].rstrip("%")) >= 9.5  # "Long in" on one line beside the wider boxes
+
+
+def test_the_hull_note_s_speed_losses_are_black_at_7_pt(bundled_packs):
+    """Replay r16, defect (sheets): the grey speed-loss line under the hull ("after box 11: ¾ speed = 8½ kn ...") read
+    as about 6 pt on screen. It is set black, at its 7 pt, read back from the printed sheet."""
+    import pdfplumber
+
+    from conftest import pdf_page_index
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", "a4").path
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[pdf_page_index(path, "after box 11: ¾ speed = 8½ kn")]
+        (hit,) = page.search("after box 11: ¾ speed")
+        chars = [c for c in page.chars if abs(c["top"] - hit["top"]) < 1 and c["text"].strip()]
+    assert chars and all(c["size"] >= 7.0 - 0.01 for c in chars)
+    assert all(max(c["non_stroking_color"] or (0,)) == 0 for c in chars)

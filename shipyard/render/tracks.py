@@ -46,6 +46,7 @@ class Tracks(Block):
     max_label_share: float = 0.32
     whole_row: bool = False  # a track that fits its row whole stays on it, not broken at the last group of five
     note_size: float = 6.0  # pt: the note under a track (a rule set whose notes a player reads mid-game sets more)
+    note_colour: float = 0.25  # its grey (0: black, for a note read mid-game on screen as on paper)
     bands: str = "every"  # the marks' label band above every row of a marked track, or only the "marked" rows
 
     def _label_w(self, width):
@@ -113,7 +114,7 @@ class Tracks(Block):
             else:
                 bh = self.box
             if t.note:
-                Note(t.note, size=self.note_size).draw(page, x + lw, top + bh + 0.3, width - lw)
+                Note(t.note, size=self.note_size, colour=self.note_colour).draw(page, x + lw, top + bh + 0.3, width - lw)
             top += self._track_h(t, width) + self.row_gap
         return top - y - self.row_gap
 
