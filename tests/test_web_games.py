@@ -105,6 +105,11 @@ def test_the_live_sheets_fit_a_laptop_a_tablet_and_a_phone(game, browser, shots)
         found[width] = {"overflow": horizontal_overflow(browser), "small": small}
         snap(browser, shots / f"game-{width}.png")
     assert all(m["overflow"] <= 0 and not m["small"] for m in found.values()), found
+    # a sheet's every box is a button of its card's form, which htmx sends: htmx set up none of the ~1,600 of them one
+    # by one (as it does each [type=submit], a node's data and an event each, ~0.2 s of a tablet's load)
+    boxes, set_up = browser.execute_script("const b = [...document.querySelectorAll('button.box')];"
+                                           " return [b.length, b.filter((x) => x['htmx-internal-data']).length]")
+    assert boxes > 1000 and set_up == 0, (boxes, set_up)
 
 
 def test_her_printed_sheet_opens_beside_the_boxes_with_the_marks_struck_and_taps_on_it_mark(game, browser):
