@@ -825,7 +825,7 @@ def test_the_bound_is_called_a_bound_and_turn_means_turning(mobile_bay):
     assert cards and all(_squeezed("Bound: 1 Draw counters") in _squeezed(p) for p in cards)
     assert not any(_squeezed("Turn: 1 Draw counters") in _squeezed(p) for p in cards)
     setup = _page(mobile_bay, "Set-up: Battle of Mobile Bay")
-    assert _squeezed("From bound 2 each side moves as it chooses") in _squeezed(setup) and "Orders are free" not in setup
+    assert _squeezed("Moves are free from bound 2") in _squeezed(setup) and "Orders are free" not in setup
     assert "turn counter" not in _readings(mobile_bay)
 
 
@@ -996,7 +996,7 @@ def test_the_waiting_confederates_do_not_drift_in_bound_1(mobile_bay):
     """Replay 7, defect: Tennessee and the gunboats start at 0 kn with no anchor, so the tide drifted them in bound 1
     while the bound-1 order says none gets under way. The order now says none drifts either."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("but none gets under way or drifts. From bound 2 each side moves as it chooses") in setup
+    assert _squeezed("but none gets under way or drifts. Moves are free from bound 2") in setup
 
 
 def test_the_binding_says_a_pair_lashed_to_a_sidewheeler_starts_at_her_3_inches(mobile_bay, library):
@@ -1422,7 +1422,7 @@ def test_struck_holed_and_aground_markers_do_not_run_out(mobile_bay, bundled_pac
     3 units drawing a counter (17: 6). The markers are 22.5 by 10.5 mm, eight across, so every one still ends on the
     counters' one page, A4 and Letter."""
     ships = [su for side in library.scenarios["mobile-bay-1864"].sides for su in side.units if su.id.startswith(("uss-", "css-"))]
-    for pages in (mobile_bay, _read(bundled_packs.get("mobile-bay-1864", "quick-play", "letter").path, halves=False)):
+    for pages in (mobile_bay, _read(bundled_packs.get("mobile-bay-1864", "quick-play", "letter").path)):
         markers = _markers(pages)
         assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
         assert sum(m == "Struck a prize, at anchor" for m in markers) == len(ships) == 22
@@ -1463,11 +1463,15 @@ def test_the_bounds_first_cannonade_says_the_arcs_and_sight_on_the_quick_referen
     assert len(mobile_bay) == RULESET.pack_pages
 
 
-def test_bound_1_says_the_union_ships_hold_their_speed_and_heading(mobile_bay):
+def test_bound_1_says_the_union_ships_hold_their_speed_and_heading_but_by_brooklyns_test(mobile_bay, bundled_packs):
     """Replay 14, judgement call 1: bound 1's binding order did not say outright whether a Union ship may turn or
-    change speed (only "from bound 2 each side moves as it chooses" implied not). It says so where the player looked."""
-    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("From bound 2 each side moves as it chooses (bound 1: no Union turn or speed change)") in setup
+    change speed. Replay 16, defect 1: then it said "no Union turn or speed change" outright, while Brooklyn's test
+    turns her 90° and stops her and turns the next astern 45°: meant as the exception, never said. The binding names
+    it, A4 and Letter."""
+    for pages in (mobile_bay, _read(bundled_packs.get("mobile-bay-1864", "quick-play", "letter").path)):
+        setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
+        assert _squeezed("Moves are free from bound 2; in bound 1 only Brooklyn's test turns or stops a Union ship") in setup
+        assert "nounionturnorspeedchange" not in setup.lower()
 
 
 def test_every_card_page_says_only_a_sidewheeler_turns_stopped(mobile_bay):
