@@ -163,7 +163,7 @@ def test_speed_markers_follow_each_ships_settings(mobile_bay, ctx):
     sp = d.stats.speeds_in
     assert words == [f'Slow {sp.slow:g}"', f'Full {sp.full:g}"', f'Reverse {sp.slow:g}"']  # a monitor has no Cruise
     # no EDNA on a marker: it would be stale after the first hit (the card's numbered track has it)
-    assert qp_counters.speed_markers(morgan, ctx) == [("Fort", "Fort", ("Fort Morgan", "ranges from here"))]
+    assert qp_counters.speed_markers(morgan, ctx) == [("Fort", "Fort", ("Fort Morgan", "sectors from here"))]
 
 
 def test_marker_unit_lines_stay_at_6_pt_and_wrap_a_long_name_rather_than_cut_it():

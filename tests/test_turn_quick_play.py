@@ -833,8 +833,8 @@ def test_the_readings_say_fort_morgan_and_tennessee_are_hard_targets_by_the_arti
     """Replay 5, balance: Fort Morgan (EDNA 22) can never be hit by gunfire and Tennessee (18) only by a Heavy's 19-20
     inside 12 in, so the Parrotts' doubles do the damage. No reading of ours makes it so (the article's EDNAs and
     dice do); the readings say it, so a club does not take it for the pack's error."""
-    assert ("Hard targets as printed: Fort Morgan (22) is over all but a Heavy's throw at point blank, Tennessee (18) all "
-            "but a Heavy's 19-20 inside 12 in") in _readings(mobile_bay)
+    assert ("Hard targets as printed: Fort Morgan (22) is over all but a Heavy's throw at point blank (2 in of her west "
+            "shore), Tennessee (18) all but a Heavy's 19-20 inside 12 in") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -927,8 +927,8 @@ def test_the_scores_say_a_lashed_gunboat_is_a_wooden_ship_and_the_gunboats_score
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("each Union wooden ship sunk or struck") in setup  # the row the reading answers for
     page = _readings(mobile_bay)
-    assert ("Scoring a lashed gunboat is a wooden ship (+2 past the line, +4 if lost); sinking a Confederate gunboat scores nothing: the "
-            "Union wins by passing the fort and taking Tennessee") in page
+    assert ("Scoring a lashed gunboat is a wooden ship (+2 past the line, +4 if lost); sinking a Confederate gunboat scores "
+            "nothing") in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
 
@@ -1492,9 +1492,10 @@ def test_a_failed_brooklyn_is_passed_by_the_next_astern_and_the_rest_follow_her_
 
 def test_a_forts_marker_says_what_it_is_for(mobile_bay):
     """Replay 14, defect p7: the "Fort" markers of Fort Morgan and Fort Gaines sit among the speed markers, but a fort
-    has no speed, and nothing said what they are for. Each says it marks the point its ranges are measured from."""
+    has no speed, and nothing said what they are for. Each says it marks the point its sectors are measured from (replay
+    16: not "ranges from here", since Fort Morgan's range is to her beach)."""
     page = _page(mobile_bay, "ORDER")
-    assert "Fort Morgan" in page and "ranges from here" in page
+    assert "Fort Morgan" in page and "sectors from here" in page and "ranges from here" not in page
 
 
 # ---------------------------------------------------------------------------------------------- replay 15
@@ -1527,3 +1528,36 @@ def test_the_cannonade_tables_rate_column_is_not_read_as_fires_on_board(mobile_b
     a rule set with no fire rules. The column is Rate."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert "FactorThrowsTestsRate" in ref and "TestsFires" not in ref
+
+
+# ---------------------------------------------------------------------------------------------- replay 16
+
+
+def test_fort_morgans_range_is_to_her_beach_so_a_ship_in_the_gap_can_reach_point_blank(mobile_bay, library):
+    """Replay 16, defect 2: "Hard targets" let a Heavy hit Fort Morgan (EDNA 22) only at point blank, but ranges ran
+    from her mark, 2.85 in inside Mobile Point's shore: no ship could come within 2 in, so only Parrott doubles could
+    harm her. Her card holds her water battery, on that beach: her range, both ways, is to the nearest point of the
+    west shore (the set-up's Mobile Point rule), and the gap east of the red buoy, on the pack's own numbers, comes
+    within 2 in of it."""
+    import math
+
+    page = _readings(mobile_bay)
+    assert ("none landward; range, both ways, to the nearest point of Mobile Point's west shore (her water battery's "
+            "beach), not her mark") in page
+    assert "at point blank (2 in of her west shore)" in page
+    setup = _squeezed(_column(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("Shore 61½, 28½ to 63½, 34½ (in)") in setup  # the shore the reading measures to, in numbers
+    scenario = library.scenarios["mobile-bay-1864"].setup
+    point = next(a for a in scenario.land if a.name == "Mobile Point").outline
+    (ax, ay), (bx, by) = [(x / 100, y / 100) for x, y in (point[0], point[-1])]  # the west shore, as the rule prints it
+    assert (ax, ay, bx, by) == (61.5, 28.5, 63.5, 34.5)
+
+    def to_shore(x: float, y: float) -> float:
+        t = max(0.0, min(1.0, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)))
+        return math.hypot(x - ax - t * (bx - ax), y - ay - t * (by - ay))
+
+    mark = [c / 100 for c in scenario.starts["fort-morgan"].at]
+    buoy = next(m for m in scenario.marks if m.name == "Red buoy").at[0] / 100
+    gap = [(buoy + k / 10, 33.0) for k in range(1, 30) if buoy + k / 10 < ax + (33.0 - ay) / (by - ay) * (bx - ax)]
+    assert min(math.dist(p, mark) for p in gap) > 2  # from her mark no ship in the gap was ever at point blank
+    assert min(to_shore(*p) for p in gap) < 2  # to her beach, the gap's east half is

@@ -53,7 +53,8 @@ def _speed_marker(word: str, back_word: str, unit: tuple[str, ...]) -> Chit:
                 [(st["frame_back"], None), (st["setting_back"], back_word)] + below)
 
 
-FORT_MARKER = "ranges from here"  # what a fort's marker is for, under its name
+FORT_MARKER = "sectors from here"  # what a fort's marker is for, under its name: every fort's sectors (Fort Morgan's
+# range is to her beach, the reading "Fort Morgan")
 
 
 def speed_markers(units: list[tuple[str, Any, Any]], ctx: Context) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -64,8 +65,9 @@ def speed_markers(units: list[tuple[str, Any, Any]], ctx: Context) -> list[tuple
         s = d.stats
         line = (d.unit_name,)  # her EDNA changes with every hit: it is on her card, not on a marker
         if s.is_fort:
-            # a fort never moves: no "Stopped" side; it stands on the fort's mark, the point its ranges and arcs are
-            # measured from (the reading "Measuring"), which the marker did not say (replay 14: "its purpose is not stated")
+            # a fort never moves: no "Stopped" side; it stands on the fort's mark, the point its sectors (and, but for
+            # Fort Morgan, its ranges) are measured from (the reading "Measuring"), which the marker did not say
+            # (replay 14: "its purpose is not stated")
             markers.append(("Fort", "Fort", (d.unit_name, FORT_MARKER)))
             continue
         for word, key in words:
