@@ -1546,7 +1546,7 @@ def test_fort_morgans_range_is_to_her_beach_so_a_ship_in_the_gap_can_reach_point
             "beach), not her mark") in page
     assert "at point blank (2 in of her west shore)" in page
     setup = _squeezed(_column(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("Shore 61½, 28½ to 63½, 34½ (in)") in setup  # the shore the reading measures to, in numbers
+    assert _squeezed("Shore 61½, 28½ to 63½, 34½ to") in setup  # the shore the reading measures to, in numbers
     scenario = library.scenarios["mobile-bay-1864"].setup
     point = next(a for a in scenario.land if a.name == "Mobile Point").outline
     (ax, ay), (bx, by) = [(x / 100, y / 100) for x, y in (point[0], point[-1])]  # the west shore, as the rule prints it
@@ -1561,3 +1561,13 @@ def test_fort_morgans_range_is_to_her_beach_so_a_ship_in_the_gap_can_reach_point
     gap = [(buoy + k / 10, 33.0) for k in range(1, 30) if buoy + k / 10 < ax + (33.0 - ay) / (by - ay) * (bx - ax)]
     assert min(math.dist(p, mark) for p in gap) > 2  # from her mark no ship in the gap was ever at point blank
     assert min(to_shore(*p) for p in gap) < 2  # to her beach, the gap's east half is
+
+
+def test_mobile_points_shore_is_given_in_numbers_north_of_the_fort_too(mobile_bay, library):
+    """Replay 16, defect 4: the Mobile Point rule gave the shore from 61½, 28½ to 63½, 34½ only; north of that, where
+    Gaines and Morgan lie off the fort, the player read it off the plan by eye. The rule follows the land outline on
+    along the bay shore to the table's edge, in the plan's own numbers."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("Shore 61½, 28½ to 63½, 34½ to 72, 35½ (in): water off it.") in setup
+    outline = next(a for a in library.scenarios["mobile-bay-1864"].setup.land if a.name == "Mobile Point").outline
+    assert [(x / 100, y / 100) for x, y in (outline[0], outline[3], outline[2])] == [(61.5, 28.5), (63.5, 34.5), (72, 35.5)]
