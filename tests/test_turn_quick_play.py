@@ -1571,3 +1571,15 @@ def test_mobile_points_shore_is_given_in_numbers_north_of_the_fort_too(mobile_ba
     assert _squeezed("Shore 61½, 28½ to 63½, 34½ to 72, 35½ (in): water off it.") in setup
     outline = next(a for a in library.scenarios["mobile-bay-1864"].setup.land if a.name == "Mobile Point").outline
     assert [(x / 100, y / 100) for x, y in (outline[0], outline[3], outline[2])] == [(61.5, 28.5), (63.5, 34.5), (72, 35.5)]
+
+
+def test_a_state_markers_note_is_set_larger_than_the_6_pt_floor(mobile_bay):
+    """Replay 16, defect 5: the Struck marker's "a prize, at anchor" read tiny at 6 pt. A state marker's note is set
+    at 7 pt where it takes one line, 6.5 where it takes two (Anchored, Aground, Holed, In line)."""
+    with _opened(mobile_bay.path) as pdf:
+        page = pdf.pages[mobile_bay.index(_page(mobile_bay, " ORDER "))]
+        sizes: dict[str, set] = {}
+        for w in page.extract_words(extra_attrs=["size"]):
+            sizes.setdefault(w["text"], set()).add(round(w["size"], 1))
+    assert sizes["prize,"] == sizes["anchor"] == {7.0}
+    assert all(sizes[word] == {6.5} for word in ("drift;", "astern", "leader's"))

@@ -44,11 +44,25 @@ def unit_lines(name: str, edna: str = "") -> tuple[float, float, list[str]]:
     return smallest, n["squeeze"], wrap_lines(shortest, width / n["squeeze"], smallest, "regular", "condensed") + ([edna] if edna else [])
 
 
-def _speed_marker(word: str, back_word: str, unit: tuple[str, ...]) -> Chit:
+def note_lines(note: str) -> tuple[float, float, list[str]]:
+    """(size, squeeze, lines) for a state marker's note: at the largest of `note_pt` whose `note_lines` its lines (its
+    own "\n" breaks) fit, each within the marker's width, so a one-line note ("a prize, at anchor") reads larger than
+    the two-line ones (replay 16: it was tiny at 6 pt); else as a unit's name is set (unit_lines)."""
+    n = STYLES["speed_marker"].numbers
+    width = STYLES["speed_marker"].w - n["unit_margin"]
+    lines = note.split("\n")
+    for size, most in zip(n["note_pt"], n["note_lines"]):
+        if len(lines) <= most and all(len(wrap_lines(line, width, size, "regular", "condensed")) == 1 for line in lines):
+            return size, 1.0, lines
+    return unit_lines(note)
+
+
+def _speed_marker(word: str, back_word: str, unit: tuple[str, ...], note: bool = False) -> Chit:
     """A speed marker: the setting in bold over the unit's name (not her EDNA, which changes: the card has it); the back the same, shaded, with its back
-    word (Stopped)."""
+    word (Stopped). `note`: a state marker, its word over its note (note_lines)."""
     st = STYLES["speed_marker"]
-    below = [(st["unit"], Lines(lines, size=size, squeeze=squeeze)) for size, squeeze, lines in [unit_lines(*unit)]] if unit else []
+    below = [(st["unit"], Lines(lines, size=size, squeeze=squeeze))
+             for size, squeeze, lines in [note_lines(*unit) if note else unit_lines(*unit)]] if unit else []
     return Chit([(st["frame"], None), (st["setting"], word)] + below,
                 [(st["frame_back"], None), (st["setting_back"], back_word)] + below)
 
@@ -144,7 +158,7 @@ def counters(doc, units: list[tuple[str, Any, Any]], ctx: Context, fold: bool = 
         markers = speed_markers(units, ctx)
     else:  # blank markers to fill in by hand
         markers = [(w, "Stopped", ()) for _ in range(6) for w, _ in speed_words(ctx)]
-    markers += state_markers(n, ctx, units)
+    chits = [_speed_marker(*m) for m in markers] + [_speed_marker(*m, note=True) for m in state_markers(n, ctx, units)]
     # below the turn counters on their page, but for duplex backs (a back must match its front)
-    chit_sheet(doc, [_speed_marker(*m) for m in markers], STYLES["speed_marker"], layout=layout,
+    chit_sheet(doc, chits, STYLES["speed_marker"], layout=layout,
                title="Speed markers", go_on=not backs)
