@@ -53,7 +53,7 @@ def test_tecumseh_card_has_her_speeds_factors_and_one_edna_box_a_point(library, 
     tracks = [tr for b in walk(card) if isinstance(b, Tracks) for tr in b.tracks]
     assert [(tr.label, tr.count) for tr in tracks if tr.records == "edna"] == [(f"EDNA {s.edna}", s.edna)]
     edna = next(b for b in walk(card) if isinstance(b, Tracks) and b.tracks[0].records == "edna")
-    assert edna.box == sheet.style()["edna"]["box"]
+    assert edna.box == sheet.edna_style(s.edna, sheet.style())["box"]
     # a box per factor to strike when guns are put out of action, named as the game names them
     assert [(tr.label, tr.count) for tr in tracks if tr.records == "gun"] == [
         (f"Heavy {s.cannonade.heavy}", s.cannonade.heavy), (f"Medium {s.cannonade.medium}", s.cannonade.medium),

@@ -304,7 +304,7 @@ class Page:
                   marks: dict[int, str] | None = None, label: str | None = None, prefilled: int = 0, *,
                   label_w: float | None = None, label_size: float = 7, width: float = 0.25,
                   track: str | None = None, numbered: str = "", name: str = "",
-                  bands: str = "every") -> tuple[float, float]:
+                  bands: str = "every", number_size: float = 6.0) -> tuple[float, float]:
         """A track of countable damage boxes with its top-left at (x, y); returns (w, h) in mm.
 
         Boxes are grouped in fives (a wider gap every 5), per_row to a row. marks={n: "½"} draws a heavy bar
@@ -314,7 +314,8 @@ class Page:
         track names the tracker its boxes count (default: the label); on screen each box carries it and its number, and
         `name`, what the unit's live sheet calls the track (render.tags.name_boxes), where it has one.
         numbered: "down": each box carries, in light type, how many boxes are left from it to the end (count down to 1),
-        so the first box not struck reads the value left without counting; "up": its place, 1 to count (a turn track).
+        so the first box not struck reads the value left without counting; "up": its place, 1 to count (a turn track);
+        number_size: those numbers' type, in pt.
         bands: "every" keeps the band for the marks' labels above every row; "marked" only above a row with a mark in
         it (a long track's other rows close up).
         """
@@ -371,7 +372,7 @@ class Page:
         if numbered not in ("", "up", "down"):
             raise RenderError(f"box_track: numbered={numbered!r}; it is up, down or ''")
         if numbered:
-            size = 6.0
+            size = number_size
             for i, (bxx, top) in enumerate(corners):
                 self.text(bxx + box / 2, top + box / 2 + size * 0.34 / MM, str(count - i if numbered == "down" else i + 1), size=size,
                           align="centre", family="condensed", colour=0.55)

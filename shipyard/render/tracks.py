@@ -48,6 +48,7 @@ class Tracks(Block):
     note_size: float = 6.0  # pt: the note under a track (a rule set whose notes a player reads mid-game sets more)
     note_colour: float = 0.25  # its grey (0: black, for a note read mid-game on screen as on paper)
     bands: str = "every"  # the marks' label band above every row of a marked track, or only the "marked" rows
+    number_size: float = 6.0  # pt: the numbers in a numbered track's boxes
 
     def _label_w(self, width):
         return _memo(self, "_label_w", width, self._label_w_uncached)
@@ -110,7 +111,7 @@ class Tracks(Block):
             if t.count:
                 _, bh = page.box_track(x + lw, top, t.count, box=self.box, gap=self.gap, per_row=per, marks=t.marks,
                                        prefilled=t.prefilled, track=t.records or t.label, numbered=t.numbered,
-                                       name=t.name, bands=self.bands)
+                                       name=t.name, bands=self.bands, number_size=self.number_size)
             else:
                 bh = self.box
             if t.note:

@@ -244,7 +244,10 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
 
 
 def edna_style(edna: int, st) -> dict:
-    """The EDNA track's style: its boxes a little smaller where more than a card's row of fives holds (Fort Morgan's
-    22 ran its last two boxes onto a line of their own), so the whole track reads in one row."""
-    long = st["edna_long"]
-    return {**st["edna"], "box": long["box"], "whole_row": long["whole_row"]} if edna > long["over"] else dict(st["edna"])
+    """The EDNA track's style: its boxes smaller (edna_long, edna_longest) where more than a card's row holds at the
+    full size (Fort Morgan's 22 ran its last two boxes onto a line of their own), so the whole track reads in one row."""
+    out = dict(st["edna"])
+    for long in (st["edna_long"], st["edna_longest"]):
+        if edna > long["over"]:
+            out.update({k: v for k, v in long.items() if k != "over"})
+    return out
