@@ -1441,13 +1441,14 @@ def test_the_scores_say_which_edge_of_the_torpedo_line_a_ship_must_pass(mobile_b
 
 
 def test_the_event_tick_boxes_take_a_pencil_tick(mobile_bay):
-    """Replay 13, defect 2: the cards' event tick boxes were 2.2 mm, pencil only. They are 2.5 mm, the most the two card
-    pages hold (the EDNA boxes stay 3.4 mm, 3.0 in Fort Morgan's 22), and the pack keeps its pages."""
+    """Replay 13, defect 2: the cards' event tick boxes were 2.2 mm, pencil only. Replay 16, defect 5: at 2.5 mm they
+    still read small. They are 2.7 mm, the most the two card pages hold beside the larger EDNA boxes (2.8 ran the
+    readings onto an eighth page), and the pack keeps its pages."""
     with pdfplumber.open(str(mobile_bay.path)) as pdf:
         for k, page in enumerate(pdf.pages):
             if RECORD_CARDS in mobile_bay[k]:
                 squares = [r["width"] * 25.4 / 72 for r in page.rects if abs(r["width"] - r["height"]) < 0.1]
-                assert squares and min(squares) >= 2.5 - 0.01, (k, min(squares))
+                assert squares and min(squares) >= 2.7 - 0.01, (k, min(squares))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
