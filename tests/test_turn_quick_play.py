@@ -1588,8 +1588,8 @@ def test_a_state_markers_note_is_set_larger_than_the_6_pt_floor(mobile_bay):
 
 def test_a_ships_edna_boxes_are_as_big_as_her_cards_row_holds(mobile_bay):
     """Replay 16, defect 5 (p4, p5): the EDNA boxes read small (3.4 mm, their numerals 6 pt). A ship's boxes are
-    3.8 mm with 6.5 pt numerals, Tennessee's and Fort Gaines's 18 at 3.6 mm, each track still one row; only Fort
-    Morgan's 22 stay 3.0 mm (as the factor boxes), the most a card's row holds."""
+    3.8 mm with 6.5 pt numerals, Tennessee's and Fort Gaines's 18 at 3.6 mm, Fort Morgan's 22 at 3.2 mm (from 3.0), each
+    track still one row: the most a card's row holds."""
     PT = 25.4 / 72
     with _opened(mobile_bay.path) as pdf:
         pages = [p for k, p in enumerate(pdf.pages) if RECORD_CARDS in mobile_bay[k]]
@@ -1598,6 +1598,6 @@ def test_a_ships_edna_boxes_are_as_big_as_her_cards_row_holds(mobile_bay):
                     if c["text"].isdigit() and c.get("non_stroking_color") not in (None, 0, (0,), [0], (0, 0, 0), [0, 0, 0])}
     union, gunboats, eighteens, factors = 193, 6 + 9 + 9, 18 + 18, 57 + 27  # EDNA as the roster totals them
     assert sides.count(3.8) == union + gunboats and sides.count(3.6) == eighteens and 3.4 not in sides
-    assert sides.count(3.0) == 22 + factors  # Fort Morgan's EDNA and every factor box
+    assert sides.count(3.2) == 22 and sides.count(3.0) == factors  # Fort Morgan's EDNA; every factor box
     assert 6.5 in numerals
     assert _edna_row(mobile_bay, 18).startswith("EDNA 18 18 17") and _edna_row(mobile_bay, 22).endswith(" 2 1")
