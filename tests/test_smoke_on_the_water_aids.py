@@ -165,7 +165,7 @@ def test_monitor_sheet_text_contains_her_stats(library, tmp_path, cli):
     for label in ("Speed", "ahead", "Manoeuvr", "Target", "bow/side"):
         assert label in above, label
     # bold location, its class after it (the class names' note wraps beside the critical boxes: HHeavy is whole)
-    for armour in ("TurretH", "PilothouseH", "HullM", "HHeavy", "StackU(Hulltrack)"):
+    for armour in ("TurretH", "PilothouseH", "HullM", "HHeavy", "StackU(Hulldamageonly)"):
         assert armour in text.replace(" ", ""), armour
     for expected in ("USS Monitor",
                      f"Hull (HDP) {d['hull_damage_points']}", f"Flotation (FP) {d['flotation_points']}",

@@ -227,9 +227,9 @@ def test_a_stack_hit_has_its_armour_and_its_track_on_every_sheet_that_can_take_o
             assert ("Stack" in armour) == has_stack, u.id
             if has_stack:
                 seen += 1
-                assert armour["Stack"].startswith(rule["armour"]) and f"({rule['track']} track)" in armour["Stack"]
+                assert armour["Stack"].startswith(rule["armour"]) and f"({rule['track']} damage only)" in armour["Stack"]
                 if not compact:  # the full sheet says it under the hit locations too
-                    assert f"Stack: armour {rule['armour']}, damage on the {rule['track']} track" in text, u.id
+                    assert f"Stack: armour {rule['armour']}, {rule['track']} damage only" in text, u.id
                     assert ("no fire test" in text) == (rule.get("fire_test") is False), u.id
                 assert any(isinstance(b, Tracks) and any(t.label.startswith(rule["track"]) for t in b.tracks)
                            for b in walk(block)), u.id

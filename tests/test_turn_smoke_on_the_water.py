@@ -431,7 +431,8 @@ def test_casting_off_takes_the_turns_move_and_she_moves_alone_from_the_next(mobi
 def test_a_critical_hit_still_does_the_hits_damage(mobile_bay_text):
     """Round 4, moment 4: Table 15's Rudder, Port Jammed, Boiler Bursts and Turret Jams rows give an effect and no
     word on whether the hit's own damage still counts."""
-    assert ("the effects marked * are ours; all, Rudder, Port, Turret and Boiler too, still do the hit's damage"
+    assert ("the effects marked * are ours (a Stack hit: Hull damage only); all, Rudder, Port, Turret and Boiler too, "
+            "still do the hit's damage"
             in mobile_bay_text)
 
 
@@ -1308,3 +1309,10 @@ def test_the_set_up_pages_ground_scale_says_whose_it_is_in_words(mobile_bay_page
     """Replay 15, defect (p2): "(ground_scale, source)" and "(reconstructed)" are the tool's tags, not a player's words."""
     assert "(ground_scale, source)" not in mobile_bay_pages[1]
     assert "the text's: 1 mm is 2 ft at 1/600; ours: distances halved at 1/1200" in mobile_bay_pages[1]
+
+
+def test_a_stack_hit_says_it_does_hull_damage_only(mobile_bay_pages, mobile_bay_text):
+    """Replay 16, moment 1 (pp21-22, sheets): the readings page said the stack hit's text is lost and replaced, and no
+    effect was printed anywhere; the sheet's "Stack U (Hull track)" left open whether there was more. Hull damage only."""
+    assert "Stack U (Hull damage only)" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+    assert "the effects marked * are ours (a Stack hit: Hull damage only)" in mobile_bay_text

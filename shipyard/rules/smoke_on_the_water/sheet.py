@@ -115,7 +115,7 @@ def armour_items(s: VesselStats, unit, ctx: Context, compact: bool) -> tuple[lis
     if stack:
         cls = stack["armour"]
         used += [cls] if cls not in used else []
-        items.append(("Stack", (cls if compact else f"{cls} {names.get(cls, '')}") + f" ({stack['track']} track)"))
+        items.append(("Stack", (cls if compact else f"{cls} {names.get(cls, '')}") + f" ({stack['track']} damage only)"))
     return items, used
 
 
@@ -210,7 +210,7 @@ def stack_note(s: VesselStats, ctx: Context) -> list[str]:
     stack = stack_rule(s, ctx)
     if not stack:
         return []
-    return [f"Stack: armour {stack['armour']}, damage on the {stack['track']} track"
+    return [f"Stack: armour {stack['armour']}, {stack['track']} damage only"
             + ("" if stack.get("fire_test", True) else ", no fire test")]
 
 
