@@ -693,8 +693,8 @@ def test_a_fort_face_fires_a_quarter_of_its_guns_at_any_one_ship(mobile_bay_page
 def test_the_channel_fills_with_smoke_from_turn_2(mobile_bay_pages):
     """Moment E (balance), the day's smoke: the fleet and the forts fought in their own smoke, which the play-test's
     clear-air gunnery ignored. From turn 2, fire beyond Short range counts half to three quarters obscured."""
-    assert ("Powder smoke From turn 2 the smoke of both sides' guns lies over the channel (Farragut climbed Hartford's "
-            "rigging to see over it): fire at Medium range or longer (past the S band) counts ½ to ¾ obscured (−2)"
+    assert ("Powder smoke From turn 2 the smoke of both sides' guns lies over the channel: fire at Medium range or "
+            "longer (past the S band) counts ½ to ¾ obscured (−2)"
             ) in mobile_bay_pages[1]  # replay 15: "beyond Short range" left Point blank's place open
 
 
@@ -1102,7 +1102,8 @@ def test_powder_smoke_is_not_added_to_the_bases_in_the_way_and_a_miss_it_made_hi
     "a miss that would have hit without the modifier hits the vessel in the way": which, when only smoke is in the
     way? The worse of the two, never both; a miss the smoke alone made is a miss."""
     assert ("fire at Medium range or longer (past the S band) counts ½ to ¾ obscured (−2), or as the bases in the way "
-            "obscure her if that is worse, never the two added; a miss the smoke alone made hits nothing. (reconstructed)") in mobile_bay_pages[1]
+            "obscure her if as much or more") in mobile_bay_pages[1]
+    assert "never the two added; a miss the smoke alone made hits nothing. (reconstructed)" in mobile_bay_pages[1]
 
 
 def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobile_bay_text):
@@ -1316,3 +1317,11 @@ def test_a_stack_hit_says_it_does_hull_damage_only(mobile_bay_pages, mobile_bay_
     effect was printed anywhere; the sheet's "Stack U (Hull track)" left open whether there was more. Hull damage only."""
     assert "Stack U (Hull damage only)" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
     assert "the effects marked * are ours (a Stack hit: Hull damage only)" in mobile_bay_text
+
+
+def test_a_miss_under_smoke_with_a_ship_as_much_in_the_way_hits_that_ship(mobile_bay_pages):
+    """Replay 16, moment 2 (p2): smoke and a ship in the way both gave −2, and "a miss the smoke alone made hits
+    nothing" left open which made it (Fort Morgan's rifle at Brooklyn through Manhattan). The bases', as the player ruled:
+    the ship is there to be hit."""
+    assert ("or as the bases in the way obscure her if as much or more (a miss then hits the vessel in the way), never "
+            "the two added") in mobile_bay_pages[1]
