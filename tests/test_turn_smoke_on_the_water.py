@@ -1325,3 +1325,10 @@ def test_a_miss_under_smoke_with_a_ship_as_much_in_the_way_hits_that_ship(mobile
     the ship is there to be hit."""
     assert ("or as the bases in the way obscure her if as much or more (a miss then hits the vessel in the way), never "
             "the two added") in mobile_bay_pages[1]
+
+
+def test_what_is_left_of_the_hit_that_empties_a_turret_goes_on_the_hull(mobile_bay_text):
+    """Replay 16, moment 3 (p22): a knockout hit did more than the turret's last boxes; where did the rest go? On the
+    Hull, as the text's wheel rule puts a wheel's (the player's ruling)."""
+    assert ("Turret at 0 TDP knocked out, its guns silent, further hits to the Hull, as does the rest of the hit that "
+            "empties it") in mobile_bay_text
