@@ -1332,3 +1332,9 @@ def test_what_is_left_of_the_hit_that_empties_a_turret_goes_on_the_hull(mobile_b
     Hull, as the text's wheel rule puts a wheel's (the player's ruling)."""
     assert ("Turret at 0 TDP knocked out, its guns silent, further hits to the Hull, as does the rest of the hit that "
             "empties it") in mobile_bay_text
+
+
+def test_a_gun_bearing_on_the_firer_is_one_in_arc_whatever_its_range(mobile_bay_text):
+    """Replay 16, moment 5 (pp21-22): Gun hit and Port Jammed pick "a random gun bearing on the firer": did a howitzer
+    in arc but out of range count? It does (the text: the ports exposed to the firer), as the player counted."""
+    assert "among those bearing on the firer (her arc holds the firer, in range or not; by number)" in mobile_bay_text
