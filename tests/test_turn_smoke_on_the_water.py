@@ -1338,3 +1338,9 @@ def test_a_gun_bearing_on_the_firer_is_one_in_arc_whatever_its_range(mobile_bay_
     """Replay 16, moment 5 (pp21-22): Gun hit and Port Jammed pick "a random gun bearing on the firer": did a howitzer
     in arc but out of range count? It does (the text: the ports exposed to the firer), as the player counted."""
     assert "among those bearing on the firer (her arc holds the firer, in range or not; by number)" in mobile_bay_text
+
+
+def test_the_squadron_waiting_on_turn_1_may_fire(mobile_bay_pages):
+    """Replay 16, moment 4 (p2): the turn-1 binding has the Confederates "wait" at 0 kn: may they fire? They may (they
+    raked the head of the Union column as it came up, on the day); only their orders are bound."""
+    assert "Tennessee and the gunboats wait inside the torpedo line (0 kn) but may fire." in mobile_bay_pages[1]
