@@ -1344,3 +1344,11 @@ def test_the_squadron_waiting_on_turn_1_may_fire(mobile_bay_pages):
     """Replay 16, moment 4 (p2): the turn-1 binding has the Confederates "wait" at 0 kn: may they fire? They may (they
     raked the head of the Union column as it came up, on the day); only their orders are bound."""
     assert "Tennessee and the gunboats wait inside the torpedo line (0 kn) but may fire." in mobile_bay_pages[1]
+
+
+def test_table_16_says_a_natural_10_always_goes_through(mobile_bay_text):
+    """Replay 16, defect (balance): Winnebago's 11-inch at Fort Morgan's walls at Long range needs 10 or less to be
+    deflected, and the player read it as a wasted roll. The text's natural rolls: a 1 always deflects, a 10 never (its
+    Monitor example rolls a 10 against a 10 and goes through)."""
+    assert ("Whatever the number after the range: a 1 on the d10 always deflects, a 10 always goes through."
+            in mobile_bay_text)

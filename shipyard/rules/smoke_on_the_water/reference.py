@@ -107,14 +107,25 @@ def deflection_tables(ctx: Context, codes: list[str], derived: list[Derived] | N
     return out
 
 
-def side_by_side(tables: list[Table]) -> list[Block]:
-    """Tables (Table 16's shot and shell) side by side under the first one's title: the quick reference keeps its
-    room for the turn's rules."""
+def natural_deflection(ctx: Context) -> Block | None:
+    """Table 16's natural rolls (the text's: a 1 always deflects, a 10 never, whatever the number), or None."""
+    natural = ctx.tables.require("armour_deflection").rows.get("natural")
+    if not natural:
+        return None
+    return Note(f"Whatever the number after the range: a {natural['deflects']} on the d10 always deflects, a "
+                f"{natural['goes_through']} always goes through.", **style("reference_note"))
+
+
+def side_by_side(tables: list[Table], beneath: Block | None = None) -> list[Block]:
+    """Tables (Table 16's shot and shell) side by side under the first one's title, `beneath` under the last (the
+    shorter shell rows leave it room): the quick reference keeps its room for the turn's rules."""
     if len(tables) < 2:
-        return list(tables)
+        return list(tables) + ([beneath] if beneath and tables else [])
     look = {k: v for k, v in style("reference_side_by_side").items() if k != "per_row"}
-    return [Stack([Heading(tables[0].title), Columns([replace(t, title=None, _cache={}) for t in tables], **look)],
-                  **style("reference_stack"))]
+    columns = [replace(t, title=None, _cache={}) for t in tables]
+    if beneath:
+        columns[-1] = Stack([columns[-1], beneath], **style("reference_stack"))
+    return [Stack([Heading(tables[0].title), Columns(columns, **look)], **style("reference_stack"))]
 
 
 def movement_tables(ctx: Context, vessels: list[Derived], factor: float) -> list[Block]:
@@ -362,7 +373,7 @@ def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
                            # each sheet's guns table gives every gun's cm to each band's far edge, its gun-codes
                            # line what the codes mean and its Table 17 her guns' damage: printed once, there
                            speed_table(ctx, factor), to_hit_block(ctx),
-                           *([misfire_table(ctx, derived)] if codes else []), *side_by_side(deflection_tables(ctx, codes, derived))]
+                           *([misfire_table(ctx, derived)] if codes else []), *side_by_side(deflection_tables(ctx, codes, derived), natural_deflection(ctx))]
     if vessels:
         # Table 14 is on every sheet, her own column in all four aspects: the reference keeps its room for the turn
         blocks += (movement_tables(ctx, vessels, factor) + critical_tables(ctx)
