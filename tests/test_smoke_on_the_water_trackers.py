@@ -31,7 +31,8 @@ def table_rows(tables) -> dict[str, set[str]]:
         "fort_walls": set(tables.require("fort_walls").rows["materials"]),
         # collisions (Tables 6-7) and torpedoes: each lists what it can inflict under `results`
         **{name: set(tables.require(name).rows["results"])
-           for name in ("collision_damage", "locking", "torpedoes", "misfires", "grounding_damage", "fire_test")},
+           for name in ("collision_damage", "locking", "torpedoes", "misfires", "grounding_damage", "fire_test",
+                        "gunners_driven_off")},
         "zero_points": {r["track"] for r in tables.require("zero_points").rows},
         # the turn's rules that leave a state to mark (issue 22: anchored, surrendered, abandoned, locked)
         "turn_rules": {r["rule"] for r in tables.require("turn_rules").rows if r.get("marked")},

@@ -1352,3 +1352,21 @@ def test_table_16_says_a_natural_10_always_goes_through(mobile_bay_text):
     Monitor example rolls a 10 against a 10 and goes through)."""
     assert ("Whatever the number after the range: a 1 on the d10 always deflects, a 10 always goes through."
             in mobile_bay_text)
+
+
+def test_a_shell_bursting_on_a_fort_drives_its_gunners_off_and_a_house_rule_plays_without(mobile_bay_pages,
+                                                                                         mobile_bay_text, library, tmp_path):
+    """Replay 16, balance: the sloops' 9-inch and 32-pdr shells could do nothing to Fort Morgan's walls (Table 16 "-"),
+    where on the day the passing broadsides drove the fort's gunners from their barbette guns for spells. Ours: a shell
+    bursting on a fort, pierced or not, puts its guns at -1 next turn, with a box to tick; a house rule plays without."""
+    from shipyard.rules.smoke_on_the_water.sheet import fort_boxes
+    forts = [p for p in mobile_bay_pages if "Fire log" in p]
+    assert forts and all("Silenced (SDP 0) Driven off (−1) *" in p for p in forts)
+    assert ("Gunners driven off a shell bursting on a fort (roll detonation, pierced or not) drives its gunners under "
+            "cover: its guns -1 to hit next turn gunners_driven_off") in mobile_bay_text
+    assert "a shell *: nothing (cottonclad: a detonation roll, fire test marker); a fort: Gunners driven off, if it bursts" in mobile_bay_text
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  gunners_driven_off:\n    rows: {play: false}\n")
+    ctx = RS.context(library, house)
+    assert "Driven off" not in " ".join(fort_boxes(ctx).texts())
+    assert "Gunners driven off, if it bursts" not in reference_text(library, "mobile-bay-1864", house)

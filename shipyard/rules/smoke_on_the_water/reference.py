@@ -323,10 +323,12 @@ def deflected_shell(ctx: Context) -> str:
     """What a deflected shell does (deflected_shell: ours, or a house rule's), as the end of the Deflected line."""
     t = ctx.tables.require("deflected_shell")
     reading = t.need(t.rows, "reading", "none (no damage) or undetonated (the figure after the slash)")
+    fort = "; a fort: Gunners driven off, if it bursts" if ctx.tables.require("gunners_driven_off").rows.get("play", True) else ""
     if reading == "none":
-        return f"; a shell{_star(t)}: nothing (cottonclad: a detonation roll, fire test marker)"
+        return f"; a shell{_star(t)}: nothing (cottonclad: a detonation roll, fire test marker){fort}"
     if reading == "undetonated":
-        return f"; a shell{_star(t)}: its figure after the slash (Table 17; cottonclad: a detonation roll, fire test marker)"
+        return (f"; a shell{_star(t)}: its figure after the slash (Table 17; cottonclad: a detonation roll, fire test "
+                f"marker){fort}")
     raise ShipyardError(f"table deflected_shell ({t.tag()}): reading is {reading!r}; expected none (a deflected shell "
                         "does no damage) or undetonated (it does the figure after the slash)")
 

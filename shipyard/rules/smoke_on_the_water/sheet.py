@@ -432,10 +432,16 @@ def tracks(s: VesselStats | FortStats, ctx: Context, unit) -> list[tuple[Track, 
 FIRE_TEST_BOXES = 4  # one salvo of the play review put three fire test markers on Brooklyn
 
 
-def fort_boxes(compact: bool = False) -> Block:
-    """A fort's fire (misfire bursts, shell, fort criticals) and whether it is silenced, each tagged with its tracker."""
+def fort_boxes(ctx: Context, compact: bool = False) -> Block:
+    """A fort's fire (misfire bursts, shell, fort criticals), whether it is silenced and, where the pack plays it,
+    whether its gunners are driven off (gunners_driven_off, ours), each tagged with its tracker."""
     items = [("fire", "Fire test markers", FIRE_TEST_BOXES), ("fire", "On fire", 1), ("fire", "Out of control", 1),
              ("silenced", "Silenced (SDP 0)", 1)]
+    t = ctx.tables.require("gunners_driven_off")
+    if t.rows.get("play", True):
+        to_hit = int(t.need(t.rows, "to_hit", "a to-hit modifier, e.g. -1"))
+        items.append(("driven_off", f"Driven off ({to_hit:+d})".replace("-", "−")
+                                    + (" *" if t.tag() == "reconstructed" else ""), 1))
     return Checkboxes([(label, n, tracker) for tracker, label, n in items], **style("criticals", compact))
 
 
@@ -467,7 +473,7 @@ def damage_block(s: VesselStats | FortStats, ctx: Context, unit, compact: bool =
     if isinstance(s, FortStats):
         return Stack([Heading("Damage · strike a box for each point", **style("damage_head", compact)),
                       Tracks([t for t, _ in tracks(s, ctx, unit)], **style("fort_tracks", compact)),
-                      fort_boxes(compact)], **style("damage_fort_stack"))
+                      fort_boxes(ctx, compact)], **style("damage_fort_stack"))
     e = ctx.tables.require("hull_damage_effects").rows
     m = int(e.get("machinery_box_levels", 1))
     how = (f"a box per point; at the {e['half']['mark']} / {e['quarter']['mark']} hull-left bars max speed "
