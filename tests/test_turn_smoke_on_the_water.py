@@ -1370,3 +1370,12 @@ def test_a_shell_bursting_on_a_fort_drives_its_gunners_off_and_a_house_rule_play
     ctx = RS.context(library, house)
     assert "Driven off" not in " ".join(fort_boxes(ctx).texts())
     assert "Gunners driven off, if it bursts" not in reference_text(library, "mobile-bay-1864", house)
+
+
+def test_a_forts_shot_at_rules_lead_each_part_with_a_bold_key(library):
+    """Replay 16, defect (p15, the second time): the forts' "Shot at" paragraph is small and dense; the room allows no
+    larger type (Letter, replay 15), so its parts (how it is hit, Fires, On fire) each start at a bold key."""
+    from shipyard.render.text_blocks import Legend
+    from shipyard.rules.smoke_on_the_water.sheet import fort_rules
+    block = fort_rules(RS.context(library), compact=True, unit=library.units["fort-morgan"])
+    assert isinstance(block, Legend) and [k for k, _ in block.items] == ["", "Fires:", "On fire:"]

@@ -571,12 +571,13 @@ def fort_rules(ctx: Context, compact: bool = False, unit=None) -> Block:
     walled = ", ".join(crit(c) for c in f["criticals"] if c.get("walls"))
     crits = "; ".join(part for part in (crits, walled and f"walls pierced only: {walled}") if part)
     star = " *" if t.tag() == "reconstructed" else ""
-    return Legend([("", (f"{f['base']}; " if f.get("base") else "")
-                    + f"target size {f['target_size']}" + (", Immobile (+1)" if f.get("immobile") else "")
-                    + f"; {f['hit']} (d6: {crits})"
-                    + (f". Fires: {f['fires']}" if f.get("fires") else "")
-                    + (f". On fire: {f['on_fire']}" if f.get("on_fire") else ""))], title=f"Shot at{star}:",
-                  **style("fort_rules", compact))
+    # its three parts each led by a bold key, so the eye finds the one it wants (replay 16: "small and dense")
+    items = [("", (f"{f['base']}; " if f.get("base") else "")
+              + f"target size {f['target_size']}" + (", Immobile (+1)" if f.get("immobile") else "")
+              + f"; {f['hit']} (d6: {crits})")]
+    items += [("Fires:", f["fires"])] if f.get("fires") else []
+    items += [("On fire:", f["on_fire"])] if f.get("on_fire") else []
+    return Legend(items, title=f"Shot at{star}:", **style("fort_rules", compact))
 
 
 def fort_target(ctx: Context) -> str:
