@@ -1370,6 +1370,9 @@ def test_a_shell_bursting_on_a_fort_drives_its_gunners_off_and_a_house_rule_play
     ctx = RS.context(library, house)
     assert "Driven off" not in " ".join(fort_boxes(ctx).texts())
     assert "Gunners driven off, if it bursts" not in reference_text(library, "mobile-bay-1864", house)
+    house.write_text("smoke-on-the-water:\n  gunners_driven_off:\n    rows: {play: sometimes}\n")
+    with pytest.raises(ShipyardError, match=r"house.yaml:3: smoke-on-the-water.gunners_driven_off.rows.play: expected a yes/no"):
+        fort_boxes(RS.context(library, house))
 
 
 def test_a_forts_shot_at_rules_lead_each_part_with_a_bold_key(library):

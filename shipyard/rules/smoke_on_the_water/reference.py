@@ -15,7 +15,8 @@ from ..context import Context
 from ..derived import Derived
 from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, hit_location_column
 from ...render.kit import load_style, readings_page, turn_card
-from .sheet import OUR_CODES, STYLE_PATH, TEXT_CODES, TITLE, code_words, gun_damage_block, natural_rolls, point_blank_sizes, style
+from .sheet import (OUR_CODES, STYLE_PATH, TEXT_CODES, TITLE, code_words, driven_off_to_hit, gun_damage_block,
+                    natural_rolls, point_blank_sizes, style)
 
 SIZE_ORDER = ("VL", "L", "M", "H", "SH")
 
@@ -323,7 +324,7 @@ def deflected_shell(ctx: Context) -> str:
     """What a deflected shell does (deflected_shell: ours, or a house rule's), as the end of the Deflected line."""
     t = ctx.tables.require("deflected_shell")
     reading = t.need(t.rows, "reading", "none (no damage) or undetonated (the figure after the slash)")
-    fort = "; a fort: Gunners driven off, if it bursts" if ctx.tables.require("gunners_driven_off").rows.get("play", True) else ""
+    fort = "; a fort: Gunners driven off, if it bursts" if driven_off_to_hit(ctx) is not None else ""
     if reading == "none":
         return f"; a shell{_star(t)}: nothing (cottonclad: a detonation roll, fire test marker){fort}"
     if reading == "undetonated":

@@ -432,16 +432,22 @@ def tracks(s: VesselStats | FortStats, ctx: Context, unit) -> list[tuple[Track, 
 FIRE_TEST_BOXES = 4  # one salvo of the play review put three fire test markers on Brooklyn
 
 
+def driven_off_to_hit(ctx: Context) -> int | None:
+    """What a fort's guns take to hit the turn after a shell burst on it (gunners_driven_off, ours), or None where the
+    pack plays without it (a house rule's play: false)."""
+    t = ctx.tables.require("gunners_driven_off")  # a house rule's play: sometimes is refused where it is read
+    return int(t.need(t.rows, "to_hit", "a to-hit modifier, e.g. -1")) if t.rows.get("play", True) else None
+
+
 def fort_boxes(ctx: Context, compact: bool = False) -> Block:
     """A fort's fire (misfire bursts, shell, fort criticals), whether it is silenced and, where the pack plays it,
     whether its gunners are driven off (gunners_driven_off, ours), each tagged with its tracker."""
     items = [("fire", "Fire test markers", FIRE_TEST_BOXES), ("fire", "On fire", 1), ("fire", "Out of control", 1),
              ("silenced", "Silenced (SDP 0)", 1)]
-    t = ctx.tables.require("gunners_driven_off")
-    if t.rows.get("play", True):
-        to_hit = int(t.need(t.rows, "to_hit", "a to-hit modifier, e.g. -1"))
-        items.append(("driven_off", f"Driven off ({to_hit:+d})".replace("-", "−")
-                                    + (" *" if t.tag() == "reconstructed" else ""), 1))
+    to_hit = driven_off_to_hit(ctx)
+    if to_hit is not None:
+        star = " *" if ctx.tables.require("gunners_driven_off").tag() == "reconstructed" else ""
+        items.append(("driven_off", f"Driven off ({to_hit:+d})".replace("-", "−") + star, 1))
     return Checkboxes([(label, n, tracker) for tracker, label, n in items], **style("criticals", compact))
 
 
