@@ -2,7 +2,7 @@
 
     python benchmarks/bench_pack.py                      # 7 alternating process pairs, 30 warm sheets
     python benchmarks/bench_pack.py --runs 11 --sheet-runs 50
-    python benchmarks/bench_pack.py --rules quick-play --runs 1 --sheet-runs 3   # a quick smoke run
+    python benchmarks/bench_pack.py --rules quick-play --runs 1 --sheet-runs 3 --scenario cherbourg-1864   # a smoke run
 
 1. Census: one in-process build of each rule set's pack with the ReportLab Canvas methods wrapped, counting per
    page the text runs (and the strings, faces and sizes drawn), font changes, rects, lines, paths and path
@@ -116,7 +116,7 @@ def usable_cores() -> int:
     return cores()
 
 
-def take_census(rules: list[str] | None, out: Path) -> dict:
+def take_census(rules: list[str] | None, out: Path, scenario: str = SCENARIO) -> dict:
     """Per rule set: pages, page size, average content per page and the strings drawn (JSON-able)."""
     from shipyard.pack import PackOptions, build_pack
     from shipyard.render.paper import PAPERS
@@ -125,7 +125,7 @@ def take_census(rules: list[str] | None, out: Path) -> dict:
 
     rulesets = [get_ruleset(r) for r in rules] if rules else list(all_rulesets())
     lib = Library.load()
-    scen = lib.scenario(SCENARIO)
+    scen = lib.scenario(scenario)
     options = PackOptions(rules=[rs.key for rs in rulesets], output_dir=out)
     paper = PAPERS[options.paper]
     census = {"paper": [paper.width_pt, paper.height_pt], "rulesets": {}}
@@ -218,17 +218,18 @@ def compile_like_an_install() -> str:
     return f"shipyard's bytecode compiled in {package}" if done else f"shipyard's bytecode NOT compiled in {package}"
 
 
-def processes(census_path: Path, rules: list[str], runs: int, tmp: Path) -> tuple[list[tuple], list[tuple], list[tuple]]:
+def processes(census_path: Path, rules: list[str], runs: int, tmp: Path,
+              scenario: str = SCENARIO) -> tuple[list[tuple], list[tuple], list[tuple]]:
     """(side by side, one process, baseline): each a list of (wall, CPU) for `runs` whole processes, run in turn."""
     ours, single, bare = [], [], []
     print(f"({compile_like_an_install()}, as an install does)")
     pick = [a for r in rules for a in ("--rules", r)]
     # one pack untimed: what only the command line keeps (the code compiled for classes and annotations) is kept
     # by a run of its own, as a user's first run keeps it
-    _timed(_shipyard_exe() + ["pack", SCENARIO, "--jobs", "1", "-o", str(tmp / "first")] + pick)
+    _timed(_shipyard_exe() + ["pack", scenario, "--jobs", "1", "-o", str(tmp / "first")] + pick)
     for i in range(runs):  # alternately, so load hits all alike
-        ours.append(_timed(_shipyard_exe() + ["pack", SCENARIO, "-o", str(tmp / f"pack{i}")] + pick))
-        single.append(_timed(_shipyard_exe() + ["pack", SCENARIO, "--jobs", "1", "-o", str(tmp / f"one{i}")] + pick))
+        ours.append(_timed(_shipyard_exe() + ["pack", scenario, "-o", str(tmp / f"pack{i}")] + pick))
+        single.append(_timed(_shipyard_exe() + ["pack", scenario, "--jobs", "1", "-o", str(tmp / f"one{i}")] + pick))
         out = tmp / f"base{i}"
         out.mkdir()
         bare.append(_timed([sys.executable, str(Path(__file__).resolve()), "--baseline", str(census_path), str(out)]))
@@ -282,6 +283,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--sheet-runs", type=int, default=30, help="warm single-sheet builds per rule set (median)")
     ap.add_argument("--rules", action="append", help="only these rule sets (default: all four)")
     ap.add_argument("--sheets-only", action="store_true", help="only the warm single sheets, PDF and SVG")
+    ap.add_argument("--scenario", default=SCENARIO,
+                    help=f"the scenario packed (default {SCENARIO}, which the goals are for; a small one for a smoke run)")
     ap.add_argument("--baseline", nargs=2, metavar=("CENSUS", "OUT"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.baseline:  # the baseline's own process: bare ReportLab, nothing of shipyard imported
@@ -298,17 +301,17 @@ def main(argv: list[str] | None = None) -> None:
         # timed process finds them warm, as a user's second run does, and no other process on a shared machine
         # evicts them in between (the kept library holds 8; a busy machine's other runs pushed ours out mid-bench)
         os.environ["SHIPYARD_CACHE_DIR"] = str(tmp / "cache")
-        census = take_census(args.rules, tmp / "census")
+        census = take_census(args.rules, tmp / "census", args.scenario)
         census_path = tmp / "census.json"
         census_path.write_text(json.dumps(census))
         rs = census["rulesets"]
         pages = sum(r["pages"] for r in rs.values())
-        print(f"scenario {SCENARIO}, rule sets: {', '.join(rs)}")
+        print(f"scenario {args.scenario}, rule sets: {', '.join(rs)}")
         print(f"pages: {pages} (" + ", ".join(f"{k} {r['pages']}" for k, r in rs.items()) + ")")
         avg = {k: sum(r["per_page"][k] * r["pages"] for r in rs.values()) / pages for k in KINDS}
         print("content per page (average over the pack, counted at the ReportLab canvas): "
               + ", ".join(f"{k} {v:.1f}" for k, v in avg.items()))
-        ours, single, bare = processes(census_path, list(args.rules or []), args.runs, tmp)
+        ours, single, bare = processes(census_path, list(args.rules or []), args.runs, tmp, args.scenario)
         med = lambda xs, i: statistics.median(x[i] for x in xs)  # noqa: E731
         for name, xs in (("shipyard pack (whole process)      ", ours), ("shipyard pack --jobs 1 (one process)", single),
                          ("bare ReportLab (whole process)     ", bare)):

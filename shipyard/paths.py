@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -53,9 +54,17 @@ def user_library_home() -> Path:
 
 
 def is_bundled(path: Path) -> bool:
-    """Whether a file is part of the library shipped with shipyard (not the user's)."""
-    try:
-        Path(path).resolve().relative_to(library_dir().resolve())
-        return True
-    except ValueError:
-        return False
+    """Whether a file is part of the library shipped with shipyard (not the user's): its real path is inside the
+    bundled library's. Asked of every entry of a library by `validate` and the web's pages, so the bundled library's
+    real path is found once (resolving it each time was ~0.3 ms a question, ~3 s of the suite)."""
+    import os
+
+    real, root = os.path.realpath(path), _real_folder(str(library_dir()))
+    return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
+
+
+@lru_cache(maxsize=4)
+def _real_folder(folder: str) -> str:
+    import os
+
+    return os.path.realpath(folder)

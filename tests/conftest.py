@@ -45,8 +45,11 @@ def pytest_xdist_auto_num_workers(config):
     """`-n auto` (the README's command): one worker more than the cores this process may use. Much of the suite's
     time is spent waiting on the processes it starts (the console script, Chromium, the benchmark scripts), which a
     third worker fills: on this 2-core machine the whole suite ran in 194 s against 208 s with two, back to back."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return cores + 1
+    return usable_cores() + 1
+
+
+def usable_cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 def pytest_configure(config):
     """Byte-compile the checkout's shipyard once, before the workers start: where PYTHONDONTWRITEBYTECODE is set (as
@@ -57,6 +60,52 @@ def pytest_configure(config):
     import compileall
 
     compileall.compile_dir(str(REPO / "shipyard"), quiet=2, workers=1)
+    if config.getoption("numprocesses", default=None):  # xdist workers will collect
+        rewrite_test_modules_before_the_workers_start(config)
+
+
+def rewrite_test_modules_before_the_workers_start(config) -> None:
+    """Rewrite the test modules' asserts once, here in xdist's controller, into the tests/__pycache__ files each
+    worker's import reads. On a fresh checkout (as .ci/run's) there are none yet, and every worker rewrote all ~100
+    modules itself, at once: ~5 s of CPU each, a worker's largest cost before its first test. Here the modules are
+    shared between this machine's cores in forked copies of this process; a file already current is left alone, so
+    a second run pays only the reading. pytest's rewriter is private: if it ever changes shape, this does nothing
+    and the workers rewrite as they did before."""
+    try:
+        from _pytest.assertion import rewrite
+
+        state = config.stash[rewrite.assertstate_key]
+        read_pyc, rewrite_test, write_pyc = rewrite._read_pyc, rewrite._rewrite_test, rewrite._write_pyc
+        pyc_of = lambda fn: rewrite.get_cache_dir(fn) / (fn.name[:-3] + rewrite.PYC_TAIL)  # noqa: E731
+    except (ImportError, AttributeError, KeyError):
+        return
+    stale = [fn for fn in sorted((REPO / "tests").glob("test_*.py")) if read_pyc(fn, pyc_of(fn)) is None]
+    if not stale:
+        return
+
+    def rewrite_one(fn: Path) -> None:
+        try:
+            source_hash, co = rewrite_test(fn, config)
+        except Exception:  # a module that does not compile: its worker's import says so, as it always did
+            return
+        write_pyc(state, co, source_hash, pyc_of(fn))
+
+    (REPO / "tests" / "__pycache__").mkdir(exist_ok=True)
+    cores = usable_cores()
+    children = []
+    for share in range(1, min(cores, len(stale))):
+        pid = os.fork()
+        if pid == 0:  # a copy: rewrite its share, write nothing else, leave without pytest's exit handlers
+            try:
+                for fn in stale[share::cores]:
+                    rewrite_one(fn)
+            finally:
+                os._exit(0)
+        children.append(pid)
+    for fn in stale[0::cores]:
+        rewrite_one(fn)
+    for pid in children:
+        os.waitpid(pid, 0)
 
 def pack_id(scenario: str, paper: str, scale: str | None) -> str:
     return f"{scenario}-{paper}" + (f"-{scale.replace('/', '-')}" if scale else "")

@@ -13,8 +13,9 @@ from conftest import REPO
 BENCH = REPO / "benchmarks"
 
 RUNS = {
-    "pack": (["bench_pack.py", "--rules", "quick-play", "--runs", "1", "--sheet-runs", "1"],
-             ["pages:", "content per page", "shipyard pack (whole process)", "bare ReportLab (whole process)",
+    # the smallest bundled scenario (two ships): the script's every step and line, on the least to pack
+    "pack": (["bench_pack.py", "--rules", "quick-play", "--runs", "1", "--sheet-runs", "1", "--scenario", "cherbourg-1864"],
+             ["scenario cherbourg-1864, rule sets: quick-play", "pages:", "content per page", "shipyard pack (whole process)", "bare ReportLab (whole process)",
               "ratio shipyard / baseline: wall", "warm single record sheet, quick-play           pdf",
               "warm single record sheet, quick-play           svg"]),
     "scaling": (["bench_scaling.py", "--sizes", "3", "6", "--rules", "quick-play"],

@@ -559,3 +559,27 @@ def test_the_application_layer_builds_a_pack_to_bytes(library):
 
     assert pdf[:5] == b"%PDF-"
     assert int(re.search(rb"/Count (\d+)", pdf).group(1)) >= 2  # the cover and the roster
+
+
+def test_a_bundled_file_is_told_from_hers_by_its_real_path_finding_the_bundled_librarys_once(tmp_path, monkeypatch):
+    """`validate` and the web's pages ask of every entry of a library whether it is bundled: each question resolves
+    the file's own path alone (resolving the bundled library's again each time was ~0.3 ms a question, seconds of a
+    validate). A link to a bundled file, and a relative path into the library, are still bundled; her file, a folder
+    beside the library's whose name starts the same, are not."""
+    import os
+
+    from shipyard import paths
+
+    bundled = paths.library_dir() / "usn" / "uss-monitor.yaml"
+    (tmp_path / "linked.yaml").symlink_to(bundled)
+    (tmp_path / "mine.yaml").write_text(VESSEL, encoding="utf-8")
+    beside = Path(str(paths.library_dir()) + "-mine") / "uss-monitor.yaml"
+    monkeypatch.chdir(paths.library_dir().parent)
+    relative = Path(paths.library_dir().name) / "usn" / "uss-monitor.yaml"
+    paths.is_bundled(bundled)  # the bundled library's real path found here, or by an earlier test
+
+    real, resolved = os.path.realpath, []
+    monkeypatch.setattr(os.path, "realpath", lambda p, *a, **k: resolved.append(p) or real(p, *a, **k))
+    told = {p: paths.is_bundled(p) for p in (bundled, tmp_path / "linked.yaml", relative, tmp_path / "mine.yaml", beside)}
+    assert list(told.values()) == [True, True, True, False, False]
+    assert len(resolved) == len(told)  # one real path a question: the file's
