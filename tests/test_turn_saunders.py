@@ -1334,24 +1334,26 @@ def test_a_gun_critical_on_a_section_whose_guns_are_all_out_has_a_reading(bundle
 def test_the_hull_note_is_set_as_large_as_the_sheets_other_notes_on_one_line(bundled_packs, paper):
     """Replay r9, defect (p4-p14): the notes under the hull tracks, at 6 pt, read as 5-6 pt beside the sheet's other
     notes at 6.5: the speeds a player looks up mid-game. They are now the speed notes' size, each still one line."""
-    import pdfplumber
+    import re
 
+    from conftest import pdf_page_chars
     from shipyard.rules.saunders.sheet import style
 
     size = style()["speed_notes"]["size"]
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
     notes = 0
-    # only the pages that print a hull note (pdfium's text, some 50 times faster) are laid out with pdfplumber
-    with_notes = [n for n, text in enumerate(pdf_page_texts(path), 1) if "after box" in " ".join(text.split())]
-    with pdfplumber.open(path, pages=with_notes) as pdf:
-        for page in pdf.pages:
-            for hit in page.search(r"after box \d+: ¾ speed"):
-                chars = [c for c in page.chars if abs(c["top"] - hit["top"]) < 1 and c["x0"] >= hit["x0"] - 0.5]
-                assert min(c["size"] for c in chars) >= size - 0.01, (page.page_number, hit["text"])
-                below = [c for c in page.chars if 2 < c["top"] - hit["top"] < 8 and c["x0"] < hit["x0"] + 20
-                         and c["x0"] >= hit["x0"] - 0.5 and c["size"] < 6.6]
-                assert not below, (page.page_number, "".join(c["text"] for c in below)[:40])  # no second line
-                notes += 1
+    # only the pages that print a hull note are measured, character by character (pdfium: pdf_page_chars)
+    with_notes = [n for n, text in enumerate(pdf_page_texts(path)) if "after box" in " ".join(text.split())]
+    for n, (text, chars) in zip(with_notes, pdf_page_chars(path, with_notes)):
+        printed = [c for c in chars if c is not None and not c.text.isspace()]
+        for hit in re.finditer(r"after box \d+: ¾ speed", text):
+            at = chars[hit.start()]  # the note's first character: its line is the characters on its baseline
+            line = [c for c in printed if abs(c.baseline - at.baseline) < 1 and c.x >= at.x - 0.5]
+            assert min(c.size for c in line) >= size - 0.01, (n + 1, hit.group())
+            below = [c for c in printed if 2 < at.baseline - c.baseline < 8 and at.x - 0.5 <= c.x < at.x + 20
+                     and c.size < 6.6]
+            assert not below, (n + 1, "".join(c.text for c in below)[:40])  # no second line
+            notes += 1
     assert notes >= 20
 
 
