@@ -203,10 +203,12 @@ def _page_texts(path: str, size: int, mtime_ns: int) -> tuple[str, ...]:
 
 class PrintedChar(NamedTuple):
     """One character as pdfium reads it off a page: its size as printed (the font size times its matrix's scaling,
-    as tests/layout_lint.py counts it), its origin on the baseline (pt, PDF space: y up) and whether it stands upright
-    (pdfminer's test: no quarter turn, no mirror)."""
+    as tests/layout_lint.py counts it), its height (the font size times the matrix's vertical scale: what pdfminer
+    and pdfplumber call its size for text set straight, which a narrower squeeze leaves as it is), its origin on the
+    baseline (pt, PDF space: y up) and whether it stands upright (pdfminer's test: no quarter turn, no mirror)."""
     text: str
     size: float
+    height: float
     x: float
     baseline: float
     upright: bool
@@ -243,13 +245,14 @@ def pdf_page_chars(path, pages=None) -> list[tuple[str, list[PrintedChar | None]
                     continue
                 origin_of(at, i, px, py)
                 if key not in sizes:  # every character of one text object has the object's size and matrix
-                    size, upright = raw.FPDFText_GetFontSize(tp.raw, i), True
+                    size = height = raw.FPDFText_GetFontSize(tp.raw, i)
+                    upright = True
                     if raw.FPDFText_GetMatrix(tp.raw, i, m):
-                        size *= math.sqrt(abs(m.a * m.d - m.b * m.c))
+                        size, height = size * math.sqrt(abs(m.a * m.d - m.b * m.c)), size * abs(m.d)
                         upright = m.a * m.d > 0 and m.b * m.c <= 0
-                    sizes[key] = size, upright
-                size, upright = sizes[key]
-                chars.append(PrintedChar(ch, size, x.value, y.value, upright))
+                    sizes[key] = size, height, upright
+                size, height, upright = sizes[key]
+                chars.append(PrintedChar(ch, size, height, x.value, y.value, upright))
             out.append(("".join(text), chars))
     finally:
         pdf.close()

@@ -1349,9 +1349,9 @@ def test_the_hull_note_is_set_as_large_as_the_sheets_other_notes_on_one_line(bun
         for hit in re.finditer(r"after box \d+: ¾ speed", text):
             at = chars[hit.start()]  # the note's first character: its line is the characters on its baseline
             line = [c for c in printed if abs(c.baseline - at.baseline) < 1 and c.x >= at.x - 0.5]
-            assert min(c.size for c in line) >= size - 0.01, (n + 1, hit.group())
+            assert min(c.height for c in line) >= size - 0.01, (n + 1, hit.group())
             below = [c for c in printed if 2 < at.baseline - c.baseline < 8 and at.x - 0.5 <= c.x < at.x + 20
-                     and c.size < 6.6]
+                     and c.height < 6.6]
             assert not below, (n + 1, "".join(c.text for c in below)[:40])  # no second line
             notes += 1
     assert notes >= 20

@@ -965,8 +965,12 @@ def test_no_text_a_player_reads_is_under_6_pt(bundled_packs, scenario):
     """Replay 8 / issue 22: no text a player reads under 6 pt. The layout lint counts small type but passes it; Memphis's
     speed counters shrank a long name ("Gen. M. Jeff Thompson") to 5.4 pt. A name that does not fit at 6 pt is set
     narrower instead. (The plan's sideways labels are measured by their width, not their size: left out.)"""
+    from conftest import pdf_page_chars
+
     path = bundled_packs.get(scenario, "smoke-on-the-water", "a4").path
-    small = sorted({(p, round(c.size, 1)) for p, c in _chars(path) if c.upright and c.size < 6.0 - 1e-6})
+    # each character's height as pdfminer measured it (the same on every character of both packs), read by pdfium
+    small = sorted({(p, round(c.height, 1)) for p, (_, chars) in enumerate(pdf_page_chars(path), 1) for c in chars
+                    if c is not None and c.text.strip() and c.upright and c.height < 6.0 - 1e-6})
     assert not small, small
 
 
