@@ -161,7 +161,7 @@ def _markers(pages: Pages) -> list[str]:
 
 @functools.lru_cache(maxsize=8)
 def _markers_of(path: str, found: tuple[int, ...]) -> tuple[str, ...]:
-    with pdfplumber.open(path) as pdf:
+    with _opened(path) as pdf:
         out = []
         for k in found:
             page = pdf.pages[k]
@@ -1388,7 +1388,7 @@ def test_the_card_pages_say_a_unit_with_every_factor_struck_fires_no_more(mobile
 def test_a_cards_bound_blanks_take_a_two_figure_bound_in_pencil(mobile_bay):
     """Replay 12, defect: the "in bound ___" and "from ___" blanks on the cards took one figure at most, and a game
     runs 12 bounds. Each blank is at least 5 mm long (the orders logs' pencil row), on every card, in the same rows."""
-    with pdfplumber.open(str(mobile_bay.path)) as pdf:
+    with _opened(mobile_bay.path) as pdf:
         for k, page in enumerate(pdf.pages):
             if RECORD_CARDS not in mobile_bay[k]:
                 continue
@@ -1444,7 +1444,7 @@ def test_the_event_tick_boxes_take_a_pencil_tick(mobile_bay):
     """Replay 13, defect 2: the cards' event tick boxes were 2.2 mm, pencil only. Replay 16, defect 5: at 2.5 mm they
     still read small. They are 2.7 mm, the most the two card pages hold beside the larger EDNA boxes (2.8 ran the
     readings onto an eighth page), and the pack keeps its pages."""
-    with pdfplumber.open(str(mobile_bay.path)) as pdf:
+    with _opened(mobile_bay.path) as pdf:
         for k, page in enumerate(pdf.pages):
             if RECORD_CARDS in mobile_bay[k]:
                 squares = [r["width"] * 25.4 / 72 for r in page.rects if abs(r["width"] - r["height"]) < 0.1]
