@@ -1522,3 +1522,13 @@ def test_the_set_up_page_prints_no_density_the_rules_do_not_read(pack_pages):
     assert "Torpedo line (triple row of torpedoes" in " ".join(setup.split()) and "density" not in setup
     reference = " ".join(next(p for p in pack_pages if "quick reference" in p).split())
     assert "Torpedo density changes nothing here (ours)" in reference
+
+
+# ---------------------------------------------------------------------------------------------- replay 16 moments
+
+
+def test_the_binding_first_turn_says_no_union_ship_turns(pack_pages):
+    """Moment 1 (replay 16, p2): the fixed turn 1 said the line steams in at 4 kn and not whether a ship may turn
+    as well; the set-up page's event now says none turns (the line held its course up the channel)."""
+    setup = next(p for p in pack_pages if "Set-up:" in p)
+    assert "Binding: the Union line steams in at 4 kn, no ship turning," in setup
