@@ -1296,7 +1296,7 @@ def test_the_orders_extras_hold_a_speed_change_and_f2_with_no_target_to_write(pa
     from shipyard.render.paper import PAPERS
 
     log = next(p for p in pack_pages if "Orders log · Union" in p)
-    assert "RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF; no target: each gun picks its own" in log
+    assert "RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF; no target (each gun picks its own)" in log
     assert "the target" not in log
     ships = [d for _, d in _units(library, ctx) if not d.stats.is_fort]
     band = sheet.orders_bands(ships, 12, PAPERS["a4"].printable.w)[0]
@@ -1532,3 +1532,14 @@ def test_the_binding_first_turn_says_no_union_ship_turns(pack_pages):
     as well; the set-up page's event now says none turns (the line held its course up the channel)."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
     assert "Binding: the Union line steams in at 4 kn, no ship turning," in setup
+
+
+def test_the_orders_log_says_what_her_speed_this_turn_is_whatever_inches_she_writes(pack_pages):
+    """Moment 2 (replay 16, p7): a ship may write fewer inches than half her speed, and the log did not say what her
+    speed this turn then is, which Stationary and the ram's modifier read. It is last turn's plus the change
+    written, said on every log page and in the readings."""
+    words = ("Speed this turn: last turn's plus the change written, whatever inches she writes (what Stationary and a "
+             "ram read)")
+    logs = [p for p in pack_pages if "Orders log" in p]
+    assert len(logs) == 2 and all(words in p for p in logs)
+    assert "Speed this turn last turn's plus the change written" in _readings(pack_pages)

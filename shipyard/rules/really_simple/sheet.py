@@ -36,7 +36,7 @@ from ...render.kit import turn_strip as kit_turn_strip
 from .damage import check_opening_damage, speed_values
 from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
-from .words import fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
+from .words import reading, fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
 
 STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
 
@@ -264,7 +264,8 @@ def orders_intro(title: str, ctx, lashed: str = "") -> Block:
                   Text(f"For each ship and turn write in the 1st ½ cell the inches ahead (at most half the speed) and any "
                        f"turns of {turn}° (R, L), in the 2nd ½ cell the rest of the move and its turns, then the extras: "
                        f"a speed change (at most {change} knots a turn), RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF; "
-                       f"no target: each gun picks its own as it fires. Example: 4 R · 4 L · +{change} F2. "
+                       f"no target (each gun picks its own). Example: 4 R · 4 L · +{change} F2. "
+                       f"Speed this turn: {reading(ctx.tables, 'Speed this turn')}. "
                        "An order the opponent cannot read is read against you."
                        + (f" ↳ {lashed}: lashed to {lashed}; the pair moves and turns as one (both are turning) "
                           f"at the slower's speed (write the "
