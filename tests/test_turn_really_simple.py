@@ -1540,6 +1540,13 @@ def test_the_orders_log_says_what_her_speed_this_turn_is_whatever_inches_she_wri
     written, said on every log page and in the readings."""
     words = ("Speed this turn: last turn's plus the change written, whatever inches she writes (what Stationary and a "
              "ram read)")
-    logs = [p for p in pack_pages if "Orders log" in p]
+    logs = [p for p in pack_pages if "Orders log ·" in p]
     assert len(logs) == 2 and all(words in p for p in logs)
     assert "Speed this turn last turn's plus the change written" in _readings(pack_pages)
+
+
+def test_a_line_of_fire_runs_centre_to_centre_on_the_reference_and_the_readings(pack_pages):
+    """Moment 3 (replay 16, pp8/11): a line of fire through another ship's model is masked, but from which point to
+    which? Hartford behind Octorara was masked by 0.03 in on one reading. It runs centre to centre, as ranges do."""
+    words = "nor by the firer's own consort; the line runs centre to centre (a fort: its place)"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
