@@ -1550,3 +1550,10 @@ def test_a_line_of_fire_runs_centre_to_centre_on_the_reference_and_the_readings(
     which? Hartford behind Octorara was masked by 0.03 in on one reading. It runs centre to centre, as ranges do."""
     words = "nor by the firer's own consort; the line runs centre to centre (a fort: its place)"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_a_shutter_hit_when_every_gun_that_bears_is_jammed_moves_the_jam_to_the_later_turn(pack_pages):
+    """Moment 4 (replay 16, pp8/11): Brooklyn took a third shutter hit with every gun bearing on the firer already
+    jammed: extend the T__ or nothing? The jam lasts to the later T__, as a second shutter's already does."""
+    words = "but a boiler rolls again for the crew; a shutter when every gun that bears is jammed: the later T__"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
