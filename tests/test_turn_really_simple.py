@@ -1557,3 +1557,10 @@ def test_a_shutter_hit_when_every_gun_that_bears_is_jammed_moves_the_jam_to_the_
     jammed: extend the T__ or nothing? The jam lasts to the later T__, as a second shutter's already does."""
     words = "but a boiler rolls again for the crew; a shutter when every gun that bears is jammed: the later T__"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_two_strikers_one_ramming_and_one_avoiding_are_both_stopped_by_the_ram(pack_pages):
+    """Moment 5 (replay 16, pp8/11): both ships strikers, one ramming under orders and one avoiding: 'a ram stops
+    both' and 'an avoided one sheers off, both go on' conflicted. The ram stops both."""
+    words = "no roll, no loss; two strikers, one ramming and one avoiding: the ram stops both"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
