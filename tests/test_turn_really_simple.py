@@ -1349,7 +1349,7 @@ def test_a_gun_lost_hit_on_a_ship_with_no_gun_left_is_read_as_a_half_knot(pack_p
 def test_end_on_contact_between_lashed_pairs_costs_only_the_two_that_touch(pack_pages):
     """Moment (replay 10): two lashed pairs met end-on; 'both lose 1 knot': the sloops that touched, or their
     gunboats too?"""
-    assert "end-on, the two that touch (not their consorts) lose 1 knot each." in _reference(pack_pages)
+    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes)." in _reference(pack_pages)
 
 
 def test_every_drifting_ship_rolls_the_swing_a_struck_one_too(pack_pages):
@@ -1564,3 +1564,13 @@ def test_two_strikers_one_ramming_and_one_avoiding_are_both_stopped_by_the_ram(p
     both' and 'an avoided one sheers off, both go on' conflicted. The ram stops both."""
     words = "no roll, no loss; two strikers, one ramming and one avoiding: the ram stops both"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_end_on_contact_strikes_two_speed_boxes_and_a_ship_fouled_at_0_drifts_from_the_next_turn(pack_pages):
+    """Moment 6 (replay 16, p11 and the p10 counter): end-on contact's 'lose 1 knot each': her speed now, or two
+    SPEED boxes? Boxes, as every knot lost. And Selma's screw fouled as she lay stopped by order at 0 kn: when does
+    her drift begin? From the next turn, as a fouled ship under way slows from the next turn."""
+    qr = _reference(pack_pages)
+    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes)." in qr
+    words = "a lashed ship stops at once and is carried; one at 0 already drifts from the next turn"
+    assert words in qr and words in _readings(pack_pages)

@@ -141,7 +141,8 @@ def movement(derived: list, ctx) -> list[Block]:
     c = t.require("collisions").rows
     avoided = signed(modifier(t, "avoided_collision")[0])
     contact = (f"Contact: {reading(t, 'Contact in the move')}. {_sentence(reading(t, 'Collisions'))}; end-on, the two "
-               f"that touch (not their consorts) lose {number(c['end_on_loss_kn'])} knot each. Without a RAM order "
+               f"that touch (not their consorts) lose {number(c['end_on_loss_kn'])} knot each "
+               f"({number(round(float(c['end_on_loss_kn']) / step_kn(t)))} SPEED boxes). Without a RAM order "
                f"the striker avoids it on "
                f"{number(c['avoid_on'])}+ (1d6), shooting {avoided}; otherwise it is a ram.")
     return [_heading("Movement"), _body(text), _body(contact)]
@@ -226,11 +227,18 @@ def quick_reference(doc, derived: list, ctx) -> None:
     """One page (more only if it must) of what the units in play use: the sequence of play, then two columns; then
     what the text leaves open (readings_blocks), on the same page where it fits."""
     st = style()
-    # the shoals sit under the torpedoes, so the two columns come out about as long
-    left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx), *turn_track(ctx)],
-                 **st["reference_stack"])
-    right = Stack(special_effects(ctx) + movement(derived, ctx) + lashed_pairs(derived, ctx) + shoals(derived, ctx),
-                  **st["reference_stack"])
+    # the lashed pairs go under whichever column is the shorter, so the two come out about as long (replay 16's
+    # readings lengthened the right one past a Letter page)
+    left = [shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx)]
+    right = special_effects(ctx) + movement(derived, ctx) + shoals(derived, ctx)
+    column_w = (doc.content.w - st["reference_columns"]["gap"]) / 2
+    if Stack(left + turn_track(ctx), **st["reference_stack"]).measure(column_w) < \
+            Stack(right, **st["reference_stack"]).measure(column_w):
+        left += lashed_pairs(derived, ctx)  # under the ramming, over the turn track
+    else:
+        right += lashed_pairs(derived, ctx)
+    left = Stack(left + turn_track(ctx), **st["reference_stack"])
+    right = Stack(right, **st["reference_stack"])
     title = Text("Really Simple ACW Naval Rules · quick reference", **st["reference_title"])
     turn = turn_card(ctx.tables, st, title="The turn: sequence of play")
     flow = Flow(doc, **st["reference_flow"])
