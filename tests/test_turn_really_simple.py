@@ -1574,3 +1574,11 @@ def test_end_on_contact_strikes_two_speed_boxes_and_a_ship_fouled_at_0_drifts_fr
     assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes)." in qr
     words = "a lashed ship stops at once and is carried; one at 0 already drifts from the next turn"
     assert words in qr and words in _readings(pack_pages)
+
+
+def test_every_model_size_is_in_decimals_tennessee_too(library, ctx):
+    """Defect (replay 16, p6): Tennessee's card read 'model 2.1×½in' where every other card uses decimals."""
+    tennessee = next(u for u, _ in _units(library, ctx) if u.id == "css-tennessee")
+    assert sheet.model_size(tennessee, ctx) == "2.1×0.5"
+    for unit, _ in _units(library, ctx):
+        assert "½" not in sheet.model_size(unit, ctx), unit.name

@@ -86,7 +86,8 @@ def model_size(unit, ctx) -> str:
     if not (length and beam and match):
         return ""
     per_in = int(match.group(1)) / 12  # feet of ship to an inch of model
-    return f"{number(round(length / per_in, 1))}×{number(round(beam / per_in, 1))}"
+    # decimals always (not number()'s ½: replay 16 found Tennessee's "2.1×½in" among every other card's decimals)
+    return f"{round(length / per_in, 1):g}×{round(beam / per_in, 1):g}"
 
 
 def with_model_size(sub: str, unit, ctx) -> str:
