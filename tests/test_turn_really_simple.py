@@ -1582,3 +1582,11 @@ def test_every_model_size_is_in_decimals_tennessee_too(library, ctx):
     assert sheet.model_size(tennessee, ctx) == "2.1×0.5"
     for unit, _ in _units(library, ctx):
         assert "½" not in sheet.model_size(unit, ctx), unit.name
+
+
+def test_fort_morgan_is_silenced_for_the_union_s_4_when_her_channel_guns_are_struck(pack_pages):
+    """Defect (replay 16, pp2/6): Fort Morgan's +4 'silenced' needed all 32 boxes struck, her 4 land guns and 8 bay
+    guns too, which no ship in the channel fires at (8 of 32 gone after ~100 Union dice). For Really Simple the +4 is
+    for her channel front's guns, the ones that fought the fleet."""
+    setup = next(p for p in pack_pages if "Set-up:" in p)
+    assert "Silenced (+4): every channel gun (170–330°) struck, or she is abandoned or destroyed." in setup
