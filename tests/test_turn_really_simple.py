@@ -1589,4 +1589,4 @@ def test_fort_morgan_is_silenced_for_the_union_s_4_when_her_channel_guns_are_str
     guns too, which no ship in the channel fires at (8 of 32 gone after ~100 Union dice). For Really Simple the +4 is
     for her channel front's guns, the ones that fought the fleet."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Silenced (+4): every channel gun (170–330°) struck, or she is abandoned or destroyed." in setup
+    assert "land: 4 32-pdrs. Silenced (+4): channel guns all struck." in setup
