@@ -262,12 +262,12 @@ def orders_intro(title: str, ctx, lashed: str = "") -> Block:
     turn, change = number(m.get("turn_deg", 45)), number(m.get("speed_change_kn", 2))
     st = style()
     return Stack([Text(title, **st["orders_title"]),
-                  Text(f"For each ship and turn write in the 1st ½ cell the inches ahead (at most half the speed) and any "
-                       f"turns of {turn}° (R, L), in the 2nd ½ cell the rest of the move and its turns, then the extras: "
-                       f"a speed change (at most {change} knots a turn), RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF; "
+                  Text(f"Write in the 1st ½ cell the inches ahead (at most half her speed) and any "
+                       f"{turn}° turns (R, L), in the 2nd ½ the rest and its turns, then extras: "
+                       f"a speed change ({change} kn at most), RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF; "
                        f"no target (each gun picks its own). Example: 4 R · 4 L · +{change} F2. "
-                       f"Speed this turn: {reading(ctx.tables, 'Speed this turn')}. "
-                       "An order the opponent cannot read is read against you."
+                       f"Her speed this turn is {reading(ctx.tables, 'Speed this turn')}. "
+                       "An unreadable order is read against you."
                        + (f" ↳ {lashed}: lashed to {lashed}; the pair moves and turns as one (both are turning) "
                           f"at the slower's speed (write the "
                           f"pair's move once, in {lashed}'s row above; in the ↳ row only her own F2, for she picks her own fire window; CAST OFF parts them)."
