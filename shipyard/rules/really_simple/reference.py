@@ -231,22 +231,22 @@ def quick_reference(doc, derived: list, ctx) -> None:
     # readings lengthened the right one past a Letter page)
     left = [shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx)]
     right = special_effects(ctx) + movement(derived, ctx) + shoals(derived, ctx)
-    column_w = (doc.content.w - st["reference_columns"]["gap"]) / 2
-    if Stack(left + turn_track(ctx), **st["reference_stack"]).measure(column_w) < \
-            Stack(right, **st["reference_stack"]).measure(column_w):
-        left += lashed_pairs(derived, ctx)  # under the ramming, over the turn track
-    else:
-        right += lashed_pairs(derived, ctx)
-    left = Stack(left + turn_track(ctx), **st["reference_stack"])
-    right = Stack(right, **st["reference_stack"])
+    pairs = lashed_pairs(derived, ctx)
+
+    def columns(lashed_left: bool) -> Columns:  # the lashed pairs under the ramming (over the turn track), or last
+        return Columns([Stack(left + (pairs if lashed_left else []) + turn_track(ctx), **st["reference_stack"]),
+                        Stack(right + ([] if lashed_left else pairs), **st["reference_stack"])],
+                       **st["reference_columns"])
+
+    body = min((columns(False), columns(True)), key=lambda c: c.measure(doc.content.w))
     title = Text("Really Simple ACW Naval Rules · quick reference", **st["reference_title"])
     turn = turn_card(ctx.tables, st, title="The turn: sequence of play")
     flow = Flow(doc, **st["reference_flow"])
-    page = Stack([title, turn, Columns([left, right], **st["reference_columns"])], **st["reference_page"])
+    page = Stack([title, turn, body], **st["reference_page"])
     if page.measure(doc.content.w) <= doc.content.h:
         flow.add(page, bookmark="Quick reference", new_page=True)
     else:  # more than a page: the columns run one after the other and split where they must
-        flow.add(Stack([title, turn, left, right], **st["reference_page"]), bookmark="Quick reference", new_page=True)
+        flow.add(Stack([title, turn, *body.children], **st["reference_page"]), bookmark="Quick reference", new_page=True)
     from .sheet import readings_with_logs
 
     if not readings_with_logs(ctx):  # else they follow the last orders log (one page the less)
