@@ -1296,7 +1296,7 @@ def test_the_orders_extras_hold_a_speed_change_and_f2_with_no_target_to_write(pa
     from shipyard.render.paper import PAPERS
 
     log = next(p for p in pack_pages if "Orders log · Union" in p)
-    assert "RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF; no target: each gun picks its own" in log
+    assert "RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF; no target (each gun picks its own)" in log
     assert "the target" not in log
     ships = [d for _, d in _units(library, ctx) if not d.stats.is_fort]
     band = sheet.orders_bands(ships, 12, PAPERS["a4"].printable.w)[0]
@@ -1349,7 +1349,7 @@ def test_a_gun_lost_hit_on_a_ship_with_no_gun_left_is_read_as_a_half_knot(pack_p
 def test_end_on_contact_between_lashed_pairs_costs_only_the_two_that_touch(pack_pages):
     """Moment (replay 10): two lashed pairs met end-on; 'both lose 1 knot': the sloops that touched, or their
     gunboats too?"""
-    assert "end-on, the two that touch (not their consorts) lose 1 knot each." in _reference(pack_pages)
+    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes)." in _reference(pack_pages)
 
 
 def test_every_drifting_ship_rolls_the_swing_a_struck_one_too(pack_pages):
@@ -1522,3 +1522,70 @@ def test_the_set_up_page_prints_no_density_the_rules_do_not_read(pack_pages):
     assert "Torpedo line (triple row of torpedoes" in " ".join(setup.split()) and "density" not in setup
     reference = " ".join(next(p for p in pack_pages if "quick reference" in p).split())
     assert "Torpedo density changes nothing here (ours)" in reference
+
+
+# ---------------------------------------------------------------------------------------------- replay 16 moments
+
+
+def test_the_binding_first_turn_says_no_union_ship_turns(pack_pages):
+    """Moment 1 (replay 16, p2): the fixed turn 1 said the line steams in at 4 kn and not whether a ship may turn
+    as well; the set-up page's event now says none turns (the line held its course up the channel)."""
+    setup = next(p for p in pack_pages if "Set-up:" in p)
+    assert "Binding: the Union line steams in at 4 kn, no ship turning," in setup
+
+
+def test_the_orders_log_says_what_her_speed_this_turn_is_whatever_inches_she_writes(pack_pages):
+    """Moment 2 (replay 16, p7): a ship may write fewer inches than half her speed, and the log did not say what her
+    speed this turn then is, which Stationary and the ram's modifier read. It is last turn's plus the change
+    written, said on every log page and in the readings."""
+    words = "Her speed this turn is last turn's plus the change written, whatever inches she writes."
+    logs = [p for p in pack_pages if "Orders log ·" in p]
+    assert len(logs) == 2 and all(words in p for p in logs)
+    assert "Speed this turn last turn's plus the change written" in _readings(pack_pages)
+
+
+def test_a_line_of_fire_runs_centre_to_centre_on_the_reference_and_the_readings(pack_pages):
+    """Moment 3 (replay 16, pp8/11): a line of fire through another ship's model is masked, but from which point to
+    which? Hartford behind Octorara was masked by 0.03 in on one reading. It runs centre to centre, as ranges do."""
+    words = "nor by the firer's own consort; the line runs centre to centre (a fort: its place)"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_a_shutter_hit_when_every_gun_that_bears_is_jammed_moves_the_jam_to_the_later_turn(pack_pages):
+    """Moment 4 (replay 16, pp8/11): Brooklyn took a third shutter hit with every gun bearing on the firer already
+    jammed: extend the T__ or nothing? The jam lasts to the later T__, as a second shutter's already does."""
+    words = "but a boiler rolls again for the crew; a shutter when every gun that bears is jammed: the later T__"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_two_strikers_one_ramming_and_one_avoiding_are_both_stopped_by_the_ram(pack_pages):
+    """Moment 5 (replay 16, pp8/11): both ships strikers, one ramming under orders and one avoiding: 'a ram stops
+    both' and 'an avoided one sheers off, both go on' conflicted. The ram stops both."""
+    words = "no roll, no loss; two strikers, one ramming and one avoiding: the ram stops both"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_end_on_contact_strikes_two_speed_boxes_and_a_ship_fouled_at_0_drifts_from_the_next_turn(pack_pages):
+    """Moment 6 (replay 16, p11 and the p10 counter): end-on contact's 'lose 1 knot each': her speed now, or two
+    SPEED boxes? Boxes, as every knot lost. And Selma's screw fouled as she lay stopped by order at 0 kn: when does
+    her drift begin? From the next turn, as a fouled ship under way slows from the next turn."""
+    qr = _reference(pack_pages)
+    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes)." in qr
+    words = "a lashed ship stops at once and is carried; one at 0 already drifts from the next turn"
+    assert words in qr and words in _readings(pack_pages)
+
+
+def test_every_model_size_is_in_decimals_tennessee_too(library, ctx):
+    """Defect (replay 16, p6): Tennessee's card read 'model 2.1×½in' where every other card uses decimals."""
+    tennessee = next(u for u, _ in _units(library, ctx) if u.id == "css-tennessee")
+    assert sheet.model_size(tennessee, ctx) == "2.1×0.5"
+    for unit, _ in _units(library, ctx):
+        assert "½" not in sheet.model_size(unit, ctx), unit.name
+
+
+def test_fort_morgan_is_silenced_for_the_union_s_4_when_her_channel_guns_are_struck(pack_pages):
+    """Defect (replay 16, pp2/6): Fort Morgan's +4 'silenced' needed all 32 boxes struck, her 4 land guns and 8 bay
+    guns too, which no ship in the channel fires at (8 of 32 gone after ~100 Union dice). For Really Simple the +4 is
+    for her channel front's guns, the ones that fought the fleet."""
+    setup = next(p for p in pack_pages if "Set-up:" in p)
+    assert "land: 4 32-pdrs. Silenced (+4): channel guns all struck." in setup

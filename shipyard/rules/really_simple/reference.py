@@ -81,7 +81,7 @@ def shooting(derived: list, ctx) -> Block:
                        "printed here and on the cards (do not add it again)."))
     parts += [_heading("On a hit, roll 1d6"),
               _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
-              _body(f"Several hits: {reading(t, 'Simultaneous fire')}; {reading(t, 'Several hits')}.")]
+              _body(f"Several hits: {reading(t, 'Several hits')}.")]
     largest = f" Largest: {reading(t, 'Largest gun')}." if option(t, "gun_lost") == "heaviest" else ""
     parts.append(_body(f"A gun lost: {reading(t, 'Which gun is lost')}.{largest} Guns that bear: {reading(t, 'Guns that bear')}. "
                        f"Arcs: {reading(t, 'Arcs and end-on')}. Targets: {reading(t, 'Targets')}; {reading(t, 'Line of fire')}. "
@@ -141,7 +141,8 @@ def movement(derived: list, ctx) -> list[Block]:
     c = t.require("collisions").rows
     avoided = signed(modifier(t, "avoided_collision")[0])
     contact = (f"Contact: {reading(t, 'Contact in the move')}. {_sentence(reading(t, 'Collisions'))}; end-on, the two "
-               f"that touch (not their consorts) lose {number(c['end_on_loss_kn'])} knot each. Without a RAM order "
+               f"that touch (not their consorts) lose {number(c['end_on_loss_kn'])} knot each "
+               f"({number(round(float(c['end_on_loss_kn']) / step_kn(t)))} SPEED boxes). Without a RAM order "
                f"the striker avoids it on "
                f"{number(c['avoid_on'])}+ (1d6), shooting {avoided}; otherwise it is a ram.")
     return [_heading("Movement"), _body(text), _body(contact)]
@@ -226,19 +227,26 @@ def quick_reference(doc, derived: list, ctx) -> None:
     """One page (more only if it must) of what the units in play use: the sequence of play, then two columns; then
     what the text leaves open (readings_blocks), on the same page where it fits."""
     st = style()
-    # the shoals sit under the torpedoes, so the two columns come out about as long
-    left = Stack([shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx), *turn_track(ctx)],
-                 **st["reference_stack"])
-    right = Stack(special_effects(ctx) + movement(derived, ctx) + lashed_pairs(derived, ctx) + shoals(derived, ctx),
-                  **st["reference_stack"])
+    # the lashed pairs go under whichever column is the shorter, so the two come out about as long (replay 16's
+    # readings lengthened the right one past a Letter page)
+    left = [shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx)]
+    right = special_effects(ctx) + movement(derived, ctx) + shoals(derived, ctx)
+    pairs = lashed_pairs(derived, ctx)
+
+    def columns(lashed_left: bool) -> Columns:  # the lashed pairs under the ramming (over the turn track), or last
+        return Columns([Stack(left + (pairs if lashed_left else []) + turn_track(ctx), **st["reference_stack"]),
+                        Stack(right + ([] if lashed_left else pairs), **st["reference_stack"])],
+                       **st["reference_columns"])
+
+    body = min((columns(False), columns(True)), key=lambda c: c.measure(doc.content.w))
     title = Text("Really Simple ACW Naval Rules · quick reference", **st["reference_title"])
     turn = turn_card(ctx.tables, st, title="The turn: sequence of play")
     flow = Flow(doc, **st["reference_flow"])
-    page = Stack([title, turn, Columns([left, right], **st["reference_columns"])], **st["reference_page"])
+    page = Stack([title, turn, body], **st["reference_page"])
     if page.measure(doc.content.w) <= doc.content.h:
         flow.add(page, bookmark="Quick reference", new_page=True)
     else:  # more than a page: the columns run one after the other and split where they must
-        flow.add(Stack([title, turn, left, right], **st["reference_page"]), bookmark="Quick reference", new_page=True)
+        flow.add(Stack([title, turn, *body.children], **st["reference_page"]), bookmark="Quick reference", new_page=True)
     from .sheet import readings_with_logs
 
     if not readings_with_logs(ctx):  # else they follow the last orders log (one page the less)

@@ -36,7 +36,7 @@ from ...render.kit import turn_strip as kit_turn_strip
 from .damage import check_opening_damage, speed_values
 from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
-from .words import fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
+from .words import reading, fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
 
 STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
 
@@ -86,7 +86,8 @@ def model_size(unit, ctx) -> str:
     if not (length and beam and match):
         return ""
     per_in = int(match.group(1)) / 12  # feet of ship to an inch of model
-    return f"{number(round(length / per_in, 1))}×{number(round(beam / per_in, 1))}"
+    # decimals always (not number()'s ½: replay 16 found Tennessee's "2.1×½in" among every other card's decimals)
+    return f"{round(length / per_in, 1):g}×{round(beam / per_in, 1):g}"
 
 
 def with_model_size(sub: str, unit, ctx) -> str:
@@ -261,11 +262,12 @@ def orders_intro(title: str, ctx, lashed: str = "") -> Block:
     turn, change = number(m.get("turn_deg", 45)), number(m.get("speed_change_kn", 2))
     st = style()
     return Stack([Text(title, **st["orders_title"]),
-                  Text(f"For each ship and turn write in the 1st ½ cell the inches ahead (at most half the speed) and any "
-                       f"turns of {turn}° (R, L), in the 2nd ½ cell the rest of the move and its turns, then the extras: "
-                       f"a speed change (at most {change} knots a turn), RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF; "
-                       f"no target: each gun picks its own as it fires. Example: 4 R · 4 L · +{change} F2. "
-                       "An order the opponent cannot read is read against you."
+                  Text(f"Write in the 1st ½ cell the inches ahead (at most half her speed) and any "
+                       f"{turn}° turns (R, L), in the 2nd ½ the rest and its turns, then extras: "
+                       f"a speed change ({change} kn at most), RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF; "
+                       f"no target (each gun picks its own). Example: 4 R · 4 L · +{change} F2. "
+                       f"Her speed this turn is {reading(ctx.tables, 'Speed this turn')}. "
+                       "An unreadable order is read against you."
                        + (f" ↳ {lashed}: lashed to {lashed}; the pair moves and turns as one (both are turning) "
                           f"at the slower's speed (write the "
                           f"pair's move once, in {lashed}'s row above; in the ↳ row only her own F2, for she picks her own fire window; CAST OFF parts them)."
