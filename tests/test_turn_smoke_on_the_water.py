@@ -1386,3 +1386,11 @@ def test_a_forts_shot_at_rules_lead_each_part_with_a_bold_key(library):
     from shipyard.rules.smoke_on_the_water.sheet import fort_rules
     block = fort_rules(RS.context(library), compact=True, unit=library.units["fort-morgan"])
     assert isinstance(block, Legend) and [k for k, _ in block.items] == ["", "Fires:", "On fire:"]
+
+
+def test_a_deflected_gun_hit_on_a_turret_gun_says_its_track(mobile_bay_text):
+    """Replay 17, moment 1 (p21): the Deflected line puts the figure after the slash on "a turret's TDP", the Gun hit
+    line "on the Hull, a turret gun's too": which for a deflected hit on Tecumseh's gun? The Gun hit line says both:
+    pierced on the Hull, deflected on the armour that stopped it, the turret's TDP."""
+    assert ("on the Hull, a turret gun's too. Deflected: no gun lost; the figure after the slash on the armour that "
+            "stopped it (a turret gun's: her turret's TDP)") in mobile_bay_text
