@@ -1394,3 +1394,17 @@ def test_a_deflected_gun_hit_on_a_turret_gun_says_its_track(mobile_bay_text):
     pierced on the Hull, deflected on the armour that stopped it, the turret's TDP."""
     assert ("on the Hull, a turret gun's too. Deflected: no gun lost; the figure after the slash on the armour that "
             "stopped it (a turret gun's: her turret's TDP)") in mobile_bay_text
+
+
+def test_a_lashed_consorts_sheet_says_the_pairs_order_goes_in_her_partners_log(mobile_bay_pages, library):
+    """Replay 17, moment 2 (pp19-22, the sheets): which sheet's orders log takes a lashed pair's one order? The
+    player wrote it on the larger ship and "lashed" on the consort; her sheet now says so, over her log."""
+    scenario = library.scenarios["mobile-bay-1864"]
+    pairs = [(su.id, su.lashed_to) for side in scenario.sides for su in side.units if su.lashed_to]
+    assert len(pairs) == 7
+    for consort, partner in pairs:
+        name, big = library.units[consort].name, library.units[partner].name.removeprefix("USS ")
+        assert (f"Lashed to {big}: one order for the pair, in {big}'s log (here “lashed” until CO)"
+                in _sheet_page(mobile_bay_pages, name)), name
+    sheets = " ".join(p for p in mobile_bay_pages if "Manoeuvre" in p)
+    assert sheets.count("Lashed to ") == 7  # the consorts' only: the larger's log is the pair's

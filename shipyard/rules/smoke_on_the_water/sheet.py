@@ -34,7 +34,7 @@ from ...render.text import number
 from ..context import Context
 from ..derived import Derived
 from ..play_aids import (
-    accent, as_it_stands, damage_done, game_turns, sheet_heading, side_runs, sides_apart, with_live_link
+    accent, as_it_stands, damage_done, game_turns, sheet_heading, short_name, side_runs, sides_apart, with_live_link
 )
 from .derive import (RANGE_BANDS, base_mm, ground_scale, has_casemate, hit_location_column, hit_location_runs,
                      over_paddle_boxes, parse_code)
@@ -163,6 +163,19 @@ def base_words(s: VesselStats, unit, ctx: Context) -> str:
     return f"{size[0]} × {size[1]} mm" + (" over paddle boxes" if over_paddle_boxes(unit) else "")
 
 
+def lashed_orders(unit, ctx: Context) -> str:
+    """Where a lashed consort's orders go ("" for any other ship): the pair has one order, written in her partner's
+    log, so her own rows say "lashed" until she casts off (CO) and moves alone (replay 17, moment 2)."""
+    scen = getattr(ctx, "scenario", None)
+    su = next((su for side in getattr(scen, "sides", ()) for su in side.units
+               if su.id == getattr(unit, "id", None) and su.lashed_to and su.lashed_to != su.id), None)
+    partner = ctx.library.units.get(su.lashed_to) if su else None
+    if partner is None:
+        return ""
+    name = short_name(partner.name)
+    return f"{name}: one order for the pair, in {name}'s log (here \u201clashed\u201d until CO)"
+
+
 def vessel_facts(s: VesselStats, ctx: Context, unit=None) -> list[tuple[str, str]]:
     """The vessel's figures looked up now and then (size, draught, rig, nation, broadsides)."""
     det = ctx.tables.require("gun_damage").rows.get("detonation", {})
@@ -178,7 +191,7 @@ def vessel_facts(s: VesselStats, ctx: Context, unit=None) -> list[tuple[str, str
         ("Rig", s.rig + (" (fully rigged)" if s.fully_rigged else "")),
         ("Nation", s.nation + (f" (shell 1–{det[s.nation]})" if s.nation in det else "")),
         ("Broadside port", broadside("port")), ("Broadside stbd", broadside("starboard")),
-    ]
+    ] + ([("Lashed to", lashed)] if (lashed := lashed_orders(unit, ctx)) else [])
 
 
 def vessel_panel(s: VesselStats, ctx: Context, unit=None) -> Panel:
@@ -191,7 +204,7 @@ def vessel_legend(s: VesselStats, ctx: Context, unit=None) -> Legend:
     to-hit line her shell fuse."""
     items = [("Size", s.size), ("Base", base_words(s, unit, ctx)), ("Draught", draught_words(s, unit)), ("Ram", yes_no(s.ram)),
              ("Spar torpedo", "yes" if s.spar_torpedo else ""), ("Double-ender", "yes" if s.double_ender else ""),
-             ("Rig", s.rig + (", fully rigged" if s.fully_rigged else ""))]
+             ("Rig", s.rig + (", fully rigged" if s.fully_rigged else "")), ("Lashed to", lashed_orders(unit, ctx))]
     return Legend([(k, v) for k, v in items if v], **style("legend"))
 
 
