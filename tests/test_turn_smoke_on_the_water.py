@@ -1408,3 +1408,11 @@ def test_a_lashed_consorts_sheet_says_the_pairs_order_goes_in_her_partners_log(m
                 in _sheet_page(mobile_bay_pages, name)), name
     sheets = " ".join(p for p in mobile_bay_pages if "Manoeuvre" in p)
     assert sheets.count("Lashed to ") == 7  # the consorts' only: the larger's log is the pair's
+
+
+def test_table_16s_range_modifier_says_it_shifts_the_number_not_the_die(mobile_bay_text):
+    """Replay 17, defect (p21): "deflect on this or less ... range PB -2" did not say whether the modifier changes
+    the target number or the die (the player changed the number, as the natural-rolls line reads)."""
+    assert ("The range modifier shifts the number in the table, not the die. Whatever the number after the range: a 1 "
+            "on the d10 always deflects") in mobile_bay_text
+

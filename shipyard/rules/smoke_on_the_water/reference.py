@@ -113,7 +113,8 @@ def natural_deflection(ctx: Context) -> Block | None:
     natural = ctx.tables.require("armour_deflection").rows.get("natural")
     if not natural:
         return None
-    return Note(f"Whatever the number after the range: a {natural['deflects']} on the d10 always deflects, a "
+    return Note("The range modifier shifts the number in the table, not the die. "
+                f"Whatever the number after the range: a {natural['deflects']} on the d10 always deflects, a "
                 f"{natural['goes_through']} always goes through.", **style("reference_note"))
 
 
