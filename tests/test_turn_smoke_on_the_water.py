@@ -1416,3 +1416,10 @@ def test_table_16s_range_modifier_says_it_shifts_the_number_not_the_die(mobile_b
     assert ("The range modifier shifts the number in the table, not the die. Whatever the number after the range: a 1 "
             "on the d10 always deflects") in mobile_bay_text
 
+
+def test_the_fire_and_machinery_criticals_act_only_if_they_penetrate(mobile_bay_text):
+    """Replay 17, defect (p21): Table 15's Fire row lacked the "if it penetrates" of the Pilot House, Flooding and
+    Rudder rows (the Deflected rule: a critical that does not get through does its damage, nothing more); Machinery
+    too, which tests the hull the same way."""
+    assert "3 Fire hull if it penetrates: fire test marker (test in the fire phase); hull damage as a hull hit" in mobile_bay_text
+    assert "3 Machinery hull if it penetrates: strike a machinery box (max speed -1 level)" in mobile_bay_text
