@@ -1311,9 +1311,12 @@ def test_a_jammed_turrets_box_asks_for_its_bearing_from_the_bow(mobile_bay_pages
 
 
 def test_the_set_up_pages_ground_scale_says_whose_it_is_in_words(mobile_bay_pages):
-    """Replay 15, defect (p2): "(ground_scale, source)" and "(reconstructed)" are the tool's tags, not a player's words."""
+    """Replay 15, defect (p2): "(ground_scale, source)" and "(reconstructed)" are the tool's tags, not a player's words.
+    Replay 17, defect (p2): "the text's: 1 mm is 2 ft ... ours: distances halved" was hard to parse: a plain clause,
+    no longer (Letter's set-up page has no line to spare)."""
     assert "(ground_scale, source)" not in mobile_bay_pages[1]
-    assert "the text's: 1 mm is 2 ft at 1/600; ours: distances halved at 1/1200" in mobile_bay_pages[1]
+    assert ("Ground scale 6.67 yd to the centimetre at 1/600 (the text's 1 mm to 2 ft; with 1/1200 models we halve "
+            "every distance).") in mobile_bay_pages[1]
 
 
 def test_a_stack_hit_says_it_does_hull_damage_only(mobile_bay_pages, mobile_bay_text):

@@ -40,5 +40,5 @@ RULESET = RuleSet(
                  "shallow water column, a bar its mud bank or sand bar column; no deeper draught, no test; water "
                  "given no depth is deep."),
     turn_reason="the text's: a turn is a minute",
-    ground_reason="the text's: 1 mm is 2 ft at 1/600; ours: distances halved at 1/1200",
+    ground_reason="the text's 1 mm to 2 ft; with 1/1200 models we halve every distance",
 )
