@@ -1092,7 +1092,7 @@ def test_a_forts_fire_log_gives_each_turn_one_wide_column_for_every_ship_it_fire
     from shipyard.rules.smoke_on_the_water.sheet import orders_log
 
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert page.count("Turn Ships fired at: guns") == 2 * 4  # Fort Morgan's and the water battery's, four parts each
+    assert page.count("Turn Ships fired at: guns") == 4  # the water battery's, four parts (Fort Morgan's: by face)
     assert "Target Guns Notes" not in page
     log = orders_log(True, 12, True)
     part_w, parts = log.tables(190.0)
@@ -1426,3 +1426,20 @@ def test_the_fire_and_machinery_criticals_act_only_if_they_penetrate(mobile_bay_
     too, which tests the hull the same way."""
     assert "3 Fire hull if it penetrates: fire test marker (test in the fire phase); hull damage as a hull hit" in mobile_bay_text
     assert "3 Machinery hull if it penetrates: strike a machinery box (max speed -1 level)" in mobile_bay_text
+
+
+def test_fort_morgans_fire_log_gives_each_face_its_column_where_the_page_has_room(mobile_bay_pages):
+    """Replay 17, defect (p15): 20 channel guns, at most 5 a ship, and the bay front's 8: the player kept each face's
+    targets and guns in his head. Fort Morgan's A4 log has a column a face (three parts, a row more: the page has the
+    room); the water battery, one face, keeps its one column; Letter, with no row to spare, keeps the one column."""
+    from shipyard.render import PAPERS
+    from shipyard.rules.smoke_on_the_water.sheet import orders_log
+
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert "Fire log · each face: the ships it fired at and its guns at each (Bro 5, Har 5)" in page
+    assert page.count("Turn Channel fronts Bay front") == 3
+    for paper in ("a4", "letter"):
+        log = orders_log(True, 12, True, ["channel fronts", "bay front"])
+        part_w, parts = log.tables(PAPERS[paper].printable.w)
+        _, widths, _, heights = parts[0].layout(part_w)
+        assert heights[0] == 1 and min(widths[1:]) >= 22.0, (paper, widths)

@@ -514,10 +514,11 @@ OUR_CODES = "CO cast off, HS hold under steam"
 TACTICAL_CODES = f"{TEXT_CODES}, {OUR_CODES}"
 
 
-def log_legend(ctx: Context, fort: bool = False, compact: bool = False) -> Block:
-    """The log's title, with what its codes mean for a vessel."""
+def log_legend(ctx: Context, fort: bool = False, compact: bool = False, faces: list[str] | None = None) -> Block:
+    """The log's title, with what its codes mean for a vessel (a fort's log a column a face, `faces`: what to write)."""
     if fort:
-        return Heading("Fire log", **style("fire_log_head"))
+        return Heading("Fire log" + (" · each face: the ships it fired at and its guns at each (Bro 5, Har 5)"
+                                     if len(faces or ()) > 1 else ""), **style("fire_log_head"))
     codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
     if compact:
         return Legend([("speed", f"{codes}, ring it astern"), ("manoeuvre", "Fx ahead, Ax astern, Px/Sx turn (x cm)"),
@@ -529,10 +530,16 @@ def log_legend(ctx: Context, fort: bool = False, compact: bool = False) -> Block
                   **style("log_head"))
 
 
-def orders_log(fort: bool, turns: int, compact: bool) -> OrdersLog:
+def orders_log(fort: bool, turns: int, compact: bool, faces: list[str] | None = None) -> OrdersLog:
     """Parts of numbered turns to fill in, `turns` in all: speed, manoeuvre and tactical orders (a fort: each ship it
-    fired at and how many guns at her, up to four a turn, so in one wide column and fewer, wider parts). The last part
-    may be shorter: the log holds the game's turns, no more and no fewer."""
+    fired at and how many guns at her, up to four a turn, so in one wide column and fewer, wider parts; a fort whose
+    guns bear from two faces or more, a column a face, so each face's cap at one ship is kept where it is written).
+    The last part may be shorter: the log holds the game's turns, no more and no fewer."""
+    if fort and faces and len(faces) > 1:
+        look = style("fire_log_faces")
+        share = f"{(100 - float(look['turn'].rstrip('%'))) / len(faces):g}%"
+        return OrdersLog(turns, ["Turn"] + [f[0].upper() + f[1:] for f in faces], [look["turn"]] + [share] * len(faces),
+                         **{**style("fire_log", compact), "parts": look["parts"]})
     if fort:
         return OrdersLog(turns, ["Turn", "Ships fired at: guns"], style("fire_log_columns", compact)["columns"],
                          **style("fire_log", compact))
@@ -615,12 +622,12 @@ def fort_box_items(s: FortStats, unit, ctx: Context) -> list[tuple[str, Any]]:
 
 
 def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool, width: float = 190.0,
-                 reminders: bool = True, to_hit: bool = True) -> list[Block]:
+                 reminders: bool = True, to_hit: bool = True, faces: list[str] | None = None) -> list[Block]:
     """Everything on the sheet above the orders log. A half-page sheet (compact) sets the same figures closer:
     the other vessel figures as a legend line, Table 17 and the armour in a narrow column."""
     s = d.stats
     head = heading_block(unit, d, ctx, compact)
-    log_head = log_legend(ctx, fort=s.kind == "fort", compact=compact)
+    log_head = log_legend(ctx, fort=s.kind == "fort", compact=compact, faces=faces)
     legends = [b for b in (gun_legend(s, ctx, compact), to_hit_legend(ctx, compact) if s.guns and to_hit else None)
                if b is not None]
     if isinstance(s, FortStats):
@@ -639,18 +646,30 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool, width: float = 1
     return [head, stat_boxes(s, ctx), panels, guns_block(s), *legends, damage_block(s, ctx, unit), log_head]
 
 
+def fire_log_faces(unit, d: Derived, ctx: Context) -> list[str] | None:
+    """The faces a fort's fire log gives a column each: where its set-up stands its guns on two faces or more (Fort
+    Morgan's channel fronts and bay front), so each face's cap at one ship is kept where it is written; else None."""
+    faces = [f for f, _ in face_guns(unit, ctx)] if d.stats.kind == "fort" else []
+    return faces if len(faces) > 1 else None
+
+
 def sheet(unit, d: Derived, ctx: Context, width: float, height: float | None = None, compact: bool = False,
-          headed: bool = False) -> Stack:
+          headed: bool = False, by_face: bool = False) -> Stack:
     """The record sheet of one unit as a Stack, its orders log holding every turn of the game (game_turns). A half
     page (compact) taller than the `height` it should fit drops the damage line's reminder of what the bars and
     boxes cost (the quick reference says it too) where that makes it shorter. headed: the page's running header (page_header) holds
-    the to-hit line, so the sheet leaves its own out."""
-    def build(reminders: bool) -> Stack:
-        blocks = fixed_blocks(unit, d, ctx, compact, width, reminders, to_hit=not headed)
-        return as_it_stands(Stack([*blocks, orders_log(d.stats.kind == "fort", game_turns(ctx), compact)],
+    the to-hit line, so the sheet leaves its own out. by_face: a fort's fire log a column a face (fire_log_faces), the
+    reminder line kept."""
+    def build(reminders: bool, faces: list[str] | None = None) -> Stack:
+        blocks = fixed_blocks(unit, d, ctx, compact, width, reminders, to_hit=not headed, faces=faces)
+        log = orders_log(d.stats.kind == "fort", game_turns(ctx), compact, faces)
+        return as_it_stands(Stack([*blocks, log],
                                   **style("sheet", compact), keep_together=True), ctx, unit)
 
-    full = build(True)
+    faces = fire_log_faces(unit, d, ctx) if by_face else None
+    full = build(True, faces)
+    if faces:
+        return full
     if compact and height is not None and full.measure(width) > height + 1e-6:
         short = build(False)  # the shorter, whether or not it fits: it may yet share a page with a short one
         return short if short.measure(width) < full.measure(width) - 1e-6 else full  # the line, where it costs nothing
@@ -759,7 +778,15 @@ def sheets(doc, derived: list[tuple[Any, Derived]], ctx: Context) -> None:
         return flow_pages([blocks[k] for k, _ in plan], box.w, room, FLOW_GAP, new_page=[s for _, s in plan])
 
     sides = side_runs(range(len(derived)), ctx, unit_of=lambda k: derived[k][0])
-    plan = plan_of(sides_apart(ctx, sides, pages))
+    runs = sides_apart(ctx, sides, pages)
+    for k, (unit, d) in enumerate(derived):  # a fort's log a column a face, wherever that takes no page more
+        if fire_log_faces(unit, d, ctx) and heights[k] <= room:
+            before, kept = pages(runs), (blocks[k], heights[k])
+            blocks[k] = sheet(unit, d, ctx, box.w, half, compact=True, headed=True, by_face=True)
+            heights[k] = blocks[k].measure(box.w)
+            if heights[k] > room or pages(runs) > before:
+                blocks[k], heights[k] = kept
+    plan = plan_of(runs)
     flow = Flow(doc, gap=FLOW_GAP, header=header)
     for n, (k, starts) in enumerate(plan):
         flow.add(blocks[k], bookmark=derived[k][1].unit_name, new_page=starts and n > 0)
