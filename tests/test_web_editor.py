@@ -98,8 +98,7 @@ def _tap(driver, element):
 
 def test_the_sister_walk_by_clicks_on_a_phone_with_rows_removed_and_moved_in_place(server, browser, shots):
     url, ships = server
-    browser.get(f"{url}/new?like=uss-metacomet")  # a page first: the window's inner size is a page's
-    resize(browser, 390, 844)
+    resize(browser, 390, 844)  # on the page `fresh` left: a window's inner size reads on any page, a blank one too
     browser.get(f"{url}/new?like=uss-metacomet")
     field = browser.find_element(By.NAME, "id")
     field.send_keys("uss-mattabesett-touch")
@@ -179,8 +178,7 @@ def test_the_scenario_builder_on_a_phone_by_keyboard_search_add_and_save(server,
     from browsing import horizontal_overflow
 
     url, ships = server
-    browser.get(f"{url}/scenarios/new")  # a page first: the window's inner size is a page's
-    resize(browser, 390, 844)
+    resize(browser, 390, 844)  # on the page `fresh` left: a window's inner size reads on any page, a blank one too
     browser.get(f"{url}/scenarios/new")
     tab_to(browser, named("id"))
     keys(browser, "phone-skirmish", Keys.TAB, "A phone skirmish", Keys.TAB, "1864-08-05", Keys.TAB, "Mobile Bay")
