@@ -100,6 +100,7 @@ def test_the_sister_walk_by_clicks_on_a_phone_with_rows_removed_and_moved_in_pla
     url, ships = server
     resize(browser, 390, 844)  # on the page `fresh` left: a window's inner size reads on any page, a blank one too
     browser.get(f"{url}/new?like=uss-metacomet")
+    assert browser.execute_script("return [innerWidth, innerHeight]") == [390, 844]  # a phone's, as walked
     field = browser.find_element(By.NAME, "id")
     field.send_keys("uss-mattabesett-touch")
     browser.find_element(By.NAME, "name").send_keys("USS Mattabesett Touch")
@@ -180,6 +181,7 @@ def test_the_scenario_builder_on_a_phone_by_keyboard_search_add_and_save(server,
     url, ships = server
     resize(browser, 390, 844)  # on the page `fresh` left: a window's inner size reads on any page, a blank one too
     browser.get(f"{url}/scenarios/new")
+    assert browser.execute_script("return [innerWidth, innerHeight]") == [390, 844]  # a phone's, as walked
     tab_to(browser, named("id"))
     keys(browser, "phone-skirmish", Keys.TAB, "A phone skirmish", Keys.TAB, "1864-08-05", Keys.TAB, "Mobile Bay")
     for ship, side in (("metacomet", "Union"), ("selma", "Confederate")):
