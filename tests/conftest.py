@@ -352,6 +352,62 @@ def diagonal_strokes(path, pages=None) -> int:
         pdf.close()
 
 
+class PlumbedPage:
+    """One page as pdfplumber reads its text, from pdfminer's objects without pdfplumber's dictionary of every
+    attribute of every object (most of pdfplumber's time): its characters and rectangles as pdfplumber's dictionaries
+    (the keys its text and crop functions read, colours too), `crop(bbox)`, `extract_text(**kwargs)` and
+    `extract_words(**kwargs)` through pdfplumber's own functions (utils.crop_to_bbox, chars_to_textmap, extract_words),
+    so the text is pdfplumber's to the character. Nested
+    crops work as pdfplumber's do; only what text and rectangles need is kept."""
+
+    def __init__(self, chars: list, rects: list, bbox: tuple) -> None:
+        self.chars, self.rects, self.bbox = chars, rects, bbox
+        self.width, self.height = bbox[2] - bbox[0], bbox[3] - bbox[1]
+
+    def crop(self, bbox) -> "PlumbedPage":
+        from pdfplumber.utils import crop_to_bbox
+
+        return PlumbedPage(crop_to_bbox(self.chars, bbox), crop_to_bbox(self.rects, bbox), tuple(bbox))
+
+    def extract_text(self, **kwargs) -> str:
+        from pdfplumber.utils import chars_to_textmap
+
+        return chars_to_textmap(self.chars, **{"layout_bbox": self.bbox, "layout_width": self.width,
+                                               "layout_height": self.height, **kwargs}).as_string
+
+    def extract_words(self, **kwargs) -> list:
+        from pdfplumber.utils import extract_words
+
+        return extract_words(self.chars, **kwargs)
+
+
+def pdf_plumbed_pages(path) -> list[PlumbedPage]:
+    """Each page as pdfplumber would read its text and rectangles (PlumbedPage), some
+    twice as fast: for tests whose assertions are pdfplumber's exact strings. Pages with a MediaBox at the origin
+    (every page shipyard writes), as pdfminer lays them out without layout analysis (pdf_layouts)."""
+    from pdfminer.layout import LTChar, LTRect
+
+    out, doctop = [], 0.0
+    for height, layout in pdf_layouts(str(path)):
+        assert tuple(layout.bbox[:2]) == (0, 0), f"{path}: a MediaBox off the origin"
+
+        def placed(o, **more) -> dict:
+            top = height - o.y1
+            return {"x0": o.x0, "y0": o.y0, "x1": o.x1, "y1": o.y1, "width": o.width, "height": o.height,
+                    "top": top, "bottom": height - o.y0, "doctop": doctop + top, **more}
+
+        def colour(c):
+            return c if isinstance(c, tuple) else (c,)
+
+        chars = [placed(o, text=o.get_text(), upright=o.upright, size=o.size, fontname=o.fontname, adv=o.adv,
+                        matrix=o.matrix, object_type="char", stroking_color=colour(o.graphicstate.scolor),
+                        non_stroking_color=colour(o.graphicstate.ncolor)) for o in layout_objects(layout, LTChar)]
+        rects = [placed(o, object_type="rect") for o in layout_objects(layout, LTRect)]
+        out.append(PlumbedPage(chars, rects, (0, 0, layout.width, height)))
+        doctop += height
+    return out
+
+
 def layout_objects(layout, kind):
     """Every object of this pdfminer class on a laid-out page, forms' contents included, in stream order."""
     from pdfminer.layout import LTContainer
