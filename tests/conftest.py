@@ -353,21 +353,22 @@ def diagonal_strokes(path, pages=None) -> int:
 
 
 class PlumbedPage:
-    """One page as pdfplumber reads its text, from pdfminer's objects without pdfplumber's dictionary of every
-    attribute of every object (most of pdfplumber's time): its characters and rectangles as pdfplumber's dictionaries
-    (the keys its text and crop functions read, colours too), `crop(bbox)`, `extract_text(**kwargs)` and
-    `extract_words(**kwargs)` through pdfplumber's own functions (utils.crop_to_bbox, chars_to_textmap, extract_words),
-    so the text is pdfplumber's to the character. Nested
-    crops work as pdfplumber's do; only what text and rectangles need is kept."""
+    """One page as pdfplumber reads it, from pdfminer's objects without pdfplumber's dictionary of every attribute of
+    every object (most of pdfplumber's time): its chars, rects, lines and curves as pdfplumber's dictionaries (the keys
+    its text and crop functions read; colours; a path's pts, from the page's top as pdfplumber's, its linewidth and
+    dash), with `crop(bbox)`, `extract_text(**kwargs)` and `extract_words(**kwargs)` through pdfplumber's own
+    functions (utils.crop_to_bbox, chars_to_textmap, extract_words), so every string is pdfplumber's to the character.
+    Crops nest as pdfplumber's do."""
 
-    def __init__(self, chars: list, rects: list, bbox: tuple) -> None:
-        self.chars, self.rects, self.bbox = chars, rects, bbox
+    def __init__(self, chars: list, rects: list, bbox: tuple, lines: list = (), curves: list = ()) -> None:
+        self.chars, self.rects, self.lines, self.curves, self.bbox = chars, rects, list(lines), list(curves), bbox
         self.width, self.height = bbox[2] - bbox[0], bbox[3] - bbox[1]
 
     def crop(self, bbox) -> "PlumbedPage":
         from pdfplumber.utils import crop_to_bbox
 
-        return PlumbedPage(crop_to_bbox(self.chars, bbox), crop_to_bbox(self.rects, bbox), tuple(bbox))
+        return PlumbedPage(*(crop_to_bbox(objs, bbox) for objs in (self.chars, self.rects)), tuple(bbox),
+                           *(crop_to_bbox(objs, bbox) for objs in (self.lines, self.curves)))
 
     def extract_text(self, **kwargs) -> str:
         from pdfplumber.utils import chars_to_textmap
@@ -382,10 +383,10 @@ class PlumbedPage:
 
 
 def pdf_plumbed_pages(path) -> list[PlumbedPage]:
-    """Each page as pdfplumber would read its text and rectangles (PlumbedPage), some
-    twice as fast: for tests whose assertions are pdfplumber's exact strings. Pages with a MediaBox at the origin
-    (every page shipyard writes), as pdfminer lays them out without layout analysis (pdf_layouts)."""
-    from pdfminer.layout import LTChar, LTRect
+    """Each page as pdfplumber would read its text, rectangles, lines and curves (PlumbedPage), some twice as fast:
+    for tests whose assertions are pdfplumber's exact strings or its objects' figures. Pages with a MediaBox at the
+    origin (every page shipyard writes), as pdfminer lays them out without layout analysis (pdf_layouts)."""
+    from pdfminer.layout import LTChar, LTCurve, LTLine, LTRect
 
     out, doctop = [], 0.0
     for height, layout in pdf_layouts(str(path)):
@@ -402,10 +403,26 @@ def pdf_plumbed_pages(path) -> list[PlumbedPage]:
         chars = [placed(o, text=o.get_text(), upright=o.upright, size=o.size, fontname=o.fontname, adv=o.adv,
                         matrix=o.matrix, object_type="char", stroking_color=colour(o.graphicstate.scolor),
                         non_stroking_color=colour(o.graphicstate.ncolor)) for o in layout_objects(layout, LTChar)]
-        rects = [placed(o, object_type="rect") for o in layout_objects(layout, LTRect)]
-        out.append(PlumbedPage(chars, rects, (0, 0, layout.width, height)))
+
+        def path(o, kind: str) -> dict:  # pdfplumber's points: from the page's top
+            return placed(o, object_type=kind, pts=[(x, height - y) for x, y in o.pts], linewidth=o.linewidth,
+                          stroke=o.stroke, fill=o.fill, dash=o.dashing_style, stroking_color=o.stroking_color,
+                          non_stroking_color=o.non_stroking_color)
+
+        rects = [path(o, "rect") for o in layout_objects(layout, LTRect)]
+        lines = [path(o, "line") for o in layout_objects(layout, LTLine)]
+        curves = [path(o, "curve") for o in layout_objects(layout, LTCurve) if type(o) is LTCurve]
+        out.append(PlumbedPage(chars, rects, (0, 0, layout.width, height), lines, curves))
         doctop += height
     return out
+
+
+def pdf_plumbed(path):
+    """pdfplumber.open's stand-in for a test that reads `pdf.pages` in a `with`: pdf_plumbed_pages as `.pages`."""
+    import contextlib
+    import types
+
+    return contextlib.nullcontext(types.SimpleNamespace(pages=pdf_plumbed_pages(path)))
 
 
 def layout_objects(layout, kind):

@@ -1,6 +1,6 @@
-"""Smoke on the Water printed aids, checked on the real PDFs: turning-template geometry measured with
-pdfplumber in millimetres, sheet text by extraction, ink near the page edge by rendering with
-pypdfium2, counters' duplex backs by position."""
+"""Smoke on the Water printed aids, checked on the real PDFs: turning-template geometry measured in millimetres from
+pdfplumber's figures (conftest.pdf_plumbed: the same dictionaries, built from pdfminer's objects), sheet text by
+extraction, ink near the page edge by rendering with pypdfium2, counters' duplex backs by position."""
 
 from __future__ import annotations
 
@@ -8,10 +8,9 @@ import importlib
 import math
 from pathlib import Path
 
-import pdfplumber
 import pypdfium2
 import pytest
-from conftest import in_process, pdf_page_texts, pdf_text
+from conftest import in_process, pdf_page_texts, pdf_plumbed, pdf_text
 
 from shipyard.render import Document
 from shipyard.rules import get_ruleset
@@ -72,7 +71,7 @@ def test_turning_template_radii_and_marks_match_the_documented_geometry(library,
     assert len({(sp["manoeuvrability"], sp["speed"]) for sp in specs}) == len(RS.tables().turning_radii.rows) * 4
     factor = 0.5 if scale == "1/1200" else 1.0
     pending = list(specs)
-    with pdfplumber.open(path) as pdf:
+    with pdf_plumbed(path) as pdf:
         for page in pdf.pages:
             ticks = [ln for ln in page.lines if abs(ln["linewidth"] * PT - TICK_MM) < 0.01 and not _dashed(ln)
                      and min(abs(_length(ln) - t) for t in T.TICK_LENGTHS_MM) < 0.05]
@@ -152,7 +151,7 @@ def test_monitor_sheet_text_contains_her_stats(library, tmp_path, cli):
     r = cli("sheet", "monitor", "--rules", "sotw", "-o", out)
     assert r.code == 0, r.err
     d = RS.derive(library.find("monitor"), RS.context(library))
-    with pdfplumber.open(out) as pdf:
+    with pdf_plumbed(out) as pdf:
         assert len(pdf.pages) == 1
         text = pdf.pages[0].extract_text()
     # the figures looked up every turn sit in stat boxes (label over value): each label and its value are printed,
@@ -179,7 +178,7 @@ def test_monitor_hull_track_marks_half_and_quarter(library, tmp_path, cli):
     out = tmp_path / "monitor.pdf"
     assert cli("sheet", "monitor", "--rules", "sotw", "-o", out).code == 0
     d = RS.derive(library.find("monitor"), RS.context(library))
-    with pdfplumber.open(out) as pdf:
+    with pdf_plumbed(out) as pdf:
         page = pdf.pages[0]
         words = page.extract_words()
         label = max((w for w in words if w["text"] == "(HDP)"), key=lambda w: w["top"])  # the track's, under the stat box
@@ -204,7 +203,7 @@ def test_monitor_hull_track_marks_half_and_quarter(library, tmp_path, cli):
 def test_two_small_vessels_share_a_page_and_big_ones_do_not(tmp_path, cli):
     out = tmp_path / "small.pdf"
     assert cli("sheet", "hunley", "css-david", "virginia", "--rules", "sotw", "-o", out).code == 0
-    with pdfplumber.open(out) as pdf:
+    with pdf_plumbed(out) as pdf:
         assert len(pdf.pages) == 2
         first = pdf.pages[0].extract_text()
         assert "Hunley" in first and "David" in first and "Virginia" not in first
@@ -254,7 +253,7 @@ def test_duplex_backs_sit_behind_their_fronts(library, tmp_path):
     with Document(out, paper="a4", title="c") as doc:
         aids.counters(doc, [], ctx, backs=True)
         width = doc.paper.width_mm
-    with pdfplumber.open(out) as pdf:
+    with pdf_plumbed(out) as pdf:
         front, back = pdf.pages[0], pdf.pages[1]
         codes = lambda page: [w for w in page.extract_words() if w["text"] in ("I", "S", "M", "F", "V")]  # noqa: E731
         fronts, backs = codes(front), codes(back)
@@ -340,7 +339,7 @@ def test_sheets_print_the_vessels_table14_column(tmp_path, cli):
     for uid, lines in want.items():
         out = tmp_path / f"{uid}.pdf"
         assert cli("sheet", uid, "--rules", "sotw", "-o", out).code == 0
-        with pdfplumber.open(out) as pdf:
+        with pdf_plumbed(out) as pdf:
             text = pdf.pages[0].extract_text()
         for line in lines:
             assert line in text, (uid, line)
