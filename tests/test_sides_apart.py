@@ -67,13 +67,26 @@ def build(library, scenario_id, rules, paper, tmp_path, **choices):
     return built, jobs[0].units
 
 
+def bundled_scenario_ids() -> list[str]:
+    """The bundled scenarios' ids by their files' names, read at collection without loading the library (every xdist
+    worker collects this module, and each loaded and validated the whole library to name its cases):
+    test_the_cases_are_every_bundled_scenario holds them to the loaded library's ids."""
+    from shipyard.paths import library_dir
+
+    return sorted(p.stem for p in (library_dir() / "scenarios").glob("*.yaml"))
+
+
 def cases():
-    from shipyard.library.library import Library
     from shipyard.rules import all_rulesets
 
-    ids = sorted(Library.load().scenarios)
+    ids = bundled_scenario_ids()
     return [(s, rs.key, paper) for s in ids for rs in all_rulesets() if rs.prints("sheets")
             for paper in (("a4", "letter") if s in LETTER_TOO else ("a4",))]
+
+
+def test_the_cases_are_every_bundled_scenario(library):
+    """The parametrisation's scenarios (named by their files) are the loaded library's bundled scenarios, no more."""
+    assert bundled_scenario_ids() == sorted(library.scenarios)
 
 
 @pytest.mark.parametrize("scenario_id,rules,paper", cases())
