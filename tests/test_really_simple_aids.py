@@ -1,5 +1,5 @@
 """Really Simple ACW Naval Rules: the printed aids, checked on the real PDFs (text by extraction,
-geometry in millimetres with pdfplumber)."""
+geometry in millimetres from pdfplumber's figures, through conftest.pdf_plumbed)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ import math
 import re
 from pathlib import Path
 
-import pdfplumber
 import pytest
-from conftest import layout_objects, pdf_layouts, pdf_page_index
+from conftest import layout_objects, pdf_layouts, pdf_page_index, pdf_plumbed, pdf_plumbed_pages
 
 from shipyard.render import Document
 from shipyard.rules import get_ruleset
@@ -86,7 +85,7 @@ def test_card_pages_say_once_how_the_boxes_are_used_and_the_reference_has_the_hi
 
 
 def _square_rects(path: Path, size_mm: float, page_no: int = 0) -> list[dict]:
-    with pdfplumber.open(path) as pdf:
+    with pdf_plumbed(path) as pdf:
         rects = pdf.pages[page_no].rects
         return [r for r in rects if abs(mm(r["width"]) - size_mm) < 0.05 and abs(mm(r["height"]) - size_mm) < 0.05]
 
@@ -154,7 +153,7 @@ def templates_pdf(library, tmp_path_factory):
 
 
 def test_turning_gauge_edges_are_45_degrees_either_side_and_70_mm_long(templates_pdf):
-    with pdfplumber.open(templates_pdf) as pdf:
+    with pdf_plumbed(templates_pdf) as pdf:
         page = pdf.pages[0]
         edges = [l for l in page.lines if abs(mm(l["linewidth"]) - 0.4) < 0.01]
     assert len(edges) == 2
@@ -175,13 +174,13 @@ def test_templates_carry_a_calibration_bar_and_an_inch_square(templates_pdf):
     pages = texts(templates_pdf)
     assert all("this bar must measure 100 mm" in t for t in pages)
     assert any(abs(mm(r["width"]) - 25.4) < 0.2 and abs(mm(r["height"]) - 25.4) < 0.2
-               for r in pdfplumber.open(templates_pdf).pages[0].rects)
+               for r in pdf_plumbed_pages(templates_pdf)[0].rects)
 
 
 def _stick_ticks(path: Path) -> list[list[float]]:
     """x positions (mm) of the inch ticks of each range-stick piece, page by page."""
     out = []
-    with pdfplumber.open(path) as pdf:
+    with pdf_plumbed(path) as pdf:
         for page in pdf.pages:
             if "Range stick" not in (page.extract_text() or ""):
                 continue
@@ -210,7 +209,7 @@ def test_range_stick_is_true_scale_and_pieces_add_to_the_long_range(library, tmp
 
 
 def test_range_bands_break_at_3_and_18_inches(templates_pdf):
-    with pdfplumber.open(templates_pdf) as pdf:
+    with pdf_plumbed(templates_pdf) as pdf:
         page = pdf.pages[pdf_page_index(templates_pdf, "Range stick")]
         fills = sorted((r for r in page.rects if r["non_stroking_color"] not in (None, [0.8], (0.8,))
                         and abs(mm(r["height"]) - 14.0) < 0.2),  # the stick's band fills (not the inch square)
@@ -261,7 +260,7 @@ def test_roster_lists_both_sides_with_stats(ctx, mobile_bay, tmp_path):
 
 
 def _halves(path: Path) -> tuple[str, str]:
-    with pdfplumber.open(path) as pdf:
+    with pdf_plumbed(path) as pdf:
         page = pdf.pages[0]
         w, h = float(page.width), float(page.height)
         return page.crop((0, 0, w / 2, h)).extract_text(), page.crop((w / 2, 0, w, h)).extract_text()
@@ -301,7 +300,7 @@ def test_speed_chit_words_keep_clear_of_the_chit_edges(ctx, mobile_bay, tmp_path
 
     _, units = mobile_bay
     out = build(tmp_path / "c.pdf", "a4", lambda doc: aids.counters(doc, units, ctx))
-    with pdfplumber.open(out) as pdf:
+    with pdf_plumbed(out) as pdf:
         words = [w for p in pdf.pages for w in p.extract_words(keep_blank_chars=True) if w["text"].startswith("KN ")]
     assert words
     for w in words:

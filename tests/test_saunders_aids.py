@@ -7,9 +7,8 @@ import re
 from collections import Counter
 from types import SimpleNamespace
 
-import pdfplumber
 import pytest
-from conftest import pdf_page_index, pdf_page_texts, pdf_text
+from conftest import pdf_page_index, pdf_page_texts, pdf_plumbed, pdf_text
 
 from shipyard.render import Document
 from shipyard.rules import get_ruleset
@@ -56,7 +55,7 @@ def test_turn_gauges_have_the_table_angles_and_true_length_arms(library, templat
     ladder = T.turn_ladder(ctx)
     arm = T.gauge_arm_knots(2 if scale == "1/600" else 1) * mm_per_kn
     found = []
-    with pdfplumber.open(templates_pdfs[(paper, scale)]) as pdf:
+    with pdf_plumbed(templates_pdfs[(paper, scale)]) as pdf:
         for page in pdf.pages:
             for _, angle, heading, lengths in _gauges(page, arm, with_lengths=True):
                 assert all(abs(length - arm) < 0.2 for length in lengths)
@@ -70,7 +69,7 @@ def test_turn_gauges_have_the_table_angles_and_true_length_arms(library, templat
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_turret_gauge_has_four_90_degree_arcs(templates_pdfs, paper):
     path = templates_pdfs[(paper, "1/1200")]
-    with pdfplumber.open(path) as pdf:
+    with pdf_plumbed(path) as pdf:
         i = pdf_page_index(path, "FORE")
         page, text = pdf.pages[i], pdf_page_texts(path)[i]
         for word in ("FORE", "PORT", "STARBOARD", "AFT"):
@@ -91,7 +90,7 @@ def test_turret_gauge_has_four_90_degree_arcs(templates_pdfs, paper):
 
 def test_templates_carry_a_100_mm_calibration_bar(templates_pdfs):
     path = templates_pdfs[("letter", "1/600")]
-    with pdfplumber.open(path) as pdf:
+    with pdf_plumbed(path) as pdf:
         for page, text in zip(pdf.pages, pdf_page_texts(path), strict=True):
             assert "must measure 100 mm" in " ".join(text.split())
             assert any(abs(length - 100) < 0.2 for _, _, length in _long_lines(page, 99))
@@ -125,7 +124,7 @@ def _one_sheet(library, tmp_path, uid):
 
 def test_monitor_sheet_has_hull_boxes_with_three_quarter_and_half_marks(library, tmp_path):
     d, path = _one_sheet(library, tmp_path, "uss-monitor")
-    with pdfplumber.open(path) as pdf:
+    with pdf_plumbed(path) as pdf:
         page = pdf.pages[0]
         text = page.extract_text()
         label = next(w for w in page.extract_words() if w["text"] == "Hull" and w["x0"] / PT < 12)
@@ -151,7 +150,7 @@ def test_counters_number_speeds_to_the_fastest_ship_in_play_with_markers(library
     r = cli("counters", scen, "--rules", "saunders", "-o", str(path))
     assert r.code == 0, r.err
     words = pdf_text(path, " ").split()
-    with pdfplumber.open(path) as pdf:
+    with pdf_plumbed(path) as pdf:
         width, height = pdf.pages[0].width / PT, pdf.pages[0].height / PT
         for page in pdf.pages:
             for ln in page.lines:
@@ -162,7 +161,7 @@ def test_counters_number_speeds_to_the_fastest_ship_in_play_with_markers(library
     assert max(numbers) == math.floor(fastest) and number(fastest) in words  # 13½: no chit faster than any ship
     for marker in ("FIRE", "HOLE", "AGROUND", "astern"):
         assert marker in words
-    with pdfplumber.open(path) as pdf:  # every counter has its outline to cut along
+    with pdf_plumbed(path) as pdf:  # every counter has its outline to cut along
         outlines = [r for p in pdf.pages for r in p.rects if r["stroke"] and abs(r["width"] / PT - 16) < 0.05
                     and abs(r["height"] / PT - 16) < 0.05]
     ctx = RS.context(library)
@@ -278,7 +277,7 @@ def test_turn_gauge_labels_sit_inside_the_outline_they_are_cut_along(templates_p
     arm = arm_kn * (50.8 if scale == "1/600" else 25.4)
 
     gauges_seen = 0
-    with pdfplumber.open(templates_pdfs[(paper, scale)]) as pdf:
+    with pdf_plumbed(templates_pdfs[(paper, scale)]) as pdf:
         for page in pdf.pages:
             gauges_seen += _check_gauge_labels(page, arm, arm_kn)
     assert gauges_seen == len(T.turn_ladder(RS.context(None, scale=scale)))
@@ -327,7 +326,7 @@ def test_a_packs_gauges_are_the_turns_its_units_make_or_drop_to(library, tmp_pat
     path = tmp_path / "g.pdf"
     with Document(path, paper=paper, title="g") as doc:
         aids.templates(doc, ctx)
-    with pdfplumber.open(path) as pdf:
+    with pdf_plumbed(path) as pdf:
         assert len(pdf.pages) == 1  # four gauges, the turret and the gunport gauges on one page
         found = sorted(round(angle) for p in pdf.pages for _, angle, _ in _gauges(p, 4 * 25.4))
         assert _check_gauge_labels(pdf.pages[0], 4 * 25.4, 4) == len(want)
@@ -345,7 +344,7 @@ def test_every_turn_a_sheet_drops_to_has_a_gauge_in_the_pack(library, bundled_pa
         for steps in re.findall(r"max turn → ([\d/]+)°", t):
             on_sheets |= {int(a) for a in steps.split("/")}
     assert 15 in on_sheets
-    with pdfplumber.open(built.path) as pdf:
+    with pdf_plumbed(built.path) as pdf:
         gauge_page = pdf.pages[pdf_page_index(built.path, "Turn gauges")]
         gauges = {round(angle) for _, angle, _ in _gauges(gauge_page, 4 * 25.4)}
     assert on_sheets <= gauges
@@ -401,7 +400,7 @@ def test_sideways_lookup_tables_keep_every_row_in_roll_order(library, tmp_path):
     path = tmp_path / "qr.pdf"
     with Document(path, paper="a4", title="qr", strict=True) as doc:
         aids.quick_reference(doc, [RS.derive(library.find(i), ctx) for i in ("uss-hartford", "css-tennessee")], ctx)
-    with pdfplumber.open(path) as pdf:  # each of the two columns on its own
+    with pdf_plumbed(path) as pdf:  # each of the two columns on its own
         lines = [ln for p in pdf.pages for half in ((0, 0, p.width / 2, p.height), (p.width / 2, 0, p.width, p.height))
                  for ln in (p.crop(half).extract_text() or "").split("\n")]
     rd = ctx.tables.ramming_damage.rows
@@ -438,7 +437,7 @@ def test_turret_circles_sit_under_the_section_ratings_inside_the_hull(library, t
     is below the baseline of every big rating it lies under, its bottom inside the hull outline, its rating within."""
     d, path = _one_sheet(library, tmp_path, uid)
     unit = library.find(uid)
-    with pdfplumber.open(path) as pdf:
+    with pdf_plumbed(path) as pdf:
         page = pdf.pages[0]
         curves = sorted(page.curves, key=lambda c: c["top"])
         hull = max(curves, key=lambda c: c["x1"] - c["x0"])  # the plan's outline
