@@ -382,47 +382,87 @@ class PlumbedPage:
         return extract_words(self.chars, **kwargs)
 
 
-def pdf_plumbed_pages(path) -> list[PlumbedPage]:
+class PlumbedPdf:
+    """A PDF's pages as PlumbedPage, each laid out by pdfminer only when first read (as pdfplumber's are), kept."""
+
+    def __init__(self, path) -> None:
+        import io
+
+        from pdfminer.converter import PDFPageAggregator
+        from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+        from pdfminer.pdfpage import PDFPage
+
+        self.path = str(path)
+        resources = PDFResourceManager()
+        self._device = PDFPageAggregator(resources, laparams=None)
+        self._interpreter = PDFPageInterpreter(resources, self._device)
+        self._pages = list(PDFPage.get_pages(io.BytesIO(Path(path).read_bytes())))
+        self._read: dict[int, PlumbedPage] = {}
+        self._doctops = [0.0]  # pdfplumber's doctop: the page's top, down the whole document
+        for page in self._pages[:-1]:
+            self._doctops.append(self._doctops[-1] + page.mediabox[3] - page.mediabox[1])
+
+    @property
+    def pages(self) -> "PlumbedPdf":  # pdfplumber's pdf.pages
+        return self
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+    def __iter__(self):
+        return (self[k] for k in range(len(self)))
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(len(self))[k]]
+        k = range(len(self))[k]
+        if k not in self._read:
+            self._interpreter.process_page(self._pages[k])
+            self._read[k] = _plumbed(self.path, self._device.get_result(), self._doctops[k])
+        return self._read[k]
+
+
+def pdf_plumbed_pages(path) -> PlumbedPdf:
     """Each page as pdfplumber would read its text, rectangles, lines and curves (PlumbedPage), some twice as fast:
     for tests whose assertions are pdfplumber's exact strings or its objects' figures. Pages with a MediaBox at the
-    origin (every page shipyard writes), as pdfminer lays them out without layout analysis (pdf_layouts)."""
+    origin (every page shipyard writes), as pdfminer lays them out without layout analysis (pdf_layouts), each when
+    first read (a sequence: len, index, iterate)."""
+    return PlumbedPdf(path)
+
+
+def _plumbed(path: str, layout, doctop: float) -> PlumbedPage:
     from pdfminer.layout import LTChar, LTCurve, LTLine, LTRect
 
-    out, doctop = [], 0.0
-    for height, layout in pdf_layouts(str(path)):
-        assert tuple(layout.bbox[:2]) == (0, 0), f"{path}: a MediaBox off the origin"
+    height = layout.height
+    assert tuple(layout.bbox[:2]) == (0, 0), f"{path}: a MediaBox off the origin"
 
-        def placed(o, **more) -> dict:
-            top = height - o.y1
-            return {"x0": o.x0, "y0": o.y0, "x1": o.x1, "y1": o.y1, "width": o.width, "height": o.height,
-                    "top": top, "bottom": height - o.y0, "doctop": doctop + top, **more}
+    def placed(o, **more) -> dict:
+        top = height - o.y1
+        return {"x0": o.x0, "y0": o.y0, "x1": o.x1, "y1": o.y1, "width": o.width, "height": o.height,
+                "top": top, "bottom": height - o.y0, "doctop": doctop + top, **more}
 
-        def colour(c):
-            return c if isinstance(c, tuple) else (c,)
+    def colour(c):
+        return c if isinstance(c, tuple) else (c,)
 
-        chars = [placed(o, text=o.get_text(), upright=o.upright, size=o.size, fontname=o.fontname, adv=o.adv,
-                        matrix=o.matrix, object_type="char", stroking_color=colour(o.graphicstate.scolor),
-                        non_stroking_color=colour(o.graphicstate.ncolor)) for o in layout_objects(layout, LTChar)]
+    def path_of(o, kind: str) -> dict:  # pdfplumber's points: from the page's top
+        return placed(o, object_type=kind, pts=[(x, height - y) for x, y in o.pts], linewidth=o.linewidth,
+                      stroke=o.stroke, fill=o.fill, dash=o.dashing_style, stroking_color=o.stroking_color,
+                      non_stroking_color=o.non_stroking_color)
 
-        def path(o, kind: str) -> dict:  # pdfplumber's points: from the page's top
-            return placed(o, object_type=kind, pts=[(x, height - y) for x, y in o.pts], linewidth=o.linewidth,
-                          stroke=o.stroke, fill=o.fill, dash=o.dashing_style, stroking_color=o.stroking_color,
-                          non_stroking_color=o.non_stroking_color)
-
-        rects = [path(o, "rect") for o in layout_objects(layout, LTRect)]
-        lines = [path(o, "line") for o in layout_objects(layout, LTLine)]
-        curves = [path(o, "curve") for o in layout_objects(layout, LTCurve) if type(o) is LTCurve]
-        out.append(PlumbedPage(chars, rects, (0, 0, layout.width, height), lines, curves))
-        doctop += height
-    return out
+    chars = [placed(o, text=o.get_text(), upright=o.upright, size=o.size, fontname=o.fontname, adv=o.adv,
+                    matrix=o.matrix, object_type="char", stroking_color=colour(o.graphicstate.scolor),
+                    non_stroking_color=colour(o.graphicstate.ncolor)) for o in layout_objects(layout, LTChar)]
+    rects = [path_of(o, "rect") for o in layout_objects(layout, LTRect)]
+    lines = [path_of(o, "line") for o in layout_objects(layout, LTLine)]
+    curves = [path_of(o, "curve") for o in layout_objects(layout, LTCurve) if type(o) is LTCurve]
+    return PlumbedPage(chars, rects, (0, 0, layout.width, height), lines, curves)
 
 
 def pdf_plumbed(path):
     """pdfplumber.open's stand-in for a test that reads `pdf.pages` in a `with`: pdf_plumbed_pages as `.pages`."""
     import contextlib
-    import types
 
-    return contextlib.nullcontext(types.SimpleNamespace(pages=pdf_plumbed_pages(path)))
+    return contextlib.nullcontext(pdf_plumbed_pages(path))
 
 
 def layout_objects(layout, kind):

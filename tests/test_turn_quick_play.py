@@ -8,7 +8,6 @@ import contextlib
 import functools
 import json
 import re
-import types
 
 import pytest
 from conftest import pdf_plumbed_pages
@@ -33,7 +32,7 @@ def _opened(path):
     once a reading. Dropped as the module ends."""
     key = str(path)
     if key not in _OPENED:
-        _OPENED[key] = types.SimpleNamespace(pages=pdf_plumbed_pages(key))
+        _OPENED[key] = pdf_plumbed_pages(key)
     return contextlib.nullcontext(_OPENED[key])
 
 
