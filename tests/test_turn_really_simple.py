@@ -1589,3 +1589,13 @@ def test_fort_morgan_is_silenced_for_the_union_s_4_when_her_channel_guns_are_str
     for her channel front's guns, the ones that fought the fleet."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
     assert "land: 4 32-pdrs. Silenced (+4): channel guns all struck." in setup
+
+
+# ---------------------------------------------------------------------------------------------- replay 17 moments
+
+
+def test_the_binding_first_turn_says_every_ship_may_order_f2(pack_pages):
+    """Moment 1 (replay 17, p2): turn 1's binding order fixed the move and said orders are free from turn 2, so may a
+    ship write F2 (hold her fire for the 2nd window) in turn 1? F2 is not a move: every ship may, Tennessee's too."""
+    setup = next(p for p in pack_pages if "Set-up:" in p)
+    assert "Tennessee and the gunboats wait inside the torpedo line (0 kn); all may order F2. Orders free from turn 2" in setup
