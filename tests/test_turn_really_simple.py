@@ -1599,3 +1599,15 @@ def test_the_binding_first_turn_says_every_ship_may_order_f2(pack_pages):
     ship write F2 (hold her fire for the 2nd window) in turn 1? F2 is not a move: every ship may, Tennessee's too."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
     assert "Tennessee and the gunboats wait inside the torpedo line (0 kn); all may order F2. Orders free from turn 2" in setup
+
+
+def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hits(pack_pages):
+    """Moment 2 (replay 17, pp8/11): Brooklyn, her 0 box struck and SINKS T8 written, took another speed hit: no box
+    is left to strike and nothing said whether the countdown moves. It does not; what sinks her at once still does.
+    The sinking rule now sits under the hit tables, where a player rolling a hit's effect reads."""
+    words = ("Sinking: roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__; speed hits "
+             "after that change nothing (one that sinks her at once still does).")
+    qr = _reference(pack_pages)
+    assert words in qr and qr.index("Several hits:") < qr.index(words) < qr.index("Torpedoes (mines)")
+    assert words[len("Sinking: "):-1] in _readings(pack_pages)
+

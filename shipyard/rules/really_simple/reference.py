@@ -81,7 +81,7 @@ def shooting(derived: list, ctx) -> Block:
                        "printed here and on the cards (do not add it again)."))
     parts += [_heading("On a hit, roll 1d6"),
               _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
-              _body(f"Several hits: {reading(t, 'Several hits')}.")]
+              _body(f"Several hits: {reading(t, 'Several hits')}. Sinking: {reading(t, 'Sinking countdown')}.")]
     largest = f" Largest: {reading(t, 'Largest gun')}." if option(t, "gun_lost") == "heaviest" else ""
     parts.append(_body(f"A gun lost: {reading(t, 'Which gun is lost')}.{largest} Guns that bear: {reading(t, 'Guns that bear')}. "
                        f"Arcs: {reading(t, 'Arcs and end-on')}. Targets: {reading(t, 'Targets')}; {reading(t, 'Line of fire')}. "
@@ -192,7 +192,7 @@ def special_effects(ctx) -> list[Block]:
                   f"Striking colours: {reading(t, 'Striking colours')}. Shutter (6): "
                   f"{reading(t, 'Jammed shutter')}. T__: {reading(t, 'Turns ended (T__)')}. "
                   f"{funnel_boxes(t)}"
-                  f"Fouled, boiler (9, 12): {reading(t, 'Drift to a stop')}. Sinking: {reading(t, 'Sinking countdown')}. "
+                  f"Fouled, boiler (9, 12): {reading(t, 'Drift to a stop')}. "
                   f"Steam-filled: {reading(t, 'Steam-filled')}. Twice: {reading(t, 'The same effect again')}.")]
 
 
