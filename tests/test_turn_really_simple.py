@@ -1611,3 +1611,11 @@ def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hit
     assert words in qr and qr.index("Several hits:") < qr.index(words) < qr.index("Torpedoes (mines)")
     assert words[len("Sinking: "):-1] in _readings(pack_pages)
 
+
+def test_a_pair_slowed_then_carried_in_one_turn_keeps_the_lowest_speed_it_reached(pack_pages):
+    """Moment 3 (replay 17, p8: Speed lost, Carried): Brooklyn slowed to 1 kn, then lost her way in the same window,
+    and her consort may carry her at up to 5½ kn: which speed has the pair for the rest of the turn? The lowest it
+    reached: speed changes only by orders, so being carried gives none back till the next turn's."""
+    words = "slowed, then carried in one turn, the pair keeps the lowest speed it reached till the turn ends"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
