@@ -1619,3 +1619,8 @@ def test_a_pair_slowed_then_carried_in_one_turn_keeps_the_lowest_speed_it_reache
     words = "slowed, then carried in one turn, the pair keeps the lowest speed it reached till the turn ends"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
+
+def test_a_helmsman_killed_holds_her_course_but_she_may_change_speed(pack_pages):
+    """Moment 4 (replay 17, p11): 'hold course one full turn' did not say whether she may change speed, where the
+    steering hit says she may. She may: the engines answer as before, only the wheel is unmanned."""
+    assert "Helmsman killed: hold course one full turn (T = this turn + 1); speed may change" in _reference(pack_pages)
