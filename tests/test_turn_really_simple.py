@@ -1624,3 +1624,10 @@ def test_a_helmsman_killed_holds_her_course_but_she_may_change_speed(pack_pages)
     """Moment 4 (replay 17, p11): 'hold course one full turn' did not say whether she may change speed, where the
     steering hit says she may. She may: the engines answer as before, only the wheel is unmanned."""
     assert "Helmsman killed: hold course one full turn (T = this turn + 1); speed may change" in _reference(pack_pages)
+
+
+def test_the_orders_log_says_how_a_turn_onto_a_heading_is_written(pack_pages):
+    """Defect (replay 17, pp7/11): R and L are 45° turns, and a turn of less onto a multiple of 45° is allowed, but
+    005° to 045° could not be written apart from 005° to 050°: the player wrote 'R(045)'. Every log says R045."""
+    logs = [p for p in pack_pages if "Orders log ·" in p]
+    assert len(logs) == 2 and all("any 45° turns (R, L; R045: onto 045°), in the 2nd ½" in p for p in logs)
