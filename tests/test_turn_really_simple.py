@@ -428,8 +428,8 @@ def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifie
 def test_the_orders_log_says_which_row_of_a_lashed_pair_takes_the_pairs_move(pack_pages):
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert ("the pair moves and turns as one (both are turning) at the slower's speed (write the pair's move once, "
-            "in Brooklyn's row above; in the ↳ "
-            "row only her own F2, for she picks her own fire window; CAST OFF parts them)") in log
+            "in Brooklyn's row; in the ↳ "
+            "row only her own F2, for she picks her own window; CAST OFF parts them)") in log
     assert "consort's row" not in log
 
 
@@ -873,7 +873,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
             "ordered F2") in qr
     assert "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
-    assert len(logs) == 2 and all("RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF" in p for p in logs)
+    assert len(logs) == 2 and all("RAM and whom, F2 (she fires in the 2nd fire), CAST OFF" in p for p in logs)
     assert "guns not yet fired" not in " ".join(pack_pages) and "(either)" not in " ".join(pack_pages)
 
 
@@ -1218,7 +1218,7 @@ def test_a_lashed_consort_writes_her_own_f2_in_her_row(pack_pages):
     """Moment (replay 9): the ↳ row took only her own target, so did the pair's F2 hold her fire too? She writes her
     own (and no target: each gun picks its own as it fires)."""
     log = next(p for p in pack_pages if "Orders log · Union" in p)
-    assert "in the ↳ row only her own F2, for she picks her own fire window" in log
+    assert "in the ↳ row only her own F2, for she picks her own window" in log
 
 
 def test_the_other_sides_chits_have_open_bows_as_the_plan_key_says(library, ctx):
@@ -1296,7 +1296,7 @@ def test_the_orders_extras_hold_a_speed_change_and_f2_with_no_target_to_write(pa
     from shipyard.render.paper import PAPERS
 
     log = next(p for p in pack_pages if "Orders log · Union" in p)
-    assert "RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF; no target (each gun picks its own)" in log
+    assert "RAM and whom, F2 (she fires in the 2nd fire), CAST OFF; no target (each gun picks its own)" in log
     assert "the target" not in log
     ships = [d for _, d in _units(library, ctx) if not d.stats.is_fort]
     band = sheet.orders_bands(ships, 12, PAPERS["a4"].printable.w)[0]
@@ -1605,8 +1605,8 @@ def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hit
     """Moment 2 (replay 17, pp8/11): Brooklyn, her 0 box struck and SINKS T8 written, took another speed hit: no box
     is left to strike and nothing said whether the countdown moves. It does not; what sinks her at once still does.
     The sinking rule now sits under the hit tables, where a player rolling a hit's effect reads."""
-    words = ("Sinking: roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__; speed hits "
-             "after that change nothing (one that sinks her at once still does).")
+    words = ("Sinking: roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__; later "
+             "speed hits change nothing (what sinks her at once still does).")
     qr = _reference(pack_pages)
     assert words in qr and qr.index("Several hits:") < qr.index(words) < qr.index("Torpedoes (mines)")
     assert words[len("Sinking: "):-1] in _readings(pack_pages)
