@@ -428,8 +428,8 @@ def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifie
 def test_the_orders_log_says_which_row_of_a_lashed_pair_takes_the_pairs_move(pack_pages):
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert ("the pair moves and turns as one (both are turning) at the slower's speed (write the pair's move once, "
-            "in Brooklyn's row above; in the ↳ "
-            "row only her own F2, for she picks her own fire window; CAST OFF parts them)") in log
+            "in Brooklyn's row; in the ↳ "
+            "row only her own F2, for she picks her own window; CAST OFF parts them)") in log
     assert "consort's row" not in log
 
 
@@ -873,7 +873,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
             "ordered F2") in qr
     assert "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
-    assert len(logs) == 2 and all("RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF" in p for p in logs)
+    assert len(logs) == 2 and all("RAM and whom, F2 (she fires in the 2nd fire), CAST OFF" in p for p in logs)
     assert "guns not yet fired" not in " ".join(pack_pages) and "(either)" not in " ".join(pack_pages)
 
 
@@ -1218,7 +1218,7 @@ def test_a_lashed_consort_writes_her_own_f2_in_her_row(pack_pages):
     """Moment (replay 9): the ↳ row took only her own target, so did the pair's F2 hold her fire too? She writes her
     own (and no target: each gun picks its own as it fires)."""
     log = next(p for p in pack_pages if "Orders log · Union" in p)
-    assert "in the ↳ row only her own F2, for she picks her own fire window" in log
+    assert "in the ↳ row only her own F2, for she picks her own window" in log
 
 
 def test_the_other_sides_chits_have_open_bows_as_the_plan_key_says(library, ctx):
@@ -1296,7 +1296,7 @@ def test_the_orders_extras_hold_a_speed_change_and_f2_with_no_target_to_write(pa
     from shipyard.render.paper import PAPERS
 
     log = next(p for p in pack_pages if "Orders log · Union" in p)
-    assert "RAM and whom, F2 (she holds her fire for the 2nd fire), CAST OFF; no target (each gun picks its own)" in log
+    assert "RAM and whom, F2 (she fires in the 2nd fire), CAST OFF; no target (each gun picks its own)" in log
     assert "the target" not in log
     ships = [d for _, d in _units(library, ctx) if not d.stats.is_fort]
     band = sheet.orders_bands(ships, 12, PAPERS["a4"].printable.w)[0]
@@ -1589,3 +1589,45 @@ def test_fort_morgan_is_silenced_for_the_union_s_4_when_her_channel_guns_are_str
     for her channel front's guns, the ones that fought the fleet."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
     assert "land: 4 32-pdrs. Silenced (+4): channel guns all struck." in setup
+
+
+# ---------------------------------------------------------------------------------------------- replay 17 moments
+
+
+def test_the_binding_first_turn_says_every_ship_may_order_f2(pack_pages):
+    """Moment 1 (replay 17, p2): turn 1's binding order fixed the move and said orders are free from turn 2, so may a
+    ship write F2 (hold her fire for the 2nd window) in turn 1? F2 is not a move: every ship may, Tennessee's too."""
+    setup = next(p for p in pack_pages if "Set-up:" in p)
+    assert "Tennessee and the gunboats wait inside the torpedo line (0 kn); all may order F2. Orders free from turn 2" in setup
+
+
+def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hits(pack_pages):
+    """Moment 2 (replay 17, pp8/11): Brooklyn, her 0 box struck and SINKS T8 written, took another speed hit: no box
+    is left to strike and nothing said whether the countdown moves. It does not; what sinks her at once still does.
+    The sinking rule now sits under the hit tables, where a player rolling a hit's effect reads."""
+    words = ("Sinking: roll 1d6+2 when she is struck past 0 and write the turn she goes down at SINKS T__; later "
+             "speed hits change nothing (what sinks her at once still does).")
+    qr = _reference(pack_pages)
+    assert words in qr and qr.index("Several hits:") < qr.index(words) < qr.index("Torpedoes (mines)")
+    assert words[len("Sinking: "):-1] in _readings(pack_pages)
+
+
+def test_a_pair_slowed_then_carried_in_one_turn_keeps_the_lowest_speed_it_reached(pack_pages):
+    """Moment 3 (replay 17, p8: Speed lost, Carried): Brooklyn slowed to 1 kn, then lost her way in the same window,
+    and her consort may carry her at up to 5½ kn: which speed has the pair for the rest of the turn? The lowest it
+    reached: speed changes only by orders, so being carried gives none back till the next turn's."""
+    words = "slowed, then carried in one turn, the pair keeps the lowest speed it reached till the turn ends"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_a_helmsman_killed_holds_her_course_but_she_may_change_speed(pack_pages):
+    """Moment 4 (replay 17, p11): 'hold course one full turn' did not say whether she may change speed, where the
+    steering hit says she may. She may: the engines answer as before, only the wheel is unmanned."""
+    assert "Helmsman killed: hold course one full turn (T = this turn + 1); speed may change" in _reference(pack_pages)
+
+
+def test_the_orders_log_says_how_a_turn_onto_a_heading_is_written(pack_pages):
+    """Defect (replay 17, pp7/11): R and L are 45° turns, and a turn of less onto a multiple of 45° is allowed, but
+    005° to 045° could not be written apart from 005° to 050°: the player wrote 'R(045)'. Every log says R045."""
+    logs = [p for p in pack_pages if "Orders log ·" in p]
+    assert len(logs) == 2 and all("any 45° turns (R, L; R045: onto 045°), in the 2nd ½" in p for p in logs)

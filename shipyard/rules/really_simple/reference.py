@@ -78,10 +78,10 @@ def shooting(derived: list, ctx) -> Block:
     sizes = "; ".join(f"{r['size']} +{r['fire_factor']}" for r in t.require("gun_sizes").rows)
     rifled = signed(modifier(t, "rifled")[0])
     parts.append(_body(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
-                       "printed here and on the cards (do not add it again)."))
+                       f"printed here and on the cards (do not add it again). Steam-filled: {reading(t, 'Steam-filled')}."))
     parts += [_heading("On a hit, roll 1d6"),
               _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
-              _body(f"Several hits: {reading(t, 'Several hits')}.")]
+              _body(f"Several hits: {reading(t, 'Several hits')}. Sinking: {reading(t, 'Sinking countdown')}.")]
     largest = f" Largest: {reading(t, 'Largest gun')}." if option(t, "gun_lost") == "heaviest" else ""
     parts.append(_body(f"A gun lost: {reading(t, 'Which gun is lost')}.{largest} Guns that bear: {reading(t, 'Guns that bear')}. "
                        f"Arcs: {reading(t, 'Arcs and end-on')}. Targets: {reading(t, 'Targets')}; {reading(t, 'Line of fire')}. "
@@ -192,8 +192,8 @@ def special_effects(ctx) -> list[Block]:
                   f"Striking colours: {reading(t, 'Striking colours')}. Shutter (6): "
                   f"{reading(t, 'Jammed shutter')}. T__: {reading(t, 'Turns ended (T__)')}. "
                   f"{funnel_boxes(t)}"
-                  f"Fouled, boiler (9, 12): {reading(t, 'Drift to a stop')}. Sinking: {reading(t, 'Sinking countdown')}. "
-                  f"Steam-filled: {reading(t, 'Steam-filled')}. Twice: {reading(t, 'The same effect again')}.")]
+                  f"Fouled, boiler (9, 12): {reading(t, 'Drift to a stop')}. "
+                  f"Twice: {reading(t, 'The same effect again')}.")]
 
 
 def funnel_boxes(tables) -> str:
