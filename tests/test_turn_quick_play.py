@@ -1323,7 +1323,7 @@ def test_an_engine_or_rudder_result_lasts_the_game_and_a_ship_it_stops_may_ancho
     that lasts all game or whether she may still anchor or get under way. The events table says an engine or rudder
     result is for good and that a ship stopped by it may anchor (as any stopped ship, the Tide reading)."""
     events = _blocks(library, "mobile-bay-1864")  # the table's cells whole
-    assert "4-4 4 guns out; for good, engines 1D6: 5-6 no Full, 3-4 Slow only, 1-2 stopped (may anchor)" in events
+    assert "4-4 4 guns out; for good, at once, engines 1D6: 5-6 no Full, 3-4 Slow only, 1-2 stopped (may anchor)" in events
     assert "5-5 3 guns out; for good, rudder 1D6: 4-6 one turn every 2nd bound, 1-3 no turning" in events
     assert "(may anchor)" in _page(mobile_bay, "— quick reference")  # printed, in the pack's pages
     assert "a stopped ship anchors or weighs as her move" in _readings(mobile_bay)
@@ -1606,3 +1606,12 @@ def test_a_ships_edna_boxes_are_as_big_as_her_cards_row_holds(mobile_bay):
     assert sides.count(3.2) == 22 and sides.count(3.0) == factors  # Fort Morgan's EDNA; every factor box
     assert 6.5 in numerals
     assert _edna_row(mobile_bay, 18).startswith("EDNA 18 18 17") and _edna_row(mobile_bay, 22).endswith(" 2 1")
+
+
+def test_an_engine_result_takes_her_speed_down_at_once(mobile_bay, library):
+    """Replay 17, moment 3: a 4-4's engines 3-4 "Slow only" hit Hartford at Cruise, and the Speed line says a speed
+    changes one step a bound: does her marker drop at once? It does, and the 4-4 row says so where it is thrown."""
+    events = _blocks(library, "mobile-bay-1864")
+    assert "4-4 4 guns out; for good, at once, engines 1D6:" in events
+    assert _squeezed("for good, at once, engines 1D6") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
+    assert len(mobile_bay) == RULESET.pack_pages
