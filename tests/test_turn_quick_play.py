@@ -213,7 +213,7 @@ def test_ramming_adds_the_factor_so_a_heavier_faster_rammer_does_better(mobile_b
     backwards. The factor is added; the literal reading is a named house rule that prints its own words."""
     ref = _blocks(library, "mobile-bay-1864")
     assert "Throw 2D6 (a Ram 3D6) + the factor" in ref and "+1 −" not in ref
-    assert "ramming factor = EDNA + speed (inches a move, 0 stopped) of the rammer − the same of the target" in ref
+    assert "Ramming factor = her EDNA + speed (inches a move, 0 stopped) − the target's" in ref
     assert "rammer does better (house rule)" in ref  # the reading, marked: the docs name its option (replay 7)
     assert _squeezed("Throw 2D6 (a Ram 3D6) + the factor") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
     house = tmp_path / "literal.json"
@@ -441,7 +441,7 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
     counter (the markers' Stopped backs print only with --backs)."""
     ref = _blocks(library, "mobile-bay-1864")
     assert "turn her 90° to starboard (toward the fort) across the channel, stopped" in ref
-    assert "astern at Slow only; stopped: no marker out." in ref
+    assert "astern at Slow only." in ref
     # a stopped ship's record is that no marker is out, and the card pages say so (replay 5 took the tick boxes away)
     assert "none out: stopped" in _flat(" ".join(_cards(mobile_bay)))
 
@@ -588,7 +588,7 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     the rammer? Is the rammer hurt? The quick reference's Ramming line and the readings answer all three."""
     ref = _blocks(library, "mobile-bay-1864")
     assert ("Ramming RAM and target said as her number comes up, before she fires; her bow must reach it in this move. "
-            "ramming factor") in ref
+            "Ramming factor") in ref
     assert "Any two dice alike → events. Hits and events: the target's, none the rammer's." in ref
     assert "hits and events: the target's, none the rammer's" in ref  # the readings' row
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
@@ -1614,4 +1614,16 @@ def test_an_engine_result_takes_her_speed_down_at_once(mobile_bay, library):
     events = _blocks(library, "mobile-bay-1864")
     assert "4-4 4 guns out; for good, at once, engines 1D6:" in events
     assert _squeezed("for good, at once, engines 1D6") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_rammer_stops_at_contact_and_each_moves_off_at_her_own_number(mobile_bay, library):
+    """Replay 17, moment 1: nothing said what the rammer or the target does after contact (stop, carry on, back off,
+    stay touching). The rammer stops there, touching, keeping her speed marker, and each moves off at her own number:
+    on the quick reference's Ramming line and in the readings' Ramming row, and the A4 pack keeps its pages."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "At contact the rammer stops, touching, her marker kept; each moves off at her own number." in ref
+    assert "at contact the rammer stops, touching, her marker kept; each moves off at her own number" in _readings(mobile_bay)
+    qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
+    assert _squeezed("At contact the rammer stops, touching, her marker kept; each moves off at her own number.") in qr
     assert len(mobile_bay) == RULESET.pack_pages
