@@ -431,9 +431,9 @@ def test_torpedo_tests_say_how_many_and_that_a_ship_steaming_through_tests(mobil
     """Round 2, moment 9: one test a phase, or one each for starting, ending and turning? Does a ship that crosses the
     field in one half move without stopping escape? What of the set-up's density?"""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "Torpedoes 3D6 for each half move or turn in or across a torpedo field, any density" in ref
-    assert "Torpedo tests one 3D6 for each half move or turn in a field, one that only crosses it too" in ref
-    assert _squeezed("half move or turn in or across a torpedo field") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
+    assert "Torpedoes 3D6 each half move she starts, ends or crosses in a field" in ref and "any density" in ref
+    assert "Torpedo tests in: any part of her base over it; one 3D6 a half move she starts, ends or crosses in it" in ref
+    assert _squeezed("half move she starts, ends or crosses in a field") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
 
 
 def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(mobile_bay, library):
@@ -1626,4 +1626,20 @@ def test_a_rammer_stops_at_contact_and_each_moves_off_at_her_own_number(mobile_b
     assert "at contact the rammer stops, touching, her marker kept; each moves off at her own number" in _readings(mobile_bay)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("At contact the rammer stops, touching, her marker kept; each moves off at her own number.") in qr
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_ship_is_in_a_torpedo_field_by_any_part_of_her_base_and_tests_a_turn_only_if_she_makes_one(mobile_bay, library):
+    """Replay 17, moment 2: p3 measures from a model's centre, so was Tecumseh, centre on the edge and bow inside, in
+    the field? And did a ship that did not turn test in the Turn phase? Any part of her base puts her in; a turn tests
+    only when she makes one in a field; a ship that neither moves nor turns does not test. On the Torpedoes line, the
+    bound's Turn row and the readings' Torpedo tests row."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert ("Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base over it) and "
+            "each turn made in one, any density") in ref
+    assert "Turn up to her type's turn, on the gauge; turning in a field: torpedo test" in ref
+    assert "(none unmoving)" in _readings(mobile_bay)
+    column = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
+    assert _squeezed("(any part of her base over it)") in column
+    assert _squeezed("turning in a field: torpedo test") in _squeezed(_page(mobile_bay, "— quick reference"))
     assert len(mobile_bay) == RULESET.pack_pages

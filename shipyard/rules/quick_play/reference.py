@@ -146,9 +146,9 @@ def move_reminders(ctx: Context, size: float | None = None, rams: bool = True, s
         runs += _run("\nRamming", f"{clauses[0]}; {clauses[1]}. " + ram_words(ctx, rams)
                      + f" {clauses[2].capitalize()}. " + "; ".join(clauses[3:]).capitalize() + ".")
         tor = t.torpedoes.rows
-        runs += _run("\nTorpedoes", f"{tor['dice']} for {tor['when']}; {outcome_words(ctx, 'torpedoes')} "
+        runs += _run("\nTorpedoes", f"{tor['dice']} {tor['when']}; {outcome_words(ctx, 'torpedoes', boxes=False)} "
                                      "Any two dice alike → events.")
-        boiler = outcome_words(ctx, "boiler", boiler_edna_words(ctx), boxes=False)  # the torpedoes' line says boxes
+        boiler = outcome_words(ctx, "boiler", boiler_edna_words(ctx), boxes=False)  # Gunfire says a hit is a box
         runs += _run("\nBoiler (2-2)", boiler[:1].upper() + boiler[1:])
         runs += _run("\nHoled (3-3)", "roll 1D6 now, add it to this bound and write that bound on her card: she sinks "
                                        "at its end, firing until then.")
