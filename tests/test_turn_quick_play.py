@@ -953,7 +953,7 @@ def test_no_player_page_speaks_the_tools_words(mobile_bay):
     for word in ("--", "house rule:", "which_units", "factor subtract", "reading subtract", "reading each", "scan",
                  "the article"):
         assert word not in text, word
-    assert ": can be printed apart)" in mobile_bay[0]
+    assert "(page 4 Union only; page 5 both sides)" in mobile_bay[0]
     page = _readings(mobile_bay)
     assert "Order of battle Mobile Bay as the rules print it: Fort Morgan with its water battery, no Fort Powell (house rule)" in page
     assert "one marked (house rule) has a second reading a club may play instead" in page
@@ -1643,3 +1643,13 @@ def test_a_ship_is_in_a_torpedo_field_by_any_part_of_her_base_and_tests_a_turn_o
     assert _squeezed("(any part of her base over it)") in column
     assert _squeezed("turning in a field: torpedo test") in _squeezed(_page(mobile_bay, "— quick reference"))
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_covers_note_on_the_cards_says_which_page_is_one_sides_alone(mobile_bay):
+    """Replay 17, defect p1: the contents said the sides' record sheets "can be printed apart" (the sides-apart option),
+    but page 5 holds four Union cards beside the Confederates'. The note says what is true of this pack: page 4 the
+    Union's alone, page 5 both sides', so one side's page can be handed out; and the cards are where it says."""
+    assert "can be printed apart" not in mobile_bay[0]
+    assert "Record sheets page 4 (page 4 Union only; page 5 both sides)" in mobile_bay[0]
+    cards = _cards(mobile_bay)
+    assert "CSS" not in cards[0] and "USS Galena" in cards[1] and "CSS Tennessee" in cards[1]
