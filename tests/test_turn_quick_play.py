@@ -1653,3 +1653,14 @@ def test_the_covers_note_on_the_cards_says_which_page_is_one_sides_alone(mobile_
     assert "Record sheets page 4 (page 4 Union only; page 5 both sides)" in mobile_bay[0]
     cards = _cards(mobile_bay)
     assert "CSS" not in cards[0] and "USS Galena" in cards[1] and "CSS Tennessee" in cards[1]
+
+
+def test_a_ship_in_line_starts_at_her_leaders_speed_in_the_starts_table(mobile_bay):
+    """Replay 17, defect p2: the starts table gave the rear four pairs 4" (screw ships both, 4 kn is their Slow), while
+    the bound-1 event says the wooden line steams at 3" (Brooklyn's pair, held to Octorara's Slow 3"). A ship in a
+    column moves at her leader's speed (the Line of battle reading), so her start is his: every pair of the line 3"."""
+    setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
+    for pair in ("Brooklyn + USS Octorara", "Lackawanna + USS Seminole", "Monongahela + USS Kennebec",
+                 "Ossipee + USS Itasca", "Oneida + USS Galena"):
+        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" lashed pair", setup), pair
+    assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup)  # the monitors' column at Tecumseh's 4"
