@@ -750,8 +750,18 @@ def test_ranges_and_arcs_are_measured_from_each_models_centre(mobile_bay):
     """Replay 5, moment 5: where range and arcs are measured from (centre or nearest point) was not said, and the
     12 in break mattered twice (11.8 and 12.3 in)."""
     readings = _readings(mobile_bay)
-    assert ("Measuring every range and arc from the centre of each model (a fort: its mark on the plan), the point the "
-            "set-up places; an arc along her heading") in readings
+    assert "Measuring ranges and arcs from each model's centre, the set-up's point" in readings
+    assert "arcs along her heading" in readings
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_measuring_rule_gives_way_to_a_forts_own_set_up_rule(mobile_bay):
+    """Replay 17, defect p3: the Measuring reading took a fort's ranges and arcs from its mark, and the Fort Morgan
+    reading her range from the shore, "not her mark": two rules for one fort. The general rule says a fort's set-up
+    rule comes first; Fort Morgan's still says where her range is taken."""
+    readings = _readings(mobile_bay)
+    assert "(a fort: its mark, or as its set-up says)" in readings
+    assert "to the nearest point of Mobile Point's west shore (her water battery's beach), not her mark" in readings
     assert len(mobile_bay) == RULESET.pack_pages
 
 
