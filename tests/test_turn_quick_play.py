@@ -804,7 +804,7 @@ def test_the_waiting_confederates_stay_stopped_but_a_sidewheeler_may_turn_where_
 def test_a_monitors_turrets_bear_all_round_so_she_fires_bows_on(mobile_bay):
     """Replay 5, defect: the 30° no-fire bow arc applied to monitors too, so they spent two bounds unable to fire at
     the fort ahead; turrets fired over the bow."""
-    assert "all her factors bear (bows on: none); a monitor's turrets bear all round" in _readings(mobile_bay)
+    assert "all her factors bear (bows on: none); a monitor's all round" in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1502,7 +1502,7 @@ def test_a_failed_brooklyn_is_passed_by_the_next_astern_and_the_rest_follow_her_
     reaches Brooklyn turns or the whole line. The next astern passes her and leads; the rest follow in her wake."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed("stopped; the next astern passes to port, 45° at the half") in ref and "those astern" not in ref
-    assert _squeezed("the next astern passes her to port (west), turning 45° at the half, and leads; the rest follow in "
+    assert _squeezed("the next astern passes her to port (west), turning 45° at the half, and leads; the rest in "
                      "her wake") in _squeezed(_readings(mobile_bay))
 
 
@@ -1674,3 +1674,14 @@ def test_a_ship_in_line_starts_at_her_leaders_speed_in_the_starts_table(mobile_b
                  "Ossipee + USS Itasca", "Oneida + USS Galena"):
         assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" lashed pair", setup), pair
     assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup)  # the monitors' column at Tecumseh's 4"
+
+
+def test_a_forts_guns_out_per_double_are_said_to_be_as_printed(mobile_bay, library):
+    """Replay 17, balance (the third replay to remark it): two doubles from Octorara's one Parrott put 8 of Fort Morgan's
+    10 factors out in bound 1. The chart's fort column is the rules' own (4 guns a 2-2 or 3-3, its guns cannonade
+    factors), not ours to cap: the Hard targets reading says so in its line, the chart keeps its numbers."""
+    assert _squeezed("Parrott doubles and rams do the harm, a double's guns out as printed (a fort's 2-2, 3-3: 4)") in \
+        _squeezed(_readings(mobile_bay))
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "2-2 boiler explodes: test 4D10 against EDNA 4 guns out" in ref and "3-3 holed: sinks 1D6 bounds later 4 guns out" in ref
+    assert len(mobile_bay) == RULESET.pack_pages
