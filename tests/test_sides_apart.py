@@ -111,7 +111,7 @@ def test_a_pack_whose_sides_share_a_page_says_which_and_how_to_part_them(bundled
     nine rows of cards need two pages and a third would break the 60-page budget), and the cover says so."""
     built = bundled_packs.get("mobile-bay-1864", "quick-play", "a4")
     texts = pdf_page_texts(built.path)
-    assert "(both sides on page 5: can be printed apart)" in " ".join(texts[0].split())
+    assert "(page 4 Union only; page 5 both sides)" in " ".join(texts[0].split())
     assert "CSS Tennessee" in texts[4] and "USS Galena" in texts[4]
 
 
@@ -134,7 +134,7 @@ def test_by_default_the_sides_part_wherever_that_takes_no_more_pages(library, tm
     shared = {page: sides for page, sides in sheet_pages_by_side(built.path, units).items() if len(sides) > 1}
     assert not shared, f"{built.path.name}: sheets of both sides on pages {shared}"
     assert "sides-apart" not in pdf_page_texts(built.path)[0]
-    assert ": can be printed apart)" in " ".join(pdf_page_texts(together.path)[0].split())
+    assert "both sides" in " ".join(pdf_page_texts(together.path)[0].split())
 
 
 def test_sides_apart_through_the_command_line(tmp_path):
@@ -157,7 +157,7 @@ def test_sides_apart_through_the_command_line(tmp_path):
     run = in_process("pack", "memphis-1862", "-r", "quick-play", "--sides-together", "--jobs", "1", "-o", str(out))
     assert run.code == 0, run.err
     cover = " ".join(pdf_page_texts(out / "memphis-1862-quick-play.pdf")[0].split())
-    assert "(both sides on page 4: can be printed apart)" in cover
+    assert "(page 4 both sides; page 5 Confederate only)" in cover
 
 
 def test_the_contents_note_on_shared_pages_says_spans_and_fits_the_line():
@@ -167,14 +167,17 @@ def test_the_contents_note_on_shared_pages_says_spans_and_fits_the_line():
     from shipyard.pack.cover import sharing_note, style
     from shipyard.render.measure import text_width
 
-    assert sharing_note([6]) == "(both sides on page 6: can be printed apart)"
-    assert sharing_note([5, 6]) == "(both sides on pages 5, 6: can be printed apart)"
-    assert sharing_note([4, 5, 6]) == "(both sides on pages 4–6: can be printed apart)"
-    long = [4, 5, 6, 8, 10, 11, 12, 14, 15, 16]
-    assert sharing_note(long) == "(both sides on pages 4–6, 8, 10–12, 14–16: can be printed apart)"
+    assert sharing_note([6]) == "(both sides on page 6)"
+    assert sharing_note([5, 6]) == "(both sides on pages 5, 6)"
+    assert sharing_note([4, 5, 6]) == "(both sides on pages 4–6)"
+    assert sharing_note([5], alone={4: "Union"}) == "(page 4 Union only; page 5 both sides)"
+    assert sharing_note([6], alone={4: "Union", 5: "Union", 7: "Confederate"}) == \
+        "(pages 4, 5 Union only; page 6 both sides; page 7 Confederate only)"
+    assert sharing_note([4, 5, 6, 8, 10, 11, 12, 14, 15, 16]) == "(both sides on pages 4–6, 8, 10–12, 14–16)"
+    long = list(range(4, 41, 2))
     contents = style()["contents"]
     room = 190.0 - contents["note_at"]  # A4's content width
     assert text_width(sharing_note(long), contents["size"]) > room  # the list runs past the edge: so, said short
-    assert sharing_note(long, room) == "(both sides on 10 pages of 4–16: can be printed apart)"
+    assert sharing_note(long, room) == "(both sides on 19 pages of 4–40)"
     assert text_width(sharing_note(long, room), contents["size"]) <= room
-    assert sharing_note([4, 5, 6], room) == "(both sides on pages 4–6: can be printed apart)"
+    assert sharing_note([4, 5, 6], room) == "(both sides on pages 4–6)"

@@ -212,7 +212,7 @@ def test_ramming_adds_the_factor_so_a_heavier_faster_rammer_does_better(mobile_b
     backwards. The factor is added; the literal reading is a named house rule that prints its own words."""
     ref = _blocks(library, "mobile-bay-1864")
     assert "Throw 2D6 (a Ram 3D6) + the factor" in ref and "+1 −" not in ref
-    assert "ramming factor = EDNA + speed (inches a move, 0 stopped) of the rammer − the same of the target" in ref
+    assert "Ramming factor = her EDNA + speed (inches a move, 0 stopped) − the target's" in ref
     assert "rammer does better (house rule)" in ref  # the reading, marked: the docs name its option (replay 7)
     assert _squeezed("Throw 2D6 (a Ram 3D6) + the factor") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
     house = tmp_path / "literal.json"
@@ -430,9 +430,9 @@ def test_torpedo_tests_say_how_many_and_that_a_ship_steaming_through_tests(mobil
     """Round 2, moment 9: one test a phase, or one each for starting, ending and turning? Does a ship that crosses the
     field in one half move without stopping escape? What of the set-up's density?"""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "Torpedoes 3D6 for each half move or turn in or across a torpedo field, any density" in ref
-    assert "Torpedo tests one 3D6 for each half move or turn in a field, one that only crosses it too" in ref
-    assert _squeezed("half move or turn in or across a torpedo field") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
+    assert "Torpedoes 3D6 each half move she starts, ends or crosses in a field" in ref and "any density" in ref
+    assert "Torpedo tests in: any part of her base over it; one 3D6 a half move she starts, ends or crosses in it" in ref
+    assert _squeezed("half move she starts, ends or crosses in a field") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
 
 
 def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(mobile_bay, library):
@@ -440,7 +440,7 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
     counter (the markers' Stopped backs print only with --backs)."""
     ref = _blocks(library, "mobile-bay-1864")
     assert "turn her 90° to starboard (toward the fort) across the channel, stopped" in ref
-    assert "astern at Slow only; stopped: no marker out." in ref
+    assert "astern at Slow only." in ref
     # a stopped ship's record is that no marker is out, and the card pages say so (replay 5 took the tick boxes away)
     assert "none out: stopped" in _flat(" ".join(_cards(mobile_bay)))
 
@@ -587,7 +587,7 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     the rammer? Is the rammer hurt? The quick reference's Ramming line and the readings answer all three."""
     ref = _blocks(library, "mobile-bay-1864")
     assert ("Ramming RAM and target said as her number comes up, before she fires; her bow must reach it in this move. "
-            "ramming factor") in ref
+            "Ramming factor") in ref
     assert "Any two dice alike → events. Hits and events: the target's, none the rammer's." in ref
     assert "hits and events: the target's, none the rammer's" in ref  # the readings' row
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
@@ -749,8 +749,18 @@ def test_ranges_and_arcs_are_measured_from_each_models_centre(mobile_bay):
     """Replay 5, moment 5: where range and arcs are measured from (centre or nearest point) was not said, and the
     12 in break mattered twice (11.8 and 12.3 in)."""
     readings = _readings(mobile_bay)
-    assert ("Measuring every range and arc from the centre of each model (a fort: its mark on the plan), the point the "
-            "set-up places; an arc along her heading") in readings
+    assert "Measuring ranges and arcs from each model's centre, the set-up's point" in readings
+    assert "arcs along her heading" in readings
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_measuring_rule_gives_way_to_a_forts_own_set_up_rule(mobile_bay):
+    """Replay 17, defect p3: the Measuring reading took a fort's ranges and arcs from its mark, and the Fort Morgan
+    reading her range from the shore, "not her mark": two rules for one fort. The general rule says a fort's set-up
+    rule comes first; Fort Morgan's still says where her range is taken."""
+    readings = _readings(mobile_bay)
+    assert "(a fort: its mark, or as its set-up says)" in readings
+    assert "to the nearest point of Mobile Point's west shore (her water battery's beach), not her mark" in readings
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -793,7 +803,7 @@ def test_the_waiting_confederates_stay_stopped_but_a_sidewheeler_may_turn_where_
 def test_a_monitors_turrets_bear_all_round_so_she_fires_bows_on(mobile_bay):
     """Replay 5, defect: the 30° no-fire bow arc applied to monitors too, so they spent two bounds unable to fire at
     the fort ahead; turrets fired over the bow."""
-    assert "all her factors bear (bows on: none); a monitor's turrets bear all round" in _readings(mobile_bay)
+    assert "all her factors bear (bows on: none); a monitor's all round" in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -952,7 +962,7 @@ def test_no_player_page_speaks_the_tools_words(mobile_bay):
     for word in ("--", "house rule:", "which_units", "factor subtract", "reading subtract", "reading each", "scan",
                  "the article"):
         assert word not in text, word
-    assert ": can be printed apart)" in mobile_bay[0]
+    assert "(page 4 Union only; page 5 both sides)" in mobile_bay[0]
     page = _readings(mobile_bay)
     assert "Order of battle Mobile Bay as the rules print it: Fort Morgan with its water battery, no Fort Powell (house rule)" in page
     assert "one marked (house rule) has a second reading a club may play instead" in page
@@ -1322,7 +1332,7 @@ def test_an_engine_or_rudder_result_lasts_the_game_and_a_ship_it_stops_may_ancho
     that lasts all game or whether she may still anchor or get under way. The events table says an engine or rudder
     result is for good and that a ship stopped by it may anchor (as any stopped ship, the Tide reading)."""
     events = _blocks(library, "mobile-bay-1864")  # the table's cells whole
-    assert "4-4 4 guns out; for good, engines 1D6: 5-6 no Full, 3-4 Slow only, 1-2 stopped (may anchor)" in events
+    assert "4-4 4 guns out; for good, at once, engines 1D6: 5-6 no Full, 3-4 Slow only, 1-2 stopped (may anchor)" in events
     assert "5-5 3 guns out; for good, rudder 1D6: 4-6 one turn every 2nd bound, 1-3 no turning" in events
     assert "(may anchor)" in _page(mobile_bay, "— quick reference")  # printed, in the pack's pages
     assert "a stopped ship anchors or weighs as her move" in _readings(mobile_bay)
@@ -1491,7 +1501,7 @@ def test_a_failed_brooklyn_is_passed_by_the_next_astern_and_the_rest_follow_her_
     reaches Brooklyn turns or the whole line. The next astern passes her and leads; the rest follow in her wake."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed("stopped; the next astern passes to port, 45° at the half") in ref and "those astern" not in ref
-    assert _squeezed("the next astern passes her to port (west), turning 45° at the half, and leads; the rest follow in "
+    assert _squeezed("the next astern passes her to port (west), turning 45° at the half, and leads; the rest in "
                      "her wake") in _squeezed(_readings(mobile_bay))
 
 
@@ -1605,3 +1615,72 @@ def test_a_ships_edna_boxes_are_as_big_as_her_cards_row_holds(mobile_bay):
     assert sides.count(3.2) == 22 and sides.count(3.0) == factors  # Fort Morgan's EDNA; every factor box
     assert 6.5 in numerals
     assert _edna_row(mobile_bay, 18).startswith("EDNA 18 18 17") and _edna_row(mobile_bay, 22).endswith(" 2 1")
+
+
+def test_an_engine_result_takes_her_speed_down_at_once(mobile_bay, library):
+    """Replay 17, moment 3: a 4-4's engines 3-4 "Slow only" hit Hartford at Cruise, and the Speed line says a speed
+    changes one step a bound: does her marker drop at once? It does, and the 4-4 row says so where it is thrown."""
+    events = _blocks(library, "mobile-bay-1864")
+    assert "4-4 4 guns out; for good, at once, engines 1D6:" in events
+    assert _squeezed("for good, at once, engines 1D6") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_rammer_stops_at_contact_and_each_moves_off_at_her_own_number(mobile_bay, library):
+    """Replay 17, moment 1: nothing said what the rammer or the target does after contact (stop, carry on, back off,
+    stay touching). The rammer stops there, touching, keeping her speed marker, and each moves off at her own number:
+    on the quick reference's Ramming line and in the readings' Ramming row, and the A4 pack keeps its pages."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "At contact the rammer stops, touching, her marker kept; each moves off at her own number." in ref
+    assert "at contact the rammer stops, touching, her marker kept; each moves off at her own number" in _readings(mobile_bay)
+    qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
+    assert _squeezed("At contact the rammer stops, touching, her marker kept; each moves off at her own number.") in qr
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_ship_is_in_a_torpedo_field_by_any_part_of_her_base_and_tests_a_turn_only_if_she_makes_one(mobile_bay, library):
+    """Replay 17, moment 2: p3 measures from a model's centre, so was Tecumseh, centre on the edge and bow inside, in
+    the field? And did a ship that did not turn test in the Turn phase? Any part of her base puts her in; a turn tests
+    only when she makes one in a field; a ship that neither moves nor turns does not test. On the Torpedoes line, the
+    bound's Turn row and the readings' Torpedo tests row."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert ("Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base over it) and "
+            "each turn made in one, any density") in ref
+    assert "Turn up to her type's turn, on the gauge; turning in a field: torpedo test" in ref
+    assert "(none unmoving)" in _readings(mobile_bay)
+    column = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
+    assert _squeezed("(any part of her base over it)") in column
+    assert _squeezed("turning in a field: torpedo test") in _squeezed(_page(mobile_bay, "— quick reference"))
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_covers_note_on_the_cards_says_which_page_is_one_sides_alone(mobile_bay):
+    """Replay 17, defect p1: the contents said the sides' record sheets "can be printed apart" (the sides-apart option),
+    but page 5 holds four Union cards beside the Confederates'. The note says what is true of this pack: page 4 the
+    Union's alone, page 5 both sides', so one side's page can be handed out; and the cards are where it says."""
+    assert "can be printed apart" not in mobile_bay[0]
+    assert "Record sheets page 4 (page 4 Union only; page 5 both sides)" in mobile_bay[0]
+    cards = _cards(mobile_bay)
+    assert "CSS" not in cards[0] and "USS Galena" in cards[1] and "CSS Tennessee" in cards[1]
+
+
+def test_a_ship_in_line_starts_at_her_leaders_speed_in_the_starts_table(mobile_bay):
+    """Replay 17, defect p2: the starts table gave the rear four pairs 4" (screw ships both, 4 kn is their Slow), while
+    the bound-1 event says the wooden line steams at 3" (Brooklyn's pair, held to Octorara's Slow 3"). A ship in a
+    column moves at her leader's speed (the Line of battle reading), so her start is his: every pair of the line 3"."""
+    setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
+    for pair in ("Brooklyn + USS Octorara", "Lackawanna + USS Seminole", "Monongahela + USS Kennebec",
+                 "Ossipee + USS Itasca", "Oneida + USS Galena"):
+        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" lashed pair", setup), pair
+    assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup)  # the monitors' column at Tecumseh's 4"
+
+
+def test_a_forts_guns_out_per_double_are_said_to_be_as_printed(mobile_bay, library):
+    """Replay 17, balance (the third replay to remark it): two doubles from Octorara's one Parrott put 8 of Fort Morgan's
+    10 factors out in bound 1. The chart's fort column is the rules' own (4 guns a 2-2 or 3-3, its guns cannonade
+    factors), not ours to cap: the Hard targets reading says so in its line, the chart keeps its numbers."""
+    assert _squeezed("Parrott doubles and rams do the harm, a double's guns out as printed (a fort's 2-2, 3-3: 4)") in \
+        _squeezed(_readings(mobile_bay))
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "2-2 boiler explodes: test 4D10 against EDNA 4 guns out" in ref and "3-3 holed: sinks 1D6 bounds later 4 guns out" in ref
+    assert len(mobile_bay) == RULESET.pack_pages

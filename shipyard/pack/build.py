@@ -10,7 +10,7 @@ from typing import Callable
 from ..app import Built
 from ..errors import Problem, ShipyardError, display_path
 from .blame import derive_unit, scenario_failure, section_failure
-from .cover import cover, footer, note_room, resolve_parts, shared_pages, sharing_note
+from .cover import cover, footer, note_room, resolve_parts, sharing_note, sheet_sides
 from .options import PackOptions, pack_file_name
 from .sections import SECTIONS, Job
 
@@ -84,7 +84,10 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
                 marks = len(doc.marks)
                 section.draw(doc, job, aids)
                 if section.name == "sheets":  # the cover's contents says which pages, if any, both sides share
-                    doc.resolve("note:sheets", sharing_note(shared_pages(doc.marks[marks:], job.units), note_room(doc)))
+                    on = sheet_sides(doc.marks[marks:], job.units)
+                    shared = sorted(page for page, sides in on.items() if len(sides) > 1)
+                    alone = {page: next(iter(sides)) for page, sides in on.items() if len(sides) == 1}
+                    doc.resolve("note:sheets", sharing_note(shared, note_room(doc), alone))
             resolve_parts(doc, entries)
             current = "writing"
     except (KeyboardInterrupt, SystemExit):

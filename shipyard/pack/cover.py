@@ -128,36 +128,47 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
     return entries
 
 
-def shared_pages(marks: list[tuple[str, int]], units) -> list[int]:
-    """The pages on which units of two sides are bookmarked (`marks`: a section's bookmarks as (title, page);
-    `units`: the pack's (side, unit, derived))."""
+def sheet_sides(marks: list[tuple[str, int]], units) -> dict[int, set[str]]:
+    """The sides whose units are bookmarked on each page (`marks`: a section's bookmarks as (title, page); `units`: the
+    pack's (side, unit, derived))."""
     side_of = {name: side for side, unit, derived in units for name in (unit.name, getattr(derived, "unit_name", None))}
     on: dict[int, set[str]] = {}
     for title, page in marks:
         if title in side_of:
             on.setdefault(page, set()).add(side_of[title])
-    return sorted(page for page, sides in on.items() if len(sides) > 1)
+    return on
 
 
-def sharing_note(pages: list[int], width: float | None = None) -> str:
-    """The contents' note for the record sheets where both sides' share pages: which, and that a pack parting them can
-    be printed ('' where none do). In the players' words: the option's name is on `pack --help` and the web form.
-    Pages one after another are said as a span ("pages 4–6"); where the list would run past `width` mm (the line the
-    contents leaves it), how many and between which."""
-    if not pages:
-        return ""
+def _pages_words(pages: list[int]) -> str:
+    """'page 5', 'pages 5, 6', 'pages 4–6, 8': pages one after another said as a span."""
     runs: list[list[int]] = []
-    for n in pages:  # runs of pages one after another, said as a span ("pages 4–6")
+    for n in pages:
         if runs and n == runs[-1][-1] + 1:
             runs[-1].append(n)
         else:
             runs.append([n])
-    where = f"page {pages[0]}" if len(pages) == 1 else "pages " + ", ".join(
+    return f"page {pages[0]}" if len(pages) == 1 else "pages " + ", ".join(
         f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
-    note = f"(both sides on {where}: {PARTED})"
-    if width is not None and _note_width(note) > width:
-        note = f"(both sides on {len(pages)} pages of {pages[0]}–{pages[-1]}: {PARTED})"
-    return note
+
+
+def sharing_note(pages: list[int], width: float | None = None, alone: dict[int, str] | None = None) -> str:
+    """The contents' note for the record sheets where both sides' share pages ('' where none do): which pages are one
+    side's alone (`alone`: page -> side, the sheets' other pages) and which hold both, so a player can print one side's
+    sheets for its players. It said "can be printed apart" (the sides-apart option), which replay 17's player read as
+    untrue of the pack in hand. Pages one after another are said as a span ("pages 4–6"); where that runs past `width`
+    mm (the line the contents leaves it), only the shared pages, then how many and between which."""
+    if not pages:
+        return ""
+    groups: list[tuple[str, list[int]]] = []  # (whose, pages) in page order: a side's alone, or both sides'
+    for page in sorted(set(pages) | set(alone or {})):
+        whose = "both sides" if page in pages else f"{alone[page]} only"
+        if groups and groups[-1][0] == whose:
+            groups[-1][1].append(page)
+        else:
+            groups.append((whose, [page]))
+    notes = [f"({'; '.join(f'{_pages_words(ps)} {whose}' for whose, ps in groups)})"] if alone else []
+    notes += [f"(both sides on {_pages_words(pages)})", f"(both sides on {len(pages)} pages of {pages[0]}–{pages[-1]})"]
+    return next((n for n in notes if width is None or _note_width(n) <= width), notes[-1])
 
 
 def note_room(doc) -> float:
@@ -171,7 +182,3 @@ def _note_width(note: str) -> float:
     return text_width(note, style()["contents"]["size"])
 
 
-# what the contents says can be printed where both sides' sheets share a page (the sides-apart option, in the players'
-# words: replay 7 read "--sides-apart" as the tool's); in brackets after the section's page number, so that the two
-# page numbers do not read as one run (replay r12)
-PARTED = "can be printed apart"  # a resolved note: one line, no longer than this (New Orleans' three pages)

@@ -253,6 +253,31 @@ def _where(start, f: Fit) -> str:
     return start.zone or ""
 
 
+def column_leaders(side) -> dict[str, str]:
+    """Each ship's column leader, where she follows one: a division's first unit the side lists (not lashed to
+    another) leads it, and every other of its units not lashed to another follows him."""
+    first: dict[str, str] = {}
+    out: dict[str, str] = {}
+    for su in side.units:
+        division = getattr(su, "division", None)
+        if not division or su.lashed_to:
+            continue
+        if division in first:
+            out[su.id] = first[division]
+        else:
+            first[division] = su.id
+    return out
+
+
+def _leader_start(leader: str | None, starts: dict, units_by_id: dict, consort: dict) -> tuple[float, list] | None:
+    """A follower's column leader's start speed (knots) and his units (he and his consorts), for the starts table's
+    start_speed hook; None for a ship that leads or follows no one, or whose leader has no start speed."""
+    start = starts.get(leader) if leader else None
+    if start is None or start.speed_kn is None:
+        return None
+    return start.speed_kn, [u for u in (units_by_id.get(c) for c in (leader, *consort.get(leader, ()))) if u is not None]
+
+
 def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground=None) -> Table:
     """A side's units: where each starts (table units from the bottom-left corner), heading and speed, and how
     (lashed, anchored, arriving, the sectors a fort bears on). On a part's table (ground), only the units it places."""
@@ -260,6 +285,7 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
     starts = f.starts(setup) if ground is None else setup.starts
     rows = []
     consort = consorts([side])
+    leaders = column_leaders(side)
     for su in side.units:
         if su.lashed_to and su.lashed_to in consort:  # listed with the ship she is lashed to
             continue
@@ -291,7 +317,8 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
                                             for a in start.arcs))
         heading = f"{start.heading:03.0f}°" if start.heading is not None else ""
         speed = "" if start.speed_kn is None else f"{start.speed_kn:g} kn" if getattr(ruleset, "start_speed", None) \
-            is None else ruleset.start_speed(start.speed_kn, [u for u in [unit, *partners] if u is not None])
+            is None else ruleset.start_speed(start.speed_kn, [u for u in [unit, *partners] if u is not None],
+                                             leader=_leader_start(leaders.get(su.id), starts, units_by_id, consort))
         course = " ".join(x for x in (heading, speed) if x)
         rows.append([name, _where(start, f), course, "; ".join(how)])
     return Table(rows, header=[side.name, f"Start ({f.unit})", "Heading", "How"], widths=[4.6, 1.5, 1.5, 2.4],

@@ -120,8 +120,9 @@ class RuleSet:
     turn_counter: str = ""
     speed_words: Callable[[float], str] | None = None
     # A start speed as the set-up page's starts table prints it, for a unit and the consorts lashed to her (their
-    # units, hers first), in its own terms ('3"' where it moves in inches a bound; None: knots, '4 kn').
-    start_speed: Callable[[float, list], str] | None = None
+    # units, hers first), in its own terms ('3"' where it moves in inches a bound; None: knots, '4 kn'); `leader=`
+    # gives her column leader's (knots, his units) where she follows one, for rules whose line moves at his speed.
+    start_speed: Callable[..., str] | None = None
     # Whether the set-up page's starts table says how many guns each sector of a fort bears ("bears 170–330° 20
     # guns"): False where the rules fire a fort by its card's factors, not its pieces (its readings say what bears).
     sector_guns: bool = True

@@ -18,11 +18,11 @@ from .derive import derive, plays
 HERE = Path(__file__).resolve().parent
 
 
-def start_speed(knots: float, units: list) -> str:
+def start_speed(knots: float, units: list, leader: tuple[float, list] | None = None) -> str:
     """The starts table's start speed (sheet.start_speed), its module loaded only by what prints."""
     from .sheet import start_speed as words
 
-    return words(knots, units)
+    return words(knots, units, leader)
 
 
 RULESET = RuleSet(

@@ -111,8 +111,8 @@ def ram_words(ctx: Context, rams: bool = True) -> str:
     if sign is None:
         raise ShipyardError(f"table ramming ({ctx.tables.ramming.tag()}): factor is {ram.get('factor')!r}; "
                             "it is add or subtract")
-    return (f"ramming factor = EDNA + speed (inches a move, 0 stopped) of the rammer − the same of the target. Throw "
-            f"{dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming')} Any two dice alike → events.")
+    return (f"Ramming factor = her EDNA + speed (inches a move, 0 stopped) − the target's. Throw "
+            f"{dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming', boxes=False)} Any two dice alike → events.")
 
 
 def edna_zero_words(ctx: Context, forts: bool = True, ships: bool = True) -> str:
@@ -140,13 +140,15 @@ def move_reminders(ctx: Context, size: float | None = None, rams: bool = True, s
         rev = t.reverse_speed.rows
         steps = int(rev.get("steps_per_bound", 1))
         runs += _run("Speed", f"changes {steps} step{'s' if steps != 1 else ''} a bound; astern at "
-                                f"{str(rev['speed']).capitalize()} only; stopped: no marker out.")
-        clauses = reading(ctx, "Ramming").split("; ")  # when, whether she reaches, the speed (ram_words says it), whose
-        runs += _run("\nRamming", f"{clauses[0]}; {clauses[1]}. " + ram_words(ctx, rams) + f" {clauses[3].capitalize()}.")
+                                f"{str(rev['speed']).capitalize()} only.")  # stopped, no marker out: the cards' head
+        # when and whether she reaches; the throw (ram_words); whose the harm and what she does at contact
+        clauses = reading(ctx, "Ramming").split("; ")
+        runs += _run("\nRamming", f"{clauses[0]}; {clauses[1]}. " + ram_words(ctx, rams)
+                     + f" {clauses[2].capitalize()}. " + "; ".join(clauses[3:]).capitalize() + ".")
         tor = t.torpedoes.rows
-        runs += _run("\nTorpedoes", f"{tor['dice']} for {tor['when']}; {outcome_words(ctx, 'torpedoes')} "
+        runs += _run("\nTorpedoes", f"{tor['dice']} {tor['when']}; {outcome_words(ctx, 'torpedoes', boxes=False)} "
                                      "Any two dice alike → events.")
-        boiler = outcome_words(ctx, "boiler", boiler_edna_words(ctx), boxes=False)  # the torpedoes' line says boxes
+        boiler = outcome_words(ctx, "boiler", boiler_edna_words(ctx), boxes=False)  # Gunfire says a hit is a box
         runs += _run("\nBoiler (2-2)", boiler[:1].upper() + boiler[1:])
         runs += _run("\nHoled (3-3)", "roll 1D6 now, add it to this bound and write that bound on her card: she sinks "
                                        "at its end, firing until then.")
@@ -241,8 +243,8 @@ def gauge_blocks(derived: list[Any], ctx: Context) -> list[Block]:
         return []
     st = style()
     return [Heading("Turning gauge (true scale)", **st["reference_heading"]),
-            Text("Cut along the heavy outline and mount on card. Put the point at the pivot of the model, the dashed line "
-                 "along her present heading; she may turn as far as her type's edge, either side.",
+            Text("Cut out along the heavy outline, mount on card; point on the model's pivot, dashed line along her "
+                 "heading: she turns up to her type's edge, either side.",
                  **st["reference_gauge_note"]),
             turning_gauge(turns)]
 

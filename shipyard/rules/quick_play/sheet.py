@@ -58,11 +58,15 @@ def card_inches(knots: float, unit: Any) -> float:
     return min(settings, key=lambda v: (abs(v - inches), v)) if settings else round(inches)
 
 
-def start_speed(knots: float, units: list) -> str:
+def start_speed(knots: float, units: list, leader: tuple[float, list] | None = None) -> str:
     """A start speed as the starts table prints it ('3"'): the setting on her card nearest the knots, the slower's
     of a lashed pair, which moves at the slower's speed (Mobile Bay's wooden pairs: 4 kn is Brooklyn's Slow 4" but
     Octorara's Slow 3", so the pair makes 3", as bound 1 says); '0"' stopped (in the table's narrow column 'stopped'
-    wrapped on Letter and shrank the plan)."""
+    wrapped on Letter and shrank the plan). A ship following a column leader (`leader`: his knots and units) moves at
+    his speed (the Line of battle reading), so her figure is his: the rear pairs of Mobile Bay's wooden line, screw
+    ships at 4", steam at Brooklyn's pair's 3" (replay 17, defect p2)."""
+    if leader is not None:
+        knots, units = leader
     if knots <= 0:
         return '0"'
     return f'{number(min(card_inches(knots, u) for u in units))}"'
