@@ -132,9 +132,7 @@ def fort_rules(t) -> list[list[str]]:
              "arc, and ranged, at her set-up point"
              if ff["stationary_target"] else "no stationary modifier"],
             ["Hit", "roll the location as for a ship: every location is the walls; a critical with no box on her "
-                    "sheet has no effect; 26: the face hit (bearing on the firer) floods, not the fort"],
-            ["No hull left", "silenced: her guns fire no more"],
-            ["Sited 90°", "each face bears over the arc the set-up page draws (none drawn: 90° on its embrasure)"]]
+                    "sheet has no effect; 26: the face hit (bearing on the firer) floods, not the fort"]]
 
 
 def to_hit_words(when: str, t, stats) -> str:
@@ -226,9 +224,11 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
         out.append(_table("Forts", fort_rules(t), None, "procedure", wrap_last=True))
     if any(g.turret for g in guns):
         ta = t.turret_arcs.rows
+        counts = turret_counts(stats)
         rows = [[f"{n} turret{'s' if n != '1' else ''}", role, ", ".join(arcs) or "none"]
-                for n, roles in ta["blocked"].items() for role, arcs in roles.items()]
-        rows.append(["stern wheel", "all", ", ".join(ta["stern_wheel_blocks"])])
+                for n, roles in ta["blocked"].items() if n in counts for role, arcs in roles.items()]
+        if any(s.drive == "sternwheel" for s in stats if any(g.turret for g in s.guns)):
+            rows.append(["stern wheel", "all", ", ".join(ta["stern_wheel_blocks"])])
         out.append(_table("Turret arcs blocked", rows, ["Monitor", "Turret", "Blocked"], "turret_arcs", wrap_last=True))
     if any(s.spar_torpedo for s in stats):
         sp = t.spar_torpedo.rows
@@ -238,6 +238,12 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
         out += torpedo_tables(t, leading)
     out += readings_pieces(t, leading)  # last: what is ours
     return out
+
+
+def turret_counts(stats) -> set[str]:
+    """The monitors in play by their number of turrets ('1', '2'): the turret-arcs table prints those rows alone (a
+    Mobile Bay pack has no three-turret monitor; the room went to the readings, replay r17)."""
+    return {str(len({g.turret for g in s.guns if g.turret})) for s in stats if any(g.turret for g in s.guns)}
 
 
 def torpedo_fields_in_play(ctx: Context) -> bool:
