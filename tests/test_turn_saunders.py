@@ -1786,3 +1786,12 @@ def test_the_hull_note_s_speed_losses_are_black_at_7_pt(bundled_packs):
         chars = [c for c in page.chars if abs(c["top"] - hit["top"]) < 1 and c["text"].strip()]
     assert chars and all(c["size"] >= 7.0 - 0.01 for c in chars)
     assert all(max(c["non_stroking_color"] or (0,)) == 0 for c in chars)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_two_lines_move_at_once_and_crossing_tracks_collide_only_where_the_hulls_meet(bundled_packs, paper):
+    """Replay r17, moment 1 (p19 Plots stand): Brooklyn's turn toward the gap would have crossed Tecumseh's track;
+    the pack ordered a line from its leader back but not two lines, nor said whether crossing tracks are a collision."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert ("a line moves from its leader back, each meeting the one ahead where she is; lines move at once, by the "
+            "inch where tracks cross: only hulls that meet collide") in ref
