@@ -5,10 +5,12 @@ No page coordinates here: the pieces are render.kit's, their sizes this rule set
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...render.measure import Block
+from ...render.measure import PT, Block
+from ...render.table_block import Table
 from ...render.tracks import Checkboxes, Track, Tracks
 from ...render.containers import Columns, Stack
 from ...render.text_blocks import Note, Text, Title
@@ -318,6 +320,41 @@ def fort_once(unit, ctx: Context, once: list[tuple[str, int, str]]) -> list[tupl
     return out
 
 
+TARGETS_HEAD, TARGET_CELL = "Targets this turn (rub out in step 7)", "ship · guns"  # a fort's write-ins (r17)
+
+
+def fort_targets(unit, s: SaundersStats, ctx: Context) -> Block | None:
+    """A row a face to write this turn's targets in, a cell a ship with the guns fired at her: as many cells as the
+    one-ship cap takes to fire every gun of the face (Fort Morgan's channel fronts, 20 guns, 5 at one ship: 4), at most
+    the style's `most` (replay r17, moment 2: the cap counts steps 4 and 6 together, Fort Morgan fired at four ships,
+    and the gun dots did not say at whom). A face with no guns drawn on it gets no row; a fort with no faces, one."""
+    st = style()["fort_targets"]
+    faces = [(f.guns or "face", sum(f.battery.values())) for f in fort_faces(unit, ctx)] if unit is not None else []
+    faces = faces or [("her guns", sum(g.count for g in s.guns))]
+    faces = [(name, n) for name, n in faces if n]
+    if not faces:
+        return None
+    cells = min(st["most"], max(-(-n // guns_at_one_ship(ctx.tables, n)) for _, n in faces))
+    rows = [[f"{name} ({guns_at_one_ship(ctx.tables, n)} at one)"] + [""] * cells for name, n in faces]
+    return WriteIns(rows, header=[TARGETS_HEAD] + [TARGET_CELL] * cells, widths=[st["label_weight"]] + [1.0] * cells,
+                    size=st["size"], leading=st["min_row"] / (st["size"] * PT), bold_first_col=True,
+                    align=["left"] * (cells + 1))
+
+
+@dataclass
+class WriteIns(Table):
+    """A table of blank cells to write in, thin rules between its columns (as the orders log's)."""
+
+    def draw(self, page, x, y, width):
+        h = super().draw(page, x, y, width)
+        _, widths, _, _ = self.layout(width)
+        cx = x
+        for cw in widths[:-1]:
+            cx += cw
+            page.line(cx, y, cx, y + h - 0.4, width=OrdersLog.rule_width, colour=OrdersLog.rule_grey)
+        return h
+
+
 FORT_CREW = " bearing on the firer"  # the reading "Gun nearest": a fort's gun hit is one the firer's face holds (r8)
 
 
@@ -592,6 +629,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
         None if s.fort else hull,
         to_hit_line(ctx),
         gun_table(s, face_lines(unit, s, ctx) if s.fort else None),
+        fort_targets(unit, s, ctx) if s.fort else None,
         Note(turret_note(s, ctx), **st["turret_note"]) if any(g.turret for g in s.guns) else None,
         _status(unit, s, ctx),
     ]
