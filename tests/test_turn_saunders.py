@@ -1812,3 +1812,13 @@ def test_each_fort_face_has_a_row_to_write_this_turn_s_targets_and_guns_at_each(
     unit = library.units["fort-morgan"]
     rows = fort_targets(unit, RS.derive(unit, ctx).stats, ctx)
     assert rows.measure(180.0) >= 3 * 5.0  # a header and two faces' rows, each a pencil's 5 mm
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_two_pivots_bearing_on_both_sides_say_each_gun_fires_to_either(bundled_packs, paper):
+    """Replay r17, defect h (sheets): Selma's, Lackawanna's and Monongahela's pivot pairs read "port 90°, starboard
+    90°", and whether both might fire to one side was assumed; a pivot is trained to the port it fires through."""
+    sheets = " ".join(t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t)
+    assert "9-inch Dahlgren smoothbore 2 4 port or starboard 90°, each gun" in sheets  # Selma
+    assert sheets.count("11-inch Dahlgren smoothbore 2 6 port or starboard 90°, each gun") >= 2
+    assert "9-inch Dahlgren smoothbore 2 4 port 90°" not in sheets and "smoothbore 2 6 port 90°, starboard 90° 2" not in sheets

@@ -529,10 +529,21 @@ def arcs_words(g, arcs_list: list[str]) -> str:
     return ", ".join(named) + notes
 
 
+def pivot_words(g, arcs_list: list[str], count: int) -> str | None:
+    """Two or more pivots bearing on both broadsides, as the sheet says them: 'port or starboard 90°, each gun'. A pivot
+    is trained to the port it fires through (the text: 'a choice as to which gun port'), so each fires to either side,
+    two to the same side if her player likes (replay r17, defect h: Selma's two 9-inch pivots read 'port 90°,
+    starboard 90°', and whether both might fire to one side was assumed). None for any other line."""
+    if g.turret or g.per_side or count < 2 or len(arcs_list) != 2:
+        return None
+    (a, wa), (b, wb) = (arc.split(" ", 1) if " " in arc else (arc, "") for arc in arcs_list)
+    return f"port or starboard {wa}, each gun" if {a, b} == {"port", "starboard"} and wa == wb else None
+
+
 def gun_rows(s: SaundersStats, lines: list | None = None) -> list[list]:
     rows = []
     for g, arcs_list, count in (gun_lines(s) if lines is None else lines):
-        arcs = arcs_words(g, arcs_list)
+        arcs = pivot_words(g, arcs_list, count) or arcs_words(g, arcs_list)
         if g.blocked_arcs:
             arcs += " — not " + ", ".join(g.blocked_arcs)
         r = g.ranges_in
