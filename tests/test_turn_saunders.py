@@ -1822,3 +1822,11 @@ def test_two_pivots_bearing_on_both_sides_say_each_gun_fires_to_either(bundled_p
     assert "9-inch Dahlgren smoothbore 2 4 port or starboard 90°, each gun" in sheets  # Selma
     assert sheets.count("11-inch Dahlgren smoothbore 2 6 port or starboard 90°, each gun") >= 2
     assert "9-inch Dahlgren smoothbore 2 4 port 90°" not in sheets and "smoothbore 2 6 port 90°, starboard 90° 2" not in sheets
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_line_of_fire_between_a_lashed_pair_s_two_hulls_is_blocked(bundled_packs, paper):
+    """Replay r17, defect a (p19 Line of fire): the keel-line test let Metacomet's shot at Selma pass between the two
+    touching hulls of a lashed pair; the pair is one body to a line of fire."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "blocked where it crosses any ship's keel line, friend or foe, or passes between a lashed pair" in ref
