@@ -1830,3 +1830,14 @@ def test_a_line_of_fire_between_a_lashed_pair_s_two_hulls_is_blocked(bundled_pac
     touching hulls of a lashed pair; the pair is one body to a line of fire."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "blocked where it crosses any ship's keel line, friend or foe, or passes between a lashed pair" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_firing_tables_stand_in_the_order_they_are_rolled(bundled_packs, paper):
+    """Replay r17, defect b (p18): penetration stood before hit location, yet the armour it takes is the location's:
+    the roll order (to hit, location, then the average die) had to be worked out."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    order = ["To hit: 1D6 per gun", "Hit location (1D6", "Penetration: DAV + strength − the location hit's armour",
+             "Penetration result"]
+    at = [ref.index(h) for h in order]
+    assert at == sorted(at), order

@@ -175,15 +175,15 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
         *[[to_hit_words(m["when"], t, stats), signed(m["mod"])] for m in t.to_hit.rows["modifiers"]], small]),
         ["Modifier", "", "Modifier", ""],
         "to_hit", align=PAIRS_ALIGN))
-    out.append(_table("Penetration: DAV + strength − armour",
+    res = t.penetration_result.rows  # the firing tables in the order they are rolled: to hit, location, penetration (r17)
+    out.append(_table(location_heading(t.hit_location.rows, res), [[roll_words(r), r["location"]] for r in t.hit_location.rows],
+                      ["D6", "Location"], "roll", wrap_last=True))
+    out.append(_table("Penetration: DAV + strength − the location hit's armour",
                       [[m["when"], signed(m["mod"])] for m in t.penetration.rows["modifiers"]]
                       + [["DAV: the average die (a D6 numbered so), its faces", " ".join(str(f) for f in t.penetration.rows["dav_faces"])]],
                       ["Adjustment", ""], "penetration"))
-    res = t.penetration_result.rows
     out.append(_table("Penetration result", [[label, r["hull"], r["effect"]] for label, r in zip(band_labels(res, "min_total"), res)],
                       ["Total", "Hull", "Effect"], "penetration_result", wrap_last=True))
-    out.append(_table(location_heading(t.hit_location.rows, res), [[roll_words(r), r["location"]] for r in t.hit_location.rows],
-                      ["D6", "Location"], "roll", wrap_last=True))
     classes = sorted({(g.strength, g.light) for g in guns})  # a light gun has no Long band: a row of its own
     if classes:
         rng = t.gun_ranges.rows
