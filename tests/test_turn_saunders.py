@@ -1841,3 +1841,14 @@ def test_the_firing_tables_stand_in_the_order_they_are_rolled(bundled_packs, pap
              "Penetration result"]
     at = [ref.index(h) for h in order]
     assert at == sorted(at), order
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_gunport_gauge_says_to_run_its_edges_on_past_its_end(bundled_packs, paper):
+    """Replay r17, defect c (p16): the 10° gunport gauge is some 3 in long and broadsides reach 20-60 in; nothing
+    said to carry its edges on with a ruler or string."""
+    from shipyard.rules.saunders.templates import GUNPORT_REACH
+
+    page = next(t for t in pack_texts(bundled_packs, paper=paper) if "Gunport arc 10°" in t and "Turn gauges" in t)
+    assert f"Gunport arc 10°: lay the dashed axis square to the ship's side {GUNPORT_REACH}" in page
+    assert "past its end, run each edge on with a ruler or string" in GUNPORT_REACH

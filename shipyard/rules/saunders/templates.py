@@ -168,5 +168,9 @@ def _gunport_gauge(page: Page, x: float, cy: float, length: float, width: float)
     fan(page, (x, cy), length, -width / 2, width, look)
     page.line(x, cy, x + length, cy, width=look.axis_width, dash=look.axis_dash)
     first, second = look.notes
-    look.note.draw(page, x, cy + first, f"Gunport arc {number(width)}°: lay the dashed axis square")
-    look.note.draw(page, x, cy + second, "to the ship's side at the port")
+    look.note.draw(page, x, cy + first, f"Gunport arc {number(width)}°: lay the dashed axis square to the ship's side")
+    look.note.draw(page, x, cy + second, GUNPORT_REACH)
+
+
+# replay r17, defect c: the gauge is some 3 in long, a broadside reaches 20-60 in
+GUNPORT_REACH = "at the port; past its end, run each edge on with a ruler or string"
