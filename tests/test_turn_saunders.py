@@ -1852,3 +1852,10 @@ def test_the_gunport_gauge_says_to_run_its_edges_on_past_its_end(bundled_packs, 
     page = next(t for t in pack_texts(bundled_packs, paper=paper) if "Gunport arc 10°" in t and "Turn gauges" in t)
     assert f"Gunport arc 10°: lay the dashed axis square to the ship's side {GUNPORT_REACH}" in page
     assert "past its end, run each edge on with a ruler or string" in GUNPORT_REACH
+
+
+def test_a_ship_past_the_torpedo_line_for_victory_is_judged_by_her_centre(bundled_packs):
+    """Replay r17, defect g (p2 victory points): "past the torpedo line's north edge" left open whether her centre or
+    her whole hull must be past; her centre, as every position in the pack is (Start positions)."""
+    setup = " ".join(pack_texts(bundled_packs)[:3])
+    assert "each Union ship past the torpedo line's north edge (by her centre) at the end, afloat and not struck" in setup
