@@ -1802,16 +1802,19 @@ def test_each_fort_face_has_a_row_to_write_this_turn_s_targets_and_guns_at_each(
     """Replay r17, moment 2 (p15): the cap is a quarter of a face's guns at any one ship over steps 4 and 6 together,
     Fort Morgan shot at four ships, and nothing on her sheet said at whom; a row a face, a cell a ship, 5 mm tall."""
     from shipyard.app import context
-    from shipyard.rules.saunders.sheet import TARGET_CELL, TARGETS_HEAD, fort_targets
+    from shipyard.rules.saunders.sheet import fort_targets
 
     page = next(t for t in pack_texts(bundled_packs, paper=paper) if "Fort Morgan water battery" in t and SHEET_MARK in t)
     morgan, battery = page.split("Fort Morgan water battery")[:2]
-    assert f"{TARGETS_HEAD} {' '.join([TARGET_CELL] * 4)} channel fronts (5 at one) bay front (2 at one)" in morgan
-    assert f"{' '.join([TARGET_CELL] * 4)} the beach battery (2 at one)" in battery  # 7 guns, 2 at one: 4 ships
+    assert ("Targets, channel fronts (5 at one): ship · guns Targets, bay front (2 at one): ship · guns" in morgan)
+    assert "Targets, the beach battery (2 at one): ship · guns" in battery
     ctx = context(RS, library, scenario=library.scenario("mobile-bay-1864"))
-    unit = library.units["fort-morgan"]
-    rows = fort_targets(unit, RS.derive(unit, ctx).stats, ctx)
-    assert rows.measure(180.0) >= 3 * 5.0  # a header and two faces' rows, each a pencil's 5 mm
+    for fort, faces, cells in (("fort-morgan", 2, 4), ("fort-morgan-water-battery", 1, 4), ("fort-gaines", 1, 1)):
+        unit = library.units[fort]
+        rows = fort_targets(unit, RS.derive(unit, ctx).stats, ctx)  # channel fronts 20 guns, 5 at one ship: 4 ships
+        assert len(rows.rows) == faces and all(len(r) == 1 + cells for r in rows.rows), fort
+        _, _, _, lines = rows.layout(180.0)
+        assert lines == [1] * faces and rows.measure(180.0) >= faces * 5.0, fort  # a pencil's 5 mm, one line a face
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

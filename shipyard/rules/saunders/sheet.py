@@ -320,7 +320,8 @@ def fort_once(unit, ctx: Context, once: list[tuple[str, int, str]]) -> list[tupl
     return out
 
 
-TARGETS_HEAD, TARGET_CELL = "Targets this turn (rub out in step 7)", "ship · guns"  # a fort's write-ins (r17)
+TARGETS = "Targets, {face} ({cap} at one): ship · guns"  # a fort face's write-in row (r17); no header row, which
+# took New Orleans' three forts onto a page of their own
 
 
 def fort_targets(unit, s: SaundersStats, ctx: Context) -> Block | None:
@@ -335,8 +336,8 @@ def fort_targets(unit, s: SaundersStats, ctx: Context) -> Block | None:
     if not faces:
         return None
     cells = min(st["most"], max(-(-n // guns_at_one_ship(ctx.tables, n)) for _, n in faces))
-    rows = [[f"{name} ({guns_at_one_ship(ctx.tables, n)} at one)"] + [""] * cells for name, n in faces]
-    return WriteIns(rows, header=[TARGETS_HEAD] + [TARGET_CELL] * cells, widths=[st["label_weight"]] + [1.0] * cells,
+    rows = [[TARGETS.format(face=name, cap=guns_at_one_ship(ctx.tables, n))] + [""] * cells for name, n in faces]
+    return WriteIns(rows, widths=[st["label_weight"]] + [1.0] * cells,
                     size=st["size"], leading=st["min_row"] / (st["size"] * PT), bold_first_col=True,
                     align=["left"] * (cells + 1))
 
@@ -646,7 +647,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
     ]
     if not s.fort:
         blocks.append(_orders(s, game_turns(ctx)))
-    return as_it_stands(Stack(blocks, **st["sheet"]), ctx, unit)
+    return as_it_stands(Stack(blocks, **st["sheet_fort" if s.fort else "sheet"]), ctx, unit)
 
 
 def unit_sheet(unit, d: Derived, ctx: Context) -> Block:
