@@ -456,7 +456,8 @@ def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_
     assert ("Forts as targets size F, Immobile; hits strike the walls; a 10 on the location d10: fort critical, a fire "
             "or magazine only through the walls fort_targets") in mobile_bay_text
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("(d6: 1-3 embrasure: a random gun bearing on the firer destroyed; walls pierced only: 4-5 fire: fire test "
+    assert ("(d6: 1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP in full (never deflected); "
+            "walls pierced only: 4-5 fire: fire test "
             "marker, 6 magazine: 2d6 SDP more, fire test marker)") in page
 
 
@@ -1443,3 +1444,10 @@ def test_fort_morgans_fire_log_gives_each_face_its_column_where_the_page_has_roo
         part_w, parts = log.tables(PAPERS[paper].printable.w)
         _, widths, _, heights = parts[0].layout(part_w)
         assert heights[0] == 1 and min(widths[1:]) >= 22.0, (paper, widths)
+
+
+def test_an_embrasure_critical_does_the_hits_sdp_in_full_where_the_walls_would_deflect(mobile_bay_pages):
+    """Replay 18, moment 1 (p15, p22): "+ the hit's SDP" (deflected: after the slash) against "an embrasure tests no
+    armour": which figure does an embrasure critical on a hit the walls deflect do? The full one, as a Gun Port's."""
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert "1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP in full (never deflected)" in page
