@@ -1451,3 +1451,10 @@ def test_an_embrasure_critical_does_the_hits_sdp_in_full_where_the_walls_would_d
     armour": which figure does an embrasure critical on a hit the walls deflect do? The full one, as a Gun Port's."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert "1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP in full (never deflected)" in page
+
+
+def test_a_pilot_house_hit_on_either_ship_of_a_lashed_pair_holds_both(mobile_bay_text):
+    """Replay 18, moment 2 (p21 Table 15 against p22 Lashed pairs): one ship of a pair takes a Pilot House hit; is the
+    whole pair frozen? Yes (ours): the pair steers on one order."""
+    assert ("rolls Table 6; a Pilot House hit on either holds both to their speed and course next turn (one order "
+            "steers the pair)") in mobile_bay_text
