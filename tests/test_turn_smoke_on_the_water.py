@@ -1351,7 +1351,7 @@ def test_a_gun_bearing_on_the_firer_is_one_in_arc_whatever_its_range(mobile_bay_
 def test_the_squadron_waiting_on_turn_1_may_fire(mobile_bay_pages):
     """Replay 16, moment 4 (p2): the turn-1 binding has the Confederates "wait" at 0 kn: may they fire? They may (they
     raked the head of the Union column as it came up, on the day); only their orders are bound."""
-    assert "Tennessee and the gunboats wait inside the torpedo line (0 kn) but may fire." in mobile_bay_pages[1]
+    assert "Tennessee and gunboats wait inside the torpedo line (0 kn) but may fire." in mobile_bay_pages[1]
 
 
 def test_table_16_says_a_natural_10_always_goes_through(mobile_bay_text):
@@ -1458,3 +1458,9 @@ def test_a_pilot_house_hit_on_either_ship_of_a_lashed_pair_holds_both(mobile_bay
     whole pair frozen? Yes (ours): the pair steers on one order."""
     assert ("rolls Table 6; a Pilot House hit on either holds both to their speed and course next turn (one order "
             "steers the pair)") in mobile_bay_text
+
+
+def test_the_turn_1_binding_holds_the_union_lines_heading_as_well_as_its_speed(mobile_bay_pages):
+    """Replay 18, point 1 (p2): "the Union line steams in at 4 kn" did not say whether the heading binds too (the
+    player went straight ahead). It does, within the line it had on Letter."""
+    assert "Binding: the Union line holds its heading at 4 kn, the monitors to starboard" in mobile_bay_pages[1]
