@@ -1464,3 +1464,9 @@ def test_the_turn_1_binding_holds_the_union_lines_heading_as_well_as_its_speed(m
     """Replay 18, point 1 (p2): "the Union line steams in at 4 kn" did not say whether the heading binds too (the
     player went straight ahead). It does, within the line it had on Letter."""
     assert "Binding: the Union line holds its heading at 4 kn, the monitors to starboard" in mobile_bay_pages[1]
+
+
+def test_table_15s_flooding_plus_one_is_the_firing_guns_super_heavy_size(mobile_bay_text):
+    """Replay 18, point 2 (p21): "+1 super heavy" did not say whose: the firer's gun or the target's armour. The gun's
+    (Table 12's size word), in the row's one line."""
+    assert "holed, 1d3 flooding points (+1 by a super-heavy gun; see Flooding), hull damage" in mobile_bay_text
