@@ -1369,7 +1369,7 @@ def test_a_shell_bursting_on_a_fort_drives_its_gunners_off_and_a_house_rule_play
     bursting on a fort, pierced or not, puts its guns at -1 next turn, with a box to tick; a house rule plays without."""
     from shipyard.rules.smoke_on_the_water.sheet import fort_boxes
     forts = [p for p in mobile_bay_pages if "Fire log" in p]
-    assert forts and all("Silenced (SDP 0) Driven off (−1) *" in p for p in forts)
+    assert forts and all("Silenced (SDP 0) Driven off (−1 next turn) *" in p for p in forts)
     assert ("Gunners driven off a shell bursting on a fort (roll detonation, pierced or not) drives its gunners under "
             "cover: its guns -1 to hit next turn gunners_driven_off") in mobile_bay_text
     assert "a shell *: nothing (cottonclad: a detonation roll, fire test marker); a fort: Gunners driven off, if it bursts" in mobile_bay_text
@@ -1470,3 +1470,12 @@ def test_table_15s_flooding_plus_one_is_the_firing_guns_super_heavy_size(mobile_
     """Replay 18, point 2 (p21): "+1 super heavy" did not say whose: the firer's gun or the target's armour. The gun's
     (Table 12's size word), in the row's one line."""
     assert "holed, 1d3 flooding points (+1 by a super-heavy gun; see Flooding), hull damage" in mobile_bay_text
+
+
+def test_the_driven_off_box_says_it_holds_for_the_next_turn_only(mobile_bay_pages, bundled_packs):
+    """Replay 18, point 3 (p15, p22): "Driven off (-1)" never said when to clear the box (the player cleared it after
+    the next turn's fire). The box says it, on A4 and Letter, with no row added to the fort's boxes."""
+    letter = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)]
+    for pages in (mobile_bay_pages, letter):
+        forts = " ".join(p for p in pages if "Fire log" in p)
+        assert forts.count("Driven off (−1 next turn) *") == 2  # Fort Morgan and her water battery

@@ -460,7 +460,9 @@ def fort_boxes(ctx: Context, compact: bool = False) -> Block:
     to_hit = driven_off_to_hit(ctx)
     if to_hit is not None:
         star = " *" if ctx.tables.require("gunners_driven_off").tag() == "reconstructed" else ""
-        items.append(("driven_off", f"Driven off ({to_hit:+d})".replace("-", "−") + star, 1))
+        # when it lasts, on the box: for the next turn, then cleared (replay 18 cleared it so by guess); the label no
+        # wider than "Fire test markers" and its boxes, so the row keeps its columns (Letter has no row to spare)
+        items.append(("driven_off", f"Driven off ({to_hit:+d} next turn)".replace("-", "−") + star, 1))
     return Checkboxes([(label, n, tracker) for tracker, label, n in items], **style("criticals", compact))
 
 
