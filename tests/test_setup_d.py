@@ -105,3 +105,18 @@ def test_the_plans_key_says_what_lies_either_side_of_the_channels_edge(bundled_p
     page = " ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", rules, paper).path)[1].split())
     assert "channel edge in long grey dashes (24 ft inside; outside, shoal or deep water); shoals dotted grey" in page
     assert "Main Ship Channel: 24 ft" in page  # the depth the key gives is the scenario's, as the depths line says
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_lashed_pair_that_arrives_later_keeps_its_turn_on_the_line_of_its_start(bundled_packs, paper):
+    """Replay r18 (Smoke on the Water, p2): "lashed pair; arrives turn 3" wrapped its cell, the turn's number alone on
+    the next line, for five of the seven pairs. A pair that also arrives is "lashed" there (its name's "+" says pair)."""
+    import re
+
+    from conftest import pdf_page_texts
+
+    lines = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)[1].splitlines()
+    arriving = [line for line in lines if "arrives turn" in line]
+    assert len(arriving) == 8, arriving  # two monitors and six lashed pairs come on after turn 0
+    assert all(re.search(r"arrives turn \d+\b", line) for line in arriving), arriving
+    assert sum("lashed; arrives turn" in line for line in arriving) == 6

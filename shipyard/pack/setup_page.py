@@ -307,8 +307,8 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
             how.append("anchored")
         if start.aground:
             how.append("aground")
-        if start.arrives:
-            how.append(f"arrives turn {start.arrives}")
+        if start.arrives:  # (a pair that also arrives is "lashed": "lashed pair; arrives turn 3" wrapped its cell)
+            how = ["lashed" if h == "lashed pair" else h for h in how] + [f"arrives turn {start.arrives}"]
         if start.arcs:
             # a sector and its guns kept on one line where they fit ("bears 180–320° 7 guns", not "… 7 / guns")
             how.append("bears " + "; ".join(f"{a.from_:03.0f}–{a.to:03.0f}°"
