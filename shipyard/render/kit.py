@@ -1253,8 +1253,10 @@ def turn_card(tables: Any, style: Any = None, title: str = "Sequence of play") -
 def readings(tables: Any) -> list[list[str]]:
     """Every rule the text lost or leaves open: [the rule, the reading this pack plays, the house-rule option that
     switches to the other reading or '—'] (the readings page's rows; the web's rule set page shows them too)."""
-    return [[row["rule"], row["reading"], row["option"] or "—"]
-            for row in _rows(tables, "reconstructions", ("rule", "reading", "option"))]
+    rows = _rows(tables, "reconstructions", ("rule", "reading", "option"))
+    if hasattr(tables, "readings"):  # a rule set's tables fill each reading in play (rules.readings): the page follows
+        rows = [{**row, "reading": played["played"]} for row, played in zip(rows, tables.readings())]
+    return [[row["rule"], row["reading"], row["option"] or "—"] for row in rows]
 
 
 def readings_page(tables: Any, title: str = "What the text leaves open", style: Any = None) -> list[Block]:

@@ -110,7 +110,7 @@ def apply_house_rules(tables: Tables, path: Path, ruleset_keys: Iterable[str] = 
             if problem is not None:
                 raise ShipyardError([Problem(where, located.line_of(problem[0]), field_name(problem[0]), problem[1])])
         tables[name] = Table(name, old.provenance, rows, spec.get("note", old.note), house_rule=True, bands=old.bands,
-                             optional=old.optional)
+                             optional=old.optional, bundled=old.rows if old.bundled is None else old.bundled)
 
 
 def _kind(value: Any) -> str:

@@ -25,6 +25,7 @@ class Table:
     house_rule: bool = False
     bands: dict = field(default_factory=dict)  # where in rows a list of bands is (None: rows) -> (side, key, may_miss)
     optional: tuple[str, ...] = ()  # row keys a house-ruled row may leave out (every other key of every row it needs)
+    bundled: Any = None  # a house-ruled table's rows as tables.yaml has them (None: rows are those): what it set aside
     _places: dict | None = field(default=None, repr=False, compare=False)  # where each row stands: see cite()
     _cites: dict = field(default_factory=dict, repr=False, compare=False)  # each Cite made, by row: see cite()
 
@@ -109,6 +110,12 @@ class Tables(dict):
         except KeyError:
             raise ShipyardError(f"the {self.ruleset or 'rule set'} tables have no {name!r} table "
                                 "(a house-rules file may replace rows, not remove tables)") from None
+
+    def readings(self) -> list[dict]:
+        """The reconstructions rows as this pack plays them, house rules included (readings.played)."""
+        from .readings import played
+
+        return played(self)
 
     def __getattr__(self, name: str) -> Table:
         try:
