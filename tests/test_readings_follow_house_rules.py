@@ -68,6 +68,35 @@ def test_smoke_on_the_water_other_readings_follow(tmp_path, library):
     assert "out on 3 or less, out of control on 9 or more" in text
 
 
+# --------------------------------------------------------------------------------------------------------- Saunders
+
+def test_saunders_reference_prints_the_switched_and_changed_readings(tmp_path):
+    """`ram_options: use: true` left "off" in the row, with the options offered as what a club "may instead play";
+    `repairs: repair_on: 5` left "6 repairs it"."""
+    h = house_rules(tmp_path, "saunders:\n  ram_options: {rows: {use: true}}\n  repairs: {rows: {repair_on: 5}}\n")
+    run = shipyard("reference", "--rules", "saunders", "mobile-bay-1864", "--house-rules", h,
+                   "-o", tmp_path / "ref.pdf", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr.decode()
+    text = squashed(pdf_text(tmp_path / "ref.pdf"))
+    assert ("Ram options bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance when not "
+            "stationary (house rule; not played: off: the text marks two modifiers optional)") in text
+    assert "D6 per disabled gun and hole: 5 or more repairs it" in text
+
+
+def test_saunders_fort_firing_follows_each_value(tmp_path, library):
+    """The literal reading (the note's house rule) switches the row; a share alone changes its words, and the
+    reading set aside is said in the numbers it had."""
+    h = house_rules(tmp_path, "saunders:\n  fort_fire: {rows: {stationary_firer: true, one_ship_share: 1}}\n"
+                              "  grounding_contact: {rows: {part: her centre}}\n")
+    text = printed(tmp_path, "reference", "saunders", ["mobile-bay-1864"], h, library)
+    assert ("Fort firing as a stationary firer (+1), every gun at one ship (house rule; not played: in step 4, not as "
+            "a stationary firer; at any one ship a quarter of a face's guns") in text
+    assert "Grounding her centre alone (house rule; not played: any part of her hull" in text
+    h = house_rules(tmp_path, "saunders:\n  fort_fire: {rows: {one_ship_share: 3, one_ship_least: 1}}\n")
+    text = printed(tmp_path, "reference", "saunders", ["mobile-bay-1864"], h, library)
+    assert "at any one ship a third of a face's guns a turn, steps 4 and 6 together (rounded up, at least 1)" in text
+
+
 # -------------------------------------------------------------------------------------------- a reading's own errors
 
 @pytest.mark.parametrize("rules", ["smoke-on-the-water", "saunders", "quick-play"])
@@ -81,3 +110,12 @@ def test_a_placeholder_naming_no_field_is_an_error_naming_table_and_row(rules):
         tables.readings()
     said = str(caught.value)
     assert f"table reconstructions, row 1 ({rows[0]['rule']})" in said and "{fire_test.catches_at}" in said
+
+
+def test_a_house_rules_reading_with_an_unknown_placeholder_is_refused_in_the_users_words(tmp_path, library):
+    """A club's own readings page (a house rule's reconstructions rows) naming a field no table has: a clear error."""
+    h = house_rules(tmp_path, 'saunders:\n  reconstructions: {rows: [{rule: "Repairs", reading: "on '
+                              '{repairs.repair_at}", option: ""}]}\n')
+    with pytest.raises(ShipyardError, match=r"row 1 \(Repairs\): \{repairs.repair_at\} names no field of table "
+                                            r"repairs .*it has repair_on"):
+        printed(tmp_path, "reference", "saunders", ["mobile-bay-1864"], h, library)

@@ -133,7 +133,7 @@ def test_readings_page_lists_every_reconstruction_and_its_options_are_tables(bun
     ref = reference_text(pack_texts(bundled_packs))
     assert "What the text leaves open" in ref
     tables = RS.tables()
-    for row in tables.require("reconstructions").rows:
+    for row in tables.readings():  # each reading with its numbers filled from the tables (rules.readings)
         assert flat(row["rule"]) in ref and flat(row["reading"]) in ref, row["rule"]
         if row["option"]:
             tables.require(row["option"])  # the option is a table a house-rules file switches
@@ -1073,7 +1073,7 @@ def test_every_label_on_the_set_up_plan_is_beside_its_own_marker(library, paper)
 # Replay r8 (seed 2028, /work/notes/s7/r8/saunders.md): seven rulebook moments, in the order of harm, then its defects.
 
 def readings_rows() -> dict[str, str]:
-    return {r["rule"]: flat(r["reading"]) for r in RS.tables().require("reconstructions").rows}
+    return {r["rule"]: flat(r["reading"]) for r in RS.tables().readings()}  # filled from the tables (rules.readings)
 
 
 def test_a_repeated_critical_takes_its_knots_again_and_a_ticked_box_once(bundled_packs):
@@ -1430,7 +1430,7 @@ def test_the_readings_say_a_second_reading_in_words_larger_not_an_option_name(bu
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "House-rule option" not in ref and "house-rules file" not in ref
-    rows = RS.tables().require("reconstructions").rows
+    rows = RS.tables().readings()  # filled from the tables (rules.readings)
     seconds = [r for r in rows if r["option"]]
     assert len(seconds) == 4 and all(r.get("instead") for r in seconds)
     for r in seconds:

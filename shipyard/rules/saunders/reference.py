@@ -273,9 +273,10 @@ INSTEAD = "clubs may instead play"  # where a row's second reading begins
 def readings_rows(t) -> list[list[str]]:
     """The reconstructions as a player reads them: the rule, and the reading this pack plays followed, where the text
     allows a second, by that reading in words (replay r10: a "House-rule option" column of table names meant nothing
-    on paper; the option's name stays in the table for the house-rules file)."""
-    return [[r["rule"], r["reading"] + (f"; {INSTEAD}: {r['instead']}" if r.get("instead") else "")]
-            for r in t.require("reconstructions").rows]
+    on paper; the option's name stays in the table for the house-rules file). A house rule that plays the second
+    reading (the row's switch) prints it, and ours after it as not played (rules.readings)."""
+    return [[r["rule"], r["played"] if r["switched"] else r["reading"] + (f"; {INSTEAD}: {r['other']}" if r["other"] else "")]
+            for r in t.readings()]
 
 
 def readings_page(t, style: Style) -> list[Block]:
