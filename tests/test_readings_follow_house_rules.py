@@ -97,6 +97,34 @@ def test_saunders_fort_firing_follows_each_value(tmp_path, library):
     assert "at any one ship a third of a face's guns a turn, steps 4 and 6 together (rounded up, at least 1)" in text
 
 
+# ------------------------------------------------------------------------------------------------------- Quick Play
+
+def test_quick_play_sheet_prints_the_switched_and_changed_readings(tmp_path):
+    """The literal ramming factor (`ramming: factor subtract, modifier 1`) left the row saying the factor is added;
+    `torpedoes: dice: 2D6` left "one 3D6"."""
+    h = house_rules(tmp_path, "quick-play:\n  ramming: {rows: {factor: subtract, modifier: 1}}\n"
+                              "  torpedoes: {rows: {dice: 2D6}}\n")
+    run = shipyard("sheet", "uss-hartford", "--rules", "quick-play", "--house-rules", h, "-o", tmp_path / "s.pdf",
+                   cwd=tmp_path)
+    assert run.returncode == 0, run.stderr.decode()
+    text = squashed(pdf_text(tmp_path / "s.pdf"))
+    assert ('Ramming factor as printed, "+1 -": +1, the factor taken off, so a heavier, faster rammer does worse '
+            '(house rule; not played: the printed "+1 -" is "+/-"') in text
+    assert "one 2D6 a half move she starts, ends or crosses in it" in text and "one 3D6 a half move" not in text
+
+
+def test_quick_play_other_switches_follow(tmp_path, library):
+    h = house_rules(tmp_path, "quick-play:\n  cannonade_edna: {rows: {reading: each}}\n"
+                              "  avd_modifiers: {rows: {reading: subtract}}\n  which_units: {rows: {play: library}}\n")
+    text = printed(tmp_path, "sheets", "quick-play", ["uss-hartford"], h, library)
+    assert ("One cannonade throw one at a time, each against her EDNA as the hits before it left it (house rule; not "
+            "played: all its throws test") in text
+    assert "+1 AvD adds an average die; −1 AvD: take an AvD off the total (2D10 − 1 AvD) (house rule" in text
+    text = printed(tmp_path, "roster", "quick-play", ["mobile-bay-1864"], h, library)
+    assert ("Order of battle every unit of the scenario file: the water battery on a card of its own, and Fort Powell "
+            "(house rule; not played: Mobile Bay as the rules print it") in text
+
+
 # -------------------------------------------------------------------------------------------- a reading's own errors
 
 @pytest.mark.parametrize("rules", ["smoke-on-the-water", "saunders", "quick-play"])

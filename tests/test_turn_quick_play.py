@@ -337,7 +337,7 @@ def test_every_reconstruction_is_printed_with_its_option(mobile_bay, library):
     reading played and the house-rule option where there are two readings."""
     assert "What the rules leave open" in _page(mobile_bay, "Quick Play order of battle")  # under the roster
     blocks = _blocks(library, "mobile-bay-1864")
-    for row in RULESET.tables().reconstructions.rows:
+    for row in RULESET.tables().readings():  # filled from the tables (rules.readings)
         option = " (house rule)" if row["option"] else ""  # the option's name is the docs' (replay 7)
         assert f"{_flat(row['rule'])} {_flat(row['reading'])}{option}" in blocks, row["rule"]
 

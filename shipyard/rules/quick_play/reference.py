@@ -124,9 +124,9 @@ def edna_zero_words(ctx: Context, forts: bool = True, ships: bool = True) -> str
 
 def reading(ctx: Context, rule: str) -> str:
     """One rule's reading as the readings page prints it (reconstructions), for the place a player needs it."""
-    for row in ctx.tables.require("reconstructions").rows:
+    for row in ctx.tables.readings():  # the reading in play, numbers filled, a house rule's switch applied
         if row["rule"] == rule:
-            return row["reading"]
+            return row["played"]
     raise ShipyardError(f"table reconstructions: no row for {rule!r}")
 
 
@@ -333,7 +333,10 @@ def reading_rows(ctx: Context, part: str | None = None) -> list[list[str]]:
     scenario = getattr(ctx, "scenario", None)
     playing = getattr(scenario, "id", None)
     about = [row.get("scenario") for row in t.rows]
-    return [r for r, at, sc, need in zip(kit_readings(ctx.tables), parts, about, needs)
+    # a reading a house rule switched says so itself (rules.readings), so it takes no mark of a second reading
+    rows = [[rule, text, "—" if played["switched"] else option]
+            for (rule, text, option), played in zip(kit_readings(ctx.tables), ctx.tables.readings())]
+    return [r for r, at, sc, need in zip(rows, parts, about, needs)
             if (part is None or at == part) and (sc is None or playing is None or sc == playing)
             and (need is None or scenario is None or READING_NEEDS[str(need)](scenario))]
 
