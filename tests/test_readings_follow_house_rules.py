@@ -127,17 +127,31 @@ def test_quick_play_other_switches_follow(tmp_path, library):
 
 # -------------------------------------------------------------------------------------------- a reading's own errors
 
+def with_first_reading(rules: str, reading: str) -> Tables:
+    """A copy of the rule set's tables whose first readings row says `reading` (its own tables stay as they are)."""
+    bundled = get_ruleset(rules).tables()
+    tables = Tables(bundled)
+    rows = bundled["reconstructions"].rows
+    tables["reconstructions"] = replace(bundled["reconstructions"], rows=[{**rows[0], "reading": reading}, *rows[1:]])
+    return tables
+
+
 @pytest.mark.parametrize("rules", ["smoke-on-the-water", "saunders", "quick-play"])
 def test_a_placeholder_naming_no_field_is_an_error_naming_table_and_row(rules):
-    bundled = get_ruleset(rules).tables()
-    tables = Tables(bundled)  # a copy: the rule set's own tables stay as they are for the other tests
-    rows = bundled["reconstructions"].rows
-    rows = [{**rows[0], "reading": "on {fire_test.catches_at} or less"}, *rows[1:]]
-    tables["reconstructions"] = replace(bundled["reconstructions"], rows=rows)
+    tables = with_first_reading(rules, "on {fire_test.catches_at} or less")
     with pytest.raises(ShipyardError) as caught:
         tables.readings()
     said = str(caught.value)
-    assert f"table reconstructions, row 1 ({rows[0]['rule']})" in said and "{fire_test.catches_at}" in said
+    rule = tables["reconstructions"].rows[0]["rule"]
+    assert f"table reconstructions, row 1 ({rule})" in said and "{fire_test.catches_at}" in said
+
+
+def test_a_placeholder_naming_a_part_of_a_table_or_a_yes_no_without_words_is_an_error():
+    with pytest.raises(ShipyardError, match=r"row 1 .*\{fire_test.on_fire\} names a part of table fire_test with "
+                                            r"fields of its own \(damage, out_on"):
+        with_first_reading("smoke-on-the-water", "{fire_test.on_fire}").readings()
+    with pytest.raises(ShipyardError, match=r"\{gunners_driven_off.play\} is True; the row's words must say it"):
+        with_first_reading("smoke-on-the-water", "{gunners_driven_off.play}").readings()
 
 
 def test_a_house_rules_reading_with_an_unknown_placeholder_is_refused_in_the_users_words(tmp_path, library):

@@ -61,12 +61,16 @@ def fill(text: str, tables: Any, row: dict, where: str, bundled: bool = False) -
         path = m.group(1)
         value = _value(tables, path, where, bundled)
         said = words.get(path) or {}
+        if isinstance(value, (dict, list)):
+            raise ShipyardError(f"{where}: {{{path}}} names a part of table {path.split('.')[0]} with fields of its "
+                                f"own ({', '.join(map(str, value))}), not one value" if isinstance(value, dict) else
+                                f"{where}: {{{path}}} names a list in table {path.split('.')[0]}, not one value")
         if value in said and type(value) in {type(k) for k in said if k == value}:  # True is not 1
             return str(said[value])
-        if "else" in said and not isinstance(value, (bool, dict, list)):  # any other value: "{value} or more"
-            return str(said["else"]).replace("{value}", number(value))
-        if isinstance(value, bool) or isinstance(value, (dict, list)):
+        if isinstance(value, bool):
             raise ShipyardError(f"{where}: {{{path}}} is {value!r}; the row's words must say it in print")
+        if "else" in said:  # any other value: "{value} or more"
+            return str(said["else"]).replace("{value}", number(value))
         return number(value)
 
     return PLACEHOLDER.sub(sub, str(text))
