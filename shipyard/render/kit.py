@@ -1198,6 +1198,7 @@ def largest_that_fits(make, sizes: Sequence[float], width: float, height: float)
 # The kit prints them; it knows neither game. Sizes come from the rule set's style records `turn_strip`,
 # `turn_card` and `readings` when it has them, else from TURN_STYLE.
 
+HOUSE_RULE = "(house rule)"  # after a reading a house rule switched to
 TURN_STYLE = {"turn_strip": {"size": 6.5}, "turn_card": {"size": 7.5}, "readings": {"size": 7.0}}
 
 
@@ -1255,7 +1256,9 @@ def readings(tables: Any) -> list[list[str]]:
     switches to the other reading or '—'] (the readings page's rows; the web's rule set page shows them too)."""
     rows = _rows(tables, "reconstructions", ("rule", "reading", "option"))
     if hasattr(tables, "readings"):  # a rule set's tables fill each reading in play (rules.readings): the page follows
-        rows = [{**row, "reading": played["played"]} for row, played in zip(rows, tables.readings())]
+        # a house rule's second reading is marked so, the one set aside left out: the readings keep their room
+        rows = [{**row, "reading": played["reading"] + (f" {HOUSE_RULE}" if played["switched"] else "")}
+                for row, played in zip(rows, tables.readings())]
     return [[row["rule"], row["reading"], row["option"] or "—"] for row in rows]
 
 

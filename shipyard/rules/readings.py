@@ -9,7 +9,8 @@ A reconstructions row (tables.yaml):
     option:  the house-rules table that switches to a second reading ("" where there is none)
     instead: the second reading, in the pack's words (filled the same way)
     switch:  {table: {field: value, ...}}: the option table's values that play `instead` (a house rule that sets them
-             all); a reading switched prints `instead`, and the one not played after it
+             all); a reading switched prints `instead` (the kit marks it "(house rule)"; `played` adds ours, not
+             played, for a rule set with the room)
     words:   {"table.field": {value: words}}: a value a placeholder prints in words ("a quarter" for 4; `else`: any
              other value, "{value} or more"); a yes/no value must have its words
 """

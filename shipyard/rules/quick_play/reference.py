@@ -126,7 +126,7 @@ def reading(ctx: Context, rule: str) -> str:
     """One rule's reading as the readings page prints it (reconstructions), for the place a player needs it."""
     for row in ctx.tables.readings():  # the reading in play, numbers filled, a house rule's switch applied
         if row["rule"] == rule:
-            return row["played"]
+            return row["reading"]
     raise ShipyardError(f"table reconstructions: no row for {rule!r}")
 
 
@@ -333,7 +333,7 @@ def reading_rows(ctx: Context, part: str | None = None) -> list[list[str]]:
     scenario = getattr(ctx, "scenario", None)
     playing = getattr(scenario, "id", None)
     about = [row.get("scenario") for row in t.rows]
-    # a reading a house rule switched says so itself (rules.readings), so it takes no mark of a second reading
+    # a reading a house rule switched is marked so already (the kit's), so it takes no second mark
     rows = [[rule, text, "—" if played["switched"] else option]
             for (rule, text, option), played in zip(kit_readings(ctx.tables), ctx.tables.readings())]
     return [r for r, at, sc, need in zip(rows, parts, about, needs)
