@@ -327,3 +327,18 @@ def test_a_zip_refused_for_a_bad_file_and_one_of_yours_says_so_in_the_browsers_w
     problems = re.search(r'id="import-problems".*?</div>', said, re.S).group(0)
     assert "exists already" in problems and "this page asks before it replaces yours" in problems
     assert "--force" not in problems and "beam_ft" in problems
+
+
+def test_every_rule_sets_page_fills_its_readings_as_its_printed_readings_page_does(home):
+    """readings23 noticed: the web's rule-set page listed Really Simple's readings through the shared kit, which fills
+    `{table.field}` only, so its option words came out raw ('{line_of_fire}', 'a fort brings {fort_fire} of the
+    guns'). A rule set that fills its readings its own way says so (RuleSet.readings); every page is filled."""
+    _, client = home
+    from shipyard import app as core
+
+    for rs in core.rulesets():
+        text = client.get(f"/rules/{rs.key}").text
+        readings = unescape(re.sub(r"<[^>]+>", "", re.search(r'id="readings-table".*?</table>', text, re.S).group(0)))
+        assert not re.search(r"\{[a-z_.]+\}", readings), (rs.key, re.findall(r"\{[a-z_.]+\}", readings))
+        if rs.key == "really-simple":  # the fort's share in the words its option plays, as the printed page has it
+            assert "a fort brings a sixth (rounded down, at least one) of the guns" in " ".join(readings.split())

@@ -219,7 +219,7 @@ def readings(rs, house_rules: Path | None = None) -> list[list[str]]:
     option that switches to the other reading or '—'] for each."""
     from ..render.kit import readings as rows
 
-    return rows(rs.tables(house_rules))
+    return (rs.readings or rows)(rs.tables(house_rules))
 
 
 def build(aid: str, rs, library, target: Iterable[str] = (), options: AidOptions | None = None, *,

@@ -123,6 +123,9 @@ class RuleSet:
     # units, hers first), in its own terms ('3"' where it moves in inches a bound; None: knots, '4 kn'); `leader=`
     # gives her column leader's (knots, his units) where she follows one, for rules whose line moves at his speed.
     start_speed: Callable[..., str] | None = None
+    # What the text leaves open as the web's rule-set page lists it, [rule, reading in play, option or '—'], for a
+    # rule set that fills its readings its own way (None: render.kit.readings over its tables' `reconstructions`).
+    readings: Callable[[Any], list[list[str]]] | None = None
     # Whether the set-up page's starts table says how many guns each sector of a fort bears ("bears 170–330° 20
     # guns"): False where the rules fire a fort by its card's factors, not its pieces (its readings say what bears).
     sector_guns: bool = True

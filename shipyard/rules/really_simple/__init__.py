@@ -14,6 +14,14 @@ from .words import shoal_dice
 
 TABLES = Path(__file__).with_name("tables.yaml")
 
+
+def readings(tables) -> list[list[str]]:
+    """What the text leaves open, for the web's rule-set page: each reading filled as the readings page fills it (an
+    option's chosen words, `{fort_fire}`, and the tables' values: words.readings), with its house-rule option."""
+    from .words import readings as filled
+
+    return [[row["rule"], row["reading"], row["option"] or "—"] for row in filled(tables)]
+
 RULESET = RuleSet(
     key="really-simple",
     aliases=("rs", "callan"),
@@ -28,6 +36,7 @@ RULESET = RuleSet(
     track_names=TRACK_NAMES,
     trackers=trackers,
     applies=applies,
+    readings=readings,
     ground_units="in",
     # the bundled tables' words (a house rule moving the shoal line reaches the quick reference, not the set-up page)
     depth_words="Shoals: " + shoal_dice(load_tables(TABLES)) + ".",
