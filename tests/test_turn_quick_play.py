@@ -457,7 +457,7 @@ def test_a_lashed_pair_says_whose_card_carries_it_and_who_picks_the_gunboats_tar
     """Round 2, moments 11 and 12: does the gunboat pick her own target, does she mask the sloop's port battery, which card
     carries the pair's speed, what of the gunboats' counters?"""
     assert ("Lashed pairs one unit: one counter and the speed marker of the slower's setting (sloop 4\" + sidewheeler "
-            "3\": 3\"); each her own card, EDNA, target; inboard guns silent") in _blocks(library, "mobile-bay-1864")
+            "3\": 3\"); each her own card, EDNA, target, torpedo tests; inboard guns silent") in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
@@ -1692,3 +1692,9 @@ def test_the_ramming_factor_takes_off_the_targets_edna_and_speed_both(mobile_bay
     ref = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), speed in inches a move, "
                      "0 stopped.") in ref
+
+
+def test_each_ship_of_a_lashed_pair_makes_her_own_torpedo_tests(mobile_bay):
+    """Replay 18, moment 2 (p6, p3, p5): a lashed pair in a field: one torpedo test for the pair, or one for each ship?
+    Each hull strikes its own torpedo and has its own EDNA: the Lashed pairs reading, where the player looked, says so."""
+    assert _squeezed("each her own card, EDNA, target, torpedo tests; inboard guns silent") in _squeezed(_readings(mobile_bay))
