@@ -212,7 +212,7 @@ def test_ramming_adds_the_factor_so_a_heavier_faster_rammer_does_better(mobile_b
     backwards. The factor is added; the literal reading is a named house rule that prints its own words."""
     ref = _blocks(library, "mobile-bay-1864")
     assert "Throw 2D6 (a Ram 3D6) + the factor" in ref and "+1 −" not in ref
-    assert "Ramming factor = her EDNA + speed (inches a move, 0 stopped) − the target's" in ref
+    assert "Ramming factor = (her EDNA + speed) − (the target's EDNA + speed)" in ref
     assert "rammer does better (house rule)" in ref  # the reading, marked: the docs name its option (replay 7)
     assert _squeezed("Throw 2D6 (a Ram 3D6) + the factor") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
     house = tmp_path / "literal.json"
@@ -457,7 +457,7 @@ def test_a_lashed_pair_says_whose_card_carries_it_and_who_picks_the_gunboats_tar
     """Round 2, moments 11 and 12: does the gunboat pick her own target, does she mask the sloop's port battery, which card
     carries the pair's speed, what of the gunboats' counters?"""
     assert ("Lashed pairs one unit: one counter and the speed marker of the slower's setting (sloop 4\" + sidewheeler "
-            "3\": 3\"); each her own card, EDNA, target; inboard guns silent") in _blocks(library, "mobile-bay-1864")
+            "3\": 3\"); each her own card, EDNA, target, torpedo tests; inboard guns silent") in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
@@ -1684,3 +1684,17 @@ def test_a_forts_guns_out_per_double_are_said_to_be_as_printed(mobile_bay, libra
     ref = _blocks(library, "mobile-bay-1864")
     assert "2-2 boiler explodes: test 4D10 against EDNA 4 guns out" in ref and "3-3 holed: sinks 1D6 bounds later 4 guns out" in ref
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_ramming_factor_takes_off_the_targets_edna_and_speed_both(mobile_bay, library):
+    """Replay 18, moment 1 (p6, p5): "her EDNA + speed − the target's": the target's EDNA alone, or her EDNA and speed?
+    The article takes the rammer's EDNA and speed and "minus same" of the target: both, and the line says so."""
+    ref = _squeezed(_column(mobile_bay, "— quick reference", left=False))
+    assert _squeezed("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), speed in inches a move, "
+                     "0 stopped.") in ref
+
+
+def test_each_ship_of_a_lashed_pair_makes_her_own_torpedo_tests(mobile_bay):
+    """Replay 18, moment 2 (p6, p3, p5): a lashed pair in a field: one torpedo test for the pair, or one for each ship?
+    Each hull strikes its own torpedo and has its own EDNA: the Lashed pairs reading, where the player looked, says so."""
+    assert _squeezed("each her own card, EDNA, target, torpedo tests; inboard guns silent") in _squeezed(_readings(mobile_bay))
