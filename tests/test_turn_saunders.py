@@ -1862,3 +1862,11 @@ def test_a_ship_past_the_torpedo_line_for_victory_is_judged_by_her_centre(bundle
     her whole hull must be past; her centre, as every position in the pack is (Start positions)."""
     setup = " ".join(pack_texts(bundled_packs)[:3])
     assert "each Union ship past the torpedo line's north edge (by her centre) at the end, afloat and not struck" in setup
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_rudder_or_pilot_house_hit_stops_the_turn_a_downed_captain_s_orders_hold(bundled_packs, paper):
+    """Replay r18, moment 1 (p18 criticals): Captain down (66, orders unchanged) and Rudder jammed (32, no turn) fell
+    on Hartford together, her standing orders a 30° turn: which wins was open. The damage that stops a turn does."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "Captain down: orders unchanged next move, but a rudder or pilot house hit still stops her turn" in ref
