@@ -80,7 +80,7 @@ def test_damage_follow_ups_are_printed(bundled_packs):
     ref = reference_text(pack_texts(bundled_packs))
     for words in ("knots lost first, then the hull fraction", "D6 per unrepaired hole, a 6 sinks her",
                   "she surrenders: speed 0", "Abandoned drifts to a halt", "a D6 of no more than the specials destroys the screw",
-                  "On mud or sand: −1; each special holes her on D6 6+", "On rocks: +1; each special holes her on D6 4+",
+                  "On mud or sand (a shoal, unless the set-up says rocks): −1; each special holes her on D6 6+", "On rocks: +1; each special holes her on D6 4+",
                   "End of turn (step 7)", "every gun that fired reloads"):
         assert words in ref, words
 
@@ -1870,3 +1870,13 @@ def test_a_rudder_or_pilot_house_hit_stops_the_turn_a_downed_captain_s_orders_ho
     on Hartford together, her standing orders a 30° turn: which wins was open. The damage that stops a turn does."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "Captain down: orders unchanged next move, but a rudder or pilot house hit still stops her turn" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_shoal_is_mud_or_sand_unless_the_set_up_says_rocks(bundled_packs, paper):
+    """Replay r18, moment 2 (p2, p19): the Aground rows have a modifier for mud or sand and one for rocks, and nothing
+    said what Mobile Bay's Middle Ground is made of (played as sand). A shoal is mud or sand unless the set-up says
+    rocks; Mobile Bay's set-up names no rock."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    assert "On mud or sand (a shoal, unless the set-up says rocks): −1; each special holes her on D6 6+" in reference_text(texts)
+    assert "rock" not in " ".join(texts[1:3]).lower()

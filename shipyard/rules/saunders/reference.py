@@ -87,6 +87,12 @@ def grounds_when(t) -> str:
     return f"Aground ({t.require('grounding_contact').rows['part']}): speed 0, ramming table"
 
 
+def bottom_words(row: dict) -> str:
+    """A grounding row's bottom as the Aground table names it; the row a shoal is unless the set-up says otherwise
+    says so (replay r18: nothing said what Mobile Bay's Middle Ground was made of)."""
+    return f"{row['bottom']} (a shoal, unless the set-up says rocks)" if row.get("default") else row["bottom"]
+
+
 def end_of_turn(t) -> list[list[str]]:
     """Step 7 as a player works it: repairs, reloading, and the rolls that fall due at the end of a turn."""
     rep = int(t.require("repairs").rows["repair_on"])
@@ -214,7 +220,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     ag = t.aground.rows
     out.append(_table(grounds_when(t),
                       [
-                       *[[f"On {r['bottom']}: {signed(r['mod'])}; each special holes her on D6", f"{int(r['hole_on'])}+"]
+                       *[[f"On {bottom_words(r)}: {signed(r['mod'])}; each special holes her on D6", f"{int(r['hole_on'])}+"]
                          for r in t.require("grounding").rows],
                        ["Break free at the end of a turn on D6", f"{int(ag['break_free_on'])}+"],
                        ["Failed tries before she is stuck for good", int(ag["attempts"])]],
