@@ -1880,3 +1880,11 @@ def test_a_shoal_is_mud_or_sand_unless_the_set_up_says_rocks(bundled_packs, pape
     texts = pack_texts(bundled_packs, paper=paper)
     assert "On mud or sand (a shoal, unless the set-up says rocks): −1; each special holes her on D6 6+" in reference_text(texts)
     assert "rock" not in " ".join(texts[1:3]).lower()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_grounding_rolls_her_own_speed_and_the_bottom_only(bundled_packs, paper):
+    """Replay r18, moment 3 (p19): "Aground: ramming table" did not say which ramming modifiers a grounding takes
+    (her hull? her speed?). The text gives it the speed modifiers: her own speed's, with the bottom's, and no other."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "Damage roll: 1D6 + Speed used (her own speed) + the bottom; no hull or ram bow modifier" in ref

@@ -219,7 +219,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
                       None, "procedure", wrap_last=True))
     ag = t.aground.rows
     out.append(_table(grounds_when(t),
-                      [
+                      [["Damage roll: 1D6 + Speed used (her own speed) + the bottom; no hull or ram bow modifier", ""],
                        *[[f"On {bottom_words(r)}: {signed(r['mod'])}; each special holes her on D6", f"{int(r['hole_on'])}+"]
                          for r in t.require("grounding").rows],
                        ["Break free at the end of a turn on D6", f"{int(ag['break_free_on'])}+"],
