@@ -1888,3 +1888,18 @@ def test_a_grounding_rolls_her_own_speed_and_the_bottom_only(bundled_packs, pape
     (her hull? her speed?). The text gives it the speed modifiers: her own speed's, with the bottom's, and no other."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "Damage roll: 1D6 + Speed used (her own speed) + the bottom; no hull or ram bow modifier" in ref
+
+
+def test_the_aground_boxes_count_the_failed_tries_to_break_free(library):
+    """Replay r18, moment 4 (p7, every sheet): four failed tries and she is stuck for good, but "Aground: break free
+    on 6+" read as one box, the tries kept in notes. The label says its four boxes are the failed tries, in the one
+    line it had (two lines took New Orleans' A4 sheets onto another page)."""
+    from shipyard.rules.saunders.sheet import status_items
+
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    ag = RS.tables().aground.rows
+    unit = library.find("uss-hartford")
+    assert ("Aground: failed 6+ tries", 4, "aground") in status_items(RS.derive(unit, ctx).stats, ctx)
+    assert (int(ag["break_free_on"]), int(ag["attempts"])) == (6, 4)
+    assert "Aground: failed 6+ tries" in block_text([sheet(unit, RS.derive(unit, ctx), ctx)])

@@ -150,7 +150,8 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     if s.spar_torpedo:
         items.append(("Spar torpedo: deployed / expended", 2, "spar"))
     ag = t.aground.rows
-    items.append((f"Aground: break free on {int(ag['break_free_on'])}+", int(ag["attempts"]), "aground"))
+    # a box a failed try, so the count is kept on the sheet (replay r18: read as one box, the tries kept in notes)
+    items.append((f"Aground: failed {int(ag['break_free_on'])}+ tries", int(ag["attempts"]), "aground"))
     items.append(("Surrendered / abandoned / sunk", 3, "fate"))  # a box each, as the paddles' port / starboard
     return items
 
