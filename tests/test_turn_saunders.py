@@ -1903,3 +1903,9 @@ def test_the_aground_boxes_count_the_failed_tries_to_break_free(library):
     assert ("Aground: failed 6+ tries", 4, "aground") in status_items(RS.derive(unit, ctx).stats, ctx)
     assert (int(ag["break_free_on"]), int(ag["attempts"])) == (6, 4)
     assert "Aground: failed 6+ tries" in block_text([sheet(unit, RS.derive(unit, ctx), ctx)])
+
+
+def test_the_end_of_turn_rubs_out_the_forts_targets(bundled_packs):
+    """Replay r18, defect (p15): each fort face's Targets row is one line for a 12-turn game; nothing said when it is
+    rubbed out. Step 7 rubs it out with the guns' fired dots."""
+    assert "the guns' fired dots and the forts' targets" in reference_text(pack_texts(bundled_packs))

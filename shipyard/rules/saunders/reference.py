@@ -102,7 +102,7 @@ def end_of_turn(t) -> list[list[str]]:
             ["Rolls due", f"sinking (no hull, holes), explosion (abandoned, fires), break free aground "
                           f"({int(ag['break_free_on'])}+)"],
             ["Rub out", "the next-move-only boxes ticked last turn (one ticked this turn stands all next turn), "
-                        "and the guns' fired dots"]]
+                        "and the guns' fired dots and the forts' targets"]]
 
 
 def location_heading(rows: list[dict], results: list[dict]) -> str:
