@@ -1909,3 +1909,9 @@ def test_the_end_of_turn_rubs_out_the_forts_targets(bundled_packs):
     """Replay r18, defect (p15): each fort face's Targets row is one line for a 12-turn game; nothing said when it is
     rubbed out. Step 7 rubs it out with the guns' fired dots."""
     assert "the guns' fired dots and the forts' targets" in reference_text(pack_texts(bundled_packs))
+
+
+def test_a_holed_funnel_s_smoke_lasts_the_game(bundled_packs):
+    """Replay r18, defect (p6, p18): the sheet's lasting Funnel box implied the smoke stays, the table did not say.
+    A holed funnel is not repaired (repairs mend guns and holes): her smoke and lost knot last the game."""
+    assert "Funnel holed: filled with smoke, -1 knot, both for the rest of the game" in reference_text(pack_texts(bundled_packs))
