@@ -1098,7 +1098,7 @@ def test_casting_off_takes_a_half_move_in_which_the_pair_does_not_move(pack_page
 
 def test_a_gun_lost_strikes_a_jammed_gun_only_when_no_gun_that_bears_is_free(pack_pages):
     """Moment 6: the owner struck the gun a shutter had already jammed, keeping a working one."""
-    words = "the largest gun that bears on the firer (if none bears, her largest not inboard), a jammed gun last"
+    words = "the largest gun that bears on the firer (if none bears, her largest not inboard), a gun unable to fire (jammed"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1341,7 +1341,7 @@ def test_a_ship_that_turned_in_the_first_half_fires_in_the_second_window_without
 
 def test_a_gun_lost_hit_on_a_ship_with_no_gun_left_is_read_as_a_half_knot(pack_pages):
     """Moment (replay 10): Selma's fifth hit rolled 'lose a gun' with none left, and 'A gun lost' said nothing."""
-    said = "a jammed gun last; with none left, it is read as a 1 (lose ½ knot)"
+    said = "last; with none left, read as a 1 (lose ½ knot)"
     assert said in _reference(pack_pages)
     assert said in next(p for p in pack_pages[1:] if "What the text leaves open" in p)
 
@@ -1490,7 +1490,7 @@ def test_the_readings_page_gives_a_second_reading_in_words_not_an_option_name(pa
         assert not row["option"] or row["option"] not in page, row["option"]
     assert page.count("a club may instead play: ") == sum(1 for r in ctx.tables.require("reconstructions").rows
                                                           if r["option"])
-    assert ("(if none bears, her largest not inboard), a jammed gun last; with none left, it is read as a 1 (lose ½ "
+    assert ("(if none bears, her largest not inboard), a gun unable to fire (jammed, or listed) last; with none left, read as a 1 (lose ½ "
             "knot); a club may instead play: any that bears, the owner's choice") in page
 
 
@@ -1631,3 +1631,10 @@ def test_the_orders_log_says_how_a_turn_onto_a_heading_is_written(pack_pages):
     005° to 045° could not be written apart from 005° to 050°: the player wrote 'R(045)'. Every log says R045."""
     logs = [p for p in pack_pages if "Orders log ·" in p]
     assert len(logs) == 2 and all("any 45° turns (R, L; R045: onto 045°), in the 2nd ½" in p for p in logs)
+
+
+def test_a_gun_lost_takes_a_gun_a_list_keeps_from_firing_only_when_none_that_bears_can_fire(pack_pages):
+    """Moment 1 (replay 18, pp8/11): Morgan's 'lose gun' hit on Hartford, listing to port: do her starboard guns,
+    bearing but unable to fire, count? Like a jammed one, a gun a list silences is struck last."""
+    words = "a gun unable to fire (jammed, or listed) last"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
