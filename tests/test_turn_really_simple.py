@@ -573,9 +573,10 @@ def test_which_gun_is_largest_when_two_are_equal_or_of_different_kinds(pack_page
 
 
 def test_a_special_effect_rolled_twice_says_what_adds_and_what_changes_nothing(pack_pages):
-    assert ("Twice: a second funnel strikes its boxes again and a second shutter jams the gun then nearest the firer; "
-            "one still lasting ends at the later T__; any other (a list, steam pipes, a FIRE burning) changes nothing, "
-            "but a boiler rolls again for the crew") in _reference(pack_pages)
+    assert ("Twice: a second funnel strikes its boxes again and a second shutter jams the gun then nearest the firer "
+            "(all that bear jammed: the later T__); a helmsman, screw or steering still lasting ends at the later T__; "
+            "any other (a list, steam pipes, a FIRE) changes nothing, but a boiler rolls again for the crew") \
+        in _reference(pack_pages)
     assert "The same effect again" in next(p for p in pack_pages[1:] if "What the text leaves open" in p)
 
 
@@ -1554,7 +1555,7 @@ def test_a_line_of_fire_runs_centre_to_centre_on_the_reference_and_the_readings(
 def test_a_shutter_hit_when_every_gun_that_bears_is_jammed_moves_the_jam_to_the_later_turn(pack_pages):
     """Moment 4 (replay 16, pp8/11): Brooklyn took a third shutter hit with every gun bearing on the firer already
     jammed: extend the T__ or nothing? The jam lasts to the later T__, as a second shutter's already does."""
-    words = "but a boiler rolls again for the crew; a shutter when every gun that bears is jammed: the later T__"
+    words = "a second shutter jams the gun then nearest the firer (all that bear jammed: the later T__)"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1637,4 +1638,12 @@ def test_a_gun_lost_takes_a_gun_a_list_keeps_from_firing_only_when_none_that_bea
     """Moment 1 (replay 18, pp8/11): Morgan's 'lose gun' hit on Hartford, listing to port: do her starboard guns,
     bearing but unable to fire, count? Like a jammed one, a gun a list silences is struck last."""
     words = "a gun unable to fire (jammed, or listed) last"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_the_same_effect_again_names_the_lasting_effects_a_second_hit_extends_a_fouled_screw_among_them(pack_pages):
+    """Moment 2 (replay 18, pp8/11): a second fouled screw: 'one still lasting ends at the later T__' or 'any other
+    changes nothing'? The line names them: helmsman, screw and steering run to the later T__."""
+    words = ("a helmsman, screw or steering still lasting ends at the later T__; any other (a list, steam pipes, a "
+             "FIRE) changes nothing")
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
