@@ -624,7 +624,7 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_the_ships_end(pack_pages):
     assert ("Contact: step a half move off in quarters, all ships at once; ships meet in the first quarter their models "
             "touch (a bare model or counter: the card's heading gives her model length × beam); a ram or a collision not avoided stops both there, touching, to the half move's end; an avoided one "
-            "sheers off, just clear alongside") in _reference(pack_pages)
+            "sheers off to lie ¼ in off the side her bow struck") in _reference(pack_pages)
 
 
 def test_end_on_contact_stops_fire_for_the_next_window_only(pack_pages):
@@ -822,7 +822,7 @@ def test_a_lashed_ship_carried_by_her_consort_is_not_stopped_and_need_not_strike
     and drifts (lashed, carried)', and a ship stopped with no gun able to fire must strike: read so, she struck in
     turn 2. A carried ship moves with her consort (Oneida, carried past the forts by Galena, never struck)."""
     qr, page = _reference(pack_pages), _readings(pack_pages)
-    carried = ("Carried: a lashed ship with no speed left is carried by her consort at half the consort's top "
+    carried = ("Carried: a lashed ship with no speed left is carried at half her consort's top "
                "speed at most (her first SPEED box not struck; round down to a ½ kn): she is neither "
                "stopped nor drifting")
     assert carried in qr and carried.split(": ", 1)[1] in page
@@ -833,7 +833,7 @@ def test_a_lashed_ship_carried_by_her_consort_is_not_stopped_and_need_not_strike
 def test_a_carrying_consort_goes_at_half_her_top_speed_not_half_her_present_one(pack_pages):
     """Moment 5: the set-up's 'carries her at half its own' left open half of what: the gunboat's top speed (her
     first SPEED box not struck, so damage slows the pair) or the speed she happened to be going."""
-    words = "at half the consort's top speed at most (her first SPEED box not struck; round down to a ½ kn)"
+    words = "at half her consort's top speed at most (her first SPEED box not struck; round down to a ½ kn)"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1392,7 +1392,7 @@ def test_an_abandoned_ship_scores_as_struck_on_the_reference_and_her_marker(pack
 def test_an_avoided_collision_leaves_her_alongside_just_clear_and_both_finish_the_half_move(pack_pages):
     """Moment (replay 11): 'sheers off alongside' did not say where she ends or whether she goes on; the player let
     Tecumseh finish her move a tenth of an inch to the side."""
-    words = "an avoided one sheers off, just clear alongside, and both go on"
+    words = "an avoided one sheers off to lie ¼ in off the side her bow struck; both go on"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1646,4 +1646,12 @@ def test_the_same_effect_again_names_the_lasting_effects_a_second_hit_extends_a_
     changes nothing'? The line names them: helmsman, screw and steering run to the later T__."""
     words = ("a helmsman, screw or steering still lasting ends at the later T__; any other (a list, steam pipes, a "
              "FIRE) changes nothing")
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_an_avoided_collision_says_which_side_how_far_and_that_the_two_touch_no_more_that_half_move(pack_pages):
+    """Moment 3 (replay 18, pp8/11): 'sheers off, just clear alongside': which side, how far, and Metacomet's stern
+    swung back into Richmond's path in the next quarter. The striker lies ¼ in off the side her bow met, and the two
+    make no new contact that half move."""
+    words = "¼ in off the side her bow struck; both go on, not to touch again this half move"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
