@@ -1655,3 +1655,11 @@ def test_an_avoided_collision_says_which_side_how_far_and_that_the_two_touch_no_
     make no new contact that half move."""
     words = "¼ in off the side her bow struck; both go on, not to touch again this half move"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_the_shooting_table_prints_the_roll_a_plus_modifier_can_bring_in_not_a_dash(pack_pages):
+    """Defect (replay 18, p11): a '–' cell read as 'never', yet Large +3 on armour 9 (1d6 + 3 must beat 9) hits on a
+    6 with one plus modifier: it prints 7+, and the note says a 7+ needs one."""
+    qr = _reference(pack_pages)
+    assert re.search(r"Large \+3 (\S+ ){5}7\+", qr) and "(7+: needs a plus one)" in qr
+    assert " – " not in qr.split("cells:")[0].split("gun \\ armour")[1]

@@ -66,12 +66,13 @@ def shooting(derived: list, ctx) -> Block:
     st = style()
     parts: list[Block] = [_heading("Shooting: 1d6 + factor + modifiers must beat armour")]
     if classes and armours:
-        rows = [[f"{s}{' rifle' if r else ''} +{ff}"] + [need(ff, a) for a in armours] for s, r, ff in classes]
+        most = sum(max(0, int(r["modifier"])) for r in t.require("shooting_modifiers").rows if r.get("key") != "rifled")
+        rows = [[f"{s}{' rifle' if r else ''} +{ff}"] + [need(ff, a, most) for a in armours] for s, r, ff in classes]
         need_table = st["reference_needs"]
         gun_w = need_table.pop("gun_weight")
         parts += [Table(rows, header=["gun \\ armour"] + [str(a) for a in armours], widths=[gun_w] + [1] * len(armours),
                         align=["left"] + ["centre"] * len(armours), **need_table),
-                  Note("cells: the d6 roll needed at effective range before other modifiers", **st["reference_note"])]
+                  Note("cells: the d6 needed at effective range, before modifiers (7+: needs a plus one)", **st["reference_note"])]
     # the rifle's +1 is in every factor printed (Large rifle +4, a card's LR +4): listed again it was added twice
     parts.append(_modifiers([[r["label"], signed(r["modifier"])] for r in t.require("shooting_modifiers").rows
                              if r.get("key") != "rifled"]))

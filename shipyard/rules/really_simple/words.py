@@ -212,10 +212,11 @@ def guns_summary(s: ReallySimpleStats, tables: Tables) -> str:
     return " · ".join(f"{g.count} {g.size[0]}{'R' if g.rifled else ''}" for g in gun_groups(s, tables)) or "–"
 
 
-def need(fire_factor: int, armour: int) -> str:
-    """The lowest d6 that hits, as '4+', or '–' if none does, '1+' if any does."""
+def need(fire_factor: int, armour: int, most: int = 0) -> str:
+    """The lowest d6 that hits before modifiers, as '4+' ('1+' if any does; '7+' where only plus modifiers bring a
+    hit: replay 18 read a '–' there as never), or '–' if even the most they add (`most`) cannot."""
     n = armour - fire_factor + 1
-    return "–" if n > 6 else f"{max(1, n)}+"
+    return "–" if n - most > 6 else f"{max(1, n)}+"
 
 
 # ---------------------------------------------------------------------------------------------- readings of the text
