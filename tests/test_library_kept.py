@@ -463,3 +463,20 @@ def test_bundled_ships_like_another_come_in_the_turn_a_whole_read_gives_them(cac
     whole = Library.load([ships])
     assert list(whole.units) == ["css-virginia", "uss-monitor", "uss-mine", "uss-zz-like", "uss-aa-like", "uss-mine-like"]
     assert _told(on_kept) == _told(whole)
+
+
+@pytest.mark.parametrize("cut", [1, 9, 2000])
+def test_a_kept_library_cut_short_in_its_line_maps_is_read_again_from_the_files(cache, ships, cut):
+    """A kept file cut short (a full disk, a copy stopped half way) is not used: the load reads the files again, and
+    an error that names a line still names it (kept.py keeps the line maps' length after them)."""
+    first = Library.load([ships])
+    kept = sorted(cache.glob("*.pickle"))
+    assert len(kept) == 2  # the bundled library alone, and what her folder adds to it
+    for path in kept:
+        blob = path.read_bytes()
+        path.write_bytes(blob[:-cut])
+    again = Library.load([ships])
+    # every file's line map can be read: the bundled Monitor's and her own sister's
+    for ship in ("uss-monitor", "uss-montauk-test"):
+        assert again.origin[ship].located.lines == first.origin[ship].located.lines
+        assert again.origin[ship].located.lines  # (a map of lines, not an empty one)

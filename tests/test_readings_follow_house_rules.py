@@ -38,16 +38,21 @@ def printed(tmp_path: Path, aid: str, rules: str, target: list[str], house: Path
     return squashed(pdf_text(out))
 
 
+def reference_through_the_script(tmp_path, rules: str, house_rules_file) -> str:
+    """Mobile Bay's quick reference under these house rules, through the real `shipyard reference`: its text."""
+    run = shipyard("reference", "--rules", rules, "mobile-bay-1864", "--house-rules", house_rules_file,
+                   "-o", tmp_path / "ref.pdf", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr.decode()
+    return squashed(pdf_text(tmp_path / "ref.pdf"))
+
+
 # --------------------------------------------------------------------------------------------- Smoke on the Water
 
 def test_smoke_on_the_water_reference_prints_the_switched_and_changed_readings(tmp_path):
     """`gunners_driven_off: play: false` left the row saying the rule is played; `catches_on: 4` left "on fire on 3"."""
     h = house_rules(tmp_path, "smoke-on-the-water:\n  gunners_driven_off: {rows: {play: false}}\n"
                               "  fire_test: {rows: {catches_on: 4}}\n")
-    run = shipyard("reference", "--rules", "smoke-on-the-water", "mobile-bay-1864", "--house-rules", h,
-                   "-o", tmp_path / "ref.pdf", cwd=tmp_path)
-    assert run.returncode == 0, run.stderr.decode()
-    text = squashed(pdf_text(tmp_path / "ref.pdf"))
+    text = reference_through_the_script(tmp_path, "smoke-on-the-water", h)
     assert ("Gunners driven off a shell that does not pierce a fort does nothing to its gunners, as the text reads "
             "(house rule) gunners_driven_off") in text
     assert "Gunners driven off a shell bursting on a fort" not in text
@@ -74,10 +79,7 @@ def test_saunders_reference_prints_the_switched_and_changed_readings(tmp_path):
     """`ram_options: use: true` left "off" in the row, with the options offered as what a club "may instead play";
     `repairs: repair_on: 5` left "6 repairs it"."""
     h = house_rules(tmp_path, "saunders:\n  ram_options: {rows: {use: true}}\n  repairs: {rows: {repair_on: 5}}\n")
-    run = shipyard("reference", "--rules", "saunders", "mobile-bay-1864", "--house-rules", h,
-                   "-o", tmp_path / "ref.pdf", cwd=tmp_path)
-    assert run.returncode == 0, run.stderr.decode()
-    text = squashed(pdf_text(tmp_path / "ref.pdf"))
+    text = reference_through_the_script(tmp_path, "saunders", h)
     assert ("Ram options bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance when not "
             "stationary (house rule; not played: off: the text marks two modifiers optional)") in text
     assert "D6 per disabled gun and hole: 5 or more repairs it" in text
