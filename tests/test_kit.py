@@ -216,3 +216,88 @@ def test_a_flowing_speed_track_runs_a_long_ladder_on_into_the_short_one_s_line()
     assert all(line == 0 for _, _, line, _, c in places if c.mark) and cell <= 4.8
     assert labels[0] == ("Ahead", 0.0, 0) and labels[1][0] == "Astern" and labels[1][1] > 9.0 and labels[1][2] == 1
     assert track.measure(width) == pytest.approx(track.mark_band + 2 * cell + track.row_gap + track.space_after)
+
+
+class _Page:  # a page as CardGrid draws on one: a number
+    def __init__(self, number):
+        self.number = number
+
+
+class _CardsDoc:
+    """A document as CardGrid sees one: a content box 256.8 mm tall (a Really Simple A4 sheet page under its
+    header), its pages, and the outline entry each card makes on the page it is drawn on."""
+
+    def __init__(self, height=256.8 + 1.5):
+        self.content = type("Box", (), {"x": 10.0, "y": 0.0, "w": 190.0, "h": height, "bottom": height})()
+        self.page_of: dict[str, int] = {}
+        self.pages = 0
+
+    def new_page(self):
+        self.pages += 1
+        return _Page(self.pages)
+
+    def bookmark(self, name, level=0, y=0.0):
+        self.page_of[name] = self.pages
+
+
+def _card(name, height):
+    from shipyard.render.figures import Spacer
+    return name, Spacer(height)
+
+
+# the heights (mm) of Really Simple's Mobile Bay cards, in the roster's order: four monitors, seven sloops each with
+# the gunboat lashed to her, the Confederate ships and forts (first fit put Kennebec a page before Monongahela)
+MONITORS = [_card(n, 40.3) for n in ("Tecumseh", "Manhattan", "Winnebago", "Chickasaw")]
+PAIRS = [(_card("Brooklyn", 55.9), _card("Octorara", 63.3)), (_card("Hartford", 58.0), _card("Metacomet", 64.2)),
+         (_card("Richmond", 52.9), _card("Port Royal", 65.5)), (_card("Lackawanna", 69.7), _card("Seminole", 57.1)),
+         (_card("Monongahela", 59.1), _card("Kennebec", 48.7)), (_card("Ossipee", 65.5), _card("Itasca", 61.3)),
+         (_card("Oneida", 57.1), _card("Galena", 52.9))]
+REST = [_card("Tennessee", 52.9), _card("Selma", 48.7), _card("Morgan", 48.7), _card("Gaines", 48.7),
+        _card("Fort Morgan", 62.8), _card("Water battery", 45.9), _card("Fort Gaines", 54.2), _card("Fort Powell", 47.3)]
+
+
+def _grid(doc):
+    from shipyard.render.figures import Spacer
+    from shipyard.render.kit import CardGrid
+    return CardGrid(doc, Spacer(0.0), columns=2, gap=4.0, card_gap=3.0)
+
+
+def test_a_card_grid_puts_cards_kept_together_on_one_page_in_no_more_pages():
+    """Each lashed pair on the page of her sloop, and the cards on as few pages as first fit took without pairs."""
+    from shipyard.render.kit import keep_together
+
+    flat = _CardsDoc()
+    _grid(flat).place(MONITORS + [card for pair in PAIRS for card in pair] + REST)
+    assert flat.page_of["Kennebec"] != flat.page_of["Monongahela"]  # what first fit alone does
+    doc = _CardsDoc()
+    grid = _grid(doc)
+    cards = keep_together([[m] for m in MONITORS] + [list(pair) for pair in PAIRS] + [[r] for r in REST])
+    assert grid.count(cards) == flat.pages == 3
+    grid.place(cards)
+    assert doc.pages == 3
+    assert [(a, b) for (a, _), (b, _) in PAIRS if doc.page_of[a] != doc.page_of[b]] == []
+
+
+def test_cards_kept_together_go_side_by_side_or_one_under_the_other_in_their_order():
+    """A sloop's card first, her consort's beside her (level with part of her) or right under her."""
+    from shipyard.render.kit import Together
+
+    grid = _grid(_CardsDoc())
+    cards = MONITORS + [Together(pair) for pair in PAIRS] + REST
+    pages = list(grid._pages(cards))
+    at = {name: (page, col, y) for page, placed in enumerate(pages) for name, _, col, y in placed}
+    for (a, card_a), (b, _) in PAIRS:
+        (pa, ca, ya), (pb, cb, yb) = at[a], at[b]
+        order = [name for placed in pages for name, *_ in placed]
+        assert pa == pb and order.index(a) + 1 == order.index(b), (a, b)
+        under = ca == cb and yb == pytest.approx(ya + card_a.measure(93.0) + 3.0)
+        assert under or (ca != cb and yb < ya + card_a.measure(93.0)), (a, at[a], b, at[b])
+
+
+def test_cards_together_taller_than_a_page_go_one_after_another_from_a_fresh_page():
+    from shipyard.render.kit import Together
+
+    doc = _CardsDoc()
+    _grid(doc).place([_card("Alone", 200.0), Together((_card("Big", 250.0), _card("Bigger", 250.0), _card("Biggest", 250.0)))])
+    assert doc.page_of == {"Alone": 1, "Big": 2, "Bigger": 2, "Biggest": 3}
+

@@ -687,11 +687,26 @@ class RatingBox(Block):
 # ---------------------------------------------------------------------------------------------- cards, gun rows, fleet log
 
 
+@dataclass(frozen=True)
+class Together:
+    """Cards a rule set keeps on one page (a ship and the consorts lashed to her, whose shared results a player marks
+    on both at once): CardGrid puts them on the same page in this order, side by side or one above the other, or
+    one card after another from a fresh page where together they are taller than a page."""
+
+    cards: tuple[tuple[str, Block], ...]
+
+
+def keep_together(groups: Sequence[Sequence[tuple[str, Block]]]) -> list:
+    """CardGrid's cards from a rule set's groups of (name, card): a group of one is its card, a larger one Together."""
+    return [group[0] if len(group) == 1 else Together(tuple(group)) for group in groups]
+
+
 @dataclass
 class CardGrid:
     """Cards (a rule set's record cards) in `columns` columns on as few pages as they fit: each page gets `header` at the top and `footer` at
     the foot; a card goes in the shortest column that has room, and a later, smaller card fills a gap an earlier
-    big one left (first fit, in the given order). Each card is measured once."""
+    big one left (first fit, in the given order). Cards given Together go on one page as one such card would, each
+    in the shortest column with room once the one before is placed. Each card is measured once."""
 
     doc: object
     header: Block
@@ -701,7 +716,7 @@ class CardGrid:
     card_gap: float = 3.0
     pages: list = field(default_factory=list)
 
-    def _pages(self, cards: Sequence[tuple[str, Block]]):
+    def _pages(self, cards: Sequence[tuple[str, Block] | Together]):
         """The cards page by page as placed (first fit, in order), without drawing: for each page a list of (name,
         card, column, y)."""
         box = self.doc.content
@@ -709,8 +724,25 @@ class CardGrid:
         head_h = self.header.measure(box.w) + 1.5
         foot_h = self.footer.measure(box.w) + 2.0 if self.footer is not None else 0.0
         bottom = box.bottom - foot_h
-        remaining = [(name, card, card.measure(col_w)) for name, card in cards]
-        shortest = min((h for _, _, h in remaining), default=0.0)
+        # each a group of cards placed on one page: one card, or those kept together
+        remaining = [[(name, card, card.measure(col_w)) for name, card in (item.cards if isinstance(item, Together) else [item])]
+                     for item in cards]
+        shortest = min((h for group in remaining for _, _, h in group), default=0.0)
+        card_h = {id(card): h for group in remaining for _, card, h in group}
+        kept_with = {id(card): k for k, group in enumerate(remaining) if len(group) > 1 for _, card, _ in group}
+
+        def fit(group, fill) -> list | None:
+            """Where each of the group's cards goes on a page filled to `fill` (which it fills further), or None."""
+            places = []
+            for name, card, h in group:
+                fits = [c for c in range(self.columns) if fill[c] + h <= bottom]
+                if not fits:
+                    return None
+                col = min(fits, key=lambda c: fill[c])
+                places.append((name, card, col, fill[col]))
+                fill[col] += h + self.card_gap
+            return places
+
         while remaining:
             fill = [box.y + head_h] * self.columns
             placed: list = []
@@ -718,24 +750,71 @@ class CardGrid:
             while i < len(remaining):
                 if placed and min(fill) + shortest > bottom:
                     break  # not even the shortest card fits any more: the page is full
-                name, card, h = remaining[i]
-                fits = [c for c in range(self.columns) if fill[c] + h <= bottom]
-                if not fits and not placed:
-                    fits = [0]  # taller than a page: it has the page to itself
-                if not fits:
+                group = remaining[i]
+                tried = list(fill)
+                places = fit(group, tried)
+                if places is None and not placed:
+                    if len(group) > 1:  # together taller than a page: one after another from this fresh page
+                        remaining[i:i + 1] = [[one] for one in group]
+                        for _, card, _ in group:
+                            kept_with.pop(id(card), None)
+                        continue
+                    name, card, h = group[0]  # taller than a page: it has the page to itself
+                    places, tried = [(name, card, 0, fill[0])], [fill[0] + h + self.card_gap] + fill[1:]
+                if places is None:
                     i += 1
                     continue
-                col = min(fits, key=lambda c: fill[c])
-                placed.append((name, card, col, fill[col]))
-                fill[col] += h + self.card_gap
+                placed.extend(places)
+                fill = tried
                 remaining.pop(i)
+            if kept_with:  # cards kept together leave gaps first fit cannot fill: try each card left in a new deal
+                i = 0
+                while i < len(remaining) and placed:
+                    dealt = self._deal([(name, card, card_h[id(card)]) for name, card, _, _ in placed] + remaining[i],
+                                       box.y + head_h, bottom, kept_with)
+                    if dealt is None:
+                        i += 1
+                        continue
+                    placed = dealt
+                    remaining.pop(i)
             yield placed
 
-    def count(self, cards: Sequence[tuple[str, Block]]) -> int:
+    def _deal(self, cards: list, top: float, bottom: float, kept_with: dict) -> list | None:
+        """The cards, in this order, dealt onto one page's columns from `top` (each card under the last card of its
+        column) so that every column ends above `bottom`, as (name, card, column, y); None where no deal fits. A card
+        kept with the card before her (kept_with: the same group) goes beside her (level with some part of her) or
+        right under her, as first fit puts her. The shortest column is tried first, so a deal that first fit
+        finds is the one it makes."""
+        fill = [top] * self.columns
+        out: list = []
+
+        def beside_or_under(k: int, col: int) -> bool:
+            if k == 0 or kept_with.get(id(cards[k][1]), -1) != kept_with.get(id(cards[k - 1][1]), -2):
+                return True
+            _, _, c, y = out[k - 1]
+            return col == c or fill[col] < y + cards[k - 1][2] and fill[col] + cards[k][2] > y
+
+        def deal(k: int) -> bool:
+            if k == len(cards):
+                return True
+            name, card, h = cards[k]
+            for col in sorted(range(self.columns), key=lambda c: fill[c]):
+                if fill[col] + h <= bottom and beside_or_under(k, col):
+                    out.append((name, card, col, fill[col]))
+                    fill[col] += h + self.card_gap
+                    if deal(k + 1):
+                        return True
+                    fill[col] -= h + self.card_gap
+                    out.pop()
+            return False
+
+        return out if deal(0) else None
+
+    def count(self, cards: Sequence[tuple[str, Block] | Together]) -> int:
         """How many pages place(cards) takes, measured, not drawn."""
         return sum(1 for _ in self._pages(cards))
 
-    def place(self, cards: Sequence[tuple[str, Block]]) -> None:
+    def place(self, cards: Sequence[tuple[str, Block] | Together]) -> None:
         doc = self.doc
         box = doc.content
         col_w = (box.w - (self.columns - 1) * self.gap) / self.columns

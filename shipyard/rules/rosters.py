@@ -42,6 +42,23 @@ def roster_order(scenario: Any, units: list[tuple]) -> list[tuple]:
     return out
 
 
+def lashed_groups(scenario: Any, items: list, unit_of=lambda item: item[0]) -> list[list]:
+    """The items (a unit's card, `unit_of` giving its unit) as groups kept on one sheet page: a ship and the consorts
+    lashed to her (the roster's order, roster_order: the ship, then each consort under her), every other unit a group
+    of her own, in the items' order. Without a scenario, each item alone."""
+    if scenario is None:
+        return [[item] for item in items]
+    side_of = {su.id: side.name for side in scenario.sides for su in side.units}
+    rows = roster_order(scenario, [(side_of.get(unit_of(item).id), unit_of(item), item) for item in items])
+    groups: list[list] = []
+    for _side, _unit, item, partner in rows:
+        if partner is None or not groups:
+            groups.append([item])
+        else:
+            groups[-1].append(item)
+    return groups
+
+
 def lashed_name(name: str, partner: Any) -> str:
     """A roster's name cell: 'USS Hartford', or '↳ USS Metacomet' under her partner."""
     return name if partner is None else f"{LASHED} {name}"

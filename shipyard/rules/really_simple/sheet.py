@@ -31,8 +31,9 @@ from ...render.tags import records
 from ..play_aids import (
     accent, as_it_stands, damage_done, game_turns, sheet_heading, short_name, side_runs, sides_apart, with_live_link
 )
-from ...render.kit import CardGrid, CardHead, GunRows, Measured, OrdersGrid, SpeedCell, SpeedRow, SpeedTrack, load_style
+from ...render.kit import CardGrid, CardHead, keep_together, GunRows, Measured, OrdersGrid, SpeedCell, SpeedRow, SpeedTrack, load_style
 from ...render.kit import turn_strip as kit_turn_strip
+from ..rosters import lashed_groups
 from .damage import check_opening_damage, speed_values
 from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
@@ -348,7 +349,9 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx) -> None:
     check_opening_damage(ctx)
     items = list(derived)
     grid = CardGrid(doc, cards_header(ctx), **style()["cards"])
-    made = [[(unit.name, card(unit, d, ctx)) for unit, d in run] for run in side_runs(items, ctx)]
+    made = [keep_together([[(unit.name, card(unit, d, ctx)) for unit, d in group]  # a lashed pair on one page
+                           for group in lashed_groups(getattr(ctx, "scenario", None), run)])
+            for run in side_runs(items, ctx)]
     for run in sides_apart(ctx, made, lambda runs: sum(grid.count(run) for run in runs)):  # each from a page of its own
         grid.place(run)
     by_nation: dict[str, list] = {}
