@@ -301,3 +301,21 @@ def test_cards_together_taller_than_a_page_go_one_after_another_from_a_fresh_pag
     _grid(doc).place([_card("Alone", 200.0), Together((_card("Big", 250.0), _card("Bigger", 250.0), _card("Biggest", 250.0)))])
     assert doc.page_of == {"Alone": 1, "Big": 2, "Bigger": 2, "Biggest": 3}
 
+
+def test_card_rows_keep_a_pair_on_one_row_and_three_together_in_rows_kept_on_one_page():
+    """Two to a row: a pair that would straddle two rows starts the next, the single card after it filling the slot;
+    a ship with two consorts takes rows that are one block, which a flow does not split."""
+    from shipyard.render.figures import Spacer
+    from shipyard.render.containers import Columns, Stack
+    from shipyard.render.kit import Together, card_rows
+
+    def row(blocks):
+        return Columns(blocks + [Stack([])] * (2 - len(blocks)), gap=1.6)
+
+    a, b, c, d, e, f = (_card(n, 30.0) for n in "ABCDEF")
+    rows = card_rows([a, Together((b, c)), d, Together((e, f))], 2, row, 1.6)
+    assert [names for _, names in rows] == [["A", "D"], ["B", "C"], ["E", "F"]]
+    rows = card_rows([a, b, Together((c, d, e)), f], 2, row, 1.6)
+    assert [names for _, names in rows] == [["A", "B"], ["C", "D", "E", "F"]]
+    assert rows[1][0].measure(190.0) == pytest.approx(30.0 * 2 + 1.6) and rows[1][0].split(190.0, 40.0)[0] is None
+    assert [names for _, names in card_rows([a, b, c], 2, row, 1.6)] == [["A", "B"], ["C"]]  # without pairs: in order

@@ -701,6 +701,48 @@ def keep_together(groups: Sequence[Sequence[tuple[str, Block]]]) -> list:
     return [group[0] if len(group) == 1 else Together(tuple(group)) for group in groups]
 
 
+def card_rows(cards: Sequence[tuple[str, Block] | Together], per_row: int, row, gap: float) -> list[tuple[Block, list[str]]]:
+    """Cards `per_row` to a row, for a flow to put a row where it fits (a rule set printing its cards in rows):
+    (the row, the names on it), in order; `row(blocks)` makes a row's block of up to per_row cards. Cards given
+    Together never straddle two rows where they fit one: the next single card fills the slots they would leave
+    (else those stay empty). Cards together that fill more than a row start one, and the rows they take are one
+    block `gap` apart that the flow keeps on one page."""
+    remaining = [list(item.cards) if isinstance(item, Together) else [item] for item in cards]
+    rows: list[list] = []
+    joined: list[bool] = []  # joined[k]: row k runs on into row k + 1 (cards together span them)
+    current: list = []
+    while remaining:
+        free = per_row - len(current)
+        k = next((k for k, group in enumerate(remaining) if len(group) <= free or not current), None)
+        if k is None:  # nothing left fits this row's free slots: it stays short
+            rows.append(current), joined.append(False)
+            current = []
+            continue
+        group = remaining.pop(k)
+        while len(current) + len(group) > per_row:  # more than the row holds: on into the next, kept with it
+            cut = per_row - len(current)
+            current, group = current + group[:cut], group[cut:]
+            rows.append(current), joined.append(True)
+            current = []
+        current = current + group
+        if len(current) == per_row:
+            rows.append(current), joined.append(False)
+            current = []
+    if current:
+        rows.append(current), joined.append(False)
+    out: list[tuple[Block, list[str]]] = []
+    run: list = []
+    for r, joins in zip(rows, joined):
+        run.append(r)
+        if joins:
+            continue
+        blocks = [row([card for _, card in one]) for one in run]
+        names = [name for one in run for name, _ in one]
+        out.append((blocks[0] if len(blocks) == 1 else Stack(blocks, gap=gap, keep_together=True), names))
+        run = []
+    return out
+
+
 @dataclass
 class CardGrid:
     """Cards (a rule set's record cards) in `columns` columns on as few pages as they fit: each page gets `header` at the top and `footer` at

@@ -14,10 +14,11 @@ from ...render.flow import Flow, flow_pages
 from ...render.text_blocks import Note, Runs, Text, Title
 from ...render.figures import StatBoxes
 from ...render.tags import records
-from ...render.kit import turn_strip
+from ...render.kit import card_rows as kit_card_rows, keep_together, turn_strip
 from ...render.text import number
 from ...errors import ShipyardError
 from ..context import Context
+from ..rosters import lashed_groups
 from ..play_aids import (
     accent, as_it_stands, damage_done, in_colour, nation_of, sheet_heading, side_runs, sides_apart, with_live_link
 )
@@ -209,14 +210,12 @@ def page_header(ctx: Context) -> Block:
     return Stack([how, turn_strip(ctx.tables, st, word=word)], **st["header_stack"])
 
 
-def card_rows(cards: list[tuple[Block, str]]) -> list[tuple[Block, list[str]]]:
-    """Cards (each with its unit's name) two to a row: (the row, the names on it)."""
-    rows = []
-    for i in range(0, len(cards), 2):
-        pair = cards[i:i + 2]
-        blocks = [c for c, _ in pair] + ([Stack([])] if len(pair) == 1 else [])
-        rows.append((Columns(blocks, **style()["cards"]), [n for _, n in pair]))
-    return rows
+def card_rows(cards: list) -> list[tuple[Block, list[str]]]:
+    """Cards (each as its unit's name and card; a lashed pair's Together) two to a row: (the row, the names on it);
+    the kit keeps a lashed pair on one row, or a ship with two consorts in rows kept on one page."""
+    def row(blocks: list[Block]) -> Block:
+        return Columns(blocks + [Stack([])] * (2 - len(blocks)), **style()["cards"])
+    return kit_card_rows(cards, 2, row, style()["cards"]["gap"])
 
 
 def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
@@ -226,7 +225,9 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
     if not derived:
         raise ShipyardError("quick-play sheets: no vessels or forts given")
     gap, header = style()["cards"]["gap"], page_header(ctx)
-    made = [[(card(u, d, ctx), d.unit_name) for u, d in run] for run in side_runs(derived, ctx)]
+    made = [keep_together([[(d.unit_name, card(u, d, ctx)) for u, d in group]  # a lashed pair on one row
+                           for group in lashed_groups(getattr(ctx, "scenario", None), run)])
+            for run in side_runs(derived, ctx)]
     box = doc.content_for(False)
     page_h = box.h - header.measure(box.w) - gap  # below the running header, as the Flow sets it
 
