@@ -291,7 +291,7 @@ def test_cards_kept_together_go_side_by_side_or_one_under_the_other_in_their_ord
         order = [name for placed in pages for name, *_ in placed]
         assert pa == pb and order.index(a) + 1 == order.index(b), (a, b)
         under = ca == cb and yb == pytest.approx(ya + card_a.measure(93.0) + 3.0)
-        assert under or (ca != cb and yb < ya + card_a.measure(93.0)), (a, at[a], b, at[b])
+        assert under or (ca < cb and yb < ya + card_a.measure(93.0)), (a, at[a], b, at[b])  # side by side: from the left
 
 
 def test_cards_together_taller_than_a_page_go_one_after_another_from_a_fresh_page():

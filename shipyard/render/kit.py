@@ -774,8 +774,9 @@ class CardGrid:
         kept_with = {id(card): k for k, group in enumerate(remaining) if len(group) > 1 for _, card, _ in group}
 
         def fit(group, fill) -> list | None:
-            """Where each of the group's cards goes on a page filled to `fill` (which it fills further), or None."""
-            places = []
+            """Where each of the group's cards goes on a page filled to `fill` (which it fills further), or None.
+            Cards together that first fit puts side by side read from the left in their order where they fit so."""
+            was, places = list(fill), []
             for name, card, h in group:
                 fits = [c for c in range(self.columns) if fill[c] + h <= bottom]
                 if not fits:
@@ -783,6 +784,13 @@ class CardGrid:
                 col = min(fits, key=lambda c: fill[c])
                 places.append((name, card, col, fill[col]))
                 fill[col] += h + self.card_gap
+            cols = [col for _, _, col, _ in places]
+            if len(set(cols)) == len(cols) and cols != sorted(cols) and all(
+                    was[col] + h <= bottom for col, (_, _, h) in zip(sorted(cols), group)):
+                fill[:] = was
+                places = [(name, card, col, was[col]) for col, (name, card, _) in zip(sorted(cols), group)]
+                for col, (_, _, h) in zip(sorted(cols), group):
+                    fill[col] += h + self.card_gap
             return places
 
         while remaining:
