@@ -411,9 +411,8 @@ def test_the_lashed_pair_rule_agrees_with_the_scenarios_the_pairs_inboard_guns(p
 
 
 def test_the_second_fire_window_is_for_ships_and_forts_not_yet_fired(pack_pages):
-    assert ("2nd fire as the 1st fire; a ship that turned after the 1st half move fires now, no F2 needed not yet "
-            "fired: ships not turning, forts") in \
-           _reference(pack_pages)
+    assert ("2nd fire as the 1st; a turn at the 2nd half move's end bars her, one at the 1st's does not (no F2 needed) "
+            "not yet fired: ships not turning, forts") in _reference(pack_pages)
     assert "those not yet fired" not in " ".join(pack_pages)
 
 
@@ -1336,7 +1335,7 @@ def test_a_ship_that_turned_in_the_first_half_fires_in_the_second_window_without
     """Moment (replay 10): phase 3 says a ship fires in the 1st 'unless her orders say F2', phase 5 'not yet
     fired': may one that turned after the 1st half move (so could not fire) fire in the 2nd without F2?"""
     qr = next(p for p in pack_pages if "quick reference" in p)
-    assert "2nd fire as the 1st fire; a ship that turned after the 1st half move fires now, no F2 needed" in qr
+    assert "2nd fire as the 1st; a turn at the 2nd half move's end bars her, one at the 1st's does not (no F2 needed)" in qr
     assert "not yet fired: ships not turning, forts" in qr
 
 
@@ -1663,3 +1662,14 @@ def test_the_shooting_table_prints_the_roll_a_plus_modifier_can_bring_in_not_a_d
     qr = _reference(pack_pages)
     assert re.search(r"Large \+3 (\S+ ){5}7\+", qr) and "(7+: needs a plus one)" in qr
     assert " – " not in qr.split("cells:")[0].split("gun \\ armour")[1]
+
+
+# ---------------------------------------------------------------------------------------------- replay 19 moments
+
+
+def test_not_turning_in_the_second_fire_is_the_turn_made_as_the_second_half_move_ends(pack_pages):
+    """Moment 1 (replay 19, p11 sequence, p8): 'ships not turning' in both windows: which half move's turn counts for
+    a ship that turns at the end of her 2nd half move? The one just made, as the text's order of play reads (turns,
+    then fire): she does not fire in the 2nd window; one that turned only after the 1st does."""
+    qr = _reference(pack_pages)
+    assert "2nd fire as the 1st; a turn at the 2nd half move's end bars her, one at the 1st's does not" in qr
