@@ -627,7 +627,7 @@ def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_
 
 
 def test_end_on_contact_stops_fire_for_the_next_window_only(pack_pages):
-    assert "and each misses the next window she would fire in; they grind past" in _reference(pack_pages)
+    assert "and each misses the next window she would fire in (next turn's, if she has fired); they grind past" in _reference(pack_pages)
 
 
 def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages):
@@ -712,7 +712,7 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
 def test_end_on_contact_stops_neither_ship(pack_pages):
     """Moment 4 (twice in three turns): a ram or an unavoided collision stops both ships, and end-on contact only said
     that neither fires and both lose a knot: they grind past, so neither stops."""
-    words = "and each misses the next window she would fire in; they grind past, finishing their moves"
+    words = "and each misses the next window she would fire in (next turn's, if she has fired); they grind past, finishing their moves"
     assert words in _readings(pack_pages)
     assert "The striker is the ship whose bow meets the other's side" in _reference(pack_pages)
     assert f"{words}, but a bow that meets the stern" in _reference(pack_pages)
@@ -1349,7 +1349,7 @@ def test_a_gun_lost_hit_on_a_ship_with_no_gun_left_is_read_as_a_half_knot(pack_p
 def test_end_on_contact_between_lashed_pairs_costs_only_the_two_that_touch(pack_pages):
     """Moment (replay 10): two lashed pairs met end-on; 'both lose 1 knot': the sloops that touched, or their
     gunboats too?"""
-    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes)." in _reference(pack_pages)
+    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact." in _reference(pack_pages)
 
 
 def test_every_drifting_ship_rolls_the_swing_a_struck_one_too(pack_pages):
@@ -1570,7 +1570,7 @@ def test_end_on_contact_strikes_two_speed_boxes_and_a_ship_fouled_at_0_drifts_fr
     SPEED boxes? Boxes, as every knot lost. And Selma's screw fouled as she lay stopped by order at 0 kn: when does
     her drift begin? From the next turn, as a fouled ship under way slows from the next turn."""
     qr = _reference(pack_pages)
-    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes)." in qr
+    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact." in qr
     words = "a lashed ship stops at once and is carried; one at 0 already drifts from the next turn"
     assert words in qr and words in _readings(pack_pages)
 
@@ -1673,3 +1673,13 @@ def test_not_turning_in_the_second_fire_is_the_turn_made_as_the_second_half_move
     then fire): she does not fire in the 2nd window; one that turned only after the 1st does."""
     qr = _reference(pack_pages)
     assert "2nd fire as the 1st; a turn at the 2nd half move's end bars her, one at the 1st's does not" in qr
+
+
+def test_end_on_contact_costs_a_knot_a_contact_and_a_ship_that_has_fired_misses_next_turns_window(pack_pages):
+    """Moment 2 (replay 19, p11 Contact, p8 Collisions): a ship struck from astern that also meets the ship ahead:
+    1 kn for each contact? Yes, each contact its own knot. And 'misses the next window she would fire in' for a ship
+    that has fired this turn: the next turn's window."""
+    qr, readings = _reference(pack_pages), _readings(pack_pages)
+    assert "lose 1 knot each (2 SPEED boxes) a contact" in qr
+    words = "each misses the next window she would fire in (next turn's, if she has fired)"
+    assert words in qr and words in readings
