@@ -1683,3 +1683,11 @@ def test_end_on_contact_costs_a_knot_a_contact_and_a_ship_that_has_fired_misses_
     assert "lose 1 knot each (2 SPEED boxes) a contact" in qr
     words = "each misses the next window she would fire in (next turn's, if she has fired)"
     assert words in qr and words in readings
+
+
+def test_a_fort_with_fewer_guns_left_than_its_share_fires_all_that_are_left(pack_pages):
+    """Moment 3 (replay 19, p6 card, p8 'A fort's losses'): the printed share held 'while that many of the front's
+    guns are left', with no rule once fewer remain (Fort Morgan, one channel gun left against a share of 3): all
+    that are left fire."""
+    words = "the number printed on its card, while that many of the front's guns are left; then all that are left"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)

@@ -226,7 +226,7 @@ def need(fire_factor: int, armour: int, most: int = 0) -> str:
 FORT_BEARS = {"sixth": "a sixth (rounded down, at least one)", "third": "a third (rounded up)", "all": "all"}
 GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears, her largest not inboard)",
             "owner": "any gun that bears on the firer, the owner's choice (if none bears, any not inboard)"}
-FORT_SHARE = {"printed": "the number printed on its card, while that many of the front's guns are left",
+FORT_SHARE = {"printed": "the number printed on its card, while that many of the front's guns are left; then all that are left",
               "working": "worked out again from the front's guns not yet struck, as each is lost"}
 LINE_OF_FIRE = {"ships": "a line of fire through another ship's model, friend or foe, is masked, but not by a "
                          "monitor's low hull nor by the firer's own consort; the line runs centre to centre (a fort: its place)",
@@ -283,7 +283,7 @@ INSTEAD = "a club may instead play"  # where a readings row's second reading beg
 # each reading in short, as the readings page offers it after the one played ('a club may instead play: ...'), where
 # the row has already said what it is about; a reading not here is offered in its OPTIONS words
 INSTEAD_WORDS = {"fort_fire": {"sixth": "a sixth", "third": "a third", "all": "all"},
-                 "fort_share": {"printed": "the card's number while that many guns are left",
+                 "fort_share": {"printed": "the card's number while that many guns are left, then all left",
                                 "working": "the share worked out again as its guns are lost"},
                  "fort_firer": {"fixed": "no +1 as a firer"},
                  "gun_lost": {"heaviest": "the largest that bears", "owner": "any that bears, the owner's choice"},
