@@ -360,8 +360,8 @@ def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_th
 
 def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(pack_pages):
     assert any("Fort Morgan: silenced" in p for p in pack_pages)  # the scenario scores it
-    assert ("Silenced: a fort is silenced when every gun box on its card is struck, or it is abandoned or destroyed"
-            in _reference(pack_pages))
+    assert ("Silenced: a fort is silenced when the guns of its card's first ON ONE SHIP box are all struck (a box with "
+            "no sector: all its guns), or it is abandoned or destroyed" in _reference(pack_pages))
 
 
 def test_a_jammed_shutter_says_what_it_does_and_that_a_fort_suffers_it_too(pack_pages, library, ctx):
@@ -702,7 +702,7 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
     could."""
     words = "a line of fire through another ship's model, friend or foe, is masked, but not by a monitor's"
     assert words in _readings(pack_pages) and "a club may instead play: no ship masks fire" in _readings(pack_pages)
-    assert f"Targets: each gun picks its own target among those it bears on and has in range (36 in at most); {words}" \
+    assert f"Targets: each gun picks its own target among those it bears on and has in range; {words}" \
         in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: none}}\n",
                             "--no", "sheets", "--jobs", "1")
@@ -1691,3 +1691,17 @@ def test_a_fort_with_fewer_guns_left_than_its_share_fires_all_that_are_left(pack
     that are left fire."""
     words = "the number printed on its card, while that many of the front's guns are left; then all that are left"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_silenced_is_defined_once_as_the_set_up_scores_it_the_guns_of_the_first_front(pack_pages, library, ctx):
+    """Defect a (replay 19, p2 against pp8/11): the set-up scored Fort Morgan silenced when her channel guns are all
+    struck, the reference and the readings when all 32 gun boxes on her card are. One definition: the guns of the
+    card's first front (her channel front, 170–330°, the set-up's first), all her guns where the card has no sector."""
+    words = ("a fort is silenced when the guns of its card's first ON ONE SHIP box are all struck (a box with no "
+             "sector: all its guns)")
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+    assert "every gun box on its card is struck" not in " ".join(pack_pages)
+    setup = next(p for p in pack_pages if "Set-up:" in p)
+    assert "Channel (170–330°)" in setup and "Silenced (+4): channel guns all struck." in setup
+    morgan = [k for k in _fort_boxes(library, ctx, "fort-morgan") if k.startswith("ON ONE SHIP")]
+    assert morgan[0] == "ON ONE SHIP 170–330°"
