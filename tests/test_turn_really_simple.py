@@ -700,7 +700,8 @@ def test_a_forts_sectors_are_measured_from_the_fort(pack_pages):
 def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_reading_is_an_option(pack_pages, tmp_path):
     """Moment 1: the gunboats and the water battery fired past the monitor column, and nothing said whether they
     could."""
-    words = "a line of fire through another ship's model, friend or foe, is masked, but not by a monitor's"
+    words = ("a line of fire (centre to centre; a fort: its place) through or touching another ship's model, friend or "
+             "foe, is masked, but not by a monitor's")
     assert words in _readings(pack_pages) and "a club may instead play: no ship masks fire" in _readings(pack_pages)
     assert f"Targets: each gun picks its own target among those it bears on and has in range; {words}" \
         in _reference(pack_pages)
@@ -988,7 +989,7 @@ def test_a_lashed_gunboats_pivot_fires_ahead_past_her_sloop_whose_hull_never_mas
     mask any target more than a few degrees off to the sloop's side. One rule now: a consort's hull masks nothing,
     and the pivot's arc past her is the 45° ahead and astern every gun uses."""
     lashed = "nor a pivot into her consort's side arc (within 45° ahead or astern it bears)"
-    masked = ("a line of fire through another ship's model, friend or foe, is masked, but not by a monitor's low hull "
+    masked = ("through or touching another ship's model, friend or foe, is masked, but not by a monitor's low hull "
               "nor by the firer's own consort")
     for page in (_reference(pack_pages), _readings(pack_pages)):
         assert lashed in page and masked in page
@@ -1547,7 +1548,7 @@ def test_the_orders_log_says_what_her_speed_this_turn_is_whatever_inches_she_wri
 def test_a_line_of_fire_runs_centre_to_centre_on_the_reference_and_the_readings(pack_pages):
     """Moment 3 (replay 16, pp8/11): a line of fire through another ship's model is masked, but from which point to
     which? Hartford behind Octorara was masked by 0.03 in on one reading. It runs centre to centre, as ranges do."""
-    words = "nor by the firer's own consort; the line runs centre to centre (a fort: its place)"
+    words = "a line of fire (centre to centre; a fort: its place) through or touching"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1705,3 +1706,10 @@ def test_silenced_is_defined_once_as_the_set_up_scores_it_the_guns_of_the_first_
     assert "Channel (170–330°)" in setup and "Silenced (+4): channel guns all struck." in setup
     morgan = [k for k in _fort_boxes(library, ctx, "fort-morgan") if k.startswith("ON ONE SHIP")]
     assert morgan[0] == "ON ONE SHIP 170–330°"
+
+
+def test_a_line_of_fire_that_touches_a_models_edge_is_masked(pack_pages):
+    """Defect f (replay 19): Morgan's line of fire cleared Brooklyn's model by 0.02 in, a judgement the rule left open
+    (masked only 'through' a model). The tie is settled as the torpedo field's edge is: touching is masked."""
+    words = "a line of fire (centre to centre; a fort: its place) through or touching another ship's model"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
