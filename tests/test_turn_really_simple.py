@@ -1721,3 +1721,16 @@ def test_hampton_roads_readings_still_share_the_last_orders_log_page(bundled_pac
     pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("hampton-roads-1862", "really-simple", "a4", "1/1200").path)]
     log = [k for k, p in enumerate(pages) if "Orders log · Confederate" in p]
     assert log and "What the text leaves open" in pages[log[-1]] and len(pages) == 10
+
+
+def test_the_counter_sheet_has_markers_for_the_lasting_special_effects(pack_pages):
+    """Defect e (replay 19, p10): no loose marker for a jammed shutter, a killed helmsman, a list, a funnel or a
+    fouled screw, though each lasts and is easily forgotten on the table. The sheet had room: each now has a marker
+    with its reminder, a set per four ships, the pack's page count unchanged."""
+    counters = next(p for p in pack_pages if "KN AHEAD" in p)
+    for words in ("HELMSMAN KILLED hold course till her T__; may change speed",
+                  "SHUTTER JAMMED gun nearest the firer silent till her T__",
+                  "LISTING on her low side: the high side's guns silent", "FUNNEL HIT top speed 2 kn lower",
+                  "SCREW FOULED drifts to a stop till her T__"):
+        assert counters.count(words) >= 7, words
+    assert len(pack_pages) == 11
