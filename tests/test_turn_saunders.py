@@ -1432,7 +1432,7 @@ def test_the_readings_say_a_second_reading_in_words_larger_not_an_option_name(bu
     assert "House-rule option" not in ref and "house-rules file" not in ref
     rows = RS.tables().readings()  # filled from the tables (rules.readings)
     seconds = [r for r in rows if r["option"]]
-    assert len(seconds) == 4 and all(r.get("instead") for r in seconds)
+    assert len(seconds) == 5 and all(r.get("instead") for r in seconds)
     for r in seconds:
         assert flat(f"{r['reading']}; clubs may instead play: {r['instead']}") in ref, r["rule"]
     assert "bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance when not stationary" in ref
@@ -1915,3 +1915,37 @@ def test_a_holed_funnel_s_smoke_lasts_the_game(bundled_packs):
     """Replay r18, defect (p6, p18): the sheet's lasting Funnel box implied the smoke stays, the table did not say.
     A holed funnel is not repaired (repairs mend guns and holes): her smoke and lost knot last the game."""
     assert "Funnel holed: filled with smoke, -1 knot, both for the rest of the game" in reference_text(pack_texts(bundled_packs))
+
+
+
+CHOICE = "Arcs (“or”: as it fires, not plotted)"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_gun_with_a_choice_of_port_or_side_says_when_it_takes_it(bundled_packs, paper):
+    """Replay r19, moment 1 (p13 Tennessee's 7-inch with three 10° ports; p9 Lackawanna's, Selma's pivots to either
+    side): must the port or side be plotted, and where? The orders log had no column for it. The text plots a turret's
+    arc alone: a pivot takes its port as it fires (our reading, Pivot's port; plotted with the move, a house rule)."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    sheets = " ".join(t for t in texts if SHEET_MARK in t)
+    assert "7-inch Brooke rifle 1 5 R fore, port bow or starboard bow 10°" in sheets
+    assert "7-inch Brooke rifle 1 5 R aft, port quarter or starboard quarter 10°" in sheets
+    assert "11-inch Dahlgren smoothbore 1 6 port or starboard 90°" in sheets  # Seminole's one pivot
+    assert sheets.count(CHOICE) == 9  # Tennessee, Selma and the seven sloops and gunboats with an 11-inch pivot
+    assert "Pivot's port as it fires; clubs may instead play: plotted with the move" in reference_text(texts)
+
+
+def test_each_sheet_with_a_choice_of_port_says_when_and_a_house_rule_plots_it(library, tmp_path):
+    """The heading says it on every sheet with an "or" in its arcs and on no other; the house rule's reading replaces
+    it."""
+    from shipyard.rules.saunders.sheet import gun_rows
+
+    house = tmp_path / "house.yaml"
+    house.write_text("saunders:\n  pivot_ports: {rows: {plotted: true}}\n")
+    for rules, words in ((None, CHOICE), (house, "Arcs (“or”: plot it in Fire at / notes)")):
+        ctx = RS.context(library, house_rules=rules)
+        ctx.scenario = library.scenario("mobile-bay-1864")
+        for _, unit in library.scenario_units(ctx.scenario):
+            d = RS.derive(unit, ctx)
+            choice = any(" or " in row[4] for row in gun_rows(d.stats))
+            assert (words in block_text([sheet(unit, d, ctx)])) == choice, unit.name
