@@ -1949,3 +1949,22 @@ def test_each_sheet_with_a_choice_of_port_says_when_and_a_house_rule_plots_it(li
             d = RS.derive(unit, ctx)
             choice = any(" or " in row[4] for row in gun_rows(d.stats))
             assert (words in block_text([sheet(unit, d, ctx)])) == choice, unit.name
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_top_ahead_knots_run_on_before_astern_are_labelled_ahead(bundled_packs, paper):
+    """Replay r19, defect a (p6, p7, p9): on a long speed track the top knots ran on to a second line ahead of the
+    "Astern" boxes, easy to read as astern speeds. A line run on is labelled "Ahead" again at its head."""
+    import pdfplumber
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    at = next(k for k, t in enumerate(pack_texts(bundled_packs, paper=paper)) if "USS Lackawanna" in t and SHEET_MARK in t)
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[at]
+        words = page.extract_words()
+    lines = [[w["text"] for w in sorted(words, key=lambda w: w["x0"]) if abs(w["top"] - a["top"]) < 1.5]
+             for a in words if a["text"] == "Ahead"]  # each speed-track line, left to right, from its Ahead label
+    runs_on = [ws for ws in lines if "Astern" in ws]
+    assert len(lines) == 3 and len(runs_on) == 1, lines  # Lackawanna's runs on, Seminole's does not
+    top = runs_on[0][1:runs_on[0].index("Astern")]
+    assert top and top[-1] == "10½" and set(top) <= {"9½", "10", "10½"}, runs_on  # her top knots, labelled Ahead
