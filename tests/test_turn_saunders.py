@@ -1968,3 +1968,19 @@ def test_top_ahead_knots_run_on_before_astern_are_labelled_ahead(bundled_packs, 
     assert len(lines) == 3 and len(runs_on) == 1, lines  # Lackawanna's runs on, Seminole's does not
     top = runs_on[0][1:runs_on[0].index("Astern")]
     assert top and top[-1] == "10½" and set(top) <= {"9½", "10", "10½"}, runs_on  # her top knots, labelled Ahead
+
+
+def test_a_ship_counts_her_funnel_hits_in_boxes(library, bundled_packs):
+    """Replay r19, defect b: one Funnel box a sheet, so how many funnel hits a ship had taken showed only on the speed
+    track (Brooklyn rolled 51 twice). Each hit takes her knot again (Repeated critical): a box a hit, two of them (a
+    third wrapped Memphis' rams' line)."""
+    from shipyard.rules.saunders.sheet import status_items
+
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    for _, unit in library.scenario_units(ctx.scenario):
+        d = RS.derive(unit, ctx)
+        funnel = [(label, n) for label, n, tr in status_items(d.stats, ctx) if tr == "smoke"]
+        assert funnel == ([] if d.stats.fort else [("Funnel: smoke, −1 kn, −1 to fire", 2)]), unit.name
+    assert "struck on the speed track (a funnel ticks one more box)" in readings_rows()["Repeated critical"]
+    assert "struck on the speed track (a funnel ticks one more box)" in reference_text(pack_texts(bundled_packs))

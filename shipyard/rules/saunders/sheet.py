@@ -26,7 +26,7 @@ from ..derived import Derived
 from ..play_aids import (
     accent, as_it_stands, damage_done, game_turns, sheet_heading, side_runs, sides_apart, with_live_link
 )
-from .damage import FIRE_TALLY, HOLE_TALLY
+from .damage import FIRE_TALLY, FUNNEL_TALLY, HOLE_TALLY
 from .derive import guns_at_one_ship, modifier, round_speed, scale_factor, speed_thresholds, turret_roles
 from .stats import SaundersStats
 
@@ -141,7 +141,8 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     else:
         items.append(("Steering hit: no smaller turn on the ladder", 1, "steering"))
     items.append((f"{mark(ctx, '46')}, {steam} to fire", 1, "steam"))
-    items.append((f"{mark(ctx, '51-52')}, {smoke} to fire", 1, "smoke"))
+    # a box a funnel hit: each takes her knot again (Repeated critical), so the count shows (replay r19, defect b)
+    items.append((f"{mark(ctx, '51-52')}, {smoke} to fire", FUNNEL_TALLY, "smoke"))
     label, n = propulsion_item(s, ctx)
     items.append((label, n, "propulsion"))
     if s.ram_bow:
