@@ -1432,7 +1432,7 @@ def test_the_readings_say_a_second_reading_in_words_larger_not_an_option_name(bu
     assert "House-rule option" not in ref and "house-rules file" not in ref
     rows = RS.tables().readings()  # filled from the tables (rules.readings)
     seconds = [r for r in rows if r["option"]]
-    assert len(seconds) == 4 and all(r.get("instead") for r in seconds)
+    assert len(seconds) == 5 and all(r.get("instead") for r in seconds)
     for r in seconds:
         assert flat(f"{r['reading']}; clubs may instead play: {r['instead']}") in ref, r["rule"]
     assert "bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance when not stationary" in ref
@@ -1915,3 +1915,72 @@ def test_a_holed_funnel_s_smoke_lasts_the_game(bundled_packs):
     """Replay r18, defect (p6, p18): the sheet's lasting Funnel box implied the smoke stays, the table did not say.
     A holed funnel is not repaired (repairs mend guns and holes): her smoke and lost knot last the game."""
     assert "Funnel holed: filled with smoke, -1 knot, both for the rest of the game" in reference_text(pack_texts(bundled_packs))
+
+
+
+CHOICE = "Arcs (“or”: as it fires, not plotted)"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_gun_with_a_choice_of_port_or_side_says_when_it_takes_it(bundled_packs, paper):
+    """Replay r19, moment 1 (p13 Tennessee's 7-inch with three 10° ports; p9 Lackawanna's, Selma's pivots to either
+    side): must the port or side be plotted, and where? The orders log had no column for it. The text plots a turret's
+    arc alone: a pivot takes its port as it fires (our reading, Pivot's port; plotted with the move, a house rule)."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    sheets = " ".join(t for t in texts if SHEET_MARK in t)
+    assert "7-inch Brooke rifle 1 5 R fore, port bow or starboard bow 10°" in sheets
+    assert "7-inch Brooke rifle 1 5 R aft, port quarter or starboard quarter 10°" in sheets
+    assert "11-inch Dahlgren smoothbore 1 6 port or starboard 90°" in sheets  # Seminole's one pivot
+    assert sheets.count(CHOICE) == 9  # Tennessee, Selma and the seven sloops and gunboats with an 11-inch pivot
+    assert "Pivot's port as it fires; clubs may instead play: plotted with the move" in reference_text(texts)
+
+
+def test_each_sheet_with_a_choice_of_port_says_when_and_a_house_rule_plots_it(library, tmp_path):
+    """The heading says it on every sheet with an "or" in its arcs and on no other; the house rule's reading replaces
+    it."""
+    from shipyard.rules.saunders.sheet import gun_rows
+
+    house = tmp_path / "house.yaml"
+    house.write_text("saunders:\n  pivot_ports: {rows: {plotted: true}}\n")
+    for rules, words in ((None, CHOICE), (house, "Arcs (“or”: plot it in Fire at / notes)")):
+        ctx = RS.context(library, house_rules=rules)
+        ctx.scenario = library.scenario("mobile-bay-1864")
+        for _, unit in library.scenario_units(ctx.scenario):
+            d = RS.derive(unit, ctx)
+            choice = any(" or " in row[4] for row in gun_rows(d.stats))
+            assert (words in block_text([sheet(unit, d, ctx)])) == choice, unit.name
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_top_ahead_knots_run_on_before_astern_are_labelled_ahead(bundled_packs, paper):
+    """Replay r19, defect a (p6, p7, p9): on a long speed track the top knots ran on to a second line ahead of the
+    "Astern" boxes, easy to read as astern speeds. A line run on is labelled "Ahead" again at its head."""
+    import pdfplumber
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    at = next(k for k, t in enumerate(pack_texts(bundled_packs, paper=paper)) if "USS Lackawanna" in t and SHEET_MARK in t)
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[at]
+        words = page.extract_words()
+    lines = [[w["text"] for w in sorted(words, key=lambda w: w["x0"]) if abs(w["top"] - a["top"]) < 1.5]
+             for a in words if a["text"] == "Ahead"]  # each speed-track line, left to right, from its Ahead label
+    runs_on = [ws for ws in lines if "Astern" in ws]
+    assert len(lines) == 3 and len(runs_on) == 1, lines  # Lackawanna's runs on, Seminole's does not
+    top = runs_on[0][1:runs_on[0].index("Astern")]
+    assert top and top[-1] == "10½" and set(top) <= {"9½", "10", "10½"}, runs_on  # her top knots, labelled Ahead
+
+
+def test_a_ship_counts_her_funnel_hits_in_boxes(library, bundled_packs):
+    """Replay r19, defect b: one Funnel box a sheet, so how many funnel hits a ship had taken showed only on the speed
+    track (Brooklyn rolled 51 twice). Each hit takes her knot again (Repeated critical): a box a hit, two of them (a
+    third wrapped Memphis' rams' line)."""
+    from shipyard.rules.saunders.sheet import status_items
+
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    for _, unit in library.scenario_units(ctx.scenario):
+        d = RS.derive(unit, ctx)
+        funnel = [(label, n) for label, n, tr in status_items(d.stats, ctx) if tr == "smoke"]
+        assert funnel == ([] if d.stats.fort else [("Funnel: smoke, −1 kn, −1 to fire", 2)]), unit.name
+    assert "struck on the speed track (a funnel ticks one more box)" in readings_rows()["Repeated critical"]
+    assert "struck on the speed track (a funnel ticks one more box)" in reference_text(pack_texts(bundled_packs))

@@ -381,8 +381,9 @@ class SpeedTrack(Block):
     in a column `label_w` mm wide (None: as wide as the labels), then its boxes. fit: the boxes share the width up to
     `cell` mm, one line a row; else they are `cell` mm and wrap to more lines. flow: the rows run on as one line of
     boxes over as many lines as there are rows, a later row's label set inline where it starts (a long ahead ladder
-    and a short astern one share two lines: FlowLayout). The first `struck` boxes of the first row are printed
-    struck through (a pre-damaged copy)."""
+    and a short astern one share two lines: FlowLayout; a row run on is labelled again at the next line's head, replay
+    r19: the top ahead knots run on before "Astern" read as astern speeds). The first `struck` boxes of the first row
+    are printed struck through (a pre-damaged copy)."""
 
     rows: Sequence[SpeedRow]
     cell: float = 6.0
@@ -534,6 +535,7 @@ def _flow_layout(track: SpeedTrack, width: float, cell: float):
             w = track._w(c, cell)
             if x > start and x + w > width + 1e-6:
                 x, line = start, line + 1
+                labels.append((row.label, 0.0, line))  # a row run on names itself again: not read as the next row's
             out.append(("", x, line, w, c))
             x += w + track.gap
     return out, labels, line + 1

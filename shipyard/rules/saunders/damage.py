@@ -11,6 +11,8 @@ TRACK_NAMES = ("hull", "holes", "fires", "hole", "fire")  # what a scenario's op
 # campaign file names them by the sheet's trackers: hull, fire, hole)
 FIRE_TALLY = 5  # a unit's fire tally on its sheet: one row of five boxes (five fires and she is lost anyway)
 HOLE_TALLY = 5  # a ship's holes tally (a fort takes no holes)
+FUNNEL_TALLY = 2  # a ship's funnel hits (51-52, 2 in 36 a critical): each takes her knot again, so they are counted (two: a
+# third box wrapped Memphis' rams' Funnel line and cost a page)
 KNOTS_LOST = "knots_lost"  # the speed track's boxes struck from its top (trackers.yaml), one a knot lost
 
 

@@ -289,8 +289,8 @@ def readings_page(t, style: Style) -> list[Block]:
     """The readings' heading, a line on what they are, and the two-column table of them."""
     st = style["readings"]
     return [Heading(LEFT_OPEN),
-            Text(f"The surviving text lost these rules or leaves them open. The pack plays each as read here; where "
-                 f"the text allows a second reading, the row ends with it ({INSTEAD}).", size=st["size"],
+            Text(f"Rules the text lost or leaves open, as the pack plays them; where the text allows a second "
+                 f"reading, its row ends with it ({INSTEAD}).", size=st["size"],  # two lines (r19: room for a row)
                  space_after=1.5),
             Table(readings_rows(t), header=["Rule", "Reading this pack plays"], bold_first_col=True,
                   **{"align": ["left", "left"], **st})]

@@ -26,7 +26,7 @@ from ..derived import Derived
 from ..play_aids import (
     accent, as_it_stands, damage_done, game_turns, sheet_heading, side_runs, sides_apart, with_live_link
 )
-from .damage import FIRE_TALLY, HOLE_TALLY
+from .damage import FIRE_TALLY, FUNNEL_TALLY, HOLE_TALLY
 from .derive import guns_at_one_ship, modifier, round_speed, scale_factor, speed_thresholds, turret_roles
 from .stats import SaundersStats
 
@@ -141,7 +141,8 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     else:
         items.append(("Steering hit: no smaller turn on the ladder", 1, "steering"))
     items.append((f"{mark(ctx, '46')}, {steam} to fire", 1, "steam"))
-    items.append((f"{mark(ctx, '51-52')}, {smoke} to fire", 1, "smoke"))
+    # a box a funnel hit: each takes her knot again (Repeated critical), so the count shows (replay r19, defect b)
+    items.append((f"{mark(ctx, '51-52')}, {smoke} to fire", FUNNEL_TALLY, "smoke"))
     label, n = propulsion_item(s, ctx)
     items.append((label, n, "propulsion"))
     if s.ram_bow:
@@ -531,21 +532,43 @@ def arcs_words(g, arcs_list: list[str]) -> str:
     return ", ".join(named) + notes
 
 
-def pivot_words(g, arcs_list: list[str], count: int) -> str | None:
-    """Two or more pivots bearing on both broadsides, as the sheet says them: 'port or starboard 90°, each gun'. A pivot
-    is trained to the port it fires through (the text: 'a choice as to which gun port'), so each fires to either side,
-    two to the same side if her player likes (replay r17, defect h: Selma's two 9-inch pivots read 'port 90°,
-    starboard 90°', and whether both might fire to one side was assumed). None for any other line."""
-    if g.turret or g.per_side or count < 2 or len(arcs_list) != 2:
+def choice_words(g, arcs_list: list[str], count: int) -> str | None:
+    """A gun with a choice of ports or sides (a pivot: the text's 'a choice as to which gun port'), as the sheet says
+    it, an "or" between the choices: 'fore, port bow or starboard bow 10°', 'port or starboard 90°', and for two or
+    more ', each gun': each is trained for itself, two to one side if her player likes (replay r17, defect h). The
+    "or" is what the Arcs heading names (arcs_head). None for any other line: a turret's (its arc is plotted by name), a battery dealt
+    a line a side, a deck gun bearing all round, one arc alone."""
+    named = [a for a in arcs_list if not a.startswith(" ")]
+    if g.turret or g.per_side or len(named) < 2 or set(named) == ALL_ROUND:
         return None
-    (a, wa), (b, wb) = (arc.split(" ", 1) if " " in arc else (arc, "") for arc in arcs_list)
-    return f"port or starboard {wa}, each gun" if {a, b} == {"port", "starboard"} and wa == wb else None
+    parts = [a.rsplit(" ", 1) for a in named]
+    if any(len(p) != 2 for p in parts) or len({w for _, w in parts}) != 1:
+        return None
+    names = [n for n, _ in parts]
+    return f"{', '.join(names[:-1])} or {names[-1]} {parts[0][1]}" + (", each gun" if count >= 2 else "")
+
+
+def has_choice(s: SaundersStats) -> bool:
+    """Whether any line of her guns table offers a choice of port or side (choice_words)."""
+    return any(choice_words(g, arcs, n) for g, arcs, n in gun_lines(s))
+
+
+def arcs_head(s: SaundersStats, ctx: Context) -> str:
+    """The guns table's Arcs heading, saying when a gun with an "or" in its arcs takes its port or side (pivot_ports,
+    reconstructed): as it fires, not plotted, or with a house rule plotted in the log (replay r19, moment 1: the
+    orders log had no column for it). In the heading's one line: a line under the guns took Letter Lackawanna past
+    half a page."""
+    if not has_choice(s):
+        return "Arcs"
+    if ctx.tables.require("pivot_ports").rows["plotted"]:
+        return "Arcs (“or”: plot it in Fire at / notes)"
+    return "Arcs (“or”: as it fires, not plotted)"
 
 
 def gun_rows(s: SaundersStats, lines: list | None = None) -> list[list]:
     rows = []
     for g, arcs_list, count in (gun_lines(s) if lines is None else lines):
-        arcs = pivot_words(g, arcs_list, count) or arcs_words(g, arcs_list)
+        arcs = choice_words(g, arcs_list, count) or arcs_words(g, arcs_list)
         if g.blocked_arcs:
             arcs += " — not " + ", ".join(g.blocked_arcs)
         r = g.ranges_in
@@ -569,14 +592,15 @@ def bearing(g, arcs: list[str] | None = None) -> str:
     return "pivot"
 
 
-def gun_table(s: SaundersStats, faces: list | None = None) -> GunTable:
+def gun_table(s: SaundersStats, faces: list | None = None, ctx: Context | None = None) -> GunTable:
     """The guns table with a box per gun in its last column (tick disabled, cross destroyed), each box a `gun`
     tracker; the guns grouped by where they bear (a broadside battery a line a side; a fort's by the face they stand
     on, `faces` from face_lines) and numbered down the table."""
     lines = gun_lines(s) if faces is None else faces
     groups = [bearing(g, arcs) for g, arcs, _ in lines] if faces is None else [arcs[0] for _, arcs, _ in lines]
     return GunTable(gun_rows(s, lines), bearings=groups,
-                    header=[FIRED_HEAD if s.guns else "Gun", "No.", "Str", "Rif", "Arcs", "PB in", "Eff in", "Long in",
+                    header=[FIRED_HEAD if s.guns else "Gun", "No.", "Str", "Rif",
+                            "Arcs" if ctx is None or faces is not None else arcs_head(s, ctx), "PB in", "Eff in", "Long in",
                             "✓ out ✗ lost" if s.guns else ""],
                     boxes=[n for _, _, n in lines], box_col=-1, bold_first_col=True,
                     align=["left", "centre", "centre", "centre", "left", "centre", "centre", "centre", "left"],
@@ -641,7 +665,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
         top,
         None if s.fort else hull,
         to_hit_line(ctx),
-        gun_table(s, face_lines(unit, s, ctx) if s.fort else None),
+        gun_table(s, face_lines(unit, s, ctx) if s.fort else None, ctx),
         fort_targets(unit, s, ctx) if s.fort else None,
         Note(turret_note(s, ctx), **st["turret_note"]) if any(g.turret for g in s.guns) else None,
         _status(unit, s, ctx),
