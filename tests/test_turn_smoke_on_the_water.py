@@ -231,8 +231,9 @@ def test_a_sidewheeler_in_play_brings_the_poorer_template_she_turns_on_with_a_wh
 
 def test_a_gun_hit_says_which_gun_and_how_to_mark_it(mobile_bay_text):
     """Review 1a / turn 1: which of 25 gun boxes is the "random gun", and is "disabled" a slash or an X."""
-    assert ("Gun hit * a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull) "
-            "disables one gun at random among those bearing on the firer") in mobile_bay_text
+    assert ("Gun hit * a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull; a "
+            "knocked-out turret's gun: a Hull hit) disables one gun at random among those bearing on the firer"
+            ) in mobile_bay_text
 
 
 # ---------------------------------------------------------------------------------------------- round 2 of issue 22
@@ -277,7 +278,7 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
     (6, "and a fire test marker (none on a Stack hit); not: its figure after the slash, no marker"),
     (7, "Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot"),
     (13, "a Casemate hit tests the casemate's armour, damage on the Hull (no casemate: a Hull hit)"),
-    (14, "a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull)"),
+    (14, "a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull;"),
     (15, "a broadside Wheel hit strikes the wheel facing the firer"),
     (17, "Plunging indirect fire (a howitzer beyond its \"dir\" band, any mortar) rolls on the Plunging column"),
 ])
@@ -822,7 +823,7 @@ def test_the_set_up_says_what_the_north_edge_and_water_of_no_depth_do(mobile_bay
 
 def test_a_ship_that_holds_her_morale_tests_again_only_at_a_new_cause(library):
     """Replay 6, defect: "tested once her HDP reach the ¼ bar" read as a single test, or as every turn after."""
-    assert ("else the crew abandon her. A ship that holds tests again only at a new cause, not each turn"
+    assert ("else the crew abandon her. A ship that holds tests again only at a new cause"
             in reference_text(library, "mobile-bay-1864"))
 
 
@@ -1479,3 +1480,14 @@ def test_the_driven_off_box_says_it_holds_for_the_next_turn_only(mobile_bay_page
     for pages in (mobile_bay_pages, letter):
         forts = " ".join(p for p in pages if "Fire log" in p)
         assert forts.count("Driven off (−1 next turn) *") == 2  # Fort Morgan and her water battery
+
+
+def test_a_knocked_out_turret_has_a_box_and_its_hits_are_hull_hits(mobile_bay_pages, mobile_bay_text):
+    """Replay 19, moment 1 (p4, p22) and defect e: a Gun hit on Tecumseh, her turret at 0 TDP: does the dead turret's
+    armour still count? No: once knocked out (a box of its own, not an empty track to infer it from), a hit on the
+    turret or on one of its guns is a Hull hit, the hull's armour and track."""
+    assert "Turret main out: its Turret, Gun hits = Hull hits" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+    winnebago = _sheet_page(mobile_bay_pages, "USS Winnebago")
+    assert "Turret fore out: its Turret, Gun hits = Hull hits" in winnebago
+    assert "Turret aft out: its Turret, Gun hits = Hull hits" in winnebago
+    assert "else the hull; a knocked-out turret's gun: a Hull hit) disables one gun" in mobile_bay_text

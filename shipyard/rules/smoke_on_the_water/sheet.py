@@ -466,6 +466,13 @@ def fort_boxes(ctx: Context, compact: bool = False) -> Block:
     return Checkboxes([(label, n, tracker) for tracker, label, n in items], **style("criticals", compact))
 
 
+def turret_out(tid: str, compact: bool = False) -> str:
+    """The box a turret's empty TDP track marks (zero_points, ours): once knocked out, a hit on it or on one of its
+    guns is a Hull hit, the hull's armour and track (replay 19 asked whether the dead turret's armour still counts)."""
+    return (f"Turret {tid} out: its Turret, Gun hits = Hull hits" if compact
+            else f"Turret {tid} knocked out: hits on it or its guns are Hull hits")
+
+
 def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
     """A checkbox for each lasting effect of a critical hit, each tagged with its tracker (on a half page the
     labels are shorter, so four fit a line)."""
@@ -483,8 +490,9 @@ def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
         ("aground", "Free tries" if compact else "Tries to break free", 4),
         ("locked", "Locked with ____", 1),
     ]
-    items[3:3] = [("turret_jam", f"Turret {tid} jammed ___° off bow" if compact else f"Turret {tid} jammed at ___° from bow", 1)
-                  for tid in s.turret_damage_points]
+    items[3:3] = [item for tid in s.turret_damage_points for item in (
+        ("turret_jam", f"Turret {tid} jammed ___° off bow" if compact else f"Turret {tid} jammed at ___° from bow", 1),
+        ("turret", turret_out(tid, compact), 1))]
     # each line is a tracker of its own (`render.tags.recorded` reads a block's tracks): a turret's jam once per turret
     return Checkboxes([(label, n, tracker) for tracker, label, n in items], **style("criticals", compact))
 
