@@ -736,7 +736,7 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
     die for each of her three smoothbores (1, 5 and 10: one hit, one misfire), so each gun rolls; Table 11's random
     pick is for dice thrown together."""
     assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires)" in mobile_bay_text
-    assert "A 10 among dice thrown together misfires one of their guns picked at random (by its number)" in mobile_bay_text
+    assert "Of dice thrown together, a 10 misfires one. A random gun: a d10 on those it may be in box order" in mobile_bay_text
     assert "To hit (Table 10): 5 or less on a d10 a gun (1 always hits, 10 misfires)" in _sheet_page(mobile_bay_pages,
                                                                                                       "USS Hartford")
 
@@ -1491,3 +1491,24 @@ def test_a_knocked_out_turret_has_a_box_and_its_hits_are_hull_hits(mobile_bay_pa
     assert "Turret fore out: its Turret, Gun hits = Hull hits" in winnebago
     assert "Turret aft out: its Turret, Gun hits = Hull hits" in winnebago
     assert "else the hull; a knocked-out turret's gun: a Hull hit) disables one gun" in mobile_bay_text
+
+
+def test_a_random_gun_among_more_than_ten_has_its_dice_on_the_sheet():
+    """Replay 19, moment 2 (p15, p21): "a random gun ... by its number" among Fort Morgan's 20 channel guns, and the
+    pack's dice are d10s and d6s (the player threw a d20). A d10 picks within a ten, a d6 the ten, evenly."""
+    from shipyard.rules.smoke_on_the_water.sheet import random_gun
+    assert random_gun(10) is None  # the quick reference's d10 does
+    assert random_gun(20) == "a d10, +10 on a d6 of 4–6, again over their count"
+    assert random_gun(30) == "a d10, +10 on a d6 of 3–4, +20 on 5–6, again over their count"
+    assert random_gun(50) == "a d10, +10 × (d6 − 1), again over their count"  # Fort Jackson
+
+
+def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mobile_bay_pages, mobile_bay_text):
+    """Replay 19, moment 2: the rule once on the quick reference (Table 11's note, where the player looked), the dice
+    for more than ten on the sheet of a unit that has them bearing at once: Fort Morgan's channel fronts (20), not
+    Tecumseh (2), nor her 32 guns in all (a random gun is one of the face that bears)."""
+    assert ("A random gun: a d10 on those it may be in box order, again over their count (over 10: her Gun codes)"
+            in mobile_bay_text)
+    fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert "random gun (box order) a d10, +10 on a d6 of 4–6, again over their count" in fort
+    assert "random gun" not in _sheet_page(mobile_bay_pages, "USS Tecumseh")

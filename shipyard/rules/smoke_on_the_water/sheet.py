@@ -36,7 +36,7 @@ from ..derived import Derived
 from ..play_aids import (
     accent, as_it_stands, damage_done, game_turns, sheet_heading, short_name, side_runs, sides_apart, with_live_link
 )
-from .derive import (RANGE_BANDS, base_mm, ground_scale, has_casemate, hit_location_column, hit_location_runs,
+from .derive import (RANGE_BANDS, base_mm, bears, ground_scale, has_casemate, hit_location_column, hit_location_runs,
                      over_paddle_boxes, parse_code)
 from .stats import FortStats, VesselStats
 
@@ -331,9 +331,34 @@ def code_words(code: str, ctx: Context) -> str:
     return f"{sizes.get(size, size)} {kinds.get(kind, kind).lower()}"
 
 
-def gun_legend(s: VesselStats | FortStats, ctx: Context, compact: bool = False) -> Block | None:
+def random_gun(most: int) -> str | None:
+    """How to pick a random gun (a Gun hit, a port, an embrasure, a misfire among dice thrown together) with the d10
+    and d6 of the pack, where there may be more than ten to pick from: a d10 for the gun within its ten and a d6 for
+    the ten, read so that as few throws as may be are thrown again (replay 19: Fort Morgan's 20 channel guns). None
+    where there are ten or fewer (the quick reference's d10)."""
+    if most <= 10:
+        return None
+    tens = -(-most // 10)
+    if tens == 2:
+        extra = "+10 on a d6 of 4–6"
+    elif tens == 3:
+        extra = "+10 on a d6 of 3–4, +20 on 5–6"
+    else:
+        extra = "+10 × (d6 − 1)"
+    return f"a d10, {extra}, again over their count"
+
+
+def most_bearing(s: VesselStats | FortStats) -> int:
+    """The most of her guns that bear on any one bearing (a degree at a time, each arc's edges too): a random gun is
+    one of those bearing on the firer, so never more to pick from than this."""
+    edges = {float(e) % 360 for g in s.guns for arc in g.arcs for e in arc}
+    return max((sum(g.count for g in s.guns if bears(g.arcs, b)) for b in edges | set(range(360))), default=0)
+
+
+def gun_legend(s: VesselStats | FortStats, ctx: Context, compact: bool = False, most: int | None = None) -> Block | None:
     """What each of her gun codes means: the size word (Table 17's row) and the type (on a half page the Table 17
-    beside it says it is by size word); then what her misfire does (Table 11, her nation's row) and her shell fuse."""
+    beside it says it is by size word); then what her misfire does (Table 11, her nation's row), her shell fuse and,
+    where a random gun is picked among more than ten (`most`, else all her guns), the dice for it."""
     codes = list(dict.fromkeys(g.code for g in s.guns))
     if not codes:
         return None
@@ -341,6 +366,9 @@ def gun_legend(s: VesselStats | FortStats, ctx: Context, compact: bool = False) 
     det = ctx.tables.require("gun_damage").rows.get("detonation", {})
     own = [(f"{t10['misfires']} misfires (Table 11)", misfire_words(ctx, s.nation)),
            ("shell detonates", f"1–{det[s.nation]}" if s.nation in det else "Table 17")]
+    pick = random_gun(most if most is not None else most_bearing(s))
+    if pick:
+        own.append(("random gun (box order)", pick))
     return Legend([(c, code_words(c, ctx)) for c in codes] + own, **style("play_small", compact),
                   title="Gun codes:" if compact else "Gun codes (size word = Table 17 row):")
 
@@ -638,7 +666,9 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool, width: float = 1
     s = d.stats
     head = heading_block(unit, d, ctx, compact)
     log_head = log_legend(ctx, fort=s.kind == "fort", compact=compact, faces=faces)
-    legends = [b for b in (gun_legend(s, ctx, compact), to_hit_legend(ctx, compact) if s.guns and to_hit else None)
+    # a fort's random gun is one of the face that bears on the firer: the most on one face (all of them, faces none)
+    most = max((n for _, n in face_guns(unit, ctx)), default=None) if s.kind == "fort" else None
+    legends = [b for b in (gun_legend(s, ctx, compact, most), to_hit_legend(ctx, compact) if s.guns and to_hit else None)
                if b is not None]
     if isinstance(s, FortStats):
         boxes = StatBoxes(fort_box_items(s, unit, ctx), **style("fort_boxes", compact))
