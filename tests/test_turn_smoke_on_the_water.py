@@ -277,7 +277,7 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
         "beyond it, indirect"),
     (6, "and a fire test marker (none on a Stack hit); not: its figure after the slash, no marker"),
     (7, "Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot"),
-    (13, "a Casemate hit tests the casemate's armour, damage on the Hull (no casemate: a Hull hit)"),
+    (13, "a Casemate hit: the casemate's armour, damage on the Hull (none: a Hull hit)"),
     (14, "a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull;"),
     (15, "a broadside Wheel hit strikes the wheel facing the firer"),
     (17, "Plunging indirect fire (a howitzer beyond its \"dir\" band, any mortar) rolls on the Plunging column"),
@@ -296,8 +296,8 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
          "moving over it tests Table 3's "
          "deep water with wrecks column"),
     (12, "Own bow, ram -6 in place of her hull armour, only with a ram (no ram: her hull armour below)"),
-    (16, "Flooding flooding points add up, never pumped out: each repair phase she loses as many FP as she has "
-         "flooding points, so once they reach her FP left she sinks then (more need no box)"),
+    (16, "Flooding flooding points add up, never pumped out: each repair phase she loses an FP for each; she sinks "
+         "once they reach her FP left"),
 ])
 def test_rams_flooding_wrecks_and_a_lashed_pair_losing_her_partner(mobile_bay_text, moment, words):
     """Round 2: a ram bow on a ship without a ram, flooding that adds up past its boxes, Table 3's wrecks with no rule
@@ -1512,3 +1512,10 @@ def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mob
     fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert "random gun (box order) a d10, +10 on a d6 of 4–6, again over their count" in fort
     assert "random gun" not in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+
+
+def test_table_10_says_once_for_every_table_that_modifiers_move_the_number_not_the_die(mobile_bay_text):
+    """Replay 19, defect a (p21): Table 10 did not say its modifiers move the number needed rather than the die (only
+    Table 16 said so for itself). The convention is every "or less" table's: said once, on Table 10's heading."""
+    assert ("Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires); in every table, "
+            "modifiers move the number needed, never the die") in mobile_bay_text

@@ -67,8 +67,10 @@ def to_hit_block(ctx: Context) -> Block:
         return ", ".join(f"{k} {v:+d}" for k, v in t10[key].items())
 
     text = (f"range {mods('range')} · target size {mods('target_size')}{point_blank_sizes(t10)} · firer {mods('firer_speed')}"
-            f" · target {mods('target_speed')} · obscured {mods('obscured')} · ranges (Tables 9, 12): her sheet's guns")
-    return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10)})"),
+            f" · target {mods('target_speed')} · obscured {mods('obscured')} · ranges (Tables 9, 12): her sheet's guns"
+)
+    return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10)}); "
+                          "in every table, modifiers move the number needed, never the die"),
                   Text(text, **style("reference_body"))], **style("reference_stack"))
 
 
