@@ -1173,9 +1173,11 @@ def test_table_1_says_each_gun_fires_once_a_turn_and_none_must(mobile_bay_text, 
 
 def test_a_fort_is_obscured_by_what_hides_the_firer_from_its_mark(mobile_bay_text):
     """Replay 13, moment 1 (p23): the Obscured rule measures the share of the target's base hidden, and a fort has no
-    base. Ours: the share of the firer's own base hidden, seen from the fort's mark (what hides one hides the other)."""
-    assert ("a fort (no base, ours): the share of the firer's own base hidden, seen from the fort's mark;"
-            in mobile_bay_text)
+    base. Ours: the share of the firer's own base hidden, seen from the fort's mark (what hides one hides the other).
+    Replay 19, defect b (p22): "a fort: the share of the firer's own base" did not say who fires at whom: a ship firing
+    at the fort."""
+    assert ("firing at a fort (it has no base, ours): the share of the firer's own base others hide, seen from the "
+            "fort's mark;" in mobile_bay_text)
 
 
 def test_a_miss_that_hits_the_vessel_in_the_way_says_which_and_at_what_range(mobile_bay_text):
