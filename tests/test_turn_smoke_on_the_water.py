@@ -1521,3 +1521,30 @@ def test_table_10_says_once_for_every_table_that_modifiers_move_the_number_not_t
     Table 16 said so for itself). The convention is every "or less" table's: said once, on Table 10's heading."""
     assert ("Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires); in every table, "
             "modifiers move the number needed, never the die") in mobile_bay_text
+
+
+def _arc_template_page(pages: list[str]) -> str:
+    return next(p for p in pages if p.startswith("Fire-arc template"))
+
+
+def test_the_arc_template_names_its_arcs_as_the_sheets_do(mobile_bay_pages):
+    """Replay 19, defect c (p18 against p12): the template's "restricted pivot (casemate ironclad): bow 270–90°" read
+    as Tennessee's bow gun's arc, where her sheet gives "bow port(s) 315–45°". Her bow and stern guns fire through the
+    casemate's end ports (gunports); only a pivot inside a casemate is the restricted pivot: each line now says the
+    words of her sheet's Arc column."""
+    page = _arc_template_page(mobile_bay_pages)
+    assert ('gunport at the end (her sheet: "bow port(s)", "stern port(s)"): bow 315–45°, stern 135–225°') in page
+    assert ('pivot inside the casemate of a casemate ironclad (her sheet: "restricted pivot"): bow 270–90°, stern '
+            '90–270°') in page
+    assert "HR 7-inch Brooke rifle bow port(s) 315–45°" in _sheet_page(mobile_bay_pages, "CSS Tennessee")
+
+
+def test_a_bearing_on_an_arc_edge_is_in_the_arc_it_begins(mobile_bay_pages):
+    """Replay 19, defect f: is a bearing exactly on an arc's edge inside? One line on the template, as the tool counts
+    it (derive.bears: from its first bearing, clockwise, up to its last), which keeps Virginia's worked example: one
+    pivot rifle bears on each beam, not both."""
+    from shipyard.rules.smoke_on_the_water.derive import bears
+    assert ("an arc runs clockwise from its first bearing: a bearing exactly on its first edge is in it, on its last "
+            "edge out") in _arc_template_page(mobile_bay_pages)
+    assert bears([[225, 315]], 225) and not bears([[225, 315]], 315) and bears([[315, 405]], 315)
+    assert bears([[90, 270]], 90) and not bears([[270, 450]], 90)  # restricted pivots on the starboard beam
