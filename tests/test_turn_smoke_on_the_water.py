@@ -1548,3 +1548,14 @@ def test_a_bearing_on_an_arc_edge_is_in_the_arc_it_begins(mobile_bay_pages):
             "edge out") in _arc_template_page(mobile_bay_pages)
     assert bears([[225, 315]], 225) and not bears([[225, 315]], 315) and bears([[315, 405]], 315)
     assert bears([[90, 270]], 90) and not bears([[270, 450]], 90)  # restricted pivots on the starboard beam
+
+
+def test_an_odd_broadside_says_which_side_has_the_odd_gun_and_that_it_is_ours(mobile_bay_pages):
+    """Replay 19, defect d (p14): Gaines 2 guns to port and 3 to starboard: meant? Her record gives five 32-pounders
+    in broadside and not which side had the odd one; the tool puts it to starboard, and her sheet now says so."""
+    gaines = _sheet_page(mobile_bay_pages, "CSS Gaines")
+    gaines = gaines[gaines.index("CSS Gaines "):]
+    assert "3 LSB 32-pounder of 42 cwt starboard 45–135° (odd gun, ours)" in gaines
+    assert "2 LSB 32-pounder of 42 cwt port 225–315° 0–10" in gaines
+    morgan = _sheet_page(mobile_bay_pages, "CSS Morgan")
+    assert "odd gun" not in morgan[morgan.index("CSS Morgan "):morgan.index("CSS Gaines ")]  # 2 and 2

@@ -300,6 +300,17 @@ def at_one_ship(ctx: Context, guns: int) -> int:
     return min(guns, max(least, -(-guns // share)))
 
 
+def odd_broadside(s: VesselStats | FortStats) -> list[int]:
+    """The rows of her guns where an odd number of broadside guns was split one more to starboard (derive: the record
+    says how many, not which side had the odd one; replay 19 asked whether Gaines' 2 port and 3 starboard was meant)."""
+    out = []
+    for k, g in enumerate(s.guns):
+        if g.side == "starboard" and any(o.side == "port" and o.gun == g.gun and o.position == g.position
+                                         and o.count == g.count - 1 for o in s.guns):
+            out.append(k)
+    return out
+
+
 def guns_block(s: VesselStats | FortStats, compact: bool = False, faces: list | None = None) -> Block:
     """The guns, a box per gun (slash it while the gun cannot fire, cross it when destroyed; each a "gun" tracker),
     ranges in cm to each band's far edge (the arc names the mounting and its place). A fort's faces (fort_faces), where
@@ -307,6 +318,8 @@ def guns_block(s: VesselStats | FortStats, compact: bool = False, faces: list | 
     if not s.guns:
         return Stack([Heading("Guns"), Text("No guns.")], **style("guns_stack"))
     rows = [[""] + r[:3] + r[5:] for r in gun_rows(s)]
+    for k in odd_broadside(s):
+        rows[k][4] += " (odd gun, ours)"
     counts, bearings = [g.count for g in s.guns], [bearing(g) for g in s.guns]
     if faces:
         rows = [[""] + [n] + rows[i][2:4] + [where] + rows[i][5:] for i, where, n in faces]
