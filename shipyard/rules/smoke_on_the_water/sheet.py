@@ -533,7 +533,7 @@ def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
     ]
     items[3:3] = [item for tid in s.turret_damage_points for item in (
         ("turret_jam", f"Turret {tid} jammed ___° off bow" if compact else f"Turret {tid} jammed at ___° from bow", 1),
-        ("turret", turret_out(tid, compact), 1))]
+        ("turret_out", turret_out(tid, compact), 1))]
     # each line is a tracker of its own (`render.tags.recorded` reads a block's tracks): a turret's jam once per turret
     return Checkboxes([(label, n, tracker) for tracker, label, n in items], **style("criticals", compact))
 
