@@ -77,7 +77,7 @@ def test_every_sheet_carries_the_trackers_its_unit_needs(scenario_sheets):
         # per-gun and per-turret / per-wheel trackers come once per gun, turret, wheel
         assert found["gun"] == sum(g.count for g in s.guns), d.unit_name
         if s.kind == "vessel":
-            assert found["turret"] == len(s.turret_damage_points) == found["turret_jam"]
+            assert found["turret"] == len(s.turret_damage_points) == found["turret_jam"] == found["turret_out"]
             assert found["wheel"] == len(s.wheel_damage_points)
             assert found["hull"] == found["flotation"] == found["flooding"] == found["machinery"] == 1
         else:

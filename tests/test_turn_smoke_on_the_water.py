@@ -231,8 +231,9 @@ def test_a_sidewheeler_in_play_brings_the_poorer_template_she_turns_on_with_a_wh
 
 def test_a_gun_hit_says_which_gun_and_how_to_mark_it(mobile_bay_text):
     """Review 1a / turn 1: which of 25 gun boxes is the "random gun", and is "disabled" a slash or an X."""
-    assert ("Gun hit * a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull) "
-            "disables one gun at random among those bearing on the firer") in mobile_bay_text
+    assert ("Gun hit * a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull; a "
+            "knocked-out turret's gun: a Hull hit) disables one gun at random among those bearing on the firer"
+            ) in mobile_bay_text
 
 
 # ---------------------------------------------------------------------------------------------- round 2 of issue 22
@@ -276,8 +277,8 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
         "beyond it, indirect"),
     (6, "and a fire test marker (none on a Stack hit); not: its figure after the slash, no marker"),
     (7, "Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot"),
-    (13, "a Casemate hit tests the casemate's armour, damage on the Hull (no casemate: a Hull hit)"),
-    (14, "a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull)"),
+    (13, "a Casemate hit: the casemate's armour, damage on the Hull (none: a Hull hit)"),
+    (14, "a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull;"),
     (15, "a broadside Wheel hit strikes the wheel facing the firer"),
     (17, "Plunging indirect fire (a howitzer beyond its \"dir\" band, any mortar) rolls on the Plunging column"),
 ])
@@ -295,8 +296,8 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
          "moving over it tests Table 3's "
          "deep water with wrecks column"),
     (12, "Own bow, ram -6 in place of her hull armour, only with a ram (no ram: her hull armour below)"),
-    (16, "Flooding flooding points add up, never pumped out: each repair phase she loses as many FP as she has "
-         "flooding points, so once they reach her FP left she sinks then (more need no box)"),
+    (16, "Flooding flooding points add up, never pumped out: each repair phase she loses an FP for each; she sinks "
+         "once they reach her FP left"),
 ])
 def test_rams_flooding_wrecks_and_a_lashed_pair_losing_her_partner(mobile_bay_text, moment, words):
     """Round 2: a ram bow on a ship without a ram, flooding that adds up past its boxes, Table 3's wrecks with no rule
@@ -735,7 +736,7 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
     die for each of her three smoothbores (1, 5 and 10: one hit, one misfire), so each gun rolls; Table 11's random
     pick is for dice thrown together."""
     assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires)" in mobile_bay_text
-    assert "A 10 among dice thrown together misfires one of their guns picked at random (by its number)" in mobile_bay_text
+    assert "Of dice thrown together, a 10 misfires one. A random gun: a d10 on those it may be in box order" in mobile_bay_text
     assert "To hit (Table 10): 5 or less on a d10 a gun (1 always hits, 10 misfires)" in _sheet_page(mobile_bay_pages,
                                                                                                       "USS Hartford")
 
@@ -822,7 +823,7 @@ def test_the_set_up_says_what_the_north_edge_and_water_of_no_depth_do(mobile_bay
 
 def test_a_ship_that_holds_her_morale_tests_again_only_at_a_new_cause(library):
     """Replay 6, defect: "tested once her HDP reach the ¼ bar" read as a single test, or as every turn after."""
-    assert ("else the crew abandon her. A ship that holds tests again only at a new cause, not each turn"
+    assert ("else the crew abandon her. A ship that holds tests again only at a new cause"
             in reference_text(library, "mobile-bay-1864"))
 
 
@@ -1172,9 +1173,11 @@ def test_table_1_says_each_gun_fires_once_a_turn_and_none_must(mobile_bay_text, 
 
 def test_a_fort_is_obscured_by_what_hides_the_firer_from_its_mark(mobile_bay_text):
     """Replay 13, moment 1 (p23): the Obscured rule measures the share of the target's base hidden, and a fort has no
-    base. Ours: the share of the firer's own base hidden, seen from the fort's mark (what hides one hides the other)."""
-    assert ("a fort (no base, ours): the share of the firer's own base hidden, seen from the fort's mark;"
-            in mobile_bay_text)
+    base. Ours: the share of the firer's own base hidden, seen from the fort's mark (what hides one hides the other).
+    Replay 19, defect b (p22): "a fort: the share of the firer's own base" did not say who fires at whom: a ship firing
+    at the fort."""
+    assert ("firing at a fort (it has no base, ours): the share of the firer's own base others hide, seen from the "
+            "fort's mark;" in mobile_bay_text)
 
 
 def test_a_miss_that_hits_the_vessel_in_the_way_says_which_and_at_what_range(mobile_bay_text):
@@ -1479,3 +1482,80 @@ def test_the_driven_off_box_says_it_holds_for_the_next_turn_only(mobile_bay_page
     for pages in (mobile_bay_pages, letter):
         forts = " ".join(p for p in pages if "Fire log" in p)
         assert forts.count("Driven off (−1 next turn) *") == 2  # Fort Morgan and her water battery
+
+
+def test_a_knocked_out_turret_has_a_box_and_its_hits_are_hull_hits(mobile_bay_pages, mobile_bay_text):
+    """Replay 19, moment 1 (p4, p22) and defect e: a Gun hit on Tecumseh, her turret at 0 TDP: does the dead turret's
+    armour still count? No: once knocked out (a box of its own, not an empty track to infer it from), a hit on the
+    turret or on one of its guns is a Hull hit, the hull's armour and track."""
+    assert "Turret main out: its Turret, Gun hits = Hull hits" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+    winnebago = _sheet_page(mobile_bay_pages, "USS Winnebago")
+    assert "Turret fore out: its Turret, Gun hits = Hull hits" in winnebago
+    assert "Turret aft out: its Turret, Gun hits = Hull hits" in winnebago
+    assert "else the hull; a knocked-out turret's gun: a Hull hit) disables one gun" in mobile_bay_text
+
+
+def test_a_random_gun_among_more_than_ten_has_its_dice_on_the_sheet():
+    """Replay 19, moment 2 (p15, p21): "a random gun ... by its number" among Fort Morgan's 20 channel guns, and the
+    pack's dice are d10s and d6s (the player threw a d20). A d10 picks within a ten, a d6 the ten, evenly."""
+    from shipyard.rules.smoke_on_the_water.sheet import random_gun
+    assert random_gun(10) is None  # the quick reference's d10 does
+    assert random_gun(20) == "a d10, +10 on a d6 of 4–6, again over their count"
+    assert random_gun(30) == "a d10, +10 on a d6 of 3–4, +20 on 5–6, again over their count"
+    assert random_gun(50) == "a d10, +10 × (d6 − 1), again over their count"  # Fort Jackson
+
+
+def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mobile_bay_pages, mobile_bay_text):
+    """Replay 19, moment 2: the rule once on the quick reference (Table 11's note, where the player looked), the dice
+    for more than ten on the sheet of a unit that has them bearing at once: Fort Morgan's channel fronts (20), not
+    Tecumseh (2), nor her 32 guns in all (a random gun is one of the face that bears)."""
+    assert ("A random gun: a d10 on those it may be in box order, again over their count (over 10: her Gun codes)"
+            in mobile_bay_text)
+    fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert "random gun (box order) a d10, +10 on a d6 of 4–6, again over their count" in fort
+    assert "random gun" not in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+
+
+def test_table_10_says_once_for_every_table_that_modifiers_move_the_number_not_the_die(mobile_bay_text):
+    """Replay 19, defect a (p21): Table 10 did not say its modifiers move the number needed rather than the die (only
+    Table 16 said so for itself). The convention is every "or less" table's: said once, on Table 10's heading."""
+    assert ("Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires); in every table, "
+            "modifiers move the number needed, never the die") in mobile_bay_text
+
+
+def _arc_template_page(pages: list[str]) -> str:
+    return next(p for p in pages if p.startswith("Fire-arc template"))
+
+
+def test_the_arc_template_names_its_arcs_as_the_sheets_do(mobile_bay_pages):
+    """Replay 19, defect c (p18 against p12): the template's "restricted pivot (casemate ironclad): bow 270–90°" read
+    as Tennessee's bow gun's arc, where her sheet gives "bow port(s) 315–45°". Her bow and stern guns fire through the
+    casemate's end ports (gunports); only a pivot inside a casemate is the restricted pivot: each line now says the
+    words of her sheet's Arc column."""
+    page = _arc_template_page(mobile_bay_pages)
+    assert ('gunport at the end (her sheet: "bow port(s)", "stern port(s)"): bow 315–45°, stern 135–225°') in page
+    assert ('pivot inside the casemate of a casemate ironclad (her sheet: "restricted pivot"): bow 270–90°, stern '
+            '90–270°') in page
+    assert "HR 7-inch Brooke rifle bow port(s) 315–45°" in _sheet_page(mobile_bay_pages, "CSS Tennessee")
+
+
+def test_a_bearing_on_an_arc_edge_is_in_the_arc_it_begins(mobile_bay_pages):
+    """Replay 19, defect f: is a bearing exactly on an arc's edge inside? One line on the template, as the tool counts
+    it (derive.bears: from its first bearing, clockwise, up to its last), which keeps Virginia's worked example: one
+    pivot rifle bears on each beam, not both."""
+    from shipyard.rules.smoke_on_the_water.derive import bears
+    assert ("an arc runs clockwise from its first bearing: a bearing exactly on its first edge is in it, on its last "
+            "edge out") in _arc_template_page(mobile_bay_pages)
+    assert bears([[225, 315]], 225) and not bears([[225, 315]], 315) and bears([[315, 405]], 315)
+    assert bears([[90, 270]], 90) and not bears([[270, 450]], 90)  # restricted pivots on the starboard beam
+
+
+def test_an_odd_broadside_says_which_side_has_the_odd_gun_and_that_it_is_ours(mobile_bay_pages):
+    """Replay 19, defect d (p14): Gaines 2 guns to port and 3 to starboard: meant? Her record gives five 32-pounders
+    in broadside and not which side had the odd one; the tool puts it to starboard, and her sheet now says so."""
+    gaines = _sheet_page(mobile_bay_pages, "CSS Gaines")
+    gaines = gaines[gaines.index("CSS Gaines "):]
+    assert "3 LSB 32-pounder of 42 cwt starboard 45–135° (odd gun, ours)" in gaines
+    assert "2 LSB 32-pounder of 42 cwt port 225–315° 0–10" in gaines
+    morgan = _sheet_page(mobile_bay_pages, "CSS Morgan")
+    assert "odd gun" not in morgan[morgan.index("CSS Morgan "):morgan.index("CSS Gaines ")]  # 2 and 2

@@ -67,8 +67,10 @@ def to_hit_block(ctx: Context) -> Block:
         return ", ".join(f"{k} {v:+d}" for k, v in t10[key].items())
 
     text = (f"range {mods('range')} · target size {mods('target_size')}{point_blank_sizes(t10)} · firer {mods('firer_speed')}"
-            f" · target {mods('target_speed')} · obscured {mods('obscured')} · ranges (Tables 9, 12): her sheet's guns")
-    return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10)})"),
+            f" · target {mods('target_speed')} · obscured {mods('obscured')} · ranges (Tables 9, 12): her sheet's guns"
+)
+    return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10)}); "
+                          "in every table, modifiers move the number needed, never the die"),
                   Text(text, **style("reference_body"))], **style("reference_stack"))
 
 
@@ -276,10 +278,11 @@ def misfire_table(ctx: Context, derived: list[Derived]) -> Block:
         body.append([n, band(1, b["none"]), band(b["none"] + 1, b["jams"]), band(b["jams"] + 1, b["bursts"])])
     return Stack([Table(body, header=["Nation", "None", "Jams", "Bursts"], **style("reference_misfires"),
                         title="Table 11 · misfire (a natural 10 to hit): roll a d10 by the firer's nation"),
-                  Note(f"None: fires again next turn. Jams: slash her gun box; it fires again once cleared in the repair "
-                       f"phase. Bursts: cross the box; the firer takes {r['burst_damage']} Hull damage (a fort SDP) and a "
-                       f"fire test marker. Red-hot shot that jams: {r['red_hot_jams'].lower()}. A 10 among dice thrown "
-                       "together misfires one of their guns picked at random (by its number).", **style("reference_note"))],
+                  Note(f"None: no effect. Jams: slash her gun box till a repair clears it. Bursts: cross it; the "
+                       f"firer takes {r['burst_damage']} Hull damage (a fort SDP) and a fire test marker. Red-hot shot "
+                       f"that jams: {r['red_hot_jams'].lower()}. Of dice thrown together, a 10 misfires one. A "
+                       "random gun: a d10 on those it may be in box order, again over their count (over 10: her Gun "
+                       "codes).", **style("reference_note"))],
                  **style("reference_stack"))
 
 

@@ -36,7 +36,7 @@ from ..derived import Derived
 from ..play_aids import (
     accent, as_it_stands, damage_done, game_turns, sheet_heading, short_name, side_runs, sides_apart, with_live_link
 )
-from .derive import (RANGE_BANDS, base_mm, ground_scale, has_casemate, hit_location_column, hit_location_runs,
+from .derive import (RANGE_BANDS, base_mm, bears, ground_scale, has_casemate, hit_location_column, hit_location_runs,
                      over_paddle_boxes, parse_code)
 from .stats import FortStats, VesselStats
 
@@ -300,6 +300,17 @@ def at_one_ship(ctx: Context, guns: int) -> int:
     return min(guns, max(least, -(-guns // share)))
 
 
+def odd_broadside(s: VesselStats | FortStats) -> list[int]:
+    """The rows of her guns where an odd number of broadside guns was split one more to starboard (derive: the record
+    says how many, not which side had the odd one; replay 19 asked whether Gaines' 2 port and 3 starboard was meant)."""
+    out = []
+    for k, g in enumerate(s.guns):
+        if g.side == "starboard" and any(o.side == "port" and o.gun == g.gun and o.position == g.position
+                                         and o.count == g.count - 1 for o in s.guns):
+            out.append(k)
+    return out
+
+
 def guns_block(s: VesselStats | FortStats, compact: bool = False, faces: list | None = None) -> Block:
     """The guns, a box per gun (slash it while the gun cannot fire, cross it when destroyed; each a "gun" tracker),
     ranges in cm to each band's far edge (the arc names the mounting and its place). A fort's faces (fort_faces), where
@@ -307,6 +318,8 @@ def guns_block(s: VesselStats | FortStats, compact: bool = False, faces: list | 
     if not s.guns:
         return Stack([Heading("Guns"), Text("No guns.")], **style("guns_stack"))
     rows = [[""] + r[:3] + r[5:] for r in gun_rows(s)]
+    for k in odd_broadside(s):
+        rows[k][4] += " (odd gun, ours)"
     counts, bearings = [g.count for g in s.guns], [bearing(g) for g in s.guns]
     if faces:
         rows = [[""] + [n] + rows[i][2:4] + [where] + rows[i][5:] for i, where, n in faces]
@@ -331,9 +344,34 @@ def code_words(code: str, ctx: Context) -> str:
     return f"{sizes.get(size, size)} {kinds.get(kind, kind).lower()}"
 
 
-def gun_legend(s: VesselStats | FortStats, ctx: Context, compact: bool = False) -> Block | None:
+def random_gun(most: int) -> str | None:
+    """How to pick a random gun (a Gun hit, a port, an embrasure, a misfire among dice thrown together) with the d10
+    and d6 of the pack, where there may be more than ten to pick from: a d10 for the gun within its ten and a d6 for
+    the ten, read so that as few throws as may be are thrown again (replay 19: Fort Morgan's 20 channel guns). None
+    where there are ten or fewer (the quick reference's d10)."""
+    if most <= 10:
+        return None
+    tens = -(-most // 10)
+    if tens == 2:
+        extra = "+10 on a d6 of 4–6"
+    elif tens == 3:
+        extra = "+10 on a d6 of 3–4, +20 on 5–6"
+    else:
+        extra = "+10 × (d6 − 1)"
+    return f"a d10, {extra}, again over their count"
+
+
+def most_bearing(s: VesselStats | FortStats) -> int:
+    """The most of her guns that bear on any one bearing (a degree at a time, each arc's edges too): a random gun is
+    one of those bearing on the firer, so never more to pick from than this."""
+    edges = {float(e) % 360 for g in s.guns for arc in g.arcs for e in arc}
+    return max((sum(g.count for g in s.guns if bears(g.arcs, b)) for b in edges | set(range(360))), default=0)
+
+
+def gun_legend(s: VesselStats | FortStats, ctx: Context, compact: bool = False, most: int | None = None) -> Block | None:
     """What each of her gun codes means: the size word (Table 17's row) and the type (on a half page the Table 17
-    beside it says it is by size word); then what her misfire does (Table 11, her nation's row) and her shell fuse."""
+    beside it says it is by size word); then what her misfire does (Table 11, her nation's row), her shell fuse and,
+    where a random gun is picked among more than ten (`most`, else all her guns), the dice for it."""
     codes = list(dict.fromkeys(g.code for g in s.guns))
     if not codes:
         return None
@@ -341,6 +379,9 @@ def gun_legend(s: VesselStats | FortStats, ctx: Context, compact: bool = False) 
     det = ctx.tables.require("gun_damage").rows.get("detonation", {})
     own = [(f"{t10['misfires']} misfires (Table 11)", misfire_words(ctx, s.nation)),
            ("shell detonates", f"1–{det[s.nation]}" if s.nation in det else "Table 17")]
+    pick = random_gun(most if most is not None else most_bearing(s))
+    if pick:
+        own.append(("random gun (box order)", pick))
     return Legend([(c, code_words(c, ctx)) for c in codes] + own, **style("play_small", compact),
                   title="Gun codes:" if compact else "Gun codes (size word = Table 17 row):")
 
@@ -466,6 +507,13 @@ def fort_boxes(ctx: Context, compact: bool = False) -> Block:
     return Checkboxes([(label, n, tracker) for tracker, label, n in items], **style("criticals", compact))
 
 
+def turret_out(tid: str, compact: bool = False) -> str:
+    """The box a turret's empty TDP track marks (zero_points, ours): once knocked out, a hit on it or on one of its
+    guns is a Hull hit, the hull's armour and track (replay 19 asked whether the dead turret's armour still counts)."""
+    return (f"Turret {tid} out: its Turret, Gun hits = Hull hits" if compact
+            else f"Turret {tid} knocked out: hits on it or its guns are Hull hits")
+
+
 def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
     """A checkbox for each lasting effect of a critical hit, each tagged with its tracker (on a half page the
     labels are shorter, so four fit a line)."""
@@ -483,8 +531,9 @@ def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
         ("aground", "Free tries" if compact else "Tries to break free", 4),
         ("locked", "Locked with ____", 1),
     ]
-    items[3:3] = [("turret_jam", f"Turret {tid} jammed ___° off bow" if compact else f"Turret {tid} jammed at ___° from bow", 1)
-                  for tid in s.turret_damage_points]
+    items[3:3] = [item for tid in s.turret_damage_points for item in (
+        ("turret_jam", f"Turret {tid} jammed ___° off bow" if compact else f"Turret {tid} jammed at ___° from bow", 1),
+        ("turret_out", turret_out(tid, compact), 1))]
     # each line is a tracker of its own (`render.tags.recorded` reads a block's tracks): a turret's jam once per turret
     return Checkboxes([(label, n, tracker) for tracker, label, n in items], **style("criticals", compact))
 
@@ -630,7 +679,9 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool, width: float = 1
     s = d.stats
     head = heading_block(unit, d, ctx, compact)
     log_head = log_legend(ctx, fort=s.kind == "fort", compact=compact, faces=faces)
-    legends = [b for b in (gun_legend(s, ctx, compact), to_hit_legend(ctx, compact) if s.guns and to_hit else None)
+    # a fort's random gun is one of the face that bears on the firer: the most on one face (all of them, faces none)
+    most = max((n for _, n in face_guns(unit, ctx)), default=None) if s.kind == "fort" else None
+    legends = [b for b in (gun_legend(s, ctx, compact, most), to_hit_legend(ctx, compact) if s.guns and to_hit else None)
                if b is not None]
     if isinstance(s, FortStats):
         boxes = StatBoxes(fort_box_items(s, unit, ctx), **style("fort_boxes", compact))

@@ -422,12 +422,18 @@ def _gauges(doc, ctx: Context) -> None:
               if p in ("forward", "midships", "aft")]
     deg = lambda a: num(a % 360)  # noqa: E731
     ends = arcs.get("gunport_end", {})
-    legend.append("gunport at " + ", at ".join(f"{p}: {deg(a)}–{deg(b)}°" for p, (a, b) in ends.items()))
+    # in the words her sheet's Arc column uses (derive.gun_arcs): replay 19 read a casemate ironclad's bow ports
+    # ("bow port(s) 315–45°") as the restricted pivot's arc, since the legend named only the ship type
+    legend.append("gunport at the end (her sheet: \"bow port(s)\", \"stern port(s)\"): "
+                  + ", ".join(f"{p} {deg(a)}–{deg(b)}°" for p, (a, b) in ends.items()))
     pivot = arcs.get("restricted_pivot", {})
     types = ", ".join(arcs.get("restricted_pivot_types", []))
-    legend.append(f"restricted pivot ({types}): " + ", ".join(
+    legend.append(f"pivot inside the casemate of a {types} (her sheet: \"restricted pivot\"): " + ", ".join(
         f"{p} " + " + ".join(f"{deg(a)}–{deg(b)}°" for a, b in spans) for p, spans in pivot.items() if p in ("bow", "stern")))
-    legend += ["dashed rays: every arc edge in the tables", "port side: mirror the starboard bearings (360 − x)"]
+    # derive.bears: [from, to), so on Virginia's beam one pivot bears, not both (her worked example)
+    legend += ["dashed rays: every arc edge in the tables; an arc runs clockwise from its first bearing: a bearing "
+               "exactly on its first edge is in it, on its last edge out",
+               "port side: mirror the starboard bearings (360 − x)"]
     ly = cy + r + look.legend_drop
     for line in legend:
         look.legend.draw(page, box.x, ly, line)
