@@ -640,16 +640,21 @@ def part_blocks(scenario, part, ruleset, units_by_id: dict, scale: str) -> list:
     return blocks
 
 
+def played(scenario, ruleset, ctx):
+    """The scenario with only the units that take part under this rule set (RuleSet.plays: a rule set may play its
+    own order of battle), as its set-up page places them."""
+    return scenario.model_copy(update={"sides": [
+        side.model_copy(update={"units": [su for su in side.units if ruleset.takes_part(su.id, ctx)]})
+        for side in scenario.sides]})
+
+
 def draw_setup(doc, job) -> None:
     """The pack section: the set-up of the job's scenario under its rule set."""
     from ..rules import get_ruleset
     from ..rules.play_aids import game_turns
 
     ruleset = get_ruleset(job.ctx.tables.ruleset)
-    # only the units that take part under this rule set (RuleSet.plays: a rule set may play its own order of battle)
-    scenario = job.scenario.model_copy(update={"sides": [
-        side.model_copy(update={"units": [su for su in side.units if ruleset.takes_part(su.id, job.ctx)]})
-        for side in job.scenario.sides]})
+    scenario = played(job.scenario, ruleset, job.ctx)
     units_by_id = {su.id: job.ctx.library.units[su.id] for s in scenario.sides for su in s.units
                    if su.id in job.ctx.library.units}
     box = doc.content
