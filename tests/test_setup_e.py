@@ -60,3 +60,63 @@ def test_no_two_labels_on_a_plan_sit_on_one_another(library, scenario, rules, pa
             across = max(a[0] - b[2], b[0] - a[2])
             up = max(a[1] - b[3], b[1] - a[3])
             assert across >= APART[0] - 1e-6 or up >= APART[1] - 1e-6, (text, text2, round(across, 2), round(up, 2))
+
+
+def _starts_tables(blocks, width: float):
+    """Each side's starts table among a set-up page's blocks, with the width it is laid out in."""
+    from shipyard.render.containers import Columns, Stack
+    from shipyard.render.table_block import Table
+
+    for b in blocks:
+        if isinstance(b, Table) and b.header and str(b.header[1]).startswith("Start ("):
+            yield b, width
+        elif isinstance(b, Columns):
+            for child, child_width in zip(b.children, b._widths(width)):
+                yield from _starts_tables([child], child_width)
+        elif isinstance(b, Stack):
+            yield from _starts_tables(b.children, width)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("scenario", PLANNED)
+def test_each_start_and_heading_keeps_one_line_and_a_forts_front_is_never_split(library, scenario, rules, paper):
+    """Replay r19 (Smoke on the Water, p2): the Confederate starts wrapped ("37½, / 176½") and Fort Morgan's two fronts
+    ran over three lines ("bears / 170–330° 20 guns; / 330–030° 8 guns") in columns of fixed shares. The columns are
+    now as wide as their content: a start and a heading are one line, a name keeps its line, and a fort's sector with
+    its guns is never split; where the fronts need more than the table's width, one front a line."""
+    import re
+
+    blocks, box = played_setup(library, scenario, rules, paper)
+    tables = list(_starts_tables(blocks, box.w))
+    assert tables
+    for table, width in tables:
+        size, widths, cells, heights = table.layout(width)
+        for row in cells[1:]:
+            name, start, heading, how = (row + [[]] * 4)[:4]
+            assert len(start) <= 1 and len(heading) <= 1, (name, start, heading)
+            assert len(name) <= 1, name
+            fronts = re.findall(r"\d{3}–\d{3}°(?:\s\d+\sguns?)?", " ".join(how))
+            for front in fronts:
+                assert any(front in " ".join(line.split()) for line in
+                           (" ".join(x.split()) for x in how)), (name, front, how)
+            if len(how) > 1 and fronts:
+                assert len(how) <= len(fronts), (name, how)  # one front a line, at most
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("rules", RULES)
+def test_mobile_bays_confederate_starts_are_one_line_each_and_fort_morgans_fronts_one_line_a_front(library, rules,
+                                                                                                  paper):
+    """The replay's own rows, read back from the table as laid out: each Confederate ship's start on one line; Fort
+    Morgan's channel and bay fronts each whole on a line of their own (the column has no room for both: her
+    water battery's name and the start and heading take the rest)."""
+    blocks, box = played_setup(library, "mobile-bay-1864", rules, paper)
+    (table, width), = [(t, w) for t, w in _starts_tables(blocks, box.w) if t.header[0] == "Confederate"]
+    size, widths, cells, heights = table.layout(width)
+    rows = {" ".join(row[0]): row for row in cells[1:]}
+    for ship in ("CSS Tennessee", "CSS Selma", "CSS Morgan", "CSS Gaines"):
+        assert all(len(cell) <= 1 for cell in rows[ship]), rows[ship]
+    how = [" ".join(line.split()) for line in rows["Fort Morgan"][3]]
+    assert how[0].startswith("bears 170–330°") and how[-1].endswith("330–030°" + (" 8 guns" if "guns" in how[0] else ""))
+    assert len(how) <= 2, how

@@ -14,6 +14,7 @@ from pathlib import Path
 from ..render.containers import Columns, Stack
 from ..render.flow import Flow
 from ..render.text_blocks import Heading, Text
+from ..render.paper import MM
 from ..render.table_block import Table
 from ..render.text import NO_BREAK, number
 from ..render.kit import load_style
@@ -301,7 +302,7 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
                 name += " + " + (partner.name if partner else cid)
             how.append("lashed pair" if len(consort[su.id]) == 1 else "lashed together")
         if start is None or (start.at is not None and f.window is not None and not f.window.holds(start.at)):
-            rows.append([name, "not on the plan", "", "; ".join(how)])
+            rows.append([name, "", "", "; ".join([*how, "not on the plan"])])  # in How: the Start column keeps its width
             continue
         if start.anchored:
             how.append("anchored")
@@ -311,7 +312,7 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
             how = ["lashed" if h == "lashed pair" else h for h in how] + [f"arrives turn {start.arrives}"]
         if start.arcs:
             # a sector and its guns kept on one line where they fit ("bears 180–320° 7 guns", not "… 7 / guns")
-            how.append("bears " + "; ".join(f"{a.from_:03.0f}–{a.to:03.0f}°"
+            how.append(f"bears{NO_BREAK}" + "; ".join(f"{a.from_:03.0f}–{a.to:03.0f}°"
                                             + (f"{NO_BREAK}{a.count}{NO_BREAK}gun{'s' if a.count != 1 else ''}"
                                                if a.count and getattr(ruleset, "sector_guns", True) else "")
                                             for a in start.arcs))
@@ -321,8 +322,31 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
                                              leader=_leader_start(leaders.get(su.id), starts, units_by_id, consort))
         course = " ".join(x for x in (heading, speed) if x)
         rows.append([name, _where(start, f), course, "; ".join(how)])
-    return Table(rows, header=[side.name, f"Start ({f.unit})", "Heading", "How"], widths=[4.6, 1.5, 1.5, 2.4],
-                 align=["left", "centre", "centre", "left"], **style()["table"])
+    return StartsTable(rows, header=[side.name, f"Start ({f.unit})", "Heading", "How"],
+                       align=["left", "centre", "centre", "left"], **style()["table"])
+
+
+class StartsTable(Table):
+    """A side's starts, its columns as wide as their content: the start and the heading never wrap, a name keeps its
+    line where the room allows, and how she starts has the rest (fixed shares wrapped Smoke on the Water's "37½,
+    176½" and Fort Morgan's two fronts onto three lines, in columns with room to spare: replay r19)."""
+
+    FIXED = (1, 2)  # the start and the heading: one line each
+
+    def _col_widths(self, width: float, size: float) -> list[float]:
+        whole, word = self._per_col()
+        pad = 2 * self.padding
+        natural = [(w * size) / MM + pad + 0.1 if w is not None else pad for w in whole]  # a hair: no wrap on a tie
+        floor = [(w * size) / MM + pad if whole[j] is not None else pad for j, w in enumerate(word)]
+        fixed = sum(natural[j] for j in self.FIXED)
+        rest = width - fixed
+        if len(natural) != 4 or rest < floor[0] + floor[3]:
+            return super()._col_widths(width, size)
+        name = max(floor[0], min(natural[0], rest - max(floor[3], min(natural[3], rest - natural[0]))))
+        return [name, natural[1], natural[2], rest - name]
+
+    def _content_key(self) -> tuple:
+        return (*super()._content_key(), "starts")
 
 
 def _half(v: float) -> str:
