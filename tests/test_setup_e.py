@@ -120,3 +120,54 @@ def test_mobile_bays_confederate_starts_are_one_line_each_and_fort_morgans_front
     how = [" ".join(line.split()) for line in rows["Fort Morgan"][3]]
     assert how[0].startswith("bears 170–330°") and how[-1].endswith("330–030°" + (" 8 guns" if "guns" in how[0] else ""))
     assert len(how) <= 2, how
+
+
+def _texts(blocks) -> str:
+    return " ".join(" ".join(str(t) for t in b.texts()) for b in blocks)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("scenario", [s for s in PLANNED if "kind: channel" in (SCENARIOS / f"{s}.yaml").read_text()])
+def test_every_channel_edge_the_plan_draws_is_placed_in_numbers(library, scenario, rules, paper):
+    """Replay r19 (every rule set, p2): the channel's edge (24 ft inside; outside, shoal or deep water) was drawn and
+    keyed on the plan, but "On the table" gave no number for it, so a player could not lay it out. Each channel the
+    plan draws is now given there, corner by corner in the table's units from the bottom-left corner, as the torpedo
+    field and the buoy are: the very corners the plan draws (to the half unit the starts are given to)."""
+    import re
+
+    from shipyard.pack.setup_page import clipped, plan_of
+
+    blocks, box = played_setup(library, scenario, rules, paper)
+    plan, _ = plan_of(blocks, box.w)
+    text = " ".join(_texts(blocks).split())
+    assert "On the table (" in text
+    channels = [s for s in plan.shapes if s.kind == "channel"]
+    assert channels
+    half = lambda v: float(v.replace("½", ".5")) if v != "½" else 0.5  # noqa: E731
+    for shape in channels:
+        xs, ys = [p[0] for p in shape.points], [p[1] for p in shape.points]
+        box = re.search(re.escape(f"{shape.name}'s edge: ") + r"x ([\d½]+)–([\d½]+), y ([\d½]+)–([\d½]+)", text)
+        if box:  # a rectangle: its sides
+            said = [half(v) for v in box.groups()]
+            assert all(abs(a - b) <= 0.25 + 1e-6 for a, b in zip(said, (min(xs), max(xs), min(ys), max(ys)))), \
+                (shape.name, said)
+            continue
+        said = re.search(re.escape(f"{shape.name}'s edge: corners ") + r"([\d½, ;]+\d½?)", text)
+        assert said, (shape.name, text[text.index("On the table"):][:400])
+        corners = [tuple(half(v.strip()) for v in pair.split(",")) for pair in said.group(1).split(";")]
+        drawn = clipped(list(shape.points), plan.width, plan.depth)  # what of it lies on the table
+        assert len(corners) == len(drawn), (shape.name, corners, drawn)
+        for x, y in corners:  # each corner said is one the plan draws (the outline may start at another)
+            assert min(max(abs(x - px), abs(y - py)) for px, py in drawn) <= 0.25 + 1e-6, (shape.name, (x, y), drawn)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_mobile_bays_channel_edge_is_given_beside_the_torpedo_line_on_the_printed_page(bundled_packs, paper):
+    """The Quick Play pack's own page 2, read back from the PDF: Main Ship Channel's edge among the numbers under On
+    the table, its first corner on the south edge of the table."""
+    from conftest import pdf_page_texts
+
+    page = " ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "quick-play", paper).path)[1].split())
+    on_table = page[page.index("On the table (in from the bottom-left corner)"):]
+    assert "Main Ship Channel's edge: corners 53, 0; 62, 0;" in on_table

@@ -365,7 +365,8 @@ class Ground:
     fields: list  # (field, outline)
     obstructions: list  # (obstruction, line)
     marks: list  # (mark, point)
-    waters: list = ()  # (water, outline): the shoals and bars a ship may ground on (a channel is drawn, not said)
+    waters: list = ()  # (water, outline): the shoals and bars a ship may ground on
+    channels: list = ()  # (water, outline): the channels, whose edge the plan draws and the page places in numbers
 
     @classmethod
     def on(cls, setup, f: Fit) -> "Ground":
@@ -374,11 +375,12 @@ class Ground:
         land = [(g.name, clipped(pts(g.outline), f.width, f.depth)) for g in setup.land]
         fields = [(t, clipped(pts(t.outline), f.width, f.depth)) for t in setup.torpedo_fields]
         lines = [(o, _clipped_line(pts(o.line), f.width, f.depth)) for o in setup.obstructions]
-        waters = [(w, clipped(pts(w.outline), f.width, f.depth)) for w in setup.water if w.kind != "channel"]
+        waters = [(w, clipped(pts(w.outline), f.width, f.depth)) for w in setup.water]
         return cls(f.width, f.depth, [(n, o) for n, o in land if len(o) >= 3],
                    [(t, o) for t, o in fields if len(o) >= 3], [(o, ln) for o, ln in lines if len(ln) >= 2],
                    [(m, f.table_point(m.at)) for m in setup.marks if inside(f.table_point(m.at))],
-                   [(w, o) for w, o in waters if len(o) >= 3])
+                   [(w, o) for w, o in waters if len(o) >= 3 and w.kind != "channel"],
+                   [(w, o) for w, o in waters if len(o) >= 3 and w.kind == "channel"])
 
     def crossings(self, at: float, axis: int) -> list[tuple[float, str]]:
         """Where a line across the table meets land: west to east at y = `at` (axis 0) or south to north at x = `at`
@@ -514,13 +516,15 @@ def _obstruction_words(o, line, ground: Ground) -> str:
 
 
 def ground_positions(setup, f: Fit, ground: Ground | None = None, shoals: bool = False) -> str:
-    """The torpedo fields (extent, and the gap at their ends), obstructions (and their gaps) and buoys on this table
-    (and its shoals and bars with their depths, where `shoals`), in table units from its bottom-left corner as the
+    """The torpedo fields (extent, and the gap at their ends), obstructions (and their gaps), buoys and channels' edges
+    on this table (and its shoals and bars with their depths, where `shoals`), in table units from its bottom-left corner as the
     starts are: a player lays them out with a tape, not by eye from the plan."""
     ground = ground or Ground.on(setup, f)
     said = [_field_words(t, outline, ground) for t, outline in ground.fields]
     said += [_obstruction_words(o, line, ground) for o, line in ground.obstructions]
     said += [f"{m.name}: {_half(x)}, {_half(y)}" for m, (x, y) in ground.marks]
+    # the channel's edge, drawn and keyed on the plan, laid out with a tape as the rest (replay r19 found no numbers)
+    said += [f"{w.name}'s edge: {_outline_words(o)}" for w, o in ground.channels]
     said += [f"{w.name} ({w.depth_ft:g} ft): {_outline_words(o)}" for w, o in ground.waters] if shoals else []
     return f"On the table ({f.unit} from the bottom-left corner): " + "; ".join(said) + "." if said else ""
 
