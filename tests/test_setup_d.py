@@ -42,7 +42,7 @@ def test_quick_plays_starts_table_gives_each_start_speed_in_inches_a_bound_as_bo
     page = " ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "quick-play", paper).path)[1].split())
     assert "Set-up:" in page and 'the wooden line 3"' in page  # bound 1's column speeds
     assert 'USS Brooklyn + USS Octorara 56, 17 005° 3"' in page
-    assert 'USS Tecumseh 59, 17½ 000° 4"' in page and "CSS Tennessee 55, 38½ 190° 0\"" in page
+    assert 'USS Tecumseh 59, 17½ 000° 4"' in page and "CSS Tennessee 55, 38½ 175° 0\"" in page
     assert " kn lashed pair" not in page and "° 4 kn" not in page and "° 0 kn" not in page
 
 

@@ -171,3 +171,53 @@ def test_mobile_bays_channel_edge_is_given_beside_the_torpedo_line_on_the_printe
     page = " ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "quick-play", paper).path)[1].split())
     on_table = page[page.index("On the table (in from the bottom-left corner)"):]
     assert "Main Ship Channel's edge: corners 53, 0; 62, 0;" in on_table
+
+
+def test_tennessee_waits_bow_down_the_channel_with_a_port_bearing_on_the_column_in_turn_1(library):
+    """Replay r19 (Saunders, p2): Tennessee's 190° pointed past every Union ship (all 167-181° from her), so none of
+    her 10° ports bore and she could not fire in turn 1, when no ship turns. She lay across the channel just within
+    the torpedo line to rake the line as it came up (Mahan): her start heading now points down the channel at the
+    column, so that, from the sheet's own ports (Saunders' derived arcs) and each Union ship's start and turn-1 move
+    at the binding's speed and heading, a port of hers bears on a Union ship within her gun's reach."""
+    import math
+
+    from shipyard.pack.setup_page import fit
+    from shipyard.rules import get_ruleset
+    from shipyard.rules.saunders.derive import parse_arc
+
+    rs = get_ruleset("saunders")
+    scenario = library.scenarios["mobile-bay-1864"]
+    f = fit(scenario.setup, rs, rs.native_scale)
+    starts = f.starts(scenario.setup)
+    tennessee = starts["css-tennessee"]
+    assert tennessee.speed_kn == 0
+    here = f.table_point(tennessee.at)
+    guns = rs.derive(library.units["css-tennessee"], rs.context(library)).values["guns"]
+
+    def places(start):  # where a Union ship may be fired on in turn 1: her start and the end of her move
+        x, y = f.table_point(start.at)
+        t = math.radians(start.heading)
+        move = start.speed_kn  # Saunders: 1 kn = 1 in a turn
+        return [(x, y), (x + move * math.sin(t), y + move * math.cos(t))]
+
+    bearing = []
+    for uid, start in starts.items():
+        if not uid.startswith("uss-") or start.at is None:
+            continue
+        for x, y in places(start):
+            to = math.degrees(math.atan2(x - here[0], y - here[1])) % 360
+            reach = math.hypot(x - here[0], y - here[1])
+            for gun in guns:
+                for arc in gun["arcs"]:
+                    _, centre, width = parse_arc(arc)
+                    off = abs((to - (tennessee.heading + centre) + 180) % 360 - 180)
+                    if off <= width / 2 and reach <= gun["ranges_in"]["long"]:
+                        bearing.append((uid, gun["name"], arc))
+    assert bearing, "no port of Tennessee's bears on a Union ship in turn 1"
+    assert any(u in ("uss-brooklyn", "uss-hartford") for u, *_ in bearing), bearing  # the head of the wooden line
+
+
+def test_tennessees_start_heading_is_said_in_the_scenarios_sources(library):
+    """Her start heading is a reading of the history: the scenario's sources say whose."""
+    sources = library.scenarios["mobile-bay-1864"].sources
+    assert any("Tennessee" in (s.covers or "") and "heading" in (s.covers or "") for s in sources)
