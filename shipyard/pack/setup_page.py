@@ -328,7 +328,7 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
 
 class StartsTable(Table):
     """A side's starts, its columns as wide as their content: the start and the heading never wrap, a name keeps its
-    line where the room allows, and how she starts has the rest (fixed shares wrapped Smoke on the Water's "37½,
+    line where the room allows, and how she starts has the rest (fixed shares wrapped a windowed table's "37½,
     176½" and Fort Morgan's two fronts onto three lines, in columns with room to spare: replay r19)."""
 
     FIXED = (1, 2)  # the start and the heading: one line each

@@ -26,7 +26,7 @@ from .measure import PT, Block, text_width
 # just beside her, read as another's: a replay found Mobile Bay's last sloop unlabelled).
 NEAR_REACHES = (1.0, 2.2, 3.6, 5.5)
 LABEL_GAP = (1.2, 0.5)  # mm kept clear round a placed label, across and up: two names side by side read as two
-# (0.5 up: at 0.3 "CSS Selma" sat on "Torpedo line", r19; at 0.6 Saunders Letter's last pair found no room by her)
+# (0.5 up: at 0.3 "CSS Selma" sat on "Torpedo line", r19; at 0.6 a Letter plan's last pair found no room by her)
 CONSORT = 0.75  # a lashed consort's triangle, to her partner's: the gunboat beside the sloop
 FRAME = 0.4  # mm: the plan's frame line, centred on the table's edge; a label may end within its outer half (Mobile
 # Bay's Winnebago, x 59 in on a 72 in table, ran 0.1 mm past the edge on Letter and went to the far side of the line)
