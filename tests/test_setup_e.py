@@ -13,9 +13,20 @@ SCENARIOS = Path(__file__).resolve().parent.parent / "vessels" / "scenarios"
 PLANNED = sorted(p.stem for p in SCENARIOS.glob("*.yaml") if "\nsetup:" in p.read_text(encoding="utf-8"))
 
 
+_LAID: dict = {}
+
+
 def played_setup(library, scenario_id: str, rules: str, paper: str):
     """A set-up page's blocks as the pack lays them out, with only the units that take part under the rule set (its
-    own order of battle, as draw_setup places them), and the page's content box."""
+    own order of battle, as draw_setup places them), and the page's content box: laid out once a module for the
+    tests that read it (read-only)."""
+    key = (id(library), scenario_id, rules, paper)
+    if key not in _LAID:
+        _LAID[key] = _played_setup(library, scenario_id, rules, paper)
+    return _LAID[key]
+
+
+def _played_setup(library, scenario_id: str, rules: str, paper: str):
     from shipyard.app import context
     from shipyard.pack.setup_page import fitted, played, setup_blocks
     from shipyard.render import Document
