@@ -497,18 +497,21 @@ class BundledPacks:
         root.mkdir(parents=True, exist_ok=True)
 
     def get(self, scenario: str = "mobile-bay-1864", rules: str = "smoke-on-the-water", paper: str = "a4",
-            scale: str | None = None):
+            scale: str | None = None, **choices):
+        """The pack as `shipyard pack` builds it by default; `choices` (PackOptions' fields: colour=False,
+        roster=False ...) make another pack of it, shared the same way, in a folder of its own."""
         from shipyard.pack import Built, PackOptions, build_pack
         from shipyard.rules import get_ruleset
 
         rs = get_ruleset(rules)
-        folder = self.root / pack_id(scenario, paper, scale) / rs.key
+        chosen = "".join(f",{k}={v}" for k, v in sorted(choices.items()))  # beside the default pack's folder
+        folder = self.root / pack_id(scenario, paper, scale) / (rs.key + chosen)
         folder.mkdir(parents=True, exist_ok=True)
         done = folder / "built.json"
         with open(folder / ".lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             if not done.exists():
-                options = PackOptions(paper=paper, scale=scale, output_dir=folder)
+                options = PackOptions(paper=paper, scale=scale, output_dir=folder, **choices)
                 built = build_pack(self.library, self.library.scenarios[scenario], rs, options)
                 done.write_text(json.dumps({"path": str(built.path), "pages": built.pages,
                                             "ruleset": built.ruleset, "seconds": built.seconds}))

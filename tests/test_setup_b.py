@@ -199,7 +199,7 @@ def setup_packs(library, tmp_path_factory):
     return get
 
 
-# every bundled scenario with a set-up but Mobile Bay's and test_setup_c's, whose whole packs are read back there
+# every bundled scenario with a set-up but Mobile Bay's and test_setup_c's, whose set-up pages are read back there
 OTHERS = ["hampton-roads-1862", "hampton-roads-1862-day-2", "cherbourg-1864", "wassaw-sound-1863", "charleston-1863",
           "drewrys-bluff-1862"]
 
