@@ -109,18 +109,23 @@ CHARTED = {
 # no question at the table); tests/test_turn_quick_play.py reads the readings there
 
 
+class OptionPacks:
+    """Mobile Bay on A4 in colour (the session's shared builds: colour is the default) and in black and white, each
+    built when a test first asks for it and once for the whole run (bundled_packs: under worksteal the cases that
+    read them land on several workers, and each built all four black-and-white packs, which only one test reads)."""
+
+    def __init__(self, bundled_packs) -> None:
+        self.bundled_packs = bundled_packs
+
+    def __getitem__(self, key):
+        rules, colour = key
+        return self.bundled_packs.get("mobile-bay-1864", rules, "a4", **({} if colour else {"colour": False}))
+
+
 @pytest.fixture(scope="module")
-def packs(tmp_path_factory, library, bundled_packs):
-    """Mobile Bay in colour (the session's shared A4 builds: colour is the default) and in black and white, every rule set, A4."""
-    out = tmp_path_factory.mktemp("option-packs")
-    scenario = library.scenarios["mobile-bay-1864"]
-    built = {}
-    for rs in all_rulesets():
-        built[(rs.key, True)] = bundled_packs.get("mobile-bay-1864", rs.key, "a4")
-        options = PackOptions(paper="a4", colour=False, output_dir=out / "bw")
-        built[(rs.key, False)] = build_pack(library, scenario, rs, options)
+def packs(bundled_packs):
     assert PackOptions().colour is True
-    return built
+    return OptionPacks(bundled_packs)
 
 
 @pytest.mark.parametrize("rules", [r for r in RULESETS if r in CHARTED])
