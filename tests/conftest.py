@@ -259,6 +259,21 @@ def pdf_page_chars(path, pages=None) -> list[tuple[str, list[PrintedChar | None]
     return out
 
 
+def pdf_sections(path) -> dict[str, range]:
+    """Each pack section's pages (0-based, as pdf_page_texts counts them) by its top-level bookmark's title: a section
+    runs to the next one's first page."""
+    import pypdfium2
+
+    pdf = pypdfium2.PdfDocument(str(path))
+    try:
+        starts = [(b.get_dest().get_index(), b.get_title()) for b in pdf.get_toc() if b.level == 0 and b.get_dest()]
+        pages = len(pdf)
+    finally:
+        pdf.close()
+    ends = [start for start, _ in starts[1:]] + [pages]
+    return {title: range(start, end) for (start, title), end in zip(starts, ends)}
+
+
 def pdf_text(path, sep: str = "\n") -> str:
     """The whole file's text, its pages joined by `sep` (pdf_page_texts)."""
     return sep.join(pdf_page_texts(path))
@@ -539,6 +554,11 @@ class BundledPacks:
                     (path.parent / "lint.pickle.part").rename(done)
                 self._lints[key] = pickle.loads(done.read_bytes())
         return self._lints[key]
+
+
+# A pack of the cover, the set-up and the rosters alone (bundled_packs.get(..., **COVER_SET_UP_AND_ROSTERS)): what
+# test_setup_b, test_setup_c and test_scenarios_library read, one build a run for the three of them
+COVER_SET_UP_AND_ROSTERS = dict(sheets=False, templates=False, counters=False, reference=False)
 
 
 @pytest.fixture(scope="session")

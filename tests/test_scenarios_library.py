@@ -9,9 +9,8 @@ import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 
-from conftest import REPO, pdf_text
+from conftest import COVER_SET_UP_AND_ROSTERS, REPO, pdf_text
 
-from shipyard.pack import PackOptions, build_pack
 from shipyard.rules import all_rulesets
 from shipyard.library.model import ArmourArea, Mounting, Position
 
@@ -41,17 +40,16 @@ def _squash(text: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def pack_texts(library, tmp_path_factory):
-    """A scenario's packs in the four rule sets (cover and rosters), built and read back once per session and worker."""
-    out = tmp_path_factory.mktemp("scenario-packs")
+def pack_texts(bundled_packs):
+    """A scenario's packs in the four rule sets (cover, set-up and rosters: COVER_SET_UP_AND_ROSTERS, the very packs
+    test_setup_b and test_setup_c read on A4), built once a run and read back once per worker."""
     cache: dict[str, dict[str, str]] = {}
 
     def texts(sid: str) -> dict[str, str]:
         if sid not in cache:
             cache[sid] = {}
             for rs in all_rulesets():
-                options = PackOptions(output_dir=out / sid, sheets=False, templates=False, counters=False, reference=False)
-                built = build_pack(library, library.scenarios[sid], rs, options)
+                built = bundled_packs.get(sid, rs.key, "a4", **COVER_SET_UP_AND_ROSTERS)
                 pdf = pdfium.PdfDocument(str(built.path))
                 try:
                     cache[sid][rs.key] = _squash(" ".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf))))

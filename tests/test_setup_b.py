@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import pdf_page_texts
+from conftest import COVER_SET_UP_AND_ROSTERS, pdf_page_texts, pdf_sections
 from layout_lint import lint
 from shipyard.rules import get_ruleset
 
@@ -181,20 +181,12 @@ def test_albemarle_comes_over_the_bar_towards_the_double_enders_in_line_ahead(li
 # ------------------------------------------------------------------------------------------- the set-up page itself
 
 @pytest.fixture(scope="module")
-def setup_packs(library, tmp_path_factory):
-    """Each scenario's cover and set-up page alone (no rosters, sheets or aids), per rule set and paper: built once."""
-    from shipyard.pack import PackOptions, build_pack
-
-    root = tmp_path_factory.mktemp("setup-b")
-    cache: dict = {}
+def setup_packs(bundled_packs):
+    """Each scenario's cover, set-up page and rosters alone (no sheets or aids), per rule set and paper: built once a
+    run, and the A4 ones read by test_scenarios_library too (COVER_SET_UP_AND_ROSTERS)."""
 
     def get(sid: str, rules: str, paper: str) -> Path:
-        key = (sid, rules, paper)
-        if key not in cache:
-            options = PackOptions(paper=paper, output_dir=root / paper, roster=False, sheets=False, templates=False,
-                                  counters=False, reference=False)
-            cache[key] = build_pack(library, library.scenarios[sid], get_ruleset(rules), options).path
-        return cache[key]
+        return bundled_packs.get(sid, rules, paper, **COVER_SET_UP_AND_ROSTERS).path
 
     return get
 
@@ -225,8 +217,9 @@ def test_the_set_up_is_one_clean_page_naming_every_unit_with_scale_bar_and_victo
     pages = pdf_page_texts(path)
     scenario = library.scenarios[sid]
     parts = len(scenario.setup.parts)  # a table played first has a page of its own after the set-up's (the Yazoo)
-    assert len(pages) == 2 + parts and pages[1].startswith("Set-up"), (sid, rules, paper, len(pages))  # cover + one
-    assert all(page.startswith("Set-up, ") for page in pages[2:])
+    set_up = pdf_sections(path)["Set-up and table plan"]  # after the cover, before the rosters
+    assert set_up == range(1, 2 + parts) and pages[1].startswith("Set-up"), (sid, rules, paper, set_up)  # one page
+    assert all(pages[n].startswith("Set-up, ") for n in set_up[1:])
     text = pages[1]
     from shipyard.app import context
 
@@ -238,6 +231,6 @@ def test_the_set_up_is_one_clean_page_naming_every_unit_with_scale_bar_and_victo
                 assert library.units[su.id].name in text, (sid, rules, su.id)
     assert "grid every" in text and "on the table" in text  # the scale bar's words
     assert "Victory points for" in text and "Victory level" in text
-    set_up = range(2, len(pages) + 1)  # the set-up's pages, not the cover: read only those
-    found = [f"{f.check}: {f.detail}" for f in lint(path, edges=False, pages=set_up).findings if f.page >= 2]
+    read = range(2, set_up.stop + 1)  # the set-up's pages (1-based), not the cover nor the rosters: read only those
+    found = [f"{f.check}: {f.detail}" for f in lint(path, edges=False, pages=read).findings if f.page >= 2]
     assert not found, (sid, rules, paper, found)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import pdf_page_texts
+from conftest import COVER_SET_UP_AND_ROSTERS, pdf_page_texts, pdf_sections
 from shipyard.pack.setup_page import fit, plan_block, starts_table
 from shipyard.rules import get_ruleset
 
@@ -118,7 +118,6 @@ def test_sabine_pass_has_fort_griffin_on_the_texas_bank_over_both_channels_split
 
 SCENARIOS = ["galveston-1863", "sabine-pass-1863", "trents-reach-1865", "fort-fisher-1865"]
 RULES = ["saunders", "smoke-on-the-water", "really-simple", "quick-play"]
-SET_UP_ONLY = dict(roster=False, sheets=False, templates=False, counters=False, reference=False)
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
@@ -126,9 +125,10 @@ SET_UP_ONLY = dict(roster=False, sheets=False, templates=False, counters=False, 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_set_up_is_one_page_naming_every_unit_with_the_scale_bar_and_victory_table(bundled_packs, library,
                                                                                        scenario, rules, paper):
-    """Read from the pack's cover and set-up alone (its other sections read nothing here and took four fifths of the
-    build: the set-up page is the whole pack's to the character, but for the footer's page count)."""
-    pages = pdf_page_texts(bundled_packs.get(scenario, rules, paper, **SET_UP_ONLY).path)
+    """Read from the pack's cover, set-up and rosters alone (the other sections are read nothing here and took four
+    fifths of the build: the set-up page is the whole pack's to the character, but for the footer's page count)."""
+    path = bundled_packs.get(scenario, rules, paper, **COVER_SET_UP_AND_ROSTERS).path
+    pages = pdf_page_texts(path)
     page = pages[1]
     assert page.startswith("Set-up") and "Victory points for" in page and "Victory level" in page
     assert "grid every" in page and "on the table" in page  # the scale bar's words
@@ -140,8 +140,9 @@ def test_the_set_up_is_one_page_naming_every_unit_with_the_scale_bar_and_victory
             if rs.takes_part(su.id, ctx):  # a rule set may play its own text's order of battle (RuleSet.plays)
                 assert library.units[su.id].name in page, (scenario, rules, paper, su.id)
     parts = len(ctx.scenario.setup.parts)  # a table played first has a page of its own after the set-up's
-    assert len(pages) == 2 + parts, (scenario, rules, paper, len(pages))  # the cover and one page: none runs over
-    assert all(later.startswith("Set-up, ") for later in pages[2:])
+    set_up = pdf_sections(path)["Set-up and table plan"]
+    assert set_up == range(1, 2 + parts), (scenario, rules, paper, set_up)  # one page and the parts': none runs over
+    assert all(pages[n].startswith("Set-up, ") for n in set_up[1:])
 
 
 def test_trents_reach_has_the_ironclads_aground_above_the_obstructions_under_the_south_bank_batteries(library):
