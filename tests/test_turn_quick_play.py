@@ -541,9 +541,9 @@ def test_when_and_how_a_ram_is_declared_is_said_where_ramming_is(mobile_bay, lib
     """Round 3: the article's sequence has no orders, so when a ram is declared was the player's to invent: as her
     number comes up, before she fires, on the quick reference's Ramming line and the readings page."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "Ramming RAM and target said as her number comes up, before she fires; her bow must reach" in ref
+    assert "Ramming RAM and target said at her number, before she fires; her bow must reach" in ref
     assert "speed: inches a move, 0 stopped" in ref
-    assert _squeezed("RAM and target said as her number comes up, before she fires;") in _squeezed(
+    assert _squeezed("RAM and target said at her number, before she fires;") in _squeezed(
         _page(mobile_bay, "— quick reference"))
 
 
@@ -586,12 +586,12 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     """Round 3, moment 11: must the rammer reach the target in her move? Do the events of a double fall on the target or
     the rammer? Is the rammer hurt? The quick reference's Ramming line and the readings answer all three."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert ("Ramming RAM and target said as her number comes up, before she fires; her bow must reach it in this move. "
-            "Ramming factor") in ref
+    assert ("Ramming RAM and target said at her number, before she fires; her bow must reach it in this move (a bow "
+            "already touching has, at speed 0). Ramming factor") in ref
     assert "Any two dice alike → events. Hits and events: the target's, none the rammer's." in ref
     assert "hits and events: the target's, none the rammer's" in ref  # the readings' row
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
-    assert _squeezed("her bow must reach it in this move.") in qr
+    assert _squeezed("her bow must reach it in this move (") in qr
     assert _squeezed("Hits and events: the target") in qr and _squeezed("none the rammer") in qr  # ' set as ’
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
@@ -1690,11 +1690,33 @@ def test_the_ramming_factor_takes_off_the_targets_edna_and_speed_both(mobile_bay
     """Replay 18, moment 1 (p6, p5): "her EDNA + speed − the target's": the target's EDNA alone, or her EDNA and speed?
     The article takes the rammer's EDNA and speed and "minus same" of the target: both, and the line says so."""
     ref = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), speed in inches a move, "
-                     "0 stopped.") in ref
+    assert _squeezed("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), speeds in inches at contact "
+                     "(0 stopped;") in ref
 
 
 def test_each_ship_of_a_lashed_pair_makes_her_own_torpedo_tests(mobile_bay):
     """Replay 18, moment 2 (p6, p3, p5): a lashed pair in a field: one torpedo test for the pair, or one for each ship?
     Each hull strikes its own torpedo and has its own EDNA: the Lashed pairs reading, where the player looked, says so."""
     assert _squeezed("each her own card, EDNA, target, torpedo tests; inboard guns silent") in _squeezed(_readings(mobile_bay))
+
+
+# ---------------------------------------------------------------------------------------------- replay 19
+
+
+def test_a_ram_from_a_bow_already_touching_is_at_speed_0_and_speeds_are_taken_at_contact(mobile_bay, library):
+    """Replay 19, moment 3 (p6 Ramming, p5): Tecumseh had stopped touching Tennessee, and Tennessee rammed her. "Her bow
+    must reach it in this move" said nothing of a bow already in contact (does she need a run, does her move slide her
+    off?), nor whether the ramming factor takes her speed before or after the speed change that opens her move (the
+    player used Full 6", set that phase). A bow already touching has reached her, with no run: speed 0 (and at contact
+    she stops, so she slides nowhere); each speed is taken at contact, the rammer's after her phase-5 change. Said on
+    the quick reference's Ramming line and the readings' Ramming row, the A4 pack keeping its pages."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "her bow must reach it in this move (a bow already touching has, at speed 0). Ramming factor" in ref
+    assert ("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), speeds in inches at contact (0 stopped; "
+            "hers after her phase-5 change).") in ref
+    qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
+    assert _squeezed("(a bow already touching has, at speed 0)") in qr
+    assert _squeezed("speeds in inches at contact (0 stopped; hers after her phase-5 change)") in qr
+    assert _squeezed("her bow must reach it in this move (a bow already touching has, at speed 0); hits and events") in \
+        _squeezed(_readings(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages

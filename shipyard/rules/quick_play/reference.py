@@ -111,8 +111,8 @@ def ram_words(ctx: Context, rams: bool = True) -> str:
     if sign is None:
         raise ShipyardError(f"table ramming ({ctx.tables.ramming.tag()}): factor is {ram.get('factor')!r}; "
                             "it is add or subtract")
-    return (f"Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), speed in inches a move, "
-            f"0 stopped. Throw {dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming', boxes=False)} Any two dice alike → events.")
+    return (f"Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), speeds in inches at contact "
+            f"(0 stopped; hers after her phase-5 change). Throw {dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming', boxes=False)} Any two dice alike → events.")
 
 
 def edna_zero_words(ctx: Context, forts: bool = True, ships: bool = True) -> str:
