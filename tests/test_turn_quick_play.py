@@ -639,7 +639,8 @@ def test_ships_do_not_pass_through_each_other_and_a_touch_is_no_ram(mobile_bay, 
     """Round 3, moment 10: the monitor column and the wooden line had to cross round a stopped Brooklyn; the set-up says
     only "steer round her", with no rule for models that meet and no footprint."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert "models (or bases) touching unbidden, she stops, both unhurt (only a RAM harms)" in blocks  # so never through
+    assert "models (or bases) touching unbidden, she stops that half move" in blocks  # so never through
+    assert "both unhurt (only a RAM harms)" in blocks
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
@@ -974,7 +975,7 @@ def test_passing_says_a_ship_moves_her_markers_whole_inches_and_what_touching_is
     fewer (speed changes a step a bound, so she slows by her marker, and steers round in her turn), and touching is
     the models on the table meeting (their bases where based), so no size is needed."""
     assert ("Passing a ship moves her marker's whole inches, no fewer, steering round a ship in her turn; models (or "
-            "bases) touching unbidden, she stops, both unhurt (only a RAM harms)") in _readings(mobile_bay)
+            "bases) touching unbidden, she stops that half move") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1718,5 +1719,17 @@ def test_a_ram_from_a_bow_already_touching_is_at_speed_0_and_speeds_are_taken_at
     assert _squeezed("(a bow already touching has, at speed 0)") in qr
     assert _squeezed("speeds in inches at contact (0 stopped; hers after her phase-5 change)") in qr
     assert _squeezed("her bow must reach it in this move (a bow already touching has, at speed 0); hits and events") in \
+        _squeezed(_readings(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_ship_stopped_by_an_unbidden_touch_keeps_her_speed_marker(mobile_bay, library):
+    """Replay 19, moment 2 (p3 Passing): "she stops" after an accidental touch: does she lose her speed marker (speed 0
+    in a ram's factor, and the tide's drift in phase 9) or only halt that move? She halts that half move only, her
+    marker kept, as a rammer keeps hers at contact: she is not stopped, so she does not drift, and a ram on her counts
+    her speed; she may turn in phase 6 and steer round in the other half. The roster page's readings still fit it."""
+    assert ("models (or bases) touching unbidden, she stops that half move, her marker kept (not stopped: no drift, her "
+            "speed in a ram), both unhurt (only a RAM harms)") in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("she stops that half move, her marker kept (not stopped: no drift, her speed in a ram)") in \
         _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
