@@ -81,7 +81,7 @@ def test_cards_fit_the_whole_fleet_on_two_a4_pages_and_leave_the_tables_to_the_r
     pages = pdf_page_texts(built["cards"])
     assert len(pages) <= 2
     for t in map(flat, pages):
-        assert "The play tables are on the quick reference" in t
+        assert "Play tables: the quick reference" in t
         t = t.split("What the rules leave open")[0]  # the bound's readings follow the last cards, once
         assert "Catastrophic events" not in t and "Throws" not in t  # the reference is not repeated on every page
 

@@ -649,8 +649,8 @@ def test_the_tide_says_how_far_a_stopped_ship_drifts(mobile_bay, library):
     """Round 3, moment 9: the set-up's tide says a ship drifting drifts north, but not whether a stopped ship drifts or
     how far."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("Tide a ship stopped or dead in the water drifts 1 in with a set-up's tide in phase 9, after her 2nd "
-            "cannonade (Mobile Bay: north)") in blocks
+    assert ("Tide a ship stopped or dead in the water drifts 1 in with a set-up's tide in phase 9 (Mobile Bay: "
+            "north)") in blocks
     assert "a ship drifting with the tide drifts north" in _page(mobile_bay, "Set-up:")  # the set-up's fact it reads
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
@@ -821,9 +821,8 @@ def test_fort_gaines_set_up_rule_and_reading_say_the_same_and_that_the_line_pass
 def test_a_stopped_ship_may_anchor_and_then_does_not_drift(mobile_bay):
     """Replay 5, defect: the tide drifted the waiting Confederates an inch north each bound, and nothing let them anchor
     (the squadron lay at anchor and under way inside the line)."""
-    assert ("Tide a ship stopped or dead in the water drifts 1 in with a set-up's tide in phase 9, after her 2nd "
-            "cannonade (Mobile Bay: north), unless at anchor; a stopped ship anchors or weighs as her move (Anchored marker on or "
-            "off)") in _readings(mobile_bay)
+    assert ("Tide a ship stopped or dead in the water drifts 1 in with a set-up's tide in phase 9 (Mobile Bay: north), "
+            "unless at anchor; a stopped ship anchors or weighs as her move (Anchored marker on or off;") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -882,7 +881,7 @@ def test_the_bound_says_when_a_stopped_ship_drifts(mobile_bay, library):
     assert _squeezed("she fires again; then, stopped and not at anchor, she drifts (Tide)") in _squeezed(
         _page(mobile_bay, "Naval Rules — quick reference"))
     page = _readings(mobile_bay)
-    assert "tide in phase 9, after her 2nd cannonade" in page and "at the end of her bound" not in page
+    assert "tide in phase 9 (Mobile Bay: north)" in page and "at the end of her bound" not in page
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -947,11 +946,11 @@ def test_the_counters_sheet_has_anchored_aground_and_holed_markers_for_the_fleet
     or to mark holed on the card only). One of each for every 6 units drawing a counter: 17 counters, 3 of each."""
     markers = _markers(mobile_bay)
     assert _turn_numbers(mobile_bay)[-1] == 17
-    for word, note, count in (("Anchored", "no drift; weigh: a move", 15), ("Aground", "stopped; off only astern", 6),
+    for word, note, count in (("Anchored", "no drift or turn; weigh: a move", 15), ("Aground", "stopped; off only astern", 6),
                               ("Holed", "sinks end of bound ___", 6)):  # Anchored: every ship may (replay 8); 6: replay 13
         assert sum(m.startswith(word) for m in markers) == count, word
         assert all(note in m for m in markers if m.startswith(word)), word
-    assert "(Anchored marker on or off)" in _readings(mobile_bay)
+    assert "(Anchored marker on or off;" in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1069,8 +1068,8 @@ def test_a_stopped_leader_leaves_the_line_and_may_rejoin_at_its_rear(mobile_bay)
 
 def test_a_ship_weighing_anchor_does_not_drift_that_bound(mobile_bay):
     """Replay 8, moment 3: "weigh: a move" did not say whether a ship weighing is stopped and drifts in phase 9."""
-    assert ("a stopped ship anchors or weighs as her move (Anchored marker on or off), and does not drift the bound she "
-            "weighs") in _readings(mobile_bay)
+    assert ("a stopped ship anchors or weighs as her move (Anchored marker on or off; at anchor none turns), and does not "
+            "drift the bound she weighs") in _readings(mobile_bay)
 
 
 def test_both_sides_place_their_order_counters_at_once_face_down(mobile_bay, library):
@@ -1494,7 +1493,7 @@ def test_every_card_page_says_only_a_sidewheeler_turns_stopped(mobile_bay):
     """Replay 14, judgement call 2: only the sidewheelers' cards said "turns when stopped", so the player had to infer
     that stopped Brooklyn, a screw sloop, could not turn in place. Every card page's head says it for every ship."""
     pages = _cards(mobile_bay)
-    assert pages and all(_squeezed("Stopped, only a sidewheeler turns.") in _squeezed(p) for p in pages)
+    assert pages and all(_squeezed("Stopped, only a sidewheeler turns,") in _squeezed(p) for p in pages)
 
 
 def test_a_failed_brooklyn_is_passed_by_the_next_astern_and_the_rest_follow_her_wake(mobile_bay):
@@ -1598,7 +1597,7 @@ def test_a_state_markers_note_is_set_larger_than_the_6_pt_floor(mobile_bay):
         for w in page.extract_words(extra_attrs=["size"]):
             sizes.setdefault(w["text"], set()).add(round(w["size"], 1))
     assert sizes["prize,"] == sizes["anchor"] == {7.0}
-    assert all(sizes[word] == {6.5} for word in ("drift;", "astern", "leader's"))
+    assert all(sizes[word] == {6.5} for word in ("turn;", "astern", "leader's"))
 
 
 def test_a_ships_edna_boxes_are_as_big_as_her_cards_row_holds(mobile_bay):
@@ -1732,4 +1731,17 @@ def test_a_ship_stopped_by_an_unbidden_touch_keeps_her_speed_marker(mobile_bay, 
             "speed in a ram), both unhurt (only a RAM harms)") in _blocks(library, "mobile-bay-1864")
     assert _squeezed("she stops that half move, her marker kept (not stopped: no drift, her speed in a ram)") in \
         _squeezed(_readings(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_no_ship_turns_at_anchor_a_sidewheeler_neither(mobile_bay):
+    """Replay 19, moment 1 (p5 Anchored, p4 card head "Stopped, only a sidewheeler turns", p7 counter): anchored Morgan
+    swung 180° and then 270° to bring her guns to bear, and nothing said whether an anchored sidewheeler may turn
+    without weighing. She may not: a ship at anchor lies to her cable, and turning on it is no move of a bound. Every
+    card page's head, the Anchored marker by her model and the Tide reading, where anchoring is, say it."""
+    pages = _cards(mobile_bay)
+    assert pages and all(_squeezed("Stopped, only a sidewheeler turns, none at anchor.") in _squeezed(p) for p in pages)
+    markers = [m for m in _markers(mobile_bay) if m.startswith("Anchored")]
+    assert markers and all("no drift or turn; weigh: a move" in m for m in markers)
+    assert "(Anchored marker on or off; at anchor none turns)" in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages

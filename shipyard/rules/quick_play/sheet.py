@@ -181,9 +181,10 @@ unit_sheet = card  # one unit's card as it prints (its trackers named as her liv
 def stopped_turn(ctx: Context) -> str:
     """Who may turn with no way on: the types the ship-types table lets turn stopped (a sidewheeler). Only their
     cards said so, and replay 14's player had to infer that stopped Brooklyn, a screw sloop, could not turn
-    (judgement call 2): every card page's head says it for every ship."""
+    (judgement call 2): every card page's head says it for every ship, and that at anchor even she does not (replay
+    19, moment 1: Morgan lay anchored and swung to fire; the Tide reading and the Anchored marker say it too)."""
     types = [r["type"].lower() for r in ctx.tables.ship_types.rows if r["turns_when_stationary"]]
-    return f"Stopped, only a {' or a '.join(types)} turns." if types else "Stopped, no ship turns."
+    return f"Stopped, only a {' or a '.join(types)} turns, none at anchor." if types else "Stopped, no ship turns."
 # a magazine (1-1) or boiler (2-2) hit is over once thrown: its outcome is what a card keeps (replay 7 looked for a box)
 NO_EVENT_BOX = "a magazine or boiler hit has no box: mark what it does"
 # what a card with every factor box struck means, where the boxes are struck (replay 12: Tennessee, all her guns out,
@@ -199,8 +200,8 @@ def page_header(ctx: Context) -> Block:
                 (f"Strike an EDNA box a hit, from the left (in fives only to count by): the first box left is her EDNA now; at 0 "
                  f"{edna_zero_words(ctx)} For each gun put out of action strike one factor box, {order} (a fort's too): "
                  f"{ALL_GUNS_OUT}. "
-                 f"Tick each event that befalls her ({NO_EVENT_BOX}). {speed_record()} {stopped_turn(ctx)} The play tables are on the "
-                 "quick reference.",
+                 f"Tick each event that befalls her ({NO_EVENT_BOX}). {speed_record()} {stopped_turn(ctx)} Play tables: the quick "
+                 "reference.",
                  "regular")],
                **st["page_header"])
     from .. import get_ruleset  # the rule set itself, loaded once by the registry
