@@ -612,7 +612,7 @@ def test_in_sight_is_said_and_a_consort_behind_her_sloop_is_hidden(mobile_bay, l
     """Round 3, moment 8: "in sight" was undefined, so whether the fort may fire at a gunboat on the far side of her
     sloop was the player's to invent."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("In sight a line from the firer's model to the target's crosses no land but a fort's own and no model (a "
+    assert ("to the target's crosses no land but a fort's own and no model (a "
             "consort behind her sloop is hidden)") in blocks
     page = _readings(mobile_bay)
     assert "In sight" in page
@@ -786,7 +786,7 @@ def test_a_forts_own_shore_does_not_block_its_lines_of_sight(mobile_bay):
     """Replay 11, moment 2: Fort Morgan's mark lies 2-4 in inside Mobile Point's shore, so "crosses no land" read
     literally let nothing fire at her and her fire at nothing (Fort Gaines the same)."""
     readings = _readings(mobile_bay)
-    assert ("In sight a line from the firer's model to the target's crosses no land but a fort's own and no model (a "
+    assert ("to the target's crosses no land but a fort's own and no model (a "
             "consort behind her sloop is hidden)") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
@@ -1744,4 +1744,17 @@ def test_no_ship_turns_at_anchor_a_sidewheeler_neither(mobile_bay):
     markers = [m for m in _markers(mobile_bay) if m.startswith("Anchored")]
     assert markers and all("no drift or turn; weigh: a move" in m for m in markers)
     assert "(Anchored marker on or off; at anchor none turns)" in _readings(mobile_bay)
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_forts_sight_line_starts_where_her_range_is_taken(mobile_bay, library):
+    """Replay 19, defect b (p3): Fort Morgan's range is taken to her west shore (her water battery's beach) but her arcs
+    from her mark, and nothing said where her sight line, the one a model may block, starts. It starts where her range
+    is taken: the In sight reading says so for any fort, and Fort Morgan's says where that is."""
+    blocks = _blocks(library, "mobile-bay-1864")
+    assert ("In sight a line from the firer's model (a fort: from where her range is taken) to the target's crosses no "
+            "land but a fort's own and no model") in blocks
+    page = _readings(mobile_bay)
+    assert _squeezed("(a fort: from where her range is taken)") in _squeezed(page)
+    assert "range, both ways, to the nearest point of Mobile Point's west shore" in page
     assert len(mobile_bay) == RULESET.pack_pages
