@@ -431,7 +431,7 @@ def test_torpedo_tests_say_how_many_and_that_a_ship_steaming_through_tests(mobil
     field in one half move without stopping escape? What of the set-up's density?"""
     ref = _blocks(library, "mobile-bay-1864")
     assert "Torpedoes 3D6 each half move she starts, ends or crosses in a field" in ref and "any density" in ref
-    assert "Torpedo tests in: any part of her base over it; one 3D6 a half move she starts, ends or crosses in it" in ref
+    assert "Torpedo tests in: any part of her base over it or on its edge; one 3D6 a half move she starts, ends or crosses in it" in ref
     assert _squeezed("half move she starts, ends or crosses in a field") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
 
 
@@ -1757,4 +1757,16 @@ def test_a_forts_sight_line_starts_where_her_range_is_taken(mobile_bay, library)
     page = _readings(mobile_bay)
     assert _squeezed("(a fort: from where her range is taken)") in _squeezed(page)
     assert "range, both ways, to the nearest point of Mobile Point's west shore" in page
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_base_exactly_on_a_torpedo_fields_edge_is_in_it(mobile_bay, library):
+    """Replay 19, defect c (p5, p6): "any part of her base over it" left open a base exactly on the field's edge. On the
+    edge is in, as touching a model is contact: the Torpedo tests reading, on the readings page after the cards, says
+    it in its line, and that page still holds the readings (they are cut into columns by their measured height)."""
+    assert "Torpedo tests in: any part of her base over it or on its edge; one 3D6 a half move" in \
+        _blocks(library, "mobile-bay-1864")
+    assert _squeezed("any part of her base over it or on its edge;") in _squeezed(_readings(mobile_bay))
+    cards = [k for k, p in enumerate(mobile_bay) if RECORD_CARDS in p]
+    assert "What the rules leave open: the bound" in mobile_bay[cards[-1]]  # after the last cards, on their page
     assert len(mobile_bay) == RULESET.pack_pages

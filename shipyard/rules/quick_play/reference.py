@@ -4,6 +4,7 @@ tables.yaml."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ...render.measure import Block
@@ -349,11 +350,41 @@ def reading_runs(row: list[str]) -> list[tuple[str, str]]:
     return [(rule, "bold"), (" " + text, "regular")] + ([] if option == "—" else [(f" {HOUSE_RULE_MARK}", "regular")])
 
 
-def balanced_split(lengths: list[int], line: int = 80) -> int:
-    """Where to cut paragraphs of these lengths (characters) into two columns of about equal height: each paragraph
-    counts as its lines of about `line` characters, its last one whole."""
-    lines = [-(-n // line) for n in lengths]
-    return min(range(len(lines) + 1), key=lambda k: (abs(sum(lines[:k]) - sum(lines[k:])), k))
+@dataclass(eq=False)
+class BalancedColumns(Block):
+    """Paragraphs kept in order in two columns, cut where the taller column is least tall as measured at the width
+    they print at. A count of characters (80 a line) once chose the cut, and put a reading grown by a few words in the
+    column with no line to spare, running the readings onto a page of their own (replay 19, defect c)."""
+
+    children: list  # the paragraphs, in order (render.tags.walk reads their text)
+    stack: dict  # the style of each column (readings_stack)
+    columns: dict  # the style of the two (readings_columns)
+
+    def _laid_out(self, width: float) -> Columns:
+        cache = self.__dict__.setdefault("_cut", {})
+        key = round(width, 4)
+        if key not in cache:
+            gap = float(self.columns.get("gap", 4.0))
+            column = (width - gap) / 2
+            heights = [c.measure(column) for c in self.children]
+            between = float(self.stack.get("gap", 0.0))
+
+            def tall(hs: list[float]) -> float:
+                return sum(hs) + between * max(0, len(hs) - 1)
+
+            k = min(range(len(heights) + 1), key=lambda k: (max(tall(heights[:k]), tall(heights[k:])), k))
+            cache[key] = Columns([Stack(self.children[:k], **self.stack), Stack(self.children[k:], **self.stack)],
+                                 **self.columns)
+        return cache[key]
+
+    def measure(self, width: float) -> float:
+        return self._laid_out(width).measure(width)
+
+    def draw(self, page, x: float, y: float, width: float) -> float:
+        return self._laid_out(width).draw(page, x, y, width)
+
+    def texts(self) -> list[str]:
+        return [t for c in self.children for t in c.texts()]
 
 
 def readings(ctx: Context, part: str | None = None) -> Block:
@@ -364,11 +395,10 @@ def readings(ctx: Context, part: str | None = None) -> Block:
     st = style()
     rows = reading_rows(ctx, part)
     paras = [Runs(reading_runs(r), **st["readings"]) for r in rows]
-    k = balanced_split([len("".join(t for t, _ in reading_runs(r))) for r in rows])
     title = LEFT_OPEN + (f": {READING_PARTS[part]}" if part else "")
     return Stack([Heading(title, **st["readings_heading"]),
                   Text("Rules the surviving text lost or leaves open, as this pack plays them; one marked "
                        f"{HOUSE_RULE_MARK} has a second reading a club may play instead.",
                        **st["readings_intro"]),
-                  Columns([Stack(paras[:k], **st["readings_stack"]), Stack(paras[k:], **st["readings_stack"])],
-                          **st["readings_columns"])], keep_together=True, **st["readings_page"])
+                  BalancedColumns(paras, st["readings_stack"], st["readings_columns"])],
+                 keep_together=True, **st["readings_page"])
