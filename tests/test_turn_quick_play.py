@@ -1770,3 +1770,17 @@ def test_a_base_exactly_on_a_torpedo_fields_edge_is_in_it(mobile_bay, library):
     cards = [k for k, p in enumerate(mobile_bay) if RECORD_CARDS in p]
     assert "What the rules leave open: the bound" in mobile_bay[cards[-1]]  # after the last cards, on their page
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_quick_reference_says_how_high_a_medium_can_throw(mobile_bay, library, tmp_path):
+    """Replay 19, defect d (p3 Hard targets): Mediums can never hit the fort, Tennessee or the monitors but at point
+    blank, and only the roster page's Hard targets reading said so. The quick reference's gunfire lines, where the
+    target is chosen, give a pair of Mediums' best throw at each range, from the average die and the AvD reading in
+    play (the subtract reading takes the lowest face off over 12 in)."""
+    assert "Mediums throw at most 12 (17 at point blank, 11 over 12 in)." in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("Mediums throw at most 12 (17 at point blank, 11 over 12 in).") in \
+        _squeezed(_column(mobile_bay, "— quick reference"))
+    house = tmp_path / "subtract.json"
+    house.write_text(json.dumps({"quick-play": {"avd_modifiers": {"rows": {"reading": "subtract"}}}}))
+    assert "Mediums throw at most 12 (17 at point blank, 10 over 12 in)." in _blocks(library, "mobile-bay-1864", house)
+    assert len(mobile_bay) == RULESET.pack_pages

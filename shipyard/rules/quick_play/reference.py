@@ -189,12 +189,25 @@ def boiler_edna_words(ctx: Context) -> str:
     return str(t.rows[str(t.rows["reading"]) + "_boiler"])
 
 
-def gun_reminders(ctx: Context, size: float | None = None, forts: bool = True, ships: bool = True) -> Runs:
+def medium_best_words(ctx: Context) -> str:
+    """The most a pair of Mediums can throw (2D6: 12), at point blank (an AvD more) and over 12 in (the AvD reading:
+    one die an AvD, or an AvD off), so the player choosing a target sees the EDNA they can never beat (replay 19,
+    defect d: the fort, Tennessee and the monitors are beyond them but at point blank)."""
+    faces = [int(f) for f in ctx.tables.average_die.rows["faces"]]
+    reading = str(ctx.tables.avd_modifiers.rows["reading"])
+    over_12 = 6 + max(faces) if reading == "swap" else 12 - min(faces)
+    return f"throw at most 12 ({12 + max(faces)} at point blank, {over_12} over 12 in)."
+
+
+def gun_reminders(ctx: Context, size: float | None = None, forts: bool = True, ships: bool = True,
+                  mediums: bool = True) -> Runs:
     """Which guns go first when guns are put out of action, the average die and what EDNA 0 means (in the
     cannonade's column, which has the room: the events' column holds the moves)."""
     t = ctx.tables
     runs = _run("Gunfire", f"each {factor_name(ctx, 'heavy')} and {factor_name(ctx, 'medium')} throw "
                 + outcome_words(ctx, "gunfire") + " " + cannonade_words(ctx) + "\n")
+    if mediums:  # where a Medium is in play
+        runs += _run(f"{factor_name(ctx, 'medium')}s", medium_best_words(ctx) + "\n")
     runs += _run("Guns out", "each gun out strikes one factor box (a fort's too, not its pieces), smallest first: "
                 + ", then ".join(factor_name(ctx, k) for k in t.guns_out.rows) + ".")
     runs += _run("\nAvD", "average die (" + ", ".join(number(f) for f in t.average_die.rows["faces"]) + "); D10: 1 to 10.")
@@ -210,7 +223,8 @@ def play_tables(ctx: Context, *, size: float | None = None, factors: Iterable[st
     st = style()
     fs = set(factors) if factors is not None else None
     left = Stack([Heading("Cannonade", **st["reference_heading"]), _dice(ctx, fs, size), _ranges(ctx, size),
-                  gun_reminders(ctx, forts=forts, ships=ships)], **st["reference_stack"])
+                  gun_reminders(ctx, forts=forts, ships=ships, mediums=fs is None or "medium" in fs)],
+                 **st["reference_stack"])
     right = Stack([Heading("Catastrophic events", **st["reference_heading"]), _events(ctx, forts, size),
                    move_reminders(ctx, rams=rams, ships=ships, forts=forts)], **st["reference_stack"])
     return Columns([left, right], **st["reference_columns"])
