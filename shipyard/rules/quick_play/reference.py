@@ -376,12 +376,12 @@ class BalancedColumns(Block):
 
     def _laid_out(self, width: float) -> Columns:
         cache = self.__dict__.setdefault("_cut", {})
-        key = round(width, 4)
+        key = width
         if key not in cache:
-            gap = float(self.columns.get("gap", 4.0))
+            gap = float(self.columns["gap"])
             column = (width - gap) / 2
             heights = [c.measure(column) for c in self.children]
-            between = float(self.stack.get("gap", 0.0))
+            between = float(self.stack["gap"])
 
             def tall(hs: list[float]) -> float:
                 return sum(hs) + between * max(0, len(hs) - 1)
