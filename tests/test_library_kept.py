@@ -170,6 +170,66 @@ def test_a_damaged_cache_file_is_ignored_and_replaced(cache, ships):
     assert kept.stat().st_size > 1000  # written whole again
 
 
+def _no_unpickling(monkeypatch):
+    def refuse(*_a, **_k):
+        raise AssertionError("unpickled a kept library again: the one read in this process was not remembered")
+
+    monkeypatch.setattr(loaded, "_unpickled", refuse)
+
+
+def test_a_kept_library_read_once_in_a_process_is_not_unpickled_again(cache, ships, monkeypatch):
+    """The web server, and a test run's in-process commands, load the library again and again: each load unpickled
+    its kept file afresh (pydantic's __setstate__ for every model: 615 reads, 1.57 M calls in a profile of the suite).
+    Read once, it is remembered under its file; the next load of the same files costs the key only."""
+    Library.load([ships])  # validated and kept (the bundled library alone read back from the cache, and remembered)
+    first = Library.load([ships])  # her layer read back from the cache
+    _no_unpickling(monkeypatch)
+    _no_validation(monkeypatch)
+    again, alone = Library.load([ships]), Library.load()
+    assert again is not first and _told(again) == _told(first)
+    assert sorted(alone.units) == sorted(set(again.units) - {"uss-montauk-test"})
+
+
+def test_what_one_load_changes_in_its_library_no_other_load_sees(cache, ships, tmp_path, monkeypatch):
+    """Each load of a remembered library is handed a copy whose containers are its own: one command or page changes its
+    library as the code does (a notice, a house-rules file met, a file left out, a unit as of a date, a scenario file
+    of hers read, a pack's notices put in order, the editor's trial taking an entry out) and the next load has none of
+    it; it tells what a new process reads from the kept file."""
+    Library.load([ships])
+    before = _told(Library.load([ships]))
+    changed = Library.load([ships])
+    mine = tmp_path / "my-bay.yaml"
+    mine.write_text(changed.origin["scenario:mobile-bay-1864"].path.read_text(encoding="utf-8")
+                    .replace("id: mobile-bay-1864", "id: my-bay"), encoding="utf-8")
+    changed.notices.append("one command's notice")
+    changed.notices[:] = sorted(changed.notices)  # (as a pack puts them in order: pack/many.py)
+    changed.skipped.append(tmp_path / "house-rules.yaml")
+    changed.broken["uss-left-out"] = []
+    changed.unit_as_of("uss-hartford", "1862-06")
+    assert changed.scenario(str(mine)).id == "my-bay"
+    del changed.origin["uss-monitor"], changed.units["uss-monitor"]
+    changed.ordnance.clear()
+    changed._aliases.clear()
+    changed.__dict__["_torpedo_densities"] = {}
+
+    again = Library.load([ships])
+    assert _told(again) == before
+    assert ("uss-hartford", "1862-06") not in again._as_of and again.__dict__["_torpedo_densities"]
+    loaded.forget_read()  # as a new process has it: read from the kept file again
+    assert _told(Library.load([ships])) == before
+
+
+def test_a_remembered_library_whose_kept_file_is_gone_is_read_and_kept_again(cache, ships):
+    """What is remembered is the library of a kept file as long as that file is the one read: a cache emptied (or a
+    file kept again) is read again, so that the next command finds it kept."""
+    Library.load([ships])
+    Library.load([ships])
+    for kept in cache.glob("*.pickle"):
+        kept.unlink()
+    assert "uss-montauk-test" in Library.load([ships]).units
+    assert len(kept_with_users_files(cache)) == 1
+
+
 def test_another_working_folder_keeps_its_own_library(cache, ships, tmp_path, monkeypatch):
     """Paths are shown relative to the folder a command runs in, so a library loaded elsewhere is not reused."""
     Library.load([ships])
