@@ -1,7 +1,7 @@
 """A loaded library kept between runs, so that a run whose library files are unchanged skips reading and validating
 them again (some 30 ms of every command's start, more with a large library of one's own).
 
-The key is every library file's place and bytes (a file inside the folder the command runs in with
+The key is every library file's place and bytes (a digest of them; a file inside the folder the command runs in with
 that folder, as paths are shown relative to it: a library of bundled files only is the same library from any other
 folder), shipyard's version and the source of the code that makes a Library out of files (library/*.py): any edit to
 a ship, any file added or removed, and any change to the models makes a new key, and the next run loads and validates
@@ -67,24 +67,12 @@ def _code_fingerprint() -> bytes:
     return digest.digest()
 
 
-_keys: dict[tuple, tuple[list, str]] = {}  # the keys of the last few lists of files, by their entries' identity
-
-
 def _key(files: list[tuple[str, bytes]]) -> str:
-    """The key of these files: hashed once for a load that asks it again of the same entries (the whole library's,
-    the bundled part's, as it looks for what is kept, then keeps; some 2 ms each). Each list is held with its key, so
-    that no entry's id is another's while it is asked by."""
-    fingerprint = _code_fingerprint()
-    asked = (fingerprint, *map(id, files))
-    if asked in _keys:
-        return _keys[asked][1]
-    digest = hashlib.blake2b(fingerprint, digest_size=20)
+    """The key of these files: each one's place and the digest of its bytes (library._files_key_of), with the code's."""
+    digest = hashlib.blake2b(_code_fingerprint(), digest_size=20)
     for place, raw in files:
         digest.update(b"\0" + place.encode() + b"\0" + len(raw).to_bytes(8, "big") + raw)
-    if len(_keys) >= 4:
-        _keys.clear()
-    _keys[asked] = (list(files), digest.hexdigest())
-    return _keys[asked][1]
+    return digest.hexdigest()
 
 
 def _kept_file(key: str) -> Path:
