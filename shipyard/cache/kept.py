@@ -351,7 +351,10 @@ def read_kept(path: Path) -> Any | None:
     if not blob.startswith(OVER_FORMAT):
         return _unpickled(blob)
     base_key = blob[len(OVER_FORMAT):].split(b"\0", 1)[0].decode()
-    base = _unpickled((Path(path).parent / f"{base_key}.pickle").read_bytes())
+    base_path = Path(path).parent / f"{base_key}.pickle"
+    base = _remembered(base_path)  # (the bundled library a load in this process read from it, if one did: else read)
+    if base is None:
+        base = _unpickled(base_path.read_bytes())
     return _read_over(blob, base_key, base)
 
 
