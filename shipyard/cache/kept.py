@@ -134,8 +134,11 @@ def _remember(path: Path, library: Any) -> Any:
         identity = _identity(path)
     except OSError:
         return library
-    if len(_READ) >= READ_AT_MOST:
-        _READ.pop(next(iter(_READ)))  # the first remembered goes
+    while len(_READ) >= READ_AT_MOST:  # the first remembered goes (another thread's pop of it meanwhile: no matter)
+        try:
+            _READ.pop(next(iter(_READ)), None)
+        except (StopIteration, RuntimeError):
+            break
     _READ[path] = (identity, library)
     return _own_copy(library)
 
