@@ -170,6 +170,133 @@ def test_a_damaged_cache_file_is_ignored_and_replaced(cache, ships):
     assert kept.stat().st_size > 1000  # written whole again
 
 
+def _no_unpickling(monkeypatch):
+    def refuse(*_a, **_k):
+        raise AssertionError("unpickled a kept library again: the one read in this process was not remembered")
+
+    monkeypatch.setattr(loaded, "_unpickled", refuse)
+
+
+def test_a_kept_library_read_once_in_a_process_is_not_unpickled_again(cache, ships, monkeypatch):
+    """The web server, and a test run's in-process commands, load the library again and again: each load unpickled
+    its kept file afresh (pydantic's __setstate__ for every model: 615 reads, 1.57 M calls in a profile of the suite).
+    Read once, it is remembered under its file; the next load of the same files costs the key only."""
+    Library.load([ships])  # validated and kept (the bundled library alone read back from the cache, and remembered)
+    first = Library.load([ships])  # her layer read back from the cache
+    _no_unpickling(monkeypatch)
+    _no_validation(monkeypatch)
+    again, alone = Library.load([ships]), Library.load()
+    assert again is not first and _told(again) == _told(first)
+    assert sorted(alone.units) == sorted(set(again.units) - {"uss-montauk-test"})
+
+
+def test_what_one_load_changes_in_its_library_no_other_load_sees(cache, ships, tmp_path, monkeypatch):
+    """Each load of a remembered library is handed a copy whose containers are its own: one command or page changes its
+    library as the code does (a notice, a house-rules file met, a file left out, a unit as of a date, a scenario file
+    of hers read, a pack's notices put in order, the editor's trial taking an entry out) and the next load has none of
+    it; it tells what a new process reads from the kept file."""
+    Library.load([ships])
+    before = _told(Library.load([ships]))
+    changed = Library.load([ships])
+    mine = tmp_path / "my-bay.yaml"
+    mine.write_text(changed.origin["scenario:mobile-bay-1864"].path.read_text(encoding="utf-8")
+                    .replace("id: mobile-bay-1864", "id: my-bay"), encoding="utf-8")
+    changed.notices.append("one command's notice")
+    changed.notices[:] = sorted(changed.notices)  # (as a pack puts them in order: pack/many.py)
+    changed.skipped.append(tmp_path / "house-rules.yaml")
+    changed.broken["uss-left-out"] = []
+    changed.unit_as_of("uss-hartford", "1862-06")
+    assert changed.scenario(str(mine)).id == "my-bay"
+    del changed.origin["uss-monitor"], changed.units["uss-monitor"]
+    changed.ordnance.clear()
+    changed._aliases.clear()
+    changed.__dict__["_torpedo_densities"] = {}
+
+    again = Library.load([ships])
+    assert _told(again) == before
+    assert ("uss-hartford", "1862-06") not in again._as_of and again.__dict__["_torpedo_densities"]
+    loaded.forget_read()  # as a new process has it: read from the kept file again
+    assert _told(Library.load([ships])) == before
+
+
+def test_a_remembered_library_whose_kept_file_is_gone_is_read_and_kept_again(cache, ships):
+    """What is remembered is the library of a kept file as long as that file is the one read: a cache emptied (or a
+    file kept again) is read again, so that the next command finds it kept."""
+    Library.load([ships])
+    Library.load([ships])
+    for kept in cache.glob("*.pickle"):
+        kept.unlink()
+    assert "uss-montauk-test" in Library.load([ships]).units
+    assert len(kept_with_users_files(cache)) == 1
+
+
+def _settled_stat(monkeypatch, ago_ns: int) -> None:
+    """os.stat as a file system whose clock ticks once in a long while has it: every file's modified and changed times
+    `ago_ns` before now, whatever is written (an edit of the same size within one tick of its clock)."""
+    import os
+    import time
+
+    real = os.stat
+    at = time.time_ns() - ago_ns
+
+    def stat(path, *a, **k):
+        st = real(path, *a, **k)
+        fields = list(st)
+        fields[8] = fields[9] = at // 1_000_000_000  # (st_mtime, st_ctime)
+        return os.stat_result(fields, {"st_mtime_ns": at, "st_ctime_ns": at, "st_atime_ns": st.st_atime_ns})
+
+    monkeypatch.setattr(os, "stat", stat)
+
+
+def test_a_settled_file_is_not_read_again_for_the_key_while_its_stat_is_the_same(cache, ships, monkeypatch):
+    """Each load's key read every file's bytes (some 160 bundled ones: 119,851 reads in a run of the suite). A file
+    whose stat is the one it had when read, and which had settled then (last changed longer ago than any file system's
+    clock step), is the same file: only its stat is looked at."""
+    from shipyard.library import library as library_module
+    from shipyard.paths import library_dir
+
+    _settled_stat(monkeypatch, 3600 * 10**9)
+    first = library_module._files_key([library_dir(), ships])
+    read = []
+    real = library_module.read_file_bytes
+    monkeypatch.setattr(library_module, "read_file_bytes", lambda p, *a, **k: read.append(p) or real(p, *a, **k))
+    assert library_module._files_key([library_dir(), ships]) == first and read == []
+
+
+def test_an_edit_of_the_same_size_within_one_tick_of_the_clock_is_seen(cache, ships, monkeypatch):
+    """A file changed lately is read every time: an edit that keeps its size, made within the same tick of a coarse file
+    system clock, leaves its stat as it was, and only its bytes tell. (Taken by its stat, it was missed.)"""
+    _settled_stat(monkeypatch, 0)
+    path = ships / "uss-montauk-test.yaml"
+    assert Library.load([ships]).units["uss-montauk-test"].name == "USS Montauk Test"
+    Library.load([ships])  # (read back from the kept file: remembered)
+    path.write_text(path.read_text(encoding="utf-8").replace("USS Montauk Test", "USS Montauk Tess"), encoding="utf-8")
+    assert Library.load([ships]).units["uss-montauk-test"].name == "USS Montauk Tess"
+
+
+def test_the_files_listed_as_text_are_the_files_and_order_rglob_gives(tmp_path):
+    """The key lists a folder's files as text (os.scandir), not as Paths (rglob's parsing and sorting were a third of
+    a load of a kept library): the same files in the same order, a folder part by part ('a' before 'a-b'), every .yaml
+    before every .yml, nothing hidden, no linked folder followed, a link to a file or to nothing listed."""
+    from shipyard.library import library as library_module
+
+    tree = tmp_path / "tree"
+    for name in ["a/x.yaml", "a-b/x.yaml", "a.b/x.yaml", ".hidden/h.yaml", "z/.hidden/q.yaml", "z/ok.yml", "z/ok.yaml",
+                 ".hidden.yaml", "folder.yaml/in.yaml", "B/c.yaml", "Z.yaml", "a.yaml", "real/r.yaml", "x.YAML"]:
+        (tree / name).parent.mkdir(parents=True, exist_ok=True)
+        (tree / name).write_text("id: x\n", encoding="utf-8")
+    (tree / "linked").symlink_to(tree / "real", target_is_directory=True)
+    (tree / "linked.yaml").symlink_to(tree / "real", target_is_directory=True)
+    (tree / "nothing.yaml").symlink_to(tree / "gone.yaml")
+    (tree / "file.yaml").symlink_to(tree / "a" / "x.yaml")
+    for folder in [tree, tmp_path / "tree" / "." / "z" / "..", tree / "a" / "x.yaml"]:
+        rglob = [folder] if folder.is_file() else [
+            p for p in sorted(folder.rglob("*.yaml")) + sorted(folder.rglob("*.yml"))
+            if not any(part.startswith(".") for part in p.relative_to(folder).parts)]
+        assert library_module.library_files([folder]) == rglob
+        assert library_module._file_names(folder) == [str(p) for p in rglob]
+
+
 def test_another_working_folder_keeps_its_own_library(cache, ships, tmp_path, monkeypatch):
     """Paths are shown relative to the folder a command runs in, so a library loaded elsewhere is not reused."""
     Library.load([ships])

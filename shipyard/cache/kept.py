@@ -1,10 +1,10 @@
 """A loaded library kept between runs, so that a run whose library files are unchanged skips reading and validating
 them again (some 30 ms of every command's start, more with a large library of one's own).
 
-The key is every library file's place and bytes (a file inside the folder the command runs in with that folder, as
-paths are shown relative to it: a library of bundled files only is the same library from any other folder),
-shipyard's version and the source of the code that makes a Library out of files (library/*.py): any edit to a ship,
-any file added or removed, and any change to the models makes a new key, and the next run loads and validates
+The key is every library file's place and bytes (a digest of them; a file inside the folder the command runs in with
+that folder, as paths are shown relative to it: a library of bundled files only is the same library from any other
+folder), shipyard's version and the source of the code that makes a Library out of files (library/*.py): any edit to
+a ship, any file added or removed, and any change to the models makes a new key, and the next run loads and validates
 everything afresh. Only a library that loaded without a problem is kept. A cache that cannot be read or written
 is not used. A load with a user's folder keeps the bundled library alone too, and a later load of changed files of
 hers starts from it (Library.load): only her files are validated again.
@@ -23,6 +23,13 @@ library, and every bundled file's line maps with it, was some 40 % of such a loa
 ships; the bundled library kept is read as it is. Either is read only with the other: a layer whose bundled library
 is gone or another is not used.
 
+Within one process (the web server, a test run's in-process commands) a kept file read once is not unpickled again:
+the library read is remembered under its file (the same key, so the same bytes by the same code) for as long as that
+file is the one read (same device, inode and size: a file kept again, cut short or removed is read again), and each
+load is handed a copy of it whose containers (units, scenarios, origin, notices, the dates' units...) are its own,
+the objects in them (ships, guns, scenarios, entries: read-only everywhere) shared. A caller may so add a notice, a
+scenario file, a unit as of a date to its library without another load seeing it (tests/test_library_kept.py).
+
 The cache folder is the user's own (see cache.index.cache_dir); what is kept there is unpickled, so it is trusted as
 the library files themselves are.
 """
@@ -33,6 +40,7 @@ import hashlib
 import io
 import os
 import pickle
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -59,24 +67,12 @@ def _code_fingerprint() -> bytes:
     return digest.digest()
 
 
-_keys: dict[tuple, tuple[list, str]] = {}  # the keys of the last few lists of files, by their entries' identity
-
-
 def _key(files: list[tuple[str, bytes]]) -> str:
-    """The key of these files: hashed once for a load that asks it again of the same entries (the whole library's,
-    the bundled part's, as it looks for what is kept, then keeps; some 2 ms each). Each list is held with its key, so
-    that no entry's id is another's while it is asked by."""
-    fingerprint = _code_fingerprint()
-    asked = (fingerprint, *map(id, files))
-    if asked in _keys:
-        return _keys[asked][1]
-    digest = hashlib.blake2b(fingerprint, digest_size=20)
+    """The key of these files: each one's place and the digest of its bytes (library._files_key_of), with the code's."""
+    digest = hashlib.blake2b(_code_fingerprint(), digest_size=20)
     for place, raw in files:
         digest.update(b"\0" + place.encode() + b"\0" + len(raw).to_bytes(8, "big") + raw)
-    if len(_keys) >= 4:
-        _keys.clear()
-    _keys[asked] = (list(files), digest.hexdigest())
-    return _keys[asked][1]
+    return digest.hexdigest()
 
 
 def _kept_file(key: str) -> Path:
@@ -92,13 +88,77 @@ def kept_library(files: list[tuple[str, bytes]] | None) -> Any | None:
     from ..library.library import Library
 
     path = _kept_file(_key(files))
+    remembered = _remembered(path)
+    if remembered is not None:
+        return remembered
     try:
         blob = path.read_bytes()
         kept = _unpickled(blob)
         os.utime(path)  # the most recently used are the last to go
     except Exception:  # missing, cut short, or made by other code: load the files instead
         return None
-    return kept if isinstance(kept, Library) else None
+    if not isinstance(kept, Library):
+        return None
+    return _remember(path, kept)
+
+
+_READ: dict[Path, tuple[tuple, Any]] = {}  # kept file -> (its identity when read, the library read from it)
+READ_AT_MOST = 4  # libraries remembered in a process (the bundled one, a user's layer or two)
+
+
+def _identity(path: Path) -> tuple:
+    """What tells a kept file from another in its place: kept again (written whole, then renamed into place: a new
+    inode), cut short, or removed. Not its times: another command reading it touches them."""
+    st = os.stat(path)
+    return st.st_dev, st.st_ino, st.st_size
+
+
+def _remembered(path: Path) -> Any | None:
+    """A copy of the library this process read from the kept file at `path`, if that file is still the one read."""
+    got = _READ.get(path)
+    if got is None:
+        return None
+    try:
+        same = _identity(path) == got[0]
+    except OSError:
+        same = False
+    if not same:
+        _READ.pop(path, None)
+        return None
+    return _own_copy(got[1])
+
+
+def _remember(path: Path, library: Any) -> Any:
+    """Remember the library just read from `path` (never handed out itself), and give a copy of it."""
+    try:
+        identity = _identity(path)
+    except OSError:
+        return library
+    while len(_READ) >= READ_AT_MOST:  # the first remembered goes (another thread's pop of it meanwhile: no matter)
+        try:
+            _READ.pop(next(iter(_READ)), None)
+        except (StopIteration, RuntimeError):
+            break
+    _READ[path] = (identity, library)
+    return _own_copy(library)
+
+
+def forget_read() -> None:
+    """Forget the libraries read in this process: the next load reads its kept file again, as a new command does."""
+    _READ.clear()
+
+
+def _own_copy(library: Any) -> Any:
+    """The library with each of its containers its own (a shallow copy of each dict and list), the objects in them
+    shared: what a load hands out, so that one caller's changes (a notice, a scenario file read, a unit as of a date
+    made) are never another's."""
+    import copy
+
+    handed = copy.copy(library)  # (its __dict__ copied: a value worked out once, as the torpedo densities, is kept)
+    for name, value in vars(handed).items():
+        if isinstance(value, (dict, list)):
+            setattr(handed, name, type(value)(value))
+    return handed
 
 
 def _unpickled(blob: bytes, shared: list | None = None) -> Any:
@@ -110,9 +170,12 @@ def _unpickled(blob: bytes, shared: list | None = None) -> Any:
     located: list = []  # the second pickle's list, once read
     rest: list[bytes] = []  # its bytes until then
 
+    lock = threading.Lock()  # (a remembered library's entries are read by every thread of the web server)
+
     def nth(n: int):
-        if not located:
-            located.extend(pickle.loads(rest.pop()))
+        with lock:
+            if not located:
+                located.extend(pickle.loads(rest.pop()))
         return located[n]
 
     def located_later(n: Any) -> LocatedLater:
@@ -261,13 +324,17 @@ def kept_over(files: list[tuple[str, bytes]] | None, base_files: list[tuple[str,
     if files is None:
         return None
     path = _over_file(_key(files))
+    remembered = _remembered(path)  # (read on a copy of the same bundled library: its key is part of this key)
+    if remembered is not None:
+        return remembered
     try:
         library = _read_over(path.read_bytes(), _key(base_files), base)
-        if library is not None:
-            os.utime(path)  # the most recently used are the last to go
-        return library
+        if library is None:
+            return None
+        os.utime(path)  # the most recently used are the last to go
     except Exception:  # missing, cut short, for another bundled library, or made by other code: load her files
         return None
+    return _remember(path, library)
 
 
 def _read_over(blob: bytes, base_key: str, base: Any) -> Any | None:
@@ -287,7 +354,10 @@ def read_kept(path: Path) -> Any | None:
     if not blob.startswith(OVER_FORMAT):
         return _unpickled(blob)
     base_key = blob[len(OVER_FORMAT):].split(b"\0", 1)[0].decode()
-    base = _unpickled((Path(path).parent / f"{base_key}.pickle").read_bytes())
+    base_path = Path(path).parent / f"{base_key}.pickle"
+    base = _remembered(base_path)  # (the bundled library a load in this process read from it, if one did: else read)
+    if base is None:
+        base = _unpickled(base_path.read_bytes())
     return _read_over(blob, base_key, base)
 
 

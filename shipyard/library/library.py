@@ -37,24 +37,53 @@ def damage_track_problem(track: str) -> str | None:
 
 def library_files(dirs: Iterable[Path]) -> list[Path]:
     """Every YAML file Library.load reads from these folders (or files), in the order it reads them."""
-    found: list[Path] = []
-    for d in dirs:
-        if not d.is_dir():  # a file, or something that is not one (a pipe, a device): read_yaml says which
-            found.append(d)
-            continue
-        for p in sorted(d.rglob("*.yaml")) + sorted(d.rglob("*.yml")):
-            if not any(part.startswith(".") for part in p.relative_to(d).parts):
-                found.append(p)
-    return found
+    return [Path(name) for d in dirs for name in _file_names(Path(d))]
+
+
+def _file_names(d: Path) -> list[str]:
+    """The paths (as text) of the YAML files Library.load reads from a folder (or the file itself): every *.yaml and
+    then every *.yml under it, each sorted part by part as sorted(d.rglob(...)) has them, none inside a hidden folder
+    or hidden itself, no folder linked to followed. As text, so that a load of a library kept makes no Path of each
+    file to find its key (pathlib's parsing and comparing were a third of such a load)."""
+    import os
+
+    top = str(d)
+    if not os.path.isdir(top):  # a file, or something that is not one (a pipe, a device): read_yaml says which
+        return [top]
+    found: dict[str, list[tuple[str, ...]]] = {".yaml": [], ".yml": []}
+
+    def look_in(folder: str, parts: tuple[str, ...]) -> None:
+        try:
+            with os.scandir(folder) as listing:
+                entries = list(listing)
+        except OSError:  # (unreadable: as rglob, nothing from it)
+            return
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            here = parts + (entry.name,)
+            for ending, names in found.items():
+                if entry.name.endswith(ending):
+                    names.append(here)
+            try:
+                inside = entry.is_dir() and not entry.is_symlink()
+            except OSError:
+                inside = False
+            if inside:
+                look_in(entry.path, here)
+
+    look_in(top, ())
+    return [os.path.join(top, *parts) for ending in (".yaml", ".yml") for parts in sorted(found[ending])]
 
 
 def _files_key(dirs: list[Path]) -> list[tuple[str, bytes]] | None:
     """What a library loaded from these folders (or files) is made from: _files_key_of their files."""
-    return _files_key_of(library_files(dirs))
+    return _files_key_of([name for d in dirs for name in _file_names(Path(d))])
 
 
-def _files_key_of(files: list[Path]) -> list[tuple[str, bytes]] | None:
-    """What a loaded library is made from: each file's place and bytes (None when one cannot be read: load it).
+def _files_key_of(files: list[Path] | list[str]) -> list[tuple[str, bytes]] | None:
+    """What a loaded library is made from: each file's place and a digest of its bytes (_digest_of; None when one
+    cannot be read: load it).
 
     A file's place is the path it was named by and where that is; for a file inside the folder the command runs in
     also that folder, since messages show such a file relative to it (display_path). A file outside it (the bundled
@@ -66,13 +95,46 @@ def _files_key_of(files: list[Path]) -> list[tuple[str, bytes]] | None:
         places = []
         for p, where in _real_paths(files):
             shown_from_here = where.startswith(here.rstrip(os.sep) + os.sep)
-            places.append(("\0".join((str(p), where) + ((here,) if shown_from_here else ())), read_file_bytes(p)))
+            places.append(("\0".join((str(p), where) + ((here,) if shown_from_here else ())), _digest_of(str(p))))
         return places
     except (OSError, ShipyardError):
         return None
 
 
-def _real_paths(paths: list[Path]) -> list[tuple[Path, str]]:
+_DIGESTS: dict[str, tuple[tuple, bytes]] = {}  # a file read in this process -> (its stat then, its bytes' digest)
+DIGESTS_AT_MOST = 20_000
+SETTLED_NS = 2_000_000_000  # a file last changed longer ago than this is settled: a change to it moves its times
+
+
+def _digest_of(path: str) -> bytes:
+    """A digest of a file's bytes, read again only when the file may have changed since this process last read it.
+
+    Reading every file's bytes made each load's key (some 160 bundled files, more with hers; the web server and a
+    test run load again and again). A file whose stat (device, inode, size, mode, modified and changed times, to the
+    nanosecond) is the one it had when read is the same file, as git's index has it: any write moves the changed time,
+    which no program can set back. Only a file that had settled when it was read (last changed more than SETTLED_NS
+    before: longer than any file system's clock step) is taken by its stat, so that an edit of the same size within
+    the same tick of the file system's clock is never missed: a file changed lately is read every time, as before."""
+    import hashlib
+    import os
+    import stat
+    import time
+
+    st = os.stat(path)
+    seen = (st.st_dev, st.st_ino, st.st_size, st.st_mode, st.st_mtime_ns, st.st_ctime_ns)
+    got = _DIGESTS.get(path)
+    if got is not None and got[0] == seen:
+        return got[1]
+    now = time.time_ns()
+    digest = hashlib.blake2b(read_file_bytes(Path(path)), digest_size=20).digest()  # (its checks: a regular file...)
+    if stat.S_ISREG(st.st_mode) and max(st.st_mtime_ns, st.st_ctime_ns) < now - SETTLED_NS:
+        if len(_DIGESTS) >= DIGESTS_AT_MOST:
+            _DIGESTS.clear()
+        _DIGESTS[path] = (seen, digest)
+    return digest
+
+
+def _real_paths(paths: list[Path] | list[str]) -> list[tuple[Path | str, str]]:
     """Each path with its real path (Path.resolve()'s), each folder resolved once: resolving every file looked at each
     folder of its path again (~970 lstat calls for the bundled library's 162 files, 4 ms of every command's start)."""
     import os
@@ -346,11 +408,12 @@ class Library:
                 raise ShipyardError([Problem(display_path(d), None, None, "no such folder or file")])
         from ..cache.kept import keep_library, keep_over, kept_library, kept_over
 
-        files = [library_files([d]) for d in dirs]  # (library_files of all of them, folder by folder)
-        key = None if collect else _files_key_of([p for each in files for p in each])
+        names = [_file_names(d) for d in dirs]  # (library_files of all of them, folder by folder)
+        key = None if collect else _files_key_of([name for each in names for name in each])
         kept = kept_library(key)
         if kept is not None:
             return kept
+        files = [[Path(name) for name in each] for each in names]
         lib = base = None
         if bundled and len(dirs) > 1:
             base_key = None if key is None else key[:len(files[0])]
