@@ -644,7 +644,9 @@ def keep_parsed_yaml_in(cache_dir: Path) -> Path:
     bundled_library_pickle()  # the bundled files read under this cache at least once: their parses are kept
     source, target = current() / "yaml", Path(cache_dir) / "shipyard" / "yaml"
     if source.is_dir():  # (a cache given only the kept library has none: the load then parses, as before)
-        shutil.copytree(source, target, copy_function=os.link, dirs_exist_ok=True)
+        # (not a parse another worker is writing now: its .part file may be renamed away before it is linked)
+        shutil.copytree(source, target, copy_function=os.link, dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns(".*.part"))
     return target
 
 
