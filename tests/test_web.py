@@ -283,6 +283,23 @@ def test_the_server_reloads_a_user_file_changed_on_disk(client):
     assert "speed_kn: 11.5" in client.get("/ships/uss-mattabesett").text
 
 
+def test_the_server_sees_an_edit_of_the_same_size_whose_modified_time_was_set_back(client):
+    """A size and a modified time are not a file's contents: an editor or a sync tool that keeps the modified time
+    (or an edit within one tick of the clock) left the old library served."""
+    import os
+
+    client.put("/api/library/uss-mattabesett?replace=1", content=_mattabesett(), headers=ORIGIN)
+    before = client.get("/api/vessels/uss-mattabesett/stats", params={"rules": "saunders"}).json()
+    path = client.ships / "uss-mattabesett.yaml"
+    st = path.stat()
+    text = path.read_text().replace("speed_kn: 9.5", "speed_kn: 7.5")
+    assert text != path.read_text() and len(text) == st.st_size
+    path.write_text(text)
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))  # the same size and modified time as before the edit
+    after = client.get("/api/vessels/uss-mattabesett/stats", params={"rules": "saunders"}).json()
+    assert after != before
+
+
 # -- guards ------------------------------------------------------------------------------------------------
 
 

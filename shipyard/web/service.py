@@ -109,15 +109,19 @@ class Workshop:
     # -- the library, warm -------------------------------------------------------------------------
 
     def _user_stamp(self) -> tuple:
+        """The user's files as they are now: each one's path and a digest of its bytes (the library's own, read again
+        whenever the file's stat has moved since, its changed time included): a size and a modified time alone missed
+        an edit of the same size whose modified time was set back, or made within one tick of the clock."""
+        from ..library.library import _digest_of
+
         files = []
         for folder in [self.user_dir, *self.extra]:
             if folder.is_dir():
                 for p in sorted(folder.rglob("*.y*ml")):
                     try:
-                        st = p.stat()
-                    except OSError:
+                        files.append((str(p), _digest_of(str(p))))
+                    except (OSError, ShipyardError):  # gone, unreadable or not a file: the load says which
                         continue
-                    files.append((str(p), st.st_size, st.st_mtime_ns))
         return tuple(files)
 
     @property
