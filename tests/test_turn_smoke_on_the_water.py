@@ -1559,3 +1559,10 @@ def test_an_odd_broadside_says_which_side_has_the_odd_gun_and_that_it_is_ours(mo
     assert "2 LSB 32-pounder of 42 cwt port 225–315° 0–10" in gaines
     morgan = _sheet_page(mobile_bay_pages, "CSS Morgan")
     assert "odd gun" not in morgan[morgan.index("CSS Morgan "):morgan.index("CSS Gaines ")]  # 2 and 2
+
+
+def test_a_fire_a_marker_sends_out_of_control_burns_so_in_that_phase(mobile_bay_text):
+    """Replay 20, moment 1 (p21): a marker on a ship burning since an earlier turn sends her fire out of control in
+    phase 6: does that fire roll this phase as on fire or out of control? Markers come first, so as out of control;
+    a fire its own 10 sends out of control has had its roll, and burns so from the next phase."""
+    assert "magazine explodes on 10 (Table 15 special 6); one a marker made burns this phase too" in mobile_bay_text

@@ -319,7 +319,8 @@ def fire_test_table(ctx: Context) -> Block:
             ["On fire" + star, (f"{on['first_burns']}: " if on.get("first_burns") else "") + f"{on['damage']} HDP, then {r['die']}: out on {on['out_on']} or less, out of control "
              f"(its marker) {spreads}" + (f"; out: {on['put_out']}" if on.get("put_out") else "")],
             ["Out of control" + star, f"{out['damage']} HDP, then {r['die']}: back to on fire on {out['out_on']}, "
-             f"magazine explodes on {out['magazine_on']} (Table 15 special 6)"]]
+             f"magazine explodes on {out['magazine_on']} (Table 15 special 6)"
+             + (f"; {out['burns']}" if out.get("burns") else "")]]
     return Table(rows, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
                  title="Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot")
 
