@@ -1373,8 +1373,8 @@ def test_a_shell_bursting_on_a_fort_drives_its_gunners_off_and_a_house_rule_play
     from shipyard.rules.smoke_on_the_water.sheet import fort_boxes
     forts = [p for p in mobile_bay_pages if "Fire log" in p]
     assert forts and all("Silenced (SDP 0) Driven off (−1 next turn) *" in p for p in forts)
-    assert ("Gunners driven off a shell bursting on a fort (roll detonation, pierced or not) drives its gunners under "
-            "cover: its guns -1 to hit next turn gunners_driven_off") in mobile_bay_text
+    assert ("Gunners driven off a shell bursting on a fort (roll detonation, pierced or not): its guns -1 to hit next "
+            "turn") in mobile_bay_text
     assert "a shell *: nothing (cottonclad: a detonation roll, fire test marker); a fort: Gunners driven off, if it bursts" in mobile_bay_text
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  gunners_driven_off:\n    rows: {play: false}\n")
@@ -1566,3 +1566,10 @@ def test_a_fire_a_marker_sends_out_of_control_burns_so_in_that_phase(mobile_bay_
     phase 6: does that fire roll this phase as on fire or out of control? Markers come first, so as out of control;
     a fire its own 10 sends out of control has had its roll, and burns so from the next phase."""
     assert "magazine explodes on 10 (Table 15 special 6); one a marker made burns this phase too" in mobile_bay_text
+
+
+def test_several_shells_bursting_on_a_fort_drive_its_gunners_off_once(mobile_bay_text):
+    """Replay 20, moment 2 (p15, p22): three shells burst on Fort Morgan in one turn: -1 each, or -1 once? Once (the
+    fort's one box): the gunners are under cover or not."""
+    assert ("Gunners driven off a shell bursting on a fort (roll detonation, pierced or not): its guns -1 to hit next "
+            "turn, once however many burst gunners_driven_off") in mobile_bay_text
