@@ -681,8 +681,8 @@ def test_a_fort_face_fires_a_quarter_of_its_guns_at_any_one_ship(mobile_bay_page
     of them (rounded up, at least 2; the Saunders reading), each face's number on the fort's sheet, the rest at others;
     a house-rules file gives back the whole face."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "Fires: the guns of the face that bears, at any one ship at most channel fronts 5, bay front 2" in page
-    assert "at any one ship at most the beach battery 2" in page  # the water battery, on the same page
+    assert "Fires: the guns of the face that bears, at any one ship (a lashed pair is two) at most channel fronts 5, bay front 2" in page
+    assert "at any one ship (a lashed pair is two) at most the beach battery 2" in page  # the water battery, on the same page
     assert ("Fort fire only the face that bears; at any one ship at most a quarter of its guns (rounded up, at least "
             "2), the rest at others fort_targets") in reference_text(library, "mobile-bay-1864")
     from shipyard.rules.smoke_on_the_water.sheet import at_one_ship
@@ -1080,7 +1080,7 @@ def test_a_fort_faces_number_at_one_ship_is_a_cap_not_a_share_to_fill(mobile_bay
     share? A cap (the embrasures' traverse): at most so many at any one ship, fewer if the player likes; the sheet
     and the readings row say "at most"."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("Fires: the guns of the face that bears, at any one ship at most channel fronts 5, bay front 2, the rest at "
+    assert ("Fires: the guns of the face that bears, at any one ship (a lashed pair is two) at most channel fronts 5, bay front 2, the rest at "
             "others in range, else idle") in page
     assert "at any one ship at most a quarter of its guns (rounded up, at least 2)" in _readings_row(mobile_bay_text,
                                                                                                      "Fort fire")
@@ -1573,3 +1573,10 @@ def test_several_shells_bursting_on_a_fort_drive_its_gunners_off_once(mobile_bay
     fort's one box): the gunners are under cover or not."""
     assert ("Gunners driven off a shell bursting on a fort (roll detonation, pierced or not): its guns -1 to hit next "
             "turn, once however many burst gunners_driven_off") in mobile_bay_text
+
+
+def test_a_forts_cap_at_one_ship_counts_each_of_a_lashed_pair(mobile_bay_pages):
+    """Replay 20, moment 3 (p15): "at any one ship at most 5": is Brooklyn with Octorara one ship or two? Two: each
+    hull of a pair is shot at as herself (Lashed pairs), so each draws her own share of a face's guns."""
+    forts = [p for p in mobile_bay_pages if "Fire log" in p]
+    assert len(forts) == 1 and forts[0].count("at any one ship (a lashed pair is two) at most") == 2
