@@ -1580,3 +1580,10 @@ def test_a_forts_cap_at_one_ship_counts_each_of_a_lashed_pair(mobile_bay_pages):
     hull of a pair is shot at as herself (Lashed pairs), so each draws her own share of a face's guns."""
     forts = [p for p in mobile_bay_pages if "Fire log" in p]
     assert len(forts) == 1 and forts[0].count("at any one ship (a lashed pair is two) at most") == 2
+
+
+def test_the_shell_rule_names_its_armour_grades_as_table_16_does(mobile_bay_text):
+    """Replay 20, moment 4 (p22): "on U or C armour": Table 16 and the sheets print no grade C (Mobile Bay has no
+    cottonclad, so its column is not printed), and the player had to guess it. The rule says the grades' names."""
+    assert "Shell on U (Unarmoured) or Cottonclad, or penetrating: a d10 for detonation" in mobile_bay_text
+    assert "U or C armour" not in mobile_bay_text
