@@ -1587,3 +1587,9 @@ def test_the_shell_rule_names_its_armour_grades_as_table_16_does(mobile_bay_text
     cottonclad, so its column is not printed), and the player had to guess it. The rule says the grades' names."""
     assert "Shell on U (Unarmoured) or Cottonclad, or penetrating: a d10 for detonation" in mobile_bay_text
     assert "U or C armour" not in mobile_bay_text
+
+
+def test_target_aspect_says_a_line_through_a_base_corner_is_broadside(mobile_bay_text):
+    """Replay 20, moment 5 (p22): the line from the gun passes exactly through a corner of the target's base: bow or
+    broadside? Broadside (ours): the end aspect is the short end only, a raking line that met her end-on."""
+    assert "bow or stern: the short end only (a corner: broadside)" in mobile_bay_text
