@@ -1354,7 +1354,7 @@ def test_a_gun_bearing_on_the_firer_is_one_in_arc_whatever_its_range(mobile_bay_
 def test_the_squadron_waiting_on_turn_1_may_fire(mobile_bay_pages):
     """Replay 16, moment 4 (p2): the turn-1 binding has the Confederates "wait" at 0 kn: may they fire? They may (they
     raked the head of the Union column as it came up, on the day); only their orders are bound."""
-    assert "Tennessee and gunboats wait inside the torpedo line (0 kn) but may fire." in mobile_bay_pages[1]
+    assert "Tennessee and gunboats wait inside the torpedo line (0 kn); both sides may fire." in mobile_bay_pages[1]
 
 
 def test_table_16_says_a_natural_10_always_goes_through(mobile_bay_text):
@@ -1593,3 +1593,11 @@ def test_target_aspect_says_a_line_through_a_base_corner_is_broadside(mobile_bay
     """Replay 20, moment 5 (p22): the line from the gun passes exactly through a corner of the target's base: bow or
     broadside? Broadside (ours): the end aspect is the short end only, a raking line that met her end-on."""
     assert "bow or stern: the short end only (a corner: broadside)" in mobile_bay_text
+
+
+def test_the_turn_1_binding_says_the_union_line_may_fire_too(mobile_bay_pages, bundled_packs):
+    """Replay 20, moment 6 (p2): the binding said the Confederates "may fire" and nothing of the Union line, which
+    fired as it came up on the day. It says both sides, on its three lines, A4 and Letter."""
+    letter = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)]
+    for pages in (mobile_bay_pages, letter):
+        assert "(0 kn); both sides may fire. Orders free from turn 2" in pages[1]
