@@ -1392,7 +1392,7 @@ def test_a_forts_shot_at_rules_lead_each_part_with_a_bold_key(library):
     from shipyard.render.text_blocks import Legend
     from shipyard.rules.smoke_on_the_water.sheet import fort_rules
     block = fort_rules(RS.context(library), compact=True, unit=library.units["fort-morgan"])
-    assert isinstance(block, Legend) and [k for k, _ in block.items] == ["", "Fires:", "On fire:"]
+    assert isinstance(block, Legend) and [k for k, _ in block.items] == ["", "Fires:", "On fire:", "Driven off:"]
 
 
 def test_a_deflected_gun_hit_on_a_turret_gun_says_its_track(mobile_bay_text):
@@ -1601,3 +1601,16 @@ def test_the_turn_1_binding_says_the_union_line_may_fire_too(mobile_bay_pages, b
     letter = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)]
     for pages in (mobile_bay_pages, letter):
         assert "(0 kn); both sides may fire. Orders free from turn 2" in pages[1]
+
+
+def test_a_forts_driven_off_box_says_when_to_tick_and_clear_it(mobile_bay_pages, library, tmp_path):
+    """Replay 20, defect a (p15): the one Driven off box holds a state that comes back turn after turn, and the
+    sheet did not say when to clear it. Its Shot at rules say: tick for a burst, erase after the next turn's
+    gunnery (the box's label has no room to widen). A house rule that plays without it prints neither."""
+    from shipyard.rules.smoke_on_the_water.sheet import fort_rules
+    forts = " ".join(p for p in mobile_bay_pages if "Fire log" in p)
+    assert forts.count("Driven off: tick its box for a burst, erase it after the next turn's gunnery") == 2
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  gunners_driven_off:\n    rows: {play: false}\n")
+    block = fort_rules(RS.context(library, house), compact=True, unit=library.units["fort-morgan"])
+    assert "Driven off:" not in [k for k, _ in block.items]

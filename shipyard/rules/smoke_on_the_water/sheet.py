@@ -654,6 +654,9 @@ def fort_rules(ctx: Context, compact: bool = False, unit=None) -> Block:
               + f"; {f['hit']} (d6: {crits})")]
     items += [("Fires:", f["fires"])] if f.get("fires") else []
     items += [("On fire:", f["on_fire"])] if f.get("on_fire") else []
+    # when the Driven off box is ticked and cleared: it recurs turn after turn (replay 20, defect a)
+    box = ctx.tables.require("gunners_driven_off").rows.get("box")
+    items += [("Driven off:", box)] if box and driven_off_to_hit(ctx) is not None else []
     return Legend(items, title=f"Shot at{star}:", **style("fort_rules", compact))
 
 
