@@ -167,7 +167,8 @@ def test_fire_test_discs_come_one_for_every_three_units(library):
     """Top-10 item 2: six fire test discs for 26 units."""
     from shipyard.rules.smoke_on_the_water import counters as C
     ctx = RS.context(library)
-    units = [(None, u, RS.derive(u, ctx)) for _, u in library.scenario_units(library.scenarios["mobile-bay-1864"])]
+    units = [(side.name, library.units[u.id], RS.derive(library.units[u.id], ctx))
+             for side in library.scenario("mobile-bay-1864").sides for u in side.units]  # the sides in play
     assert C.marker_counts(units)[1] >= len(units) / 3
 
 
@@ -1614,3 +1615,15 @@ def test_a_forts_driven_off_box_says_when_to_tick_and_clear_it(mobile_bay_pages,
     house.write_text("smoke-on-the-water:\n  gunners_driven_off:\n    rows: {play: false}\n")
     block = fort_rules(RS.context(library, house), compact=True, unit=library.units["fort-morgan"])
     assert "Driven off:" not in [k for k, _ in block.items]
+
+
+def test_the_fire_markers_spare_cells_hold_markers_for_the_states_the_sheets_mark(mobile_bay_pages, library):
+    """Replay 20, defect b (p19-20): no marker for a jammed gun, an abandoned ship or a fort's gunners driven off.
+    Where the fire markers' last row has cells to spare they hold square ones (one Driven off a fort), with no
+    fewer fire test discs than the fleet wants and no row or page more."""
+    from shipyard.rules.smoke_on_the_water import counters as C
+    page = next(p for p in mobile_bay_pages if "burning out of control" in p)
+    assert page.count("Driven off fort: its guns −1") == 2  # Fort Morgan and her water battery
+    assert "Jammed gun or port: no fire" in page and "Abandoned or struck: no fire" in page
+    assert page.count("Fire test") == 8  # one for every three of the 24 units in play (Gaines, Powell are off it)
+    assert C.state_markers(RS.context(library), [], 0) == []

@@ -62,6 +62,30 @@ MARKERS = {
 }
 
 
+# States a sheet marks that recur on the table (replay 20, defect b): kind -> (label, what it means, who has it).
+STATES = {
+    "driven_off": ("Driven off", "fort: its guns −1", "fort"),
+    "jammed": ("Jammed", "gun or port: no fire", "vessel"),
+    "abandoned": ("Abandoned", "or struck: no fire", "vessel"),
+}
+
+
+def _state_marker(kind: str) -> Chit:
+    """A square marker for a state her sheet marks (a jammed gun, a fort's gunners driven off): not a fire marker."""
+    label, meaning, _ = STATES[kind]
+    st = STYLES["state_marker"]
+    return Chit([(st["frame"], None), (st["title"], label), (st["meaning"], meaning)], style=st)
+
+
+def state_markers(ctx: Context, units: list, room: int) -> list[Chit]:
+    """Up to `room` state markers, in turn: one Driven off for each fort (where the pack plays it), then Jammed and
+    Abandoned; none where no cell is spare, since the sheets' boxes hold every one of these states."""
+    from .sheet import driven_off_to_hit
+    forts = sum(1 for _, _, d in units if d.stats.kind == "fort") if driven_off_to_hit(ctx) is not None else 0
+    kinds = ["driven_off"] * forts + ["jammed", "abandoned"] * room
+    return [_state_marker(k) for k in kinds[:room]]
+
+
 def _fire_marker(kind: str) -> Chit:
     """One marker: its rings, its label and (room allowing) what it means."""
     style, label, meaning = MARKERS[kind]
@@ -119,7 +143,10 @@ def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = F
     go_on = layout != "backs"
     marks = layout if layout == "backs" else "fronts"
     n = whole_rows(doc, fire + test, small, go_on=go_on)
-    chit_sheet(doc, [_fire_marker("fire")] * fire + [_fire_marker("test")] * (n - fire), small, layout=marks,
+    # the last row's spare cells: state markers where the fire test discs wanted leave room (never a row more)
+    states = state_markers(ctx, units, n - fire - test)
+    chit_sheet(doc, [_fire_marker("fire")] * fire + [_fire_marker("test")] * (n - fire - len(states)) + states,
+               small, layout=marks,
                title="Fire markers", back_title="Fire markers (backs)", go_on=go_on)
     chit_sheet(doc, [_fire_marker("out")] * whole_rows(doc, out, big, go_on=go_on), big, layout=marks,
                title="Out of control markers" if layout == "backs" else None,
