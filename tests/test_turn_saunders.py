@@ -693,7 +693,8 @@ ROUND_4_READINGS = {
     "8: a sloop striking mid-move, her partner's distance": [("Sloop carried", "from the next move (a sloop striking mid-move stops the pair there)")],
     "9: a target on the line between two arcs": [("Arc names", "a target on the line between two arcs is in both")],
     "10, 11: torpedo tests in the half move, and after a strike": [("Torpedoes", "in the half move and the move on, and a strike stops no test")],
-    "5: whether a wreck blocks": [("Wrecks", "a ship meeting it collides as with one stopped (0 kn); fire passes over it")],
+    "5: whether a wreck blocks": [("Wrecks", "a ship meeting it collides as with one stopped (0 kn)"),
+                                  ("Wrecks", "fire passes over it")],
     "4: which section each gun is in": [("Gun nearest", "a gun bearing fore is in the bow, aft the stern, the rest midships")],
     "lashed-pair start point": [("Lashed pairs", "she sets up and pivots on the sloop's centre")],
 }
@@ -1984,3 +1985,19 @@ def test_a_ship_counts_her_funnel_hits_in_boxes(library, bundled_packs):
         assert funnel == ([] if d.stats.fort else [("Funnel: smoke, −1 kn, −1 to fire", 2)]), unit.name
     assert "struck on the speed track (a funnel ticks one more box)" in readings_rows()["Repeated critical"]
     assert "struck on the speed track (a funnel ticks one more box)" in reference_text(pack_texts(bundled_packs))
+
+
+# The twentieth replay's moments (/work/notes/s9/r20/saunders.md): each answered in a line where the player looked.
+
+
+def test_a_ship_meeting_a_wreck_rolls_against_an_uncontrolled_ship_and_of_one_size_the_faster_slides(bundled_packs):
+    """Replay r20, moment 1 (p19 Wrecks and Collisions, p18 Ramming): Manhattan stern-rammed Tecumseh's wreck. Her
+    damage is the wreck's roll, and no modifier was given for a sunk ship; nor which of two the same size slides
+    alongside. A wreck rolls as a ship stopped and uncontrolled (the text's −1, with her own original hull: she is
+    past steering as much as a ship with no hull left); of one size, the faster slides, so a wreck (0 kn) never does."""
+    ref = reference_text(pack_texts(bundled_packs))
+    rows = readings_rows()
+    assert "a ship meeting it collides as with one stopped (0 kn), uncontrolled" in rows["Wrecks"]
+    assert "of one size, the faster slides" in rows["Collisions"]
+    assert rows["Wrecks"] in ref and rows["Collisions"] in ref
+    assert "Own ship uncontrolled" in ref and "the smaller slides alongside the other" in ref  # the rows they settle
