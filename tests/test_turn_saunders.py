@@ -1205,8 +1205,7 @@ def test_mobile_bay_gives_a_holed_monitor_the_way_to_sink_that_tecumseh_did(libr
     tecumseh = RS.derive(library.units["uss-tecumseh"], ctx).stats
     assert full < tecumseh.hull  # by the text alone a strike cannot sink her: the scenario must say how she can
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    words = ("Monitors One a torpedo holes (a foot of freeboard) rolls at once and at each turn's end: 4+ a hole sinks "
-             "her. (reconstructed)")
+    words = "Monitors One a torpedo holes rolls a D6 a hole at once and at each turn's end: any 4+ sinks her"
     assert words in setup
     (rule,) = [r for r in library.scenario("mobile-bay-1864").setup.special_rules if r.name == "Monitors"]
     assert list(rule.rules) == ["saunders"]  # the other rule sets sink a monitor by their own tables
@@ -1449,8 +1448,7 @@ def test_a_monitor_holed_by_a_torpedo_rolls_at_once_and_at_each_turns_end(bundle
     the roll for holes with no hull is the end of turn's. Tecumseh went down within a minute of the torpedo, so the
     monitor rolls at once, as she is holed, and again at each turn's end while the hole is open."""
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    assert ("Monitors One a torpedo holes (a foot of freeboard) rolls at once and at each turn's end: 4+ a hole sinks "
-            "her.") in setup
+    assert "Monitors One a torpedo holes rolls a D6 a hole at once and at each turn's end" in setup
 
 
 @pytest.mark.parametrize("scenario", ["mobile-bay-1864", "memphis-1862", "hampton-roads-1862"])
@@ -2001,3 +1999,13 @@ def test_a_ship_meeting_a_wreck_rolls_against_an_uncontrolled_ship_and_of_one_si
     assert "of one size, the faster slides" in rows["Collisions"]
     assert rows["Wrecks"] in ref and rows["Collisions"] in ref
     assert "Own ship uncontrolled" in ref and "the smaller slides alongside the other" in ref  # the rows they settle
+
+
+def test_a_holed_monitor_rolls_a_d6_for_each_hole(bundled_packs):
+    """Replay r20, moment 2 (p2 Monitors): "4+ a hole sinks her" read as one roll a hole or one in all. A D6 for each
+    hole, as the text's own sinking roll is (a D6 per unrepaired hole), any 4+ sinking her: a second hole is a
+    second chance to go down. The rule keeps its two lines (its "a foot of freeboard" is in the docs): a third shrank
+    the Letter plan and drew a label off its marker."""
+    setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
+    assert "rolls a D6 a hole at once and at each turn's end: any 4+ sinks her" in setup
+    assert "4+ a hole sinks" not in setup
