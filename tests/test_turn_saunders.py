@@ -2009,3 +2009,15 @@ def test_a_holed_monitor_rolls_a_d6_for_each_hole(bundled_packs):
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
     assert "rolls a D6 a hole at once and at each turn's end: any 4+ sinks her" in setup
     assert "4+ a hole sinks" not in setup
+
+
+def test_a_second_magazine_critical_on_a_flooded_magazine_does_not_explode(bundled_packs):
+    """Replay r20, moment 3 (p19 Repeated critical; Selma rolled 26 twice in turn 3): the repeat reading covered
+    fires, holes, knots, paddles and guns, not a second 26. A magazine flooded (its box ticked) holds wet powder: a
+    second 26 then rolls no D6 and the box stays as it is; once rubbed out, a 26 rolls as the first did. The room is won
+    in Pair in a collision, a few words shorter ("each her own modifiers", "no harm") with its sense kept."""
+    ref = reference_text(pack_texts(bundled_packs))
+    rows = readings_rows()
+    assert "stays as it is (no second halving; a flooded magazine does not explode)" in rows["Repeated critical"]
+    assert "each her own modifiers; their partners take no harm, but" in rows["Pair in a collision"]
+    assert rows["Repeated critical"] in ref and rows["Pair in a collision"] in ref
