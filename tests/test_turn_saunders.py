@@ -2021,3 +2021,11 @@ def test_a_second_magazine_critical_on_a_flooded_magazine_does_not_explode(bundl
     assert "stays as it is (no second halving; a flooded magazine does not explode)" in rows["Repeated critical"]
     assert "each her own modifiers; their partners take no harm, but" in rows["Pair in a collision"]
     assert rows["Repeated critical"] in ref and rows["Pair in a collision"] in ref
+
+
+def test_a_monitor_sunk_by_her_holes_mid_move_leaves_her_wreck_where_she_is(bundled_packs):
+    """Replay r20, moment 4 (p2 Monitors, Tecumseh sunk by the roll made at once, mid-move): where does her wreck go?
+    The player put it where the torpedo struck. The rule now says so: the roll that sinks her sinks her where she is,
+    her wreck there (the text's other sinkings fall at a turn's end, where she lies)."""
+    setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
+    assert "at each turn's end: any 4+ sinks her where she is." in setup
