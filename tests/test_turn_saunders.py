@@ -2029,3 +2029,12 @@ def test_a_monitor_sunk_by_her_holes_mid_move_leaves_her_wreck_where_she_is(bund
     her wreck there (the text's other sinkings fall at a turn's end, where she lies)."""
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
     assert "at each turn's end: any 4+ sinks her where she is." in setup
+
+
+def test_a_gun_critical_passed_to_the_next_section_takes_a_gun_on_the_side_facing_the_firer(bundled_packs):
+    """Replay r20, moment 5 (p19 Repeated critical, Hartford turn 3): a gun critical on a bow with no gun in action
+    passes to the next section's nearest gun, and midships has broadside guns on both sides. The shot came from the
+    firer's side: the gun is one on the side facing her."""
+    ref = reference_text(pack_texts(bundled_packs))
+    reading = readings_rows()["Repeated critical"]
+    assert "else the next section's nearest gun, on the side facing the firer" in reading and reading in ref
