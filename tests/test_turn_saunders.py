@@ -2038,3 +2038,26 @@ def test_a_gun_critical_passed_to_the_next_section_takes_a_gun_on_the_side_facin
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Repeated critical"]
     assert "else the next section's nearest gun, on the side facing the firer" in reading and reading in ref
+
+
+def test_fort_gaines_reaches_the_channel_s_west_side_at_long_range_and_says_so(library, bundled_packs):
+    """Replay r20, defect a (p2 Fort Gaines): "two and a half miles from the channel" (~44 in) beside a 10-inch's 48 in
+    read as out of reach, yet she fired every turn. The plan is right (her set-up point to the channel's west edge
+    under 48 in, its east side and the monitors' 000° track at x 59 beyond: the Official Records have Fort Gaines
+    firing at the fleet with two columbiads), so the set-up page now says what her Long reaches."""
+    import math
+
+    from shipyard.pack.setup_page import fit
+
+    ctx = RS.context(library)
+    scen = library.scenario("mobile-bay-1864")
+    gun = next(g for g in RS.derive(library.units["fort-gaines"], ctx).stats.guns if g.name == "10-inch columbiad")
+    assert gun.ranges_in.long == 48
+    f = fit(scen.setup, RS, RS.native_scale)
+    fort = f.table_point(scen.setup.starts["fort-gaines"].at)
+    channel = next(w for w in scen.setup.water if w.kind == "channel").outline
+    west, east = f.table_point(channel[-1]), f.table_point(channel[2])  # the channel's two edges at y 2,800 yd
+    monitors = f.table_point(scen.setup.starts["uss-tecumseh"].at)
+    assert math.dist(fort, west) < 48 < min(math.dist(fort, east), math.dist(fort, (monitors[0], west[1])))
+    setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
+    assert "(the east face, her sector on the plan) fire; their Long, 48 in, reaches its west side only." in setup
