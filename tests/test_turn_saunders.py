@@ -2061,3 +2061,16 @@ def test_fort_gaines_reaches_the_channel_s_west_side_at_long_range_and_says_so(l
     assert math.dist(fort, west) < 48 < min(math.dist(fort, east), math.dist(fort, (monitors[0], west[1])))
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
     assert "(the east face, her sector on the plan) fire; their Long, 48 in, reaches its west side only." in setup
+
+
+def test_a_machinery_critical_says_its_knots_are_struck_on_the_speed_track(bundled_packs):
+    """Replay r20, defect b (p7 and the other sheets): no Machinery box, and criticals 41–45 go only on the speed
+    track, easy to miss. The sheet's speed head is full to its line's end, so the criticals table (where 41–45 is read)
+    says where its knots go, as the sheet's own words strike them: a line each still."""
+    texts = pack_texts(bundled_packs)
+    ref = reference_text(texts)
+    for words in ("41-43 Machinery: -1 kn maximum speed, struck on the speed track",
+                  "44-45 Machinery: -2 kn maximum speed, struck on the speed track"):
+        assert words in ref, words
+    sheets = [t for t in texts if SHEET_MARK in t and "Ahead" in t]
+    assert sheets and all("strike lost knots from the top" in t for t in sheets)
