@@ -1734,3 +1734,15 @@ def test_the_counter_sheet_has_markers_for_the_lasting_special_effects(pack_page
                   "SCREW FOULED drifts to a stop till her T__"):
         assert counters.count(words) >= 7, words
     assert len(pack_pages) == 11
+
+
+# ---------------------------------------------------------------------------------------------- replay 20
+
+
+def test_open_water_off_the_channel_is_deep_on_the_set_up_page_and_the_reference(pack_pages):
+    """Replay 20, moment 1: the plan's key says only "outside, shoal or deep water" of the channel's edge, and the
+    consorts start over it (Hartford ended turn 3 there): neither page said whether that strip can ground her. Both
+    now say, where the shoal rule is, that open water, off a channel too, is deep: only a drawn shoal grounds."""
+    setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
+    assert "Shoals: open water, off a channel too, is deep; a ship drawing no more than a shoal's depth" in setup
+    assert "Open water, off a channel too, is deep; a ship drawing no more" in _reference(pack_pages)

@@ -311,11 +311,16 @@ def reading(tables: Tables, rule: str) -> str:
     raise ShipyardError(f"table reconstructions: no row for {rule!r}")
 
 
+# the plan's water outside a channel and its drawn shoals (its key: "outside, shoal or deep water"), said where a
+# player looks for who grounds: replay r20 found Mobile Bay's consorts starting over the channel's edge
+OPEN_WATER = "open water, off a channel too, is deep"
+
+
 def shoal_dice(tables: Tables) -> str:
     """Who rolls on a shoal and with which dice, by the depth a set-up page gives: one clause for the quick
     reference and the set-up page (RuleSet.depth_words), so the two say the same."""
     g = tables.require("grounding").rows
-    return (f"{reading(tables, 'Shoals')}; {g['shallow_shoal_dice']}d6 (shallow) or {g['deep_shoal_dice']}d6 (deep) "
+    return (f"{OPEN_WATER}; {reading(tables, 'Shoals')}; {g['shallow_shoal_dice']}d6 (shallow) or {g['deep_shoal_dice']}d6 (deep) "
             f"must then score more than her draft")
 
 
