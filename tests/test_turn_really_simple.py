@@ -870,7 +870,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
     fort fires in one window a turn; a ship holds for the 2nd by writing F2 in her orders, and a fort, which writes
     none, fires in the 1st window it has a ship in range."""
     qr = _reference(pack_pages)
-    assert ("1st fire 1d6 per gun that bears; a ship or fort fires in one window a turn, a ship in the 1st unless "
+    assert ("1st fire 1d6 per gun that bears; a ship or fort fires in one window a turn: the 1st if she can, unless "
             "ordered F2") in qr
     assert "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
@@ -1746,3 +1746,12 @@ def test_open_water_off_the_channel_is_deep_on_the_set_up_page_and_the_reference
     setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
     assert "Shoals: open water, off a channel too, is deep; a ship drawing no more than a shoal's depth" in setup
     assert "Open water, off a channel too, is deep; a ship drawing no more" in _reference(pack_pages)
+
+
+def test_a_ship_that_could_not_fire_in_the_first_window_fires_in_the_second_without_f2(pack_pages):
+    """Replay 20, moment 2: the 1st fire said "a ship in the 1st unless ordered F2", the 2nd "not yet fired": may a
+    ship masked in the 1st window, with no F2, fire in the 2nd? Yes, as the text's "hasn't fired yet": the 1st window
+    is hers only if she can fire in it, in the same line."""
+    qr = _reference(pack_pages)
+    assert "a ship or fort fires in one window a turn: the 1st if she can, unless ordered F2" in qr
+    assert "a ship in the 1st unless ordered F2" not in qr
