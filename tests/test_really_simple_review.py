@@ -88,7 +88,7 @@ def test_a_fort_card_says_which_hit_rows_do_nothing_to_it_and_they_have_no_box(c
                 # a row said to do nothing has no box on the card; every other row has its box there
                 assert (roll in said.get(words, [])) == (not boxes), (unit.name, table, roll)
                 assert boxes <= tags
-        assert "2" not in said["2d6"] and "11" not in said["2d6"]  # the magazine and fire reach a fort
+        assert "2" in said["2d6"] and "11" not in said["2d6"]  # fire reaches a fort, a magazine hit not (fort_magazine)
 
 
 # ---------------------------------------------------------------------------------------------- 13: durations, logs

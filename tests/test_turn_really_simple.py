@@ -192,7 +192,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
                   "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, not as a stationary firer (no +1)",
                   "on a ship with no gun bearing on the firer it changes nothing. T__:",
-                  "for 1d6 moves, half the roll, rounded up: a move is a half move"):
+                  "1d6 moves: half the roll, rounded up (a move is a half move)"):
         assert words in qr, words
 
 
@@ -361,7 +361,7 @@ def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_th
 def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(pack_pages):
     assert any("Fort Morgan: silenced" in p for p in pack_pages)  # the scenario scores it
     assert ("Silenced: a fort is silenced when every gun of its card's first ON ONE SHIP box is struck (no sector: all "
-            "its guns), or abandoned or destroyed" in _reference(pack_pages))
+            "its guns), or abandoned" in _reference(pack_pages))
 
 
 def test_a_jammed_shutter_says_what_it_does_and_that_a_fort_suffers_it_too(pack_pages, library, ctx):
@@ -636,8 +636,8 @@ def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages)
 
 
 def test_a_t_box_counts_from_the_turn_after_it_happened_with_an_example(pack_pages):
-    assert ("T__: the turn it happened plus the roll, to the end of the turn written (steering hit in turn 3, roll 2: "
-            "T5); for 1d6 moves, half the roll, rounded up") in _reference(pack_pages)
+    assert ("T__: the hit's turn plus the roll, to the end of the turn written (steering, turn 3, roll 2: T5); 1d6 "
+            "moves: half the roll, rounded up") in _reference(pack_pages)
 
 
 def test_a_lashed_pairs_pivots_do_not_fire_across_the_consort(pack_pages):
@@ -686,7 +686,7 @@ def test_end_on_contact_in_the_line_has_no_striker_and_no_avoid_roll(pack_pages)
 
 def test_a_forts_magazine_hit_and_a_shutter_with_no_gun_bearing_are_said(pack_pages):
     page = _readings(pack_pages)
-    assert "or abandoned or destroyed (by a magazine hit)" in page
+    assert "or abandoned; a magazine hit (2) does nothing to a fort; a club may instead play: it destroys the fort" in page
     assert "until turn shutter T__ ends (circle its gun box till then); on a ship with no gun bearing on the firer it changes nothing" in page
 
 
@@ -1755,3 +1755,29 @@ def test_a_ship_that_could_not_fire_in_the_first_window_fires_in_the_second_with
     qr = _reference(pack_pages)
     assert "a ship or fort fires in one window a turn: the 1st if she can, unless ordered F2" in qr
     assert "a ship in the 1st unless ordered F2" not in qr
+
+
+def _fort_card_text(unit, d, ctx) -> str:
+    return _flat(" ".join(sheet.card(unit, d, ctx).texts()))
+
+
+def test_a_magazine_hit_does_nothing_to_a_fort_unless_a_house_rule_says_it_destroys_it(library, ctx, tmp_path):
+    """Defect a (replay 20, the score's fall to 7): a die a gun puts ~90 dice on Fort Morgan in a turn, and a
+    magazine hit on each hit 1 in 216 blew her up in turn 2, as no ship's fire blew up a fort in the war (Pulaski and
+    Morgan surrendered). The text's magazine is a ship's; it has no forts. Ours: it does nothing to a fort (her card
+    says so and has no DESTROYED box); fort_magazine: destroyed is the other reading, a house rule."""
+    def morgan(c):
+        unit = library.units["fort-morgan"]
+        return unit, RS.derive(unit, c)
+
+    unit, d = morgan(ctx)
+    text = _fort_card_text(unit, d, ctx)
+    assert d.stats.magazine is False and "DESTROYED" not in text
+    assert "On a fort: hit 1d6 1, 4-5; 2d6 2, 3," in text
+    words = "or abandoned; a magazine hit (2) does nothing to a fort"
+    assert words in _flat(" ".join(reference.shooting([d], ctx).texts()))
+    house = RS.context(library, house_rules=_house(tmp_path, "really-simple:\n  fort_magazine: {rows: {on_fort: destroyed}}\n"))
+    unit, d = morgan(house)
+    text = _fort_card_text(unit, d, house)
+    assert d.stats.magazine is True and "DESTROYED" in text and "2d6 3," in text
+    assert "or abandoned; a magazine hit (2) destroys it" in _flat(" ".join(reference.shooting([d], house).texts()))

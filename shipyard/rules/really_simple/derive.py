@@ -319,6 +319,17 @@ def hit_chance(fire_factor: int, armour: int, modifiers: int = 0) -> Fraction:
 # The calculator
 
 
+def fort_magazine(tables: Tables) -> tuple[bool, Reason]:
+    """Whether a magazine hit (2d6: 2) destroys a fort (fort_magazine, a house-rule option: the text's magazine
+    blows up a ship; it has no forts), and why."""
+    from .words import option
+
+    t = tables.require("fort_magazine")
+    blows = option(tables, "fort_magazine") == "destroyed"
+    return blows, because(("a magazine hit destroys a fort" if blows else "a magazine hit does nothing to a fort: no "
+                           "ship's shot blew up a fort's magazine in the war") + f" ({t.cite()})", "Fort.kind", t.cite("on_fort"))
+
+
 def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
     """The unit's ReallySimpleStats, built field by field, with a Reason for each value (by its path)."""
     tables = ctx.tables
@@ -336,6 +347,7 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
             draft_ft=given("draft_ft", None, because("a fort cannot run aground", fort)),
             reinforced_bow=given("reinforced_bow", False, because("a fort cannot ram", fort)),
             double_ender=given("double_ender", False, because("a fort does not move", fort)),
+            magazine=given("magazine", *fort_magazine(tables)),
         )
     elif isinstance(unit, Vessel):
         kind = given("unit", "vessel", because(f"{unit.name}: {unit.type.value}, {unit.propulsion.kind.value}", "Vessel.kind",
@@ -359,6 +371,8 @@ def derive(unit: Vessel | Fort, ctx: Context) -> Derived:
                                                                 "Vessel.type", ramming.cite("modifiers"))),
             double_ender=given("double_ender", unit.double_ender, because(
                 "double-ender in the specification" if unit.double_ender else "single-ended", "Vessel.double_ender")),
+            magazine=given("magazine", True, because("a magazine hit blows a ship up and sinks her at once "
+                                                     f"({tables.require('special_effects').cite()})", "Vessel.kind")),
         )
     else:
         raise ShipyardError(f"really-simple can derive vessels and forts, not {type(unit).__name__}")

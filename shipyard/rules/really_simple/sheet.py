@@ -166,7 +166,7 @@ def _models(group) -> list[str]:
 def special_checks(s: ReallySimpleStats, tables) -> Block:
     """A box for each lasting special effect (2d6) the unit can suffer, FIRE with one box per turn burning and one
     that lasts 1d6 moves or turns with a box for each (the roll's boxes counted off a turn at a time); a fort's
-    magazine hit has a DESTROYED box (a ship's strikes SINKS); ABANDONED, where a fire's last turn or the boiler's
+    magazine hit has a DESTROYED box where a house rule lets it destroy one (fort_magazine; a ship's strikes SINKS); ABANDONED, where a fire's last turn or the boiler's
     roll ends."""
     t = trackers()
     wanted = t.for_unit(applies, s)

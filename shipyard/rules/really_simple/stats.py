@@ -38,6 +38,7 @@ class ReallySimpleStats(Stats):
     draft_ft: int | None
     reinforced_bow: bool
     double_ender: bool
+    magazine: bool = True  # a magazine hit (2d6: 2) blows her up: every ship; a fort only as fort_magazine reads it
     guns: list[Gun] = []
     ranges_in: Ranges
 

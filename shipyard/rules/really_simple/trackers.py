@@ -21,6 +21,8 @@ def trackers() -> Trackers:
 
 def applies(condition: str, stats) -> bool:
     """Whether an outcome with this condition can befall a unit with these ReallySimpleStats."""
+    if condition == "magazine":  # a magazine hit: every ship, a fort only as fort_magazine reads it (the stats say)
+        return stats.magazine
     return unit_condition(condition, fort=stats.is_fort, armed=stats.gun_count > 0)
 
 

@@ -235,9 +235,11 @@ LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches i
                         "farther than that stern to the half move's end",
               "sheers": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) sheers off "
                         "alongside, on the side her owner picks, and finishes her move"}
+FORT_MAGAZINE = {"nothing": "a magazine hit (2) does nothing to a fort", "destroyed": "a magazine hit (2) destroys it"}
 FORT_FIRER = {"fixed": "not as a stationary firer (no +1)", "stationary": "as a stationary firer (+1)"}
 OPTIONS = {"fort_fire": ("bears", FORT_BEARS), "fort_firer": ("counts_as", FORT_FIRER), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
-           "line_of_fire": ("masked_by", LINE_OF_FIRE), "line_ahead": ("follower", LINE_AHEAD)}
+           "line_of_fire": ("masked_by", LINE_OF_FIRE), "line_ahead": ("follower", LINE_AHEAD),
+           "fort_magazine": ("on_fort", FORT_MAGAZINE)}
 
 
 def option(tables: Tables, name: str) -> str:
@@ -289,6 +291,7 @@ INSTEAD_WORDS = {"fort_fire": {"sixth": "a sixth", "third": "a third", "all": "a
                  "gun_lost": {"heaviest": "the largest that bears", "owner": "any that bears, the owner's choice"},
                  "line_of_fire": {"ships": "other ships mask it, but not a monitor nor her consort",
                                   "none": "no ship masks fire"},
+                 "fort_magazine": {"destroyed": "it destroys the fort"},
                  "line_ahead": {"stops": "she goes no farther than that stern",
                                 "sheers": "she sheers off and goes on"}}
 
