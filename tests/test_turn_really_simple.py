@@ -348,7 +348,7 @@ def test_the_torpedo_rule_says_two_rolls_and_that_density_has_no_modifier(pack_p
 def test_a_forts_share_is_at_most_at_one_ship_and_the_rest_may_fire_at_others(pack_pages):
     qr = _reference(pack_pages)
     assert ("a fort brings a sixth (rounded down, at least one) of the guns of the front whose sector holds her (the "
-            "card's ON ONE SHIP box) to bear on any one ship, at most, its owner picking which; each gun fires once a "
+            "card's ON ONE SHIP box) to bear on any one ship, at most, its owner picking which guns; each gun fires once a "
             "turn, so the others may fire at other ships") in qr
 
 
@@ -1781,3 +1781,10 @@ def test_a_magazine_hit_does_nothing_to_a_fort_unless_a_house_rule_says_it_destr
     text = _fort_card_text(unit, d, house)
     assert d.stats.magazine is True and "DESTROYED" in text and "2d6 3," in text
     assert "or abandoned; a magazine hit (2) destroys it" in _flat(" ".join(reference.shooting([d], house).texts()))
+
+
+def test_a_forts_share_says_its_owner_picks_the_guns(pack_pages):
+    """Defect b (replay 20, pp2/8): 'a sixth ... at most, its owner picking which': which ship, or which guns? The
+    guns (each then picks its own target, as every gun does): said on the reference and the readings page."""
+    words = "to bear on any one ship, at most, its owner picking which guns; each gun fires once a turn"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
