@@ -1788,3 +1788,14 @@ def test_a_forts_share_says_its_owner_picks_the_guns(pack_pages):
     guns (each then picks its own target, as every gun does): said on the reference and the readings page."""
     words = "to bear on any one ship, at most, its owner picking which guns; each gun fires once a turn"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_the_counter_sheet_has_a_silenced_marker_for_the_forts_in_play(pack_pages, bundled_packs):
+    """Defect c (replay 20, p10): no marker for a silenced fort (its card's box does the job, off the table). The
+    counter sheet had room: one a fort, its reminder the Silenced reading in short, printed only where forts are in
+    play (Hampton Roads has none), the page counts unchanged."""
+    counters = next(p for p in pack_pages if "KN AHEAD" in p)
+    assert counters.count("SILENCED a fort: every gun of its first front struck, or abandoned") >= 5  # five forts
+    assert len(pack_pages) == 11
+    hampton = " ".join(pdf_page_texts(bundled_packs.get("hampton-roads-1862", "really-simple", "a4", "1/1200").path))
+    assert "SILENCED" not in hampton

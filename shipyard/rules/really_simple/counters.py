@@ -29,6 +29,7 @@ class Marker:
     title: str
     reminder: str
     shade: float
+    forts: bool = False  # printed only where a fort is in play (the markers table's `forts: true`)
 
 
 def markers(ctx) -> list[Marker]:
@@ -38,7 +39,7 @@ def markers(ctx) -> list[Marker]:
     for row in t.rows if isinstance(t.rows, list) else []:
         title = str(t.need(row, "marker", "the word printed on the marker"))
         out.append(Marker(title, fill(t.need(row, "reminder", "a short reminder"), ctx.tables, f"table markers, {title}"),
-                          float(row.get("shade", 0.85))))
+                          float(row.get("shade", 0.85)), bool(row.get("forts", False))))
     for m in out:
         _marker_layout(m)  # a reminder too long for a chit is the user's to shorten: say so before drawing anything
     return out
@@ -111,7 +112,9 @@ def counters(doc, units: list, ctx, fold: bool = False, backs: bool = False) -> 
         for v, c in astern:
             chits += [(kn(v), "KN ASTERN", ASTERN_SHADE)] * c
     cell = (2 * STYLE.w, STYLE.h) if fold else STYLE.size
-    chits += marker_chits(markers(ctx), n_ships, len(chits), doc.grid(*cell)[:2])
+    forts = any(d.stats.is_fort for _, _, d in units)
+    marks = [m for m in markers(ctx) if forts or not m.forts]  # a fort's marker only where one is in play
+    chits += marker_chits(marks, n_ships, len(chits), doc.grid(*cell)[:2])
     chit_sheet(doc, [Chit(_face(c), _face(c, back=True)) for c in chits], STYLE, layout=layout, title="Counters")
 
 
