@@ -1799,3 +1799,11 @@ def test_the_counter_sheet_has_a_silenced_marker_for_the_forts_in_play(pack_page
     assert len(pack_pages) == 11
     hampton = " ".join(pdf_page_texts(bundled_packs.get("hampton-roads-1862", "really-simple", "a4", "1/1200").path))
     assert "SILENCED" not in hampton
+
+
+def test_the_half_move_in_the_sequence_says_to_step_it_in_quarters_near_another_ship(pack_pages):
+    """Defect d (replay 20): close-order contacts, a few tenths of an inch bow to stern, are easy to miss when a
+    half move is made in one go; the Contact reading steps it in quarters, but the sequence, where a player looks as
+    she moves, did not say so. Its 1st half move now does, in the same line."""
+    assert ("1st half move every ship moves at once, up to half her speed, in quarters near another ship; then the "
+            "turns ordered") in _reference(pack_pages)
