@@ -448,7 +448,7 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
 def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(mobile_bay, library):
     """Round 2, moment 10: which ships form a line, and what happens when the leader (Brooklyn) stops."""
     assert "Line of battle a column follows the leader the roster names: each moves in his wake at his speed" in _blocks(library, "mobile-bay-1864")
-    assert "if he stops, the next astern leads" in _blocks(library, "mobile-bay-1864")
+    assert "if he stops or sinks, the next astern leads" in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
@@ -1062,8 +1062,8 @@ def test_a_models_base_and_where_a_consort_lies_are_said_for_range_sight_and_tou
 def test_a_stopped_leader_leaves_the_line_and_may_rejoin_at_its_rear(mobile_bay):
     """Replay 8, moment 2: "if he stops, the next astern leads" left open whether a stopped leader (Brooklyn, then
     Hartford) takes the lead back or rejoins. She has left the line: she acts at her own number and may rejoin astern."""
-    assert ("if he stops, the next astern leads: he has left the line for good, and under way again acts at his own "
-            "number and may rejoin astern of its last ship") in _readings(mobile_bay)
+    assert ("if he stops or sinks, the next astern leads: he has left the line for good, and under way again acts at "
+            "his own number and may rejoin astern of its last ship") in _readings(mobile_bay)
 
 
 def test_a_ship_weighing_anchor_does_not_drift_that_bound(mobile_bay):
@@ -1783,4 +1783,17 @@ def test_the_quick_reference_says_how_high_a_medium_can_throw(mobile_bay, librar
     house = tmp_path / "subtract.json"
     house.write_text(json.dumps({"quick-play": {"avd_modifiers": {"rows": {"reading": "subtract"}}}}))
     assert "Mediums throw at most 12 (17 at point blank, 10 over 12 in)." in _blocks(library, "mobile-bay-1864", house)
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+# ---------------------------------------------------------------------------------------------- replay 20
+
+
+def test_a_leader_sunk_leaves_the_lead_to_the_next_astern(mobile_bay, library):
+    """Replay 20, moment 1 (p3 Line of battle): Tecumseh went down in bound 1, and the reading said only what a line
+    does when its leader stops; the player let the next astern lead without a rule. A leader who stops or sinks leaves
+    the lead to the next astern (as Manhattan led the monitors on); one struck is stopped, so the same."""
+    assert "fires only at her own number (both cannonades, no move); if he stops or sinks, the next astern leads" in \
+        _blocks(library, "mobile-bay-1864")
+    assert _squeezed("if he stops or sinks, the next astern leads") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
