@@ -562,7 +562,8 @@ def test_a_ship_in_line_moves_with_her_leader_and_fires_at_her_own_number(mobile
     """Round 3, moment 2: "a line follows its leader" (the bound's step 3 and the readings) left open whether a follower
     acts on her own number or with her leader; the article moves her with him and fires her at her own."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "each moves in his wake at his speed right after him, but fires only at her own number (both cannonades, no move)" in ref
+    assert ("each moves in his wake at his speed right after him (his whole inches, closing up, if a touch halts him), but "
+            "fires only at her own number (both cannonades, no move)") in ref
     assert "Act by number from 1 up, each does all below; a line moves with its leader, fires on its own" in ref
     assert _squeezed("a line moves with its leader, fires on its own") in _squeezed(_page(mobile_bay, "— quick reference"))
     page = _readings(mobile_bay)
@@ -1796,4 +1797,16 @@ def test_a_leader_sunk_leaves_the_lead_to_the_next_astern(mobile_bay, library):
     assert "fires only at her own number (both cannonades, no move); if he stops or sinks, the next astern leads" in \
         _blocks(library, "mobile-bay-1864")
     assert _squeezed("if he stops or sinks, the next astern leads") in _squeezed(_readings(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_line_moves_its_whole_inches_when_a_touch_halts_its_leader(mobile_bay, library):
+    """Replay 20, moment 2 (p3 Line of battle / Passing): Hartford, leading past Brooklyn, was halted by a touch 0.55 in
+    into her second half, and "each moves in his wake at his speed" left open whether the ships astern still made
+    their whole move; the player moved them only as far as she got. Each moves his whole inches in his wake, closing
+    up (a touch halts her in turn, as Passing says); he is not stopped, so he still leads."""
+    assert ("each moves in his wake at his speed right after him (his whole inches, closing up, if a touch halts him), "
+            "but fires only at her own number") in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("(his whole inches, closing up, if a touch halts him)") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("her marker kept (not stopped") in _squeezed(_readings(mobile_bay))  # so he still leads
     assert len(mobile_bay) == RULESET.pack_pages
