@@ -1810,3 +1810,12 @@ def test_a_line_moves_its_whole_inches_when_a_touch_halts_its_leader(mobile_bay,
     assert _squeezed("(his whole inches, closing up, if a touch halts him)") in _squeezed(_readings(mobile_bay))
     assert _squeezed("her marker kept (not stopped") in _squeezed(_readings(mobile_bay))  # so he still leads
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_ship_already_touching_another_may_move_off(mobile_bay, library):
+    """Replay 20, moment 3 (p3 Passing): Brooklyn touching Chickasaw, Gaines touching Chickasaw after her ram: only a
+    rammer's "each moves off" and the tide's drift spoke of a ship already in contact, so nothing said whether a touch
+    pins her. It does not: once touching, she may move off (a move on into the other halts, as any touch does)."""
+    assert "both unhurt (only a RAM harms); once touching, she may move off" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("both unhurt (only a RAM harms); once touching, she may move off") in _squeezed(_readings(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
