@@ -1197,12 +1197,12 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
 def test_passing_a_failed_brooklyn_says_what_clears_her_and_when_the_ships_astern_turn_back(mobile_bay, library):
     """Replay 9, moment 2: "pass her to port, 45° at the half" brought Hartford's base within 0.1-0.4 in of Brooklyn
     turned across the channel, and nothing said what clearance is enough, nor when to turn back to 005°. The bound-1
-    line says they are clear unless touching (the Passing reading's word) and back to 005° in bound 2 (in a line's
+    line says they are clear (replay 20, defect a: by rule, not "unless touching") and back to 005° in bound 2 (in a line's
     room, so the Letter reference keeps its turning gauge); played here on the pack's numbers, Hartford's pair turning back then stays clear of Brooklyn's."""
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port, 45° at the half, clear unless touching, back to 005° at Slow in bound 2") in ref
+    assert _squeezed("the next astern passes to port, 45° at the half, clear of her by rule, back to 005° at Slow in bound 2") in ref
     assert "models (or bases) touching unbidden, she stops" in _readings(mobile_bay)  # what "touching" is
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
@@ -1818,4 +1818,38 @@ def test_a_ship_already_touching_another_may_move_off(mobile_bay, library):
     pins her. It does not: once touching, she may move off (a move on into the other halts, as any touch does)."""
     assert "both unhurt (only a RAM harms); once touching, she may move off" in _blocks(library, "mobile-bay-1864")
     assert _squeezed("both unhurt (only a RAM harms); once touching, she may move off") in _squeezed(_readings(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def _printed_start(setup_page: str, unit: str) -> tuple[tuple[float, float], float]:
+    """A unit's start (inches) and heading as the set-up page's starts table prints them ('56, 14½ 005°')."""
+    m = re.search(re.escape(unit) + r"[^,]*?(\d+½?), (\d+½?) (\d{3})°", setup_page)
+    assert m, unit
+    x, y = (float(v.replace("½", ".5")) for v in m.groups()[:2])
+    return (x, y), float(m.group(3))
+
+
+def test_the_line_passes_a_failed_brooklyn_clear_by_rule_from_the_printed_starts(mobile_bay):
+    """Replay 20, defect a (p2 / p6): played from the set-up page's starts, printed to the ½ in (Brooklyn 56, 17;
+    Hartford 56, 14½: the scenario's 56.2 and 55.9), Hartford's pair passing to port with its 45° at the half clipped
+    Brooklyn's west end 0.55 in into her second half and stopped, "clear unless touching". The scripted pass is the
+    line's by rule: the next astern and the rest in her wake are clear of her. The rounding is all it answers: from
+    the printed starts the pass comes within 0.05 in of clear (Brooklyn's base set 0.05 in east, it clears all along)."""
+    import math
+
+    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert _squeezed("the next astern passes to port, 45° at the half, clear of her by rule") in ref
+    assert _squeezed("and leads; the rest in her wake, clear of her by rule") in _squeezed(_readings(mobile_bay))
+    setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
+    (bx, by), bh = _printed_start(setup, "USS Brooklyn + USS Octorara")
+    (x, y), heading = _printed_start(setup, "USS Hartford + USS Metacomet")
+    half, long, wide = 0.125, 0.5, 0.25  # the Models base; the consort's centre ¼ in to port of her sloop's
+    brooklyn = _base((bx + 0.05, by), bh + 90, long, long, half + wide, half)
+    for step in range(31):  # 3 in in tenths: 1.5 in ahead, a turn of 45° to port on her centre, 1.5 in on
+        if step == 15:
+            for swing in range(46):
+                assert _apart(_base((x, y), heading - swing, long, long, half + wide, half), brooklyn), swing
+            heading -= 45
+        assert _apart(_base((x, y), heading, long, long, half + wide, half), brooklyn), step
+        x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
     assert len(mobile_bay) == RULESET.pack_pages
