@@ -1853,3 +1853,14 @@ def test_the_line_passes_a_failed_brooklyn_clear_by_rule_from_the_printed_starts
         assert _apart(_base((x, y), heading, long, long, half + wide, half), brooklyn), step
         x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_ram_on_a_lashed_pair_strikes_the_ship_whose_base_it_meets(mobile_bay, library, hampton_roads):
+    """Replay 20, defect b (p3 Consorts): a ram's bow meeting a lashed pair: "the pair touches as one" but "each her
+    own card, EDNA, target" left open whose card takes the ram. The one whose base the bow meets, a blow on a hull as a
+    torpedo's is; the consorts' reading stays out of a battle with no pair."""
+    assert ("the pair touches as one 1 by ½ in; a ram strikes the one her bow meets") in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("the pair touches as one 1 by ½ in; a ram strikes the one her bow meets") in \
+        _squeezed(_readings(mobile_bay))
+    assert "her bow meets" not in " ".join(hampton_roads)
+    assert len(mobile_bay) == RULESET.pack_pages
