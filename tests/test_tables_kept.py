@@ -6,6 +6,7 @@ an edit, or keep a file that was refused."""
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -64,3 +65,39 @@ def test_a_refused_tables_file_is_refused_again_after_a_good_load(tmp_path):
         assert "roll D66" in str(caught.value) and "quotes" in str(caught.value)
     own.write_text(good, encoding="utf-8")
     assert load_tables(own, None, KEYS) == SAUNDERS.tables()
+
+
+def test_more_tables_files_than_are_kept_loaded_from_threads_each_give_their_own(tmp_path):
+    """More tables files than are kept, loaded from several threads at once (the web server's): each load is its own
+    file's, and what is kept stays within its bound."""
+    import threading
+
+    from shipyard.rules import tables as tables_module
+
+    files = []
+    for i in range(tables_module._CHECKED_MOST + 8):
+        own = tmp_path / f"t{i}.yaml"
+        own.write_text(f"to_hit: {{provenance: source, rows: {{needed: {i}}}}}\n", encoding="utf-8")
+        files.append((own, i))
+    failures = []
+
+    def load_all():
+        try:
+            for _ in range(3):
+                for own, i in files:
+                    assert load_tables(own, None, KEYS).to_hit.rows["needed"] == i
+        except BaseException as exc:  # noqa: BLE001 - told below
+            failures.append(exc)
+
+    threads = [threading.Thread(target=load_all) for _ in range(4)]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads switch as often as they can, so two make room at once
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not failures
+    assert len(tables_module._CHECKED) <= tables_module._CHECKED_MOST

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -155,6 +156,7 @@ def load_tables(path: Path, house_rules: Path | None = None, ruleset_keys: Itera
 # the web server is seen by the next.
 _CHECKED: dict[tuple, bytes] = {}  # (path, digest of its bytes, rule set keys) -> marshalled tables
 _CHECKED_MOST = 16  # tables files kept at most (the bundled rule sets, a test's own): past it, the oldest goes
+_CHECKED_LOCK = threading.Lock()
 
 
 def _bundled_tables(path: Path, ruleset_keys: tuple[str, ...]) -> Tables:
@@ -168,9 +170,10 @@ def _bundled_tables(path: Path, ruleset_keys: tuple[str, ...]) -> Tables:
         kept = marshal.dumps([(t.name, t.provenance, t.rows, t.note, t.bands, t.optional) for t in tables.values()])
     except ValueError:
         return tables  # a value marshal cannot copy (no bundled table has one): read the file again next time
-    while len(_CHECKED) >= _CHECKED_MOST:
-        del _CHECKED[next(iter(_CHECKED))]
-    _CHECKED[key] = kept
+    with _CHECKED_LOCK:  # the web server's threads may make room at once
+        while len(_CHECKED) >= _CHECKED_MOST:
+            del _CHECKED[next(iter(_CHECKED))]
+        _CHECKED[key] = kept
     return _from_checked(marshal.loads(kept), ruleset_keys)
 
 
