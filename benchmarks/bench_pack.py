@@ -3,6 +3,7 @@
     python benchmarks/bench_pack.py                      # 7 alternating process pairs, 30 warm sheets
     python benchmarks/bench_pack.py --runs 11 --sheet-runs 50
     python benchmarks/bench_pack.py --rules quick-play --runs 1 --sheet-runs 3 --scenario cherbourg-1864   # a smoke run
+    python benchmarks/bench_pack.py --against /tmp/main  # and another checkout's code timed beside it, in turn
 
 1. Census: one in-process build of each rule set's pack with the ReportLab Canvas methods wrapped, counting per
    page the text runs (and the strings, faces and sizes drawn), font changes, rects, lines, paths and path
@@ -193,24 +194,24 @@ def _children_cpu() -> float:
     return ru.ru_utime + ru.ru_stime
 
 
-def _timed(cmd: list[str]) -> tuple[float, float]:
+def _timed(cmd: list[str], env: dict | None = None) -> tuple[float, float]:
     """(wall, CPU user+sys) seconds of one whole process. CPU is the steadier figure on a shared machine."""
     cpu, t = _children_cpu(), time.perf_counter()
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
     took = time.perf_counter() - t, _children_cpu() - cpu
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed:\n{proc.stderr}")
     return took
 
 
-def compile_like_an_install() -> str:
+def compile_like_an_install(package: Path | None = None) -> str:
     """shipyard's own modules compiled to bytecode, as `pip install` of the wheel does (and as Python does on a user's
     first run): with PYTHONDONTWRITEBYTECODE set, as in this environment, an editable install compiles its ~1.4 MB of
     source again in every process (~0.25 s of a pack), where the baseline's ReportLab has its .pyc files. Says what."""
     import compileall
     import importlib.util
 
-    package = Path(importlib.util.find_spec("shipyard").origin).parent
+    package = package or Path(importlib.util.find_spec("shipyard").origin).parent
     try:
         done = compileall.compile_dir(str(package), quiet=2)
     except OSError:
@@ -218,22 +219,38 @@ def compile_like_an_install() -> str:
     return f"shipyard's bytecode compiled in {package}" if done else f"shipyard's bytecode NOT compiled in {package}"
 
 
-def processes(census_path: Path, rules: list[str], runs: int, tmp: Path,
-              scenario: str = SCENARIO) -> tuple[list[tuple], list[tuple], list[tuple]]:
-    """(side by side, one process, baseline): each a list of (wall, CPU) for `runs` whole processes, run in turn."""
-    ours, single, bare = [], [], []
+def processes(census_path: Path, rules: list[str], runs: int, tmp: Path, scenario: str = SCENARIO,
+              against: Path | None = None) -> dict[str, list[tuple]]:
+    """Each a list of (wall, CPU) for `runs` whole processes, run in turn: "ours" (side by side), "single" (one
+    process), "bare" (the baseline), and with `against` (another checkout's root) "their" and "their single": the
+    same console script with that checkout's shipyard first on the path."""
+    times: dict[str, list[tuple]] = {"ours": [], "single": [], "bare": []}
     print(f"({compile_like_an_install()}, as an install does)")
+    theirs = None
+    if against is not None:
+        print(f"({compile_like_an_install(against.resolve() / 'shipyard')}, the checkout measured beside it)")
+        theirs = {**os.environ, "PYTHONPATH": os.pathsep.join([str(against.resolve()), os.environ.get("PYTHONPATH", "")])}
+        times.update({"their": [], "their single": []})
     pick = [a for r in rules for a in ("--rules", r)]
     # one pack untimed: what only the command line keeps (the code compiled for classes and annotations) is kept
     # by a run of its own, as a user's first run keeps it
     _timed(_shipyard_exe() + ["pack", scenario, "--jobs", "1", "-o", str(tmp / "first")] + pick)
+    if theirs is not None:
+        _timed(_shipyard_exe() + ["pack", scenario, "--jobs", "1", "-o", str(tmp / "their-first")] + pick, theirs)
     for i in range(runs):  # alternately, so load hits all alike
-        ours.append(_timed(_shipyard_exe() + ["pack", scenario, "-o", str(tmp / f"pack{i}")] + pick))
-        single.append(_timed(_shipyard_exe() + ["pack", scenario, "--jobs", "1", "-o", str(tmp / f"one{i}")] + pick))
+        times["ours"].append(_timed(_shipyard_exe() + ["pack", scenario, "-o", str(tmp / f"pack{i}")] + pick))
+        times["single"].append(_timed(_shipyard_exe() + ["pack", scenario, "--jobs", "1", "-o", str(tmp / f"one{i}")]
+                                      + pick))
+        if theirs is not None:
+            times["their"].append(_timed(_shipyard_exe() + ["pack", scenario, "-o", str(tmp / f"their{i}")] + pick,
+                                         theirs))
+            times["their single"].append(_timed(_shipyard_exe() + ["pack", scenario, "--jobs", "1", "-o",
+                                                                    str(tmp / f"their-one{i}")] + pick, theirs))
         out = tmp / f"base{i}"
         out.mkdir()
-        bare.append(_timed([sys.executable, str(Path(__file__).resolve()), "--baseline", str(census_path), str(out)]))
-    return ours, single, bare
+        times["bare"].append(_timed([sys.executable, str(Path(__file__).resolve()), "--baseline", str(census_path),
+                                     str(out)]))
+    return times
 
 
 def warm_sheets(rules: list[str] | None, runs: int, tmp: Path) -> dict[str, dict[str, list[tuple[float, float]]]]:
@@ -285,6 +302,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--sheets-only", action="store_true", help="only the warm single sheets, PDF and SVG")
     ap.add_argument("--scenario", default=SCENARIO,
                     help=f"the scenario packed (default {SCENARIO}, which the goals are for; a small one for a smoke run)")
+    ap.add_argument("--against", type=Path, help="the root of another checkout, its packs timed beside this one's")
     ap.add_argument("--baseline", nargs=2, metavar=("CENSUS", "OUT"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.baseline:  # the baseline's own process: bare ReportLab, nothing of shipyard imported
@@ -311,7 +329,8 @@ def main(argv: list[str] | None = None) -> None:
         avg = {k: sum(r["per_page"][k] * r["pages"] for r in rs.values()) / pages for k in KINDS}
         print("content per page (average over the pack, counted at the ReportLab canvas): "
               + ", ".join(f"{k} {v:.1f}" for k, v in avg.items()))
-        ours, single, bare = processes(census_path, list(args.rules or []), args.runs, tmp, args.scenario)
+        times = processes(census_path, list(args.rules or []), args.runs, tmp, args.scenario, args.against)
+        ours, single, bare = times["ours"], times["single"], times["bare"]
         med = lambda xs, i: statistics.median(x[i] for x in xs)  # noqa: E731
         for name, xs in (("shipyard pack (whole process)      ", ours), ("shipyard pack --jobs 1 (one process)", single),
                          ("bare ReportLab (whole process)     ", bare)):
@@ -324,6 +343,11 @@ def main(argv: list[str] | None = None) -> None:
               f"(goal: at most 1.5x, aim 1.3x)")
         print(f"ratio shipyard --jobs 1 / baseline: wall {med(single, 0) / med(bare, 0):.2f}x, "
               f"cpu {med(single, 1) / med(bare, 1):.2f}x  (goal: at most 1.6x)")
+        if args.against is not None:
+            for name, xs, mine in (("pack", times["their"], ours), ("pack --jobs 1", times["their single"], single)):
+                print(f"{args.against} {name}: wall median {med(xs, 0):.3f} s, cpu median {med(xs, 1):.3f} s; "
+                      f"ratio to the baseline wall {med(xs, 0) / med(bare, 0):.2f}x, cpu {med(xs, 1) / med(bare, 1):.2f}x; "
+                      f"this checkout / it: wall {med(mine, 0) / med(xs, 0):.2f}, cpu {med(mine, 1) / med(xs, 1):.2f}")
         report_warm_sheets(args.rules, args.sheet_runs, tmp)
 
 if __name__ == "__main__":

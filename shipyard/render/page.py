@@ -629,17 +629,25 @@ class PdfPage(Page):
         key = (c._fontname, c._fontsize, c._leading, s)
         ops = self._ops.get(key)
         if ops is None:
-            font = _get_font(c._fontname)
-            doc = c._doc
-            parts = []
-            current = -1
             tf = f"{_fp_str(c._fontsize)} Tf {_fp_str(c._leading)} TL"
-            for subset, chunk in font.splitString(s, doc):
-                if subset != current:
-                    parts.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
-                    current = subset
-                parts.append(f"({_escape_pdf(chunk)}) Tj")
-            ops = self._ops[key] = " ".join(parts) + " T* ET"
+            plain = None  # subset 0's name, for a string of printable ASCII in a font whose subset 0 holds it
+            if s.isascii() and s.isprintable():
+                plain = self._ops.get(("ascii", c._fontname))
+                if plain is None:
+                    plain = self._ops[("ascii", c._fontname)] = _plain_ascii(c._fontname, c._doc)
+            if plain:  # what splitString gives such a string: one chunk of subset 0, its own bytes
+                ops = self._ops[key] = f"{plain} {tf} ({_escape_pdf(s.encode('ascii'))}) Tj T* ET"
+            else:
+                font = _get_font(c._fontname)
+                doc = c._doc
+                parts = []
+                current = -1
+                for subset, chunk in font.splitString(s, doc):
+                    if subset != current:
+                        parts.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
+                        current = subset
+                    parts.append(f"({_escape_pdf(chunk)}) Tj")
+                ops = self._ops[key] = " ".join(parts) + " T* ET"
         c._code.append(f"BT 1 0 0 1 {_fp_str(X, Y)} Tm {ops}")
 
 
@@ -730,3 +738,17 @@ def mark_row_tops(rows: int, per_row: int, marks, box: float, gap: float, band: 
         tops.append(y)
         y += box + gap
     return tops
+
+
+def _plain_ascii(fontname: str, doc) -> str:
+    """The name of subset 0 of a TrueType font in this document where that subset holds every printable ASCII
+    character as itself (ReportLab's asciiReadable subsets, as DejaVu's are): then splitString gives such a string as
+    one chunk of subset 0, its own bytes, and changes nothing, so _show writes it without walking it character by
+    character. '' for a font whose subsets are not so (every string goes through splitString)."""
+    font = _get_font(fontname)
+    font.splitString("", doc)  # the font's subsets in this document, made as splitString makes them on first use
+    state = getattr(font, "state", {}).get(doc)
+    assigned = getattr(state, "assignments", None)
+    if not assigned or any(assigned.get(code) != code for code in range(32, 127)):
+        return ""
+    return font.getSubsetInternalName(0, doc)

@@ -3,12 +3,15 @@ each table with its provenance, so every value read from one can cite it. House 
 
 from __future__ import annotations
 
+import hashlib
+import marshal
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 from ..errors import Problem, ShipyardError, display_path
-from ..library.yamlfile import read_yaml
+from ..library.yamlfile import read_file_bytes, read_yaml
 from .derived import Provenance, PROVENANCES, Cite, _split
 
 
@@ -137,6 +140,53 @@ def load_tables(path: Path, house_rules: Path | None = None, ruleset_keys: Itera
     A house-ruled table is tagged "house rule" in every reason (see apply_house_rules for how rows overlay).
     """
     ruleset_keys = tuple(ruleset_keys)
+    tables = _bundled_tables(Path(path), ruleset_keys)
+    if house_rules is not None:
+        from .house_rules import apply_house_rules
+
+        apply_house_rules(tables, house_rules, ruleset_keys)
+    return tables
+
+
+# A pack reads its rule set's tables several times (a context for each section, a card's settings for
+# each start speed) and a test run some thousands of times. Each tables.yaml read and checked is kept here by its
+# bytes: a file edited since is read and checked again. Every load hands out a copy of its own, unmarshalled from the
+# kept checked data, so what one caller changes in the Tables it got, no other load sees. House rules are never
+# kept: they are read and laid over that copy on every load, so a house-rules file edited between two commands of
+# the web server is seen by the next.
+_CHECKED: dict[tuple, bytes] = {}  # (path, digest of its bytes, rule set keys) -> marshalled tables
+_CHECKED_MOST = 16  # tables files kept at most (the bundled rule sets, a test's own): past it, the oldest goes
+_CHECKED_LOCK = threading.Lock()
+
+
+def _bundled_tables(path: Path, ruleset_keys: tuple[str, ...]) -> Tables:
+    """A tables.yaml read and checked as load_tables does it, without house rules: a fresh copy each call."""
+    key = (str(path.resolve()), hashlib.blake2b(read_file_bytes(path), digest_size=20).digest(), ruleset_keys)
+    kept = _CHECKED.get(key)
+    if kept is not None:
+        return _from_checked(marshal.loads(kept), ruleset_keys)
+    tables = _read_tables(path, ruleset_keys)
+    try:
+        kept = marshal.dumps([(t.name, t.provenance, t.rows, t.note, t.bands, t.optional) for t in tables.values()])
+    except ValueError:
+        return tables  # a value marshal cannot copy (no bundled table has one): read the file again next time
+    with _CHECKED_LOCK:  # the web server's threads may make room at once
+        while len(_CHECKED) >= _CHECKED_MOST:
+            del _CHECKED[next(iter(_CHECKED))]
+        _CHECKED[key] = kept
+    return _from_checked(marshal.loads(kept), ruleset_keys)
+
+
+def _from_checked(checked: list, ruleset_keys: tuple[str, ...]) -> Tables:
+    tables = Tables()
+    tables.ruleset = ruleset_keys[0] if ruleset_keys else ""
+    for name, provenance, rows, note, bands, optional in checked:
+        tables[name] = Table(name, provenance, rows, note, bands=bands, optional=optional)
+    return tables
+
+
+def _read_tables(path: Path, ruleset_keys: tuple[str, ...]) -> Tables:
+    """tables.yaml read and every table checked (a table's keys, its bands in order, no text cut short)."""
     located = read_yaml(path)
     where = display_path(path)
     refuse_cut_text(located, where)
@@ -162,10 +212,6 @@ def load_tables(path: Path, house_rules: Path | None = None, ruleset_keys: Itera
                                          "expected a list of the row keys a house-ruled row may leave out")])
         tables[name] = Table(name, spec["provenance"], spec["rows"], spec.get("note", ""), bands=bands,
                              optional=tuple(optional))
-    if house_rules is not None:
-        from .house_rules import apply_house_rules
-
-        apply_house_rules(tables, house_rules, ruleset_keys)
     return tables
 
 
