@@ -52,10 +52,33 @@ def pytest_xdist_auto_num_workers(config):
 def usable_cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
+# pdfminer's modules each log through their own logger, and its parser calls `log.debug` for every token and object
+# it reads (some 6 million calls a suite run, reading the pages tests read back): each call costs a level check
+# even with debug off, ~9 % of a page's read. Unless the run asks pytest for log records (--log-level, log_cli_level),
+# those loggers' debug is a no-op, set on the logger objects pdfminer will fetch by name when it is first imported.
+PDFMINER_LOGGERS = ("cmapdb", "converter", "encodingdb", "layout", "lzw", "pdfdevice", "pdfdocument", "pdffont",
+                    "pdfinterp", "pdfpage", "pdfparser", "pdftypes", "psparser")
+
+
+def quiet_pdfminer_debug(config) -> None:
+    import logging
+
+    if any(config.getoption(o, default=None) for o in ("log_level", "log_cli_level")) or config.getini("log_level") \
+            or config.getini("log_cli_level"):
+        return
+    for name in PDFMINER_LOGGERS:
+        logging.getLogger(f"pdfminer.{name}").debug = _no_debug
+
+
+def _no_debug(*args, **kwargs) -> None:
+    """Logger.debug's stand-in for pdfminer's loggers (quiet_pdfminer_debug)."""
+
+
 def pytest_configure(config):
     """Byte-compile the checkout's shipyard once, before the workers start: where PYTHONDONTWRITEBYTECODE is set (as
     on this machine) every `shipyard` process a test starts would otherwise compile some 80 modules from source
     (~0.2 s each time, a sixth of the suite's CPU). compileall writes only what is stale; __pycache__ is ignored by git."""
+    quiet_pdfminer_debug(config)
     if hasattr(config, "workerinput"):  # an xdist worker: the controller has done it
         return
     import compileall
