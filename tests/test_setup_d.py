@@ -57,18 +57,61 @@ def test_a_rule_set_that_moves_in_knots_keeps_them_in_its_starts_table(library):
 
 
 def _triangles(path, page: int) -> list[tuple[float, float, float]]:
-    """Each filled triangle drawn on a page: (width pt, centre x, centre y), as pdfminer reads the paths."""
-    from pdfminer.layout import LTCurve
+    """Each filled triangle drawn on a page: (width pt, centre x, centre y), as pdfminer reads the paths (each subpath
+    a shape of its own; a triangle: three distinct points, each segment's end, a close back to the start adding none).
+    Read through pdfium's page objects, some ten times faster than pdfminer's parse of the page, forms' contents
+    included: the same triangles as pdfminer's, to 0.001 pt, on page 2 of every bundled Mobile Bay pack."""
+    import ctypes
 
-    from conftest import layout_objects, pdf_layouts
+    import pypdfium2
+    import pypdfium2.raw as raw
 
-    out = []
-    for _, layout in pdf_layouts(path, pages=[page]):
-        for o in layout_objects(layout, LTCurve):
-            pts = list(dict.fromkeys(o.pts))
-            if o.fill and len(pts) == 3:
-                out.append((o.width, sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3))
-    return out
+    x, y, m = ctypes.c_float(), ctypes.c_float(), raw.FS_MATRIX()
+    fill_mode, stroked = ctypes.c_int(), ctypes.c_int()
+
+    def placed(obj, outer):  # the object's matrix, then its form's
+        raw.FPDFPageObj_GetMatrix(obj, m)
+        A, B, C, D, E, F = outer
+        return (m.a * A + m.b * C, m.a * B + m.b * D, m.c * A + m.d * C, m.c * B + m.d * D,
+                m.e * A + m.f * C + E, m.e * B + m.f * D + F)
+
+    def triangles(obj, outer):
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind == raw.FPDF_PAGEOBJ_FORM:
+            inner = placed(obj, outer)
+            for k in range(raw.FPDFFormObj_CountObjects(obj)):
+                yield from triangles(raw.FPDFFormObj_GetObject(obj, k), inner)
+            return
+        if kind != raw.FPDF_PAGEOBJ_PATH or not raw.FPDFPath_GetDrawMode(obj, ctypes.byref(fill_mode), ctypes.byref(stroked)) \
+                or fill_mode.value == raw.FPDF_FILLMODE_NONE:
+            return
+        a, b, c, d, e, f = placed(obj, outer)
+        subpaths, bezier = [], 0
+        for k in range(raw.FPDFPath_CountSegments(obj)):
+            seg = raw.FPDFPath_GetPathSegment(obj, k)
+            step = raw.FPDFPathSegment_GetType(seg)
+            if step == raw.FPDF_SEGMENT_BEZIERTO:  # two control points, then the curve's end: pdfminer keeps the end
+                bezier += 1
+                if bezier % 3:
+                    continue
+            raw.FPDFPathSegment_GetPoint(seg, ctypes.byref(x), ctypes.byref(y))
+            pt = (a * x.value + c * y.value + e, b * x.value + d * y.value + f)
+            if step == raw.FPDF_SEGMENT_MOVETO:
+                subpaths.append([])
+            subpaths[-1].append(pt)
+        for pts in subpaths:
+            pts = list(dict.fromkeys(pts))
+            if len(pts) == 3:
+                xs = [p[0] for p in pts]
+                yield max(xs) - min(xs), sum(xs) / 3, sum(p[1] for p in pts) / 3
+
+    pdf = pypdfium2.PdfDocument(str(path))
+    try:
+        p = pdf[page]
+        return [t for k in range(raw.FPDFPage_CountObjects(p.raw))
+                for t in triangles(raw.FPDFPage_GetObject(p.raw, k), (1, 0, 0, 1, 0, 0))]
+    finally:
+        pdf.close()
 
 
 @pytest.mark.parametrize("rules, paper", [(r, "a4") for r in RULES] + [("quick-play", "letter")])
