@@ -390,6 +390,79 @@ def diagonal_strokes(path, pages=None) -> int:
         pdf.close()
 
 
+def pdf_straight_strokes(path, pages=None, width_mm: float | None = None,
+                         within_mm: float = 0.01) -> list[tuple[tuple[float, float], list]]:
+    """Each page (or only `pages`, 0-based) as ((width, height) pt, its straight strokes): every subpath of just a move
+    and a line (a close after it too), as pdfminer counts an LTLine (pdfplumber's `lines`), as (x0, y0, x1, y1, line width)
+    pt, PDF space (y up), in drawing order, forms' contents included (the width the page sets, pdfminer's
+    `linewidth`; 0 where pdfium reads none); with `width_mm`, only those of that width to `within_mm` (a QR code's
+    hundreds of paths then cost a width each, not a point each). Read through pdfium's page objects, some
+    twenty times faster than pdfminer's parse. pdfium keeps points and matrices in single precision: each is read
+    back as the shortest decimal it stands for (the number the page wrote, as pdfminer reads it), so a stroke at
+    56.55118 pt rounds to 19.9 mm as pdfminer's, not to 20.0 mm. Checked equal to pdfminer's lines on the bundled
+    Mobile Bay packs (A4, Letter) and every rule set's counters with backs."""
+    import ctypes
+    import struct
+
+    import pypdfium2
+    import pypdfium2.raw as raw
+
+    x, y, w, m = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), raw.FS_MATRIX()
+
+    def written(v: float) -> float:
+        single = struct.pack("f", v)
+        for digits in range(1, 10):
+            if struct.pack("f", shortest := float(f"{v:.{digits}g}")) == single:
+                return shortest
+        return v
+
+    def placed(obj, outer):  # the object's matrix, then its form's
+        raw.FPDFPageObj_GetMatrix(obj, m)
+        A, B, C, D, E, F = outer
+        a, b, c, d, e, f = (written(v) for v in (m.a, m.b, m.c, m.d, m.e, m.f))
+        return a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F
+
+    def strokes(obj, outer):
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind == raw.FPDF_PAGEOBJ_FORM:
+            inner = placed(obj, outer)
+            for k in range(raw.FPDFFormObj_CountObjects(obj)):
+                yield from strokes(raw.FPDFFormObj_GetObject(obj, k), inner)
+            return
+        if kind != raw.FPDF_PAGEOBJ_PATH:
+            return
+        width = written(w.value) if raw.FPDFPageObj_GetStrokeWidth(obj, ctypes.byref(w)) else 0.0
+        if width_mm is not None and abs(width * 25.4 / 72 - width_mm) >= within_mm:
+            return
+        a, b, c, d, e, f = placed(obj, outer)
+        subpath = []
+        n = raw.FPDFPath_CountSegments(obj)
+        for k in range(n + 1):  # one step past the end closes the last subpath
+            seg = raw.FPDFPath_GetPathSegment(obj, k) if k < n else None
+            step = raw.FPDFPathSegment_GetType(seg) if seg else raw.FPDF_SEGMENT_MOVETO
+            if step == raw.FPDF_SEGMENT_MOVETO and subpath:
+                if [s for s, _ in subpath] == [raw.FPDF_SEGMENT_MOVETO, raw.FPDF_SEGMENT_LINETO]:
+                    (x0, y0), (x1, y1) = ((a * px + c * py + e, b * px + d * py + f) for _, (px, py) in subpath)
+                    yield x0, y0, x1, y1, width
+                subpath = []
+            if seg:
+                raw.FPDFPathSegment_GetPoint(seg, ctypes.byref(x), ctypes.byref(y))
+                subpath.append((step, (written(x.value), written(y.value))))
+
+    out = []
+    pdf = pypdfium2.PdfDocument(str(path))
+    try:
+        for i in range(len(pdf)) if pages is None else pages:
+            page = pdf[i]
+            out.append(((page.get_width(), page.get_height()),
+                        [s for k in range(raw.FPDFPage_CountObjects(page.raw))
+                         for s in strokes(raw.FPDFPage_GetObject(page.raw, k), (1, 0, 0, 1, 0, 0))]))
+            page.close()
+    finally:
+        pdf.close()
+    return out
+
+
 class PlumbedPage:
     """One page as pdfplumber reads it, from pdfminer's objects without pdfplumber's dictionary of every attribute of
     every object (most of pdfplumber's time): its chars, rects, lines and curves as pdfplumber's dictionaries (the keys

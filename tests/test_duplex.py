@@ -5,7 +5,7 @@ the PDFs' page sequence."""
 from __future__ import annotations
 
 import pytest
-from conftest import pdf_page_texts
+from conftest import pdf_page_texts, pdf_straight_strokes
 
 from shipyard.render import Document
 from shipyard.render.page import MARK_WIDTH_MM, RenderError
@@ -19,75 +19,14 @@ FILES = [(rs.key, "mobile-bay-1864", "a4") for rs in all_rulesets()] + [("smoke-
 
 def cut_marks(path) -> list[tuple[set, set]]:
     """Each page's (x of every vertical cut mark, y of every horizontal one), mm to 0.1 from the top left: every
-    straight stroke of the cut marks' width, counted as pdfminer (so pdfplumber's page.lines) counts a line: each
-    subpath of just a move and a line (a close after it too), forms' contents included. Read through pdfium's page
-    objects (its points are the PDF's, its stroke width the line width the page sets), some six times faster than
-    pdfminer's parse of the same pages; the same sets as pdfminer's on every page of every backs file here."""
-    import ctypes
-    import struct
-
-    import pypdfium2
-    import pypdfium2.raw as raw
-
-    x, y, w, m = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), raw.FS_MATRIX()
-
-    def written(v: float) -> float:
-        """The number as the page wrote it (the shortest decimal that is this single-precision value, as pdfium keeps
-        its points and matrices), read in double precision as pdfminer reads it: a mark 19.95 mm in (56.55118 pt)
-        rounds to 19.9 mm as pdfminer's, not 20.0 mm as pdfium's float."""
-        single = struct.pack("f", v)
-        for digits in range(1, 10):
-            if struct.pack("f", shortest := float(f"{v:.{digits}g}")) == single:
-                return shortest
-        return v
-
-    def placed(obj, outer):  # the object's matrix, then its form's
-        raw.FPDFPageObj_GetMatrix(obj, m)
-        A, B, C, D, E, F = outer
-        m.a, m.b, m.c, m.d, m.e, m.f = (written(v) for v in (m.a, m.b, m.c, m.d, m.e, m.f))
-        return (m.a * A + m.b * C, m.a * B + m.b * D, m.c * A + m.d * C, m.c * B + m.d * D,
-                m.e * A + m.f * C + E, m.e * B + m.f * D + F)
-
-    def strokes(obj, outer):
-        """The straight strokes of the cut marks' width this object draws, as ((x0, y0), (x1, y1)) in PDF space."""
-        kind = raw.FPDFPageObj_GetType(obj)
-        if kind == raw.FPDF_PAGEOBJ_FORM:
-            inner = placed(obj, outer)
-            for k in range(raw.FPDFFormObj_CountObjects(obj)):
-                yield from strokes(raw.FPDFFormObj_GetObject(obj, k), inner)
-            return
-        if kind != raw.FPDF_PAGEOBJ_PATH or not raw.FPDFPageObj_GetStrokeWidth(obj, ctypes.byref(w)) \
-                or abs(w.value * PT - MARK_WIDTH_MM) >= 0.02:
-            return
-        a, b, c, d, e, f = placed(obj, outer)
-        subpath = []
-        n = raw.FPDFPath_CountSegments(obj)
-        for k in range(n + 1):  # one step past the end closes the last subpath
-            seg = raw.FPDFPath_GetPathSegment(obj, k) if k < n else None
-            step = raw.FPDFPathSegment_GetType(seg) if seg else raw.FPDF_SEGMENT_MOVETO
-            if step == raw.FPDF_SEGMENT_MOVETO and subpath:
-                if [s for s, _ in subpath] == [raw.FPDF_SEGMENT_MOVETO, raw.FPDF_SEGMENT_LINETO]:
-                    yield tuple((a * px + c * py + e, b * px + d * py + f) for _, (px, py) in subpath)
-                subpath = []
-            if seg:
-                raw.FPDFPathSegment_GetPoint(seg, ctypes.byref(x), ctypes.byref(y))
-                subpath.append((step, (written(x.value), written(y.value))))
-
+    straight stroke of the cut marks' width as pdfminer (so pdfplumber's page.lines) counts a line, read through
+    pdfium (conftest.pdf_straight_strokes); the same sets as pdfminer's on every page of every backs file here and
+    of the bundled Mobile Bay packs, A4 and Letter."""
     out = []
-    pdf = pypdfium2.PdfDocument(str(path))
-    try:
-        for page in pdf:
-            height, xs, ys = page.get_height(), set(), set()
-            for k in range(raw.FPDFPage_CountObjects(page.raw)):
-                for (x0, y0), (x1, y1) in strokes(raw.FPDFPage_GetObject(page.raw, k), (1, 0, 0, 1, 0, 0)):
-                    if abs(x0 - x1) < 0.01:
-                        xs.add(round(min(x0, x1) * PT, 1))
-                    if abs(y0 - y1) < 0.01:
-                        ys.add(round((height - max(y0, y1)) * PT, 1))
-            out.append((xs, ys))
-            page.close()
-    finally:
-        pdf.close()
+    for (_, height), marks in pdf_straight_strokes(path, width_mm=MARK_WIDTH_MM, within_mm=0.02):
+        xs = {round(min(x0, x1) * PT, 1) for (x0, _, x1, _, _) in marks if abs(x0 - x1) < 0.01}
+        ys = {round((height - max(y0, y1)) * PT, 1) for (_, y0, _, y1, _) in marks if abs(y0 - y1) < 0.01}
+        out.append((xs, ys))
     return out
 
 
@@ -106,23 +45,12 @@ def objects(path) -> list[int]:
         pdf.close()
 
 
-def page_width(path) -> float:
-    """The first page's width, pt."""
-    import pypdfium2
-
-    pdf = pypdfium2.PdfDocument(str(path))
-    try:
-        return pdf[0].get_width()
-    finally:
-        pdf.close()
-
-
 def sides(path) -> list[tuple[str, str]]:
     """The file's pages in (front, back) pairs, each named 'blank', 'mirror' (the front's cut marks mirrored
     left to right) or 'other'; a file of an odd number of pages ends on ('front', 'missing')."""
     drawn = objects(path)
     marks = cut_marks(path)
-    width = page_width(path) * PT
+    width = pdf_straight_strokes(path, pages=[0], width_mm=MARK_WIDTH_MM)[0][0][0] * PT
     out = []
     for i in range(0, len(drawn), 2):
         f = "front" if drawn[i] else "blank"

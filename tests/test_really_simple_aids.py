@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import layout_objects, pdf_layouts, pdf_page_index, pdf_plumbed, pdf_plumbed_pages
+from conftest import pdf_page_index, pdf_plumbed, pdf_plumbed_pages, pdf_straight_strokes
 
 from shipyard.render import Document
 from shipyard.rules import get_ruleset
@@ -238,15 +238,12 @@ def test_speed_chits_a_named_one_per_ship_for_a_fleet_and_a_generic_whole_knot_s
 def test_counters_have_cut_marks_inside_the_margins(ctx, mobile_bay, tmp_path):
     _, units = mobile_bay
     out = build(tmp_path / "c.pdf", "letter", lambda doc: aids.counters(doc, units, ctx, backs=True))
-    from pdfminer.layout import LTLine
-
-    pages = list(pdf_layouts(out))  # pdfminer's LTLine objects, pdfplumber's `lines`, without its dictionaries
+    pages = pdf_straight_strokes(out, width_mm=0.15)  # pdfminer's LTLines (pdfplumber's `lines`), read by pdfium
     assert len(pages) % 2 == 0  # a back for every front
-    for _, page in pages:
-        marks = [l for l in layout_objects(page, LTLine) if abs(mm(l.linewidth) - 0.15) < 0.01]
+    for (width, _), marks in pages:
         assert len(marks) >= 8
-        for l in marks:
-            assert mm(l.x0) >= 8.0 and mm(float(page.width) - l.x1) >= 8.0
+        for x0, _, x1, _, _ in marks:
+            assert mm(min(x0, x1)) >= 8.0 and mm(width - max(x0, x1)) >= 8.0
 
 
 def test_roster_lists_both_sides_with_stats(ctx, mobile_bay, tmp_path):
