@@ -36,7 +36,7 @@ def test_misfire_table_11_is_printed_by_nation(mobile_bay_text):
     """Review 1a / top-10 item 5: nine misfires in three turns, and Table 11 was not in the pack."""
     assert "Table 11 · misfire (a natural 10 to hit)" in mobile_bay_text
     assert "Confederate 1–7 8–9 10" in mobile_bay_text and "Union 1–8 9 10" in mobile_bay_text
-    assert "the firer takes 1d6 Hull damage (a fort SDP) and a fire test marker" in mobile_bay_text
+    assert "the firer takes 1d6 HDP, no armour test, a turret gun's too (a fort SDP), and a fire test marker" in mobile_bay_text
 
 
 def test_the_fire_test_phase_has_a_procedure_marked_as_ours(mobile_bay_text):
@@ -1627,3 +1627,9 @@ def test_the_fire_markers_spare_cells_hold_markers_for_the_states_the_sheets_mar
     assert "Jammed gun or port: no fire" in page and "Abandoned or struck: no fire" in page
     assert page.count("Fire test") == 8  # one for every three of the 24 units in play (Gaines, Powell are off it)
     assert C.state_markers(RS.context(library), [], 0) == []
+
+
+def test_a_burst_guns_damage_tests_no_armour_and_a_turret_guns_goes_on_the_hull(mobile_bay_text):
+    """Replay 21, moment 1: Table 11's "1d6 Hull damage" for a burst: does armour count, and does a turret gun's
+    burst go on the turret's track?"""
+    assert "Bursts: cross it; the firer takes 1d6 HDP, no armour test, a turret gun's too (a fort SDP)" in mobile_bay_text
