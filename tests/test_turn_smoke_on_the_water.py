@@ -888,7 +888,7 @@ def test_a_fort_faces_guns_beyond_the_share_with_no_other_ship_in_range_stay_idl
     """Replay 7, defect: a face's share at one ship was used, and no other ship was in range of the rest: may they
     add to the fire at the first? No: they stay idle (the share is the embrasures' traverse, not a choice)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "channel fronts 5, bay front 2, the rest at others in range, else idle" in page
+    assert "channel fronts 5, bay front 2, the rest may fire only at others in range" in page
 
 
 def test_the_deviation_template_says_what_an_indirect_shot_hits_where_it_lands(mobile_bay_pages):
@@ -1081,8 +1081,8 @@ def test_a_fort_faces_number_at_one_ship_is_a_cap_not_a_share_to_fill(mobile_bay
     share? A cap (the embrasures' traverse): at most so many at any one ship, fewer if the player likes; the sheet
     and the readings row say "at most"."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("Fires: the guns of the face that bears, at any one ship (a lashed pair is two) at most channel fronts 5, bay front 2, the rest at "
-            "others in range, else idle") in page
+    assert ("Fires: the guns of the face that bears, at any one ship (a lashed pair is two) at most channel fronts 5, bay front 2, the rest may "
+            "fire only at others in range") in page
     assert "at any one ship at most a quarter of its guns (rounded up, at least 2)" in _readings_row(mobile_bay_text,
                                                                                                      "Fort fire")
 
@@ -1633,3 +1633,10 @@ def test_a_burst_guns_damage_tests_no_armour_and_a_turret_guns_goes_on_the_hull(
     """Replay 21, moment 1: Table 11's "1d6 Hull damage" for a burst: does armour count, and does a turret gun's
     burst go on the turret's track?"""
     assert "Bursts: cross it; the firer takes 1d6 HDP, no armour test, a turret gun's too (a fort SDP)" in mobile_bay_text
+
+
+def test_a_forts_guns_beyond_its_cap_may_fire_as_table_1_says_none_must(mobile_bay_pages):
+    """Replay 21, defect a (p15): "the rest at others in range, else idle" read as if the fort's other guns must
+    fire, where Table 1 says none must."""
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert "the rest may fire only at others in range" in page and "else idle" not in page
