@@ -381,8 +381,7 @@ def test_a_fort_sheet_says_what_a_fire_does_to_a_fort(mobile_bay_pages):
     """Moment 9: the fire test's "1 HDP" and "magazine explodes, she sinks" are written for ships."""
     for name in ("Fort Morgan ", "Fort Morgan water battery "):
         page = next(p for p in mobile_bay_pages if name in p and "Fire log" in p)
-        assert ("On fire: the fire test's HDP are SDP; a magazine roll is its magazine (6), never a "
-                "sinking") in page
+        assert "On fire: the fire test's HDP are SDP; a magazine roll is its magazine (6), no sinking" in page
 
 
 def test_a_lashed_pair_casts_off_when_her_partner_is_abandoned(mobile_bay_text):
@@ -458,7 +457,8 @@ def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_
     assert ("Forts as targets size F, Immobile; hits strike the walls; a 10 on the location d10: fort critical, a fire "
             "or magazine only through the walls fort_targets") in mobile_bay_text
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("(d6: 1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP in full (never deflected); "
+    assert ("(d6: 1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as if pierced (a dud shell: "
+            "after the slash); "
             "walls pierced only: 4-5 fire: fire test "
             "marker, 6 magazine: 2d6 SDP more, fire test marker)") in page
 
@@ -888,7 +888,7 @@ def test_a_fort_faces_guns_beyond_the_share_with_no_other_ship_in_range_stay_idl
     """Replay 7, defect: a face's share at one ship was used, and no other ship was in range of the rest: may they
     add to the fire at the first? No: they stay idle (the share is the embrasures' traverse, not a choice)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "channel fronts 5, bay front 2, the rest may fire only at others in range" in page
+    assert "channel fronts 5, bay front 2, the rest may fire at others in range" in page
 
 
 def test_the_deviation_template_says_what_an_indirect_shot_hits_where_it_lands(mobile_bay_pages):
@@ -1082,7 +1082,7 @@ def test_a_fort_faces_number_at_one_ship_is_a_cap_not_a_share_to_fill(mobile_bay
     and the readings row say "at most"."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert ("Fires: the guns of the face that bears, at any one ship (a lashed pair is two) at most channel fronts 5, bay front 2, the rest may "
-            "fire only at others in range") in page
+            "fire at others in range") in page
     assert "at any one ship at most a quarter of its guns (rounded up, at least 2)" in _readings_row(mobile_bay_text,
                                                                                                      "Fort fire")
 
@@ -1454,7 +1454,7 @@ def test_an_embrasure_critical_does_the_hits_sdp_in_full_where_the_walls_would_d
     """Replay 18, moment 1 (p15, p22): "+ the hit's SDP" (deflected: after the slash) against "an embrasure tests no
     armour": which figure does an embrasure critical on a hit the walls deflect do? The full one, as a Gun Port's."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP in full (never deflected)" in page
+    assert "1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as if pierced" in page
 
 
 def test_a_pilot_house_hit_on_either_ship_of_a_lashed_pair_holds_both(mobile_bay_text):
@@ -1610,7 +1610,7 @@ def test_a_forts_driven_off_box_says_when_to_tick_and_clear_it(mobile_bay_pages,
     gunnery (the box's label has no room to widen). A house rule that plays without it prints neither."""
     from shipyard.rules.smoke_on_the_water.sheet import fort_rules
     forts = " ".join(p for p in mobile_bay_pages if "Fire log" in p)
-    assert forts.count("Driven off: tick its box for a burst, erase it after the next turn's gunnery") == 2
+    assert forts.count("Driven off: tick its box for a burst, erase it after next turn's gunnery") == 2
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  gunners_driven_off:\n    rows: {play: false}\n")
     block = fort_rules(RS.context(library, house), compact=True, unit=library.units["fort-morgan"])
@@ -1639,4 +1639,12 @@ def test_a_forts_guns_beyond_its_cap_may_fire_as_table_1_says_none_must(mobile_b
     """Replay 21, defect a (p15): "the rest at others in range, else idle" read as if the fort's other guns must
     fire, where Table 1 says none must."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "the rest may fire only at others in range" in page and "else idle" not in page
+    assert "the rest may fire at others in range" in page and "else idle" not in page
+
+
+def test_an_embrasure_critical_from_a_dud_shell_does_the_duds_figure(mobile_bay_pages):
+    """Replay 21, moment 2 (p15): "the hit's SDP in full" from a dud shell: the burst figure or the dud's? The dud's
+    (after Table 17's slash): the embrasure lets it through as if it pierced, and a shell that pierced and did not
+    burst does the figure after the slash."""
+    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert "the hit's SDP as if pierced (a dud shell: after the slash)" in page
