@@ -154,7 +154,7 @@ sotw:
       target_size: {A: -4, B: -2, C: -1, D: 0, E: 1, F: 2}
       firer_speed: {Fast: -1, Very Fast: -2}
       target_speed: {Fast: -1, Very Fast: -2, Immobile: 1}
-      obscured: {"1/4 to 1/2": -1, "1/2 to 3/4": -2, "over 3/4": -4}
+      obscured: {"1/4 to 1/2": -1, "over 1/2 to 3/4": -2, "over 3/4": -4}
 """
 
 

@@ -1270,7 +1270,7 @@ def test_table_3s_local_pilot_says_who_has_one_and_mobile_bay_names_them(mobile_
 def test_tables_9_12_and_13_are_named_where_they_are_printed(mobile_bay_text):
     """Replay 14, defect (p22): the quick reference's table numbers jump (no 9, 12 or 13) without a word; the ranges
     are on each sheet's guns table, the deviation on the template sheet."""
-    assert "obscured 1/4 to 1/2 -1, 1/2 to 3/4 -2, over 3/4 -4 · ranges (Tables 9, 12): her sheet's guns" in mobile_bay_text
+    assert "obscured 1/4 to 1/2 -1, over 1/2 to 3/4 -2, over 3/4 -4 · ranges (Tables 9, 12): her sheet's guns" in mobile_bay_text
     assert "Table 13 · Indirect-fire deviation template: centre on the target" in mobile_bay_text
 
 
@@ -1648,3 +1648,11 @@ def test_an_embrasure_critical_from_a_dud_shell_does_the_duds_figure(mobile_bay_
     burst does the figure after the slash."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert "the hit's SDP as if pierced (a dud shell: after the slash)" in page
+
+
+def test_the_obscured_bands_do_not_overlap_at_a_half(mobile_bay_pages, mobile_bay_text):
+    """Replay 21, moment 3 (pp4-15, Table 10): "1/4 to 1/2 -1" and "1/2 to 3/4 -2" both held exactly a half. Each
+    band holds its top, as the text's "over 3/4" leaves 3/4 itself to the band below: a half is -1."""
+    assert "obscured 1/4 to 1/2 -1, over 1/2 to 3/4 -2, over 3/4 -4" in mobile_bay_text
+    assert "obscured 1/4 to 1/2 −1 over 1/2 to 3/4 −2 over 3/4 −4" in _sheet_page(mobile_bay_pages, "USS Hartford")
+    assert " 1/2 to 3/4 -2" not in mobile_bay_text.replace("over 1/2 to 3/4", "")
