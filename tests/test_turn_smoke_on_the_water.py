@@ -297,8 +297,8 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
          "moving over it tests Table 3's "
          "deep water with wrecks column"),
     (12, "Own bow, ram -6 in place of her hull armour, only with a ram (no ram: her hull armour below)"),
-    (16, "Flooding flooding points add up, never pumped out: each repair phase she loses an FP for each; she sinks "
-         "once they reach her FP left"),
+    (16, "Flooding flooding points add up, never pumped out: each repair phase she loses an FP for each, and sinks "
+         "then if her FP reach 0"),
 ])
 def test_rams_flooding_wrecks_and_a_lashed_pair_losing_her_partner(mobile_bay_text, moment, words):
     """Round 2: a ram bow on a ship without a ram, flooding that adds up past its boxes, Table 3's wrecks with no rule
@@ -1656,3 +1656,10 @@ def test_the_obscured_bands_do_not_overlap_at_a_half(mobile_bay_pages, mobile_ba
     assert "obscured 1/4 to 1/2 -1, over 1/2 to 3/4 -2, over 3/4 -4" in mobile_bay_text
     assert "obscured 1/4 to 1/2 −1 over 1/2 to 3/4 −2 over 3/4 −4" in _sheet_page(mobile_bay_pages, "USS Hartford")
     assert " 1/2 to 3/4 -2" not in mobile_bay_text.replace("over 1/2 to 3/4", "")
+
+
+def test_flooding_sinks_her_at_the_repair_phase_not_when_it_is_taken(mobile_bay_text):
+    """Replay 21, defect b (p22): are FP lost at the repair phase, or does she sink as soon as flooding reaches her FP
+    left? At the repair phase, as the text's FP loss is: until then she fights on."""
+    assert "each repair phase she loses an FP for each, and sinks then if her FP reach 0" in mobile_bay_text
+    assert "once they reach her FP left" not in mobile_bay_text
