@@ -1663,3 +1663,13 @@ def test_flooding_sinks_her_at_the_repair_phase_not_when_it_is_taken(mobile_bay_
     left? At the repair phase, as the text's FP loss is: until then she fights on."""
     assert "each repair phase she loses an FP for each, and sinks then if her FP reach 0" in mobile_bay_text
     assert "once they reach her FP left" not in mobile_bay_text
+
+
+def test_the_speed_counters_spare_cells_hold_more_jammed_markers(mobile_bay_pages, bundled_packs):
+    """Replay 21, defect c (p20): two Jammed markers, and both were wanted in turn 3. The speed counters' last row's
+    spare cells hold more, two Jammed to each Abandoned, A4 and Letter, with no page more."""
+    for pages in (mobile_bay_pages,
+                  pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)):
+        page = next(flat(p) for p in pages if "burning out of control" in p)
+        assert page.count("Jammed gun or port: no fire") >= 6, page.count("Jammed gun or port: no fire")
+        assert page.count("Driven off fort: its guns −1") == 2

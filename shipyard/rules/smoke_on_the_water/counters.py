@@ -86,6 +86,12 @@ def state_markers(ctx: Context, units: list, room: int) -> list[Chit]:
     return [_state_marker(k) for k in kinds[:room]]
 
 
+def spare_states(room: int) -> list[str]:
+    """The state markers for `room` spare cells: two Jammed to each Abandoned (a misfire's jam and a Port Jammed hit
+    stay until a repair roll clears them; a ship is abandoned once)."""
+    return [("jammed", "jammed", "abandoned")[i % 3] for i in range(room)]
+
+
 def _fire_marker(kind: str) -> Chit:
     """One marker: its rings, its label and (room allowing) what it means."""
     style, label, meaning = MARKERS[kind]
@@ -131,6 +137,9 @@ def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = F
     speed = STYLES["speed_counter"]
     if layout == "fronts":
         chits = [Chit(_speed_face(f)) for f in _speed_faces(ctx, units)]
+        # the speed counters' last row's spare cells hold more Jammed and Abandoned markers, the speed counter's size
+        # (replay 21, defect c: both Jammed were wanted in turn 3); never a row more
+        chits += [_state_marker(k) for k in spare_states(-len(chits) % doc.grid(*speed.size)[0])]
     else:
         chits = [Chit(_speed_face(front), None if back is None else _speed_face(back))
                  for front, back in speed_pairs(ctx, units)]
