@@ -807,7 +807,7 @@ def test_the_set_up_says_the_ground_alone_is_drawn_smaller_and_how_far_apart_the
     starts 25 cm apart" read as the two columns 25 cm apart, where the monitors start some 20 cm east of the wooden
     line (it is the ships in a column that are 25 cm apart)."""
     setup = mobile_bay_pages[1]
-    assert "Only the ground is drawn smaller: moves and ranges are the rules' own cm." in setup
+    assert "Only the map is shrunk, not the rules: move and measure in the cm the sheets print." in setup
     assert ("In each column the ships start 25 cm apart, centre to centre, clear of the bases (the model and 5 mm all "
             "round), the monitors some 20 cm east of the wooden line") in setup
 
@@ -1673,3 +1673,10 @@ def test_the_speed_counters_spare_cells_hold_more_jammed_markers(mobile_bay_page
         page = next(flat(p) for p in pages if "burning out of control" in p)
         assert page.count("Jammed gun or port: no fire") >= 6, page.count("Jammed gun or port: no fire")
         assert page.count("Driven off fort: its guns −1") == 2
+
+
+def test_the_set_up_says_plainly_that_moves_and_ranges_are_not_shrunk(mobile_bay_pages):
+    """Replay 21, defect d (p2): "the ground is drawn smaller: moves and ranges are the rules' own cm" was the
+    set-up page's least intuitive line."""
+    assert "the map is shrunk, not the rules: move and measure in the cm the sheets print" in mobile_bay_pages[1]
+    assert "the rules' own cm" not in mobile_bay_pages[1]
