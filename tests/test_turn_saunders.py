@@ -2074,3 +2074,15 @@ def test_a_machinery_critical_says_its_knots_are_struck_on_the_speed_track(bundl
         assert words in ref, words
     sheets = [t for t in texts if SHEET_MARK in t and "Ahead" in t]
     assert sheets and all("strike lost knots from the top" in t for t in sheets)
+
+
+# The twenty-first replay's moments (/work/notes/s9/r21/saunders.md), each a line where the player looked.
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_ship_with_no_hull_left_but_afloat_steams_and_fights_on_till_she_sinks(bundled_packs, paper):
+    """Replay r21, moment 1 (Brooklyn turn 3, 22 of 22 hull boxes and holes): p19 gave only the sinking roll and the
+    ramming box called her "uncontrolled"; does she still move under power and fire? The text sets speed 0 only for a
+    ship that surrenders (no holes); a holed one sinks by her roll, and till then steams and fights on, −1 in a ram."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert ("No hull left, holes end of each turn: D6 per unrepaired hole, a 6 sinks her; till then she steams and "
+            "fights on as before (uncontrolled: −1 in a ram)") in ref
