@@ -774,7 +774,7 @@ def test_mobile_bay_set_up_gives_the_torpedo_line_and_turrets_in_numbers_and_bin
 
 # The fifth replay's moments (/work/notes/s5/m4-saunders.md), each a reading on the readings page. Numbers are its own.
 ROUND_5_READINGS = {
-    "1: what a fort loses on hit location 4-6": [("Hits on a fort", "4–6 cost no hull, the D66 only")],
+    "1: what a fort loses on hit location 4-6": [("Hits on a fort", "4–6 cost no hull, as a ship's (Hits 4–6)")],
     "2: a part inch when the bow leaves a field mid-move": [("Torpedoes", "one for a part inch where the bow leaves it or ends the move")],
     "3: where a lashed gunboat lies": [("Past a partner", "alongside, touching, centres abeam")],
     "4: where range is measured from and to": [("Range", "centre to centre")],
@@ -2086,3 +2086,13 @@ def test_a_ship_with_no_hull_left_but_afloat_steams_and_fights_on_till_she_sinks
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert ("No hull left, holes end of each turn: D6 per unrepaired hole, a 6 sinks her; till then she steams and "
             "fights on as before (uncontrolled: −1 in a ram)") in ref
+
+
+def test_a_fort_hit_on_4_to_6_rolls_the_d66_only_as_a_ship_s_does(bundled_packs):
+    """Replay r21, moment 2 (p18, p19): the fort row said "4–6 cost no hull, the D66 only" where the hit-location
+    heading says "on 4–6, no hull and under 6 no effect": does a fort roll the D66 whatever the total? No: the fort row
+    now sends the player to the ship's rule (Hits 4–6), the one place the fact is said."""
+    ref = reference_text(pack_texts(bundled_packs))
+    fort = readings_rows()["Hits on a fort"]
+    assert "4–6 cost no hull, as a ship's (Hits 4–6)" in fort and "the D66 only" not in fort and fort in ref
+    assert "Hit location (1D6; on 4–6, no hull and under 6 no effect)" in ref and "Hits 4–6" in ref
