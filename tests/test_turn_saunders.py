@@ -1490,7 +1490,8 @@ def test_a_ship_drifting_to_a_halt_slows_2_kn_a_turn_and_then_only_a_tide_moves_
     moves only with a tide, as a struck ship does. The screw's torpedo box says the rate where the player marks it."""
     texts = pack_texts(bundled_packs, paper=paper)
     ref = reference_text(texts)
-    assert ("Faster than the new maximum this plot stands, then −2 kn a turn down to it (drifting to a halt: to 0, "
+    assert ("Faster than the new maximum this plot stands, then −2 kn a turn down to it, a pilot house hit or not "
+            "(drifting to a halt: to 0, "
             "then a tide alone moves her, 1 in a turn)") in ref
     assert "only a scenario's tide moves her, 1 in a turn its way" in readings_rows()["Struck"]  # the same drift
     screws = [t for t in texts if SHEET_MARK in t and "Screw: 1st box" in t]
@@ -2096,3 +2097,12 @@ def test_a_fort_hit_on_4_to_6_rolls_the_d66_only_as_a_ship_s_does(bundled_packs)
     fort = readings_rows()["Hits on a fort"]
     assert "4–6 cost no hull, as a ship's (Hits 4–6)" in fort and "the D66 only" not in fort and fort in ref
     assert "Hit location (1D6; on 4–6, no hull and under 6 no effect)" in ref and "Hits 4–6" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_pilot_house_hit_does_not_stop_a_forced_slowing(bundled_packs, paper):
+    """Replay r21, moment 3: a pilot house hit ("no change of speed next move") on a ship faster than her new maximum,
+    who must lose 2 kn a turn: which wins? The slowing: it is her damage taking the knots, not an order the wrecked
+    helm cannot pass (the text: she "must" decelerate). Said in the slowing's row, where the lost knots are read."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "Faster than the new maximum this plot stands, then −2 kn a turn down to it, a pilot house hit or not" in ref
