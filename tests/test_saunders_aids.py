@@ -134,8 +134,8 @@ def test_monitor_sheet_has_hull_boxes_with_three_quarter_and_half_marks(library,
         assert "¾ speed" in text and "½ speed" in text  # the bars say what they mark
         three_q, half = d["speed_thresholds"]
         assert three_q["speed_kn"] == 4.5  # ¾ of her 6 kn, kept to the half knot
-        assert f"after box {three_q['lost']}: ¾ speed = {number(three_q['speed_kn'])} kn" in text
-        assert f"after box {half['lost']}: ½ speed" in text
+        assert f"½ lost (box {three_q['lost']}): ¾ = {number(three_q['speed_kn'])} kn" in text
+        assert f"¾ lost (box {half['lost']}): ½ =" in text
         assert "fore 90°, port 90°, starboard 90°, aft 90°" in text
         for section in ("STERN", "MIDSHIPS", "BOW"):
             assert section in text

@@ -99,7 +99,7 @@ def test_speed_track_runs_to_the_maximum_and_shades_the_hull_notes_speeds(librar
         assert speed_cells(s.astern_speed_kn)[-1] == s.astern_speed_kn
         for th in s.speed_thresholds:
             assert th.speed_kn in ahead
-            assert f"after box {th.lost}: {fraction(th.fraction)} speed = {number(th.speed_kn)} kn" in hull.note
+            assert f"lost (box {th.lost}): {fraction(th.fraction)} = {number(th.speed_kn)} kn" in hull.note
             assert speed_marks(s)[th.speed_kn] == fraction(th.fraction)
         assert all(b - a <= 1 for a, b in zip(ahead, ahead[1:]))  # every whole knot is there
     hartford = RS.derive(library.find("uss-hartford"), ctx).stats
@@ -122,8 +122,8 @@ def test_three_quarter_speed_keeps_half_knots_on_bars_note_and_track(library, ui
     hull = next(t for b in blocks if isinstance(b, Tracks) for t in b.tracks if t.label == "Hull")
     th = {fraction(t.fraction): t for t in s.speed_thresholds}
     assert hull.marks == {th["¾"].lost: "¾ speed", th["½"].lost: "½ speed"}
-    assert f"after box {th['¾'].lost}: ¾ speed = {three_q} kn" in hull.note
-    assert f"after box {th['½'].lost}: ½ speed = {half} kn" in hull.note
+    assert f"½ lost (box {th['¾'].lost}): ¾ = {three_q} kn" in hull.note
+    assert f"¾ lost (box {th['½'].lost}): ½ = {half} kn" in hull.note
     track = next(b for b in blocks if isinstance(b, SpeedTrack))
     ahead = [c.text for c in track.rows[0].cells]
     assert three_q in ahead and half in ahead

@@ -1343,10 +1343,10 @@ def test_the_hull_note_is_set_as_large_as_the_sheets_other_notes_on_one_line(bun
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
     notes = 0
     # only the pages that print a hull note are measured, character by character (pdfium: pdf_page_chars)
-    with_notes = [n for n, text in enumerate(pdf_page_texts(path)) if "after box" in " ".join(text.split())]
+    with_notes = [n for n, text in enumerate(pdf_page_texts(path)) if "lost (box" in " ".join(text.split())]
     for n, (text, chars) in zip(with_notes, pdf_page_chars(path, with_notes)):
         printed = [c for c in chars if c is not None and not c.text.isspace()]
-        for hit in re.finditer(r"after box \d+: ¾ speed", text):
+        for hit in re.finditer(r"½ lost \(box \d+\): ¾ =", text):
             at = chars[hit.start()]  # the note's first character: its line is the characters on its baseline
             line = [c for c in printed if abs(c.baseline - at.baseline) < 1 and c.x >= at.x - 0.5]
             assert min(c.height for c in line) >= size - 0.01, (n + 1, hit.group())
@@ -1543,7 +1543,7 @@ def test_the_sheets_notes_under_the_hull_and_the_turret_guns_are_7_and_6_5_pt(li
     blocks = list(walk(sheet(unit, RS.derive(unit, ctx), ctx)))
     (turrets,) = [b for b in blocks if isinstance(b, Text) and b.text.startswith("Turrets: plot")]
     assert turrets.size >= 6.5
-    hull = [b for b in blocks if isinstance(b, Tracks) and any("after box" in (t.note or "") for t in b.tracks)]
+    hull = [b for b in blocks if isinstance(b, Tracks) and any("lost (box" in (t.note or "") for t in b.tracks)]
     assert hull and all(b.note_size >= 7.0 for b in hull)
 
 
@@ -1781,8 +1781,8 @@ def test_the_hull_note_s_speed_losses_are_black_at_7_pt(bundled_packs):
 
     path = bundled_packs.get("mobile-bay-1864", "saunders", "a4").path
     with pdfplumber.open(path) as pdf:
-        page = pdf.pages[pdf_page_index(path, "after box 11: ¾ speed = 8½ kn")]
-        (hit,) = page.search("after box 11: ¾ speed")
+        page = pdf.pages[pdf_page_index(path, "½ lost (box 11): ¾ = 8½ kn")]
+        (hit,) = page.search("½ lost (box 11): ¾ = 8½ kn", regex=False)
         chars = [c for c in page.chars if abs(c["top"] - hit["top"]) < 1 and c["text"].strip()]
     assert chars and all(c["size"] >= 7.0 - 0.01 for c in chars)
     assert all(max(c["non_stroking_color"] or (0,)) == 0 for c in chars)
@@ -2106,3 +2106,15 @@ def test_a_pilot_house_hit_does_not_stop_a_forced_slowing(bundled_packs, paper):
     helm cannot pass (the text: she "must" decelerate). Said in the slowing's row, where the lost knots are read."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "Faster than the new maximum this plot stands, then −2 kn a turn down to it, a pilot house hit or not" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_hull_bars_name_the_fraction_lost_the_reference_s_speed_rows_read(bundled_packs, paper):
+    """Replay r21, defect c: the sheets' "after box 11: ¾ speed" beside p18's "Hull ½ lost: max speed × ¾" read as
+    two thresholds with exactly 11 of 22 ticked. The sheet now says the reference's words, the box whose tick drops her
+    beside them: "½ lost (box 11): ¾ = …", one line still (no wrap onto a second)."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    assert "Hull ½ lost: max speed × ¾" in ref and "Hull ¾ lost: max speed × ½" in ref
+    brooklyn = next(t for t in texts if SHEET_MARK in t and "USS Brooklyn" in t)
+    assert "½ lost (box 11): ¾ = 8½ kn; ¾ lost (box 17): ½ = 5½ kn;" in brooklyn and "after box" not in brooklyn

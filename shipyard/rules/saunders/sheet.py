@@ -52,6 +52,15 @@ def fraction(x: float) -> str:
     return number(round(float(x), 3))
 
 
+def hull_bar_words(th, ctx: Context) -> str:
+    """A hull bar's note in the words the quick reference reads the rule in, its box the one whose tick drops her:
+    '½ lost (box 11): ¾ = 5 kn', as the line's knots-lost speeds read (replay r21: "after box 11" beside the reference's "Hull ½ lost" read as two
+    thresholds once 11 of 22 were ticked)."""
+    lost = {round(float(r["speed_fraction"]), 3): r["lost_fraction"] for r in ctx.tables.require("hull_speed").rows}
+    return (f"{fraction(lost[round(float(th.fraction), 3)])} lost (box {th.lost}): {fraction(th.fraction)} = "
+            f"{number(th.speed_kn)} kn")
+
+
 # ---------------------------------------------------------------------------------------------
 # Rule reminders, every number from the tables
 
@@ -642,8 +651,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
     head = with_live_link(head, unit, ctx)
 
     marks = {th.lost: f"{fraction(th.fraction)} speed" for th in s.speed_thresholds if 1 <= th.lost <= s.hull}
-    legend = "; ".join(f"after box {th.lost}: {fraction(th.fraction)} speed = {number(th.speed_kn)} kn"
-                       for th in s.speed_thresholds if 1 <= th.lost <= s.hull)
+    legend = "; ".join(hull_bar_words(th, ctx) for th in s.speed_thresholds if 1 <= th.lost <= s.hull)
     if legend and not s.fort:  # the bars' speeds are the undamaged maximum's: knots lost come off before the fraction
         legend += "; " + knots_lost_words(s, ctx)
     hull = Tracks([Track("Hull", s.hull, marks=marks, prefilled=damage_done(ctx, unit, ("hull",), s.hull), note=legend,
