@@ -2061,7 +2061,8 @@ def test_fort_gaines_reaches_the_channel_s_west_side_at_long_range_and_says_so(l
     monitors = f.table_point(scen.setup.starts["uss-tecumseh"].at)
     assert math.dist(fort, west) < 48 < min(math.dist(fort, east), math.dist(fort, (monitors[0], west[1])))
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    assert "(the east face, her sector on the plan) fire; their Long, 48 in, reaches its west side only." in setup
+    # replay r21, defect a: "its west side" read as the fort's own: the channel's, said
+    assert "(the east face, her sector on the plan) fire; their Long, 48 in, reaches the channel's west side only." in setup
 
 
 def test_a_machinery_critical_says_its_knots_are_struck_on_the_speed_track(bundled_packs):
