@@ -2119,3 +2119,20 @@ def test_the_hull_bars_name_the_fraction_lost_the_reference_s_speed_rows_read(bu
     assert "Hull ½ lost: max speed × ¾" in ref and "Hull ¾ lost: max speed × ½" in ref
     brooklyn = next(t for t in texts if SHEET_MARK in t and "USS Brooklyn" in t)
     assert "½ lost (box 11): ¾ = 8½ kn; ¾ lost (box 17): ½ = 5½ kn;" in brooklyn and "after box" not in brooklyn
+
+
+def test_a_fort_s_gun_boxes_are_wider_than_a_ship_s_for_the_dot_the_tick_and_the_cross(library):
+    """Replay r21, defect d (p15): a fort's one box a gun carries the fired dot, ✓ out and ✗ lost, volley after
+    volley, and was cramped at a ship's 3.4 mm. A fort's boxes are 4.2 mm wide, eight a line in fours (her pages have
+    the room; a ship's sheet has none): no pack grows (every bundled scenario's Saunders pack checked, A4 and Letter)."""
+    from shipyard.render.kit import GunTable
+
+    ctx = RS.context(library)
+
+    def gun_table(uid):
+        unit = library.find(uid)
+        return next(b for b in walk(sheet(unit, RS.derive(unit, ctx), ctx)) if isinstance(b, GunTable))
+
+    fort, ship = gun_table("fort-morgan"), gun_table("uss-brooklyn")
+    assert fort.box_w >= 4.2 > ship.box_w and fort.box == ship.box
+    assert (fort.per_line, fort.group) == (8, 4)

@@ -613,7 +613,13 @@ def gun_table(s: SaundersStats, faces: list | None = None, ctx: Context | None =
                             "✓ out ✗ lost" if s.guns else ""],
                     boxes=[n for _, _, n in lines], box_col=-1, bold_first_col=True,
                     align=["left", "centre", "centre", "centre", "left", "centre", "centre", "centre", "left"],
-                    **style()["guns"])
+                    **gun_style(s))
+
+
+def gun_style(s: SaundersStats) -> dict:
+    """The gun table's style: a fort's boxes are larger (guns_fort over guns), a ship's sheet has no room for them."""
+    st = style()
+    return {**st["guns"], **st["guns_fort"]} if s.fort else st["guns"]
 
 
 def turret_note(s: SaundersStats, ctx: Context) -> str:
