@@ -146,7 +146,7 @@ def test_the_plans_key_says_what_lies_either_side_of_the_channels_edge(bundled_p
     from conftest import pdf_page_texts
 
     page = " ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", rules, paper).path)[1].split())
-    assert "channel edge in long grey dashes (24 ft inside; outside, shoal or deep water); shoals dotted grey" in page
+    assert "channel edge in long grey dashes (24 ft inside; outside, shoal or deep water); shoals pale dotted" in page
     assert "Main Ship Channel: 24 ft" in page  # the depth the key gives is the scenario's, as the depths line says
 
 
@@ -163,3 +163,14 @@ def test_a_lashed_pair_that_arrives_later_keeps_its_turn_on_the_line_of_its_star
     assert len(arriving) == 8, arriving  # two monitors and six lashed pairs come on after turn 0
     assert all(re.search(r"arrives turn \d+\b", line) for line in arriving), arriving
     assert sum("lashed; arrives turn" in line for line in arriving) == 6
+
+
+def test_the_key_tells_a_shoal_from_land_by_a_paler_grey_as_the_plan_draws_them(bundled_packs):
+    """Replay r22 (Smoke on the Water, p2): the Middle Ground, filled a light grey, read as land, which the key called
+    "grey" as it did the shoals. The plan fills a shoal paler than land, and the key says so."""
+    from conftest import pdf_page_texts
+    from shipyard.render.plan import GROUND
+
+    assert GROUND["shoal"][0] > GROUND["land"][0] + 0.1  # (fill grey: 1 is white) a shoal is visibly paler than land
+    page = " ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path)[1].split())
+    assert "land grey;" in page and "shoals pale dotted;" in page

@@ -146,7 +146,7 @@ def _grid(unit: str, width: float) -> float:
 PLAN_KEY = ("North is up. Ships: triangles along their heading (the first side's filled, the other's open); forts: "
             "squares with their sectors of fire (solid lines from the square to a sector's edges, a dashed arc between: "
             "where it bears, not how far){marks}. Sectors black; land grey; channel edge in long grey dashes{channel}; "
-            "shoals dotted grey; torpedoes crossed; set-up zones in a heavy pale dash-dot{lines}.")
+            "shoals pale dotted; torpedoes crossed; set-up zones in a heavy pale dash-dot{lines}.")
 
 
 def channel_words(ground) -> str:

@@ -46,7 +46,7 @@ GROUND = {
 }
 # a fort's sector of fire: (grey, the arc's dash, width mm); its edges are solid in the same grey
 SECTOR = (0.0, (1.0, 0.8), 0.3)
-LEGEND_WORDS = {"land": "land", "channel": "channel (long grey dashes)", "shoal": "shoal (dotted, grey)",
+LEGEND_WORDS = {"land": "land", "channel": "channel (long grey dashes)", "shoal": "shoal (pale, dotted)",
                 "bar": "bar", "torpedo": "torpedo field (×)", "zone": "set-up zone (heavy pale dash-dot)",
                 "obstruction": "obstruction (heavy line)"}
 
