@@ -870,8 +870,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
     fort fires in one window a turn; a ship holds for the 2nd by writing F2 in her orders, and a fort, which writes
     none, fires in the 1st window it has a ship in range."""
     qr = _reference(pack_pages)
-    assert ("1st fire 1d6 per gun that bears; a ship or fort fires in one window a turn: the 1st if she can, unless "
-            "ordered F2") in qr
+    assert "1st fire any gun that bears may fire (1d6), or hold; one window a turn: the 1st if she can, unless ordered F2" in qr
     assert "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
     assert len(logs) == 2 and all("RAM and whom, F2 (she fires in the 2nd fire), CAST OFF" in p for p in logs)
@@ -1753,7 +1752,7 @@ def test_a_ship_that_could_not_fire_in_the_first_window_fires_in_the_second_with
     ship masked in the 1st window, with no F2, fire in the 2nd? Yes, as the text's "hasn't fired yet": the 1st window
     is hers only if she can fire in it, in the same line."""
     qr = _reference(pack_pages)
-    assert "a ship or fort fires in one window a turn: the 1st if she can, unless ordered F2" in qr
+    assert "one window a turn: the 1st if she can, unless ordered F2" in qr
     assert "a ship in the 1st unless ordered F2" not in qr
 
 
@@ -1807,3 +1806,10 @@ def test_the_half_move_in_the_sequence_says_to_step_it_in_quarters_near_another_
     she moves, did not say so. Its 1st half move now does, in the same line."""
     assert ("1st half move every ship moves at once, up to half her speed, in quarters near another ship; then the "
             "turns ordered") in _reference(pack_pages)
+
+
+def test_firing_is_a_ships_choice_and_only_f2_lets_her_wait_for_the_second_window(pack_pages):
+    """Replay 21, moment 1 (p11 sequence): may a ship hold her fire, or hold it for the 2nd window? The text's
+    windows say 'may fire', so any gun may hold; to wait for the 2nd she writes F2, in the same line."""
+    assert ("1st fire any gun that bears may fire (1d6), or hold; one window a turn: the 1st if she can, unless "
+            "ordered F2") in _reference(pack_pages)
