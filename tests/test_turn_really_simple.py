@@ -1729,7 +1729,7 @@ def test_the_counter_sheet_has_markers_for_the_lasting_special_effects(pack_page
     counters = next(p for p in pack_pages if "KN AHEAD" in p)
     for words in ("HELMSMAN KILLED hold course till her T__; may change speed",
                   "SHUTTER JAMMED gun nearest the firer silent till her T__",
-                  "LISTING on her low side: the high side's guns silent", "FUNNEL HIT top speed 2 kn lower",
+                  "LISTING on her low side: no gun fires to her high side", "FUNNEL HIT top speed 2 kn lower",
                   "SCREW FOULED drifts to a stop till her T__"):
         assert counters.count(words) >= 7, words
     assert len(pack_pages) == 11
@@ -1813,3 +1813,13 @@ def test_firing_is_a_ships_choice_and_only_f2_lets_her_wait_for_the_second_windo
     windows say 'may fire', so any gun may hold; to wait for the 2nd she writes F2, in the same line."""
     assert ("1st fire any gun that bears may fire (1d6), or hold; one window a turn: the 1st if she can, unless "
             "ordered F2") in _reference(pack_pages)
+
+
+def test_a_list_keeps_pivots_and_turrets_from_firing_to_her_high_side(pack_pages):
+    """Replay 21, moment 2 (p10 LISTING, p11 2d6): the list rows spoke only of broadside sides, and Selma carries
+    only pivots. The text's reason, guns that cannot depress, holds for any gun laid over the raised side: the 2d6
+    rows and the marker say no gun fires to that side, pivots and turrets too."""
+    qr = _reference(pack_pages)
+    assert "Listing to port: no gun fires to starboard, pivots and turrets too" in qr
+    assert "Listing to starboard: no gun fires to port, pivots and turrets too" in qr
+    assert any("LISTING on her low side: no gun fires to her high side" in p for p in pack_pages)
