@@ -627,7 +627,7 @@ def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_
 
 
 def test_end_on_contact_stops_fire_for_the_next_window_only(pack_pages):
-    assert "and each misses the next window she would fire in (next turn's, if she has fired); they grind past" in _reference(pack_pages)
+    assert "and each misses the next window she could fire in (next turn's, if she has fired); they grind past" in _reference(pack_pages)
 
 
 def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages):
@@ -713,7 +713,7 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
 def test_end_on_contact_stops_neither_ship(pack_pages):
     """Moment 4 (twice in three turns): a ram or an unavoided collision stops both ships, and end-on contact only said
     that neither fires and both lose a knot: they grind past, so neither stops."""
-    words = "and each misses the next window she would fire in (next turn's, if she has fired); they grind past, finishing their moves"
+    words = "and each misses the next window she could fire in (next turn's, if she has fired); they grind past, finishing their moves"
     assert words in _readings(pack_pages)
     assert "The striker is the ship whose bow meets the other's side" in _reference(pack_pages)
     assert f"{words}, but a bow that meets the stern" in _reference(pack_pages)
@@ -1398,7 +1398,7 @@ def test_an_avoided_collision_leaves_her_alongside_just_clear_and_both_finish_th
 def test_end_on_contact_bars_the_next_window_the_ship_would_fire_in_a_turners_second(pack_pages):
     """Moment (replay 11): 'neither fires in the next fire window' meant the 1st, but Hartford turned, which moved
     her fire to the 2nd window anyway, so the contact cost her nothing: the bar is on her own next window."""
-    words = "each misses the next window she would fire in"
+    words = "each misses the next window she could fire in"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
     assert "neither fires in the next fire window" not in " ".join(pack_pages)
 
@@ -1681,7 +1681,7 @@ def test_end_on_contact_costs_a_knot_a_contact_and_a_ship_that_has_fired_misses_
     that has fired this turn: the next turn's window."""
     qr, readings = _reference(pack_pages), _readings(pack_pages)
     assert "lose 1 knot each (2 SPEED boxes) a contact" in qr
-    words = "each misses the next window she would fire in (next turn's, if she has fired)"
+    words = "each misses the next window she could fire in (next turn's, if she has fired)"
     assert words in qr and words in readings
 
 
@@ -1823,3 +1823,11 @@ def test_a_list_keeps_pivots_and_turrets_from_firing_to_her_high_side(pack_pages
     assert "Listing to port: no gun fires to starboard, pivots and turrets too" in qr
     assert "Listing to starboard: no gun fires to port, pivots and turrets too" in qr
     assert any("LISTING on her low side: no gun fires to her high side" in p for p in pack_pages)
+
+
+def test_end_on_contact_costs_the_next_window_she_could_fire_in(pack_pages):
+    """Replay 21, moment 3 (p8 Collisions, p11 Contact): 'misses the next window she would fire in' when nothing of
+    hers bore in it: a window she could not fire in is not the one; she misses the next she could fire in."""
+    words = "each misses the next window she could fire in (next turn's, if she has fired)"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+    assert "window she would fire in" not in _reference(pack_pages)
