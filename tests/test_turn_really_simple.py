@@ -713,7 +713,8 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
 def test_end_on_contact_stops_neither_ship(pack_pages):
     """Moment 4 (twice in three turns): a ram or an unavoided collision stops both ships, and end-on contact only said
     that neither fires and both lose a knot: they grind past, so neither stops."""
-    words = "and each misses the next window she could fire in (next turn's, if she has fired); they grind past, finishing their moves"
+    words = ("and each misses the next window she could fire in (next turn's, if she has fired); they grind past, "
+             "finishing their moves (overlapping: the farther backs off)")
     assert words in _readings(pack_pages)
     assert "The striker is the ship whose bow meets the other's side" in _reference(pack_pages)
     assert f"{words}, but a bow that meets the stern" in _reference(pack_pages)
@@ -1831,3 +1832,10 @@ def test_end_on_contact_costs_the_next_window_she_could_fire_in(pack_pages):
     words = "each misses the next window she could fire in (next turn's, if she has fired)"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
     assert "window she would fire in" not in _reference(pack_pages)
+
+
+def test_ships_that_grind_past_and_end_overlapping_are_set_apart_to_touching(pack_pages):
+    """Replay 21, moment 4 (p8 Collisions, p11 Contact): Tennessee and Morgan ground past and ended their move with
+    the models overlapping. The one that moved farther backs off along her own track till they touch."""
+    words = "they grind past, finishing their moves (overlapping: the farther backs off)"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
