@@ -1661,7 +1661,7 @@ def test_the_shooting_table_prints_the_roll_a_plus_modifier_can_bring_in_not_a_d
     """Defect (replay 18, p11): a '–' cell read as 'never', yet Large +3 on armour 9 (1d6 + 3 must beat 9) hits on a
     6 with one plus modifier: it prints 7+, and the note says a 7+ needs one."""
     qr = _reference(pack_pages)
-    assert re.search(r"Large \+3 (\S+ ){5}7\+", qr) and "(7+: needs a plus one)" in qr
+    assert re.search(r"Large \+3 (\S+ ){5}7\+", qr) and "(7+: needs a plus;" in qr
     assert " – " not in qr.split("cells:")[0].split("gun \\ armour")[1]
 
 
@@ -1839,3 +1839,9 @@ def test_ships_that_grind_past_and_end_overlapping_are_set_apart_to_touching(pac
     the models overlapping. The one that moved farther backs off along her own track till they touch."""
     words = "they grind past, finishing their moves (overlapping: the farther backs off)"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_a_1_plus_cell_says_even_a_1_hits_as_the_text_has_no_sure_miss(pack_pages):
+    """Replay 21, defect a (p11 shooting table): gunboats' cells against wooden ships read '1+': is a 1 still a miss?
+    The text asks only that the total beat the armour, with no roll that always misses: the cells' note says so."""
+    assert "cells: d6 needed, effective range, unmodified (7+: needs a plus; 1+: even a 1)" in _reference(pack_pages)

@@ -72,7 +72,7 @@ def shooting(derived: list, ctx) -> Block:
         gun_w = need_table.pop("gun_weight")
         parts += [Table(rows, header=["gun \\ armour"] + [str(a) for a in armours], widths=[gun_w] + [1] * len(armours),
                         align=["left"] + ["centre"] * len(armours), **need_table),
-                  Note("cells: the d6 needed at effective range, before modifiers (7+: needs a plus one)", **st["reference_note"])]
+                  Note("cells: d6 needed, effective range, unmodified (7+: needs a plus; 1+: even a 1)", **st["reference_note"])]
     # the rifle's +1 is in every factor printed (Large rifle +4, a card's LR +4): listed again it was added twice
     parts.append(_modifiers([[r["label"], signed(r["modifier"])] for r in t.require("shooting_modifiers").rows
                              if r.get("key") != "rifled"]))
