@@ -1539,7 +1539,7 @@ def test_the_orders_log_says_what_her_speed_this_turn_is_whatever_inches_she_wri
     """Moment 2 (replay 16, p7): a ship may write fewer inches than half her speed, and the log did not say what her
     speed this turn then is, which Stationary and the ram's modifier read. It is last turn's plus the change
     written, said on every log page and in the readings."""
-    words = "Her speed this turn is last turn's plus the change written, whatever inches she writes."
+    words = "Her speed this turn is last turn's plus the change written, whatever inches she writes"
     logs = [p for p in pack_pages if "Orders log ·" in p]
     assert len(logs) == 2 and all(words in p for p in logs)
     assert "Speed this turn last turn's plus the change written" in _readings(pack_pages)
@@ -1845,3 +1845,10 @@ def test_a_1_plus_cell_says_even_a_1_hits_as_the_text_has_no_sure_miss(pack_page
     """Replay 21, defect a (p11 shooting table): gunboats' cells against wooden ships read '1+': is a 1 still a miss?
     The text asks only that the total beat the armour, with no roll that always misses: the cells' note says so."""
     assert "cells: d6 needed, effective range, unmodified (7+: needs a plus; 1+: even a 1)" in _reference(pack_pages)
+
+
+def test_the_orders_log_says_fewer_inches_written_do_not_make_her_stationary(pack_pages):
+    """Replay 21, defect c (p7 orders rule): 'whatever inches she writes' let a 4 kn ship write 0 in and still not be
+    stationary, with nothing to say so. The speed is the engine's: the log says only 0 kn is stationary."""
+    logs = [p for p in pack_pages if "Orders log ·" in p]
+    assert len(logs) == 2 and all("whatever inches she writes, and only 0 kn is stationary." in p for p in logs)
