@@ -278,7 +278,7 @@ def test_the_roster_carries_no_number_a_turn_counter_also_carries(mobile_bay):
 def test_brooklyns_opening_test_is_printed_for_mobile_bay_only(mobile_bay, cherbourg, library):
     """Review 2, 3 and top 10 #4: the article's game begins with Brooklyn's test against her EDNA; the pack left it out."""
     assert "Bound 1, before the draw USS Brooklyn throws 3D6: over her EDNA (14), she leads in as ordered; else turn " \
-           "her 90° to starboard" in _blocks(library, "mobile-bay-1864")
+           "90° to starboard" in _blocks(library, "mobile-bay-1864")
     assert _squeezed("Bound 1, before the draw USS Brooklyn throws 3D6") in _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert "Brooklyn throws 3D6" not in " ".join(cherbourg) + _blocks(library, "cherbourg-1864")
 
@@ -439,7 +439,7 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
     """Round 2, moment 2: which way does Brooklyn turn 90°? And a stopped ship had no box in her card's Now row and no
     counter (the markers' Stopped backs print only with --backs)."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "turn her 90° to starboard (toward the fort) across the channel, stopped" in ref
+    assert "turn 90° to starboard (to the fort) across the channel, stopped" in ref
     assert "astern at Slow only." in ref
     # a stopped ship's record is that no marker is out, and the card pages say so (replay 5 took the tick boxes away)
     assert "none out: stopped" in _flat(" ".join(_cards(mobile_bay)))
@@ -1139,7 +1139,7 @@ def test_the_ships_astern_can_pass_a_failed_brooklyn_at_the_packs_own_spacing(mo
     page = _readings(mobile_bay)
     assert "Models each ship a base 1 in by ¼ in" in page and "centres ¼ in apart" in page
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("stopped; the next astern passes to port, 45° at the half") in ref
+    assert _squeezed("stopped, drifting (Tide); the next astern passes to port (45° at the half") in ref
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
     half, long, wide = 0.125, 0.5, 0.25  # the Models base; the consort's centre ¼ in to port of her sloop's
@@ -1202,7 +1202,7 @@ def test_passing_a_failed_brooklyn_says_what_clears_her_and_when_the_ships_aster
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port, 45° at the half, clear of her by rule, back to 005° at Slow in bound 2") in ref
+    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule; Slow, back to 005° in bound 2)") in ref
     assert "models (or bases) touching unbidden, she stops" in _readings(mobile_bay)  # what "touching" is
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
@@ -1359,7 +1359,7 @@ def test_passing_a_failed_brooklyn_turns_back_at_slow_clear_of_the_middle_ground
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("back to 005° at Slow in bound 2.") in ref and "stillatSlow" not in ref
+    assert _squeezed("Slow, back to 005° in bound 2).") in ref and "stillatSlow" not in ref
     setup = library.scenarios["mobile-bay-1864"].setup
     shoal = next(w for w in setup.water if w.name == "Middle Ground shoals")
     shoals = [(x / 100, y / 100) for x, y in shoal.outline]
@@ -1501,7 +1501,7 @@ def test_a_failed_brooklyn_is_passed_by_the_next_astern_and_the_rest_follow_her_
     """Replay 14, judgement call 3: "those astern pass to port, 45° at the half" left open whether only the ship that
     reaches Brooklyn turns or the whole line. The next astern passes her and leads; the rest follow in her wake."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("stopped; the next astern passes to port, 45° at the half") in ref and "those astern" not in ref
+    assert _squeezed("stopped, drifting (Tide); the next astern passes to port (45° at the half") in ref and "those astern" not in ref
     assert _squeezed("the next astern passes her to port (west), turning 45° at the half, and leads; the rest in "
                      "her wake") in _squeezed(_readings(mobile_bay))
 
@@ -1838,7 +1838,7 @@ def test_the_line_passes_a_failed_brooklyn_clear_by_rule_from_the_printed_starts
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port, 45° at the half, clear of her by rule") in ref
+    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule") in ref
     assert _squeezed("and leads; the rest in her wake, clear of her by rule") in _squeezed(_readings(mobile_bay))
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     (bx, by), bh = _printed_start(setup, "USS Brooklyn + USS Octorara")
@@ -1863,4 +1863,30 @@ def test_a_ram_on_a_lashed_pair_strikes_the_ship_whose_base_it_meets(mobile_bay,
     assert _squeezed("the pair touches as one 1 by ½ in; a ram strikes the one her bow meets") in \
         _squeezed(_readings(mobile_bay))
     assert "her bow meets" not in " ".join(hampton_roads)
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+# ---------------------------------------------------------------------------------------------- replay 21
+
+
+def test_the_ship_back_on_005_at_slow_after_a_failed_brooklyn_is_the_next_astern(mobile_bay, library):
+    """Replay 21, moment 1 and defect b (p6 bound-1 line): "..., clear of her by rule, back to 005° at Slow in bound 2"
+    read as if Brooklyn herself turned back, and Slow (Cruise on 320° grounds the pair on the Middle Ground) sat at
+    the end of a run-on clause. The turn back and its Slow are in the next astern's own parenthesis, Slow first;
+    Brooklyn is out of the line, and the readings' Line of battle says how she rejoins (astern of its last ship)."""
+    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule; Slow, back to 005° in "
+                     "bound 2).") in ref
+    assert "clear of her by rule, back to 005°" not in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("if he stops or sinks, the next astern leads: he has left the line for good, and under way again "
+                     "acts at his own number and may rejoin astern of its last ship") in _squeezed(_readings(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_brooklyn_stopped_by_her_test_drifts_with_the_tide(mobile_bay):
+    """Replay 21, moment 2 (p2 Binding, p3 Tide): the bound-1 binding says the Confederates, stopped, do not drift, and
+    nothing said whether Brooklyn, stopped by her test and not anchored, does. She does, as any ship stopped and not
+    at anchor (Tide, phase 9): the binding holds the waiting squadron only. Said on the bound-1 line itself."""
+    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert _squeezed("across the channel, stopped, drifting (Tide); the next astern") in ref
     assert len(mobile_bay) == RULESET.pack_pages
