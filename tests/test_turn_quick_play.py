@@ -762,7 +762,7 @@ def test_the_measuring_rule_gives_way_to_a_forts_own_set_up_rule(mobile_bay):
     rule comes first; Fort Morgan's still says where her range is taken."""
     readings = _readings(mobile_bay)
     assert "(a fort: its mark, or as its set-up says)" in readings
-    assert "to the nearest point of Mobile Point's west shore (her water battery's beach), not her mark" in readings
+    assert "to the nearest point of Mobile Point's west shore (her water battery)" in readings
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1558,8 +1558,8 @@ def test_fort_morgans_range_is_to_her_beach_so_a_ship_in_the_gap_can_reach_point
     import math
 
     page = _readings(mobile_bay)
-    assert ("none landward; range, both ways, to the nearest point of Mobile Point's west shore (her water battery's "
-            "beach), not her mark") in page
+    assert ("none landward; range both ways, and a ship's arc to her, to the nearest point of Mobile Point's west "
+            "shore (her water battery)") in page
     assert "at point blank (2 in of her west shore)" in page
     setup = _squeezed(_column(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("Shore 61½, 28½ to 63½, 34½ to") in setup  # the shore the reading measures to, in numbers
@@ -1757,7 +1757,7 @@ def test_a_forts_sight_line_starts_where_her_range_is_taken(mobile_bay, library)
             "land but a fort's own and no model") in blocks
     page = _readings(mobile_bay)
     assert _squeezed("(a fort: from where her range is taken)") in _squeezed(page)
-    assert "range, both ways, to the nearest point of Mobile Point's west shore" in page
+    assert "range both ways, and a ship's arc to her, to the nearest point of Mobile Point's west shore" in page
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1889,4 +1889,18 @@ def test_a_brooklyn_stopped_by_her_test_drifts_with_the_tide(mobile_bay):
     at anchor (Tide, phase 9): the binding holds the waiting squadron only. Said on the bound-1 line itself."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed("across the channel, stopped, drifting (Tide); the next astern") in ref
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_ship_judges_her_arc_to_fort_morgan_where_the_range_is_taken(mobile_bay, library):
+    """Replay 21, moment 3 (p3): Fort Morgan's range ran to the nearest point of her west shore, her arcs from her
+    mark, and nothing said which point a ship aiming at her takes for her own arc (over 30° off bow and stern). One
+    point, the one her range is taken to: the nearest point of the shore, the water battery's beach, where her channel
+    guns lay, as her sight line starts there (In sight); the fort's own sectors stay at her mark (docs). The word
+    "beach" and "not her mark" (the Measuring line's "or as its set-up says" says it) won the line its room."""
+    assert ("none landward; range both ways, and a ship's arc to her, to the nearest point of Mobile Point's west shore "
+            "(her water battery)") in _blocks(library, "mobile-bay-1864")
+    page = _squeezed(_readings(mobile_bay))
+    assert _squeezed("range both ways, and a ship's arc to her, to the nearest point of Mobile Point's west shore") in page
+    assert _squeezed("(a fort: from where her range is taken)") in page
     assert len(mobile_bay) == RULESET.pack_pages
