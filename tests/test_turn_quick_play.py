@@ -588,7 +588,7 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     the rammer? Is the rammer hurt? The quick reference's Ramming line and the readings answer all three."""
     ref = _blocks(library, "mobile-bay-1864")
     assert ("Ramming RAM and target said at her number, before she fires; her bow must reach it in this move (a bow "
-            "already touching has, at speed 0). Ramming factor") in ref
+            "touching has: speed 0, marker kept). Ramming factor") in ref
     assert "Any two dice alike → events. Hits and events: the target's, none the rammer's." in ref
     assert "hits and events: the target's, none the rammer's" in ref  # the readings' row
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
@@ -1632,10 +1632,10 @@ def test_a_rammer_stops_at_contact_and_each_moves_off_at_her_own_number(mobile_b
     stay touching). The rammer stops there, touching, keeping her speed marker, and each moves off at her own number:
     on the quick reference's Ramming line and in the readings' Ramming row, and the A4 pack keeps its pages."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "At contact the rammer stops, touching, her marker kept; each moves off at her own number." in ref
-    assert "at contact the rammer stops, touching, her marker kept; each moves off at her own number" in _readings(mobile_bay)
+    assert "At contact the rammer stops, touching, marker kept; each moves off at her own number." in ref
+    assert "at contact the rammer stops, touching, marker kept; each moves off at her own number" in _readings(mobile_bay)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("At contact the rammer stops, touching, her marker kept; each moves off at her own number.") in qr
+    assert _squeezed("At contact the rammer stops, touching, marker kept; each moves off at her own number.") in qr
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1712,13 +1712,13 @@ def test_a_ram_from_a_bow_already_touching_is_at_speed_0_and_speeds_are_taken_at
     she stops, so she slides nowhere); each speed is taken at contact, the rammer's after her phase-5 change. Said on
     the quick reference's Ramming line and the readings' Ramming row, the A4 pack keeping its pages."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "her bow must reach it in this move (a bow already touching has, at speed 0). Ramming factor" in ref
+    assert "her bow must reach it in this move (a bow touching has: speed 0, marker kept). Ramming factor" in ref
     assert ("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), speeds in inches at contact (0 stopped; "
             "hers after her phase-5 change).") in ref
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("(a bow already touching has, at speed 0)") in qr
+    assert _squeezed("(a bow touching has: speed 0, marker kept)") in qr
     assert _squeezed("speeds in inches at contact (0 stopped; hers after her phase-5 change)") in qr
-    assert _squeezed("her bow must reach it in this move (a bow already touching has, at speed 0); hits and events") in \
+    assert _squeezed("her bow must reach it in this move (a bow touching has: speed 0, marker kept); hits and events") in \
         _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1903,4 +1903,17 @@ def test_a_ship_judges_her_arc_to_fort_morgan_where_the_range_is_taken(mobile_ba
     page = _squeezed(_readings(mobile_bay))
     assert _squeezed("range both ways, and a ship's arc to her, to the nearest point of Mobile Point's west shore") in page
     assert _squeezed("(a fort: from where her range is taken)") in page
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_ram_from_a_bow_already_touching_keeps_the_rammers_speed_marker(mobile_bay, library):
+    """Replay 21, moment 4 (p3/p6 Ramming): Tennessee, her bow touching Tecumseh, rammed "at speed 0", and nothing
+    said whether her speed marker goes to stopped for it or stays as set. It stays: 0 is the factor's speed, for a
+    ram with no run, not an order; at contact a rammer keeps her marker (as after any ram), so the touching ram says
+    both in its parenthesis. "already" and "her" won the words back, the A4 pack keeping its pages."""
+    assert ("her bow must reach it in this move (a bow touching has: speed 0, marker kept). Ramming factor"
+            in _blocks(library, "mobile-bay-1864"))
+    assert _squeezed("(a bow touching has: speed 0, marker kept)") in _squeezed(_column(mobile_bay, "— quick reference",
+                                                                                         left=False))
+    assert _squeezed("(a bow touching has: speed 0, marker kept); hits and events") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
