@@ -778,8 +778,8 @@ def test_when_one_of_a_lashed_pair_strikes_the_other_cuts_free_and_the_prize_sta
     the set-up's "casting off takes a whole move" left Brooklyn towing a prize for a bound."""
     readings = _readings(mobile_bay)
     assert ("One of a pair lost sunk or struck, the other cuts free at once, keeps the counter, and goes on at the pair's "
-            "setting in her own inches (at Cruise, a sloop's 8\"); a sunk model leaves the table, a struck one stays "
-            "anchored") in readings
+            "setting in her own inches (at Cruise, a sloop's 8\"); a sunk model leaves the table, a struck one anchors "
+            "alongside") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
 
@@ -1916,4 +1916,17 @@ def test_a_ram_from_a_bow_already_touching_keeps_the_rammers_speed_marker(mobile
     assert _squeezed("(a bow touching has: speed 0, marker kept)") in _squeezed(_column(mobile_bay, "— quick reference",
                                                                                          left=False))
     assert _squeezed("(a bow touching has: speed 0, marker kept); hits and events") in _squeezed(_readings(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_struck_consort_anchors_alongside_and_masks_the_freed_ships_side(mobile_bay, library):
+    """Replay 21, moment 5 (p3/p7): Octorara, struck while lashed to Brooklyn's port side, stayed touching her after
+    Brooklyn's turn and blocked her port battery by the sight rule, and nothing said whether a struck consort casts
+    off, drifts or stays. She stays where she struck, anchored alongside: a prize in the sight line (In sight: no
+    model) till the freed ship moves off (Passing), at anchor she does not drift (Tide)."""
+    assert "a sunk model leaves the table, a struck one anchors alongside" in _blocks(library, "mobile-bay-1864")
+    page = _squeezed(_readings(mobile_bay))
+    assert _squeezed("a sunk model leaves the table, a struck one anchors alongside") in page
+    assert _squeezed("crosses no land but a fort's own and no model") in page
+    assert _squeezed("once touching, she may move off") in page
     assert len(mobile_bay) == RULESET.pack_pages
