@@ -278,7 +278,7 @@ def test_the_roster_carries_no_number_a_turn_counter_also_carries(mobile_bay):
 def test_brooklyns_opening_test_is_printed_for_mobile_bay_only(mobile_bay, cherbourg, library):
     """Review 2, 3 and top 10 #4: the article's game begins with Brooklyn's test against her EDNA; the pack left it out."""
     assert "Bound 1, before the draw USS Brooklyn throws 3D6: over her EDNA (14), she leads in as ordered; else turn " \
-           "her 90° to starboard" in _blocks(library, "mobile-bay-1864")
+           "90° to starboard" in _blocks(library, "mobile-bay-1864")
     assert _squeezed("Bound 1, before the draw USS Brooklyn throws 3D6") in _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert "Brooklyn throws 3D6" not in " ".join(cherbourg) + _blocks(library, "cherbourg-1864")
 
@@ -439,7 +439,7 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
     """Round 2, moment 2: which way does Brooklyn turn 90°? And a stopped ship had no box in her card's Now row and no
     counter (the markers' Stopped backs print only with --backs)."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "turn her 90° to starboard (toward the fort) across the channel, stopped" in ref
+    assert "turn 90° to starboard (to the fort) across the channel, stopped" in ref
     assert "astern at Slow only." in ref
     # a stopped ship's record is that no marker is out, and the card pages say so (replay 5 took the tick boxes away)
     assert "none out: stopped" in _flat(" ".join(_cards(mobile_bay)))
@@ -588,7 +588,7 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     the rammer? Is the rammer hurt? The quick reference's Ramming line and the readings answer all three."""
     ref = _blocks(library, "mobile-bay-1864")
     assert ("Ramming RAM and target said at her number, before she fires; her bow must reach it in this move (a bow "
-            "already touching has, at speed 0). Ramming factor") in ref
+            "touching has: speed 0, marker kept). Ramming factor") in ref
     assert "Any two dice alike → events. Hits and events: the target's, none the rammer's." in ref
     assert "hits and events: the target's, none the rammer's" in ref  # the readings' row
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
@@ -762,7 +762,7 @@ def test_the_measuring_rule_gives_way_to_a_forts_own_set_up_rule(mobile_bay):
     rule comes first; Fort Morgan's still says where her range is taken."""
     readings = _readings(mobile_bay)
     assert "(a fort: its mark, or as its set-up says)" in readings
-    assert "to the nearest point of Mobile Point's west shore (her water battery's beach), not her mark" in readings
+    assert "to the nearest point of Mobile Point's west shore (her water battery)" in readings
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -778,8 +778,8 @@ def test_when_one_of_a_lashed_pair_strikes_the_other_cuts_free_and_the_prize_sta
     the set-up's "casting off takes a whole move" left Brooklyn towing a prize for a bound."""
     readings = _readings(mobile_bay)
     assert ("One of a pair lost sunk or struck, the other cuts free at once, keeps the counter, and goes on at the pair's "
-            "setting in her own inches (at Cruise, a sloop's 8\"); a sunk model leaves the table, a struck one stays "
-            "anchored") in readings
+            "setting in her own inches (at Cruise, a sloop's 8\"); a sunk model leaves the table, a struck one anchors "
+            "alongside") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
 
@@ -1139,7 +1139,7 @@ def test_the_ships_astern_can_pass_a_failed_brooklyn_at_the_packs_own_spacing(mo
     page = _readings(mobile_bay)
     assert "Models each ship a base 1 in by ¼ in" in page and "centres ¼ in apart" in page
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("stopped; the next astern passes to port, 45° at the half") in ref
+    assert _squeezed("stopped, drifting (Tide); the next astern passes to port (45° at the half") in ref
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
     half, long, wide = 0.125, 0.5, 0.25  # the Models base; the consort's centre ¼ in to port of her sloop's
@@ -1202,7 +1202,7 @@ def test_passing_a_failed_brooklyn_says_what_clears_her_and_when_the_ships_aster
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port, 45° at the half, clear of her by rule, back to 005° at Slow in bound 2") in ref
+    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule; Slow, back to 005° in bound 2)") in ref
     assert "models (or bases) touching unbidden, she stops" in _readings(mobile_bay)  # what "touching" is
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
@@ -1359,7 +1359,7 @@ def test_passing_a_failed_brooklyn_turns_back_at_slow_clear_of_the_middle_ground
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("back to 005° at Slow in bound 2.") in ref and "stillatSlow" not in ref
+    assert _squeezed("Slow, back to 005° in bound 2).") in ref and "stillatSlow" not in ref
     setup = library.scenarios["mobile-bay-1864"].setup
     shoal = next(w for w in setup.water if w.name == "Middle Ground shoals")
     shoals = [(x / 100, y / 100) for x, y in shoal.outline]
@@ -1501,7 +1501,7 @@ def test_a_failed_brooklyn_is_passed_by_the_next_astern_and_the_rest_follow_her_
     """Replay 14, judgement call 3: "those astern pass to port, 45° at the half" left open whether only the ship that
     reaches Brooklyn turns or the whole line. The next astern passes her and leads; the rest follow in her wake."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("stopped; the next astern passes to port, 45° at the half") in ref and "those astern" not in ref
+    assert _squeezed("stopped, drifting (Tide); the next astern passes to port (45° at the half") in ref and "those astern" not in ref
     assert _squeezed("the next astern passes her to port (west), turning 45° at the half, and leads; the rest in "
                      "her wake") in _squeezed(_readings(mobile_bay))
 
@@ -1558,8 +1558,8 @@ def test_fort_morgans_range_is_to_her_beach_so_a_ship_in_the_gap_can_reach_point
     import math
 
     page = _readings(mobile_bay)
-    assert ("none landward; range, both ways, to the nearest point of Mobile Point's west shore (her water battery's "
-            "beach), not her mark") in page
+    assert ("none landward; range both ways, and a ship's arc to her, to the nearest point of Mobile Point's west "
+            "shore (her water battery)") in page
     assert "at point blank (2 in of her west shore)" in page
     setup = _squeezed(_column(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("Shore 61½, 28½ to 63½, 34½ to") in setup  # the shore the reading measures to, in numbers
@@ -1632,10 +1632,10 @@ def test_a_rammer_stops_at_contact_and_each_moves_off_at_her_own_number(mobile_b
     stay touching). The rammer stops there, touching, keeping her speed marker, and each moves off at her own number:
     on the quick reference's Ramming line and in the readings' Ramming row, and the A4 pack keeps its pages."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "At contact the rammer stops, touching, her marker kept; each moves off at her own number." in ref
-    assert "at contact the rammer stops, touching, her marker kept; each moves off at her own number" in _readings(mobile_bay)
+    assert "At contact the rammer stops, touching, marker kept; each moves off at her own number." in ref
+    assert "at contact the rammer stops, touching, marker kept; each moves off at her own number" in _readings(mobile_bay)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("At contact the rammer stops, touching, her marker kept; each moves off at her own number.") in qr
+    assert _squeezed("At contact the rammer stops, touching, marker kept; each moves off at her own number.") in qr
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1712,13 +1712,13 @@ def test_a_ram_from_a_bow_already_touching_is_at_speed_0_and_speeds_are_taken_at
     she stops, so she slides nowhere); each speed is taken at contact, the rammer's after her phase-5 change. Said on
     the quick reference's Ramming line and the readings' Ramming row, the A4 pack keeping its pages."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "her bow must reach it in this move (a bow already touching has, at speed 0). Ramming factor" in ref
+    assert "her bow must reach it in this move (a bow touching has: speed 0, marker kept). Ramming factor" in ref
     assert ("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), speeds in inches at contact (0 stopped; "
             "hers after her phase-5 change).") in ref
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("(a bow already touching has, at speed 0)") in qr
+    assert _squeezed("(a bow touching has: speed 0, marker kept)") in qr
     assert _squeezed("speeds in inches at contact (0 stopped; hers after her phase-5 change)") in qr
-    assert _squeezed("her bow must reach it in this move (a bow already touching has, at speed 0); hits and events") in \
+    assert _squeezed("her bow must reach it in this move (a bow touching has: speed 0, marker kept); hits and events") in \
         _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1757,7 +1757,7 @@ def test_a_forts_sight_line_starts_where_her_range_is_taken(mobile_bay, library)
             "land but a fort's own and no model") in blocks
     page = _readings(mobile_bay)
     assert _squeezed("(a fort: from where her range is taken)") in _squeezed(page)
-    assert "range, both ways, to the nearest point of Mobile Point's west shore" in page
+    assert "range both ways, and a ship's arc to her, to the nearest point of Mobile Point's west shore" in page
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1838,7 +1838,7 @@ def test_the_line_passes_a_failed_brooklyn_clear_by_rule_from_the_printed_starts
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port, 45° at the half, clear of her by rule") in ref
+    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule") in ref
     assert _squeezed("and leads; the rest in her wake, clear of her by rule") in _squeezed(_readings(mobile_bay))
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     (bx, by), bh = _printed_start(setup, "USS Brooklyn + USS Octorara")
@@ -1863,4 +1863,70 @@ def test_a_ram_on_a_lashed_pair_strikes_the_ship_whose_base_it_meets(mobile_bay,
     assert _squeezed("the pair touches as one 1 by ½ in; a ram strikes the one her bow meets") in \
         _squeezed(_readings(mobile_bay))
     assert "her bow meets" not in " ".join(hampton_roads)
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+# ---------------------------------------------------------------------------------------------- replay 21
+
+
+def test_the_ship_back_on_005_at_slow_after_a_failed_brooklyn_is_the_next_astern(mobile_bay, library):
+    """Replay 21, moment 1 and defect b (p6 bound-1 line): "..., clear of her by rule, back to 005° at Slow in bound 2"
+    read as if Brooklyn herself turned back, and Slow (Cruise on 320° grounds the pair on the Middle Ground) sat at
+    the end of a run-on clause. The turn back and its Slow are in the next astern's own parenthesis, Slow first;
+    Brooklyn is out of the line, and the readings' Line of battle says how she rejoins (astern of its last ship)."""
+    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule; Slow, back to 005° in "
+                     "bound 2).") in ref
+    assert "clear of her by rule, back to 005°" not in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("if he stops or sinks, the next astern leads: he has left the line for good, and under way again "
+                     "acts at his own number and may rejoin astern of its last ship") in _squeezed(_readings(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_brooklyn_stopped_by_her_test_drifts_with_the_tide(mobile_bay):
+    """Replay 21, moment 2 (p2 Binding, p3 Tide): the bound-1 binding says the Confederates, stopped, do not drift, and
+    nothing said whether Brooklyn, stopped by her test and not anchored, does. She does, as any ship stopped and not
+    at anchor (Tide, phase 9): the binding holds the waiting squadron only. Said on the bound-1 line itself."""
+    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert _squeezed("across the channel, stopped, drifting (Tide); the next astern") in ref
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_ship_judges_her_arc_to_fort_morgan_where_the_range_is_taken(mobile_bay, library):
+    """Replay 21, moment 3 (p3): Fort Morgan's range ran to the nearest point of her west shore, her arcs from her
+    mark, and nothing said which point a ship aiming at her takes for her own arc (over 30° off bow and stern). One
+    point, the one her range is taken to: the nearest point of the shore, the water battery's beach, where her channel
+    guns lay, as her sight line starts there (In sight); the fort's own sectors stay at her mark (docs). The word
+    "beach" and "not her mark" (the Measuring line's "or as its set-up says" says it) won the line its room."""
+    assert ("none landward; range both ways, and a ship's arc to her, to the nearest point of Mobile Point's west shore "
+            "(her water battery)") in _blocks(library, "mobile-bay-1864")
+    page = _squeezed(_readings(mobile_bay))
+    assert _squeezed("range both ways, and a ship's arc to her, to the nearest point of Mobile Point's west shore") in page
+    assert _squeezed("(a fort: from where her range is taken)") in page
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_ram_from_a_bow_already_touching_keeps_the_rammers_speed_marker(mobile_bay, library):
+    """Replay 21, moment 4 (p3/p6 Ramming): Tennessee, her bow touching Tecumseh, rammed "at speed 0", and nothing
+    said whether her speed marker goes to stopped for it or stays as set. It stays: 0 is the factor's speed, for a
+    ram with no run, not an order; at contact a rammer keeps her marker (as after any ram), so the touching ram says
+    both in its parenthesis. "already" and "her" won the words back, the A4 pack keeping its pages."""
+    assert ("her bow must reach it in this move (a bow touching has: speed 0, marker kept). Ramming factor"
+            in _blocks(library, "mobile-bay-1864"))
+    assert _squeezed("(a bow touching has: speed 0, marker kept)") in _squeezed(_column(mobile_bay, "— quick reference",
+                                                                                         left=False))
+    assert _squeezed("(a bow touching has: speed 0, marker kept); hits and events") in _squeezed(_readings(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_struck_consort_anchors_alongside_and_masks_the_freed_ships_side(mobile_bay, library):
+    """Replay 21, moment 5 (p3/p7): Octorara, struck while lashed to Brooklyn's port side, stayed touching her after
+    Brooklyn's turn and blocked her port battery by the sight rule, and nothing said whether a struck consort casts
+    off, drifts or stays. She stays where she struck, anchored alongside: a prize in the sight line (In sight: no
+    model) till the freed ship moves off (Passing), at anchor she does not drift (Tide)."""
+    assert "a sunk model leaves the table, a struck one anchors alongside" in _blocks(library, "mobile-bay-1864")
+    page = _squeezed(_readings(mobile_bay))
+    assert _squeezed("a sunk model leaves the table, a struck one anchors alongside") in page
+    assert _squeezed("crosses no land but a fort's own and no model") in page
+    assert _squeezed("once touching, she may move off") in page
     assert len(mobile_bay) == RULESET.pack_pages
