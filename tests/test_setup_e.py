@@ -74,6 +74,22 @@ def test_no_two_labels_on_a_plan_sit_on_one_another(library, scenario, rules, pa
             assert across >= APART[0] - 1e-6 or up >= APART[1] - 1e-6, (text, text2, round(across, 2), round(up, 2))
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("scenario", PLANNED)
+def test_no_label_runs_into_a_grid_figure(library, scenario, rules, paper):
+    """Replays r21 and r22 (Mobile Bay p2): "Dauphin Island" was set hard against the grid's "36", read as one word
+    "36Dauphin Island". Every label stands clear of every figure along the plan's edges, as far as two labels do."""
+    plan, width = played_plan(library, scenario, rules, paper)
+    s = plan._scale(width)
+    figures = plan._grid_number_boxes(s, plan.depth * s)
+    for text, *a in plan.labels(width):
+        for b in figures:
+            across = max(a[0] - b[2], b[0] - a[2])
+            up = max(a[1] - b[3], b[1] - a[3])
+            assert across >= 1.2 - 1e-6 or up >= -1e-6, (text, [round(v, 1) for v in b], round(across, 2))
+
+
 def _starts_tables(blocks, width: float):
     """Each side's starts table among a set-up page's blocks, with the width it is laid out in."""
     from shipyard.render.containers import Columns, Stack

@@ -44,6 +44,9 @@ GROUND = {
     "zone": (None, 0.7, (4.0, 1.0, 1.0, 1.0), 0.6),
     "obstruction": (None, 0.1, None, 0.8),
 }
+# mm kept clear beside a grid figure (across; up and down a label may touch it): a label set hard against one read as a single word,
+# "36Dauphin Island" (replays r21 and r22, Mobile Bay p2)
+GRID_FIGURE_GAP = (1.2, 0.0)
 # a fort's sector of fire: (grey, the arc's dash, width mm); its edges are solid in the same grey
 SECTOR = (0.0, (1.0, 0.8), 0.3)
 LEGEND_WORDS = {"land": "land", "channel": "channel (long grey dashes)", "shoal": "shoal (pale, dotted)",
@@ -115,7 +118,8 @@ class TablePlan(Block):
         c = r * CONSORT
         taken += [(x - c, y - c, x + c, y + c) for m in self.markers
                   for x, y in self._consort_centres(m, m.x * s, h - m.y * s)]  # a lashed consort's hull
-        taken += self._grid_number_boxes(s, h)  # the grid's figures along the bottom and left edges
+        gx, gy = GRID_FIGURE_GAP  # the grid's figures along the bottom and left edges, kept clear of any label
+        taken += [(x0 - gx, y0 - gy, x1 + gx, y1 + gy) for x0, y0, x1, y1 in self._grid_number_boxes(s, h)]
         for shape in self.shapes:  # an obstruction's line, so that no label hides where it runs (or its gap)
             if shape.kind == "obstruction":
                 for (ax, ay), (bx, by) in zip(shape.points, shape.points[1:]):
