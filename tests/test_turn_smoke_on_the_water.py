@@ -233,7 +233,7 @@ def test_a_sidewheeler_in_play_brings_the_poorer_template_she_turns_on_with_a_wh
 def test_a_gun_hit_says_which_gun_and_how_to_mark_it(mobile_bay_text):
     """Review 1a / turn 1: which of 25 gun boxes is the "random gun", and is "disabled" a slash or an X."""
     assert ("Gun hit * a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull; a "
-            "knocked-out turret's gun: a Hull hit) disables one gun at random among those bearing on the firer"
+            "knocked-out turret's gun: a Hull hit) disables a random gun bearing on the firer"
             ) in mobile_bay_text
 
 
@@ -1349,7 +1349,7 @@ def test_what_is_left_of_the_hit_that_empties_a_turret_goes_on_the_hull(mobile_b
 def test_a_gun_bearing_on_the_firer_is_one_in_arc_whatever_its_range(mobile_bay_text):
     """Replay 16, moment 5 (pp21-22): Gun hit and Port Jammed pick "a random gun bearing on the firer": did a howitzer
     in arc but out of range count? It does (the text: the ports exposed to the firer), as the player counted."""
-    assert "among those bearing on the firer (her arc holds the firer, in range or not; by number)" in mobile_bay_text
+    assert "a random gun bearing on the firer (her arc holds the firer, in range or not)" in mobile_bay_text
 
 
 def test_the_squadron_waiting_on_turn_1_may_fire(mobile_bay_pages):
@@ -1400,8 +1400,8 @@ def test_a_deflected_gun_hit_on_a_turret_gun_says_its_track(mobile_bay_text):
     """Replay 17, moment 1 (p21): the Deflected line puts the figure after the slash on "a turret's TDP", the Gun hit
     line "on the Hull, a turret gun's too": which for a deflected hit on Tecumseh's gun? The Gun hit line says both:
     pierced on the Hull, deflected on the armour that stopped it, the turret's TDP."""
-    assert ("on the Hull, a turret gun's too. Deflected: no gun lost; the figure after the slash on the armour that "
-            "stopped it (a turret gun's: her turret's TDP)") in mobile_bay_text
+    assert ("on the Hull, a turret gun's too. Deflected: no gun lost; the after-slash figure on the stopping armour's "
+            "track (a turret's TDP)") in mobile_bay_text
 
 
 def test_a_lashed_consorts_sheet_says_the_pairs_order_goes_in_her_partners_log(mobile_bay_pages, library):
@@ -1493,7 +1493,7 @@ def test_a_knocked_out_turret_has_a_box_and_its_hits_are_hull_hits(mobile_bay_pa
     winnebago = _sheet_page(mobile_bay_pages, "USS Winnebago")
     assert "Turret fore out: its Turret, Gun hits = Hull hits" in winnebago
     assert "Turret aft out: its Turret, Gun hits = Hull hits" in winnebago
-    assert "else the hull; a knocked-out turret's gun: a Hull hit) disables one gun" in mobile_bay_text
+    assert "else the hull; a knocked-out turret's gun: a Hull hit) disables a random gun" in mobile_bay_text
 
 
 def test_a_random_gun_among_more_than_ten_has_its_dice_on_the_sheet():
@@ -1680,3 +1680,13 @@ def test_the_set_up_says_plainly_that_moves_and_ranges_are_not_shrunk(mobile_bay
     set-up page's least intuitive line."""
     assert "the map is shrunk, not the rules: move and measure in the cm the sheets print" in mobile_bay_pages[1]
     assert "the rules' own cm" not in mobile_bay_pages[1]
+
+
+# ---------------------------------------------------------------------------------------------- replay 22
+def test_a_port_jammed_hit_jams_deflected_or_not_and_says_where_a_turret_guns_damage_goes(mobile_bay_text):
+    """Replay 22, moment 1 and defect a (pp21-22): a Gun hit put a turret gun's damage on the Hull, a Gun Port on the
+    turret, and Port Jammed said nothing; nor whether a deflected Port Jammed still jams (Deflected: "a critical
+    nothing more"). The row says both: it jams pierced or deflected (a shutter jams without a breach), and a turret
+    gun's damage goes on its TDP, as a Gun Port's, the Gun hit's on the Hull."""
+    assert ("Port Jammed casemate/turret/hull a random gun bearing on the firer cannot fire until repaired, pierced or "
+            "deflected; a turret gun's damage on its TDP, as a Gun Port (a Gun hit's: Hull) *") in mobile_bay_text
