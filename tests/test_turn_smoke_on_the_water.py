@@ -1501,16 +1501,16 @@ def test_a_random_gun_among_more_than_ten_has_its_dice_on_the_sheet():
     pack's dice are d10s and d6s (the player threw a d20). A d10 picks within a ten, a d6 the ten, evenly."""
     from shipyard.rules.smoke_on_the_water.sheet import random_gun
     assert random_gun(10) is None  # the quick reference's d10 does
-    assert random_gun(20) == "a d10, +10 on a d6 of 4–6, again over their count"
-    assert random_gun(30) == "a d10, +10 on a d6 of 3–4, +20 on 5–6, again over their count"
-    assert random_gun(50) == "a d10, +10 × (d6 − 1), again over their count"  # Fort Jackson
+    assert random_gun(20) == "a d10, +10 on a d6 of 4–6, again over their count or one lost"
+    assert random_gun(30) == "a d10, +10 on a d6 of 3–4, +20 on 5–6, again over their count or one lost"
+    assert random_gun(50) == "a d10, +10 × (d6 − 1), again over their count or one lost"  # Fort Jackson
 
 
 def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mobile_bay_pages, mobile_bay_text):
     """Replay 19, moment 2: the rule once on the quick reference (Table 11's note, where the player looked), the dice
     for more than ten on the sheet of a unit that has them bearing at once: Fort Morgan's channel fronts (20), not
     Tecumseh (2), nor her 32 guns in all (a random gun is one of the face that bears)."""
-    assert ("A random gun: a d10 on those it may be in box order, again over their count (over 10: her Gun codes)"
+    assert ("A random gun: a d10 on those it may be in box order, again over their count or one lost (over 10: Gun codes)"
             in mobile_bay_text)
     fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert "random gun (box order) a d10, +10 on a d6 of 4–6, again over their count" in fort
@@ -1690,3 +1690,12 @@ def test_a_port_jammed_hit_jams_deflected_or_not_and_says_where_a_turret_guns_da
     gun's damage goes on its TDP, as a Gun Port's, the Gun hit's on the Hull."""
     assert ("Port Jammed casemate/turret/hull a random gun bearing on the firer cannot fire until repaired, pierced or "
             "deflected; a turret gun's damage on its TDP, as a Gun Port (a Gun hit's: Hull) *") in mobile_bay_text
+
+
+def test_a_random_gun_that_falls_on_a_lost_one_is_rolled_again(mobile_bay_pages, mobile_bay_text):
+    """Replay 22, defect b (p15): an embrasure critical on Fort Morgan: may a gun already destroyed be picked again?
+    No: the die is thrown again, as over the count (a lost gun is no longer there to be struck), said in the random
+    gun rule on the quick reference and on the sheet that has the dice for more than ten."""
+    assert "again over their count or one lost" in mobile_bay_text
+    fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert "random gun (box order) a d10, +10 on a d6 of 4–6, again over their count or one lost" in flat(fort)

@@ -358,7 +358,7 @@ def random_gun(most: int) -> str | None:
         extra = "+10 on a d6 of 3–4, +20 on 5–6"
     else:
         extra = "+10 × (d6 − 1)"
-    return f"a d10, {extra}, again over their count"
+    return f"a d10, {extra}, again over their count or one lost"
 
 
 def most_bearing(s: VesselStats | FortStats) -> int:
