@@ -1184,7 +1184,7 @@ def test_a_fort_is_obscured_by_what_hides_the_firer_from_its_mark(mobile_bay_tex
 def test_a_miss_that_hits_the_vessel_in_the_way_says_which_and_at_what_range(mobile_bay_text):
     """Replay 13, moment 2 (p23): several bases partly in the way, which takes the hit, at which range and aspect?"""
     assert ("hits the vessel in the way (ours: of several, the one the line from the gun to the target's centre "
-            "crosses nearest the gun, else the one hiding most; at the range and aspect to her)") in mobile_bay_text
+            "crosses nearest the gun, else the one hiding most; the hit as it fell") in mobile_bay_text
 
 
 def test_a_critical_that_tests_no_armour_is_never_deflected(mobile_bay_text):
@@ -1699,3 +1699,10 @@ def test_a_random_gun_that_falls_on_a_lost_one_is_rolled_again(mobile_bay_pages,
     assert "again over their count or one lost" in mobile_bay_text
     fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert "random gun (box order) a d10, +10 on a d6 of 4–6, again over their count or one lost" in flat(fort)
+
+
+def test_a_hit_on_the_vessel_in_the_way_is_not_rolled_again(mobile_bay_text):
+    """Replay 22, defect c (p22): "at the range and aspect to her": roll to hit again with her numbers, or take the hit
+    as it fell? As it fell (the text's Nahant takes the 6 that missed Atlanta); her range and aspect pick only its
+    location, armour and damage."""
+    assert "the hit as it fell: location, armour and damage at her range and aspect)" in mobile_bay_text
