@@ -1501,6 +1501,7 @@ def test_a_random_gun_among_more_than_ten_has_its_dice_on_the_sheet():
     pack's dice are d10s and d6s (the player threw a d20). A d10 picks within a ten, a d6 the ten, evenly."""
     from shipyard.rules.smoke_on_the_water.sheet import random_gun
     assert random_gun(10) is None  # the quick reference's d10 does
+    assert random_gun(4) is None
     assert random_gun(20) == "a d10, +10 on a d6 of 4–6, again over their count or one lost"
     assert random_gun(30) == "a d10, +10 on a d6 of 3–4, +20 on 5–6, again over their count or one lost"
     assert random_gun(50) == "a d10, +10 × (d6 − 1), again over their count or one lost"  # Fort Jackson
@@ -1514,7 +1515,7 @@ def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mob
             in mobile_bay_text)
     fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert "random gun (box order) a d10, +10 on a d6 of 4–6, again over their count" in fort
-    assert "random gun" not in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+    assert "random gun (box order) a d10" not in flat(_sheet_page(mobile_bay_pages, "USS Tecumseh"))
 
 
 def test_table_10_says_once_for_every_table_that_modifiers_move_the_number_not_the_die(mobile_bay_text):
@@ -1706,3 +1707,13 @@ def test_a_hit_on_the_vessel_in_the_way_is_not_rolled_again(mobile_bay_text):
     as it fell? As it fell (the text's Nahant takes the 6 that missed Atlanta); her range and aspect pick only its
     location, armour and damage."""
     assert "the hit as it fell: location, armour and damage at her range and aspect)" in mobile_bay_text
+
+
+def test_a_random_gun_of_two_or_three_is_a_d6_on_her_sheet(mobile_bay_pages):
+    """Replay 22, defect e: a d10 thrown again over 2 to pick one of Tecumseh's two guns is slow. Where at most two or
+    three bear at once her sheet gives the d6 by halves or thirds; four or more keep the quick reference's d10."""
+    from shipyard.rules.smoke_on_the_water.sheet import random_gun
+    assert random_gun(2) == "d6 1–3 / 4–6"
+    assert random_gun(3) == "of 2: d6 1–3 / 4–6, of 3: 1–2 / 3–4 / 5–6"
+    assert "random gun (box order) d6 1–3 / 4–6" in flat(_sheet_page(mobile_bay_pages, "USS Tecumseh"))
+    assert "random gun (box order) d6" not in flat(_sheet_page(mobile_bay_pages, "USS Winnebago"))  # four bear
