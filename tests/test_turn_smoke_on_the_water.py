@@ -233,7 +233,7 @@ def test_a_sidewheeler_in_play_brings_the_poorer_template_she_turns_on_with_a_wh
 def test_a_gun_hit_says_which_gun_and_how_to_mark_it(mobile_bay_text):
     """Review 1a / turn 1: which of 25 gun boxes is the "random gun", and is "disabled" a slash or an X."""
     assert ("Gun hit * a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull; a "
-            "knocked-out turret's gun: a Hull hit) disables one gun at random among those bearing on the firer"
+            "knocked-out turret's gun: a Hull hit) disables a random gun bearing on the firer"
             ) in mobile_bay_text
 
 
@@ -1184,7 +1184,7 @@ def test_a_fort_is_obscured_by_what_hides_the_firer_from_its_mark(mobile_bay_tex
 def test_a_miss_that_hits_the_vessel_in_the_way_says_which_and_at_what_range(mobile_bay_text):
     """Replay 13, moment 2 (p23): several bases partly in the way, which takes the hit, at which range and aspect?"""
     assert ("hits the vessel in the way (ours: of several, the one the line from the gun to the target's centre "
-            "crosses nearest the gun, else the one hiding most; at the range and aspect to her)") in mobile_bay_text
+            "crosses nearest the gun, else the one hiding most; the hit as it fell") in mobile_bay_text
 
 
 def test_a_critical_that_tests_no_armour_is_never_deflected(mobile_bay_text):
@@ -1349,7 +1349,7 @@ def test_what_is_left_of_the_hit_that_empties_a_turret_goes_on_the_hull(mobile_b
 def test_a_gun_bearing_on_the_firer_is_one_in_arc_whatever_its_range(mobile_bay_text):
     """Replay 16, moment 5 (pp21-22): Gun hit and Port Jammed pick "a random gun bearing on the firer": did a howitzer
     in arc but out of range count? It does (the text: the ports exposed to the firer), as the player counted."""
-    assert "among those bearing on the firer (her arc holds the firer, in range or not; by number)" in mobile_bay_text
+    assert "a random gun bearing on the firer (her arc holds the firer, in range or not)" in mobile_bay_text
 
 
 def test_the_squadron_waiting_on_turn_1_may_fire(mobile_bay_pages):
@@ -1400,8 +1400,8 @@ def test_a_deflected_gun_hit_on_a_turret_gun_says_its_track(mobile_bay_text):
     """Replay 17, moment 1 (p21): the Deflected line puts the figure after the slash on "a turret's TDP", the Gun hit
     line "on the Hull, a turret gun's too": which for a deflected hit on Tecumseh's gun? The Gun hit line says both:
     pierced on the Hull, deflected on the armour that stopped it, the turret's TDP."""
-    assert ("on the Hull, a turret gun's too. Deflected: no gun lost; the figure after the slash on the armour that "
-            "stopped it (a turret gun's: her turret's TDP)") in mobile_bay_text
+    assert ("on the Hull, a turret gun's too. Deflected: no gun lost; the after-slash figure on the stopping armour's "
+            "track (a turret's TDP)") in mobile_bay_text
 
 
 def test_a_lashed_consorts_sheet_says_the_pairs_order_goes_in_her_partners_log(mobile_bay_pages, library):
@@ -1493,7 +1493,7 @@ def test_a_knocked_out_turret_has_a_box_and_its_hits_are_hull_hits(mobile_bay_pa
     winnebago = _sheet_page(mobile_bay_pages, "USS Winnebago")
     assert "Turret fore out: its Turret, Gun hits = Hull hits" in winnebago
     assert "Turret aft out: its Turret, Gun hits = Hull hits" in winnebago
-    assert "else the hull; a knocked-out turret's gun: a Hull hit) disables one gun" in mobile_bay_text
+    assert "else the hull; a knocked-out turret's gun: a Hull hit) disables a random gun" in mobile_bay_text
 
 
 def test_a_random_gun_among_more_than_ten_has_its_dice_on_the_sheet():
@@ -1501,20 +1501,21 @@ def test_a_random_gun_among_more_than_ten_has_its_dice_on_the_sheet():
     pack's dice are d10s and d6s (the player threw a d20). A d10 picks within a ten, a d6 the ten, evenly."""
     from shipyard.rules.smoke_on_the_water.sheet import random_gun
     assert random_gun(10) is None  # the quick reference's d10 does
-    assert random_gun(20) == "a d10, +10 on a d6 of 4–6, again over their count"
-    assert random_gun(30) == "a d10, +10 on a d6 of 3–4, +20 on 5–6, again over their count"
-    assert random_gun(50) == "a d10, +10 × (d6 − 1), again over their count"  # Fort Jackson
+    assert random_gun(4) is None
+    assert random_gun(20) == "a d10, +10 on a d6 of 4–6, again over their count or one lost"
+    assert random_gun(30) == "a d10, +10 on a d6 of 3–4, +20 on 5–6, again over their count or one lost"
+    assert random_gun(50) == "a d10, +10 × (d6 − 1), again over their count or one lost"  # Fort Jackson
 
 
 def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mobile_bay_pages, mobile_bay_text):
     """Replay 19, moment 2: the rule once on the quick reference (Table 11's note, where the player looked), the dice
     for more than ten on the sheet of a unit that has them bearing at once: Fort Morgan's channel fronts (20), not
     Tecumseh (2), nor her 32 guns in all (a random gun is one of the face that bears)."""
-    assert ("A random gun: a d10 on those it may be in box order, again over their count (over 10: her Gun codes)"
+    assert ("A random gun: a d10 on those it may be in box order, again over their count or one lost (over 10: Gun codes)"
             in mobile_bay_text)
     fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert "random gun (box order) a d10, +10 on a d6 of 4–6, again over their count" in fort
-    assert "random gun" not in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+    assert "random gun (box order) a d10" not in flat(_sheet_page(mobile_bay_pages, "USS Tecumseh"))
 
 
 def test_table_10_says_once_for_every_table_that_modifiers_move_the_number_not_the_die(mobile_bay_text):
@@ -1680,3 +1681,39 @@ def test_the_set_up_says_plainly_that_moves_and_ranges_are_not_shrunk(mobile_bay
     set-up page's least intuitive line."""
     assert "the map is shrunk, not the rules: move and measure in the cm the sheets print" in mobile_bay_pages[1]
     assert "the rules' own cm" not in mobile_bay_pages[1]
+
+
+# ---------------------------------------------------------------------------------------------- replay 22
+def test_a_port_jammed_hit_jams_deflected_or_not_and_says_where_a_turret_guns_damage_goes(mobile_bay_text):
+    """Replay 22, moment 1 and defect a (pp21-22): a Gun hit put a turret gun's damage on the Hull, a Gun Port on the
+    turret, and Port Jammed said nothing; nor whether a deflected Port Jammed still jams (Deflected: "a critical
+    nothing more"). The row says both: it jams pierced or deflected (a shutter jams without a breach), and a turret
+    gun's damage goes on its TDP, as a Gun Port's, the Gun hit's on the Hull."""
+    assert ("Port Jammed casemate/turret/hull a random gun bearing on the firer cannot fire until repaired, pierced or "
+            "deflected; a turret gun's damage on its TDP, as a Gun Port (a Gun hit's: Hull) *") in mobile_bay_text
+
+
+def test_a_random_gun_that_falls_on_a_lost_one_is_rolled_again(mobile_bay_pages, mobile_bay_text):
+    """Replay 22, defect b (p15): an embrasure critical on Fort Morgan: may a gun already destroyed be picked again?
+    No: the die is thrown again, as over the count (a lost gun is no longer there to be struck), said in the random
+    gun rule on the quick reference and on the sheet that has the dice for more than ten."""
+    assert "again over their count or one lost" in mobile_bay_text
+    fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    assert "random gun (box order) a d10, +10 on a d6 of 4–6, again over their count or one lost" in flat(fort)
+
+
+def test_a_hit_on_the_vessel_in_the_way_is_not_rolled_again(mobile_bay_text):
+    """Replay 22, defect c (p22): "at the range and aspect to her": roll to hit again with her numbers, or take the hit
+    as it fell? As it fell (the text's Nahant takes the 6 that missed Atlanta); her range and aspect pick only its
+    location, armour and damage."""
+    assert "the hit as it fell: location, armour and damage at her range and aspect)" in mobile_bay_text
+
+
+def test_a_random_gun_of_two_or_three_is_a_d6_on_her_sheet(mobile_bay_pages):
+    """Replay 22, defect e: a d10 thrown again over 2 to pick one of Tecumseh's two guns is slow. Where at most two or
+    three bear at once her sheet gives the d6 by halves or thirds; four or more keep the quick reference's d10."""
+    from shipyard.rules.smoke_on_the_water.sheet import random_gun
+    assert random_gun(2) == "d6 1–3 / 4–6"
+    assert random_gun(3) == "of 2: d6 1–3 / 4–6, of 3: 1–2 / 3–4 / 5–6"
+    assert "random gun (box order) d6 1–3 / 4–6" in flat(_sheet_page(mobile_bay_pages, "USS Tecumseh"))
+    assert "random gun (box order) d6" not in flat(_sheet_page(mobile_bay_pages, "USS Winnebago"))  # four bear

@@ -278,12 +278,12 @@ def misfire_table(ctx: Context, derived: list[Derived]) -> Block:
         body.append([n, band(1, b["none"]), band(b["none"] + 1, b["jams"]), band(b["jams"] + 1, b["bursts"])])
     return Stack([Table(body, header=["Nation", "None", "Jams", "Bursts"], **style("reference_misfires"),
                         title="Table 11 · misfire (a natural 10 to hit): roll a d10 by the firer's nation"),
-                  Note(f"Jams: slash its box till a repair clears it. Bursts: cross it; the firer takes "
+                  Note(f"Jams: slash its box till repaired. Bursts: cross it; the firer takes "
                        f"{r['burst_damage']} HDP, no armour test, a turret gun's too (a fort SDP), and a fire "
-                       "test marker. Red-hot shot "
-                       f"that jams: {r['red_hot_jams'].lower()}. Of dice thrown together, a 10 misfires one. A "
-                       "random gun: a d10 on those it may be in box order, again over their count (over 10: her Gun "
-                       "codes).", **style("reference_note"))],
+                       "test marker. Red-hot shot: "
+                       f"a jam {r['red_hot_jams'].lower()}. Of dice thrown together, a 10 misfires one. A "
+                       "random gun: a d10 on those it may be in box order, again over their count or one lost (over 10: "
+                       "Gun codes).", **style("reference_note"))],
                  **style("reference_stack"))
 
 

@@ -348,7 +348,10 @@ def random_gun(most: int) -> str | None:
     """How to pick a random gun (a Gun hit, a port, an embrasure, a misfire among dice thrown together) with the d10
     and d6 of the pack, where there may be more than ten to pick from: a d10 for the gun within its ten and a d6 for
     the ten, read so that as few throws as may be are thrown again (replay 19: Fort Morgan's 20 channel guns). None
-    where there are ten or fewer (the quick reference's d10)."""
+    where there are four to ten (the quick reference's d10); where at most two or three bear, a d6 by halves or
+    thirds, no throw wasted (replay 22, defect e: Tecumseh's d10 rerolled over 2)."""
+    if most in (2, 3):
+        return "d6 1–3 / 4–6" if most == 2 else "of 2: d6 1–3 / 4–6, of 3: 1–2 / 3–4 / 5–6"
     if most <= 10:
         return None
     tens = -(-most // 10)
@@ -358,7 +361,7 @@ def random_gun(most: int) -> str | None:
         extra = "+10 on a d6 of 3–4, +20 on 5–6"
     else:
         extra = "+10 × (d6 − 1)"
-    return f"a d10, {extra}, again over their count"
+    return f"a d10, {extra}, again over their count or one lost"
 
 
 def most_bearing(s: VesselStats | FortStats) -> int:
