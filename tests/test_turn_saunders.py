@@ -2136,3 +2136,12 @@ def test_a_fort_s_gun_boxes_are_wider_than_a_ship_s_for_the_dot_the_tick_and_the
     fort, ship = gun_table("fort-morgan"), gun_table("uss-brooklyn")
     assert fort.box_w >= 4.2 > ship.box_w and fort.box == ship.box
     assert (fort.per_line, fort.group) == (8, 4)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_water_off_the_channel_and_off_a_drawn_shoal_is_deep(bundled_packs, paper):
+    """Replay r22, moment 1 (p2 key "outside, shoal or deep water"): the lashed pairs on 005° ran over the strip between
+    the channel's edge and the dotted Middle Ground; was it shoal? Only a drawn shoal grounds a ship: the depths say
+    all other water is deep, the channel's outside too, in the line the player read for who grounds."""
+    setup = next(t for t in pack_texts(bundled_packs, paper=paper) if t.startswith("Set-up:"))
+    assert "A ship drawing more than the depth grounds; all other water is deep (off the channel too)." in setup

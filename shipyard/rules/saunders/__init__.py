@@ -37,5 +37,8 @@ RULESET = RuleSet(
     ground_yards={"1/1200": 100.0, "1/600": 50.0},
     ground_reason="the text gives no ground scale: 1 inch for 100 yd, the usual reading at 1/1200, fits its ranges "
                   "(reconstructed); distances doubled at 1/600 as the text advises",
+    # replay r22 (p2 key "outside, shoal or deep water"): the lashed pairs' strip between the channel's edge and the
+    # Middle Ground read as neither; only a drawn shoal grounds a ship, as Really Simple's words say too
+    depth_words="A ship drawing more than the depth grounds; all other water is deep (off the channel too).",
     torpedo_densities=lambda: tuple(str(r["name"]) for r in RULESET.tables().require("torpedo_density").rows),
 )
