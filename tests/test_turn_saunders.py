@@ -813,7 +813,7 @@ ROUND_6_READINGS = {
     "6: does the end of the half move count as the end of the move": [
         ("Torpedoes", "the half move's end is no end: its part inch runs on into the move on")],
     "7: range to a fort, whose faces the plan does not mark": [
-        ("Range", "a fort: from her set-up point, where her sectors start on the plan")],
+        ("Range", "a fort: her set-up point, where sectors start")],
 }
 
 
@@ -1411,7 +1411,7 @@ def test_a_fort_bears_in_a_gunport_arc_at_her_set_up_point(bundled_packs):
     reading = readings_rows()["Gunport arc"]
     assert reading.endswith("a target bears if any of her hull is in it (a fort: her set-up point)") and reading in ref
     assert "Fired at ships firing at her +1: a fort is a stationary target; she is in an arc, and ranged, at her set-up point" in ref
-    assert "(a fort: from her set-up point" in readings_rows()["Range"]
+    assert "(a fort: her set-up point" in readings_rows()["Range"]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2145,3 +2145,13 @@ def test_water_off_the_channel_and_off_a_drawn_shoal_is_deep(bundled_packs, pape
     all other water is deep, the channel's outside too, in the line the player read for who grounds."""
     setup = next(t for t in pack_texts(bundled_packs, paper=paper) if t.startswith("Set-up:"))
     assert "A ship drawing more than the depth grounds; all other water is deep (off the channel too)." in setup
+
+
+def test_a_lashed_ship_that_sinks_leaves_her_partner_cut_free_and_unharmed(bundled_packs):
+    """Replay r22, moment 2 (p2 Lashed pairs, p19; Brooklyn sank from her holes with Octorara lashed to her): the pack
+    cut a partner free from one that explodes and carried one that strikes, not one that sinks. Either sinking, the
+    other is cut free where she lies, unharmed (a slow foundering, cast off in time; an explosion keeps its roll)."""
+    rows = readings_rows()
+    assert rows["Lashed pairs"].endswith("; one sinking: the other is cut free there, unharmed")
+    assert rows["Lashed pairs"] in reference_text(pack_texts(bundled_packs))
+
