@@ -692,7 +692,7 @@ ROUND_4_READINGS = {
     "7: a struck ship on fire, which roll first": [("Fires", "struck: as abandoned, the blow-up roll first")],
     "8: a sloop striking mid-move, her partner's distance": [("Sloop carried", "from the next move (a sloop striking mid-move stops the pair there)")],
     "9: a target on the line between two arcs": [("Arc names", "a target on the line between two arcs is in both")],
-    "10, 11: torpedo tests in the half move, and after a strike": [("Torpedoes", "in the half move and the move on, and a strike stops no test")],
+    "10, 11: torpedo tests in the half move, and after a strike": [("Torpedoes", "in the half move and the move on; a strike stops no test")],
     "5: whether a wreck blocks": [("Wrecks", "a ship meeting it collides as with one stopped (0 kn)"),
                                   ("Wrecks", "fire passes over it")],
     "4: which section each gun is in": [("Gun nearest", "a gun bearing fore is in the bow, aft the stern, the rest midships")],
@@ -811,7 +811,7 @@ ROUND_6_READINGS = {
     "4: after a stern ram, the rammer's bow at the stern or the smaller alongside": [
         ("Collisions", "a stern ram halts neither ship (Ramming: Afterwards)")],
     "6: does the end of the half move count as the end of the move": [
-        ("Torpedoes", "the half move's end is no end: its part inch runs on into the move on")],
+        ("Torpedoes", "a half move's last part inch runs on into the move on")],
     "7: range to a fort, whose faces the plan does not mark": [
         ("Range", "a fort: her set-up point, where sectors start")],
 }
@@ -2155,3 +2155,13 @@ def test_a_lashed_ship_that_sinks_leaves_her_partner_cut_free_and_unharmed(bundl
     assert rows["Lashed pairs"].endswith("; one sinking: the other is cut free there, unharmed")
     assert rows["Lashed pairs"] in reference_text(pack_texts(bundled_packs))
 
+
+def test_a_ship_sunk_mid_move_by_a_torpedo_tests_no_more_and_her_wreck_lies_there(bundled_packs):
+    """Replay r22, moment 3 (p2 Monitors "sinks her where she is" against p19 "a strike stops no test"; Tecumseh
+    sank on her first strike and the player rolled her next test): a strike stops no test, but a sinking ends her
+    tests, her wreck where she sank; the Monitors rule and the Torpedoes reading now say the same."""
+    rows = readings_rows()
+    assert "a strike stops no test, a sinking ends hers (her wreck there)" in rows["Torpedoes"]
+    assert rows["Torpedoes"] in reference_text(pack_texts(bundled_packs))
+    setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
+    assert "sinks her where she is" in setup
