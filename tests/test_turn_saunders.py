@@ -1205,7 +1205,7 @@ def test_mobile_bay_gives_a_holed_monitor_the_way_to_sink_that_tecumseh_did(libr
     tecumseh = RS.derive(library.units["uss-tecumseh"], ctx).stats
     assert full < tecumseh.hull  # by the text alone a strike cannot sink her: the scenario must say how she can
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    words = "Monitors One a torpedo holes rolls a D6 a hole at once and at each turn's end: any 4+ sinks her"
+    words = "Monitors Torpedo-holed, she rolls a D6 a hole at once and at each turn's end: any 4+ sinks her"
     assert words in setup
     (rule,) = [r for r in library.scenario("mobile-bay-1864").setup.special_rules if r.name == "Monitors"]
     assert list(rule.rules) == ["saunders"]  # the other rule sets sink a monitor by their own tables
@@ -1448,7 +1448,7 @@ def test_a_monitor_holed_by_a_torpedo_rolls_at_once_and_at_each_turns_end(bundle
     the roll for holes with no hull is the end of turn's. Tecumseh went down within a minute of the torpedo, so the
     monitor rolls at once, as she is holed, and again at each turn's end while the hole is open."""
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    assert "Monitors One a torpedo holes rolls a D6 a hole at once and at each turn's end" in setup
+    assert "Monitors Torpedo-holed, she rolls a D6 a hole at once and at each turn's end" in setup
 
 
 @pytest.mark.parametrize("scenario", ["mobile-bay-1864", "memphis-1862", "hampton-roads-1862"])
@@ -2165,3 +2165,12 @@ def test_a_ship_sunk_mid_move_by_a_torpedo_tests_no_more_and_her_wreck_lies_ther
     assert rows["Torpedoes"] in reference_text(pack_texts(bundled_packs))
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
     assert "sinks her where she is" in setup
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_monitors_rule_says_plainly_which_monitor_rolls(bundled_packs, paper):
+    """Replay r22, defect a (p2 Monitors "One a torpedo holes rolls a D6 ..." read garbled): the rule names the monitor
+    a torpedo holed in plain words, in its two lines."""
+    setup = next(t for t in pack_texts(bundled_packs, paper=paper) if t.startswith("Set-up:"))
+    assert "Monitors Torpedo-holed, she rolls a D6 a hole at once and at each turn's end: any 4+ sinks her where she is." in setup
+    assert "One a torpedo holes" not in setup
