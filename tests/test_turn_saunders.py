@@ -743,7 +743,7 @@ def test_every_ship_sheet_gives_her_model_length(library, bundled_packs):
 def test_the_turn_gauge_says_what_its_knot_marks_are_for(bundled_packs):
     """Moment 13 (round 4): the gauges are marked in knots, but a turn costs no distance: the marks had no stated use."""
     gauge = next(t for t in pack_texts(bundled_packs) if t.startswith("Turn gauges"))
-    assert "arms marked in knots (1 kn = 1 in): they measure the move from the pivot; the turn itself costs none" in gauge
+    assert "the turn costs no distance · the arms' knots (1 kn = 1 in) are a short ruler" in gauge
 
 
 def test_the_ramming_modifiers_say_whose_roll_they_change(bundled_packs):
@@ -2174,3 +2174,13 @@ def test_the_monitors_rule_says_plainly_which_monitor_rolls(bundled_packs, paper
     setup = next(t for t in pack_texts(bundled_packs, paper=paper) if t.startswith("Set-up:"))
     assert "Monitors Torpedo-holed, she rolls a D6 a hole at once and at each turn's end: any 4+ sinks her where she is." in setup
     assert "One a torpedo holes" not in setup
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_turn_gauge_says_how_it_is_laid_at_step_3_and_why_its_arms_stop_at_4_kn(bundled_packs, paper):
+    """Replay r22, defect b (p16): arms to 4 kn while ships plot to 13½ kn, and "they measure the move from the pivot"
+    unclear for a turn that costs no distance. The title says how it is laid at step 3 (pivot on her centre, heading arm
+    along her keel, swing her to the turned arm) and that its knots are a short ruler: a longer move takes the ruler."""
+    gauge = next(t for t in pack_texts(bundled_packs, paper=paper) if t.startswith("Turn gauges"))
+    assert "step 3: pivot on her centre, heading arm along her keel, swing her to the turned arm" in gauge
+    assert "are a short ruler: a longer move takes the ruler" in gauge

@@ -64,9 +64,12 @@ def templates(doc: Document, ctx: Context) -> None:
         port = gunport_deg(ctx)
         box = doc.content
         page = doc.new_page(bookmark=f"Turn gauges ({scale})")
-        title = Title(f"Turn gauges — {scale}", f"{RULES} · arms marked in knots (1 kn = {number(mm_per_kn / MM_PER_INCH)} in): they measure "
-                                                     "the move from the pivot; the turn itself costs none"
-                      " · cut on the solid outline · flip for turns to port")
+        # replay r22: "they measure the move from the pivot" left the 4 kn arms' use unclear beside 13½ kn plots; the
+        # gauge turns a ship at step 3, and its knots are only a short ruler (a longer move takes the table's ruler)
+        title = Title(f"Turn gauges — {scale}", f"{RULES} · step 3: pivot on her centre, heading arm along her keel, swing her "
+                                                     "to the turned arm; the turn costs no distance · the arms' knots "
+                                                     f"(1 kn = {number(mm_per_kn / MM_PER_INCH)} in) are a short ruler: a longer "
+                                                     "move takes the ruler · cut on the solid outline · flip for turns to port")
         y = box.y + title.draw(page, box.x, box.y, box.w) + look.title_gap
         r = look.turret_r
         side_x = box.x + arm + look.arm_gap
