@@ -2144,7 +2144,7 @@ def test_water_off_the_channel_and_off_a_drawn_shoal_is_deep(bundled_packs, pape
     the channel's edge and the dotted Middle Ground; was it shoal? Only a drawn shoal grounds a ship: the depths say
     all other water is deep, the channel's outside too, in the line the player read for who grounds."""
     setup = next(t for t in pack_texts(bundled_packs, paper=paper) if t.startswith("Set-up:"))
-    assert "A ship drawing more than the depth grounds; all other water is deep (off the channel too)." in setup
+    assert "A ship drawing more than the depth grounds; other water, off a channel too, is deep." in setup
 
 
 def test_a_lashed_ship_that_sinks_leaves_her_partner_cut_free_and_unharmed(bundled_packs):
