@@ -1852,3 +1852,13 @@ def test_the_orders_log_says_fewer_inches_written_do_not_make_her_stationary(pac
     stationary, with nothing to say so. The speed is the engine's: the log says only 0 kn is stationary."""
     logs = [p for p in pack_pages if "Orders log ·" in p]
     assert len(logs) == 2 and all("whatever inches she writes, and only 0 kn is stationary." in p for p in logs)
+
+
+def test_the_orders_log_says_how_to_write_astern_and_that_she_passes_0_kn_within_a_turn(pack_pages):
+    """Replay 22, moment 1 (p7 orders log, p11 Movement): astern speeds were printed but the log had no way to write
+    an astern move, nor a word on passing through 0 kn. The text's 2 knots a turn is one scale through 0: 1 ahead −2
+    is 1 astern; an astern move is the inches with an A before them."""
+    logs = [p for p in pack_pages if "Orders log ·" in p]
+    assert len(logs) == 2
+    for log in logs:
+        assert "whatever inches she writes, and only 0 kn is stationary. Astern: A first (A2); 1 ahead −2 is 1 astern." in log
