@@ -428,7 +428,7 @@ def test_the_orders_log_says_which_row_of_a_lashed_pair_takes_the_pairs_move(pac
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert ("the pair moves and turns as one (both are turning) at the slower's speed (write the pair's move once, "
             "in Brooklyn's row; in the ↳ "
-            "row only her own F2, for she picks her own window; CAST OFF parts them)") in log
+            "row only her own F2, for she picks her own window; CAST OFF parts them:") in log
     assert "consort's row" not in log
 
 
@@ -1862,3 +1862,11 @@ def test_the_orders_log_says_how_to_write_astern_and_that_she_passes_0_kn_within
     assert len(logs) == 2
     for log in logs:
         assert "whatever inches she writes, and only 0 kn is stationary. Astern: A first (A2); 1 ahead −2 is 1 astern." in log
+
+
+def test_the_orders_log_says_how_and_where_a_consort_moves_after_cast_off(pack_pages):
+    """Replay 22, moment 2 (p7, p8): the pair's move is written once in the sloop's row, and after CAST OFF 'each
+    goes alone', but at what speed the consort moves that turn, and in whose row, went unsaid."""
+    log = next(p for p in pack_pages if "Orders log · Union" in p)
+    assert ("CAST OFF parts them: the 1st ½ both stay put, then each moves alone at the pair's speed (one carried "
+            "drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn)") in log
