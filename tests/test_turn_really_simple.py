@@ -871,7 +871,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
     fort fires in one window a turn; a ship holds for the 2nd by writing F2 in her orders, and a fort, which writes
     none, fires in the 1st window it has a ship in range."""
     qr = _reference(pack_pages)
-    assert "1st fire any gun that bears may fire (1d6), or hold; one window a turn: the 1st if she can, unless ordered F2" in qr
+    assert "1st fire guns that bear may fire (1d6) or hold; one window a turn: the 1st if any can, held or not, unless F2" in qr
     assert "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
     assert len(logs) == 2 and all("RAM and whom, F2 (she fires in the 2nd fire), CAST OFF" in p for p in logs)
@@ -1753,7 +1753,7 @@ def test_a_ship_that_could_not_fire_in_the_first_window_fires_in_the_second_with
     ship masked in the 1st window, with no F2, fire in the 2nd? Yes, as the text's "hasn't fired yet": the 1st window
     is hers only if she can fire in it, in the same line."""
     qr = _reference(pack_pages)
-    assert "one window a turn: the 1st if she can, unless ordered F2" in qr
+    assert "one window a turn: the 1st if any can, held or not, unless F2" in qr
     assert "a ship in the 1st unless ordered F2" not in qr
 
 
@@ -1812,8 +1812,8 @@ def test_the_half_move_in_the_sequence_says_to_step_it_in_quarters_near_another_
 def test_firing_is_a_ships_choice_and_only_f2_lets_her_wait_for_the_second_window(pack_pages):
     """Replay 21, moment 1 (p11 sequence): may a ship hold her fire, or hold it for the 2nd window? The text's
     windows say 'may fire', so any gun may hold; to wait for the 2nd she writes F2, in the same line."""
-    assert ("1st fire any gun that bears may fire (1d6), or hold; one window a turn: the 1st if she can, unless "
-            "ordered F2") in _reference(pack_pages)
+    assert ("1st fire guns that bear may fire (1d6) or hold; one window a turn: the 1st if any can, held or not, "
+            "unless F2") in _reference(pack_pages)
 
 
 def test_a_list_keeps_pivots_and_turrets_from_firing_to_her_high_side(pack_pages):
@@ -1870,3 +1870,13 @@ def test_the_orders_log_says_how_and_where_a_consort_moves_after_cast_off(pack_p
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert ("CAST OFF parts them: the 1st ½ both stay put, then each moves alone at the pair's speed (one carried "
             "drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn)") in log
+
+
+def test_the_first_window_is_hers_if_a_gun_bears_whether_she_fires_or_holds(pack_pages):
+    """Replay 22, defect a (p11 phase 3): "the 1st if she can" left open whether a ship that held, or had nothing
+    bearing, in the 1st window may fire in the 2nd without F2. As replays 20 and 21 ruled: a gun able to fire makes
+    the 1st her window, held or not (to wait she writes F2); with none able (masked, out of range, not bearing), the
+    2nd is hers ("not yet fired")."""
+    qr = _reference(pack_pages)
+    assert "one window a turn: the 1st if any can, held or not, unless F2" in qr
+    assert "the 1st if she can" not in qr
