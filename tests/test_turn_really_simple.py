@@ -1532,7 +1532,7 @@ def test_the_binding_first_turn_says_no_union_ship_turns(pack_pages):
     """Moment 1 (replay 16, p2): the fixed turn 1 said the line steams in at 4 kn and not whether a ship may turn
     as well; the set-up page's event now says none turns (the line held its course up the channel)."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Binding: the Union line steams in at 4 kn, no ship turning," in setup
+    assert "Binding: the Union line steams in at 4 kn, none turning" in setup
 
 
 def test_the_orders_log_says_what_her_speed_this_turn_is_whatever_inches_she_writes(pack_pages):
@@ -1599,7 +1599,7 @@ def test_the_binding_first_turn_says_every_ship_may_order_f2(pack_pages):
     """Moment 1 (replay 17, p2): turn 1's binding order fixed the move and said orders are free from turn 2, so may a
     ship write F2 (hold her fire for the 2nd window) in turn 1? F2 is not a move: every ship may, Tennessee's too."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Tennessee and the gunboats wait inside the torpedo line (0 kn); all may order F2. Orders free from turn 2" in setup
+    assert "Tennessee and gunboats wait inside the torpedo line (0 kn); all may order F2. Orders free from turn 2" in setup
 
 
 def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hits(pack_pages):
@@ -1880,3 +1880,11 @@ def test_the_first_window_is_hers_if_a_gun_bears_whether_she_fires_or_holds(pack
     qr = _reference(pack_pages)
     assert "one window a turn: the 1st if any can, held or not, unless F2" in qr
     assert "the 1st if she can" not in qr
+
+
+def test_the_turn_1_event_tells_the_monitors_to_keep_their_column(pack_pages):
+    """Replay 22, defect b (p2): 'monitors to starboard by the fort' read as a description or an order. It is
+    the set-up's column kept: the event says so as an instruction, in the same three lines."""
+    setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
+    assert "steams in at 4 kn, none turning (monitors: keep your column, fort side)" in setup
+    assert "monitors to starboard by the fort" not in setup
