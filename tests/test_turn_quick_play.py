@@ -1930,3 +1930,12 @@ def test_a_struck_consort_anchors_alongside_and_masks_the_freed_ships_side(mobil
     assert _squeezed("crosses no land but a fort's own and no model") in page
     assert _squeezed("once touching, she may move off") in page
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_lashed_pair_rams_as_the_sloop(mobile_bay, library):
+    """Replay 22, moment 1 (p3 Consorts, p6 Ramming): the pack covered a pair only as a ram's target; whose bow, EDNA
+    and speed count when the pair rams was nowhere. The sloop's, at the pair's one speed marker: she leads and turns
+    it. Three words won on the full set-up page, which keeps its pages."""
+    assert "torpedo tests; inboard guns silent; rams as the sloop" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("inboard guns silent; rams as the sloop") in _squeezed(_readings(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
