@@ -626,7 +626,7 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     blocks = _blocks(library, "mobile-bay-1864")
     assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
             "Mediums she has left, 1 if one (her 8 bay-front pieces); none landward") in blocks
-    assert ("Fort Gaines as her set-up rule: 45 in from the channel, she fires only if a ship comes near") in blocks
+    assert ("Fort Gaines as set-up: 45 in from the channel, fires only at a ship near") in blocks
     assert _squeezed("her card's factors fire in her sector on the plan, at a ship within 24 in of her") in _squeezed(
         _page(mobile_bay, "Set-up: Battle of Mobile Bay"))  # the set-up rule the reading points to says it once
     cards = " ".join(_cards(mobile_bay))
@@ -769,7 +769,7 @@ def test_the_measuring_rule_gives_way_to_a_forts_own_set_up_rule(mobile_bay):
 def test_when_one_of_a_lashed_pair_sinks_the_other_goes_on_alone_and_the_wreck_leaves(mobile_bay):
     """Replay 5, moment 1: a lashed consort sinks: nothing said what happens to the sloop, her speed, or the wreck."""
     assert ("the other cuts free at once, keeps the counter, and goes on at the pair's setting in "
-            "her own inches (at Cruise, a sloop's 8\"); a sunk model leaves the table") in _readings(mobile_bay)
+            "her own inches (at Cruise, a sloop's 8\"), less this move's run; a sunk model leaves the table") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -778,7 +778,7 @@ def test_when_one_of_a_lashed_pair_strikes_the_other_cuts_free_and_the_prize_sta
     the set-up's "casting off takes a whole move" left Brooklyn towing a prize for a bound."""
     readings = _readings(mobile_bay)
     assert ("One of a pair lost sunk or struck, the other cuts free at once, keeps the counter, and goes on at the pair's "
-            "setting in her own inches (at Cruise, a sloop's 8\"); a sunk model leaves the table, a struck one anchors "
+            "setting in her own inches (at Cruise, a sloop's 8\"), less this move's run; a sunk model leaves the table, a struck one anchors "
             "alongside") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
@@ -816,7 +816,7 @@ def test_fort_gaines_set_up_rule_and_reading_say_the_same_and_that_the_line_pass
     assert _squeezed("only two of her three 10in columbiads") not in setup
     assert _squeezed("45 in (2½ miles) from the channel, 55 in from Fort Morgan: her card's factors fire in her sector on the plan, at a ship "
                      "within 24 in of her, and only a ship that near fires at her. The line passes out of her reach; she still draws a counter") in setup
-    assert "45 in from the channel, she fires only if a ship comes near" in _readings(mobile_bay)
+    assert "45 in from the channel, fires only at a ship near" in _readings(mobile_bay)
 
 
 def test_a_stopped_ship_may_anchor_and_then_does_not_drift(mobile_bay):
@@ -1938,4 +1938,13 @@ def test_a_lashed_pair_rams_as_the_sloop(mobile_bay, library):
     it. Three words won on the full set-up page, which keeps its pages."""
     assert "torpedo tests; inboard guns silent; rams as the sloop" in _blocks(library, "mobile-bay-1864")
     assert _squeezed("inboard guns silent; rams as the sloop") in _squeezed(_readings(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_consort_freed_mid_move_runs_only_what_is_left_of_the_move_in_her_own_inches(mobile_bay, library):
+    """Replay 22, moment 2 (p3): a consort lost mid-move, the survivor "goes on at the pair's setting in her own
+    inches", and nothing said how much of the move was left, or which speed a ram that move takes. Her own inches less
+    what the pair has run this move; a ram's speed is inches a move, so hers. Fort Gaines's line won the room back."""
+    assert "in her own inches (at Cruise, a sloop's 8\"), less this move's run; a sunk" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("a sloop's 8\"), less this move's run;") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
