@@ -1948,3 +1948,13 @@ def test_a_consort_freed_mid_move_runs_only_what_is_left_of_the_move_in_her_own_
     assert "in her own inches (at Cruise, a sloop's 8\"), less this move's run; a sunk" in _blocks(library, "mobile-bay-1864")
     assert _squeezed("a sloop's 8\"), less this move's run;") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_torpedo_test_and_a_ram_contact_in_one_half_move_come_in_the_order_her_track_meets_them(mobile_bay, library):
+    """Replay 22, moment 3 (p6): a rammer crossing a field to her target: torpedo test or ram contact first? Nothing
+    said. Along her track, whichever she meets first (a field before the target: the test first, and a torpedo that
+    sinks her ends the ram); on the Torpedo tests reading, the quick reference being full on Letter."""
+    assert ("(none unmoving); any density; a test and a ram's contact in the order her track meets them"
+            in _blocks(library, "mobile-bay-1864"))
+    assert _squeezed("a test and a ram's contact in the order her track meets them") in _squeezed(_readings(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
