@@ -1936,8 +1936,8 @@ def test_a_lashed_pair_rams_as_the_sloop(mobile_bay, library):
     """Replay 22, moment 1 (p3 Consorts, p6 Ramming): the pack covered a pair only as a ram's target; whose bow, EDNA
     and speed count when the pair rams was nowhere. The sloop's, at the pair's one speed marker: she leads and turns
     it. Three words won on the full set-up page, which keeps its pages."""
-    assert "torpedo tests; inboard guns silent; rams as the sloop" in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("inboard guns silent; rams as the sloop") in _squeezed(_readings(mobile_bay))
+    assert "torpedo tests; inboard guns silent, outboard ones bear; rams as the sloop" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("outboard ones bear; rams as the sloop") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1957,4 +1957,13 @@ def test_a_torpedo_test_and_a_ram_contact_in_one_half_move_come_in_the_order_her
     assert ("(none unmoving); any density; a test and a ram's contact in the order her track meets them"
             in _blocks(library, "mobile-bay-1864"))
     assert _squeezed("a test and a ram's contact in the order her track meets them") in _squeezed(_readings(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_lashed_pairs_inboard_guns_are_silent_and_its_outboard_guns_bear(mobile_bay, library):
+    """Replay 22, moment 4 (p2, p3): "inboard guns silent" against Targets' "all her factors bear": did a target to
+    port silence the whole sloop? Her inboard (port) side is silent, her outboard side bears; the gunboat the other
+    way round: each fires only to her own outboard side, at her own target."""
+    assert "inboard guns silent, outboard ones bear" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("inboard guns silent, outboard ones bear") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
