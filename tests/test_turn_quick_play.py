@@ -613,7 +613,7 @@ def test_in_sight_is_said_and_a_consort_behind_her_sloop_is_hidden(mobile_bay, l
     """Round 3, moment 8: "in sight" was undefined, so whether the fort may fire at a gunboat on the far side of her
     sloop was the player's to invent."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("to the target's crosses no land but a fort's own and no model (a "
+    assert ("of the target's crosses no land but a fort's own and no model (a "
             "consort behind her sloop is hidden)") in blocks
     page = _readings(mobile_bay)
     assert "In sight" in page
@@ -787,7 +787,7 @@ def test_a_forts_own_shore_does_not_block_its_lines_of_sight(mobile_bay):
     """Replay 11, moment 2: Fort Morgan's mark lies 2-4 in inside Mobile Point's shore, so "crosses no land" read
     literally let nothing fire at her and her fire at nothing (Fort Gaines the same)."""
     readings = _readings(mobile_bay)
-    assert ("to the target's crosses no land but a fort's own and no model (a "
+    assert ("of the target's crosses no land but a fort's own and no model (a "
             "consort behind her sloop is hidden)") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
@@ -1753,7 +1753,7 @@ def test_a_forts_sight_line_starts_where_her_range_is_taken(mobile_bay, library)
     from her mark, and nothing said where her sight line, the one a model may block, starts. It starts where her range
     is taken: the In sight reading says so for any fort, and Fort Morgan's says where that is."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("In sight a line from the firer's model (a fort: from where her range is taken) to the target's crosses no "
+    assert ("In sight a line from the firer's centre (a fort: from where her range is taken) to some part of the target's crosses no "
             "land but a fort's own and no model") in blocks
     page = _readings(mobile_bay)
     assert _squeezed("(a fort: from where her range is taken)") in _squeezed(page)
@@ -1966,4 +1966,15 @@ def test_a_lashed_pairs_inboard_guns_are_silent_and_its_outboard_guns_bear(mobil
     way round: each fires only to her own outboard side, at her own target."""
     assert "inboard guns silent, outboard ones bear" in _blocks(library, "mobile-bay-1864")
     assert _squeezed("inboard guns silent, outboard ones bear") in _squeezed(_readings(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_sight_line_runs_from_the_firers_centre_to_some_part_of_the_target(mobile_bay, library):
+    """Replay 22, moment 5 (p3): In sight drew "a line from the firer's model to the target's" while ranges run from
+    centres: any line model to model, or centre to centre? From the firer's centre (as Consorts says: each her own
+    centre for range, arcs, sight) to some part of the target's model: a bow showing past a ship can be fired on."""
+    assert "In sight a line from the firer's centre (a fort: from where her range is taken) to some part of the target's" \
+        in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("a line from the firer's centre") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("to some part of the target's crosses no land") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
