@@ -1978,3 +1978,12 @@ def test_a_sight_line_runs_from_the_firers_centre_to_some_part_of_the_target(mob
     assert _squeezed("a line from the firer's centre") in _squeezed(_readings(mobile_bay))
     assert _squeezed("to some part of the target's crosses no land") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_brooklyns_bound_1_event_turns_her_as_her_test_does(mobile_bay):
+    """Replay 22, defect a (p2 vs p3/p6): the bound-1 event had Brooklyn turn "end-on across the channel", her test
+    "90° to starboard across the channel" (broadside across it, as she lay on the day): one turn, said alike."""
+    events = _squeezed(" ".join(mobile_bay))
+    assert "end-on" not in events
+    assert _squeezed("or she stops and turns 90° to starboard across the channel, blocking it") in events
+    assert len(mobile_bay) == RULESET.pack_pages
