@@ -1987,3 +1987,10 @@ def test_brooklyns_bound_1_event_turns_her_as_her_test_does(mobile_bay):
     assert "end-on" not in events
     assert _squeezed("or she stops and turns 90° to starboard across the channel, blocking it") in events
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_ship_passing_a_turned_brooklyn_is_warned_off_the_middle_ground(mobile_bay):
+    """Replay 22, defect c (p2): the prescribed pass to port of a turned Brooklyn runs a 17-ft sloop toward the Middle
+    Ground's edge (9 ft) near y 23½, and the bound-1 event gave no warning; a few words on it."""
+    assert _squeezed("the ship passing her to port keeps off the Middle Ground (9 ft)") in _squeezed(" ".join(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
