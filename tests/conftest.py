@@ -334,56 +334,75 @@ def pdf_layouts(pdf, pages=None):
             yield layout.height, layout
 
 
+def pdfium_paths(page, number=None):
+    """Each path object a pdfium page draws, forms' contents included, as (the object, the matrix that places it on
+    the page: its own, then each form's round it, as (a, b, c, d, e, f)); each matrix number first passed through
+    `number` where given (e.g. pdf_straight_strokes' `written`). The one walk of a page's objects for the read-backs
+    below and the tests' own (test_setup_d's triangles)."""
+    import pypdfium2.raw as raw
+
+    m = raw.FS_MATRIX()
+    same = number or (lambda v: v)
+
+    def placed(obj, outer):  # the object's matrix, then its form's
+        raw.FPDFPageObj_GetMatrix(obj, m)
+        A, B, C, D, E, F = outer
+        a, b, c, d, e, f = (same(v) for v in (m.a, m.b, m.c, m.d, m.e, m.f))
+        return a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F
+
+    def walk(obj, outer):
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind == raw.FPDF_PAGEOBJ_FORM:
+            inner = placed(obj, outer)
+            for k in range(raw.FPDFFormObj_CountObjects(obj)):
+                yield from walk(raw.FPDFFormObj_GetObject(obj, k), inner)
+        elif kind == raw.FPDF_PAGEOBJ_PATH:
+            yield obj, placed(obj, outer)
+
+    for k in range(raw.FPDFPage_CountObjects(page.raw)):
+        yield from walk(raw.FPDFPage_GetObject(page.raw, k), (1, 0, 0, 1, 0, 0))
+
+
+def pdfium_lines(obj, number=None):
+    """The subpaths of a pdfium path object that are just a move and a line (a close after it too), as pdfminer counts
+    an LTLine: each as its two points in the object's own space, passed through `number` where given."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    x, y = ctypes.c_float(), ctypes.c_float()
+    same = number or (lambda v: v)
+    subpath = []
+    n = raw.FPDFPath_CountSegments(obj)
+    for k in range(n + 1):  # one step past the end closes the last subpath
+        seg = raw.FPDFPath_GetPathSegment(obj, k) if k < n else None
+        step = raw.FPDFPathSegment_GetType(seg) if seg else raw.FPDF_SEGMENT_MOVETO
+        if step == raw.FPDF_SEGMENT_MOVETO and subpath:
+            if [t for t, _ in subpath] == [raw.FPDF_SEGMENT_MOVETO, raw.FPDF_SEGMENT_LINETO]:
+                yield tuple(pt for _, pt in subpath)
+            subpath = []
+        if seg:
+            raw.FPDFPathSegment_GetPoint(seg, ctypes.byref(x), ctypes.byref(y))
+            subpath.append((step, (same(x.value), same(y.value))))
+
+
 def diagonal_strokes(path, pages=None) -> int:
     """How many diagonal straight strokes a PDF's pages (or only `pages`, 0-based) draw: a box struck through is two.
     Counted as pdfminer (so pdfplumber's `lines`) counts them: each subpath of just a move and a line (a close after
     it too) whose ends, on the page, differ by over 0.5 pt both across and down; forms' contents included. Read
     through pdfium's page objects, some fifteen times faster than pdfminer's parse of the same pages (a QR code is
     hundreds of paths); the count is pdfminer's on every bundled pack and on pre-damaged packs from a game."""
-    import ctypes
-
     import pypdfium2
-    import pypdfium2.raw as raw
-
-    x, y, m = ctypes.c_float(), ctypes.c_float(), raw.FS_MATRIX()
-
-    def placed(obj, outer):  # the object's matrix, then its form's
-        raw.FPDFPageObj_GetMatrix(obj, m)
-        A, B, C, D, E, F = outer
-        return (m.a * A + m.b * C, m.a * B + m.b * D, m.c * A + m.d * C, m.c * B + m.d * D,
-                m.e * A + m.f * C + E, m.e * B + m.f * D + F)
-
-    def count(obj, outer) -> int:
-        kind = raw.FPDFPageObj_GetType(obj)
-        if kind == raw.FPDF_PAGEOBJ_FORM:
-            inner = placed(obj, outer)
-            return sum(count(raw.FPDFFormObj_GetObject(obj, k), inner) for k in range(raw.FPDFFormObj_CountObjects(obj)))
-        if kind != raw.FPDF_PAGEOBJ_PATH:
-            return 0
-        a, b, c, d, e, f = placed(obj, outer)
-        found, subpath = 0, []
-        n = raw.FPDFPath_CountSegments(obj)
-        for k in range(n + 1):  # one step past the end closes the last subpath
-            seg = raw.FPDFPath_GetPathSegment(obj, k) if k < n else None
-            step = raw.FPDFPathSegment_GetType(seg) if seg else raw.FPDF_SEGMENT_MOVETO
-            if step == raw.FPDF_SEGMENT_MOVETO and subpath:
-                if [s for s, _ in subpath] == [raw.FPDF_SEGMENT_MOVETO, raw.FPDF_SEGMENT_LINETO]:
-                    (x0, y0), (x1, y1) = (pt for _, pt in subpath)
-                    if abs(a * (x0 - x1) + c * (y0 - y1)) > 0.5 and abs(b * (x0 - x1) + d * (y0 - y1)) > 0.5:
-                        found += 1
-                subpath = []
-            if seg:
-                raw.FPDFPathSegment_GetPoint(seg, ctypes.byref(x), ctypes.byref(y))
-                subpath.append((step, (x.value, y.value)))
-        return found
 
     pdf = pypdfium2.PdfDocument(str(path))
     try:
         total = 0
         for i in range(len(pdf)) if pages is None else pages:
             page = pdf[i]
-            total += sum(count(raw.FPDFPage_GetObject(page.raw, k), (1, 0, 0, 1, 0, 0))
-                         for k in range(raw.FPDFPage_CountObjects(page.raw)))
+            for obj, (a, b, c, d, e, f) in pdfium_paths(page):
+                for (x0, y0), (x1, y1) in pdfium_lines(obj):
+                    if abs(a * (x0 - x1) + c * (y0 - y1)) > 0.5 and abs(b * (x0 - x1) + d * (y0 - y1)) > 0.5:
+                        total += 1
             page.close()
         return total
     finally:
@@ -407,7 +426,7 @@ def pdf_straight_strokes(path, pages=None, width_mm: float | None = None,
     import pypdfium2
     import pypdfium2.raw as raw
 
-    x, y, w, m = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), raw.FS_MATRIX()
+    w = ctypes.c_float()
 
     def written(v: float) -> float:
         single = struct.pack("f", v)
@@ -416,47 +435,20 @@ def pdf_straight_strokes(path, pages=None, width_mm: float | None = None,
                 return shortest
         return v
 
-    def placed(obj, outer):  # the object's matrix, then its form's
-        raw.FPDFPageObj_GetMatrix(obj, m)
-        A, B, C, D, E, F = outer
-        a, b, c, d, e, f = (written(v) for v in (m.a, m.b, m.c, m.d, m.e, m.f))
-        return a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F
-
-    def strokes(obj, outer):
-        kind = raw.FPDFPageObj_GetType(obj)
-        if kind == raw.FPDF_PAGEOBJ_FORM:
-            inner = placed(obj, outer)
-            for k in range(raw.FPDFFormObj_CountObjects(obj)):
-                yield from strokes(raw.FPDFFormObj_GetObject(obj, k), inner)
-            return
-        if kind != raw.FPDF_PAGEOBJ_PATH:
-            return
-        width = written(w.value) if raw.FPDFPageObj_GetStrokeWidth(obj, ctypes.byref(w)) else 0.0
-        if width_mm is not None and abs(width * 25.4 / 72 - width_mm) >= within_mm:
-            return
-        a, b, c, d, e, f = placed(obj, outer)
-        subpath = []
-        n = raw.FPDFPath_CountSegments(obj)
-        for k in range(n + 1):  # one step past the end closes the last subpath
-            seg = raw.FPDFPath_GetPathSegment(obj, k) if k < n else None
-            step = raw.FPDFPathSegment_GetType(seg) if seg else raw.FPDF_SEGMENT_MOVETO
-            if step == raw.FPDF_SEGMENT_MOVETO and subpath:
-                if [s for s, _ in subpath] == [raw.FPDF_SEGMENT_MOVETO, raw.FPDF_SEGMENT_LINETO]:
-                    (x0, y0), (x1, y1) = ((a * px + c * py + e, b * px + d * py + f) for _, (px, py) in subpath)
-                    yield x0, y0, x1, y1, width
-                subpath = []
-            if seg:
-                raw.FPDFPathSegment_GetPoint(seg, ctypes.byref(x), ctypes.byref(y))
-                subpath.append((step, (written(x.value), written(y.value))))
+    def strokes(page):
+        for obj, (a, b, c, d, e, f) in pdfium_paths(page, written):
+            width = written(w.value) if raw.FPDFPageObj_GetStrokeWidth(obj, ctypes.byref(w)) else 0.0
+            if width_mm is not None and abs(width * 25.4 / 72 - width_mm) >= within_mm:
+                continue
+            for (px0, py0), (px1, py1) in pdfium_lines(obj, written):
+                yield a * px0 + c * py0 + e, b * px0 + d * py0 + f, a * px1 + c * py1 + e, b * px1 + d * py1 + f, width
 
     out = []
     pdf = pypdfium2.PdfDocument(str(path))
     try:
         for i in range(len(pdf)) if pages is None else pages:
             page = pdf[i]
-            out.append(((page.get_width(), page.get_height()),
-                        [s for k in range(raw.FPDFPage_CountObjects(page.raw))
-                         for s in strokes(raw.FPDFPage_GetObject(page.raw, k), (1, 0, 0, 1, 0, 0))]))
+            out.append(((page.get_width(), page.get_height()), list(strokes(page))))
             page.close()
     finally:
         pdf.close()

@@ -66,26 +66,16 @@ def _triangles(path, page: int) -> list[tuple[float, float, float]]:
     import pypdfium2
     import pypdfium2.raw as raw
 
-    x, y, m = ctypes.c_float(), ctypes.c_float(), raw.FS_MATRIX()
+    from conftest import pdfium_paths
+
+    x, y = ctypes.c_float(), ctypes.c_float()
     fill_mode, stroked = ctypes.c_int(), ctypes.c_int()
 
-    def placed(obj, outer):  # the object's matrix, then its form's
-        raw.FPDFPageObj_GetMatrix(obj, m)
-        A, B, C, D, E, F = outer
-        return (m.a * A + m.b * C, m.a * B + m.b * D, m.c * A + m.d * C, m.c * B + m.d * D,
-                m.e * A + m.f * C + E, m.e * B + m.f * D + F)
-
-    def triangles(obj, outer):
-        kind = raw.FPDFPageObj_GetType(obj)
-        if kind == raw.FPDF_PAGEOBJ_FORM:
-            inner = placed(obj, outer)
-            for k in range(raw.FPDFFormObj_CountObjects(obj)):
-                yield from triangles(raw.FPDFFormObj_GetObject(obj, k), inner)
-            return
-        if kind != raw.FPDF_PAGEOBJ_PATH or not raw.FPDFPath_GetDrawMode(obj, ctypes.byref(fill_mode), ctypes.byref(stroked)) \
+    def triangles(obj, placed):
+        if not raw.FPDFPath_GetDrawMode(obj, ctypes.byref(fill_mode), ctypes.byref(stroked)) \
                 or fill_mode.value == raw.FPDF_FILLMODE_NONE:
             return
-        a, b, c, d, e, f = placed(obj, outer)
+        a, b, c, d, e, f = placed
         subpaths, bezier = [], 0
         for k in range(raw.FPDFPath_CountSegments(obj)):
             seg = raw.FPDFPath_GetPathSegment(obj, k)
@@ -108,8 +98,7 @@ def _triangles(path, page: int) -> list[tuple[float, float, float]]:
     pdf = pypdfium2.PdfDocument(str(path))
     try:
         p = pdf[page]
-        return [t for k in range(raw.FPDFPage_CountObjects(p.raw))
-                for t in triangles(raw.FPDFPage_GetObject(p.raw, k), (1, 0, 0, 1, 0, 0))]
+        return [t for obj, placed in pdfium_paths(p) for t in triangles(obj, placed)]
     finally:
         pdf.close()
 
