@@ -1128,6 +1128,23 @@ def _apart(p: list, q: list) -> bool:
     return False
 
 
+
+def _passes_to_port_clear_of(at, heading, brooklyn) -> None:
+    """A pair at `at` on `heading` runs 3 in in tenths (1.5 in ahead, a turn of 45° to port on her centre, 1.5 in on)
+    and never touches the base `brooklyn` (the Models base; the consort's centre ¼ in to port of her sloop's)."""
+    import math
+
+    half, long, wide = 0.125, 0.5, 0.25
+    x, y = at
+    for step in range(31):
+        if step == 15:
+            for swing in range(46):
+                assert _apart(_base((x, y), heading - swing, long, long, half + wide, half), brooklyn), swing
+            heading -= 45
+        assert _apart(_base((x, y), heading, long, long, half + wide, half), brooklyn), step
+        x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
+
+
 def test_the_ships_astern_can_pass_a_failed_brooklyn_at_the_packs_own_spacing(mobile_bay, library):
     """Replay 8, defect: Brooklyn's "the ships astern steer round her" could not be done: Hartford 2½ in astern, moving
     3 in (lashed to a sidewheeler), may turn only at the half, and swung into the monitors' lane. The test now says which
@@ -1146,13 +1163,7 @@ def test_the_ships_astern_can_pass_a_failed_brooklyn_at_the_packs_own_spacing(mo
     brooklyn = _base(at["uss-brooklyn"], starts["uss-brooklyn"].heading + 90, long, long, half + wide, half)
     heading = starts["uss-hartford"].heading
     x, y = at["uss-hartford"]
-    for step in range(31):  # 3 in in tenths: 1.5 in ahead, a turn of 45° to port on her centre, 1.5 in on
-        if step == 15:
-            for swing in range(46):
-                assert _apart(_base((x, y), heading - swing, long, long, half + wide, half), brooklyn), swing
-            heading -= 45
-        assert _apart(_base((x, y), heading, long, long, half + wide, half), brooklyn), step
-        x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
+    _passes_to_port_clear_of((x, y), heading, brooklyn)
     # and steering to starboard instead, into the monitors' lane, does touch her: the reading's way is the one that works
     x, y = at["uss-hartford"]
     x, y = x + 1.5 * math.sin(math.radians(5)), y + 1.5 * math.cos(math.radians(5))
@@ -1845,13 +1856,7 @@ def test_the_line_passes_a_failed_brooklyn_clear_by_rule_from_the_printed_starts
     (x, y), heading = _printed_start(setup, "USS Hartford + USS Metacomet")
     half, long, wide = 0.125, 0.5, 0.25  # the Models base; the consort's centre ¼ in to port of her sloop's
     brooklyn = _base((bx + 0.05, by), bh + 90, long, long, half + wide, half)
-    for step in range(31):  # 3 in in tenths: 1.5 in ahead, a turn of 45° to port on her centre, 1.5 in on
-        if step == 15:
-            for swing in range(46):
-                assert _apart(_base((x, y), heading - swing, long, long, half + wide, half), brooklyn), swing
-            heading -= 45
-        assert _apart(_base((x, y), heading, long, long, half + wide, half), brooklyn), step
-        x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
+    _passes_to_port_clear_of((x, y), heading, brooklyn)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
