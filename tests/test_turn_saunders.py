@@ -2184,3 +2184,12 @@ def test_the_turn_gauge_says_how_it_is_laid_at_step_3_and_why_its_arms_stop_at_4
     gauge = next(t for t in pack_texts(bundled_packs, paper=paper) if t.startswith("Turn gauges"))
     assert "step 3: pivot on her centre, heading arm along her keel, swing her to the turned arm" in gauge
     assert "are a short ruler: a longer move takes the ruler" in gauge
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_rammer_in_a_collision_nobody_plotted_is_the_ship_whose_bow_strikes(bundled_packs, paper):
+    """Replay r23, moment 1 (p18-19 Ramming: an accidental crossing between enemies, no ram plotted): who is the
+    rammer for the "own ship the rammer / the one rammed" modifiers? The step that opens the ramming steps says it:
+    the ship whose bow strikes, a ram plotted or not (bow to bow, the DAV roll's next step decides)."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "Which blow Rammer: the ship whose bow strikes, a ram plotted or not." in ref
