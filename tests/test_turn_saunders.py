@@ -2193,3 +2193,14 @@ def test_the_rammer_in_a_collision_nobody_plotted_is_the_ship_whose_bow_strikes(
     the ship whose bow strikes, a ram plotted or not (bow to bow, the DAV roll's next step decides)."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "Which blow Rammer: the ship whose bow strikes, a ram plotted or not." in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_boiler_hit_says_its_steam_lasts_the_game_on_the_sheet_and_the_reference(bundled_packs, paper):
+    """Replay r23, defect a: the quick reference's critical 46 and the sheet's Boiler box did not say how long its
+    −1 to fire lasts (the player assumed the game: its box is not in the next-move row). Both say so, as the funnel's."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    assert "46 Boiler: filled with steam, speed halved (Speed lost), all game" in (
+        reference_text(texts))
+    sheets = [t for t in texts if SHEET_MARK in t and "Rudder: no turn" in t]
+    assert sheets and all("Boiler: ½ speed, −1 to fire, all game" in t for t in sheets)

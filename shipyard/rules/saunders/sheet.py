@@ -149,7 +149,8 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
         items.append((f"Steering hit: max turn → {'/'.join(str(a) for a in turns)}°", len(turns), "steering"))
     else:
         items.append(("Steering hit: no smaller turn on the ladder", 1, "steering"))
-    items.append((f"{mark(ctx, '46')}, {steam} to fire", 1, "steam"))
+    # lasts the game, as the funnel's smoke (replay r23, defect a: how long its −1 to fire lasted was said nowhere)
+    items.append((f"{mark(ctx, '46')}, {steam} to fire, all game", 1, "steam"))
     # a box a funnel hit: each takes her knot again (Repeated critical), so the count shows (replay r19, defect b)
     items.append((f"{mark(ctx, '51-52')}, {smoke} to fire", FUNNEL_TALLY, "smoke"))
     label, n = propulsion_item(s, ctx)
