@@ -663,7 +663,7 @@ def test_with_dice_the_wooden_line_passes_fort_morgan_and_the_fort_fights_on(lib
     hull = dice.stats("fort-morgan").hull
     assert hull / per_turn >= 5, (per_turn, hull)
     ref = reference_text(pack_texts(bundled_packs))  # and the pack plays these tables
-    assert "Hit location (1D6; on 4–6, no hull" in ref and "6–8 2 penetrated, roll D66" in ref
+    assert "Hit location (1D6; 4–6: no hull" in ref and "6–8 2 penetrated, roll D66" in ref
 
 
 def test_a_sheet_with_no_section_ratings_says_what_a_hit_on_4_to_6_takes(library, bundled_packs):
@@ -1312,11 +1312,12 @@ def test_a_hit_on_locations_4_to_6_short_of_a_d66_does_nothing_said_outright(bun
     """Replay r9, defect (p18): a hit on location 4-6 whose penetration total is 4-5 does nothing, but only by
     inference from "the D66 only" (4-6 cost no hull, and only 6+ rolls the D66). The hit-location heading says it
     outright, its number read from the penetration result's first D66 row. Replay r15 (p18): "4–6: no hull; total
-    under 6: no effect" read as every hit's, against the result's 4–5 = 1 hull: "on 4–6," now governs both."""
+    under 6: no effect" read as every hit's, against the result's 4–5 = 1 hull: "4–6:" now governs both. Replay r23
+    (p18): the heading made sense only after the Hits 4–6 row: no hull, the D66 only at 6+, and it names the row."""
     t = RS.tables()
     d66 = min(int(r["min_total"]) for r in t.penetration_result.rows if r["critical"])
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert f"Hit location (1D6; on 4–6, no hull and under {d66} no effect)" in ref
+    assert f"Hit location (1D6; 4–6: no hull, D66 at {d66}+; see Hits 4–6)" in ref
     assert "the result's D66 only" in readings_rows()["Hits 4–6"]  # and where the harm of 6+ comes from
 
 
@@ -2097,7 +2098,7 @@ def test_a_fort_hit_on_4_to_6_rolls_the_d66_only_as_a_ship_s_does(bundled_packs)
     ref = reference_text(pack_texts(bundled_packs))
     fort = readings_rows()["Hits on a fort"]
     assert "4–6 cost no hull, as a ship's (Hits 4–6)" in fort and "the D66 only" not in fort and fort in ref
-    assert "Hit location (1D6; on 4–6, no hull and under 6 no effect)" in ref and "Hits 4–6" in ref
+    assert "Hit location (1D6; 4–6: no hull, D66 at 6+; see Hits 4–6)" in ref and "Hits 4–6" in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2204,3 +2205,12 @@ def test_a_boiler_hit_says_its_steam_lasts_the_game_on_the_sheet_and_the_referen
         reference_text(texts))
     sheets = [t for t in texts if SHEET_MARK in t and "Rudder: no turn" in t]
     assert sheets and all("Boiler: ½ speed, −1 to fire, all game" in t for t in sheets)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_hit_location_heading_says_4_to_6_in_plain_words_and_points_to_its_reading(bundled_packs, paper):
+    """Replay r23, defect b (p18): "on 4–6, no hull and under 6 no effect" made sense only after the Hits 4–6 row on
+    p19. The heading says it plainly in the same line (no hull lost; the D66 from a total of 6+) and names that row."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "Hit location (1D6; 4–6: no hull, D66 at 6+; see Hits 4–6)" in ref
+    assert "under 6 no effect" not in ref and f"Hits 4–6 {readings_rows()['Hits 4–6']}" in ref
