@@ -1717,3 +1717,9 @@ def test_a_random_gun_of_two_or_three_is_a_d6_on_her_sheet(mobile_bay_pages):
     assert random_gun(3) == "of 2: d6 1–3 / 4–6, of 3: 1–2 / 3–4 / 5–6"
     assert "random gun (box order) d6 1–3 / 4–6" in flat(_sheet_page(mobile_bay_pages, "USS Tecumseh"))
     assert "random gun (box order) d6" not in flat(_sheet_page(mobile_bay_pages, "USS Winnebago"))  # four bear
+
+
+def test_the_fire_arc_template_says_where_each_guns_mark_is_on_the_base(mobile_bay_text):
+    """Replay 23, moment 1: "put the centre on the gun's mark", and no page said where a pivot's or turret's mark is."""
+    assert "a gun's mark *: a side gun's, the side mark of her position (forward ¼, midships ½, aft ¾)" in mobile_bay_text
+    assert "a pivot's or a turret's, on the centre line level with that mark (a turret's centre)" in mobile_bay_text

@@ -434,6 +434,7 @@ def _gauges(doc, ctx: Context) -> None:
     legend += ["dashed rays: every arc edge in the tables; an arc runs clockwise from its first bearing: a bearing "
                "exactly on its first edge is in it, on its last edge out",
                "port side: mirror the starboard bearings (360 − x)"]
+    legend += arcs.get("gun_mark", [])  # where on her base each gun measures from (replay 23, moment 1)
     ly = cy + r + look.legend_drop
     for line in legend:
         look.legend.draw(page, box.x, ly, line)
