@@ -459,7 +459,7 @@ def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert ("(d6: 1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as if pierced (a dud shell: "
             "after the slash); "
-            "walls pierced only: 4-5 fire: fire test "
+            "walls pierced (else SDP alone): 4-5 fire: fire test "
             "marker, 6 magazine: 2d6 SDP more, fire test marker)") in page
 
 
@@ -1149,7 +1149,7 @@ def test_a_fort_sheet_says_a_deflected_hit_gets_no_fire_or_magazine_critical(mob
     """Replay 12, defect (p15): "walls pierced: 4-5 fire ..." left open whether a deflected hit still gets a fire; only
     p23's readings row ("only through the walls") settled it. The sheet says it where the player looks."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "walls pierced only: 4-5 fire" in page and "walls pierced: 4-5" not in page
+    assert "walls pierced (else SDP alone): 4-5 fire" in page and "walls pierced: 4-5" not in page
 
 
 def test_a_fire_goes_out_on_5_or_less_and_runs_out_of_control_only_on_a_10(mobile_bay_text, library, tmp_path):
@@ -1723,3 +1723,10 @@ def test_the_fire_arc_template_says_where_each_guns_mark_is_on_the_base(mobile_b
     """Replay 23, moment 1: "put the centre on the gun's mark", and no page said where a pivot's or turret's mark is."""
     assert "a gun's mark *: a side gun's, the side mark of her position (forward ¼, midships ½, aft ¾)" in mobile_bay_text
     assert "a pivot's or a turret's, on the centre line level with that mark (a turret's centre)" in mobile_bay_text
+
+
+def test_a_fort_critical_on_a_deflected_hit_says_it_does_its_sdp_and_nothing_more(mobile_bay_pages):
+    """Replay 23, moment 2: "walls pierced only: 4-5 fire ..." still left open what a 4-6 does when the walls
+    deflect the hit; the player guessed nothing more. The sheet says it at the roll."""
+    page = flat(next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p))
+    assert "walls pierced (else SDP alone): 4-5 fire: fire test marker, 6 magazine" in page

@@ -649,7 +649,8 @@ def fort_rules(ctx: Context, compact: bool = False, unit=None) -> Block:
     crit = lambda c: f"{c['roll']} {c['hit'].lower()}: {c['effect']}"  # noqa: E731
     crits = ", ".join(crit(c) for c in f["criticals"] if not c.get("walls"))
     walled = ", ".join(crit(c) for c in f["criticals"] if c.get("walls"))
-    crits = "; ".join(part for part in (crits, walled and f"walls pierced only: {walled}") if part)
+    only = f"walls pierced ({f['walls_deflected']})" if f.get("walls_deflected") else "walls pierced only"
+    crits = "; ".join(part for part in (crits, walled and f"{only}: {walled}") if part)
     star = " *" if t.tag() == "reconstructed" else ""
     # its three parts each led by a bold key, so the eye finds the one it wants (replay 16: "small and dense")
     items = [("", (f"{f['base']}; " if f.get("base") else "")
