@@ -1730,3 +1730,12 @@ def test_a_fort_critical_on_a_deflected_hit_says_it_does_its_sdp_and_nothing_mor
     deflect the hit; the player guessed nothing more. The sheet says it at the roll."""
     page = flat(next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p))
     assert "walls pierced (else SDP alone): 4-5 fire: fire test marker, 6 magazine" in page
+
+
+def test_the_roster_marks_a_part_armoured_hull_as_her_sheet_does(mobile_bay_pages):
+    """Replay 23, defect a: the roster read Morgan's and Gaines' armour "L/–/–/U" where their sheets say "Hull L
+    (part)"; one fact, said the same way in both places."""
+    roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
+    assert "CSS Morgan F/M Good Medium 111×39 Shallow C/E Lp/–/–/U" in roster
+    assert "CSS Gaines F/M Good Medium 111×39 Shallow C/E Lp/–/–/U" in roster
+    assert "Armour: p part-armoured (her sheet's \"(part)\")" in roster

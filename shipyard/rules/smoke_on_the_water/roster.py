@@ -25,6 +25,9 @@ def guns_summary(d: Derived) -> str:
     return ", ".join(f"{n} {c}" for c, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))) or "–"
 
 
+PART = "p"  # a part-armoured location's mark in the Armour column
+
+
 def unit_row(d: Derived, code: dict[str, str], partner=None, unit=None, ctx: Context | None = None) -> list:
     """A unit's line; `partner`, the unit she is lashed to (listed above her), marks her name; with the unit and the
     context, her base size."""
@@ -35,8 +38,10 @@ def unit_row(d: Derived, code: dict[str, str], partner=None, unit=None, ctx: Con
                 guns_summary(d)]
     a = s.armour
     # no casemate, no C: Table 14's Casemate hits are Hull hits on her, as her sheet says
-    arm = "/".join((getattr(a, k) if k != "casemate" or unit is None or has_casemate(unit) else None) or "–"
-                   for k in ("hull", "casemate", "turret", "deck"))
+    # a part-armoured location as her sheet has it, "(part)", here "p" (replay 23, defect a: Morgan's "L/–/–/U")
+    part = set(s.partial_armour)
+    arm = "/".join(((getattr(a, k) if k != "casemate" or unit is None or has_casemate(unit) else None) or "–")
+                   + (PART if k in part and getattr(a, k) else "") for k in ("hull", "casemate", "turret", "deck"))
     base = base_words(s, unit, ctx).replace(" mm", "").replace(" over paddle boxes", "").replace(" × ", "×") if ctx else ""
     return [name, f"{code[s.max_speed]}/{code[s.astern_speed]}", s.manoeuvrability, s.size + (", ram" if s.ram else ""),
             base or "–", s.draught,
@@ -67,6 +72,7 @@ def legend(ctx: Context, lashed: bool = False) -> Note:
                 + f". Base: length × width in mm of the model's base, a sidewheeler's over her paddle boxes (ours: {paddle_box} ft a side)"
                 # replay 13: Selma, the longest base, is Small where the shorter Octorara is Medium: two measures
                 + ". Size: by tonnage (Tables 4 and 6, boarding); Target: bow/broadside letters, by length and freeboard"
+                + f". Armour: {PART} part-armoured (her sheet's \"(part)\")"
                 + (f". {LASHED_NOTE}." if lashed else ""))
 
 
