@@ -835,7 +835,7 @@ def test_every_vessel_sheet_says_what_her_damage_costs(mobile_bay_pages):
     """Replay 7, defect: Metacomet's half page (and Lackawanna's) ran too tall and dropped the "Damage:" line every
     other sheet has; said in one line, it fits every half page."""
     sheets = [p for p in mobile_bay_pages if "Manoeuvre" in p]
-    line = "Damage: ½ / ¼ left: max speed −1 / −2 levels; machinery box −1; FP lost each repair = flooding points"
+    line = "Damage: ½/¼ left: max speed −1/−2; machinery −1; each repair: FP −flooding (past the last box: sinks)"
     assert sum(p.count(line) for p in sheets) == sum(p.count("Smoke on the Water record sheet") for p in sheets) == 22
     assert line in _sheet_page(mobile_bay_pages, "USS Metacomet").split("USS Metacomet ", 1)[1]
 
@@ -1739,3 +1739,10 @@ def test_the_roster_marks_a_part_armoured_hull_as_her_sheet_does(mobile_bay_page
     assert "CSS Morgan F/M Good Medium 111×39 Shallow C/E Lp/–/–/U" in roster
     assert "CSS Gaines F/M Good Medium 111×39 Shallow C/E Lp/–/–/U" in roster
     assert "Armour: p part-armoured (her sheet's \"(part)\")" in roster
+
+
+def test_the_flooding_line_says_what_flooding_past_the_last_box_means(mobile_bay_pages):
+    """Replay 23, defect b: a flooding track has a box a FP, and a torpedo's 2d6 can pass it: the sheet says she sinks
+    at the repair phase."""
+    sheet = _sheet_page(mobile_bay_pages, "USS Winnebago")
+    assert "each repair: FP −flooding (past the last box: sinks)" in sheet

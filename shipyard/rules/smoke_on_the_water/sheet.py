@@ -541,6 +541,12 @@ def critical_boxes(s: VesselStats, compact: bool = False) -> Block:
     return Checkboxes([(label, n, tracker) for tracker, label, n in items], **style("criticals", compact))
 
 
+# a torpedo's 2d6 flooding can pass the track's last box (one a FP): she loses more FP than she has at the next
+# repair phase, so she sinks there (replay 23, defect b: what the overflow meant)
+FLOOD_PAST = "past the last box: she sinks at the repair phase"
+FLOOD_PAST_SHORT = "past the last box: sinks"
+
+
 def damage_block(s: VesselStats | FortStats, ctx: Context, unit, compact: bool = False, legend: bool = True) -> Block:
     """The damage tracks under (legend) what they cost, and the checkboxes."""
     if isinstance(s, FortStats):
@@ -551,10 +557,11 @@ def damage_block(s: VesselStats | FortStats, ctx: Context, unit, compact: bool =
     m = int(e.get("machinery_box_levels", 1))
     how = (f"a box per point; at the {e['half']['mark']} / {e['quarter']['mark']} hull-left bars max speed "
            f"−{e['half']['speed_levels']} / −{e['quarter']['speed_levels']} levels; each machinery box −{m} "
-           f"level{'s' if m != 1 else ''}; flooding points: FP lost each repair phase")
+           f"level{'s' if m != 1 else ''}; flooding points: FP lost each repair phase ({FLOOD_PAST})")
     if compact:
-        how = (f"{e['half']['mark']} / {e['quarter']['mark']} left: max speed −{e['half']['speed_levels']} / "
-               f"−{e['quarter']['speed_levels']} levels; machinery box −{m}; FP lost each repair = flooding points")
+        # one line on every half page (replay 7): "levels", "box" and "points" gave way to the flooding overflow
+        how = (f"{e['half']['mark']}/{e['quarter']['mark']} left: max speed −{e['half']['speed_levels']}/"
+               f"−{e['quarter']['speed_levels']}; machinery −{m}; each repair: FP −flooding ({FLOOD_PAST_SHORT})")
     return Stack(([Legend([("", how)], title="Damage:", **style("damage_legend"))] if legend else [])
                  + [Tracks([t for t, _ in tracks(s, ctx, unit)], **style("tracks", compact)),
                     critical_boxes(s, compact=compact)], **style("damage_stack"))
