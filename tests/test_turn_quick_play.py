@@ -777,7 +777,7 @@ def test_when_one_of_a_lashed_pair_strikes_the_other_cuts_free_and_the_prize_sta
     """Replay 11, moment 1: Octorara struck while lashed to Brooklyn. The readings said only what a sinking does, and
     the set-up's "casting off takes a whole move" left Brooklyn towing a prize for a bound."""
     readings = _readings(mobile_bay)
-    assert ("One of a pair lost sunk or struck, the other cuts free at once, keeps the counter, and goes on at the pair's "
+    assert ("One of a pair lost sunk or struck (a torpedo: where she met the field), the other cuts free at once, keeps the counter, and goes on at the pair's "
             "setting in her own inches (at Cruise, a sloop's 8\"), less this move's run; a sunk model leaves the table, a struck one anchors "
             "alongside") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
@@ -1998,4 +1998,15 @@ def test_the_ship_passing_a_turned_brooklyn_is_warned_off_the_middle_ground(mobi
     """Replay 22, defect c (p2): the prescribed pass to port of a turned Brooklyn runs a 17-ft sloop toward the Middle
     Ground's edge (9 ft) near y 23½, and the bound-1 event gave no warning; a few words on it."""
     assert _squeezed("the ship passing her to port keeps off the Middle Ground (9 ft)") in _squeezed(" ".join(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_consort_lost_to_a_torpedo_is_lost_where_she_met_the_field(mobile_bay, library):
+    """Replay 23, moment 1 (p3): Metacomet blew up partway through a half move, and nothing said where along the
+    move that happened, so how much of it the freed Hartford had left was open. Where she met the field (her track
+    entering it, or where she started in it), and the freed ship runs the rest of that half move from there; said
+    on the reading that already gives "less this move's run"."""
+    assert ("sunk or struck (a torpedo: where she met the field), the other cuts free at once"
+            in _blocks(library, "mobile-bay-1864"))
+    assert _squeezed("(a torpedo: where she met the field), the other cuts free") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
