@@ -2010,3 +2010,14 @@ def test_a_consort_lost_to_a_torpedo_is_lost_where_she_met_the_field(mobile_bay,
             in _blocks(library, "mobile-bay-1864"))
     assert _squeezed("(a torpedo: where she met the field), the other cuts free") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_set_up_says_brooklyns_test_orders_the_ship_passing_her_in_bound_2(mobile_bay):
+    """Replay 23, defect a (p2/p6): the set-up said "moves are free from bound 2" while the bound-1 line sends the ship
+    passing Brooklyn back to 005° at Slow in bound 2: two rules, which read as a contradiction. The set-up names the
+    exception; the bound-1 line keeps the order."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("Moves are free from bound 2; in bound 1 only Brooklyn's test turns or stops a Union ship "
+                     "(and orders the ship passing her in bound 2)") in setup
+    assert _squeezed("Slow, back to 005° in bound 2)") in _squeezed(" ".join(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
