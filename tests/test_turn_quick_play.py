@@ -2021,3 +2021,10 @@ def test_the_set_up_says_brooklyns_test_orders_the_ship_passing_her_in_bound_2(m
                      "(and orders the ship passing her in bound 2)") in setup
     assert _squeezed("Slow, back to 005° in bound 2)") in _squeezed(" ".join(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_average_die_is_read_off_a_plain_d6(mobile_bay):
+    """Replay 23, defect b: the quick reference gave the average die's faces (2, 3, 3, 4, 4, 5) but not how a club
+    without one throws it: a D6's 1 to 6 read as those faces in turn, where the AvD is defined."""
+    assert _squeezed("AvD average die (D6 1–6 → 2, 3, 3, 4, 4, 5); D10: 1 to 10.") in _squeezed(" ".join(mobile_bay))
+    assert len(mobile_bay) == RULESET.pack_pages
