@@ -2012,17 +2012,6 @@ def test_a_consort_lost_to_a_torpedo_is_lost_where_she_met_the_field(mobile_bay,
     assert len(mobile_bay) == RULESET.pack_pages
 
 
-def test_the_set_up_says_brooklyns_test_orders_the_ship_passing_her_in_bound_2(mobile_bay):
-    """Replay 23, defect a (p2/p6): the set-up said "moves are free from bound 2" while the bound-1 line sends the ship
-    passing Brooklyn back to 005° at Slow in bound 2: two rules, which read as a contradiction. The set-up names the
-    exception; the bound-1 line keeps the order."""
-    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("Moves are free from bound 2; in bound 1 only Brooklyn's test turns or stops a Union ship "
-                     "(and orders the ship passing her in bound 2)") in setup
-    assert _squeezed("Slow, back to 005° in bound 2)") in _squeezed(" ".join(mobile_bay))
-    assert len(mobile_bay) == RULESET.pack_pages
-
-
 def test_the_average_die_is_read_off_a_plain_d6(mobile_bay):
     """Replay 23, defect b: the quick reference gave the average die's faces (2, 3, 3, 4, 4, 5) but not how a club
     without one throws it: a D6's 1 to 6 read as those faces in turn, where the AvD is defined."""
