@@ -165,9 +165,12 @@ def test_the_result_follows_each_last_keystroke(server, browser, shots):
     times = []
     for k in range(10):
         typed = f"9.{k}7"  # as the file says it: no trailing zero
-        browser.execute_script("arguments[0].select()", speed)  # what is typed replaces it
+        # what is typed replaces it: focused first, as select() alone left a field that was not the active element to
+        # WebDriver, whose typing then focuses it with the caret at the end, appending ("9.079.17", never shown)
+        browser.execute_script("arguments[0].focus(); arguments[0].select()", speed)
         browser.execute_script("window.__want = arguments[0]; window.__shown = null;", f"speed_kn: {typed}")
         speed.send_keys(typed)
+        assert speed.get_attribute("value") == typed  # (else the wait below would time out on a value never typed)
         wait(browser, lambda d: d.execute_script("return window.__shown !== null"))
         times.append(browser.execute_script("return window.__shown - window.__typed"))
     print("last keystroke to the result, ms:", [round(t) for t in times])
