@@ -82,7 +82,7 @@ def _files_key(dirs: list[Path]) -> list[tuple[str, bytes]] | None:
 
 
 def _files_key_of(files: list[Path] | list[str]) -> list[tuple[str, bytes]] | None:
-    """What a loaded library is made from: each file's place and a digest of its bytes (_digest_of; None when one
+    """What a loaded library is made from: each file's place and a digest of its bytes (file_digest; None when one
     cannot be read: load it).
 
     A file's place is the path it was named by and where that is; for a file inside the folder the command runs in
@@ -95,7 +95,7 @@ def _files_key_of(files: list[Path] | list[str]) -> list[tuple[str, bytes]] | No
         places = []
         for p, where in _real_paths(files):
             shown_from_here = where.startswith(here.rstrip(os.sep) + os.sep)
-            places.append(("\0".join((str(p), where) + ((here,) if shown_from_here else ())), _digest_of(str(p))))
+            places.append(("\0".join((str(p), where) + ((here,) if shown_from_here else ())), file_digest(str(p))))
         return places
     except (OSError, ShipyardError):
         return None
@@ -106,7 +106,7 @@ DIGESTS_AT_MOST = 20_000
 SETTLED_NS = 2_000_000_000  # a file last changed longer ago than this is settled: a change to it moves its times
 
 
-def _digest_of(path: str) -> bytes:
+def file_digest(path: str) -> bytes:
     """A digest of a file's bytes, read again only when the file may have changed since this process last read it.
 
     Reading every file's bytes made each load's key (some 160 bundled files, more with hers; the web server and a

@@ -3,7 +3,6 @@ each table with its provenance, so every value read from one can cite it. House 
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 import threading
 from dataclasses import dataclass, field
@@ -11,7 +10,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..errors import Problem, ShipyardError, display_path
-from ..library.yamlfile import read_file_bytes, read_yaml
+from ..library.yamlfile import read_yaml
 from .derived import Provenance, PROVENANCES, Cite, _split
 
 
@@ -161,7 +160,13 @@ _CHECKED_LOCK = threading.Lock()
 
 def _bundled_tables(path: Path, ruleset_keys: tuple[str, ...]) -> Tables:
     """A tables.yaml read and checked as load_tables does it, without house rules: a fresh copy each call."""
-    key = (str(path.resolve()), hashlib.blake2b(read_file_bytes(path), digest_size=20).digest(), ruleset_keys)
+    from ..library.library import file_digest  # (the library's own: read again only when the file's stat moves)
+
+    try:
+        digest = file_digest(str(path))
+    except OSError:  # gone or unreadable: read_yaml says so in the user's words
+        return _read_tables(path, ruleset_keys)
+    key = (str(path.resolve()), digest, ruleset_keys)
     kept = _CHECKED.get(key)
     if kept is not None:
         return _from_checked(marshal.loads(kept), ruleset_keys)

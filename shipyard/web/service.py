@@ -112,14 +112,14 @@ class Workshop:
         """The user's files as they are now: each one's path and a digest of its bytes (the library's own, read again
         whenever the file's stat has moved since, its changed time included): a size and a modified time alone missed
         an edit of the same size whose modified time was set back, or made within one tick of the clock."""
-        from ..library.library import _digest_of
+        from ..library.library import file_digest
 
         files = []
         for folder in [self.user_dir, *self.extra]:
             if folder.is_dir():
                 for p in sorted(folder.rglob("*.y*ml")):
                     try:
-                        files.append((str(p), _digest_of(str(p))))
+                        files.append((str(p), file_digest(str(p))))
                     except (OSError, ShipyardError):  # gone, unreadable or not a file: the load says which
                         continue
         return tuple(files)
