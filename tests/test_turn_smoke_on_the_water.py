@@ -1722,7 +1722,7 @@ def test_a_random_gun_of_two_or_three_is_a_d6_on_her_sheet(mobile_bay_pages):
 def test_the_fire_arc_template_says_where_each_guns_mark_is_on_the_base(mobile_bay_text):
     """Replay 23, moment 1: "put the centre on the gun's mark", and no page said where a pivot's or turret's mark is."""
     assert "a gun's mark *: a side gun's, the side mark of her position (forward ¼, midships ½, aft ¾)" in mobile_bay_text
-    assert "a pivot's or a turret's, on the centre line level with that mark (a turret's centre)" in mobile_bay_text
+    assert "a pivot's or a turret's, on the centre line level with that mark (a turret's centre" in mobile_bay_text
 
 
 def test_a_fort_critical_on_a_deflected_hit_says_it_does_its_sdp_and_nothing_more(mobile_bay_pages):
@@ -1746,3 +1746,18 @@ def test_the_flooding_line_says_what_flooding_past_the_last_box_means(mobile_bay
     at the repair phase."""
     sheet = _sheet_page(mobile_bay_pages, "USS Winnebago")
     assert "each repair: FP −flooding (past the last box: sinks)" in sheet
+
+
+# ---------------------------------------------------------------------------------------------- replay 24
+def _letter_pages(bundled_packs) -> list[str]:
+    return [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)]
+
+
+def test_a_monitors_sheet_says_where_each_turrets_mark_is(mobile_bay_pages, mobile_bay_text):
+    """Replay 24, moment 1 (pp4-5, p18): the fire-arc template puts a turret's mark "on the centre line level with
+    that mark (a turret's centre)", and no sheet said where her turret stands. Her arc says it, from the turret's
+    recorded position: Tecumseh's at ½, Winnebago's fore at ¼ and aft at ¾."""
+    assert "turret at ½ all round" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+    winnebago = _sheet_page(mobile_bay_pages, "USS Winnebago")
+    assert "fore turret at ¼ 195–165°" in winnebago and "aft turret at ¾ 15–345°" in winnebago
+    assert "(a turret's centre: her sheet's arc, \"turret at ½\")" in mobile_bay_text
