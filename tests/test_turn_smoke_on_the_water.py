@@ -737,7 +737,7 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
     die for each of her three smoothbores (1, 5 and 10: one hit, one misfire), so each gun rolls; Table 11's random
     pick is for dice thrown together."""
     assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires)" in mobile_bay_text
-    assert "Of dice thrown together, a 10 misfires one. A random gun: a d10 on those it may be in box order" in mobile_bay_text
+    assert "Each 10 misfires one gun, a random one of the batch. A random gun: a d10 on those it may be" in mobile_bay_text
     assert "To hit (Table 10): 5 or less on a d10 a gun (1 always hits, 10 misfires)" in _sheet_page(mobile_bay_pages,
                                                                                                       "USS Hartford")
 
@@ -753,8 +753,8 @@ def test_a_ship_lashed_to_one_whose_magazine_explodes_is_locked_with_her(mobile_
     """Replay 6, moment 3: Brooklyn blew up with Octorara lashed alongside: is a lashed partner "locked with her"?
     And "(flooded: fire; none: boiler)" meant nothing to the player: it is said in words."""
     assert ("Magazine Explodes hull she sinks; a fire test marker on each vessel within 10 cm (base to base); one "
-            "locked or lashed to her blows up on d6 "
-            "5-6, else 2d6 HDP, 1d6 FP; her magazine flooded already: a Fire hit; unarmed: a Boiler hit") in mobile_bay_text
+            "locked or lashed to her (casting off too): her magazine too on d6 "
+            "5-6, else 2d6 HDP, 1d6 FP; flooded (half her FP gone): a Fire hit; unarmed: a Boiler hit") in mobile_bay_text
     assert "(flooded: fire; none: boiler)" not in mobile_bay_text
 
 
@@ -1251,7 +1251,7 @@ def test_the_gun_a_hit_picks_is_one_bearing_on_the_firer_in_every_table(mobile_b
     """Replay 14, defect (p22, p23): Table 15's Port Jammed and Gun Port said "a random gun facing the firer", the Gun
     hit "bearing on the firer": one idea, one word, the sheets' own (their gun boxes are grouped by bearing)."""
     assert "facing the firer" not in mobile_bay_text.replace("the wheel facing the firer", "")
-    assert "Port Jammed casemate/turret/hull a random gun bearing on the firer cannot fire until repaired" in mobile_bay_text
+    assert "Port Jammed casemate/turret/hull jams a random gun bearing on the firer till repaired" in mobile_bay_text
 
 
 def test_a_lashed_pair_may_fire_at_a_target_dead_ahead_on_her_keel_line(mobile_bay_text):
@@ -1500,21 +1500,22 @@ def test_a_random_gun_among_more_than_ten_has_its_dice_on_the_sheet():
     """Replay 19, moment 2 (p15, p21): "a random gun ... by its number" among Fort Morgan's 20 channel guns, and the
     pack's dice are d10s and d6s (the player threw a d20). A d10 picks within a ten, a d6 the ten, evenly."""
     from shipyard.rules.smoke_on_the_water.sheet import random_gun
-    assert random_gun(10) is None  # the quick reference's d10 does
-    assert random_gun(4) is None
-    assert random_gun(20) == "a d10, +10 on a d6 of 4–6, again over their count or one lost"
-    assert random_gun(30) == "a d10, +10 on a d6 of 3–4, +20 on 5–6, again over their count or one lost"
-    assert random_gun(50) == "a d10, +10 × (d6 − 1), again over their count or one lost"  # Fort Jackson
+    again = "again over their count"
+    assert random_gun(10, again) is None  # the quick reference's d10 does
+    assert random_gun(4, again) is None
+    assert random_gun(20, again) == "a d10, +10 on a d6 of 4–6, again over their count"
+    assert random_gun(30, again) == "a d10, +10 on a d6 of 3–4, +20 on 5–6, again over their count"
+    assert random_gun(50, again) == "a d10, +10 × (d6 − 1), again over their count"  # Fort Jackson
 
 
 def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mobile_bay_pages, mobile_bay_text):
     """Replay 19, moment 2: the rule once on the quick reference (Table 11's note, where the player looked), the dice
     for more than ten on the sheet of a unit that has them bearing at once: Fort Morgan's channel fronts (20), not
     Tecumseh (2), nor her 32 guns in all (a random gun is one of the face that bears)."""
-    assert ("A random gun: a d10 on those it may be in box order, again over their count or one lost (over 10: Gun codes)"
-            in mobile_bay_text)
+    assert ("A random gun: a d10 on those it may be, box order, over their count or lost: again once, then the next up "
+            "not lost." in mobile_bay_text)
     fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "random gun (box order) a d10, +10 on a d6 of 4–6, again over their count" in fort
+    assert "random gun (box order) a d10, +10 on a d6 of 4–6, over their count or lost: again once" in fort
     assert "random gun (box order) a d10" not in flat(_sheet_page(mobile_bay_pages, "USS Tecumseh"))
 
 
@@ -1633,7 +1634,7 @@ def test_the_fire_markers_spare_cells_hold_markers_for_the_states_the_sheets_mar
 def test_a_burst_guns_damage_tests_no_armour_and_a_turret_guns_goes_on_the_hull(mobile_bay_text):
     """Replay 21, moment 1: Table 11's "1d6 Hull damage" for a burst: does armour count, and does a turret gun's
     burst go on the turret's track?"""
-    assert "Bursts: cross it; the firer takes 1d6 HDP, no armour test, a turret gun's too (a fort SDP)" in mobile_bay_text
+    assert "Bursts: X; the firer takes 1d6 HDP, no armour test, a turret gun's too (a fort SDP)" in mobile_bay_text
 
 
 def test_a_forts_guns_beyond_its_cap_may_fire_as_table_1_says_none_must(mobile_bay_pages):
@@ -1689,17 +1690,19 @@ def test_a_port_jammed_hit_jams_deflected_or_not_and_says_where_a_turret_guns_da
     turret, and Port Jammed said nothing; nor whether a deflected Port Jammed still jams (Deflected: "a critical
     nothing more"). The row says both: it jams pierced or deflected (a shutter jams without a breach), and a turret
     gun's damage goes on its TDP, as a Gun Port's, the Gun hit's on the Hull."""
-    assert ("Port Jammed casemate/turret/hull a random gun bearing on the firer cannot fire until repaired, pierced or "
-            "deflected; a turret gun's damage on its TDP, as a Gun Port (a Gun hit's: Hull) *") in mobile_bay_text
+    assert ("Port Jammed casemate/turret/hull jams a random gun bearing on the firer till repaired, pierced or "
+            "deflected alike; a turret gun's damage on its TDP, as a Gun Port's *") in mobile_bay_text
+    assert "its Table 17 damage (a shell's, burst or not) on the Hull, a turret gun's too" in mobile_bay_text  # Gun hit
 
 
 def test_a_random_gun_that_falls_on_a_lost_one_is_rolled_again(mobile_bay_pages, mobile_bay_text):
     """Replay 22, defect b (p15): an embrasure critical on Fort Morgan: may a gun already destroyed be picked again?
     No: the die is thrown again, as over the count (a lost gun is no longer there to be struck), said in the random
     gun rule on the quick reference and on the sheet that has the dice for more than ten."""
-    assert "again over their count or one lost" in mobile_bay_text
+    assert "over their count or lost: again once, then the next up not lost" in mobile_bay_text
     fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "random gun (box order) a d10, +10 on a d6 of 4–6, again over their count or one lost" in flat(fort)
+    assert ("random gun (box order) a d10, +10 on a d6 of 4–6, over their count or lost: again once, then the next up "
+            "not lost") in flat(fort)
 
 
 def test_a_hit_on_the_vessel_in_the_way_is_not_rolled_again(mobile_bay_text):
@@ -1713,8 +1716,8 @@ def test_a_random_gun_of_two_or_three_is_a_d6_on_her_sheet(mobile_bay_pages):
     """Replay 22, defect e: a d10 thrown again over 2 to pick one of Tecumseh's two guns is slow. Where at most two or
     three bear at once her sheet gives the d6 by halves or thirds; four or more keep the quick reference's d10."""
     from shipyard.rules.smoke_on_the_water.sheet import random_gun
-    assert random_gun(2) == "d6 1–3 / 4–6"
-    assert random_gun(3) == "of 2: d6 1–3 / 4–6, of 3: 1–2 / 3–4 / 5–6"
+    assert random_gun(2, "again") == "d6 1–3 / 4–6"
+    assert random_gun(3, "again") == "of 2: d6 1–3 / 4–6, of 3: 1–2 / 3–4 / 5–6"
     assert "random gun (box order) d6 1–3 / 4–6" in flat(_sheet_page(mobile_bay_pages, "USS Tecumseh"))
     assert "random gun (box order) d6" not in flat(_sheet_page(mobile_bay_pages, "USS Winnebago"))  # four bear
 
@@ -1761,3 +1764,38 @@ def test_a_monitors_sheet_says_where_each_turrets_mark_is(mobile_bay_pages, mobi
     winnebago = _sheet_page(mobile_bay_pages, "USS Winnebago")
     assert "fore turret at ¼ 195–165°" in winnebago and "aft turret at ¾ 15–345°" in winnebago
     assert "(a turret's centre: her sheet's arc, \"turret at ½\")" in mobile_bay_text
+
+
+def test_each_10_thrown_together_misfires_a_gun_of_its_own(mobile_bay_text):
+    """Replay 24, moment 2 (p21, Table 11): "of dice thrown together, a 10 misfires one" read as one misfire a batch.
+    The text's Virginia: three MSBs thrown together, a 10 among them, one MSB jams, picked at random: each 10 is one
+    gun's misfire, which gun of the batch at random."""
+    assert "Each 10 misfires one gun, a random one of the batch." in mobile_bay_text
+    assert "a 10 misfires one." not in mobile_bay_text
+
+
+def test_a_random_gun_is_thrown_again_at_most_once(mobile_bay_text, mobile_bay_pages):
+    """Replay 24, moment 3 (p21): Brooklyn's Gun hit, four guns bearing and one burst: the d10 came up the lost gun
+    four times and the pack set no end to it. Once again at most, then the next gun up not lost, on the quick
+    reference and on the sheets that give the dice past ten."""
+    assert ("A random gun: a d10 on those it may be, box order, over their count or lost: again once, then the next up "
+            "not lost.") in mobile_bay_text
+    assert "or one lost" not in mobile_bay_text
+    brooklyn = _sheet_page(mobile_bay_pages, "USS Brooklyn")
+    assert "random gun (box order) a d10, +10 on a d6 of 4–6, over their count or lost: again once" in brooklyn
+
+
+def test_a_port_jammed_hit_jams_whether_the_armour_stops_it_or_not(mobile_bay_text):
+    """Replay 24, moment 4 (p21, Table 15): "cannot fire until repaired, pierced or deflected" read as a jam only if
+    the armour is pierced. It jams either way; the deflection test only sets the damage."""
+    assert "jams a random gun bearing on the firer till repaired, pierced or deflected alike" in mobile_bay_text
+    assert "cannot fire until repaired, pierced or deflected" not in mobile_bay_text
+
+
+def test_a_magazine_explosion_says_who_counts_lashed_when_a_magazine_is_flooded_and_that_a_consort_explodes(
+        mobile_bay_text):
+    """Replay 24, moments 8, 9 and 11 (p21, Table 15 special 6): a consort casting off this turn, still carried with
+    her, counts as lashed; "her magazine flooded already" had no meaning in the pack (ours: half her FP gone); and a
+    consort that blows up has her own magazine explode, with its markers within 10 cm of her."""
+    assert ("one locked or lashed to her (casting off too): her magazine too on d6 5-6, else 2d6 HDP, 1d6 FP; flooded "
+            "(half her FP gone): a Fire hit") in mobile_bay_text
