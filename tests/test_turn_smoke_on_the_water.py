@@ -411,8 +411,8 @@ def test_the_quick_reference_says_how_far_a_ship_may_turn_in_one_move(mobile_bay
 def test_the_mobile_bay_set_up_says_how_far_the_tide_drifts_a_ship(mobile_bay_pages, bundled_packs):
     """Moment 12: the set-up page gave the flood's direction, not how far it carries a ship. Smoke on the Water's
     own line (5 cm a knot); the other rule sets' set-up pages do not carry it."""
-    assert ("Tide drift The flood runs about a knot: a ship Immobile or drifting moves 5 cm north each movement "
-            "phase") in mobile_bay_pages[1]
+    assert ("Tide drift The flood runs about a knot: a ship Immobile (abandoned too, once stopped) moves 5 cm north "
+            "each movement phase") in mobile_bay_pages[1]
     other = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[:3]))
     assert "Tide drift" not in other
 
@@ -619,7 +619,7 @@ def test_more_fire_test_markers_than_boxes_or_counters_are_counted_in_the_last_b
 def test_the_squadron_waiting_on_turn_1_does_not_drift_with_the_tide(mobile_bay_pages):
     """Moment 10: the tide drift moved every Immobile ship, and turn 1 binds the Confederate squadron to wait at 0 kn
     with none of them anchored: did they drift into the Union line?"""
-    assert ("moves 5 cm north each movement phase; not one at anchor or holding under steam (an HS order; the "
+    assert ("moves 5 cm north each movement phase; not one anchored or holding under steam (an HS order; the "
             "Confederate squadron holds so on turn 1).") in mobile_bay_pages[1]
 
 
@@ -697,7 +697,7 @@ def test_the_channel_fills_with_smoke_from_turn_2(mobile_bay_pages):
     """Moment E (balance), the day's smoke: the fleet and the forts fought in their own smoke, which the play-test's
     clear-air gunnery ignored. From turn 2, fire beyond Short range counts half to three quarters obscured."""
     assert ("Powder smoke From turn 2 the smoke of both sides' guns lies over the channel: fire at Medium range or "
-            "longer (past the S band) counts ½ to ¾ obscured (−2)"
+            "longer, a fort's and at one too, counts ½ to ¾ obscured (−2)"
             ) in mobile_bay_pages[1]  # replay 15: "beyond Short range" left Point blank's place open
 
 
@@ -1014,8 +1014,8 @@ def test_the_orders_log_has_a_code_for_holding_under_steam(mobile_bay_text, mobi
     """Replay 8, p2: the Confederate squadron waits "holding its place under steam" on turn 1 and the tide spares it,
     but the orders log had no code to write it (I alone reads as drifting). HS: Immobile, her engine stems the
     current; the set-up's tide rule names the order."""
-    assert "ours: CO cast off, HS hold under steam (I, no drift)" in mobile_bay_text
-    assert "not one at anchor or holding under steam (an HS order;" in mobile_bay_pages[1]
+    assert "ours: CO cast off, HS hold under steam (I, no drift" in mobile_bay_text
+    assert "not one anchored or holding under steam (an HS order;" in mobile_bay_pages[1]
 
 
 # ---- replay 8, the score (sotw22h): the sloops' and the fort's staying power
@@ -1108,8 +1108,8 @@ def test_powder_smoke_is_not_added_to_the_bases_in_the_way_and_a_miss_it_made_hi
     """Replay 10, defect (p2): "counts ½ to ¾ obscured": added to obscuring by other bases? And the Obscured rule's
     "a miss that would have hit without the modifier hits the vessel in the way": which, when only smoke is in the
     way? The worse of the two, never both; a miss the smoke alone made is a miss."""
-    assert ("fire at Medium range or longer (past the S band) counts ½ to ¾ obscured (−2), or as the bases in the way "
-            "obscure her if as much or more") in mobile_bay_pages[1]
+    assert ("fire at Medium range or longer, a fort's and at one too, counts ½ to ¾ obscured (−2), or as the bases in "
+            "the way obscure her if as much or more") in mobile_bay_pages[1]
     assert "never the two added; a miss the smoke alone made hits nothing. (reconstructed)" in mobile_bay_pages[1]
 
 
@@ -1799,3 +1799,18 @@ def test_a_magazine_explosion_says_who_counts_lashed_when_a_magazine_is_flooded_
     consort that blows up has her own magazine explode, with its markers within 10 cm of her."""
     assert ("one locked or lashed to her (casting off too): her magazine too on d6 5-6, else 2d6 HDP, 1d6 FP; flooded "
             "(half her FP gone): a Fire hit") in mobile_bay_text
+
+
+def test_powder_smoke_holds_for_a_forts_fire_and_fire_at_a_fort(mobile_bay_pages, bundled_packs):
+    """Replay 24, moment 5 (p2, p22): the smoke rule says "fire at Medium range or longer", the Obscured rule has a
+    fort's own reading: does the smoke count at a fort, or from one? Both, A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("fire at Medium range or longer, a fort's and at one too, counts ½ to ¾ obscured (−2)") in pages[1]
+
+
+def test_an_abandoned_ship_drifts_only_once_she_has_stopped(mobile_bay_pages, bundled_packs):
+    """Replay 24, moment 6 (p2): "a ship Immobile or drifting": is an abandoned ship still making way "drifting"?
+    No: she runs on straight ahead, a level slower each turn, and drifts once Immobile."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert "a ship Immobile (abandoned too, once stopped) moves 5 cm north" in pages[1]
+        assert "Immobile or drifting" not in pages[1]
