@@ -275,7 +275,7 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
 
 @pytest.mark.parametrize("moment, words", [
     (5, "Howitzer direct * in her \"dir\" band (the sheet's PB column) a howitzer fires direct: Table 10 at Short range; "
-        "beyond it, indirect"),
+        "beyond it (her S band on), indirect"),
     (6, "and a fire test marker (none on a Stack hit); not: its figure after the slash, no marker"),
     (7, "Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot"),
     (13, "a Casemate hit: the casemate's armour, damage on the Hull (none: a Hull hit)"),
@@ -1814,3 +1814,12 @@ def test_an_abandoned_ship_drifts_only_once_she_has_stopped(mobile_bay_pages, bu
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         assert "a ship Immobile (abandoned too, once stopped) moves 5 cm north" in pages[1]
         assert "Immobile or drifting" not in pages[1]
+
+
+def test_a_howitzers_band_past_dir_is_said_to_be_indirect_on_her_sheet(mobile_bay_pages, mobile_bay_text):
+    """Replay 24, moment 13 (sheets, p22): "dir 0–25, S 25–35" read as direct fire at Short out to 35 cm. The sheet
+    of every ship with a howitzer says past dir is indirect, and the Howitzer direct rule names her S band."""
+    for name in ("USS Brooklyn", "USS Octorara", "USS Hartford"):
+        assert "dir past it: indirect" in _sheet_page(mobile_bay_pages, name), name
+    assert "dir past it" not in _sheet_page(mobile_bay_pages, "USS Tecumseh")  # no howitzer
+    assert "beyond it (her S band on), indirect: Table 13" in mobile_bay_text

@@ -389,6 +389,10 @@ def gun_legend(s: VesselStats | FortStats, ctx: Context, compact: bool = False, 
     det = ctx.tables.require("gun_damage").rows.get("detonation", {})
     own = [(f"{t10['misfires']} misfires (Table 11)", misfire_words(ctx, s.nation)),
            ("shell detonates", f"1–{det[s.nation]}" if s.nation in det else "Table 17")]
+    if any(getattr(g, "direct_cm", None) for g in s.guns):
+        # beyond her "dir" band a howitzer fires indirect (replay 24, moment 13: "S 25–35" read as direct fire)
+        h = ctx.tables.require("gun_types")
+        own.append(("dir", h.need(h.need(h.rows, "howitzer", "the howitzer row"), "direct_band", "what dir means")))
     pick = random_gun(most if most is not None else most_bearing(s), random_gun_again(ctx))
     if pick:
         own.append(("random gun (box order)", pick))
