@@ -290,10 +290,10 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
 
 
 @pytest.mark.parametrize("moment, words", [
-    (10, "sterns level; move as one at the slower's speed on the poorer template, laid along the hull inside the "
-         "turn; each shot at, and tests a torpedo "
+    (10, "sterns level; move as one at the slower's speed on the poorer template, the hull inside the turn "
+         "running its edge as one ship's, the other alongside; each shot at, and tests a torpedo "
          "field or shoal, as herself; no gun fires to the partner's side"),
-    (11, "Wrecks * a sunk vessel stays as a wreck (leave her model, on its side; the pack prints no wreck marker): "
+    (11, "Wrecks * a sunk vessel stays as a wreck (a Wreck marker, or her model on its side): "
          "moving over it tests Table 3's "
          "deep water with wrecks column"),
     (12, "Own bow, ram -6 in place of her hull armour, only with a ram (no ram: her hull armour below)"),
@@ -419,7 +419,7 @@ def test_the_mobile_bay_set_up_says_how_far_the_tide_drifts_a_ship(mobile_bay_pa
 
 def test_a_lashed_pairs_pivot_guns_do_not_fire_across_her_partner(mobile_bay_text):
     """Round 4, moment 2: only the inboard broadside was barred; may a lashed gunboat's pivot fire across her sloop?"""
-    assert "no gun fires to the partner's side of her keel line, pivots too;" in mobile_bay_text
+    assert "no gun fires to the partner's side of her keel line, pivots too, till the partner is out" in mobile_bay_text
 
 
 def test_casting_off_takes_the_turns_move_and_she_moves_alone_from_the_next(mobile_bay_text):
@@ -600,20 +600,26 @@ def test_the_orders_log_has_a_code_for_casting_off_and_says_a_ram_needs_none(lib
     """Moment 12: no order code for casting off or ramming in the orders log's codes (the quick reference's; a full
     sheet's log legend says the same codes)."""
     assert ("tactical BD board, SS scuttle, AN anchor, GR run aground; ours: CO cast off, HS hold under steam (I, no "
-            "drift); a ram is a move into contact, no code") in reference_text(library, "mobile-bay-1864")
+            "drift: a target Immobile, +1); a ram is a move into contact") in reference_text(library, "mobile-bay-1864")
 
 
-def test_a_wreck_is_marked_by_her_own_model_not_a_counter_the_pack_lacks(mobile_bay_text):
-    """Defect A: the quick reference said to use "a Sunk counter", and the counter pages have none."""
+def test_a_wreck_is_marked_by_a_counter_the_pack_prints(mobile_bay_text, mobile_bay_pages):
+    """Defect A: the quick reference said to use "a Sunk counter", and the counter pages had none. Replay 24, defect
+    8: two wrecks in turn 3, still no marker: the counters' spare cells now hold Wreck markers, and the rule names
+    them."""
     assert "Sunk counter" not in mobile_bay_text
-    assert "leave her model, on its side; the pack prints no wreck marker" in mobile_bay_text
+    assert "stays as a wreck (a Wreck marker, or her model on its side)" in mobile_bay_text
+    page = next(p for p in mobile_bay_pages if "burning out of control" in p)
+    assert page.count("Wreck sunk here: Table 3") == 2
 
 
-def test_more_fire_test_markers_than_boxes_or_counters_are_counted_in_the_last_box(library):
+def test_more_fire_test_markers_than_boxes_or_counters_are_counted_on_one(library, mobile_bay_pages):
     """Defect B: four Fire-test boxes a sheet and about 13 counters, and Hartford took eight markers in one turn: the
-    pack never said what to do when they run out."""
-    assert ("more markers than her boxes or the counters: write the count in the last box, each is rolled"
-            in reference_text(library, "mobile-bay-1864"))
+    pack never said what to do when they run out. Replay 24, defect 1: one salvo put 8 on Brooklyn, whose sheet has
+    3 boxes, and the 8 discs ran out: each disc now carries a "× ____" to write the count in, as a box may."""
+    assert ("a marker or box marked × n is n markers" in reference_text(library, "mobile-bay-1864"))
+    page = next(p for p in mobile_bay_pages if "burning out of control" in p)
+    assert page.count("Fire test × ____") == 8
 
 
 def test_the_squadron_waiting_on_turn_1_does_not_drift_with_the_tide(mobile_bay_pages):
@@ -863,7 +869,7 @@ def test_a_lashed_gunboats_pivot_never_fires_across_her_keel_line_past_the_sloop
     """Replay 7, moment 3: "no gun on the partner's side fires, pivots too" left open whether Octorara's bow pivot
     may fire 13 degrees to starboard, past Brooklyn's bow. The partner's side is the half on her side of the keel
     line, ahead and astern too: a pivot fires to the free side only."""
-    assert "no gun fires to the partner's side of her keel line, pivots too;" in mobile_bay_text
+    assert "no gun fires to the partner's side of her keel line, pivots too, till the partner is out" in mobile_bay_text
     assert "guns on the partner's side, pivots too, never fire" not in mobile_bay_text
 
 
@@ -1123,7 +1129,7 @@ def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobil
 
 def test_a_lashed_pairs_template_is_laid_along_the_hull_on_the_inside_of_the_turn(mobile_bay_text):
     """Replay 12, moment 2 (p23): the pair turns "on the poorer template", but which hull follows its edge?"""
-    assert ("on the poorer template, laid along the hull inside the turn;"
+    assert ("on the poorer template, the hull inside the turn running its edge as one ship's, the other alongside;"
             in _readings_row(mobile_bay_text, "Lashed pairs"))
 
 
@@ -1257,7 +1263,8 @@ def test_the_gun_a_hit_picks_is_one_bearing_on_the_firer_in_every_table(mobile_b
 def test_a_lashed_pair_may_fire_at_a_target_dead_ahead_on_her_keel_line(mobile_bay_text):
     """Replay 14, defect (p23): Tennessee exactly on Hartford's keel line, Metacomet lashed to port: which side is
     that? The player held fire."""
-    assert "no gun fires to the partner's side of her keel line, pivots too; a target dead ahead or astern" in mobile_bay_text
+    assert ("no gun fires to the partner's side of her keel line, pivots too, till the partner is out (then any line not "
+            "across her base); a target dead ahead or astern") in mobile_bay_text
 
 
 def test_table_3s_local_pilot_says_who_has_one_and_mobile_bay_names_them(mobile_bay_text, mobile_bay_pages):
@@ -1792,15 +1799,6 @@ def test_a_port_jammed_hit_jams_whether_the_armour_stops_it_or_not(mobile_bay_te
     assert "cannot fire until repaired, pierced or deflected" not in mobile_bay_text
 
 
-def test_a_magazine_explosion_says_who_counts_lashed_when_a_magazine_is_flooded_and_that_a_consort_explodes(
-        mobile_bay_text):
-    """Replay 24, moments 8, 9 and 11 (p21, Table 15 special 6): a consort casting off this turn, still carried with
-    her, counts as lashed; "her magazine flooded already" had no meaning in the pack (ours: half her FP gone); and a
-    consort that blows up has her own magazine explode, with its markers within 10 cm of her."""
-    assert ("one locked or lashed to her (casting off too): her magazine too on d6 5-6, else 2d6 HDP, 1d6 FP; flooded "
-            "(half her FP gone): a Fire hit") in mobile_bay_text
-
-
 def test_powder_smoke_holds_for_a_forts_fire_and_fire_at_a_fort(mobile_bay_pages, bundled_packs):
     """Replay 24, moment 5 (p2, p22): the smoke rule says "fire at Medium range or longer", the Obscured rule has a
     fort's own reading: does the smoke count at a fort, or from one? Both, A4 and Letter."""
@@ -1816,6 +1814,38 @@ def test_an_abandoned_ship_drifts_only_once_she_has_stopped(mobile_bay_pages, bu
         assert "Immobile or drifting" not in pages[1]
 
 
+def test_a_consort_whose_partner_is_out_fires_to_that_side_but_not_across_her(mobile_bay_text):
+    """Replay 24, moment 7 (p22): Octorara, carried with the abandoned Brooklyn: may she fire to Brooklyn's side? The
+    ban lifts once the partner is out; the partner's base still blocks any line across it (the text's line of fire)."""
+    row = _readings_row(mobile_bay_text, "Lashed pairs")
+    assert "no gun fires to the partner's side of her keel line, pivots too, till the partner is out (then any line " \
+           "not across her base)" in row
+
+
+def test_a_magazine_explosion_says_who_counts_lashed_when_a_magazine_is_flooded_and_that_a_consort_explodes(
+        mobile_bay_text):
+    """Replay 24, moments 8, 9 and 11 (p21, Table 15 special 6): a consort casting off this turn, still carried with
+    her, counts as lashed; "her magazine flooded already" had no meaning in the pack (ours: half her FP gone); and a
+    consort that blows up has her own magazine explode, with its markers within 10 cm of her."""
+    assert ("one locked or lashed to her (casting off too): her magazine too on d6 5-6, else 2d6 HDP, 1d6 FP; flooded "
+            "(half her FP gone): a Fire hit") in mobile_bay_text
+
+
+def test_the_markers_a_magazine_places_in_the_fire_step_are_rolled_at_once(mobile_bay_text):
+    """Replay 24, moment 10 (p22): a magazine explosion in phase 6's fires step places fire test markers on ships
+    within 10 cm, after the markers have been rolled: now or next turn? At once, after the fires."""
+    assert "a magazine's: rolled at once, after the fires" in mobile_bay_text
+
+
+def test_a_lashed_pair_turns_with_the_hull_inside_the_turn_on_the_templates_edge(mobile_bay_text):
+    """Replay 24, moment 12 (p22): "the poorer template, laid along the hull inside the turn": which ship's centre
+    runs it, and how far from it? Neither centre: the hull inside the turn runs its edge as one ship's would, the
+    other alongside."""
+    row = _readings_row(mobile_bay_text, "Lashed pairs")
+    assert "the hull inside the turn running its edge as one ship's, the other alongside" in row
+    assert "laid along the hull" not in row
+
+
 def test_a_howitzers_band_past_dir_is_said_to_be_indirect_on_her_sheet(mobile_bay_pages, mobile_bay_text):
     """Replay 24, moment 13 (sheets, p22): "dir 0–25, S 25–35" read as direct fire at Short out to 35 cm. The sheet
     of every ship with a howitzer says past dir is indirect, and the Howitzer direct rule names her S band."""
@@ -1823,3 +1853,9 @@ def test_a_howitzers_band_past_dir_is_said_to_be_indirect_on_her_sheet(mobile_ba
         assert "dir past it: indirect" in _sheet_page(mobile_bay_pages, name), name
     assert "dir past it" not in _sheet_page(mobile_bay_pages, "USS Tecumseh")  # no howitzer
     assert "beyond it (her S band on), indirect: Table 13" in mobile_bay_text
+
+
+def test_holding_under_steam_is_immobile_to_a_gunner(mobile_bay_text):
+    """Replay 24, moment 14 (p2, p22): is a ship holding under steam at 0 kn "Immobile" for Table 10's +1? Yes: HS is
+    speed I (no drift), and she is a target Immobile."""
+    assert "HS hold under steam (I, no drift: a target Immobile, +1)" in mobile_bay_text

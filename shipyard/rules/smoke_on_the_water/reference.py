@@ -346,8 +346,8 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
     pa = ctx.tables.require("partial_armour")
     codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
     rows = [["Orders log", f"speed {codes} (ring it astern) · manoeuvre Fx ahead, Ax astern, Px / Sx turn to port / "
-             f"starboard on the template (x cm) · tactical {TEXT_CODES}; ours: {OUR_CODES} (I, no drift); a ram "
-             "is a move into contact, no code"]]
+             f"starboard on the template (x cm) · tactical {TEXT_CODES}; ours: {OUR_CODES} (I, no drift: a target "
+             "Immobile, +1); a ram is a move into contact"]]
     rows += [[r["rule"] + _star(tr, r), r["text"] + (deflected_shell(ctx) if r["rule"] == "Deflected" else "")]
              for r in tr.rows]
     more = []  # what empty tracks, (part) armour and forts do: a table of its own, so each starts where it fits
