@@ -1232,8 +1232,8 @@ def test_a_magazine_explosion_puts_a_fire_test_marker_on_each_vessel_within_10_c
 def test_the_roster_says_size_is_by_tonnage_and_target_by_length(mobile_bay_text):
     """Replay 13, defect (p3): Selma (590 tons, the longest base) is Small and C/F where Octorara (829 tons, shorter)
     is Medium: size and target size are two measures, and the roster's legend says which is which."""
-    assert ("Size: by tonnage (Tables 4 and 6, boarding); Target: bow/broadside letters, by length and freeboard"
-            in mobile_bay_text)
+    assert ("Size: by tonnage, not length (Tables 4 and 6, boarding); Target: bow/broadside letters, by length and "
+            "freeboard" in mobile_bay_text)
 
 
 def test_every_torpedo_field_plays_alike_whatever_its_density(mobile_bay_text):
@@ -1859,3 +1859,8 @@ def test_holding_under_steam_is_immobile_to_a_gunner(mobile_bay_text):
     """Replay 24, moment 14 (p2, p22): is a ship holding under steam at 0 kn "Immobile" for Table 10's +1? Yes: HS is
     speed I (no drift), and she is a target Immobile."""
     assert "HS hold under steam (I, no drift: a target Immobile, +1)" in mobile_bay_text
+
+
+def test_table_13s_d5_says_how_to_throw_it_with_a_d10(mobile_bay_text):
+    """Replay 24, defect 6 (p18): "S 1d5" and clubs own no d5: a d10 halved, rounded up, as the text's d3."""
+    assert "1d5: a d10 halved, rounded up" in mobile_bay_text
