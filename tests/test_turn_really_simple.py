@@ -92,7 +92,7 @@ def test_brooklyn_card_groups_her_guns_port_starboard_and_pivot(library, ctx):
     brooklyn = next((u, d) for u, d in _units(library, ctx) if u.id == "uss-brooklyn")
     rows = next(b for b in walk(sheet.card(*brooklyn, ctx)) if isinstance(b, GunRows))
     got = [(t.label, t.count, t.note) for t in rows.tracks]
-    assert got[:2] == [("PORT L +3", 10, "10 × 9-inch Dahlgren"), ("STBD L +3", 10, "as PORT")]
+    assert got[:2] == [("PORT L +3", 10, "10 × 9-inch Dahlgren"), ("STBD L +3", 10, "as PORT")]  # no scenario: not lashed
     assert [label for label, _, _ in got[2:]] == ["PIVOT MR +3", "PIVOT S +1"]
     assert sum(n for _, n, _ in got) == brooklyn[1].stats.gun_count == 25
 
@@ -1888,3 +1888,38 @@ def test_the_turn_1_event_tells_the_monitors_to_keep_their_column(pack_pages):
     setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
     assert "steams in at 4 kn, none turning (monitors: keep your column, fort side)" in setup
     assert "monitors to starboard by the fort" not in setup
+
+
+# ---------------------------------------------------------------------------------------------- replay 23
+
+
+def test_a_list_the_other_way_rights_her_and_the_same_way_changes_nothing(pack_pages, ctx):
+    """Replay 23, moment 1 (p11 2d6 rows 4, 5; the card's list port / list stbd boxes): a ship listed to port that
+    rolls a list again, or to starboard: cancel, add, or the other side hit? Ours (list_again): the other way rights
+    her, the same way changes nothing; said under the 2d6 rows, filled from the table."""
+    words = ctx.tables.require("list_again").rows["reading"]
+    assert words == "a list the other way rights her (rub out the first box); the same way changes nothing"
+    assert f"List again (4, 5): {words}." in _reference(pack_pages)
+
+
+def test_a_lashed_pair_says_who_carries_whom_when_either_loses_speed_or_helm(pack_pages, ctx):
+    """Replay 23, moment 2 (p11 Lashed pairs, Carried): Brooklyn's screw fouls in the 1st fire window: what does the
+    pair do in the 2nd half move, and what if Octorara's own screw fouls, or either's steering is hit? Either carries
+    the other from the next half move (the 2nd at most half the carried speed), both stopped drift, and the
+    first-named ship's helm is the pair's."""
+    words = ctx.tables.require("lashed_losses").rows["reading"]
+    qr = _reference(pack_pages)
+    assert ("round down to a ½ kn): she is neither stopped nor drifting; slowed, then carried in one turn, the pair "
+            f"keeps the lowest speed it reached till the turn ends; {words}.") in qr
+    for part in ("either may carry the other (both without speed: drifting)", "from the next half move (the 2nd: half that at most)",
+                 "the first-named ship steers: her steering or helmsman hit holds the pair, her consort's does nothing lashed"):
+        assert part in qr
+
+
+def test_the_target_stationary_modifier_row_says_a_fort_always_is(pack_pages, ctx):
+    """Replay 23, moment 4 (p11 shooting modifiers): 'Target stationary +1' did not say that a fort always counts
+    as one, which only the Stationary reading said; the row's label (a table field) now does."""
+    row = next(r for r in ctx.tables.require("shooting_modifiers").rows if r.get("key") == "target_stationary")
+    assert row["label"] == "Target stationary (a fort always)"
+    assert "Target stationary (a fort always) +1" in _reference(pack_pages)
+
