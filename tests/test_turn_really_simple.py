@@ -942,10 +942,32 @@ def test_an_odd_broadside_says_its_odd_gun_is_to_starboard(library, ctx):
         tracks = next(b for b in walk(sheet.card(unit, d, c)) if isinstance(b, GunRows)).tracks
         return {t.label: (t.count, t.note) for t in tracks}
 
+    # replay 23: a lashed ship's odd gun is on her outboard side (odd_gun), and her inboard battery says it cannot
+    # fire: Monongahela's port is inboard, so hers stays to starboard; Octorara's starboard is, so hers goes to port
     mono, octo, hartford = rows("uss-monongahela"), rows("uss-octorara"), rows("uss-hartford")
-    assert mono["PORT M +2"] == (2, "2 × 32-pounder of 42 cwt") and mono["STBD M +2"] == (3, "as PORT, + the odd gun")
-    assert octo["PORT L +3"][0] == 1 and octo["STBD L +3"] == (2, "as PORT, + the odd gun")
+    assert mono["PORT M +2"] == (2, "2 × 32-pounder of 42 cwt · inboard: cannot fire")
+    assert mono["STBD M +2"] == (3, "as PORT, + the odd gun")
+    assert octo["PORT L +3"][0] == 2 and octo["STBD L +3"] == (1, "as PORT, less the odd gun · inboard: cannot fire")
     assert hartford["STBD L +3"][1] == "as PORT"
+
+
+def test_the_odd_gun_to_starboard_whatever_is_a_house_rule(library, ctx):
+    """Replay 23, moment 5: the other reading (odd_gun side: starboard) keeps the odd gun to starboard though it is
+    inboard, as the pack read it before."""
+    import copy
+
+    from shipyard.rules.really_simple.words import gun_groups, inboard_side, odd_gun_inboard
+
+    c = _in_scenario(ctx, library)
+    unit, d = next((u, d) for u, d in _units(library, ctx) if u.id == "uss-octorara")
+    assert inboard_side(c, unit) == "starboard" and odd_gun_inboard(c.tables, c, unit) == "starboard"
+    house = copy.copy(c.tables.require("odd_gun"))
+    house.rows = {**house.rows, "side": "starboard"}
+    tables = copy.copy(c.tables)
+    tables.require = lambda name, _r=c.tables.require: house if name == "odd_gun" else _r(name)
+    assert odd_gun_inboard(tables, c, unit) is None
+    groups = {(g.bears, g.size): g.count for g in gun_groups(d.stats, tables, unit, library, odd_gun_inboard(tables, c, unit))}
+    assert groups[("port", "Large")] == 1 and groups[("starboard", "Large")] == 2
 
 
 @pytest.mark.parametrize("scenario", ["drewrys-bluff-1862", "mobile-bay-1864", "memphis-1862"])
@@ -1923,3 +1945,25 @@ def test_the_target_stationary_modifier_row_says_a_fort_always_is(pack_pages, ct
     assert row["label"] == "Target stationary (a fort always)"
     assert "Target stationary (a fort always) +1" in _reference(pack_pages)
 
+
+def test_a_lashed_ships_odd_broadside_gun_is_outboard_and_her_inboard_battery_says_it_cannot_fire(library, ctx, pack_pages):
+    """Replay 23, moment 5 (p4 Octorara's card): lashed to Brooklyn's port side, her starboard is inboard, and the
+    odd 9-inch gun stood to starboard, where it could never fire. Ours (odd_gun: outboard): a lashed ship's odd gun is
+    on her outboard side, and each lashed card marks its inboard battery 'inboard: cannot fire' (Brooklyn's port)."""
+    c = _in_scenario(ctx, library)
+    cards = {u.id: (u, d) for u, d in _units(library, ctx)}
+
+    def rows(uid):
+        block = next(b for b in walk(sheet.card(*cards[uid], c)) if isinstance(b, GunRows))
+        return [(t.label, t.count, t.note) for t in block.tracks]
+
+    octorara = rows("uss-octorara")
+    assert ("PORT L +3", 2, "2 × 9-inch Dahlgren") in octorara
+    assert ("STBD L +3", 1, "as PORT, less the odd gun · inboard: cannot fire") in octorara
+    assert all(note.endswith("inboard: cannot fire") == label.startswith("STBD") for label, _, note in octorara
+               if label.startswith(("PORT", "STBD")))
+    brooklyn = rows("uss-brooklyn")
+    assert brooklyn[:2] == [("PORT L +3", 10, "10 × 9-inch Dahlgren · inboard: cannot fire"), ("STBD L +3", 10, "as PORT")]
+    monongahela = rows("uss-monongahela")  # five 32-pdrs, port inboard: the odd one stays to starboard
+    assert ("STBD M +2", 3, "as PORT, + the odd gun") in monongahela
+    assert "STBD L +3 as PORT, less the odd gun · inboard: cannot fire" in " ".join(pack_pages)
