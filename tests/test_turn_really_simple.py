@@ -1967,3 +1967,37 @@ def test_a_lashed_ships_odd_broadside_gun_is_outboard_and_her_inboard_battery_sa
     monongahela = rows("uss-monongahela")  # five 32-pdrs, port inboard: the odd one stays to starboard
     assert ("STBD M +2", 3, "as PORT, + the odd gun") in monongahela
     assert "STBD L +3 as PORT, less the odd gun · inboard: cannot fire" in " ".join(pack_pages)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_templates_page_draws_each_forts_sectors_true_to_their_bearings(bundled_packs, ctx, paper):
+    """Replay 23, moment 3 (p2 set-up, p6 Fort Morgan's card): fronts are compass bearings (channel 170–330°, bay
+    330–030°; the water battery 180–320°; Fort Gaines 040–150°), and nothing in the pack measured a bearing from the
+    fort on the table. The templates page now has a disc a fort, beside the range stick (no page more), with its
+    fronts' guns, how to set it (fort_sectors.how) and its edges' bearings drawn at their true angles: read back, the
+    Channel front's 170 lies where 330 and 030 put it."""
+    import math
+
+    import pdfplumber
+
+    path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
+    pages = [_flat(p) for p in pdf_page_texts(path)]
+    k = next(i for i, p in enumerate(pages) if "Fort sectors" in p)
+    page = pages[k]
+    assert "Range stick" in page  # on the templates page, not a new one
+    assert _flat(ctx.tables.require("fort_sectors").rows["how"]) in page
+    for fort, legend in (("Fort Morgan", "170–330°: 20 guns 330–030°: 8 guns"), ("Fort Morgan water battery", "180–320°: 7 guns"),
+                         ("Fort Gaines", "040–150°: 2 guns")):
+        assert fort in page and legend in page, fort
+    with pdfplumber.open(path) as pdf:
+        words = {w["text"]: w for w in pdf.pages[k].extract_words() if w["text"] in ("330", "030", "170", "040", "150")}
+    mid = {t: ((w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2) for t, w in words.items()}
+    (x330, y330), (x030, y030) = mid["330"], mid["030"]
+    assert abs(y330 - y030) < 0.3  # 330 and 030 mirror each other about north
+    reach = x030 - x330  # the labels' radius: 2 × R sin 30°
+    cx, cy = (x330 + x030) / 2, y330 + reach * math.cos(math.radians(30))
+    x170, y170 = mid["170"]
+    bearing = math.degrees(math.atan2(x170 - cx, -(y170 - cy))) % 360  # clockwise from up the page
+    assert abs(bearing - 170) < 2.5 and abs(math.hypot(x170 - cx, y170 - cy) - reach) < 1.0
+    (x040, y040), (x150, y150) = mid["040"], mid["150"]  # Fort Gaines: 040 above 150, both east of her dot
+    assert y040 < y150 and x040 > x150 - 1
