@@ -454,11 +454,11 @@ def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_
     does not get through does its damage points and no other effect of a critical, and each of Table 15's criticals
     tests its own armour (a Gun Port none). So an embrasure hit needs no breach; a fire or the magazine the walls."""
     assert "penetrated or not" not in mobile_bay_text
-    assert ("Forts as targets size F, Immobile; hits strike the walls; a 10 on the location d10: fort critical, a fire "
-            "or magazine only through the walls fort_targets") in mobile_bay_text
+    assert ("Forts as targets size F, Immobile; hits and criticals strike the walls; a 10 on the location d10: fort "
+            "critical, fire or magazine if pierced fort_targets") in mobile_bay_text
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("(d6: 1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as if pierced (a dud shell: "
-            "after the slash); "
+    assert ("(d6: 1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as the walls took it (pierced "
+            "or deflected); "
             "walls pierced (else SDP alone): 4-5 fire: fire test "
             "marker, 6 magazine: 2d6 SDP more, fire test marker)") in page
 
@@ -854,7 +854,8 @@ def test_a_fort_critical_is_a_10_on_the_location_die_and_does_the_hits_sdp_too(m
     assert ("every hit strikes the walls; a 10 on its location d10 (not the to-hit die): fort critical + the hit's "
             "SDP (d6: 1-3 embrasure") in page
     assert "SDP as a hit" not in page
-    assert ("hits strike the walls; a 10 on the location d10: fort critical" in reference_text(library, "mobile-bay-1864"))
+    assert ("hits and criticals strike the walls; a 10 on the location d10: fort critical"
+            in reference_text(library, "mobile-bay-1864"))
 
 
 def test_a_forts_range_is_measured_at_its_mark(mobile_bay_pages):
@@ -1195,8 +1196,9 @@ def test_a_miss_that_hits_the_vessel_in_the_way_says_which_and_at_what_range(mob
 
 def test_a_critical_that_tests_no_armour_is_never_deflected(mobile_bay_text):
     """Replay 13, moment 3 (p15 vs p23): the fort sheet's 1-3 embrasure needs no breach, yet the Deflected line said a
-    deflected hit does "a critical nothing more". A critical tests its own row's armour: none, never deflected."""
-    assert ("a critical nothing more (one testing no armour, a Gun Port or a fort's embrasure, is never deflected)"
+    deflected hit does "a critical nothing more". A critical tests its own row's armour: none, never deflected. Since
+    sotw31 the embrasure's SDP go by the walls, so what is never deflected is its gun, lost pierced or not."""
+    assert ("a critical nothing more (one testing no armour, a Gun Port or an embrasure's gun, is never deflected)"
             in mobile_bay_text)
 
 
@@ -1457,11 +1459,14 @@ def test_fort_morgans_fire_log_gives_each_face_its_column_where_the_page_has_roo
         assert heights[0] == 1 and min(widths[1:]) >= 22.0, (paper, widths)
 
 
-def test_an_embrasure_critical_does_the_hits_sdp_in_full_where_the_walls_would_deflect(mobile_bay_pages):
+def test_an_embrasure_critical_says_which_figure_a_hit_the_walls_deflect_does(mobile_bay_pages):
     """Replay 18, moment 1 (p15, p22): "+ the hit's SDP" (deflected: after the slash) against "an embrasure tests no
-    armour": which figure does an embrasure critical on a hit the walls deflect do? The full one, as a Gun Port's."""
+    armour": which figure does an embrasure critical on a hit the walls deflect do? Replay 18 read the full one (as a
+    Gun Port's); sotw31 (Fort Morgan silenced in the passage) reads the walls' figure, the gun lost either way: the
+    sheet says which in words."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as if pierced" in page
+    assert ("1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as the walls took it (pierced or "
+            "deflected)") in page
 
 
 def test_a_pilot_house_hit_on_either_ship_of_a_lashed_pair_holds_both(mobile_bay_text):
@@ -1651,12 +1656,17 @@ def test_a_forts_guns_beyond_its_cap_may_fire_as_table_1_says_none_must(mobile_b
     assert "the rest may fire at others in range" in page and "else idle" not in page
 
 
-def test_an_embrasure_critical_from_a_dud_shell_does_the_duds_figure(mobile_bay_pages):
+def test_an_embrasure_critical_from_a_dud_shell_does_the_duds_figure(library, tmp_path):
     """Replay 21, moment 2 (p15): "the hit's SDP in full" from a dud shell: the burst figure or the dud's? The dud's
     (after Table 17's slash): the embrasure lets it through as if it pierced, and a shell that pierced and did not
-    burst does the figure after the slash."""
-    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "the hit's SDP as if pierced (a dud shell: after the slash)" in page
+    burst does the figure after the slash. Since sotw31 that reading is the house rule {embrasure_sdp: pierced}, and
+    its sheet still says it."""
+    from shipyard.rules.smoke_on_the_water.sheet import fort_rules
+
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  fort_targets:\n    rows: {embrasure_sdp: pierced}\n")
+    words = flat(" ".join(fort_rules(RS.context(library, house)).texts()))
+    assert "the hit's SDP as if pierced (a dud shell: after the slash)" in words
 
 
 def test_the_obscured_bands_do_not_overlap_at_a_half(mobile_bay_pages, mobile_bay_text):
@@ -1864,3 +1874,64 @@ def test_holding_under_steam_is_immobile_to_a_gunner(mobile_bay_text):
 def test_table_13s_d5_says_how_to_throw_it_with_a_d10(mobile_bay_text):
     """Replay 24, defect 6 (p18): "S 1d5" and clubs own no d5: a d10 halved, rounded up, as the text's d3."""
     assert "1d5: a d10 halved, rounded up" in mobile_bay_text
+
+# ---- sotw31: Fort Morgan's staying power against history (the fresh replays: 48 SDP to 1 in three turns)
+
+
+def _fort_tool():
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "tools" / "sotw_fort_morgan.py"
+    spec = importlib.util.spec_from_file_location("sotw_fort_morgan", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def _pierced_house(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  fort_targets:\n    rows: {embrasure_sdp: pierced}\n")
+    return house
+
+
+def test_an_embrasure_does_its_sdp_as_the_walls_took_it_on_every_fort_sheet_and_the_quick_reference(
+        mobile_bay_pages, mobile_bay_text, library, tmp_path):
+    """sotw31: an embrasure critical did the hit's SDP as if it pierced, so a shell Fort Morgan's brick deflects did
+    its full 10 or 16 one hit in twenty and the fort went from 48 SDP to 1 in three turns of the fresh replays. The
+    embrasure now loses its gun and does the hit's SDP as the walls took it, pierced or deflected, on both fort sheets
+    (Fort Morgan, the water battery) and the quick reference's Forts as targets row; the first reading is one house
+    rule away ({embrasure_sdp: pierced}), and its sheet and row say it."""
+    from shipyard.rules.smoke_on_the_water.sheet import fort_rules
+
+    forts = flat(" ".join(p for p in mobile_bay_pages if "Fire log" in p and "Shot at" in p))
+    assert "Fort Morgan " in forts and "Fort Morgan water battery " in forts
+    assert forts.count("Shot at *:") == 2 and forts.count(
+        "1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as the walls took it (pierced or "
+        "deflected); walls pierced (else SDP alone): 4-5 fire") == 2
+    assert "as if pierced" not in forts
+    assert ("Forts as targets size F, Immobile; hits and criticals strike the walls; a 10 on the location d10: fort "
+            "critical, fire or magazine if pierced") in mobile_bay_text
+    house = _pierced_house(tmp_path)
+    words = flat(" ".join(fort_rules(RS.context(library, house)).texts()))
+    assert ("1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as if pierced (a dud shell: "
+            "after the slash)") in words
+    assert ("Forts as targets size F, Immobile; hits strike the walls; a 10 on the location d10: fort critical, a fire "
+            "or magazine only through the walls, an embrasure as if pierced") in reference_text(library, "mobile-bay-1864", house)
+
+
+def test_fort_morgan_stands_three_turns_of_the_unions_shell_and_the_house_rule_plays_the_first_reading(library, tmp_path):
+    """sotw31: the Union's fire at Fort Morgan, played by the pack's tables (tools/sotw_fort_morgan.py, seeded, 200
+    games, shell as on the day): after three turns the fort's median SDP is above three quarters of its 48 and below
+    48 (it is hurt), it is silenced by turn 5 in at most one game in ten and it loses some guns; under the house rule
+    {embrasure_sdp: pierced} (the first reading) the median after three turns is back at or under two thirds and the
+    fort falls by turn 5 in some four games in ten, as the replays found."""
+    tool = _fort_tool()
+    ours = tool.fort_summary(tool.Game(library, None, "shell"), games=200, seed=31)
+    assert 36 < ours[3]["median"] < 48, ours[3]
+    assert ours[5]["silenced"] <= 0.10, ours[5]
+    assert 0.5 <= ours[3]["guns_lost"] and ours[5]["guns_lost"] < 10, ours
+    first = tool.fort_summary(tool.Game(library, _pierced_house(tmp_path), "shell"), games=200, seed=31)
+    assert first[3]["median"] <= 32 and first[5]["silenced"] >= 0.3, first

@@ -664,7 +664,9 @@ def fort_rules(ctx: Context, compact: bool = False, unit=None) -> Block:
     # those that test the walls last, after "walls pierced only" (a hit that does not get through does its SDP
     # alone, the text's rule for every critical; replay 12 could not tell from "walls pierced:" whether a
     # deflected hit gets them)
-    crit = lambda c: f"{c['roll']} {c['hit'].lower()}: {c['effect']}"  # noqa: E731
+    # the embrasure's SDP, by its reading (embrasure_sdp: the walls' test, or as if pierced), in the table's words
+    sdp_words = (f.get("embrasure_words") or {}).get(f.get("embrasure_sdp"), "")
+    crit = lambda c: f"{c['roll']} {c['hit'].lower()}: {c['effect'].replace('{embrasure_sdp}', sdp_words)}"  # noqa: E731
     crits = ", ".join(crit(c) for c in f["criticals"] if not c.get("walls"))
     walled = ", ".join(crit(c) for c in f["criticals"] if c.get("walls"))
     only = f"walls pierced ({f['walls_deflected']})" if f.get("walls_deflected") else "walls pierced only"
