@@ -2214,3 +2214,20 @@ def test_the_hit_location_heading_says_4_to_6_in_plain_words_and_points_to_its_r
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "Hit location (1D6; 4–6: no hull, D66 at 6+; see Hits 4–6)" in ref
     assert "under 6 no effect" not in ref and f"Hits 4–6 {readings_rows()['Hits 4–6']}" in ref
+
+
+# Replay 24 (/tmp/play24/saunders/report.md): three turns of Mobile Bay from the A4 pack, six rulebook moments.
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_torpedo_field_rules_stand_together_under_the_density_table(bundled_packs, paper):
+    """Replay 24, defect (torpedo rules in three places, p2, p19 left and right, 3 minutes to put together): the
+    Torpedoes reading is printed as the density table's Tests row, between it and the strike table, on one page; the
+    readings page points to it."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    reading = readings_rows()["Torpedoes"]
+    (page,) = [t for t in texts if "Torpedo fields: 2D6 per inch moved" in t]
+    density = page.index("Torpedo fields: 2D6 per inch moved")
+    assert page.index(f"Strike on 12+ 11+ 10+ 9+ 8+ Tests {reading}") > density
+    assert page.index("Torpedo strike (1D6)") > page.index(reading)
+    assert "Torpedoes under Torpedo fields (Tests)" in reference_text(texts)
+    assert reference_text(texts).count(reading) == 1
