@@ -2153,7 +2153,7 @@ def test_a_lashed_ship_that_sinks_leaves_her_partner_cut_free_and_unharmed(bundl
     cut a partner free from one that explodes and carried one that strikes, not one that sinks. Either sinking, the
     other is cut free where she lies, unharmed (a slow foundering, cast off in time; an explosion keeps its roll)."""
     rows = readings_rows()
-    assert rows["Lashed pairs"].endswith("; one sinking: the other is cut free there, unharmed")
+    assert "; one sinking: the other is cut free there, unharmed" in rows["Lashed pairs"]
     assert rows["Lashed pairs"] in reference_text(pack_texts(bundled_packs))
 
 
@@ -2231,3 +2231,23 @@ def test_the_torpedo_field_rules_stand_together_under_the_density_table(bundled_
     assert page.index("Torpedo strike (1D6)") > page.index(reading)
     assert "Torpedoes under Torpedo fields (Tests)" in reference_text(texts)
     assert reference_text(texts).count(reading) == 1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_lashed_gunboat_has_turned_when_her_sloop_turns(bundled_packs, paper):
+    """Replay 24, moment 1 (pp2, 18, 19; Octorara with Brooklyn, turns 2-3): "turns as the sloop" against first fire
+    for "ships that did not turn" and the −1 for "firer or target plotted a turn": had the gunboat turned? Yes: the pair
+    pivots as one, both hulls turn, so both fire in step 6 and take and give the −1."""
+    reading = readings_rows()["Lashed pairs"]
+    assert "she sets up and pivots on the sloop's centre: both turn (step 6, −1)" in reading
+    assert f"Lashed pairs {reading}" in reference_text(pack_texts(bundled_packs, paper=paper))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_partner_cut_free_mid_turn_ends_the_turn_on_the_pair_s_plot(bundled_packs, paper):
+    """Replay 24, moment 2 (p19 Explosion and Lashed pairs; Metacomet when Hartford blew up in step 4): cut free, what
+    does she do for the rest of the turn? She makes the rest of the pair's plotted move and turn as her own, her inboard
+    guns still silent (a cast-off takes a whole move, the set-up's rule), and plots alone from the next turn."""
+    reading = readings_rows()["Lashed pairs"]
+    assert "cut free there, unharmed, ends the turn on the pair's plot (inboard guns silent), then plots alone" in reading
+    assert reading in reference_text(pack_texts(bundled_packs, paper=paper))
