@@ -297,7 +297,7 @@ def test_round_2_rulebook_moments_are_readings_on_the_pack(bundled_packs, findin
     """Found playing three turns of Mobile Bay from the A4 pack (round 2): each moment the text leaves open is now a
     row of the reconstructions table, printed on the readings page."""
     ref = reference_text(pack_texts(bundled_packs))
-    rows = {r["rule"]: r for r in RS.tables().require("reconstructions").rows}
+    rows = {r["rule"]: r for r in RS.tables().readings()}  # their numbers filled from the tables
     for rule, words in ROUND_2_READINGS[finding]:
         assert rule in rows and words in rows[rule]["reading"], (rule, words)
         assert f"{flat(rule)} {flat(rows[rule]['reading'])}" in ref or (flat(rule) in ref and words in ref), rule
@@ -834,8 +834,8 @@ def test_a_stern_ram_halts_neither_ship_and_the_smaller_slides_alongside(bundled
     ref = reference_text(pack_texts(bundled_packs))
     assert ("After a broadside or bow-to-bow ram both halt and stay halted next move; a glancing blow or stern ram "
             "halts neither") in ref
-    assert "the smaller slides alongside the other (the least turn that clears her) and both move on" in ref
-    assert "bow stays at the stern" not in ref
+    assert "the smaller slides alongside the other (the least turn that clears her; " in ref
+    assert ") and both move on" in ref and "bow stays at the stern" not in ref
 
 
 def test_the_ram_bow_modifiers_are_the_rammers_alone(bundled_packs):
@@ -2251,3 +2251,37 @@ def test_a_partner_cut_free_mid_turn_ends_the_turn_on_the_pair_s_plot(bundled_pa
     reading = readings_rows()["Lashed pairs"]
     assert "cut free there, unharmed, ends the turn on the pair's plot (inboard guns silent), then plots alone" in reading
     assert reading in reference_text(pack_texts(bundled_packs, paper=paper))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_hulls_meet_as_the_sheets_model_rectangles_and_a_near_touch_is_a_d6(bundled_packs, paper):
+    """Replay 24, moment 3 (p19 Wrecks, Plots stand, Collisions; Richmond 0.02 in into Hartford's wreck): the pack had a
+    too-close-to-call for lines of fire only, nothing for hulls or their shape. Hulls are the Model size each sheet
+    prints, a rectangle on her centre and heading; within 1/16 in, gap or overlap, a D6 4+ clears; hulls touching
+    alongside on one heading (a pair sliding past) are no new collision."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    rows = readings_rows()
+    assert "hulls: the sheets' Model rectangles; within 1/16 in: D6, 4+ clear; alongside on one heading: none" in rows["Collisions"]
+    assert rows["Collisions"] in reference_text(texts)
+    ships = [t for t in texts if SHEET_MARK in t and "Propulsion:" in t]
+    assert ships and all(" · Model " in t for t in ships)  # the size the reading points to, on every ship's sheet
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_ship_sliding_alongside_one_on_her_own_heading_takes_the_least_sidestep(bundled_packs, paper):
+    """Replay 24, moment 4 (p18 Afterwards, p19 Collisions; Lackawanna's bow on the stern of Hartford's wreck, both on
+    005°): "the least turn that clears her" clears nothing when the hulls lie parallel. The text deflects the smaller
+    "by the minimum necessary to pass alongside": on one heading, the least sidestep, till the hulls touch."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert ("the smaller slides alongside the other (the least turn that clears her; on one heading, the least "
+            "sidestep, hulls touching) and both move on") in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_step_7_lists_the_fire_out_roll_with_the_other_rolls_due(bundled_packs, paper):
+    """Replay 24, defect (no step-7 checklist; Selma's fire-out roll missed in turn 2): the fire-out D6 was only in the
+    Fires reading. The End of turn table's rolls due now open with it, its number the Fires reading's."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    out = RS.tables().repairs.rows["fire_out_on"]
+    assert f"Rolls due D6 each: a fire out ({out}+), sinking (no hull, holes)" in ref
+    assert f"end of turn D6 each, {out} puts it out" in readings_rows()["Fires"]

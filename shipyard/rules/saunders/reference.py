@@ -95,11 +95,14 @@ def bottom_words(row: dict) -> str:
 
 def end_of_turn(t) -> list[list[str]]:
     """Step 7 as a player works it: repairs, reloading, and the rolls that fall due at the end of a turn."""
-    rep = int(t.require("repairs").rows["repair_on"])
+    rows = t.require("repairs").rows
+    rep, out = int(rows["repair_on"]), int(rows["fire_out_on"])
     repair = (f"D6 per disabled gun and per hole: {rep}+ repairs it" if rep <= 6 else "none in this game")
+    # replay 24: the fire-out roll was met only in the Fires reading, and a player forgot one at step 7
+    fires = f"a fire out ({out}+), " if out <= 6 else ""
     ag = t.aground.rows
     return [["Repairs", repair], ["Reload", "every gun that fired reloads, to fire next turn"],
-            ["Rolls due", f"sinking (no hull, holes), explosion (abandoned, fires), break free aground "
+            ["Rolls due", f"D6 each: {fires}sinking (no hull, holes), explosion (abandoned, fires), break free aground "
                           f"({int(ag['break_free_on'])}+)"],
             ["Rub out", "the next-move-only boxes ticked last turn (one ticked this turn stands all next turn), "
                         "and the guns' fired dots and the forts' targets"]]
