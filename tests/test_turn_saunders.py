@@ -950,7 +950,7 @@ def test_which_paddle_is_lost_is_a_d6_and_each_wheel_has_its_own_box(bundled_pac
     assert "Which paddle" in ref and flat(rows["Which paddle"]) in ref
     assert "both wheels lost: no power, she drifts to a halt" in ref
     wheelers = [t for t in texts if SHEET_MARK in t and "Propulsion: sidewheel" in t]
-    assert wheelers and all("Paddle lost (½ speed): 1st box port, 2nd starboard" in t for t in wheelers)
+    assert wheelers and all("Paddle lost (½ speed): D6 1–3 port (1st box), 4–6 starboard (2nd)" in t for t in wheelers)
     assert not any("Paddle lost: port / starboard" in t for t in texts)
 
 
@@ -2285,3 +2285,27 @@ def test_step_7_lists_the_fire_out_roll_with_the_other_rolls_due(bundled_packs, 
     out = RS.tables().repairs.rows["fire_out_on"]
     assert f"Rolls due D6 each: a fire out ({out}+), sinking (no hull, holes)" in ref
     assert f"end of turn D6 each, {out} puts it out" in readings_rows()["Fires"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_side_wheeler_sheet_and_the_reference_pick_the_lost_wheel_by_one_d6(bundled_packs, paper):
+    """Replay 24, moment 5 (pp6-14 "1st box port, 2nd starboard" against p18-19's D6 for the side; Metacomet, Morgan):
+    the sheet read as the first wheel lost always being the port one. The sheet now gives the reference's D6 and names
+    each box's side, both from the criticals table's one row."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    row = next(r for r in RS.tables().criticals.rows if r["roll"] == "53-56")
+    port, starboard = row["sides"]["port"], row["sides"]["starboard"]
+    assert f"D6 {port} port, {starboard} starboard" in flat(row["effect"]) and f"D6 {port} port, {starboard} starboard" in reference_text(texts)
+    wheelers = [t for t in texts if SHEET_MARK in t and "Propulsion: sidewheel" in t]
+    assert len(wheelers) >= 3
+    assert all(f"Paddle lost (½ speed): D6 {port} port (1st box), {starboard} starboard (2nd)" in t for t in wheelers)
+    assert not any("1st box port, 2nd starboard" in t for t in texts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_fort_s_guns_beyond_its_share_at_one_ship_may_hold(bundled_packs, paper):
+    """Replay 24, moment 6 (p19 Forts "the rest at others in its arc"; Fort Morgan, turn 3, five 32-pdrs with nothing
+    they could hit): read as forcing the rest to fire. A gun may fire (the text's steps 4 and 6 say "may"): the rest
+    fire at others in its arc, or are held."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "rounded up (at least 2), the rest at others in its arc, or held; a gun that did not fire then may fire in step 6" in ref

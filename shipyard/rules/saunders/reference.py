@@ -133,8 +133,8 @@ def fort_rules(t) -> list[list[str]]:
     to_hit = {m["when"]: signed(m["mod"]) for m in t.to_hit.rows["modifiers"]}
     share, least = int(ff.get("one_ship_share", 1)), int(ff.get("one_ship_least", 1))
     at_one = (f"; at any one ship no more than {SHARE_WORDS.get(share, f'1/{share}')} of a face's guns a turn (steps 4 and 6 together), rounded up"
-              + (f" (at least {least})" if least > 1 else "") + ", the rest at others in its arc" if share > 1 else "")
-    return [["Fires", "in step 4 (a fort never turns)"
+              + (f" (at least {least})" if least > 1 else "") + ", the rest at others in its arc, or held" if share > 1 else "")
+    return [["Fires", "in step 4 (she never turns)"
              + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"]
                 else ", not as a stationary firer") + at_one
              + "; a gun that did not fire then may fire in step 6, at a ship then in its arc"],

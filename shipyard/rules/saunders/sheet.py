@@ -123,8 +123,10 @@ def propulsion_item(s: SaundersStats, ctx: Context) -> tuple[str, int]:
     centre wheel one for critical 53-56's hit and one for a torpedo's, which destroys it: two outcomes, a box each)."""
     halved, screw = mark(ctx, "53-56"), mark(ctx, "53-56", "mark_screw")
     drive = s.drive or ""
-    if drive == "sidewheel":
-        return f"Paddle lost ({halved}): 1st box port, 2nd starboard", 2
+    if drive == "sidewheel":  # the D6 picks the side, each box is a side's (r24: "1st box port" read as 1st lost port)
+        side = ctx.tables.criticals.need(next(r for r in ctx.tables.criticals.rows if str(r.get("roll")) == "53-56"),
+                                         "sides", "the D6 for each wheel's side")
+        return f"Paddle lost ({halved}): D6 {side['port']} port (1st box), {side['starboard']} starboard (2nd)", 2
     if s.paddles and drive not in ("sternwheel", "centrewheel"):
         return f"Paddle wheel lost ({halved})", s.paddles
     name = {"sternwheel": "Stern wheel", "centrewheel": "Centre wheel"}.get(drive, "Screw")
