@@ -1932,7 +1932,9 @@ def test_a_gun_with_a_choice_of_port_or_side_says_when_it_takes_it(bundled_packs
     assert "7-inch Brooke rifle 1 5 R fore, port bow or starboard bow 10°" in sheets
     assert "7-inch Brooke rifle 1 5 R aft, port quarter or starboard quarter 10°" in sheets
     assert "11-inch Dahlgren smoothbore 1 6 port or starboard 90°" in sheets  # Seminole's one pivot
-    assert sheets.count(CHOICE) == 9  # Tennessee, Selma and the seven sloops and gunboats with an 11-inch pivot
+    # Tennessee, Selma and the seven sloops and gunboats with an 11-inch pivot, and Octorara and Gaines, whose odd
+    # broadside gun fights either side (replay 24)
+    assert sheets.count(CHOICE) == 11
     assert "Pivot's port as it fires; clubs may instead play: plotted with the move" in reference_text(texts)
 
 
@@ -2309,3 +2311,22 @@ def test_a_fort_s_guns_beyond_its_share_at_one_ship_may_hold(bundled_packs, pape
     fire at others in its arc, or are held."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "rounded up (at least 2), the rest at others in its arc, or held; a gun that did not fire then may fire in step 6" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_criticals_say_which_die_of_a_d66_is_the_tens(bundled_packs, paper):
+    """Replay 24, defect (D66 not explained): the text reads one die as tens and one as units; the criticals table says
+    once to name the tens die before the roll."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "D66 Effect (D66: name the tens die before the roll)" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_an_odd_broadside_gun_is_counted_in_its_line_and_takes_its_side_as_a_pivot_does(bundled_packs, paper):
+    """Replay 24, defect (Octorara, Gaines: "port 10° (the odd gun: either side)"): did the count include it, and was
+    its side plotted? It is one of the port line's guns, its side chosen as a pivot's port is (the Arcs heading's "or")."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    (octorara,) = [t for t in texts if SHEET_MARK in t and "Octorara class" in t]
+    octorara = octorara[octorara.index("Octorara class"):]
+    assert "9-inch Dahlgren smoothbore 2 4 port 10° (1 of them: port or starboard)" in octorara
+    assert CHOICE in octorara and "the odd gun" not in " ".join(texts)

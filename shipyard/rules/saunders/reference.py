@@ -157,6 +157,7 @@ def to_hit_words(when: str, t, stats) -> str:
 
 
 REPEAT_POINTER = "rolled again: Repeated critical"  # where a repeat is met, the reading that settles it
+D66_WORDS = "Effect (D66: name the tens die before the roll)"  # the text's "1D6 as tens and another as units" (r24)
 
 
 def sections(derived: list[Derived], ctx: Context, leading: float | None = None) -> list[Block]:
@@ -208,7 +209,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
                           rows, ["Str", "PB", "Eff", "Long", "Guns"], "guns", wrap_last=True))
     paddle_words = "a paddle wheel lost (side wheeler: D6 1–3 port, 4–6 starboard; speed halved); "
     crit = [[r["roll"], r["effect"] if has_paddles else r["effect"].replace(paddle_words, "")] for r in t.criticals.rows]
-    out.append(_table(f"Critical hits (D66) · {REPEAT_POINTER}", crit, ["D66", "Effect"], "criticals", wrap_last=True))
+    out.append(_table(f"Critical hits (D66) · {REPEAT_POINTER}", crit, ["D66", D66_WORDS], "criticals", wrap_last=True))
     ram_mods = [[m["when"], signed(m["mod"])] for m in t.ramming_modifiers.rows]
     if t.require("ram_options").rows["use"]:
         ram_mods += [[m["when"] + " (optional)", signed(m["mod"])] for m in t.ram_options.rows["modifiers"]]
