@@ -428,3 +428,30 @@ def test_an_obstruction_says_where_its_gap_to_the_shore_is_and_a_field_askew_giv
             "x 14½–36 to James Island; east: the Rope and cask obstruction to x 51, then Sullivan's Island") in charleston
     assert "Rope and cask obstruction: 37½, 31 to 51, 38½; west: gap x 12½–37½ to James Island; east: at Sullivan's " \
         "Island" in charleston
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_torpedo_field_s_name_is_set_clear_of_its_crosses(library, rules, paper):
+    """Replay 24 (the Saunders replay, p2 at 110 dpi): "Torpedo line" was set on the field, among its crosses, and read
+    as overprinted by them. A torpedo field's name now sits just clear of the field's outline, beside it (within
+    BESIDE_GROUND), on each rule set's Mobile Bay plan, A4 and Letter; where the plan has no free place beside it
+    (Smoke on the Water's Letter plan, at 1/600 the most crowded there) it stays on the field, as before, rather than
+    go off to where it would name nothing."""
+    from shipyard.render import plan as drawn
+    from shipyard.render.plan import box_distance
+
+    beside = getattr(drawn, "BESIDE_GROUND", 3.0)  # mm (before it was named, no name was set beside its field)
+    plan, width = _plan(library, rules, paper)
+    s = min(width / plan.width, plan.max_height / plan.depth)
+    h = plan.depth * s
+    fields = [f for f in plan.shapes if f.kind == "torpedo" and f.name]
+    assert fields
+    labels = {text: box for text, *box in plan.labels(width)}
+    for f in fields:
+        xs, ys = [p[0] * s for p in f.points], [h - p[1] * s for p in f.points]
+        field = (min(xs), min(ys), max(xs), max(ys))
+        x0, y0, x1, y1 = labels[f.name]
+        clear = x1 <= field[0] or x0 >= field[2] or y1 <= field[1] or y0 >= field[3]
+        assert clear != ((rules, paper) == ("smoke-on-the-water", "letter")), (f.name, (x0, y0, x1, y1))
+        assert box_distance(field, ((x0 + x1) / 2, (y0 + y1) / 2)) <= beside  # beside it, naming it

@@ -297,7 +297,7 @@ def test_round_2_rulebook_moments_are_readings_on_the_pack(bundled_packs, findin
     """Found playing three turns of Mobile Bay from the A4 pack (round 2): each moment the text leaves open is now a
     row of the reconstructions table, printed on the readings page."""
     ref = reference_text(pack_texts(bundled_packs))
-    rows = {r["rule"]: r for r in RS.tables().require("reconstructions").rows}
+    rows = {r["rule"]: r for r in RS.tables().readings()}  # their numbers filled from the tables
     for rule, words in ROUND_2_READINGS[finding]:
         assert rule in rows and words in rows[rule]["reading"], (rule, words)
         assert f"{flat(rule)} {flat(rows[rule]['reading'])}" in ref or (flat(rule) in ref and words in ref), rule
@@ -834,8 +834,8 @@ def test_a_stern_ram_halts_neither_ship_and_the_smaller_slides_alongside(bundled
     ref = reference_text(pack_texts(bundled_packs))
     assert ("After a broadside or bow-to-bow ram both halt and stay halted next move; a glancing blow or stern ram "
             "halts neither") in ref
-    assert "the smaller slides alongside the other (the least turn that clears her) and both move on" in ref
-    assert "bow stays at the stern" not in ref
+    assert "the smaller slides alongside the other (the least turn that clears her; " in ref
+    assert ") and both move on" in ref and "bow stays at the stern" not in ref
 
 
 def test_the_ram_bow_modifiers_are_the_rammers_alone(bundled_packs):
@@ -950,7 +950,7 @@ def test_which_paddle_is_lost_is_a_d6_and_each_wheel_has_its_own_box(bundled_pac
     assert "Which paddle" in ref and flat(rows["Which paddle"]) in ref
     assert "both wheels lost: no power, she drifts to a halt" in ref
     wheelers = [t for t in texts if SHEET_MARK in t and "Propulsion: sidewheel" in t]
-    assert wheelers and all("Paddle lost (½ speed): 1st box port, 2nd starboard" in t for t in wheelers)
+    assert wheelers and all("Paddle lost (½ speed): D6 1–3 port (1st box), 4–6 starboard (2nd)" in t for t in wheelers)
     assert not any("Paddle lost: port / starboard" in t for t in texts)
 
 
@@ -1932,7 +1932,9 @@ def test_a_gun_with_a_choice_of_port_or_side_says_when_it_takes_it(bundled_packs
     assert "7-inch Brooke rifle 1 5 R fore, port bow or starboard bow 10°" in sheets
     assert "7-inch Brooke rifle 1 5 R aft, port quarter or starboard quarter 10°" in sheets
     assert "11-inch Dahlgren smoothbore 1 6 port or starboard 90°" in sheets  # Seminole's one pivot
-    assert sheets.count(CHOICE) == 9  # Tennessee, Selma and the seven sloops and gunboats with an 11-inch pivot
+    # Tennessee, Selma and the seven sloops and gunboats with an 11-inch pivot, and Octorara and Gaines, whose odd
+    # broadside gun fights either side (replay 24)
+    assert sheets.count(CHOICE) == 11
     assert "Pivot's port as it fires; clubs may instead play: plotted with the move" in reference_text(texts)
 
 
@@ -2153,7 +2155,7 @@ def test_a_lashed_ship_that_sinks_leaves_her_partner_cut_free_and_unharmed(bundl
     cut a partner free from one that explodes and carried one that strikes, not one that sinks. Either sinking, the
     other is cut free where she lies, unharmed (a slow foundering, cast off in time; an explosion keeps its roll)."""
     rows = readings_rows()
-    assert rows["Lashed pairs"].endswith("; one sinking: the other is cut free there, unharmed")
+    assert "; one sinking: the other is cut free there, unharmed" in rows["Lashed pairs"]
     assert rows["Lashed pairs"] in reference_text(pack_texts(bundled_packs))
 
 
@@ -2214,3 +2216,117 @@ def test_the_hit_location_heading_says_4_to_6_in_plain_words_and_points_to_its_r
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "Hit location (1D6; 4–6: no hull, D66 at 6+; see Hits 4–6)" in ref
     assert "under 6 no effect" not in ref and f"Hits 4–6 {readings_rows()['Hits 4–6']}" in ref
+
+
+# Replay 24 (/tmp/play24/saunders/report.md): three turns of Mobile Bay from the A4 pack, six rulebook moments.
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_torpedo_field_rules_stand_together_under_the_density_table(bundled_packs, paper):
+    """Replay 24, defect (torpedo rules in three places, p2, p19 left and right, 3 minutes to put together): the
+    Torpedoes reading is printed as the density table's Tests row, between it and the strike table, on one page; the
+    readings page points to it."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    reading = readings_rows()["Torpedoes"]
+    (page,) = [t for t in texts if "Torpedo fields: 2D6 per inch moved" in t]
+    density = page.index("Torpedo fields: 2D6 per inch moved")
+    assert page.index(f"Strike on 12+ 11+ 10+ 9+ 8+ Tests {reading}") > density
+    assert page.index("Torpedo strike (1D6)") > page.index(reading)
+    assert "Torpedoes under Torpedo fields (Tests)" in reference_text(texts)
+    assert reference_text(texts).count(reading) == 1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_lashed_gunboat_has_turned_when_her_sloop_turns(bundled_packs, paper):
+    """Replay 24, moment 1 (pp2, 18, 19; Octorara with Brooklyn, turns 2-3): "turns as the sloop" against first fire
+    for "ships that did not turn" and the −1 for "firer or target plotted a turn": had the gunboat turned? Yes: the pair
+    pivots as one, both hulls turn, so both fire in step 6 and take and give the −1."""
+    reading = readings_rows()["Lashed pairs"]
+    assert "she sets up and pivots on the sloop's centre: both turn (step 6, −1)" in reading
+    assert f"Lashed pairs {reading}" in reference_text(pack_texts(bundled_packs, paper=paper))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_partner_cut_free_mid_turn_ends_the_turn_on_the_pair_s_plot(bundled_packs, paper):
+    """Replay 24, moment 2 (p19 Explosion and Lashed pairs; Metacomet when Hartford blew up in step 4): cut free, what
+    does she do for the rest of the turn? She makes the rest of the pair's plotted move and turn as her own, her inboard
+    guns still silent (a cast-off takes a whole move, the set-up's rule), and plots alone from the next turn."""
+    reading = readings_rows()["Lashed pairs"]
+    assert "cut free there, unharmed, ends the turn on the pair's plot (inboard guns silent), then plots alone" in reading
+    assert reading in reference_text(pack_texts(bundled_packs, paper=paper))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_hulls_meet_as_the_sheets_model_rectangles_and_a_near_touch_is_a_d6(bundled_packs, paper):
+    """Replay 24, moment 3 (p19 Wrecks, Plots stand, Collisions; Richmond 0.02 in into Hartford's wreck): the pack had a
+    too-close-to-call for lines of fire only, nothing for hulls or their shape. Hulls are the Model size each sheet
+    prints, a rectangle on her centre and heading; within 1/16 in, gap or overlap, a D6 4+ clears; hulls touching
+    alongside on one heading (a pair sliding past) are no new collision."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    rows = readings_rows()
+    assert "hulls: the sheets' Model rectangles; within 1/16 in: D6, 4+ clear; alongside on one heading: none" in rows["Collisions"]
+    assert rows["Collisions"] in reference_text(texts)
+    ships = [t for t in texts if SHEET_MARK in t and "Propulsion:" in t]
+    assert ships and all(" · Model " in t for t in ships)  # the size the reading points to, on every ship's sheet
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_ship_sliding_alongside_one_on_her_own_heading_takes_the_least_sidestep(bundled_packs, paper):
+    """Replay 24, moment 4 (p18 Afterwards, p19 Collisions; Lackawanna's bow on the stern of Hartford's wreck, both on
+    005°): "the least turn that clears her" clears nothing when the hulls lie parallel. The text deflects the smaller
+    "by the minimum necessary to pass alongside": on one heading, the least sidestep, till the hulls touch."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert ("the smaller slides alongside the other (the least turn that clears her; on one heading, the least "
+            "sidestep, hulls touching) and both move on") in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_step_7_lists_the_fire_out_roll_with_the_other_rolls_due(bundled_packs, paper):
+    """Replay 24, defect (no step-7 checklist; Selma's fire-out roll missed in turn 2): the fire-out D6 was only in the
+    Fires reading. The End of turn table's rolls due now open with it, its number the Fires reading's."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    out = RS.tables().repairs.rows["fire_out_on"]
+    assert f"Rolls due D6 each: a fire out ({out}+), sinking (no hull, holes)" in ref
+    assert f"end of turn D6 each, {out} puts it out" in readings_rows()["Fires"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_side_wheeler_sheet_and_the_reference_pick_the_lost_wheel_by_one_d6(bundled_packs, paper):
+    """Replay 24, moment 5 (pp6-14 "1st box port, 2nd starboard" against p18-19's D6 for the side; Metacomet, Morgan):
+    the sheet read as the first wheel lost always being the port one. The sheet now gives the reference's D6 and names
+    each box's side, both from the criticals table's one row."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    row = next(r for r in RS.tables().criticals.rows if r["roll"] == "53-56")
+    port, starboard = row["sides"]["port"], row["sides"]["starboard"]
+    assert f"D6 {port} port, {starboard} starboard" in flat(row["effect"]) and f"D6 {port} port, {starboard} starboard" in reference_text(texts)
+    wheelers = [t for t in texts if SHEET_MARK in t and "Propulsion: sidewheel" in t]
+    assert len(wheelers) >= 3
+    assert all(f"Paddle lost (½ speed): D6 {port} port (1st box), {starboard} starboard (2nd)" in t for t in wheelers)
+    assert not any("1st box port, 2nd starboard" in t for t in texts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_fort_s_guns_beyond_its_share_at_one_ship_may_hold(bundled_packs, paper):
+    """Replay 24, moment 6 (p19 Forts "the rest at others in its arc"; Fort Morgan, turn 3, five 32-pdrs with nothing
+    they could hit): read as forcing the rest to fire. A gun may fire (the text's steps 4 and 6 say "may"): the rest
+    fire at others in its arc, or are held."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "rounded up (at least 2), the rest at others in its arc, or held; a gun that did not fire then may fire in step 6" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_criticals_say_which_die_of_a_d66_is_the_tens(bundled_packs, paper):
+    """Replay 24, defect (D66 not explained): the text reads one die as tens and one as units; the criticals table says
+    once to name the tens die before the roll."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "D66 Effect (D66: name the tens die before the roll)" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_an_odd_broadside_gun_is_counted_in_its_line_and_takes_its_side_as_a_pivot_does(bundled_packs, paper):
+    """Replay 24, defect (Octorara, Gaines: "port 10° (the odd gun: either side)"): did the count include it, and was
+    its side plotted? It is one of the port line's guns, its side chosen as a pivot's port is (the Arcs heading's "or")."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    (octorara,) = [t for t in texts if SHEET_MARK in t and "Octorara class" in t]
+    octorara = octorara[octorara.index("Octorara class"):]
+    assert "9-inch Dahlgren smoothbore 2 4 port 10° (1 of them: port or starboard)" in octorara
+    assert CHOICE in octorara and "the odd gun" not in " ".join(texts)

@@ -27,6 +27,7 @@ from .measure import PT, Block, text_width
 NEAR_REACHES = (1.0, 2.2, 3.6, 5.5)
 LABEL_GAP = (1.2, 0.5)  # mm kept clear round a placed label, across and up: two names side by side read as two
 # (0.5 up: at 0.3 "CSS Selma" sat on "Torpedo line", r19; at 0.6 a Letter plan's last pair found no room by her)
+BESIDE_GROUND = 3.0  # mm: a torpedo field's name set off its crosses stays this near the field, else goes on it
 CONSORT = 0.75  # a lashed consort's triangle, to her partner's: the gunboat beside the sloop
 FRAME = 0.4  # mm: the plan's frame line, centred on the table's edge; a label may end within its outer half (Mobile
 # Bay's Winnebago, x 59 in on a 72 in table, ran 0.1 mm past the edge on Letter and went to the far side of the line)
@@ -125,17 +126,24 @@ class TablePlan(Block):
                 for (ax, ay), (bx, by) in zip(shape.points, shape.points[1:]):
                     taken.append((min(ax, bx) * s - 0.5, h - max(ay, by) * s - 0.5,
                                   max(ax, bx) * s + 0.5, h - min(ay, by) * s + 0.5))
+        avoid: dict[int, list] = {}  # a spot's own ground it must not sit on: a torpedo field's crosses (replay 24:
+        # "Torpedo line" set on the field read as overprinted by them), its name set just clear of the field instead
         for shape in self.shapes:  # the ground's names, at a point inside each, after the units
             if shape.name and shape.kind != "obstruction":
                 cx, cy = _centre(shape.points)
+                if shape.kind == "torpedo":
+                    xs, ys = [p[0] * s for p in shape.points], [h - p[1] * s for p in shape.points]
+                    avoid[len(spots)] = [(min(xs), min(ys), max(xs), max(ys))]
                 spots.append((shape.name, cx * s, h - cy * s, 0.0))
         centres = [(x, y) for _, x, y, _ in spots]  # the markers' (spots holds the ground's names after them)
 
-        def free(box, x: float, y: float, r: float) -> bool:  # covers nothing, and a unit's reads as hers
-            return not any(_overlap(box, t) for t in taken) and (not r or own_nearest(box, (x, y), centres))
-
         placed = []
-        for label, x, y, r in spots:
+
+        def place(label: str, x: float, y: float, r: float, clear: list):
+            """The label's box: beside its marker (or ground point) where it covers nothing in `clear`."""
+            def free(box, x: float, y: float, r: float) -> bool:  # covers nothing, and a unit's reads as hers
+                return not any(_overlap(box, t) for t in clear) and (not r or own_nearest(box, (x, y), centres))
+
             tw = text_width(label, size)
             best, best_cost, unowned = None, None, None
             for reach in NEAR_REACHES:
@@ -145,7 +153,7 @@ class TablePlan(Block):
                     box = (x + dx, y + dy, x + dx + tw, y + dy + th)
                     if not _within(box, w, h):
                         continue
-                    cost = sum(_overlap(box, t) for t in taken)
+                    cost = sum(_overlap(box, t) for t in clear)
                     if cost == 0 and not free(box, x, y, r):
                         unowned = unowned or box  # free, but nearer another's marker: if nothing here is hers
                         continue
@@ -165,6 +173,13 @@ class TablePlan(Block):
                     if free(box, x, y, 0.0):
                         best, best_cost = box, 0.0
                         break
+            return best
+
+        for k, (label, x, y, r) in enumerate(spots):
+            tw = text_width(label, size)
+            best = place(label, x, y, r, taken + avoid.get(k, []))
+            if k in avoid and best is not None and box_distance(avoid[k][0], _middle(best)) > BESIDE_GROUND:
+                best = place(label, x, y, r, taken)  # no free place beside the field: on it, as before
             if best is None:  # nowhere inside the plan: at the marker's right, clipped by nothing
                 best = (x + r, y - th / 2, x + r + tw, y + th / 2)
             gx, gy = LABEL_GAP
@@ -380,6 +395,10 @@ def _within(box, w: float, h: float) -> bool:
     """Whether a label's box lies on the plan: inside the table's edges, or ending within the frame line's outer half."""
     slack = FRAME / 2
     return box[0] >= -slack and box[1] >= -slack and box[2] <= w + slack and box[3] <= h + slack
+
+
+def _middle(box) -> tuple[float, float]:
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
 
 def _overlap(a, b) -> float:

@@ -95,11 +95,14 @@ def bottom_words(row: dict) -> str:
 
 def end_of_turn(t) -> list[list[str]]:
     """Step 7 as a player works it: repairs, reloading, and the rolls that fall due at the end of a turn."""
-    rep = int(t.require("repairs").rows["repair_on"])
+    rows = t.require("repairs").rows
+    rep, out = int(rows["repair_on"]), int(rows["fire_out_on"])
     repair = (f"D6 per disabled gun and per hole: {rep}+ repairs it" if rep <= 6 else "none in this game")
+    # replay 24: the fire-out roll was met only in the Fires reading, and a player forgot one at step 7
+    fires = f"a fire out ({out}+), " if out <= 6 else ""
     ag = t.aground.rows
     return [["Repairs", repair], ["Reload", "every gun that fired reloads, to fire next turn"],
-            ["Rolls due", f"sinking (no hull, holes), explosion (abandoned, fires), break free aground "
+            ["Rolls due", f"D6 each: {fires}sinking (no hull, holes), explosion (abandoned, fires), break free aground "
                           f"({int(ag['break_free_on'])}+)"],
             ["Rub out", "the next-move-only boxes ticked last turn (one ticked this turn stands all next turn), "
                         "and the guns' fired dots and the forts' targets"]]
@@ -130,8 +133,8 @@ def fort_rules(t) -> list[list[str]]:
     to_hit = {m["when"]: signed(m["mod"]) for m in t.to_hit.rows["modifiers"]}
     share, least = int(ff.get("one_ship_share", 1)), int(ff.get("one_ship_least", 1))
     at_one = (f"; at any one ship no more than {SHARE_WORDS.get(share, f'1/{share}')} of a face's guns a turn (steps 4 and 6 together), rounded up"
-              + (f" (at least {least})" if least > 1 else "") + ", the rest at others in its arc" if share > 1 else "")
-    return [["Fires", "in step 4 (a fort never turns)"
+              + (f" (at least {least})" if least > 1 else "") + ", the rest at others in its arc, or held" if share > 1 else "")
+    return [["Fires", "in step 4 (she never turns)"
              + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"]
                 else ", not as a stationary firer") + at_one
              + "; a gun that did not fire then may fire in step 6, at a ship then in its arc"],
@@ -154,6 +157,7 @@ def to_hit_words(when: str, t, stats) -> str:
 
 
 REPEAT_POINTER = "rolled again: Repeated critical"  # where a repeat is met, the reading that settles it
+D66_WORDS = "Effect (D66: name the tens die before the roll)"  # the text's "1D6 as tens and another as units" (r24)
 
 
 def sections(derived: list[Derived], ctx: Context, leading: float | None = None) -> list[Block]:
@@ -205,7 +209,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
                           rows, ["Str", "PB", "Eff", "Long", "Guns"], "guns", wrap_last=True))
     paddle_words = "a paddle wheel lost (side wheeler: D6 1–3 port, 4–6 starboard; speed halved); "
     crit = [[r["roll"], r["effect"] if has_paddles else r["effect"].replace(paddle_words, "")] for r in t.criticals.rows]
-    out.append(_table(f"Critical hits (D66) · {REPEAT_POINTER}", crit, ["D66", "Effect"], "criticals", wrap_last=True))
+    out.append(_table(f"Critical hits (D66) · {REPEAT_POINTER}", crit, ["D66", D66_WORDS], "criticals", wrap_last=True))
     ram_mods = [[m["when"], signed(m["mod"])] for m in t.ramming_modifiers.rows]
     if t.require("ram_options").rows["use"]:
         ram_mods += [[m["when"] + " (optional)", signed(m["mod"])] for m in t.ram_options.rows["modifiers"]]
@@ -241,9 +245,11 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
         sp = t.spar_torpedo.rows
         out.append(_table(f"Spar torpedo (within {number(sp['range_in'] * factor)} in, {sp['arc_deg']}° of the bow)",
                           [[r["roll"], r["effect"]] for r in sp["effect"]], ["D6", "Effect"], "roll", wrap_last=True))
+    elsewhere = {}
     if torpedo_fields_in_play(ctx):
         out += torpedo_tables(t, leading)
-    out += readings_pieces(t, leading)  # last: what is ours
+        elsewhere[TORPEDO_TESTS[0]] = f"under Torpedo fields ({TORPEDO_TESTS[1]})"
+    out += readings_pieces(t, leading, elsewhere)  # last: what is ours
     return out
 
 
@@ -259,52 +265,65 @@ def torpedo_fields_in_play(ctx: Context) -> bool:
     return setup is None or bool(getattr(setup, "torpedo_fields", None))
 
 
+TORPEDO_TESTS = ("Torpedoes", "Tests")  # the reading printed under the density table, and its label there
+
+
 def torpedo_tables(t, leading: float | None) -> list[Block]:
-    """The torpedo-field density and strike tables."""
+    """The torpedo-field density table with the reading of how a ship tests under it (the readings' Torpedoes row,
+    printed here in its place: replay 24 pieced the field together from three places), then the strike table, as one
+    block, so a column or page never parts them."""
     _table = partial(_plain_table, leading=leading)
     out: list[Block] = []
     td = t.torpedo_density.rows
-    out.append(_across("Torpedo fields: 2D6 per inch moved", "Density", [str(r["density"]) for r in td],
-                       [("", [r["name"] for r in td]), ("Strike on", [f"{r['strike_on']}+" for r in td])],
-                       per_band=len(td) if len(td) <= style()["reference_across"]["per_band"] + 1 else None,
-                       leading=leading))
+    st = style()
+    density = _across("Torpedo fields: 2D6 per inch moved", "Density", [str(r["density"]) for r in td],
+                      [("", [r["name"] for r in td]), ("Strike on", [f"{r['strike_on']}+" for r in td])],
+                      per_band=len(td) if len(td) <= st["reference_across"]["per_band"] + 1 else None,
+                      leading=leading)
+    rule, label = TORPEDO_TESTS
+    reading = next(r["played"] for r in t.readings() if r["rule"] == rule)
+    tests = Table([[label, reading]], widths=st["reference_widths"]["torpedo_tests"], align=["left", "left"],
+                  bold_first_col=True, **{**_table_type(leading), "size": st["readings"]["size"]})  # a reading: its type
+    out.append(Stack([*density.children, tests], **st["reference_table_stack"]))
     out.append(_table("Torpedo strike (1D6)", [[r["roll"], r["effect"]] for r in t.torpedo_strike.rows],
                       ["D6", "Effect"], "roll", wrap_last=True))
-    return out
+    return [Stack(out, gap=st["reference_columns"]["stack_gap"])]  # one block: never dealt to two columns
 
 
 LEFT_OPEN = "What the text leaves open"
 INSTEAD = "clubs may instead play"  # where a row's second reading begins
 
 
-def readings_rows(t) -> list[list[str]]:
+def readings_rows(t, elsewhere: dict[str, str] | None = None) -> list[list[str]]:
     """The reconstructions as a player reads them: the rule, and the reading this pack plays followed, where the text
     allows a second, by that reading in words (replay r10: a "House-rule option" column of table names meant nothing
     on paper; the option's name stays in the table for the house-rules file). A house rule that plays the second
-    reading (the row's switch) prints it, and ours after it as not played (rules.readings)."""
-    return [[r["rule"], r["played"] if r["switched"] else r["reading"] + (f"; {INSTEAD}: {r['other']}" if r["other"] else "")]
+    reading (the row's switch) prints it, and ours after it as not played (rules.readings). `elsewhere`: rows the
+    reference prints in full beside the tables they play by, by rule, and the pointer printed here instead."""
+    elsewhere = elsewhere or {}
+    return [[r["rule"], elsewhere.get(r["rule"]) or (r["played"] if r["switched"] else r["reading"] + (f"; {INSTEAD}: {r['other']}" if r["other"] else ""))]
             for r in t.readings()]
 
 
-def readings_page(t, style: Style) -> list[Block]:
+def readings_page(t, style: Style, elsewhere: dict[str, str] | None = None) -> list[Block]:
     """The readings' heading, a line on what they are, and the two-column table of them."""
     st = style["readings"]
     return [Heading(LEFT_OPEN),
             Text(f"Rules the text lost or leaves open, as the pack plays them; where the text allows a second "
                  f"reading, its row ends with it ({INSTEAD}).", size=st["size"],  # two lines (r19: room for a row)
                  space_after=1.5),
-            Table(readings_rows(t), header=["Rule", "Reading this pack plays"], bold_first_col=True,
+            Table(readings_rows(t, elsewhere), header=["Rule", "Reading this pack plays"], bold_first_col=True,
                   **{"align": ["left", "left"], **st})]
 
 
-def readings_pieces(t, leading: float | None = None) -> list[Block]:
+def readings_pieces(t, leading: float | None = None, elsewhere: dict[str, str] | None = None) -> list[Block]:
     """What the text leaves open (readings_page) as one Flowing block: it fills what is left of a column
     and goes on in the next, its table's header over each part, a part never shorter than the style's
     `readings_piece` least (mm), so its heading is never left alone at a column's foot. Its lines are spaced as the
     reference's tables are (`leading`: the loosest that keeps the reference on its fewest pages)."""
     st = style()
     spaced = Style(st.source, {**st.named, "readings": {**st["readings"], "leading": _table_type(leading)["leading"]}})
-    heading, words, table = readings_page(t, spaced)
+    heading, words, table = readings_page(t, spaced, elsewhere)
     return [Flowing(Stack([heading, words, table], **st["reference_table_stack"]), st["readings_piece"]["least"])]
 
 

@@ -123,8 +123,10 @@ def propulsion_item(s: SaundersStats, ctx: Context) -> tuple[str, int]:
     centre wheel one for critical 53-56's hit and one for a torpedo's, which destroys it: two outcomes, a box each)."""
     halved, screw = mark(ctx, "53-56"), mark(ctx, "53-56", "mark_screw")
     drive = s.drive or ""
-    if drive == "sidewheel":
-        return f"Paddle lost ({halved}): 1st box port, 2nd starboard", 2
+    if drive == "sidewheel":  # the D6 picks the side, each box is a side's (r24: "1st box port" read as 1st lost port)
+        side = ctx.tables.criticals.need(next(r for r in ctx.tables.criticals.rows if str(r.get("roll")) == "53-56"),
+                                         "sides", "the D6 for each wheel's side")
+        return f"Paddle lost ({halved}): D6 {side['port']} port (1st box), {side['starboard']} starboard (2nd)", 2
     if s.paddles and drive not in ("sternwheel", "centrewheel"):
         return f"Paddle wheel lost ({halved})", s.paddles
     name = {"sternwheel": "Stern wheel", "centrewheel": "Centre wheel"}.get(drive, "Screw")
@@ -512,6 +514,11 @@ def face_lines(unit, s: SaundersStats, ctx: Context) -> list[tuple[Any, list[str
     return [(s.guns[i], [face.label if face else NO_FACE], n) for i, face, n in dealt] or None
 
 
+ODD_GUN = " (1 of them: port or starboard)"  # an odd broadside gun: counted in the port line, fights either side, its
+# side taken when a pivot's port is (its "or" is the Arcs heading's, arcs_head; r24: "the odd gun: either side" left the
+# count and the moment open)
+
+
 def gun_lines(s: SaundersStats) -> list[tuple[Any, list[str], int]]:
     """(gun, arcs, count) a line of the guns table: a battery split between the two sides (per_side) as a port line and
     a starboard line, each with its own guns, so a player knows which boxes a hit on the port side may take; an odd
@@ -523,7 +530,7 @@ def gun_lines(s: SaundersStats) -> list[tuple[Any, list[str], int]]:
             out.append((g, list(g.arcs), g.count))
             continue
         port, starboard = g.count - g.count // 2, g.count // 2
-        odd = [" (the odd gun: either side)"] if g.count % 2 else []
+        odd = [ODD_GUN] if g.count % 2 else []
         out.append((g, [a for a in g.arcs if a.startswith("port")] + odd, port))
         out.append((g, [a for a in g.arcs if a.startswith("starboard")], starboard))
     return out
@@ -560,7 +567,7 @@ def choice_words(g, arcs_list: list[str], count: int) -> str | None:
 
 def has_choice(s: SaundersStats) -> bool:
     """Whether any line of her guns table offers a choice of port or side (choice_words)."""
-    return any(choice_words(g, arcs, n) for g, arcs, n in gun_lines(s))
+    return any(choice_words(g, arcs, n) or ODD_GUN in arcs for g, arcs, n in gun_lines(s))
 
 
 def arcs_head(s: SaundersStats, ctx: Context) -> str:
