@@ -875,7 +875,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
     assert "1st fire guns that bear may fire (1d6) or hold; one window a turn: the 1st if any can, held or not, unless F2" in qr
     assert "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
-    assert len(logs) == 2 and all("RAM and whom, F2 (she fires in the 2nd fire), CAST OFF" in p for p in logs)
+    assert len(logs) == 2 and all("RAM and whom, F2 (fires in the 2nd; jot 1 or 2 when spent), CAST OFF" in p for p in logs)
     assert "guns not yet fired" not in " ".join(pack_pages) and "(either)" not in " ".join(pack_pages)
 
 
@@ -1093,7 +1093,7 @@ def test_casting_off_takes_a_half_move_in_which_the_pair_does_not_move(pack_page
     words = ("casting off (ordered CAST OFF, or one sunk, struck or abandoned) takes the next half move: the pair stays "
              "put (not stationary), then each goes alone")
     assert f"C{words[1:]}" in _reference(pack_pages) and words in _readings(pack_pages)
-    assert "then a speed change, RAM, F2, CAST OFF" in _reference(pack_pages)
+    assert "then her speed, RAM, F2, CAST OFF" in _reference(pack_pages)
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert "CAST OFF parts them" in log
 
@@ -1298,13 +1298,13 @@ def test_the_orders_extras_hold_a_speed_change_and_f2_with_no_target_to_write(pa
     from shipyard.render.paper import PAPERS
 
     log = next(p for p in pack_pages if "Orders log · Union" in p)
-    assert "RAM and whom, F2 (she fires in the 2nd fire), CAST OFF; no target (each gun picks its own)" in log
+    assert "RAM and whom, F2 (fires in the 2nd; jot 1 or 2 when spent), CAST OFF; no target (guns pick their own)" in log
     assert "the target" not in log
     ships = [d for _, d in _units(library, ctx) if not d.stats.is_fort]
     band = sheet.orders_bands(ships, 12, PAPERS["a4"].printable.w)[0]
     weights = sheet.log_style()["weights"]
     turn_w = (PAPERS["a4"].printable.w - band.name_w(PAPERS["a4"].printable.w)) / len(band.turns)
-    assert turn_w * weights[2] / sum(weights) >= 13.5  # mm for "+2 F2" or "RAM Selma"
+    assert turn_w * weights[2] / sum(weights) >= 13.5  # mm for "8 F2" or "RAM Selma"
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -1540,10 +1540,10 @@ def test_the_orders_log_says_what_her_speed_this_turn_is_whatever_inches_she_wri
     """Moment 2 (replay 16, p7): a ship may write fewer inches than half her speed, and the log did not say what her
     speed this turn then is, which Stationary and the ram's modifier read. It is last turn's plus the change
     written, said on every log page and in the readings."""
-    words = "Her speed this turn is last turn's plus the change written, whatever inches she writes"
+    words = "Her speed this turn is the kn she writes (at most 2 from last turn's), whatever inches she writes"
     logs = [p for p in pack_pages if "Orders log ·" in p]
     assert len(logs) == 2 and all(words in p for p in logs)
-    assert "Speed this turn last turn's plus the change written" in _readings(pack_pages)
+    assert "Speed this turn the kn she writes (at most 2 from last turn's)" in _readings(pack_pages)
 
 
 def test_a_line_of_fire_runs_centre_to_centre_on_the_reference_and_the_readings(pack_pages):
@@ -1797,6 +1797,33 @@ def test_drift_to_a_stop_says_the_turn_she_is_at_0_she_makes_no_move_and_drifts_
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
+def test_the_orders_log_keeps_her_speed_this_turn_in_the_extras_not_the_change(pack_pages):
+    """Replay 24, defect 2 (pp4-7): nothing held a ship's speed this turn: the card has her top speed, the log only
+    the change, and carrying, a fouled screw and a torpedo changed it within one turn. The extras now take her speed
+    itself (last turn's 2 kn at most away), so each turn's cell says what she is making."""
+    logs = [p for p in pack_pages if "Orders log ·" in p]
+    assert len(logs) == 2
+    for log in logs:
+        assert "then extras: her speed, RAM and whom" in log and "Example: 4 R · 4 L · 8 F2." in log
+        assert "Her speed this turn is the kn she writes (at most 2 from last turn's)" in log
+        assert "a speed change" not in log and "plus the change written" not in log
+    assert "every ship writes both half moves, each with its turn, then her speed, RAM, F2, CAST OFF" in _reference(pack_pages)
+
+
+def test_the_orders_log_says_where_a_spent_fire_window_is_marked(pack_pages):
+    """Replay 24, defect 6 (pp4-6): no place to note which window a ship used or held (END-ON CONTACT marks only a
+    window to skip). Her extras take it: 1 or 2 jotted as the window is spent, fired or held."""
+    logs = [p for p in pack_pages if "Orders log ·" in p]
+    assert len(logs) == 2 and all("F2 (fires in the 2nd; jot 1 or 2 when spent)" in p for p in logs)
+
+
+def test_a_consort_parted_mid_game_strikes_out_her_lashed_mark(pack_pages):
+    """Replay 24, defect 8 (p7): Seminole, parted when Lackawanna blew up, kept "↳ Lackawanna" on her row for the
+    rest of the game. The log says how the row reads once parted: her own orders, her ↳ struck out."""
+    log = next(p for p in pack_pages if "Orders log · Union" in p)
+    assert "her own orders from the next turn, her ↳ struck out)." in log
+
+
 # ---------------------------------------------------------------------------------------------- replay 20
 
 
@@ -1922,7 +1949,7 @@ def test_the_orders_log_says_how_to_write_astern_and_that_she_passes_0_kn_within
     logs = [p for p in pack_pages if "Orders log ·" in p]
     assert len(logs) == 2
     for log in logs:
-        assert "whatever inches she writes, and only 0 kn is stationary. Astern: A first (A2); 1 ahead −2 is 1 astern." in log
+        assert "whatever inches she writes, and only 0 kn is stationary. Astern: A first (A2, A1 kn); 1 ahead −2 is 1 astern." in log
 
 
 def test_the_orders_log_says_how_and_where_a_consort_moves_after_cast_off(pack_pages):
@@ -1930,7 +1957,7 @@ def test_the_orders_log_says_how_and_where_a_consort_moves_after_cast_off(pack_p
     goes alone', but at what speed the consort moves that turn, and in whose row, went unsaid."""
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert ("CAST OFF parts them: the 1st ½ both stay put, then each moves alone at the pair's speed (one carried "
-            "drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn)") in log
+            "drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn, her ↳ struck out)") in log
 
 
 def test_the_first_window_is_hers_if_a_gun_bears_whether_she_fires_or_holds(pack_pages):
