@@ -1824,6 +1824,17 @@ def test_a_consort_parted_mid_game_strikes_out_her_lashed_mark(pack_pages):
     assert "her own orders from the next turn, her ↳ struck out)." in log
 
 
+def test_the_counter_sheet_has_crippled_and_parted_markers_on_the_same_page(pack_pages):
+    """Replay 24, defect 5 (p10): no CRIPPLED marker (Gaines after Tecumseh's ram took a DRIFTING one) and none for a
+    pair parted (Seminole after Lackawanna blew up). Both now, a set per four ships from the sheet's spare cells, with
+    SUNK and STRUCK still eight each on A4 (the card's SINKS and STRUCK boxes keep any beyond); pages unchanged."""
+    counters = next(p for p in pack_pages if "KN AHEAD" in p)
+    assert counters.count("CRIPPLED SPEED struck to 0: drifts, fires, does not sink") >= 6
+    assert counters.count("PARTED pair stays put a half move, then each alone") >= 6
+    assert counters.count("SUNK gone down") >= 7 and counters.count("STRUCK colours struck") >= 7
+    assert len(pack_pages) == 11
+
+
 # ---------------------------------------------------------------------------------------------- replay 20
 
 
