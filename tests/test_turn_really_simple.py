@@ -1178,7 +1178,7 @@ def test_a_fort_fires_as_no_stationary_firer_and_the_plus_one_is_a_house_rule_op
     words = "else the 2nd, not as a stationary firer (no +1); it is never end-on"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
     assert "a club may instead play: as a stationary firer (+1)" in _readings(pack_pages)
-    assert "Stationary: at speed 0 this turn, drifting, anchored or aground (a fort always is, as a target)" \
+    assert "Stationary: at speed 0 this turn (a binding's 0 kn is not), drifting, anchored or aground (a fort always is, as a target)" \
         in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: stationary}}\n",
                             "--no", "sheets", "--jobs", "1")
@@ -1833,6 +1833,17 @@ def test_the_counter_sheet_has_crippled_and_parted_markers_on_the_same_page(pack
     assert counters.count("PARTED pair stays put a half move, then each alone") >= 6
     assert counters.count("SUNK gone down") >= 7 and counters.count("STRUCK colours struck") >= 7
     assert len(pack_pages) == 11
+
+
+def test_a_ship_held_at_0_kn_by_the_binding_is_not_a_stationary_target_or_firer(pack_pages):
+    """Replay 24, defect 3 (pp2-3, 6): turn 1's binding holds Tennessee and the gunboats at 0 kn, so they counted as
+    stationary (+1 to hit them, +1 to their own fire): Selma took 16 hits in turn 1, where on the day the gunboats
+    steamed ahead of Hartford raking her. A ship the binding holds is under steam, keeping station: the Stationary
+    reading, on the reference and the readings page, says a binding's 0 kn is not stationary."""
+    words = "at speed 0 this turn (a binding's 0 kn is not), drifting, anchored or aground"
+    assert f"Stationary: {words}" in _reference(pack_pages) and words in _readings(pack_pages)
+    setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
+    assert "Binding: the Union line steams in at 4 kn" in setup and "wait inside the torpedo line (0 kn)" in setup
 
 
 # ---------------------------------------------------------------------------------------------- replay 20
