@@ -410,7 +410,8 @@ def test_quick_reference_resolves_rams_and_torpedoes_from_the_tables(library):
     for d in fleet:  # each draught in play gets its strike number, and only those
         assert f"{d.stats.draught} draught {tor.rows['field_strike'][d.stats.draught]}" in text
     assert "Very Shallow draught" not in text
-    assert "Torpedo field *" in text and "Torpedoes chapter are lost" in text
+    assert "Torpedo field *" in text and "Hull Damage Points taken (* ours)" in text  # the readings say it is lost
+    assert "Torpedoes the chapter is lost" in " ".join(text.split())
     assert f"explodes on {tor.rows['spar_hits_on']} or less" in text
 
 

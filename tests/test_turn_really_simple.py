@@ -92,7 +92,7 @@ def test_brooklyn_card_groups_her_guns_port_starboard_and_pivot(library, ctx):
     brooklyn = next((u, d) for u, d in _units(library, ctx) if u.id == "uss-brooklyn")
     rows = next(b for b in walk(sheet.card(*brooklyn, ctx)) if isinstance(b, GunRows))
     got = [(t.label, t.count, t.note) for t in rows.tracks]
-    assert got[:2] == [("PORT L +3", 10, "10 × 9-inch Dahlgren"), ("STBD L +3", 10, "as PORT")]
+    assert got[:2] == [("PORT L +3", 10, "10 × 9-inch Dahlgren"), ("STBD L +3", 10, "as PORT")]  # no scenario: not lashed
     assert [label for label, _, _ in got[2:]] == ["PIVOT MR +3", "PIVOT S +1"]
     assert sum(n for _, n, _ in got) == brooklyn[1].stats.gun_count == 25
 
@@ -943,10 +943,32 @@ def test_an_odd_broadside_says_its_odd_gun_is_to_starboard(library, ctx):
         tracks = next(b for b in walk(sheet.card(unit, d, c)) if isinstance(b, GunRows)).tracks
         return {t.label: (t.count, t.note) for t in tracks}
 
+    # replay 23: a lashed ship's odd gun is on her outboard side (odd_gun), and her inboard battery says it cannot
+    # fire: Monongahela's port is inboard, so hers stays to starboard; Octorara's starboard is, so hers goes to port
     mono, octo, hartford = rows("uss-monongahela"), rows("uss-octorara"), rows("uss-hartford")
-    assert mono["PORT M +2"] == (2, "2 × 32-pounder of 42 cwt") and mono["STBD M +2"] == (3, "as PORT, + the odd gun")
-    assert octo["PORT L +3"][0] == 1 and octo["STBD L +3"] == (2, "as PORT, + the odd gun")
+    assert mono["PORT M +2"] == (2, "2 × 32-pounder of 42 cwt · inboard: cannot fire")
+    assert mono["STBD M +2"] == (3, "as PORT, + the odd gun")
+    assert octo["PORT L +3"][0] == 2 and octo["STBD L +3"] == (1, "as PORT, less the odd gun · inboard: cannot fire")
     assert hartford["STBD L +3"][1] == "as PORT"
+
+
+def test_the_odd_gun_to_starboard_whatever_is_a_house_rule(library, ctx):
+    """Replay 23, moment 5: the other reading (odd_gun side: starboard) keeps the odd gun to starboard though it is
+    inboard, as the pack read it before."""
+    import copy
+
+    from shipyard.rules.really_simple.words import gun_groups, inboard_side, odd_gun_inboard
+
+    c = _in_scenario(ctx, library)
+    unit, d = next((u, d) for u, d in _units(library, ctx) if u.id == "uss-octorara")
+    assert inboard_side(c, unit) == "starboard" and odd_gun_inboard(c.tables, c, unit) == "starboard"
+    house = copy.copy(c.tables.require("odd_gun"))
+    house.rows = {**house.rows, "side": "starboard"}
+    tables = copy.copy(c.tables)
+    tables.require = lambda name, _r=c.tables.require: house if name == "odd_gun" else _r(name)
+    assert odd_gun_inboard(tables, c, unit) is None
+    groups = {(g.bears, g.size): g.count for g in gun_groups(d.stats, tables, unit, library, odd_gun_inboard(tables, c, unit))}
+    assert groups[("port", "Large")] == 1 and groups[("starboard", "Large")] == 2
 
 
 @pytest.mark.parametrize("scenario", ["drewrys-bluff-1862", "mobile-bay-1864", "memphis-1862"])
@@ -1998,3 +2020,94 @@ def test_the_turn_1_event_tells_the_monitors_to_keep_their_column(pack_pages):
     setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
     assert "steams in at 4 kn, none turning (monitors: keep your column, fort side)" in setup
     assert "monitors to starboard by the fort" not in setup
+
+
+# ---------------------------------------------------------------------------------------------- replay 23
+
+
+def test_a_list_the_other_way_rights_her_and_the_same_way_changes_nothing(pack_pages, ctx):
+    """Replay 23, moment 1 (p11 2d6 rows 4, 5; the card's list port / list stbd boxes): a ship listed to port that
+    rolls a list again, or to starboard: cancel, add, or the other side hit? Ours (list_again): the other way rights
+    her, the same way changes nothing; said under the 2d6 rows, filled from the table."""
+    words = ctx.tables.require("list_again").rows["reading"]
+    assert words == "a list the other way rights her (rub out the first box); the same way changes nothing"
+    assert f"List again (4, 5): {words}." in _reference(pack_pages)
+
+
+def test_a_lashed_pair_says_who_carries_whom_when_either_loses_speed_or_helm(pack_pages, ctx):
+    """Replay 23, moment 2 (p11 Lashed pairs, Carried): Brooklyn's screw fouls in the 1st fire window: what does the
+    pair do in the 2nd half move, and what if Octorara's own screw fouls, or either's steering is hit? Either carries
+    the other from the next half move (the 2nd at most half the carried speed), both stopped drift, and the
+    first-named ship's helm is the pair's."""
+    words = ctx.tables.require("lashed_losses").rows["reading"]
+    qr = _reference(pack_pages)
+    assert ("round down to a ½ kn): she is neither stopped nor drifting; slowed, then carried in one turn, the pair "
+            f"keeps the lowest speed it reached till the turn ends; {words}.") in qr
+    for part in ("either may carry the other (both without speed: drifting)", "from the next half move (the 2nd: half that at most)",
+                 "the first-named ship steers: her steering or helmsman hit holds the pair, her consort's does nothing lashed"):
+        assert part in qr
+
+
+def test_the_target_stationary_modifier_row_says_a_fort_always_is(pack_pages, ctx):
+    """Replay 23, moment 4 (p11 shooting modifiers): 'Target stationary +1' did not say that a fort always counts
+    as one, which only the Stationary reading said; the row's label (a table field) now does."""
+    row = next(r for r in ctx.tables.require("shooting_modifiers").rows if r.get("key") == "target_stationary")
+    assert row["label"] == "Target stationary (a fort always)"
+    assert "Target stationary (a fort always) +1" in _reference(pack_pages)
+
+
+def test_a_lashed_ships_odd_broadside_gun_is_outboard_and_her_inboard_battery_says_it_cannot_fire(library, ctx, pack_pages):
+    """Replay 23, moment 5 (p4 Octorara's card): lashed to Brooklyn's port side, her starboard is inboard, and the
+    odd 9-inch gun stood to starboard, where it could never fire. Ours (odd_gun: outboard): a lashed ship's odd gun is
+    on her outboard side, and each lashed card marks its inboard battery 'inboard: cannot fire' (Brooklyn's port)."""
+    c = _in_scenario(ctx, library)
+    cards = {u.id: (u, d) for u, d in _units(library, ctx)}
+
+    def rows(uid):
+        block = next(b for b in walk(sheet.card(*cards[uid], c)) if isinstance(b, GunRows))
+        return [(t.label, t.count, t.note) for t in block.tracks]
+
+    octorara = rows("uss-octorara")
+    assert ("PORT L +3", 2, "2 × 9-inch Dahlgren") in octorara
+    assert ("STBD L +3", 1, "as PORT, less the odd gun · inboard: cannot fire") in octorara
+    assert all(note.endswith("inboard: cannot fire") == label.startswith("STBD") for label, _, note in octorara
+               if label.startswith(("PORT", "STBD")))
+    brooklyn = rows("uss-brooklyn")
+    assert brooklyn[:2] == [("PORT L +3", 10, "10 × 9-inch Dahlgren · inboard: cannot fire"), ("STBD L +3", 10, "as PORT")]
+    monongahela = rows("uss-monongahela")  # five 32-pdrs, port inboard: the odd one stays to starboard
+    assert ("STBD M +2", 3, "as PORT, + the odd gun") in monongahela
+    assert "STBD L +3 as PORT, less the odd gun · inboard: cannot fire" in " ".join(pack_pages)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_templates_page_draws_each_forts_sectors_true_to_their_bearings(bundled_packs, ctx, paper):
+    """Replay 23, moment 3 (p2 set-up, p6 Fort Morgan's card): fronts are compass bearings (channel 170–330°, bay
+    330–030°; the water battery 180–320°; Fort Gaines 040–150°), and nothing in the pack measured a bearing from the
+    fort on the table. The templates page now has a disc a fort, beside the range stick (no page more), with its
+    fronts' guns, how to set it (fort_sectors.how) and its edges' bearings drawn at their true angles: read back, the
+    Channel front's 170 lies where 330 and 030 put it."""
+    import math
+
+    import pdfplumber
+
+    path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
+    pages = [_flat(p) for p in pdf_page_texts(path)]
+    k = next(i for i, p in enumerate(pages) if "Fort sectors" in p)
+    page = pages[k]
+    assert "Range stick" in page  # on the templates page, not a new one
+    assert _flat(ctx.tables.require("fort_sectors").rows["how"]) in page
+    for fort, legend in (("Fort Morgan", "170–330°: 20 guns 330–030°: 8 guns"), ("Fort Morgan water battery", "180–320°: 7 guns"),
+                         ("Fort Gaines", "040–150°: 2 guns")):
+        assert fort in page and legend in page, fort
+    with pdfplumber.open(path) as pdf:
+        words = {w["text"]: w for w in pdf.pages[k].extract_words() if w["text"] in ("330", "030", "170", "040", "150")}
+    mid = {t: ((w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2) for t, w in words.items()}
+    (x330, y330), (x030, y030) = mid["330"], mid["030"]
+    assert abs(y330 - y030) < 0.3  # 330 and 030 mirror each other about north
+    reach = x030 - x330  # the labels' radius: 2 × R sin 30°
+    cx, cy = (x330 + x030) / 2, y330 + reach * math.cos(math.radians(30))
+    x170, y170 = mid["170"]
+    bearing = math.degrees(math.atan2(x170 - cx, -(y170 - cy))) % 360  # clockwise from up the page
+    assert abs(bearing - 170) < 2.5 and abs(math.hypot(x170 - cx, y170 - cy) - reach) < 1.0
+    (x040, y040), (x150, y150) = mid["040"], mid["150"]  # Fort Gaines: 040 above 150, both east of her dot
+    assert y040 < y150 and x040 > x150 - 1

@@ -275,7 +275,7 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
 
 @pytest.mark.parametrize("moment, words", [
     (5, "Howitzer direct * in her \"dir\" band (the sheet's PB column) a howitzer fires direct: Table 10 at Short range; "
-        "beyond it, indirect"),
+        "beyond it (her S band on), indirect"),
     (6, "and a fire test marker (none on a Stack hit); not: its figure after the slash, no marker"),
     (7, "Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot"),
     (13, "a Casemate hit: the casemate's armour, damage on the Hull (none: a Hull hit)"),
@@ -290,10 +290,10 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
 
 
 @pytest.mark.parametrize("moment, words", [
-    (10, "sterns level; move as one at the slower's speed on the poorer template, laid along the hull inside the "
-         "turn; each shot at, and tests a torpedo "
+    (10, "sterns level; move as one at the slower's speed on the poorer template, the hull inside the turn "
+         "running its edge as one ship's, the other alongside; each shot at, and tests a torpedo "
          "field or shoal, as herself; no gun fires to the partner's side"),
-    (11, "Wrecks * a sunk vessel stays as a wreck (leave her model, on its side; the pack prints no wreck marker): "
+    (11, "Wrecks * a sunk vessel stays as a wreck (a Wreck marker, or her model on its side): "
          "moving over it tests Table 3's "
          "deep water with wrecks column"),
     (12, "Own bow, ram -6 in place of her hull armour, only with a ram (no ram: her hull armour below)"),
@@ -411,15 +411,15 @@ def test_the_quick_reference_says_how_far_a_ship_may_turn_in_one_move(mobile_bay
 def test_the_mobile_bay_set_up_says_how_far_the_tide_drifts_a_ship(mobile_bay_pages, bundled_packs):
     """Moment 12: the set-up page gave the flood's direction, not how far it carries a ship. Smoke on the Water's
     own line (5 cm a knot); the other rule sets' set-up pages do not carry it."""
-    assert ("Tide drift The flood runs about a knot: a ship Immobile or drifting moves 5 cm north each movement "
-            "phase") in mobile_bay_pages[1]
+    assert ("Tide drift The flood runs about a knot: a ship Immobile (abandoned too, once stopped) moves 5 cm north "
+            "each movement phase") in mobile_bay_pages[1]
     other = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[:3]))
     assert "Tide drift" not in other
 
 
 def test_a_lashed_pairs_pivot_guns_do_not_fire_across_her_partner(mobile_bay_text):
     """Round 4, moment 2: only the inboard broadside was barred; may a lashed gunboat's pivot fire across her sloop?"""
-    assert "no gun fires to the partner's side of her keel line, pivots too;" in mobile_bay_text
+    assert "no gun fires to the partner's side of her keel line, pivots too, till the partner is out" in mobile_bay_text
 
 
 def test_casting_off_takes_the_turns_move_and_she_moves_alone_from_the_next(mobile_bay_text):
@@ -454,11 +454,11 @@ def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_
     does not get through does its damage points and no other effect of a critical, and each of Table 15's criticals
     tests its own armour (a Gun Port none). So an embrasure hit needs no breach; a fire or the magazine the walls."""
     assert "penetrated or not" not in mobile_bay_text
-    assert ("Forts as targets size F, Immobile; hits strike the walls; a 10 on the location d10: fort critical, a fire "
-            "or magazine only through the walls fort_targets") in mobile_bay_text
+    assert ("Forts as targets size F, Immobile; hits and criticals strike the walls; a 10 on the location d10: fort "
+            "critical, fire or magazine if pierced fort_targets") in mobile_bay_text
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("(d6: 1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as if pierced (a dud shell: "
-            "after the slash); "
+    assert ("(d6: 1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as the walls took it (pierced "
+            "or deflected); "
             "walls pierced (else SDP alone): 4-5 fire: fire test "
             "marker, 6 magazine: 2d6 SDP more, fire test marker)") in page
 
@@ -600,26 +600,32 @@ def test_the_orders_log_has_a_code_for_casting_off_and_says_a_ram_needs_none(lib
     """Moment 12: no order code for casting off or ramming in the orders log's codes (the quick reference's; a full
     sheet's log legend says the same codes)."""
     assert ("tactical BD board, SS scuttle, AN anchor, GR run aground; ours: CO cast off, HS hold under steam (I, no "
-            "drift); a ram is a move into contact, no code") in reference_text(library, "mobile-bay-1864")
+            "drift: a target Immobile, +1); a ram is a move into contact") in reference_text(library, "mobile-bay-1864")
 
 
-def test_a_wreck_is_marked_by_her_own_model_not_a_counter_the_pack_lacks(mobile_bay_text):
-    """Defect A: the quick reference said to use "a Sunk counter", and the counter pages have none."""
+def test_a_wreck_is_marked_by_a_counter_the_pack_prints(mobile_bay_text, mobile_bay_pages):
+    """Defect A: the quick reference said to use "a Sunk counter", and the counter pages had none. Replay 24, defect
+    8: two wrecks in turn 3, still no marker: the counters' spare cells now hold Wreck markers, and the rule names
+    them."""
     assert "Sunk counter" not in mobile_bay_text
-    assert "leave her model, on its side; the pack prints no wreck marker" in mobile_bay_text
+    assert "stays as a wreck (a Wreck marker, or her model on its side)" in mobile_bay_text
+    page = next(p for p in mobile_bay_pages if "burning out of control" in p)
+    assert page.count("Wreck sunk here: Table 3") == 2
 
 
-def test_more_fire_test_markers_than_boxes_or_counters_are_counted_in_the_last_box(library):
+def test_more_fire_test_markers_than_boxes_or_counters_are_counted_on_one(library, mobile_bay_pages):
     """Defect B: four Fire-test boxes a sheet and about 13 counters, and Hartford took eight markers in one turn: the
-    pack never said what to do when they run out."""
-    assert ("more markers than her boxes or the counters: write the count in the last box, each is rolled"
-            in reference_text(library, "mobile-bay-1864"))
+    pack never said what to do when they run out. Replay 24, defect 1: one salvo put 8 on Brooklyn, whose sheet has
+    3 boxes, and the 8 discs ran out: each disc now carries a "× ____" to write the count in, as a box may."""
+    assert ("a marker or box marked × n is n markers" in reference_text(library, "mobile-bay-1864"))
+    page = next(p for p in mobile_bay_pages if "burning out of control" in p)
+    assert page.count("Fire test × ____") == 8
 
 
 def test_the_squadron_waiting_on_turn_1_does_not_drift_with_the_tide(mobile_bay_pages):
     """Moment 10: the tide drift moved every Immobile ship, and turn 1 binds the Confederate squadron to wait at 0 kn
     with none of them anchored: did they drift into the Union line?"""
-    assert ("moves 5 cm north each movement phase; not one at anchor or holding under steam (an HS order; the "
+    assert ("moves 5 cm north each movement phase; not one anchored or holding under steam (an HS order; the "
             "Confederate squadron holds so on turn 1).") in mobile_bay_pages[1]
 
 
@@ -697,7 +703,7 @@ def test_the_channel_fills_with_smoke_from_turn_2(mobile_bay_pages):
     """Moment E (balance), the day's smoke: the fleet and the forts fought in their own smoke, which the play-test's
     clear-air gunnery ignored. From turn 2, fire beyond Short range counts half to three quarters obscured."""
     assert ("Powder smoke From turn 2 the smoke of both sides' guns lies over the channel: fire at Medium range or "
-            "longer (past the S band) counts ½ to ¾ obscured (−2)"
+            "longer, a fort's and at one too, counts ½ to ¾ obscured (−2)"
             ) in mobile_bay_pages[1]  # replay 15: "beyond Short range" left Point blank's place open
 
 
@@ -737,7 +743,7 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
     die for each of her three smoothbores (1, 5 and 10: one hit, one misfire), so each gun rolls; Table 11's random
     pick is for dice thrown together."""
     assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires)" in mobile_bay_text
-    assert "Of dice thrown together, a 10 misfires one. A random gun: a d10 on those it may be in box order" in mobile_bay_text
+    assert "Each 10 misfires one gun, a random one of the batch. A random gun: a d10 on those it may be" in mobile_bay_text
     assert "To hit (Table 10): 5 or less on a d10 a gun (1 always hits, 10 misfires)" in _sheet_page(mobile_bay_pages,
                                                                                                       "USS Hartford")
 
@@ -753,8 +759,8 @@ def test_a_ship_lashed_to_one_whose_magazine_explodes_is_locked_with_her(mobile_
     """Replay 6, moment 3: Brooklyn blew up with Octorara lashed alongside: is a lashed partner "locked with her"?
     And "(flooded: fire; none: boiler)" meant nothing to the player: it is said in words."""
     assert ("Magazine Explodes hull she sinks; a fire test marker on each vessel within 10 cm (base to base); one "
-            "locked or lashed to her blows up on d6 "
-            "5-6, else 2d6 HDP, 1d6 FP; her magazine flooded already: a Fire hit; unarmed: a Boiler hit") in mobile_bay_text
+            "locked or lashed to her (casting off too): her magazine too on d6 "
+            "5-6, else 2d6 HDP, 1d6 FP; flooded (half her FP gone): a Fire hit; unarmed: a Boiler hit") in mobile_bay_text
     assert "(flooded: fire; none: boiler)" not in mobile_bay_text
 
 
@@ -848,7 +854,8 @@ def test_a_fort_critical_is_a_10_on_the_location_die_and_does_the_hits_sdp_too(m
     assert ("every hit strikes the walls; a 10 on its location d10 (not the to-hit die): fort critical + the hit's "
             "SDP (d6: 1-3 embrasure") in page
     assert "SDP as a hit" not in page
-    assert ("hits strike the walls; a 10 on the location d10: fort critical" in reference_text(library, "mobile-bay-1864"))
+    assert ("hits and criticals strike the walls; a 10 on the location d10: fort critical"
+            in reference_text(library, "mobile-bay-1864"))
 
 
 def test_a_forts_range_is_measured_at_its_mark(mobile_bay_pages):
@@ -863,7 +870,7 @@ def test_a_lashed_gunboats_pivot_never_fires_across_her_keel_line_past_the_sloop
     """Replay 7, moment 3: "no gun on the partner's side fires, pivots too" left open whether Octorara's bow pivot
     may fire 13 degrees to starboard, past Brooklyn's bow. The partner's side is the half on her side of the keel
     line, ahead and astern too: a pivot fires to the free side only."""
-    assert "no gun fires to the partner's side of her keel line, pivots too;" in mobile_bay_text
+    assert "no gun fires to the partner's side of her keel line, pivots too, till the partner is out" in mobile_bay_text
     assert "guns on the partner's side, pivots too, never fire" not in mobile_bay_text
 
 
@@ -1014,8 +1021,8 @@ def test_the_orders_log_has_a_code_for_holding_under_steam(mobile_bay_text, mobi
     """Replay 8, p2: the Confederate squadron waits "holding its place under steam" on turn 1 and the tide spares it,
     but the orders log had no code to write it (I alone reads as drifting). HS: Immobile, her engine stems the
     current; the set-up's tide rule names the order."""
-    assert "ours: CO cast off, HS hold under steam (I, no drift)" in mobile_bay_text
-    assert "not one at anchor or holding under steam (an HS order;" in mobile_bay_pages[1]
+    assert "ours: CO cast off, HS hold under steam (I, no drift" in mobile_bay_text
+    assert "not one anchored or holding under steam (an HS order;" in mobile_bay_pages[1]
 
 
 # ---- replay 8, the score (sotw22h): the sloops' and the fort's staying power
@@ -1108,8 +1115,8 @@ def test_powder_smoke_is_not_added_to_the_bases_in_the_way_and_a_miss_it_made_hi
     """Replay 10, defect (p2): "counts ½ to ¾ obscured": added to obscuring by other bases? And the Obscured rule's
     "a miss that would have hit without the modifier hits the vessel in the way": which, when only smoke is in the
     way? The worse of the two, never both; a miss the smoke alone made is a miss."""
-    assert ("fire at Medium range or longer (past the S band) counts ½ to ¾ obscured (−2), or as the bases in the way "
-            "obscure her if as much or more") in mobile_bay_pages[1]
+    assert ("fire at Medium range or longer, a fort's and at one too, counts ½ to ¾ obscured (−2), or as the bases in "
+            "the way obscure her if as much or more") in mobile_bay_pages[1]
     assert "never the two added; a miss the smoke alone made hits nothing. (reconstructed)" in mobile_bay_pages[1]
 
 
@@ -1123,7 +1130,7 @@ def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobil
 
 def test_a_lashed_pairs_template_is_laid_along_the_hull_on_the_inside_of_the_turn(mobile_bay_text):
     """Replay 12, moment 2 (p23): the pair turns "on the poorer template", but which hull follows its edge?"""
-    assert ("on the poorer template, laid along the hull inside the turn;"
+    assert ("on the poorer template, the hull inside the turn running its edge as one ship's, the other alongside;"
             in _readings_row(mobile_bay_text, "Lashed pairs"))
 
 
@@ -1189,8 +1196,9 @@ def test_a_miss_that_hits_the_vessel_in_the_way_says_which_and_at_what_range(mob
 
 def test_a_critical_that_tests_no_armour_is_never_deflected(mobile_bay_text):
     """Replay 13, moment 3 (p15 vs p23): the fort sheet's 1-3 embrasure needs no breach, yet the Deflected line said a
-    deflected hit does "a critical nothing more". A critical tests its own row's armour: none, never deflected."""
-    assert ("a critical nothing more (one testing no armour, a Gun Port or a fort's embrasure, is never deflected)"
+    deflected hit does "a critical nothing more". A critical tests its own row's armour: none, never deflected. Since
+    sotw31 the embrasure's SDP go by the walls, so what is never deflected is its gun, lost pierced or not."""
+    assert ("a critical nothing more (one testing no armour, a Gun Port or an embrasure's gun, is never deflected)"
             in mobile_bay_text)
 
 
@@ -1226,8 +1234,8 @@ def test_a_magazine_explosion_puts_a_fire_test_marker_on_each_vessel_within_10_c
 def test_the_roster_says_size_is_by_tonnage_and_target_by_length(mobile_bay_text):
     """Replay 13, defect (p3): Selma (590 tons, the longest base) is Small and C/F where Octorara (829 tons, shorter)
     is Medium: size and target size are two measures, and the roster's legend says which is which."""
-    assert ("Size: by tonnage (Tables 4 and 6, boarding); Target: bow/broadside letters, by length and freeboard"
-            in mobile_bay_text)
+    assert ("Size: by tonnage, not length (Tables 4 and 6, boarding); Target: bow/broadside letters, by length and "
+            "freeboard" in mobile_bay_text)
 
 
 def test_every_torpedo_field_plays_alike_whatever_its_density(mobile_bay_text):
@@ -1251,13 +1259,14 @@ def test_the_gun_a_hit_picks_is_one_bearing_on_the_firer_in_every_table(mobile_b
     """Replay 14, defect (p22, p23): Table 15's Port Jammed and Gun Port said "a random gun facing the firer", the Gun
     hit "bearing on the firer": one idea, one word, the sheets' own (their gun boxes are grouped by bearing)."""
     assert "facing the firer" not in mobile_bay_text.replace("the wheel facing the firer", "")
-    assert "Port Jammed casemate/turret/hull a random gun bearing on the firer cannot fire until repaired" in mobile_bay_text
+    assert "Port Jammed casemate/turret/hull jams a random gun bearing on the firer till repaired" in mobile_bay_text
 
 
 def test_a_lashed_pair_may_fire_at_a_target_dead_ahead_on_her_keel_line(mobile_bay_text):
     """Replay 14, defect (p23): Tennessee exactly on Hartford's keel line, Metacomet lashed to port: which side is
     that? The player held fire."""
-    assert "no gun fires to the partner's side of her keel line, pivots too; a target dead ahead or astern" in mobile_bay_text
+    assert ("no gun fires to the partner's side of her keel line, pivots too, till the partner is out (then any line not "
+            "across her base); a target dead ahead or astern") in mobile_bay_text
 
 
 def test_table_3s_local_pilot_says_who_has_one_and_mobile_bay_names_them(mobile_bay_text, mobile_bay_pages):
@@ -1450,11 +1459,14 @@ def test_fort_morgans_fire_log_gives_each_face_its_column_where_the_page_has_roo
         assert heights[0] == 1 and min(widths[1:]) >= 22.0, (paper, widths)
 
 
-def test_an_embrasure_critical_does_the_hits_sdp_in_full_where_the_walls_would_deflect(mobile_bay_pages):
+def test_an_embrasure_critical_says_which_figure_a_hit_the_walls_deflect_does(mobile_bay_pages):
     """Replay 18, moment 1 (p15, p22): "+ the hit's SDP" (deflected: after the slash) against "an embrasure tests no
-    armour": which figure does an embrasure critical on a hit the walls deflect do? The full one, as a Gun Port's."""
+    armour": which figure does an embrasure critical on a hit the walls deflect do? Replay 18 read the full one (as a
+    Gun Port's); sotw31 (Fort Morgan silenced in the passage) reads the walls' figure, the gun lost either way: the
+    sheet says which in words."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as if pierced" in page
+    assert ("1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as the walls took it (pierced or "
+            "deflected)") in page
 
 
 def test_a_pilot_house_hit_on_either_ship_of_a_lashed_pair_holds_both(mobile_bay_text):
@@ -1500,21 +1512,22 @@ def test_a_random_gun_among_more_than_ten_has_its_dice_on_the_sheet():
     """Replay 19, moment 2 (p15, p21): "a random gun ... by its number" among Fort Morgan's 20 channel guns, and the
     pack's dice are d10s and d6s (the player threw a d20). A d10 picks within a ten, a d6 the ten, evenly."""
     from shipyard.rules.smoke_on_the_water.sheet import random_gun
-    assert random_gun(10) is None  # the quick reference's d10 does
-    assert random_gun(4) is None
-    assert random_gun(20) == "a d10, +10 on a d6 of 4–6, again over their count or one lost"
-    assert random_gun(30) == "a d10, +10 on a d6 of 3–4, +20 on 5–6, again over their count or one lost"
-    assert random_gun(50) == "a d10, +10 × (d6 − 1), again over their count or one lost"  # Fort Jackson
+    again = "again over their count"
+    assert random_gun(10, again) is None  # the quick reference's d10 does
+    assert random_gun(4, again) is None
+    assert random_gun(20, again) == "a d10, +10 on a d6 of 4–6, again over their count"
+    assert random_gun(30, again) == "a d10, +10 on a d6 of 3–4, +20 on 5–6, again over their count"
+    assert random_gun(50, again) == "a d10, +10 × (d6 − 1), again over their count"  # Fort Jackson
 
 
 def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mobile_bay_pages, mobile_bay_text):
     """Replay 19, moment 2: the rule once on the quick reference (Table 11's note, where the player looked), the dice
     for more than ten on the sheet of a unit that has them bearing at once: Fort Morgan's channel fronts (20), not
     Tecumseh (2), nor her 32 guns in all (a random gun is one of the face that bears)."""
-    assert ("A random gun: a d10 on those it may be in box order, again over their count or one lost (over 10: Gun codes)"
-            in mobile_bay_text)
+    assert ("A random gun: a d10 on those it may be, box order, over their count or lost: again once, then the next up "
+            "not lost." in mobile_bay_text)
     fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "random gun (box order) a d10, +10 on a d6 of 4–6, again over their count" in fort
+    assert "random gun (box order) a d10, +10 on a d6 of 4–6, over their count or lost: again once" in fort
     assert "random gun (box order) a d10" not in flat(_sheet_page(mobile_bay_pages, "USS Tecumseh"))
 
 
@@ -1633,7 +1646,7 @@ def test_the_fire_markers_spare_cells_hold_markers_for_the_states_the_sheets_mar
 def test_a_burst_guns_damage_tests_no_armour_and_a_turret_guns_goes_on_the_hull(mobile_bay_text):
     """Replay 21, moment 1: Table 11's "1d6 Hull damage" for a burst: does armour count, and does a turret gun's
     burst go on the turret's track?"""
-    assert "Bursts: cross it; the firer takes 1d6 HDP, no armour test, a turret gun's too (a fort SDP)" in mobile_bay_text
+    assert "Bursts: X; the firer takes 1d6 HDP, no armour test, a turret gun's too (a fort SDP)" in mobile_bay_text
 
 
 def test_a_forts_guns_beyond_its_cap_may_fire_as_table_1_says_none_must(mobile_bay_pages):
@@ -1643,12 +1656,17 @@ def test_a_forts_guns_beyond_its_cap_may_fire_as_table_1_says_none_must(mobile_b
     assert "the rest may fire at others in range" in page and "else idle" not in page
 
 
-def test_an_embrasure_critical_from_a_dud_shell_does_the_duds_figure(mobile_bay_pages):
+def test_an_embrasure_critical_from_a_dud_shell_does_the_duds_figure(library, tmp_path):
     """Replay 21, moment 2 (p15): "the hit's SDP in full" from a dud shell: the burst figure or the dud's? The dud's
     (after Table 17's slash): the embrasure lets it through as if it pierced, and a shell that pierced and did not
-    burst does the figure after the slash."""
-    page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "the hit's SDP as if pierced (a dud shell: after the slash)" in page
+    burst does the figure after the slash. Since sotw31 that reading is the house rule {embrasure_sdp: pierced}, and
+    its sheet still says it."""
+    from shipyard.rules.smoke_on_the_water.sheet import fort_rules
+
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  fort_targets:\n    rows: {embrasure_sdp: pierced}\n")
+    words = flat(" ".join(fort_rules(RS.context(library, house)).texts()))
+    assert "the hit's SDP as if pierced (a dud shell: after the slash)" in words
 
 
 def test_the_obscured_bands_do_not_overlap_at_a_half(mobile_bay_pages, mobile_bay_text):
@@ -1689,17 +1707,19 @@ def test_a_port_jammed_hit_jams_deflected_or_not_and_says_where_a_turret_guns_da
     turret, and Port Jammed said nothing; nor whether a deflected Port Jammed still jams (Deflected: "a critical
     nothing more"). The row says both: it jams pierced or deflected (a shutter jams without a breach), and a turret
     gun's damage goes on its TDP, as a Gun Port's, the Gun hit's on the Hull."""
-    assert ("Port Jammed casemate/turret/hull a random gun bearing on the firer cannot fire until repaired, pierced or "
-            "deflected; a turret gun's damage on its TDP, as a Gun Port (a Gun hit's: Hull) *") in mobile_bay_text
+    assert ("Port Jammed casemate/turret/hull jams a random gun bearing on the firer till repaired, pierced or "
+            "deflected alike; a turret gun's damage on its TDP, as a Gun Port's *") in mobile_bay_text
+    assert "its Table 17 damage (a shell's, burst or not) on the Hull, a turret gun's too" in mobile_bay_text  # Gun hit
 
 
 def test_a_random_gun_that_falls_on_a_lost_one_is_rolled_again(mobile_bay_pages, mobile_bay_text):
     """Replay 22, defect b (p15): an embrasure critical on Fort Morgan: may a gun already destroyed be picked again?
     No: the die is thrown again, as over the count (a lost gun is no longer there to be struck), said in the random
     gun rule on the quick reference and on the sheet that has the dice for more than ten."""
-    assert "again over their count or one lost" in mobile_bay_text
+    assert "over their count or lost: again once, then the next up not lost" in mobile_bay_text
     fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "random gun (box order) a d10, +10 on a d6 of 4–6, again over their count or one lost" in flat(fort)
+    assert ("random gun (box order) a d10, +10 on a d6 of 4–6, over their count or lost: again once, then the next up "
+            "not lost") in flat(fort)
 
 
 def test_a_hit_on_the_vessel_in_the_way_is_not_rolled_again(mobile_bay_text):
@@ -1713,8 +1733,8 @@ def test_a_random_gun_of_two_or_three_is_a_d6_on_her_sheet(mobile_bay_pages):
     """Replay 22, defect e: a d10 thrown again over 2 to pick one of Tecumseh's two guns is slow. Where at most two or
     three bear at once her sheet gives the d6 by halves or thirds; four or more keep the quick reference's d10."""
     from shipyard.rules.smoke_on_the_water.sheet import random_gun
-    assert random_gun(2) == "d6 1–3 / 4–6"
-    assert random_gun(3) == "of 2: d6 1–3 / 4–6, of 3: 1–2 / 3–4 / 5–6"
+    assert random_gun(2, "again") == "d6 1–3 / 4–6"
+    assert random_gun(3, "again") == "of 2: d6 1–3 / 4–6, of 3: 1–2 / 3–4 / 5–6"
     assert "random gun (box order) d6 1–3 / 4–6" in flat(_sheet_page(mobile_bay_pages, "USS Tecumseh"))
     assert "random gun (box order) d6" not in flat(_sheet_page(mobile_bay_pages, "USS Winnebago"))  # four bear
 
@@ -1722,7 +1742,7 @@ def test_a_random_gun_of_two_or_three_is_a_d6_on_her_sheet(mobile_bay_pages):
 def test_the_fire_arc_template_says_where_each_guns_mark_is_on_the_base(mobile_bay_text):
     """Replay 23, moment 1: "put the centre on the gun's mark", and no page said where a pivot's or turret's mark is."""
     assert "a gun's mark *: a side gun's, the side mark of her position (forward ¼, midships ½, aft ¾)" in mobile_bay_text
-    assert "a pivot's or a turret's, on the centre line level with that mark (a turret's centre)" in mobile_bay_text
+    assert "a pivot's or a turret's, on the centre line level with that mark (a turret's centre" in mobile_bay_text
 
 
 def test_a_fort_critical_on_a_deflected_hit_says_it_does_its_sdp_and_nothing_more(mobile_bay_pages):
@@ -1746,3 +1766,172 @@ def test_the_flooding_line_says_what_flooding_past_the_last_box_means(mobile_bay
     at the repair phase."""
     sheet = _sheet_page(mobile_bay_pages, "USS Winnebago")
     assert "each repair: FP −flooding (past the last box: sinks)" in sheet
+
+
+# ---------------------------------------------------------------------------------------------- replay 24
+def _letter_pages(bundled_packs) -> list[str]:
+    return [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)]
+
+
+def test_a_monitors_sheet_says_where_each_turrets_mark_is(mobile_bay_pages, mobile_bay_text):
+    """Replay 24, moment 1 (pp4-5, p18): the fire-arc template puts a turret's mark "on the centre line level with
+    that mark (a turret's centre)", and no sheet said where her turret stands. Her arc says it, from the turret's
+    recorded position: Tecumseh's at ½, Winnebago's fore at ¼ and aft at ¾."""
+    assert "turret at ½ all round" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
+    winnebago = _sheet_page(mobile_bay_pages, "USS Winnebago")
+    assert "fore turret at ¼ 195–165°" in winnebago and "aft turret at ¾ 15–345°" in winnebago
+    assert "(a turret's centre: her sheet's arc, \"turret at ½\")" in mobile_bay_text
+
+
+def test_each_10_thrown_together_misfires_a_gun_of_its_own(mobile_bay_text):
+    """Replay 24, moment 2 (p21, Table 11): "of dice thrown together, a 10 misfires one" read as one misfire a batch.
+    The text's Virginia: three MSBs thrown together, a 10 among them, one MSB jams, picked at random: each 10 is one
+    gun's misfire, which gun of the batch at random."""
+    assert "Each 10 misfires one gun, a random one of the batch." in mobile_bay_text
+    assert "a 10 misfires one." not in mobile_bay_text
+
+
+def test_a_random_gun_is_thrown_again_at_most_once(mobile_bay_text, mobile_bay_pages):
+    """Replay 24, moment 3 (p21): Brooklyn's Gun hit, four guns bearing and one burst: the d10 came up the lost gun
+    four times and the pack set no end to it. Once again at most, then the next gun up not lost, on the quick
+    reference and on the sheets that give the dice past ten."""
+    assert ("A random gun: a d10 on those it may be, box order, over their count or lost: again once, then the next up "
+            "not lost.") in mobile_bay_text
+    assert "or one lost" not in mobile_bay_text
+    brooklyn = _sheet_page(mobile_bay_pages, "USS Brooklyn")
+    assert "random gun (box order) a d10, +10 on a d6 of 4–6, over their count or lost: again once" in brooklyn
+
+
+def test_a_port_jammed_hit_jams_whether_the_armour_stops_it_or_not(mobile_bay_text):
+    """Replay 24, moment 4 (p21, Table 15): "cannot fire until repaired, pierced or deflected" read as a jam only if
+    the armour is pierced. It jams either way; the deflection test only sets the damage."""
+    assert "jams a random gun bearing on the firer till repaired, pierced or deflected alike" in mobile_bay_text
+    assert "cannot fire until repaired, pierced or deflected" not in mobile_bay_text
+
+
+def test_powder_smoke_holds_for_a_forts_fire_and_fire_at_a_fort(mobile_bay_pages, bundled_packs):
+    """Replay 24, moment 5 (p2, p22): the smoke rule says "fire at Medium range or longer", the Obscured rule has a
+    fort's own reading: does the smoke count at a fort, or from one? Both, A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("fire at Medium range or longer, a fort's and at one too, counts ½ to ¾ obscured (−2)") in pages[1]
+
+
+def test_an_abandoned_ship_drifts_only_once_she_has_stopped(mobile_bay_pages, bundled_packs):
+    """Replay 24, moment 6 (p2): "a ship Immobile or drifting": is an abandoned ship still making way "drifting"?
+    No: she runs on straight ahead, a level slower each turn, and drifts once Immobile."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert "a ship Immobile (abandoned too, once stopped) moves 5 cm north" in pages[1]
+        assert "Immobile or drifting" not in pages[1]
+
+
+def test_a_consort_whose_partner_is_out_fires_to_that_side_but_not_across_her(mobile_bay_text):
+    """Replay 24, moment 7 (p22): Octorara, carried with the abandoned Brooklyn: may she fire to Brooklyn's side? The
+    ban lifts once the partner is out; the partner's base still blocks any line across it (the text's line of fire)."""
+    row = _readings_row(mobile_bay_text, "Lashed pairs")
+    assert "no gun fires to the partner's side of her keel line, pivots too, till the partner is out (then any line " \
+           "not across her base)" in row
+
+
+def test_a_magazine_explosion_says_who_counts_lashed_when_a_magazine_is_flooded_and_that_a_consort_explodes(
+        mobile_bay_text):
+    """Replay 24, moments 8, 9 and 11 (p21, Table 15 special 6): a consort casting off this turn, still carried with
+    her, counts as lashed; "her magazine flooded already" had no meaning in the pack (ours: half her FP gone); and a
+    consort that blows up has her own magazine explode, with its markers within 10 cm of her."""
+    assert ("one locked or lashed to her (casting off too): her magazine too on d6 5-6, else 2d6 HDP, 1d6 FP; flooded "
+            "(half her FP gone): a Fire hit") in mobile_bay_text
+
+
+def test_the_markers_a_magazine_places_in_the_fire_step_are_rolled_at_once(mobile_bay_text):
+    """Replay 24, moment 10 (p22): a magazine explosion in phase 6's fires step places fire test markers on ships
+    within 10 cm, after the markers have been rolled: now or next turn? At once, after the fires."""
+    assert "a magazine's: rolled at once, after the fires" in mobile_bay_text
+
+
+def test_a_lashed_pair_turns_with_the_hull_inside_the_turn_on_the_templates_edge(mobile_bay_text):
+    """Replay 24, moment 12 (p22): "the poorer template, laid along the hull inside the turn": which ship's centre
+    runs it, and how far from it? Neither centre: the hull inside the turn runs its edge as one ship's would, the
+    other alongside."""
+    row = _readings_row(mobile_bay_text, "Lashed pairs")
+    assert "the hull inside the turn running its edge as one ship's, the other alongside" in row
+    assert "laid along the hull" not in row
+
+
+def test_a_howitzers_band_past_dir_is_said_to_be_indirect_on_her_sheet(mobile_bay_pages, mobile_bay_text):
+    """Replay 24, moment 13 (sheets, p22): "dir 0–25, S 25–35" read as direct fire at Short out to 35 cm. The sheet
+    of every ship with a howitzer says past dir is indirect, and the Howitzer direct rule names her S band."""
+    for name in ("USS Brooklyn", "USS Octorara", "USS Hartford"):
+        assert "dir past it: indirect" in _sheet_page(mobile_bay_pages, name), name
+    assert "dir past it" not in _sheet_page(mobile_bay_pages, "USS Tecumseh")  # no howitzer
+    assert "beyond it (her S band on), indirect: Table 13" in mobile_bay_text
+
+
+def test_holding_under_steam_is_immobile_to_a_gunner(mobile_bay_text):
+    """Replay 24, moment 14 (p2, p22): is a ship holding under steam at 0 kn "Immobile" for Table 10's +1? Yes: HS is
+    speed I (no drift), and she is a target Immobile."""
+    assert "HS hold under steam (I, no drift: a target Immobile, +1)" in mobile_bay_text
+
+
+def test_table_13s_d5_says_how_to_throw_it_with_a_d10(mobile_bay_text):
+    """Replay 24, defect 6 (p18): "S 1d5" and clubs own no d5: a d10 halved, rounded up, as the text's d3."""
+    assert "1d5: a d10 halved, rounded up" in mobile_bay_text
+
+# ---- sotw31: Fort Morgan's staying power against history (the fresh replays: 48 SDP to 1 in three turns)
+
+
+def _fort_tool():
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "tools" / "sotw_fort_morgan.py"
+    spec = importlib.util.spec_from_file_location("sotw_fort_morgan", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def _pierced_house(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  fort_targets:\n    rows: {embrasure_sdp: pierced}\n")
+    return house
+
+
+def test_an_embrasure_does_its_sdp_as_the_walls_took_it_on_every_fort_sheet_and_the_quick_reference(
+        mobile_bay_pages, mobile_bay_text, library, tmp_path):
+    """sotw31: an embrasure critical did the hit's SDP as if it pierced, so a shell Fort Morgan's brick deflects did
+    its full 10 or 16 one hit in twenty and the fort went from 48 SDP to 1 in three turns of the fresh replays. The
+    embrasure now loses its gun and does the hit's SDP as the walls took it, pierced or deflected, on both fort sheets
+    (Fort Morgan, the water battery) and the quick reference's Forts as targets row; the first reading is one house
+    rule away ({embrasure_sdp: pierced}), and its sheet and row say it."""
+    from shipyard.rules.smoke_on_the_water.sheet import fort_rules
+
+    forts = flat(" ".join(p for p in mobile_bay_pages if "Fire log" in p and "Shot at" in p))
+    assert "Fort Morgan " in forts and "Fort Morgan water battery " in forts
+    assert forts.count("Shot at *:") == 2 and forts.count(
+        "1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as the walls took it (pierced or "
+        "deflected); walls pierced (else SDP alone): 4-5 fire") == 2
+    assert "as if pierced" not in forts
+    assert ("Forts as targets size F, Immobile; hits and criticals strike the walls; a 10 on the location d10: fort "
+            "critical, fire or magazine if pierced") in mobile_bay_text
+    house = _pierced_house(tmp_path)
+    words = flat(" ".join(fort_rules(RS.context(library, house)).texts()))
+    assert ("1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as if pierced (a dud shell: "
+            "after the slash)") in words
+    assert ("Forts as targets size F, Immobile; hits strike the walls; a 10 on the location d10: fort critical, a fire "
+            "or magazine only through the walls, an embrasure as if pierced") in reference_text(library, "mobile-bay-1864", house)
+
+
+def test_fort_morgan_stands_three_turns_of_the_unions_shell_and_the_house_rule_plays_the_first_reading(library, tmp_path):
+    """sotw31: the Union's fire at Fort Morgan, played by the pack's tables (tools/sotw_fort_morgan.py, seeded, 200
+    games, shell as on the day): after three turns the fort's median SDP is above three quarters of its 48 and below
+    48 (it is hurt), it is silenced by turn 5 in at most one game in ten and it loses some guns; under the house rule
+    {embrasure_sdp: pierced} (the first reading) the median after three turns is back at or under two thirds and the
+    fort falls by turn 5 in some four games in ten, as the replays found."""
+    tool = _fort_tool()
+    ours = tool.fort_summary(tool.Game(library, None, "shell"), games=200, seed=31)
+    assert 36 < ours[3]["median"] < 48, ours[3]
+    assert ours[5]["silenced"] <= 0.10, ours[5]
+    assert 0.5 <= ours[3]["guns_lost"] and ours[5]["guns_lost"] < 10, ours
+    first = tool.fort_summary(tool.Game(library, _pierced_house(tmp_path), "shell"), games=200, seed=31)
+    assert first[3]["median"] <= 32 and first[5]["silenced"] >= 0.3, first

@@ -202,3 +202,62 @@ def ruler(page, x: float, top: float, start: float, end: float, unit_mm: float, 
                 xx = x + (edge - start) * unit_mm
                 ticks.append((xx, top, xx, top + h))
     page.lines(ticks, width=look.tick_width)
+
+
+@dataclass(frozen=True)
+class Front:
+    """A sector a fort's guns bear on, in compass degrees clockwise from `start` to `end` (north 0, east 90), and the
+    words set in its wedge (its guns)."""
+
+    start: float
+    end: float
+    inside: str = ""
+
+
+def compass(deg: float) -> float:
+    """A compass bearing (clockwise from north, up the page) as a paper angle (counter-clockwise from east)."""
+    return 90.0 - deg
+
+
+def clockwise_extent(start: float, end: float) -> float:
+    """Degrees clockwise from one compass bearing to another, 360 for a full circle (start == end)."""
+    return (end - start) % 360.0 or 360.0
+
+
+def bearing_disc(page, centre: Point, r: float, fronts: Sequence[Front], look: Look) -> None:
+    """A fort's sector gauge, true in its angles (its size is free): a disc cut out along its rim, north marked at its
+    top to align with the table's north edge, a tick every look.tick_every degrees (longer every 90), each front a
+    shaded wedge (look.shades in turn) ruled along its edges, with its edges' bearings outside the rim and its words
+    inside; the centre marked, to set on the fort's place."""
+    cx, cy = centre
+    for k, f in enumerate(fronts):
+        extent = clockwise_extent(f.start, f.end)
+        page.wedge(cx, cy, r, compass(f.end), extent, fill=look.shades[k % len(look.shades)], stroke=False)
+    page.circle(cx, cy, r, width=look.cut)
+    step = float(look.tick_every)
+    ticks = [radial(centre, compass(k * step), r - (look.tick_major if (k * step) % 90 == 0 else look.tick), r)
+             for k in range(int(round(360 / step)))]
+    page.lines(ticks, width=look.tick_width)
+    edges = []
+    for f in fronts:
+        for deg in (f.start, f.end):
+            if deg not in edges:
+                edges.append(deg)
+            ray(page, centre, compass(deg), 0.0, r, look.edge_width)
+    for deg in edges:
+        at_bearing(page, centre, r + look.bearing_out, compass(deg), f"{deg % 360:03.0f}", look.bearing)
+    for f in fronts:
+        if f.inside:
+            mid = f.start + clockwise_extent(f.start, f.end) / 2
+            at_bearing(page, centre, r * look.inside_r, compass(mid), f.inside, look.inside)
+    top = cy - r - look.north_out
+    page.polygon([(cx, top - look.north_h), (cx - look.north_w / 2, top), (cx + look.north_w / 2, top)], fill=0,
+                 width=look.tick_width)
+    look.north.draw(page, cx + look.north_w, top, "N")
+    page.circle(cx, cy, look.centre_r, fill=0, width=look.tick_width)
+
+
+def disc_room(r: float, look: Look) -> tuple[float, float]:
+    """The width and height a bearing disc of radius r takes with its bearings and north mark: what a caller lays
+    it out by."""
+    return 2 * (r + look.bearing_room), 2 * r + look.bearing_room + look.north_out + look.north_h

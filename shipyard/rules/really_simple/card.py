@@ -7,7 +7,7 @@ from ...render.text import number
 from ..cards import Builder, Card
 from .sheet import stat_box_items
 from .damage import speed_values
-from .words import gun_groups, kn, step_kn
+from .words import gun_groups, kn, odd_gun_inboard, step_kn
 
 DOES = {
     "ARMOUR": ("a shot's 1d6 + fire factor + modifiers must beat it", "armour", "armour_iron_in"),
@@ -34,7 +34,7 @@ def card(unit, d, ctx, b: Builder) -> Card:
                b.tracked("speed"), "speed_kn")
     guns = b.section("Guns")
     by_name = {g.name: k for k, g in enumerate(s.guns)}
-    for g in gun_groups(s, ctx.tables, unit, ctx.library):
+    for g in gun_groups(s, ctx.tables, unit, ctx.library, odd_gun_inboard(ctx.tables, ctx, unit)):
         paths = [f"guns[{by_name[n.split(' × ', 1)[-1]]}]" for n in g.names if n.split(" × ", 1)[-1] in by_name]
         b.line(guns, g.label, "; ".join(g.names),
                b.tracked("gun") + "; the number after the size is her fire factor", *paths)

@@ -168,7 +168,7 @@ def lashed_pairs(derived: list, ctx) -> list[Block]:
     if not any(not d.stats.is_fort for d in derived):
         return []
     t = ctx.tables
-    return [_body(f"Lashed pairs: {reading(t, 'Lashed pairs')}. Carried: {reading(t, 'Carried')}. "
+    return [_body(f"Lashed pairs: {reading(t, 'Lashed pairs')}. Carried: {reading(t, 'Carried')}; {t.require('lashed_losses').rows['reading']}. "
                   f"{_sentence(reading(t, 'A pair parted'))}.")]
 
 
@@ -189,7 +189,7 @@ def special_effects(ctx) -> list[Block]:
     t = ctx.tables
     return [_heading("Special effects, roll 2d6"),
             _two([[r["roll"], row_text(r, "effect", "special_effects")] for r in t.require("special_effects").rows]),
-            _body(f"FIRE: {reading(t, 'Putting out a FIRE')}. Abandoned: {reading(t, 'Abandoned')}. "
+            _body(f"List again (4, 5): {t.require('list_again').rows['reading']}. FIRE: {reading(t, 'Putting out a FIRE')}. Abandoned: {reading(t, 'Abandoned')}. "
                   f"Striking colours: {reading(t, 'Striking colours')}. Shutter (6): "
                   f"{reading(t, 'Jammed shutter')}. T__: {reading(t, 'Turns ended (T__)')}. "
                   f"{funnel_boxes(t)}"

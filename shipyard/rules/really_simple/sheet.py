@@ -37,7 +37,7 @@ from ..rosters import lashed_groups
 from .damage import check_opening_damage, speed_values
 from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
-from .words import reading, fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
+from .words import inboard_side, odd_gun_inboard, reading, fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
 
 STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
 
@@ -134,7 +134,7 @@ def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
     """A box per gun, by where it bears (a ship's: port, starboard, bow, stern, pivot, turret) and size: the gun
     models named beside the boxes."""
     groups = (fort_front_groups(s, ctx.tables, unit, ctx.library, fort_arcs(unit, ctx)) if s.is_fort and unit is not None
-              else []) or gun_groups(s, ctx.tables, unit, ctx.library)
+              else []) or gun_groups(s, ctx.tables, unit, ctx.library, odd_gun_inboard(ctx.tables, ctx, unit))
     if not groups:
         return Note("no guns" if s.is_fort else "no guns: ram only", **style()["no_guns"])
     # every row names its guns with their counts ('2 × 9-inch Dahlgren'), one convention on every card, so a row of n
@@ -143,7 +143,13 @@ def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
     for k, g in enumerate(groups):  # a starboard battery that matches the port one is said once
         port = next((p for p in groups[:k] if p.bears == "port" and (p.size, p.rifled) == (g.size, g.rifled)), None)
         if g.bears == "starboard" and port is not None and _models(port) == _models(g):
-            notes[k] = "as PORT" if port.count == g.count else f"as PORT, + {ODD_GUN}"
+            notes[k] = ("as PORT" if port.count == g.count else f"as PORT, + {ODD_GUN}" if g.count > port.count
+                        else f"as PORT, less {ODD_GUN}")  # a lashed ship's odd gun on her outboard side (odd_gun)
+    inboard = None if s.is_fort else inboard_side(ctx, unit)
+    mark = ctx.tables.require("odd_gun").rows.get("inboard_mark", "") if inboard else ""
+    for k, g in enumerate(groups):  # a lashed ship's inboard battery: said on its row, where she looks for her guns
+        if mark and g.bears == inboard:
+            notes[k] = f"{notes[k]} · {mark}"
     return GunRows([Track(g.label, g.count, note=n, records="gun") for g, n in zip(groups, notes)],
                    **style()["gun_rows"])
 

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...render.gauges import Band, at_bearing, fan, fan_extent, load_looks, ruler, tick_segments
+from ...render.gauges import Band, Front, at_bearing, bearing_disc, disc_room, fan, fan_extent, load_looks, ruler, tick_segments
 from .derive import scale_factor
 
 LOOKS = load_looks(Path(__file__).with_name("aids.yaml"))
@@ -25,7 +25,8 @@ def templates(doc, ctx) -> None:
     labelled joining pieces."""
     with doc.true_scale_pages():
         bottom = _gauge_page(doc, ctx)
-        _range_stick_pages(doc, ctx, bottom + LOOKS["range_stick"].gap)
+        _range_stick_pages(doc, ctx, bottom + LOOKS["range_stick"].gap,
+                           beside=lambda page, left, top, foot: fort_sectors(page, left, top, foot, ctx))
 
 
 def _gauge_page(doc, ctx) -> float:
@@ -97,8 +98,9 @@ def stick_pieces(total_in: float, max_len_mm: float) -> list[StickPiece]:
     return out
 
 
-def _range_stick_pages(doc, ctx, y0: float) -> None:
-    """The range stick's pieces from y0 on the page in hand, continued on further pages as needed."""
+def _range_stick_pages(doc, ctx, y0: float, beside=None) -> None:
+    """The range stick's pieces from y0 on the page in hand, continued on further pages as needed; beside(page, left,
+    top, foot): what is drawn in the column right of the first page's pieces, down to the content's foot."""
     look = LOOKS["range_stick"]
     box = doc.content
     factor, _ = scale_factor(ctx)
@@ -129,6 +131,8 @@ def _range_stick_pages(doc, ctx, y0: float) -> None:
         x0 = box.x
         length = (p.end_in - p.start_in) * MM_PER_IN
         top = y + look.top
+        if k == 0 and beside is not None:  # beside the pieces, to the content's foot (the calibration bar is below it)
+            beside(page, x0 + max(q.end_in - q.start_in for q in pieces) * MM_PER_IN + look.tab, y, box.bottom)
         ruler(page, x0, top, p.start_in, p.end_in, MM_PER_IN, bands, look)
         # joins
         look.caption.draw(page, x0, y + look.caption_drop,
@@ -141,3 +145,62 @@ def _range_stick_pages(doc, ctx, y0: float) -> None:
             page.rect(x0 + length, top, look.tab, h, width=look.tab_width, fill=look.tab_fill, dash=look.tab_dash)
             look.glue.draw(page, x0 + length + look.tab / 2, top + h / 2 + look.glue_drop, "glue")
         y += pitch
+
+
+def sector_forts(ctx) -> list[tuple[str, list[Front], list[str]]]:
+    """The forts the scenario's set-up gives fronts (arcs), in its order: (name, fronts, a legend line a front:
+    '170–330°: 20 guns')."""
+    scenario = getattr(ctx, "scenario", None)
+    setup = getattr(scenario, "setup", None)
+    if setup is None:
+        return []
+    out = []
+    for side in scenario.sides:
+        for su in side.units:
+            start = setup.starts.get(su.id)
+            unit = ctx.library.units.get(su.id)
+            if start is None or not start.arcs or unit is None:
+                continue
+            fronts = [Front(a.from_, a.to, str(a.count) if a.count else "") for a in start.arcs]
+            legend = [f"{a.from_:03.0f}–{a.to:03.0f}°" + (f": {a.count} guns" if a.count else "") for a in start.arcs]
+            out.append((unit.name, fronts, legend))
+    return out
+
+
+def fort_sectors(page, left: float, top: float, bottom: float, ctx) -> None:
+    """In the column right of the range stick's pieces: how to read a fort's sectors (fort_sectors.how), then a disc a
+    fort the set-up gives fronts (render.gauges.bearing_disc), true in its angles, with its fronts' bearings and
+    guns, as large as the column lets (none drawn if it is too narrow)."""
+    forts = sector_forts(ctx)
+    if not forts:
+        return
+    look = LOOKS["fort_sectors"]
+    right = page.content.right
+    x = left + look.side
+    w = right - x
+    how = ctx.tables.require("fort_sectors").rows["how"]
+    look.title.draw(page, x, top + look.title_drop, "Fort sectors")
+    y = page.wrap_text(x, top + look.title_drop + look.title.leading_mm, how, w, size=look.words_pt,
+                       family="condensed") + look.words_gap
+    line = look.legend_pt * 1.2 / MM_PT
+    legend_h = max(len(lg) for _, _, lg in forts) * line
+    cell = (bottom - y) / len(forts)
+    head = look.name_drop + line  # the fort's name, in two lines at most
+    r = min(look.radius, w / 2 - look.bearing_room,
+            (cell - head - look.name_gap - look.north_out - look.north_h - legend_h) / 2 - look.bearing_room / 2)
+    if r < look.least:
+        return
+    for name, fronts, legend in forts:
+        below = page.wrap_text(x + w / 2, y + look.name_drop, name, w, size=look.fort_name.size, weight=look.fort_name.weight,
+                               family=look.fort_name.family, align="centre")
+        centre = (x + w / 2, below - line + look.name_gap + look.north_out + look.north_h + r)
+        bearing_disc(page, centre, r, fronts, look)
+        ly = centre[1] + r + look.bearing_room + line
+        for words in legend:
+            page.text(x + w / 2, ly, words, size=look.legend_pt, family="condensed", align="centre")
+            ly += line
+        y += cell
+
+
+MM_PT = 72 / 25.4  # points to the mm
+

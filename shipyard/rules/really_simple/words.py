@@ -125,9 +125,10 @@ BEAR_WORDS = {"port": "PORT", "starboard": "STBD", "bow": "BOW", "stern": "STERN
 ENDS = {"bow": "bow", "stern": "stern"}  # a broadside or casemate port at the ship's end fires ahead or astern
 
 
-def mount_bearings(mount) -> list[tuple[str, int]]:
+def mount_bearings(mount, inboard: str | None = None) -> list[tuple[str, int]]:
     """Where a mount's guns bear, with how many: a turret's all round, a pivot's (or a deck gun's) to either side,
-    an end port's ahead or astern, a broadside's half on each side (starboard takes the odd gun)."""
+    an end port's ahead or astern, a broadside's half on each side (starboard takes the odd gun, unless starboard is
+    the inboard side of a lashed ship whose odd gun goes outboard: table odd_gun)."""
     mounting = getattr(getattr(mount, "mounting", None), "value", None)
     position = getattr(getattr(mount, "position", None), "value", None)
     if mounting is None:
@@ -138,7 +139,35 @@ def mount_bearings(mount) -> list[tuple[str, int]]:
         return [("pivot", mount.count)]
     if position in ENDS:
         return [(ENDS[position], mount.count)]
-    return [(side, n) for side, n in (("port", mount.count // 2), ("starboard", mount.count - mount.count // 2)) if n]
+    odd_to_port = inboard == "starboard"
+    port = mount.count - mount.count // 2 if odd_to_port else mount.count // 2
+    return [(side, n) for side, n in (("port", port), ("starboard", mount.count - port)) if n]
+
+
+OTHER_SIDE = {"port": "starboard", "starboard": "port"}
+
+
+def inboard_side(ctx, unit) -> str | None:
+    """The side of a lashed ship that lies against her partner in the scenario ('port' for Brooklyn, 'starboard' for
+    Octorara lashed to her port side), None for a ship not lashed (or a pack without a scenario)."""
+    scenario = getattr(ctx, "scenario", None)
+    uid = getattr(unit, "id", None)
+    if scenario is None or uid is None:
+        return None
+    for side in scenario.sides:
+        for su in side.units:
+            if not su.lashed_to or not su.lashed_on:
+                continue
+            if su.id == uid:
+                return OTHER_SIDE[su.lashed_on]  # the consort's side facing her partner's lashed side
+            if su.lashed_to == uid:
+                return su.lashed_on
+    return None
+
+
+def odd_gun_inboard(tables: Tables, ctx, unit) -> str | None:
+    """The inboard side mount_bearings keeps the odd gun off, where the odd_gun table puts it outboard."""
+    return inboard_side(ctx, unit) if option(tables, "odd_gun") == "outboard" else None
 
 
 NO_SHIP = "NO SHIP"  # a fort's guns on no front the set-up draws (the land front): they bear on no ship
@@ -180,7 +209,7 @@ def fort_front_groups(s: ReallySimpleStats, tables: Tables, unit, library, arcs)
     return sorted(groups, key=lambda g: (fronts.index(g.bears), -order.get(g.size, -1), not g.rifled, -g.fire_factor))
 
 
-def gun_groups(s: ReallySimpleStats, tables: Tables, unit=None, library=None) -> list[GunGroup]:
+def gun_groups(s: ReallySimpleStats, tables: Tables, unit=None, library=None, inboard: str | None = None) -> list[GunGroup]:
     """Guns grouped by size and rifling, the largest size (last gun_sizes row) first, then rifles, then fire factor;
     given a ship and the library, first by where they bear (BEARS: port, starboard, bow, stern, pivot, turret)."""
     order = {r.get("size"): i for i, r in enumerate(tables.require("gun_sizes").rows) if isinstance(r, dict)}
@@ -191,7 +220,7 @@ def gun_groups(s: ReallySimpleStats, tables: Tables, unit=None, library=None) ->
             g = by_name.get(library.gun(mount).name)
             if g is None:
                 continue
-            for bears, n in mount_bearings(mount):
+            for bears, n in mount_bearings(mount, inboard):
                 names = counts.setdefault((bears, g.size, g.rifled, g.fire_factor), {})
                 names[g.name] = names.get(g.name, 0) + n
         groups = [GunGroup(size, rifled, ff, sum(names.values()), [f"{n} × {name}" for name, n in names.items()], bears)
@@ -237,7 +266,9 @@ LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches i
                         "alongside, on the side her owner picks, and finishes her move (lashed: both)"}
 FORT_MAGAZINE = {"nothing": "a magazine hit (2) does nothing to a fort", "destroyed": "a magazine hit (2) destroys it"}
 FORT_FIRER = {"fixed": "not as a stationary firer (no +1)", "stationary": "as a stationary firer (+1)"}
-OPTIONS = {"fort_fire": ("bears", FORT_BEARS), "fort_firer": ("counts_as", FORT_FIRER), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
+ODD_GUN = {"outboard": "a lashed ship's odd broadside gun is on her outboard side, where it can fire; any other's to starboard",
+           "starboard": "the odd broadside gun is to starboard, lashed or not"}
+OPTIONS = {"odd_gun": ("side", ODD_GUN), "fort_fire": ("bears", FORT_BEARS), "fort_firer": ("counts_as", FORT_FIRER), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
            "line_of_fire": ("masked_by", LINE_OF_FIRE), "line_ahead": ("follower", LINE_AHEAD),
            "fort_magazine": ("on_fort", FORT_MAGAZINE)}
 

@@ -56,7 +56,8 @@ def _speed_face(face) -> list:
 # marker about an inch across, an out-of-control one about two; each its own style record (size, grey and ring):
 # kind -> (style, label, what it means).
 MARKERS = {
-    "test": ("fire_test", "Fire test", "test in the fire test phase"),
+    # a write-in count (replay 24, defect 1: one salvo put 8 markers on Brooklyn): a disc marked × n is n markers
+    "test": ("fire_test", "Fire test", "× ____"),
     "fire": ("on_fire", "On fire", "burning: mark On fire on the sheet"),
     "out": ("out_of_control", "Out of control", "burning out of control"),
 }
@@ -67,6 +68,10 @@ STATES = {
     "driven_off": ("Driven off", "fort: its guns −1", "fort"),
     "jammed": ("Jammed", "gun or port: no fire", "vessel"),
     "abandoned": ("Abandoned", "or struck: no fire", "vessel"),
+    # replay 24, defect 8: two wrecks in turn 3 and no marker for them (nor for a ship aground or at anchor)
+    "wreck": ("Wreck", "sunk here: Table 3", "vessel"),
+    "aground": ("Aground", "Immobile: Table 5", "vessel"),
+    "anchored": ("Anchored", "Immobile, no drift", "vessel"),
 }
 
 
@@ -82,14 +87,17 @@ def state_markers(ctx: Context, units: list, room: int) -> list[Chit]:
     Abandoned; none where no cell is spare, since the sheets' boxes hold every one of these states."""
     from .sheet import driven_off_to_hit
     forts = sum(1 for _, _, d in units if d.stats.kind == "fort") if driven_off_to_hit(ctx) is not None else 0
-    kinds = ["driven_off"] * forts + ["jammed", "abandoned"] * room
+    kinds = ["driven_off"] * forts + ["jammed", "jammed", "abandoned", "aground", "anchored"] * room
     return [_state_marker(k) for k in kinds[:room]]
 
 
 def spare_states(room: int) -> list[str]:
-    """The state markers for `room` spare cells: two Jammed to each Abandoned (a misfire's jam and a Port Jammed hit
-    stay until a repair roll clears them; a ship is abandoned once)."""
-    return [("jammed", "jammed", "abandoned")[i % 3] for i in range(room)]
+    """The state markers for `room` spare cells: Jammed most (a misfire's jam and a Port Jammed hit stay until a
+    repair roll clears them), two Wrecks (a sunk ship stays as one, Table 3; replay 24 saw two in turn 3), an
+    Abandoned (a ship is abandoned once), then Aground and Anchored: at Mobile Bay, with the fire markers' row, 6
+    Jammed, 2 Wreck, 2 Abandoned (the sheets' boxes hold the rest)."""
+    order = ("jammed", "jammed", "wreck", "jammed", "jammed", "wreck", "abandoned", "aground", "anchored")
+    return [order[i % len(order)] for i in range(room)]
 
 
 def _fire_marker(kind: str) -> Chit:

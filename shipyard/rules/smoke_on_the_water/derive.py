@@ -514,18 +514,23 @@ def gun_arcs(v: Vessel | None, mount: Mount | None, side: str | None, tables: Ta
             f"{m.value} gunport, {pos}, {side} side: {num(centre if side != 'port' else 360 - centre)}° ± {num(half)}° ({t.cite()})",
             t.cite(f"gunport_side_centre.{pos}"), t.cite("gunport_half_width"), "Mount.mounting", "Mount.position")
     if m is Mounting.TURRET:
+        turret = next((tt for tt in v.turrets if tt.id == mount.turret), v.turrets[0] if len(v.turrets) == 1 else None)
+        # where her turret stands along the keel: the mark a player measures its arc and aspect from (replay 24)
+        marks = rows.get("turret_mark") or {}
+        at = marks.get(((turret.position if turret else None) or Position.MIDSHIPS).value, "") if marks else ""
+        at = f" {at}" if at else ""
         if len(v.turrets) <= 1:
             arcs = t.need(rows, "turret_single", "arcs")
-            return [list(a) for a in arcs], "all round", because(f"a single turret turns all round ({t.cite()})",
-                                                                 t.cite("turret_single"), "Vessel.turrets")
-        turret = next((tt for tt in v.turrets if tt.id == mount.turret), None)
+            return [list(a) for a in arcs], f"turret{at} all round", because(
+                f"a single turret turns all round ({t.cite()})", t.cite("turret_single"), "Vessel.turrets",
+                *([t.cite("turret_mark")] if at else []))
         order = [tt.id for tt in v.turrets]
         i = order.index(mount.turret) if mount.turret in order else 0
         which = "fore" if i == 0 else ("aft" if i == len(order) - 1 else "middle")
         arcs = t.need(rows, "turret_masked", "fore/aft/middle arcs")[which]
-        return [list(a) for a in arcs], f"{which} turret " + _arc_name(arcs), because(
+        return [list(a) for a in arcs], f"{which} turret{at} " + _arc_name(arcs), because(
             f"{which} turret {turret.id if turret else mount.turret!r} masked by the other turret(s) ({t.cite()})",
-            t.cite(f"turret_masked.{which}"), "Vessel.turrets", "Mount.turret")
+            t.cite(f"turret_masked.{which}"), "Vessel.turrets", "Mount.turret", *([t.cite("turret_mark")] if at else []))
     restricted = v.type.value in t.need(rows, "restricted_pivot_types", "vessel types")
     key = "restricted_pivot" if (m is Mounting.PIVOT and restricted) else "open_pivot"
     arcs = [list(a) for a in t.need(rows, key, "arcs by position")[pos]]

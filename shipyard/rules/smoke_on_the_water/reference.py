@@ -15,7 +15,7 @@ from ..context import Context
 from ..derived import Derived
 from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, hit_location_column
 from ...render.kit import load_style, readings_page, turn_card
-from .sheet import (OUR_CODES, STYLE_PATH, TEXT_CODES, TITLE, code_words, driven_off_to_hit, gun_damage_block,
+from .sheet import (random_gun_again, OUR_CODES, STYLE_PATH, TEXT_CODES, TITLE, code_words, driven_off_to_hit, gun_damage_block,
                     natural_rolls, point_blank_sizes, style)
 
 SIZE_ORDER = ("VL", "L", "M", "H", "SH")
@@ -185,7 +185,7 @@ def critical_tables(ctx: Context) -> list[Block]:
         out.append(Table(body, header=[die, title, "Armour", "Effect"], **style("reference_criticals"),
                          align=["centre", "left", "left", "left"],
                          title=None if k else f"Table 15 · critical hits, {die}; Special: {die} again on the specials; "
-                                              "armour: what tests deflection"))
+                                              "armour: what tests deflection (* ours)"))
     return out
 
 
@@ -222,11 +222,10 @@ def collision_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
              [f"Table 7 · lock", f"{lk['lock']['base']} or less on a d10: {mods(lk['lock']['modifiers'])}"],
              [f"Table 8 · free", f"{lk['break_free']['base']} or less on a d10: {mods(lk['break_free']['modifiers'])}"]]
     rows += torpedo_rows(ctx, vessels)
+    # what * marks is said in the titles (Table 15's, this one's) and on the readings page, in a line no longer its own
     return [Table(rows, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
-                  title=f"Ramming and torpedoes · Table 6: each vessel {t6['die']} + modifiers = Hull Damage Points taken"),
-            Note("* reconstructed, ours: the text's descriptions of those hits (her sheet's hit locations, Table 15) and its Torpedoes chapter "
-                 "are lost",
-                 **style("reference_note"))]
+                  title=f"Ramming and torpedoes · Table 6: each vessel {t6['die']} + modifiers = Hull Damage Points taken "
+                        "(* ours)")]
 
 
 def struck_by(mods: dict) -> str:
@@ -278,12 +277,11 @@ def misfire_table(ctx: Context, derived: list[Derived]) -> Block:
         body.append([n, band(1, b["none"]), band(b["none"] + 1, b["jams"]), band(b["jams"] + 1, b["bursts"])])
     return Stack([Table(body, header=["Nation", "None", "Jams", "Bursts"], **style("reference_misfires"),
                         title="Table 11 · misfire (a natural 10 to hit): roll a d10 by the firer's nation"),
-                  Note(f"Jams: slash its box till repaired. Bursts: cross it; the firer takes "
+                  Note(f"Jams: / till repaired. Bursts: X; the firer takes "
                        f"{r['burst_damage']} HDP, no armour test, a turret gun's too (a fort SDP), and a fire "
                        "test marker. Red-hot shot: "
-                       f"a jam {r['red_hot_jams'].lower()}. Of dice thrown together, a 10 misfires one. A "
-                       "random gun: a d10 on those it may be in box order, again over their count or one lost (over 10: "
-                       "Gun codes).", **style("reference_note"))],
+                       f"a jam {r['red_hot_jams'].lower()}. {r['together'][0].upper()}{r['together'][1:]}. A "
+                       f"random gun: a d10 on those it may be, box order, {random_gun_again(ctx)}.", **style("reference_note"))],
                  **style("reference_stack"))
 
 
@@ -348,8 +346,8 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
     pa = ctx.tables.require("partial_armour")
     codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
     rows = [["Orders log", f"speed {codes} (ring it astern) · manoeuvre Fx ahead, Ax astern, Px / Sx turn to port / "
-             f"starboard on the template (x cm) · tactical {TEXT_CODES}; ours: {OUR_CODES} (I, no drift); a ram "
-             "is a move into contact, no code"]]
+             f"starboard on the template (x cm) · tactical {TEXT_CODES}; ours: {OUR_CODES} (I, no drift: a target "
+             "Immobile, +1); a ram is a move into contact"]]
     rows += [[r["rule"] + _star(tr, r), r["text"] + (deflected_shell(ctx) if r["rule"] == "Deflected" else "")]
              for r in tr.rows]
     more = []  # what empty tracks, (part) armour and forts do: a table of its own, so each starts where it fits

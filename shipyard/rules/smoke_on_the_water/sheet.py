@@ -344,12 +344,13 @@ def code_words(code: str, ctx: Context) -> str:
     return f"{sizes.get(size, size)} {kinds.get(kind, kind).lower()}"
 
 
-def random_gun(most: int) -> str | None:
+def random_gun(most: int, again: str) -> str | None:
     """How to pick a random gun (a Gun hit, a port, an embrasure, a misfire among dice thrown together) with the d10
     and d6 of the pack, where there may be more than ten to pick from: a d10 for the gun within its ten and a d6 for
     the ten, read so that as few throws as may be are thrown again (replay 19: Fort Morgan's 20 channel guns). None
     where there are four to ten (the quick reference's d10); where at most two or three bear, a d6 by halves or
-    thirds, no throw wasted (replay 22, defect e: Tecumseh's d10 rerolled over 2)."""
+    thirds, no throw wasted (replay 22, defect e: Tecumseh's d10 rerolled over 2). `again`: what a throw over the
+    count or on a lost gun does (random_gun.again, ours)."""
     if most in (2, 3):
         return "d6 1–3 / 4–6" if most == 2 else "of 2: d6 1–3 / 4–6, of 3: 1–2 / 3–4 / 5–6"
     if most <= 10:
@@ -361,7 +362,13 @@ def random_gun(most: int) -> str | None:
         extra = "+10 on a d6 of 3–4, +20 on 5–6"
     else:
         extra = "+10 × (d6 − 1)"
-    return f"a d10, {extra}, again over their count or one lost"
+    return f"a d10, {extra}, {again}"
+
+
+def random_gun_again(ctx: Context) -> str:
+    """What a random gun's throw over the count or on a lost gun does, bounded (random_gun.again, ours: replay 24)."""
+    t = ctx.tables.require("random_gun")
+    return t.need(t.rows, "again", "what a throw over the count or on a lost gun does")
 
 
 def most_bearing(s: VesselStats | FortStats) -> int:
@@ -382,7 +389,11 @@ def gun_legend(s: VesselStats | FortStats, ctx: Context, compact: bool = False, 
     det = ctx.tables.require("gun_damage").rows.get("detonation", {})
     own = [(f"{t10['misfires']} misfires (Table 11)", misfire_words(ctx, s.nation)),
            ("shell detonates", f"1–{det[s.nation]}" if s.nation in det else "Table 17")]
-    pick = random_gun(most if most is not None else most_bearing(s))
+    if any(getattr(g, "direct_cm", None) for g in s.guns):
+        # beyond her "dir" band a howitzer fires indirect (replay 24, moment 13: "S 25–35" read as direct fire)
+        h = ctx.tables.require("gun_types")
+        own.append(("dir", h.need(h.need(h.rows, "howitzer", "the howitzer row"), "direct_band", "what dir means")))
+    pick = random_gun(most if most is not None else most_bearing(s), random_gun_again(ctx))
     if pick:
         own.append(("random gun (box order)", pick))
     return Legend([(c, code_words(c, ctx)) for c in codes] + own, **style("play_small", compact),
@@ -653,7 +664,9 @@ def fort_rules(ctx: Context, compact: bool = False, unit=None) -> Block:
     # those that test the walls last, after "walls pierced only" (a hit that does not get through does its SDP
     # alone, the text's rule for every critical; replay 12 could not tell from "walls pierced:" whether a
     # deflected hit gets them)
-    crit = lambda c: f"{c['roll']} {c['hit'].lower()}: {c['effect']}"  # noqa: E731
+    # the embrasure's SDP, by its reading (embrasure_sdp: the walls' test, or as if pierced), in the table's words
+    sdp_words = (f.get("embrasure_words") or {}).get(f.get("embrasure_sdp"), "")
+    crit = lambda c: f"{c['roll']} {c['hit'].lower()}: {c['effect'].replace('{embrasure_sdp}', sdp_words)}"  # noqa: E731
     crits = ", ".join(crit(c) for c in f["criticals"] if not c.get("walls"))
     walled = ", ".join(crit(c) for c in f["criticals"] if c.get("walls"))
     only = f"walls pierced ({f['walls_deflected']})" if f.get("walls_deflected") else "walls pierced only"

@@ -451,6 +451,8 @@ def _gauges(doc, ctx: Context) -> None:
                     + " cm")
     if dev.get("lands"):  # what the shot hits where it comes down
         look.lands.draw(page, box.x, ly + look.title_drop + look.lands_step, dev["lands"])
+    if dev.get("dice"):  # how to throw a die the pack's d6 and d10 do not give (replay 24, defect 6: "S 1d5")
+        look.lands.draw(page, box.x, ly + look.title_drop + look.lands_step + look.lands_step, dev["dice"])
     page.circle(cx2, cy2, r2, width=look.ring)
     numbers = dev["template"]["clockwise_from_far_side"]
     n = len(numbers)
