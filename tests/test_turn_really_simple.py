@@ -390,8 +390,8 @@ def test_a_house_ruled_funnel_strikes_its_own_number_of_boxes(ctx):
 
 
 def test_drift_to_a_stop_gives_its_rate_and_what_it_means_for_a_lashed_pair(pack_pages):
-    assert ("she slows 2 knots a turn to 0 from the next turn on (this turn's move as ordered; steam pipes hit or "
-            "not), then drifts; a lashed ship stops at once and is carried") in _reference(pack_pages)
+    assert ("from the next turn she slows 2 knots a turn, steam pipes or not; at 0 she makes no move and drifts 1 in "
+            "as that turn ends; a lashed ship stops at once and is carried") in _reference(pack_pages)
 
 
 def test_the_striker_in_simultaneous_movement_and_side_contact_are_defined(pack_pages):
@@ -532,7 +532,7 @@ def test_a_forts_share_is_of_the_front_that_bears_and_four_hits_a_turn_at_most_r
 
 
 def test_whether_a_forts_share_falls_with_its_losses_is_said_and_is_a_house_rule_option(pack_pages, tmp_path):
-    assert ("a struck gun fires no more; the share on one ship is the number printed on its card, while that many of "
+    assert ("the share on one ship is the number printed on its card, while that many of "
             "the front's guns are left") in _reference(pack_pages)
     page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
     assert "A fort's losses" in page and "a club may instead play: the share worked out again as its guns are lost" in page
@@ -551,8 +551,8 @@ def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(
 
 
 def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_pages):
-    assert ("Several hits: in a fire window every firer rolls before any hit is marked; then each hit rolls its own "
-            "effect (1d6, a 6 then 2d6), marked before the next is rolled; hits are never added into one roll"
+    assert ("Several hits: in a fire window every firer rolls before any hit is marked; then each hit, the nearest "
+            "firer's first, rolls its own effect (1d6, a 6 then 2d6), marked before the next is rolled"
             in _reference(pack_pages))
     page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
     assert "Several hits" in page
@@ -613,7 +613,7 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 
     qr = _reference(pack_pages)
     assert ("Striking colours: she strikes (surrenders) when her owner says so, and must as a turn ends if drifting or "
-            "aground (not stopped by order, nor carried) with no gun able to fire: lay STRUCK and strike her card's "
+            "aground (not stopped by order, nor carried, nor sinking) with no gun able to fire: lay STRUCK and strike her card's "
             "STRUCK box; she drifts, fires no more, is lost to her side (a score's struck)") in qr
     reminders = {m.title: m.reminder for m in markers(ctx)}
     assert "ABANDONED" in reminders and reminders["STRUCK"] != reminders["ABANDONED"]
@@ -622,12 +622,12 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 
 def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_the_ships_end(pack_pages):
     assert ("Contact: step a half move off in quarters, all ships at once; ships meet in the first quarter their models "
-            "touch (a bare model or counter: the card's heading gives her model length × beam); a ram or a collision not avoided stops both there, touching, to the half move's end; an avoided one "
+            "touch (a bare model or counter: her card's length × beam); a ram or a collision not avoided stops both there, touching, to the half move's end; an avoided one "
             "sheers off to lie ¼ in off the side her bow struck") in _reference(pack_pages)
 
 
 def test_end_on_contact_stops_fire_for_the_next_window_only(pack_pages):
-    assert "and each misses the next window she could fire in (next turn's, if she has fired); they grind past" in _reference(pack_pages)
+    assert "and each misses the next window she could fire in (next turn's, if she has fired; one for all a turn's contacts); they grind past" in _reference(pack_pages)
 
 
 def test_a_turn_is_45_degrees_once_a_half_move_and_only_after_moving(pack_pages):
@@ -703,7 +703,8 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
     words = ("a line of fire (centre to centre; a fort: its place) through or touching another ship's model, friend or "
              "foe, is masked, but not by a monitor's")
     assert words in _readings(pack_pages) and "a club may instead play: no ship masks fire" in _readings(pack_pages)
-    assert f"Targets: each gun picks its own target among those it bears on and has in range; {words}" \
+    assert (f"Targets: each gun picks its own target among those it bears on and has in range; a gun with one can "
+            f"fire, even needing 7+ (her window is spent); {words}") \
         in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: none}}\n",
                             "--no", "sheets", "--jobs", "1")
@@ -713,7 +714,7 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
 def test_end_on_contact_stops_neither_ship(pack_pages):
     """Moment 4 (twice in three turns): a ram or an unavoided collision stops both ships, and end-on contact only said
     that neither fires and both lose a knot: they grind past, so neither stops."""
-    words = ("and each misses the next window she could fire in (next turn's, if she has fired); they grind past, "
+    words = ("and each misses the next window she could fire in (next turn's, if she has fired; one for all a turn's contacts); they grind past, "
              "finishing their moves (overlapping: the farther backs off)")
     assert words in _readings(pack_pages)
     assert "The striker is the ship whose bow meets the other's side" in _reference(pack_pages)
@@ -752,7 +753,7 @@ def test_a_fouled_screw_or_holed_boiler_strikes_no_speed_box_and_a_lashed_ship_i
     """Defect: with a holed boiler lashed Brooklyn had 'only 0 left: stopped and drifts' against 'her consort carrying
     the pair', and the player could not tell whether to strike her SPEED boxes. They are not struck: the boiler's 2d6
     box records it (the boxes still count the hits that sink her)."""
-    words = ("Fouled, boiler (9, 12): a fouled screw (till its T__) or holed boiler makes her top speed 0 but strikes no "
+    words = ("Fouled, boiler (9, 12): a fouled screw (till its T__) or holed boiler makes her top speed 0, striking no "
              "SPEED box")
     assert words in _reference(pack_pages) and words.split(": ", 1)[1] in _readings(pack_pages)
     assert "with only 0 left she has lost her way and drifts (lashed: carried, see Carried)" in _readings(pack_pages)
@@ -762,7 +763,7 @@ def test_a_fort_fires_all_its_guns_in_one_window_so_nothing_records_which_fired_
     """Defect: the forts' cards have nowhere to record which guns fired in the 1st window (or at whom); a fort fires
     once a turn, all its guns in the same window, as a vessel that has fired does not fire again."""
     words = "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, not as a stationary firer (no +1)"
-    assert f"Forts (ours: not in the original text): {words}" in _reference(pack_pages) and words in _readings(pack_pages)
+    assert f"Forts (ours): {words}" in _reference(pack_pages) and words in _readings(pack_pages)
 
 
 def test_a_steering_hit_holds_her_course_but_not_her_speed(pack_pages):
@@ -777,7 +778,7 @@ def test_end_on_contact_has_a_marker_to_lay_until_the_next_window(pack_pages):
     """Defect: the counters had an AVOIDED COLLISION marker and none for end-on contact, whose ships may not fire in
     the next window."""
     counters = next(p for p in pack_pages if "END-ON CONTACT" in p and "KN AHEAD" in p)
-    assert counters.count("END-ON CONTACT each skips her next fire; both lose 1 kn") >= 7  # a set per four ships
+    assert counters.count("END-ON CONTACT skips her next fire (just one); 1 kn a contact") >= 7  # a set per four ships
 
 
 def test_every_fort_card_reads_alike_and_fort_morgans_rows_agree_with_the_set_up(library, ctx, pack_pages):
@@ -827,7 +828,7 @@ def test_a_lashed_ship_carried_by_her_consort_is_not_stopped_and_need_not_strike
                "speed at most (her first SPEED box not struck; round down to a ½ kn): she is neither "
                "stopped nor drifting")
     assert carried in qr and carried.split(": ", 1)[1] in page
-    assert "if drifting or aground (not stopped by order, nor carried) with no gun able to fire" in qr
+    assert "if drifting or aground (not stopped by order, nor carried, nor sinking) with no gun able to fire" in qr
     assert "stopped and drifts (lashed, carried)" not in qr + page
 
 
@@ -874,7 +875,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
     assert "1st fire guns that bear may fire (1d6) or hold; one window a turn: the 1st if any can, held or not, unless F2" in qr
     assert "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
-    assert len(logs) == 2 and all("RAM and whom, F2 (she fires in the 2nd fire), CAST OFF" in p for p in logs)
+    assert len(logs) == 2 and all("RAM and whom, F2 (fires in the 2nd; jot 1 or 2 when spent), CAST OFF" in p for p in logs)
     assert "guns not yet fired" not in " ".join(pack_pages) and "(either)" not in " ".join(pack_pages)
 
 
@@ -1022,7 +1023,7 @@ def test_a_ship_with_no_gun_left_strikes_as_the_turn_ends_not_mid_phase(pack_pag
     the phase, at the end of the turn? As the turn ends, so a window's hits all land first and she fires in the
     window she is hit in (simultaneous fire); her owner may strike her sooner."""
     words = ("she strikes (surrenders) when her owner says so, and must as a turn ends if drifting or aground (not "
-             "stopped by order, nor carried) with no gun able to fire")
+             "stopped by order, nor carried, nor sinking) with no gun able to fire")
     assert f"Striking colours: {words}" in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1114,7 +1115,7 @@ def test_casting_off_takes_a_half_move_in_which_the_pair_does_not_move(pack_page
     words = ("casting off (ordered CAST OFF, or one sunk, struck or abandoned) takes the next half move: the pair stays "
              "put (not stationary), then each goes alone")
     assert f"C{words[1:]}" in _reference(pack_pages) and words in _readings(pack_pages)
-    assert "then a speed change, RAM, F2, CAST OFF" in _reference(pack_pages)
+    assert "then her speed, RAM, F2, CAST OFF" in _reference(pack_pages)
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert "CAST OFF parts them" in log
 
@@ -1134,7 +1135,7 @@ def test_a_ship_stopped_by_contact_still_makes_her_ordered_turn(pack_pages):
 
 def test_a_ship_drifting_into_another_stops_touching_with_no_roll(pack_pages):
     """Moment 8: Monongahela drifted into Seminole at the end of the turn, and no rule covered it."""
-    words = "a drifting or swinging ship (a turn on the spot) stops where she touches another, no roll, no loss"
+    words = "a drifting or swinging ship stops where she touches another, no roll, no loss"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1199,7 +1200,7 @@ def test_a_fort_fires_as_no_stationary_firer_and_the_plus_one_is_a_house_rule_op
     words = "else the 2nd, not as a stationary firer (no +1); it is never end-on"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
     assert "a club may instead play: as a stationary firer (+1)" in _readings(pack_pages)
-    assert "Stationary: at speed 0 this turn, drifting, anchored or aground (a fort always is, as a target)" \
+    assert "Stationary: at speed 0 this turn (a binding's 0 kn is not), drifting, anchored or aground (a fort always is, as a target)" \
         in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: stationary}}\n",
                             "--no", "sheets", "--jobs", "1")
@@ -1223,7 +1224,7 @@ def test_a_killed_helmsman_says_which_turn_to_write_at_her_t_blank(pack_pages):
 
 def test_a_fouled_screw_starts_slowing_with_the_next_turn_not_mid_move(pack_pages):
     """Moment (replay 9): fouled mid-turn, did Gaines slow in the 2nd half move or from the next turn?"""
-    said = "she slows 2 knots a turn to 0 from the next turn on (this turn's move as ordered; steam pipes hit or not)"
+    said = "from the next turn she slows 2 knots a turn, steam pipes or not"
     assert said in _reference(pack_pages)
     assert said in next(p for p in pack_pages[1:] if "What the text leaves open" in p)
 
@@ -1319,13 +1320,13 @@ def test_the_orders_extras_hold_a_speed_change_and_f2_with_no_target_to_write(pa
     from shipyard.render.paper import PAPERS
 
     log = next(p for p in pack_pages if "Orders log · Union" in p)
-    assert "RAM and whom, F2 (she fires in the 2nd fire), CAST OFF; no target (each gun picks its own)" in log
+    assert "RAM and whom, F2 (fires in the 2nd; jot 1 or 2 when spent), CAST OFF; no target (guns pick their own)" in log
     assert "the target" not in log
     ships = [d for _, d in _units(library, ctx) if not d.stats.is_fort]
     band = sheet.orders_bands(ships, 12, PAPERS["a4"].printable.w)[0]
     weights = sheet.log_style()["weights"]
     turn_w = (PAPERS["a4"].printable.w - band.name_w(PAPERS["a4"].printable.w)) / len(band.turns)
-    assert turn_w * weights[2] / sum(weights) >= 13.5  # mm for "+2 F2" or "RAM Selma"
+    assert turn_w * weights[2] / sum(weights) >= 13.5  # mm for "8 F2" or "RAM Selma"
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -1391,7 +1392,7 @@ def test_a_lashed_consort_is_turning_when_her_pair_turns(pack_pages):
 def test_a_ship_stopped_by_her_own_order_with_no_gun_left_need_not_strike(pack_pages):
     """Defect (replay 10): Selma, held at 0 kn by her turn-1 order with her engines sound, lost her last gun and
     had to strike, though she could steam off next turn; only a ship that cannot (drifting, aground) must."""
-    words = "must as a turn ends if drifting or aground (not stopped by order, nor carried) with no gun able to fire"
+    words = "must as a turn ends if drifting or aground (not stopped by order, nor carried, nor sinking) with no gun able to fire"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
     assert "if stopped or drifting" not in " ".join(pack_pages)
 
@@ -1399,7 +1400,7 @@ def test_a_ship_stopped_by_her_own_order_with_no_gun_left_need_not_strike(pack_p
 def test_a_ship_swinging_on_the_spot_into_a_model_beside_her_stops_touching_her(pack_pages):
     """Smaller point (replay 10): a turn on the spot (or a drift's swing) into a model alongside was not covered by
     the contact rules."""
-    words = "a drifting or swinging ship (a turn on the spot) stops where she touches another, no roll, no loss"
+    words = "a drifting or swinging ship stops where she touches another, no roll, no loss"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1561,10 +1562,10 @@ def test_the_orders_log_says_what_her_speed_this_turn_is_whatever_inches_she_wri
     """Moment 2 (replay 16, p7): a ship may write fewer inches than half her speed, and the log did not say what her
     speed this turn then is, which Stationary and the ram's modifier read. It is last turn's plus the change
     written, said on every log page and in the readings."""
-    words = "Her speed this turn is last turn's plus the change written, whatever inches she writes"
+    words = "Her speed this turn is the kn she writes (at most 2 from last turn's), whatever inches she writes"
     logs = [p for p in pack_pages if "Orders log ·" in p]
     assert len(logs) == 2 and all(words in p for p in logs)
-    assert "Speed this turn last turn's plus the change written" in _readings(pack_pages)
+    assert "Speed this turn the kn she writes (at most 2 from last turn's)" in _readings(pack_pages)
 
 
 def test_a_line_of_fire_runs_centre_to_centre_on_the_reference_and_the_readings(pack_pages):
@@ -1704,7 +1705,7 @@ def test_end_on_contact_costs_a_knot_a_contact_and_a_ship_that_has_fired_misses_
     that has fired this turn: the next turn's window."""
     qr, readings = _reference(pack_pages), _readings(pack_pages)
     assert "lose 1 knot each (2 SPEED boxes) a contact" in qr
-    words = "each misses the next window she could fire in (next turn's, if she has fired)"
+    words = "each misses the next window she could fire in (next turn's, if she has fired; one for all a turn's contacts)"
     assert words in qr and words in readings
 
 
@@ -1756,6 +1757,115 @@ def test_the_counter_sheet_has_markers_for_the_lasting_special_effects(pack_page
                   "SCREW FOULED drifts to a stop till her T__"):
         assert counters.count(words) >= 7, words
     assert len(pack_pages) == 11
+
+
+# ---------------------------------------------------------------------------------------------- replay 24 moments
+
+
+def test_a_gun_with_a_target_can_fire_even_needing_7_plus_and_so_spends_her_window(pack_pages):
+    """Replay 24, moment 1 (p11 phase 3 "the 1st if any can", p8 Targets): Port Royal and Kennebec had only Tennessee
+    in reach, at 7+: could they fire, spending the 1st window? Yes: a gun that bears on a target in range (and in
+    view) can fire whatever it needs, so "can" is read off the table, not the dice; said where a target is defined."""
+    words = "a gun with one can fire, even needing 7+ (her window is spent)"
+    assert f"Targets: each gun picks its own target among those it bears on and has in range; {words}" in _reference(pack_pages)
+    assert words in _readings(pack_pages)
+
+
+def test_a_sinking_ship_with_no_gun_left_need_not_strike(pack_pages):
+    """Replay 24, moment 2 (p8 The 0 box against Striking colours): Selma, struck past 0 with every gun gone and
+    drifting, read as both sinking "not surrendered" and bound to strike. A sinking ship's crew serve her guns till
+    she goes down (the text's own words), so she goes down under her colours: Striking colours says "nor sinking"."""
+    words = "must as a turn ends if drifting or aground (not stopped by order, nor carried, nor sinking) with no gun able"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+    assert "she is sinking (not surrendered), fires till she goes down" in _readings(pack_pages)
+
+
+def test_several_firers_hits_on_one_ship_are_resolved_nearest_firer_first(pack_pages):
+    """Replay 24, moment 3 (p8 Several hits, Which gun is lost): Winnebago's and Lackawanna's hits on Gaines took
+    "the largest gun that bears on the firer", so their order decided which guns went, and nothing gave it. The
+    nearest firer's hits are rolled first (a range every player has just measured)."""
+    words = "then each hit, the nearest firer's first, rolls its own effect"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_a_lashed_pair_whose_one_bow_meets_a_stern_stops_whole_and_only_the_two_touching_pay(pack_pages):
+    """Replay 24, moment 4 (p8 Collisions, Lashed pairs): Monongahela's bow met Seminole's stern with Kennebec's bow
+    clear alongside: does the pair stop? It moves as one, so both stop (line_ahead's either reading); the knot and the
+    window are the two touching ships' only, not their consorts'."""
+    from shipyard.rules.really_simple.words import LINE_AHEAD
+
+    words = "goes no farther than that stern to the half move's end (lashed: both)"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+    assert all(w.endswith("(lashed: both)") for w in LINE_AHEAD.values())
+    assert "end-on, the two that touch (not their consorts) lose 1 knot each" in _reference(pack_pages)
+
+
+def test_two_end_on_contacts_in_a_turn_cost_a_knot_each_but_one_window(pack_pages):
+    """Replay 24, moment 5 (p8/p11 Collisions): Monongahela was struck astern and met the stern ahead in one half
+    move: two knots, and two windows? A knot a contact (the quick reference's sentence), one window for all of a
+    turn's contacts, said in the window clause and on the END-ON CONTACT marker (the player laid two)."""
+    words = "each misses the next window she could fire in (next turn's, if she has fired; one for all a turn's contacts)"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+    assert "lose 1 knot each (2 SPEED boxes) a contact" in _reference(pack_pages)
+    counters = next(p for p in pack_pages if "END-ON CONTACT" in p and "KN AHEAD" in p)
+    assert "END-ON CONTACT skips her next fire (just one); 1 kn a contact" in counters
+
+
+def test_drift_to_a_stop_says_the_turn_she_is_at_0_she_makes_no_move_and_drifts_as_it_ends(pack_pages):
+    """Replay 24, moment 6 (p8/p11 Drift to a stop): Gaines, fouled at 2 kn in turn 2, slowed to 0 in turn 3: did
+    she move, and when and how far did she drift? At 0 she makes no move (stationary) and drifts 1 in (the drifting
+    table) as that turn ends, in the end-of-turn phase where drifting ships drift."""
+    words = "from the next turn she slows 2 knots a turn, steam pipes or not; at 0 she makes no move and drifts 1 in as that turn ends"
+    assert words in _reference(pack_pages) and words in _readings(pack_pages)
+
+
+def test_the_orders_log_keeps_her_speed_this_turn_in_the_extras_not_the_change(pack_pages):
+    """Replay 24, defect 2 (pp4-7): nothing held a ship's speed this turn: the card has her top speed, the log only
+    the change, and carrying, a fouled screw and a torpedo changed it within one turn. The extras now take her speed
+    itself (last turn's 2 kn at most away), so each turn's cell says what she is making."""
+    logs = [p for p in pack_pages if "Orders log ·" in p]
+    assert len(logs) == 2
+    for log in logs:
+        assert "then extras: her speed, RAM and whom" in log and "Example: 4 R · 4 L · 8 F2." in log
+        assert "Her speed this turn is the kn she writes (at most 2 from last turn's)" in log
+        assert "a speed change" not in log and "plus the change written" not in log
+    assert "every ship writes both half moves, each with its turn, then her speed, RAM, F2, CAST OFF" in _reference(pack_pages)
+
+
+def test_the_orders_log_says_where_a_spent_fire_window_is_marked(pack_pages):
+    """Replay 24, defect 6 (pp4-6): no place to note which window a ship used or held (END-ON CONTACT marks only a
+    window to skip). Her extras take it: 1 or 2 jotted as the window is spent, fired or held."""
+    logs = [p for p in pack_pages if "Orders log ·" in p]
+    assert len(logs) == 2 and all("F2 (fires in the 2nd; jot 1 or 2 when spent)" in p for p in logs)
+
+
+def test_a_consort_parted_mid_game_strikes_out_her_lashed_mark(pack_pages):
+    """Replay 24, defect 8 (p7): Seminole, parted when Lackawanna blew up, kept "↳ Lackawanna" on her row for the
+    rest of the game. The log says how the row reads once parted: her own orders, her ↳ struck out."""
+    log = next(p for p in pack_pages if "Orders log · Union" in p)
+    assert "her own orders from the next turn, her ↳ struck out)." in log
+
+
+def test_the_counter_sheet_has_crippled_and_parted_markers_on_the_same_page(pack_pages):
+    """Replay 24, defect 5 (p10): no CRIPPLED marker (Gaines after Tecumseh's ram took a DRIFTING one) and none for a
+    pair parted (Seminole after Lackawanna blew up). Both now, a set per four ships from the sheet's spare cells, with
+    SUNK and STRUCK still eight each on A4 (the card's SINKS and STRUCK boxes keep any beyond); pages unchanged."""
+    counters = next(p for p in pack_pages if "KN AHEAD" in p)
+    assert counters.count("CRIPPLED SPEED struck to 0: drifts, fires, does not sink") >= 6
+    assert counters.count("PARTED pair stays put a half move, then each alone") >= 6
+    assert counters.count("SUNK gone down") >= 7 and counters.count("STRUCK colours struck") >= 7
+    assert len(pack_pages) == 11
+
+
+def test_a_ship_held_at_0_kn_by_the_binding_is_not_a_stationary_target_or_firer(pack_pages):
+    """Replay 24, defect 3 (pp2-3, 6): turn 1's binding holds Tennessee and the gunboats at 0 kn, so they counted as
+    stationary (+1 to hit them, +1 to their own fire): Selma took 16 hits in turn 1, where on the day the gunboats
+    steamed ahead of Hartford raking her. A ship the binding holds is under steam, keeping station: the Stationary
+    reading, on the reference and the readings page, says a binding's 0 kn is not stationary."""
+    words = "at speed 0 this turn (a binding's 0 kn is not), drifting, anchored or aground"
+    assert f"Stationary: {words}" in _reference(pack_pages) and words in _readings(pack_pages)
+    setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
+    assert "Binding: the Union line steams in at 4 kn" in setup and "wait inside the torpedo line (0 kn)" in setup
 
 
 # ---------------------------------------------------------------------------------------------- replay 20
@@ -1851,7 +1961,7 @@ def test_a_list_keeps_pivots_and_turrets_from_firing_to_her_high_side(pack_pages
 def test_end_on_contact_costs_the_next_window_she_could_fire_in(pack_pages):
     """Replay 21, moment 3 (p8 Collisions, p11 Contact): 'misses the next window she would fire in' when nothing of
     hers bore in it: a window she could not fire in is not the one; she misses the next she could fire in."""
-    words = "each misses the next window she could fire in (next turn's, if she has fired)"
+    words = "each misses the next window she could fire in (next turn's, if she has fired; one for all a turn's contacts)"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
     assert "window she would fire in" not in _reference(pack_pages)
 
@@ -1883,7 +1993,7 @@ def test_the_orders_log_says_how_to_write_astern_and_that_she_passes_0_kn_within
     logs = [p for p in pack_pages if "Orders log ·" in p]
     assert len(logs) == 2
     for log in logs:
-        assert "whatever inches she writes, and only 0 kn is stationary. Astern: A first (A2); 1 ahead −2 is 1 astern." in log
+        assert "whatever inches she writes, and only 0 kn is stationary. Astern: A first (A2, A1 kn); 1 ahead −2 is 1 astern." in log
 
 
 def test_the_orders_log_says_how_and_where_a_consort_moves_after_cast_off(pack_pages):
@@ -1891,7 +2001,7 @@ def test_the_orders_log_says_how_and_where_a_consort_moves_after_cast_off(pack_p
     goes alone', but at what speed the consort moves that turn, and in whose row, went unsaid."""
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert ("CAST OFF parts them: the 1st ½ both stay put, then each moves alone at the pair's speed (one carried "
-            "drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn)") in log
+            "drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn, her ↳ struck out)") in log
 
 
 def test_the_first_window_is_hers_if_a_gun_bears_whether_she_fires_or_holds(pack_pages):

@@ -91,7 +91,7 @@ def shooting(derived: list, ctx) -> Block:
     nothing = no_effect_text(t, forts[0], "On a fort") if forts else ""
     if forts:  # how a fort fires and what the tables' rows do to it, said where they are read
         share, losses = reading(t, "Forts' guns"), reading(t, "A fort's losses")
-        parts.append(_body(f"Forts (ours: not in the original text): {reading(t, 'Forts in the turn')}; {share}; "
+        parts.append(_body(f"Forts (ours): {reading(t, 'Forts in the turn')}; {share}; "
                            f"{losses}. Silenced: {reading(t, 'Silenced')}. "
                            + nothing))
     return Stack(parts, **st["reference_stack"])

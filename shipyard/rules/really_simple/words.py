@@ -261,9 +261,9 @@ LINE_OF_FIRE = {"ships": "a line of fire (centre to centre; a fort: its place) t
                          "friend or foe, is masked, but not by a monitor's low hull nor by the firer's own consort",
                 "none": "no ship masks fire: guns fire past every ship, friend or foe"}
 LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no "
-                        "farther than that stern to the half move's end",
+                        "farther than that stern to the half move's end (lashed: both)",
               "sheers": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) sheers off "
-                        "alongside, on the side her owner picks, and finishes her move"}
+                        "alongside, on the side her owner picks, and finishes her move (lashed: both)"}
 FORT_MAGAZINE = {"nothing": "a magazine hit (2) does nothing to a fort", "destroyed": "a magazine hit (2) destroys it"}
 FORT_FIRER = {"fixed": "not as a stationary firer (no +1)", "stationary": "as a stationary firer (+1)"}
 ODD_GUN = {"outboard": "a lashed ship's odd broadside gun is on her outboard side, where it can fire; any other's to starboard",
