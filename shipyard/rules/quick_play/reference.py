@@ -210,8 +210,8 @@ def gun_reminders(ctx: Context, size: float | None = None, forts: bool = True, s
         runs += _run(f"{factor_name(ctx, 'medium')}s", medium_best_words(ctx) + "\n")
     runs += _run("Guns out", "each gun out strikes one factor box (a fort's too, not its pieces), smallest first: "
                 + ", then ".join(factor_name(ctx, k) for k in t.guns_out.rows) + ".")
-    runs += _run("\nAvD", "average die (D6 1–6 → " + ", ".join(number(f) for f in t.average_die.rows["faces"])
-                + "); D10: 1 to 10.")
+    runs += _run("\nAvD", str(t.average_die.rows["words"]).format(
+        faces=", ".join(number(f) for f in t.average_die.rows["faces"])))
     runs += _run("\nRange", avd_words(ctx))
     runs += _run("\nEDNA 0", edna_zero_words(ctx, forts=forts, ships=ships))
     return Runs(runs, **_reminders(size))
