@@ -2115,3 +2115,25 @@ def test_a_sight_line_grazing_a_model_is_blocked(mobile_bay):
     page = _squeezed(_readings(mobile_bay))
     assert _squeezed("crosses no land but a fort's own and passes within ⅛ in of no model") in page
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_set_up_says_the_wooden_line_starts_bows_on_to_the_fort(mobile_bay):
+    """Replay 24, defect (p2, p3 Targets): at 005° Fort Morgan's shore lies 10-21° off every wooden ship's bow, so
+    none of them can fire at her until she turns; right by the rules, but it looked like the pack's error. Said on
+    the Mobile Point row, the shore it is about, in the lines the Fort Gaines row gave back (the plan keeps its
+    size: tests/test_setup.py)."""
+    setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("water off it. Within 30° of a 005° bow: none bears till she turns.") in setup
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_ground_scale_sentence_has_no_brackets_in_brackets(mobile_bay):
+    """Replay 24, defect (p2): "Ground scale 100 yd to the inch (the rules give their ranges in inches (point blank to
+    2 in, long past 24 in) and no ground scale: read as 100 yd an inch (reconstructed))" nested three brackets and said
+    the scale twice."""
+    setup = _page(mobile_bay, "Set-up: Battle of Mobile Bay")
+    start = setup.index("Ground scale")
+    sentence = setup[start:setup.index(").", start) + 2]
+    assert sentence.count("(") == 1 and sentence.count(")") == 1, sentence
+    assert "reconstructed" in sentence and "read as 100 yd an inch" not in sentence
+    assert len(mobile_bay) == RULESET.pack_pages

@@ -45,8 +45,8 @@ RULESET = RuleSet(
     minutes_per_turn=3.0,
     turn_reason="a wooden screw's full 12 in a bound at 100 yd an inch is 12 knots for three minutes (reconstructed)",
     ground_yards={"any": 100.0},
-    ground_reason="the rules give their ranges in inches (point blank to 2 in, long past 24 in) and no ground scale: "
-                  "read as 100 yd an inch (reconstructed)",
+    ground_reason="reconstructed: the rules give ranges in inches, point blank to 2 in and long past 24 in, but no "
+                  "ground scale",
     plays=plays,  # the article's own order of battle in its scenario (which_units)
     turn_word="bound",
     turn_counter="turn counter",  # drawn from the cup each bound: her number is the order she moves and fires in
