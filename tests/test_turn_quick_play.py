@@ -2137,3 +2137,25 @@ def test_the_ground_scale_sentence_has_no_brackets_in_brackets(mobile_bay):
     assert sentence.count("(") == 1 and sentence.count(")") == 1, sentence
     assert "reconstructed" in sentence and "read as 100 yd an inch" not in sentence
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_club_may_play_a_forts_1_1_as_guns_out_and_the_pack_says_the_option_exists(mobile_bay, library, tmp_path):
+    """Replay 24, balance (p6 Catastrophic events): one Parrott 1-1 silenced Fort Morgan for the game in bound 2, which
+    at 6-10 Parrott throws a bound comes one bound in four or five. The chart as printed stays the default; the
+    article's "fort put out of action" read as its other rows read theirs ("4 fort guns put out of action") is a
+    named house rule (fort_magazine: reading guns_out), and the default pack marks the Magazine reading (house rule)
+    so a club sees it exists, with no page added."""
+    page = _squeezed(_readings(mobile_bay))
+    assert _squeezed("Magazine (1-1) a fort's silences it for the game, as all guns out does (a ship's sinks her): tick "
+                     "Silenced; it fires no more (house rule)") in page
+    assert _squeezed("1-1 magazine hit: she explodes and sinks silenced") in _squeezed(_column(mobile_bay, "— quick reference",
+                                                                                               left=False))
+    house = tmp_path / "house.yaml"
+    house.write_text("quick-play:\n  fort_magazine: {rows: {reading: guns_out}}\n")
+    pages = _build(library, "mobile-bay-1864", tmp_path / "out", house=house)
+    right = _squeezed(_column(pages, "— quick reference", left=False))
+    assert _squeezed("1-1 magazine hit: she explodes and sinks 4 guns out") in right
+    assert _squeezed("Magazine (1-1) a fort's puts 4 guns out, as a 2-2 or 3-3 does (a ship's sinks her)") in \
+        _squeezed(_readings(pages))
+    assert len(pages) == len(mobile_bay) == RULESET.pack_pages
+
