@@ -305,7 +305,7 @@ def test_mobile_bay_plays_the_articles_order_of_battle_and_the_split_is_an_optio
                       if "Quick Play order of battle" in p or RECORD_CARDS in p or " ORDER " in p)
     assert "Fort Powell" not in played and "water battery" not in played
     assert "water battery" not in " ".join(before_readings(p) for p in mobile_bay)
-    assert "Admiral Franklin Buchanan 6 units" in mobile_bay[0]  # the cover counts the units in play
+    assert "Admiral Franklin Buchanan 4 ships and 2 forts, 6 counters" in mobile_bay[0]  # the cover counts those in play
     roster = _page(mobile_bay, "Quick Play order of battle")
     assert "Fort Morgan Fort 22 4/4/2" in roster and "Confederate: 4 ships and 2 forts · total EDNA 82" in roster
     assert _turn_numbers(mobile_bay) == list(range(1, 18))  # the article's 24 units, a lashed pair drawing one
@@ -2158,4 +2158,14 @@ def test_a_club_may_play_a_forts_1_1_as_guns_out_and_the_pack_says_the_option_ex
     assert _squeezed("Magazine (1-1) a fort's puts 4 guns out, as a 2-2 or 3-3 does (a ship's sinks her)") in \
         _squeezed(_readings(pages))
     assert len(pages) == len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_cover_counts_ships_and_the_counters_they_draw(mobile_bay):
+    """Replay 24, defect (p1): the cover's "18 units" and "6 units" counted ships where the cup holds 11 Union counters
+    (a lashed pair draws one), and only page 3 explained it. The cover counts as the roster's totals do."""
+    cover = mobile_bay[0]
+    assert "Rear Admiral David G. Farragut 18 ships, 11 counters" in cover
+    assert "Admiral Franklin Buchanan 4 ships and 2 forts, 6 counters" in cover
+    assert "18 units" not in cover and "6 units" not in cover
+    assert len(mobile_bay) == RULESET.pack_pages
 
