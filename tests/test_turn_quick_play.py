@@ -2169,3 +2169,19 @@ def test_the_cover_counts_ships_and_the_counters_they_draw(mobile_bay):
     assert "18 units" not in cover and "6 units" not in cover
     assert len(mobile_bay) == RULESET.pack_pages
 
+
+def test_fort_morgans_card_says_where_her_range_is_taken_and_what_bears_on_the_bay(mobile_bay):
+    """Replay 24, defect (p5): Fort Morgan's card had only "silenced"; her range from the water battery's beach and
+    the bay front's 2 Mediums were on p3 alone. A line on her card, from her scenario's reading (fort_card_notes),
+    on hers only."""
+    cards = " ".join(_cards(mobile_bay))
+    words = _squeezed("range: west shore; bay: 2 M")
+    assert _squeezed(cards).count(words) == 1
+    with _opened(mobile_bay.path) as pdf:
+        page = next(p for p in pdf.pages if "32 pieces in 10 factors" in (p.extract_text() or ""))
+        text = page.extract_words()
+    fort = next(w for w in text if w["text"] == "Morgan" and w["top"] > page.height / 2)
+    gaines = next(w for w in text if w["text"] == "Gaines" and abs(w["top"] - fort["top"]) < 2)
+    shore = next(w for w in text if w["text"] == "shore;")
+    assert shore["x0"] < gaines["x0"] and abs(shore["top"] - fort["top"]) < 30  # on Fort Morgan's card, by her head
+    assert len(mobile_bay) == RULESET.pack_pages
