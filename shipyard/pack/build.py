@@ -36,11 +36,18 @@ def pack_job(library, scenario, ruleset, options: PackOptions, ctx=None) -> Job:
     return Job(scenario, units, ctx)
 
 
-def side_counts(job: Job) -> dict[str, int]:
-    """How many units each side has in play (the cover's count): the job's, which a rule set may narrow (plays)."""
-    counts: dict[str, int] = {}
+def side_counts(job: Job, ruleset=None) -> dict[str, int | str]:
+    """How many units each side has in play (the cover's count): the job's, which a rule set may narrow (plays); in
+    the rule set's own words where it has them (count_words: its ships and its counters, where they differ)."""
+    counts: dict[str, int | str] = {}
     for side, _, _ in job.units:
         counts[side] = counts.get(side, 0) + 1
+    words = getattr(ruleset, "count_words", None)
+    if words is not None:
+        for side in list(counts):
+            said = words(side, [(u, d) for s, u, d in job.units if s == side], job.scenario, job.ctx)
+            if said:
+                counts[side] = said
     return counts
 
 
@@ -74,7 +81,7 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
             # templates that hold its quick reference); the titles stay the sections' own, as in the outline
             # ... and the parts inside a section the contents lists under it (SECTION_PARTS: the orders logs)
             entries = cover(doc, scenario, ruleset, sides, [s.name for s in plan], options, scale=job.ctx.scale,
-                            notes=getattr(aids, "SECTION_NOTES", None), counts=side_counts(job),
+                            notes=getattr(aids, "SECTION_NOTES", None), counts=side_counts(job, ruleset),
                             parts=getattr(aids, "SECTION_PARTS", None))
             for section in plan:
                 current = section

@@ -50,20 +50,21 @@ def printing_note(options, plan, scale: str | None) -> str:
     return note
 
 
-def side_block(side, size: float, count: int | None = None) -> Block:
-    """A side: its name, then its commander, how many units (`count` in play, else all it lists) and its victory
-    note, set in."""
+def side_block(side, size: float, count: int | str | None = None) -> Block:
+    """A side: its name, then its commander, how many units (`count` in play, else all it lists; words: the rule
+    set's own count) and its victory note, set in."""
     st = style()
     text = {**st["text"], "size": size}
     count = len(side.units) if count is None else count
+    said = count if isinstance(count, str) else f"{count} unit{'s' if count != 1 else ''}"
     lines = [Text(f"Commander: {side.commander}", **text) if side.commander else None,
-             Text(f"{count} unit{'s' if count != 1 else ''}", **text),
+             Text(said, **text),
              Text(f"Victory: {side.victory}", **text) if side.victory else None]
     return Stack([Line(side.name, size=size + st["heading"]["over"], weight="bold"),
                   Indent(Stack(lines, **st["side_gap"]), **st["side_lines"])], **st["side"])
 
 
-def free_text(scenario, sides, size: float, counts: dict[str, int] | None = None) -> Block:
+def free_text(scenario, sides, size: float, counts: dict[str, int | str] | None = None) -> Block:
     """The sides and the history at `size`: the part of the cover that is set smaller when it is long."""
     st = style()
     history = None
@@ -98,7 +99,7 @@ def resolve_parts(doc, entries) -> None:
 
 
 def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None,
-          notes: dict | None = None, counts: dict[str, int] | None = None, parts: dict | None = None) -> list:
+          notes: dict | None = None, counts: dict[str, int | str] | None = None, parts: dict | None = None) -> list:
     """The first page: the scenario, its sides and commanders, victory notes and the contents.
 
     Returns the contents' entries, for resolve_parts once the pack is drawn. Every line is fitted or wrapped to the

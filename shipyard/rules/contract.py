@@ -134,6 +134,10 @@ class RuleSet:
     # The torpedo-field densities its rules read (a set-up's `density:`), () where every field plays alike.
     torpedo_densities: Callable[[], tuple[str, ...]] = lambda: ()
     plays: Callable[[str, Context], bool] | None = None  # which of a scenario's units take part (None: all)
+    # The cover's count of one side's units in its own words, `count_words(side name, [(unit, derived)], scenario,
+    # ctx)` -> "18 ships, 11 counters" (None, or the hook returning None: "N units"), for rules whose units and
+    # counters differ.
+    count_words: Callable[..., str | None] | None = None
     # At the table, a game in play: the tracks a live sheet marks (the damage tracks without their other names; None:
     # damage_tracks as they are), and what the rules make of a unit's marks, `now(derived, {track: boxes marked},
     # ctx)` -> {"max_speed": in the rule set's own terms, "out": None or why she is out of the fight, ...}.

@@ -25,6 +25,13 @@ def start_speed(knots: float, units: list, leader: tuple[float, list] | None = N
     return words(knots, units, leader)
 
 
+def count_words(side_name: str, units: list, scenario, ctx) -> str | None:
+    """The cover's count of a side (roster.count_words), its module loaded only by what prints."""
+    from .roster import count_words as words
+
+    return words(side_name, units, scenario, ctx)
+
+
 RULESET = RuleSet(
     key="quick-play",
     aliases=("qp", "edna"),
@@ -45,9 +52,10 @@ RULESET = RuleSet(
     minutes_per_turn=3.0,
     turn_reason="a wooden screw's full 12 in a bound at 100 yd an inch is 12 knots for three minutes (reconstructed)",
     ground_yards={"any": 100.0},
-    ground_reason="the rules give their ranges in inches (point blank to 2 in, long past 24 in) and no ground scale: "
-                  "read as 100 yd an inch (reconstructed)",
+    ground_reason="reconstructed: the rules give ranges in inches, point blank to 2 in and long past 24 in, but no "
+                  "ground scale",
     plays=plays,  # the article's own order of battle in its scenario (which_units)
+    count_words=count_words,  # the cover: ships and the counters they draw (a lashed pair draws one)
     turn_word="bound",
     turn_counter="turn counter",  # drawn from the cup each bound: her number is the order she moves and fires in
     # the starts table's start speeds in inches a bound, the setting on her card (a lashed pair's, the slower's); the

@@ -70,8 +70,19 @@ def _ranges(ctx: Context, size: float | None = None) -> Table:
     return Table(rows, header=header, align=["left", "centre", "centre"], **_table("reference_ranges", size))
 
 
+def fort_event(ctx: Context, row: dict) -> str:
+    """A double's fort column, in the fort_magazine reading in force (the 1-1: silenced, or guns out)."""
+    t = ctx.tables.fort_magazine
+    reading = str(t.rows["reading"])
+    if reading not in ("silenced", "guns_out"):
+        raise ShipyardError(f"table fort_magazine ({t.tag()}): reading is {reading!r}; it is silenced or guns_out")
+    if reading == "guns_out" and str(row["double"]) == str(t.rows["double"]):
+        return f"{t.rows['guns_out']} out"
+    return str(row["fort"])
+
+
 def _events(ctx: Context, forts: bool, size: float | None = None) -> Table:
-    rows = [[r["double"], r["ship"], r["fort"]] if forts else [r["double"], r["ship"]]
+    rows = [[r["double"], r["ship"], fort_event(ctx, r)] if forts else [r["double"], r["ship"]]
             for r in ctx.tables.catastrophic_events.rows]
     header = ["Dice", "Ship", "Fort"] if forts else ["Dice", "Ship"]
     return Table(rows, header=header, align=["centre", "left", "left"],
@@ -210,8 +221,8 @@ def gun_reminders(ctx: Context, size: float | None = None, forts: bool = True, s
         runs += _run(f"{factor_name(ctx, 'medium')}s", medium_best_words(ctx) + "\n")
     runs += _run("Guns out", "each gun out strikes one factor box (a fort's too, not its pieces), smallest first: "
                 + ", then ".join(factor_name(ctx, k) for k in t.guns_out.rows) + ".")
-    runs += _run("\nAvD", "average die (D6 1–6 → " + ", ".join(number(f) for f in t.average_die.rows["faces"])
-                + "); D10: 1 to 10.")
+    runs += _run("\nAvD", str(t.average_die.rows["words"]).format(
+        faces=", ".join(number(f) for f in t.average_die.rows["faces"])))
     runs += _run("\nRange", avd_words(ctx))
     runs += _run("\nEDNA 0", edna_zero_words(ctx, forts=forts, ships=ships))
     return Runs(runs, **_reminders(size))

@@ -57,6 +57,19 @@ def side_totals(side_name: str, stats: list, ctx: Context, consorts: int = 0) ->
             f"({sum(tot.values())} in all)")
 
 
+def count_words(side_name: str, units: list, scenario, ctx: Context) -> str | None:
+    """The cover's count of a side (RuleSet.count_words): its ships and forts and, where a lashed pair draws one, the
+    counters they draw ("18 ships, 11 counters"), as the roster's totals count them (replay 24: the cover's "18
+    units" against 11 Union counters)."""
+    side = next((s for s in scenario.sides if s.name == side_name), None)
+    ids = {u.id for u, _ in units}
+    consorts = sum(1 for su in (side.units if side else []) if su.id in ids and su.lashed_to and su.lashed_to in ids)
+    forts = sum(1 for _, d in units if d.stats.is_fort)
+    counted = " and ".join(f"{n} {word}{'s' if n != 1 else ''}" for n, word in ((len(units) - forts, "ship"),
+                                                                                   (forts, "fort")) if n)
+    return f"{counted}, {len(units) - consorts} counter{'s' if len(units) - consorts != 1 else ''}" if counted else None
+
+
 def side_block(side, by_id: dict, ctx: Context, scenario=None) -> Block | None:
     """The side's divisions and totals; with the scenario, each unit lashed to another comes under her partner
     whatever the order the scenario lists them in."""

@@ -154,6 +154,9 @@ def card(unit: Any, d, ctx: Context) -> Block:
         side_note.append(draught_words(unit))  # a line of its own: joined, "draws 17½ ft" wrapped its "ft" (replay 7)
     if s.turns_when_stationary:
         side_note.insert(0, "turns when stopped")
+    scenario = getattr(getattr(ctx, "scenario", None), "id", None)
+    side_note += [str(r["note"]) for r in ctx.tables.fort_card_notes.rows
+                  if s.is_fort and r["scenario"] == scenario and r["unit"] == getattr(unit, "id", None)]
     head = Columns([
         Title(name, subtitle_without_type(detail, unit), rule_colour=accent(unit, ctx), **st["title"]),
         # a line each ("turns when stopped", "6 pieces"): joined they wrapped mid-phrase ("· 6 / pieces")
