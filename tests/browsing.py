@@ -119,11 +119,16 @@ def fresh(driver, downloads: Path) -> None:
     # (the same renderer), or a blank one where its server is gone. (Frozen instead, by DevTools, the page stays
     # frozen for the next: its phone-width styles were not applied)
     here = next((o for o in SERVED | STOPPED if driver.current_url.startswith(o + "/")), None)
-    if here:
-        driver.get(here + PARK if here in SERVED else "about:blank")
+    # this tab's session storage, origin by origin on each server's scriptless page (Chromium 150 no longer clears
+    # it with local_storage below, and DevTools clears it only for the page shown), the page the tab was on last
+    for origin in sorted(SERVED, key=lambda o: o == here):
+        driver.get(origin + PARK)
+        driver.execute_script("sessionStorage.clear()")
+    if here and here not in SERVED:
+        driver.get("about:blank")
     driver.execute_cdp_cmd("Page.resetNavigationHistory", {})
     driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
-    for origin in SERVED | STOPPED:  # local_storage is its session storage in every tab too
+    for origin in SERVED | STOPPED:  # cookies, local storage, workers and caches of every origin a test served
         driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": STORAGE})
     STOPPED.clear()
     driver.set_window_size(*WINDOW)
