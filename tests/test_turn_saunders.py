@@ -11,7 +11,7 @@ from shipyard.render.tags import recorded, walk
 from shipyard.render.kit import OrdersLog
 from shipyard.render.text import number
 from shipyard.rules import get_ruleset
-from shipyard.rules.saunders.reference import sections
+from shipyard.rules.saunders.reference import FORT_READINGS, sections
 from shipyard.rules.saunders.sheet import draught_words, sheet
 
 RS = get_ruleset("saunders")
@@ -134,7 +134,8 @@ def test_readings_page_lists_every_reconstruction_and_its_options_are_tables(bun
     assert "What the text leaves open" in ref
     tables = RS.tables()
     for row in tables.readings():  # each reading with its numbers filled from the tables (rules.readings)
-        assert flat(row["rule"]) in ref and flat(row["reading"]) in ref, row["rule"]
+        said = FORT_READINGS.get(row["rule"]) or row["reading"]  # a fort's readings: said once, in the Forts table (s11)
+        assert flat(row["rule"]) in ref and flat(said) in ref, row["rule"]
         if row["option"]:
             tables.require(row["option"])  # the option is a table a house-rules file switches
 
@@ -1234,8 +1235,9 @@ def test_a_forts_share_at_one_ship_is_for_the_whole_turn(bundled_packs, paper):
     texts = pack_texts(bundled_packs, paper=paper)
     ref = reference_text(texts)
     reading = readings_rows()["Fort firing"]
-    assert "a quarter of a face's guns a turn, steps 4 and 6 together" in reading and reading in ref
+    assert "a quarter of a face's guns a turn, steps 4 and 6 together" in reading  # the reading, said in the Forts table:
     assert "at any one ship no more than a quarter of a face's guns a turn (steps 4 and 6 together)" in ref
+    assert f"Fort firing {FORT_READINGS['Fort firing']}" in ref  # the readings' row points there (s11: said once)
     forts = [t for t in texts if "A fort does not move" in t]
     assert forts
     for page in forts:
@@ -1434,8 +1436,8 @@ def test_the_readings_say_a_second_reading_in_words_larger_not_an_option_name(bu
     rows = RS.tables().readings()  # filled from the tables (rules.readings)
     seconds = [r for r in rows if r["option"]]
     assert len(seconds) == 5 and all(r.get("instead") for r in seconds)
-    for r in seconds:
-        assert flat(f"{r['reading']}; clubs may instead play: {r['instead']}") in ref, r["rule"]
+    for r in seconds:  # a fort's reading is said in the Forts table, its row a pointer (s11); the second reading after it
+        assert flat(f"{FORT_READINGS.get(r['rule']) or r['reading']}; clubs may instead play: {r['instead']}") in ref, r["rule"]
     assert "bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance when not stationary" in ref
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[pdf_page_index(path, "What the text leaves open")]
@@ -2099,7 +2101,10 @@ def test_a_fort_hit_on_4_to_6_rolls_the_d66_only_as_a_ship_s_does(bundled_packs)
     now sends the player to the ship's rule (Hits 4–6), the one place the fact is said."""
     ref = reference_text(pack_texts(bundled_packs))
     fort = readings_rows()["Hits on a fort"]
-    assert "4–6 cost no hull, as a ship's (Hits 4–6)" in fort and "the D66 only" not in fort and fort in ref
+    assert "4–6 cost no hull, as a ship's (Hits 4–6)" in fort and "the D66 only" not in fort
+    # said once, in the Forts table's Hit row (s11), the readings' row pointing there
+    assert "Hit roll the location as for a ship: every location is the walls, 4–6 cost no hull, as a ship's (Hits 4–6)" in ref
+    assert f"Hits on a fort {FORT_READINGS['Hits on a fort']}" in ref and "the D66 only" not in ref
     assert "Hit location (1D6; 4–6: no hull, D66 at 6+; see Hits 4–6)" in ref and "Hits 4–6" in ref
 
 
@@ -2330,3 +2335,45 @@ def test_an_odd_broadside_gun_is_counted_in_its_line_and_takes_its_side_as_a_piv
     octorara = octorara[octorara.index("Octorara class"):]
     assert "9-inch Dahlgren smoothbore 2 4 port 10° (1 of them: port or starboard)" in octorara
     assert CHOICE in octorara and "the odd gun" not in " ".join(texts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Replay s11 (sau32): the A4 Mobile Bay pack's rulebook moments and defects
+
+
+def firer_stationary() -> str:
+    from shipyard.rules.saunders.derive import modifier
+    from shipyard.rules.saunders.sheet import signed
+
+    t = RS.tables()
+    return f"{t.to_hit.rows['stationary']}", signed(modifier(t.to_hit, "Firer stationary"))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_firer_s_stationary_modifier_is_named_where_a_ship_fires(bundled_packs, paper):
+    """Replay s11, moment 4: nothing where the player fires pointed to the firer stationary +1 (the to-hit table on
+    p18 alone). The turn card's First fire row names it beside who fires, and every ship's to-hit line names it; a
+    fort's does not (she fires, by our fort_fire reading, not as a stationary firer)."""
+    speed, mod = firer_stationary()
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    assert f"First fire ships that did not turn fire, and spar torpedoes strike within reach ships that did not turn ({speed}: {mod}); forts" in ref
+    sheets = [t for t in texts if SHEET_MARK in t]
+    line = f"{SHEET_MARK} · firer at {speed} {mod}"
+    ships = sum(t.count(SHEET_MARK) for t in sheets) - sum(t.count("Fort · ") for t in sheets)
+    assert ships >= 18 and sum(t.count(line) for t in sheets) == ships
+    fort_page = next(t for t in sheets if "Fort · Mobile Point" in t)
+    assert line not in fort_page
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_fort_rules_are_said_once_in_the_reference(bundled_packs, paper):
+    """Replay s11, defect: the fort rules were printed twice, in the Forts table and again in full in the readings
+    (Fort firing, Hits on a fort). The Forts table says them; the readings' rows point to it, the fort_fire second
+    reading kept after the pointer."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert ref.count("of a face's guns a turn") == 1
+    assert ref.count("every location is the walls") == 1
+    assert "Fort firing under Forts (Fires, Fired at); clubs may instead play: as a stationary firer (+1), every gun at one ship" in ref
+    assert "Hits on a fort under Forts (Hit)" in ref
+    assert "every location is the walls, 4–6 cost no hull, as a ship's (Hits 4–6)" in ref

@@ -15,7 +15,7 @@ from ...render.text import number
 from ..context import Context
 from ..derived import Derived
 from .derive import scale_factor
-from .sheet import RULES, SHARE_WORDS, fraction, signed, style
+from .sheet import RULES, SHARE_WORDS, fraction, played_sequence, signed, style
 from .templates import turns_in_play
 
 
@@ -141,8 +141,15 @@ def fort_rules(t) -> list[list[str]]:
             ["Fired at", f"ships firing at her {to_hit['Target stationary']}: a fort is a stationary target; she is in an "
              "arc, and ranged, at her set-up point"
              if ff["stationary_target"] else "no stationary modifier"],
-            ["Hit", "roll the location as for a ship: every location is the walls; a critical with no box on her "
-                    "sheet has no effect; 26: the face hit (bearing on the firer) floods, not the fort"]]
+            ["Hit", "roll the location as for a ship: every location is the walls, 4–6 cost no hull, as a ship's "
+                    "(Hits 4–6); a critical with no box on her sheet has no effect; 26: the face hit (bearing on the "
+                    "firer) floods, not the fort"]]
+
+
+FORTS = "Forts"
+# the readings a fort plays by, said once in the Forts table: the readings' rows point there (a row's second reading,
+# where it has one, stays after the pointer)
+FORT_READINGS = {"Fort firing": f"under {FORTS} (Fires, Fired at)", "Hits on a fort": f"under {FORTS} (Hit)"}
 
 
 def to_hit_words(when: str, t, stats) -> str:
@@ -231,8 +238,10 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
                        ["Failed tries before she is stuck for good", int(ag["attempts"])]],
                       None, "aground"))
     out.append(_table("End of turn (step 7)", end_of_turn(t), None, "procedure", wrap_last=True))
+    elsewhere = {}
     if any(s.fort for s in stats):
-        out.append(_table("Forts", fort_rules(t), None, "procedure", wrap_last=True))
+        out.append(_table(FORTS, fort_rules(t), None, "procedure", wrap_last=True))
+        elsewhere.update(FORT_READINGS)  # replay s11: the fort rules were printed twice, here and in the readings
     if any(g.turret for g in guns):
         ta = t.turret_arcs.rows
         counts = turret_counts(stats)
@@ -245,7 +254,6 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
         sp = t.spar_torpedo.rows
         out.append(_table(f"Spar torpedo (within {number(sp['range_in'] * factor)} in, {sp['arc_deg']}° of the bow)",
                           [[r["roll"], r["effect"]] for r in sp["effect"]], ["D6", "Effect"], "roll", wrap_last=True))
-    elsewhere = {}
     if torpedo_fields_in_play(ctx):
         out += torpedo_tables(t, leading)
         elsewhere[TORPEDO_TESTS[0]] = f"under Torpedo fields ({TORPEDO_TESTS[1]})"
@@ -301,7 +309,11 @@ def readings_rows(t, elsewhere: dict[str, str] | None = None) -> list[list[str]]
     reading (the row's switch) prints it, and ours after it as not played (rules.readings). `elsewhere`: rows the
     reference prints in full beside the tables they play by, by rule, and the pointer printed here instead."""
     elsewhere = elsewhere or {}
-    return [[r["rule"], elsewhere.get(r["rule"]) or (r["played"] if r["switched"] else r["reading"] + (f"; {INSTEAD}: {r['other']}" if r["other"] else ""))]
+    def second(r) -> str:
+        return f"; {INSTEAD}: {r['other']}" if r["other"] and not r["switched"] else ""
+
+    return [[r["rule"], elsewhere[r["rule"]] + second(r) if r["rule"] in elsewhere
+             else (r["played"] if r["switched"] else r["reading"] + second(r))]
             for r in t.readings()]
 
 
@@ -337,7 +349,7 @@ def reference_pages(derived: list[Derived], ctx: Context, width: float, first: f
 def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
     st = style()
     title = Stack([Title("Quick reference", f"{RULES} · the turn and the tables the ships in play use"),
-                   turn_card(ctx.tables, st)], **st["reference_card"])
+                   turn_card(played_sequence(ctx.tables), st)], **st["reference_card"])
     box = doc.content_for(False)
     flow = Flow(doc, **st["reference_flow"])
     first = box.h - title.measure(box.w) - flow.gap

@@ -13,7 +13,7 @@ from ...render.measure import PT, Block
 from ...render.table_block import Table
 from ...render.tracks import Checkboxes, Track, Tracks
 from ...render.containers import Columns, Stack
-from ...render.text_blocks import Note, Text, Title
+from ...render.text_blocks import Note, Runs, Text, Title
 from ...render.figures import StatBoxes
 from ...render.tags import records
 from ...render.kit import (GunTable, HullPlan, OrdersLog, RatingBox, SpeedCell, SpeedRow, SpeedTrack, load_style,
@@ -65,12 +65,44 @@ def hull_bar_words(th, ctx: Context) -> str:
 # Rule reminders, every number from the tables
 
 
-def to_hit_line(ctx: Context) -> Columns:
-    """'To hit 5+ on D6 per gun' beside 'Penetration: DAV + strength − armour; +1 rifle, …, −1 long range'"""
+class _Rows:
+    """A table's rows and nothing else: what render.kit's sequence_of_play reads (`.rows`)."""
+
+    def __init__(self, rows):
+        self.rows = rows
+
+
+def played_sequence(t) -> dict:
+    """The sequence of play as the turn card prints it: a phase's `pointer` (the `when` of a to_hit modifier and the
+    words it follows in `fires`) puts that modifier where the player fires (replay s11 moment 4: the firer stationary
+    +1 was in the to-hit table alone, and a ship stopped to fire never took it): "ships that did not turn (0 kn: +1);
+    forts", the number the to_hit table's, so a house rule reaches it. The sheets' turn strip has no room for it on
+    A4 (a second line costs Mobile Bay a 20th page): each ship's to-hit line carries it (to_hit_line)."""
+    rows = []
+    for row in t.require("sequence_of_play").rows:
+        ptr = row.get("pointer")
+        if ptr:
+            after = ptr["after"]
+            if after not in row["fires"]:
+                raise ShipyardError(f"saunders table 'sequence_of_play': {row['phase']}'s pointer follows {after!r}, "
+                                    f"not in its fires ({row['fires']!r})")
+            words = f" ({t.to_hit.rows['stationary']}: {signed(modifier(t.to_hit, ptr['modifier']))})"
+            row = {**row, "fires": row["fires"].replace(after, after + words, 1)}
+        rows.append(row)
+    return {"sequence_of_play": _Rows(rows)}
+
+
+def to_hit_line(ctx: Context, s: SaundersStats | None = None) -> Columns:
+    """'To hit 5+ on D6 per gun · firer at 0 kn +1' beside 'Penetration: DAV + strength − armour; +1 rifle, …, −1 long
+    range'. The firer's stationary modifier is named where a ship fires (replay s11 moment 4): a fort's sheet leaves it
+    out unless fort_fire makes her a stationary firer."""
     t = ctx.tables
     pen = ", ".join(f"{signed(m['mod'])} {m['when'].lower()}" for m in t.penetration.rows["modifiers"])
     st = style()
-    return Columns([Text(f"To hit {int(t.to_hit.rows['needed'])}+ on D6 per gun", weight="bold", **st["to_hit"]),
+    runs = [(f"To hit {int(t.to_hit.rows['needed'])}+ on D6 per gun", "bold")]
+    if s is None or not s.fort or t.require("fort_fire").rows["stationary_firer"]:
+        runs.append((f" · firer at {t.to_hit.rows['stationary']} {signed(modifier(t.to_hit, 'Firer stationary'))}", "regular"))
+    return Columns([Runs(runs, **st["to_hit"]),
                     Text(f"Penetration: DAV + strength − armour; {pen}{both_ways(t)}", **st["to_hit"])],
                    **st["to_hit_row"])
 
@@ -686,7 +718,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
         head,
         top,
         None if s.fort else hull,
-        to_hit_line(ctx),
+        to_hit_line(ctx, s),
         gun_table(s, face_lines(unit, s, ctx) if s.fort else None, ctx),
         fort_targets(unit, s, ctx) if s.fort else None,
         Note(turret_note(s, ctx), **st["turret_note"]) if any(g.turret for g in s.guns) else None,
