@@ -1435,7 +1435,7 @@ def test_the_readings_say_a_second_reading_in_words_larger_not_an_option_name(bu
     assert "House-rule option" not in ref and "house-rules file" not in ref
     rows = RS.tables().readings()  # filled from the tables (rules.readings)
     seconds = [r for r in rows if r["option"]]
-    assert len(seconds) == 5 and all(r.get("instead") for r in seconds)
+    assert len(seconds) == 6 and all(r.get("instead") for r in seconds)  # s11: to_hit (the modifiers added) is the sixth
     for r in seconds:  # a fort's reading is said in the Forts table, its row a pointer (s11); the second reading after it
         assert flat(f"{FORT_READINGS.get(r['rule']) or r['reading']}; clubs may instead play: {r['instead']}") in ref, r["rule"]
     assert "bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance when not stationary" in ref
@@ -2377,3 +2377,35 @@ def test_the_fort_rules_are_said_once_in_the_reference(bundled_packs, paper):
     assert "Fort firing under Forts (Fires, Fired at); clubs may instead play: as a stationary firer (+1), every gun at one ship" in ref
     assert "Hits on a fort under Forts (Hit)" in ref
     assert "every location is the walls, 4–6 cost no hull, as a ship's (Hits 4–6)" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_to_hit_modifiers_say_a_fire_and_smoke_add(bundled_packs, paper):
+    """Replay s11, moment 1: a firer on fire (−1) and filled with smoke (−1): one −1 or two? Every modifier that
+    applies counts (to_hit's `stack`, our reading: the text lists them with no word on how they meet); the to-hit
+    table ends with the two added, and the readings say it, with the other reading as the clubs' option."""
+    from shipyard.rules.saunders.derive import modifier
+    from shipyard.rules.saunders.sheet import signed
+
+    t = RS.tables()
+    assert t.to_hit.rows["stack"] is True
+    first, second = t.to_hit.rows["adds"]
+    total = signed(modifier(t.to_hit, first) + modifier(t.to_hit, second))
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    table = ref[ref.index("To hit: 1D6 per gun"):ref.index("Hit location (1D6")]
+    assert f"{first} {signed(modifier(t.to_hit, first))}" in table and f"{second} {signed(modifier(t.to_hit, second))}" in table
+    assert f"On fire and in smoke {total}" in table and total == "−2"
+    assert ("To-hit modifiers every one that applies counts, added: on fire and filled with smoke, both; clubs may "
+            "instead play: the firer's fire, smoke and steam count once, the worst of them") in ref
+
+
+def test_a_house_rule_counts_the_firer_s_own_state_once(library, tmp_path):
+    """Replay s11, moment 1, the other reading: with to_hit stack: false the table's last row says fire, smoke and
+    steam count once, at the worst, and the readings mark the house rule."""
+    house = tmp_path / "house.yaml"
+    house.write_text("saunders:\n  to_hit: {rows: {stack: false}}\n")
+    ctx = RS.context(library, house_rules=house)
+    derived = [RS.derive(u, ctx) for _, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
+    text = block_text(sections(derived, ctx))
+    assert "on fire, smoke, steam: once −1" in text and "On fire and in smoke −2" not in text
+    assert "the firer's fire, smoke and steam count once, the worst of them (house rule" in text

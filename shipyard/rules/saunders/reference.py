@@ -14,7 +14,7 @@ from ...render.kit import Flowing, Style, deal_columns, turn_card
 from ...render.text import number
 from ..context import Context
 from ..derived import Derived
-from .derive import scale_factor
+from .derive import modifier, scale_factor
 from .sheet import RULES, SHARE_WORDS, fraction, played_sequence, signed, style
 from .templates import turns_in_play
 
@@ -163,6 +163,19 @@ def to_hit_words(when: str, t, stats) -> str:
     return when
 
 
+def stacking_row(t) -> list[str]:
+    """How the to-hit modifiers meet, as the table's last row (replay s11, moment 1: a firer on fire and in smoke, one
+    −1 or two?): to_hit's `stack` (our reading: each that applies counts) shows its `adds` pair added; the house rule
+    (stack: false) the firer's own state counted once, at the worst of them."""
+    rows = t.to_hit.rows
+    if rows.get("stack", True):
+        first, second = rows["adds"]
+        total = modifier(t.to_hit, first) + modifier(t.to_hit, second)
+        return [f"{first} and {second.lower().replace('filled with ', 'in ')}", signed(total)]
+    worst = min(modifier(t.to_hit, w) for w in rows["state"])
+    return [f"{', '.join(w.lower().replace('filled with ', '') for w in rows['state'])}: once", signed(worst)]
+
+
 REPEAT_POINTER = "rolled again: Repeated critical"  # where a repeat is met, the reading that settles it
 D66_WORDS = "Effect (D66: name the tens die before the roll)"  # the text's "1D6 as tens and another as units" (r24)
 
@@ -190,7 +203,8 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     small = [f"Target under {number(st['under_length_ft'])} ft" + (" or a monitor" if st["monitors"] else ""),
              signed(st["to_hit_modifier"])]
     out.append(_table(f"To hit: 1D6 per gun, {int(t.to_hit.rows['needed'])}+ hits", pairs([
-        *[[to_hit_words(m["when"], t, stats), signed(m["mod"])] for m in t.to_hit.rows["modifiers"]], small]),
+        *[[to_hit_words(m["when"], t, stats), signed(m["mod"])] for m in t.to_hit.rows["modifiers"]], small,
+        stacking_row(t)]),
         ["Modifier", "", "Modifier", ""],
         "to_hit", align=PAIRS_ALIGN))
     res = t.penetration_result.rows  # the firing tables in the order they are rolled: to hit, location, penetration (r17)
