@@ -1435,7 +1435,7 @@ def test_the_readings_say_a_second_reading_in_words_larger_not_an_option_name(bu
     assert "House-rule option" not in ref and "house-rules file" not in ref
     rows = RS.tables().readings()  # filled from the tables (rules.readings)
     seconds = [r for r in rows if r["option"]]
-    assert len(seconds) == 6 and all(r.get("instead") for r in seconds)  # s11: to_hit (the modifiers added) is the sixth
+    assert len(seconds) == 7 and all(r.get("instead") for r in seconds)  # s11: to_hit (modifiers added), lashed_pairs
     for r in seconds:  # a fort's reading is said in the Forts table, its row a pointer (s11); the second reading after it
         assert flat(f"{FORT_READINGS.get(r['rule']) or r['reading']}; clubs may instead play: {r['instead']}") in ref, r["rule"]
     assert "bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance when not stationary" in ref
@@ -2395,8 +2395,8 @@ def test_the_to_hit_modifiers_say_a_fire_and_smoke_add(bundled_packs, paper):
     table = ref[ref.index("To hit: 1D6 per gun"):ref.index("Hit location (1D6")]
     assert f"{first} {signed(modifier(t.to_hit, first))}" in table and f"{second} {signed(modifier(t.to_hit, second))}" in table
     assert f"On fire and in smoke {total}" in table and total == "−2"
-    assert ("To-hit modifiers every one that applies counts, added: on fire and filled with smoke, both; clubs may "
-            "instead play: the firer's fire, smoke and steam count once, the worst of them") in ref
+    assert ("To-hit modifiers each that applies counts (on fire and in smoke: both); clubs may instead play: her fire, "
+            "smoke and steam count once") in ref
 
 
 def test_a_house_rule_counts_the_firer_s_own_state_once(library, tmp_path):
@@ -2408,4 +2408,89 @@ def test_a_house_rule_counts_the_firer_s_own_state_once(library, tmp_path):
     derived = [RS.derive(u, ctx) for _, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
     text = block_text(sections(derived, ctx))
     assert "on fire, smoke, steam: once −1" in text and "On fire and in smoke −2" not in text
-    assert "the firer's fire, smoke and steam count once, the worst of them (house rule" in text
+    assert "her fire, smoke and steam count once (house rule" in text
+
+
+LASHED_PAIRS = {"uss-brooklyn": "uss-octorara", "uss-hartford": "uss-metacomet", "uss-richmond": "uss-port-royal",
+                "uss-lackawanna": "uss-seminole", "uss-monongahela": "uss-kennebec", "uss-ossipee": "uss-itasca",
+                "uss-oneida": "uss-galena"}
+
+
+def sheet_of(texts: list[str], name: str) -> str:
+    """A unit's sheet text on its page: from her heading (her name, then her type and navy before the rules' name)
+    to the next sheet's heading, or the page's end."""
+    import re
+
+    head = re.compile(r"(?:USS|CSS) [A-Z][a-z]+(?: [A-Z][a-z]+)? [A-Z][^·]*(?:· [^·]* )?· (?:USN|CSN) · ACW Naval Rules")
+    for page in texts:
+        if SHEET_MARK not in page:
+            continue
+        starts = [m.start() for m in head.finditer(page)]
+        for k, at in enumerate(starts):
+            if page.startswith(f"{name} ", at):
+                return page[at:starts[k + 1] if k + 1 < len(starts) else len(page)]
+    raise AssertionError(f"no sheet for {name}")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_packs, library, paper):
+    """Replay s11, moment 3: the player could not work out how many guns a masked broadside keeps. Each lashed
+    ship's guns table counts it in the masked line's Arcs (the worked line: "masked: 0 of 10 fire"; an odd gun that
+    may take either side fires from the other: "1 of 3, to starboard"), and a line under the guns gives the steps."""
+    import re
+
+    texts = pack_texts(bundled_packs, paper=paper)
+    scenario = library.scenario("mobile-bay-1864")
+    units = {su.id: su for side in scenario.sides for su in side.units}
+    fitted = {u.id: u for _, u in library.scenario_units(scenario)}  # each as the scenario's date fits her out
+    seen = 0
+    for sloop_id, boat_id in LASHED_PAIRS.items():
+        boat = units[boat_id]
+        assert boat.lashed_to == sloop_id and boat.lashed_on == "port"
+        for uid, inboard, outboard, partner in ((sloop_id, "port", "starboard", boat_id), (boat_id, "starboard", "port", sloop_id)):
+            unit, mate = fitted[uid], fitted[partner].name.split(" ", 1)[1]
+            text = flat(sheet_of(texts, unit.name))
+            assert (f"Lashed, {mate} to {inboard}: 1 that side masked; 2 either-side guns fire {outboard}; 3 bow, "
+                    "stern, all round: if clear of her · magazine flood: hers alone") in text, unit.name
+            stats = RS.derive(unit, RS.context(library)).stats
+            sides = [g for g in stats.guns if g.per_side and {a.split()[0] for a in g.arcs} == {"port", "starboard"}]
+            for g in sides:  # the battery's inboard share, counted as the text deals it (the odd gun to port)
+                share = g.count - g.count // 2 if inboard == "port" else g.count // 2
+                odd = g.count % 2 == 1
+                if inboard == "port" and odd:
+                    want = f"port 10° · masked: 1 of {share}, to starboard"
+                else:
+                    want = f"{inboard} 10° · masked: 0 of {share} fire"
+                assert want in text, (unit.name, g.name, want)
+                seen += 1
+            for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · masked: (\d+) of (\d+)", text):
+                assert m.group(1) == m.group(3), (unit.name, m.group(0))  # of her No. in that line
+    assert seen >= 14
+    for name in ("CSS Selma", "USS Tecumseh", "CSS Gaines"):  # no partner: nothing masked, no lashed line
+        text = sheet_of(texts, name)
+        assert SHEET_MARK in text and "masked" not in text and "Lashed, " not in text, name
+
+
+def test_a_house_rule_silences_both_of_a_lashed_pair_on_a_flooded_magazine(library, tmp_path):
+    """Replay s11, moment 2, the other reading: lashed_pairs magazine_silences_partner: true, the lashed ship's line
+    says a flood silences both ships; the readings mark the house rule."""
+    house = tmp_path / "house.yaml"
+    house.write_text("saunders:\n  lashed_pairs: {rows: {magazine_silences_partner: true}}\n")
+    plain, ruled = RS.context(library), RS.context(library, house_rules=house)
+    for ctx in (plain, ruled):
+        ctx.scenario = library.scenario("mobile-bay-1864")
+    unit = library.units["uss-hartford"]
+    assert "magazine flood: hers alone" in block_text([sheet(unit, RS.derive(unit, plain), plain)])
+    assert "magazine flood: both ships silent" in block_text([sheet(unit, RS.derive(unit, ruled), ruled)])
+    row = next(r for r in ruled.tables.readings() if r["rule"] == "Magazines")
+    assert row["switched"] and row["reading"] == "both of the pair"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_readings_say_a_flooded_magazine_silences_the_ship_hit_alone(bundled_packs, paper):
+    """Replay s11, moment 2: does a flooded magazine on one ship of a lashed pair silence her partner's guns too? No
+    (lashed_pairs, our reading: each her own magazine); the readings say it, with the other reading as the option."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert RS.tables().require("lashed_pairs").rows["magazine_silences_partner"] is False
+    assert ("Magazines a flood silences the ship hit alone, a lashed partner fires on; clubs may instead play: both "
+            "of the pair") in ref

@@ -201,7 +201,7 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     return items
 
 
-def next_move_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
+def next_move_items(s: SaundersStats, ctx: Context, unit=None) -> list[tuple[str, int, str]]:
     """Criticals that last one move only: ticked when rolled, rubbed out when the move is over."""
     crew = [(mark(ctx, "26"), 1, "magazine"), (mark(ctx, "61-63"), 1, "gun_silent")]
     if s.fort:
@@ -311,7 +311,7 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
     strikes the scenario's opening ones), the rest as checkboxes in columns beside them (style status_columns); then the one-move
     criticals in a row."""
     st = style()
-    items, once = status_items(s, ctx), next_move_items(s, ctx)
+    items, once = status_items(s, ctx), next_move_items(s, ctx, unit)
     tallies = Tracks([Track(label, n, prefilled=damage_done(ctx, unit, (TALLIES[tr], tr), n), records=tr)
                       for label, n, tr in items if tr in TALLIES], **st["tallies"])
     rest = [(label, n, tr) for label, n, tr in items if tr not in TALLIES]
@@ -614,10 +614,10 @@ def arcs_head(s: SaundersStats, ctx: Context) -> str:
     return "Arcs (“or”: as it fires, not plotted)"
 
 
-def gun_rows(s: SaundersStats, lines: list | None = None) -> list[list]:
+def gun_rows(s: SaundersStats, lines: list | None = None, lashed: tuple[str, str] | None = None) -> list[list]:
     rows = []
     for g, arcs_list, count in (gun_lines(s) if lines is None else lines):
-        arcs = choice_words(g, arcs_list, count) or arcs_words(g, arcs_list)
+        arcs = masked_words(choice_words(g, arcs_list, count) or arcs_words(g, arcs_list), arcs_list, count, lashed)
         if g.blocked_arcs:
             arcs += " — not " + ", ".join(g.blocked_arcs)
         r = g.ranges_in
@@ -641,13 +641,14 @@ def bearing(g, arcs: list[str] | None = None) -> str:
     return "pivot"
 
 
-def gun_table(s: SaundersStats, faces: list | None = None, ctx: Context | None = None) -> GunTable:
+def gun_table(s: SaundersStats, faces: list | None = None, ctx: Context | None = None,
+              lashed: tuple[str, str] | None = None) -> GunTable:
     """The guns table with a box per gun in its last column (tick disabled, cross destroyed), each box a `gun`
     tracker; the guns grouped by where they bear (a broadside battery a line a side; a fort's by the face they stand
     on, `faces` from face_lines) and numbered down the table."""
     lines = gun_lines(s) if faces is None else faces
     groups = [bearing(g, arcs) for g, arcs, _ in lines] if faces is None else [arcs[0] for _, arcs, _ in lines]
-    return GunTable(gun_rows(s, lines), bearings=groups,
+    return GunTable(gun_rows(s, lines, lashed), bearings=groups,
                     header=[FIRED_HEAD if s.guns else "Gun", "No.", "Str", "Rif",
                             "Arcs" if ctx is None or faces is not None else arcs_head(s, ctx), "PB in", "Eff in", "Long in",
                             "✓ out ✗ lost" if s.guns else ""],
@@ -671,6 +672,70 @@ def turret_note(s: SaundersStats, ctx: Context) -> str:
            f"Turrets: plot each one's arc in its column ({', '.join(t.title() for t in turrets)})")
     return (f"{who} with the move, one step ({step}°, to the next arc) a turn; both guns fire into the same arc at one target. "
             "Own funnel or superstructure may block part of an arc: agree before play.")
+
+
+OTHER_SIDE = {"port": "starboard", "starboard": "port"}
+
+
+def lashing(unit, ctx: Context) -> tuple[str, str] | None:
+    """(her partner's name, her inboard side) where the scenario lashes her to another: a consort names her sloop
+    and the sloop's side she lies on (lashed_to, lashed_on), so the sloop's inboard side is that one and the consort's
+    the other. None where no scenario lashes her."""
+    scenario = getattr(ctx, "scenario", None)
+    if scenario is None or unit is None:
+        return None
+    units = [su for side in scenario.sides for su in side.units]
+    me = next((su for su in units if su.id == unit.id), None)
+    consort = next((su for su in units if su.lashed_to == unit.id and su.lashed_on), None)
+    if me is not None and me.lashed_to and me.lashed_on:
+        partner, inboard = me.lashed_to, OTHER_SIDE[me.lashed_on]
+    elif consort is not None:
+        partner, inboard = consort.id, consort.lashed_on
+    else:
+        return None
+    known = ctx.library.units.get(partner) if hasattr(ctx.library, "units") else None
+    return (known.name if known is not None else partner), inboard
+
+
+def short_name(name: str) -> str:
+    """'USS Octorara' -> 'Octorara': a partner named in a cell with no room for her prefix."""
+    first, _, rest = name.partition(" ")
+    return rest if first in ("USS", "CSS") and rest else name
+
+
+def masked_words(arcs: str, arcs_list: list[str], count: int, lashed: tuple[str, str] | None) -> str:
+    """A gun line's Arcs cell on a lashed ship's sheet (replay s11, moment 3: how many guns a masked broadside keeps):
+    the line bearing on her inboard side alone says it is masked and how many of its guns still fire (an odd gun that
+    may take either side fires from the other: 1). Every other line keeps its words: a gun that may take either side
+    fires outboard and bow, stern and all-round guns where the line of fire clears her partner, the steps of her
+    lashed line (lashed_note), so the Arcs cells keep their width (a wider one cost Letter Lackawanna half a page)."""
+    if lashed is None:
+        return arcs
+    _, inboard = lashed
+    outboard = OTHER_SIDE[inboard]
+    named = {a.split()[0] for a in arcs_list if not a.startswith(" ")}
+    odd = ODD_GUN in arcs_list
+    if named == {inboard}:
+        kept = 1 if odd else 0
+        head = arcs.replace(ODD_GUN, "")
+        return f"{head} · masked: {kept} of {count}, to {outboard}" if kept else f"{head} · masked: 0 of {count} fire"
+    return arcs  # an outboard line, a gun that may take either side (the lashed line's step 2), bow, stern, all round
+
+
+def lashed_note(unit, s: SaundersStats, ctx: Context) -> str | None:
+    """A lashed ship's line under her guns (replay s11, moments 2 and 3): which guns her partner masks, in the steps
+    a player takes (the masked line's Arcs cell counts hers: masked_words), and whose guns a flooded magazine
+    silences (lashed_pairs: hers alone, our reading; the clubs' option, both of the pair). None where no scenario
+    lashes her."""
+    lashed = None if s.fort else lashing(unit, ctx)
+    if lashed is None:
+        return None
+    partner, inboard = lashed
+    short, outboard = short_name(partner), OTHER_SIDE[inboard]
+    both = ctx.tables.require("lashed_pairs").rows["magazine_silences_partner"]
+    return (f"Lashed, {short} to {inboard}: 1 that side masked; 2 either-side guns fire {outboard}; "
+            f"3 bow, stern, all round: if clear of her · magazine flood: "
+            + ("both ships silent" if both else "hers alone"))
 
 
 def stat_box_items(s: SaundersStats) -> list[tuple[str, Any]]:
@@ -719,9 +784,10 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
         top,
         None if s.fort else hull,
         to_hit_line(ctx, s),
-        gun_table(s, face_lines(unit, s, ctx) if s.fort else None, ctx),
+        gun_table(s, face_lines(unit, s, ctx) if s.fort else None, ctx, None if s.fort else lashing(unit, ctx)),
         fort_targets(unit, s, ctx) if s.fort else None,
         Note(turret_note(s, ctx), **st["turret_note"]) if any(g.turret for g in s.guns) else None,
+        Note(lashed_note(unit, s, ctx), **st["turret_note"]) if lashed_note(unit, s, ctx) else None,
         _status(unit, s, ctx),
     ]
     if not s.fort:
