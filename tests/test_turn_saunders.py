@@ -1812,9 +1812,10 @@ def test_each_fort_face_has_a_row_to_write_this_turn_s_targets_and_guns_at_each(
     assert ("Targets, channel fronts (5 at one): ship · guns Targets, bay front (2 at one): ship · guns" in morgan)
     assert "Targets, the beach battery (2 at one): ship · guns" in battery
     ctx = context(RS, library, scenario=library.scenario("mobile-bay-1864"))
-    for fort, faces, cells in (("fort-morgan", 2, 4), ("fort-morgan-water-battery", 1, 4), ("fort-gaines", 1, 1)):
+    # channel fronts 20 guns, 5 at one ship: 4 ships, but five batteries, a cell each (s11): 5
+    for fort, faces, cells in (("fort-morgan", 2, 5), ("fort-morgan-water-battery", 1, 4), ("fort-gaines", 1, 1)):
         unit = library.units[fort]
-        rows = fort_targets(unit, RS.derive(unit, ctx).stats, ctx)  # channel fronts 20 guns, 5 at one ship: 4 ships
+        rows = fort_targets(unit, RS.derive(unit, ctx).stats, ctx)
         assert len(rows.rows) == faces and all(len(r) == 1 + cells for r in rows.rows), fort
         _, _, _, lines = rows.layout(180.0)
         assert lines == [1] * faces and rows.measure(180.0) >= faces * 5.0, fort  # a pencil's 5 mm, one line a face
@@ -2494,3 +2495,27 @@ def test_the_readings_say_a_flooded_magazine_silences_the_ship_hit_alone(bundled
     assert RS.tables().require("lashed_pairs").rows["magazine_silences_partner"] is False
     assert ("Magazines a flood silences the ship hit alone, a lashed partner fires on; clubs may instead play: both "
             "of the pair") in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_fort_s_targets_row_has_a_cell_for_each_battery_it_may_lay_on_a_ship(bundled_packs, library, paper):
+    """Replay s11, defect: Fort Morgan's sheet had one target cell too few: her channel fronts have five batteries
+    (five lines of her guns table), each of which may lay on a ship of its own, and four cells (20 guns, 5 at one
+    ship). A face's row now has a cell for each battery where the cap alone would give fewer; the batteries are
+    counted from the printed guns table."""
+    from shipyard.app import context
+    from shipyard.rules.saunders.derive import guns_at_one_ship
+    from shipyard.rules.saunders.sheet import fort_targets
+
+    page = next(t for t in pack_texts(bundled_packs, paper=paper) if "Fort Morgan water battery" in t and SHEET_MARK in t)
+    morgan = page.split("Fort Morgan water battery")[0]
+    guns = morgan[morgan.index("Gun (dot its box"):morgan.index("Targets, channel fronts")]
+    batteries = {face: guns.count(face) for face in ("channel fronts 170–330°", "bay front 330–030°")}
+    assert batteries == {"channel fronts 170–330°": 5, "bay front 330–030°": 2}
+    ctx = context(RS, library, scenario=library.scenario("mobile-bay-1864"))
+    unit = library.units["fort-morgan"]
+    rows = fort_targets(unit, RS.derive(unit, ctx).stats, ctx).rows
+    cells = len(rows[0]) - 1
+    assert -(-20 // guns_at_one_ship(ctx.tables, 20)) == 4 < cells  # the cap alone gave four
+    assert cells == max(batteries.values())
+    assert [r[0] for r in rows] == ["Targets, channel fronts (5 at one): ship · guns", "Targets, bay front (2 at one): ship · guns"]

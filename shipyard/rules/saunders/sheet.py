@@ -372,17 +372,23 @@ TARGETS = "Targets, {face} ({cap} at one): ship · guns"  # a fort face's write-
 
 def fort_targets(unit, s: SaundersStats, ctx: Context) -> Block | None:
     """A row a face to write this turn's targets in, a cell a ship with the guns fired at her: as many cells as the
-    one-ship cap takes to fire every gun of the face (Fort Morgan's channel fronts, 20 guns, 5 at one ship: 4), at most
+    one-ship cap takes to fire every gun of the face (Fort Morgan's channel fronts, 20 guns, 5 at one ship: 4), or a
+    cell for each of the face's batteries where it has more (her channel fronts' five: replay s11), at most
     the style's `most` (replay r17, moment 2: the cap counts steps 4 and 6 together, Fort Morgan fired at four ships,
     and the gun dots did not say at whom). A face with no guns drawn on it gets no row; a fort with no faces, one."""
     st = style()["fort_targets"]
-    faces = [(f.guns or "face", sum(f.battery.values())) for f in fort_faces(unit, ctx)] if unit is not None else []
-    faces = faces or [("her guns", sum(g.count for g in s.guns))]
-    faces = [(name, n) for name, n in faces if n]
+    lines = (face_lines(unit, s, ctx) or []) if unit is not None else []
+    faces = [(f.guns or "face", sum(f.battery.values()), sum(1 for _, arcs, _ in lines if arcs[0] == f.label))
+             for f in fort_faces(unit, ctx)] if unit is not None else []
+    faces = faces or [("her guns", sum(g.count for g in s.guns), len(s.guns))]
+    faces = [(name, n, batteries) for name, n, batteries in faces if n]
     if not faces:
         return None
-    cells = min(st["most"], max(-(-n // guns_at_one_ship(ctx.tables, n)) for _, n in faces))
-    rows = [[TARGETS.format(face=name, cap=guns_at_one_ship(ctx.tables, n))] + [""] * cells for name, n in faces]
+    # a cell a ship she may fire at: as many as the cap takes to fire every gun, and no fewer than the face's
+    # batteries (its lines in the guns table), each of which may lay on a ship of its own (replay s11: Fort Morgan's
+    # channel fronts, five batteries, had four cells)
+    cells = min(st["most"], max(max(-(-n // guns_at_one_ship(ctx.tables, n)), batteries) for _, n, batteries in faces))
+    rows = [[TARGETS.format(face=name, cap=guns_at_one_ship(ctx.tables, n))] + [""] * cells for name, n, _ in faces]
     return WriteIns(rows, widths=[st["label_weight"]] + [1.0] * cells,
                     size=st["size"], leading=st["min_row"] / (st["size"] * PT), bold_first_col=True,
                     align=["left"] * (cells + 1))
