@@ -2519,3 +2519,43 @@ def test_a_fort_s_targets_row_has_a_cell_for_each_battery_it_may_lay_on_a_ship(b
     assert -(-20 // guns_at_one_ship(ctx.tables, 20)) == 4 < cells  # the cap alone gave four
     assert cells == max(batteries.values())
     assert [r[0] for r in rows] == ["Targets, channel fronts (5 at one): ship · guns", "Targets, bay front (2 at one): ship · guns"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_arc_gauge_rim_marks_every_half_gunport_arc_and_every_turn_step(bundled_packs, paper):
+    """Replay s11, defect: the arc gauge marked only its 90° arcs, where the player needed finer steps (a target within
+    5° of a port's axis, a bow or quarter 45° off, a fort's sector bearing). Its rim has a tick every half gunport
+    arc (5°) and a long one every turn-ladder step (15°), read here from the page's strokes: radial about one centre,
+    at every 5° round it."""
+    import math
+
+    from conftest import pdf_page_index, pdf_straight_strokes
+
+    from shipyard.rules.saunders.templates import LOOKS
+
+    t = RS.tables()
+    half = float(next(r for r in t.gun_arcs.rows if r["mounting"] == "broadside")["arcs"][0].split()[-1]) / 2
+    step = float(min(t.turn.rows["ladder_deg"]))
+    assert (half, step) == (5.0, 15.0)
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    k = pdf_page_index(path, "Turret arcs:")
+    assert f"rim ticks {half:g}°, long {step:g}°" in flat(pdf_page_texts(path)[k])
+    look = LOOKS["turret_gauge"]
+    (_, strokes), = pdf_straight_strokes(path, [k], width_mm=look.tick_width)
+    mm = 25.4 / 72
+
+    def length(s):
+        return math.hypot(s[2] - s[0], s[3] - s[1]) * mm
+
+    short, long = look.tick
+    ticks = [(s, abs(length(s) - long) < 0.05) for s in strokes if abs(length(s) - short) < 0.05 or abs(length(s) - long) < 0.05]
+    cx = sum(s[0] + s[2] for s, _ in ticks) / (2 * len(ticks))
+    cy = sum(s[1] + s[3] for s, _ in ticks) / (2 * len(ticks))
+    marks = {}
+    for s, is_long in ticks:
+        a = math.degrees(math.atan2((s[1] + s[3]) / 2 - cy, (s[0] + s[2]) / 2 - cx)) % 360
+        across = abs(math.degrees(math.atan2(s[3] - s[1], s[2] - s[0])) % 180 - a % 180)
+        assert min(across, 180 - across) < 1.0  # radial: along the line to the centre
+        marks[round(a / half) * half % 360] = is_long
+    assert sorted(marks) == [k * half for k in range(int(360 / half))]
+    assert all(is_long == (deg % step == 0) for deg, is_long in marks.items())

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ...render import Document, Page
 from ...render.text_blocks import Title
-from ...render.gauges import at_bearing, fan, fan_extent, load_looks, ray, tick_segments
+from ...render.gauges import at_bearing, fan, fan_extent, load_looks, radial, ray, tick_segments
 from ...render.text import number
 from ..context import Context
 from ..play_aids import in_play
@@ -152,9 +152,21 @@ def _turret_gauge(page: Page, cx: float, cy: float, r: float, ctx: Context) -> N
         ray(page, (cx, cy), SQUARE - (centre + width / 2), 0.0, r, look.edge)
         at_bearing(page, (cx, cy), r * look.label_r, SQUARE - centre, facing.upper(), look.label)
     page.circle(cx, cy, look.centre_r, width=look.centre_width)
+    step, long_every = rim_ticks(ctx)
+    short, long = look.tick
+    page.lines([radial((cx, cy), SQUARE - k * step, r - (long if (k * step) % long_every == 0 else short), r)
+                for k in range(int(round(360 / step)))], width=look.tick_width)
     first, second = look.notes
-    look.note.draw(page, cx, cy + r + first, f"Turret arcs: {len(rows['arcs'])} arcs of {width:g}°")
+    look.note.draw(page, cx, cy + r + first, f"Turret arcs: {len(rows['arcs'])} arcs of {width:g}° · rim ticks "
+                                            f"{number(step)}°, long {number(long_every)}°")
     look.note.draw(page, cx, cy + r + second, "centre on the turret, FORE toward the bow")
+def rim_ticks(ctx: Context) -> tuple[float, float]:
+    """The arc gauge's rim marks, from the rules' own arcs (replay s11: the player needed finer than 10° steps): a tick
+    every half gunport arc (5°: a target is in a port's arc within 5° of its axis) and a long one every turn-ladder
+    step (15°), which the arc edges (45°) and the fort sectors' 10° bearings fall on or between."""
+    return gunport_deg(ctx) / 2, float(min(turn_ladder(ctx)))
+
+
 def gunport_deg(ctx: Context) -> float:
     """A gunport's arc: the width of the broadside row of the gun_arcs table."""
     t = ctx.tables.gun_arcs
