@@ -324,10 +324,11 @@ def readings_rows(t, elsewhere: dict[str, str] | None = None) -> list[list[str]]
     reference prints in full beside the tables they play by, by rule, and the pointer printed here instead."""
     elsewhere = elsewhere or {}
     def second(r) -> str:
-        return f"; {INSTEAD}: {r['other']}" if r["other"] and not r["switched"] else ""
+        return f"; {INSTEAD}: {r['other']}" if r["other"] else ""
 
-    return [[r["rule"], elsewhere[r["rule"]] + second(r) if r["rule"] in elsewhere
-             else (r["played"] if r["switched"] else r["reading"] + second(r))]
+    # a house rule's second reading is said in full wherever the row stands, marked so (the Forts table plays it too)
+    return [[r["rule"], r["played"] if r["switched"] else
+             (elsewhere[r["rule"]] + second(r) if r["rule"] in elsewhere else r["reading"] + second(r))]
             for r in t.readings()]
 
 

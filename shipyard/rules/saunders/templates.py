@@ -21,6 +21,7 @@ from .sheet import RULES, ladder_below
 MM_PER_INCH = 25.4
 LOOKS = load_looks(Path(__file__).with_name("aids.yaml"))
 SQUARE = 90.0  # a turn this wide stands as tall as its arm
+ROUND = 360.0  # degrees in a full circle: the arc gauge's rim
 
 
 def turn_ladder(ctx: Context) -> list[int]:
@@ -155,7 +156,7 @@ def _turret_gauge(page: Page, cx: float, cy: float, r: float, ctx: Context) -> N
     step, long_every = rim_ticks(ctx)
     short, long = look.tick
     page.lines([radial((cx, cy), SQUARE - k * step, r - (long if (k * step) % long_every == 0 else short), r)
-                for k in range(int(round(360 / step)))], width=look.tick_width)
+                for k in range(int(round(ROUND / step)))], width=look.tick_width)
     first, second = look.notes
     look.note.draw(page, cx, cy + r + first, f"Turret arcs: {len(rows['arcs'])} arcs of {width:g}° · rim ticks "
                                             f"{number(step)}°, long {number(long_every)}°")
