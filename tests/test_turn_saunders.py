@@ -2383,14 +2383,14 @@ def test_the_fort_rules_are_said_once_in_the_reference(bundled_packs, paper):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_to_hit_modifiers_say_a_fire_and_smoke_add(bundled_packs, paper):
     """Replay s11, moment 1: a firer on fire (−1) and filled with smoke (−1): one −1 or two? Every modifier that
-    applies counts (to_hit's `stack`, our reading: the text lists them with no word on how they meet); the to-hit
+    applies counts (to_hit_stack's `stack`, our reading: the text lists them with no word on how they meet); the to-hit
     table ends with the two added, and the readings say it, with the other reading as the clubs' option."""
     from shipyard.rules.saunders.derive import modifier
     from shipyard.rules.saunders.sheet import signed
 
     t = RS.tables()
-    assert t.to_hit.rows["stack"] is True
-    first, second = t.to_hit.rows["adds"]
+    assert t.require("to_hit_stack").rows["stack"] is True and t.require("to_hit_stack").provenance == "reconstructed"
+    first, second = t.require("to_hit_stack").rows["adds"]
     total = signed(modifier(t.to_hit, first) + modifier(t.to_hit, second))
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     table = ref[ref.index("To hit: 1D6 per gun"):ref.index("Hit location (1D6")]
@@ -2401,10 +2401,10 @@ def test_the_to_hit_modifiers_say_a_fire_and_smoke_add(bundled_packs, paper):
 
 
 def test_a_house_rule_counts_the_firer_s_own_state_once(library, tmp_path):
-    """Replay s11, moment 1, the other reading: with to_hit stack: false the table's last row says fire, smoke and
+    """Replay s11, moment 1, the other reading: with to_hit_stack stack: false the table's last row says fire, smoke and
     steam count once, at the worst, and the readings mark the house rule."""
     house = tmp_path / "house.yaml"
-    house.write_text("saunders:\n  to_hit: {rows: {stack: false}}\n")
+    house.write_text("saunders:\n  to_hit_stack: {rows: {stack: false}}\n")
     ctx = RS.context(library, house_rules=house)
     derived = [RS.derive(u, ctx) for _, u in library.scenario_units(library.scenario("mobile-bay-1864"))]
     text = block_text(sections(derived, ctx))

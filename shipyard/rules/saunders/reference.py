@@ -165,10 +165,10 @@ def to_hit_words(when: str, t, stats) -> str:
 
 def stacking_row(t) -> list[str]:
     """How the to-hit modifiers meet, as the table's last row (replay s11, moment 1: a firer on fire and in smoke, one
-    −1 or two?): to_hit's `stack` (our reading: each that applies counts) shows its `adds` pair added; the house rule
-    (stack: false) the firer's own state counted once, at the worst of them."""
-    rows = t.to_hit.rows
-    if rows.get("stack", True):
+    −1 or two?): to_hit_stack's `stack` (our reading: each that applies counts) shows its `adds` pair added; the
+    house rule (stack: false) the firer's own state counted once, at the worst of them."""
+    rows = t.require("to_hit_stack").rows
+    if rows["stack"]:
         first, second = rows["adds"]
         total = modifier(t.to_hit, first) + modifier(t.to_hit, second)
         return [f"{first} and {second.lower().replace('filled with ', 'in ')}", signed(total)]

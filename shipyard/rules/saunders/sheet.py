@@ -201,7 +201,7 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     return items
 
 
-def next_move_items(s: SaundersStats, ctx: Context, unit=None) -> list[tuple[str, int, str]]:
+def next_move_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     """Criticals that last one move only: ticked when rolled, rubbed out when the move is over."""
     crew = [(mark(ctx, "26"), 1, "magazine"), (mark(ctx, "61-63"), 1, "gun_silent")]
     if s.fort:
@@ -311,7 +311,7 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
     strikes the scenario's opening ones), the rest as checkboxes in columns beside them (style status_columns); then the one-move
     criticals in a row."""
     st = style()
-    items, once = status_items(s, ctx), next_move_items(s, ctx, unit)
+    items, once = status_items(s, ctx), next_move_items(s, ctx)
     tallies = Tracks([Track(label, n, prefilled=damage_done(ctx, unit, (TALLIES[tr], tr), n), records=tr)
                       for label, n, tr in items if tr in TALLIES], **st["tallies"])
     rest = [(label, n, tr) for label, n, tr in items if tr not in TALLIES]
@@ -785,6 +785,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
                        Text(flags(s, ctx), **st["speed_notes"]), Text(remarks(s, ctx, unit), **st["speed_notes"])],
                       **st["speed_stack"])
         top = Columns([_plan(unit, s), right], **st["plan_row"])
+    lashed_line = lashed_note(unit, s, ctx)
     blocks: list[Block | None] = [
         head,
         top,
@@ -793,7 +794,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
         gun_table(s, face_lines(unit, s, ctx) if s.fort else None, ctx, None if s.fort else lashing(unit, ctx)),
         fort_targets(unit, s, ctx) if s.fort else None,
         Note(turret_note(s, ctx), **st["turret_note"]) if any(g.turret for g in s.guns) else None,
-        Note(lashed_note(unit, s, ctx), **st["turret_note"]) if lashed_note(unit, s, ctx) else None,
+        Note(lashed_line, **st["turret_note"]) if lashed_line else None,
         _status(unit, s, ctx),
     ]
     if not s.fort:
