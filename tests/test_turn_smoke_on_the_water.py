@@ -1637,7 +1637,7 @@ def test_the_fire_markers_spare_cells_hold_markers_for_the_states_the_sheets_mar
     fewer fire test discs than the fleet wants and no row or page more."""
     from shipyard.rules.smoke_on_the_water import counters as C
     page = next(p for p in mobile_bay_pages if "burning out of control" in p)
-    assert page.count("Driven off fort: its guns −1") == 2  # Fort Morgan and her water battery
+    assert page.count("Driven off Fort Morgan guns −1 next turn") == page.count("Driven off water battery guns −1 next turn") == 1
     assert "Jammed gun or port: no fire" in page and "Abandoned or struck: no fire" in page
     assert page.count("Fire test") == 8  # one for every three of the 24 units in play (Gaines, Powell are off it)
     assert C.state_markers(RS.context(library), [], 0) == []
@@ -1691,7 +1691,7 @@ def test_the_speed_counters_spare_cells_hold_more_jammed_markers(mobile_bay_page
                   pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)):
         page = next(flat(p) for p in pages if "burning out of control" in p)
         assert page.count("Jammed gun or port: no fire") >= 6, page.count("Jammed gun or port: no fire")
-        assert page.count("Driven off fort: its guns −1") == 2
+        assert page.count(" guns −1 next turn") == 2 and "Driven off water battery" in page
 
 
 def test_the_set_up_says_plainly_that_moves_and_ranges_are_not_shrunk(mobile_bay_pages):
@@ -1935,3 +1935,28 @@ def test_fort_morgan_stands_three_turns_of_the_unions_shell_and_the_house_rule_p
     assert 0.5 <= ours[3]["guns_lost"] and ours[5]["guns_lost"] < 10, ours
     first = tool.fort_summary(tool.Game(library, _pierced_house(tmp_path), "shell"), games=200, seed=31)
     assert first[3]["median"] <= 32 and first[5]["silenced"] >= 0.3, first
+
+
+# ---------------------------------------------------------------------------------------------- sotw33
+
+
+def _forts(library, scenario: str = "mobile-bay-1864") -> list[str]:
+    ctx = RS.context(library)
+    return [RS.derive(u, ctx).unit_name for _, u in library.scenario_units(library.scenarios[scenario])
+            if RS.derive(u, ctx).stats.kind == "fort"]
+
+
+def test_each_driven_off_marker_names_the_fort_it_belongs_to(bundled_packs, library):
+    """sotw33, defect: the two "Driven off" markers on the counters page did not say which fort each was for. Each
+    now names its fort (the tail of her name that fits: "water battery"), one marker a fort, no two alike."""
+    pages = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path)
+    page = next(p for p in pages if "\nDriven off\n" in p)
+    lines = [ln.strip() for ln in page.splitlines()]
+    named = [lines[k + 1] for k, ln in enumerate(lines) if ln == "Driven off"]
+    # the forts with a sheet (Fort Gaines and Fort Powell, off the table, have none): their name over "Fort ·"
+    sheets = "".join(p for p in pages if "Fire log" in p)
+    forts = [f for f in _forts(library) if f"{f}\nFort ·" in sheets]
+    assert len(named) == len(forts) == 2
+    assert len(set(named)) == len(named)
+    for name, fort in zip(named, forts):
+        assert fort.endswith(name), (name, fort)
