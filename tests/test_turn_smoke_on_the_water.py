@@ -381,7 +381,7 @@ def test_a_fort_sheet_says_what_a_fire_does_to_a_fort(mobile_bay_pages):
     """Moment 9: the fire test's "1 HDP" and "magazine explodes, she sinks" are written for ships."""
     for name in ("Fort Morgan ", "Fort Morgan water battery "):
         page = next(p for p in mobile_bay_pages if name in p and "Fire log" in p)
-        assert "On fire: the fire test's HDP are SDP; a magazine roll is its magazine (6), no sinking" in page
+        assert "On fire: a fire's HDP are SDP; a magazine roll is its magazine (6)" in page
 
 
 def test_a_lashed_pair_casts_off_when_her_partner_is_abandoned(mobile_bay_text):
@@ -457,10 +457,9 @@ def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_
     assert ("Forts as targets size F, Immobile; hits and criticals strike the walls; a 10 on the location d10: fort "
             "critical, fire or magazine if pierced fort_targets") in mobile_bay_text
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("(d6: 1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as the walls took it (pierced "
-            "or deflected); "
-            "walls pierced (else SDP alone): 4-5 fire: fire test "
-            "marker, 6 magazine: 2d6 SDP more, fire test marker)") in page
+    assert ("3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike 4. d6 4-6 only "
+            "if the walls were pierced (deflected: its SDP, nothing more): 4-5 fire: a fire test marker; 6 magazine: 2d6 "
+            "SDP more and a fire test marker") in page
 
 
 def test_a_house_rules_file_plays_fort_criticals_walls_or_not(library, tmp_path):
@@ -851,8 +850,8 @@ def test_a_fort_critical_is_a_10_on_the_location_die_and_does_the_hits_sdp_too(m
     as a hit" read two ways on a deflected shot. It is the location d10 a ship's hit rolls, and the critical does the
     hit's SDP besides (deflected: the figure after the slash, as any deflected hit)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("every hit strikes the walls; a 10 on its location d10 (not the to-hit die): fort critical + the hit's "
-            "SDP (d6: 1-3 embrasure") in page
+    assert ("every hit strikes the walls; fort critical: a 10 on its location d10 (not the to-hit die): the hit's "
+            "SDP and a d6 3. d6 1-3 embrasure") in page
     assert "SDP as a hit" not in page
     assert ("hits and criticals strike the walls; a 10 on the location d10: fort critical"
             in reference_text(library, "mobile-bay-1864"))
@@ -863,7 +862,7 @@ def test_a_forts_range_is_measured_at_its_mark(mobile_bay_pages):
     measured from its centre and had no rule for it. The fort's sheet says it, where its fire and the fire at it are
     worked (the quick reference has no line to spare)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "Shot at *: ranges from its mark (its start point); target size F" in page
+    assert "Shot at *: 1. ranges from its mark (its start point);" in page and "2. target size F" in page
 
 
 def test_a_lashed_gunboats_pivot_never_fires_across_her_keel_line_past_the_sloops_bow(mobile_bay_text, mobile_bay_pages):
@@ -1156,7 +1155,8 @@ def test_a_fort_sheet_says_a_deflected_hit_gets_no_fire_or_magazine_critical(mob
     """Replay 12, defect (p15): "walls pierced: 4-5 fire ..." left open whether a deflected hit still gets a fire; only
     p23's readings row ("only through the walls") settled it. The sheet says it where the player looks."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "walls pierced (else SDP alone): 4-5 fire" in page and "walls pierced: 4-5" not in page
+    assert "only if the walls were pierced (deflected: its SDP, nothing more): 4-5 fire" in page
+    assert "walls pierced: 4-5" not in page
 
 
 def test_a_fire_goes_out_on_5_or_less_and_runs_out_of_control_only_on_a_10(mobile_bay_text, library, tmp_path):
@@ -1398,11 +1398,14 @@ def test_a_shell_bursting_on_a_fort_drives_its_gunners_off_and_a_house_rule_play
 
 def test_a_forts_shot_at_rules_lead_each_part_with_a_bold_key(library):
     """Replay 16, defect (p15, the second time): the forts' "Shot at" paragraph is small and dense; the room allows no
-    larger type (Letter, replay 15), so its parts (how it is hit, Fires, On fire) each start at a bold key."""
+    larger type (Letter, replay 15), so its parts each start at a bold key: sotw33, a line each, numbered (how it is
+    hit), then Fires; On fire and Driven off stand by their boxes, under Table 17 (fort_box_rules)."""
     from shipyard.render.text_blocks import Legend
-    from shipyard.rules.smoke_on_the_water.sheet import fort_rules
+    from shipyard.rules.smoke_on_the_water.sheet import fort_box_rules, fort_rules
     block = fort_rules(RS.context(library), compact=True, unit=library.units["fort-morgan"])
-    assert isinstance(block, Legend) and [k for k, _ in block.items] == ["", "Fires:", "On fire:", "Driven off:"]
+    assert all(isinstance(b, Legend) and len(b.items) == 1 for b in block.children)
+    assert [b.items[0][0] for b in block.children] == ["1.", "2.", "3.", "4.", "Fires:"]
+    assert [b.items[0][0] for b in fort_box_rules(RS.context(library), compact=True).children] == ["On fire:", "Driven off:"]
 
 
 def test_a_deflected_gun_hit_on_a_turret_gun_says_its_track(mobile_bay_text):
@@ -1465,8 +1468,8 @@ def test_an_embrasure_critical_says_which_figure_a_hit_the_walls_deflect_does(mo
     Gun Port's); sotw31 (Fort Morgan silenced in the passage) reads the walls' figure, the gun lost either way: the
     sheet says which in words."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as the walls took it (pierced or "
-            "deflected)") in page
+    assert ("the hit's SDP and a d6 3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or "
+            "deflected alike") in page
 
 
 def test_a_pilot_house_hit_on_either_ship_of_a_lashed_pair_holds_both(mobile_bay_text):
@@ -1622,13 +1625,13 @@ def test_a_forts_driven_off_box_says_when_to_tick_and_clear_it(mobile_bay_pages,
     """Replay 20, defect a (p15): the one Driven off box holds a state that comes back turn after turn, and the
     sheet did not say when to clear it. Its Shot at rules say: tick for a burst, erase after the next turn's
     gunnery (the box's label has no room to widen). A house rule that plays without it prints neither."""
-    from shipyard.rules.smoke_on_the_water.sheet import fort_rules
+    from shipyard.rules.smoke_on_the_water.sheet import fort_box_rules
     forts = " ".join(p for p in mobile_bay_pages if "Fire log" in p)
     assert forts.count("Driven off: tick its box for a burst, erase it after next turn's gunnery") == 2
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  gunners_driven_off:\n    rows: {play: false}\n")
-    block = fort_rules(RS.context(library, house), compact=True, unit=library.units["fort-morgan"])
-    assert "Driven off:" not in [k for k, _ in block.items]
+    block = fort_box_rules(RS.context(library, house), compact=True)
+    assert "Driven off:" not in [b.items[0][0] for b in block.children]
 
 
 def test_the_fire_markers_spare_cells_hold_markers_for_the_states_the_sheets_mark(mobile_bay_pages, library):
@@ -1749,7 +1752,7 @@ def test_a_fort_critical_on_a_deflected_hit_says_it_does_its_sdp_and_nothing_mor
     """Replay 23, moment 2: "walls pierced only: 4-5 fire ..." still left open what a 4-6 does when the walls
     deflect the hit; the player guessed nothing more. The sheet says it at the roll."""
     page = flat(next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p))
-    assert "walls pierced (else SDP alone): 4-5 fire: fire test marker, 6 magazine" in page
+    assert "d6 4-6 only if the walls were pierced (deflected: its SDP, nothing more): 4-5 fire" in page
 
 
 def test_the_roster_marks_a_part_armoured_hull_as_her_sheet_does(mobile_bay_pages):
@@ -1909,8 +1912,8 @@ def test_an_embrasure_does_its_sdp_as_the_walls_took_it_on_every_fort_sheet_and_
     forts = flat(" ".join(p for p in mobile_bay_pages if "Fire log" in p and "Shot at" in p))
     assert "Fort Morgan " in forts and "Fort Morgan water battery " in forts
     assert forts.count("Shot at *:") == 2 and forts.count(
-        "1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as the walls took it (pierced or "
-        "deflected); walls pierced (else SDP alone): 4-5 fire") == 2
+        "the hit's SDP and a d6 3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or "
+        "deflected alike 4. d6 4-6 only if the walls were pierced") == 2
     assert "as if pierced" not in forts
     assert ("Forts as targets size F, Immobile; hits and criticals strike the walls; a 10 on the location d10: fort "
             "critical, fire or magazine if pierced") in mobile_bay_text
@@ -1960,3 +1963,53 @@ def test_each_driven_off_marker_names_the_fort_it_belongs_to(bundled_packs, libr
     assert len(set(named)) == len(named)
     for name, fort in zip(named, forts):
         assert fort.endswith(name), (name, fort)
+
+
+def _fort_pages(pages: list[str]) -> dict[str, str]:
+    """Each fort sheet's own text, Fort Morgan's and the water battery's (they share a page: split at the second)."""
+    page = flat(next(p for p in pages if "Fort Morgan water battery Fort ·" in flat(p)))
+    k = page.index("Fort Morgan water battery Fort ·")
+    return {"Fort Morgan": page[:k], "Fort Morgan water battery": page[k:]}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_forts_walls_letter_says_it_is_the_table_16_column_to_read(bundled_packs, paper):
+    """sotw33, moment 2: the fort sheet printed "Walls M Medium" and the player had to guess that M is the column to
+    read in Table 16 for a hit on the walls. The box's label says so, on each fort's sheet, over its own letter."""
+    pages = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)
+    for fort, letter in (("Fort Morgan", "M Medium"), ("Fort Morgan water battery", "H Heavy")):
+        text = _fort_pages(pages)[fort]
+        assert "Walls: its Table 16 column" in text, fort
+        head = text[text.index("Structure (SDP)"):text.index("Guns ·")]
+        assert head.index("Walls: its Table 16 column") < head.index(letter), head
+
+
+def test_a_forts_sheet_says_which_side_of_a_ship_its_shot_strikes(mobile_bay_pages):
+    """sotw33, moment 7: which aspect (bow, broadside, stern: her hit-location column and armour) does a fort's shot
+    strike? The text's Target aspect, from the fort's mark (it has no guns placed on a base): the side of her base the
+    line from the mark to her centre crosses. Both fort sheets say it on their first Shot at line."""
+    forts = _fort_pages(mobile_bay_pages)
+    for fort, text in forts.items():
+        assert ("Shot at *: 1. ranges from its mark (its start point); its shot strikes the side of her base the line "
+                "from its mark to her centre crosses (Target aspect)") in text, fort
+
+
+def test_a_forts_shot_at_rules_are_short_numbered_lines_and_the_critical_on_a_deflected_hit_is_plain(
+        mobile_bay_pages, library):
+    """sotw33, moment 9 and a defect: the fort critical's sentence ("walls pierced (else SDP alone): 4-5 fire ...")
+    was hard to read, in a dense paragraph. The Shot at rules are numbered lines, each one line long on the sheet (the
+    block list measured at the sheet's width), the critical in three: what it is, the d6 1-3 embrasure, the d6 4-6
+    that needs the walls pierced with what a deflected hit does instead."""
+    from shipyard.rules.smoke_on_the_water.sheet import fort_rules
+    for fort, text in _fort_pages(mobile_bay_pages).items():
+        for words in ("2. target size F, Immobile (+1); every hit strikes the walls; fort critical: a 10 on its "
+                      "location d10 (not the to-hit die): the hit's SDP and a d6",
+                      "3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike",
+                      "4. d6 4-6 only if the walls were pierced (deflected: its SDP, nothing more): 4-5 fire: a fire "
+                      "test marker; 6 magazine: 2d6 SDP more and a fire test marker"):
+            assert words in text, (fort, words)
+        assert "else SDP alone" not in text
+    block = fort_rules(RS.context(library), compact=True, unit=library.units["fort-morgan"])
+    one = max(b.measure(1000.0) for b in block.children)  # a line's height: no line wraps that wide
+    for b in block.children[1:]:
+        assert b.measure(190.0) <= one + 1e-6, b.items
