@@ -36,7 +36,7 @@ def test_misfire_table_11_is_printed_by_nation(mobile_bay_text):
     """Review 1a / top-10 item 5: nine misfires in three turns, and Table 11 was not in the pack."""
     assert "Table 11 · misfire (a natural 10 to hit)" in mobile_bay_text
     assert "Confederate 1–7 8–9 10" in mobile_bay_text and "Union 1–8 9 10" in mobile_bay_text
-    assert "the firer takes 1d6 HDP, no armour test, a turret gun's too (a fort SDP), and a fire test marker" in mobile_bay_text
+    assert "the firer takes 1d6 HDP, no armour test (a fort SDP), and a fire test marker" in mobile_bay_text
 
 
 def test_the_fire_test_phase_has_a_procedure_marked_as_ours(mobile_bay_text):
@@ -373,8 +373,9 @@ def test_a_deflected_gun_hit_says_which_track_takes_its_damage(mobile_bay_text):
     """Moment 8: a Gun hit the armour deflected: is a gun lost, and which track takes the figure after the slash?
     The text's Gun Port hit puts its points on the turret where the gun sits, else the hull; a deflected hit has no
     further effect, so no gun is lost."""
-    assert "on the Hull, a turret gun's too. Deflected: no gun lost" in mobile_bay_text
+    assert "on the Hull. Deflected: no gun lost" in mobile_bay_text
     assert "on the deflecting armour's track (a turret's TDP, else the Hull)" in mobile_bay_text
+    assert "Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text  # sotw33: Turret guns
 
 
 def test_a_fort_sheet_says_what_a_fire_does_to_a_fort(mobile_bay_pages):
@@ -878,7 +879,7 @@ def test_a_gun_port_hit_says_how_much_damage_it_does_and_where(mobile_bay_text):
     amount for a turret monitor's Gun Port hit. The shot came through an open port (no armour test): its Table 17
     damage as a penetrating hit's, on the turret's TDP when the gun struck is turreted."""
     assert ("Gun Port none a random gun bearing on the firer destroyed; the hit does its Table 17 damage as if it "
-            "penetrated, on HDP (TDP if turreted); a bursting shell wrecks 1d3 more there") in mobile_bay_text
+            "penetrated, on HDP (a turret gun: Turret guns); a bursting shell wrecks 1d3 more there") in mobile_bay_text
     assert "destroyed, with HDP (TDP if turreted)" not in mobile_bay_text
 
 
@@ -1220,8 +1221,9 @@ def test_colliding_ships_meet_after_equal_shares_and_the_smaller_turns_the_least
 def test_a_gun_hit_says_its_damage_goes_on_the_hull_even_in_a_turret(mobile_bay_text):
     """Replay 13, moment 6 (p23): "hull damage as for the gun size" against the Deflected line's turret TDP, and
     whether an unburst shell does its figure after the slash there."""
-    assert ("cross its box; its Table 17 damage (a shell's, burst or not) on the Hull, a turret gun's too. Deflected: "
+    assert ("cross its box; its Table 17 damage (a shell's, burst or not) on the Hull. Deflected: "
             "no gun lost") in mobile_bay_text
+    assert "Gun hit (pierced), burst: the Hull (HDP)" in mobile_bay_text  # sotw33: Turret guns, the one place
 
 
 def test_a_magazine_explosion_puts_a_fire_test_marker_on_each_vessel_within_10_cm_base_to_base(mobile_bay_text):
@@ -1412,8 +1414,9 @@ def test_a_deflected_gun_hit_on_a_turret_gun_says_its_track(mobile_bay_text):
     """Replay 17, moment 1 (p21): the Deflected line puts the figure after the slash on "a turret's TDP", the Gun hit
     line "on the Hull, a turret gun's too": which for a deflected hit on Tecumseh's gun? The Gun hit line says both:
     pierced on the Hull, deflected on the armour that stopped it, the turret's TDP."""
-    assert ("on the Hull, a turret gun's too. Deflected: no gun lost; the after-slash figure on the stopping armour's "
-            "track (a turret's TDP)") in mobile_bay_text
+    assert ("on the Hull. Deflected: no gun lost; the after-slash figure on the stopping armour's "
+            "track") in mobile_bay_text
+    assert "Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text  # sotw33: Turret guns
 
 
 def test_a_lashed_consorts_sheet_says_the_pairs_order_goes_in_her_partners_log(mobile_bay_pages, library):
@@ -1649,7 +1652,8 @@ def test_the_fire_markers_spare_cells_hold_markers_for_the_states_the_sheets_mar
 def test_a_burst_guns_damage_tests_no_armour_and_a_turret_guns_goes_on_the_hull(mobile_bay_text):
     """Replay 21, moment 1: Table 11's "1d6 Hull damage" for a burst: does armour count, and does a turret gun's
     burst go on the turret's track?"""
-    assert "Bursts: X; the firer takes 1d6 HDP, no armour test, a turret gun's too (a fort SDP)" in mobile_bay_text
+    assert "Bursts: X; the firer takes 1d6 HDP, no armour test (a fort SDP)" in mobile_bay_text
+    assert "Gun hit (pierced), burst: the Hull (HDP)" in mobile_bay_text  # sotw33: Turret guns
 
 
 def test_a_forts_guns_beyond_its_cap_may_fire_as_table_1_says_none_must(mobile_bay_pages):
@@ -1711,8 +1715,8 @@ def test_a_port_jammed_hit_jams_deflected_or_not_and_says_where_a_turret_guns_da
     nothing more"). The row says both: it jams pierced or deflected (a shutter jams without a breach), and a turret
     gun's damage goes on its TDP, as a Gun Port's, the Gun hit's on the Hull."""
     assert ("Port Jammed casemate/turret/hull jams a random gun bearing on the firer till repaired, pierced or "
-            "deflected alike; a turret gun's damage on its TDP, as a Gun Port's *") in mobile_bay_text
-    assert "its Table 17 damage (a shell's, burst or not) on the Hull, a turret gun's too" in mobile_bay_text  # Gun hit
+            "deflected alike *") in mobile_bay_text
+    assert "Gun hit (pierced), burst: the Hull (HDP); Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
 
 
 def test_a_random_gun_that_falls_on_a_lost_one_is_rolled_again(mobile_bay_pages, mobile_bay_text):
@@ -2013,3 +2017,19 @@ def test_a_forts_shot_at_rules_are_short_numbered_lines_and_the_critical_on_a_de
     one = max(b.measure(1000.0) for b in block.children)  # a line's height: no line wraps that wide
     for b in block.children[1:]:
         assert b.measure(190.0) <= one + 1e-6, b.items
+
+
+
+def test_where_a_turret_guns_damage_goes_is_one_rule_said_once_from_its_table(mobile_bay_text, library, tmp_path):
+    """sotw33, moment 3: p21 (Table 15's Port Jammed: "a turret gun's damage on its TDP") and p22 (Gun hit: "on the
+    Hull, a turret gun's too") read as two answers to one question. The quick reference says it once, in a Turret
+    guns row built from turret_gun_damage (the text's Gun hit on HDP and Gun Port on the TDP; ours marked *), and no
+    other row says where a turret gun's damage goes; a house rule that moves a row reaches the print."""
+    assert "Turret guns * a hit's Table 17 damage, by the hit: Gun hit (pierced), burst: the Hull (HDP); Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
+    assert mobile_bay_text.count("Turret guns *") == 1
+    assert "a turret gun's too" not in mobile_bay_text and "a turret gun's damage on its TDP" not in mobile_bay_text
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  turret_gun_damage:\n    rows:\n"
+                     "      - {hit: Gun hit (pierced), track: tdp}\n      - {hit: burst, track: hull}\n")
+    text = reference_text(library, "mobile-bay-1864", house)
+    assert "by the hit: Gun hit (pierced): the turret's TDP; burst: the Hull (HDP)" in text
