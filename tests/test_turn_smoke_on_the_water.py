@@ -1079,7 +1079,7 @@ def test_the_fire_test_names_the_markers_the_counters_carry(mobile_bay_text, mob
     assert "in marker" not in mobile_bay_text
     assert "3 or less she is on fire (an On fire marker;" in mobile_bay_text
     assert "out of control (its marker) on a 10" in mobile_bay_text
-    (counters,) = [p for p in mobile_bay_pages if "burning: mark On fire on the sheet" in p]
+    (counters,) = [p for p in mobile_bay_pages if "On fire burning; caught again" in p]
     assert "Out of control" in counters and not re.search(r"\b[12] in marker", counters)
 
 
@@ -2033,3 +2033,16 @@ def test_where_a_turret_guns_damage_goes_is_one_rule_said_once_from_its_table(mo
                      "      - {hit: Gun hit (pierced), track: tdp}\n      - {hit: burst, track: hull}\n")
     text = reference_text(library, "mobile-bay-1864", house)
     assert "by the hit: Gun hit (pierced): the turret's TDP; burst: the Hull (HDP)" in text
+
+
+def test_an_on_fire_marker_says_what_a_fire_that_catches_her_again_does(bundled_packs, library):
+    """sotw33, moment 4: can a ship already burning catch fire again, and what does a second fire do? The fire test
+    row said it ("a fire from an earlier turn: out of control") but not where fires are marked: every On fire marker
+    now says it (fire_test.again: no second fire; hers goes out of control)."""
+    pages = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path)
+    markers = flat(" ".join(p for p in pages if "Out of control" in p and "Manoeuvre" not in p and "Fire log" not in p
+                            and "Phase 6" not in p))
+    again = RS.context(library).tables.require("fire_test").rows["again"]
+    assert again == "caught again: out of control"
+    n = markers.count("On fire burning")
+    assert n >= 4 and markers.count(f"On fire burning; {again}") == n

@@ -115,9 +115,13 @@ def spare_states(room: int) -> list[str]:
     return [order[i % len(order)] for i in range(room)]
 
 
-def _fire_marker(kind: str) -> Chit:
-    """One marker: its rings, its label and (room allowing) what it means."""
+def _fire_marker(kind: str, ctx: Context | None = None) -> Chit:
+    """One marker: its rings, its label and (room allowing) what it means; an On fire marker also what a fire that
+    catches her again does (fire_test.again: sotw33, moment 4, said where the fire is marked)."""
     style, label, meaning = MARKERS[kind]
+    again = ctx.tables.require("fire_test").rows.get("again") if ctx is not None and kind == "fire" else None
+    if again:
+        meaning = f"burning; {again}"
     st = STYLES[style]
     parts = [(st[p], None) for p in ("ring", "inner") if p in st.parts] + [(st["title"], label)]
     if "meaning" in st.parts:
@@ -177,7 +181,7 @@ def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = F
     n = whole_rows(doc, fire + test, small, go_on=go_on)
     # the last row's spare cells: state markers where the fire test discs wanted leave room (never a row more)
     states = state_markers(ctx, units, n - fire - test)
-    chit_sheet(doc, [_fire_marker("fire")] * fire + [_fire_marker("test")] * (n - fire - len(states)) + states,
+    chit_sheet(doc, [_fire_marker("fire", ctx)] * fire + [_fire_marker("test")] * (n - fire - len(states)) + states,
                small, layout=marks,
                title="Fire markers", back_title="Fire markers (backs)", go_on=go_on)
     chit_sheet(doc, [_fire_marker("out")] * whole_rows(doc, out, big, go_on=go_on), big, layout=marks,
