@@ -276,7 +276,7 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
 @pytest.mark.parametrize("moment, words", [
     (5, "Howitzer direct * in her \"dir\" band (the sheet's PB column) a howitzer fires direct: Table 10 at Short range; "
         "beyond it (her S band on), indirect"),
-    (6, "and a fire test marker (none on a Stack hit); not: its figure after the slash, no marker"),
+    (6, "and a fire test marker on the target (her sheet's Fire tests; none on a Stack hit); not: its figure after the slash, no marker"),
     (7, "Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot"),
     (13, "a Casemate hit: the casemate's armour, damage on the Hull (none: a Hull hit)"),
     (14, "a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull;"),
@@ -1606,7 +1606,7 @@ def test_a_forts_cap_at_one_ship_counts_each_of_a_lashed_pair(mobile_bay_pages):
 def test_the_shell_rule_names_its_armour_grades_as_table_16_does(mobile_bay_text):
     """Replay 20, moment 4 (p22): "on U or C armour": Table 16 and the sheets print no grade C (Mobile Bay has no
     cottonclad, so its column is not printed), and the player had to guess it. The rule says the grades' names."""
-    assert "Shell on U (Unarmoured) or Cottonclad, or penetrating: a d10 for detonation" in mobile_bay_text
+    assert "Shell on U (Unarmoured) or Cottonclad, or penetrating: the firer's d10 for detonation" in mobile_bay_text
     assert "U or C armour" not in mobile_bay_text
 
 
@@ -2046,3 +2046,19 @@ def test_an_on_fire_marker_says_what_a_fire_that_catches_her_again_does(bundled_
     assert again == "caught again: out of control"
     n = markers.count("On fire burning")
     assert n >= 4 and markers.count(f"On fire burning; {again}") == n
+
+
+
+def test_a_shell_detonation_says_whose_sheet_has_the_fuse_and_where_the_burst_is_marked(mobile_bay_text, mobile_bay_pages):
+    """sotw33, moment 1: "shell detonates" (the Shell rule: "her sheet's") left open whose sheet records it, the firer's
+    or the target's, and where to mark what it does. The Shell rule says the firer rolls by her own sheet's number (it
+    goes by her nation: 1-8 Union, 1-7 Confederate, on each firer's gun codes line) and the burst's fire test marker
+    goes on the target, in her sheet's Fire tests boxes (every vessel sheet has them)."""
+    assert ('Shell on U (Unarmoured) or Cottonclad, or penetrating: the firer\'s d10 for detonation (her own sheet\'s '
+            '"shell detonates"). Detonated: the first figure of Table 17\'s Shell column (by gun size, not range) and a '
+            "fire test marker on the target (her sheet's Fire tests; none on a Stack hit)") in mobile_bay_text
+    assert "(her sheet's \"shell detonates\")" not in mobile_bay_text
+    assert "shell detonates 1–8" in _sheet_page(mobile_bay_pages, "USS Hartford")
+    assert "shell detonates 1–7" in _sheet_page(mobile_bay_pages, "CSS Tennessee")
+    for name in ("USS Hartford", "CSS Tennessee", "USS Tecumseh"):
+        assert "Fire tests" in _sheet_page(mobile_bay_pages, name)
