@@ -2062,3 +2062,14 @@ def test_a_shell_detonation_says_whose_sheet_has_the_fuse_and_where_the_burst_is
     assert "shell detonates 1–7" in _sheet_page(mobile_bay_pages, "CSS Tennessee")
     for name in ("USS Hartford", "CSS Tennessee", "USS Tecumseh"):
         assert "Fire tests" in _sheet_page(mobile_bay_pages, name)
+
+
+def test_collision_and_grounding_say_size_is_the_sheets_size_and_contact_the_base(mobile_bay_text, mobile_bay_pages):
+    """sotw33, moment 6: for a collision or a grounding, is a vessel's size her model's base or her hull's Size? The
+    modifiers of Table 6 (struck by) and Table 4 (vessel) read her sheet's Size, by tonnage (Selma is Small with the
+    longest base); whether she touches or is over the shoal goes by her base. Both rows say it, and her sheet prints
+    the Size the rows read beside her base."""
+    assert ("Struck by the bow of a ram-equipped vessel +2, Very Small -4, Small -2, Large +1, Very Large +2 (each her "
+            "sheet's Size, by tonnage, not her base)") in mobile_bay_text
+    assert ("12 never); vessel: her sheet's Size (tonnage), not her base; over it: any of her base Table 5") in mobile_bay_text
+    assert "Size Small · Base 136 × 35 mm" in _sheet_page(mobile_bay_pages, "CSS Selma")

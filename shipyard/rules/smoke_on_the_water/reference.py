@@ -213,7 +213,7 @@ def collision_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
              "(no ram: her hull armour below)"],
             ["Hull armour", mods(t6["hull_armour"])],
             ["Speed", mods(t6["speed"])],
-            ["Struck by", struck_by(t6["struck_by"])],
+            ["Struck by", struck_by(t6["struck_by"]) + (f" ({t6['size_by']})" if t6.get("size_by") else "")],
             ["Own arc struck", mods(t6["own_arc"])]]
     h = t6["holed"]
     rows += [["Holed", f"{h['die']} at or under the damage taken (always on {h['always']}, never on {h['never']}): "
@@ -297,7 +297,7 @@ def grounding_rows(ctx: Context) -> list[list[str]]:
              + "; a 1 always grounds, a 10 never"],
             ["Table 4 · damage", f"{t4['die']} + {mods(t4['modifiers'])} = Hull damage (armour does not count); she "
              f"stops (Immobile). Took any: {f['die']} at or under it = {f['points']} flooding point ({f['very_fast']} "
-             f"moving Very Fast; {f['always']} always, {f['never']} never)"],
+             f"moving Very Fast; {f['always']} always, {f['never']} never)" + (f"; {t4['size_by']}" if t4.get("size_by") else "")],
             ["Table 5 · break free", f"from the next turn, {t5['base']} or less: draught as above, max speed "
              f"{mods(t5['max_speed'])}, flooding {_signed(t5['flooding'])}, each attempt after the first "
              f"{_signed(t5['each_later_attempt'])} more; free: Slow straight ahead. A natural 10: stuck for good (ring "
