@@ -2073,3 +2073,23 @@ def test_collision_and_grounding_say_size_is_the_sheets_size_and_contact_the_bas
             "sheet's Size, by tonnage, not her base)") in mobile_bay_text
     assert ("12 never); vessel: her sheet's Size (tonnage), not her base; over it: any of her base Table 5") in mobile_bay_text
     assert "Size Small · Base 136 × 35 mm" in _sheet_page(mobile_bay_pages, "CSS Selma")
+
+
+def test_a_lashed_consort_behind_her_partner_is_obscured_not_smoke_with_the_number(
+        mobile_bay_pages, mobile_bay_text, library, tmp_path):
+    """sotw33, moment 8: a consort lashed on her partner's far side, fired at past him: "obscured" or a smoke
+    modifier? Obscured: her partner's base hides her as any vessel's (the text's line of fire counts bases), Table
+    10's over ¾ (−4) for a consort alongside, not smoke; every consort's sheet says it on her Lashed to line with the
+    number from Table 10, and the readings page names the house rule (lashed_pairs) for the other reading."""
+    from shipyard.rules.smoke_on_the_water import sheet as S
+    for consort, partner in (("USS Octorara", "Brooklyn"), ("USS Metacomet", "Hartford"), ("USS Galena", "Oneida")):
+        assert f"behind {partner}: obscured (over ¾ −4), not smoke" in _sheet_page(mobile_bay_pages, consort), consort
+    assert ("Lashed partner her partner's base obscures her as any vessel's (Table 10), not smoke lashed_pairs"
+            in mobile_bay_text)
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  direct_fire:\n    rows:\n      obscured: {\"1/4 to 1/2\": -1, "
+                     "\"over 1/2 to 3/4\": -2, \"over 3/4\": -3}\n")
+    assert S.partner_hides(RS.context(library, house), "Brooklyn") == "; behind Brooklyn: obscured (over ¾ −3), not smoke"
+    house.write_text("smoke-on-the-water:\n  lashed_pairs:\n    rows: {partner_hides: false}\n")
+    assert S.partner_hides(RS.context(library, house), "Brooklyn") == ""
+    assert "one target side by side: neither's base obscures the other" in reference_text(library, "mobile-bay-1864", house)

@@ -173,7 +173,21 @@ def lashed_orders(unit, ctx: Context) -> str:
     if partner is None:
         return ""
     name = short_name(partner.name)
-    return f"{name}: one order for the pair, in {name}'s log (here \u201clashed\u201d until CO)"
+    return f"{name}: one order for the pair, in {name}'s log (here \u201clashed\u201d until CO)" + partner_hides(ctx, name)
+
+
+def partner_hides(ctx: Context, name: str) -> str:
+    """What her partner's base does to a shot at her past him (lashed_pairs, ours; sotw33, moment 8): Table 10's
+    obscured, the share a consort alongside shows and its number from direct_fire, not smoke; "" where a house rule
+    plays the pair as one target."""
+    t = ctx.tables.require("lashed_pairs")
+    if not t.rows.get("partner_hides", True):
+        return ""
+    share = t.need(t.rows, "hides", "a Table 10 obscured share, e.g. over 3/4")
+    mods = ctx.tables.require("direct_fire").rows["obscured"]
+    if share not in mods:
+        raise ShipyardError(f"table lashed_pairs ({t.tag()}): hides is {share!r}; expected one of {', '.join(mods)}")
+    return f"; behind {name}: obscured ({share.replace('3/4', '¾')} {mods[share]:+d}), not smoke".replace("-", "−")
 
 
 def vessel_facts(s: VesselStats, ctx: Context, unit=None) -> list[tuple[str, str]]:
