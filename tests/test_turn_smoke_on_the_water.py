@@ -825,7 +825,7 @@ def test_the_set_up_says_what_the_north_edge_and_water_of_no_depth_do(mobile_bay
     assert ("North edge A ship off the north edge has gone up the bay: out of the game, she scores as she left (a Union "
             "ship afloat, north of the line)") in setup
     assert "Tide drift The flood runs about a knot" in setup and "Farragut waited for it" not in setup  # one tide line
-    assert "no deeper draught, no test; water given no depth is deep." in setup
+    assert "no deeper draught, no test; other water, off the channel too, is deep: no test." in setup
 
 
 def test_a_ship_that_holds_her_morale_tests_again_only_at_a_new_cause(library):
@@ -2093,3 +2093,16 @@ def test_a_lashed_consort_behind_her_partner_is_obscured_not_smoke_with_the_numb
     house.write_text("smoke-on-the-water:\n  lashed_pairs:\n    rows: {partner_hides: false}\n")
     assert S.partner_hides(RS.context(library, house), "Brooklyn") == ""
     assert "one target side by side: neither's base obscures the other" in reference_text(library, "mobile-bay-1864", house)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_set_up_page_says_the_water_off_the_channel_is_deep(bundled_packs, library, paper):
+    """sotw33, moment 5: the plan gives depths to the Main Ship Channel (24 ft) and the Middle Ground (9 ft) only,
+    and "water given no depth" left the player asking what the water outside the channel is, to decide grounding.
+    The depths line says it, from Table 3's open_water: off the channel too it is deep water, so no test."""
+    pages = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)
+    setup = flat(pages[1])
+    words = RS.context(library).tables.require("running_aground").rows["open_water"]
+    assert words == "other water, off the channel too, is deep: no test"
+    assert "Depths: Main Ship Channel: 24 ft; Middle Ground shoals: 9 ft." in setup
+    assert f"no deeper draught, no test; {words}." in setup
