@@ -1979,13 +1979,17 @@ def _fort_pages(pages: list[str]) -> dict[str, str]:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_forts_walls_letter_says_it_is_the_table_16_column_to_read(bundled_packs, paper):
     """sotw33, moment 2: the fort sheet printed "Walls M Medium" and the player had to guess that M is the column to
-    read in Table 16 for a hit on the walls. The box's label says so, on each fort's sheet, over its own letter."""
+    read in Table 16 for a hit on the walls. The box's label says so, on each fort's sheet, over its own letter, and
+    the roster's legend where its Armour column prints "walls M"."""
     pages = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)
     for fort, letter in (("Fort Morgan", "M Medium"), ("Fort Morgan water battery", "H Heavy")):
         text = _fort_pages(pages)[fort]
         assert "Walls: its Table 16 column" in text, fort
         head = text[text.index("Structure (SDP)"):text.index("Guns ·")]
         assert head.index("Walls: its Table 16 column") < head.index(letter), head
+    # the roster prints the letters too ("walls M"): its legend says what they are
+    roster = flat(next(p for p in pages if "Speed against staying power" in p))
+    assert "walls M" in roster and "a fort's walls letter: its Table 16 column" in roster
 
 
 def test_a_forts_sheet_says_which_side_of_a_ship_its_shot_strikes(mobile_bay_pages):
