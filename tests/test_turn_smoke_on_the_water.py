@@ -36,7 +36,7 @@ def test_misfire_table_11_is_printed_by_nation(mobile_bay_text):
     """Review 1a / top-10 item 5: nine misfires in three turns, and Table 11 was not in the pack."""
     assert "Table 11 · misfire (a natural 10 to hit)" in mobile_bay_text
     assert "Confederate 1–7 8–9 10" in mobile_bay_text and "Union 1–8 9 10" in mobile_bay_text
-    assert "the firer takes 1d6 HDP, no armour test, a turret gun's too (a fort SDP), and a fire test marker" in mobile_bay_text
+    assert "the firer takes 1d6 HDP, no armour test (a fort SDP), and a fire test marker" in mobile_bay_text
 
 
 def test_the_fire_test_phase_has_a_procedure_marked_as_ours(mobile_bay_text):
@@ -276,7 +276,7 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
 @pytest.mark.parametrize("moment, words", [
     (5, "Howitzer direct * in her \"dir\" band (the sheet's PB column) a howitzer fires direct: Table 10 at Short range; "
         "beyond it (her S band on), indirect"),
-    (6, "and a fire test marker (none on a Stack hit); not: its figure after the slash, no marker"),
+    (6, "and a fire test marker on the target (her sheet's Fire tests; none on a Stack hit); not: its figure after the slash, no marker"),
     (7, "Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot"),
     (13, "a Casemate hit: the casemate's armour, damage on the Hull (none: a Hull hit)"),
     (14, "a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull;"),
@@ -373,15 +373,16 @@ def test_a_deflected_gun_hit_says_which_track_takes_its_damage(mobile_bay_text):
     """Moment 8: a Gun hit the armour deflected: is a gun lost, and which track takes the figure after the slash?
     The text's Gun Port hit puts its points on the turret where the gun sits, else the hull; a deflected hit has no
     further effect, so no gun is lost."""
-    assert "on the Hull, a turret gun's too. Deflected: no gun lost" in mobile_bay_text
+    assert "on the Hull. Deflected: no gun lost" in mobile_bay_text
     assert "on the deflecting armour's track (a turret's TDP, else the Hull)" in mobile_bay_text
+    assert "Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text  # sotw33: Turret guns
 
 
 def test_a_fort_sheet_says_what_a_fire_does_to_a_fort(mobile_bay_pages):
     """Moment 9: the fire test's "1 HDP" and "magazine explodes, she sinks" are written for ships."""
     for name in ("Fort Morgan ", "Fort Morgan water battery "):
         page = next(p for p in mobile_bay_pages if name in p and "Fire log" in p)
-        assert "On fire: the fire test's HDP are SDP; a magazine roll is its magazine (6), no sinking" in page
+        assert "On fire: a fire's HDP are SDP; a magazine roll is its magazine (6)" in page
 
 
 def test_a_lashed_pair_casts_off_when_her_partner_is_abandoned(mobile_bay_text):
@@ -457,10 +458,9 @@ def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_
     assert ("Forts as targets size F, Immobile; hits and criticals strike the walls; a 10 on the location d10: fort "
             "critical, fire or magazine if pierced fort_targets") in mobile_bay_text
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("(d6: 1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as the walls took it (pierced "
-            "or deflected); "
-            "walls pierced (else SDP alone): 4-5 fire: fire test "
-            "marker, 6 magazine: 2d6 SDP more, fire test marker)") in page
+    assert ("3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike 4. d6 4-6 only "
+            "if the walls were pierced (deflected: its SDP, nothing more): 4-5 fire: a fire test marker; 6 magazine: 2d6 "
+            "SDP more and a fire test marker") in page
 
 
 def test_a_house_rules_file_plays_fort_criticals_walls_or_not(library, tmp_path):
@@ -825,7 +825,7 @@ def test_the_set_up_says_what_the_north_edge_and_water_of_no_depth_do(mobile_bay
     assert ("North edge A ship off the north edge has gone up the bay: out of the game, she scores as she left (a Union "
             "ship afloat, north of the line)") in setup
     assert "Tide drift The flood runs about a knot" in setup and "Farragut waited for it" not in setup  # one tide line
-    assert "no deeper draught, no test; water given no depth is deep." in setup
+    assert "no deeper draught, no test; other water, off the channel too, is deep: no test." in setup
 
 
 def test_a_ship_that_holds_her_morale_tests_again_only_at_a_new_cause(library):
@@ -851,8 +851,8 @@ def test_a_fort_critical_is_a_10_on_the_location_die_and_does_the_hits_sdp_too(m
     as a hit" read two ways on a deflected shot. It is the location d10 a ship's hit rolls, and the critical does the
     hit's SDP besides (deflected: the figure after the slash, as any deflected hit)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("every hit strikes the walls; a 10 on its location d10 (not the to-hit die): fort critical + the hit's "
-            "SDP (d6: 1-3 embrasure") in page
+    assert ("every hit strikes the walls; fort critical: a 10 on its location d10 (not the to-hit die): the hit's "
+            "SDP and a d6 3. d6 1-3 embrasure") in page
     assert "SDP as a hit" not in page
     assert ("hits and criticals strike the walls; a 10 on the location d10: fort critical"
             in reference_text(library, "mobile-bay-1864"))
@@ -863,7 +863,7 @@ def test_a_forts_range_is_measured_at_its_mark(mobile_bay_pages):
     measured from its centre and had no rule for it. The fort's sheet says it, where its fire and the fire at it are
     worked (the quick reference has no line to spare)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "Shot at *: ranges from its mark (its start point); target size F" in page
+    assert "Shot at *: 1. ranges from its mark (its start point);" in page and "2. target size F" in page
 
 
 def test_a_lashed_gunboats_pivot_never_fires_across_her_keel_line_past_the_sloops_bow(mobile_bay_text, mobile_bay_pages):
@@ -879,7 +879,7 @@ def test_a_gun_port_hit_says_how_much_damage_it_does_and_where(mobile_bay_text):
     amount for a turret monitor's Gun Port hit. The shot came through an open port (no armour test): its Table 17
     damage as a penetrating hit's, on the turret's TDP when the gun struck is turreted."""
     assert ("Gun Port none a random gun bearing on the firer destroyed; the hit does its Table 17 damage as if it "
-            "penetrated, on HDP (TDP if turreted); a bursting shell wrecks 1d3 more there") in mobile_bay_text
+            "penetrated, on HDP (a turret gun: Turret guns); a bursting shell wrecks 1d3 more there") in mobile_bay_text
     assert "destroyed, with HDP (TDP if turreted)" not in mobile_bay_text
 
 
@@ -1079,7 +1079,7 @@ def test_the_fire_test_names_the_markers_the_counters_carry(mobile_bay_text, mob
     assert "in marker" not in mobile_bay_text
     assert "3 or less she is on fire (an On fire marker;" in mobile_bay_text
     assert "out of control (its marker) on a 10" in mobile_bay_text
-    (counters,) = [p for p in mobile_bay_pages if "burning: mark On fire on the sheet" in p]
+    (counters,) = [p for p in mobile_bay_pages if "On fire burning; caught again" in p]
     assert "Out of control" in counters and not re.search(r"\b[12] in marker", counters)
 
 
@@ -1156,7 +1156,8 @@ def test_a_fort_sheet_says_a_deflected_hit_gets_no_fire_or_magazine_critical(mob
     """Replay 12, defect (p15): "walls pierced: 4-5 fire ..." left open whether a deflected hit still gets a fire; only
     p23's readings row ("only through the walls") settled it. The sheet says it where the player looks."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "walls pierced (else SDP alone): 4-5 fire" in page and "walls pierced: 4-5" not in page
+    assert "only if the walls were pierced (deflected: its SDP, nothing more): 4-5 fire" in page
+    assert "walls pierced: 4-5" not in page
 
 
 def test_a_fire_goes_out_on_5_or_less_and_runs_out_of_control_only_on_a_10(mobile_bay_text, library, tmp_path):
@@ -1220,8 +1221,9 @@ def test_colliding_ships_meet_after_equal_shares_and_the_smaller_turns_the_least
 def test_a_gun_hit_says_its_damage_goes_on_the_hull_even_in_a_turret(mobile_bay_text):
     """Replay 13, moment 6 (p23): "hull damage as for the gun size" against the Deflected line's turret TDP, and
     whether an unburst shell does its figure after the slash there."""
-    assert ("cross its box; its Table 17 damage (a shell's, burst or not) on the Hull, a turret gun's too. Deflected: "
+    assert ("cross its box; its Table 17 damage (a shell's, burst or not) on the Hull. Deflected: "
             "no gun lost") in mobile_bay_text
+    assert "Gun hit (pierced), burst: the Hull (HDP)" in mobile_bay_text  # sotw33: Turret guns, the one place
 
 
 def test_a_magazine_explosion_puts_a_fire_test_marker_on_each_vessel_within_10_cm_base_to_base(mobile_bay_text):
@@ -1398,19 +1400,23 @@ def test_a_shell_bursting_on_a_fort_drives_its_gunners_off_and_a_house_rule_play
 
 def test_a_forts_shot_at_rules_lead_each_part_with_a_bold_key(library):
     """Replay 16, defect (p15, the second time): the forts' "Shot at" paragraph is small and dense; the room allows no
-    larger type (Letter, replay 15), so its parts (how it is hit, Fires, On fire) each start at a bold key."""
+    larger type (Letter, replay 15), so its parts each start at a bold key: sotw33, a line each, numbered (how it is
+    hit), then Fires; On fire and Driven off stand by their boxes, under Table 17 (fort_box_rules)."""
     from shipyard.render.text_blocks import Legend
-    from shipyard.rules.smoke_on_the_water.sheet import fort_rules
+    from shipyard.rules.smoke_on_the_water.sheet import fort_box_rules, fort_rules
     block = fort_rules(RS.context(library), compact=True, unit=library.units["fort-morgan"])
-    assert isinstance(block, Legend) and [k for k, _ in block.items] == ["", "Fires:", "On fire:", "Driven off:"]
+    assert all(isinstance(b, Legend) and len(b.items) == 1 for b in block.children)
+    assert [b.items[0][0] for b in block.children] == ["1.", "2.", "3.", "4.", "Fires:"]
+    assert [b.items[0][0] for b in fort_box_rules(RS.context(library), compact=True).children] == ["On fire:", "Driven off:"]
 
 
 def test_a_deflected_gun_hit_on_a_turret_gun_says_its_track(mobile_bay_text):
     """Replay 17, moment 1 (p21): the Deflected line puts the figure after the slash on "a turret's TDP", the Gun hit
     line "on the Hull, a turret gun's too": which for a deflected hit on Tecumseh's gun? The Gun hit line says both:
     pierced on the Hull, deflected on the armour that stopped it, the turret's TDP."""
-    assert ("on the Hull, a turret gun's too. Deflected: no gun lost; the after-slash figure on the stopping armour's "
-            "track (a turret's TDP)") in mobile_bay_text
+    assert ("on the Hull. Deflected: no gun lost; the after-slash figure on the stopping armour's "
+            "track") in mobile_bay_text
+    assert "Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text  # sotw33: Turret guns
 
 
 def test_a_lashed_consorts_sheet_says_the_pairs_order_goes_in_her_partners_log(mobile_bay_pages, library):
@@ -1465,8 +1471,8 @@ def test_an_embrasure_critical_says_which_figure_a_hit_the_walls_deflect_does(mo
     Gun Port's); sotw31 (Fort Morgan silenced in the passage) reads the walls' figure, the gun lost either way: the
     sheet says which in words."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as the walls took it (pierced or "
-            "deflected)") in page
+    assert ("the hit's SDP and a d6 3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or "
+            "deflected alike") in page
 
 
 def test_a_pilot_house_hit_on_either_ship_of_a_lashed_pair_holds_both(mobile_bay_text):
@@ -1600,7 +1606,7 @@ def test_a_forts_cap_at_one_ship_counts_each_of_a_lashed_pair(mobile_bay_pages):
 def test_the_shell_rule_names_its_armour_grades_as_table_16_does(mobile_bay_text):
     """Replay 20, moment 4 (p22): "on U or C armour": Table 16 and the sheets print no grade C (Mobile Bay has no
     cottonclad, so its column is not printed), and the player had to guess it. The rule says the grades' names."""
-    assert "Shell on U (Unarmoured) or Cottonclad, or penetrating: a d10 for detonation" in mobile_bay_text
+    assert "Shell on U (Unarmoured) or Cottonclad, or penetrating: the firer's d10 for detonation" in mobile_bay_text
     assert "U or C armour" not in mobile_bay_text
 
 
@@ -1622,13 +1628,13 @@ def test_a_forts_driven_off_box_says_when_to_tick_and_clear_it(mobile_bay_pages,
     """Replay 20, defect a (p15): the one Driven off box holds a state that comes back turn after turn, and the
     sheet did not say when to clear it. Its Shot at rules say: tick for a burst, erase after the next turn's
     gunnery (the box's label has no room to widen). A house rule that plays without it prints neither."""
-    from shipyard.rules.smoke_on_the_water.sheet import fort_rules
+    from shipyard.rules.smoke_on_the_water.sheet import fort_box_rules
     forts = " ".join(p for p in mobile_bay_pages if "Fire log" in p)
     assert forts.count("Driven off: tick its box for a burst, erase it after next turn's gunnery") == 2
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  gunners_driven_off:\n    rows: {play: false}\n")
-    block = fort_rules(RS.context(library, house), compact=True, unit=library.units["fort-morgan"])
-    assert "Driven off:" not in [k for k, _ in block.items]
+    block = fort_box_rules(RS.context(library, house), compact=True)
+    assert "Driven off:" not in [b.items[0][0] for b in block.children]
 
 
 def test_the_fire_markers_spare_cells_hold_markers_for_the_states_the_sheets_mark(mobile_bay_pages, library):
@@ -1637,7 +1643,7 @@ def test_the_fire_markers_spare_cells_hold_markers_for_the_states_the_sheets_mar
     fewer fire test discs than the fleet wants and no row or page more."""
     from shipyard.rules.smoke_on_the_water import counters as C
     page = next(p for p in mobile_bay_pages if "burning out of control" in p)
-    assert page.count("Driven off fort: its guns −1") == 2  # Fort Morgan and her water battery
+    assert page.count("Driven off Fort Morgan guns −1 next turn") == page.count("Driven off water battery guns −1 next turn") == 1
     assert "Jammed gun or port: no fire" in page and "Abandoned or struck: no fire" in page
     assert page.count("Fire test") == 8  # one for every three of the 24 units in play (Gaines, Powell are off it)
     assert C.state_markers(RS.context(library), [], 0) == []
@@ -1646,7 +1652,8 @@ def test_the_fire_markers_spare_cells_hold_markers_for_the_states_the_sheets_mar
 def test_a_burst_guns_damage_tests_no_armour_and_a_turret_guns_goes_on_the_hull(mobile_bay_text):
     """Replay 21, moment 1: Table 11's "1d6 Hull damage" for a burst: does armour count, and does a turret gun's
     burst go on the turret's track?"""
-    assert "Bursts: X; the firer takes 1d6 HDP, no armour test, a turret gun's too (a fort SDP)" in mobile_bay_text
+    assert "Bursts: X; the firer takes 1d6 HDP, no armour test (a fort SDP)" in mobile_bay_text
+    assert "Gun hit (pierced), burst: the Hull (HDP)" in mobile_bay_text  # sotw33: Turret guns
 
 
 def test_a_forts_guns_beyond_its_cap_may_fire_as_table_1_says_none_must(mobile_bay_pages):
@@ -1691,7 +1698,7 @@ def test_the_speed_counters_spare_cells_hold_more_jammed_markers(mobile_bay_page
                   pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)):
         page = next(flat(p) for p in pages if "burning out of control" in p)
         assert page.count("Jammed gun or port: no fire") >= 6, page.count("Jammed gun or port: no fire")
-        assert page.count("Driven off fort: its guns −1") == 2
+        assert page.count(" guns −1 next turn") == 2 and "Driven off water battery" in page
 
 
 def test_the_set_up_says_plainly_that_moves_and_ranges_are_not_shrunk(mobile_bay_pages):
@@ -1708,8 +1715,8 @@ def test_a_port_jammed_hit_jams_deflected_or_not_and_says_where_a_turret_guns_da
     nothing more"). The row says both: it jams pierced or deflected (a shutter jams without a breach), and a turret
     gun's damage goes on its TDP, as a Gun Port's, the Gun hit's on the Hull."""
     assert ("Port Jammed casemate/turret/hull jams a random gun bearing on the firer till repaired, pierced or "
-            "deflected alike; a turret gun's damage on its TDP, as a Gun Port's *") in mobile_bay_text
-    assert "its Table 17 damage (a shell's, burst or not) on the Hull, a turret gun's too" in mobile_bay_text  # Gun hit
+            "deflected alike *") in mobile_bay_text
+    assert "Gun hit (pierced), burst: the Hull (HDP); Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
 
 
 def test_a_random_gun_that_falls_on_a_lost_one_is_rolled_again(mobile_bay_pages, mobile_bay_text):
@@ -1749,7 +1756,7 @@ def test_a_fort_critical_on_a_deflected_hit_says_it_does_its_sdp_and_nothing_mor
     """Replay 23, moment 2: "walls pierced only: 4-5 fire ..." still left open what a 4-6 does when the walls
     deflect the hit; the player guessed nothing more. The sheet says it at the roll."""
     page = flat(next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p))
-    assert "walls pierced (else SDP alone): 4-5 fire: fire test marker, 6 magazine" in page
+    assert "d6 4-6 only if the walls were pierced (deflected: its SDP, nothing more): 4-5 fire" in page
 
 
 def test_the_roster_marks_a_part_armoured_hull_as_her_sheet_does(mobile_bay_pages):
@@ -1909,8 +1916,8 @@ def test_an_embrasure_does_its_sdp_as_the_walls_took_it_on_every_fort_sheet_and_
     forts = flat(" ".join(p for p in mobile_bay_pages if "Fire log" in p and "Shot at" in p))
     assert "Fort Morgan " in forts and "Fort Morgan water battery " in forts
     assert forts.count("Shot at *:") == 2 and forts.count(
-        "1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as the walls took it (pierced or "
-        "deflected); walls pierced (else SDP alone): 4-5 fire") == 2
+        "the hit's SDP and a d6 3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or "
+        "deflected alike 4. d6 4-6 only if the walls were pierced") == 2
     assert "as if pierced" not in forts
     assert ("Forts as targets size F, Immobile; hits and criticals strike the walls; a 10 on the location d10: fort "
             "critical, fire or magazine if pierced") in mobile_bay_text
@@ -1935,3 +1942,171 @@ def test_fort_morgan_stands_three_turns_of_the_unions_shell_and_the_house_rule_p
     assert 0.5 <= ours[3]["guns_lost"] and ours[5]["guns_lost"] < 10, ours
     first = tool.fort_summary(tool.Game(library, _pierced_house(tmp_path), "shell"), games=200, seed=31)
     assert first[3]["median"] <= 32 and first[5]["silenced"] >= 0.3, first
+
+
+# ---------------------------------------------------------------------------------------------- sotw33
+
+
+def _forts(library, scenario: str = "mobile-bay-1864") -> list[str]:
+    ctx = RS.context(library)
+    return [RS.derive(u, ctx).unit_name for _, u in library.scenario_units(library.scenarios[scenario])
+            if RS.derive(u, ctx).stats.kind == "fort"]
+
+
+def test_each_driven_off_marker_names_the_fort_it_belongs_to(bundled_packs, library):
+    """sotw33, defect: the two "Driven off" markers on the counters page did not say which fort each was for. Each
+    now names its fort (the tail of her name that fits: "water battery"), one marker a fort, no two alike."""
+    pages = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path)
+    page = next(p for p in pages if "\nDriven off\n" in p)
+    lines = [ln.strip() for ln in page.splitlines()]
+    named = [lines[k + 1] for k, ln in enumerate(lines) if ln == "Driven off"]
+    # the forts with a sheet (Fort Gaines and Fort Powell, off the table, have none): their name over "Fort ·"
+    sheets = "".join(p for p in pages if "Fire log" in p)
+    forts = [f for f in _forts(library) if f"{f}\nFort ·" in sheets]
+    assert len(named) == len(forts) == 2
+    assert len(set(named)) == len(named)
+    for name, fort in zip(named, forts):
+        assert fort.endswith(name), (name, fort)
+
+
+def _fort_pages(pages: list[str]) -> dict[str, str]:
+    """Each fort sheet's own text, Fort Morgan's and the water battery's (they share a page: split at the second)."""
+    page = flat(next(p for p in pages if "Fort Morgan water battery Fort ·" in flat(p)))
+    k = page.index("Fort Morgan water battery Fort ·")
+    return {"Fort Morgan": page[:k], "Fort Morgan water battery": page[k:]}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_forts_walls_letter_says_it_is_the_table_16_column_to_read(bundled_packs, paper):
+    """sotw33, moment 2: the fort sheet printed "Walls M Medium" and the player had to guess that M is the column to
+    read in Table 16 for a hit on the walls. The box's label says so, on each fort's sheet, over its own letter, and
+    the roster's legend where its Armour column prints "walls M"."""
+    pages = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)
+    for fort, letter in (("Fort Morgan", "M Medium"), ("Fort Morgan water battery", "H Heavy")):
+        text = _fort_pages(pages)[fort]
+        assert "Walls: its Table 16 column" in text, fort
+        head = text[text.index("Structure (SDP)"):text.index("Guns ·")]
+        assert head.index("Walls: its Table 16 column") < head.index(letter), head
+    # the roster prints the letters too ("walls M"): its legend says what they are
+    roster = flat(next(p for p in pages if "Speed against staying power" in p))
+    assert "walls M" in roster and "a fort's walls letter: its Table 16 column" in roster
+
+
+def test_a_forts_sheet_says_which_side_of_a_ship_its_shot_strikes(mobile_bay_pages):
+    """sotw33, moment 7: which aspect (bow, broadside, stern: her hit-location column and armour) does a fort's shot
+    strike? The text's Target aspect, from the fort's mark (it has no guns placed on a base): the side of her base the
+    line from the mark to her centre crosses. Both fort sheets say it on their first Shot at line."""
+    forts = _fort_pages(mobile_bay_pages)
+    for fort, text in forts.items():
+        assert ("Shot at *: 1. ranges from its mark (its start point); its shot strikes the side of her base the line "
+                "from its mark to her centre crosses (Target aspect)") in text, fort
+
+
+def test_a_forts_shot_at_rules_are_short_numbered_lines_and_the_critical_on_a_deflected_hit_is_plain(
+        mobile_bay_pages, library):
+    """sotw33, moment 9 and a defect: the fort critical's sentence ("walls pierced (else SDP alone): 4-5 fire ...")
+    was hard to read, in a dense paragraph. The Shot at rules are numbered lines, each one line long on the sheet (the
+    block list measured at the sheet's width), the critical in three: what it is, the d6 1-3 embrasure, the d6 4-6
+    that needs the walls pierced with what a deflected hit does instead."""
+    from shipyard.rules.smoke_on_the_water.sheet import fort_rules
+    for fort, text in _fort_pages(mobile_bay_pages).items():
+        for words in ("2. target size F, Immobile (+1); every hit strikes the walls; fort critical: a 10 on its "
+                      "location d10 (not the to-hit die): the hit's SDP and a d6",
+                      "3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike",
+                      "4. d6 4-6 only if the walls were pierced (deflected: its SDP, nothing more): 4-5 fire: a fire "
+                      "test marker; 6 magazine: 2d6 SDP more and a fire test marker"):
+            assert words in text, (fort, words)
+        assert "else SDP alone" not in text
+    block = fort_rules(RS.context(library), compact=True, unit=library.units["fort-morgan"])
+    one = max(b.measure(1000.0) for b in block.children)  # a line's height: no line wraps that wide
+    for b in block.children[1:]:
+        assert b.measure(190.0) <= one + 1e-6, b.items
+
+
+
+def test_where_a_turret_guns_damage_goes_is_one_rule_said_once_from_its_table(mobile_bay_text, library, tmp_path):
+    """sotw33, moment 3: p21 (Table 15's Port Jammed: "a turret gun's damage on its TDP") and p22 (Gun hit: "on the
+    Hull, a turret gun's too") read as two answers to one question. The quick reference says it once, in a Turret
+    guns row built from turret_gun_damage (the text's Gun hit on HDP and Gun Port on the TDP; ours marked *), and no
+    other row says where a turret gun's damage goes; a house rule that moves a row reaches the print."""
+    assert "Turret guns * a hit's Table 17 damage, by the hit: Gun hit (pierced), burst: the Hull (HDP); Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
+    assert mobile_bay_text.count("Turret guns *") == 1
+    assert "a turret gun's too" not in mobile_bay_text and "a turret gun's damage on its TDP" not in mobile_bay_text
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  turret_gun_damage:\n    rows:\n"
+                     "      - {hit: Gun hit (pierced), track: tdp}\n      - {hit: burst, track: hull}\n")
+    text = reference_text(library, "mobile-bay-1864", house)
+    assert "by the hit: Gun hit (pierced): the turret's TDP; burst: the Hull (HDP)" in text
+
+
+def test_an_on_fire_marker_says_what_a_fire_that_catches_her_again_does(bundled_packs, library):
+    """sotw33, moment 4: can a ship already burning catch fire again, and what does a second fire do? The fire test
+    row said it ("a fire from an earlier turn: out of control") but not where fires are marked: every On fire marker
+    now says it (fire_test.again: no second fire; hers goes out of control)."""
+    pages = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path)
+    markers = flat(" ".join(p for p in pages if "Out of control" in p and "Manoeuvre" not in p and "Fire log" not in p
+                            and "Phase 6" not in p))
+    again = RS.context(library).tables.require("fire_test").rows["again"]
+    assert again == "caught again: out of control"
+    n = markers.count("On fire burning")
+    assert n >= 4 and markers.count(f"On fire burning; {again}") == n
+
+
+
+def test_a_shell_detonation_says_whose_sheet_has_the_fuse_and_where_the_burst_is_marked(mobile_bay_text, mobile_bay_pages):
+    """sotw33, moment 1: "shell detonates" (the Shell rule: "her sheet's") left open whose sheet records it, the firer's
+    or the target's, and where to mark what it does. The Shell rule says the firer rolls by her own sheet's number (it
+    goes by her nation: 1-8 Union, 1-7 Confederate, on each firer's gun codes line) and the burst's fire test marker
+    goes on the target, in her sheet's Fire tests boxes (every vessel sheet has them)."""
+    assert ('Shell on U (Unarmoured) or Cottonclad, or penetrating: the firer\'s d10 for detonation (her own sheet\'s '
+            '"shell detonates"). Detonated: the first figure of Table 17\'s Shell column (by gun size, not range) and a '
+            "fire test marker on the target (her sheet's Fire tests; none on a Stack hit)") in mobile_bay_text
+    assert "(her sheet's \"shell detonates\")" not in mobile_bay_text
+    assert "shell detonates 1–8" in _sheet_page(mobile_bay_pages, "USS Hartford")
+    assert "shell detonates 1–7" in _sheet_page(mobile_bay_pages, "CSS Tennessee")
+    for name in ("USS Hartford", "CSS Tennessee", "USS Tecumseh"):
+        assert "Fire tests" in _sheet_page(mobile_bay_pages, name)
+
+
+def test_collision_and_grounding_say_size_is_the_sheets_size_and_contact_the_base(mobile_bay_text, mobile_bay_pages):
+    """sotw33, moment 6: for a collision or a grounding, is a vessel's size her model's base or her hull's Size? The
+    modifiers of Table 6 (struck by) and Table 4 (vessel) read her sheet's Size, by tonnage (Selma is Small with the
+    longest base); whether she touches or is over the shoal goes by her base. Both rows say it, and her sheet prints
+    the Size the rows read beside her base."""
+    assert ("Struck by the bow of a ram-equipped vessel +2, Very Small -4, Small -2, Large +1, Very Large +2 (each her "
+            "sheet's Size, by tonnage, not her base)") in mobile_bay_text
+    assert ("12 never); vessel: her sheet's Size (tonnage), not her base; over it: any of her base Table 5") in mobile_bay_text
+    assert "Size Small · Base 136 × 35 mm" in _sheet_page(mobile_bay_pages, "CSS Selma")
+
+
+def test_a_lashed_consort_behind_her_partner_is_obscured_not_smoke_with_the_number(
+        mobile_bay_pages, mobile_bay_text, library, tmp_path):
+    """sotw33, moment 8: a consort lashed on her partner's far side, fired at past him: "obscured" or a smoke
+    modifier? Obscured: her partner's base hides her as any vessel's (the text's line of fire counts bases), Table
+    10's over ¾ (−4) for a consort alongside, not smoke; every consort's sheet says it on her Lashed to line with the
+    number from Table 10, and the readings page names the house rule (lashed_pairs) for the other reading."""
+    from shipyard.rules.smoke_on_the_water import sheet as S
+    for consort, partner in (("USS Octorara", "Brooklyn"), ("USS Metacomet", "Hartford"), ("USS Galena", "Oneida")):
+        assert f"behind {partner}: obscured (over ¾ −4), not smoke" in _sheet_page(mobile_bay_pages, consort), consort
+    assert ("Lashed partner her partner's base obscures her as any vessel's (Table 10), not smoke lashed_pairs"
+            in mobile_bay_text)
+    house = tmp_path / "house.yaml"
+    house.write_text("smoke-on-the-water:\n  direct_fire:\n    rows:\n      obscured: {\"1/4 to 1/2\": -1, "
+                     "\"over 1/2 to 3/4\": -2, \"over 3/4\": -3}\n")
+    assert S.partner_hides(RS.context(library, house), "Brooklyn") == "; behind Brooklyn: obscured (over ¾ −3), not smoke"
+    house.write_text("smoke-on-the-water:\n  lashed_pairs:\n    rows: {partner_hides: false}\n")
+    assert S.partner_hides(RS.context(library, house), "Brooklyn") == ""
+    assert "one target side by side: neither's base obscures the other" in reference_text(library, "mobile-bay-1864", house)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_set_up_page_says_the_water_off_the_channel_is_deep(bundled_packs, library, paper):
+    """sotw33, moment 5: the plan gives depths to the Main Ship Channel (24 ft) and the Middle Ground (9 ft) only,
+    and "water given no depth" left the player asking what the water outside the channel is, to decide grounding.
+    The depths line says it, from Table 3's open_water: off the channel too it is deep water, so no test."""
+    pages = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)
+    setup = flat(pages[1])
+    words = RS.context(library).tables.require("running_aground").rows["open_water"]
+    assert words == "other water, off the channel too, is deep: no test"
+    assert "Depths: Main Ship Channel: 24 ft; Middle Ground shoals: 9 ft." in setup
+    assert f"no deeper draught, no test; {words}." in setup

@@ -141,6 +141,7 @@ class Legend(Block):
     items: Sequence[tuple[str, str]]
     size: float = 6.5
     title: str | None = None
+    leading: float = 1.3  # as Runs' own
 
     def _runs(self) -> Runs:
         """The legend as one paragraph of runs, made once (so its wrapped lines are kept per width, see _memo)."""
@@ -152,7 +153,7 @@ class Legend(Block):
             for i, (key, meaning) in enumerate(self.items):
                 runs.append(((" · " if i else "") + str(key), "bold"))
                 runs.append((" " + str(meaning), "regular"))
-            made = self.__dict__["_made_runs"] = Runs(runs, size=self.size)
+            made = self.__dict__["_made_runs"] = Runs(runs, size=self.size, leading=self.leading)
         return made
 
     def measure(self, width):

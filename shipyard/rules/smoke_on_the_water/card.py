@@ -18,7 +18,7 @@ DOES = {
     "Hull (HDP)": ("@hull", "hull_damage_points", "hdp_half", "hdp_quarter"),  # @: trackers.yaml's words
     "Flotation (FP)": ("@flotation", "flotation_points"),
     "Structure (SDP)": ("@hull", "structural_damage_points"),
-    "Walls": ("the walls' armour class", "armour"),
+    "Walls: its Table 16 column": ("the walls' armour class, the column a hit on them reads in Table 16", "armour"),
     "Nation": ("", "nation"),
 }
 TRACKS = {"turret": "turret_damage_points", "wheel": "wheel_damage_points", "machinery": "machinery_boxes",

@@ -65,7 +65,7 @@ MARKERS = {
 
 # States a sheet marks that recur on the table (replay 20, defect b): kind -> (label, what it means, who has it).
 STATES = {
-    "driven_off": ("Driven off", "fort: its guns −1", "fort"),
+    "driven_off": ("Driven off", "guns −1 next turn", "fort"),
     "jammed": ("Jammed", "gun or port: no fire", "vessel"),
     "abandoned": ("Abandoned", "or struck: no fire", "vessel"),
     # replay 24, defect 8: two wrecks in turn 3 and no marker for them (nor for a ship aground or at anchor)
@@ -75,20 +75,35 @@ STATES = {
 }
 
 
-def _state_marker(kind: str) -> Chit:
-    """A square marker for a state her sheet marks (a jammed gun, a fort's gunners driven off): not a fire marker."""
+def _state_marker(kind: str, name: str | None = None) -> Chit:
+    """A square marker for a state her sheet marks (a jammed gun, a fort's gunners driven off): not a fire marker.
+    With a name (a fort's Driven off: sotw33, two forts' markers did not say whose) it names its unit on a line of
+    its own, the fullest form that fits."""
     label, meaning, _ = STATES[kind]
-    st = STYLES["state_marker"]
-    return Chit([(st["frame"], None), (st["title"], label), (st["meaning"], meaning)], style=st)
+    if name is None:
+        st = STYLES["state_marker"]
+        return Chit([(st["frame"], None), (st["title"], label), (st["meaning"], meaning)], style=st)
+    st = STYLES["state_marker_named"]
+    return Chit([(st["frame"], None), (st["title"], label), (st["name"], lambda fits: _fitting_tail(name, fits)),
+                 (st["meaning"], meaning)], style=st)
+
+
+def _fitting_tail(name: str, fits) -> str:
+    """The fullest form of a unit's name that fits, dropping leading words once the play-aid short form is too wide
+    ('Fort Morgan water battery' -> 'Morgan water battery'): the tail tells two forts of one name apart."""
+    words = fitting_name(name, lambda _: False).split()
+    forms = [fitting_name(name, fits)] + [" ".join(words[k:]) for k in range(1, len(words))]
+    return next((f for f in forms if fits(f)), forms[-1])
 
 
 def state_markers(ctx: Context, units: list, room: int) -> list[Chit]:
     """Up to `room` state markers, in turn: one Driven off for each fort (where the pack plays it), then Jammed and
     Abandoned; none where no cell is spare, since the sheets' boxes hold every one of these states."""
     from .sheet import driven_off_to_hit
-    forts = sum(1 for _, _, d in units if d.stats.kind == "fort") if driven_off_to_hit(ctx) is not None else 0
-    kinds = ["driven_off"] * forts + ["jammed", "jammed", "abandoned", "aground", "anchored"] * room
-    return [_state_marker(k) for k in kinds[:room]]
+    forts = [d.unit_name for _, _, d in units if d.stats.kind == "fort"] if driven_off_to_hit(ctx) is not None else []
+    named = [_state_marker("driven_off", name) for name in forts]
+    kinds = ["jammed", "jammed", "abandoned", "aground", "anchored"] * room
+    return (named + [_state_marker(k) for k in kinds])[:room]
 
 
 def spare_states(room: int) -> list[str]:
@@ -100,9 +115,13 @@ def spare_states(room: int) -> list[str]:
     return [order[i % len(order)] for i in range(room)]
 
 
-def _fire_marker(kind: str) -> Chit:
-    """One marker: its rings, its label and (room allowing) what it means."""
+def _fire_marker(kind: str, ctx: Context | None = None) -> Chit:
+    """One marker: its rings, its label and (room allowing) what it means; an On fire marker also what a fire that
+    catches her again does (fire_test.again: sotw33, moment 4, said where the fire is marked)."""
     style, label, meaning = MARKERS[kind]
+    again = ctx.tables.require("fire_test").rows.get("again") if ctx is not None and kind == "fire" else None
+    if again:
+        meaning = f"burning; {again}"
     st = STYLES[style]
     parts = [(st[p], None) for p in ("ring", "inner") if p in st.parts] + [(st["title"], label)]
     if "meaning" in st.parts:
@@ -162,7 +181,7 @@ def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = F
     n = whole_rows(doc, fire + test, small, go_on=go_on)
     # the last row's spare cells: state markers where the fire test discs wanted leave room (never a row more)
     states = state_markers(ctx, units, n - fire - test)
-    chit_sheet(doc, [_fire_marker("fire")] * fire + [_fire_marker("test")] * (n - fire - len(states)) + states,
+    chit_sheet(doc, [_fire_marker("fire", ctx)] * fire + [_fire_marker("test")] * (n - fire - len(states)) + states,
                small, layout=marks,
                title="Fire markers", back_title="Fire markers (backs)", go_on=go_on)
     chit_sheet(doc, [_fire_marker("out")] * whole_rows(doc, out, big, go_on=go_on), big, layout=marks,

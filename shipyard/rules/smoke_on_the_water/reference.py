@@ -213,7 +213,7 @@ def collision_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
              "(no ram: her hull armour below)"],
             ["Hull armour", mods(t6["hull_armour"])],
             ["Speed", mods(t6["speed"])],
-            ["Struck by", struck_by(t6["struck_by"])],
+            ["Struck by", struck_by(t6["struck_by"]) + (f" ({t6['size_by']})" if t6.get("size_by") else "")],
             ["Own arc struck", mods(t6["own_arc"])]]
     h = t6["holed"]
     rows += [["Holed", f"{h['die']} at or under the damage taken (always on {h['always']}, never on {h['never']}): "
@@ -278,7 +278,7 @@ def misfire_table(ctx: Context, derived: list[Derived]) -> Block:
     return Stack([Table(body, header=["Nation", "None", "Jams", "Bursts"], **style("reference_misfires"),
                         title="Table 11 · misfire (a natural 10 to hit): roll a d10 by the firer's nation"),
                   Note(f"Jams: / till repaired. Bursts: X; the firer takes "
-                       f"{r['burst_damage']} HDP, no armour test, a turret gun's too (a fort SDP), and a fire "
+                       f"{r['burst_damage']} HDP, no armour test (a fort SDP), and a fire "
                        "test marker. Red-hot shot: "
                        f"a jam {r['red_hot_jams'].lower()}. {r['together'][0].upper()}{r['together'][1:]}. A "
                        f"random gun: a d10 on those it may be, box order, {random_gun_again(ctx)}.", **style("reference_note"))],
@@ -297,7 +297,7 @@ def grounding_rows(ctx: Context) -> list[list[str]]:
              + "; a 1 always grounds, a 10 never"],
             ["Table 4 · damage", f"{t4['die']} + {mods(t4['modifiers'])} = Hull damage (armour does not count); she "
              f"stops (Immobile). Took any: {f['die']} at or under it = {f['points']} flooding point ({f['very_fast']} "
-             f"moving Very Fast; {f['always']} always, {f['never']} never)"],
+             f"moving Very Fast; {f['always']} always, {f['never']} never)" + (f"; {t4['size_by']}" if t4.get("size_by") else "")],
             ["Table 5 · break free", f"from the next turn, {t5['base']} or less: draught as above, max speed "
              f"{mods(t5['max_speed'])}, flooding {_signed(t5['flooding'])}, each attempt after the first "
              f"{_signed(t5['each_later_attempt'])} more; free: Slow straight ahead. A natural 10: stuck for good (ring "
@@ -350,6 +350,9 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
              "Immobile, +1); a ram is a move into contact"]]
     rows += [[r["rule"] + _star(tr, r), r["text"] + (deflected_shell(ctx) if r["rule"] == "Deflected" else "")]
              for r in tr.rows]
+    if any(d.stats.turret_damage_points for d in vessels):  # after the Gun hit row, the one place it is said
+        at = next((k for k, row in enumerate(rows) if row[0].startswith("Gun hit")), len(rows) - 1) + 1
+        rows.insert(at, turret_guns_row(ctx))
     more = []  # what empty tracks, (part) armour and forts do: a table of its own, so each starts where it fits
     # the reconstructed ones (turret, structure) are on the readings page, whole
     more += [[f"{r['track']} 0", r["at_zero"]] for r in zp.rows if vessels and zp.tag(r) != "reconstructed"]
@@ -367,6 +370,24 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
                   title="The turn's rules (* ours: the text's chapter is lost)"),
             Table(more, bold_first_col=True, align=["left", "left"], **style("reference_collisions"),
                   title="Empty tracks and part armour (* ours)")]
+
+
+TRACK_WORDS = {"hull": "the Hull (HDP)", "tdp": "the turret's TDP"}
+
+
+def turret_guns_row(ctx: Context) -> list[str]:
+    """Where each kind of hit on a turret's gun puts its Table 17 damage (turret_gun_damage), one row: the hits
+    grouped by track, in the table's order (sotw33, moment 3: p21 and p22 said it two ways)."""
+    t = ctx.tables.require("turret_gun_damage")
+    by: dict[str, list[str]] = {}
+    for r in t.rows:
+        track = t.need(r, "track", "hull or tdp")
+        if track not in TRACK_WORDS:
+            raise ShipyardError(f"table turret_gun_damage ({t.tag()}): track is {track!r}; expected hull or tdp")
+        by.setdefault(track, []).append(r["hit"])
+    star = " *" if any(t.tag(r) == "reconstructed" for r in t.rows) else ""
+    return ["Turret guns" + star, "a hit's Table 17 damage, by the hit: "
+            + "; ".join(f"{', '.join(hits)}: {TRACK_WORDS[track]}" for track, hits in by.items())]
 
 
 def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:

@@ -65,7 +65,7 @@ def side_tables(units: list, ctx: Context, scenario=None) -> list[tuple[str, Tab
     return out
 
 
-def legend(ctx: Context, lashed: bool = False) -> Note:
+def legend(ctx: Context, lashed: bool = False, forts: bool = False) -> Note:
     levels = ctx.tables.require("speed_levels").rows
     paddle_box = number(ctx.tables.require("ground_scale").rows["paddle_box_ft"])
     return Note("Speed: top speed ahead/astern, " + ", ".join(f"{r.get('code', r['level'][0])} {r['level']}" for r in levels)
@@ -75,6 +75,8 @@ def legend(ctx: Context, lashed: bool = False) -> Note:
                 + ". Size: by tonnage, not length (Tables 4 and 6, boarding); Target: bow/broadside letters, by length "
                   "and freeboard"
                 + f". Armour: {PART} part-armoured (her sheet's \"(part)\")"
+                # sotw33, moment 2: a fort's walls letter is the column a hit on them reads in Table 16
+                + ("; a fort's walls letter: its Table 16 column" if forts else "")
                 + (f". {LASHED_NOTE}." if lashed else ""))
 
 
@@ -105,7 +107,8 @@ def roster(doc, scenario, units: list, ctx: Context) -> None:
     flow.add(head, new_page=True)
     for side, table in tables:
         flow.add(table, bookmark=side)
-    flow.add(legend(ctx, lashed=any(row[3] is not None for row in roster_order(scenario, units))))
+    flow.add(legend(ctx, lashed=any(row[3] is not None for row in roster_order(scenario, units)),
+                    forts=any(d.stats.kind == "fort" for _, _, d in units)))
     picture = fit_to_room(flow, lambda height: chart(scenario, units, ctx, height), **style("roster_chart"))
     if picture is not None:
         flow.add(picture, bookmark="Speed against staying power", level=1)

@@ -173,7 +173,21 @@ def lashed_orders(unit, ctx: Context) -> str:
     if partner is None:
         return ""
     name = short_name(partner.name)
-    return f"{name}: one order for the pair, in {name}'s log (here \u201clashed\u201d until CO)"
+    return f"{name}: one order for the pair, in {name}'s log (here \u201clashed\u201d until CO)" + partner_hides(ctx, name)
+
+
+def partner_hides(ctx: Context, name: str) -> str:
+    """What her partner's base does to a shot at her past him (lashed_pairs, ours; sotw33, moment 8): Table 10's
+    obscured, the share a consort alongside shows and its number from direct_fire, not smoke; "" where a house rule
+    plays the pair as one target."""
+    t = ctx.tables.require("lashed_pairs")
+    if not t.rows.get("partner_hides", True):
+        return ""
+    share = t.need(t.rows, "hides", "a Table 10 obscured share, e.g. over 3/4")
+    mods = ctx.tables.require("direct_fire").rows["obscured"]
+    if share not in mods:
+        raise ShipyardError(f"table lashed_pairs ({t.tag()}): hides is {share!r}; expected one of {', '.join(mods)}")
+    return f"; behind {name}: obscured ({share.replace('3/4', '¾')} {mods[share]:+d}), not smoke".replace("-", "−")
 
 
 def vessel_facts(s: VesselStats, ctx: Context, unit=None) -> list[tuple[str, str]]:
@@ -661,27 +675,41 @@ def fort_rules(ctx: Context, compact: bool = False, unit=None) -> Block:
     if f.get("fires"):  # how many of a face's guns fire at one ship: each face's own number where the set-up has them
         each = ", ".join(f"{name} {at_one_ship(ctx, n)}" for name, n in faces) or f.get("at_one_ship_words", "")
         f["fires"] = f["fires"].replace("{at_one_ship}", each)
-    # those that test the walls last, after "walls pierced only" (a hit that does not get through does its SDP
-    # alone, the text's rule for every critical; replay 12 could not tell from "walls pierced:" whether a
-    # deflected hit gets them)
     # the embrasure's SDP, by its reading (embrasure_sdp: the walls' test, or as if pierced), in the table's words
     sdp_words = (f.get("embrasure_words") or {}).get(f.get("embrasure_sdp"), "")
-    crit = lambda c: f"{c['roll']} {c['hit'].lower()}: {c['effect'].replace('{embrasure_sdp}', sdp_words)}"  # noqa: E731
-    crits = ", ".join(crit(c) for c in f["criticals"] if not c.get("walls"))
-    walled = ", ".join(crit(c) for c in f["criticals"] if c.get("walls"))
-    only = f"walls pierced ({f['walls_deflected']})" if f.get("walls_deflected") else "walls pierced only"
-    crits = "; ".join(part for part in (crits, walled and f"{only}: {walled}") if part)
+    crit = lambda c: f"{c['hit'].lower()}: {c['effect'].replace('{embrasure_sdp}', sdp_words)}"  # noqa: E731
+    rolls = lambda cs: f"{cs[0]['roll'].split('-')[0]}-{cs[-1]['roll'].split('-')[-1]}"  # noqa: E731
+    free = [c for c in f["criticals"] if not c.get("walls")]
+    walled = [c for c in f["criticals"] if c.get("walls")]
     star = " *" if t.tag() == "reconstructed" else ""
-    # its three parts each led by a bold key, so the eye finds the one it wants (replay 16: "small and dense")
-    items = [("", (f"{f['base']}; " if f.get("base") else "")
-              + f"target size {f['target_size']}" + (", Immobile (+1)" if f.get("immobile") else "")
-              + f"; {f['hit']} (d6: {crits})")]
-    items += [("Fires:", f["fires"])] if f.get("fires") else []
-    items += [("On fire:", f["on_fire"])] if f.get("on_fire") else []
+    # sotw33 (moments 7 and 9, and "dense"): one short line for each thing, numbered, so the eye finds the one it
+    # wants; those criticals that test the walls after the one that does not, with what a deflected hit does (the
+    # text's rule for every critical: a hit that does not get through does its damage and no more)
+    lines = [f"{f['base']}; {f['aspect']}" if f.get("aspect") else f.get("base", ""),
+             f"target size {f['target_size']}" + (", Immobile (+1)" if f.get("immobile") else "") + f"; {f['hit']}"
+             + (f"; {f['critical']}" if f.get("critical") else "; a 10 on its location d10: a fort critical's d6")]
+    lines += [f"d6 {c['roll']} {crit(c)}" for c in free]
+    if walled:
+        lines.append(f"d6 {rolls(walled)} only if the walls were pierced ({f.get('walls_deflected', 'else nothing')}): "
+                     + "; ".join(f"{c['roll']} {crit(c)}" for c in walled))
+    lines = [ln for ln in lines if ln]
+    items = [[(f"{k}.", ln)] for k, ln in enumerate(lines, 1)]
+    # then which of its guns fire; how it burns and when its gunners are driven off stand by those boxes (fort_box_rules)
+    items += [[("Fires:", f["fires"])]] if f.get("fires") else []
+    st = style("fort_rules", compact)
+    return Stack([Legend(item, title=f"Shot at{star}:" if k == 0 else None, **st) for k, item in enumerate(items)],
+                 **style("fort_rules_lines"))
+
+
+def fort_box_rules(ctx: Context, compact: bool = False) -> Block | None:
+    """What a fort's On fire and Driven off boxes mean (fort_targets.on_fire, gunners_driven_off.box), set under its
+    Table 17 beside those boxes (sotw33: off the Shot at lines, which keeps two forts a page)."""
+    f = ctx.tables.require("fort_targets").rows
+    items = [("On fire:", f["on_fire"])] if f.get("on_fire") else []
     # when the Driven off box is ticked and cleared: it recurs turn after turn (replay 20, defect a)
     box = ctx.tables.require("gunners_driven_off").rows.get("box")
     items += [("Driven off:", box)] if box and driven_off_to_hit(ctx) is not None else []
-    return Legend(items, title=f"Shot at{star}:", **style("fort_rules", compact))
+    return Stack([Legend([item], **style("fort_rules", compact)) for item in items], **style("fort_rules_lines")) if items else None
 
 
 def fort_target(ctx: Context) -> str:
@@ -694,7 +722,7 @@ def fort_box_items(s: FortStats, unit, ctx: Context) -> list[tuple[str, Any]]:
     """A fort's stat boxes, (label, as printed); the web's stat card shows the same."""
     names = ctx.tables.require("armour_names").rows
     walls = s.armour.walls
-    return [("Structure (SDP)", s.structural_damage_points), ("Walls", f"{walls} {names.get(walls, '')}"),
+    return [("Structure (SDP)", s.structural_damage_points), ("Walls: its Table 16 column", f"{walls} {names.get(walls, '')}"),
             ("Wall material", unit.walls.material.value), ("Target size", fort_target(ctx)),
             ("Garrison (men)", unit.garrison or "–"), ("Nation", s.nation)]
 
@@ -713,6 +741,9 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool, width: float = 1
     if isinstance(s, FortStats):
         boxes = StatBoxes(fort_box_items(s, unit, ctx), **style("fort_boxes", compact))
         t17 = own_gun_damage(s, ctx, size=style("fort_table17")["size"], note=False)
+        by_boxes = fort_box_rules(ctx, compact)
+        if t17 is not None and by_boxes is not None:
+            t17 = Stack([t17, by_boxes], **style("fort_t17_stack"))
         damage = damage_block(s, ctx, unit, compact)
         return [head, boxes, guns_block(s, compact, fort_faces(unit, ctx)), *legends, fort_rules(ctx, compact, unit),
                 damage if t17 is None else Columns([damage, t17], **style("fort_damage_row")), log_head]
