@@ -354,8 +354,9 @@ def test_a_forts_share_is_at_most_at_one_ship_and_the_rest_may_fire_at_others(pa
 
 def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_the_reference(pack_pages, tmp_path):
     cards = next(p for p in pack_pages if "Ship data cards" in p)
-    assert "a gun lost is the largest gun that bears on the firer (if none bears, her largest not inboard)" in cards
-    assert "takes the largest gun that bears on the firer (if none bears, her largest not inboard)" in _reference(pack_pages)
+    assert "a gun lost is the largest gun that bears on the firer (if none bears, her largest)" in cards
+    assert ("takes the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, "
+            "listed, or a lashed ship's inboard gun) last") in _reference(pack_pages)
 
 
 def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(pack_pages):
@@ -946,9 +947,9 @@ def test_an_odd_broadside_says_its_odd_gun_is_to_starboard(library, ctx):
     # replay 23: a lashed ship's odd gun is on her outboard side (odd_gun), and her inboard battery says it cannot
     # fire: Monongahela's port is inboard, so hers stays to starboard; Octorara's starboard is, so hers goes to port
     mono, octo, hartford = rows("uss-monongahela"), rows("uss-octorara"), rows("uss-hartford")
-    assert mono["PORT M +2"] == (2, "2 × 32-pounder of 42 cwt · inboard: cannot fire")
+    assert mono["PORT M +2"] == (2, "2 × 32-pounder of 42 cwt · inboard: cannot fire, lost last")
     assert mono["STBD M +2"] == (3, "as PORT, + the odd gun")
-    assert octo["PORT L +3"][0] == 2 and octo["STBD L +3"] == (1, "as PORT, less the odd gun · inboard: cannot fire")
+    assert octo["PORT L +3"][0] == 2 and octo["STBD L +3"] == (1, "as PORT, less the odd gun · inboard: cannot fire, lost last")
     assert hartford["STBD L +3"][1] == "as PORT"
 
 
@@ -1122,7 +1123,7 @@ def test_casting_off_takes_a_half_move_in_which_the_pair_does_not_move(pack_page
 
 def test_a_gun_lost_strikes_a_jammed_gun_only_when_no_gun_that_bears_is_free(pack_pages):
     """Moment 6: the owner struck the gun a shutter had already jammed, keeping a working one."""
-    words = "the largest gun that bears on the firer (if none bears, her largest not inboard), a gun unable to fire (jammed"
+    words = "the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1297,10 +1298,11 @@ def test_every_ships_card_has_a_struck_box_where_her_fight_ends(pack_pages, libr
 def test_a_gun_lost_when_none_bears_is_never_a_lashed_pairs_inboard_gun_first(pack_pages):
     """Replay 9's loophole: with no gun bearing on the firer, the owner could give up an inboard broadside gun that
     could never fire (a lashed sloop's port battery). The largest gun not inboard is taken."""
-    said = "the largest gun that bears on the firer (if none bears, her largest not inboard)"
-    assert said in next(p for p in pack_pages if "Ship data cards" in p)
+    said = "the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, listed, or a lashed ship's inboard gun) last"
     assert said in _reference(pack_pages)
     assert said in next(p for p in pack_pages[1:] if "What the text leaves open" in p)
+    cards = " ".join(p for p in pack_pages if "Ship data cards" in p)  # and on the lashed ships' own rows (replay 32)
+    assert "10 × 9-inch Dahlgren · inboard: cannot fire, lost last" in cards
 
 
 def test_the_set_up_page_warns_that_the_line_starts_in_close_order(pack_pages):
@@ -1514,7 +1516,7 @@ def test_the_readings_page_gives_a_second_reading_in_words_not_an_option_name(pa
         assert not row["option"] or row["option"] not in page, row["option"]
     assert page.count("a club may instead play: ") == sum(1 for r in ctx.tables.require("reconstructions").rows
                                                           if r["option"])
-    assert ("(if none bears, her largest not inboard), a gun unable to fire (jammed, or listed) last; with none left, read as a 1 (lose ½ "
+    assert ("(if none bears, her largest), a gun unable to fire (jammed, listed, or a lashed ship's inboard gun) last; with none left, read as a 1 (lose ½ "
             "knot); a club may instead play: any that bears, the owner's choice") in page
 
 
@@ -1660,7 +1662,7 @@ def test_the_orders_log_says_how_a_turn_onto_a_heading_is_written(pack_pages):
 def test_a_gun_lost_takes_a_gun_a_list_keeps_from_firing_only_when_none_that_bears_can_fire(pack_pages):
     """Moment 1 (replay 18, pp8/11): Morgan's 'lose gun' hit on Hartford, listing to port: do her starboard guns,
     bearing but unable to fire, count? Like a jammed one, a gun a list silences is struck last."""
-    words = "a gun unable to fire (jammed, or listed) last"
+    words = "a gun unable to fire (jammed, listed, or a lashed ship's inboard gun) last"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -2069,14 +2071,14 @@ def test_a_lashed_ships_odd_broadside_gun_is_outboard_and_her_inboard_battery_sa
 
     octorara = rows("uss-octorara")
     assert ("PORT L +3", 2, "2 × 9-inch Dahlgren") in octorara
-    assert ("STBD L +3", 1, "as PORT, less the odd gun · inboard: cannot fire") in octorara
-    assert all(note.endswith("inboard: cannot fire") == label.startswith("STBD") for label, _, note in octorara
+    assert ("STBD L +3", 1, "as PORT, less the odd gun · inboard: cannot fire, lost last") in octorara
+    assert all(note.endswith("inboard: cannot fire, lost last") == label.startswith("STBD") for label, _, note in octorara
                if label.startswith(("PORT", "STBD")))
     brooklyn = rows("uss-brooklyn")
-    assert brooklyn[:2] == [("PORT L +3", 10, "10 × 9-inch Dahlgren · inboard: cannot fire"), ("STBD L +3", 10, "as PORT")]
+    assert brooklyn[:2] == [("PORT L +3", 10, "10 × 9-inch Dahlgren · inboard: cannot fire, lost last"), ("STBD L +3", 10, "as PORT")]
     monongahela = rows("uss-monongahela")  # five 32-pdrs, port inboard: the odd one stays to starboard
     assert ("STBD M +2", 3, "as PORT, + the odd gun") in monongahela
-    assert "STBD L +3 as PORT, less the odd gun · inboard: cannot fire" in " ".join(pack_pages)
+    assert "STBD L +3 as PORT, less the odd gun · inboard: cannot fire, lost last" in " ".join(pack_pages)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2111,3 +2113,32 @@ def test_the_templates_page_draws_each_forts_sectors_true_to_their_bearings(bund
     assert abs(bearing - 170) < 2.5 and abs(math.hypot(x170 - cx, y170 - cy) - reach) < 1.0
     (x040, y040), (x150, y150) = mid["040"], mid["150"]  # Fort Gaines: 040 above 150, both east of her dot
     assert y040 < y150 and x040 > x150 - 1
+
+
+# ---------------------------------------------------------------------------------------------- replay 32
+
+
+def _card_pages(pack_pages) -> list[str]:
+    return [p for p in pack_pages if "Ship data cards" in p]
+
+
+def _cards_key(page: str) -> str:
+    """The key atop a card page: from 'Ship data cards' to the end of its last sentence (the crew leave: ABANDONED.)."""
+    start = page.index("Ship data cards")
+    return page[start:page.index("ABANDONED.", start) + len("ABANDONED.")]
+
+
+def test_lashed_pair_wording_is_printed_only_on_lashed_ships_cards(pack_pages, ctx):
+    """Replay 32, moment 4: 'not inboard', in the key atop every card page, read to a player of a monitor as a rule
+    she had to apply. The key says the gun lost in words for any ship; the inboard guns are marked on the lashed
+    ships' own rows alone, each 'lost last', so the word appears once a lashed ship and nowhere else on the cards."""
+    pages = _card_pages(pack_pages)
+    assert len(pages) == 3
+    for page in pages:
+        key = _cards_key(page)
+        assert "a gun lost is the largest gun that bears on the firer (if none bears, her largest)" in key
+        assert "inboard" not in key and "lashed" not in key and "consort" not in key, key
+    cards = " ".join(pages)
+    mark = ctx.tables.require("odd_gun").rows["inboard_mark"]
+    assert mark.endswith("lost last")
+    assert cards.count("inboard") == cards.count(f"· {mark}") >= 14  # both ships of the seven pairs, a row or more each

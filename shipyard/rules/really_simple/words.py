@@ -253,8 +253,11 @@ def need(fire_factor: int, armour: int, most: int = 0) -> str:
 # the readings a house-rules file may switch (fort_fire, fort_firer, fort_share, gun_lost, line_of_fire, line_ahead): the value's
 # words in print
 FORT_BEARS = {"sixth": "a sixth (rounded down, at least one)", "third": "a third (rounded up)", "all": "all"}
-GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears, her largest not inboard)",
-            "owner": "any gun that bears on the firer, the owner's choice (if none bears, any not inboard)"}
+# said on every card page, lashed or not: a lashed ship's inboard guns are "lost last" on their own row (odd_gun's
+# inboard_mark) and in the Which gun is lost reading, never on an unlashed ship's sheet (replay 32: "not inboard"
+# on a monitor's page read as a rule she had to apply)
+GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears, her largest)",
+            "owner": "any gun that bears on the firer, the owner's choice (if none bears, any)"}
 FORT_SHARE = {"printed": "the number printed on its card, while that many of the front's guns are left; then all that are left",
               "working": "worked out again from the front's guns not yet struck, as each is lost"}
 LINE_OF_FIRE = {"ships": "a line of fire (centre to centre; a fort: its place) through or touching another ship's model, "
