@@ -701,8 +701,8 @@ def test_a_forts_sectors_are_measured_from_the_fort(pack_pages):
 def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_reading_is_an_option(pack_pages, tmp_path):
     """Moment 1: the gunboats and the water battery fired past the monitor column, and nothing said whether they
     could."""
-    words = ("a line of fire (centre to centre; a fort: its place) through or touching another ship's model, friend or "
-             "foe, is masked, but not by a monitor's")
+    words = ("a line of fire runs centre to centre (a fort: its place): lay a ruler's edge along it; if the edge crosses "
+             "any part of another ship's model or base, friend or foe, however little, it is masked, but not by a monitor's")
     assert words in _readings(pack_pages) and "a club may instead play: no ship masks fire" in _readings(pack_pages)
     assert (f"Targets: each gun picks its own target among those it bears on and has in range; a gun with one can "
             f"fire, even needing 7+ (her window is spent); {words}") \
@@ -1013,8 +1013,8 @@ def test_a_lashed_gunboats_pivot_fires_ahead_past_her_sloop_whose_hull_never_mas
     mask any target more than a few degrees off to the sloop's side. One rule now: a consort's hull masks nothing,
     and the pivot's arc past her is the 45° ahead and astern every gun uses."""
     lashed = "nor a pivot into her consort's side arc (within 45° ahead or astern it bears)"
-    masked = ("through or touching another ship's model, friend or foe, is masked, but not by a monitor's low hull "
-              "nor by the firer's own consort")
+    masked = ("crosses any part of another ship's model or base, friend or foe, however little, it is masked, but not "
+              "by a monitor's low hull nor by the firer's own consort")
     for page in (_reference(pack_pages), _readings(pack_pages)):
         assert lashed in page and masked in page
 
@@ -1573,7 +1573,7 @@ def test_the_orders_log_says_what_her_speed_this_turn_is_whatever_inches_she_wri
 def test_a_line_of_fire_runs_centre_to_centre_on_the_reference_and_the_readings(pack_pages):
     """Moment 3 (replay 16, pp8/11): a line of fire through another ship's model is masked, but from which point to
     which? Hartford behind Octorara was masked by 0.03 in on one reading. It runs centre to centre, as ranges do."""
-    words = "a line of fire (centre to centre; a fort: its place) through or touching"
+    words = "a line of fire runs centre to centre (a fort: its place)"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -1735,7 +1735,7 @@ def test_silenced_is_defined_once_as_the_set_up_scores_it_the_guns_of_the_first_
 def test_a_line_of_fire_that_touches_a_models_edge_is_masked(pack_pages):
     """Defect f (replay 19): Morgan's line of fire cleared Brooklyn's model by 0.02 in, a judgement the rule left open
     (masked only 'through' a model). The tie is settled as the torpedo field's edge is: touching is masked."""
-    words = "a line of fire (centre to centre; a fort: its place) through or touching another ship's model"
+    words = "if the edge crosses any part of another ship's model or base, friend or foe, however little, it is masked"
     assert words in _reference(pack_pages) and words in _readings(pack_pages)
 
 
@@ -2142,3 +2142,14 @@ def test_lashed_pair_wording_is_printed_only_on_lashed_ships_cards(pack_pages, c
     mark = ctx.tables.require("odd_gun").rows["inboard_mark"]
     assert mark.endswith("lost last")
     assert cards.count("inboard") == cards.count(f"· {mark}") >= 14  # both ships of the seven pairs, a row or more each
+
+
+def test_masking_is_a_ruler_test_a_player_applies_at_the_table(pack_pages):
+    """Replay 32, moment 2: 'through or touching another ship's model' left the player measuring hundredths of an
+    inch ('in the way within about 0.04 in?'). The reference, where a player looks as she picks a target, and the
+    readings say it as a yes or no with the ruler: its edge laid centre to centre, any part of a model or its base
+    under it masks."""
+    for page in (_reference(pack_pages), _readings(pack_pages)):
+        assert ("lay a ruler's edge along it; if the edge crosses any part of another ship's model or base, friend or foe, "
+                "however little, it is masked") in page
+        assert "touching another ship's model" not in page

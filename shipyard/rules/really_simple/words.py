@@ -260,8 +260,10 @@ GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears,
             "owner": "any gun that bears on the firer, the owner's choice (if none bears, any)"}
 FORT_SHARE = {"printed": "the number printed on its card, while that many of the front's guns are left; then all that are left",
               "working": "worked out again from the front's guns not yet struck, as each is lost"}
-LINE_OF_FIRE = {"ships": "a line of fire (centre to centre; a fort: its place) through or touching another ship's model, "
-                         "friend or foe, is masked, but not by a monitor's low hull nor by the firer's own consort",
+# a test with the ruler, not a tolerance (replay 32: "in the way within about 0.04 in?" cannot be judged at the table)
+LINE_OF_FIRE = {"ships": "a line of fire runs centre to centre (a fort: its place): lay a ruler's edge along it; if the "
+                         "edge crosses any part of another ship's model or base, friend or foe, however little, it is "
+                         "masked, but not by a monitor's low hull nor by the firer's own consort",
                 "none": "no ship masks fire: guns fire past every ship, friend or foe"}
 LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no "
                         "farther than that stern to the half move's end (lashed: both)",
