@@ -1955,8 +1955,8 @@ def test_a_list_keeps_pivots_and_turrets_from_firing_to_her_high_side(pack_pages
     only pivots. The text's reason, guns that cannot depress, holds for any gun laid over the raised side: the 2d6
     rows and the marker say no gun fires to that side, pivots and turrets too."""
     qr = _reference(pack_pages)
-    assert "Listing to port: no gun fires to starboard, pivots and turrets too" in qr
-    assert "Listing to starboard: no gun fires to port, pivots and turrets too" in qr
+    assert "Listing to port: no gun fires to starboard, not even a pivot or turret" in qr
+    assert "Listing to starboard: no gun fires to port, not even a pivot or turret" in qr
     assert any("LISTING on her low side: no gun fires to her high side" in p for p in pack_pages)
 
 
@@ -2153,3 +2153,17 @@ def test_masking_is_a_ruler_test_a_player_applies_at_the_table(pack_pages):
         assert ("lay a ruler's edge along it; if the edge crosses any part of another ship's model or base, friend or foe, "
                 "however little, it is masked") in page
         assert "touching another ship's model" not in page
+
+
+def test_a_list_says_on_the_cards_that_pivots_and_turrets_cannot_fire_to_her_high_side(pack_pages, tmp_path):
+    """Replay 32, moment 3: with a list box ticked the player looked at her PIVOT rows, and the key atop the card page
+    said only 'PIVOT and TURRET all round'. The key says what a list does to them, in the quick reference's words (its
+    2d6 rows too), and the other reading (only the broadside guns are out) is the house rule list_guns: fire, which
+    reaches both."""
+    for page in _card_pages(pack_pages):
+        assert "A list: no gun fires to her high side, not even a pivot or turret." in _cards_key(page)
+    assert "Listing to port: no gun fires to starboard, not even a pivot or turret" in _reference(pack_pages)
+    text = _house_pack_text(tmp_path, "really-simple:\n  list_guns: {rows: {pivots: fire}}\n", "--jobs", "1")
+    assert "A list: no gun fires to her high side, but her pivots and turrets still fire to that side." in text
+    assert "Listing to port: no gun fires to starboard, but her pivots and turrets still fire to that side" in text
+    assert "not even a pivot" not in text

@@ -15,7 +15,7 @@ from .sheet import style
 from .trackers import no_effect_text
 
 from ...render.kit import turn_card
-from .words import INSTEAD, density_words, need, option, other_readings, shoal_dice, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, step_kn
+from .words import INSTEAD, density_words, need, option, other_readings, shoal_dice, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, special_effect_words, step_kn
 
 
 def _heading(text: str) -> Heading:
@@ -188,7 +188,7 @@ def special_effects(ctx) -> list[Block]:
     """The 2d6 special effects, each row's words filled from its own fields (a house rule's knots or turns)."""
     t = ctx.tables
     return [_heading("Special effects, roll 2d6"),
-            _two([[r["roll"], row_text(r, "effect", "special_effects")] for r in t.require("special_effects").rows]),
+            _two([[r["roll"], special_effect_words(t, r)] for r in t.require("special_effects").rows]),
             _body(f"List again (4, 5): {t.require('list_again').rows['reading']}. FIRE: {reading(t, 'Putting out a FIRE')}. Abandoned: {reading(t, 'Abandoned')}. "
                   f"Striking colours: {reading(t, 'Striking colours')}. Shutter (6): "
                   f"{reading(t, 'Jammed shutter')}. T__: {reading(t, 'Turns ended (T__)')}. "

@@ -37,7 +37,7 @@ from ..rosters import lashed_groups
 from .damage import check_opening_damage, speed_values
 from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
-from .words import inboard_side, odd_gun_inboard, reading, fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
+from .words import inboard_side, list_key, odd_gun_inboard, reading, fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
 
 STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
 
@@ -241,9 +241,9 @@ def cards_header(ctx) -> Block:
     t = ctx.tables
     step = kn(step_kn(t))
     key = Runs([("Ship data cards  ", "bold"),
-                (f"A SPEED box per {step} kn lost; the 0 box struck, she sinks in {sinks_in(t)} turns: write the turn at "
+                (f"A SPEED box per {step} kn lost; the 0 box struck, she sinks in {sinks_in(t)} turns, at "
                  f"SINKS {UNTIL} (magazine: now). Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET "
-                 f"all round; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a lasting effect "
+                 f"all round; a gun lost is {option_words(t, 'gun_lost')}. {list_key(t)}. {UNTIL}: the turn a lasting effect "
                  f"ends (two moves a turn). FIRE: each end of turn {number(t.require('fire').rows['put_out_on'])}+ on "
                  f"1d6 puts it out, else strike a box (none as it starts); {fire_boxes_struck(t)}: ABANDONED.",
                  "regular")],

@@ -273,7 +273,9 @@ FORT_MAGAZINE = {"nothing": "a magazine hit (2) does nothing to a fort", "destro
 FORT_FIRER = {"fixed": "not as a stationary firer (no +1)", "stationary": "as a stationary firer (+1)"}
 ODD_GUN = {"outboard": "a lashed ship's odd broadside gun is on her outboard side, where it can fire; any other's to starboard",
            "starboard": "the odd broadside gun is to starboard, lashed or not"}
-OPTIONS = {"odd_gun": ("side", ODD_GUN), "fort_fire": ("bears", FORT_BEARS), "fort_firer": ("counts_as", FORT_FIRER), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
+# what a list (2d6 4, 5) does to the guns that bear all round, said after the 2d6 rows and in the card key
+LIST_GUNS = {"out": "not even a pivot or turret", "fire": "but her pivots and turrets still fire to that side"}
+OPTIONS = {"list_guns": ("pivots", LIST_GUNS), "odd_gun": ("side", ODD_GUN), "fort_fire": ("bears", FORT_BEARS), "fort_firer": ("counts_as", FORT_FIRER), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
            "line_of_fire": ("masked_by", LINE_OF_FIRE), "line_ahead": ("follower", LINE_AHEAD),
            "fort_magazine": ("on_fort", FORT_MAGAZINE)}
 
@@ -375,3 +377,20 @@ def fire_boxes_struck(tables: Tables) -> str:
     'all 4 boxes struck, the crew leave' (the replay found 'after 4 turns' on the counter)."""
     row = special_effect(tables, "fire")
     return f"all {number(row['turns'])} boxes struck, the crew leave"
+
+
+LIST_TRACKERS = ("list_port", "list_starboard")  # the 2d6 rows of a list, by the card boxes that record them
+
+
+def special_effect_words(tables: Tables, row: dict) -> str:
+    """A 2d6 row's words as the quick reference prints them: its own fields filled, and a list's row followed by what
+    it does to pivots and turrets (list_guns), so a house rule reaches the row."""
+    text = row_text(row, "effect", "special_effects")
+    lists = {str(r["roll"]) for r in (special_effect(tables, k) for k in LIST_TRACKERS) if r}
+    return f"{text}, {option_words(tables, 'list_guns')}" if str(row["roll"]) in lists else text
+
+
+def list_key(tables: Tables) -> str:
+    """A list in the card key, beside the guns' arcs: 'A list: no gun fires to her high side, not even a pivot or
+    turret' (the side a list raises: list port, starboard)."""
+    return f"A list: no gun fires to her high side, {option_words(tables, 'list_guns')}"
