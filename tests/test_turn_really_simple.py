@@ -109,8 +109,8 @@ def test_every_ship_card_says_where_each_gun_bears_and_keeps_a_box_per_gun(libra
 
 def test_the_card_page_key_says_what_each_bearing_fires_at(pack_pages):
     cards = next(p for p in pack_pages if "Ship data cards" in p)
-    assert ("Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET all round; "
-            "a gun lost is the largest gun that bears on the firer") in cards
+    assert ("Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET all round (a list: no gun to "
+            "her high side, not even these); a gun lost is the largest gun that bears on the firer") in cards
 
 
 def test_tennessee_card_has_her_bow_and_stern_pivots_and_two_guns_a_side(library, ctx):
@@ -2161,9 +2161,28 @@ def test_a_list_says_on_the_cards_that_pivots_and_turrets_cannot_fire_to_her_hig
     2d6 rows too), and the other reading (only the broadside guns are out) is the house rule list_guns: fire, which
     reaches both."""
     for page in _card_pages(pack_pages):
-        assert "A list: no gun fires to her high side, not even a pivot or turret." in _cards_key(page)
+        assert "PIVOT and TURRET all round (a list: no gun to her high side, not even these)" in _cards_key(page)
     assert "Listing to port: no gun fires to starboard, not even a pivot or turret" in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  list_guns: {rows: {pivots: fire}}\n", "--jobs", "1")
-    assert "A list: no gun fires to her high side, but her pivots and turrets still fire to that side." in text
+    assert "PIVOT and TURRET all round (a list: these still fire to her high side)" in text
     assert "Listing to port: no gun fires to starboard, but her pivots and turrets still fire to that side" in text
     assert "not even a pivot" not in text
+
+
+def test_a_lashed_pairs_cards_say_a_fouled_screw_is_carried_on_by_the_partner(pack_pages, library, tmp_path):
+    """Replay 32, moment 1: a lashed ship's screw fouled ('drift to a stop') and the player asked whether the pair
+    drifts to a stop or her partner carries her on; the pair's cards said nothing. The consort's card, beside her
+    partner's on the same page, says it for the pair in one line (the Drift to a stop and Carried readings: she stops
+    at once and the other carries both); the other reading, the pair drifting to a stop, is the house rule
+    lashed_fouled: drifts, which reaches the card and the readings."""
+    line = "Lashed pair: either fouled, boiler holed or at 0 kn, the other carries both at half her top speed"
+    scenario = library.scenario("mobile-bay-1864")
+    consorts = [library.units[su.id].name for side in scenario.sides for su in side.units if su.lashed_to]
+    assert len(consorts) == 7
+    for page in _card_pages(pack_pages):  # each pair's line on the page that holds both her cards
+        assert page.count(line) == sum(1 for name in consorts if f"{name} " in page)
+    assert " ".join(_card_pages(pack_pages)).count(line) == 7  # Mobile Bay's seven pairs
+    assert "a lashed ship stops at once and is carried" in _readings(pack_pages)
+    text = _house_pack_text(tmp_path, "really-simple:\n  lashed_fouled: {rows: {pair: drifts}}\n", "--jobs", "1")
+    assert "Lashed pair: either fouled, boiler holed or at 0 kn, both slow to a stop and drift" in text
+    assert "a lashed pair slows with her to a stop, then drifts" in text and line not in text

@@ -37,7 +37,7 @@ from ..rosters import lashed_groups
 from .damage import check_opening_damage, speed_values
 from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
-from .words import inboard_side, list_key, odd_gun_inboard, reading, fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
+from .words import lashed_to, inboard_side, lashed_card_words, list_key, odd_gun_inboard, reading, fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
 
 STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
 
@@ -219,6 +219,9 @@ def card(unit, d, ctx) -> Block:
     if not s.is_fort:
         parts.append(speed_track(s, unit, ctx))
     parts += [gun_tracks(s, ctx, unit), special_checks(s, ctx.tables)]
+    consort = None if s.is_fort else lashed_to(ctx, unit)
+    if consort:  # a lashed ship's lost speed, said under her 2d6 boxes where the screw and the boiler are ticked
+        parts.append(Note(lashed_card_words(ctx.tables, consort), **style()["lashed_note"]))
     nothing = no_effect_text(ctx.tables, s, "On a fort" if s.is_fort else "On her")
     if nothing:  # the rows that do nothing to this unit (a fort: no speed, helm, engines or list), said on her card
         parts.append(Note(nothing, **style()["nothing_note"]))
@@ -243,7 +246,7 @@ def cards_header(ctx) -> Block:
     key = Runs([("Ship data cards  ", "bold"),
                 (f"A SPEED box per {step} kn lost; the 0 box struck, she sinks in {sinks_in(t)} turns, at "
                  f"SINKS {UNTIL} (magazine: now). Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET "
-                 f"all round; a gun lost is {option_words(t, 'gun_lost')}. {list_key(t)}. {UNTIL}: the turn a lasting effect "
+                 f"all round {list_key(t)}; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a lasting effect "
                  f"ends (two moves a turn). FIRE: each end of turn {number(t.require('fire').rows['put_out_on'])}+ on "
                  f"1d6 puts it out, else strike a box (none as it starts); {fire_boxes_struck(t)}: ABANDONED.",
                  "regular")],

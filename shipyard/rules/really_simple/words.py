@@ -273,9 +273,56 @@ FORT_MAGAZINE = {"nothing": "a magazine hit (2) does nothing to a fort", "destro
 FORT_FIRER = {"fixed": "not as a stationary firer (no +1)", "stationary": "as a stationary firer (+1)"}
 ODD_GUN = {"outboard": "a lashed ship's odd broadside gun is on her outboard side, where it can fire; any other's to starboard",
            "starboard": "the odd broadside gun is to starboard, lashed or not"}
+# a lashed ship whose speed is lost (a fouled screw, a holed boiler, her 0 box): the pair carried on by her consort
+# (this pack's reading, the set-up's "the gunboat carries her") or, house rule lashed_fouled: drifts, slowed to a stop
+# with her; the words in the Drift to a stop reading, and on each lashed ship's card with her consort named
+LASHED_FOULED = {"carried": "a lashed ship stops at once and is carried",
+                 "drifts": "a lashed pair slows with her to a stop, then drifts"}
+LASHED_CARD = {"carried": "Lashed pair: either fouled, boiler holed or at 0 kn, the other carries both at half her top "
+                          "speed",
+               "drifts": "Lashed pair: either fouled, boiler holed or at 0 kn, both slow to a stop and drift"}
+
+
+def consort_of(ctx, unit) -> str | None:
+    """The name of the ship a lashed ship is lashed to in the scenario (Octorara for Brooklyn, Brooklyn for Octorara),
+    None for a ship not lashed."""
+    scenario = getattr(ctx, "scenario", None)
+    uid = getattr(unit, "id", None)
+    if scenario is None or uid is None:
+        return None
+    for side in scenario.sides:
+        for su in side.units:
+            if su.lashed_to and (su.id == uid or su.lashed_to == uid):
+                other = su.lashed_to if su.id == uid else su.id
+                found = ctx.library.units.get(other)
+                return found.name if found is not None else None
+    return None
+
+
+def lashed_to(ctx, unit) -> str | None:
+    """The name of the ship a consort is lashed to (Brooklyn for Octorara), None for the first-named ship of a pair or
+    a ship not lashed: the pair's card line is printed once, on the consort's card beside her partner's (the
+    first-named ship's column is the longer one on a card page)."""
+    scenario = getattr(ctx, "scenario", None)
+    uid = getattr(unit, "id", None)
+    for side in (scenario.sides if scenario is not None and uid is not None else ()):
+        for su in side.units:
+            if su.id == uid and su.lashed_to and su.lashed_to in ctx.library.units:
+                return ctx.library.units[su.lashed_to].name
+    return None
+
+
+def lashed_card_words(tables: Tables, consort: str) -> str:
+    """A lashed ship's card line on what her lost speed does to the pair (lashed_fouled), her consort named."""
+    from ..play_aids import short_name
+
+    return LASHED_CARD[option(tables, "lashed_fouled")].format(consort=short_name(consort))
+
+
 # what a list (2d6 4, 5) does to the guns that bear all round, said after the 2d6 rows and in the card key
 LIST_GUNS = {"out": "not even a pivot or turret", "fire": "but her pivots and turrets still fire to that side"}
-OPTIONS = {"list_guns": ("pivots", LIST_GUNS), "odd_gun": ("side", ODD_GUN), "fort_fire": ("bears", FORT_BEARS), "fort_firer": ("counts_as", FORT_FIRER), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
+LIST_KEY = {"out": "a list: no gun to her high side, not even these", "fire": "a list: these still fire to her high side"}
+OPTIONS = {"lashed_fouled": ("pair", LASHED_FOULED), "list_guns": ("pivots", LIST_GUNS), "odd_gun": ("side", ODD_GUN), "fort_fire": ("bears", FORT_BEARS), "fort_firer": ("counts_as", FORT_FIRER), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
            "line_of_fire": ("masked_by", LINE_OF_FIRE), "line_ahead": ("follower", LINE_AHEAD),
            "fort_magazine": ("on_fort", FORT_MAGAZINE)}
 
@@ -391,6 +438,6 @@ def special_effect_words(tables: Tables, row: dict) -> str:
 
 
 def list_key(tables: Tables) -> str:
-    """A list in the card key, beside the guns' arcs: 'A list: no gun fires to her high side, not even a pivot or
-    turret' (the side a list raises: list port, starboard)."""
-    return f"A list: no gun fires to her high side, {option_words(tables, 'list_guns')}"
+    """A list in the card key, in brackets after 'PIVOT and TURRET all round', where a player with a list box ticked
+    reads her pivots' arc (replay 32): '(a list: none to her high side, not even these)' (list_guns)."""
+    return f"({LIST_KEY[option(tables, 'list_guns')]})"
