@@ -2202,3 +2202,27 @@ def test_the_counters_page_has_markers_for_a_holed_boiler_and_a_torpedo_hit(pack
     rolls = {r["roll"]: r["effect"] for r in ctx.tables.require("torpedoes").rows}
     assert rolls["4-5"].endswith("1d6 knots") and rolls["6"].endswith("sinks at once")
     assert page.count("TORPEDO HIT roll 1d6: 4-5 loses 1d6 kn, 6 sinks") >= 3
+
+
+def test_a_gun_row_of_two_models_stands_its_boxes_in_groups_by_model(bundled_packs):
+    """Replay 32 (defects): Hartford's PIVOT MR +3 row put the boxes of her two 100-pdrs and her 30-pdr in one run,
+    and the player could not tell which box was which gun. The boxes stand in the note's order, a wider gap where
+    the model changes: read back from the PDF, the two 100-pdrs' boxes sit close and the 30-pdr's apart."""
+    import pdfplumber
+
+    path = bundled_packs.get("mobile-bay-1864", "really-simple", "a4").path
+    pages = [_flat(p) for p in pdf_page_texts(path)]
+    k = next(i for i, p in enumerate(pages) if "USS Hartford" in p and "Ship data cards" in p)
+    assert "2 × 100-pounder Parrott rifle; 1 × 30-pounder Parrott rifle" in pages[k]
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[k]
+        words = page.extract_words()
+        name = next(w for w in words if w["text"] == "Hartford" and w["top"] < page.height - 40)
+        row = next(w for j, w in enumerate(words) if w["text"] == "PIVOT" and words[j + 1]["text"] == "MR"
+                   and w["top"] > name["top"] and abs(w["x0"] - name["x0"]) < 40)
+        boxes = sorted((r for r in page.rects if abs(r["width"] - r["height"]) < 0.5 and 9 < r["width"] < 11
+                        and abs((r["top"] + r["bottom"]) / 2 - (row["top"] + row["bottom"]) / 2) < 3
+                        and row["x1"] < r["x0"] < row["x1"] + 80), key=lambda r: r["x0"])
+    assert len(boxes) == 3
+    gaps = [b["x0"] - a["x1"] for a, b in zip(boxes, boxes[1:])]
+    assert gaps[1] - gaps[0] > 1.5 / 25.4 * 72, gaps  # the 30-pdr's box stands at least 1.5 mm farther off

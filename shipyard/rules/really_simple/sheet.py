@@ -150,8 +150,16 @@ def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
     for k, g in enumerate(groups):  # a lashed ship's inboard battery: said on its row, where she looks for her guns
         if mark and g.bears == inboard:
             notes[k] = f"{notes[k]} · {mark}"
-    return GunRows([Track(g.label, g.count, note=n, records="gun") for g, n in zip(groups, notes)],
+    return GunRows([Track(g.label, g.count, note=n, records="gun", breaks=model_breaks(g)) for g, n in zip(groups, notes)],
                    **style()["gun_rows"])
+
+
+def model_breaks(group) -> tuple[int, ...]:
+    """Where a row's boxes change from one gun model to the next, in the order its note names them ('2 × 100-pounder
+    Parrott rifle; 2 × 60-pounder Parrott rifle': (2,)), so its boxes stand in groups by model (replay 32: Brooklyn's
+    PIVOT row of four read as one kind of gun)."""
+    counts = [int(name.split(" × ", 1)[0]) for name in group.names if " × " in name]
+    return tuple(sum(counts[:k + 1]) for k in range(len(counts) - 1)) if len(counts) == len(group.names) else ()
 
 
 ODD_GUN = "the odd gun"  # a broadside of an odd number: half a side, the odd one to starboard (words.mount_bearings)
