@@ -2023,7 +2023,7 @@ def test_the_turn_1_event_tells_the_monitors_to_keep_their_column(pack_pages):
     """Replay 22, defect b (p2): 'monitors to starboard by the fort' read as a description or an order. It is
     the set-up's column kept: the event says so as an instruction, in the same three lines."""
     setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
-    assert "steams in at 4 kn, none turning (monitors: keep your column, fort side)" in setup
+    assert "steams in at 4 kn, none turning (monitors: keep your column, fort side; " in setup  # then the gap (replay 32)
     assert "monitors to starboard by the fort" not in setup
 
 
@@ -2226,3 +2226,18 @@ def test_a_gun_row_of_two_models_stands_its_boxes_in_groups_by_model(bundled_pac
     assert len(boxes) == 3
     gaps = [b["x0"] - a["x1"] for a, b in zip(boxes, boxes[1:])]
     assert gaps[1] - gaps[0] > 1.5 / 25.4 * 72, gaps  # the 30-pdr's box stands at least 1.5 mm farther off
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_set_up_page_says_how_the_monitors_take_the_gap_past_the_torpedo_line(bundled_packs, paper):
+    """Replay 32 (defects, p2): the monitors' 000° runs into the torpedo field and the page said only that the gap
+    east of the red buoy is clear; the player could not tell how to take it. The turn-1 binding, where the monitors
+    are told to keep their column, says where the 000° meets the field and what puts a centre in the 3-in gap, in the
+    numbers the page's On the table gives (the gap x 59½–62½), on both papers, the set-up still one page."""
+    pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", paper).path)]
+    setup = [p for p in pages if "Set-up: Battle of Mobile Bay" in p or "Special rule How it plays" in p]
+    assert len(setup) == 1
+    page = setup[0]
+    assert "east: gap x 59½–62½ to Mobile Point" in page and "USS Tecumseh 59, 17½ 000°" in page
+    assert ("(monitors: keep your column, fort side; their 000° from x 59 meets the field ½ in short of the red buoy: "
+            "1½ in on 045° puts a centre in the clear 3-in gap, x 59½–62½)") in page
