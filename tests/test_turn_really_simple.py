@@ -2241,3 +2241,26 @@ def test_the_set_up_page_says_how_the_monitors_take_the_gap_past_the_torpedo_lin
     assert "east: gap x 59½–62½ to Mobile Point" in page and "USS Tecumseh 59, 17½ 000°" in page
     assert ("(monitors: keep your column, fort side; their 000° from x 59 meets the field ½ in short of the red buoy: "
             "1½ in on 045° puts a centre in the clear 3-in gap, x 59½–62½)") in page
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_quick_references_dense_paragraphs_show_their_steps_in_bold(bundled_packs, paper):
+    """Replay 32 (defects, p11): the quick reference's paragraphs read as one wall of small type. Each rule in them
+    now opens on its lead words in bold (Several hits:, A gun lost:, Twice:, Contact: ...), read back from the PDF's
+    fonts, the words unchanged and the page still one (A4 11 pages, Letter 12)."""
+    import pdfplumber
+
+    path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
+    pages = [_flat(p) for p in pdf_page_texts(path)]
+    assert len(pages) == (11 if paper == "a4" else 12)
+    k = next(i for i, p in enumerate(pages) if "quick reference" in p)
+    with pdfplumber.open(path) as pdf:
+        chars = pdf.pages[k].chars
+    bold = "".join(c["text"] if "Bold" in c["fontname"] else "|" for c in chars)
+    for lead in ("Several hits:", "Sinking:", "A gun lost:", "Largest:", "Guns that bear:", "Targets:", "Forts (ours):",
+                 "Silenced:", "Torpedo test:", "Rammer's speed:", "List again (4, 5):", "FIRE:", "Shutter (6):",
+                 "Fouled, boiler (9, 12):", "Twice:", "Turns:", "Stopped by order:", "The 0 box:", "Contact:",
+                 "Aground:", "Lashed pairs:", "Carried:"):
+        assert lead.replace(" ", "") in bold.replace(" ", ""), lead
+        assert lead in pages[k], lead
+    assert "|Guns|" not in bold  # a word inside a rule stays regular ("Guns that bear" leads only its own rule)

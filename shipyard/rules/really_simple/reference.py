@@ -4,10 +4,12 @@ tables, torpedoes, movement, shoals, ramming. Every number from the tables."""
 
 from __future__ import annotations
 
+import re
+
 from ...render.measure import Block
 from ...render.containers import Columns, Stack
 from ...render.flow import Flow
-from ...render.text_blocks import Heading, Note, Text
+from ...render.text_blocks import Heading, Note, Runs, Text
 from ...render.table_block import Table
 from ...render.text import number
 from .derive import modifier, scale_factor
@@ -22,8 +24,23 @@ def _heading(text: str) -> Heading:
     return Heading(text, **style()["reference_heading"])
 
 
-def _body(text: str) -> Text:
-    return Text(text, **style()["reference_body"])
+# a rule's lead words at the start of a paragraph or after a sentence's full stop, up to its colon ('Several hits:',
+# 'List again (4, 5):', 'T__:'): set bold, so a dense paragraph reads as its steps (replay 32: p11 a wall of text)
+_LEAD = re.compile(r"(?:(?<=^)|(?<=\. ))((?:[A-Z][A-Za-z0-9'’_ ,-]{0,26}?|T__)(?: \([^()]{1,24}\))?:)(?= )")
+
+
+def _body(text: str) -> Runs:
+    """A paragraph of the quick reference, each rule's lead words in bold (its steps seen at a glance)."""
+    st = style()["reference_body"]
+    runs, at = [], 0
+    for m in _LEAD.finditer(text):
+        if m.start() > at:
+            runs.append((text[at:m.start()], "regular"))
+        runs.append((m.group(1), "bold"))
+        at = m.end()
+    runs.append((text[at:], "regular"))
+    return Runs([r for r in runs if r[0]], size=st["size"], family=st.get("family", "sans"),
+                leading=st.get("leading", 1.3))
 
 
 def _sentence(text: str) -> str:
