@@ -39,8 +39,7 @@ def _body(text: str) -> Runs:
         runs.append((m.group(1), "bold"))
         at = m.end()
     runs.append((text[at:], "regular"))
-    return Runs([r for r in runs if r[0]], size=st["size"], family=st.get("family", "sans"),
-                leading=st.get("leading", 1.3))
+    return Runs([r for r in runs if r[0]], **st)
 
 
 def _sentence(text: str) -> str:
@@ -223,22 +222,53 @@ def funnel_boxes(tables) -> str:
     return f"Funnel ({row['roll']}): strike {boxes} SPEED boxes, never past 0 (a funnel does not sink her). "
 
 
-def readings_rows(tables) -> list[list[str]]:
+def _flat(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def quick_reference_words(derived: list, ctx) -> str:
+    """Every word the quick reference prints for these units (its blocks' texts, flattened): what the readings page
+    need not print again."""
+    blocks = [shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx), *special_effects(ctx),
+              *movement(derived, ctx), *shoals(derived, ctx), *lashed_pairs(derived, ctx)]
+    return _flat(" ".join(t for b in blocks for t in b.texts()))
+
+
+ON_REFERENCE = "Said in full on the quick reference, as played"  # the readings page's row of the rules read there
+
+
+def readings_rows(tables, said: str = "") -> list[list[str]]:
     """The reconstructions as a player reads them, each filled from the tables it names (a house rule's fire score or
     fort share follows): the rule, and the reading this pack plays followed, where the text allows a second, by the
-    other in words ('a club may instead play: ...'); the option's name is for the printer, in docs/rules."""
-    return [[r["rule"], r["reading"] + (f"; {INSTEAD}: {other_readings(tables, r['option'])}" if r["option"] else "")]
-            for r in readings(tables)]
+    other in words ('a club may instead play: ...'); the option's name is for the printer, in docs/rules. `said`: the
+    quick reference's words; a reading it prints in full is not printed twice (replay 32: pages 8 and 11 said the
+    same rules), its row saying where it is and keeping its other reading, and the rest named in one last row."""
+    rows, named = [], []
+    for r in readings(tables):
+        instead = f"; {INSTEAD}: {other_readings(tables, r['option'])}" if r["option"] else ""
+        if said and _flat(r["reading"]).lower() in said.lower():  # the reference may open a sentence with it
+            if instead:
+                rows.append([r["rule"], f"as the quick reference reads it{instead}"])
+            else:
+                named.append(r["rule"])
+        else:
+            rows.append([r["rule"], r["reading"] + instead])
+    if named:
+        rows.append([ON_REFERENCE, " · ".join(named)])
+    return rows
 
 
-def readings_blocks(ctx) -> list[Block]:
-    """What the text leaves open: a heading, a line on what it is, the two-column table of readings."""
+def readings_blocks(ctx, derived: list | None = None) -> list[Block]:
+    """What the text leaves open: a heading, a line on what it is, the two-column table of readings; given the units
+    in play (`derived`), those the quick reference prints in full are named, not printed again."""
     st = style()["readings"]
+    said = quick_reference_words(derived, ctx) if derived else ""
+    where = " The quick reference says most of them in full: they are named here, not printed twice." if said else ""
     return [Heading("What the text leaves open"),
             Text("The surviving text lost these rules or leaves them open: the pack plays each as read here; where "
-                 f"the text allows a second, the row ends with it ({INSTEAD}).", size=st["size"],
+                 f"the text allows a second, the row ends with it ({INSTEAD}).{where}", size=st["size"],
                  space_after=1.5),
-            Table(readings_rows(ctx.tables), header=["Rule", "Reading this pack plays"], bold_first_col=True, **st)]
+            Table(readings_rows(ctx.tables, said), header=["Rule", "Reading this pack plays"], bold_first_col=True, **st)]
 
 
 def quick_reference(doc, derived: list, ctx) -> None:
@@ -268,4 +298,4 @@ def quick_reference(doc, derived: list, ctx) -> None:
     from .sheet import readings_with_logs
 
     if not readings_with_logs(ctx):  # else they follow the last orders log (one page the less)
-        flow.add(Stack(readings_blocks(ctx), **st["reference_stack"]), bookmark="What the text leaves open")
+        flow.add(Stack(readings_blocks(ctx, derived), **st["reference_stack"]), bookmark="What the text leaves open")

@@ -378,7 +378,7 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx) -> None:
     for k, (nation, ds) in enumerate(logs):
         last = k == len(logs) - 1
         orders_log(doc, ds, ctx, title=f"Orders log · {nation}" if len(by_nation) > 1 and nation else "Orders log",
-                   after=readings_blocks(ctx) if last and readings_with_logs(ctx) else None)
+                   after=readings_blocks(ctx, [d for _, d in items]) if last and readings_with_logs(ctx) else None)
 
 
 def readings_with_logs(ctx) -> bool:
