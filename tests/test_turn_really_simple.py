@@ -2298,3 +2298,23 @@ def test_each_reading_is_printed_once_the_readings_page_naming_those_the_quick_r
             assert f"{row['rule'].lower()} " in page and "a club may instead play" in page
     section = page[page.index("what the text leaves open"):]
     assert len(section.split()) < 500  # a quarter of the words it had (some 1,650 when it printed them all)
+
+
+def test_the_quick_references_paragraphs_are_set_larger_where_the_paper_has_room(bundled_packs, ctx):
+    """Replay 32 (defects, p11): the quick reference's paragraphs, some 1,500 words, were at 6.5 pt on A4 too. Its
+    type is raised in steps as far as the page stays one page: read back from the PDF, A4 (the taller page) sets the
+    paragraphs larger than the style's floor, Letter at least at it, and each pack keeps its page count."""
+    import pdfplumber
+
+    floor = sheet.style()["reference_body"]["size"]
+    sizes = {}
+    for paper, pages_cap in (("a4", 11), ("letter", 12)):
+        path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
+        pages = [_flat(p) for p in pdf_page_texts(path)]
+        assert len(pages) == pages_cap
+        k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+        with pdfplumber.open(path) as pdf:
+            words = pdf.pages[k].extract_words(extra_attrs=["size"], x_tolerance=1)  # a space of 6.5 pt type apart
+        lead = next(i for i, w in enumerate(words) if w["text"] == "Several" and words[i + 1]["text"] == "hits:")
+        sizes[paper] = round(min(w["size"] for w in words[lead + 2:lead + 30]), 2)  # the paragraph after its lead
+    assert sizes["a4"] > floor and sizes["letter"] >= floor, sizes

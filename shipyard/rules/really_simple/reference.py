@@ -29,15 +29,21 @@ def _heading(text: str) -> Heading:
 _LEAD = re.compile(r"(?:(?<=^)|(?<=\. ))((?:[A-Z][A-Za-z0-9'’_ ,-]{0,26}?|T__)(?: \([^()]{1,24}\))?:)(?= )")
 
 
+_TRIAL = {"size": None}  # the body size quick_reference is trying: the largest that keeps its page one page
+
+
 def _body(text: str) -> Runs:
-    """A paragraph of the quick reference, each rule's lead words in bold (its steps seen at a glance)."""
-    st = style()["reference_body"]
+    """A paragraph of the quick reference, each rule's lead words in bold (its steps seen at a glance), at the size
+    quick_reference found room for (reference_body's size up to its max_size)."""
+    st = {k: v for k, v in style()["reference_body"].items() if k not in ("max_size", "size_step")}
+    if _TRIAL["size"]:
+        st["size"] = _TRIAL["size"]
     runs, at = [], 0
     for m in _LEAD.finditer(text):
         if m.start() > at:
             runs.append((text[at:m.start()], "regular"))
-        runs.append((m.group(1), "bold"))
-        at = m.end()
+        runs.append((m.group(1) + " ", "bold"))  # its space with it: the next run's first word is a new word
+        at = m.end() + 1
     runs.append((text[at:], "regular"))
     return Runs([r for r in runs if r[0]], **st)
 
@@ -277,20 +283,39 @@ def quick_reference(doc, derived: list, ctx) -> None:
     st = style()
     # the lashed pairs go under whichever column is the shorter, so the two come out about as long (replay 16's
     # readings lengthened the right one past a Letter page)
-    left = [shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx)]
-    right = special_effects(ctx) + movement(derived, ctx) + shoals(derived, ctx)
-    pairs = lashed_pairs(derived, ctx)
-
-    def columns(lashed_left: bool) -> Columns:  # the lashed pairs under the ramming (over the turn track), or last
-        return Columns([Stack(left + (pairs if lashed_left else []) + turn_track(ctx), **st["reference_stack"]),
-                        Stack(right + ([] if lashed_left else pairs), **st["reference_stack"])],
-                       **st["reference_columns"])
-
-    body = min((columns(False), columns(True)), key=lambda c: c.measure(doc.content.w))
     title = Text("Really Simple ACW Naval Rules · quick reference", **st["reference_title"])
     turn = turn_card(ctx.tables, st, title="The turn: sequence of play")
+
+    def page_at(size: float | None) -> tuple[Stack, Columns]:
+        """The page with its paragraphs at `size` (None: the style's own)."""
+        _TRIAL["size"] = size
+        try:
+            left = [shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx)]
+            right = special_effects(ctx) + movement(derived, ctx) + shoals(derived, ctx)
+            pairs = lashed_pairs(derived, ctx)
+
+            def columns(lashed_left: bool) -> Columns:  # the lashed pairs under the ramming (over the turn track), or last
+                return Columns([Stack(left + (pairs if lashed_left else []) + turn_track(ctx), **st["reference_stack"]),
+                                Stack(right + ([] if lashed_left else pairs), **st["reference_stack"])],
+                               **st["reference_columns"])
+
+            body = min((columns(False), columns(True)), key=lambda c: c.measure(doc.content.w))
+            return Stack([title, turn, body], **st["reference_page"]), body
+        finally:
+            _TRIAL["size"] = None
+
+    # the paragraphs' type raised where the paper has room (replay 32: p11 dense at 6.5 pt): the largest size, in
+    # steps from the style's max_size down to its size, that keeps the page one page (A4 has the room, Letter not)
+    body_st = st["reference_body"]
+    low, high, step = body_st["size"], body_st.get("max_size", body_st["size"]), body_st["size_step"]
+    sizes = [round(high - k * step, 2) for k in range(int(round((high - low) / step)) + 1)]
+    for size in sizes:
+        page, body = page_at(size)
+        if page.measure(doc.content.w) <= doc.content.h:
+            break
+
     flow = Flow(doc, **st["reference_flow"])
-    page = Stack([title, turn, body], **st["reference_page"])
+
     if page.measure(doc.content.w) <= doc.content.h:
         flow.add(page, bookmark="Quick reference", new_page=True)
     else:  # more than a page: the columns run one after the other and split where they must
