@@ -958,9 +958,16 @@ class GunRows(Block):
     size: float = 6.5
     note_size: float = 6.0
     row_gap: float = 0.9
+    break_gap: float = 1.8  # between two models' boxes in one row (Track.breaks), wider than the fives' 0.8
 
     def _label_w(self):
         return max((text_width(t.label, self.size, "bold", "condensed") for t in self.tracks), default=0.0) + 1.5
+
+    def _bx(self, t, k: int, per: int) -> float:
+        """The left of box k of a track within its rows: its column's place, moved on by a break_gap for each of the
+        track's breaks passed in its row (a box after a change of model stands apart)."""
+        r, c = divmod(k, per)
+        return self._x(c) + self.break_gap * sum(1 for b in getattr(t, "breaks", ()) if r * per < b <= k)
 
     def _layout(self, width):
         lw = self._label_w()
@@ -972,7 +979,7 @@ class GunRows(Block):
         out = []
         for t in self.tracks:
             rows = max(1, -(-t.count // per))
-            boxes_w = self._x(min(t.count, per) - 1) + self.box + self.gap
+            boxes_w = max(self._bx(t, k, per) for k in range(max(1, t.count))) + self.box + self.gap
             beside = wrap_lines(t.note, room - boxes_w - 0.8, self.note_size, "regular", "condensed") \
                 if t.note and room - boxes_w > 18 else None
             if beside is not None and len(beside) * self.note_size * 1.15 * PT <= rows * (self.box + self.gap) - self.gap + 0.3:
@@ -1002,7 +1009,7 @@ class GunRows(Block):
                       family="condensed")
             for k in range(t.count):
                 r, c = divmod(k, per)
-                bx, by = x + lw + self._x(c), top + r * (self.box + self.gap)
+                bx, by = x + lw + self._bx(t, k, per), top + r * (self.box + self.gap)
                 page.rect(bx, by, self.box, self.box, width=0.25, tag=(t.records, t.name, k + 1) if t.records else None)
                 if k < t.prefilled:
                     page.lines([(bx + 0.5, by + 0.5, bx + self.box - 0.5, by + self.box - 0.5),

@@ -31,6 +31,7 @@ class Track:
     turn: bool = False  # a turn is written in beside it once marked (SINKS T__: the turn she goes down)
     written: int = 0  # the turn written in that blank (a pre-damaged copy of a game's sheet), 0: none
     numbered: str = ""  # "down": each box carries how many are left from it to the end (count .. 1); "up": 1 .. count
+    breaks: tuple = ()  # a gun row's boxes grouped by model: a wider gap after each of these boxes (2 × 100-pdr, then 2 × 60-pdr: (2,))
 
 
 @dataclass

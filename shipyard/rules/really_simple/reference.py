@@ -4,10 +4,12 @@ tables, torpedoes, movement, shoals, ramming. Every number from the tables."""
 
 from __future__ import annotations
 
+import re
+
 from ...render.measure import Block
 from ...render.containers import Columns, Stack
 from ...render.flow import Flow
-from ...render.text_blocks import Heading, Note, Text
+from ...render.text_blocks import Heading, Note, Runs, Text
 from ...render.table_block import Table
 from ...render.text import number
 from .derive import modifier, scale_factor
@@ -15,15 +17,35 @@ from .sheet import style
 from .trackers import no_effect_text
 
 from ...render.kit import turn_card
-from .words import INSTEAD, density_words, need, option, other_readings, shoal_dice, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, step_kn
+from .words import INSTEAD, density_words, need, option, other_readings, shoal_dice, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, special_effect_words, step_kn
 
 
 def _heading(text: str) -> Heading:
     return Heading(text, **style()["reference_heading"])
 
 
-def _body(text: str) -> Text:
-    return Text(text, **style()["reference_body"])
+# a rule's lead words at the start of a paragraph or after a sentence's full stop, up to its colon ('Several hits:',
+# 'List again (4, 5):', 'T__:'): set bold, so a dense paragraph reads as its steps (replay 32: p11 a wall of text)
+_LEAD = re.compile(r"(?:(?<=^)|(?<=\. ))((?:[A-Z][A-Za-z0-9'’_ ,-]{0,26}?|T__)(?: \([^()]{1,24}\))?:)(?= )")
+
+
+_TRIAL = {"size": None}  # the body size quick_reference is trying: the largest that keeps its page one page
+
+
+def _body(text: str) -> Runs:
+    """A paragraph of the quick reference, each rule's lead words in bold (its steps seen at a glance), at the size
+    quick_reference found room for (reference_body's size up to its max_size)."""
+    st = {k: v for k, v in style()["reference_body"].items() if k not in ("max_size", "size_step")}
+    if _TRIAL["size"]:
+        st["size"] = _TRIAL["size"]
+    runs, at = [], 0
+    for m in _LEAD.finditer(text):
+        if m.start() > at:
+            runs.append((text[at:m.start()], "regular"))
+        runs.append((m.group(1) + " ", "bold"))  # its space with it: the next run's first word is a new word
+        at = m.end() + 1
+    runs.append((text[at:], "regular"))
+    return Runs([r for r in runs if r[0]], **st)
 
 
 def _sentence(text: str) -> str:
@@ -188,7 +210,7 @@ def special_effects(ctx) -> list[Block]:
     """The 2d6 special effects, each row's words filled from its own fields (a house rule's knots or turns)."""
     t = ctx.tables
     return [_heading("Special effects, roll 2d6"),
-            _two([[r["roll"], row_text(r, "effect", "special_effects")] for r in t.require("special_effects").rows]),
+            _two([[r["roll"], special_effect_words(t, r)] for r in t.require("special_effects").rows]),
             _body(f"List again (4, 5): {t.require('list_again').rows['reading']}. FIRE: {reading(t, 'Putting out a FIRE')}. Abandoned: {reading(t, 'Abandoned')}. "
                   f"Striking colours: {reading(t, 'Striking colours')}. Shutter (6): "
                   f"{reading(t, 'Jammed shutter')}. T__: {reading(t, 'Turns ended (T__)')}. "
@@ -206,22 +228,53 @@ def funnel_boxes(tables) -> str:
     return f"Funnel ({row['roll']}): strike {boxes} SPEED boxes, never past 0 (a funnel does not sink her). "
 
 
-def readings_rows(tables) -> list[list[str]]:
+def _flat(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def quick_reference_words(derived: list, ctx) -> str:
+    """Every word the quick reference prints for these units (its blocks' texts, flattened): what the readings page
+    need not print again."""
+    blocks = [shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx), *special_effects(ctx),
+              *movement(derived, ctx), *shoals(derived, ctx), *lashed_pairs(derived, ctx)]
+    return _flat(" ".join(t for b in blocks for t in b.texts()))
+
+
+ON_REFERENCE = "Said in full on the quick reference, as played"  # the readings page's row of the rules read there
+
+
+def readings_rows(tables, said: str = "") -> list[list[str]]:
     """The reconstructions as a player reads them, each filled from the tables it names (a house rule's fire score or
     fort share follows): the rule, and the reading this pack plays followed, where the text allows a second, by the
-    other in words ('a club may instead play: ...'); the option's name is for the printer, in docs/rules."""
-    return [[r["rule"], r["reading"] + (f"; {INSTEAD}: {other_readings(tables, r['option'])}" if r["option"] else "")]
-            for r in readings(tables)]
+    other in words ('a club may instead play: ...'); the option's name is for the printer, in docs/rules. `said`: the
+    quick reference's words; a reading it prints in full is not printed twice (replay 32: pages 8 and 11 said the
+    same rules), its row saying where it is and keeping its other reading, and the rest named in one last row."""
+    rows, named = [], []
+    for r in readings(tables):
+        instead = f"; {INSTEAD}: {other_readings(tables, r['option'])}" if r["option"] else ""
+        if said and _flat(r["reading"]).lower() in said.lower():  # the reference may open a sentence with it
+            if instead:
+                rows.append([r["rule"], f"as the quick reference reads it{instead}"])
+            else:
+                named.append(r["rule"])
+        else:
+            rows.append([r["rule"], r["reading"] + instead])
+    if named:
+        rows.append([ON_REFERENCE, " · ".join(named)])
+    return rows
 
 
-def readings_blocks(ctx) -> list[Block]:
-    """What the text leaves open: a heading, a line on what it is, the two-column table of readings."""
+def readings_blocks(ctx, derived: list | None = None) -> list[Block]:
+    """What the text leaves open: a heading, a line on what it is, the two-column table of readings; given the units
+    in play (`derived`), those the quick reference prints in full are named, not printed again."""
     st = style()["readings"]
+    said = quick_reference_words(derived, ctx) if derived else ""
+    where = " The quick reference says most of them in full: they are named here, not printed twice." if said else ""
     return [Heading("What the text leaves open"),
             Text("The surviving text lost these rules or leaves them open: the pack plays each as read here; where "
-                 f"the text allows a second, the row ends with it ({INSTEAD}).", size=st["size"],
+                 f"the text allows a second, the row ends with it ({INSTEAD}).{where}", size=st["size"],
                  space_after=1.5),
-            Table(readings_rows(ctx.tables), header=["Rule", "Reading this pack plays"], bold_first_col=True, **st)]
+            Table(readings_rows(ctx.tables, said), header=["Rule", "Reading this pack plays"], bold_first_col=True, **st)]
 
 
 def quick_reference(doc, derived: list, ctx) -> None:
@@ -230,20 +283,39 @@ def quick_reference(doc, derived: list, ctx) -> None:
     st = style()
     # the lashed pairs go under whichever column is the shorter, so the two come out about as long (replay 16's
     # readings lengthened the right one past a Letter page)
-    left = [shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx)]
-    right = special_effects(ctx) + movement(derived, ctx) + shoals(derived, ctx)
-    pairs = lashed_pairs(derived, ctx)
-
-    def columns(lashed_left: bool) -> Columns:  # the lashed pairs under the ramming (over the turn track), or last
-        return Columns([Stack(left + (pairs if lashed_left else []) + turn_track(ctx), **st["reference_stack"]),
-                        Stack(right + ([] if lashed_left else pairs), **st["reference_stack"])],
-                       **st["reference_columns"])
-
-    body = min((columns(False), columns(True)), key=lambda c: c.measure(doc.content.w))
     title = Text("Really Simple ACW Naval Rules · quick reference", **st["reference_title"])
     turn = turn_card(ctx.tables, st, title="The turn: sequence of play")
+
+    def page_at(size: float | None) -> tuple[Stack, Columns]:
+        """The page with its paragraphs at `size` (None: the style's own)."""
+        _TRIAL["size"] = size
+        try:
+            left = [shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx)]
+            right = special_effects(ctx) + movement(derived, ctx) + shoals(derived, ctx)
+            pairs = lashed_pairs(derived, ctx)
+
+            def columns(lashed_left: bool) -> Columns:  # the lashed pairs under the ramming (over the turn track), or last
+                return Columns([Stack(left + (pairs if lashed_left else []) + turn_track(ctx), **st["reference_stack"]),
+                                Stack(right + ([] if lashed_left else pairs), **st["reference_stack"])],
+                               **st["reference_columns"])
+
+            body = min((columns(False), columns(True)), key=lambda c: c.measure(doc.content.w))
+            return Stack([title, turn, body], **st["reference_page"]), body
+        finally:
+            _TRIAL["size"] = None
+
+    # the paragraphs' type raised where the paper has room (replay 32: p11 dense at 6.5 pt): the largest size, in
+    # steps from the style's max_size down to its size, that keeps the page one page (A4 has the room, Letter not)
+    body_st = st["reference_body"]
+    low, high, step = body_st["size"], body_st.get("max_size", body_st["size"]), body_st["size_step"]
+    sizes = [round(high - k * step, 2) for k in range(int(round((high - low) / step)) + 1)]
+    for size in sizes:
+        page, body = page_at(size)
+        if page.measure(doc.content.w) <= doc.content.h:
+            break
+
     flow = Flow(doc, **st["reference_flow"])
-    page = Stack([title, turn, body], **st["reference_page"])
+
     if page.measure(doc.content.w) <= doc.content.h:
         flow.add(page, bookmark="Quick reference", new_page=True)
     else:  # more than a page: the columns run one after the other and split where they must
@@ -251,4 +323,4 @@ def quick_reference(doc, derived: list, ctx) -> None:
     from .sheet import readings_with_logs
 
     if not readings_with_logs(ctx):  # else they follow the last orders log (one page the less)
-        flow.add(Stack(readings_blocks(ctx), **st["reference_stack"]), bookmark="What the text leaves open")
+        flow.add(Stack(readings_blocks(ctx, derived), **st["reference_stack"]), bookmark="What the text leaves open")

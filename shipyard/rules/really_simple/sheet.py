@@ -37,7 +37,7 @@ from ..rosters import lashed_groups
 from .damage import check_opening_damage, speed_values
 from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
-from .words import inboard_side, odd_gun_inboard, reading, fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
+from .words import lashed_to, inboard_side, lashed_card_words, list_key, odd_gun_inboard, reading, fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
 
 STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
 
@@ -150,8 +150,16 @@ def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
     for k, g in enumerate(groups):  # a lashed ship's inboard battery: said on its row, where she looks for her guns
         if mark and g.bears == inboard:
             notes[k] = f"{notes[k]} · {mark}"
-    return GunRows([Track(g.label, g.count, note=n, records="gun") for g, n in zip(groups, notes)],
+    return GunRows([Track(g.label, g.count, note=n, records="gun", breaks=model_breaks(g)) for g, n in zip(groups, notes)],
                    **style()["gun_rows"])
+
+
+def model_breaks(group) -> tuple[int, ...]:
+    """Where a row's boxes change from one gun model to the next, in the order its note names them ('2 × 100-pounder
+    Parrott rifle; 2 × 60-pounder Parrott rifle': (2,)), so its boxes stand in groups by model (replay 32: Brooklyn's
+    PIVOT row of four read as one kind of gun)."""
+    counts = [int(name.split(" × ", 1)[0]) for name in group.names if " × " in name]
+    return tuple(sum(counts[:k + 1]) for k in range(len(counts) - 1)) if len(counts) == len(group.names) else ()
 
 
 ODD_GUN = "the odd gun"  # a broadside of an odd number: half a side, the odd one to starboard (words.mount_bearings)
@@ -219,6 +227,9 @@ def card(unit, d, ctx) -> Block:
     if not s.is_fort:
         parts.append(speed_track(s, unit, ctx))
     parts += [gun_tracks(s, ctx, unit), special_checks(s, ctx.tables)]
+    consort = None if s.is_fort else lashed_to(ctx, unit)
+    if consort:  # a lashed ship's lost speed, said under her 2d6 boxes where the screw and the boiler are ticked
+        parts.append(Note(lashed_card_words(ctx.tables, consort), **style()["lashed_note"]))
     nothing = no_effect_text(ctx.tables, s, "On a fort" if s.is_fort else "On her")
     if nothing:  # the rows that do nothing to this unit (a fort: no speed, helm, engines or list), said on her card
         parts.append(Note(nothing, **style()["nothing_note"]))
@@ -241,9 +252,9 @@ def cards_header(ctx) -> Block:
     t = ctx.tables
     step = kn(step_kn(t))
     key = Runs([("Ship data cards  ", "bold"),
-                (f"A SPEED box per {step} kn lost; the 0 box struck, she sinks in {sinks_in(t)} turns: write the turn at "
+                (f"A SPEED box per {step} kn lost; the 0 box struck, she sinks in {sinks_in(t)} turns, at "
                  f"SINKS {UNTIL} (magazine: now). Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET "
-                 f"all round; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a lasting effect "
+                 f"all round {list_key(t)}; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a lasting effect "
                  f"ends (two moves a turn). FIRE: each end of turn {number(t.require('fire').rows['put_out_on'])}+ on "
                  f"1d6 puts it out, else strike a box (none as it starts); {fire_boxes_struck(t)}: ABANDONED.",
                  "regular")],
@@ -367,7 +378,7 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx) -> None:
     for k, (nation, ds) in enumerate(logs):
         last = k == len(logs) - 1
         orders_log(doc, ds, ctx, title=f"Orders log · {nation}" if len(by_nation) > 1 and nation else "Orders log",
-                   after=readings_blocks(ctx) if last and readings_with_logs(ctx) else None)
+                   after=readings_blocks(ctx, [d for _, d in items]) if last and readings_with_logs(ctx) else None)
 
 
 def readings_with_logs(ctx) -> bool:

@@ -253,12 +253,17 @@ def need(fire_factor: int, armour: int, most: int = 0) -> str:
 # the readings a house-rules file may switch (fort_fire, fort_firer, fort_share, gun_lost, line_of_fire, line_ahead): the value's
 # words in print
 FORT_BEARS = {"sixth": "a sixth (rounded down, at least one)", "third": "a third (rounded up)", "all": "all"}
-GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears, her largest not inboard)",
-            "owner": "any gun that bears on the firer, the owner's choice (if none bears, any not inboard)"}
+# said on every card page, lashed or not: a lashed ship's inboard guns are "lost last" on their own row (odd_gun's
+# inboard_mark) and in the Which gun is lost reading, never on an unlashed ship's sheet (replay 32: "not inboard"
+# on a monitor's page read as a rule she had to apply)
+GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears, her largest)",
+            "owner": "any gun that bears on the firer, the owner's choice (if none bears, any)"}
 FORT_SHARE = {"printed": "the number printed on its card, while that many of the front's guns are left; then all that are left",
               "working": "worked out again from the front's guns not yet struck, as each is lost"}
-LINE_OF_FIRE = {"ships": "a line of fire (centre to centre; a fort: its place) through or touching another ship's model, "
-                         "friend or foe, is masked, but not by a monitor's low hull nor by the firer's own consort",
+# a test with the ruler, not a tolerance (replay 32: "in the way within about 0.04 in?" cannot be judged at the table)
+LINE_OF_FIRE = {"ships": "a line of fire runs centre to centre (a fort: its place): lay a ruler's edge along it; if the "
+                         "edge crosses any part of another ship's model or base, friend or foe, however little, it is "
+                         "masked, but not by a monitor's low hull nor by the firer's own consort",
                 "none": "no ship masks fire: guns fire past every ship, friend or foe"}
 LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no "
                         "farther than that stern to the half move's end (lashed: both)",
@@ -268,7 +273,56 @@ FORT_MAGAZINE = {"nothing": "a magazine hit (2) does nothing to a fort", "destro
 FORT_FIRER = {"fixed": "not as a stationary firer (no +1)", "stationary": "as a stationary firer (+1)"}
 ODD_GUN = {"outboard": "a lashed ship's odd broadside gun is on her outboard side, where it can fire; any other's to starboard",
            "starboard": "the odd broadside gun is to starboard, lashed or not"}
-OPTIONS = {"odd_gun": ("side", ODD_GUN), "fort_fire": ("bears", FORT_BEARS), "fort_firer": ("counts_as", FORT_FIRER), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
+# a lashed ship whose speed is lost (a fouled screw, a holed boiler, her 0 box): the pair carried on by her consort
+# (this pack's reading, the set-up's "the gunboat carries her") or, house rule lashed_fouled: drifts, slowed to a stop
+# with her; the words in the Drift to a stop reading, and on each lashed ship's card with her consort named
+LASHED_FOULED = {"carried": "a lashed ship stops at once and is carried",
+                 "drifts": "a lashed pair slows with her to a stop, then drifts"}
+LASHED_CARD = {"carried": "Lashed pair: either fouled, boiler holed or at 0 kn, the other carries both at half her top "
+                          "speed",
+               "drifts": "Lashed pair: either fouled, boiler holed or at 0 kn, both slow to a stop and drift"}
+
+
+def consort_of(ctx, unit) -> str | None:
+    """The name of the ship a lashed ship is lashed to in the scenario (Octorara for Brooklyn, Brooklyn for Octorara),
+    None for a ship not lashed."""
+    scenario = getattr(ctx, "scenario", None)
+    uid = getattr(unit, "id", None)
+    if scenario is None or uid is None:
+        return None
+    for side in scenario.sides:
+        for su in side.units:
+            if su.lashed_to and (su.id == uid or su.lashed_to == uid):
+                other = su.lashed_to if su.id == uid else su.id
+                found = ctx.library.units.get(other)
+                return found.name if found is not None else None
+    return None
+
+
+def lashed_to(ctx, unit) -> str | None:
+    """The name of the ship a consort is lashed to (Brooklyn for Octorara), None for the first-named ship of a pair or
+    a ship not lashed: the pair's card line is printed once, on the consort's card beside her partner's (the
+    first-named ship's column is the longer one on a card page)."""
+    scenario = getattr(ctx, "scenario", None)
+    uid = getattr(unit, "id", None)
+    for side in (scenario.sides if scenario is not None and uid is not None else ()):
+        for su in side.units:
+            if su.id == uid and su.lashed_to and su.lashed_to in ctx.library.units:
+                return ctx.library.units[su.lashed_to].name
+    return None
+
+
+def lashed_card_words(tables: Tables, consort: str) -> str:
+    """A lashed ship's card line on what her lost speed does to the pair (lashed_fouled), her consort named."""
+    from ..play_aids import short_name
+
+    return LASHED_CARD[option(tables, "lashed_fouled")].format(consort=short_name(consort))
+
+
+# what a list (2d6 4, 5) does to the guns that bear all round, said after the 2d6 rows and in the card key
+LIST_GUNS = {"out": "not even a pivot or turret", "fire": "but her pivots and turrets still fire to that side"}
+LIST_KEY = {"out": "a list: no gun to her high side, not even these", "fire": "a list: these still fire to her high side"}
+OPTIONS = {"lashed_fouled": ("pair", LASHED_FOULED), "list_guns": ("pivots", LIST_GUNS), "odd_gun": ("side", ODD_GUN), "fort_fire": ("bears", FORT_BEARS), "fort_firer": ("counts_as", FORT_FIRER), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
            "line_of_fire": ("masked_by", LINE_OF_FIRE), "line_ahead": ("follower", LINE_AHEAD),
            "fort_magazine": ("on_fort", FORT_MAGAZINE)}
 
@@ -370,3 +424,20 @@ def fire_boxes_struck(tables: Tables) -> str:
     'all 4 boxes struck, the crew leave' (the replay found 'after 4 turns' on the counter)."""
     row = special_effect(tables, "fire")
     return f"all {number(row['turns'])} boxes struck, the crew leave"
+
+
+LIST_TRACKERS = ("list_port", "list_starboard")  # the 2d6 rows of a list, by the card boxes that record them
+
+
+def special_effect_words(tables: Tables, row: dict) -> str:
+    """A 2d6 row's words as the quick reference prints them: its own fields filled, and a list's row followed by what
+    it does to pivots and turrets (list_guns), so a house rule reaches the row."""
+    text = row_text(row, "effect", "special_effects")
+    lists = {str(r["roll"]) for r in (special_effect(tables, k) for k in LIST_TRACKERS) if r}
+    return f"{text}, {option_words(tables, 'list_guns')}" if str(row["roll"]) in lists else text
+
+
+def list_key(tables: Tables) -> str:
+    """A list in the card key, in brackets after 'PIVOT and TURRET all round', where a player with a list box ticked
+    reads her pivots' arc (replay 32): '(a list: none to her high side, not even these)' (list_guns)."""
+    return f"({LIST_KEY[option(tables, 'list_guns')]})"
