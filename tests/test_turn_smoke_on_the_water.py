@@ -2110,3 +2110,37 @@ def test_the_set_up_page_says_the_water_off_the_channel_is_deep(bundled_packs, l
     assert words == "other water, off the channel too, is deep: no test"
     assert "Depths: Main Ship Channel: 24 ft; Middle Ground shoals: 9 ft." in setup
     assert f"no deeper draught, no test; {words}." in setup
+
+
+# ------------------------------------------------------------------ sotw34: a solid shot through a fort's walls
+
+def _whole_shot_house(tmp_path):
+    house = tmp_path / "whole-shot.yaml"
+    house.write_text("smoke-on-the-water:\n  fort_targets:\n    rows: {shot_through: 1}\n")
+    return house
+
+
+def test_fort_morgan_stands_the_passage_under_solid_shot_and_the_house_rule_plays_the_whole_figure(library, tmp_path):
+    """sotw34: a solid shot that pierced Fort Morgan's brick did its whole Table 17 figure, as through a ship's side,
+    so the Union's shot silenced it by turn 5 in some nine games of ten (tools/sotw_fort_morgan.py --ammo shot), where
+    under shell it was 7 % and on the day it was never silenced. A shot through a fort's walls now does a third of
+    its figure, rounded up (fort_targets.shot_through): the Monte Carlo's core, seeded, 150 games of five turns, has
+    the fort silenced by turn 5 in well under a quarter of the games under shot yet hurt (median SDP down by a
+    quarter or more, guns lost); shell's figures are the same under either reading (the rule is shot's alone); and
+    {shot_through: 1} (the first reading) silences it again in most games."""
+    tool = _fort_tool()
+    whole = _whole_shot_house(tmp_path)
+
+    def summary(game, games=150):
+        rng = tool.random.Random(31)
+        runs = [game.play_fort(rng, turns=5) for _ in range(games)]
+        sdp = sorted(r[4][0] for r in runs)
+        return {"silenced": sum(1 for s in sdp if s <= 0) / len(sdp), "median": sdp[len(sdp) // 2],
+                "guns_lost": sum(r[4][1] for r in runs) / len(runs)}
+
+    ours = tool.Game(library, None, "shot")
+    shot = summary(ours)
+    assert shot["silenced"] < 0.15, shot
+    assert shot["median"] <= 0.75 * ours.fort.structural_damage_points and shot["guns_lost"] >= 1, shot
+    assert summary(tool.Game(library, whole, "shot"), 60)["silenced"] >= 0.6
+    assert summary(tool.Game(library, None, "shell"), 60) == summary(tool.Game(library, whole, "shell"), 60)

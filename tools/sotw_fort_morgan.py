@@ -20,7 +20,8 @@ stats (guns, codes, arcs, range bands, target sizes): nothing is copied here. Wh
 * A hit: the location d10 (a 10 is a fort critical on the d6 of fort_targets.criticals), the walls' Table 16 number
   at the band (a 1 always deflects, a 10 always goes through, "*" and "-" no roll), Table 17's figure (a shell
   detonates on the firer's nation's number; a deflected shell does nothing, deflected_shell's reading, or its
-  figure after the slash under the other), the criticals as the rows read them: the embrasure's SDP by
+  figure after the slash under the other; a shot that pierces does fort_targets.shot_through's share of its figure,
+  rounded up), the criticals as the rows read them: the embrasure's SDP by
   fort_targets.embrasure_sdp, a fire or the magazine only through the walls where the row says walls, the
   magazine's 2d6 more; fire test markers and fires by fire_test (a fire burns its SDP from the next phase; an
   out-of-control fire's magazine roll is the fort's magazine critical).
@@ -198,7 +199,10 @@ class Game:
             a, b = _split(gd["shell"][size])
             return (a if burst else b), b, burst
         a, b = _split(gd["shot"][size][band])
-        return a, b, False
+        # a shot through a fort's walls does its share of the figure, rounded up (fort_targets.shot_through, sotw34;
+        # no key: the whole figure, the reading before it)
+        share = int(self.ctx.tables.require("fort_targets").rows.get("shot_through", 1))
+        return -(-a // share), b, False
 
     def deflected_figure(self, shell: bool, after: int) -> int:
         if not shell:
