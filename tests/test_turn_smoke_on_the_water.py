@@ -2144,3 +2144,24 @@ def test_fort_morgan_stands_the_passage_under_solid_shot_and_the_house_rule_play
     assert shot["median"] <= 0.75 * ours.fort.structural_damage_points and shot["guns_lost"] >= 1, shot
     assert summary(tool.Game(library, whole, "shot"), 60)["silenced"] >= 0.6
     assert summary(tool.Game(library, None, "shell"), 60) == summary(tool.Game(library, whole, "shell"), 60)
+
+
+def test_a_shot_through_a_forts_walls_is_printed_on_every_fort_sheet_and_the_quick_reference(
+        mobile_bay_pages, bundled_packs, library, tmp_path):
+    """sotw34: the fort sheets' damage track (where its SDP are struck) says what a solid shot through the walls
+    does, A4 and Letter, and the quick reference's readings say it with the first reading as its house rule; both
+    from fort_targets.shot_through, so {shot_through: 1} prints the whole figure."""
+    letter = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)]
+    for pages in (mobile_bay_pages, letter):
+        forts = " ".join(p for p in pages if "Fire log" in p and "Shot at" in p)
+        assert forts.count("Damage · strike a box for each point · pierced by shot: SDP ÷ 3, round up") == 2
+        text = " ".join(pages)
+        assert ("Fort pierced a solid shot through a fort's walls does a third of its Table 17 SDP, rounded up (a shell "
+                "all) fort_targets") in text
+    from shipyard.rules.smoke_on_the_water.sheet import shot_through
+
+    house = _whole_shot_house(tmp_path)
+    assert shot_through(RS.context(library, house)) == " · pierced by shot: SDP in full"
+    ref = reference_text(library, "mobile-bay-1864", house)
+    assert "Fort pierced a solid shot through a fort's walls does all its Table 17 SDP, as through a ship's side (house rule)" in ref
+    assert "a third of its Table 17 SDP" not in ref

@@ -33,6 +33,7 @@ from ...render.kit import GunTable, load_style, OrdersLog, sheet_room, turn_stri
 from ...render.text import number
 from ..context import Context
 from ..derived import Derived
+from ..readings import fill
 from ..play_aids import (
     accent, as_it_stands, damage_done, game_turns, sheet_heading, short_name, side_runs, sides_apart, with_live_link
 )
@@ -572,10 +573,20 @@ FLOOD_PAST = "past the last box: she sinks at the repair phase"
 FLOOD_PAST_SHORT = "past the last box: sinks"
 
 
+def shot_through(ctx: Context) -> str:
+    """What a solid shot through a fort's walls does to its SDP (fort_targets.shot_through, ours; sotw34), said by the
+    track its SDP are struck on: " · a shot through the walls: its SDP ÷ 3, round up" ("" where the table has none)."""
+    f = ctx.tables.require("fort_targets").rows
+    if not f.get("shot_through_head") or "shot_through" not in f:
+        return ""
+    said = {"fort_targets.shot_through": {**(f.get("shot_through_words") or {}), "else": "÷ {value}, round up"}}
+    return " · " + fill(f["shot_through_head"], ctx.tables, {"words": said}, "table fort_targets, row shot_through_head")
+
+
 def damage_block(s: VesselStats | FortStats, ctx: Context, unit, compact: bool = False, legend: bool = True) -> Block:
     """The damage tracks under (legend) what they cost, and the checkboxes."""
     if isinstance(s, FortStats):
-        return Stack([Heading("Damage · strike a box for each point", **style("damage_head", compact)),
+        return Stack([Heading("Damage · strike a box for each point" + shot_through(ctx), **style("damage_head", compact)),
                       Tracks([t for t, _ in tracks(s, ctx, unit)], **style("fort_tracks", compact)),
                       fort_boxes(ctx, compact)], **style("damage_fort_stack"))
     e = ctx.tables.require("hull_damage_effects").rows
