@@ -1408,8 +1408,8 @@ def readings_page(tables: Any, title: str = "What the text leaves open", style: 
     st = _record(style, "readings")
     size = st.get("size", 7.0)
     return [Heading(title),
-            Text("The surviving text lost these rules or leaves them open. The pack plays each as read here; where "
-                 "a second reading exists, a house-rules file switches to it by the option named.", size=size,
+            Text("Rules the surviving text lost or leaves open, as this pack plays them; where there is a second "
+                 "reading, a house-rules file plays it by the option named.", size=size,  # one line (sotw34)
                  space_after=1.5),
             Table(rows, header=["Rule", "Reading this pack plays", "House-rule option"], bold_first_col=True,
                   **{"widths": [2.2, 7.0, 2.4], "align": ["left", "left", "left"], **st})]
