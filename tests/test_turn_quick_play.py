@@ -2276,3 +2276,13 @@ def test_ramming_holed_brooklyns_test_and_fort_gaines_are_said_once_with_a_point
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("Ramming any ship may") in qr and _squeezed("Holed (3-3)") in qr
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_turn_counters_row_ends_in_spares_not_empty_cells(mobile_bay):
+    """Replay 26, defect (p7): 17 order counters for 17 units and none spare, with an empty cell at the end of their
+    row. The cells that end the last row hold blank counters to write a number on, so a lost one is made good; no row
+    or page is added."""
+    page = _page(mobile_bay, " ORDER ")
+    assert _turn_numbers(mobile_bay) == list(range(1, 18))
+    assert page.split(" | ")[0].count("SPARE") >= 1
+    assert len(mobile_bay) == RULESET.pack_pages
