@@ -819,7 +819,8 @@ def test_fort_gaines_set_up_rule_and_reading_say_the_same_and_that_the_line_pass
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("only two of her three 10in columbiads") not in setup
     assert _squeezed("45 in (2½ miles) from the channel, 55 in from Fort Morgan: her card's factors fire in her sector on the plan, at a ship "
-                     "within 24 in of her, and only a ship that near fires at her. The line passes out of her reach; she still draws a counter") in setup
+                     "within 24 in of her, and only a ship that near fires at her. The line passes out of her reach; she draws a counter, and "
+                     "passes while none is near") in setup  # her dead counter, said (replay 26)
     assert _squeezed("Fort Gaines and Brooklyn's test: the set-up page") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
 
 
