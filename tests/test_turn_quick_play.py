@@ -1689,8 +1689,22 @@ def test_a_ship_in_line_starts_at_her_leaders_speed_in_the_starts_table(mobile_b
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     for pair in ("Brooklyn + USS Octorara", "Lackawanna + USS Seminole", "Monongahela + USS Kennebec",
                  "Ossipee + USS Itasca", "Oneida + USS Galena"):
-        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" lashed pair", setup), pair
+        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\"( in line)? lashed pair", setup), pair
     assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup)  # the monitors' column at Tecumseh's 4"
+
+
+def test_a_follower_whose_start_speed_is_no_setting_of_hers_says_in_line(mobile_bay):
+    """Replay 26, defect (p2): every lashed pair was listed at 3", but the four screw pairs (slowest 4") have no 3"
+    setting; a reader had to work out from the In line markers that it is Brooklyn's. Their figure now says "in line",
+    and only theirs: a pair with a 3" setting of her own, and the monitors at their own 4", print the figure alone."""
+    setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
+    for pair in ("Lackawanna + USS Seminole", "Monongahela + USS Kennebec", "Ossipee + USS Itasca",
+                 "Oneida + USS Galena"):
+        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" in line lashed pair", setup), pair
+    for pair in ("Brooklyn + USS Octorara", "Hartford + USS Metacomet", "Richmond + USS Port Royal"):
+        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" lashed pair", setup), pair
+    assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup) and "4\" in line" not in setup
+    assert len(mobile_bay) == RULESET.pack_pages
 
 
 def test_a_forts_guns_out_per_double_are_said_to_be_as_printed(mobile_bay, library):
