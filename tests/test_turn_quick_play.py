@@ -2301,3 +2301,25 @@ def test_the_turn_counters_row_ends_in_spares_not_empty_cells(mobile_bay):
     assert _turn_numbers(mobile_bay) == list(range(1, 18))
     assert page.split(" | ")[0].count("SPARE") >= 1
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_turning_gauge_carries_its_own_100_mm_check_inside_its_cut_line(mobile_bay):
+    """Replay 26, defect (p6): the page's 100 mm bar lies off the gauge, so the piece cut out (and the strip cut with
+    it) kept no check of the print scale. Two ticks on the gauge's own base, 100 mm apart about the pivot, inside the
+    outline, with their caption: the piece can be checked after it is cut."""
+    mm = 72 / 25.4
+    with _opened(mobile_bay.path) as pdf:
+        page = next(p for p in pdf.pages if "Turning gauge" in (p.extract_text() or ""))
+        words = _flat(page.extract_text() or "")
+        lines = page.lines
+    assert "end ticks 100 mm apart" in words
+    cut = max(ln["linewidth"] for ln in lines)  # the outline cut along: the page's heaviest lines
+    base = max((ln for ln in lines if abs(ln["top"] - ln["bottom"]) < 0.01 and ln["linewidth"] == cut),
+               key=lambda ln: ln["top"])  # its lowest level line: the base, along the two 90° edges
+    edge = [ln for ln in lines if abs(ln["top"] - ln["bottom"]) < 0.01 and abs(ln["top"] - base["top"]) < 0.01]
+    left, right = min(ln["x0"] for ln in edge), max(ln["x1"] for ln in edge)  # the base: the two 90° edges
+    ticks = [ln for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01 and abs(ln["bottom"] - base["top"]) < 0.2
+             and 2.0 * mm < ln["bottom"] - ln["top"] < 3.0 * mm and left < ln["x0"] < right]
+    xs = sorted(ln["x0"] for ln in ticks)
+    assert len(xs) == 2 and abs((xs[1] - xs[0]) / mm - 100.0) < 0.05
+    assert len(mobile_bay) == RULESET.pack_pages
