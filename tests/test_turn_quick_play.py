@@ -630,7 +630,7 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     blocks = _blocks(library, "mobile-bay-1864")
     assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
             "Mediums she has left, 1 if one (her 8 bay-front pieces); none landward") in blocks
-    assert "Fort Gaines and Brooklyn's test: the set-up page" in blocks  # said once, on the set-up page (replay 26)
+    assert "Fort Gaines: the set-up page" in blocks  # said once, on the set-up page (replay 26)
     assert _squeezed("her card's factors fire in her sector on the plan, at a ship within 24 in of her") in _squeezed(
         _page(mobile_bay, "Set-up: Battle of Mobile Bay"))  # the set-up rule the reading points to says it once
     cards = " ".join(_cards(mobile_bay))
@@ -821,7 +821,7 @@ def test_fort_gaines_set_up_rule_and_reading_say_the_same_and_that_the_line_pass
     assert _squeezed("45 in (2½ miles) from the channel, 55 in from Fort Morgan: her card's factors fire in her sector on the plan, at a ship "
                      "within 24 in of her, and only a ship that near fires at her. The line passes out of her reach; she draws a counter, and "
                      "passes while none is near") in setup  # her dead counter, said (replay 26)
-    assert _squeezed("Fort Gaines and Brooklyn's test: the set-up page") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Fort Gaines: the set-up page") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
 
 
 def test_a_stopped_ship_may_anchor_and_then_does_not_drift(mobile_bay):
@@ -1519,7 +1519,7 @@ def test_a_failed_brooklyn_is_passed_by_the_next_astern_and_the_rest_follow_her_
     reaches Brooklyn turns or the whole line. The next astern passes her and leads; the rest follow in her wake."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed("stopped, drifting from bound 1; the next astern passes to port (45° at the half") in ref and "those astern" not in ref
-    assert _squeezed("Brooklyn's test: the set-up page") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Brooklyn's test: the quick reference, with its dice") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
 
 
 def test_a_forts_marker_says_what_it_is_for(mobile_bay):
@@ -1870,7 +1870,7 @@ def test_the_line_passes_a_failed_brooklyn_clear_by_rule_from_the_printed_starts
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule") in ref
-    assert _squeezed("Brooklyn's test: the set-up page") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Brooklyn's test: the quick reference, with its dice") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     (bx, by), bh = _printed_start(setup, "USS Brooklyn + USS Octorara")
     (x, y), heading = _printed_start(setup, "USS Hartford + USS Metacomet")
@@ -2070,7 +2070,7 @@ def test_brooklyns_failed_test_turns_her_at_once_and_she_drifts_from_bound_1(mob
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed("Bound 1, before the draw USS Brooklyn throws 3D6: over her EDNA (14), she leads in; else at once turn "
                      "90° to starboard (to the fort) across the channel, stopped, drifting from bound 1;") in ref
-    assert _squeezed("Brooklyn's test: the set-up page") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Brooklyn's test: the quick reference, with its dice") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2285,7 +2285,7 @@ def test_ramming_holed_brooklyns_test_and_fort_gaines_are_said_once_with_a_point
     text = _readings(mobile_bay)
     squeezed = _squeezed(text)
     assert _squeezed("Elsewhere Ramming and Holed: the quick reference") in squeezed
-    assert _squeezed("Fort Gaines and Brooklyn's test: the set-up page") in squeezed
+    assert _squeezed("Fort Gaines: the set-up page; Brooklyn's test: the quick reference, with its dice") in squeezed
     assert _squeezed("Ramming any ship may") not in squeezed and _squeezed("Holed 1D6 + this bound") not in squeezed
     assert _squeezed("Brooklyn's test 3D6 above her EDNA") not in squeezed
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
