@@ -337,8 +337,12 @@ def test_every_reconstruction_is_printed_with_its_option(mobile_bay, library):
     reading played and the house-rule option where there are two readings."""
     assert "What the rules leave open" in _page(mobile_bay, "Quick Play order of battle")  # under the roster
     blocks = _blocks(library, "mobile-bay-1864")
+    elsewhere = {r["rule"]: r.get("elsewhere") for r in RULESET.tables().reconstructions.rows}
     for row in RULESET.tables().readings():  # filled from the tables (rules.readings)
         option = " (house rule)" if row["option"] else ""  # the option's name is the docs' (replay 7)
+        if elsewhere.get(row["rule"]):  # said once, on the page it names; the readings point there (replay 26)
+            assert f"{_flat(row['rule'])}" in blocks.split("Elsewhere", 1)[1] and elsewhere[row["rule"]] in blocks
+            continue
         assert f"{_flat(row['rule'])} {_flat(row['reading'])}{option}" in blocks, row["rule"]
 
 
@@ -406,9 +410,9 @@ def test_range_modifiers_in_avd_say_what_they_do_to_a_throw(mobile_bay, library,
     """Round 2, moment 3: "+1/−1/−2 AvD" for Heavy and Medium: add or take off an average die, or swap one of the dice?
     The quick reference says, in the reading played (as the Parrotts' row reads it); the other is a named option."""
     ref = _column(mobile_bay, "— quick reference")
-    assert _squeezed("Range −1 AvD: one of her dice is an AvD (2D10 → 1D10 + 1 AvD); a lone Medium") in _squeezed(ref)
+    assert _squeezed("Range −1 AvD: one die is an AvD (2D10 → 1D10 + AvD); a lone Medium") in _squeezed(ref)
     blocks = _blocks(library, "mobile-bay-1864")
-    assert "Range in AvD +1 AvD adds an average die" in blocks and "(over 24 in, both) (house rule)" in blocks
+    assert "Range in AvD +1 AvD adds an average die" in blocks and "(over 24 in, both: she does not throw) (house rule)" in blocks
     house = tmp_path / "subtract.json"
     house.write_text(json.dumps({"quick-play": {"avd_modifiers": {"rows": {"reading": "subtract"}}}}))
     assert "Range −1 AvD: take an AvD off the total (2D10 − 1 AvD); +1 AvD: one more." in _blocks(library, "mobile-bay-1864", house)
@@ -590,7 +594,7 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     assert ("Ramming any ship may: RAM and target said at her number, before she fires (measure first); her bow must "
             "reach it this move, else it lapses (a bow touching has: speed 0, marker kept). Ramming factor") in ref
     assert "Any two dice alike → events. Hits and events: the target's, none the rammer's." in ref
-    assert "hits and events: the target's, none the rammer's" in ref  # the readings' row
+    assert "Ramming and Holed: the quick reference" in ref  # the readings point to it (said once: replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
     assert _squeezed("her bow must reach it this move, else it lapses (") in qr
     assert _squeezed("Hits and events: the target") in qr and _squeezed("none the rammer") in qr  # ' set as ’
@@ -602,9 +606,9 @@ def test_a_range_minus_on_a_lone_medium_that_already_throws_average_dice_is_said
     """Round 3, moment 5: "−1 AvD: one of her dice is an AvD" said nothing of a single Medium, whose throw is 2 AvD
     already. The minus takes an average die away: the quick reference's Range line and the readings say it."""
     qr = _squeezed(_column(mobile_bay, "— quick reference"))
-    assert _squeezed("(2D10 → 1D10 + 1 AvD); a lone Medium") in qr and _squeezed("2 AvD lose one; +1 AvD: one more.") in qr
+    assert _squeezed("(2D10 → 1D10 + AvD); a lone Medium") in qr and _squeezed("2 AvD lose one (−2: none); +1 AvD: one more.") in qr
     blocks = _blocks(library, "mobile-bay-1864")
-    assert "Range in AvD +1 AvD adds an average die; −1 AvD throws one of her dice as an average die instead; a lone Medium's 2 AvD lose one (over 24 in, both)" in blocks
+    assert "Range in AvD +1 AvD adds an average die; −1 AvD throws one of her dice as an average die instead; a lone Medium's 2 AvD lose one (over 24 in, both: she does not throw)" in blocks
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
@@ -613,7 +617,7 @@ def test_in_sight_is_said_and_a_consort_behind_her_sloop_is_hidden(mobile_bay, l
     """Round 3, moment 8: "in sight" was undefined, so whether the fort may fire at a gunboat on the far side of her
     sloop was the player's to invent."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("of the target's crosses no land but a fort's own and passes within ⅛ in of no model (a "
+    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base (a "
             "consort behind her sloop is hidden)") in blocks
     page = _readings(mobile_bay)
     assert "In sight" in page
@@ -626,7 +630,7 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     blocks = _blocks(library, "mobile-bay-1864")
     assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
             "Mediums she has left, 1 if one (her 8 bay-front pieces); none landward") in blocks
-    assert ("Fort Gaines as set-up: 45 in from the channel, fires only at a ship near") in blocks
+    assert "Fort Gaines: the set-up page" in blocks  # said once, on the set-up page (replay 26)
     assert _squeezed("her card's factors fire in her sector on the plan, at a ship within 24 in of her") in _squeezed(
         _page(mobile_bay, "Set-up: Battle of Mobile Bay"))  # the set-up rule the reading points to says it once
     cards = " ".join(_cards(mobile_bay))
@@ -787,7 +791,7 @@ def test_a_forts_own_shore_does_not_block_its_lines_of_sight(mobile_bay):
     """Replay 11, moment 2: Fort Morgan's mark lies 2-4 in inside Mobile Point's shore, so "crosses no land" read
     literally let nothing fire at her and her fire at nothing (Fort Gaines the same)."""
     readings = _readings(mobile_bay)
-    assert ("of the target's crosses no land but a fort's own and passes within ⅛ in of no model (a "
+    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base (a "
             "consort behind her sloop is hidden)") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
@@ -815,8 +819,9 @@ def test_fort_gaines_set_up_rule_and_reading_say_the_same_and_that_the_line_pass
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("only two of her three 10in columbiads") not in setup
     assert _squeezed("45 in (2½ miles) from the channel, 55 in from Fort Morgan: her card's factors fire in her sector on the plan, at a ship "
-                     "within 24 in of her, and only a ship that near fires at her. The line passes out of her reach; she still draws a counter") in setup
-    assert "45 in from the channel, fires only at a ship near" in _readings(mobile_bay)
+                     "within 24 in of her, and only a ship that near fires at her. The line passes out of her reach; she draws a counter, and "
+                     "passes while none is near") in setup  # her dead counter, said (replay 26)
+    assert _squeezed("Fort Gaines: the set-up page") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
 
 
 def test_a_stopped_ship_may_anchor_and_then_does_not_drift(mobile_bay):
@@ -974,8 +979,9 @@ def test_passing_says_a_ship_moves_her_markers_whole_inches_and_what_touching_is
     marker, and with no model size given, when does she touch? The reading says both: her marker's whole inches, no
     fewer (speed changes a step a bound, so she slows by her marker, and steers round in her turn), and touching is
     the models on the table meeting (their bases where based), so no size is needed."""
-    assert ("Passing a ship moves her marker's whole inches, no fewer, steering round a ship in her turn; models (or "
-            "bases) touching unbidden, she stops that half move") in _readings(mobile_bay)
+    assert _squeezed("Passing a ship moves her marker's whole inches, no fewer, steering round a ship in her turn (a "
+                     "follower too, then back into the wake); models (or bases) touching unbidden, she stops that half "
+                     "move") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1053,8 +1059,8 @@ def test_a_models_base_and_where_a_consort_lies_are_said_for_range_sight_and_tou
     Roads) leaves the pairs' readings out, so its roster page keeps its room."""
     page = _readings(mobile_bay)
     assert "Models each ship a base 1 in by ¼ in (or her model's) on her point, for touching and steering round" in page
-    assert ("Consorts hers against her sloop's port side, centres ¼ in apart: each her own centre for range, arcs, sight; "
-            "the pair touches as one 1 by ½ in") in page
+    assert ("Consorts the set-up point is the sloop's centre; hers against her port side, centres ¼ in apart: each "
+            "her own centre for range, arcs, sight; the pair touches as one 1 by ½ in") in page
     hampton = " ".join(hampton_roads)
     assert "Models" in hampton and "Consorts" not in hampton and "Lashed pairs" not in hampton
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1201,7 +1207,7 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     line; the monitors x 59, 59, 58½, 58½ on 000°), but the followers "move in his wake": nothing said how a ship not on
     his track gets onto it. The Line of battle reading says she starts on it, as far astern as she was set up."""
     assert ("the next astern leads: he has left the line for good (under way: his own number; he may rejoin at its "
-            "tail); one set up off his track is slid sideways onto it") in _readings(mobile_bay)
+            "tail); one set up off his track is slid onto it at set-up") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1513,8 +1519,7 @@ def test_a_failed_brooklyn_is_passed_by_the_next_astern_and_the_rest_follow_her_
     reaches Brooklyn turns or the whole line. The next astern passes her and leads; the rest follow in her wake."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed("stopped, drifting from bound 1; the next astern passes to port (45° at the half") in ref and "those astern" not in ref
-    assert _squeezed("the next astern passes her to port, turning 45° at the half, and leads; the rest in "
-                     "her wake") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("Brooklyn's test: the quick reference, with its dice") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
 
 
 def test_a_forts_marker_says_what_it_is_for(mobile_bay):
@@ -1645,7 +1650,7 @@ def test_a_rammer_stops_at_contact_and_each_moves_off_at_her_own_number(mobile_b
     on the quick reference's Ramming line and in the readings' Ramming row, and the A4 pack keeps its pages."""
     ref = _blocks(library, "mobile-bay-1864")
     assert "At contact the rammer stops, touching, marker kept; each moves off at her own number." in ref
-    assert "at contact the rammer stops, touching, marker kept; each moves off at her own number" in _readings(mobile_bay)
+    assert _squeezed("Ramming and Holed: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("At contact the rammer stops, touching, marker kept; each moves off at her own number.") in qr
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1684,8 +1689,22 @@ def test_a_ship_in_line_starts_at_her_leaders_speed_in_the_starts_table(mobile_b
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     for pair in ("Brooklyn + USS Octorara", "Lackawanna + USS Seminole", "Monongahela + USS Kennebec",
                  "Ossipee + USS Itasca", "Oneida + USS Galena"):
-        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" lashed pair", setup), pair
+        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\"( in line)? lashed pair", setup), pair
     assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup)  # the monitors' column at Tecumseh's 4"
+
+
+def test_a_follower_whose_start_speed_is_no_setting_of_hers_says_in_line(mobile_bay):
+    """Replay 26, defect (p2): every lashed pair was listed at 3", but the four screw pairs (slowest 4") have no 3"
+    setting; a reader had to work out from the In line markers that it is Brooklyn's. Their figure now says "in line",
+    and only theirs: a pair with a 3" setting of her own, and the monitors at their own 4", print the figure alone."""
+    setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
+    for pair in ("Lackawanna + USS Seminole", "Monongahela + USS Kennebec", "Ossipee + USS Itasca",
+                 "Oneida + USS Galena"):
+        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" in line lashed pair", setup), pair
+    for pair in ("Brooklyn + USS Octorara", "Hartford + USS Metacomet", "Richmond + USS Port Royal"):
+        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" lashed pair", setup), pair
+    assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup) and "4\" in line" not in setup
+    assert len(mobile_bay) == RULESET.pack_pages
 
 
 def test_a_forts_guns_out_per_double_are_said_to_be_as_printed(mobile_bay, library):
@@ -1703,8 +1722,8 @@ def test_the_ramming_factor_takes_off_the_targets_edna_and_speed_both(mobile_bay
     """Replay 18, moment 1 (p6, p5): "her EDNA + speed − the target's": the target's EDNA alone, or her EDNA and speed?
     The article takes the rammer's EDNA and speed and "minus same" of the target: both, and the line says so."""
     ref = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), speeds in inches at contact "
-                     "(0 stopped;") in ref
+    assert _squeezed("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs current, speeds in "
+                     "inches at contact (0 stopped;") in ref
 
 
 def test_each_ship_of_a_lashed_pair_makes_her_own_torpedo_tests(mobile_bay):
@@ -1725,13 +1744,12 @@ def test_a_ram_from_a_bow_already_touching_is_at_speed_0_and_speeds_are_taken_at
     the quick reference's Ramming line and the readings' Ramming row, the A4 pack keeping its pages."""
     ref = _blocks(library, "mobile-bay-1864")
     assert "her bow must reach it this move, else it lapses (a bow touching has: speed 0, marker kept). Ramming factor" in ref
-    assert ("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), speeds in inches at contact (0 stopped; "
-            "hers after her phase-5 change).") in ref
+    assert ("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs current, speeds in inches at "
+            "contact (0 stopped; hers as set in phase 5).") in ref
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("(a bow touching has: speed 0, marker kept)") in qr
-    assert _squeezed("speeds in inches at contact (0 stopped; hers after her phase-5 change)") in qr
-    assert _squeezed("her bow must reach it this move, else it lapses (a bow touching has: speed 0, marker kept); hits and events") in \
-        _squeezed(_readings(mobile_bay))
+    assert _squeezed("speeds in inches at contact (0 stopped; hers as set in phase 5)") in qr
+    assert _squeezed("Ramming and Holed: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1740,9 +1758,10 @@ def test_a_ship_stopped_by_an_unbidden_touch_keeps_her_speed_marker(mobile_bay, 
     in a ram's factor, and the tide's drift in phase 9) or only halt that move? She halts that half move only, her
     marker kept, as a rammer keeps hers at contact: she is not stopped, so she does not drift, and a ram on her counts
     her speed; she may turn in phase 6 and steer round in the other half. The roster page's readings still fit it."""
-    assert ("models (or bases) touching unbidden, she stops that half move, her marker kept (not stopped: no drift, her "
-            "speed in a ram), both unhurt (only a RAM harms)") in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("she stops that half move, her marker kept (not stopped: no drift, her speed in a ram)") in \
+    assert ("models (or bases) touching unbidden, she stops that half move (she may still turn and finish), her marker "
+            "kept (not stopped: no drift, her speed in a ram), both unhurt (only a RAM harms)") in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("she stops that half move (she may still turn and finish), her marker kept (not stopped: no drift, "
+                     "her speed in a ram)") in \
         _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1765,8 +1784,8 @@ def test_a_forts_sight_line_starts_where_her_range_is_taken(mobile_bay, library)
     from her mark, and nothing said where her sight line, the one a model may block, starts. It starts where her range
     is taken: the In sight reading says so for any fort, and Fort Morgan's says where that is."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("In sight a line from the firer's centre (a fort: from where her range is taken) to some part of the target's crosses no "
-            "land but a fort's own and passes within ⅛ in of no model") in blocks
+    assert ("In sight a ruler's edge from the firer's centre (a fort: from where her range is taken) to some part of the "
+            "target's crosses no land but a fort's own") in blocks
     page = _readings(mobile_bay)
     assert _squeezed("(a fort: from where her range is taken)") in _squeezed(page)
     assert "range both ways, and a ship's arc to her, to the nearest point of Mobile Point's west shore" in page
@@ -1851,7 +1870,7 @@ def test_the_line_passes_a_failed_brooklyn_clear_by_rule_from_the_printed_starts
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule") in ref
-    assert _squeezed("and leads; the rest in her wake, clear of her by rule") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("Brooklyn's test: the quick reference, with its dice") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     (bx, by), bh = _printed_start(setup, "USS Brooklyn + USS Octorara")
     (x, y), heading = _printed_start(setup, "USS Hartford + USS Metacomet")
@@ -1921,7 +1940,7 @@ def test_a_ram_from_a_bow_already_touching_keeps_the_rammers_speed_marker(mobile
             in _blocks(library, "mobile-bay-1864"))
     assert _squeezed("(a bow touching has: speed 0, marker kept)") in _squeezed(_column(mobile_bay, "— quick reference",
                                                                                          left=False))
-    assert _squeezed("(a bow touching has: speed 0, marker kept); hits and events") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("Ramming and Holed: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1933,7 +1952,7 @@ def test_a_struck_consort_anchors_alongside_and_masks_the_freed_ships_side(mobil
     assert "a sunk model leaves the table, a struck one anchors alongside" in _blocks(library, "mobile-bay-1864")
     page = _squeezed(_readings(mobile_bay))
     assert _squeezed("a sunk model leaves the table, a struck one anchors alongside") in page
-    assert _squeezed("crosses no land but a fort's own and passes within ⅛ in of no model") in page
+    assert _squeezed("crosses no land but a fort's own and touches no other model or base") in page
     assert _squeezed("once touching, she may move off") in page
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1979,9 +1998,9 @@ def test_a_sight_line_runs_from_the_firers_centre_to_some_part_of_the_target(mob
     """Replay 22, moment 5 (p3): In sight drew "a line from the firer's model to the target's" while ranges run from
     centres: any line model to model, or centre to centre? From the firer's centre (as Consorts says: each her own
     centre for range, arcs, sight) to some part of the target's model: a bow showing past a ship can be fired on."""
-    assert "In sight a line from the firer's centre (a fort: from where her range is taken) to some part of the target's" \
+    assert "In sight a ruler's edge from the firer's centre (a fort: from where her range is taken) to some part of the target's" \
         in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("a line from the firer's centre") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("a ruler's edge from the firer's centre") in _squeezed(_readings(mobile_bay))
     assert _squeezed("to some part of the target's crosses no land") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2029,7 +2048,7 @@ def test_the_average_die_is_always_a_d6_a_heavys_too(mobile_bay):
     left = _squeezed(_column(mobile_bay, "— quick reference"))
     assert _squeezed("AvD average die, always a D6: 1–6 → 2, 3, 3, 4, 4, 5.") in left
     assert _squeezed("D10: 1 to 10") not in left
-    assert _squeezed("(2D10 → 1D10 + 1 AvD)") in left
+    assert _squeezed("(2D10 → 1D10 + AvD)") in left
     assert _squeezed("Dice D10 1 to 10 (0 is ten)") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2039,7 +2058,7 @@ def test_a_follower_set_up_off_her_leaders_track_is_slid_sideways_onto_it(mobile
     follower is slid sideways or along her course, and astern of whom. Slid sideways: her place along the track, so her
     distance astern, is the set-up's."""
     page = _squeezed(_readings(mobile_bay))
-    assert _squeezed("one set up off his track is slid sideways onto it") in page
+    assert _squeezed("one set up off his track is slid onto it at set-up") in page
     assert _squeezed("as far astern of him") not in page
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2051,8 +2070,7 @@ def test_brooklyns_failed_test_turns_her_at_once_and_she_drifts_from_bound_1(mob
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed("Bound 1, before the draw USS Brooklyn throws 3D6: over her EDNA (14), she leads in; else at once turn "
                      "90° to starboard (to the fort) across the channel, stopped, drifting from bound 1;") in ref
-    assert _squeezed("Brooklyn's test 3D6 above her EDNA or she turns at once 90° to starboard, across the channel, "
-                     "stopped, drifting from bound 1;") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("Brooklyn's test: the quick reference, with its dice") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2070,7 +2088,7 @@ def test_a_ram_may_be_measured_first_and_one_that_cannot_reach_lapses(mobile_bay
     moves as she likes."""
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("before she fires (measure first); her bow must reach it this move, else it lapses") in qr
-    assert _squeezed("(measure first); her bow must reach it this move, else it lapses") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("Ramming and Holed: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2108,12 +2126,15 @@ def test_a_waiting_confederate_may_set_any_heading_in_bound_1(mobile_bay):
     assert len(mobile_bay) == RULESET.pack_pages
 
 
-def test_a_sight_line_grazing_a_model_is_blocked(mobile_bay):
-    """Replay 24, defect (p3 In sight): in line ahead a follower's line cleared the ship ahead by 0.015 in, another was
-    blocked by 0.004 in: an argument every bound. A line that passes within ⅛ in of a model (half a base's beam) is
-    blocked, so a line is clear only where the gap is plain to see."""
+def test_sight_is_a_ruler_edge_laid_centre_to_centre_that_any_model_under_it_blocks(mobile_bay):
+    """Replay 24, defect (p3 In sight): in line ahead a line cleared the ship ahead by 0.015 in, another was blocked by
+    0.004 in; its fix, a line within ⅛ in of a model blocked, then decided some ten shots of replay 26 on margins of
+    0.01-0.15 in, which no eye judges on a table. A ruler's edge laid from centre to centre, blocked by any part of a
+    model or base under it: a test made with the ruler already in hand, and nothing to measure."""
     page = _squeezed(_readings(mobile_bay))
-    assert _squeezed("crosses no land but a fort's own and passes within ⅛ in of no model") in page
+    assert _squeezed("In sight a ruler's edge from the firer's centre") in page
+    assert _squeezed("and touches no other model or base") in page
+    assert "⅛" not in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2184,4 +2205,121 @@ def test_fort_morgans_card_says_where_her_range_is_taken_and_what_bears_on_the_b
     gaines = next(w for w in text if w["text"] == "Gaines" and abs(w["top"] - fort["top"]) < 2)
     shore = next(w for w in text if w["text"] == "shore;")
     assert shore["x0"] < gaines["x0"] and abs(shore["top"] - fort["top"]) < 30  # on Fort Morgan's card, by her head
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+# ---- Replay 26 (the printed A4 pack, seed 2046): each rulebook moment answered where the player was looking.
+
+def test_a_lashed_pairs_set_up_point_is_the_sloops_centre(mobile_bay):
+    """Replay 26, moment 1 (p2 table, p3 Consorts): the set-up table gives one point a pair and did not say whose
+    centre it is. The Consorts reading says: the sloop's, her consort ¼ in to port."""
+    text = _squeezed(_readings(mobile_bay))
+    assert _squeezed("Consorts the set-up point is the sloop's centre; hers against her port side, centres ¼ in apart") in text
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_follower_set_up_off_her_leaders_track_is_slid_onto_it_at_set_up(mobile_bay):
+    """Replay 26, moment 2 (p3 Line of battle): "slid sideways onto it" said not when; the player slid Hartford and
+    Oneida at their first move, and forgot in bound 1. At set-up, before bound 1's draw."""
+    assert _squeezed("one set up off his track is slid onto it at set-up") in _squeezed(_readings(mobile_bay))
+
+
+def test_a_ship_firing_at_fort_morgan_may_lay_her_line_to_any_point_of_the_west_shore(mobile_bay):
+    """Replay 26, moment 3 (p3 In sight, Fort Morgan): the fort has no drawn extent, so "some part of the target" had no
+    meaning for her, and Tecumseh blocked the line to the nearest shore point. Range and arc stay at the nearest point;
+    a line to any point of the west shore sees her."""
+    text = _squeezed(_readings(mobile_bay))
+    assert _squeezed("to the nearest point of Mobile Point's west shore (her water battery); a line to any point of it "
+                     "sees her") in text
+
+
+def test_a_follower_steers_round_a_ship_lying_in_the_wake_and_back_into_it(mobile_bay):
+    """Replay 26, moment 4 (p3 Line of battle, One of a pair lost): Kennebec struck and anchored in the wake, and
+    steering round was written for a ship at her own number. Passing says a follower steers round too, then rejoins
+    the wake."""
+    assert _squeezed("steering round a ship in her turn (a follower too, then back into the wake)") in \
+        _squeezed(_readings(mobile_bay))
+
+
+def test_the_lead_pairs_survivor_leaves_the_line_and_the_next_astern_leads(mobile_bay):
+    """Replay 26, moment 5 (p3): Brooklyn sank and Octorara kept the counter; did she stay at the head of the line?
+    She leaves it, at her own number, as a leader that sinks does, and the next astern leads."""
+    assert _squeezed("a struck one anchors alongside, blocking sight; the lead pair's leaves the line, the next astern "
+                     "leads") in _squeezed(_readings(mobile_bay))
+
+
+def test_a_ship_stopped_by_a_touch_may_still_turn_and_finish_her_move(mobile_bay):
+    """Replay 26, moment 6 (p3 Passing): Metacomet touched Octorara in the first half move; "she stops that half move"
+    left open whether she turns and makes the second half. She may."""
+    assert _squeezed("she stops that half move (she may still turn and finish), her marker kept") in \
+        _squeezed(_readings(mobile_bay))
+
+
+def test_the_ramming_factor_takes_both_current_ednas_and_printed_is_a_house_rule(mobile_bay, library, tmp_path):
+    """Replay 26, moment 7 (p6 Ramming factor): "(the target's EDNA + speed)" did not say printed or current
+    (against a crippled Metacomet, +17 or +10). Current, as every other test against EDNA; the card's printed EDNA is
+    the house rule ramming: edna printed, which the quick reference then says."""
+    qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
+    assert _squeezed("(the target's EDNA + speed), EDNAs current, speeds in inches at contact") in qr
+    assert _squeezed("add the factor (EDNA: current; speed: inches a move") in _squeezed(_readings(mobile_bay))
+    house = tmp_path / "house.yaml"
+    house.write_text("quick-play: {ramming: {rows: {edna: printed}}}\n")
+    pages = _build(library, "mobile-bay-1864", tmp_path, house=house)
+    qr = _squeezed(_column(pages, "— quick reference", left=False))
+    assert _squeezed("EDNAs printed, speeds in inches") in qr and _squeezed("EDNAs current") not in qr
+    assert len(pages) == RULESET.pack_pages
+
+
+def test_a_lone_medium_over_24_in_has_no_throw_and_says_so(mobile_bay):
+    """Replay 26, moment 8 (p5 Range in AvD): "a lone Medium's 2 AvD lose one (over 24 in, both)" left the player to
+    work out that she has no throw at all. Said plainly on p5 and on the quick reference."""
+    assert _squeezed("a lone Medium's 2 AvD lose one (over 24 in, both: she does not throw)") in \
+        _squeezed(_readings(mobile_bay))
+    assert _squeezed("a lone Medium's 2 AvD lose one (−2: none)") in \
+        _squeezed(_column(mobile_bay, "— quick reference", left=True))
+
+
+def test_ramming_holed_brooklyns_test_and_fort_gaines_are_said_once_with_a_pointer(mobile_bay):
+    """Replay 26, defect (p2, 3, 5, 6): Ramming, Holed and Brooklyn's test were printed two or three times in different
+    words. The readings panels print each no more and point to the page that says it."""
+    text = _readings(mobile_bay)
+    squeezed = _squeezed(text)
+    assert _squeezed("Elsewhere Ramming and Holed: the quick reference") in squeezed
+    assert _squeezed("Fort Gaines: the set-up page; Brooklyn's test: the quick reference, with its dice") in squeezed
+    assert _squeezed("Ramming any ship may") not in squeezed and _squeezed("Holed 1D6 + this bound") not in squeezed
+    assert _squeezed("Brooklyn's test 3D6 above her EDNA") not in squeezed
+    qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
+    assert _squeezed("Ramming any ship may") in qr and _squeezed("Holed (3-3)") in qr
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_turn_counters_row_ends_in_spares_not_empty_cells(mobile_bay):
+    """Replay 26, defect (p7): 17 order counters for 17 units and none spare, with an empty cell at the end of their
+    row. The cells that end the last row hold blank counters to write a number on, so a lost one is made good; no row
+    or page is added."""
+    page = _page(mobile_bay, " ORDER ")
+    assert _turn_numbers(mobile_bay) == list(range(1, 18))
+    assert page.split(" | ")[0].count("SPARE") >= 1
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_turning_gauge_carries_its_own_100_mm_check_inside_its_cut_line(mobile_bay):
+    """Replay 26, defect (p6): the page's 100 mm bar lies off the gauge, so the piece cut out (and the strip cut with
+    it) kept no check of the print scale. Two ticks on the gauge's own base, 100 mm apart about the pivot, inside the
+    outline, with their caption: the piece can be checked after it is cut."""
+    mm = 72 / 25.4
+    with _opened(mobile_bay.path) as pdf:
+        page = next(p for p in pdf.pages if "Turning gauge" in (p.extract_text() or ""))
+        words = _flat(page.extract_text() or "")
+        lines = page.lines
+    assert "end ticks 100 mm apart" in words
+    cut = max(ln["linewidth"] for ln in lines)  # the outline cut along: the page's heaviest lines
+    base = max((ln for ln in lines if abs(ln["top"] - ln["bottom"]) < 0.01 and ln["linewidth"] == cut),
+               key=lambda ln: ln["top"])  # its lowest level line: the base, along the two 90° edges
+    edge = [ln for ln in lines if abs(ln["top"] - ln["bottom"]) < 0.01 and abs(ln["top"] - base["top"]) < 0.01]
+    left, right = min(ln["x0"] for ln in edge), max(ln["x1"] for ln in edge)  # the base: the two 90° edges
+    ticks = [ln for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01 and abs(ln["bottom"] - base["top"]) < 0.2
+             and 2.0 * mm < ln["bottom"] - ln["top"] < 3.0 * mm and left < ln["x0"] < right]
+    xs = sorted(ln["x0"] for ln in ticks)
+    assert len(xs) == 2 and abs((xs[1] - xs[0]) / mm - 100.0) < 0.05
     assert len(mobile_bay) == RULESET.pack_pages

@@ -339,6 +339,16 @@ def layout_of(fold: bool, backs: bool) -> str:
     return "fold" if fold else "backs" if backs else "fronts"
 
 
+def row_room(doc, n: int, style: ChitStyle, layout: str = "fronts") -> int:
+    """How many more cells of `style` end the last row of `n` chits laid out as chit_sheet lays them (0 when the row is
+    full): room for spares that costs no row."""
+    cw, ch = style.cell or style.size
+    if layout == "fold":
+        cw, ch = (2 * cw, ch) if style.fold == "beside" else (cw, 2 * ch)
+    cols = doc.grid(cw, ch)[0]
+    return -n % cols
+
+
 def chit_sheet(doc, chits: Sequence[Chit], style: ChitStyle, *, layout: str = "fronts", title: str | None = None,
                fold_title: str | None = None, back_title: str | None = None, go_on: bool = False) -> None:
     """Pages of chits in the given layout (see the module's docstring). title: the bookmark (fold_title the

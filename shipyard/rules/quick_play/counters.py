@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...render.counters import Chit, Lines, chit_sheet, layout_of, load_style
+from ...render.counters import Chit, Lines, chit_sheet, layout_of, load_style, row_room
 from ...render.text import number, wrap_lines
 from ...errors import ShipyardError
 from ..context import Context
@@ -17,6 +17,16 @@ STYLES = load_style(Path(__file__).with_name("aids.yaml"))
 
 
 COUNTER_WORD = "ORDER"  # under a turn counter's number: the order its unit acts in in a bound (the article's turn is a bound)
+
+
+SPARE_WORD = "SPARE"  # a blank turn counter, for one lost or spoilt (replay 26: exactly one a unit)
+
+
+def _spare_counter() -> Chit:
+    """A blank turn counter: no number, a line to write one on, SPARE_WORD under it; the same back as the others."""
+    st = STYLES["turn_counter"]
+    return Chit([(st["frame"], None), (st["number"], "___"), (st["turn"], SPARE_WORD)],
+                [(st["frame_back"], None), (st["back"], "QP order")])
 
 
 def _turn_counter(n: int) -> Chit:
@@ -152,8 +162,10 @@ def counters(doc, units: list[tuple[str, Any, Any]], ctx: Context, fold: bool = 
     the state markers (Anchored, Aground, Holed) for the fleet."""
     layout = layout_of(fold, backs)
     n = acting_units(units, ctx) if units else 24
-    chit_sheet(doc, [_turn_counter(k) for k in range(1, n + 1)], STYLES["turn_counter"], layout=layout,
-               title="Turn counters")
+    # spares in the cells that end the numbered counters' last row, which would print empty (replay 26: no spare)
+    spares = max(row_room(doc, n, STYLES["turn_counter"], layout), 0) if units else 0
+    chit_sheet(doc, [_turn_counter(k) for k in range(1, n + 1)] + [_spare_counter()] * spares, STYLES["turn_counter"],
+               layout=layout, title="Turn counters")
     if units:
         markers = speed_markers(units, ctx)
     else:  # blank markers to fill in by hand

@@ -123,8 +123,11 @@ def ram_words(ctx: Context, rams: bool = True) -> str:
     if sign is None:
         raise ShipyardError(f"table ramming ({ctx.tables.ramming.tag()}): factor is {ram.get('factor')!r}; "
                             "it is add or subtract")
-    return (f"Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), speeds in inches at contact "
-            f"(0 stopped; hers after her phase-5 change). Throw {dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming', boxes=False)} Any two dice alike → events.")
+    edna = str(ram.get("edna", "current"))
+    if edna not in ("current", "printed"):
+        raise ShipyardError(f"table ramming ({ctx.tables.ramming.tag()}): edna is {edna!r}; it is current or printed")
+    return (f"Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs {edna}, speeds in inches at contact "
+            f"(0 stopped; hers as set in phase 5). Throw {dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming', boxes=False)} Any two dice alike → events.")
 
 
 def edna_zero_words(ctx: Context, forts: bool = True, ships: bool = True) -> str:
@@ -342,7 +345,7 @@ HOUSE_RULE_MARK = "(house rule)"
 READING_NEEDS = {"lashed": lambda scenario: any(su.lashed_to for side in scenario.sides for su in side.units)}
 
 
-def reading_rows(ctx: Context, part: str | None = None) -> list[list[str]]:
+def reading_rows(ctx: Context, part: str | None = None, here: bool = False) -> list[list[str]]:
     """The reconstructions rows as [rule, reading, option or '—'] (the kit's readings), of one part or of every one,
     leaving out those about another scenario's units (a row's `scenario`) and those whose `needs` (READING_NEEDS) the
     scenario in play lacks, when a scenario is in play."""
@@ -363,9 +366,22 @@ def reading_rows(ctx: Context, part: str | None = None) -> list[list[str]]:
     # a reading a house rule switched is marked so already (the kit's), so it takes no second mark
     rows = [[rule, text, "—" if played["switched"] else option]
             for (rule, text, option), played in zip(kit_readings(ctx.tables), ctx.tables.readings())]
-    return [r for r, at, sc, need in zip(rows, parts, about, needs)
+    # `here`: only the rows the readings panel prints, not one a row's `elsewhere` says another page prints whole (the
+    # quick reference's Ramming and Holed, the set-up page's and the quick reference's Brooklyn's test: replay 26
+    # found each two or three times in different words)
+    away = [bool(row.get("elsewhere")) and here for row in t.rows]
+    return [r for r, at, sc, need, gone in zip(rows, parts, about, needs, away)
             if (part is None or at == part) and (sc is None or playing is None or sc == playing)
-            and (need is None or scenario is None or READING_NEEDS[str(need)](scenario))]
+            and (need is None or scenario is None or READING_NEEDS[str(need)](scenario)) and not gone]
+
+
+def elsewhere_rows(ctx: Context, part: str | None = None) -> list[tuple[str, str]]:
+    """The (rule, where) of the readings of one part the panel leaves to another page (a row's `elsewhere`), of the
+    rows reading_rows keeps for the scenario in play."""
+    t = ctx.tables.require("reconstructions")
+    kept = {r[0] for r in reading_rows(ctx, part)}
+    return [(str(row["rule"]), str(row["elsewhere"])) for row in t.rows
+            if row.get("elsewhere") and row["rule"] in kept]
 
 
 def reading_runs(row: list[str]) -> list[tuple[str, str]]:
@@ -419,8 +435,14 @@ def readings(ctx: Context, part: str | None = None) -> Block:
     6.2 pt to fit under the roster, too small at arm's length (replay 5); paragraphs waste no width on an option
     column that is mostly empty. Kept whole: the columns cannot split, and their heading must not stay behind."""
     st = style()
-    rows = reading_rows(ctx, part)
+    rows = reading_rows(ctx, part, here=True)
     paras = [Runs(reading_runs(r), **st["readings"]) for r in rows]
+    away: dict[str, list[str]] = {}
+    for rule, where in elsewhere_rows(ctx, part):
+        away.setdefault(where, []).append(rule)
+    if away:  # said once, where a player looks for it: the panel points there
+        paras.append(Runs([("Elsewhere", "bold"), (" " + "; ".join(
+            f"{' and '.join(rules)}: {where}" for where, rules in away.items()), "regular")], **st["readings"]))
     title = LEFT_OPEN + (f": {READING_PARTS[part]}" if part else "")
     return Stack([Heading(title, **st["readings_heading"]),
                   Text("Rules the surviving text lost or leaves open, as this pack plays them; one marked "

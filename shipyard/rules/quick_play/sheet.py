@@ -59,6 +59,9 @@ def card_inches(knots: float, unit: Any) -> float:
     return min(settings, key=lambda v: (abs(v - inches), v)) if settings else round(inches)
 
 
+IN_LINE = "in line"  # after a follower's start speed that is her leader's, not a setting of hers: her In line marker
+
+
 def start_speed(knots: float, units: list, leader: tuple[float, list] | None = None) -> str:
     """A start speed as the starts table prints it ('3"'): the setting on her card nearest the knots, the slower's
     of a lashed pair, which moves at the slower's speed (Mobile Bay's wooden pairs: 4 kn is Brooklyn's Slow 4" but
@@ -66,11 +69,17 @@ def start_speed(knots: float, units: list, leader: tuple[float, list] | None = N
     wrapped on Letter and shrank the plan). A ship following a column leader (`leader`: his knots and units) moves at
     his speed (the Line of battle reading), so her figure is his: the rear pairs of Mobile Bay's wooden line, screw
     ships at 4", steam at Brooklyn's pair's 3" (replay 17, defect p2)."""
+    own = units
     if leader is not None:
         knots, units = leader
     if knots <= 0:
         return '0"'
-    return f'{number(min(card_inches(knots, u) for u in units))}"'
+    figure = min(card_inches(knots, u) for u in units)
+    if leader is not None and figure != min(card_inches(knots, u) for u in own):
+        # a follower at her leader's speed, which is no setting of hers (Mobile Bay's four screw pairs, slowest 4",
+        # behind Brooklyn's 3"): said, so the figure does not read as a setting she lacks (replay 26, defect p2)
+        return f'{number(figure)}" {IN_LINE}'
+    return f'{number(figure)}"'
 
 
 def draught_words(unit: Any) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 from ...render.figures import Drawing
 from ...render.gauges import at_bearing, fan, load_looks, ray
 from ...render.paper import MM
+from ...render.text import number
 from ..play_aids import in_play
 from .derive import plays
 
@@ -23,6 +24,7 @@ LOOK = load_looks(Path(__file__).with_name("aids.yaml"))["turning_gauge"]
 GAUGE_R = LOOK.radius  # mm from the pivot to the arc
 CUT_W = LOOK.cut  # the outline's line width (mm): the lines to cut along
 RAY_W = LOOK.ray  # a narrower turn's edge, ruled inside
+CHECK_WORDS = "end ticks {mm} mm apart"  # the caption of the print-scale check on the gauge's base
 SQUARE = 90.0  # a turn this wide or wider: its edges lie square to the heading (the gauge is a half disc)
 HEADING = 90.0  # the heading points up the page
 
@@ -62,6 +64,14 @@ def turning_gauge(turns: dict[float, list[str]], r: float = GAUGE_R) -> Drawing:
                 else:
                     inward = -side * min(look.label_inward, d / 3)  # a little towards the heading, inside the edge
                     at_bearing(page, pivot, r * look.label_r, HEADING - (off + inward), f"{d:g}°", look.label)
+        # the print-scale check on the piece: two ticks on the base check_mm apart, and their caption (a half disc's
+        # base only: a narrower fan has no base, and its edges are shorter than the check)
+        half_check = look.check_mm / 2
+        if widest >= SQUARE and half_check < r:
+            for side in (-1, 1):
+                page.line(cx + side * half_check, cy, cx + side * half_check, cy - look.check_tick, width=look.ray)
+            left, up = look.check_at
+            look.check.draw(page, cx - left, cy - up, CHECK_WORDS.format(mm=number(look.check_mm)))
         # the legend: which types make which turn, centred above the pivot, inside the fan
         ly = legend_top + look.legend_above
         for line in legend:
