@@ -785,7 +785,7 @@ def test_a_steering_hit_holds_her_course_but_not_her_speed(pack_pages):
     'must stay on present course' binds the helm only)."""
     assert "Steering hit: hold course 1d6 turns; speed may change" in _reference(pack_pages)
     counters = next(p for p in pack_pages if "STEERING JAMMED" in p and "KN AHEAD" in p)
-    assert "STEERING JAMMED hold course 1d6 turns; may change speed" in counters
+    assert "STEERING JAMMED hold course till turn ___; may change speed" in counters  # its T__ written (replay 26)
 
 
 def test_end_on_contact_has_a_marker_to_lay_until_the_next_window(pack_pages):
@@ -1768,10 +1768,10 @@ def test_the_counter_sheet_has_markers_for_the_lasting_special_effects(pack_page
     fouled screw, though each lasts and is easily forgotten on the table. The sheet had room: each now has a marker
     with its reminder, a set per four ships, the pack's page count unchanged."""
     counters = next(p for p in pack_pages if "KN AHEAD" in p)
-    for words in ("HELMSMAN KILLED hold course till her T__; may change speed",
-                  "SHUTTER JAMMED gun nearest the firer silent till her T__",
+    for words in ("HELMSMAN KILLED hold course till turn ___; may change speed",
+                  "SHUTTER JAMMED gun nearest the firer silent till turn ___",
                   "LISTING on her low side: no gun fires to her high side", "FUNNEL HIT top speed 2 kn lower",
-                  "SCREW FOULED drifts to a stop till her T__"):
+                  "SCREW FOULED drifts to a stop till turn ___"):
         # a set per four ships: one named speed chit a ship (22 at Mobile Bay: six sets); the seventh set these had
         # went to BOILER HOLED and TORPEDO HIT (replay 32), the page count unchanged
         ships = counters.count("KN AHEAD")
@@ -2437,3 +2437,13 @@ def test_r26_balance_only_a_2_takes_a_forts_gun_so_fort_morgan_is_not_stripped_i
     assert "A fort's guns hit only a 2 takes a fort's gun; a club may instead play: 2-3, as on a ship" in _readings(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_hits: {rows: {gun_on: two_three}}\n", "--jobs", "1")
     assert "On a fort: hit 1d6 1, 4-5; 2d6" in text and "1, 3, 4-5" not in text
+
+
+def test_r26_a_lasting_effects_marker_has_room_to_write_the_turn_it_ends(pack_pages):
+    """Counters (replay 26): the status markers said 'till her T__' with no space to write the turn on the chit, and
+    STEERING JAMMED only '1d6 turns'. Each marker of an effect lasting to a T__ now ends on a blank to write it in."""
+    counters = next(p for p in pack_pages if "KN AHEAD" in p)
+    for marker in ("HELMSMAN KILLED hold course", "STEERING JAMMED hold course", "SHUTTER JAMMED gun nearest the firer silent",
+                   "SCREW FOULED drifts to a stop"):
+        assert re.search(re.escape(marker) + r"[^A-Z]*till turn ___", counters), marker
+    assert "T__" not in counters
