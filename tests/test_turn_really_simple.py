@@ -2404,6 +2404,7 @@ def test_r26_moment_8_a_drift_into_a_torpedo_field_takes_a_test(pack_pages, tmp_
     qr = _reference(pack_pages)
     assert ("that ended it in a field or crossed one, however often (her centre on its edge is in it), and as a turn "
             "ends, for each whose drift ended in one or crossed one: roll 1d6") in qr
+    assert "6 End of turn FIRE and grounded rolls; drifting ships drift (into a field: torpedo test)" in qr  # where she is then
     text = _house_pack_text(tmp_path, "really-simple:\n  torpedo_drift: {rows: {drift: waits}}\n", "--no", "sheets",
                             "--jobs", "1")
     assert "not for a drift at a turn's end: she tests as the next half move ends: roll 1d6" in text
