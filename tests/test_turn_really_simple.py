@@ -193,7 +193,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "roll 1d6+2 when she is struck past 0, write the turn she goes down at SINKS T__",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
                   "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, not as a stationary firer (no +1)",
-                  "on a ship with no gun bearing on the firer it changes nothing. T__:",
+                  "No gun bears on the firer: no effect. T__:",
                   "1d6 moves: half the roll, rounded up (a move is a half move)"):
         assert words in qr, words
 
@@ -368,8 +368,8 @@ def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(p
 
 
 def test_a_jammed_shutter_says_what_it_does_and_that_a_fort_suffers_it_too(pack_pages, library, ctx):
-    assert ("Shutter (6): the gun nearest the firer is the largest that bears on the firer, as for a gun lost (a fort's "
-            "too); it fires no more until turn shutter T__ ends" in _reference(pack_pages))
+    assert ("Shutter (6): the gun nearest the firer is the largest that bears on her (as for a gun lost; a fort's "
+            "too). Circle its box: it fires no more till its T__ ends" in _reference(pack_pages))
     morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
     assert "shutter" in recorded(sheet.card(*morgan, ctx))  # the fort's card has the box the rule names
 
@@ -563,8 +563,8 @@ def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_page
 
 def test_when_in_the_move_the_torpedo_test_is_made_and_a_ship_crossing_twice_rolls_once(pack_pages):
     assert ("Torpedo test: as each half move ends, before the fire window: one roll for each ship (both of a lashed "
-            "pair) that ended it in a field or crossed one, however often (her centre on its edge is in it): roll 1d6; "
-            "a torpedo strikes on 6") \
+            "pair) that ended it in a field or crossed one, however often (her centre on its edge is in it), and as a "
+            "turn ends, for each whose drift ended in one or crossed one: roll 1d6; a torpedo strikes on 6") \
         in _reference(pack_pages)
 
 
@@ -624,9 +624,10 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 
 
 def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_the_ships_end(pack_pages):
-    assert ("Contact: step a half move off in quarters, all ships at once; ships meet in the first quarter their models "
-            "touch (a bare model or counter: her card's length × beam); a ram or a collision not avoided stops both there, touching, to the half move's end; an avoided one "
-            "sheers off to lie ¼ in off the side her bow struck") in _reference(pack_pages)
+    assert ("Contact: step each half move off in quarters, all ships at once; ships meet in the first quarter their "
+            "models touch (a bare model or counter: her card's length × beam). Rammed or not avoided: both stop there, "
+            "touching, to the half move's end. Avoided: she sheers off to lie ¼ in off the side her bow struck") \
+        in _reference(pack_pages)
 
 
 def test_end_on_contact_stops_fire_for_the_next_window_only(pack_pages):
@@ -645,7 +646,7 @@ def test_a_t_box_counts_from_the_turn_after_it_happened_with_an_example(pack_pag
 
 def test_a_lashed_pairs_pivots_do_not_fire_across_the_consort(pack_pages):
     """Moment 3 of replay 5: 'across her consort' had no arc; it is her side arc on the consort's side."""
-    words = "cannot fire, nor a pivot into her consort's side arc (within 45° ahead or astern it bears)"
+    words = "cannot fire; a pivot fires ahead, astern and to her free side, not across her consort's side"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -698,7 +699,7 @@ def test_a_forts_magazine_hit_and_a_shutter_with_no_gun_bearing_are_said(pack_pa
     page = _readings(pack_pages)
     assert "or abandoned; a magazine hit (2) does nothing to a fort" in _reference(pack_pages)
     assert "Silenced as the quick reference reads it; a club may instead play: it destroys the fort" in page
-    words = "until turn shutter T__ ends (circle its gun box till then); on a ship with no gun bearing on the firer it changes nothing"
+    words = "Circle its box: it fires no more till its T__ ends. No gun bears on the firer: no effect"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -712,8 +713,9 @@ def test_a_forts_sectors_are_measured_from_the_fort(pack_pages):
 def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_reading_is_an_option(pack_pages, tmp_path):
     """Moment 1: the gunboats and the water battery fired past the monitor column, and nothing said whether they
     could."""
-    words = ("a line of fire runs centre to centre (a fort: its place): lay a ruler's edge along it; if the edge crosses "
-             "any part of another ship's model or base, friend or foe, however little, it is masked, but not by a monitor's")
+    words = ("a line of fire is the line through both centres (a fort: its place), no wider: lay a ruler's edge on it; if "
+             "the edge crosses any part of another ship's model or base, friend or foe, however little, it is masked, "
+             "but not by a monitor's")
     assert _said_once(pack_pages, words) and _said_once(pack_pages, "a club may instead play: no ship masks fire")
     assert (f"Targets: each gun picks its own target among those it bears on and has in range; a gun with one can "
             f"fire, even needing 7+ (her window is spent); {words}") \
@@ -783,7 +785,7 @@ def test_a_steering_hit_holds_her_course_but_not_her_speed(pack_pages):
     'must stay on present course' binds the helm only)."""
     assert "Steering hit: hold course 1d6 turns; speed may change" in _reference(pack_pages)
     counters = next(p for p in pack_pages if "STEERING JAMMED" in p and "KN AHEAD" in p)
-    assert "STEERING JAMMED hold course 1d6 turns; may change speed" in counters
+    assert "STEERING JAMMED hold course till turn ___; may change speed" in counters  # its T__ written (replay 26)
 
 
 def test_end_on_contact_has_a_marker_to_lay_until_the_next_window(pack_pages):
@@ -824,7 +826,7 @@ def test_the_cover_scores_the_gunboats_only_as_the_score_table_does(pack_pages):
 
 def test_a_jammed_shutter_says_which_gun_box_it_shuts(pack_pages):
     """Older leftover: a card's one 'shutter T__' box does not say which gun is jammed; its gun box is circled."""
-    words = "it fires no more until turn shutter T__ ends (circle its gun box till then)"
+    words = "Circle its box: it fires no more till its T__ ends"
     assert _said_once(pack_pages, words) and words in _reference(pack_pages)
 
 
@@ -837,8 +839,8 @@ def test_a_lashed_ship_carried_by_her_consort_is_not_stopped_and_need_not_strike
     turn 2. A carried ship moves with her consort (Oneida, carried past the forts by Galena, never struck)."""
     qr, page = _reference(pack_pages), _readings(pack_pages)
     carried = ("Carried: a lashed ship with no speed left is carried at half her consort's top "
-               "speed at most (her first SPEED box not struck; round down to a ½ kn): she is neither "
-               "stopped nor drifting")
+               "speed at most (her first SPEED box not struck; round down to a ½ kn), not capped by the slower's: she "
+               "is neither stopped nor drifting")
     assert carried in qr and _said_once(pack_pages, carried.split(": ", 1)[1])
     assert "if drifting or aground (not stopped by order, nor carried, nor sinking) with no gun able to fire" in qr
     assert "stopped and drifts (lashed, carried)" not in qr + page
@@ -1023,7 +1025,7 @@ def test_a_lashed_gunboats_pivot_fires_ahead_past_her_sloop_whose_hull_never_mas
     """Replay 7, moment 3: the pair's pivot 'bears ahead and astern', but the line of fire let her own sloop's hull
     mask any target more than a few degrees off to the sloop's side. One rule now: a consort's hull masks nothing,
     and the pivot's arc past her is the 45° ahead and astern every gun uses."""
-    lashed = "nor a pivot into her consort's side arc (within 45° ahead or astern it bears)"
+    lashed = "a pivot fires ahead, astern and to her free side, not across her consort's side"
     masked = ("crosses any part of another ship's model or base, friend or foe, however little, it is masked, but not "
               "by a monitor's low hull nor by the firer's own consort")
     for words in (lashed, masked):  # said once, on the quick reference (replay 32)
@@ -1109,7 +1111,7 @@ def test_a_knot_lost_in_contact_is_two_speed_boxes(pack_pages):
 
 def test_ships_already_touching_as_a_half_move_starts_make_no_new_contact(pack_pages):
     """Moment 3: Hartford touching Brooklyn's stern from the last half move: is each push another contact?"""
-    words = "ships touching as it starts make no new contact"
+    words = "Touching as it starts: no new contact"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1148,7 +1150,7 @@ def test_a_ship_stopped_by_contact_still_makes_her_ordered_turn(pack_pages):
 
 def test_a_ship_drifting_into_another_stops_touching_with_no_roll(pack_pages):
     """Moment 8: Monongahela drifted into Seminole at the end of the turn, and no rule covered it."""
-    words = "a drifting or swinging ship stops where she touches another, no roll, no loss"
+    words = "Drifting or swinging: she stops where she touches, no roll, no loss"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1415,7 +1417,7 @@ def test_a_ship_stopped_by_her_own_order_with_no_gun_left_need_not_strike(pack_p
 def test_a_ship_swinging_on_the_spot_into_a_model_beside_her_stops_touching_her(pack_pages):
     """Smaller point (replay 10): a turn on the spot (or a drift's swing) into a model alongside was not covered by
     the contact rules."""
-    words = "a drifting or swinging ship stops where she touches another, no roll, no loss"
+    words = "Drifting or swinging: she stops where she touches, no roll, no loss"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1430,7 +1432,7 @@ def test_an_abandoned_ship_scores_as_struck_on_the_reference_and_her_marker(pack
 def test_an_avoided_collision_leaves_her_alongside_just_clear_and_both_finish_the_half_move(pack_pages):
     """Moment (replay 11): 'sheers off alongside' did not say where she ends or whether she goes on; the player let
     Tecumseh finish her move a tenth of an inch to the side."""
-    words = "an avoided one sheers off to lie ¼ in off the side her bow struck; both go on"
+    words = "Avoided: she sheers off to lie ¼ in off the side her bow struck; both go on"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1464,7 +1466,7 @@ def test_a_ship_touching_the_stern_ahead_as_the_half_move_starts_goes_no_farther
     the ship ahead moves less, whether she pushes through, or whether she loses another knot."""
     stern = ("a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther than "
              "that stern to the half move's end")
-    touching = "ships touching as it starts make no new contact (no roll, no loss)"
+    touching = "Touching as it starts: no new contact, no roll, no loss"
     for words in (stern, touching):
         assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
@@ -1586,7 +1588,7 @@ def test_the_orders_log_says_what_her_speed_this_turn_is_whatever_inches_she_wri
 def test_a_line_of_fire_runs_centre_to_centre_on_the_reference_and_the_readings(pack_pages):
     """Moment 3 (replay 16, pp8/11): a line of fire through another ship's model is masked, but from which point to
     which? Hartford behind Octorara was masked by 0.03 in on one reading. It runs centre to centre, as ranges do."""
-    words = "a line of fire runs centre to centre (a fort: its place)"
+    words = "a line of fire is the line through both centres (a fort: its place)"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1600,7 +1602,7 @@ def test_a_shutter_hit_when_every_gun_that_bears_is_jammed_moves_the_jam_to_the_
 def test_two_strikers_one_ramming_and_one_avoiding_are_both_stopped_by_the_ram(pack_pages):
     """Moment 5 (replay 16, pp8/11): both ships strikers, one ramming under orders and one avoiding: 'a ram stops
     both' and 'an avoided one sheers off, both go on' conflicted. The ram stops both."""
-    words = "no roll, no loss; two strikers, one ramming and one avoiding: the ram stops both"
+    words = "no roll, no loss. One rams, one avoids: the ram stops both"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1627,7 +1629,7 @@ def test_fort_morgan_is_silenced_for_the_union_s_4_when_her_channel_guns_are_str
     guns too, which no ship in the channel fires at (8 of 32 gone after ~100 Union dice). For Really Simple the +4 is
     for her channel front's guns, the ones that fought the fleet."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "land: 4 32-pdrs. Silenced (+4): channel guns all struck." in setup
+    assert "land: 4 32-pdrs. Silenced (+4): channel guns all struck;" in setup
 
 
 # ---------------------------------------------------------------------------------------------- replay 17 moments
@@ -1655,7 +1657,7 @@ def test_a_pair_slowed_then_carried_in_one_turn_keeps_the_lowest_speed_it_reache
     """Moment 3 (replay 17, p8: Speed lost, Carried): Brooklyn slowed to 1 kn, then lost her way in the same window,
     and her consort may carry her at up to 5½ kn: which speed has the pair for the rest of the turn? The lowest it
     reached: speed changes only by orders, so being carried gives none back till the next turn's."""
-    words = "slowed, then carried in one turn, the pair keeps the lowest speed it reached till the turn ends"
+    words = "Slowed, then carried: in one turn, the pair keeps the lowest speed it made till the turn ends"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1740,7 +1742,7 @@ def test_silenced_is_defined_once_as_the_set_up_scores_it_the_guns_of_the_first_
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert "every gun box on its card is struck" not in " ".join(pack_pages)
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Channel (170–330°)" in setup and "Silenced (+4): channel guns all struck." in setup
+    assert "Channel (170–330°)" in setup and "Silenced (+4): channel guns all struck;" in setup
     morgan = [k for k in _fort_boxes(library, ctx, "fort-morgan") if k.startswith("ON ONE SHIP")]
     assert morgan[0] == "ON ONE SHIP 170–330°"
 
@@ -1766,10 +1768,10 @@ def test_the_counter_sheet_has_markers_for_the_lasting_special_effects(pack_page
     fouled screw, though each lasts and is easily forgotten on the table. The sheet had room: each now has a marker
     with its reminder, a set per four ships, the pack's page count unchanged."""
     counters = next(p for p in pack_pages if "KN AHEAD" in p)
-    for words in ("HELMSMAN KILLED hold course till her T__; may change speed",
-                  "SHUTTER JAMMED gun nearest the firer silent till her T__",
+    for words in ("HELMSMAN KILLED hold course till turn ___; may change speed",
+                  "SHUTTER JAMMED gun nearest the firer silent till turn ___",
                   "LISTING on her low side: no gun fires to her high side", "FUNNEL HIT top speed 2 kn lower",
-                  "SCREW FOULED drifts to a stop till her T__"):
+                  "SCREW FOULED drifts to a stop till turn ___"):
         # a set per four ships: one named speed chit a ship (22 at Mobile Bay: six sets); the seventh set these had
         # went to BOILER HOLED and TORPEDO HIT (replay 32), the page count unchanged
         ships = counters.count("KN AHEAD")
@@ -1923,7 +1925,7 @@ def test_a_magazine_hit_does_nothing_to_a_fort_unless_a_house_rule_says_it_destr
     unit, d = morgan(ctx)
     text = _fort_card_text(unit, d, ctx)
     assert d.stats.magazine is False and "DESTROYED" not in text
-    assert "On a fort: hit 1d6 1, 4-5; 2d6 2, 3," in text
+    assert "On a fort: hit 1d6 1, 3, 4-5; 2d6 2, 3," in text
     words = "or abandoned; a magazine hit (2) does nothing to a fort"
     assert words in _flat(" ".join(reference.shooting([d], ctx).texts()))
     house = RS.context(library, house_rules=_house(tmp_path, "really-simple:\n  fort_magazine: {rows: {on_fort: destroyed}}\n"))
@@ -2036,7 +2038,7 @@ def test_the_turn_1_event_tells_the_monitors_to_keep_their_column(pack_pages):
     """Replay 22, defect b (p2): 'monitors to starboard by the fort' read as a description or an order. It is
     the set-up's column kept: the event says so as an instruction, in the same three lines."""
     setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
-    assert "steams in at 4 kn, none turning (monitors: keep your column, fort side; " in setup  # then the gap (replay 32)
+    assert "steams in at 4 kn, none turning;" in setup and "The gap: monitors keep their column, fort side." in setup
     assert "monitors to starboard by the fort" not in setup
 
 
@@ -2059,10 +2061,11 @@ def test_a_lashed_pair_says_who_carries_whom_when_either_loses_speed_or_helm(pac
     first-named ship's helm is the pair's."""
     words = ctx.tables.require("lashed_losses").rows["reading"]
     qr = _reference(pack_pages)
-    assert ("round down to a ½ kn): she is neither stopped nor drifting; slowed, then carried in one turn, the pair "
-            f"keeps the lowest speed it reached till the turn ends; {words}.") in qr
-    for part in ("either may carry the other (both without speed: drifting)", "from the next half move (the 2nd: half that at most)",
-                 "the first-named ship steers: her steering or helmsman hit holds the pair, her consort's does nothing lashed"):
+    assert ("round down to a ½ kn), not capped by the slower's: she is neither stopped nor drifting. Slowed, then "
+            f"carried: in one turn, the pair keeps the lowest speed it made till the turn ends. {words}.") in qr
+    for part in ("either may carry the other.", "From: the next half move (the 2nd: half that at most)",
+                 "Both without speed (the carrier hit too): the pair stops at once",
+                 "Steering: the first-named ship's; her steering or helmsman hit holds the pair, her consort's does nothing"):
         assert part in qr
 
 
@@ -2165,7 +2168,7 @@ def test_masking_is_a_ruler_test_a_player_applies_at_the_table(pack_pages):
     inch ('in the way within about 0.04 in?'). The reference, where a player looks as she picks a target, and the
     readings say it as a yes or no with the ruler: its edge laid centre to centre, any part of a model or its base
     under it masks."""
-    words = ("lay a ruler's edge along it; if the edge crosses any part of another ship's model or base, friend or foe, "
+    words = ("lay a ruler's edge on it; if the edge crosses any part of another ship's model or base, friend or foe, "
              "however little, it is masked")
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert "Line of fire as the quick reference reads it; a club may instead play: no ship masks fire" in _readings(pack_pages)
@@ -2254,8 +2257,8 @@ def test_the_set_up_page_says_how_the_monitors_take_the_gap_past_the_torpedo_lin
     assert len(setup) == 1
     page = setup[0]
     assert "east: gap x 59½–62½ to Mobile Point" in page and "USS Tecumseh 59, 17½ 000°" in page
-    assert ("(monitors: keep your column, fort side; their 000° from x 59 meets the field ½ in short of the red buoy: "
-            "1½ in on 045° puts a centre in the clear 3-in gap, x 59½–62½)") in page
+    assert ("The gap: monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
+            "in it): turn onto 045° before y 31½ (from y 30½: x 60 at y 31½, in the gap x 59½–62½)") in page
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2318,3 +2321,130 @@ def test_the_quick_references_paragraphs_are_set_larger_where_the_paper_has_room
         lead = next(i for i, w in enumerate(words) if w["text"] == "Several" and words[i + 1]["text"] == "hits:")
         sizes[paper] = round(min(w["size"] for w in words[lead + 2:lead + 30]), 2)  # the paragraph after its lead
     assert sizes["a4"] > floor and sizes["letter"] >= floor, sizes
+
+
+# ---------------------------------------------------------------------------------------------- replay 26 (A4 pack)
+# Each rulebook moment the twenty-sixth replay's player ruled on, read back from the printed pack where she looked.
+
+
+def _setup_page(pack_pages) -> str:
+    return next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
+
+
+def test_r26_moment_1_a_line_of_fire_is_a_line_through_both_centres_not_a_rulers_width(pack_pages):
+    """Moment 1: 'lay a ruler's edge along it' left open which side of the line the edge lies on (a ruler has width
+    and two edges): the line is through both centres, no wider, and the edge is laid on it."""
+    qr = _reference(pack_pages)
+    assert ("a line of fire is the line through both centres (a fort: its place), no wider: lay a ruler's edge on it; "
+            "if the edge crosses any part of another ship's model or base") in qr
+    assert "ruler's edge along it" not in qr
+
+
+def test_r26_moment_2_a_fort_fires_in_one_window_and_keeps_no_gun_back_for_the_2nd(pack_pages, tmp_path):
+    """Moment 2: may a fort keep some guns back for the 2nd window? No: one window a turn, as a ship; the other
+    reading a house rule, offered on the readings page."""
+    qr = _reference(pack_pages)
+    assert ("else the 2nd, not as a stationary firer (no +1); it is never end-on; speed hits do nothing to it; one window "
+            "only: a gun held fires no more this turn") in qr
+    assert "A fort's window as the quick reference reads it; a club may instead play: a held gun may fire in the 2nd" \
+        in _readings(pack_pages)
+    text = _house_pack_text(tmp_path, "really-simple:\n  fort_window: {rows: {held: later}}\n", "--no", "sheets",
+                            "--jobs", "1")
+    assert "speed hits do nothing to it; a gun held in the 1st window may fire in the 2nd" in text
+    assert "a gun held fires no more this turn" not in text.split("What the text leaves open")[0]
+
+
+def test_r26_moment_3_a_lashed_ships_pivot_fires_ahead_astern_and_to_her_free_side(pack_pages):
+    """Moment 3: 'nor a pivot into her consort's side arc (within 45° ahead or astern it bears)' could not be parsed:
+    said as where the pivot fires and where not."""
+    qr = _reference(pack_pages)
+    assert "the pair's inboard guns cannot fire; a pivot fires ahead, astern and to her free side, not across her consort's side" in qr
+    assert "within 45° ahead or astern it bears" not in qr
+
+
+def test_r26_moment_4_a_forts_gun_lost_is_of_the_front_facing_the_firer(pack_pages, tmp_path):
+    """Moment 4: Fort Morgan's 11th gun-loss hit, her channel guns all gone, took a bay-front gun that cannot see the
+    firer ('if none bears, her largest'): a fort loses a gun of the front facing the firer, none left there: no
+    effect; the literal reading a house rule."""
+    qr = _reference(pack_pages)
+    assert "a gun lost is of the front facing the firer (none left there: no effect)" in qr
+    text = _house_pack_text(tmp_path, "really-simple:\n  fort_gun_lost: {rows: {from: any}}\n", "--no", "sheets",
+                            "--jobs", "1")
+    assert "a gun lost is of the front facing the firer (none left there: its largest)" in text
+
+
+def test_r26_moment_5_a_silenced_forts_other_fronts_fire_on(pack_pages, tmp_path):
+    """Moment 5: Fort Morgan silenced (channel guns all struck), do her bay and land fronts still fire? Yes, said on
+    the quick reference and in the set-up's fronts row; 'fires no more' a house rule."""
+    assert "Silenced: a fort is silenced when every gun of its card's first ON ONE SHIP box is struck" in _reference(pack_pages)
+    assert "silenced, its other fronts' guns fire on" in _reference(pack_pages)
+    assert "Silenced (+4): channel guns all struck; other fronts fire on." in _setup_page(pack_pages)
+    text = _house_pack_text(tmp_path, "really-simple:\n  fort_silenced: {rows: {fronts: none}}\n", "--no", "sheets",
+                            "--jobs", "1")
+    assert "silenced, it fires no more, not even from its other fronts" in text
+
+
+def test_r26_moment_6_a_carried_ship_goes_at_half_her_consorts_top_speed_not_the_slowers(pack_pages):
+    """Moment 6: Brooklyn fouled, carried by Octorara at 5½ kn, faster than Brooklyn's own 5: the pair's 'slower's
+    speed' does not cap what a carried ship goes at."""
+    assert ("Carried: a lashed ship with no speed left is carried at half her consort's top speed at most (her first "
+            "SPEED box not struck; round down to a ½ kn), not capped by the slower's") in _reference(pack_pages)
+
+
+def test_r26_moment_7_the_carrier_losing_her_speed_too_stops_the_pair_at_once(pack_pages):
+    """Moment 7: Octorara, carrying Brooklyn, fouled too: the pair stops at once (no slowing 2 kn a turn) and drifts
+    from the next turn."""
+    assert ("Both without speed (the carrier hit too): the pair stops at once and drifts from the next turn"
+            in _reference(pack_pages))
+
+
+def test_r26_moment_8_a_drift_into_a_torpedo_field_takes_a_test(pack_pages, tmp_path):
+    """Moment 8: a pair drifting north at a turn's end into the torpedo line: a drift that ends in or crosses a field
+    tests then; testing only as the next half move ends is a house rule."""
+    qr = _reference(pack_pages)
+    assert ("that ended it in a field or crossed one, however often (her centre on its edge is in it), and as a turn "
+            "ends, for each whose drift ended in one or crossed one: roll 1d6") in qr
+    assert "6 End of turn FIRE and grounded rolls; drifting ships drift (into a field: torpedo test)" in qr  # where she is then
+    text = _house_pack_text(tmp_path, "really-simple:\n  torpedo_drift: {rows: {drift: waits}}\n", "--no", "sheets",
+                            "--jobs", "1")
+    assert "not for a drift at a turn's end: she tests as the next half move ends: roll 1d6" in text
+
+
+def test_r26_moment_9_a_margin_of_minus_2_to_plus_2_is_a_draw(pack_pages, bundled_packs):
+    """Moment 9: the victory levels printed only ±3 and ±10; Confederate +2 was nothing. A draw row, Really
+    Simple's own (the other rule sets' set-up pages keep their lines)."""
+    assert "Confederate +10 or more Confederate decisive victory Either −2 to +2 Draw" in _setup_page(pack_pages)
+    saunders = bundled_packs.get("mobile-bay-1864", "saunders", "a4")
+    assert not any("−2 to +2" in p for p in pdf_page_texts(saunders.path)[:3])
+
+
+def test_r26_the_binding_note_says_where_to_turn_for_the_gap_in_its_own_row(pack_pages):
+    """Other defect 1: '1½ in on 045° puts a centre in the clear gap' read as 'turn where she meets the field', which
+    puts her centre on its edge, in it: the row says turn before y 31½, apart from the binding's crammed cell."""
+    page = _setup_page(pack_pages)
+    assert "1 Binding: the Union line steams in at 4 kn, none turning; Tennessee and gunboats wait" in page
+    assert ("1 The gap: monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
+            "in it): turn onto 045° before y 31½ (from y 30½: x 60 at y 31½, in the gap x 59½–62½)") in page
+    assert "puts a centre in the clear" not in page
+
+
+def test_r26_balance_only_a_2_takes_a_forts_gun_so_fort_morgan_is_not_stripped_in_three_turns(pack_pages, tmp_path):
+    """Balance (replay 26): at 2-3 a third of the fleet's 56 hits took a gun and Fort Morgan's 20 channel guns were
+    all struck by turn 3, where on the day she was never silenced. Only a 2 takes a fort's gun (fort_hits, ours);
+    said where the fort's hits are read, the quick reference and her card; 2-3 a house rule."""
+    assert "On a fort: hit 1d6 1, 3, 4-5; 2d6 2, 3, 4, 5, 7, 8, 9, 10, 12 have no effect." in _reference(pack_pages)
+    cards = " ".join(p for p in pack_pages if "Fort Morgan" in p and "ON ONE SHIP" in p)
+    assert "On a fort: hit 1d6 1, 3, 4-5;" in cards
+    assert "A fort's guns hit only a 2 takes a fort's gun; a club may instead play: 2-3, as on a ship" in _readings(pack_pages)
+    text = _house_pack_text(tmp_path, "really-simple:\n  fort_hits: {rows: {gun_on: two_three}}\n", "--jobs", "1")
+    assert "On a fort: hit 1d6 1, 4-5; 2d6" in text and "1, 3, 4-5" not in text
+
+
+def test_r26_a_lasting_effects_marker_has_room_to_write_the_turn_it_ends(pack_pages):
+    """Counters (replay 26): the status markers said 'till her T__' with no space to write the turn on the chit, and
+    STEERING JAMMED only '1d6 turns'. Each marker of an effect lasting to a T__ now ends on a blank to write it in."""
+    counters = next(p for p in pack_pages if "KN AHEAD" in p)
+    for marker in ("HELMSMAN KILLED hold course", "STEERING JAMMED hold course", "SHUTTER JAMMED gun nearest the firer silent",
+                   "SCREW FOULED drifts to a stop"):
+        assert re.search(re.escape(marker) + r"[^A-Z]*till turn ___", counters), marker
+    assert "T__" not in counters

@@ -165,6 +165,9 @@ class Level(Strict):
     side: str = Field(min_length=1)
     at_least: Annotated[int, Field(ge=-1000, le=1000)]
     result: str = Field(min_length=1)
+    margin: str | None = Field(default=None, description="the margin in words, for a level no 'at least' says "
+                                                         "('−2 to +2', a draw)")
+    rules: list[str] = RULES_FIELD
 
 
 class Victory(Strict):
@@ -366,6 +369,6 @@ def setup_problems(setup: Setup, scenario, units: dict, where: str, line_of, den
             if row.side not in sides:
                 say(("victory", "points", k, "side"), f"no side {row.side!r} in this scenario")
         for k, level in enumerate(setup.victory.levels):
-            if level.side not in sides:
+            if level.side not in sides and not (level.side == "Either" and level.margin):  # a draw's row is either's
                 say(("victory", "levels", k, "side"), f"no side {level.side!r} in this scenario")
     return out

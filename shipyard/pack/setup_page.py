@@ -529,7 +529,7 @@ def ground_positions(setup, f: Fit, ground: Ground | None = None, shoals: bool =
     return f"On the table ({f.unit} from the bottom-left corner): " + "; ".join(said) + "." if said else ""
 
 
-def victory_tables(setup, units_by_id: dict) -> list:
+def victory_tables(setup, units_by_id: dict, ruleset=None) -> list:
     st = style()["table"]
     v = setup.victory
     if v is None:
@@ -542,7 +542,9 @@ def victory_tables(setup, units_by_id: dict) -> list:
     points = Table([[p.side, (named(p.unit) if p.unit else "") + p.what, f"{p.points:+d}"] for p in v.points],
                    header=["Scores", "Victory points for", "Points"], widths=[1.8, 7.0, 1.1],
                    align=["left", "left", "centre"], **st)
-    levels = Table([[lv.side, f"{lv.at_least:+d} or more", lv.result] for lv in v.levels],
+    # a level may be one rule set's (replay r26: a margin of −2..+2 had no result printed)
+    levels = Table([[lv.side, lv.margin or f"{lv.at_least:+d} or more", lv.result] for lv in v.levels
+                    if ruleset is None or _applies(lv, ruleset)],
                    header=["Side", "Victory level: its points less the other's", "Result"],
                    widths=[1.8, 3.4, 4.7], align=["left", "centre", "left"], **st)
     return [points, levels]
@@ -618,7 +620,7 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
     if happen:
         events.append(Table([[str(e.turn), " ".join(e.what.split())] for e in happen], header=[ruleset.turn_word.capitalize(), "Event"],
                            widths=[1.3, 8.0], align=["centre", "left"], **st["table"]))
-    won_base = starts[1::2] + victory_tables(setup, units_by_id) + events
+    won_base = starts[1::2] + victory_tables(setup, units_by_id, ruleset) + events
     if turns:
         won_base.append(Text(f"The game lasts {turns} {ruleset.turn_word}s.", **st["text"]))
     if setup.outcome:

@@ -113,9 +113,9 @@ def shooting(derived: list, ctx) -> Block:
     nothing = no_effect_text(t, forts[0], "On a fort") if forts else ""
     if forts:  # how a fort fires and what the tables' rows do to it, said where they are read
         share, losses = reading(t, "Forts' guns"), reading(t, "A fort's losses")
-        parts.append(_body(f"Forts (ours): {reading(t, 'Forts in the turn')}; {share}; "
-                           f"{losses}. Silenced: {reading(t, 'Silenced')}. "
-                           + nothing))
+        parts.append(_body(f"Forts (ours): {reading(t, 'Forts in the turn')}; {reading(t, 'A fort' + chr(39) + 's window')}; "
+                           f"{share}; {losses}; {reading(t, 'A fort' + chr(39) + 's gun lost')}. Silenced: "
+                           f"{reading(t, 'Silenced')}; {reading(t, 'A silenced fort')}. " + nothing))
     return Stack(parts, **st["reference_stack"])
 
 
@@ -190,7 +190,7 @@ def lashed_pairs(derived: list, ctx) -> list[Block]:
     if not any(not d.stats.is_fort for d in derived):
         return []
     t = ctx.tables
-    return [_body(f"Lashed pairs: {reading(t, 'Lashed pairs')}. Carried: {reading(t, 'Carried')}; {t.require('lashed_losses').rows['reading']}. "
+    return [_body(f"Lashed pairs: {reading(t, 'Lashed pairs')}. Carried: {reading(t, 'Carried')}. {t.require('lashed_losses').rows['reading']}. "
                   f"{_sentence(reading(t, 'A pair parted'))}.")]
 
 

@@ -50,9 +50,18 @@ def no_effect_rolls(tables, stats) -> list[tuple[str, list[str]]]:
             mine = [o for o in t.outcomes if o.table == table and o.row == roll]
             if mine and not any(applies(o.applies, stats) for o in mine):
                 rolls.append(roll)
+        if table == "hit_effects" and getattr(stats, "is_fort", False) and _fort_gun_on(tables) == "two":
+            rolls = sorted(rolls + ["3"], key=lambda r: int(r.split("-")[0]))  # only a 2 takes a fort's gun (fort_hits)
         if rolls:
             out.append((words, rolls))
     return out
+
+
+def _fort_gun_on(tables) -> str:
+    """fort_hits' reading: 'two' (only a 2 takes a fort's gun) or 'two_three' (2-3, as on a ship)."""
+    from .words import option
+
+    return option(tables, "fort_hits")
 
 
 def no_effect_text(tables, stats, who: str) -> str:

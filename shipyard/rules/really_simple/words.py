@@ -261,9 +261,9 @@ GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears,
 FORT_SHARE = {"printed": "the number printed on its card, while that many of the front's guns are left; then all that are left",
               "working": "worked out again from the front's guns not yet struck, as each is lost"}
 # a test with the ruler, not a tolerance (replay 32: "in the way within about 0.04 in?" cannot be judged at the table)
-LINE_OF_FIRE = {"ships": "a line of fire runs centre to centre (a fort: its place): lay a ruler's edge along it; if the "
-                         "edge crosses any part of another ship's model or base, friend or foe, however little, it is "
-                         "masked, but not by a monitor's low hull nor by the firer's own consort",
+LINE_OF_FIRE = {"ships": "a line of fire is the line through both centres (a fort: its place), no wider: lay a ruler's "
+                         "edge on it; if the edge crosses any part of another ship's model or base, friend or foe, "
+                         "however little, it is masked, but not by a monitor's low hull nor by the firer's own consort",
                 "none": "no ship masks fire: guns fire past every ship, friend or foe"}
 LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no "
                         "farther than that stern to the half move's end (lashed: both)",
@@ -319,12 +319,28 @@ def lashed_card_words(tables: Tables, consort: str) -> str:
     return LASHED_CARD[option(tables, "lashed_fouled")].format(consort=short_name(consort))
 
 
+# a fort's guns held in its window (replay 26, moment 2: may it keep some back for the 2nd?), the gun a hit takes from a
+# fort with none left bearing on the firer (moment 4), a silenced fort's other fronts (moment 5), a drift at a turn's
+# end into a torpedo field (moment 8): this pack's reading first, the house rule's second
+FORT_WINDOW = {"spent": "one window only: a gun held fires no more this turn",
+               "later": "a gun held in the 1st window may fire in the 2nd"}
+FORT_GUN_LOST = {"front": "a gun lost is of the front facing the firer (none left there: no effect)",
+                 "any": "a gun lost is of the front facing the firer (none left there: its largest)"}
+FORT_SILENCED = {"fire": "silenced, its other fronts' guns fire on",
+                 "none": "silenced, it fires no more, not even from its other fronts"}
+TORPEDO_DRIFT = {"tests": "and as a turn ends, for each whose drift ended in one or crossed one",
+                 "waits": "not for a drift at a turn's end: she tests as the next half move ends"}
+# which 1d6 hit rolls take a fort's gun (replay 26's balance: 2-3, as on a ship, struck all 20 of Fort Morgan's channel
+# guns in three turns, where on the day the fleet passed and the fort fought on): printed in the fort's no-effect rolls
+FORT_HITS = {"two": "only a 2 takes a fort's gun", "two_three": "a 2-3 takes a fort's gun, as a ship's"}
 # what a list (2d6 4, 5) does to the guns that bear all round, said after the 2d6 rows and in the card key
 LIST_GUNS = {"out": "not even a pivot or turret", "fire": "but her pivots and turrets still fire to that side"}
 LIST_KEY = {"out": "a list: no gun to her high side, not even these", "fire": "a list: these still fire to her high side"}
 OPTIONS = {"lashed_fouled": ("pair", LASHED_FOULED), "list_guns": ("pivots", LIST_GUNS), "odd_gun": ("side", ODD_GUN), "fort_fire": ("bears", FORT_BEARS), "fort_firer": ("counts_as", FORT_FIRER), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
            "line_of_fire": ("masked_by", LINE_OF_FIRE), "line_ahead": ("follower", LINE_AHEAD),
-           "fort_magazine": ("on_fort", FORT_MAGAZINE)}
+           "fort_magazine": ("on_fort", FORT_MAGAZINE), "fort_window": ("held", FORT_WINDOW),
+           "fort_gun_lost": ("from", FORT_GUN_LOST), "fort_silenced": ("fronts", FORT_SILENCED),
+           "torpedo_drift": ("drift", TORPEDO_DRIFT), "fort_hits": ("gun_on", FORT_HITS)}
 
 
 def option(tables: Tables, name: str) -> str:
@@ -377,6 +393,11 @@ INSTEAD_WORDS = {"fort_fire": {"sixth": "a sixth", "third": "a third", "all": "a
                  "line_of_fire": {"ships": "other ships mask it, but not a monitor nor her consort",
                                   "none": "no ship masks fire"},
                  "fort_magazine": {"destroyed": "it destroys the fort"},
+                 "fort_window": {"later": "a held gun may fire in the 2nd"},
+                 "fort_gun_lost": {"any": "none left there: a gun of another front"},
+                 "fort_silenced": {"none": "a silenced fort fires no more"},
+                 "torpedo_drift": {"waits": "a drift tests as the next half move ends"},
+                 "fort_hits": {"two_three": "2-3, as on a ship"},
                  "line_ahead": {"stops": "she goes no farther than that stern",
                                 "sheers": "she sheers off and goes on"}}
 
