@@ -255,6 +255,13 @@ FATE = {"fate": ("surrendered", "abandoned", "sunk")}  # one checkbox line, a bo
 SHARE_WORDS = {2: "half", 3: "a third", 4: "a quarter"}  # fort_fire one_ship_share as the sheet says it
 
 
+def cap_words(t) -> str:
+    """Whose guns a fort's cap at one ship counts (fort_fire cap_by_sheet, reconstructed; replay s26 moment 1: Fort
+    Morgan and her water battery both bore on Brooklyn): each sheet's own, or a work's batteries together."""
+    return ("other sheets' guns apart" if t.require("fort_fire").rows.get("cap_by_sheet", True)
+            else "one work's batteries share it")
+
+
 def one_ship_words(unit, s: SaundersStats, ctx: Context) -> str:
     """How many guns a fort fires at any one ship, face by face where the set-up names the faces' guns: 'at any one
     ship: a quarter of a face's guns, rounded up (channel fronts 5, bay front 2)'; '' where every gun may."""
@@ -263,6 +270,7 @@ def one_ship_words(unit, s: SaundersStats, ctx: Context) -> str:
     if share <= 1:
         return ""
     part, least_words = SHARE_WORDS.get(share, f"1/{share}"), (f", at least {least}" if least > 1 else "")
+    least_words += f"; {cap_words(ctx.tables)}"
     faces = fort_faces(unit, ctx) if unit is not None else []
     if faces:
         each = ", ".join(f"{f.guns or 'face'} {guns_at_one_ship(ctx.tables, sum(f.battery.values()))}" for f in faces)
@@ -676,8 +684,10 @@ def turret_note(s: SaundersStats, ctx: Context) -> str:
     step = number(float(ctx.tables.require("turret_arcs").rows["width_deg"]))
     who = ("Turret: plot its arc" if len(turrets) == 1 else
            f"Turrets: plot each one's arc in its column ({', '.join(t.title() for t in turrets)})")
-    return (f"{who} with the move, one step ({step}°, to the next arc) a turn; both guns fire into the same arc at one target. "
-            "Own funnel or superstructure may block part of an arc: agree before play.")
+    trained = ("training it is a turn (−1, step 6)" if ctx.tables.require("turret_training").rows["counts_as_turn"]
+               else "training alone is no turn (no −1)")
+    return (f"{who} with the move, one step ({step}°, to the next arc) a turn; both guns fire into the same arc at one target; "
+            f"the arc plotted holds all turn; {trained}. Own funnel or superstructure may block part of an arc: agree before play.")
 
 
 OTHER_SIDE = {"port": "starboard", "starboard": "port"}
