@@ -2674,3 +2674,39 @@ def test_s26_a_1_is_no_sure_miss_and_the_other_reading_is_the_clubs(bundled_pack
 def test_s26_the_sure_rolls_house_rule_prints_its_reading(library, tmp_path):
     _, _, readings = house_texts(library, tmp_path, "saunders:\n  sure_rolls: {rows: {one_misses: true}}\n")
     assert readings["Sure rolls"].startswith("a 1 always misses")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_the_contents_lists_the_reference_parts_a_player_looks_up_with_their_pages(bundled_packs, paper):
+    """Defect (p1): the contents gave "Quick reference page 18" alone, while page 19 held the ramming table, damage,
+    sinking and surrender, the forts, the torpedo tables and the readings (line of fire, collisions, lashed pairs,
+    struck), the rules looked up most. Each is a line under Quick reference, with the page its heading starts on."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    cover = texts[0]
+
+    def page_of(heading: str) -> str:
+        return str(next(k for k, t in enumerate(texts) if k > 0 and heading in t) + 1)
+
+    for part, heading in (("Damage, sinking, surrender", "Damage, sinking and surrender"), ("Forts", "Forts Fires in step 4"),
+                          ("Torpedo fields and strike", "Torpedo fields: 2D6"),
+                          ("Line of fire, collisions", "What the text leaves open"),
+                          ("Lashed pairs, struck, fires", "What the text leaves open")):
+        assert f"{part} page {page_of(heading)}" in cover, part
+    ramming = sorted({page_of(h) for h in ("Ramming: step by step", "Ramming / grounding / torpedo damage")}, key=int)
+    assert f"Ramming tables {'pp.' if len(ramming) > 1 else 'page'} {', '.join(ramming)}" in cover
+    at = cover.index("Quick reference page")
+    assert at < cover.index("Ramming tables") < cover.index("Lashed pairs, struck, fires")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_the_readings_table_stays_whole_on_one_page(bundled_packs, paper):
+    """Defect (p18-19): the player's pack ran "What the text leaves open" across a page break, between unrelated
+    tables. A guard (it holds on main too; the rows added for s26 had to keep it so): its heading, its first row and
+    its last row are all on one page."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    rows = RS.tables().readings()
+    first, last = rows[0], rows[-1]
+    pages = [k for k, t in enumerate(texts) if "What the text leaves open" in t]
+    assert len(pages) == 1
+    page = texts[pages[0]]
+    assert f"{first['rule']} {flat(first['reading'])}" in page and f"{last['rule']} {flat(last['reading'])}" in page

@@ -361,6 +361,25 @@ def reference_pages(derived: list[Derived], ctx: Context, width: float, first: f
     return min(laid, key=len)  # the first (loosest) of the shortest
 
 
+# The quick reference's parts the cover's contents lists under it (aids.SECTION_PARTS), each with the headings that
+# hold it: a part is bookmarked on every page one of them starts (replay s26: the contents named page 18 alone, and
+# page 19 held the rules looked up most). The readings' rows are named for the rules a player hunts there.
+CONTENTS_PARTS = (
+    ("Ramming tables", ("Ramming: step by step", "Ramming: both roll", "Ramming / grounding / torpedo damage")),
+    ("Damage, sinking, surrender", ("Damage, sinking and surrender",)),
+    (FORTS, (FORTS,)),
+    ("Torpedo fields and strike", ("Torpedo fields:", "Torpedo strike")),
+    ("Line of fire, collisions", (LEFT_OPEN,)),
+    ("Lashed pairs, struck, fires", (LEFT_OPEN,)),
+)
+
+
+def parts_on(page: Block) -> list[str]:
+    """The CONTENTS_PARTS whose headings start on this page of the reference, in the contents' order."""
+    texts = page.texts()
+    return [part for part, heads in CONTENTS_PARTS if any(t.startswith(h) for t in texts for h in heads)]
+
+
 def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
     st = style()
     title = Stack([Title("Quick reference", f"{RULES} · the turn and the tables the ships in play use"),
@@ -373,3 +392,5 @@ def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
             flow.add(Stack([title, page]), bookmark="Quick reference (Saunders)")
         else:
             flow.add(page, new_page=True)
+        for part in parts_on(page):
+            doc.bookmark(part, level=1)
