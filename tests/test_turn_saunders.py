@@ -2436,8 +2436,9 @@ def sheet_of(texts: list[str], name: str) -> str:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_packs, library, paper):
     """Replay s11, moment 3: the player could not work out how many guns a masked broadside keeps. Each lashed
-    ship's guns table counts it in the masked line's Arcs (the worked line: "masked: 0 of 10 fire"; an odd gun that
-    may take either side fires from the other: "1 of 3, to starboard"), and a line under the guns gives the steps."""
+    ship's guns table counts it in the masked line's Arcs (the worked line: "all 10 masked"; an odd gun that may take
+    either side fires from the other: "2 masked, 1 fires starboard", replay s26), and a line under the guns gives the
+    steps."""
     import re
 
     texts = pack_texts(bundled_packs, paper=paper)
@@ -2458,14 +2459,14 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
             for g in sides:  # the battery's inboard share, counted as the text deals it (the odd gun to port)
                 share = g.count - g.count // 2 if inboard == "port" else g.count // 2
                 odd = g.count % 2 == 1
-                if inboard == "port" and odd:
-                    want = f"port 10° · masked: 1 of {share}, to starboard"
+                if inboard == "port" and odd:  # s26: said in words ("masked: 1 of 3, to starboard" was cryptic)
+                    want = f"port 10° · {share - 1} masked, 1 fires starboard"
                 else:
-                    want = f"{inboard} 10° · masked: 0 of {share} fire"
+                    want = f"{inboard} 10° · {'all ' if share > 1 else ''}{share} masked"
                 assert want in text, (unit.name, g.name, want)
                 seen += 1
-            for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · masked: (\d+) of (\d+)", text):
-                assert m.group(1) == m.group(3), (unit.name, m.group(0))  # of her No. in that line
+            for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · (?:all )?(\d+) masked(?:, (\d+) fires)?", text):
+                assert int(m.group(1)) == int(m.group(2)) + int(m.group(3) or 0), (unit.name, m.group(0))  # her No.
     assert seen >= 14
     for name in ("CSS Selma", "USS Tecumseh", "CSS Gaines"):  # no partner: nothing masked, no lashed line
         text = sheet_of(texts, name)
@@ -2710,3 +2711,23 @@ def test_s26_the_readings_table_stays_whole_on_one_page(bundled_packs, paper):
     assert len(pages) == 1
     page = texts[pages[0]]
     assert f"{first['rule']} {flat(first['reading'])}" in page and f"{last['rule']} {flat(last['reading'])}" in page
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_a_masked_line_says_in_words_how_many_are_masked_and_which_fire(bundled_packs, paper):
+    """Defect (p9 Monongahela): "port 10° · masked: 1 of 3, to starboard" was cryptic. It says how many of the line
+    are masked and what the odd gun does: "2 masked, 1 fires starboard"; a line wholly masked says "all 10 masked"."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    assert "port 10° · 2 masked, 1 fires starboard" in flat(sheet_of(texts, "USS Monongahela"))
+    assert "port 10° · all 10 masked" in flat(sheet_of(texts, "USS Brooklyn"))
+    assert not any("masked: " in t for t in texts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_the_plan_key_names_the_side_whose_triangles_are_filled(bundled_packs, library, paper):
+    """Defect (p2): "the first side's filled" left the player to guess which side was first. The key names both, the
+    first side (whose triangles the plan fills) first."""
+    first, other = (s.name for s in library.scenario("mobile-bay-1864").sides)
+    setup = next(t for t in pack_texts(bundled_packs, paper=paper) if "North is up" in t)
+    assert f"triangles along their heading (the {first}'s filled, the {other}'s open)" in setup
+    assert "the first side's filled" not in setup

@@ -734,7 +734,9 @@ def masked_words(arcs: str, arcs_list: list[str], count: int, lashed: tuple[str,
     if named == {inboard}:
         kept = 1 if odd else 0
         head = arcs.replace(ODD_GUN, "")
-        return f"{head} · masked: {kept} of {count}, to {outboard}" if kept else f"{head} · masked: 0 of {count} fire"
+        # in words a player reads at once (replay s26: "masked: 1 of 3, to starboard" read as three to starboard)
+        return (f"{head} · {count - kept} masked, {kept} fires {outboard}" if kept
+                else f"{head} · {'all ' if count > 1 else ''}{count} masked")
     return arcs  # an outboard line, a gun that may take either side (the lashed line's step 2), bow, stern, all round
 
 
