@@ -897,7 +897,7 @@ def test_the_hull_note_gives_the_bar_speeds_once_knots_are_lost(library, bundled
 def test_the_counters_carry_a_silenced_marker_per_fort_and_halted_markers_for_rams(library):
     """Replay 6, defect d: 3 STRUCK, 3 SUNK and 2 SILENCED (for four forts) may run short in a 12-turn game, and a ram
     halts both ships for the next move with no marker to say so. Now a silenced marker for every fort, a struck and
-    a sunk for every 6 ships, and a HALTED marker for every 6 ships, which in black and white differs from every other
+    a sunk for every 4 ships (replay s26: 6 of each for a 12-turn game), and a HALTED marker for every 6 ships, which in black and white differs from every other
     kind by more than its grey (a ram halts two ships: six ships' worth a marker, four for Mobile Bay)."""
     from collections import Counter
 
@@ -909,7 +909,7 @@ def test_the_counters_carry_a_silenced_marker_per_fort_and_halted_markers_for_ra
     forts = sum(1 for *_, d in units if d.stats.fort)
     ships = len(units) - forts
     assert forts == 4 and kinds["silenced"] == forts
-    assert kinds["struck"] == kinds["sunk"] == 4 > 3 and ships == 22
+    assert kinds["struck"] == kinds["sunk"] == 6 > 3 and ships == 22  # a struck and a sunk for every 4 ships (s26)
     assert kinds["halted"] == 4
     assert ("HALTED", "0 kn next move", "halted") in chits(units, ctx)
     assert PATTERNS["halted"] not in [p for k, p in PATTERNS.items() if k != "halted"]
@@ -2731,3 +2731,28 @@ def test_s26_the_plan_key_names_the_side_whose_triangles_are_filled(bundled_pack
     setup = next(t for t in pack_texts(bundled_packs, paper=paper) if "North is up" in t)
     assert f"triangles along their heading (the {first}'s filled, the {other}'s open)" in setup
     assert "the first side's filled" not in setup
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_the_counters_give_six_struck_and_sunk_and_turned_markers_where_the_page_has_room(bundled_packs, library,
+                                                                                              paper):
+    """Defect (p17): four STRUCK and four SUNK might run short over 12 turns, and nothing showed across the table that
+    a ship had turned (the target's plotted turn changes the firer's to-hit: 25 orders logs to read), nor a jammed
+    rudder, a downed captain or a flooded magazine. Six of each fate (one for every 4 ships); in the cells the
+    counters' last page leaves, a TURNED marker for every 3 ships and then the states, one of each in turn, their
+    numbers the tables' (A4 has the room; Letter's page is full, so it has none and no page more)."""
+    from conftest import pdf_page_index
+
+    from shipyard.rules.saunders.derive import modifier
+    from shipyard.rules.saunders.sheet import signed
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
+    assert words.count("STRUCK") == words.count("SUNK") == 6
+    turned = words.count("TURNED")
+    mod = signed(modifier(RS.tables().to_hit, "Firer or target plotted a turn"))
+    if paper == "a4":
+        assert turned == 8 and {"RUDDER", "CAPTAIN", "MAGAZINE"} <= set(words)  # 22 ships: 8, then the states
+        assert f"plotted a turn: {mod}" in flat(pdf_page_texts(path)[pdf_page_index(path, "TURNED")])
+    else:
+        assert turned == 0
