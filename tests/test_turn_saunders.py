@@ -12,6 +12,7 @@ from shipyard.render.kit import OrdersLog
 from shipyard.render.text import number
 from shipyard.rules import get_ruleset
 from shipyard.rules.saunders.reference import FORT_READINGS, sections
+from shipyard.library.setup import NO_FACE
 from shipyard.rules.saunders.sheet import draught_words, sheet
 
 RS = get_ruleset("saunders")
@@ -422,14 +423,21 @@ def test_the_reference_s_turn_ladder_lists_only_the_turns_a_gauge_is_cut_for(bun
 
 
 def fort_gun_lines(library, fort_id: str) -> list[tuple[str, int, str]]:
-    """(gun, how many, where it bears) for each line of a fort's guns table on its Mobile Bay sheet."""
+    """(gun, how many, where it bears) for each line of a fort's guns table on its Mobile Bay sheet, and each gun the
+    line under it counts on no face drawn."""
+    import re
+
     from shipyard.render.kit import GunTable
 
     ctx = RS.context(library)
     ctx.scenario = library.scenario("mobile-bay-1864")
     unit = library.units[fort_id]
-    (table,) = [b for b in walk(sheet(unit, RS.derive(unit, ctx), ctx)) if isinstance(b, GunTable)]
-    return [(row[0], int(row[1]), row[4]) for row in table.rows]
+    made = sheet(unit, RS.derive(unit, ctx), ctx)
+    (table,) = [b for b in walk(made) if isinstance(b, GunTable)]
+    # the guns on no face drawn are one line under the table (replay s26), each counted there: "N × name"
+    idle = flat(block_text([made])).split("bearing on no ship (never fired, and no critical takes one: no boxes): ")
+    idle = [part.split(" × ", 1) for part in re.match(r"(.*?)\.(?:\s|$)", idle[1]).group(1).split(", ")] if len(idle) > 1 else []
+    return [(row[0], int(row[1]), row[4]) for row in table.rows] + [(name, int(n), NO_FACE) for n, name in idle]
 
 
 def test_fort_morgan_s_sheet_puts_each_gun_on_its_front(library, bundled_packs):
@@ -490,7 +498,10 @@ def test_fort_gaines_s_sheet_fires_only_her_two_east_face_columbiads(library, bu
     assert sum(n for _, n, _ in lines) == 27
     page = next(t for t in pack_texts(bundled_packs) if "Fort Gaines" in t and SHEET_MARK in t)
     assert "10-inch columbiad 2 5 east face 040–150°" in page
-    assert "10-inch columbiad 1 5 on no face drawn: bears on no ship" in page
+    assert ("Also mounted, on no face drawn: 25 guns bearing on no ship (never fired, and no critical takes one: no "
+            "boxes): 1 × 10-inch columbiad, 4 × Rifled and banded 32-pounder (6.4-inch), 12 × 32-pounder seacoast gun "
+            "(army), 8 × 24-pounder smoothbore gun.") in page
+    assert "on no face drawn: bears on no ship" not in page  # not a row each (replay s26)
 
 
 def test_the_turn_card_says_a_turn_costs_no_distance(bundled_packs):
@@ -2756,3 +2767,19 @@ def test_s26_the_counters_give_six_struck_and_sunk_and_turned_markers_where_the_
         assert f"plotted a turn: {mod}" in flat(pdf_page_texts(path)[pdf_page_index(path, "TURNED")])
     else:
         assert turned == 0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_a_forts_guns_that_bear_on_no_ship_are_one_counted_line_not_rows(bundled_packs, library, paper):
+    """Defect (p15): Fort Gaines printed 25 of her 27 guns in rows "on no face drawn: bears on no ship", boxes and
+    all, and Fort Morgan her 4 land-face 32-pounders. Each fort's sheet says them in one line under her guns table,
+    every gun counted (her rows and that line add up to all she mounts)."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    for fort, idle in (("fort-gaines", 25), ("fort-morgan", 4)):
+        unit = library.units[fort]
+        lines = fort_gun_lines(library, fort)
+        assert sum(n for _, n, _ in lines) == sum(a.count for a in unit.armament)
+        assert sum(n for _, n, where in lines if where == NO_FACE) == idle
+        page = next(t for t in texts if unit.name in t and SHEET_MARK in t)
+        assert f"Also mounted, on no face drawn: {idle} guns bearing on no ship" in page
+        assert NO_FACE not in page

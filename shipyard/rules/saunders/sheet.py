@@ -560,6 +560,24 @@ def face_lines(unit, s: SaundersStats, ctx: Context) -> list[tuple[Any, list[str
     return [(s.guns[i], [face.label if face else NO_FACE], n) for i, face, n in dealt] or None
 
 
+def bearing_lines(lines: list | None) -> list | None:
+    """A fort's face lines (face_lines) less those on no face drawn: the guns table's rows. None stays None (no faces:
+    the guns table deals them itself)."""
+    return None if lines is None else [line for line in lines if line[1] != [NO_FACE]]
+
+
+def idle_words(lines: list | None) -> str | None:
+    """A fort's guns on no face drawn, which bear on no ship, as one line under her guns table in place of a row each
+    (replay s26: Fort Gaines printed 25 such guns in rows with boxes no hit can ever tick, as no gun of hers that bears
+    on no firer can be the one a critical takes): each counted, their total said. None where she has none."""
+    idle = [(g, n) for g, arcs, n in (lines or []) if arcs == [NO_FACE]]
+    if not idle:
+        return None
+    total = sum(n for _, n in idle)
+    return (f"Also mounted, on no face drawn: {total} gun{'s' if total != 1 else ''} bearing on no ship (never "
+            f"fired, and no critical takes one: no boxes): " + ", ".join(f"{n} × {g.name}" for g, n in idle) + ".")
+
+
 ODD_GUN = " (1 of them: port or starboard)"  # an odd broadside gun: counted in the port line, fights either side, its
 # side taken when a pivot's port is (its "or" is the Arcs heading's, arcs_head; r24: "the odd gun: either side" left the
 # count and the moment open)
@@ -798,12 +816,15 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
                       **st["speed_stack"])
         top = Columns([_plan(unit, s), right], **st["plan_row"])
     lashed_line = lashed_note(unit, s, ctx)
+    faces = face_lines(unit, s, ctx) if s.fort else None
+    idle = idle_words(faces)
     blocks: list[Block | None] = [
         head,
         top,
         None if s.fort else hull,
         to_hit_line(ctx, s),
-        gun_table(s, face_lines(unit, s, ctx) if s.fort else None, ctx, None if s.fort else lashing(unit, ctx)),
+        gun_table(s, bearing_lines(faces), ctx, None if s.fort else lashing(unit, ctx)),
+        Note(idle, **st["turret_note"]) if idle else None,
         fort_targets(unit, s, ctx) if s.fort else None,
         Note(turret_note(s, ctx), **st["turret_note"]) if any(g.turret for g in s.guns) else None,
         Note(lashed_line, **st["turret_note"]) if lashed_line else None,
