@@ -97,7 +97,8 @@ def test_saunders_fort_firing_follows_each_value(tmp_path, library):
     h = house_rules(tmp_path, "saunders:\n  fort_fire: {rows: {one_ship_share: 3, one_ship_least: 1}}\n")
     text = printed(tmp_path, "reference", "saunders", ["mobile-bay-1864"], h, library)
     # the reading is said once, in the Forts table (replay s11), its readings row pointing there
-    assert "at any one ship no more than a third of a face's guns a turn (steps 4 and 6 together), rounded up, the rest" in text
+    assert ("at any one ship no more than a third of a face's guns a turn (steps 4 and 6 together), rounded up (other "
+            "sheets' guns apart), the rest") in text
     assert "Fort firing under Forts (Fires, Fired at); clubs may instead play" in text
 
 

@@ -12,6 +12,7 @@ from shipyard.render.kit import OrdersLog
 from shipyard.render.text import number
 from shipyard.rules import get_ruleset
 from shipyard.rules.saunders.reference import FORT_READINGS, sections
+from shipyard.library.setup import NO_FACE
 from shipyard.rules.saunders.sheet import draught_words, sheet
 
 RS = get_ruleset("saunders")
@@ -279,9 +280,9 @@ def test_torpedo_tables_only_where_the_set_up_can_have_torpedo_fields(library):
 # (rule, the words that answer the player). Finding numbers are the round-2 player report's.
 ROUND_2_READINGS = {
     "1, 13: which section a hit strikes, what a 4-6 does, the gun nearest": [
-        ("Section hit", "bow or stern if in her fore or aft 90°, else midships"),
+        ("Section hit", "facing the firer: in her fore, aft 90°: bow, stern; else midships"),
         ("Hits 4–6", "no hull lost, the result's D66 only"), ("Gun nearest", "one in the section hit")],
-    "7: a shot needing 7+": [("Needing 7+", "a 6 is not a sure hit")],
+    "7: a shot needing 7+": [("Sure rolls", "a 6 needing 7+ misses")],
     "5: turning at 0 kn": [("Turn at 0 kn", "plot 1 kn or more to turn")],
     "4: a friend run into, the rammer after a stern ram": [
         ("Collisions", "with a friend as any (stopped: 0 kn)")],
@@ -422,14 +423,21 @@ def test_the_reference_s_turn_ladder_lists_only_the_turns_a_gauge_is_cut_for(bun
 
 
 def fort_gun_lines(library, fort_id: str) -> list[tuple[str, int, str]]:
-    """(gun, how many, where it bears) for each line of a fort's guns table on its Mobile Bay sheet."""
+    """(gun, how many, where it bears) for each line of a fort's guns table on its Mobile Bay sheet, and each gun the
+    line under it counts on no face drawn."""
+    import re
+
     from shipyard.render.kit import GunTable
 
     ctx = RS.context(library)
     ctx.scenario = library.scenario("mobile-bay-1864")
     unit = library.units[fort_id]
-    (table,) = [b for b in walk(sheet(unit, RS.derive(unit, ctx), ctx)) if isinstance(b, GunTable)]
-    return [(row[0], int(row[1]), row[4]) for row in table.rows]
+    made = sheet(unit, RS.derive(unit, ctx), ctx)
+    (table,) = [b for b in walk(made) if isinstance(b, GunTable)]
+    # the guns on no face drawn are one line under the table (replay s26), each counted there: "N × name"
+    idle = flat(block_text([made])).split("bearing on no ship (never fired, and no critical takes one: no boxes): ")
+    idle = [part.split(" × ", 1) for part in re.match(r"(.*?)\.(?:\s|$)", idle[1]).group(1).split(", ")] if len(idle) > 1 else []
+    return [(row[0], int(row[1]), row[4]) for row in table.rows] + [(name, int(n), NO_FACE) for n, name in idle]
 
 
 def test_fort_morgan_s_sheet_puts_each_gun_on_its_front(library, bundled_packs):
@@ -490,7 +498,10 @@ def test_fort_gaines_s_sheet_fires_only_her_two_east_face_columbiads(library, bu
     assert sum(n for _, n, _ in lines) == 27
     page = next(t for t in pack_texts(bundled_packs) if "Fort Gaines" in t and SHEET_MARK in t)
     assert "10-inch columbiad 2 5 east face 040–150°" in page
-    assert "10-inch columbiad 1 5 on no face drawn: bears on no ship" in page
+    assert ("Also mounted, on no face drawn: 25 guns bearing on no ship (never fired, and no critical takes one: no "
+            "boxes): 1 × 10-inch columbiad, 4 × Rifled and banded 32-pounder (6.4-inch), 12 × 32-pounder seacoast gun "
+            "(army), 8 × 24-pounder smoothbore gun.") in page
+    assert "on no face drawn: bears on no ship" not in page  # not a row each (replay s26)
 
 
 def test_the_turn_card_says_a_turn_costs_no_distance(bundled_packs):
@@ -510,7 +521,7 @@ ROUND_3_READINGS = {
     "3: whether a start position is a ship's bow or her centre": [("Start positions", "the set-up's point is her centre")],
     "9: firing past one's own lashed partner": [("Past a partner", "a line of fire across her partner's hull is blocked")],
     "5: a collision in the half move": [("Collision in the half move", "resolve it at once where they meet"), ("Collision in the half move", "neither fires this turn")],
-    "11: whether a ship that strikes moves on": [("Struck", "she stops at once, dead in the water"), ("Struck", "only a scenario's tide moves her, 1 in a turn its way"),
+    "11: whether a ship that strikes moves on": [("Struck", "she stops at once, powerless"), ("Struck", "only a scenario's tide moves her, 1 in a turn its way"),
                                                   ("Struck", "fires no more after this phase")],
     "8: location 4–6 on a wooden ship, which has no such rating": [("Hits 4–6", "none on her sheet: the section hit's")],
 }
@@ -691,13 +702,13 @@ def test_a_sheet_with_no_section_ratings_says_what_a_hit_on_4_to_6_takes(library
 ROUND_4_READINGS = {
     "6: an explosion's damage to a lashed partner, modifiers": [("Explosion", "rolls once on the ramming damage table, unmodified")],
     "7: a struck ship on fire, which roll first": [("Fires", "struck: as abandoned, the blow-up roll first")],
-    "8: a sloop striking mid-move, her partner's distance": [("Sloop carried", "from the next move (a sloop striking mid-move stops the pair there)")],
+    "8: a sloop striking mid-move, her partner's distance": [("Sloop carried", "from the next move; a sloop struck in the move or in step 4 stops the pair there")],
     "9: a target on the line between two arcs": [("Arc names", "a target on the line between two arcs is in both")],
     "10, 11: torpedo tests in the half move, and after a strike": [("Torpedoes", "in the half move and the move on; a strike stops no test")],
     "5: whether a wreck blocks": [("Wrecks", "a ship meeting it collides as with one stopped (0 kn)"),
                                   ("Wrecks", "fire passes over it")],
     "4: which section each gun is in": [("Gun nearest", "a gun bearing fore is in the bow, aft the stern, the rest midships")],
-    "lashed-pair start point": [("Lashed pairs", "she sets up and pivots on the sloop's centre")],
+    "lashed-pair start point": [("Lashed pairs", "at the slower speed and smaller turn, on the sloop's centre")],
 }
 
 
@@ -758,7 +769,7 @@ def test_the_ramming_modifiers_say_whose_roll_they_change(bundled_packs):
 def test_a_fort_face_may_split_its_fire(bundled_packs):
     """Moment 14 (round 4): it was only implied that a face may split its fire among several ships."""
     ref = reference_text(pack_texts(bundled_packs))
-    assert "a quarter of a face's guns a turn (steps 4 and 6 together), rounded up (at least 2), the rest at others in its arc" in ref
+    assert "a quarter of a face's guns a turn (steps 4 and 6 together), rounded up (at least 2; other sheets' guns apart), the rest at others" in ref
 
 
 def test_mobile_bay_set_up_gives_the_torpedo_line_and_turrets_in_numbers_and_binds_turn_1(bundled_packs):
@@ -862,7 +873,7 @@ def test_a_forts_gun_held_in_step_4_may_fire_in_step_6(bundled_packs):
     at a ship that has passed into its arc?"""
     ref = reference_text(pack_texts(bundled_packs))
     assert "every gun that has not fired this turn may fire, a fort's too" in ref
-    assert "a gun that did not fire then may fire in step 6, at a ship then in its arc" in ref
+    assert "a gun held may fire in step 6, at a ship then in its arc" in ref
 
 
 def test_the_reference_says_what_a_dav_is(bundled_packs):
@@ -897,7 +908,7 @@ def test_the_hull_note_gives_the_bar_speeds_once_knots_are_lost(library, bundled
 def test_the_counters_carry_a_silenced_marker_per_fort_and_halted_markers_for_rams(library):
     """Replay 6, defect d: 3 STRUCK, 3 SUNK and 2 SILENCED (for four forts) may run short in a 12-turn game, and a ram
     halts both ships for the next move with no marker to say so. Now a silenced marker for every fort, a struck and
-    a sunk for every 6 ships, and a HALTED marker for every 6 ships, which in black and white differs from every other
+    a sunk for every 4 ships (replay s26: 6 of each for a 12-turn game), and a HALTED marker for every 6 ships, which in black and white differs from every other
     kind by more than its grey (a ram halts two ships: six ships' worth a marker, four for Mobile Bay)."""
     from collections import Counter
 
@@ -909,7 +920,7 @@ def test_the_counters_carry_a_silenced_marker_per_fort_and_halted_markers_for_ra
     forts = sum(1 for *_, d in units if d.stats.fort)
     ships = len(units) - forts
     assert forts == 4 and kinds["silenced"] == forts
-    assert kinds["struck"] == kinds["sunk"] == 4 > 3 and ships == 22
+    assert kinds["struck"] == kinds["sunk"] == 6 > 3 and ships == 22  # a struck and a sunk for every 4 ships (s26)
     assert kinds["halted"] == 4
     assert ("HALTED", "0 kn next move", "halted") in chits(units, ctx)
     assert PATTERNS["halted"] not in [p for k, p in PATTERNS.items() if k != "halted"]
@@ -1117,7 +1128,7 @@ def test_the_tide_moves_a_struck_ship_half_its_inch_in_each_half_move(bundled_pa
     ship at 1 kn moves: half in step 2, half in step 5, so she meets others (and torpedoes) as they move."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Struck"]
-    assert "1 in a turn its way (½ in in each half move, as at 1 kn)" in reading and reading in ref
+    assert "1 in a turn its way (½ in each half move)" in reading and reading in ref
 
 
 def test_a_ship_may_split_her_guns_between_targets(bundled_packs):
@@ -1133,7 +1144,7 @@ def test_the_gunport_template_is_laid_from_the_middle_of_the_side(bundled_packs)
     model's centre. The reading: from the middle of the side, one place for all its guns, any part of a hull in it."""
     texts = pack_texts(bundled_packs)
     reading = readings_rows()["Gunport arc"]
-    assert "laid from the middle of the side the port pierces" in reading and "any of her hull is in it" in reading
+    assert "from the middle of the port's side" in reading and "any of her hull is in it" in reading
     assert reading in reference_text(texts)
 
 
@@ -1435,7 +1446,7 @@ def test_the_readings_say_a_second_reading_in_words_larger_not_an_option_name(bu
     assert "House-rule option" not in ref and "house-rules file" not in ref
     rows = RS.tables().readings()  # filled from the tables (rules.readings)
     seconds = [r for r in rows if r["option"]]
-    assert len(seconds) == 7 and all(r.get("instead") for r in seconds)  # s11: to_hit (modifiers added), lashed_pairs
+    assert len(seconds) == 9 and all(r.get("instead") for r in seconds)  # s11: to_hit (modifiers added), lashed_pairs; s26: turret_training, sure_rolls
     for r in seconds:  # a fort's reading is said in the Forts table, its row a pointer (s11); the second reading after it
         assert flat(f"{FORT_READINGS.get(r['rule']) or r['reading']}; clubs may instead play: {r['instead']}") in ref, r["rule"]
     assert "bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance when not stationary" in ref
@@ -1664,7 +1675,7 @@ def test_a_lashed_pair_turns_pivoting_on_the_sloop_s_centre(bundled_packs):
     """Replay r14, moment 3 (p2, p18, p19): the pair's pivot was never said outright; the player put it together from
     "turns as the sloop", "pivoting on the centre" and "set-up point is the sloop's centre". The reading says it."""
     reading = readings_rows()["Lashed pairs"]
-    assert "she sets up and pivots on the sloop's centre" in reading
+    assert "one ship at the slower speed and smaller turn, on the sloop's centre" in reading
     assert reading in reference_text(pack_texts(bundled_packs))
 
 
@@ -2247,7 +2258,7 @@ def test_a_lashed_gunboat_has_turned_when_her_sloop_turns(bundled_packs, paper):
     for "ships that did not turn" and the −1 for "firer or target plotted a turn": had the gunboat turned? Yes: the pair
     pivots as one, both hulls turn, so both fire in step 6 and take and give the −1."""
     reading = readings_rows()["Lashed pairs"]
-    assert "she sets up and pivots on the sloop's centre: both turn (step 6, −1)" in reading
+    assert "on the sloop's centre: both turn (step 6, −1)" in reading
     assert f"Lashed pairs {reading}" in reference_text(pack_texts(bundled_packs, paper=paper))
 
 
@@ -2316,7 +2327,7 @@ def test_a_fort_s_guns_beyond_its_share_at_one_ship_may_hold(bundled_packs, pape
     they could hit): read as forcing the rest to fire. A gun may fire (the text's steps 4 and 6 say "may"): the rest
     fire at others in its arc, or are held."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert "rounded up (at least 2), the rest at others in its arc, or held; a gun that did not fire then may fire in step 6" in ref
+    assert "rounded up (at least 2; other sheets' guns apart), the rest at others or held; a gun held may fire in step 6" in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2395,7 +2406,7 @@ def test_the_to_hit_modifiers_say_a_fire_and_smoke_add(bundled_packs, paper):
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     table = ref[ref.index("To hit: 1D6 per gun"):ref.index("Hit location (1D6")]
     assert f"{first} {signed(modifier(t.to_hit, first))}" in table and f"{second} {signed(modifier(t.to_hit, second))}" in table
-    assert f"On fire and in smoke {total}" in table and total == "−2"
+    assert f"On fire + in smoke: total {total}" in table and total == "−2"
     assert ("To-hit modifiers each that applies counts (on fire and in smoke: both); clubs may instead play: her fire, "
             "smoke and steam count once") in ref
 
@@ -2436,8 +2447,9 @@ def sheet_of(texts: list[str], name: str) -> str:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_packs, library, paper):
     """Replay s11, moment 3: the player could not work out how many guns a masked broadside keeps. Each lashed
-    ship's guns table counts it in the masked line's Arcs (the worked line: "masked: 0 of 10 fire"; an odd gun that
-    may take either side fires from the other: "1 of 3, to starboard"), and a line under the guns gives the steps."""
+    ship's guns table counts it in the masked line's Arcs (the worked line: "all 10 masked"; an odd gun that may take
+    either side fires from the other: "2 masked, 1 fires starboard", replay s26), and a line under the guns gives the
+    steps."""
     import re
 
     texts = pack_texts(bundled_packs, paper=paper)
@@ -2458,14 +2470,14 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
             for g in sides:  # the battery's inboard share, counted as the text deals it (the odd gun to port)
                 share = g.count - g.count // 2 if inboard == "port" else g.count // 2
                 odd = g.count % 2 == 1
-                if inboard == "port" and odd:
-                    want = f"port 10° · masked: 1 of {share}, to starboard"
+                if inboard == "port" and odd:  # s26: said in words ("masked: 1 of 3, to starboard" was cryptic)
+                    want = f"port 10° · {share - 1} masked, 1 fires starboard"
                 else:
-                    want = f"{inboard} 10° · masked: 0 of {share} fire"
+                    want = f"{inboard} 10° · {'all ' if share > 1 else ''}{share} masked"
                 assert want in text, (unit.name, g.name, want)
                 seen += 1
-            for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · masked: (\d+) of (\d+)", text):
-                assert m.group(1) == m.group(3), (unit.name, m.group(0))  # of her No. in that line
+            for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · (?:all )?(\d+) masked(?:, (\d+) fires)?", text):
+                assert int(m.group(1)) == int(m.group(2)) + int(m.group(3) or 0), (unit.name, m.group(0))  # her No.
     assert seen >= 14
     for name in ("CSS Selma", "USS Tecumseh", "CSS Gaines"):  # no partner: nothing masked, no lashed line
         text = sheet_of(texts, name)
@@ -2559,3 +2571,215 @@ def test_the_arc_gauge_rim_marks_every_half_gunport_arc_and_every_turn_step(bund
         marks[round(a / half) * half % 360] = is_long
     assert sorted(marks) == [k * half for k in range(int(360 / half))]
     assert all(is_long == (deg % step == 0) for deg, is_long in marks.items())
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Replay s26 (/tmp/play26/saunders/report.md): the seven rulebook moments, each answered where the player was looking.
+
+
+def house_texts(library, tmp_path, house: str | None):
+    """(the quick reference's text, each unit's sheet text by name) of the Mobile Bay units under a house rule."""
+    path = None
+    if house:
+        path = tmp_path / "house.yaml"
+        path.write_text(house)
+    ctx = RS.context(library, house_rules=path)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    units = [u for _, u in library.scenario_units(ctx.scenario)]
+    derived = [RS.derive(u, ctx) for u in units]
+    readings = {r["rule"]: flat(r["played"]) for r in ctx.tables.readings()}
+    return (block_text(sections(derived, ctx)), {u.name: block_text([sheet(u, d, ctx)]) for u, d in zip(units, derived)},
+            readings)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_a_forts_cap_at_one_ship_counts_her_own_sheets_guns_alone(bundled_packs, paper):
+    """Moment 1 (pp14-15, p19): Fort Morgan (5 at one ship) and her water battery (2) both bore on Brooklyn: was the
+    battery inside the fort's cap? Each sheet is a fort of her own (fort_fire cap_by_sheet, reconstructed): the Forts
+    table and every fort sheet's cap line say so."""
+    t = RS.tables()
+    assert t.require("fort_fire").rows["cap_by_sheet"] is True and t.require("fort_fire").provenance == "reconstructed"
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    assert "rounded up (at least 2; other sheets' guns apart), the rest at others or held" in ref
+    sheets = " ".join(p for p in texts if "A fort does not move" in p)
+    assert sheets.count("A fort does not move") == sheets.count("at least 2; other sheets' guns apart)") == 3
+
+
+def test_s26_the_other_fort_cap_reading_is_a_house_rule_on_the_sheets_and_reference(library, tmp_path):
+    ref, sheets, _ = house_texts(library, tmp_path, "saunders:\n  fort_fire: {rows: {cap_by_sheet: false}}\n")
+    assert "one work's batteries share it" in ref and "other sheets' guns apart" not in ref
+    water = next(text for name, text in sheets.items() if "water battery" in name.lower())
+    assert "one work's batteries share it" in water
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_the_fire_and_smoke_row_is_plainly_the_sum(bundled_packs, paper):
+    """Moment 2 and defect (p18): "On fire and in smoke −2" beside "On fire −1" and "Filled with smoke −1" read as a
+    third penalty (−4 in all). The row says it is the two added: a total."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    table = ref[ref.index("To hit: 1D6 per gun"):ref.index("Hit location (1D6")]
+    assert "On fire + in smoke: total −2" in table and "On fire and in smoke −2" not in table
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_a_turrets_plotted_arc_holds_all_turn_and_training_is_no_turn(bundled_packs, paper):
+    """Moment 3 (p18, pp4-5): Tecumseh trained F to P in the plot that turned her: from when does the new arc hold,
+    and is training alone a "plotted turn" for the −1? Every monitor's sheet says it by her turret line, and the
+    readings give the other reading (turret_training, reconstructed)."""
+    t = RS.tables()
+    assert t.require("turret_training").provenance == "reconstructed"
+    texts = pack_texts(bundled_packs, paper=paper)
+    whole = " ".join(texts)
+    assert whole.count("with the move, one step (90°, to the next arc) a turn") == 4  # Mobile Bay's four monitors
+    assert whole.count("at one target; the arc plotted holds all turn; training alone is no turn (no −1)") == 4
+    ref = reference_text(texts)
+    assert ("Turret training the arc plotted holds all turn; training is no turn (no −1); clubs may instead play: a "
+            "trained turret fires in step 6 at −1") in ref
+
+
+def test_s26_the_turret_house_rule_reaches_the_monitors_sheets(library, tmp_path):
+    _, sheets, readings = house_texts(library, tmp_path, "saunders:\n  turret_training: {rows: {counts_as_turn: true}}\n")
+    assert "training it is a turn (−1, step 6)" in sheets["USS Tecumseh"]
+    assert readings["Turret training"].startswith("a trained turret fires in step 6 at −1")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_a_sloop_struck_in_step_4_stops_her_pair_and_a_gunboat_may_cast_her_off(bundled_packs, paper):
+    """Moments 4 and 6 (p19 Sloop carried, Struck; p2 Lashed pairs): Brooklyn struck in step 4, between the half move
+    and the move on: does that stop the pair? Yes, as mid-move. Can the gunboat cast off a struck partner, and does
+    the tide take a struck sloop lashed to a gunboat under power? In step 7; her inboard guns stay masked till then;
+    lashed, the struck sloop goes as her partner plots, not with the tide."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    rows = readings_rows()
+    assert "a sloop struck in the move or in step 4 stops the pair there" in rows["Sloop carried"]
+    assert "cast off in step 7 (inboard guns masked till then)" in rows["Sloop carried"]
+    assert rows["Struck"].endswith("lashed: she goes as her partner plots")
+    assert rows["Sloop carried"] in ref and rows["Struck"] in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_which_slides_after_a_stern_ram_has_a_size_and_a_side(bundled_packs, paper):
+    """Moment 5 (p18 Ramming Afterwards, p19 Collisions): "the smaller slides", "of one size, the faster": size was
+    never defined, nor whether a ship dead in the water can slide, nor which side. Size: her hull boxes at the start
+    (a pair: both added, Pair in a collision); a stopped ship slides too, to the nearer clear side."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    rows = readings_rows()
+    assert "size: her hull boxes at the start; of one size, the faster slides" in rows["Collisions"]
+    assert "a stopped one too, to the nearer clear side" in rows["Collisions"]
+    assert "a pair is one ship of both hulls added" in rows["Pair in a collision"]
+    assert rows["Collisions"] in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_a_1_is_no_sure_miss_and_the_other_reading_is_the_clubs(bundled_packs, paper):
+    """Moment 7 (p18 To hit, p19): the pack said a 6 is no sure hit, not whether a 1 always misses (with point blank,
+    a rifle and both stationary a shot needs 1+). The final score counts; a 1 always missing is the clubs' option
+    (sure_rolls, reconstructed)."""
+    t = RS.tables()
+    assert t.require("sure_rolls").provenance == "reconstructed" and t.require("sure_rolls").rows["one_misses"] is False
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert ("Sure rolls none: a 6 needing 7+ misses, a 1 needing 1+ hits; clubs may instead play: a 1 always "
+            "misses") in ref
+
+
+def test_s26_the_sure_rolls_house_rule_prints_its_reading(library, tmp_path):
+    _, _, readings = house_texts(library, tmp_path, "saunders:\n  sure_rolls: {rows: {one_misses: true}}\n")
+    assert readings["Sure rolls"].startswith("a 1 always misses")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_the_contents_lists_the_reference_parts_a_player_looks_up_with_their_pages(bundled_packs, paper):
+    """Defect (p1): the contents gave "Quick reference page 18" alone, while page 19 held the ramming table, damage,
+    sinking and surrender, the forts, the torpedo tables and the readings (line of fire, collisions, lashed pairs,
+    struck), the rules looked up most. Each is a line under Quick reference, with the page its heading starts on."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    cover = texts[0]
+
+    def page_of(heading: str) -> str:
+        return str(next(k for k, t in enumerate(texts) if k > 0 and heading in t) + 1)
+
+    for part, heading in (("Damage, sinking, surrender", "Damage, sinking and surrender"), ("Forts", "Forts Fires in step 4"),
+                          ("Torpedo fields and strike", "Torpedo fields: 2D6"),
+                          ("Line of fire, collisions", "What the text leaves open"),
+                          ("Lashed pairs, struck, fires", "What the text leaves open")):
+        assert f"{part} page {page_of(heading)}" in cover, part
+    ramming = sorted({page_of(h) for h in ("Ramming: step by step", "Ramming / grounding / torpedo damage")}, key=int)
+    assert f"Ramming tables {'pp.' if len(ramming) > 1 else 'page'} {', '.join(ramming)}" in cover
+    at = cover.index("Quick reference page")
+    assert at < cover.index("Ramming tables") < cover.index("Lashed pairs, struck, fires")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_the_readings_table_stays_whole_on_one_page(bundled_packs, paper):
+    """Defect (p18-19): the player's pack ran "What the text leaves open" across a page break, between unrelated
+    tables. A guard (it holds on main too; the rows added for s26 had to keep it so): its heading, its first row and
+    its last row are all on one page."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    rows = RS.tables().readings()
+    first, last = rows[0], rows[-1]
+    pages = [k for k, t in enumerate(texts) if "What the text leaves open" in t]
+    assert len(pages) == 1
+    page = texts[pages[0]]
+    assert f"{first['rule']} {flat(first['reading'])}" in page and f"{last['rule']} {flat(last['reading'])}" in page
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_a_masked_line_says_in_words_how_many_are_masked_and_which_fire(bundled_packs, paper):
+    """Defect (p9 Monongahela): "port 10° · masked: 1 of 3, to starboard" was cryptic. It says how many of the line
+    are masked and what the odd gun does: "2 masked, 1 fires starboard"; a line wholly masked says "all 10 masked"."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    assert "port 10° · 2 masked, 1 fires starboard" in flat(sheet_of(texts, "USS Monongahela"))
+    assert "port 10° · all 10 masked" in flat(sheet_of(texts, "USS Brooklyn"))
+    assert not any("masked: " in t for t in texts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_the_plan_key_names_the_side_whose_triangles_are_filled(bundled_packs, library, paper):
+    """Defect (p2): "the first side's filled" left the player to guess which side was first. The key names both, the
+    first side (whose triangles the plan fills) first."""
+    first, other = (s.name for s in library.scenario("mobile-bay-1864").sides)
+    setup = next(t for t in pack_texts(bundled_packs, paper=paper) if "North is up" in t)
+    assert f"triangles along their heading (the {first}'s filled, the {other}'s open)" in setup
+    assert "the first side's filled" not in setup
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_the_counters_give_six_struck_and_sunk_and_turned_markers_where_the_page_has_room(bundled_packs, library,
+                                                                                              paper):
+    """Defect (p17): four STRUCK and four SUNK might run short over 12 turns, and nothing showed across the table that
+    a ship had turned (the target's plotted turn changes the firer's to-hit: 25 orders logs to read), nor a jammed
+    rudder, a downed captain or a flooded magazine. Six of each fate (one for every 4 ships); in the cells the
+    counters' last page leaves, a TURNED marker for every 3 ships and then the states, one of each in turn, their
+    numbers the tables' (A4 has the room; Letter's page is full, so it has none and no page more)."""
+    from conftest import pdf_page_index
+
+    from shipyard.rules.saunders.derive import modifier
+    from shipyard.rules.saunders.sheet import signed
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
+    assert words.count("STRUCK") == words.count("SUNK") == 6
+    turned = words.count("TURNED")
+    mod = signed(modifier(RS.tables().to_hit, "Firer or target plotted a turn"))
+    if paper == "a4":
+        assert turned == 8 and {"RUDDER", "CAPTAIN", "MAGAZINE"} <= set(words)  # 22 ships: 8, then the states
+        assert f"plotted a turn: {mod}" in flat(pdf_page_texts(path)[pdf_page_index(path, "TURNED")])
+    else:
+        assert turned == 0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s26_a_forts_guns_that_bear_on_no_ship_are_one_counted_line_not_rows(bundled_packs, library, paper):
+    """Defect (p15): Fort Gaines printed 25 of her 27 guns in rows "on no face drawn: bears on no ship", boxes and
+    all, and Fort Morgan her 4 land-face 32-pounders. Each fort's sheet says them in one line under her guns table,
+    every gun counted (her rows and that line add up to all she mounts)."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    for fort, idle in (("fort-gaines", 25), ("fort-morgan", 4)):
+        unit = library.units[fort]
+        lines = fort_gun_lines(library, fort)
+        assert sum(n for _, n, _ in lines) == sum(a.count for a in unit.armament)
+        assert sum(n for _, n, where in lines if where == NO_FACE) == idle
+        page = next(t for t in texts if unit.name in t and SHEET_MARK in t)
+        assert f"Also mounted, on no face drawn: {idle} guns bearing on no ship" in page
+        assert NO_FACE not in page

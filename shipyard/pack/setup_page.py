@@ -143,7 +143,7 @@ def _grid(unit: str, width: float) -> float:
     return step if width >= 3 * step else step / 2
 
 
-PLAN_KEY = ("North is up. Ships: triangles along their heading (the first side's filled, the other's open); forts: "
+PLAN_KEY = ("North is up. Ships: triangles along their heading ({fills}); forts: "
             "squares with their sectors of fire (solid lines from the square to a sector's edges, a dashed arc between: "
             "where it bears, not how far){marks}. Sectors black; land grey; channel edge in long grey dashes{channel}; "
             "shoals pale dotted; torpedoes crossed; set-up zones in a heavy pale dash-dot{lines}.")
@@ -161,14 +161,23 @@ def channel_words(ground) -> str:
     return f" ({' or '.join(depths)} inside; outside, {' or '.join(kinds + ['deep water'])})"
 
 
-def plan_key(ground, starts: dict) -> str:
+def fills_words(sides: list[str] | None) -> str:
+    """Which side's triangles are filled, by name (replay s26: "the first side's filled" left the player to guess
+    which side was first): 'the Union's filled, the Confederate's open'."""
+    if sides and len(sides) == 2:
+        return f"the {sides[0]}'s filled, the {sides[1]}'s open"
+    return "the first side's filled, the other's open"
+
+
+def plan_key(ground, starts: dict, sides: list[str] | None = None) -> str:
     """The plan's key, naming the rings, buoys and heavy lines only where this plan draws them (a replay looked for
-    the promised anchor ring on a plan with no ship at anchor, and found a heavy line the key never named)."""
+    the promised anchor ring on a plan with no ship at anchor, and found a heavy line the key never named), and the
+    sides whose triangles are filled and open by name."""
     marks = "; a ring: at anchor" if any(st.anchored for st in starts.values()) else ""
     marks += "; a ringed dot: a buoy" if ground.marks else ""
     names = list(dict.fromkeys(o.name for o in ground.obstructions))
     lines = f"; heavy black line: {', '.join(n[0].lower() + n[1:] for n in names)}" if names else ""
-    return PLAN_KEY.format(marks=marks, lines=lines, channel=channel_words(ground))
+    return PLAN_KEY.format(marks=marks, lines=lines, channel=channel_words(ground), fills=fills_words(sides))
 
 
 def short_name(unit) -> str:
@@ -577,7 +586,7 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
     sides = [s.name for s in scenario.sides]
     starts = [starts_table(scenario, side, units_by_id, f, ruleset) for side in scenario.sides]
     plan = plan_block(scenario, units_by_id, f, sides)
-    key = Text(plan_key(setup, f.starts(setup)) + _speeds_said(setup, ruleset), **st["note"])
+    key = Text(plan_key(setup, f.starts(setup), sides) + _speeds_said(setup, ruleset), **st["note"])
     blocks = [Heading(f"Set-up: {scenario.name}, {scenario.date}"),
               Text(f.words(setup, ruleset, scale), **st["note"])]
     if f.depth > f.width:  # a table whose long side runs north: the plan beside the first side's starts
@@ -658,7 +667,7 @@ def part_blocks(scenario, part, ruleset, units_by_id: dict, scale: str) -> list:
     blocks = [Heading(f"Set-up, {part.name}: {scenario.name}, {scenario.date}"),
               Text(f.words(part, ruleset, scale), **st["note"]),
               plan_block(scenario, units_by_id, f, sides, ground=part),
-              Text(plan_key(part, part.starts) + _speeds_said(part, ruleset), **st["note"])]
+              Text(plan_key(part, part.starts, sides) + _speeds_said(part, ruleset), **st["note"])]
     starts = [starts_table(scenario, side, units_by_id, f, ruleset, ground=part) for side in scenario.sides
               if any(su.id in part.starts for su in side.units)]
     said = [Text(" ".join(part.note.split()), **st["text"])] if part.note else []

@@ -12,9 +12,12 @@ Every game number printed comes from the unit's SaundersStats or the tables (hou
 from __future__ import annotations
 
 from .counters import counters
-from .reference import quick_reference
+from .reference import CONTENTS_PARTS, quick_reference
 from .roster import roster
 from .sheet import sheets, unit_sheet
 from .templates import templates
 
-__all__ = ["sheets", "unit_sheet", "templates", "counters", "roster", "quick_reference"]
+__all__ = ["sheets", "unit_sheet", "templates", "counters", "roster", "quick_reference", "SECTION_PARTS"]
+
+# the quick reference's parts, each listed in the cover's contents under it by its bookmark's title
+SECTION_PARTS = {"reference": tuple(part for part, _ in CONTENTS_PARTS)}

@@ -23,14 +23,18 @@ STYLE = load_style(Path(__file__).with_name("aids.yaml"))["chit"]
 SHIPS_PER_SPEED_CHIT = 4  # one chit of each speed for every 4 ships that can make it (8 ran out in turn 1 at Mobile Bay)
 SHIPS_PER_ASTERN_CHIT = 8  # going astern costs a turn stopped first and runs at a third of the speed: few ships back at
                            # once (replay 6: none in three turns), so a chit a speed for every 8 ships
-SHIPS_PER_FATE_MARKER = 6  # a struck and a sunk marker for every 6 ships (at least 2 of each): 8 left Mobile Bay's 22
-                           # ships three of each for a 12-turn game (replay 6); the day itself saw four fates
+SHIPS_PER_FATE_MARKER = 4  # a struck and a sunk marker for every 4 ships (at least 2 of each): 8 left Mobile Bay's 22
+                           # ships three of each for a 12-turn game (replay 6), 6 four; the day saw four fates and replay
+                           # s26 one of each in three turns of twelve, so 4 now: six of each
+SHIPS_PER_AGROUND = 8  # an aground marker for every 8 ships (at least 2): few ground (replay s26: none in three turns,
+                       # the shoals off the channel), and the room went to the fates
 FORTS_PER_SILENCED = 1  # a silenced marker for every fort (two for Mobile Bay's four ran short on paper, replay 6)
 SHIPS_PER_HALTED = 6  # a halted marker for every 6 ships: a ram halts both ships for the next move too
 LIGHT_TEXT = {"fire", "sunk"}  # white figures on a dark chit
 # what marks each kind besides its fill, so that in black and white they differ by more than a grey
 PATTERNS = {"aground": ("hatch", "clear"), "hole": ("hole",), "spar": ("spar",), "struck": ("spar",), "sunk": ("hole",),
-            "silenced": ("hole", "spar"), "halted": ("frame",), "turret": ("pointer",)}
+            "silenced": ("hole", "spar"), "halted": ("frame",), "turret": ("pointer",), "turned": ("turn_corner",),
+            "state": ("state_corner",)}
 
 
 def _ships(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[Any]:
@@ -68,7 +72,7 @@ def speed_chits(tops: list[float], start: float, also: list[float] = (),
 
 def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str, str, str]]:
     """(big text, small text, kind) for every counter to print, in proportion to the fleet: speed chits by how many
-    ships can make each speed, a fire marker for every two units, a hole for every two ships, aground for every four,
+    ships can make each speed, a fire marker for every two units, a hole for every two ships, aground for every SHIPS_PER_AGROUND,
     a spar marker for each spar-torpedo ship, a struck and a sunk marker for every SHIPS_PER_FATE_MARKER ships, a
     halted marker for every SHIPS_PER_HALTED (after a ram: halted next move too), and a silenced marker for every
     FORTS_PER_SILENCED forts (no hull left: she fires no more)."""
@@ -87,7 +91,7 @@ def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str
     t = ctx.tables
     out += [("FIRE", f"{signed(modifier(t.to_hit, 'On fire'))} to fire", "fire")] * max(4, math.ceil(n_units / 2))
     out += [("HOLE", "no hull: a 6 sinks", "hole")] * max(4, math.ceil(len(ships) / 2))
-    out += [("AGROUND", f"{int(t.aground.rows['break_free_on'])}+ to break free", "aground")] * max(2, math.ceil(len(ships) / 4))
+    out += [("AGROUND", f"{int(t.aground.rows['break_free_on'])}+ to break free", "aground")] * max(2, math.ceil(len(ships) / SHIPS_PER_AGROUND))
     out += [("SPAR", "deployed", "spar")] * sum(1 for s in ships if s.spar_torpedo)
     fates = max(2, math.ceil(len(ships) / SHIPS_PER_FATE_MARKER))
     out += [("STRUCK", "speed 0", "struck")] * fates
@@ -96,6 +100,39 @@ def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str
     out += turret_chits(units)
     out += [("SILENCED", "guns silent", "silenced")] * math.ceil(sum(1 for _, _, d in units if d.stats.fort) / FORTS_PER_SILENCED)
     return out
+
+
+SHIPS_PER_TURNED = 3  # a TURNED marker for every 3 ships, where the counters' last page has the cells
+
+
+def spare_chits(units: list[tuple[str, Any, Derived]], ctx: Context, room: int) -> list[tuple[str, str, str]]:
+    """The markers a player needs across the table but which live only on the sheets (replay s26: the target's
+    plotted turn changes the firer's to-hit, and checking it meant reading 25 orders logs), printed only in the
+    `room` cells the counters' last page has left, so they never add a page: first a TURNED marker for every
+    SHIPS_PER_TURNED ships (laid by a ship when she turns in step 3, lifted in step 7), then, one of each in turn, the
+    states a sheet's next-move or tick boxes hold (rudder jammed, captain down, magazine flooded, funnel smoke,
+    boiler steam). Every number is the tables'."""
+    ships = _ships(units, ctx)
+    t = ctx.tables
+    turned = [("TURNED", f"plotted a turn: {signed(modifier(t.to_hit, 'Firer or target plotted a turn'))}", "turned")]
+    states = [("RUDDER", "jammed: no turn", "state"), ("CAPTAIN", "down: orders stand", "state"),
+              ("MAGAZINE", "flooded: no fire", "state"),
+              ("SMOKE", f"{signed(modifier(t.to_hit, 'Filled with smoke'))} to fire", "state"),
+              ("STEAM", f"{signed(modifier(t.to_hit, 'Filled with steam'))} to fire", "state")]
+    out = turned * math.ceil(len(ships) / SHIPS_PER_TURNED)
+    while len(out) < room and ships:
+        out += states
+    return out[:max(0, room)]
+
+
+def room_left(doc: Document, printed: int, layout: str) -> int:
+    """The cells the counters' last page leaves empty after `printed` chits, in this layout (a fold-over takes a
+    front and its back, a duplex page's back mirrors its front)."""
+    cw, ch = STYLE.cell or STYLE.size
+    if layout == "fold":
+        cw, ch = (2 * cw, ch) if STYLE.fold == "beside" else (cw, 2 * ch)
+    cols, rows, _, _ = doc.grid(cw, ch)
+    return (-printed) % (cols * rows)
 
 
 def turret_chits(units: list[tuple[str, Any, Derived]]) -> list[tuple[str, str, str]]:
@@ -112,7 +149,9 @@ def turret_chits(units: list[tuple[str, Any, Derived]]) -> list[tuple[str, str, 
 
 def counters(doc: Document, units: list[tuple[str, Any, Derived]], ctx: Context, fold: bool = False,
              backs: bool = False) -> None:
-    faces = [Chit(_face(*item, ctx=ctx), _face(*item, back=True, ctx=ctx)) for item in chits(units, ctx)]
+    items = chits(units, ctx)
+    items += spare_chits(units, ctx, room_left(doc, len(items), layout_of(fold, backs)))
+    faces = [Chit(_face(*item, ctx=ctx), _face(*item, back=True, ctx=ctx)) for item in items]
     chit_sheet(doc, faces, STYLE, layout=layout_of(fold, backs), title="Counters", fold_title="Counters (fold)")
 
 

@@ -15,7 +15,7 @@ from ...render.text import number
 from ..context import Context
 from ..derived import Derived
 from .derive import modifier, scale_factor
-from .sheet import RULES, SHARE_WORDS, fraction, played_sequence, signed, style
+from .sheet import RULES, SHARE_WORDS, cap_words, fraction, played_sequence, signed, style
 from .templates import turns_in_play
 
 
@@ -133,11 +133,11 @@ def fort_rules(t) -> list[list[str]]:
     to_hit = {m["when"]: signed(m["mod"]) for m in t.to_hit.rows["modifiers"]}
     share, least = int(ff.get("one_ship_share", 1)), int(ff.get("one_ship_least", 1))
     at_one = (f"; at any one ship no more than {SHARE_WORDS.get(share, f'1/{share}')} of a face's guns a turn (steps 4 and 6 together), rounded up"
-              + (f" (at least {least})" if least > 1 else "") + ", the rest at others in its arc, or held" if share > 1 else "")
+              + (f" (at least {least}; {cap_words(t)})" if least > 1 else f" ({cap_words(t)})") + ", the rest at others or held" if share > 1 else "")
     return [["Fires", "in step 4 (she never turns)"
              + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"]
                 else ", not as a stationary firer") + at_one
-             + "; a gun that did not fire then may fire in step 6, at a ship then in its arc"],
+             + "; a gun held may fire in step 6, at a ship then in its arc"],
             ["Fired at", f"ships firing at her {to_hit['Target stationary']}: a fort is a stationary target; she is in an "
              "arc, and ranged, at her set-up point"
              if ff["stationary_target"] else "no stationary modifier"],
@@ -171,7 +171,7 @@ def stacking_row(t) -> list[str]:
     if rows["stack"]:
         first, second = rows["adds"]
         total = modifier(t.to_hit, first) + modifier(t.to_hit, second)
-        return [f"{first} and {second.lower().replace('filled with ', 'in ')}", signed(total)]
+        return [f"{first} + {second.lower().replace('filled with ', 'in ')}: total", signed(total)]
     worst = min(modifier(t.to_hit, w) for w in rows["state"])
     return [f"{', '.join(w.lower().replace('filled with ', '') for w in rows['state'])}: once", signed(worst)]
 
@@ -336,8 +336,8 @@ def readings_page(t, style: Style, elsewhere: dict[str, str] | None = None) -> l
     """The readings' heading, a line on what they are, and the two-column table of them."""
     st = style["readings"]
     return [Heading(LEFT_OPEN),
-            Text(f"Rules the text lost or leaves open, as the pack plays them; where the text allows a second "
-                 f"reading, its row ends with it ({INSTEAD}).", size=st["size"],  # two lines (r19: room for a row)
+            Text("Rules the text lost or left open, as played here; a second reading ends the row.",
+                 size=st["size"],  # one line (s26: room for the turret and sure-roll rows)
                  space_after=1.5),
             Table(readings_rows(t, elsewhere), header=["Rule", "Reading this pack plays"], bold_first_col=True,
                   **{"align": ["left", "left"], **st})]
@@ -361,6 +361,25 @@ def reference_pages(derived: list[Derived], ctx: Context, width: float, first: f
     return min(laid, key=len)  # the first (loosest) of the shortest
 
 
+# The quick reference's parts the cover's contents lists under it (aids.SECTION_PARTS), each with the headings that
+# hold it: a part is bookmarked on every page one of them starts (replay s26: the contents named page 18 alone, and
+# page 19 held the rules looked up most). The readings' rows are named for the rules a player hunts there.
+CONTENTS_PARTS = (
+    ("Ramming tables", ("Ramming: step by step", "Ramming: both roll", "Ramming / grounding / torpedo damage")),
+    ("Damage, sinking, surrender", ("Damage, sinking and surrender",)),
+    (FORTS, (FORTS,)),
+    ("Torpedo fields and strike", ("Torpedo fields:", "Torpedo strike")),
+    ("Line of fire, collisions", (LEFT_OPEN,)),
+    ("Lashed pairs, struck, fires", (LEFT_OPEN,)),
+)
+
+
+def parts_on(page: Block) -> list[str]:
+    """The CONTENTS_PARTS whose headings start on this page of the reference, in the contents' order."""
+    texts = page.texts()
+    return [part for part, heads in CONTENTS_PARTS if any(t.startswith(h) for t in texts for h in heads)]
+
+
 def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
     st = style()
     title = Stack([Title("Quick reference", f"{RULES} · the turn and the tables the ships in play use"),
@@ -373,3 +392,5 @@ def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
             flow.add(Stack([title, page]), bookmark="Quick reference (Saunders)")
         else:
             flow.add(page, new_page=True)
+        for part in parts_on(page):
+            doc.bookmark(part, level=1)

@@ -255,6 +255,13 @@ FATE = {"fate": ("surrendered", "abandoned", "sunk")}  # one checkbox line, a bo
 SHARE_WORDS = {2: "half", 3: "a third", 4: "a quarter"}  # fort_fire one_ship_share as the sheet says it
 
 
+def cap_words(t) -> str:
+    """Whose guns a fort's cap at one ship counts (fort_fire cap_by_sheet, reconstructed; replay s26 moment 1: Fort
+    Morgan and her water battery both bore on Brooklyn): each sheet's own, or a work's batteries together."""
+    return ("other sheets' guns apart" if t.require("fort_fire").rows.get("cap_by_sheet", True)
+            else "one work's batteries share it")
+
+
 def one_ship_words(unit, s: SaundersStats, ctx: Context) -> str:
     """How many guns a fort fires at any one ship, face by face where the set-up names the faces' guns: 'at any one
     ship: a quarter of a face's guns, rounded up (channel fronts 5, bay front 2)'; '' where every gun may."""
@@ -263,6 +270,7 @@ def one_ship_words(unit, s: SaundersStats, ctx: Context) -> str:
     if share <= 1:
         return ""
     part, least_words = SHARE_WORDS.get(share, f"1/{share}"), (f", at least {least}" if least > 1 else "")
+    least_words += f"; {cap_words(ctx.tables)}"
     faces = fort_faces(unit, ctx) if unit is not None else []
     if faces:
         each = ", ".join(f"{f.guns or 'face'} {guns_at_one_ship(ctx.tables, sum(f.battery.values()))}" for f in faces)
@@ -552,6 +560,24 @@ def face_lines(unit, s: SaundersStats, ctx: Context) -> list[tuple[Any, list[str
     return [(s.guns[i], [face.label if face else NO_FACE], n) for i, face, n in dealt] or None
 
 
+def bearing_lines(lines: list | None) -> list | None:
+    """A fort's face lines (face_lines) less those on no face drawn: the guns table's rows. None stays None (no faces:
+    the guns table deals them itself)."""
+    return None if lines is None else [line for line in lines if line[1] != [NO_FACE]]
+
+
+def idle_words(lines: list | None) -> str | None:
+    """A fort's guns on no face drawn, which bear on no ship, as one line under her guns table in place of a row each
+    (replay s26: Fort Gaines printed 25 such guns in rows with boxes no hit can ever tick, as no gun of hers that bears
+    on no firer can be the one a critical takes): each counted, their total said. None where she has none."""
+    idle = [(g, n) for g, arcs, n in (lines or []) if arcs == [NO_FACE]]
+    if not idle:
+        return None
+    total = sum(n for _, n in idle)
+    return (f"Also mounted, on no face drawn: {total} gun{'s' if total != 1 else ''} bearing on no ship (never "
+            f"fired, and no critical takes one: no boxes): " + ", ".join(f"{n} × {g.name}" for g, n in idle) + ".")
+
+
 ODD_GUN = " (1 of them: port or starboard)"  # an odd broadside gun: counted in the port line, fights either side, its
 # side taken when a pivot's port is (its "or" is the Arcs heading's, arcs_head; r24: "the odd gun: either side" left the
 # count and the moment open)
@@ -676,8 +702,10 @@ def turret_note(s: SaundersStats, ctx: Context) -> str:
     step = number(float(ctx.tables.require("turret_arcs").rows["width_deg"]))
     who = ("Turret: plot its arc" if len(turrets) == 1 else
            f"Turrets: plot each one's arc in its column ({', '.join(t.title() for t in turrets)})")
-    return (f"{who} with the move, one step ({step}°, to the next arc) a turn; both guns fire into the same arc at one target. "
-            "Own funnel or superstructure may block part of an arc: agree before play.")
+    trained = ("training it is a turn (−1, step 6)" if ctx.tables.require("turret_training").rows["counts_as_turn"]
+               else "training alone is no turn (no −1)")
+    return (f"{who} with the move, one step ({step}°, to the next arc) a turn; both guns fire into the same arc at one target; "
+            f"the arc plotted holds all turn; {trained}. Own funnel or superstructure may block part of an arc: agree before play.")
 
 
 OTHER_SIDE = {"port": "starboard", "starboard": "port"}
@@ -724,7 +752,9 @@ def masked_words(arcs: str, arcs_list: list[str], count: int, lashed: tuple[str,
     if named == {inboard}:
         kept = 1 if odd else 0
         head = arcs.replace(ODD_GUN, "")
-        return f"{head} · masked: {kept} of {count}, to {outboard}" if kept else f"{head} · masked: 0 of {count} fire"
+        # in words a player reads at once (replay s26: "masked: 1 of 3, to starboard" read as three to starboard)
+        return (f"{head} · {count - kept} masked, {kept} fires {outboard}" if kept
+                else f"{head} · {'all ' if count > 1 else ''}{count} masked")
     return arcs  # an outboard line, a gun that may take either side (the lashed line's step 2), bow, stern, all round
 
 
@@ -786,12 +816,15 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
                       **st["speed_stack"])
         top = Columns([_plan(unit, s), right], **st["plan_row"])
     lashed_line = lashed_note(unit, s, ctx)
+    faces = face_lines(unit, s, ctx) if s.fort else None
+    idle = idle_words(faces)
     blocks: list[Block | None] = [
         head,
         top,
         None if s.fort else hull,
         to_hit_line(ctx, s),
-        gun_table(s, face_lines(unit, s, ctx) if s.fort else None, ctx, None if s.fort else lashing(unit, ctx)),
+        gun_table(s, bearing_lines(faces), ctx, None if s.fort else lashing(unit, ctx)),
+        Note(idle, **st["turret_note"]) if idle else None,
         fort_targets(unit, s, ctx) if s.fort else None,
         Note(turret_note(s, ctx), **st["turret_note"]) if any(g.turret for g in s.guns) else None,
         Note(lashed_line, **st["turret_note"]) if lashed_line else None,
