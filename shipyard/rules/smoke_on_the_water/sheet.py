@@ -372,18 +372,24 @@ def random_gun(most: int, again: str) -> str | None:
         return None
     tens = -(-most // 10)
     if tens == 2:
-        extra = "+10 on a d6 of 4–6"
+        extra = "+10 on d6 4–6"
     elif tens == 3:
-        extra = "+10 on a d6 of 3–4, +20 on 5–6"
+        extra = "+10 on d6 3–4, +20 on 5–6"
     else:
         extra = "+10 × (d6 − 1)"
-    return f"a d10, {extra}, {again}"
+    return f"d10 by box order, {extra}; {again}"
 
 
 def random_gun_again(ctx: Context) -> str:
     """What a random gun's throw over the count or on a lost gun does, bounded (random_gun.again, ours: replay 24)."""
     t = ctx.tables.require("random_gun")
     return t.need(t.rows, "again", "what a throw over the count or on a lost gun does")
+
+
+def random_gun_jam(ctx: Context) -> str:
+    """What a jam's random pick does with a gun already jammed (random_gun.jam, ours: sotw35 moment 2)."""
+    t = ctx.tables.require("random_gun")
+    return t.need(t.rows, "jam", "what a jam's pick does with a jammed gun")
 
 
 def most_bearing(s: VesselStats | FortStats) -> int:
@@ -410,7 +416,7 @@ def gun_legend(s: VesselStats | FortStats, ctx: Context, compact: bool = False, 
         own.append(("dir", h.need(h.need(h.rows, "howitzer", "the howitzer row"), "direct_band", "what dir means")))
     pick = random_gun(most if most is not None else most_bearing(s), random_gun_again(ctx))
     if pick:
-        own.append(("random gun (box order)", pick))
+        own.append(("random gun bearing", pick))  # sotw35 moment 3: of those bearing on the firer, not all hers
     return Legend([(c, code_words(c, ctx)) for c in codes] + own, **style("play_small", compact),
                   title="Gun codes:" if compact else "Gun codes (size word = Table 17 row):")
 
