@@ -2286,3 +2286,19 @@ def test_sotw35_the_out_of_control_discs_are_the_other_markers_size(bundled_pack
         starts = [k for k in range(len(text)) if text.startswith(word, k)]
         sizes[word] = max(chars[k].size for k in starts)
     assert sizes["Outofcontrol"] <= sizes["Onfire"] + 1e-6, sizes
+
+
+def test_sotw35_a_gun_rows_box_number_stands_on_its_names_first_line(bundled_packs):
+    """Replay 26, defect (p5): where a gun's name wraps, its boxes and their number were centred in the two-line row,
+    so Brooklyn's "25" stood under the howitzer's name, on the line of no gun. Now level with the name's first line."""
+    import pdfplumber
+    from conftest import pdf_page_index
+    path = bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path
+    with pdfplumber.open(str(path)) as pdf:
+        chars = pdf.pages[pdf_page_index(path, "USS Brooklyn Screw sloop")].chars
+    text = "".join(c["text"] for c in chars)
+    name = chars[text.index("12-pounder Dahlgren boat")]  # Brooklyn's howitzer, gun 25: its name wraps
+    numbers = [c for c in chars if c["text"].isdigit() and "Condensed" in c["fontname"] and c["x0"] < 40
+               and abs(c["top"] - name["top"]) < 12]  # the box numbers left of the boxes, about her line
+    assert "".join(c["text"] for c in numbers[-2:]) == "25"
+    assert abs(numbers[-1]["top"] - name["top"]) < 1.0, (numbers[-1]["top"], name["top"])  # same line, not ~4.5 pt on
