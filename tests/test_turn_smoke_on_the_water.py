@@ -2302,3 +2302,11 @@ def test_sotw35_a_gun_rows_box_number_stands_on_its_names_first_line(bundled_pac
                and abs(c["top"] - name["top"]) < 12]  # the box numbers left of the boxes, about her line
     assert "".join(c["text"] for c in numbers[-2:]) == "25"
     assert abs(numbers[-1]["top"] - name["top"]) < 1.0, (numbers[-1]["top"], name["top"])  # same line, not ~4.5 pt on
+
+
+def test_sotw35_the_plans_scale_bar_has_no_row_of_figures_under_the_grids(bundled_packs):
+    """Replay 26, defect (p2): the scale bar's 0 30 60 sat right under the grid's 30 60 90 120 labels, two rows of
+    figures one over the other. The bar's blocks are said in words on its caption line instead."""
+    lines = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path)[1].splitlines()
+    assert any("each block 30 cm · cm on the table · grid every 30 cm" in line for line in lines)
+    assert not any(line.strip() == "0 30 60" for line in lines)
