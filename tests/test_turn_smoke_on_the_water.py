@@ -1428,8 +1428,8 @@ def test_a_lashed_consorts_sheet_says_the_pairs_order_goes_in_her_partners_log(m
     assert len(pairs) == 7
     for consort, partner in pairs:
         name, big = library.units[consort].name, library.units[partner].name.removeprefix("USS ")
-        assert (f"Lashed to {big}: one order for the pair, in {big}'s log (here “lashed” until CO)"
-                in _sheet_page(mobile_bay_pages, name)), name
+        assert (f"Lashed to {big}: one order for the pair, in {big}'s log; cast off (CO), hers there too, after a /"
+                in _sheet_page(mobile_bay_pages, name)), name  # sotw35: she has no log of her own
     sheets = " ".join(p for p in mobile_bay_pages if "Manoeuvre" in p)
     assert sheets.count("Lashed to ") == 7  # the consorts' only: the larger's log is the pair's
 
@@ -2310,3 +2310,17 @@ def test_sotw35_the_plans_scale_bar_has_no_row_of_figures_under_the_grids(bundle
     lines = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path)[1].splitlines()
     assert any("each block 30 cm · cm on the table · grid every 30 cm" in line for line in lines)
     assert not any(line.strip() == "0 30 60" for line in lines)
+
+
+def test_sotw35_a_lashed_consorts_sheet_has_no_orders_log_of_her_own(mobile_bay_pages, library):
+    """Replay 26, defect (pp5-12): each lashed consort's sheet carried a twelve-turn orders log that her own Lashed to
+    line said was never used (the pair's one order is in her partner's log). The consorts' logs are gone; her
+    partner's sloop keeps his, and her orders once cast off go there after a slash."""
+    scenario = library.scenarios["mobile-bay-1864"]
+    pairs = [(su.id, su.lashed_to) for side in scenario.sides for su in side.units if su.lashed_to]
+    for consort, partner in pairs:
+        name, big = library.units[consort].name, library.units[partner].name
+        page = _sheet_page(mobile_bay_pages, name)
+        own = page.split(name + " ", 1)[1].split(" USS ", 1)[0]  # her sheet: from her name to the next sheet's
+        assert "Turn Speed Manoeuvre Tactical" not in own, name
+        assert "Turn Speed Manoeuvre Tactical" in _sheet_page(mobile_bay_pages, big), big
