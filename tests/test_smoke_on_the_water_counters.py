@@ -84,7 +84,9 @@ def test_fire_markers_come_in_proportion_to_the_fleet(library, tmp_path):
 
 def test_the_three_fire_markers_differ_in_size_and_grey_and_name_the_sheets_boxes(library):
     """Review item 12: the sheet's "Fire test marker", "On fire" and "Out of control" boxes each have a marker of
-    that name, and no two markers share a size or a fill (so black-and-white prints tell them apart too)."""
+    that name, and no two markers share a fill (so black-and-white prints tell them apart too). Sizes: the fire test
+    disc is the smallest; sotw35 (replay 26) set the Out of control disc at the On fire disc's size, where its 51 mm
+    took a third of a page, so fill (and white type) alone tells those two apart."""
     from shipyard.rules.smoke_on_the_water import sheet as S
     ctx, units = _units(library, "mobile-bay-1864", None)
     unit, d = next((u, dd) for _, u, dd in units if dd.stats.kind == "vessel")
@@ -95,7 +97,9 @@ def test_the_three_fire_markers_differ_in_size_and_grey_and_name_the_sheets_boxe
     assert {lab.removesuffix(" markers") for lab in labels} == names
     sizes = [st.size for st in styles]
     fills = [st["ring"].fill for st in styles]
-    assert len(set(sizes)) == 3 and len(set(fills)) == 3
+    assert len(set(fills)) == 3
+    test, fire, out = sizes
+    assert test[0] < fire[0] and out == fire
 
 
 def test_long_names_fit_their_counters_at_five_points(library, tmp_path):

@@ -238,6 +238,9 @@ class GunTable(Table):
     box_w: float | None = None  # a box's width where wider than it is tall (None: square): room for a dot and a tick
     box_gap: float = 0.6
     per_line: int = 10
+    # where a row's boxes stand when its text takes more lines than they do: "centre", or "top", level with its first
+    # line (sotw35, replay 26: a lone box centred in a two-line row read as the next row's, "25" under the howitzer)
+    box_align: str = "centre"
     group: int = 0  # a wider gap after every `group` boxes (0: none)
     group_gap: float = 0.6
     boxes_min: float = 10.0  # the box column's least width, mm
@@ -322,6 +325,8 @@ class GunTable(Table):
         for i, (n, lines) in enumerate(zip(self.boxes, heights[1:] if self.header else heights)):
             block_h = self._lines_of(n) * (self.box + self.box_gap) - self.box_gap
             by = top + (lines * line_h - block_h) / 2
+            if self.box_align == "top":  # the first line of boxes centred on the row's first line of text
+                by = min(by, top + max(0.0, (line_h - self.box) / 2))
             for k in range(n):
                 r, c = divmod(k, per)
                 ly = by + r * (self.box + self.box_gap)

@@ -348,11 +348,10 @@ class TablePlan(Block):
         length = self.grid
         page.rect(x, y, length * s, 1.2, width=0.25, fill=0.0, colour=0.0)
         page.rect(x + length * s, y, length * s, 1.2, width=0.25, fill=1.0, colour=0.0)
-        base = y + 1.2 + size * PT * 1.1
-        for k in range(3):
-            page.text(x + k * length * s, base, f"{k * length:g}", size=size, align="centre" if k else "left")
-        page.text(x + 2 * length * s + 2.0, y + 1.2, f"{self.unit} on the table · grid every {self.grid:g} {self.unit}"
-                  f" · table {self.width:g} × {self.depth:g} {self.unit}", size=size)
+        # the blocks are said in words, not numbered under the bar: its 0 30 60 stood right under the grid's own
+        # 30 60 90 labels, two rows of figures one over the other (sotw35, replay 26)
+        page.text(x + 2 * length * s + 2.0, y + 1.2, f"each block {length:g} {self.unit} · {self.unit} on the table · "
+                  f"grid every {self.grid:g} {self.unit} · table {self.width:g} × {self.depth:g} {self.unit}", size=size)
 
     def texts(self):
         return [m.label for m in self.markers] + [s.name for s in self.shapes if s.name]

@@ -4,6 +4,7 @@ their own) and fire markers, imposed in cells with cut marks."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from pathlib import Path
 
 from ...render.counters import Chit, chit_sheet, layout_of, load_style, whole_rows
@@ -96,14 +97,34 @@ def _fitting_tail(name: str, fits) -> str:
     return next((f for f in forms if fits(f)), forms[-1])
 
 
+def _state_kinds(ctx: Context, units: list, room: int) -> list[tuple[str, str | None]]:
+    """(kind, fort name or None) of the `room` state markers state_markers makes."""
+    from .sheet import driven_off_to_hit
+    forts = [d.unit_name for _, _, d in units if d.stats.kind == "fort"] if driven_off_to_hit(ctx) is not None else []
+    kinds = ["jammed", "jammed", "abandoned", "aground", "anchored"] * room
+    return ([("driven_off", name) for name in forts] + [(k, None) for k in kinds])[:room]
+
+
 def state_markers(ctx: Context, units: list, room: int) -> list[Chit]:
     """Up to `room` state markers, in turn: one Driven off for each fort (where the pack plays it), then Jammed and
     Abandoned; none where no cell is spare, since the sheets' boxes hold every one of these states."""
-    from .sheet import driven_off_to_hit
-    forts = [d.unit_name for _, _, d in units if d.stats.kind == "fort"] if driven_off_to_hit(ctx) is not None else []
-    named = [_state_marker("driven_off", name) for name in forts]
-    kinds = ["jammed", "jammed", "abandoned", "aground", "anchored"] * room
-    return (named + [_state_marker(k) for k in kinds])[:room]
+    return [_state_marker(k, name) for k, name in _state_kinds(ctx, units, room)]
+
+
+def state_counts(units: list) -> dict[str, int]:
+    """The Jammed, Abandoned and Wreck markers a fleet wants in all (sotw35, replay 26: 5 of 6 Jammed were in use
+    after three turns of twelve, and 2 Abandoned and 2 Wrecks were few for 24 units): a Jammed for every two vessels
+    (a jam stays till a repair roll clears it, 3 in 10 a turn), an Abandoned and a Wreck for every four; never fewer
+    than the six, two and two a small action had."""
+    vessels = len([u for u in units if u[2].stats.kind == "vessel"])
+    return {"jammed": max(6, math.ceil(vessels / 2)), "abandoned": max(2, math.ceil(vessels / 4)),
+            "wreck": max(2, math.ceil(vessels / 4))}
+
+
+def more_states(placed: list[str], units: list) -> list[str]:
+    """The state markers still wanted (state_counts) after those `placed` in spare cells, Jammed first."""
+    have = Counter(placed)
+    return [k for k, n in state_counts(units).items() for _ in range(max(0, n - have[k]))]
 
 
 def spare_states(room: int) -> list[str]:
@@ -166,8 +187,10 @@ def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = F
         chits = [Chit(_speed_face(f)) for f in _speed_faces(ctx, units)]
         # the speed counters' last row's spare cells hold more Jammed and Abandoned markers, the speed counter's size
         # (replay 21, defect c: both Jammed were wanted in turn 3); never a row more
-        chits += [_state_marker(k) for k in spare_states(-len(chits) % doc.grid(*speed.size)[0])]
+        spare = spare_states(-len(chits) % doc.grid(*speed.size)[0])
+        chits += [_state_marker(k) for k in spare]
     else:
+        spare = []
         chits = [Chit(_speed_face(front), None if back is None else _speed_face(back))
                  for front, back in speed_pairs(ctx, units)]
     chit_sheet(doc, chits, speed, layout=layout, title="Speed counters", fold_title="Speed counters (fold-over)",
@@ -180,10 +203,19 @@ def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = F
     marks = layout if layout == "backs" else "fronts"
     n = whole_rows(doc, fire + test, small, go_on=go_on)
     # the last row's spare cells: state markers where the fire test discs wanted leave room (never a row more)
-    states = state_markers(ctx, units, n - fire - test)
+    kinds = _state_kinds(ctx, units, n - fire - test)
+    states = [_state_marker(k, name) for k, name in kinds]
     chit_sheet(doc, [_fire_marker("fire", ctx)] * fire + [_fire_marker("test")] * (n - fire - len(states)) + states,
                small, layout=marks,
                title="Fire markers", back_title="Fire markers (backs)", go_on=go_on)
     chit_sheet(doc, [_fire_marker("out")] * whole_rows(doc, out, big, go_on=go_on), big, layout=marks,
                title="Out of control markers" if layout == "backs" else None,
                back_title="Out of control markers (backs)", go_on=go_on)
+    # then the Jammed, Abandoned and Wreck markers the fleet still wants, in the room the small discs leave (sotw35)
+    extra = more_states(spare + [k for k, _ in kinds], units)
+    if extra:
+        st = STYLES["state_marker"]
+        extra += ["jammed"] * (whole_rows(doc, len(extra), st, go_on=go_on) - len(extra))  # a whole row, never more
+        chit_sheet(doc, [_state_marker(k) for k in extra], st, layout=marks,
+                   title="State markers" if layout == "backs" else None,
+                   back_title="State markers (backs)", go_on=go_on)

@@ -15,7 +15,7 @@ from ..context import Context
 from ..derived import Derived
 from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, hit_location_column
 from ...render.kit import load_style, readings_page, turn_card
-from .sheet import (random_gun_again, OUR_CODES, STYLE_PATH, TEXT_CODES, TITLE, code_words, driven_off_to_hit, gun_damage_block,
+from .sheet import (random_gun_again, random_gun_jam, OUR_CODES, STYLE_PATH, TEXT_CODES, TITLE, code_words, driven_off_to_hit, gun_damage_block,
                     natural_rolls, point_blank_sizes, style)
 
 SIZE_ORDER = ("VL", "L", "M", "H", "SH")
@@ -25,14 +25,13 @@ def _scaled(factor: float) -> str:
     return "" if factor == 1 else f", × {num(factor)}"
 
 
-def speed_table(ctx: Context, factor: float) -> Table:
-    """Table 2 on its side, a column a level: three lines, not a line a level."""
+def speed_table(ctx: Context, factor: float) -> Block:
+    """Table 2 in one line, a level to a phrase (each sheet prints her own moves; sotw35: the quick reference's room
+    for replay 26's answers): 'Immobile I 0 cm, 0 kn · Slow S 10 cm, 2 kn · ...'."""
     levels = ctx.tables.require("speed_levels").rows
-    rows = [["Code"] + [r.get("code", "") for r in levels],
-            ["Move"] + [f"{num(r['move_cm'] * factor)} cm" for r in levels],
-            ["Knots"] + [f"{num(r['knots'])} kn" for r in levels]]
-    return Table(rows, header=["Level"] + [r["level"] for r in levels], bold_first_col=True,
-                 title="Table 2 · speed levels (move a turn)")
+    return Stack([Heading("Table 2 · speed levels (move a turn): " + " · ".join(
+        f"{r['level']} {r.get('code', '')} {num(r['move_cm'] * factor)} cm, {num(r['knots'])} kn" for r in levels))],
+        **style("reference_stack"))
 
 
 def range_tables(ctx: Context, codes: list[str], factor: float) -> list[Block]:
@@ -175,6 +174,13 @@ def hit_location_tables(ctx: Context, vessels: list[Derived]) -> list[Block]:
     return pairs
 
 
+def d3_words(ctx: Context) -> str:
+    """How the text throws a 1d3 (critical_hits.d3, the text's dice conventions: sotw35 moment 1), for Table 15's
+    title, where the Flooding critical's 1d3 is."""
+    d3 = ctx.tables.require("critical_hits").rows.get("d3")
+    return f"; d3: {d3}" if d3 else ""
+
+
 def critical_tables(ctx: Context) -> list[Block]:
     t15 = ctx.tables.require("critical_hits")
     die = t15.rows.get("die", "d6")
@@ -184,8 +190,8 @@ def critical_tables(ctx: Context) -> list[Block]:
                  r.get("effect", "") + (" *" if t15.tag(r) == "reconstructed" else "")] for r in t15.rows[key]]
         out.append(Table(body, header=[die, title, "Armour", "Effect"], **style("reference_criticals"),
                          align=["centre", "left", "left", "left"],
-                         title=None if k else f"Table 15 · critical hits, {die}; Special: {die} again on the specials; "
-                                              "armour: what tests deflection (* ours)"))
+                         title=None if k else f"Table 15 · critical hits, {die} (6: again on the specials); "
+                                              f"armour: what tests it (* ours){d3_words(ctx)}"))
     return out
 
 
@@ -281,7 +287,7 @@ def misfire_table(ctx: Context, derived: list[Derived]) -> Block:
                        f"{r['burst_damage']} HDP, no armour test (a fort SDP), and a fire "
                        "test marker. Red-hot shot: "
                        f"a jam {r['red_hot_jams'].lower()}. {r['together'][0].upper()}{r['together'][1:]}. A "
-                       f"random gun: a d10 on those it may be, box order, {random_gun_again(ctx)}.", **style("reference_note"))],
+                       f"random gun: a d10 on those it may be, box order, {random_gun_again(ctx)}; {random_gun_jam(ctx)}.", **style("reference_note"))],
                  **style("reference_stack"))
 
 
@@ -338,6 +344,18 @@ def deflected_shell(ctx: Context) -> str:
                         "does no damage) or undetonated (it does the figure after the slash)")
 
 
+def fort_indirect(ctx: Context) -> str:
+    """What indirect fire at a fort (no base to land over) hits (fort_targets.indirect_cm, ours: sotw35 moment 8)."""
+    cm = ctx.tables.require("fort_targets").rows.get("indirect_cm")
+    if cm is None:
+        return ""
+    if not cm:
+        return "; none at a fort (no base to land on)"
+    # the other reading named here, where the rule is read (the readings page has no line to spare: sotw35)
+    return (f"; at a fort: landing within {num(cm * distance_factor(ctx))} cm of its mark strikes its walls (house "
+            "rule fort_targets: none)")
+
+
 def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> list[Block]:
     """The rules the turn needs that sit in no table (turn_rules), what an empty track does (zero_points) and how a
     partly armoured location is decided. How a fort is shot at is on its own sheet (fort_rules)."""
@@ -348,7 +366,8 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
     rows = [["Orders log", f"speed {codes} (ring it astern) · manoeuvre Fx ahead, Ax astern, Px / Sx turn to port / "
              f"starboard on the template (x cm) · tactical {TEXT_CODES}; ours: {OUR_CODES} (I, no drift: a target "
              "Immobile, +1); a ram is a move into contact"]]
-    rows += [[r["rule"] + _star(tr, r), r["text"] + (deflected_shell(ctx) if r["rule"] == "Deflected" else "")]
+    rows += [[r["rule"] + _star(tr, r), r["text"].replace("{fort_indirect}", fort_indirect(ctx) if forts else "")
+              + (deflected_shell(ctx) if r["rule"] == "Deflected" else "")]
              for r in tr.rows]
     if any(d.stats.turret_damage_points for d in vessels):  # after the Gun hit row, the one place it is said
         at = next((k for k, row in enumerate(rows) if row[0].startswith("Gun hit")), len(rows) - 1) + 1
@@ -386,7 +405,7 @@ def turret_guns_row(ctx: Context) -> list[str]:
             raise ShipyardError(f"table turret_gun_damage ({t.tag()}): track is {track!r}; expected hull or tdp")
         by.setdefault(track, []).append(r["hit"])
     star = " *" if any(t.tag(r) == "reconstructed" for r in t.rows) else ""
-    return ["Turret guns" + star, "a hit's Table 17 damage, by the hit: "
+    return ["Turret guns" + star, "its Table 17 damage, by the hit: "
             + "; ".join(f"{', '.join(hits)}: {TRACK_WORDS[track]}" for track, hits in by.items())]
 
 

@@ -69,7 +69,7 @@ def legend(ctx: Context, lashed: bool = False, forts: bool = False) -> Note:
     levels = ctx.tables.require("speed_levels").rows
     paddle_box = number(ctx.tables.require("ground_scale").rows["paddle_box_ft"])
     return Note("Speed: top speed ahead/astern, " + ", ".join(f"{r.get('code', r['level'][0])} {r['level']}" for r in levels)
-                + f". Base: length × width in mm of the model's base, a sidewheeler's over her paddle boxes (ours: {paddle_box} ft a side)"
+                + f". Base: length × width in mm of the base itself (her hull + 10 mm each way), a sidewheeler's over her paddle boxes (ours: {paddle_box} ft a side)"
                 # replay 13: Selma, the longest base, is Small where the shorter Octorara is Medium: two measures;
                 # replay 24, defect 7: still read as an error, so the legend says size is not the base's length
                 + ". Size: by tonnage, not length (Tables 4 and 6, boarding); Target: bow/broadside letters, by length "

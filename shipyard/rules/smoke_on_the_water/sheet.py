@@ -166,7 +166,8 @@ def base_words(s: VesselStats, unit, ctx: Context) -> str:
 
 def lashed_orders(unit, ctx: Context) -> str:
     """Where a lashed consort's orders go ("" for any other ship): the pair has one order, written in her partner's
-    log, so her own rows say "lashed" until she casts off (CO) and moves alone (replay 17, moment 2)."""
+    log (replay 17, moment 2); she has no log of her own (sotw35, replay 26: seven logs of twelve turns stood unused),
+    so once she casts off (CO) and moves alone her orders go in his log's rows too, after a slash."""
     scen = getattr(ctx, "scenario", None)
     su = next((su for side in getattr(scen, "sides", ()) for su in side.units
                if su.id == getattr(unit, "id", None) and su.lashed_to and su.lashed_to != su.id), None)
@@ -174,7 +175,8 @@ def lashed_orders(unit, ctx: Context) -> str:
     if partner is None:
         return ""
     name = short_name(partner.name)
-    return f"{name}: one order for the pair, in {name}'s log (here \u201clashed\u201d until CO)" + partner_hides(ctx, name)
+    return (f"{name}: one order for the pair, in {name}'s log; cast off (CO), hers there too, after a /"
+            + partner_hides(ctx, name))
 
 
 def partner_hides(ctx: Context, name: str) -> str:
@@ -372,18 +374,24 @@ def random_gun(most: int, again: str) -> str | None:
         return None
     tens = -(-most // 10)
     if tens == 2:
-        extra = "+10 on a d6 of 4–6"
+        extra = "+10 on d6 4–6"
     elif tens == 3:
-        extra = "+10 on a d6 of 3–4, +20 on 5–6"
+        extra = "+10 on d6 3–4, +20 on 5–6"
     else:
         extra = "+10 × (d6 − 1)"
-    return f"a d10, {extra}, {again}"
+    return f"d10 by box order, {extra}; {again}"
 
 
 def random_gun_again(ctx: Context) -> str:
     """What a random gun's throw over the count or on a lost gun does, bounded (random_gun.again, ours: replay 24)."""
     t = ctx.tables.require("random_gun")
     return t.need(t.rows, "again", "what a throw over the count or on a lost gun does")
+
+
+def random_gun_jam(ctx: Context) -> str:
+    """What a jam's random pick does with a gun already jammed (random_gun.jam, ours: sotw35 moment 2)."""
+    t = ctx.tables.require("random_gun")
+    return t.need(t.rows, "jam", "what a jam's pick does with a jammed gun")
 
 
 def most_bearing(s: VesselStats | FortStats) -> int:
@@ -410,7 +418,7 @@ def gun_legend(s: VesselStats | FortStats, ctx: Context, compact: bool = False, 
         own.append(("dir", h.need(h.need(h.rows, "howitzer", "the howitzer row"), "direct_band", "what dir means")))
     pick = random_gun(most if most is not None else most_bearing(s), random_gun_again(ctx))
     if pick:
-        own.append(("random gun (box order)", pick))
+        own.append(("random gun bearing", pick))  # sotw35 moment 3: of those bearing on the firer, not all hers
     return Legend([(c, code_words(c, ctx)) for c in codes] + own, **style("play_small", compact),
                   title="Gun codes:" if compact else "Gun codes (size word = Table 17 row):")
 
@@ -765,7 +773,8 @@ def fixed_blocks(unit, d: Derived, ctx: Context, compact: bool, width: float = 1
     third = hit_location_panel(s, ctx, unit) if t17 is None else Stack([hit_location_panel(s, ctx, unit), t17],
                                                                         **style("third_panel"))
     panels = Columns([armour_panel(s, ctx, unit=unit), vessel_panel(s, ctx, unit), third], **style("panels"))
-    return [head, stat_boxes(s, ctx), panels, guns_block(s), *legends, damage_block(s, ctx, unit), log_head]
+    consort = s.kind == "vessel" and bool(lashed_orders(unit, ctx))  # no log of her own, so no log heading
+    return [head, stat_boxes(s, ctx), panels, guns_block(s), *legends, damage_block(s, ctx, unit)] + ([] if consort else [log_head])
 
 
 def fire_log_faces(unit, d: Derived, ctx: Context) -> list[str] | None:
@@ -784,10 +793,12 @@ def sheet(unit, d: Derived, ctx: Context, width: float, height: float | None = N
     reminder line kept."""
     def build(reminders: bool, faces: list[str] | None = None) -> Stack:
         blocks = fixed_blocks(unit, d, ctx, compact, width, reminders, to_hit=not headed, faces=faces)
-        log = orders_log(d.stats.kind == "fort", game_turns(ctx), compact, faces)
-        return as_it_stands(Stack([*blocks, log],
+        # a lashed consort's orders are her partner's log's (lashed_orders, on her Lashed to line): no log of her own
+        log = [] if consort else [orders_log(d.stats.kind == "fort", game_turns(ctx), compact, faces)]
+        return as_it_stands(Stack([*blocks, *log],
                                   **style("sheet", compact), keep_together=True), ctx, unit)
 
+    consort = d.stats.kind == "vessel" and bool(lashed_orders(unit, ctx))
     faces = fire_log_faces(unit, d, ctx) if by_face else None
     full = build(True, faces)
     if faces:
