@@ -58,6 +58,17 @@ def test_bundled_pack_passes_the_layout_lint(bundled_packs, pack, rules, check):
         f"  page {f.page}: {f.detail}" for f in found[:20])
 
 
+@pytest.mark.parametrize("pack, rules", [pytest.param(p, r, marks=pytest.mark.xdist_group(f"{pack_id(*p)}-{r}"),
+                                                      id=f"{pack_id(*p)}-{r}")
+                                         for p in BUNDLED_PACKS if p[0] == "mobile-bay-1864" for r in RULESETS])
+def test_no_character_of_the_mobile_bay_packs_prints_under_6_pt(bundled_packs, pack, rules):
+    """Issue 22's bar, stricter than the lint's 5 % share: not one character under 6 pt, a figure squeezed narrower
+    than its size counting at the size it prints (Saunders' Hartford's speed boxes 10½-13½ read 5.9 pt until they
+    were set in the condensed face)."""
+    report = _report(bundled_packs, pack, rules)
+    assert report.chars > 0 and report.under_6 == 0, report.text()
+
+
 def unembedded_fonts(path) -> list[str]:
     """Every font dictionary in the file (pages, forms, anything) without an embedded font program: no
     FontFile/FontFile2/FontFile3 in its descriptor (Type0: its descendant's). Type3 fonts are drawn in the

@@ -492,8 +492,14 @@ class SpeedTrack(Block):
             page.rect(bx, by, w, cell, width=self.line, fill=shade, tag=tag)
             bold = bool(c.mark or c.strong or c.end)
             text = written_in(c.text, end.written) if end is not None else c.text
-            page.fit_text(bx + w / 2, by + base, text, w - 0.4, size=self.size, min_size=MIN_READ_PT, align="centre",
-                          weight="bold" if bold else "regular", family=self.family, colour=0 if bold else self.plain_grey)
+            weight = "bold" if bold else "regular"
+            # a figure too wide for its box at the least readable size is set in the condensed face with the box's
+            # inner edge for room, not squeezed under it (Hartford's 10½-13½ in Saunders' boxes read as 5.9 pt)
+            family, room = self.family, w - 0.4
+            if text_width(text, MIN_READ_PT, weight, family) > room:
+                family, room = "condensed", w - self.line
+            page.fit_text(bx + w / 2, by + base, text, room, size=self.size, min_size=MIN_READ_PT, align="centre",
+                          weight=weight, family=family, colour=0 if bold else self.plain_grey)
             if c.mark:
                 page.text(bx + w / 2, by - 0.5, c.mark, size=self.mark_size, align="centre", weight="bold")
             if (self.top is None and k < (self._speeds.prefilled if self._speeds else self.struck)
