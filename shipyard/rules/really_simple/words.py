@@ -147,21 +147,26 @@ def mount_bearings(mount, inboard: str | None = None) -> list[tuple[str, int]]:
 OTHER_SIDE = {"port": "starboard", "starboard": "port"}
 
 
-def inboard_side(ctx, unit) -> str | None:
-    """The side of a lashed ship that lies against her partner in the scenario ('port' for Brooklyn, 'starboard' for
-    Octorara lashed to her port side), None for a ship not lashed (or a pack without a scenario)."""
+def _lashings(ctx, unit):
+    """(her id, the scenario's units lashed to another) where the pack has a scenario and she an id, else (None, [])."""
     scenario = getattr(ctx, "scenario", None)
     uid = getattr(unit, "id", None)
     if scenario is None or uid is None:
-        return None
-    for side in scenario.sides:
-        for su in side.units:
-            if not su.lashed_to or not su.lashed_on:
-                continue
-            if su.id == uid:
-                return OTHER_SIDE[su.lashed_on]  # the consort's side facing her partner's lashed side
-            if su.lashed_to == uid:
-                return su.lashed_on
+        return None, []
+    return uid, [su for side in scenario.sides for su in side.units if su.lashed_to]
+
+
+def inboard_side(ctx, unit) -> str | None:
+    """The side of a lashed ship that lies against her partner in the scenario ('port' for Brooklyn, 'starboard' for
+    Octorara lashed to her port side), None for a ship not lashed (or a pack without a scenario)."""
+    uid, lashed = _lashings(ctx, unit)
+    for su in lashed:
+        if not su.lashed_on:
+            continue
+        if su.id == uid:
+            return OTHER_SIDE[su.lashed_on]  # the consort's side facing her partner's lashed side
+        if su.lashed_to == uid:
+            return su.lashed_on
     return None
 
 
@@ -286,16 +291,12 @@ LASHED_CARD = {"carried": "Lashed pair: either fouled, boiler holed or at 0 kn, 
 def consort_of(ctx, unit) -> str | None:
     """The name of the ship a lashed ship is lashed to in the scenario (Octorara for Brooklyn, Brooklyn for Octorara),
     None for a ship not lashed."""
-    scenario = getattr(ctx, "scenario", None)
-    uid = getattr(unit, "id", None)
-    if scenario is None or uid is None:
-        return None
-    for side in scenario.sides:
-        for su in side.units:
-            if su.lashed_to and (su.id == uid or su.lashed_to == uid):
-                other = su.lashed_to if su.id == uid else su.id
-                found = ctx.library.units.get(other)
-                return found.name if found is not None else None
+    uid, lashed = _lashings(ctx, unit)
+    for su in lashed:
+        if uid in (su.id, su.lashed_to):
+            other = su.lashed_to if su.id == uid else su.id
+            found = ctx.library.units.get(other)
+            return found.name if found is not None else None
     return None
 
 
