@@ -59,6 +59,26 @@ def lashed_groups(scenario: Any, items: list, unit_of=lambda item: item[0]) -> l
     return groups
 
 
+OTHER_SIDE = {"port": "starboard", "starboard": "port"}
+
+
+def lashing(scenario: Any, unit_id: str | None) -> tuple[str, str] | None:
+    """(her partner's unit id, her inboard side) where the scenario lashes her to another: a consort names her sloop
+    and the sloop's side she lies on (lashed_to, lashed_on), so the sloop's inboard side is that one and the consort's
+    the other ('port' for Brooklyn, 'starboard' for Octorara). None where no scenario lashes her."""
+    if scenario is None or unit_id is None:
+        return None
+    for side in scenario.sides:
+        for su in side.units:
+            if not su.lashed_to or not su.lashed_on:
+                continue
+            if su.id == unit_id:
+                return su.lashed_to, OTHER_SIDE[su.lashed_on]
+            if su.lashed_to == unit_id:
+                return su.id, su.lashed_on
+    return None
+
+
 def lashed_name(name: str, partner: Any) -> str:
     """A roster's name cell: 'USS Hartford', or '↳ USS Metacomet' under her partner."""
     return name if partner is None else f"{LASHED} {name}"

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ...render.text import number
 from ...errors import ShipyardError
 from ..tables import Tables
+from ..rosters import lashing
 from .derive import scale_factor
 from .stats import ReallySimpleStats
 
@@ -144,30 +145,11 @@ def mount_bearings(mount, inboard: str | None = None) -> list[tuple[str, int]]:
     return [(side, n) for side, n in (("port", port), ("starboard", mount.count - port)) if n]
 
 
-OTHER_SIDE = {"port": "starboard", "starboard": "port"}
-
-
-def _lashings(ctx, unit):
-    """(her id, the scenario's units lashed to another) where the pack has a scenario and she an id, else (None, [])."""
-    scenario = getattr(ctx, "scenario", None)
-    uid = getattr(unit, "id", None)
-    if scenario is None or uid is None:
-        return None, []
-    return uid, [su for side in scenario.sides for su in side.units if su.lashed_to]
-
-
 def inboard_side(ctx, unit) -> str | None:
     """The side of a lashed ship that lies against her partner in the scenario ('port' for Brooklyn, 'starboard' for
     Octorara lashed to her port side), None for a ship not lashed (or a pack without a scenario)."""
-    uid, lashed = _lashings(ctx, unit)
-    for su in lashed:
-        if not su.lashed_on:
-            continue
-        if su.id == uid:
-            return OTHER_SIDE[su.lashed_on]  # the consort's side facing her partner's lashed side
-        if su.lashed_to == uid:
-            return su.lashed_on
-    return None
+    found = lashing(getattr(ctx, "scenario", None), getattr(unit, "id", None))
+    return found[1] if found else None
 
 
 def odd_gun_inboard(tables: Tables, ctx, unit) -> str | None:
@@ -286,18 +268,6 @@ LASHED_FOULED = {"carried": "a lashed ship stops at once and is carried",
 LASHED_CARD = {"carried": "Lashed pair: either fouled, boiler holed or at 0 kn, the other carries both at half her top "
                           "speed",
                "drifts": "Lashed pair: either fouled, boiler holed or at 0 kn, both slow to a stop and drift"}
-
-
-def consort_of(ctx, unit) -> str | None:
-    """The name of the ship a lashed ship is lashed to in the scenario (Octorara for Brooklyn, Brooklyn for Octorara),
-    None for a ship not lashed."""
-    uid, lashed = _lashings(ctx, unit)
-    for su in lashed:
-        if uid in (su.id, su.lashed_to):
-            other = su.lashed_to if su.id == uid else su.id
-            found = ctx.library.units.get(other)
-            return found.name if found is not None else None
-    return None
 
 
 def lashed_to(ctx, unit) -> str | None:

@@ -24,8 +24,9 @@ from ...library.setup import NO_FACE
 from ..context import Context
 from ..derived import Derived
 from ..play_aids import (
-    accent, as_it_stands, damage_done, game_turns, sheet_heading, side_runs, sides_apart, with_live_link
+    accent, as_it_stands, damage_done, game_turns, sheet_heading, short_name, side_runs, sides_apart, with_live_link
 )
+from ..rosters import OTHER_SIDE, lashing as rosters_lashing
 from .damage import FIRE_TALLY, FUNNEL_TALLY, HOLE_TALLY
 from .derive import guns_at_one_ship, modifier, round_speed, scale_factor, speed_thresholds, turret_roles
 from .stats import SaundersStats
@@ -708,33 +709,15 @@ def turret_note(s: SaundersStats, ctx: Context) -> str:
             f"the arc plotted holds all turn; {trained}. Own funnel or superstructure may block part of an arc: agree before play.")
 
 
-OTHER_SIDE = {"port": "starboard", "starboard": "port"}
-
-
 def lashing(unit, ctx: Context) -> tuple[str, str] | None:
-    """(her partner's name, her inboard side) where the scenario lashes her to another: a consort names her sloop
-    and the sloop's side she lies on (lashed_to, lashed_on), so the sloop's inboard side is that one and the consort's
-    the other. None where no scenario lashes her."""
-    scenario = getattr(ctx, "scenario", None)
-    if scenario is None or unit is None:
+    """(her partner's name, her inboard side) where the scenario lashes her to another (rosters.lashing), None where
+    none does."""
+    found = rosters_lashing(getattr(ctx, "scenario", None), getattr(unit, "id", None))
+    if found is None:
         return None
-    units = [su for side in scenario.sides for su in side.units]
-    me = next((su for su in units if su.id == unit.id), None)
-    consort = next((su for su in units if su.lashed_to == unit.id and su.lashed_on), None)
-    if me is not None and me.lashed_to and me.lashed_on:
-        partner, inboard = me.lashed_to, OTHER_SIDE[me.lashed_on]
-    elif consort is not None:
-        partner, inboard = consort.id, consort.lashed_on
-    else:
-        return None
+    partner, inboard = found
     known = ctx.library.units.get(partner) if hasattr(ctx.library, "units") else None
     return (known.name if known is not None else partner), inboard
-
-
-def short_name(name: str) -> str:
-    """'USS Octorara' -> 'Octorara': a partner named in a cell with no room for her prefix."""
-    first, _, rest = name.partition(" ")
-    return rest if first in ("USS", "CSS") and rest else name
 
 
 def masked_words(arcs: str, arcs_list: list[str], count: int, lashed: tuple[str, str] | None) -> str:
