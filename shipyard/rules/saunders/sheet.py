@@ -703,7 +703,8 @@ def turret_note(s: SaundersStats, ctx: Context) -> str:
     step = number(float(ctx.tables.require("turret_arcs").rows["width_deg"]))
     who = ("Turret: plot its arc" if len(turrets) == 1 else
            f"Turrets: plot each one's arc in its column ({', '.join(t.title() for t in turrets)})")
-    trained = ("training it is a turn (−1, step 6)" if ctx.tables.require("turret_training").rows["counts_as_turn"]
+    turned = signed(modifier(ctx.tables.require("to_hit"), "Firer or target plotted a turn"))
+    trained = (f"training it is a turn ({turned}, step 6)" if ctx.tables.require("turret_training").rows["counts_as_turn"]
                else "training alone is no turn (no −1)")
     return (f"{who} with the move, one step ({step}°, to the next arc) a turn; both guns fire into the same arc at one target; "
             f"the arc plotted holds all turn; {trained}. Own funnel or superstructure may block part of an arc: agree before play.")
