@@ -2324,3 +2324,20 @@ def test_sotw35_a_lashed_consorts_sheet_has_no_orders_log_of_her_own(mobile_bay_
         own = page.split(name + " ", 1)[1].split(" USS ", 1)[0]  # her sheet: from her name to the next sheet's
         assert "Turn Speed Manoeuvre Tactical" not in own, name
         assert "Turn Speed Manoeuvre Tactical" in _sheet_page(mobile_bay_pages, big), big
+
+
+def test_a_house_rule_on_open_water_reaches_the_set_up_pages_depths_line(tmp_path):
+    """The set-up page's depths line is filled from the pack's own tables (RuleSet.depth_words takes them), so a house
+    rule on running_aground.open_water prints there; it was read from the bundled tables once, at import."""
+    from conftest import in_process
+
+    house = tmp_path / "house.yaml"
+    house.write_text('smoke-on-the-water:\n  running_aground:\n    rows: {open_water: "off the channel: test as a bar"}\n')
+    out = tmp_path / "out"
+    run = in_process("pack", "mobile-bay-1864", "--rules", "smoke-on-the-water", "--house-rules", str(house),
+                     "-o", str(out), "--jobs", "1")
+    assert run.code == 0, run.err
+    setup = next(t for t in pdf_page_texts(next(out.glob("*.pdf"))) if t.startswith("Set-up"))
+    flat = " ".join(setup.split())
+    assert "no deeper draught, no test; off the channel: test as a bar." in flat
+    assert "other water, off the channel too, is deep" not in flat

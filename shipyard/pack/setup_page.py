@@ -577,7 +577,8 @@ def _speeds_said(setup, ruleset) -> str:
     return " Start speeds: " + "; ".join(f"{k:g} kn is {words(k)}" for k in speeds) + "."
 
 
-def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | None, width: float = 190.0) -> list:
+def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | None, width: float = 190.0,
+                 tables=None) -> list:
     """The set-up pages' blocks, in order: the plan and where each unit starts on the first page, then the ground's
     depths, special rules, events, the victory tables, the turn limit and the day's outcome, two columns a row."""
     setup = scenario.setup
@@ -615,7 +616,7 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
                   for w in setup.water]
         said = f" ({f.unit} from the bottom-left corner)" if with_shoals and shoals else ""
         return Text(f"Depths{said}: " + "; ".join(depths) + (". Torpedoes: " + "; ".join(fields) if fields else "")
-                    + ". " + ruleset.depth_words, **st["text"])
+                    + ". " + ruleset.depth_text(tables), **st["text"])
 
     special = [r for r in setup.special_rules if _applies(r, ruleset)]
     rules_after = []
@@ -697,7 +698,8 @@ def draw_setup(doc, job) -> None:
     units_by_id = {su.id: job.ctx.library.units[su.id] for s in scenario.sides for su in s.units
                    if su.id in job.ctx.library.units}
     box = doc.content
-    pages = [(fitted(setup_blocks(scenario, ruleset, units_by_id, job.ctx.scale, game_turns(job.ctx), box.w), box.w,
+    pages = [(fitted(setup_blocks(scenario, ruleset, units_by_id, job.ctx.scale, game_turns(job.ctx), box.w,
+                                    tables=job.ctx.tables), box.w,
                      box.h),
               "Set-up")]
     pages += [(fitted(part_blocks(scenario, part, ruleset, units_by_id, job.ctx.scale), box.w, box.h),

@@ -494,7 +494,7 @@ class SpeedTrack(Block):
             text = written_in(c.text, end.written) if end is not None else c.text
             weight = "bold" if bold else "regular"
             # a figure too wide for its box at the least readable size is set in the condensed face with the box's
-            # inner edge for room, not squeezed under it (Hartford's 10½-13½ in Saunders' boxes read as 5.9 pt)
+            # inner edge for room, not squeezed under it (a sloop's 10½-13½ in 4.3 mm boxes read as 5.9 pt)
             family, room = self.family, w - 0.4
             if text_width(text, MIN_READ_PT, weight, family) > room:
                 family, room = "condensed", w - self.line

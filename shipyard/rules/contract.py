@@ -129,8 +129,9 @@ class RuleSet:
     # Whether the set-up page's starts table says how many guns each sector of a fort bears ("bears 170–330° 20
     # guns"): False where the rules fire a fort by its card's factors, not its pieces (its readings say what bears).
     sector_guns: bool = True
-    # What a depth on the set-up page means under its rules (a rule set that rolls to ground says which column).
-    depth_words: str = "A ship drawing more than the depth grounds."
+    # What a depth on the set-up page means under its rules (a rule set that rolls to ground says which column):
+    # words, or words made from the pack's tables (`depth_words(tables)`), so that a house rule reaches them.
+    depth_words: str | Callable[[Tables], str] = "A ship drawing more than the depth grounds."
     # The torpedo-field densities its rules read (a set-up's `density:`), () where every field plays alike.
     torpedo_densities: Callable[[], tuple[str, ...]] = lambda: ()
     plays: Callable[[str, Context], bool] | None = None  # which of a scenario's units take part (None: all)
@@ -151,6 +152,11 @@ class RuleSet:
     def takes_part(self, unit_id: str, ctx: Context) -> bool:
         """Whether a unit of the scenario in hand (ctx.scenario) takes part under these rules."""
         return self.plays is None or bool(self.plays(unit_id, ctx))
+
+    def depth_text(self, tables: Tables | None = None) -> str:
+        """depth_words, filled from `tables` (the pack's, house rules laid over; None: the bundled tables)."""
+        words = self.depth_words
+        return words(tables if tables is not None else self.tables()) if callable(words) else words
 
     def tables(self, house_rules: Path | None = None) -> Tables:
         return load_tables(self.tables_path, house_rules, (self.key, *self.aliases))

@@ -6,7 +6,6 @@ The calculator is in derive.py, the numbers in tables.yaml, the printed aids in 
 from pathlib import Path
 
 from ..contract import RuleSet
-from ..tables import load_tables
 from .damage import TRACK_NAMES, damage_tracks, game_now
 from .trackers import applies, trackers
 from .derive import derive
@@ -39,7 +38,7 @@ RULESET = RuleSet(
     readings=readings,
     ground_units="in",
     # the bundled tables' words (a house rule moving the shoal line reaches the quick reference, not the set-up page)
-    depth_words="Shoals: " + shoal_dice(load_tables(TABLES)) + ".",
+    depth_words=lambda tables: "Shoals: " + shoal_dice(tables) + ".",
     pack_seconds=0.06,
     pack_pages=11,  # with the set-up page; what the text leaves open shares the last orders log's page
     minutes_per_turn=3.0,

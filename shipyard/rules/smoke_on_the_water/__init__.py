@@ -8,7 +8,6 @@ which box records each outcome of its tables in trackers.py.
 from pathlib import Path
 
 from ..contract import RuleSet
-from ..tables import load_tables
 from .damage import TRACK_NAMES, damage_tracks, game_now, game_tracks
 from .derive import derive, plays, speed_words
 from .trackers import applies, trackers
@@ -40,9 +39,9 @@ RULESET = RuleSet(
     speed_words=speed_words,
     plays=plays,  # a fort off the table (outside the channel window, or placed nowhere) takes no part (derive.plays)
     # the open water's reading is Table 3's (running_aground.open_water: sotw33, the plan's water off the channel)
-    depth_words=("A ship drawing more than the depth tests Table 3 each turn she moves over it: a shoal is its "
-                 "shallow water column, a bar its mud bank or sand bar column; no deeper draught, no test; "
-                 + load_tables(TABLES).require("running_aground").rows["open_water"] + "."),
+    depth_words=lambda tables: ("A ship drawing more than the depth tests Table 3 each turn she moves over it: a "
+                                "shoal is its shallow water column, a bar its mud bank or sand bar column; no deeper "
+                                "draught, no test; " + tables.require("running_aground").rows["open_water"] + "."),
     turn_reason="the text's: a turn is a minute",
     ground_reason="the text's 1 mm to 2 ft; with 1/1200 models we halve every distance",
 )
