@@ -461,7 +461,7 @@ def test_a_lashed_pair_says_whose_card_carries_it_and_who_picks_the_gunboats_tar
     """Round 2, moments 11 and 12: does the gunboat pick her own target, does she mask the sloop's port battery, which card
     carries the pair's speed, what of the gunboats' counters?"""
     assert ("Lashed pairs one unit: one counter and the speed marker of the slower's setting (sloop 4\" + sidewheeler "
-            "3\": 3\"); each her own card, EDNA, target, torpedo tests; inboard guns silent") in _blocks(library, "mobile-bay-1864")
+            "3\": 3\"); each her own card, EDNA, target, torpedo tests; all her factors outboard") in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
@@ -1729,7 +1729,7 @@ def test_the_ramming_factor_takes_off_the_targets_edna_and_speed_both(mobile_bay
 def test_each_ship_of_a_lashed_pair_makes_her_own_torpedo_tests(mobile_bay):
     """Replay 18, moment 2 (p6, p3, p5): a lashed pair in a field: one torpedo test for the pair, or one for each ship?
     Each hull strikes its own torpedo and has its own EDNA: the Lashed pairs reading, where the player looked, says so."""
-    assert _squeezed("each her own card, EDNA, target, torpedo tests; inboard guns silent") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("each her own card, EDNA, target, torpedo tests; all her factors outboard") in _squeezed(_readings(mobile_bay))
 
 
 # ---------------------------------------------------------------------------------------------- replay 19
@@ -1961,8 +1961,8 @@ def test_a_lashed_pair_rams_as_the_sloop(mobile_bay, library):
     """Replay 22, moment 1 (p3 Consorts, p6 Ramming): the pack covered a pair only as a ram's target; whose bow, EDNA
     and speed count when the pair rams was nowhere. The sloop's, at the pair's one speed marker: she leads and turns
     it. Three words won on the full set-up page, which keeps its pages."""
-    assert "torpedo tests; inboard guns silent, outboard ones bear; rams as the sloop" in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("outboard ones bear; rams as the sloop") in _squeezed(_readings(mobile_bay))
+    assert "torpedo tests; all her factors outboard, none inboard; rams as the sloop" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("none inboard; rams as the sloop") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1985,12 +1985,12 @@ def test_a_torpedo_test_and_a_ram_contact_in_one_half_move_come_in_the_order_her
     assert len(mobile_bay) == RULESET.pack_pages
 
 
-def test_a_lashed_pairs_inboard_guns_are_silent_and_its_outboard_guns_bear(mobile_bay, library):
-    """Replay 22, moment 4 (p2, p3): "inboard guns silent" against Targets' "all her factors bear": did a target to
-    port silence the whole sloop? Her inboard (port) side is silent, her outboard side bears; the gunboat the other
-    way round: each fires only to her own outboard side, at her own target."""
-    assert "inboard guns silent, outboard ones bear" in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("inboard guns silent, outboard ones bear") in _squeezed(_readings(mobile_bay))
+def test_a_lashed_ship_fires_all_her_factors_outboard_and_none_inboard(mobile_bay, library):
+    """Replay 22, moment 4 and replay 27, moment 1 (p2, p3): "inboard guns silent, outboard ones bear" against
+    Targets' "all her factors bear": a ship's factors are not split by side, so which of them are inboard? None is:
+    she fires all her factors to her outboard side (the sloop starboard, the gunboat port) and none inboard."""
+    assert "all her factors outboard, none inboard" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("all her factors outboard, none inboard") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
