@@ -593,11 +593,11 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     ref = _blocks(library, "mobile-bay-1864")
     assert ("Ramming any ship may: RAM and target said at her number, before she fires (measure first); her bow must "
             "reach it this move, else it lapses (a bow touching has: speed 0, marker kept). Ramming factor") in ref
-    assert "Any two dice alike → events. Hits and events: the target's, none the rammer's." in ref
+    assert "Any two dice alike → events. Hits and events: the target's alone." in ref
     assert "Ramming and Holed: the quick reference" in ref  # the readings point to it (said once: replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
     assert _squeezed("her bow must reach it this move, else it lapses (") in qr
-    assert _squeezed("Hits and events: the target") in qr and _squeezed("none the rammer") in qr  # ' set as ’
+    assert _squeezed("Hits and events: the target") in qr and _squeezed("s alone.") in qr  # ' set as ’
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
@@ -1745,10 +1745,10 @@ def test_a_ram_from_a_bow_already_touching_is_at_speed_0_and_speeds_are_taken_at
     ref = _blocks(library, "mobile-bay-1864")
     assert "her bow must reach it this move, else it lapses (a bow touching has: speed 0, marker kept). Ramming factor" in ref
     assert ("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs current, speeds in inches at "
-            "contact (0 stopped; hers as set in phase 5).") in ref
+            "contact (0 stopped; hers after phase 5,") in ref
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("(a bow touching has: speed 0, marker kept)") in qr
-    assert _squeezed("speeds in inches at contact (0 stopped; hers as set in phase 5)") in qr
+    assert _squeezed("speeds in inches at contact (0 stopped; hers after phase 5,") in qr
     assert _squeezed("Ramming and Holed: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2322,4 +2322,18 @@ def test_the_turning_gauge_carries_its_own_100_mm_check_inside_its_cut_line(mobi
              and 2.0 * mm < ln["bottom"] - ln["top"] < 3.0 * mm and left < ln["x0"] < right]
     xs = sorted(ln["x0"] for ln in ticks)
     assert len(xs) == 2 and abs((xs[1] - xs[0]) / mm - 100.0) < 0.05
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+# ---------------------------------------------------------------------------------------------- replay 27
+
+
+def test_a_rams_target_that_has_not_moved_yet_counts_the_speed_marker_she_has_now(mobile_bay, library):
+    """Replay 27, moment 2 (p6 Ramming): Tecumseh rammed Morgan before Morgan's number came up. "Speeds at contact
+    (0 stopped; hers as set in phase 5)" covered only the rammer: the target's is her marker as it lies at contact,
+    set last bound if she has not acted yet. Said on the quick reference's Ramming line; Letter keeps its 9 pages."""
+    assert ("speeds in inches at contact (0 stopped; hers after phase 5, the target's now)."
+            in _blocks(library, "mobile-bay-1864"))
+    qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
+    assert _squeezed("(0 stopped; hers after phase 5, the target's now)") in qr
     assert len(mobile_bay) == RULESET.pack_pages

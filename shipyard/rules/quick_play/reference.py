@@ -127,7 +127,7 @@ def ram_words(ctx: Context, rams: bool = True) -> str:
     if edna not in ("current", "printed"):
         raise ShipyardError(f"table ramming ({ctx.tables.ramming.tag()}): edna is {edna!r}; it is current or printed")
     return (f"Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs {edna}, speeds in inches at contact "
-            f"(0 stopped; hers as set in phase 5). Throw {dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming', boxes=False)} Any two dice alike → events.")
+            f"(0 stopped; hers after phase 5, the target's now). Throw {dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming', boxes=False)} Any two dice alike → events.")
 
 
 def edna_zero_words(ctx: Context, forts: bool = True, ships: bool = True) -> str:
