@@ -1579,7 +1579,7 @@ def test_fort_morgans_range_is_to_her_beach_so_a_ship_in_the_gap_can_reach_point
             "shore (her water battery)") in page
     assert "only a point-blank Heavy beats Fort Morgan's 22" in page
     setup = _squeezed(_column(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("Shore 61½, 28½ to 63½, 34½ to") in setup  # the shore the reading measures to, in numbers
+    assert _squeezed("Shore 61½, 28½ to 63½, 34½ (west) to") in setup  # the shore the reading measures to, in numbers
     scenario = library.scenarios["mobile-bay-1864"].setup
     point = next(a for a in scenario.land if a.name == "Mobile Point").outline
     (ax, ay), (bx, by) = [(x / 100, y / 100) for x, y in (point[0], point[-1])]  # the west shore, as the rule prints it
@@ -1601,7 +1601,7 @@ def test_mobile_points_shore_is_given_in_numbers_north_of_the_fort_too(mobile_ba
     Gaines and Morgan lie off the fort, the player read it off the plan by eye. The rule follows the land outline on
     along the bay shore to the table's edge, in the plan's own numbers."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("Shore 61½, 28½ to 63½, 34½ to 72, 35½ (in): water off it.") in setup
+    assert _squeezed("Shore 61½, 28½ to 63½, 34½ (west) to 72, 35½ (in): water off it.") in setup
     outline = next(a for a in library.scenarios["mobile-bay-1864"].setup.land if a.name == "Mobile Point").outline
     assert [(x / 100, y / 100) for x, y in (outline[0], outline[3], outline[2])] == [(61.5, 28.5), (63.5, 34.5), (72, 35.5)]
 
@@ -2336,4 +2336,18 @@ def test_a_rams_target_that_has_not_moved_yet_counts_the_speed_marker_she_has_no
             in _blocks(library, "mobile-bay-1864"))
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("(0 stopped; hers after phase 5, the target's now)") in qr
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_the_set_up_names_which_leg_of_mobile_points_shore_is_the_west_shore(mobile_bay, library):
+    """Replay 27, moment 4 (p2 Mobile Point, p3 Fort Morgan): Fort Morgan's range runs to "Mobile Point's west
+    shore", and the set-up gave the shore as 61½,28½ → 63½,34½ → 72,35½ without saying which part was west. The
+    first leg, along the channel (the second is the bay shore, facing north): the set-up marks it "(west)", in the
+    same two lines on A4 and Letter."""
+    setup = _squeezed(_column(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("Shore 61½, 28½ to 63½, 34½ (west) to 72, 35½ (in)") in setup
+    assert _squeezed("to the nearest point of Mobile Point's west shore") in _squeezed(_readings(mobile_bay))
+    outline = next(a for a in library.scenarios["mobile-bay-1864"].setup.land if a.name == "Mobile Point").outline
+    (ax, ay), (bx, by) = [(x / 100, y / 100) for x, y in (outline[0], outline[-1])]
+    assert (ax, ay, bx, by) == (61.5, 28.5, 63.5, 34.5) and abs(by - ay) > abs(bx - ax)  # the leg that runs north
     assert len(mobile_bay) == RULESET.pack_pages
