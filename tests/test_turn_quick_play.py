@@ -873,7 +873,7 @@ def test_a_lost_units_counter_leaves_the_cup(mobile_bay, library):
     and left the spares unused. The bound's end and the readings say it: one counter a unit left, the highest out."""
     assert "End of bound holed ships due sink; strike the bound; cup: one counter a unit left" in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
-    assert ("Lost units a unit sunk, struck or silenced draws no more: at the bound's end remove the top counters, "
+    assert ("Lost units a unit sunk, struck or silenced draws no more: at the bound's end the highest numbers go, "
             "one a unit (a ship all guns out still draws)") in page
     assert _squeezed("cup: one counter a unit left") in _squeezed(_page(mobile_bay, "Naval Rules — quick reference"))
     assert len(mobile_bay) == RULESET.pack_pages and "Going astern" in page
@@ -2350,4 +2350,14 @@ def test_the_set_up_names_which_leg_of_mobile_points_shore_is_the_west_shore(mob
     outline = next(a for a in library.scenarios["mobile-bay-1864"].setup.land if a.name == "Mobile Point").outline
     (ax, ay), (bx, by) = [(x / 100, y / 100) for x, y in (outline[0], outline[-1])]
     assert (ax, ay, bx, by) == (61.5, 28.5, 63.5, 34.5) and abs(by - ay) > abs(bx - ax)  # the leg that runs north
+    assert len(mobile_bay) == RULESET.pack_pages
+
+
+def test_a_lost_units_counter_out_of_the_cup_is_the_highest_number(mobile_bay):
+    """Replay 27, moment 3 (p5 Lost units): "remove the top counters, one a unit": top of what? The counters are
+    numbered and the number is the order of action: the highest numbers leave, so the rest still run 1 up without a
+    gap (the player took out 15, 16 and 17). Said in the reading, in its two lines."""
+    page = _squeezed(_readings(mobile_bay))
+    assert _squeezed("at the bound's end the highest numbers go, one a unit") in page
+    assert _squeezed("top counters") not in page
     assert len(mobile_bay) == RULESET.pack_pages
