@@ -2369,7 +2369,8 @@ def test_the_firer_s_stationary_modifier_is_named_where_a_ship_fires(bundled_pac
     speed, mod = firer_stationary()
     texts = pack_texts(bundled_packs, paper=paper)
     ref = reference_text(texts)
-    assert f"First fire ships that did not turn fire, and spar torpedoes strike within reach ships that did not turn ({speed}: {mod}); forts" in ref
+    first = ref[ref.index("4 First fire"):ref.index("5 Move on")]
+    assert f"ships that did not turn ({speed}: {mod}); forts" in first
     sheets = [t for t in texts if SHEET_MARK in t]
     line = f"{SHEET_MARK} · firer at {speed} {mod}"
     ships = sum(t.count(SHEET_MARK) for t in sheets) - sum(t.count("Fort · ") for t in sheets)
@@ -2783,3 +2784,12 @@ def test_s26_a_forts_guns_that_bear_on_no_ship_are_one_counted_line_not_rows(bun
         page = next(t for t in texts if unit.name in t and SHEET_MARK in t)
         assert f"Also mounted, on no face drawn: {idle} guns bearing on no ship" in page
         assert NO_FACE not in page
+
+
+def test_step_4_says_a_ship_that_did_not_turn_may_hold_guns_to_step_6(bundled_packs):
+    """Replay s27 moment 1: step 4 said ships that did not turn "fire", forts alone were told they may hold guns to
+    step 6, and the player could not tell whether a ship may hold too. The printed step 4 row says so, and why not to."""
+    ref = reference_text(pack_texts(bundled_packs))
+    row = ref[ref.index("4 First fire"):ref.index("5 Move on")]
+    assert "step 6" in row and "may" in row, row
+    assert "land first" in row or "count before" in row, row
