@@ -1504,7 +1504,7 @@ def test_a_ship_drifting_to_a_halt_slows_2_kn_a_turn_and_then_only_a_tide_moves_
     moves only with a tide, as a struck ship does. The screw's torpedo box says the rate where the player marks it."""
     texts = pack_texts(bundled_packs, paper=paper)
     ref = reference_text(texts)
-    assert ("Faster than the new maximum this plot stands, then −2 kn a turn down to it, a pilot house hit or not "
+    assert ("Faster than the new maximum this plot stands, then −2 kn a turn down to it, pilot house hit or captain down "
             "(drifting to a halt: to 0, "
             "then a tide alone moves her, 1 in a turn)") in ref
     assert "only a scenario's tide moves her, 1 in a turn its way" in readings_rows()["Struck"]  # the same drift
@@ -2126,7 +2126,7 @@ def test_a_pilot_house_hit_does_not_stop_a_forced_slowing(bundled_packs, paper):
     who must lose 2 kn a turn: which wins? The slowing: it is her damage taking the knots, not an order the wrecked
     helm cannot pass (the text: she "must" decelerate). Said in the slowing's row, where the lost knots are read."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert "Faster than the new maximum this plot stands, then −2 kn a turn down to it, a pilot house hit or not" in ref
+    assert "Faster than the new maximum this plot stands, then −2 kn a turn down to it, pilot house hit or captain down" in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2793,3 +2793,15 @@ def test_step_4_says_a_ship_that_did_not_turn_may_hold_guns_to_step_6(bundled_pa
     row = ref[ref.index("4 First fire"):ref.index("5 Move on")]
     assert "step 6" in row and "may" in row, row
     assert "land first" in row or "count before" in row, row
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_captain_down_says_a_ship_over_her_new_maximum_still_slows(bundled_packs, paper):
+    """Replay s27 moment 2: Brooklyn lost her captain (66, "orders unchanged") with a 4 kn plot standing while the
+    same turn's damage cut her maximum to 2.5 kn, and neither row said which wins. Both rows now say the slowing does:
+    the critical's own row and the Faster than the new maximum row."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    at = ref.index("66 Captain down")
+    assert "slows" in ref[at:at + 160], ref[at:at + 160]
+    at = ref.index("Faster than the")
+    assert "captain down" in ref[at:at + 260].lower(), ref[at:at + 260]
