@@ -1719,7 +1719,7 @@ def test_mobile_bay_s_tide_moves_only_a_ship_with_no_power_of_her_own(bundled_pa
     """Replay r15, moment 2 (p2 Tide, p19 Struck): the pack said a drifting ship drifts north, not whether a ship under
     power that plotted 0 kn drifts. Saunders' set-up says it: only one with no power of her own; under power she holds."""
     setup = flat(pack_texts(bundled_packs)[1])
-    assert "with no power of her own a ship drifts north; under power she holds, even at 0 kn" in setup
+    assert "a ship with no power of her own drifts north" in setup and "under power she holds" in setup
 
 
 def test_brooklyn_s_speed_track_has_a_box_for_five_knots_lost(library):
@@ -2816,3 +2816,12 @@ def test_a_column_does_not_fire_ahead_through_the_ship_in_front(bundled_packs, p
     at = ref.index("Line of fire centre to centre")
     row = ref[at:at + 420]
     assert "either end of her hull" in row and "graze of her side is open" in row, row
+
+
+def test_mobile_bay_s_tide_gives_its_drift_rate_where_the_tide_is(bundled_packs):
+    """Replay s27 moment 4: Selma lost both wheels and p2's Tide said she drifts north at no rate; the rate was only
+    under Struck and Faster than the new maximum on p19. The set-up's Tide row gives it, the Struck reading's own."""
+    setup = flat(next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:")))
+    tide = setup[setup.index("Tide The flood"):][:200]
+    rate = "1 in a turn"
+    assert rate in readings_rows()["Struck"] and f"drifts north {rate}" in tide, tide
