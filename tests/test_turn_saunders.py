@@ -1330,7 +1330,7 @@ def test_a_hit_on_locations_4_to_6_short_of_a_d66_does_nothing_said_outright(bun
     t = RS.tables()
     d66 = min(int(r["min_total"]) for r in t.penetration_result.rows if r["critical"])
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert f"Hit location (1D6; 4–6: no hull, D66 at {d66}+; see Hits 4–6)" in ref
+    assert f"Hit location (1D6; 4–6: no hull, whole D66 at {d66}+; Hits 4–6)" in ref
     assert "the result's D66 only" in readings_rows()["Hits 4–6"]  # and where the harm of 6+ comes from
 
 
@@ -2117,7 +2117,7 @@ def test_a_fort_hit_on_4_to_6_rolls_the_d66_only_as_a_ship_s_does(bundled_packs)
     # said once, in the Forts table's Hit row (s11), the readings' row pointing there
     assert "Hit roll the location as for a ship: every location is the walls, 4–6 cost no hull, as a ship's (Hits 4–6)" in ref
     assert f"Hits on a fort {FORT_READINGS['Hits on a fort']}" in ref and "the D66 only" not in ref
-    assert "Hit location (1D6; 4–6: no hull, D66 at 6+; see Hits 4–6)" in ref and "Hits 4–6" in ref
+    assert "Hit location (1D6; 4–6: no hull, whole D66 at 6+; Hits 4–6)" in ref and "Hits 4–6" in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2231,7 +2231,7 @@ def test_the_hit_location_heading_says_4_to_6_in_plain_words_and_points_to_its_r
     """Replay r23, defect b (p18): "on 4–6, no hull and under 6 no effect" made sense only after the Hits 4–6 row on
     p19. The heading says it plainly in the same line (no hull lost; the D66 from a total of 6+) and names that row."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert "Hit location (1D6; 4–6: no hull, D66 at 6+; see Hits 4–6)" in ref
+    assert "Hit location (1D6; 4–6: no hull, whole D66 at 6+; Hits 4–6)" in ref
     assert "under 6 no effect" not in ref and f"Hits 4–6 {readings_rows()['Hits 4–6']}" in ref
 
 
@@ -2825,3 +2825,13 @@ def test_mobile_bay_s_tide_gives_its_drift_rate_where_the_tide_is(bundled_packs)
     tide = setup[setup.index("Tide The flood"):][:200]
     rate = "1 in a turn"
     assert rate in readings_rows()["Struck"] and f"drifts north {rate}" in tide, tide
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_hit_location_4_to_6_rolls_the_whole_d66_table(bundled_packs, paper):
+    """Replay s27 moment 5: "4–6: no hull, D66 at 6+" left it open whether an armament, machinery or pilot house hit
+    rolls the critical on its own tens of the table. The heading says the whole D66, as the Hits 4–6 reading does."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    at = ref.index("Hit location (1D6;")
+    assert "whole D66" in ref[at:at + 80], ref[at:at + 80]
+    assert "on the whole table" in readings_rows()["Hits 4–6"]
