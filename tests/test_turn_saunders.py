@@ -702,7 +702,7 @@ def test_a_sheet_with_no_section_ratings_says_what_a_hit_on_4_to_6_takes(library
 ROUND_4_READINGS = {
     "6: an explosion's damage to a lashed partner, modifiers": [("Explosion", "rolls once on the ramming damage table, unmodified")],
     "7: a struck ship on fire, which roll first": [("Fires", "struck: as abandoned, the blow-up roll first")],
-    "8: a sloop striking mid-move, her partner's distance": [("Sloop carried", "from the next move; a sloop struck in the move or in step 4 stops the pair there")],
+    "8: a sloop striking mid-move, her partner's distance": [("Sloop carried", "from next move; struck in the move or step 4: the pair stops")],
     "9: a target on the line between two arcs": [("Arc names", "a target on the line between two arcs is in both")],
     "10, 11: torpedo tests in the half move, and after a strike": [("Torpedoes", "in the half move and the move on; a strike stops no test")],
     "5: whether a wreck blocks": [("Wrecks", "a ship meeting it collides as with one stopped (0 kn)"),
@@ -2653,7 +2653,7 @@ def test_s26_a_sloop_struck_in_step_4_stops_her_pair_and_a_gunboat_may_cast_her_
     lashed, the struck sloop goes as her partner plots, not with the tide."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     rows = readings_rows()
-    assert "a sloop struck in the move or in step 4 stops the pair there" in rows["Sloop carried"]
+    assert "struck in the move or step 4: the pair stops" in rows["Sloop carried"]
     assert "cast off in step 7 (inboard guns masked till then)" in rows["Sloop carried"]
     assert rows["Struck"].endswith("lashed: she goes as her partner plots")
     assert rows["Sloop carried"] in ref and rows["Struck"] in ref
@@ -2835,3 +2835,12 @@ def test_hit_location_4_to_6_rolls_the_whole_d66_table(bundled_packs, paper):
     at = ref.index("Hit location (1D6;")
     assert "whole D66" in ref[at:at + 80], ref[at:at + 80]
     assert "on the whole table" in readings_rows()["Hits 4–6"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_sloop_whose_knots_lost_reach_her_top_speed_is_carried(bundled_packs, paper):
+    """Replay s27 moment 7: Brooklyn's knots lost (13) passed her top speed (11½), and the pack did not say whether
+    that is the "loses all speed" that has her gunboat carry her. It is: her maximum is 0. Said in Sloop carried."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Sloop carried"]
+    assert row.startswith("maximum 0 (kn lost ≥ top)") and flat(f"Sloop carried {row}") in ref, row
