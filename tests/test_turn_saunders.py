@@ -2844,3 +2844,12 @@ def test_a_sloop_whose_knots_lost_reach_her_top_speed_is_carried(bundled_packs, 
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     row = readings_rows()["Sloop carried"]
     assert row.startswith("maximum 0 (kn lost ≥ top)") and flat(f"Sloop carried {row}") in ref, row
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_lashed_gunboat_s_centre_is_both_half_beams_off_the_sloop_s(bundled_packs, paper):
+    """Replay s27 moment 8: the set-up gives the sloop's point alone, and the gunboat's had to be pieced together from
+    "alongside, touching, centres abeam" and the sheets' Model sizes. Past a partner says how far apart the centres lie."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Past a partner"]
+    assert "centres abeam, half-beams added apart" in row and flat(f"Past a partner {row}") in ref, row
