@@ -119,7 +119,8 @@ def location_heading(rows: list[dict], results: list[dict]) -> str:
     d66 = min(int(r["min_total"]) for r in results if r["critical"])
     # one line: the D66 is 6+'s; "4–6:" governs both (replay r15: "total under 6" read as every hit's, against 4–5 = 1
     # hull), and it names the readings' row that says the rest (replay r23: the heading made sense only after it)
-    return f"Hit location (1D6; {spared}: no hull, D66 at {d66}+; see Hits {spared})"
+    # "whole": the D66 is the whole critical table's, not the location's tens (replay s27 moment 5)
+    return f"Hit location (1D6; {spared}: no hull, whole D66 at {d66}+; Hits {spared})"
 
 
 def roll_words(row: dict) -> str:
