@@ -1390,7 +1390,7 @@ def test_a_gun_lost_hit_on_a_ship_with_no_gun_left_is_read_as_a_half_knot(pack_p
 def test_end_on_contact_between_lashed_pairs_costs_only_the_two_that_touch(pack_pages):
     """Moment (replay 10): two lashed pairs met end-on; 'both lose 1 knot': the sloops that touched, or their
     gunboats too?"""
-    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact." in _reference(pack_pages)
+    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact: met fore and aft, 2 knots." in _reference(pack_pages)
 
 
 def test_every_drifting_ship_rolls_the_swing_a_struck_one_too(pack_pages):
@@ -1611,7 +1611,7 @@ def test_end_on_contact_strikes_two_speed_boxes_and_a_ship_fouled_at_0_drifts_fr
     SPEED boxes? Boxes, as every knot lost. And Selma's screw fouled as she lay stopped by order at 0 kn: when does
     her drift begin? From the next turn, as a fouled ship under way slows from the next turn."""
     qr = _reference(pack_pages)
-    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact." in qr
+    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact: met fore and aft, 2 knots." in qr
     words = "a lashed ship stops at once and is carried; one at 0 already drifts from the next turn"
     assert words in qr and _said_once(pack_pages, words)
 
@@ -2448,3 +2448,15 @@ def test_r26_a_lasting_effects_marker_has_room_to_write_the_turn_it_ends(pack_pa
                    "SCREW FOULED drifts to a stop"):
         assert re.search(re.escape(marker) + r"[^A-Z]*till turn ___", counters), marker
     assert "T__" not in counters
+
+
+# ---------------------------------------------------------------------------------------------- replay 27 (rs34)
+
+
+def test_r27_a_ship_met_fore_and_aft_in_one_half_move_loses_a_knot_for_each_contact(pack_pages, ctx):
+    """Moment 1 (replay 27): Richmond's bow met Metacomet's stern as Lackawanna's bow met hers: 'lose 1 knot each ...
+    a contact' left open whether a ship touched fore and aft loses 1 knot or 2. A knot a contact (docs: the
+    nineteenth replay's reading), and the Contact rule says the double case in numbers from the collisions table."""
+    loss = float(ctx.tables.require("collisions").rows["end_on_loss_kn"])
+    qr = _reference(pack_pages)
+    assert re.search(r"a contact: met fore and aft, " + re.escape(f"{2 * loss:g}") + r" knots\.", qr), qr[-3000:]

@@ -165,7 +165,8 @@ def movement(derived: list, ctx) -> list[Block]:
     avoided = signed(modifier(t, "avoided_collision")[0])
     contact = (f"Contact: {reading(t, 'Contact in the move')}. {_sentence(reading(t, 'Collisions'))}; end-on, the two "
                f"that touch (not their consorts) lose {number(c['end_on_loss_kn'])} knot each "
-               f"({number(round(float(c['end_on_loss_kn']) / step_kn(t)))} SPEED boxes) a contact. Without a RAM order "
+               f"({number(round(float(c['end_on_loss_kn']) / step_kn(t)))} SPEED boxes) a contact: met fore and aft, "
+               f"{number(2 * float(c['end_on_loss_kn']))} knots. Without a RAM order "
                f"the striker avoids it on "
                f"{number(c['avoid_on'])}+ (1d6), shooting {avoided}; otherwise it is a ram.")
     return [_heading("Movement"), _body(text), _body(contact)]
