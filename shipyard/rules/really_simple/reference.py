@@ -272,8 +272,8 @@ def readings_blocks(ctx, derived: list | None = None) -> list[Block]:
     said = quick_reference_words(derived, ctx) if derived else ""
     where = " The quick reference says most of them in full: they are named here, not printed twice." if said else ""
     return [Heading("What the text leaves open"),
-            Text("The surviving text lost these rules or leaves them open: the pack plays each as read here; where "
-                 f"the text allows a second, the row ends with it ({INSTEAD}).{where}", size=st["size"],
+            Text("The surviving text lost or leaves open these rules; a row may end with another reading the text "
+                 f"allows ({INSTEAD}).{where}", size=st["size"],
                  space_after=1.5),
             Table(readings_rows(ctx.tables, said), header=["Rule", "Reading this pack plays"], bold_first_col=True, **st)]
 
