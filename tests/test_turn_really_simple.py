@@ -188,7 +188,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
     qr = next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p)
     for words in ("FIRE: at the end of each turn roll 1d6: 5+ puts it out",
                   "Crippled: strike her SPEED boxes down to the 0 box and leave it: she drifts, fires and does not sink",
-                  "Abandoned: the crew leave: she drifts, fires no more, does not sink and scores as struck (lost to her side)",
+                  "Abandoned: the crew leave: she drifts from that turn's end (lashed: cast off first), fires no more, does not sink, scores as struck",
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
                   "roll 1d6+2 when she is struck past 0, write the turn she goes down at SINKS T__",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
@@ -1424,7 +1424,7 @@ def test_a_ship_swinging_on_the_spot_into_a_model_beside_her_stops_touching_her(
 def test_an_abandoned_ship_scores_as_struck_on_the_reference_and_her_marker(pack_pages):
     """Moment (replay 11): the scores count 'sunk or struck', the reference called an abandoned ship only 'lost to
     her side': was abandoned Brooklyn worth the Confederates' 4?"""
-    words = "the crew leave: she drifts, fires no more, does not sink and scores as struck (lost to her side)"
+    words = "the crew leave: she drifts from that turn's end (lashed: cast off first), fires no more, does not sink, scores as struck"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert "ABANDONED crew gone: drifts, fires no more; scores as struck" in " ".join(pack_pages)
 
@@ -2475,3 +2475,11 @@ def test_r27_a_turn_that_would_swing_her_hull_into_another_ship_is_not_made(pack
     text = _house_pack_text(tmp_path, "really-simple:\n  turn_sweep: {rows: {into: contact}}\n", "--jobs", "1")
     assert "a turn that swings her hull into another ship is end-on contact with her" in text
     assert "would swing her hull into another ship is not made" not in text
+
+
+def test_r27_an_abandoned_ship_drifts_first_as_that_turn_ends(pack_pages):
+    """Moment 2 (replay 27): Metacomet, abandoned in turn 2's 1st window, lashed to Hartford: 'drift 1 in a turn'
+    did not say whether she drifts as that turn ends (a fouled ship at 0 drifts from the next turn). She drifts as
+    that turn ends, once the pair has cast off; said in the Abandoned rule where the quick reference gives it."""
+    qr = _reference(pack_pages)
+    assert "Abandoned: the crew leave: she drifts from that turn's end (lashed: cast off first), fires no more" in qr
