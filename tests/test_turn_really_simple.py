@@ -2462,19 +2462,20 @@ def test_r27_a_ship_met_fore_and_aft_in_one_half_move_loses_a_knot_for_each_cont
     assert re.search(r"a contact: met fore and aft, " + re.escape(f"{2 * loss:g}") + r" knots\.", qr), qr[-3000:]
 
 
-def test_r27_a_turn_that_would_swing_her_hull_into_another_ship_is_not_made(pack_pages, tmp_path):
+def test_r27_a_turn_stops_where_her_hull_meets_another_ship_and_one_touching_it_does_not_turn(pack_pages, tmp_path):
     """Moment 4 (replay 27): turns are made on the spot about the centre, so Richmond's L turn would have swung her
-    stern through Lackawanna's bow, touching it; contact was stepped only along the straight move. The turn is not
-    made (turn_sweep, ours), said in the Turns rule of the quick reference; end-on contact is the house rule, offered
+    stern through Lackawanna's bow, touching it; contact was stepped only along the straight move. The turn stops
+    where her hull meets the other, so one touching it already does not turn (turn_sweep, ours), said in the Turns rule of the quick reference; end-on contact is the house rule, offered
     on the readings page and reaching the quick reference when chosen."""
     qr = _reference(pack_pages)
     turns = qr[qr.index("Turns: 45°"):]
-    assert "at speed 0 she makes no turn); a turn that would swing her hull into another ship is not made." in turns
+    assert ("at speed 0 she makes no turn); a turn stops where her hull meets another ship (touching one already: no "
+            "turn).") in turns
     assert "Turns in the orders as the quick reference reads it; a club may instead play: she turns: end-on contact" \
         in _readings(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  turn_sweep: {rows: {into: contact}}\n", "--jobs", "1")
     assert "a turn that swings her hull into another ship is end-on contact with her" in text
-    assert "would swing her hull into another ship is not made" not in text
+    assert "a turn stops where her hull meets" not in text
 
 
 def test_r27_an_abandoned_ship_drifts_first_as_that_turn_ends(pack_pages):

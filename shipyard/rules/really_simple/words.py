@@ -257,7 +257,7 @@ LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches i
               "sheers": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) sheers off "
                         "alongside, on the side her owner picks, and finishes her move (lashed: both)"}
 # a turn on the spot swings bow and stern sideways (replay 27, moment 4: Richmond's stern through Lackawanna's bow)
-TURN_SWEEP = {"blocked": "a turn that would swing her hull into another ship is not made",
+TURN_SWEEP = {"blocked": "a turn stops where her hull meets another ship (touching one already: no turn)",
               "contact": "a turn that swings her hull into another ship is end-on contact with her"}
 FORT_MAGAZINE = {"nothing": "a magazine hit (2) does nothing to a fort", "destroyed": "a magazine hit (2) destroys it"}
 FORT_FIRER = {"fixed": "not as a stationary firer (no +1)", "stationary": "as a stationary firer (+1)"}
@@ -373,7 +373,7 @@ INSTEAD_WORDS = {"fort_fire": {"sixth": "a sixth", "third": "a third", "all": "a
                  "fort_silenced": {"none": "a silenced fort fires no more"},
                  "torpedo_drift": {"waits": "a drift tests as the next half move ends"},
                  "fort_hits": {"two_three": "2-3, as on a ship"},
-                 "turn_sweep": {"blocked": "the turn is not made", "contact": "she turns: end-on contact"},
+                 "turn_sweep": {"blocked": "she stops where she touches", "contact": "she turns: end-on contact"},
                  "line_ahead": {"stops": "she goes no farther than that stern",
                                 "sheers": "she sheers off and goes on"}}
 
