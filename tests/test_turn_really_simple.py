@@ -1150,7 +1150,7 @@ def test_a_ship_stopped_by_contact_still_makes_her_ordered_turn(pack_pages):
 
 def test_a_ship_drifting_into_another_stops_touching_with_no_roll(pack_pages):
     """Moment 8: Monongahela drifted into Seminole at the end of the turn, and no rule covered it."""
-    words = "Drifting or swinging: she stops where she touches, no roll, no loss"
+    words = "Drifting or swinging: she stops where she touches (touching already: no swing), no roll, no loss"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1417,7 +1417,7 @@ def test_a_ship_stopped_by_her_own_order_with_no_gun_left_need_not_strike(pack_p
 def test_a_ship_swinging_on_the_spot_into_a_model_beside_her_stops_touching_her(pack_pages):
     """Smaller point (replay 10): a turn on the spot (or a drift's swing) into a model alongside was not covered by
     the contact rules."""
-    words = "Drifting or swinging: she stops where she touches, no roll, no loss"
+    words = "Drifting or swinging: she stops where she touches (touching already: no swing), no roll, no loss"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -2484,3 +2484,11 @@ def test_r27_an_abandoned_ship_drifts_first_as_that_turn_ends(pack_pages):
     that turn ends, once the pair has cast off; said in the Abandoned rule where the quick reference gives it."""
     qr = _reference(pack_pages)
     assert "Abandoned: the crew leave: she drifts from that turn's end (lashed: cast off first), fires no more" in qr
+
+
+def test_r27_a_drifting_ship_touching_another_as_she_swings_does_not_swing(pack_pages):
+    """Moment 3 (replay 27): Metacomet, abandoned alongside Hartford, rolled a 6 for her drift: 'she stops where she
+    touches' did not cover a ship touching as the swing starts, her stern pivoting into Hartford. She does not swing
+    (no roll, no loss), said in the Contact rule where drifting and swinging are."""
+    qr = _reference(pack_pages)
+    assert "Drifting or swinging: she stops where she touches (touching already: no swing), no roll, no loss." in qr
