@@ -2404,7 +2404,7 @@ def test_r26_moment_8_a_drift_into_a_torpedo_field_takes_a_test(pack_pages, tmp_
     qr = _reference(pack_pages)
     assert ("that ended it in a field or crossed one, however often (her centre on its edge is in it), and as a turn "
             "ends, for each whose drift ended in one or crossed one: roll 1d6") in qr
-    assert "6 End of turn FIRE and grounded rolls; drifting ships drift (into a field: torpedo test)" in qr  # where she is then
+    assert "6 End of turn FIRE, aground rolls; drift (field: torpedo test)" in qr  # where she is then
     text = _house_pack_text(tmp_path, "really-simple:\n  torpedo_drift: {rows: {drift: waits}}\n", "--no", "sheets",
                             "--jobs", "1")
     assert "not for a drift at a turn's end: she tests as the next half move ends: roll 1d6" in text
@@ -2492,3 +2492,12 @@ def test_r27_a_drifting_ship_touching_another_as_she_swings_does_not_swing(pack_
     (no roll, no loss), said in the Contact rule where drifting and swinging are."""
     qr = _reference(pack_pages)
     assert "Drifting or swinging: she stops where she touches (touching already: no swing), no roll, no loss." in qr
+
+
+def test_r27_the_end_of_turn_row_reminds_a_drifting_ship_with_no_gun_to_strike(pack_pages):
+    """Moment 9 (replay 27): Selma, drifting with no gun left, had to strike as the turn ended, but the sequence of
+    play's End of turn row did not say so and the player found it at the next turn's orders. The row now does, where
+    the quick reference's sequence of play is read."""
+    qr = _reference(pack_pages)
+    row = qr[qr.index("6 End of turn"):qr.index("Shooting:")]
+    assert "drifting, no gun: strike colours" in row
