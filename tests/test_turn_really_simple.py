@@ -562,7 +562,7 @@ def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_page
 
 
 def test_when_in_the_move_the_torpedo_test_is_made_and_a_ship_crossing_twice_rolls_once(pack_pages):
-    assert ("Torpedo test: as each half move ends, before the fire window: one roll for each ship (both of a lashed "
+    assert ("Torpedo test: as each half move ends, before the fire window: one roll for each ship of either side (both of a lashed "
             "pair) that ended it in a field or crossed one, however often (her centre on its edge is in it), and as a "
             "turn ends, for each whose drift ended in one or crossed one: roll 1d6; a torpedo strikes on 6") \
         in _reference(pack_pages)
@@ -896,7 +896,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
 def test_each_ship_of_a_lashed_pair_makes_her_own_torpedo_test(pack_pages):
     """Moment 6: 'one roll for a ship' left open whether a lashed pair, which moves as one, rolls once or once a
     ship; a torpedo strikes a hull, and each of the two crosses the field, so each rolls."""
-    words = "one roll for each ship (both of a lashed pair) that ended it in a field or crossed one"
+    words = "one roll for each ship of either side (both of a lashed pair) that ended it in a field or crossed one"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -2501,3 +2501,11 @@ def test_r27_the_end_of_turn_row_reminds_a_drifting_ship_with_no_gun_to_strike(p
     qr = _reference(pack_pages)
     row = qr[qr.index("6 End of turn"):qr.index("Shooting:")]
     assert "drifting, no gun: strike colours" in row
+
+
+def test_r27_the_torpedo_test_is_for_either_sides_ships_the_confederates_too(pack_pages):
+    """Moment 7 (replay 27): 'a ship crossing the torpedo line tests' made no exception for the side that laid the
+    field, and the player wondered whether Tennessee was meant to be bottled behind it. Either side's ships test (a
+    torpedo knows no flag; the gap is the way through for both), said in the Torpedo test rule."""
+    qr = _reference(pack_pages)
+    assert "Torpedo test: as each half move ends, before the fire window: one roll for each ship of either side" in qr
