@@ -2509,3 +2509,14 @@ def test_r27_the_torpedo_test_is_for_either_sides_ships_the_confederates_too(pac
     torpedo knows no flag; the gap is the way through for both), said in the Torpedo test rule."""
     qr = _reference(pack_pages)
     assert "Torpedo test: as each half move ends, before the fire window: one roll for each ship of either side" in qr
+
+
+def test_r27_the_orders_log_says_a_ship_may_steam_fewer_inches_than_her_speed(pack_pages):
+    """Moment 5 (replay 27): the jammed rear of the line, held to at least 4 kn by the 2-knot limit, wrote 4 kn and
+    0.4 in; legal as the orders log read, but the player asked that it be said one way or the other. The text's
+    inches are 'up to' half the move: fewer at will, said where the inches are written, while the 2 knots bind the
+    speed written."""
+    logs = [p for p in pack_pages if "Orders log ·" in p and "Write in the 1st ½ cell" in p]
+    assert logs and all("the inches ahead (at most half her speed, fewer at will)" in p for p in logs)
+    assert all("Her speed this turn is the kn she writes (at most 2 from last turn's), whatever inches she writes" in p
+               for p in logs)

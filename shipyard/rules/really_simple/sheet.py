@@ -281,7 +281,7 @@ def orders_intro(title: str, ctx, lashed: str = "") -> Block:
     onto = f"{round(float(m.get('turn_deg', 45))):03d}"  # a turn of less, onto that heading, is written R045
     st = style()
     return Stack([Text(title, **st["orders_title"]),
-                  Text(f"Write in the 1st ½ cell the inches ahead (at most half her speed) and any "
+                  Text(f"Write in the 1st ½ cell the inches ahead (at most half her speed, fewer at will) and any "
                        f"{turn}° turns (R, L; R{onto}: onto {onto}°), in the 2nd ½ the rest and its turns, then extras: "
                        f"her speed, RAM and whom, F2 (fires in the 2nd; jot 1 or 2 when spent), CAST OFF; "
                        f"no target (guns pick their own). Example: 4 R · 4 L · 8 F2. "
