@@ -2020,7 +2020,8 @@ def test_the_orders_log_says_how_and_where_a_consort_moves_after_cast_off(pack_p
     """Replay 22, moment 2 (p7, p8): the pair's move is written once in the sloop's row, and after CAST OFF 'each
     goes alone', but at what speed the consort moves that turn, and in whose row, went unsaid."""
     log = next(p for p in pack_pages if "Orders log · Union" in p)
-    assert ("CAST OFF parts them: the 1st ½ both stay put, then each moves alone at the pair's speed (one carried "
+    assert ("CAST OFF parts them: the 1st ½ both stay put (at the kn written, the base of next turn's change), then "
+            "each moves alone at the pair's speed (one carried "
             "drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn, her ↳ struck out)") in log
 
 
@@ -2520,3 +2521,11 @@ def test_r27_the_orders_log_says_a_ship_may_steam_fewer_inches_than_her_speed(pa
     assert logs and all("the inches ahead (at most half her speed, fewer at will)" in p for p in logs)
     assert all("Her speed this turn is the kn she writes (at most 2 from last turn's), whatever inches she writes" in p
                for p in logs)
+
+
+def test_r27_a_pair_staying_put_to_cast_off_keeps_the_speed_it_wrote_for_next_turns_change(pack_pages):
+    """Moment 6 (replay 27): Hartford wrote 6 kn in turn 2 but sat still in the 2nd half to cast off Metacomet: was
+    turn 3's 2-knot change from 6 or from 0? From the kn written (the orders log's speed rule), said on the lashed
+    ship's line of the orders log where CAST OFF is written."""
+    logs = [p for p in pack_pages if "Orders log ·" in p and "CAST OFF parts them" in p]
+    assert logs and all("both stay put (at the kn written, the base of next turn's change)" in p for p in logs)
