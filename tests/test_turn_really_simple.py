@@ -188,7 +188,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
     qr = next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p)
     for words in ("FIRE: at the end of each turn roll 1d6: 5+ puts it out",
                   "Crippled: strike her SPEED boxes down to the 0 box and leave it: she drifts, fires and does not sink",
-                  "Abandoned: the crew leave: she drifts, fires no more, does not sink and scores as struck (lost to her side)",
+                  "Abandoned: the crew leave: she drifts from that turn's end (lashed: cast off first), fires no more, does not sink, scores as struck",
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
                   "roll 1d6+2 when she is struck past 0, write the turn she goes down at SINKS T__",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
@@ -562,7 +562,7 @@ def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_page
 
 
 def test_when_in_the_move_the_torpedo_test_is_made_and_a_ship_crossing_twice_rolls_once(pack_pages):
-    assert ("Torpedo test: as each half move ends, before the fire window: one roll for each ship (both of a lashed "
+    assert ("Torpedo test: as each half move ends, before the fire window: one roll for each ship of either side (both of a lashed "
             "pair) that ended it in a field or crossed one, however often (her centre on its edge is in it), and as a "
             "turn ends, for each whose drift ended in one or crossed one: roll 1d6; a torpedo strikes on 6") \
         in _reference(pack_pages)
@@ -896,7 +896,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
 def test_each_ship_of_a_lashed_pair_makes_her_own_torpedo_test(pack_pages):
     """Moment 6: 'one roll for a ship' left open whether a lashed pair, which moves as one, rolls once or once a
     ship; a torpedo strikes a hull, and each of the two crosses the field, so each rolls."""
-    words = "one roll for each ship (both of a lashed pair) that ended it in a field or crossed one"
+    words = "one roll for each ship of either side (both of a lashed pair) that ended it in a field or crossed one"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1150,7 +1150,7 @@ def test_a_ship_stopped_by_contact_still_makes_her_ordered_turn(pack_pages):
 
 def test_a_ship_drifting_into_another_stops_touching_with_no_roll(pack_pages):
     """Moment 8: Monongahela drifted into Seminole at the end of the turn, and no rule covered it."""
-    words = "Drifting or swinging: she stops where she touches, no roll, no loss"
+    words = "Drifting or swinging: she stops where she touches (touching already: no swing), no roll, no loss"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1390,7 +1390,7 @@ def test_a_gun_lost_hit_on_a_ship_with_no_gun_left_is_read_as_a_half_knot(pack_p
 def test_end_on_contact_between_lashed_pairs_costs_only_the_two_that_touch(pack_pages):
     """Moment (replay 10): two lashed pairs met end-on; 'both lose 1 knot': the sloops that touched, or their
     gunboats too?"""
-    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact." in _reference(pack_pages)
+    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact: met fore and aft, 2 knots." in _reference(pack_pages)
 
 
 def test_every_drifting_ship_rolls_the_swing_a_struck_one_too(pack_pages):
@@ -1417,14 +1417,14 @@ def test_a_ship_stopped_by_her_own_order_with_no_gun_left_need_not_strike(pack_p
 def test_a_ship_swinging_on_the_spot_into_a_model_beside_her_stops_touching_her(pack_pages):
     """Smaller point (replay 10): a turn on the spot (or a drift's swing) into a model alongside was not covered by
     the contact rules."""
-    words = "Drifting or swinging: she stops where she touches, no roll, no loss"
+    words = "Drifting or swinging: she stops where she touches (touching already: no swing), no roll, no loss"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
 def test_an_abandoned_ship_scores_as_struck_on_the_reference_and_her_marker(pack_pages):
     """Moment (replay 11): the scores count 'sunk or struck', the reference called an abandoned ship only 'lost to
     her side': was abandoned Brooklyn worth the Confederates' 4?"""
-    words = "the crew leave: she drifts, fires no more, does not sink and scores as struck (lost to her side)"
+    words = "the crew leave: she drifts from that turn's end (lashed: cast off first), fires no more, does not sink, scores as struck"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert "ABANDONED crew gone: drifts, fires no more; scores as struck" in " ".join(pack_pages)
 
@@ -1611,7 +1611,7 @@ def test_end_on_contact_strikes_two_speed_boxes_and_a_ship_fouled_at_0_drifts_fr
     SPEED boxes? Boxes, as every knot lost. And Selma's screw fouled as she lay stopped by order at 0 kn: when does
     her drift begin? From the next turn, as a fouled ship under way slows from the next turn."""
     qr = _reference(pack_pages)
-    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact." in qr
+    assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact: met fore and aft, 2 knots." in qr
     words = "a lashed ship stops at once and is carried; one at 0 already drifts from the next turn"
     assert words in qr and _said_once(pack_pages, words)
 
@@ -2020,7 +2020,8 @@ def test_the_orders_log_says_how_and_where_a_consort_moves_after_cast_off(pack_p
     """Replay 22, moment 2 (p7, p8): the pair's move is written once in the sloop's row, and after CAST OFF 'each
     goes alone', but at what speed the consort moves that turn, and in whose row, went unsaid."""
     log = next(p for p in pack_pages if "Orders log · Union" in p)
-    assert ("CAST OFF parts them: the 1st ½ both stay put, then each moves alone at the pair's speed (one carried "
+    assert ("CAST OFF parts them: the 1st ½ both stay put (at the kn written, the base of next turn's change), then "
+            "each moves alone at the pair's speed (one carried "
             "drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn, her ↳ struck out)") in log
 
 
@@ -2404,7 +2405,7 @@ def test_r26_moment_8_a_drift_into_a_torpedo_field_takes_a_test(pack_pages, tmp_
     qr = _reference(pack_pages)
     assert ("that ended it in a field or crossed one, however often (her centre on its edge is in it), and as a turn "
             "ends, for each whose drift ended in one or crossed one: roll 1d6") in qr
-    assert "6 End of turn FIRE and grounded rolls; drifting ships drift (into a field: torpedo test)" in qr  # where she is then
+    assert "6 End of turn FIRE, aground rolls; drift (field: torpedo test)" in qr  # where she is then
     text = _house_pack_text(tmp_path, "really-simple:\n  torpedo_drift: {rows: {drift: waits}}\n", "--no", "sheets",
                             "--jobs", "1")
     assert "not for a drift at a turn's end: she tests as the next half move ends: roll 1d6" in text
@@ -2448,3 +2449,83 @@ def test_r26_a_lasting_effects_marker_has_room_to_write_the_turn_it_ends(pack_pa
                    "SCREW FOULED drifts to a stop"):
         assert re.search(re.escape(marker) + r"[^A-Z]*till turn ___", counters), marker
     assert "T__" not in counters
+
+
+# ---------------------------------------------------------------------------------------------- replay 27 (rs34)
+
+
+def test_r27_a_ship_met_fore_and_aft_in_one_half_move_loses_a_knot_for_each_contact(pack_pages, ctx):
+    """Moment 1 (replay 27): Richmond's bow met Metacomet's stern as Lackawanna's bow met hers: 'lose 1 knot each ...
+    a contact' left open whether a ship touched fore and aft loses 1 knot or 2. A knot a contact (docs: the
+    nineteenth replay's reading), and the Contact rule says the double case in numbers from the collisions table."""
+    loss = float(ctx.tables.require("collisions").rows["end_on_loss_kn"])
+    qr = _reference(pack_pages)
+    assert re.search(r"a contact: met fore and aft, " + re.escape(f"{2 * loss:g}") + r" knots\.", qr), qr[-3000:]
+
+
+def test_r27_a_turn_stops_where_her_hull_meets_another_ship_and_one_touching_it_does_not_turn(pack_pages, tmp_path):
+    """Moment 4 (replay 27): turns are made on the spot about the centre, so Richmond's L turn would have swung her
+    stern through Lackawanna's bow, touching it; contact was stepped only along the straight move. The turn stops
+    where her hull meets the other, so one touching it already does not turn (turn_sweep, ours), said in the Turns rule of the quick reference; end-on contact is the house rule, offered
+    on the readings page and reaching the quick reference when chosen."""
+    qr = _reference(pack_pages)
+    turns = qr[qr.index("Turns: 45°"):]
+    assert ("at speed 0 she makes no turn); a turn stops where her hull meets another ship (touching one already: no "
+            "turn).") in turns
+    assert "Turns in the orders as the quick reference reads it; a club may instead play: she turns: end-on contact" \
+        in _readings(pack_pages)
+    text = _house_pack_text(tmp_path, "really-simple:\n  turn_sweep: {rows: {into: contact}}\n", "--jobs", "1")
+    assert "a turn that swings her hull into another ship is end-on contact with her" in text
+    assert "a turn stops where her hull meets" not in text
+
+
+def test_r27_an_abandoned_ship_drifts_first_as_that_turn_ends(pack_pages):
+    """Moment 2 (replay 27): Metacomet, abandoned in turn 2's 1st window, lashed to Hartford: 'drift 1 in a turn'
+    did not say whether she drifts as that turn ends (a fouled ship at 0 drifts from the next turn). She drifts as
+    that turn ends, once the pair has cast off; said in the Abandoned rule where the quick reference gives it."""
+    qr = _reference(pack_pages)
+    assert "Abandoned: the crew leave: she drifts from that turn's end (lashed: cast off first), fires no more" in qr
+
+
+def test_r27_a_drifting_ship_touching_another_as_she_swings_does_not_swing(pack_pages):
+    """Moment 3 (replay 27): Metacomet, abandoned alongside Hartford, rolled a 6 for her drift: 'she stops where she
+    touches' did not cover a ship touching as the swing starts, her stern pivoting into Hartford. She does not swing
+    (no roll, no loss), said in the Contact rule where drifting and swinging are."""
+    qr = _reference(pack_pages)
+    assert "Drifting or swinging: she stops where she touches (touching already: no swing), no roll, no loss." in qr
+
+
+def test_r27_the_end_of_turn_row_reminds_a_drifting_ship_with_no_gun_to_strike(pack_pages):
+    """Moment 9 (replay 27): Selma, drifting with no gun left, had to strike as the turn ended, but the sequence of
+    play's End of turn row did not say so and the player found it at the next turn's orders. The row now does, where
+    the quick reference's sequence of play is read."""
+    qr = _reference(pack_pages)
+    row = qr[qr.index("6 End of turn"):qr.index("Shooting:")]
+    assert "drifting, no gun: strike colours" in row
+
+
+def test_r27_the_torpedo_test_is_for_either_sides_ships_the_confederates_too(pack_pages):
+    """Moment 7 (replay 27): 'a ship crossing the torpedo line tests' made no exception for the side that laid the
+    field, and the player wondered whether Tennessee was meant to be bottled behind it. Either side's ships test (a
+    torpedo knows no flag; the gap is the way through for both), said in the Torpedo test rule."""
+    qr = _reference(pack_pages)
+    assert "Torpedo test: as each half move ends, before the fire window: one roll for each ship of either side" in qr
+
+
+def test_r27_the_orders_log_says_a_ship_may_steam_fewer_inches_than_her_speed(pack_pages):
+    """Moment 5 (replay 27): the jammed rear of the line, held to at least 4 kn by the 2-knot limit, wrote 4 kn and
+    0.4 in; legal as the orders log read, but the player asked that it be said one way or the other. The text's
+    inches are 'up to' half the move: fewer at will, said where the inches are written, while the 2 knots bind the
+    speed written."""
+    logs = [p for p in pack_pages if "Orders log ·" in p and "Write in the 1st ½ cell" in p]
+    assert logs and all("the inches ahead (at most half her speed, fewer at will)" in p for p in logs)
+    assert all("Her speed this turn is the kn she writes (at most 2 from last turn's), whatever inches she writes" in p
+               for p in logs)
+
+
+def test_r27_a_pair_staying_put_to_cast_off_keeps_the_speed_it_wrote_for_next_turns_change(pack_pages):
+    """Moment 6 (replay 27): Hartford wrote 6 kn in turn 2 but sat still in the 2nd half to cast off Metacomet: was
+    turn 3's 2-knot change from 6 or from 0? From the kn written (the orders log's speed rule), said on the lashed
+    ship's line of the orders log where CAST OFF is written."""
+    logs = [p for p in pack_pages if "Orders log ·" in p and "CAST OFF parts them" in p]
+    assert logs and all("both stay put (at the kn written, the base of next turn's change)" in p for p in logs)

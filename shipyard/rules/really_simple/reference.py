@@ -165,7 +165,8 @@ def movement(derived: list, ctx) -> list[Block]:
     avoided = signed(modifier(t, "avoided_collision")[0])
     contact = (f"Contact: {reading(t, 'Contact in the move')}. {_sentence(reading(t, 'Collisions'))}; end-on, the two "
                f"that touch (not their consorts) lose {number(c['end_on_loss_kn'])} knot each "
-               f"({number(round(float(c['end_on_loss_kn']) / step_kn(t)))} SPEED boxes) a contact. Without a RAM order "
+               f"({number(round(float(c['end_on_loss_kn']) / step_kn(t)))} SPEED boxes) a contact: met fore and aft, "
+               f"{number(2 * float(c['end_on_loss_kn']))} knots. Without a RAM order "
                f"the striker avoids it on "
                f"{number(c['avoid_on'])}+ (1d6), shooting {avoided}; otherwise it is a ram.")
     return [_heading("Movement"), _body(text), _body(contact)]
@@ -271,8 +272,8 @@ def readings_blocks(ctx, derived: list | None = None) -> list[Block]:
     said = quick_reference_words(derived, ctx) if derived else ""
     where = " The quick reference says most of them in full: they are named here, not printed twice." if said else ""
     return [Heading("What the text leaves open"),
-            Text("The surviving text lost these rules or leaves them open: the pack plays each as read here; where "
-                 f"the text allows a second, the row ends with it ({INSTEAD}).{where}", size=st["size"],
+            Text("The surviving text lost or leaves open these rules; a row may end with another reading the text "
+                 f"allows ({INSTEAD}).{where}", size=st["size"],
                  space_after=1.5),
             Table(readings_rows(ctx.tables, said), header=["Rule", "Reading this pack plays"], bold_first_col=True, **st)]
 

@@ -281,7 +281,7 @@ def orders_intro(title: str, ctx, lashed: str = "") -> Block:
     onto = f"{round(float(m.get('turn_deg', 45))):03d}"  # a turn of less, onto that heading, is written R045
     st = style()
     return Stack([Text(title, **st["orders_title"]),
-                  Text(f"Write in the 1st ½ cell the inches ahead (at most half her speed) and any "
+                  Text(f"Write in the 1st ½ cell the inches ahead (at most half her speed, fewer at will) and any "
                        f"{turn}° turns (R, L; R{onto}: onto {onto}°), in the 2nd ½ the rest and its turns, then extras: "
                        f"her speed, RAM and whom, F2 (fires in the 2nd; jot 1 or 2 when spent), CAST OFF; "
                        f"no target (guns pick their own). Example: 4 R · 4 L · 8 F2. "
@@ -289,7 +289,7 @@ def orders_intro(title: str, ctx, lashed: str = "") -> Block:
                        "Illegible orders go against you."
                        + (f" ↳ {lashed}: lashed to {lashed}; the pair moves and turns as one (both are turning) "
                           f"at the slower's speed (write the "
-                          f"pair's move once, in {lashed}'s row; in the ↳ row only her own F2, for she picks her own window; CAST OFF parts them: the 1st ½ both stay put, then each moves alone at the pair's speed (one carried drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn, her ↳ struck out)."
+                          f"pair's move once, in {lashed}'s row; in the ↳ row only her own F2, for she picks her own window; CAST OFF parts them: the 1st ½ both stay put (at the kn written, the base of next turn's change), then each moves alone at the pair's speed (one carried drifts), the consort's 2nd ½ in the ↳ row, her own orders from the next turn, her ↳ struck out)."
                           if lashed else ""), **st["orders_how"])],
                  **st["orders_intro"])
 

@@ -256,6 +256,9 @@ LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches i
                         "farther than that stern to the half move's end (lashed: both)",
               "sheers": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) sheers off "
                         "alongside, on the side her owner picks, and finishes her move (lashed: both)"}
+# a turn on the spot swings bow and stern sideways (replay 27, moment 4: Richmond's stern through Lackawanna's bow)
+TURN_SWEEP = {"blocked": "a turn stops where her hull meets another ship (touching one already: no turn)",
+              "contact": "a turn that swings her hull into another ship is end-on contact with her"}
 FORT_MAGAZINE = {"nothing": "a magazine hit (2) does nothing to a fort", "destroyed": "a magazine hit (2) destroys it"}
 FORT_FIRER = {"fixed": "not as a stationary firer (no +1)", "stationary": "as a stationary firer (+1)"}
 ODD_GUN = {"outboard": "a lashed ship's odd broadside gun is on her outboard side, where it can fire; any other's to starboard",
@@ -311,7 +314,8 @@ OPTIONS = {"lashed_fouled": ("pair", LASHED_FOULED), "list_guns": ("pivots", LIS
            "line_of_fire": ("masked_by", LINE_OF_FIRE), "line_ahead": ("follower", LINE_AHEAD),
            "fort_magazine": ("on_fort", FORT_MAGAZINE), "fort_window": ("held", FORT_WINDOW),
            "fort_gun_lost": ("from", FORT_GUN_LOST), "fort_silenced": ("fronts", FORT_SILENCED),
-           "torpedo_drift": ("drift", TORPEDO_DRIFT), "fort_hits": ("gun_on", FORT_HITS)}
+           "torpedo_drift": ("drift", TORPEDO_DRIFT), "fort_hits": ("gun_on", FORT_HITS),
+           "turn_sweep": ("into", TURN_SWEEP)}
 
 
 def option(tables: Tables, name: str) -> str:
@@ -369,6 +373,7 @@ INSTEAD_WORDS = {"fort_fire": {"sixth": "a sixth", "third": "a third", "all": "a
                  "fort_silenced": {"none": "a silenced fort fires no more"},
                  "torpedo_drift": {"waits": "a drift tests as the next half move ends"},
                  "fort_hits": {"two_three": "2-3, as on a ship"},
+                 "turn_sweep": {"blocked": "she stops where she touches", "contact": "she turns: end-on contact"},
                  "line_ahead": {"stops": "she goes no farther than that stern",
                                 "sheers": "she sheers off and goes on"}}
 
