@@ -1118,7 +1118,7 @@ def test_powder_smoke_is_not_added_to_the_bases_in_the_way_and_a_miss_it_made_hi
     way? The worse of the two, never both; a miss the smoke alone made is a miss."""
     assert ("1. All fire at Medium range or more, ship or fort, firing or fired at: −2 (½–¾ obscured). 2. Bases hiding her as much or "
             "more: theirs instead, never both.") in mobile_bay_pages[1]  # sotw35: the rule in steps
-    assert "3. A miss the smoke made hits nothing;" in mobile_bay_pages[1]
+    assert "3. Only bases worse than the smoke's −2 make a stray:" in mobile_bay_pages[1]  # sotw36: the smoke's miss none
 
 
 def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobile_bay_text):
@@ -1347,8 +1347,9 @@ def test_a_miss_under_smoke_with_a_ship_as_much_in_the_way_hits_that_ship(mobile
     """Replay 16, moment 2 (p2): smoke and a ship in the way both gave −2, and "a miss the smoke alone made hits
     nothing" left open which made it (Fort Morgan's rifle at Brooklyn through Manhattan). The bases', as the player ruled:
     the ship is there to be hit."""
-    assert ("2. Bases hiding her as much or more: theirs instead, never both. 3. A miss the smoke made hits nothing; "
-            "one the bases made (a hit at the smoke's −2) hits the vessel in the way.") in mobile_bay_pages[1]
+    # sotw35 (stray_hits.smoke_counts) weighs the miss at the smoke's −2, so bases that hide only as much make none
+    assert ("2. Bases hiding her as much or more: theirs instead, never both. 3. Only bases worse than the smoke's −2 "
+            "make a stray: a miss that would hit at −2 hits the vessel in the way.") in mobile_bay_pages[1]
 
 
 def test_what_is_left_of_the_hit_that_empties_a_turret_goes_on_the_hull(mobile_bay_text):
@@ -1734,7 +1735,7 @@ def test_a_hit_on_the_vessel_in_the_way_is_not_rolled_again(mobile_bay_text):
     """Replay 22, defect c (p22): "at the range and aspect to her": roll to hit again with her numbers, or take the hit
     as it fell? As it fell (the text's Nahant takes the 6 that missed Atlanta); her range and aspect pick only its
     location, armour and damage."""
-    assert "the hit as it fell: location, armour and damage at her range and aspect)" in mobile_bay_text
+    assert "the hit as it fell, her range and aspect for the rest)" in mobile_bay_text  # sotw36: in fewer words
 
 
 def test_a_random_gun_of_two_or_three_is_a_d6_on_her_sheet(mobile_bay_pages):
@@ -2206,15 +2207,16 @@ def test_sotw35_moment5_powder_smoke_in_steps_and_a_stray_weighed_with_the_smoke
     setup = mobile_bay_pages[1]
     for step in ("1. All fire at Medium range or more, ship or fort, firing or fired at: −2 (½–¾ obscured).",
                  "2. Bases hiding her as much or more: theirs instead, never both.",
-                 "3. A miss the smoke made hits nothing; one the bases made (a hit at the smoke's −2) hits the vessel"):
+                 "3. Only bases worse than the smoke's −2 make a stray: a miss that would hit at −2 hits the vessel"):
         assert step in setup, step
-    assert ("Stray hit a miss the bases' modifier made hits the vessel in the way, own side's too; the smoke's -2 "
-            "still counts stray_hits") in _reference(mobile_bay_pages)
+    assert ("Stray hit in smoke, a miss that would hit at -2 hits the vessel in the way, own side's too: only bases "
+            "worse than -2 stray stray_hits") in _reference(mobile_bay_pages)
 
 
 def test_sotw35_moment6_the_vessel_in_the_way_may_be_her_own_sides(mobile_bay_pages):
     """Replay 26, moment 6: firing at a fort past her own ships, may the stray hit one of them? Yes."""
-    assert ("a miss that would have hit without the bases' modifier hits the vessel in the way, own side's too"
+    assert ("a miss that would have hit without the bases' modifier (in smoke: at its -2) hits the vessel in the way, "
+            "own side's too"
             in _reference(mobile_bay_pages))
 
 
@@ -2352,3 +2354,15 @@ def test_sotw36_moment1_powder_smoke_is_all_fire_at_medium_or_more_not_only_a_fo
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         assert "1. All fire at Medium range or more, ship or fort, firing or fired at: −2" in pages[1]
         assert "by or at a fort too" not in pages[1]
+
+
+def test_sotw36_moment3_the_three_stray_hit_texts_give_one_window(mobile_bay_pages, bundled_packs):
+    """Replay 27, moment 3 (p2 step 3, p22 Obscured and Stray hit): three wordings of the stray-hit window, and the
+    player first gave a stray weighing the miss with neither modifier. Each now says the miss is weighed at the
+    smoke's −2, so only bases hiding more than the smoke make one; A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert "3. Only bases worse than the smoke's −2 make a stray: a miss that would hit at −2 hits" in pages[1]
+        ref = _reference(pages)
+        assert "without the bases' modifier (in smoke: at its -2) hits the vessel in the way" in ref
+        assert "Stray hit in smoke, a miss that would hit at -2 hits the vessel in the way" in ref
+        assert "only bases worse than -2 stray" in ref
