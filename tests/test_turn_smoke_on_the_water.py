@@ -43,7 +43,7 @@ def test_the_fire_test_phase_has_a_procedure_marked_as_ours(mobile_bay_text):
     """Top-10 item 2: fire markers and boxes, no fire-test procedure anywhere."""
     assert "Phase 6 · fire test" in mobile_bay_text
     assert "Fire test marker * d10 for each marker, then remove it: 3 or less she is on fire" in mobile_bay_text
-    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 5 or less, out of control (its marker) on a 10" in mobile_bay_text
+    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 5 or less, out of control (its marker, 1d6 next turn) on a 10" in mobile_bay_text
     assert "magazine explodes on 10" in mobile_bay_text
 
 
@@ -1079,7 +1079,7 @@ def test_the_fire_test_names_the_markers_the_counters_carry(mobile_bay_text, mob
     (p21) do not carry: they say "On fire" and "Out of control". The phase names the markers by their words."""
     assert "in marker" not in mobile_bay_text
     assert "3 or less she is on fire (an On fire marker;" in mobile_bay_text
-    assert "out of control (its marker) on a 10" in mobile_bay_text
+    assert "out of control (its marker, 1d6 next turn) on a 10" in mobile_bay_text
     (counters,) = [p for p in mobile_bay_pages if "On fire burning; caught again" in p]
     assert "Out of control" in counters and not re.search(r"\b[12] in marker", counters)
 
@@ -1165,12 +1165,12 @@ def test_a_fire_goes_out_on_5_or_less_and_runs_out_of_control_only_on_a_10(mobil
     """Replay 12, balance: on 3 and 9+ a fire ran out of control two times in five before it went out; Hartford's did
     in turn 2 and her morale test struck the flagship in turn 3, where the fleet's fire parties put out every fire on
     the day. Ours: out on 5 or less, out of control on a 10; the first reading is one house rule away."""
-    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 5 or less, out of control (its marker) on a 10" in mobile_bay_text
+    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 5 or less, out of control (its marker, 1d6 next turn) on a 10" in mobile_bay_text
     assert "a fire (from the next turn): 1 HDP, out on 5 or less, out of control on a 10;" in mobile_bay_text
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  fire_test:\n    rows: {on_fire: {out_on: 3, spreads_on: 9}}\n")
     words = flat(" ".join(R.fire_test_table(RS.context(library, house)).texts()))
-    assert "out on 3 or less, out of control (its marker) on 9 or more" in words
+    assert "out on 3 or less, out of control (its marker, 1d6 next turn) on 9 or more" in words
 
 
 def test_table_1_says_each_gun_fires_once_a_turn_and_none_must(mobile_bay_text, mobile_bay_pages):
@@ -1289,7 +1289,7 @@ def test_tables_9_12_and_13_are_named_where_they_are_printed(mobile_bay_text):
 def test_a_fire_put_out_says_how_to_clear_its_box(mobile_bay_text):
     """Replay 14, defect (the sheets): the On fire box had no way to show the fire had gone out (the player erased
     it); the fire test says so: a fire out is a ship not on fire."""
-    assert "out of control (its marker) on a 10; out: lift the disc, erase the On fire box" in mobile_bay_text
+    assert "out of control (its marker, 1d6 next turn) on a 10; out: lift the disc, erase its box" in mobile_bay_text
 
 
 def test_forts_off_the_channel_window_get_no_sheet(mobile_bay_pages):
@@ -2366,3 +2366,16 @@ def test_sotw36_moment3_the_three_stray_hit_texts_give_one_window(mobile_bay_pag
         assert "without the bases' modifier (in smoke: at its -2) hits the vessel in the way" in ref
         assert "Stray hit in smoke, a miss that would hit at -2 hits the vessel in the way" in ref
         assert "only bases worse than -2 stray" in ref
+
+
+def test_sotw36_moment2_morale_causes_are_each_enough_and_a_fires_own_10_burns_next_turn(mobile_bay_pages,
+                                                                                         bundled_packs):
+    """Replay 27, moment 2 (pp21-22): the Morale row's "with a fire out of control or half her FP gone" read as
+    "and" or "or" (each is a cause, -1 for each further one); and Brooklyn's fire went out of control on its own 10
+    in phase 6: does its 1d6 burn at once? No, from the next turn (fire_test.rows.on_fire.spread_marker)."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert ("Morale tested once her HDP reach the ¼ bar (at it counts), a fire is out of control or half her FP "
+                "are gone, each a cause: 7 or less on a d10 holds, -1 each further one") in ref
+        assert "with a fire out of control or half her FP gone" not in ref
+        assert "out of control (its marker, 1d6 next turn) on a 10" in ref

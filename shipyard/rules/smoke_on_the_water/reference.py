@@ -322,7 +322,7 @@ def fire_test_table(ctx: Context) -> Block:
              f"is on fire (an On fire marker; {r['already_on_fire']}); cottonclad {_signed(r['cottonclad'])}"
              + (f"; {r['more_markers']}" if r.get("more_markers") else "")],
             ["On fire" + star, (f"{on['first_burns']}: " if on.get("first_burns") else "") + f"{on['damage']} HDP, then {r['die']}: out on {on['out_on']} or less, out of control "
-             f"(its marker) {spreads}" + (f"; out: {on['put_out']}" if on.get("put_out") else "")],
+             f"({on.get('spread_marker', 'its marker')}) {spreads}" + (f"; out: {on['put_out']}" if on.get("put_out") else "")],
             ["Out of control" + star, f"{out['damage']} HDP, then {r['die']}: back to on fire on {out['out_on']}, "
              f"magazine explodes on {out['magazine_on']} (Table 15 special 6)"
              + (f"; {out['burns']}" if out.get("burns") else "")]]
