@@ -2379,3 +2379,11 @@ def test_sotw36_moment2_morale_causes_are_each_enough_and_a_fires_own_10_burns_n
                 "are gone, each a cause: 7 or less on a d10 holds, -1 each further one") in ref
         assert "with a fire out of control or half her FP gone" not in ref
         assert "out of control (its marker, 1d6 next turn) on a 10" in ref
+
+
+def test_sotw36_moment4_a_volleys_hits_on_a_turret_are_taken_in_the_order_fired(mobile_bay_pages, bundled_packs):
+    """Replay 27, moment 4 (p22): three hits on Tecumseh's turret in one volley, the second knocking it out: in what
+    order are simultaneous hits taken? Ours: in the order fired, so the hits after the knockout go on the Hull."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("Turret at 0 TDP knocked out, its guns silent, further hits to the Hull, as does the rest of the hit "
+                "that empties it (hits in order fired)") in _reference(pages)
