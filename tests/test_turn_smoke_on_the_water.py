@@ -744,7 +744,7 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
     pick is for dice thrown together."""
     assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires)" in mobile_bay_text
     assert ("Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target). A random "
-            "gun: a d10 on those it may be") in mobile_bay_text
+            "gun: a d10 counts those it may be") in mobile_bay_text
     assert "To hit (Table 10): 5 or less on a d10 a gun (1 always hits, 10 misfires)" in _sheet_page(mobile_bay_pages,
                                                                                                       "USS Hartford")
 
@@ -1532,7 +1532,7 @@ def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mob
     """Replay 19, moment 2: the rule once on the quick reference (Table 11's note, where the player looked), the dice
     for more than ten on the sheet of a unit that has them bearing at once: Fort Morgan's channel fronts (20), not
     Tecumseh (2), nor her 32 guns in all (a random gun is one of the face that bears)."""
-    assert ("A random gun: a d10 on those it may be, box order, over or lost: again once, next up not lost (from 1 if "
+    assert ("A random gun: a d10 counts those it may be in box order (3: the third, not box 3), over or lost: again once, next up not lost (from 1 if "
             "over); to jam, a jammed gun counts as lost." in mobile_bay_text)  # sotw35: the second throw's start
     fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert "random gun bearing d10 by box order, +10 on d6 4–6; over or lost: again once" in fort
@@ -1804,7 +1804,7 @@ def test_a_random_gun_is_thrown_again_at_most_once(mobile_bay_text, mobile_bay_p
     """Replay 24, moment 3 (p21): Brooklyn's Gun hit, four guns bearing and one burst: the d10 came up the lost gun
     four times and the pack set no end to it. Once again at most, then the next gun up not lost, on the quick
     reference and on the sheets that give the dice past ten."""
-    assert ("A random gun: a d10 on those it may be, box order, over or lost: again once, next up not lost (from 1 if "
+    assert ("A random gun: a d10 counts those it may be in box order (3: the third, not box 3), over or lost: again once, next up not lost (from 1 if "
             "over)") in mobile_bay_text  # sotw35: the next up from box 1 when the second throw is over the count
     assert "or one lost" not in mobile_bay_text
     brooklyn = _sheet_page(mobile_bay_pages, "USS Brooklyn")
@@ -2387,3 +2387,10 @@ def test_sotw36_moment4_a_volleys_hits_on_a_turret_are_taken_in_the_order_fired(
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         assert ("Turret at 0 TDP knocked out, its guns silent, further hits to the Hull, as does the rest of the hit "
                 "that empties it (hits in order fired)") in _reference(pages)
+
+
+def test_sotw36_moment5_a_random_guns_d10_counts_the_guns_it_may_be_not_box_numbers(mobile_bay_pages, bundled_packs):
+    """Replay 27, moment 5 (p20): Gaines's guns bearing were boxes 1, 2 and 6 and the d10 came up 3: the third of
+    them (box 6) or box 3 (a port gun not bearing)? The third: the d10 counts those it may be (random_gun)."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert "A random gun: a d10 counts those it may be in box order (3: the third, not box 3)" in _reference(pages)

@@ -287,7 +287,7 @@ def misfire_table(ctx: Context, derived: list[Derived]) -> Block:
                        f"{r['burst_damage']} HDP, no armour test (a fort SDP), and a fire "
                        "test marker. Red-hot shot: "
                        f"a jam {r['red_hot_jams'].lower()}. {r['together'][0].upper()}{r['together'][1:]}. A "
-                       f"random gun: a d10 on those it may be, box order, {random_gun_again(ctx)}; {random_gun_jam(ctx)}.", **style("reference_note"))],
+                       f"random gun: a d10 counts those it may be in box order (3: the third, not box 3), {random_gun_again(ctx)}; {random_gun_jam(ctx)}.", **style("reference_note"))],
                  **style("reference_stack"))
 
 
