@@ -879,7 +879,7 @@ def test_a_gun_port_hit_says_how_much_damage_it_does_and_where(mobile_bay_text):
     """Replay 7, moment 4: Table 15's special 1, "destroyed, with HDP (TDP if turreted)", named a track and no
     amount for a turret monitor's Gun Port hit. The shot came through an open port (no armour test): its Table 17
     damage as a penetrating hit's, on the turret's TDP when the gun struck is turreted."""
-    assert ("Gun Port none a random gun bearing on the firer destroyed; the hit does its Table 17 damage as if it "
+    assert ("Gun Port none a random gun bearing on the firer destroyed; its Table 17 damage as if it "
             "penetrated, on HDP (a turret gun: Turret guns); a bursting shell wrecks 1d3 more there") in mobile_bay_text
     assert "destroyed, with HDP (TDP if turreted)" not in mobile_bay_text
 
@@ -2394,3 +2394,12 @@ def test_sotw36_moment5_a_random_guns_d10_counts_the_guns_it_may_be_not_box_numb
     them (box 6) or box 3 (a port gun not bearing)? The third: the d10 counts those it may be (random_gun)."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         assert "A random gun: a d10 counts those it may be in box order (3: the third, not box 3)" in _reference(pages)
+
+
+def test_sotw36_moment6_a_shell_through_a_gun_port_that_does_not_burst_does_the_after_slash_figure(mobile_bay_pages,
+                                                                                                     bundled_packs):
+    """Replay 27, moment 6 (p21, Table 15 special 1): a shell through Gaines's gun port did not burst; "does its Table
+    17 damage as if it penetrated" gave no figure. As a penetrating shell's (Shell row): the one after the slash."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("a bursting shell wrecks 1d3 more there; unburst: after the slash"
+                in _reference(pages))
