@@ -2403,3 +2403,13 @@ def test_sotw36_moment6_a_shell_through_a_gun_port_that_does_not_burst_does_the_
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         assert ("a bursting shell wrecks 1d3 more there; unburst: after the slash"
                 in _reference(pages))
+
+
+def test_sotw36_moment8_machinery_boiler_test_names_the_sheets_draught_words(mobile_bay_pages, bundled_packs):
+    """Replay 27, moment 8 (p21, Table 15 special 3): "wheeler or (very) shallow draught" did not say that Winnebago's
+    "Draught Shallow" counts. It does (the text's shallow or very shallow draught vessel): the row names the words."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert "a wheeler, or her sheet's Draught Shallow or Very Shallow: boiler on d6 5-6" in ref
+        assert "(very) shallow draught" not in ref
+    assert "Draught Shallow" in _sheet_page(mobile_bay_pages, "USS Winnebago")
