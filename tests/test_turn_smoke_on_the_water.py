@@ -743,7 +743,8 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
     die for each of her three smoothbores (1, 5 and 10: one hit, one misfire), so each gun rolls; Table 11's random
     pick is for dice thrown together."""
     assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires)" in mobile_bay_text
-    assert ("Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target). A random "
+    assert ("Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target; a fort's: "
+            "those at one ship). A random "
             "gun: a d10 counts those it may be") in mobile_bay_text
     assert "To hit (Table 10): 5 or less on a d10 a gun (1 always hits, 10 misfires)" in _sheet_page(mobile_bay_pages,
                                                                                                       "USS Hartford")
@@ -1796,7 +1797,7 @@ def test_each_10_thrown_together_misfires_a_gun_of_its_own(mobile_bay_text):
     """Replay 24, moment 2 (p21, Table 11): "of dice thrown together, a 10 misfires one" read as one misfire a batch.
     The text's Virginia: three MSBs thrown together, a 10 among them, one MSB jams, picked at random: each 10 is one
     gun's misfire, which gun of the batch at random."""
-    assert "Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target)." in mobile_bay_text
+    assert "Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target;" in mobile_bay_text
     assert "a 10 misfires one." not in mobile_bay_text
 
 
@@ -2198,7 +2199,7 @@ def test_sotw35_moment3_a_sheets_random_gun_is_one_of_those_bearing(mobile_bay_p
 
 def test_sotw35_moment4_a_misfires_batch_is_her_guns_at_one_target(mobile_bay_pages):
     """Replay 26, moment 4: 'a random one of the batch' named no batch."""
-    assert "a random one of the batch (her guns thrown together at one target)" in _reference(mobile_bay_pages)
+    assert "a random one of the batch (her guns thrown together at one target;" in _reference(mobile_bay_pages)
 
 
 def test_sotw35_moment5_powder_smoke_in_steps_and_a_stray_weighed_with_the_smoke(mobile_bay_pages):
@@ -2413,3 +2414,11 @@ def test_sotw36_moment8_machinery_boiler_test_names_the_sheets_draught_words(mob
         assert "a wheeler, or her sheet's Draught Shallow or Very Shallow: boiler on d6 5-6" in ref
         assert "(very) shallow draught" not in ref
     assert "Draught Shallow" in _sheet_page(mobile_bay_pages, "USS Winnebago")
+
+
+def test_sotw36_moment7_a_forts_batch_is_the_guns_it_throws_at_one_ship(mobile_bay_pages, bundled_packs):
+    """Replay 27, moment 7 (p21, Table 11): Fort Morgan's face split its guns among several ships and a 10 jammed "a
+    random one of the batch": which batch? The guns it threw at the one ship, as the player played it."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("a random one of the batch (her guns thrown together at one target; a fort's: those at one ship)"
+                in _reference(pages))
