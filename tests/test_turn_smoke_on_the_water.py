@@ -2422,3 +2422,14 @@ def test_sotw36_moment7_a_forts_batch_is_the_guns_it_throws_at_one_ship(mobile_b
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         assert ("a random one of the batch (her guns thrown together at one target; a fort's: those at one ship)"
                 in _reference(pages))
+
+
+def test_sotw36_moment9_the_plan_key_names_no_line_of_piles_off_this_table(mobile_bay_pages, bundled_packs, library):
+    """Replay 27, moment 9 (p2): the key said "heavy black line: line of piles", but the piles lie west of Smoke on
+    the Water's window and were neither drawn nor listed. The key names only the lines that cross the window; the
+    whole-area plans (Saunders) still name them."""
+    piles = library.scenarios["mobile-bay-1864"].setup.obstructions[0].name.lower()
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert "heavy black line" not in pages[1] and piles not in pages[1]
+    saunders = flat(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[1])
+    assert f"heavy black line: {piles}" in saunders
