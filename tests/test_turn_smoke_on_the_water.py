@@ -43,7 +43,7 @@ def test_the_fire_test_phase_has_a_procedure_marked_as_ours(mobile_bay_text):
     """Top-10 item 2: fire markers and boxes, no fire-test procedure anywhere."""
     assert "Phase 6 · fire test" in mobile_bay_text
     assert "Fire test marker * d10 for each marker, then remove it: 3 or less she is on fire" in mobile_bay_text
-    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 5 or less, out of control (its marker) on a 10" in mobile_bay_text
+    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 5 or less, out of control (its marker, 1d6 next turn) on a 10" in mobile_bay_text
     assert "magazine explodes on 10" in mobile_bay_text
 
 
@@ -702,8 +702,8 @@ def test_a_fort_face_fires_a_quarter_of_its_guns_at_any_one_ship(mobile_bay_page
 def test_the_channel_fills_with_smoke_from_turn_2(mobile_bay_pages):
     """Moment E (balance), the day's smoke: the fleet and the forts fought in their own smoke, which the play-test's
     clear-air gunnery ignored. From turn 2, fire beyond Short range counts half to three quarters obscured."""
-    assert ("Powder smoke From turn 2 the guns' smoke lies over the channel. 1. Fire at Medium range or more, by or at "
-            "a fort too: −2 (½–¾ obscured)"
+    assert ("Powder smoke From turn 2 powder smoke lies over the channel. 1. All fire at Medium range or more, ship or "
+            "fort, firing or fired at: −2 (½–¾ obscured)"
             ) in mobile_bay_pages[1]  # replay 15: "beyond Short range" left Point blank's place open
 
 
@@ -743,8 +743,9 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
     die for each of her three smoothbores (1, 5 and 10: one hit, one misfire), so each gun rolls; Table 11's random
     pick is for dice thrown together."""
     assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires)" in mobile_bay_text
-    assert ("Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target). A random "
-            "gun: a d10 on those it may be") in mobile_bay_text
+    assert ("Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target; a fort's: "
+            "those at one ship). A random "
+            "gun: a d10 counts those it may be") in mobile_bay_text
     assert "To hit (Table 10): 5 or less on a d10 a gun (1 always hits, 10 misfires)" in _sheet_page(mobile_bay_pages,
                                                                                                       "USS Hartford")
 
@@ -879,7 +880,7 @@ def test_a_gun_port_hit_says_how_much_damage_it_does_and_where(mobile_bay_text):
     """Replay 7, moment 4: Table 15's special 1, "destroyed, with HDP (TDP if turreted)", named a track and no
     amount for a turret monitor's Gun Port hit. The shot came through an open port (no armour test): its Table 17
     damage as a penetrating hit's, on the turret's TDP when the gun struck is turreted."""
-    assert ("Gun Port none a random gun bearing on the firer destroyed; the hit does its Table 17 damage as if it "
+    assert ("Gun Port none a random gun bearing on the firer destroyed; its Table 17 damage as if it "
             "penetrated, on HDP (a turret gun: Turret guns); a bursting shell wrecks 1d3 more there") in mobile_bay_text
     assert "destroyed, with HDP (TDP if turreted)" not in mobile_bay_text
 
@@ -1079,7 +1080,7 @@ def test_the_fire_test_names_the_markers_the_counters_carry(mobile_bay_text, mob
     (p21) do not carry: they say "On fire" and "Out of control". The phase names the markers by their words."""
     assert "in marker" not in mobile_bay_text
     assert "3 or less she is on fire (an On fire marker;" in mobile_bay_text
-    assert "out of control (its marker) on a 10" in mobile_bay_text
+    assert "out of control (its marker, 1d6 next turn) on a 10" in mobile_bay_text
     (counters,) = [p for p in mobile_bay_pages if "On fire burning; caught again" in p]
     assert "Out of control" in counters and not re.search(r"\b[12] in marker", counters)
 
@@ -1116,9 +1117,9 @@ def test_powder_smoke_is_not_added_to_the_bases_in_the_way_and_a_miss_it_made_hi
     """Replay 10, defect (p2): "counts ½ to ¾ obscured": added to obscuring by other bases? And the Obscured rule's
     "a miss that would have hit without the modifier hits the vessel in the way": which, when only smoke is in the
     way? The worse of the two, never both; a miss the smoke alone made is a miss."""
-    assert ("1. Fire at Medium range or more, by or at a fort too: −2 (½–¾ obscured). 2. Bases hiding her as much or "
+    assert ("1. All fire at Medium range or more, ship or fort, firing or fired at: −2 (½–¾ obscured). 2. Bases hiding her as much or "
             "more: theirs instead, never both.") in mobile_bay_pages[1]  # sotw35: the rule in steps
-    assert "3. A miss the smoke made hits nothing;" in mobile_bay_pages[1]
+    assert "3. Only bases worse than the smoke's −2 make a stray:" in mobile_bay_pages[1]  # sotw36: the smoke's miss none
 
 
 def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobile_bay_text):
@@ -1165,12 +1166,12 @@ def test_a_fire_goes_out_on_5_or_less_and_runs_out_of_control_only_on_a_10(mobil
     """Replay 12, balance: on 3 and 9+ a fire ran out of control two times in five before it went out; Hartford's did
     in turn 2 and her morale test struck the flagship in turn 3, where the fleet's fire parties put out every fire on
     the day. Ours: out on 5 or less, out of control on a 10; the first reading is one house rule away."""
-    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 5 or less, out of control (its marker) on a 10" in mobile_bay_text
+    assert "On fire * from the next phase 6: 1 HDP, then d10: out on 5 or less, out of control (its marker, 1d6 next turn) on a 10" in mobile_bay_text
     assert "a fire (from the next turn): 1 HDP, out on 5 or less, out of control on a 10;" in mobile_bay_text
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  fire_test:\n    rows: {on_fire: {out_on: 3, spreads_on: 9}}\n")
     words = flat(" ".join(R.fire_test_table(RS.context(library, house)).texts()))
-    assert "out on 3 or less, out of control (its marker) on 9 or more" in words
+    assert "out on 3 or less, out of control (its marker, 1d6 next turn) on 9 or more" in words
 
 
 def test_table_1_says_each_gun_fires_once_a_turn_and_none_must(mobile_bay_text, mobile_bay_pages):
@@ -1289,7 +1290,7 @@ def test_tables_9_12_and_13_are_named_where_they_are_printed(mobile_bay_text):
 def test_a_fire_put_out_says_how_to_clear_its_box(mobile_bay_text):
     """Replay 14, defect (the sheets): the On fire box had no way to show the fire had gone out (the player erased
     it); the fire test says so: a fire out is a ship not on fire."""
-    assert "out of control (its marker) on a 10; out: lift the disc, erase the On fire box" in mobile_bay_text
+    assert "out of control (its marker, 1d6 next turn) on a 10; out: lift the disc, erase its box" in mobile_bay_text
 
 
 def test_forts_off_the_channel_window_get_no_sheet(mobile_bay_pages):
@@ -1347,8 +1348,9 @@ def test_a_miss_under_smoke_with_a_ship_as_much_in_the_way_hits_that_ship(mobile
     """Replay 16, moment 2 (p2): smoke and a ship in the way both gave −2, and "a miss the smoke alone made hits
     nothing" left open which made it (Fort Morgan's rifle at Brooklyn through Manhattan). The bases', as the player ruled:
     the ship is there to be hit."""
-    assert ("2. Bases hiding her as much or more: theirs instead, never both. 3. A miss the smoke made hits nothing; "
-            "one the bases made (a hit at the smoke's −2) hits the vessel in the way.") in mobile_bay_pages[1]
+    # sotw35 (stray_hits.smoke_counts) weighs the miss at the smoke's −2, so bases that hide only as much make none
+    assert ("2. Bases hiding her as much or more: theirs instead, never both. 3. Only bases worse than the smoke's −2 "
+            "make a stray: a miss that would hit at −2 hits the vessel in the way.") in mobile_bay_pages[1]
 
 
 def test_what_is_left_of_the_hit_that_empties_a_turret_goes_on_the_hull(mobile_bay_text):
@@ -1531,7 +1533,7 @@ def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mob
     """Replay 19, moment 2: the rule once on the quick reference (Table 11's note, where the player looked), the dice
     for more than ten on the sheet of a unit that has them bearing at once: Fort Morgan's channel fronts (20), not
     Tecumseh (2), nor her 32 guns in all (a random gun is one of the face that bears)."""
-    assert ("A random gun: a d10 on those it may be, box order, over or lost: again once, next up not lost (from 1 if "
+    assert ("A random gun: a d10 counts those it may be in box order (3: the third, not box 3), over or lost: again once, next up not lost (from 1 if "
             "over); to jam, a jammed gun counts as lost." in mobile_bay_text)  # sotw35: the second throw's start
     fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert "random gun bearing d10 by box order, +10 on d6 4–6; over or lost: again once" in fort
@@ -1734,7 +1736,7 @@ def test_a_hit_on_the_vessel_in_the_way_is_not_rolled_again(mobile_bay_text):
     """Replay 22, defect c (p22): "at the range and aspect to her": roll to hit again with her numbers, or take the hit
     as it fell? As it fell (the text's Nahant takes the 6 that missed Atlanta); her range and aspect pick only its
     location, armour and damage."""
-    assert "the hit as it fell: location, armour and damage at her range and aspect)" in mobile_bay_text
+    assert "the hit as it fell, her range and aspect for the rest)" in mobile_bay_text  # sotw36: in fewer words
 
 
 def test_a_random_gun_of_two_or_three_is_a_d6_on_her_sheet(mobile_bay_pages):
@@ -1795,7 +1797,7 @@ def test_each_10_thrown_together_misfires_a_gun_of_its_own(mobile_bay_text):
     """Replay 24, moment 2 (p21, Table 11): "of dice thrown together, a 10 misfires one" read as one misfire a batch.
     The text's Virginia: three MSBs thrown together, a 10 among them, one MSB jams, picked at random: each 10 is one
     gun's misfire, which gun of the batch at random."""
-    assert "Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target)." in mobile_bay_text
+    assert "Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target;" in mobile_bay_text
     assert "a 10 misfires one." not in mobile_bay_text
 
 
@@ -1803,7 +1805,7 @@ def test_a_random_gun_is_thrown_again_at_most_once(mobile_bay_text, mobile_bay_p
     """Replay 24, moment 3 (p21): Brooklyn's Gun hit, four guns bearing and one burst: the d10 came up the lost gun
     four times and the pack set no end to it. Once again at most, then the next gun up not lost, on the quick
     reference and on the sheets that give the dice past ten."""
-    assert ("A random gun: a d10 on those it may be, box order, over or lost: again once, next up not lost (from 1 if "
+    assert ("A random gun: a d10 counts those it may be in box order (3: the third, not box 3), over or lost: again once, next up not lost (from 1 if "
             "over)") in mobile_bay_text  # sotw35: the next up from box 1 when the second throw is over the count
     assert "or one lost" not in mobile_bay_text
     brooklyn = _sheet_page(mobile_bay_pages, "USS Brooklyn")
@@ -1821,7 +1823,7 @@ def test_powder_smoke_holds_for_a_forts_fire_and_fire_at_a_fort(mobile_bay_pages
     """Replay 24, moment 5 (p2, p22): the smoke rule says "fire at Medium range or longer", the Obscured rule has a
     fort's own reading: does the smoke count at a fort, or from one? Both, A4 and Letter."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert ("1. Fire at Medium range or more, by or at a fort too: −2 (½–¾ obscured).") in pages[1]
+        assert ("1. All fire at Medium range or more, ship or fort, firing or fired at: −2 (½–¾ obscured).") in pages[1]
 
 
 def test_an_abandoned_ship_drifts_only_once_she_has_stopped(mobile_bay_pages, bundled_packs):
@@ -2197,24 +2199,25 @@ def test_sotw35_moment3_a_sheets_random_gun_is_one_of_those_bearing(mobile_bay_p
 
 def test_sotw35_moment4_a_misfires_batch_is_her_guns_at_one_target(mobile_bay_pages):
     """Replay 26, moment 4: 'a random one of the batch' named no batch."""
-    assert "a random one of the batch (her guns thrown together at one target)" in _reference(mobile_bay_pages)
+    assert "a random one of the batch (her guns thrown together at one target;" in _reference(mobile_bay_pages)
 
 
 def test_sotw35_moment5_powder_smoke_in_steps_and_a_stray_weighed_with_the_smoke(mobile_bay_pages):
     """Replay 26, moment 5 and the Powder smoke defect: one long clause; and whether the smoke still counts when the
     bases' modifier is taken away to see if a miss hits the vessel in the way (ours: it does; stray_hits)."""
     setup = mobile_bay_pages[1]
-    for step in ("1. Fire at Medium range or more, by or at a fort too: −2 (½–¾ obscured).",
+    for step in ("1. All fire at Medium range or more, ship or fort, firing or fired at: −2 (½–¾ obscured).",
                  "2. Bases hiding her as much or more: theirs instead, never both.",
-                 "3. A miss the smoke made hits nothing; one the bases made (a hit at the smoke's −2) hits the vessel"):
+                 "3. Only bases worse than the smoke's −2 make a stray: a miss that would hit at −2 hits the vessel"):
         assert step in setup, step
-    assert ("Stray hit a miss the bases' modifier made hits the vessel in the way, own side's too; the smoke's -2 "
-            "still counts stray_hits") in _reference(mobile_bay_pages)
+    assert ("Stray hit in smoke, a miss that would hit at -2 hits the vessel in the way, own side's too: only bases "
+            "worse than -2 stray stray_hits") in _reference(mobile_bay_pages)
 
 
 def test_sotw35_moment6_the_vessel_in_the_way_may_be_her_own_sides(mobile_bay_pages):
     """Replay 26, moment 6: firing at a fort past her own ships, may the stray hit one of them? Yes."""
-    assert ("a miss that would have hit without the bases' modifier hits the vessel in the way, own side's too"
+    assert ("a miss that would have hit without the bases' modifier (in smoke: at its -2) hits the vessel in the way, "
+            "own side's too"
             in _reference(mobile_bay_pages))
 
 
@@ -2341,3 +2344,92 @@ def test_a_house_rule_on_open_water_reaches_the_set_up_pages_depths_line(tmp_pat
     flat = " ".join(setup.split())
     assert "no deeper draught, no test; off the channel: test as a bar." in flat
     assert "other water, off the channel too, is deep" not in flat
+
+
+# ---- replay 27 (sotw36): /tmp/play27/smoke-on-the-water/report.md
+
+
+def test_sotw36_moment1_powder_smoke_is_all_fire_at_medium_or_more_not_only_a_forts(mobile_bay_pages, bundled_packs):
+    """Replay 27, moment 1 (p2, every shot of turn 2): "Fire at Medium range or more, by or at a fort too" read as
+    maybe only fire by or at a fort. Ours: all of it, ship at ship too; A4 and Letter say "All fire"."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert "1. All fire at Medium range or more, ship or fort, firing or fired at: −2" in pages[1]
+        assert "by or at a fort too" not in pages[1]
+
+
+def test_sotw36_moment3_the_three_stray_hit_texts_give_one_window(mobile_bay_pages, bundled_packs):
+    """Replay 27, moment 3 (p2 step 3, p22 Obscured and Stray hit): three wordings of the stray-hit window, and the
+    player first gave a stray weighing the miss with neither modifier. Each now says the miss is weighed at the
+    smoke's −2, so only bases hiding more than the smoke make one; A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert "3. Only bases worse than the smoke's −2 make a stray: a miss that would hit at −2 hits" in pages[1]
+        ref = _reference(pages)
+        assert "without the bases' modifier (in smoke: at its -2) hits the vessel in the way" in ref
+        assert "Stray hit in smoke, a miss that would hit at -2 hits the vessel in the way" in ref
+        assert "only bases worse than -2 stray" in ref
+
+
+def test_sotw36_moment2_morale_causes_are_each_enough_and_a_fires_own_10_burns_next_turn(mobile_bay_pages,
+                                                                                         bundled_packs):
+    """Replay 27, moment 2 (pp21-22): the Morale row's "with a fire out of control or half her FP gone" read as
+    "and" or "or" (each is a cause, -1 for each further one); and Brooklyn's fire went out of control on its own 10
+    in phase 6: does its 1d6 burn at once? No, from the next turn (fire_test.rows.on_fire.spread_marker)."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert ("Morale tested once her HDP reach the ¼ bar (at it counts), a fire is out of control or half her FP "
+                "are gone, each a cause: 7 or less on a d10 holds, -1 each further one") in ref
+        assert "with a fire out of control or half her FP gone" not in ref
+        assert "out of control (its marker, 1d6 next turn) on a 10" in ref
+
+
+def test_sotw36_moment4_a_volleys_hits_on_a_turret_are_taken_in_the_order_fired(mobile_bay_pages, bundled_packs):
+    """Replay 27, moment 4 (p22): three hits on Tecumseh's turret in one volley, the second knocking it out: in what
+    order are simultaneous hits taken? Ours: in the order fired, so the hits after the knockout go on the Hull."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("Turret at 0 TDP knocked out, its guns silent, further hits to the Hull, as does the rest of the hit "
+                "that empties it (hits in order fired)") in _reference(pages)
+
+
+def test_sotw36_moment5_a_random_guns_d10_counts_the_guns_it_may_be_not_box_numbers(mobile_bay_pages, bundled_packs):
+    """Replay 27, moment 5 (p20): Gaines's guns bearing were boxes 1, 2 and 6 and the d10 came up 3: the third of
+    them (box 6) or box 3 (a port gun not bearing)? The third: the d10 counts those it may be (random_gun)."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert "A random gun: a d10 counts those it may be in box order (3: the third, not box 3)" in _reference(pages)
+
+
+def test_sotw36_moment6_a_shell_through_a_gun_port_that_does_not_burst_does_the_after_slash_figure(mobile_bay_pages,
+                                                                                                     bundled_packs):
+    """Replay 27, moment 6 (p21, Table 15 special 1): a shell through Gaines's gun port did not burst; "does its Table
+    17 damage as if it penetrated" gave no figure. As a penetrating shell's (Shell row): the one after the slash."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("a bursting shell wrecks 1d3 more there; unburst: after the slash"
+                in _reference(pages))
+
+
+def test_sotw36_moment8_machinery_boiler_test_names_the_sheets_draught_words(mobile_bay_pages, bundled_packs):
+    """Replay 27, moment 8 (p21, Table 15 special 3): "wheeler or (very) shallow draught" did not say that Winnebago's
+    "Draught Shallow" counts. It does (the text's shallow or very shallow draught vessel): the row names the words."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert "a wheeler, or her sheet's Draught Shallow or Very Shallow: boiler on d6 5-6" in ref
+        assert "(very) shallow draught" not in ref
+    assert "Draught Shallow" in _sheet_page(mobile_bay_pages, "USS Winnebago")
+
+
+def test_sotw36_moment7_a_forts_batch_is_the_guns_it_throws_at_one_ship(mobile_bay_pages, bundled_packs):
+    """Replay 27, moment 7 (p21, Table 11): Fort Morgan's face split its guns among several ships and a 10 jammed "a
+    random one of the batch": which batch? The guns it threw at the one ship, as the player played it."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("a random one of the batch (her guns thrown together at one target; a fort's: those at one ship)"
+                in _reference(pages))
+
+
+def test_sotw36_moment9_the_plan_key_names_no_line_of_piles_off_this_table(mobile_bay_pages, bundled_packs, library):
+    """Replay 27, moment 9 (p2): the key said "heavy black line: line of piles", but the piles lie west of Smoke on
+    the Water's window and were neither drawn nor listed. The key names only the lines that cross the window; the
+    whole-area plans (Saunders) still name them."""
+    piles = library.scenarios["mobile-bay-1864"].setup.obstructions[0].name.lower()
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert "heavy black line" not in pages[1] and piles not in pages[1]
+    saunders = flat(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[1])
+    assert f"heavy black line: {piles}" in saunders

@@ -169,13 +169,29 @@ def fills_words(sides: list[str] | None) -> str:
     return "the first side's filled, the other's open"
 
 
-def plan_key(ground, starts: dict, sides: list[str] | None = None) -> str:
+def _crosses(line, window) -> bool:
+    """Whether an obstruction's line runs through a window (yards on the ground), or there is no window."""
+    if window is None:
+        return True
+    x0, y0 = window.at[0], window.at[1]
+    x1, y1 = x0 + window.width_yd, y0 + window.depth_yd
+    for (ax, ay), (bx, by) in zip(line, line[1:]):
+        for i in range(65):  # points along the leg, every 1/64 of it: enough for a plan's key
+            t = i / 64
+            x, y = ax + (bx - ax) * t, ay + (by - ay) * t
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                return True
+    return False
+
+
+def plan_key(ground, starts: dict, sides: list[str] | None = None, window=None) -> str:
     """The plan's key, naming the rings, buoys and heavy lines only where this plan draws them (a replay looked for
     the promised anchor ring on a plan with no ship at anchor, and found a heavy line the key never named), and the
-    sides whose triangles are filled and open by name."""
+    sides whose triangles are filled and open by name. A window's plan names only the lines that cross it (replay
+    27: Mobile Bay's line of piles lies west of one rule set's window, and its key promised it)."""
     marks = "; a ring: at anchor" if any(st.anchored for st in starts.values()) else ""
     marks += "; a ringed dot: a buoy" if ground.marks else ""
-    names = list(dict.fromkeys(o.name for o in ground.obstructions))
+    names = list(dict.fromkeys(o.name for o in ground.obstructions if _crosses(o.line, window)))
     lines = f"; heavy black line: {', '.join(n[0].lower() + n[1:] for n in names)}" if names else ""
     return PLAN_KEY.format(marks=marks, lines=lines, channel=channel_words(ground), fills=fills_words(sides))
 
@@ -587,7 +603,7 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
     sides = [s.name for s in scenario.sides]
     starts = [starts_table(scenario, side, units_by_id, f, ruleset) for side in scenario.sides]
     plan = plan_block(scenario, units_by_id, f, sides)
-    key = Text(plan_key(setup, f.starts(setup), sides) + _speeds_said(setup, ruleset), **st["note"])
+    key = Text(plan_key(setup, f.starts(setup), sides, f.window) + _speeds_said(setup, ruleset), **st["note"])
     blocks = [Heading(f"Set-up: {scenario.name}, {scenario.date}"),
               Text(f.words(setup, ruleset, scale), **st["note"])]
     if f.depth > f.width:  # a table whose long side runs north: the plan beside the first side's starts

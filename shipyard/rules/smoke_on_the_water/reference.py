@@ -287,7 +287,7 @@ def misfire_table(ctx: Context, derived: list[Derived]) -> Block:
                        f"{r['burst_damage']} HDP, no armour test (a fort SDP), and a fire "
                        "test marker. Red-hot shot: "
                        f"a jam {r['red_hot_jams'].lower()}. {r['together'][0].upper()}{r['together'][1:]}. A "
-                       f"random gun: a d10 on those it may be, box order, {random_gun_again(ctx)}; {random_gun_jam(ctx)}.", **style("reference_note"))],
+                       f"random gun: a d10 counts those it may be in box order (3: the third, not box 3), {random_gun_again(ctx)}; {random_gun_jam(ctx)}.", **style("reference_note"))],
                  **style("reference_stack"))
 
 
@@ -322,7 +322,7 @@ def fire_test_table(ctx: Context) -> Block:
              f"is on fire (an On fire marker; {r['already_on_fire']}); cottonclad {_signed(r['cottonclad'])}"
              + (f"; {r['more_markers']}" if r.get("more_markers") else "")],
             ["On fire" + star, (f"{on['first_burns']}: " if on.get("first_burns") else "") + f"{on['damage']} HDP, then {r['die']}: out on {on['out_on']} or less, out of control "
-             f"(its marker) {spreads}" + (f"; out: {on['put_out']}" if on.get("put_out") else "")],
+             f"({on.get('spread_marker', 'its marker')}) {spreads}" + (f"; out: {on['put_out']}" if on.get("put_out") else "")],
             ["Out of control" + star, f"{out['damage']} HDP, then {r['die']}: back to on fire on {out['out_on']}, "
              f"magazine explodes on {out['magazine_on']} (Table 15 special 6)"
              + (f"; {out['burns']}" if out.get("burns") else "")]]
