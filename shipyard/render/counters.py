@@ -339,14 +339,15 @@ def layout_of(fold: bool, backs: bool) -> str:
     return "fold" if fold else "backs" if backs else "fronts"
 
 
-def row_room(doc, n: int, style: ChitStyle, layout: str = "fronts") -> int:
-    """How many more cells of `style` end the last row of `n` chits laid out as chit_sheet lays them (0 when the row is
-    full): room for spares that costs no row."""
+def cells_left(doc, n: int, style: ChitStyle, layout: str = "fronts", per: str = "row") -> int:
+    """How many more cells of `style` end the last row (per="page": the last page) of `n` chits laid out as
+    chit_sheet lays them (a fold-over cell holds a front and its back; 0 when it is full): room for spares that costs
+    no row (no page)."""
     cw, ch = style.cell or style.size
     if layout == "fold":
         cw, ch = (2 * cw, ch) if style.fold == "beside" else (cw, 2 * ch)
-    cols = doc.grid(cw, ch)[0]
-    return -n % cols
+    cols, rows, _, _ = doc.grid(cw, ch)
+    return -n % (cols if per == "row" else cols * rows)
 
 
 def chit_sheet(doc, chits: Sequence[Chit], style: ChitStyle, *, layout: str = "fronts", title: str | None = None,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...render.counters import Chit, Lines, chit_sheet, layout_of, load_style, row_room
+from ...render.counters import Chit, Lines, chit_sheet, layout_of, load_style, cells_left
 from ...render.text import number, wrap_lines
 from ...errors import ShipyardError
 from ..context import Context
@@ -163,7 +163,7 @@ def counters(doc, units: list[tuple[str, Any, Any]], ctx: Context, fold: bool = 
     layout = layout_of(fold, backs)
     n = acting_units(units, ctx) if units else 24
     # spares in the cells that end the numbered counters' last row, which would print empty (replay 26: no spare)
-    spares = max(row_room(doc, n, STYLES["turn_counter"], layout), 0) if units else 0
+    spares = cells_left(doc, n, STYLES["turn_counter"], layout) if units else 0
     chit_sheet(doc, [_turn_counter(k) for k in range(1, n + 1)] + [_spare_counter()] * spares, STYLES["turn_counter"],
                layout=layout, title="Turn counters")
     if units:

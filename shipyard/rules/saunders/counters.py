@@ -11,7 +11,7 @@ from typing import Any
 from pathlib import Path
 
 from ...render import Document, Page
-from ...render.counters import Chit, chit_sheet, draw_face, layout_of, load_style
+from ...render.counters import Chit, cells_left, chit_sheet, draw_face, layout_of, load_style
 from ...render.text import number
 from ..context import Context
 from ..derived import Derived
@@ -125,16 +125,6 @@ def spare_chits(units: list[tuple[str, Any, Derived]], ctx: Context, room: int) 
     return out[:max(0, room)]
 
 
-def room_left(doc: Document, printed: int, layout: str) -> int:
-    """The cells the counters' last page leaves empty after `printed` chits, in this layout (a fold-over takes a
-    front and its back, a duplex page's back mirrors its front)."""
-    cw, ch = STYLE.cell or STYLE.size
-    if layout == "fold":
-        cw, ch = (2 * cw, ch) if STYLE.fold == "beside" else (cw, 2 * ch)
-    cols, rows, _, _ = doc.grid(cw, ch)
-    return (-printed) % (cols * rows)
-
-
 def turret_chits(units: list[tuple[str, Any, Derived]]) -> list[tuple[str, str, str]]:
     """A TURRET chit for every turret in play, named for her ship (and the turret, where she has two or three), laid
     beside the model with its point towards the arc the turret faces: the arc plotted in the orders log, on the
@@ -150,7 +140,7 @@ def turret_chits(units: list[tuple[str, Any, Derived]]) -> list[tuple[str, str, 
 def counters(doc: Document, units: list[tuple[str, Any, Derived]], ctx: Context, fold: bool = False,
              backs: bool = False) -> None:
     items = chits(units, ctx)
-    items += spare_chits(units, ctx, room_left(doc, len(items), layout_of(fold, backs)))
+    items += spare_chits(units, ctx, cells_left(doc, len(items), STYLE, layout_of(fold, backs), per="page"))
     faces = [Chit(_face(*item, ctx=ctx), _face(*item, back=True, ctx=ctx)) for item in items]
     chit_sheet(doc, faces, STYLE, layout=layout_of(fold, backs), title="Counters", fold_title="Counters (fold)")
 
