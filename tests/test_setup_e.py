@@ -249,3 +249,27 @@ def test_tennessees_start_heading_is_said_in_the_scenarios_sources(library):
     """Her start heading is a reading of the history: the scenario's sources say whose."""
     sources = library.scenarios["mobile-bay-1864"].sources
     assert any("Tennessee" in (s.covers or "") and "heading" in (s.covers or "") for s in sources)
+
+
+def _event_tables(blocks):
+    from shipyard.render.containers import Columns, Stack
+    from shipyard.render.table_block import Table
+
+    for b in blocks:
+        if isinstance(b, Table) and b.header and list(b.header)[1:] == ["Event"]:
+            yield b
+        elif isinstance(b, (Columns, Stack)):
+            yield from _event_tables(b.children)
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_a_turn_with_several_events_is_named_once_over_them_in_turn_order(library, rules):
+    """Replay r27 (Saunders, Really Simple): "Turn 1" printed on two and three rows of the events table read as a
+    misprint; each turn heads its events once, and the turns run in order."""
+    blocks, _ = played_setup(library, "mobile-bay-1864", rules, "a4")
+    table, = list(_event_tables(blocks))
+    turns = [str(row[0]) for row in table.rows]
+    named = [t for t in turns if t]
+    assert turns[0] and len(named) == len(set(named)), turns
+    assert [int(t) for t in named] == sorted(int(t) for t in named), turns
+    assert len(named) < len(table.rows) or len(table.rows) == 1, (rules, turns)

@@ -642,10 +642,13 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
                                  header=["Special rule", "How it plays"], widths=[2.0, 7.0],
                                  align=["left", "left"], bold_first_col=True, **st["table"]))
     events = []
-    happen = [e for e in setup.events if _applies(e, ruleset)]
+    happen = sorted((e for e in setup.events if _applies(e, ruleset)), key=lambda e: e.turn)
     if happen:
-        events.append(Table([[str(e.turn), " ".join(e.what.split())] for e in happen], header=[ruleset.turn_word.capitalize(), "Event"],
-                           widths=[1.3, 8.0], align=["centre", "left"], **st["table"]))
+        # replay r27: three rows each headed "1" read as a misprint; a turn is printed once, over all its events
+        turn_cells = [str(e.turn) if k == 0 or e.turn != happen[k - 1].turn else "" for k, e in enumerate(happen)]
+        events.append(Table([[turn, " ".join(e.what.split())] for turn, e in zip(turn_cells, happen)],
+                            header=[ruleset.turn_word.capitalize(), "Event"],
+                            widths=[1.3, 8.0], align=["centre", "left"], **st["table"]))
     won_base = starts[1::2] + victory_tables(setup, units_by_id, ruleset) + events
     if turns:
         won_base.append(Text(f"The game lasts {turns} {ruleset.turn_word}s.", **st["text"]))
