@@ -2424,7 +2424,9 @@ def test_r26_the_binding_note_says_where_to_turn_for_the_gap_in_its_own_row(pack
     puts her centre on its edge, in it: the row says turn before y 31½, apart from the binding's crammed cell."""
     page = _setup_page(pack_pages)
     assert "1 Binding: the Union line steams in at 4 kn, none turning; Tennessee and gunboats wait" in page
-    assert ("1 The gap: monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
+    # its own row, under the binding's turn 1 (a turn is printed once over its events, replay r27)
+    assert "1 The gap" not in page
+    assert ("The gap: monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
             "in it): turn onto 045° before y 31½ (from y 30½: x 60 at y 31½, in the gap x 59½–62½)") in page
     assert "puts a centre in the clear" not in page
 
