@@ -82,7 +82,7 @@ def build_pack(library, scenario, ruleset, options: PackOptions, step: Callable[
             # ... and the parts inside a section the contents lists under it (SECTION_PARTS: the orders logs)
             entries = cover(doc, scenario, ruleset, sides, [s.name for s in plan], options, scale=job.ctx.scale,
                             notes=getattr(aids, "SECTION_NOTES", None), counts=side_counts(job, ruleset),
-                            parts=getattr(aids, "SECTION_PARTS", None))
+                            parts=getattr(aids, "SECTION_PARTS", None), units=job.units)
             for section in plan:
                 current = section
                 step(f"{ruleset.title}: {section.name}")

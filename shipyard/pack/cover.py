@@ -64,14 +64,78 @@ def side_block(side, size: float, count: int | str | None = None) -> Block:
                   Indent(Stack(lines, **st["side_gap"]), **st["side_lines"])], **st["side"])
 
 
-def free_text(scenario, sides, size: float, counts: dict[str, int | str] | None = None) -> Block:
-    """The sides and the history at `size`: the part of the cover that is set smaller when it is long."""
+def free_text(scenario, sides, size: float, counts: dict[str, int | str] | None = None, club: str | None = None) -> Block:
+    """The sides, the history and how a club shares it out (`club`) at `size`: the part of the cover that is set
+    smaller when it is long."""
     st = style()
     history = None
     if scenario.notes:
         history = Stack([Line("About the battle", size=size + st["heading"]["over"], weight="bold"),
                          Text(" ".join(scenario.notes.split()), **{**st["text"], "size": size})], **st["side"])
-    return Stack([side_block(side, size, (counts or {}).get(side.name)) for side in sides] + [history], **st["sides"])
+    sharing = None
+    if club:
+        sharing = Stack([Line("Playing it as a club", size=size + st["heading"]["over"], weight="bold"),
+                         Text(club, **{**st["text"], "size": size})], **st["side"])
+    return Stack([side_block(side, size, (counts or {}).get(side.name)) for side in sides] + [history, sharing],
+                 **st["sides"])
+
+
+def _plain(name: str) -> str:
+    """A unit's name without her navy's prefix ('USS Tecumseh' -> 'Tecumseh'): the side is named before it."""
+    head, _, rest = name.partition(" ")
+    return rest if rest and head.isupper() and len(head) <= 4 else name
+
+
+def commands(scenario, units, most: int = 4) -> list[tuple[str, list[tuple[str, list[str], bool]]]]:
+    """Each side's commands for a club, in the order the side lists its units: a division of ships (the ships a side
+    lists without one), split into head and tail where it has more than `most` ships not lashed to another, and the
+    forts together; a consort goes with her partner. Only units on the table (those the set-up starts, where it
+    starts any). Returns [(side, [(command, her ships' names, has consorts), ...]), ...]."""
+    setup = getattr(scenario, "setup", None)
+    started = set(setup.starts) if setup is not None and setup.starts else None
+    played = {unit.id: unit for _, unit, _ in units}
+    out = []
+    for side in scenario.sides:
+        groups: dict[str, list] = {}
+        for su in side.units:
+            unit = played.get(su.id)
+            if unit is None or (started is not None and su.id not in started and su.lashed_to not in started):
+                continue
+            key = "the forts" if unit.kind == "fort" else (su.division or "the ships")
+            groups.setdefault(key, []).append((su, unit))
+        said = []
+        for key, members in groups.items():
+            leaders = [unit.name for su, unit in members if not su.lashed_to]
+            mates = any(su.lashed_to for su, _ in members)
+            if len(leaders) <= most or key == "the forts":
+                said.append((key, [_plain(n) for n in leaders], mates))
+                continue
+            parts = -(-len(leaders) // most)
+            size = -(-len(leaders) // parts)
+            words = ["the head", "the tail"] if parts == 2 else [f"part {k + 1}" for k in range(parts)]
+            for k in range(parts):
+                chunk = leaders[k * size:(k + 1) * size]
+                said.append((f"{key}, {words[k]}" if k == 0 else words[k], [_plain(n) for n in chunk], mates))
+        if said:
+            out.append((side.name, said))
+    return out
+
+
+def club_text(scenario, units, turn_word: str = "turn") -> str | None:
+    """How a club shares the game out: a player to each command, and stopping for the evening and playing on. None
+    where each side is one command (a duel needs no sharing)."""
+    sides = commands(scenario, units)
+    players = sum(len(c) for _, c in sides)
+    if players <= len(sides):
+        return None
+    parts = []
+    for side, said in sides:
+        parts.append(f"{side}: " + "; ".join(
+            f"{name} ({', '.join(ships)}{', with their consorts' if mates and len(ships) > 1 else ', with her consort' if mates else ''})"
+            for name, ships, mates in said))
+    return (f"{players} players, one to a command. " + ". ".join(parts) + ". Each player throws for their own units, and a side's "
+            f"fire is worked at once, player beside player. An evening need not hold every {turn_word}: stop at the end "
+            f"of one, the models where they lie and the sheets as marked, and play on next time.")
 
 
 def contents_entries(plan, notes: dict | None = None, parts: dict | None = None) -> list[tuple[str, str, str]]:
@@ -99,7 +163,8 @@ def resolve_parts(doc, entries) -> None:
 
 
 def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None,
-          notes: dict | None = None, counts: dict[str, int | str] | None = None, parts: dict | None = None) -> list:
+          notes: dict | None = None, counts: dict[str, int | str] | None = None, parts: dict | None = None,
+          units=None) -> list:
     """The first page: the scenario, its sides and commanders, victory notes and the contents.
 
     Returns the contents' entries, for resolve_parts once the pack is drawn. Every line is fitted or wrapped to the
@@ -116,10 +181,11 @@ def cover(doc, scenario, ruleset, sides, plan, options, scale: str | None = None
     later = ("sheets",) if len(sides) > 1 and options.sides_apart is not True else ()
     entries = contents_entries(plan, notes, parts)
     contents = Contents(entries, **st["contents"], later=later)
+    club = club_text(scenario, units, ruleset.turn_word) if units and len(sides) > 1 else None
 
     def page(size: float) -> Block:
         return Stack([Spacer(**st["top"]), Line(heading, **st["title"]), Line(sub, **st["subtitle"]),
-                      Spacer(**st["after_title"]), free_text(scenario, sides, size, counts),
+                      Spacer(**st["after_title"]), free_text(scenario, sides, size, counts, club),
                       Spacer(**st["before_contents"]), Line("Contents", **st["contents_title"]), contents,
                       Text(printing_note(options, plan, scale), **st["printing"])], **st["page"])
 
