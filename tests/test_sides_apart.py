@@ -111,7 +111,7 @@ def test_a_pack_whose_sides_share_a_page_says_which_and_how_to_part_them(bundled
     nine rows of cards need two pages and a third would break the 60-page budget), and the cover says so."""
     built = bundled_packs.get("mobile-bay-1864", "quick-play", "a4")
     texts = pdf_page_texts(built.path)
-    assert "(page 4 Union only; page 5 both sides)" in " ".join(texts[0].split())
+    assert "(Union's alone on page 4; both sides' on page 5)" in " ".join(texts[0].split())
     assert "CSS Tennessee" in texts[4] and "USS Galena" in texts[4]
 
 
@@ -157,7 +157,7 @@ def test_sides_apart_through_the_command_line(tmp_path):
     run = in_process("pack", "memphis-1862", "-r", "quick-play", "--sides-together", "--jobs", "1", "-o", str(out))
     assert run.code == 0, run.err
     cover = " ".join(pdf_page_texts(out / "memphis-1862-quick-play.pdf")[0].split())
-    assert "(page 4 both sides; page 5 Confederate only)" in cover
+    assert "(both sides' on page 4; Confederate's alone on page 5)" in cover
 
 
 def test_the_contents_note_on_shared_pages_says_spans_and_fits_the_line():
@@ -170,9 +170,10 @@ def test_the_contents_note_on_shared_pages_says_spans_and_fits_the_line():
     assert sharing_note([6]) == "(both sides on page 6)"
     assert sharing_note([5, 6]) == "(both sides on pages 5, 6)"
     assert sharing_note([4, 5, 6]) == "(both sides on pages 4–6)"
-    assert sharing_note([5], alone={4: "Union"}) == "(page 4 Union only; page 5 both sides)"
+    # replays r27, r28 read "(page 4 Union only; page 5 both sides)" after "Record sheets page 4" as clumsy
+    assert sharing_note([5], alone={4: "Union"}) == "(Union's alone on page 4; both sides' on page 5)"
     assert sharing_note([6], alone={4: "Union", 5: "Union", 7: "Confederate"}) == \
-        "(pages 4, 5 Union only; page 6 both sides; page 7 Confederate only)"
+        "(Union's alone on pages 4, 5; both sides' on page 6; Confederate's alone on page 7)"
     assert sharing_note([4, 5, 6, 8, 10, 11, 12, 14, 15, 16]) == "(both sides on pages 4–6, 8, 10–12, 14–16)"
     long = list(range(4, 41, 2))
     contents = style()["contents"]

@@ -968,7 +968,7 @@ def test_no_player_page_speaks_the_tools_words(mobile_bay):
     for word in ("--", "house rule:", "which_units", "factor subtract", "reading subtract", "reading each", "scan",
                  "the article"):
         assert word not in text, word
-    assert "(page 4 Union only; page 5 both sides)" in mobile_bay[0]
+    assert "(Union's alone on page 4; both sides' on page 5)" in mobile_bay[0]
     page = _readings(mobile_bay)
     assert "Order of battle Mobile Bay as the rules print it: Fort Morgan with its water battery, no Fort Powell (house rule)" in page
     assert "one marked (house rule) has a second reading a club may play instead" in page
@@ -1677,7 +1677,7 @@ def test_the_covers_note_on_the_cards_says_which_page_is_one_sides_alone(mobile_
     but page 5 holds four Union cards beside the Confederates'. The note says what is true of this pack: page 4 the
     Union's alone, page 5 both sides', so one side's page can be handed out; and the cards are where it says."""
     assert "can be printed apart" not in mobile_bay[0]
-    assert "Record sheets page 4 (page 4 Union only; page 5 both sides)" in mobile_bay[0]
+    assert "Record sheets page 4 (Union's alone on page 4; both sides' on page 5)" in mobile_bay[0]
     cards = _cards(mobile_bay)
     assert "CSS" not in cards[0] and "USS Galena" in cards[1] and "CSS Tennessee" in cards[1]
 

@@ -228,12 +228,13 @@ def sharing_note(pages: list[int], width: float | None = None, alone: dict[int, 
         return ""
     groups: list[tuple[str, list[int]]] = []  # (whose, pages) in page order: a side's alone, or both sides'
     for page in sorted(set(pages) | set(alone or {})):
-        whose = "both sides" if page in pages else f"{alone[page]} only"
+        # replays r27, r28: "(page 4 Union only; page 5 both sides)" read clumsily after "Record sheets page 4"
+        whose = "both sides'" if page in pages else f"{alone[page]}'s alone"
         if groups and groups[-1][0] == whose:
             groups[-1][1].append(page)
         else:
             groups.append((whose, [page]))
-    notes = [f"({'; '.join(f'{_pages_words(ps)} {whose}' for whose, ps in groups)})"] if alone else []
+    notes = [f"({'; '.join(f'{whose} on {_pages_words(ps)}' for whose, ps in groups)})"] if alone else []
     notes += [f"(both sides on {_pages_words(pages)})", f"(both sides on {len(pages)} pages of {pages[0]}–{pages[-1]})"]
     return next((n for n in notes if width is None or _note_width(n) <= width), notes[-1])
 
