@@ -395,10 +395,11 @@ def random_gun_jam(ctx: Context) -> str:
 
 
 def most_bearing(s: VesselStats | FortStats) -> int:
-    """The most of her guns that bear on any one bearing (a degree at a time, each arc's edges too): a random gun is
-    one of those bearing on the firer, so never more to pick from than this."""
-    edges = {float(e) % 360 for g in s.guns for arc in g.arcs for e in arc}
-    return max((sum(g.count for g in s.guns if bears(g.arcs, b)) for b in edges | set(range(360))), default=0)
+    """The most of her guns that bear on any one bearing: a random gun is one of those bearing on the firer, so never
+    more to pick from than this. An arc bears from its first edge up to (not on) its last, so the count only rises at
+    an arc's first edge: the most is found at one of those (not a degree at a time, 360 sums a sheet)."""
+    starts = {float(arc[0]) % 360 for g in s.guns for arc in g.arcs}
+    return max((sum(g.count for g in s.guns if bears(g.arcs, b)) for b in starts), default=0)
 
 
 def gun_legend(s: VesselStats | FortStats, ctx: Context, compact: bool = False, most: int | None = None) -> Block | None:
