@@ -358,7 +358,7 @@ def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_th
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "a gun lost is the largest gun that bears on the firer (if none bears, her largest)" in cards
     assert ("takes the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, "
-            "listed, or a lashed ship's inboard gun) last") in _reference(pack_pages)
+            "listed) last, a lashed ship's inboard gun after all others") in _reference(pack_pages)
 
 
 def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(pack_pages):
@@ -1313,7 +1313,8 @@ def test_every_ships_card_has_a_struck_box_where_her_fight_ends(pack_pages, libr
 def test_a_gun_lost_when_none_bears_is_never_a_lashed_pairs_inboard_gun_first(pack_pages):
     """Replay 9's loophole: with no gun bearing on the firer, the owner could give up an inboard broadside gun that
     could never fire (a lashed sloop's port battery). The largest gun not inboard is taken."""
-    said = "the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, listed, or a lashed ship's inboard gun) last"
+    said = ("the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, listed) "
+            "last, a lashed ship's inboard gun after all others")
     assert said in _reference(pack_pages)
     assert _said_once(pack_pages, said)
     cards = " ".join(p for p in pack_pages if "Ship data cards" in p)  # and on the lashed ships' own rows (replay 32)
@@ -1382,7 +1383,7 @@ def test_a_ship_that_turned_in_the_first_half_fires_in_the_second_window_without
 
 def test_a_gun_lost_hit_on_a_ship_with_no_gun_left_is_read_as_a_half_knot(pack_pages):
     """Moment (replay 10): Selma's fifth hit rolled 'lose a gun' with none left, and 'A gun lost' said nothing."""
-    said = "last; with none left, read as a 1 (lose ½ knot)"
+    said = "as if none bore; with none left, read as a 1 (lose ½ knot)"
     assert said in _reference(pack_pages)
     assert _said_once(pack_pages, said)
 
@@ -1530,7 +1531,8 @@ def test_the_readings_page_gives_a_second_reading_in_words_not_an_option_name(pa
         assert not row["option"] or row["option"] not in page, row["option"]
     assert page.count("a club may instead play: ") == sum(1 for r in ctx.tables.require("reconstructions").rows
                                                           if r["option"])
-    assert ("(if none bears, her largest), a gun unable to fire (jammed, listed, or a lashed ship's inboard gun) last; with none left, "
+    assert ("(if none bears, her largest), a gun unable to fire (jammed, listed) last, a lashed ship's inboard gun after all "
+            "others: a hit from her inboard side takes a gun as if none bore; with none left, "
             "read as a 1 (lose ½ knot)") in _reference(pack_pages)
     assert "Which gun is lost as the quick reference reads it; a club may instead play: any that bears, the owner's choice" in page
 
@@ -1677,7 +1679,7 @@ def test_the_orders_log_says_how_a_turn_onto_a_heading_is_written(pack_pages):
 def test_a_gun_lost_takes_a_gun_a_list_keeps_from_firing_only_when_none_that_bears_can_fire(pack_pages):
     """Moment 1 (replay 18, pp8/11): Morgan's 'lose gun' hit on Hartford, listing to port: do her starboard guns,
     bearing but unable to fire, count? Like a jammed one, a gun a list silences is struck last."""
-    words = "a gun unable to fire (jammed, listed, or a lashed ship's inboard gun) last"
+    words = "a gun unable to fire (jammed, listed) last"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -2529,3 +2531,13 @@ def test_r27_a_pair_staying_put_to_cast_off_keeps_the_speed_it_wrote_for_next_tu
     ship's line of the orders log where CAST OFF is written."""
     logs = [p for p in pack_pages if "Orders log ·" in p and "CAST OFF parts them" in p]
     assert logs and all("both stay put (at the kn written, the base of next turn's change)" in p for p in logs)
+
+
+def test_r27_moment_8_a_hit_from_a_lashed_ships_inboard_side_takes_a_gun_as_if_none_bore(pack_pages):
+    """Moment 8 (replay 27, p11): Octorara, on Brooklyn's port side, hit by Fort Morgan on her starboard (inboard)
+    beam: the guns facing the firer are inboard and her pivot may not fire across her consort. The quick reference,
+    where a hit's effect is applied, says the gun lost is then taken as if none bore (her largest able to fire)."""
+    words = ("a lashed ship's inboard gun after all others: a hit from her inboard side takes a gun as if none bore")
+    ref = _reference(pack_pages)
+    assert words in ref and _said_once(pack_pages, words)
+    assert ref.index("On a hit, roll 1d6") < ref.index(words)  # said with the hit effects, not elsewhere
