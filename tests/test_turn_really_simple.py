@@ -334,6 +334,16 @@ def test_the_roster_keeps_the_scenario_divisions_and_no_page_holds_only_its_char
     assert not [p for p in pages if p.startswith("Speed against armour")]
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_r27_the_roster_page_prints_no_speed_against_armour_chart(bundled_packs, paper):
+    """Replay 27 (p3): the speed-against-armour chart was never used at the table and took half the roster page; the
+    roster's own columns give both figures. No page of the Mobile Bay pack draws it."""
+    built = bundled_packs.get("mobile-bay-1864", "really-simple", paper)
+    pages = [_flat(p) for p in pdf_page_texts(built.path)]
+    assert any("Ship or fort" in p and "Ahead kn" in p for p in pages)
+    assert not [p for p in pages if "Speed against armour" in p or "top speed ahead (knots)" in p]
+
+
 # ---------------------------------------------------------------------------------------------- round 2: the player's rulebook moments
 
 
