@@ -679,11 +679,13 @@ def test_fort_morgans_gun_boxes_are_grouped_by_the_front_they_stand_on(library, 
     morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
     rows = next(b for b in walk(sheet.card(*morgan, c)) if isinstance(b, GunRows))
     got = [(t.label, t.count) for t in rows.tracks]
-    assert got == [("170–330° L +3", 6), ("170–330° MR +3", 5), ("170–330° M +2", 9), ("330–030° M +2", 8),
-                   ("NO SHIP M +2", 4)]  # channel 20, bay 8, land 4: as the card's ON ONE SHIP boxes count them
+    assert got == [("170–330° L +3", 6), ("170–330° MR +3", 5), ("170–330° M +2", 9), ("330–030° M +2", 8)]
+    # channel 20, bay 8, as the card's ON ONE SHIP boxes count them; the land front's 4 play no part: a line, no boxes
+    assert "NO SHIP, no part in play: 4 × 32-pounder seacoast gun (army)" in _flat(" ".join(b.text for b in walk(sheet.card(*morgan, c))
+                                                                          if isinstance(getattr(b, "text", None), str)))
     gaines = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-gaines")
     labels = [t.label for t in next(b for b in walk(sheet.card(*gaines, c)) if isinstance(b, GunRows)).tracks]
-    assert labels[:2] == ["040–150° L +3", "NO SHIP L +3"]  # which two of her three columbiads fire
+    assert labels == ["040–150° L +3"]  # which two of her three columbiads fire
 
 
 def test_the_readings_say_every_measure_is_from_the_centre_of_her_model(pack_pages):
@@ -2551,3 +2553,26 @@ def test_r27_moment_8_a_hit_from_a_lashed_ships_inboard_side_takes_a_gun_as_if_n
     ref = _reference(pack_pages)
     assert words in ref and _said_once(pack_pages, words)
     assert ref.index("On a hit, roll 1d6") < ref.index(words)  # said with the hit effects, not elsewhere
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_r27_a_fort_off_the_plan_and_guns_on_no_ship_are_one_line_not_cards_and_boxes(bundled_packs, paper):
+    """Replay 27 (pp6/10): Fort Powell, 'not on the plan', had a full card and a counter though it plays no part, and
+    Fort Gaines' 25 guns bearing on no ship a box each. Fort Powell is one line on the roster page and has no card nor
+    chit; a fort's guns on no ship are named on one line of its card, with no boxes."""
+    built = bundled_packs.get("mobile-bay-1864", "really-simple", paper)
+    pages = [_flat(p) for p in pdf_page_texts(built.path)]
+    cards = " ".join(p for p in pages if "Ship data cards" in p)
+    counters = " ".join(p for p in pages if "SCREW FOULED" in p)
+    roster = next(p for p in pages if "Ship or fort" in p)
+    assert "Fort Powell" not in cards and "Fort Powell" not in counters and "Fort Gaines" in counters
+    assert "Plays no part (not on the plan: no card, no counter): Fort Powell." in roster
+    assert "NO SHIP M +2" not in cards and "NO SHIP L +3" not in cards  # no box rows for them
+    assert "NO SHIP, no part in play: 1 × 10-inch columbiad; 4 × Rifled and banded 32-pounder (6.4-inch)" in cards
+
+
+def test_r27_guns_on_no_ship_keep_their_boxes_where_a_house_rule_may_take_one(tmp_path):
+    """Under fort_gun_lost: any, a hit on a front with no gun left takes the fort's largest, which may be one on no
+    ship: then those guns keep their boxes."""
+    text = _house_pack_text(tmp_path, "really-simple:\n  fort_gun_lost: {rows: {from: any}}\n", "--jobs", "1")
+    assert "NO SHIP L +3" in text and "no part in play" not in text

@@ -14,7 +14,7 @@ from ...render.paper import MM
 from ...render.text import wrap_lines
 from ...errors import ShipyardError
 from ..play_aids import fitting_name
-from .words import fill, kn
+from .words import fill, kn, off_plan
 
 
 STYLE = load_style(Path(__file__).with_name("aids.yaml"))["chit"]
@@ -101,6 +101,7 @@ def counters(doc, units: list, ctx, fold: bool = False, backs: bool = False) -> 
     pencil, astern on its back); with no units, a generic set of numbered chits. fold puts each chit's back beside
     it (fold on the dashed line); backs adds a mirrored duplex back page after each front page."""
     layout = layout_of(fold, backs)
+    units = [(side, u, d) for side, u, d in units if not off_plan(ctx, u, d.stats)]  # a fort off the plan: no chit
     n_ships = sum(1 for _, _, d in units if not d.stats.is_fort) or 6
     scenario = getattr(ctx, "scenario", None)
     first_side = str(scenario.sides[0].name) if scenario is not None and getattr(scenario, "sides", None) else None
