@@ -83,7 +83,7 @@ def test_the_readings_page_lists_every_rule_the_text_leaves_open_with_its_option
     for words in ("a fort brings a sixth (rounded down, at least one) of the guns of the front whose sector holds her",
                   "roll 1d6: 5+ puts it out"):
         assert words in _reference(pack_pages) and _said_once(pack_pages, words)
-    assert "the kn she writes (at most 2 from last turn's)" in page and "a club may instead play: a third, or all" in page
+    assert "the kn she writes (at most 2 from last turn's)" in page and "a third, or all" in page
     assert "{" not in page
 
 
@@ -548,7 +548,7 @@ def test_whether_a_forts_share_falls_with_its_losses_is_said_and_is_a_house_rule
     assert ("the share on one ship is the number printed on its card, while that many of "
             "the front's guns are left") in _reference(pack_pages)
     page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
-    assert "A fort's losses" in page and "a club may instead play: the share worked out again as its guns are lost" in page
+    assert "A fort's losses" in page and "the share worked out again as its guns are lost" in page
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_share: {rows: {of: working}}\n",
                             "--no", "sheets", "--jobs", "1")
     assert "the share on one ship is worked out again from the front's guns not yet struck" in text
@@ -710,7 +710,7 @@ def test_end_on_contact_in_the_line_has_no_striker_and_no_avoid_roll(pack_pages)
 def test_a_forts_magazine_hit_and_a_shutter_with_no_gun_bearing_are_said(pack_pages):
     page = _readings(pack_pages)
     assert "or abandoned; a magazine hit (2) does nothing to a fort" in _reference(pack_pages)
-    assert "Silenced as the quick reference reads it; a club may instead play: it destroys the fort" in page
+    assert "Silenced quick reference it destroys the fort" in page
     words = "Circle its box: it fires no more till its T__ ends. No gun bears on the firer: no effect"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
@@ -728,7 +728,7 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
     words = ("a line of fire is the line through both centres (a fort: its place), no wider: lay a ruler's edge on it; if "
              "the edge crosses any part of another ship's model or base, friend or foe, however little, it is masked, "
              "but not by a monitor's")
-    assert _said_once(pack_pages, words) and _said_once(pack_pages, "a club may instead play: no ship masks fire")
+    assert _said_once(pack_pages, words) and _said_once(pack_pages, "no ship masks fire")
     assert (f"Targets: each gun picks its own target among those it bears on and has in range; a gun with one can "
             f"fire, even needing 7+ (her window is spent); {words}") \
         in _reference(pack_pages)
@@ -880,7 +880,7 @@ def test_end_on_contact_from_astern_in_the_line_says_what_the_follower_does_and_
     off alongside is the house-rule option."""
     words = "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther than that stern"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
-    assert _said_once(pack_pages, "a club may instead play: she sheers off and goes on")
+    assert _said_once(pack_pages, "she sheers off and goes on")
     assert "end-on, the two that touch (not their consorts) lose 1 knot each" in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  line_ahead: {rows: {follower: sheers}}\n",
                             "--no", "sheets", "--jobs", "1")
@@ -1226,14 +1226,14 @@ def test_a_fort_fires_as_no_stationary_firer_and_the_plus_one_is_a_house_rule_op
     first reading is an option, said where the player reads it."""
     words = "else the 2nd, not as a stationary firer (no +1); it is never end-on"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
-    assert _said_once(pack_pages, "a club may instead play: as a stationary firer (+1)")
+    assert _said_once(pack_pages, "as a stationary firer (+1)")
     assert "Stationary: at speed 0 this turn (a binding's 0 kn is not), drifting, anchored or aground (a fort always is, as a target)" \
         in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: stationary}}\n",
                             "--no", "sheets", "--jobs", "1")
     assert "else the 2nd, as a stationary firer (+1); it is never end-on" in text and "(no +1)" not in text
     assert "it is never end-on; speed hits do nothing to it" in text
-    assert "Forts in the turn as the quick reference reads it; a club may instead play: no +1 as a firer" in text
+    assert "Forts in the turn quick reference no +1 as a firer" in text
     bad = _house(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: steady}}\n")
     run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", bad, "-o", tmp_path / "b",
                      "--jobs", "1")
@@ -1541,12 +1541,14 @@ def test_the_readings_page_gives_a_second_reading_in_words_not_an_option_name(pa
     assert "house-rules file" not in page and "House-rule option" not in page
     for row in ctx.tables.require("reconstructions").rows:
         assert not row["option"] or row["option"] not in page, row["option"]
-    assert page.count("a club may instead play: ") == sum(1 for r in ctx.tables.require("reconstructions").rows
-                                                          if r["option"])
+    from shipyard.rules.really_simple.words import other_readings
+    assert page.count("A club may instead play") == 1  # the column's head: each other reading in its column
+    for r in ctx.tables.require("reconstructions").rows:
+        assert not r["option"] or other_readings(ctx.tables, r["option"]) in page, r["rule"]
     assert ("(if none bears, her largest), a gun unable to fire (jammed, listed) last, a lashed ship's inboard gun after all "
             "others: a hit from her inboard side takes a gun as if none bore; with none left, "
             "read as a 1 (lose ½ knot)") in _reference(pack_pages)
-    assert "Which gun is lost as the quick reference reads it; a club may instead play: any that bears, the owner's choice" in page
+    assert "Which gun is lost quick reference any that bears, the owner's choice" in page
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
@@ -2186,7 +2188,7 @@ def test_masking_is_a_ruler_test_a_player_applies_at_the_table(pack_pages):
     words = ("lay a ruler's edge on it; if the edge crosses any part of another ship's model or base, friend or foe, "
              "however little, it is masked")
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
-    assert "Line of fire as the quick reference reads it; a club may instead play: no ship masks fire" in _readings(pack_pages)
+    assert "Line of fire quick reference no ship masks fire" in _readings(pack_pages)
     for page in (_reference(pack_pages), _readings(pack_pages)):
         assert "touching another ship's model" not in page
 
@@ -2361,7 +2363,7 @@ def test_r26_moment_2_a_fort_fires_in_one_window_and_keeps_no_gun_back_for_the_2
     qr = _reference(pack_pages)
     assert ("else the 2nd, not as a stationary firer (no +1); it is never end-on; speed hits do nothing to it; one window "
             "only: a gun held fires no more this turn") in qr
-    assert "A fort's window as the quick reference reads it; a club may instead play: a held gun may fire in the 2nd" \
+    assert "A fort's window quick reference a held gun may fire in the 2nd" \
         in _readings(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_window: {rows: {held: later}}\n", "--no", "sheets",
                             "--jobs", "1")
@@ -2450,7 +2452,7 @@ def test_r26_balance_only_a_2_takes_a_forts_gun_so_fort_morgan_is_not_stripped_i
     assert "On a fort: hit 1d6 1, 3, 4-5; 2d6 2, 3, 4, 5, 7, 8, 9, 10, 12 have no effect." in _reference(pack_pages)
     cards = " ".join(p for p in pack_pages if "Fort Morgan" in p and "ON ONE SHIP" in p)
     assert "On a fort: hit 1d6 1, 3, 4-5;" in cards
-    assert "A fort's guns hit only a 2 takes a fort's gun; a club may instead play: 2-3, as on a ship" in _readings(pack_pages)
+    assert "A fort's guns hit only a 2 takes a fort's gun 2-3, as on a ship" in _readings(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_hits: {rows: {gun_on: two_three}}\n", "--jobs", "1")
     assert "On a fort: hit 1d6 1, 4-5; 2d6" in text and "1, 3, 4-5" not in text
 
@@ -2486,7 +2488,7 @@ def test_r27_a_turn_stops_where_her_hull_meets_another_ship_and_one_touching_it_
     turns = qr[qr.index("Turns: 45°"):]
     assert ("at speed 0 she makes no turn); a turn stops where her hull meets another ship (touching one already: no "
             "turn).") in turns
-    assert "Turns in the orders as the quick reference reads it; a club may instead play: she turns: end-on contact" \
+    assert "Turns in the orders quick reference she turns: end-on contact" \
         in _readings(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  turn_sweep: {rows: {into: contact}}\n", "--jobs", "1")
     assert "a turn that swings her hull into another ship is end-on contact with her" in text
@@ -2598,3 +2600,16 @@ def test_r27_lasting_markers_come_in_number_for_twelve_turns_of_the_fleet(bundle
         assert rows[marker].get("per_ships"), marker
         assert words.count(word) >= math.ceil(ships / rows[marker]["per_ships"]) > 7, marker
     assert words.count("SILENCED") == forts
+
+
+def test_r27_the_readings_page_is_a_short_list_of_readings_and_options(pack_pages, ctx):
+    """Replay 27 (p8): the opening sentence was garbled ('where the text allows a second, the row ends with it (a club
+    may instead play)') and nearly every row read 'as the quick reference reads it; a club may instead play: ...'.
+    The table now has the other reading in a column of its own, and a row the quick reference says in full reads
+    'quick reference'; the opening says so in one plain sentence."""
+    page = _readings(pack_pages)
+    assert "as the quick reference reads it" not in page and "a club may instead play:" not in page
+    assert "Rule This pack plays A club may instead play" in page
+    assert ("Rules the surviving text lost or leaves open: the reading this pack plays and, where the text allows "
+            "another, the one a club may agree instead before play.") in page
+    assert "Line of fire quick reference no ship masks fire" in page
