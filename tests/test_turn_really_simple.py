@@ -1315,7 +1315,7 @@ def test_every_ships_card_has_a_struck_box_where_her_fight_ends(pack_pages, libr
         if d.stats.is_fort:
             continue
         track = next(b for b in walk(sheet.card(unit, d, ctx)) if isinstance(b, SpeedTrack))
-        ends = [c.text for c in track.rows[0].cells if c.end]
+        ends = [c.text for row in track.rows for c in row.cells if c.end]
         assert ends == [f"SINKS {sheet.UNTIL}", "ABANDONED", "STRUCK"], unit.name
     cards = " ".join(p for p in pack_pages if "Ship data cards" in p)
     assert cards.count("ABANDONED STRUCK") == 22  # every ship of Mobile Bay's, on the printed cards
@@ -2613,3 +2613,20 @@ def test_r27_the_readings_page_is_a_short_list_of_readings_and_options(pack_page
     assert ("Rules the surviving text lost or leaves open: the reading this pack plays and, where the text allows "
             "another, the one a club may agree instead before play.") in page
     assert "Line of fire quick reference no ship masks fire" in page
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_r27_a_cards_sinks_abandoned_and_struck_boxes_stay_on_one_line(bundled_packs, paper):
+    """Replay 27 (pp4-6): Hartford's and Brooklyn's long SPEED rows wrapped SINKS apart from ABANDONED and STRUCK,
+    which ended on a third line, easily missed. On every printed line of the cards the three come together, once a
+    card: after the boxes where all three fit, else on a line of their own under them."""
+    built = bundled_packs.get("mobile-bay-1864", "really-simple", paper)
+    pages = [p for p in pdf_page_texts(built.path) if "Ship data cards" in p]
+    lines = [ln for p in pages for ln in p.splitlines() if "box" not in ln and "crew" not in ln]
+    seen = 0
+    for ln in lines:
+        words = ln.split()
+        n = words.count("STRUCK")
+        assert ln.count("ABANDONED STRUCK") == n and ln.count("SINKS T") == n, ln  # a fort's 2d6 ABANDONED aside
+        seen += n
+    assert seen == sum(p.count("SINKS T") for p in pages) - len(pages)  # every card's (the key names SINKS once a page)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -124,10 +125,36 @@ def speed_track(s: ReallySimpleStats, unit, ctx) -> Block:
     # how a ship's fight ends
     ends = [SpeedCell(f"SINKS {UNTIL}", end=True, track="sunk", turn=True),
             SpeedCell("ABANDONED", end=True, track="abandoned"), SpeedCell("STRUCK", end=True)]
-    cells = [SpeedCell(kn(v), strong=float(v).is_integer()) for v in values] + ends
+    cells = [SpeedCell(kn(v), strong=float(v).is_integer()) for v in values]
     lost = damage_done(ctx, unit, ("speed",), len(values))  # boxes struck on a pre-damaged copy
-    return records(SpeedTrack([SpeedRow("SPEED", cells)], struck=lost, track="speed", **style()["speed_track"]), "speed",
-                   "sunk", "abandoned")
+    # how her fight ends on a line of its own under the boxes, on every card in one place (replay 27: Hartford's and
+    # Brooklyn's long tracks wrapped SINKS apart from ABANDONED and STRUCK, the last on a third line, easily missed)
+    def track(rows):
+        return records(SpeedTrack(rows, struck=lost, track="speed", **style()["speed_track"]), "speed", "sunk", "abandoned")
+
+    return EndsTogether(track([SpeedRow("SPEED", cells), SpeedRow("", ends)]), track([SpeedRow("SPEED", cells + ends)]))
+
+
+@dataclass
+class EndsTogether(Block):
+    """A speed track whose end boxes (SINKS, ABANDONED, STRUCK) stay on one line: after the boxes where all three fit
+    on their last line (`inline`, a line shorter), else on a line of their own under them (`child`). Both are the
+    kit's SpeedTrack; this only picks, at the width the card is drawn."""
+
+    child: Block
+    inline: Block
+
+    def _pick(self, width: float) -> Block:
+        return self.inline if self.inline.measure(width) < self.child.measure(width) else self.child
+
+    def measure(self, width: float) -> float:
+        return self._pick(width).measure(width)
+
+    def draw(self, page, x: float, y: float, width: float) -> float:
+        return self._pick(width).draw(page, x, y, width)
+
+    def texts(self) -> list[str]:
+        return self.child.texts()
 
 
 def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
