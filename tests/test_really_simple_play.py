@@ -146,8 +146,10 @@ def test_mobile_bay_a4_pack_fits_its_share_of_pages_with_every_unit(bundled_pack
 
     pages = pdf_page_texts(built.path)
     cards = "\n".join(p for p in pages if "Ship data cards" in p)
-    for _, u in library.scenario_units(library.scenario("mobile-bay-1864")):
-        assert u.name in cards, u.name
+    scenario = library.scenario("mobile-bay-1864")
+    for _, u in library.scenario_units(scenario):  # a fort the set-up leaves off the plan plays no part: no card
+        if scenario.setup.starts.get(u.id) is not None:
+            assert u.name in cards, u.name
     # the markers share the speed chits' page: no page of counters holds only a handful of chits
     counter_pages = [p for p in pages if "KN AHEAD" in p or "AGROUND" in p and "KN A" in p]
     assert len(counter_pages) == 1

@@ -14,7 +14,7 @@ from ...render.paper import MM
 from ...render.text import wrap_lines
 from ...errors import ShipyardError
 from ..play_aids import fitting_name
-from .words import fill, kn
+from .words import fill, kn, off_plan
 
 
 STYLE = load_style(Path(__file__).with_name("aids.yaml"))["chit"]
@@ -29,7 +29,8 @@ class Marker:
     title: str
     reminder: str
     shade: float
-    forts: bool = False  # printed only where a fort is in play (the markers table's `forts: true`)
+    forts: bool = False  # printed only where a fort is in play (the markers table's `forts: true`), one a fort
+    per_ships: float = 0  # one copy for every so many ships (the markers table's per_ships; 0: the sets' count)
 
 
 def markers(ctx) -> list[Marker]:
@@ -39,7 +40,7 @@ def markers(ctx) -> list[Marker]:
     for row in t.rows if isinstance(t.rows, list) else []:
         title = str(t.need(row, "marker", "the word printed on the marker"))
         out.append(Marker(title, fill(t.need(row, "reminder", "a short reminder"), ctx.tables, f"table markers, {title}"),
-                          float(row.get("shade", 0.85)), bool(row.get("forts", False))))
+                          float(row.get("shade", 0.85)), bool(row.get("forts", False)), float(row.get("per_ships", 0))))
     for m in out:
         _marker_layout(m)  # a reminder too long for a chit is the user's to shorten: say so before drawing anything
     return out
@@ -101,6 +102,7 @@ def counters(doc, units: list, ctx, fold: bool = False, backs: bool = False) -> 
     pencil, astern on its back); with no units, a generic set of numbered chits. fold puts each chit's back beside
     it (fold on the dashed line); backs adds a mirrored duplex back page after each front page."""
     layout = layout_of(fold, backs)
+    units = [(side, u, d) for side, u, d in units if not off_plan(ctx, u, d.stats)]  # a fort off the plan: no chit
     n_ships = sum(1 for _, _, d in units if not d.stats.is_fort) or 6
     scenario = getattr(ctx, "scenario", None)
     first_side = str(scenario.sides[0].name) if scenario is not None and getattr(scenario, "sides", None) else None
@@ -114,26 +116,35 @@ def counters(doc, units: list, ctx, fold: bool = False, backs: bool = False) -> 
     cell = (2 * STYLE.w, STYLE.h) if fold else STYLE.size
     forts = any(d.stats.is_fort for _, _, d in units)
     marks = [m for m in markers(ctx) if forts or not m.forts]  # a fort's marker only where one is in play
-    chits += marker_chits(marks, n_ships, len(chits), doc.grid(*cell)[:2])
+    n_forts = sum(1 for _, _, d in units if d.stats.is_fort)
+    chits += marker_chits(marks, n_ships, len(chits), doc.grid(*cell)[:2], n_forts)
     chit_sheet(doc, [Chit(_face(c), _face(c, back=True)) for c in chits], STYLE, layout=layout, title="Counters")
 
 
-def marker_chits(marks: list[Marker], n_ships: int, before: int, grid: tuple[int, int]) -> list[tuple]:
-    """A set of each marker for every four ships (three at least), then as many more, in turn, as fill the last
-    page's cells where that page also holds speed chits (a page of markers alone gets no spares: paper is not
-    filled for its own sake); as many sets fewer (down to three) as save a page holding only a few markers."""
+def marker_chits(marks: list[Marker], n_ships: int, before: int, grid: tuple[int, int], n_forts: int = 0) -> list[tuple]:
+    """A set of each marker for every four ships (three at least), a fort's marker one a fort in play, one with its
+    own per_ships one for every so many ships (more than a set: a lasting state many ships carry at once), then as
+    many more, in turn, as fill the last page's cells where that page also holds speed chits (a page of markers alone
+    gets no spares: paper is not filled for its own sake); as many sets fewer (down to three) as save a page holding
+    only a few markers."""
     per_page = max(1, grid[0] * grid[1])
     if not marks:
         return []
+
+    def counts(c: int) -> list[int]:  # each marker's copies with c sets
+        return [n_forts if m.forts and n_forts else max(c, math.ceil(n_ships / m.per_ships)) if m.per_ships else c
+                for m in marks]
+
     copies = max(3, math.ceil(n_ships / 4))
-    pages = math.ceil((before + copies * len(marks)) / per_page)
-    fewer = [c for c in range(copies - 1, 2, -1) if math.ceil((before + c * len(marks)) / per_page) < pages]
+    pages = math.ceil((before + sum(counts(copies))) / per_page)
+    fewer = [c for c in range(copies - 1, 2, -1) if math.ceil((before + sum(counts(c))) / per_page) < pages]
     if fewer:
         copies = fewer[0]  # the most sets that save the page
-        pages = math.ceil((before + copies * len(marks)) / per_page)
+        pages = math.ceil((before + sum(counts(copies))) / per_page)
     markers_only = before <= (pages - 1) * per_page  # the last page starts with markers: no chit is on it
-    spare = 0 if markers_only else pages * per_page - before - copies * len(marks)
-    order = [m for _ in range(copies) for m in marks] + [marks[i % len(marks)] for i in range(spare)]
+    spare = 0 if markers_only else pages * per_page - before - sum(counts(copies))
+    extra = [m for m in marks if not (m.forts and n_forts)]  # a fort's marker: one a fort, no spares
+    order = [m for m, k in zip(marks, counts(copies)) for _ in range(k)] + [extra[i % len(extra)] for i in range(spare)]
     order.sort(key=marks.index)  # each marker's copies together
     return [(m.title, m.reminder, m) for m in order]
 

@@ -242,40 +242,44 @@ def quick_reference_words(derived: list, ctx) -> str:
 
 
 ON_REFERENCE = "Said in full on the quick reference, as played"  # the readings page's row of the rules read there
+ON_QUICK_REFERENCE = "quick reference"  # a row whose reading the quick reference prints in full
+INSTEAD_HEADER = INSTEAD[0].upper() + INSTEAD[1:]  # the readings table's column of the other reading
 
 
 def readings_rows(tables, said: str = "") -> list[list[str]]:
     """The reconstructions as a player reads them, each filled from the tables it names (a house rule's fire score or
-    fort share follows): the rule, and the reading this pack plays followed, where the text allows a second, by the
-    other in words ('a club may instead play: ...'); the option's name is for the printer, in docs/rules. `said`: the
-    quick reference's words; a reading it prints in full is not printed twice (replay 32: pages 8 and 11 said the
-    same rules), its row saying where it is and keeping its other reading, and the rest named in one last row."""
+    fort share follows): the rule, the reading this pack plays and, where the text allows a second, the other in
+    words in a column of its own (replay 27: 'as the quick reference reads it; a club may instead play: ...' on row
+    after row read as clutter); the option's name is for the printer, in docs/rules. `said`: the quick reference's
+    words; a reading it prints in full is not printed twice (replay 32: pages 8 and 11 said the same rules), its row
+    saying where it is and keeping its other reading, and the rest named in one last row."""
     rows, named = [], []
     for r in readings(tables):
-        instead = f"; {INSTEAD}: {other_readings(tables, r['option'])}" if r["option"] else ""
+        instead = other_readings(tables, r["option"]) if r["option"] else ""
         if said and _flat(r["reading"]).lower() in said.lower():  # the reference may open a sentence with it
             if instead:
-                rows.append([r["rule"], f"as the quick reference reads it{instead}"])
+                rows.append([r["rule"], ON_QUICK_REFERENCE, instead])
             else:
                 named.append(r["rule"])
         else:
-            rows.append([r["rule"], r["reading"] + instead])
+            rows.append([r["rule"], r["reading"], instead])
     if named:
-        rows.append([ON_REFERENCE, " · ".join(named)])
+        rows.append([ON_REFERENCE, " · ".join(named), ""])
     return rows
 
 
 def readings_blocks(ctx, derived: list | None = None) -> list[Block]:
-    """What the text leaves open: a heading, a line on what it is, the two-column table of readings; given the units
-    in play (`derived`), those the quick reference prints in full are named, not printed again."""
+    """What the text leaves open: a heading, a line on what it is, the table of readings (the rule, this pack's
+    reading, the other a club may play); given the units in play (`derived`), those the quick reference prints in
+    full are named, not printed again."""
     st = style()["readings"]
     said = quick_reference_words(derived, ctx) if derived else ""
-    where = " The quick reference says most of them in full: they are named here, not printed twice." if said else ""
+    where = " Those the quick reference says in full are only named." if said else ""
     return [Heading("What the text leaves open"),
-            Text("The surviving text lost or leaves open these rules; a row may end with another reading the text "
-                 f"allows ({INSTEAD}).{where}", size=st["size"],
-                 space_after=1.5),
-            Table(readings_rows(ctx.tables, said), header=["Rule", "Reading this pack plays"], bold_first_col=True, **st)]
+            Text("Rules the surviving text lost or leaves open: the reading this pack plays and, where the text allows "
+                 f"another, the one a club may agree instead before play.{where}", size=st["size"], space_after=1.5),
+            Table(readings_rows(ctx.tables, said), header=["Rule", "This pack plays", INSTEAD_HEADER], bold_first_col=True,
+                  **st)]
 
 
 def quick_reference(doc, derived: list, ctx) -> None:

@@ -1,15 +1,14 @@
-"""Really Simple ACW Naval Rules: the order of battle, a table per side and the speed-against-armour chart,
-as blocks through a Flow."""
+"""Really Simple ACW Naval Rules: the order of battle, a table per side, as blocks through a Flow."""
 
 from __future__ import annotations
 
 from ...render.flow import Flow
-from ...render.text_blocks import Legend, Text
+from ...render.text_blocks import Legend, Note, Text
 from ...render.containers import Stack
 from ...render.table_block import Table
-from ..rosters import LASHED_NOTE, lashed_name, roster_order, side_chart_block
+from ..rosters import LASHED_NOTE, lashed_name, roster_order
 from ..play_aids import accent, short_name
-from .words import guns_summary, kn, signed
+from .words import guns_summary, kn, off_plan, signed
 from .derive import modifier
 from .sheet import style
 
@@ -70,12 +69,7 @@ def roster(doc, scenario, units: list, ctx) -> None:
                   for k, (division, group) in enumerate(divisions(members, division_of))]
         flow.add(Stack([Text(side, colour=accent(side_of.get(side), ctx), **st["roster_side"]), *tables],
                        **st["roster_stack"]))
-    points = [(float(d.stats.speed_kn), int(d.stats.armour), short_name(unit.name), side)
-              for side, unit, d in units if not d.stats.is_fort]
-    if points:
-        forts = any(d.stats.is_fort for _, _, d in units)
-        chart = side_chart_block(scenario, points, ctx, title="Speed against armour", x_label="top speed ahead (knots)",
-                                 y_label="armour (shooting must beat it)",
-                                 note="Forts do not move and are not shown." if forts else "")
-        if chart.measure(doc.content.w) + flow.gap <= flow.room():  # the tables' own figures: never a page for itself
-            flow.add(chart, bookmark="Speed against armour", level=1)
+    idle = [unit.name for _, unit, d in units if off_plan(ctx, unit, d.stats)]
+    if idle:  # a fort off the plan plays no part: this line, no card, no counter (replay 27)
+        flow.add(Note(f"Plays no part (not on the plan: no card, no counter): {', '.join(idle)}.", **st["roster_note"]))
+    # no speed-against-armour chart (replay 27: never used at the table, half a page): the tables say both figures

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -37,7 +38,7 @@ from ..rosters import lashed_groups
 from .damage import check_opening_damage, speed_values
 from .trackers import applies, no_effect_text, trackers
 from .stats import ReallySimpleStats
-from .words import lashed_to, inboard_side, lashed_card_words, list_key, odd_gun_inboard, reading, fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
+from .words import lashed_to, inboard_side, lashed_card_words, list_key, odd_gun_inboard, reading, fire_boxes_struck, fort_front_groups, fort_guns_bearing, gun_groups, idle_guns_play_no_part, NO_SHIP, off_plan, option_words, kn, no_ram_bow, row_text, sinks_in, special_effect, step_kn
 
 STYLE_PATH = Path(__file__).with_name("style.yaml")  # the sizes this sheet picks
 
@@ -124,10 +125,36 @@ def speed_track(s: ReallySimpleStats, unit, ctx) -> Block:
     # how a ship's fight ends
     ends = [SpeedCell(f"SINKS {UNTIL}", end=True, track="sunk", turn=True),
             SpeedCell("ABANDONED", end=True, track="abandoned"), SpeedCell("STRUCK", end=True)]
-    cells = [SpeedCell(kn(v), strong=float(v).is_integer()) for v in values] + ends
+    cells = [SpeedCell(kn(v), strong=float(v).is_integer()) for v in values]
     lost = damage_done(ctx, unit, ("speed",), len(values))  # boxes struck on a pre-damaged copy
-    return records(SpeedTrack([SpeedRow("SPEED", cells)], struck=lost, track="speed", **style()["speed_track"]), "speed",
-                   "sunk", "abandoned")
+    # how her fight ends on a line of its own under the boxes, on every card in one place (replay 27: Hartford's and
+    # Brooklyn's long tracks wrapped SINKS apart from ABANDONED and STRUCK, the last on a third line, easily missed)
+    def track(rows):
+        return records(SpeedTrack(rows, struck=lost, track="speed", **style()["speed_track"]), "speed", "sunk", "abandoned")
+
+    return EndsTogether(track([SpeedRow("SPEED", cells), SpeedRow("", ends)]), track([SpeedRow("SPEED", cells + ends)]))
+
+
+@dataclass
+class EndsTogether(Block):
+    """A speed track whose end boxes (SINKS, ABANDONED, STRUCK) stay on one line: after the boxes where all three fit
+    on their last line (`inline`, a line shorter), else on a line of their own under them (`child`). Both are the
+    kit's SpeedTrack; this only picks, at the width the card is drawn."""
+
+    child: Block
+    inline: Block
+
+    def _pick(self, width: float) -> Block:
+        return self.inline if self.inline.measure(width) < self.child.measure(width) else self.child
+
+    def measure(self, width: float) -> float:
+        return self._pick(width).measure(width)
+
+    def draw(self, page, x: float, y: float, width: float) -> float:
+        return self._pick(width).draw(page, x, y, width)
+
+    def texts(self) -> list[str]:
+        return self.child.texts()
 
 
 def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
@@ -150,8 +177,13 @@ def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
     for k, g in enumerate(groups):  # a lashed ship's inboard battery: said on its row, where she looks for her guns
         if mark and g.bears == inboard:
             notes[k] = f"{notes[k]} · {mark}"
-    return GunRows([Track(g.label, g.count, note=n, records="gun", breaks=model_breaks(g)) for g, n in zip(groups, notes)],
-                   **style()["gun_rows"])
+    # a fort's guns on no front play no part (never fired, never lost): one line naming them, no boxes (replay 27)
+    idle = [n for g, n in zip(groups, notes) if g.bears == NO_SHIP] if s.is_fort and idle_guns_play_no_part(ctx.tables) else []
+    rows = GunRows([Track(g.label, g.count, note=n, records="gun", breaks=model_breaks(g))
+                    for g, n in zip(groups, notes) if not (idle and g.bears == NO_SHIP)], **style()["gun_rows"])
+    if not idle:
+        return rows
+    return Stack([rows, Note(f"{NO_SHIP}, no part in play: " + "; ".join(idle), **style()["no_guns"])], **style()["card_stack"])
 
 
 def model_breaks(group) -> tuple[int, ...]:
@@ -364,7 +396,7 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx) -> None:
     from .reference import readings_blocks  # the reference reads this module's style: imported when printed
 
     check_opening_damage(ctx)
-    items = list(derived)
+    items = [(unit, d) for unit, d in derived if not off_plan(ctx, unit, d.stats)]  # a fort off the plan: no card
     grid = CardGrid(doc, cards_header(ctx), **style()["cards"])
     made = [keep_together([[(unit.name, card(unit, d, ctx)) for unit, d in group]  # a lashed pair on one page
                            for group in lashed_groups(getattr(ctx, "scenario", None), run)])

@@ -160,6 +160,22 @@ def odd_gun_inboard(tables: Tables, ctx, unit) -> str | None:
 NO_SHIP = "NO SHIP"  # a fort's guns on no front the set-up draws (the land front): they bear on no ship
 
 
+def off_plan(ctx, unit, stats) -> bool:
+    """A fort the scenario's set-up places nowhere (Mobile Bay's Fort Powell, 'not on the plan'): it plays no part,
+    so it gets no card and no counter, only its line among those that play no part (replay 27)."""
+    setup = getattr(getattr(ctx, "scenario", None), "setup", None)
+    if setup is None or not getattr(stats, "is_fort", False):
+        return False
+    start = setup.starts.get(getattr(unit, "id", ""))
+    return start is None or start.at is None
+
+
+def idle_guns_play_no_part(tables: Tables) -> bool:
+    """A fort's guns that bear on no ship are never fired nor lost where a gun lost is of the front facing the firer
+    (fort_gun_lost: front): they are named on one line, no boxes; the other reading may take one, so boxes stay."""
+    return option(tables, "fort_gun_lost") == "front"
+
+
 def fort_front_groups(s: ReallySimpleStats, tables: Tables, unit, library, arcs) -> list[GunGroup]:
     """A fort's guns grouped by the front they stand on (the set-up's arcs with their batteries), each front's by size
     as a ship's are by side: '170–330° L +3' ... then the guns on no front, 'NO SHIP M +2', so a player finds the guns
