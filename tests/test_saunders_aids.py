@@ -385,7 +385,10 @@ def test_mobile_bay_sheets_and_reference_leave_no_page_mostly_empty(library, bun
     sheets = [" ".join(t.split()) for t in texts if "To hit 5+ on D6 per gun" in t]
     assert len(forts) == 3 and sum(all(f in t for f in forts) for t in sheets) == 1
     at = next(k for k, t in enumerate(texts) if "Quick reference" in t and "Sequence of play" in t)
-    reference = [" ".join(texts[at:at + 2])]
+    # s35: the tables the roster page holds under the sides' tables count as the reference's
+    roster = next(" ".join(t.split()).split("Quick reference (the rest at the end of the pack)")[1] for t in texts[:at]
+                  if "Quick reference (the rest at the end of the pack)" in " ".join(t.split()))
+    reference = [" ".join([roster, *texts[at:at + 2]])]
     assert "What the text leaves open" in " ".join(texts[at + 1:])
     for heading in ("Movement", "To hit", "Penetration result", "Hit location", "Guns in play", "Critical hits (D66)",
                     "Ramming: both roll 1D6", "Ramming / grounding / torpedo damage", "Aground", "Turret arcs blocked",
