@@ -1105,7 +1105,7 @@ def test_a_repeated_critical_takes_its_knots_again_and_a_ticked_box_once(bundled
     reading = readings_rows()["Repeated critical"]
     assert "its knots come off again, struck on the speed track" in reading and "no second −1 to fire" in reading
     assert "Repeated critical" in ref and reading in ref
-    assert "Critical hits (D66) · rolled again: Repeated critical" in ref
+    assert "Repeated critical under Critical hits (Again)" in ref  # s35: the reading stands in the critical table
     screws = [t for t in texts if SHEET_MARK in t and "Propulsion: screw" in t]
     assert len(screws) >= 8 and all(SCREW in t for t in screws)
     assert not any("torpedoed (drifts)" in t for t in texts)
@@ -2885,3 +2885,19 @@ def test_s35_roster_page_holds_the_ramming_tables_not_the_chart_and_the_referenc
             if c is not None and c.text.strip()]
     small = [c for c in body if c.size < 6.95]
     assert len(small) < 0.02 * len(body), (len(small), len(body))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s35_the_critical_table_ends_with_what_a_critical_already_suffered_does(bundled_packs, paper):
+    """Play 27, moment 6 (p19 "Repeated critical"): Gaines' second gun critical and a second funnel hit; the rule was
+    in the readings, pointed to from the criticals' heading, and hard to find. The critical table's last row says it,
+    and the readings' row points there."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    table = ref.split("Critical hits (D66)", 1)[1]
+    last = flat(RS.tables().criticals.rows[-1]["effect"])
+    assert last in table
+    after = table.split(last, 1)[1].lstrip()
+    assert after.startswith(f"Again a result she has already had: {readings_rows()['Repeated critical']}"), after[:200]
+    readings = ref.split("What the text leaves open", 1)[1]
+    assert "Repeated critical under Critical hits (Again)" in readings
+    assert "Repeated critical a fire or a hole" not in readings  # said once, in the table

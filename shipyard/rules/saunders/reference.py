@@ -177,7 +177,9 @@ def stacking_row(t) -> list[str]:
     return [f"{', '.join(w.lower().replace('filled with ', '') for w in rows['state'])}: once", signed(worst)]
 
 
-REPEAT_POINTER = "rolled again: Repeated critical"  # where a repeat is met, the reading that settles it
+# a critical rolled again: the reading that settles it printed as the critical table's last row, where a repeat is
+# met (s35, play 27 moment 6: the heading's pointer to the readings' row was hard to find); the readings point here
+REPEAT_RULE, REPEAT_LABEL = "Repeated critical", "Again"
 D66_WORDS = "Effect (D66: name the tens die before the roll)"  # the text's "1D6 as tens and another as units" (r24)
 
 
@@ -231,7 +233,9 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
                           rows, ["Str", "PB", "Eff", "Long", "Guns"], "guns", wrap_last=True))
     paddle_words = "a paddle wheel lost (side wheeler: D6 1–3 port, 4–6 starboard; speed halved); "
     crit = [[r["roll"], r["effect"] if has_paddles else r["effect"].replace(paddle_words, "")] for r in t.criticals.rows]
-    out.append(_table(f"Critical hits (D66) · {REPEAT_POINTER}", crit, ["D66", D66_WORDS], "criticals", wrap_last=True))
+    repeat = next(r for r in t.readings() if r["rule"] == REPEAT_RULE)
+    crit.append([REPEAT_LABEL, f"a result she has already had: {repeat['played']}"])
+    out.append(_table("Critical hits (D66)", crit, ["D66", D66_WORDS], "criticals", wrap_last=True))
     ram_mods = [[m["when"], signed(m["mod"])] for m in t.ramming_modifiers.rows]
     if t.require("ram_options").rows["use"]:
         ram_mods += [[m["when"] + " (optional)", signed(m["mod"])] for m in t.ram_options.rows["modifiers"]]
@@ -253,7 +257,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
                        ["Failed tries before she is stuck for good", int(ag["attempts"])]],
                       None, "aground"))
     out.append(_table("End of turn (step 7)", end_of_turn(t), None, "procedure", wrap_last=True))
-    elsewhere = {}
+    elsewhere = {REPEAT_RULE: f"under Critical hits ({REPEAT_LABEL})"}
     if any(s.fort for s in stats):
         out.append(_table(FORTS, fort_rules(t), None, "procedure", wrap_last=True))
         elsewhere.update(FORT_READINGS)  # replay s11: the fort rules were printed twice, here and in the readings
