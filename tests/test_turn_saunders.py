@@ -2901,3 +2901,35 @@ def test_s35_the_critical_table_ends_with_what_a_critical_already_suffered_does(
     readings = ref.split("What the text leaves open", 1)[1]
     assert "Repeated critical under Critical hits (Again)" in readings
     assert "Repeated critical a fire or a hole" not in readings  # said once, in the table
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s35_every_ship_gun_line_says_which_section_it_sits_in(bundled_packs, library, paper):
+    """Play 27, other defects (pp4-14): where each gun sits was worked out from its arcs by the Gun nearest reading,
+    not printed, and "gun nearest the hit" needs it. Each ship's gun line ends its Arcs cell with its section, as the
+    reading places it: bearing fore (not aft) the bow, aft (not fore) the stern, the rest midships ("mid")."""
+    import re
+
+    from shipyard.rules.saunders.sheet import gun_lines
+
+    texts = pack_texts(bundled_packs, paper=paper)
+    ctx = RS.context(library)
+    checked = 0
+    for name in ("USS Brooklyn", "USS Winnebago", "USS Hartford", "CSS Tennessee", "USS Tecumseh"):
+        sheet_text = sheet_of(texts, name)
+        unit = next(u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.name == name)
+        s = RS.derive(unit, ctx).stats
+        wanted: dict[str, list[str]] = {}
+        for g, arcs, _ in gun_lines(s):
+            named = {a.split()[0] for a in arcs if not a.startswith(" ")}
+            want = ("bow" if "fore" in named and "aft" not in named else
+                    "stern" if "aft" in named and "fore" not in named else "mid")
+            wanted.setdefault(g.name + (f" [{g.turret}]" if g.turret else ""), []).append(want)
+        for label, want in wanted.items():  # the table groups its lines by bearing: compared line for line per gun
+            found = re.findall(re.escape(label) + r" \d+ \d+ .*? · (bow|mid|stern) \d", sheet_text)
+            assert sorted(found) == sorted(want), (name, label, found, want)
+            checked += len(want)
+    assert checked >= 12
+    brooklyn = sheet_of(texts, "USS Brooklyn")
+    assert re.search(r"100-pounder Parrott rifle 2 4 R fore 180° · bow", brooklyn), brooklyn[:600]
+    assert "[aft] 2 6 port 90°, starboard 90°, aft 90° — not fore · stern" in sheet_of(texts, "USS Winnebago")

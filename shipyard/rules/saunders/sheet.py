@@ -647,12 +647,26 @@ def arcs_head(s: SaundersStats, ctx: Context) -> str:
     return "Arcs (“or”: as it fires, not plotted)"
 
 
+def section_of(g, arcs_list: list[str]) -> str:
+    """The section a gun sits in, as the Gun nearest reading places it (s35, play 27: "gun nearest the hit" was worked
+    out from the arcs each time): bearing fore (not aft) the bow, aft (not fore) the stern, any other midships ("mid",
+    in a guns-table cell's room)."""
+    sides = {a.split()[0] for a in arcs_list if not a.startswith(" ")}  # the arcs it fires into, not those blocked
+    if "fore" in sides and "aft" not in sides:
+        return "bow"
+    if "aft" in sides and "fore" not in sides:
+        return "stern"
+    return "mid"
+
+
 def gun_rows(s: SaundersStats, lines: list | None = None, lashed: tuple[str, str] | None = None) -> list[list]:
     rows = []
     for g, arcs_list, count in (gun_lines(s) if lines is None else lines):
         arcs = masked_words(choice_words(g, arcs_list, count) or arcs_words(g, arcs_list), arcs_list, count, lashed)
         if g.blocked_arcs:
             arcs += " — not " + ", ".join(g.blocked_arcs)
+        if not s.fort:  # a fort has no sections: its faces group its guns
+            arcs += f" · {section_of(g, arcs_list)}"
         r = g.ranges_in
         rows.append([g.name + (f" [{g.turret}]" if g.turret else ""), count, g.strength, "R" if g.rifled else "", arcs,
                      number(r.point_blank), number(r.effective), number(r.long, none="none")])
