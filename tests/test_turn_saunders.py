@@ -2471,8 +2471,8 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
         for uid, inboard, outboard, partner in ((sloop_id, "port", "starboard", boat_id), (boat_id, "starboard", "port", sloop_id)):
             unit, mate = fitted[uid], fitted[partner].name.split(" ", 1)[1]
             text = flat(sheet_of(texts, unit.name))
-            assert (f"Lashed, {mate} to {inboard}: 1 that side masked; 2 either-side guns fire {outboard}; 3 bow, "
-                    "stern, all round: if clear of her · magazine flood: hers alone") in text, unit.name
+            assert (f"Lashed to {mate}: her {inboard} guns masked; guns free to either side fire {outboard}; "
+                    "bow, stern, all-round: only clear of her · magazine flood: hers only") in text, unit.name  # s35
             stats = RS.derive(unit, RS.context(library)).stats
             sides = [g for g in stats.guns if g.per_side and {a.split()[0] for a in g.arcs} == {"port", "starboard"}]
             for g in sides:  # the battery's inboard share, counted as the text deals it (the odd gun to port)
@@ -2489,7 +2489,7 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
     assert seen >= 14
     for name in ("CSS Selma", "USS Tecumseh", "CSS Gaines"):  # no partner: nothing masked, no lashed line
         text = sheet_of(texts, name)
-        assert SHEET_MARK in text and "masked" not in text and "Lashed, " not in text, name
+        assert SHEET_MARK in text and "masked" not in text and "Lashed to " not in text, name
 
 
 def test_a_house_rule_silences_both_of_a_lashed_pair_on_a_flooded_magazine(library, tmp_path):
@@ -2501,8 +2501,8 @@ def test_a_house_rule_silences_both_of_a_lashed_pair_on_a_flooded_magazine(libra
     for ctx in (plain, ruled):
         ctx.scenario = library.scenario("mobile-bay-1864")
     unit = library.units["uss-hartford"]
-    assert "magazine flood: hers alone" in block_text([sheet(unit, RS.derive(unit, plain), plain)])
-    assert "magazine flood: both ships silent" in block_text([sheet(unit, RS.derive(unit, ruled), ruled)])
+    assert "magazine flood: hers only" in block_text([sheet(unit, RS.derive(unit, plain), plain)])
+    assert "magazine flood: both ships" in block_text([sheet(unit, RS.derive(unit, ruled), ruled)])
     row = next(r for r in ruled.tables.readings() if r["rule"] == "Magazines")
     assert row["switched"] and row["reading"] == "both of the pair"
 
@@ -2933,3 +2933,37 @@ def test_s35_every_ship_gun_line_says_which_section_it_sits_in(bundled_packs, li
     brooklyn = sheet_of(texts, "USS Brooklyn")
     assert re.search(r"100-pounder Parrott rifle 2 4 R fore 180° · bow", brooklyn), brooklyn[:600]
     assert "[aft] 2 6 port 90°, starboard 90°, aft 90° — not fore · stern" in sheet_of(texts, "USS Winnebago")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s35_the_lashed_line_says_its_steps_in_plain_words_on_one_line(bundled_packs, library, paper):
+    """Play 27, other defects (pp4-14): "Lashed, X to port: 1 that side masked; 2 either-side guns fire …" was cryptic
+    shorthand. The line names the side her partner lies on and that side's guns as masked, without step numbers,
+    and still takes one line (a second cost Letter a page)."""
+    import re
+
+    from conftest import pdf_page_chars
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    texts = pack_texts(bundled_packs, paper=paper)
+    scenario = library.scenario("mobile-bay-1864")
+    units = {su.id: su for side in scenario.sides for su in side.units}
+    fitted = {u.id: u for _, u in library.scenario_units(scenario)}
+    lines = 0
+    for sloop_id, boat_id in LASHED_PAIRS.items():
+        for uid, inboard, partner in ((sloop_id, units[boat_id].lashed_on, boat_id), (boat_id, "starboard", sloop_id)):
+            mate = fitted[partner].name.split(" ", 1)[1]
+            text = flat(sheet_of(texts, fitted[uid].name))
+            line = text[text.index("Lashed to "):].split("Fires (")[0]
+            assert line.startswith(f"Lashed to {mate}: her {inboard} guns masked;"), line
+            assert not re.search(r"[:;] [123] ", line), line  # no numbered steps
+            assert "that side" not in line and "either-side" not in line, line
+            lines += 1
+    assert lines >= 14
+    whole = 0
+    for text, chars in pdf_page_chars(path):  # each lashed line on one printed line: one baseline
+        for m in re.finditer(r"Lashed to .*?hers only", text, flags=re.S):
+            ys = {round(c.baseline, 1) for c in chars[m.start():m.end()] if c is not None}
+            assert len(ys) == 1, m.group(0)
+            whole += 1
+    assert whole == lines

@@ -767,9 +767,10 @@ def lashed_note(unit, s: SaundersStats, ctx: Context) -> str | None:
     partner, inboard = lashed
     short, outboard = short_name(partner), OTHER_SIDE[inboard]
     both = ctx.tables.require("lashed_pairs").rows["magazine_silences_partner"]
-    return (f"Lashed, {short} to {inboard}: 1 that side masked; 2 either-side guns fire {outboard}; "
-            f"3 bow, stern, all round: if clear of her · magazine flood: "
-            + ("both ships silent" if both else "hers alone"))
+    # s35 (play 27): "1 that side masked; 2 either-side guns fire …; 3 bow, stern, all round: if clear of her" was
+    # shorthand a player had to decode; the same steps in plain words
+    return (f"Lashed to {short}: her {inboard} guns masked; guns free to either side fire {outboard}; "
+            f"bow, stern, all-round: only clear of her · magazine flood: " + ("both ships" if both else "hers only"))
 
 
 def stat_box_items(s: SaundersStats) -> list[tuple[str, Any]]:
