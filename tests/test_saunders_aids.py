@@ -136,7 +136,7 @@ def test_monitor_sheet_has_hull_boxes_with_three_quarter_and_half_marks(library,
         assert three_q["speed_kn"] == 4.5  # ¾ of her 6 kn, kept to the half knot
         assert f"½ lost (box {three_q['lost']}): ¾ = {number(three_q['speed_kn'])} kn" in text
         assert f"¾ lost (box {half['lost']}): ½ =" in text
-        assert "fore 90°, port 90°, starboard 90°, aft 90°" in text
+        assert "fore, port, starboard, aft 90°" in text
         for section in ("STERN", "MIDSHIPS", "BOW"):
             assert section in text
         assert "Fire at / notes" in text and "Holes" in text and "ram bow" in text

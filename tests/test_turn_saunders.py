@@ -1239,7 +1239,7 @@ def test_a_gun_that_bears_every_way_says_all_round_on_one_line(bundled_packs, pa
     howitzers = [m.group(1) for t in texts for m in re.finditer(r"boat howitzer \d+ \d+ (\S+ \S+)", t)]
     assert len(howitzers) >= 8 and set(howitzers) == {"all round"}, set(howitzers)
     turrets = [t for t in texts if "[main]" in t]
-    assert turrets and all("fore 90°, port 90°, starboard 90°, aft 90°" in t for t in turrets)  # plotted by name
+    assert turrets and all("fore, port, starboard, aft 90°" in t for t in turrets)  # plotted by name (s35: one width)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2932,7 +2932,7 @@ def test_s35_every_ship_gun_line_says_which_section_it_sits_in(bundled_packs, li
     assert checked >= 12
     brooklyn = sheet_of(texts, "USS Brooklyn")
     assert re.search(r"100-pounder Parrott rifle 2 4 R fore 180° · bow", brooklyn), brooklyn[:600]
-    assert "[aft] 2 6 port 90°, starboard 90°, aft 90° — not fore · stern" in sheet_of(texts, "USS Winnebago")
+    assert "[aft] 2 6 port, starboard, aft 90° — not fore · stern" in sheet_of(texts, "USS Winnebago")
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2967,3 +2967,27 @@ def test_s35_the_lashed_line_says_its_steps_in_plain_words_on_one_line(bundled_p
             assert len(ys) == 1, m.group(0)
             whole += 1
     assert whole == lines
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s35_a_turret_s_arcs_take_one_line(bundled_packs, paper):
+    """Play 27, other defects (pp4-14): Winnebago's and Chickasaw's turret arcs wrapped ("— not / aft") onto a second
+    line. A turret's arcs of one width give the width once ("fore, port, starboard 90° — not aft"), and every turret
+    gun line's Arcs cell, its section after it, stands on one printed line."""
+    import re
+
+    from conftest import pdf_page_chars
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    seen = set()
+    for text, chars in pdf_page_chars(path):
+        if SHEET_MARK not in " ".join(text.split()):
+            continue
+        for m in re.finditer(r"\[(fore|aft|main)\]\s+2\s+\d+\s+(.*?)· (bow|mid|stern)", text, flags=re.S):
+            ys = {round(c.baseline, 1) for c in chars[m.start():m.end()] if c is not None}
+            assert len(ys) == 1, m.group(0)
+            assert " 90°, " not in m.group(2), m.group(2)  # the width said once
+            seen.add(m.group(1))
+    assert seen == {"fore", "aft", "main"}
+    winnebago = flat(sheet_of(pack_texts(bundled_packs, paper=paper), "USS Winnebago"))
+    assert "[fore] 2 6 fore, port, starboard 90° — not aft · bow" in winnebago

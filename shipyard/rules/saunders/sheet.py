@@ -611,6 +611,11 @@ def arcs_words(g, arcs_list: list[str]) -> str:
     notes = "".join(a for a in arcs_list if a.startswith(" "))
     if not g.turret and set(named) == ALL_ROUND:
         return "all round" + notes
+    parts = [a.rsplit(" ", 1) for a in named]
+    if g.turret and len(parts) > 1 and all(len(p) == 2 for p in parts) and len({w for _, w in parts}) == 1:
+        # a turret's arcs of one width, the width said once (s35, play 27: Winnebago's "fore 90°, port 90°, starboard
+        # 90° — not aft" wrapped onto a second line)
+        return f"{', '.join(n for n, _ in parts)} {parts[0][1]}" + notes
     return ", ".join(named) + notes
 
 
