@@ -2991,3 +2991,26 @@ def test_s35_a_turret_s_arcs_take_one_line(bundled_packs, paper):
     assert seen == {"fore", "aft", "main"}
     winnebago = flat(sheet_of(pack_texts(bundled_packs, paper=paper), "USS Winnebago"))
     assert "[fore] 2 6 fore, port, starboard 90° — not aft · bow" in winnebago
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s35_the_gunport_gauge_says_broadsides_seldom_bear_bows_on(bundled_packs, paper):
+    """Play 27, other defects (p19 Gunport arc): the fixed broadsides' 10° arc almost never bore on the run-in (the
+    9-inch broadsides never fired in three turns), and nothing said so. The gunport gauge's notes say it, in a line
+    under the two that tell how to lay it."""
+    import re
+
+    from conftest import pdf_page_chars
+    from shipyard.rules.saunders.templates import GUNPORT_BOWS_ON
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    width = number(RS.tables().gun_arcs.rows[[r["mounting"] for r in RS.tables().gun_arcs.rows].index("broadside")]["arcs"][0].split()[-1])
+    hits = 0
+    for text, chars in pdf_page_chars(path):
+        m = re.search(rf"Gunport arc {width}°: .*?(Bows-on, broadsides seldom bear: .*?run-in)", text, flags=re.S)
+        if m is None:
+            continue
+        assert " ".join(m.group(1).split()) == GUNPORT_BOWS_ON
+        assert len({round(c.baseline, 1) for c in chars[m.start(1):m.end(1)] if c is not None}) == 1
+        hits += 1
+    assert hits == 1
