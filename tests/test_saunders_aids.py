@@ -136,7 +136,7 @@ def test_monitor_sheet_has_hull_boxes_with_three_quarter_and_half_marks(library,
         assert three_q["speed_kn"] == 4.5  # ¾ of her 6 kn, kept to the half knot
         assert f"½ lost (box {three_q['lost']}): ¾ = {number(three_q['speed_kn'])} kn" in text
         assert f"¾ lost (box {half['lost']}): ½ =" in text
-        assert "fore 90°, port 90°, starboard 90°, aft 90°" in text
+        assert "fore, port, starboard, aft 90°" in text
         for section in ("STERN", "MIDSHIPS", "BOW"):
             assert section in text
         assert "Fire at / notes" in text and "Holes" in text and "ram bow" in text
@@ -385,7 +385,10 @@ def test_mobile_bay_sheets_and_reference_leave_no_page_mostly_empty(library, bun
     sheets = [" ".join(t.split()) for t in texts if "To hit 5+ on D6 per gun" in t]
     assert len(forts) == 3 and sum(all(f in t for f in forts) for t in sheets) == 1
     at = next(k for k, t in enumerate(texts) if "Quick reference" in t and "Sequence of play" in t)
-    reference = [" ".join(texts[at:at + 2])]
+    # s35: the tables the roster page holds under the sides' tables count as the reference's
+    roster = next(" ".join(t.split()).split("Quick reference (the rest at the end of the pack)")[1] for t in texts[:at]
+                  if "Quick reference (the rest at the end of the pack)" in " ".join(t.split()))
+    reference = [" ".join([roster, *texts[at:at + 2]])]
     assert "What the text leaves open" in " ".join(texts[at + 1:])
     for heading in ("Movement", "To hit", "Penetration result", "Hit location", "Guns in play", "Critical hits (D66)",
                     "Ramming: both roll 1D6", "Ramming / grounding / torpedo damage", "Aground", "Turret arcs blocked",

@@ -29,10 +29,15 @@ def pack_texts(bundled_packs, scenario: str = "mobile-bay-1864", paper: str = "a
     return [flat(t) for t in pdf_page_texts(bundled_packs.get(scenario, "saunders", paper).path)]
 
 
+ROSTER_PART = "Quick reference (the rest at the end of the pack)"  # the reference's tables on the roster page (s35)
+
+
 def reference_text(texts: list[str]) -> str:
-    """The quick reference's pages and the readings after them, as one text."""
+    """The quick reference's pages and the readings after them, as one text, after the tables of it printed on the
+    roster page."""
     at = next(k for k, t in enumerate(texts) if "Quick reference" in t and "Sequence of play" in t)
-    return " ".join(texts[at:])
+    roster = next((t.split(ROSTER_PART, 1)[1] for t in texts[:at] if ROSTER_PART in t), "")
+    return " ".join([roster, *texts[at:]])
 
 
 def block_text(blocks) -> str:
@@ -1100,7 +1105,7 @@ def test_a_repeated_critical_takes_its_knots_again_and_a_ticked_box_once(bundled
     reading = readings_rows()["Repeated critical"]
     assert "its knots come off again, struck on the speed track" in reading and "no second −1 to fire" in reading
     assert "Repeated critical" in ref and reading in ref
-    assert "Critical hits (D66) · rolled again: Repeated critical" in ref
+    assert "Repeated critical under Critical hits (Again)" in ref  # s35: the reading stands in the critical table
     screws = [t for t in texts if SHEET_MARK in t and "Propulsion: screw" in t]
     assert len(screws) >= 8 and all(SCREW in t for t in screws)
     assert not any("torpedoed (drifts)" in t for t in texts)
@@ -1234,7 +1239,7 @@ def test_a_gun_that_bears_every_way_says_all_round_on_one_line(bundled_packs, pa
     howitzers = [m.group(1) for t in texts for m in re.finditer(r"boat howitzer \d+ \d+ (\S+ \S+)", t)]
     assert len(howitzers) >= 8 and set(howitzers) == {"all round"}, set(howitzers)
     turrets = [t for t in texts if "[main]" in t]
-    assert turrets and all("fore 90°, port 90°, starboard 90°, aft 90°" in t for t in turrets)  # plotted by name
+    assert turrets and all("fore, port, starboard, aft 90°" in t for t in turrets)  # plotted by name (s35: one width)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -1308,7 +1313,8 @@ def test_the_readings_intro_heads_its_rows_not_a_one_row_stub(bundled_packs, pap
     heads the right column."""
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
     under, rows = readings_in_the_headings_column(path)
-    assert under >= 5 if paper == "letter" else under == rows, (under, rows)
+    # s35: the A4 reference, its type larger, now starts the readings in the left column, with rows enough under them
+    assert under >= 5, (under, rows)
 
 
 def test_a_gun_critical_takes_a_gun_that_bears_on_the_firer_not_an_inboard_one(bundled_packs):
@@ -1894,7 +1900,8 @@ def test_a_shoal_is_mud_or_sand_unless_the_set_up_says_rocks(bundled_packs, pape
     rocks; Mobile Bay's set-up names no rock."""
     texts = pack_texts(bundled_packs, paper=paper)
     assert "On mud or sand (a shoal, unless the set-up says rocks): −1; each special holes her on D6 6+" in reference_text(texts)
-    assert "rock" not in " ".join(texts[1:3]).lower()
+    # the set-up and the roster (less the reference's tables printed under it, s35) name no rock
+    assert "rock" not in " ".join(t.split(ROSTER_PART)[0] for t in texts[1:3]).lower()
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2464,8 +2471,8 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
         for uid, inboard, outboard, partner in ((sloop_id, "port", "starboard", boat_id), (boat_id, "starboard", "port", sloop_id)):
             unit, mate = fitted[uid], fitted[partner].name.split(" ", 1)[1]
             text = flat(sheet_of(texts, unit.name))
-            assert (f"Lashed, {mate} to {inboard}: 1 that side masked; 2 either-side guns fire {outboard}; 3 bow, "
-                    "stern, all round: if clear of her · magazine flood: hers alone") in text, unit.name
+            assert (f"Lashed to {mate}: her {inboard} guns masked; guns free to either side fire {outboard}; "
+                    "bow, stern, all-round: only clear of her · magazine flood: hers only") in text, unit.name  # s35
             stats = RS.derive(unit, RS.context(library)).stats
             sides = [g for g in stats.guns if g.per_side and {a.split()[0] for a in g.arcs} == {"port", "starboard"}]
             for g in sides:  # the battery's inboard share, counted as the text deals it (the odd gun to port)
@@ -2482,7 +2489,7 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
     assert seen >= 14
     for name in ("CSS Selma", "USS Tecumseh", "CSS Gaines"):  # no partner: nothing masked, no lashed line
         text = sheet_of(texts, name)
-        assert SHEET_MARK in text and "masked" not in text and "Lashed, " not in text, name
+        assert SHEET_MARK in text and "masked" not in text and "Lashed to " not in text, name
 
 
 def test_a_house_rule_silences_both_of_a_lashed_pair_on_a_flooded_magazine(library, tmp_path):
@@ -2494,8 +2501,8 @@ def test_a_house_rule_silences_both_of_a_lashed_pair_on_a_flooded_magazine(libra
     for ctx in (plain, ruled):
         ctx.scenario = library.scenario("mobile-bay-1864")
     unit = library.units["uss-hartford"]
-    assert "magazine flood: hers alone" in block_text([sheet(unit, RS.derive(unit, plain), plain)])
-    assert "magazine flood: both ships silent" in block_text([sheet(unit, RS.derive(unit, ruled), ruled)])
+    assert "magazine flood: hers only" in block_text([sheet(unit, RS.derive(unit, plain), plain)])
+    assert "magazine flood: both ships" in block_text([sheet(unit, RS.derive(unit, ruled), ruled)])
     row = next(r for r in ruled.tables.readings() if r["rule"] == "Magazines")
     assert row["switched"] and row["reading"] == "both of the pair"
 
@@ -2853,3 +2860,157 @@ def test_a_lashed_gunboat_s_centre_is_both_half_beams_off_the_sloop_s(bundled_pa
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     row = readings_rows()["Past a partner"]
     assert "centres abeam, half-beams added apart" in row and flat(f"Past a partner {row}") in ref, row
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s35_roster_page_holds_the_ramming_tables_not_the_chart_and_the_reference_is_set_larger(bundled_packs, paper):
+    """Play 27, other defects: the roster's 'Speed against staying power' chart was never used, and the quick
+    reference was set small with ramming begun on one page and its damage table on the next. The roster page now
+    holds quick-reference tables in its place (A4: the ramming tables), the ramming tables are on one page, and the
+    quick reference's text is at least 7 pt."""
+    from conftest import pdf_page_chars
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    texts = pack_texts(bundled_packs, paper=paper)
+    roster = next(k for k, t in enumerate(texts) if "Ahead kn" in t and "Armour B/M/S" in t)
+    assert not any("Speed against staying power" in t for t in texts)
+    heads = ("Ramming: step by step", "Ramming: both roll 1D6", "Ramming / grounding / torpedo damage")
+    on = {h: [k for k, t in enumerate(texts) if h in t] for h in heads}
+    assert len({p for pages in on.values() for p in pages}) == 1, on
+    assert "Quick reference (the rest at the end of the pack)" in texts[roster]
+    if paper == "a4":
+        assert all(pages == [roster] for pages in on.values()), on
+    ref = next(k for k, t in enumerate(texts) if "Quick reference" in t and "Sequence of play" in t)
+    body = [c for k in range(ref, len(texts)) for c in pdf_page_chars(path, [k])[0][1]
+            if c is not None and c.text.strip()]
+    small = [c for c in body if c.size < 6.95]
+    assert len(small) < 0.02 * len(body), (len(small), len(body))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s35_the_critical_table_ends_with_what_a_critical_already_suffered_does(bundled_packs, paper):
+    """Play 27, moment 6 (p19 "Repeated critical"): Gaines' second gun critical and a second funnel hit; the rule was
+    in the readings, pointed to from the criticals' heading, and hard to find. The critical table's last row says it,
+    and the readings' row points there."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    table = ref.split("Critical hits (D66)", 1)[1]
+    last = flat(RS.tables().criticals.rows[-1]["effect"])
+    assert last in table
+    after = table.split(last, 1)[1].lstrip()
+    assert after.startswith(f"Again a result she has already had: {readings_rows()['Repeated critical']}"), after[:200]
+    readings = ref.split("What the text leaves open", 1)[1]
+    assert "Repeated critical under Critical hits (Again)" in readings
+    assert "Repeated critical a fire or a hole" not in readings  # said once, in the table
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s35_every_ship_gun_line_says_which_section_it_sits_in(bundled_packs, library, paper):
+    """Play 27, other defects (pp4-14): where each gun sits was worked out from its arcs by the Gun nearest reading,
+    not printed, and "gun nearest the hit" needs it. Each ship's gun line ends its Arcs cell with its section, as the
+    reading places it: bearing fore (not aft) the bow, aft (not fore) the stern, the rest midships ("mid")."""
+    import re
+
+    from shipyard.rules.saunders.sheet import gun_lines
+
+    texts = pack_texts(bundled_packs, paper=paper)
+    ctx = RS.context(library)
+    checked = 0
+    for name in ("USS Brooklyn", "USS Winnebago", "USS Hartford", "CSS Tennessee", "USS Tecumseh"):
+        sheet_text = sheet_of(texts, name)
+        unit = next(u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.name == name)
+        s = RS.derive(unit, ctx).stats
+        wanted: dict[str, list[str]] = {}
+        for g, arcs, _ in gun_lines(s):
+            named = {a.split()[0] for a in arcs if not a.startswith(" ")}
+            want = ("bow" if "fore" in named and "aft" not in named else
+                    "stern" if "aft" in named and "fore" not in named else "mid")
+            wanted.setdefault(g.name + (f" [{g.turret}]" if g.turret else ""), []).append(want)
+        for label, want in wanted.items():  # the table groups its lines by bearing: compared line for line per gun
+            found = re.findall(re.escape(label) + r" \d+ \d+ .*? · (bow|mid|stern) \d", sheet_text)
+            assert sorted(found) == sorted(want), (name, label, found, want)
+            checked += len(want)
+    assert checked >= 12
+    brooklyn = sheet_of(texts, "USS Brooklyn")
+    assert re.search(r"100-pounder Parrott rifle 2 4 R fore 180° · bow", brooklyn), brooklyn[:600]
+    assert "[aft] 2 6 port, starboard, aft 90° — not fore · stern" in sheet_of(texts, "USS Winnebago")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s35_the_lashed_line_says_its_steps_in_plain_words_on_one_line(bundled_packs, library, paper):
+    """Play 27, other defects (pp4-14): "Lashed, X to port: 1 that side masked; 2 either-side guns fire …" was cryptic
+    shorthand. The line names the side her partner lies on and that side's guns as masked, without step numbers,
+    and still takes one line (a second cost Letter a page)."""
+    import re
+
+    from conftest import pdf_page_chars
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    texts = pack_texts(bundled_packs, paper=paper)
+    scenario = library.scenario("mobile-bay-1864")
+    units = {su.id: su for side in scenario.sides for su in side.units}
+    fitted = {u.id: u for _, u in library.scenario_units(scenario)}
+    lines = 0
+    for sloop_id, boat_id in LASHED_PAIRS.items():
+        for uid, inboard, partner in ((sloop_id, units[boat_id].lashed_on, boat_id), (boat_id, "starboard", sloop_id)):
+            mate = fitted[partner].name.split(" ", 1)[1]
+            text = flat(sheet_of(texts, fitted[uid].name))
+            line = text[text.index("Lashed to "):].split("Fires (")[0]
+            assert line.startswith(f"Lashed to {mate}: her {inboard} guns masked;"), line
+            assert not re.search(r"[:;] [123] ", line), line  # no numbered steps
+            assert "that side" not in line and "either-side" not in line, line
+            lines += 1
+    assert lines >= 14
+    whole = 0
+    for text, chars in pdf_page_chars(path):  # each lashed line on one printed line: one baseline
+        for m in re.finditer(r"Lashed to .*?hers only", text, flags=re.S):
+            ys = {round(c.baseline, 1) for c in chars[m.start():m.end()] if c is not None}
+            assert len(ys) == 1, m.group(0)
+            whole += 1
+    assert whole == lines
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s35_a_turret_s_arcs_take_one_line(bundled_packs, paper):
+    """Play 27, other defects (pp4-14): Winnebago's and Chickasaw's turret arcs wrapped ("— not / aft") onto a second
+    line. A turret's arcs of one width give the width once ("fore, port, starboard 90° — not aft"), and every turret
+    gun line's Arcs cell, its section after it, stands on one printed line."""
+    import re
+
+    from conftest import pdf_page_chars
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    seen = set()
+    for text, chars in pdf_page_chars(path):
+        if SHEET_MARK not in " ".join(text.split()):
+            continue
+        for m in re.finditer(r"\[(fore|aft|main)\]\s+2\s+\d+\s+(.*?)· (bow|mid|stern)", text, flags=re.S):
+            ys = {round(c.baseline, 1) for c in chars[m.start():m.end()] if c is not None}
+            assert len(ys) == 1, m.group(0)
+            assert " 90°, " not in m.group(2), m.group(2)  # the width said once
+            seen.add(m.group(1))
+    assert seen == {"fore", "aft", "main"}
+    winnebago = flat(sheet_of(pack_texts(bundled_packs, paper=paper), "USS Winnebago"))
+    assert "[fore] 2 6 fore, port, starboard 90° — not aft · bow" in winnebago
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s35_the_gunport_gauge_says_broadsides_seldom_bear_bows_on(bundled_packs, paper):
+    """Play 27, other defects (p19 Gunport arc): the fixed broadsides' 10° arc almost never bore on the run-in (the
+    9-inch broadsides never fired in three turns), and nothing said so. The gunport gauge's notes say it, in a line
+    under the two that tell how to lay it."""
+    import re
+
+    from conftest import pdf_page_chars
+    from shipyard.rules.saunders.templates import GUNPORT_BOWS_ON
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    width = number(RS.tables().gun_arcs.rows[[r["mounting"] for r in RS.tables().gun_arcs.rows].index("broadside")]["arcs"][0].split()[-1])
+    hits = 0
+    for text, chars in pdf_page_chars(path):
+        m = re.search(rf"Gunport arc {width}°: .*?(Bows-on, broadsides seldom bear: .*?run-in)", text, flags=re.S)
+        if m is None:
+            continue
+        assert " ".join(m.group(1).split()) == GUNPORT_BOWS_ON
+        assert len({round(c.baseline, 1) for c in chars[m.start(1):m.end(1)] if c is not None}) == 1
+        hits += 1
+    assert hits == 1

@@ -177,7 +177,9 @@ def stacking_row(t) -> list[str]:
     return [f"{', '.join(w.lower().replace('filled with ', '') for w in rows['state'])}: once", signed(worst)]
 
 
-REPEAT_POINTER = "rolled again: Repeated critical"  # where a repeat is met, the reading that settles it
+# a critical rolled again: the reading that settles it printed as the critical table's last row, where a repeat is
+# met (s35, play 27 moment 6: the heading's pointer to the readings' row was hard to find); the readings point here
+REPEAT_RULE, REPEAT_LABEL = "Repeated critical", "Again"
 D66_WORDS = "Effect (D66: name the tens die before the roll)"  # the text's "1D6 as tens and another as units" (r24)
 
 
@@ -231,7 +233,9 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
                           rows, ["Str", "PB", "Eff", "Long", "Guns"], "guns", wrap_last=True))
     paddle_words = "a paddle wheel lost (side wheeler: D6 1–3 port, 4–6 starboard; speed halved); "
     crit = [[r["roll"], r["effect"] if has_paddles else r["effect"].replace(paddle_words, "")] for r in t.criticals.rows]
-    out.append(_table(f"Critical hits (D66) · {REPEAT_POINTER}", crit, ["D66", D66_WORDS], "criticals", wrap_last=True))
+    repeat = next(r for r in t.readings() if r["rule"] == REPEAT_RULE)
+    crit.append([REPEAT_LABEL, f"a result she has already had: {repeat['played']}"])
+    out.append(_table("Critical hits (D66)", crit, ["D66", D66_WORDS], "criticals", wrap_last=True))
     ram_mods = [[m["when"], signed(m["mod"])] for m in t.ramming_modifiers.rows]
     if t.require("ram_options").rows["use"]:
         ram_mods += [[m["when"] + " (optional)", signed(m["mod"])] for m in t.ram_options.rows["modifiers"]]
@@ -253,7 +257,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
                        ["Failed tries before she is stuck for good", int(ag["attempts"])]],
                       None, "aground"))
     out.append(_table("End of turn (step 7)", end_of_turn(t), None, "procedure", wrap_last=True))
-    elsewhere = {}
+    elsewhere = {REPEAT_RULE: f"under Critical hits ({REPEAT_LABEL})"}
     if any(s.fort for s in stats):
         out.append(_table(FORTS, fort_rules(t), None, "procedure", wrap_last=True))
         elsewhere.update(FORT_READINGS)  # replay s11: the fort rules were printed twice, here and in the readings
@@ -355,10 +359,55 @@ def readings_pieces(t, leading: float | None = None, elsewhere: dict[str, str] |
     return [Flowing(Stack([heading, words, table], **st["reference_table_stack"]), st["readings_piece"]["least"])]
 
 
-def reference_pages(derived: list[Derived], ctx: Context, width: float, first: float, height: float) -> list[Block]:
-    """The reference's pages: at the loosest line spacing that sets it on the fewest pages any spacing does."""
+# The tables the roster page holds in the room under the sides' tables (replay s27: its chart was never used, and
+# the reference was set small over two pages, ramming parted from its damage table), in groups that go there whole
+# or not at all, in this order, each that fits after those before it; the rest stay in the quick reference.
+ROSTER_TABLES = (("Ramming: step by step", "Ramming: both roll", "Ramming / grounding / torpedo damage"),
+                 ("Damage, sinking and surrender",), ("Aground",), ("End of turn",), (FORTS,))
+
+
+def heading_of(block: Block) -> str:
+    texts = block.texts()
+    return texts[0] if texts else ""
+
+
+def roster_tables(derived: list[Derived], ctx: Context, width: float, room: float) -> tuple[list[Block], Block | None]:
+    """The ROSTER_TABLES groups that fit whole, dealt in two columns, in `room` mm: (their blocks, the Columns
+    block), or ([], None) where none fits."""
     columns = style()["reference_columns"]
-    laid = [deal_columns(sections(derived, ctx, leading), width, first, height, **columns) for leading in leadings()]
+    blocks = sections(derived, ctx)
+    taken: list[Block] = []
+    laid = None
+    for group in ROSTER_TABLES:
+        wanted = [b for b in blocks if any(heading_of(b).startswith(name) for name in group)]
+        if not wanted:
+            continue
+        pages = deal_columns(taken + wanted, width, room, room, **columns)
+        if len(pages) == 1 and pages[0].measure(width) <= room:  # whole, in the room (a column may run over)
+            taken += wanted
+            laid = pages[0]
+    return taken, laid
+
+
+ROSTER_PRINTED = "saunders_roster_tables"  # the document's note of the headings its roster page printed
+
+
+def reference_pages(derived: list[Derived], moved, ctx: Context, width: float, first: float,
+                    height: float) -> list[Block]:
+    """The reference's pages, less the `moved` tables (printed on the roster page): at the loosest line spacing that
+    sets it on the fewest pages any spacing does. The readings (last) stay on one page: where they would run over a
+    page's foot, they start a page of their own (s35: the roster page took tables from the reference, and on Letter
+    the readings then began on its second page and ran onto a third)."""
+    columns = style()["reference_columns"]
+    moved = set(moved)
+    laid = []
+    for leading in leadings():
+        blocks = [b for b in sections(derived, ctx, leading) if heading_of(b) not in moved]
+        pages = deal_columns(blocks, width, first, height, **columns)
+        if not any(LEFT_OPEN in p.texts() for p in pages[-1:]):  # the readings begin before the last page
+            tables = deal_columns(blocks[:-1], width, first, height, **columns)
+            pages = tables + deal_columns(blocks[-1:], width, height, height, **columns)
+        laid.append(pages)
     return min(laid, key=len)  # the first (loosest) of the shortest
 
 
@@ -388,7 +437,8 @@ def quick_reference(doc, derived: list[Derived], ctx: Context) -> None:
     box = doc.content_for(False)
     flow = Flow(doc, **st["reference_flow"])
     first = box.h - title.measure(box.w) - flow.gap
-    for i, page in enumerate(reference_pages(derived, ctx, box.w, first, box.h)):
+    moved = getattr(doc, ROSTER_PRINTED, ())
+    for i, page in enumerate(reference_pages(derived, moved, ctx, box.w, first, box.h)):
         if i == 0:
             flow.add(Stack([title, page]), bookmark="Quick reference (Saunders)")
         else:

@@ -1,5 +1,5 @@
-"""Saunders roster: a table per side (speeds, turn, hull, armour, guns) and the speed-against-hull chart, as blocks
-through a Flow."""
+"""Saunders roster: a table per side (speeds, turn, hull, armour, guns) and, under them, as many of
+the quick reference's ramming and damage tables as fit the page, as blocks through a Flow."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from ...render.text_blocks import Heading, Note, Title
 from ...render.containers import Stack
 from ...render.table_block import Table
 from ...render.text import number
-from ..rosters import LASHED_NOTE, lashed_name, roster_order, side_chart_block
+from ..rosters import LASHED_NOTE, lashed_name, roster_order
 from ..context import Context
 from ..derived import Derived
-from ..play_aids import short_name
 from .derive import scale_factor
+from .reference import ROSTER_PRINTED, heading_of, parts_on, roster_tables
 from .sheet import RULES, signed, style
 
 SHORT_LABEL = {"armament": "Arm", "steering": "Steer", "machinery": "Mach", "pilot_house": "PH", "propulsion": "Prop"}
@@ -70,10 +70,16 @@ def roster(doc, scenario, units: list[tuple[str, Any, Derived]], ctx: Context) -
     for i, side in enumerate(sides):
         block = side_table(side, units, scenario)
         flow.add(Stack([title, block]) if i == 0 else block, bookmark=scenario.name if i == 0 else None)
-    points = [(d.stats.max_speed_kn, d.stats.hull, short_name(unit.name), side)
-              for side, unit, d in units if not d.stats.fort]
-    forts = any(d.stats.fort for _, _, d in units)
-    chart = side_chart_block(scenario, points, ctx, title="Speed against staying power", x_label="top speed (knots)",
-                             y_label="hull boxes", note="Forts do not move and are not shown." if forts else "")
     lashed = any(r[3] is not None for r in roster_order(scenario, units))
-    flow.add(Stack([Note(footnote(units, ctx, lashed)), chart], **st["roster_foot"]))
+    flow.add(Note(footnote(units, ctx, lashed)))
+    # the room under the tables holds quick-reference tables (reference.ROSTER_TABLES; replay s27: the speed against
+    # hull chart there was never used, and the reference was cramped); the reference leaves out what is printed here
+    box = doc.content_for(False)
+    heading, gap = Heading("Quick reference (the rest at the end of the pack)"), st["roster_side"]["gap"]
+    room = flow.room() - flow.gap - heading.measure(box.w) - gap
+    taken, laid = roster_tables([d for _, _, d in units], ctx, box.w, room)
+    if laid is not None:
+        flow.add(Stack([heading, laid], gap=gap))
+        for part in parts_on(laid):
+            doc.bookmark(part, level=1)
+    setattr(doc, ROSTER_PRINTED, tuple(heading_of(b) for b in taken))

@@ -611,6 +611,11 @@ def arcs_words(g, arcs_list: list[str]) -> str:
     notes = "".join(a for a in arcs_list if a.startswith(" "))
     if not g.turret and set(named) == ALL_ROUND:
         return "all round" + notes
+    parts = [a.rsplit(" ", 1) for a in named]
+    if g.turret and len(parts) > 1 and all(len(p) == 2 for p in parts) and len({w for _, w in parts}) == 1:
+        # a turret's arcs of one width, the width said once (s35, play 27: Winnebago's "fore 90°, port 90°, starboard
+        # 90° — not aft" wrapped onto a second line)
+        return f"{', '.join(n for n, _ in parts)} {parts[0][1]}" + notes
     return ", ".join(named) + notes
 
 
@@ -647,12 +652,26 @@ def arcs_head(s: SaundersStats, ctx: Context) -> str:
     return "Arcs (“or”: as it fires, not plotted)"
 
 
+def section_of(g, arcs_list: list[str]) -> str:
+    """The section a gun sits in, as the Gun nearest reading places it (s35, play 27: "gun nearest the hit" was worked
+    out from the arcs each time): bearing fore (not aft) the bow, aft (not fore) the stern, any other midships ("mid",
+    in a guns-table cell's room)."""
+    sides = {a.split()[0] for a in arcs_list if not a.startswith(" ")}  # the arcs it fires into, not those blocked
+    if "fore" in sides and "aft" not in sides:
+        return "bow"
+    if "aft" in sides and "fore" not in sides:
+        return "stern"
+    return "mid"
+
+
 def gun_rows(s: SaundersStats, lines: list | None = None, lashed: tuple[str, str] | None = None) -> list[list]:
     rows = []
     for g, arcs_list, count in (gun_lines(s) if lines is None else lines):
         arcs = masked_words(choice_words(g, arcs_list, count) or arcs_words(g, arcs_list), arcs_list, count, lashed)
         if g.blocked_arcs:
             arcs += " — not " + ", ".join(g.blocked_arcs)
+        if not s.fort:  # a fort has no sections: its faces group its guns
+            arcs += f" · {section_of(g, arcs_list)}"
         r = g.ranges_in
         rows.append([g.name + (f" [{g.turret}]" if g.turret else ""), count, g.strength, "R" if g.rifled else "", arcs,
                      number(r.point_blank), number(r.effective), number(r.long, none="none")])
@@ -753,9 +772,10 @@ def lashed_note(unit, s: SaundersStats, ctx: Context) -> str | None:
     partner, inboard = lashed
     short, outboard = short_name(partner), OTHER_SIDE[inboard]
     both = ctx.tables.require("lashed_pairs").rows["magazine_silences_partner"]
-    return (f"Lashed, {short} to {inboard}: 1 that side masked; 2 either-side guns fire {outboard}; "
-            f"3 bow, stern, all round: if clear of her · magazine flood: "
-            + ("both ships silent" if both else "hers alone"))
+    # s35 (play 27): "1 that side masked; 2 either-side guns fire …; 3 bow, stern, all round: if clear of her" was
+    # shorthand a player had to decode; the same steps in plain words
+    return (f"Lashed to {short}: her {inboard} guns masked; guns free to either side fire {outboard}; "
+            f"bow, stern, all-round: only clear of her · magazine flood: " + ("both ships" if both else "hers only"))
 
 
 def stat_box_items(s: SaundersStats) -> list[tuple[str, Any]]:
