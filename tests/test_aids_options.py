@@ -102,8 +102,8 @@ def _sotw_xy(d, ctx):
 
 CHARTED = {
     "smoke-on-the-water": _sotw_xy,
-    "saunders": lambda d, ctx: None if d.get("unit") == "fort" else (d["max_speed_kn"], d["hull"]),
 }
+# Saunders' roster gives the chart's room to quick-reference tables (replay 27: never used at the table; sau35)
 # Really Simple's roster prints no chart either (replay 27: never used at the table); tests/test_turn_really_simple.py
 # checks no page draws it
 # Quick Play's roster prints what the article leaves open where its chart stood (the play review: the chart answered
