@@ -2361,3 +2361,21 @@ def test_a_lost_units_counter_out_of_the_cup_is_the_highest_number(mobile_bay):
     assert _squeezed("at the bound's end the highest numbers go, one a unit") in page
     assert _squeezed("top counters") not in page
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def _letter(bundled_packs) -> Pages:
+    return _read(bundled_packs.get("mobile-bay-1864", "quick-play", "letter").path)
+
+
+def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tail(mobile_bay, bundled_packs):
+    """Replay 27, moment 5 (p6 Brooklyn's test): stopped across the channel, a wooden screw cannot turn, and nothing
+    said how she gets out of the way (on the day she backed). From bound 2, at her own number, she sets Reverse or
+    Slow, one step from Stopped, and under way turns at the half; she rejoins at the line's tail. Said on the test's
+    own line on the quick reference, on A4 and on Letter, which keeps its 9 pages (its reference page's gaps took in
+    the line)."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("Slow, back to 005° in bound 2). From bound 2, at her number, she sets Reverse or "
+                         "Slow and, under way, turns at the half; she may rejoin at the line's tail.") in ref
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9

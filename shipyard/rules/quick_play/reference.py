@@ -291,7 +291,7 @@ def opening_tests(ctx: Context, derived: list[Any]) -> Block | None:
             continue
         runs += _run(("\n" if runs else "") + f"{row['when'][:1].upper()}{row['when'][1:]}",
                      f"{d.unit_name} throws {row['dice']}: over her EDNA ({d.stats.edna}), {row['pass']}; else "
-                     f"{row['fail']}.")
+                     f"{row['fail']}." + (f" {row['recover'][:1].upper()}{row['recover'][1:]}." if row.get("recover") else ""))
     return Runs(runs, **_reminders(None)) if runs else None
 
 
