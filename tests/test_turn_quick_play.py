@@ -2379,3 +2379,17 @@ def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tai
         assert _squeezed("Slow, back to 005° in bound 2). From bound 2, at her number, she sets Reverse or "
                          "Slow and, under way, turns at the half; she may rejoin at the line's tail.") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_club_with_no_cup_shuffles_the_counters_face_down_and_deals(mobile_bay, bundled_packs):
+    """Replay 27, moment 6 (p6 phase 1): a table with no cup needs a way to draw; the player threw 1dN for the k-th
+    counter left, twelve throws a bound. The Draw counters row says: shuffle them face down and deal, in its one line
+    on A4 and on Letter, which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        with _opened(pages.path) as pdf:
+            page = next(p for p in pdf.pages if "The bound (sequence" in (p.extract_text() or ""))
+            lines = [_flat(ln) for ln in (page.extract_text() or "").splitlines()]
+        row = [ln for ln in lines if ln.startswith("1 Draw counters")]
+        assert row and row[0].endswith("the sides draw alternately (or shuffle face down, deal) —"), row
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
