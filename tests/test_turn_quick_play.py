@@ -1260,7 +1260,7 @@ def test_a_struck_ship_has_a_struck_marker(mobile_bay):
     Anchored one. The counters page has Struck markers ("a prize, at anchor"): one for every ship in play since
     replay 13 (22); the A4 pack keeps its pages."""
     markers = _markers(mobile_bay)
-    assert sum(m == "Struck a prize, at anchor" for m in markers) == 22
+    assert sum(m == "Struck prize, at anchor" for m in markers) == 22
     assert sum(m.startswith("Anchored") for m in markers) == 15
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1310,7 +1310,7 @@ def test_the_letter_pack_keeps_its_counters_on_one_page(bundled_packs):
     counters = [k for k, p in enumerate(pages) if " ORDER " in p]
     assert counters == [len(pages) - 1], counters
     markers = _markers(pages)
-    assert sum(m == "Struck a prize, at anchor" for m in markers) == 22 and sum(m.startswith("Anchored") for m in markers) == 15
+    assert sum(m == "Struck prize, at anchor" for m in markers) == 22 and sum(m.startswith("Anchored") for m in markers) == 15
     assert len(pages) <= 9
 
 
@@ -1457,7 +1457,7 @@ def test_struck_holed_and_aground_markers_do_not_run_out(mobile_bay, bundled_pac
     for pages in (mobile_bay, _read(bundled_packs.get("mobile-bay-1864", "quick-play", "letter").path)):
         markers = _markers(pages)
         assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
-        assert sum(m == "Struck a prize, at anchor" for m in markers) == len(ships) == 22
+        assert sum(m == "Struck prize, at anchor" for m in markers) == len(ships) == 22
         assert sum(m == "Holed sinks end of bound ______" for m in markers) == 6
         assert sum(m == "Aground stopped; off only astern" for m in markers) == 6
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1607,7 +1607,7 @@ def test_mobile_points_shore_is_given_in_numbers_north_of_the_fort_too(mobile_ba
 
 
 def test_a_state_markers_note_is_set_larger_than_the_6_pt_floor(mobile_bay):
-    """Replay 16, defect 5: the Struck marker's "a prize, at anchor" read tiny at 6 pt. A state marker's note is set
+    """Replay 16, defect 5: the Struck marker's "a prize, at anchor" (now "prize, at anchor", to fit nine across) read tiny at 6 pt. A state marker's note is set
     at 7 pt where it takes one line, 6.5 where it takes two (Anchored, Aground, Holed, In line)."""
     with _opened(mobile_bay.path) as pdf:
         page = pdf.pages[mobile_bay.index(_page(mobile_bay, " ORDER "))]
@@ -2393,3 +2393,21 @@ def test_a_club_with_no_cup_shuffles_the_counters_face_down_and_deals(mobile_bay
         row = [ln for ln in lines if ln.startswith("1 Draw counters")]
         assert row and row[0].endswith("the sides draw alternately (or shuffle face down, deal) —"), row
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_line_has_turn_point_markers_one_a_follower_on_the_counters_page(mobile_bay, bundled_packs):
+    """Replay 27, defect (p3, p6 followers "in his wake"): every follower retraced her leader's bends from memory, up
+    to three bounds back, with no marker to leave where he turned. A Turn point marker for each ship that can follow
+    (a division's ships less its leader, as In line's: Mobile Bay's 9), on the counters' one page on A4 and on Letter
+    (nine markers across, 20.5 mm: at eight, Letter's ran onto a tenth page)."""
+    from shipyard.rules.quick_play import counters
+
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        markers = _markers(pages)
+        turn = [m for m in markers if m.startswith("Turn point")]
+        assert len(turn) == sum(m.startswith("In line") for m in markers) == 9
+        assert all("leader turned here; last lifts" in m for m in turn)
+        assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+    assert counters.STYLES["speed_marker"].w * 9 <= 190  # nine across A4's (and Letter's) 190 mm
