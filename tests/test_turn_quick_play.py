@@ -2411,3 +2411,19 @@ def test_a_line_has_turn_point_markers_one_a_follower_on_the_counters_page(mobil
         assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
     assert counters.STYLES["speed_marker"].w * 9 <= 190  # nine across A4's (and Letter's) 190 mm
+
+
+def test_a_ships_card_has_touching_and_ram_boxes_and_a_forts_a_guns_out_write_in(mobile_bay, bundled_packs):
+    """Replay 27, defect (p4-5 cards): no box for "touching" or "RAM declared", and nowhere on Fort Morgan's card to
+    note which event put which guns out. Every ship's card has a Now row under her speeds, touching and RAM declared,
+    to tick in pencil; a fort's events row has a write-in, double by double, after Silenced. The cards keep their
+    pages (A4 7, Letter 9)."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        with _opened(pages.path) as pdf:
+            words = [w["text"] for k, p in enumerate(pdf.pages) if RECORD_CARDS in pages[k]
+                     for w in p.extract_words(x_tolerance=1.5)]
+        text = " ".join(words)
+        assert text.count("Now touching RAM declared") == 22  # 18 Union ships, 4 Confederate
+        assert text.count("silenced guns out (double: factors) ________ ________ ________ ________") == 2
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
