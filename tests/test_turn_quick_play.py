@@ -2427,3 +2427,16 @@ def test_a_ships_card_has_touching_and_ram_boxes_and_a_forts_a_guns_out_write_in
         assert text.count("Now touching RAM declared") == 22  # 18 Union ships, 4 Confederate
         assert text.count("silenced guns out (double: factors) ________ ________ ________ ________") == 2
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_fort_gaines_card_says_her_counter_may_sit_out_the_draw_while_no_ship_is_near(mobile_bay, bundled_packs, library):
+    """Replay 27, defect (p2 Fort Gaines): 45 in off the channel with a 24 in reach, she drew a counter every bound and
+    never acted. Her card says, from fort_card_notes: with no ship within her reach her counter may sit out the draw,
+    the same game, as she would only pass. A4 and Letter keep their pages."""
+    notes = [r["note"] for r in RULESET.context(library).tables.fort_card_notes.rows if r["unit"] == "fort-gaines"]
+    assert notes == ["no ship in 24 in: may sit out the draw (she only passes)"]
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        cards = " ".join(_cards(pages))
+        assert _squeezed(notes[0]) in _squeezed(cards)
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
