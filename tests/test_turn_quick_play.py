@@ -2440,3 +2440,16 @@ def test_fort_gaines_card_says_her_counter_may_sit_out_the_draw_while_no_ship_is
         cards = " ".join(_cards(pages))
         assert _squeezed(notes[0]) in _squeezed(cards)
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_the_confederate_roster_warns_that_the_bound_1_heading_is_a_commitment(mobile_bay, bundled_packs, library):
+    """Replay 27, defect (p2 Binding): the Confederates may set any heading before the bound-1 draw, then turn only
+    30° a bound; the player laid Tennessee broadside, two bounds from a ramming heading. The Confederate roster's notes,
+    where the units' places are said, warn in their last line, its figure Tennessee's type's turn (ship_types)."""
+    turn = next(r["turn_deg"] for r in RULESET.context(library).tables.ship_types.rows if r["type"] == "Ironclad")
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        roster = _squeezed(_page(pages, "Quick Play order of battle"))
+        assert _squeezed(f"too far from the channel for most of its guns to bear. Set bound 1's heading for the fight: "
+                         f"from bound 2 Tennessee turns {turn}° a bound.") in roster
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
