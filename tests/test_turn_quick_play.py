@@ -2453,3 +2453,21 @@ def test_the_confederate_roster_warns_that_the_bound_1_heading_is_a_commitment(m
         assert _squeezed(f"too far from the channel for most of its guns to bear. Set bound 1's heading for the fight: "
                          f"from bound 2 Tennessee turns {turn}° a bound.") in roster
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_the_quick_reference_says_how_high_a_heavy_can_throw_and_to_skip_what_cannot_score(mobile_bay, bundled_packs,
+                                                                                             library, tmp_path):
+    """Replay 27, defect (p3, p6 Hard targets): Fort Morgan's Mediums against the sloops' and monitors' 14-16, and
+    Tennessee's Heavies over 12 in against a monitor's 16, could never score, and the player threw them all. Beside the
+    Mediums' line, the Heavies' best throw at each range (the dice, the average die and the AvD reading in play) and
+    to skip a throw that cannot beat the EDNA; A4 and Letter keep their pages (the quick reference's gaps made room)."""
+    said = "Heavies throw at most 20 (25 at point blank, 15 over 12 in, 10 over 24 in): skip one that cannot beat her EDNA."
+    assert said in _blocks(library, "mobile-bay-1864")
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        assert _squeezed(said) in _squeezed(_column(pages, "— quick reference"))
+    house = tmp_path / "subtract.json"
+    house.write_text(json.dumps({"quick-play": {"avd_modifiers": {"rows": {"reading": "subtract"}}}}))
+    assert "Heavies throw at most 20 (25 at point blank, 18 over 12 in, 16 over 24 in)" in \
+        _blocks(library, "mobile-bay-1864", house)
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
