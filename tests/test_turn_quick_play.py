@@ -1260,7 +1260,7 @@ def test_a_struck_ship_has_a_struck_marker(mobile_bay):
     Anchored one. The counters page has Struck markers ("a prize, at anchor"): one for every ship in play since
     replay 13 (22); the A4 pack keeps its pages."""
     markers = _markers(mobile_bay)
-    assert sum(m == "Struck a prize, at anchor" for m in markers) == 22
+    assert sum(m == "Struck prize, at anchor" for m in markers) == 22
     assert sum(m.startswith("Anchored") for m in markers) == 15
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1310,7 +1310,7 @@ def test_the_letter_pack_keeps_its_counters_on_one_page(bundled_packs):
     counters = [k for k, p in enumerate(pages) if " ORDER " in p]
     assert counters == [len(pages) - 1], counters
     markers = _markers(pages)
-    assert sum(m == "Struck a prize, at anchor" for m in markers) == 22 and sum(m.startswith("Anchored") for m in markers) == 15
+    assert sum(m == "Struck prize, at anchor" for m in markers) == 22 and sum(m.startswith("Anchored") for m in markers) == 15
     assert len(pages) <= 9
 
 
@@ -1457,7 +1457,7 @@ def test_struck_holed_and_aground_markers_do_not_run_out(mobile_bay, bundled_pac
     for pages in (mobile_bay, _read(bundled_packs.get("mobile-bay-1864", "quick-play", "letter").path)):
         markers = _markers(pages)
         assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
-        assert sum(m == "Struck a prize, at anchor" for m in markers) == len(ships) == 22
+        assert sum(m == "Struck prize, at anchor" for m in markers) == len(ships) == 22
         assert sum(m == "Holed sinks end of bound ______" for m in markers) == 6
         assert sum(m == "Aground stopped; off only astern" for m in markers) == 6
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1607,7 +1607,7 @@ def test_mobile_points_shore_is_given_in_numbers_north_of_the_fort_too(mobile_ba
 
 
 def test_a_state_markers_note_is_set_larger_than_the_6_pt_floor(mobile_bay):
-    """Replay 16, defect 5: the Struck marker's "a prize, at anchor" read tiny at 6 pt. A state marker's note is set
+    """Replay 16, defect 5: the Struck marker's "a prize, at anchor" (now "prize, at anchor", to fit nine across) read tiny at 6 pt. A state marker's note is set
     at 7 pt where it takes one line, 6.5 where it takes two (Anchored, Aground, Holed, In line)."""
     with _opened(mobile_bay.path) as pdf:
         page = pdf.pages[mobile_bay.index(_page(mobile_bay, " ORDER "))]
@@ -2361,3 +2361,113 @@ def test_a_lost_units_counter_out_of_the_cup_is_the_highest_number(mobile_bay):
     assert _squeezed("at the bound's end the highest numbers go, one a unit") in page
     assert _squeezed("top counters") not in page
     assert len(mobile_bay) == RULESET.pack_pages
+
+
+def _letter(bundled_packs) -> Pages:
+    return _read(bundled_packs.get("mobile-bay-1864", "quick-play", "letter").path)
+
+
+def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tail(mobile_bay, bundled_packs):
+    """Replay 27, moment 5 (p6 Brooklyn's test): stopped across the channel, a wooden screw cannot turn, and nothing
+    said how she gets out of the way (on the day she backed). From bound 2, at her own number, she sets Reverse or
+    Slow, one step from Stopped, and under way turns at the half; she rejoins at the line's tail. Said on the test's
+    own line on the quick reference, on A4 and on Letter, which keeps its 9 pages (its reference page's gaps took in
+    the line)."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("Slow, back to 005° in bound 2). From bound 2, at her number, she sets Reverse or "
+                         "Slow and, under way, turns at the half; she may rejoin at the line's tail.") in ref
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_club_with_no_cup_shuffles_the_counters_face_down_and_deals(mobile_bay, bundled_packs):
+    """Replay 27, moment 6 (p6 phase 1): a table with no cup needs a way to draw; the player threw 1dN for the k-th
+    counter left, twelve throws a bound. The Draw counters row says: shuffle them face down and deal, in its one line
+    on A4 and on Letter, which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        with _opened(pages.path) as pdf:
+            page = next(p for p in pdf.pages if "The bound (sequence" in (p.extract_text() or ""))
+            lines = [_flat(ln) for ln in (page.extract_text() or "").splitlines()]
+        row = [ln for ln in lines if ln.startswith("1 Draw counters")]
+        assert row and row[0].endswith("the sides draw alternately (or shuffle face down, deal) —"), row
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_line_has_turn_point_markers_one_a_follower_on_the_counters_page(mobile_bay, bundled_packs):
+    """Replay 27, defect (p3, p6 followers "in his wake"): every follower retraced her leader's bends from memory, up
+    to three bounds back, with no marker to leave where he turned. A Turn point marker for each ship that can follow
+    (a division's ships less its leader, as In line's: Mobile Bay's 9), on the counters' one page on A4 and on Letter
+    (nine markers across, 20.5 mm: at eight, Letter's ran onto a tenth page)."""
+    from shipyard.rules.quick_play import counters
+
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        markers = _markers(pages)
+        turn = [m for m in markers if m.startswith("Turn point")]
+        assert len(turn) == sum(m.startswith("In line") for m in markers) == 9
+        assert all("leader turned here; last lifts" in m for m in turn)
+        assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+    assert counters.STYLES["speed_marker"].w * 9 <= 190  # nine across A4's (and Letter's) 190 mm
+
+
+def test_a_ships_card_has_touching_and_ram_boxes_and_a_forts_a_guns_out_write_in(mobile_bay, bundled_packs):
+    """Replay 27, defect (p4-5 cards): no box for "touching" or "RAM declared", and nowhere on Fort Morgan's card to
+    note which event put which guns out. Every ship's card has a Now row under her speeds, touching and RAM declared,
+    to tick in pencil; a fort's events row has a write-in, double by double, after Silenced. The cards keep their
+    pages (A4 7, Letter 9)."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        with _opened(pages.path) as pdf:
+            words = [w["text"] for k, p in enumerate(pdf.pages) if RECORD_CARDS in pages[k]
+                     for w in p.extract_words(x_tolerance=1.5)]
+        text = " ".join(words)
+        assert text.count("Now touching RAM declared") == 22  # 18 Union ships, 4 Confederate
+        assert text.count("silenced guns out (double: factors) ________ ________ ________ ________") == 2
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_fort_gaines_card_says_her_counter_may_sit_out_the_draw_while_no_ship_is_near(mobile_bay, bundled_packs, library):
+    """Replay 27, defect (p2 Fort Gaines): 45 in off the channel with a 24 in reach, she drew a counter every bound and
+    never acted. Her card says, from fort_card_notes: with no ship within her reach her counter may sit out the draw,
+    the same game, as she would only pass. A4 and Letter keep their pages."""
+    notes = [r["note"] for r in RULESET.context(library).tables.fort_card_notes.rows if r["unit"] == "fort-gaines"]
+    assert notes == ["no ship in 24 in: may sit out the draw (she only passes)"]
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        cards = " ".join(_cards(pages))
+        assert _squeezed(notes[0]) in _squeezed(cards)
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_the_confederate_roster_warns_that_the_bound_1_heading_is_a_commitment(mobile_bay, bundled_packs, library):
+    """Replay 27, defect (p2 Binding): the Confederates may set any heading before the bound-1 draw, then turn only
+    30° a bound; the player laid Tennessee broadside, two bounds from a ramming heading. The Confederate roster's notes,
+    where the units' places are said, warn in their last line, its figure Tennessee's type's turn (ship_types)."""
+    turn = next(r["turn_deg"] for r in RULESET.context(library).tables.ship_types.rows if r["type"] == "Ironclad")
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        roster = _squeezed(_page(pages, "Quick Play order of battle"))
+        assert _squeezed(f"too far from the channel for most of its guns to bear. Set bound 1's heading for the fight: "
+                         f"from bound 2 Tennessee turns {turn}° a bound.") in roster
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_the_quick_reference_says_how_high_a_heavy_can_throw_and_to_skip_what_cannot_score(mobile_bay, bundled_packs,
+                                                                                             library, tmp_path):
+    """Replay 27, defect (p3, p6 Hard targets): Fort Morgan's Mediums against the sloops' and monitors' 14-16, and
+    Tennessee's Heavies over 12 in against a monitor's 16, could never score, and the player threw them all. Beside the
+    Mediums' line, the Heavies' best throw at each range (the dice, the average die and the AvD reading in play) and
+    to skip a throw that cannot beat the EDNA; A4 and Letter keep their pages (the quick reference's gaps made room)."""
+    said = "Heavies throw at most 20 (25 at point blank, 15 over 12 in, 10 over 24 in): skip one that cannot beat her EDNA."
+    assert said in _blocks(library, "mobile-bay-1864")
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        assert _squeezed(said) in _squeezed(_column(pages, "— quick reference"))
+    house = tmp_path / "subtract.json"
+    house.write_text(json.dumps({"quick-play": {"avd_modifiers": {"rows": {"reading": "subtract"}}}}))
+    assert "Heavies throw at most 20 (25 at point blank, 18 over 12 in, 16 over 24 in)" in \
+        _blocks(library, "mobile-bay-1864", house)
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9

@@ -56,7 +56,7 @@ def unit_lines(name: str, edna: str = "") -> tuple[float, float, list[str]]:
 
 def note_lines(note: str) -> tuple[float, float, list[str]]:
     """(size, squeeze, lines) for a state marker's note: at the largest of `note_pt` whose `note_lines` its lines (its
-    own "\n" breaks) fit, each within the marker's width, so a one-line note ("a prize, at anchor") reads larger than
+    own "\n" breaks) fit, each within the marker's width, so a one-line note ("prize, at anchor") reads larger than
     the two-line ones (replay 16: it was tiny at 6 pt); else as a unit's name is set (unit_lines)."""
     n = STYLES["speed_marker"].numbers
     width = STYLES["speed_marker"].w - n["unit_margin"]

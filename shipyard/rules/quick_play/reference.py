@@ -213,13 +213,37 @@ def medium_best_words(ctx: Context) -> str:
     return f"throw at most 12 ({12 + max(faces)} at point blank, {over_12} over 12 in)."
 
 
+def plural(word: str) -> str:
+    """A factor's name for many: Heavies, Mediums, Parrotts."""
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"
+
+
+def heavy_best_words(ctx: Context) -> str:
+    """The most a Heavy can throw (cannonade_dice: 2D10), at point blank (an AvD more) and over 12 and 24 in (the AvD
+    reading: that many dice thrown as AvDs, or that many AvDs off), and that a throw whose most is not over the
+    target's EDNA is skipped: replay 27 threw Tennessee's Heavies over 12 in at a monitor (15 at most against 16) and
+    Fort Morgan's Mediums at the sloops and monitors (12 against 14-16), every one ceremony."""
+    row = next(r for r in ctx.tables.cannonade_dice.rows if r["factor"] == "heavy")
+    count, sides = (int(x) for x in str(row["dice"]).split()[0].upper().split("D"))
+    faces = [int(f) for f in ctx.tables.average_die.rows["faces"]]
+    swap = str(ctx.tables.avd_modifiers.rows["reading"]) == "swap"
+
+    def most(minus: int) -> int:
+        return (count - minus) * sides + minus * max(faces) if swap else count * sides - minus * min(faces)
+
+    return (f"throw at most {most(0)} ({most(0) + max(faces)} at point blank, {most(1)} over 12 in, {most(2)} over "
+            "24 in): skip one that cannot beat her EDNA.")
+
+
 def gun_reminders(ctx: Context, size: float | None = None, forts: bool = True, ships: bool = True,
-                  mediums: bool = True) -> Runs:
+                  mediums: bool = True, heavies: bool = True) -> Runs:
     """Which guns go first when guns are put out of action, the average die and what EDNA 0 means (in the
     cannonade's column, which has the room: the events' column holds the moves)."""
     t = ctx.tables
     runs = _run("Gunfire", f"each {factor_name(ctx, 'heavy')} and {factor_name(ctx, 'medium')} throw "
                 + outcome_words(ctx, "gunfire") + " " + cannonade_words(ctx) + "\n")
+    if heavies:  # where a Heavy is in play
+        runs += _run(plural(factor_name(ctx, 'heavy')), heavy_best_words(ctx) + "\n")
     if mediums:  # where a Medium is in play
         runs += _run(f"{factor_name(ctx, 'medium')}s", medium_best_words(ctx) + "\n")
     runs += _run("Guns out", "each gun out strikes one factor box (a fort's too, not its pieces), smallest first: "
@@ -238,7 +262,8 @@ def play_tables(ctx: Context, *, size: float | None = None, factors: Iterable[st
     st = style()
     fs = set(factors) if factors is not None else None
     left = Stack([Heading("Cannonade", **st["reference_heading"]), _dice(ctx, fs, size), _ranges(ctx, size),
-                  gun_reminders(ctx, forts=forts, ships=ships, mediums=fs is None or "medium" in fs)],
+                  gun_reminders(ctx, forts=forts, ships=ships, mediums=fs is None or "medium" in fs,
+                                heavies=fs is None or "heavy" in fs)],
                  **st["reference_stack"])
     right = Stack([Heading("Catastrophic events", **st["reference_heading"]), _events(ctx, forts, size),
                    move_reminders(ctx, rams=rams, ships=ships, forts=forts)], **st["reference_stack"])
@@ -291,7 +316,7 @@ def opening_tests(ctx: Context, derived: list[Any]) -> Block | None:
             continue
         runs += _run(("\n" if runs else "") + f"{row['when'][:1].upper()}{row['when'][1:]}",
                      f"{d.unit_name} throws {row['dice']}: over her EDNA ({d.stats.edna}), {row['pass']}; else "
-                     f"{row['fail']}.")
+                     f"{row['fail']}." + (f" {row['recover'][:1].upper()}{row['recover'][1:]}." if row.get("recover") else ""))
     return Runs(runs, **_reminders(None)) if runs else None
 
 

@@ -97,19 +97,31 @@ def side_block(side, by_id: dict, ctx: Context, scenario=None) -> Block | None:
     consorts = sum(1 for su in order if su.lashed_to and su.lashed_to in by_id)
     totals = Panel(Text(side_totals(side.name, stats, ctx, consorts), **st["roster_totals"]), **st["roster_totals_panel"])
     return Stack([Heading(title, colour=accent(side, ctx), rule_colour=accent(side, ctx), **st["roster_side_heading"]),
-                  *tables, unit_notes(order, by_id), totals], **st["roster_side"])
+                  *tables, unit_notes(order, by_id, side_note(side, ctx, scenario)), totals], **st["roster_side"])
 
 
-def unit_notes(order: list, by_id: dict) -> Block | None:
+def side_note(side, ctx: Context, scenario=None) -> str | None:
+    """The side_notes line for this side in this scenario, each {Type} filled with that type's turn (ship_types)."""
+    playing = getattr(scenario, "id", None)
+    turns = {str(r["type"]).replace(" ", "_"): number(r["turn_deg"]) for r in ctx.tables.ship_types.rows
+             if r.get("turn_deg") is not None}
+    found = [str(r["note"]).format(**turns) for r in ctx.tables.side_notes.rows
+             if r["scenario"] == playing and r["side"] == side.name]
+    return " ".join(found) or None
+
+
+def unit_notes(order: list, by_id: dict, after: str | None = None) -> Block | None:
     """The scenario's notes on the side's units in play (who leads each line, the flagship, where a unit lies), in
     one paragraph: a line of battle moves after its leader, so the leader must be on paper."""
     notes = [(short_name(by_id[su.id][1].unit_name), " ".join(su.note.split())) for su in order
              if su.note and su.id in by_id]
-    if not notes:
+    if not notes and not after:
         return None
     runs: list[tuple[str, str]] = []
     for k, (name, note) in enumerate(notes):
         runs += [(("  " if k else "") + name, "bold"), (f" {note}.", "regular")]
+    if after:  # the scenario's line for the side (side_notes), after its units'
+        runs += [(("  " if runs else "") + after + ".", "regular")]
     return Runs(runs, **style()["roster_notes"])
 
 

@@ -143,7 +143,19 @@ def event_checks(s, ctx: Context) -> Block:
     checks = [Check((event_words(ctx, key, label) if len(labels) == 1 else label) + WRITE_IN.get(label, ""), 1, key,
                     turn=label in WRITE_IN)
               for key, labels in EVENT_CHECKS if key in wanted for label in labels]
-    return records(CheckRow("Events", checks, **style()["events"]), *(c.tracker for c in checks))
+    if s.is_fort and s.cannonade.total:  # after Silenced, in the room a fort's events row leaves: no box, blanks
+        checks.append(Check(FORT_GUNS_OUT, 0))
+    return records(CheckRow("Events", checks, **style()["events"]), *(c.tracker for c in checks if c.tracker))
+
+
+# a ship's states of the moment, ticked in pencil and rubbed out (no tracker: they end within a bound or two): touching
+# a model (Passing: no drift, her speed in a ram kept) and a RAM said at her number (Ramming), which replay 27's player
+# had nowhere to note on the card
+NOW_HEAD = "Now"
+NOW_CHECKS = ("touching", "RAM declared")
+# a fort's guns go out by doubles (2-2, 3-3: 4; 4-4, 5-5: 2; 6-6: 1) and a factor box struck does not say which
+# double struck it: a line to write each in (replay 27: Fort Morgan's card had no place for it)
+FORT_GUNS_OUT = "guns out (double: factors) ________ ________ ________ ________"
 
 
 def speed_record() -> str:
@@ -178,7 +190,10 @@ def card(unit: Any, d, ctx: Context) -> Block:
     edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna), records="edna",
                          numbered="down")],
                   **edna_style(s.edna, st))
-    left = moves  # her speed now is her speed marker by the model, not a tick on the card (speed_record)
+    # her speed now is her speed marker by the model, not a tick on the card (speed_record); under it, in the room
+    # her guns' column leaves beside it, a ship's pencilled states of the moment (NOW_CHECKS)
+    left = moves if s.is_fort else Stack([moves, CheckRow(NOW_HEAD, [Check(label) for label in NOW_CHECKS],
+                                                          **st["now_checks"])], **st["now_stack"])
     # in black and white a side's shade is on the card's head only: the boxes a player pencils in stay white
     shade = None if in_colour(ctx) else st["bw_shade"].get(side)
     if shade is not None:
