@@ -593,8 +593,11 @@ def _memo_places(track: SpeedTrack, width: float):
 # ---------------------------------------------------------------------------------------------- plans
 
 
-TURRET_PLACES = {"single": 0.47, "fore": 0.55, "centre": 0.47, "aft": 0.39}  # along the hull, stern 0 to bow 1
-TURRET_PLACES_OF_THREE = {**TURRET_PLACES, "fore": 0.57, "aft": 0.37}
+# along the hull, stern 0 to bow 1 (the sections' lines at 0.28 and 0.66): a single or centre turret midships; a fore
+# and an aft one in the bow and the stern sections, as the Milwaukees' stood about a quarter of the hull from each end
+# and as their sheets' gun lines say ("· bow", "· stern"), where both once sat circled in the midships box
+TURRET_PLACES = {"single": 0.47, "fore": 0.76, "centre": 0.47, "aft": 0.19}
+SECTION_LINES = (0.28, 0.66)  # where the stern, midships and bow sections meet, along the hull
 
 
 @dataclass
@@ -632,7 +635,7 @@ class HullPlan(Block):
         top, bot, mid = y + 3, y + self.height - 3, y + self.height / 2
         page.polygon([(x, top + 5), (x + 4, top), (x + w * 0.8, top), (x + w, mid), (x + w * 0.8, bot), (x + 4, bot),
                       (x, bot - 5)], width=0.5, fill=self.hull_fill)
-        a, b = x + w * 0.28, x + w * 0.66
+        a, b = (x + w * at for at in SECTION_LINES)
         page.line(a, top, a, bot, width=0.3)
         page.line(b, top, b, bot, width=0.3)
         value_base = top + 10.5  # the section ratings' baseline: digits stand above it, turrets sit below it
@@ -640,7 +643,7 @@ class HullPlan(Block):
             page.text(cx, top + 3.8, name, size=self.name_size, align="centre", colour=self.name_grey, weight="bold")
             page.text(cx, value_base, str(value), size=self.size, weight="bold", align="centre")
         if self.turrets:
-            place = TURRET_PLACES_OF_THREE if len(self.turrets) == 3 else TURRET_PLACES
+            place = TURRET_PLACES
             # under the midships rating, clear of it and inside the hull outline
             r = min(self.turret_r, (bot - value_base - self.turret_clear - 0.4) / 2)
             cy = value_base + self.turret_clear + r
@@ -649,7 +652,7 @@ class HullPlan(Block):
                 page.circle(cx, cy, r, width=0.4, fill=1)
                 page.text(cx, cy + 1.0, str(self.turret_rating), size=self.turret_size, weight="bold", align="centre")
         if self.pilot_house is not None:
-            px = b + 4
+            px = b - 6.5  # at the midships section's forward end, its label short of the line: a fore turret is past it
             page.rect(px - 2.5, mid + 2.6, 5, 5, width=0.3, fill=1)
             page.text(px, mid + 6.8, str(self.pilot_house), size=self.name_size, align="centre", weight="bold")
             page.text(px + 3.2, mid + 6.8, self.pilot_label, size=self.name_size, colour=self.name_grey)
