@@ -101,10 +101,10 @@ def _sotw_xy(d, ctx):
 
 
 CHARTED = {
-    "smoke-on-the-water": _sotw_xy,
     "saunders": lambda d, ctx: None if d.get("unit") == "fort" else (d["max_speed_kn"], d["hull"]),
     "really-simple": lambda d, ctx: None if d.get("unit") == "fort" else (d["speed_kn"], d["armour"]),
 }
+# Smoke on the Water's roster dropped its chart (sotw37, item 1: never used at the table);
 # Quick Play's roster prints what the article leaves open where its chart stood (the play review: the chart answered
 # no question at the table); tests/test_turn_quick_play.py reads the readings there
 

@@ -12,6 +12,7 @@ from conftest import pdf_page_texts
 from shipyard.errors import ShipyardError
 from shipyard.rules import get_ruleset
 from shipyard.rules.smoke_on_the_water import reference as R
+from shipyard.rules.smoke_on_the_water.roster import readings_blocks
 
 RS = get_ruleset("smoke-on-the-water")
 
@@ -29,7 +30,9 @@ def mobile_bay_text(bundled_packs) -> str:
 def reference_text(library, scenario: str, house=None) -> str:
     ctx = RS.context(library, house)
     derived = [RS.derive(u, ctx) for _, u in library.scenario_units(library.scenarios[scenario])]
-    return flat(" ".join(t for b in R.reference_blocks(derived, ctx) for t in b.texts()))
+    # the quick reference and what the text leaves open, on the roster page since sotw37 (item 1)
+    blocks = R.reference_blocks(derived, ctx) + readings_blocks(ctx)
+    return flat(" ".join(t for b in blocks for t in b.texts()))
 
 
 def test_misfire_table_11_is_printed_by_nation(mobile_bay_text):
@@ -715,7 +718,7 @@ def test_each_ships_sheet_and_roster_line_give_her_base_in_mm(mobile_bay_pages, 
     Tecumseh, 223 ft by 43 ft 4 in at 1 mm to 2 ft: 112 + 10 by 22 + 10; a sidewheeler's width is over her paddle
     boxes (replay 10, moment 1, below)."""
     assert "Base 122 × 32 mm" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
-    roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
+    roster = next(p for p in mobile_bay_pages if "Speed: top speed ahead/astern" in p)
     assert "USS Tecumseh F/M Average Large 122×32 Deep" in roster
     ctx = RS.context(library, scale="1/1200")
     from shipyard.rules.smoke_on_the_water.derive import base_mm
@@ -783,7 +786,7 @@ def test_table_16s_star_and_dash_are_said_in_words(mobile_bay_text):
 def test_the_roster_gives_no_casemate_armour_to_a_ship_with_no_casemate(mobile_bay_pages):
     """Replay 6, defect: the monitors' roster lines showed a C (casemate) class, and they have none; her sheet has
     no Casemate row (Table 14's Casemate hits are Hull hits on her). Tennessee keeps hers."""
-    roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
+    roster = next(p for p in mobile_bay_pages if "Speed: top speed ahead/astern" in p)
     assert "USS Tecumseh F/M Average Large 122×32 Deep A/C M/–/H/L" in roster
     assert "USS Hartford V/F Average Large 122×32 Deep B/D U/–/–/U" in roster
     assert "CSS Tennessee M/S Average Medium, ram 114×34 Deep A/C M/M/–/L" in roster
@@ -941,10 +944,10 @@ def test_an_arriving_ship_starts_centred_on_the_edge(mobile_bay_text, mobile_bay
 def test_a_lashed_pair_turns_by_one_rule_printed_once(mobile_bay_text, mobile_bay_pages):
     """Replay 8, p2 vs p23: the set-up page's special rule said the pair "turns as the sloop", the quick reference "on
     the poorer template". One reading (the poorer template), printed on the readings page; the set-up points to it."""
-    setup, reference = mobile_bay_pages[1], mobile_bay_text.split("quick reference for the units in play", 1)[1]
+    setup, reference = mobile_bay_pages[1], mobile_bay_text.split("Speed: top speed ahead/astern", 1)[1]
     assert "turns as the sloop" not in setup and "turns as the sloop" not in reference
     assert "move as one at the slower's speed on the poorer template" in _readings_row(mobile_bay_text, "Lashed pairs")
-    assert reference.count("poorer template") == 1
+    assert reference.count("poorer template") == 1  # the readings, on the roster page since sotw37
     assert "they play by the quick reference's Lashed pairs" in setup
 
 
@@ -1058,7 +1061,7 @@ def test_a_sidewheelers_base_is_printed_over_her_paddle_boxes(mobile_bay_pages, 
     width, which decides her base, her aspect and what she hides; the player invented 6 mm a side. Ours, 10 ft a side:
     Octorara, 193 ft by 34 ft 6 in, 97 + 10 by (17 + 10) + 10 mm at 1 mm to 2 ft; her sheet and roster line print it."""
     assert "Base 107 × 37 mm over paddle boxes" in _sheet_page(mobile_bay_pages, "USS Octorara")
-    roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
+    roster = next(p for p in mobile_bay_pages if "Speed: top speed ahead/astern" in p)
     assert "CSS Selma F/M Poor Small 136×35 " in roster and "+ add a sidewheeler" not in roster
     assert "a sidewheeler's over her paddle boxes (ours: 10 ft a side)" in roster
     from shipyard.rules.smoke_on_the_water.derive import base_mm
@@ -1765,7 +1768,7 @@ def test_a_fort_critical_on_a_deflected_hit_says_it_does_its_sdp_and_nothing_mor
 def test_the_roster_marks_a_part_armoured_hull_as_her_sheet_does(mobile_bay_pages):
     """Replay 23, defect a: the roster read Morgan's and Gaines' armour "L/–/–/U" where their sheets say "Hull L
     (part)"; one fact, said the same way in both places."""
-    roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
+    roster = next(p for p in mobile_bay_pages if "Speed: top speed ahead/astern" in p)
     assert "CSS Morgan F/M Good Medium 111×39 Shallow C/E Lp/–/–/U" in roster
     assert "CSS Gaines F/M Good Medium 111×39 Shallow C/E Lp/–/–/U" in roster
     assert "Armour: p part-armoured (her sheet's \"(part)\")" in roster
@@ -1991,7 +1994,7 @@ def test_a_forts_walls_letter_says_it_is_the_table_16_column_to_read(bundled_pac
         head = text[text.index("Structure (SDP)"):text.index("Guns ·")]
         assert head.index("Walls: its Table 16 column") < head.index(letter), head
     # the roster prints the letters too ("walls M"): its legend says what they are
-    roster = flat(next(p for p in pages if "Speed against staying power" in p))
+    roster = flat(next(p for p in pages if "Speed: top speed ahead/astern" in p))
     assert "walls M" in roster and "a fort's walls letter: its Table 16 column" in roster
 
 
@@ -2433,3 +2436,15 @@ def test_sotw36_moment9_the_plan_key_names_no_line_of_piles_off_this_table(mobil
         assert "heavy black line" not in pages[1] and piles not in pages[1]
     saunders = flat(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[1])
     assert f"heavy black line: {piles}" in saunders
+
+
+# ---------------------------------------------------------------------------------------- sotw37: replay 27's defects
+def test_sotw37_item1_the_roster_drops_its_chart_for_what_the_text_leaves_open(mobile_bay_pages, bundled_packs):
+    """Replay 27, p3: the speed-against-staying-power chart took half the roster page and no one used it at the
+    table. It is gone; in its room stands what the text leaves open, off the crowded quick reference."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert not any("Speed against staying power" in p for p in pages)
+        roster = next(i for i, p in enumerate(pages) if "Speed: top speed ahead/astern" in p)
+        assert "What the text leaves open" in pages[roster] and "Fire test" in pages[roster].split(
+            "What the text leaves open", 1)[1]
+        assert sum("What the text leaves open" in p for p in pages) == 1

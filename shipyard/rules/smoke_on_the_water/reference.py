@@ -14,7 +14,7 @@ from ...errors import ShipyardError
 from ..context import Context
 from ..derived import Derived
 from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, hit_location_column
-from ...render.kit import load_style, readings_page, turn_card
+from ...render.kit import load_style, turn_card
 from .sheet import (random_gun_again, random_gun_jam, OUR_CODES, STYLE_PATH, TEXT_CODES, TITLE, code_words, driven_off_to_hit, gun_damage_block,
                     natural_rolls, point_blank_sizes, style)
 
@@ -425,8 +425,8 @@ def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
         # Table 14 is on every sheet, her own column in all four aspects: the reference keeps its room for the turn
         blocks += (movement_tables(ctx, vessels, factor) + critical_tables(ctx)
                    + collision_tables(ctx, vessels) + [fire_test_table(ctx)])
-    return (blocks + rules_table(ctx, vessels, [d for d in derived if d.stats.kind == "fort"])
-            + readings_page(ctx.tables, style=load_style(STYLE_PATH)))
+    # what the text leaves open is on the roster page, where the chart stood (sotw37, item 1)
+    return blocks + rules_table(ctx, vessels, [d for d in derived if d.stats.kind == "fort"])
 
 
 def _tight(block: Block, leading: float | None = None) -> Block:
