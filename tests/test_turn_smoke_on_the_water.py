@@ -2448,3 +2448,13 @@ def test_sotw37_item1_the_roster_drops_its_chart_for_what_the_text_leaves_open(m
         assert "What the text leaves open" in pages[roster] and "Fire test" in pages[roster].split(
             "What the text leaves open", 1)[1]
         assert sum("What the text leaves open" in p for p in pages) == 1
+
+
+def test_sotw37_item2_every_flooding_track_has_a_write_in_past_its_last_box(mobile_bay_pages, bundled_packs, library):
+    """Replay 27: Selma took 32 flooding points against 7 boxes, and past the last box there was nowhere to write
+    them. Every vessel's flooding track, on A4 and Letter, carries a write-in for the points past its boxes."""
+    vessels = [u.name for _, u in library.scenario_units(library.scenarios["mobile-bay-1864"])
+               if not u.name.startswith("Fort") and "battery" not in u.name]
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        sheets = " ".join(p for p in pages if "Manoeuvre" in p)
+        assert sheets.count("Flooding points +___") == len(vessels) == 22

@@ -494,6 +494,7 @@ def _marks(s: VesselStats, ctx: Context) -> dict[int, str]:
     return marks
 
 
+FLOOD_OVER = "+___"  # the flooding track's write-in: the points past its last box (sotw37, item 2)
 WHEEL_SHORT = {"starboard": "stbd"}  # "Wheel starboard (WDP)" took two lines of a half page's label column
 
 
@@ -507,7 +508,9 @@ def tracks(s: VesselStats | FortStats, ctx: Context, unit) -> list[tuple[Track, 
         out.append((Track(f"Hull (HDP) {hdp}", hdp, marks=_marks(s, ctx), records="hull"), ("hull", "hdp")))
         out.append((Track(f"Flotation (FP) {s.flotation_points}", s.flotation_points, records="flotation"),
                     ("flotation", "fp")))
-        out.append((Track("Flooding points", s.flotation_points, records="flooding"), ("flooding",)))
+        # replay 27: Selma took 32 flooding points against 7 boxes; what passes the last box is written in
+        out.append((Track(f"Flooding points {FLOOD_OVER}", s.flotation_points, records="flooding"),
+                    ("flooding",)))
         for tid, pts in s.turret_damage_points.items():
             out.append((Track(f"Turret {tid} (TDP) {pts}", pts, records="turret"), (f"turret {tid}", f"tdp {tid}")))
         for wid, pts in s.wheel_damage_points.items():
