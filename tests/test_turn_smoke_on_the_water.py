@@ -2458,3 +2458,22 @@ def test_sotw37_item2_every_flooding_track_has_a_write_in_past_its_last_box(mobi
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         sheets = " ".join(p for p in pages if "Manoeuvre" in p)
         assert sheets.count("Flooding points +___") == len(vessels) == 22
+
+
+
+def test_sotw37_item4_the_counter_sheet_has_wheel_turret_and_machinery_markers(mobile_bay_pages, bundled_packs, library):
+    """Replay 27: two wheels lost, a turret knocked out and a machinery hit in three turns, and the counter sheet had
+    no marker for any of them. It has, in number for the fleet (what it wants: counters.state_counts), on A4 and
+    Letter; at Mobile Bay at least one of each, and no more than its wheels and turrets."""
+    from shipyard.rules.smoke_on_the_water import counters as C
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenarios["mobile-bay-1864"])]
+    want = C.state_counts(units)
+    fleet = [d.stats for _, _, d in units if d.stats.kind == "vessel"]
+    assert 1 <= want["wheel_lost"] <= sum(len(s.wheel_damage_points) for s in fleet)
+    assert 1 <= want["turret_out"] <= sum(len(s.turret_damage_points) for s in fleet)
+    assert 1 <= want["machinery"] <= len(fleet)
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        text = " ".join(pages)  # a chit's title and its meaning are read back row by row
+        for kind, (label, meaning, _) in ((k, C.STATES[k]) for k in ("wheel_lost", "turret_out", "machinery")):
+            assert text.count(label) == text.count(meaning) == want[kind], kind
