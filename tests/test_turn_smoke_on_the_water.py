@@ -673,8 +673,9 @@ def test_fort_morgans_sheet_boxes_its_guns_by_the_face_they_stand_on(library):
     rows = [(r[1], r[3], r[4]) for r in next(tables(blocks)).rows]
     assert (8, "32-pounder seacoast gun (army)", "channel fronts 170–330°") in rows
     assert (4, "32-pounder seacoast gun (army)", "bay front 330–030°") in rows
-    assert (4, "32-pounder seacoast gun (army)", "on no face drawn: bears on no ship") in rows
-    assert sum(n for n, _, _ in rows) == sum(m.count for m in unit.armament)
+    # the 4 on the land front, on no face drawn, are one line under the table since sotw37 (item 5), not rows
+    assert not any("bears on no ship" in arc for _, _, arc in rows)
+    assert sum(n for n, _, _ in rows) == sum(m.count for m in unit.armament) - 4
     assert not any(arc == "as sited" for _, _, arc in rows)
 
 
@@ -2477,3 +2478,27 @@ def test_sotw37_item4_the_counter_sheet_has_wheel_turret_and_machinery_markers(m
         text = " ".join(pages)  # a chit's title and its meaning are read back row by row
         for kind, (label, meaning, _) in ((k, C.STATES[k]) for k in ("wheel_lost", "turret_out", "machinery")):
             assert text.count(label) == text.count(meaning) == want[kind], kind
+
+
+def test_sotw37_item5_guns_that_bear_on_no_ship_are_one_line_not_boxes(mobile_bay_pages, bundled_packs, library):
+    """Replay 27, p14: Fort Morgan's 4 land-face LSB were printed with "bears on no ship", 12 boxes never used. A
+    fort's guns on no face the set-up draws are one line under its guns table, counted, with no boxes; the guns that
+    bear keep their rows, the box numbers running on over them alone."""
+    from shipyard.library.setup import NO_FACE
+    from shipyard.rules.smoke_on_the_water import sheet as S
+    ctx = RS.context(library)
+    scenario = ctx.scenario = library.scenarios["mobile-bay-1864"]
+    unit = next(u for _, u in library.scenario_units(scenario) if u.name == "Fort Morgan")
+    faces = S.fort_faces(unit, ctx)
+    d = RS.derive(unit, ctx)
+    idle = [(d.stats.guns[i], n) for i, where, n in faces if where == NO_FACE]
+    assert idle
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        page = next(p for p in pages if "Fort Morgan Fort · " in p and "Fire log" in p)
+        assert "bears on no ship" not in page
+        line = page.split("Also mounted, bearing on no ship here (never fire, no boxes): ", 1)[1]
+        for g, n in idle:
+            assert f"{n} {g.code}, {g.gun}" in line
+    block = S.guns_block(d.stats, faces=faces)
+    table = next(b for b in block.children if hasattr(b, "boxes"))
+    assert sum(table.boxes) == sum(g.count for g in d.stats.guns) - sum(n for _, n in idle)
