@@ -2502,3 +2502,18 @@ def test_sotw37_item5_guns_that_bear_on_no_ship_are_one_line_not_boxes(mobile_ba
     block = S.guns_block(d.stats, faces=faces)
     table = next(b for b in block.children if hasattr(b, "boxes"))
     assert sum(table.boxes) == sum(g.count for g in d.stats.guns) - sum(n for _, n in idle)
+
+
+def test_sotw37_item6_the_quick_reference_says_to_keep_only_the_tens_against_walls(mobile_bay_pages, bundled_packs,
+                                                                                  library):
+    """Replay 27: Hartford's and Brooklyn's 19 hits on Fort Morgan needed a natural 10 each (MSB shot at Medium walls
+    at Long: 10). Table 16's note says it once: at the number one under the never-deflected roll or more, throw the
+    hits' dice together and keep that roll; filled from the table's natural rolls."""
+    t16 = RS.context(library).tables.require("armour_deflection").rows
+    through = t16["natural"]["goes_through"]
+    # the replay's case is such a case: MSB shot at Medium walls, at Long
+    medium = t16["columns"].index("M")
+    assert t16["shot"]["MSB"][medium] + t16["range_modifiers"]["L"] >= through - 1
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert (f"At {through - 1} or more (shot at walls, often) only a {through} goes through: throw those hits' "
+                f"dice at once, keep the {through}s.") in _reference(pages)

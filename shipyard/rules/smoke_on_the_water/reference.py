@@ -116,7 +116,11 @@ def natural_deflection(ctx: Context) -> Block | None:
         return None
     return Note("The range modifier shifts the number in the table, not the die. "
                 f"Whatever the number after the range: a {natural['deflects']} on the d10 always deflects, a "
-                f"{natural['goes_through']} always goes through.", **style("reference_note"))
+                f"{natural['goes_through']} always goes through. "
+                # sotw37, item 6: wooden broadsides' shot at a fort's walls deflects on all but a natural 10
+                f"At {natural['goes_through'] - 1} or more (shot at walls, often) only a {natural['goes_through']} "
+                f"goes through: throw those hits' dice at once, keep the {natural['goes_through']}s.",
+                **style("reference_note"))
 
 
 def side_by_side(tables: list[Table], beneath: Block | None = None) -> list[Block]:
