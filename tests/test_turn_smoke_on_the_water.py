@@ -2517,3 +2517,16 @@ def test_sotw37_item6_the_quick_reference_says_to_keep_only_the_tens_against_wal
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         assert (f"At {through - 1} or more (shot at walls, often) only a {through} goes through: throw those hits' "
                 f"dice at once, keep the {through}s.") in _reference(pages)
+
+
+
+def test_sotw37_item7_the_range_line_says_only_the_map_is_shrunk(mobile_bay_pages, bundled_packs, library):
+    """Replay 27, p2: "only the map is shrunk, not the rules" was easy to miss on the set-up page, and it means the
+    forts bear on the whole approach. The quick reference's to-hit line, where it sends the player to the sheets'
+    ranges, says it, since Mobile Bay's table is drawn smaller than the ground scale (the set-up page's fit)."""
+    ctx = RS.context(library)
+    ctx.scenario = library.scenarios["mobile-bay-1864"]
+    assert R.map_shrunk(ctx)
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("ranges (Tables 9, 12): her sheet's guns, in the cm they print: only the map is shrunk"
+                in _reference(pages))

@@ -13,7 +13,7 @@ from ...render.text import number as num
 from ...errors import ShipyardError
 from ..context import Context
 from ..derived import Derived
-from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, hit_location_column
+from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, ground_scale, hit_location_column
 from ...render.kit import load_style, turn_card
 from .sheet import (random_gun_again, random_gun_jam, OUR_CODES, STYLE_PATH, TEXT_CODES, TITLE, code_words, driven_off_to_hit, gun_damage_block,
                     natural_rolls, point_blank_sizes, style)
@@ -59,6 +59,21 @@ def range_tables(ctx: Context, codes: list[str], factor: float) -> list[Block]:
     return out
 
 
+def map_shrunk(ctx: Context) -> bool:
+    """Whether the scenario's table is drawn smaller than the ground scale (Mobile Bay's channel, twice smaller) while
+    every distance the pack prints stays at the rules' scale (the set-up page's fit)."""
+    setup = getattr(getattr(ctx, "scenario", None), "setup", None)
+    if setup is None:
+        return False
+    from ...pack.setup_page import fit
+    from . import RULESET
+    return fit(setup, RULESET, ground_scale(ctx)[1]).compressed < 0.999
+
+
+# sotw37, item 7 (replay 27, p2: "only the map is shrunk, not the rules" was easy to miss), said where the ranges are
+SHRUNK = ", in the cm they print: only the map is shrunk"
+
+
 def to_hit_block(ctx: Context) -> Block:
     t10 = ctx.tables.require("direct_fire").rows
 
@@ -67,7 +82,7 @@ def to_hit_block(ctx: Context) -> Block:
 
     text = (f"range {mods('range')} · target size {mods('target_size')}{point_blank_sizes(t10)} · firer {mods('firer_speed')}"
             f" · target {mods('target_speed')} · obscured {mods('obscured')} · ranges (Tables 9, 12): her sheet's guns"
-)
+            + (SHRUNK if map_shrunk(ctx) else ""))
     return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10)}); "
                           "in every table, modifiers move the number needed, never the die"),
                   Text(text, **style("reference_body"))], **style("reference_stack"))
