@@ -94,20 +94,9 @@ def test_nice_ticks_cover_the_range_in_round_steps():
     assert nice_ticks(0, 1) == pytest.approx([0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1.0]) or nice_ticks(0, 1)[-1] >= 1
 
 
-# what each rule set charts: (x, y) of a unit from its derived stats, None for a unit not charted
-def _sotw_xy(d, ctx):
-    knots = {r["level"]: r["knots"] for r in ctx.tables.require("speed_levels").rows}
-    return None if d["kind"] == "fort" else (knots[d["max_speed"]], d["hull_damage_points"])
-
-
-CHARTED = {
-    "smoke-on-the-water": _sotw_xy,
-}
-# Saunders' roster gives the chart's room to quick-reference tables (replay 27: never used at the table; sau35)
-# Really Simple's roster prints no chart either (replay 27: never used at the table); tests/test_turn_really_simple.py
-# checks no page draws it
-# Quick Play's roster prints what the article leaves open where its chart stood (the play review: the chart answered
-# no question at the table); tests/test_turn_quick_play.py reads the readings there
+# No roster draws the speed chart now (replay 27, never used at the table): Saunders gives its room to quick-reference
+# tables (sau35), Smoke on the Water to what the text leaves open (sotw37), Quick Play to its readings; Really Simple
+# to nothing. The chart kit (render.chart) keeps its own tests above.
 
 
 class OptionPacks:
@@ -127,26 +116,6 @@ class OptionPacks:
 def packs(bundled_packs):
     assert PackOptions().colour is True
     return OptionPacks(bundled_packs)
-
-
-@pytest.mark.parametrize("rules", [r for r in RULESETS if r in CHARTED])
-def test_roster_chart_plots_every_vessel_by_speed_and_staying_power(packs, rules, library):
-    rs = get_ruleset(rules)
-    ctx = rs.context(library)
-    scenario = ctx.scenario = library.scenarios["mobile-bay-1864"]  # as the pack derives (a rule set's published values)
-    points = []
-    for _, unit in library.scenario_units(scenario):
-        xy = CHARTED[rules](rs.derive(unit, ctx), ctx)
-        if xy is not None:
-            points.append((float(xy[0]), float(xy[1]), short_name(unit.name)))
-    x_value = float
-    if rules == "smoke-on-the-water":
-        knots = {r["level"]: float(r["knots"]) for r in ctx.tables.require("speed_levels").rows}
-        x_value = knots.__getitem__
-    path = packs[(rules, True)].path
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[pdf_page_index(path, "Speed against")]
-        assert_points_drawn(page, points, x_value=x_value)
 
 
 def _colours(path):

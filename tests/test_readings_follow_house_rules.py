@@ -48,11 +48,13 @@ def reference_through_the_script(tmp_path, rules: str, house_rules_file) -> str:
 
 # --------------------------------------------------------------------------------------------- Smoke on the Water
 
-def test_smoke_on_the_water_reference_prints_the_switched_and_changed_readings(tmp_path):
-    """`gunners_driven_off: play: false` left the row saying the rule is played; `catches_on: 4` left "on fire on 3"."""
+def test_smoke_on_the_water_reference_prints_the_switched_and_changed_readings(tmp_path, library):
+    """`gunners_driven_off: play: false` left the row saying the rule is played; `catches_on: 4` left "on fire on 3".
+    The readings are on the roster page since sotw37 (its chart's room), the quick reference keeps the tables."""
     h = house_rules(tmp_path, "smoke-on-the-water:\n  gunners_driven_off: {rows: {play: false}}\n"
                               "  fire_test: {rows: {catches_on: 4}}\n")
-    text = reference_through_the_script(tmp_path, "smoke-on-the-water", h)
+    assert "4 or less she is on fire" in reference_through_the_script(tmp_path, "smoke-on-the-water", h)
+    text = printed(tmp_path, "roster", "smoke-on-the-water", ["mobile-bay-1864"], h, library)
     assert ("Gunners driven off a shell that does not pierce a fort does nothing to its gunners, as the text reads "
             "(house rule) gunners_driven_off") in text
     assert "Gunners driven off a shell bursting on a fort" not in text
@@ -65,7 +67,8 @@ def test_smoke_on_the_water_other_readings_follow(tmp_path, library):
                               "  fort_targets: {rows: {at_one_ship: {share: 3, least: 1}}}\n"
                               "  gunners_driven_off: {rows: {to_hit: -2}}\n"
                               "  fire_test: {rows: {on_fire: {out_on: 3, spreads_on: 9}}}\n")
-    text = printed(tmp_path, "reference", "smoke-on-the-water", ["mobile-bay-1864"], h, library)
+    text = (printed(tmp_path, "reference", "smoke-on-the-water", ["mobile-bay-1864"], h, library) + " "
+            + printed(tmp_path, "roster", "smoke-on-the-water", ["mobile-bay-1864"], h, library))  # readings: roster
     assert "Partial armour every hit on a (part) location tests its armour (house rule) partial_armour" in text
     assert "a deflected shell does its Table 17 figure after the slash, as a deflected shot does (house rule" in text
     assert "at any one ship at most a third of its guns (rounded up, at least 1)" in text

@@ -392,7 +392,8 @@ def test_quick_reference_resolves_rams_and_torpedoes_from_the_tables(library):
     from shipyard.rules.smoke_on_the_water.reference import reference_blocks
     ctx = RS.context(library)
     fleet = [RS.derive(library.find(u), ctx) for u in ("uss-tecumseh", "css-tennessee", "uss-hartford")]
-    text = _block_texts(reference_blocks(fleet, ctx))
+    from shipyard.rules.smoke_on_the_water.roster import readings_blocks
+    text = _block_texts(reference_blocks(fleet, ctx) + readings_blocks(ctx))  # the readings: on the roster page
     t6 = ctx.tables.require("collision_damage").rows
     assert f"each vessel {t6['die']} + modifiers = Hull Damage Points" in text
     for group in ("hull_armour", "speed", "own_arc"):

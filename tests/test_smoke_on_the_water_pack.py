@@ -119,7 +119,7 @@ def test_letter_quick_reference_closes_up_onto_four_pages_not_below_6_pt(bundled
     ram = next(i for i, t in enumerate(texts) if "Ramming and torpedoes" in t)
     rules = next(i for i, t in enumerate(texts) if "The turn's rules" in t)
     readings = next(i for i, t in enumerate(texts) if "What the text leaves open" in t)
-    assert first < ram <= rules <= readings == len(texts) - 1 <= first + 3, (first, ram, rules, readings, len(texts))
+    assert readings < first < ram <= rules == len(texts) - 1 <= first + 3, (first, ram, rules, readings, len(texts))
     with pdfplumber.open(built.path, pages=list(range(first + 1, len(texts) + 1))) as pdf:
         sizes = [c["size"] for p in pdf.pages for c in p.chars]
     assert min(sizes) >= 6.0 - 1e-6

@@ -12,6 +12,7 @@ from conftest import pdf_page_texts
 from shipyard.errors import ShipyardError
 from shipyard.rules import get_ruleset
 from shipyard.rules.smoke_on_the_water import reference as R
+from shipyard.rules.smoke_on_the_water.roster import readings_blocks
 
 RS = get_ruleset("smoke-on-the-water")
 
@@ -29,7 +30,9 @@ def mobile_bay_text(bundled_packs) -> str:
 def reference_text(library, scenario: str, house=None) -> str:
     ctx = RS.context(library, house)
     derived = [RS.derive(u, ctx) for _, u in library.scenario_units(library.scenarios[scenario])]
-    return flat(" ".join(t for b in R.reference_blocks(derived, ctx) for t in b.texts()))
+    # the quick reference and what the text leaves open, on the roster page since sotw37 (item 1)
+    blocks = R.reference_blocks(derived, ctx) + readings_blocks(ctx)
+    return flat(" ".join(t for b in blocks for t in b.texts()))
 
 
 def test_misfire_table_11_is_printed_by_nation(mobile_bay_text):
@@ -670,8 +673,9 @@ def test_fort_morgans_sheet_boxes_its_guns_by_the_face_they_stand_on(library):
     rows = [(r[1], r[3], r[4]) for r in next(tables(blocks)).rows]
     assert (8, "32-pounder seacoast gun (army)", "channel fronts 170–330°") in rows
     assert (4, "32-pounder seacoast gun (army)", "bay front 330–030°") in rows
-    assert (4, "32-pounder seacoast gun (army)", "on no face drawn: bears on no ship") in rows
-    assert sum(n for n, _, _ in rows) == sum(m.count for m in unit.armament)
+    # the 4 on the land front, on no face drawn, are one line under the table since sotw37 (item 5), not rows
+    assert not any("bears on no ship" in arc for _, _, arc in rows)
+    assert sum(n for n, _, _ in rows) == sum(m.count for m in unit.armament) - 4
     assert not any(arc == "as sited" for _, _, arc in rows)
 
 
@@ -715,7 +719,7 @@ def test_each_ships_sheet_and_roster_line_give_her_base_in_mm(mobile_bay_pages, 
     Tecumseh, 223 ft by 43 ft 4 in at 1 mm to 2 ft: 112 + 10 by 22 + 10; a sidewheeler's width is over her paddle
     boxes (replay 10, moment 1, below)."""
     assert "Base 122 × 32 mm" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
-    roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
+    roster = next(p for p in mobile_bay_pages if "Speed: top speed ahead/astern" in p)
     assert "USS Tecumseh F/M Average Large 122×32 Deep" in roster
     ctx = RS.context(library, scale="1/1200")
     from shipyard.rules.smoke_on_the_water.derive import base_mm
@@ -783,7 +787,7 @@ def test_table_16s_star_and_dash_are_said_in_words(mobile_bay_text):
 def test_the_roster_gives_no_casemate_armour_to_a_ship_with_no_casemate(mobile_bay_pages):
     """Replay 6, defect: the monitors' roster lines showed a C (casemate) class, and they have none; her sheet has
     no Casemate row (Table 14's Casemate hits are Hull hits on her). Tennessee keeps hers."""
-    roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
+    roster = next(p for p in mobile_bay_pages if "Speed: top speed ahead/astern" in p)
     assert "USS Tecumseh F/M Average Large 122×32 Deep A/C M/–/H/L" in roster
     assert "USS Hartford V/F Average Large 122×32 Deep B/D U/–/–/U" in roster
     assert "CSS Tennessee M/S Average Medium, ram 114×34 Deep A/C M/M/–/L" in roster
@@ -941,10 +945,10 @@ def test_an_arriving_ship_starts_centred_on_the_edge(mobile_bay_text, mobile_bay
 def test_a_lashed_pair_turns_by_one_rule_printed_once(mobile_bay_text, mobile_bay_pages):
     """Replay 8, p2 vs p23: the set-up page's special rule said the pair "turns as the sloop", the quick reference "on
     the poorer template". One reading (the poorer template), printed on the readings page; the set-up points to it."""
-    setup, reference = mobile_bay_pages[1], mobile_bay_text.split("quick reference for the units in play", 1)[1]
+    setup, reference = mobile_bay_pages[1], mobile_bay_text.split("Speed: top speed ahead/astern", 1)[1]
     assert "turns as the sloop" not in setup and "turns as the sloop" not in reference
     assert "move as one at the slower's speed on the poorer template" in _readings_row(mobile_bay_text, "Lashed pairs")
-    assert reference.count("poorer template") == 1
+    assert reference.count("poorer template") == 1  # the readings, on the roster page since sotw37
     assert "they play by the quick reference's Lashed pairs" in setup
 
 
@@ -1058,7 +1062,7 @@ def test_a_sidewheelers_base_is_printed_over_her_paddle_boxes(mobile_bay_pages, 
     width, which decides her base, her aspect and what she hides; the player invented 6 mm a side. Ours, 10 ft a side:
     Octorara, 193 ft by 34 ft 6 in, 97 + 10 by (17 + 10) + 10 mm at 1 mm to 2 ft; her sheet and roster line print it."""
     assert "Base 107 × 37 mm over paddle boxes" in _sheet_page(mobile_bay_pages, "USS Octorara")
-    roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
+    roster = next(p for p in mobile_bay_pages if "Speed: top speed ahead/astern" in p)
     assert "CSS Selma F/M Poor Small 136×35 " in roster and "+ add a sidewheeler" not in roster
     assert "a sidewheeler's over her paddle boxes (ours: 10 ft a side)" in roster
     from shipyard.rules.smoke_on_the_water.derive import base_mm
@@ -1765,7 +1769,7 @@ def test_a_fort_critical_on_a_deflected_hit_says_it_does_its_sdp_and_nothing_mor
 def test_the_roster_marks_a_part_armoured_hull_as_her_sheet_does(mobile_bay_pages):
     """Replay 23, defect a: the roster read Morgan's and Gaines' armour "L/–/–/U" where their sheets say "Hull L
     (part)"; one fact, said the same way in both places."""
-    roster = next(p for p in mobile_bay_pages if "Speed against staying power" in p)
+    roster = next(p for p in mobile_bay_pages if "Speed: top speed ahead/astern" in p)
     assert "CSS Morgan F/M Good Medium 111×39 Shallow C/E Lp/–/–/U" in roster
     assert "CSS Gaines F/M Good Medium 111×39 Shallow C/E Lp/–/–/U" in roster
     assert "Armour: p part-armoured (her sheet's \"(part)\")" in roster
@@ -1991,7 +1995,7 @@ def test_a_forts_walls_letter_says_it_is_the_table_16_column_to_read(bundled_pac
         head = text[text.index("Structure (SDP)"):text.index("Guns ·")]
         assert head.index("Walls: its Table 16 column") < head.index(letter), head
     # the roster prints the letters too ("walls M"): its legend says what they are
-    roster = flat(next(p for p in pages if "Speed against staying power" in p))
+    roster = flat(next(p for p in pages if "Speed: top speed ahead/astern" in p))
     assert "walls M" in roster and "a fort's walls letter: its Table 16 column" in roster
 
 
@@ -2433,3 +2437,96 @@ def test_sotw36_moment9_the_plan_key_names_no_line_of_piles_off_this_table(mobil
         assert "heavy black line" not in pages[1] and piles not in pages[1]
     saunders = flat(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[1])
     assert f"heavy black line: {piles}" in saunders
+
+
+# ---------------------------------------------------------------------------------------- sotw37: replay 27's defects
+def test_sotw37_item1_the_roster_drops_its_chart_for_what_the_text_leaves_open(mobile_bay_pages, bundled_packs):
+    """Replay 27, p3: the speed-against-staying-power chart took half the roster page and no one used it at the
+    table. It is gone; in its room stands what the text leaves open, off the crowded quick reference."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert not any("Speed against staying power" in p for p in pages)
+        roster = next(i for i, p in enumerate(pages) if "Speed: top speed ahead/astern" in p)
+        assert "What the text leaves open" in pages[roster] and "Fire test" in pages[roster].split(
+            "What the text leaves open", 1)[1]
+        assert sum("What the text leaves open" in p for p in pages) == 1
+
+
+def test_sotw37_item2_every_flooding_track_has_a_write_in_past_its_last_box(mobile_bay_pages, bundled_packs, library):
+    """Replay 27: Selma took 32 flooding points against 7 boxes, and past the last box there was nowhere to write
+    them. Every vessel's flooding track, on A4 and Letter, carries a write-in for the points past its boxes."""
+    vessels = [u.name for _, u in library.scenario_units(library.scenarios["mobile-bay-1864"])
+               if not u.name.startswith("Fort") and "battery" not in u.name]
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        sheets = " ".join(p for p in pages if "Manoeuvre" in p)
+        assert sheets.count("Flooding points +___") == len(vessels) == 22
+
+
+
+def test_sotw37_item4_the_counter_sheet_has_wheel_turret_and_machinery_markers(mobile_bay_pages, bundled_packs, library):
+    """Replay 27: two wheels lost, a turret knocked out and a machinery hit in three turns, and the counter sheet had
+    no marker for any of them. It has, in number for the fleet (what it wants: counters.state_counts), on A4 and
+    Letter; at Mobile Bay at least one of each, and no more than its wheels and turrets."""
+    from shipyard.rules.smoke_on_the_water import counters as C
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenarios["mobile-bay-1864"])]
+    want = C.state_counts(units)
+    fleet = [d.stats for _, _, d in units if d.stats.kind == "vessel"]
+    assert 1 <= want["wheel_lost"] <= sum(len(s.wheel_damage_points) for s in fleet)
+    assert 1 <= want["turret_out"] <= sum(len(s.turret_damage_points) for s in fleet)
+    assert 1 <= want["machinery"] <= len(fleet)
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        text = " ".join(pages)  # a chit's title and its meaning are read back row by row
+        for kind, (label, meaning, _) in ((k, C.STATES[k]) for k in ("wheel_lost", "turret_out", "machinery")):
+            assert text.count(label) == text.count(meaning) == want[kind], kind
+
+
+def test_sotw37_item5_guns_that_bear_on_no_ship_are_one_line_not_boxes(mobile_bay_pages, bundled_packs, library):
+    """Replay 27, p14: Fort Morgan's 4 land-face LSB were printed with "bears on no ship", 12 boxes never used. A
+    fort's guns on no face the set-up draws are one line under its guns table, counted, with no boxes; the guns that
+    bear keep their rows, the box numbers running on over them alone."""
+    from shipyard.library.setup import NO_FACE
+    from shipyard.rules.smoke_on_the_water import sheet as S
+    ctx = RS.context(library)
+    scenario = ctx.scenario = library.scenarios["mobile-bay-1864"]
+    unit = next(u for _, u in library.scenario_units(scenario) if u.name == "Fort Morgan")
+    faces = S.fort_faces(unit, ctx)
+    d = RS.derive(unit, ctx)
+    idle = [(d.stats.guns[i], n) for i, where, n in faces if where == NO_FACE]
+    assert idle
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        page = next(p for p in pages if "Fort Morgan Fort · " in p and "Fire log" in p)
+        assert "bears on no ship" not in page
+        line = page.split("Also mounted, bearing on no ship here (never fire, no boxes): ", 1)[1]
+        for g, n in idle:
+            assert f"{n} {g.code}, {g.gun}" in line
+    block = S.guns_block(d.stats, faces=faces)
+    table = next(b for b in block.children if hasattr(b, "boxes"))
+    assert sum(table.boxes) == sum(g.count for g in d.stats.guns) - sum(n for _, n in idle)
+
+
+def test_sotw37_item6_the_quick_reference_says_to_keep_only_the_tens_against_walls(mobile_bay_pages, bundled_packs,
+                                                                                  library):
+    """Replay 27: Hartford's and Brooklyn's 19 hits on Fort Morgan needed a natural 10 each (MSB shot at Medium walls
+    at Long: 10). Table 16's note says it once: at the number one under the never-deflected roll or more, throw the
+    hits' dice together and keep that roll; filled from the table's natural rolls."""
+    t16 = RS.context(library).tables.require("armour_deflection").rows
+    through = t16["natural"]["goes_through"]
+    # the replay's case is such a case: MSB shot at Medium walls, at Long
+    medium = t16["columns"].index("M")
+    assert t16["shot"]["MSB"][medium] + t16["range_modifiers"]["L"] >= through - 1
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert (f"At {through - 1} or more (shot at walls, often) only a {through} goes through: throw those hits' "
+                f"dice at once, keep the {through}s.") in _reference(pages)
+
+
+
+def test_sotw37_item7_the_range_line_says_only_the_map_is_shrunk(mobile_bay_pages, bundled_packs, library):
+    """Replay 27, p2: "only the map is shrunk, not the rules" was easy to miss on the set-up page, and it means the
+    forts bear on the whole approach. The quick reference's to-hit line, where it sends the player to the sheets'
+    ranges, says it, since Mobile Bay's table is drawn smaller than the ground scale (the set-up page's fit)."""
+    ctx = RS.context(library)
+    ctx.scenario = library.scenarios["mobile-bay-1864"]
+    assert R.map_shrunk(ctx)
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("ranges (Tables 9, 12): her sheet's guns, in the cm they print: only the map is shrunk"
+                in _reference(pages))

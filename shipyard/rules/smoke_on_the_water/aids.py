@@ -3,7 +3,7 @@
     sheet.py      record sheets as blocks (Stats + Tables in, a Stack out), paginated through a Flow
     counters.py   speed counters and fire markers
     templates.py  turning templates and gauges at true scale
-    roster.py     a table per side and the speed-against-staying-power chart
+    roster.py     a table per side and the legend
     reference.py  the quick reference for the units in play
 """
 

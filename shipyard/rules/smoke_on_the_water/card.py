@@ -5,7 +5,7 @@ and guns table, in the sheet's own words (sheet.py's helpers), each with what it
 from __future__ import annotations
 
 from ..cards import Builder, Card
-from .sheet import armour_items, fort_box_items, gun_rows, stat_box_items, tracks, vessel_facts
+from .sheet import FLOOD_OVER, armour_items, fort_box_items, gun_rows, stat_box_items, tracks, vessel_facts
 from .stats import FortStats
 
 DOES = {
@@ -46,6 +46,7 @@ def card(unit, d, ctx, b: Builder) -> Card:
                        b.tracked("hull"), "hdp_half", "hdp_quarter")
             elif track.records in TRACKS:
                 label = track.label.removesuffix(f" {track.count}")  # 'Turret main (TDP) 10': the count is the value
+                label = label.removesuffix(f" {FLOOD_OVER}")  # the sheet's write-in past the last box (sotw37)
                 b.line(damage, label, f"{track.count} boxes", b.tracked(track.records), TRACKS[track.records])
         armour = b.section("Armour by location")
         for label, value in armour_items(s, unit, ctx, False)[0]:

@@ -73,6 +73,10 @@ STATES = {
     "wreck": ("Wreck", "sunk here: Table 3", "vessel"),
     "aground": ("Aground", "Immobile: Table 5", "vessel"),
     "anchored": ("Anchored", "Immobile, no drift", "vessel"),
+    # replay 27: no marker for a lost wheel, a knocked-out turret or a machinery hit (sotw37, item 4)
+    "wheel_lost": ("Wheel lost", "WDP 0: her sheet", "vessel"),
+    "turret_out": ("Turret out", "its hits: Hull", "vessel"),
+    "machinery": ("Machinery hit", "slower: her sheet", "vessel"),
 }
 
 
@@ -116,9 +120,17 @@ def state_counts(units: list) -> dict[str, int]:
     after three turns of twelve, and 2 Abandoned and 2 Wrecks were few for 24 units): a Jammed for every two vessels
     (a jam stays till a repair roll clears it, 3 in 10 a turn), an Abandoned and a Wreck for every four; never fewer
     than the six, two and two a small action had."""
-    vessels = len([u for u in units if u[2].stats.kind == "vessel"])
+    fleet = [u[2].stats for u in units if u[2].stats.kind == "vessel"]
+    vessels = len(fleet)
+    # sotw37 (replay 27, three turns: two wheels lost, a turret out, a machinery hit): a Wheel lost for every six
+    # wheels in play, a Turret out for every three turrets, a Machinery hit for every 24 vessels; none where the fleet
+    # has no wheel or turret (at Mobile Bay 2, 2 and 1: what the counter pages' last row holds; the sheets' boxes hold
+    # every one of these states too)
+    wheels = sum(len(s.wheel_damage_points) for s in fleet)
+    turrets = sum(len(s.turret_damage_points) for s in fleet)
     return {"jammed": max(6, math.ceil(vessels / 2)), "abandoned": max(2, math.ceil(vessels / 4)),
-            "wreck": max(2, math.ceil(vessels / 4))}
+            "wreck": max(2, math.ceil(vessels / 4)), "wheel_lost": math.ceil(wheels / 6),
+            "turret_out": math.ceil(turrets / 3), "machinery": math.ceil(vessels / 24)}
 
 
 def more_states(placed: list[str], units: list) -> list[str]:

@@ -13,8 +13,8 @@ from ...render.text import number as num
 from ...errors import ShipyardError
 from ..context import Context
 from ..derived import Derived
-from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, hit_location_column
-from ...render.kit import load_style, readings_page, turn_card
+from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, ground_scale, hit_location_column
+from ...render.kit import load_style, turn_card
 from .sheet import (random_gun_again, random_gun_jam, OUR_CODES, STYLE_PATH, TEXT_CODES, TITLE, code_words, driven_off_to_hit, gun_damage_block,
                     natural_rolls, point_blank_sizes, style)
 
@@ -59,6 +59,21 @@ def range_tables(ctx: Context, codes: list[str], factor: float) -> list[Block]:
     return out
 
 
+def map_shrunk(ctx: Context) -> bool:
+    """Whether the scenario's table is drawn smaller than the ground scale (Mobile Bay's channel, twice smaller) while
+    every distance the pack prints stays at the rules' scale (the set-up page's fit)."""
+    setup = getattr(getattr(ctx, "scenario", None), "setup", None)
+    if setup is None:
+        return False
+    from ...pack.setup_page import fit
+    from . import RULESET
+    return fit(setup, RULESET, ground_scale(ctx)[1]).compressed < 0.999
+
+
+# sotw37, item 7 (replay 27, p2: "only the map is shrunk, not the rules" was easy to miss), said where the ranges are
+SHRUNK = ", in the cm they print: only the map is shrunk"
+
+
 def to_hit_block(ctx: Context) -> Block:
     t10 = ctx.tables.require("direct_fire").rows
 
@@ -67,7 +82,7 @@ def to_hit_block(ctx: Context) -> Block:
 
     text = (f"range {mods('range')} · target size {mods('target_size')}{point_blank_sizes(t10)} · firer {mods('firer_speed')}"
             f" · target {mods('target_speed')} · obscured {mods('obscured')} · ranges (Tables 9, 12): her sheet's guns"
-)
+            + (SHRUNK if map_shrunk(ctx) else ""))
     return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10)}); "
                           "in every table, modifiers move the number needed, never the die"),
                   Text(text, **style("reference_body"))], **style("reference_stack"))
@@ -116,7 +131,11 @@ def natural_deflection(ctx: Context) -> Block | None:
         return None
     return Note("The range modifier shifts the number in the table, not the die. "
                 f"Whatever the number after the range: a {natural['deflects']} on the d10 always deflects, a "
-                f"{natural['goes_through']} always goes through.", **style("reference_note"))
+                f"{natural['goes_through']} always goes through. "
+                # sotw37, item 6: wooden broadsides' shot at a fort's walls deflects on all but a natural 10
+                f"At {natural['goes_through'] - 1} or more (shot at walls, often) only a {natural['goes_through']} "
+                f"goes through: throw those hits' dice at once, keep the {natural['goes_through']}s.",
+                **style("reference_note"))
 
 
 def side_by_side(tables: list[Table], beneath: Block | None = None) -> list[Block]:
@@ -425,8 +444,8 @@ def reference_blocks(derived: list[Derived], ctx: Context) -> list[Block]:
         # Table 14 is on every sheet, her own column in all four aspects: the reference keeps its room for the turn
         blocks += (movement_tables(ctx, vessels, factor) + critical_tables(ctx)
                    + collision_tables(ctx, vessels) + [fire_test_table(ctx)])
-    return (blocks + rules_table(ctx, vessels, [d for d in derived if d.stats.kind == "fort"])
-            + readings_page(ctx.tables, style=load_style(STYLE_PATH)))
+    # what the text leaves open is on the roster page, where the chart stood (sotw37, item 1)
+    return blocks + rules_table(ctx, vessels, [d for d in derived if d.stats.kind == "fort"])
 
 
 def _tight(block: Block, leading: float | None = None) -> Block:

@@ -1,20 +1,19 @@
 """Smoke on the Water roster as blocks: the scenario's heading, a table per side (every unit's fighting figures on a
-line, its guns wrapping), the speed-code legend and the speed-against-staying-power chart."""
+line, its guns wrapping) and the speed-code legend. No chart: the play tests found the speed-against-staying-power
+chart never used at the table (sotw37, item 1); what the text leaves open stands in its room."""
 
 from __future__ import annotations
 
-from ...render.measure import Block
 from ...render.flow import Flow
 from ...render.text_blocks import Note, Title
+from ...render.kit import load_style, readings_page
 from ...render.table_block import Table
-from ...render.kit import fit_to_room
-from ..rosters import LASHED_NOTE, lashed_name, roster_order, side_chart_block
+from ..rosters import LASHED_NOTE, lashed_name, roster_order
 from ..context import Context
 from ..derived import Derived
-from ..play_aids import short_name
 from ...render.text import number
 from .derive import has_casemate
-from .sheet import TITLE, base_words, style
+from .sheet import STYLE_PATH, TITLE, base_words, style
 HEADER = ["Unit", "Speed", "Man.", "Size, ram", "Base mm", "Draught", "Target", "Armour H/C/T/D", "HDP", "FP", "Guns"]
 
 
@@ -80,22 +79,9 @@ def legend(ctx: Context, lashed: bool = False, forts: bool = False) -> Note:
                 + (f". {LASHED_NOTE}." if lashed else ""))
 
 
-def chart(scenario, units: list, ctx: Context, height: float | None = None) -> Block | None:
-    """Each vessel's top speed level against her hull damage points, a series per side (`height` mm tall, the
-    style's roster_chart height unless given)."""
-    levels = ctx.tables.require("speed_levels").rows
-    knots = {r["level"]: float(r["knots"]) for r in levels}
-    points = [(knots[d.stats.max_speed], d.stats.hull_damage_points, short_name(d.unit_name), side)
-              for side, _, d in units if d.stats.kind == "vessel" and d.stats.max_speed in knots]
-    if not points:
-        return None
-    fastest = max(p[0] for p in points)
-    ticks = [(knots[r["level"]], r["level"]) for r in levels if knots[r["level"]] <= fastest + 1e-9]
-    forts = any(d.stats.kind == "fort" for _, _, d in units)
-    return side_chart_block(scenario, points, ctx, title="Speed against staying power",
-                            x_label="top speed level (placed at its knots)", y_label="hull damage points (HDP)",
-                            x_ticks=ticks, note="Forts do not move and are not shown." if forts else "",
-                            height=style("roster_chart")["height"] if height is None else height)
+def readings_blocks(ctx: Context) -> list:
+    """What the text leaves open, as the roster page prints it where the chart stood (sotw37, item 1)."""
+    return readings_page(ctx.tables, style=load_style(STYLE_PATH))
 
 
 def roster(doc, scenario, units: list, ctx: Context) -> None:
@@ -109,6 +95,6 @@ def roster(doc, scenario, units: list, ctx: Context) -> None:
         flow.add(table, bookmark=side)
     flow.add(legend(ctx, lashed=any(row[3] is not None for row in roster_order(scenario, units)),
                     forts=any(d.stats.kind == "fort" for _, _, d in units)))
-    picture = fit_to_room(flow, lambda height: chart(scenario, units, ctx, height), **style("roster_chart"))
-    if picture is not None:
-        flow.add(picture, bookmark="Speed against staying power", level=1)
+    # sotw37, item 1: where the chart stood, what the text leaves open (off the crowded quick reference)
+    for k, block in enumerate(readings_blocks(ctx)):
+        flow.add(block, bookmark="What the text leaves open" if k == 0 else None, level=1)

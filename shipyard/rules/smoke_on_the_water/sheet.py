@@ -338,7 +338,10 @@ def guns_block(s: VesselStats | FortStats, compact: bool = False, faces: list | 
     for k in odd_broadside(s):
         rows[k][4] += " (odd gun, ours)"
     counts, bearings = [g.count for g in s.guns], [bearing(g) for g in s.guns]
+    idle = None
     if faces:
+        idle = idle_words(s, [(i, n) for i, where, n in faces if where == NO_FACE])
+        faces = [f for f in faces if f[1] != NO_FACE]
         rows = [[""] + [n] + rows[i][2:4] + [where] + rows[i][5:] for i, where, n in faces]
         counts, bearings = [n for _, _, n in faces], ["" for _ in faces]
     title = "Guns · a box per gun: / while it cannot fire (port or gun jammed), X destroyed · cm to each band's far edge"
@@ -350,7 +353,18 @@ def guns_block(s: VesselStats | FortStats, compact: bool = False, faces: list | 
                      size=play, min_size=play, align=["left", "centre", "centre", "left", "left"] + ["centre"] * 5,
                      boxes=counts, bearings=bearings,
                      **{**style("guns"), **(style("fort_guns") if s.kind == "fort" else {}), **style("guns", compact)})
-    return Stack([Text(title, size=play, weight="bold"), table], **style("guns_stack"))
+    return Stack([Text(title, size=play, weight="bold"), table]
+                 + ([Text(idle, size=play)] if idle else []), **style("guns_stack"))
+
+
+def idle_words(s: FortStats, idle: list[tuple[int, int]]) -> str | None:
+    """A fort's guns on no face drawn (fort_faces: they bear on no ship of the scenario) as one line under its guns
+    table in place of a row of boxes each (sotw37, item 5: Fort Morgan's 4 land-face LSB, 12 boxes never used; no
+    random gun picks one, as none bears on a firer). None where it has none."""
+    if not idle:
+        return None
+    return (f"Also mounted, bearing on no ship here (never fire, no boxes): "
+            + "; ".join(f"{n} {s.guns[i].code}, {s.guns[i].gun}" for i, n in idle) + ".")
 
 
 def code_words(code: str, ctx: Context) -> str:
@@ -495,6 +509,7 @@ def _marks(s: VesselStats, ctx: Context) -> dict[int, str]:
     return marks
 
 
+FLOOD_OVER = "+___"  # the flooding track's write-in: the points past its last box (sotw37, item 2)
 WHEEL_SHORT = {"starboard": "stbd"}  # "Wheel starboard (WDP)" took two lines of a half page's label column
 
 
@@ -508,7 +523,9 @@ def tracks(s: VesselStats | FortStats, ctx: Context, unit) -> list[tuple[Track, 
         out.append((Track(f"Hull (HDP) {hdp}", hdp, marks=_marks(s, ctx), records="hull"), ("hull", "hdp")))
         out.append((Track(f"Flotation (FP) {s.flotation_points}", s.flotation_points, records="flotation"),
                     ("flotation", "fp")))
-        out.append((Track("Flooding points", s.flotation_points, records="flooding"), ("flooding",)))
+        # replay 27: Selma took 32 flooding points against 7 boxes; what passes the last box is written in
+        out.append((Track(f"Flooding points {FLOOD_OVER}", s.flotation_points, records="flooding"),
+                    ("flooding",)))
         for tid, pts in s.turret_damage_points.items():
             out.append((Track(f"Turret {tid} (TDP) {pts}", pts, records="turret"), (f"turret {tid}", f"tdp {tid}")))
         for wid, pts in s.wheel_damage_points.items():
