@@ -808,7 +808,7 @@ def test_the_set_up_pages_lashed_pairs_agree_with_the_quick_reference_and_fort_g
     too, and said casting off takes "a whole move"; and it ruled Fort Gaines's fire, though in Smoke on the Water
     she lies off the table, out of range. The other rule sets' set-up pages keep both rules as they were."""
     setup = mobile_bay_pages[1]
-    assert "they play by the quick reference's Lashed pairs" in setup  # replay 8: the one rule for it, pointed to
+    assert "they play by the roster page's Lashed pairs" in setup  # replay 8: the one rule for it, pointed to
     assert "inboard guns cannot fire" not in setup and "only two of her three 10in columbiads" not in setup
     other = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[:3]))
     assert "the pair's inboard guns cannot fire" in other and "only two of her three 10in columbiads" in other
@@ -949,7 +949,7 @@ def test_a_lashed_pair_turns_by_one_rule_printed_once(mobile_bay_text, mobile_ba
     assert "turns as the sloop" not in setup and "turns as the sloop" not in reference
     assert "move as one at the slower's speed on the poorer template" in _readings_row(mobile_bay_text, "Lashed pairs")
     assert reference.count("poorer template") == 1  # the readings, on the roster page since sotw37
-    assert "they play by the quick reference's Lashed pairs" in setup
+    assert "they play by the roster page's Lashed pairs" in setup
 
 
 def _chars(path, page: int | None = None):
