@@ -13,90 +13,19 @@ from conftest import diagonal_strokes, pdf_page_index, pdf_page_texts
 
 from shipyard.pack import PackOptions, build_pack
 from shipyard.render import Document
-from shipyard.render.chart import DODGE_MAX, nice_ticks, scatter
 from shipyard.rules import all_rulesets, get_ruleset
 from shipyard.rules.tables import Table, Tables
 from shipyard.rules.play_aids import short_name
 from shipyard.errors import ShipyardError
 from shipyard.library.model import Scenario
 
-PT = 25.4 / 72  # mm per point
 GRID_GREY = (0.82, 0.82, 0.82)
 RULESETS = [rs.key for rs in all_rulesets()]
 
 
-# ---------------------------------------------------------------------------------------------
-# Reading a chart back from the PDF: gridlines paired with their tick labels give the scale
-
-
-def _grey(c) -> bool:
-    return isinstance(c, (tuple, list)) and len(c) == 3 and all(abs(v - 0.82) < 0.01 for v in c)
-
-
-def read_chart(page, x_value=float, y_value=float):
-    """(to_x, to_y, markers): value -> mm maps fitted from the PDF's own gridlines and tick labels, and the centres
-    (mm) of every marker-sized shape inside the plot frame."""
-    grid = [ln for ln in page.lines if _grey(ln.get("stroking_color"))]
-    xs = sorted({round(ln["x0"], 2) for ln in grid if abs(ln["x0"] - ln["x1"]) < 0.01})
-    ys = sorted({round(ln["top"], 2) for ln in grid if abs(ln["top"] - ln["bottom"]) < 0.01})
-    assert len(xs) >= 2 and len(ys) >= 2, "no chart gridlines on the page"
-    left, right = min(ln["x0"] for ln in grid), max(ln["x1"] for ln in grid)
-    top, bottom = min(ln["top"] for ln in grid), max(ln["bottom"] for ln in grid)
-    words = page.extract_words(keep_blank_chars=True, x_tolerance=1.5)
-    below = sorted((w for w in words if bottom < w["top"] < bottom + 4 / PT and left - 10 < w["x0"] and w["x1"] < right + 10),
-                   key=lambda w: w["x0"])
-    beside = sorted((w for w in words if w["upright"] and left - 8 / PT < w["x1"] < left and top - 4 < w["top"] < bottom),
-                    key=lambda w: w["top"])
-    assert len(below) == len(xs) and len(beside) == len(ys), (len(below), len(xs), len(beside), len(ys))
-
-    def fit(pairs):
-        (v0, p0), (v1, p1) = pairs[0], pairs[-1]
-        k = (p1 - p0) / (v1 - v0)
-        return lambda v: (p0 + (v - v0) * k) * PT
-
-    to_x = fit([(x_value(w["text"]), px) for w, px in zip(below, xs)])
-    to_y = fit([(y_value(w["text"]), py) for w, py in zip(reversed(beside), reversed(ys))])
-    shapes = list(page.curves) + list(page.rects)
-    markers = [((s["x0"] + s["x1"]) / 2 * PT, (s["top"] + s["bottom"]) / 2 * PT) for s in shapes
-               if 1.8 < (s["x1"] - s["x0"]) * PT < 3.2 and left < s["x0"] and s["x1"] < right and top < s["top"] < bottom]
-    return to_x, to_y, markers
-
-
-def assert_points_drawn(page, points, **kw) -> None:
-    to_x, to_y, markers = read_chart(page, **kw)
-    text = " ".join((page.extract_text() or "").split())
-    for xv, yv, label in points:
-        want = (to_x(xv), to_y(yv))
-        # exactly at its values' height; at its values' x, or set beside a marker it would cover (at most DODGE_MAX)
-        near = min(markers, key=lambda m: (abs(m[1] - want[1]) > 0.5, abs(m[0] - want[0])))
-        assert abs(near[0] - want[0]) <= DODGE_MAX + 0.5 and abs(near[1] - want[1]) <= 0.5, f"{label} at {near}, expected {want}"
-        assert label in text, f"{label} not labelled"
-
-
-def test_scatter_puts_every_marker_where_its_values_say(tmp_path):
-    pts = [(7, 22, "Tecumseh", "Union"), (7, 22, "Manhattan", "Union"), (10, 20, "Gaines", "Confederate"),
-           (13.5, 22, "Hartford", "Union"), (5, 29, "Tennessee", "Confederate"), (9, 24, "Winnebago", "Union"),
-           (9, 24, "Selma", "Confederate"), (12, 18, "Oneida", "Union")]
-    path = tmp_path / "chart.pdf"
-    with Document(path, paper="a4", footer="test", strict=True) as doc:
-        page = doc.new_page()
-        box = doc.content
-        scatter(page, box.x, box.y + 10, box.w, 90, pts, "top speed (kn)", "hull boxes", title="Speed against hull",
-                series_styles={"Union": {"colour": "#1f3f8f"}})
-    with pdfplumber.open(path) as pdf:
-        assert_points_drawn(pdf.pages[0], [(x, y, label) for x, y, label, _ in pts])
-        text = pdf.pages[0].extract_text()
-    assert "Union" in text and "Confederate" in text  # the legend
-
-
-def test_nice_ticks_cover_the_range_in_round_steps():
-    assert nice_ticks(3, 13.5) == [2, 4, 6, 8, 10, 12, 14]
-    assert nice_ticks(0, 1) == pytest.approx([0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1.0]) or nice_ticks(0, 1)[-1] >= 1
-
-
-# No roster draws the speed chart now (replay 27, never used at the table): Saunders gives its room to quick-reference
+# No roster draws a speed chart now (replay 27, never used at the table): Saunders gives its room to quick-reference
 # tables (sau35), Smoke on the Water to what the text leaves open (sotw37), Quick Play to its readings; Really Simple
-# to nothing. The chart kit (render.chart) keeps its own tests above.
+# to nothing. The chart kit went with it.
 
 
 class OptionPacks:

@@ -145,19 +145,6 @@ class _Flow:
         return self._left
 
 
-def test_a_rosters_chart_is_drawn_a_little_shorter_rather_than_on_a_page_of_its_own():
-    """88 mm tall, it takes 30 % off to stay under the tables; more than that and it keeps its height (overleaf)."""
-    from shipyard.render.figures import Spacer
-    from shipyard.render.kit import fit_to_room
-
-    def chart(height):
-        return Spacer(height)
-
-    assert fit_to_room(_Flow(200), chart, 88.0, 0.7).measure(190) == 88.0
-    assert fit_to_room(_Flow(70 + 4), chart, 88.0, 0.7).measure(190) == 70.0
-    assert fit_to_room(_Flow(50 + 4), chart, 88.0, 0.7).measure(190) == 88.0
-
-
 class _Table:  # a declared table as the kit sees one: its rows
     def __init__(self, rows):
         self.rows = rows

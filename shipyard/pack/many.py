@@ -91,9 +91,9 @@ def _outcome(library, scenario, rs, options: PackOptions) -> Built | ShipyardErr
 
 
 # what every rule set's build loads on its first pages (a module imports the rest it needs): ReportLab's canvas, the
-# drawing kit's pieces that every rule set's aids use (counters, gauges, the rosters' chart), the set-up page
+# drawing kit's pieces that every rule set's aids use (counters, gauges, the rosters' lashing), the set-up page
 EVERY_BUILD_LOADS = ("shipyard.render.document", "shipyard.render.counters", "shipyard.render.gauges",
-                     "shipyard.render.chart", "shipyard.rules.rosters", "shipyard.rules.play_aids", "shipyard.texts",
+                     "shipyard.rules.rosters", "shipyard.rules.play_aids", "shipyard.texts",
                      "shipyard.pack.setup_page", "shipyard.app.checking")
 
 

@@ -29,7 +29,6 @@ Page is one drawing interface with two back ends: page.PdfPage writes the Report
 from the same measured geometry in mm.
 Page:     text, text_width, fit_text, wrap_text, wrap_lines, line, lines, rect, circle, arc, wedge, polygon,
           box_track, table, calibration_bar, cut_marks, content, number.
-chart:    scatter(page, x, y, w, h, points=[(x, y, label, series)], x_label, y_label, series_styles) in render.chart.
 """
 
 from importlib import import_module

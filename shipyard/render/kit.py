@@ -1135,22 +1135,6 @@ __all__ = ["Style", "load_style", "column_widths", "OrdersLog", "GunTable", "Spe
            "records", "MIN_READ_PT"]
 
 
-# ---------------------------------------------------------------------------------------------- a roster's chart
-
-
-def fit_to_room(flow, make, height: float, least: float = 1.0):
-    """`make(height)`, a block drawn `height` mm tall (a roster's chart), or a shorter one when that overruns what is
-    left of the flow's page by no more than (1 - least) of `height`: a little shorter rather than a page of its own.
-    None when `make` has nothing to draw."""
-    block = make(height)
-    if block is None:
-        return None
-    over = block.measure(flow.doc.content.w) + flow.gap - flow.room()
-    if 0 < over <= height * (1 - least):
-        return make(height - over)
-    return block
-
-
 # ---------------------------------------------------------------------------------------------- sheets a page
 
 

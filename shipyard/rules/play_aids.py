@@ -110,7 +110,7 @@ def nation_of(who: Any) -> str:
 
 
 def accent(who: Any, ctx: Context):
-    """A side's accent for heading rules and chart series: Union blue, Confederate grey-brown; a grey in black and white."""
+    """A side's accent for heading rules and markers: Union blue, Confederate grey-brown; a grey in black and white."""
     colour, grey = NATION_ACCENTS[nation_of(who)]
     return colour if in_colour(ctx) else grey
 

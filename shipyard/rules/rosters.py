@@ -1,12 +1,9 @@
-"""What every rule set's roster shares: units lashed together listed together, and the chart of the sides'
-units (a table when the chart is too crowded to show each one clear of the rest)."""
+"""What every rule set's roster shares: units lashed together listed together. (The sides' speed chart went when the
+replays found it never used at the table: every roster gave its room to what players read.)"""
 
 from __future__ import annotations
 
 from typing import Any
-
-from .context import Context
-from .play_aids import in_colour, accent
 
 
 LASHED = "↳"  # before the name of a unit lashed alongside the one listed above her
@@ -82,75 +79,3 @@ def lashing(scenario: Any, unit_id: str | None) -> tuple[str, str] | None:
 def lashed_name(name: str, partner: Any) -> str:
     """A roster's name cell: 'USS Hartford', or '↳ USS Metacomet' under her partner."""
     return name if partner is None else f"{LASHED} {name}"
-
-
-SIDE_MARKERS = ({"marker": "circle", "filled": True}, {"marker": "square", "filled": False},
-                {"marker": "triangle", "filled": True}, {"marker": "diamond", "filled": False})
-
-
-def side_chart_block(scenario: Any, points: list[tuple], ctx: Context, *, x_label: str, y_label: str, title: str,
-                     note: str = "", x_ticks: list | None = None, height: float = 88.0):
-    """The roster's picture as a block: one point per unit, (x, y, label, side name), a series per side (filled and
-    hollow markers of different shapes, in the side's accent when in colour), and a note under it. When the chart
-    cannot show every unit clear of the others (render.chart.layout(...).crowded), a table of the same values."""
-    from ..render.text_blocks import Note
-    from ..render.containers import Stack
-
-    styles = {}
-    for k, side in enumerate(scenario.sides):
-        styles[side.name] = {**SIDE_MARKERS[k % len(SIDE_MARKERS)], "colour": accent(side, ctx) if in_colour(ctx) else None}
-    return Stack([SideChart(points, styles, title, x_label, y_label, x_ticks, height), Note(note) if note else None], gap=1.0)
-
-
-class SideChart:
-    """The chart of a roster, or its table when the chart is too crowded to show every unit clear of the rest."""
-
-    def __init__(self, points, styles, title, x_label, y_label, x_ticks, height):
-        self.points, self.styles, self.title = points, styles, title
-        self.x_label, self.y_label, self.x_ticks, self.height = x_label, y_label, x_ticks, float(height)
-        self._laid: dict = {}
-
-    def layout(self, x: float, y: float, width: float):
-        from ..render.chart import layout
-
-        return layout(x, y + 2, width, self.height - 2, self.points, x_label=self.x_label, y_label=self.y_label,
-                      series_styles=self.styles, title=self.title, x_ticks=self.x_ticks, from_zero=False)
-
-    def crowded(self, width: float) -> bool:
-        key = round(width, 3)
-        if key not in self._laid:
-            self._laid[key] = bool(self.layout(0.0, 0.0, width).crowded)
-        return self._laid[key]
-
-    def table(self):
-        """Every spot of the chart as a row: its x and y, and the units there, a column per side."""
-        from ..render.table_block import Table
-        from ..render.text import number
-
-        names = {float(v): str(s) for v, s in (self.x_ticks or ())}
-        sides = list(self.styles) or sorted({p[3] for p in self.points})
-        spots: dict[tuple, dict] = {}
-        for xv, yv, label, side in self.points:
-            spots.setdefault((float(xv), float(yv)), {}).setdefault(side, []).append(str(label))
-        rows = [[names.get(xv, number(xv)), number(yv), *(", ".join(at.get(s, [])) or "–" for s in sides)]
-                for (xv, yv), at in sorted(spots.items(), key=lambda kv: (-kv[0][1], -kv[0][0]))]
-        return Table(rows, header=[self.x_label, self.y_label, *sides], title=self.title, size=7.0,
-                     widths=[0.14, 0.14, *([0.72 / max(1, len(sides))] * len(sides))],
-                     align=["centre", "centre", *(["left"] * len(sides))])
-
-    def measure(self, width: float) -> float:
-        return self.table().measure(width) if self.crowded(width) else self.height
-
-    def draw(self, page, x: float, y: float, width: float) -> float:
-        from ..render.chart import draw
-
-        if self.crowded(width):
-            return self.table().draw(page, x, y, width)
-        draw(page, self.layout(x, y, width))
-        return self.height
-
-    def split(self, width: float, room: float):
-        return self.table().split(width, room) if self.crowded(width) else (None, self)
-
-    def texts(self) -> list[str]:
-        return [self.title]

@@ -1,5 +1,5 @@
 """Quick Play order of battle as blocks: per side its divisions (a table each, lashed pairs marked), a line of
-side totals, then the speed-against-EDNA chart."""
+side totals."""
 
 from __future__ import annotations
 

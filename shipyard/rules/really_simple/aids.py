@@ -6,7 +6,7 @@
     templates(doc, ctx)                  45° turning gauge and a range stick in joining pieces, true scale,
                                          on one page while they fit
     counters(doc, units, ctx, fold, backs)  speed chits ahead/astern and the markers
-    roster(doc, scenario, units, ctx)    the order of battle per side and the speed-against-armour chart
+    roster(doc, scenario, units, ctx)    the order of battle per side
     quick_reference(doc, derived, ctx)   one page of only the rules and tables the units in play use
 
 The cards and pages are blocks (sheet.py, reference.py, roster.py) filled from the typed stats and the tables

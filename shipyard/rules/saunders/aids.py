@@ -3,7 +3,7 @@
 - sheet.py      record sheets as blocks (stat boxes, armour plan, hull and speed tracks, guns, damage, orders)
 - counters.py   speed chits and markers
 - templates.py  turn, turret and gunport gauges at true scale
-- roster.py     a table per side and the speed-against-hull chart
+- roster.py     a table per side, and quick-reference tables in the room under them
 - reference.py  the quick reference
 
 Every game number printed comes from the unit's SaundersStats or the tables (house rules included).
