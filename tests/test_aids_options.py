@@ -9,13 +9,12 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2
 import pytest
-from conftest import diagonal_strokes, pdf_page_index, pdf_page_texts
+from conftest import diagonal_strokes, pdf_page_texts
 
 from shipyard.pack import PackOptions, build_pack
 from shipyard.render import Document
 from shipyard.rules import all_rulesets, get_ruleset
 from shipyard.rules.tables import Table, Tables
-from shipyard.rules.play_aids import short_name
 from shipyard.errors import ShipyardError
 from shipyard.library.model import Scenario
 
