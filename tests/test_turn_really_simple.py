@@ -185,7 +185,7 @@ def test_fire_and_boiler_rows_mark_abandoned(ctx):
 
 
 def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(pack_pages):
-    qr = next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p)
+    qr = _reference(pack_pages)
     for words in ("FIRE: at the end of each turn roll 1d6: 5+ puts it out",
                   "Crippled: strike her SPEED boxes down to the 0 box and leave it: she drifts, fires and does not sink",
                   "Abandoned: the crew leave: she drifts from that turn's end (lashed: cast off first), fires no more, does not sink, scores as struck",
@@ -228,7 +228,8 @@ FURTHER_ROLLS = {
 def test_every_row_that_names_a_further_roll_points_to_a_printed_rule(ctx, pack_pages):
     from shipyard.rules.really_simple.trackers import OUTCOME_TABLES, table_rows
 
-    qr = " ".join(p for p in pack_pages if "ACW Naval Rules · quick reference" in p or "Ship data cards" in p)
+    qr = " ".join(p for p in pack_pages if "ACW Naval Rules · quick reference" in p or "Ship data cards" in p
+                  or reference.ROSTER_HEADING in p)
     naming = set()
     for table in OUTCOME_TABLES:
         for row in table_rows(ctx.tables, table):
@@ -348,7 +349,10 @@ def test_r27_the_roster_page_prints_no_speed_against_armour_chart(bundled_packs,
 
 
 def _reference(pack_pages) -> str:
-    return next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p)
+    """The quick reference's words: its page and the parts the roster page carries (replay 28), roster's first."""
+    page = next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p)
+    roster = next((p for p in pack_pages if reference.ROSTER_HEADING in p), "")
+    return (roster[roster.index(reference.ROSTER_HEADING):] + " " + page) if roster else page
 
 
 def test_the_torpedo_rule_says_two_rolls_and_that_density_has_no_modifier(pack_pages):
@@ -1577,8 +1581,7 @@ def test_the_set_up_page_prints_no_density_the_rules_do_not_read(pack_pages):
     set-up page asks the rule set, RuleSet.torpedo_densities), and the quick reference says why."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
     assert "Torpedo line (triple row of torpedoes" in " ".join(setup.split()) and "density" not in setup
-    reference = " ".join(next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p).split())
-    assert "Torpedo density changes nothing here (ours)" in reference
+    assert "Torpedo density changes nothing here (ours)" in _reference(pack_pages)
 
 
 # ---------------------------------------------------------------------------------------------- replay 16 moments
@@ -1665,7 +1668,7 @@ def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hit
     words = ("Sinking: roll 1d6+2 when she is struck past 0, write the turn she goes down at SINKS T__; later "
              "speed hits change nothing (what sinks her at once still does).")
     qr = _reference(pack_pages)
-    assert words in qr and qr.index("Several hits:") < qr.index(words) < qr.index("Torpedoes (mines)")
+    assert words in qr and qr.index("Several hits:") < qr.index(words) < qr.index("Forts (ours):")
     assert _said_once(pack_pages, words[len("Sinking: "):-1])
 
 
@@ -2289,9 +2292,11 @@ def test_the_quick_references_dense_paragraphs_show_their_steps_in_bold(bundled_
     pages = [_flat(p) for p in pdf_page_texts(path)]
     assert len(pages) == (11 if paper == "a4" else 12)
     k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+    roster = next(i for i, p in enumerate(pages) if reference.ROSTER_HEADING in p)  # its parts there (replay 28)
     with pdfplumber.open(path) as pdf:
-        chars = pdf.pages[k].chars
+        chars = pdf.pages[roster].chars + pdf.pages[k].chars
     bold = "".join(c["text"] if "Bold" in c["fontname"] else "|" for c in chars)
+    pages[k] = pages[roster] + " " + pages[k]
     for lead in ("Several hits:", "Sinking:", "A gun lost:", "Largest:", "Guns that bear:", "Targets:", "Forts (ours):",
                  "Silenced:", "Torpedo test:", "Rammer's speed:", "List again (4, 5):", "FIRE:", "Shutter (6):",
                  "Fouled, boiler (9, 12):", "Twice:", "Turns:", "Stopped by order:", "The 0 box:", "Contact:",
@@ -2632,3 +2637,21 @@ def test_r27_a_cards_sinks_abandoned_and_struck_boxes_stay_on_one_line(bundled_p
         assert ln.count("ABANDONED STRUCK") == n and ln.count("SINKS T") == n, ln  # a fort's 2d6 ABANDONED aside
         seen += n
     assert seen == sum(p.count("SINKS T") for p in pages) - len(pages)  # every card's (the key names SINKS once a page)
+
+
+
+# ---------------------------------------------------------------------------------------------- replay 28 (A4 pack)
+# The twenty-eighth replay's rulebook moments and defects, read back from the printed pack where the player looked.
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_r28_the_roster_page_carries_whole_quick_reference_parts_and_p11_leaves_them_out(bundled_packs, paper):
+    """Defects (p3, p11): the roster page was half empty once its chart went, and p11 a wall of very small type. The
+    roster page now carries whole parts of the quick reference under its tables (ramming, torpedoes: the turn's
+    rarest), each printed once, and p11 keeps its page with room to spare."""
+    pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", paper).path)]
+    roster = next(p for p in pages if "Ship or fort" in p and "Armour" in p)
+    qr = next(p for p in pages if "ACW Naval Rules · quick reference" in p)
+    assert reference.ROSTER_HEADING in roster
+    for heading in ("Ramming: 1d6 + modifiers", "Torpedoes (mines)"):
+        assert heading in roster and heading not in qr, heading

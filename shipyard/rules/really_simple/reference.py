@@ -282,6 +282,41 @@ def readings_blocks(ctx, derived: list | None = None) -> list[Block]:
                   **st)]
 
 
+ROSTER_PRINTED = "really_simple_roster_parts"  # the document's note of the reference parts its roster page printed
+ROSTER_HEADING = "Quick reference (the rest at the end of the pack)"
+
+
+def roster_parts(derived: list, ctx) -> dict[str, list[Block]]:
+    """The quick reference's whole parts the roster page may carry in the room under its tables (replay 28: p3 half
+    empty since its chart went, p11 a wall of small type), the turn's rarest first: ramming, then torpedoes; set at
+    the paragraphs' largest size."""
+    _TRIAL["size"] = style()["reference_body"].get("max_size")
+    try:
+        return {k: v for k, v in (("ramming", ramming(derived, ctx)), ("torpedoes", torpedoes(derived, ctx))) if v}
+    finally:
+        _TRIAL["size"] = None
+
+
+def roster_block(doc, derived: list, ctx, room: float) -> Block | None:
+    """The roster page's part of the quick reference: a heading and the roster_parts that fit `room` mm whole, side
+    by side (ramming left, torpedoes right); their names noted on the document so quick_reference leaves them out.
+    None (and nothing noted) where no part fits."""
+    st = style()
+    width = doc.content_for(False).w
+    parts = roster_parts(derived, ctx)
+    taken: list[str] = []
+    laid = None
+    for name in parts:
+        cols = [Stack(parts[k], **st["reference_stack"]) for k in taken + [name]]
+        block = Stack([_heading(ROSTER_HEADING), Columns(cols + ([Stack([])] if len(cols) == 1 else []),
+                                                         **st["reference_columns"])], **st["reference_stack"])
+        if block.measure(width) <= room:
+            taken.append(name)
+            laid = block
+    setattr(doc, ROSTER_PRINTED, tuple(taken))
+    return laid
+
+
 def quick_reference(doc, derived: list, ctx) -> None:
     """One page (more only if it must) of what the units in play use: the sequence of play, then two columns; then
     what the text leaves open (readings_blocks), on the same page where it fits."""
@@ -295,7 +330,9 @@ def quick_reference(doc, derived: list, ctx) -> None:
         """The page with its paragraphs at `size` (None: the style's own)."""
         _TRIAL["size"] = size
         try:
-            left = [shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx)]
+            moved = getattr(doc, ROSTER_PRINTED, ())  # printed on the roster page (roster_block)
+            left = [shooting(derived, ctx), *([] if "torpedoes" in moved else torpedoes(derived, ctx)),
+                    *([] if "ramming" in moved else ramming(derived, ctx))]
             right = special_effects(ctx) + movement(derived, ctx) + shoals(derived, ctx)
             pairs = lashed_pairs(derived, ctx)
 
