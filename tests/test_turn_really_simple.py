@@ -2655,3 +2655,16 @@ def test_r28_the_roster_page_carries_whole_quick_reference_parts_and_p11_leaves_
     assert reference.ROSTER_HEADING in roster
     for heading in ("Ramming: 1d6 + modifiers", "Torpedoes (mines)"):
         assert heading in roster and heading not in qr, heading
+
+
+def test_r28_moment_1_a_targets_own_consort_masks_her_and_the_other_reading_is_an_option(pack_pages, tmp_path):
+    """Moment 1 (T1, the forts' first fire): may Fort Morgan shoot a gunboat lashed on the far side of her sloop? The
+    reference exempted only the firer's own consort. The target's consort masks her as any ship does (the gunboats
+    were lashed on the side away from the fort for that shelter); a pair shot as one ship is a house rule."""
+    said = "nor by the firer's own consort (the target's consort masks her, as any ship)"
+    assert said in _reference(pack_pages) and _said_once(pack_pages, said)
+    assert "the target's consort does not mask her" in _readings(pack_pages)
+    text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: consorts}}\n",
+                            "--no", "sheets", "--jobs", "1")
+    assert "but not by a monitor's low hull nor by the firer's or the target's consort" in text
+    assert said not in text

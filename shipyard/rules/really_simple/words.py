@@ -266,8 +266,14 @@ FORT_SHARE = {"printed": "the number printed on its card, while that many of the
 # a test with the ruler, not a tolerance (replay 32: "in the way within about 0.04 in?" cannot be judged at the table)
 LINE_OF_FIRE = {"ships": "a line of fire is the line through both centres (a fort: its place), no wider: lay a ruler's "
                          "edge on it; if the edge crosses any part of another ship's model or base, friend or foe, "
-                         "however little, it is masked, but not by a monitor's low hull nor by the firer's own consort",
-                "none": "no ship masks fire: guns fire past every ship, friend or foe"}
+                         "however little, it is masked, but not by a monitor's low hull nor by the firer's own consort "
+                         "(the target's consort masks her, as any ship)",
+                "none": "no ship masks fire: guns fire past every ship, friend or foe",
+                # a lashed pair shot as one ship: the far ship of a pair may be shot past her partner (replay 28, moment 1)
+                "consorts": "a line of fire is the line through both centres (a fort: its place), no wider: lay a "
+                            "ruler's edge on it; if the edge crosses any part of another ship's model or base, friend or "
+                            "foe, however little, it is masked, but not by a monitor's low hull nor by the firer's or "
+                            "the target's consort"}
 LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no "
                         "farther than that stern to the half move's end (lashed: both)",
               "sheers": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) sheers off "
@@ -381,8 +387,10 @@ INSTEAD_WORDS = {"fort_fire": {"sixth": "a sixth", "third": "a third", "all": "a
                                 "working": "the share worked out again as its guns are lost"},
                  "fort_firer": {"fixed": "no +1 as a firer"},
                  "gun_lost": {"heaviest": "the largest that bears", "owner": "any that bears, the owner's choice"},
-                 "line_of_fire": {"ships": "other ships mask it, but not a monitor nor her consort",
-                                  "none": "no ship masks fire"},
+                 "line_of_fire": {"ships": "other ships mask it (the target's consort too), but not a monitor nor "
+                                           "the firer's consort",
+                                  "none": "no ship masks fire",
+                                  "consorts": "the target's consort does not mask her"},
                  "fort_magazine": {"destroyed": "it destroys the fort"},
                  "fort_window": {"later": "a held gun may fire in the 2nd"},
                  "fort_gun_lost": {"any": "none left there: a gun of another front"},
