@@ -2668,3 +2668,13 @@ def test_r28_moment_1_a_targets_own_consort_masks_her_and_the_other_reading_is_a
                             "--no", "sheets", "--jobs", "1")
     assert "but not by a monitor's low hull nor by the firer's or the target's consort" in text
     assert said not in text
+
+
+def test_r28_moment_2_a_line_of_fire_too_close_to_call_is_settled_by_a_die_from_the_table(pack_pages, tmp_path):
+    """Moment 2 (T2, T3): lines that grazed a model's corner by 0.01 to 0.2 in, which no club can measure on a cloth,
+    and no way to settle a close call. A die settles it, its score from line_of_fire, so a house rule reaches it."""
+    said = "too close to call: 1d6, 4+ masks it"
+    assert said in _reference(pack_pages) and _said_once(pack_pages, said)
+    text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: ships, close_call_masked_on: 5}}\n",
+                            "--no", "sheets", "--jobs", "1")
+    assert "too close to call: 1d6, 5+ masks it" in text and said not in text

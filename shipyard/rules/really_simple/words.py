@@ -263,17 +263,19 @@ GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears,
             "owner": "any gun that bears on the firer, the owner's choice (if none bears, any)"}
 FORT_SHARE = {"printed": "the number printed on its card, while that many of the front's guns are left; then all that are left",
               "working": "worked out again from the front's guns not yet struck, as each is lost"}
+# a graze the players cannot agree on settled by a die (replay 28, moment 2: lines clear of a corner by 0.01 in)
+CLOSE_CALL = "too close to call: 1d6, {line_of_fire.close_call_masked_on}+ masks it"
 # a test with the ruler, not a tolerance (replay 32: "in the way within about 0.04 in?" cannot be judged at the table)
 LINE_OF_FIRE = {"ships": "a line of fire is the line through both centres (a fort: its place), no wider: lay a ruler's "
                          "edge on it; if the edge crosses any part of another ship's model or base, friend or foe, "
                          "however little, it is masked, but not by a monitor's low hull nor by the firer's own consort "
-                         "(the target's consort masks her, as any ship)",
+                         "(the target's consort masks her, as any ship); " + CLOSE_CALL,
                 "none": "no ship masks fire: guns fire past every ship, friend or foe",
                 # a lashed pair shot as one ship: the far ship of a pair may be shot past her partner (replay 28, moment 1)
                 "consorts": "a line of fire is the line through both centres (a fort: its place), no wider: lay a "
                             "ruler's edge on it; if the edge crosses any part of another ship's model or base, friend or "
                             "foe, however little, it is masked, but not by a monitor's low hull nor by the firer's or "
-                            "the target's consort"}
+                            "the target's consort; " + CLOSE_CALL}
 LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no "
                         "farther than that stern to the half move's end (lashed: both)",
               "sheers": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) sheers off "
