@@ -734,7 +734,8 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
              "but not by a monitor's")
     assert _said_once(pack_pages, words) and _said_once(pack_pages, "no ship masks fire")
     assert (f"Targets: each gun picks its own target among those it bears on and has in range; a gun with one can "
-            f"fire, even needing 7+ (her window is spent); {words}") \
+            f"fire, even needing 7+ (her window is spent); a masked ship is no target: with none, her window passes to "
+            f"the 2nd; {words}") \
         in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: none}}\n",
                             "--no", "sheets", "--jobs", "1")
@@ -2678,3 +2679,12 @@ def test_r28_moment_2_a_line_of_fire_too_close_to_call_is_settled_by_a_die_from_
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: ships, close_call_masked_on: 5}}\n",
                             "--no", "sheets", "--jobs", "1")
     assert "too close to call: 1d6, 5+ masks it" in text and said not in text
+
+
+def test_r28_moment_3_a_ship_whose_every_target_is_masked_keeps_her_window_for_the_2nd(pack_pages):
+    """Moment 3 (T3, CSS Tennessee): Selma's model masked every line she had. Was her 1st window spent? No: a masked
+    ship is no target, so no gun of hers can fire and her window passes to the 2nd; said in one clause where a
+    target is defined, not pieced together from two."""
+    said = "a masked ship is no target: with none, her window passes to the 2nd"
+    qr = _reference(pack_pages)
+    assert f"(her window is spent); {said}" in qr and _said_once(pack_pages, said)
