@@ -1400,7 +1400,7 @@ def test_a_ship_that_turned_in_the_first_half_fires_in_the_second_window_without
 
 def test_a_gun_lost_hit_on_a_ship_with_no_gun_left_is_read_as_a_half_knot(pack_pages):
     """Moment (replay 10): Selma's fifth hit rolled 'lose a gun' with none left, and 'A gun lost' said nothing."""
-    said = "as if none bore; with none left, read as a 1 (lose ½ knot)"
+    said = "as if none bore); with none left, read as a 1 (lose ½ knot)"
     assert said in _reference(pack_pages)
     assert _said_once(pack_pages, said)
 
@@ -1551,7 +1551,8 @@ def test_the_readings_page_gives_a_second_reading_in_words_not_an_option_name(pa
     for r in ctx.tables.require("reconstructions").rows:
         assert not r["option"] or other_readings(ctx.tables, r["option"]) in page, r["rule"]
     assert ("(if none bears, her largest), a gun unable to fire (jammed, listed) last, a lashed ship's inboard gun after all "
-            "others: a hit from her inboard side takes a gun as if none bore; with none left, "
+            "others, even hit from her inboard side (facing the firer, her inboard guns cannot fire, so count as not "
+            "bearing: as if none bore); with none left, "
             "read as a 1 (lose ½ knot)") in _reference(pack_pages)
     assert "Which gun is lost quick reference any that bears, the owner's choice" in page
 
@@ -2559,7 +2560,8 @@ def test_r27_moment_8_a_hit_from_a_lashed_ships_inboard_side_takes_a_gun_as_if_n
     """Moment 8 (replay 27, p11): Octorara, on Brooklyn's port side, hit by Fort Morgan on her starboard (inboard)
     beam: the guns facing the firer are inboard and her pivot may not fire across her consort. The quick reference,
     where a hit's effect is applied, says the gun lost is then taken as if none bore (her largest able to fire)."""
-    words = ("a lashed ship's inboard gun after all others: a hit from her inboard side takes a gun as if none bore")
+    words = ("a lashed ship's inboard gun after all others, even hit from her inboard side (facing the firer, her "
+             "inboard guns cannot fire, so count as not bearing: as if none bore)")
     ref = _reference(pack_pages)
     assert words in ref and _said_once(pack_pages, words)
     assert ref.index("On a hit, roll 1d6") < ref.index(words)  # said with the hit effects, not elsewhere
@@ -2688,3 +2690,11 @@ def test_r28_moment_3_a_ship_whose_every_target_is_masked_keeps_her_window_for_t
     said = "a masked ship is no target: with none, her window passes to the 2nd"
     qr = _reference(pack_pages)
     assert f"(her window is spent); {said}" in qr and _said_once(pack_pages, said)
+
+
+def test_r28_moment_4_a_lashed_ships_inboard_guns_facing_the_firer_count_as_not_bearing(pack_pages):
+    """Moment 4 (T2, Brooklyn hit from her port side, Octorara's): do the inboard 9in guns 'bear'? They face the firer
+    but cannot fire: they count as not bearing and go last, so the pivots are lost first. Said in the gun-lost rule,
+    where the player stopped to check."""
+    said = "even hit from her inboard side (facing the firer, her inboard guns cannot fire, so count as not bearing"
+    assert said in _reference(pack_pages) and _said_once(pack_pages, said)
