@@ -568,8 +568,8 @@ def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(
 
 
 def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_pages):
-    assert ("Several hits: in a fire window every firer rolls before any hit is marked; then each hit, the nearest "
-            "firer's first, rolls its own effect (1d6, a 6 then 2d6), marked before the next is rolled"
+    assert ("Several hits: in a fire window every firer rolls before any hit is marked; then target by target, in "
+            "any order (one's effects change no other's), each hit, the nearest firer's first, rolls its own effect (1d6, a 6 then 2d6), marked before the next is rolled"
             in _reference(pack_pages))
     page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
     assert "Several hits" in page
@@ -1825,7 +1825,7 @@ def test_several_firers_hits_on_one_ship_are_resolved_nearest_firer_first(pack_p
     """Replay 24, moment 3 (p8 Several hits, Which gun is lost): Winnebago's and Lackawanna's hits on Gaines took
     "the largest gun that bears on the firer", so their order decided which guns went, and nothing gave it. The
     nearest firer's hits are rolled first (a range every player has just measured)."""
-    words = "then each hit, the nearest firer's first, rolls its own effect"
+    words = "each hit, the nearest firer's first, rolls its own effect"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -2698,3 +2698,11 @@ def test_r28_moment_4_a_lashed_ships_inboard_guns_facing_the_firer_count_as_not_
     where the player stopped to check."""
     said = "even hit from her inboard side (facing the firer, her inboard guns cannot fire, so count as not bearing"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
+
+
+def test_r28_moment_5_several_hits_on_several_targets_are_rolled_target_by_target_in_any_order(pack_pages):
+    """Moment 5: the fort and the water battery hit six or seven ships a window; the order within one target was
+    said, not across targets. Target by target, in any order, for one ship's effects change no other's."""
+    said = "then target by target, in any order (one's effects change no other's), each hit, the nearest firer's first"
+    assert f"Several hits: in a fire window every firer rolls before any hit is marked; {said}" in _reference(pack_pages)
+    assert _said_once(pack_pages, said)
