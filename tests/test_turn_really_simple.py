@@ -2706,3 +2706,15 @@ def test_r28_moment_5_several_hits_on_several_targets_are_rolled_target_by_targe
     said = "then target by target, in any order (one's effects change no other's), each hit, the nearest firer's first"
     assert f"Several hits: in a fire window every firer rolls before any hit is marked; {said}" in _reference(pack_pages)
     assert _said_once(pack_pages, said)
+
+
+def test_r28_the_scale_sentence_says_the_ground_is_three_times_the_models_scale(pack_pages):
+    """Defect (p2): 'Ground scale 100 yd to the inch at 1/1200 ... makes an inch 100 yd at 1/1200' read oddly to a
+    player who knew a true 1/1200 inch is about 33 yd. The sentence now says plainly that the ground is three times
+    the models' scale (the cards' sizes being the models'), its figures worked from the rule set's ground yards."""
+    setup = _setup_page(pack_pages)
+    model_yd = 1200 / 36
+    assert RS.ground_yards["1/1200"] / model_yd == pytest.approx(3)
+    assert (f"Ground scale 100 yd to the inch at 1/1200 (the ground is three times the models' scale, whose inch is "
+            f"{model_yd:.0f} yd, as the cards' sizes are;") in setup
+    assert "makes an inch 100 yd" not in setup
