@@ -530,10 +530,10 @@ def _fort_boxes(library, ctx, fort):
 
 def test_a_forts_card_counts_the_guns_of_each_front_the_set_up_page_gives_and_those_on_no_ship(library, ctx):
     morgan = _fort_boxes(library, ctx, "fort-morgan")
-    assert morgan["GUNS"] == 32 and morgan["ON NO SHIP"] == 4  # the land front: 32 = 20 + 8 + 4
+    assert morgan["GUNS"] == 32 and morgan["NO SECTOR"] == 4  # the land front: 32 = 20 + 8 + 4
     assert morgan["ON ONE SHIP 170–330°"].endswith(" of 20") and morgan["ON ONE SHIP 330–030°"].endswith(" of 8")
     gaines = _fort_boxes(library, ctx, "fort-gaines")  # only her two 10in columbiads fire (the special rule)
-    assert gaines["GUNS"] == 27 and gaines["ON ONE SHIP 040–150°"].endswith(" of 2") and gaines["ON NO SHIP"] == 25
+    assert gaines["GUNS"] == 27 and gaines["ON ONE SHIP 040–150°"].endswith(" of 2") and gaines["NO SECTOR"] == 25
     assert "MOVES" not in gaines and "ON ONE SHIP" not in gaines
 
 
@@ -685,7 +685,7 @@ def test_fort_morgans_gun_boxes_are_grouped_by_the_front_they_stand_on(library, 
     got = [(t.label, t.count) for t in rows.tracks]
     assert got == [("170–330° L +3", 6), ("170–330° MR +3", 5), ("170–330° M +2", 9), ("330–030° M +2", 8)]
     # channel 20, bay 8, as the card's ON ONE SHIP boxes count them; the land front's 4 play no part: a line, no boxes
-    assert "NO SHIP, no part in play: 4 × 32-pounder seacoast gun (army)" in _flat(" ".join(b.text for b in walk(sheet.card(*morgan, c))
+    assert "NO SECTOR on the plan, no part in play: 4 × 32-pounder seacoast gun (army)" in _flat(" ".join(b.text for b in walk(sheet.card(*morgan, c))
                                                                           if isinstance(getattr(b, "text", None), str)))
     gaines = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-gaines")
     labels = [t.label for t in next(b for b in walk(sheet.card(*gaines, c)) if isinstance(b, GunRows)).tracks]
@@ -2579,15 +2579,15 @@ def test_r27_a_fort_off_the_plan_and_guns_on_no_ship_are_one_line_not_cards_and_
     roster = next(p for p in pages if "Ship or fort" in p)
     assert "Fort Powell" not in cards and "Fort Powell" not in counters and "Fort Gaines" in counters
     assert "Plays no part (not on the plan: no card, no counter): Fort Powell." in roster
-    assert "NO SHIP M +2" not in cards and "NO SHIP L +3" not in cards  # no box rows for them
-    assert "NO SHIP, no part in play: 1 × 10-inch columbiad; 4 × Rifled and banded 32-pounder (6.4-inch)" in cards
+    assert "NO SECTOR M +2" not in cards and "NO SECTOR L +3" not in cards  # no box rows for them
+    assert "NO SECTOR on the plan, no part in play: 1 × 10-inch columbiad; 4 × Rifled and banded 32-pounder (6.4-inch)" in cards
 
 
 def test_r27_guns_on_no_ship_keep_their_boxes_where_a_house_rule_may_take_one(tmp_path):
     """Under fort_gun_lost: any, a hit on a front with no gun left takes the fort's largest, which may be one on no
     ship: then those guns keep their boxes."""
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_gun_lost: {rows: {from: any}}\n", "--jobs", "1")
-    assert "NO SHIP L +3" in text and "no part in play" not in text
+    assert "NO SECTOR L +3" in text and "no part in play" not in text
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2718,3 +2718,12 @@ def test_r28_the_scale_sentence_says_the_ground_is_three_times_the_models_scale(
     assert (f"Ground scale 100 yd to the inch at 1/1200 (the ground is three times the models' scale, whose inch is "
             f"{model_yd:.0f} yd, as the cards' sizes are;") in setup
     assert "makes an inch 100 yd" not in setup
+
+
+def test_r28_a_forts_guns_in_no_sector_are_named_with_the_plans_word_not_on_no_ship(pack_pages):
+    """Defect (p6): the fort cards' column 'ON NO SHIP' was what p2 calls the land front, and Fort Gaines' 'ON NO SHIP
+    25' of 27 read oddly. One name, the plan's own ('sectors of fire'): NO SECTOR, on the box and the guns' line."""
+    cards = " ".join(p for p in pack_pages if "Ship data cards" in p)
+    assert "ON NO SHIP" not in cards and "NO SHIP," not in cards
+    assert "NO SECTOR on the plan, no part in play: 4 × 32-pounder seacoast gun (army)" in cards
+    assert "sectors of fire" in _setup_page(pack_pages)

@@ -157,7 +157,8 @@ def odd_gun_inboard(tables: Tables, ctx, unit) -> str | None:
     return inboard_side(ctx, unit) if option(tables, "odd_gun") == "outboard" else None
 
 
-NO_SHIP = "NO SHIP"  # a fort's guns on no front the set-up draws (the land front): they bear on no ship
+NO_SHIP = "NO SECTOR"  # a fort's guns in no sector the set-up draws (Fort Morgan's land front): they bear on no ship;
+# the plan's own word, "sectors of fire" (replay 28: the card's ON NO SHIP was p2's "land" under another name)
 
 
 def off_plan(ctx, unit, stats) -> bool:
@@ -178,7 +179,7 @@ def idle_guns_play_no_part(tables: Tables) -> bool:
 
 def fort_front_groups(s: ReallySimpleStats, tables: Tables, unit, library, arcs) -> list[GunGroup]:
     """A fort's guns grouped by the front they stand on (the set-up's arcs with their batteries), each front's by size
-    as a ship's are by side: '170–330° L +3' ... then the guns on no front, 'NO SHIP M +2', so a player finds the guns
+    as a ship's are by side: '170–330° L +3' ... then the guns on no front, 'NO SECTOR M +2', so a player finds the guns
     of the front that bears without working it out. [] when an arc does not say its battery."""
     if not arcs or any(not a.battery for a in arcs):
         return []
