@@ -1494,7 +1494,8 @@ def test_the_letter_quick_reference_keeps_to_one_page(bundled_packs):
     columns stay on one page (the pack would run to a 13th)."""
     pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", "letter").path)]
     ref = next(p for p in pages if "ACW Naval Rules · quick reference" in p)
-    assert "Turn track: strike each turn as it ends" in ref and "then straight astern till clear" in ref  # both columns' ends
+    assert "Turn track: strike each turn as it ends" in ref and "otherwise it is a ram" in ref  # both columns' ends
+    assert "then straight astern till clear" in _reference(pages)  # the shoals on the roster page (replay 28)
 
 
 def test_a_lashed_ship_struck_past_0_is_still_carried_till_she_goes_down_or_is_cast_off(pack_pages):
@@ -2656,8 +2657,27 @@ def test_r28_the_roster_page_carries_whole_quick_reference_parts_and_p11_leaves_
     roster = next(p for p in pages if "Ship or fort" in p and "Armour" in p)
     qr = next(p for p in pages if "ACW Naval Rules · quick reference" in p)
     assert reference.ROSTER_HEADING in roster
-    for heading in ("Ramming: 1d6 + modifiers", "Torpedoes (mines)"):
+    for heading in ("Ramming: 1d6 + modifiers", "Torpedoes (mines)", "Open water, off a channel too, is deep"):
         assert heading in roster and heading not in qr, heading
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_r28_the_long_rule_chains_on_p11_are_broken_into_a_paragraph_a_step(bundled_packs, paper):
+    """Defect (p11): the Collisions and T__ paragraphs were long clause chains, hard to find mid-game. Each rule of
+    the special effects' notes and of contact now opens a line of its own, its lead words first (read back from the
+    right-hand column of the printed page)."""
+    import pdfplumber
+
+    path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
+    pages = [_flat(p) for p in pdf_page_texts(path)]
+    k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[k]
+        right = page.crop((page.width / 2, 0, page.width, page.height)).extract_text() or ""
+    lines = [ln.strip() for ln in right.splitlines()]
+    for lead in ("FIRE:", "Abandoned:", "Striking colours:", "Shutter (6):", "T__:", "Twice:", "Contact:",
+                 "Rammed or not avoided:", "Avoided:", "Touching as it starts:", "One rams, one avoids:"):
+        assert any(ln.startswith(lead) for ln in lines), lead
 
 
 def test_r28_moment_1_a_targets_own_consort_masks_her_and_the_other_reading_is_an_option(pack_pages, tmp_path):
