@@ -2747,3 +2747,22 @@ def test_r28_a_forts_guns_in_no_sector_are_named_with_the_plans_word_not_on_no_s
     assert "ON NO SHIP" not in cards and "NO SHIP," not in cards
     assert "NO SECTOR on the plan, no part in play: 4 × 32-pounder seacoast gun (army)" in cards
     assert "sectors of fire" in _setup_page(pack_pages)
+
+
+def test_r28_the_quick_references_paragraphs_are_lifted_past_the_old_7_pt_cap_on_a4(bundled_packs):
+    """Defect (p11): 'a wall of very small type'. With ramming, torpedoes and shoals on the roster page the A4 page
+    has room, and its paragraphs are set above 7 pt (the cap before replay 28), read back from the PDF's fonts; the
+    roster page's parts at the style's largest size."""
+    import pdfplumber
+
+    path = bundled_packs.get("mobile-bay-1864", "really-simple", "a4").path
+    pages = [_flat(p) for p in pdf_page_texts(path)]
+    k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+    r = next(i for i, p in enumerate(pages) if reference.ROSTER_HEADING in p)
+    with pdfplumber.open(path) as pdf:
+        def size_after(page, a, b):
+            words = pdf.pages[page].extract_words(extra_attrs=["size"], x_tolerance=1)
+            lead = next(i for i, w in enumerate(words) if w["text"] == a and words[i + 1]["text"] == b)
+            return round(min(w["size"] for w in words[lead + 2:lead + 30]), 2)
+        assert size_after(k, "Several", "hits:") > 7.0
+        assert size_after(r, "Rammer's", "speed:") == sheet.style()["reference_body"]["max_size"]
