@@ -185,7 +185,7 @@ def test_fire_and_boiler_rows_mark_abandoned(ctx):
 
 
 def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(pack_pages):
-    qr = next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p)
+    qr = _reference(pack_pages)
     for words in ("FIRE: at the end of each turn roll 1d6: 5+ puts it out",
                   "Crippled: strike her SPEED boxes down to the 0 box and leave it: she drifts, fires and does not sink",
                   "Abandoned: the crew leave: she drifts from that turn's end (lashed: cast off first), fires no more, does not sink, scores as struck",
@@ -228,7 +228,8 @@ FURTHER_ROLLS = {
 def test_every_row_that_names_a_further_roll_points_to_a_printed_rule(ctx, pack_pages):
     from shipyard.rules.really_simple.trackers import OUTCOME_TABLES, table_rows
 
-    qr = " ".join(p for p in pack_pages if "ACW Naval Rules · quick reference" in p or "Ship data cards" in p)
+    qr = " ".join(p for p in pack_pages if "ACW Naval Rules · quick reference" in p or "Ship data cards" in p
+                  or reference.ROSTER_HEADING in p)
     naming = set()
     for table in OUTCOME_TABLES:
         for row in table_rows(ctx.tables, table):
@@ -348,7 +349,10 @@ def test_r27_the_roster_page_prints_no_speed_against_armour_chart(bundled_packs,
 
 
 def _reference(pack_pages) -> str:
-    return next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p)
+    """The quick reference's words: its page and the parts the roster page carries (replay 28), roster's first."""
+    page = next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p)
+    roster = next((p for p in pack_pages if reference.ROSTER_HEADING in p), "")
+    return (roster[roster.index(reference.ROSTER_HEADING):] + " " + page) if roster else page
 
 
 def test_the_torpedo_rule_says_two_rolls_and_that_density_has_no_modifier(pack_pages):
@@ -526,10 +530,10 @@ def _fort_boxes(library, ctx, fort):
 
 def test_a_forts_card_counts_the_guns_of_each_front_the_set_up_page_gives_and_those_on_no_ship(library, ctx):
     morgan = _fort_boxes(library, ctx, "fort-morgan")
-    assert morgan["GUNS"] == 32 and morgan["ON NO SHIP"] == 4  # the land front: 32 = 20 + 8 + 4
+    assert morgan["GUNS"] == 32 and morgan["NO SECTOR"] == 4  # the land front: 32 = 20 + 8 + 4
     assert morgan["ON ONE SHIP 170–330°"].endswith(" of 20") and morgan["ON ONE SHIP 330–030°"].endswith(" of 8")
     gaines = _fort_boxes(library, ctx, "fort-gaines")  # only her two 10in columbiads fire (the special rule)
-    assert gaines["GUNS"] == 27 and gaines["ON ONE SHIP 040–150°"].endswith(" of 2") and gaines["ON NO SHIP"] == 25
+    assert gaines["GUNS"] == 27 and gaines["ON ONE SHIP 040–150°"].endswith(" of 2") and gaines["NO SECTOR"] == 25
     assert "MOVES" not in gaines and "ON ONE SHIP" not in gaines
 
 
@@ -564,8 +568,8 @@ def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(
 
 
 def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_pages):
-    assert ("Several hits: in a fire window every firer rolls before any hit is marked; then each hit, the nearest "
-            "firer's first, rolls its own effect (1d6, a 6 then 2d6), marked before the next is rolled"
+    assert ("Several hits: in a fire window every firer rolls before any hit is marked; then target by target, in "
+            "any order (one's effects change no other's), each hit, the nearest firer's first, rolls its own effect (1d6, a 6 then 2d6), marked before the next is rolled"
             in _reference(pack_pages))
     page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
     assert "Several hits" in page
@@ -681,7 +685,7 @@ def test_fort_morgans_gun_boxes_are_grouped_by_the_front_they_stand_on(library, 
     got = [(t.label, t.count) for t in rows.tracks]
     assert got == [("170–330° L +3", 6), ("170–330° MR +3", 5), ("170–330° M +2", 9), ("330–030° M +2", 8)]
     # channel 20, bay 8, as the card's ON ONE SHIP boxes count them; the land front's 4 play no part: a line, no boxes
-    assert "NO SHIP, no part in play: 4 × 32-pounder seacoast gun (army)" in _flat(" ".join(b.text for b in walk(sheet.card(*morgan, c))
+    assert "NO SECTOR on the plan, no part in play: 4 × 32-pounder seacoast gun (army)" in _flat(" ".join(b.text for b in walk(sheet.card(*morgan, c))
                                                                           if isinstance(getattr(b, "text", None), str)))
     gaines = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-gaines")
     labels = [t.label for t in next(b for b in walk(sheet.card(*gaines, c)) if isinstance(b, GunRows)).tracks]
@@ -730,7 +734,8 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
              "but not by a monitor's")
     assert _said_once(pack_pages, words) and _said_once(pack_pages, "no ship masks fire")
     assert (f"Targets: each gun picks its own target among those it bears on and has in range; a gun with one can "
-            f"fire, even needing 7+ (her window is spent); {words}") \
+            f"fire, even needing 7+ (her window is spent); a masked ship is no target: with none, her window passes to "
+            f"the 2nd; {words}") \
         in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: none}}\n",
                             "--no", "sheets", "--jobs", "1")
@@ -1395,7 +1400,7 @@ def test_a_ship_that_turned_in_the_first_half_fires_in_the_second_window_without
 
 def test_a_gun_lost_hit_on_a_ship_with_no_gun_left_is_read_as_a_half_knot(pack_pages):
     """Moment (replay 10): Selma's fifth hit rolled 'lose a gun' with none left, and 'A gun lost' said nothing."""
-    said = "as if none bore; with none left, read as a 1 (lose ½ knot)"
+    said = "as if none bore); with none left, read as a 1 (lose ½ knot)"
     assert said in _reference(pack_pages)
     assert _said_once(pack_pages, said)
 
@@ -1489,7 +1494,8 @@ def test_the_letter_quick_reference_keeps_to_one_page(bundled_packs):
     columns stay on one page (the pack would run to a 13th)."""
     pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", "letter").path)]
     ref = next(p for p in pages if "ACW Naval Rules · quick reference" in p)
-    assert "Turn track: strike each turn as it ends" in ref and "then straight astern till clear" in ref  # both columns' ends
+    assert "Turn track: strike each turn as it ends" in ref and "otherwise it is a ram" in ref  # both columns' ends
+    assert "then straight astern till clear" in _reference(pages)  # the shoals on the roster page (replay 28)
 
 
 def test_a_lashed_ship_struck_past_0_is_still_carried_till_she_goes_down_or_is_cast_off(pack_pages):
@@ -1546,7 +1552,8 @@ def test_the_readings_page_gives_a_second_reading_in_words_not_an_option_name(pa
     for r in ctx.tables.require("reconstructions").rows:
         assert not r["option"] or other_readings(ctx.tables, r["option"]) in page, r["rule"]
     assert ("(if none bears, her largest), a gun unable to fire (jammed, listed) last, a lashed ship's inboard gun after all "
-            "others: a hit from her inboard side takes a gun as if none bore; with none left, "
+            "others, even hit from her inboard side (facing the firer, her inboard guns cannot fire, so count as not "
+            "bearing: as if none bore); with none left, "
             "read as a 1 (lose ½ knot)") in _reference(pack_pages)
     assert "Which gun is lost quick reference any that bears, the owner's choice" in page
 
@@ -1577,8 +1584,7 @@ def test_the_set_up_page_prints_no_density_the_rules_do_not_read(pack_pages):
     set-up page asks the rule set, RuleSet.torpedo_densities), and the quick reference says why."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
     assert "Torpedo line (triple row of torpedoes" in " ".join(setup.split()) and "density" not in setup
-    reference = " ".join(next(p for p in pack_pages if "ACW Naval Rules · quick reference" in p).split())
-    assert "Torpedo density changes nothing here (ours)" in reference
+    assert "Torpedo density changes nothing here (ours)" in _reference(pack_pages)
 
 
 # ---------------------------------------------------------------------------------------------- replay 16 moments
@@ -1665,7 +1671,7 @@ def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hit
     words = ("Sinking: roll 1d6+2 when she is struck past 0, write the turn she goes down at SINKS T__; later "
              "speed hits change nothing (what sinks her at once still does).")
     qr = _reference(pack_pages)
-    assert words in qr and qr.index("Several hits:") < qr.index(words) < qr.index("Torpedoes (mines)")
+    assert words in qr and qr.index("Several hits:") < qr.index(words) < qr.index("Forts (ours):")
     assert _said_once(pack_pages, words[len("Sinking: "):-1])
 
 
@@ -1820,7 +1826,7 @@ def test_several_firers_hits_on_one_ship_are_resolved_nearest_firer_first(pack_p
     """Replay 24, moment 3 (p8 Several hits, Which gun is lost): Winnebago's and Lackawanna's hits on Gaines took
     "the largest gun that bears on the firer", so their order decided which guns went, and nothing gave it. The
     nearest firer's hits are rolled first (a range every player has just measured)."""
-    words = "then each hit, the nearest firer's first, rolls its own effect"
+    words = "each hit, the nearest firer's first, rolls its own effect"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -2289,9 +2295,11 @@ def test_the_quick_references_dense_paragraphs_show_their_steps_in_bold(bundled_
     pages = [_flat(p) for p in pdf_page_texts(path)]
     assert len(pages) == (11 if paper == "a4" else 12)
     k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+    roster = next(i for i, p in enumerate(pages) if reference.ROSTER_HEADING in p)  # its parts there (replay 28)
     with pdfplumber.open(path) as pdf:
-        chars = pdf.pages[k].chars
+        chars = pdf.pages[roster].chars + pdf.pages[k].chars
     bold = "".join(c["text"] if "Bold" in c["fontname"] else "|" for c in chars)
+    pages[k] = pages[roster] + " " + pages[k]
     for lead in ("Several hits:", "Sinking:", "A gun lost:", "Largest:", "Guns that bear:", "Targets:", "Forts (ours):",
                  "Silenced:", "Torpedo test:", "Rammer's speed:", "List again (4, 5):", "FIRE:", "Shutter (6):",
                  "Fouled, boiler (9, 12):", "Twice:", "Turns:", "Stopped by order:", "The 0 box:", "Contact:",
@@ -2553,7 +2561,8 @@ def test_r27_moment_8_a_hit_from_a_lashed_ships_inboard_side_takes_a_gun_as_if_n
     """Moment 8 (replay 27, p11): Octorara, on Brooklyn's port side, hit by Fort Morgan on her starboard (inboard)
     beam: the guns facing the firer are inboard and her pivot may not fire across her consort. The quick reference,
     where a hit's effect is applied, says the gun lost is then taken as if none bore (her largest able to fire)."""
-    words = ("a lashed ship's inboard gun after all others: a hit from her inboard side takes a gun as if none bore")
+    words = ("a lashed ship's inboard gun after all others, even hit from her inboard side (facing the firer, her "
+             "inboard guns cannot fire, so count as not bearing: as if none bore)")
     ref = _reference(pack_pages)
     assert words in ref and _said_once(pack_pages, words)
     assert ref.index("On a hit, roll 1d6") < ref.index(words)  # said with the hit effects, not elsewhere
@@ -2571,15 +2580,15 @@ def test_r27_a_fort_off_the_plan_and_guns_on_no_ship_are_one_line_not_cards_and_
     roster = next(p for p in pages if "Ship or fort" in p)
     assert "Fort Powell" not in cards and "Fort Powell" not in counters and "Fort Gaines" in counters
     assert "Plays no part (not on the plan: no card, no counter): Fort Powell." in roster
-    assert "NO SHIP M +2" not in cards and "NO SHIP L +3" not in cards  # no box rows for them
-    assert "NO SHIP, no part in play: 1 × 10-inch columbiad; 4 × Rifled and banded 32-pounder (6.4-inch)" in cards
+    assert "NO SECTOR M +2" not in cards and "NO SECTOR L +3" not in cards  # no box rows for them
+    assert "NO SECTOR on the plan, no part in play: 1 × 10-inch columbiad; 4 × Rifled and banded 32-pounder (6.4-inch)" in cards
 
 
 def test_r27_guns_on_no_ship_keep_their_boxes_where_a_house_rule_may_take_one(tmp_path):
     """Under fort_gun_lost: any, a hit on a front with no gun left takes the fort's largest, which may be one on no
     ship: then those guns keep their boxes."""
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_gun_lost: {rows: {from: any}}\n", "--jobs", "1")
-    assert "NO SHIP L +3" in text and "no part in play" not in text
+    assert "NO SECTOR L +3" in text and "no part in play" not in text
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2632,3 +2641,128 @@ def test_r27_a_cards_sinks_abandoned_and_struck_boxes_stay_on_one_line(bundled_p
         assert ln.count("ABANDONED STRUCK") == n and ln.count("SINKS T") == n, ln  # a fort's 2d6 ABANDONED aside
         seen += n
     assert seen == sum(p.count("SINKS T") for p in pages) - len(pages)  # every card's (the key names SINKS once a page)
+
+
+
+# ---------------------------------------------------------------------------------------------- replay 28 (A4 pack)
+# The twenty-eighth replay's rulebook moments and defects, read back from the printed pack where the player looked.
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_r28_the_roster_page_carries_whole_quick_reference_parts_and_p11_leaves_them_out(bundled_packs, paper):
+    """Defects (p3, p11): the roster page was half empty once its chart went, and p11 a wall of very small type. The
+    roster page now carries whole parts of the quick reference under its tables (ramming, torpedoes: the turn's
+    rarest), each printed once, and p11 keeps its page with room to spare."""
+    pages = [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", paper).path)]
+    roster = next(p for p in pages if "Ship or fort" in p and "Armour" in p)
+    qr = next(p for p in pages if "ACW Naval Rules · quick reference" in p)
+    assert reference.ROSTER_HEADING in roster
+    for heading in ("Ramming: 1d6 + modifiers", "Torpedoes (mines)", "Open water, off a channel too, is deep"):
+        assert heading in roster and heading not in qr, heading
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_r28_the_long_rule_chains_on_p11_are_broken_into_a_paragraph_a_step(bundled_packs, paper):
+    """Defect (p11): the Collisions and T__ paragraphs were long clause chains, hard to find mid-game. Each rule of
+    the special effects' notes and of contact now opens a line of its own, its lead words first (read back from the
+    right-hand column of the printed page)."""
+    import pdfplumber
+
+    path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
+    pages = [_flat(p) for p in pdf_page_texts(path)]
+    k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[k]
+        right = page.crop((page.width / 2, 0, page.width, page.height)).extract_text() or ""
+    lines = [ln.strip() for ln in right.splitlines()]
+    for lead in ("FIRE:", "Abandoned:", "Striking colours:", "Shutter (6):", "T__:", "Twice:", "Contact:",
+                 "Rammed or not avoided:", "Avoided:", "Touching as it starts:", "One rams, one avoids:"):
+        assert any(ln.startswith(lead) for ln in lines), lead
+
+
+def test_r28_moment_1_a_targets_own_consort_masks_her_and_the_other_reading_is_an_option(pack_pages, tmp_path):
+    """Moment 1 (T1, the forts' first fire): may Fort Morgan shoot a gunboat lashed on the far side of her sloop? The
+    reference exempted only the firer's own consort. The target's consort masks her as any ship does (the gunboats
+    were lashed on the side away from the fort for that shelter); a pair shot as one ship is a house rule."""
+    said = "nor by the firer's own consort (the target's consort masks her, as any ship)"
+    assert said in _reference(pack_pages) and _said_once(pack_pages, said)
+    assert "the target's consort does not mask her" in _readings(pack_pages)
+    text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: consorts}}\n",
+                            "--no", "sheets", "--jobs", "1")
+    assert "but not by a monitor's low hull nor by the firer's or the target's consort" in text
+    assert said not in text
+
+
+def test_r28_moment_2_a_line_of_fire_too_close_to_call_is_settled_by_a_die_from_the_table(pack_pages, tmp_path):
+    """Moment 2 (T2, T3): lines that grazed a model's corner by 0.01 to 0.2 in, which no club can measure on a cloth,
+    and no way to settle a close call. A die settles it, its score from line_of_fire, so a house rule reaches it."""
+    said = "too close to call: 1d6, 4+ masks it"
+    assert said in _reference(pack_pages) and _said_once(pack_pages, said)
+    text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: ships, close_call_masked_on: 5}}\n",
+                            "--no", "sheets", "--jobs", "1")
+    assert "too close to call: 1d6, 5+ masks it" in text and said not in text
+
+
+def test_r28_moment_3_a_ship_whose_every_target_is_masked_keeps_her_window_for_the_2nd(pack_pages):
+    """Moment 3 (T3, CSS Tennessee): Selma's model masked every line she had. Was her 1st window spent? No: a masked
+    ship is no target, so no gun of hers can fire and her window passes to the 2nd; said in one clause where a
+    target is defined, not pieced together from two."""
+    said = "a masked ship is no target: with none, her window passes to the 2nd"
+    qr = _reference(pack_pages)
+    assert f"(her window is spent); {said}" in qr and _said_once(pack_pages, said)
+
+
+def test_r28_moment_4_a_lashed_ships_inboard_guns_facing_the_firer_count_as_not_bearing(pack_pages):
+    """Moment 4 (T2, Brooklyn hit from her port side, Octorara's): do the inboard 9in guns 'bear'? They face the firer
+    but cannot fire: they count as not bearing and go last, so the pivots are lost first. Said in the gun-lost rule,
+    where the player stopped to check."""
+    said = "even hit from her inboard side (facing the firer, her inboard guns cannot fire, so count as not bearing"
+    assert said in _reference(pack_pages) and _said_once(pack_pages, said)
+
+
+def test_r28_moment_5_several_hits_on_several_targets_are_rolled_target_by_target_in_any_order(pack_pages):
+    """Moment 5: the fort and the water battery hit six or seven ships a window; the order within one target was
+    said, not across targets. Target by target, in any order, for one ship's effects change no other's."""
+    said = "then target by target, in any order (one's effects change no other's), each hit, the nearest firer's first"
+    assert f"Several hits: in a fire window every firer rolls before any hit is marked; {said}" in _reference(pack_pages)
+    assert _said_once(pack_pages, said)
+
+
+def test_r28_the_scale_sentence_says_the_ground_is_three_times_the_models_scale(pack_pages):
+    """Defect (p2): 'Ground scale 100 yd to the inch at 1/1200 ... makes an inch 100 yd at 1/1200' read oddly to a
+    player who knew a true 1/1200 inch is about 33 yd. The sentence now says plainly that the ground is three times
+    the models' scale (the cards' sizes being the models'), its figures worked from the rule set's ground yards."""
+    setup = _setup_page(pack_pages)
+    model_yd = 1200 / 36
+    assert RS.ground_yards["1/1200"] / model_yd == pytest.approx(3)
+    assert (f"Ground scale 100 yd to the inch at 1/1200 (the ground is three times the models' scale, whose inch is "
+            f"{model_yd:.0f} yd, as the cards' sizes are;") in setup
+    assert "makes an inch 100 yd" not in setup
+
+
+def test_r28_a_forts_guns_in_no_sector_are_named_with_the_plans_word_not_on_no_ship(pack_pages):
+    """Defect (p6): the fort cards' column 'ON NO SHIP' was what p2 calls the land front, and Fort Gaines' 'ON NO SHIP
+    25' of 27 read oddly. One name, the plan's own ('sectors of fire'): NO SECTOR, on the box and the guns' line."""
+    cards = " ".join(p for p in pack_pages if "Ship data cards" in p)
+    assert "ON NO SHIP" not in cards and "NO SHIP," not in cards
+    assert "NO SECTOR on the plan, no part in play: 4 × 32-pounder seacoast gun (army)" in cards
+    assert "sectors of fire" in _setup_page(pack_pages)
+
+
+def test_r28_the_quick_references_paragraphs_are_lifted_past_the_old_7_pt_cap_on_a4(bundled_packs):
+    """Defect (p11): 'a wall of very small type'. With ramming, torpedoes and shoals on the roster page the A4 page
+    has room, and its paragraphs are set above 7 pt (the cap before replay 28), read back from the PDF's fonts; the
+    roster page's parts at the style's largest size."""
+    import pdfplumber
+
+    path = bundled_packs.get("mobile-bay-1864", "really-simple", "a4").path
+    pages = [_flat(p) for p in pdf_page_texts(path)]
+    k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+    r = next(i for i, p in enumerate(pages) if reference.ROSTER_HEADING in p)
+    with pdfplumber.open(path) as pdf:
+        def size_after(page, a, b):
+            words = pdf.pages[page].extract_words(extra_attrs=["size"], x_tolerance=1)
+            lead = next(i for i, w in enumerate(words) if w["text"] == a and words[i + 1]["text"] == b)
+            return round(min(w["size"] for w in words[lead + 2:lead + 30]), 2)
+        assert size_after(k, "Several", "hits:") > 7.0
+        assert size_after(r, "Rammer's", "speed:") == sheet.style()["reference_body"]["max_size"]

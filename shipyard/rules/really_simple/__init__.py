@@ -21,6 +21,20 @@ def readings(tables) -> list[list[str]]:
 
     return [[row["rule"], row["reading"], row["option"] or "—"] for row in filled(tables)]
 
+GROUND_YARDS = {"1/1200": 100.0, "1/600": 50.0}  # yards of ground to the table's inch, by model scale
+
+
+def ground_reason(yards: dict[str, float] = GROUND_YARDS, native: str = "1/1200") -> str:
+    """Why the ground is drawn at GROUND_YARDS, said plainly for the set-up page's scale sentence (replay 28: "100 yd
+    to the inch at 1/1200" puzzled a player who knew a true 1/1200 inch is about 33 yd): how many times the models'
+    own scale the ground is, from the yards and the scale."""
+    model_yd = float(native.split("/")[1]) / 36  # a model's inch at her own scale, in yards of the real ship
+    times = yards[native] / model_yd
+    words = {2: "twice", 3: "three times", 4: "four times"}.get(round(times), f"{times:.3g} times")
+    return (f"the ground is {words} the models' scale, whose inch is {model_yd:.0f} yd, as the cards' sizes are; 1 knot "
+            f"is 1 inch a turn of about three minutes, reconstructed; doubled at 1/600")
+
+
 RULESET = RuleSet(
     key="really-simple",
     aliases=("rs", "callan"),
@@ -43,7 +57,6 @@ RULESET = RuleSet(
     pack_pages=11,  # with the set-up page; what the text leaves open shares the last orders log's page
     minutes_per_turn=3.0,
     turn_reason="1 knot is 1 inch a turn at 100 yd an inch: about three minutes (reconstructed)",
-    ground_yards={"1/1200": 100.0, "1/600": 50.0},
-    ground_reason="1 knot is 1 inch a turn: a turn of about three minutes makes an inch 100 yd at 1/1200 "
-                  "(reconstructed); distances doubled at 1/600",
+    ground_yards=GROUND_YARDS,
+    ground_reason=ground_reason(),
 )

@@ -17,7 +17,7 @@ DOES = {
     "RAM BOW": ("a reinforced bow to ram with", "reinforced_bow"),
     "GUNS": ("guns in the fort", "guns"),
     "ON ONE SHIP": ("how many of them bear on one ship (on a front: of its guns)", "guns"),
-    "ON NO SHIP": ("guns on no front of the set-up: they bear on no ship", "guns"),
+    "NO SECTOR": ("guns in no sector the plan draws (a land front): they bear on no ship", "guns"),
 }
 
 

@@ -48,6 +48,14 @@ def _body(text: str) -> Runs:
     return Runs([r for r in runs if r[0]], **st)
 
 
+def _steps(text: str) -> list[Runs]:
+    """A paragraph of several rules broken into a paragraph a rule, each opening on its bold lead words (replay 28:
+    p11's Collisions and T__ read as one long chain of clauses, hard to find mid-game)."""
+    starts = [m.start() for m in _LEAD.finditer(text)]
+    cuts = ([0] if not starts or starts[0] > 0 else []) + starts + [len(text)]
+    return [_body(text[a:b].strip()) for a, b in zip(cuts, cuts[1:]) if text[a:b].strip()]
+
+
 def _sentence(text: str) -> str:
     """A reading opening a sentence, where its own first words name the rule ('the striker is ...', 'casting off
     ...'): its first letter capitalised, the rest as written (CAST OFF stays an order)."""
@@ -169,7 +177,7 @@ def movement(derived: list, ctx) -> list[Block]:
                f"{number(2 * float(c['end_on_loss_kn']))} knots. Without a RAM order "
                f"the striker avoids it on "
                f"{number(c['avoid_on'])}+ (1d6), shooting {avoided}; otherwise it is a ram.")
-    return [_heading("Movement"), _body(text), _body(contact)]
+    return [_heading("Movement"), _body(text), *_steps(contact)]
 
 
 def ramming(derived: list, ctx) -> list[Block]:
@@ -212,12 +220,14 @@ def special_effects(ctx) -> list[Block]:
     t = ctx.tables
     return [_heading("Special effects, roll 2d6"),
             _two([[r["roll"], special_effect_words(t, r)] for r in t.require("special_effects").rows]),
-            _body(f"List again (4, 5): {t.require('list_again').rows['reading']}. FIRE: {reading(t, 'Putting out a FIRE')}. Abandoned: {reading(t, 'Abandoned')}. "
-                  f"Striking colours: {reading(t, 'Striking colours')}. Shutter (6): "
-                  f"{reading(t, 'Jammed shutter')}. T__: {reading(t, 'Turns ended (T__)')}. "
-                  f"{funnel_boxes(t)}"
-                  f"Fouled, boiler (9, 12): {reading(t, 'Drift to a stop')}. "
-                  f"Twice: {reading(t, 'The same effect again')}.")]
+            # a paragraph a rule (replay 28: one long chain of clauses), a reading's own colons kept in its line
+            *[_body(step) for step in (
+                f"List again (4, 5): {t.require('list_again').rows['reading']}.",
+                f"FIRE: {reading(t, 'Putting out a FIRE')}.", f"Abandoned: {reading(t, 'Abandoned')}.",
+                f"Striking colours: {reading(t, 'Striking colours')}.",
+                f"Shutter (6): {reading(t, 'Jammed shutter')}.", f"T__: {reading(t, 'Turns ended (T__)')}.",
+                funnel_boxes(t).strip(), f"Fouled, boiler (9, 12): {reading(t, 'Drift to a stop')}.",
+                f"Twice: {reading(t, 'The same effect again')}.") if step]]
 
 
 def funnel_boxes(tables) -> str:
@@ -282,6 +292,46 @@ def readings_blocks(ctx, derived: list | None = None) -> list[Block]:
                   **st)]
 
 
+ROSTER_PRINTED = "really_simple_roster_parts"  # the document's note of the reference parts its roster page printed
+ROSTER_HEADING = "Quick reference (the rest at the end of the pack)"
+
+
+def roster_parts(derived: list, ctx) -> dict[str, list[Block]]:
+    """The quick reference's whole parts the roster page may carry in the room under its tables (replay 28: p3 half
+    empty since its chart went, p11 a wall of small type), the turn's rarest first: ramming, then torpedoes; set at
+    the paragraphs' largest size."""
+    _TRIAL["size"] = style()["reference_body"].get("max_size")
+    try:
+        return {k: v for k, v in (("ramming", ramming(derived, ctx)), ("torpedoes", torpedoes(derived, ctx)),
+                                  ("shoals", shoals(derived, ctx))) if v}
+    finally:
+        _TRIAL["size"] = None
+
+
+def roster_block(doc, derived: list, ctx, room: float) -> Block | None:
+    """The roster page's part of the quick reference: a heading and the roster_parts that fit `room` mm whole, side
+    by side (ramming left, torpedoes right); their names noted on the document so quick_reference leaves them out.
+    None (and nothing noted) where no part fits."""
+    st = style()
+    width = doc.content_for(False).w
+    parts = roster_parts(derived, ctx)
+    taken: list[str] = []
+    laid = None
+    half = (width - st["reference_columns"]["gap"]) / 2
+    for name in parts:
+        cols: list[list[Block]] = [[], []]
+        for k in taken + [name]:  # each part under the shorter column
+            heights = [Stack(c, **st["reference_stack"]).measure(half) if c else 0.0 for c in cols]
+            cols[heights.index(min(heights))] += parts[k]
+        block = Stack([_heading(ROSTER_HEADING), Columns([Stack(c, **st["reference_stack"]) for c in cols],
+                                                         **st["reference_columns"])], **st["reference_stack"])
+        if block.measure(width) <= room:
+            taken.append(name)
+            laid = block
+    setattr(doc, ROSTER_PRINTED, tuple(taken))
+    return laid
+
+
 def quick_reference(doc, derived: list, ctx) -> None:
     """One page (more only if it must) of what the units in play use: the sequence of play, then two columns; then
     what the text leaves open (readings_blocks), on the same page where it fits."""
@@ -295,8 +345,10 @@ def quick_reference(doc, derived: list, ctx) -> None:
         """The page with its paragraphs at `size` (None: the style's own)."""
         _TRIAL["size"] = size
         try:
-            left = [shooting(derived, ctx), *torpedoes(derived, ctx), *ramming(derived, ctx)]
-            right = special_effects(ctx) + movement(derived, ctx) + shoals(derived, ctx)
+            moved = getattr(doc, ROSTER_PRINTED, ())  # printed on the roster page (roster_block)
+            left = [shooting(derived, ctx), *([] if "torpedoes" in moved else torpedoes(derived, ctx)),
+                    *([] if "ramming" in moved else ramming(derived, ctx))]
+            right = special_effects(ctx) + movement(derived, ctx) + ([] if "shoals" in moved else shoals(derived, ctx))
             pairs = lashed_pairs(derived, ctx)
 
             def columns(lashed_left: bool) -> Columns:  # the lashed pairs under the ramming (over the turn track), or last

@@ -72,4 +72,10 @@ def roster(doc, scenario, units: list, ctx) -> None:
     idle = [unit.name for _, unit, d in units if off_plan(ctx, unit, d.stats)]
     if idle:  # a fort off the plan plays no part: this line, no card, no counter (replay 27)
         flow.add(Note(f"Plays no part (not on the plan: no card, no counter): {', '.join(idle)}.", **st["roster_note"]))
+    # the room under the tables holds whole parts of the quick reference (replay 28: p3 half empty, p11 cramped)
+    from .reference import roster_block
+
+    block = roster_block(doc, [d for _, _, d in units], ctx, flow.room() - flow.gap)
+    if block is not None:
+        flow.add(block)
     # no speed-against-armour chart (replay 27: never used at the table, half a page): the tables say both figures

@@ -70,7 +70,7 @@ def stat_box_items(s: ReallySimpleStats, unit, ctx) -> list[tuple[str, Any]]:
         if fronts:
             items += [(f"ON ONE SHIP {arc}", f"{k} of {n}") for arc, n, k in fronts]
             rest = s.gun_count - sum(n for _, n, _ in fronts)
-            items += [("ON NO SHIP", rest)] if rest > 0 else []
+            items += [(NO_SHIP, rest)] if rest > 0 else []
         else:
             items += [("ON ONE SHIP", f"{fort_guns_bearing(ctx.tables, s.gun_count)} of {s.gun_count}")]
     else:
@@ -183,7 +183,7 @@ def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
                     for g, n in zip(groups, notes) if not (idle and g.bears == NO_SHIP)], **style()["gun_rows"])
     if not idle:
         return rows
-    return Stack([rows, Note(f"{NO_SHIP}, no part in play: " + "; ".join(idle), **style()["no_guns"])], **style()["card_stack"])
+    return Stack([rows, Note(f"{NO_SHIP} on the plan, no part in play: " + "; ".join(idle), **style()["no_guns"])], **style()["card_stack"])
 
 
 def model_breaks(group) -> tuple[int, ...]:

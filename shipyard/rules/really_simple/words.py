@@ -157,7 +157,8 @@ def odd_gun_inboard(tables: Tables, ctx, unit) -> str | None:
     return inboard_side(ctx, unit) if option(tables, "odd_gun") == "outboard" else None
 
 
-NO_SHIP = "NO SHIP"  # a fort's guns on no front the set-up draws (the land front): they bear on no ship
+NO_SHIP = "NO SECTOR"  # a fort's guns in no sector the set-up draws (Fort Morgan's land front): they bear on no ship;
+# the plan's own word, "sectors of fire" (replay 28: the card's ON NO SHIP was p2's "land" under another name)
 
 
 def off_plan(ctx, unit, stats) -> bool:
@@ -178,7 +179,7 @@ def idle_guns_play_no_part(tables: Tables) -> bool:
 
 def fort_front_groups(s: ReallySimpleStats, tables: Tables, unit, library, arcs) -> list[GunGroup]:
     """A fort's guns grouped by the front they stand on (the set-up's arcs with their batteries), each front's by size
-    as a ship's are by side: '170–330° L +3' ... then the guns on no front, 'NO SHIP M +2', so a player finds the guns
+    as a ship's are by side: '170–330° L +3' ... then the guns on no front, 'NO SECTOR M +2', so a player finds the guns
     of the front that bears without working it out. [] when an arc does not say its battery."""
     if not arcs or any(not a.battery for a in arcs):
         return []
@@ -263,11 +264,19 @@ GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears,
             "owner": "any gun that bears on the firer, the owner's choice (if none bears, any)"}
 FORT_SHARE = {"printed": "the number printed on its card, while that many of the front's guns are left; then all that are left",
               "working": "worked out again from the front's guns not yet struck, as each is lost"}
+# a graze the players cannot agree on settled by a die (replay 28, moment 2: lines clear of a corner by 0.01 in)
+CLOSE_CALL = "too close to call: 1d6, {line_of_fire.close_call_masked_on}+ masks it"
 # a test with the ruler, not a tolerance (replay 32: "in the way within about 0.04 in?" cannot be judged at the table)
 LINE_OF_FIRE = {"ships": "a line of fire is the line through both centres (a fort: its place), no wider: lay a ruler's "
                          "edge on it; if the edge crosses any part of another ship's model or base, friend or foe, "
-                         "however little, it is masked, but not by a monitor's low hull nor by the firer's own consort",
-                "none": "no ship masks fire: guns fire past every ship, friend or foe"}
+                         "however little, it is masked, but not by a monitor's low hull nor by the firer's own consort "
+                         "(the target's consort masks her, as any ship); " + CLOSE_CALL,
+                "none": "no ship masks fire: guns fire past every ship, friend or foe",
+                # a lashed pair shot as one ship: the far ship of a pair may be shot past her partner (replay 28, moment 1)
+                "consorts": "a line of fire is the line through both centres (a fort: its place), no wider: lay a "
+                            "ruler's edge on it; if the edge crosses any part of another ship's model or base, friend or "
+                            "foe, however little, it is masked, but not by a monitor's low hull nor by the firer's or "
+                            "the target's consort; " + CLOSE_CALL}
 LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no "
                         "farther than that stern to the half move's end (lashed: both)",
               "sheers": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) sheers off "
@@ -381,8 +390,10 @@ INSTEAD_WORDS = {"fort_fire": {"sixth": "a sixth", "third": "a third", "all": "a
                                 "working": "the share worked out again as its guns are lost"},
                  "fort_firer": {"fixed": "no +1 as a firer"},
                  "gun_lost": {"heaviest": "the largest that bears", "owner": "any that bears, the owner's choice"},
-                 "line_of_fire": {"ships": "other ships mask it, but not a monitor nor her consort",
-                                  "none": "no ship masks fire"},
+                 "line_of_fire": {"ships": "other ships mask it (the target's consort too), but not a monitor nor "
+                                           "the firer's consort",
+                                  "none": "no ship masks fire",
+                                  "consorts": "the target's consort does not mask her"},
                  "fort_magazine": {"destroyed": "it destroys the fort"},
                  "fort_window": {"later": "a held gun may fire in the 2nd"},
                  "fort_gun_lost": {"any": "none left there: a gun of another front"},
