@@ -213,7 +213,7 @@ def test_speed_chits_do_not_run_out_when_the_line_steams_at_one_speed(library, b
     for knots in range(0, 7):
         able = sum(1 for s in ships if s.max_speed_kn >= knots)
         assert ahead[str(knots)] >= -(-able // 4) and ahead[str(knots)] >= 5, (knots, ahead[str(knots)])
-    assert "Speed chits: a line of ships at one speed one, on its leader" in reference_text(pack_texts(bundled_packs))
+    assert "A line at one speed, each on her own plot: chits one, on its leader" in reference_text(pack_texts(bundled_packs))
 
 
 def test_tennessee_says_which_rating_a_six_on_hit_location_uses(bundled_packs):
@@ -3014,3 +3014,16 @@ def test_s35_the_gunport_gauge_says_broadsides_seldom_bear_bows_on(bundled_packs
         assert len({round(c.baseline, 1) for c in chars[m.start(1):m.end(1)] if c is not None}) == 1
         hits += 1
     assert hits == 1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s36_a_ship_in_a_line_steers_her_own_plot_not_her_leader_s_track(bundled_packs, paper):
+    """Play 28, moment 3 (p18 Speed chits, p19 Plots stand): Tecumseh led the column straight on while Manhattan,
+    second, plotted 15° for the gap; whether a follower turns where her leader turned or keeps her own plot was
+    nowhere said. The speed chits' row, where a line is met in the movement table, and the Plots stand reading say
+    each ship steers her own plot."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "A line at one speed, each on her own plot: chits one, on its leader" in ref
+    row = readings_rows()["Plots stand"]
+    assert "a follower turns as she plotted, not where her leader did" in row
+    assert flat(row) in ref
