@@ -165,7 +165,8 @@ def propulsion_item(s: SaundersStats, ctx: Context) -> tuple[str, int]:
     name = {"sternwheel": "Stern wheel", "centrewheel": "Centre wheel"}.get(drive, "Screw")
     # each box says its outcome, not two hits: a second hit takes its knots again on the speed track (the readings'
     # "Repeated critical"), and the second box is the torpedo's, which leaves her no power at all
-    return f"{name}: 1st box hit ({screw} each hit), 2nd a torpedo's: drifts −2 kn a turn", 2
+    # (play 28 moment 2: Brooklyn's second screw hit by gunfire; was the 2nd box hers? No: a torpedo's only)
+    return f"{name}: 1st box hit ({screw} each hit), 2nd torpedo only: drifts −2 kn a turn", 2
 
 
 def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
