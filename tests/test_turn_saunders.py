@@ -3039,3 +3039,17 @@ def test_s36_a_second_gunfire_screw_hit_takes_its_knots_again_and_leaves_the_tor
     for page in sheets:
         assert "Screw: 1st box hit (−2 kn each hit), 2nd torpedo only:" in page, page[:80]
     assert "its knots come off again, struck on the speed track" in readings_rows()["Repeated critical"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s36_a_lashed_pair_s_set_up_point_is_the_sloop_s_centre(bundled_packs, library, paper):
+    """Play 28, moment 1 (p2 set-up table, p19 Start positions): the set-up gives one point a pair ("USS Brooklyn +
+    USS Octorara 56, 17") and "the set-up's point is her centre" did not say whose. Start positions now says: the
+    sloop's, her partner touching on the side the set-up names (Mobile Bay names one for every pair)."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Start positions"]
+    assert "(a pair's: the sloop's, her partner touching on the side the set-up names)" in row
+    assert flat(row) in ref
+    scenario = library.scenario("mobile-bay-1864")
+    pairs = [su for side in scenario.sides for su in side.units if getattr(su, "lashed_to", None)]
+    assert pairs and all(getattr(su, "lashed_on", None) for su in pairs)
