@@ -3053,3 +3053,15 @@ def test_s36_a_lashed_pair_s_set_up_point_is_the_sloop_s_centre(bundled_packs, l
     scenario = library.scenario("mobile-bay-1864")
     pairs = [su for side in scenario.sides for su in side.units if getattr(su, "lashed_to", None)]
     assert pairs and all(getattr(su, "lashed_on", None) for su in pairs)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s36_a_set_up_rule_s_word_on_a_gun_s_reach_adds_no_limit_to_the_tape(bundled_packs, paper):
+    """Play 28, moment 4 (p2 Fort Gaines: "their Long, 48 in, reaches the channel's west side only"): Octorara lay
+    47.1 in off, just west of the channel edge; was the sentence a limit or a description? The Range reading says
+    the tape decides and such a word only describes."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    assert any("reaches the channel's west side only" in t for t in texts)  # the set-up's sentence is there
+    row = readings_rows()["Range"]
+    assert "by the tape alone: a set-up rule's word on what a gun reaches describes, it adds no limit" in row
+    assert flat(row) in reference_text(texts)
