@@ -3065,3 +3065,21 @@ def test_s36_a_set_up_rule_s_word_on_a_gun_s_reach_adds_no_limit_to_the_tape(bun
     row = readings_rows()["Range"]
     assert "by the tape alone: a set-up rule's word on what a gun reaches describes, it adds no limit" in row
     assert flat(row) in reference_text(texts)
+
+
+EVERY_TURN_READINGS = ("Turn at 0 kn", "Arc names", "Gunport arc", "Range", "Line of fire", "Section hit", "Gun nearest")
+RARE_READINGS = ("Sloop carried", "Past a partner", "Pair in a collision", "Collision in the half move", "Wrecks",
+                 "End-on ram", "Explosion", "Lost tables")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s36_the_readings_a_turn_needs_come_before_the_rare_cases(bundled_packs, paper):
+    """Play 28, other defect 7 (p19 "What the text leaves open"): the rules wanted every turn (turning at 0 kn, the
+    arcs, the section hit) were buried among rare cases (a sloop carried, a pair in a collision). Read in the order
+    printed, every one of them now comes before any rare case."""
+    texts = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", paper).path)
+    page = next(t for t in texts if "What the text leaves open" in t)
+    table = flat(page.split("What the text leaves open", 1)[1])
+    at = {rule: table.find(flat(rule) + " " + readings_rows()[rule][:20]) for rule in EVERY_TURN_READINGS + RARE_READINGS}
+    assert all(k >= 0 for k in at.values()), at
+    assert max(at[r] for r in EVERY_TURN_READINGS) < min(at[r] for r in RARE_READINGS), at
