@@ -926,7 +926,7 @@ def test_the_counters_carry_a_silenced_marker_per_fort_and_halted_markers_for_ra
     ships = len(units) - forts
     assert forts == 4 and kinds["silenced"] == forts
     assert kinds["struck"] == kinds["sunk"] == 6 > 3 and ships == 22  # a struck and a sunk for every 4 ships (s26)
-    assert kinds["halted"] == 4
+    assert kinds["halted"] >= 2  # one ram's two ships at the least (four until play 28's states took the cells)
     assert ("HALTED", "0 kn next move", "halted") in chits(units, ctx)
     assert PATTERNS["halted"] not in [p for k, p in PATTERNS.items() if k != "halted"]
 
@@ -3083,3 +3083,28 @@ def test_s36_the_readings_a_turn_needs_come_before_the_rare_cases(bundled_packs,
     at = {rule: table.find(flat(rule) + " " + readings_rows()[rule][:20]) for rule in EVERY_TURN_READINGS + RARE_READINGS}
     assert all(k >= 0 for k in at.values()), at
     assert max(at[r] for r in EVERY_TURN_READINGS) < min(at[r] for r in RARE_READINGS), at
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s36_the_counters_give_the_sheets_states_in_number_for_the_fleet(bundled_packs, library, paper):
+    """Play 28, defect 4 (p17): one CAPTAIN (two were down in turn 3), one RUDDER (two jammed), no PILOT house marker
+    (Hartford's hit twice), no SMOKE or STEAM (a −1 to fire easily forgotten), 3 AGROUND; on Letter none of the states
+    at all. Each is now a counter in number for the fleet on both papers, the room taken from the astern chits (a
+    double-ender's whole knots between the sloops' third and her own full astern) and the HALTED markers."""
+    from conftest import pdf_page_index
+
+    from shipyard.rules.saunders.derive import modifier
+    from shipyard.rules.saunders.sheet import signed
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    page = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")])
+    words = page.split()
+    ships = sum(1 for _, u in library.scenario_units(library.scenario("mobile-bay-1864"))
+                if not RS.derive(u, RS.context(library)).stats.fort)
+    for marker in ("CAPTAIN", "RUDDER", "PILOT", "SMOKE", "STEAM"):
+        assert words.count(marker) >= max(2, -(-ships // 11)), (marker, words.count(marker))
+    assert words.count("AGROUND") >= 4 and "MAGAZINE" in words
+    t = RS.tables().to_hit
+    assert f"SMOKE {signed(modifier(t, 'Filled with smoke'))} to fire" in page
+    assert f"STEAM {signed(modifier(t, 'Filled with steam'))} to fire" in page
+    assert "PILOT house hit: no change" in page
