@@ -376,6 +376,7 @@ def fort_once(unit, ctx: Context, once: list[tuple[str, int, str]]) -> list[tupl
     return out
 
 
+TARGETS_PER_LINE = 2  # a fort's target cells a line (play 28: each a ship and her guns, so two to a line)
 TARGETS = "Targets, {face} ({cap} at one): ship · guns"  # a fort face's write-in row (r17); no header row, which
 # took New Orleans' three forts onto a page of their own
 
@@ -396,12 +397,17 @@ def fort_targets(unit, s: SaundersStats, ctx: Context) -> Block | None:
         return None
     # a cell a ship she may fire at: as many as the cap takes to fire every gun, and no fewer than the face's
     # batteries (its lines in the guns table), each of which may lay on a ship of its own (replay s11: Fort Morgan's
-    # channel fronts, five batteries, had four cells)
-    cells = min(st["most"], max(max(-(-n // guns_at_one_ship(ctx.tables, n)), batteries) for _, n, batteries in faces))
-    rows = [[TARGETS.format(face=name, cap=guns_at_one_ship(ctx.tables, n))] + [""] * cells for name, n, _ in faces]
-    return WriteIns(rows, widths=[st["label_weight"]] + [1.0] * cells,
+    # channel fronts, five batteries, had four cells); each face its own count, and PER_LINE cells a line, wide
+    # enough for a ship's name and the guns laid on her (play 28: five cells in the label's line were 15 mm each
+    # and read as one line; Fort Morgan's first turn ran out of room)
+    rows = []
+    for name, n, batteries in faces:
+        cells = min(st["most"], max(-(-n // guns_at_one_ship(ctx.tables, n)), batteries))
+        label = TARGETS.format(face=name, cap=guns_at_one_ship(ctx.tables, n))
+        rows += [[label if k == 0 else ""] + [""] * TARGETS_PER_LINE for k in range(-(-cells // TARGETS_PER_LINE))]
+    return WriteIns(rows, widths=[st["label_weight"]] + [st["cell_weight"]] * TARGETS_PER_LINE,
                     size=st["size"], leading=st["min_row"] / (st["size"] * PT), bold_first_col=True,
-                    align=["left"] * (cells + 1))
+                    align=["left"] * (TARGETS_PER_LINE + 1))
 
 
 @dataclass
