@@ -3145,3 +3145,30 @@ def test_s36_a_fort_face_gives_each_target_room_for_a_ship_and_her_guns(bundled_
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
     at = pdf_page_index(path, "Targets, channel fronts")
     assert "Fort Gaines" in pdf_page_texts(path)[at]  # all three fort sheets still share the page
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s36_fort_and_ironclad_sheets_say_which_guns_cannot_harm_them(bundled_packs, library, paper):
+    """Play 28, defect 6: Oneida's 30-pdrs at Fort Morgan, Port Royal's 100-pdr at Tennessee and the howitzers at the
+    water battery (walls 7) could never harm them, and nothing on the sheets said so. Each armoured sheet now says the
+    least strength that can (best DAV face + strength − her weakest hull rating reaching the least total that costs
+    hull), and one less for a rifle or point blank, one more at Long; a wooden ship's says nothing."""
+    t = RS.tables()
+    harm = min(int(r["min_total"]) for r in t.penetration_result.rows if int(r["hull"]) > 0)
+    best = max(int(f) for f in t.penetration.rows["dav_faces"])
+    texts = pack_texts(bundled_packs, paper=paper)
+    ctx = RS.context(library)
+    seen = 0
+    for _, unit in library.scenario_units(library.scenario("mobile-bay-1864")):
+        st = RS.derive(unit, ctx).stats
+        page = next((x for x in texts if SHEET_MARK in x and f"{unit.name} " in x), None)
+        if page is None:
+            continue
+        mine = page.split(unit.name, 1)[1][:3000]
+        n = harm - best + min(st.armour.bow, st.armour.midships, st.armour.stern)
+        if n <= 1:
+            assert "no effect below strength" not in mine.split("Gun (dot")[0], unit.name
+            continue
+        assert f"no effect below strength {n} (rifle or point blank {n - 1}, both {n - 2}; Long {n + 1})" in mine, unit.name
+        seen += 1
+    assert seen >= 7  # the three forts' sheets (four with the water battery) and the ironclads

@@ -297,6 +297,34 @@ def fort_critical_rolls(ctx: Context, s: SaundersStats) -> list[str]:
     return [f"{r[0].split('-')[0]}–{r[-1].split('-')[-1]}" if r[0] != r[-1] or "-" in r[0] else r[0] for r in runs]
 
 
+def least_harming_strength(s: SaundersStats, ctx: Context) -> int | None:
+    """The least gun strength that can harm her hull at effective range, unrifled: the best DAV face plus the
+    strength less her weakest hull rating (bow, midships, stern: a fort's walls) must reach the least total that costs
+    hull (penetration_result); None where every gun can (wood)."""
+    t = ctx.tables
+    harm = min(int(r["min_total"]) for r in t.penetration_result.rows if int(r["hull"]) > 0)
+    a = s.armour
+    least = harm - max(int(f) for f in t.penetration.rows["dav_faces"]) + min(a.bow, a.midships, a.stern)
+    return least if least > 1 else None
+
+
+def futile_words(s: SaundersStats, ctx: Context) -> str:
+    """'no effect below strength 4 (rifle or point blank: 3, both 2; Long: 5)': the guns whose dice are wasted on
+    her, from the tables (play 28: howitzers at the water battery, 30-pdrs at Fort Morgan and a 100-pdr at Tennessee
+    could never harm them, and the sheets gave no hint). Where a section (hit on 4–6) is weaker than her hull, the
+    words are the hull's alone."""
+    n = least_harming_strength(s, ctx)
+    if n is None:
+        return ""
+    a = s.armour
+    weaker = [v for k, v in vars(a).items() if k not in ("bow", "midships", "stern") and isinstance(v, int)
+              and v < min(a.bow, a.midships, a.stern)]
+    mods = {m["when"]: int(m["mod"]) for m in ctx.tables.penetration.rows["modifiers"]}
+    one, both = n - mods["Rifle"], n - mods["Rifle"] - mods["Point blank range"]
+    return (f"Against her{' hull' if weaker else ''}: no effect below strength {n} (rifle or point blank "
+            f"{one}, both {both}; Long {n - mods['Long range']})")
+
+
 def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str:
     """What a fort's sheet says of how it fights (the fort_fire reading, reconstructed: the text has no fort rules)."""
     t = ctx.tables
@@ -311,6 +339,8 @@ def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str
         out.append(f"ships firing at her: {signed(modifier(t.to_hit, 'Target stationary'))} (a stationary target)")
     acting = f" (those that act: {', '.join(fort_critical_rolls(ctx, s))})" if s is not None else ""
     out.append(f"no hull left: silenced · a critical with no box here: no effect{acting}")
+    if s is not None and futile_words(s, ctx):
+        out.append(futile_words(s, ctx))
     if unit is None or not fort_faces(unit, ctx):  # where the set-up names the faces' guns, the gun lines say it
         out.append("sited: each face bears over the set-up page's arc (none: 90° on its embrasure)")
     return " · ".join(out)
@@ -823,7 +853,8 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
     else:
         right = Stack([Text(f"Speed (1 kn = {number(per_in)} in): mark it; strike lost knots from the top; "
                             "shaded = hull bars", **st["speed_head"]), _speed_track(s, ctx),
-                       Text(flags(s, ctx), **st["speed_notes"]), Text(remarks(s, ctx, unit), **st["speed_notes"])],
+                       Text(flags(s, ctx), **st["speed_notes"]), Text(remarks(s, ctx, unit), **st["speed_notes"]),
+                       Text(futile_words(s, ctx), **st["speed_notes"]) if futile_words(s, ctx) else None],
                       **st["speed_stack"])
         top = Columns([_plan(unit, s), right], **st["plan_row"])
     lashed_line = lashed_note(unit, s, ctx)
