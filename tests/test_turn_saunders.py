@@ -3172,3 +3172,23 @@ def test_s36_fort_and_ironclad_sheets_say_which_guns_cannot_harm_them(bundled_pa
         assert f"no effect below strength {n} (rifle or point blank {n - 1}, both {n - 2}; Long {n + 1})" in mine, unit.name
         seen += 1
     assert seen >= 7  # the three forts' sheets (four with the water battery) and the ironclads
+
+
+def test_s36_the_a4_orders_log_gives_fire_at_notes_twice_the_room(bundled_packs):
+    """Play 28, item 1 (pp4-15): the "Fire at / notes" cell, about an inch, could not hold a sloop's gun groups, her
+    targets and the hits she takes (a D66 and the gun it took). On A4, which has the height, the twelve turns run in
+    three parts of four rows, not four of three: the parts' headings, read from the PDF, stand 55 mm and more apart
+    (four parts: about 45), so each Fire at cell is some 35 mm, not 18."""
+    from conftest import pdf_plumbed
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", "a4").path
+    texts = pdf_page_texts(path)
+    at = next(k for k, t in enumerate(texts) if "USS Brooklyn" in t and SHEET_MARK in t)
+    assert flat(texts[at]).count("Fire at / notes") == 6  # two sheets, three parts each
+    with pdf_plumbed(path) as pdf:
+        words = pdf.pages[at].extract_words()
+    fires = [w for w in words if w["text"] == "Fire" and any(v["text"] == "notes" and abs(v["top"] - w["top"]) < 1
+                                                             for v in words)]
+    first = min(w["top"] for w in fires)
+    xs = sorted(w["x0"] for w in fires if abs(w["top"] - first) < 1)
+    assert len(xs) == 3 and min(b - a for a, b in zip(xs, xs[1:])) / (72 / 25.4) >= 55, xs

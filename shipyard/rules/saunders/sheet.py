@@ -567,12 +567,18 @@ def orders_columns(s: SaundersStats) -> list[str]:
     return cols + ["Fire at / notes"]
 
 
-def _orders(s: SaundersStats, turns: int) -> OrdersLog:
-    """The orders log: a row a turn, turns 1..`turns`, set in parts side by side to save height."""
+def _orders(s: SaundersStats, turns: int, paper: str | None = None) -> OrdersLog:
+    """The orders log: a row a turn, turns 1..`turns`, set in parts side by side to save height; fewer parts (so a
+    wider Fire at / notes cell, for a sloop's gun groups, her targets and the hits she takes) where the paper has the
+    height (style orders_wide, for a ship of many gun groups; play 28: the cell, about an inch, held no turn's marks)."""
     st = style()
     head = orders_columns(s)
     widths = st["orders_columns"]
-    return OrdersLog(turns, head, [widths.get(c, widths["Turret"]) for c in head], **st["orders_log"])
+    log = dict(st["orders_log"])
+    wide = st["orders_wide"]
+    if len(s.guns) >= wide["from_guns"]:  # a ship of many gun groups: the one whose marks did not fit
+        log["max_parts"] = wide.get(str(paper or "").lower(), log["max_parts"])
+    return OrdersLog(turns, head, [widths.get(c, widths["Turret"]) for c in head], **log)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -873,7 +879,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
         _status(unit, s, ctx),
     ]
     if not s.fort:
-        blocks.append(_orders(s, game_turns(ctx)))
+        blocks.append(_orders(s, game_turns(ctx), getattr(ctx.options, "paper", None)))
     return as_it_stands(Stack(blocks, **st["sheet_fort" if s.fort else "sheet"]), ctx, unit)
 
 
