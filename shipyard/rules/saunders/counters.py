@@ -21,15 +21,21 @@ from .sheet import halved_speeds, signed
 
 STYLE = load_style(Path(__file__).with_name("aids.yaml"))["chit"]
 SHIPS_PER_SPEED_CHIT = 4  # one chit of each speed for every 4 ships that can make it (8 ran out in turn 1 at Mobile Bay)
-SHIPS_PER_ASTERN_CHIT = 8  # going astern costs a turn stopped first and runs at a third of the speed: few ships back at
-                           # once (replay 6: none in three turns), so a chit a speed for every 8 ships
+SHIPS_PER_ASTERN_CHIT = 12  # going astern costs a turn stopped first and runs at a third of the speed: few ships back at
+                            # once (replay 6 and play 28: none in three turns), so a chit a speed for every 12 ships (8
+                            # until play 28, whose missing captain, rudder, pilot-house, smoke and steam markers took the cells)
 SHIPS_PER_FATE_MARKER = 4  # a struck and a sunk marker for every 4 ships (at least 2 of each): 8 left Mobile Bay's 22
                            # ships three of each for a 12-turn game (replay 6), 6 four; the day saw four fates and replay
                            # s26 one of each in three turns of twelve, so 4 now: six of each
-SHIPS_PER_AGROUND = 8  # an aground marker for every 8 ships (at least 2): few ground (replay s26: none in three turns,
-                       # the shoals off the channel), and the room went to the fates
+SHIPS_PER_AGROUND = 6  # an aground marker for every 6 ships (at least 2): few ground (replay s26: none in three turns,
+                       # the shoals off the channel), but play 28 found 3 too few for Mobile Bay's 22 (8 till then)
 FORTS_PER_SILENCED = 1  # a silenced marker for every fort (two for Mobile Bay's four ran short on paper, replay 6)
-SHIPS_PER_HALTED = 6  # a halted marker for every 6 ships: a ram halts both ships for the next move too
+SHIPS_PER_HALTED = 11  # a halted marker for every 11 ships (at least 2): a ram halts both ships for the next move too;
+                       # rams are rare (none in the replays' three-turn games), so 6 gave way to play 28's state markers
+SHIPS_PER_STATE = 11  # a CAPTAIN, RUDDER and PILOT marker for every 11 ships (at least 2): play 28 had two captains
+                      # down and two rudders jammed at once in turn 3 and Hartford's pilot house hit twice
+SHIPS_PER_LASTING = 8  # a SMOKE marker for every 8 ships, a STEAM for every 11 (at least 2): they last all game, and a
+                       # −1 to fire without a marker on the model is easily forgotten (play 28: three ships in three turns)
 LIGHT_TEXT = {"fire", "sunk"}  # white figures on a dark chit
 # what marks each kind besides its fill, so that in black and white they differ by more than a grey
 PATTERNS = {"aground": ("hatch", "clear"), "hole": ("hole",), "spar": ("spar",), "struck": ("spar",), "sunk": ("hole",),
@@ -86,7 +92,7 @@ def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str
     damaged += sorted({v for s in ships for v in halved_speeds(s, ctx)} - set(speed_values(tops, damaged)))
     for v, n in speed_chits(tops, 0, damaged):
         out += [(number(v), "kn ahead", "speed")] * n
-    for v, n in speed_chits([s.astern_speed_kn for s in ships], 0.5, per=SHIPS_PER_ASTERN_CHIT):
+    for v, n in astern_chits(ships):
         out += [(number(v), "kn astern", "astern")] * n
     t = ctx.tables
     out += [("FIRE", f"{signed(modifier(t.to_hit, 'On fire'))} to fire", "fire")] * max(4, math.ceil(n_units / 2))
@@ -97,8 +103,33 @@ def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str
     out += [("STRUCK", "speed 0", "struck")] * fates
     out += [("SUNK", "the wreck", "sunk")] * fates
     out += [("HALTED", "0 kn next move", "halted")] * max(2, math.ceil(len(ships) / SHIPS_PER_HALTED))
+    out += state_chits(ships, ctx)
     out += turret_chits(units)
     out += [("SILENCED", "guns silent", "silenced")] * math.ceil(sum(1 for _, _, d in units if d.stats.fort) / FORTS_PER_SILENCED)
+    return out
+
+
+def astern_chits(ships: list[Any]) -> list[tuple[float, int]]:
+    """(astern speed, copies): whole knots up to the fastest astern speed of a ship that backs at a fraction of her
+    speed, and each ship's own astern top; a double-ender's full astern above that is hers alone (at Mobile Bay each is
+    lashed to a sloop, which backs at a third), so the whole knots between are not printed (play 28 took the cells)."""
+    tops = [s.astern_speed_kn for s in ships]
+    fractional = [s.astern_speed_kn for s in ships if s.astern_speed_kn < s.max_speed_kn] or tops
+    return [(v, n) for v, n in speed_chits(tops, 0.5, per=SHIPS_PER_ASTERN_CHIT)
+            if v <= max(fractional) or v in tops]
+
+
+def state_chits(ships: list[Any], ctx: Context) -> list[tuple[str, str, str]]:
+    """The states a sheet's next-move or tick boxes hold, as markers to lay by the model, in number for the fleet:
+    CAPTAIN, RUDDER and PILOT (house) a move, MAGAZINE a turn, SMOKE and STEAM all game (their −1s the tables')."""
+    t = ctx.tables
+    if not ships:
+        return []
+    each = max(2, math.ceil(len(ships) / SHIPS_PER_STATE))
+    out = [("CAPTAIN", "down: orders stand", "state")] * each + [("RUDDER", "jammed: no turn", "state")] * each
+    out += [("PILOT", "house hit: no change", "state")] * each + [("MAGAZINE", "flooded: no fire", "state")]
+    out += [("SMOKE", f"{signed(modifier(t.to_hit, 'Filled with smoke'))} to fire", "state")] * max(2, math.ceil(len(ships) / SHIPS_PER_LASTING))
+    out += [("STEAM", f"{signed(modifier(t.to_hit, 'Filled with steam'))} to fire", "state")] * max(2, math.ceil(len(ships) / SHIPS_PER_STATE))
     return out
 
 
@@ -106,23 +137,15 @@ SHIPS_PER_TURNED = 3  # a TURNED marker for every 3 ships, where the counters' l
 
 
 def spare_chits(units: list[tuple[str, Any, Derived]], ctx: Context, room: int) -> list[tuple[str, str, str]]:
-    """The markers a player needs across the table but which live only on the sheets (replay s26: the target's
+    """A marker a player needs across the table but which lives only in the orders logs (replay s26: the target's
     plotted turn changes the firer's to-hit, and checking it meant reading 25 orders logs), printed only in the
-    `room` cells the counters' last page has left, so they never add a page: first a TURNED marker for every
-    SHIPS_PER_TURNED ships (laid by a ship when she turns in step 3, lifted in step 7), then, one of each in turn, the
-    states a sheet's next-move or tick boxes hold (rudder jammed, captain down, magazine flooded, funnel smoke,
-    boiler steam). Every number is the tables'."""
+    `room` cells the counters' last page has left, so it never adds a page: a TURNED marker for every
+    SHIPS_PER_TURNED ships (laid by a ship when she turns in step 3, lifted in step 7). The sheets' states are
+    counters in their own right now (state_chits, play 28)."""
     ships = _ships(units, ctx)
     t = ctx.tables
     turned = [("TURNED", f"plotted a turn: {signed(modifier(t.to_hit, 'Firer or target plotted a turn'))}", "turned")]
-    states = [("RUDDER", "jammed: no turn", "state"), ("CAPTAIN", "down: orders stand", "state"),
-              ("MAGAZINE", "flooded: no fire", "state"),
-              ("SMOKE", f"{signed(modifier(t.to_hit, 'Filled with smoke'))} to fire", "state"),
-              ("STEAM", f"{signed(modifier(t.to_hit, 'Filled with steam'))} to fire", "state")]
-    out = turned * math.ceil(len(ships) / SHIPS_PER_TURNED)
-    while len(out) < room and ships:
-        out += states
-    return out[:max(0, room)]
+    return (turned * math.ceil(len(ships) / SHIPS_PER_TURNED))[:max(0, room)]
 
 
 def turret_chits(units: list[tuple[str, Any, Derived]]) -> list[tuple[str, str, str]]:

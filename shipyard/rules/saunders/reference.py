@@ -200,7 +200,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
         *[[f"Hull {fraction(r['lost_fraction'])} lost: max speed ×", fraction(r["speed_fraction"])] for r in t.hull_speed.rows],
         [f"Turn ladder (°); spar deployed: {signed(t.turn.rows['spar_torpedo_deployed_steps'])} step",
          " ".join(str(a) for a in turns_in_play(ctx))],  # the angles the turn gauges are cut for
-        ["Speed chits: a line of ships at one speed", "one, on its leader"],
+        ["A line at one speed, each on her own plot: chits", "one, on its leader"],  # her plot, not the leader's track (play 28 moment 3)
     ], None, "movement"))
     st = t.small_target.rows
     small = [f"Target under {number(st['under_length_ft'])} ft" + (" or a monitor" if st["monitors"] else ""),

@@ -165,7 +165,8 @@ def propulsion_item(s: SaundersStats, ctx: Context) -> tuple[str, int]:
     name = {"sternwheel": "Stern wheel", "centrewheel": "Centre wheel"}.get(drive, "Screw")
     # each box says its outcome, not two hits: a second hit takes its knots again on the speed track (the readings'
     # "Repeated critical"), and the second box is the torpedo's, which leaves her no power at all
-    return f"{name}: 1st box hit ({screw} each hit), 2nd a torpedo's: drifts −2 kn a turn", 2
+    # (play 28 moment 2: Brooklyn's second screw hit by gunfire; was the 2nd box hers? No: a torpedo's only)
+    return f"{name}: 1st box hit ({screw} each hit), 2nd torpedo only: drifts −2 kn a turn", 2
 
 
 def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
@@ -296,6 +297,34 @@ def fort_critical_rolls(ctx: Context, s: SaundersStats) -> list[str]:
     return [f"{r[0].split('-')[0]}–{r[-1].split('-')[-1]}" if r[0] != r[-1] or "-" in r[0] else r[0] for r in runs]
 
 
+def least_harming_strength(s: SaundersStats, ctx: Context) -> int | None:
+    """The least gun strength that can harm her hull at effective range, unrifled: the best DAV face plus the
+    strength less her weakest hull rating (bow, midships, stern: a fort's walls) must reach the least total that costs
+    hull (penetration_result); None where every gun can (wood)."""
+    t = ctx.tables
+    harm = min(int(r["min_total"]) for r in t.penetration_result.rows if int(r["hull"]) > 0)
+    a = s.armour
+    least = harm - max(int(f) for f in t.penetration.rows["dav_faces"]) + min(a.bow, a.midships, a.stern)
+    return least if least > 1 else None
+
+
+def futile_words(s: SaundersStats, ctx: Context) -> str:
+    """'no effect below strength 4 (rifle or point blank: 3, both 2; Long: 5)': the guns whose dice are wasted on
+    her, from the tables (play 28: howitzers at the water battery, 30-pdrs at Fort Morgan and a 100-pdr at Tennessee
+    could never harm them, and the sheets gave no hint). Where a section (hit on 4–6) is weaker than her hull, the
+    words are the hull's alone."""
+    n = least_harming_strength(s, ctx)
+    if n is None:
+        return ""
+    a = s.armour
+    weaker = [v for k, v in vars(a).items() if k not in ("bow", "midships", "stern") and isinstance(v, int)
+              and v < min(a.bow, a.midships, a.stern)]
+    mods = {m["when"]: int(m["mod"]) for m in ctx.tables.penetration.rows["modifiers"]}
+    one, both = n - mods["Rifle"], n - mods["Rifle"] - mods["Point blank range"]
+    return (f"Against her{' hull' if weaker else ''}: no effect below strength {n} (rifle or point blank "
+            f"{one}, both {both}; Long {n - mods['Long range']})")
+
+
 def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str:
     """What a fort's sheet says of how it fights (the fort_fire reading, reconstructed: the text has no fort rules)."""
     t = ctx.tables
@@ -310,6 +339,8 @@ def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str
         out.append(f"ships firing at her: {signed(modifier(t.to_hit, 'Target stationary'))} (a stationary target)")
     acting = f" (those that act: {', '.join(fort_critical_rolls(ctx, s))})" if s is not None else ""
     out.append(f"no hull left: silenced · a critical with no box here: no effect{acting}")
+    if s is not None and futile_words(s, ctx):
+        out.append(futile_words(s, ctx))
     if unit is None or not fort_faces(unit, ctx):  # where the set-up names the faces' guns, the gun lines say it
         out.append("sited: each face bears over the set-up page's arc (none: 90° on its embrasure)")
     return " · ".join(out)
@@ -375,6 +406,7 @@ def fort_once(unit, ctx: Context, once: list[tuple[str, int, str]]) -> list[tupl
     return out
 
 
+TARGETS_PER_LINE = 2  # a fort's target cells a line (play 28: each a ship and her guns, so two to a line)
 TARGETS = "Targets, {face} ({cap} at one): ship · guns"  # a fort face's write-in row (r17); no header row, which
 # took New Orleans' three forts onto a page of their own
 
@@ -395,12 +427,17 @@ def fort_targets(unit, s: SaundersStats, ctx: Context) -> Block | None:
         return None
     # a cell a ship she may fire at: as many as the cap takes to fire every gun, and no fewer than the face's
     # batteries (its lines in the guns table), each of which may lay on a ship of its own (replay s11: Fort Morgan's
-    # channel fronts, five batteries, had four cells)
-    cells = min(st["most"], max(max(-(-n // guns_at_one_ship(ctx.tables, n)), batteries) for _, n, batteries in faces))
-    rows = [[TARGETS.format(face=name, cap=guns_at_one_ship(ctx.tables, n))] + [""] * cells for name, n, _ in faces]
-    return WriteIns(rows, widths=[st["label_weight"]] + [1.0] * cells,
+    # channel fronts, five batteries, had four cells); each face its own count, and PER_LINE cells a line, wide
+    # enough for a ship's name and the guns laid on her (play 28: five cells in the label's line were 15 mm each
+    # and read as one line; Fort Morgan's first turn ran out of room)
+    rows = []
+    for name, n, batteries in faces:
+        cells = min(st["most"], max(-(-n // guns_at_one_ship(ctx.tables, n)), batteries))
+        label = TARGETS.format(face=name, cap=guns_at_one_ship(ctx.tables, n))
+        rows += [[label if k == 0 else ""] + [""] * TARGETS_PER_LINE for k in range(-(-cells // TARGETS_PER_LINE))]
+    return WriteIns(rows, widths=[st["label_weight"]] + [st["cell_weight"]] * TARGETS_PER_LINE,
                     size=st["size"], leading=st["min_row"] / (st["size"] * PT), bold_first_col=True,
-                    align=["left"] * (cells + 1))
+                    align=["left"] * (TARGETS_PER_LINE + 1))
 
 
 @dataclass
@@ -530,12 +567,18 @@ def orders_columns(s: SaundersStats) -> list[str]:
     return cols + ["Fire at / notes"]
 
 
-def _orders(s: SaundersStats, turns: int) -> OrdersLog:
-    """The orders log: a row a turn, turns 1..`turns`, set in parts side by side to save height."""
+def _orders(s: SaundersStats, turns: int, paper: str | None = None) -> OrdersLog:
+    """The orders log: a row a turn, turns 1..`turns`, set in parts side by side to save height; fewer parts (so a
+    wider Fire at / notes cell, for a sloop's gun groups, her targets and the hits she takes) where the paper has the
+    height (style orders_wide, for a ship of many gun groups; play 28: the cell, about an inch, held no turn's marks)."""
     st = style()
     head = orders_columns(s)
     widths = st["orders_columns"]
-    return OrdersLog(turns, head, [widths.get(c, widths["Turret"]) for c in head], **st["orders_log"])
+    log = dict(st["orders_log"])
+    wide = st["orders_wide"]
+    if len(s.guns) >= wide["from_guns"]:  # a ship of many gun groups: the one whose marks did not fit
+        log["max_parts"] = wide.get(str(paper or "").lower(), log["max_parts"])
+    return OrdersLog(turns, head, [widths.get(c, widths["Turret"]) for c in head], **log)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -816,7 +859,8 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
     else:
         right = Stack([Text(f"Speed (1 kn = {number(per_in)} in): mark it; strike lost knots from the top; "
                             "shaded = hull bars", **st["speed_head"]), _speed_track(s, ctx),
-                       Text(flags(s, ctx), **st["speed_notes"]), Text(remarks(s, ctx, unit), **st["speed_notes"])],
+                       Text(flags(s, ctx), **st["speed_notes"]), Text(remarks(s, ctx, unit), **st["speed_notes"]),
+                       Text(futile_words(s, ctx), **st["speed_notes"]) if futile_words(s, ctx) else None],
                       **st["speed_stack"])
         top = Columns([_plan(unit, s), right], **st["plan_row"])
     lashed_line = lashed_note(unit, s, ctx)
@@ -835,7 +879,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
         _status(unit, s, ctx),
     ]
     if not s.fort:
-        blocks.append(_orders(s, game_turns(ctx)))
+        blocks.append(_orders(s, game_turns(ctx), getattr(ctx.options, "paper", None)))
     return as_it_stands(Stack(blocks, **st["sheet_fort" if s.fort else "sheet"]), ctx, unit)
 
 
