@@ -424,7 +424,7 @@ def test_the_events_say_which_doubles_go_to_them(mobile_bay, library):
     ref = _blocks(library, "mobile-bay-1864")
     assert "(any double)" not in ref and "Any double" not in ref
     assert "Heavy 2D10 per factor EDNA (a double: no event)" in ref and "Medium 2D6 per two factors (one 2 AvD) EDNA (a double: no event)" in ref
-    assert "the factor; over" in ref and ref.count("→ events.") == ref.count("Any two dice alike → events.")
+    assert "the factor; over" in ref and ref.count("→ events.") == ref.count("Two dice alike, hit or not → events.")
     assert "Doubles on 3D6 any two of a ram's or a torpedo's 3D6 alike are a double" in ref
     column = _column(mobile_bay, "— quick reference")  # the cell wraps: "EDNA (a double: no" over "event)"
     assert column.count("EDNA (a double:") == 2 and column.count("event)") >= 2
@@ -593,7 +593,7 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     ref = _blocks(library, "mobile-bay-1864")
     assert ("Ramming any ship may: RAM and target said at her number, before she fires (measure first); her bow must "
             "reach it this move, else it lapses (a bow touching has: speed 0, marker kept). Ramming factor") in ref
-    assert "Any two dice alike → events. Hits and events: the target's alone." in ref
+    assert "Two dice alike, hit or not → events. Hits and events: the target's alone." in ref
     assert "Ramming and Holed: the quick reference" in ref  # the readings point to it (said once: replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
     assert _squeezed("her bow must reach it this move, else it lapses (") in qr
@@ -1663,7 +1663,7 @@ def test_a_ship_is_in_a_torpedo_field_by_any_part_of_her_base_and_tests_a_turn_o
     bound's Turn row and the readings' Torpedo tests row."""
     ref = _blocks(library, "mobile-bay-1864")
     assert ("Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base over it) and "
-            "each turn made in one, any density") in ref
+            "each turn in one, any density") in ref
     assert "Turn up to her type's turn, on the gauge; turning in a field: torpedo test" in ref
     assert "(none unmoving)" in _readings(mobile_bay)
     column = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
@@ -2470,4 +2470,16 @@ def test_the_quick_reference_says_how_high_a_heavy_can_throw_and_to_skip_what_ca
     house.write_text(json.dumps({"quick-play": {"avd_modifiers": {"rows": {"reading": "subtract"}}}}))
     assert "Heavies throw at most 20 (25 at point blank, 18 over 12 in, 16 over 24 in)" in \
         _blocks(library, "mobile-bay-1864", house)
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_ram_or_torpedo_double_goes_to_the_events_hit_or_not(mobile_bay, bundled_packs):
+    """Replay 28, moment 5 (p6 Torpedoes): Tecumseh's test threw 7 against EDNA 16 with two dice alike; "Any two dice
+    alike → events", a sentence after "no hit", left open whether a miss still sends the double to the events. It
+    does (the article: any double): both the Ramming and the Torpedoes lines say "hit or not", on A4 and on Letter,
+    which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        qr = _squeezed(_column(pages, "— quick reference", left=False))
+        assert qr.count(_squeezed("Two dice alike, hit or not → events.")) == 2
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9

@@ -127,7 +127,7 @@ def ram_words(ctx: Context, rams: bool = True) -> str:
     if edna not in ("current", "printed"):
         raise ShipyardError(f"table ramming ({ctx.tables.ramming.tag()}): edna is {edna!r}; it is current or printed")
     return (f"Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs {edna}, speeds in inches at contact "
-            f"(0 stopped; hers after phase 5, the target's now). Throw {dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming', boxes=False)} Any two dice alike → events.")
+            f"(0 stopped; hers after phase 5, the target's now). Throw {dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming', boxes=False)} Two dice alike, hit or not → events.")
 
 
 def edna_zero_words(ctx: Context, forts: bool = True, ships: bool = True) -> str:
@@ -162,7 +162,7 @@ def move_reminders(ctx: Context, size: float | None = None, rams: bool = True, s
                      + f" {clauses[2].capitalize()}. " + "; ".join(clauses[3:]).capitalize() + ".")
         tor = t.torpedoes.rows
         runs += _run("\nTorpedoes", f"{tor['dice']} {tor['when']}; {outcome_words(ctx, 'torpedoes', boxes=False)} "
-                                     "Any two dice alike → events.")
+                                     "Two dice alike, hit or not → events.")
         boiler = outcome_words(ctx, "boiler", boiler_edna_words(ctx), boxes=False)  # Gunfire says a hit is a box
         runs += _run("\nBoiler (2-2)", boiler[:1].upper() + boiler[1:])
         runs += _run("\nHoled (3-3)", "roll 1D6 now, add it to this bound and write that bound on her card: she sinks "
