@@ -592,11 +592,11 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     the rammer? Is the rammer hurt? The quick reference's Ramming line and the readings answer all three."""
     ref = _blocks(library, "mobile-bay-1864")
     assert ("Ramming any ship may: RAM and target said at her number, before she fires (measure first); her bow must "
-            "reach it this move, else it lapses (a bow touching has: speed 0, marker kept). Ramming factor") in ref
+            "reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept). Ramming factor") in ref
     assert "Two dice alike, hit or not → events. Hits and events: the target's alone." in ref
     assert "Ramming and Holed: the quick reference" in ref  # the readings point to it (said once: replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
-    assert _squeezed("her bow must reach it this move, else it lapses (") in qr
+    assert _squeezed("her bow must reach it this move, turn too, else it lapses (") in qr
     assert _squeezed("Hits and events: the target") in qr and _squeezed("s alone.") in qr  # ' set as ’
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
@@ -1722,8 +1722,8 @@ def test_the_ramming_factor_takes_off_the_targets_edna_and_speed_both(mobile_bay
     """Replay 18, moment 1 (p6, p5): "her EDNA + speed − the target's": the target's EDNA alone, or her EDNA and speed?
     The article takes the rammer's EDNA and speed and "minus same" of the target: both, and the line says so."""
     ref = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs current, speeds in "
-                     "inches at contact (0 stopped;") in ref
+    assert _squeezed("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs current, speeds a "
+                     "whole move's inches, either half (0 stopped;") in ref
 
 
 def test_each_ship_of_a_lashed_pair_makes_her_own_torpedo_tests(mobile_bay):
@@ -1743,12 +1743,12 @@ def test_a_ram_from_a_bow_already_touching_is_at_speed_0_and_speeds_are_taken_at
     she stops, so she slides nowhere); each speed is taken at contact, the rammer's after her phase-5 change. Said on
     the quick reference's Ramming line and the readings' Ramming row, the A4 pack keeping its pages."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "her bow must reach it this move, else it lapses (a bow touching has: speed 0, marker kept). Ramming factor" in ref
-    assert ("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs current, speeds in inches at "
-            "contact (0 stopped; hers after phase 5,") in ref
+    assert "her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept). Ramming factor" in ref
+    assert ("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs current, speeds a whole "
+            "move's inches, either half (0 stopped; hers as set in phase 5,") in ref
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("(a bow touching has: speed 0, marker kept)") in qr
-    assert _squeezed("speeds in inches at contact (0 stopped; hers after phase 5,") in qr
+    assert _squeezed("(one already touching: speed 0, marker kept)") in qr
+    assert _squeezed("either half (0 stopped; hers as set in phase 5,") in qr
     assert _squeezed("Ramming and Holed: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1936,9 +1936,9 @@ def test_a_ram_from_a_bow_already_touching_keeps_the_rammers_speed_marker(mobile
     said whether her speed marker goes to stopped for it or stays as set. It stays: 0 is the factor's speed, for a
     ram with no run, not an order; at contact a rammer keeps her marker (as after any ram), so the touching ram says
     both in its parenthesis. "already" and "her" won the words back, the A4 pack keeping its pages."""
-    assert ("her bow must reach it this move, else it lapses (a bow touching has: speed 0, marker kept). Ramming factor"
+    assert ("her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept). Ramming factor"
             in _blocks(library, "mobile-bay-1864"))
-    assert _squeezed("(a bow touching has: speed 0, marker kept)") in _squeezed(_column(mobile_bay, "— quick reference",
+    assert _squeezed("(one already touching: speed 0, marker kept)") in _squeezed(_column(mobile_bay, "— quick reference",
                                                                                          left=False))
     assert _squeezed("Ramming and Holed: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
@@ -2087,7 +2087,7 @@ def test_a_ram_may_be_measured_first_and_one_that_cannot_reach_lapses(mobile_bay
     she measure first, and what then? She may measure before she says RAM; a ram that falls short lapses and she
     moves as she likes."""
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("before she fires (measure first); her bow must reach it this move, else it lapses") in qr
+    assert _squeezed("before she fires (measure first); her bow must reach it this move, turn too, else it lapses") in qr
     assert _squeezed("Ramming and Holed: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2260,13 +2260,13 @@ def test_the_ramming_factor_takes_both_current_ednas_and_printed_is_a_house_rule
     (against a crippled Metacomet, +17 or +10). Current, as every other test against EDNA; the card's printed EDNA is
     the house rule ramming: edna printed, which the quick reference then says."""
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("(the target's EDNA + speed), EDNAs current, speeds in inches at contact") in qr
+    assert _squeezed("(the target's EDNA + speed), EDNAs current, speeds a whole move's inches") in qr
     assert _squeezed("add the factor (EDNA: current; speed: inches a move") in _squeezed(_readings(mobile_bay))
     house = tmp_path / "house.yaml"
     house.write_text("quick-play: {ramming: {rows: {edna: printed}}}\n")
     pages = _build(library, "mobile-bay-1864", tmp_path, house=house)
     qr = _squeezed(_column(pages, "— quick reference", left=False))
-    assert _squeezed("EDNAs printed, speeds in inches") in qr and _squeezed("EDNAs current") not in qr
+    assert _squeezed("EDNAs printed, speeds a whole move's inches") in qr and _squeezed("EDNAs current") not in qr
     assert len(pages) == RULESET.pack_pages
 
 
@@ -2332,10 +2332,10 @@ def test_a_rams_target_that_has_not_moved_yet_counts_the_speed_marker_she_has_no
     """Replay 27, moment 2 (p6 Ramming): Tecumseh rammed Morgan before Morgan's number came up. "Speeds at contact
     (0 stopped; hers as set in phase 5)" covered only the rammer: the target's is her marker as it lies at contact,
     set last bound if she has not acted yet. Said on the quick reference's Ramming line; Letter keeps its 9 pages."""
-    assert ("speeds in inches at contact (0 stopped; hers after phase 5, the target's now)."
+    assert ("speeds a whole move's inches, either half (0 stopped; hers as set in phase 5, the target's now)."
             in _blocks(library, "mobile-bay-1864"))
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("(0 stopped; hers after phase 5, the target's now)") in qr
+    assert _squeezed("(0 stopped; hers as set in phase 5, the target's now)") in qr
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2482,4 +2482,22 @@ def test_a_ram_or_torpedo_double_goes_to_the_events_hit_or_not(mobile_bay, bundl
     for pages in (mobile_bay, letter):
         qr = _squeezed(_column(pages, "— quick reference", left=False))
         assert qr.count(_squeezed("Two dice alike, hit or not → events.")) == 2
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_ram_may_use_its_turn_and_counts_a_whole_moves_inches_in_either_half(mobile_bay, bundled_packs, library):
+    """Replay 28, moment 6 (p6 Ramming): "speeds in inches at contact (hers after phase 5)" left open what a contact
+    in the second half (phase 8) counts, nothing said whether a ram said at her number may use the phase-6 turn, and
+    "(a bow touching has: speed 0, marker kept)" read as a garble. The ram's move takes its turn too; each speed is a
+    whole move's inches at her marker, whichever half she touches in; a ship already touching rams at 0. Said on the
+    Ramming line, from the readings' Ramming row, on A4 and on Letter, which keep 7 and 9 pages."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept)" in ref
+    assert ("speeds a whole move's inches, either half (0 stopped; hers as set in phase 5, the target's now)") in ref
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        qr = _squeezed(_column(pages, "— quick reference", left=False))
+        assert _squeezed("reach it this move, turn too, else it lapses (one already touching: speed 0") in qr
+        assert _squeezed("speeds a whole move's inches, either half (0 stopped; hers as set in phase 5") in qr
+        assert _squeezed("a bow touching has") not in qr
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9

@@ -126,8 +126,8 @@ def ram_words(ctx: Context, rams: bool = True) -> str:
     edna = str(ram.get("edna", "current"))
     if edna not in ("current", "printed"):
         raise ShipyardError(f"table ramming ({ctx.tables.ramming.tag()}): edna is {edna!r}; it is current or printed")
-    return (f"Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs {edna}, speeds in inches at contact "
-            f"(0 stopped; hers after phase 5, the target's now). Throw {dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming', boxes=False)} Two dice alike, hit or not → events.")
+    return (f"Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs {edna}, speeds a whole move's inches, "
+            f"either half (0 stopped; hers as set in phase 5, the target's now). Throw {dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming', boxes=False)} Two dice alike, hit or not → events.")
 
 
 def edna_zero_words(ctx: Context, forts: bool = True, ships: bool = True) -> str:
