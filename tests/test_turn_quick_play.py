@@ -1219,7 +1219,7 @@ def test_passing_a_failed_brooklyn_says_what_clears_her_and_when_the_ships_aster
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule; Slow, back to 005° in bound 2)") in ref
+    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule; in bound 2 held at Slow, back to 005° at the half)") in ref
     assert "models (or bases) touching unbidden, she stops" in _readings(mobile_bay)  # what "touching" is
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
@@ -1376,7 +1376,7 @@ def test_passing_a_failed_brooklyn_turns_back_at_slow_clear_of_the_middle_ground
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("Slow, back to 005° in bound 2).") in ref and "stillatSlow" not in ref
+    assert _squeezed("held at Slow, back to 005° at the half).") in ref and "stillatSlow" not in ref
     setup = library.scenarios["mobile-bay-1864"].setup
     shoal = next(w for w in setup.water if w.name == "Middle Ground shoals")
     shoals = [(x / 100, y / 100) for x, y in shoal.outline]
@@ -1900,8 +1900,8 @@ def test_the_ship_back_on_005_at_slow_after_a_failed_brooklyn_is_the_next_astern
     the end of a run-on clause. The turn back and its Slow are in the next astern's own parenthesis, Slow first;
     Brooklyn is out of the line, and the readings' Line of battle says how she rejoins (astern of its last ship)."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule; Slow, back to 005° in "
-                     "bound 2).") in ref
+    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule; in bound 2 held at "
+                     "Slow, back to 005° at the half).") in ref
     assert "clear of her by rule, back to 005°" not in _blocks(library, "mobile-bay-1864")
     assert _squeezed("if he stops or sinks, the next astern leads: he has left the line for good (under way: his own "
                      "number; he may rejoin at its tail)") in _squeezed(_readings(mobile_bay))
@@ -2376,7 +2376,7 @@ def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tai
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("Slow, back to 005° in bound 2). From bound 2, at her number, she sets Reverse or "
+        assert _squeezed("held at Slow, back to 005° at the half). From bound 2, at her number, she sets Reverse or "
                          "Slow and, under way, turns at the half; she may rejoin at the line's tail.") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2500,4 +2500,16 @@ def test_a_ram_may_use_its_turn_and_counts_a_whole_moves_inches_in_either_half(m
         assert _squeezed("reach it this move, turn too, else it lapses (one already touching: speed 0") in qr
         assert _squeezed("speeds a whole move's inches, either half (0 stopped; hers as set in phase 5") in qr
         assert _squeezed("a bow touching has") not in qr
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_the_pair_passing_a_failed_brooklyn_is_held_at_slow_through_bound_2(mobile_bay, bundled_packs):
+    """Replay 28, moment 3 (p6 Brooklyn's test): "Slow, back to 005° in bound 2" beside "speed changes 1 step a bound"
+    left open whether Hartford's pair may step up to Cruise in bound 2 (at Cruise its half move on 320° runs onto the
+    Middle Ground: test_passing_a_failed_brooklyn_turns_back_at_slow_clear_of_the_middle_ground). It is held at Slow
+    that bound and turns back at the half; free from bound 3. On A4 and on Letter, which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("clear of her by rule; in bound 2 held at Slow, back to 005° at the half).") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
