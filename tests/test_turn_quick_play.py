@@ -617,8 +617,8 @@ def test_in_sight_is_said_and_a_consort_behind_her_sloop_is_hidden(mobile_bay, l
     """Round 3, moment 8: "in sight" was undefined, so whether the fort may fire at a gunboat on the far side of her
     sloop was the player's to invent."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base (a "
-            "consort behind her sloop is hidden)") in blocks
+    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base, a "
+            "pair's other ship's too") in blocks
     page = _readings(mobile_bay)
     assert "In sight" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
@@ -791,8 +791,8 @@ def test_a_forts_own_shore_does_not_block_its_lines_of_sight(mobile_bay):
     """Replay 11, moment 2: Fort Morgan's mark lies 2-4 in inside Mobile Point's shore, so "crosses no land" read
     literally let nothing fire at her and her fire at nothing (Fort Gaines the same)."""
     readings = _readings(mobile_bay)
-    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base (a "
-            "consort behind her sloop is hidden)") in readings
+    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base, a "
+            "pair's other ship's too") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
 
@@ -2512,4 +2512,17 @@ def test_the_pair_passing_a_failed_brooklyn_is_held_at_slow_through_bound_2(mobi
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
         assert _squeezed("clear of her by rule; in bound 2 held at Slow, back to 005° at the half).") in ref
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_either_ship_of_a_lashed_pair_hides_the_other_by_the_same_rule(mobile_bay, bundled_packs):
+    """Replay 28, moment 1 (p3 In sight): Brooklyn turned across the channel put Octorara between her and the fort;
+    "(a consort behind her sloop is hidden)" named one way only, and "the pair touches as one" read as if the pair were
+    one silhouette. The ruler must touch no other base, the pair's other ship's too, whichever lies behind: the In
+    sight reading says so on A4 and on Letter, which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("touches no other model or base, a pair's other ship's too") in readings
+        assert _squeezed("a consort behind her sloop is hidden") not in readings
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
