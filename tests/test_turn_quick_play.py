@@ -2244,8 +2244,8 @@ def test_a_follower_steers_round_a_ship_lying_in_the_wake_and_back_into_it(mobil
 def test_the_lead_pairs_survivor_leaves_the_line_and_the_next_astern_leads(mobile_bay):
     """Replay 26, moment 5 (p3): Brooklyn sank and Octorara kept the counter; did she stay at the head of the line?
     She leaves it, at her own number, as a leader that sinks does, and the next astern leads."""
-    assert _squeezed("a struck one anchors alongside, blocking sight; the lead pair's leaves the line, the next astern "
-                     "leads") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("a struck one anchors alongside, blocking sight, the other's too (free, she fires either side); the "
+                     "lead pair's leaves the line, the next astern leads") in _squeezed(_readings(mobile_bay))
 
 
 def test_a_ship_stopped_by_a_touch_may_still_turn_and_finish_her_move(mobile_bay):
@@ -2525,4 +2525,17 @@ def test_either_ship_of_a_lashed_pair_hides_the_other_by_the_same_rule(mobile_ba
         readings = _squeezed(_readings(pages))
         assert _squeezed("touches no other model or base, a pair's other ship's too") in readings
         assert _squeezed("a consort behind her sloop is hidden") not in readings
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_struck_consort_blocks_her_own_sloops_sight_and_the_freed_sloop_fires_either_side(mobile_bay, bundled_packs):
+    """Replay 28, moment 2 (p3 One of a pair lost): Octorara struck and anchored alongside Brooklyn, "blocking sight";
+    did she block her own sloop's fire, and did the freed Brooklyn still fire outboard only ("all her factors
+    outboard" is the pairs' rule)? She blocks the other's sight too, and the freed ship fires either side, as a lone
+    ship by Targets. Said in the reading on A4 and on Letter, which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("a struck one anchors alongside, blocking sight, the other's too (free, she fires either "
+                         "side)") in readings
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
