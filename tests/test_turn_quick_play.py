@@ -628,7 +628,7 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     """Round 3, moments 6 and 7: the set-up splits Fort Morgan's guns by front (channel 20, bay 8, land 4) against her
     card's 10 undivided factors, and gives Fort Gaines "only her two 10in columbiads" against her card's 4/2/2."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
+    assert ("Fort Morgan sectors from her square on the plan: every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
             "Mediums she has left, 1 if one (her 8 bay-front pieces); none landward") in blocks
     assert "Fort Gaines: the set-up page" in blocks  # said once, on the set-up page (replay 26)
     assert _squeezed("her card's factors fire in her sector on the plan, at a ship within 24 in of her") in _squeezed(
@@ -636,7 +636,7 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     cards = " ".join(_cards(mobile_bay))
     assert "32 pieces in 10 factors" in cards and "27 pieces in 8 factors" in cards  # the cards the readings speak of
     page = _readings(mobile_bay)
-    assert "Fort Morgan every factor she has left bears on the channel" in page
+    assert "every factor she has left bears on the channel" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
 
@@ -903,7 +903,7 @@ def test_fort_morgans_bay_guns_are_any_two_of_the_mediums_left_once_mediums_are_
     """Replay 11, defect 2: "on the bay 2 of her Mediums left" did not say whether the bay's pieces are among the
     Mediums guns-out strikes; the bay gets 2 of whichever Mediums she still has, 1 if one."""
     page = _readings(mobile_bay)
-    assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
+    assert ("Fort Morgan sectors from her square on the plan: every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
             "Mediums she has left, 1 if one (her 8 bay-front pieces); none landward") in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
@@ -2538,4 +2538,17 @@ def test_a_struck_consort_blocks_her_own_sloops_sight_and_the_freed_sloop_fires_
         readings = _squeezed(_readings(pages))
         assert _squeezed("a struck one anchors alongside, blocking sight, the other's too (free, she fires either "
                          "side)") in readings
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_fort_morgans_sectors_are_from_her_square_not_from_the_west_shore(mobile_bay, bundled_packs):
+    """Replay 28, moment 4 (p2/p3 Fort Morgan): her range, and a ship's arc to her, are taken to Mobile Point's west
+    shore, and nothing said whether her 170–330° and 330–030° sectors are too; at the 330° boundary it decides which
+    of her factors bear. They are from her square on the plan (as drawn, and as her "sectors from here" counter).
+    Said first in her reading, on A4 and on Letter, which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("Fort Morgan sectors from her square on the plan: every factor she has left bears on the "
+                         "channel (170–330°)") in readings
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
