@@ -435,7 +435,7 @@ def test_torpedo_tests_say_how_many_and_that_a_ship_steaming_through_tests(mobil
     field in one half move without stopping escape? What of the set-up's density?"""
     ref = _blocks(library, "mobile-bay-1864")
     assert "Torpedoes 3D6 each half move she starts, ends or crosses in a field" in ref and "any density" in ref
-    assert "Torpedo tests in: any part of her base over it or on its edge; one 3D6 a half move she starts, ends or crosses in it" in ref
+    assert "Torpedo tests in: any part of her base over it or its edge; one 3D6 a half move she starts, ends or crosses in it" in ref
     assert _squeezed("half move she starts, ends or crosses in a field") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
 
 
@@ -1662,12 +1662,12 @@ def test_a_ship_is_in_a_torpedo_field_by_any_part_of_her_base_and_tests_a_turn_o
     only when she makes one in a field; a ship that neither moves nor turns does not test. On the Torpedoes line, the
     bound's Turn row and the readings' Torpedo tests row."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert ("Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base over it) and "
-            "each turn in one, any density") in ref
+    assert ("Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base over it or its "
+            "edge) and each turn in one;") in ref
     assert "Turn up to her type's turn, on the gauge; turning in a field: torpedo test" in ref
     assert "(none unmoving)" in _readings(mobile_bay)
     column = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
-    assert _squeezed("(any part of her base over it)") in column
+    assert _squeezed("(any part of her base over it or its edge)") in column
     assert _squeezed("turning in a field: torpedo test") in _squeezed(_page(mobile_bay, "— quick reference"))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1796,9 +1796,9 @@ def test_a_base_exactly_on_a_torpedo_fields_edge_is_in_it(mobile_bay, library):
     """Replay 19, defect c (p5, p6): "any part of her base over it" left open a base exactly on the field's edge. On the
     edge is in, as touching a model is contact: the Torpedo tests reading, on the readings page after the cards, says
     it in its line, and that page still holds the readings (they are cut into columns by their measured height)."""
-    assert "Torpedo tests in: any part of her base over it or on its edge; one 3D6 a half move" in \
+    assert "Torpedo tests in: any part of her base over it or its edge; one 3D6 a half move" in \
         _blocks(library, "mobile-bay-1864")
-    assert _squeezed("any part of her base over it or on its edge;") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("any part of her base over it or its edge;") in _squeezed(_readings(mobile_bay))
     cards = [k for k, p in enumerate(mobile_bay) if RECORD_CARDS in p]
     assert "What the rules leave open: the bound" in mobile_bay[cards[-1]]  # after the last cards, on their page
     assert len(mobile_bay) == RULESET.pack_pages
@@ -2551,4 +2551,19 @@ def test_fort_morgans_sectors_are_from_her_square_not_from_the_west_shore(mobile
         readings = _squeezed(_readings(pages))
         assert _squeezed("Fort Morgan sectors from her square on the plan: every factor she has left bears on the "
                          "channel (170–330°)") in readings
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_torpedo_fields_in_is_one_wording_on_the_readings_and_the_quick_reference(mobile_bay, bundled_packs):
+    """Replay 28, defect (p5 vs p6 torpedo "in"): the readings said a base on the field's edge is in it, the quick
+    reference only "any part of her base over it", and the player, reading p6, forgot Manhattan's test with her bow on
+    the edge. Both now say "any part of her base over it or its edge", on A4 and on Letter (the quick reference's
+    "any density", which the readings keep, made the room), which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        qr = _squeezed(_column(pages, "— quick reference", left=False))
+        readings = _squeezed(_readings(pages))
+        said = _squeezed("any part of her base over it or its edge")
+        assert said in qr and said in readings
+        assert _squeezed("base over it)") not in qr and _squeezed("on its edge") not in readings
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
