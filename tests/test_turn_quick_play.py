@@ -1689,7 +1689,7 @@ def test_a_ship_in_line_starts_at_her_leaders_speed_in_the_starts_table(mobile_b
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     for pair in ("Brooklyn + USS Octorara", "Lackawanna + USS Seminole", "Monongahela + USS Kennebec",
                  "Ossipee + USS Itasca", "Oneida + USS Galena"):
-        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\"( in line)? lashed pair", setup), pair
+        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\"( \(leader's\))? lashed pair", setup), pair
     assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup)  # the monitors' column at Tecumseh's 4"
 
 
@@ -1700,10 +1700,10 @@ def test_a_follower_whose_start_speed_is_no_setting_of_hers_says_in_line(mobile_
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     for pair in ("Lackawanna + USS Seminole", "Monongahela + USS Kennebec", "Ossipee + USS Itasca",
                  "Oneida + USS Galena"):
-        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" in line lashed pair", setup), pair
+        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
     for pair in ("Brooklyn + USS Octorara", "Hartford + USS Metacomet", "Richmond + USS Port Royal"):
         assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" lashed pair", setup), pair
-    assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup) and "4\" in line" not in setup
+    assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup) and "4\" (leader's)" not in setup
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2566,4 +2566,19 @@ def test_a_torpedo_fields_in_is_one_wording_on_the_readings_and_the_quick_refere
         said = _squeezed("any part of her base over it or its edge")
         assert said in qr and said in readings
         assert _squeezed("base over it)") not in qr and _squeezed("on its edge") not in readings
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_followers_start_speed_says_it_is_her_leaders(mobile_bay, bundled_packs):
+    """Replay 28, defect (p2 How): "3\" in line" for the four screw pairs, whose own Slow is 4", still read as an
+    error. The figure says why, "3\" (leader's)", as her In line marker says "at her leader's speed", in the starts
+    table on A4 and on Letter (its set-up page has no spare line: the cell keeps its one line), which keep 7 and 9
+    pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
+        for pair in ("Lackawanna + USS Seminole", "Monongahela + USS Kennebec", "Ossipee + USS Itasca",
+                     "Oneida + USS Galena"):
+            assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
+        assert " in line lashed pair" not in setup
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
