@@ -1194,7 +1194,7 @@ def test_every_ship_that_may_anchor_has_an_anchored_marker_and_every_follower_an
     division in play less its leader (monitors 3, wooden pairs 6). All on the counters' one A4 page."""
     markers = _markers(mobile_bay)
     assert sum(m.startswith("Anchored") for m in markers) == 15
-    assert sum(m == "In line at her leader's speed" for m in markers) == 9
+    assert sum(m == "In line at her leader's speed" for m in markers) == 9 + 2  # one a follower, and 2 spare (replay 28)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2406,7 +2406,7 @@ def test_a_line_has_turn_point_markers_one_a_follower_on_the_counters_page(mobil
     for pages in (mobile_bay, letter):
         markers = _markers(pages)
         turn = [m for m in markers if m.startswith("Turn point")]
-        assert len(turn) == sum(m.startswith("In line") for m in markers) == 9
+        assert len(turn) == 9 and sum(m.startswith("In line") for m in markers) == 9 + 2  # In line: 2 spare
         assert all("leader turned here; last lifts" in m for m in turn)
         assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
@@ -2581,4 +2581,18 @@ def test_a_followers_start_speed_says_it_is_her_leaders(mobile_bay, bundled_pack
                      "Oneida + USS Galena"):
             assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
         assert " in line lashed pair" not in setup
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_the_in_line_markers_have_spares_beyond_one_a_follower(mobile_bay, bundled_packs, library):
+    """Replay 28, defect (p7 counters): exactly 9 In line markers for Mobile Bay's 9 followers, none spare for a lost
+    one or a ship that rejoins at a line's tail. The state_markers table's `spare` puts 2 more beside them, in the
+    cells that end the sheet's last row (no row or page added): 11 on A4 and on Letter, which keep 7 and 9 pages."""
+    row = next(m for m in RULESET.context(library).tables.state_markers.rows["markers"] if m["word"] == "In line")
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        markers = _markers(pages)
+        turn = sum(m.startswith("Turn point") for m in markers)  # one a follower, as the In line markers were
+        assert sum(m.startswith("In line") for m in markers) == turn + int(row["spare"]) > turn
+        assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
