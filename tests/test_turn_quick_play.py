@@ -213,7 +213,7 @@ def test_ramming_adds_the_factor_so_a_heavier_faster_rammer_does_better(mobile_b
     ref = _blocks(library, "mobile-bay-1864")
     assert "Throw 2D6 (a Ram 3D6) + the factor" in ref and "+1 −" not in ref
     assert "Ramming factor = (her EDNA + speed) − (the target's EDNA + speed)" in ref
-    assert "rammer does better (house rule)" in ref  # the reading, marked: the docs name its option (replay 7)
+    assert "rammer does better; the throw: the quick reference (house rule)" in ref  # the reading, marked: the docs name its option (replay 7)
     assert _squeezed("Throw 2D6 (a Ram 3D6) + the factor") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
     house = tmp_path / "literal.json"
     house.write_text(json.dumps({"quick-play": {"ramming": {"rows": {"factor": "subtract", "modifier": 1}}}}))
@@ -245,7 +245,7 @@ def test_holed_counts_bounds_with_a_write_in_for_the_bound_she_sinks(mobile_bay,
     cards = _half_cards(mobile_bay)
     assert cards.count("holed: sinks 1D6 bounds later, in bound ______") == 22
     ref = _blocks(library, "mobile-bay-1864")
-    assert "Holed (3-3) roll 1D6 now, add it to this bound and write that bound on her card" in ref
+    assert "Holed (3-3) 1D6 + this bound, at once: she sinks at its end, firing till then." in ref
     assert "Moves \"sinks in 1D6 moves\", \"one turn every 2 moves\": bounds" in _blocks(library, "mobile-bay-1864")
 
 
@@ -435,7 +435,7 @@ def test_torpedo_tests_say_how_many_and_that_a_ship_steaming_through_tests(mobil
     field in one half move without stopping escape? What of the set-up's density?"""
     ref = _blocks(library, "mobile-bay-1864")
     assert "Torpedoes 3D6 each half move she starts, ends or crosses in a field" in ref and "any density" in ref
-    assert "Torpedo tests in: any part of her base over it or its edge; one 3D6 a half move she starts, ends or crosses in it" in ref
+    assert "Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base over it or its edge)" in ref
     assert _squeezed("half move she starts, ends or crosses in a field") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
 
 
@@ -594,7 +594,7 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     assert ("Ramming any ship may: RAM and target said at her number, before she fires (measure first); her bow must "
             "reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept). Ramming factor") in ref
     assert "Two dice alike, hit or not → events. Hits and events: the target's alone." in ref
-    assert "Ramming and Holed: the quick reference" in ref  # the readings point to it (said once: replay 26)
+    assert "Ramming, Holed and Torpedo tests: the quick reference" in ref  # the readings point to it (said once: replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
     assert _squeezed("her bow must reach it this move, turn too, else it lapses (") in qr
     assert _squeezed("Hits and events: the target") in qr and _squeezed("s alone.") in qr  # ' set as ’
@@ -1650,7 +1650,7 @@ def test_a_rammer_stops_at_contact_and_each_moves_off_at_her_own_number(mobile_b
     on the quick reference's Ramming line and in the readings' Ramming row, and the A4 pack keeps its pages."""
     ref = _blocks(library, "mobile-bay-1864")
     assert "At contact the rammer stops, touching, marker kept; each moves off at her own number." in ref
-    assert _squeezed("Ramming and Holed: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("At contact the rammer stops, touching, marker kept; each moves off at her own number.") in qr
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1663,9 +1663,9 @@ def test_a_ship_is_in_a_torpedo_field_by_any_part_of_her_base_and_tests_a_turn_o
     bound's Turn row and the readings' Torpedo tests row."""
     ref = _blocks(library, "mobile-bay-1864")
     assert ("Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base over it or its "
-            "edge) and each turn in one;") in ref
+            "edge) and each turn in one (none unmoving)") in ref
     assert "Turn up to her type's turn, on the gauge; turning in a field: torpedo test" in ref
-    assert "(none unmoving)" in _readings(mobile_bay)
+    assert "(none unmoving)" in _column(mobile_bay, "— quick reference", left=False)  # said once there (replay 28)
     column = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
     assert _squeezed("(any part of her base over it or its edge)") in column
     assert _squeezed("turning in a field: torpedo test") in _squeezed(_page(mobile_bay, "— quick reference"))
@@ -1749,7 +1749,7 @@ def test_a_ram_from_a_bow_already_touching_is_at_speed_0_and_speeds_are_taken_at
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("(one already touching: speed 0, marker kept)") in qr
     assert _squeezed("either half (0 stopped; hers as set in phase 5,") in qr
-    assert _squeezed("Ramming and Holed: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1796,9 +1796,10 @@ def test_a_base_exactly_on_a_torpedo_fields_edge_is_in_it(mobile_bay, library):
     """Replay 19, defect c (p5, p6): "any part of her base over it" left open a base exactly on the field's edge. On the
     edge is in, as touching a model is contact: the Torpedo tests reading, on the readings page after the cards, says
     it in its line, and that page still holds the readings (they are cut into columns by their measured height)."""
-    assert "Torpedo tests in: any part of her base over it or its edge; one 3D6 a half move" in \
+    assert "Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base over it or its edge)" in \
         _blocks(library, "mobile-bay-1864")
-    assert _squeezed("any part of her base over it or its edge;") in _squeezed(_readings(mobile_bay))
+    qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # said once there (replay 28)
+    assert _squeezed("any part of her base over it or its edge)") in qr
     cards = [k for k, p in enumerate(mobile_bay) if RECORD_CARDS in p]
     assert "What the rules leave open: the bound" in mobile_bay[cards[-1]]  # after the last cards, on their page
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1940,7 +1941,7 @@ def test_a_ram_from_a_bow_already_touching_keeps_the_rammers_speed_marker(mobile
             in _blocks(library, "mobile-bay-1864"))
     assert _squeezed("(one already touching: speed 0, marker kept)") in _squeezed(_column(mobile_bay, "— quick reference",
                                                                                          left=False))
-    assert _squeezed("Ramming and Holed: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1979,9 +1980,9 @@ def test_a_torpedo_test_and_a_ram_contact_in_one_half_move_come_in_the_order_her
     """Replay 22, moment 3 (p6): a rammer crossing a field to her target: torpedo test or ram contact first? Nothing
     said. Along her track, whichever she meets first (a field before the target: the test first, and a torpedo that
     sinks her ends the ram); on the Torpedo tests reading, the quick reference being full on Letter."""
-    assert ("(none unmoving); any density; a test and a ram's contact in the order her track meets them"
+    assert ("(none unmoving), any density; test and ram in her track's order"
             in _blocks(library, "mobile-bay-1864"))
-    assert _squeezed("a test and a ram's contact in the order her track meets them") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("test and ram in her track's order") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2088,7 +2089,7 @@ def test_a_ram_may_be_measured_first_and_one_that_cannot_reach_lapses(mobile_bay
     moves as she likes."""
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("before she fires (measure first); her bow must reach it this move, turn too, else it lapses") in qr
-    assert _squeezed("Ramming and Holed: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2284,7 +2285,7 @@ def test_ramming_holed_brooklyns_test_and_fort_gaines_are_said_once_with_a_point
     words. The readings panels print each no more and point to the page that says it."""
     text = _readings(mobile_bay)
     squeezed = _squeezed(text)
-    assert _squeezed("Elsewhere Ramming and Holed: the quick reference") in squeezed
+    assert _squeezed("Elsewhere Ramming, Holed and Torpedo tests: the quick reference") in squeezed
     assert _squeezed("Fort Gaines: the set-up page; Brooklyn's test: the quick reference, with its dice") in squeezed
     assert _squeezed("Ramming any ship may") not in squeezed and _squeezed("Holed 1D6 + this bound") not in squeezed
     assert _squeezed("Brooklyn's test 3D6 above her EDNA") not in squeezed
@@ -2564,7 +2565,7 @@ def test_a_torpedo_fields_in_is_one_wording_on_the_readings_and_the_quick_refere
         qr = _squeezed(_column(pages, "— quick reference", left=False))
         readings = _squeezed(_readings(pages))
         said = _squeezed("any part of her base over it or its edge")
-        assert said in qr and said in readings
+        assert said in qr and _squeezed("Torpedo tests: the quick reference") in readings  # said once (replay 28, item 2)
         assert _squeezed("base over it)") not in qr and _squeezed("on its edge") not in readings
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2595,4 +2596,24 @@ def test_the_in_line_markers_have_spares_beyond_one_a_follower(mobile_bay, bundl
         turn = sum(m.startswith("Turn point") for m in markers)  # one a follower, as the In line markers were
         assert sum(m.startswith("In line") for m in markers) == turn + int(row["spare"]) > turn
         assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_the_torpedo_rule_is_whole_on_the_quick_reference_and_the_readings_point_there(mobile_bay, bundled_packs):
+    """Replay 28, defect (pp3/5/6 scattered rules): the torpedo rule was split between the readings (a base on the
+    edge, none unmoving, any density, a test and a ram in her track's order) and the quick reference (the throws),
+    and the ram's "+/-" reading had no word of where its throw is. The Torpedoes line holds the whole rule, the
+    readings' Elsewhere points to it with Ramming and Holed (Holed says it in the reading's own words), and the
+    Ramming factor reading points to the throw. On A4 and on Letter, which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        qr = _squeezed(_column(pages, "— quick reference", left=False))
+        assert _squeezed("Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base "
+                         "over it or its edge) and each turn in one (none unmoving), any density; test and ram in her "
+                         "track's order;") in qr
+        assert _squeezed("Holed (3-3) 1D6 + this bound, at once: she sinks at its end, firing till then.") in qr
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("Elsewhere Ramming, Holed and Torpedo tests: the quick reference") in readings
+        assert _squeezed("Torpedo tests in:") not in readings and _squeezed("none unmoving") not in readings
+        assert _squeezed("faster rammer does better; the throw: the quick reference") in readings
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
