@@ -213,7 +213,7 @@ def test_ramming_adds_the_factor_so_a_heavier_faster_rammer_does_better(mobile_b
     ref = _blocks(library, "mobile-bay-1864")
     assert "Throw 2D6 (a Ram 3D6) + the factor" in ref and "+1 −" not in ref
     assert "Ramming factor = (her EDNA + speed) − (the target's EDNA + speed)" in ref
-    assert "rammer does better (house rule)" in ref  # the reading, marked: the docs name its option (replay 7)
+    assert "rammer does better; the throw: the quick reference (house rule)" in ref  # the reading, marked: the docs name its option (replay 7)
     assert _squeezed("Throw 2D6 (a Ram 3D6) + the factor") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
     house = tmp_path / "literal.json"
     house.write_text(json.dumps({"quick-play": {"ramming": {"rows": {"factor": "subtract", "modifier": 1}}}}))
@@ -245,7 +245,7 @@ def test_holed_counts_bounds_with_a_write_in_for_the_bound_she_sinks(mobile_bay,
     cards = _half_cards(mobile_bay)
     assert cards.count("holed: sinks 1D6 bounds later, in bound ______") == 22
     ref = _blocks(library, "mobile-bay-1864")
-    assert "Holed (3-3) roll 1D6 now, add it to this bound and write that bound on her card" in ref
+    assert "Holed (3-3) 1D6 + this bound, at once: she sinks at its end, firing till then." in ref
     assert "Moves \"sinks in 1D6 moves\", \"one turn every 2 moves\": bounds" in _blocks(library, "mobile-bay-1864")
 
 
@@ -424,7 +424,7 @@ def test_the_events_say_which_doubles_go_to_them(mobile_bay, library):
     ref = _blocks(library, "mobile-bay-1864")
     assert "(any double)" not in ref and "Any double" not in ref
     assert "Heavy 2D10 per factor EDNA (a double: no event)" in ref and "Medium 2D6 per two factors (one 2 AvD) EDNA (a double: no event)" in ref
-    assert "the factor; over" in ref and ref.count("→ events.") == ref.count("Any two dice alike → events.")
+    assert "the factor; over" in ref and ref.count("→ events.") == ref.count("Two dice alike, hit or not → events.")
     assert "Doubles on 3D6 any two of a ram's or a torpedo's 3D6 alike are a double" in ref
     column = _column(mobile_bay, "— quick reference")  # the cell wraps: "EDNA (a double: no" over "event)"
     assert column.count("EDNA (a double:") == 2 and column.count("event)") >= 2
@@ -435,7 +435,7 @@ def test_torpedo_tests_say_how_many_and_that_a_ship_steaming_through_tests(mobil
     field in one half move without stopping escape? What of the set-up's density?"""
     ref = _blocks(library, "mobile-bay-1864")
     assert "Torpedoes 3D6 each half move she starts, ends or crosses in a field" in ref and "any density" in ref
-    assert "Torpedo tests in: any part of her base over it or on its edge; one 3D6 a half move she starts, ends or crosses in it" in ref
+    assert "Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base over it or its edge)" in ref
     assert _squeezed("half move she starts, ends or crosses in a field") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
 
 
@@ -592,11 +592,11 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     the rammer? Is the rammer hurt? The quick reference's Ramming line and the readings answer all three."""
     ref = _blocks(library, "mobile-bay-1864")
     assert ("Ramming any ship may: RAM and target said at her number, before she fires (measure first); her bow must "
-            "reach it this move, else it lapses (a bow touching has: speed 0, marker kept). Ramming factor") in ref
-    assert "Any two dice alike → events. Hits and events: the target's alone." in ref
-    assert "Ramming and Holed: the quick reference" in ref  # the readings point to it (said once: replay 26)
+            "reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept). Ramming factor") in ref
+    assert "Two dice alike, hit or not → events. Hits and events: the target's alone." in ref
+    assert "Ramming, Holed and Torpedo tests: the quick reference" in ref  # the readings point to it (said once: replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
-    assert _squeezed("her bow must reach it this move, else it lapses (") in qr
+    assert _squeezed("her bow must reach it this move, turn too, else it lapses (") in qr
     assert _squeezed("Hits and events: the target") in qr and _squeezed("s alone.") in qr  # ' set as ’
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
@@ -617,8 +617,8 @@ def test_in_sight_is_said_and_a_consort_behind_her_sloop_is_hidden(mobile_bay, l
     """Round 3, moment 8: "in sight" was undefined, so whether the fort may fire at a gunboat on the far side of her
     sloop was the player's to invent."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base (a "
-            "consort behind her sloop is hidden)") in blocks
+    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base, a "
+            "pair's other ship's too") in blocks
     page = _readings(mobile_bay)
     assert "In sight" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
@@ -628,7 +628,7 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     """Round 3, moments 6 and 7: the set-up splits Fort Morgan's guns by front (channel 20, bay 8, land 4) against her
     card's 10 undivided factors, and gives Fort Gaines "only her two 10in columbiads" against her card's 4/2/2."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
+    assert ("Fort Morgan sectors from her square on the plan: every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
             "Mediums she has left, 1 if one (her 8 bay-front pieces); none landward") in blocks
     assert "Fort Gaines: the set-up page" in blocks  # said once, on the set-up page (replay 26)
     assert _squeezed("her card's factors fire in her sector on the plan, at a ship within 24 in of her") in _squeezed(
@@ -636,7 +636,7 @@ def test_fort_morgans_fronts_and_fort_gaines_guns_agree_with_their_cards(mobile_
     cards = " ".join(_cards(mobile_bay))
     assert "32 pieces in 10 factors" in cards and "27 pieces in 8 factors" in cards  # the cards the readings speak of
     page = _readings(mobile_bay)
-    assert "Fort Morgan every factor she has left bears on the channel" in page
+    assert "every factor she has left bears on the channel" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
 
@@ -791,8 +791,8 @@ def test_a_forts_own_shore_does_not_block_its_lines_of_sight(mobile_bay):
     """Replay 11, moment 2: Fort Morgan's mark lies 2-4 in inside Mobile Point's shore, so "crosses no land" read
     literally let nothing fire at her and her fire at nothing (Fort Gaines the same)."""
     readings = _readings(mobile_bay)
-    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base (a "
-            "consort behind her sloop is hidden)") in readings
+    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base, a "
+            "pair's other ship's too") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
 
@@ -903,7 +903,7 @@ def test_fort_morgans_bay_guns_are_any_two_of_the_mediums_left_once_mediums_are_
     """Replay 11, defect 2: "on the bay 2 of her Mediums left" did not say whether the bay's pieces are among the
     Mediums guns-out strikes; the bay gets 2 of whichever Mediums she still has, 1 if one."""
     page = _readings(mobile_bay)
-    assert ("Fort Morgan every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
+    assert ("Fort Morgan sectors from her square on the plan: every factor she has left bears on the channel (170–330°); on the bay (330–030°) 2 of whatever "
             "Mediums she has left, 1 if one (her 8 bay-front pieces); none landward") in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
@@ -1194,7 +1194,7 @@ def test_every_ship_that_may_anchor_has_an_anchored_marker_and_every_follower_an
     division in play less its leader (monitors 3, wooden pairs 6). All on the counters' one A4 page."""
     markers = _markers(mobile_bay)
     assert sum(m.startswith("Anchored") for m in markers) == 15
-    assert sum(m == "In line at her leader's speed" for m in markers) == 9
+    assert sum(m == "In line at her leader's speed" for m in markers) == 9 + 2  # one a follower, and 2 spare (replay 28)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1219,7 +1219,7 @@ def test_passing_a_failed_brooklyn_says_what_clears_her_and_when_the_ships_aster
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule; Slow, back to 005° in bound 2)") in ref
+    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule; in bound 2 held at Slow, back to 005° at the half)") in ref
     assert "models (or bases) touching unbidden, she stops" in _readings(mobile_bay)  # what "touching" is
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
@@ -1376,7 +1376,7 @@ def test_passing_a_failed_brooklyn_turns_back_at_slow_clear_of_the_middle_ground
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("Slow, back to 005° in bound 2).") in ref and "stillatSlow" not in ref
+    assert _squeezed("held at Slow, back to 005° at the half).") in ref and "stillatSlow" not in ref
     setup = library.scenarios["mobile-bay-1864"].setup
     shoal = next(w for w in setup.water if w.name == "Middle Ground shoals")
     shoals = [(x / 100, y / 100) for x, y in shoal.outline]
@@ -1650,7 +1650,7 @@ def test_a_rammer_stops_at_contact_and_each_moves_off_at_her_own_number(mobile_b
     on the quick reference's Ramming line and in the readings' Ramming row, and the A4 pack keeps its pages."""
     ref = _blocks(library, "mobile-bay-1864")
     assert "At contact the rammer stops, touching, marker kept; each moves off at her own number." in ref
-    assert _squeezed("Ramming and Holed: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("At contact the rammer stops, touching, marker kept; each moves off at her own number.") in qr
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1662,12 +1662,12 @@ def test_a_ship_is_in_a_torpedo_field_by_any_part_of_her_base_and_tests_a_turn_o
     only when she makes one in a field; a ship that neither moves nor turns does not test. On the Torpedoes line, the
     bound's Turn row and the readings' Torpedo tests row."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert ("Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base over it) and "
-            "each turn made in one, any density") in ref
+    assert ("Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base over it or its "
+            "edge) and each turn in one (none unmoving)") in ref
     assert "Turn up to her type's turn, on the gauge; turning in a field: torpedo test" in ref
-    assert "(none unmoving)" in _readings(mobile_bay)
+    assert "(none unmoving)" in _column(mobile_bay, "— quick reference", left=False)  # said once there (replay 28)
     column = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
-    assert _squeezed("(any part of her base over it)") in column
+    assert _squeezed("(any part of her base over it or its edge)") in column
     assert _squeezed("turning in a field: torpedo test") in _squeezed(_page(mobile_bay, "— quick reference"))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1689,7 +1689,7 @@ def test_a_ship_in_line_starts_at_her_leaders_speed_in_the_starts_table(mobile_b
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     for pair in ("Brooklyn + USS Octorara", "Lackawanna + USS Seminole", "Monongahela + USS Kennebec",
                  "Ossipee + USS Itasca", "Oneida + USS Galena"):
-        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\"( in line)? lashed pair", setup), pair
+        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\"( \(leader's\))? lashed pair", setup), pair
     assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup)  # the monitors' column at Tecumseh's 4"
 
 
@@ -1700,10 +1700,10 @@ def test_a_follower_whose_start_speed_is_no_setting_of_hers_says_in_line(mobile_
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     for pair in ("Lackawanna + USS Seminole", "Monongahela + USS Kennebec", "Ossipee + USS Itasca",
                  "Oneida + USS Galena"):
-        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" in line lashed pair", setup), pair
+        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
     for pair in ("Brooklyn + USS Octorara", "Hartford + USS Metacomet", "Richmond + USS Port Royal"):
         assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" lashed pair", setup), pair
-    assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup) and "4\" in line" not in setup
+    assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup) and "4\" (leader's)" not in setup
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1722,8 +1722,8 @@ def test_the_ramming_factor_takes_off_the_targets_edna_and_speed_both(mobile_bay
     """Replay 18, moment 1 (p6, p5): "her EDNA + speed − the target's": the target's EDNA alone, or her EDNA and speed?
     The article takes the rammer's EDNA and speed and "minus same" of the target: both, and the line says so."""
     ref = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs current, speeds in "
-                     "inches at contact (0 stopped;") in ref
+    assert _squeezed("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs current, speeds a "
+                     "whole move's inches, either half (0 stopped;") in ref
 
 
 def test_each_ship_of_a_lashed_pair_makes_her_own_torpedo_tests(mobile_bay):
@@ -1743,13 +1743,13 @@ def test_a_ram_from_a_bow_already_touching_is_at_speed_0_and_speeds_are_taken_at
     she stops, so she slides nowhere); each speed is taken at contact, the rammer's after her phase-5 change. Said on
     the quick reference's Ramming line and the readings' Ramming row, the A4 pack keeping its pages."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "her bow must reach it this move, else it lapses (a bow touching has: speed 0, marker kept). Ramming factor" in ref
-    assert ("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs current, speeds in inches at "
-            "contact (0 stopped; hers after phase 5,") in ref
+    assert "her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept). Ramming factor" in ref
+    assert ("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs current, speeds a whole "
+            "move's inches, either half (0 stopped; hers as set in phase 5,") in ref
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("(a bow touching has: speed 0, marker kept)") in qr
-    assert _squeezed("speeds in inches at contact (0 stopped; hers after phase 5,") in qr
-    assert _squeezed("Ramming and Holed: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("(one already touching: speed 0, marker kept)") in qr
+    assert _squeezed("either half (0 stopped; hers as set in phase 5,") in qr
+    assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1796,9 +1796,10 @@ def test_a_base_exactly_on_a_torpedo_fields_edge_is_in_it(mobile_bay, library):
     """Replay 19, defect c (p5, p6): "any part of her base over it" left open a base exactly on the field's edge. On the
     edge is in, as touching a model is contact: the Torpedo tests reading, on the readings page after the cards, says
     it in its line, and that page still holds the readings (they are cut into columns by their measured height)."""
-    assert "Torpedo tests in: any part of her base over it or on its edge; one 3D6 a half move" in \
+    assert "Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base over it or its edge)" in \
         _blocks(library, "mobile-bay-1864")
-    assert _squeezed("any part of her base over it or on its edge;") in _squeezed(_readings(mobile_bay))
+    qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # said once there (replay 28)
+    assert _squeezed("any part of her base over it or its edge)") in qr
     cards = [k for k, p in enumerate(mobile_bay) if RECORD_CARDS in p]
     assert "What the rules leave open: the bound" in mobile_bay[cards[-1]]  # after the last cards, on their page
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1900,8 +1901,8 @@ def test_the_ship_back_on_005_at_slow_after_a_failed_brooklyn_is_the_next_astern
     the end of a run-on clause. The turn back and its Slow are in the next astern's own parenthesis, Slow first;
     Brooklyn is out of the line, and the readings' Line of battle says how she rejoins (astern of its last ship)."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule; Slow, back to 005° in "
-                     "bound 2).") in ref
+    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule; in bound 2 held at "
+                     "Slow, back to 005° at the half).") in ref
     assert "clear of her by rule, back to 005°" not in _blocks(library, "mobile-bay-1864")
     assert _squeezed("if he stops or sinks, the next astern leads: he has left the line for good (under way: his own "
                      "number; he may rejoin at its tail)") in _squeezed(_readings(mobile_bay))
@@ -1936,11 +1937,11 @@ def test_a_ram_from_a_bow_already_touching_keeps_the_rammers_speed_marker(mobile
     said whether her speed marker goes to stopped for it or stays as set. It stays: 0 is the factor's speed, for a
     ram with no run, not an order; at contact a rammer keeps her marker (as after any ram), so the touching ram says
     both in its parenthesis. "already" and "her" won the words back, the A4 pack keeping its pages."""
-    assert ("her bow must reach it this move, else it lapses (a bow touching has: speed 0, marker kept). Ramming factor"
+    assert ("her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept). Ramming factor"
             in _blocks(library, "mobile-bay-1864"))
-    assert _squeezed("(a bow touching has: speed 0, marker kept)") in _squeezed(_column(mobile_bay, "— quick reference",
+    assert _squeezed("(one already touching: speed 0, marker kept)") in _squeezed(_column(mobile_bay, "— quick reference",
                                                                                          left=False))
-    assert _squeezed("Ramming and Holed: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1979,9 +1980,9 @@ def test_a_torpedo_test_and_a_ram_contact_in_one_half_move_come_in_the_order_her
     """Replay 22, moment 3 (p6): a rammer crossing a field to her target: torpedo test or ram contact first? Nothing
     said. Along her track, whichever she meets first (a field before the target: the test first, and a torpedo that
     sinks her ends the ram); on the Torpedo tests reading, the quick reference being full on Letter."""
-    assert ("(none unmoving); any density; a test and a ram's contact in the order her track meets them"
+    assert ("(none unmoving), any density; test and ram in her track's order"
             in _blocks(library, "mobile-bay-1864"))
-    assert _squeezed("a test and a ram's contact in the order her track meets them") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("test and ram in her track's order") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2087,8 +2088,8 @@ def test_a_ram_may_be_measured_first_and_one_that_cannot_reach_lapses(mobile_bay
     she measure first, and what then? She may measure before she says RAM; a ram that falls short lapses and she
     moves as she likes."""
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("before she fires (measure first); her bow must reach it this move, else it lapses") in qr
-    assert _squeezed("Ramming and Holed: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("before she fires (measure first); her bow must reach it this move, turn too, else it lapses") in qr
+    assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2244,8 +2245,8 @@ def test_a_follower_steers_round_a_ship_lying_in_the_wake_and_back_into_it(mobil
 def test_the_lead_pairs_survivor_leaves_the_line_and_the_next_astern_leads(mobile_bay):
     """Replay 26, moment 5 (p3): Brooklyn sank and Octorara kept the counter; did she stay at the head of the line?
     She leaves it, at her own number, as a leader that sinks does, and the next astern leads."""
-    assert _squeezed("a struck one anchors alongside, blocking sight; the lead pair's leaves the line, the next astern "
-                     "leads") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("a struck one anchors alongside, blocking sight, the other's too (free, she fires either side); the "
+                     "lead pair's leaves the line, the next astern leads") in _squeezed(_readings(mobile_bay))
 
 
 def test_a_ship_stopped_by_a_touch_may_still_turn_and_finish_her_move(mobile_bay):
@@ -2260,13 +2261,13 @@ def test_the_ramming_factor_takes_both_current_ednas_and_printed_is_a_house_rule
     (against a crippled Metacomet, +17 or +10). Current, as every other test against EDNA; the card's printed EDNA is
     the house rule ramming: edna printed, which the quick reference then says."""
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("(the target's EDNA + speed), EDNAs current, speeds in inches at contact") in qr
+    assert _squeezed("(the target's EDNA + speed), EDNAs current, speeds a whole move's inches") in qr
     assert _squeezed("add the factor (EDNA: current; speed: inches a move") in _squeezed(_readings(mobile_bay))
     house = tmp_path / "house.yaml"
     house.write_text("quick-play: {ramming: {rows: {edna: printed}}}\n")
     pages = _build(library, "mobile-bay-1864", tmp_path, house=house)
     qr = _squeezed(_column(pages, "— quick reference", left=False))
-    assert _squeezed("EDNAs printed, speeds in inches") in qr and _squeezed("EDNAs current") not in qr
+    assert _squeezed("EDNAs printed, speeds a whole move's inches") in qr and _squeezed("EDNAs current") not in qr
     assert len(pages) == RULESET.pack_pages
 
 
@@ -2284,7 +2285,7 @@ def test_ramming_holed_brooklyns_test_and_fort_gaines_are_said_once_with_a_point
     words. The readings panels print each no more and point to the page that says it."""
     text = _readings(mobile_bay)
     squeezed = _squeezed(text)
-    assert _squeezed("Elsewhere Ramming and Holed: the quick reference") in squeezed
+    assert _squeezed("Elsewhere Ramming, Holed and Torpedo tests: the quick reference") in squeezed
     assert _squeezed("Fort Gaines: the set-up page; Brooklyn's test: the quick reference, with its dice") in squeezed
     assert _squeezed("Ramming any ship may") not in squeezed and _squeezed("Holed 1D6 + this bound") not in squeezed
     assert _squeezed("Brooklyn's test 3D6 above her EDNA") not in squeezed
@@ -2332,10 +2333,10 @@ def test_a_rams_target_that_has_not_moved_yet_counts_the_speed_marker_she_has_no
     """Replay 27, moment 2 (p6 Ramming): Tecumseh rammed Morgan before Morgan's number came up. "Speeds at contact
     (0 stopped; hers as set in phase 5)" covered only the rammer: the target's is her marker as it lies at contact,
     set last bound if she has not acted yet. Said on the quick reference's Ramming line; Letter keeps its 9 pages."""
-    assert ("speeds in inches at contact (0 stopped; hers after phase 5, the target's now)."
+    assert ("speeds a whole move's inches, either half (0 stopped; hers as set in phase 5, the target's now)."
             in _blocks(library, "mobile-bay-1864"))
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("(0 stopped; hers after phase 5, the target's now)") in qr
+    assert _squeezed("(0 stopped; hers as set in phase 5, the target's now)") in qr
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2376,7 +2377,7 @@ def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tai
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("Slow, back to 005° in bound 2). From bound 2, at her number, she sets Reverse or "
+        assert _squeezed("held at Slow, back to 005° at the half). From bound 2, at her number, she sets Reverse or "
                          "Slow and, under way, turns at the half; she may rejoin at the line's tail.") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2406,7 +2407,7 @@ def test_a_line_has_turn_point_markers_one_a_follower_on_the_counters_page(mobil
     for pages in (mobile_bay, letter):
         markers = _markers(pages)
         turn = [m for m in markers if m.startswith("Turn point")]
-        assert len(turn) == sum(m.startswith("In line") for m in markers) == 9
+        assert len(turn) == 9 and sum(m.startswith("In line") for m in markers) == 9 + 2  # In line: 2 spare
         assert all("leader turned here; last lifts" in m for m in turn)
         assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
@@ -2470,4 +2471,149 @@ def test_the_quick_reference_says_how_high_a_heavy_can_throw_and_to_skip_what_ca
     house.write_text(json.dumps({"quick-play": {"avd_modifiers": {"rows": {"reading": "subtract"}}}}))
     assert "Heavies throw at most 20 (25 at point blank, 18 over 12 in, 16 over 24 in)" in \
         _blocks(library, "mobile-bay-1864", house)
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_ram_or_torpedo_double_goes_to_the_events_hit_or_not(mobile_bay, bundled_packs):
+    """Replay 28, moment 5 (p6 Torpedoes): Tecumseh's test threw 7 against EDNA 16 with two dice alike; "Any two dice
+    alike → events", a sentence after "no hit", left open whether a miss still sends the double to the events. It
+    does (the article: any double): both the Ramming and the Torpedoes lines say "hit or not", on A4 and on Letter,
+    which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        qr = _squeezed(_column(pages, "— quick reference", left=False))
+        assert qr.count(_squeezed("Two dice alike, hit or not → events.")) == 2
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_ram_may_use_its_turn_and_counts_a_whole_moves_inches_in_either_half(mobile_bay, bundled_packs, library):
+    """Replay 28, moment 6 (p6 Ramming): "speeds in inches at contact (hers after phase 5)" left open what a contact
+    in the second half (phase 8) counts, nothing said whether a ram said at her number may use the phase-6 turn, and
+    "(a bow touching has: speed 0, marker kept)" read as a garble. The ram's move takes its turn too; each speed is a
+    whole move's inches at her marker, whichever half she touches in; a ship already touching rams at 0. Said on the
+    Ramming line, from the readings' Ramming row, on A4 and on Letter, which keep 7 and 9 pages."""
+    ref = _blocks(library, "mobile-bay-1864")
+    assert "her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept)" in ref
+    assert ("speeds a whole move's inches, either half (0 stopped; hers as set in phase 5, the target's now)") in ref
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        qr = _squeezed(_column(pages, "— quick reference", left=False))
+        assert _squeezed("reach it this move, turn too, else it lapses (one already touching: speed 0") in qr
+        assert _squeezed("speeds a whole move's inches, either half (0 stopped; hers as set in phase 5") in qr
+        assert _squeezed("a bow touching has") not in qr
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_the_pair_passing_a_failed_brooklyn_is_held_at_slow_through_bound_2(mobile_bay, bundled_packs):
+    """Replay 28, moment 3 (p6 Brooklyn's test): "Slow, back to 005° in bound 2" beside "speed changes 1 step a bound"
+    left open whether Hartford's pair may step up to Cruise in bound 2 (at Cruise its half move on 320° runs onto the
+    Middle Ground: test_passing_a_failed_brooklyn_turns_back_at_slow_clear_of_the_middle_ground). It is held at Slow
+    that bound and turns back at the half; free from bound 3. On A4 and on Letter, which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("clear of her by rule; in bound 2 held at Slow, back to 005° at the half).") in ref
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_either_ship_of_a_lashed_pair_hides_the_other_by_the_same_rule(mobile_bay, bundled_packs):
+    """Replay 28, moment 1 (p3 In sight): Brooklyn turned across the channel put Octorara between her and the fort;
+    "(a consort behind her sloop is hidden)" named one way only, and "the pair touches as one" read as if the pair were
+    one silhouette. The ruler must touch no other base, the pair's other ship's too, whichever lies behind: the In
+    sight reading says so on A4 and on Letter, which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("touches no other model or base, a pair's other ship's too") in readings
+        assert _squeezed("a consort behind her sloop is hidden") not in readings
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_struck_consort_blocks_her_own_sloops_sight_and_the_freed_sloop_fires_either_side(mobile_bay, bundled_packs):
+    """Replay 28, moment 2 (p3 One of a pair lost): Octorara struck and anchored alongside Brooklyn, "blocking sight";
+    did she block her own sloop's fire, and did the freed Brooklyn still fire outboard only ("all her factors
+    outboard" is the pairs' rule)? She blocks the other's sight too, and the freed ship fires either side, as a lone
+    ship by Targets. Said in the reading on A4 and on Letter, which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("a struck one anchors alongside, blocking sight, the other's too (free, she fires either "
+                         "side)") in readings
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_fort_morgans_sectors_are_from_her_square_not_from_the_west_shore(mobile_bay, bundled_packs):
+    """Replay 28, moment 4 (p2/p3 Fort Morgan): her range, and a ship's arc to her, are taken to Mobile Point's west
+    shore, and nothing said whether her 170–330° and 330–030° sectors are too; at the 330° boundary it decides which
+    of her factors bear. They are from her square on the plan (as drawn, and as her "sectors from here" counter).
+    Said first in her reading, on A4 and on Letter, which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("Fort Morgan sectors from her square on the plan: every factor she has left bears on the "
+                         "channel (170–330°)") in readings
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_torpedo_fields_in_is_one_wording_on_the_readings_and_the_quick_reference(mobile_bay, bundled_packs):
+    """Replay 28, defect (p5 vs p6 torpedo "in"): the readings said a base on the field's edge is in it, the quick
+    reference only "any part of her base over it", and the player, reading p6, forgot Manhattan's test with her bow on
+    the edge. Both now say "any part of her base over it or its edge", on A4 and on Letter (the quick reference's
+    "any density", which the readings keep, made the room), which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        qr = _squeezed(_column(pages, "— quick reference", left=False))
+        readings = _squeezed(_readings(pages))
+        said = _squeezed("any part of her base over it or its edge")
+        assert said in qr and _squeezed("Torpedo tests: the quick reference") in readings  # said once (replay 28, item 2)
+        assert _squeezed("base over it)") not in qr and _squeezed("on its edge") not in readings
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_followers_start_speed_says_it_is_her_leaders(mobile_bay, bundled_packs):
+    """Replay 28, defect (p2 How): "3\" in line" for the four screw pairs, whose own Slow is 4", still read as an
+    error. The figure says why, "3\" (leader's)", as her In line marker says "at her leader's speed", in the starts
+    table on A4 and on Letter (its set-up page has no spare line: the cell keeps its one line), which keep 7 and 9
+    pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
+        for pair in ("Lackawanna + USS Seminole", "Monongahela + USS Kennebec", "Ossipee + USS Itasca",
+                     "Oneida + USS Galena"):
+            assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
+        assert " in line lashed pair" not in setup
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_the_in_line_markers_have_spares_beyond_one_a_follower(mobile_bay, bundled_packs, library):
+    """Replay 28, defect (p7 counters): exactly 9 In line markers for Mobile Bay's 9 followers, none spare for a lost
+    one or a ship that rejoins at a line's tail. The state_markers table's `spare` puts 2 more beside them, in the
+    cells that end the sheet's last row (no row or page added): 11 on A4 and on Letter, which keep 7 and 9 pages."""
+    row = next(m for m in RULESET.context(library).tables.state_markers.rows["markers"] if m["word"] == "In line")
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        markers = _markers(pages)
+        turn = sum(m.startswith("Turn point") for m in markers)  # one a follower, as the In line markers were
+        assert sum(m.startswith("In line") for m in markers) == turn + int(row["spare"]) > turn
+        assert [k for k, p in enumerate(pages) if " ORDER " in p] == [len(pages) - 1]
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_the_torpedo_rule_is_whole_on_the_quick_reference_and_the_readings_point_there(mobile_bay, bundled_packs):
+    """Replay 28, defect (pp3/5/6 scattered rules): the torpedo rule was split between the readings (a base on the
+    edge, none unmoving, any density, a test and a ram in her track's order) and the quick reference (the throws),
+    and the ram's "+/-" reading had no word of where its throw is. The Torpedoes line holds the whole rule, the
+    readings' Elsewhere points to it with Ramming and Holed (Holed says it in the reading's own words), and the
+    Ramming factor reading points to the throw. On A4 and on Letter, which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        qr = _squeezed(_column(pages, "— quick reference", left=False))
+        assert _squeezed("Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base "
+                         "over it or its edge) and each turn in one (none unmoving), any density; test and ram in her "
+                         "track's order;") in qr
+        assert _squeezed("Holed (3-3) 1D6 + this bound, at once: she sinks at its end, firing till then.") in qr
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("Elsewhere Ramming, Holed and Torpedo tests: the quick reference") in readings
+        assert _squeezed("Torpedo tests in:") not in readings and _squeezed("none unmoving") not in readings
+        assert _squeezed("faster rammer does better; the throw: the quick reference") in readings
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9

@@ -131,7 +131,7 @@ def state_markers(n: int, ctx: Context, units: list[tuple[str, Any, Any]] | None
     """(front word, back word, its note) per state marker (state_markers), as many as can be wanted at once: `each:
     ship` one per acting ship, `each: vessel` one per ship in play, `each: follower` one per ship that can follow in
     line, else one for every units_per_marker of the `n` units drawing a counter, rounded up (Mobile Bay's 17
-    counters: 15 Anchored, 6 Aground, 6 Holed, 9 In line, 22 Struck). Without units (blank markers) every state has the per-units count."""
+    counters: 15 Anchored, 6 Aground, 6 Holed, 11 In line (9 and 2 `spare`), 9 Turn point, 22 Struck). Without units (blank markers) every state has the per-units count."""
     rows = ctx.tables.state_markers.rows
     per = -(-n // int(rows["units_per_marker"]))
     counts = {"ship": (lambda: len(acting_ships(units, ctx))), "vessel": (lambda: len(vessels(units))),
@@ -143,7 +143,7 @@ def state_markers(n: int, ctx: Context, units: list[tuple[str, Any, Any]] | None
             raise ShipyardError(f"table state_markers ({ctx.tables.state_markers.tag()}): marker {m['word']!r} is "
                                 f"for each {each!r}; a marker is for each {' or '.join(counts)} (or every "
                                 "units_per_marker units)")
-        k = counts[each]() if each is not None and units else per
+        k = counts[each]() + int(m.get("spare", 0)) if each is not None and units else per
         out += [(str(m["word"]), str(m["word"]), (str(m["note"]),))] * k
     return out
 

@@ -126,8 +126,8 @@ def ram_words(ctx: Context, rams: bool = True) -> str:
     edna = str(ram.get("edna", "current"))
     if edna not in ("current", "printed"):
         raise ShipyardError(f"table ramming ({ctx.tables.ramming.tag()}): edna is {edna!r}; it is current or printed")
-    return (f"Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs {edna}, speeds in inches at contact "
-            f"(0 stopped; hers after phase 5, the target's now). Throw {dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming', boxes=False)} Any two dice alike → events.")
+    return (f"Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs {edna}, speeds a whole move's inches, "
+            f"either half (0 stopped; hers as set in phase 5, the target's now). Throw {dice}{f' {mod:+d}' if mod else ''} {sign} the factor; {outcome_words(ctx, 'ramming', boxes=False)} Two dice alike, hit or not → events.")
 
 
 def edna_zero_words(ctx: Context, forts: bool = True, ships: bool = True) -> str:
@@ -160,13 +160,11 @@ def move_reminders(ctx: Context, size: float | None = None, rams: bool = True, s
         clauses = reading(ctx, "Ramming").split("; ")
         runs += _run("\nRamming", f"{clauses[0]}; {clauses[1]}. " + ram_words(ctx, rams)
                      + f" {clauses[2].capitalize()}. " + "; ".join(clauses[3:]).capitalize() + ".")
-        tor = t.torpedoes.rows
-        runs += _run("\nTorpedoes", f"{tor['dice']} {tor['when']}; {outcome_words(ctx, 'torpedoes', boxes=False)} "
-                                     "Any two dice alike → events.")
+        runs += _run("\nTorpedoes", f"{reading(ctx, 'Torpedo tests')}; {outcome_words(ctx, 'torpedoes', boxes=False)} "
+                                     "Two dice alike, hit or not → events.")
         boiler = outcome_words(ctx, "boiler", boiler_edna_words(ctx), boxes=False)  # Gunfire says a hit is a box
         runs += _run("\nBoiler (2-2)", boiler[:1].upper() + boiler[1:])
-        runs += _run("\nHoled (3-3)", "roll 1D6 now, add it to this bound and write that bound on her card: she sinks "
-                                       "at its end, firing until then.")
+        runs += _run("\nHoled (3-3)", reading(ctx, "Holed") + ".")
     return Runs(runs, **_reminders(size))
 
 
@@ -454,6 +452,11 @@ class BalancedColumns(Block):
         return [t for c in self.children for t in c.texts()]
 
 
+def _listed(words: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def readings(ctx: Context, part: str | None = None) -> Block:
     """What the article leaves open and how this pack reads it, one part (READING_PARTS) or all: a heading, a line on
     what it is, the readings as paragraphs in two balanced columns. The kit's three-column table had to be set at
@@ -467,7 +470,7 @@ def readings(ctx: Context, part: str | None = None) -> Block:
         away.setdefault(where, []).append(rule)
     if away:  # said once, where a player looks for it: the panel points there
         paras.append(Runs([("Elsewhere", "bold"), (" " + "; ".join(
-            f"{' and '.join(rules)}: {where}" for where, rules in away.items()), "regular")], **st["readings"]))
+            f"{_listed(rules)}: {where}" for where, rules in away.items()), "regular")], **st["readings"]))
     title = LEFT_OPEN + (f": {READING_PARTS[part]}" if part else "")
     return Stack([Heading(title, **st["readings_heading"]),
                   Text("Rules the surviving text lost or leaves open, as this pack plays them; one marked "

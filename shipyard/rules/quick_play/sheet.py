@@ -59,7 +59,7 @@ def card_inches(knots: float, unit: Any) -> float:
     return min(settings, key=lambda v: (abs(v - inches), v)) if settings else round(inches)
 
 
-IN_LINE = "in line"  # after a follower's start speed that is her leader's, not a setting of hers: her In line marker
+IN_LINE = "(leader's)"  # after a follower's start speed that is her leader's, not a setting of hers: her In line marker
 
 
 def start_speed(knots: float, units: list, leader: tuple[float, list] | None = None) -> str:
