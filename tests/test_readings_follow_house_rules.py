@@ -118,7 +118,17 @@ def test_quick_play_sheet_prints_the_switched_and_changed_readings(tmp_path):
     text = squashed(pdf_text(tmp_path / "s.pdf"))
     assert ('Ramming factor as printed, "+1 -": +1, the factor taken off, so a heavier, faster rammer does worse '
             '(house rule) ') in text and 'the printed "+1 -" is "+/-"' not in text
-    assert "one 2D6 a half move she starts, ends or crosses in it" in text and "one 3D6 a half move" not in text
+    # the torpedo rule is whole on the quick reference now (qp35), not in the sheets' readings: the dice follow there
+    reference = squashed(pdf_text(_quick_reference(tmp_path, h)))
+    assert "Torpedoes 2D6 each half move" in reference and "Torpedoes 3D6" not in reference, reference
+
+
+def _quick_reference(tmp_path, house) -> Path:
+    """Quick Play's quick reference, which its templates page holds (`shipyard templates`)."""
+    run = shipyard("templates", "--rules", "quick-play", "--house-rules", house, "-o", tmp_path / "ref.pdf",
+                   cwd=tmp_path)
+    assert run.returncode == 0, run.stderr.decode()
+    return tmp_path / "ref.pdf"
 
 
 def test_quick_play_other_switches_follow(tmp_path, library):
