@@ -105,17 +105,15 @@ def commands(scenario, units, most: int = 4) -> list[tuple[str, list[tuple[str, 
             groups.setdefault(key, []).append((su, unit))
         said = []
         for key, members in groups.items():
-            leaders = [unit.name for su, unit in members if not su.lashed_to]
-            mates = any(su.lashed_to for su, _ in members)
-            if len(leaders) <= most or key == "the forts":
-                said.append((key, [_plain(n) for n in leaders], mates))
-                continue
-            parts = -(-len(leaders) // most)
+            partners = {su.lashed_to for su, _ in members if su.lashed_to}
+            leaders = [(su.id, unit.name) for su, unit in members if not su.lashed_to]
+            parts = 1 if key == "the forts" else -(-len(leaders) // most)
             size = -(-len(leaders) // parts)
-            words = ["the head", "the tail"] if parts == 2 else [f"part {k + 1}" for k in range(parts)]
+            words = [""] if parts == 1 else ["the head", "the tail"] if parts == 2 else [f"part {k + 1}" for k in range(parts)]
             for k in range(parts):
                 chunk = leaders[k * size:(k + 1) * size]
-                said.append((f"{key}, {words[k]}" if k == 0 else words[k], [_plain(n) for n in chunk], mates))
+                name = key if parts == 1 else f"{key}, {words[k]}" if k == 0 else words[k]
+                said.append((name, [_plain(n) for _, n in chunk], any(i in partners for i, _ in chunk)))
         if said:
             out.append((side.name, said))
     return out
