@@ -749,7 +749,7 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
     assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires)" in mobile_bay_text
     assert ("Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target; a fort's: "
             "those at one ship). A random "
-            "gun: a d10 counts those it may be") in mobile_bay_text
+            "gun: of those it may be (3: the third, not box 3), a d10") in mobile_bay_text
     assert "To hit (Table 10): 5 or less on a d10 a gun (1 always hits, 10 misfires)" in _sheet_page(mobile_bay_pages,
                                                                                                       "USS Hartford")
 
@@ -1523,25 +1523,23 @@ def test_a_knocked_out_turret_has_a_box_and_its_hits_are_hull_hits(mobile_bay_pa
 
 def test_a_random_gun_among_more_than_ten_has_its_dice_on_the_sheet():
     """Replay 19, moment 2 (p15, p21): "a random gun ... by its number" among Fort Morgan's 20 channel guns, and the
-    pack's dice are d10s and d6s (the player threw a d20). A d10 picks within a ten, a d6 the ten, evenly."""
+    pack's dice are d10s and d6s (the player threw a d20). Up to 20 the one method's d6 for the ten does (play 28: the
+    same words everywhere); past 20 the sheet adds the d6 by thirds, or by tens."""
     from shipyard.rules.smoke_on_the_water.sheet import random_gun
-    again = "again over their count"
-    assert random_gun(10, again) is None  # the quick reference's d10 does
-    assert random_gun(4, again) is None
-    assert random_gun(20, again) == "d10 by box order, +10 on d6 4–6; again over their count"
-    assert random_gun(30, again) == "d10 by box order, +10 on d6 3–4, +20 on 5–6; again over their count"
-    assert random_gun(50, again) == "d10 by box order, +10 × (d6 − 1); again over their count"  # Fort Jackson
+    pick = "a d10 counted round them"
+    assert random_gun(2, pick) == random_gun(10, pick) == random_gun(20, pick) == pick
+    assert random_gun(30, pick) == "a d10 counted round them; over 20: +10 on d6 3–4, +20 on 5–6 instead"
+    assert random_gun(50, pick) == "a d10 counted round them; over 20: +10 × (d6 − 1) instead"  # Fort Jackson
 
 
 def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mobile_bay_pages, mobile_bay_text):
-    """Replay 19, moment 2: the rule once on the quick reference (Table 11's note, where the player looked), the dice
-    for more than ten on the sheet of a unit that has them bearing at once: Fort Morgan's channel fronts (20), not
-    Tecumseh (2), nor her 32 guns in all (a random gun is one of the face that bears)."""
-    assert ("A random gun: a d10 counts those it may be in box order (3: the third, not box 3), over or lost: again once, next up not lost (from 1 if "
-            "over); to jam, a jammed gun counts as lost." in mobile_bay_text)  # sotw35: the second throw's start
-    fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "random gun bearing d10 by box order, +10 on d6 4–6; over or lost: again once" in fort
-    assert "random gun (box order) a d10" not in flat(_sheet_page(mobile_bay_pages, "USS Tecumseh"))
+    """Replay 19, moment 2: the rule on the quick reference (Table 11's note, where the player looked) and the dice
+    for more than ten on Fort Morgan's sheet (20 on her channel fronts): play 28 made them one set of words."""
+    assert ("A random gun: of those it may be (3: the third, not box 3), a d10 counted round them in box order, lost "
+            "ones too (+10 on d6 4–6 if over 10); on a lost one, the next up not lost; to jam, a jammed gun counts as "
+            "lost." in mobile_bay_text)
+    fort = flat(next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p))
+    assert "random gun bearing a d10 counted round them in box order, lost ones too (+10 on d6 4–6 if over 10)" in fort
 
 
 def test_table_10_says_once_for_every_table_that_modifiers_move_the_number_not_the_die(mobile_bay_text):
@@ -1726,14 +1724,11 @@ def test_a_port_jammed_hit_jams_deflected_or_not_and_says_where_a_turret_guns_da
     assert "Gun hit (pierced), burst: the Hull (HDP); Gun Port, Port Jammed, deflected, Turret: the turret's TDP" in mobile_bay_text
 
 
-def test_a_random_gun_that_falls_on_a_lost_one_is_rolled_again(mobile_bay_pages, mobile_bay_text):
+def test_a_random_gun_that_falls_on_a_lost_one_takes_the_next_up(mobile_bay_pages, mobile_bay_text):
     """Replay 22, defect b (p15): an embrasure critical on Fort Morgan: may a gun already destroyed be picked again?
-    No: the die is thrown again, as over the count (a lost gun is no longer there to be struck), said in the random
-    gun rule on the quick reference and on the sheet that has the dice for more than ten."""
-    assert "over or lost: again once, next up not lost" in mobile_bay_text
+    No: a lost gun is no longer there to be struck, so the next gun up not lost is the one (play 28: no second throw)."""
     fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("random gun bearing d10 by box order, +10 on d6 4–6; over or lost: again once, next up not lost (from 1 if "
-            "over)") in flat(fort)
+    assert "on a lost one, the next up not lost" in flat(fort) and "on a lost one, the next up not lost" in mobile_bay_text
 
 
 def test_a_hit_on_the_vessel_in_the_way_is_not_rolled_again(mobile_bay_text):
@@ -1743,14 +1738,11 @@ def test_a_hit_on_the_vessel_in_the_way_is_not_rolled_again(mobile_bay_text):
     assert "the hit as it fell, her range and aspect for the rest)" in mobile_bay_text  # sotw36: in fewer words
 
 
-def test_a_random_gun_of_two_or_three_is_a_d6_on_her_sheet(mobile_bay_pages):
-    """Replay 22, defect e: a d10 thrown again over 2 to pick one of Tecumseh's two guns is slow. Where at most two or
-    three bear at once her sheet gives the d6 by halves or thirds; four or more keep the quick reference's d10."""
-    from shipyard.rules.smoke_on_the_water.sheet import random_gun
-    assert random_gun(2, "again") == "d6 1–3 / 4–6"
-    assert random_gun(3, "again") == "of 2: d6 1–3 / 4–6, of 3: 1–2 / 3–4 / 5–6"
-    assert "random gun bearing d6 1–3 / 4–6" in flat(_sheet_page(mobile_bay_pages, "USS Tecumseh"))
-    assert "random gun (box order) d6" not in flat(_sheet_page(mobile_bay_pages, "USS Winnebago"))  # four bear
+def test_a_random_gun_of_two_or_three_is_never_thrown_again(mobile_bay_pages):
+    """Replay 22, defect e: a d10 thrown again over 2 to pick one of Tecumseh's two guns is slow. The d10 counted round
+    her two (odd the first, even the second) is never thrown again (play 28 dropped the d6 by halves for one method)."""
+    tecumseh = flat(_sheet_page(mobile_bay_pages, "USS Tecumseh"))
+    assert "random gun bearing a d10 counted round them" in tecumseh and "d6 1–3 / 4–6" not in tecumseh
 
 
 def test_the_fire_arc_template_says_where_each_guns_mark_is_on_the_base(mobile_bay_text):
@@ -1805,15 +1797,12 @@ def test_each_10_thrown_together_misfires_a_gun_of_its_own(mobile_bay_text):
     assert "a 10 misfires one." not in mobile_bay_text
 
 
-def test_a_random_gun_is_thrown_again_at_most_once(mobile_bay_text, mobile_bay_pages):
+def test_a_random_gun_is_one_throw(mobile_bay_text, mobile_bay_pages):
     """Replay 24, moment 3 (p21): Brooklyn's Gun hit, four guns bearing and one burst: the d10 came up the lost gun
-    four times and the pack set no end to it. Once again at most, then the next gun up not lost, on the quick
-    reference and on the sheets that give the dice past ten."""
-    assert ("A random gun: a d10 counts those it may be in box order (3: the third, not box 3), over or lost: again once, next up not lost (from 1 if "
-            "over)") in mobile_bay_text  # sotw35: the next up from box 1 when the second throw is over the count
-    assert "or one lost" not in mobile_bay_text
-    brooklyn = _sheet_page(mobile_bay_pages, "USS Brooklyn")
-    assert "random gun bearing d10 by box order, +10 on d6 4–6; over or lost: again once" in brooklyn
+    four times and the pack set no end to it. Play 28: counted round, then the next up not lost: one throw, always."""
+    assert "again once" not in mobile_bay_text and "or one lost" not in mobile_bay_text
+    brooklyn = flat(_sheet_page(mobile_bay_pages, "USS Brooklyn"))
+    assert "random gun bearing a d10 counted round them in box order, lost ones too" in brooklyn
 
 
 def test_a_port_jammed_hit_jams_whether_the_armour_stops_it_or_not(mobile_bay_text):
@@ -2190,15 +2179,15 @@ def test_sotw35_moment1_table_15_says_how_to_throw_its_1d3(mobile_bay_pages):
 def test_sotw35_moment2_a_random_guns_second_miss_has_a_start_and_a_jam_skips_a_jammed_gun(mobile_bay_pages):
     """Replay 26, moment 2: 'the next up' had no start when the second throw was over the count, and a second jam
     could fall on a gun already jammed. Said on the quick reference and on every sheet that throws past ten."""
-    ref = _reference(mobile_bay_pages)
-    assert "over or lost: again once, next up not lost (from 1 if over); to jam, a jammed gun counts as lost" in ref
-    assert "next up not lost (from 1 if over)" in _sheet_page(mobile_bay_pages, "USS Brooklyn")
+    ref = _reference(mobile_bay_pages)  # play 28: no second throw, the d10 is counted round them
+    assert "on a lost one, the next up not lost; to jam, a jammed gun counts as lost" in ref
+    assert "a d10 counted round them in box order" in flat(_sheet_page(mobile_bay_pages, "USS Brooklyn"))
 
 
 def test_sotw35_moment3_a_sheets_random_gun_is_one_of_those_bearing(mobile_bay_pages):
     """Replay 26, moment 3: Brooklyn's sheet gave a d10 + d6 over her boxes where the quick reference's Gun hit picks
     among the guns bearing on the firer: the sheet's dice are said to be for those bearing, in box order."""
-    assert "random gun bearing d10 by box order, +10 on d6 4–6" in _sheet_page(mobile_bay_pages, "USS Brooklyn")
+    assert "random gun bearing a d10 counted round them in box order" in flat(_sheet_page(mobile_bay_pages, "USS Brooklyn"))
 
 
 def test_sotw35_moment4_a_misfires_batch_is_her_guns_at_one_target(mobile_bay_pages):
@@ -2398,7 +2387,7 @@ def test_sotw36_moment5_a_random_guns_d10_counts_the_guns_it_may_be_not_box_numb
     """Replay 27, moment 5 (p20): Gaines's guns bearing were boxes 1, 2 and 6 and the d10 came up 3: the third of
     them (box 6) or box 3 (a port gun not bearing)? The third: the d10 counts those it may be (random_gun)."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert "A random gun: a d10 counts those it may be in box order (3: the third, not box 3)" in _reference(pages)
+        assert "A random gun: of those it may be (3: the third, not box 3), a d10 counted round" in _reference(pages)
 
 
 def test_sotw36_moment6_a_shell_through_a_gun_port_that_does_not_burst_does_the_after_slash_figure(mobile_bay_pages,
@@ -2530,3 +2519,24 @@ def test_sotw37_item7_the_range_line_says_only_the_map_is_shrunk(mobile_bay_page
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         assert ("ranges (Tables 9, 12): her sheet's guns, in the cm they print: only the map is shrunk"
                 in _reference(pages))
+
+
+# ---------------------------------------------------------------------------------------------- play 28
+def test_every_sheet_with_guns_prints_the_one_random_gun_method_in_the_same_words(mobile_bay_pages, mobile_bay_text):
+    """Play 28, moment 4 and item 1 (p20, p21, the sheets): some sheets gave "d10 by box order, +10 on d6 4–6", others
+    "d6 1–3 / 4–6", the water battery and the gunboats none; and were lost guns counted, and what did a second throw
+    over the count do? One method (random_gun.pick, ours), the same words on every sheet with guns and on the quick
+    reference: lost guns count, the d10 is counted round them, so it is never over and never thrown again."""
+    import yaml
+    from pathlib import Path
+    import shipyard.rules.smoke_on_the_water as pkg
+    pick = yaml.safe_load((Path(pkg.__file__).parent / "tables.yaml").read_text())["random_gun"]["rows"]["pick"]
+    assert "lost ones too" in pick and "round" in pick and "again" not in pick
+    sheets = [flat(p) for p in mobile_bay_pages if "Gun codes" in p]
+    assert len(sheets) >= 12
+    names = ["Fort Morgan water battery", "USS Octorara", "USS Metacomet", "USS Kennebec", "USS Itasca", "USS Tecumseh"]
+    for name in names:
+        assert any(name in p for p in sheets), name
+    for p in sheets:
+        assert p.count(f"random gun bearing {pick}") == p.count("Gun codes"), p[:60]
+    assert f"A random gun: of those it may be (3: the third, not box 3), {pick};" in mobile_bay_text
