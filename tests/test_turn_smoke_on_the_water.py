@@ -2540,3 +2540,14 @@ def test_every_sheet_with_guns_prints_the_one_random_gun_method_in_the_same_word
     for p in sheets:
         assert p.count(f"random gun bearing {pick}") == p.count("Gun codes"), p[:60]
     assert f"A random gun: of those it may be (3: the third, not box 3), {pick};" in mobile_bay_text
+
+
+def test_an_abandoned_ship_scores_as_sunk_or_struck(mobile_bay_pages, bundled_packs):
+    """Play 28, moment 3 (p2 Scores against p22 Abandoned and Hull (HDP) 0): Brooklyn at 0 HDP, abandoned and afloat;
+    the scores pay for a ship "sunk or struck" and the pack said only "counts as destroyed". The text's destroyed is
+    for the victory conditions, so she scores as sunk or struck, said where the player looks, A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert "no steering, no firing; she scores as sunk or struck" in ref
+        assert "the crew abandon her and she scores as sunk or struck (the text: destroyed)" in ref
+        assert "she counts as destroyed" not in ref
