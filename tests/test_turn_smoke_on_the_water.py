@@ -408,7 +408,7 @@ def test_the_torpedo_test_says_who_tests_a_crossing_and_an_immobile_ship(mobile_
 
 def test_the_quick_reference_says_how_far_a_ship_may_turn_in_one_move(mobile_bay_text):
     """Moment 5: no maximum turn per move, and the templates cover only part of a move ("lay again")."""
-    assert ("Turning * a Px / Sx order may turn for any part of her move, all of it too: follow the strip's outer edge "
+    assert ("Turning * a Px / Sx piece may be any part of her move, all of it too: follow the strip's outer edge "
             "and at its end lay it again, end to end") in mobile_bay_text
 
 
@@ -2551,3 +2551,13 @@ def test_an_abandoned_ship_scores_as_sunk_or_struck(mobile_bay_pages, bundled_pa
         assert "no steering, no firing; she scores as sunk or struck" in ref
         assert "the crew abandon her and she scores as sunk or struck (the text: destroyed)" in ref
         assert "she counts as destroyed" not in ref
+
+
+def test_the_orders_log_says_how_a_part_turn_is_written(mobile_bay_pages, bundled_packs):
+    """Play 28, moment 2 (p21 Orders log and Turning): Fx / Px / Sx given apart, and a turn "for any part of her move":
+    is the rest straight ahead, and how is "turn 8, then 17 ahead" written? The text's manoeuvre column divides the
+    move into its pieces: written in order, adding up to her move, so the rest is whatever the next piece says."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert ("Px / Sx turn to port / starboard on the template, x cm each, written in order, adding up to her move "
+                "(Medium 25: S8 F17, turn 8 then 17 ahead)") in ref

@@ -635,11 +635,11 @@ def log_legend(ctx: Context, fort: bool = False, compact: bool = False, faces: l
                                      if len(faces or ()) > 1 else ""), **style("fire_log_head"))
     codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
     if compact:
-        return Legend([("speed", f"{codes}, ring it astern"), ("manoeuvre", "Fx ahead, Ax astern, Px/Sx turn (x cm)"),
+        return Legend([("speed", f"{codes}, ring it astern"), ("manoeuvre", "Fx ahead, Ax astern, Px/Sx turn, x cm each, in order, adding up to her move (S8 F17)"),
                        ("tactical", TACTICAL_CODES)], title="Orders log:",
                       **style("log_head", True))
     return Legend([("Speed", f"{codes} (ring it when astern)"),
-                   ("Manoeuvre", "Fx ahead, Ax astern, Px / Sx turn to port / starboard on the template (x cm)"),
+                   ("Manoeuvre", "Fx ahead, Ax astern, Px / Sx turn to port / starboard on the template; x cm each, in order, adding up to her move (S8 F17)"),
                    ("Tactical", TACTICAL_CODES)], title="Orders log ·",
                   **style("log_head"))
 
