@@ -640,8 +640,7 @@ def test_fort_morgans_points_need_only_the_fort_silenced_not_its_water_battery(m
 
 def test_the_confederates_do_not_test_in_their_own_torpedo_field(mobile_bay_pages):
     """Defect F: the Confederate ships tested in their own torpedo field, which reads oddly: they knew its lanes."""
-    assert ("Own torpedoes Confederate ships knew the lanes through their own field (their pilots had laid it): they "
-            "never test in it.") in mobile_bay_pages[1]
+    assert ("Own torpedoes Confederate ships never test in their own field (their pilots laid it).") in mobile_bay_pages[1]
 
 
 def test_a_depth_on_the_set_up_page_says_which_table_3_column_it_reads(mobile_bay_pages):
@@ -1281,7 +1280,7 @@ def test_table_3s_local_pilot_says_who_has_one_and_mobile_bay_names_them(mobile_
     """Replay 14, defect (p22): "Local pilot -1" never said who has one (the Confederates? Farragut's pilot in
     Hartford's top?)."""
     assert "Local pilot -1 (only whom the set-up names)" in mobile_bay_text
-    assert "Local pilots (Table 3): every Confederate ship, and Hartford (Martin Freeman in her maintop)." in mobile_bay_pages[1]
+    assert "Local pilots (Table 3): every Confederate ship, and Hartford (Freeman in her maintop)." in mobile_bay_pages[1]
 
 
 def test_tables_9_12_and_13_are_named_where_they_are_printed(mobile_bay_text):
@@ -2561,3 +2560,17 @@ def test_the_orders_log_says_how_a_part_turn_is_written(mobile_bay_pages, bundle
         ref = _reference(pages)
         assert ("Px / Sx turn to port / starboard on the template, x cm each, written in order, adding up to her move "
                 "(Medium 25: S8 F17, turn 8 then 17 ahead)") in ref
+
+
+def test_mobile_point_has_its_shore_in_numbers_and_touching_it_is_aground(bundled_packs, mobile_bay_pages):
+    """Play 28, moment 1 (p2, Gaines's move in turn 3): the torpedo line, buoy, channel edge and shoals had numbers,
+    Mobile Point's shore none, and nothing said what touching land does. Its corners in the table's cm, the same the
+    plan draws (setup_page.Ground), and a base touching it aground, on the A4 and Letter set-up page."""
+    from shipyard.pack.setup_page import Ground, fit, _half
+    from shipyard.library.library import Library
+    lib = Library.load()
+    setup = lib.scenario("mobile-bay-1864").setup
+    land = dict(Ground.on(setup, fit(setup, RS, RS.native_scale)).land)["Mobile Point"]
+    corners = "; ".join(f"{_half(x)}, {_half(y)}" for x, y in land)
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert f"Mobile Point Land, corners (cm): {corners}. A base touching it is aground (Table 4)." in pages[1]
