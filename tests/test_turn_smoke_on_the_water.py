@@ -1129,7 +1129,7 @@ def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobil
     """Replay 12, moment 1 (pp2, 22): the ship ahead has slowed and the newcomer's whole move at her start speed runs
     into her: Table 1 gave no way to hold her back. She is ordered as any ship (a level slower or faster), or waits."""
     assert ("a ship due on starts centred on the edge at her start (half her base off the table), then makes her whole "
-            "move at her start speed or a level slower or faster (her orders), or waits off the table for a later turn *"
+            "move at her start speed or a level slower or faster (her orders), or waits off the table for a later turn"
             ) in mobile_bay_text
 
 
@@ -2574,3 +2574,12 @@ def test_mobile_point_has_its_shore_in_numbers_and_touching_it_is_aground(bundle
     corners = "; ".join(f"{_half(x)}, {_half(y)}" for x, y in land)
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         assert f"Mobile Point Land, corners (cm): {corners}. A base touching it is aground (Table 4)." in pages[1]
+
+
+def test_a_ship_arriving_on_a_binding_turn_comes_on_as_the_binding_says(mobile_bay_pages, bundled_packs):
+    """Play 28, moment 6 (p2 Turn 1 binding against p20 Table 1, phase 2): Winnebago and Hartford + Metacomet arrive
+    in turn 1, Table 1 lets an arrival come on a level slower or faster or wait, and the binding holds the Union
+    line at 4 kn on its heading. The binding wins: she comes on, at its speed and heading, said in Table 1's phase."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("or waits off the table for a later turn (on a turn a binding sets: on, at its speed and heading)"
+                in " ".join(pages))
