@@ -621,7 +621,7 @@ def test_more_fire_test_markers_than_boxes_or_counters_are_counted_on_one(librar
     pack never said what to do when they run out. Replay 24, defect 1: one salvo put 8 on Brooklyn, whose sheet has
     3 boxes, and the 8 discs ran out: each disc now carries a "× ____" to write the count in, as a box may."""
     assert ("a marker or box marked × n is n markers" in reference_text(library, "mobile-bay-1864"))
-    page = next(p for p in mobile_bay_pages if "burning out of control" in p)
+    page = _counter_pages(mobile_bay_pages)  # play 28: fewer speed counters, so the discs may begin a page sooner
     assert page.count("Fire test × ____") == 8
 
 
@@ -1084,8 +1084,8 @@ def test_the_fire_test_names_the_markers_the_counters_carry(mobile_bay_text, mob
     assert "in marker" not in mobile_bay_text
     assert "3 or less she is on fire (an On fire marker;" in mobile_bay_text
     assert "out of control (its marker, 1d6 next turn) on a 10" in mobile_bay_text
-    (counters,) = [p for p in mobile_bay_pages if "On fire burning; caught again" in p]
-    assert "Out of control" in counters and not re.search(r"\b[12] in marker", counters)
+    counters = _counter_pages(mobile_bay_pages)
+    assert "On fire burning; caught again" in counters and "Out of control" in counters and not re.search(r"\b[12] in marker", counters)
 
 
 def test_a_fort_faces_number_at_one_ship_is_a_cap_not_a_share_to_fill(mobile_bay_pages, mobile_bay_text):
@@ -1646,7 +1646,7 @@ def test_the_fire_markers_spare_cells_hold_markers_for_the_states_the_sheets_mar
     Where the fire markers' last row has cells to spare they hold square ones (one Driven off a fort), with no
     fewer fire test discs than the fleet wants and no row or page more."""
     from shipyard.rules.smoke_on_the_water import counters as C
-    page = next(p for p in mobile_bay_pages if "burning out of control" in p)
+    page = _counter_pages(mobile_bay_pages)
     assert page.count("Driven off Fort Morgan guns −1 next turn") == page.count("Driven off water battery guns −1 next turn") == 1
     assert "Jammed gun or port: no fire" in page and "Abandoned or struck: no fire" in page
     assert page.count("Fire test") == 8  # one for every three of the 24 units in play (Gaines, Powell are off it)
@@ -2039,8 +2039,7 @@ def test_an_on_fire_marker_says_what_a_fire_that_catches_her_again_does(bundled_
     row said it ("a fire from an earlier turn: out of control") but not where fires are marked: every On fire marker
     now says it (fire_test.again: no second fire; hers goes out of control)."""
     pages = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path)
-    markers = flat(" ".join(p for p in pages if "Out of control" in p and "Manoeuvre" not in p and "Fire log" not in p
-                            and "Phase 6" not in p))
+    markers = flat(_counter_pages(pages))
     again = RS.context(library).tables.require("fire_test").rows["again"]
     assert again == "caught again: out of control, one burn"
     n = markers.count("On fire burning")
@@ -2273,10 +2272,10 @@ def test_sotw35_the_out_of_control_discs_are_the_other_markers_size(bundled_pack
     page with the speed counters' last rows on A4."""
     from conftest import pdf_page_index
     path = bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path
-    page = pdf_page_index(path, "Out of control burning")
-    chars = [c for _, c in _chars(path, page)]  # (no spaces: _chars keeps the inked ones)
     sizes = {}
-    for word in ("Outofcontrol", "Onfire"):
+    for word, on in (("Outofcontrol", "Out of control burning"), ("Onfire", "On fire burning")):
+        # play 28: fewer speed counters, so the fire discs may run over two pages
+        chars = [c for _, c in _chars(path, pdf_page_index(path, on))]  # (no spaces: _chars keeps the inked ones)
         text = "".join(c.get_text() for c in chars)
         starts = [k for k in range(len(text)) if text.startswith(word, k)]
         sizes[word] = max(chars[k].size for k in starts)
@@ -2583,3 +2582,29 @@ def test_a_ship_arriving_on_a_binding_turn_comes_on_as_the_binding_says(mobile_b
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         assert ("or waits off the table for a later turn (on a turn a binding sets: on, at its speed and heading)"
                 in " ".join(pages))
+
+
+def test_the_counters_have_hold_aground_anchored_cast_off_and_torpedo_markers_and_no_consort_speed_sets(
+        bundled_packs, library):
+    """Play 28, item 2 (pp19-20): no Hold-under-steam marker (the Confederates hold on turn 1), no Anchored, Aground,
+    Cast-off or torpedo-strike marker, and some 170 speed counters, the lashed gunboats a full set each though the
+    pair takes one order. Now each of those markers in the number the fleet wants (counters.state_counts, with the
+    pack's scenario: a Cast off for each consort, which pencils her speed once she moves alone), and no consort has
+    speed counters, within the page budget (test_page_budget), A4 and Letter."""
+    from shipyard.rules.smoke_on_the_water import counters as C
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenarios["mobile-bay-1864"])]
+    want = C.state_counts(units, ctx)
+    assert want["cast_off"] == 7 and want["hs"] >= 4  # seven lashed pairs; four Confederate ships hold on turn 1
+    for paper in ("a4", "letter"):
+        pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)]
+        # the counter pages (Letter's last holds only Cast off markers); a row's titles and meanings read row by row
+        counters = " ".join([_counter_pages(pages)] + [p for p in pages if "speed: ____" in p and "Manoeuvre" not in p
+                                                       and p not in _counter_pages(pages)])
+        for kind in ("hs", "aground", "anchored", "cast_off", "torpedo"):
+            label, meaning, _ = C.STATES[kind]
+            assert counters.count(label) >= want[kind] >= 1 and counters.count(meaning) >= want[kind], (paper, kind)
+        assert "Slow ahead Brooklyn" in counters
+        for consort in ("Octorara", "Metacomet", "Port Royal", "Seminole", "Kennebec", "Itasca", "Galena"):
+            assert consort not in counters, (paper, consort)
