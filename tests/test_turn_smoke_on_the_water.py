@@ -281,9 +281,9 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
         "beyond it (her S band on), indirect"),
     (6, "and a fire test marker on the target (her sheet's Fire tests; none on a Stack hit); not: its figure after the slash, no marker"),
     (7, "Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot"),
-    (13, "a Casemate hit: the casemate's armour, damage on the Hull (none: a Hull hit)"),
+    (13, "Casemate * the casemate's armour, damage on the Hull (none: a Hull hit)"),
     (14, "a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull;"),
-    (15, "a broadside Wheel hit strikes the wheel facing the firer"),
+    (15, "Wheel hit * from the broadside, the wheel facing the firer"),
     (17, "Plunging indirect fire (a howitzer beyond its \"dir\" band, any mortar) rolls on the Plunging column"),
 ])
 def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, words):
@@ -2608,3 +2608,16 @@ def test_the_counters_have_hold_aground_anchored_cast_off_and_torpedo_markers_an
         assert "Slow ahead Brooklyn" in counters
         for consort in ("Octorara", "Metacomet", "Port Royal", "Seminole", "Kennebec", "Itasca", "Galena"):
             assert consort not in counters, (paper, consort)
+
+
+def test_the_wheel_hit_has_its_own_row_and_a_deflected_turret_gun_hit_its_track_in_the_gun_hit_row(mobile_bay_pages,
+                                                                                                     bundled_packs):
+    """Play 28, item 3 (p22): the Wheel hit hid under "Casemate, Wheel *", and the deflected Gun hit on a turret was
+    spread over three rows (Deflected, Gun hit, Turret guns): the player put Tecumseh's on HDP. The Wheel hit is a row
+    of its own by its name (its WDP); the Gun hit row says where a turret gun's deflected hit goes."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert "Wheel hit * from the broadside, the wheel facing the firer; its WDP, not HDP" in ref
+        assert "Casemate, Wheel" not in ref
+        assert ("Deflected: no gun lost; the after-slash figure on the stopping armour's track (a turret gun's: the "
+                "turret's TDP, not HDP)") in ref
