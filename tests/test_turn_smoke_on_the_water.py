@@ -2081,13 +2081,15 @@ def test_a_lashed_consort_behind_her_partner_is_obscured_not_smoke_with_the_numb
     number from Table 10, and the readings page names the house rule (lashed_pairs) for the other reading."""
     from shipyard.rules.smoke_on_the_water import sheet as S
     for consort, partner in (("USS Octorara", "Brooklyn"), ("USS Metacomet", "Hartford"), ("USS Galena", "Oneida")):
-        assert f"behind {partner}: obscured (over ¾ −4), not smoke" in _sheet_page(mobile_bay_pages, consort), consort
-    assert ("Lashed partner her partner's base obscures her as any vessel's (Table 10), not smoke lashed_pairs"
-            in mobile_bay_text)
+        assert (f"behind {partner} (the line to her centre across his base): obscured (over ¾ −4), clear of it none, "
+                "not smoke") in flat(_sheet_page(mobile_bay_pages, consort)), consort
+    assert "Lashed partner her partner obscures her, not smoke" in mobile_bay_text
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  direct_fire:\n    rows:\n      obscured: {\"1/4 to 1/2\": -1, "
                      "\"over 1/2 to 3/4\": -2, \"over 3/4\": -3}\n")
-    assert S.partner_hides(RS.context(library, house), "Brooklyn") == "; behind Brooklyn: obscured (over ¾ −3), not smoke"
+    assert S.partner_hides(RS.context(library, house), "Brooklyn") == ("; behind Brooklyn (the line to her centre across "
+                                                                       "his base): obscured (over ¾ −3), clear of it "
+                                                                       "none, not smoke")
     house.write_text("smoke-on-the-water:\n  lashed_pairs:\n    rows: {partner_hides: false}\n")
     assert S.partner_hides(RS.context(library, house), "Brooklyn") == ""
     assert "one target side by side: neither's base obscures the other" in reference_text(library, "mobile-bay-1864", house)
@@ -2621,3 +2623,16 @@ def test_the_wheel_hit_has_its_own_row_and_a_deflected_turret_gun_hit_its_track_
         assert "Casemate, Wheel" not in ref
         assert ("Deflected: no gun lost; the after-slash figure on the stopping armour's track (a turret gun's: the "
                 "turret's TDP, not HDP)") in ref
+
+
+def test_a_lashed_pairs_angled_view_is_read_by_the_line_to_the_targets_centre(bundled_packs):
+    """Play 28, moment 5 (p21 Obscured, p2 Powder smoke): Tennessee at Brooklyn, some 39° off her bow and partly behind
+    her lashed Octorara: the sheets gave a share only for the one fully behind, any angled view was judged by eye.
+    Ours: the line from the gun to her centre (the one the target aspect is read by) across her partner's base
+    gives the consort sheet's share, clear of it none, on the consort's sheet and the readings page, A4 and Letter."""
+    for paper in ("a4", "letter"):
+        pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)]
+        octorara = _sheet_page(pages, "USS Octorara")
+        assert "behind Brooklyn (the line to her centre across his base): obscured (over ¾ −4), clear of it none" in octorara
+        assert ("Lashed partner her partner obscures her, not smoke: the line to her centre across his base, the "
+                "consort sheet's share; else none") in " ".join(pages)

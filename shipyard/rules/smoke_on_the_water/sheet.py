@@ -190,7 +190,9 @@ def partner_hides(ctx: Context, name: str) -> str:
     mods = ctx.tables.require("direct_fire").rows["obscured"]
     if share not in mods:
         raise ShipyardError(f"table lashed_pairs ({t.tag()}): hides is {share!r}; expected one of {', '.join(mods)}")
-    return f"; behind {name}: obscured ({share.replace('3/4', '¾')} {mods[share]:+d}), not smoke".replace("-", "−")
+    # play 28, moment 5: an angled view was judged by eye; ours, the line from the gun to her centre decides
+    return (f"; behind {name} (the line to her centre across his base): obscured ({share.replace('3/4', '¾')} "
+            f"{mods[share]:+d}), clear of it none, not smoke").replace("-", "−")
 
 
 def vessel_facts(s: VesselStats, ctx: Context, unit=None) -> list[tuple[str, str]]:
