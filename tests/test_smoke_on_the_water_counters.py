@@ -68,6 +68,7 @@ def test_with_backs_every_front_page_has_its_back_page(library, tmp_path):
 
 def test_fire_markers_come_in_proportion_to_the_fleet(library, tmp_path):
     ctx, units = _units(library, "mobile-bay-1864", None)
+    ctx.scenario = library.scenario("mobile-bay-1864")  # as the pack's: its lashed consorts have no speed sets
     vessels = sum(1 for _, _, d in units if d.stats.kind == "vessel")
     out = tmp_path / "c.pdf"
     with Document(out, paper="a4", title="c") as doc:

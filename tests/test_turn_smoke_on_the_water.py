@@ -281,9 +281,9 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
         "beyond it (her S band on), indirect"),
     (6, "and a fire test marker on the target (her sheet's Fire tests; none on a Stack hit); not: its figure after the slash, no marker"),
     (7, "Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot"),
-    (13, "a Casemate hit: the casemate's armour, damage on the Hull (none: a Hull hit)"),
+    (13, "Casemate * the casemate's armour, damage on the Hull (none: a Hull hit)"),
     (14, "a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull;"),
-    (15, "a broadside Wheel hit strikes the wheel facing the firer"),
+    (15, "Wheel hit * from the broadside, the wheel facing the firer"),
     (17, "Plunging indirect fire (a howitzer beyond its \"dir\" band, any mortar) rolls on the Plunging column"),
 ])
 def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, words):
@@ -408,7 +408,7 @@ def test_the_torpedo_test_says_who_tests_a_crossing_and_an_immobile_ship(mobile_
 
 def test_the_quick_reference_says_how_far_a_ship_may_turn_in_one_move(mobile_bay_text):
     """Moment 5: no maximum turn per move, and the templates cover only part of a move ("lay again")."""
-    assert ("Turning * a Px / Sx order may turn for any part of her move, all of it too: follow the strip's outer edge "
+    assert ("Turning * a Px / Sx piece may be any part of her move, all of it too: follow the strip's outer edge "
             "and at its end lay it again, end to end") in mobile_bay_text
 
 
@@ -621,7 +621,7 @@ def test_more_fire_test_markers_than_boxes_or_counters_are_counted_on_one(librar
     pack never said what to do when they run out. Replay 24, defect 1: one salvo put 8 on Brooklyn, whose sheet has
     3 boxes, and the 8 discs ran out: each disc now carries a "× ____" to write the count in, as a box may."""
     assert ("a marker or box marked × n is n markers" in reference_text(library, "mobile-bay-1864"))
-    page = next(p for p in mobile_bay_pages if "burning out of control" in p)
+    page = _counter_pages(mobile_bay_pages)  # play 28: fewer speed counters, so the discs may begin a page sooner
     assert page.count("Fire test × ____") == 8
 
 
@@ -640,8 +640,7 @@ def test_fort_morgans_points_need_only_the_fort_silenced_not_its_water_battery(m
 
 def test_the_confederates_do_not_test_in_their_own_torpedo_field(mobile_bay_pages):
     """Defect F: the Confederate ships tested in their own torpedo field, which reads oddly: they knew its lanes."""
-    assert ("Own torpedoes Confederate ships knew the lanes through their own field (their pilots had laid it): they "
-            "never test in it.") in mobile_bay_pages[1]
+    assert ("Own torpedoes Confederate ships never test in their own field (their pilots laid it).") in mobile_bay_pages[1]
 
 
 def test_a_depth_on_the_set_up_page_says_which_table_3_column_it_reads(mobile_bay_pages):
@@ -749,7 +748,7 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
     assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires)" in mobile_bay_text
     assert ("Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target; a fort's: "
             "those at one ship). A random "
-            "gun: a d10 counts those it may be") in mobile_bay_text
+            "gun: of those it may be (3: the third, not box 3), a d10") in mobile_bay_text
     assert "To hit (Table 10): 5 or less on a d10 a gun (1 always hits, 10 misfires)" in _sheet_page(mobile_bay_pages,
                                                                                                       "USS Hartford")
 
@@ -1085,8 +1084,8 @@ def test_the_fire_test_names_the_markers_the_counters_carry(mobile_bay_text, mob
     assert "in marker" not in mobile_bay_text
     assert "3 or less she is on fire (an On fire marker;" in mobile_bay_text
     assert "out of control (its marker, 1d6 next turn) on a 10" in mobile_bay_text
-    (counters,) = [p for p in mobile_bay_pages if "On fire burning; caught again" in p]
-    assert "Out of control" in counters and not re.search(r"\b[12] in marker", counters)
+    counters = _counter_pages(mobile_bay_pages)
+    assert "On fire burning; caught again" in counters and "Out of control" in counters and not re.search(r"\b[12] in marker", counters)
 
 
 def test_a_fort_faces_number_at_one_ship_is_a_cap_not_a_share_to_fill(mobile_bay_pages, mobile_bay_text):
@@ -1130,7 +1129,7 @@ def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobil
     """Replay 12, moment 1 (pp2, 22): the ship ahead has slowed and the newcomer's whole move at her start speed runs
     into her: Table 1 gave no way to hold her back. She is ordered as any ship (a level slower or faster), or waits."""
     assert ("a ship due on starts centred on the edge at her start (half her base off the table), then makes her whole "
-            "move at her start speed or a level slower or faster (her orders), or waits off the table for a later turn *"
+            "move at her start speed or a level slower or faster (her orders), or waits off the table for a later turn"
             ) in mobile_bay_text
 
 
@@ -1281,7 +1280,7 @@ def test_table_3s_local_pilot_says_who_has_one_and_mobile_bay_names_them(mobile_
     """Replay 14, defect (p22): "Local pilot -1" never said who has one (the Confederates? Farragut's pilot in
     Hartford's top?)."""
     assert "Local pilot -1 (only whom the set-up names)" in mobile_bay_text
-    assert "Local pilots (Table 3): every Confederate ship, and Hartford (Martin Freeman in her maintop)." in mobile_bay_pages[1]
+    assert "Local pilots (Table 3): every Confederate ship, and Hartford (Freeman in her maintop)." in mobile_bay_pages[1]
 
 
 def test_tables_9_12_and_13_are_named_where_they_are_printed(mobile_bay_text):
@@ -1523,25 +1522,23 @@ def test_a_knocked_out_turret_has_a_box_and_its_hits_are_hull_hits(mobile_bay_pa
 
 def test_a_random_gun_among_more_than_ten_has_its_dice_on_the_sheet():
     """Replay 19, moment 2 (p15, p21): "a random gun ... by its number" among Fort Morgan's 20 channel guns, and the
-    pack's dice are d10s and d6s (the player threw a d20). A d10 picks within a ten, a d6 the ten, evenly."""
+    pack's dice are d10s and d6s (the player threw a d20). Up to 20 the one method's d6 for the ten does (play 28: the
+    same words everywhere); past 20 the sheet adds the d6 by thirds, or by tens."""
     from shipyard.rules.smoke_on_the_water.sheet import random_gun
-    again = "again over their count"
-    assert random_gun(10, again) is None  # the quick reference's d10 does
-    assert random_gun(4, again) is None
-    assert random_gun(20, again) == "d10 by box order, +10 on d6 4–6; again over their count"
-    assert random_gun(30, again) == "d10 by box order, +10 on d6 3–4, +20 on 5–6; again over their count"
-    assert random_gun(50, again) == "d10 by box order, +10 × (d6 − 1); again over their count"  # Fort Jackson
+    pick = "a d10 counted round them"
+    assert random_gun(2, pick) == random_gun(10, pick) == random_gun(20, pick) == pick
+    assert random_gun(30, pick) == "a d10 counted round them; over 20: +10 on d6 3–4, +20 on 5–6 instead"
+    assert random_gun(50, pick) == "a d10 counted round them; over 20: +10 × (d6 − 1) instead"  # Fort Jackson
 
 
 def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mobile_bay_pages, mobile_bay_text):
-    """Replay 19, moment 2: the rule once on the quick reference (Table 11's note, where the player looked), the dice
-    for more than ten on the sheet of a unit that has them bearing at once: Fort Morgan's channel fronts (20), not
-    Tecumseh (2), nor her 32 guns in all (a random gun is one of the face that bears)."""
-    assert ("A random gun: a d10 counts those it may be in box order (3: the third, not box 3), over or lost: again once, next up not lost (from 1 if "
-            "over); to jam, a jammed gun counts as lost." in mobile_bay_text)  # sotw35: the second throw's start
-    fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "random gun bearing d10 by box order, +10 on d6 4–6; over or lost: again once" in fort
-    assert "random gun (box order) a d10" not in flat(_sheet_page(mobile_bay_pages, "USS Tecumseh"))
+    """Replay 19, moment 2: the rule on the quick reference (Table 11's note, where the player looked) and the dice
+    for more than ten on Fort Morgan's sheet (20 on her channel fronts): play 28 made them one set of words."""
+    assert ("A random gun: of those it may be (3: the third, not box 3), a d10 counted round them in box order, lost "
+            "ones too (+10 on d6 4–6 if over 10); on a lost one, the next up not lost; to jam, a jammed gun counts as "
+            "lost." in mobile_bay_text)
+    fort = flat(next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p))
+    assert "random gun bearing a d10 counted round them in box order, lost ones too (+10 on d6 4–6 if over 10)" in fort
 
 
 def test_table_10_says_once_for_every_table_that_modifiers_move_the_number_not_the_die(mobile_bay_text):
@@ -1649,7 +1646,7 @@ def test_the_fire_markers_spare_cells_hold_markers_for_the_states_the_sheets_mar
     Where the fire markers' last row has cells to spare they hold square ones (one Driven off a fort), with no
     fewer fire test discs than the fleet wants and no row or page more."""
     from shipyard.rules.smoke_on_the_water import counters as C
-    page = next(p for p in mobile_bay_pages if "burning out of control" in p)
+    page = _counter_pages(mobile_bay_pages)
     assert page.count("Driven off Fort Morgan guns −1 next turn") == page.count("Driven off water battery guns −1 next turn") == 1
     assert "Jammed gun or port: no fire" in page and "Abandoned or struck: no fire" in page
     assert page.count("Fire test") == 8  # one for every three of the 24 units in play (Gaines, Powell are off it)
@@ -1726,14 +1723,11 @@ def test_a_port_jammed_hit_jams_deflected_or_not_and_says_where_a_turret_guns_da
     assert "Gun hit (pierced), burst: the Hull (HDP); Gun Port, Port Jammed, deflected, Turret: the turret's TDP" in mobile_bay_text
 
 
-def test_a_random_gun_that_falls_on_a_lost_one_is_rolled_again(mobile_bay_pages, mobile_bay_text):
+def test_a_random_gun_that_falls_on_a_lost_one_takes_the_next_up(mobile_bay_pages, mobile_bay_text):
     """Replay 22, defect b (p15): an embrasure critical on Fort Morgan: may a gun already destroyed be picked again?
-    No: the die is thrown again, as over the count (a lost gun is no longer there to be struck), said in the random
-    gun rule on the quick reference and on the sheet that has the dice for more than ten."""
-    assert "over or lost: again once, next up not lost" in mobile_bay_text
+    No: a lost gun is no longer there to be struck, so the next gun up not lost is the one (play 28: no second throw)."""
     fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("random gun bearing d10 by box order, +10 on d6 4–6; over or lost: again once, next up not lost (from 1 if "
-            "over)") in flat(fort)
+    assert "on a lost one, the next up not lost" in flat(fort) and "on a lost one, the next up not lost" in mobile_bay_text
 
 
 def test_a_hit_on_the_vessel_in_the_way_is_not_rolled_again(mobile_bay_text):
@@ -1743,14 +1737,11 @@ def test_a_hit_on_the_vessel_in_the_way_is_not_rolled_again(mobile_bay_text):
     assert "the hit as it fell, her range and aspect for the rest)" in mobile_bay_text  # sotw36: in fewer words
 
 
-def test_a_random_gun_of_two_or_three_is_a_d6_on_her_sheet(mobile_bay_pages):
-    """Replay 22, defect e: a d10 thrown again over 2 to pick one of Tecumseh's two guns is slow. Where at most two or
-    three bear at once her sheet gives the d6 by halves or thirds; four or more keep the quick reference's d10."""
-    from shipyard.rules.smoke_on_the_water.sheet import random_gun
-    assert random_gun(2, "again") == "d6 1–3 / 4–6"
-    assert random_gun(3, "again") == "of 2: d6 1–3 / 4–6, of 3: 1–2 / 3–4 / 5–6"
-    assert "random gun bearing d6 1–3 / 4–6" in flat(_sheet_page(mobile_bay_pages, "USS Tecumseh"))
-    assert "random gun (box order) d6" not in flat(_sheet_page(mobile_bay_pages, "USS Winnebago"))  # four bear
+def test_a_random_gun_of_two_or_three_is_never_thrown_again(mobile_bay_pages):
+    """Replay 22, defect e: a d10 thrown again over 2 to pick one of Tecumseh's two guns is slow. The d10 counted round
+    her two (odd the first, even the second) is never thrown again (play 28 dropped the d6 by halves for one method)."""
+    tecumseh = flat(_sheet_page(mobile_bay_pages, "USS Tecumseh"))
+    assert "random gun bearing a d10 counted round them" in tecumseh and "d6 1–3 / 4–6" not in tecumseh
 
 
 def test_the_fire_arc_template_says_where_each_guns_mark_is_on_the_base(mobile_bay_text):
@@ -1805,15 +1796,12 @@ def test_each_10_thrown_together_misfires_a_gun_of_its_own(mobile_bay_text):
     assert "a 10 misfires one." not in mobile_bay_text
 
 
-def test_a_random_gun_is_thrown_again_at_most_once(mobile_bay_text, mobile_bay_pages):
+def test_a_random_gun_is_one_throw(mobile_bay_text, mobile_bay_pages):
     """Replay 24, moment 3 (p21): Brooklyn's Gun hit, four guns bearing and one burst: the d10 came up the lost gun
-    four times and the pack set no end to it. Once again at most, then the next gun up not lost, on the quick
-    reference and on the sheets that give the dice past ten."""
-    assert ("A random gun: a d10 counts those it may be in box order (3: the third, not box 3), over or lost: again once, next up not lost (from 1 if "
-            "over)") in mobile_bay_text  # sotw35: the next up from box 1 when the second throw is over the count
-    assert "or one lost" not in mobile_bay_text
-    brooklyn = _sheet_page(mobile_bay_pages, "USS Brooklyn")
-    assert "random gun bearing d10 by box order, +10 on d6 4–6; over or lost: again once" in brooklyn
+    four times and the pack set no end to it. Play 28: counted round, then the next up not lost: one throw, always."""
+    assert "again once" not in mobile_bay_text and "or one lost" not in mobile_bay_text
+    brooklyn = flat(_sheet_page(mobile_bay_pages, "USS Brooklyn"))
+    assert "random gun bearing a d10 counted round them in box order, lost ones too" in brooklyn
 
 
 def test_a_port_jammed_hit_jams_whether_the_armour_stops_it_or_not(mobile_bay_text):
@@ -2051,8 +2039,7 @@ def test_an_on_fire_marker_says_what_a_fire_that_catches_her_again_does(bundled_
     row said it ("a fire from an earlier turn: out of control") but not where fires are marked: every On fire marker
     now says it (fire_test.again: no second fire; hers goes out of control)."""
     pages = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path)
-    markers = flat(" ".join(p for p in pages if "Out of control" in p and "Manoeuvre" not in p and "Fire log" not in p
-                            and "Phase 6" not in p))
+    markers = flat(_counter_pages(pages))
     again = RS.context(library).tables.require("fire_test").rows["again"]
     assert again == "caught again: out of control, one burn"
     n = markers.count("On fire burning")
@@ -2094,13 +2081,15 @@ def test_a_lashed_consort_behind_her_partner_is_obscured_not_smoke_with_the_numb
     number from Table 10, and the readings page names the house rule (lashed_pairs) for the other reading."""
     from shipyard.rules.smoke_on_the_water import sheet as S
     for consort, partner in (("USS Octorara", "Brooklyn"), ("USS Metacomet", "Hartford"), ("USS Galena", "Oneida")):
-        assert f"behind {partner}: obscured (over ¾ −4), not smoke" in _sheet_page(mobile_bay_pages, consort), consort
-    assert ("Lashed partner her partner's base obscures her as any vessel's (Table 10), not smoke lashed_pairs"
-            in mobile_bay_text)
+        assert (f"behind {partner} (the line to her centre across his base): obscured (over ¾ −4), clear of it none, "
+                "not smoke") in flat(_sheet_page(mobile_bay_pages, consort)), consort
+    assert "Lashed partner her partner obscures her, not smoke" in mobile_bay_text
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  direct_fire:\n    rows:\n      obscured: {\"1/4 to 1/2\": -1, "
                      "\"over 1/2 to 3/4\": -2, \"over 3/4\": -3}\n")
-    assert S.partner_hides(RS.context(library, house), "Brooklyn") == "; behind Brooklyn: obscured (over ¾ −3), not smoke"
+    assert S.partner_hides(RS.context(library, house), "Brooklyn") == ("; behind Brooklyn (the line to her centre across "
+                                                                       "his base): obscured (over ¾ −3), clear of it "
+                                                                       "none, not smoke")
     house.write_text("smoke-on-the-water:\n  lashed_pairs:\n    rows: {partner_hides: false}\n")
     assert S.partner_hides(RS.context(library, house), "Brooklyn") == ""
     assert "one target side by side: neither's base obscures the other" in reference_text(library, "mobile-bay-1864", house)
@@ -2190,15 +2179,15 @@ def test_sotw35_moment1_table_15_says_how_to_throw_its_1d3(mobile_bay_pages):
 def test_sotw35_moment2_a_random_guns_second_miss_has_a_start_and_a_jam_skips_a_jammed_gun(mobile_bay_pages):
     """Replay 26, moment 2: 'the next up' had no start when the second throw was over the count, and a second jam
     could fall on a gun already jammed. Said on the quick reference and on every sheet that throws past ten."""
-    ref = _reference(mobile_bay_pages)
-    assert "over or lost: again once, next up not lost (from 1 if over); to jam, a jammed gun counts as lost" in ref
-    assert "next up not lost (from 1 if over)" in _sheet_page(mobile_bay_pages, "USS Brooklyn")
+    ref = _reference(mobile_bay_pages)  # play 28: no second throw, the d10 is counted round them
+    assert "on a lost one, the next up not lost; to jam, a jammed gun counts as lost" in ref
+    assert "a d10 counted round them in box order" in flat(_sheet_page(mobile_bay_pages, "USS Brooklyn"))
 
 
 def test_sotw35_moment3_a_sheets_random_gun_is_one_of_those_bearing(mobile_bay_pages):
     """Replay 26, moment 3: Brooklyn's sheet gave a d10 + d6 over her boxes where the quick reference's Gun hit picks
     among the guns bearing on the firer: the sheet's dice are said to be for those bearing, in box order."""
-    assert "random gun bearing d10 by box order, +10 on d6 4–6" in _sheet_page(mobile_bay_pages, "USS Brooklyn")
+    assert "random gun bearing a d10 counted round them in box order" in flat(_sheet_page(mobile_bay_pages, "USS Brooklyn"))
 
 
 def test_sotw35_moment4_a_misfires_batch_is_her_guns_at_one_target(mobile_bay_pages):
@@ -2285,10 +2274,10 @@ def test_sotw35_the_out_of_control_discs_are_the_other_markers_size(bundled_pack
     page with the speed counters' last rows on A4."""
     from conftest import pdf_page_index
     path = bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "a4").path
-    page = pdf_page_index(path, "Out of control burning")
-    chars = [c for _, c in _chars(path, page)]  # (no spaces: _chars keeps the inked ones)
     sizes = {}
-    for word in ("Outofcontrol", "Onfire"):
+    for word, on in (("Outofcontrol", "Out of control burning"), ("Onfire", "On fire burning")):
+        # play 28: fewer speed counters, so the fire discs may run over two pages
+        chars = [c for _, c in _chars(path, pdf_page_index(path, on))]  # (no spaces: _chars keeps the inked ones)
         text = "".join(c.get_text() for c in chars)
         starts = [k for k in range(len(text)) if text.startswith(word, k)]
         sizes[word] = max(chars[k].size for k in starts)
@@ -2398,7 +2387,7 @@ def test_sotw36_moment5_a_random_guns_d10_counts_the_guns_it_may_be_not_box_numb
     """Replay 27, moment 5 (p20): Gaines's guns bearing were boxes 1, 2 and 6 and the d10 came up 3: the third of
     them (box 6) or box 3 (a port gun not bearing)? The third: the d10 counts those it may be (random_gun)."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert "A random gun: a d10 counts those it may be in box order (3: the third, not box 3)" in _reference(pages)
+        assert "A random gun: of those it may be (3: the third, not box 3), a d10 counted round" in _reference(pages)
 
 
 def test_sotw36_moment6_a_shell_through_a_gun_port_that_does_not_burst_does_the_after_slash_figure(mobile_bay_pages,
@@ -2530,3 +2519,120 @@ def test_sotw37_item7_the_range_line_says_only_the_map_is_shrunk(mobile_bay_page
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         assert ("ranges (Tables 9, 12): her sheet's guns, in the cm they print: only the map is shrunk"
                 in _reference(pages))
+
+
+# ---------------------------------------------------------------------------------------------- play 28
+def test_every_sheet_with_guns_prints_the_one_random_gun_method_in_the_same_words(mobile_bay_pages, mobile_bay_text):
+    """Play 28, moment 4 and item 1 (p20, p21, the sheets): some sheets gave "d10 by box order, +10 on d6 4–6", others
+    "d6 1–3 / 4–6", the water battery and the gunboats none; and were lost guns counted, and what did a second throw
+    over the count do? One method (random_gun.pick, ours), the same words on every sheet with guns and on the quick
+    reference: lost guns count, the d10 is counted round them, so it is never over and never thrown again."""
+    import yaml
+    from pathlib import Path
+    import shipyard.rules.smoke_on_the_water as pkg
+    pick = yaml.safe_load((Path(pkg.__file__).parent / "tables.yaml").read_text())["random_gun"]["rows"]["pick"]
+    assert "lost ones too" in pick and "round" in pick and "again" not in pick
+    sheets = [flat(p) for p in mobile_bay_pages if "Gun codes" in p]
+    assert len(sheets) >= 12
+    names = ["Fort Morgan water battery", "USS Octorara", "USS Metacomet", "USS Kennebec", "USS Itasca", "USS Tecumseh"]
+    for name in names:
+        assert any(name in p for p in sheets), name
+    for p in sheets:
+        assert p.count(f"random gun bearing {pick}") == p.count("Gun codes"), p[:60]
+    assert f"A random gun: of those it may be (3: the third, not box 3), {pick};" in mobile_bay_text
+
+
+def test_an_abandoned_ship_scores_as_sunk_or_struck(mobile_bay_pages, bundled_packs):
+    """Play 28, moment 3 (p2 Scores against p22 Abandoned and Hull (HDP) 0): Brooklyn at 0 HDP, abandoned and afloat;
+    the scores pay for a ship "sunk or struck" and the pack said only "counts as destroyed". The text's destroyed is
+    for the victory conditions, so she scores as sunk or struck, said where the player looks, A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert "no steering, no firing; she scores as sunk or struck" in ref
+        assert "the crew abandon her and she scores as sunk or struck (the text: destroyed)" in ref
+        assert "she counts as destroyed" not in ref
+
+
+def test_the_orders_log_says_how_a_part_turn_is_written(mobile_bay_pages, bundled_packs):
+    """Play 28, moment 2 (p21 Orders log and Turning): Fx / Px / Sx given apart, and a turn "for any part of her move":
+    is the rest straight ahead, and how is "turn 8, then 17 ahead" written? The text's manoeuvre column divides the
+    move into its pieces: written in order, adding up to her move, so the rest is whatever the next piece says."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert ("Px / Sx turn to port / starboard on the template, x cm each, written in order, adding up to her move "
+                "(Medium 25: S8 F17, turn 8 then 17 ahead)") in ref
+
+
+def test_mobile_point_has_its_shore_in_numbers_and_touching_it_is_aground(bundled_packs, mobile_bay_pages):
+    """Play 28, moment 1 (p2, Gaines's move in turn 3): the torpedo line, buoy, channel edge and shoals had numbers,
+    Mobile Point's shore none, and nothing said what touching land does. Its corners in the table's cm, the same the
+    plan draws (setup_page.Ground), and a base touching it aground, on the A4 and Letter set-up page."""
+    from shipyard.pack.setup_page import Ground, fit, _half
+    from shipyard.library.library import Library
+    lib = Library.load()
+    setup = lib.scenario("mobile-bay-1864").setup
+    land = dict(Ground.on(setup, fit(setup, RS, RS.native_scale)).land)["Mobile Point"]
+    corners = "; ".join(f"{_half(x)}, {_half(y)}" for x, y in land)
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert f"Mobile Point Land, corners (cm): {corners}. A base touching it is aground (Table 4)." in pages[1]
+
+
+def test_a_ship_arriving_on_a_binding_turn_comes_on_as_the_binding_says(mobile_bay_pages, bundled_packs):
+    """Play 28, moment 6 (p2 Turn 1 binding against p20 Table 1, phase 2): Winnebago and Hartford + Metacomet arrive
+    in turn 1, Table 1 lets an arrival come on a level slower or faster or wait, and the binding holds the Union
+    line at 4 kn on its heading. The binding wins: she comes on, at its speed and heading, said in Table 1's phase."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("or waits off the table for a later turn (on a turn a binding sets: on, at its speed and heading)"
+                in " ".join(pages))
+
+
+def test_the_counters_have_hold_aground_anchored_cast_off_and_torpedo_markers_and_no_consort_speed_sets(
+        bundled_packs, library):
+    """Play 28, item 2 (pp19-20): no Hold-under-steam marker (the Confederates hold on turn 1), no Anchored, Aground,
+    Cast-off or torpedo-strike marker, and some 170 speed counters, the lashed gunboats a full set each though the
+    pair takes one order. Now each of those markers in the number the fleet wants (counters.state_counts, with the
+    pack's scenario: a Cast off for each consort, which pencils her speed once she moves alone), and no consort has
+    speed counters, within the page budget (test_page_budget), A4 and Letter."""
+    from shipyard.rules.smoke_on_the_water import counters as C
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenarios["mobile-bay-1864"])]
+    want = C.state_counts(units, ctx)
+    assert want["cast_off"] == 7 and want["hs"] >= 4  # seven lashed pairs; four Confederate ships hold on turn 1
+    for paper in ("a4", "letter"):
+        pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)]
+        # the counter pages (Letter's last holds only Cast off markers); a row's titles and meanings read row by row
+        counters = " ".join([_counter_pages(pages)] + [p for p in pages if "speed: ____" in p and "Manoeuvre" not in p
+                                                       and p not in _counter_pages(pages)])
+        for kind in ("hs", "aground", "anchored", "cast_off", "torpedo"):
+            label, meaning, _ = C.STATES[kind]
+            assert counters.count(label) >= want[kind] >= 1 and counters.count(meaning) >= want[kind], (paper, kind)
+        assert "Slow ahead Brooklyn" in counters
+        for consort in ("Octorara", "Metacomet", "Port Royal", "Seminole", "Kennebec", "Itasca", "Galena"):
+            assert consort not in counters, (paper, consort)
+
+
+def test_the_wheel_hit_has_its_own_row_and_a_deflected_turret_gun_hit_its_track_in_the_gun_hit_row(mobile_bay_pages,
+                                                                                                     bundled_packs):
+    """Play 28, item 3 (p22): the Wheel hit hid under "Casemate, Wheel *", and the deflected Gun hit on a turret was
+    spread over three rows (Deflected, Gun hit, Turret guns): the player put Tecumseh's on HDP. The Wheel hit is a row
+    of its own by its name (its WDP); the Gun hit row says where a turret gun's deflected hit goes."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert "Wheel hit * from the broadside, the wheel facing the firer; its WDP, not HDP" in ref
+        assert "Casemate, Wheel" not in ref
+        assert ("Deflected: no gun lost; the after-slash figure on the stopping armour's track (a turret gun's: the "
+                "turret's TDP, not HDP)") in ref
+
+
+def test_a_lashed_pairs_angled_view_is_read_by_the_line_to_the_targets_centre(bundled_packs):
+    """Play 28, moment 5 (p21 Obscured, p2 Powder smoke): Tennessee at Brooklyn, some 39° off her bow and partly behind
+    her lashed Octorara: the sheets gave a share only for the one fully behind, any angled view was judged by eye.
+    Ours: the line from the gun to her centre (the one the target aspect is read by) across her partner's base
+    gives the consort sheet's share, clear of it none, on the consort's sheet and the readings page, A4 and Letter."""
+    for paper in ("a4", "letter"):
+        pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)]
+        octorara = _sheet_page(pages, "USS Octorara")
+        assert "behind Brooklyn (the line to her centre across his base): obscured (over ¾ −4), clear of it none" in octorara
+        assert ("Lashed partner her partner obscures her, not smoke: the line to her centre across his base, the "
+                "consort sheet's share; else none") in " ".join(pages)

@@ -20,7 +20,9 @@ def _speed_faces(ctx: Context, units: list) -> list[tuple[str, str, str, str | N
     names = level_names(ctx.tables)
     codes = {r["level"]: r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows}
     faces = []
-    vessels = [(u, d) for _, u, d in units if d.stats.kind == "vessel"]
+    # play 28, item 2: a lashed consort takes the pair's one order, shown by her partner's counter, so she has no
+    # speed set of her own (six sets fewer to cut at Mobile Bay); cast off, her Cast off marker carries her speed
+    vessels = [(u, d) for _, u, d in units if d.stats.kind == "vessel" and not _consort(u, ctx)]
     if not vessels:
         for _ in range(3):
             faces.append((codes[names[0]], names[0], "", None))
@@ -38,6 +40,12 @@ def _speed_faces(ctx: Context, units: list) -> list[tuple[str, str, str, str | N
         for lvl in names[1:astern + 1]:
             faces.append((codes[lvl], lvl, "astern", d.unit_name))
     return faces
+
+
+def _consort(unit, ctx: Context) -> bool:
+    """Whether she is a lashed consort (her orders are her partner's: sheet.lashed_orders)."""
+    from .sheet import lashed_orders
+    return bool(lashed_orders(unit, ctx))
 
 
 def _speed_face(face) -> list:
@@ -77,6 +85,12 @@ STATES = {
     "wheel_lost": ("Wheel lost", "WDP 0: her sheet", "vessel"),
     "turret_out": ("Turret out", "its hits: Hull", "vessel"),
     "machinery": ("Machinery hit", "slower: her sheet", "vessel"),
+    # play 28, item 2: no marker for holding under steam (the Confederates hold on turn 1), casting off, or a torpedo
+    # that went off under her; a cast-off consort has no speed counters of her own (the pair's order is one), so she
+    # pencils her speed on this one
+    "hs": ("Hold (HS)", "under steam, no drift", "vessel"),
+    "cast_off": ("Cast off", "speed: ____", "vessel"),
+    "torpedo": ("Torpedo hit", "flooding: her sheet", "vessel"),
 }
 
 
@@ -115,7 +129,7 @@ def state_markers(ctx: Context, units: list, room: int) -> list[Chit]:
     return [_state_marker(k, name) for k, name in _state_kinds(ctx, units, room)]
 
 
-def state_counts(units: list) -> dict[str, int]:
+def state_counts(units: list, ctx: Context | None = None) -> dict[str, int]:
     """The Jammed, Abandoned and Wreck markers a fleet wants in all (sotw35, replay 26: 5 of 6 Jammed were in use
     after three turns of twelve, and 2 Abandoned and 2 Wrecks were few for 24 units): a Jammed for every two vessels
     (a jam stays till a repair roll clears it, 3 in 10 a turn), an Abandoned and a Wreck for every four; never fewer
@@ -130,13 +144,18 @@ def state_counts(units: list) -> dict[str, int]:
     turrets = sum(len(s.turret_damage_points) for s in fleet)
     return {"jammed": max(6, math.ceil(vessels / 2)), "abandoned": max(2, math.ceil(vessels / 4)),
             "wreck": max(2, math.ceil(vessels / 4)), "wheel_lost": math.ceil(wheels / 6),
-            "turret_out": math.ceil(turrets / 3), "machinery": math.ceil(vessels / 24)}
+            "turret_out": math.ceil(turrets / 3), "machinery": math.ceil(vessels / 24),
+            # play 28, item 2: a Hold (HS) for every six vessels (Mobile Bay's four Confederates on turn 1), an Aground,
+            # Anchored and Torpedo hit for every twelve, a Cast off for each lashed consort
+            "hs": math.ceil(vessels / 6), "aground": math.ceil(vessels / 12), "anchored": math.ceil(vessels / 12),
+            "torpedo": math.ceil(vessels / 12),
+            "cast_off": sum(1 for _, u, d in units if d.stats.kind == "vessel" and ctx is not None and _consort(u, ctx))}
 
 
-def more_states(placed: list[str], units: list) -> list[str]:
+def more_states(placed: list[str], units: list, ctx: Context | None = None) -> list[str]:
     """The state markers still wanted (state_counts) after those `placed` in spare cells, Jammed first."""
     have = Counter(placed)
-    return [k for k, n in state_counts(units).items() for _ in range(max(0, n - have[k]))]
+    return [k for k, n in state_counts(units, ctx).items() for _ in range(max(0, n - have[k]))]
 
 
 def spare_states(room: int) -> list[str]:
@@ -224,7 +243,7 @@ def counters(doc, units: list, ctx: Context, fold: bool = False, backs: bool = F
                title="Out of control markers" if layout == "backs" else None,
                back_title="Out of control markers (backs)", go_on=go_on)
     # then the Jammed, Abandoned and Wreck markers the fleet still wants, in the room the small discs leave (sotw35)
-    extra = more_states(spare + [k for k, _ in kinds], units)
+    extra = more_states(spare + [k for k, _ in kinds], units, ctx)
     if extra:
         st = STYLES["state_marker"]
         extra += ["jammed"] * (whole_rows(doc, len(extra), st, go_on=go_on) - len(extra))  # a whole row, never more

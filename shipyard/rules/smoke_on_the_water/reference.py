@@ -15,7 +15,7 @@ from ..context import Context
 from ..derived import Derived
 from .derive import BAND_NAMES, RANGE_BANDS, distance_factor, ground_scale, hit_location_column
 from ...render.kit import load_style, turn_card
-from .sheet import (random_gun_again, random_gun_jam, OUR_CODES, STYLE_PATH, TEXT_CODES, TITLE, code_words, driven_off_to_hit, gun_damage_block,
+from .sheet import (random_gun_pick, random_gun_jam, OUR_CODES, STYLE_PATH, TEXT_CODES, TITLE, code_words, driven_off_to_hit, gun_damage_block,
                     natural_rolls, point_blank_sizes, style)
 
 SIZE_ORDER = ("VL", "L", "M", "H", "SH")
@@ -306,7 +306,7 @@ def misfire_table(ctx: Context, derived: list[Derived]) -> Block:
                        f"{r['burst_damage']} HDP, no armour test (a fort SDP), and a fire "
                        "test marker. Red-hot shot: "
                        f"a jam {r['red_hot_jams'].lower()}. {r['together'][0].upper()}{r['together'][1:]}. A "
-                       f"random gun: a d10 counts those it may be in box order (3: the third, not box 3), {random_gun_again(ctx)}; {random_gun_jam(ctx)}.", **style("reference_note"))],
+                       f"random gun: of those it may be (3: the third, not box 3), {random_gun_pick(ctx)}; {random_gun_jam(ctx)}.", **style("reference_note"))],
                  **style("reference_stack"))
 
 
@@ -383,7 +383,8 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
     pa = ctx.tables.require("partial_armour")
     codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
     rows = [["Orders log", f"speed {codes} (ring it astern) · manoeuvre Fx ahead, Ax astern, Px / Sx turn to port / "
-             f"starboard on the template (x cm) · tactical {TEXT_CODES}; ours: {OUR_CODES} (I, no drift: a target "
+             f"starboard on the template, x cm each, written in order, adding up to her move (Medium 25: S8 F17, turn 8 "
+             f"then 17 ahead) · tactical {TEXT_CODES}; ours: {OUR_CODES} (I, no drift: a target "
              "Immobile, +1); a ram is a move into contact"]]
     rows += [[r["rule"] + _star(tr, r), r["text"].replace("{fort_indirect}", fort_indirect(ctx) if forts else "")
               + (deflected_shell(ctx) if r["rule"] == "Deflected" else "")]

@@ -190,7 +190,9 @@ def partner_hides(ctx: Context, name: str) -> str:
     mods = ctx.tables.require("direct_fire").rows["obscured"]
     if share not in mods:
         raise ShipyardError(f"table lashed_pairs ({t.tag()}): hides is {share!r}; expected one of {', '.join(mods)}")
-    return f"; behind {name}: obscured ({share.replace('3/4', '¾')} {mods[share]:+d}), not smoke".replace("-", "−")
+    # play 28, moment 5: an angled view was judged by eye; ours, the line from the gun to her centre decides
+    return (f"; behind {name} (the line to her centre across his base): obscured ({share.replace('3/4', '¾')} "
+            f"{mods[share]:+d}), clear of it none, not smoke").replace("-", "−")
 
 
 def vessel_facts(s: VesselStats, ctx: Context, unit=None) -> list[tuple[str, str]]:
@@ -375,31 +377,23 @@ def code_words(code: str, ctx: Context) -> str:
     return f"{sizes.get(size, size)} {kinds.get(kind, kind).lower()}"
 
 
-def random_gun(most: int, again: str) -> str | None:
-    """How to pick a random gun (a Gun hit, a port, an embrasure, a misfire among dice thrown together) with the d10
-    and d6 of the pack, where there may be more than ten to pick from: a d10 for the gun within its ten and a d6 for
-    the ten, read so that as few throws as may be are thrown again (replay 19: Fort Morgan's 20 channel guns). None
-    where there are four to ten (the quick reference's d10); where at most two or three bear, a d6 by halves or
-    thirds, no throw wasted (replay 22, defect e: Tecumseh's d10 rerolled over 2). `again`: what a throw over the
-    count or on a lost gun does (random_gun.again, ours)."""
-    if most in (2, 3):
-        return "d6 1–3 / 4–6" if most == 2 else "of 2: d6 1–3 / 4–6, of 3: 1–2 / 3–4 / 5–6"
-    if most <= 10:
-        return None
+def random_gun(most: int, pick: str) -> str:
+    """How to pick a random gun (a Gun hit, a port, an embrasure, a misfire among dice thrown together): one method in
+    the same words on every sheet with guns and on the quick reference (play 28, item 1: some sheets gave a d10 by box
+    order, others a d6 by halves, the water battery and the gunboats none). `pick` is random_gun.pick (ours): a d10
+    counted round the guns it may be, so no throw is ever wasted or thrown again; where more than twenty bear at once
+    (none at Mobile Bay) the d6 for the ten is added to it."""
     tens = -(-most // 10)
-    if tens == 2:
-        extra = "+10 on d6 4–6"
-    elif tens == 3:
-        extra = "+10 on d6 3–4, +20 on 5–6"
-    else:
-        extra = "+10 × (d6 − 1)"
-    return f"d10 by box order, {extra}; {again}"
+    if tens <= 2:
+        return pick
+    extra = "+10 on d6 3–4, +20 on 5–6" if tens == 3 else "+10 × (d6 − 1)"
+    return f"{pick}; over 20: {extra} instead"
 
 
-def random_gun_again(ctx: Context) -> str:
-    """What a random gun's throw over the count or on a lost gun does, bounded (random_gun.again, ours: replay 24)."""
+def random_gun_pick(ctx: Context) -> str:
+    """The random gun method's words (random_gun.pick, ours: play 28, moment 4)."""
     t = ctx.tables.require("random_gun")
-    return t.need(t.rows, "again", "what a throw over the count or on a lost gun does")
+    return t.need(t.rows, "pick", "how a random gun is picked")
 
 
 def random_gun_jam(ctx: Context) -> str:
@@ -431,9 +425,8 @@ def gun_legend(s: VesselStats | FortStats, ctx: Context, compact: bool = False, 
         # beyond her "dir" band a howitzer fires indirect (replay 24, moment 13: "S 25–35" read as direct fire)
         h = ctx.tables.require("gun_types")
         own.append(("dir", h.need(h.need(h.rows, "howitzer", "the howitzer row"), "direct_band", "what dir means")))
-    pick = random_gun(most if most is not None else most_bearing(s), random_gun_again(ctx))
-    if pick:
-        own.append(("random gun bearing", pick))  # sotw35 moment 3: of those bearing on the firer, not all hers
+    # sotw35 moment 3: of those bearing on the firer, not all hers; play 28 item 1: on every sheet with guns
+    own.append(("random gun bearing", random_gun(most if most is not None else most_bearing(s), random_gun_pick(ctx))))
     return Legend([(c, code_words(c, ctx)) for c in codes] + own, **style("play_small", compact),
                   title="Gun codes:" if compact else "Gun codes (size word = Table 17 row):")
 
@@ -644,11 +637,11 @@ def log_legend(ctx: Context, fort: bool = False, compact: bool = False, faces: l
                                      if len(faces or ()) > 1 else ""), **style("fire_log_head"))
     codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
     if compact:
-        return Legend([("speed", f"{codes}, ring it astern"), ("manoeuvre", "Fx ahead, Ax astern, Px/Sx turn (x cm)"),
+        return Legend([("speed", f"{codes}, ring it astern"), ("manoeuvre", "Fx ahead, Ax astern, Px/Sx turn, x cm each, in order, adding up to her move (S8 F17)"),
                        ("tactical", TACTICAL_CODES)], title="Orders log:",
                       **style("log_head", True))
     return Legend([("Speed", f"{codes} (ring it when astern)"),
-                   ("Manoeuvre", "Fx ahead, Ax astern, Px / Sx turn to port / starboard on the template (x cm)"),
+                   ("Manoeuvre", "Fx ahead, Ax astern, Px / Sx turn to port / starboard on the template; x cm each, in order, adding up to her move (S8 F17)"),
                    ("Tactical", TACTICAL_CODES)], title="Orders log ·",
                   **style("log_head"))
 
