@@ -141,10 +141,15 @@ class TablePlan(Block):
 
         def place(label: str, x: float, y: float, r: float, clear: list):
             """The label's box: beside its marker (or ground point) where it covers nothing in `clear`."""
-            def free(box, x: float, y: float, r: float) -> bool:  # covers nothing, and a unit's reads as hers
+            def free(box, x: float, y: float, r: float, clear=clear) -> bool:  # covers nothing, reads as hers
                 return not any(_overlap(box, t) for t in clear) and (not r or own_nearest(box, (x, y), centres))
 
             tw = text_width(label, size)
+            # every place tried beside her lies within her farthest reach: only what reaches into that can be covered
+            # (the same places, costs and choice as against the whole plan, a fraction of the overlap tests)
+            far = (r or self.marker) * NEAR_REACHES[-1] if r else self.marker * (NEAR_REACHES[-1] - 1.0)
+            zone = (x - far - tw, y - far - th, x + far + tw, y + far + th)
+            near = [t for t in clear if t[0] < zone[2] and zone[0] < t[2] and t[1] < zone[3] and zone[1] < t[3]]
             best, best_cost, unowned = None, None, None
             for reach in NEAR_REACHES:
                 gap = (r or self.marker) * reach if r else self.marker * (reach - 1.0)
@@ -153,8 +158,8 @@ class TablePlan(Block):
                     box = (x + dx, y + dy, x + dx + tw, y + dy + th)
                     if not _within(box, w, h):
                         continue
-                    cost = sum(_overlap(box, t) for t in clear)
-                    if cost == 0 and not free(box, x, y, r):
+                    cost = sum(_overlap(box, t) for t in near)
+                    if cost == 0 and not free(box, x, y, r, near):
                         unowned = unowned or box  # free, but nearer another's marker: if nothing here is hers
                         continue
                     if best_cost is None or cost < best_cost:
