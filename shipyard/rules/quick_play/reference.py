@@ -368,10 +368,10 @@ HOUSE_RULE_MARK = "(house rule)"
 READING_NEEDS = {"lashed": lambda scenario: any(su.lashed_to for side in scenario.sides for su in side.units)}
 
 
-def reading_rows(ctx: Context, part: str | None = None, here: bool = False) -> list[list[str]]:
-    """The reconstructions rows as [rule, reading, option or '—'] (the kit's readings), of one part or of every one,
-    leaving out those about another scenario's units (a row's `scenario`) and those whose `needs` (READING_NEEDS) the
-    scenario in play lacks, when a scenario is in play."""
+def kept_readings(ctx: Context, part: str | None = None) -> list[tuple[list[str], str | None]]:
+    """The reconstructions rows as ([rule, reading, option or '—'] (the kit's readings), where another page prints it
+    whole or None), of one part or of every one, leaving out those about another scenario's units (a row's
+    `scenario`) and those whose `needs` (READING_NEEDS) the scenario in play lacks, when a scenario is in play."""
     t = ctx.tables.require("reconstructions")
     parts = [str(row.get("part") or "bound") for row in t.rows]
     unknown = sorted(set(parts) - set(READING_PARTS))
@@ -389,22 +389,27 @@ def reading_rows(ctx: Context, part: str | None = None, here: bool = False) -> l
     # a reading a house rule switched is marked so already (the kit's), so it takes no second mark
     rows = [[rule, text, "—" if played["switched"] else option]
             for (rule, text, option), played in zip(kit_readings(ctx.tables), ctx.tables.readings())]
-    # `here`: only the rows the readings panel prints, not one a row's `elsewhere` says another page prints whole (the
-    # quick reference's Ramming and Holed, the set-up page's and the quick reference's Brooklyn's test: replay 26
-    # found each two or three times in different words)
-    away = [bool(row.get("elsewhere")) and here for row in t.rows]
-    return [r for r, at, sc, need, gone in zip(rows, parts, about, needs, away)
+    away = [str(row["elsewhere"]) if row.get("elsewhere") else None for row in t.rows]
+    return [(r, where) for r, at, sc, need, where in zip(rows, parts, about, needs, away)
             if (part is None or at == part) and (sc is None or playing is None or sc == playing)
-            and (need is None or scenario is None or READING_NEEDS[str(need)](scenario)) and not gone]
+            and (need is None or scenario is None or READING_NEEDS[str(need)](scenario))]
 
 
-def elsewhere_rows(ctx: Context, part: str | None = None) -> list[tuple[str, str]]:
+def reading_rows(ctx: Context, part: str | None = None, here: bool = False,
+                 kept: list[tuple[list[str], str | None]] | None = None) -> list[list[str]]:
+    """kept_readings' rows (`kept`, else made); `here`: only those the readings panel prints, not one a row's
+    `elsewhere` says another page prints whole (the quick reference's Ramming and Holed, the set-up page's and the
+    quick reference's Brooklyn's test: replay 26 found each two or three times in different words)."""
+    kept = kept_readings(ctx, part) if kept is None else kept
+    return [row for row, where in kept if not (here and where)]
+
+
+def elsewhere_rows(ctx: Context, part: str | None = None,
+                   kept: list[tuple[list[str], str | None]] | None = None) -> list[tuple[str, str]]:
     """The (rule, where) of the readings of one part the panel leaves to another page (a row's `elsewhere`), of the
-    rows reading_rows keeps for the scenario in play."""
-    t = ctx.tables.require("reconstructions")
-    kept = {r[0] for r in reading_rows(ctx, part)}
-    return [(str(row["rule"]), str(row["elsewhere"])) for row in t.rows
-            if row.get("elsewhere") and row["rule"] in kept]
+    rows kept_readings keeps for the scenario in play (`kept`, else made)."""
+    kept = kept_readings(ctx, part) if kept is None else kept
+    return [(row[0], where) for row, where in kept if where]
 
 
 def reading_runs(row: list[str]) -> list[tuple[str, str]]:
@@ -463,10 +468,11 @@ def readings(ctx: Context, part: str | None = None) -> Block:
     6.2 pt to fit under the roster, too small at arm's length (replay 5); paragraphs waste no width on an option
     column that is mostly empty. Kept whole: the columns cannot split, and their heading must not stay behind."""
     st = style()
-    rows = reading_rows(ctx, part, here=True)
+    kept = kept_readings(ctx, part)  # once: the panel's rows and its pointers elsewhere are read from the same rows
+    rows = reading_rows(ctx, part, here=True, kept=kept)
     paras = [Runs(reading_runs(r), **st["readings"]) for r in rows]
     away: dict[str, list[str]] = {}
-    for rule, where in elsewhere_rows(ctx, part):
+    for rule, where in elsewhere_rows(ctx, part, kept=kept):
         away.setdefault(where, []).append(rule)
     if away:  # said once, where a player looks for it: the panel points there
         paras.append(Runs([("Elsewhere", "bold"), (" " + "; ".join(
