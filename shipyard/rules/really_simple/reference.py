@@ -29,15 +29,12 @@ def _heading(text: str) -> Heading:
 _LEAD = re.compile(r"(?:(?<=^)|(?<=\. ))((?:[A-Z][A-Za-z0-9'’_ ,-]{0,26}?|T__)(?: \([^()]{1,24}\))?:)(?= )")
 
 
-_TRIAL = {"size": None}  # the body size quick_reference is trying: the largest that keeps its page one page
-
-
-def _body(text: str) -> Runs:
-    """A paragraph of the quick reference, each rule's lead words in bold (its steps seen at a glance), at the size
-    quick_reference found room for (reference_body's size up to its max_size)."""
+def _body(text: str, size: float | None = None) -> Runs:
+    """A paragraph of the quick reference, each rule's lead words in bold (its steps seen at a glance), at `size`
+    (the size quick_reference found room for, reference_body's size up to its max_size; None: the style's own)."""
     st = {k: v for k, v in style()["reference_body"].items() if k not in ("max_size", "size_step")}
-    if _TRIAL["size"]:
-        st["size"] = _TRIAL["size"]
+    if size:
+        st["size"] = size
     runs, at = [], 0
     for m in _LEAD.finditer(text):
         if m.start() > at:
@@ -48,12 +45,19 @@ def _body(text: str) -> Runs:
     return Runs([r for r in runs if r[0]], **st)
 
 
-def _steps(text: str) -> list[Runs]:
+def _steps(text: str, size: float | None = None) -> list[Runs]:
     """A paragraph of several rules broken into a paragraph a rule, each opening on its bold lead words (replay 28:
     p11's Collisions and T__ read as one long chain of clauses, hard to find mid-game)."""
     starts = [m.start() for m in _LEAD.finditer(text)]
     cuts = ([0] if not starts or starts[0] > 0 else []) + starts + [len(text)]
-    return [_body(text[a:b].strip()) for a, b in zip(cuts, cuts[1:]) if text[a:b].strip()]
+    return [_body(text[a:b].strip(), size) for a, b in zip(cuts, cuts[1:]) if text[a:b].strip()]
+
+
+def _paragraphs(size: float | None):
+    """_body and _steps at `size`: what a part of the quick reference sets its paragraphs with."""
+    from functools import partial
+
+    return partial(_body, size=size), partial(_steps, size=size)
 
 
 def _sentence(text: str) -> str:
@@ -89,7 +93,8 @@ def _modifiers(rows, header=None) -> Table:
                  align=["left", "centre"] * 2, **st)
 
 
-def shooting(derived: list, ctx) -> Block:
+def shooting(derived: list, ctx, size: float | None = None) -> Block:
+    body, steps = _paragraphs(size)
     t = ctx.tables
     classes = sorted({(g.size, g.rifled, g.fire_factor) for d in derived for g in d.stats.guns}, key=lambda c: (-c[2], c[0]))
     armours = sorted({int(d.stats.armour) for d in derived})
@@ -108,27 +113,28 @@ def shooting(derived: list, ctx) -> Block:
                              if r.get("key") != "rifled"]))
     sizes = "; ".join(f"{r['size']} +{r['fire_factor']}" for r in t.require("gun_sizes").rows)
     rifled = signed(modifier(t, "rifled")[0])
-    parts.append(_body(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
+    parts.append(body(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
                        f"printed here and on the cards (do not add it again). Steam-filled: {reading(t, 'Steam-filled')}."))
     parts += [_heading("On a hit, roll 1d6"),
               _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
-              _body(f"Several hits: {reading(t, 'Several hits')}. Sinking: {reading(t, 'Sinking countdown')}.")]
+              body(f"Several hits: {reading(t, 'Several hits')}. Sinking: {reading(t, 'Sinking countdown')}.")]
     largest = f" Largest: {reading(t, 'Largest gun')}." if option(t, "gun_lost") == "heaviest" else ""
-    parts.append(_body(f"A gun lost: {reading(t, 'Which gun is lost')}.{largest} Guns that bear: {reading(t, 'Guns that bear')}. "
+    parts.append(body(f"A gun lost: {reading(t, 'Which gun is lost')}.{largest} Guns that bear: {reading(t, 'Guns that bear')}. "
                        f"Arcs: {reading(t, 'Arcs and end-on')}. Targets: {reading(t, 'Targets')}; {reading(t, 'Line of fire')}. "
                        f"Stationary: {reading(t, 'Stationary')}."))
     forts = [d.stats for d in derived if d.stats.is_fort]
     nothing = no_effect_text(t, forts[0], "On a fort") if forts else ""
     if forts:  # how a fort fires and what the tables' rows do to it, said where they are read
         share, losses = reading(t, "Forts' guns"), reading(t, "A fort's losses")
-        parts.append(_body(f"Forts (ours): {reading(t, 'Forts in the turn')}; {reading(t, 'A fort' + chr(39) + 's window')}; "
+        parts.append(body(f"Forts (ours): {reading(t, 'Forts in the turn')}; {reading(t, 'A fort' + chr(39) + 's window')}; "
                            f"{share}; {losses}; {reading(t, 'A fort' + chr(39) + 's gun lost')}. Silenced: "
                            f"{reading(t, 'Silenced')}; {reading(t, 'A silenced fort')}. " + nothing))
     return Stack(parts, **st["reference_stack"])
 
 
-def torpedoes(derived: list, ctx) -> list[Block]:
+def torpedoes(derived: list, ctx, size: float | None = None) -> list[Block]:
     """The torpedo field and what a strike does (reconstructed tables: the text has none), when a ship is in play."""
+    body, steps = _paragraphs(size)
     if not any(not d.stats.is_fort for d in derived):
         return []
     t = ctx.tables
@@ -136,22 +142,24 @@ def torpedoes(derived: list, ctx) -> list[Block]:
     text = (f"Torpedo test: {reading(t, 'Torpedo test')}: roll {field['dice']}; a torpedo strikes on "
             f"{number(field['strike_on'])}{'+' if int(field['strike_on']) < 6 else ''}; then roll {field['dice']} again "
             f"for what it does (below). {density_words(t)} Forts are not struck.")
-    return [_heading("Torpedoes (mines) · Not in the original text: ours"), _body(text),
+    return [_heading("Torpedoes (mines) · Not in the original text: ours"), body(text),
             _two_paired([[r["roll"], r["effect"]] for r in t.require("torpedoes").rows])]
 
 
-def turn_track(ctx) -> list[Block]:
+def turn_track(ctx, size: float | None = None) -> list[Block]:
     """A box a turn for the game's turns (play_aids.game_turns), to strike as each ends: where the players keep
     count for the events, the sinking countdowns and the T__ written on the cards."""
+    body, steps = _paragraphs(size)
     from ...render.kit import SpeedCell, SpeedRow, SpeedTrack
     from ..play_aids import game_turns
 
     cells = [SpeedCell(str(k), strong=k % 5 == 0) for k in range(1, game_turns(ctx) + 1)]
-    return [_body("Turn track: strike each turn as it ends"),
+    return [body("Turn track: strike each turn as it ends"),
             SpeedTrack([SpeedRow("TURN", cells)], **style()["speed_track"])]
 
 
-def movement(derived: list, ctx) -> list[Block]:
+def movement(derived: list, ctx, size: float | None = None) -> list[Block]:
+    body, steps = _paragraphs(size)
     t = ctx.tables
     ships = [d.stats for d in derived if not d.stats.is_fort]
     if not ships:
@@ -177,12 +185,13 @@ def movement(derived: list, ctx) -> list[Block]:
                f"{number(2 * float(c['end_on_loss_kn']))} knots. Without a RAM order "
                f"the striker avoids it on "
                f"{number(c['avoid_on'])}+ (1d6), shooting {avoided}; otherwise it is a ram.")
-    return [_heading("Movement"), _body(text), *_steps(contact)]
+    return [_heading("Movement"), body(text), *steps(contact)]
 
 
-def ramming(derived: list, ctx) -> list[Block]:
+def ramming(derived: list, ctx, size: float | None = None) -> list[Block]:
     """The ramming roll, its modifiers with what the rammer's speed is, and what the total does, when ships are in
     play: in the left column, which has the room."""
+    body, steps = _paragraphs(size)
     if not any(not d.stats.is_fort for d in derived):
         return []
     t = ctx.tables
@@ -190,38 +199,41 @@ def ramming(derived: list, ctx) -> list[Block]:
     return [_heading("Ramming: 1d6 + modifiers, bow into the target's side"),
             _modifiers([[r["label"], signed(r["modifier"])] for r in ram["modifiers"]]),
             _two([[r["roll"], r["effect"]] for r in ram["results"]]),
-            _body("Rammer's speed: " + reading(t, "Rammer's speed") + f". Crippled: {reading(t, 'Crippled')}.")]
+            body("Rammer's speed: " + reading(t, "Rammer's speed") + f". Crippled: {reading(t, 'Crippled')}.")]
 
 
-def lashed_pairs(derived: list, ctx) -> list[Block]:
+def lashed_pairs(derived: list, ctx, size: float | None = None) -> list[Block]:
     """Lashed pairs and a ship carried by her consort, when ships are in play: under the shoals, in the column with
     room for it (the movement column is the longer)."""
+    body, steps = _paragraphs(size)
     if not any(not d.stats.is_fort for d in derived):
         return []
     t = ctx.tables
-    return [_body(f"Lashed pairs: {reading(t, 'Lashed pairs')}. Carried: {reading(t, 'Carried')}. {t.require('lashed_losses').rows['reading']}. "
+    return [body(f"Lashed pairs: {reading(t, 'Lashed pairs')}. Carried: {reading(t, 'Carried')}. {t.require('lashed_losses').rows['reading']}. "
                   f"{_sentence(reading(t, 'A pair parted'))}.")]
 
 
-def shoals(derived: list, ctx) -> list[Block]:
+def shoals(derived: list, ctx, size: float | None = None) -> list[Block]:
     """Grounding on a shoal and getting off, with the drafts of the ships in play (none for forts alone)."""
+    body, steps = _paragraphs(size)
     ships = [d.stats for d in derived if not d.stats.is_fort]
     if not ships:
         return []
     drafts = sorted({s.draft_ft for s in ships if s.draft_ft is not None})
     return [_heading("Shoals"),
-            _body(f"{shoal_dice(ctx.tables).capitalize()} (drafts in play: {', '.join(map(str, drafts))} ft). Aground: "
+            body(f"{shoal_dice(ctx.tables).capitalize()} (drafts in play: {', '.join(map(str, drafts))} ft). Aground: "
                   f"{reading(ctx.tables, 'Aground')}.")]
 
 
 
-def special_effects(ctx) -> list[Block]:
+def special_effects(ctx, size: float | None = None) -> list[Block]:
     """The 2d6 special effects, each row's words filled from its own fields (a house rule's knots or turns)."""
+    body, steps = _paragraphs(size)
     t = ctx.tables
     return [_heading("Special effects, roll 2d6"),
             _two([[r["roll"], special_effect_words(t, r)] for r in t.require("special_effects").rows]),
             # a paragraph a rule (replay 28: one long chain of clauses), a reading's own colons kept in its line
-            *[_body(step) for step in (
+            *[body(step) for step in (
                 f"List again (4, 5): {t.require('list_again').rows['reading']}.",
                 f"FIRE: {reading(t, 'Putting out a FIRE')}.", f"Abandoned: {reading(t, 'Abandoned')}.",
                 f"Striking colours: {reading(t, 'Striking colours')}.",
@@ -300,12 +312,9 @@ def roster_parts(derived: list, ctx) -> dict[str, list[Block]]:
     """The quick reference's whole parts the roster page may carry in the room under its tables (replay 28: p3 half
     empty since its chart went, p11 a wall of small type), the turn's rarest first: ramming, then torpedoes; set at
     the paragraphs' largest size."""
-    _TRIAL["size"] = style()["reference_body"].get("max_size")
-    try:
-        return {k: v for k, v in (("ramming", ramming(derived, ctx)), ("torpedoes", torpedoes(derived, ctx)),
-                                  ("shoals", shoals(derived, ctx))) if v}
-    finally:
-        _TRIAL["size"] = None
+    size = style()["reference_body"].get("max_size")
+    return {k: v for k, v in (("ramming", ramming(derived, ctx, size)), ("torpedoes", torpedoes(derived, ctx, size)),
+                              ("shoals", shoals(derived, ctx, size))) if v}
 
 
 def roster_block(doc, derived: list, ctx, room: float) -> Block | None:
@@ -343,33 +352,38 @@ def quick_reference(doc, derived: list, ctx) -> None:
 
     def page_at(size: float | None) -> tuple[Stack, Columns]:
         """The page with its paragraphs at `size` (None: the style's own)."""
-        _TRIAL["size"] = size
-        try:
-            moved = getattr(doc, ROSTER_PRINTED, ())  # printed on the roster page (roster_block)
-            left = [shooting(derived, ctx), *([] if "torpedoes" in moved else torpedoes(derived, ctx)),
-                    *([] if "ramming" in moved else ramming(derived, ctx))]
-            right = special_effects(ctx) + movement(derived, ctx) + ([] if "shoals" in moved else shoals(derived, ctx))
-            pairs = lashed_pairs(derived, ctx)
+        moved = getattr(doc, ROSTER_PRINTED, ())  # printed on the roster page (roster_block)
+        left = [shooting(derived, ctx, size), *([] if "torpedoes" in moved else torpedoes(derived, ctx, size)),
+                *([] if "ramming" in moved else ramming(derived, ctx, size))]
+        right = (special_effects(ctx, size) + movement(derived, ctx, size)
+                 + ([] if "shoals" in moved else shoals(derived, ctx, size)))
+        pairs = lashed_pairs(derived, ctx, size)
+        track = turn_track(ctx, size)
 
-            def columns(lashed_left: bool) -> Columns:  # the lashed pairs under the ramming (over the turn track), or last
-                return Columns([Stack(left + (pairs if lashed_left else []) + turn_track(ctx), **st["reference_stack"]),
-                                Stack(right + ([] if lashed_left else pairs), **st["reference_stack"])],
-                               **st["reference_columns"])
+        def columns(lashed_left: bool) -> Columns:  # the lashed pairs under the ramming (over the turn track), or last
+            return Columns([Stack(left + (pairs if lashed_left else []) + track, **st["reference_stack"]),
+                            Stack(right + ([] if lashed_left else pairs), **st["reference_stack"])],
+                           **st["reference_columns"])
 
-            body = min((columns(False), columns(True)), key=lambda c: c.measure(doc.content.w))
-            return Stack([title, turn, body], **st["reference_page"]), body
-        finally:
-            _TRIAL["size"] = None
+        body = min((columns(False), columns(True)), key=lambda c: c.measure(doc.content.w))
+        return Stack([title, turn, body], **st["reference_page"]), body
 
     # the paragraphs' type raised where the paper has room (replay 32: p11 dense at 6.5 pt): the largest size, in
     # steps from the style's max_size down to its size, that keeps the page one page (A4 has the room, Letter not)
     body_st = st["reference_body"]
     low, high, step = body_st["size"], body_st.get("max_size", body_st["size"]), body_st["size_step"]
     sizes = [round(high - k * step, 2) for k in range(int(round((high - low) / step)) + 1)]
-    for size in sizes:
-        page, body = page_at(size)
-        if page.measure(doc.content.w) <= doc.content.h:
-            break
+    # halving the sizes left (a smaller size never makes the page taller): three builds of the page at most, where
+    # trying each size down from the largest built it up to seven times on Letter (review)
+    lo, hi, found = 0, len(sizes) - 1, None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        tried = page_at(sizes[mid])
+        if tried[0].measure(doc.content.w) <= doc.content.h:
+            found, hi = tried, mid - 1
+        else:
+            lo = mid + 1
+    page, body = found or page_at(sizes[-1])
 
     flow = Flow(doc, **st["reference_flow"])
 
