@@ -1535,8 +1535,8 @@ def test_a_second_fire_is_a_second_box_and_marker_not_a_ticked_box_that_stays(bu
     rolls to go out, or to sink her), its −1 to fire counted once; only the one-box states stay as they are."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Repeated critical"]
-    assert reading.startswith("a fire or a hole ticks one more box and takes one more marker (no second −1 to fire); "
-                              "any other box already ticked stays as it is") and reading in ref
+    assert reading.startswith("a fire or a hole ticks one more box and takes one more marker (no second −1 to fire); ")
+    assert "; any other box already ticked stays as it is" in reading and reading in ref  # s37: steering between
     assert "end of turn D6 each, 6 puts it out" in readings_rows()["Fires"]  # each fire rolls for itself
 
 
@@ -3192,3 +3192,16 @@ def test_s36_the_a4_orders_log_gives_fire_at_notes_twice_the_room(bundled_packs)
     first = min(w["top"] for w in fires)
     xs = sorted(w["x0"] for w in fires if abs(w["top"] - first) < 1)
     assert len(xs) == 3 and min(b - a for a, b in zip(xs, xs[1:])) / (72 / 25.4) >= 55, xs
+
+
+def test_s37_a_second_steering_hit_ticks_the_sheets_next_steering_box(bundled_packs):
+    """Play 29, moment 1 (p18/p7): Hartford's sheet has two steering boxes (max turn 30/15°), but the Again reading
+    said any other box already ticked stays as it is, so a second 34–35 seemed to do nothing. It now ticks the next
+    box, the reading and the sheet agreeing."""
+    texts = pack_texts(bundled_packs)
+    hartford = next(t for t in texts if SHEET_MARK in t and "Hartford" in t)
+    assert "Steering hit: max turn → 30/15°" in hartford
+    ref = reference_text(texts)
+    again = ref.split("Again a result she has already had:", 1)[1].split("Damage, sinking", 1)[0]
+    assert "steering damaged ticks its next box" in flat(again.replace("- ", "")), again
+
