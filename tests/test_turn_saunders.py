@@ -1345,8 +1345,8 @@ def test_a_gun_critical_on_a_section_whose_guns_are_all_out_has_a_reading(bundle
     already out. The shot finds the gun nearest it that still fights: a destroyed-gun critical finishes a disabled gun
     there, any other passes to the nearest gun in action in the next section."""
     ref = reference_text(pack_texts(bundled_packs))
-    reading = readings_rows()["Repeated critical"]
-    assert ("no gun in action in the section: 24–25 destroys a disabled one, else the next section's nearest gun"
+    reading = readings_rows()["Gun nearest"]  # s37: the Gun nearest reading's, first hit or not (Again points there)
+    assert ("none in action there, first hit or not: 24–25 destroys a disabled one, else the next section's nearest"
             in reading) and reading in ref
 
 
@@ -2062,8 +2062,8 @@ def test_a_gun_critical_passed_to_the_next_section_takes_a_gun_on_the_side_facin
     passes to the next section's nearest gun, and midships has broadside guns on both sides. The shot came from the
     firer's side: the gun is one on the side facing her."""
     ref = reference_text(pack_texts(bundled_packs))
-    reading = readings_rows()["Repeated critical"]
-    assert "else the next section's nearest gun, on the side facing the firer" in reading and reading in ref
+    reading = readings_rows()["Gun nearest"]  # s37: moved from Repeated critical
+    assert "else the next section's nearest, on the side facing the firer" in reading and reading in ref
 
 
 def test_fort_gaines_reaches_the_channel_s_west_side_at_long_range_and_says_so(library, bundled_packs):
@@ -3205,3 +3205,13 @@ def test_s37_a_second_steering_hit_ticks_the_sheets_next_steering_box(bundled_pa
     again = ref.split("Again a result she has already had:", 1)[1].split("Damage, sinking", 1)[0]
     assert "steering damaged ticks its next box" in flat(again.replace("- ", "")), again
 
+
+def test_s37_gun_nearest_falls_to_the_next_section_on_a_first_hit_too(bundled_packs):
+    """Play 29, moment 2 (p18/19): the fallback for a section with no gun in action (24–25 destroys a disabled one,
+    else the next section's nearest, on the side facing the firer) was only inside the Again paragraph, so a first
+    21–23 or 61–63 on an empty section was unanswered. It is now the Gun nearest reading's, first hit or not, and
+    Again points there."""
+    ref = reference_text(pack_texts(bundled_packs))
+    nearest = ref.split("Gun nearest criticals 21–25", 1)[1].split("Fire in one phase", 1)[0]
+    assert "first hit or not" in nearest and "next section's nearest" in nearest, nearest
+    assert "a gun: as Gun nearest" in ref
