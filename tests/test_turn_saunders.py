@@ -1452,7 +1452,7 @@ def test_the_readings_say_a_second_reading_in_words_larger_not_an_option_name(bu
     assert "House-rule option" not in ref and "house-rules file" not in ref
     rows = RS.tables().readings()  # filled from the tables (rules.readings)
     seconds = [r for r in rows if r["option"]]
-    assert len(seconds) == 9 and all(r.get("instead") for r in seconds)  # s11: to_hit (modifiers added), lashed_pairs; s26: turret_training, sure_rolls
+    assert len(seconds) == 10 and all(r.get("instead") for r in seconds)  # s37: lashed_steering; s11: to_hit (modifiers added), lashed_pairs; s26: turret_training, sure_rolls
     for r in seconds:  # a fort's reading is said in the Forts table, its row a pointer (s11); the second reading after it
         assert flat(f"{FORT_READINGS.get(r['rule']) or r['reading']}; clubs may instead play: {r['instead']}") in ref, r["rule"]
     assert "bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance when not stationary" in ref
@@ -3215,3 +3215,18 @@ def test_s37_gun_nearest_falls_to_the_next_section_on_a_first_hit_too(bundled_pa
     nearest = ref.split("Gun nearest criticals 21–25", 1)[1].split("Fire in one phase", 1)[0]
     assert "first hit or not" in nearest and "next section's nearest" in nearest, nearest
     assert "a gun: as Gun nearest" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s37_a_lashed_pair_turns_by_the_sloop_s_steering_hits_alone(bundled_packs, library, tmp_path, paper):
+    """Play 29, moment 3 (p19 Lashed pairs, p6 Octorara): Octorara's rudder jammed while lashed to Brooklyn; the pair
+    turns as the sloop, but nothing said whether a consort's rudder, steering, pilot house or captain hit holds the
+    pair. Ours (lashed_steering): the sloop's alone, a consort's once cast off; the clubs' option, either hull's."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert RS.tables().require("lashed_steering").rows["by"] == "sloop"
+    assert ("Lashed steering the sloop's 31–36 and 66 alone hold the pair's turn; a consort's wait till cast off; "
+            "clubs may instead play: either hull's") in ref
+    house = tmp_path / "house.yaml"
+    house.write_text("saunders:\n  lashed_steering: {rows: {by: both}}\n")
+    row = next(r for r in RS.context(library, house_rules=house).tables.readings() if r["rule"] == "Lashed steering")
+    assert row["switched"] and row["reading"] == "either hull's"
