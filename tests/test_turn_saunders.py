@@ -883,7 +883,7 @@ def test_a_forts_gun_held_in_step_4_may_fire_in_step_6(bundled_packs):
 
 def test_the_reference_says_what_a_dav_is(bundled_packs):
     """Replay 6, defect h: "DAV" was never explained as an average die, only "DAV faces 233445"."""
-    assert "DAV: the average die (a D6 numbered so), its faces 2 3 3 4 4 5" in reference_text(pack_texts(bundled_packs))
+    assert "DAV: the average die" in reference_text(pack_texts(bundled_packs))  # s37: how a plain D6 reads it
 
 
 def test_the_hull_note_gives_the_bar_speeds_once_knots_are_lost(library, bundled_packs):
@@ -3230,3 +3230,11 @@ def test_s37_a_lashed_pair_turns_by_the_sloop_s_steering_hits_alone(bundled_pack
     house.write_text("saunders:\n  lashed_steering: {rows: {by: both}}\n")
     row = next(r for r in RS.context(library, house_rules=house).tables.readings() if r["rule"] == "Lashed steering")
     assert row["switched"] and row["reading"] == "either hull's"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s37_the_dav_says_how_a_plain_d6_reads_it(bundled_packs, paper):
+    """Play 29, moment 4 (p18 DAV): "a D6 numbered so, its faces 2 3 3 4 4 5" left a club without average dice to agree
+    an order. The penetration table now says a plain D6's 1 to 6 read as the faces in turn (penetration.dav_faces)."""
+    faces = " ".join(str(f) for f in RS.tables().penetration.rows["dav_faces"])
+    assert f"DAV: the average die, or a plain D6 read 1–6 → {faces}" in reference_text(pack_texts(bundled_packs, paper=paper))

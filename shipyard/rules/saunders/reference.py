@@ -215,7 +215,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
                       ["D6", "Location"], "roll", wrap_last=True))
     out.append(_table("Penetration: DAV + strength − the location hit's armour",
                       [[m["when"], signed(m["mod"])] for m in t.penetration.rows["modifiers"]]
-                      + [["DAV: the average die (a D6 numbered so), its faces", " ".join(str(f) for f in t.penetration.rows["dav_faces"])]],
+                      + [["DAV: the average die, or a plain D6 read 1–6 →", " ".join(str(f) for f in t.penetration.rows["dav_faces"])]],
                       ["Adjustment", ""], "penetration"))
     out.append(_table("Penetration result", [[label, r["hull"], r["effect"]] for label, r in zip(band_labels(res, "min_total"), res)],
                       ["Total", "Hull", "Effect"], "penetration_result", wrap_last=True))
