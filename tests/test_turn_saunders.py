@@ -3238,3 +3238,21 @@ def test_s37_the_dav_says_how_a_plain_d6_reads_it(bundled_packs, paper):
     an order. The penetration table now says a plain D6's 1 to 6 read as the faces in turn (penetration.dav_faces)."""
     faces = " ".join(str(f) for f in RS.tables().penetration.rows["dav_faces"])
     assert f"DAV: the average die, or a plain D6 read 1–6 → {faces}" in reference_text(pack_texts(bundled_packs, paper=paper))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s37_a_sheet_with_no_other_ratings_says_its_4_to_6_hits_take_the_section_s_armour(bundled_packs, library, paper):
+    """Play 29, moment 5 (p5-14, and item 3): "no other ratings: a hit on 4–6 takes the section hit's" stopped before
+    its last word. Every wooden sheet now says it whole, on one line under her plan."""
+    ctx = RS.context(library)
+    texts = [t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t]
+    said = 0
+    for _, unit in library.scenario_units(library.scenario("mobile-bay-1864")):
+        s = RS.derive(unit, ctx).stats
+        if s.fort or any(getattr(s.armour, k) is not None
+                         for k in ("armament", "steering", "machinery", "pilot_house", "propulsion")):
+            continue
+        page = next(t for t in texts if unit.name in t)
+        assert "no other ratings: a hit on 4–6 takes the section hit's armour" in page, unit.name
+        said += 1
+    assert said >= 10

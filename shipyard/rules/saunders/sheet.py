@@ -457,7 +457,8 @@ class WriteIns(Table):
 FORT_CREW = " bearing on the firer"  # the reading "Gun nearest": a fort's gun hit is one the firer's face holds (r8)
 
 
-NO_SECTIONS = "no other ratings: a hit on 4–6 takes the section hit's"  # the reading "Hits 4–6", where it is met
+# the reading "Hits 4–6", where it is met; said whole (play 29, moment 5: it ended at "the section hit's")
+NO_SECTIONS = "no other ratings: a hit on 4–6 takes the section hit's armour"
 
 
 def _plan(unit, s: SaundersStats) -> HullPlan:
