@@ -3256,3 +3256,15 @@ def test_s37_a_sheet_with_no_other_ratings_says_its_4_to_6_hits_take_the_section
         assert "no other ratings: a hit on 4–6 takes the section hit's armour" in page, unit.name
         said += 1
     assert said >= 10
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s37_a_ship_bound_by_the_turn_1_event_still_fires(bundled_packs, paper):
+    """Play 29, moment 6 (p2/p3): turn 1 binds the Confederates to 0 kn; may they fire? The binding fixes speed and
+    heading alone: she fires as ever, at 0 kn a stationary firer (the to-hit table's +1)."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    assert any("Binding:" in t and "(0 kn)" in t for t in texts)  # the set-up page's event the reading answers
+    ref = reference_text(texts)
+    assert ("Bound orders an event's binding fixes speed and heading alone: she fires as ever (0 kn: stationary)"
+            in ref)
+    assert "Firer stationary (0 kn) +1" in ref
