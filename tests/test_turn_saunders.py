@@ -3268,3 +3268,17 @@ def test_s37_a_ship_bound_by_the_turn_1_event_still_fires(bundled_packs, paper):
     assert ("Bound orders an event's binding fixes speed and heading alone: she fires as ever (0 kn: stationary)"
             in ref)
     assert "Firer stationary (0 kn) +1" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s37_the_to_hit_table_says_from_which_net_no_roll_can_hit(bundled_packs, paper):
+    """Play 29, moment 7 (p18 Sure rolls): a stack of −1s (both turned, a monitor target; Long at a turning ship)
+    needs 7+ and cannot hit, found only by working the sum at each firing. The to-hit table's heading, where the
+    modifiers are added, says the net from which no D6 hits (to_hit.needed: 5+ → −2)."""
+    from shipyard.rules.saunders.sheet import signed
+
+    needed = int(RS.tables().to_hit.rows["needed"])
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert f"To hit: 1D6 per gun, {needed}+ hits; net {signed(needed - 7)} or worse: no hit" in ref
+    assert needed - (needed - 7) == 7  # a 6 then needs 7+: the Sure rolls reading's miss
+    assert "none: a 6 needing 7+ misses" in ref

@@ -205,7 +205,9 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     st = t.small_target.rows
     small = [f"Target under {number(st['under_length_ft'])} ft" + (" or a monitor" if st["monitors"] else ""),
              signed(st["to_hit_modifier"])]
-    out.append(_table(f"To hit: 1D6 per gun, {int(t.to_hit.rows['needed'])}+ hits", pairs([
+    # the net from which no D6 hits (Sure rolls: a 6 needing 7+ misses), where the sum is made (play 29, moment 7)
+    needed = int(t.to_hit.rows['needed'])
+    out.append(_table(f"To hit: 1D6 per gun, {needed}+ hits; net {signed(needed - 7)} or worse: no hit", pairs([
         *[[to_hit_words(m["when"], t, stats), signed(m["mod"])] for m in t.to_hit.rows["modifiers"]], small,
         stacking_row(t)]),
         ["Modifier", "", "Modifier", ""],
