@@ -220,7 +220,7 @@ def test_tennessee_says_which_rating_a_six_on_hit_location_uses(bundled_packs):
     """Finding: Tennessee's 'Steering 0' under the plan beside hit location 6 'Pilot house / Steering': which does a 6
     use? The sheet now ties the Steering rating to location 6."""
     tennessee = next(t for t in pack_texts(bundled_packs) if "CSS Tennessee" in t and SHEET_MARK in t)
-    assert "Steering (hit location 6) 0" in tennessee
+    assert "6: Steering 0" in tennessee  # s37: each rating after the roll that uses it ("hit on 4, 5: ... · 6: ...")
 
 
 def test_a_fort_sheet_says_how_a_fort_fights(library, bundled_packs):
@@ -3282,3 +3282,17 @@ def test_s37_the_to_hit_table_says_from_which_net_no_roll_can_hit(bundled_packs,
     assert f"To hit: 1D6 per gun, {needed}+ hits; net {signed(needed - 7)} or worse: no hit" in ref
     assert needed - (needed - 7) == 7  # a 6 then needs 7+: the Sure rolls reading's miss
     assert "none: a 6 needing 7+ misses" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s37_a_sheet_s_section_ratings_name_the_hit_location_roll_that_uses_them(bundled_packs, library, paper):
+    """Play 29 (p2) and item 6: Galena's roster says "Mach 3", but her sheet's "Machinery 3" was never tied to hit
+    location 5, nor said what her 4 and 6 take. A sheet rating some of the 4–6 sections now lists them by the roll
+    (from hit_location), the rolls she rates nothing for taking the section hit's armour."""
+    ctx = RS.context(library)
+    rolls = {r["armour"]: "/".join(map(str, r["roll"])) for r in RS.tables().hit_location.rows if not r["hull"]}
+    galena = next(u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.name == "USS Galena")
+    assert RS.derive(galena, ctx).stats.armour.machinery == 3  # the roster's "Mach 3"
+    page = next(t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t and "USS Galena" in t)
+    assert (f"hit on {rolls['armament']}, {rolls['pilot_house']}: section hit's armour · "
+            f"{rolls['machinery']}: Machinery 3") in page
