@@ -3296,3 +3296,19 @@ def test_s37_a_sheet_s_section_ratings_name_the_hit_location_roll_that_uses_them
     page = next(t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t and "USS Galena" in t)
     assert (f"hit on {rolls['armament']}, {rolls['pilot_house']}: section hit's armour · "
             f"{rolls['machinery']}: Machinery 3") in page
+
+
+def test_s37_the_forts_hit_row_is_filled_from_the_readings_table(bundled_packs):
+    """Review (item 7): the Forts table's Hit row said in Python what the readings' "Hits on a fort" row says, two
+    wordings of one rule. It is now that row's reading, so a change to the table reaches the printed row."""
+    import copy
+
+    from shipyard.rules.saunders.reference import fort_rules
+
+    t = copy.deepcopy(RS.tables())
+    row = next(r for r in t.require("reconstructions").rows if r["rule"] == "Hits on a fort")
+    row["reading"] = "the walls take every hit (a test reading)"
+    assert dict(fort_rules(t))["Hit"] == "roll the location as for a ship: the walls take every hit (a test reading)"
+    reading = readings_rows()["Hits on a fort"]
+    assert f"Hit roll the location as for a ship: {reading}" in reference_text(pack_texts(bundled_packs))
+    assert "26: the face hit (bearing on the firer) floods, not the fort" in reading

@@ -142,9 +142,13 @@ def fort_rules(t) -> list[list[str]]:
             ["Fired at", f"ships firing at her {to_hit['Target stationary']}: a fort is a stationary target; she is in an "
              "arc, and ranged, at her set-up point"
              if ff["stationary_target"] else "no stationary modifier"],
-            ["Hit", "roll the location as for a ship: every location is the walls, 4–6 cost no hull, as a ship's "
-                    "(Hits 4–6); a critical with no box on her sheet has no effect; 26: the face hit (bearing on the "
-                    "firer) floods, not the fort"]]
+            ["Hit", f"roll the location as for a ship: {fort_hits(t)}"]]
+
+
+def fort_hits(t) -> str:
+    """How a hit on a fort is played: the readings' "Hits on a fort", said here once (its readings row points here),
+    filled from the table rather than said again in code (review, sau37)."""
+    return next(r["reading"] for r in t.readings() if r["rule"] == "Hits on a fort")
 
 
 FORTS = "Forts"
