@@ -2771,11 +2771,9 @@ def test_s26_the_counters_give_six_struck_and_sunk_and_turned_markers_where_the_
     assert words.count("STRUCK") == words.count("SUNK") == 6
     turned = words.count("TURNED")
     mod = signed(modifier(RS.tables().to_hit, "Firer or target plotted a turn"))
-    if paper == "a4":
-        assert turned == 8 and {"RUDDER", "CAPTAIN", "MAGAZINE"} <= set(words)  # 22 ships: 8, then the states
-        assert f"plotted a turn: {mod}" in flat(pdf_page_texts(path)[pdf_page_index(path, "TURNED")])
-    else:
-        assert turned == 0
+    # s37: a TURNED for every ship or pair that plots (15), on both papers now the pairs share their speed chits
+    assert turned == 15 and {"RUDDER", "CAPTAIN", "MAGAZINE"} <= set(words)
+    assert f"plotted a turn: {mod}" in flat(pdf_page_texts(path)[pdf_page_index(path, "TURNED")])
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -3312,3 +3310,22 @@ def test_s37_the_forts_hit_row_is_filled_from_the_readings_table(bundled_packs):
     reading = readings_rows()["Hits on a fort"]
     assert f"Hit roll the location as for a ship: {reading}" in reference_text(pack_texts(bundled_packs))
     assert "26: the face hit (bearing on the firer) floods, not the fort" in reading
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s37_the_counters_hold_a_turned_marker_for_every_plot_and_more_lasting_states(bundled_packs, library, paper):
+    """Play 29, item 1 (p17): 8 TURNED where 11 Union units and Tennessee turned in turn 3; SMOKE 3 (two in use by turn
+    3), STEAM 2, MAGAZINE 1. A lashed pair moves at one speed and turns as one, so its speed chits are one (the
+    sloop's) and the cells they held go to a TURNED for every ship or pair that plots, 4 SMOKE, 3 STEAM and 2
+    MAGAZINE, on both papers and no page more."""
+    from conftest import pdf_page_index
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
+    scenario = library.scenario("mobile-bay-1864")
+    plots = sum(1 for _, u in library.scenario_units(scenario)
+                if not RS.derive(u, RS.context(library)).stats.fort
+                and not any(su.id == u.id and su.lashed_to for side in scenario.sides for su in side.units))
+    assert plots == 15  # 4 monitors, 7 pairs, 4 Confederate ships
+    assert words.count("TURNED") >= plots
+    assert words.count("SMOKE") >= 4 and words.count("STEAM") >= 3 and words.count("MAGAZINE") >= 2
