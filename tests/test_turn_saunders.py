@@ -220,7 +220,7 @@ def test_tennessee_says_which_rating_a_six_on_hit_location_uses(bundled_packs):
     """Finding: Tennessee's 'Steering 0' under the plan beside hit location 6 'Pilot house / Steering': which does a 6
     use? The sheet now ties the Steering rating to location 6."""
     tennessee = next(t for t in pack_texts(bundled_packs) if "CSS Tennessee" in t and SHEET_MARK in t)
-    assert "Steering (hit location 6) 0" in tennessee
+    assert "6: Steering 0" in tennessee  # s37: each rating after the roll that uses it ("hit on 4, 5: ... · 6: ...")
 
 
 def test_a_fort_sheet_says_how_a_fort_fights(library, bundled_packs):
@@ -883,7 +883,7 @@ def test_a_forts_gun_held_in_step_4_may_fire_in_step_6(bundled_packs):
 
 def test_the_reference_says_what_a_dav_is(bundled_packs):
     """Replay 6, defect h: "DAV" was never explained as an average die, only "DAV faces 233445"."""
-    assert "DAV: the average die (a D6 numbered so), its faces 2 3 3 4 4 5" in reference_text(pack_texts(bundled_packs))
+    assert "DAV: the average die" in reference_text(pack_texts(bundled_packs))  # s37: how a plain D6 reads it
 
 
 def test_the_hull_note_gives_the_bar_speeds_once_knots_are_lost(library, bundled_packs):
@@ -1345,8 +1345,8 @@ def test_a_gun_critical_on_a_section_whose_guns_are_all_out_has_a_reading(bundle
     already out. The shot finds the gun nearest it that still fights: a destroyed-gun critical finishes a disabled gun
     there, any other passes to the nearest gun in action in the next section."""
     ref = reference_text(pack_texts(bundled_packs))
-    reading = readings_rows()["Repeated critical"]
-    assert ("no gun in action in the section: 24–25 destroys a disabled one, else the next section's nearest gun"
+    reading = readings_rows()["Gun nearest"]  # s37: the Gun nearest reading's, first hit or not (Again points there)
+    assert ("none in action there, first hit or not: 24–25 destroys a disabled one, else the next section's nearest"
             in reading) and reading in ref
 
 
@@ -1452,7 +1452,7 @@ def test_the_readings_say_a_second_reading_in_words_larger_not_an_option_name(bu
     assert "House-rule option" not in ref and "house-rules file" not in ref
     rows = RS.tables().readings()  # filled from the tables (rules.readings)
     seconds = [r for r in rows if r["option"]]
-    assert len(seconds) == 9 and all(r.get("instead") for r in seconds)  # s11: to_hit (modifiers added), lashed_pairs; s26: turret_training, sure_rolls
+    assert len(seconds) == 10 and all(r.get("instead") for r in seconds)  # s37: lashed_steering; s11: to_hit (modifiers added), lashed_pairs; s26: turret_training, sure_rolls
     for r in seconds:  # a fort's reading is said in the Forts table, its row a pointer (s11); the second reading after it
         assert flat(f"{FORT_READINGS.get(r['rule']) or r['reading']}; clubs may instead play: {r['instead']}") in ref, r["rule"]
     assert "bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance when not stationary" in ref
@@ -1535,8 +1535,8 @@ def test_a_second_fire_is_a_second_box_and_marker_not_a_ticked_box_that_stays(bu
     rolls to go out, or to sink her), its −1 to fire counted once; only the one-box states stay as they are."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Repeated critical"]
-    assert reading.startswith("a fire or a hole ticks one more box and takes one more marker (no second −1 to fire); "
-                              "any other box already ticked stays as it is") and reading in ref
+    assert reading.startswith("a fire or a hole ticks one more box and takes one more marker (no second −1 to fire); ")
+    assert "; any other box already ticked stays as it is" in reading and reading in ref  # s37: steering between
     assert "end of turn D6 each, 6 puts it out" in readings_rows()["Fires"]  # each fire rolls for itself
 
 
@@ -2062,8 +2062,8 @@ def test_a_gun_critical_passed_to_the_next_section_takes_a_gun_on_the_side_facin
     passes to the next section's nearest gun, and midships has broadside guns on both sides. The shot came from the
     firer's side: the gun is one on the side facing her."""
     ref = reference_text(pack_texts(bundled_packs))
-    reading = readings_rows()["Repeated critical"]
-    assert "else the next section's nearest gun, on the side facing the firer" in reading and reading in ref
+    reading = readings_rows()["Gun nearest"]  # s37: moved from Repeated critical
+    assert "else the next section's nearest, on the side facing the firer" in reading and reading in ref
 
 
 def test_fort_gaines_reaches_the_channel_s_west_side_at_long_range_and_says_so(library, bundled_packs):
@@ -2771,11 +2771,9 @@ def test_s26_the_counters_give_six_struck_and_sunk_and_turned_markers_where_the_
     assert words.count("STRUCK") == words.count("SUNK") == 6
     turned = words.count("TURNED")
     mod = signed(modifier(RS.tables().to_hit, "Firer or target plotted a turn"))
-    if paper == "a4":
-        assert turned == 8 and {"RUDDER", "CAPTAIN", "MAGAZINE"} <= set(words)  # 22 ships: 8, then the states
-        assert f"plotted a turn: {mod}" in flat(pdf_page_texts(path)[pdf_page_index(path, "TURNED")])
-    else:
-        assert turned == 0
+    # s37: a TURNED for every ship or pair that plots (15), on both papers now the pairs share their speed chits
+    assert turned == 15 and {"RUDDER", "CAPTAIN", "MAGAZINE"} <= set(words)
+    assert f"plotted a turn: {mod}" in flat(pdf_page_texts(path)[pdf_page_index(path, "TURNED")])
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -3192,3 +3190,142 @@ def test_s36_the_a4_orders_log_gives_fire_at_notes_twice_the_room(bundled_packs)
     first = min(w["top"] for w in fires)
     xs = sorted(w["x0"] for w in fires if abs(w["top"] - first) < 1)
     assert len(xs) == 3 and min(b - a for a, b in zip(xs, xs[1:])) / (72 / 25.4) >= 55, xs
+
+
+def test_s37_a_second_steering_hit_ticks_the_sheets_next_steering_box(bundled_packs):
+    """Play 29, moment 1 (p18/p7): Hartford's sheet has two steering boxes (max turn 30/15°), but the Again reading
+    said any other box already ticked stays as it is, so a second 34–35 seemed to do nothing. It now ticks the next
+    box, the reading and the sheet agreeing."""
+    texts = pack_texts(bundled_packs)
+    hartford = next(t for t in texts if SHEET_MARK in t and "Hartford" in t)
+    assert "Steering hit: max turn → 30/15°" in hartford
+    ref = reference_text(texts)
+    again = ref.split("Again a result she has already had:", 1)[1].split("Damage, sinking", 1)[0]
+    assert "steering damaged ticks its next box" in flat(again.replace("- ", "")), again
+
+
+def test_s37_gun_nearest_falls_to_the_next_section_on_a_first_hit_too(bundled_packs):
+    """Play 29, moment 2 (p18/19): the fallback for a section with no gun in action (24–25 destroys a disabled one,
+    else the next section's nearest, on the side facing the firer) was only inside the Again paragraph, so a first
+    21–23 or 61–63 on an empty section was unanswered. It is now the Gun nearest reading's, first hit or not, and
+    Again points there."""
+    ref = reference_text(pack_texts(bundled_packs))
+    nearest = ref.split("Gun nearest criticals 21–25", 1)[1].split("Fire in one phase", 1)[0]
+    assert "first hit or not" in nearest and "next section's nearest" in nearest, nearest
+    assert "a gun: as Gun nearest" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s37_a_lashed_pair_turns_by_the_sloop_s_steering_hits_alone(bundled_packs, library, tmp_path, paper):
+    """Play 29, moment 3 (p19 Lashed pairs, p6 Octorara): Octorara's rudder jammed while lashed to Brooklyn; the pair
+    turns as the sloop, but nothing said whether a consort's rudder, steering, pilot house or captain hit holds the
+    pair. Ours (lashed_steering): the sloop's alone, a consort's once cast off; the clubs' option, either hull's."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert RS.tables().require("lashed_steering").rows["by"] == "sloop"
+    assert ("Lashed steering the sloop's 31–36 and 66 alone hold the pair's turn; a consort's wait till cast off; "
+            "clubs may instead play: either hull's") in ref
+    house = tmp_path / "house.yaml"
+    house.write_text("saunders:\n  lashed_steering: {rows: {by: both}}\n")
+    row = next(r for r in RS.context(library, house_rules=house).tables.readings() if r["rule"] == "Lashed steering")
+    assert row["switched"] and row["reading"] == "either hull's"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s37_the_dav_says_how_a_plain_d6_reads_it(bundled_packs, paper):
+    """Play 29, moment 4 (p18 DAV): "a D6 numbered so, its faces 2 3 3 4 4 5" left a club without average dice to agree
+    an order. The penetration table now says a plain D6's 1 to 6 read as the faces in turn (penetration.dav_faces)."""
+    faces = " ".join(str(f) for f in RS.tables().penetration.rows["dav_faces"])
+    assert f"DAV: the average die, or a plain D6 read 1–6 → {faces}" in reference_text(pack_texts(bundled_packs, paper=paper))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s37_a_sheet_with_no_other_ratings_says_its_4_to_6_hits_take_the_section_s_armour(bundled_packs, library, paper):
+    """Play 29, moment 5 (p5-14, and item 3): "no other ratings: a hit on 4–6 takes the section hit's" stopped before
+    its last word. Every wooden sheet now says it whole, on one line under her plan."""
+    ctx = RS.context(library)
+    texts = [t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t]
+    said = 0
+    for _, unit in library.scenario_units(library.scenario("mobile-bay-1864")):
+        s = RS.derive(unit, ctx).stats
+        if s.fort or any(getattr(s.armour, k) is not None
+                         for k in ("armament", "steering", "machinery", "pilot_house", "propulsion")):
+            continue
+        page = next(t for t in texts if unit.name in t)
+        assert "no other ratings: a hit on 4–6 takes the section hit's armour" in page, unit.name
+        said += 1
+    assert said >= 10
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s37_a_ship_bound_by_the_turn_1_event_still_fires(bundled_packs, paper):
+    """Play 29, moment 6 (p2/p3): turn 1 binds the Confederates to 0 kn; may they fire? The binding fixes speed and
+    heading alone: she fires as ever, at 0 kn a stationary firer (the to-hit table's +1)."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    assert any("Binding:" in t and "(0 kn)" in t for t in texts)  # the set-up page's event the reading answers
+    ref = reference_text(texts)
+    assert ("Bound orders an event's binding fixes speed and heading alone: she fires as ever (0 kn: stationary)"
+            in ref)
+    assert "Firer stationary (0 kn) +1" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s37_the_to_hit_table_says_from_which_net_no_roll_can_hit(bundled_packs, paper):
+    """Play 29, moment 7 (p18 Sure rolls): a stack of −1s (both turned, a monitor target; Long at a turning ship)
+    needs 7+ and cannot hit, found only by working the sum at each firing. The to-hit table's heading, where the
+    modifiers are added, says the net from which no D6 hits (to_hit.needed: 5+ → −2)."""
+    from shipyard.rules.saunders.sheet import signed
+
+    needed = int(RS.tables().to_hit.rows["needed"])
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert f"To hit: 1D6 per gun, {needed}+ hits; net {signed(needed - 7)} or worse: no hit" in ref
+    assert needed - (needed - 7) == 7  # a 6 then needs 7+: the Sure rolls reading's miss
+    assert "none: a 6 needing 7+ misses" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s37_a_sheet_s_section_ratings_name_the_hit_location_roll_that_uses_them(bundled_packs, library, paper):
+    """Play 29 (p2) and item 6: Galena's roster says "Mach 3", but her sheet's "Machinery 3" was never tied to hit
+    location 5, nor said what her 4 and 6 take. A sheet rating some of the 4–6 sections now lists them by the roll
+    (from hit_location), the rolls she rates nothing for taking the section hit's armour."""
+    ctx = RS.context(library)
+    rolls = {r["armour"]: "/".join(map(str, r["roll"])) for r in RS.tables().hit_location.rows if not r["hull"]}
+    galena = next(u for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.name == "USS Galena")
+    assert RS.derive(galena, ctx).stats.armour.machinery == 3  # the roster's "Mach 3"
+    page = next(t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t and "USS Galena" in t)
+    assert (f"hit on {rolls['armament']}, {rolls['pilot_house']}: section hit's armour · "
+            f"{rolls['machinery']}: Machinery 3") in page
+
+
+def test_s37_the_forts_hit_row_is_filled_from_the_readings_table(bundled_packs):
+    """Review (item 7): the Forts table's Hit row said in Python what the readings' "Hits on a fort" row says, two
+    wordings of one rule. It is now that row's reading, so a change to the table reaches the printed row."""
+    import copy
+
+    from shipyard.rules.saunders.reference import fort_rules
+
+    t = copy.deepcopy(RS.tables())
+    row = next(r for r in t.require("reconstructions").rows if r["rule"] == "Hits on a fort")
+    row["reading"] = "the walls take every hit (a test reading)"
+    assert dict(fort_rules(t))["Hit"] == "roll the location as for a ship: the walls take every hit (a test reading)"
+    reading = readings_rows()["Hits on a fort"]
+    assert f"Hit roll the location as for a ship: {reading}" in reference_text(pack_texts(bundled_packs))
+    assert "26: the face hit (bearing on the firer) floods, not the fort" in reading
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s37_the_counters_hold_a_turned_marker_for_every_plot_and_more_lasting_states(bundled_packs, library, paper):
+    """Play 29, item 1 (p17): 8 TURNED where 11 Union units and Tennessee turned in turn 3; SMOKE 3 (two in use by turn
+    3), STEAM 2, MAGAZINE 1. A lashed pair moves at one speed and turns as one, so its speed chits are one (the
+    sloop's) and the cells they held go to a TURNED for every ship or pair that plots, 4 SMOKE, 3 STEAM and 2
+    MAGAZINE, on both papers and no page more."""
+    from conftest import pdf_page_index
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
+    scenario = library.scenario("mobile-bay-1864")
+    plots = sum(1 for _, u in library.scenario_units(scenario)
+                if not RS.derive(u, RS.context(library)).stats.fort
+                and not any(su.id == u.id and su.lashed_to for side in scenario.sides for su in side.units))
+    assert plots == 15  # 4 monitors, 7 pairs, 4 Confederate ships
+    assert words.count("TURNED") >= plots
+    assert words.count("SMOKE") >= 4 and words.count("STEAM") >= 3 and words.count("MAGAZINE") >= 2

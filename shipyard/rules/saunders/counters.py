@@ -34,13 +34,30 @@ SHIPS_PER_HALTED = 11  # a halted marker for every 11 ships (at least 2): a ram 
                        # rams are rare (none in the replays' three-turn games), so 6 gave way to play 28's state markers
 SHIPS_PER_STATE = 11  # a CAPTAIN, RUDDER and PILOT marker for every 11 ships (at least 2): play 28 had two captains
                       # down and two rudders jammed at once in turn 3 and Hartford's pilot house hit twice
-SHIPS_PER_LASTING = 8  # a SMOKE marker for every 8 ships, a STEAM for every 11 (at least 2): they last all game, and a
-                       # −1 to fire without a marker on the model is easily forgotten (play 28: three ships in three turns)
+SHIPS_PER_LASTING = 6  # a SMOKE marker for every 6 ships, a STEAM for every 8 (at least 2): they last all game, and a
+SHIPS_PER_STEAM = 8    # −1 to fire without a marker on the model is easily forgotten (play 28: three ships in three
+                       # turns; play 29: two of three SMOKE in use by turn 3, nine turns to go)
+MAGAZINES = 2  # MAGAZINE markers (a turn each; play 29: one for the fleet)
 LIGHT_TEXT = {"fire", "sunk"}  # white figures on a dark chit
 # what marks each kind besides its fill, so that in black and white they differ by more than a grey
 PATTERNS = {"aground": ("hatch", "clear"), "hole": ("hole",), "spar": ("spar",), "struck": ("spar",), "sunk": ("hole",),
             "silenced": ("hole", "spar"), "halted": ("frame",), "turret": ("pointer",), "turned": ("turn_corner",),
             "state": ("state_corner",)}
+
+
+def consorts(ctx: Context) -> set[str]:
+    """The scenario's lashed consorts (a unit naming the sloop she is lashed to): a pair moves at one speed and turns
+    as one (the readings' Lashed pairs), so its speed, astern and TURNED markers are one, laid by the sloop."""
+    scenario = getattr(ctx, "scenario", None)
+    return {su.id for side in getattr(scenario, "sides", []) for su in side.units if su.lashed_to}
+
+
+def _moving(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[Any]:
+    """The stats of what moves on its own plot: the ships in play, a lashed pair once (its sloop; play 29: the
+    speed chits were counted for 22 hulls where 15 plots move, and the TURNED markers ran short)."""
+    lashed = consorts(ctx)
+    return _ships([(side, u, d) for side, u, d in units if getattr(u, "id", None) not in lashed], ctx) if units \
+        else _ships(units, ctx)
 
 
 def _ships(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[Any]:
@@ -83,15 +100,19 @@ def chits(units: list[tuple[str, Any, Derived]], ctx: Context) -> list[tuple[str
     halted marker for every SHIPS_PER_HALTED (after a ram: halted next move too), and a silenced marker for every
     FORTS_PER_SILENCED forts (no hull left: she fires no more)."""
     ships = _ships(units, ctx)
+    moving = _moving(units, ctx)
     n_units = len(units) if units else len(ships)
     out: list[tuple[str, str, str]] = []
-    damaged = [float(th.speed_kn) for s in ships for th in s.speed_thresholds]
-    tops = [s.max_speed_kn for s in ships]
+    damaged = [float(th.speed_kn) for s in moving for th in s.speed_thresholds]
+    tops = [s.max_speed_kn for s in moving]
     # a chit for each half knot a halving reaches that no other chit has (replay r16: no "1½ kn ahead", the
     # speed track's new box): one each, as few ships fall so low
     damaged += sorted({v for s in ships for v in halved_speeds(s, ctx)} - set(speed_values(tops, damaged)))
+    # a consort's own top speed (the pair may be carried at it): the chits every hull may need, one a speed
+    tops_all = [s.max_speed_kn for s in ships]
     for v, n in speed_chits(tops, 0, damaged):
         out += [(number(v), "kn ahead", "speed")] * n
+    out += [(number(v), "kn ahead", "speed") for v in speed_values(tops_all) if v not in speed_values(tops, damaged)]
     for v, n in astern_chits(ships):
         out += [(number(v), "kn astern", "astern")] * n
     t = ctx.tables
@@ -127,25 +148,26 @@ def state_chits(ships: list[Any], ctx: Context) -> list[tuple[str, str, str]]:
         return []
     each = max(2, math.ceil(len(ships) / SHIPS_PER_STATE))
     out = [("CAPTAIN", "down: orders stand", "state")] * each + [("RUDDER", "jammed: no turn", "state")] * each
-    out += [("PILOT", "house hit: no change", "state")] * each + [("MAGAZINE", "flooded: no fire", "state")]
+    out += [("PILOT", "house hit: no change", "state")] * each + [("MAGAZINE", "flooded: no fire", "state")] * MAGAZINES
     out += [("SMOKE", f"{signed(modifier(t.to_hit, 'Filled with smoke'))} to fire", "state")] * max(2, math.ceil(len(ships) / SHIPS_PER_LASTING))
-    out += [("STEAM", f"{signed(modifier(t.to_hit, 'Filled with steam'))} to fire", "state")] * max(2, math.ceil(len(ships) / SHIPS_PER_STATE))
+    out += [("STEAM", f"{signed(modifier(t.to_hit, 'Filled with steam'))} to fire", "state")] * max(2, math.ceil(len(ships) / SHIPS_PER_STEAM))
     return out
 
 
-SHIPS_PER_TURNED = 3  # a TURNED marker for every 3 ships, where the counters' last page has the cells
+TURNED_PER_PLOT = 1  # a TURNED marker for every ship or pair that plots (play 29: 11 Union units and Tennessee turned
+                     # in turn 3, 8 markers), where the counters' last page has the cells
 
 
 def spare_chits(units: list[tuple[str, Any, Derived]], ctx: Context, room: int) -> list[tuple[str, str, str]]:
     """A marker a player needs across the table but which lives only in the orders logs (replay s26: the target's
     plotted turn changes the firer's to-hit, and checking it meant reading 25 orders logs), printed only in the
     `room` cells the counters' last page has left, so it never adds a page: a TURNED marker for every
-    SHIPS_PER_TURNED ships (laid by a ship when she turns in step 3, lifted in step 7). The sheets' states are
+    ship or lashed pair that plots (TURNED_PER_PLOT; laid by a ship when she turns in step 3, lifted in step 7). The sheets' states are
     counters in their own right now (state_chits, play 28)."""
-    ships = _ships(units, ctx)
+    ships = _moving(units, ctx)
     t = ctx.tables
     turned = [("TURNED", f"plotted a turn: {signed(modifier(t.to_hit, 'Firer or target plotted a turn'))}", "turned")]
-    return (turned * math.ceil(len(ships) / SHIPS_PER_TURNED))[:max(0, room)]
+    return (turned * math.ceil(len(ships) * TURNED_PER_PLOT))[:max(0, room)]
 
 
 def turret_chits(units: list[tuple[str, Any, Derived]]) -> list[tuple[str, str, str]]:

@@ -142,9 +142,13 @@ def fort_rules(t) -> list[list[str]]:
             ["Fired at", f"ships firing at her {to_hit['Target stationary']}: a fort is a stationary target; she is in an "
              "arc, and ranged, at her set-up point"
              if ff["stationary_target"] else "no stationary modifier"],
-            ["Hit", "roll the location as for a ship: every location is the walls, 4–6 cost no hull, as a ship's "
-                    "(Hits 4–6); a critical with no box on her sheet has no effect; 26: the face hit (bearing on the "
-                    "firer) floods, not the fort"]]
+            ["Hit", f"roll the location as for a ship: {fort_hits(t)}"]]
+
+
+def fort_hits(t) -> str:
+    """How a hit on a fort is played: the readings' "Hits on a fort", said here once (its readings row points here),
+    filled from the table rather than said again in code (review, sau37)."""
+    return next(r["reading"] for r in t.readings() if r["rule"] == "Hits on a fort")
 
 
 FORTS = "Forts"
@@ -205,7 +209,9 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     st = t.small_target.rows
     small = [f"Target under {number(st['under_length_ft'])} ft" + (" or a monitor" if st["monitors"] else ""),
              signed(st["to_hit_modifier"])]
-    out.append(_table(f"To hit: 1D6 per gun, {int(t.to_hit.rows['needed'])}+ hits", pairs([
+    # the net from which no D6 hits (Sure rolls: a 6 needing 7+ misses), where the sum is made (play 29, moment 7)
+    needed = int(t.to_hit.rows['needed'])
+    out.append(_table(f"To hit: 1D6 per gun, {needed}+ hits; net {signed(needed - 7)} or worse: no hit", pairs([
         *[[to_hit_words(m["when"], t, stats), signed(m["mod"])] for m in t.to_hit.rows["modifiers"]], small,
         stacking_row(t)]),
         ["Modifier", "", "Modifier", ""],
@@ -215,7 +221,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
                       ["D6", "Location"], "roll", wrap_last=True))
     out.append(_table("Penetration: DAV + strength − the location hit's armour",
                       [[m["when"], signed(m["mod"])] for m in t.penetration.rows["modifiers"]]
-                      + [["DAV: the average die (a D6 numbered so), its faces", " ".join(str(f) for f in t.penetration.rows["dav_faces"])]],
+                      + [["DAV: the average die, or a plain D6 read 1–6 →", " ".join(str(f) for f in t.penetration.rows["dav_faces"])]],
                       ["Adjustment", ""], "penetration"))
     out.append(_table("Penetration result", [[label, r["hull"], r["effect"]] for label, r in zip(band_labels(res, "min_total"), res)],
                       ["Total", "Hull", "Effect"], "penetration_result", wrap_last=True))

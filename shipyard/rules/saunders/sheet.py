@@ -457,16 +457,28 @@ class WriteIns(Table):
 FORT_CREW = " bearing on the firer"  # the reading "Gun nearest": a fort's gun hit is one the firer's face holds (r8)
 
 
-NO_SECTIONS = "no other ratings: a hit on 4–6 takes the section hit's"  # the reading "Hits 4–6", where it is met
+# the reading "Hits 4–6", where it is met; said whole (play 29, moment 5: it ended at "the section hit's")
+NO_SECTIONS = "no other ratings: a hit on 4–6 takes the section hit's armour"
 
 
-def _plan(unit, s: SaundersStats) -> HullPlan:
+def location_rolls(ctx: Context | None) -> dict[str, str]:
+    """Each section rating's hit-location roll, from the hit_location table ('machinery': '5'; a paddle steamer's
+    Propulsion is her Machinery's, a Steering rating the pilot house's 6: the reading Steering)."""
+    rows = ctx.tables.hit_location.rows if ctx is not None else []
+    rolls = {r["armour"]: "/".join(str(n) for n in r["roll"]) for r in rows if not r.get("hull")}
+    rolls["propulsion"], rolls["steering"] = rolls.get("machinery", ""), rolls.get("pilot_house", "")
+    return rolls
+
+
+def _plan(unit, s: SaundersStats, ctx: Context | None = None) -> HullPlan:
     """The hull seen from above cut into stern / midships / bow with their ratings; turrets (circled) and the pilot
-    house (boxed) on the centre line; paddle boxes or a stern wheel; the sections that differ listed under it."""
+    house (boxed) on the centre line; paddle boxes or a stern wheel; the sections that differ listed under it, each
+    a rating with no mark on the plan naming the hit location that uses it (play 29: Galena's "Machinery 3" was never
+    read as location 5's)."""
     roles = turret_roles(unit) if getattr(unit, "turrets", None) else {}
     extras = [(SECTION_LABEL[k], getattr(s.armour, k)) for k in SECTION_LABEL if getattr(s.armour, k) is not None]
-    hints = {"Armament": " (turrets, circled)" if roles else "", "Pilot house": " (PH, boxed)",
-             "Steering": " (hit location 6)"}  # where a sheet has a Steering rating, a 6 uses it, not the PH's
+    rolls = location_rolls(ctx)
+    hints = {"Armament": " (turrets, circled)" if roles else "", "Pilot house": " (PH, boxed)"}  # beside the bare ratings
     arm = s.armour
     wheels = "sidewheel" if s.paddles and s.drive == "sidewheel" else ("sternwheel" if s.drive == "sternwheel" else "")
     label = " ".join(f"{k} {v}" for k, v in (("stern", arm.stern), ("midships", arm.midships), ("bow", arm.bow)))
@@ -475,8 +487,24 @@ def _plan(unit, s: SaundersStats) -> HullPlan:
                     turrets=list(roles.values()),
                     turret_rating=arm.armament if arm.armament is not None else arm.midships,
                     pilot_house=arm.pilot_house, wheels=wheels,
-                    under=("  ".join(f"{name}{hints.get(name, '')} {r}" for name, r in extras)
-                           or NO_SECTIONS), **style()["plan"])
+                    under=located(s, rolls, hints) if extras else NO_SECTIONS, **style()["plan"])
+
+
+def located(s: SaundersStats, rolls: dict[str, str], hints: dict[str, str]) -> str:
+    """The ratings a hit on 4–6 uses, by roll ('hit on 4: turrets 9 · 5: section hit's armour · 6: PH 9', named as
+    the plan marks them), from the hit_location table: the rolls a sheet rates no section for
+    take the section hit's armour (the reading Hits 4–6). Play 29: Galena's "Machinery 3" was never read as a 5's,
+    nor was it said what her 4 and 6 take. Without a table (a bare sheet), the ratings alone."""
+    if not all(rolls.get(k) for k in SECTION_LABEL if getattr(s.armour, k) is not None):
+        return "  ".join(f"{SECTION_LABEL[k]}{hints.get(SECTION_LABEL[k], '')} {getattr(s.armour, k)}"
+                         for k in SECTION_LABEL if getattr(s.armour, k) is not None)
+    short = {"Armament": "turrets" if hints.get("Armament") else "Armament", "Pilot house": "PH"}  # as the plan marks them
+    rated = [(rolls[k], f"{short.get(SECTION_LABEL[k], SECTION_LABEL[k])} {getattr(s.armour, k)}")
+             for k in SECTION_LABEL if getattr(s.armour, k) is not None]
+    on = {r for r, _ in rated}
+    left = sorted({r for k, r in rolls.items() if k in ("armament", "machinery", "pilot_house") and r not in on})
+    parts = sorted(rated + ([(", ".join(left), "section hit's armour")] if left else []))
+    return "hit on " + " · ".join(f"{r}: {words}" for r, words in parts)
 
 
 def _fort_plan(s: SaundersStats) -> RatingBox:
@@ -862,7 +890,7 @@ def sheet(unit, d: Derived, ctx: Context) -> Block:
                        Text(flags(s, ctx), **st["speed_notes"]), Text(remarks(s, ctx, unit), **st["speed_notes"]),
                        Text(futile_words(s, ctx), **st["speed_notes"]) if futile_words(s, ctx) else None],
                       **st["speed_stack"])
-        top = Columns([_plan(unit, s), right], **st["plan_row"])
+        top = Columns([_plan(unit, s, ctx), right], **st["plan_row"])
     lashed_line = lashed_note(unit, s, ctx)
     faces = face_lines(unit, s, ctx) if s.fort else None
     idle = idle_words(faces)
