@@ -1979,7 +1979,8 @@ def test_each_sheet_with_a_choice_of_port_says_when_and_a_house_rule_plots_it(li
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_top_ahead_knots_run_on_before_astern_are_labelled_ahead(bundled_packs, paper):
     """Replay r19, defect a (p6, p7, p9): on a long speed track the top knots ran on to a second line ahead of the
-    "Astern" boxes, easy to read as astern speeds. A line run on is labelled "Ahead" again at its head."""
+    "Astern" boxes, easy to read as astern speeds. A line run on is labelled at its head: "cont." (replay 29 read a
+    second "Ahead" as a second row of ahead speeds)."""
     import pdfplumber
 
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
@@ -1988,11 +1989,12 @@ def test_top_ahead_knots_run_on_before_astern_are_labelled_ahead(bundled_packs, 
         page = pdf.pages[at]
         words = page.extract_words()
     lines = [[w["text"] for w in sorted(words, key=lambda w: w["x0"]) if abs(w["top"] - a["top"]) < 1.5]
-             for a in words if a["text"] == "Ahead"]  # each speed-track line, left to right, from its Ahead label
+             for a in words if a["text"] in ("Ahead", "cont.")]  # each speed-track line, left to right, from its label
     runs_on = [ws for ws in lines if "Astern" in ws]
     assert len(lines) == 3 and len(runs_on) == 1, lines  # Lackawanna's runs on, Seminole's does not
+    assert [ws[0] for ws in lines].count("Ahead") == 2 and runs_on[0][0] == "cont.", lines
     top = runs_on[0][1:runs_on[0].index("Astern")]
-    assert top and top[-1] == "10½" and set(top) <= {"9½", "10", "10½"}, runs_on  # her top knots, labelled Ahead
+    assert top and top[-1] == "10½" and set(top) <= {"9½", "10", "10½"}, runs_on  # her top knots, said continued
 
 
 def test_a_ship_counts_her_funnel_hits_in_boxes(library, bundled_packs):

@@ -386,7 +386,7 @@ class SpeedTrack(Block):
     in a column `label_w` mm wide (None: as wide as the labels), then its boxes. fit: the boxes share the width up to
     `cell` mm, one line a row; else they are `cell` mm and wrap to more lines. flow: the rows run on as one line of
     boxes over as many lines as there are rows, a later row's label set inline where it starts (a long ahead ladder
-    and a short astern one share two lines: FlowLayout; a row run on is labelled again at the next line's head, replay
+    and a short astern one share two lines: FlowLayout; a row run on is labelled "cont." at the next line's head, replay
     r19: the top ahead knots run on before "Astern" read as astern speeds). The first `struck` boxes of the first row
     are printed struck through (a pre-damaged copy)."""
 
@@ -524,6 +524,9 @@ class SpeedTrack(Block):
         return lost if lost <= self._speeds.count else None
 
 
+RUN_ON = "cont."  # a speed row's label where its boxes run on to the next line
+
+
 def _flow_layout(track: SpeedTrack, width: float, cell: float):
     """A flowing track's boxes at this cell width, as _places gives them (no label with a box), and its labels
     [(label, x, line)]: the first row's in the label column; a later row's inline after the boxes before it where it
@@ -546,7 +549,9 @@ def _flow_layout(track: SpeedTrack, width: float, cell: float):
             w = track._w(c, cell)
             if x > start and x + w > width + 1e-6:
                 x, line = start, line + 1
-                labels.append((row.label, 0.0, line))  # a row run on names itself again: not read as the next row's
+                # a row run on says so at the next line's head, not read as the next row's (replay r19) nor as a
+                # second row of its own name (replay 29: a sloop's "Ahead" twice read as two ahead rows)
+                labels.append((RUN_ON, 0.0, line))
             out.append(("", x, line, w, c))
             x += w + track.gap
     return out, labels, line + 1
