@@ -408,8 +408,8 @@ def test_the_torpedo_test_says_who_tests_a_crossing_and_an_immobile_ship(mobile_
 
 def test_the_quick_reference_says_how_far_a_ship_may_turn_in_one_move(mobile_bay_text):
     """Moment 5: no maximum turn per move, and the templates cover only part of a move ("lay again")."""
-    assert ("Turning * a Px / Sx piece may be any part of her move, all of it too: follow the strip's outer edge "
-            "and at its end lay it again, end to end") in mobile_bay_text
+    assert "Turning * a Px / Sx piece may be any part of her move, all of it too:" in mobile_bay_text
+    assert "lay it again end to end for more" in mobile_bay_text
 
 
 def test_the_mobile_bay_set_up_says_how_far_the_tide_drifts_a_ship(mobile_bay_pages, bundled_packs):
@@ -2636,3 +2636,12 @@ def test_a_lashed_pairs_angled_view_is_read_by_the_line_to_the_targets_centre(bu
         assert "behind Brooklyn (the line to her centre across his base): obscured (over ¾ −4), clear of it none" in octorara
         assert ("Lashed partner her partner obscures her, not smoke: the line to her centre across his base, the "
                 "consort sheet's share; else none") in " ".join(pages)
+
+
+def test_the_turning_rule_says_which_part_of_the_base_follows_the_template_edge(mobile_bay_text, mobile_bay_pages):
+    """Play 29, moment 1: "follow the strip's outer edge" did not say which part of the model follows it (the
+    player ran the base's centre along it). The quick reference and each template sheet's heading say: her side."""
+    assert ("the strip's outer edge against her base's side toward the turn, its 0 line at her bow, she runs along it "
+            "till her bow is at the x cm line") in mobile_bay_text
+    sheets = [p for p in mobile_bay_pages if "turning templates (1/600), sheet" in p]
+    assert sheets and all("her base's side runs along the outer edge, her bow at the cm lines" in p for p in sheets)
