@@ -294,7 +294,8 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
 
 @pytest.mark.parametrize("moment, words", [
     (10, "sterns level; move as one at the slower's speed on the poorer template, the hull inside the turn "
-         "running its edge as one ship's, the other alongside; each shot at, and tests a torpedo "
+         "running its edge as one ship's, the other alongside, sterns kept level (whichever is inside: the circle "
+         "is the template's, no wider); each shot at, and tests a torpedo "
          "field or shoal, as herself; no gun fires to the partner's side"),
     (11, "Wrecks * a sunk vessel stays as a wreck (a Wreck marker, or her model on its side): "
          "moving over it tests Table 3's "
@@ -1135,7 +1136,7 @@ def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobil
 
 def test_a_lashed_pairs_template_is_laid_along_the_hull_on_the_inside_of_the_turn(mobile_bay_text):
     """Replay 12, moment 2 (p23): the pair turns "on the poorer template", but which hull follows its edge?"""
-    assert ("on the poorer template, the hull inside the turn running its edge as one ship's, the other alongside;"
+    assert ("on the poorer template, the hull inside the turn running its edge as one ship's, the other alongside,"
             in _readings_row(mobile_bay_text, "Lashed pairs"))
 
 
@@ -2645,3 +2646,11 @@ def test_the_turning_rule_says_which_part_of_the_base_follows_the_template_edge(
             "till her bow is at the x cm line") in mobile_bay_text
     sheets = [p for p in mobile_bay_pages if "turning templates (1/600), sheet" in p]
     assert sheets and all("her base's side runs along the outer edge, her bow at the cm lines" in p for p in sheets)
+
+
+def test_a_lashed_pair_turns_with_whichever_hull_is_inside_on_the_edge_and_no_wider(mobile_bay_text):
+    """Play 29, moment 2 (p3): which of a lashed pair is laid against the template, and does the pair's circle
+    widen? The inside hull, whichever she is, sterns kept level; the circle is the template's."""
+    row = _readings_row(mobile_bay_text, "Lashed pairs")
+    assert ("the hull inside the turn running its edge as one ship's, the other alongside, sterns kept level "
+            "(whichever is inside: the circle is the template's, no wider)") in row
