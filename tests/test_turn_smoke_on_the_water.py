@@ -578,8 +578,15 @@ def test_half_the_struck_vessels_speed_rounds_down(library):
 
 def test_a_second_rudder_hit_the_other_way_leaves_her_straight_ahead(library):
     """Moment 7: Winnebago took two rudder criticals, one "port only", one "starboard only": no rule for both."""
-    assert ("turns one way only until repaired (d6 1-3 port, 4-6 starboard); both ways lost: straight ahead only, a "
-            "repair clears one") in reference_text(library, "mobile-bay-1864")
+    assert "both boxes: straight ahead only, a repair clears one" in reference_text(library, "mobile-bay-1864")
+
+
+def test_a_rudder_hit_names_the_way_she_can_still_turn_as_her_sheets_boxes_do(mobile_bay_text, mobile_bay_pages):
+    """Play 29, moment 3 (p21 Table 15 Rudder): "one way only (d6 1-3 port)" did not say whether the side named is
+    the way she can still turn or the way lost. Table 15 says it in the sheet's words (port only / starboard only)."""
+    assert ("Rudder rudder if it penetrates: d6 1-3 port only, 4-6 starboard only: the one way she can still turn "
+            "till repaired (tick that box)") in mobile_bay_text
+    assert all("Rudder: port only" in p for p in mobile_bay_pages if "Pilot house hit" in p)
 
 
 def test_each_hull_of_a_lashed_pair_tests_a_torpedo_field_for_herself(library):
