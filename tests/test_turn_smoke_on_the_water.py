@@ -294,8 +294,8 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
 
 @pytest.mark.parametrize("moment, words", [
     (10, "sterns level; move as one at the slower's speed on the poorer template, the hull inside the turn "
-         "running its edge as one ship's, the other alongside, sterns kept level (whichever is inside: the circle "
-         "is the template's, no wider); each shot at, and tests a torpedo "
+         "running its edge as one ship's, the other alongside, the circle no wider; each shot at, "
+         "and tests a torpedo "
          "field or shoal, as herself; no gun fires to the partner's side"),
     (11, "Wrecks * a sunk vessel stays as a wreck (a Wreck marker, or her model on its side): "
          "moving over it tests Table 3's "
@@ -2388,7 +2388,7 @@ def test_sotw36_moment4_a_volleys_hits_on_a_turret_are_taken_in_the_order_fired(
     order are simultaneous hits taken? Ours: in the order fired, so the hits after the knockout go on the Hull."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         assert ("Turret at 0 TDP knocked out, its guns silent, further hits to the Hull, as does the rest of the hit "
-                "that empties it (hits in order fired)") in _reference(pages)
+                "that empties it (in the order rolled)") in _reference(pages)
 
 
 def test_sotw36_moment5_a_random_guns_d10_counts_the_guns_it_may_be_not_box_numbers(mobile_bay_pages, bundled_packs):
@@ -2659,5 +2659,14 @@ def test_a_lashed_pair_turns_with_whichever_hull_is_inside_on_the_edge_and_no_wi
     """Play 29, moment 2 (p3): which of a lashed pair is laid against the template, and does the pair's circle
     widen? The inside hull, whichever she is, sterns kept level; the circle is the template's."""
     row = _readings_row(mobile_bay_text, "Lashed pairs")
-    assert ("the hull inside the turn running its edge as one ship's, the other alongside, sterns kept level "
-            "(whichever is inside: the circle is the template's, no wider)") in row
+    assert "the hull inside the turn running its edge as one ship's, the other alongside, the circle no wider;" in row
+
+
+def test_a_turrets_hits_in_one_simultaneous_phase_are_taken_in_the_order_rolled(mobile_bay_pages, bundled_packs):
+    """Play 29, moment 4 (p3 against p21 Table 1): "hits in order fired" had no order to follow, gunnery being all
+    at once. Ours: in the order the dice were rolled; the turret's own guns still fire that phase (Table 1)."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert "(hits in order fired)" not in ref
+        assert "as does the rest of the hit that empties it (in the order rolled)" in ref
+        assert "a vessel sunk or a gun lost this phase still fires" in ref
