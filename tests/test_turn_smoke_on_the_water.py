@@ -1115,7 +1115,7 @@ def test_a_forts_fire_log_gives_each_turn_one_wide_column_for_every_ship_it_fire
     from shipyard.rules.smoke_on_the_water.sheet import orders_log
 
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert page.count("Turn Ships fired at: guns") == 4  # the water battery's, four parts (Fort Morgan's: by face)
+    assert page.count("Turn Ships fired at: gun boxes") == 4  # the water battery's, four parts (Fort Morgan's: by face)
     assert "Target Guns Notes" not in page
     log = orders_log(True, 12, True)
     part_w, parts = log.tables(190.0)
@@ -1470,7 +1470,7 @@ def test_fort_morgans_fire_log_gives_each_face_its_column_where_the_page_has_roo
     from shipyard.rules.smoke_on_the_water.sheet import orders_log
 
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "Fire log · each face: the ships it fired at and its guns at each (Bro 5, Har 5)" in page
+    assert "Fire log · each face: the ships it fired at and the gun boxes at each" in page
     assert page.count("Turn Channel fronts Bay front") == 3
     for paper in ("a4", "letter"):
         log = orders_log(True, 12, True, ["channel fronts", "bay front"])
@@ -2670,3 +2670,18 @@ def test_a_turrets_hits_in_one_simultaneous_phase_are_taken_in_the_order_rolled(
         assert "(hits in order fired)" not in ref
         assert "as does the rest of the hit that empties it (in the order rolled)" in ref
         assert "a vessel sunk or a gun lost this phase still fires" in ref
+
+
+def test_a_forts_fire_log_asks_for_the_gun_boxes_a_misfires_random_gun_is_drawn_from(mobile_bay_pages, bundled_packs):
+    """Play 29, moment 7 and item 1 (p14-15): Table 11's random misfiring gun is drawn from the boxes firing at one
+    ship, in box order, but the fort's Fire log asked only for counts ("Bro 5, Har 5"). It asks for the boxes, on A4
+    (a column a face) and on Letter (one column)."""
+    forts = [p for p in mobile_bay_pages if "Fire log" in p and "SDP" in p]
+    assert forts
+    for page in forts:
+        assert "(Bro 5, Har 5)" not in page
+        assert "Fire log · each face: the ships it fired at and the gun boxes at each, for a misfire's random gun" in page \
+            or "Ships fired at: gun boxes" in page
+    letter = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)]
+    # Letter: both forts (one page) keep one column, every part of each log headed so
+    assert " ".join(letter).count("Ships fired at: gun boxes") >= 6 and "(Bro 5, Har 5)" not in " ".join(letter)

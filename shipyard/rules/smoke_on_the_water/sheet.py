@@ -633,7 +633,7 @@ TACTICAL_CODES = f"{TEXT_CODES}, {OUR_CODES}"
 def log_legend(ctx: Context, fort: bool = False, compact: bool = False, faces: list[str] | None = None) -> Block:
     """The log's title, with what its codes mean for a vessel (a fort's log a column a face, `faces`: what to write)."""
     if fort:
-        return Heading("Fire log" + (" · each face: the ships it fired at and its guns at each (Bro 5, Har 5)"
+        return Heading("Fire log" + (" · each face: the ships it fired at and the gun boxes at each, for a misfire's random gun (Bro 1–5, Har 6–7 13)"
                                      if len(faces or ()) > 1 else ""), **style("fire_log_head"))
     codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
     if compact:
@@ -657,7 +657,7 @@ def orders_log(fort: bool, turns: int, compact: bool, faces: list[str] | None = 
         return OrdersLog(turns, ["Turn"] + [f[0].upper() + f[1:] for f in faces], [look["turn"]] + [share] * len(faces),
                          **{**style("fire_log", compact), "parts": look["parts"]})
     if fort:
-        return OrdersLog(turns, ["Turn", "Ships fired at: guns"], style("fire_log_columns", compact)["columns"],
+        return OrdersLog(turns, ["Turn", "Ships fired at: gun boxes"], style("fire_log_columns", compact)["columns"],
                          **style("fire_log", compact))
     widths = style("orders_columns", compact)
     return OrdersLog(turns, ["Turn", "Speed", "Manoeuvre", "Tactical"], widths["columns"], **style("orders_log", compact))
