@@ -764,8 +764,7 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
 def test_an_undetonated_shell_that_got_through_still_makes_its_critical(mobile_bay_text):
     """Replay 6, moment 2: a shell that penetrated and did not burst, on a 10 to locate: a critical or not? The text
     spares only hits that did not penetrate; an undetonated shell got through, as a solid shot does."""
-    assert ("not: its figure after the slash, no marker, yet a 10 on Table 14 is a critical Extreme range"
-            in mobile_bay_text)
+    assert "not: its figure after the slash, no marker, yet a 10 on Table 14 is a critical." in mobile_bay_text
 
 
 def test_a_ship_lashed_to_one_whose_magazine_explodes_is_locked_with_her(mobile_bay_text):
@@ -2685,3 +2684,10 @@ def test_a_forts_fire_log_asks_for_the_gun_boxes_a_misfires_random_gun_is_drawn_
     letter = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)]
     # Letter: both forts (one page) keep one column, every part of each log headed so
     assert " ".join(letter).count("Ships fired at: gun boxes") >= 6 and "(Bro 5, Har 5)" not in " ".join(letter)
+
+
+def test_a_shells_critical_doing_hull_damage_rolls_its_detonation_as_a_hull_hit(mobile_bay_text):
+    """Play 29, moment 5 (p21 Shell, Table 15): a critical from a shell does "hull damage as a hull hit": the burst
+    figure and a fire test marker, or the shot's? The Shell row says: the same detonation roll as a Hull hit."""
+    assert ('A shell\'s critical doing "hull damage as a hull hit" rolls the same: burst, the Shell figure and a '
+            "marker") in mobile_bay_text
