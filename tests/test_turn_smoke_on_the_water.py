@@ -863,8 +863,8 @@ def test_a_fort_critical_is_a_10_on_the_location_die_and_does_the_hits_sdp_too(m
     as a hit" read two ways on a deflected shot. It is the location d10 a ship's hit rolls, and the critical does the
     hit's SDP besides (deflected: the figure after the slash, as any deflected hit)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("every hit strikes the walls; fort critical: a 10 on its location d10 (not the to-hit die): the hit's "
-            "SDP and a d6 3. d6 1-3 embrasure") in page
+    assert ("every hit strikes the walls; fort critical: each hit's own location d10 (no column to read), a 10 (not "
+            "the to-hit die's): the hit's SDP and a d6 3. d6 1-3 embrasure") in page
     assert "SDP as a hit" not in page
     assert ("hits and criticals strike the walls; a 10 on the location d10: fort critical"
             in reference_text(library, "mobile-bay-1864"))
@@ -2012,8 +2012,8 @@ def test_a_forts_shot_at_rules_are_short_numbered_lines_and_the_critical_on_a_de
     that needs the walls pierced with what a deflected hit does instead."""
     from shipyard.rules.smoke_on_the_water.sheet import fort_rules
     for fort, text in _fort_pages(mobile_bay_pages).items():
-        for words in ("2. target size F, Immobile (+1); every hit strikes the walls; fort critical: a 10 on its "
-                      "location d10 (not the to-hit die): the hit's SDP and a d6",
+        for words in ("2. target size F, Immobile (+1); every hit strikes the walls; fort critical: each hit's own "
+                      "location d10 (no column to read), a 10 (not the to-hit die's): the hit's SDP and a d6",
                       "3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike",
                       "4. d6 4-6 only if the walls were pierced (deflected: its SDP, nothing more): 4-5 fire: a fire "
                       "test marker; 6 magazine: 2d6 SDP more and a fire test marker"):
@@ -2691,3 +2691,10 @@ def test_a_shells_critical_doing_hull_damage_rolls_its_detonation_as_a_hull_hit(
     figure and a fire test marker, or the shot's? The Shell row says: the same detonation roll as a Hull hit."""
     assert ('A shell\'s critical doing "hull damage as a hull hit" rolls the same: burst, the Shell figure and a '
             "marker") in mobile_bay_text
+
+
+def test_a_fort_sheet_says_each_hit_rolls_its_own_location_d10_though_a_fort_has_no_column(mobile_bay_pages):
+    """Play 29, moment 8 (p14-15): "a 10 on its location d10", yet a fort has no Table 14 column: is a location d10
+    rolled for every hit on a fort? Each fort sheet says so: one for each hit, only its 10 read."""
+    for fort, text in _fort_pages(mobile_bay_pages).items():
+        assert "fort critical: each hit's own location d10 (no column to read), a 10" in text, fort
