@@ -1542,10 +1542,10 @@ def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mob
     """Replay 19, moment 2: the rule on the quick reference (Table 11's note, where the player looked) and the dice
     for more than ten on Fort Morgan's sheet (20 on her channel fronts): play 28 made them one set of words."""
     assert ("A random gun: of those it may be (3: the third, not box 3), a d10 counted round them in box order, lost "
-            "ones too (+10 on d6 4–6 if over 10); on a lost one, the next up not lost; to jam, a jammed gun counts as "
+            "ones too (over 10 guns: +10 on d6 4–6); on a lost one, the next up not lost; to jam, a jammed gun counts as "
             "lost." in mobile_bay_text)
     fort = flat(next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p))
-    assert "random gun bearing a d10 counted round them in box order, lost ones too (+10 on d6 4–6 if over 10)" in fort
+    assert "random gun bearing a d10 counted round them in box order, lost ones too (over 10 guns: +10 on d6 4–6)" in fort
 
 
 def test_table_10_says_once_for_every_table_that_modifiers_move_the_number_not_the_die(mobile_bay_text):
@@ -2698,3 +2698,12 @@ def test_a_fort_sheet_says_each_hit_rolls_its_own_location_d10_though_a_fort_has
     rolled for every hit on a fort? Each fort sheet says so: one for each hit, only its 10 read."""
     for fort, text in _fort_pages(mobile_bay_pages).items():
         assert "fort critical: each hit's own location d10 (no column to read), a 10" in text, fort
+
+
+def test_a_random_guns_plus_10_says_more_than_ten_guns_not_a_d10_over_10(mobile_bay_text, mobile_bay_pages):
+    """Play 29, item 4 (p21 Table 11, fort sheets): "+10 on d6 4-6 if over 10" read as a d10 roll over 10. It says
+    "over 10 guns" (more than 10 to be picked from), on the quick reference and Fort Morgan's sheet."""
+    fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    for text in (mobile_bay_text, fort):
+        assert "if over 10" not in text
+        assert "a d10 counted round them in box order, lost ones too (over 10 guns: +10 on d6 4–6)" in text
