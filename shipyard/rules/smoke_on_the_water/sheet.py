@@ -738,7 +738,8 @@ def fort_box_rules(ctx: Context, compact: bool = False) -> Block | None:
     items = [("On fire:", f["on_fire"])] if f.get("on_fire") else []
     # when the Driven off box is ticked and cleared: it recurs turn after turn (replay 20, defect a)
     box = ctx.tables.require("gunners_driven_off").rows.get("box")
-    items += [("Driven off:", box)] if box and driven_off_to_hit(ctx) is not None else []
+    to_hit = driven_off_to_hit(ctx)
+    items += [("Driven off:", box.format(to_hit=f"{to_hit:+d}".replace("-", "−")))] if box and to_hit is not None else []
     return Stack([Legend([item], **style("fort_rules", compact)) for item in items], **style("fort_rules_lines")) if items else None
 
 
