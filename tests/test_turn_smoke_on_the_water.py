@@ -2718,3 +2718,16 @@ def test_driven_off_says_how_long_it_lasts_the_same_way_on_the_sheet_and_the_cou
     assert forts and counters
     assert all(f"Driven off: a burst: tick it, {words}, then erase it" in p for p in forts)
     assert all(f"Driven off Fort Morgan {words}" in p for p in counters)
+
+
+def test_every_sheets_to_hit_strip_carries_the_powder_smoke(mobile_bay_pages, bundled_packs, library):
+    """Play 29, item 5: the to-hit strip on every sheet left out Mobile Bay's powder smoke (-2 at Medium or more from
+    turn 2), which only the set-up page gave. Every sheet, A4 and Letter, carries it; a pack with no such special
+    rule (no scenario) prints none."""
+    from shipyard.rules.smoke_on_the_water.sheet import to_hit_legend
+
+    letter = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)]
+    for pages in (mobile_bay_pages, letter):
+        sheets = [p for p in pages if "Manoeuvre" in p or "Fire log" in p]
+        assert sheets and all("over 3/4 −4 · smoke from turn 2: M or more −2" in p for p in sheets)
+    assert "smoke" not in flat(" ".join(to_hit_legend(RS.context(library)).texts()))

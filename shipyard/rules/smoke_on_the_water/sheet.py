@@ -460,13 +460,29 @@ def to_hit_legend(ctx: Context, compact: bool = False) -> Block:
     """Table 10 on the sheet: the base chance on a d10 and every modifier."""
     t10 = ctx.tables.require("direct_fire").rows
 
-    def mods(key):
-        return " ".join(f"{k} {v:+d}".replace("+0", "0").replace("-", "−") for k, v in t10[key].items())
+    # speeds by the orders log's codes (F, V, I), which leaves room for a scenario's own modifier (play 29, item 5)
+    codes = {r["level"]: r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows}
+
+    def mods(key, names=None):
+        return " ".join(f"{(names or {}).get(k, k)} {v:+d}".replace("+0", "0").replace("-", "−")
+                        for k, v in t10[key].items())
 
     return Legend([(f"{t10['base']} or less on a d10 a gun", f"({natural_rolls(t10)})"), ("range", mods("range")),
-                   ("target size", mods("target_size") + point_blank_sizes(t10)), ("firer moving", mods("firer_speed")),
-                   ("target moving", mods("target_speed")), ("obscured", mods("obscured"))],
+                   ("target size", mods("target_size") + point_blank_sizes(t10)),
+                   ("firer moving", mods("firer_speed", codes)), ("target moving", mods("target_speed", codes)),
+                   ("obscured", mods("obscured"))] + scenario_to_hit(ctx),
                   title="To hit (Table 10):", **style("play_small", compact))
+
+
+def scenario_to_hit(ctx: Context) -> list[tuple[str, str]]:
+    """The scenario's special rules that change Table 10 (to_hit_specials, by name), for the sheet's to-hit strip:
+    play 29, item 5, Mobile Bay's powder smoke was on the set-up page only."""
+    setup = getattr(ctx.scenario, "setup", None)
+    if setup is None or "to_hit_specials" not in ctx.tables:
+        return []
+    words = ctx.tables.require("to_hit_specials").rows
+    mine = {r.name for r in setup.special_rules if not r.rules or "smoke-on-the-water" in r.rules}
+    return [("", words[name]) for name in words if name in mine]
 
 
 def gun_damage_block(ctx: Context, sizes: list[str] | None = None, title: str | None = None, size: float | None = None,
