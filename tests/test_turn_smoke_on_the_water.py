@@ -1197,8 +1197,8 @@ def test_a_fort_is_obscured_by_what_hides_the_firer_from_its_mark(mobile_bay_tex
     base. Ours: the share of the firer's own base hidden, seen from the fort's mark (what hides one hides the other).
     Replay 19, defect b (p22): "a fort: the share of the firer's own base" did not say who fires at whom: a ship firing
     at the fort."""
-    assert ("firing at a fort (it has no base, ours): the share of the firer's own base others hide, seen from the "
-            "fort's mark;" in mobile_bay_text)
+    assert ("firing at a fort (it has no base, ours): the share of the firer's own base others hide (her lashed "
+            "partner too), seen from the fort's mark;" in mobile_bay_text)
 
 
 def test_a_miss_that_hits_the_vessel_in_the_way_says_which_and_at_what_range(mobile_bay_text):
@@ -2739,3 +2739,9 @@ def test_indirect_fire_at_a_fort_says_short_range_always_strikes_and_rolls_its_l
     ref = _reference(mobile_bay_pages)
     assert ("strikes its walls (so S always: a fort is a big mark), its location d10 rolled as any hit's (house rule "
             "fort_targets: none)") in ref
+
+
+def test_a_lashed_ship_firing_at_a_fort_counts_her_partners_base_as_hiding_her(mobile_bay_text):
+    """Play 29, moment 9 (p22 Obscured): firing at a fort, the share of the firer's own base others hide: does her
+    own lashed partner count? The consort sheets say so only for fire at her. Yes, as any base: the row says it."""
+    assert "the share of the firer's own base others hide (her lashed partner too), seen from the fort's mark" in mobile_bay_text
