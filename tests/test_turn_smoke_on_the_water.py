@@ -2745,3 +2745,20 @@ def test_a_lashed_ship_firing_at_a_fort_counts_her_partners_base_as_hiding_her(m
     """Play 29, moment 9 (p22 Obscured): firing at a fort, the share of the firer's own base others hide: does her
     own lashed partner count? The consort sheets say so only for fire at her. Yes, as any base: the row says it."""
     assert "the share of the firer's own base others hide (her lashed partner too), seen from the fort's mark" in mobile_bay_text
+
+
+def test_the_counter_sheet_has_a_turret_out_and_wheel_lost_for_each_pair_and_a_spare_hold(bundled_packs, library):
+    """Play 29, item 3 (pp19-20): 2 Turret out for 6 monitor turrets, 2 Wheel lost for the sidewheelers' wheels, and
+    exactly 4 Hold (HS) for the 4 ships turn 1 holds. Now a Turret out for each pair of turrets, a Wheel lost for every
+    three wheels, and a Hold to spare, printed on A4 and Letter within the page budget."""
+    import math
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenarios["mobile-bay-1864"])]
+    fleet = [d.stats for _, _, d in units if d.stats.kind == "vessel"]
+    turrets = sum(len(s.turret_damage_points) for s in fleet)
+    wheels = sum(len(s.wheel_damage_points) for s in fleet)
+    for paper in ("a4", "letter"):
+        text = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)))
+        assert text.count("Turret out") >= math.ceil(turrets / 2) >= 3, paper
+        assert text.count("Wheel lost") >= math.ceil(wheels / 3) >= 3, paper
+        assert text.count("Hold (HS) under steam, no drift") > 4, paper
