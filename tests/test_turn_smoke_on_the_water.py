@@ -2762,3 +2762,12 @@ def test_the_counter_sheet_has_a_turret_out_and_wheel_lost_for_each_pair_and_a_s
         assert text.count("Turret out") >= math.ceil(turrets / 2) >= 3, paper
         assert text.count("Wheel lost") >= math.ceil(wheels / 3) >= 3, paper
         assert text.count("Hold (HS) under steam, no drift") > 4, paper
+
+
+def test_a_lashed_consort_scores_as_a_ship_of_her_own(mobile_bay_text, bundled_packs):
+    """Play 29, moment 10 (p2 Scores): does a lashed consort count as a Union ship passing (+2) and as a wooden ship
+    sunk (+4)? The quick reference's Scores row says she is a ship of her own, A4 and Letter."""
+    letter = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)))
+    for text in (mobile_bay_text, letter):
+        assert ("Scores * a lashed consort is a ship of her own for a scenario's points: passing, sunk or struck, by her "
+                "own kind (a wooden gunboat: a wooden ship)") in text
