@@ -294,7 +294,8 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
 
 @pytest.mark.parametrize("moment, words", [
     (10, "sterns level; move as one at the slower's speed on the poorer template, the hull inside the turn "
-         "running its edge as one ship's, the other alongside; each shot at, and tests a torpedo "
+         "running its edge as one ship's, the other alongside, the circle no wider; each shot at, "
+         "and tests a torpedo "
          "field or shoal, as herself; no gun fires to the partner's side"),
     (11, "Wrecks * a sunk vessel stays as a wreck (a Wreck marker, or her model on its side): "
          "moving over it tests Table 3's "
@@ -408,8 +409,8 @@ def test_the_torpedo_test_says_who_tests_a_crossing_and_an_immobile_ship(mobile_
 
 def test_the_quick_reference_says_how_far_a_ship_may_turn_in_one_move(mobile_bay_text):
     """Moment 5: no maximum turn per move, and the templates cover only part of a move ("lay again")."""
-    assert ("Turning * a Px / Sx piece may be any part of her move, all of it too: follow the strip's outer edge "
-            "and at its end lay it again, end to end") in mobile_bay_text
+    assert "Turning * a Px / Sx piece may be any part of her move, all of it too:" in mobile_bay_text
+    assert "lay it again end to end for more" in mobile_bay_text
 
 
 def test_the_mobile_bay_set_up_says_how_far_the_tide_drifts_a_ship(mobile_bay_pages, bundled_packs):
@@ -577,8 +578,15 @@ def test_half_the_struck_vessels_speed_rounds_down(library):
 
 def test_a_second_rudder_hit_the_other_way_leaves_her_straight_ahead(library):
     """Moment 7: Winnebago took two rudder criticals, one "port only", one "starboard only": no rule for both."""
-    assert ("turns one way only until repaired (d6 1-3 port, 4-6 starboard); both ways lost: straight ahead only, a "
-            "repair clears one") in reference_text(library, "mobile-bay-1864")
+    assert "both boxes: straight ahead only, a repair clears one" in reference_text(library, "mobile-bay-1864")
+
+
+def test_a_rudder_hit_names_the_way_she_can_still_turn_as_her_sheets_boxes_do(mobile_bay_text, mobile_bay_pages):
+    """Play 29, moment 3 (p21 Table 15 Rudder): "one way only (d6 1-3 port)" did not say whether the side named is
+    the way she can still turn or the way lost. Table 15 says it in the sheet's words (port only / starboard only)."""
+    assert ("Rudder rudder if it penetrates: d6 1-3 port only, 4-6 starboard only: the one way she can still turn "
+            "till repaired (tick that box)") in mobile_bay_text
+    assert all("Rudder: port only" in p for p in mobile_bay_pages if "Pilot house hit" in p)
 
 
 def test_each_hull_of_a_lashed_pair_tests_a_torpedo_field_for_herself(library):
@@ -756,8 +764,7 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
 def test_an_undetonated_shell_that_got_through_still_makes_its_critical(mobile_bay_text):
     """Replay 6, moment 2: a shell that penetrated and did not burst, on a 10 to locate: a critical or not? The text
     spares only hits that did not penetrate; an undetonated shell got through, as a solid shot does."""
-    assert ("not: its figure after the slash, no marker, yet a 10 on Table 14 is a critical Extreme range"
-            in mobile_bay_text)
+    assert "not: its figure after the slash, no marker, yet a 10 on Table 14 is a critical." in mobile_bay_text
 
 
 def test_a_ship_lashed_to_one_whose_magazine_explodes_is_locked_with_her(mobile_bay_text):
@@ -856,8 +863,8 @@ def test_a_fort_critical_is_a_10_on_the_location_die_and_does_the_hits_sdp_too(m
     as a hit" read two ways on a deflected shot. It is the location d10 a ship's hit rolls, and the critical does the
     hit's SDP besides (deflected: the figure after the slash, as any deflected hit)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("every hit strikes the walls; fort critical: a 10 on its location d10 (not the to-hit die): the hit's "
-            "SDP and a d6 3. d6 1-3 embrasure") in page
+    assert ("every hit strikes the walls; fort critical: each hit's own location d10 (no column to read), a 10 (not "
+            "the to-hit die's): the hit's SDP and a d6 3. d6 1-3 embrasure") in page
     assert "SDP as a hit" not in page
     assert ("hits and criticals strike the walls; a 10 on the location d10: fort critical"
             in reference_text(library, "mobile-bay-1864"))
@@ -1107,7 +1114,7 @@ def test_a_forts_fire_log_gives_each_turn_one_wide_column_for_every_ship_it_fire
     from shipyard.rules.smoke_on_the_water.sheet import orders_log
 
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert page.count("Turn Ships fired at: guns") == 4  # the water battery's, four parts (Fort Morgan's: by face)
+    assert page.count("Turn Ships fired at: gun boxes") == 4  # the water battery's, four parts (Fort Morgan's: by face)
     assert "Target Guns Notes" not in page
     log = orders_log(True, 12, True)
     part_w, parts = log.tables(190.0)
@@ -1135,7 +1142,7 @@ def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobil
 
 def test_a_lashed_pairs_template_is_laid_along_the_hull_on_the_inside_of_the_turn(mobile_bay_text):
     """Replay 12, moment 2 (p23): the pair turns "on the poorer template", but which hull follows its edge?"""
-    assert ("on the poorer template, the hull inside the turn running its edge as one ship's, the other alongside;"
+    assert ("on the poorer template, the hull inside the turn running its edge as one ship's, the other alongside,"
             in _readings_row(mobile_bay_text, "Lashed pairs"))
 
 
@@ -1190,8 +1197,8 @@ def test_a_fort_is_obscured_by_what_hides_the_firer_from_its_mark(mobile_bay_tex
     base. Ours: the share of the firer's own base hidden, seen from the fort's mark (what hides one hides the other).
     Replay 19, defect b (p22): "a fort: the share of the firer's own base" did not say who fires at whom: a ship firing
     at the fort."""
-    assert ("firing at a fort (it has no base, ours): the share of the firer's own base others hide, seen from the "
-            "fort's mark;" in mobile_bay_text)
+    assert ("firing at a fort (it has no base, ours): the share of the firer's own base others hide (her lashed "
+            "partner too), seen from the fort's mark;" in mobile_bay_text)
 
 
 def test_a_miss_that_hits_the_vessel_in_the_way_says_which_and_at_what_range(mobile_bay_text):
@@ -1462,7 +1469,7 @@ def test_fort_morgans_fire_log_gives_each_face_its_column_where_the_page_has_roo
     from shipyard.rules.smoke_on_the_water.sheet import orders_log
 
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "Fire log · each face: the ships it fired at and its guns at each (Bro 5, Har 5)" in page
+    assert "Fire log · each face: the ships it fired at and the gun boxes at each" in page
     assert page.count("Turn Channel fronts Bay front") == 3
     for paper in ("a4", "letter"):
         log = orders_log(True, 12, True, ["channel fronts", "bay front"])
@@ -1535,10 +1542,10 @@ def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mob
     """Replay 19, moment 2: the rule on the quick reference (Table 11's note, where the player looked) and the dice
     for more than ten on Fort Morgan's sheet (20 on her channel fronts): play 28 made them one set of words."""
     assert ("A random gun: of those it may be (3: the third, not box 3), a d10 counted round them in box order, lost "
-            "ones too (+10 on d6 4–6 if over 10); on a lost one, the next up not lost; to jam, a jammed gun counts as "
+            "ones too (over 10 guns: +10 on d6 4–6); on a lost one, the next up not lost; to jam, a jammed gun counts as "
             "lost." in mobile_bay_text)
     fort = flat(next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p))
-    assert "random gun bearing a d10 counted round them in box order, lost ones too (+10 on d6 4–6 if over 10)" in fort
+    assert "random gun bearing a d10 counted round them in box order, lost ones too (over 10 guns: +10 on d6 4–6)" in fort
 
 
 def test_table_10_says_once_for_every_table_that_modifiers_move_the_number_not_the_die(mobile_bay_text):
@@ -1634,7 +1641,7 @@ def test_a_forts_driven_off_box_says_when_to_tick_and_clear_it(mobile_bay_pages,
     gunnery (the box's label has no room to widen). A house rule that plays without it prints neither."""
     from shipyard.rules.smoke_on_the_water.sheet import fort_box_rules
     forts = " ".join(p for p in mobile_bay_pages if "Fire log" in p)
-    assert forts.count("Driven off: tick its box for a burst, erase it after next turn's gunnery") == 2
+    assert forts.count("Driven off: a burst: tick it, guns −1 next turn only, then erase it") == 2
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  gunners_driven_off:\n    rows: {play: false}\n")
     block = fort_box_rules(RS.context(library, house), compact=True)
@@ -1647,7 +1654,7 @@ def test_the_fire_markers_spare_cells_hold_markers_for_the_states_the_sheets_mar
     fewer fire test discs than the fleet wants and no row or page more."""
     from shipyard.rules.smoke_on_the_water import counters as C
     page = _counter_pages(mobile_bay_pages)
-    assert page.count("Driven off Fort Morgan guns −1 next turn") == page.count("Driven off water battery guns −1 next turn") == 1
+    assert page.count("Driven off Fort Morgan guns −1 next turn only") == page.count("Driven off water battery guns −1 next turn only") == 1
     assert "Jammed gun or port: no fire" in page and "Abandoned or struck: no fire" in page
     assert page.count("Fire test") == 8  # one for every three of the 24 units in play (Gaines, Powell are off it)
     assert C.state_markers(RS.context(library), [], 0) == []
@@ -2005,8 +2012,8 @@ def test_a_forts_shot_at_rules_are_short_numbered_lines_and_the_critical_on_a_de
     that needs the walls pierced with what a deflected hit does instead."""
     from shipyard.rules.smoke_on_the_water.sheet import fort_rules
     for fort, text in _fort_pages(mobile_bay_pages).items():
-        for words in ("2. target size F, Immobile (+1); every hit strikes the walls; fort critical: a 10 on its "
-                      "location d10 (not the to-hit die): the hit's SDP and a d6",
+        for words in ("2. target size F, Immobile (+1); every hit strikes the walls; fort critical: each hit's own "
+                      "location d10 (no column to read), a 10 (not the to-hit die's): the hit's SDP and a d6",
                       "3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike",
                       "4. d6 4-6 only if the walls were pierced (deflected: its SDP, nothing more): 4-5 fire: a fire "
                       "test marker; 6 magazine: 2d6 SDP more and a fire test marker"):
@@ -2219,7 +2226,7 @@ def test_sotw35_moments7_8_indirect_fire_rolls_no_table_10_and_may_land_on_a_for
     land over)? Ours: Table 13's landing alone; within fort_targets.indirect_cm of its mark, its walls."""
     ref = _reference(mobile_bay_pages)
     assert ("indirect: no Table 10 roll, Table 13's landing alone; at a fort: landing within 5 cm of its mark strikes "
-            "its walls (house rule fort_targets: none)") in ref
+            "its walls") in ref and "(house rule fort_targets: none)" in ref
 
 
 def test_sotw35_moment9_a_pierced_turret_hit_goes_on_the_tdp(mobile_bay_pages):
@@ -2380,7 +2387,7 @@ def test_sotw36_moment4_a_volleys_hits_on_a_turret_are_taken_in_the_order_fired(
     order are simultaneous hits taken? Ours: in the order fired, so the hits after the knockout go on the Hull."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         assert ("Turret at 0 TDP knocked out, its guns silent, further hits to the Hull, as does the rest of the hit "
-                "that empties it (hits in order fired)") in _reference(pages)
+                "that empties it (in the order rolled)") in _reference(pages)
 
 
 def test_sotw36_moment5_a_random_guns_d10_counts_the_guns_it_may_be_not_box_numbers(mobile_bay_pages, bundled_packs):
@@ -2636,3 +2643,131 @@ def test_a_lashed_pairs_angled_view_is_read_by_the_line_to_the_targets_centre(bu
         assert "behind Brooklyn (the line to her centre across his base): obscured (over ¾ −4), clear of it none" in octorara
         assert ("Lashed partner her partner obscures her, not smoke: the line to her centre across his base, the "
                 "consort sheet's share; else none") in " ".join(pages)
+
+
+def test_the_turning_rule_says_which_part_of_the_base_follows_the_template_edge(mobile_bay_text, mobile_bay_pages):
+    """Play 29, moment 1: "follow the strip's outer edge" did not say which part of the model follows it (the
+    player ran the base's centre along it). The quick reference and each template sheet's heading say: her side."""
+    assert ("the strip's outer edge against her base's side toward the turn, its 0 line at her bow, she runs along it "
+            "till her bow is at the x cm line") in mobile_bay_text
+    sheets = [p for p in mobile_bay_pages if "turning templates (1/600), sheet" in p]
+    assert sheets and all("her base's side runs along the outer edge, her bow at the cm lines" in p for p in sheets)
+
+
+def test_a_lashed_pair_turns_with_whichever_hull_is_inside_on_the_edge_and_no_wider(mobile_bay_text):
+    """Play 29, moment 2 (p3): which of a lashed pair is laid against the template, and does the pair's circle
+    widen? The inside hull, whichever she is, sterns kept level; the circle is the template's."""
+    row = _readings_row(mobile_bay_text, "Lashed pairs")
+    assert "the hull inside the turn running its edge as one ship's, the other alongside, the circle no wider;" in row
+
+
+def test_a_turrets_hits_in_one_simultaneous_phase_are_taken_in_the_order_rolled(mobile_bay_pages, bundled_packs):
+    """Play 29, moment 4 (p3 against p21 Table 1): "hits in order fired" had no order to follow, gunnery being all
+    at once. Ours: in the order the dice were rolled; the turret's own guns still fire that phase (Table 1)."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        ref = _reference(pages)
+        assert "(hits in order fired)" not in ref
+        assert "as does the rest of the hit that empties it (in the order rolled)" in ref
+        assert "a vessel sunk or a gun lost this phase still fires" in ref
+
+
+def test_a_forts_fire_log_asks_for_the_gun_boxes_a_misfires_random_gun_is_drawn_from(mobile_bay_pages, bundled_packs):
+    """Play 29, moment 7 and item 1 (p14-15): Table 11's random misfiring gun is drawn from the boxes firing at one
+    ship, in box order, but the fort's Fire log asked only for counts ("Bro 5, Har 5"). It asks for the boxes, on A4
+    (a column a face) and on Letter (one column)."""
+    forts = [p for p in mobile_bay_pages if "Fire log" in p and "SDP" in p]
+    assert forts
+    for page in forts:
+        assert "(Bro 5, Har 5)" not in page
+        assert "Fire log · each face: the ships it fired at and the gun boxes at each, for a misfire's random gun" in page \
+            or "Ships fired at: gun boxes" in page
+    letter = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)]
+    # Letter: both forts (one page) keep one column, every part of each log headed so
+    assert " ".join(letter).count("Ships fired at: gun boxes") >= 6 and "(Bro 5, Har 5)" not in " ".join(letter)
+
+
+def test_a_shells_critical_doing_hull_damage_rolls_its_detonation_as_a_hull_hit(mobile_bay_text):
+    """Play 29, moment 5 (p21 Shell, Table 15): a critical from a shell does "hull damage as a hull hit": the burst
+    figure and a fire test marker, or the shot's? The Shell row says: the same detonation roll as a Hull hit."""
+    assert ('A shell\'s critical doing "hull damage as a hull hit" rolls the same: burst, the Shell figure and a '
+            "marker") in mobile_bay_text
+
+
+def test_a_fort_sheet_says_each_hit_rolls_its_own_location_d10_though_a_fort_has_no_column(mobile_bay_pages):
+    """Play 29, moment 8 (p14-15): "a 10 on its location d10", yet a fort has no Table 14 column: is a location d10
+    rolled for every hit on a fort? Each fort sheet says so: one for each hit, only its 10 read."""
+    for fort, text in _fort_pages(mobile_bay_pages).items():
+        assert "fort critical: each hit's own location d10 (no column to read), a 10" in text, fort
+
+
+def test_a_random_guns_plus_10_says_more_than_ten_guns_not_a_d10_over_10(mobile_bay_text, mobile_bay_pages):
+    """Play 29, item 4 (p21 Table 11, fort sheets): "+10 on d6 4-6 if over 10" read as a d10 roll over 10. It says
+    "over 10 guns" (more than 10 to be picked from), on the quick reference and Fort Morgan's sheet."""
+    fort = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
+    for text in (mobile_bay_text, fort):
+        assert "if over 10" not in text
+        assert "a d10 counted round them in box order, lost ones too (over 10 guns: +10 on d6 4–6)" in text
+
+
+def test_driven_off_says_how_long_it_lasts_the_same_way_on_the_sheet_and_the_counter(mobile_bay_pages):
+    """Play 29, item 6: the fort sheet said "erase it after next turn's gunnery", the counter "guns -1 next turn":
+    both right, but it took the two together to see one burst covers one turn. Both say "guns -1 next turn only"."""
+    words = "guns −1 next turn only"
+    forts = [p for p in mobile_bay_pages if "Fire log" in p and "Driven off:" in p]
+    counters = [p for p in mobile_bay_pages if "Driven off Fort Morgan" in p]
+    assert forts and counters
+    assert all(f"Driven off: a burst: tick it, {words}, then erase it" in p for p in forts)
+    assert all(f"Driven off Fort Morgan {words}" in p for p in counters)
+
+
+def test_every_sheets_to_hit_strip_carries_the_powder_smoke(mobile_bay_pages, bundled_packs, library):
+    """Play 29, item 5: the to-hit strip on every sheet left out Mobile Bay's powder smoke (-2 at Medium or more from
+    turn 2), which only the set-up page gave. Every sheet, A4 and Letter, carries it; a pack with no such special
+    rule (no scenario) prints none."""
+    from shipyard.rules.smoke_on_the_water.sheet import to_hit_legend
+
+    letter = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)]
+    for pages in (mobile_bay_pages, letter):
+        sheets = [p for p in pages if "Manoeuvre" in p or "Fire log" in p]
+        assert sheets and all("over 3/4 −4 · smoke from turn 2: M or more −2" in p for p in sheets)
+    assert "smoke" not in flat(" ".join(to_hit_legend(RS.context(library)).texts()))
+
+
+def test_indirect_fire_at_a_fort_says_short_range_always_strikes_and_rolls_its_location(mobile_bay_pages):
+    """Play 29, moment 6 (p18 Table 13, p22 Howitzer direct): at S the deviation is 1d5, so a shell always lands within
+    5 cm of a fort's mark and hits, which looked like a slip; and was a location d10 rolled? Both said, from Table 13."""
+    ref = _reference(mobile_bay_pages)
+    assert ("strikes its walls (so S always: a fort is a big mark), its location d10 rolled as any hit's (house rule "
+            "fort_targets: none)") in ref
+
+
+def test_a_lashed_ship_firing_at_a_fort_counts_her_partners_base_as_hiding_her(mobile_bay_text):
+    """Play 29, moment 9 (p22 Obscured): firing at a fort, the share of the firer's own base others hide: does her
+    own lashed partner count? The consort sheets say so only for fire at her. Yes, as any base: the row says it."""
+    assert "the share of the firer's own base others hide (her lashed partner too), seen from the fort's mark" in mobile_bay_text
+
+
+def test_the_counter_sheet_has_a_turret_out_and_wheel_lost_for_each_pair_and_a_spare_hold(bundled_packs, library):
+    """Play 29, item 3 (pp19-20): 2 Turret out for 6 monitor turrets, 2 Wheel lost for the sidewheelers' wheels, and
+    exactly 4 Hold (HS) for the 4 ships turn 1 holds. Now a Turret out for each pair of turrets, a Wheel lost for every
+    three wheels, and a Hold to spare, printed on A4 and Letter within the page budget."""
+    import math
+    ctx = RS.context(library)
+    units = [(side, u, RS.derive(u, ctx)) for side, u in library.scenario_units(library.scenarios["mobile-bay-1864"])]
+    fleet = [d.stats for _, _, d in units if d.stats.kind == "vessel"]
+    turrets = sum(len(s.turret_damage_points) for s in fleet)
+    wheels = sum(len(s.wheel_damage_points) for s in fleet)
+    for paper in ("a4", "letter"):
+        text = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)))
+        assert text.count("Turret out") >= math.ceil(turrets / 2) >= 3, paper
+        assert text.count("Wheel lost") >= math.ceil(wheels / 3) >= 3, paper
+        assert text.count("Hold (HS) under steam, no drift") > 4, paper
+
+
+def test_a_lashed_consort_scores_as_a_ship_of_her_own(mobile_bay_text, bundled_packs):
+    """Play 29, moment 10 (p2 Scores): does a lashed consort count as a Union ship passing (+2) and as a wooden ship
+    sunk (+4)? The quick reference's Scores row says she is a ship of her own, A4 and Letter."""
+    letter = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)))
+    for text in (mobile_bay_text, letter):
+        assert ("Scores * a lashed consort is a ship of her own for a scenario's points: passing, sunk or struck, by her "
+                "own kind (a wooden gunboat: a wooden ship)") in text

@@ -74,7 +74,7 @@ MARKERS = {
 
 # States a sheet marks that recur on the table (replay 20, defect b): kind -> (label, what it means, who has it).
 STATES = {
-    "driven_off": ("Driven off", "guns −1 next turn", "fort"),
+    "driven_off": ("Driven off", "guns −1 next turn only", "fort"),
     "jammed": ("Jammed", "gun or port: no fire", "vessel"),
     "abandoned": ("Abandoned", "or struck: no fire", "vessel"),
     # replay 24, defect 8: two wrecks in turn 3 and no marker for them (nor for a ship aground or at anchor)
@@ -136,18 +136,20 @@ def state_counts(units: list, ctx: Context | None = None) -> dict[str, int]:
     than the six, two and two a small action had."""
     fleet = [u[2].stats for u in units if u[2].stats.kind == "vessel"]
     vessels = len(fleet)
-    # sotw37 (replay 27, three turns: two wheels lost, a turret out, a machinery hit): a Wheel lost for every six
-    # wheels in play, a Turret out for every three turrets, a Machinery hit for every 24 vessels; none where the fleet
-    # has no wheel or turret (at Mobile Bay 2, 2 and 1: what the counter pages' last row holds; the sheets' boxes hold
-    # every one of these states too)
+    # sotw37 (replay 27, three turns: two wheels lost, a turret out, a machinery hit): a Machinery hit for every 24
+    # vessels; play 29 item 3 (2 Turret out for 6 turrets, 2 Wheel lost for 12 wheels were few): a Turret out for
+    # every two turrets, a Wheel lost for every three wheels (sotw37: three and six; one for every two wheels would
+    # put a third page on the counters built alone); none where the fleet has no wheel or turret (at Mobile Bay 4, 3
+    # and 1; the sheets' boxes hold every one of these states too)
     wheels = sum(len(s.wheel_damage_points) for s in fleet)
     turrets = sum(len(s.turret_damage_points) for s in fleet)
     return {"jammed": max(6, math.ceil(vessels / 2)), "abandoned": max(2, math.ceil(vessels / 4)),
-            "wreck": max(2, math.ceil(vessels / 4)), "wheel_lost": math.ceil(wheels / 6),
-            "turret_out": math.ceil(turrets / 3), "machinery": math.ceil(vessels / 24),
-            # play 28, item 2: a Hold (HS) for every six vessels (Mobile Bay's four Confederates on turn 1), an Aground,
+            "wreck": max(2, math.ceil(vessels / 4)), "wheel_lost": math.ceil(wheels / 3),
+            "turret_out": math.ceil(turrets / 2), "machinery": math.ceil(vessels / 24),
+            # play 28, item 2: a Hold (HS) for every five vessels (Mobile Bay's four Confederates on turn 1 and one to
+            # spare: play 29 item 3, every six left none), an Aground,
             # Anchored and Torpedo hit for every twelve, a Cast off for each lashed consort
-            "hs": math.ceil(vessels / 6), "aground": math.ceil(vessels / 12), "anchored": math.ceil(vessels / 12),
+            "hs": math.ceil(vessels / 5), "aground": math.ceil(vessels / 12), "anchored": math.ceil(vessels / 12),
             "torpedo": math.ceil(vessels / 12),
             "cast_off": sum(1 for _, u, d in units if d.stats.kind == "vessel" and ctx is not None and _consort(u, ctx))}
 

@@ -370,9 +370,22 @@ def fort_indirect(ctx: Context) -> str:
         return ""
     if not cm:
         return "; none at a fort (no base to land on)"
-    # the other reading named here, where the rule is read (the readings page has no line to spare: sotw35)
-    return (f"; at a fort: landing within {num(cm * distance_factor(ctx))} cm of its mark strikes its walls (house "
-            "rule fort_targets: none)")
+    # the other reading named here, where the rule is read (the readings page has no line to spare: sotw35).
+    # play 29, moment 6: the bands whose greatest deviation is inside that distance always strike (at Mobile Bay S,
+    # 1d5), which looked like a slip; and such a hit rolls its location d10 as any hit on a fort
+    within = num(cm * distance_factor(ctx))
+    sure = [band for band, dice in ctx.tables.require("deviation").rows["distance"].items()
+            if _most(dice) is not None and _most(dice) * distance_factor(ctx) <= cm * distance_factor(ctx)]
+    always = f" (so {'/'.join(sure)} always: a fort is a big mark)" if sure else ""
+    return (f"; at a fort: landing within {within} cm of its mark strikes its walls{always}, its location d10 rolled "
+            "as any hit's (house rule fort_targets: none)")
+
+
+def _most(dice: str) -> int | None:
+    """The greatest throw of a deviation like 1d5, 2d10 or 1d10+10 (None for any other form)."""
+    import re
+    m = re.fullmatch(r"(\d+)d(\d+)(?:\+(\d+))?", str(dice).strip())
+    return int(m[1]) * int(m[2]) + int(m[3] or 0) if m else None
 
 
 def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> list[Block]:

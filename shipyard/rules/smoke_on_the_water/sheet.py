@@ -460,13 +460,29 @@ def to_hit_legend(ctx: Context, compact: bool = False) -> Block:
     """Table 10 on the sheet: the base chance on a d10 and every modifier."""
     t10 = ctx.tables.require("direct_fire").rows
 
-    def mods(key):
-        return " ".join(f"{k} {v:+d}".replace("+0", "0").replace("-", "−") for k, v in t10[key].items())
+    # speeds by the orders log's codes (F, V, I), which leaves room for a scenario's own modifier (play 29, item 5)
+    codes = {r["level"]: r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows}
+
+    def mods(key, names=None):
+        return " ".join(f"{(names or {}).get(k, k)} {v:+d}".replace("+0", "0").replace("-", "−")
+                        for k, v in t10[key].items())
 
     return Legend([(f"{t10['base']} or less on a d10 a gun", f"({natural_rolls(t10)})"), ("range", mods("range")),
-                   ("target size", mods("target_size") + point_blank_sizes(t10)), ("firer moving", mods("firer_speed")),
-                   ("target moving", mods("target_speed")), ("obscured", mods("obscured"))],
+                   ("target size", mods("target_size") + point_blank_sizes(t10)),
+                   ("firer moving", mods("firer_speed", codes)), ("target moving", mods("target_speed", codes)),
+                   ("obscured", mods("obscured"))] + scenario_to_hit(ctx),
                   title="To hit (Table 10):", **style("play_small", compact))
+
+
+def scenario_to_hit(ctx: Context) -> list[tuple[str, str]]:
+    """The scenario's special rules that change Table 10 (to_hit_specials, by name), for the sheet's to-hit strip:
+    play 29, item 5, Mobile Bay's powder smoke was on the set-up page only."""
+    setup = getattr(ctx.scenario, "setup", None)
+    if setup is None or "to_hit_specials" not in ctx.tables:
+        return []
+    words = ctx.tables.require("to_hit_specials").rows
+    mine = {r.name for r in setup.special_rules if not r.rules or "smoke-on-the-water" in r.rules}
+    return [("", words[name]) for name in words if name in mine]
 
 
 def gun_damage_block(ctx: Context, sizes: list[str] | None = None, title: str | None = None, size: float | None = None,
@@ -633,7 +649,7 @@ TACTICAL_CODES = f"{TEXT_CODES}, {OUR_CODES}"
 def log_legend(ctx: Context, fort: bool = False, compact: bool = False, faces: list[str] | None = None) -> Block:
     """The log's title, with what its codes mean for a vessel (a fort's log a column a face, `faces`: what to write)."""
     if fort:
-        return Heading("Fire log" + (" · each face: the ships it fired at and its guns at each (Bro 5, Har 5)"
+        return Heading("Fire log" + (" · each face: the ships it fired at and the gun boxes at each, for a misfire's random gun (Bro 1–5, Har 6–7 13)"
                                      if len(faces or ()) > 1 else ""), **style("fire_log_head"))
     codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
     if compact:
@@ -657,7 +673,7 @@ def orders_log(fort: bool, turns: int, compact: bool, faces: list[str] | None = 
         return OrdersLog(turns, ["Turn"] + [f[0].upper() + f[1:] for f in faces], [look["turn"]] + [share] * len(faces),
                          **{**style("fire_log", compact), "parts": look["parts"]})
     if fort:
-        return OrdersLog(turns, ["Turn", "Ships fired at: guns"], style("fire_log_columns", compact)["columns"],
+        return OrdersLog(turns, ["Turn", "Ships fired at: gun boxes"], style("fire_log_columns", compact)["columns"],
                          **style("fire_log", compact))
     widths = style("orders_columns", compact)
     return OrdersLog(turns, ["Turn", "Speed", "Manoeuvre", "Tactical"], widths["columns"], **style("orders_log", compact))
@@ -738,7 +754,8 @@ def fort_box_rules(ctx: Context, compact: bool = False) -> Block | None:
     items = [("On fire:", f["on_fire"])] if f.get("on_fire") else []
     # when the Driven off box is ticked and cleared: it recurs turn after turn (replay 20, defect a)
     box = ctx.tables.require("gunners_driven_off").rows.get("box")
-    items += [("Driven off:", box)] if box and driven_off_to_hit(ctx) is not None else []
+    to_hit = driven_off_to_hit(ctx)
+    items += [("Driven off:", box.format(to_hit=f"{to_hit:+d}".replace("-", "−")))] if box and to_hit is not None else []
     return Stack([Legend([item], **style("fort_rules", compact)) for item in items], **style("fort_rules_lines")) if items else None
 
 

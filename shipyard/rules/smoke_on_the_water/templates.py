@@ -371,7 +371,7 @@ def templates(doc, ctx: Context) -> list[dict]:
                 page = doc.new_page(bookmark=f"Turning templates from {s['label']}")
                 look.heading.draw(page, box.x, box.y + look.heading_drop, f"{TITLE} turning templates "
                                   f"({ground_scale(ctx)[1]}), sheet {k + 1} of {sheets[-1] + 1}: cut along the solid "
-                                  "outline; follow the outer edge; the numbers are cm along it")
+                                  "outline; her base's side runs along the outer edge, her bow at the cm lines")
                 for n, line in enumerate(index_lines(page, index, box.w)):
                     look.index.draw(page, box.x, box.y + look.index_drop + n * look.index.leading_mm, line)
             top = box.y + s["at"]
