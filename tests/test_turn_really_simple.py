@@ -2766,3 +2766,19 @@ def test_r28_the_quick_references_paragraphs_are_lifted_past_the_old_7_pt_cap_on
             return round(min(w["size"] for w in words[lead + 2:lead + 30]), 2)
         assert size_after(k, "Several", "hits:") > 7.0
         assert size_after(r, "Rammer's", "speed:") == sheet.style()["reference_body"]["max_size"]
+
+
+# ---------------------------------------------------------------------------------------------- replay 29 (rs37)
+
+
+def test_r29_end_on_is_defined_under_the_modifier_table_not_only_in_the_arcs(pack_pages, ctx):
+    """Defect (p11, cost a replay): the modifier table said only 'Target end-on −1', the battle's most-used modifier,
+    and its definition sat in the arcs paragraph. The definition, from the reconstructions table, now opens the
+    paragraph right under the modifier table, and the arcs no longer repeat it."""
+    from shipyard.rules.really_simple.words import reading
+
+    qr = _reference(pack_pages)
+    said = f"End-on: {reading(ctx.tables, 'End-on')}."
+    assert "45°" in said and said in qr
+    assert qr.index("Target end-on") < qr.index(said) < qr.index("Ranges: point blank")
+    assert "own keel line is end-on" not in qr and _said_once(pack_pages, reading(ctx.tables, "End-on"))

@@ -113,14 +113,15 @@ def shooting(derived: list, ctx, size: float | None = None) -> Block:
                              if r.get("key") != "rifled"]))
     sizes = "; ".join(f"{r['size']} +{r['fire_factor']}" for r in t.require("gun_sizes").rows)
     rifled = signed(modifier(t, "rifled")[0])
-    parts.append(body(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
+    # end-on said under the modifier a player reads it by, not in the arcs (replay 29: missed there, three turns replayed)
+    parts.append(body(f"End-on: {reading(t, 'End-on')}. Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
                        f"printed here and on the cards (do not add it again). Steam-filled: {reading(t, 'Steam-filled')}."))
     parts += [_heading("On a hit, roll 1d6"),
               _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
               body(f"Several hits: {reading(t, 'Several hits')}. Sinking: {reading(t, 'Sinking countdown')}.")]
     largest = f" Largest: {reading(t, 'Largest gun')}." if option(t, "gun_lost") == "heaviest" else ""
     parts.append(body(f"A gun lost: {reading(t, 'Which gun is lost')}.{largest} Guns that bear: {reading(t, 'Guns that bear')}. "
-                       f"Arcs: {reading(t, 'Arcs and end-on')}. Targets: {reading(t, 'Targets')}; {reading(t, 'Line of fire')}. "
+                       f"Arcs: {reading(t, 'Arcs')}. Targets: {reading(t, 'Targets')}; {reading(t, 'Line of fire')}. "
                        f"Stationary: {reading(t, 'Stationary')}."))
     forts = [d.stats for d in derived if d.stats.is_fort]
     nothing = no_effect_text(t, forts[0], "On a fort") if forts else ""
