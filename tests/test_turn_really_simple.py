@@ -112,7 +112,7 @@ def test_every_ship_card_says_where_each_gun_bears_and_keeps_a_box_per_gun(libra
 def test_the_card_page_key_says_what_each_bearing_fires_at(pack_pages):
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert ("Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET all round (a list: no gun to "
-            "her high side, not even these); a gun lost is the largest gun that bears on the firer") in cards
+            "her high side, not even these; ahead and astern they fire); a gun lost is the largest gun that bears on the firer") in cards
 
 
 def test_tennessee_card_has_her_bow_and_stern_pivots_and_two_guns_a_side(library, ctx):
@@ -2205,7 +2205,7 @@ def test_a_list_says_on_the_cards_that_pivots_and_turrets_cannot_fire_to_her_hig
     2d6 rows too), and the other reading (only the broadside guns are out) is the house rule list_guns: fire, which
     reaches both."""
     for page in _card_pages(pack_pages):
-        assert "PIVOT and TURRET all round (a list: no gun to her high side, not even these)" in _cards_key(page)
+        assert "PIVOT and TURRET all round (a list: no gun to her high side, not even these; ahead and astern they fire)" in _cards_key(page)
     assert "Listing to port: no gun fires to starboard, not even a pivot or turret" in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  list_guns: {rows: {pivots: fire}}\n", "--jobs", "1")
     assert "PIVOT and TURRET all round (a list: these still fire to her high side)" in text
@@ -2782,3 +2782,14 @@ def test_r29_end_on_is_defined_under_the_modifier_table_not_only_in_the_arcs(pac
     assert "45°" in said and said in qr
     assert qr.index("Target end-on") < qr.index(said) < qr.index("Ranges: point blank")
     assert "own keel line is end-on" not in qr and _said_once(pack_pages, reading(ctx.tables, "End-on"))
+
+
+def test_r29_moment_1_a_list_bars_only_the_high_side_arc_not_fire_ahead_or_astern(pack_pages):
+    """Moment 1 (p11 2d6 4/5, p4 card key): Kennebec listing to port wanted her pivots on Fort Morgan, on her
+    starboard bow within 45° of the keel. Does 'no gun fires to starboard' take that in? No: the raised side is her
+    side arc; ahead and astern are no side. Said after the 2d6 list rows and in the card key, where she looked."""
+    qr = _reference(pack_pages)
+    assert "Listing to port: no gun fires to starboard, not even a pivot or turret; ahead and astern are not sides" in qr
+    assert "Listing to starboard: no gun fires to port, not even a pivot or turret; ahead and astern are not sides" in qr
+    cards = [p for p in pack_pages if "Ship data cards" in p]
+    assert cards and all("(a list: no gun to her high side, not even these; ahead and astern they fire)" in p for p in cards)
