@@ -372,7 +372,7 @@ def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_th
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "a gun lost is the largest gun that bears on the firer (if none bears, her largest)" in cards
     assert ("takes the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, "
-            "listed) last, a lashed ship's inboard gun after all others") in _reference(pack_pages)
+            "listed) after all that can, of any size, a lashed ship's inboard gun after all others") in _reference(pack_pages)
 
 
 def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(pack_pages):
@@ -1331,7 +1331,7 @@ def test_a_gun_lost_when_none_bears_is_never_a_lashed_pairs_inboard_gun_first(pa
     """Replay 9's loophole: with no gun bearing on the firer, the owner could give up an inboard broadside gun that
     could never fire (a lashed sloop's port battery). The largest gun not inboard is taken."""
     said = ("the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, listed) "
-            "last, a lashed ship's inboard gun after all others")
+            "after all that can, of any size, a lashed ship's inboard gun after all others")
     assert said in _reference(pack_pages)
     assert _said_once(pack_pages, said)
     cards = " ".join(p for p in pack_pages if "Ship data cards" in p)  # and on the lashed ships' own rows (replay 32)
@@ -1551,7 +1551,7 @@ def test_the_readings_page_gives_a_second_reading_in_words_not_an_option_name(pa
     assert page.count("A club may instead play") == 1  # the column's head: each other reading in its column
     for r in ctx.tables.require("reconstructions").rows:
         assert not r["option"] or other_readings(ctx.tables, r["option"]) in page, r["rule"]
-    assert ("(if none bears, her largest), a gun unable to fire (jammed, listed) last, a lashed ship's inboard gun after all "
+    assert ("(if none bears, her largest), a gun unable to fire (jammed, listed) after all that can, of any size, a lashed ship's inboard gun after all "
             "others, even hit from her inboard side (facing the firer, her inboard guns cannot fire, so count as not "
             "bearing: as if none bore); with none left, "
             "read as a 1 (lose ½ knot)") in _reference(pack_pages)
@@ -1699,7 +1699,7 @@ def test_the_orders_log_says_how_a_turn_onto_a_heading_is_written(pack_pages):
 def test_a_gun_lost_takes_a_gun_a_list_keeps_from_firing_only_when_none_that_bears_can_fire(pack_pages):
     """Moment 1 (replay 18, pp8/11): Morgan's 'lose gun' hit on Hartford, listing to port: do her starboard guns,
     bearing but unable to fire, count? Like a jammed one, a gun a list silences is struck last."""
-    words = "a gun unable to fire (jammed, listed) last"
+    words = "a gun unable to fire (jammed, listed) after all that can"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -2793,3 +2793,11 @@ def test_r29_moment_1_a_list_bars_only_the_high_side_arc_not_fire_ahead_or_aster
     assert "Listing to starboard: no gun fires to port, not even a pivot or turret; ahead and astern are not sides" in qr
     cards = [p for p in pack_pages if "Ship data cards" in p]
     assert cards and all("(a list: no gun to her high side, not even these; ahead and astern they fire)" in p for p in cards)
+
+
+def test_r29_moment_2_a_jammed_gun_is_lost_after_every_gun_that_can_fire_whatever_its_size(pack_pages):
+    """Moment 2 (p11 A gun lost): Fort Morgan's only 10in was jammed when 24 hits came in: 'last' among guns of its
+    size, or after every other gun that bears? After every gun that can fire, whatever its size: the rifles went
+    first. Said in the gun-lost rule, once."""
+    said = "a gun unable to fire (jammed, listed) after all that can, of any size, a lashed ship's inboard gun"
+    assert said in _reference(pack_pages) and _said_once(pack_pages, said)
