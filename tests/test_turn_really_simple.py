@@ -190,7 +190,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "Crippled: strike her SPEED boxes down to the 0 box and leave it: she drifts, fires and does not sink",
                   "Abandoned: the crew leave: she drifts from that turn's end (lashed: cast off first), fires no more, does not sink, scores as struck",
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
-                  "roll 1d6+2 when she is struck past 0, write the turn she goes down at SINKS T__",
+                  "roll 1d6+2 when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6)",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
                   "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, not as a stationary firer (no +1)",
                   "No gun bears on the firer: no effect. T__:",
@@ -1668,7 +1668,7 @@ def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hit
     """Moment 2 (replay 17, pp8/11): Brooklyn, her 0 box struck and SINKS T8 written, took another speed hit: no box
     is left to strike and nothing said whether the countdown moves. It does not; what sinks her at once still does.
     The sinking rule now sits under the hit tables, where a player rolling a hit's effect reads."""
-    words = ("Sinking: roll 1d6+2 when she is struck past 0, write the turn she goes down at SINKS T__; later "
+    words = ("Sinking: roll 1d6+2 when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6); later "
              "speed hits change nothing (what sinks her at once still does).")
     qr = _reference(pack_pages)
     assert words in qr and qr.index("Several hits:") < qr.index(words) < qr.index("Forts (ours):")
@@ -2801,3 +2801,11 @@ def test_r29_moment_2_a_jammed_gun_is_lost_after_every_gun_that_can_fire_whateve
     first. Said in the gun-lost rule, once."""
     said = "a gun unable to fire (jammed, listed) after all that can, of any size, a lashed ship's inboard gun"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
+
+
+def test_r29_moment_7_the_sinks_turn_written_is_this_turn_plus_the_roll(pack_pages, ctx):
+    """Moment 7 (p11 Sinking): 'write the turn she goes down at SINKS T__': the turn number or the turns from now?
+    The turn: this turn plus the 1d6+2 roll, with a worked example, under the hit tables where the player rolled."""
+    turns = ctx.tables.require("sinking").rows["turns"]
+    said = f"Sinking: roll {turns} when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6)"
+    assert said in _reference(pack_pages)
