@@ -2809,3 +2809,20 @@ def test_r29_moment_7_the_sinks_turn_written_is_this_turn_plus_the_roll(pack_pag
     turns = ctx.tables.require("sinking").rows["turns"]
     said = f"Sinking: roll {turns} when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6)"
     assert said in _reference(pack_pages)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_r29_item_3_sinking_has_a_turn_blank_and_end_on_contact_is_enough_for_a_jam_of_the_seven_pairs(
+        bundled_packs, library, ctx, paper):
+    """Counters (p10): SINKING had no T__ blank where the other lasting states have one, and only six END-ON CONTACT
+    markers came, where a jam down the seven lashed pairs marks seven ships at once. SINKING now carries the turn
+    she goes down, END-ON CONTACT one for every three ships (the markers table's per_ships), on A4 and Letter."""
+    import math
+
+    built = bundled_packs.get("mobile-bay-1864", "really-simple", paper)
+    ships = sum(1 for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.kind != "fort")
+    per = {r["marker"]: r for r in ctx.tables.require("markers").rows}["END-ON CONTACT"].get("per_ships")
+    text = " ".join(_flat(p) for p in pdf_page_texts(built.path) if "KN AHEAD" in p)
+    turns = ctx.tables.require("sinking").rows["turns"]
+    assert f"SINKING sinks as turn ___ ends (this turn + {turns})" in text
+    assert per and text.count("END-ON CONTACT") >= max(7, math.ceil(ships / per)), ships
