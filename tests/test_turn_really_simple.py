@@ -1604,7 +1604,7 @@ def test_the_orders_log_says_what_her_speed_this_turn_is_whatever_inches_she_wri
     words = "Her speed this turn is the kn she writes (at most 2 from last turn's), whatever inches she writes"
     logs = [p for p in pack_pages if "Orders log ·" in p]
     assert len(logs) == 2 and all(words in p for p in logs)
-    assert _said_once(pack_pages, "Speed this turn the kn she writes (at most 2 from last turn's)")
+    assert "Speed this turn: the kn she writes (at most 2 from last turn's)" in _reference(pack_pages)
 
 
 def test_a_line_of_fire_runs_centre_to_centre_on_the_reference_and_the_readings(pack_pages):
@@ -2317,9 +2317,10 @@ def test_each_reading_is_printed_once_the_readings_page_naming_those_the_quick_r
 
     qr, page = _reference(pack_pages).lower(), _readings(pack_pages).lower()
     named = page[page.index("said in full on the quick reference"):]
+    table = page[page.index("what the text leaves open"):]  # the orders log sharing its page says her speed too
     for row in readings(ctx.tables):
         words = " ".join(row["reading"].split()).lower()
-        assert (words in qr) != (words in page), row["rule"]  # in one place, and in one only
+        assert (words in qr) != (words in table), row["rule"]  # in one place, and in one only
         if words in qr and not row["option"]:
             assert row["rule"].lower() in named, row["rule"]
         if row["option"]:
@@ -2826,3 +2827,16 @@ def test_r29_item_3_sinking_has_a_turn_blank_and_end_on_contact_is_enough_for_a_
     turns = ctx.tables.require("sinking").rows["turns"]
     assert f"SINKING sinks as turn ___ ends (this turn + {turns})" in text
     assert per and text.count("END-ON CONTACT") >= max(7, math.ceil(ships / per)), ships
+
+
+def test_r29_item_2_her_speed_is_the_kn_she_writes_on_the_quick_reference_too(pack_pages, ctx):
+    """Item 2 (p11): 'her speed is the kn she writes, whatever inches she writes', used every turn, was only on the
+    orders logs. The quick reference's movement says it too, from the reconstructions table (a house rule's speed
+    change reaches it), and the readings page no longer prints it again."""
+    from shipyard.rules.really_simple.words import reading
+
+    said = reading(ctx.tables, "Speed this turn")
+    assert "whatever inches she writes" in said
+    readings = _readings(pack_pages)
+    assert f"Speed this turn: {said}." in _reference(pack_pages)
+    assert said not in readings[readings.index("What the text leaves open"):]  # named there, not said again

@@ -169,8 +169,8 @@ def movement(derived: list, ctx, size: float | None = None) -> list[Block]:
     dr = t.require("drifting").rows
     text = (f"1 knot = {number(scale_factor(ctx)[0] * float(m.get('inches_per_knot', 1)))} in a turn at {ctx.scale}. "
             f"Turns: {reading(t, 'Turns in the orders')}. "
-            f"Speed changes by {number(m.get('speed_change_kn', 2))} "
-            f"knots a turn at most. Astern: {number(float(m.get('astern_fraction', 0.5)))} of the speed ahead")
+            # her speed, said where she moves (replay 29: only on the orders logs, and asked every turn)
+            f"Speed this turn: {reading(t, 'Speed this turn')}. Astern: {number(float(m.get('astern_fraction', 0.5)))} of the speed ahead")
     if any(s.astern_as_fast for s in ships):
         text += ", but double-ended sidewheelers go as fast astern"
     text += (f". Drifting (speed lost to 0, struck or abandoned): drift {number(dr['inches'])} in a turn with the tide; "
