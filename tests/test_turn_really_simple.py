@@ -372,7 +372,7 @@ def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_th
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "a gun lost is the largest gun that bears on the firer (if none bears, her largest)" in cards
     assert ("takes the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, "
-            "listed) after all that can, of any size, a lashed ship's inboard gun after all others") in _reference(pack_pages)
+            "listed) after all that can, a lashed ship's inboard gun after all others") in _reference(pack_pages)
 
 
 def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(pack_pages):
@@ -1331,7 +1331,7 @@ def test_a_gun_lost_when_none_bears_is_never_a_lashed_pairs_inboard_gun_first(pa
     """Replay 9's loophole: with no gun bearing on the firer, the owner could give up an inboard broadside gun that
     could never fire (a lashed sloop's port battery). The largest gun not inboard is taken."""
     said = ("the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, listed) "
-            "after all that can, of any size, a lashed ship's inboard gun after all others")
+            "after all that can, a lashed ship's inboard gun after all others")
     assert said in _reference(pack_pages)
     assert _said_once(pack_pages, said)
     cards = " ".join(p for p in pack_pages if "Ship data cards" in p)  # and on the lashed ships' own rows (replay 32)
@@ -1551,7 +1551,7 @@ def test_the_readings_page_gives_a_second_reading_in_words_not_an_option_name(pa
     assert page.count("A club may instead play") == 1  # the column's head: each other reading in its column
     for r in ctx.tables.require("reconstructions").rows:
         assert not r["option"] or other_readings(ctx.tables, r["option"]) in page, r["rule"]
-    assert ("(if none bears, her largest), a gun unable to fire (jammed, listed) after all that can, of any size, a lashed ship's inboard gun after all "
+    assert ("(if none bears, her largest), a gun unable to fire (jammed, listed) after all that can, a lashed ship's inboard gun after all "
             "others, even hit from her inboard side (facing the firer, her inboard guns cannot fire, so count as not "
             "bearing: as if none bore); with none left, "
             "read as a 1 (lose ½ knot)") in _reference(pack_pages)
@@ -2788,10 +2788,9 @@ def test_r29_end_on_is_defined_under_the_modifier_table_not_only_in_the_arcs(pac
 def test_r29_moment_1_a_list_bars_only_the_high_side_arc_not_fire_ahead_or_astern(pack_pages):
     """Moment 1 (p11 2d6 4/5, p4 card key): Kennebec listing to port wanted her pivots on Fort Morgan, on her
     starboard bow within 45° of the keel. Does 'no gun fires to starboard' take that in? No: the raised side is her
-    side arc; ahead and astern are no side. Said after the 2d6 list rows and in the card key, where she looked."""
+    side arc; ahead and astern are no side. Said under the 2d6 rows and in the card key, where she looked."""
     qr = _reference(pack_pages)
-    assert "Listing to port: no gun fires to starboard, not even a pivot or turret; ahead and astern are not sides" in qr
-    assert "Listing to starboard: no gun fires to port, not even a pivot or turret; ahead and astern are not sides" in qr
+    assert "List (4, 5): her high side is her side arc: ahead and astern, guns fire. List again (4, 5):" in qr
     cards = [p for p in pack_pages if "Ship data cards" in p]
     assert cards and all("(a list: no gun to her high side, not even these; ahead and astern they fire)" in p for p in cards)
 
@@ -2800,7 +2799,7 @@ def test_r29_moment_2_a_jammed_gun_is_lost_after_every_gun_that_can_fire_whateve
     """Moment 2 (p11 A gun lost): Fort Morgan's only 10in was jammed when 24 hits came in: 'last' among guns of its
     size, or after every other gun that bears? After every gun that can fire, whatever its size: the rifles went
     first. Said in the gun-lost rule, once."""
-    said = "a gun unable to fire (jammed, listed) after all that can, of any size, a lashed ship's inboard gun"
+    said = "a gun unable to fire (jammed, listed) after all that can, a lashed ship's inboard gun"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
 
 
@@ -2840,3 +2839,11 @@ def test_r29_item_2_her_speed_is_the_kn_she_writes_on_the_quick_reference_too(pa
     readings = _readings(pack_pages)
     assert f"Speed this turn: {said}." in _reference(pack_pages)
     assert said not in readings[readings.index("What the text leaves open"):]  # named there, not said again
+
+
+def test_r29_moment_4_a_bow_resting_on_a_side_goes_no_farther_ahead_while_they_touch(pack_pages):
+    """Moment 4 (p11 Contact): Tecumseh's bow rests on Gaines's side as T4 starts; she may not turn, and the pack
+    covered only bow to stern and 'no new contact'. May she go on through the hull? No: she goes no farther ahead
+    while they touch (astern she may: docs). Said with 'Touching as it starts', where the player looked."""
+    said = "Touching as it starts: no new contact, no roll, no loss, but a bow on a side goes no farther ahead while they touch."
+    assert said in _reference(pack_pages) and _said_once(pack_pages, said)

@@ -17,7 +17,7 @@ from .sheet import style
 from .trackers import no_effect_text
 
 from ...render.kit import turn_card
-from .words import INSTEAD, density_words, need, option, other_readings, shoal_dice, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, special_effect_words, step_kn
+from .words import INSTEAD, LIST_ARCS, density_words, need, option, other_readings, shoal_dice, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, special_effect_words, step_kn
 
 
 def _heading(text: str) -> Heading:
@@ -235,7 +235,7 @@ def special_effects(ctx, size: float | None = None) -> list[Block]:
             _two([[r["roll"], special_effect_words(t, r)] for r in t.require("special_effects").rows]),
             # a paragraph a rule (replay 28: one long chain of clauses), a reading's own colons kept in its line
             *[body(step) for step in (
-                f"List again (4, 5): {t.require('list_again').rows['reading']}.",
+                f"List (4, 5): {LIST_ARCS}. List again (4, 5): {t.require('list_again').rows['reading']}.",
                 f"FIRE: {reading(t, 'Putting out a FIRE')}.", f"Abandoned: {reading(t, 'Abandoned')}.",
                 f"Striking colours: {reading(t, 'Striking colours')}.",
                 f"Shutter (6): {reading(t, 'Jammed shutter')}.", f"T__: {reading(t, 'Turns ended (T__)')}.",
