@@ -2847,3 +2847,17 @@ def test_r29_moment_4_a_bow_resting_on_a_side_goes_no_farther_ahead_while_they_t
     while they touch (astern she may: docs). Said with 'Touching as it starts', where the player looked."""
     said = "Touching as it starts: no new contact, no roll, no loss, but a bow on a side goes no farther ahead while they touch."
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
+
+
+def test_r29_item_5_the_cover_counts_the_units_on_the_table_not_fort_powell(pack_pages, library):
+    """Item 5 (p1): 'Confederate 8 units' where Fort Powell plays no part (no set-up place: 7 on the table). The
+    cover counts what the set-up places (a lashed consort with her partner), in the rule set's own count_words;
+    a side that places all its units keeps its plain count."""
+    scenario = library.scenario("mobile-bay-1864")
+    starts = scenario.setup.starts
+    cover = pack_pages[0]
+    for side in scenario.sides:
+        placed = sum(1 for su in side.units if starts.get(su.id) is not None or starts.get(su.lashed_to) is not None)
+        said = f"{placed} units on the table" if placed < len(side.units) else f"{len(side.units)} units"
+        assert said in cover, side.name
+    assert "7 units on the table" in cover and not re.search(r"\b8 units", cover)
