@@ -2861,3 +2861,15 @@ def test_r29_item_5_the_cover_counts_the_units_on_the_table_not_fort_powell(pack
         said = f"{placed} units on the table" if placed < len(side.units) else f"{len(side.units)} units"
         assert said in cover, side.name
     assert "7 units on the table" in cover and not re.search(r"\b8 units", cover)
+
+
+def test_r29_moment_3_a_wooden_ship_in_the_scores_takes_in_the_lashed_gunboats(pack_pages, ctx):
+    """Moment 3 (p2 Scores): 'each Union wooden ship sunk or struck +4': the seven lashed gunboats too (Galena's card
+    a screw sloop)? Yes: every ship but a monitor or an ironclad. A reading on the readings page, from the
+    reconstructions table (the set-up page's Letter print has no spare line)."""
+    from shipyard.rules.really_simple.words import reading
+
+    said = reading(ctx.tables, "Wooden ship (scores)")
+    assert "lashed gunboat" in said
+    page = _readings(pack_pages)
+    assert f"Wooden ship (scores) {said}" in page[page.index("What the text leaves open"):]
