@@ -2873,3 +2873,15 @@ def test_r29_moment_3_a_wooden_ship_in_the_scores_takes_in_the_lashed_gunboats(p
     assert "lashed gunboat" in said
     page = _readings(pack_pages)
     assert f"Wooden ship (scores) {said}" in page[page.index("What the text leaves open"):]
+
+
+def test_r29_moment_5_land_is_a_shoal_no_ship_crosses_she_stops_aground(pack_pages, ctx):
+    """Moment 5 (p2 plan, p11 Shoals): the monitors on 045° in the gap reach Mobile Point (grey land) in about 2 in,
+    and the pack had rules for shoals and aground only. Land is a shoal no ship crosses: she stops aground there,
+    freed as from a shoal. A reading on the readings page, from the reconstructions table."""
+    from shipyard.rules.really_simple.words import reading
+
+    said = reading(ctx.tables, "Land")
+    assert "aground" in said
+    page = _readings(pack_pages)
+    assert f"Land {said}" in page[page.index("What the text leaves open"):]
