@@ -2885,3 +2885,15 @@ def test_r29_moment_5_land_is_a_shoal_no_ship_crosses_she_stops_aground(pack_pag
     assert "aground" in said
     page = _readings(pack_pages)
     assert f"Land {said}" in page[page.index("What the text leaves open"):]
+
+
+def test_r29_moment_6_a_jam_down_the_line_is_worked_from_its_head_back(pack_pages, ctx):
+    """Moment 6 (p11 Contact, the voided attempt's three-deep jam): where is 'no farther than that stern' when the
+    ship ahead is herself stopped partway through the same half move? Worked from the head back: each follower stops
+    where the ship ahead of her ends. A reading on the readings page, from the reconstructions table."""
+    from shipyard.rules.really_simple.words import reading
+
+    said = reading(ctx.tables, "A jam down the line")
+    assert "head back" in said
+    page = _readings(pack_pages)
+    assert f"A jam down the line {said}" in page[page.index("What the text leaves open"):]
