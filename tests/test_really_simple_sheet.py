@@ -87,7 +87,7 @@ def test_house_rules_reach_the_card_the_band_the_markers_and_the_reference(libra
     ref = " ".join(t for b in reference.movement(derived, house_ctx) + reference.shoals(derived, house_ctx)
                    + reference.ramming(derived, house_ctx) + [reference.shooting(derived, house_ctx)]
                    + reference.special_effects(house_ctx) for t in b.texts())
-    assert "till a 5 on 1d6 at a turn's end frees her" in ref and "Turns: 60° exactly (or less, onto a heading that is a multiple of 60°)" in ref and "by 3 knots" in ref and "roll 1d6+3 when" in ref
+    assert "till a 5 on 1d6 at a turn's end frees her" in ref and "Turns: 60° exactly (or less, onto a heading that is a multiple of 60°)" in ref and "(at most 3 from last turn's)" in ref and "roll 1d6+3 when" in ref
     assert "Target crippled" in ref and "−2" in ref
     log = texts(sheet.orders_intro("Orders log", house_ctx))
     assert "any 60° turns" in log and "(at most 3 from last turn's)" in log and "45°" not in log

@@ -112,7 +112,7 @@ def test_every_ship_card_says_where_each_gun_bears_and_keeps_a_box_per_gun(libra
 def test_the_card_page_key_says_what_each_bearing_fires_at(pack_pages):
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert ("Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET all round (a list: no gun to "
-            "her high side, not even these); a gun lost is the largest gun that bears on the firer") in cards
+            "her high side, not even these; ahead and astern they fire); a gun lost is the largest gun that bears on the firer") in cards
 
 
 def test_tennessee_card_has_her_bow_and_stern_pivots_and_two_guns_a_side(library, ctx):
@@ -190,7 +190,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "Crippled: strike her SPEED boxes down to the 0 box and leave it: she drifts, fires and does not sink",
                   "Abandoned: the crew leave: she drifts from that turn's end (lashed: cast off first), fires no more, does not sink, scores as struck",
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
-                  "roll 1d6+2 when she is struck past 0, write the turn she goes down at SINKS T__",
+                  "roll 1d6+2 when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6)",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
                   "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, not as a stationary firer (no +1)",
                   "No gun bears on the firer: no effect. T__:",
@@ -372,7 +372,7 @@ def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_th
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "a gun lost is the largest gun that bears on the firer (if none bears, her largest)" in cards
     assert ("takes the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, "
-            "listed) last, a lashed ship's inboard gun after all others") in _reference(pack_pages)
+            "listed) after all that can, a lashed ship's inboard gun after all others") in _reference(pack_pages)
 
 
 def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(pack_pages):
@@ -1331,7 +1331,7 @@ def test_a_gun_lost_when_none_bears_is_never_a_lashed_pairs_inboard_gun_first(pa
     """Replay 9's loophole: with no gun bearing on the firer, the owner could give up an inboard broadside gun that
     could never fire (a lashed sloop's port battery). The largest gun not inboard is taken."""
     said = ("the largest gun that bears on the firer (if none bears, her largest), a gun unable to fire (jammed, listed) "
-            "last, a lashed ship's inboard gun after all others")
+            "after all that can, a lashed ship's inboard gun after all others")
     assert said in _reference(pack_pages)
     assert _said_once(pack_pages, said)
     cards = " ".join(p for p in pack_pages if "Ship data cards" in p)  # and on the lashed ships' own rows (replay 32)
@@ -1551,7 +1551,7 @@ def test_the_readings_page_gives_a_second_reading_in_words_not_an_option_name(pa
     assert page.count("A club may instead play") == 1  # the column's head: each other reading in its column
     for r in ctx.tables.require("reconstructions").rows:
         assert not r["option"] or other_readings(ctx.tables, r["option"]) in page, r["rule"]
-    assert ("(if none bears, her largest), a gun unable to fire (jammed, listed) last, a lashed ship's inboard gun after all "
+    assert ("(if none bears, her largest), a gun unable to fire (jammed, listed) after all that can, a lashed ship's inboard gun after all "
             "others, even hit from her inboard side (facing the firer, her inboard guns cannot fire, so count as not "
             "bearing: as if none bore); with none left, "
             "read as a 1 (lose ½ knot)") in _reference(pack_pages)
@@ -1604,7 +1604,7 @@ def test_the_orders_log_says_what_her_speed_this_turn_is_whatever_inches_she_wri
     words = "Her speed this turn is the kn she writes (at most 2 from last turn's), whatever inches she writes"
     logs = [p for p in pack_pages if "Orders log ·" in p]
     assert len(logs) == 2 and all(words in p for p in logs)
-    assert _said_once(pack_pages, "Speed this turn the kn she writes (at most 2 from last turn's)")
+    assert "Speed this turn: the kn she writes (at most 2 from last turn's)" in _reference(pack_pages)
 
 
 def test_a_line_of_fire_runs_centre_to_centre_on_the_reference_and_the_readings(pack_pages):
@@ -1668,7 +1668,7 @@ def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hit
     """Moment 2 (replay 17, pp8/11): Brooklyn, her 0 box struck and SINKS T8 written, took another speed hit: no box
     is left to strike and nothing said whether the countdown moves. It does not; what sinks her at once still does.
     The sinking rule now sits under the hit tables, where a player rolling a hit's effect reads."""
-    words = ("Sinking: roll 1d6+2 when she is struck past 0, write the turn she goes down at SINKS T__; later "
+    words = ("Sinking: roll 1d6+2 when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6); later "
              "speed hits change nothing (what sinks her at once still does).")
     qr = _reference(pack_pages)
     assert words in qr and qr.index("Several hits:") < qr.index(words) < qr.index("Forts (ours):")
@@ -1699,7 +1699,7 @@ def test_the_orders_log_says_how_a_turn_onto_a_heading_is_written(pack_pages):
 def test_a_gun_lost_takes_a_gun_a_list_keeps_from_firing_only_when_none_that_bears_can_fire(pack_pages):
     """Moment 1 (replay 18, pp8/11): Morgan's 'lose gun' hit on Hartford, listing to port: do her starboard guns,
     bearing but unable to fire, count? Like a jammed one, a gun a list silences is struck last."""
-    words = "a gun unable to fire (jammed, listed) last"
+    words = "a gun unable to fire (jammed, listed) after all that can"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -2205,7 +2205,7 @@ def test_a_list_says_on_the_cards_that_pivots_and_turrets_cannot_fire_to_her_hig
     2d6 rows too), and the other reading (only the broadside guns are out) is the house rule list_guns: fire, which
     reaches both."""
     for page in _card_pages(pack_pages):
-        assert "PIVOT and TURRET all round (a list: no gun to her high side, not even these)" in _cards_key(page)
+        assert "PIVOT and TURRET all round (a list: no gun to her high side, not even these; ahead and astern they fire)" in _cards_key(page)
     assert "Listing to port: no gun fires to starboard, not even a pivot or turret" in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  list_guns: {rows: {pivots: fire}}\n", "--jobs", "1")
     assert "PIVOT and TURRET all round (a list: these still fire to her high side)" in text
@@ -2317,9 +2317,10 @@ def test_each_reading_is_printed_once_the_readings_page_naming_those_the_quick_r
 
     qr, page = _reference(pack_pages).lower(), _readings(pack_pages).lower()
     named = page[page.index("said in full on the quick reference"):]
+    table = page[page.index("what the text leaves open"):]  # the orders log sharing its page says her speed too
     for row in readings(ctx.tables):
         words = " ".join(row["reading"].split()).lower()
-        assert (words in qr) != (words in page), row["rule"]  # in one place, and in one only
+        assert (words in qr) != (words in table), row["rule"]  # in one place, and in one only
         if words in qr and not row["option"]:
             assert row["rule"].lower() in named, row["rule"]
         if row["option"]:
@@ -2766,3 +2767,133 @@ def test_r28_the_quick_references_paragraphs_are_lifted_past_the_old_7_pt_cap_on
             return round(min(w["size"] for w in words[lead + 2:lead + 30]), 2)
         assert size_after(k, "Several", "hits:") > 7.0
         assert size_after(r, "Rammer's", "speed:") == sheet.style()["reference_body"]["max_size"]
+
+
+# ---------------------------------------------------------------------------------------------- replay 29 (rs37)
+
+
+def test_r29_end_on_is_defined_under_the_modifier_table_not_only_in_the_arcs(pack_pages, ctx):
+    """Defect (p11, cost a replay): the modifier table said only 'Target end-on −1', the battle's most-used modifier,
+    and its definition sat in the arcs paragraph. The definition, from the reconstructions table, now opens the
+    paragraph right under the modifier table, and the arcs no longer repeat it."""
+    from shipyard.rules.really_simple.words import reading
+
+    qr = _reference(pack_pages)
+    said = f"End-on: {reading(ctx.tables, 'End-on')}."
+    assert "45°" in said and said in qr
+    assert qr.index("Target end-on") < qr.index(said) < qr.index("Ranges: point blank")
+    assert "own keel line is end-on" not in qr and _said_once(pack_pages, reading(ctx.tables, "End-on"))
+
+
+def test_r29_moment_1_a_list_bars_only_the_high_side_arc_not_fire_ahead_or_astern(pack_pages):
+    """Moment 1 (p11 2d6 4/5, p4 card key): Kennebec listing to port wanted her pivots on Fort Morgan, on her
+    starboard bow within 45° of the keel. Does 'no gun fires to starboard' take that in? No: the raised side is her
+    side arc; ahead and astern are no side. Said under the 2d6 rows and in the card key, where she looked."""
+    qr = _reference(pack_pages)
+    assert "List (4, 5): her high side is her side arc: ahead and astern, guns fire. List again (4, 5):" in qr
+    cards = [p for p in pack_pages if "Ship data cards" in p]
+    assert cards and all("(a list: no gun to her high side, not even these; ahead and astern they fire)" in p for p in cards)
+
+
+def test_r29_moment_2_a_jammed_gun_is_lost_after_every_gun_that_can_fire_whatever_its_size(pack_pages):
+    """Moment 2 (p11 A gun lost): Fort Morgan's only 10in was jammed when 24 hits came in: 'last' among guns of its
+    size, or after every other gun that bears? After every gun that can fire, whatever its size: the rifles went
+    first. Said in the gun-lost rule, once."""
+    said = "a gun unable to fire (jammed, listed) after all that can, a lashed ship's inboard gun"
+    assert said in _reference(pack_pages) and _said_once(pack_pages, said)
+
+
+def test_r29_moment_7_the_sinks_turn_written_is_this_turn_plus_the_roll(pack_pages, ctx):
+    """Moment 7 (p11 Sinking): 'write the turn she goes down at SINKS T__': the turn number or the turns from now?
+    The turn: this turn plus the 1d6+2 roll, with a worked example, under the hit tables where the player rolled."""
+    turns = ctx.tables.require("sinking").rows["turns"]
+    said = f"Sinking: roll {turns} when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6)"
+    assert said in _reference(pack_pages)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_r29_item_3_sinking_has_a_turn_blank_and_end_on_contact_is_enough_for_a_jam_of_the_seven_pairs(
+        bundled_packs, library, ctx, paper):
+    """Counters (p10): SINKING had no T__ blank where the other lasting states have one, and only six END-ON CONTACT
+    markers came, where a jam down the seven lashed pairs marks seven ships at once. SINKING now carries the turn
+    she goes down, END-ON CONTACT one for every three ships (the markers table's per_ships), on A4 and Letter."""
+    import math
+
+    built = bundled_packs.get("mobile-bay-1864", "really-simple", paper)
+    ships = sum(1 for _, u in library.scenario_units(library.scenario("mobile-bay-1864")) if u.kind != "fort")
+    per = {r["marker"]: r for r in ctx.tables.require("markers").rows}["END-ON CONTACT"].get("per_ships")
+    text = " ".join(_flat(p) for p in pdf_page_texts(built.path) if "KN AHEAD" in p)
+    turns = ctx.tables.require("sinking").rows["turns"]
+    assert f"SINKING sinks as turn ___ ends (this turn + {turns})" in text
+    assert per and text.count("END-ON CONTACT") >= max(7, math.ceil(ships / per)), ships
+
+
+def test_r29_item_2_her_speed_is_the_kn_she_writes_on_the_quick_reference_too(pack_pages, ctx):
+    """Item 2 (p11): 'her speed is the kn she writes, whatever inches she writes', used every turn, was only on the
+    orders logs. The quick reference's movement says it too, from the reconstructions table (a house rule's speed
+    change reaches it), and the readings page no longer prints it again."""
+    from shipyard.rules.really_simple.words import reading
+
+    said = reading(ctx.tables, "Speed this turn")
+    assert "whatever inches she writes" in said
+    readings = _readings(pack_pages)
+    assert f"Speed this turn: {said}." in _reference(pack_pages)
+    assert said not in readings[readings.index("What the text leaves open"):]  # named there, not said again
+
+
+def test_r29_moment_4_a_bow_resting_on_a_side_goes_no_farther_ahead_while_they_touch(pack_pages):
+    """Moment 4 (p11 Contact): Tecumseh's bow rests on Gaines's side as T4 starts; she may not turn, and the pack
+    covered only bow to stern and 'no new contact'. May she go on through the hull? No: she goes no farther ahead
+    while they touch (astern she may: docs). Said with 'Touching as it starts', where the player looked."""
+    said = "Touching as it starts: no new contact, no roll, no loss, but a bow on a side goes no farther ahead while they touch."
+    assert said in _reference(pack_pages) and _said_once(pack_pages, said)
+
+
+def test_r29_item_5_the_cover_counts_the_units_on_the_table_not_fort_powell(pack_pages, library):
+    """Item 5 (p1): 'Confederate 8 units' where Fort Powell plays no part (no set-up place: 7 on the table). The
+    cover counts what the set-up places (a lashed consort with her partner), in the rule set's own count_words;
+    a side that places all its units keeps its plain count."""
+    scenario = library.scenario("mobile-bay-1864")
+    starts = scenario.setup.starts
+    cover = pack_pages[0]
+    for side in scenario.sides:
+        placed = sum(1 for su in side.units if starts.get(su.id) is not None or starts.get(su.lashed_to) is not None)
+        said = f"{placed} units on the table" if placed < len(side.units) else f"{len(side.units)} units"
+        assert said in cover, side.name
+    assert "7 units on the table" in cover and not re.search(r"\b8 units", cover)
+
+
+def test_r29_moment_3_a_wooden_ship_in_the_scores_takes_in_the_lashed_gunboats(pack_pages, ctx):
+    """Moment 3 (p2 Scores): 'each Union wooden ship sunk or struck +4': the seven lashed gunboats too (Galena's card
+    a screw sloop)? Yes: every ship but a monitor or an ironclad. A reading on the readings page, from the
+    reconstructions table (the set-up page's Letter print has no spare line)."""
+    from shipyard.rules.really_simple.words import reading
+
+    said = reading(ctx.tables, "Wooden ship (scores)")
+    assert "lashed gunboat" in said
+    page = _readings(pack_pages)
+    assert f"Wooden ship (scores) {said}" in page[page.index("What the text leaves open"):]
+
+
+def test_r29_moment_5_land_is_a_shoal_no_ship_crosses_she_stops_aground(pack_pages, ctx):
+    """Moment 5 (p2 plan, p11 Shoals): the monitors on 045° in the gap reach Mobile Point (grey land) in about 2 in,
+    and the pack had rules for shoals and aground only. Land is a shoal no ship crosses: she stops aground there,
+    freed as from a shoal. A reading on the readings page, from the reconstructions table."""
+    from shipyard.rules.really_simple.words import reading
+
+    said = reading(ctx.tables, "Land")
+    assert "aground" in said
+    page = _readings(pack_pages)
+    assert f"Land {said}" in page[page.index("What the text leaves open"):]
+
+
+def test_r29_moment_6_a_jam_down_the_line_is_worked_from_its_head_back(pack_pages, ctx):
+    """Moment 6 (p11 Contact, the voided attempt's three-deep jam): where is 'no farther than that stern' when the
+    ship ahead is herself stopped partway through the same half move? Worked from the head back: each follower stops
+    where the ship ahead of her ends. A reading on the readings page, from the reconstructions table."""
+    from shipyard.rules.really_simple.words import reading
+
+    said = reading(ctx.tables, "A jam down the line")
+    assert "head back" in said
+    page = _readings(pack_pages)
+    assert f"A jam down the line {said}" in page[page.index("What the text leaves open"):]

@@ -21,6 +21,20 @@ def readings(tables) -> list[list[str]]:
 
     return [[row["rule"], row["reading"], row["option"] or "—"] for row in filled(tables)]
 
+def count_words(side_name: str, units: list, scenario, ctx) -> str | None:
+    """The cover's count of a side (RuleSet.count_words): the units on the table, where the set-up leaves one off it
+    (replay 29: 'Confederate 8 units' where Fort Powell plays no part and 7 are on the table); None where all are."""
+    starts = getattr(getattr(scenario, "setup", None), "starts", None)
+    if not starts:
+        return None
+    side = next((s for s in scenario.sides if s.name == side_name), None)
+    lashed = {su.id: su.lashed_to for su in (side.units if side else []) if su.lashed_to}  # set up with her partner
+    placed = sum(1 for u, _ in units if starts.get(u.id) is not None or starts.get(lashed.get(u.id)) is not None)
+    if placed == len(units):
+        return None
+    return f"{placed} unit{'s' if placed != 1 else ''} on the table"
+
+
 GROUND_YARDS = {"1/1200": 100.0, "1/600": 50.0}  # yards of ground to the table's inch, by model scale
 
 
@@ -59,4 +73,5 @@ RULESET = RuleSet(
     turn_reason="1 knot is 1 inch a turn at 100 yd an inch: about three minutes (reconstructed)",
     ground_yards=GROUND_YARDS,
     ground_reason=ground_reason(),
+    count_words=count_words,
 )

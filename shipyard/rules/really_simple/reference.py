@@ -17,7 +17,7 @@ from .sheet import style
 from .trackers import no_effect_text
 
 from ...render.kit import turn_card
-from .words import INSTEAD, density_words, need, option, other_readings, shoal_dice, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, special_effect_words, step_kn
+from .words import INSTEAD, LIST_ARCS, density_words, need, option, other_readings, shoal_dice, ranges_text, reading, readings, row_text, signed, sinks_in, special_effect, special_effect_words, step_kn
 
 
 def _heading(text: str) -> Heading:
@@ -113,14 +113,15 @@ def shooting(derived: list, ctx, size: float | None = None) -> Block:
                              if r.get("key") != "rifled"]))
     sizes = "; ".join(f"{r['size']} +{r['fire_factor']}" for r in t.require("gun_sizes").rows)
     rifled = signed(modifier(t, "rifled")[0])
-    parts.append(body(f"Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
+    # end-on said under the modifier a player reads it by, not in the arcs (replay 29: missed there, three turns replayed)
+    parts.append(body(f"End-on: {reading(t, 'End-on')}. Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
                        f"printed here and on the cards (do not add it again). Steam-filled: {reading(t, 'Steam-filled')}."))
     parts += [_heading("On a hit, roll 1d6"),
               _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
               body(f"Several hits: {reading(t, 'Several hits')}. Sinking: {reading(t, 'Sinking countdown')}.")]
     largest = f" Largest: {reading(t, 'Largest gun')}." if option(t, "gun_lost") == "heaviest" else ""
     parts.append(body(f"A gun lost: {reading(t, 'Which gun is lost')}.{largest} Guns that bear: {reading(t, 'Guns that bear')}. "
-                       f"Arcs: {reading(t, 'Arcs and end-on')}. Targets: {reading(t, 'Targets')}; {reading(t, 'Line of fire')}. "
+                       f"Arcs: {reading(t, 'Arcs')}. Targets: {reading(t, 'Targets')}; {reading(t, 'Line of fire')}. "
                        f"Stationary: {reading(t, 'Stationary')}."))
     forts = [d.stats for d in derived if d.stats.is_fort]
     nothing = no_effect_text(t, forts[0], "On a fort") if forts else ""
@@ -168,8 +169,8 @@ def movement(derived: list, ctx, size: float | None = None) -> list[Block]:
     dr = t.require("drifting").rows
     text = (f"1 knot = {number(scale_factor(ctx)[0] * float(m.get('inches_per_knot', 1)))} in a turn at {ctx.scale}. "
             f"Turns: {reading(t, 'Turns in the orders')}. "
-            f"Speed changes by {number(m.get('speed_change_kn', 2))} "
-            f"knots a turn at most. Astern: {number(float(m.get('astern_fraction', 0.5)))} of the speed ahead")
+            # her speed, said where she moves (replay 29: only on the orders logs, and asked every turn)
+            f"Speed this turn: {reading(t, 'Speed this turn')}. Astern: {number(float(m.get('astern_fraction', 0.5)))} of the speed ahead")
     if any(s.astern_as_fast for s in ships):
         text += ", but double-ended sidewheelers go as fast astern"
     text += (f". Drifting (speed lost to 0, struck or abandoned): drift {number(dr['inches'])} in a turn with the tide; "
@@ -234,7 +235,7 @@ def special_effects(ctx, size: float | None = None) -> list[Block]:
             _two([[r["roll"], special_effect_words(t, r)] for r in t.require("special_effects").rows]),
             # a paragraph a rule (replay 28: one long chain of clauses), a reading's own colons kept in its line
             *[body(step) for step in (
-                f"List again (4, 5): {t.require('list_again').rows['reading']}.",
+                f"List (4, 5): {LIST_ARCS}. List again (4, 5): {t.require('list_again').rows['reading']}.",
                 f"FIRE: {reading(t, 'Putting out a FIRE')}.", f"Abandoned: {reading(t, 'Abandoned')}.",
                 f"Striking colours: {reading(t, 'Striking colours')}.",
                 f"Shutter (6): {reading(t, 'Jammed shutter')}.", f"T__: {reading(t, 'Turns ended (T__)')}.",

@@ -334,7 +334,7 @@ TORPEDO_DRIFT = {"tests": "and as a turn ends, for each whose drift ended in one
 FORT_HITS = {"two": "only a 2 takes a fort's gun", "two_three": "a 2-3 takes a fort's gun, as a ship's"}
 # what a list (2d6 4, 5) does to the guns that bear all round, said after the 2d6 rows and in the card key
 LIST_GUNS = {"out": "not even a pivot or turret", "fire": "but her pivots and turrets still fire to that side"}
-LIST_KEY = {"out": "a list: no gun to her high side, not even these", "fire": "a list: these still fire to her high side"}
+LIST_KEY = {"out": "a list: no gun to her high side, not even these; ahead and astern they fire", "fire": "a list: these still fire to her high side"}
 OPTIONS = {"lashed_fouled": ("pair", LASHED_FOULED), "list_guns": ("pivots", LIST_GUNS), "odd_gun": ("side", ODD_GUN), "fort_fire": ("bears", FORT_BEARS), "fort_firer": ("counts_as", FORT_FIRER), "fort_share": ("of", FORT_SHARE), "gun_lost": ("choose", GUN_LOST),
            "line_of_fire": ("masked_by", LINE_OF_FIRE), "line_ahead": ("follower", LINE_AHEAD),
            "fort_magazine": ("on_fort", FORT_MAGAZINE), "fort_window": ("held", FORT_WINDOW),
@@ -459,6 +459,11 @@ def special_effect_words(tables: Tables, row: dict) -> str:
     text = row_text(row, "effect", "special_effects")
     lists = {str(r["roll"]) for r in (special_effect(tables, k) for k in LIST_TRACKERS) if r}
     return f"{text}, {option_words(tables, 'list_guns')}" if str(row["roll"]) in lists else text
+
+
+# what a list's high side is (replay 29: does "to starboard" take in a pivot's fire on the starboard bow? No: her side
+# arc only), said once after the 2d6 rows and in the card key
+LIST_ARCS = "her high side is her side arc: ahead and astern, guns fire"
 
 
 def list_key(tables: Tables) -> str:
