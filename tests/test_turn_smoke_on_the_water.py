@@ -1654,7 +1654,7 @@ def test_the_fire_markers_spare_cells_hold_markers_for_the_states_the_sheets_mar
     fewer fire test discs than the fleet wants and no row or page more."""
     from shipyard.rules.smoke_on_the_water import counters as C
     page = _counter_pages(mobile_bay_pages)
-    assert page.count("Driven off Fort Morgan guns −1 next turn only") == page.count("Driven off water battery guns −1 next turn only") == 1
+    assert page.count("Driven off Fort Morgan guns −1 next turn") == page.count("Driven off water battery guns −1 next turn") == 1
     assert "Jammed gun or port: no fire" in page and "Abandoned or struck: no fire" in page
     assert page.count("Fire test") == 8  # one for every three of the 24 units in play (Gaines, Powell are off it)
     assert C.state_markers(RS.context(library), [], 0) == []
@@ -2711,12 +2711,13 @@ def test_a_random_guns_plus_10_says_more_than_ten_guns_not_a_d10_over_10(mobile_
 
 def test_driven_off_says_how_long_it_lasts_the_same_way_on_the_sheet_and_the_counter(mobile_bay_pages):
     """Play 29, item 6: the fort sheet said "erase it after next turn's gunnery", the counter "guns -1 next turn":
-    both right, but it took the two together to see one burst covers one turn. Both say "guns -1 next turn only"."""
-    words = "guns −1 next turn only"
+    both right, but it took the two together to see one burst covers one turn. Both say "guns -1 next turn" (the sheet
+    "… only, then erase it": "only" on the chit set it under 6 pt)."""
+    words = "guns −1 next turn"
     forts = [p for p in mobile_bay_pages if "Fire log" in p and "Driven off:" in p]
     counters = [p for p in mobile_bay_pages if "Driven off Fort Morgan" in p]
     assert forts and counters
-    assert all(f"Driven off: a burst: tick it, {words}, then erase it" in p for p in forts)
+    assert all(f"Driven off: a burst: tick it, {words} only, then erase it" in p for p in forts)
     assert all(f"Driven off Fort Morgan {words}" in p for p in counters)
 
 
