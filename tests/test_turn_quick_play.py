@@ -1136,17 +1136,19 @@ def _apart(p: list, q: list) -> bool:
 
 
 def _passes_to_port_clear_of(at, heading, brooklyn) -> None:
-    """A pair at `at` on `heading` runs 3 in in tenths (1.5 in ahead, a turn of 45° to port on her centre, 1.5 in on)
-    and never touches the base `brooklyn` (the Models base; the consort's centre ¼ in to port of her sloop's)."""
+    """A pair at `at` on `heading` runs 3 in in tenths (a turn of 45° to port on her centre, 1.5 in, back 45° to
+    starboard, 1.5 in on: the pass's course) and never touches the base `brooklyn` (the Models base; the consort's
+    centre ¼ in to port of her sloop's)."""
     import math
 
     half, long, wide = 0.125, 0.5, 0.25
     x, y = at
     for step in range(31):
-        if step == 15:
+        if step in (0, 15):
+            turn = -1 if step == 0 else 1
             for swing in range(46):
-                assert _apart(_base((x, y), heading - swing, long, long, half + wide, half), brooklyn), swing
-            heading -= 45
+                assert _apart(_base((x, y), heading + turn * swing, long, long, half + wide, half), brooklyn), swing
+            heading += turn * 45
         assert _apart(_base((x, y), heading, long, long, half + wide, half), brooklyn), step
         x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
 
@@ -1154,7 +1156,7 @@ def _passes_to_port_clear_of(at, heading, brooklyn) -> None:
 def test_the_ships_astern_can_pass_a_failed_brooklyn_at_the_packs_own_spacing(mobile_bay, library):
     """Replay 8, defect: Brooklyn's "the ships astern steer round her" could not be done: Hartford 2½ in astern, moving
     3 in (lashed to a sidewheeler), may turn only at the half, and swung into the monitors' lane. The test now says which
-    way and how: to port, 45° at the half. Played here on the pack's own numbers (the set-up's starts at 100 yd an inch,
+    way and how: to port (since play 29, both turns in bound 1: 45° as she starts, back at the half). Played here on the pack's own numbers (the set-up's starts at 100 yd an inch,
     the Models and Consorts bases, the pair's 3 in, a wooden screw's 45°): Hartford's pair clears Brooklyn's, turned
     90° to starboard with Octorara on her (now north) port side, all along its move."""
     import math
@@ -1162,7 +1164,7 @@ def test_the_ships_astern_can_pass_a_failed_brooklyn_at_the_packs_own_spacing(mo
     page = _readings(mobile_bay)
     assert "Models each ship a base 1 in by ¼ in" in page and "centres ¼ in apart" in page
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("stopped, drifting from bound 1; the next astern passes to port (45° at the half") in ref
+    assert _squeezed("stopped, drifting from bound 1; " + _PASS) in ref
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
     half, long, wide = 0.125, 0.5, 0.25  # the Models base; the consort's centre ¼ in to port of her sloop's
@@ -1211,29 +1213,71 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     assert len(mobile_bay) == RULESET.pack_pages
 
 
-def test_passing_a_failed_brooklyn_says_what_clears_her_and_when_the_ships_astern_turn_back(mobile_bay, library):
-    """Replay 9, moment 2: "pass her to port, 45° at the half" brought Hartford's base within 0.1-0.4 in of Brooklyn
-    turned across the channel, and nothing said what clearance is enough, nor when to turn back to 005°. The bound-1
-    line says they are clear (replay 20, defect a: by rule, not "unless touching") and back to 005° in bound 2 (in a line's
-    room, so the Letter reference keeps its turning gauge); played here on the pack's numbers, Hartford's pair turning back then stays clear of Brooklyn's."""
+_PASS = ("the next astern passes her to port (45° to port as her bound-1 move begins, back to 005° at the half: clear "
+         "of her and the Middle Ground)")
+
+
+def _pass_touches(start, brooklyn_at, shoals, drift: float = 0) -> str | None:
+    """The pair from `start` (x, y, heading) steers _PASS's course (45° to port, swung on her centre, then 1.5 in; back to
+    005°, then 1.5 in: bound 1's Slow 3") and on up the channel 18 in at 005° (any speed, from bound 2), in tenths, on
+    the Models and Consorts bases: what she first touches (Brooklyn turned across the channel, drifted `drift` in
+    north; the Middle Ground), or None."""
     import math
 
-    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule; in bound 2 held at Slow, back to 005° at the half)") in ref
-    assert "models (or bases) touching unbidden, she stops" in _readings(mobile_bay)  # what "touching" is
-    starts = library.scenarios["mobile-bay-1864"].setup.starts
-    at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
     half, long, wide = 0.125, 0.5, 0.25
-    brooklyn = _base(at["uss-brooklyn"], starts["uss-brooklyn"].heading + 90, long, long, half + wide, half)
-    (x, y), heading = at["uss-hartford"], starts["uss-hartford"].heading
-    for leg, turn in ((1.5, -45), (1.5, 0), (1.5, 45), (1.5, 0)):  # bound 1: 3 in, 45° to port at the half; bound 2 back
-        for _ in range(15):
+    brooklyn = _base((brooklyn_at[0], brooklyn_at[1] + drift), 95, long, long, half + wide, half)
+    x, y, heading = start
+
+    def touches():
+        pair = _base((x, y), heading, long, long, half + wide, half)
+        return "Brooklyn" if not _apart(pair, brooklyn) else "the Middle Ground" if not _apart(pair, shoals) else None
+
+    for turn, leg in ((-45, 1.5), (45, 1.5), (0, 18)):
+        for _ in range(abs(turn)):
+            heading += 1 if turn > 0 else -1
+            if touches():
+                return touches()
+        for _ in range(round(leg * 10)):
             x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
-            assert _apart(_base((x, y), heading, long, long, half + wide, half), brooklyn), (x, y, heading)
-        for swing in range(0, turn, 1 if turn > 0 else -1):
-            assert _apart(_base((x, y), heading + swing, long, long, half + wide, half), brooklyn), swing
+            if touches():
+                return touches()
+    return None
+
+
+def test_the_pass_round_a_failed_brooklyn_is_one_wording_and_keeps_the_line_off_the_middle_ground(mobile_bay,
+                                                                                                 bundled_packs,
+                                                                                                 library):
+    """Play 29, moments 3-4 (p2 Bound 1 event, p6 Brooklyn's test): the scripted pass (45° to port at the half, back
+    to 005° at the half of bound 2) left Hartford's pair 0.2 in off the Middle Ground and closing on it (the shoal's
+    edge runs 012°), so she grounded before bound 3's half let her turn, and the pairs in her wake grounded too; p2
+    said "keeps off the Middle Ground", p6 "clear of her by rule". The pass is now both turns in bound 1 (45° to port
+    as her move begins, 005° again at the half) in one wording on p2 and p6, A4 and Letter, and, played on the
+    set-up's starts (the scenario's and the ½ in the page prints), the pair and its wake clear Brooklyn (drifted up to
+    2 in) and the shoal all the way past its tip; the old course grounds."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        assert _squeezed(_PASS) in _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed(_PASS) in ref and "byrule" not in ref and "heldatSlow" not in ref
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+    setup = library.scenarios["mobile-bay-1864"].setup
+    shoals = [(x / 100, y / 100) for x, y in next(w for w in setup.water if w.name == "Middle Ground shoals").outline]
+    b, h = setup.starts["uss-brooklyn"], setup.starts["uss-hartford"]
+    for ndigits in (2, None):  # the scenario's point, and the page's ½ in
+        def at(s):
+            return tuple(round(v / 100 * 2) / 2 if ndigits is None else v / 100 for v in s.at)
+        for drift in (0, 1, 2):
+            assert _pass_touches((*at(h), h.heading), at(b), shoals, drift) is None, (ndigits, drift)
+    # the old course (bound 1: 45° at the half; bound 2: back to 005° at the half) on the page's numbers grounds
+    import math
+    x, y, heading = 56, 14.5, 5
+    grounded = False
+    for turn, leg in ((0, 1.5), (-45, 3), (45, 1.5 + 6)):
         heading += turn
-    assert round(heading) % 360 == starts["uss-hartford"].heading
+        for _ in range(round(leg * 10)):
+            x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
+            grounded |= not _apart(_base((x, y), heading, 0.5, 0.5, 0.375, 0.125), shoals)
+    assert grounded
 
 
 def test_bound_1s_speed_and_the_in_line_marker_give_one_reading(mobile_bay):
@@ -1363,37 +1407,8 @@ def test_brooklyns_test_stop_is_an_order_and_her_consort_does_not_carry_her(mobi
     is an order, not damage, and Octorara does not carry her."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("if the sloop loses all speed the gunboat carries her") in setup  # the rule the player read
-    assert _squeezed("blocking it (by order, not damage: Octorara, lashed to her, does not carry her)") in setup
+    assert _squeezed("blocking it (Octorara does not carry her)") in setup
     assert len(mobile_bay) == RULESET.pack_pages
-
-
-def test_passing_a_failed_brooklyn_turns_back_at_slow_clear_of_the_middle_ground(mobile_bay, library):
-    """Replay 12, defect: the ships astern pass Brooklyn 45° to port and turn back to 005° in bound 2; Hartford's pair,
-    up a step to Cruise (the pair's 6"), ran its half move on 320° onto the Middle Ground shoals (9 ft; she draws 17).
-    The bound-1 line says back at Slow in bound 2. Played on the pack's numbers (the starts and the shoals'
-    outline at 100 yd an inch, the Models and Consorts bases): at Slow the pair stays off the shoals, at Cruise it
-    grounds before it turns back."""
-    import math
-
-    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("held at Slow, back to 005° at the half).") in ref and "stillatSlow" not in ref
-    setup = library.scenarios["mobile-bay-1864"].setup
-    shoal = next(w for w in setup.water if w.name == "Middle Ground shoals")
-    shoals = [(x / 100, y / 100) for x, y in shoal.outline]
-    start = setup.starts["uss-hartford"]
-    half, long, wide = 0.125, 0.5, 0.25
-
-    def grounds(bound_2_inches: float) -> bool:
-        (x, y), heading = (start.at[0] / 100, start.at[1] / 100), start.heading
-        for leg, turn in ((1.5, -45), (1.5 + bound_2_inches / 2, 45), (bound_2_inches / 2, 0)):  # bound 1, then bound 2
-            for _ in range(round(leg * 10)):
-                x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
-                if not _apart(_base((x, y), heading, long, long, half + wide, half), shoals):
-                    return True
-            heading += turn
-        return False
-
-    assert not grounds(3) and grounds(6)  # the pair's Slow 3", its Cruise 6"
 
 
 def test_the_roster_counts_ships_and_the_counters_they_draw_and_a_pair_scores_each_ship(mobile_bay):
@@ -1518,7 +1533,7 @@ def test_a_failed_brooklyn_is_passed_by_the_next_astern_and_the_rest_follow_her_
     """Replay 14, judgement call 3: "those astern pass to port, 45° at the half" left open whether only the ship that
     reaches Brooklyn turns or the whole line. The next astern passes her and leads; the rest follow in her wake."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("stopped, drifting from bound 1; the next astern passes to port (45° at the half") in ref and "those astern" not in ref
+    assert _squeezed("stopped, drifting from bound 1; " + _PASS) in ref and "those astern" not in ref
     assert _squeezed("Brooklyn's test: the quick reference, with its dice") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
 
 
@@ -1870,13 +1885,13 @@ def test_the_line_passes_a_failed_brooklyn_clear_by_rule_from_the_printed_starts
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule") in ref
+    assert _squeezed(_PASS) in ref
     assert _squeezed("Brooklyn's test: the quick reference, with its dice") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     (bx, by), bh = _printed_start(setup, "USS Brooklyn + USS Octorara")
     (x, y), heading = _printed_start(setup, "USS Hartford + USS Metacomet")
     half, long, wide = 0.125, 0.5, 0.25  # the Models base; the consort's centre ¼ in to port of her sloop's
-    brooklyn = _base((bx + 0.05, by), bh + 90, long, long, half + wide, half)
+    brooklyn = _base((bx, by), bh + 90, long, long, half + wide, half)  # play 29's course clears her outright
     _passes_to_port_clear_of((x, y), heading, brooklyn)
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1901,8 +1916,7 @@ def test_the_ship_back_on_005_at_slow_after_a_failed_brooklyn_is_the_next_astern
     the end of a run-on clause. The turn back and its Slow are in the next astern's own parenthesis, Slow first;
     Brooklyn is out of the line, and the readings' Line of battle says how she rejoins (astern of its last ship)."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule; in bound 2 held at "
-                     "Slow, back to 005° at the half).") in ref
+    assert _squeezed(_PASS + ".") in ref  # play 29: both turns in bound 1, the next astern's own parenthesis
     assert "clear of her by rule, back to 005°" not in _blocks(library, "mobile-bay-1864")
     assert _squeezed("if he stops or sinks, the next astern leads: he has left the line for good (under way: his own "
                      "number; he may rejoin at its tail)") in _squeezed(_readings(mobile_bay))
@@ -2018,7 +2032,7 @@ def test_brooklyns_bound_1_event_turns_her_as_her_test_does(mobile_bay):
 def test_the_ship_passing_a_turned_brooklyn_is_warned_off_the_middle_ground(mobile_bay):
     """Replay 22, defect c (p2): the prescribed pass to port of a turned Brooklyn runs a 17-ft sloop toward the Middle
     Ground's edge (9 ft) near y 23½, and the bound-1 event gave no warning; a few words on it."""
-    assert _squeezed("the ship passing her to port keeps off the Middle Ground (9 ft)") in _squeezed(" ".join(mobile_bay))
+    assert _squeezed("clear of her and the Middle Ground)") in _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2377,8 +2391,8 @@ def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tai
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("held at Slow, back to 005° at the half). From bound 2, at her number, she sets Reverse or "
-                         "Slow and, under way, turns at the half; she may rejoin at the line's tail.") in ref
+        assert _squeezed("at the half: clear of her and the Middle Ground). From bound 2, at her number, she sets Reverse "
+                         "or Slow, turns at the half, and may rejoin at the line's tail.") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2501,18 +2515,6 @@ def test_a_ram_may_use_its_turn_and_counts_a_whole_moves_inches_in_either_half(m
         assert _squeezed("reach it this move, turn too, else it lapses (one already touching: speed 0") in qr
         assert _squeezed("speeds a whole move's inches, either half (0 stopped; hers as set in phase 5") in qr
         assert _squeezed("a bow touching has") not in qr
-    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
-
-
-def test_the_pair_passing_a_failed_brooklyn_is_held_at_slow_through_bound_2(mobile_bay, bundled_packs):
-    """Replay 28, moment 3 (p6 Brooklyn's test): "Slow, back to 005° in bound 2" beside "speed changes 1 step a bound"
-    left open whether Hartford's pair may step up to Cruise in bound 2 (at Cruise its half move on 320° runs onto the
-    Middle Ground: test_passing_a_failed_brooklyn_turns_back_at_slow_clear_of_the_middle_ground). It is held at Slow
-    that bound and turns back at the half; free from bound 3. On A4 and on Letter, which keep 7 and 9 pages."""
-    letter = _letter(bundled_packs)
-    for pages in (mobile_bay, letter):
-        ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("clear of her by rule; in bound 2 held at Slow, back to 005° at the half).") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
