@@ -819,8 +819,8 @@ def test_fort_gaines_set_up_rule_and_reading_say_the_same_and_that_the_line_pass
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("only two of her three 10in columbiads") not in setup
     assert _squeezed("45 in (2½ miles) from the channel, 55 in from Fort Morgan: her card's factors fire in her sector on the plan, at a ship "
-                     "within 24 in of her, and only a ship that near fires at her. The line passes out of her reach; she draws a counter, and "
-                     "passes while none is near") in setup  # her dead counter, said (replay 26)
+                     "within 24 in of her, and only a ship that near fires at her. The line passes out of her reach: she draws a counter, and "
+                     "passes while no ship is within 24 in") in setup  # her dead counter, said (replay 26)
     assert _squeezed("Fort Gaines: the set-up page") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
 
 
@@ -2444,16 +2444,20 @@ def test_a_ships_card_has_touching_and_ram_boxes_and_a_forts_a_guns_out_write_in
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
-def test_fort_gaines_card_says_her_counter_may_sit_out_the_draw_while_no_ship_is_near(mobile_bay, bundled_packs, library):
+def test_fort_gaines_draws_a_counter_in_one_wording_on_the_set_up_and_her_card(mobile_bay, bundled_packs, library):
     """Replay 27, defect (p2 Fort Gaines): 45 in off the channel with a 24 in reach, she drew a counter every bound and
-    never acted. Her card says, from fort_card_notes: with no ship within her reach her counter may sit out the draw,
-    the same game, as she would only pass. A4 and Letter keep their pages."""
+    never acted; her card then said she may sit out the draw. Play 29, moment 1 (phase 1 of bound 1): p2 said she
+    draws and passes, the card that she may sit out, and the two give different cups (17 or 16) and a spare
+    Confederate number or none. One rule, the article's cup of a counter a unit: she draws a counter, and passes
+    while no ship is within 24 in, in the same words on p2 and her card (A4 and Letter), and "sit out" is gone."""
     notes = [r["note"] for r in RULESET.context(library).tables.fort_card_notes.rows if r["unit"] == "fort-gaines"]
-    assert notes == ["no ship in 24 in: may sit out the draw (she only passes)"]
+    assert notes == ["draws a counter, and passes while no ship is within 24 in"]
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
-        cards = " ".join(_cards(pages))
-        assert _squeezed(notes[0]) in _squeezed(cards)
+        cards = _squeezed(" ".join(_cards(pages)))
+        setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
+        assert _squeezed(notes[0]) in cards and _squeezed("she " + notes[0] + ".") in setup
+        assert "sitout" not in _squeezed(" ".join(pages))
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
