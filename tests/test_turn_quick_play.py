@@ -802,7 +802,7 @@ def test_the_waiting_confederates_stay_stopped_but_a_sidewheeler_may_turn_where_
     bounds."""
     setup = _page(mobile_bay, "Set-up: Battle of Mobile Bay")
     assert _squeezed("Tennessee and the gunboats wait inside the torpedo line, stopped: each may set any heading before "
-                     "the draw, and fire, but none gets under way or drifts.") in _squeezed(setup)  # replay 9, defect 2
+                     "the draw, and fire, but none gets under way or drifts") in _squeezed(setup)  # replay 9, defect 2
     assert "from turn 2" not in setup
 
 
@@ -1012,7 +1012,20 @@ def test_the_waiting_confederates_do_not_drift_in_bound_1(mobile_bay):
     """Replay 7, defect: Tennessee and the gunboats start at 0 kn with no anchor, so the tide drifted them in bound 1
     while the bound-1 order says none gets under way. The order now says none drifts either."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("but none gets under way or drifts. Moves are free from bound 2") in setup
+    assert _squeezed("but none gets under way or drifts (a sidewheeler turns). Moves are free from bound 2") in setup
+
+
+def test_a_waiting_sidewheeler_may_turn_in_bound_1_and_the_binding_says_so(mobile_bay, bundled_packs):
+    """Play 29, moment 2 (p2 Binding, bound 1): the gunboats kept their 200° and nothing bore; the binding said none
+    gets under way or drifts, the sidewheeler cards "turns when stopped", and nothing said whether a stopped
+    sidewheeler may still turn in bound 1's phase 6. She may (replay 5's reading, docs: turning where she lies is
+    not getting under way, the article's own right of a stopped sidewheeler); said in the binding, on A4 and Letter."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
+        assert _squeezed("but none gets under way or drifts (a sidewheeler turns).") in setup
+        assert "turns when stopped" in " ".join(_cards(pages))
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
 def test_the_binding_says_a_pair_lashed_to_a_sidewheeler_starts_at_her_3_inches(mobile_bay, library):
@@ -1020,7 +1033,7 @@ def test_the_binding_says_a_pair_lashed_to_a_sidewheeler_starts_at_her_3_inches(
     moves at the slower's setting, her 3\" (the Lashed pairs reading). The bound-1 order now says both; a pair lashed
     to a screw gunboat (Seminole, Kennebec, Itasca, Galena: Slow 4\") keeps 4\"."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed('the Union line steams in at 4 kn, each column at its leader\'s speed (monitors 4", the wooden '
+    assert _squeezed('the Union line steams in, each column at its leader\'s speed (monitors 4", the wooden '
                      'line 3")') in setup  # replay 9, defect 1: one reading with In line's
     assert _squeezed('(sloop 4" + sidewheeler 3": 3")') in _squeezed(_readings(mobile_bay))
 
@@ -1285,7 +1298,7 @@ def test_bound_1s_speed_and_the_in_line_marker_give_one_reading(mobile_bay):
     marker and the Line of battle reading move a follower at her leader's speed, which puts the screw-screw pairs
     (Lackawanna and Seminole ...) at Brooklyn's pair's 3". The bound-1 rule now says the leader's speed, once."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed('steams in at 4 kn, each column at its leader\'s speed (monitors 4", the wooden line 3")') in setup
+    assert _squeezed('steams in, each column at its leader\'s speed (monitors 4", the wooden line 3")') in setup
     assert _squeezed('a pair lashed to a sidewheeler at her 3"') not in setup
     assert "In line at her leader's speed" in _markers(mobile_bay)
 
@@ -1313,8 +1326,8 @@ def test_the_monitors_are_told_their_000_start_runs_into_the_torpedo_line(mobile
     """Replay 11, defect 1: the monitors start at x 59 heading 000° (58½-59 till replay 13 aligned them), and the
     torpedo line runs to x 59½; the set-up warned only that 005° runs into it. Quick Play's bound-1 order says their 000° meets it and where the gap is."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("the monitors to starboard nearest the fort (their 000° from x 59 meets the torpedo line: the "
-                     "gap is east of the red buoy)") in setup
+    assert _squeezed("the monitors to starboard (their 000° from x 59 meets the torpedo line: the "
+                     "gap is east of the buoy)") in setup
     assert len(mobile_bay) == RULESET.pack_pages
 
 def test_the_waiting_confederates_may_set_headings_from_which_they_can_fire_in_bound_1(mobile_bay, library):
