@@ -1742,7 +1742,7 @@ def test_a_forts_guns_out_per_double_are_said_to_be_as_printed(mobile_bay, libra
     assert _squeezed("Parrott doubles and rams do the harm (a fort's 2-2, 3-3: 4 guns out)") in \
         _squeezed(_readings(mobile_bay))
     ref = _blocks(library, "mobile-bay-1864")
-    assert "2-2 boiler explodes: test 4D10 against EDNA 4 guns out" in ref and "3-3 holed: sinks 1D6 bounds later 4 guns out" in ref
+    assert "2-2 boiler explodes: 4D10 against EDNA (no event) 4 guns out" in ref and "3-3 holed: sinks 1D6 bounds later 4 guns out" in ref
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2502,6 +2502,19 @@ def test_the_quick_reference_says_how_high_a_heavy_can_throw_and_to_skip_what_ca
     house.write_text(json.dumps({"quick-play": {"avd_modifiers": {"rows": {"reading": "subtract"}}}}))
     assert "Heavies throw at most 20 (25 at point blank, 18 over 12 in, 16 over 24 in)" in \
         _blocks(library, "mobile-bay-1864", house)
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_boilers_4d10_gives_no_event_on_its_doubles_said_on_the_chart(mobile_bay, bundled_packs, library):
+    """Play 29, moment 6 (p6 Boiler, 2-2): Brooklyn's Parrott double burst Tennessee's boiler and its 4D10 came up
+    3, 4, 3, 5; the pack said two dice alike give events on rams and torpedoes and nothing of the boiler's own throw.
+    None (reconstructed: the article's doubles are the rams', torpedoes' and Parrotts'), said on the chart's 2-2 row,
+    where the player is looking when the boiler bursts, on A4 and Letter (its pages kept)."""
+    assert "2-2 boiler explodes: 4D10 against EDNA (no event) 4 guns out" in _blocks(library, "mobile-bay-1864")
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("boiler explodes: 4D10 against EDNA (no event)") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
