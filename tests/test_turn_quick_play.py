@@ -1724,14 +1724,12 @@ def test_a_ship_in_line_starts_at_her_leaders_speed_in_the_starts_table(mobile_b
 def test_a_follower_whose_start_speed_is_no_setting_of_hers_says_in_line(mobile_bay):
     """Replay 26, defect (p2): every lashed pair was listed at 3", but the four screw pairs (slowest 4") have no 3"
     setting; a reader had to work out from the In line markers that it is Brooklyn's. Their figure now says "in line",
-    and only theirs: a pair with a 3" setting of her own, and the monitors at their own 4", print the figure alone."""
+    (since play 29, moment 5, every follower's says so: test_every_follower_starts_at_her_leaders_speed_so_labelled)."""
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     for pair in ("Lackawanna + USS Seminole", "Monongahela + USS Kennebec", "Ossipee + USS Itasca",
                  "Oneida + USS Galena"):
         assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
-    for pair in ("Brooklyn + USS Octorara", "Hartford + USS Metacomet", "Richmond + USS Port Royal"):
-        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" lashed pair", setup), pair
-    assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup) and "4\" (leader's)" not in setup
+    assert re.search(rf"USS Brooklyn \+ USS Octorara [\d½]+, [\d½]+ 005° 3\" lashed pair", setup)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2614,6 +2612,24 @@ def test_a_followers_start_speed_says_it_is_her_leaders(mobile_bay, bundled_pack
                      "Oneida + USS Galena"):
             assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
         assert " in line lashed pair" not in setup
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_every_follower_starts_at_her_leaders_speed_so_labelled(mobile_bay, bundled_packs):
+    """Play 29, moment 5 (p2 How, p3 Lashed pairs and Line of battle): only the four rear pairs' starts said
+    "(leader's)", so Hartford's and Richmond's pairs read as at their own Slow, and once Hartford led at her own 4" the
+    player could not tell whether Richmond's pair, Slow 3" by Port Royal, follows at inches its markers lack. A
+    follower moves at her leader's speed, under her In line marker, whatever her own settings: every follower's start
+    says "(leader's)", the leaders' none, on A4 and Letter (their pages kept)."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
+        for unit, heading in (("Manhattan", "000° 4\""), ("Winnebago", "000° 4\""), ("Chickasaw", "000° 4\""),
+                              ("Hartford + USS Metacomet", "005° 3\""), ("Richmond + USS Port Royal", "005° 3\"")):
+            assert re.search(rf"USS {re.escape(unit)} [\d½]+, [\d½]+ {heading} \(leader's\)", setup), unit
+        for unit in ("Tecumseh", "Brooklyn + USS Octorara"):
+            assert re.search(rf"USS {re.escape(unit)} [\d½]+, [\d½]+ 00[05]° [34]\"(?! \(leader)", setup), unit
+    assert "In line at her leader's speed" in _markers(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 

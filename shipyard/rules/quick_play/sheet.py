@@ -67,17 +67,19 @@ def start_speed(knots: float, units: list, leader: tuple[float, list] | None = N
     of a lashed pair, which moves at the slower's speed (Mobile Bay's wooden pairs: 4 kn is Brooklyn's Slow 4" but
     Octorara's Slow 3", so the pair makes 3", as bound 1 says); '0"' stopped (in the table's narrow column 'stopped'
     wrapped on Letter and shrank the plan). A ship following a column leader (`leader`: his knots and units) moves at
-    his speed (the Line of battle reading), so her figure is his: the rear pairs of Mobile Bay's wooden line, screw
-    ships at 4", steam at Brooklyn's pair's 3" (replay 17, defect p2)."""
+    his speed (the Line of battle reading), so her figure is his, "(leader's)" after it: the rear pairs of Mobile
+    Bay's wooden line, screw ships at 4", steam at Brooklyn's pair's 3" (replay 17, defect p2)."""
     own = units
     if leader is not None:
         knots, units = leader
     if knots <= 0:
         return '0"'
     figure = min(card_inches(knots, u) for u in units)
-    if leader is not None and figure != min(card_inches(knots, u) for u in own):
-        # a follower at her leader's speed, which is no setting of hers (Mobile Bay's four screw pairs, slowest 4",
-        # behind Brooklyn's 3"): said, so the figure does not read as a setting she lacks (replay 26, defect p2)
+    if leader is not None:
+        # a follower at her leader's speed: said, so the figure does not read as a setting she lacks (replay 26,
+        # defect p2: the four screw pairs, slowest 4", behind Brooklyn's 3"), and on every follower, as her In line
+        # marker goes out for every one (play 29, moment 5: Hartford's and Richmond's pairs, unlabelled, read as at
+        # their own Slow, and the player could not tell whether a pair follows at inches its markers lack)
         return f'{number(figure)}" {IN_LINE}'
     return f'{number(figure)}"'
 
