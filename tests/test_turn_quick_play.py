@@ -592,7 +592,7 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     the rammer? Is the rammer hurt? The quick reference's Ramming line and the readings answer all three."""
     ref = _blocks(library, "mobile-bay-1864")
     assert ("Ramming any ship may: RAM and target said at her number, before she fires (measure first); her bow must "
-            "reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept). Ramming factor") in ref
+            "reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound). Ramming factor") in ref
     assert "Two dice alike, hit or not → events. Hits and events: the target's alone." in ref
     assert "Ramming, Holed and Torpedo tests: the quick reference" in ref  # the readings point to it (said once: replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
@@ -1769,11 +1769,11 @@ def test_a_ram_from_a_bow_already_touching_is_at_speed_0_and_speeds_are_taken_at
     she stops, so she slides nowhere); each speed is taken at contact, the rammer's after her phase-5 change. Said on
     the quick reference's Ramming line and the readings' Ramming row, the A4 pack keeping its pages."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept). Ramming factor" in ref
+    assert "her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound). Ramming factor" in ref
     assert ("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs current, speeds a whole "
             "move's inches, either half (0 stopped; hers as set in phase 5,") in ref
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("(one already touching: speed 0, marker kept)") in qr
+    assert _squeezed("(one already touching: speed 0, marker kept, each bound)") in qr
     assert _squeezed("either half (0 stopped; hers as set in phase 5,") in qr
     assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1962,9 +1962,9 @@ def test_a_ram_from_a_bow_already_touching_keeps_the_rammers_speed_marker(mobile
     said whether her speed marker goes to stopped for it or stays as set. It stays: 0 is the factor's speed, for a
     ram with no run, not an order; at contact a rammer keeps her marker (as after any ram), so the touching ram says
     both in its parenthesis. "already" and "her" won the words back, the A4 pack keeping its pages."""
-    assert ("her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept). Ramming factor"
+    assert ("her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound). Ramming factor"
             in _blocks(library, "mobile-bay-1864"))
-    assert _squeezed("(one already touching: speed 0, marker kept)") in _squeezed(_column(mobile_bay, "— quick reference",
+    assert _squeezed("(one already touching: speed 0, marker kept, each bound)") in _squeezed(_column(mobile_bay, "— quick reference",
                                                                                          left=False))
     assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
@@ -2516,6 +2516,19 @@ def test_a_boilers_4d10_gives_no_event_on_its_doubles_said_on_the_chart(mobile_b
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
+def test_ships_already_touching_may_ram_each_bound_and_the_quick_reference_says_so(mobile_bay, bundled_packs, library):
+    """Play 29, moment 7 (p6 Ramming): Tecumseh and Tennessee lay bow to bow, and "(one already touching: speed 0,
+    marker kept)" left open whether either may declare a ram every bound without moving, or must back off first. She
+    may, each bound she touches (the article's ram is EDNA and speed, 0 stopped, and its doubles go to the chart, as
+    Tennessee was rammed again and again on the day): said in the clause, on A4 and Letter (their pages kept)."""
+    assert "(one already touching: speed 0, marker kept, each bound)" in _blocks(library, "mobile-bay-1864")
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        qr = _squeezed(_column(pages, "— quick reference", left=False))
+        assert _squeezed("else it lapses (one already touching: speed 0, marker kept, each bound).") in qr
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
 def test_a_ram_or_torpedo_double_goes_to_the_events_hit_or_not(mobile_bay, bundled_packs):
     """Replay 28, moment 5 (p6 Torpedoes): Tecumseh's test threw 7 against EDNA 16 with two dice alike; "Any two dice
     alike → events", a sentence after "no hit", left open whether a miss still sends the double to the events. It
@@ -2535,7 +2548,7 @@ def test_a_ram_may_use_its_turn_and_counts_a_whole_moves_inches_in_either_half(m
     whole move's inches at her marker, whichever half she touches in; a ship already touching rams at 0. Said on the
     Ramming line, from the readings' Ramming row, on A4 and on Letter, which keep 7 and 9 pages."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept)" in ref
+    assert "her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound)" in ref
     assert ("speeds a whole move's inches, either half (0 stopped; hers as set in phase 5, the target's now)") in ref
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
