@@ -1057,8 +1057,8 @@ def test_the_card_pages_say_a_magazine_or_boiler_hit_is_marked_by_what_it_does(m
     """Replay 7, defect: no tick box for a boiler or a magazine hit, only for what it does (sunk). That is all the
     game needs of it once thrown, and every card page now says so."""
     cards = _cards(mobile_bay)
-    assert cards and all(_squeezed("Tick each event that befalls her (a magazine or boiler hit has no box: mark what "
-                                   "it does).") in _squeezed(p) for p in cards)
+    assert cards and all(_squeezed("Tick each event that befalls her (a magazine or boiler hit has no box: note it "
+                                   "after Now).") in _squeezed(p) for p in cards)  # play 29: somewhere to note it
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2469,6 +2469,22 @@ def test_fort_gaines_draws_a_counter_in_one_wording_on_the_set_up_and_her_card(m
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
         assert _squeezed(notes[0]) in cards and _squeezed("she " + notes[0] + ".") in setup
         assert "sitout" not in _squeezed(" ".join(pages))
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_ships_card_has_a_write_in_for_a_magazine_or_boiler_hit(mobile_bay, bundled_packs):
+    """Play 29, defect (p4-5 cards) and moment 6: the card pages said a magazine or boiler hit has no box, "mark what
+    it does", and gave nowhere to: the player noted Tennessee's burst boiler in the margin. Every ship's Now row ends
+    in a "note" blank, and the card pages' head says to note such a hit there, on A4 and Letter (their pages kept)."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        with _opened(pages.path) as pdf:
+            words = [w["text"] for k, p in enumerate(pdf.pages) if RECORD_CARDS in pages[k]
+                     for w in p.extract_words(x_tolerance=1.5)]
+        text = " ".join(words)
+        assert text.count("Now touching RAM declared note ________") == 22  # 18 Union ships, 4 Confederate
+        assert "mark what it does" not in text
+        assert _squeezed("a magazine or boiler hit has no box: note it after Now") in _squeezed(" ".join(_cards(pages)))
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 

@@ -155,6 +155,9 @@ def event_checks(s, ctx: Context) -> Block:
 # had nowhere to note on the card
 NOW_HEAD = "Now"
 NOW_CHECKS = ("touching", "RAM declared")
+# after them, a blank to note a magazine or boiler hit, which has no box (NO_EVENT_BOX; play 29: "mark what it does"
+# and nowhere to mark it, the player wrote in the margin)
+NOW_NOTE = "note ________"
 # a fort's guns go out by doubles (2-2, 3-3: 4; 4-4, 5-5: 2; 6-6: 1) and a factor box struck does not say which
 # double struck it: a line to write each in (replay 27: Fort Morgan's card had no place for it)
 FORT_GUNS_OUT = "guns out (double: factors) ________ ________ ________ ________"
@@ -194,7 +197,7 @@ def card(unit: Any, d, ctx: Context) -> Block:
                   **edna_style(s.edna, st))
     # her speed now is her speed marker by the model, not a tick on the card (speed_record); under it, in the room
     # her guns' column leaves beside it, a ship's pencilled states of the moment (NOW_CHECKS)
-    left = moves if s.is_fort else Stack([moves, CheckRow(NOW_HEAD, [Check(label) for label in NOW_CHECKS],
+    left = moves if s.is_fort else Stack([moves, CheckRow(NOW_HEAD, [Check(label) for label in NOW_CHECKS] + [Check(NOW_NOTE, 0)],
                                                           **st["now_checks"])], **st["now_stack"])
     # in black and white a side's shade is on the card's head only: the boxes a player pencils in stay white
     shade = None if in_colour(ctx) else st["bw_shade"].get(side)
@@ -215,7 +218,7 @@ def stopped_turn(ctx: Context) -> str:
     types = [r["type"].lower() for r in ctx.tables.ship_types.rows if r["turns_when_stationary"]]
     return f"Stopped, only a {' or a '.join(types)} turns, none at anchor." if types else "Stopped, no ship turns."
 # a magazine (1-1) or boiler (2-2) hit is over once thrown: its outcome is what a card keeps (replay 7 looked for a box)
-NO_EVENT_BOX = "a magazine or boiler hit has no box: mark what it does"
+NO_EVENT_BOX = "a magazine or boiler hit has no box: note it after Now"
 # what a card with every factor box struck means, where the boxes are struck (replay 12: Tennessee, all her guns out,
 # fired on; the All guns out reading on the roster page was not where the player looked)
 ALL_GUNS_OUT = "all struck, she fires no more"
