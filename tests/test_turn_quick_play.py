@@ -979,7 +979,7 @@ def test_passing_says_a_ship_moves_her_markers_whole_inches_and_what_touching_is
     marker, and with no model size given, when does she touch? The reading says both: her marker's whole inches, no
     fewer (speed changes a step a bound, so she slows by her marker, and steers round in her turn), and touching is
     the models on the table meeting (their bases where based), so no size is needed."""
-    assert _squeezed("Passing a ship moves her marker's whole inches, no fewer, steering round a ship in her turn (a "
+    assert _squeezed("Passing a ship moves her marker's whole inches, no fewer, steering round a ship or shoal in her turn (a "
                      "follower too, then back into the wake); models (or bases) touching unbidden, she stops that half "
                      "move") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
@@ -2263,7 +2263,7 @@ def test_a_follower_steers_round_a_ship_lying_in_the_wake_and_back_into_it(mobil
     """Replay 26, moment 4 (p3 Line of battle, One of a pair lost): Kennebec struck and anchored in the wake, and
     steering round was written for a ship at her own number. Passing says a follower steers round too, then rejoins
     the wake."""
-    assert _squeezed("steering round a ship in her turn (a follower too, then back into the wake)") in \
+    assert _squeezed("steering round a ship or shoal in her turn (a follower too, then back into the wake)") in \
         _squeezed(_readings(mobile_bay))
 
 
@@ -2485,6 +2485,18 @@ def test_a_ships_card_has_a_write_in_for_a_magazine_or_boiler_hit(mobile_bay, bu
         assert text.count("Now touching RAM declared note ________") == 22  # 18 Union ships, 4 Confederate
         assert "mark what it does" not in text
         assert _squeezed("a magazine or boiler hit has no box: note it after Now") in _squeezed(" ".join(_cards(pages)))
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_follower_may_steer_round_a_shoal_or_a_grounded_ship_and_back_into_the_wake(mobile_bay, bundled_packs):
+    """Play 29, moment 4 (p3 Line of battle, Passing, Grounding): with the wake along the Middle Ground's edge, nothing
+    said whether a follower may leave it to keep water (only "steering round a ship"), nor what those astern of a
+    follower aground do. She may steer round a shoal as round a ship, then back into the wake, and a ship aground is a
+    ship to steer round: said in the Passing reading, on A4 and Letter (their pages kept)."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        assert _squeezed("steering round a ship or shoal in her turn (a follower too, then back into the wake)") in \
+            _squeezed(_readings(pages))
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
