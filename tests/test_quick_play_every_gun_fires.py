@@ -76,7 +76,7 @@ def test_the_quick_reference_says_what_each_test_against_edna_does(library):
     text = _reference_text(ctx)
     for key, test in (("Gunfire", "gunfire"), ("Ramming", "ramming"), ("Torpedoes", "torpedoes"), ("Boiler (2-2)", "boiler")):
         row = next(r for r in ctx.tables.edna_tests.rows if r["test"] == test)
-        after = text.split(key, 1)[1][:480]
+        after = text.split(key, 1)[1][:520]
         assert f"over {row['against']}" in after.replace("Over", "over"), (key, after)
         assert "equal or under: no hit" in after, (key, after)
         assert ("one hit" if str(row["hits"]) == "1" else "a hit per point over") in after, (key, after)

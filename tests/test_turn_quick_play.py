@@ -592,7 +592,7 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     the rammer? Is the rammer hurt? The quick reference's Ramming line and the readings answer all three."""
     ref = _blocks(library, "mobile-bay-1864")
     assert ("Ramming any ship may: RAM and target said at her number, before she fires (measure first); her bow must "
-            "reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept). Ramming factor") in ref
+            "reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound). Ramming factor") in ref
     assert "Two dice alike, hit or not → events. Hits and events: the target's alone." in ref
     assert "Ramming, Holed and Torpedo tests: the quick reference" in ref  # the readings point to it (said once: replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
@@ -802,7 +802,7 @@ def test_the_waiting_confederates_stay_stopped_but_a_sidewheeler_may_turn_where_
     bounds."""
     setup = _page(mobile_bay, "Set-up: Battle of Mobile Bay")
     assert _squeezed("Tennessee and the gunboats wait inside the torpedo line, stopped: each may set any heading before "
-                     "the draw, and fire, but none gets under way or drifts.") in _squeezed(setup)  # replay 9, defect 2
+                     "the draw, and fire, but none gets under way or drifts") in _squeezed(setup)  # replay 9, defect 2
     assert "from turn 2" not in setup
 
 
@@ -819,8 +819,8 @@ def test_fort_gaines_set_up_rule_and_reading_say_the_same_and_that_the_line_pass
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("only two of her three 10in columbiads") not in setup
     assert _squeezed("45 in (2½ miles) from the channel, 55 in from Fort Morgan: her card's factors fire in her sector on the plan, at a ship "
-                     "within 24 in of her, and only a ship that near fires at her. The line passes out of her reach; she draws a counter, and "
-                     "passes while none is near") in setup  # her dead counter, said (replay 26)
+                     "within 24 in of her, and only a ship that near fires at her. The line passes out of her reach: she draws a counter, and "
+                     "passes while no ship is within 24 in") in setup  # her dead counter, said (replay 26)
     assert _squeezed("Fort Gaines: the set-up page") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
 
 
@@ -979,7 +979,7 @@ def test_passing_says_a_ship_moves_her_markers_whole_inches_and_what_touching_is
     marker, and with no model size given, when does she touch? The reading says both: her marker's whole inches, no
     fewer (speed changes a step a bound, so she slows by her marker, and steers round in her turn), and touching is
     the models on the table meeting (their bases where based), so no size is needed."""
-    assert _squeezed("Passing a ship moves her marker's whole inches, no fewer, steering round a ship in her turn (a "
+    assert _squeezed("Passing a ship moves her marker's whole inches, no fewer, steering round a ship or shoal in her turn (a "
                      "follower too, then back into the wake); models (or bases) touching unbidden, she stops that half "
                      "move") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1012,7 +1012,20 @@ def test_the_waiting_confederates_do_not_drift_in_bound_1(mobile_bay):
     """Replay 7, defect: Tennessee and the gunboats start at 0 kn with no anchor, so the tide drifted them in bound 1
     while the bound-1 order says none gets under way. The order now says none drifts either."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("but none gets under way or drifts. Moves are free from bound 2") in setup
+    assert _squeezed("but none gets under way or drifts (a sidewheeler turns). Moves are free from bound 2") in setup
+
+
+def test_a_waiting_sidewheeler_may_turn_in_bound_1_and_the_binding_says_so(mobile_bay, bundled_packs):
+    """Play 29, moment 2 (p2 Binding, bound 1): the gunboats kept their 200° and nothing bore; the binding said none
+    gets under way or drifts, the sidewheeler cards "turns when stopped", and nothing said whether a stopped
+    sidewheeler may still turn in bound 1's phase 6. She may (replay 5's reading, docs: turning where she lies is
+    not getting under way, the article's own right of a stopped sidewheeler); said in the binding, on A4 and Letter."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
+        assert _squeezed("but none gets under way or drifts (a sidewheeler turns).") in setup
+        assert "turns when stopped" in " ".join(_cards(pages))
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
 def test_the_binding_says_a_pair_lashed_to_a_sidewheeler_starts_at_her_3_inches(mobile_bay, library):
@@ -1020,7 +1033,7 @@ def test_the_binding_says_a_pair_lashed_to_a_sidewheeler_starts_at_her_3_inches(
     moves at the slower's setting, her 3\" (the Lashed pairs reading). The bound-1 order now says both; a pair lashed
     to a screw gunboat (Seminole, Kennebec, Itasca, Galena: Slow 4\") keeps 4\"."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed('the Union line steams in at 4 kn, each column at its leader\'s speed (monitors 4", the wooden '
+    assert _squeezed('the Union line steams in, each column at its leader\'s speed (monitors 4", the wooden '
                      'line 3")') in setup  # replay 9, defect 1: one reading with In line's
     assert _squeezed('(sloop 4" + sidewheeler 3": 3")') in _squeezed(_readings(mobile_bay))
 
@@ -1044,8 +1057,8 @@ def test_the_card_pages_say_a_magazine_or_boiler_hit_is_marked_by_what_it_does(m
     """Replay 7, defect: no tick box for a boiler or a magazine hit, only for what it does (sunk). That is all the
     game needs of it once thrown, and every card page now says so."""
     cards = _cards(mobile_bay)
-    assert cards and all(_squeezed("Tick each event that befalls her (a magazine or boiler hit has no box: mark what "
-                                   "it does).") in _squeezed(p) for p in cards)
+    assert cards and all(_squeezed("Tick each event that befalls her (a magazine or boiler hit has no box: note it "
+                                   "after Now).") in _squeezed(p) for p in cards)  # play 29: somewhere to note it
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1136,17 +1149,19 @@ def _apart(p: list, q: list) -> bool:
 
 
 def _passes_to_port_clear_of(at, heading, brooklyn) -> None:
-    """A pair at `at` on `heading` runs 3 in in tenths (1.5 in ahead, a turn of 45° to port on her centre, 1.5 in on)
-    and never touches the base `brooklyn` (the Models base; the consort's centre ¼ in to port of her sloop's)."""
+    """A pair at `at` on `heading` runs 3 in in tenths (a turn of 45° to port on her centre, 1.5 in, back 45° to
+    starboard, 1.5 in on: the pass's course) and never touches the base `brooklyn` (the Models base; the consort's
+    centre ¼ in to port of her sloop's)."""
     import math
 
     half, long, wide = 0.125, 0.5, 0.25
     x, y = at
     for step in range(31):
-        if step == 15:
+        if step in (0, 15):
+            turn = -1 if step == 0 else 1
             for swing in range(46):
-                assert _apart(_base((x, y), heading - swing, long, long, half + wide, half), brooklyn), swing
-            heading -= 45
+                assert _apart(_base((x, y), heading + turn * swing, long, long, half + wide, half), brooklyn), swing
+            heading += turn * 45
         assert _apart(_base((x, y), heading, long, long, half + wide, half), brooklyn), step
         x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
 
@@ -1154,7 +1169,7 @@ def _passes_to_port_clear_of(at, heading, brooklyn) -> None:
 def test_the_ships_astern_can_pass_a_failed_brooklyn_at_the_packs_own_spacing(mobile_bay, library):
     """Replay 8, defect: Brooklyn's "the ships astern steer round her" could not be done: Hartford 2½ in astern, moving
     3 in (lashed to a sidewheeler), may turn only at the half, and swung into the monitors' lane. The test now says which
-    way and how: to port, 45° at the half. Played here on the pack's own numbers (the set-up's starts at 100 yd an inch,
+    way and how: to port (since play 29, both turns in bound 1: 45° as she starts, back at the half). Played here on the pack's own numbers (the set-up's starts at 100 yd an inch,
     the Models and Consorts bases, the pair's 3 in, a wooden screw's 45°): Hartford's pair clears Brooklyn's, turned
     90° to starboard with Octorara on her (now north) port side, all along its move."""
     import math
@@ -1162,7 +1177,7 @@ def test_the_ships_astern_can_pass_a_failed_brooklyn_at_the_packs_own_spacing(mo
     page = _readings(mobile_bay)
     assert "Models each ship a base 1 in by ¼ in" in page and "centres ¼ in apart" in page
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("stopped, drifting from bound 1; the next astern passes to port (45° at the half") in ref
+    assert _squeezed("stopped, drifting from bound 1; " + _PASS) in ref
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
     half, long, wide = 0.125, 0.5, 0.25  # the Models base; the consort's centre ¼ in to port of her sloop's
@@ -1211,29 +1226,71 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     assert len(mobile_bay) == RULESET.pack_pages
 
 
-def test_passing_a_failed_brooklyn_says_what_clears_her_and_when_the_ships_astern_turn_back(mobile_bay, library):
-    """Replay 9, moment 2: "pass her to port, 45° at the half" brought Hartford's base within 0.1-0.4 in of Brooklyn
-    turned across the channel, and nothing said what clearance is enough, nor when to turn back to 005°. The bound-1
-    line says they are clear (replay 20, defect a: by rule, not "unless touching") and back to 005° in bound 2 (in a line's
-    room, so the Letter reference keeps its turning gauge); played here on the pack's numbers, Hartford's pair turning back then stays clear of Brooklyn's."""
+_PASS = ("the next astern passes her to port (45° to port as her bound-1 move begins, back to 005° at the half: clear "
+         "of her and the Middle Ground)")
+
+
+def _pass_touches(start, brooklyn_at, shoals, drift: float = 0) -> str | None:
+    """The pair from `start` (x, y, heading) steers _PASS's course (45° to port, swung on her centre, then 1.5 in; back to
+    005°, then 1.5 in: bound 1's Slow 3") and on up the channel 18 in at 005° (any speed, from bound 2), in tenths, on
+    the Models and Consorts bases: what she first touches (Brooklyn turned across the channel, drifted `drift` in
+    north; the Middle Ground), or None."""
     import math
 
-    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule; in bound 2 held at Slow, back to 005° at the half)") in ref
-    assert "models (or bases) touching unbidden, she stops" in _readings(mobile_bay)  # what "touching" is
-    starts = library.scenarios["mobile-bay-1864"].setup.starts
-    at = {k: (starts[k].at[0] / 100, starts[k].at[1] / 100) for k in ("uss-brooklyn", "uss-hartford")}
     half, long, wide = 0.125, 0.5, 0.25
-    brooklyn = _base(at["uss-brooklyn"], starts["uss-brooklyn"].heading + 90, long, long, half + wide, half)
-    (x, y), heading = at["uss-hartford"], starts["uss-hartford"].heading
-    for leg, turn in ((1.5, -45), (1.5, 0), (1.5, 45), (1.5, 0)):  # bound 1: 3 in, 45° to port at the half; bound 2 back
-        for _ in range(15):
+    brooklyn = _base((brooklyn_at[0], brooklyn_at[1] + drift), 95, long, long, half + wide, half)
+    x, y, heading = start
+
+    def touches():
+        pair = _base((x, y), heading, long, long, half + wide, half)
+        return "Brooklyn" if not _apart(pair, brooklyn) else "the Middle Ground" if not _apart(pair, shoals) else None
+
+    for turn, leg in ((-45, 1.5), (45, 1.5), (0, 18)):
+        for _ in range(abs(turn)):
+            heading += 1 if turn > 0 else -1
+            if touches():
+                return touches()
+        for _ in range(round(leg * 10)):
             x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
-            assert _apart(_base((x, y), heading, long, long, half + wide, half), brooklyn), (x, y, heading)
-        for swing in range(0, turn, 1 if turn > 0 else -1):
-            assert _apart(_base((x, y), heading + swing, long, long, half + wide, half), brooklyn), swing
+            if touches():
+                return touches()
+    return None
+
+
+def test_the_pass_round_a_failed_brooklyn_is_one_wording_and_keeps_the_line_off_the_middle_ground(mobile_bay,
+                                                                                                 bundled_packs,
+                                                                                                 library):
+    """Play 29, moments 3-4 (p2 Bound 1 event, p6 Brooklyn's test): the scripted pass (45° to port at the half, back
+    to 005° at the half of bound 2) left Hartford's pair 0.2 in off the Middle Ground and closing on it (the shoal's
+    edge runs 012°), so she grounded before bound 3's half let her turn, and the pairs in her wake grounded too; p2
+    said "keeps off the Middle Ground", p6 "clear of her by rule". The pass is now both turns in bound 1 (45° to port
+    as her move begins, 005° again at the half) in one wording on p2 and p6, A4 and Letter, and, played on the
+    set-up's starts (the scenario's and the ½ in the page prints), the pair and its wake clear Brooklyn (drifted up to
+    2 in) and the shoal all the way past its tip; the old course grounds."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        assert _squeezed(_PASS) in _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed(_PASS) in ref and "byrule" not in ref and "heldatSlow" not in ref
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+    setup = library.scenarios["mobile-bay-1864"].setup
+    shoals = [(x / 100, y / 100) for x, y in next(w for w in setup.water if w.name == "Middle Ground shoals").outline]
+    b, h = setup.starts["uss-brooklyn"], setup.starts["uss-hartford"]
+    for ndigits in (2, None):  # the scenario's point, and the page's ½ in
+        def at(s):
+            return tuple(round(v / 100 * 2) / 2 if ndigits is None else v / 100 for v in s.at)
+        for drift in (0, 1, 2):
+            assert _pass_touches((*at(h), h.heading), at(b), shoals, drift) is None, (ndigits, drift)
+    # the old course (bound 1: 45° at the half; bound 2: back to 005° at the half) on the page's numbers grounds
+    import math
+    x, y, heading = 56, 14.5, 5
+    grounded = False
+    for turn, leg in ((0, 1.5), (-45, 3), (45, 1.5 + 6)):
         heading += turn
-    assert round(heading) % 360 == starts["uss-hartford"].heading
+        for _ in range(round(leg * 10)):
+            x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
+            grounded |= not _apart(_base((x, y), heading, 0.5, 0.5, 0.375, 0.125), shoals)
+    assert grounded
 
 
 def test_bound_1s_speed_and_the_in_line_marker_give_one_reading(mobile_bay):
@@ -1241,7 +1298,7 @@ def test_bound_1s_speed_and_the_in_line_marker_give_one_reading(mobile_bay):
     marker and the Line of battle reading move a follower at her leader's speed, which puts the screw-screw pairs
     (Lackawanna and Seminole ...) at Brooklyn's pair's 3". The bound-1 rule now says the leader's speed, once."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed('steams in at 4 kn, each column at its leader\'s speed (monitors 4", the wooden line 3")') in setup
+    assert _squeezed('steams in, each column at its leader\'s speed (monitors 4", the wooden line 3")') in setup
     assert _squeezed('a pair lashed to a sidewheeler at her 3"') not in setup
     assert "In line at her leader's speed" in _markers(mobile_bay)
 
@@ -1269,8 +1326,8 @@ def test_the_monitors_are_told_their_000_start_runs_into_the_torpedo_line(mobile
     """Replay 11, defect 1: the monitors start at x 59 heading 000° (58½-59 till replay 13 aligned them), and the
     torpedo line runs to x 59½; the set-up warned only that 005° runs into it. Quick Play's bound-1 order says their 000° meets it and where the gap is."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("the monitors to starboard nearest the fort (their 000° from x 59 meets the torpedo line: the "
-                     "gap is east of the red buoy)") in setup
+    assert _squeezed("the monitors to starboard (their 000° from x 59 meets the torpedo line: the "
+                     "gap is east of the buoy)") in setup
     assert len(mobile_bay) == RULESET.pack_pages
 
 def test_the_waiting_confederates_may_set_headings_from_which_they_can_fire_in_bound_1(mobile_bay, library):
@@ -1363,37 +1420,8 @@ def test_brooklyns_test_stop_is_an_order_and_her_consort_does_not_carry_her(mobi
     is an order, not damage, and Octorara does not carry her."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert _squeezed("if the sloop loses all speed the gunboat carries her") in setup  # the rule the player read
-    assert _squeezed("blocking it (by order, not damage: Octorara, lashed to her, does not carry her)") in setup
+    assert _squeezed("blocking it (Octorara does not carry her)") in setup
     assert len(mobile_bay) == RULESET.pack_pages
-
-
-def test_passing_a_failed_brooklyn_turns_back_at_slow_clear_of_the_middle_ground(mobile_bay, library):
-    """Replay 12, defect: the ships astern pass Brooklyn 45° to port and turn back to 005° in bound 2; Hartford's pair,
-    up a step to Cruise (the pair's 6"), ran its half move on 320° onto the Middle Ground shoals (9 ft; she draws 17).
-    The bound-1 line says back at Slow in bound 2. Played on the pack's numbers (the starts and the shoals'
-    outline at 100 yd an inch, the Models and Consorts bases): at Slow the pair stays off the shoals, at Cruise it
-    grounds before it turns back."""
-    import math
-
-    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("held at Slow, back to 005° at the half).") in ref and "stillatSlow" not in ref
-    setup = library.scenarios["mobile-bay-1864"].setup
-    shoal = next(w for w in setup.water if w.name == "Middle Ground shoals")
-    shoals = [(x / 100, y / 100) for x, y in shoal.outline]
-    start = setup.starts["uss-hartford"]
-    half, long, wide = 0.125, 0.5, 0.25
-
-    def grounds(bound_2_inches: float) -> bool:
-        (x, y), heading = (start.at[0] / 100, start.at[1] / 100), start.heading
-        for leg, turn in ((1.5, -45), (1.5 + bound_2_inches / 2, 45), (bound_2_inches / 2, 0)):  # bound 1, then bound 2
-            for _ in range(round(leg * 10)):
-                x, y = x + 0.1 * math.sin(math.radians(heading)), y + 0.1 * math.cos(math.radians(heading))
-                if not _apart(_base((x, y), heading, long, long, half + wide, half), shoals):
-                    return True
-            heading += turn
-        return False
-
-    assert not grounds(3) and grounds(6)  # the pair's Slow 3", its Cruise 6"
 
 
 def test_the_roster_counts_ships_and_the_counters_they_draw_and_a_pair_scores_each_ship(mobile_bay):
@@ -1518,7 +1546,7 @@ def test_a_failed_brooklyn_is_passed_by_the_next_astern_and_the_rest_follow_her_
     """Replay 14, judgement call 3: "those astern pass to port, 45° at the half" left open whether only the ship that
     reaches Brooklyn turns or the whole line. The next astern passes her and leads; the rest follow in her wake."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("stopped, drifting from bound 1; the next astern passes to port (45° at the half") in ref and "those astern" not in ref
+    assert _squeezed("stopped, drifting from bound 1; " + _PASS) in ref and "those astern" not in ref
     assert _squeezed("Brooklyn's test: the quick reference, with its dice") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
 
 
@@ -1696,14 +1724,12 @@ def test_a_ship_in_line_starts_at_her_leaders_speed_in_the_starts_table(mobile_b
 def test_a_follower_whose_start_speed_is_no_setting_of_hers_says_in_line(mobile_bay):
     """Replay 26, defect (p2): every lashed pair was listed at 3", but the four screw pairs (slowest 4") have no 3"
     setting; a reader had to work out from the In line markers that it is Brooklyn's. Their figure now says "in line",
-    and only theirs: a pair with a 3" setting of her own, and the monitors at their own 4", print the figure alone."""
+    (since play 29, moment 5, every follower's says so: test_every_follower_starts_at_her_leaders_speed_so_labelled)."""
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     for pair in ("Lackawanna + USS Seminole", "Monongahela + USS Kennebec", "Ossipee + USS Itasca",
                  "Oneida + USS Galena"):
         assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
-    for pair in ("Brooklyn + USS Octorara", "Hartford + USS Metacomet", "Richmond + USS Port Royal"):
-        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" lashed pair", setup), pair
-    assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup) and "4\" (leader's)" not in setup
+    assert re.search(rf"USS Brooklyn \+ USS Octorara [\d½]+, [\d½]+ 005° 3\" lashed pair", setup)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1714,7 +1740,7 @@ def test_a_forts_guns_out_per_double_are_said_to_be_as_printed(mobile_bay, libra
     assert _squeezed("Parrott doubles and rams do the harm (a fort's 2-2, 3-3: 4 guns out)") in \
         _squeezed(_readings(mobile_bay))
     ref = _blocks(library, "mobile-bay-1864")
-    assert "2-2 boiler explodes: test 4D10 against EDNA 4 guns out" in ref and "3-3 holed: sinks 1D6 bounds later 4 guns out" in ref
+    assert "2-2 boiler explodes: 4D10 against EDNA (no event) 4 guns out" in ref and "3-3 holed: sinks 1D6 bounds later 4 guns out" in ref
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1743,11 +1769,11 @@ def test_a_ram_from_a_bow_already_touching_is_at_speed_0_and_speeds_are_taken_at
     she stops, so she slides nowhere); each speed is taken at contact, the rammer's after her phase-5 change. Said on
     the quick reference's Ramming line and the readings' Ramming row, the A4 pack keeping its pages."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept). Ramming factor" in ref
+    assert "her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound). Ramming factor" in ref
     assert ("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs current, speeds a whole "
             "move's inches, either half (0 stopped; hers as set in phase 5,") in ref
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("(one already touching: speed 0, marker kept)") in qr
+    assert _squeezed("(one already touching: speed 0, marker kept, each bound)") in qr
     assert _squeezed("either half (0 stopped; hers as set in phase 5,") in qr
     assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1870,13 +1896,13 @@ def test_the_line_passes_a_failed_brooklyn_clear_by_rule_from_the_printed_starts
     import math
 
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule") in ref
+    assert _squeezed(_PASS) in ref
     assert _squeezed("Brooklyn's test: the quick reference, with its dice") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     (bx, by), bh = _printed_start(setup, "USS Brooklyn + USS Octorara")
     (x, y), heading = _printed_start(setup, "USS Hartford + USS Metacomet")
     half, long, wide = 0.125, 0.5, 0.25  # the Models base; the consort's centre ¼ in to port of her sloop's
-    brooklyn = _base((bx + 0.05, by), bh + 90, long, long, half + wide, half)
+    brooklyn = _base((bx, by), bh + 90, long, long, half + wide, half)  # play 29's course clears her outright
     _passes_to_port_clear_of((x, y), heading, brooklyn)
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1901,8 +1927,7 @@ def test_the_ship_back_on_005_at_slow_after_a_failed_brooklyn_is_the_next_astern
     the end of a run-on clause. The turn back and its Slow are in the next astern's own parenthesis, Slow first;
     Brooklyn is out of the line, and the readings' Line of battle says how she rejoins (astern of its last ship)."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("the next astern passes to port (45° at the half, clear of her by rule; in bound 2 held at "
-                     "Slow, back to 005° at the half).") in ref
+    assert _squeezed(_PASS + ".") in ref  # play 29: both turns in bound 1, the next astern's own parenthesis
     assert "clear of her by rule, back to 005°" not in _blocks(library, "mobile-bay-1864")
     assert _squeezed("if he stops or sinks, the next astern leads: he has left the line for good (under way: his own "
                      "number; he may rejoin at its tail)") in _squeezed(_readings(mobile_bay))
@@ -1937,9 +1962,9 @@ def test_a_ram_from_a_bow_already_touching_keeps_the_rammers_speed_marker(mobile
     said whether her speed marker goes to stopped for it or stays as set. It stays: 0 is the factor's speed, for a
     ram with no run, not an order; at contact a rammer keeps her marker (as after any ram), so the touching ram says
     both in its parenthesis. "already" and "her" won the words back, the A4 pack keeping its pages."""
-    assert ("her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept). Ramming factor"
+    assert ("her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound). Ramming factor"
             in _blocks(library, "mobile-bay-1864"))
-    assert _squeezed("(one already touching: speed 0, marker kept)") in _squeezed(_column(mobile_bay, "— quick reference",
+    assert _squeezed("(one already touching: speed 0, marker kept, each bound)") in _squeezed(_column(mobile_bay, "— quick reference",
                                                                                          left=False))
     assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
@@ -2018,7 +2043,7 @@ def test_brooklyns_bound_1_event_turns_her_as_her_test_does(mobile_bay):
 def test_the_ship_passing_a_turned_brooklyn_is_warned_off_the_middle_ground(mobile_bay):
     """Replay 22, defect c (p2): the prescribed pass to port of a turned Brooklyn runs a 17-ft sloop toward the Middle
     Ground's edge (9 ft) near y 23½, and the bound-1 event gave no warning; a few words on it."""
-    assert _squeezed("the ship passing her to port keeps off the Middle Ground (9 ft)") in _squeezed(" ".join(mobile_bay))
+    assert _squeezed("clear of her and the Middle Ground)") in _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2238,7 +2263,7 @@ def test_a_follower_steers_round_a_ship_lying_in_the_wake_and_back_into_it(mobil
     """Replay 26, moment 4 (p3 Line of battle, One of a pair lost): Kennebec struck and anchored in the wake, and
     steering round was written for a ship at her own number. Passing says a follower steers round too, then rejoins
     the wake."""
-    assert _squeezed("steering round a ship in her turn (a follower too, then back into the wake)") in \
+    assert _squeezed("steering round a ship or shoal in her turn (a follower too, then back into the wake)") in \
         _squeezed(_readings(mobile_bay))
 
 
@@ -2377,8 +2402,8 @@ def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tai
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("held at Slow, back to 005° at the half). From bound 2, at her number, she sets Reverse or "
-                         "Slow and, under way, turns at the half; she may rejoin at the line's tail.") in ref
+        assert _squeezed("at the half: clear of her and the Middle Ground). From bound 2, at her number, she sets Reverse "
+                         "or Slow, turns at the half, and may rejoin at the line's tail.") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2430,16 +2455,48 @@ def test_a_ships_card_has_touching_and_ram_boxes_and_a_forts_a_guns_out_write_in
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
-def test_fort_gaines_card_says_her_counter_may_sit_out_the_draw_while_no_ship_is_near(mobile_bay, bundled_packs, library):
+def test_fort_gaines_draws_a_counter_in_one_wording_on_the_set_up_and_her_card(mobile_bay, bundled_packs, library):
     """Replay 27, defect (p2 Fort Gaines): 45 in off the channel with a 24 in reach, she drew a counter every bound and
-    never acted. Her card says, from fort_card_notes: with no ship within her reach her counter may sit out the draw,
-    the same game, as she would only pass. A4 and Letter keep their pages."""
+    never acted; her card then said she may sit out the draw. Play 29, moment 1 (phase 1 of bound 1): p2 said she
+    draws and passes, the card that she may sit out, and the two give different cups (17 or 16) and a spare
+    Confederate number or none. One rule, the article's cup of a counter a unit: she draws a counter, and passes
+    while no ship is within 24 in, in the same words on p2 and her card (A4 and Letter), and "sit out" is gone."""
     notes = [r["note"] for r in RULESET.context(library).tables.fort_card_notes.rows if r["unit"] == "fort-gaines"]
-    assert notes == ["no ship in 24 in: may sit out the draw (she only passes)"]
+    assert notes == ["draws a counter, and passes while no ship is within 24 in"]
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
-        cards = " ".join(_cards(pages))
-        assert _squeezed(notes[0]) in _squeezed(cards)
+        cards = _squeezed(" ".join(_cards(pages)))
+        setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
+        assert _squeezed(notes[0]) in cards and _squeezed("she " + notes[0] + ".") in setup
+        assert "sitout" not in _squeezed(" ".join(pages))
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_ships_card_has_a_write_in_for_a_magazine_or_boiler_hit(mobile_bay, bundled_packs):
+    """Play 29, defect (p4-5 cards) and moment 6: the card pages said a magazine or boiler hit has no box, "mark what
+    it does", and gave nowhere to: the player noted Tennessee's burst boiler in the margin. Every ship's Now row ends
+    in a "note" blank, and the card pages' head says to note such a hit there, on A4 and Letter (their pages kept)."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        with _opened(pages.path) as pdf:
+            words = [w["text"] for k, p in enumerate(pdf.pages) if RECORD_CARDS in pages[k]
+                     for w in p.extract_words(x_tolerance=1.5)]
+        text = " ".join(words)
+        assert text.count("Now touching RAM declared note ________") == 22  # 18 Union ships, 4 Confederate
+        assert "mark what it does" not in text
+        assert _squeezed("a magazine or boiler hit has no box: note it after Now") in _squeezed(" ".join(_cards(pages)))
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_follower_may_steer_round_a_shoal_or_a_grounded_ship_and_back_into_the_wake(mobile_bay, bundled_packs):
+    """Play 29, moment 4 (p3 Line of battle, Passing, Grounding): with the wake along the Middle Ground's edge, nothing
+    said whether a follower may leave it to keep water (only "steering round a ship"), nor what those astern of a
+    follower aground do. She may steer round a shoal as round a ship, then back into the wake, and a ship aground is a
+    ship to steer round: said in the Passing reading, on A4 and Letter (their pages kept)."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        assert _squeezed("steering round a ship or shoal in her turn (a follower too, then back into the wake)") in \
+            _squeezed(_readings(pages))
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2474,6 +2531,32 @@ def test_the_quick_reference_says_how_high_a_heavy_can_throw_and_to_skip_what_ca
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
+def test_a_boilers_4d10_gives_no_event_on_its_doubles_said_on_the_chart(mobile_bay, bundled_packs, library):
+    """Play 29, moment 6 (p6 Boiler, 2-2): Brooklyn's Parrott double burst Tennessee's boiler and its 4D10 came up
+    3, 4, 3, 5; the pack said two dice alike give events on rams and torpedoes and nothing of the boiler's own throw.
+    None (reconstructed: the article's doubles are the rams', torpedoes' and Parrotts'), said on the chart's 2-2 row,
+    where the player is looking when the boiler bursts, on A4 and Letter (its pages kept)."""
+    assert "2-2 boiler explodes: 4D10 against EDNA (no event) 4 guns out" in _blocks(library, "mobile-bay-1864")
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("boiler explodes: 4D10 against EDNA (no event)") in ref
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_ships_already_touching_may_ram_each_bound_and_the_quick_reference_says_so(mobile_bay, bundled_packs, library):
+    """Play 29, moment 7 (p6 Ramming): Tecumseh and Tennessee lay bow to bow, and "(one already touching: speed 0,
+    marker kept)" left open whether either may declare a ram every bound without moving, or must back off first. She
+    may, each bound she touches (the article's ram is EDNA and speed, 0 stopped, and its doubles go to the chart, as
+    Tennessee was rammed again and again on the day): said in the clause, on A4 and Letter (their pages kept)."""
+    assert "(one already touching: speed 0, marker kept, each bound)" in _blocks(library, "mobile-bay-1864")
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        qr = _squeezed(_column(pages, "— quick reference", left=False))
+        assert _squeezed("else it lapses (one already touching: speed 0, marker kept, each bound).") in qr
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
 def test_a_ram_or_torpedo_double_goes_to_the_events_hit_or_not(mobile_bay, bundled_packs):
     """Replay 28, moment 5 (p6 Torpedoes): Tecumseh's test threw 7 against EDNA 16 with two dice alike; "Any two dice
     alike → events", a sentence after "no hit", left open whether a miss still sends the double to the events. It
@@ -2493,7 +2576,7 @@ def test_a_ram_may_use_its_turn_and_counts_a_whole_moves_inches_in_either_half(m
     whole move's inches at her marker, whichever half she touches in; a ship already touching rams at 0. Said on the
     Ramming line, from the readings' Ramming row, on A4 and on Letter, which keep 7 and 9 pages."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept)" in ref
+    assert "her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound)" in ref
     assert ("speeds a whole move's inches, either half (0 stopped; hers as set in phase 5, the target's now)") in ref
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
@@ -2501,18 +2584,6 @@ def test_a_ram_may_use_its_turn_and_counts_a_whole_moves_inches_in_either_half(m
         assert _squeezed("reach it this move, turn too, else it lapses (one already touching: speed 0") in qr
         assert _squeezed("speeds a whole move's inches, either half (0 stopped; hers as set in phase 5") in qr
         assert _squeezed("a bow touching has") not in qr
-    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
-
-
-def test_the_pair_passing_a_failed_brooklyn_is_held_at_slow_through_bound_2(mobile_bay, bundled_packs):
-    """Replay 28, moment 3 (p6 Brooklyn's test): "Slow, back to 005° in bound 2" beside "speed changes 1 step a bound"
-    left open whether Hartford's pair may step up to Cruise in bound 2 (at Cruise its half move on 320° runs onto the
-    Middle Ground: test_passing_a_failed_brooklyn_turns_back_at_slow_clear_of_the_middle_ground). It is held at Slow
-    that bound and turns back at the half; free from bound 3. On A4 and on Letter, which keep 7 and 9 pages."""
-    letter = _letter(bundled_packs)
-    for pages in (mobile_bay, letter):
-        ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("clear of her by rule; in bound 2 held at Slow, back to 005° at the half).") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2582,6 +2653,24 @@ def test_a_followers_start_speed_says_it_is_her_leaders(mobile_bay, bundled_pack
                      "Oneida + USS Galena"):
             assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
         assert " in line lashed pair" not in setup
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_every_follower_starts_at_her_leaders_speed_so_labelled(mobile_bay, bundled_packs):
+    """Play 29, moment 5 (p2 How, p3 Lashed pairs and Line of battle): only the four rear pairs' starts said
+    "(leader's)", so Hartford's and Richmond's pairs read as at their own Slow, and once Hartford led at her own 4" the
+    player could not tell whether Richmond's pair, Slow 3" by Port Royal, follows at inches its markers lack. A
+    follower moves at her leader's speed, under her In line marker, whatever her own settings: every follower's start
+    says "(leader's)", the leaders' none, on A4 and Letter (their pages kept)."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
+        for unit, heading in (("Manhattan", "000° 4\""), ("Winnebago", "000° 4\""), ("Chickasaw", "000° 4\""),
+                              ("Hartford + USS Metacomet", "005° 3\""), ("Richmond + USS Port Royal", "005° 3\"")):
+            assert re.search(rf"USS {re.escape(unit)} [\d½]+, [\d½]+ {heading} \(leader's\)", setup), unit
+        for unit in ("Tecumseh", "Brooklyn + USS Octorara"):
+            assert re.search(rf"USS {re.escape(unit)} [\d½]+, [\d½]+ 00[05]° [34]\"(?! \(leader)", setup), unit
+    assert "In line at her leader's speed" in _markers(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 

@@ -67,17 +67,19 @@ def start_speed(knots: float, units: list, leader: tuple[float, list] | None = N
     of a lashed pair, which moves at the slower's speed (Mobile Bay's wooden pairs: 4 kn is Brooklyn's Slow 4" but
     Octorara's Slow 3", so the pair makes 3", as bound 1 says); '0"' stopped (in the table's narrow column 'stopped'
     wrapped on Letter and shrank the plan). A ship following a column leader (`leader`: his knots and units) moves at
-    his speed (the Line of battle reading), so her figure is his: the rear pairs of Mobile Bay's wooden line, screw
-    ships at 4", steam at Brooklyn's pair's 3" (replay 17, defect p2)."""
+    his speed (the Line of battle reading), so her figure is his, "(leader's)" after it: the rear pairs of Mobile
+    Bay's wooden line, screw ships at 4", steam at Brooklyn's pair's 3" (replay 17, defect p2)."""
     own = units
     if leader is not None:
         knots, units = leader
     if knots <= 0:
         return '0"'
     figure = min(card_inches(knots, u) for u in units)
-    if leader is not None and figure != min(card_inches(knots, u) for u in own):
-        # a follower at her leader's speed, which is no setting of hers (Mobile Bay's four screw pairs, slowest 4",
-        # behind Brooklyn's 3"): said, so the figure does not read as a setting she lacks (replay 26, defect p2)
+    if leader is not None:
+        # a follower at her leader's speed: said, so the figure does not read as a setting she lacks (replay 26,
+        # defect p2: the four screw pairs, slowest 4", behind Brooklyn's 3"), and on every follower, as her In line
+        # marker goes out for every one (play 29, moment 5: Hartford's and Richmond's pairs, unlabelled, read as at
+        # their own Slow, and the player could not tell whether a pair follows at inches its markers lack)
         return f'{number(figure)}" {IN_LINE}'
     return f'{number(figure)}"'
 
@@ -153,6 +155,9 @@ def event_checks(s, ctx: Context) -> Block:
 # had nowhere to note on the card
 NOW_HEAD = "Now"
 NOW_CHECKS = ("touching", "RAM declared")
+# after them, a blank to note a magazine or boiler hit, which has no box (NO_EVENT_BOX; play 29: "mark what it does"
+# and nowhere to mark it, the player wrote in the margin)
+NOW_NOTE = "note ________"
 # a fort's guns go out by doubles (2-2, 3-3: 4; 4-4, 5-5: 2; 6-6: 1) and a factor box struck does not say which
 # double struck it: a line to write each in (replay 27: Fort Morgan's card had no place for it)
 FORT_GUNS_OUT = "guns out (double: factors) ________ ________ ________ ________"
@@ -192,7 +197,7 @@ def card(unit: Any, d, ctx: Context) -> Block:
                   **edna_style(s.edna, st))
     # her speed now is her speed marker by the model, not a tick on the card (speed_record); under it, in the room
     # her guns' column leaves beside it, a ship's pencilled states of the moment (NOW_CHECKS)
-    left = moves if s.is_fort else Stack([moves, CheckRow(NOW_HEAD, [Check(label) for label in NOW_CHECKS],
+    left = moves if s.is_fort else Stack([moves, CheckRow(NOW_HEAD, [Check(label) for label in NOW_CHECKS] + [Check(NOW_NOTE, 0)],
                                                           **st["now_checks"])], **st["now_stack"])
     # in black and white a side's shade is on the card's head only: the boxes a player pencils in stay white
     shade = None if in_colour(ctx) else st["bw_shade"].get(side)
@@ -213,7 +218,7 @@ def stopped_turn(ctx: Context) -> str:
     types = [r["type"].lower() for r in ctx.tables.ship_types.rows if r["turns_when_stationary"]]
     return f"Stopped, only a {' or a '.join(types)} turns, none at anchor." if types else "Stopped, no ship turns."
 # a magazine (1-1) or boiler (2-2) hit is over once thrown: its outcome is what a card keeps (replay 7 looked for a box)
-NO_EVENT_BOX = "a magazine or boiler hit has no box: mark what it does"
+NO_EVENT_BOX = "a magazine or boiler hit has no box: note it after Now"
 # what a card with every factor box struck means, where the boxes are struck (replay 12: Tennessee, all her guns out,
 # fired on; the All guns out reading on the roster page was not where the player looked)
 ALL_GUNS_OUT = "all struck, she fires no more"
