@@ -2439,6 +2439,13 @@ def test_a_line_has_turn_point_markers_one_a_follower_on_the_counters_page(mobil
     assert counters.STYLES["speed_marker"].w * 9 <= 190  # nine across A4's (and Letter's) 190 mm
 
 
+def _card_words(pages) -> str:
+    """The record cards' words as pdfplumber reads them (boxes' labels in their reading order), joined."""
+    with _opened(pages.path) as pdf:
+        return " ".join(w["text"] for k, p in enumerate(pdf.pages) if RECORD_CARDS in pages[k]
+                        for w in p.extract_words(x_tolerance=1.5))
+
+
 def test_a_ships_card_has_touching_and_ram_boxes_and_a_forts_a_guns_out_write_in(mobile_bay, bundled_packs):
     """Replay 27, defect (p4-5 cards): no box for "touching" or "RAM declared", and nowhere on Fort Morgan's card to
     note which event put which guns out. Every ship's card has a Now row under her speeds, touching and RAM declared,
@@ -2446,10 +2453,7 @@ def test_a_ships_card_has_touching_and_ram_boxes_and_a_forts_a_guns_out_write_in
     pages (A4 7, Letter 9)."""
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
-        with _opened(pages.path) as pdf:
-            words = [w["text"] for k, p in enumerate(pdf.pages) if RECORD_CARDS in pages[k]
-                     for w in p.extract_words(x_tolerance=1.5)]
-        text = " ".join(words)
+        text = _card_words(pages)
         assert text.count("Now touching RAM declared") == 22  # 18 Union ships, 4 Confederate
         assert text.count("silenced guns out (double: factors) ________ ________ ________ ________") == 2
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
@@ -2478,10 +2482,7 @@ def test_a_ships_card_has_a_write_in_for_a_magazine_or_boiler_hit(mobile_bay, bu
     in a "note" blank, and the card pages' head says to note such a hit there, on A4 and Letter (their pages kept)."""
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
-        with _opened(pages.path) as pdf:
-            words = [w["text"] for k, p in enumerate(pdf.pages) if RECORD_CARDS in pages[k]
-                     for w in p.extract_words(x_tolerance=1.5)]
-        text = " ".join(words)
+        text = _card_words(pages)
         assert text.count("Now touching RAM declared note ________") == 22  # 18 Union ships, 4 Confederate
         assert "mark what it does" not in text
         assert _squeezed("a magazine or boiler hit has no box: note it after Now") in _squeezed(" ".join(_cards(pages)))
@@ -2605,11 +2606,15 @@ def test_a_struck_consort_blocks_her_own_sloops_sight_and_the_freed_sloop_fires_
     did she block her own sloop's fire, and did the freed Brooklyn still fire outboard only ("all her factors
     outboard" is the pairs' rule)? She blocks the other's sight too, and the freed ship fires either side, as a lone
     ship by Targets. Said in the reading on A4 and on Letter, which keep 7 and 9 pages."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "a struck one anchors alongside, blocking sight, the other's too "
+                                                    "(free, she fires either side)")
+
+
+def _read_on_both_papers(mobile_bay, bundled_packs, words: str) -> None:
+    """`words` in the readings of the A4 and the Letter pack, which keep their 7 and 9 pages."""
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
-        readings = _squeezed(_readings(pages))
-        assert _squeezed("a struck one anchors alongside, blocking sight, the other's too (free, she fires either "
-                         "side)") in readings
+        assert _squeezed(words) in _squeezed(_readings(pages))
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2618,12 +2623,8 @@ def test_fort_morgans_sectors_are_from_her_square_not_from_the_west_shore(mobile
     shore, and nothing said whether her 170–330° and 330–030° sectors are too; at the 330° boundary it decides which
     of her factors bear. They are from her square on the plan (as drawn, and as her "sectors from here" counter).
     Said first in her reading, on A4 and on Letter, which keep 7 and 9 pages."""
-    letter = _letter(bundled_packs)
-    for pages in (mobile_bay, letter):
-        readings = _squeezed(_readings(pages))
-        assert _squeezed("Fort Morgan sectors from her square on the plan: every factor she has left bears on the "
-                         "channel (170–330°)") in readings
-    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+    _read_on_both_papers(mobile_bay, bundled_packs, "Fort Morgan sectors from her square on the plan: every factor "
+                                                    "she has left bears on the channel (170–330°)")
 
 
 def test_a_torpedo_fields_in_is_one_wording_on_the_readings_and_the_quick_reference(mobile_bay, bundled_packs):
