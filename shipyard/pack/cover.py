@@ -109,10 +109,10 @@ def commands(scenario, units, most: int = 4) -> list[tuple[str, list[tuple[str, 
             leaders = [(su.id, unit.name) for su, unit in members if not su.lashed_to]
             parts = 1 if key == "the forts" else -(-len(leaders) // most)
             size = -(-len(leaders) // parts)
-            words = [""] if parts == 1 else ["the head", "the tail"] if parts == 2 else [f"part {k + 1}" for k in range(parts)]
             for k in range(parts):
                 chunk = leaders[k * size:(k + 1) * size]
-                name = key if parts == 1 else f"{key}, {words[k]}" if k == 0 else words[k]
+                word = ("the head", "the tail")[k] if parts == 2 else f"part {k + 1}"
+                name = key if parts == 1 else f"{key}, {word}" if k == 0 else word
                 said.append((name, [_plain(n) for _, n in chunk], any(i in partners for i, _ in chunk)))
         if said:
             out.append((side.name, said))
@@ -126,11 +126,11 @@ def club_text(scenario, units, turn_word: str = "turn") -> str | None:
     players = sum(len(c) for _, c in sides)
     if players <= len(sides):
         return None
-    parts = []
-    for side, said in sides:
-        parts.append(f"{side}: " + "; ".join(
-            f"{name} ({', '.join(ships)}{', with their consorts' if mates and len(ships) > 1 else ', with her consort' if mates else ''})"
-            for name, ships, mates in said))
+    def command(name: str, ships: list[str], mates: bool) -> str:
+        consorts = ("" if not mates else ", with their consorts" if len(ships) > 1 else ", with her consort")
+        return f"{name} ({', '.join(ships)}{consorts})"
+
+    parts = [f"{side}: " + "; ".join(command(*c) for c in said) for side, said in sides]
     return (f"{players} players, one to a command. " + ". ".join(parts) + ". Each player throws for their own units, and a side's "
             f"fire is worked at once, player beside player. An evening need not hold every {turn_word}: stop at the end "
             f"of one, the models where they lie and the sheets as marked, and play on next time.")
