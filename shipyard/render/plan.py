@@ -147,12 +147,15 @@ class TablePlan(Block):
             tw = text_width(label, size)
             # every place tried beside her lies within her farthest reach: only what reaches into that can be covered
             # (the same places, costs and choice as against the whole plan, a fraction of the overlap tests)
-            far = (r or self.marker) * NEAR_REACHES[-1] if r else self.marker * (NEAR_REACHES[-1] - 1.0)
+            def gap_at(reach: float) -> float:  # her label's gap from her marker (or a ground point) at this reach
+                return r * reach if r else self.marker * (reach - 1.0)
+
+            far = gap_at(NEAR_REACHES[-1])
             zone = (x - far - tw, y - far - th, x + far + tw, y + far + th)
             near = [t for t in clear if t[0] < zone[2] and zone[0] < t[2] and t[1] < zone[3] and zone[1] < t[3]]
             best, best_cost, unowned = None, None, None
             for reach in NEAR_REACHES:
-                gap = (r or self.marker) * reach if r else self.marker * (reach - 1.0)
+                gap = gap_at(reach)
                 for dx, dy in ((gap, -th / 2), (-gap - tw, -th / 2), (-tw / 2, -gap - th), (-tw / 2, gap),
                                (gap, -gap - th), (gap, gap), (-gap - tw, -gap - th), (-gap - tw, gap)):
                     box = (x + dx, y + dy, x + dx + tw, y + dy + th)
