@@ -3331,3 +3331,14 @@ def test_s37_the_counters_hold_a_turned_marker_for_every_plot_and_more_lasting_s
     assert plots == 15  # 4 monitors, 7 pairs, 4 Confederate ships
     assert words.count("TURNED") >= plots
     assert words.count("SMOKE") >= 4 and words.count("STEAM") >= 3 and words.count("MAGAZINE") >= 2
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_s38_a_smoke_marker_for_each_funnel_hit_in_three_turns(bundled_packs, paper):
+    """Play 30 (p17): five ships' funnels were hit in three turns of Mobile Bay and the counters held four SMOKE, so a
+    fifth −1 to fire went on memory; a SMOKE for every five ships gives the 22 five, on both papers and no page more."""
+    from conftest import pdf_page_index
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
+    assert words.count("SMOKE") >= 5

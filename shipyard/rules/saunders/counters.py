@@ -34,9 +34,10 @@ SHIPS_PER_HALTED = 11  # a halted marker for every 11 ships (at least 2): a ram 
                        # rams are rare (none in the replays' three-turn games), so 6 gave way to play 28's state markers
 SHIPS_PER_STATE = 11  # a CAPTAIN, RUDDER and PILOT marker for every 11 ships (at least 2): play 28 had two captains
                       # down and two rudders jammed at once in turn 3 and Hartford's pilot house hit twice
-SHIPS_PER_LASTING = 6  # a SMOKE marker for every 6 ships, a STEAM for every 8 (at least 2): they last all game, and a
+SHIPS_PER_LASTING = 5  # a SMOKE marker for every 5 ships, a STEAM for every 8 (at least 2): they last all game, and a
 SHIPS_PER_STEAM = 8    # −1 to fire without a marker on the model is easily forgotten (play 28: three ships in three
-                       # turns; play 29: two of three SMOKE in use by turn 3, nine turns to go)
+                       # turns; play 29: two of three SMOKE in use by turn 3, nine turns to go; play 30: five funnels
+                       # hit in three turns where Mobile Bay's 22 ships had four SMOKE)
 MAGAZINES = 2  # MAGAZINE markers (a turn each; play 29: one for the fleet)
 LIGHT_TEXT = {"fire", "sunk"}  # white figures on a dark chit
 # what marks each kind besides its fill, so that in black and white they differ by more than a grey
