@@ -351,10 +351,9 @@ def test_the_scenario_page_shows_the_table_plan_within_a_phone_screen(server, br
 
 
 # what a page of the origin can see of what an earlier test left: cookies (the guard's key cookie is HttpOnly, so
-# the browser's own list is read too), storage, caches and service workers, a global of the page's script
-# what a page finds left in the browser; htmx's own record of the tab's current path is not counted: the page just
-# opened writes it itself, at a moment of htmx's choosing (a clean-clone CI run caught it written by the freshly
-# opened /scenarios before one reading and not the other), where a key an earlier test left is never htmx's
+# the browser's own list is read too), storage, caches and service workers, a global of the page's script. htmx's
+# own record of the tab's current path is not counted: the page just opened writes it itself, when htmx chooses (a
+# clean-clone CI run caught it written before one reading and not the other); a key an earlier test left is never it
 _LEFT = """
 const done = arguments[arguments.length - 1];
 const session = Object.keys(sessionStorage).filter((k) => k !== 'htmx-current-path-for-history').sort();
