@@ -578,7 +578,7 @@ def test_half_the_struck_vessels_speed_rounds_down(library):
 
 def test_a_second_rudder_hit_the_other_way_leaves_her_straight_ahead(library):
     """Moment 7: Winnebago took two rudder criticals, one "port only", one "starboard only": no rule for both."""
-    assert "both boxes: straight ahead only, a repair clears one" in reference_text(library, "mobile-bay-1864")
+    assert "both boxes: straight ahead only;" in reference_text(library, "mobile-bay-1864")
 
 
 def test_a_rudder_hit_names_the_way_she_can_still_turn_as_her_sheets_boxes_do(mobile_bay_text, mobile_bay_pages):
@@ -2772,3 +2772,19 @@ def test_a_lashed_consort_scores_as_a_ship_of_her_own(mobile_bay_text, bundled_p
     for text in (mobile_bay_text, letter):
         assert ("Scores * a lashed consort is a ship of her own for a scenario's points: passing, sunk or struck, by her "
                 "own kind (a wooden gunboat: a wooden ship)") in text
+
+
+def test_each_ticked_rudder_box_is_repaired_with_a_die_of_its_own(library):
+    """Play 30: a ship with both rudder boxes ticked: one repair die for the rudder, or one for each box? One for
+    each box, as for each jammed gun, and Table 15's Rudder line sends the player to Repairs."""
+    text = reference_text(library, "mobile-bay-1864")
+    assert ("a d10 for each jammed gun, port and turret and for each ticked rudder box: each cleared on 3 or less"
+            in text)
+    assert "both boxes: straight ahead only; each box repaired on its own (Repairs)" in text
+
+
+def test_a_rudder_hit_on_either_of_a_lashed_pair_steers_both(library):
+    """Play 30: Brooklyn lashed to Octorara takes a Rudder hit: does the pair still turn both ways? The pair turns
+    only as the hit one may, as a Pilot House hit on either holds both."""
+    assert ("a Rudder hit on either steers both: the pair turns only the way the hit one still may (both ways lost "
+            "between them: straight ahead)") in reference_text(library, "mobile-bay-1864")
