@@ -463,7 +463,7 @@ def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_
             "critical, fire or magazine if pierced fort_targets") in mobile_bay_text
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert ("3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike 4. d6 4-6 only "
-            "if the walls were pierced (deflected: its SDP, nothing more): 4-5 fire: a fire test marker; 6 magazine: 2d6 "
+            "if the walls were pierced (deflected: its SDP (after the slash, whole), nothing more): 4-5 fire: a fire test marker; 6 magazine: 2d6 "
             "SDP more and a fire test marker") in page
 
 
@@ -1168,7 +1168,7 @@ def test_a_fort_sheet_says_a_deflected_hit_gets_no_fire_or_magazine_critical(mob
     """Replay 12, defect (p15): "walls pierced: 4-5 fire ..." left open whether a deflected hit still gets a fire; only
     p23's readings row ("only through the walls") settled it. The sheet says it where the player looks."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "only if the walls were pierced (deflected: its SDP, nothing more): 4-5 fire" in page
+    assert "only if the walls were pierced (deflected: its SDP (after the slash, whole), nothing more): 4-5 fire" in page
     assert "walls pierced: 4-5" not in page
 
 
@@ -1761,7 +1761,7 @@ def test_a_fort_critical_on_a_deflected_hit_says_it_does_its_sdp_and_nothing_mor
     """Replay 23, moment 2: "walls pierced only: 4-5 fire ..." still left open what a 4-6 does when the walls
     deflect the hit; the player guessed nothing more. The sheet says it at the roll."""
     page = flat(next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p))
-    assert "d6 4-6 only if the walls were pierced (deflected: its SDP, nothing more): 4-5 fire" in page
+    assert "d6 4-6 only if the walls were pierced (deflected: its SDP (after the slash, whole), nothing more): 4-5 fire" in page
 
 
 def test_the_roster_marks_a_part_armoured_hull_as_her_sheet_does(mobile_bay_pages):
@@ -2015,7 +2015,7 @@ def test_a_forts_shot_at_rules_are_short_numbered_lines_and_the_critical_on_a_de
         for words in ("2. target size F, Immobile (+1); every hit strikes the walls; fort critical: each hit's own "
                       "location d10 (no column to read), a 10 (not the to-hit die's): the hit's SDP and a d6",
                       "3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike",
-                      "4. d6 4-6 only if the walls were pierced (deflected: its SDP, nothing more): 4-5 fire: a fire "
+                      "4. d6 4-6 only if the walls were pierced (deflected: its SDP (after the slash, whole), nothing more): 4-5 fire: a fire "
                       "test marker; 6 magazine: 2d6 SDP more and a fire test marker"):
             assert words in text, (fort, words)
         assert "else SDP alone" not in text
@@ -2160,13 +2160,13 @@ def test_a_shot_through_a_forts_walls_is_printed_on_every_fort_sheet_and_the_qui
         assert forts.count("Damage · strike a box for each point · pierced by shot: SDP ÷ 3, round up") == 2
         text = " ".join(pages)
         assert ("Fort pierced a solid shot through a fort's walls does a third of its Table 17 SDP, rounded up (a shell "
-                "all) fort_targets") in text
+                "all; a shot the walls deflect: its figure after the slash, whole) fort_targets") in text
     from shipyard.rules.smoke_on_the_water.sheet import shot_through
 
     house = _whole_shot_house(tmp_path)
     assert shot_through(RS.context(library, house)) == " · pierced by shot: SDP in full"
     ref = reference_text(library, "mobile-bay-1864", house)
-    assert "Fort pierced a solid shot through a fort's walls does all its Table 17 SDP, as through a ship's side (house rule)" in ref
+    assert "Fort pierced a solid shot through a fort's walls does all its Table 17 SDP, as through a ship's side (deflected: its figure after the slash) (house rule)" in ref
     assert "a third of its Table 17 SDP" not in ref
 
 
@@ -2788,3 +2788,11 @@ def test_a_rudder_hit_on_either_of_a_lashed_pair_steers_both(library):
     only as the hit one may, as a Pilot House hit on either holds both."""
     assert ("a Rudder hit on either steers both: the pair turns only the way the hit one still may (both ways lost "
             "between them: straight ahead)") in reference_text(library, "mobile-bay-1864")
+
+
+def test_a_shot_a_forts_walls_deflect_does_its_figure_after_the_slash_undivided(mobile_bay_pages):
+    """Play 30, moment 3: the fort sheet divides a pierced shot's SDP by 3; is a deflected shot's figure after the
+    slash divided too? No: said on the fort sheets' critical line and in the readings' Fort pierced."""
+    forts = [p for p in mobile_bay_pages if "Fire log" in p and "Shot at" in p]
+    assert forts and all("(deflected: its SDP (after the slash, whole), nothing more)" in p for p in forts)
+    assert "a shot the walls deflect: its figure after the slash, whole" in " ".join(mobile_bay_pages)
