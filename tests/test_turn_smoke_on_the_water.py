@@ -713,8 +713,8 @@ def test_a_fort_face_fires_a_quarter_of_its_guns_at_any_one_ship(mobile_bay_page
 def test_the_channel_fills_with_smoke_from_turn_2(mobile_bay_pages):
     """Moment E (balance), the day's smoke: the fleet and the forts fought in their own smoke, which the play-test's
     clear-air gunnery ignored. From turn 2, fire beyond Short range counts half to three quarters obscured."""
-    assert ("Powder smoke From turn 2 powder smoke lies over the channel. 1. All fire at Medium range or more, ship or "
-            "fort, firing or fired at: −2 (½–¾ obscured)"
+    assert ("Powder smoke From turn 2 powder smoke lies over the channel. 1. Each gun at its own Medium range or more, "
+            "ship or fort, firing or fired at: −2 (½–¾ obscured)"
             ) in mobile_bay_pages[1]  # replay 15: "beyond Short range" left Point blank's place open
 
 
@@ -1127,7 +1127,7 @@ def test_powder_smoke_is_not_added_to_the_bases_in_the_way_and_a_miss_it_made_hi
     """Replay 10, defect (p2): "counts ½ to ¾ obscured": added to obscuring by other bases? And the Obscured rule's
     "a miss that would have hit without the modifier hits the vessel in the way": which, when only smoke is in the
     way? The worse of the two, never both; a miss the smoke alone made is a miss."""
-    assert ("1. All fire at Medium range or more, ship or fort, firing or fired at: −2 (½–¾ obscured). 2. Bases hiding her as much or "
+    assert ("1. Each gun at its own Medium range or more, ship or fort, firing or fired at: −2 (½–¾ obscured). 2. Bases hiding her as much or "
             "more: theirs instead, never both.") in mobile_bay_pages[1]  # sotw35: the rule in steps
     assert "3. Only bases worse than the smoke's −2 make a stray:" in mobile_bay_pages[1]  # sotw36: the smoke's miss none
 
@@ -1822,7 +1822,7 @@ def test_powder_smoke_holds_for_a_forts_fire_and_fire_at_a_fort(mobile_bay_pages
     """Replay 24, moment 5 (p2, p22): the smoke rule says "fire at Medium range or longer", the Obscured rule has a
     fort's own reading: does the smoke count at a fort, or from one? Both, A4 and Letter."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert ("1. All fire at Medium range or more, ship or fort, firing or fired at: −2 (½–¾ obscured).") in pages[1]
+        assert ("1. Each gun at its own Medium range or more, ship or fort, firing or fired at: −2 (½–¾ obscured).") in pages[1]
 
 
 def test_an_abandoned_ship_drifts_only_once_she_has_stopped(mobile_bay_pages, bundled_packs):
@@ -2206,7 +2206,7 @@ def test_sotw35_moment5_powder_smoke_in_steps_and_a_stray_weighed_with_the_smoke
     """Replay 26, moment 5 and the Powder smoke defect: one long clause; and whether the smoke still counts when the
     bases' modifier is taken away to see if a miss hits the vessel in the way (ours: it does; stray_hits)."""
     setup = mobile_bay_pages[1]
-    for step in ("1. All fire at Medium range or more, ship or fort, firing or fired at: −2 (½–¾ obscured).",
+    for step in ("1. Each gun at its own Medium range or more, ship or fort, firing or fired at: −2 (½–¾ obscured).",
                  "2. Bases hiding her as much or more: theirs instead, never both.",
                  "3. Only bases worse than the smoke's −2 make a stray: a miss that would hit at −2 hits the vessel"):
         assert step in setup, step
@@ -2353,7 +2353,7 @@ def test_sotw36_moment1_powder_smoke_is_all_fire_at_medium_or_more_not_only_a_fo
     """Replay 27, moment 1 (p2, every shot of turn 2): "Fire at Medium range or more, by or at a fort too" read as
     maybe only fire by or at a fort. Ours: all of it, ship at ship too; A4 and Letter say "All fire"."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert "1. All fire at Medium range or more, ship or fort, firing or fired at: −2" in pages[1]
+        assert "1. Each gun at its own Medium range or more, ship or fort, firing or fired at: −2" in pages[1]
         assert "by or at a fort too" not in pages[1]
 
 
@@ -2796,3 +2796,9 @@ def test_a_shot_a_forts_walls_deflect_does_its_figure_after_the_slash_undivided(
     forts = [p for p in mobile_bay_pages if "Fire log" in p and "Shot at" in p]
     assert forts and all("(deflected: its SDP (after the slash, whole), nothing more)" in p for p in forts)
     assert "a shot the walls deflect: its figure after the slash, whole" in " ".join(mobile_bay_pages)
+
+
+def test_the_powder_smoke_goes_by_each_guns_own_range_band(mobile_bay_pages):
+    """Play 30, moment 4: Brooklyn's rifles and smoothbores at one target lie in different bands of their own: does
+    the smoke's -2 go by each gun's band or by one range for the ship? By each gun's own, as Table 10's range does."""
+    assert "1. Each gun at its own Medium range or more, ship or fort, firing or fired at: −2" in mobile_bay_pages[1]
