@@ -284,7 +284,7 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
     (13, "Casemate * the casemate's armour, damage on the Hull (none: a Hull hit)"),
     (14, "a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull;"),
     (15, "Wheel hit * from the broadside, the wheel facing the firer"),
-    (17, "Plunging indirect fire (a howitzer beyond its \"dir\" band, any mortar) rolls on the Plunging column"),
+    (17, "Plunging indirect fire (a howitzer beyond its \"dir\" band, any mortar) lands by Table 13 (its deviation template is with the gauges) and rolls on the Plunging column"),
 ])
 def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, words):
     """Round 2, the hits: the howitzer's "dir" band, an undetonated shell, which shells bring a fire test marker,
@@ -2802,3 +2802,11 @@ def test_the_powder_smoke_goes_by_each_guns_own_range_band(mobile_bay_pages):
     """Play 30, moment 4: Brooklyn's rifles and smoothbores at one target lie in different bands of their own: does
     the smoke's -2 go by each gun's band or by one range for the ship? By each gun's own, as Table 10's range does."""
     assert "1. Each gun at its own Medium range or more, ship or fort, firing or fired at: −2" in mobile_bay_pages[1]
+
+
+def test_the_quick_reference_says_where_table_13s_deviation_template_is(mobile_bay_text, mobile_bay_pages):
+    """Play 30, moment 5: the quick reference sent a mortar's shot to "Table 13's landing" but the template prints
+    with the gauges, not with the tables: the Plunging line says where it is, and that page holds it."""
+    assert "lands by Table 13 (its deviation template is with the gauges) and rolls on the Plunging column" in mobile_bay_text
+    gauges = [p for p in mobile_bay_pages if "Fire-arc template" in p]
+    assert gauges and any("Table 13 · Indirect-fire deviation template" in p for p in gauges)
