@@ -2679,7 +2679,10 @@ def test_a_forts_fire_log_asks_for_the_gun_boxes_a_misfires_random_gun_is_drawn_
     assert forts
     for page in forts:
         assert "(Bro 5, Har 5)" not in page
-        assert "Fire log · each face: the ships it fired at and the gun boxes at each, for a misfire's random gun" in page \
+        # play 30, moment 7: "Har 6–7 13" read as one range; the example says "and"
+        assert "Har 6–7 13" not in page
+        assert "Fire log · each face: the ships it fired at and the gun boxes at each, for a misfire's random gun (e.g. " \
+            "Bro 1–5; Har 6–7 and 13)" in page \
             or "Ships fired at: gun boxes" in page
     letter = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)]
     # Letter: both forts (one page) keep one column, every part of each log headed so

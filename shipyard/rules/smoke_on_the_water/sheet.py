@@ -649,7 +649,7 @@ TACTICAL_CODES = f"{TEXT_CODES}, {OUR_CODES}"
 def log_legend(ctx: Context, fort: bool = False, compact: bool = False, faces: list[str] | None = None) -> Block:
     """The log's title, with what its codes mean for a vessel (a fort's log a column a face, `faces`: what to write)."""
     if fort:
-        return Heading("Fire log" + (" · each face: the ships it fired at and the gun boxes at each, for a misfire's random gun (Bro 1–5, Har 6–7 13)"
+        return Heading("Fire log" + (" · each face: the ships it fired at and the gun boxes at each, for a misfire's random gun (e.g. Bro 1–5; Har 6–7 and 13)"
                                      if len(faces or ()) > 1 else ""), **style("fire_log_head"))
     codes = " ".join(r.get("code", r["level"][0]) for r in ctx.tables.require("speed_levels").rows)
     if compact:
