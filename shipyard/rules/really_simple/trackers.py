@@ -51,7 +51,9 @@ def no_effect_rolls(tables, stats) -> list[tuple[str, list[str]]]:
             if mine and not any(applies(o.applies, stats) for o in mine):
                 rolls.append(roll)
         if table == "hit_effects" and getattr(stats, "is_fort", False) and _fort_gun_on(tables) == "two":
-            rolls = sorted(rolls + ["3"], key=lambda r: int(r.split("-")[0]))  # only a 2 takes a fort's gun (fort_hits)
+            # only a 2 takes a fort's gun: the rest of the ship's 2-3 is shot spent (fort_hits.spent)
+            spent = str(tables.require("fort_hits").rows["spent"])
+            rolls = sorted(rolls + [spent], key=lambda r: int(r.split("-")[0]))
         if rolls:
             out.append((words, rolls))
     return out
