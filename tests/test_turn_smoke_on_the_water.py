@@ -61,7 +61,7 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
     "Target aspect draw a line from the firing gun (a turret's centre) to the target's centre",
     "Shot or shell chosen for each gun as its target is declared (howitzers and mortars shell only)",
     "Hull (HDP) 0 dead in the water",
-    "every further point is a flooding point",
+    "every further point, the rest of the hit that empties it too, is a flooding point",
     "never below Slow while any HDP is left",
     "Turret at 0 TDP knocked out, its guns silent, further hits to the Hull",
     "Fort at 0 SDP silenced and destroyed",
@@ -69,7 +69,7 @@ def test_grounding_damage_and_the_table_3_and_5_modifiers_are_printed(mobile_bay
     "(part) armour * roll a d10 for each hit on it: 5 or less strikes the armour, else it counts U",
     "Anchoring an AN order",
     "locked vessels move together the larger's remaining distance",
-    "sterns level; move as one at the slower's speed on the poorer template",
+    "sterns level; one move at the slower's speed on the poorer template",
     "Deflected a deflected shot does its range column's figure after the slash",
 ])
 def test_the_rules_a_turn_needs_are_on_the_quick_reference(mobile_bay_text, words):
@@ -193,7 +193,7 @@ def test_the_quick_reference_prints_the_turn_card_and_what_the_text_leaves_open(
 PHASE_RULES = {"Orders": "Orders log speed I S M F V", "Movement": "Table 3 · run aground",
                "Gunnery": "Table 10 · to hit", "Boarding": "Boarding in contact with a BD order: each a d10",
                "Morale": "Morale tested once her HDP reach the ¼ bar", "Fire test": "Phase 6 · fire test",
-               "Repair": "Repairs each repair phase, a d10 for each jammed gun"}
+               "Repair": "Repairs each repair phase a d10 a jammed gun"}
 FURTHER_ROLLS = {"fire test marker": "Phase 6 · fire test", "repair phase": "Repairs each repair phase",
                  "boiler": "Boiler Bursts", "magazine explodes": "Magazine Explodes", "abandon": "Abandoned",
                  "locked": "Table 7 · lock", "sinks": "Flotation (FP) 0 she sinks", "out of control": "Out of control *"}
@@ -270,7 +270,7 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
     """Round 2, moments 8 and 9: who moves first, is fire simultaneous, whose fire "none after a collision" bars; and
     Table 1 pointed at a Table 14 the pack no longer prints whole (each sheet has her own column)."""
     assert "Movement every vessel at once, the full distance" in mobile_bay_text
-    assert "Gunnery all at once (a vessel sunk or a gun lost this phase still fires): declare target" in mobile_bay_text
+    assert "Gunnery all at once (a vessel sunk or a gun lost this phase still fires; mark the hits in the order thrown): declare target" in mobile_bay_text
     assert "A vessel in a collision or aground above Slow this turn does not fire" in mobile_bay_text
     assert "Tables 10, 11, 15-17, her sheet's hit locations (Table 14)" in mobile_bay_text
     assert "14-17" not in mobile_bay_text and "Tables 14-15" not in mobile_bay_text
@@ -293,10 +293,9 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
 
 
 @pytest.mark.parametrize("moment, words", [
-    (10, "sterns level; move as one at the slower's speed on the poorer template, the hull inside the turn "
-         "running its edge as one ship's, the other alongside, the circle no wider; each shot at, "
-         "and tests a torpedo "
-         "field or shoal, as herself; no gun fires to the partner's side"),
+    (10, "sterns level; one move at the slower's speed on the poorer template (the inner hull runs its edge, the "
+         "circle no wider); each shot at, and tests a torpedo field or shoal, as herself; no gun, pivots too, fires "
+         "to the partner's side"),
     (11, "Wrecks * a sunk vessel stays as a wreck (a Wreck marker, or her model on its side): "
          "moving over it tests Table 3's "
          "deep water with wrecks column"),
@@ -392,7 +391,7 @@ def test_a_fort_sheet_says_what_a_fire_does_to_a_fort(mobile_bay_pages):
 def test_a_lashed_pair_casts_off_when_her_partner_is_abandoned(mobile_bay_text):
     """Moment 10: the casting-off rule covered only a partner "sunk or struck"; an abandoned partner (a boiler burst,
     a failed morale test, HDP 0) can neither steer nor move herself, so she is cast off too."""
-    assert "one sunk, struck or abandoned: in her next movement phase the other casts off" in mobile_bay_text
+    assert "one sunk, struck or abandoned: the other casts off in her next move" in mobile_bay_text
 
 
 def test_a_fire_lit_in_the_fire_test_phase_first_burns_next_turn(mobile_bay_text):
@@ -424,22 +423,20 @@ def test_the_mobile_bay_set_up_says_how_far_the_tide_drifts_a_ship(mobile_bay_pa
 
 def test_a_lashed_pairs_pivot_guns_do_not_fire_across_her_partner(mobile_bay_text):
     """Round 4, moment 2: only the inboard broadside was barred; may a lashed gunboat's pivot fire across her sloop?"""
-    assert "no gun fires to the partner's side of her keel line, pivots too, till the partner is out" in mobile_bay_text
+    assert "no gun, pivots too, fires to the partner's side of her keel line (dead ahead or astern, ±5°, is free) till he is cast off or sunk" in mobile_bay_text
 
 
 def test_casting_off_takes_the_turns_move_and_she_moves_alone_from_the_next(mobile_bay_text):
     """Round 4, moment 3: one page said casting off takes a whole move, another that she moves alone from the next
     turn; the reading makes them one rule (replay 6, moment 3: and names which move it takes)."""
-    assert ("in her next movement phase the other casts off, carried with her (an abandoned one's way: straight "
-            "ahead), moves alone from the turn after" in mobile_bay_text)
+    assert ("the other casts off in her next move, carried with her (an abandoned one: straight ahead, a level less "
+            "each turn), alone from the turn after" in mobile_bay_text)
 
 
 def test_a_critical_hit_still_does_the_hits_damage(mobile_bay_text):
     """Round 4, moment 4: Table 15's Rudder, Port Jammed, Boiler Bursts and Turret Jams rows give an effect and no
     word on whether the hit's own damage still counts."""
-    assert ("the effects marked * are ours (a Stack hit: Hull damage only); all, Rudder, Port, Turret and Boiler too, "
-            "still do the hit's damage"
-            in mobile_bay_text)
+    assert "effects marked * are ours (Stack: Hull damage only); each still does the hit's damage" in mobile_bay_text
 
 
 def test_the_torpedo_speed_modifier_changes_the_strike_number_not_the_roll(mobile_bay_text):
@@ -597,7 +594,7 @@ def test_each_hull_of_a_lashed_pair_tests_a_torpedo_field_for_herself(library):
 def test_a_rammed_lashed_pair_and_the_speed_she_casts_off_at(library):
     """Moment 5: a lashed pair rammed: does the sloop take damage when her gunboat is struck? And at what speed does
     the gunboat go on after casting off?"""
-    assert ("moves alone from the turn after at the pair's level (her own top speed at most); rammed, only the hull "
+    assert ("alone from the turn after at the pair's last level (her top speed at most); rammed, only the hull "
             "struck rolls Table 6") in reference_text(library, "mobile-bay-1864")
 
 
@@ -882,7 +879,7 @@ def test_a_lashed_gunboats_pivot_never_fires_across_her_keel_line_past_the_sloop
     """Replay 7, moment 3: "no gun on the partner's side fires, pivots too" left open whether Octorara's bow pivot
     may fire 13 degrees to starboard, past Brooklyn's bow. The partner's side is the half on her side of the keel
     line, ahead and astern too: a pivot fires to the free side only."""
-    assert "no gun fires to the partner's side of her keel line, pivots too, till the partner is out" in mobile_bay_text
+    assert "no gun, pivots too, fires to the partner's side of her keel line (dead ahead or astern, ±5°, is free) till he is cast off or sunk" in mobile_bay_text
     assert "guns on the partner's side, pivots too, never fire" not in mobile_bay_text
 
 
@@ -932,8 +929,8 @@ def test_a_lashed_pair_whose_sloop_is_abandoned_under_way_is_carried_with_her_as
     her", p23 "casts off next movement, no move of her own"; was Octorara dragged with her? She is, that one phase,
     straight ahead (no one steers an abandoned ship); a partner Immobile but manned is carried, as p2 had it."""
     row = _readings_row(mobile_bay_text, "Lashed pairs")
-    assert ("one sunk, struck or abandoned: in her next movement phase the other casts off, carried with her (an "
-            "abandoned one's way: straight ahead), moves alone from the turn after") in row
+    assert ("one sunk, struck or abandoned: the other casts off in her next move, carried with her (an abandoned one: "
+            "straight ahead, a level less each turn), alone from the turn after") in row
     assert "one Immobile yet manned: the other carries both at half her speed" in row
     assert "no move of her own" not in row
 
@@ -953,7 +950,7 @@ def test_a_lashed_pair_turns_by_one_rule_printed_once(mobile_bay_text, mobile_ba
     the poorer template". One reading (the poorer template), printed on the readings page; the set-up points to it."""
     setup, reference = mobile_bay_pages[1], mobile_bay_text.split("Speed: top speed ahead/astern", 1)[1]
     assert "turns as the sloop" not in setup and "turns as the sloop" not in reference
-    assert "move as one at the slower's speed on the poorer template" in _readings_row(mobile_bay_text, "Lashed pairs")
+    assert "one move at the slower's speed on the poorer template" in _readings_row(mobile_bay_text, "Lashed pairs")
     assert reference.count("poorer template") == 1  # the readings, on the roster page since sotw37
     assert "they play by the roster page's Lashed pairs" in setup
 
@@ -1080,8 +1077,8 @@ def test_a_lashed_pairs_start_is_the_larger_ships_centre_with_her_consort_alongs
     the two bases sit? The readings row's first words: the larger on the point, the consort touching her on the
     side the set-up names (port, away from the fort), sterns level."""
     row = _readings_row(mobile_bay_text, "Lashed pairs")
-    assert row.startswith("set up: the larger centred on her start, the consort's base touching her on the side the "
-                          "set-up names, sterns level; move as one")
+    assert row.startswith("set up: the larger on her start, the consort touching her on the named side, sterns level; "
+                          "one move")
     assert "lashed on the port side, away from Fort Morgan" in mobile_bay_text or "port side, away from the fort" in mobile_bay_text
 
 
@@ -1142,7 +1139,7 @@ def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobil
 
 def test_a_lashed_pairs_template_is_laid_along_the_hull_on_the_inside_of_the_turn(mobile_bay_text):
     """Replay 12, moment 2 (p23): the pair turns "on the poorer template", but which hull follows its edge?"""
-    assert ("on the poorer template, the hull inside the turn running its edge as one ship's, the other alongside,"
+    assert ("on the poorer template (the inner hull runs its edge, the circle no wider)"
             in _readings_row(mobile_bay_text, "Lashed pairs"))
 
 
@@ -1279,8 +1276,8 @@ def test_the_gun_a_hit_picks_is_one_bearing_on_the_firer_in_every_table(mobile_b
 def test_a_lashed_pair_may_fire_at_a_target_dead_ahead_on_her_keel_line(mobile_bay_text):
     """Replay 14, defect (p23): Tennessee exactly on Hartford's keel line, Metacomet lashed to port: which side is
     that? The player held fire."""
-    assert ("no gun fires to the partner's side of her keel line, pivots too, till the partner is out (then any line not "
-            "across her base); a target dead ahead or astern") in mobile_bay_text
+    assert ("no gun, pivots too, fires to the partner's side of her keel line (dead ahead or astern, ±5°, is free)"
+            in mobile_bay_text)
 
 
 def test_table_3s_local_pilot_says_who_has_one_and_mobile_bay_names_them(mobile_bay_text, mobile_bay_pages):
@@ -1322,7 +1319,7 @@ def test_several_fire_test_markers_of_one_phase_light_one_fire(mobile_bay_text):
 
 def test_a_lashed_pairs_dead_ahead_says_how_wide_it_is(mobile_bay_text):
     """Replay 15, moment 2: "a target dead ahead is free" did not say how wide dead ahead is; the player allowed 4°."""
-    assert "a target dead ahead or astern (keel line ±5°) is free;" in mobile_bay_text
+    assert "(dead ahead or astern, ±5°, is free)" in mobile_bay_text
 
 
 def test_a_turret_jam_puts_the_hits_damage_on_that_turrets_tdp(mobile_bay_text):
@@ -1351,7 +1348,7 @@ def test_a_stack_hit_says_it_does_hull_damage_only(mobile_bay_pages, mobile_bay_
     """Replay 16, moment 1 (pp21-22, sheets): the readings page said the stack hit's text is lost and replaced, and no
     effect was printed anywhere; the sheet's "Stack U (Hull track)" left open whether there was more. Hull damage only."""
     assert "Stack U (Hull damage only)" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
-    assert "the effects marked * are ours (a Stack hit: Hull damage only)" in mobile_bay_text
+    assert "effects marked * are ours (Stack: Hull damage only)" in mobile_bay_text
 
 
 def test_a_miss_under_smoke_with_a_ship_as_much_in_the_way_hits_that_ship(mobile_bay_pages):
@@ -1491,8 +1488,8 @@ def test_an_embrasure_critical_says_which_figure_a_hit_the_walls_deflect_does(mo
 def test_a_pilot_house_hit_on_either_ship_of_a_lashed_pair_holds_both(mobile_bay_text):
     """Replay 18, moment 2 (p21 Table 15 against p22 Lashed pairs): one ship of a pair takes a Pilot House hit; is the
     whole pair frozen? Yes (ours): the pair steers on one order."""
-    assert ("rolls Table 6; a Pilot House hit on either holds both to their speed and course next turn (one order "
-            "steers the pair)") in mobile_bay_text
+    assert ("rolls Table 6; a Pilot House or Rudder hit on either steers both: both hold speed and course next turn, "
+            "or turn only as the hit one may") in mobile_bay_text
 
 
 def test_the_turn_1_binding_holds_the_union_lines_heading_as_well_as_its_speed(mobile_bay_pages):
@@ -1837,8 +1834,8 @@ def test_a_consort_whose_partner_is_out_fires_to_that_side_but_not_across_her(mo
     """Replay 24, moment 7 (p22): Octorara, carried with the abandoned Brooklyn: may she fire to Brooklyn's side? The
     ban lifts once the partner is out; the partner's base still blocks any line across it (the text's line of fire)."""
     row = _readings_row(mobile_bay_text, "Lashed pairs")
-    assert "no gun fires to the partner's side of her keel line, pivots too, till the partner is out (then any line " \
-           "not across her base)" in row
+    assert "no gun, pivots too, fires to the partner's side of her keel line (dead ahead or astern, ±5°, is free) " \
+           "till he is cast off or sunk (abandoned but lashed still blocks), then any line not across his base" in row
 
 
 def test_a_magazine_explosion_says_who_counts_lashed_when_a_magazine_is_flooded_and_that_a_consort_explodes(
@@ -1861,7 +1858,7 @@ def test_a_lashed_pair_turns_with_the_hull_inside_the_turn_on_the_templates_edge
     runs it, and how far from it? Neither centre: the hull inside the turn runs its edge as one ship's would, the
     other alongside."""
     row = _readings_row(mobile_bay_text, "Lashed pairs")
-    assert "the hull inside the turn running its edge as one ship's, the other alongside" in row
+    assert "on the poorer template (the inner hull runs its edge, the circle no wider)" in row
     assert "laid along the hull" not in row
 
 
@@ -2090,7 +2087,7 @@ def test_a_lashed_consort_behind_her_partner_is_obscured_not_smoke_with_the_numb
     for consort, partner in (("USS Octorara", "Brooklyn"), ("USS Metacomet", "Hartford"), ("USS Galena", "Oneida")):
         assert (f"behind {partner} (the line to her centre across his base): obscured (over ¾ −4), clear of it none, "
                 "not smoke") in flat(_sheet_page(mobile_bay_pages, consort)), consort
-    assert "Lashed partner her partner obscures her, not smoke" in mobile_bay_text
+    assert "Lashed partner her partner hides her (not smoke)" in mobile_bay_text
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  direct_fire:\n    rows:\n      obscured: {\"1/4 to 1/2\": -1, "
                      "\"over 1/2 to 3/4\": -2, \"over 3/4\": -3}\n")
@@ -2159,8 +2156,8 @@ def test_a_shot_through_a_forts_walls_is_printed_on_every_fort_sheet_and_the_qui
         forts = " ".join(p for p in pages if "Fire log" in p and "Shot at" in p)
         assert forts.count("Damage · strike a box for each point · pierced by shot: SDP ÷ 3, round up") == 2
         text = " ".join(pages)
-        assert ("Fort pierced a solid shot through a fort's walls does a third of its Table 17 SDP, rounded up (a shell "
-                "all; a shot the walls deflect: its figure after the slash, whole) fort_targets") in text
+        assert ("Fort pierced a solid shot through the walls does a third of its Table 17 SDP, rounded up (a shell all; "
+                "deflected: after the slash, whole) fort_targets") in text
     from shipyard.rules.smoke_on_the_water.sheet import shot_through
 
     house = _whole_shot_house(tmp_path)
@@ -2210,7 +2207,7 @@ def test_sotw35_moment5_powder_smoke_in_steps_and_a_stray_weighed_with_the_smoke
                  "2. Bases hiding her as much or more: theirs instead, never both.",
                  "3. Only bases worse than the smoke's −2 make a stray: a miss that would hit at −2 hits the vessel"):
         assert step in setup, step
-    assert ("Stray hit in smoke, a miss that would hit at -2 hits the vessel in the way, own side's too: only bases "
+    assert ("Stray hit a miss the bases made hits the vessel in the way, own or foe, smoke or none; in smoke only bases "
             "worse than -2 stray stray_hits") in _reference(mobile_bay_pages)
 
 
@@ -2244,7 +2241,7 @@ def test_sotw35_moment10_a_fire_caught_again_burns_once(mobile_bay_pages):
 
 def test_sotw35_moment11_a_gun_lost_this_phase_still_fires(mobile_bay_pages):
     """Replay 26, moment 11: Table 1 said gunnery is at once but not that a gun knocked out in the phase fires."""
-    assert "all at once (a vessel sunk or a gun lost this phase still fires)" in _reference(mobile_bay_pages)
+    assert "all at once (a vessel sunk or a gun lost this phase still fires; mark the hits in the order thrown)" in _reference(mobile_bay_pages)
 
 
 def test_sotw35_moment12_the_roster_base_is_the_base_itself(mobile_bay_pages):
@@ -2365,7 +2362,7 @@ def test_sotw36_moment3_the_three_stray_hit_texts_give_one_window(mobile_bay_pag
         assert "3. Only bases worse than the smoke's −2 make a stray: a miss that would hit at −2 hits" in pages[1]
         ref = _reference(pages)
         assert "without the bases' modifier (in smoke: at its -2) hits the vessel in the way" in ref
-        assert "Stray hit in smoke, a miss that would hit at -2 hits the vessel in the way" in ref
+        assert "in smoke only bases worse than -2 stray" in ref
         assert "only bases worse than -2 stray" in ref
 
 
@@ -2411,7 +2408,7 @@ def test_sotw36_moment8_machinery_boiler_test_names_the_sheets_draught_words(mob
     "Draught Shallow" counts. It does (the text's shallow or very shallow draught vessel): the row names the words."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         ref = _reference(pages)
-        assert "a wheeler, or her sheet's Draught Shallow or Very Shallow: boiler on d6 5-6" in ref
+        assert "a wheeler, or her sheet's Draught Shallow or Very Shallow: then a d6: 5-6 her boiler bursts too (Special 5)" in ref
         assert "(very) shallow draught" not in ref
     assert "Draught Shallow" in _sheet_page(mobile_bay_pages, "USS Winnebago")
 
@@ -2641,8 +2638,8 @@ def test_a_lashed_pairs_angled_view_is_read_by_the_line_to_the_targets_centre(bu
         pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)]
         octorara = _sheet_page(pages, "USS Octorara")
         assert "behind Brooklyn (the line to her centre across his base): obscured (over ¾ −4), clear of it none" in octorara
-        assert ("Lashed partner her partner obscures her, not smoke: the line to her centre across his base, the "
-                "consort sheet's share; else none") in " ".join(pages)
+        assert ("Lashed partner her partner hides her (not smoke): a line to her centre across his base, her sheet's "
+                "share") in " ".join(pages)
 
 
 def test_the_turning_rule_says_which_part_of_the_base_follows_the_template_edge(mobile_bay_text, mobile_bay_pages):
@@ -2658,7 +2655,7 @@ def test_a_lashed_pair_turns_with_whichever_hull_is_inside_on_the_edge_and_no_wi
     """Play 29, moment 2 (p3): which of a lashed pair is laid against the template, and does the pair's circle
     widen? The inside hull, whichever she is, sterns kept level; the circle is the template's."""
     row = _readings_row(mobile_bay_text, "Lashed pairs")
-    assert "the hull inside the turn running its edge as one ship's, the other alongside, the circle no wider;" in row
+    assert "(the inner hull runs its edge, the circle no wider);" in row
 
 
 def test_a_turrets_hits_in_one_simultaneous_phase_are_taken_in_the_order_rolled(mobile_bay_pages, bundled_packs):
@@ -2781,7 +2778,7 @@ def test_each_ticked_rudder_box_is_repaired_with_a_die_of_its_own(library):
     """Play 30: a ship with both rudder boxes ticked: one repair die for the rudder, or one for each box? One for
     each box, as for each jammed gun, and Table 15's Rudder line sends the player to Repairs."""
     text = reference_text(library, "mobile-bay-1864")
-    assert ("a d10 for each jammed gun, port and turret and for each ticked rudder box: each cleared on 3 or less"
+    assert ("each repair phase a d10 a jammed gun, port, turret and ticked rudder box: cleared on 3 or less"
             in text)
     assert "both boxes: straight ahead only; each box repaired on its own (Repairs)" in text
 
@@ -2789,8 +2786,8 @@ def test_each_ticked_rudder_box_is_repaired_with_a_die_of_its_own(library):
 def test_a_rudder_hit_on_either_of_a_lashed_pair_steers_both(library):
     """Play 30: Brooklyn lashed to Octorara takes a Rudder hit: does the pair still turn both ways? The pair turns
     only as the hit one may, as a Pilot House hit on either holds both."""
-    assert ("a Rudder hit on either steers both: the pair turns only the way the hit one still may (both ways lost "
-            "between them: straight ahead)") in reference_text(library, "mobile-bay-1864")
+    assert ("a Pilot House or Rudder hit on either steers both: both hold speed and course next turn, or turn only as "
+            "the hit one may (both ways lost: straight ahead)") in reference_text(library, "mobile-bay-1864")
 
 
 def test_a_shot_a_forts_walls_deflect_does_its_figure_after_the_slash_undivided(mobile_bay_pages):
@@ -2798,7 +2795,7 @@ def test_a_shot_a_forts_walls_deflect_does_its_figure_after_the_slash_undivided(
     slash divided too? No: said on the fort sheets' critical line and in the readings' Fort pierced."""
     forts = [p for p in mobile_bay_pages if "Fire log" in p and "Shot at" in p]
     assert forts and all("(deflected: its SDP (after the slash, whole), nothing more)" in p for p in forts)
-    assert "a shot the walls deflect: its figure after the slash, whole" in " ".join(mobile_bay_pages)
+    assert "(a shell all; deflected: after the slash, whole)" in " ".join(mobile_bay_pages)
 
 
 def test_the_powder_smoke_goes_by_each_guns_own_range_band(mobile_bay_pages):
@@ -2813,3 +2810,45 @@ def test_the_quick_reference_says_where_table_13s_deviation_template_is(mobile_b
     assert "lands by Table 13 (its deviation template is with the gauges) and rolls on the Plunging column" in mobile_bay_text
     gauges = [p for p in mobile_bay_pages if "Fire-arc template" in p]
     assert gauges and any("Table 13 · Indirect-fire deviation template" in p for p in gauges)
+
+
+def test_a_stray_needs_no_smoke_and_the_quick_reference_and_readings_say_one_rule(mobile_bay_pages):
+    """Play 31, moment 3: the readings' Stray hit began "in smoke", the quick reference's Obscured said any miss the
+    bases made strays: the player could not tell whether turn 1 (no smoke) had strays. Both say it now."""
+    ref = _reference(mobile_bay_pages)
+    assert "a miss the bases made hits the vessel in the way, own or foe, smoke or none" in ref
+    assert "Lashed partner her partner hides her (not smoke): a line to her centre across his base, her sheet's " \
+           "share; a miss it made hits him" in ref
+
+
+def test_table_15s_machinery_boiler_roll_names_the_boiler_bursts_hit(mobile_bay_text):
+    """Play 31, moment 5: "boiler on d6 5-6" did not say what a boiler result does; it is the Boiler Bursts hit."""
+    assert "Draught Shallow or Very Shallow: then a d6: 5-6 her boiler bursts too (Special 5)" in mobile_bay_text
+
+
+def test_what_is_left_of_an_emptying_hit_goes_on_and_hits_are_marked_in_the_order_thrown(mobile_bay_text):
+    """Play 31, moments 9-11: a hit bigger than the wheel's WDP or the HDP left, and several hits at once: where
+    the rest goes, and in what order they are marked. Also moment 1: which point of the target must be in arc."""
+    assert "every further point, the rest of the hit that empties it too, is a flooding point" in mobile_bay_text
+    assert "further points, the rest of that hit too, go on the Hull" in mobile_bay_text
+    assert ("all at once (a vessel sunk or a gun lost this phase still fires; mark the hits in the order thrown): "
+            "declare target and shot or shell, then measure (in arc: the target's centre inside the gun's arc; a line "
+            "past other bases is clear, at the Obscured modifier)") in mobile_bay_text
+
+
+def test_a_pair_carried_by_an_abandoned_partner_moves_at_her_level(mobile_bay_text):
+    """Play 31, moments 6-8: a pair carried by an abandoned partner: at what speed, what level after casting off,
+    and whether the abandoned partner still lashed blocks the guns on her side."""
+    assert ("carried with her (an abandoned one: straight ahead, a level less each turn), alone from the turn after at "
+            "the pair's last level (her top speed at most)") in mobile_bay_text
+    assert "till he is cast off or sunk (abandoned but lashed still blocks), then any line not across his base" in mobile_bay_text
+
+
+def test_the_letter_readings_end_on_the_roster_page_and_waste_no_page(bundled_packs):
+    """Play 30's fixes lengthened the readings (lashed rudder, repair dice, strays, deflected shot) and on Letter the
+    last four rows spilled onto a page of their own (24 pages): the readings end on the roster's page, the whole
+    Letter pack 23 pages, as A4's 22."""
+    pages = _letter_pages(bundled_packs)
+    holding = [p for p in pages if "What the text leaves open" in p]
+    assert len(holding) == 1 and "Table 15 hits" in holding[0] and "Lashed partner" in holding[0]
+    assert len(pages) == 23
