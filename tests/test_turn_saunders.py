@@ -965,7 +965,7 @@ def test_which_paddle_is_lost_is_a_d6_and_each_wheel_has_its_own_box(bundled_pac
     assert "a random paddle" not in ref
     rows = {r["rule"]: r["reading"] for r in RS.tables().require("reconstructions").rows}
     assert "Which paddle" in ref and flat(rows["Which paddle"]) in ref
-    assert "both wheels lost: no power, she drifts to a halt" in ref
+    assert "both wheels lost: no power (not ½ × ½), she drifts to a halt" in ref  # play 30, moment 1: not ½ × ½
     wheelers = [t for t in texts if SHEET_MARK in t and "Propulsion: sidewheel" in t]
     assert wheelers and all("Paddle lost (½ speed): D6 1–3 port (1st box), 4–6 starboard (2nd)" in t for t in wheelers)
     assert not any("Paddle lost: port / starboard" in t for t in texts)
@@ -3342,3 +3342,61 @@ def test_s38_a_smoke_marker_for_each_funnel_hit_in_three_turns(bundled_packs, pa
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
     words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
     assert words.count("SMOKE") >= 5
+
+
+# ---------------------------------------------------------------------------------------------
+# Play 30 (sau15): three turns of Mobile Bay from the A4 pack with dice; the moments a player had to rule on. Moment 3
+# (a torpedo test for a part inch) was already answered, the Torpedoes reading: test_round_5_rulebook_moments_are_
+# readings_on_the_pack; moment 7 (where the ramming tables are) the contents' line: test_s26_the_contents_lists_...
+
+
+def p30_ref(bundled_packs, paper: str) -> str:
+    return reference_text(pack_texts(bundled_packs, paper=paper))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p30_a_second_paddle_hit_says_what_the_same_wheel_and_both_wheels_do(bundled_packs, paper):
+    """Play 30, moment 1 (p19 Which paddle, p18 Again): a paddler hit on the paddle again, one wheel already out. The
+    readings said "both wheels lost: no power", Again "a paddle already lost: no more", and Speed lost halves the speed
+    for each paddle box ticked. Which paddle now says it whole: the same D6, the lost wheel again does nothing more,
+    both lost is no power (not a quarter speed); Again points there."""
+    ref = p30_ref(bundled_packs, paper)
+    reading = readings_rows()["Which paddle"]
+    assert f"Which paddle {reading}" in ref
+    assert ("a second: the same D6, the lost wheel again: nothing more; both wheels lost: no power (not ½ × ½), she "
+            "drifts to a halt (Drifting)") in reading
+    again = ref.split("Again a result she has already had:", 1)[1].split("Damage, sinking", 1)[0]
+    assert "a paddle: as Which paddle" in flat(again.replace("- ", "")) and "a paddle already lost" not in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p30_a_ships_criticals_in_one_fire_phase_are_read_in_the_order_rolled_and_stand_together(bundled_packs, paper):
+    """Play 30, moment 2 (p19 Fire in one phase): a fire and a magazine in one phase, and no order to apply them in.
+    The reading: her D66s in the order rolled, all standing together at the phase's end (the fire burns and the
+    magazine floods); an explosion sinks her and the rest go with her."""
+    ref = p30_ref(bundled_packs, paper)
+    assert ("Fire in one phase simultaneous: damage counts once every ship in the phase has fired; a ship's D66s are "
+            "read in the order rolled and all stand together (a fire and a flood both); an explosion sinks her, the "
+            "rest with her") in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p30_a_lashed_pair_scores_as_two_ships(bundled_packs, paper):
+    """Play 30, moment 5 (p2 Scores, p19 Lashed pairs): "each Union ship past the torpedo line's north edge" and a
+    lashed pair crossing it: once or twice? The Lashed pairs reading: in the scores each hull is a ship of her own,
+    each past a line by her own centre."""
+    ref = p30_ref(bundled_packs, paper)
+    reading = readings_rows()["Lashed pairs"]
+    assert reading.endswith("in the scores each is a ship of her own (a line passed: each by her centre)")
+    assert f"Lashed pairs {reading}" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p30_a_drifting_ship_goes_straight_on_and_keeps_her_heading(bundled_packs, paper):
+    """Play 30, moment 6: a ship with no power drifts to a halt (Abandoned, Torpedo specials, Which paddle) and a tide
+    then moves her, but nothing said which way she drifts or whether she keeps her heading. Drifting: straight on
+    along her heading, −2 kn a turn to 0, no turn; then the tide alone, its way, her heading kept."""
+    ref = p30_ref(bundled_packs, paper)
+    assert ("Drifting no power (or abandoned): straight on along her heading, −2 kn a turn to 0, no turn; then a tide "
+            "alone moves her, its way, her heading kept") in ref
+    assert ref.count("Drifting") >= 2  # Which paddle points to it

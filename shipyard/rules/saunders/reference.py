@@ -242,6 +242,16 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     repeat = next(r for r in t.readings() if r["rule"] == REPEAT_RULE)
     crit.append([REPEAT_LABEL, f"a result she has already had: {repeat['played']}"])
     out.append(_table("Critical hits (D66)", crit, ["D66", D66_WORDS], "criticals", wrap_last=True))
+    # a firing table, after the criticals: a short one that fills the foot of their column (play 30: on A4 it left
+    # the readings' page the room the moments' readings took)
+    if any(g.turret for g in guns):
+        ta = t.turret_arcs.rows
+        counts = turret_counts(stats)
+        rows = [[f"{n} turret{'s' if n != '1' else ''}", role, ", ".join(arcs) or "none"]
+                for n, roles in ta["blocked"].items() if n in counts for role, arcs in roles.items()]
+        if any(s.drive == "sternwheel" for s in stats if any(g.turret for g in s.guns)):
+            rows.append(["stern wheel", "all", ", ".join(ta["stern_wheel_blocks"])])
+        out.append(_table("Turret arcs blocked", rows, ["Monitor", "Turret", "Blocked"], "turret_arcs", wrap_last=True))
     ram_mods = [[m["when"], signed(m["mod"])] for m in t.ramming_modifiers.rows]
     if t.require("ram_options").rows["use"]:
         ram_mods += [[m["when"] + " (optional)", signed(m["mod"])] for m in t.ram_options.rows["modifiers"]]
@@ -267,14 +277,6 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     if any(s.fort for s in stats):
         out.append(_table(FORTS, fort_rules(t), None, "procedure", wrap_last=True))
         elsewhere.update(FORT_READINGS)  # replay s11: the fort rules were printed twice, here and in the readings
-    if any(g.turret for g in guns):
-        ta = t.turret_arcs.rows
-        counts = turret_counts(stats)
-        rows = [[f"{n} turret{'s' if n != '1' else ''}", role, ", ".join(arcs) or "none"]
-                for n, roles in ta["blocked"].items() if n in counts for role, arcs in roles.items()]
-        if any(s.drive == "sternwheel" for s in stats if any(g.turret for g in s.guns)):
-            rows.append(["stern wheel", "all", ", ".join(ta["stern_wheel_blocks"])])
-        out.append(_table("Turret arcs blocked", rows, ["Monitor", "Turret", "Blocked"], "turret_arcs", wrap_last=True))
     if any(s.spar_torpedo for s in stats):
         sp = t.spar_torpedo.rows
         out.append(_table(f"Spar torpedo (within {number(sp['range_in'] * factor)} in, {sp['arc_deg']}° of the bow)",
