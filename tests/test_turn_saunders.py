@@ -3381,6 +3381,22 @@ def test_p30_a_ships_criticals_in_one_fire_phase_are_read_in_the_order_rolled_an
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p30_the_penetration_result_says_what_a_hit_on_4_to_6_does_at_each_total(bundled_packs, paper):
+    """Play 30, moment 4 (p18): "Hit location (1D6; 4–6: no hull, whole D66 at 6+)" over a result table of 1 hull at
+    totals 4 and 5 left a 4–6 hit at 4–5 open. The result table has a column for a hit on 4–6 (penetration_result's
+    `spared`), the hull and effect headed as a 1–3 hit's: at 4–5 a 4–6 hit does nothing, at 6+ the D66 only."""
+    from shipyard.rules.saunders.reference import band_labels
+
+    t = RS.tables()
+    res = t.penetration_result.rows
+    assert [r["spared"] for r in res] == ["no effect"] * 3 + ["D66 only"] * 2
+    assert all((r["spared"] == "D66 only") == bool(r["critical"]) for r in res)
+    rows = " ".join(f"{b} {r['hull']} {r['effect']} {r['spared']}" for b, r in zip(band_labels(res, "min_total"), res))
+    assert f"Penetration result Total Hull Effect on 1–3 On 4–6 {rows}" in p30_ref(bundled_packs, paper)
+    assert "4 1 plates started no effect 5 1 penetrated no effect" in rows
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_p30_a_lashed_pair_scores_as_two_ships(bundled_packs, paper):
     """Play 30, moment 5 (p2 Scores, p19 Lashed pairs): "each Union ship past the torpedo line's north edge" and a
     lashed pair crossing it: once or twice? The Lashed pairs reading: in the scores each hull is a ship of her own,
