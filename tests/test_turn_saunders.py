@@ -1826,8 +1826,9 @@ def test_each_fort_face_has_a_row_to_write_this_turn_s_targets_and_guns_at_each(
 
     page = next(t for t in pack_texts(bundled_packs, paper=paper) if "Fort Morgan water battery" in t and SHEET_MARK in t)
     morgan, battery = page.split("Fort Morgan water battery")[:2]
-    assert ("Targets, channel fronts (5 at one): ship · guns Targets, bay front (2 at one): ship · guns" in morgan)
-    assert "Targets, the beach battery (2 at one): ship · guns" in battery
+    assert ("Targets this turn, channel fronts (5 at one): ship · guns fired Targets this turn, bay front (2 at one): "
+            "ship · guns fired" in morgan)  # play 30, moment 9: "this turn", "guns fired"
+    assert "Targets this turn, the beach battery (2 at one): ship · guns fired" in battery
     ctx = context(RS, library, scenario=library.scenario("mobile-bay-1864"))
     # channel fronts 20 guns, 5 at one ship: 4 ships, but five batteries, a cell each (s11): 5
     # (play 28: each face its own count, two cells a line: the bay front's 8 guns, 2 at one, 4)
@@ -2355,7 +2356,7 @@ def test_an_odd_broadside_gun_is_counted_in_its_line_and_takes_its_side_as_a_piv
     texts = pack_texts(bundled_packs, paper=paper)
     (octorara,) = [t for t in texts if SHEET_MARK in t and "Octorara class" in t]
     octorara = octorara[octorara.index("Octorara class"):]
-    assert "9-inch Dahlgren smoothbore 2 4 port 10° (1 of them: port or starboard)" in octorara
+    assert "9-inch Dahlgren smoothbore 2 4 port 10° (1 of them: port or stbd) · mid" in octorara  # play 30: one line
     assert CHOICE in octorara and "the odd gun" not in " ".join(texts)
 
 
@@ -2484,11 +2485,13 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
                 if inboard == "port" and odd:  # s26: said in words ("masked: 1 of 3, to starboard" was cryptic)
                     want = f"port 10° · {share - 1} masked, 1 fires starboard"
                 else:
-                    want = f"{inboard} 10° · {'all ' if share > 1 else ''}{share} masked"
+                    want = f"{inboard} 10° · all {share} masked" if share > 1 else f"{inboard} 10° · masked"  # play 30
                 assert want in text, (unit.name, g.name, want)
                 seen += 1
             for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · (?:all )?(\d+) masked(?:, (\d+) fires)?", text):
                 assert int(m.group(1)) == int(m.group(2)) + int(m.group(3) or 0), (unit.name, m.group(0))  # her No.
+            for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · masked", text):
+                assert m.group(1) == "1", (unit.name, m.group(0))  # a line of one gun says "masked" (play 30, moment 8)
     assert seen >= 14
     for name in ("CSS Selma", "USS Tecumseh", "CSS Gaines"):  # no partner: nothing masked, no lashed line
         text = sheet_of(texts, name)
@@ -2532,7 +2535,7 @@ def test_a_fort_s_targets_row_has_a_cell_for_each_battery_it_may_lay_on_a_ship(b
 
     page = next(t for t in pack_texts(bundled_packs, paper=paper) if "Fort Morgan water battery" in t and SHEET_MARK in t)
     morgan = page.split("Fort Morgan water battery")[0]
-    guns = morgan[morgan.index("Gun (dot its box"):morgan.index("Targets, channel fronts")]
+    guns = morgan[morgan.index("Gun (dot its box"):morgan.index("Targets this turn, channel fronts")]
     batteries = {face: guns.count(face) for face in ("channel fronts 170–330°", "bay front 330–030°")}
     assert batteries == {"channel fronts 170–330°": 5, "bay front 330–030°": 2}
     ctx = context(RS, library, scenario=library.scenario("mobile-bay-1864"))
@@ -2541,7 +2544,8 @@ def test_a_fort_s_targets_row_has_a_cell_for_each_battery_it_may_lay_on_a_ship(b
     cells = sum(len(r) - 1 for r in faces_of(rows)[0])
     assert -(-20 // guns_at_one_ship(ctx.tables, 20)) == 4 < cells  # the cap alone gave four
     assert cells >= max(batteries.values())
-    assert [r[0] for r in rows if r[0]] == ["Targets, channel fronts (5 at one): ship · guns", "Targets, bay front (2 at one): ship · guns"]
+    assert [r[0] for r in rows if r[0]] == ["Targets this turn, channel fronts (5 at one): ship · guns fired",
+                                            "Targets this turn, bay front (2 at one): ship · guns fired"]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -3143,7 +3147,7 @@ def test_s36_a_fort_face_gives_each_target_room_for_a_ship_and_her_guns(bundled_
         _, widths, _, _ = block.layout(180.0)
         assert min(widths[1:]) >= 40.0, widths  # room for "Brooklyn 2×10in 3×R24"
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
-    at = pdf_page_index(path, "Targets, channel fronts")
+    at = pdf_page_index(path, "Targets this turn, channel fronts")
     assert "Fort Gaines" in pdf_page_texts(path)[at]  # all three fort sheets still share the page
 
 
@@ -3416,3 +3420,60 @@ def test_p30_a_drifting_ship_goes_straight_on_and_keeps_her_heading(bundled_pack
     assert ("Drifting no power (or abandoned): straight on along her heading, −2 kn a turn to 0, no turn; then a tide "
             "alone moves her, its way, her heading kept") in ref
     assert ref.count("Drifting") >= 2  # Which paddle points to it
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p30_octorara_s_gun_lines_are_one_line_each_and_a_single_masked_gun_says_masked(bundled_packs, paper):
+    """Play 30, moment 8 (p6): Octorara's 9-inch line "port 10° (1 of them: port or starboard) · mid" ran onto a
+    second line, "mid" alone under it, and her one-gun starboard lines said "1 masked", as if one of more. The odd
+    gun reads "port or stbd" on one line; a masked line of one gun says "masked"."""
+    import re
+
+    from conftest import pdf_page_chars
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    (page,) = [k for k, t in enumerate(pdf_page_texts(path)) if "Octorara class" in t]
+    text, chars = pdf_page_chars(path, [page])[0]
+    m = re.search(r"port 10° \(1 of them: port or stbd\)\s*·\s*mid", text[text.index("Octorara class"):])
+    assert m, "Octorara's odd-gun line"
+    at = text.index("Octorara class")
+    assert len({round(c.baseline, 1) for c in chars[at + m.start():at + m.end()] if c}) == 1  # one line
+    octorara = flat(text[at:])
+    for gun in ("9-inch Dahlgren smoothbore 1 4 starboard 10° · masked · mid",
+                "32-pounder of 42 cwt 1 2 starboard 10° · masked · mid"):
+        assert gun in octorara, gun
+    assert " 1 masked" not in octorara
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p30_a_fort_s_targets_box_says_it_is_this_turn_s_ships_and_guns_fired(bundled_packs, library, paper):
+    """Play 30, moment 9 (p15): "Targets, channel fronts (5 at one): ship · guns" did not say what it was for. Each
+    face's label now says "this turn" and "guns fired", on one line (a wider label, the cells still room for a ship
+    and her guns); step 7 rubs the forts' targets out."""
+    import re
+
+    from conftest import pdf_page_chars, pdf_page_index
+
+    from shipyard.app import context
+    from shipyard.rules.saunders.derive import guns_at_one_ship
+    from shipyard.rules.saunders.sheet import fort_faces, fort_targets
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    ctx = context(RS, library, scenario=library.scenario("mobile-bay-1864"))
+    labels = []
+    for fort in ("fort-morgan", "fort-morgan-water-battery", "fort-gaines"):
+        unit = library.units[fort]
+        block = fort_targets(unit, RS.derive(unit, ctx).stats, ctx)
+        for face in fort_faces(unit, ctx):
+            labels.append(f"Targets this turn, {face.guns} ({guns_at_one_ship(ctx.tables, sum(face.battery.values()))} "
+                          "at one): ship · guns fired")
+        assert [r[0] for r in block.rows if r[0]] == labels[-len(fort_faces(unit, ctx)):], fort
+        _, widths, _, _ = block.layout(180.0)
+        assert min(widths[1:]) >= 40.0, widths  # a ship and her guns still fit a cell
+    page = pdf_page_index(path, "Targets this turn")
+    text, chars = pdf_page_chars(path, [page])[0]
+    for label in labels:
+        m = re.search(r"\s*".join(re.escape(w) for w in label.split()), text)
+        assert m, label
+        assert len({round(c.baseline, 1) for c in chars[m.start():m.end()] if c}) == 1, label  # one line
+    assert "the guns' fired dots and the forts' targets" in p30_ref(bundled_packs, paper)
