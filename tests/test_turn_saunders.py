@@ -965,7 +965,7 @@ def test_which_paddle_is_lost_is_a_d6_and_each_wheel_has_its_own_box(bundled_pac
     assert "a random paddle" not in ref
     rows = {r["rule"]: r["reading"] for r in RS.tables().require("reconstructions").rows}
     assert "Which paddle" in ref and flat(rows["Which paddle"]) in ref
-    assert "both wheels lost: no power, she drifts to a halt" in ref
+    assert "both wheels lost: no power (not ½ × ½), she drifts to a halt" in ref  # play 30, moment 1: not ½ × ½
     wheelers = [t for t in texts if SHEET_MARK in t and "Propulsion: sidewheel" in t]
     assert wheelers and all("Paddle lost (½ speed): D6 1–3 port (1st box), 4–6 starboard (2nd)" in t for t in wheelers)
     assert not any("Paddle lost: port / starboard" in t for t in texts)
@@ -1826,8 +1826,9 @@ def test_each_fort_face_has_a_row_to_write_this_turn_s_targets_and_guns_at_each(
 
     page = next(t for t in pack_texts(bundled_packs, paper=paper) if "Fort Morgan water battery" in t and SHEET_MARK in t)
     morgan, battery = page.split("Fort Morgan water battery")[:2]
-    assert ("Targets, channel fronts (5 at one): ship · guns Targets, bay front (2 at one): ship · guns" in morgan)
-    assert "Targets, the beach battery (2 at one): ship · guns" in battery
+    assert ("Targets this turn, channel fronts (5 at one): ship · guns fired Targets this turn, bay front (2 at one): "
+            "ship · guns fired" in morgan)  # play 30, moment 9: "this turn", "guns fired"
+    assert "Targets this turn, the beach battery (2 at one): ship · guns fired" in battery
     ctx = context(RS, library, scenario=library.scenario("mobile-bay-1864"))
     # channel fronts 20 guns, 5 at one ship: 4 ships, but five batteries, a cell each (s11): 5
     # (play 28: each face its own count, two cells a line: the bay front's 8 guns, 2 at one, 4)
@@ -2355,7 +2356,7 @@ def test_an_odd_broadside_gun_is_counted_in_its_line_and_takes_its_side_as_a_piv
     texts = pack_texts(bundled_packs, paper=paper)
     (octorara,) = [t for t in texts if SHEET_MARK in t and "Octorara class" in t]
     octorara = octorara[octorara.index("Octorara class"):]
-    assert "9-inch Dahlgren smoothbore 2 4 port 10° (1 of them: port or starboard)" in octorara
+    assert "9-inch Dahlgren smoothbore 2 4 port 10° (1 of them: port or stbd) · mid" in octorara  # play 30: one line
     assert CHOICE in octorara and "the odd gun" not in " ".join(texts)
 
 
@@ -2484,11 +2485,13 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
                 if inboard == "port" and odd:  # s26: said in words ("masked: 1 of 3, to starboard" was cryptic)
                     want = f"port 10° · {share - 1} masked, 1 fires starboard"
                 else:
-                    want = f"{inboard} 10° · {'all ' if share > 1 else ''}{share} masked"
+                    want = f"{inboard} 10° · all {share} masked" if share > 1 else f"{inboard} 10° · masked"  # play 30
                 assert want in text, (unit.name, g.name, want)
                 seen += 1
             for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · (?:all )?(\d+) masked(?:, (\d+) fires)?", text):
                 assert int(m.group(1)) == int(m.group(2)) + int(m.group(3) or 0), (unit.name, m.group(0))  # her No.
+            for m in re.finditer(r" (\d+) \d+ (?:R )?(?:port|starboard) 10° · masked", text):
+                assert m.group(1) == "1", (unit.name, m.group(0))  # a line of one gun says "masked" (play 30, moment 8)
     assert seen >= 14
     for name in ("CSS Selma", "USS Tecumseh", "CSS Gaines"):  # no partner: nothing masked, no lashed line
         text = sheet_of(texts, name)
@@ -2532,7 +2535,7 @@ def test_a_fort_s_targets_row_has_a_cell_for_each_battery_it_may_lay_on_a_ship(b
 
     page = next(t for t in pack_texts(bundled_packs, paper=paper) if "Fort Morgan water battery" in t and SHEET_MARK in t)
     morgan = page.split("Fort Morgan water battery")[0]
-    guns = morgan[morgan.index("Gun (dot its box"):morgan.index("Targets, channel fronts")]
+    guns = morgan[morgan.index("Gun (dot its box"):morgan.index("Targets this turn, channel fronts")]
     batteries = {face: guns.count(face) for face in ("channel fronts 170–330°", "bay front 330–030°")}
     assert batteries == {"channel fronts 170–330°": 5, "bay front 330–030°": 2}
     ctx = context(RS, library, scenario=library.scenario("mobile-bay-1864"))
@@ -2541,7 +2544,8 @@ def test_a_fort_s_targets_row_has_a_cell_for_each_battery_it_may_lay_on_a_ship(b
     cells = sum(len(r) - 1 for r in faces_of(rows)[0])
     assert -(-20 // guns_at_one_ship(ctx.tables, 20)) == 4 < cells  # the cap alone gave four
     assert cells >= max(batteries.values())
-    assert [r[0] for r in rows if r[0]] == ["Targets, channel fronts (5 at one): ship · guns", "Targets, bay front (2 at one): ship · guns"]
+    assert [r[0] for r in rows if r[0]] == ["Targets this turn, channel fronts (5 at one): ship · guns fired",
+                                            "Targets this turn, bay front (2 at one): ship · guns fired"]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -3143,7 +3147,7 @@ def test_s36_a_fort_face_gives_each_target_room_for_a_ship_and_her_guns(bundled_
         _, widths, _, _ = block.layout(180.0)
         assert min(widths[1:]) >= 40.0, widths  # room for "Brooklyn 2×10in 3×R24"
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
-    at = pdf_page_index(path, "Targets, channel fronts")
+    at = pdf_page_index(path, "Targets this turn, channel fronts")
     assert "Fort Gaines" in pdf_page_texts(path)[at]  # all three fort sheets still share the page
 
 
@@ -3342,3 +3346,134 @@ def test_s38_a_smoke_marker_for_each_funnel_hit_in_three_turns(bundled_packs, pa
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
     words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
     assert words.count("SMOKE") >= 5
+
+
+# ---------------------------------------------------------------------------------------------
+# Play 30 (sau15): three turns of Mobile Bay from the A4 pack with dice; the moments a player had to rule on. Moment 3
+# (a torpedo test for a part inch) was already answered, the Torpedoes reading: test_round_5_rulebook_moments_are_
+# readings_on_the_pack; moment 7 (where the ramming tables are) the contents' line: test_s26_the_contents_lists_...
+
+
+def p30_ref(bundled_packs, paper: str) -> str:
+    return reference_text(pack_texts(bundled_packs, paper=paper))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p30_a_second_paddle_hit_says_what_the_same_wheel_and_both_wheels_do(bundled_packs, paper):
+    """Play 30, moment 1 (p19 Which paddle, p18 Again): a paddler hit on the paddle again, one wheel already out. The
+    readings said "both wheels lost: no power", Again "a paddle already lost: no more", and Speed lost halves the speed
+    for each paddle box ticked. Which paddle now says it whole: the same D6, the lost wheel again does nothing more,
+    both lost is no power (not a quarter speed); Again points there."""
+    ref = p30_ref(bundled_packs, paper)
+    reading = readings_rows()["Which paddle"]
+    assert f"Which paddle {reading}" in ref
+    assert ("a second: the same D6, the lost wheel again: nothing more; both wheels lost: no power (not ½ × ½), she "
+            "drifts to a halt (Drifting)") in reading
+    again = ref.split("Again a result she has already had:", 1)[1].split("Damage, sinking", 1)[0]
+    assert "a paddle: as Which paddle" in flat(again.replace("- ", "")) and "a paddle already lost" not in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p30_a_ships_criticals_in_one_fire_phase_are_read_in_the_order_rolled_and_stand_together(bundled_packs, paper):
+    """Play 30, moment 2 (p19 Fire in one phase): a fire and a magazine in one phase, and no order to apply them in.
+    The reading: her D66s in the order rolled, all standing together at the phase's end (the fire burns and the
+    magazine floods); an explosion sinks her and the rest go with her."""
+    ref = p30_ref(bundled_packs, paper)
+    assert ("Fire in one phase simultaneous: damage counts once every ship in the phase has fired; a ship's D66s are "
+            "read in the order rolled and all stand together (a fire and a flood both); an explosion sinks her, the "
+            "rest with her") in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p30_the_penetration_result_says_what_a_hit_on_4_to_6_does_at_each_total(bundled_packs, paper):
+    """Play 30, moment 4 (p18): "Hit location (1D6; 4–6: no hull, whole D66 at 6+)" over a result table of 1 hull at
+    totals 4 and 5 left a 4–6 hit at 4–5 open. The result table has a column for a hit on 4–6 (penetration_result's
+    `spared`), the hull and effect headed as a 1–3 hit's: at 4–5 a 4–6 hit does nothing, at 6+ the D66 only."""
+    from shipyard.rules.saunders.reference import band_labels
+
+    t = RS.tables()
+    res = t.penetration_result.rows
+    assert [r["spared"] for r in res] == ["no effect"] * 3 + ["D66 only"] * 2
+    assert all((r["spared"] == "D66 only") == bool(r["critical"]) for r in res)
+    rows = " ".join(f"{b} {r['hull']} {r['effect']} {r['spared']}" for b, r in zip(band_labels(res, "min_total"), res))
+    assert f"Penetration result Total Hull Effect on 1–3 On 4–6 {rows}" in p30_ref(bundled_packs, paper)
+    assert "4 1 plates started no effect 5 1 penetrated no effect" in rows
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p30_a_lashed_pair_scores_as_two_ships(bundled_packs, paper):
+    """Play 30, moment 5 (p2 Scores, p19 Lashed pairs): "each Union ship past the torpedo line's north edge" and a
+    lashed pair crossing it: once or twice? The Lashed pairs reading: in the scores each hull is a ship of her own,
+    each past a line by her own centre."""
+    ref = p30_ref(bundled_packs, paper)
+    reading = readings_rows()["Lashed pairs"]
+    assert reading.endswith("in the scores each is a ship of her own (a line passed: each by her centre)")
+    assert f"Lashed pairs {reading}" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p30_a_drifting_ship_goes_straight_on_and_keeps_her_heading(bundled_packs, paper):
+    """Play 30, moment 6: a ship with no power drifts to a halt (Abandoned, Torpedo specials, Which paddle) and a tide
+    then moves her, but nothing said which way she drifts or whether she keeps her heading. Drifting: straight on
+    along her heading, −2 kn a turn to 0, no turn; then the tide alone, its way, her heading kept."""
+    ref = p30_ref(bundled_packs, paper)
+    assert ("Drifting no power (or abandoned): straight on along her heading, −2 kn a turn to 0, no turn; then a tide "
+            "alone moves her, its way, her heading kept") in ref
+    assert ref.count("Drifting") >= 2  # Which paddle points to it
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p30_octorara_s_gun_lines_are_one_line_each_and_a_single_masked_gun_says_masked(bundled_packs, paper):
+    """Play 30, moment 8 (p6): Octorara's 9-inch line "port 10° (1 of them: port or starboard) · mid" ran onto a
+    second line, "mid" alone under it, and her one-gun starboard lines said "1 masked", as if one of more. The odd
+    gun reads "port or stbd" on one line; a masked line of one gun says "masked"."""
+    import re
+
+    from conftest import pdf_page_chars
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    (page,) = [k for k, t in enumerate(pdf_page_texts(path)) if "Octorara class" in t]
+    text, chars = pdf_page_chars(path, [page])[0]
+    m = re.search(r"port 10° \(1 of them: port or stbd\)\s*·\s*mid", text[text.index("Octorara class"):])
+    assert m, "Octorara's odd-gun line"
+    at = text.index("Octorara class")
+    assert len({round(c.baseline, 1) for c in chars[at + m.start():at + m.end()] if c}) == 1  # one line
+    octorara = flat(text[at:])
+    for gun in ("9-inch Dahlgren smoothbore 1 4 starboard 10° · masked · mid",
+                "32-pounder of 42 cwt 1 2 starboard 10° · masked · mid"):
+        assert gun in octorara, gun
+    assert " 1 masked" not in octorara
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p30_a_fort_s_targets_box_says_it_is_this_turn_s_ships_and_guns_fired(bundled_packs, library, paper):
+    """Play 30, moment 9 (p15): "Targets, channel fronts (5 at one): ship · guns" did not say what it was for. Each
+    face's label now says "this turn" and "guns fired", on one line (a wider label, the cells still room for a ship
+    and her guns); step 7 rubs the forts' targets out."""
+    import re
+
+    from conftest import pdf_page_chars, pdf_page_index
+
+    from shipyard.app import context
+    from shipyard.rules.saunders.derive import guns_at_one_ship
+    from shipyard.rules.saunders.sheet import fort_faces, fort_targets
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    ctx = context(RS, library, scenario=library.scenario("mobile-bay-1864"))
+    labels = []
+    for fort in ("fort-morgan", "fort-morgan-water-battery", "fort-gaines"):
+        unit = library.units[fort]
+        block = fort_targets(unit, RS.derive(unit, ctx).stats, ctx)
+        for face in fort_faces(unit, ctx):
+            labels.append(f"Targets this turn, {face.guns} ({guns_at_one_ship(ctx.tables, sum(face.battery.values()))} "
+                          "at one): ship · guns fired")
+        assert [r[0] for r in block.rows if r[0]] == labels[-len(fort_faces(unit, ctx)):], fort
+        _, widths, _, _ = block.layout(180.0)
+        assert min(widths[1:]) >= 40.0, widths  # a ship and her guns still fit a cell
+    page = pdf_page_index(path, "Targets this turn")
+    text, chars = pdf_page_chars(path, [page])[0]
+    for label in labels:
+        m = re.search(r"\s*".join(re.escape(w) for w in label.split()), text)
+        assert m, label
+        assert len({round(c.baseline, 1) for c in chars[m.start():m.end()] if c}) == 1, label  # one line
+    assert "the guns' fired dots and the forts' targets" in p30_ref(bundled_packs, paper)

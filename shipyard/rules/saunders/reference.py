@@ -112,8 +112,7 @@ def location_heading(rows: list[dict], results: list[dict]) -> str:
     """The hit-location table's heading, saying which locations cost no hull (their harm is the result's D66), and
     so that a penetration total short of a D66 does nothing there (replay r9: it was only to be inferred from "the
     D66 only"; the Hits 4–6 reading keeps those words), both said of those locations alone."""
-    spared = [roll_words(r) for r in rows if not r.get("hull", True)]
-    spared = f"{spared[0].split('–')[0]}–{spared[-1].split('–')[-1]}" if len(spared) > 1 else "".join(spared)
+    spared = spared_rolls(rows)
     if not spared:
         return "Hit location (1D6)"
     d66 = min(int(r["min_total"]) for r in results if r["critical"])
@@ -121,6 +120,25 @@ def location_heading(rows: list[dict], results: list[dict]) -> str:
     # hull), and it names the readings' row that says the rest (replay r23: the heading made sense only after it)
     # "whole": the D66 is the whole critical table's, not the location's tens (replay s27 moment 5)
     return f"Hit location (1D6; {spared}: no hull, whole D66 at {d66}+; Hits {spared})"
+
+
+def spared_rolls(rows: list[dict], hull: bool = False) -> str:
+    """The hit-location rolls that cost no hull (hull=True: those that do) as one run: '4–6' ('1–3'); '' for none."""
+    runs = [roll_words(r) for r in rows if bool(r.get("hull", True)) == hull]
+    return f"{runs[0].split('–')[0]}–{runs[-1].split('–')[-1]}" if len(runs) > 1 else "".join(runs)
+
+
+def result_rows(rows: list[dict], results: list[dict]) -> tuple[list[list], list[str]]:
+    """The penetration result table's rows and header: the total's band, the hull and effect of a hit on a location
+    that costs hull, and, where some cost none (hit_location's 4–6), what the same total does there (`spared`, a column
+    of its own: play 30, moment 4, a 4–6 hit at a total of 4–5 read against rows of 1 hull)."""
+    spared, hulled = spared_rolls(rows), spared_rolls(rows, hull=True)
+    bands = band_labels(results, "min_total")
+    if not spared:
+        return [[b, r["hull"], r["effect"]] for b, r in zip(bands, results)], ["Total", "Hull", "Effect"]
+    words = [r.get("spared") or ("D66 only" if r["critical"] else "no effect") for r in results]
+    return ([[b, r["hull"], r["effect"], w] for b, r, w in zip(bands, results, words)],
+            ["Total", "Hull", f"Effect on {hulled}", f"On {spared}"])
 
 
 def roll_words(row: dict) -> str:
@@ -223,8 +241,10 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
                       [[m["when"], signed(m["mod"])] for m in t.penetration.rows["modifiers"]]
                       + [["DAV: the average die, or a plain D6 read 1–6 →", " ".join(str(f) for f in t.penetration.rows["dav_faces"])]],
                       ["Adjustment", ""], "penetration"))
-    out.append(_table("Penetration result", [[label, r["hull"], r["effect"]] for label, r in zip(band_labels(res, "min_total"), res)],
-                      ["Total", "Hull", "Effect"], "penetration_result", wrap_last=True))
+    result, header = result_rows(t.hit_location.rows, res)
+    out.append(_table("Penetration result", result, header,
+                      "penetration_result" if len(header) > 3 else "penetration_result_hull", wrap_last=True,
+                      align=["left", "centre"] + ["left"] * (len(header) - 2)))
     classes = sorted({(g.strength, g.light) for g in guns})  # a light gun has no Long band: a row of its own
     if classes:
         rng = t.gun_ranges.rows
@@ -242,6 +262,16 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     repeat = next(r for r in t.readings() if r["rule"] == REPEAT_RULE)
     crit.append([REPEAT_LABEL, f"a result she has already had: {repeat['played']}"])
     out.append(_table("Critical hits (D66)", crit, ["D66", D66_WORDS], "criticals", wrap_last=True))
+    # a firing table, after the criticals: a short one that fills the foot of their column (play 30: on A4 it left
+    # the readings' page the room the moments' readings took)
+    if any(g.turret for g in guns):
+        ta = t.turret_arcs.rows
+        counts = turret_counts(stats)
+        rows = [[f"{n} turret{'s' if n != '1' else ''}", role, ", ".join(arcs) or "none"]
+                for n, roles in ta["blocked"].items() if n in counts for role, arcs in roles.items()]
+        if any(s.drive == "sternwheel" for s in stats if any(g.turret for g in s.guns)):
+            rows.append(["stern wheel", "all", ", ".join(ta["stern_wheel_blocks"])])
+        out.append(_table("Turret arcs blocked", rows, ["Monitor", "Turret", "Blocked"], "turret_arcs", wrap_last=True))
     ram_mods = [[m["when"], signed(m["mod"])] for m in t.ramming_modifiers.rows]
     if t.require("ram_options").rows["use"]:
         ram_mods += [[m["when"] + " (optional)", signed(m["mod"])] for m in t.ram_options.rows["modifiers"]]
@@ -267,14 +297,6 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     if any(s.fort for s in stats):
         out.append(_table(FORTS, fort_rules(t), None, "procedure", wrap_last=True))
         elsewhere.update(FORT_READINGS)  # replay s11: the fort rules were printed twice, here and in the readings
-    if any(g.turret for g in guns):
-        ta = t.turret_arcs.rows
-        counts = turret_counts(stats)
-        rows = [[f"{n} turret{'s' if n != '1' else ''}", role, ", ".join(arcs) or "none"]
-                for n, roles in ta["blocked"].items() if n in counts for role, arcs in roles.items()]
-        if any(s.drive == "sternwheel" for s in stats if any(g.turret for g in s.guns)):
-            rows.append(["stern wheel", "all", ", ".join(ta["stern_wheel_blocks"])])
-        out.append(_table("Turret arcs blocked", rows, ["Monitor", "Turret", "Blocked"], "turret_arcs", wrap_last=True))
     if any(s.spar_torpedo for s in stats):
         sp = t.spar_torpedo.rows
         out.append(_table(f"Spar torpedo (within {number(sp['range_in'] * factor)} in, {sp['arc_deg']}° of the bow)",

@@ -407,8 +407,10 @@ def fort_once(unit, ctx: Context, once: list[tuple[str, int, str]]) -> list[tupl
 
 
 TARGETS_PER_LINE = 2  # a fort's target cells a line (play 28: each a ship and her guns, so two to a line)
-TARGETS = "Targets, {face} ({cap} at one): ship · guns"  # a fort face's write-in row (r17); no header row, which
-# took New Orleans' three forts onto a page of their own
+TARGETS = "Targets this turn, {face} ({cap} at one): ship · guns fired"  # a fort face's
+# write-in row (r17); no header row, which took New Orleans' three forts onto a page of their own. Play 30, moment 9:
+# "Targets, channel fronts (5 at one): ship · guns" did not say what the box was for: the ships fired at this turn
+# and the guns laid on each, the cap's count (step 7 rubs them out, the quick reference's End of turn)
 
 
 def fort_targets(unit, s: SaundersStats, ctx: Context) -> Block | None:
@@ -650,9 +652,9 @@ def idle_words(lines: list | None) -> str | None:
             f"fired, and no critical takes one: no boxes): " + ", ".join(f"{n} × {g.name}" for g, n in idle) + ".")
 
 
-ODD_GUN = " (1 of them: port or starboard)"  # an odd broadside gun: counted in the port line, fights either side, its
+ODD_GUN = " (1 of them: port or stbd)"  # an odd broadside gun: counted in the port line, fights either side, its
 # side taken when a pivot's port is (its "or" is the Arcs heading's, arcs_head; r24: "the odd gun: either side" left the
-# count and the moment open)
+# count and the moment open; play 30, moment 8: "starboard" set Octorara's line on two, its "mid" alone under it)
 
 
 def gun_lines(s: SaundersStats) -> list[tuple[Any, list[str], int]]:
@@ -827,8 +829,10 @@ def masked_words(arcs: str, arcs_list: list[str], count: int, lashed: tuple[str,
         kept = 1 if odd else 0
         head = arcs.replace(ODD_GUN, "")
         # in words a player reads at once (replay s26: "masked: 1 of 3, to starboard" read as three to starboard)
+        # a line of one gun says "masked", not "1 masked" (play 30, moment 8: Octorara's one-gun lines read as one of
+        # more masked)
         return (f"{head} · {count - kept} masked, {kept} fires {outboard}" if kept
-                else f"{head} · {'all ' if count > 1 else ''}{count} masked")
+                else f"{head} · all {count} masked" if count > 1 else f"{head} · masked")
     return arcs  # an outboard line, a gun that may take either side (the lashed line's step 2), bow, stern, all round
 
 
