@@ -2775,3 +2775,25 @@ def test_the_readings_are_set_at_7_5_pt_condensed_on_the_pages_they_had(mobile_b
         assert found == where and RECORD_CARDS in pages[where[1]]
     assert "Quick Play order of battle" in mobile_bay[2]  # A4: under the roster (Letter's have the page after it)
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_card_page_both_sides_share_says_whose_cards_are_above_and_below_a_line(mobile_bay, bundled_packs):
+    """Play 30, moment 6 (p5 shared): page 5 holds the Union's last four cards over the Confederates', and nothing on
+    it said which player takes which (the cover's "both sides' on page 5" only that it is shared). A dashed line where
+    the sides meet says "Union cards above this line · Confederate cards below", between Galena's card and
+    Tennessee's, on that page alone; Letter, whose sides have pages of their own, has none. No page is added: A4 7,
+    Letter 9."""
+    words = "Union cards above this line · Confederate cards below"
+    shared = [k for k, p in enumerate(mobile_bay) if RECORD_CARDS in p and "USS" in p and "CSS" in p]
+    assert shared == [4] and "both sides' on page 5" in mobile_bay[0]
+    assert [k for k, p in enumerate(mobile_bay) if _squeezed(words) in _squeezed(p)] == shared
+    with _opened(mobile_bay.path) as pdf:
+        found = pdf.pages[shared[0]].extract_words()
+
+    def top(text: str) -> float:
+        return next(w["top"] for w in found if w["text"] == text)
+
+    assert top("Galena") < top("above") < top("Tennessee")
+    letter = _letter(bundled_packs)
+    assert not any(_squeezed(words) in _squeezed(p) for p in letter)
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
