@@ -2715,11 +2715,11 @@ def test_a_follower_behind_a_leader_faster_than_she_can_go_drops_astern_still_in
     """Play 30, moment 1 (p5 readings): a line's leader faster than a follower can go (a screw leader at 12" with a
     sidewheeler's pair behind, held to 8"; a follower's engines hit): do the followers keep station at his speed or
     hers? She goes his inches up to her own Full, drops astern in his wake still in line, and those behind her keep
-    station on her. Said in the Faster leader reading, on A4 and on Letter, which keep 7 and 9 pages."""
+    station on her, at her inches. Said in the Faster leader reading, on A4 and on Letter, which keep 7 and 9 pages."""
     _read_on_both_papers(mobile_bay, bundled_packs, "Faster leader a follower goes his inches, but no more than her own "
                                                     "Full (a pair: the slower's; an engine hit's limit): one held back "
                                                     "drops astern in his wake, still in line, and those behind her keep "
-                                                    "station on her")
+                                                    "station on her, at her inches")
 
 
 def test_an_engine_hit_mid_move_runs_the_rest_of_the_move_at_the_new_setting_less_the_run(mobile_bay, bundled_packs):
