@@ -135,7 +135,8 @@ def test_quick_play_other_switches_follow(tmp_path, library):
     h = house_rules(tmp_path, "quick-play:\n  cannonade_edna: {rows: {reading: each}}\n"
                               "  avd_modifiers: {rows: {reading: subtract}}\n  which_units: {rows: {play: library}}\n")
     text = printed(tmp_path, "sheets", "quick-play", ["uss-hartford"], h, library)
-    assert "One cannonade throw one at a time, each against her EDNA as the hits before it left it (house rule)" in text
+    assert ("One cannonade throw one at a time, each against her EDNA as the hits before it left it; a throw that sinks "
+            "her leaves the rest lost: no new target (house rule)") in text
     assert "+1 AvD adds an average die; −1 AvD: take an AvD off the total (2D10 − 1 AvD) (house rule" in text
     text = printed(tmp_path, "roster", "quick-play", ["mobile-bay-1864"], h, library)
     assert ("Order of battle every unit of the scenario file: the water battery on a card of its own, and Fort Powell "

@@ -709,7 +709,8 @@ def test_a_ships_speed_is_her_marker_not_a_tick_that_cannot_be_unticked(mobile_b
 def test_the_readings_are_set_at_7_pt_the_set_ups_under_the_roster_the_bounds_after_the_cards(mobile_bay):
     """Replay 5, small print: the "What the rules leave open" table was about 6 pt, hard to read at arm's length.
     Its readings are paragraphs at 7 pt or more: the set-up's and the units' under the roster, the bound's after the
-    record cards, every one printed once, and the pack keeps its pages."""
+    record cards, every one printed once, and the pack keeps its pages. (Play 30, moment 5, set them at 7.5 pt:
+    test_the_readings_are_set_at_7_5_pt_condensed_on_the_pages_they_had.)"""
     sizes = {}
     with _opened(mobile_bay.path) as pdf:
         for k, p in enumerate(pdf.pages):
@@ -735,8 +736,8 @@ def test_one_cannonades_throws_test_the_edna_she_had_as_it_began(mobile_bay, lib
     readings name the other reading's house rule, and that house rule prints the other reading."""
     ref = _column(mobile_bay, "— quick reference")
     assert _squeezed("no hit. A cannonade's throws all test her EDNA as it began.") in _squeezed(ref)
-    assert ("One cannonade all its throws test the EDNA she had as it began; its hits are struck after, not one by one "
-            "(house rule)") in _readings(mobile_bay)
+    assert ("One cannonade all its throws test the EDNA she had as it began; its hits are struck after, not one by one"
+            "; a throw that sinks her leaves the rest lost: no new target (house rule)") in _readings(mobile_bay)
     house = tmp_path / "each.json"
     house.write_text(json.dumps({"quick-play": {"cannonade_edna": {"rows": {"reading": "each"}}}}))
     assert "Throw one at a time, each against her EDNA as the hits before it left it." in _blocks(library, "mobile-bay-1864", house)
@@ -1083,7 +1084,7 @@ def test_a_stopped_leader_leaves_the_line_and_may_rejoin_at_its_rear(mobile_bay)
     """Replay 8, moment 2: "if he stops, the next astern leads" left open whether a stopped leader (Brooklyn, then
     Hartford) takes the lead back or rejoins. She has left the line: she acts at her own number and may rejoin astern."""
     assert ("if he stops or sinks, the next astern leads: he has left the line for good (under way: his own number; "
-            "he may rejoin at its tail)") in _readings(mobile_bay)
+            "he may rejoin at its tail: clear of its track till the last ship is past, then into her wake)") in _readings(mobile_bay)
 
 
 def test_a_ship_weighing_anchor_does_not_drift_that_bound(mobile_bay):
@@ -1222,7 +1223,8 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     line; the monitors x 59, 59, 58½, 58½ on 000°), but the followers "move in his wake": nothing said how a ship not on
     his track gets onto it. The Line of battle reading says she starts on it, as far astern as she was set up."""
     assert ("the next astern leads: he has left the line for good (under way: his own number; he may rejoin at its "
-            "tail); one set up off his track is slid onto it at set-up") in _readings(mobile_bay)
+            "tail: clear of its track till the last ship is past, then into her wake); one set up off his track is slid "
+            "onto it at set-up") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1930,7 +1932,7 @@ def test_the_ship_back_on_005_at_slow_after_a_failed_brooklyn_is_the_next_astern
     assert _squeezed(_PASS + ".") in ref  # play 29: both turns in bound 1, the next astern's own parenthesis
     assert "clear of her by rule, back to 005°" not in _blocks(library, "mobile-bay-1864")
     assert _squeezed("if he stops or sinks, the next astern leads: he has left the line for good (under way: his own "
-                     "number; he may rejoin at its tail)") in _squeezed(_readings(mobile_bay))
+                     "number; he may rejoin at its tail:") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2403,7 +2405,7 @@ def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tai
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
         assert _squeezed("at the half: clear of her and the Middle Ground). From bound 2, at her number, she sets Reverse "
-                         "or Slow, turns at the half, and may rejoin at the line's tail.") in ref
+                         "or Slow, turns at the half; rejoins at the tail (Line of battle).") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2706,4 +2708,92 @@ def test_the_torpedo_rule_is_whole_on_the_quick_reference_and_the_readings_point
         assert _squeezed("Elsewhere Ramming, Holed and Torpedo tests: the quick reference") in readings
         assert _squeezed("Torpedo tests in:") not in readings and _squeezed("none unmoving") not in readings
         assert _squeezed("faster rammer does better; the throw: the quick reference") in readings
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_follower_behind_a_leader_faster_than_she_can_go_drops_astern_still_in_line(mobile_bay, bundled_packs):
+    """Play 30, moment 1 (p5 readings): a line's leader faster than a follower can go (a screw leader at 12" with a
+    sidewheeler's pair behind, held to 8"; a follower's engines hit): do the followers keep station at his speed or
+    hers? She goes his inches up to her own Full, drops astern in his wake still in line, and those behind her keep
+    station on her, at her inches. Said in the Faster leader reading, on A4 and on Letter, which keep 7 and 9 pages."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "Faster leader a follower goes his inches, but no more than her own "
+                                                    "Full (a pair: the slower's; an engine hit's limit): one held back "
+                                                    "drops astern in his wake, still in line, and those behind her keep "
+                                                    "station on her, at her inches")
+
+
+def test_an_engine_hit_mid_move_runs_the_rest_of_the_move_at_the_new_setting_less_the_run(mobile_bay, bundled_packs):
+    """Play 30, moment 2 (p5 readings, p6 4-4): a torpedo test's 4-4 cut a ship at Cruise to Slow only after her first
+    half, and nothing said how far her second goes. The rest of the move is at the new setting, its inches less this
+    move's run (the count a consort freed mid-move makes), and none left ends her move. On A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "Engine hit mid-move the rest of the move at the new setting: its "
+                                                    "inches less this move's run (none left: her move ends)")
+
+
+def test_a_failed_brooklyn_takes_the_tail_clear_of_the_lines_track_then_into_the_last_ships_wake(mobile_bay,
+                                                                                                 bundled_packs):
+    """Play 30, moment 3 (p6 Brooklyn's test): after her stop, "may rejoin at the line's tail" gave no route, and backing
+    at once runs her into the wake the line steams up. The Line of battle reading gives it for any leader who left the
+    line (clear of its track till the last ship is past, then into her wake), and Brooklyn's line on the quick
+    reference points there, on A4 and on Letter, which keep 7 and 9 pages (one word more on Letter's quick reference
+    ran its turning gauge onto a page of its own)."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "he may rejoin at its tail: clear of its track till the last ship is "
+                                                    "past, then into her wake)")
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("turns at the half; rejoins at the tail (Line of battle).") in ref
+
+
+def test_a_target_sunk_mid_cannonade_leaves_the_rest_of_its_throws_lost(mobile_bay, bundled_packs, library, tmp_path):
+    """Play 30, moment 4 (p5 One cannonade): a Parrott's 1-1 blew up the target with the firer's other throws in hand,
+    and nothing said what they fire at. A cannonade has one target: they are lost, none turns to another. Said in the
+    One cannonade reading on A4 and on Letter, and in the house rule's wording (throws one at a time) too."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "its hits are struck after, not one by one; a throw that sinks her "
+                                                    "leaves the rest lost: no new target")
+    house = tmp_path / "each.json"
+    house.write_text(json.dumps({"quick-play": {"cannonade_edna": {"rows": {"reading": "each"}}}}))
+    assert ("One cannonade throw one at a time, each against her EDNA as the hits before it left it; a throw that sinks "
+            "her leaves the rest lost: no new target") in _blocks(library, "mobile-bay-1864", house)
+
+
+def test_the_readings_are_set_at_7_5_pt_condensed_on_the_pages_they_had(mobile_bay, bundled_packs):
+    """Play 30, moment 5 (p3, p5 readings' size): the readings at 7 pt still read small. They are 7.5 pt, in the
+    condensed face so a line holds about as many words, and stay on the pages they had (A4: under the roster and under
+    the last cards; Letter: the page after the roster and under the last cards), A4 7 pages, Letter 9."""
+    letter = _letter(bundled_packs)
+    for pages, where in ((mobile_bay, [2, 4]), (letter, [3, 6])):
+        found = []
+        with _opened(pages.path) as pdf:
+            for k, p in enumerate(pdf.pages):
+                if "What the rules leave open" not in pages[k]:
+                    continue
+                heads = [w for w in p.extract_words() if w["text"] == "leaves"]  # the intro line, over the readings
+                body = [c for c in p.chars if heads[0]["bottom"] < c["top"] < p.height - 40 and c["text"].strip()]
+                assert min(round(c["size"], 1) for c in body) >= 7.5, k
+                assert all("Condensed" in c["fontname"] for c in body), k
+                found.append(k)
+        assert found == where and RECORD_CARDS in pages[where[1]]
+    assert "Quick Play order of battle" in mobile_bay[2]  # A4: under the roster (Letter's have the page after it)
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_a_card_page_both_sides_share_says_whose_cards_are_above_and_below_a_line(mobile_bay, bundled_packs):
+    """Play 30, moment 6 (p5 shared): page 5 holds the Union's last four cards over the Confederates', and nothing on
+    it said which player takes which (the cover's "both sides' on page 5" only that it is shared). A dashed line where
+    the sides meet says "Union cards above this line · Confederate cards below", between Galena's card and
+    Tennessee's, on that page alone; Letter, whose sides have pages of their own, has none. No page is added: A4 7,
+    Letter 9."""
+    words = "Union cards above this line · Confederate cards below"
+    shared = [k for k, p in enumerate(mobile_bay) if RECORD_CARDS in p and "USS" in p and "CSS" in p]
+    assert shared == [4] and "both sides' on page 5" in mobile_bay[0]
+    assert [k for k, p in enumerate(mobile_bay) if _squeezed(words) in _squeezed(p)] == shared
+    with _opened(mobile_bay.path) as pdf:
+        found = pdf.pages[shared[0]].extract_words()
+
+    def top(text: str) -> float:
+        return next(w["top"] for w in found if w["text"] == text)
+
+    assert top("Galena") < top("above") < top("Tennessee")
+    letter = _letter(bundled_packs)
+    assert not any(_squeezed(words) in _squeezed(p) for p in letter)
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9

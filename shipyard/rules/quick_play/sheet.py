@@ -5,9 +5,10 @@ record (style.yaml); which box records which outcome of the rules is trackers.ya
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from ...render.measure import Block
+from ...render.measure import PT, Block, text_width
 from ...render.tracks import Check, CheckRow, Track, Tracks
 from ...render.containers import Columns, Panel, Stack
 from ...render.flow import Flow, flow_pages
@@ -251,29 +252,90 @@ def card_rows(cards: list) -> list[tuple[Block, list[str]]]:
     return kit_card_rows(cards, 2, row, style()["cards"]["gap"])
 
 
+@dataclass(eq=False)
+class SidesMeet(Block):
+    """Where one side's cards end and the other's begin on a page both share (play 30, moment 6: page 5 held the
+    Union's last cards over the Confederates' and the players could not tell at a glance which were whose): a
+    dashed rule across the page with the words between its two halves."""
+
+    words: str
+    size: float = 6.5
+    rule_gap: float = 1.5  # between a half of the rule and the words
+    below: float = 0.4  # between the words and the cards under them (the cards' gap is above)
+
+    def measure(self, width: float) -> float:
+        return self.size * 1.1 * PT + self.below
+
+    def draw(self, page, x: float, y: float, width: float) -> float:
+        h = self.measure(width)
+        line = h - self.below
+        w = text_width(self.words, self.size, "bold", "condensed")
+        mid, rule_y = x + width / 2, y + line * 0.55
+        page.text(mid, y + line * 0.8, self.words, size=self.size, weight="bold", family="condensed", align="centre")
+        for a, b in ((x, mid - w / 2 - self.rule_gap), (mid + w / 2 + self.rule_gap, x + width)):
+            page.line(a, rule_y, b, rule_y, width=0.3, dash=(1.2, 0.8), colour=0.35)
+        return h
+
+    def texts(self) -> list[str]:
+        return [self.words]
+
+
+def sides_meet_words(above: str, below: str) -> str:
+    """The words where two sides' cards meet on one page."""
+    return SIDES_MEET.format(above=above, below=below)
+
+
+SIDES_MEET = "{above} cards above this line · {below} cards below"
+
+
 def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
     """Record cards two to a row, as many rows as fit a page, each side's from a page of their own wherever the pack
     keeps the sides apart (play_aids.sides_apart); then what the article leaves open about the bound
-    (reference.readings), in the room the last card page leaves (the set-up's readings are under the roster)."""
+    (reference.readings), in the room the last card page leaves (the set-up's readings are under the roster).
+    Where the sides share the cards' pages, each side's cards start a row of their own under a line saying whose are
+    above it and whose below (SidesMeet)."""
     if not derived:
         raise ShipyardError("quick-play sheets: no vessels or forts given")
     gap, header = style()["cards"]["gap"], page_header(ctx)
+    by_side = side_runs(derived, ctx)
     made = [keep_together([[(d.unit_name, card(u, d, ctx)) for u, d in group]  # a lashed pair on one row
                            for group in lashed_groups(getattr(ctx, "scenario", None), run)])
-            for run in side_runs(derived, ctx)]
+            for run in by_side]
+    scenario = getattr(ctx, "scenario", None)
+    side_of = {su.id: side.name for side in getattr(scenario, "sides", None) or () for su in side.units}
+    # the first card of each side's run after the first, by identity: (the side above, this side)
+    meets = {id(run[0]): (side_of.get(getattr(prev[0][0], "id", None)), side_of.get(getattr(here[0][0], "id", None)))
+             for run, prev, here in zip(made[1:], by_side, by_side[1:]) if run}
     box = doc.content_for(False)
     page_h = box.h - header.measure(box.w) - gap  # below the running header, as the Flow sets it
 
     after = readings(ctx, "bound")
 
+    def rows_of(run) -> list[tuple[Block, list[str]]]:
+        """The run's card rows; where a side's cards begin inside it, from a row of their own under SidesMeet."""
+        parts: list[tuple[list, tuple | None]] = [([], None)]
+        for item in run:
+            if id(item) in meets and parts[-1][0]:
+                parts.append(([], meets[id(item)]))
+            parts[-1][0].append(item)
+        out = []
+        for items, sides in parts:
+            rows = card_rows(items)
+            if sides and all(sides) and rows:
+                row, names = rows[0]
+                rows[0] = (Stack([SidesMeet(sides_meet_words(*sides), **style()["sides_meet"]), row], gap=0,
+                                 keep_together=True), names)  # never the line at a page's foot, its cards overleaf
+            out += rows
+        return out
+
     def pages(runs) -> int:  # the cards, each run from a new page, and the readings in the room the last one leaves
-        rows = [(row, k == 0) for run in runs for k, (row, _) in enumerate(card_rows(run))]
+        rows = [(row, k == 0) for run in runs for k, (row, _) in enumerate(rows_of(run))]
         return flow_pages([row for row, _ in rows] + [after], box.w, page_h, gap,
                           new_page=[starts for _, starts in rows] + [False], fill=[False] * len(rows) + [True])
 
     flow = Flow(doc, gap=gap, rule=False, header=header)
     for run in sides_apart(ctx, made, pages):
-        for k, (row, names) in enumerate(card_rows(run)):
+        for k, (row, names) in enumerate(rows_of(run)):
             flow.add(row, page_bookmark=f"Cards from {names[0]}", new_page=k == 0)
             for n in names:
                 doc.bookmark(n, level=1, y=flow.top)
