@@ -1258,6 +1258,39 @@ class Line(Block):
         return [self.text]
 
 
+@dataclass(eq=False)
+class Divider(Block):
+    """A dashed rule across the width with words set between its two halves (where one part of a page ends and the
+    next begins, e.g. one side's cards and the other's); words wider than the width are fitted and the rule left
+    out where no room is left for it."""
+
+    words: str
+    size: float = 6.5
+    rule_gap: float = 1.5  # between a half of the rule and the words
+    below: float = 0.4  # between the words and what follows
+    rule: float = 0.3
+    dash: tuple = (1.2, 0.8)
+    colour: float = 0.35
+
+    def measure(self, width: float) -> float:
+        return self.size * 1.1 * PT + self.below
+
+    def draw(self, page, x: float, y: float, width: float) -> float:
+        h = self.measure(width)
+        line = h - self.below
+        w = min(text_width(self.words, self.size, "bold", "condensed"), width)
+        mid, rule_y = x + width / 2, y + line * 0.55
+        page.fit_text(mid - w / 2, y + line * 0.8, self.words, width, size=self.size, min_size=min(self.size, 6),
+                      weight="bold", family="condensed")
+        for a, b in ((x, mid - w / 2 - self.rule_gap), (mid + w / 2 + self.rule_gap, x + width)):
+            if b > a:
+                page.line(a, rule_y, b, rule_y, width=self.rule, dash=self.dash, colour=self.colour)
+        return h
+
+    def texts(self) -> list[str]:
+        return [self.words]
+
+
 @dataclass
 class Indent(Block):
     """A block set in from both sides by `by` mm."""

@@ -8,14 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...render.measure import PT, Block, text_width
+from ...render.measure import PT, Block
 from ...render.tracks import Check, CheckRow, Track, Tracks
 from ...render.containers import Columns, Panel, Stack
 from ...render.flow import Flow, flow_pages
 from ...render.text_blocks import Note, Runs, Text, Title
 from ...render.figures import StatBoxes
 from ...render.tags import records
-from ...render.kit import card_rows as kit_card_rows, keep_together, turn_strip
+from ...render.kit import Divider, card_rows as kit_card_rows, keep_together, turn_strip
 from ...render.text import number
 from ...errors import ShipyardError
 from ..context import Context
@@ -252,34 +252,6 @@ def card_rows(cards: list) -> list[tuple[Block, list[str]]]:
     return kit_card_rows(cards, 2, row, style()["cards"]["gap"])
 
 
-@dataclass(eq=False)
-class SidesMeet(Block):
-    """Where one side's cards end and the other's begin on a page both share (play 30, moment 6: page 5 held the
-    Union's last cards over the Confederates' and the players could not tell at a glance which were whose): a
-    dashed rule across the page with the words between its two halves."""
-
-    words: str
-    size: float = 6.5
-    rule_gap: float = 1.5  # between a half of the rule and the words
-    below: float = 0.4  # between the words and the cards under them (the cards' gap is above)
-
-    def measure(self, width: float) -> float:
-        return self.size * 1.1 * PT + self.below
-
-    def draw(self, page, x: float, y: float, width: float) -> float:
-        h = self.measure(width)
-        line = h - self.below
-        w = text_width(self.words, self.size, "bold", "condensed")
-        mid, rule_y = x + width / 2, y + line * 0.55
-        page.text(mid, y + line * 0.8, self.words, size=self.size, weight="bold", family="condensed", align="centre")
-        for a, b in ((x, mid - w / 2 - self.rule_gap), (mid + w / 2 + self.rule_gap, x + width)):
-            page.line(a, rule_y, b, rule_y, width=0.3, dash=(1.2, 0.8), colour=0.35)
-        return h
-
-    def texts(self) -> list[str]:
-        return [self.words]
-
-
 def sides_meet_words(above: str, below: str) -> str:
     """The words where two sides' cards meet on one page."""
     return SIDES_MEET.format(above=above, below=below)
@@ -293,7 +265,7 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
     keeps the sides apart (play_aids.sides_apart); then what the article leaves open about the bound
     (reference.readings), in the room the last card page leaves (the set-up's readings are under the roster).
     Where the sides share the cards' pages, each side's cards start a row of their own under a line saying whose are
-    above it and whose below (SidesMeet)."""
+    above it and whose below (render.kit Divider)."""
     if not derived:
         raise ShipyardError("quick-play sheets: no vessels or forts given")
     gap, header = style()["cards"]["gap"], page_header(ctx)
@@ -312,7 +284,7 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
     after = readings(ctx, "bound")
 
     def rows_of(run) -> list[tuple[Block, list[str]]]:
-        """The run's card rows; where a side's cards begin inside it, from a row of their own under SidesMeet."""
+        """The run's card rows; where a side's cards begin inside it, from a row of their own under a Divider."""
         parts: list[tuple[list, tuple | None]] = [([], None)]
         for item in run:
             if id(item) in meets and parts[-1][0]:
@@ -323,7 +295,7 @@ def sheets(doc, derived: list[tuple[Any, Any]], ctx: Context) -> None:
             rows = card_rows(items)
             if sides and all(sides) and rows:
                 row, names = rows[0]
-                rows[0] = (Stack([SidesMeet(sides_meet_words(*sides), **style()["sides_meet"]), row], gap=0,
+                rows[0] = (Stack([Divider(sides_meet_words(*sides), **style()["sides_meet"]), row], gap=0,
                                  keep_together=True), names)  # never the line at a page's foot, its cards overleaf
             out += rows
         return out
