@@ -173,7 +173,7 @@ def movement(derived: list, ctx, size: float | None = None) -> list[Block]:
             f"Speed this turn: {reading(t, 'Speed this turn')}. Astern: {number(float(m.get('astern_fraction', 0.5)))} of the speed ahead")
     if any(s.astern_as_fast for s in ships):
         text += ", but double-ended sidewheelers go as fast astern"
-    text += (f". Drifting (speed lost to 0, struck or abandoned): drift {number(dr['inches'])} in a turn with the tide; "
+    text += (f". Drifting (speed lost to 0, sinking, struck or abandoned): drift {number(dr['inches'])} in a turn with the tide; "
              f"{number(dr['swing_clockwise_on'])} on 1d6 "
              f"swings her {number(dr['swing_deg'])}° clockwise, {number(dr['swing_anticlockwise_on'])} anticlockwise. "
              f"Stopped by order: {reading(t, 'Stopped by order')}. Tide: {reading(t, 'Tide')}. Speed lost: {reading(t, 'Speed lost')}. "
@@ -240,6 +240,7 @@ def special_effects(ctx, size: float | None = None) -> list[Block]:
                 f"Striking colours: {reading(t, 'Striking colours')}.",
                 f"Shutter (6): {reading(t, 'Jammed shutter')}.", f"T__: {reading(t, 'Turns ended (T__)')}.",
                 funnel_boxes(t).strip(), f"Fouled, boiler (9, 12): {reading(t, 'Drift to a stop')}.",
+                f"Boiler's crew (12): {reading(t, 'Boiler' + chr(39) + 's crew')}.",
                 f"Twice: {reading(t, 'The same effect again')}.") if step]]
 
 
