@@ -1668,7 +1668,8 @@ def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hit
     """Moment 2 (replay 17, pp8/11): Brooklyn, her 0 box struck and SINKS T8 written, took another speed hit: no box
     is left to strike and nothing said whether the countdown moves. It does not; what sinks her at once still does.
     The sinking rule now sits under the hit tables, where a player rolling a hit's effect reads."""
-    words = ("Sinking: roll 1d6+2 when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6); later "
+    words = ("Sinking: roll 1d6+2 when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6); till then, "
+             "no way on: she drifts as a ship at 0 (lashed: carried); later "
              "speed hits change nothing (what sinks her at once still does).")
     qr = _reference(pack_pages)
     assert words in qr and qr.index("Several hits:") < qr.index(words) < qr.index("Forts (ours):")
@@ -2370,7 +2371,8 @@ def test_r26_moment_2_a_fort_fires_in_one_window_and_keeps_no_gun_back_for_the_2
     """Moment 2: may a fort keep some guns back for the 2nd window? No: one window a turn, as a ship; the other
     reading a house rule, offered on the readings page."""
     qr = _reference(pack_pages)
-    assert ("else the 2nd, not as a stationary firer (no +1); as a target takes the −1); speed hits do nothing to it; one window "
+    assert ("else the 2nd, not as a stationary firer (no +1); as a target it is never end-on (its own fire at a ship "
+            "end-on to it takes the −1); speed hits do nothing to it; one window "
             "only: a gun held fires no more this turn") in qr
     assert "A fort's window quick reference a held gun may fire in the 2nd" \
         in _readings(pack_pages)
@@ -2695,11 +2697,11 @@ def test_r28_moment_1_a_targets_own_consort_masks_her_and_the_other_reading_is_a
 def test_r28_moment_2_a_line_of_fire_too_close_to_call_is_settled_by_a_die_from_the_table(pack_pages, tmp_path):
     """Moment 2 (T2, T3): lines that grazed a model's corner by 0.01 to 0.2 in, which no club can measure on a cloth,
     and no way to settle a close call. A die settles it, its score from line_of_fire, so a house rule reaches it."""
-    said = "too close to call: 1d6, 4+ masks it"
+    said = "over it or clear): 1d6, 4+ masks it"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: ships, close_call_masked_on: 5}}\n",
                             "--no", "sheets", "--jobs", "1")
-    assert "too close to call: 1d6, 5+ masks it" in text and said not in text
+    assert "over it or clear): 1d6, 5+ masks it" in text and said not in text
 
 
 def test_r28_moment_3_a_ship_whose_every_target_is_masked_keeps_her_window_for_the_2nd(pack_pages):
@@ -2881,8 +2883,7 @@ def test_r29_moment_5_land_is_a_shoal_no_ship_crosses_she_stops_aground(pack_pag
 
     said = reading(ctx.tables, "Land")
     assert "aground" in said
-    page = _readings(pack_pages)
-    assert f"Land {said}" in page[page.index("What the text leaves open"):]
+    assert f"Land: {said}" in _reference(pack_pages) and _said_once(pack_pages, said)  # with its corners (play 30)
 
 
 def test_r29_moment_6_a_jam_down_the_line_is_worked_from_its_head_back(pack_pages, ctx):
@@ -2909,7 +2910,7 @@ def test_p30_moment_1_a_sinking_ship_has_no_way_on_and_drifts_till_she_goes_down
     from shipyard.rules.really_simple.words import reading
 
     said = reading(ctx.tables, "Sinking countdown")
-    assert "no way on: no move, she drifts as a ship at 0 (lashed: carried)" in said
+    assert "till then, no way on: she drifts as a ship at 0 (lashed: carried)" in said
     qr = _reference(pack_pages)
     assert f"Sinking: {said}." in qr and _said_once(pack_pages, said)
     assert "Drifting (speed lost to 0, sinking, struck or abandoned)" in qr
@@ -2921,7 +2922,7 @@ def test_p30_moment_2_a_holed_boilers_crew_roll_is_made_once_as_the_hit_is_marke
     from shipyard.rules.really_simple.words import reading
 
     said = reading(ctx.tables, "Boiler's crew")
-    assert "once, as the hit is marked" in said
+    assert "rolled once, as the hit is marked" in said
     assert f"Boiler's crew (12): {said}." in _reference(pack_pages) and _said_once(pack_pages, said)
 
 
@@ -2951,3 +2952,60 @@ def test_p30_moment_5_a_fort_is_never_end_on_as_a_target_its_own_fire_takes_the_
     said = "as a target it is never end-on (its own fire at a ship end-on to it takes the −1)"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
     assert "; it is never end-on;" not in _reference(pack_pages)
+
+
+def test_p30_moment_6_the_shores_corners_are_given_in_inches_with_the_land_rule(pack_pages, library, ctx):
+    """Moment 6 (p2 plan, Land): where Mobile Point's and Dauphin Island's shores lie was only grey on the plan, where
+    Land makes a centre reaching them aground. The quick reference's Shoals (on the roster page) says Land with each
+    land's corners in inches from the bottom-left corner, as the set-up places everything, worked from the
+    scenario's outlines at the rule set's ground scale (a set-up page on Letter has no line to spare)."""
+    from shipyard.rules.really_simple.words import reading
+
+    yards = RS.ground_yards["1/1200"]
+    shores = " · ".join(f"{land.name} " + "; ".join(f"{x / yards:g}, {y / yards:g}".replace(".5", "½")
+                                                    for x, y in land.outline)
+                        for land in library.scenario("mobile-bay-1864").setup.land)
+    said = f"Land: {reading(ctx.tables, 'Land')}; its corners, in from the bottom-left corner: {shores}."
+    assert "Mobile Point 61½, 28½; 72, 27; 72, 35½; 63½, 34½ · Dauphin Island 0, 30½;" in said
+    assert said in _reference(pack_pages)
+
+
+def test_p30_moment_7_a_ship_stopped_by_order_is_marked_stationary_and_a_spent_window_jotted(pack_pages, ctx):
+    """Moment 7 (p10, p11 Stationary): nothing on the table marked a ship that stayed stationary this turn, which
+    both +1s (firer, target) need, nor one that had fired. A STATIONARY marker (its +1s from the modifier table, at
+    6 pt), a set of them with the markers; the Stationary reading says when it is laid and lifted, and where a
+    window she fires in stays jotted in her log's extras (the orders log says so); SUNK and STRUCK keep seven on A4."""
+    from shipyard.rules.really_simple.words import reading
+
+    counters = next(p for p in pack_pages if "KN AHEAD" in p)
+    assert counters.count("STATIONARY 0 kn this turn: her fire +1, fire at her +1") >= 5
+    assert counters.count("SUNK gone down") >= 7 and counters.count("STRUCK colours struck") >= 7
+    said = reading(ctx.tables, "Stationary")
+    assert "one at 0 kn by order takes a STATIONARY marker till the turn ends" in said
+    assert f"Stationary: {said}." in _reference(pack_pages) and _said_once(pack_pages, said)
+    logs = [p for p in pack_pages if "Orders log ·" in p]
+    assert logs and all("F2 (fires in the 2nd; jot 1 or 2 when spent)" in p for p in logs)
+    assert len(pack_pages) == RS.pack_pages
+
+
+def test_p30_moment_8_the_quick_reference_flows_in_two_even_columns_at_larger_type(bundled_packs):
+    """Moment 8 (p11): too dense and small to read at the table. The page's parts now flow down the left column and
+    on down the right, broken where the two come out even (the right ran to the foot with a fifth of the left empty,
+    which held the type under 7 pt); the lashed pairs join the roster page's parts. The type is read back from the
+    PDF's fonts: above 7.2 pt, with no page added."""
+    import pdfplumber
+
+    path = bundled_packs.get("mobile-bay-1864", "really-simple", "a4").path
+    pages = [_flat(p) for p in pdf_page_texts(path)]
+    assert len(pages) == RS.pack_pages
+    k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+    roster = next(p for p in pages if reference.ROSTER_HEADING in p)
+    assert "Lashed pairs: the first-named ship's centre" in roster and "Lashed pairs: the first" not in pages[k]
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[k]
+        words = page.extract_words(extra_attrs=["size"], x_tolerance=1)
+        lead = next(i for i, w in enumerate(words) if w["text"] == "Several" and words[i + 1]["text"] == "hits:")
+        assert min(w["size"] for w in words[lead + 2:lead + 30]) > 7.2
+        body = [w for w in words if w["top"] > words[lead]["top"] - 200 and w["bottom"] < page.height - 40]
+        feet = [max(w["bottom"] for w in body if (w["x1"] < page.width / 2) == left) for left in (True, False)]
+        assert abs(feet[0] - feet[1]) < 20 * 72 / 25.4, feet  # the two columns end within 20 mm (they were 43 apart)
