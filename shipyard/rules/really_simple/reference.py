@@ -213,13 +213,11 @@ def ramming(derived: list, ctx, size: float | None = None) -> list[Block]:
 
 
 def lashed_pairs(derived: list, ctx, size: float | None = None) -> list[Block]:
-    """Lashed pairs and a ship carried by her consort, where the scenario lashes a pair (the readings page says them
-    for a pack with none): on the roster page where it has room, else in the quick reference's flow."""
+    """Lashed pairs and a ship carried by her consort, when ships are in play: on the roster page where it has room,
+    else in the quick reference's flow."""
     body, steps = _paragraphs(size)
-    scenario = getattr(ctx, "scenario", None)
-    lashed = scenario is not None and any(su.lashed_to for side in scenario.sides for su in side.units)
-    if not lashed or not any(not d.stats.is_fort for d in derived):
-        return []  # no pair in play (or no scenario to lash one): its readings go to the readings page (play 30)
+    if not any(not d.stats.is_fort for d in derived):
+        return []
     t = ctx.tables
     return [body(f"Lashed pairs: {reading(t, 'Lashed pairs')}. Carried: {reading(t, 'Carried')}. {t.require('lashed_losses').rows['reading']}. "
                   f"{_sentence(reading(t, 'A pair parted'))}.")]
