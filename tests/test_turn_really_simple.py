@@ -617,7 +617,7 @@ def test_a_ship_stopped_by_order_holds_her_place_and_only_one_whose_speed_is_los
     """The replay drifted Mobile Bay's Confederates, which start at 0 kn waiting inside the torpedo line, an inch north
     a turn: the text drifts a ship whose speed 'has dropped to zero', not one lying stopped with steam up."""
     qr = _reference(pack_pages)
-    assert "Drifting (speed lost to 0, struck or abandoned): drift 1 in a turn with the tide" in qr
+    assert "Drifting (speed lost to 0, sinking, struck or abandoned): drift 1 in a turn with the tide" in qr
     assert ("Stopped by order: a ship ordering 0 kn, engines sound, holds place and heading; one "
             "whose speed is lost (struck to 0, fouled, boiler) drifts") in qr
 
@@ -660,7 +660,7 @@ def test_a_t_box_counts_from_the_turn_after_it_happened_with_an_example(pack_pag
 
 def test_a_lashed_pairs_pivots_do_not_fire_across_the_consort(pack_pages):
     """Moment 3 of replay 5: 'across her consort' had no arc; it is her side arc on the consort's side."""
-    words = "cannot fire; a pivot fires ahead, astern and to her free side, not across her consort's side"
+    words = "cannot fire; a pivot fires in her whole ahead and astern arcs (her consort's side of the keel too) and to her free side, not into the side arc her consort lies in"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -776,7 +776,7 @@ def test_a_fire_strikes_its_first_box_at_the_first_end_of_turn_it_is_not_put_out
 
 def test_a_fort_is_never_an_end_on_target(pack_pages):
     """Moment 5: can a fort, with no keel line, count as end-on when shot at? No."""
-    words = "not as a stationary firer (no +1); it is never end-on"
+    words = "not as a stationary firer (no +1); as a target it is never end-on"
     assert _said_once(pack_pages, words) and words in _reference(pack_pages)
 
 
@@ -1042,7 +1042,7 @@ def test_a_lashed_gunboats_pivot_fires_ahead_past_her_sloop_whose_hull_never_mas
     """Replay 7, moment 3: the pair's pivot 'bears ahead and astern', but the line of fire let her own sloop's hull
     mask any target more than a few degrees off to the sloop's side. One rule now: a consort's hull masks nothing,
     and the pivot's arc past her is the 45° ahead and astern every gun uses."""
-    lashed = "a pivot fires ahead, astern and to her free side, not across her consort's side"
+    lashed = "a pivot fires in her whole ahead and astern arcs (her consort's side of the keel too) and to her free side, not into the side arc her consort lies in"
     masked = ("crosses any part of another ship's model or base, friend or foe, however little, it is masked, but not "
               "by a monitor's low hull nor by the firer's own consort")
     for words in (lashed, masked):  # said once, on the quick reference (replay 32)
@@ -1229,15 +1229,15 @@ def test_a_fort_fires_as_no_stationary_firer_and_the_plus_one_is_a_house_rule_op
     """The eighth replay's balance: forts firing as stationary firers (+1, our reading: the text has no forts) hit a
     wooden ship with every heavy gun and their 32-pdrs on a 2, and Brooklyn sank in turn 2. The +1 is dropped; the
     first reading is an option, said where the player reads it."""
-    words = "else the 2nd, not as a stationary firer (no +1); it is never end-on"
+    words = "else the 2nd, not as a stationary firer (no +1); as a target it is never end-on"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert _said_once(pack_pages, "as a stationary firer (+1)")
     assert "Stationary: at speed 0 this turn (a binding's 0 kn is not), drifting, anchored or aground (a fort always is, as a target)" \
         in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: stationary}}\n",
                             "--no", "sheets", "--jobs", "1")
-    assert "else the 2nd, as a stationary firer (+1); it is never end-on" in text and "(no +1)" not in text
-    assert "it is never end-on; speed hits do nothing to it" in text
+    assert "else the 2nd, as a stationary firer (+1); as a target it is never end-on" in text and "(no +1)" not in text
+    assert "takes the −1); speed hits do nothing to it" in text
     assert "Forts in the turn quick reference no +1 as a firer" in text
     bad = _house(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: steady}}\n")
     run = in_process("pack", "mobile-bay-1864", "--rules", "really-simple", "--house-rules", bad, "-o", tmp_path / "b",
@@ -1414,7 +1414,7 @@ def test_end_on_contact_between_lashed_pairs_costs_only_the_two_that_touch(pack_
 def test_every_drifting_ship_rolls_the_swing_a_struck_one_too(pack_pages):
     """Moment (replay 10): the 1-on-1d6 swing was written for a ship whose speed is lost to 0; does a struck ship
     that drifts (Selma) swing too?"""
-    assert ("Drifting (speed lost to 0, struck or abandoned): drift 1 in a turn with the tide; 1 on 1d6 swings her 45° "
+    assert ("Drifting (speed lost to 0, sinking, struck or abandoned): drift 1 in a turn with the tide; 1 on 1d6 swings her 45° "
             "clockwise, 6 anticlockwise") in _reference(pack_pages)
 
 
@@ -1668,7 +1668,8 @@ def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hit
     """Moment 2 (replay 17, pp8/11): Brooklyn, her 0 box struck and SINKS T8 written, took another speed hit: no box
     is left to strike and nothing said whether the countdown moves. It does not; what sinks her at once still does.
     The sinking rule now sits under the hit tables, where a player rolling a hit's effect reads."""
-    words = ("Sinking: roll 1d6+2 when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6); later "
+    words = ("Sinking: roll 1d6+2 when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6); till then, "
+             "no way on: she drifts as a ship at 0 (lashed: carried); later "
              "speed hits change nothing (what sinks her at once still does).")
     qr = _reference(pack_pages)
     assert words in qr and qr.index("Several hits:") < qr.index(words) < qr.index("Forts (ours):")
@@ -2370,7 +2371,8 @@ def test_r26_moment_2_a_fort_fires_in_one_window_and_keeps_no_gun_back_for_the_2
     """Moment 2: may a fort keep some guns back for the 2nd window? No: one window a turn, as a ship; the other
     reading a house rule, offered on the readings page."""
     qr = _reference(pack_pages)
-    assert ("else the 2nd, not as a stationary firer (no +1); it is never end-on; speed hits do nothing to it; one window "
+    assert ("else the 2nd, not as a stationary firer (no +1); as a target it is never end-on (its own fire at a ship "
+            "end-on to it takes the −1); speed hits do nothing to it; one window "
             "only: a gun held fires no more this turn") in qr
     assert "A fort's window quick reference a held gun may fire in the 2nd" \
         in _readings(pack_pages)
@@ -2384,7 +2386,7 @@ def test_r26_moment_3_a_lashed_ships_pivot_fires_ahead_astern_and_to_her_free_si
     """Moment 3: 'nor a pivot into her consort's side arc (within 45° ahead or astern it bears)' could not be parsed:
     said as where the pivot fires and where not."""
     qr = _reference(pack_pages)
-    assert "the pair's inboard guns cannot fire; a pivot fires ahead, astern and to her free side, not across her consort's side" in qr
+    assert "the pair's inboard guns cannot fire; a pivot fires in her whole ahead and astern arcs (her consort's side of the keel too) and to her free side, not into the side arc her consort lies in" in qr
     assert "within 45° ahead or astern it bears" not in qr
 
 
@@ -2695,11 +2697,11 @@ def test_r28_moment_1_a_targets_own_consort_masks_her_and_the_other_reading_is_a
 def test_r28_moment_2_a_line_of_fire_too_close_to_call_is_settled_by_a_die_from_the_table(pack_pages, tmp_path):
     """Moment 2 (T2, T3): lines that grazed a model's corner by 0.01 to 0.2 in, which no club can measure on a cloth,
     and no way to settle a close call. A die settles it, its score from line_of_fire, so a house rule reaches it."""
-    said = "too close to call: 1d6, 4+ masks it"
+    said = "over it or clear): 1d6, 4+ masks it"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: ships, close_call_masked_on: 5}}\n",
                             "--no", "sheets", "--jobs", "1")
-    assert "too close to call: 1d6, 5+ masks it" in text and said not in text
+    assert "over it or clear): 1d6, 5+ masks it" in text and said not in text
 
 
 def test_r28_moment_3_a_ship_whose_every_target_is_masked_keeps_her_window_for_the_2nd(pack_pages):
@@ -2881,8 +2883,7 @@ def test_r29_moment_5_land_is_a_shoal_no_ship_crosses_she_stops_aground(pack_pag
 
     said = reading(ctx.tables, "Land")
     assert "aground" in said
-    page = _readings(pack_pages)
-    assert f"Land {said}" in page[page.index("What the text leaves open"):]
+    assert f"Land: {said}" in _reference(pack_pages) and _said_once(pack_pages, said)  # with its corners (play 30)
 
 
 def test_r29_moment_6_a_jam_down_the_line_is_worked_from_its_head_back(pack_pages, ctx):
@@ -2895,3 +2896,116 @@ def test_r29_moment_6_a_jam_down_the_line_is_worked_from_its_head_back(pack_page
     assert "head back" in said
     page = _readings(pack_pages)
     assert f"A jam down the line {said}" in page[page.index("What the text leaves open"):]
+
+
+# ---------------------------------------------------------------------------------------------- play 30 (rs15)
+# Three turns of Mobile Bay played from the printed pack alone: the moments the players had to rule on themselves,
+# read back from the printed page where they looked.
+
+
+def test_p30_moment_1_a_sinking_ship_has_no_way_on_and_drifts_till_she_goes_down(pack_pages, ctx):
+    """Moment 1 (p11 Sinking): a ship with her SINKS T__ set: does she go on moving till she sinks? No: struck past 0
+    she has no way on; she drifts as a ship at 0 does (lashed: carried). Said in the sinking countdown, from the
+    reconstructions table, and the drifting rule names a sinking ship among those that drift."""
+    from shipyard.rules.really_simple.words import reading
+
+    said = reading(ctx.tables, "Sinking countdown")
+    assert "till then, no way on: she drifts as a ship at 0 (lashed: carried)" in said
+    qr = _reference(pack_pages)
+    assert f"Sinking: {said}." in qr and _said_once(pack_pages, said)
+    assert "Drifting (speed lost to 0, sinking, struck or abandoned)" in qr
+
+
+def test_p30_moment_2_a_holed_boilers_crew_roll_is_made_once_as_the_hit_is_marked(pack_pages, ctx):
+    """Moment 2 (p11 2d6 12): 'crew leave on 1-2 (1d6)': rolled when? Each turn, or once? Once, as the hit is marked,
+    before the next hit is rolled; a later boiler hit rolls again. Printed under the 2d6 notes, from one reading."""
+    from shipyard.rules.really_simple.words import reading
+
+    said = reading(ctx.tables, "Boiler's crew")
+    assert "rolled once, as the hit is marked" in said
+    assert f"Boiler's crew (12): {said}." in _reference(pack_pages) and _said_once(pack_pages, said)
+
+
+def test_p30_moment_3_too_close_to_call_is_a_distance_in_mm_from_the_table(pack_pages, tmp_path):
+    """Moment 3 (p11 Targets): 'too close to call' with no distance: when is a line a close call? The ruler's edge
+    within 3 mm of a model's outline, over it or clear of it (line_of_fire.close_call_mm): a house rule reaches it."""
+    said = "too close to call (the edge within 3 mm of her outline, over it or clear): 1d6, 4+ masks it"
+    assert said in _reference(pack_pages) and _said_once(pack_pages, said)
+    text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {close_call_mm: 2}}\n",
+                            "--no", "sheets", "--jobs", "1")
+    assert "(the edge within 2 mm of her outline, over it or clear)" in text and said not in text
+
+
+def test_p30_moment_4_a_lashed_ships_pivot_fires_in_her_whole_ahead_arc_her_consorts_side_too(pack_pages):
+    """Moment 4 (p11 Lashed pairs): Octorara's pivot, on the deck's side toward Brooklyn, at a ship 30° off the bow
+    on that side: 'not across her consort's side' read as no. Ahead is within 45° of the keel either side, so it
+    fires; only the side arc her consort lies in is barred."""
+    said = ("a pivot fires in her whole ahead and astern arcs (her consort's side of the keel too) and to her free "
+            "side, not into the side arc her consort lies in")
+    assert said in _reference(pack_pages) and _said_once(pack_pages, said)
+    assert "not across her consort's side" not in " ".join(pack_pages)
+
+
+def test_p30_moment_5_a_fort_is_never_end_on_as_a_target_its_own_fire_takes_the_end_on_minus(pack_pages):
+    """Moment 5 (p11 Forts): 'it is never end-on' read as no −1 for the fort's fire at a ship bow-on to it. It is
+    the fort as a target only: its own fire at an end-on ship takes the −1 as any firer's."""
+    said = "as a target it is never end-on (its own fire at a ship end-on to it takes the −1)"
+    assert said in _reference(pack_pages) and _said_once(pack_pages, said)
+    assert "; it is never end-on;" not in _reference(pack_pages)
+
+
+def test_p30_moment_6_the_shores_corners_are_given_in_inches_with_the_land_rule(pack_pages, library, ctx):
+    """Moment 6 (p2 plan, Land): where Mobile Point's and Dauphin Island's shores lie was only grey on the plan, where
+    Land makes a centre reaching them aground. The quick reference's Shoals (on the roster page) says Land with each
+    land's corners in inches from the bottom-left corner, as the set-up places everything, worked from the
+    scenario's outlines at the rule set's ground scale (a set-up page on Letter has no line to spare)."""
+    from shipyard.rules.really_simple.words import reading
+
+    yards = RS.ground_yards["1/1200"]
+    shores = " · ".join(f"{land.name} " + "; ".join(f"{x / yards:g}, {y / yards:g}".replace(".5", "½")
+                                                    for x, y in land.outline)
+                        for land in library.scenario("mobile-bay-1864").setup.land)
+    said = f"Land: {reading(ctx.tables, 'Land')}; its corners, in from the bottom-left corner: {shores}."
+    assert "Mobile Point 61½, 28½; 72, 27; 72, 35½; 63½, 34½ · Dauphin Island 0, 30½;" in said
+    assert said in _reference(pack_pages)
+
+
+def test_p30_moment_7_a_ship_stopped_by_order_is_marked_stationary_and_a_spent_window_jotted(pack_pages, ctx):
+    """Moment 7 (p10, p11 Stationary): nothing on the table marked a ship that stayed stationary this turn, which
+    both +1s (firer, target) need, nor one that had fired. A STATIONARY marker (its +1s from the modifier table, at
+    6 pt), a set of them with the markers; the Stationary reading says when it is laid and lifted, and where a
+    window she fires in stays jotted in her log's extras (the orders log says so); SUNK and STRUCK keep seven on A4."""
+    from shipyard.rules.really_simple.words import reading
+
+    counters = next(p for p in pack_pages if "KN AHEAD" in p)
+    assert counters.count("STATIONARY 0 kn this turn: her fire +1, fire at her +1") >= 5
+    assert counters.count("SUNK gone down") >= 7 and counters.count("STRUCK colours struck") >= 7
+    said = reading(ctx.tables, "Stationary")
+    assert "one at 0 kn by order takes a STATIONARY marker till the turn ends" in said
+    assert f"Stationary: {said}." in _reference(pack_pages) and _said_once(pack_pages, said)
+    logs = [p for p in pack_pages if "Orders log ·" in p]
+    assert logs and all("F2 (fires in the 2nd; jot 1 or 2 when spent)" in p for p in logs)
+    assert len(pack_pages) == RS.pack_pages
+
+
+def test_p30_moment_8_the_quick_reference_flows_in_two_even_columns_at_larger_type(bundled_packs):
+    """Moment 8 (p11): too dense and small to read at the table. The page's parts now flow down the left column and
+    on down the right, broken where the two come out even (the right ran to the foot with a fifth of the left empty,
+    which held the type under 7 pt); the lashed pairs join the roster page's parts. The type is read back from the
+    PDF's fonts: above 7.2 pt, with no page added."""
+    import pdfplumber
+
+    path = bundled_packs.get("mobile-bay-1864", "really-simple", "a4").path
+    pages = [_flat(p) for p in pdf_page_texts(path)]
+    assert len(pages) == RS.pack_pages
+    k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
+    roster = next(p for p in pages if reference.ROSTER_HEADING in p)
+    assert "Lashed pairs: the first-named ship's centre" in roster and "Lashed pairs: the first" not in pages[k]
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[k]
+        words = page.extract_words(extra_attrs=["size"], x_tolerance=1)
+        lead = next(i for i, w in enumerate(words) if w["text"] == "Several" and words[i + 1]["text"] == "hits:")
+        assert min(w["size"] for w in words[lead + 2:lead + 30]) > 7.2
+        body = [w for w in words if w["top"] > words[lead]["top"] - 200 and w["bottom"] < page.height - 40]
+        feet = [max(w["bottom"] for w in body if (w["x1"] < page.width / 2) == left) for left in (True, False)]
+        assert abs(feet[0] - feet[1]) < 20 * 72 / 25.4, feet  # the two columns end within 20 mm (they were 43 apart)

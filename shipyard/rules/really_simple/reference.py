@@ -94,6 +94,14 @@ def _modifiers(rows, header=None) -> Table:
 
 
 def shooting(derived: list, ctx, size: float | None = None) -> Block:
+    """Shooting, the hits and (with forts in play) how a fort fires: one Stack of shooting_parts."""
+    st = style()
+    return Stack([b for part in shooting_parts(derived, ctx, size) for b in part], **st["reference_stack"])
+
+
+def shooting_parts(derived: list, ctx, size: float | None = None) -> list[list[Block]]:
+    """Shooting in the parts a column may break between, in reading order: the shooting roll (its heading, needs,
+    modifiers and their paragraph), the hit table with Several hits, a gun lost and the arcs, the forts."""
     body, steps = _paragraphs(size)
     t = ctx.tables
     classes = sorted({(g.size, g.rifled, g.fire_factor) for d in derived for g in d.stats.guns}, key=lambda c: (-c[2], c[0]))
@@ -116,21 +124,22 @@ def shooting(derived: list, ctx, size: float | None = None) -> Block:
     # end-on said under the modifier a player reads it by, not in the arcs (replay 29: missed there, three turns replayed)
     parts.append(body(f"End-on: {reading(t, 'End-on')}. Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
                        f"printed here and on the cards (do not add it again). Steam-filled: {reading(t, 'Steam-filled')}."))
-    parts += [_heading("On a hit, roll 1d6"),
-              _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
-              body(f"Several hits: {reading(t, 'Several hits')}. Sinking: {reading(t, 'Sinking countdown')}.")]
+    hits = [_heading("On a hit, roll 1d6"),
+            _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
+            body(f"Several hits: {reading(t, 'Several hits')}. Sinking: {reading(t, 'Sinking countdown')}.")]
     largest = f" Largest: {reading(t, 'Largest gun')}." if option(t, "gun_lost") == "heaviest" else ""
-    parts.append(body(f"A gun lost: {reading(t, 'Which gun is lost')}.{largest} Guns that bear: {reading(t, 'Guns that bear')}. "
-                       f"Arcs: {reading(t, 'Arcs')}. Targets: {reading(t, 'Targets')}; {reading(t, 'Line of fire')}. "
-                       f"Stationary: {reading(t, 'Stationary')}."))
+    out = [parts, hits]
+    out.append([body(f"A gun lost: {reading(t, 'Which gun is lost')}.{largest} Guns that bear: {reading(t, 'Guns that bear')}. "
+                     f"Arcs: {reading(t, 'Arcs')}. Targets: {reading(t, 'Targets')}; {reading(t, 'Line of fire')}. "
+                     f"Stationary: {reading(t, 'Stationary')}.")])
     forts = [d.stats for d in derived if d.stats.is_fort]
     nothing = no_effect_text(t, forts[0], "On a fort") if forts else ""
     if forts:  # how a fort fires and what the tables' rows do to it, said where they are read
         share, losses = reading(t, "Forts' guns"), reading(t, "A fort's losses")
-        parts.append(body(f"Forts (ours): {reading(t, 'Forts in the turn')}; {reading(t, 'A fort' + chr(39) + 's window')}; "
+        out.append([body(f"Forts (ours): {reading(t, 'Forts in the turn')}; {reading(t, 'A fort' + chr(39) + 's window')}; "
                            f"{share}; {losses}; {reading(t, 'A fort' + chr(39) + 's gun lost')}. Silenced: "
-                           f"{reading(t, 'Silenced')}; {reading(t, 'A silenced fort')}. " + nothing))
-    return Stack(parts, **st["reference_stack"])
+                           f"{reading(t, 'Silenced')}; {reading(t, 'A silenced fort')}. " + nothing)])
+    return out
 
 
 def torpedoes(derived: list, ctx, size: float | None = None) -> list[Block]:
@@ -173,7 +182,7 @@ def movement(derived: list, ctx, size: float | None = None) -> list[Block]:
             f"Speed this turn: {reading(t, 'Speed this turn')}. Astern: {number(float(m.get('astern_fraction', 0.5)))} of the speed ahead")
     if any(s.astern_as_fast for s in ships):
         text += ", but double-ended sidewheelers go as fast astern"
-    text += (f". Drifting (speed lost to 0, struck or abandoned): drift {number(dr['inches'])} in a turn with the tide; "
+    text += (f". Drifting (speed lost to 0, sinking, struck or abandoned): drift {number(dr['inches'])} in a turn with the tide; "
              f"{number(dr['swing_clockwise_on'])} on 1d6 "
              f"swings her {number(dr['swing_deg'])}° clockwise, {number(dr['swing_anticlockwise_on'])} anticlockwise. "
              f"Stopped by order: {reading(t, 'Stopped by order')}. Tide: {reading(t, 'Tide')}. Speed lost: {reading(t, 'Speed lost')}. "
@@ -204,8 +213,8 @@ def ramming(derived: list, ctx, size: float | None = None) -> list[Block]:
 
 
 def lashed_pairs(derived: list, ctx, size: float | None = None) -> list[Block]:
-    """Lashed pairs and a ship carried by her consort, when ships are in play: under the shoals, in the column with
-    room for it (the movement column is the longer)."""
+    """Lashed pairs and a ship carried by her consort, when ships are in play: on the roster page where it has room,
+    else in the quick reference's flow."""
     body, steps = _paragraphs(size)
     if not any(not d.stats.is_fort for d in derived):
         return []
@@ -221,9 +230,30 @@ def shoals(derived: list, ctx, size: float | None = None) -> list[Block]:
     if not ships:
         return []
     drafts = sorted({s.draft_ft for s in ships if s.draft_ft is not None})
+    shore = land_corners(ctx)
+    land = f" Land: {reading(ctx.tables, 'Land')}" + (f"; its corners, {shore}" if shore else "") + "."
     return [_heading("Shoals"),
             body(f"{shoal_dice(ctx.tables).capitalize()} (drafts in play: {', '.join(map(str, drafts))} ft). Aground: "
-                  f"{reading(ctx.tables, 'Aground')}.")]
+                  f"{reading(ctx.tables, 'Aground')}.{land}")]
+
+
+def land_corners(ctx) -> str:
+    """The scenario's land on this table, its corners in table units from the bottom-left corner as the set-up
+    places everything ('in from the bottom-left corner: Mobile Point 61½, 28½; 72, 27; ... · Dauphin Island ...'),
+    each land's corners in turn, '' without a scenario
+    or land: where a ship's centre grounds on the shore (play 30, moment 6: only grey on the plan, no numbers)."""
+    setup = getattr(getattr(ctx, "scenario", None), "setup", None)
+    if setup is None or not getattr(setup, "land", None):
+        return ""
+    from ...pack.setup_page import Ground, fit
+    from .. import get_ruleset
+
+    f = fit(setup, get_ruleset(ctx.tables.ruleset), ctx.scale)
+    shores = [(name, outline) for name, outline in Ground.on(setup, f).land]
+    if not shores:
+        return ""
+    said = " · ".join(f"{name} " + "; ".join(f"{number(x)}, {number(y)}" for x, y in outline) for name, outline in shores)
+    return f"{f.unit} from the bottom-left corner: {said}"
 
 
 
@@ -240,6 +270,7 @@ def special_effects(ctx, size: float | None = None) -> list[Block]:
                 f"Striking colours: {reading(t, 'Striking colours')}.",
                 f"Shutter (6): {reading(t, 'Jammed shutter')}.", f"T__: {reading(t, 'Turns ended (T__)')}.",
                 funnel_boxes(t).strip(), f"Fouled, boiler (9, 12): {reading(t, 'Drift to a stop')}.",
+                f"Boiler's crew (12): {reading(t, 'Boiler' + chr(39) + 's crew')}.",
                 f"Twice: {reading(t, 'The same effect again')}.") if step]]
 
 
@@ -315,7 +346,8 @@ def roster_parts(derived: list, ctx) -> dict[str, list[Block]]:
     the paragraphs' largest size."""
     size = style()["reference_body"].get("max_size")
     return {k: v for k, v in (("ramming", ramming(derived, ctx, size)), ("torpedoes", torpedoes(derived, ctx, size)),
-                              ("shoals", shoals(derived, ctx, size))) if v}
+                              ("shoals", shoals(derived, ctx, size)), ("lashed", lashed_pairs(derived, ctx, size)))
+            if v}
 
 
 def roster_block(doc, derived: list, ctx, room: float) -> Block | None:
@@ -352,21 +384,28 @@ def quick_reference(doc, derived: list, ctx) -> None:
     turn = turn_card(ctx.tables, st, title="The turn: sequence of play")
 
     def page_at(size: float | None) -> tuple[Stack, Columns]:
-        """The page with its paragraphs at `size` (None: the style's own)."""
+        """The page with its paragraphs at `size` (None: the style's own): its parts in reading order, flowed down
+        the left column and on down the right, broken between two parts where the two columns come out most even
+        (play 30, moment 8: the right column ran to the foot with the left's a fifth empty, so the type stayed
+        under 7 pt), a heading never left at a column's foot (it goes with the part it heads)."""
         moved = getattr(doc, ROSTER_PRINTED, ())  # printed on the roster page (roster_block)
-        left = [shooting(derived, ctx, size), *([] if "torpedoes" in moved else torpedoes(derived, ctx, size)),
-                *([] if "ramming" in moved else ramming(derived, ctx, size))]
-        right = (special_effects(ctx, size) + movement(derived, ctx, size)
-                 + ([] if "shoals" in moved else shoals(derived, ctx, size)))
-        pairs = lashed_pairs(derived, ctx, size)
-        track = turn_track(ctx, size)
+        parts = shooting_parts(derived, ctx, size)
+        parts += [p for p in ([] if "torpedoes" in moved else [torpedoes(derived, ctx, size)]) if p]
+        parts += [p for p in ([] if "ramming" in moved else [ramming(derived, ctx, size)]) if p]
+        effects = special_effects(ctx, size)
+        parts += [effects[:2]] + [[b] for b in effects[2:]]
+        moving = movement(derived, ctx, size)
+        parts += ([moving[:2]] + [[b] for b in moving[2:]]) if moving else []
+        parts += [p for p in ([] if "shoals" in moved else [shoals(derived, ctx, size)]) if p]
+        parts += [p for p in ([] if "lashed" in moved else [lashed_pairs(derived, ctx, size)]) if p]
+        parts.append(turn_track(ctx, size))
 
-        def columns(lashed_left: bool) -> Columns:  # the lashed pairs under the ramming (over the turn track), or last
-            return Columns([Stack(left + (pairs if lashed_left else []) + track, **st["reference_stack"]),
-                            Stack(right + ([] if lashed_left else pairs), **st["reference_stack"])],
+        def columns(k: int) -> Columns:  # the first k parts down the left, the rest down the right
+            return Columns([Stack([b for p in parts[:k] for b in p], **st["reference_stack"]),
+                            Stack([b for p in parts[k:] for b in p], **st["reference_stack"])],
                            **st["reference_columns"])
 
-        body = min((columns(False), columns(True)), key=lambda c: c.measure(doc.content.w))
+        body = min((columns(k) for k in range(1, len(parts))), key=lambda c: c.measure(doc.content.w))
         return Stack([title, turn, body], **st["reference_page"]), body
 
     # the paragraphs' type raised where the paper has room (replay 32: p11 dense at 6.5 pt): the largest size, in
@@ -376,14 +415,21 @@ def quick_reference(doc, derived: list, ctx) -> None:
     sizes = [round(high - k * step, 2) for k in range(int(round((high - low) / step)) + 1)]
     # halving the sizes left (a smaller size never makes the page taller): three builds of the page at most, where
     # trying each size down from the largest built it up to seven times on Letter (review)
-    lo, hi, found = 0, len(sizes) - 1, None
+    lo, hi, found, at = 0, len(sizes) - 1, None, len(sizes)
     while lo <= hi:
         mid = (lo + hi) // 2
         tried = page_at(sizes[mid])
         if tried[0].measure(doc.content.w) <= doc.content.h:
-            found, hi = tried, mid - 1
+            found, at, hi = tried, mid, mid - 1
         else:
             lo = mid + 1
+    # the columns' break is found afresh at each size, so a size just above the one found may fit after all (the
+    # type's steps and the parts' break are not in step): try the next larger while it does
+    while found is not None and at > 0:
+        tried = page_at(sizes[at - 1])
+        if tried[0].measure(doc.content.w) > doc.content.h:
+            break
+        found, at = tried, at - 1
     page, body = found or page_at(sizes[-1])
 
     flow = Flow(doc, **st["reference_flow"])

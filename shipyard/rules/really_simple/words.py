@@ -264,8 +264,10 @@ GUN_LOST = {"heaviest": "the largest gun that bears on the firer (if none bears,
             "owner": "any gun that bears on the firer, the owner's choice (if none bears, any)"}
 FORT_SHARE = {"printed": "the number printed on its card, while that many of the front's guns are left; then all that are left",
               "working": "worked out again from the front's guns not yet struck, as each is lost"}
-# a graze the players cannot agree on settled by a die (replay 28, moment 2: lines clear of a corner by 0.01 in)
-CLOSE_CALL = "too close to call: 1d6, {line_of_fire.close_call_masked_on}+ masks it"
+# a graze the players cannot agree on settled by a die (replay 28, moment 2: lines clear of a corner by 0.01 in), what
+# is too close said in mm a ruler shows (play 30, moment 3: "too close to call" had no distance)
+CLOSE_CALL = ("too close to call (the edge within {line_of_fire.close_call_mm} mm of her outline, over it or clear): "
+              "1d6, {line_of_fire.close_call_masked_on}+ masks it")
 # a test with the ruler, not a tolerance (replay 32: "in the way within about 0.04 in?" cannot be judged at the table)
 LINE_OF_FIRE = {"ships": "a line of fire is the line through both centres (a fort: its place), no wider: lay a ruler's "
                          "edge on it; if the edge crosses any part of another ship's model or base, friend or foe, "
