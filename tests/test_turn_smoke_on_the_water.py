@@ -416,7 +416,7 @@ def test_the_mobile_bay_set_up_says_how_far_the_tide_drifts_a_ship(mobile_bay_pa
     """Moment 12: the set-up page gave the flood's direction, not how far it carries a ship. Smoke on the Water's
     own line (5 cm a knot); the other rule sets' set-up pages do not carry it."""
     assert ("Tide drift The flood runs about a knot: a ship Immobile (abandoned too, once stopped) moves 5 cm north "
-            "each movement phase") in mobile_bay_pages[1]
+            "each later movement phase") in mobile_bay_pages[1]
     other = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[:3]))
     assert "Tide drift" not in other
 
@@ -633,8 +633,10 @@ def test_more_fire_test_markers_than_boxes_or_counters_are_counted_on_one(librar
 def test_the_squadron_waiting_on_turn_1_does_not_drift_with_the_tide(mobile_bay_pages):
     """Moment 10: the tide drift moved every Immobile ship, and turn 1 binds the Confederate squadron to wait at 0 kn
     with none of them anchored: did they drift into the Union line?"""
-    assert ("moves 5 cm north each movement phase; not one anchored or holding under steam (an HS order; the "
+    assert ("moves 5 cm north each later movement phase; not one anchored or holding under steam (an HS order; the "
             "Confederate squadron holds so on turn 1).") in mobile_bay_pages[1]
+    # play 31, moment 13: a ship that stops in a movement phase first drifts in the next one
+    assert "(abandoned too, once stopped) moves 5 cm north each later movement phase" in mobile_bay_pages[1]
 
 
 def test_fort_morgans_points_need_only_the_fort_silenced_not_its_water_battery(mobile_bay_pages):
