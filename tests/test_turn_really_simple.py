@@ -2699,9 +2699,10 @@ def test_r28_moment_2_a_line_of_fire_too_close_to_call_is_settled_by_a_die_from_
     and no way to settle a close call. A die settles it, its score from line_of_fire, so a house rule reaches it."""
     said = "over it or clear): 1d6, 4+ masks it"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
-    text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: ships, close_call_masked_on: 5}}\n",
-                            "--no", "sheets", "--jobs", "1")
-    assert "over it or clear): 1d6, 5+ masks it" in text and said not in text
+    # one house-ruled pack for the die's score and (play 30, moment 3) the close call's distance
+    text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: ships, close_call_masked_on: 5, "
+                            "close_call_mm: 2}}\n", "--no", "sheets", "--jobs", "1")
+    assert "(the edge within 2 mm of her outline, over it or clear): 1d6, 5+ masks it" in text and said not in text
 
 
 def test_r28_moment_3_a_ship_whose_every_target_is_masked_keeps_her_window_for_the_2nd(pack_pages):
@@ -2926,14 +2927,12 @@ def test_p30_moment_2_a_holed_boilers_crew_roll_is_made_once_as_the_hit_is_marke
     assert f"Boiler's crew (12): {said}." in _reference(pack_pages) and _said_once(pack_pages, said)
 
 
-def test_p30_moment_3_too_close_to_call_is_a_distance_in_mm_from_the_table(pack_pages, tmp_path):
+def test_p30_moment_3_too_close_to_call_is_a_distance_in_mm_from_the_table(pack_pages):
     """Moment 3 (p11 Targets): 'too close to call' with no distance: when is a line a close call? The ruler's edge
-    within 3 mm of a model's outline, over it or clear of it (line_of_fire.close_call_mm): a house rule reaches it."""
+    within 3 mm of a model's outline, over it or clear of it (line_of_fire.close_call_mm); the r28 moment 2 test
+    builds the house-ruled pack that shows a house rule reaches it."""
     said = "too close to call (the edge within 3 mm of her outline, over it or clear): 1d6, 4+ masks it"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
-    text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {close_call_mm: 2}}\n",
-                            "--no", "sheets", "--jobs", "1")
-    assert "(the edge within 2 mm of her outline, over it or clear)" in text and said not in text
 
 
 def test_p30_moment_4_a_lashed_ships_pivot_fires_in_her_whole_ahead_arc_her_consorts_side_too(pack_pages):
