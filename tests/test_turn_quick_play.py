@@ -2885,3 +2885,17 @@ def test_the_skip_of_a_throw_that_cannot_score_is_said_for_mediums_too_never_a_p
         assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in): skip a throw that cannot beat her EDNA (never a "
                          "Parrott's).") in col
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
+
+
+def test_the_parrott_range_cell_and_hartfords_score_each_keep_one_line(mobile_bay, bundled_packs):
+    """Play 31, moment 11 (p6 Range, p2 Scores): the Parrotts' over-24 in cell "-1 AvD: 1D6 + 1 AvD" wrapped into the
+    row below, and Hartford's score "(the flagship, besides her 4)" left "4)" alone on a line. The cell gives the dice
+    (the Parrotts over 24 in reading says why), the score drops "the"; each reads in one line, on A4 and on Letter."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        with _opened(pages.path) as pdf:
+            lines = [_flat(ln) for p in pdf.pages for ln in (p.extract_text() or "").splitlines()]
+        assert any(ln.startswith("over 24 in -2 AvD 1D6 + 1 AvD") for ln in lines)
+        assert not any(ln.startswith("+ 1 AvD") for ln in lines)
+        assert any("USS Hartford: sunk or struck (flagship, besides her 4) +4" in ln for ln in lines)
+        assert not any(ln.strip() in ("4)", "4) +4") for ln in lines)
+    assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
