@@ -617,8 +617,8 @@ def test_in_sight_is_said_and_a_consort_behind_her_sloop_is_hidden(mobile_bay, l
     """Round 3, moment 8: "in sight" was undefined, so whether the fort may fire at a gunboat on the far side of her
     sloop was the player's to invent."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base, a "
-            "pair's other ship's too") in blocks
+    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base "
+            "(a pair's too)") in blocks
     page = _readings(mobile_bay)
     assert "In sight" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
@@ -792,8 +792,8 @@ def test_a_forts_own_shore_does_not_block_its_lines_of_sight(mobile_bay):
     """Replay 11, moment 2: Fort Morgan's mark lies 2-4 in inside Mobile Point's shore, so "crosses no land" read
     literally let nothing fire at her and her fire at nothing (Fort Gaines the same)."""
     readings = _readings(mobile_bay)
-    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base, a "
-            "pair's other ship's too") in readings
+    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base "
+            "(a pair's too)") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
 
@@ -802,8 +802,8 @@ def test_the_waiting_confederates_stay_stopped_but_a_sidewheeler_may_turn_where_
     her card's "turns when stopped" allows? And the order said "Orders are free from turn 2" in a pack that counts
     bounds."""
     setup = _page(mobile_bay, "Set-up: Battle of Mobile Bay")
-    assert _squeezed("Tennessee and the gunboats wait inside the torpedo line, stopped: each may set any heading before "
-                     "the draw, and fire, but none gets under way or drifts") in _squeezed(setup)  # replay 9, defect 2
+    assert _squeezed("Tennessee and the gunboats wait inside the torpedo line, stopped: after Brooklyn's test each may set "
+                     "any heading, and fire, but none gets under way or drifts") in _squeezed(setup)  # replay 9, defect 2
     assert "from turn 2" not in setup
 
 
@@ -1223,8 +1223,8 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     line; the monitors x 59, 59, 58½, 58½ on 000°), but the followers "move in his wake": nothing said how a ship not on
     his track gets onto it. The Line of battle reading says she starts on it, as far astern as she was set up."""
     assert ("the next astern leads: he has left the line for good (under way: his own number; he may rejoin at its "
-            "tail: clear of its track till the last ship is past, then into her wake); one set up off his track is slid "
-            "onto it at set-up") in _readings(mobile_bay)
+            "tail: clear of its track till the last ship is past, then into her wake); at set-up each astern slides "
+            "square across onto his heading's line") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1340,7 +1340,7 @@ def test_the_waiting_confederates_may_set_headings_from_which_they_can_fire_in_b
     import math
 
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("stopped: each may set any heading before the draw, and fire, but none gets under way") in setup
+    assert _squeezed("stopped: after Brooklyn's test each may set any heading, and fire, but none gets under way") in setup
     assert "Targets one target a cannonade, in sight, over 30° off bow and stern" in _readings(mobile_bay)
     starts = library.scenarios["mobile-bay-1864"].setup.starts
     union = [s.at for k, s in starts.items() if k.startswith("uss-")]
@@ -1518,7 +1518,7 @@ def test_the_bounds_first_cannonade_says_the_arcs_and_sight_on_the_quick_referen
     """Replay 13, defect 3: the firing arcs ("over 30° off bow and stern") and line of sight were only in the readings
     under the roster, so the player kept turning from the quick reference to page 3. The bound's 1st cannonade row
     says both, in its line (the Heavy's once a bound is the cannonade table's Fires column)."""
-    assert ("1st cannonade one target in sight, over 30° off bow and stern (a monitor: all round) the unit acting"
+    assert ("1st cannonade she may fire (or hold it): one target in sight, over 30° off bow and stern (a monitor: all round) the unit acting"
             in _blocks(library, "mobile-bay-1864"))
     ref = _squeezed(_page(mobile_bay, "Naval Rules — quick reference"))
     assert _squeezed("one target in sight, over 30° off bow and stern (a monitor: all round)") in ref
@@ -1679,10 +1679,10 @@ def test_a_rammer_stops_at_contact_and_each_moves_off_at_her_own_number(mobile_b
     stay touching). The rammer stops there, touching, keeping her speed marker, and each moves off at her own number:
     on the quick reference's Ramming line and in the readings' Ramming row, and the A4 pack keeps its pages."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "At contact the rammer stops, touching, marker kept; each moves off at her own number." in ref
+    assert "At contact the rammer stops, touching, marker kept, move over; each moves off at her own number." in ref
     assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("At contact the rammer stops, touching, marker kept; each moves off at her own number.") in qr
+    assert _squeezed("At contact the rammer stops, touching, marker kept, move over; each moves off at her own number.") in qr
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1838,12 +1838,12 @@ def test_the_quick_reference_says_how_high_a_medium_can_throw(mobile_bay, librar
     blank, and only the roster page's Hard targets reading said so. The quick reference's gunfire lines, where the
     target is chosen, give a pair of Mediums' best throw at each range, from the average die and the AvD reading in
     play (the subtract reading takes the lowest face off over 12 in)."""
-    assert "Mediums throw at most 12 (17 at point blank, 11 over 12 in)." in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("Mediums throw at most 12 (17 at point blank, 11 over 12 in).") in \
+    assert "Mediums 12 (17 at point blank, 11 over 12 in): skip a throw" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in): skip a throw") in \
         _squeezed(_column(mobile_bay, "— quick reference"))
     house = tmp_path / "subtract.json"
     house.write_text(json.dumps({"quick-play": {"avd_modifiers": {"rows": {"reading": "subtract"}}}}))
-    assert "Mediums throw at most 12 (17 at point blank, 10 over 12 in)." in _blocks(library, "mobile-bay-1864", house)
+    assert "Mediums 12 (17 at point blank, 10 over 12 in): skip a throw" in _blocks(library, "mobile-bay-1864", house)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1913,8 +1913,8 @@ def test_a_ram_on_a_lashed_pair_strikes_the_ship_whose_base_it_meets(mobile_bay,
     """Replay 20, defect b (p3 Consorts): a ram's bow meeting a lashed pair: "the pair touches as one" but "each her
     own card, EDNA, target" left open whose card takes the ram. The one whose base the bow meets, a blow on a hull as a
     torpedo's is; the consorts' reading stays out of a battle with no pair."""
-    assert ("the pair touches as one 1 by ½ in; a ram strikes the one her bow meets") in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("the pair touches as one 1 by ½ in; a ram strikes the one her bow meets") in \
+    assert ("the pair touches as one 1 by ½ in; a ram hits the one her bow meets") in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("the pair touches as one 1 by ½ in; a ram hits the one her bow meets") in \
         _squeezed(_readings(mobile_bay))
     assert "her bow meets" not in " ".join(hampton_roads)
     assert len(mobile_bay) == RULESET.pack_pages
@@ -2086,7 +2086,7 @@ def test_a_follower_set_up_off_her_leaders_track_is_slid_sideways_onto_it(mobile
     follower is slid sideways or along her course, and astern of whom. Slid sideways: her place along the track, so her
     distance astern, is the set-up's."""
     page = _squeezed(_readings(mobile_bay))
-    assert _squeezed("one set up off his track is slid onto it at set-up") in page
+    assert _squeezed("at set-up each astern slides square across onto his heading's line") in page
     assert _squeezed("as far astern of him") not in page
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2150,7 +2150,7 @@ def test_a_waiting_confederate_may_set_any_heading_in_bound_1(mobile_bay):
     """Replay 24, moment 9 (p2): "each may set her heading before the draw" left open whether that is a turn within
     her gauge or any heading. Any: a ship waiting at anchor or stopped lies as she was laid."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("stopped: each may set any heading before the draw, and fire") in setup
+    assert _squeezed("stopped: after Brooklyn's test each may set any heading, and fire") in setup
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2249,7 +2249,7 @@ def test_a_lashed_pairs_set_up_point_is_the_sloops_centre(mobile_bay):
 def test_a_follower_set_up_off_her_leaders_track_is_slid_onto_it_at_set_up(mobile_bay):
     """Replay 26, moment 2 (p3 Line of battle): "slid sideways onto it" said not when; the player slid Hartford and
     Oneida at their first move, and forgot in bound 1. At set-up, before bound 1's draw."""
-    assert _squeezed("one set up off his track is slid onto it at set-up") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("at set-up each astern slides square across onto his heading's line") in _squeezed(_readings(mobile_bay))
 
 
 def test_a_ship_firing_at_fort_morgan_may_lay_her_line_to_any_point_of_the_west_shore(mobile_bay):
@@ -2404,8 +2404,8 @@ def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tai
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("at the half: clear of her and the Middle Ground). From bound 2, at her number, she sets Reverse "
-                         "or Slow, turns at the half; rejoins at the tail (Line of battle).") in ref
+        assert _squeezed("at the half: clear of her and the Middle Ground). From bound 2 she may anchor; the line past, she "
+                         "weighs and at Slow turns to port into its wake (050°, 005°).") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2522,7 +2522,8 @@ def test_the_quick_reference_says_how_high_a_heavy_can_throw_and_to_skip_what_ca
     Tennessee's Heavies over 12 in against a monitor's 16, could never score, and the player threw them all. Beside the
     Mediums' line, the Heavies' best throw at each range (the dice, the average die and the AvD reading in play) and
     to skip a throw that cannot beat the EDNA; A4 and Letter keep their pages (the quick reference's gaps made room)."""
-    said = "Heavies throw at most 20 (25 at point blank, 15 over 12 in, 10 over 24 in): skip one that cannot beat her EDNA."
+    said = ("Heavies throw at most 20 (25 at point blank, 15 over 12 in, 10 over 24 in), Mediums 12 (17 at point blank, 11 "
+            "over 12 in): skip a throw that cannot beat her EDNA (never a Parrott's).")
     assert said in _blocks(library, "mobile-bay-1864")
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
@@ -2598,7 +2599,7 @@ def test_either_ship_of_a_lashed_pair_hides_the_other_by_the_same_rule(mobile_ba
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         readings = _squeezed(_readings(pages))
-        assert _squeezed("touches no other model or base, a pair's other ship's too") in readings
+        assert _squeezed("touches no other model or base (a pair's too)") in readings
         assert _squeezed("a consort behind her sloop is hidden") not in readings
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2741,7 +2742,7 @@ def test_a_failed_brooklyn_takes_the_tail_clear_of_the_lines_track_then_into_the
                                                     "past, then into her wake)")
     for pages in (mobile_bay, _letter(bundled_packs)):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("turns at the half; rejoins at the tail (Line of battle).") in ref
+        assert _squeezed("the line past, she weighs and at Slow turns to port into its wake (050°, 005°).") in ref
 
 
 def test_a_target_sunk_mid_cannonade_leaves_the_rest_of_its_throws_lost(mobile_bay, bundled_packs, library, tmp_path):
@@ -2797,3 +2798,104 @@ def test_a_card_page_both_sides_share_says_whose_cards_are_above_and_below_a_lin
     letter = _letter(bundled_packs)
     assert not any(_squeezed(words) in _squeezed(p) for p in letter)
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_the_line_forms_at_set_up_by_sliding_each_astern_square_onto_her_leaders_heading(mobile_bay, bundled_packs):
+    """Play 31, moment 1 (p2, p3 Line of battle): the wooden line's set-up points lie on no one 005° track (about 0.3 in
+    a ship west of the last, and printed to the ½ in), and "slid onto it" said not how. Each astern slides square
+    across onto her leader's heading line: one measurable move. On A4 and on Letter, which keep 7 and 9 pages."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern slides square across onto his heading's line")
+    assert _squeezed("one set up off his track is slid onto it") not in _squeezed(_readings(mobile_bay))
+
+
+def test_brooklyns_test_comes_before_the_confederates_free_headings(mobile_bay, bundled_packs):
+    """Play 31, moment 2 (p2, p6): whether Brooklyn's test or the Confederates' free choice of headings comes first.
+    Hers: the Binding line says the Confederates set their headings after it, and the test is still before the draw."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
+        assert _squeezed("stopped: after Brooklyn's test each may set any heading, and fire") in setup
+        assert _squeezed("Bound 1, before the draw USS Brooklyn throws 3D6") in _squeezed(_page(pages, "The bound (sequence"))
+
+
+def test_the_turning_gauge_turns_a_model_on_her_centre_a_pair_on_the_sloops(mobile_bay, bundled_packs):
+    """Play 31, moment 3 (p6 gauge): the gauge's "pivot" was undefined, and where Brooklyn's lashed Octorara ends up after
+    her 90° turn. The centre (the point every range is taken from); a pair's is the sloop's, her consort turning with
+    her, so still on her port side. The caption keeps its one line on A4 and on Letter."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        with _opened(pages.path) as pdf:
+            page = next(p for p in pdf.pages if "Turning gauge" in (p.extract_text() or ""))
+            lines = [_flat(ln) for ln in (page.extract_text() or "").splitlines()]
+        caption = [ln for ln in lines if ln.startswith("Cut out")]
+        assert caption == ["Cut out, mount on card; point on her centre (a pair: the sloop's, consort and all), "
+                           "dashed line on her heading: she turns up to her type's edge, either side."]
+        assert not any("pivot" in ln for ln in lines)
+    assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
+
+
+def test_a_sight_line_too_close_to_call_is_settled_by_a_die(mobile_bay, bundled_packs):
+    """Play 31, moment 5 (p3 In sight): "touches no other model" had no tolerance, and lines cleared models by 0.01-0.1
+    in. Too close to call: 1D6, 4-6 in sight. On A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "touches no other model or base (a pair's too); too close: 1D6, 4-6 "
+                                                    "sees")
+
+
+def test_a_failed_brooklyn_anchors_and_turns_to_port_into_the_wake_once_the_line_is_past(mobile_bay, bundled_packs):
+    """Play 31, moment 6 (p6): "sets Reverse or Slow ... rejoins at the tail" ran her astern onto the Middle Ground or
+    ahead into Chickasaw. Step by step: from bound 2 she may anchor where she lies; once the line is past she weighs and
+    at Slow turns to port, 050° then 005°, into its wake. On A4 and on Letter (the paragraph keeps its lines)."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("From bound 2 she may anchor; the line past, she weighs and at Slow turns to port into its wake "
+                         "(050°, 005°).") in ref
+        assert _squeezed("she sets Reverse or Slow") not in ref
+
+
+def test_a_sloop_freed_in_line_keeps_her_leaders_inches(mobile_bay, bundled_packs):
+    """Play 31, moment 7 (p3 One of a pair lost): Richmond freed mid-bound behind the line's 8": the pair's Full 12" or
+    the line's 8"? In line she keeps his inches (Faster leader caps her at her own Full). On A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "the lead pair's leaves the line, the next astern leads; freed in "
+                                                    "line, she keeps his inches")
+
+
+def test_a_rammer_at_contact_has_her_move_over(mobile_bay, bundled_packs, library):
+    """Play 31, moment 9 (p6): after Tennessee rammed Seminole, whether the rammer turns, finishes her move, stops or
+    drifts. She stops, touching, her marker kept (so no drift) and her move over (no turn, no rest of the move)."""
+    assert "At contact the rammer stops, touching, marker kept, move over; each moves off at her own number." in \
+        _blocks(library, "mobile-bay-1864")
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        assert _squeezed("marker kept, move over; each moves off") in _squeezed(_column(pages, "— quick reference",
+                                                                                         left=False))
+
+
+def test_a_ram_on_a_pairs_seam_hits_the_sloop_and_firing_is_optional(mobile_bay, bundled_packs, library):
+    """Play 31, moment 10 (p3 Consorts, p6 phase 4): a ram's bow meeting the seam of a lashed pair: the sloop is struck;
+    and a ship may hold her fire: the 1st cannonade row says she may fire or hold it."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "a ram hits the one her bow meets (seam: sloop)")
+    assert "1st cannonade she may fire (or hold it): one target in sight" in _blocks(library, "mobile-bay-1864")
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        assert _squeezed("she may fire (or hold it): one target in sight") in _squeezed(_page(pages, "The bound (sequence"))
+
+
+def test_the_skip_of_a_throw_that_cannot_score_is_said_for_mediums_too_never_a_parrott(mobile_bay, bundled_packs):
+    """Play 31, moment 11 (p6): "Heavies throw at most 20 ... skip one that cannot beat her EDNA" was not said for
+    Mediums and Parrotts. One line gives both kinds' best and the skip for either, never a Parrott's (her doubles harm);
+    A4 and Letter keep 7 and 9 pages."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        col = _squeezed(_column(pages, "— quick reference"))
+        assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in): skip a throw that cannot beat her EDNA (never a "
+                         "Parrott's).") in col
+    assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
+
+
+def test_the_parrott_range_cell_and_hartfords_score_each_keep_one_line(mobile_bay, bundled_packs):
+    """Play 31, moment 11 (p6 Range, p2 Scores): the Parrotts' over-24 in cell "-1 AvD: 1D6 + 1 AvD" wrapped into the
+    row below, and Hartford's score "(the flagship, besides her 4)" left "4)" alone on a line. The cell gives the dice
+    (the Parrotts over 24 in reading says why), the score drops "the"; each reads in one line, on A4 and on Letter."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        with _opened(pages.path) as pdf:
+            lines = [_flat(ln) for p in pdf.pages for ln in (p.extract_text() or "").splitlines()]
+        assert any(ln.startswith("over 24 in -2 AvD 1D6 + 1 AvD") for ln in lines)
+        assert not any(ln.startswith("+ 1 AvD") for ln in lines)
+        assert any("USS Hartford: sunk or struck (flagship, besides her 4) +4" in ln for ln in lines)
+        assert not any(ln.strip() in ("4)", "4) +4") for ln in lines)
+    assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9

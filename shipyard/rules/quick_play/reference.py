@@ -229,8 +229,20 @@ def heavy_best_words(ctx: Context) -> str:
     def most(minus: int) -> int:
         return (count - minus) * sides + minus * max(faces) if swap else count * sides - minus * min(faces)
 
-    return (f"throw at most {most(0)} ({most(0) + max(faces)} at point blank, {most(1)} over 12 in, {most(2)} over "
-            "24 in): skip one that cannot beat her EDNA.")
+    return f"throw at most {most(0)} ({most(0) + max(faces)} at point blank, {most(1)} over 12 in, {most(2)} over 24 in)"
+
+
+SKIP_WORDS = ": skip a throw that cannot beat her EDNA (never a Parrott's)."
+
+
+def best_words(ctx: Context, heavies: bool, mediums: bool) -> str:
+    """The Heavies' and the Mediums' most, in one run, and that a throw that cannot beat the target's EDNA is skipped,
+    either kind's, never a Parrott's, whose doubles harm (play 31, moment 11: the skip was said of Heavies only)."""
+    parts = [heavy_best_words(ctx)] if heavies else []
+    if mediums:
+        m = medium_best_words(ctx).removeprefix("throw at most ").rstrip(".")
+        parts.append(f"{plural(factor_name(ctx, 'medium'))} {m}" if heavies else f"throw at most {m}")
+    return ", ".join(parts) + SKIP_WORDS
 
 
 def gun_reminders(ctx: Context, size: float | None = None, forts: bool = True, ships: bool = True,
@@ -240,10 +252,8 @@ def gun_reminders(ctx: Context, size: float | None = None, forts: bool = True, s
     t = ctx.tables
     runs = _run("Gunfire", f"each {factor_name(ctx, 'heavy')} and {factor_name(ctx, 'medium')} throw "
                 + outcome_words(ctx, "gunfire") + " " + cannonade_words(ctx) + "\n")
-    if heavies:  # where a Heavy is in play
-        runs += _run(plural(factor_name(ctx, 'heavy')), heavy_best_words(ctx) + "\n")
-    if mediums:  # where a Medium is in play
-        runs += _run(f"{factor_name(ctx, 'medium')}s", medium_best_words(ctx) + "\n")
+    if heavies or mediums:  # where a Heavy or a Medium is in play
+        runs += _run(plural(factor_name(ctx, 'heavy' if heavies else 'medium')), best_words(ctx, heavies, mediums) + "\n")
     runs += _run("Guns out", "each gun out strikes one factor box (a fort's too, not its pieces), smallest first: "
                 + ", then ".join(factor_name(ctx, k) for k in t.guns_out.rows) + ".")
     runs += _run("\nAvD", str(t.average_die.rows["words"]).format(
@@ -296,7 +306,7 @@ def gauge_blocks(derived: list[Any], ctx: Context) -> list[Block]:
         return []
     st = style()
     return [Heading("Turning gauge (true scale)", **st["reference_heading"]),
-            Text("Cut out along the heavy outline, mount on card; point on the model's pivot, dashed line along her "
+            Text("Cut out, mount on card; point on her centre (a pair: the sloop's, consort and all), dashed line on her "
                  "heading: she turns up to her type's edge, either side.",
                  **st["reference_gauge_note"]),
             turning_gauge(turns)]
