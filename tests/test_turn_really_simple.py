@@ -192,7 +192,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
                   "roll 1d6+2 when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6)",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
-                  "a fort writes no orders: it fires in the 1st window a ship is in range and in one of its sectors, else the 2nd, not as a stationary firer (no +1)",
+                  "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd, not as a stationary firer (no +1)",
                   "No gun bears on the firer: no effect. T__:",
                   "1d6 moves: half the roll, rounded up (a move is a half move)"):
         assert words in qr, words
@@ -436,7 +436,7 @@ def test_the_second_fire_window_is_for_ships_and_forts_not_yet_fired(pack_pages)
 def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifier(pack_pages, ctx):
     qr = _reference(pack_pages)
     assert "Large rifle +4" in qr and "Rifled gun" not in qr
-    assert "rifled +1, already in each factor printed here and on the cards (do not add it again)" in qr
+    assert "rifled +1, already in each factor printed here and on the cards." in qr
     for row in ctx.tables.require("shooting_modifiers").rows:  # every other modifier is still listed
         assert row["key"] == "rifled" or row["label"] in qr, row
 
@@ -638,7 +638,7 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 
 
 def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_the_ships_end(pack_pages):
-    assert ("Contact: step each half move off in quarters, all ships at once, where models are near (within 12 in, edge to "
+    assert ("Contact: step each half move off in quarters, all ships at once, where models are near (12 in, edge to "
             "edge); ships meet in the first quarter their "
             "models touch (a bare model or counter: her card's length × beam). Rammed or not avoided: both stop there, "
             "touching, to the half move's end. Avoided: she sheers off to lie ¼ in off the side her bow struck") \
@@ -757,7 +757,7 @@ def test_a_lashed_pairs_one_set_up_place_is_the_first_ships_centre_her_consort_a
     """Moment 2: the set-up gives one place per pair ('USS Brooklyn + USS Octorara 56, 17'); where does the gunboat
     go?"""
     words = ("Lashed pairs: the first-named ship's centre is the pair's set-up place, her consort touching her on the "
-             "side the set-up names, their centres abeam (a shorter consort's bow and stern inside hers); one ship")
+             "side the set-up names, their centres abeam; one ship")
     assert words in _reference(pack_pages)
     assert _said_once(pack_pages, words.split(": ", 1)[1])
     setup = next(p for p in pack_pages if "Set-up:" in p)
@@ -794,7 +794,7 @@ def test_a_fouled_screw_or_holed_boiler_strikes_no_speed_box_and_a_lashed_ship_i
 def test_a_fort_fires_all_its_guns_in_one_window_so_nothing_records_which_fired_first(pack_pages):
     """Defect: the forts' cards have nowhere to record which guns fired in the 1st window (or at whom); a fort fires
     once a turn, all its guns in the same window, as a vessel that has fired does not fire again."""
-    words = "a fort writes no orders: it fires in the 1st window a ship is in range and in one of its sectors, else the 2nd, not as a stationary firer (no +1)"
+    words = "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd, not as a stationary firer (no +1)"
     assert f"Forts (ours): {words}" in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -905,7 +905,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
     none, fires in the 1st window it has a ship in range."""
     qr = _reference(pack_pages)
     assert "1st fire guns that bear may fire (1d6) or hold; one window a turn: the 1st if any can, held or not, unless F2" in qr
-    assert "a fort writes no orders: it fires in the 1st window a ship is in range and in one of its sectors, else the 2nd" in qr
+    assert "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
     assert len(logs) == 2 and all("RAM and whom, F2 (fires in the 2nd; jot 1 or 2 when spent), CAST OFF" in p for p in logs)
     assert "guns not yet fired" not in " ".join(pack_pages) and "(either)" not in " ".join(pack_pages)
@@ -1415,7 +1415,7 @@ def test_end_on_contact_between_lashed_pairs_costs_only_the_two_that_touch(pack_
 def test_every_drifting_ship_rolls_the_swing_a_struck_one_too(pack_pages):
     """Moment (replay 10): the 1-on-1d6 swing was written for a ship whose speed is lost to 0; does a struck ship
     that drifts (Selma) swing too?"""
-    assert ("Drifting (speed lost to 0, sinking, struck or abandoned): drift 1 in a turn with the tide, then roll: 1 on 1d6 swings her 45° "
+    assert ("Drifting (speed lost to 0, sinking, struck or abandoned): drift 1 in a turn with the tide, then 1 on 1d6 swings her 45° "
             "clockwise, 6 anticlockwise") in _reference(pack_pages)
 
 
@@ -1584,7 +1584,7 @@ def test_the_set_up_page_prints_no_density_the_rules_do_not_read(pack_pages):
     density has no modifier. Under rules where every field plays alike the set-up prints no density (the shared
     set-up page asks the rule set, RuleSet.torpedo_densities), and the quick reference says why."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Torpedo line (triple row of torpedoes" in " ".join(setup.split()) and "density" not in setup
+    assert "Torpedo line (torpedoes (mines) in the channel west of the red buoy" in " ".join(setup.split()) and "density" not in setup
     assert "Torpedo density changes nothing here (ours)" in _reference(pack_pages)
 
 
@@ -2221,7 +2221,7 @@ def test_a_lashed_pairs_cards_say_a_fouled_screw_is_carried_on_by_the_partner(pa
     partner's on the same page, says it for the pair in one line (the Drift to a stop and Carried readings: she stops
     at once and the other carries both); the other reading, the pair drifting to a stop, is the house rule
     lashed_fouled: drifts, which reaches the card and the readings."""
-    line = "Lashed pair: either fouled, boiler holed or at 0 kn, the other carries both at half her top speed"
+    line = "Lashed pair: either fouled, boiler holed or at 0 kn, the other carries both (see Carried)"
     scenario = library.scenario("mobile-bay-1864")
     consorts = [library.units[su.id].name for side in scenario.sides for su in side.units if su.lashed_to]
     assert len(consorts) == 7
@@ -3023,7 +3023,7 @@ def test_p31_moment_1_a_shorter_consort_lies_with_her_centre_abeam_of_her_sloops
     from shipyard.rules.really_simple.words import reading
 
     said = reading(ctx.tables, "Lashed pairs")
-    assert "their centres abeam (a shorter consort's bow and stern inside hers)" in said
+    assert "touching her on the side the set-up names, their centres abeam;" in said
     assert f"Lashed pairs: {said}." in _reference(pack_pages) and _said_once(pack_pages, said)
 
 
@@ -3031,12 +3031,12 @@ def test_p31_moment_3_near_in_the_quarters_rule_is_a_distance_from_the_collision
     """Moment 3 (p11 phase 2, Contact): 'in quarters near another ship' did not say how near. Within 12 in, edge to
     edge (collisions.near_in): the sequence's row points to Contact, which says it, and a house rule reaches it."""
     qr = _reference(pack_pages)
-    said = "all ships at once, where models are near (within 12 in, edge to edge);"
+    said = "all ships at once, where models are near (12 in, edge to edge);"
     assert "in quarters near another (Contact); then the turns ordered" in qr
     assert f"Contact: step each half move off in quarters, {said}" in qr and _said_once(pack_pages, said)
     text = _house_pack_text(tmp_path, "really-simple:\n  collisions: {rows: {near_in: 10}}\n",
                             "--no", "sheets", "--jobs", "1")
-    assert "where models are near (within 10 in, edge to edge)" in text and said not in text
+    assert "where models are near (10 in, edge to edge)" in text and said not in text
 
 
 def test_p31_moment_4_a_fort_fires_at_a_ship_in_range_and_in_one_of_its_sectors(pack_pages, ctx):
@@ -3045,7 +3045,7 @@ def test_p31_moment_4_a_fort_fires_at_a_ship_in_range_and_in_one_of_its_sectors(
     from shipyard.rules.really_simple.words import reading
 
     said = reading(ctx.tables, "Forts in the turn")
-    assert "it fires in the 1st window a ship is in range and in one of its sectors, else the 2nd" in said
+    assert "it fires in the 1st window a ship is in range and in a sector, else the 2nd" in said
     assert f"Forts (ours): {said}" in _reference(pack_pages) and _said_once(pack_pages, said)
     assert "it has a ship in range" not in " ".join(pack_pages)
     setup = next(p for p in pack_pages if "Set-up:" in p)
@@ -3087,8 +3087,8 @@ def test_p31_moments_8_to_10_struck_to_0_mid_turn_no_2nd_half_move_drifts_as_the
     from shipyard.rules.really_simple.words import reading
 
     said = reading(ctx.tables, "Speed lost")
-    assert ("going faster, she slows to it at once, steam pipes or not; struck to 0 or past, she makes no 2nd half "
-            "move and drifts as the turn ends (stopped by order too)") in said
+    assert ("going faster, she slows to it at once, steam pipes or not; struck to 0 or past: no 2nd half move; she "
+            "drifts as the turn ends (stopped by order too)") in said
     qr = _reference(pack_pages)
     assert f"Speed lost: {said}." in qr and _said_once(pack_pages, said)
     assert "7 Steam pipes hit: orders change speed 1 knot a turn at most" in qr
@@ -3097,7 +3097,7 @@ def test_p31_moments_8_to_10_struck_to_0_mid_turn_no_2nd_half_move_drifts_as_the
 
 def test_p31_moment_11_a_drifting_ship_drifts_then_rolls_her_swing(pack_pages):
     """Moment 11 (p11 Drifting): drift and swing, in which order? The drift first, then the roll for the swing."""
-    assert "drift 1 in a turn with the tide, then roll: 1 on 1d6 swings her 45° clockwise, 6 anticlockwise" in \
+    assert "drift 1 in a turn with the tide, then 1 on 1d6 swings her 45° clockwise, 6 anticlockwise" in \
         _reference(pack_pages)
 
 
@@ -3107,3 +3107,23 @@ def test_p31_moment_12_the_turn_track_shades_no_turn(ctx):
     track = next(b for b in reference.turn_track(ctx) if isinstance(b, SpeedTrack))
     cells = [c for row in track.rows for c in row.cells]
     assert len(cells) == 12 and not any(c.strong or c.mark for c in cells)
+
+
+def test_p31_defects_one_carried_wording_the_torpedo_rows_and_the_flagships_score_on_one_line(pack_pages, bundled_packs):
+    """Defects (p2, cards, p11): the carried rule was worded three ways (the set-up's special rule, each lashed
+    card, the quick reference): the quick reference's Carried is the one wording, the set-up and the cards point to
+    it. The torpedo line's note said a 'triple row' where the plan's crosses (a fill at a fixed pitch) draw two: the
+    note no longer counts rows. Hartford's score line wrapped '4)' alone: shortened to stay on its line."""
+    import pdfplumber
+
+    setup = next(p for p in pack_pages if "Set-up:" in p)
+    assert "a ship that loses all speed is carried by the other (quick reference: Carried)" in setup
+    assert "the gunboat carries her at half its own" not in setup and "triple row" not in setup
+    cards = " ".join(_card_pages(pack_pages))
+    assert cards.count("the other carries both (see Carried)") == 7 and "at half her top speed" not in cards
+    assert "Carried: a lashed ship with no speed left is carried at half her consort's top speed" in _reference(pack_pages)
+    path = bundled_packs.get("mobile-bay-1864", "really-simple", "a4").path
+    with pdfplumber.open(path) as pdf:
+        words = pdf.pages[pack_pages.index(setup)].extract_words()
+    besides = next(w for w in words if w["text"] == "besides")
+    assert any(w["text"] == "4)" and abs(w["top"] - besides["top"]) < 1 for w in words)

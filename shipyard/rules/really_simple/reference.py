@@ -124,7 +124,7 @@ def shooting_parts(derived: list, ctx, size: float | None = None) -> list[list[B
     rifled = signed(modifier(t, "rifled")[0])
     # end-on said under the modifier a player reads it by, not in the arcs (replay 29: missed there, three turns replayed)
     parts.append(body(f"End-on: {reading(t, 'End-on')}. Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
-                       f"printed here and on the cards (do not add it again). Steam-filled: {reading(t, 'Steam-filled')}."))
+                       f"printed here and on the cards. Steam-filled: {reading(t, 'Steam-filled')}."))
     hits = [_heading("On a hit, roll 1d6"),
             _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
             body(f"Several hits: {reading(t, 'Several hits')}. Sinking: {reading(t, 'Sinking countdown')}.")]
@@ -196,7 +196,7 @@ def movement(derived: list, ctx, size: float | None = None) -> list[Block]:
         text += ", but double-ended sidewheelers go as fast astern"
     # play 31, moment 11: drift and swing in which order? The drift first, then the swing about her centre
     text += (f". Drifting (speed lost to 0, sinking, struck or abandoned): drift {number(dr['inches'])} in a turn with the tide, "
-             f"then roll: {number(dr['swing_clockwise_on'])} on 1d6 "
+             f"then {number(dr['swing_clockwise_on'])} on 1d6 "
              f"swings her {number(dr['swing_deg'])}° clockwise, {number(dr['swing_anticlockwise_on'])} anticlockwise. "
              f"Stopped by order: {reading(t, 'Stopped by order')}. Tide: {reading(t, 'Tide')}. Speed lost: {reading(t, 'Speed lost')}. "
              f"The 0 box: {reading(t, 'The 0 box')}.")
