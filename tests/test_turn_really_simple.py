@@ -83,7 +83,7 @@ def test_the_readings_page_lists_every_rule_the_text_leaves_open_with_its_option
     for words in ("a fort brings a sixth (rounded down, at least one) of the guns of the front whose sector holds her",
                   "roll 1d6: 5+ puts it out"):
         assert words in _reference(pack_pages) and _said_once(pack_pages, words)
-    assert "the kn she writes (at most 2 from last turn's)" in page and "a third, or all" in page
+    assert "the kn she writes, whole or ½ (at most 2 from last turn's)" in page and "a third, or all" in page
     assert "{" not in page
 
 
@@ -192,7 +192,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
                   "roll 1d6+2 when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6)",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
-                  "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, not as a stationary firer (no +1)",
+                  "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd, not as a stationary firer (no +1)",
                   "No gun bears on the firer: no effect. T__:",
                   "1d6 moves: half the roll, rounded up (a move is a half move)"):
         assert words in qr, words
@@ -436,7 +436,7 @@ def test_the_second_fire_window_is_for_ships_and_forts_not_yet_fired(pack_pages)
 def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifier(pack_pages, ctx):
     qr = _reference(pack_pages)
     assert "Large rifle +4" in qr and "Rifled gun" not in qr
-    assert "rifled +1, already in each factor printed here and on the cards (do not add it again)" in qr
+    assert "rifled +1, already in each factor printed here and on the cards." in qr
     for row in ctx.tables.require("shooting_modifiers").rows:  # every other modifier is still listed
         assert row["key"] == "rifled" or row["label"] in qr, row
 
@@ -638,7 +638,8 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 
 
 def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_the_ships_end(pack_pages):
-    assert ("Contact: step each half move off in quarters, all ships at once; ships meet in the first quarter their "
+    assert ("Contact: step each half move off in quarters, all ships at once, where models are near (12 in, edge to "
+            "edge); ships meet in the first quarter their "
             "models touch (a bare model or counter: her card's length × beam). Rammed or not avoided: both stop there, "
             "touching, to the half move's end. Avoided: she sheers off to lie ¼ in off the side her bow struck") \
         in _reference(pack_pages)
@@ -756,7 +757,7 @@ def test_a_lashed_pairs_one_set_up_place_is_the_first_ships_centre_her_consort_a
     """Moment 2: the set-up gives one place per pair ('USS Brooklyn + USS Octorara 56, 17'); where does the gunboat
     go?"""
     words = ("Lashed pairs: the first-named ship's centre is the pair's set-up place, her consort touching her on the "
-             "side the set-up names; one ship")
+             "side the set-up names, their centres abeam; one ship")
     assert words in _reference(pack_pages)
     assert _said_once(pack_pages, words.split(": ", 1)[1])
     setup = next(p for p in pack_pages if "Set-up:" in p)
@@ -793,7 +794,7 @@ def test_a_fouled_screw_or_holed_boiler_strikes_no_speed_box_and_a_lashed_ship_i
 def test_a_fort_fires_all_its_guns_in_one_window_so_nothing_records_which_fired_first(pack_pages):
     """Defect: the forts' cards have nowhere to record which guns fired in the 1st window (or at whom); a fort fires
     once a turn, all its guns in the same window, as a vessel that has fired does not fire again."""
-    words = "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd, not as a stationary firer (no +1)"
+    words = "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd, not as a stationary firer (no +1)"
     assert f"Forts (ours): {words}" in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -904,7 +905,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
     none, fires in the 1st window it has a ship in range."""
     qr = _reference(pack_pages)
     assert "1st fire guns that bear may fire (1d6) or hold; one window a turn: the 1st if any can, held or not, unless F2" in qr
-    assert "a fort writes no orders: it fires in the 1st window it has a ship in range, else the 2nd" in qr
+    assert "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
     assert len(logs) == 2 and all("RAM and whom, F2 (fires in the 2nd; jot 1 or 2 when spent), CAST OFF" in p for p in logs)
     assert "guns not yet fired" not in " ".join(pack_pages) and "(either)" not in " ".join(pack_pages)
@@ -1414,7 +1415,7 @@ def test_end_on_contact_between_lashed_pairs_costs_only_the_two_that_touch(pack_
 def test_every_drifting_ship_rolls_the_swing_a_struck_one_too(pack_pages):
     """Moment (replay 10): the 1-on-1d6 swing was written for a ship whose speed is lost to 0; does a struck ship
     that drifts (Selma) swing too?"""
-    assert ("Drifting (speed lost to 0, sinking, struck or abandoned): drift 1 in a turn with the tide; 1 on 1d6 swings her 45° "
+    assert ("Drifting (speed lost to 0, sinking, struck or abandoned): drift 1 in a turn with the tide, then 1 on 1d6 swings her 45° "
             "clockwise, 6 anticlockwise") in _reference(pack_pages)
 
 
@@ -1583,7 +1584,7 @@ def test_the_set_up_page_prints_no_density_the_rules_do_not_read(pack_pages):
     density has no modifier. Under rules where every field plays alike the set-up prints no density (the shared
     set-up page asks the rule set, RuleSet.torpedo_densities), and the quick reference says why."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Torpedo line (triple row of torpedoes" in " ".join(setup.split()) and "density" not in setup
+    assert "Torpedo line (torpedoes (mines) in the channel west of the red buoy" in " ".join(setup.split()) and "density" not in setup
     assert "Torpedo density changes nothing here (ours)" in _reference(pack_pages)
 
 
@@ -1601,10 +1602,10 @@ def test_the_orders_log_says_what_her_speed_this_turn_is_whatever_inches_she_wri
     """Moment 2 (replay 16, p7): a ship may write fewer inches than half her speed, and the log did not say what her
     speed this turn then is, which Stationary and the ram's modifier read. It is last turn's plus the change
     written, said on every log page and in the readings."""
-    words = "Her speed this turn is the kn she writes (at most 2 from last turn's), whatever inches she writes"
+    words = "Her speed this turn is the kn she writes, whole or ½ (at most 2 from last turn's), whatever inches she writes"
     logs = [p for p in pack_pages if "Orders log ·" in p]
     assert len(logs) == 2 and all(words in p for p in logs)
-    assert "Speed this turn: the kn she writes (at most 2 from last turn's)" in _reference(pack_pages)
+    assert "Speed this turn: the kn she writes, whole or ½ (at most 2 from last turn's)" in _reference(pack_pages)
 
 
 def test_a_line_of_fire_runs_centre_to_centre_on_the_reference_and_the_readings(pack_pages):
@@ -1870,7 +1871,7 @@ def test_the_orders_log_keeps_her_speed_this_turn_in_the_extras_not_the_change(p
     assert len(logs) == 2
     for log in logs:
         assert "then extras: her speed, RAM and whom" in log and "Example: 4 R · 4 L · 8 F2." in log
-        assert "Her speed this turn is the kn she writes (at most 2 from last turn's)" in log
+        assert "Her speed this turn is the kn she writes, whole or ½ (at most 2 from last turn's)" in log
         assert "a speed change" not in log and "plus the change written" not in log
     assert "every ship writes both half moves, each with its turn, then her speed, RAM, F2, CAST OFF" in _reference(pack_pages)
 
@@ -1980,7 +1981,7 @@ def test_the_half_move_in_the_sequence_says_to_step_it_in_quarters_near_another_
     """Defect d (replay 20): close-order contacts, a few tenths of an inch bow to stern, are easy to miss when a
     half move is made in one go; the Contact reading steps it in quarters, but the sequence, where a player looks as
     she moves, did not say so. Its 1st half move now does, in the same line."""
-    assert ("1st half move every ship moves at once, up to half her speed, in quarters near another ship; then the "
+    assert ("1st half move every ship moves, up to half her speed, in quarters near another (Contact); then the "
             "turns ordered") in _reference(pack_pages)
 
 
@@ -2220,7 +2221,7 @@ def test_a_lashed_pairs_cards_say_a_fouled_screw_is_carried_on_by_the_partner(pa
     partner's on the same page, says it for the pair in one line (the Drift to a stop and Carried readings: she stops
     at once and the other carries both); the other reading, the pair drifting to a stop, is the house rule
     lashed_fouled: drifts, which reaches the card and the readings."""
-    line = "Lashed pair: either fouled, boiler holed or at 0 kn, the other carries both at half her top speed"
+    line = "Lashed pair: either fouled, boiler holed or at 0 kn, the other carries both (see Carried)"
     scenario = library.scenario("mobile-bay-1864")
     consorts = [library.units[su.id].name for side in scenario.sides for su in side.units if su.lashed_to]
     assert len(consorts) == 7
@@ -2548,7 +2549,7 @@ def test_r27_the_orders_log_says_a_ship_may_steam_fewer_inches_than_her_speed(pa
     speed written."""
     logs = [p for p in pack_pages if "Orders log ·" in p and "Write in the 1st ½ cell" in p]
     assert logs and all("the inches ahead (at most half her speed, fewer at will)" in p for p in logs)
-    assert all("Her speed this turn is the kn she writes (at most 2 from last turn's), whatever inches she writes" in p
+    assert all("Her speed this turn is the kn she writes, whole or ½ (at most 2 from last turn's), whatever inches she writes" in p
                for p in logs)
 
 
@@ -3008,3 +3009,120 @@ def test_p30_moment_8_the_quick_reference_flows_in_two_even_columns_at_larger_ty
         body = [w for w in words if w["top"] > words[lead]["top"] - 200 and w["bottom"] < page.height - 40]
         feet = [max(w["bottom"] for w in body if (w["x1"] < page.width / 2) == left) for left in (True, False)]
         assert abs(feet[0] - feet[1]) < 20 * 72 / 25.4, feet  # the two columns end within 20 mm (they were 43 apart)
+
+
+# ---------------------------------------------------------------------------------------------- play 31 (rs16)
+# A fresh replay of three turns of Mobile Bay on today's pack: the moments the players had to rule on themselves,
+# read back from the printed page where they looked.
+
+
+def test_p31_moment_1_a_shorter_consort_lies_with_her_centre_abeam_of_her_sloops(pack_pages, ctx):
+    """Moment 1 (p2, p3 Lashed pairs): where a shorter consort sits fore and aft against her sloop was not said
+    (centres abeam? sterns level?). Centres abeam, her bow and stern inside the sloop's."""
+    from shipyard.rules.really_simple.words import reading
+
+    said = reading(ctx.tables, "Lashed pairs")
+    assert "touching her on the side the set-up names, their centres abeam;" in said
+    assert f"Lashed pairs: {said}." in _reference(pack_pages) and _said_once(pack_pages, said)
+
+
+def test_p31_moment_3_near_in_the_quarters_rule_is_a_distance_from_the_collisions_table(pack_pages, tmp_path):
+    """Moment 3 (p11 phase 2, Contact): 'in quarters near another ship' did not say how near. Within 12 in, edge to
+    edge (collisions.near_in): the sequence's row points to Contact, which says it, and a house rule reaches it."""
+    qr = _reference(pack_pages)
+    said = "all ships at once, where models are near (12 in, edge to edge);"
+    assert "in quarters near another (Contact); then the turns ordered" in qr
+    assert f"Contact: step each half move off in quarters, {said}" in qr and _said_once(pack_pages, said)
+    text = _house_pack_text(tmp_path, "really-simple:\n  collisions: {rows: {near_in: 10}}\n",
+                            "--no", "sheets", "--jobs", "1")
+    assert "where models are near (10 in, edge to edge)" in text and said not in text
+
+
+def test_p31_moment_4_a_fort_fires_at_a_ship_in_range_and_in_one_of_its_sectors(pack_pages, ctx):
+    """Moment 4 (p11 Forts): 'fires in the 1st window it has a ship in range' said nothing of its sectors. A ship in
+    range and in one of its sectors (Fort Gaines, 45 in off and beyond every gun's 36, never fires: the set-up)."""
+    from shipyard.rules.really_simple.words import reading
+
+    said = reading(ctx.tables, "Forts in the turn")
+    assert "it fires in the 1st window a ship is in range and in a sector, else the 2nd" in said
+    assert f"Forts (ours): {said}" in _reference(pack_pages) and _said_once(pack_pages, said)
+    assert "it has a ship in range" not in " ".join(pack_pages)
+    setup = next(p for p in pack_pages if "Set-up:" in p)
+    assert "Fort Gaines Two and a half miles from the channel (45 in), beyond any gun's 36 in" in setup
+
+
+def test_p31_moment_5_fort_morgan_and_her_water_battery_are_two_units_said_on_the_roster(pack_pages, ctx):
+    """Moment 5 (p3 roster, p6 cards, p2 scores): Fort Morgan and her water battery, one unit or two? Two, each with
+    its own card, share on one ship, silencing and score: said under the roster's tables (fort_units), where more
+    than one fort is in play."""
+    said = ctx.tables.require("fort_units").rows["reading"]
+    roster = next(p for p in pack_pages if reference.ROSTER_HEADING in p)
+    assert said in roster and "a water battery too" in said
+    assert roster.index("Fort Morgan water battery") < roster.index(said) < roster.index(reference.ROSTER_HEADING)
+    assert sum(p.count(said) for p in pack_pages) == 1
+
+
+def test_p31_moment_6_orders_may_be_written_in_half_knots(pack_pages):
+    """Moment 6 (pp7-8 orders log, p11 Speed this turn): may orders be written in ½ knots? Yes, as damage takes
+    speed in ½ knots: said in the reading the log and the quick reference both print."""
+    words = "the kn she writes, whole or ½ (at most 2 from last turn's)"
+    logs = [p for p in pack_pages if "Orders log ·" in p]
+    assert len(logs) == 2 and all(f"Her speed this turn is {words}" in p for p in logs)
+    assert f"Speed this turn: {words}" in _reference(pack_pages)
+
+
+def test_p31_moment_7_astern_is_half_her_top_speed_now_the_cards_figure_undamaged(pack_pages):
+    """Moment 7 (p6 Selma's ASTERN 4½ kn, p11 'Astern: ½ of the speed ahead'): a damaged ship's astern speed, half her
+    top speed now or the card's figure? Half her top speed now, to the ½ kn below; the card's is hers undamaged."""
+    qr = _reference(pack_pages)
+    assert "Astern: ½ of her top speed now, to the ½ kn below (a card's ASTERN: undamaged), but double-ended" in qr
+    assert "of the speed ahead" not in qr
+
+
+def test_p31_moments_8_to_10_struck_to_0_mid_turn_no_2nd_half_move_drifts_as_the_turn_ends(pack_pages, ctx):
+    """Moments 8-10 (p11 The 0 box, Sinking, Drifting; steam pipes): struck past 0 mid-turn, does she make her 2nd
+    half move? No; she drifts as that turn ends, sinking too (the Sinking rule), and so does one stopped by order and
+    struck to 0 (moment 9). The steam pipes' 1 knot a turn binds her orders; a hit slows her at once (moment 10)."""
+    from shipyard.rules.really_simple.words import reading
+
+    said = reading(ctx.tables, "Speed lost")
+    assert ("going faster, she slows to it at once, steam pipes or not; struck to 0 or past: no 2nd half move; she "
+            "drifts as the turn ends (stopped by order too)") in said
+    qr = _reference(pack_pages)
+    assert f"Speed lost: {said}." in qr and _said_once(pack_pages, said)
+    assert "7 Steam pipes hit: orders change speed 1 knot a turn at most" in qr
+    assert "Drifting (speed lost to 0, sinking, struck or abandoned)" in qr
+
+
+def test_p31_moment_11_a_drifting_ship_drifts_then_rolls_her_swing(pack_pages):
+    """Moment 11 (p11 Drifting): drift and swing, in which order? The drift first, then the roll for the swing."""
+    assert "drift 1 in a turn with the tide, then 1 on 1d6 swings her 45° clockwise, 6 anticlockwise" in \
+        _reference(pack_pages)
+
+
+def test_p31_moment_12_the_turn_track_shades_no_turn(ctx):
+    """Moment 12 (p11 turn track): turns 5 and 10 were shaded and nothing said why (only a count by fives): no box
+    is shaded now."""
+    track = next(b for b in reference.turn_track(ctx) if isinstance(b, SpeedTrack))
+    cells = [c for row in track.rows for c in row.cells]
+    assert len(cells) == 12 and not any(c.strong or c.mark for c in cells)
+
+
+def test_p31_defects_one_carried_wording_the_torpedo_rows_and_the_flagships_score_on_one_line(pack_pages, bundled_packs):
+    """Defects (p2, cards, p11): the carried rule was worded three ways (the set-up's special rule, each lashed
+    card, the quick reference): the quick reference's Carried is the one wording, the set-up and the cards point to
+    it. The torpedo line's note said a 'triple row' where the plan's crosses (a fill at a fixed pitch) draw two: the
+    note no longer counts rows. Hartford's score line wrapped '4)' alone: shortened to stay on its line."""
+    import pdfplumber
+
+    setup = next(p for p in pack_pages if "Set-up:" in p)
+    assert "a ship that loses all speed is carried by the other (quick reference: Carried)" in setup
+    assert "the gunboat carries her at half its own" not in setup and "triple row" not in setup
+    cards = " ".join(_card_pages(pack_pages))
+    assert cards.count("the other carries both (see Carried)") == 7 and "at half her top speed" not in cards
+    assert "Carried: a lashed ship with no speed left is carried at half her consort's top speed" in _reference(pack_pages)
+    path = bundled_packs.get("mobile-bay-1864", "really-simple", "a4").path
+    with pdfplumber.open(path) as pdf:
+        words = pdf.pages[pack_pages.index(setup)].extract_words()
+    besides = next(w for w in words if w["text"] == "besides")
+    assert any(w["text"] == "4)" and abs(w["top"] - besides["top"]) < 1 for w in words)

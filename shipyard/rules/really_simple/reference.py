@@ -96,7 +96,8 @@ def _modifiers(rows, header=None) -> Table:
 def shooting(derived: list, ctx, size: float | None = None) -> Block:
     """Shooting, the hits and (with forts in play) how a fort fires: one Stack of shooting_parts."""
     st = style()
-    return Stack([b for part in shooting_parts(derived, ctx, size) for b in part], **st["reference_stack"])
+    return Stack([b for part in shooting_parts(derived, ctx, size) + [forts(derived, ctx, size)] for b in part],
+                 **st["reference_stack"])
 
 
 def shooting_parts(derived: list, ctx, size: float | None = None) -> list[list[Block]]:
@@ -123,7 +124,7 @@ def shooting_parts(derived: list, ctx, size: float | None = None) -> list[list[B
     rifled = signed(modifier(t, "rifled")[0])
     # end-on said under the modifier a player reads it by, not in the arcs (replay 29: missed there, three turns replayed)
     parts.append(body(f"End-on: {reading(t, 'End-on')}. Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
-                       f"printed here and on the cards (do not add it again). Steam-filled: {reading(t, 'Steam-filled')}."))
+                       f"printed here and on the cards. Steam-filled: {reading(t, 'Steam-filled')}."))
     hits = [_heading("On a hit, roll 1d6"),
             _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
             body(f"Several hits: {reading(t, 'Several hits')}. Sinking: {reading(t, 'Sinking countdown')}.")]
@@ -132,14 +133,22 @@ def shooting_parts(derived: list, ctx, size: float | None = None) -> list[list[B
     out.append([body(f"A gun lost: {reading(t, 'Which gun is lost')}.{largest} Guns that bear: {reading(t, 'Guns that bear')}. "
                      f"Arcs: {reading(t, 'Arcs')}. Targets: {reading(t, 'Targets')}; {reading(t, 'Line of fire')}. "
                      f"Stationary: {reading(t, 'Stationary')}.")])
-    forts = [d.stats for d in derived if d.stats.is_fort]
-    nothing = no_effect_text(t, forts[0], "On a fort") if forts else ""
-    if forts:  # how a fort fires and what the tables' rows do to it, said where they are read
-        share, losses = reading(t, "Forts' guns"), reading(t, "A fort's losses")
-        out.append([body(f"Forts (ours): {reading(t, 'Forts in the turn')}; {reading(t, 'A fort' + chr(39) + 's window')}; "
-                           f"{share}; {losses}; {reading(t, 'A fort' + chr(39) + 's gun lost')}. Silenced: "
-                           f"{reading(t, 'Silenced')}; {reading(t, 'A silenced fort')}. " + nothing)])
     return out
+
+
+def forts(derived: list, ctx, size: float | None = None) -> list[Block]:
+    """How a fort fires and what the tables' rows do to it, when a fort is in play: after the shooting parts, or on
+    the roster page where it has room (play 31: p11 had no room for the answers to its moments)."""
+    body, steps = _paragraphs(size)
+    t = ctx.tables
+    forts = [d.stats for d in derived if d.stats.is_fort]
+    if not forts:
+        return []
+    nothing = no_effect_text(t, forts[0], "On a fort")
+    share, losses = reading(t, "Forts' guns"), reading(t, "A fort's losses")
+    return [body(f"Forts (ours): {reading(t, 'Forts in the turn')}; {reading(t, 'A fort' + chr(39) + 's window')}; "
+                 f"{share}; {losses}; {reading(t, 'A fort' + chr(39) + 's gun lost')}. Silenced: "
+                 f"{reading(t, 'Silenced')}; {reading(t, 'A silenced fort')}. " + nothing)]
 
 
 def torpedoes(derived: list, ctx, size: float | None = None) -> list[Block]:
@@ -163,7 +172,8 @@ def turn_track(ctx, size: float | None = None) -> list[Block]:
     from ...render.kit import SpeedCell, SpeedRow, SpeedTrack
     from ..play_aids import game_turns
 
-    cells = [SpeedCell(str(k), strong=k % 5 == 0) for k in range(1, game_turns(ctx) + 1)]
+    # play 31, moment 12: turns 5 and 10 were shaded and nothing said why (a count by fives, no rule): all plain
+    cells = [SpeedCell(str(k)) for k in range(1, game_turns(ctx) + 1)]
     return [body("Turn track: strike each turn as it ends"),
             SpeedTrack([SpeedRow("TURN", cells)], **style()["speed_track"])]
 
@@ -179,11 +189,14 @@ def movement(derived: list, ctx, size: float | None = None) -> list[Block]:
     text = (f"1 knot = {number(scale_factor(ctx)[0] * float(m.get('inches_per_knot', 1)))} in a turn at {ctx.scale}. "
             f"Turns: {reading(t, 'Turns in the orders')}. "
             # her speed, said where she moves (replay 29: only on the orders logs, and asked every turn)
-            f"Speed this turn: {reading(t, 'Speed this turn')}. Astern: {number(float(m.get('astern_fraction', 0.5)))} of the speed ahead")
+            f"Speed this turn: {reading(t, 'Speed this turn')}. Astern: {number(float(m.get('astern_fraction', 0.5)))} of her top "
+            # play 31, moment 7: Selma's card says ASTERN 4½ kn: of a damaged ship, half her top speed now
+            f"speed now, to the {number(step_kn(t))} kn below (a card's ASTERN: undamaged)")
     if any(s.astern_as_fast for s in ships):
         text += ", but double-ended sidewheelers go as fast astern"
-    text += (f". Drifting (speed lost to 0, sinking, struck or abandoned): drift {number(dr['inches'])} in a turn with the tide; "
-             f"{number(dr['swing_clockwise_on'])} on 1d6 "
+    # play 31, moment 11: drift and swing in which order? The drift first, then the swing about her centre
+    text += (f". Drifting (speed lost to 0, sinking, struck or abandoned): drift {number(dr['inches'])} in a turn with the tide, "
+             f"then {number(dr['swing_clockwise_on'])} on 1d6 "
              f"swings her {number(dr['swing_deg'])}° clockwise, {number(dr['swing_anticlockwise_on'])} anticlockwise. "
              f"Stopped by order: {reading(t, 'Stopped by order')}. Tide: {reading(t, 'Tide')}. Speed lost: {reading(t, 'Speed lost')}. "
              f"The 0 box: {reading(t, 'The 0 box')}.")
@@ -346,7 +359,8 @@ def roster_parts(derived: list, ctx) -> dict[str, list[Block]]:
     the paragraphs' largest size."""
     size = style()["reference_body"].get("max_size")
     return {k: v for k, v in (("ramming", ramming(derived, ctx, size)), ("torpedoes", torpedoes(derived, ctx, size)),
-                              ("shoals", shoals(derived, ctx, size)), ("lashed", lashed_pairs(derived, ctx, size)))
+                              ("shoals", shoals(derived, ctx, size)), ("lashed", lashed_pairs(derived, ctx, size)),
+                              ("forts", forts(derived, ctx, size)))
             if v}
 
 
@@ -390,6 +404,7 @@ def quick_reference(doc, derived: list, ctx) -> None:
         under 7 pt), a heading never left at a column's foot (it goes with the part it heads)."""
         moved = getattr(doc, ROSTER_PRINTED, ())  # printed on the roster page (roster_block)
         parts = shooting_parts(derived, ctx, size)
+        parts += [p for p in ([] if "forts" in moved else [forts(derived, ctx, size)]) if p]
         parts += [p for p in ([] if "torpedoes" in moved else [torpedoes(derived, ctx, size)]) if p]
         parts += [p for p in ([] if "ramming" in moved else [ramming(derived, ctx, size)]) if p]
         effects = special_effects(ctx, size)

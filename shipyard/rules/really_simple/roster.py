@@ -72,6 +72,9 @@ def roster(doc, scenario, units: list, ctx) -> None:
     idle = [unit.name for _, unit, d in units if off_plan(ctx, unit, d.stats)]
     if idle:  # a fort off the plan plays no part: this line, no card, no counter (replay 27)
         flow.add(Note(f"Plays no part (not on the plan: no card, no counter): {', '.join(idle)}.", **st["roster_note"]))
+    forts = [unit for _, unit, d in units if d.stats.is_fort and not off_plan(ctx, unit, d.stats)]
+    if len(forts) > 1:  # play 31, moment 5: a fort and its water battery are two units, each with its own share
+        flow.add(Note(ctx.tables.require("fort_units").rows["reading"], **st["roster_note"]))
     # the room under the tables holds whole parts of the quick reference (replay 28: p3 half empty, p11 cramped)
     from .reference import roster_block
 

@@ -295,8 +295,9 @@ ODD_GUN = {"outboard": "a lashed ship's odd broadside gun is on her outboard sid
 # with her; the words in the Drift to a stop reading, and on each lashed ship's card with her consort named
 LASHED_FOULED = {"carried": "a lashed ship stops at once and is carried",
                  "drifts": "a lashed pair slows with her to a stop, then drifts"}
-LASHED_CARD = {"carried": "Lashed pair: either fouled, boiler holed or at 0 kn, the other carries both at half her top "
-                          "speed",
+# play 31, moment 13: the carried rule was worded three ways (set-up, cards, quick reference): the card points to the
+# quick reference's Carried, the one wording
+LASHED_CARD = {"carried": "Lashed pair: either fouled, boiler holed or at 0 kn, the other carries both (see Carried)",
                "drifts": "Lashed pair: either fouled, boiler holed or at 0 kn, both slow to a stop and drift"}
 
 
