@@ -2877,7 +2877,7 @@ def test_s35_roster_page_holds_the_ramming_tables_not_the_chart_and_the_referenc
 
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
     texts = pack_texts(bundled_packs, paper=paper)
-    roster = next(k for k, t in enumerate(texts) if "Ahead kn" in t and "Armour B/M/S" in t)
+    roster = next(k for k, t in enumerate(texts) if "Ahead kn" in t and "Armour S/M/B" in t)
     assert not any("Speed against staying power" in t for t in texts)
     heads = ("Ramming: step by step", "Ramming: both roll 1D6", "Ramming / grounding / torpedo damage")
     on = {h: [k for k, t in enumerate(texts) if h in t] for h in heads}
@@ -3533,3 +3533,36 @@ def test_p31_the_next_section_s_gun_is_the_one_nearest_the_hit_and_need_not_bear
     assert row.endswith("else the next section's nearest the hit (from midships: the end nearer the firer), on the "
                         "firer's side, bearing or not"), row
     assert f"Gun nearest {row}" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p31_the_roster_s_armour_reads_stern_midships_bow_as_the_sheets_draw_it(bundled_packs, library, paper):
+    """Play 31, defect 8 (p3): the roster headed its armour "B/M/S" while every sheet draws STERN | MIDSHIPS | BOW left
+    to right. The roster now heads it S/M/B and gives the stern's rating first (Arkansas: bow 3, stern 1)."""
+    from shipyard.app import context
+    from shipyard.rules.saunders.roster import HEADER, row
+
+    texts = pack_texts(bundled_packs, paper=paper)
+    roster = next(t for t in texts if "Ahead kn" in t)
+    assert "Armour S/M/B" in roster and "B/M/S" not in roster and "Armour S/M/B" in HEADER
+    ctx = context(RS, library, scenario=library.scenario("mobile-bay-1864"))
+    unit = library.units["css-arkansas"]
+    arm = RS.derive(unit, ctx).stats.armour
+    assert (arm.bow, arm.stern) == (3, 1)
+    assert row(unit, RS.derive(unit, ctx))[5] == "1/3/3"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p31_the_scores_line_for_hartford_is_one_line(bundled_packs, paper):
+    """Play 31, defect 11 (p2): the Scores table's Hartford line wrapped as "(the flagship, besides her / 4)". It says
+    "(flagship: +4 more)" and sits on one line."""
+    import re
+
+    from conftest import pdf_page_chars, pdf_page_index
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    page = pdf_page_index(path, "Victory points for")
+    text, chars = pdf_page_chars(path, [page])[0]
+    m = re.search(r"USS Hartford: sunk or struck \(flagship: \+4 more\)", text)
+    assert m and "besides her" not in text
+    assert len({round(c.baseline, 1) for c in chars[m.start():m.end()] if c}) == 1  # one line
