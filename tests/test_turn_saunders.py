@@ -3566,3 +3566,23 @@ def test_p31_the_scores_line_for_hartford_is_one_line(bundled_packs, paper):
     m = re.search(r"USS Hartford: sunk or struck \(flagship: \+4 more\)", text)
     assert m and "besides her" not in text
     assert len({round(c.baseline, 1) for c in chars[m.start():m.end()] if c}) == 1  # one line
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p31_the_guns_in_play_table_gives_each_gun_the_long_its_sheet_prints(library, bundled_packs, paper):
+    """Play 31, defect 9 (p18): "Guns in play" gave the 30-pdr Parrott the smoothbores' Long, 30, while her sheet
+    prints 37½ (rifles × 1.25 at Long). A rifle has a row of its own (Str "2R"), and every gun's row gives the Long
+    inches her sheet prints; strengths that measure alike share a row."""
+    from shipyard.render.tags import walk as walk_blocks
+    from shipyard.render.table_block import Table
+
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    derived = [RS.derive(u, ctx) for _, u in library.scenario_units(ctx.scenario)]
+    (table,) = [b for top in sections(derived, ctx) for b in walk_blocks(top) if isinstance(b, Table) and b.header
+                and list(b.header)[:4] == ["Str", "PB", "Eff", "Long"]]
+    for g in {g.name: g for d in derived for g in d.stats.guns}.values():
+        (longs,) = [str(row[3]) for row in table.rows if f", {g.name}, " in f", {row[4]}, "]
+        assert longs == ("none" if g.ranges_in.long is None else number(g.ranges_in.long)), (g.name, longs)
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "2R 2 15 37½ 30-pounder Parrott rifle" in ref and "R: rifled, × 1.25 at Long" in ref
