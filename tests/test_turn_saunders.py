@@ -3586,3 +3586,27 @@ def test_p31_the_guns_in_play_table_gives_each_gun_the_long_its_sheet_prints(lib
         assert longs == ("none" if g.ranges_in.long is None else number(g.ranges_in.long)), (g.name, longs)
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "2R 2 15 37½ 30-pounder Parrott rifle" in ref and "R: rifled, × 1.25 at Long" in ref
+
+
+def test_p31_every_a4_ship_sheet_logs_its_turns_in_one_shape(library, bundled_packs):
+    """Play 31, defect 10 (pp10, 13, 14): Kennebec's, Tennessee's, Selma's, Morgan's and Gaines's logs were 4 blocks of
+    3 turns, every other sheet's 3 of 4. On A4 every ship now logs in 3 parts of 4 turns (style orders_wide), and the
+    pack keeps its pages."""
+    import re
+
+    from shipyard.rules.saunders.sheet import _orders
+
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    shapes = {}
+    for _, unit in library.scenario_units(ctx.scenario):
+        d = RS.derive(unit, ctx)
+        if not d.stats.fort:
+            log = _orders(d.stats, 12, "a4")
+            shapes[unit.name] = [len(t.rows) for t in log.tables(190.0)[1]]
+    assert set(map(tuple, shapes.values())) == {(4, 4, 4)}, shapes
+    texts = pack_texts(bundled_packs)
+    for name in ("USS Kennebec", "CSS Tennessee", "CSS Selma", "CSS Morgan", "CSS Gaines"):
+        page = next(t for t in texts if SHEET_MARK in t and name in t)
+        log = page[page.index(name):].split("Next move only:", 1)[1]
+        assert len(re.findall(r"Fire at / notes", log.split("USS ")[0].split("CSS ")[0])) == 3, name
