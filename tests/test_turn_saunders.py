@@ -3610,3 +3610,17 @@ def test_p31_every_a4_ship_sheet_logs_its_turns_in_one_shape(library, bundled_pa
         page = next(t for t in texts if SHEET_MARK in t and name in t)
         log = page[page.index(name):].split("Next move only:", 1)[1]
         assert len(re.findall(r"Fire at / notes", log.split("USS ")[0].split("CSS ")[0])) == 3, name
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p31_the_set_up_gives_the_shores_by_the_gap_in_numbers(bundled_packs, library, paper):
+    """Play 31, moment 6 (p2): Mobile Point's and Dauphin Island's shores were drawn on the plan with no numbers. The
+    set-up's "On the table" now gives each land's corners in inches from the plan's axes (from the scenario's own
+    outlines: 100 yd an inch), Mobile Point's west end beside the torpedo line's gap at x 62½."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    setup = next(t for t in texts if "On the table (in from the bottom-left corner)" in t)
+    placed = setup.split("On the table (in from the bottom-left corner)", 1)[1]
+    assert "Mobile Point (land): corners 61½, 28½; 72, 27; 72, 35½; 63½, 34½" in placed
+    assert "Dauphin Island (land): corners 0, 30½; 13½, 31½; 13, 37; 0, 38" in placed
+    land = {g.name: g.outline for g in library.scenario("mobile-bay-1864").setup.land}
+    assert [61.5, 28.5] == [v / 100 for v in land["Mobile Point"][0]]
