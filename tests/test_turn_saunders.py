@@ -2066,7 +2066,7 @@ def test_a_gun_critical_passed_to_the_next_section_takes_a_gun_on_the_side_facin
     firer's side: the gun is one on the side facing her."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Gun nearest"]  # s37: moved from Repeated critical
-    assert "else the next section's nearest, on the side facing the firer" in reading and reading in ref
+    assert "else the next section's nearest the hit" in reading and "on the firer's side" in reading and reading in ref
 
 
 def test_fort_gaines_reaches_the_channel_s_west_side_at_long_range_and_says_so(library, bundled_packs):

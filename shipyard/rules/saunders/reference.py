@@ -260,7 +260,7 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
             strengths.add(f"{g.strength}{'R' if rifled else ''}")
             names.add(g.name)
         order = sorted(bands, key=lambda k: (min(int(x.rstrip("R")) for x in bands[k][0]), k[2] is None, k[2] or 0))
-        rows = [["/".join(sorted(bands[k][0], key=lambda x: (int(x.rstrip("R")), x))), number(k[0]), number(k[1]),
+        rows = [[", ".join(sorted(bands[k][0], key=lambda x: (int(x.rstrip("R")), x))), number(k[0]), number(k[1]),
                  "none" if k[2] is None else number(k[2]), ", ".join(sorted(bands[k][1]))] for k in order]
         light = "; light guns: no Long" if any(g.light for g in guns) else ""
         rifles = (f"; R: rifled, × {number(rng['rifle_long_factor'], fractions=False)} at Long"
