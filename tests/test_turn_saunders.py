@@ -288,7 +288,7 @@ ROUND_2_READINGS = {
         ("Section hit", "facing the firer: in her fore, aft 90°: bow, stern; else midships"),
         ("Hits 4–6", "no hull lost, the result's D66 only"), ("Gun nearest", "one in the section hit")],
     "7: a shot needing 7+": [("Sure rolls", "a 6 needing 7+ misses")],
-    "5: turning at 0 kn": [("Turn at 0 kn", "plot 1 kn or more to turn")],
+    "5: turning at 0 kn": [("0 kn turns", "plot 1 kn or more to turn")],
     "4: a friend run into, the rammer after a stern ram": [
         ("Collisions", "with a friend as any (stopped: 0 kn)")],
     "9, 10: torpedo tests per inch, both sides, no guns": [
@@ -708,7 +708,7 @@ ROUND_4_READINGS = {
     "6: an explosion's damage to a lashed partner, modifiers": [("Explosion", "rolls once on the ramming damage table, unmodified")],
     "7: a struck ship on fire, which roll first": [("Fires", "struck: as abandoned, the blow-up roll first")],
     "8: a sloop striking mid-move, her partner's distance": [("Sloop carried", "from next move; struck in the move or step 4: the pair stops")],
-    "9: a target on the line between two arcs": [("Arc names", "a target on the line between two arcs is in both")],
+    "9: a target on the line between two arcs": [("Arc names", "on the line between two: in both")],
     "10, 11: torpedo tests in the half move, and after a strike": [("Torpedoes", "in the half move and the move on; a strike stops no test")],
     "5: whether a wreck blocks": [("Wrecks", "a ship meeting it collides as with one stopped (0 kn)"),
                                   ("Wrecks", "fire passes over it")],
@@ -1718,7 +1718,7 @@ def test_the_to_hit_table_says_what_stationary_is(bundled_packs, paper):
     the player read them as plotted 0 kn. Both rows say it: 0 kn this turn (to_hit's `stationary`)."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "Firer stationary (0 kn) +1" in ref and "Target stationary (0 kn) or fort +1" in ref
-    assert "Turn at 0 kn none: plot 1 kn or more to turn; at 0 kn she is stationary" in ref  # the readings page's row
+    assert "0 kn turns none: plot 1 kn or more to turn; at 0 kn she is stationary" in ref  # the readings page's row
 
 
 def test_mobile_bay_s_tide_moves_only_a_ship_with_no_power_of_her_own(bundled_packs):
@@ -2066,7 +2066,7 @@ def test_a_gun_critical_passed_to_the_next_section_takes_a_gun_on_the_side_facin
     firer's side: the gun is one on the side facing her."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Gun nearest"]  # s37: moved from Repeated critical
-    assert "else the next section's nearest, on the side facing the firer" in reading and reading in ref
+    assert "else the next section's nearest the hit" in reading and "on the firer's side" in reading and reading in ref
 
 
 def test_fort_gaines_reaches_the_channel_s_west_side_at_long_range_and_says_so(library, bundled_packs):
@@ -2419,7 +2419,7 @@ def test_the_to_hit_modifiers_say_a_fire_and_smoke_add(bundled_packs, paper):
     table = ref[ref.index("To hit: 1D6 per gun"):ref.index("Hit location (1D6")]
     assert f"{first} {signed(modifier(t.to_hit, first))}" in table and f"{second} {signed(modifier(t.to_hit, second))}" in table
     assert f"On fire + in smoke: total {total}" in table and total == "−2"
-    assert ("To-hit modifiers each that applies counts (on fire and in smoke: both); clubs may instead play: her fire, "
+    assert ("To-hit modifiers each that applies counts (fire and smoke: both); clubs may instead play: her fire, "
             "smoke and steam count once") in ref
 
 
@@ -2649,7 +2649,7 @@ def test_s26_a_turrets_plotted_arc_holds_all_turn_and_training_is_no_turn(bundle
     assert whole.count("with the move, one step (90°, to the next arc) a turn") == 4  # Mobile Bay's four monitors
     assert whole.count("at one target; the arc plotted holds all turn; training alone is no turn (no −1)") == 4
     ref = reference_text(texts)
-    assert ("Turret training the arc plotted holds all turn; training is no turn (no −1); clubs may instead play: a "
+    assert ("Turret training the arc plotted holds all turn, training no turn (no −1); clubs may instead play: a "
             "trained turret fires in step 6 at −1") in ref
 
 
@@ -2877,7 +2877,7 @@ def test_s35_roster_page_holds_the_ramming_tables_not_the_chart_and_the_referenc
 
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
     texts = pack_texts(bundled_packs, paper=paper)
-    roster = next(k for k, t in enumerate(texts) if "Ahead kn" in t and "Armour B/M/S" in t)
+    roster = next(k for k, t in enumerate(texts) if "Ahead kn" in t and "Armour S/M/B" in t)
     assert not any("Speed against staying power" in t for t in texts)
     heads = ("Ramming: step by step", "Ramming: both roll 1D6", "Ramming / grounding / torpedo damage")
     on = {h: [k for k, t in enumerate(texts) if h in t] for h in heads}
@@ -3068,11 +3068,11 @@ def test_s36_a_set_up_rule_s_word_on_a_gun_s_reach_adds_no_limit_to_the_tape(bun
     texts = pack_texts(bundled_packs, paper=paper)
     assert any("reaches the channel's west side only" in t for t in texts)  # the set-up's sentence is there
     row = readings_rows()["Range"]
-    assert "by the tape alone: a set-up rule's word on what a gun reaches describes, it adds no limit" in row
+    assert "by the tape alone: a set-up rule's word on a gun's reach adds no limit" in row
     assert flat(row) in reference_text(texts)
 
 
-EVERY_TURN_READINGS = ("Turn at 0 kn", "Arc names", "Gunport arc", "Range", "Line of fire", "Section hit", "Gun nearest")
+EVERY_TURN_READINGS = ("0 kn turns", "Arc names", "Gunport arc", "Range", "Line of fire", "Section hit", "Gun nearest")
 RARE_READINGS = ("Sloop carried", "Past a partner", "Pair in a collision", "Collision in the half move", "Wrecks",
                  "End-on ram", "Explosion", "Lost tables")
 
@@ -3228,7 +3228,7 @@ def test_s37_a_lashed_pair_turns_by_the_sloop_s_steering_hits_alone(bundled_pack
     pair. Ours (lashed_steering): the sloop's alone, a consort's once cast off; the clubs' option, either hull's."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert RS.tables().require("lashed_steering").rows["by"] == "sloop"
-    assert ("Lashed steering the sloop's 31–36 and 66 alone hold the pair's turn; a consort's wait till cast off; "
+    assert ("Lashed steering the sloop's 31–36, 66 alone hold the pair's turn; a consort's once cast off; "
             "clubs may instead play: either hull's") in ref
     house = tmp_path / "house.yaml"
     house.write_text("saunders:\n  lashed_steering: {rows: {by: both}}\n")
@@ -3477,3 +3477,150 @@ def test_p30_a_fort_s_targets_box_says_it_is_this_turn_s_ships_and_guns_fired(bu
         assert m, label
         assert len({round(c.baseline, 1) for c in chars[m.start():m.end()] if c}) == 1, label  # one line
     assert "the guns' fired dots and the forts' targets" in p30_ref(bundled_packs, paper)
+
+
+# Play 31 (a fresh replay on the pack of play 30): the moments the players had to rule on, read back from the pack.
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p31_a_180_degree_arc_is_the_half_ahead_of_or_astern_of_her_centre(bundled_packs, paper):
+    """Play 31, moment 1 (sheets, p19): a pivot's "fore 180°" said neither where it starts nor how far it reaches. The
+    Arc names reading: all ahead of (astern of) her centre, the line square to her keel there; its reach is the range's."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Arc names"]
+    assert row.endswith("fore, aft 180°: all ahead of, astern of her centre") and f"Arc names {row}" in ref, row
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p31_every_turret_bears_and_ranges_from_her_centre(bundled_packs, paper):
+    """Play 31, moment 2 (pp4-5, p16): the turret gauge said "centre on the turret", and no sheet says where a turret
+    sits (Winnebago, the fort 44° off her bow). Range: a turret's, any, from her centre; the gauge says to lay it there."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    row = readings_rows()["Range"]
+    assert "(a fort: her set-up point, where sectors start; a turret: her centre)" in row
+    assert f"Range {row}" in reference_text(texts)
+    gauge = next(t for t in texts if "Turret arcs: 4 arcs of 90°" in t)
+    assert "centre on the ship's centre (every turret), FORE toward the bow" in gauge
+    assert "centre on the turret" not in " ".join(texts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p31_a_fire_and_extra_hull_point_takes_its_point_on_a_hit_that_costs_no_hull(bundled_packs, paper):
+    """Play 31, moment 3 (pp18-19): a 14, "Fire and 1 extra hull point", rolled from a 4–6 hit (no hull): does the
+    point count? Yes: the critical's own point, on a 4–6 hit too, said in its row of the criticals table."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    (row,) = [r for r in RS.tables().require("criticals").rows if r["roll"] == "14"]
+    assert row["effect"] == "Fire and 1 extra hull point, on a 4–6 hit too"
+    assert f"14 {row['effect']}" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p31_the_tide_takes_a_powerless_ship_from_the_next_move_she_begins_at_0_kn(bundled_packs, paper):
+    """Play 31, moment 4 (pp2, 18, 19): Selma lost all power in step 4, already at 0 kn; when does the flood move her?
+    Drifting: ½ in in each move (half move, move on) she begins at 0 kn, so from step 5 that turn."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Drifting"]
+    assert row.endswith("then a tide alone moves her, its way, her heading kept, ½ in each move begun at 0 kn"), row
+    assert f"Drifting {row}" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p31_the_next_section_s_gun_is_the_one_nearest_the_hit_and_need_not_bear(bundled_packs, paper):
+    """Play 31, moment 5 (p19): a gun destroyed on Lackawanna's bow, its only gun gone: "the next section's nearest,
+    on the side facing the firer": nearest to what, and must it bear? Nearest the hit (from midships, the end nearer
+    the firer), on the firer's side, bearing or not."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Gun nearest"]
+    assert row.endswith("else the next section's nearest the hit (from midships: the end nearer the firer), on the "
+                        "firer's side, bearing or not"), row
+    assert f"Gun nearest {row}" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p31_the_roster_s_armour_reads_stern_midships_bow_as_the_sheets_draw_it(bundled_packs, library, paper):
+    """Play 31, defect 8 (p3): the roster headed its armour "B/M/S" while every sheet draws STERN | MIDSHIPS | BOW left
+    to right. The roster now heads it S/M/B and gives the stern's rating first (Arkansas: bow 3, stern 1)."""
+    from shipyard.app import context
+    from shipyard.rules.saunders.roster import HEADER, row
+
+    texts = pack_texts(bundled_packs, paper=paper)
+    roster = next(t for t in texts if "Ahead kn" in t)
+    assert "Armour S/M/B" in roster and "B/M/S" not in roster and "Armour S/M/B" in HEADER
+    ctx = context(RS, library, scenario=library.scenario("mobile-bay-1864"))
+    unit = library.units["css-arkansas"]
+    arm = RS.derive(unit, ctx).stats.armour
+    assert (arm.bow, arm.stern) == (3, 1)
+    assert row(unit, RS.derive(unit, ctx))[5] == "1/3/3"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p31_the_scores_line_for_hartford_is_one_line(bundled_packs, paper):
+    """Play 31, defect 11 (p2): the Scores table's Hartford line wrapped as "(the flagship, besides her / 4)". It says
+    "(flagship, besides her 4)" and sits on one line (the wording the other rule sets' play 31 chose too)."""
+    import re
+
+    from conftest import pdf_page_chars, pdf_page_index
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    page = pdf_page_index(path, "Victory points for")
+    text, chars = pdf_page_chars(path, [page])[0]
+    m = re.search(r"USS Hartford: sunk or struck \(flagship, besides her 4\)", text)
+    assert m and "the flagship" not in text
+    assert len({round(c.baseline, 1) for c in chars[m.start():m.end()] if c}) == 1  # one line
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p31_the_guns_in_play_table_gives_each_gun_the_long_its_sheet_prints(library, bundled_packs, paper):
+    """Play 31, defect 9 (p18): "Guns in play" gave the 30-pdr Parrott the smoothbores' Long, 30, while her sheet
+    prints 37½ (rifles × 1.25 at Long). A rifle has a row of its own (Str "2R"), and every gun's row gives the Long
+    inches her sheet prints; strengths that measure alike share a row."""
+    from shipyard.render.tags import walk as walk_blocks
+    from shipyard.render.table_block import Table
+
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    derived = [RS.derive(u, ctx) for _, u in library.scenario_units(ctx.scenario)]
+    (table,) = [b for top in sections(derived, ctx) for b in walk_blocks(top) if isinstance(b, Table) and b.header
+                and list(b.header)[:4] == ["Str", "PB", "Eff", "Long"]]
+    for g in {g.name: g for d in derived for g in d.stats.guns}.values():
+        (longs,) = [str(row[3]) for row in table.rows if f", {g.name}, " in f", {row[4]}, "]
+        assert longs == ("none" if g.ranges_in.long is None else number(g.ranges_in.long)), (g.name, longs)
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "2R 2 15 37½ 30-pounder Parrott rifle" in ref and "R: rifled, × 1.25 at Long" in ref
+
+
+def test_p31_every_a4_ship_sheet_logs_its_turns_in_one_shape(library, bundled_packs):
+    """Play 31, defect 10 (pp10, 13, 14): Kennebec's, Tennessee's, Selma's, Morgan's and Gaines's logs were 4 blocks of
+    3 turns, every other sheet's 3 of 4. On A4 every ship now logs in 3 parts of 4 turns (style orders_wide), and the
+    pack keeps its pages."""
+    import re
+
+    from shipyard.rules.saunders.sheet import _orders
+
+    ctx = RS.context(library)
+    ctx.scenario = library.scenario("mobile-bay-1864")
+    shapes = {}
+    for _, unit in library.scenario_units(ctx.scenario):
+        d = RS.derive(unit, ctx)
+        if not d.stats.fort:
+            log = _orders(d.stats, 12, "a4")
+            shapes[unit.name] = [len(t.rows) for t in log.tables(190.0)[1]]
+    assert set(map(tuple, shapes.values())) == {(4, 4, 4)}, shapes
+    texts = pack_texts(bundled_packs)
+    for name in ("USS Kennebec", "CSS Tennessee", "CSS Selma", "CSS Morgan", "CSS Gaines"):
+        page = next(t for t in texts if SHEET_MARK in t and name in t)
+        log = page[page.index(name):].split("Next move only:", 1)[1]
+        assert len(re.findall(r"Fire at / notes", log.split("USS ")[0].split("CSS ")[0])) == 3, name
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p31_the_set_up_gives_the_shores_by_the_gap_in_numbers(bundled_packs, library, paper):
+    """Play 31, moment 6 (p2): Mobile Point's and Dauphin Island's shores were drawn on the plan with no numbers. The
+    set-up's "On the table" now gives each land's corners in inches from the plan's axes (from the scenario's own
+    outlines: 100 yd an inch), Mobile Point's west end beside the torpedo line's gap at x 62½."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    setup = next(t for t in texts if "On the table (in from the bottom-left corner)" in t)
+    placed = setup.split("On the table (in from the bottom-left corner)", 1)[1]
+    assert "Mobile Point (land): corners 61½, 28½; 72, 27; 72, 35½; 63½, 34½" in placed
+    assert "Dauphin Island (land): corners 0, 30½; 13½, 31½; 13, 37; 0, 38" in placed
+    land = {g.name: g.outline for g in library.scenario("mobile-bay-1864").setup.land}
+    assert [61.5, 28.5] == [v / 100 for v in land["Mobile Point"][0]]

@@ -540,7 +540,7 @@ def _obstruction_words(o, line, ground: Ground) -> str:
     return f"{o.name}: {said_line}" + "".join(f"; {w}" for w in said)
 
 
-def ground_positions(setup, f: Fit, ground: Ground | None = None, shoals: bool = False) -> str:
+def ground_positions(setup, f: Fit, ground: Ground | None = None, shoals: bool = False, land: bool = False) -> str:
     """The torpedo fields (extent, and the gap at their ends), obstructions (and their gaps), buoys and channels' edges
     on this table (and its shoals and bars with their depths, where `shoals`), in table units from its bottom-left corner as the
     starts are: a player lays them out with a tape, not by eye from the plan."""
@@ -551,6 +551,7 @@ def ground_positions(setup, f: Fit, ground: Ground | None = None, shoals: bool =
     # the channel's edge, drawn and keyed on the plan, laid out with a tape as the rest (replay r19 found no numbers)
     said += [f"{w.name}'s edge: {_outline_words(o)}" for w, o in ground.channels]
     said += [f"{w.name} ({w.depth_ft:g} ft): {_outline_words(o)}" for w, o in ground.waters] if shoals else []
+    said += [f"{name} (land): {_outline_words(o)}" for name, o in ground.land] if land else []
     return f"On the table ({f.unit} from the bottom-left corner): " + "; ".join(said) + "." if said else ""
 
 
@@ -660,7 +661,8 @@ def setup_blocks(scenario, ruleset, units_by_id: dict, scale: str, turns: int | 
         """The two columns, the shoals' corners beside their depths or among what is placed on the table."""
         depths = depths_text(shoals_with_depths)
         left, right = rules + ([depths] if depths else []) + rules_after, list(won_base)
-        placed = ground_positions(setup, f, ground, shoals=not shoals_with_depths)
+        placed = ground_positions(setup, f, ground, shoals=not shoals_with_depths,
+                                  land=getattr(ruleset, "land_corners", False))
         if placed:  # under the depths, or under how the game is won where that column is the shorter (the plan keeps its room)
             where = left if _height(left, column) <= _height(right, column) else right
             where.insert(where.index(depths) + 1 if depths in where else len(where), Text(placed, **st["text"]))

@@ -39,6 +39,7 @@ RULESET = RuleSet(
                   "(reconstructed); distances doubled at 1/600 as the text advises",
     # replay r22 (p2 key "outside, shoal or deep water"): the lashed pairs' strip between the channel's edge and the
     # Middle Ground read as neither; only a drawn shoal grounds a ship, as Really Simple's words say too
+    land_corners=True,  # play 31, moment 6: the shores of Mobile Point and Dauphin Island drawn, with no numbers
     depth_words="A ship drawing more than the depth grounds; other water, off a channel too, is deep.",
     torpedo_densities=lambda: tuple(str(r["name"]) for r in RULESET.tables().require("torpedo_density").rows),
 )

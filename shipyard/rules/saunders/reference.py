@@ -245,17 +245,27 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
     out.append(_table("Penetration result", result, header,
                       "penetration_result" if len(header) > 3 else "penetration_result_hull", wrap_last=True,
                       align=["left", "centre"] + ["left"] * (len(header) - 2)))
-    classes = sorted({(g.strength, g.light) for g in guns})  # a light gun has no Long band: a row of its own
-    if classes:
+    # a row for each set of inches a player measures: a rifle reaches further at Long, a light gun has none (play 31,
+    # defect 9: a 30-pdr Parrott's Long was given as the smoothbores' 30, its sheet's 37½); strengths that measure alike
+    # share a row
+    if guns:
         rng = t.gun_ranges.rows
-        rows = []
-        for s, light in classes:
-            band = [b for b in rng["bands"] if b["min_strength"] <= s][-1]
-            names = sorted({g.name for g in guns if g.strength == s and g.light == light})
-            rows.append([s, number(band["point_blank_in"] * factor), number(band["effective_in"] * factor),
-                         "none" if light else number(band["long_in"] * factor), ", ".join(names)])
+        bands: dict[tuple, tuple[set, set]] = {}
+        for g in guns:
+            band = [b for b in rng["bands"] if b["min_strength"] <= g.strength][-1]
+            rifled = bool(g.rifled) and not g.light
+            long = None if g.light else band["long_in"] * factor * (float(rng["rifle_long_factor"]) if rifled else 1.0)
+            key = (band["point_blank_in"] * factor, band["effective_in"] * factor, long)
+            strengths, names = bands.setdefault(key, (set(), set()))
+            strengths.add(f"{g.strength}{'R' if rifled else ''}")
+            names.add(g.name)
+        order = sorted(bands, key=lambda k: (min(int(x.rstrip("R")) for x in bands[k][0]), k[2] is None, k[2] or 0))
+        rows = [[", ".join(sorted(bands[k][0], key=lambda x: (int(x.rstrip("R")), x))), number(k[0]), number(k[1]),
+                 "none" if k[2] is None else number(k[2]), ", ".join(sorted(bands[k][1]))] for k in order]
         light = "; light guns: no Long" if any(g.light for g in guns) else ""
-        out.append(_table(f"Guns in play (each band's farthest inches at {scale}: past Eff is Long; rifles × {number(rng['rifle_long_factor'], fractions=False)} at Long{light})",
+        rifles = (f"; R: rifled, × {number(rng['rifle_long_factor'], fractions=False)} at Long"
+                  if any(g.rifled and not g.light for g in guns) else "")
+        out.append(_table(f"Guns in play (each band's farthest inches at {scale}: past Eff is Long{rifles}{light})",
                           rows, ["Str", "PB", "Eff", "Long", "Guns"], "guns", wrap_last=True))
     paddle_words = "a paddle wheel lost (side wheeler: D6 1–3 port, 4–6 starboard; speed halved); "
     crit = [[r["roll"], r["effect"] if has_paddles else r["effect"].replace(paddle_words, "")] for r in t.criticals.rows]

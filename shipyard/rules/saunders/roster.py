@@ -18,7 +18,8 @@ from .reference import ROSTER_PRINTED, heading_of, parts_on, roster_tables
 from .sheet import RULES, signed, style
 
 SHORT_LABEL = {"armament": "Arm", "steering": "Steer", "machinery": "Mach", "pilot_house": "PH", "propulsion": "Prop"}
-HEADER = ["Ship", "Ahead kn", "Astern kn", "Turn", "Hull", "Armour B/M/S", "Other armour", "Guns (no.×strength, R rifled)"]
+# play 31, moment 8: the armour is headed and ordered stern/midships/bow, left to right as every sheet draws it
+HEADER = ["Ship", "Ahead kn", "Astern kn", "Turn", "Hull", "Armour S/M/B", "Other armour", "Guns (no.×strength, R rifled)"]
 SMALL = " ▪"
 
 
@@ -40,7 +41,7 @@ def row(unit, d: Derived, partner=None) -> list:
     guns = guns_summary(s.guns)
     return [lashed_name(unit.name, partner) + (SMALL if s.small_target else ""), "fort" if s.fort else number(s.max_speed_kn),
             "" if s.fort else number(s.astern_speed_kn), "" if s.fort else f"{s.max_turn_deg}°", s.hull,
-            f"{arm.bow}/{arm.midships}/{arm.stern}", other, guns]
+            f"{arm.stern}/{arm.midships}/{arm.bow}", other, guns]  # stern first, as the sheets draw it
 
 
 def side_table(side: str, units: list[tuple[str, Any, Derived]], scenario=None) -> Stack:

@@ -160,7 +160,7 @@ def _turret_gauge(page: Page, cx: float, cy: float, r: float, ctx: Context) -> N
     first, second = look.notes
     look.note.draw(page, cx, cy + r + first, f"Turret arcs: {len(rows['arcs'])} arcs of {width:g}° · rim ticks "
                                             f"{number(step)}°, long {number(long_every)}°")
-    look.note.draw(page, cx, cy + r + second, "centre on the turret, FORE toward the bow")
+    look.note.draw(page, cx, cy + r + second, "centre on the ship's centre (every turret), FORE toward the bow")
 def rim_ticks(ctx: Context) -> tuple[float, float]:
     """The arc gauge's rim marks, from the rules' own arcs (replay s11: the player needed finer than 10° steps): a tick
     every half gunport arc (5°: a target is in a port's arc within 5° of its axis) and a long one every turn-ladder
