@@ -3116,7 +3116,7 @@ def test_p31_defects_one_carried_wording_the_torpedo_rows_and_the_flagships_scor
     import pdfplumber
 
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "a ship that loses all speed is carried by the other (quick reference: Carried)" in setup
+    assert "one that loses all speed is carried (quick reference: Carried)" in setup
     assert "the gunboat carries her at half its own" not in setup and "triple row" not in setup
     cards = " ".join(_card_pages(pack_pages))
     assert cards.count("the other carries both (see Carried)") == 7 and "at half her top speed" not in cards

@@ -129,7 +129,7 @@ class RuleSet:
     # Whether the set-up page's starts table says how many guns each sector of a fort bears ("bears 170–330° 20
     # guns"): False where the rules fire a fort by its card's factors, not its pieces (its readings say what bears).
     sector_guns: bool = True
-    # Whether the set-up page's "On the table" gives the land's corners too (play 31, Saunders moment 6: the shores
+    # Whether the set-up page's "On the table" gives the land's corners too (play 31, moment 6: the shores
     # were drawn with no numbers); False where a rule set's own special rule says where its land is.
     land_corners: bool = False
     # What a depth on the set-up page means under its rules (a rule set that rolls to ground says which column):
