@@ -443,7 +443,7 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
     """Round 2, moment 2: which way does Brooklyn turn 90°? And a stopped ship had no box in her card's Now row and no
     counter (the markers' Stopped backs print only with --backs)."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "turn 90° to starboard (to the fort) across the channel, stopped" in ref
+    assert "turn 90° to starboard (bow east) across the channel, stopped" in ref
     assert "astern at Slow only." in ref
     # a stopped ship's record is that no marker is out, and the card pages say so (replay 5 took the tick boxes away)
     assert "none out: stopped" in _flat(" ".join(_cards(mobile_bay)))
@@ -2097,7 +2097,7 @@ def test_brooklyns_failed_test_turns_her_at_once_and_she_drifts_from_bound_1(mob
     she drifts from bound 1, in her phase 9 as any stopped ship."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed("Bound 1, before the draw USS Brooklyn throws 3D6: over her EDNA (14), she leads in; else at once turn "
-                     "90° to starboard (to the fort) across the channel, stopped, drifting from bound 1;") in ref
+                     "90° to starboard (bow east) across the channel, stopped, drifting from bound 1;") in ref
     assert _squeezed("Brooklyn's test: the quick reference, with its dice") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2899,3 +2899,11 @@ def test_the_parrott_range_cell_and_hartfords_score_each_keep_one_line(mobile_ba
         assert any("USS Hartford: sunk or struck (flagship, besides her 4) +4" in ln for ln in lines)
         assert not any(ln.strip() in ("4)", "4) +4") for ln in lines)
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
+
+
+def test_brooklyns_failed_test_turns_her_bow_east_not_at_the_fort(mobile_bay):
+    """Play 32 (p6): "turn 90° to starboard (to the fort)" from her 005° is 095°, due east, not a bearing on Fort
+    Morgan (north-east of her): the words say where her bow points."""
+    ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
+    assert _squeezed("turn 90° to starboard (bow east) across the channel") in ref
+    assert "(to the fort)" not in ref
