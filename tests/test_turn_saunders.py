@@ -3624,3 +3624,14 @@ def test_p31_the_set_up_gives_the_shores_by_the_gap_in_numbers(bundled_packs, li
     assert "Dauphin Island (land): corners 0, 30½; 13½, 31½; 13, 37; 0, 38" in placed
     land = {g.name: g.outline for g in library.scenario("mobile-bay-1864").setup.land}
     assert [61.5, 28.5] == [v / 100 for v in land["Mobile Point"][0]]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p32_the_roster_says_how_many_of_a_forts_guns_never_bear(bundled_packs, paper):
+    """Play 32, moment 10 (p3 against p2 and p15): the roster gave Fort Gaines all her 27 guns where her sheet fires
+    the 2 columbiads of her east face; the roster's guns say how many stand on no face drawn (her sheet's "Also
+    mounted" line), and a fort whose every gun bears (the water battery) says nothing more."""
+    pages = [" ".join(t.split()) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", paper).path)]
+    roster = next(p for p in pages if "Armour S/M/B" in p)
+    assert "3×5 4×3R 20×2 (25 never bear)" in roster and "6×5 1×3 5×3R 20×2 (4 never bear)" in roster
+    assert "4×5 1×3 2×3R (" not in roster

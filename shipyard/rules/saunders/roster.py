@@ -33,12 +33,21 @@ def guns_summary(guns) -> str:
     return " ".join(f"{n}×{key}" for key, n in counts.items())
 
 
-def row(unit, d: Derived, partner=None) -> list:
-    """A unit's line; `partner`, the unit she is lashed to (listed above her), marks her name."""
+def idle_guns(unit, scenario) -> int:
+    """How many of a fort's guns stand on no face the scenario draws, and so bear on no ship (her sheet's "Also
+    mounted" line): 0 where the set-up deals her guns to no faces."""
+    setup = getattr(scenario, "setup", None)
+    start = setup.starts.get(unit.id) if setup is not None else None
+    return sum(n for _, face, n in (start.guns_by_face(unit.armament) if start is not None else []) if face is None)
+
+
+def row(unit, d: Derived, partner=None, idle: int = 0) -> list:
+    """A unit's line; `partner`, the unit she is lashed to (listed above her), marks her name; `idle`, the guns of
+    hers that bear on no ship (play 32, moment 10: Fort Gaines's roster counted all 27 where her sheet fires 2)."""
     s = d.stats
     arm = s.armour
     other = ", ".join(f"{SHORT_LABEL[k]} {getattr(arm, k)}" for k in SHORT_LABEL if getattr(arm, k) is not None)
-    guns = guns_summary(s.guns)
+    guns = guns_summary(s.guns) + (f" ({idle} never bear)" if idle else "")
     return [lashed_name(unit.name, partner) + (SMALL if s.small_target else ""), "fort" if s.fort else number(s.max_speed_kn),
             "" if s.fort else number(s.astern_speed_kn), "" if s.fort else f"{s.max_turn_deg}°", s.hull,
             f"{arm.stern}/{arm.midships}/{arm.bow}", other, guns]  # stern first, as the sheets draw it
@@ -47,7 +56,8 @@ def row(unit, d: Derived, partner=None) -> list:
 def side_table(side: str, units: list[tuple[str, Any, Derived]], scenario=None) -> Stack:
     """The side's table; with the scenario, each unit lashed to another comes under her partner."""
     ordered = roster_order(scenario, units) if scenario is not None else [(*u, None) for u in units]
-    rows = [row(u, d, partner) for side_name, u, d, partner in ordered if side_name == side]
+    rows = [row(u, d, partner, idle_guns(u, scenario) if d.stats.fort else 0)
+            for side_name, u, d, partner in ordered if side_name == side]
     st = style()
     return Stack([Heading(side), Table(rows, header=HEADER, bold_first_col=True,
                                        align=["left"] + ["centre"] * 5 + ["left", "left"], **st["roster_table"])],
