@@ -709,7 +709,7 @@ ROUND_4_READINGS = {
     "7: a struck ship on fire, which roll first": [("Fires", "struck: as abandoned, the blow-up roll first")],
     "8: a sloop striking mid-move, her partner's distance": [("Sloop carried", "from next move; struck in the move or step 4: the pair stops")],
     "9: a target on the line between two arcs": [("Arc names", "on the line between two: in both")],
-    "10, 11: torpedo tests in the half move, and after a strike": [("Torpedoes", "in the half move and the move on; a strike stops no test")],
+    "10, 11: torpedo tests in the half move, and after a strike": [("Torpedoes", "in half move and move on (not once a torpedo)"), ("Torpedoes", "a strike stops no test")],
     "5: whether a wreck blocks": [("Wrecks", "a ship meeting it collides as with one stopped (0 kn)"),
                                   ("Wrecks", "fire passes over it")],
     "4: which section each gun is in": [("Gun nearest", "a gun bearing fore is in the bow, aft the stern, the rest midships")],
@@ -822,7 +822,7 @@ def test_the_plot_asks_for_a_spar_only_of_a_ship_that_has_one(bundled_packs):
 ROUND_6_READINGS = {
     "1: another ship in the line of fire": [("Line of fire", "blocked where it crosses a ship's keel line")],
     "2: when the ship ahead stops, do followers keep their plots": [
-        ("Plots stand", "whatever another does (no sheering off unplotted); a line moves from its leader back")],
+        ("Plots stand", "whatever another does (one ahead slowed too: no slowing or sheering off unplotted); a line moves from its leader back")],
     "3: a lashed pair striking a lashed pair": [
         ("Pair in a collision", "only the two hulls that meet first roll"), ("Pair in a collision", "halt or slow with them")],
     "4: after a stern ram, the rammer's bow at the stern or the smaller alongside": [
@@ -878,7 +878,7 @@ def test_a_forts_gun_held_in_step_4_may_fire_in_step_6(bundled_packs):
     at a ship that has passed into its arc?"""
     ref = reference_text(pack_texts(bundled_packs))
     assert "every gun that has not fired this turn may fire, a fort's too" in ref
-    assert "a gun held may fire in step 6, at a ship then in its arc" in ref
+    assert "one held fires in step 6, at a ship then in its arc" in ref
 
 
 def test_the_reference_says_what_a_dav_is(bundled_packs):
@@ -987,7 +987,7 @@ def test_a_crew_hit_silences_the_gun_nearest_the_hit_and_the_sheet_says_how_to_m
     single "Crew hit" box records which one."""
     texts = pack_texts(bundled_packs)
     ref = reference_text(texts)
-    assert "Gun crew casualties: the gun nearest the hit silent next turn (ring its box;" in ref
+    assert "Gun crew casualties: the nearest gun not yet ringed silent next turn (ring its box;" in ref
     assert "criticals 21–25 and 61–63: one in the section hit that bears on the firer, no partner's hull in the way (her player's choice" in ref
     sheets = [t for t in texts if SHEET_MARK in t and "Next move only" in t]
     assert len(sheets) >= 10 and all("Crew hit: ring the gun" in t for t in sheets)
@@ -1429,7 +1429,7 @@ def test_a_fort_bears_in_a_gunport_arc_at_her_set_up_point(bundled_packs):
     Forts table says it where a player reads how a fort is fired at."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Gunport arc"]
-    assert reading.endswith("a target bears if any of her hull is in it (a fort: her set-up point)") and reading in ref
+    assert "a target bears if any of her hull is in it (a fort: her set-up point);" in reading and reading in ref
     assert "Fired at ships firing at her +1: a fort is a stationary target; she is in an arc, and ranged, at her set-up point" in ref
     assert "(a fort: her set-up point" in readings_rows()["Range"]
 
@@ -1487,7 +1487,7 @@ def test_a_magazine_hit_on_a_fort_silences_the_face_hit_not_the_whole_fort(bundl
     table says which face that is: the one bearing on the firer."""
     texts = pack_texts(bundled_packs)
     forts = [t for t in texts if "A fort does not move" in t]
-    assert forts and all("Magazine: the face hit: no firing next turn" in t for t in forts)
+    assert forts and all("Magazine (never explodes): the face hit: no firing next turn" in t for t in forts)
     assert not any("Magazine: no firing next turn" in t for t in forts)
     assert "26: the face hit (bearing on the firer) floods, not the fort" in reference_text(texts)
 
@@ -1524,7 +1524,7 @@ def test_a_gun_whose_crew_is_hit_may_still_fire_in_step_6_of_the_same_turn(bundl
     in step 6 of the turn it was hit, where the Magazine row says so outright. It may, as the magazine's loaded guns
     may: "next turn" is next turn, for both, and the row says it where the player reads it."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert ("61-63 Gun crew casualties: the gun nearest the hit silent next turn (ring its box; not yet fired, it may "
+    assert ("61-63 Gun crew casualties: the nearest gun not yet ringed silent next turn (ring its box; unfired, it may "
             "still fire in step 6)") in ref
     assert "this turn's loaded guns may still fire in step 6" in ref  # the magazine's, the same reading
 
@@ -1690,7 +1690,8 @@ def test_a_fort_with_two_faces_has_a_magazine_box_for_each(bundled_packs):
     which face's magazine was flooded. Each face the set-up draws has its own named box."""
     (morgan,) = [t for t in pack_texts(bundled_packs) if "Fort Morgan Fort ·" in t]
     fort = morgan.split("Fort Morgan Fort ·")[1].split("Fort Morgan water battery")[0]
-    assert "Magazine, channel fronts: no firing next turn" in fort and "Magazine, bay front: no firing next turn" in fort
+    assert ("Magazine, channel fronts (never explodes): no firing next turn" in fort
+            and "Magazine, bay front (never explodes): no firing next turn" in fort)
     assert "the face hit" not in fort
 
 
@@ -2338,7 +2339,7 @@ def test_a_fort_s_guns_beyond_its_share_at_one_ship_may_hold(bundled_packs, pape
     they could hit): read as forcing the rest to fire. A gun may fire (the text's steps 4 and 6 say "may"): the rest
     fire at others in its arc, or are held."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert "rounded up (at least 2; other sheets' guns apart), the rest at others or held; a gun held may fire in step 6" in ref
+    assert "rounded up (at least 2; other sheets' guns apart), the rest at others or held; one held fires in step 6" in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2475,8 +2476,8 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
         for uid, inboard, outboard, partner in ((sloop_id, "port", "starboard", boat_id), (boat_id, "starboard", "port", sloop_id)):
             unit, mate = fitted[uid], fitted[partner].name.split(" ", 1)[1]
             text = flat(sheet_of(texts, unit.name))
-            assert (f"Lashed to {mate}: her {inboard} guns masked; guns free to either side fire {outboard}; "
-                    "bow, stern, all-round: only clear of her · magazine flood: hers only") in text, unit.name  # s35
+            assert (f"Lashed to {mate}: her {inboard} guns masked, and any fire across {mate}; guns free to either side "
+                    f"fire {outboard} · magazine flood: hers only") in text, unit.name  # s35, play 32 moment 4
             stats = RS.derive(unit, RS.context(library)).stats
             sides = [g for g in stats.guns if g.per_side and {a.split()[0] for a in g.arcs} == {"port", "starboard"}]
             for g in sides:  # the battery's inboard share, counted as the text deals it (the odd gun to port)
@@ -2649,7 +2650,7 @@ def test_s26_a_turrets_plotted_arc_holds_all_turn_and_training_is_no_turn(bundle
     assert whole.count("with the move, one step (90°, to the next arc) a turn") == 4  # Mobile Bay's four monitors
     assert whole.count("at one target; the arc plotted holds all turn; training alone is no turn (no −1)") == 4
     ref = reference_text(texts)
-    assert ("Turret training the arc plotted holds all turn, training no turn (no −1); clubs may instead play: a "
+    assert ("Turret training the arc plotted holds all turn; training: no −1; clubs may instead play: a "
             "trained turret fires in step 6 at −1") in ref
 
 
@@ -2960,7 +2961,7 @@ def test_s35_the_lashed_line_says_its_steps_in_plain_words_on_one_line(bundled_p
             mate = fitted[partner].name.split(" ", 1)[1]
             text = flat(sheet_of(texts, fitted[uid].name))
             line = text[text.index("Lashed to "):].split("Fires (")[0]
-            assert line.startswith(f"Lashed to {mate}: her {inboard} guns masked;"), line
+            assert line.startswith(f"Lashed to {mate}: her {inboard} guns masked, and any fire across {mate};"), line
             assert not re.search(r"[:;] [123] ", line), line  # no numbered steps
             assert "that side" not in line and "either-side" not in line, line
             lines += 1
@@ -3173,7 +3174,7 @@ def test_s36_fort_and_ironclad_sheets_say_which_guns_cannot_harm_them(bundled_pa
         if n <= 1:
             assert "no effect below strength" not in mine.split("Gun (dot")[0], unit.name
             continue
-        assert f"no effect below strength {n} (rifle or point blank {n - 1}, both {n - 2}; Long {n + 1})" in mine, unit.name
+        assert f"no effect below strength {n} (rifle or point blank {n - 1}, both {n - 2}; Long {n + 1}, a rifle at Long {n})" in mine, unit.name
         seen += 1
     assert seen >= 7  # the three forts' sheets (four with the water battery) and the ironclads
 
@@ -3635,3 +3636,71 @@ def test_p32_the_roster_says_how_many_of_a_forts_guns_never_bear(bundled_packs, 
     roster = next(p for p in pages if "Armour S/M/B" in p)
     assert "3×5 4×3R 20×2 (25 never bear)" in roster and "6×5 1×3 5×3R 20×2 (4 never bear)" in roster
     assert "4×5 1×3 2×3R (" not in roster
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p32_a_fort_sheet_says_whether_a_rifle_at_long_can_hurt_her(bundled_packs, paper):
+    """Play 32, moment 1 (p15): "no effect below strength 4 (rifle or point blank 3, both 2; Long 5)" left a rifle
+    at Long range to sum (+1 rifle, −1 Long): the line now ends with it, the same strength as with neither."""
+    (forts,) = [t for t in pack_texts(bundled_packs, paper=paper) if "Fort Gaines Fort ·" in t]
+    gaines = forts.split("Fort Gaines Fort ·")[1]
+    assert "no effect below strength 4 (rifle or point blank 3, both 2; Long 5, a rifle at Long 4)" in gaines
+    battery = forts.split("Fort Morgan water battery Fort ·")[1].split("Fort Gaines Fort ·")[0]
+    assert "no effect below strength 6 (rifle or point blank 5, both 4; Long 7, a rifle at Long 6)" in battery
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p32_a_second_fire_is_no_second_minus_one_and_a_second_crew_hit_passes_on(bundled_packs, paper):
+    """Play 32, moments 2 and 3 (p4-15, p18): a Fire critical on a ship already burning, −1 to fire again or not?
+    Every sheet's fires boxes say one −1 (the Fires reading: while one burns), and on no sheet "−1 to fire" alone.
+    A gun-crew hit on a gun already ringed: the criticals' row gives it to the nearest gun not yet ringed."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    sheets = [t for t in texts if SHEET_MARK in t]
+    assert sheets and all("Fires (one −1 to fire)" in t and "Fires (−1 to fire)" not in t for t in sheets)
+    ref = reference_text(texts)
+    assert "61-63 Gun crew casualties: the nearest gun not yet ringed silent next turn" in ref
+    assert "the gun nearest the hit silent" not in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p32_a_lashed_ship_fires_across_neither_hull(bundled_packs, library, paper):
+    """Play 32, moment 4 (p6-12): "bow, stern, all-round: only clear of her" did not say which of a lashed pair may
+    fire across the other, or to which side. Each sheet says any fire across her partner is masked, as her inboard
+    guns are (Past a partner): so neither fires across the other, and to the partner's side only past her ends."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    fitted = {u.id: u for _, u in library.scenario_units(library.scenario("mobile-bay-1864"))}
+    for sloop, boat in LASHED_PAIRS.items():
+        for me, mate, inboard in ((sloop, boat, "port"), (boat, sloop, "starboard")):
+            text = flat(sheet_of(texts, fitted[me].name))
+            name = fitted[mate].name.split(" ", 1)[1]
+            assert f"Lashed to {name}: her {inboard} guns masked, and any fire across {name};" in text, fitted[me].name
+            assert "only clear of her" not in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p32_arcs_torpedo_tests_and_a_slowed_leader_are_said(bundled_packs, paper):
+    """Play 32, moments 5, 6, 7 and 9 (p19): a gunport arc missed by 0.2° (the close call was line of fire's only),
+    torpedo tests counted all the way or once a torpedo, which point of the ship tests, and whether a column slows
+    with a damaged ship ahead. The readings say each: an arc's edge within 1/16 in rolls, as a line of fire does; a
+    test each inch her bow (the stem) moves, every move; and a slowed ship ahead slows no one unplotted."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    rows = readings_rows()
+    assert rows["Gunport arc"].endswith("(a fort: her set-up point); 1/16 in or less off its edge: D6, 4+ bears")
+    assert "1/16 in or less off its edge: D6, 4+ bears" in ref
+    assert rows["Torpedoes"].startswith("a test each whole inch her bow (stem) moves in a field, in half move and move on "
+                                        "(not once a torpedo), one for a part inch")
+    assert "Tests a test each whole inch her bow (stem) moves in a field, in half move and move on (not once a torpedo)" in ref
+    assert rows["Plots stand"].startswith("a ship makes her own plotted move whatever another does (one ahead slowed "
+                                          "too: no slowing or sheering off unplotted)")
+    assert "(one ahead slowed too: no slowing or sheering off unplotted)" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p32_a_forts_magazine_never_explodes(bundled_packs, paper):
+    """Play 32, moment 8 (p15): what a magazine critical does to a fort was in three places (Hit, Explosion, the
+    box); each of a fort's magazine boxes now says it never explodes, where the hit is ticked."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    forts = [t for t in texts if "A fort does not move" in t]
+    assert forts
+    for t in forts:
+        assert t.count("(never explodes)") == t.count("Magazine")

@@ -102,7 +102,7 @@ def end_of_turn(t) -> list[list[str]]:
     fires = f"a fire out ({out}+), " if out <= 6 else ""
     ag = t.aground.rows
     return [["Repairs", repair], ["Reload", "every gun that fired reloads, to fire next turn"],
-            ["Rolls due", f"D6 each: {fires}sinking (no hull, holes), explosion (abandoned, fires), break free aground "
+            ["Rolls due", f"D6 each: {fires}sinking (no hull, holes), explosion (abandoned, fires), break free "
                           f"({int(ag['break_free_on'])}+)"],
             ["Rub out", "the next-move-only boxes ticked last turn (one ticked this turn stands all next turn), "
                         "and the guns' fired dots and the forts' targets"]]
@@ -156,7 +156,7 @@ def fort_rules(t) -> list[list[str]]:
     return [["Fires", "in step 4 (she never turns)"
              + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"]
                 else ", not as a stationary firer") + at_one
-             + "; a gun held may fire in step 6, at a ship then in its arc"],
+             + "; one held fires in step 6, at a ship then in its arc"],
             ["Fired at", f"ships firing at her {to_hit['Target stationary']}: a fort is a stationary target; she is in an "
              "arc, and ranged, at her set-up point"
              if ff["stationary_target"] else "no stationary modifier"],
@@ -379,7 +379,7 @@ def readings_page(t, style: Style, elsewhere: dict[str, str] | None = None) -> l
     """The readings' heading, a line on what they are, and the two-column table of them."""
     st = style["readings"]
     return [Heading(LEFT_OPEN),
-            Text("Rules the text lost or left open, as played here; a second reading ends the row.",
+            Text("Rules lost or left open, as played here; a second reading ends the row.",
                  size=st["size"],  # one line (s26: room for the turret and sure-roll rows)
                  space_after=1.5),
             Table(readings_rows(t, elsewhere), header=["Rule", "Reading this pack plays"], bold_first_col=True,

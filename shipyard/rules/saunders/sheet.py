@@ -174,7 +174,8 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     order printed. Labels carry the effect in play so the player need not look it up."""
     t = ctx.tables
     fire = signed(modifier(t.to_hit, "On fire"))
-    items: list[tuple[str, int, str]] = [(f"Fires ({fire} to fire)", FIRE_TALLY, "fire")]
+    # play 32, moment 2: a second fire on a ship already burning, −1 again or not? Once, however many (Fires)
+    items: list[tuple[str, int, str]] = [(f"Fires (one {fire} to fire)", FIRE_TALLY, "fire")]
     if s.fort:
         return items
     smoke = signed(modifier(t.to_hit, "Filled with smoke"))
@@ -309,7 +310,7 @@ def least_harming_strength(s: SaundersStats, ctx: Context) -> int | None:
 
 
 def futile_words(s: SaundersStats, ctx: Context) -> str:
-    """'no effect below strength 4 (rifle or point blank: 3, both 2; Long: 5)': the guns whose dice are wasted on
+    """'no effect below strength 4 (rifle or point blank 3, both 2; Long 5, a rifle at Long 4)': the guns whose dice are wasted on
     her, from the tables (play 28: howitzers at the water battery, 30-pdrs at Fort Morgan and a 100-pdr at Tennessee
     could never harm them, and the sheets gave no hint). Where a section (hit on 4–6) is weaker than her hull, the
     words are the hull's alone."""
@@ -321,8 +322,10 @@ def futile_words(s: SaundersStats, ctx: Context) -> str:
               and v < min(a.bow, a.midships, a.stern)]
     mods = {m["when"]: int(m["mod"]) for m in ctx.tables.penetration.rows["modifiers"]}
     one, both = n - mods["Rifle"], n - mods["Rifle"] - mods["Point blank range"]
+    # play 32, moment 1: whether a rifle at Long can hurt a fort was left to sum: its two adjustments, said
+    far = n - mods["Long range"]
     return (f"Against her{' hull' if weaker else ''}: no effect below strength {n} (rifle or point blank "
-            f"{one}, both {both}; Long {n - mods['Long range']})")
+            f"{one}, both {both}; Long {far}, a rifle at Long {far - mods['Rifle']})")
 
 
 def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str:
@@ -381,7 +384,8 @@ FIRED_MARK = "dot its box as it fires; rub out in step 7"  # the fire log of a f
 FIRED_HEAD = "Gun (dot its box as it fires)"  # the guns table's head: the fired mark where the boxes' other marks are
 
 
-FORT_MAGAZINE = "Magazine: the face hit: no firing"  # a fort's magazines serve her faces (r10)
+FORT_NEVER = " (never explodes)"  # play 32, moment 8: what a magazine critical does to a fort, on her box
+FORT_MAGAZINE = f"Magazine{FORT_NEVER}: the face hit: no firing"  # a fort's magazines serve her faces (r10)
 
 
 def fort_label(label: str, tracker: str) -> str:
@@ -400,7 +404,7 @@ def fort_once(unit, ctx: Context, once: list[tuple[str, int, str]]) -> list[tupl
     out = []
     for label, n, tr in once:
         if tr == "magazine" and len(faces) > 1:
-            out += [(f"Magazine, {face.guns or 'face'}: no firing next turn", 1, tr) for face in faces]
+            out += [(f"Magazine, {face.guns or 'face'}{FORT_NEVER}: no firing next turn", 1, tr) for face in faces]
         else:
             out.append((fort_label(label, tr) + " next turn", n, tr))
     return out
@@ -848,9 +852,11 @@ def lashed_note(unit, s: SaundersStats, ctx: Context) -> str | None:
     short, outboard = short_name(partner), OTHER_SIDE[inboard]
     both = ctx.tables.require("lashed_pairs").rows["magazine_silences_partner"]
     # s35 (play 27): "1 that side masked; 2 either-side guns fire …; 3 bow, stern, all round: if clear of her" was
-    # shorthand a player had to decode; the same steps in plain words
-    return (f"Lashed to {short}: her {inboard} guns masked; guns free to either side fire {outboard}; "
-            f"bow, stern, all-round: only clear of her · magazine flood: " + ("both ships" if both else "hers only"))
+    # shorthand a player had to decode; the same steps in plain words. Play 32, moment 4: "only clear of her" left
+    # open which of the pair fires across the other, and to which side: neither (Past a partner: a line across her
+    # hull is blocked), so a bow, stern or all-round gun fires to her side only past her bow or stern
+    return (f"Lashed to {short}: her {inboard} guns masked, and any fire across {short}; guns free to either side "
+            f"fire {outboard} · magazine flood: " + ("both ships" if both else "hers only"))
 
 
 def stat_box_items(s: SaundersStats) -> list[tuple[str, Any]]:
