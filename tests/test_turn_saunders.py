@@ -2722,8 +2722,29 @@ def test_s26_the_contents_lists_the_reference_parts_a_player_looks_up_with_their
         assert f"{part} page {page_of(heading)}" in cover, part
     ramming = sorted({page_of(h) for h in ("Ramming: step by step", "Ramming / grounding / torpedo damage")}, key=int)
     assert f"Ramming tables {'pp.' if len(ramming) > 1 else 'page'} {', '.join(ramming)}" in cover
-    at = cover.index("Quick reference page")
-    assert at < cover.index("Ramming tables") < cover.index("Lashed pairs, struck, fires")
+    # play 32, moment 10: each part under the heading of the section it is printed in (A4's roster page takes the
+    # ramming tables, Letter's the damage table: under Fleet rosters), the whole contents in page order
+    assert contents_in_page_order(cover) == 12  # six sections, six parts
+
+
+def contents_in_page_order(cover: str) -> int:
+    """The cover's contents lines, (title, first page), each section's parts after it and before the next section,
+    every line's page no earlier than the line above's and a part's before the next section's; how many lines."""
+    import re
+
+    from shipyard.pack.sections import TITLES
+
+    lines = re.findall(r"(\S[^·]*?) (?:page|pp\.) (\d+)(?:, \d+)*", cover.split("Contents", 1)[1].split("Paper:")[0])
+    sections = set(TITLES.values())
+    assert lines and lines[0][0] in sections, lines
+    pages = [int(p) for _, p in lines]
+    assert pages == sorted(pages), lines
+    for k, (title, page) in enumerate(lines):
+        if title in sections:
+            continue
+        later = next((int(p) for t, p in lines[k + 1:] if t in sections), None)
+        assert later is None or int(page) < later, (title, page, later)
+    return len(lines)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -3704,3 +3725,22 @@ def test_p32_a_forts_magazine_never_explodes(bundled_packs, paper):
     assert forts
     for t in forts:
         assert t.count("(never explodes)") == t.count("Magazine")
+
+
+def test_p32_the_contents_files_a_part_under_the_section_printed_in_and_others_stay(tmp_path):
+    """Play 32, moment 10 (p1): the contents listed "Ramming tables page 3" under "Quick reference page 18". A part
+    printed in another section than the one its rule set lists it under is refiled under that one, in page order;
+    where every part is where it was listed (the other rule sets' orders logs, a part not printed), nothing moves."""
+    from shipyard.pack.cover import refiled_parts
+
+    class Doc:
+        marks = [("Fleet rosters", 3), ("Ramming tables", 3), ("Damage, sinking, surrender", 18), ("Forts", 19)]
+
+    plan = ["setup", "roster", "sheets", "reference"]
+    starts = {"setup": 2, "roster": 3, "sheets": 4, "reference": 18}
+    parts = {"reference": ("Ramming tables", "Damage, sinking, surrender", "Forts", "Not printed")}
+    assert refiled_parts(Doc(), plan, parts, starts) == {
+        "roster": ("Ramming tables",), "reference": ("Damage, sinking, surrender", "Forts", "Not printed")}
+    Doc.marks = [("Orders log · Union", 7), ("Orders log · Confederate", 8)]
+    assert refiled_parts(Doc(), plan, {"sheets": ("Orders log", "What the text leaves open")}, starts) is None
+    assert refiled_parts(Doc(), plan, None, starts) is None

@@ -146,6 +146,34 @@ def contents_entries(plan, notes: dict | None = None, parts: dict | None = None)
     return out
 
 
+def part_pages(doc, title: str) -> list[int]:
+    """The pages of the bookmarks that begin with a part's title (resolve_parts)."""
+    return sorted({p for mark, p in doc.marks if mark == title or mark.startswith(title + " ")})
+
+
+def refiled_parts(doc, plan, parts: dict | None, starts: dict[str, int]) -> dict | None:
+    """The parts as the drawn pack holds them: each under the section its first page falls in (`starts`: each
+    section's first page), in page order, the rule set's order where pages are equal; a part not printed stays where
+    it was listed, after the one listed before it. None where the contents already reads so (play 32, moment 10: a
+    rule set's roster page took the quick reference's ramming tables, and the contents listed 'Ramming tables page
+    3' under 'Quick reference page 18')."""
+    if not parts:
+        return None
+    listed = [(name, part) for name in plan for part in parts.get(name, ())]
+    filed: dict[str, list[tuple[int, int, str]]] = {}
+    last: dict[str, int] = {}
+    for k, (name, part) in enumerate(listed):
+        pages = part_pages(doc, part)
+        homes = [n for n in plan if n in starts and pages and starts[n] <= pages[0]]
+        where = homes[-1] if homes else name
+        at = pages[0] if pages else last.get(name, starts.get(name, 0))
+        last[name] = at
+        filed.setdefault(where, []).append((at, k, part))
+    new = {name: tuple(part for *_, part in sorted(filed[name])) for name in plan if name in filed}
+    old = {name: tuple(parts[name]) for name in plan if parts.get(name)}
+    return None if new == old else new
+
+
 def resolve_parts(doc, entries) -> None:
     """Each part's contents line, now the pack is drawn: its title and the page of the first bookmark that begins
     with it, or of each where several begin on pages of their own ('Orders log' finds 'Orders log · Union' on 7 and
@@ -153,7 +181,7 @@ def resolve_parts(doc, entries) -> None:
     for title, key, _ in entries:
         if not key.startswith("part:"):
             continue
-        pages = sorted({p for mark, p in doc.marks if mark == title or mark.startswith(title + " ")})
+        pages = part_pages(doc, title)
         if pages:
             doc.resolve(f"{key}:title", title)
             doc.resolve(f"{key}:page", "pp." if len(pages) > 1 else "page")
