@@ -979,8 +979,9 @@ def test_an_odd_broadside_says_its_odd_gun_is_to_starboard(library, ctx):
     # fire: Monongahela's port is inboard, so hers stays to starboard; Octorara's starboard is, so hers goes to port
     mono, octo, hartford = rows("uss-monongahela"), rows("uss-octorara"), rows("uss-hartford")
     assert mono["PORT M +2"] == (2, "2 × 32-pounder of 42 cwt · inboard: cannot fire, lost last")
-    assert mono["STBD M +2"] == (3, "as PORT, + the odd gun")
-    assert octo["PORT L +3"][0] == 2 and octo["STBD L +3"] == (1, "as PORT, less the odd gun · inboard: cannot fire, lost last")
+    # play 32, moment 10: "as PORT, less the odd gun" left the player asking which guns: unlike sides name their own
+    assert mono["STBD M +2"] == (3, "3 × 32-pounder of 42 cwt")
+    assert octo["PORT L +3"][0] == 2 and octo["STBD L +3"] == (1, "1 × 9-inch Dahlgren · inboard: cannot fire, lost last")
     assert hartford["STBD L +3"][1] == "as PORT"
 
 
@@ -2115,14 +2116,16 @@ def test_a_lashed_ships_odd_broadside_gun_is_outboard_and_her_inboard_battery_sa
 
     octorara = rows("uss-octorara")
     assert ("PORT L +3", 2, "2 × 9-inch Dahlgren") in octorara
-    assert ("STBD L +3", 1, "as PORT, less the odd gun · inboard: cannot fire, lost last") in octorara
+    assert ("STBD L +3", 1, "1 × 9-inch Dahlgren · inboard: cannot fire, lost last") in octorara
     assert all(note.endswith("inboard: cannot fire, lost last") == label.startswith("STBD") for label, _, note in octorara
                if label.startswith(("PORT", "STBD")))
     brooklyn = rows("uss-brooklyn")
     assert brooklyn[:2] == [("PORT L +3", 10, "10 × 9-inch Dahlgren · inboard: cannot fire, lost last"), ("STBD L +3", 10, "as PORT")]
     monongahela = rows("uss-monongahela")  # five 32-pdrs, port inboard: the odd one stays to starboard
-    assert ("STBD M +2", 3, "as PORT, + the odd gun") in monongahela
-    assert "STBD L +3 as PORT, less the odd gun · inboard: cannot fire, lost last" in " ".join(pack_pages)
+    assert ("STBD M +2", 3, "3 × 32-pounder of 42 cwt") in monongahela
+    # play 32, moment 10: Octorara's card printed "as PORT, less the odd gun" and the player could not tell which guns
+    pages = " ".join(pack_pages)
+    assert "STBD L +3 1 × 9-inch Dahlgren · inboard: cannot fire, lost last" in pages and "the odd gun" not in pages
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
