@@ -1344,7 +1344,7 @@ def test_the_set_up_page_warns_that_the_line_starts_in_close_order(pack_pages):
     """Replay 9: the Union line starts 2½ in apart with 2.2-2.4 in models, so the first speed difference is end-on
     contact, and the pack did not say so. Mobile Bay's turn-1 event for this rule set says it, and the rule it cites says what contact does."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:") or "Special rule How it plays" in p)
-    assert ("Close order: the line starts a few tenths of an inch bow to stern; a ship gaining on the one ahead meets her "
+    assert ("Close order (all game): the line starts a few tenths of an inch bow to stern; a ship gaining on the one ahead meets her "
             "stern (end-on contact: Collisions)") in setup
     qr = _reference(pack_pages)  # what it cites is the pack's own rule
     assert "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther" in qr
@@ -1519,7 +1519,7 @@ def test_the_close_order_event_warns_a_leader_slowed_by_hits_jams_the_line_behin
     """Defect (replay 12): with the line a few tenths apart and speed changing 2 kn a turn at most, one crippled
     leader jammed the whole wooden line at once: true to the rules, and now said where the close order is."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:"))
-    assert "(end-on contact: Collisions), so a leader slowed by hits jams the line behind her" in setup
+    assert "(end-on contact: Collisions), so a leader slowed by hits jams the line" in setup
 
 
 # ---------------------------------------------------------------------------------------------- replay 13 moments
@@ -2064,7 +2064,7 @@ def test_the_turn_1_event_tells_the_monitors_to_keep_their_column(pack_pages):
     """Replay 22, defect b (p2): 'monitors to starboard by the fort' read as a description or an order. It is
     the set-up's column kept: the event says so as an instruction, in the same three lines."""
     setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
-    assert "steams in at 4 kn, none turning;" in setup and "The gap: monitors keep their column, fort side." in setup
+    assert "steams in at 4 kn, none turning;" in setup and "The gap (all game): monitors keep their column, fort side." in setup
     assert "monitors to starboard by the fort" not in setup
 
 
@@ -2285,7 +2285,7 @@ def test_the_set_up_page_says_how_the_monitors_take_the_gap_past_the_torpedo_lin
     assert len(setup) == 1
     page = setup[0]
     assert "east: gap x 59½–62½ to Mobile Point" in page and "USS Tecumseh 59, 17½ 000°" in page
-    assert ("The gap: monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
+    assert ("The gap (all game): monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
             "in it): turn onto 045° before y 31½ (from y 30½: x 60 at y 31½, in the gap x 59½–62½)") in page
 
 
@@ -2457,7 +2457,7 @@ def test_r26_the_binding_note_says_where_to_turn_for_the_gap_in_its_own_row(pack
     assert "1 Binding: the Union line steams in at 4 kn, none turning; Tennessee and gunboats wait" in page
     # its own row, under the binding's turn 1 (a turn is printed once over its events, replay r27)
     assert "1 The gap" not in page
-    assert ("The gap: monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
+    assert ("The gap (all game): monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
             "in it): turn onto 045° before y 31½ (from y 30½: x 60 at y 31½, in the gap x 59½–62½)") in page
     assert "puts a centre in the clear" not in page
 
@@ -3129,3 +3129,14 @@ def test_p31_defects_one_carried_wording_the_torpedo_rows_and_the_flagships_scor
         words = pdf.pages[pack_pages.index(setup)].extract_words()
     besides = next(w for w in words if w["text"] == "besides")
     assert any(w["text"] == "4)" and abs(w["top"] - besides["top"]) < 1 for w in words)
+
+
+# ---------------------------------------------------------------------------------------------- play 32 (seed 2052)
+
+
+def test_p32_moment_9_close_order_and_the_gap_are_standing_rules_in_the_turn_1_row(pack_pages):
+    """Moment 9: Close order and The gap read as turn-1 notes or standing rules? Standing: each says 'all game', in the
+    turn 1 row the player reads as play starts (Binding alone says 'Orders free from turn 2')."""
+    setup = _setup_page(pack_pages)
+    assert "Orders free from turn 2 Close order (all game): the line starts a few tenths of an inch" in setup
+    assert "The gap (all game): monitors keep their column, fort side." in setup
