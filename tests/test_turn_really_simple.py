@@ -2087,7 +2087,8 @@ def test_a_lashed_pair_says_who_carries_whom_when_either_loses_speed_or_helm(pac
     first-named ship's helm is the pair's."""
     words = ctx.tables.require("lashed_losses").rows["reading"]
     qr = _reference(pack_pages)
-    assert ("round down to a ½ kn), not capped by the slower's: she is neither stopped nor drifting. Slowed, then "
+    assert ("round down to a ½ kn), not capped by the slower's: she is neither stopped nor drifting; speed hits "
+            "strike her own boxes, not her carrier's. Slowed, then "
             f"carried: in one turn, the pair keeps the lowest speed it made till the turn ends. {words}.") in qr
     for part in ("either may carry the other.", "From: the next half move (the 2nd: half that at most)",
                  "Both without speed (the carrier hit too): the pair stops at once",
@@ -3140,3 +3141,10 @@ def test_p32_moment_9_close_order_and_the_gap_are_standing_rules_in_the_turn_1_r
     setup = _setup_page(pack_pages)
     assert "Orders free from turn 2 Close order (all game): the line starts a few tenths of an inch" in setup
     assert "The gap (all game): monitors keep their column, fort side." in setup
+
+
+def test_p32_moment_6_speed_hits_on_a_carried_ship_strike_her_own_track(pack_pages):
+    """Moment 6: a lashed consort fouled and carried is hit for speed: where does the loss go? On her own SPEED boxes
+    (her 0 box struck: sinking, as The 0 box says), never her carrier's; printed in Carried, where the lashed card points."""
+    said = "speed hits strike her own boxes, not her carrier's"
+    assert f"she is neither stopped nor drifting; {said}" in _reference(pack_pages) and _said_once(pack_pages, said)
