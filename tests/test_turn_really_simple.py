@@ -436,7 +436,7 @@ def test_the_second_fire_window_is_for_ships_and_forts_not_yet_fired(pack_pages)
 def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifier(pack_pages, ctx):
     qr = _reference(pack_pages)
     assert "Large rifle +4" in qr and "Rifled gun" not in qr
-    assert "rifled +1, already in each factor printed here and on the cards." in qr
+    assert "rifled +1, already in each factor here and on the cards." in qr
     for row in ctx.tables.require("shooting_modifiers").rows:  # every other modifier is still listed
         assert row["key"] == "rifled" or row["label"] in qr, row
 
@@ -569,7 +569,7 @@ def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(
 
 def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_pages):
     assert ("Several hits: in a fire window every firer rolls before any hit is marked; then target by target, in "
-            "any order (one's effects change no other's), each hit, the nearest firer's first, rolls its own effect (1d6, a 6 then 2d6), marked before the next is rolled"
+            "any order (one's effects change no other's), each hit, the nearest firer's first (equally near: her owner picks), rolls its own effect (1d6, a 6 then 2d6), marked before the next is rolled"
             in _reference(pack_pages))
     page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
     assert "Several hits" in page
@@ -734,8 +734,9 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
              "the edge crosses any part of another ship's model or base, friend or foe, however little, it is masked, "
              "but not by a monitor's")
     assert _said_once(pack_pages, words) and _said_once(pack_pages, "no ship masks fire")
-    assert (f"Targets: each gun picks its own target among those it bears on and has in range; a gun with one can "
-            f"fire, even needing 7+ (her window is spent); a masked ship is no target: with none, her window passes to "
+    assert (f"Targets: each gun picks its own target, nearest or not, among those it bears on and has in range; a gun "
+            f"with one can fire, even needing 7+ (her window is spent); a masked ship is no target (close calls thrown "
+            f"first): with none, her window passes to "
             f"the 2nd; {words}") \
         in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: none}}\n",
@@ -858,7 +859,7 @@ def test_a_lashed_ship_carried_by_her_consort_is_not_stopped_and_need_not_strike
     qr, page = _reference(pack_pages), _readings(pack_pages)
     carried = ("Carried: a lashed ship with no speed left is carried at half her consort's top "
                "speed at most (her first SPEED box not struck; round down to a ½ kn), not capped by the slower's: she "
-               "is neither stopped nor drifting")
+               "is neither stopped nor drifting")  # then play 32's speed hits on her
     assert carried in qr and _said_once(pack_pages, carried.split(": ", 1)[1])
     assert "if drifting or aground (not stopped by order, nor carried, nor sinking) with no gun able to fire" in qr
     assert "stopped and drifts (lashed, carried)" not in qr + page
@@ -904,7 +905,8 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
     fort fires in one window a turn; a ship holds for the 2nd by writing F2 in her orders, and a fort, which writes
     none, fires in the 1st window it has a ship in range."""
     qr = _reference(pack_pages)
-    assert "1st fire guns that bear may fire (1d6) or hold; one window a turn: the 1st if any can, held or not, unless F2" in qr
+    assert ("1st fire guns that bear fire (1d6) or hold, both sides at once: all thrown, then marked; one window a "
+            "turn: the 1st if any can, held or not, unless F2") in qr
     assert "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
     assert len(logs) == 2 and all("RAM and whom, F2 (fires in the 2nd; jot 1 or 2 when spent), CAST OFF" in p for p in logs)
@@ -979,8 +981,9 @@ def test_an_odd_broadside_says_its_odd_gun_is_to_starboard(library, ctx):
     # fire: Monongahela's port is inboard, so hers stays to starboard; Octorara's starboard is, so hers goes to port
     mono, octo, hartford = rows("uss-monongahela"), rows("uss-octorara"), rows("uss-hartford")
     assert mono["PORT M +2"] == (2, "2 × 32-pounder of 42 cwt · inboard: cannot fire, lost last")
-    assert mono["STBD M +2"] == (3, "as PORT, + the odd gun")
-    assert octo["PORT L +3"][0] == 2 and octo["STBD L +3"] == (1, "as PORT, less the odd gun · inboard: cannot fire, lost last")
+    # play 32, moment 10: "as PORT, less the odd gun" left the player asking which guns: unlike sides name their own
+    assert mono["STBD M +2"] == (3, "3 × 32-pounder of 42 cwt")
+    assert octo["PORT L +3"][0] == 2 and octo["STBD L +3"] == (1, "1 × 9-inch Dahlgren · inboard: cannot fire, lost last")
     assert hartford["STBD L +3"][1] == "as PORT"
 
 
@@ -1343,7 +1346,7 @@ def test_the_set_up_page_warns_that_the_line_starts_in_close_order(pack_pages):
     """Replay 9: the Union line starts 2½ in apart with 2.2-2.4 in models, so the first speed difference is end-on
     contact, and the pack did not say so. Mobile Bay's turn-1 event for this rule set says it, and the rule it cites says what contact does."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:") or "Special rule How it plays" in p)
-    assert ("Close order: the line starts a few tenths of an inch bow to stern; a ship gaining on the one ahead meets her "
+    assert ("Close order (all game): the line starts a few tenths of an inch bow to stern; a ship gaining on the one ahead meets her "
             "stern (end-on contact: Collisions)") in setup
     qr = _reference(pack_pages)  # what it cites is the pack's own rule
     assert "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther" in qr
@@ -1518,7 +1521,7 @@ def test_the_close_order_event_warns_a_leader_slowed_by_hits_jams_the_line_behin
     """Defect (replay 12): with the line a few tenths apart and speed changing 2 kn a turn at most, one crippled
     leader jammed the whole wooden line at once: true to the rules, and now said where the close order is."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:"))
-    assert "(end-on contact: Collisions), so a leader slowed by hits jams the line behind her" in setup
+    assert "(end-on contact: Collisions), so a leader slowed by hits jams the line" in setup
 
 
 # ---------------------------------------------------------------------------------------------- replay 13 moments
@@ -1811,7 +1814,8 @@ def test_a_gun_with_a_target_can_fire_even_needing_7_plus_and_so_spends_her_wind
     in reach, at 7+: could they fire, spending the 1st window? Yes: a gun that bears on a target in range (and in
     view) can fire whatever it needs, so "can" is read off the table, not the dice; said where a target is defined."""
     words = "a gun with one can fire, even needing 7+ (her window is spent)"
-    assert f"Targets: each gun picks its own target among those it bears on and has in range; {words}" in _reference(pack_pages)
+    assert (f"Targets: each gun picks its own target, nearest or not, among those it bears on and has in range; {words}"
+            in _reference(pack_pages))
     assert _said_once(pack_pages, words)
 
 
@@ -1828,7 +1832,7 @@ def test_several_firers_hits_on_one_ship_are_resolved_nearest_firer_first(pack_p
     """Replay 24, moment 3 (p8 Several hits, Which gun is lost): Winnebago's and Lackawanna's hits on Gaines took
     "the largest gun that bears on the firer", so their order decided which guns went, and nothing gave it. The
     nearest firer's hits are rolled first (a range every player has just measured)."""
-    words = "each hit, the nearest firer's first, rolls its own effect"
+    words = "each hit, the nearest firer's first (equally near: her owner picks), rolls its own effect"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1988,8 +1992,8 @@ def test_the_half_move_in_the_sequence_says_to_step_it_in_quarters_near_another_
 def test_firing_is_a_ships_choice_and_only_f2_lets_her_wait_for_the_second_window(pack_pages):
     """Replay 21, moment 1 (p11 sequence): may a ship hold her fire, or hold it for the 2nd window? The text's
     windows say 'may fire', so any gun may hold; to wait for the 2nd she writes F2, in the same line."""
-    assert ("1st fire guns that bear may fire (1d6) or hold; one window a turn: the 1st if any can, held or not, "
-            "unless F2") in _reference(pack_pages)
+    assert ("1st fire guns that bear fire (1d6) or hold, both sides at once: all thrown, then marked; one window a "
+            "turn: the 1st if any can, held or not, unless F2") in _reference(pack_pages)
 
 
 def test_a_list_keeps_pivots_and_turrets_from_firing_to_her_high_side(pack_pages):
@@ -2063,7 +2067,7 @@ def test_the_turn_1_event_tells_the_monitors_to_keep_their_column(pack_pages):
     """Replay 22, defect b (p2): 'monitors to starboard by the fort' read as a description or an order. It is
     the set-up's column kept: the event says so as an instruction, in the same three lines."""
     setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
-    assert "steams in at 4 kn, none turning;" in setup and "The gap: monitors keep their column, fort side." in setup
+    assert "steams in at 4 kn, none turning;" in setup and "The gap (all game): monitors keep their column, fort side." in setup
     assert "monitors to starboard by the fort" not in setup
 
 
@@ -2086,7 +2090,8 @@ def test_a_lashed_pair_says_who_carries_whom_when_either_loses_speed_or_helm(pac
     first-named ship's helm is the pair's."""
     words = ctx.tables.require("lashed_losses").rows["reading"]
     qr = _reference(pack_pages)
-    assert ("round down to a ½ kn), not capped by the slower's: she is neither stopped nor drifting. Slowed, then "
+    assert ("round down to a ½ kn), not capped by the slower's: she is neither stopped nor drifting; speed hits "
+            "strike her own boxes, not her carrier's. Slowed, then "
             f"carried: in one turn, the pair keeps the lowest speed it made till the turn ends. {words}.") in qr
     for part in ("either may carry the other.", "From: the next half move (the 2nd: half that at most)",
                  "Both without speed (the carrier hit too): the pair stops at once",
@@ -2115,14 +2120,16 @@ def test_a_lashed_ships_odd_broadside_gun_is_outboard_and_her_inboard_battery_sa
 
     octorara = rows("uss-octorara")
     assert ("PORT L +3", 2, "2 × 9-inch Dahlgren") in octorara
-    assert ("STBD L +3", 1, "as PORT, less the odd gun · inboard: cannot fire, lost last") in octorara
+    assert ("STBD L +3", 1, "1 × 9-inch Dahlgren · inboard: cannot fire, lost last") in octorara
     assert all(note.endswith("inboard: cannot fire, lost last") == label.startswith("STBD") for label, _, note in octorara
                if label.startswith(("PORT", "STBD")))
     brooklyn = rows("uss-brooklyn")
     assert brooklyn[:2] == [("PORT L +3", 10, "10 × 9-inch Dahlgren · inboard: cannot fire, lost last"), ("STBD L +3", 10, "as PORT")]
     monongahela = rows("uss-monongahela")  # five 32-pdrs, port inboard: the odd one stays to starboard
-    assert ("STBD M +2", 3, "as PORT, + the odd gun") in monongahela
-    assert "STBD L +3 as PORT, less the odd gun · inboard: cannot fire, lost last" in " ".join(pack_pages)
+    assert ("STBD M +2", 3, "3 × 32-pounder of 42 cwt") in monongahela
+    # play 32, moment 10: Octorara's card printed "as PORT, less the odd gun" and the player could not tell which guns
+    pages = " ".join(pack_pages)
+    assert "STBD L +3 1 × 9-inch Dahlgren · inboard: cannot fire, lost last" in pages and "the odd gun" not in pages
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2282,7 +2289,7 @@ def test_the_set_up_page_says_how_the_monitors_take_the_gap_past_the_torpedo_lin
     assert len(setup) == 1
     page = setup[0]
     assert "east: gap x 59½–62½ to Mobile Point" in page and "USS Tecumseh 59, 17½ 000°" in page
-    assert ("The gap: monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
+    assert ("The gap (all game): monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
             "in it): turn onto 045° before y 31½ (from y 30½: x 60 at y 31½, in the gap x 59½–62½)") in page
 
 
@@ -2433,7 +2440,7 @@ def test_r26_moment_8_a_drift_into_a_torpedo_field_takes_a_test(pack_pages, tmp_
     qr = _reference(pack_pages)
     assert ("that ended it in a field or crossed one, however often (her centre on its edge is in it), and as a turn "
             "ends, for each whose drift ended in one or crossed one: roll 1d6") in qr
-    assert "6 End of turn FIRE, aground rolls; drift (field: torpedo test)" in qr  # where she is then
+    assert "6 End of turn FIRE, aground rolls; drift (torpedo test)" in qr  # where she is then
     text = _house_pack_text(tmp_path, "really-simple:\n  torpedo_drift: {rows: {drift: waits}}\n", "--no", "sheets",
                             "--jobs", "1")
     assert "not for a drift at a turn's end: she tests as the next half move ends: roll 1d6" in text
@@ -2454,7 +2461,7 @@ def test_r26_the_binding_note_says_where_to_turn_for_the_gap_in_its_own_row(pack
     assert "1 Binding: the Union line steams in at 4 kn, none turning; Tennessee and gunboats wait" in page
     # its own row, under the binding's turn 1 (a turn is printed once over its events, replay r27)
     assert "1 The gap" not in page
-    assert ("The gap: monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
+    assert ("The gap (all game): monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
             "in it): turn onto 045° before y 31½ (from y 30½: x 60 at y 31½, in the gap x 59½–62½)") in page
     assert "puts a centre in the clear" not in page
 
@@ -2698,19 +2705,20 @@ def test_r28_moment_1_a_targets_own_consort_masks_her_and_the_other_reading_is_a
 def test_r28_moment_2_a_line_of_fire_too_close_to_call_is_settled_by_a_die_from_the_table(pack_pages, tmp_path):
     """Moment 2 (T2, T3): lines that grazed a model's corner by 0.01 to 0.2 in, which no club can measure on a cloth,
     and no way to settle a close call. A die settles it, its score from line_of_fire, so a house rule reaches it."""
-    said = "over it or clear): 1d6, 4+ masks it"
+    said = "over it or clear): 1d6 a line (all her guns on it), 4+ masks it"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
     # one house-ruled pack for the die's score and (play 30, moment 3) the close call's distance
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: ships, close_call_masked_on: 5, "
                             "close_call_mm: 2}}\n", "--no", "sheets", "--jobs", "1")
-    assert "(the edge within 2 mm of her outline, over it or clear): 1d6, 5+ masks it" in text and said not in text
+    assert ("(the edge 2 mm or less off her outline, over it or clear): 1d6 a line (all her guns on it), 5+ masks "
+            "it") in text and said not in text
 
 
 def test_r28_moment_3_a_ship_whose_every_target_is_masked_keeps_her_window_for_the_2nd(pack_pages):
     """Moment 3 (T3, CSS Tennessee): Selma's model masked every line she had. Was her 1st window spent? No: a masked
     ship is no target, so no gun of hers can fire and her window passes to the 2nd; said in one clause where a
     target is defined, not pieced together from two."""
-    said = "a masked ship is no target: with none, her window passes to the 2nd"
+    said = "a masked ship is no target (close calls thrown first): with none, her window passes to the 2nd"
     qr = _reference(pack_pages)
     assert f"(her window is spent); {said}" in qr and _said_once(pack_pages, said)
 
@@ -2726,7 +2734,8 @@ def test_r28_moment_4_a_lashed_ships_inboard_guns_facing_the_firer_count_as_not_
 def test_r28_moment_5_several_hits_on_several_targets_are_rolled_target_by_target_in_any_order(pack_pages):
     """Moment 5: the fort and the water battery hit six or seven ships a window; the order within one target was
     said, not across targets. Target by target, in any order, for one ship's effects change no other's."""
-    said = "then target by target, in any order (one's effects change no other's), each hit, the nearest firer's first"
+    said = ("then target by target, in any order (one's effects change no other's), each hit, the nearest firer's first "
+            "(equally near: her owner picks)")
     assert f"Several hits: in a fire window every firer rolls before any hit is marked; {said}" in _reference(pack_pages)
     assert _said_once(pack_pages, said)
 
@@ -2932,7 +2941,7 @@ def test_p30_moment_3_too_close_to_call_is_a_distance_in_mm_from_the_table(pack_
     """Moment 3 (p11 Targets): 'too close to call' with no distance: when is a line a close call? The ruler's edge
     within 3 mm of a model's outline, over it or clear of it (line_of_fire.close_call_mm); the r28 moment 2 test
     builds the house-ruled pack that shows a house rule reaches it."""
-    said = "too close to call (the edge within 3 mm of her outline, over it or clear): 1d6, 4+ masks it"
+    said = "too close to call (the edge 3 mm or less off her outline, over it or clear): 1d6 a line"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
 
 
@@ -3126,3 +3135,65 @@ def test_p31_defects_one_carried_wording_the_torpedo_rows_and_the_flagships_scor
         words = pdf.pages[pack_pages.index(setup)].extract_words()
     besides = next(w for w in words if w["text"] == "besides")
     assert any(w["text"] == "4)" and abs(w["top"] - besides["top"]) < 1 for w in words)
+
+
+# ---------------------------------------------------------------------------------------------- play 32 (seed 2052)
+
+
+def test_p32_moments_1_and_7_a_knot_is_an_inch_said_with_a_speed_and_fewer_inches_at_will(pack_pages):
+    """Moment 1 (turn 1): may a ship move fewer inches than her speed at will, turn 1 or any turn? Yes, as the text's
+    orders ("number of inches moved, up to ...") and Speed this turn read. Moment 7: steam pipes hit, the player wrote
+    3 kn and moved 2 in: the knots-to-inches line works a speed through, half move and all."""
+    qr = _reference(pack_pages)
+    assert "Movement 1 knot = 1 in a turn at 1/1200 (3 kn: 3 in, 1½ a half move), or fewer at will (turn 1 too). Turns:" in qr
+    assert "whatever inches she writes" in qr
+
+
+def test_p32_moment_2_both_sides_fire_at_once_said_in_the_sequence(pack_pages):
+    """Moment 2: do both sides fire simultaneously in a window (all shots thrown, then all marked)? Said in the
+    sequence's 1st fire row, which the 2nd's 'as the 1st' carries."""
+    qr = _reference(pack_pages)
+    assert "1st fire guns that bear fire (1d6) or hold, both sides at once: all thrown, then marked;" in qr
+    assert "2nd fire as the 1st;" in qr
+
+
+def test_p32_moments_3_4_and_8_the_close_call_throw_its_edge_and_when_it_is_thrown(pack_pages):
+    """Moment 3: one close-call throw per gun, per firer or per line? One a line of fire, for all her guns on it.
+    Moment 8: is exactly 3 mm a close call? Yes: 3 mm or less. Moment 4: target masked, the others only close calls:
+    does the window pass, or are the close calls thrown first? Thrown first: a ship whose every line is then masked
+    keeps her window for the 2nd."""
+    qr = _reference(pack_pages)
+    said = "too close to call (the edge 3 mm or less off her outline, over it or clear): 1d6 a line (all her guns on it), 4+ masks it"
+    assert said in qr and _said_once(pack_pages, said) and "within 3 mm" not in qr
+    assert "a masked ship is no target (close calls thrown first): with none, her window passes to the 2nd" in qr
+
+
+def test_p32_moment_5_any_target_nearest_or_not_and_equally_near_firers_hits_in_her_owners_order(pack_pages):
+    """Moment 5: whom must a fort or ship target when two are equally near, and whose hits go first? No gun must take
+    the nearest; equally near firers' hits are marked in the target's owner's order."""
+    qr = _reference(pack_pages)
+    assert "Targets: each gun picks its own target, nearest or not, among those it bears on" in qr
+    assert "each hit, the nearest firer's first (equally near: her owner picks), rolls its own effect" in qr
+
+
+def test_p32_moment_6_speed_hits_on_a_carried_ship_strike_her_own_track(pack_pages):
+    """Moment 6: a lashed consort fouled and carried is hit for speed: where does the loss go? On her own SPEED boxes
+    (her 0 box struck: sinking, as The 0 box says), never her carrier's; printed in Carried, where the lashed card points."""
+    said = "speed hits strike her own boxes, not her carrier's"
+    assert f"she is neither stopped nor drifting; {said}" in _reference(pack_pages) and _said_once(pack_pages, said)
+
+
+def test_p32_moment_9_close_order_and_the_gap_are_standing_rules_in_the_turn_1_row(pack_pages):
+    """Moment 9: Close order and The gap read as turn-1 notes or standing rules? Standing: each says 'all game', in the
+    turn 1 row the player reads as play starts (Binding alone says 'Orders free from turn 2')."""
+    setup = _setup_page(pack_pages)
+    assert "Orders free from turn 2 Close order (all game): the line starts a few tenths of an inch" in setup
+    assert "The gap (all game): monitors keep their column, fort side." in setup
+
+
+def test_p32_moment_10_octoraras_rows_name_their_guns(pack_pages):
+    """Moment 10: Octorara's card read 'as PORT, less the odd gun' and the player could not tell which guns: a side
+    of another count than the port one names its own guns."""
+    cards = " ".join(_card_pages(pack_pages))
+    assert "PORT L +3 2 × 9-inch Dahlgren" in cards and "STBD L +3 1 × 9-inch Dahlgren · inboard" in cards
+    assert "STBD M +2 3 × 32-pounder of 42 cwt" in cards and "odd gun" not in cards

@@ -124,7 +124,7 @@ def shooting_parts(derived: list, ctx, size: float | None = None) -> list[list[B
     rifled = signed(modifier(t, "rifled")[0])
     # end-on said under the modifier a player reads it by, not in the arcs (replay 29: missed there, three turns replayed)
     parts.append(body(f"End-on: {reading(t, 'End-on')}. Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
-                       f"printed here and on the cards. Steam-filled: {reading(t, 'Steam-filled')}."))
+                       f"here and on the cards. Steam-filled: {reading(t, 'Steam-filled')}."))
     hits = [_heading("On a hit, roll 1d6"),
             _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
             body(f"Several hits: {reading(t, 'Several hits')}. Sinking: {reading(t, 'Sinking countdown')}.")]
@@ -186,7 +186,11 @@ def movement(derived: list, ctx, size: float | None = None) -> list[Block]:
         return []
     m = t.require("movement").rows
     dr = t.require("drifting").rows
-    text = (f"1 knot = {number(scale_factor(ctx)[0] * float(m.get('inches_per_knot', 1)))} in a turn at {ctx.scale}. "
+    per_kn = scale_factor(ctx)[0] * float(m.get('inches_per_knot', 1))
+    # play 32, moments 1 and 7: may she move fewer inches than her speed (turn 1 too)? And the player who wrote 3 kn
+    # (steam pipes) moved 2 in: the knots-to-inches line with a worked speed, and fewer inches at will
+    text = (f"1 knot = {number(per_kn)} in a turn at {ctx.scale} (3 kn: {number(3 * per_kn)} in, "
+            f"{number(1.5 * per_kn)} a half move), or fewer at will (turn 1 too). "
             f"Turns: {reading(t, 'Turns in the orders')}. "
             # her speed, said where she moves (replay 29: only on the orders logs, and asked every turn)
             f"Speed this turn: {reading(t, 'Speed this turn')}. Astern: {number(float(m.get('astern_fraction', 0.5)))} of her top "

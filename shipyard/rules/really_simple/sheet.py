@@ -170,8 +170,10 @@ def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
     for k, g in enumerate(groups):  # a starboard battery that matches the port one is said once
         port = next((p for p in groups[:k] if p.bears == "port" and (p.size, p.rifled) == (g.size, g.rifled)), None)
         if g.bears == "starboard" and port is not None and _models(port) == _models(g):
-            notes[k] = ("as PORT" if port.count == g.count else f"as PORT, + {ODD_GUN}" if g.count > port.count
-                        else f"as PORT, less {ODD_GUN}")  # a lashed ship's odd gun on her outboard side (odd_gun)
+            # sides of unlike counts name their own guns (play 32, moment 10: "as PORT, less the odd gun" left
+            # Octorara's player asking which guns): only a side that matches the port one, gun for gun, says "as PORT"
+            if port.count == g.count:
+                notes[k] = "as PORT"
     inboard = None if s.is_fort else inboard_side(ctx, unit)
     mark = ctx.tables.require("odd_gun").rows.get("inboard_mark", "") if inboard else ""
     for k, g in enumerate(groups):  # a lashed ship's inboard battery: said on its row, where she looks for her guns
@@ -194,7 +196,6 @@ def model_breaks(group) -> tuple[int, ...]:
     return tuple(sum(counts[:k + 1]) for k in range(len(counts) - 1)) if len(counts) == len(group.names) else ()
 
 
-ODD_GUN = "the odd gun"  # a broadside of an odd number: half a side, the odd one to starboard (words.mount_bearings)
 
 
 def _row_name(name: str) -> str:
