@@ -608,7 +608,7 @@ def test_the_orders_log_has_a_code_for_casting_off_and_says_a_ram_needs_none(lib
     """Moment 12: no order code for casting off or ramming in the orders log's codes (the quick reference's; a full
     sheet's log legend says the same codes)."""
     assert ("tactical BD board, SS scuttle, AN anchor, GR run aground; ours: CO cast off, HS hold under steam (I, no "
-            "drift: a target Immobile, +1; her own fire as stationary, no firer modifier); a ram is a move into contact") in reference_text(library, "mobile-bay-1864")
+            "drift: a target Immobile, +1, her own fire no firer modifier); a ram is a move into contact") in reference_text(library, "mobile-bay-1864")
 
 
 def test_a_wreck_is_marked_by_a_counter_the_pack_prints(mobile_bay_text, mobile_bay_pages):
@@ -779,8 +779,10 @@ def test_a_turret_hit_that_gets_through_goes_on_the_turrets_tdp(mobile_bay_text)
     """Replay 6, moment 4: only the deflected case named the turret's track; where does a pierced turret's damage
     go? On that turret's TDP too, as the text's turret Gun Port hit does; every other location's on the Hull."""
     assert ("Deflected a deflected shot does its range column's figure after the slash (Table 17: Heavy at S, 6/1, "
-            "does 1) on the deflecting armour's track (a turret's TDP, else the Hull), as a pierced turret's, a critical "
+            "does 1) on the deflecting armour's track (a turret's TDP, else the Hull), a critical "
             "nothing more") in mobile_bay_text
+    # play 32: the pierced turret's track is said in the Turret guns row ("as a pierced turret's" left p22)
+    assert "a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
 
 
 def test_table_16s_star_and_dash_are_said_in_words(mobile_bay_text):
@@ -1196,14 +1198,14 @@ def test_a_fort_is_obscured_by_what_hides_the_firer_from_its_mark(mobile_bay_tex
     base. Ours: the share of the firer's own base hidden, seen from the fort's mark (what hides one hides the other).
     Replay 19, defect b (p22): "a fort: the share of the firer's own base" did not say who fires at whom: a ship firing
     at the fort."""
-    assert ("firing at a fort (it has no base, ours): the share of the firer's own base others hide (her lashed "
+    assert ("at a fort (no base, ours): the share of the firer's own base others hide (her lashed "
             "partner too), seen from the fort's mark;" in mobile_bay_text)
 
 
 def test_a_miss_that_hits_the_vessel_in_the_way_says_which_and_at_what_range(mobile_bay_text):
     """Replay 13, moment 2 (p23): several bases partly in the way, which takes the hit, at which range and aspect?"""
-    assert ("hits the vessel in the way, own side's too (ours: of several, the one the line from the gun to the target's centre "
-            "crosses nearest the gun, else the one hiding most; the hit as it fell") in mobile_bay_text
+    assert ("hits the vessel in the way, own side's too (ours: of several, the one nearest the gun on the line to the "
+            "target's centre, else the one hiding most; the hit as it fell") in mobile_bay_text
 
 
 def test_a_critical_that_tests_no_armour_is_never_deflected(mobile_bay_text):
@@ -1427,8 +1429,8 @@ def test_a_deflected_gun_hit_on_a_turret_gun_says_its_track(mobile_bay_text):
     """Replay 17, moment 1 (p21): the Deflected line puts the figure after the slash on "a turret's TDP", the Gun hit
     line "on the Hull, a turret gun's too": which for a deflected hit on Tecumseh's gun? The Gun hit line says both:
     pierced on the Hull, deflected on the armour that stopped it, the turret's TDP."""
-    assert ("on the Hull. Deflected: no gun lost; the after-slash figure on the stopping armour's "
-            "track") in mobile_bay_text
+    assert "on the Hull. Deflected: no gun lost, as the Deflected rule (a turret gun's: its TDP)" in mobile_bay_text
+    assert "after the slash (Table 17: Heavy at S, 6/1, does 1) on the deflecting armour's track" in mobile_bay_text
     assert "a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text  # sotw33: Turret guns
 
 
@@ -1741,7 +1743,7 @@ def test_a_hit_on_the_vessel_in_the_way_is_not_rolled_again(mobile_bay_text):
     """Replay 22, defect c (p22): "at the range and aspect to her": roll to hit again with her numbers, or take the hit
     as it fell? As it fell (the text's Nahant takes the 6 that missed Atlanta); her range and aspect pick only its
     location, armour and damage."""
-    assert "the hit as it fell, her range and aspect for the rest)" in mobile_bay_text  # sotw36: in fewer words
+    assert "the hit as it fell, her own range and aspect)" in mobile_bay_text  # sotw36, play 32 (p22): in fewer words
 
 
 def test_a_random_gun_of_two_or_three_is_never_thrown_again(mobile_bay_pages):
@@ -1877,7 +1879,7 @@ def test_a_howitzers_band_past_dir_is_said_to_be_indirect_on_her_sheet(mobile_ba
 def test_holding_under_steam_is_immobile_to_a_gunner(mobile_bay_text):
     """Replay 24, moment 14 (p2, p22): is a ship holding under steam at 0 kn "Immobile" for Table 10's +1? Yes: HS is
     speed I (no drift), and she is a target Immobile."""
-    assert "HS hold under steam (I, no drift: a target Immobile, +1; her own fire as stationary, no firer modifier)" in mobile_bay_text
+    assert "HS hold under steam (I, no drift: a target Immobile, +1, her own fire no firer modifier)" in mobile_bay_text
 
 
 def test_table_13s_d5_says_how_to_throw_it_with_a_d10(mobile_bay_text):
@@ -2628,8 +2630,7 @@ def test_the_wheel_hit_has_its_own_row_and_a_deflected_turret_gun_hit_its_track_
         ref = _reference(pages)
         assert "Wheel hit * from the broadside, the wheel facing the firer, a lashed partner between or not; its WDP, not HDP" in ref
         assert "Casemate, Wheel" not in ref
-        assert ("Deflected: no gun lost; the after-slash figure on the stopping armour's track (a turret gun's: the "
-                "turret's TDP, not HDP)") in ref
+        assert "Deflected: no gun lost, as the Deflected rule (a turret gun's: its TDP)" in ref  # play 32: p22 eased
 
 
 def test_a_lashed_pairs_angled_view_is_read_by_the_line_to_the_targets_centre(bundled_packs):
@@ -2877,7 +2878,7 @@ def test_play32_a_forts_guns_past_its_cap_and_a_misfires_random_gun(mobile_bay_p
 def test_play32_holding_under_steam_fires_as_stationary_and_fire_is_marked_after_both_throw(mobile_bay_text):
     """Play 32, moments 8 and 11: a ship holding under steam: stationary or moving to her own gunners? And with both
     sides firing at once, whose hits are marked first?"""
-    assert "HS hold under steam (I, no drift: a target Immobile, +1; her own fire as stationary, no firer modifier)" in mobile_bay_text
+    assert "HS hold under steam (I, no drift: a target Immobile, +1, her own fire no firer modifier)" in mobile_bay_text
     assert "still fires; both sides throw, then mark, each its hits in the order thrown" in mobile_bay_text
 
 
@@ -2914,3 +2915,14 @@ def test_play32_the_readings_intro_speaks_to_a_player_not_of_files(mobile_bay_pa
     assert ("Rules the surviving text lost or leaves open, as this pack plays them; where a club may play another "
             "reading, the last column names it.") in page
     assert "house-rules file" not in page and "House-rule option" not in page and "Other reading" in page
+
+
+def test_play32_the_last_page_says_nothing_twice(mobile_bay_pages):
+    """Play 32, moment 17: page 22 is too dense. What it said twice is said once (a pierced turret's track in the
+    Turret guns row, a deflected Gun hit's by the Deflected rule), the Obscured and Wheel rows in fewer words, the
+    type no smaller, the pack still 22 pages."""
+    last = mobile_bay_pages[-1]
+    assert len(mobile_bay_pages) == 22 and "Empty tracks and part armour" in last
+    assert "as a pierced turret's" not in last and "the stopping armour's track" not in last
+    assert "low hulls or tall alike (ours); at a fort (no base, ours):" in last
+    assert "turning away from it one manoeuvrability poorer. Both (or her only wheel): a level slower a turn to Immobile" in last
