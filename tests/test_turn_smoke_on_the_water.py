@@ -1399,10 +1399,10 @@ def test_a_shell_bursting_on_a_fort_drives_its_gunners_off_and_a_house_rule_play
     from shipyard.rules.smoke_on_the_water.sheet import fort_boxes
     forts = [p for p in mobile_bay_pages if "Fire log" in p]
     assert forts and all("Silenced (SDP 0) Driven off (−1 next turn) *" in p for p in forts)
-    assert ("Gunners driven off a shell from S or nearer bursting on a fort (roll detonation, pierced or not): its guns "
+    assert ("Gunners driven off a shell from M or nearer bursting on a fort (roll detonation, pierced or not): its guns "
             "-1 next turn") in mobile_bay_text
     assert ("a shell *: nothing (cottonclad: a detonation roll, fire test marker); a fort: Gunners driven off, if it "
-            "bursts from S or nearer") in mobile_bay_text
+            "bursts from M or nearer") in mobile_bay_text
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  gunners_driven_off:\n    rows: {play: false}\n")
     ctx = RS.context(library, house)
@@ -1605,7 +1605,7 @@ def test_a_fire_a_marker_sends_out_of_control_burns_so_in_that_phase(mobile_bay_
 def test_several_shells_bursting_on_a_fort_drive_its_gunners_off_once(mobile_bay_text):
     """Replay 20, moment 2 (p15, p22): three shells burst on Fort Morgan in one turn: -1 each, or -1 once? Once (the
     fort's one box): the gunners are under cover or not."""
-    assert ("Gunners driven off a shell from S or nearer bursting on a fort (roll detonation, pierced or not): its guns "
+    assert ("Gunners driven off a shell from M or nearer bursting on a fort (roll detonation, pierced or not): its guns "
             "-1 next turn, however many burst gunners_driven_off") in mobile_bay_text
 
 
@@ -1643,7 +1643,7 @@ def test_a_forts_driven_off_box_says_when_to_tick_and_clear_it(mobile_bay_pages,
     gunnery (the box's label has no room to widen). A house rule that plays without it prints neither."""
     from shipyard.rules.smoke_on_the_water.sheet import fort_box_rules
     forts = " ".join(p for p in mobile_bay_pages if "Fire log" in p)
-    assert forts.count("Driven off: burst from S or nearer: tick, guns −1 next turn only, erase") == 2
+    assert forts.count("Driven off: burst within M: tick, guns −1 next turn only, erase") == 2
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  gunners_driven_off:\n    rows: {play: false}\n")
     block = fort_box_rules(RS.context(library, house), compact=True)
@@ -2721,7 +2721,7 @@ def test_driven_off_says_how_long_it_lasts_the_same_way_on_the_sheet_and_the_cou
     forts = [p for p in mobile_bay_pages if "Fire log" in p and "Driven off:" in p]
     counters = [p for p in mobile_bay_pages if "Driven off Fort Morgan" in p]
     assert forts and counters
-    assert all(f"Driven off: burst from S or nearer: tick, {words} only, erase" in p for p in forts)
+    assert all(f"Driven off: burst within M: tick, {words} only, erase" in p for p in forts)
     assert all(f"Driven off Fort Morgan {words}" in p for p in counters)
 
 
@@ -2898,14 +2898,14 @@ def test_play32_an_empty_hull_is_abandoned_at_once_burns_on_and_the_speed_cap_bi
     assert "each machinery box struck -1 level; from her next orders, down to it at once" in mobile_bay_text
 
 
-def test_play32_gunners_are_driven_off_only_by_a_shell_from_short_range_or_nearer(mobile_bay_pages, mobile_bay_text):
+def test_play32_gunners_are_driven_off_only_by_a_shell_from_medium_range_or_nearer(mobile_bay_pages, mobile_bay_text):
     """Play 32, moment 6: every shell bursting on a fort at any range drove its gunners off, and the forts fired at -1
-    nearly every turn. Ours (reconstructed): only a shell from the firing gun's S band or nearer (grape and canister
-    range), said in the readings, on the fort sheets and in the Deflected line."""
-    assert RS.tables().require("gunners_driven_off").rows["within"] == "S or nearer"
-    assert "Gunners driven off a shell from S or nearer bursting on a fort" in mobile_bay_text
-    assert "a fort: Gunners driven off, if it bursts from S or nearer" in mobile_bay_text
-    assert all("Driven off: burst from S or nearer: tick, guns −1 next turn only, erase" in p
+    nearly every turn. Ours (reconstructed): only a shell from the firing gun's M band or nearer (the ships
+    abreast, not the long-range approach), said in the readings, on the fort sheets and in the Deflected line."""
+    assert RS.tables().require("gunners_driven_off").rows["within"] == "M or nearer"
+    assert "Gunners driven off a shell from M or nearer bursting on a fort" in mobile_bay_text
+    assert "a fort: Gunners driven off, if it bursts from M or nearer" in mobile_bay_text
+    assert all("Driven off: burst within M: tick, guns −1 next turn only, erase" in p
                for p in mobile_bay_pages if "Fire log" in p)
 
 
@@ -2926,3 +2926,20 @@ def test_play32_the_last_page_says_nothing_twice(mobile_bay_pages):
     assert "as a pierced turret's" not in last and "the stopping armour's track" not in last
     assert "low hulls or tall alike (ours); at a fort (no base, ours):" in last
     assert "turning away from it one manoeuvrability poorer. Both (or her only wheel): a level slower a turn to Immobile" in last
+
+
+def test_play32_the_sloops_under_the_forts_fire_are_driven_off_only_from_the_band_the_reading_names(library, tmp_path):
+    """Play 32, moment 6, its price (tools/sotw_fort_morgan.py --sloops): with the gunners driven off only by a shell
+    from M or nearer, a lone Brooklyn under the fort's share fares worse than when any burst drove them off, and
+    better than at S or nearer (on the day's track she never closes to S: the text's reading in effect)."""
+    tool = _fort_tool()
+
+    def at_zero(house_rows: str | None) -> float:
+        house = None
+        if house_rows:
+            house = tmp_path / f"h{abs(hash(house_rows))}.yaml"
+            house.write_text(f"smoke-on-the-water:\n  gunners_driven_off:\n    rows: {house_rows}\n")
+        return tool.sloop_summary(tool.Game(library, house, "best"), "uss-brooklyn", 200, 31)[5]["at_zero"]
+
+    ours, anywhere, short = at_zero(None), at_zero("{within: E or nearer}"), at_zero("{within: S or nearer}")
+    assert anywhere < ours < short, (anywhere, ours, short)
