@@ -191,7 +191,7 @@ def test_the_quick_reference_prints_the_turn_card_and_what_the_text_leaves_open(
 
 # each phase, and each further roll a printed row names, and the printed rule that says how to make it
 PHASE_RULES = {"Orders": "Orders log speed I S M F V", "Movement": "Table 3 · run aground",
-               "Gunnery": "Table 10 · to hit", "Boarding": "Boarding in contact with a BD order: each a d10",
+               "Gunnery": "Table 10 · to hit", "Boarding": "Boarding in contact with a BD order: each d10",
                "Morale": "Morale tested once her HDP reach the ¼ bar", "Fire test": "Phase 6 · fire test",
                "Repair": "Repairs each repair phase a d10 a jammed gun"}
 FURTHER_ROLLS = {"fire test marker": "Phase 6 · fire test", "repair phase": "Repairs each repair phase",
@@ -270,7 +270,7 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
     """Round 2, moments 8 and 9: who moves first, is fire simultaneous, whose fire "none after a collision" bars; and
     Table 1 pointed at a Table 14 the pack no longer prints whole (each sheet has her own column)."""
     assert "Movement every vessel at once, the full distance" in mobile_bay_text
-    assert "Gunnery all at once (a vessel sunk or a gun lost this phase still fires; mark the hits in the order thrown): declare target" in mobile_bay_text
+    assert "Gunnery all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown): declare target" in mobile_bay_text
     assert "A vessel in a collision or aground above Slow this turn does not fire" in mobile_bay_text
     assert "Tables 10, 11, 15-17, her sheet's hit locations (Table 14)" in mobile_bay_text
     assert "14-17" not in mobile_bay_text and "Tables 14-15" not in mobile_bay_text
@@ -378,7 +378,7 @@ def test_a_deflected_gun_hit_says_which_track_takes_its_damage(mobile_bay_text):
     further effect, so no gun is lost."""
     assert "on the Hull. Deflected: no gun lost" in mobile_bay_text
     assert "on the deflecting armour's track (a turret's TDP, else the Hull)" in mobile_bay_text
-    assert "Gun Port, Port Jammed, deflected, Turret: the turret's TDP" in mobile_bay_text  # sotw33: Turret guns
+    assert "a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text  # sotw33: Turret guns
 
 
 def test_a_fort_sheet_says_what_a_fire_does_to_a_fort(mobile_bay_pages):
@@ -608,7 +608,7 @@ def test_the_orders_log_has_a_code_for_casting_off_and_says_a_ram_needs_none(lib
     """Moment 12: no order code for casting off or ramming in the orders log's codes (the quick reference's; a full
     sheet's log legend says the same codes)."""
     assert ("tactical BD board, SS scuttle, AN anchor, GR run aground; ours: CO cast off, HS hold under steam (I, no "
-            "drift: a target Immobile, +1); a ram is a move into contact") in reference_text(library, "mobile-bay-1864")
+            "drift: a target Immobile, +1, her own fire no firer modifier); a ram is a move into contact") in reference_text(library, "mobile-bay-1864")
 
 
 def test_a_wreck_is_marked_by_a_counter_the_pack_prints(mobile_bay_text, mobile_bay_pages):
@@ -754,7 +754,7 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
     pick is for dice thrown together."""
     assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires)" in mobile_bay_text
     assert ("Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target; a fort's: "
-            "those at one ship). A random "
+            "those at one ship), rolled for only on a jam or burst, her batches in her sheet's box order. A random "
             "gun: of those it may be (3: the third, not box 3), a d10") in mobile_bay_text
     assert "To hit (Table 10): 5 or less on a d10 a gun (1 always hits, 10 misfires)" in _sheet_page(mobile_bay_pages,
                                                                                                       "USS Hartford")
@@ -779,8 +779,10 @@ def test_a_turret_hit_that_gets_through_goes_on_the_turrets_tdp(mobile_bay_text)
     """Replay 6, moment 4: only the deflected case named the turret's track; where does a pierced turret's damage
     go? On that turret's TDP too, as the text's turret Gun Port hit does; every other location's on the Hull."""
     assert ("Deflected a deflected shot does its range column's figure after the slash (Table 17: Heavy at S, 6/1, "
-            "does 1) on the deflecting armour's track (a turret's TDP, else the Hull), as a pierced turret's, a critical "
+            "does 1) on the deflecting armour's track (a turret's TDP, else the Hull), a critical "
             "nothing more") in mobile_bay_text
+    # play 32: the pierced turret's track is said in the Turret guns row ("as a pierced turret's" left p22)
+    assert "a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
 
 
 def test_table_16s_star_and_dash_are_said_in_words(mobile_bay_text):
@@ -1196,14 +1198,14 @@ def test_a_fort_is_obscured_by_what_hides_the_firer_from_its_mark(mobile_bay_tex
     base. Ours: the share of the firer's own base hidden, seen from the fort's mark (what hides one hides the other).
     Replay 19, defect b (p22): "a fort: the share of the firer's own base" did not say who fires at whom: a ship firing
     at the fort."""
-    assert ("firing at a fort (it has no base, ours): the share of the firer's own base others hide (her lashed "
+    assert ("at a fort (no base, ours): the share of the firer's own base others hide (her lashed "
             "partner too), seen from the fort's mark;" in mobile_bay_text)
 
 
 def test_a_miss_that_hits_the_vessel_in_the_way_says_which_and_at_what_range(mobile_bay_text):
     """Replay 13, moment 2 (p23): several bases partly in the way, which takes the hit, at which range and aspect?"""
-    assert ("hits the vessel in the way, own side's too (ours: of several, the one the line from the gun to the target's centre "
-            "crosses nearest the gun, else the one hiding most; the hit as it fell") in mobile_bay_text
+    assert ("hits the vessel in the way, own side's too (ours: of several, the one nearest the gun on the line to the "
+            "target's centre, else the one hiding most; the hit as it fell") in mobile_bay_text
 
 
 def test_a_critical_that_tests_no_armour_is_never_deflected(mobile_bay_text):
@@ -1292,7 +1294,7 @@ def test_table_3s_local_pilot_says_who_has_one_and_mobile_bay_names_them(mobile_
 def test_tables_9_12_and_13_are_named_where_they_are_printed(mobile_bay_text):
     """Replay 14, defect (p22): the quick reference's table numbers jump (no 9, 12 or 13) without a word; the ranges
     are on each sheet's guns table, the deviation on the template sheet."""
-    assert "obscured 1/4 to 1/2 -1, over 1/2 to 3/4 -2, over 3/4 -4 · ranges (Tables 9, 12): her sheet's guns" in mobile_bay_text
+    assert "obscured 1/4 to 1/2 -1, over 1/2 to 3/4 -2, over 3/4 -4 (4 cm of her 12 cm base hidden: 1/3, -1) · ranges (Tables 9, 12): her sheet's guns" in mobile_bay_text
     assert "Table 13 · Indirect-fire deviation template: centre on the target" in mobile_bay_text
 
 
@@ -1397,9 +1399,10 @@ def test_a_shell_bursting_on_a_fort_drives_its_gunners_off_and_a_house_rule_play
     from shipyard.rules.smoke_on_the_water.sheet import fort_boxes
     forts = [p for p in mobile_bay_pages if "Fire log" in p]
     assert forts and all("Silenced (SDP 0) Driven off (−1 next turn) *" in p for p in forts)
-    assert ("Gunners driven off a shell bursting on a fort (roll detonation, pierced or not): its guns -1 to hit next "
-            "turn") in mobile_bay_text
-    assert "a shell *: nothing (cottonclad: a detonation roll, fire test marker); a fort: Gunners driven off, if it bursts" in mobile_bay_text
+    assert ("Gunners driven off a shell from M or nearer bursting on a fort (roll detonation, pierced or not): its guns "
+            "-1 next turn") in mobile_bay_text
+    assert ("a shell *: nothing (cottonclad: a detonation roll, fire test marker); a fort: Gunners driven off, if it "
+            "bursts from M or nearer") in mobile_bay_text
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  gunners_driven_off:\n    rows: {play: false}\n")
     ctx = RS.context(library, house)
@@ -1426,9 +1429,9 @@ def test_a_deflected_gun_hit_on_a_turret_gun_says_its_track(mobile_bay_text):
     """Replay 17, moment 1 (p21): the Deflected line puts the figure after the slash on "a turret's TDP", the Gun hit
     line "on the Hull, a turret gun's too": which for a deflected hit on Tecumseh's gun? The Gun hit line says both:
     pierced on the Hull, deflected on the armour that stopped it, the turret's TDP."""
-    assert ("on the Hull. Deflected: no gun lost; the after-slash figure on the stopping armour's "
-            "track") in mobile_bay_text
-    assert "Gun Port, Port Jammed, deflected, Turret: the turret's TDP" in mobile_bay_text  # sotw33: Turret guns
+    assert "on the Hull. Deflected: no gun lost, as the Deflected rule (a turret gun's: its TDP)" in mobile_bay_text
+    assert "after the slash (Table 17: Heavy at S, 6/1, does 1) on the deflecting armour's track" in mobile_bay_text
+    assert "a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text  # sotw33: Turret guns
 
 
 def test_a_lashed_consorts_sheet_says_the_pairs_order_goes_in_her_partners_log(mobile_bay_pages, library):
@@ -1602,8 +1605,8 @@ def test_a_fire_a_marker_sends_out_of_control_burns_so_in_that_phase(mobile_bay_
 def test_several_shells_bursting_on_a_fort_drive_its_gunners_off_once(mobile_bay_text):
     """Replay 20, moment 2 (p15, p22): three shells burst on Fort Morgan in one turn: -1 each, or -1 once? Once (the
     fort's one box): the gunners are under cover or not."""
-    assert ("Gunners driven off a shell bursting on a fort (roll detonation, pierced or not): its guns -1 to hit next "
-            "turn, once however many burst gunners_driven_off") in mobile_bay_text
+    assert ("Gunners driven off a shell from M or nearer bursting on a fort (roll detonation, pierced or not): its guns "
+            "-1 next turn, however many burst gunners_driven_off") in mobile_bay_text
 
 
 def test_a_forts_cap_at_one_ship_counts_each_of_a_lashed_pair(mobile_bay_pages):
@@ -1640,7 +1643,7 @@ def test_a_forts_driven_off_box_says_when_to_tick_and_clear_it(mobile_bay_pages,
     gunnery (the box's label has no room to widen). A house rule that plays without it prints neither."""
     from shipyard.rules.smoke_on_the_water.sheet import fort_box_rules
     forts = " ".join(p for p in mobile_bay_pages if "Fire log" in p)
-    assert forts.count("Driven off: a burst: tick it, guns −1 next turn only, then erase it") == 2
+    assert forts.count("Driven off: burst within M: tick, guns −1 next turn only, erase") == 2
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  gunners_driven_off:\n    rows: {play: false}\n")
     block = fort_box_rules(RS.context(library, house), compact=True)
@@ -1726,7 +1729,7 @@ def test_a_port_jammed_hit_jams_deflected_or_not_and_says_where_a_turret_guns_da
     gun's damage goes on its TDP, as a Gun Port's, the Gun hit's on the Hull."""
     assert ("Port Jammed casemate/turret/hull jams a random gun bearing on the firer till repaired, pierced or "
             "deflected alike *") in mobile_bay_text
-    assert "Gun hit (pierced), burst: the Hull (HDP); Gun Port, Port Jammed, deflected, Turret: the turret's TDP" in mobile_bay_text
+    assert "Gun hit (pierced), burst: the Hull (HDP); a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
 
 
 def test_a_random_gun_that_falls_on_a_lost_one_takes_the_next_up(mobile_bay_pages, mobile_bay_text):
@@ -1740,7 +1743,7 @@ def test_a_hit_on_the_vessel_in_the_way_is_not_rolled_again(mobile_bay_text):
     """Replay 22, defect c (p22): "at the range and aspect to her": roll to hit again with her numbers, or take the hit
     as it fell? As it fell (the text's Nahant takes the 6 that missed Atlanta); her range and aspect pick only its
     location, armour and damage."""
-    assert "the hit as it fell, her range and aspect for the rest)" in mobile_bay_text  # sotw36: in fewer words
+    assert "the hit as it fell, her own range and aspect)" in mobile_bay_text  # sotw36, play 32 (p22): in fewer words
 
 
 def test_a_random_gun_of_two_or_three_is_never_thrown_again(mobile_bay_pages):
@@ -1876,7 +1879,7 @@ def test_a_howitzers_band_past_dir_is_said_to_be_indirect_on_her_sheet(mobile_ba
 def test_holding_under_steam_is_immobile_to_a_gunner(mobile_bay_text):
     """Replay 24, moment 14 (p2, p22): is a ship holding under steam at 0 kn "Immobile" for Table 10's +1? Yes: HS is
     speed I (no drift), and she is a target Immobile."""
-    assert "HS hold under steam (I, no drift: a target Immobile, +1)" in mobile_bay_text
+    assert "HS hold under steam (I, no drift: a target Immobile, +1, her own fire no firer modifier)" in mobile_bay_text
 
 
 def test_table_13s_d5_says_how_to_throw_it_with_a_d10(mobile_bay_text):
@@ -2030,7 +2033,7 @@ def test_where_a_turret_guns_damage_goes_is_one_rule_said_once_from_its_table(mo
     Hull, a turret gun's too") read as two answers to one question. The quick reference says it once, in a Turret
     guns row built from turret_gun_damage (the text's Gun hit on HDP and Gun Port on the TDP; ours marked *), and no
     other row says where a turret gun's damage goes; a house rule that moves a row reaches the print."""
-    assert "Turret guns * its Table 17 damage, by the hit: Gun hit (pierced), burst: the Hull (HDP); Gun Port, Port Jammed, deflected, Turret: the turret's TDP" in mobile_bay_text
+    assert "Turret guns * its Table 17 damage, by the hit: Gun hit (pierced), burst: the Hull (HDP); a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
     assert mobile_bay_text.count("Turret guns *") == 1
     assert "a turret gun's too" not in mobile_bay_text and "a turret gun's damage on its TDP" not in mobile_bay_text
     house = tmp_path / "house.yaml"
@@ -2158,8 +2161,8 @@ def test_a_shot_through_a_forts_walls_is_printed_on_every_fort_sheet_and_the_qui
         forts = " ".join(p for p in pages if "Fire log" in p and "Shot at" in p)
         assert forts.count("Damage · strike a box for each point · pierced by shot: SDP ÷ 3, round up") == 2
         text = " ".join(pages)
-        assert ("Fort pierced a solid shot through the walls does a third of its Table 17 SDP, rounded up (a shell all; "
-                "deflected: after the slash, whole) fort_targets") in text
+        assert ("Fort pierced a solid shot through the walls: a third of its Table 17 SDP, round up (a shell: burst all, "
+                "dud after the slash; deflected: after the slash, whole) fort_targets") in text
     from shipyard.rules.smoke_on_the_water.sheet import shot_through
 
     house = _whole_shot_house(tmp_path)
@@ -2230,7 +2233,7 @@ def test_sotw35_moments7_8_indirect_fire_rolls_no_table_10_and_may_land_on_a_for
 
 def test_sotw35_moment9_a_pierced_turret_hit_goes_on_the_tdp(mobile_bay_pages):
     """Replay 26, moment 9: the Turret guns row never said where a plain pierced Turret location hit goes."""
-    assert ("Gun Port, Port Jammed, deflected, Turret: the turret's TDP" in _reference(mobile_bay_pages))
+    assert ("a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in _reference(mobile_bay_pages))
 
 
 def test_sotw35_moment10_a_fire_caught_again_burns_once(mobile_bay_pages):
@@ -2243,7 +2246,7 @@ def test_sotw35_moment10_a_fire_caught_again_burns_once(mobile_bay_pages):
 
 def test_sotw35_moment11_a_gun_lost_this_phase_still_fires(mobile_bay_pages):
     """Replay 26, moment 11: Table 1 said gunnery is at once but not that a gun knocked out in the phase fires."""
-    assert "all at once (a vessel sunk or a gun lost this phase still fires; mark the hits in the order thrown)" in _reference(mobile_bay_pages)
+    assert "all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown)" in _reference(mobile_bay_pages)
 
 
 def test_sotw35_moment12_the_roster_base_is_the_base_itself(mobile_bay_pages):
@@ -2625,10 +2628,9 @@ def test_the_wheel_hit_has_its_own_row_and_a_deflected_turret_gun_hit_its_track_
     of its own by its name (its WDP); the Gun hit row says where a turret gun's deflected hit goes."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         ref = _reference(pages)
-        assert "Wheel hit * from the broadside, the wheel facing the firer; its WDP, not HDP" in ref
+        assert "Wheel hit * from the broadside, the wheel facing the firer, a lashed partner between or not; its WDP, not HDP" in ref
         assert "Casemate, Wheel" not in ref
-        assert ("Deflected: no gun lost; the after-slash figure on the stopping armour's track (a turret gun's: the "
-                "turret's TDP, not HDP)") in ref
+        assert "Deflected: no gun lost, as the Deflected rule (a turret gun's: its TDP)" in ref  # play 32: p22 eased
 
 
 def test_a_lashed_pairs_angled_view_is_read_by_the_line_to_the_targets_centre(bundled_packs):
@@ -2719,7 +2721,7 @@ def test_driven_off_says_how_long_it_lasts_the_same_way_on_the_sheet_and_the_cou
     forts = [p for p in mobile_bay_pages if "Fire log" in p and "Driven off:" in p]
     counters = [p for p in mobile_bay_pages if "Driven off Fort Morgan" in p]
     assert forts and counters
-    assert all(f"Driven off: a burst: tick it, {words} only, then erase it" in p for p in forts)
+    assert all(f"Driven off: burst within M: tick, {words} only, erase" in p for p in forts)
     assert all(f"Driven off Fort Morgan {words}" in p for p in counters)
 
 
@@ -2797,7 +2799,7 @@ def test_a_shot_a_forts_walls_deflect_does_its_figure_after_the_slash_undivided(
     slash divided too? No: said on the fort sheets' critical line and in the readings' Fort pierced."""
     forts = [p for p in mobile_bay_pages if "Fire log" in p and "Shot at" in p]
     assert forts and all("(deflected: its SDP (after the slash, whole), nothing more)" in p for p in forts)
-    assert "(a shell all; deflected: after the slash, whole)" in " ".join(mobile_bay_pages)
+    assert "(a shell: burst all, dud after the slash; deflected: after the slash, whole)" in " ".join(mobile_bay_pages)
 
 
 def test_the_powder_smoke_goes_by_each_guns_own_range_band(mobile_bay_pages):
@@ -2833,7 +2835,7 @@ def test_what_is_left_of_an_emptying_hit_goes_on_and_hits_are_marked_in_the_orde
     the rest goes, and in what order they are marked. Also moment 1: which point of the target must be in arc."""
     assert "every further point, the rest of the hit that empties it too, is a flooding point" in mobile_bay_text
     assert "further points, the rest of that hit too, go on the Hull" in mobile_bay_text
-    assert ("all at once (a vessel sunk or a gun lost this phase still fires; mark the hits in the order thrown): "
+    assert ("all at once (a vessel sunk or a gun lost this phase still fires; both sides throw, then mark, each its hits in the order thrown): "
             "declare target and shot or shell, then measure (in arc: the target's centre inside the gun's arc; a line "
             "past other bases is clear, at the Obscured modifier)") in mobile_bay_text
 
@@ -2854,3 +2856,90 @@ def test_the_letter_readings_end_on_the_roster_page_and_waste_no_page(bundled_pa
     holding = [p for p in pages if "What the text leaves open" in p]
     assert len(holding) == 1 and "Table 15 hits" in holding[0] and "Lashed partner" in holding[0]
     assert len(pages) == 23
+
+
+def test_play32_where_a_range_is_taken_from_and_which_band_its_edge_reads(mobile_bay_pages):
+    """Play 32, moments 1, 10 and 15: a fort has a mark, no base: from which point is its range taken? A range exactly
+    on a band's edge (6"): which band? And the obscured share had no worked example. Said once, where the ranges are."""
+    ref = next(p for p in mobile_bay_pages if "Table 10 · to hit" in p)
+    assert ("ranges (Tables 9, 12): her sheet's guns, in the cm they print: only the map is shrunk; measured base to "
+            "base (a fort: from its mark to her base's nearest point), on a band's edge: the shorter band") in ref
+    assert "over 3/4 -4 (4 cm of her 12 cm base hidden: 1/3, -1)" in ref
+
+
+def test_play32_a_forts_guns_past_its_cap_and_a_misfires_random_gun(mobile_bay_pages, mobile_bay_text):
+    """Play 32, moments 2, 7 and 9: may a fort spread the guns its cap leaves over other ships, or must they idle? And
+    is the random gun rolled for every misfire, in what order?"""
+    forts = " ".join(p for p in mobile_bay_pages if "Fire log" in p)
+    assert forts.count("the rest may fire at others in range (any spread; never at her)") == 2
+    assert ("rolled for only on a jam or burst, her batches in her sheet's box order") in mobile_bay_text
+
+
+def test_play32_holding_under_steam_fires_as_stationary_and_fire_is_marked_after_both_throw(mobile_bay_text):
+    """Play 32, moments 8 and 11: a ship holding under steam: stationary or moving to her own gunners? And with both
+    sides firing at once, whose hits are marked first?"""
+    assert "HS hold under steam (I, no drift: a target Immobile, +1, her own fire no firer modifier)" in mobile_bay_text
+    assert "still fires; both sides throw, then mark, each its hits in the order thrown" in mobile_bay_text
+
+
+def test_play32_turret_and_wheel_hits_and_a_shell_through_a_forts_walls(mobile_bay_text):
+    """Play 32, moments 3, 4 and 5: does a turret hit, pierced or not, mark the TDP; which wheel a lashed ship's
+    broadside hit strikes with her consort between; and does a shell that pierces a fort roll to burst?"""
+    assert "a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
+    assert "the wheel facing the firer, a lashed partner between or not; its WDP, not HDP" in mobile_bay_text
+    assert "(a shell: burst all, dud after the slash; deflected: after the slash, whole)" in mobile_bay_text
+
+
+def test_play32_an_empty_hull_is_abandoned_at_once_burns_on_and_the_speed_cap_bites_next_orders(mobile_bay_text):
+    """Play 32, moments 12, 13 and 14: 0 HDP: abandoned outright or a morale test; are her fires still tested; and
+    does the ½-left speed cap bite at once or from the next orders?"""
+    assert "(the text: destroyed), at once, no morale test" in mobile_bay_text
+    assert "is a flooding point (her fires still test: theirs too)" in mobile_bay_text
+    assert "each machinery box struck -1 level; from her next orders, down to it at once" in mobile_bay_text
+
+
+def test_play32_gunners_are_driven_off_only_by_a_shell_from_medium_range_or_nearer(mobile_bay_pages, mobile_bay_text):
+    """Play 32, moment 6: every shell bursting on a fort at any range drove its gunners off, and the forts fired at -1
+    nearly every turn. Ours (reconstructed): only a shell from the firing gun's M band or nearer (the ships
+    abreast, not the long-range approach), said in the readings, on the fort sheets and in the Deflected line."""
+    assert RS.tables().require("gunners_driven_off").rows["within"] == "M or nearer"
+    assert "Gunners driven off a shell from M or nearer bursting on a fort" in mobile_bay_text
+    assert "a fort: Gunners driven off, if it bursts from M or nearer" in mobile_bay_text
+    assert all("Driven off: burst within M: tick, guns −1 next turn only, erase" in p
+               for p in mobile_bay_pages if "Fire log" in p)
+
+
+def test_play32_the_readings_intro_speaks_to_a_player_not_of_files(mobile_bay_pages):
+    """Play 32, moment 16: page 3 spoke of house-rules files and option names a club does not have."""
+    page = next(p for p in mobile_bay_pages if "What the text leaves open" in p)
+    assert ("Rules the surviving text lost or leaves open, as this pack plays them; where a club may play another "
+            "reading, the last column names it.") in page
+    assert "house-rules file" not in page and "House-rule option" not in page and "Other reading" in page
+
+
+def test_play32_the_last_page_says_nothing_twice(mobile_bay_pages):
+    """Play 32, moment 17: page 22 is too dense. What it said twice is said once (a pierced turret's track in the
+    Turret guns row, a deflected Gun hit's by the Deflected rule), the Obscured and Wheel rows in fewer words, the
+    type no smaller, the pack still 22 pages."""
+    last = mobile_bay_pages[-1]
+    assert len(mobile_bay_pages) == 22 and "Empty tracks and part armour" in last
+    assert "as a pierced turret's" not in last and "the stopping armour's track" not in last
+    assert "low hulls or tall alike (ours); at a fort (no base, ours):" in last
+    assert "turning away from it one manoeuvrability poorer. Both (or her only wheel): a level slower a turn to Immobile" in last
+
+
+def test_play32_the_sloops_under_the_forts_fire_are_driven_off_only_from_the_band_the_reading_names(library, tmp_path):
+    """Play 32, moment 6, its price (tools/sotw_fort_morgan.py --sloops): with the gunners driven off only by a shell
+    from M or nearer, a lone Brooklyn under the fort's share fares worse than when any burst drove them off, and
+    better than at S or nearer (on the day's track she never closes to S: the text's reading in effect)."""
+    tool = _fort_tool()
+
+    def at_zero(house_rows: str | None) -> float:
+        house = None
+        if house_rows:
+            house = tmp_path / f"h{abs(hash(house_rows))}.yaml"
+            house.write_text(f"smoke-on-the-water:\n  gunners_driven_off:\n    rows: {house_rows}\n")
+        return tool.sloop_summary(tool.Game(library, house, "best"), "uss-brooklyn", 200, 31)[5]["at_zero"]
+
+    ours, anywhere, short = at_zero(None), at_zero("{within: E or nearer}"), at_zero("{within: S or nearer}")
+    assert anywhere < ours < short, (anywhere, ours, short)

@@ -28,7 +28,8 @@ stats (guns, codes, arcs, range bands, target sizes): nothing is copied here. Wh
 * --sloops: the fort's channel fronts and its water battery lay their share at one ship (fort_targets.at_one_ship)
   of their best guns, firing shell, at Brooklyn or Hartford on her track, her broadside to the fort; the gunners
   are driven off (gunners_driven_off.to_hit) on every turn after a turn the Union's shells burst on the fort (some
-  always do). Hull damage only (a critical still does the hit's damage; its other effects are left out).
+  always do), since play 32 only after a turn she had a gun bearing on that fort at the band
+  gunners_driven_off.within names or nearer (none: any range). Hull damage only (a critical still does the hit's damage; its other effects are left out).
 """
 
 from __future__ import annotations
@@ -327,16 +328,25 @@ class Game:
         hits = 0
         out = []
         gd = self.ctx.tables.require("gun_damage").rows
+        order = ["PB", "S", "M", "L", "E"]  # "M or nearer": the bands up to the named one
+        named = str(driven.get("within") or "E").split()[0]
+        close_bands = order[:order.index(named) + 1] if named in order else order
+        close_before: set = set()  # the forts she was within S of last turn (gunners_driven_off.within)
         for turn in range(1, turns + 1):
             xy = ship.at(turn)
+            close_now: set = set()
             if xy is not None:
                 for stats, mark, start in ((self.fort, self.fort_xy, self.fort_start),
                                            (self.battery_stats, self.battery_xy, self.battery_start)):
-                    dist, _ = self.range_to(ship, xy, mark)
+                    dist, b_ship = self.range_to(ship, xy, mark)
                     compass = math.degrees(math.atan2(xy[0] - mark[0], xy[1] - mark[1])) % 360
                     face = next((a for a in start.arcs if D.bears([[a.from_, a.to]], compass)), None) if start.arcs else None
+                    if any(D.bears(g.arcs, b_ship) and D._band_at(g.ranges_cm, dist) in close_bands
+                           for g in ship.stats.guns):
+                        close_now.add(mark)
                     if face is None:
                         continue
+                    near = mark in close_before or not driven.get("within")
                     cap = max(int(share.get("least", 1)), math.ceil(face.count / int(share.get("share", 1))))
                     # the face's best guns (by their shell figure), as many as the cap, by the guns of that face
                     pool = []
@@ -349,13 +359,14 @@ class Game:
                         band = D._band_at(g.ranges_cm, dist)
                         if band is None:
                             continue
-                        extra = int(driven.get("to_hit", 0)) if (turn > 1 and driven.get("play", True)) else 0
+                        extra = int(driven.get("to_hit", 0)) if (turn > 1 and driven.get("play", True) and near) else 0
                         n = self.to_hit(band, ship.stats.target_size.broadside, False, turn, extra)
                         if self.roll_to_hit(n, rng) != "hit":
                             continue
                         through, _, _ = self.figures(g.code, band, True, stats.nation, rng)
                         hits += 1
                         hdp -= through  # a wooden sloop: every location U ("*", no roll)
+            close_before = close_now
             out.append((hdp, hits))
         return out
 

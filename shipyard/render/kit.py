@@ -1436,7 +1436,12 @@ def readings(tables: Any) -> list[list[str]]:
     return [[row["rule"], row["reading"], row["option"] or "—"] for row in rows]
 
 
-def readings_page(tables: Any, title: str = "What the text leaves open", style: Any = None) -> list[Block]:
+READINGS_INTRO = ("Rules the surviving text lost or leaves open, as this pack plays them; where there is a second "
+                  "reading, a house-rules file plays it by the option named.")
+
+
+def readings_page(tables: Any, title: str = "What the text leaves open", style: Any = None,
+                  intro: str = READINGS_INTRO, option_header: str = "House-rule option") -> list[Block]:
     """Every rule the pack plays that the text lost or leaves open, with the reading this pack uses and the house-rule
     option that switches to the other reading where there are two: a heading, a line on what it is, the table."""
     from .text_blocks import Heading, Text
@@ -1444,8 +1449,7 @@ def readings_page(tables: Any, title: str = "What the text leaves open", style: 
     st = _record(style, "readings")
     size = st.get("size", 7.0)
     return [Heading(title),
-            Text("Rules the surviving text lost or leaves open, as this pack plays them; where there is a second "
-                 "reading, a house-rules file plays it by the option named.", size=size,  # one line (sotw34)
+            Text(intro, size=size,  # one line (sotw34)
                  space_after=1.5),
-            Table(rows, header=["Rule", "Reading this pack plays", "House-rule option"], bold_first_col=True,
+            Table(rows, header=["Rule", "Reading this pack plays", option_header], bold_first_col=True,
                   **{"widths": [2.2, 7.0, 2.4], "align": ["left", "left", "left"], **st})]

@@ -72,6 +72,10 @@ def map_shrunk(ctx: Context) -> bool:
 
 # sotw37, item 7 (replay 27, p2: "only the map is shrunk, not the rules" was easy to miss), said where the ranges are
 SHRUNK = ", in the cm they print: only the map is shrunk"
+# play 32, moments 1, 10 and 15: from which point a range is taken (a fort has a mark, no base), which band a range
+# on a band's edge reads (the sheets give each band's far edge: the shorter), and the obscured share worked once
+RANGED = "; measured base to base (a fort: from its mark to her base's nearest point), on a band's edge: the shorter band"
+OBSCURED_EG = " (4 cm of her 12 cm base hidden: 1/3, -1)"
 
 
 def to_hit_block(ctx: Context) -> Block:
@@ -81,8 +85,8 @@ def to_hit_block(ctx: Context) -> Block:
         return ", ".join(f"{k} {v:+d}" for k, v in t10[key].items())
 
     text = (f"range {mods('range')} · target size {mods('target_size')}{point_blank_sizes(t10)} · firer {mods('firer_speed')}"
-            f" · target {mods('target_speed')} · obscured {mods('obscured')} · ranges (Tables 9, 12): her sheet's guns"
-            + (SHRUNK if map_shrunk(ctx) else ""))
+            f" · target {mods('target_speed')} · obscured {mods('obscured')}{OBSCURED_EG} · ranges (Tables 9, 12): her sheet's guns"
+            + (SHRUNK if map_shrunk(ctx) else "") + RANGED)
     return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10)}); "
                           "in every table, modifiers move the number needed, never the die"),
                   Text(text, **style("reference_body"))], **style("reference_stack"))
@@ -353,7 +357,9 @@ def deflected_shell(ctx: Context) -> str:
     """What a deflected shell does (deflected_shell: ours, or a house rule's), as the end of the Deflected line."""
     t = ctx.tables.require("deflected_shell")
     reading = t.need(t.rows, "reading", "none (no damage) or undetonated (the figure after the slash)")
-    fort = "; a fort: Gunners driven off, if it bursts" if driven_off_to_hit(ctx) is not None else ""
+    within = ctx.tables.require("gunners_driven_off").rows.get("within")  # play 32, moment 6: from what band
+    fort = (f"; a fort: Gunners driven off, if it bursts{' from ' + within if within else ''}"
+            if driven_off_to_hit(ctx) is not None else "")
     if reading == "none":
         return f"; a shell{_star(t)}: nothing (cottonclad: a detonation roll, fire test marker){fort}"
     if reading == "undetonated":
@@ -398,7 +404,7 @@ def rules_table(ctx: Context, vessels: list[Derived], forts: list[Derived]) -> l
     rows = [["Orders log", f"speed {codes} (ring it astern) · manoeuvre Fx ahead, Ax astern, Px / Sx turn to port / "
              f"starboard on the template, x cm each, written in order, adding up to her move (Medium 25: S8 F17, turn 8 "
              f"then 17 ahead) · tactical {TEXT_CODES}; ours: {OUR_CODES} (I, no drift: a target "
-             "Immobile, +1); a ram is a move into contact"]]
+             "Immobile, +1, her own fire no firer modifier); a ram is a move into contact"]]
     rows += [[r["rule"] + _star(tr, r), r["text"].replace("{fort_indirect}", fort_indirect(ctx) if forts else "")
               + (deflected_shell(ctx) if r["rule"] == "Deflected" else "")]
              for r in tr.rows]

@@ -755,7 +755,7 @@ def fort_box_rules(ctx: Context, compact: bool = False) -> Block | None:
     # when the Driven off box is ticked and cleared: it recurs turn after turn (replay 20, defect a)
     box = ctx.tables.require("gunners_driven_off").rows.get("box")
     to_hit = driven_off_to_hit(ctx)
-    items += [("Driven off:", box.format(to_hit=f"{to_hit:+d}".replace("-", "−")))] if box and to_hit is not None else []
+    items += [("Driven off:", box.format(to_hit=f"{to_hit:+d}".replace("-", "−"), band=str(ctx.tables.require("gunners_driven_off").rows.get("within", "E")).split()[0]))] if box and to_hit is not None else []
     return Stack([Legend([item], **style("fort_rules", compact)) for item in items], **style("fort_rules_lines")) if items else None
 
 
