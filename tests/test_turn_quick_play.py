@@ -2953,3 +2953,10 @@ def test_play_32_the_cover_says_each_unit_fires_at_her_number_as_the_bound_does(
         cover = _squeezed(pages[0])
         assert _squeezed("Each player throws for their own units, each unit's fire at her turn counter's number.") in cover
         assert _squeezed("worked at once") not in cover
+
+
+def test_play_32_a_ship_off_the_table_is_out_and_scored_where_she_left_it(mobile_bay, bundled_packs):
+    """Play 32, moment 11 (p3): no rule for a ship leaving the table. She is out for good, scored where she left it
+    (off the north edge, past the torpedo line). In the Scoring reading, on A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "sinking a Confederate gunboat scores nothing; a ship off the table is "
+                                                    "out for good, scored where she left it")
