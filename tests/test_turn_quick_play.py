@@ -2960,3 +2960,10 @@ def test_play_32_a_ship_off_the_table_is_out_and_scored_where_she_left_it(mobile
     (off the north edge, past the torpedo line). In the Scoring reading, on A4 and on Letter."""
     _read_on_both_papers(mobile_bay, bundled_packs, "sinking a Confederate gunboat scores nothing; a ship off the table is "
                                                     "out for good, scored where she left it")
+
+
+def test_play_32_a_sloop_hides_her_consort_and_the_consort_her_sloop(mobile_bay, bundled_packs):
+    """Play 32, moment 8 (p3): does a sloop block sight to her own consort? In sight's "(a pair's too)" meant so but
+    left the player unsure; the Models reading says it plainly, on A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "for touching (within ⅛ in) and steering round; a pair's ships hide "
+                                                    "each other")
