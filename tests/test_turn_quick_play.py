@@ -1224,7 +1224,7 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     his track gets onto it. The Line of battle reading says she starts on it, as far astern as she was set up."""
     assert ("the next astern leads: he has left the line for good (under way: his own number; he may rejoin at its "
             "tail: clear of its track till the last ship is past, then into her wake); at set-up each astern slides "
-            "square across onto his heading's line") in _readings(mobile_bay)
+            "square from her x onto his heading's line") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2086,7 +2086,7 @@ def test_a_follower_set_up_off_her_leaders_track_is_slid_sideways_onto_it(mobile
     follower is slid sideways or along her course, and astern of whom. Slid sideways: her place along the track, so her
     distance astern, is the set-up's."""
     page = _squeezed(_readings(mobile_bay))
-    assert _squeezed("at set-up each astern slides square across onto his heading's line") in page
+    assert _squeezed("at set-up each astern slides square from her x onto his heading's line") in page
     assert _squeezed("as far astern of him") not in page
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2250,7 +2250,7 @@ def test_a_lashed_pairs_set_up_point_is_the_sloops_centre(mobile_bay):
 def test_a_follower_set_up_off_her_leaders_track_is_slid_onto_it_at_set_up(mobile_bay):
     """Replay 26, moment 2 (p3 Line of battle): "slid sideways onto it" said not when; the player slid Hartford and
     Oneida at their first move, and forgot in bound 1. At set-up, before bound 1's draw."""
-    assert _squeezed("at set-up each astern slides square across onto his heading's line") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("at set-up each astern slides square from her x onto his heading's line") in _squeezed(_readings(mobile_bay))
 
 
 def test_a_ship_firing_at_fort_morgan_may_lay_her_line_to_any_point_of_the_west_shore(mobile_bay):
@@ -2805,7 +2805,7 @@ def test_the_line_forms_at_set_up_by_sliding_each_astern_square_onto_her_leaders
     """Play 31, moment 1 (p2, p3 Line of battle): the wooden line's set-up points lie on no one 005° track (about 0.3 in
     a ship west of the last, and printed to the ½ in), and "slid onto it" said not how. Each astern slides square
     across onto her leader's heading line: one measurable move. On A4 and on Letter, which keep 7 and 9 pages."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern slides square across onto his heading's line")
+    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern slides square from her x onto his heading's line")
     assert _squeezed("one set up off his track is slid onto it") not in _squeezed(_readings(mobile_bay))
 
 
@@ -2967,3 +2967,9 @@ def test_play_32_a_sloop_hides_her_consort_and_the_consort_her_sloop(mobile_bay,
     left the player unsure; the Models reading says it plainly, on A4 and on Letter."""
     _read_on_both_papers(mobile_bay, bundled_packs, "for touching (within ⅛ in) and steering round; a pair's ships hide "
                                                     "each other")
+
+
+def test_play_32_the_line_forms_from_each_asterns_printed_x_not_on_the_005_line(mobile_bay, bundled_packs):
+    """Play 32, moment 2 (p2 starts, p3 Line of battle): the start x's are not on the 005° line. The starts are shared by
+    every rule set and print to the ½ in, so the words say it: each astern slides square from her x onto his line."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern slides square from her x onto his heading's line")
