@@ -260,7 +260,7 @@ def test_the_bound_and_the_turn_counter_procedure_are_printed(mobile_bay, cherbo
         for k, row in enumerate(RULESET.tables().sequence_of_play.rows, 1):
             assert f"{k} {row['phase']}" in ref, row["phase"]
         blocks = _blocks(library, scenario)
-        assert "a counter per unit (a lashed pair is one) in a cup; the sides draw alternately" in blocks
+        assert "a counter per unit (a lashed pair is one) in a cup; the sides draw in turn, blind" in blocks
         assert "Drawing counters blind, the Union first, in turn till a side holds one a unit" in blocks
         assert "a column follows its roster leader: each moves right after him in his wake at his speed" in blocks
         strip = _squeezed("Bound: 1 Draw counters · 2 Decide the order · 3 Act by number · 4 1st cannonade ▸ fire: the unit "
@@ -2420,7 +2420,7 @@ def test_a_club_with_no_cup_shuffles_the_counters_face_down_and_deals(mobile_bay
             page = next(p for p in pdf.pages if "The bound (sequence" in (p.extract_text() or ""))
             lines = [_flat(ln) for ln in (page.extract_text() or "").splitlines()]
         row = [ln for ln in lines if ln.startswith("1 Draw counters")]
-        assert row and row[0].endswith("the sides draw alternately (or shuffle face down, deal) —"), row
+        assert row and row[0].endswith("the sides draw in turn, blind (or shuffle face down, deal) —"), row
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
