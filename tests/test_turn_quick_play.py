@@ -260,9 +260,9 @@ def test_the_bound_and_the_turn_counter_procedure_are_printed(mobile_bay, cherbo
         for k, row in enumerate(RULESET.tables().sequence_of_play.rows, 1):
             assert f"{k} {row['phase']}" in ref, row["phase"]
         blocks = _blocks(library, scenario)
-        assert "a counter per unit (a lashed pair is one) in a cup; the sides draw alternately" in blocks
-        assert "Drawing counters the Union first, in turn till a side holds one a unit" in blocks
-        assert "a column follows the leader the roster names: each moves right after him in his wake at his speed" in blocks
+        assert "a counter per unit (a lashed pair is one) in a cup; the sides draw in turn, blind" in blocks
+        assert "Drawing counters blind, the Union first, in turn till a side holds one a unit" in blocks
+        assert "a column follows its roster leader: each moves right after him in his wake at his speed" in blocks
         strip = _squeezed("Bound: 1 Draw counters · 2 Decide the order · 3 Act by number · 4 1st cannonade ▸ fire: the unit "
                           "acting · 5 Move half · 6 Turn · 7 Fort 2nd cannonade ▸ fire: the fort acting")
         assert _cards(pages) and all(strip in _squeezed(page) for page in _cards(pages))
@@ -277,7 +277,7 @@ def test_the_roster_carries_no_number_a_turn_counter_also_carries(mobile_bay):
 
 def test_brooklyns_opening_test_is_printed_for_mobile_bay_only(mobile_bay, cherbourg, library):
     """Review 2, 3 and top 10 #4: the article's game begins with Brooklyn's test against her EDNA; the pack left it out."""
-    assert "Bound 1, before the draw USS Brooklyn throws 3D6: over her EDNA (14), she leads in; else at once turn " \
+    assert "Bound 1, before the draw USS Brooklyn throws 3D6 (no events): over her EDNA (14), she leads; else at once turn " \
            "90° to starboard" in _blocks(library, "mobile-bay-1864")
     assert _squeezed("Bound 1, before the draw USS Brooklyn throws 3D6") in _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert "Brooklyn throws 3D6" not in " ".join(cherbourg) + _blocks(library, "cherbourg-1864")
@@ -443,7 +443,7 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
     """Round 2, moment 2: which way does Brooklyn turn 90°? And a stopped ship had no box in her card's Now row and no
     counter (the markers' Stopped backs print only with --backs)."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "turn 90° to starboard (bow east) across the channel, stopped" in ref
+    assert "turn 90° to starboard (bow east), stopped" in ref
     assert "astern at Slow only." in ref
     # a stopped ship's record is that no marker is out, and the card pages say so (replay 5 took the tick boxes away)
     assert "none out: stopped" in _flat(" ".join(_cards(mobile_bay)))
@@ -451,7 +451,7 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
 
 def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(mobile_bay, library):
     """Round 2, moment 10: which ships form a line, and what happens when the leader (Brooklyn) stops."""
-    assert "Line of battle a column follows the leader the roster names: each moves right after him in his wake at his speed" in _blocks(library, "mobile-bay-1864")
+    assert "Line of battle a column follows its roster leader: each moves right after him in his wake at his speed" in _blocks(library, "mobile-bay-1864")
     assert "if he stops or sinks, the next astern leads" in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
@@ -468,7 +468,7 @@ def test_a_lashed_pair_says_whose_card_carries_it_and_who_picks_the_gunboats_tar
 
 def test_drawing_counters_says_who_draws_first_and_that_the_number_is_the_order(mobile_bay, library):
     """Round 2, moment 12: the counters say TURN though they set the order of action; who draws first?"""
-    assert "Drawing counters the Union first, in turn till a side holds one a unit, the other the rest; number = order" in _blocks(library, "mobile-bay-1864")
+    assert "Drawing counters blind, the Union first, in turn till a side holds one a unit, the other the rest; number = order" in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
@@ -567,7 +567,7 @@ def test_a_ship_in_line_moves_with_her_leader_and_fires_at_her_own_number(mobile
     acts on her own number or with her leader; the article moves her with him and fires her at her own."""
     ref = _blocks(library, "mobile-bay-1864")
     assert ("each moves right after him in his wake at his speed, in halves, her own torpedo tests (his whole inches, "
-            "closing up, if a touch halts him), but fires only at her own number (both cannonades, no move)") in ref
+            "closing up to touch, if a touch halts him), but fires only at her own number (both cannonades, no move; arcs as she lies)") in ref
     assert "Act by number from 1 up, each does all below; a line moves with its leader, fires on its own" in ref
     assert _squeezed("a line moves with its leader, fires on its own") in _squeezed(_page(mobile_bay, "— quick reference"))
     page = _readings(mobile_bay)
@@ -980,7 +980,7 @@ def test_passing_says_a_ship_moves_her_markers_whole_inches_and_what_touching_is
     marker, and with no model size given, when does she touch? The reading says both: her marker's whole inches, no
     fewer (speed changes a step a bound, so she slows by her marker, and steers round in her turn), and touching is
     the models on the table meeting (their bases where based), so no size is needed."""
-    assert _squeezed("Passing a ship moves her marker's whole inches, no fewer, steering round a ship or shoal in her turn (a "
+    assert _squeezed("Passing a ship moves her marker's whole inches, no fewer, steering round a ship or shoal by her phase-6 turn (a "
                      "follower too, then back into the wake); models (or bases) touching unbidden, she stops that half "
                      "move") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1004,7 +1004,7 @@ def test_brooklyns_test_is_thrown_in_bound_1_before_the_draw_on_both_pages(mobil
     """Replay 7, defect: the set-up lists Brooklyn's test as a bound 1 event, the quick reference said "before bound 1".
     Both now say bound 1, before the draw (the player threw it before drawing the cup, as the article's game opens)."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("Brooklyn, at the head of the wooden line, throws before the draw: above her EDNA, or she stops") in setup
+    assert _squeezed("Brooklyn throws before the draw: above her EDNA, or she stops") in setup
     assert _squeezed("Bound 1, before the draw USS Brooklyn throws 3D6") in _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert "Before bound 1" not in " ".join(mobile_bay)
 
@@ -1072,7 +1072,7 @@ def test_a_models_base_and_where_a_consort_lies_are_said_for_range_sight_and_tou
     steering round). A base of 1 in by ¼ in, the consort against the sloop's port side; a battle with no pair (Hampton
     Roads) leaves the pairs' readings out, so its roster page keeps its room."""
     page = _readings(mobile_bay)
-    assert "Models each ship a base 1 in by ¼ in (or her model's) on her point, for touching and steering round" in page
+    assert "Models each ship a base 1 in by ¼ in (or her model's) on her point, for touching (within ⅛ in) and steering round" in page
     assert ("Consorts the set-up point is the sloop's centre; hers against her port side, centres ¼ in apart: each "
             "her own centre for range, arcs, sight; the pair touches as one 1 by ½ in") in page
     hampton = " ".join(hampton_roads)
@@ -1224,12 +1224,12 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     his track gets onto it. The Line of battle reading says she starts on it, as far astern as she was set up."""
     assert ("the next astern leads: he has left the line for good (under way: his own number; he may rejoin at its "
             "tail: clear of its track till the last ship is past, then into her wake); at set-up each astern slides "
-            "square across onto his heading's line") in _readings(mobile_bay)
+            "square from her x onto his heading's line") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
-_PASS = ("the next astern passes her to port (45° to port as her bound-1 move begins, back to 005° at the half: clear "
-         "of her and the Middle Ground)")
+_PASS = ("the next astern leads the line past her to port, all in her wake (45° to port at the start, 005° at the half: "
+         "clear of her and the shoal)")
 
 
 def _pass_touches(start, brooklyn_at, shoals, drift: float = 0) -> str | None:
@@ -1679,10 +1679,10 @@ def test_a_rammer_stops_at_contact_and_each_moves_off_at_her_own_number(mobile_b
     stay touching). The rammer stops there, touching, keeping her speed marker, and each moves off at her own number:
     on the quick reference's Ramming line and in the readings' Ramming row, and the A4 pack keeps its pages."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "At contact the rammer stops, touching, marker kept, move over; each moves off at her own number." in ref
+    assert "At contact the rammer stops, touching, marker kept, move over (her 2nd cannonade kept); each moves off at her own number." in ref
     assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("At contact the rammer stops, touching, marker kept, move over; each moves off at her own number.") in qr
+    assert _squeezed("At contact the rammer stops, touching, marker kept, move over (her 2nd cannonade kept); each moves off at her own number.") in qr
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1854,7 +1854,7 @@ def test_a_leader_sunk_leaves_the_lead_to_the_next_astern(mobile_bay, library):
     """Replay 20, moment 1 (p3 Line of battle): Tecumseh went down in bound 1, and the reading said only what a line
     does when its leader stops; the player let the next astern lead without a rule. A leader who stops or sinks leaves
     the lead to the next astern (as Manhattan led the monitors on); one struck is stopped, so the same."""
-    assert "fires only at her own number (both cannonades, no move); if he stops or sinks, the next astern leads" in \
+    assert "fires only at her own number (both cannonades, no move; arcs as she lies); if he stops or sinks, the next astern leads" in \
         _blocks(library, "mobile-bay-1864")
     assert _squeezed("if he stops or sinks, the next astern leads") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1866,8 +1866,8 @@ def test_a_line_moves_its_whole_inches_when_a_touch_halts_its_leader(mobile_bay,
     their whole move; the player moved them only as far as she got. Each moves his whole inches in his wake, closing
     up (a touch halts her in turn, as Passing says); he is not stopped, so he still leads."""
     assert ("each moves right after him in his wake at his speed, in halves, her own torpedo tests (his whole inches, "
-            "closing up, if a touch halts him), but fires only at her own number") in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("(his whole inches, closing up, if a touch halts him)") in _squeezed(_readings(mobile_bay))
+            "closing up to touch, if a touch halts him), but fires only at her own number") in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("(his whole inches, closing up to touch, if a touch halts him)") in _squeezed(_readings(mobile_bay))
     assert _squeezed("her marker kept (not stopped") in _squeezed(_readings(mobile_bay))  # so he still leads
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1941,7 +1941,7 @@ def test_a_brooklyn_stopped_by_her_test_drifts_with_the_tide(mobile_bay):
     nothing said whether Brooklyn, stopped by her test and not anchored, does. She does, as any ship stopped and not
     at anchor (Tide, phase 9): the binding holds the waiting squadron only. Said on the bound-1 line itself."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("across the channel, stopped, drifting from bound 1; the next astern") in ref
+    assert _squeezed("(bow east), stopped, drifting from bound 1; the next astern") in ref
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2045,7 +2045,7 @@ def test_brooklyns_bound_1_event_turns_her_as_her_test_does(mobile_bay):
 def test_the_ship_passing_a_turned_brooklyn_is_warned_off_the_middle_ground(mobile_bay):
     """Replay 22, defect c (p2): the prescribed pass to port of a turned Brooklyn runs a 17-ft sloop toward the Middle
     Ground's edge (9 ft) near y 23½, and the bound-1 event gave no warning; a few words on it."""
-    assert _squeezed("clear of her and the Middle Ground)") in _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
+    assert _squeezed("clear of her and the shoal)") in _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2086,7 +2086,7 @@ def test_a_follower_set_up_off_her_leaders_track_is_slid_sideways_onto_it(mobile
     follower is slid sideways or along her course, and astern of whom. Slid sideways: her place along the track, so her
     distance astern, is the set-up's."""
     page = _squeezed(_readings(mobile_bay))
-    assert _squeezed("at set-up each astern slides square across onto his heading's line") in page
+    assert _squeezed("at set-up each astern slides square from her x onto his heading's line") in page
     assert _squeezed("as far astern of him") not in page
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2096,8 +2096,8 @@ def test_brooklyns_failed_test_turns_her_at_once_and_she_drifts_from_bound_1(mob
     whether she drifts in bound 1 when the binding has the Confederates not drift. At once, before the draw; stopped,
     she drifts from bound 1, in her phase 9 as any stopped ship."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("Bound 1, before the draw USS Brooklyn throws 3D6: over her EDNA (14), she leads in; else at once turn "
-                     "90° to starboard (bow east) across the channel, stopped, drifting from bound 1;") in ref
+    assert _squeezed("Bound 1, before the draw USS Brooklyn throws 3D6 (no events): over her EDNA (14), she leads; else at once "
+                     "turn 90° to starboard (bow east), stopped, drifting from bound 1;") in ref
     assert _squeezed("Brooklyn's test: the quick reference, with its dice") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2162,7 +2162,8 @@ def test_sight_is_a_ruler_edge_laid_centre_to_centre_that_any_model_under_it_blo
     page = _squeezed(_readings(mobile_bay))
     assert _squeezed("In sight a ruler's edge from the firer's centre") in page
     assert _squeezed("and touches no other model or base") in page
-    assert "⅛" not in _readings(mobile_bay)
+    # play 32, moments 7 and 17: ⅛ in is back, but only as the zone the 1D6 settles and as touching, never as a block
+    assert _squeezed("within ⅛ in of a model") not in page and _squeezed("too close (⅛ in): 1D6, 4-6 sees") in page
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2249,7 +2250,7 @@ def test_a_lashed_pairs_set_up_point_is_the_sloops_centre(mobile_bay):
 def test_a_follower_set_up_off_her_leaders_track_is_slid_onto_it_at_set_up(mobile_bay):
     """Replay 26, moment 2 (p3 Line of battle): "slid sideways onto it" said not when; the player slid Hartford and
     Oneida at their first move, and forgot in bound 1. At set-up, before bound 1's draw."""
-    assert _squeezed("at set-up each astern slides square across onto his heading's line") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("at set-up each astern slides square from her x onto his heading's line") in _squeezed(_readings(mobile_bay))
 
 
 def test_a_ship_firing_at_fort_morgan_may_lay_her_line_to_any_point_of_the_west_shore(mobile_bay):
@@ -2265,14 +2266,14 @@ def test_a_follower_steers_round_a_ship_lying_in_the_wake_and_back_into_it(mobil
     """Replay 26, moment 4 (p3 Line of battle, One of a pair lost): Kennebec struck and anchored in the wake, and
     steering round was written for a ship at her own number. Passing says a follower steers round too, then rejoins
     the wake."""
-    assert _squeezed("steering round a ship or shoal in her turn (a follower too, then back into the wake)") in \
+    assert _squeezed("steering round a ship or shoal by her phase-6 turn (a follower too, then back into the wake)") in \
         _squeezed(_readings(mobile_bay))
 
 
 def test_the_lead_pairs_survivor_leaves_the_line_and_the_next_astern_leads(mobile_bay):
     """Replay 26, moment 5 (p3): Brooklyn sank and Octorara kept the counter; did she stay at the head of the line?
     She leaves it, at her own number, as a leader that sinks does, and the next astern leads."""
-    assert _squeezed("a struck one anchors alongside, blocking sight, the other's too (free, she fires either side); the "
+    assert _squeezed("a struck one anchors alongside, blocking sight, the other's through her too (free, she fires either side); the "
                      "lead pair's leaves the line, the next astern leads") in _squeezed(_readings(mobile_bay))
 
 
@@ -2404,8 +2405,8 @@ def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tai
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("at the half: clear of her and the Middle Ground). From bound 2 she may anchor; the line past, she "
-                         "weighs and at Slow turns to port into its wake (050°, 005°).") in ref
+        assert _squeezed("at the half: clear of her and the shoal). From bound 2 she may anchor; the line past, she "
+                         "weighs and at Slow turns to port into its wake (050°, next bound 005°).") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2419,7 +2420,7 @@ def test_a_club_with_no_cup_shuffles_the_counters_face_down_and_deals(mobile_bay
             page = next(p for p in pdf.pages if "The bound (sequence" in (p.extract_text() or ""))
             lines = [_flat(ln) for ln in (page.extract_text() or "").splitlines()]
         row = [ln for ln in lines if ln.startswith("1 Draw counters")]
-        assert row and row[0].endswith("the sides draw alternately (or shuffle face down, deal) —"), row
+        assert row and row[0].endswith("the sides draw in turn, blind (or shuffle face down, deal) —"), row
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2498,7 +2499,7 @@ def test_a_follower_may_steer_round_a_shoal_or_a_grounded_ship_and_back_into_the
     ship to steer round: said in the Passing reading, on A4 and Letter (their pages kept)."""
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
-        assert _squeezed("steering round a ship or shoal in her turn (a follower too, then back into the wake)") in \
+        assert _squeezed("steering round a ship or shoal by her phase-6 turn (a follower too, then back into the wake)") in \
             _squeezed(_readings(pages))
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2511,7 +2512,7 @@ def test_the_confederate_roster_warns_that_the_bound_1_heading_is_a_commitment(m
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         roster = _squeezed(_page(pages, "Quick Play order of battle"))
-        assert _squeezed(f"too far from the channel for most of its guns to bear. Set bound 1's heading for the fight: "
+        assert _squeezed(f"too far from the channel for most of its guns to bear. Set bound 1's heading before the draw: "
                          f"from bound 2 Tennessee turns {turn}° a bound.") in roster
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2609,7 +2610,7 @@ def test_a_struck_consort_blocks_her_own_sloops_sight_and_the_freed_sloop_fires_
     did she block her own sloop's fire, and did the freed Brooklyn still fire outboard only ("all her factors
     outboard" is the pairs' rule)? She blocks the other's sight too, and the freed ship fires either side, as a lone
     ship by Targets. Said in the reading on A4 and on Letter, which keep 7 and 9 pages."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "a struck one anchors alongside, blocking sight, the other's too "
+    _read_on_both_papers(mobile_bay, bundled_packs, "a struck one anchors alongside, blocking sight, the other's through her too "
                                                     "(free, she fires either side)")
 
 
@@ -2742,7 +2743,7 @@ def test_a_failed_brooklyn_takes_the_tail_clear_of_the_lines_track_then_into_the
                                                     "past, then into her wake)")
     for pages in (mobile_bay, _letter(bundled_packs)):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("the line past, she weighs and at Slow turns to port into its wake (050°, 005°).") in ref
+        assert _squeezed("the line past, she weighs and at Slow turns to port into its wake (050°, next bound 005°).") in ref
 
 
 def test_a_target_sunk_mid_cannonade_leaves_the_rest_of_its_throws_lost(mobile_bay, bundled_packs, library, tmp_path):
@@ -2804,7 +2805,7 @@ def test_the_line_forms_at_set_up_by_sliding_each_astern_square_onto_her_leaders
     """Play 31, moment 1 (p2, p3 Line of battle): the wooden line's set-up points lie on no one 005° track (about 0.3 in
     a ship west of the last, and printed to the ½ in), and "slid onto it" said not how. Each astern slides square
     across onto her leader's heading line: one measurable move. On A4 and on Letter, which keep 7 and 9 pages."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern slides square across onto his heading's line")
+    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern slides square from her x onto his heading's line")
     assert _squeezed("one set up off his track is slid onto it") not in _squeezed(_readings(mobile_bay))
 
 
@@ -2835,7 +2836,7 @@ def test_the_turning_gauge_turns_a_model_on_her_centre_a_pair_on_the_sloops(mobi
 def test_a_sight_line_too_close_to_call_is_settled_by_a_die(mobile_bay, bundled_packs):
     """Play 31, moment 5 (p3 In sight): "touches no other model" had no tolerance, and lines cleared models by 0.01-0.1
     in. Too close to call: 1D6, 4-6 in sight. On A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "touches no other model or base (a pair's too); too close: 1D6, 4-6 "
+    _read_on_both_papers(mobile_bay, bundled_packs, "touches no other model or base (a pair's too); too close (⅛ in): 1D6, 4-6 "
                                                     "sees")
 
 
@@ -2846,7 +2847,7 @@ def test_a_failed_brooklyn_anchors_and_turns_to_port_into_the_wake_once_the_line
     for pages in (mobile_bay, _letter(bundled_packs)):
         ref = _squeezed(_page(pages, "The bound (sequence"))
         assert _squeezed("From bound 2 she may anchor; the line past, she weighs and at Slow turns to port into its wake "
-                         "(050°, 005°).") in ref
+                         "(050°, next bound 005°).") in ref
         assert _squeezed("she sets Reverse or Slow") not in ref
 
 
@@ -2860,10 +2861,10 @@ def test_a_sloop_freed_in_line_keeps_her_leaders_inches(mobile_bay, bundled_pack
 def test_a_rammer_at_contact_has_her_move_over(mobile_bay, bundled_packs, library):
     """Play 31, moment 9 (p6): after Tennessee rammed Seminole, whether the rammer turns, finishes her move, stops or
     drifts. She stops, touching, her marker kept (so no drift) and her move over (no turn, no rest of the move)."""
-    assert "At contact the rammer stops, touching, marker kept, move over; each moves off at her own number." in \
+    assert "At contact the rammer stops, touching, marker kept, move over (her 2nd cannonade kept); each moves off at her own number." in \
         _blocks(library, "mobile-bay-1864")
     for pages in (mobile_bay, _letter(bundled_packs)):
-        assert _squeezed("marker kept, move over; each moves off") in _squeezed(_column(pages, "— quick reference",
+        assert _squeezed("marker kept, move over (her 2nd cannonade kept); each moves off") in _squeezed(_column(pages, "— quick reference",
                                                                                          left=False))
 
 
@@ -2905,5 +2906,70 @@ def test_brooklyns_failed_test_turns_her_bow_east_not_at_the_fort(mobile_bay):
     """Play 32 (p6): "turn 90° to starboard (to the fort)" from her 005° is 095°, due east, not a bearing on Fort
     Morgan (north-east of her): the words say where her bow points."""
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
-    assert _squeezed("turn 90° to starboard (bow east) across the channel") in ref
+    assert _squeezed("turn 90° to starboard (bow east), stopped") in ref
     assert "(to the fort)" not in ref
+
+
+def test_play_32_brooklyns_test_has_no_events_and_the_whole_line_takes_the_dogleg(mobile_bay, bundled_packs):
+    """Play 32, moments 1, 3, 15 (p6, p2) and 6 (p2, p3): whether the test's doubles are events (as a ram's or a
+    torpedo's are); whether only the next astern or the whole line passes Brooklyn; what "(050°, 005°)" meant; and when
+    the Confederates set their bound-1 headings. No events (it is no hit); the line follows the new leader's dogleg in
+    her wake; 050° on weighing, 005° the next bound; headings after the test (p2 Binding), before the draw (the
+    Confederate roster's last line), so before any Union move. On A4 and on Letter, which keep 7 and 9 pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("USS Brooklyn throws 3D6 (no events):") in ref
+        assert _squeezed("the next astern leads the line past her to port, all in her wake") in ref
+        assert _squeezed("into its wake (050°, next bound 005°).") in ref
+        setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
+        assert _squeezed("the next astern leads the line past her to port, all in her wake") in setup
+        assert _squeezed("after Brooklyn's test each may set any heading") in setup
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_play_32_the_readings_answer_the_line_sight_and_touching_moments(mobile_bay, bundled_packs):
+    """Play 32 (p3): counters drawn blind? (5); a follower mid-dogleg fires on which arcs? (16); how close may a
+    follower close up on the ship ahead? (13: to touching; touching, Passing stops her, unhurt); what is "too close" for
+    sight and how close is touching? (7, 17: ⅛ in both); after a failed sight throw, another target? (9: yes); does a
+    struck consort block her partner's fire through her? (10: yes); "steering round ... in her turn" (12: her phase-6
+    turn on the gauge). On A4 and on Letter, which keep 7 and 9 pages."""
+    for words in ("Drawing counters blind, the Union first",
+                  "(his whole inches, closing up to touch, if a touch halts him)",
+                  "(both cannonades, no move; arcs as she lies)",
+                  "too close (⅛ in): 1D6, 4-6 sees",
+                  "for touching (within ⅛ in) and steering round",
+                  "with the over-24 in modifiers (one unseen: pick another)",
+                  "a struck one anchors alongside, blocking sight, the other's through her too",
+                  "steering round a ship or shoal by her phase-6 turn"):
+        _read_on_both_papers(mobile_bay, bundled_packs, words)
+    assert _squeezed("in her turn (a follower") not in _squeezed(_readings(mobile_bay))
+
+
+def test_play_32_the_cover_says_each_unit_fires_at_her_number_as_the_bound_does(mobile_bay, bundled_packs):
+    """Play 32, moment 4 (p1 vs p6): the cover's club note said "a side's fire is worked at once", the bound that each
+    unit fires at her own number. The cover now says the bound's order, on A4 and on Letter."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        cover = _squeezed(pages[0])
+        assert _squeezed("Each player throws for their own units, each unit's fire at her turn counter's number.") in cover
+        assert _squeezed("worked at once") not in cover
+
+
+def test_play_32_a_ship_off_the_table_is_out_and_scored_where_she_left_it(mobile_bay, bundled_packs):
+    """Play 32, moment 11 (p3): no rule for a ship leaving the table. She is out for good, scored where she left it
+    (off the north edge, past the torpedo line). In the Scoring reading, on A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "sinking a Confederate gunboat scores nothing; a ship off the table is "
+                                                    "out for good, scored where she left it")
+
+
+def test_play_32_a_sloop_hides_her_consort_and_the_consort_her_sloop(mobile_bay, bundled_packs):
+    """Play 32, moment 8 (p3): does a sloop block sight to her own consort? In sight's "(a pair's too)" meant so but
+    left the player unsure; the Models reading says it plainly, on A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "for touching (within ⅛ in) and steering round; a pair's ships hide "
+                                                    "each other")
+
+
+def test_play_32_the_line_forms_from_each_asterns_printed_x_not_on_the_005_line(mobile_bay, bundled_packs):
+    """Play 32, moment 2 (p2 starts, p3 Line of battle): the start x's are not on the 005° line. The starts are shared by
+    every rule set and print to the ½ in, so the words say it: each astern slides square from her x onto his line."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern slides square from her x onto his heading's line")
