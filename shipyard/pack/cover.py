@@ -122,8 +122,8 @@ def commands(scenario, units, most: int = 4) -> list[tuple[str, list[tuple[str, 
 def club_text(scenario, units, turn_word: str = "turn", turn_counter: str = "") -> str | None:
     """How a club shares the game out: a player to each command, and stopping for the evening and playing on. None
     where each side is one command (a duel needs no sharing). A rule set whose units act by a drawn counter
-    (`turn_counter`) fires unit by unit at its number, not a side at once (play 32, moment 4: Quick Play's cover said
-    a side's fire is worked at once, its quick reference that each unit fires at her number)."""
+    (`turn_counter`) fires unit by unit at its number, not a side at once (play 32, moment 4: a cover said a side's
+    fire is worked at once, its quick reference that each unit fires at her number)."""
     sides = commands(scenario, units)
     players = sum(len(c) for _, c in sides)
     if players <= len(sides):
