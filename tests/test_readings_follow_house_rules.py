@@ -72,7 +72,7 @@ def test_smoke_on_the_water_other_readings_follow(tmp_path, library):
     assert "Partial armour every hit on a (part) location tests its armour (house rule) partial_armour" in text
     assert "a deflected shell does its Table 17 figure after the slash, as a deflected shot does (house rule" in text
     assert "at any one ship at most a third of its guns (rounded up, at least 1)" in text
-    assert "its guns -2 next turn" in text
+    assert "its guns -2 to hit next turn" in text
     assert "out on 3 or less, out of control on 9 or more" in text
 
 

@@ -37,7 +37,7 @@ def reference_text(library, scenario: str, house=None) -> str:
 
 def test_misfire_table_11_is_printed_by_nation(mobile_bay_text):
     """Review 1a / top-10 item 5: nine misfires in three turns, and Table 11 was not in the pack."""
-    assert "Table 11 · misfire (a natural 10 to hit)" in mobile_bay_text
+    assert "Table 11 · misfire (a natural 10 to hit, even needing 10 or more)" in mobile_bay_text
     assert "Confederate 1–7 8–9 10" in mobile_bay_text and "Union 1–8 9 10" in mobile_bay_text
     assert "the firer takes 1d6 HDP, no armour test (a fort SDP), and a fire test marker" in mobile_bay_text
 
@@ -300,8 +300,8 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
          "moving over it tests Table 3's "
          "deep water with wrecks column"),
     (12, "Own bow, ram -6 in place of her hull armour, only with a ram (no ram: her hull armour below)"),
-    (16, "Flooding flooding points add up, never pumped out: each repair phase she loses an FP for each, and sinks "
-         "then if her FP reach 0"),
+    (16, "Flooding flooding points add up, never pumped out: every repair phase she loses an FP for each (3 points: "
+         "FP 15, 12, 9, 6, 3, 0), and sinks at 0"),
 ])
 def test_rams_flooding_wrecks_and_a_lashed_pair_losing_her_partner(mobile_bay_text, moment, words):
     """Round 2: a ram bow on a ship without a ram, flooding that adds up past its boxes, Table 3's wrecks with no rule
@@ -712,8 +712,8 @@ def test_a_fort_face_fires_a_quarter_of_its_guns_at_any_one_ship(mobile_bay_page
 def test_the_channel_fills_with_smoke_from_turn_2(mobile_bay_pages):
     """Moment E (balance), the day's smoke: the fleet and the forts fought in their own smoke, which the play-test's
     clear-air gunnery ignored. From turn 2, fire beyond Short range counts half to three quarters obscured."""
-    assert ("Powder smoke From turn 2 powder smoke lies over the channel. 1. Each gun at its own Medium range or more, "
-            "ship or fort, firing or fired at: −2 (½–¾ obscured)"
+    assert ("Powder smoke From turn 2 powder smoke lies over the channel. 1. At the firing gun's Medium range or more, "
+            "ship or fort, firing or fired at: −2 once (½–¾ obscured)"
             ) in mobile_bay_pages[1]  # replay 15: "beyond Short range" left Point blank's place open
 
 
@@ -838,7 +838,7 @@ def test_the_set_up_says_what_the_north_edge_and_water_of_no_depth_do(mobile_bay
     assert ("North edge A ship off the north edge has gone up the bay: out of the game, she scores as she left (a Union "
             "ship afloat, north of the line)") in setup
     assert "Tide drift The flood runs about a knot" in setup and "Farragut waited for it" not in setup  # one tide line
-    assert "no deeper draught, no test; other water, off the channel too, is deep: no test." in setup
+    assert "no deeper draught, no test; other water, off the channel too (a consort past its edge), is deep: no test." in setup
 
 
 def test_a_ship_that_holds_her_morale_tests_again_only_at_a_new_cause(library):
@@ -1081,7 +1081,7 @@ def test_a_lashed_pairs_start_is_the_larger_ships_centre_with_her_consort_alongs
     the two bases sit? The readings row's first words: the larger on the point, the consort touching her on the
     side the set-up names (port, away from the fort), sterns level."""
     row = _readings_row(mobile_bay_text, "Lashed pairs")
-    assert row.startswith("set up: the larger on her start, the consort touching her on the named side, sterns level; "
+    assert row.startswith("set up: the larger's centre on her start, the consort touching her on the named side, sterns level; "
                           "one move")
     assert "lashed on the port side, away from Fort Morgan" in mobile_bay_text or "port side, away from the fort" in mobile_bay_text
 
@@ -1128,7 +1128,7 @@ def test_powder_smoke_is_not_added_to_the_bases_in_the_way_and_a_miss_it_made_hi
     """Replay 10, defect (p2): "counts ½ to ¾ obscured": added to obscuring by other bases? And the Obscured rule's
     "a miss that would have hit without the modifier hits the vessel in the way": which, when only smoke is in the
     way? The worse of the two, never both; a miss the smoke alone made is a miss."""
-    assert ("1. Each gun at its own Medium range or more, ship or fort, firing or fired at: −2 (½–¾ obscured). 2. Bases hiding her as much or "
+    assert ("1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once (½–¾ obscured). 2. Bases hiding her as much or "
             "more: theirs instead, never both.") in mobile_bay_pages[1]  # sotw35: the rule in steps
     assert "3. Only bases worse than the smoke's −2 make a stray:" in mobile_bay_pages[1]  # sotw36: the smoke's miss none
 
@@ -1398,9 +1398,9 @@ def test_a_shell_bursting_on_a_fort_drives_its_gunners_off_and_a_house_rule_play
     bursting on a fort, pierced or not, puts its guns at -1 next turn, with a box to tick; a house rule plays without."""
     from shipyard.rules.smoke_on_the_water.sheet import fort_boxes
     forts = [p for p in mobile_bay_pages if "Fire log" in p]
-    assert forts and all("Silenced (SDP 0) Driven off (−1 next turn) *" in p for p in forts)
+    assert forts and all("Silenced (SDP 0) Driven off (−1 to hit) *" in p for p in forts)
     assert ("Gunners driven off a shell from M or nearer bursting on a fort (roll detonation, pierced or not): its guns "
-            "-1 next turn") in mobile_bay_text
+            "-1 to hit next turn") in mobile_bay_text
     assert ("a shell *: nothing (cottonclad: a detonation roll, fire test marker); a fort: Gunners driven off, if it "
             "bursts from M or nearer") in mobile_bay_text
     house = tmp_path / "house.yaml"
@@ -1506,7 +1506,7 @@ def test_the_turn_1_binding_holds_the_union_lines_heading_as_well_as_its_speed(m
 def test_table_15s_flooding_plus_one_is_the_firing_guns_super_heavy_size(mobile_bay_text):
     """Replay 18, point 2 (p21): "+1 super heavy" did not say whose: the firer's gun or the target's armour. The gun's
     (Table 12's size word), in the row's one line."""
-    assert "holed, 1d3 flooding points (+1 by a super-heavy gun; see Flooding), hull damage" in mobile_bay_text
+    assert "holed, 1d3 flooding points (+1 by a super-heavy gun), each lost again as an FP every repair phase (the text; see Flooding), hull damage" in mobile_bay_text
 
 
 def test_the_driven_off_box_says_it_holds_for_the_next_turn_only(mobile_bay_pages, bundled_packs):
@@ -1515,7 +1515,7 @@ def test_the_driven_off_box_says_it_holds_for_the_next_turn_only(mobile_bay_page
     letter = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)]
     for pages in (mobile_bay_pages, letter):
         forts = " ".join(p for p in pages if "Fire log" in p)
-        assert forts.count("Driven off (−1 next turn) *") == 2  # Fort Morgan and her water battery
+        assert forts.count("Driven off (−1 to hit) *") == 2  # Fort Morgan and her water battery
 
 
 def test_a_knocked_out_turret_has_a_box_and_its_hits_are_hull_hits(mobile_bay_pages, mobile_bay_text):
@@ -1606,7 +1606,7 @@ def test_several_shells_bursting_on_a_fort_drive_its_gunners_off_once(mobile_bay
     """Replay 20, moment 2 (p15, p22): three shells burst on Fort Morgan in one turn: -1 each, or -1 once? Once (the
     fort's one box): the gunners are under cover or not."""
     assert ("Gunners driven off a shell from M or nearer bursting on a fort (roll detonation, pierced or not): its guns "
-            "-1 next turn, however many burst gunners_driven_off") in mobile_bay_text
+            "-1 to hit next turn, however many gunners_driven_off") in mobile_bay_text
 
 
 def test_a_forts_cap_at_one_ship_counts_each_of_a_lashed_pair(mobile_bay_pages):
@@ -1643,7 +1643,7 @@ def test_a_forts_driven_off_box_says_when_to_tick_and_clear_it(mobile_bay_pages,
     gunnery (the box's label has no room to widen). A house rule that plays without it prints neither."""
     from shipyard.rules.smoke_on_the_water.sheet import fort_box_rules
     forts = " ".join(p for p in mobile_bay_pages if "Fire log" in p)
-    assert forts.count("Driven off: burst within M: tick, guns −1 next turn only, erase") == 2
+    assert forts.count("Driven off: burst within M: tick, to hit −1 next turn only, erase") == 2
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  gunners_driven_off:\n    rows: {play: false}\n")
     block = fort_box_rules(RS.context(library, house), compact=True)
@@ -1656,7 +1656,7 @@ def test_the_fire_markers_spare_cells_hold_markers_for_the_states_the_sheets_mar
     fewer fire test discs than the fleet wants and no row or page more."""
     from shipyard.rules.smoke_on_the_water import counters as C
     page = _counter_pages(mobile_bay_pages)
-    assert page.count("Driven off Fort Morgan guns −1 next turn") == page.count("Driven off water battery guns −1 next turn") == 1
+    assert page.count("Driven off Fort Morgan to hit −1 next turn") == page.count("Driven off water battery to hit −1 next turn") == 1
     assert "Jammed gun or port: no fire" in page and "Abandoned or struck: no fire" in page
     assert page.count("Fire test") == 8  # one for every three of the 24 units in play (Gaines, Powell are off it)
     assert C.state_markers(RS.context(library), [], 0) == []
@@ -1700,7 +1700,7 @@ def test_the_obscured_bands_do_not_overlap_at_a_half(mobile_bay_pages, mobile_ba
 def test_flooding_sinks_her_at_the_repair_phase_not_when_it_is_taken(mobile_bay_text):
     """Replay 21, defect b (p22): are FP lost at the repair phase, or does she sink as soon as flooding reaches her FP
     left? At the repair phase, as the text's FP loss is: until then she fights on."""
-    assert "each repair phase she loses an FP for each, and sinks then if her FP reach 0" in mobile_bay_text
+    assert "every repair phase she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in mobile_bay_text
     assert "once they reach her FP left" not in mobile_bay_text
 
 
@@ -1711,7 +1711,7 @@ def test_the_speed_counters_spare_cells_hold_more_jammed_markers(mobile_bay_page
                   pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", "letter").path)):
         page = next(flat(p) for p in pages if "burning" in p and "Driven off" in p)  # the fire markers' page
         assert page.count("Jammed gun or port: no fire") >= 6, page.count("Jammed gun or port: no fire")
-        assert page.count(" guns −1 next turn") == 2 and "Driven off water battery" in page
+        assert page.count(" to hit −1 next turn") == 2 and "Driven off water battery" in page
 
 
 def test_the_set_up_says_plainly_that_moves_and_ranges_are_not_shrunk(mobile_bay_pages):
@@ -1728,7 +1728,7 @@ def test_a_port_jammed_hit_jams_deflected_or_not_and_says_where_a_turret_guns_da
     nothing more"). The row says both: it jams pierced or deflected (a shutter jams without a breach), and a turret
     gun's damage goes on its TDP, as a Gun Port's, the Gun hit's on the Hull."""
     assert ("Port Jammed casemate/turret/hull jams a random gun bearing on the firer till repaired, pierced or "
-            "deflected alike *") in mobile_bay_text
+            "deflected alike; armour and damage where it sits (a turret: TDP) *") in mobile_bay_text  # play 33, moment 3
     assert "Gun hit (pierced), burst: the Hull (HDP); a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
 
 
@@ -1824,7 +1824,7 @@ def test_powder_smoke_holds_for_a_forts_fire_and_fire_at_a_fort(mobile_bay_pages
     """Replay 24, moment 5 (p2, p22): the smoke rule says "fire at Medium range or longer", the Obscured rule has a
     fort's own reading: does the smoke count at a fort, or from one? Both, A4 and Letter."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert ("1. Each gun at its own Medium range or more, ship or fort, firing or fired at: −2 (½–¾ obscured).") in pages[1]
+        assert ("1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once (½–¾ obscured).") in pages[1]
 
 
 def test_an_abandoned_ship_drifts_only_once_she_has_stopped(mobile_bay_pages, bundled_packs):
@@ -2112,7 +2112,7 @@ def test_the_set_up_page_says_the_water_off_the_channel_is_deep(bundled_packs, l
     pages = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)
     setup = flat(pages[1])
     words = RS.context(library).tables.require("running_aground").rows["open_water"]
-    assert words == "other water, off the channel too, is deep: no test"
+    assert words == "other water, off the channel too (a consort past its edge), is deep: no test"
     assert "Depths: Main Ship Channel: 24 ft; Middle Ground shoals: 9 ft." in setup
     assert f"no deeper draught, no test; {words}." in setup
 
@@ -2182,7 +2182,7 @@ def _reference(pages: list[str]) -> str:
 def test_sotw35_moment1_table_15_says_how_to_throw_its_1d3(mobile_bay_pages):
     """Replay 26, moment 1: Table 15's Flooding gave 1d3 flooding points and the pack never said how to throw a d3
     (the text's dice conventions: a d6 halved, rounded up); said in Table 15's title, from critical_hits.d3."""
-    assert "armour: what tests it (* ours); d3: a d6 halved, round up" in _reference(mobile_bay_pages)
+    assert "armour: what tests it, by the hit's one deflection d10 (* ours); d3: a d6 halved, round up" in _reference(mobile_bay_pages)
 
 
 def test_sotw35_moment2_a_random_guns_second_miss_has_a_start_and_a_jam_skips_a_jammed_gun(mobile_bay_pages):
@@ -2208,7 +2208,7 @@ def test_sotw35_moment5_powder_smoke_in_steps_and_a_stray_weighed_with_the_smoke
     """Replay 26, moment 5 and the Powder smoke defect: one long clause; and whether the smoke still counts when the
     bases' modifier is taken away to see if a miss hits the vessel in the way (ours: it does; stray_hits)."""
     setup = mobile_bay_pages[1]
-    for step in ("1. Each gun at its own Medium range or more, ship or fort, firing or fired at: −2 (½–¾ obscured).",
+    for step in ("1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once (½–¾ obscured).",
                  "2. Bases hiding her as much or more: theirs instead, never both.",
                  "3. Only bases worse than the smoke's −2 make a stray: a miss that would hit at −2 hits the vessel"):
         assert step in setup, step
@@ -2355,7 +2355,7 @@ def test_sotw36_moment1_powder_smoke_is_all_fire_at_medium_or_more_not_only_a_fo
     """Replay 27, moment 1 (p2, every shot of turn 2): "Fire at Medium range or more, by or at a fort too" read as
     maybe only fire by or at a fort. Ours: all of it, ship at ship too; A4 and Letter say "All fire"."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert "1. Each gun at its own Medium range or more, ship or fort, firing or fired at: −2" in pages[1]
+        assert "1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once" in pages[1]
         assert "by or at a fort too" not in pages[1]
 
 
@@ -2717,7 +2717,7 @@ def test_driven_off_says_how_long_it_lasts_the_same_way_on_the_sheet_and_the_cou
     """Play 29, item 6: the fort sheet said "erase it after next turn's gunnery", the counter "guns -1 next turn":
     both right, but it took the two together to see one burst covers one turn. Both say "guns -1 next turn" (the sheet
     "… only, then erase it": "only" on the chit set it under 6 pt)."""
-    words = "guns −1 next turn"
+    words = "to hit −1 next turn"  # play 33, moment 5: "guns −1" read as a gun fewer
     forts = [p for p in mobile_bay_pages if "Fire log" in p and "Driven off:" in p]
     counters = [p for p in mobile_bay_pages if "Driven off Fort Morgan" in p]
     assert forts and counters
@@ -2805,7 +2805,7 @@ def test_a_shot_a_forts_walls_deflect_does_its_figure_after_the_slash_undivided(
 def test_the_powder_smoke_goes_by_each_guns_own_range_band(mobile_bay_pages):
     """Play 30, moment 4: Brooklyn's rifles and smoothbores at one target lie in different bands of their own: does
     the smoke's -2 go by each gun's band or by one range for the ship? By each gun's own, as Table 10's range does."""
-    assert "1. Each gun at its own Medium range or more, ship or fort, firing or fired at: −2" in mobile_bay_pages[1]
+    assert "1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once" in mobile_bay_pages[1]
 
 
 def test_the_quick_reference_says_where_table_13s_deviation_template_is(mobile_bay_text, mobile_bay_pages):
@@ -2905,7 +2905,7 @@ def test_play32_gunners_are_driven_off_only_by_a_shell_from_medium_range_or_near
     assert RS.tables().require("gunners_driven_off").rows["within"] == "M or nearer"
     assert "Gunners driven off a shell from M or nearer bursting on a fort" in mobile_bay_text
     assert "a fort: Gunners driven off, if it bursts from M or nearer" in mobile_bay_text
-    assert all("Driven off: burst within M: tick, guns −1 next turn only, erase" in p
+    assert all("Driven off: burst within M: tick, to hit −1 next turn only, erase" in p
                for p in mobile_bay_pages if "Fire log" in p)
 
 
@@ -2943,3 +2943,40 @@ def test_play32_the_sloops_under_the_forts_fire_are_driven_off_only_from_the_ban
 
     ours, anywhere, short = at_zero(None), at_zero("{within: E or nearer}"), at_zero("{within: S or nearer}")
     assert anywhere < ours < short, (anywhere, ours, short)
+
+
+def test_play33_a_pairs_start_and_the_consort_past_the_channel_edge(mobile_bay_pages, mobile_bay_text):
+    """Play 33, moment 1 (pp. 2-3): what does a lashed pair's start coordinate name, and may the consort's base lie
+    west of the channel edge? The larger's centre; off the channel is deep water, no test."""
+    assert "set up: the larger's centre on her start, the consort touching her on the named side" in mobile_bay_text
+    assert "other water, off the channel too (a consort past its edge), is deep: no test" in mobile_bay_pages[1]
+
+
+def test_play33_a_criticals_armour_die_a_monitors_port_jammed_and_a_natural_ten(mobile_bay_pages):
+    """Play 33, moments 2, 3 and 7 (p. 21): which d10 tests a critical's armour (the hit's one deflection die, against
+    the armour Table 15 names); where a monitor's Port Jammed goes (the turret's armour and TDP); and does a natural
+    10 misfire when 10 or more is needed (yes, the text: 'an unmodified roll of 10 always misses')."""
+    ref = _reference(mobile_bay_pages)
+    assert "armour: what tests it, by the hit's one deflection d10 (* ours)" in ref
+    assert "pierced or deflected alike; armour and damage where it sits (a turret: TDP) *" in ref
+    assert "Table 11 · misfire (a natural 10 to hit, even needing 10 or more)" in ref
+
+
+def test_play33_flooding_is_lost_every_repair_phase_with_a_worked_example(mobile_bay_pages):
+    """Play 33, moment 4 (p. 22): Brooklyn's 3 flooding points: FP -3 once, or every repair phase? Every phase, the
+    text's ('during the repair phase each turn'), with the count worked where the player looks, and on Table 15."""
+    ref = _reference(mobile_bay_pages)
+    assert "every repair phase she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in ref
+    assert "each lost again as an FP every repair phase (the text; see Flooding)" in ref
+
+
+def test_play33_driven_off_is_minus_one_to_hit_and_smoke_minus_two_once(mobile_bay_pages, mobile_bay_text):
+    """Play 33, moments 5 and 6: 'guns -1 next turn' read as a gun fewer or -1 to hit (to hit, every gun of the fort,
+    said on the readings, fort sheets and counters); the powder smoke's -2, once a shot or twice, on whose bands
+    (once, the firing gun's); and the defect: Fort Morgan's 32 guns on p. 3 against 28 bearing on p. 2."""
+    assert "its guns -1 to hit next turn, however many" in mobile_bay_text
+    forts = " ".join(p for p in mobile_bay_pages if "Fire log" in p and "Driven off:" in p)
+    assert forts.count("Driven off (−1 to hit) *") == forts.count("tick, to hit −1 next turn only") == 2
+    assert "Driven off Fort Morgan to hit −1 next turn" in mobile_bay_text and "guns −1" not in mobile_bay_text
+    assert "1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once" in mobile_bay_pages[1]
+    assert "Fort Morgan fort walls M SDP 48 20 LSB, 7 HC, 5 MR (4 never fire)" in mobile_bay_text

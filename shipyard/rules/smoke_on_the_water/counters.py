@@ -74,7 +74,7 @@ MARKERS = {
 
 # States a sheet marks that recur on the table (replay 20, defect b): kind -> (label, what it means, who has it).
 STATES = {
-    "driven_off": ("Driven off", "guns −1 next turn", "fort"),  # "… only" set under 6 pt on the chit
+    "driven_off": ("Driven off", "to hit −1 next turn", "fort"),  # play 33, moment 5: to hit, not a gun fewer ("… only" set under 6 pt on the chit)
     "jammed": ("Jammed", "gun or port: no fire", "vessel"),
     "abandoned": ("Abandoned", "or struck: no fire", "vessel"),
     # replay 24, defect 8: two wrecks in turn 3 and no marker for them (nor for a ship aground or at anchor)

@@ -214,7 +214,7 @@ def critical_tables(ctx: Context) -> list[Block]:
         out.append(Table(body, header=[die, title, "Armour", "Effect"], **style("reference_criticals"),
                          align=["centre", "left", "left", "left"],
                          title=None if k else f"Table 15 · critical hits, {die} (6: again on the specials); "
-                                              f"armour: what tests it (* ours){d3_words(ctx)}"))
+                                              f"armour: what tests it, by the hit's one deflection d10 (* ours){d3_words(ctx)}"))
     return out
 
 
@@ -305,7 +305,7 @@ def misfire_table(ctx: Context, derived: list[Derived]) -> Block:
         b = r["by_nation"][n]
         body.append([n, band(1, b["none"]), band(b["none"] + 1, b["jams"]), band(b["jams"] + 1, b["bursts"])])
     return Stack([Table(body, header=["Nation", "None", "Jams", "Bursts"], **style("reference_misfires"),
-                        title="Table 11 · misfire (a natural 10 to hit): roll a d10 by the firer's nation"),
+                        title="Table 11 · misfire (a natural 10 to hit, even needing 10 or more): roll a d10 by the firer's nation"),
                   Note(f"Jams: / till repaired. Bursts: X; the firer takes "
                        f"{r['burst_damage']} HDP, no armour test (a fort SDP), and a fire "
                        "test marker. Red-hot shot: "

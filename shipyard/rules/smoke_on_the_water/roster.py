@@ -13,7 +13,7 @@ from ..context import Context
 from ..derived import Derived
 from ...render.text import number
 from .derive import has_casemate
-from .sheet import STYLE_PATH, TITLE, base_words, style
+from .sheet import NO_FACE, STYLE_PATH, TITLE, base_words, fort_faces, style
 HEADER = ["Unit", "Speed", "Man.", "Size, ram", "Base mm", "Draught", "Target", "Armour H/C/T/D", "HDP", "FP", "Guns"]
 
 
@@ -33,8 +33,11 @@ def unit_row(d: Derived, code: dict[str, str], partner=None, unit=None, ctx: Con
     s = d.stats
     name = lashed_name(d.unit_name, partner)
     if s.kind == "fort":
+        # play 33 (defects, p. 2 vs p. 3): "20 LSB, 7 HC, 5 MR" here against "20 guns; 8 guns" on the set-up: the 4
+        # land-face guns never fire, said where the count is read (as her sheet's Also mounted line says it)
+        idle = sum(n for _, where, n in (fort_faces(unit, ctx) or []) if where == NO_FACE) if unit is not None and ctx else 0
         return [name, "fort", "", "", "", "", "", f"walls {s.armour.walls}", f"SDP {s.structural_damage_points}", "",
-                guns_summary(d)]
+                guns_summary(d) + (f" ({idle} never fire)" if idle else "")]
     a = s.armour
     # no casemate, no C: Table 14's Casemate hits are Hull hits on her, as her sheet says
     # a part-armoured location as her sheet has it, "(part)", here "p" (replay 23, defect a: Morgan's "L/–/–/U")

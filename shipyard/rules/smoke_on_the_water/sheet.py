@@ -567,7 +567,7 @@ def fort_boxes(ctx: Context, compact: bool = False) -> Block:
         star = " *" if ctx.tables.require("gunners_driven_off").tag() == "reconstructed" else ""
         # when it lasts, on the box: for the next turn, then cleared (replay 18 cleared it so by guess); the label no
         # wider than "Fire test markers" and its boxes, so the row keeps its columns (Letter has no row to spare)
-        items.append(("driven_off", f"Driven off ({to_hit:+d} next turn)".replace("-", "−") + star, 1))
+        items.append(("driven_off", f"Driven off ({to_hit:+d} to hit)".replace("-", "−") + star, 1))
     return Checkboxes([(label, n, tracker) for tracker, label, n in items], **style("criticals", compact))
 
 
