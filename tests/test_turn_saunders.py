@@ -3744,3 +3744,16 @@ def test_p32_the_contents_files_a_part_under_the_section_printed_in_and_others_s
     Doc.marks = [("Orders log · Union", 7), ("Orders log · Confederate", 8)]
     assert refiled_parts(Doc(), plan, {"sheets": ("Orders log", "What the text leaves open")}, starts) is None
     assert refiled_parts(Doc(), plan, None, starts) is None
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p33_each_ship_rams_with_her_own_modifiers_and_scores_on_the_other(bundled_packs, paper):
+    """Play 33, moment 1 (p3 Ramming against p19): "the pack never says whether my roll, with my own modifiers, is
+    the damage done to the other ship" (Hartford into the struck Brooklyn, Richmond into Hartford). The text's own
+    answer, printed in the Damage step: each rolls with her own modifiers (the table's Own ship), and her score is
+    the damage she does to the other."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert ("Damage each rolls 1D6 with her own modifiers (she is Own ship): her score on the ramming damage table is "
+            "the hull and specials she does to the other.") in ref
+    assert "both roll 1D6, modified, on the ramming damage table" not in ref
+
