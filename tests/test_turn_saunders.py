@@ -373,7 +373,7 @@ def test_a_screw_has_a_box_for_the_critical_and_one_for_the_torpedo(library, bun
     assert SCREW in winnebago and "Screw lost" not in winnebago
 
 
-SCREW = "Screw: 1st box hit (−2 kn each hit), 2nd torpedo only: drifts −2 kn a turn"
+SCREW = "Screw: −2 kn every hit (1st box), 2nd box torpedo: drifts −2 kn a turn"
 
 
 def test_each_screw_box_says_which_outcome_it_marks(bundled_packs):
@@ -1514,8 +1514,8 @@ def test_a_ship_drifting_to_a_halt_slows_2_kn_a_turn_and_then_only_a_tide_moves_
             "(drifting to a halt: to 0, "
             "then a tide alone moves her, 1 in a turn)") in ref
     assert "only a scenario's tide moves her, 1 in a turn its way" in readings_rows()["Struck"]  # the same drift
-    screws = [t for t in texts if SHEET_MARK in t and "Screw: 1st box" in t]
-    assert len(screws) >= 8 and all("2nd torpedo only: drifts −2 kn a turn" in t for t in screws)
+    screws = [t for t in texts if SHEET_MARK in t and "Screw: −2 kn every hit" in t]
+    assert len(screws) >= 8 and all("2nd box torpedo: drifts −2 kn a turn" in t for t in screws)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -3060,11 +3060,14 @@ def test_s36_a_ship_in_a_line_steers_her_own_plot_not_her_leader_s_track(bundled
 def test_s36_a_second_gunfire_screw_hit_takes_its_knots_again_and_leaves_the_torpedo_box(bundled_packs, paper):
     """Play 28, moment 2 (p6 Brooklyn against p19 Repeated critical): Brooklyn took 53 and then 54 from gunfire in
     turn 1; the screw's "2nd a torpedo's" left open whether the second hit ticked it. Each screw sheet now says the
-    2nd box is a torpedo's only, and the reading takes the knots off again."""
-    sheets = [t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t and "Screw: 1st box" in t]
+    2nd box is a torpedo's, and the reading takes the knots off again. Play 33, moment 3: Hartford's second gunfire
+    screw hit (55, then 56) "has no box", and "2nd torpedo only" read as "a second gunfire screw hit has no effect":
+    the sheet says every hit costs its knots, the 1st box ticked once, and no longer "torpedo only"."""
+    sheets = [t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t and "Screw: −2 kn every hit" in t]
     assert len(sheets) >= 8
     for page in sheets:
-        assert "Screw: 1st box hit (−2 kn each hit), 2nd torpedo only:" in page, page[:80]
+        assert "Screw: −2 kn every hit (1st box), 2nd box torpedo:" in page, page[:80]
+        assert "torpedo only" not in page and "1st box hit (" not in page, page[:80]
     assert "its knots come off again, struck on the speed track" in readings_rows()["Repeated critical"]
 
 
