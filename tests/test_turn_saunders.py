@@ -1215,14 +1215,15 @@ def test_mobile_bay_gives_a_holed_monitor_the_way_to_sink_that_tecumseh_did(libr
     """Replay r8, defect: a full torpedo strike did 6 of Tecumseh's 22 hull, and holes sink only a ship with no hull
     left, so "Tecumseh struck a torpedo and sank within minutes" (p2) could not happen by the text. Mobile Bay's
     set-up now gives Saunders a special rule of ours (tagged reconstructed): a monitor a torpedo holes rolls for her
-    holes as if her hull were gone, sinking on 4+ (since r10: at once and at each turn's end)."""
+    holes as if her hull were gone, sinking on 4+ (since r10: at once and at each turn's end; since play 33, after
+    that turn's repairs)."""
     t = RS.tables()
     full = [r for r in t.ramming_damage.rows if r["min_roll"] <= 6 + 2][-1]["hull"]  # the most a D6+2 strike takes
     ctx = RS.context(library)
     tecumseh = RS.derive(library.units["uss-tecumseh"], ctx).stats
     assert full < tecumseh.hull  # by the text alone a strike cannot sink her: the scenario must say how she can
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    words = "Monitors Torpedo-holed, she rolls a D6 a hole at once and at each turn's end: any 4+ sinks her"
+    words = "Monitors Torpedo-holed, she rolls a D6 a hole at once and after each turn's repairs: any 4+ sinks her"
     assert words in setup
     (rule,) = [r for r in library.scenario("mobile-bay-1864").setup.special_rules if r.name == "Monitors"]
     assert list(rule.rules) == ["saunders"]  # the other rule sets sink a monitor by their own tables
@@ -1468,7 +1469,7 @@ def test_a_monitor_holed_by_a_torpedo_rolls_at_once_and_at_each_turns_end(bundle
     the roll for holes with no hull is the end of turn's. Tecumseh went down within a minute of the torpedo, so the
     monitor rolls at once, as she is holed, and again at each turn's end while the hole is open."""
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    assert "Monitors Torpedo-holed, she rolls a D6 a hole at once and at each turn's end" in setup
+    assert "Monitors Torpedo-holed, she rolls a D6 a hole at once and after each turn's repairs" in setup
 
 
 @pytest.mark.parametrize("scenario", ["mobile-bay-1864", "memphis-1862", "hampton-roads-1862"])
@@ -2037,7 +2038,7 @@ def test_a_holed_monitor_rolls_a_d6_for_each_hole(bundled_packs):
     second chance to go down. The rule keeps its two lines (its "a foot of freeboard" is in the docs): a third shrank
     the Letter plan and drew a label off its marker."""
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    assert "rolls a D6 a hole at once and at each turn's end: any 4+ sinks her" in setup
+    assert "rolls a D6 a hole at once and after each turn's repairs: any 4+ sinks her" in setup
     assert "4+ a hole sinks" not in setup
 
 
@@ -2058,7 +2059,7 @@ def test_a_monitor_sunk_by_her_holes_mid_move_leaves_her_wreck_where_she_is(bund
     The player put it where the torpedo struck. The rule now says so: the roll that sinks her sinks her where she is,
     her wreck there (the text's other sinkings fall at a turn's end, where she lies)."""
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    assert "at each turn's end: any 4+ sinks her where she is." in setup
+    assert "after each turn's repairs: any 4+ sinks her where she is." in setup
 
 
 def test_a_gun_critical_passed_to_the_next_section_takes_a_gun_on_the_side_facing_the_firer(bundled_packs):
@@ -2204,7 +2205,7 @@ def test_the_monitors_rule_says_plainly_which_monitor_rolls(bundled_packs, paper
     """Replay r22, defect a (p2 Monitors "One a torpedo holes rolls a D6 ..." read garbled): the rule names the monitor
     a torpedo holed in plain words, in its two lines."""
     setup = next(t for t in pack_texts(bundled_packs, paper=paper) if t.startswith("Set-up:"))
-    assert "Monitors Torpedo-holed, she rolls a D6 a hole at once and at each turn's end: any 4+ sinks her where she is." in setup
+    assert "Monitors Torpedo-holed, she rolls a D6 a hole at once and after each turn's repairs: any 4+ sinks her where she is." in setup
     assert "One a torpedo holes" not in setup
 
 
@@ -2314,7 +2315,7 @@ def test_step_7_lists_the_fire_out_roll_with_the_other_rolls_due(bundled_packs, 
     Fires reading. The End of turn table's rolls due now open with it, its number the Fires reading's."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     out = RS.tables().repairs.rows["fire_out_on"]
-    assert f"Rolls due D6 each: a fire out ({out}+), sinking (no hull, holes)" in ref
+    assert f"Rolls due D6 each: a fire out ({out}+), sinking (no hull, unrepaired holes)" in ref
     assert f"end of turn D6 each, {out} puts it out" in readings_rows()["Fires"]
 
 
@@ -3760,3 +3761,15 @@ def test_p33_each_ship_rams_with_her_own_modifiers_and_scores_on_the_other(bundl
             "the hull and specials she does to the other.") in ref
     assert "both roll 1D6, modified, on the ramming damage table" not in ref
 
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p33_a_holed_monitor_rolls_to_sink_after_the_turns_repairs(bundled_packs, paper):
+    """Play 33, moment 2 (p2 Monitors against p19 End of turn): Winnebago torpedo-holed, "which comes first, or
+    whether a repaired hole still takes the sinking roll". Repairs first: the Monitors rule rolls after each turn's
+    repairs, and step 7's rolls due are for unrepaired holes, the text's word."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    setup = next(t for t in texts if t.startswith("Set-up:"))
+    assert "at once and after each turn's repairs: any 4+ sinks her where she is. (reconstructed)" in setup
+    ref = reference_text(texts)
+    assert ref.index("Repairs D6 per disabled gun and per hole") < ref.index("Rolls due D6 each:")
+    assert "sinking (no hull, unrepaired holes)" in ref
