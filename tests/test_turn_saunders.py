@@ -3773,3 +3773,15 @@ def test_p33_a_holed_monitor_rolls_to_sink_after_the_turns_repairs(bundled_packs
     ref = reference_text(texts)
     assert ref.index("Repairs D6 per disabled gun and per hole") < ref.index("Rolls due D6 each:")
     assert "sinking (no hull, unrepaired holes)" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p33_the_counters_last_cells_hold_more_smoke_and_steam(bundled_packs, paper):
+    """Play 33, paper (p17): "only 3 SMOKE/STEAM pairs for 25 ships; Brooklyn alone took 3 funnel hits" (Mobile Bay
+    printed 5 SMOKE and 3 STEAM; four ships' funnels hit in three turns, and both last all game). The cells the
+    counters' last page leaves after the TURNED markers now take SMOKE and STEAM, two to one, and no page more."""
+    from conftest import pdf_page_index
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
+    assert words.count("SMOKE") >= 10 and words.count("STEAM") >= 5 and words.count("TURNED") == 15
