@@ -373,7 +373,7 @@ def test_a_screw_has_a_box_for_the_critical_and_one_for_the_torpedo(library, bun
     assert SCREW in winnebago and "Screw lost" not in winnebago
 
 
-SCREW = "Screw: 1st box hit (−2 kn each hit), 2nd torpedo only: drifts −2 kn a turn"
+SCREW = "Screw: −2 kn every hit (1st box), 2nd box torpedo: drifts −2 kn a turn"
 
 
 def test_each_screw_box_says_which_outcome_it_marks(bundled_packs):
@@ -1215,14 +1215,15 @@ def test_mobile_bay_gives_a_holed_monitor_the_way_to_sink_that_tecumseh_did(libr
     """Replay r8, defect: a full torpedo strike did 6 of Tecumseh's 22 hull, and holes sink only a ship with no hull
     left, so "Tecumseh struck a torpedo and sank within minutes" (p2) could not happen by the text. Mobile Bay's
     set-up now gives Saunders a special rule of ours (tagged reconstructed): a monitor a torpedo holes rolls for her
-    holes as if her hull were gone, sinking on 4+ (since r10: at once and at each turn's end)."""
+    holes as if her hull were gone, sinking on 4+ (since r10: at once and at each turn's end; since play 33, after
+    that turn's repairs)."""
     t = RS.tables()
     full = [r for r in t.ramming_damage.rows if r["min_roll"] <= 6 + 2][-1]["hull"]  # the most a D6+2 strike takes
     ctx = RS.context(library)
     tecumseh = RS.derive(library.units["uss-tecumseh"], ctx).stats
     assert full < tecumseh.hull  # by the text alone a strike cannot sink her: the scenario must say how she can
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    words = "Monitors Torpedo-holed, she rolls a D6 a hole at once and at each turn's end: any 4+ sinks her"
+    words = "Monitors Torpedo-holed, she rolls a D6 a hole at once and after each turn's repairs: any 4+ sinks her"
     assert words in setup
     (rule,) = [r for r in library.scenario("mobile-bay-1864").setup.special_rules if r.name == "Monitors"]
     assert list(rule.rules) == ["saunders"]  # the other rule sets sink a monitor by their own tables
@@ -1468,7 +1469,7 @@ def test_a_monitor_holed_by_a_torpedo_rolls_at_once_and_at_each_turns_end(bundle
     the roll for holes with no hull is the end of turn's. Tecumseh went down within a minute of the torpedo, so the
     monitor rolls at once, as she is holed, and again at each turn's end while the hole is open."""
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    assert "Monitors Torpedo-holed, she rolls a D6 a hole at once and at each turn's end" in setup
+    assert "Monitors Torpedo-holed, she rolls a D6 a hole at once and after each turn's repairs" in setup
 
 
 @pytest.mark.parametrize("scenario", ["mobile-bay-1864", "memphis-1862", "hampton-roads-1862"])
@@ -1514,8 +1515,8 @@ def test_a_ship_drifting_to_a_halt_slows_2_kn_a_turn_and_then_only_a_tide_moves_
             "(drifting to a halt: to 0, "
             "then a tide alone moves her, 1 in a turn)") in ref
     assert "only a scenario's tide moves her, 1 in a turn its way" in readings_rows()["Struck"]  # the same drift
-    screws = [t for t in texts if SHEET_MARK in t and "Screw: 1st box" in t]
-    assert len(screws) >= 8 and all("2nd torpedo only: drifts −2 kn a turn" in t for t in screws)
+    screws = [t for t in texts if SHEET_MARK in t and "Screw: −2 kn every hit" in t]
+    assert len(screws) >= 8 and all("2nd box torpedo: drifts −2 kn a turn" in t for t in screws)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2037,7 +2038,7 @@ def test_a_holed_monitor_rolls_a_d6_for_each_hole(bundled_packs):
     second chance to go down. The rule keeps its two lines (its "a foot of freeboard" is in the docs): a third shrank
     the Letter plan and drew a label off its marker."""
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    assert "rolls a D6 a hole at once and at each turn's end: any 4+ sinks her" in setup
+    assert "rolls a D6 a hole at once and after each turn's repairs: any 4+ sinks her" in setup
     assert "4+ a hole sinks" not in setup
 
 
@@ -2058,7 +2059,7 @@ def test_a_monitor_sunk_by_her_holes_mid_move_leaves_her_wreck_where_she_is(bund
     The player put it where the torpedo struck. The rule now says so: the roll that sinks her sinks her where she is,
     her wreck there (the text's other sinkings fall at a turn's end, where she lies)."""
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    assert "at each turn's end: any 4+ sinks her where she is." in setup
+    assert "after each turn's repairs: any 4+ sinks her where she is." in setup
 
 
 def test_a_gun_critical_passed_to_the_next_section_takes_a_gun_on_the_side_facing_the_firer(bundled_packs):
@@ -2204,7 +2205,7 @@ def test_the_monitors_rule_says_plainly_which_monitor_rolls(bundled_packs, paper
     """Replay r22, defect a (p2 Monitors "One a torpedo holes rolls a D6 ..." read garbled): the rule names the monitor
     a torpedo holed in plain words, in its two lines."""
     setup = next(t for t in pack_texts(bundled_packs, paper=paper) if t.startswith("Set-up:"))
-    assert "Monitors Torpedo-holed, she rolls a D6 a hole at once and at each turn's end: any 4+ sinks her where she is." in setup
+    assert "Monitors Torpedo-holed, she rolls a D6 a hole at once and after each turn's repairs: any 4+ sinks her where she is." in setup
     assert "One a torpedo holes" not in setup
 
 
@@ -2314,7 +2315,7 @@ def test_step_7_lists_the_fire_out_roll_with_the_other_rolls_due(bundled_packs, 
     Fires reading. The End of turn table's rolls due now open with it, its number the Fires reading's."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     out = RS.tables().repairs.rows["fire_out_on"]
-    assert f"Rolls due D6 each: a fire out ({out}+), sinking (no hull, holes)" in ref
+    assert f"Rolls due D6 each: a fire out ({out}+), sinking (no hull, unrepaired holes)" in ref
     assert f"end of turn D6 each, {out} puts it out" in readings_rows()["Fires"]
 
 
@@ -3060,11 +3061,14 @@ def test_s36_a_ship_in_a_line_steers_her_own_plot_not_her_leader_s_track(bundled
 def test_s36_a_second_gunfire_screw_hit_takes_its_knots_again_and_leaves_the_torpedo_box(bundled_packs, paper):
     """Play 28, moment 2 (p6 Brooklyn against p19 Repeated critical): Brooklyn took 53 and then 54 from gunfire in
     turn 1; the screw's "2nd a torpedo's" left open whether the second hit ticked it. Each screw sheet now says the
-    2nd box is a torpedo's only, and the reading takes the knots off again."""
-    sheets = [t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t and "Screw: 1st box" in t]
+    2nd box is a torpedo's, and the reading takes the knots off again. Play 33, moment 3: Hartford's second gunfire
+    screw hit (55, then 56) "has no box", and "2nd torpedo only" read as "a second gunfire screw hit has no effect":
+    the sheet says every hit costs its knots, the 1st box ticked once, and no longer "torpedo only"."""
+    sheets = [t for t in pack_texts(bundled_packs, paper=paper) if SHEET_MARK in t and "Screw: −2 kn every hit" in t]
     assert len(sheets) >= 8
     for page in sheets:
-        assert "Screw: 1st box hit (−2 kn each hit), 2nd torpedo only:" in page, page[:80]
+        assert "Screw: −2 kn every hit (1st box), 2nd box torpedo:" in page, page[:80]
+        assert "torpedo only" not in page and "1st box hit (" not in page, page[:80]
     assert "its knots come off again, struck on the speed track" in readings_rows()["Repeated critical"]
 
 
@@ -3744,3 +3748,40 @@ def test_p32_the_contents_files_a_part_under_the_section_printed_in_and_others_s
     Doc.marks = [("Orders log · Union", 7), ("Orders log · Confederate", 8)]
     assert refiled_parts(Doc(), plan, {"sheets": ("Orders log", "What the text leaves open")}, starts) is None
     assert refiled_parts(Doc(), plan, None, starts) is None
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p33_each_ship_rams_with_her_own_modifiers_and_scores_on_the_other(bundled_packs, paper):
+    """Play 33, moment 1 (p3 Ramming against p19): "the pack never says whether my roll, with my own modifiers, is
+    the damage done to the other ship" (Hartford into the struck Brooklyn, Richmond into Hartford). The text's own
+    answer, printed in the Damage step: each rolls with her own modifiers (the table's Own ship), and her score is
+    the damage she does to the other."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert ("Damage each rolls 1D6 with her own modifiers (she is Own ship): her score on the ramming damage table is "
+            "the hull and specials she does to the other.") in ref
+    assert "both roll 1D6, modified, on the ramming damage table" not in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p33_a_holed_monitor_rolls_to_sink_after_the_turns_repairs(bundled_packs, paper):
+    """Play 33, moment 2 (p2 Monitors against p19 End of turn): Winnebago torpedo-holed, "which comes first, or
+    whether a repaired hole still takes the sinking roll". Repairs first: the Monitors rule rolls after each turn's
+    repairs, and step 7's rolls due are for unrepaired holes, the text's word."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    setup = next(t for t in texts if t.startswith("Set-up:"))
+    assert "at once and after each turn's repairs: any 4+ sinks her where she is. (reconstructed)" in setup
+    ref = reference_text(texts)
+    assert ref.index("Repairs D6 per disabled gun and per hole") < ref.index("Rolls due D6 each:")
+    assert "sinking (no hull, unrepaired holes)" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p33_the_counters_last_cells_hold_more_smoke_and_steam(bundled_packs, paper):
+    """Play 33, paper (p17): "only 3 SMOKE/STEAM pairs for 25 ships; Brooklyn alone took 3 funnel hits" (Mobile Bay
+    printed 5 SMOKE and 3 STEAM; four ships' funnels hit in three turns, and both last all game). The cells the
+    counters' last page leaves after the TURNED markers now take SMOKE and STEAM, two to one, and no page more."""
+    from conftest import pdf_page_index
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
+    words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
+    assert words.count("SMOKE") >= 10 and words.count("STEAM") >= 5 and words.count("TURNED") == 15

@@ -163,12 +163,19 @@ def spare_chits(units: list[tuple[str, Any, Derived]], ctx: Context, room: int) 
     """A marker a player needs across the table but which lives only in the orders logs (replay s26: the target's
     plotted turn changes the firer's to-hit, and checking it meant reading 25 orders logs), printed only in the
     `room` cells the counters' last page has left, so it never adds a page: a TURNED marker for every
-    ship or lashed pair that plots (TURNED_PER_PLOT; laid by a ship when she turns in step 3, lifted in step 7). The sheets' states are
+    ship or lashed pair that plots (TURNED_PER_PLOT; laid by a ship when she turns in step 3, lifted in step 7), then
+    SMOKE and STEAM, two to one, which last all game (play 33). The sheets' states are
     counters in their own right now (state_chits, play 28)."""
     ships = _moving(units, ctx)
     t = ctx.tables
     turned = [("TURNED", f"plotted a turn: {signed(modifier(t.to_hit, 'Firer or target plotted a turn'))}", "turned")]
-    return (turned * math.ceil(len(ships) * TURNED_PER_PLOT))[:max(0, room)]
+    out = (turned * math.ceil(len(ships) * TURNED_PER_PLOT))[:max(0, room)]
+    # play 33, paper: "only 3 SMOKE/STEAM pairs for 25 ships" (Mobile Bay prints 5 and 3; four ships' funnels were hit
+    # in three turns, and both last all game): the cells still left after the TURNED take two SMOKE to a STEAM, as
+    # a funnel (51-52) comes twice as often as a boiler (46)
+    smoke = ("SMOKE", f"{signed(modifier(t.to_hit, 'Filled with smoke'))} to fire", "state")
+    lasting = [smoke, smoke, ("STEAM", f"{signed(modifier(t.to_hit, 'Filled with steam'))} to fire", "state")]
+    return out + [lasting[k % 3] for k in range(max(0, room - len(out)))]
 
 
 def turret_chits(units: list[tuple[str, Any, Derived]]) -> list[tuple[str, str, str]]:

@@ -102,7 +102,10 @@ def end_of_turn(t) -> list[list[str]]:
     fires = f"a fire out ({out}+), " if out <= 6 else ""
     ag = t.aground.rows
     return [["Repairs", repair], ["Reload", "every gun that fired reloads, to fire next turn"],
-            ["Rolls due", f"D6 each: {fires}sinking (no hull, holes), explosion (abandoned, fires), break free "
+            # play 33, moment 2: a monitor's torpedo hole, repair or sinking roll first? Repairs: only unrepaired
+            # holes roll (the text's words), a monitor's too (the set-up page's Monitors rule)
+            ["Rolls due", f"D6 each: {fires}sinking (no hull, unrepaired holes), explosion (abandoned, fires), "
+                          f"break free "
                           f"({int(ag['break_free_on'])}+)"],
             ["Rub out", "the next-move-only boxes ticked last turn (one ticked this turn stands all next turn), "
                         "and the guns' fired dots and the forts' targets"]]

@@ -166,7 +166,10 @@ def propulsion_item(s: SaundersStats, ctx: Context) -> tuple[str, int]:
     # each box says its outcome, not two hits: a second hit takes its knots again on the speed track (the readings'
     # "Repeated critical"), and the second box is the torpedo's, which leaves her no power at all
     # (play 28 moment 2: Brooklyn's second screw hit by gunfire; was the 2nd box hers? No: a torpedo's only)
-    return f"{name}: 1st box hit ({screw} each hit), 2nd torpedo only: drifts −2 kn a turn", 2
+    # play 33, moment 3: Hartford's second gunfire screw hit (55, then 56) "has no box", and "2nd torpedo only" read
+    # as if a second hit did nothing: "every hit" costs the knots (struck on the speed track, the 1st box ticked once),
+    # the 2nd box is the torpedo's; two lines on Letter, or a pair of sheets no longer shares a page
+    return f"{name}: {screw} every hit (1st box), 2nd box torpedo: drifts −2 kn a turn", 2
 
 
 def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
