@@ -327,8 +327,8 @@ def lashed_card_words(tables: Tables, consort: str) -> str:
 # end into a torpedo field (moment 8): this pack's reading first, the house rule's second
 FORT_WINDOW = {"spent": "one window only: a gun held fires no more this turn",
                "later": "a gun held in the 1st window may fire in the 2nd"}
-FORT_GUN_LOST = {"front": "a gun lost is of the front facing the firer (none left there: no effect)",
-                 "any": "a gun lost is of the front facing the firer (none left there: its largest)"}
+FORT_GUN_LOST = {"front": "a gun lost is of the front facing the firer, largest first (none left there: no effect)",
+                 "any": "a gun lost is of the front facing the firer, largest first (none left there: its largest)"}
 FORT_SILENCED = {"fire": "silenced, its other fronts' guns fire on",
                  "none": "silenced, it fires no more, not even from its other fronts"}
 TORPEDO_DRIFT = {"tests": "and as a turn ends, for each whose drift ended in one or crossed one",
