@@ -436,7 +436,7 @@ def test_the_second_fire_window_is_for_ships_and_forts_not_yet_fired(pack_pages)
 def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifier(pack_pages, ctx):
     qr = _reference(pack_pages)
     assert "Large rifle +4" in qr and "Rifled gun" not in qr
-    assert "rifled +1, already in each factor here and on the cards." in qr
+    assert "rifled +1, in each factor here and on the cards." in qr
     for row in ctx.tables.require("shooting_modifiers").rows:  # every other modifier is still listed
         assert row["key"] == "rifled" or row["label"] in qr, row
 
@@ -630,7 +630,7 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 
     qr = _reference(pack_pages)
     assert ("Striking colours: she strikes (surrenders) when her owner says so, and must as a turn ends if drifting or "
-            "aground (not stopped by order, nor carried, nor sinking) with no gun able to fire: lay STRUCK and strike her card's "
+            "aground (not stopped by order, nor carried, nor sinking) with no gun able to fire: lay STRUCK, strike her card's "
             "STRUCK box; she drifts, fires no more, scores as struck") in qr
     reminders = {m.title: m.reminder for m in markers(ctx)}
     assert "ABANDONED" in reminders and reminders["STRUCK"] != reminders["ABANDONED"]
@@ -1329,7 +1329,7 @@ def test_every_ships_card_has_a_struck_box_where_her_fight_ends(pack_pages, libr
         assert ends == [f"SINKS {sheet.UNTIL}", "ABANDONED", "STRUCK"], unit.name
     cards = " ".join(p for p in pack_pages if "Ship data cards" in p)
     assert cards.count("ABANDONED STRUCK") == 22  # every ship of Mobile Bay's, on the printed cards
-    assert "lay STRUCK and strike her card's STRUCK box" in _reference(pack_pages)
+    assert "lay STRUCK, strike her card's STRUCK box" in _reference(pack_pages)
 
 
 def test_a_gun_lost_when_none_bears_is_never_a_lashed_pairs_inboard_gun_first(pack_pages):
@@ -1845,7 +1845,7 @@ def test_a_lashed_pair_whose_one_bow_meets_a_stern_stops_whole_and_only_the_two_
 
     words = "goes no farther than that stern to the half move's end (lashed: both)"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
-    assert all(w.endswith("(lashed: both)") for w in LINE_AHEAD.values())
+    assert all("(lashed: both)" in w for w in LINE_AHEAD.values())
     assert "end-on, the two that touch (not their consorts) lose 1 knot each" in _reference(pack_pages)
 
 
@@ -3231,3 +3231,14 @@ def test_p33_moment_7_9_10_magazine_voids_the_rest_hold_and_touching_whatever_th
                  "Touching as it starts: no new contact, no roll, no loss"):
         assert said in qr, said
 
+
+
+def test_p33_moment_6_a_follower_meeting_the_stern_ahead_may_avoid_it(pack_pages):
+    """Moment 6: Richmond slowed mid-turn and the line behind her jammed: Richmond -1, Lackawanna and Monongahela -2
+    (met fore and aft), Ossipee -1, all four without their 2nd fire ('half the Union line lost its fire in turn 2. That
+    is very punishing'). The follower meeting a stern is its striker and avoids on 4+, as the text's accidental
+    collisions are: said where the stern rule is, and the end-on losses only follow a contact not avoided."""
+    said = ("goes no farther than that stern to the half move's end (lashed: both); meeting it, she may avoid (4+)")
+    qr = _reference(pack_pages)
+    assert said in qr and _said_once(pack_pages, said)
+    assert "Without a RAM order the striker avoids it on 4+ (1d6), shooting −1" in qr

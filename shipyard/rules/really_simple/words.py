@@ -280,10 +280,12 @@ LINE_OF_FIRE = {"ships": "a line of fire is the line through both centres (a for
                             "ruler's edge on it; if the edge crosses any part of another ship's model or base, friend or "
                             "foe, however little, it is masked, but not by a monitor's low hull nor by the firer's or "
                             "the target's consort; " + CLOSE_CALL}
+# play 33, moment 6: a jam down the line cost half the Union line its fire: the follower meeting a stern is its striker,
+# and avoids on 4+ as the text's accidental collisions are ("any contact ... without Ram")
 LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no "
-                        "farther than that stern to the half move's end (lashed: both)",
+                        "farther than that stern to the half move's end (lashed: both); meeting it, she may avoid (4+)",
               "sheers": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) sheers off "
-                        "alongside, on the side her owner picks, and finishes her move (lashed: both)"}
+                        "alongside, on the side her owner picks, and finishes her move (lashed: both); meeting it, she may avoid (4+)"}
 # a turn on the spot swings bow and stern sideways (replay 27, moment 4: Richmond's stern through Lackawanna's bow)
 TURN_SWEEP = {"blocked": "a turn stops where her hull meets another ship (touching one already: no turn)",
               "contact": "a turn that swings her hull into another ship is end-on contact with her"}
