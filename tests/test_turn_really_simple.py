@@ -982,7 +982,7 @@ def test_an_odd_broadside_says_its_odd_gun_is_to_starboard(library, ctx):
     mono, octo, hartford = rows("uss-monongahela"), rows("uss-octorara"), rows("uss-hartford")
     assert mono["PORT M +2"] == (2, "2 × 32-pounder of 42 cwt · inboard: cannot fire, lost last")
     # play 32, moment 10: "as PORT, less the odd gun" left the player asking which guns: unlike sides name their own
-    assert mono["STBD M +2"] == (3, "3 × 32-pounder of 42 cwt")
+    assert mono["STBD M +2"] == (3, "3 × 32-pounder of 42 cwt · of 5, the odd one here")  # play 33: the odd side says so
     assert octo["PORT L +3"][0] == 2 and octo["STBD L +3"] == (1, "1 × 9-inch Dahlgren · inboard: cannot fire, lost last")
     assert hartford["STBD L +3"][1] == "as PORT"
 
@@ -2120,14 +2120,14 @@ def test_a_lashed_ships_odd_broadside_gun_is_outboard_and_her_inboard_battery_sa
         return [(t.label, t.count, t.note) for t in block.tracks]
 
     octorara = rows("uss-octorara")
-    assert ("PORT L +3", 2, "2 × 9-inch Dahlgren") in octorara
+    assert ("PORT L +3", 2, "2 × 9-inch Dahlgren · of 3, the odd one here") in octorara
     assert ("STBD L +3", 1, "1 × 9-inch Dahlgren · inboard: cannot fire, lost last") in octorara
     assert all(note.endswith("inboard: cannot fire, lost last") == label.startswith("STBD") for label, _, note in octorara
                if label.startswith(("PORT", "STBD")))
     brooklyn = rows("uss-brooklyn")
     assert brooklyn[:2] == [("PORT L +3", 10, "10 × 9-inch Dahlgren · inboard: cannot fire, lost last"), ("STBD L +3", 10, "as PORT")]
     monongahela = rows("uss-monongahela")  # five 32-pdrs, port inboard: the odd one stays to starboard
-    assert ("STBD M +2", 3, "3 × 32-pounder of 42 cwt") in monongahela
+    assert ("STBD M +2", 3, "3 × 32-pounder of 42 cwt · of 5, the odd one here") in monongahela
     # play 32, moment 10: Octorara's card printed "as PORT, less the odd gun" and the player could not tell which guns
     pages = " ".join(pack_pages)
     assert "STBD L +3 1 × 9-inch Dahlgren · inboard: cannot fire, lost last" in pages and "the odd gun" not in pages
@@ -3242,3 +3242,11 @@ def test_p33_moment_6_a_follower_meeting_the_stern_ahead_may_avoid_it(pack_pages
     qr = _reference(pack_pages)
     assert said in qr and _said_once(pack_pages, said)
     assert "Without a RAM order the striker avoids it on 4+ (1d6), shooting −1" in qr
+
+
+def test_p33_defect_the_side_with_the_odd_broadside_gun_says_so(pack_pages):
+    """Defect: Octorara's PORT 2 x 9-inch and STBD 1 read as against 'half the battery a side' and the roster's 3: the
+    side holding the odd gun says of how many it is the odd one (a lashed ship's outboard, any other's starboard)."""
+    cards = " ".join(_card_pages(pack_pages))
+    assert "PORT L +3 2 × 9-inch Dahlgren · of 3, the odd one here" in cards
+    assert "STBD M +2 3 × 32-pounder of 42 cwt · of 5, the odd one here" in cards
