@@ -2291,7 +2291,7 @@ def test_the_set_up_page_says_how_the_monitors_take_the_gap_past_the_torpedo_lin
     page = setup[0]
     assert "east: gap x 59½–62½ to Mobile Point" in page and "USS Tecumseh 59, 17½ 000°" in page
     assert ("The gap (all game): monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
-            "in it): turn onto 045° before y 31½ (from y 30½: x 60 at y 31½, in the gap x 59½–62½)") in page
+            "in it): turn onto 045° before it, moving short at need (from y 30½: x 60 at y 31½)") in page
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2463,7 +2463,7 @@ def test_r26_the_binding_note_says_where_to_turn_for_the_gap_in_its_own_row(pack
     # its own row, under the binding's turn 1 (a turn is printed once over its events, replay r27)
     assert "1 The gap" not in page
     assert ("The gap (all game): monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
-            "in it): turn onto 045° before y 31½ (from y 30½: x 60 at y 31½, in the gap x 59½–62½)") in page
+            "in it): turn onto 045° before it, moving short at need (from y 30½: x 60 at y 31½)") in page
     assert "puts a centre in the clear" not in page
 
 
@@ -3250,3 +3250,12 @@ def test_p33_defect_the_side_with_the_odd_broadside_gun_says_so(pack_pages):
     cards = " ".join(_card_pages(pack_pages))
     assert "PORT L +3 2 × 9-inch Dahlgren · of 3, the odd one here" in cards
     assert "STBD M +2 3 × 32-pounder of 42 cwt · of 5, the odd one here" in cards
+
+
+def test_p33_moment_11_the_gap_says_a_monitor_may_move_short_to_turn_before_the_field(pack_pages):
+    """Moment 11 (p2 The gap): Manhattan, 2.5 in behind Tecumseh at 7 kn, had 'no legal order that stays out of the
+    field': she has, moving fewer inches than her speed (Movement: 'or fewer at will'), said in the gap's row; the gap's
+    x 59½–62½ stays under On the table, so the row keeps its three lines and the Letter plan's labels their places."""
+    setup = _setup_page(pack_pages)
+    assert "turn onto 045° before it, moving short at need (from y 30½: x 60 at y 31½)" in setup
+    assert "east: gap x 59½–62½ to Mobile Point" in setup
