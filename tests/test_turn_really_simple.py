@@ -1348,7 +1348,7 @@ def test_the_set_up_page_warns_that_the_line_starts_in_close_order(pack_pages):
     contact, and the pack did not say so. Mobile Bay's turn-1 event for this rule set says it, and the rule it cites says what contact does."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:") or "Special rule How it plays" in p)
     assert ("Close order (all game): the line starts a few tenths of an inch bow to stern; a ship gaining on the one ahead meets her "
-            "stern (end-on contact: Collisions)") in setup
+            "stern (4+ avoids, else end-on: Collisions)") in setup  # play 33, moment 6: the follower may avoid
     qr = _reference(pack_pages)  # what it cites is the pack's own rule
     assert "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther" in qr
     assert "end-on, the two that touch (not their consorts) lose 1 knot each" in qr
@@ -1522,7 +1522,7 @@ def test_the_close_order_event_warns_a_leader_slowed_by_hits_jams_the_line_behin
     """Defect (replay 12): with the line a few tenths apart and speed changing 2 kn a turn at most, one crippled
     leader jammed the whole wooden line at once: true to the rules, and now said where the close order is."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:"))
-    assert "(end-on contact: Collisions), so a leader slowed by hits jams the line" in setup
+    assert "(4+ avoids, else end-on: Collisions), so a slowed leader jams the line" in setup  # play 33, moment 6
 
 
 # ---------------------------------------------------------------------------------------------- replay 13 moments
