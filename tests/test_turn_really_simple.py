@@ -194,7 +194,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
                   "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd, not as a stationary firer (no +1)",
                   "No gun bears on the firer: no effect. T__:",
-                  "1d6 moves: half the roll, rounded up (a move is a half move)"):
+                  "1d6 moves: half the roll, rounded up (a move is a half move: turn 1, roll 2: T2)"):
         assert words in qr, words
 
 
@@ -407,7 +407,7 @@ def test_a_house_ruled_funnel_strikes_its_own_number_of_boxes(ctx):
 
 
 def test_drift_to_a_stop_gives_its_rate_and_what_it_means_for_a_lashed_pair(pack_pages):
-    assert ("from the next turn she slows 2 knots a turn, steam pipes or not; at 0 she makes no move and drifts 1 in "
+    assert ("from the next turn she slows 2 knots a turn (not at once), steam pipes or not; at 0 she makes no move and drifts 1 in "
             "as that turn ends; a lashed ship stops at once and is carried") in _reference(pack_pages)
 
 
@@ -436,7 +436,7 @@ def test_the_second_fire_window_is_for_ships_and_forts_not_yet_fired(pack_pages)
 def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifier(pack_pages, ctx):
     qr = _reference(pack_pages)
     assert "Large rifle +4" in qr and "Rifled gun" not in qr
-    assert "rifled +1, already in each factor here and on the cards." in qr
+    assert "rifled +1, in each factor here and on the cards." in qr
     for row in ctx.tables.require("shooting_modifiers").rows:  # every other modifier is still listed
         assert row["key"] == "rifled" or row["label"] in qr, row
 
@@ -569,7 +569,7 @@ def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(
 
 def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_pages):
     assert ("Several hits: in a fire window every firer rolls before any hit is marked; then target by target, in "
-            "any order (one's effects change no other's), each hit, the nearest firer's first (equally near: her owner picks), rolls its own effect (1d6, a 6 then 2d6), marked before the next is rolled"
+            "any order (one's effects change no other's), each hit, the nearest firer's first (equally near: the target's owner picks), rolls its own effect (1d6, a 6 then 2d6), marked before the next is rolled"
             in _reference(pack_pages))
     page = next(p for p in pack_pages[1:] if "What the text leaves open" in p)
     assert "Several hits" in page
@@ -590,7 +590,7 @@ def test_which_gun_is_largest_when_two_are_equal_or_of_different_kinds(pack_page
 
 def test_a_special_effect_rolled_twice_says_what_adds_and_what_changes_nothing(pack_pages):
     assert ("Twice: a second funnel strikes its boxes again and a second shutter jams the gun then nearest the firer "
-            "(all that bear jammed: the later T__); a helmsman, screw or steering still lasting ends at the later T__; "
+            "(all that bear jammed: roll again, the later T__); a helmsman, screw or steering still lasting ends at the later T__; "
             "any other (a list, steam pipes, a FIRE) changes nothing, but a boiler rolls again for the crew") \
         in _reference(pack_pages)
     assert "The same effect again" in next(p for p in pack_pages[1:] if "What the text leaves open" in p)
@@ -630,8 +630,8 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 
     qr = _reference(pack_pages)
     assert ("Striking colours: she strikes (surrenders) when her owner says so, and must as a turn ends if drifting or "
-            "aground (not stopped by order, nor carried, nor sinking) with no gun able to fire: lay STRUCK and strike her card's "
-            "STRUCK box; she drifts, fires no more, is lost to her side (a score's struck)") in qr
+            "aground (not stopped by order, nor carried, nor sinking) with no gun able to fire: lay STRUCK, strike her card's "
+            "STRUCK box; she drifts, fires no more, scores as struck") in qr
     reminders = {m.title: m.reminder for m in markers(ctx)}
     assert "ABANDONED" in reminders and reminders["STRUCK"] != reminders["ABANDONED"]
     assert "colours struck" in reminders["STRUCK"] and "crew gone" in reminders["ABANDONED"]
@@ -735,7 +735,7 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
              "but not by a monitor's")
     assert _said_once(pack_pages, words) and _said_once(pack_pages, "no ship masks fire")
     assert (f"Targets: each gun picks its own target, nearest or not, among those it bears on and has in range; a gun "
-            f"with one can fire, even needing 7+ (her window is spent); a masked ship is no target (close calls thrown "
+            f"with one may fire, even needing 7+, or hold (her window is spent); a masked ship is no target (close calls thrown "
             f"first): with none, her window passes to "
             f"the 2nd; {words}") \
         in _reference(pack_pages)
@@ -982,7 +982,7 @@ def test_an_odd_broadside_says_its_odd_gun_is_to_starboard(library, ctx):
     mono, octo, hartford = rows("uss-monongahela"), rows("uss-octorara"), rows("uss-hartford")
     assert mono["PORT M +2"] == (2, "2 × 32-pounder of 42 cwt · inboard: cannot fire, lost last")
     # play 32, moment 10: "as PORT, less the odd gun" left the player asking which guns: unlike sides name their own
-    assert mono["STBD M +2"] == (3, "3 × 32-pounder of 42 cwt")
+    assert mono["STBD M +2"] == (3, "3 × 32-pounder of 42 cwt · of 5, the odd one here")  # play 33: the odd side says so
     assert octo["PORT L +3"][0] == 2 and octo["STBD L +3"] == (1, "1 × 9-inch Dahlgren · inboard: cannot fire, lost last")
     assert hartford["STBD L +3"][1] == "as PORT"
 
@@ -1236,8 +1236,9 @@ def test_a_fort_fires_as_no_stationary_firer_and_the_plus_one_is_a_house_rule_op
     words = "else the 2nd, not as a stationary firer (no +1); as a target it is never end-on"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert _said_once(pack_pages, "as a stationary firer (+1)")
-    assert "Stationary: at speed 0 this turn (a binding's 0 kn is not), drifting, anchored or aground (a fort always is, as a target)" \
+    assert "Stationary: at speed 0 this turn (a binding's 0 kn is not), drifting, anchored or aground; one at 0 kn" \
         in _reference(pack_pages)
+    assert "Target stationary (a fort always)" in _reference(pack_pages)  # play 33: said once, in the modifiers
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_firer: {rows: {counts_as: stationary}}\n",
                             "--no", "sheets", "--jobs", "1")
     assert "else the 2nd, as a stationary firer (+1); as a target it is never end-on" in text and "(no +1)" not in text
@@ -1261,7 +1262,7 @@ def test_a_killed_helmsman_says_which_turn_to_write_at_her_t_blank(pack_pages):
 
 def test_a_fouled_screw_starts_slowing_with_the_next_turn_not_mid_move(pack_pages):
     """Moment (replay 9): fouled mid-turn, did Gaines slow in the 2nd half move or from the next turn?"""
-    said = "from the next turn she slows 2 knots a turn, steam pipes or not"
+    said = "from the next turn she slows 2 knots a turn (not at once), steam pipes or not"
     assert said in _reference(pack_pages)
     assert _said_once(pack_pages, said)
 
@@ -1328,7 +1329,7 @@ def test_every_ships_card_has_a_struck_box_where_her_fight_ends(pack_pages, libr
         assert ends == [f"SINKS {sheet.UNTIL}", "ABANDONED", "STRUCK"], unit.name
     cards = " ".join(p for p in pack_pages if "Ship data cards" in p)
     assert cards.count("ABANDONED STRUCK") == 22  # every ship of Mobile Bay's, on the printed cards
-    assert "lay STRUCK and strike her card's STRUCK box" in _reference(pack_pages)
+    assert "lay STRUCK, strike her card's STRUCK box" in _reference(pack_pages)
 
 
 def test_a_gun_lost_when_none_bears_is_never_a_lashed_pairs_inboard_gun_first(pack_pages):
@@ -1347,7 +1348,7 @@ def test_the_set_up_page_warns_that_the_line_starts_in_close_order(pack_pages):
     contact, and the pack did not say so. Mobile Bay's turn-1 event for this rule set says it, and the rule it cites says what contact does."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:") or "Special rule How it plays" in p)
     assert ("Close order (all game): the line starts a few tenths of an inch bow to stern; a ship gaining on the one ahead meets her "
-            "stern (end-on contact: Collisions)") in setup
+            "stern (4+ avoids, else end-on: Collisions)") in setup  # play 33, moment 6: the follower may avoid
     qr = _reference(pack_pages)  # what it cites is the pack's own rule
     assert "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no farther" in qr
     assert "end-on, the two that touch (not their consorts) lose 1 knot each" in qr
@@ -1521,7 +1522,7 @@ def test_the_close_order_event_warns_a_leader_slowed_by_hits_jams_the_line_behin
     """Defect (replay 12): with the line a few tenths apart and speed changing 2 kn a turn at most, one crippled
     leader jammed the whole wooden line at once: true to the rules, and now said where the close order is."""
     setup = next(p for p in pack_pages if p.startswith("Set-up:"))
-    assert "(end-on contact: Collisions), so a leader slowed by hits jams the line" in setup
+    assert "(4+ avoids, else end-on: Collisions), so a slowed leader jams the line" in setup  # play 33, moment 6
 
 
 # ---------------------------------------------------------------------------------------------- replay 13 moments
@@ -1621,7 +1622,7 @@ def test_a_line_of_fire_runs_centre_to_centre_on_the_reference_and_the_readings(
 def test_a_shutter_hit_when_every_gun_that_bears_is_jammed_moves_the_jam_to_the_later_turn(pack_pages):
     """Moment 4 (replay 16, pp8/11): Brooklyn took a third shutter hit with every gun bearing on the firer already
     jammed: extend the T__ or nothing? The jam lasts to the later T__, as a second shutter's already does."""
-    words = "a second shutter jams the gun then nearest the firer (all that bear jammed: the later T__)"
+    words = "a second shutter jams the gun then nearest the firer (all that bear jammed: roll again, the later T__)"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1674,7 +1675,7 @@ def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hit
     The sinking rule now sits under the hit tables, where a player rolling a hit's effect reads."""
     words = ("Sinking: roll 1d6+2 when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6); till then, "
              "no way on: she drifts as a ship at 0 (lashed: carried); later "
-             "speed hits change nothing (what sinks her at once still does).")
+             "speed hits change nothing.")  # play 33: '(what sinks her at once still does)' cut for room
     qr = _reference(pack_pages)
     assert words in qr and qr.index("Several hits:") < qr.index(words) < qr.index("Forts (ours):")
     assert _said_once(pack_pages, words[len("Sinking: "):-1])
@@ -1813,7 +1814,7 @@ def test_a_gun_with_a_target_can_fire_even_needing_7_plus_and_so_spends_her_wind
     """Replay 24, moment 1 (p11 phase 3 "the 1st if any can", p8 Targets): Port Royal and Kennebec had only Tennessee
     in reach, at 7+: could they fire, spending the 1st window? Yes: a gun that bears on a target in range (and in
     view) can fire whatever it needs, so "can" is read off the table, not the dice; said where a target is defined."""
-    words = "a gun with one can fire, even needing 7+ (her window is spent)"
+    words = "a gun with one may fire, even needing 7+, or hold (her window is spent)"
     assert (f"Targets: each gun picks its own target, nearest or not, among those it bears on and has in range; {words}"
             in _reference(pack_pages))
     assert _said_once(pack_pages, words)
@@ -1832,7 +1833,7 @@ def test_several_firers_hits_on_one_ship_are_resolved_nearest_firer_first(pack_p
     """Replay 24, moment 3 (p8 Several hits, Which gun is lost): Winnebago's and Lackawanna's hits on Gaines took
     "the largest gun that bears on the firer", so their order decided which guns went, and nothing gave it. The
     nearest firer's hits are rolled first (a range every player has just measured)."""
-    words = "each hit, the nearest firer's first (equally near: her owner picks), rolls its own effect"
+    words = "each hit, the nearest firer's first (equally near: the target's owner picks), rolls its own effect"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1844,7 +1845,7 @@ def test_a_lashed_pair_whose_one_bow_meets_a_stern_stops_whole_and_only_the_two_
 
     words = "goes no farther than that stern to the half move's end (lashed: both)"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
-    assert all(w.endswith("(lashed: both)") for w in LINE_AHEAD.values())
+    assert all("(lashed: both)" in w for w in LINE_AHEAD.values())
     assert "end-on, the two that touch (not their consorts) lose 1 knot each" in _reference(pack_pages)
 
 
@@ -1863,7 +1864,7 @@ def test_drift_to_a_stop_says_the_turn_she_is_at_0_she_makes_no_move_and_drifts_
     """Replay 24, moment 6 (p8/p11 Drift to a stop): Gaines, fouled at 2 kn in turn 2, slowed to 0 in turn 3: did
     she move, and when and how far did she drift? At 0 she makes no move (stationary) and drifts 1 in (the drifting
     table) as that turn ends, in the end-of-turn phase where drifting ships drift."""
-    words = "from the next turn she slows 2 knots a turn, steam pipes or not; at 0 she makes no move and drifts 1 in as that turn ends"
+    words = "from the next turn she slows 2 knots a turn (not at once), steam pipes or not; at 0 she makes no move and drifts 1 in as that turn ends"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -2119,14 +2120,14 @@ def test_a_lashed_ships_odd_broadside_gun_is_outboard_and_her_inboard_battery_sa
         return [(t.label, t.count, t.note) for t in block.tracks]
 
     octorara = rows("uss-octorara")
-    assert ("PORT L +3", 2, "2 × 9-inch Dahlgren") in octorara
+    assert ("PORT L +3", 2, "2 × 9-inch Dahlgren · of 3, the odd one here") in octorara
     assert ("STBD L +3", 1, "1 × 9-inch Dahlgren · inboard: cannot fire, lost last") in octorara
     assert all(note.endswith("inboard: cannot fire, lost last") == label.startswith("STBD") for label, _, note in octorara
                if label.startswith(("PORT", "STBD")))
     brooklyn = rows("uss-brooklyn")
     assert brooklyn[:2] == [("PORT L +3", 10, "10 × 9-inch Dahlgren · inboard: cannot fire, lost last"), ("STBD L +3", 10, "as PORT")]
     monongahela = rows("uss-monongahela")  # five 32-pdrs, port inboard: the odd one stays to starboard
-    assert ("STBD M +2", 3, "3 × 32-pounder of 42 cwt") in monongahela
+    assert ("STBD M +2", 3, "3 × 32-pounder of 42 cwt · of 5, the odd one here") in monongahela
     # play 32, moment 10: Octorara's card printed "as PORT, less the odd gun" and the player could not tell which guns
     pages = " ".join(pack_pages)
     assert "STBD L +3 1 × 9-inch Dahlgren · inboard: cannot fire, lost last" in pages and "the odd gun" not in pages
@@ -2290,7 +2291,7 @@ def test_the_set_up_page_says_how_the_monitors_take_the_gap_past_the_torpedo_lin
     page = setup[0]
     assert "east: gap x 59½–62½ to Mobile Point" in page and "USS Tecumseh 59, 17½ 000°" in page
     assert ("The gap (all game): monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
-            "in it): turn onto 045° before y 31½ (from y 30½: x 60 at y 31½, in the gap x 59½–62½)") in page
+            "in it): turn onto 045° before it, moving short at need (from y 30½: x 60 at y 31½)") in page
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2403,10 +2404,10 @@ def test_r26_moment_4_a_forts_gun_lost_is_of_the_front_facing_the_firer(pack_pag
     firer ('if none bears, her largest'): a fort loses a gun of the front facing the firer, none left there: no
     effect; the literal reading a house rule."""
     qr = _reference(pack_pages)
-    assert "a gun lost is of the front facing the firer (none left there: no effect)" in qr
+    assert "a gun lost is of the front facing the firer, largest first (none left there: no effect)" in qr
     text = _house_pack_text(tmp_path, "really-simple:\n  fort_gun_lost: {rows: {from: any}}\n", "--no", "sheets",
                             "--jobs", "1")
-    assert "a gun lost is of the front facing the firer (none left there: its largest)" in text
+    assert "a gun lost is of the front facing the firer, largest first (none left there: its largest)" in text
 
 
 def test_r26_moment_5_a_silenced_forts_other_fronts_fire_on(pack_pages, tmp_path):
@@ -2462,7 +2463,7 @@ def test_r26_the_binding_note_says_where_to_turn_for_the_gap_in_its_own_row(pack
     # its own row, under the binding's turn 1 (a turn is printed once over its events, replay r27)
     assert "1 The gap" not in page
     assert ("The gap (all game): monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
-            "in it): turn onto 045° before y 31½ (from y 30½: x 60 at y 31½, in the gap x 59½–62½)") in page
+            "in it): turn onto 045° before it, moving short at need (from y 30½: x 60 at y 31½)") in page
     assert "puts a centre in the clear" not in page
 
 
@@ -2735,7 +2736,7 @@ def test_r28_moment_5_several_hits_on_several_targets_are_rolled_target_by_targe
     """Moment 5: the fort and the water battery hit six or seven ships a window; the order within one target was
     said, not across targets. Target by target, in any order, for one ship's effects change no other's."""
     said = ("then target by target, in any order (one's effects change no other's), each hit, the nearest firer's first "
-            "(equally near: her owner picks)")
+            "(equally near: the target's owner picks)")
     assert f"Several hits: in a fire window every firer rolls before any hit is marked; {said}" in _reference(pack_pages)
     assert _said_once(pack_pages, said)
 
@@ -3173,7 +3174,7 @@ def test_p32_moment_5_any_target_nearest_or_not_and_equally_near_firers_hits_in_
     the nearest; equally near firers' hits are marked in the target's owner's order."""
     qr = _reference(pack_pages)
     assert "Targets: each gun picks its own target, nearest or not, among those it bears on" in qr
-    assert "each hit, the nearest firer's first (equally near: her owner picks), rolls its own effect" in qr
+    assert "each hit, the nearest firer's first (equally near: the target's owner picks), rolls its own effect" in qr
 
 
 def test_p32_moment_6_speed_hits_on_a_carried_ship_strike_her_own_track(pack_pages):
@@ -3197,3 +3198,64 @@ def test_p32_moment_10_octoraras_rows_name_their_guns(pack_pages):
     cards = " ".join(_card_pages(pack_pages))
     assert "PORT L +3 2 × 9-inch Dahlgren" in cards and "STBD L +3 1 × 9-inch Dahlgren · inboard" in cards
     assert "STBD M +2 3 × 32-pounder of 42 cwt" in cards and "odd gun" not in cards
+
+
+def test_p33_moment_1_a_shutters_moves_worked_from_the_hits_turn(pack_pages):
+    """Moment 1 (p11 Shutter, T__): the only worked example was steering's, in turns: a shutter's too, turn 1, roll 2."""
+    said = "1d6 moves: half the roll, rounded up (a move is a half move: turn 1, roll 2: T2)"
+    assert said in _reference(pack_pages) and _said_once(pack_pages, said)
+
+
+def test_p33_moments_2_3_4_second_shutter_target_owner_and_a_forts_largest_gun(pack_pages):
+    """Moment 2: a second shutter on the one jammed gun rolls a new duration; moment 3: 'her owner' is the target's;
+    moment 4: a fort's gun lost is the front's largest first."""
+    qr = _reference(pack_pages)
+    for said in ("(all that bear jammed: roll again, the later T__)", "(equally near: the target's owner picks)",
+                 "a gun lost is of the front facing the firer, largest first (none left there: no effect)"):
+        assert said in qr and _said_once(pack_pages, said), said
+
+
+def test_p33_moment_5_a_holed_boiler_slows_2_kn_a_turn_and_later_speed_hits_strike(pack_pages):
+    """Moment 5: Morgan's boiler 'slows 2 kn a turn' against Speed lost's 'slows to it at once': the specific rule
+    wins, said in Fouled, boiler ('not at once'); a later speed hit strikes her boxes, said in Fouled, boiler."""
+    qr = _reference(pack_pages)
+    assert "makes her top speed 0, striking no SPEED box (later speed hits do): from the next turn she slows 2 knots a turn (not at once)" in qr
+
+
+def test_p33_moment_7_9_10_magazine_voids_the_rest_hold_and_touching_whatever_the_order(pack_pages):
+    """Moment 7: hits queued behind a magazine hit are void; moment 9: a gun may hold; moment 10: a ship touching the
+    stern ahead as the half move starts makes no new contact whatever speed she ordered (steam pipes)."""
+    qr = _reference(pack_pages)
+    for said in ("Magazine hit: blows up and sinks at once; her later hits void",
+                 "a gun with one may fire, even needing 7+, or hold (her window is spent)",
+                 "Touching as it starts: no new contact, no roll, no loss"):
+        assert said in qr, said
+
+
+
+def test_p33_moment_6_a_follower_meeting_the_stern_ahead_may_avoid_it(pack_pages):
+    """Moment 6: Richmond slowed mid-turn and the line behind her jammed: Richmond -1, Lackawanna and Monongahela -2
+    (met fore and aft), Ossipee -1, all four without their 2nd fire ('half the Union line lost its fire in turn 2. That
+    is very punishing'). The follower meeting a stern is its striker and avoids on 4+, as the text's accidental
+    collisions are: said where the stern rule is, and the end-on losses only follow a contact not avoided."""
+    said = ("goes no farther than that stern to the half move's end (lashed: both); meeting it, she may avoid (4+)")
+    qr = _reference(pack_pages)
+    assert said in qr and _said_once(pack_pages, said)
+    assert "Without a RAM order the striker avoids it on 4+ (1d6), shooting −1" in qr
+
+
+def test_p33_defect_the_side_with_the_odd_broadside_gun_says_so(pack_pages):
+    """Defect: Octorara's PORT 2 x 9-inch and STBD 1 read as against 'half the battery a side' and the roster's 3: the
+    side holding the odd gun says of how many it is the odd one (a lashed ship's outboard, any other's starboard)."""
+    cards = " ".join(_card_pages(pack_pages))
+    assert "PORT L +3 2 × 9-inch Dahlgren · of 3, the odd one here" in cards
+    assert "STBD M +2 3 × 32-pounder of 42 cwt · of 5, the odd one here" in cards
+
+
+def test_p33_moment_11_the_gap_says_a_monitor_may_move_short_to_turn_before_the_field(pack_pages):
+    """Moment 11 (p2 The gap): Manhattan, 2.5 in behind Tecumseh at 7 kn, had 'no legal order that stays out of the
+    field': she has, moving fewer inches than her speed (Movement: 'or fewer at will'), said in the gap's row; the gap's
+    x 59½–62½ stays under On the table, so the row keeps its three lines and the Letter plan's labels their places."""
+    setup = _setup_page(pack_pages)
+    assert "turn onto 045° before it, moving short at need (from y 30½: x 60 at y 31½)" in setup
+    assert "east: gap x 59½–62½ to Mobile Point" in setup

@@ -123,7 +123,7 @@ def shooting_parts(derived: list, ctx, size: float | None = None) -> list[list[B
     sizes = "; ".join(f"{r['size']} +{r['fire_factor']}" for r in t.require("gun_sizes").rows)
     rifled = signed(modifier(t, "rifled")[0])
     # end-on said under the modifier a player reads it by, not in the arcs (replay 29: missed there, three turns replayed)
-    parts.append(body(f"End-on: {reading(t, 'End-on')}. Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, already in each factor "
+    parts.append(body(f"End-on: {reading(t, 'End-on')}. Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, in each factor "
                        f"here and on the cards. Steam-filled: {reading(t, 'Steam-filled')}."))
     hits = [_heading("On a hit, roll 1d6"),
             _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),

@@ -174,6 +174,12 @@ def gun_tracks(s: ReallySimpleStats, ctx, unit=None) -> Block:
             # Octorara's player asking which guns): only a side that matches the port one, gun for gun, says "as PORT"
             if port.count == g.count:
                 notes[k] = "as PORT"
+    for k, g in enumerate(groups):  # a broadside of an odd count: the side with the odd gun says so (play 33: Octorara's
+        # PORT 2 x 9-inch and STBD 1 read as against "half the battery a side")
+        other = next((o for o in groups if o is not g and {o.bears, g.bears} == {"port", "starboard"}
+                      and (o.size, o.rifled) == (g.size, g.rifled) and _models(o) == _models(g)), None)
+        if other is not None and g.count == other.count + 1:
+            notes[k] = f"{notes[k]} · of {g.count + other.count}, the odd one here"
     inboard = None if s.is_fort else inboard_side(ctx, unit)
     mark = ctx.tables.require("odd_gun").rows.get("inboard_mark", "") if inboard else ""
     for k, g in enumerate(groups):  # a lashed ship's inboard battery: said on its row, where she looks for her guns

@@ -280,10 +280,12 @@ LINE_OF_FIRE = {"ships": "a line of fire is the line through both centres (a for
                             "ruler's edge on it; if the edge crosses any part of another ship's model or base, friend or "
                             "foe, however little, it is masked, but not by a monitor's low hull nor by the firer's or "
                             "the target's consort; " + CLOSE_CALL}
+# play 33, moment 6: a jam down the line cost half the Union line its fire: the follower meeting a stern is its striker,
+# and avoids on 4+ as the text's accidental collisions are ("any contact ... without Ram")
 LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no "
-                        "farther than that stern to the half move's end (lashed: both)",
+                        "farther than that stern to the half move's end (lashed: both); meeting it, she may avoid (4+)",
               "sheers": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) sheers off "
-                        "alongside, on the side her owner picks, and finishes her move (lashed: both)"}
+                        "alongside, on the side her owner picks, and finishes her move (lashed: both); meeting it, she may avoid (4+)"}
 # a turn on the spot swings bow and stern sideways (replay 27, moment 4: Richmond's stern through Lackawanna's bow)
 TURN_SWEEP = {"blocked": "a turn stops where her hull meets another ship (touching one already: no turn)",
               "contact": "a turn that swings her hull into another ship is end-on contact with her"}
@@ -327,8 +329,8 @@ def lashed_card_words(tables: Tables, consort: str) -> str:
 # end into a torpedo field (moment 8): this pack's reading first, the house rule's second
 FORT_WINDOW = {"spent": "one window only: a gun held fires no more this turn",
                "later": "a gun held in the 1st window may fire in the 2nd"}
-FORT_GUN_LOST = {"front": "a gun lost is of the front facing the firer (none left there: no effect)",
-                 "any": "a gun lost is of the front facing the firer (none left there: its largest)"}
+FORT_GUN_LOST = {"front": "a gun lost is of the front facing the firer, largest first (none left there: no effect)",
+                 "any": "a gun lost is of the front facing the firer, largest first (none left there: its largest)"}
 FORT_SILENCED = {"fire": "silenced, its other fronts' guns fire on",
                  "none": "silenced, it fires no more, not even from its other fronts"}
 TORPEDO_DRIFT = {"tests": "and as a turn ends, for each whose drift ended in one or crossed one",
