@@ -167,18 +167,18 @@ def test_the_contents_note_on_shared_pages_says_spans_and_fits_the_line():
     from shipyard.pack.cover import sharing_note, style
     from shipyard.render.measure import text_width
 
-    assert sharing_note([6]) == "(both sides on page 6)"
-    assert sharing_note([5, 6]) == "(both sides on pages 5, 6)"
-    assert sharing_note([4, 5, 6]) == "(both sides on pages 4–6)"
+    assert sharing_note([6]) == "(page 6 mixes both sides)"
+    assert sharing_note([5, 6]) == "(pages 5, 6 mix both sides)"
+    assert sharing_note([4, 5, 6]) == "(pages 4–6 mix both sides)"
     # replays r27, r28 read "(page 4 Union only; page 5 both sides)" after "Record sheets page 4" as clumsy
     assert sharing_note([5], alone={4: "Union"}) == "(Union's alone on page 4; both sides' on page 5)"
     assert sharing_note([6], alone={4: "Union", 5: "Union", 7: "Confederate"}) == \
         "(Union's alone on pages 4, 5; both sides' on page 6; Confederate's alone on page 7)"
-    assert sharing_note([4, 5, 6, 8, 10, 11, 12, 14, 15, 16]) == "(both sides on pages 4–6, 8, 10–12, 14–16)"
+    assert sharing_note([4, 5, 6, 8, 10, 11, 12, 14, 15, 16]) == "(pages 4–6, 8, 10–12, 14–16 mix both sides)"
     long = list(range(4, 41, 2))
     contents = style()["contents"]
     room = 190.0 - contents["note_at"]  # A4's content width
     assert text_width(sharing_note(long), contents["size"]) > room  # the list runs past the edge: so, said short
-    assert sharing_note(long, room) == "(both sides on 19 pages of 4–40)"
+    assert sharing_note(long, room) == "(19 pages of 4–40 mix both sides)"
     assert text_width(sharing_note(long, room), contents["size"]) <= room
-    assert sharing_note([4, 5, 6], room) == "(both sides on pages 4–6)"
+    assert sharing_note([4, 5, 6], room) == "(pages 4–6 mix both sides)"

@@ -265,7 +265,9 @@ def sharing_note(pages: list[int], width: float | None = None, alone: dict[int, 
         else:
             groups.append((whose, [page]))
     notes = [f"({'; '.join(f'{whose} on {_pages_words(ps)}' for whose, ps in groups)})"] if alone else []
-    notes += [f"(both sides on {_pages_words(pages)})", f"(both sides on {len(pages)} pages of {pages[0]}–{pages[-1]})"]
+    # play 33: "Record sheets page 4 (both sides on pages 4, 6)" read as garbled where the sheets run on to page 5
+    mix = "mixes" if len(pages) == 1 else "mix"
+    notes += [f"({_pages_words(pages)} {mix} both sides)", f"({len(pages)} pages of {pages[0]}–{pages[-1]} mix both sides)"]
     return next((n for n in notes if width is None or _note_width(n) <= width), notes[-1])
 
 
