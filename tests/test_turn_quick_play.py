@@ -3011,3 +3011,12 @@ def test_play_33_the_quick_reference_and_roster_answer_the_draw_doubles_and_sure
         assert _squeezed("Each sets her heading after Brooklyn's test, pre-draw;") in roster
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
+
+def test_play_33_a_carried_pair_has_a_carried_marker(mobile_bay, bundled_packs):
+    """Play 33, defect (p7): "there is no speed marker for a carried ... pair at half speed": the gunboat carrying a
+    sloop that has lost all speed goes at half her own marker, and the counters page had nothing to show it. Carried
+    markers ("half the gunboat's marker"), one a pair to at most 5 (the cells A4's counters page had left), laid by
+    the gunboat's own marker; the counters still on one page, A4 7 and Letter 9 pages."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        assert sum(m == "Carried half the gunboat's marker" for m in _markers(pages)) == 5
+    assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
