@@ -423,11 +423,12 @@ def test_the_events_say_which_doubles_go_to_them(mobile_bay, library):
     Medium's throws test EDNA only), and a torpedo's 3D6 left "any double" open."""
     ref = _blocks(library, "mobile-bay-1864")
     assert "(any double)" not in ref and "Any double" not in ref
-    assert "Heavy 2D10 per factor EDNA (a double: no event)" in ref and "Medium 2D6 per two factors (one 2 AvD) EDNA (a double: no event)" in ref
+    # play 33, moment 11: "a double: no event" left open whether 1D10 + AvD can be one: a Heavy's or Medium's never is
+    assert "Heavy 2D10 per factor EDNA (never a double)" in ref and "Medium 2D6 per two factors (one 2 AvD) EDNA (never a double)" in ref
     assert "the factor; over" in ref and ref.count("→ events.") == ref.count("Two dice alike, hit or not → events.")
     assert "Doubles on 3D6 any two of a ram's or a torpedo's 3D6 alike are a double" in ref
-    column = _column(mobile_bay, "— quick reference")  # the cell wraps: "EDNA (a double: no" over "event)"
-    assert column.count("EDNA (a double:") == 2 and column.count("event)") >= 2
+    column = _column(mobile_bay, "— quick reference")  # the cell wraps: "EDNA (never a" over "double)"
+    assert column.count("EDNA (never a") == 2 and column.count("double)") >= 2
 
 
 def test_torpedo_tests_say_how_many_and_that_a_ship_steaming_through_tests(mobile_bay, library):
@@ -452,7 +453,7 @@ def test_brooklyns_test_says_which_way_she_turns_and_her_card_has_a_stopped_box(
 def test_the_line_of_battle_says_which_ships_form_it_and_when_its_leader_stops(mobile_bay, library):
     """Round 2, moment 10: which ships form a line, and what happens when the leader (Brooklyn) stops."""
     assert "Line of battle a column follows its roster leader: each moves right after him in his wake at his speed" in _blocks(library, "mobile-bay-1864")
-    assert "if he stops or sinks, the next astern leads" in _blocks(library, "mobile-bay-1864")
+    assert "if he stops (carried too) or sinks, the next astern leads" in _blocks(library, "mobile-bay-1864")
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page  # the readings still end on their page
 
@@ -567,7 +568,7 @@ def test_a_ship_in_line_moves_with_her_leader_and_fires_at_her_own_number(mobile
     acts on her own number or with her leader; the article moves her with him and fires her at her own."""
     ref = _blocks(library, "mobile-bay-1864")
     assert ("each moves right after him in his wake at his speed, in halves, her own torpedo tests (his whole inches, "
-            "closing up to touch, if a touch halts him), but fires only at her own number (both cannonades, no move; arcs as she lies)") in ref
+            "or to touch the ship ahead), but fires at her own number (both cannonades, no move; arcs as she lies)") in ref
     assert "Act by number from 1 up, each does all below; a line moves with its leader, fires on its own" in ref
     assert _squeezed("a line moves with its leader, fires on its own") in _squeezed(_page(mobile_bay, "— quick reference"))
     page = _readings(mobile_bay)
@@ -679,10 +680,10 @@ def test_grounding_says_what_it_does_and_unmarked_water_is_deep(mobile_bay, libr
     """Final replay, moments 1 and 2: the set-up says "a ship drawing more than the depth grounds" but not what a
     grounded ship may do, and gives depths only for the channel and the shoals, leaving the rest of the table open."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("Grounding drawing more than the depth (deep where none is given), she stops where she touches, unhurt, "
-            "firing; off only astern") in blocks
+    assert ("Grounding drawing more than the depth (deep where none is given, as off the channel), she stops where she "
+            "touches, unhurt, firing; off only astern") in blocks
     page = _readings(mobile_bay)
-    assert "Grounding drawing more than the depth (deep where none is given)" in page
+    assert _squeezed("Grounding drawing more than the depth (deep where none is given, as off the channel)") in _squeezed(page)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
 
 
@@ -736,8 +737,8 @@ def test_one_cannonades_throws_test_the_edna_she_had_as_it_began(mobile_bay, lib
     readings name the other reading's house rule, and that house rule prints the other reading."""
     ref = _column(mobile_bay, "— quick reference")
     assert _squeezed("no hit. A cannonade's throws all test her EDNA as it began.") in _squeezed(ref)
-    assert ("One cannonade all its throws test the EDNA she had as it began; its hits are struck after, not one by one"
-            "; a throw that sinks her leaves the rest lost: no new target (house rule)") in _readings(mobile_bay)
+    assert _squeezed("One cannonade all its throws test the EDNA she had as it began, after earlier numbers' hits; its hits are struck after, not one by one"
+            "; a throw that sinks her leaves the rest lost: no new target (house rule)") in _squeezed(_readings(mobile_bay))
     house = tmp_path / "each.json"
     house.write_text(json.dumps({"quick-play": {"cannonade_edna": {"rows": {"reading": "each"}}}}))
     assert "Throw one at a time, each against her EDNA as the hits before it left it." in _blocks(library, "mobile-bay-1864", house)
@@ -980,7 +981,7 @@ def test_passing_says_a_ship_moves_her_markers_whole_inches_and_what_touching_is
     marker, and with no model size given, when does she touch? The reading says both: her marker's whole inches, no
     fewer (speed changes a step a bound, so she slows by her marker, and steers round in her turn), and touching is
     the models on the table meeting (their bases where based), so no size is needed."""
-    assert _squeezed("Passing a ship moves her marker's whole inches, no fewer, steering round a ship or shoal by her phase-6 turn (a "
+    assert _squeezed("Passing a ship moves her marker's whole inches, steering round a ship or shoal by her phase-6 turn (a "
                      "follower too, then back into the wake); models (or bases) touching unbidden, she stops that half "
                      "move") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1083,7 +1084,7 @@ def test_a_models_base_and_where_a_consort_lies_are_said_for_range_sight_and_tou
 def test_a_stopped_leader_leaves_the_line_and_may_rejoin_at_its_rear(mobile_bay):
     """Replay 8, moment 2: "if he stops, the next astern leads" left open whether a stopped leader (Brooklyn, then
     Hartford) takes the lead back or rejoins. She has left the line: she acts at her own number and may rejoin astern."""
-    assert ("if he stops or sinks, the next astern leads: he has left the line for good (under way: his own number; "
+    assert ("if he stops (carried too) or sinks, the next astern leads: he has left the line for good (under way: his own number; "
             "he may rejoin at its tail: clear of its track till the last ship is past, then into her wake)") in _readings(mobile_bay)
 
 
@@ -1522,7 +1523,7 @@ def test_the_bounds_first_cannonade_says_the_arcs_and_sight_on_the_quick_referen
             in _blocks(library, "mobile-bay-1864"))
     ref = _squeezed(_page(mobile_bay, "Naval Rules — quick reference"))
     assert _squeezed("one target in sight, over 30° off bow and stern (a monitor: all round)") in ref
-    assert _squeezed("Heavy 2D10 per factor EDNA (a double: no once per") in ref
+    assert _squeezed("Heavy 2D10 per factor EDNA (never a once per") in ref
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1786,9 +1787,9 @@ def test_a_ship_stopped_by_an_unbidden_touch_keeps_her_speed_marker(mobile_bay, 
     in a ram's factor, and the tide's drift in phase 9) or only halt that move? She halts that half move only, her
     marker kept, as a rammer keeps hers at contact: she is not stopped, so she does not drift, and a ram on her counts
     her speed; she may turn in phase 6 and steer round in the other half. The roster page's readings still fit it."""
-    assert ("models (or bases) touching unbidden, she stops that half move (she may still turn and finish), her marker "
+    assert ("models (or bases) touching unbidden, she stops that half move (she may turn and finish; a 2nd touch ends it), her marker "
             "kept (not stopped: no drift, her speed in a ram), both unhurt (only a RAM harms)") in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("she stops that half move (she may still turn and finish), her marker kept (not stopped: no drift, "
+    assert _squeezed("she stops that half move (she may turn and finish; a 2nd touch ends it), her marker kept (not stopped: no drift, "
                      "her speed in a ram)") in \
         _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1812,7 +1813,7 @@ def test_a_forts_sight_line_starts_where_her_range_is_taken(mobile_bay, library)
     from her mark, and nothing said where her sight line, the one a model may block, starts. It starts where her range
     is taken: the In sight reading says so for any fort, and Fort Morgan's says where that is."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("In sight a ruler's edge from the firer's centre (a fort: from where her range is taken) to some part of the "
+    assert ("In sight a ruler from the firer's centre (a fort: from where her range is taken) to some part of the "
             "target's crosses no land but a fort's own") in blocks
     page = _readings(mobile_bay)
     assert _squeezed("(a fort: from where her range is taken)") in _squeezed(page)
@@ -1854,9 +1855,9 @@ def test_a_leader_sunk_leaves_the_lead_to_the_next_astern(mobile_bay, library):
     """Replay 20, moment 1 (p3 Line of battle): Tecumseh went down in bound 1, and the reading said only what a line
     does when its leader stops; the player let the next astern lead without a rule. A leader who stops or sinks leaves
     the lead to the next astern (as Manhattan led the monitors on); one struck is stopped, so the same."""
-    assert "fires only at her own number (both cannonades, no move; arcs as she lies); if he stops or sinks, the next astern leads" in \
+    assert "fires at her own number (both cannonades, no move; arcs as she lies); if he stops (carried too) or sinks, the next astern leads" in \
         _blocks(library, "mobile-bay-1864")
-    assert _squeezed("if he stops or sinks, the next astern leads") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("if he stops (carried too) or sinks, the next astern leads") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1866,8 +1867,8 @@ def test_a_line_moves_its_whole_inches_when_a_touch_halts_its_leader(mobile_bay,
     their whole move; the player moved them only as far as she got. Each moves his whole inches in his wake, closing
     up (a touch halts her in turn, as Passing says); he is not stopped, so he still leads."""
     assert ("each moves right after him in his wake at his speed, in halves, her own torpedo tests (his whole inches, "
-            "closing up to touch, if a touch halts him), but fires only at her own number") in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("(his whole inches, closing up to touch, if a touch halts him)") in _squeezed(_readings(mobile_bay))
+            "or to touch the ship ahead), but fires at her own number") in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("(his whole inches, or to touch the ship ahead)") in _squeezed(_readings(mobile_bay))
     assert _squeezed("her marker kept (not stopped") in _squeezed(_readings(mobile_bay))  # so he still leads
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1931,7 +1932,7 @@ def test_the_ship_back_on_005_at_slow_after_a_failed_brooklyn_is_the_next_astern
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed(_PASS + ".") in ref  # play 29: both turns in bound 1, the next astern's own parenthesis
     assert "clear of her by rule, back to 005°" not in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("if he stops or sinks, the next astern leads: he has left the line for good (under way: his own "
+    assert _squeezed("if he stops (carried too) or sinks, the next astern leads: he has left the line for good (under way: his own "
                      "number; he may rejoin at its tail:") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2026,9 +2027,9 @@ def test_a_sight_line_runs_from_the_firers_centre_to_some_part_of_the_target(mob
     """Replay 22, moment 5 (p3): In sight drew "a line from the firer's model to the target's" while ranges run from
     centres: any line model to model, or centre to centre? From the firer's centre (as Consorts says: each her own
     centre for range, arcs, sight) to some part of the target's model: a bow showing past a ship can be fired on."""
-    assert "In sight a ruler's edge from the firer's centre (a fort: from where her range is taken) to some part of the target's" \
+    assert "In sight a ruler from the firer's centre (a fort: from where her range is taken) to some part of the target's" \
         in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("a ruler's edge from the firer's centre") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("a ruler from the firer's centre") in _squeezed(_readings(mobile_bay))
     assert _squeezed("to some part of the target's crosses no land") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2160,10 +2161,10 @@ def test_sight_is_a_ruler_edge_laid_centre_to_centre_that_any_model_under_it_blo
     0.01-0.15 in, which no eye judges on a table. A ruler's edge laid from centre to centre, blocked by any part of a
     model or base under it: a test made with the ruler already in hand, and nothing to measure."""
     page = _squeezed(_readings(mobile_bay))
-    assert _squeezed("In sight a ruler's edge from the firer's centre") in page
+    assert _squeezed("In sight a ruler from the firer's centre") in page
     assert _squeezed("and touches no other model or base") in page
     # play 32, moments 7 and 17: ⅛ in is back, but only as the zone the 1D6 settles and as touching, never as a block
-    assert _squeezed("within ⅛ in of a model") not in page and _squeezed("too close (⅛ in): 1D6, 4-6 sees") in page
+    assert _squeezed("within ⅛ in of a model") not in page and _squeezed("all too close (⅛ in): 1D6, 4-6 sees") in page
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2258,8 +2259,8 @@ def test_a_ship_firing_at_fort_morgan_may_lay_her_line_to_any_point_of_the_west_
     meaning for her, and Tecumseh blocked the line to the nearest shore point. Range and arc stay at the nearest point;
     a line to any point of the west shore sees her."""
     text = _squeezed(_readings(mobile_bay))
-    assert _squeezed("to the nearest point of Mobile Point's west shore (her water battery); a line to any point of it "
-                     "sees her") in text
+    assert _squeezed("to the nearest point of Mobile Point's west shore (her water battery); sight both ways from any "
+                     "point of it") in text
 
 
 def test_a_follower_steers_round_a_ship_lying_in_the_wake_and_back_into_it(mobile_bay):
@@ -2273,14 +2274,14 @@ def test_a_follower_steers_round_a_ship_lying_in_the_wake_and_back_into_it(mobil
 def test_the_lead_pairs_survivor_leaves_the_line_and_the_next_astern_leads(mobile_bay):
     """Replay 26, moment 5 (p3): Brooklyn sank and Octorara kept the counter; did she stay at the head of the line?
     She leaves it, at her own number, as a leader that sinks does, and the next astern leads."""
-    assert _squeezed("a struck one anchors alongside, blocking sight, the other's through her too (free, she fires either side); the "
-                     "lead pair's leaves the line, the next astern leads") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("a struck one anchors alongside, blocking sight, the other's through her too (free, she fires either side, "
+                     "drifts); the lead pair's leaves the line") in _squeezed(_readings(mobile_bay))
 
 
 def test_a_ship_stopped_by_a_touch_may_still_turn_and_finish_her_move(mobile_bay):
     """Replay 26, moment 6 (p3 Passing): Metacomet touched Octorara in the first half move; "she stops that half move"
     left open whether she turns and makes the second half. She may."""
-    assert _squeezed("she stops that half move (she may still turn and finish), her marker kept") in \
+    assert _squeezed("she stops that half move (she may turn and finish; a 2nd touch ends it), her marker kept") in \
         _squeezed(_readings(mobile_bay))
 
 
@@ -2512,8 +2513,8 @@ def test_the_confederate_roster_warns_that_the_bound_1_heading_is_a_commitment(m
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         roster = _squeezed(_page(pages, "Quick Play order of battle"))
-        assert _squeezed(f"too far from the channel for most of its guns to bear. Set bound 1's heading before the draw: "
-                         f"from bound 2 Tennessee turns {turn}° a bound.") in roster
+        assert _squeezed(f"too far from the channel for most of its guns to bear. Each sets her heading after "
+                         f"Brooklyn's test, pre-draw; then Tennessee turns {turn}° a bound.") in roster
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2524,7 +2525,7 @@ def test_the_quick_reference_says_how_high_a_heavy_can_throw_and_to_skip_what_ca
     Mediums' line, the Heavies' best throw at each range (the dice, the average die and the AvD reading in play) and
     to skip a throw that cannot beat the EDNA; A4 and Letter keep their pages (the quick reference's gaps made room)."""
     said = ("Heavies throw at most 20 (25 at point blank, 15 over 12 in, 10 over 24 in), Mediums 12 (17 at point blank, 11 "
-            "over 12 in): skip a throw that cannot beat her EDNA (never a Parrott's).")
+            "over 12 in): skip a throw that cannot beat her EDNA; one that cannot fail hits unthrown (never a Parrott's).")
     assert said in _blocks(library, "mobile-bay-1864")
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
@@ -2611,7 +2612,7 @@ def test_a_struck_consort_blocks_her_own_sloops_sight_and_the_freed_sloop_fires_
     outboard" is the pairs' rule)? She blocks the other's sight too, and the freed ship fires either side, as a lone
     ship by Targets. Said in the reading on A4 and on Letter, which keep 7 and 9 pages."""
     _read_on_both_papers(mobile_bay, bundled_packs, "a struck one anchors alongside, blocking sight, the other's through her too "
-                                                    "(free, she fires either side)")
+                                                    "(free, she fires either side, drifts)")
 
 
 def _read_on_both_papers(mobile_bay, bundled_packs, words: str) -> None:
@@ -2836,8 +2837,8 @@ def test_the_turning_gauge_turns_a_model_on_her_centre_a_pair_on_the_sloops(mobi
 def test_a_sight_line_too_close_to_call_is_settled_by_a_die(mobile_bay, bundled_packs):
     """Play 31, moment 5 (p3 In sight): "touches no other model" had no tolerance, and lines cleared models by 0.01-0.1
     in. Too close to call: 1D6, 4-6 in sight. On A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "touches no other model or base (a pair's too); too close (⅛ in): 1D6, 4-6 "
-                                                    "sees")
+    _read_on_both_papers(mobile_bay, bundled_packs, "touches no other model or base (a pair's too); all too close (⅛ in): 1D6, "
+                                                    "4-6 sees")
 
 
 def test_a_failed_brooklyn_anchors_and_turns_to_port_into_the_wake_once_the_line_is_past(mobile_bay, bundled_packs):
@@ -2854,8 +2855,8 @@ def test_a_failed_brooklyn_anchors_and_turns_to_port_into_the_wake_once_the_line
 def test_a_sloop_freed_in_line_keeps_her_leaders_inches(mobile_bay, bundled_packs):
     """Play 31, moment 7 (p3 One of a pair lost): Richmond freed mid-bound behind the line's 8": the pair's Full 12" or
     the line's 8"? In line she keeps his inches (Faster leader caps her at her own Full). On A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "the lead pair's leaves the line, the next astern leads; freed in "
-                                                    "line, she keeps his inches")
+    _read_on_both_papers(mobile_bay, bundled_packs, "the lead pair's leaves the line; freed in line, she "
+                                                    "keeps his inches")
 
 
 def test_a_rammer_at_contact_has_her_move_over(mobile_bay, bundled_packs, library):
@@ -2883,8 +2884,8 @@ def test_the_skip_of_a_throw_that_cannot_score_is_said_for_mediums_too_never_a_p
     A4 and Letter keep 7 and 9 pages."""
     for pages in (mobile_bay, _letter(bundled_packs)):
         col = _squeezed(_column(pages, "— quick reference"))
-        assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in): skip a throw that cannot beat her EDNA (never a "
-                         "Parrott's).") in col
+        assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in): skip a throw that cannot beat her EDNA; one that "
+                         "cannot fail hits unthrown (never a Parrott's).") in col
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
 
 
@@ -2935,9 +2936,9 @@ def test_play_32_the_readings_answer_the_line_sight_and_touching_moments(mobile_
     struck consort block her partner's fire through her? (10: yes); "steering round ... in her turn" (12: her phase-6
     turn on the gauge). On A4 and on Letter, which keep 7 and 9 pages."""
     for words in ("Drawing counters blind, the Union first",
-                  "(his whole inches, closing up to touch, if a touch halts him)",
+                  "(his whole inches, or to touch the ship ahead)",
                   "(both cannonades, no move; arcs as she lies)",
-                  "too close (⅛ in): 1D6, 4-6 sees",
+                  "all too close (⅛ in): 1D6, 4-6 sees",
                   "for touching (within ⅛ in) and steering round",
                   "with the over-24 in modifiers (one unseen: pick another)",
                   "a struck one anchors alongside, blocking sight, the other's through her too",
@@ -2973,3 +2974,49 @@ def test_play_32_the_line_forms_from_each_asterns_printed_x_not_on_the_005_line(
     """Play 32, moment 2 (p2 starts, p3 Line of battle): the start x's are not on the 005° line. The starts are shared by
     every rule set and print to the ½ in, so the words say it: each astern slides square from her x onto his line."""
     _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern slides square from her x onto his heading's line")
+
+
+def test_play_33_the_readings_answer_the_line_sight_touching_and_prize_moments(mobile_bay, bundled_packs):
+    """Play 33 (p3): is a carried leader "stopped" for the line rule? (3: yes); a follower behind a halted leader
+    closes up to the ship ahead (9); may the firer try another part of the target before the die? (5: yes, the die
+    only when all lines are too close); sight to Fort Morgan from another shore point than range's? (6: yes); the
+    water between the channel and the Middle Ground (7: deep); after a touch she turns and finishes, a 2nd touch
+    ends it (8); a freed ship beside a struck consort drifts (10); a prize is no target (14); a cannonade tests the
+    EDNA earlier numbers' hits left (13). On A4 and on Letter, which keep 7 and 9 pages."""
+    for words in ("if he stops (carried too) or sinks, the next astern leads",
+                  "(his whole inches, or to touch the ship ahead)",
+                  "all too close (⅛ in): 1D6, 4-6 sees",
+                  "sight both ways from any point of it",
+                  "(deep where none is given, as off the channel)",
+                  "(she may turn and finish; a 2nd touch ends it)",
+                  "(free, she fires either side, drifts)",
+                  "a monitor's all round; no prize",
+                  "test the EDNA she had as it began, after earlier numbers' hits"):
+        _read_on_both_papers(mobile_bay, bundled_packs, words)
+
+
+def test_play_33_the_quick_reference_and_roster_answer_the_draw_doubles_and_sure_hit_moments(mobile_bay, bundled_packs):
+    """Play 33: who picks which unit gets which number (2: its side, "as it likes", p6 phase 2); can a Heavy's
+    1D10 + AvD be a double (11: a Heavy's or Medium's throw is never one); a throw that cannot miss (12: it hits
+    unthrown); which Confederates set a bound-1 heading, and when (1: each, after Brooklyn's test, before the draw,
+    the Confederate roster's last line). On A4 and on Letter."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        ref = _squeezed(_page(pages, "— quick reference"))
+        assert _squeezed("one behind each of its units, as it likes") in ref
+        col = _squeezed(_column(pages, "— quick reference"))
+        assert col.count(_squeezed("EDNA (never a")) == 2
+        assert _squeezed("one that cannot fail hits unthrown (never a Parrott's).") in col
+        roster = _squeezed(_page(pages, "Quick Play order of battle"))
+        assert _squeezed("Each sets her heading after Brooklyn's test, pre-draw;") in roster
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_play_33_a_carried_pair_has_a_carried_marker(mobile_bay, bundled_packs):
+    """Play 33, defect (p7): "there is no speed marker for a carried ... pair at half speed": the gunboat carrying a
+    sloop that has lost all speed goes at half her own marker, and the counters page had nothing to show it. Carried
+    markers ("half the gunboat's marker"), one a pair to at most 5 (the cells A4's counters page had left), laid by
+    the gunboat's own marker; the counters still on one page, A4 7 and Letter 9 pages."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        assert sum(m == "Carried half the gunboat's marker" for m in _markers(pages)) == 5
+    assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9

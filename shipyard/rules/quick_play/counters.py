@@ -127,15 +127,24 @@ def followers(units: list[tuple[str, Any, Any]], ctx: Context) -> int:
     return sum(n - 1 for n in divisions.values())
 
 
+def pairs(units: list[tuple[str, Any, Any]], ctx: Context) -> int:
+    """How many lashed pairs are in play: the ships in play lashed to another in play (the Carried marker's count)."""
+    ids = {u.id for _, u, d in units if not d.stats.is_fort}
+    scenario = getattr(ctx, "scenario", None)
+    if scenario is None:
+        return 0
+    return sum(1 for side in scenario.sides for su in side.units if su.id in ids and su.lashed_to in ids)
+
+
 def state_markers(n: int, ctx: Context, units: list[tuple[str, Any, Any]] | None = None) -> list[tuple[str, str, tuple[str, ...]]]:
     """(front word, back word, its note) per state marker (state_markers), as many as can be wanted at once: `each:
     ship` one per acting ship, `each: vessel` one per ship in play, `each: follower` one per ship that can follow in
-    line, else one for every units_per_marker of the `n` units drawing a counter, rounded up (Mobile Bay's 17
+    line, `each: pair` one per lashed pair (`most`: no more than that many), else one for every units_per_marker of the `n` units drawing a counter, rounded up (Mobile Bay's 17
     counters: 15 Anchored, 6 Aground, 6 Holed, 11 In line (9 and 2 `spare`), 9 Turn point, 22 Struck). Without units (blank markers) every state has the per-units count."""
     rows = ctx.tables.state_markers.rows
     per = -(-n // int(rows["units_per_marker"]))
     counts = {"ship": (lambda: len(acting_ships(units, ctx))), "vessel": (lambda: len(vessels(units))),
-              "follower": (lambda: followers(units, ctx))}
+              "follower": (lambda: followers(units, ctx)), "pair": (lambda: pairs(units, ctx))}
     out = []
     for m in rows["markers"]:
         each = m.get("each")
@@ -144,6 +153,7 @@ def state_markers(n: int, ctx: Context, units: list[tuple[str, Any, Any]] | None
                                 f"for each {each!r}; a marker is for each {' or '.join(counts)} (or every "
                                 "units_per_marker units)")
         k = counts[each]() + int(m.get("spare", 0)) if each is not None and units else per
+        k = min(k, int(m["most"])) if "most" in m else k
         out += [(str(m["word"]), str(m["word"]), (str(m["note"]),))] * k
     return out
 

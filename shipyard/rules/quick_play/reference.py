@@ -232,7 +232,9 @@ def heavy_best_words(ctx: Context) -> str:
     return f"throw at most {most(0)} ({most(0) + max(faces)} at point blank, {most(1)} over 12 in, {most(2)} over 24 in)"
 
 
-SKIP_WORDS = ": skip a throw that cannot beat her EDNA (never a Parrott's)."
+# play 33, moment 12: "A throw that cannot miss (Manhattan vs Selma at EDNA 1) is not covered": it hits unthrown, as
+# one that cannot hit is skipped (a Heavy's or Medium's throw has no double to look for); a Parrott is always thrown
+SKIP_WORDS = ": skip a throw that cannot beat her EDNA; one that cannot fail hits unthrown (never a Parrott's)."
 
 
 def best_words(ctx: Context, heavies: bool, mediums: bool) -> str:
