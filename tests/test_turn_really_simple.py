@@ -444,7 +444,7 @@ def test_the_rifles_plus_one_is_in_the_factors_and_not_listed_again_as_a_modifie
 def test_the_orders_log_says_which_row_of_a_lashed_pair_takes_the_pairs_move(pack_pages):
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert ("the pair moves and turns as one (both are turning) at the slower's speed (write the pair's move once, "
-            "in Brooklyn's row; in the ↳ "
+            "in Brooklyn's row, hers sunk or struck: the ↳ row; in the ↳ "
             "row only her own F2, for she picks her own window; CAST OFF parts them:") in log
     assert "consort's row" not in log
 
@@ -640,7 +640,7 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_the_ships_end(pack_pages):
     assert ("Contact: step each half move off in quarters, all ships at once, where models are near (12 in, edge to "
             "edge); ships meet in the first quarter their "
-            "models touch (a bare model or counter: her card's length × beam). Rammed or not avoided: both stop there, "
+            "models touch (a bare model or counter: her card's length × beam, in masking too). Rammed or not avoided: both stop there, "
             "touching, to the half move's end. Avoided: she sheers off to lie ¼ in off the side her bow struck") \
         in _reference(pack_pages)
 
@@ -876,7 +876,7 @@ def test_a_lashed_pair_parted_by_a_sinking_says_what_the_consort_does(pack_pages
     """Moment 1: Monongahela blew up (a magazine hit) with Kennebec lashed to her, and nothing said what became of
     the consort; the set-up's 'casting off takes a whole move' is a half move here."""
     words = ("casting off (ordered CAST OFF, or one sunk, struck or abandoned) takes the next half move: the pair "
-             "stays put (not stationary), then each goes alone")
+             "stays put (not stationary; may fire), then each goes alone")
     assert f"C{words[1:]}" in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -905,7 +905,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
     fort fires in one window a turn; a ship holds for the 2nd by writing F2 in her orders, and a fort, which writes
     none, fires in the 1st window it has a ship in range."""
     qr = _reference(pack_pages)
-    assert ("1st fire guns that bear fire (1d6) or hold, both sides at once: all thrown, then marked; one window a "
+    assert ("1st fire guns that bear fire (1d6 a gun) or hold, both sides at once: all thrown, then marked; one window a "
             "turn: the 1st if any can, held or not, unless F2") in qr
     assert "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
@@ -1149,7 +1149,7 @@ def test_the_ramming_roll_names_its_die_and_the_speed_of_a_carried_or_drifting_r
 def test_casting_off_takes_a_half_move_in_which_the_pair_does_not_move(pack_pages):
     """Moment 5: 'casting off takes a whole move': how long, and does the pair move meanwhile? And an order for it."""
     words = ("casting off (ordered CAST OFF, or one sunk, struck or abandoned) takes the next half move: the pair stays "
-             "put (not stationary), then each goes alone")
+             "put (not stationary; may fire), then each goes alone")
     assert f"C{words[1:]}" in _reference(pack_pages) and _said_once(pack_pages, words)
     assert "then her speed, RAM, F2, CAST OFF" in _reference(pack_pages)
     log = next(p for p in pack_pages if "Orders log · Union" in p)
@@ -1639,7 +1639,7 @@ def test_end_on_contact_strikes_two_speed_boxes_and_a_ship_fouled_at_0_drifts_fr
     her drift begin? From the next turn, as a fouled ship under way slows from the next turn."""
     qr = _reference(pack_pages)
     assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact: met fore and aft, 2 knots." in qr
-    words = "a lashed ship stops at once and is carried; one at 0 already drifts from the next turn"
+    words = "a lashed ship stops at once and is carried: the pair goes on; one at 0 already drifts from the next turn"
     assert words in qr and _said_once(pack_pages, words)
 
 
@@ -1993,7 +1993,7 @@ def test_the_half_move_in_the_sequence_says_to_step_it_in_quarters_near_another_
 def test_firing_is_a_ships_choice_and_only_f2_lets_her_wait_for_the_second_window(pack_pages):
     """Replay 21, moment 1 (p11 sequence): may a ship hold her fire, or hold it for the 2nd window? The text's
     windows say 'may fire', so any gun may hold; to wait for the 2nd she writes F2, in the same line."""
-    assert ("1st fire guns that bear fire (1d6) or hold, both sides at once: all thrown, then marked; one window a "
+    assert ("1st fire guns that bear fire (1d6 a gun) or hold, both sides at once: all thrown, then marked; one window a "
             "turn: the 1st if any can, held or not, unless F2") in _reference(pack_pages)
 
 
@@ -2675,7 +2675,8 @@ def test_r28_the_roster_page_carries_whole_quick_reference_parts_and_p11_leaves_
 def test_r28_the_long_rule_chains_on_p11_are_broken_into_a_paragraph_a_step(bundled_packs, paper):
     """Defect (p11): the Collisions and T__ paragraphs were long clause chains, hard to find mid-game. Each rule of
     the special effects' notes and of contact now opens a line of its own, its lead words first (read back from the
-    right-hand column of the printed page)."""
+    printed page's columns, each read apart: the columns' break moves with their lengths, play 34's words putting
+    List and FIRE at the foot of Letter's left column)."""
     import pdfplumber
 
     path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
@@ -2683,8 +2684,8 @@ def test_r28_the_long_rule_chains_on_p11_are_broken_into_a_paragraph_a_step(bund
     k = next(i for i, p in enumerate(pages) if "ACW Naval Rules · quick reference" in p)
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[k]
-        right = page.crop((page.width / 2, 0, page.width, page.height)).extract_text() or ""
-    lines = [ln.strip() for ln in right.splitlines()]
+        halves = [page.crop((x, 0, x + page.width / 2, page.height)).extract_text() or "" for x in (0, page.width / 2)]
+    lines = [ln.strip() for half in halves for ln in half.splitlines()]
     for lead in ("FIRE:", "Abandoned:", "Striking colours:", "Shutter (6):", "T__:", "Twice:", "Contact:",
                  "Rammed or not avoided:", "Avoided:", "Touching as it starts:", "One rams, one avoids:"):
         assert any(ln.startswith(lead) for ln in lines), lead
@@ -3154,7 +3155,7 @@ def test_p32_moment_2_both_sides_fire_at_once_said_in_the_sequence(pack_pages):
     """Moment 2: do both sides fire simultaneously in a window (all shots thrown, then all marked)? Said in the
     sequence's 1st fire row, which the 2nd's 'as the 1st' carries."""
     qr = _reference(pack_pages)
-    assert "1st fire guns that bear fire (1d6) or hold, both sides at once: all thrown, then marked;" in qr
+    assert "1st fire guns that bear fire (1d6 a gun) or hold, both sides at once: all thrown, then marked;" in qr
     assert "2nd fire as the 1st;" in qr
 
 
@@ -3259,3 +3260,53 @@ def test_p33_moment_11_the_gap_says_a_monitor_may_move_short_to_turn_before_the_
     setup = _setup_page(pack_pages)
     assert "turn onto 045° before it, moving short at need (from y 30½: x 60 at y 31½)" in setup
     assert "east: gap x 59½–62½ to Mobile Point" in setup
+
+
+# ---------------------------------------------------------------------------------------------- play 34 moments
+
+
+def test_p34_moment_1_each_gun_that_bears_throws_its_own_die(pack_pages):
+    """Moment 1 (play 34, p11 Shooting; pp4-6 cards): 'guns that bear fire (1d6)', but a card row lists '2 × 15-inch
+    Dahlgren': 'it never says outright "one d6 per gun" as against one per row or battery'. One die a gun."""
+    assert "1st fire guns that bear fire (1d6 a gun) or hold" in _reference(pack_pages)
+
+
+def test_p34_moment_2_an_arc_edge_of_exactly_45_degrees_is_ahead_or_astern(pack_pages):
+    """Moment 2 (play 34, p11 Arcs): Fort Morgan 'almost exactly 45° off Brooklyn's bow'; '"within 45°" does not say
+    whether the edge counts as ahead or side'. The edge is ahead (or astern), as the player ruled."""
+    words = "Arcs: ahead and astern are 45° or less off her keel line, her sides the rest"
+    assert words in _reference(pack_pages) and _said_once(pack_pages, "45° or less off her keel line")
+
+
+def test_p34_moment_3_a_lashed_ship_fouled_mid_turn_does_not_stop_the_pair(pack_pages):
+    """Moment 3 (play 34, p11 Fouled + p3 Carried): Hartford fouled in the 1st window: 'unclear whether the pair stops
+    dead or moves at the carried speed ... or at the 4 kn written'. Her engines stop; the pair goes on, at the lowest
+    speed it made this turn (Carried's 'Slowed, then carried'), so Hartford's pair went 2 in in the 2nd half move."""
+    qr = _reference(pack_pages)
+    assert "a lashed ship stops at once and is carried: the pair goes on" in qr
+    assert "Slowed, then carried: in one turn, the pair keeps the lowest speed it made till the turn ends" in qr
+
+
+def test_p34_moments_4_5_an_avoiding_ship_sheers_to_the_side_clear_of_ships(pack_pages):
+    """Moments 4 and 5 (play 34, p11 Avoided): Hartford's pair 'ran onto Brooklyn's stern: the bow struck a stern, not
+    a side', Octorara on Brooklyn's port side; Lackawanna's bow on Port Royal's side, Richmond beyond. She sheers to
+    the side clear of ships (a pair as one, as it always moves)."""
+    words = "not to touch again this half move; she sheers to the side clear of ships."
+    assert words in _reference(pack_pages) and _said_once(pack_pages, words)
+
+
+def test_p34_moments_6_7_a_pair_parted_by_a_sinking_fires_and_the_consort_writes_in_her_own_row(pack_pages):
+    """Moments 6 and 7 (play 34, p3 Casting off, p7 log): Hartford blew up: 'whether Metacomet may fire in that turn's
+    1st window', 'which "pair's speed" she then moves alone at', and the pair's move written only in the first-named
+    ship's row. She may fire; she goes alone at the speed written; with the first-named sunk, the ↳ row takes it."""
+    words = "the pair stays put (not stationary; may fire), then each goes alone at the speed written"
+    assert words.lower() in _reference(pack_pages).lower() and _said_once(pack_pages, words)
+    log = next(p for p in pack_pages if "Orders log · Union" in p)
+    assert "write the pair's move once, in Brooklyn's row, hers sunk or struck: the ↳ row;" in log
+
+
+def test_p34_moment_8_a_bare_model_masks_as_its_length_by_beam(pack_pages):
+    """Moment 8 (play 34, p11 Masking): Tennessee's line 0-3 mm off Metacomet's corner: 'Bare models are treated as
+    length × beam rectangles, but only "for contact"; masking says "model or base"'. The rectangle masks too."""
+    assert "(a bare model or counter: her card's length × beam, in masking too)" in _reference(pack_pages)
+

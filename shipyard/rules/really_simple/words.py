@@ -296,7 +296,7 @@ ODD_GUN = {"outboard": "a lashed ship's odd broadside gun is on her outboard sid
 # a lashed ship whose speed is lost (a fouled screw, a holed boiler, her 0 box): the pair carried on by her consort
 # (this pack's reading, the set-up's "the gunboat carries her") or, house rule lashed_fouled: drifts, slowed to a stop
 # with her; the words in the Drift to a stop reading, and on each lashed ship's card with her consort named
-LASHED_FOULED = {"carried": "a lashed ship stops at once and is carried",
+LASHED_FOULED = {"carried": "a lashed ship stops at once and is carried: the pair goes on",
                  "drifts": "a lashed pair slows with her to a stop, then drifts"}
 # play 31, moment 13: the carried rule was worded three ways (set-up, cards, quick reference): the card points to the
 # quick reference's Carried, the one wording
