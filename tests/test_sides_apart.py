@@ -172,6 +172,10 @@ def test_the_contents_note_on_shared_pages_says_spans_and_fits_the_line():
     assert sharing_note([4, 5, 6]) == "(pages 4–6 mix both sides)"
     # replays r27, r28 read "(page 4 Union only; page 5 both sides)" after "Record sheets page 4" as clumsy
     assert sharing_note([5], alone={4: "Union"}) == "(Union's alone on page 4; both sides' on page 5)"
+    # play 34: the sheets' span first where the full note runs past the contents' room ('Record sheets page 4 (pages 4,
+    # 6 mix both sides)' read as a wrong page range where the sheets run over pages 4-6)
+    spanned = "(pages 4–6: 4, 6 mix both sides)"
+    assert sharing_note([4, 6], text_width(spanned, style()["contents"]["size"]), alone={5: "Union"}) == spanned
     assert sharing_note([6], alone={4: "Union", 5: "Union", 7: "Confederate"}) == \
         "(Union's alone on pages 4, 5; both sides' on page 6; Confederate's alone on page 7)"
     assert sharing_note([4, 5, 6, 8, 10, 11, 12, 14, 15, 16]) == "(pages 4–6, 8, 10–12, 14–16 mix both sides)"

@@ -267,6 +267,11 @@ def sharing_note(pages: list[int], width: float | None = None, alone: dict[int, 
     notes = [f"({'; '.join(f'{whose} on {_pages_words(ps)}' for whose, ps in groups)})"] if alone else []
     # play 33: "Record sheets page 4 (both sides on pages 4, 6)" read as garbled where the sheets run on to page 5
     mix = "mixes" if len(pages) == 1 else "mix"
+    # play 34: "Record sheets page 4 (pages 4, 6 mix both sides)": 'the sheets run over pp.4–6 ... the page range is
+    # wrong': where the sheets run on past the shared pages, the note gives their span first
+    span = sorted(set(pages) | set(alone or {}))
+    if alone and len(span) > 1:
+        notes.append(f"(pages {span[0]}–{span[-1]}: {_pages_words(pages).split(' ', 1)[1]} {mix} both sides)")
     notes += [f"({_pages_words(pages)} {mix} both sides)", f"({len(pages)} pages of {pages[0]}–{pages[-1]} mix both sides)"]
     return next((n for n in notes if width is None or _note_width(n) <= width), notes[-1])
 
