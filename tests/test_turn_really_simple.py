@@ -3310,3 +3310,17 @@ def test_p34_moment_8_a_bare_model_masks_as_its_length_by_beam(pack_pages):
     length × beam rectangles, but only "for contact"; masking says "model or base"'. The rectangle masks too."""
     assert "(a bare model or counter: her card's length × beam, in masking too)" in _reference(pack_pages)
 
+
+
+def test_p34_defect_a_second_shutter_is_marked_by_circling_its_gun_and_writing_its_turn_by_it(pack_pages):
+    """Defect (play 34, pp4-6 cards): 'a single "shutter T__" box. A second shutter on a different gun ... cannot be
+    marked on the card. The same goes for knowing which gun of a multi-gun row is jammed: you must circle by hand.'
+    Circling is the way (the quick reference's 'Circle its box'); the cards' key says so, and where its T goes."""
+    cards = next(p for p in pack_pages if "Ship data cards" in p)
+    assert "(two moves a turn); a shutter's: circle the gun's box, its T by it." in cards
+
+
+def test_p34_defect_the_contents_gives_the_record_sheets_span(pack_pages):
+    """Defect (play 34, p1): 'Record sheets page 4 (pages 4, 6 mix both sides)': 'the sheets run over pp.4–6 ... the
+    page range is wrong'. The note now opens with the sheets' span."""
+    assert "Record sheets page 4 (pages 4–6: 4, 6 mix both sides)" in pack_pages[0]

@@ -294,7 +294,7 @@ def cards_header(ctx) -> Block:
                 (f"A SPEED box per {step} kn lost; the 0 box struck, she sinks in {sinks_in(t)} turns, at "
                  f"SINKS {UNTIL} (magazine: now). Guns: PORT, STBD their own side, BOW ahead, STERN astern, PIVOT and TURRET "
                  f"all round {list_key(t)}; a gun lost is {option_words(t, 'gun_lost')}. {UNTIL}: the turn a lasting effect "
-                 f"ends (two moves a turn). FIRE: each end of turn {number(t.require('fire').rows['put_out_on'])}+ on "
+                 f"ends (two moves a turn); a shutter's: circle the gun's box, its T by it. FIRE: each end of turn {number(t.require('fire').rows['put_out_on'])}+ on "
                  f"1d6 puts it out, else strike a box (none as it starts); {fire_boxes_struck(t)}: ABANDONED.",
                  "regular")],
                **style()["cards_header"])
