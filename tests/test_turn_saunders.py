@@ -706,7 +706,7 @@ def test_a_sheet_with_no_section_ratings_says_what_a_hit_on_4_to_6_takes(library
 # or on the readings page. Moment numbers are the round-4 replay's.
 ROUND_4_READINGS = {
     "6: an explosion's damage to a lashed partner, modifiers": [("Explosion", "rolls once on the ramming damage table, unmodified")],
-    "7: a struck ship on fire, which roll first": [("Fires", "struck: as abandoned, the blow-up roll first")],
+    "7: a struck ship on fire, which roll first": [("Fires", "struck: as abandoned from next turn, each fire's blow-up D6 before its fire-out")],
     "8: a sloop striking mid-move, her partner's distance": [("Sloop carried", "from next move; struck in the move or step 4: the pair stops")],
     "9: a target on the line between two arcs": [("Arc names", "on the line between two: in both")],
     "10, 11: torpedo tests in the half move, and after a strike": [("Torpedoes", "in half move and move on (not once a torpedo)"), ("Torpedoes", "a strike stops no test")],
@@ -1269,7 +1269,7 @@ def test_a_flooded_magazine_stops_next_turns_fire_and_its_box_stands_through_thi
     ticked the turn before, so the box ticked this turn stands all next turn."""
     ref = reference_text(pack_texts(bundled_packs))
     assert "26 Magazine: D6 6 explodes, else flooded - no firing next turn (this turn's loaded guns may still fire in step 6)" in ref
-    assert ("Rub out the next-move-only boxes ticked last turn (one ticked this turn stands all next turn), and the "
+    assert ("Rub out the next-move-only boxes ticked last turn (one ticked this turn, anew too, stands all next turn), and the "
             "guns' fired dots") in ref
     assert "of the move just made" not in ref
 
@@ -2101,8 +2101,8 @@ def test_a_machinery_critical_says_its_knots_are_struck_on_the_speed_track(bundl
     says where its knots go, as the sheet's own words strike them: a line each still."""
     texts = pack_texts(bundled_packs)
     ref = reference_text(texts)
-    for words in ("41-43 Machinery: -1 kn maximum speed, struck on the speed track",
-                  "44-45 Machinery: -2 kn maximum speed, struck on the speed track"):
+    for words in ("41-43 Machinery: -1 kn max speed, struck on the speed track",
+                  "44-45 Machinery: -2 kn max speed, struck on the speed track"):
         assert words in ref, words
     sheets = [t for t in texts if SHEET_MARK in t and "Ahead" in t]
     assert sheets and all("strike lost knots from the top" in t for t in sheets)
@@ -2670,8 +2670,9 @@ def test_s26_a_sloop_struck_in_step_4_stops_her_pair_and_a_gunboat_may_cast_her_
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     rows = readings_rows()
     assert "struck in the move or step 4: the pair stops" in rows["Sloop carried"]
-    assert "cast off in step 7 (inboard guns masked till then)" in rows["Sloop carried"]
-    assert rows["Struck"].endswith("lashed: she goes as her partner plots")
+    assert "cast off in step 7 (struck in step 6–7: next turn's), inboard guns masked till then" in rows["Sloop carried"]
+    # play 34, moment 4: "she goes as her partner plots" read against the sloop's line; a struck gunboat alone is carried
+    assert rows["Struck"].endswith("lashed: a gunboat goes as her sloop plots, a sloop as Sloop carried")
     assert rows["Sloop carried"] in ref and rows["Struck"] in ref
 
 
@@ -3785,3 +3786,33 @@ def test_p33_the_counters_last_cells_hold_more_smoke_and_steam(bundled_packs, pa
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
     words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
     assert words.count("SMOKE") >= 10 and words.count("STEAM") >= 5 and words.count("TURNED") == 15
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p34_repeats_of_steering_and_next_move_boxes_have_an_answer(bundled_packs, paper):
+    """Play 34, moments 1 and 2 (p13 Tennessee, p18 Again, p19 Rub out): Tennessee's second 34–35 with one steering
+    box ("no next box, and I could not tell whether a step below 15° means no turn at all"): no next box, no effect.
+    Brooklyn's rudder jammed again while ticked ("'stays as it is' would make the new hit worthless"): ticked anew,
+    it stands next move too, as Rub out's box ticked this turn does."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    again = flat(ref.split("Again a result she has already had:", 1)[1].split("Damage, sinking", 1)[0].replace("- ", ""))
+    assert "steering damaged ticks its next box, a step less again (none: no effect); a next-move box ticks anew;" in again
+    assert "(one ticked this turn, anew too, stands all next turn)" in ref
+    assert readings_rows()["Repeated critical"] in flat(ref.replace("- ", ""))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p34_a_hull_less_ship_need_not_mend_her_holes_and_a_struck_pair_casts_off(bundled_packs, paper):
+    """Play 34, moments 3-5 (p18 No hull left, p19 step 7, Sloop carried, Struck, Fires): Brooklyn, no hull left and
+    holed, mended her hole on a 6 and so surrendered ("a lucky hole repair forces surrender"): mending is her player's
+    choice. She struck in step 7, lashed to Octorara ("nothing covers striking in step 7"): the gunboat casts off in
+    next turn's step 7; a struck gunboat goes as her sloop plots. Her fire's blow-up roll: from next turn, before the
+    fire-out D6."""
+    ref = flat(reference_text(pack_texts(bundled_packs, paper=paper)).replace("- ", ""))
+    rows = readings_rows()
+    assert "till then she steams and fights on as before (uncontrolled: −1 in a ram); all mended (her choice): she surrenders" in ref
+    assert rows["Repairs"].startswith("step 7: D6 per disabled gun and hole her player picks: 6 repairs it")
+    assert "(struck in step 6–7: next turn's)" in rows["Sloop carried"]
+    assert rows["Fires"].endswith("struck: as abandoned from next turn, each fire's blow-up D6 before its fire-out")
+    for rule in ("Repairs", "Sloop carried", "Struck", "Fires"):
+        assert rows[rule] in ref, rule

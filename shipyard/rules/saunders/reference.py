@@ -107,7 +107,7 @@ def end_of_turn(t) -> list[list[str]]:
             ["Rolls due", f"D6 each: {fires}sinking (no hull, unrepaired holes), explosion (abandoned, fires), "
                           f"break free "
                           f"({int(ag['break_free_on'])}+)"],
-            ["Rub out", "the next-move-only boxes ticked last turn (one ticked this turn stands all next turn), "
+            ["Rub out", "the next-move-only boxes ticked last turn (one ticked this turn, anew too, stands all next turn), "
                         "and the guns' fired dots and the forts' targets"]]
 
 
