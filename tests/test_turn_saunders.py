@@ -1163,7 +1163,7 @@ def test_ships_and_forts_mark_a_gun_that_fired_one_way(bundled_packs, paper):
     sheets = [t for t in texts if SHEET_MARK in t]
     assert len(sheets) >= 10
     for page in sheets:
-        assert page.count("Gun (dot its box as it fires)") == page.count(SHEET_MARK), page[:80]
+        assert page.count("Gun (a box each: dot it as it fires)") == page.count(SHEET_MARK), page[:80]
     forts = [t for t in sheets if "A fort does not move" in t]
     assert forts and all("(dot its box as it fires; rub out in step 7)" in t for t in forts)
     assert "and the guns' fired dots" in reference_text(texts)
@@ -2537,7 +2537,7 @@ def test_a_fort_s_targets_row_has_a_cell_for_each_battery_it_may_lay_on_a_ship(b
 
     page = next(t for t in pack_texts(bundled_packs, paper=paper) if "Fort Morgan water battery" in t and SHEET_MARK in t)
     morgan = page.split("Fort Morgan water battery")[0]
-    guns = morgan[morgan.index("Gun (dot its box"):morgan.index("Targets this turn, channel fronts")]
+    guns = morgan[morgan.index("Gun (a box each: dot it"):morgan.index("Targets this turn, channel fronts")]
     batteries = {face: guns.count(face) for face in ("channel fronts 170–330°", "bay front 330–030°")}
     assert batteries == {"channel fronts 170–330°": 5, "bay front 330–030°": 2}
     ctx = context(RS, library, scenario=library.scenario("mobile-bay-1864"))
@@ -3816,3 +3816,23 @@ def test_p34_a_hull_less_ship_need_not_mend_her_holes_and_a_struck_pair_casts_of
     assert rows["Fires"].endswith("struck: as abandoned from next turn, each fire's blow-up D6 before its fire-out")
     for rule in ("Repairs", "Sloop carried", "Struck", "Fires"):
         assert rows[rule] in ref, rule
+
+
+def test_p34_a_wrapped_gun_row_has_its_box_on_its_first_line_and_the_head_says_a_box_each(bundled_packs):
+    """Play 34 defects (pp4-12): Brooklyn's 12-pounder howitzer name wraps and its box "25" printed on the wrapped
+    line, "hard to match to its row"; Tecumseh's 15-inch line "numbered '1' only, for 2 guns ... unclear whether there
+    is one box per gun". The boxes stand level with a row's first line; the head says a box each. Geometry: a section
+    bearing too close to call by eye is midships (Hartford's hit at 45.8°)."""
+    import pdfplumber
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", "a4").path
+    with pdfplumber.open(path) as pdf:
+        page = next(p for p in pdf.pages if "Lashed to Octorara" in (p.extract_text() or ""))
+        words = page.extract_words()
+    gun = next(w for w in words if w["text"] == "12-pounder" and w["top"] < page.height / 2)
+    number = next(w for w in words if w["text"] == "25" and w["x0"] > page.width * 0.7 and w["top"] < page.height / 2)
+    assert abs(number["top"] - gun["top"]) < 2.5, (number, gun)
+    texts = pack_texts(bundled_packs)
+    assert all("Gun (a box each: dot it as it fires)" in t for t in texts if SHEET_MARK in t and "USS Tecumseh" in t)
+    assert readings_rows()["Section hit"].endswith("else midships (too close to call by eye: midships)")
+    assert readings_rows()["Section hit"] in reference_text(texts)

@@ -384,7 +384,7 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
 FIRED_MARK = "dot its box as it fires; rub out in step 7"  # the fire log of a fort and a ship alike: guns fire in
 # two phases, and the box a gun already has is where a player looks for it (replay r6: Fort Morgan's 20 guns; r8: a
 # ship that did not turn fires some guns in step 4 and holds the rest for step 6)
-FIRED_HEAD = "Gun (dot its box as it fires)"  # the guns table's head: the fired mark where the boxes' other marks are
+FIRED_HEAD = "Gun (a box each: dot it as it fires)"  # the guns table's head: the fired mark where the boxes' other marks are
 
 
 FORT_NEVER = " (never explodes)"  # play 32, moment 8: what a magazine critical does to a fort, on her box
