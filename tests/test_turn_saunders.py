@@ -3799,6 +3799,9 @@ def test_p34_repeats_of_steering_and_next_move_boxes_have_an_answer(bundled_pack
     assert "steering damaged ticks its next box, a step less again (none: no effect); a next-move box ticks anew;" in again
     assert "(one ticked this turn, anew too, stands all next turn)" in ref
     assert readings_rows()["Repeated critical"] in flat(ref.replace("- ", ""))
+    texts = pack_texts(bundled_packs, paper=paper)
+    tennessee = next(t for t in texts if SHEET_MARK in t and "CSS Tennessee" in t)
+    assert "Steering hit: max turn → 15° (more: no effect)" in tennessee
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -186,7 +186,10 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     items.append(("Holes (no hull: a 6 each sinks)", HOLE_TALLY, "hole"))
     turns = ladder_below(s, ctx)
     if turns[0] < (s.max_turn_deg or 0):
-        items.append((f"Steering hit: max turn → {'/'.join(str(a) for a in turns)}°", len(turns), "steering"))
+        # play 34, moment 1: Tennessee's second 34–35 with her one box ("no next box"): a hit past the last box does
+        # nothing (Repeated critical)
+        items.append((f"Steering hit: max turn → {'/'.join(str(a) for a in turns)}° (more: no effect)", len(turns),
+                      "steering"))
     else:
         items.append(("Steering hit: no smaller turn on the ladder", 1, "steering"))
     # lasts the game, as the funnel's smoke (replay r23, defect a: how long its −1 to fire lasted was said nowhere)
