@@ -3772,7 +3772,7 @@ def test_p33_a_holed_monitor_rolls_to_sink_after_the_turns_repairs(bundled_packs
     setup = next(t for t in texts if t.startswith("Set-up:"))
     assert "at once and after each turn's repairs: any 4+ sinks her where she is. (reconstructed)" in setup
     ref = reference_text(texts)
-    assert ref.index("Repairs D6 per disabled gun and per hole") < ref.index("Rolls due D6 each:")
+    assert ref.index("Repairs D6 per disabled gun and hole she picks") < ref.index("Rolls due D6 each:")
     assert "sinking (no hull, unrepaired holes)" in ref
 
 
@@ -3815,6 +3815,7 @@ def test_p34_a_hull_less_ship_need_not_mend_her_holes_and_a_struck_pair_casts_of
     rows = readings_rows()
     assert "till then she steams and fights on as before (uncontrolled: −1 in a ram); all mended (her choice): she surrenders" in ref
     assert rows["Repairs"].startswith("step 7: D6 per disabled gun and hole her player picks: 6 repairs it")
+    assert "Repairs D6 per disabled gun and hole she picks: 6+ repairs it" in ref  # step 7, where the roll is made
     assert "(struck in step 6–7: next turn's)" in rows["Sloop carried"]
     assert rows["Fires"].endswith("struck: as abandoned from next turn, each fire's blow-up D6 before its fire-out")
     for rule in ("Repairs", "Sloop carried", "Struck", "Fires"):
