@@ -706,7 +706,7 @@ def test_a_sheet_with_no_section_ratings_says_what_a_hit_on_4_to_6_takes(library
 # or on the readings page. Moment numbers are the round-4 replay's.
 ROUND_4_READINGS = {
     "6: an explosion's damage to a lashed partner, modifiers": [("Explosion", "rolls once on the ramming damage table, unmodified")],
-    "7: a struck ship on fire, which roll first": [("Fires", "struck: as abandoned, the blow-up roll first")],
+    "7: a struck ship on fire, which roll first": [("Fires", "struck: as abandoned from next turn, each fire's blow-up D6 before its fire-out")],
     "8: a sloop striking mid-move, her partner's distance": [("Sloop carried", "from next move; struck in the move or step 4: the pair stops")],
     "9: a target on the line between two arcs": [("Arc names", "on the line between two: in both")],
     "10, 11: torpedo tests in the half move, and after a strike": [("Torpedoes", "in half move and move on (not once a torpedo)"), ("Torpedoes", "a strike stops no test")],
@@ -1163,7 +1163,7 @@ def test_ships_and_forts_mark_a_gun_that_fired_one_way(bundled_packs, paper):
     sheets = [t for t in texts if SHEET_MARK in t]
     assert len(sheets) >= 10
     for page in sheets:
-        assert page.count("Gun (dot its box as it fires)") == page.count(SHEET_MARK), page[:80]
+        assert page.count("Gun (a box each: dot it as it fires)") == page.count(SHEET_MARK), page[:80]
     forts = [t for t in sheets if "A fort does not move" in t]
     assert forts and all("(dot its box as it fires; rub out in step 7)" in t for t in forts)
     assert "and the guns' fired dots" in reference_text(texts)
@@ -1269,7 +1269,7 @@ def test_a_flooded_magazine_stops_next_turns_fire_and_its_box_stands_through_thi
     ticked the turn before, so the box ticked this turn stands all next turn."""
     ref = reference_text(pack_texts(bundled_packs))
     assert "26 Magazine: D6 6 explodes, else flooded - no firing next turn (this turn's loaded guns may still fire in step 6)" in ref
-    assert ("Rub out the next-move-only boxes ticked last turn (one ticked this turn stands all next turn), and the "
+    assert ("Rub out the next-move-only boxes ticked last turn (one ticked this turn, anew too, stands all next turn), and the "
             "guns' fired dots") in ref
     assert "of the move just made" not in ref
 
@@ -2101,8 +2101,8 @@ def test_a_machinery_critical_says_its_knots_are_struck_on_the_speed_track(bundl
     says where its knots go, as the sheet's own words strike them: a line each still."""
     texts = pack_texts(bundled_packs)
     ref = reference_text(texts)
-    for words in ("41-43 Machinery: -1 kn maximum speed, struck on the speed track",
-                  "44-45 Machinery: -2 kn maximum speed, struck on the speed track"):
+    for words in ("41-43 Machinery: -1 kn max speed, struck on the speed track",
+                  "44-45 Machinery: -2 kn max speed, struck on the speed track"):
         assert words in ref, words
     sheets = [t for t in texts if SHEET_MARK in t and "Ahead" in t]
     assert sheets and all("strike lost knots from the top" in t for t in sheets)
@@ -2537,7 +2537,7 @@ def test_a_fort_s_targets_row_has_a_cell_for_each_battery_it_may_lay_on_a_ship(b
 
     page = next(t for t in pack_texts(bundled_packs, paper=paper) if "Fort Morgan water battery" in t and SHEET_MARK in t)
     morgan = page.split("Fort Morgan water battery")[0]
-    guns = morgan[morgan.index("Gun (dot its box"):morgan.index("Targets this turn, channel fronts")]
+    guns = morgan[morgan.index("Gun (a box each: dot it"):morgan.index("Targets this turn, channel fronts")]
     batteries = {face: guns.count(face) for face in ("channel fronts 170–330°", "bay front 330–030°")}
     assert batteries == {"channel fronts 170–330°": 5, "bay front 330–030°": 2}
     ctx = context(RS, library, scenario=library.scenario("mobile-bay-1864"))
@@ -2670,8 +2670,9 @@ def test_s26_a_sloop_struck_in_step_4_stops_her_pair_and_a_gunboat_may_cast_her_
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     rows = readings_rows()
     assert "struck in the move or step 4: the pair stops" in rows["Sloop carried"]
-    assert "cast off in step 7 (inboard guns masked till then)" in rows["Sloop carried"]
-    assert rows["Struck"].endswith("lashed: she goes as her partner plots")
+    assert "cast off in step 7 (struck in step 6–7: next turn's), inboard guns masked till then" in rows["Sloop carried"]
+    # play 34, moment 4: "she goes as her partner plots" read against the sloop's line; a struck gunboat alone is carried
+    assert rows["Struck"].endswith("lashed: a gunboat goes as her sloop plots, a sloop as Sloop carried")
     assert rows["Sloop carried"] in ref and rows["Struck"] in ref
 
 
@@ -3771,7 +3772,7 @@ def test_p33_a_holed_monitor_rolls_to_sink_after_the_turns_repairs(bundled_packs
     setup = next(t for t in texts if t.startswith("Set-up:"))
     assert "at once and after each turn's repairs: any 4+ sinks her where she is. (reconstructed)" in setup
     ref = reference_text(texts)
-    assert ref.index("Repairs D6 per disabled gun and per hole") < ref.index("Rolls due D6 each:")
+    assert ref.index("Repairs D6 per disabled gun and hole she picks") < ref.index("Rolls due D6 each:")
     assert "sinking (no hull, unrepaired holes)" in ref
 
 
@@ -3785,3 +3786,57 @@ def test_p33_the_counters_last_cells_hold_more_smoke_and_steam(bundled_packs, pa
     path = bundled_packs.get("mobile-bay-1864", "saunders", paper).path
     words = flat(pdf_page_texts(path)[pdf_page_index(path, "STRUCK")]).split()
     assert words.count("SMOKE") >= 10 and words.count("STEAM") >= 5 and words.count("TURNED") == 15
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p34_repeats_of_steering_and_next_move_boxes_have_an_answer(bundled_packs, paper):
+    """Play 34, moments 1 and 2 (p13 Tennessee, p18 Again, p19 Rub out): Tennessee's second 34–35 with one steering
+    box ("no next box, and I could not tell whether a step below 15° means no turn at all"): no next box, no effect.
+    Brooklyn's rudder jammed again while ticked ("'stays as it is' would make the new hit worthless"): ticked anew,
+    it stands next move too, as Rub out's box ticked this turn does."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    again = flat(ref.split("Again a result she has already had:", 1)[1].split("Damage, sinking", 1)[0].replace("- ", ""))
+    assert "steering damaged ticks its next box, a step less again (none: no effect); a next-move box ticks anew;" in again
+    assert "(one ticked this turn, anew too, stands all next turn)" in ref
+    assert readings_rows()["Repeated critical"] in flat(ref.replace("- ", ""))
+    texts = pack_texts(bundled_packs, paper=paper)
+    tennessee = next(t for t in texts if SHEET_MARK in t and "CSS Tennessee" in t)
+    assert "Steering hit: max turn → 15° (more: no effect)" in tennessee
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p34_a_hull_less_ship_need_not_mend_her_holes_and_a_struck_pair_casts_off(bundled_packs, paper):
+    """Play 34, moments 3-5 (p18 No hull left, p19 step 7, Sloop carried, Struck, Fires): Brooklyn, no hull left and
+    holed, mended her hole on a 6 and so surrendered ("a lucky hole repair forces surrender"): mending is her player's
+    choice. She struck in step 7, lashed to Octorara ("nothing covers striking in step 7"): the gunboat casts off in
+    next turn's step 7; a struck gunboat goes as her sloop plots. Her fire's blow-up roll: from next turn, before the
+    fire-out D6."""
+    ref = flat(reference_text(pack_texts(bundled_packs, paper=paper)).replace("- ", ""))
+    rows = readings_rows()
+    assert "till then she steams and fights on as before (uncontrolled: −1 in a ram); all mended (her choice): she surrenders" in ref
+    assert rows["Repairs"].startswith("step 7: D6 per disabled gun and hole her player picks: 6 repairs it")
+    assert "Repairs D6 per disabled gun and hole she picks: 6+ repairs it" in ref  # step 7, where the roll is made
+    assert "(struck in step 6–7: next turn's)" in rows["Sloop carried"]
+    assert rows["Fires"].endswith("struck: as abandoned from next turn, each fire's blow-up D6 before its fire-out")
+    for rule in ("Repairs", "Sloop carried", "Struck", "Fires"):
+        assert rows[rule] in ref, rule
+
+
+def test_p34_a_wrapped_gun_row_has_its_box_on_its_first_line_and_the_head_says_a_box_each(bundled_packs):
+    """Play 34 defects (pp4-12): Brooklyn's 12-pounder howitzer name wraps and its box "25" printed on the wrapped
+    line, "hard to match to its row"; Tecumseh's 15-inch line "numbered '1' only, for 2 guns ... unclear whether there
+    is one box per gun". The boxes stand level with a row's first line; the head says a box each. Geometry: a section
+    bearing too close to call by eye is midships (Hartford's hit at 45.8°)."""
+    import pdfplumber
+
+    path = bundled_packs.get("mobile-bay-1864", "saunders", "a4").path
+    with pdfplumber.open(path) as pdf:
+        page = next(p for p in pdf.pages if "Lashed to Octorara" in (p.extract_text() or ""))
+        words = page.extract_words()
+    gun = next(w for w in words if w["text"] == "12-pounder" and w["top"] < page.height / 2)
+    number = next(w for w in words if w["text"] == "25" and w["x0"] > page.width * 0.7 and w["top"] < page.height / 2)
+    assert abs(number["top"] - gun["top"]) < 2.5, (number, gun)
+    texts = pack_texts(bundled_packs)
+    assert all("Gun (a box each: dot it as it fires)" in t for t in texts if SHEET_MARK in t and "USS Tecumseh" in t)
+    assert readings_rows()["Section hit"].endswith("else midships (too close to call by eye: midships)")
+    assert readings_rows()["Section hit"] in reference_text(texts)

@@ -186,7 +186,10 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     items.append(("Holes (no hull: a 6 each sinks)", HOLE_TALLY, "hole"))
     turns = ladder_below(s, ctx)
     if turns[0] < (s.max_turn_deg or 0):
-        items.append((f"Steering hit: max turn → {'/'.join(str(a) for a in turns)}°", len(turns), "steering"))
+        # play 34, moment 1: Tennessee's second 34–35 with her one box ("no next box"): a hit past the last box does
+        # nothing (Repeated critical)
+        items.append((f"Steering hit: max turn → {'/'.join(str(a) for a in turns)}° (more: no effect)", len(turns),
+                      "steering"))
     else:
         items.append(("Steering hit: no smaller turn on the ladder", 1, "steering"))
     # lasts the game, as the funnel's smoke (replay r23, defect a: how long its −1 to fire lasted was said nowhere)
@@ -384,7 +387,7 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
 FIRED_MARK = "dot its box as it fires; rub out in step 7"  # the fire log of a fort and a ship alike: guns fire in
 # two phases, and the box a gun already has is where a player looks for it (replay r6: Fort Morgan's 20 guns; r8: a
 # ship that did not turn fires some guns in step 4 and holds the rest for step 6)
-FIRED_HEAD = "Gun (dot its box as it fires)"  # the guns table's head: the fired mark where the boxes' other marks are
+FIRED_HEAD = "Gun (a box each: dot it as it fires)"  # the guns table's head: the fired mark where the boxes' other marks are
 
 
 FORT_NEVER = " (never explodes)"  # play 32, moment 8: what a magazine critical does to a fort, on her box
