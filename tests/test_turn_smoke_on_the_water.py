@@ -2929,7 +2929,8 @@ def test_play32_the_last_page_says_nothing_twice(mobile_bay_pages):
     last = mobile_bay_pages[-1]
     assert len(mobile_bay_pages) == 22 and "Empty tracks and part armour" in last
     assert "as a pierced turret's" not in last and "the stopping armour's track" not in last
-    assert "low hulls or tall alike (ours); at a fort (no base, ours):" in last
+    # play 34 adds the quick count of the base's marks (one line's words, the page still 22 and the type no smaller)
+    assert "low hulls or tall alike (ours; quick: the ¼, ½, ¾ marks of her side it hides, one -1, two -2, three -4); at a fort (no base, ours):" in flat(last)
     assert "turning away from it one manoeuvrability poorer. Both (or her only wheel): a level slower a turn to Immobile" in last
 
 
@@ -3016,3 +3017,10 @@ def test_play_34_the_roster_says_the_sheet_holds_the_armour_its_columns_do_not(m
     roster = flat(next(p for p in mobile_bay_pages if "What the text leaves open" in p))
     assert "Armour: p part-armoured (her sheet's \"(part)\"); other parts: her sheet" in roster
     assert "Machinery T (part)" in flat(_sheet_page(mobile_bay_pages, "CSS Selma"))
+
+
+def test_play_34_obscured_shares_have_a_quick_count_by_the_bases_marks(mobile_bay_text):
+    """Play 34: "obscured shares (pp. 20, 22) need careful geometry each time ... the main drag at a club table".
+    A standing quick count (ours) by the ¼, ½ and ¾ marks every base carries, which meets Table 10's bands at them."""
+    assert "marked at ¼, ½ and ¾ along each side" in mobile_bay_text
+    assert "(ours; quick: the ¼, ½, ¾ marks of her side it hides, one -1, two -2, three -4)" in mobile_bay_text
