@@ -336,7 +336,8 @@ def test_the_quick_reference_says_why_one_ships_gun_has_an_extreme_band_and_the_
     """Round 2: Selma's 9-inch smoothbores (pivots) have an Extreme band, Hartford's (broadside) none: the reason, a
     gunport gun cannot fire at Extreme (the text's), was on no page."""
     selma, hartford = _sheet_page(mobile_bay_pages, "CSS Selma"), _sheet_page(mobile_bay_pages, "USS Hartford")
-    assert "MSB 9-inch Dahlgren smoothbore pivot at midships 20–160° + 200–340° 0–10 10–30 30–60 60–90 90–120" in selma
+    # play 34: her row holds two guns, so "pivots"
+    assert "MSB 9-inch Dahlgren smoothbore pivots at midships 20–160° + 200–340° 0–10 10–30 30–60 60–90 90–120" in selma
     assert "MSB 9-inch Dahlgren smoothbore port 225–315° 0–10 10–30 30–60 60–90 –" in hartford
     assert ("Extreme range none for a gun firing through a gunport (a broadside or casemate mounting: – on her sheet); "
             "a pivot, deck, turret or fort gun has it") in mobile_bay_text
@@ -3024,3 +3025,13 @@ def test_play_34_obscured_shares_have_a_quick_count_by_the_bases_marks(mobile_ba
     A standing quick count (ours) by the ¼, ½ and ¾ marks every base carries, which meets Table 10's bands at them."""
     assert "marked at ¼, ½ and ¾ along each side" in mobile_bay_text
     assert "(ours; quick: the ¼, ½, ¾ marks of her side it hides, one -1, two -2, three -4)" in mobile_bay_text
+
+
+def test_play_34_a_row_of_two_pivot_guns_says_pivots(mobile_bay_pages):
+    """Play 34 defect (p. 5): Brooklyn's sheet "lists 2 × 100-pdr on a single bow pivot and 2 × 60-pdr on one forward
+    pivot ... two guns on one pivot looks doubtful". Each gun has its own pivot: a row of two says "pivots"."""
+    brooklyn = flat(_sheet_page(mobile_bay_pages, "USS Brooklyn"))
+    assert "2 MR 100-pounder Parrott rifle pivots at bow 225–135°" in brooklyn
+    assert "2 MR 60-pounder Parrott rifle pivots at forward 240–120°" in brooklyn
+    hartford = flat(_sheet_page(mobile_bay_pages, "USS Hartford"))
+    assert "1 MR 100-pounder Parrott rifle pivot at bow 225–135°" in hartford
