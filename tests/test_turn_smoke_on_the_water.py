@@ -2616,7 +2616,7 @@ def test_the_counters_have_hold_aground_anchored_cast_off_and_torpedo_markers_an
     for paper in ("a4", "letter"):
         pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)]
         # the counter pages (Letter's last holds only Cast off markers); a row's titles and meanings read row by row
-        counters = " ".join([_counter_pages(pages)] + [p for p in pages if "speed: ____" in p and "Manoeuvre" not in p
+        counters = " ".join([_counter_pages(pages)] + [p for p in pages if C.STATES["cast_off"][1] in p and "Manoeuvre" not in p
                                                        and p not in _counter_pages(pages)])
         for kind in ("hs", "aground", "anchored", "cast_off", "torpedo"):
             label, meaning, _ = C.STATES[kind]
@@ -3035,3 +3035,10 @@ def test_play_34_a_row_of_two_pivot_guns_says_pivots(mobile_bay_pages):
     assert "2 MR 60-pounder Parrott rifle pivots at forward 240–120°" in brooklyn
     hartford = flat(_sheet_page(mobile_bay_pages, "USS Hartford"))
     assert "1 MR 100-pounder Parrott rifle pivot at bow 225–135°" in hartford
+
+
+def test_play_34_the_cast_off_marker_says_it_falls_due_next_move(mobile_bay_pages):
+    """Play 34 defect: "there is no box for 'cast off pending', i.e. the partner sunk and the pair to cast off next
+    move (p. 3). The cast-off counters (p. 20) help." The marker is laid when it falls due and says when."""
+    counters = flat(_counter_pages(mobile_bay_pages))
+    assert "Cast off" in counters and counters.count("next move, speed __") >= 7  # one for each lashed consort
