@@ -2994,7 +2994,8 @@ def test_play33_driven_off_is_minus_one_to_hit_and_smoke_minus_two_once(mobile_b
     (1, "Out of control * 1d6 HDP, then d10: back to on fire on 1, magazine explodes on 10 (Table 15 special 6); one a "
         "marker made burns this phase as that alone (no on-fire burn too)"),
     # 2: "Brooklyn's fire went out of control in phase 6, after that turn's morale phase. When does she test?"
-    (2, "5 Morale badly hurt vessels test (causes since the last phase 5) *"),
+    # and its defect: "no box to note 'morale tested – held' ... no place to note which causes have already been tested"
+    (2, "5 Morale badly hurt vessels test (causes since the last phase 5; held: write the cause in her log) *"),
     # 3: "the Machinery line says only 'hull damage'": as a hull hit, so the Shell rule's burst roll applies
     (3, "3 Machinery hull if it penetrates: strike a machinery box (max speed -1 level), hull damage as a hull hit;"),
     # 4: "both the fire test marker for being within 10 cm and the lashed effect? '1d6 FP' flotation lost at once?"
