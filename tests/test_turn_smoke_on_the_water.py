@@ -336,7 +336,8 @@ def test_the_quick_reference_says_why_one_ships_gun_has_an_extreme_band_and_the_
     """Round 2: Selma's 9-inch smoothbores (pivots) have an Extreme band, Hartford's (broadside) none: the reason, a
     gunport gun cannot fire at Extreme (the text's), was on no page."""
     selma, hartford = _sheet_page(mobile_bay_pages, "CSS Selma"), _sheet_page(mobile_bay_pages, "USS Hartford")
-    assert "MSB 9-inch Dahlgren smoothbore pivot at midships 20–160° + 200–340° 0–10 10–30 30–60 60–90 90–120" in selma
+    # play 34: her row holds two guns, so "pivots"
+    assert "MSB 9-inch Dahlgren smoothbore pivots at midships 20–160° + 200–340° 0–10 10–30 30–60 60–90 90–120" in selma
     assert "MSB 9-inch Dahlgren smoothbore port 225–315° 0–10 10–30 30–60 60–90 –" in hartford
     assert ("Extreme range none for a gun firing through a gunport (a broadside or casemate mounting: – on her sheet); "
             "a pivot, deck, turret or fort gun has it") in mobile_bay_text
@@ -391,7 +392,8 @@ def test_a_fort_sheet_says_what_a_fire_does_to_a_fort(mobile_bay_pages):
 def test_a_lashed_pair_casts_off_when_her_partner_is_abandoned(mobile_bay_text):
     """Moment 10: the casting-off rule covered only a partner "sunk or struck"; an abandoned partner (a boiler burst,
     a failed morale test, HDP 0) can neither steer nor move herself, so she is cast off too."""
-    assert "one sunk, struck or abandoned: the other casts off in her next move" in mobile_bay_text
+    # play 34, moment 5: a sunk partner carries nothing, so "sunk" has its own words now
+    assert "struck or abandoned: carried with her that move" in mobile_bay_text
 
 
 def test_a_fire_lit_in_the_fire_test_phase_first_burns_next_turn(mobile_bay_text):
@@ -429,8 +431,9 @@ def test_a_lashed_pairs_pivot_guns_do_not_fire_across_her_partner(mobile_bay_tex
 def test_casting_off_takes_the_turns_move_and_she_moves_alone_from_the_next(mobile_bay_text):
     """Round 4, moment 3: one page said casting off takes a whole move, another that she moves alone from the next
     turn; the reading makes them one rule (replay 6, moment 3: and names which move it takes)."""
-    assert ("the other casts off in her next move, carried with her (an abandoned one: straight ahead, a level less "
-            "each turn), alone from the turn after" in mobile_bay_text)
+    # play 34, moment 5: a sunk partner carries nothing (cast off at once); a struck or abandoned one still floats
+    assert ("struck or abandoned: carried with her that move (an abandoned one: straight ahead, a level less a turn), "
+            "then alone at that level" in mobile_bay_text)
 
 
 def test_a_critical_hit_still_does_the_hits_damage(mobile_bay_text):
@@ -594,8 +597,9 @@ def test_each_hull_of_a_lashed_pair_tests_a_torpedo_field_for_herself(library):
 def test_a_rammed_lashed_pair_and_the_speed_she_casts_off_at(library):
     """Moment 5: a lashed pair rammed: does the sloop take damage when her gunboat is struck? And at what speed does
     the gunboat go on after casting off?"""
-    assert ("alone from the turn after at the pair's last level (her top speed at most); rammed, only the hull "
-            "struck rolls Table 6") in reference_text(library, "mobile-bay-1864")
+    text = reference_text(library, "mobile-bay-1864")
+    assert "alone at the pair's last level (her top speed at most)" in text
+    assert "then alone at that level; rammed, only the hull struck rolls Table 6" in text
 
 
 def test_the_obscured_share_is_judged_by_bases_low_or_tall(library):
@@ -770,8 +774,8 @@ def test_a_ship_lashed_to_one_whose_magazine_explodes_is_locked_with_her(mobile_
     """Replay 6, moment 3: Brooklyn blew up with Octorara lashed alongside: is a lashed partner "locked with her"?
     And "(flooded: fire; none: boiler)" meant nothing to the player: it is said in words."""
     assert ("Magazine Explodes hull she sinks; a fire test marker on each vessel within 10 cm (base to base); one "
-            "locked or lashed to her (casting off too): her magazine too on d6 "
-            "5-6, else 2d6 HDP, 1d6 FP; flooded (half her FP gone): a Fire hit; unarmed: a Boiler hit") in mobile_bay_text
+            "locked or lashed to her (casting off too), besides: her magazine too on d6 "
+            "5-6, else 2d6 HDP, 1d6 flooding points; flooded (half her FP gone): a Fire hit; unarmed: a Boiler hit") in mobile_bay_text
     assert "(flooded: fire; none: boiler)" not in mobile_bay_text
 
 
@@ -933,8 +937,8 @@ def test_a_lashed_pair_whose_sloop_is_abandoned_under_way_is_carried_with_her_as
     her", p23 "casts off next movement, no move of her own"; was Octorara dragged with her? She is, that one phase,
     straight ahead (no one steers an abandoned ship); a partner Immobile but manned is carried, as p2 had it."""
     row = _readings_row(mobile_bay_text, "Lashed pairs")
-    assert ("one sunk, struck or abandoned: the other casts off in her next move, carried with her (an abandoned one: "
-            "straight ahead, a level less each turn), alone from the turn after") in row
+    assert ("struck or abandoned: carried with her that move (an abandoned one: straight ahead, a level less a turn), "
+            "then alone at that level") in row
     assert "one Immobile yet manned: the other carries both at half her speed" in row
     assert "no move of her own" not in row
 
@@ -1545,7 +1549,7 @@ def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mob
     for more than ten on Fort Morgan's sheet (20 on her channel fronts): play 28 made them one set of words."""
     assert ("A random gun: of those it may be (3: the third, not box 3), a d10 counted round them in box order, lost "
             "ones too (over 10 guns: +10 on d6 4–6); on a lost one, the next up not lost; to jam, a jammed gun counts as "
-            "lost." in mobile_bay_text)
+            "lost (to destroy, not); only one it may be: no die." in mobile_bay_text)
     fort = flat(next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p))
     assert "random gun bearing a d10 counted round them in box order, lost ones too (over 10 guns: +10 on d6 4–6)" in fort
 
@@ -1599,7 +1603,8 @@ def test_a_fire_a_marker_sends_out_of_control_burns_so_in_that_phase(mobile_bay_
     """Replay 20, moment 1 (p21): a marker on a ship burning since an earlier turn sends her fire out of control in
     phase 6: does that fire roll this phase as on fire or out of control? Markers come first, so as out of control;
     a fire its own 10 sends out of control has had its roll, and burns so from the next phase."""
-    assert "magazine explodes on 10 (Table 15 special 6); one a marker made burns this phase, its one burn" in mobile_bay_text
+    assert ("magazine explodes on 10 (Table 15 special 6); one a marker made burns this phase as that alone (no on-fire "
+            "burn too)") in mobile_bay_text
 
 
 def test_several_shells_bursting_on_a_fort_drive_its_gunners_off_once(mobile_bay_text):
@@ -1848,8 +1853,8 @@ def test_a_magazine_explosion_says_who_counts_lashed_when_a_magazine_is_flooded_
     """Replay 24, moments 8, 9 and 11 (p21, Table 15 special 6): a consort casting off this turn, still carried with
     her, counts as lashed; "her magazine flooded already" had no meaning in the pack (ours: half her FP gone); and a
     consort that blows up has her own magazine explode, with its markers within 10 cm of her."""
-    assert ("one locked or lashed to her (casting off too): her magazine too on d6 5-6, else 2d6 HDP, 1d6 FP; flooded "
-            "(half her FP gone): a Fire hit") in mobile_bay_text
+    assert ("one locked or lashed to her (casting off too), besides: her magazine too on d6 5-6, else 2d6 HDP, 1d6 "
+            "flooding points; flooded (half her FP gone): a Fire hit") in mobile_bay_text
 
 
 def test_the_markers_a_magazine_places_in_the_fire_step_are_rolled_at_once(mobile_bay_text):
@@ -2241,7 +2246,7 @@ def test_sotw35_moment10_a_fire_caught_again_burns_once(mobile_bay_pages):
     One burn, the out-of-control one: on the On fire markers and the quick reference's fire test."""
     counters = flat(" ".join(p for p in mobile_bay_pages if "burning; caught" in p))
     assert "one burn" in counters, "the On fire markers say it"
-    assert "one a marker made burns this phase, its one burn" in _reference(mobile_bay_pages)
+    assert "one a marker made burns this phase as that alone (no on-fire burn too)" in _reference(mobile_bay_pages)
 
 
 def test_sotw35_moment11_a_gun_lost_this_phase_still_fires(mobile_bay_pages):
@@ -2557,7 +2562,7 @@ def test_an_abandoned_ship_scores_as_sunk_or_struck(mobile_bay_pages, bundled_pa
     for the victory conditions, so she scores as sunk or struck, said where the player looks, A4 and Letter."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         ref = _reference(pages)
-        assert "no steering, no firing; she scores as sunk or struck" in ref
+        assert "no steering, no firing, no repairs (her fires still test); she scores as sunk or struck" in ref
         assert "the crew abandon her and she scores as sunk or struck (the text: destroyed)" in ref
         assert "she counts as destroyed" not in ref
 
@@ -2611,7 +2616,7 @@ def test_the_counters_have_hold_aground_anchored_cast_off_and_torpedo_markers_an
     for paper in ("a4", "letter"):
         pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)]
         # the counter pages (Letter's last holds only Cast off markers); a row's titles and meanings read row by row
-        counters = " ".join([_counter_pages(pages)] + [p for p in pages if "speed: ____" in p and "Manoeuvre" not in p
+        counters = " ".join([_counter_pages(pages)] + [p for p in pages if C.STATES["cast_off"][1] in p and "Manoeuvre" not in p
                                                        and p not in _counter_pages(pages)])
         for kind in ("hs", "aground", "anchored", "cast_off", "torpedo"):
             label, meaning, _ = C.STATES[kind]
@@ -2843,8 +2848,9 @@ def test_what_is_left_of_an_emptying_hit_goes_on_and_hits_are_marked_in_the_orde
 def test_a_pair_carried_by_an_abandoned_partner_moves_at_her_level(mobile_bay_text):
     """Play 31, moments 6-8: a pair carried by an abandoned partner: at what speed, what level after casting off,
     and whether the abandoned partner still lashed blocks the guns on her side."""
-    assert ("carried with her (an abandoned one: straight ahead, a level less each turn), alone from the turn after at "
-            "the pair's last level (her top speed at most)") in mobile_bay_text
+    assert ("one sunk: the other casts off at once, alone at the pair's last level (her top speed at most); struck or "
+            "abandoned: carried with her that move (an abandoned one: straight ahead, a level less a turn), then alone "
+            "at that level") in mobile_bay_text
     assert "till he is cast off or sunk (abandoned but lashed still blocks), then any line not across his base" in mobile_bay_text
 
 
@@ -2924,7 +2930,8 @@ def test_play32_the_last_page_says_nothing_twice(mobile_bay_pages):
     last = mobile_bay_pages[-1]
     assert len(mobile_bay_pages) == 22 and "Empty tracks and part armour" in last
     assert "as a pierced turret's" not in last and "the stopping armour's track" not in last
-    assert "low hulls or tall alike (ours); at a fort (no base, ours):" in last
+    # play 34 adds the quick count of the base's marks (one line's words, the page still 22 and the type no smaller)
+    assert "low hulls or tall alike (ours; quick: the ¼, ½, ¾ marks of her side it hides, one -1, two -2, three -4); at a fort (no base, ours):" in flat(last)
     assert "turning away from it one manoeuvrability poorer. Both (or her only wheel): a level slower a turn to Immobile" in last
 
 
@@ -2980,3 +2987,59 @@ def test_play33_driven_off_is_minus_one_to_hit_and_smoke_minus_two_once(mobile_b
     assert "Driven off Fort Morgan to hit −1 next turn" in mobile_bay_text and "guns −1" not in mobile_bay_text
     assert "1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once" in mobile_bay_pages[1]
     assert "Fort Morgan fort walls M SDP 48 20 LSB, 7 HC, 5 MR (4 never fire)" in mobile_bay_text
+
+
+@pytest.mark.parametrize("moment, words", [
+    # 1: "does the old fire still burn its 1 HDP and roll to go out, as well as the new out-of-control burn?"
+    (1, "Out of control * 1d6 HDP, then d10: back to on fire on 1, magazine explodes on 10 (Table 15 special 6); one a "
+        "marker made burns this phase as that alone (no on-fire burn too)"),
+    # 2: "Brooklyn's fire went out of control in phase 6, after that turn's morale phase. When does she test?"
+    # and its defect: "no box to note 'morale tested – held' ... no place to note which causes have already been tested"
+    (2, "5 Morale badly hurt vessels test (causes since the last phase 5; held: write the cause in her log) *"),
+    # 3: "the Machinery line says only 'hull damage'": as a hull hit, so the Shell rule's burst roll applies
+    (3, "3 Machinery hull if it penetrates: strike a machinery box (max speed -1 level), hull damage as a hull hit;"),
+    # 4: "both the fire test marker for being within 10 cm and the lashed effect? '1d6 FP' flotation lost at once?"
+    (4, "one locked or lashed to her (casting off too), besides: her magazine too on d6 5-6, else 2d6 HDP, 1d6 "
+        "flooding points"),
+    # 5: "can a sunk ship carry anything, and what is Octorara's speed on turn 4?"
+    (5, "one sunk: the other casts off at once, alone at the pair's last level (her top speed at most)"),
+    # 6: "do an abandoned ship's fires keep testing, and does she still get repairs?"
+    (6, "Abandoned a level slower each turn until Immobile, no steering, no firing, no repairs (her fires still test)"),
+    # 7: "the random gun d10 can only land on gun 2. Throw it anyway? Does a jammed gun count as lost for being destroyed?"
+    (7, "to jam, a jammed gun counts as lost (to destroy, not); only one it may be: no die"),
+])
+def test_play_34_moments_are_answered_where_the_player_looked(mobile_bay_text, moment, words):
+    """Play 34, moments 1-7: each question the player had to rule on, printed in the A4 pack."""
+    assert words in mobile_bay_text
+
+
+def test_play_34_the_roster_says_the_sheet_holds_the_armour_its_columns_do_not(mobile_bay_pages):
+    """Play 34 defect: Selma's sheet reads "Machinery T (part)" where the roster gives U/–/–/U "with no part-armour p
+    flag": the roster's columns are hull, casemate, turret and deck; the legend says the sheet gives the rest."""
+    roster = flat(next(p for p in mobile_bay_pages if "What the text leaves open" in p))
+    assert "Armour: p part-armoured (her sheet's \"(part)\"); other parts: her sheet" in roster
+    assert "Machinery T (part)" in flat(_sheet_page(mobile_bay_pages, "CSS Selma"))
+
+
+def test_play_34_obscured_shares_have_a_quick_count_by_the_bases_marks(mobile_bay_text):
+    """Play 34: "obscured shares (pp. 20, 22) need careful geometry each time ... the main drag at a club table".
+    A standing quick count (ours) by the ¼, ½ and ¾ marks every base carries, which meets Table 10's bands at them."""
+    assert "marked at ¼, ½ and ¾ along each side" in mobile_bay_text
+    assert "(ours; quick: the ¼, ½, ¾ marks of her side it hides, one -1, two -2, three -4)" in mobile_bay_text
+
+
+def test_play_34_a_row_of_two_pivot_guns_says_pivots(mobile_bay_pages):
+    """Play 34 defect (p. 5): Brooklyn's sheet "lists 2 × 100-pdr on a single bow pivot and 2 × 60-pdr on one forward
+    pivot ... two guns on one pivot looks doubtful". Each gun has its own pivot: a row of two says "pivots"."""
+    brooklyn = flat(_sheet_page(mobile_bay_pages, "USS Brooklyn"))
+    assert "2 MR 100-pounder Parrott rifle pivots at bow 225–135°" in brooklyn
+    assert "2 MR 60-pounder Parrott rifle pivots at forward 240–120°" in brooklyn
+    hartford = flat(_sheet_page(mobile_bay_pages, "USS Hartford"))
+    assert "1 MR 100-pounder Parrott rifle pivot at bow 225–135°" in hartford
+
+
+def test_play_34_the_cast_off_marker_says_it_falls_due_next_move(mobile_bay_pages):
+    """Play 34 defect: "there is no box for 'cast off pending', i.e. the partner sunk and the pair to cast off next
+    move (p. 3). The cast-off counters (p. 20) help." The marker is laid when it falls due and says when."""
+    counters = flat(_counter_pages(mobile_bay_pages))
+    assert "Cast off" in counters and counters.count("next move, speed __") >= 7  # one for each lashed consort

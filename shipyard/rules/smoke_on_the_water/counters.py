@@ -89,7 +89,9 @@ STATES = {
     # that went off under her; a cast-off consort has no speed counters of her own (the pair's order is one), so she
     # pencils her speed on this one
     "hs": ("Hold (HS)", "under steam, no drift", "vessel"),
-    "cast_off": ("Cast off", "speed: ____", "vessel"),
+    # play 34 defect: no box "for 'cast off pending', i.e. the partner sunk and the pair to cast off next move": the
+    # marker is laid when it falls due, and says so
+    "cast_off": ("Cast off", "next move, speed __", "vessel"),
     "torpedo": ("Torpedo hit", "flooding: her sheet", "vessel"),
 }
 

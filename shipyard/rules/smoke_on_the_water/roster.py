@@ -76,7 +76,9 @@ def legend(ctx: Context, lashed: bool = False, forts: bool = False) -> Note:
                 # replay 24, defect 7: still read as an error, so the legend says size is not the base's length
                 + ". Size: by tonnage, not length (Tables 4 and 6, boarding); Target: bow/broadside letters, by length "
                   "and freeboard"
-                + f". Armour: {PART} part-armoured (her sheet's \"(part)\")"
+                # play 34 defect: Selma's sheet "Machinery T (part)" read against the roster's U/–/–/U "with no part-armour
+                # p flag": the columns are hull, casemate, turret and deck only; her sheet gives the rest
+                + f". Armour: {PART} part-armoured (her sheet's \"(part)\"); other parts: her sheet"
                 # sotw33, moment 2: a fort's walls letter is the column a hit on them reads in Table 16
                 + ("; a fort's walls letter: its Table 16 column" if forts else "")
                 + (f". {LASHED_NOTE}." if lashed else ""))

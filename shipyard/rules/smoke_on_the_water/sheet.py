@@ -339,6 +339,11 @@ def guns_block(s: VesselStats | FortStats, compact: bool = False, faces: list | 
     rows = [[""] + r[:3] + r[5:] for r in gun_rows(s)]
     for k in odd_broadside(s):
         rows[k][4] += " (odd gun, ours)"
+    # play 34 defect: Brooklyn's "2 × 100-pdr on a single bow pivot ... two guns on one pivot looks doubtful": a row of
+    # more than one pivot gun says pivots, one a gun
+    for row, g in zip(rows, s.guns):
+        if g.count > 1:
+            row[4] = row[4].replace("pivot at", "pivots at", 1)
     counts, bearings = [g.count for g in s.guns], [bearing(g) for g in s.guns]
     idle = None
     if faces:
