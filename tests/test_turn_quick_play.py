@@ -618,7 +618,7 @@ def test_in_sight_is_said_and_a_consort_behind_her_sloop_is_hidden(mobile_bay, l
     """Round 3, moment 8: "in sight" was undefined, so whether the fort may fire at a gunboat on the far side of her
     sloop was the player's to invent."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base "
+    assert ("to some part of the target's crosses no land but a fort's own and passes over no other model or base "
             "(a pair's too)") in blocks
     page = _readings(mobile_bay)
     assert "In sight" in page
@@ -793,7 +793,7 @@ def test_a_forts_own_shore_does_not_block_its_lines_of_sight(mobile_bay):
     """Replay 11, moment 2: Fort Morgan's mark lies 2-4 in inside Mobile Point's shore, so "crosses no land" read
     literally let nothing fire at her and her fire at nothing (Fort Gaines the same)."""
     readings = _readings(mobile_bay)
-    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base "
+    assert ("to some part of the target's crosses no land but a fort's own and passes over no other model or base "
             "(a pair's too)") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
@@ -1981,7 +1981,7 @@ def test_a_struck_consort_anchors_alongside_and_masks_the_freed_ships_side(mobil
     assert "a sunk model leaves the table, a struck one anchors alongside" in _blocks(library, "mobile-bay-1864")
     page = _squeezed(_readings(mobile_bay))
     assert _squeezed("a sunk model leaves the table, a struck one anchors alongside") in page
-    assert _squeezed("crosses no land but a fort's own and touches no other model or base") in page
+    assert _squeezed("crosses no land but a fort's own and passes over no other model or base") in page
     assert _squeezed("once touching, she may move off") in page
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2162,9 +2162,9 @@ def test_sight_is_a_ruler_edge_laid_centre_to_centre_that_any_model_under_it_blo
     model or base under it: a test made with the ruler already in hand, and nothing to measure."""
     page = _squeezed(_readings(mobile_bay))
     assert _squeezed("In sight a ruler from the firer's centre") in page
-    assert _squeezed("and touches no other model or base") in page
-    # play 32, moments 7 and 17: ⅛ in is back, but only as the zone the 1D6 settles and as touching, never as a block
-    assert _squeezed("within ⅛ in of a model") not in page and _squeezed("all too close (⅛ in): 1D6, 4-6 sees") in page
+    assert _squeezed("and passes over no other model or base") in page
+    # play 32, moments 7 and 17: ⅛ in is touching only, never a block; play 34 (moment 3): no die for too close
+    assert _squeezed("within ⅛ in of a model") not in page and _squeezed("1D6, 4-6 sees") not in page
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2174,7 +2174,10 @@ def test_the_set_up_says_the_wooden_line_starts_bows_on_to_the_fort(mobile_bay):
     the Mobile Point row, the shore it is about, in the lines the Fort Gaines row gave back (the plan keeps its
     size: tests/test_setup.py)."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("water off it. Within 30° of a 005° bow: none bears till she turns.") in setup
+    # play 34, moment 5: "none bears till she turns" held only at the start line (Hartford at 55.3, 25 on 005° has
+    # the shore 35° or more off her bow): measure
+    assert _squeezed("water off it. Measure arcs: near the start, within 30° of a 005° bow.") in setup
+    assert _squeezed("none bears till she turns") not in setup
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2601,7 +2604,7 @@ def test_either_ship_of_a_lashed_pair_hides_the_other_by_the_same_rule(mobile_ba
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         readings = _squeezed(_readings(pages))
-        assert _squeezed("touches no other model or base (a pair's too)") in readings
+        assert _squeezed("passes over no other model or base (a pair's too)") in readings
         assert _squeezed("a consort behind her sloop is hidden") not in readings
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2834,11 +2837,13 @@ def test_the_turning_gauge_turns_a_model_on_her_centre_a_pair_on_the_sloops(mobi
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
 
 
-def test_a_sight_line_too_close_to_call_is_settled_by_a_die(mobile_bay, bundled_packs):
+def test_a_sight_line_too_close_to_call_sees(mobile_bay, bundled_packs):
     """Play 31, moment 5 (p3 In sight): "touches no other model" had no tolerance, and lines cleared models by 0.01-0.1
-    in. Too close to call: 1D6, 4-6 in sight. On A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "touches no other model or base (a pair's too); all too close (⅛ in): 1D6, "
-                                                    "4-6 sees")
+    in; play 31-33 settled it with 1D6, which play 34 threw "about ten times: monitors in column, ships lined up behind
+    Brooklyn" (moment 3). Only a line passing over a model or base hides: in doubt, she sees. On A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "passes over no other model or base (a pair's too); in doubt, she sees")
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        assert _squeezed("4-6 sees") not in _squeezed(" ".join(pages))
 
 
 def test_a_failed_brooklyn_anchors_and_turns_to_port_into_the_wake_once_the_line_is_past(mobile_bay, bundled_packs):
@@ -2938,7 +2943,7 @@ def test_play_32_the_readings_answer_the_line_sight_and_touching_moments(mobile_
     for words in ("Drawing counters blind, the Union first",
                   "(his whole inches, or to touch the ship ahead)",
                   "(both cannonades, no move; arcs as she lies)",
-                  "all too close (⅛ in): 1D6, 4-6 sees",
+                  "in doubt, she sees",
                   "for touching (within ⅛ in) and steering round",
                   "with the over-24 in modifiers (one unseen: pick another)",
                   "a struck one anchors alongside, blocking sight, the other's through her too",
@@ -2985,7 +2990,7 @@ def test_play_33_the_readings_answer_the_line_sight_touching_and_prize_moments(m
     EDNA earlier numbers' hits left (13). On A4 and on Letter, which keep 7 and 9 pages."""
     for words in ("if he stops (carried too) or sinks, the next astern leads",
                   "(his whole inches, or to touch the ship ahead)",
-                  "all too close (⅛ in): 1D6, 4-6 sees",
+                  "in doubt, she sees",
                   "sight both ways from any point of it",
                   "(deep where none is given, as off the channel)",
                   "(she may turn and finish; a 2nd touch ends it)",
