@@ -1229,7 +1229,7 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     assert len(mobile_bay) == RULESET.pack_pages
 
 
-_PASS = ("the next astern leads the line past her to port, all in her wake (45° to port at the start, 005° at the half: "
+_PASS = ("the next astern leads the line past her to port, all in her wake (45° to port as she moves, 005° at the half: "
          "clear of her and the shoal)")
 
 
@@ -2409,8 +2409,8 @@ def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tai
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("at the half: clear of her and the shoal). From bound 2 she may anchor; the line past, she "
-                         "weighs and at Slow turns to port into its wake (050°, next bound 005°).") in ref
+        assert _squeezed("at the half: clear of her and the shoal). From bound 2 she may anchor; its last ship north "
+                         "of her, she weighs and at Slow joins its wake (050°, next bound 005°).") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2747,7 +2747,7 @@ def test_a_failed_brooklyn_takes_the_tail_clear_of_the_lines_track_then_into_the
                                                     "past, then into her wake)")
     for pages in (mobile_bay, _letter(bundled_packs)):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("the line past, she weighs and at Slow turns to port into its wake (050°, next bound 005°).") in ref
+        assert _squeezed("its last ship north of her, she weighs and at Slow joins its wake (050°, next bound 005°).") in ref
 
 
 def test_a_target_sunk_mid_cannonade_leaves_the_rest_of_its_throws_lost(mobile_bay, bundled_packs, library, tmp_path):
@@ -2852,7 +2852,7 @@ def test_a_failed_brooklyn_anchors_and_turns_to_port_into_the_wake_once_the_line
     at Slow turns to port, 050° then 005°, into its wake. On A4 and on Letter (the paragraph keeps its lines)."""
     for pages in (mobile_bay, _letter(bundled_packs)):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("From bound 2 she may anchor; the line past, she weighs and at Slow turns to port into its wake "
+        assert _squeezed("From bound 2 she may anchor; its last ship north of her, she weighs and at Slow joins its wake "
                          "(050°, next bound 005°).") in ref
         assert _squeezed("she sets Reverse or Slow") not in ref
 
@@ -2927,7 +2927,7 @@ def test_play_32_brooklyns_test_has_no_events_and_the_whole_line_takes_the_dogle
         ref = _squeezed(_page(pages, "The bound (sequence"))
         assert _squeezed("USS Brooklyn throws 3D6 (no events):") in ref
         assert _squeezed("the next astern leads the line past her to port, all in her wake") in ref
-        assert _squeezed("into its wake (050°, next bound 005°).") in ref
+        assert _squeezed("joins its wake (050°, next bound 005°).") in ref
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
         assert _squeezed("the next astern leads the line past her to port, all in her wake") in setup
         assert _squeezed("after Brooklyn's test each may set any heading") in setup
@@ -3024,4 +3024,18 @@ def test_play_33_a_carried_pair_has_a_carried_marker(mobile_bay, bundled_packs):
     the gunboat's own marker; the counters still on one page, A4 7 and Letter 9 pages."""
     for pages in (mobile_bay, _letter(bundled_packs)):
         assert sum(m == "Carried half the gunboat's marker" for m in _markers(pages)) == 5
+    assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
+
+
+def test_play_34_brooklyns_failed_test_says_when_the_line_turns_and_when_it_is_past(mobile_bay, bundled_packs):
+    """Play 34, moment 1 (pp. 2, 6: "When does Hartford turn, and can she fire in phase 4 at her 320° heading?"): the
+    45° is her move's, "as she moves", so her phase-4 fire is on 005°; moment 9 (p. 2: "When is the line 'past'
+    Brooklyn?"): its last ship north of her. On the set-up page and the quick reference, A4 and Letter."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
+        for text in (ref, setup):
+            assert _squeezed("all in her wake (45° to port as she moves, 005° at the half") in text
+            assert _squeezed("at the start, 005°") not in text
+        assert _squeezed("its last ship north of her, she weighs") in ref and _squeezed("the line past,") not in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
