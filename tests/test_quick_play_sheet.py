@@ -128,7 +128,9 @@ def test_quick_reference_drops_the_fort_column_and_the_ram_dice_when_not_in_play
     tecumseh = RULESET.derive(library.units["uss-tecumseh"], ctx)
     block = reference.quick_reference_blocks([tecumseh], ctx)
     headers = [b.header for b in walk(block) if isinstance(b, Table)]
-    assert ["Dice", "Ship"] in headers and ["Dice", "Ship", "Fort"] not in headers
+    # play 34, moment 10: the Ship column's head carries the Repeats reading
+    assert ["Dice", "Ship (a repeat: the worse stands)"] in headers
+    assert not any(h and h[0] == "Dice" and "Fort" in h for h in headers)
     t = texts(block)
     assert "a Ram" not in t and "Throw 2D6 + the factor" in t and "Sidewheeler" not in t
     morgan = RULESET.derive(library.units["fort-morgan"], ctx)

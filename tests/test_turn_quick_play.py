@@ -595,7 +595,7 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     assert ("Ramming any ship may: RAM and target said at her number, before she fires (measure first); her bow must "
             "reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound). Ramming factor") in ref
     assert "Two dice alike, hit or not → events. Hits and events: the target's alone." in ref
-    assert "Ramming, Holed and Torpedo tests: the quick reference" in ref  # the readings point to it (said once: replay 26)
+    assert "Ramming, Holed, Repeats and Torpedo tests: the quick reference" in ref  # the readings point to it (said once: replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
     assert _squeezed("her bow must reach it this move, turn too, else it lapses (") in qr
     assert _squeezed("Hits and events: the target") in qr and _squeezed("s alone.") in qr  # ' set as ’
@@ -1681,7 +1681,7 @@ def test_a_rammer_stops_at_contact_and_each_moves_off_at_her_own_number(mobile_b
     on the quick reference's Ramming line and in the readings' Ramming row, and the A4 pack keeps its pages."""
     ref = _blocks(library, "mobile-bay-1864")
     assert "At contact the rammer stops, touching, marker kept, move over (her 2nd cannonade kept); each moves off at her own number." in ref
-    assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed, Repeats and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("At contact the rammer stops, touching, marker kept, move over (her 2nd cannonade kept); each moves off at her own number.") in qr
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1778,7 +1778,7 @@ def test_a_ram_from_a_bow_already_touching_is_at_speed_0_and_speeds_are_taken_at
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("(one already touching: speed 0, marker kept, each bound)") in qr
     assert _squeezed("either half (0 stopped; hers as set in phase 5,") in qr
-    assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed, Repeats and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1969,7 +1969,7 @@ def test_a_ram_from_a_bow_already_touching_keeps_the_rammers_speed_marker(mobile
             in _blocks(library, "mobile-bay-1864"))
     assert _squeezed("(one already touching: speed 0, marker kept, each bound)") in _squeezed(_column(mobile_bay, "— quick reference",
                                                                                          left=False))
-    assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed, Repeats and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2117,7 +2117,7 @@ def test_a_ram_may_be_measured_first_and_one_that_cannot_reach_lapses(mobile_bay
     moves as she likes."""
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("before she fires (measure first); her bow must reach it this move, turn too, else it lapses") in qr
-    assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed, Repeats and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2317,7 +2317,7 @@ def test_ramming_holed_brooklyns_test_and_fort_gaines_are_said_once_with_a_point
     words. The readings panels print each no more and point to the page that says it."""
     text = _readings(mobile_bay)
     squeezed = _squeezed(text)
-    assert _squeezed("Elsewhere Ramming, Holed and Torpedo tests: the quick reference") in squeezed
+    assert _squeezed("Elsewhere Ramming, Holed, Repeats and Torpedo tests: the quick reference") in squeezed
     assert _squeezed("Fort Gaines: the set-up page; Brooklyn's test: the quick reference, with its dice") in squeezed
     assert _squeezed("Ramming any ship may") not in squeezed and _squeezed("Holed 1D6 + this bound") not in squeezed
     assert _squeezed("Brooklyn's test 3D6 above her EDNA") not in squeezed
@@ -2711,7 +2711,7 @@ def test_the_torpedo_rule_is_whole_on_the_quick_reference_and_the_readings_point
                          "track's order;") in qr
         assert _squeezed("Holed (3-3) 1D6 + this bound, at once: she sinks at its end, firing till then.") in qr
         readings = _squeezed(_readings(pages))
-        assert _squeezed("Elsewhere Ramming, Holed and Torpedo tests: the quick reference") in readings
+        assert _squeezed("Elsewhere Ramming, Holed, Repeats and Torpedo tests: the quick reference") in readings
         assert _squeezed("Torpedo tests in:") not in readings and _squeezed("none unmoving") not in readings
         assert _squeezed("faster rammer does better; the throw: the quick reference") in readings
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
@@ -3039,3 +3039,15 @@ def test_play_34_brooklyns_failed_test_says_when_the_line_turns_and_when_it_is_p
             assert _squeezed("at the start, 005°") not in text
         assert _squeezed("its last ship north of her, she weighs") in ref and _squeezed("the line past,") not in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
+
+
+def test_play_34_a_repeated_engine_or_rudder_event_keeps_the_worse_result(mobile_bay, bundled_packs):
+    """Play 34, moment 10 (p. 6: "Tennessee was stopped by a 4-4 in bound 3. Another 4-4 in bound 4 threw '5-6 no
+    Full'"): the events table's head says a repeat keeps the worse result, on A4 and on Letter, which keep 7 and 9
+    pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("Ship (a repeat: the worse stands)") in ref
+        assert _squeezed("Repeats") in _squeezed(_readings(pages))  # the reading's pointer: the quick reference
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
