@@ -681,7 +681,7 @@ def test_grounding_says_what_it_does_and_unmarked_water_is_deep(mobile_bay, libr
     grounded ship may do, and gives depths only for the channel and the shoals, leaving the rest of the table open."""
     blocks = _blocks(library, "mobile-bay-1864")
     assert ("Grounding drawing more than the depth (deep where none is given, as off the channel), she stops where she "
-            "touches, unhurt, firing; off only astern") in blocks
+            "touches, unhurt, firing; off straight astern") in blocks
     page = _readings(mobile_bay)
     assert _squeezed("Grounding drawing more than the depth (deep where none is given, as off the channel)") in _squeezed(page)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
@@ -3051,3 +3051,10 @@ def test_play_34_a_repeated_engine_or_rudder_event_keeps_the_worse_result(mobile
         assert _squeezed("Ship (a repeat: the worse stands)") in ref
         assert _squeezed("Repeats") in _squeezed(_readings(pages))  # the reading's pointer: the quick reference
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_play_34_a_grounded_ship_comes_off_straight_astern(mobile_bay, bundled_packs):
+    """Play 34, moment 8 (p. 3 Grounding: "Can a ship going astern turn in phase 6? Which way does she move once
+    turned?"): off straight astern, no turn. On A4 and on Letter, which keep 7 and 9 pages."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "she stops where she touches, unhurt, firing; off straight astern")
+    _read_on_both_papers(mobile_bay, bundled_packs, "Reverse is one step from Stopped")
