@@ -775,7 +775,7 @@ def test_the_measuring_rule_gives_way_to_a_forts_own_set_up_rule(mobile_bay):
 def test_when_one_of_a_lashed_pair_sinks_the_other_goes_on_alone_and_the_wreck_leaves(mobile_bay):
     """Replay 5, moment 1: a lashed consort sinks: nothing said what happens to the sloop, her speed, or the wreck."""
     assert ("the other cuts free at once, keeps the counter, and goes on at the pair's setting in "
-            "her own inches (at Cruise, a sloop's 8\"), less this move's run; a sunk model leaves the table") in _readings(mobile_bay)
+            "her own inches (at Cruise, a sloop's 8\"), less this move's run (moved: none); a sunk model leaves the table") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -784,7 +784,7 @@ def test_when_one_of_a_lashed_pair_strikes_the_other_cuts_free_and_the_prize_sta
     the set-up's "casting off takes a whole move" left Brooklyn towing a prize for a bound."""
     readings = _readings(mobile_bay)
     assert ("One of a pair lost sunk or struck (a torpedo: where she met the field), the other cuts free at once, keeps the counter, and goes on at the pair's "
-            "setting in her own inches (at Cruise, a sloop's 8\"), less this move's run; a sunk model leaves the table, a struck one anchors "
+            "setting in her own inches (at Cruise, a sloop's 8\"), less this move's run (moved: none); a sunk model leaves the table, a struck one anchors "
             "alongside, blocking sight") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
@@ -1999,8 +1999,8 @@ def test_a_consort_freed_mid_move_runs_only_what_is_left_of_the_move_in_her_own_
     """Replay 22, moment 2 (p3): a consort lost mid-move, the survivor "goes on at the pair's setting in her own
     inches", and nothing said how much of the move was left, or which speed a ram that move takes. Her own inches less
     what the pair has run this move; a ram's speed is inches a move, so hers. Fort Gaines's line won the room back."""
-    assert "in her own inches (at Cruise, a sloop's 8\"), less this move's run; a sunk" in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("a sloop's 8\"), less this move's run;") in _squeezed(_readings(mobile_bay))
+    assert "in her own inches (at Cruise, a sloop's 8\"), less this move's run (moved: none); a sunk" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("a sloop's 8\"), less this move's run (moved: none);") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2278,7 +2278,7 @@ def test_the_lead_pairs_survivor_leaves_the_line_and_the_next_astern_leads(mobil
     """Replay 26, moment 5 (p3): Brooklyn sank and Octorara kept the counter; did she stay at the head of the line?
     She leaves it, at her own number, as a leader that sinks does, and the next astern leads."""
     assert _squeezed("a struck one anchors alongside, blocking sight, the other's through her too (free, she fires either side, "
-                     "drifts); the lead pair's leaves the line") in _squeezed(_readings(mobile_bay))
+                     "drifts); the leader's leaves the line") in _squeezed(_readings(mobile_bay))
 
 
 def test_a_ship_stopped_by_a_touch_may_still_turn_and_finish_her_move(mobile_bay):
@@ -2860,7 +2860,7 @@ def test_a_failed_brooklyn_anchors_and_turns_to_port_into_the_wake_once_the_line
 def test_a_sloop_freed_in_line_keeps_her_leaders_inches(mobile_bay, bundled_packs):
     """Play 31, moment 7 (p3 One of a pair lost): Richmond freed mid-bound behind the line's 8": the pair's Full 12" or
     the line's 8"? In line she keeps his inches (Faster leader caps her at her own Full). On A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "the lead pair's leaves the line; freed in line, she "
+    _read_on_both_papers(mobile_bay, bundled_packs, "the leader's leaves the line; freed in line, she "
                                                     "keeps his inches")
 
 
@@ -3058,3 +3058,10 @@ def test_play_34_a_grounded_ship_comes_off_straight_astern(mobile_bay, bundled_p
     turned?"): off straight astern, no turn. On A4 and on Letter, which keep 7 and 9 pages."""
     _read_on_both_papers(mobile_bay, bundled_packs, "she stops where she touches, unhurt, firing; off straight astern")
     _read_on_both_papers(mobile_bay, bundled_packs, "Reverse is one step from Stopped")
+
+
+def test_play_34_a_pair_broken_after_its_move_gets_no_more_and_the_leader_leaves_the_line(mobile_bay, bundled_packs):
+    """Play 34, moment 6 (p. 3 One of a pair lost: Metacomet struck after Hartford had moved; more movement? does "the
+    lead pair's" cover a leader since Brooklyn's test?): "(moved: none)", "the leader's". On A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "less this move's run (moved: none)")
+    _read_on_both_papers(mobile_bay, bundled_packs, "(free, she fires either side, drifts); the leader's leaves the line")
