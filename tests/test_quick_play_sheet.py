@@ -51,7 +51,7 @@ def test_tecumseh_card_has_her_speeds_factors_and_one_edna_box_a_point(library, 
     assert f"Turn {s.turn_deg:g}°" in t
     assert f"Heavy {s.cannonade.heavy}" in t and "Parrott 0" in t  # the game's spelling, from factor_names
     tracks = [tr for b in walk(card) if isinstance(b, Tracks) for tr in b.tracks]
-    assert [(tr.label, tr.count) for tr in tracks if tr.records == "edna"] == [(f"EDNA {s.edna}", s.edna)]
+    assert [(tr.label, tr.count) for tr in tracks if tr.records == "edna"] == [("EDNA", s.edna)]  # play 34: "EDNA 16 16 15", label and box
     edna = next(b for b in walk(card) if isinstance(b, Tracks) and b.tracks[0].records == "edna")
     assert edna.box == sheet.edna_style(s.edna, sheet.style())["box"]
     # a box per factor to strike when guns are put out of action, named as the game names them
