@@ -51,7 +51,7 @@ def test_tecumseh_card_has_her_speeds_factors_and_one_edna_box_a_point(library, 
     assert f"Turn {s.turn_deg:g}°" in t
     assert f"Heavy {s.cannonade.heavy}" in t and "Parrott 0" in t  # the game's spelling, from factor_names
     tracks = [tr for b in walk(card) if isinstance(b, Tracks) for tr in b.tracks]
-    assert [(tr.label, tr.count) for tr in tracks if tr.records == "edna"] == [(f"EDNA {s.edna}", s.edna)]
+    assert [(tr.label, tr.count) for tr in tracks if tr.records == "edna"] == [("EDNA", s.edna)]  # play 34: "EDNA 16 16 15", label and box
     edna = next(b for b in walk(card) if isinstance(b, Tracks) and b.tracks[0].records == "edna")
     assert edna.box == sheet.edna_style(s.edna, sheet.style())["box"]
     # a box per factor to strike when guns are put out of action, named as the game names them
@@ -128,7 +128,9 @@ def test_quick_reference_drops_the_fort_column_and_the_ram_dice_when_not_in_play
     tecumseh = RULESET.derive(library.units["uss-tecumseh"], ctx)
     block = reference.quick_reference_blocks([tecumseh], ctx)
     headers = [b.header for b in walk(block) if isinstance(b, Table)]
-    assert ["Dice", "Ship"] in headers and ["Dice", "Ship", "Fort"] not in headers
+    # play 34, moment 10: the Ship column's head carries the Repeats reading
+    assert ["Dice", "Ship (a repeat: the worse stands)"] in headers
+    assert not any(h and h[0] == "Dice" and "Fort" in h for h in headers)
     t = texts(block)
     assert "a Ram" not in t and "Throw 2D6 + the factor" in t and "Sidewheeler" not in t
     morgan = RULESET.derive(library.units["fort-morgan"], ctx)

@@ -232,8 +232,10 @@ def test_rudder_1_to_3_is_no_turning_with_a_box_on_every_ship_card(mobile_bay, l
 def test_edna_boxes_are_numbered_and_edna_0_is_said(mobile_bay, library):
     """Review 1b and top 10 #7: unnumbered EDNA boxes meant recounting before every test; EDNA 0 was printed nowhere."""
     cards = _half_cards(mobile_bay)
-    assert "EDNA 16 " + " ".join(str(n) for n in range(16, 0, -1)) in cards  # Tecumseh: 16 down to 1
-    assert _edna_row(mobile_bay, 22) == "EDNA 22 " + " ".join(str(n) for n in range(22, 0, -1))  # Fort Morgan, as the article rates it
+    # play 34, defect: the label is "EDNA" alone (it once repeated her EDNA before the first box: "EDNA 16 16 15")
+    assert "EDNA " + " ".join(str(n) for n in range(16, 0, -1)) in cards  # Tecumseh: 16 down to 1
+    assert _edna_row(mobile_bay, 22) == "EDNA " + " ".join(str(n) for n in range(22, 0, -1))  # Fort Morgan, as the article rates it
+    assert "EDNA 16 16 " not in cards
     for page in _cards(mobile_bay):
         assert _squeezed("the first box left is her EDNA now; at 0 a ship has struck (only a magazine or a hole sinks "
                          "her); a fort is battered into submission, its batteries silenced") in _squeezed(page)
@@ -595,7 +597,7 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     assert ("Ramming any ship may: RAM and target said at her number, before she fires (measure first); her bow must "
             "reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound). Ramming factor") in ref
     assert "Two dice alike, hit or not → events. Hits and events: the target's alone." in ref
-    assert "Ramming, Holed and Torpedo tests: the quick reference" in ref  # the readings point to it (said once: replay 26)
+    assert "Ramming, Holed, Repeats and Torpedo tests: the quick reference" in ref  # the readings point to it (said once: replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
     assert _squeezed("her bow must reach it this move, turn too, else it lapses (") in qr
     assert _squeezed("Hits and events: the target") in qr and _squeezed("s alone.") in qr  # ' set as ’
@@ -618,7 +620,7 @@ def test_in_sight_is_said_and_a_consort_behind_her_sloop_is_hidden(mobile_bay, l
     """Round 3, moment 8: "in sight" was undefined, so whether the fort may fire at a gunboat on the far side of her
     sloop was the player's to invent."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base "
+    assert ("to some part of the target's crosses no land but a fort's own and passes over no other model or base "
             "(a pair's too)") in blocks
     page = _readings(mobile_bay)
     assert "In sight" in page
@@ -665,7 +667,7 @@ def test_the_tide_says_how_far_a_stopped_ship_drifts(mobile_bay, library):
 def test_fort_morgans_edna_track_reads_in_one_row(mobile_bay):
     """Round 3, defect C: Fort Morgan's 22 EDNA boxes broke after the fourth group of five, her last two boxes on a line
     of their own. Her track now reads 22 down to 1 in one row; a ship's boxes keep their size."""
-    assert _edna_row(mobile_bay, 22) == "EDNA 22 " + " ".join(str(n) for n in range(22, 0, -1))
+    assert _edna_row(mobile_bay, 22) == "EDNA " + " ".join(str(n) for n in range(22, 0, -1))
 
 
 def test_the_edna_boxes_groups_of_five_are_said_to_be_for_counting(mobile_bay):
@@ -681,7 +683,7 @@ def test_grounding_says_what_it_does_and_unmarked_water_is_deep(mobile_bay, libr
     grounded ship may do, and gives depths only for the channel and the shoals, leaving the rest of the table open."""
     blocks = _blocks(library, "mobile-bay-1864")
     assert ("Grounding drawing more than the depth (deep where none is given, as off the channel), she stops where she "
-            "touches, unhurt, firing; off only astern") in blocks
+            "touches, unhurt, firing; off straight astern") in blocks
     page = _readings(mobile_bay)
     assert _squeezed("Grounding drawing more than the depth (deep where none is given, as off the channel)") in _squeezed(page)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
@@ -775,7 +777,7 @@ def test_the_measuring_rule_gives_way_to_a_forts_own_set_up_rule(mobile_bay):
 def test_when_one_of_a_lashed_pair_sinks_the_other_goes_on_alone_and_the_wreck_leaves(mobile_bay):
     """Replay 5, moment 1: a lashed consort sinks: nothing said what happens to the sloop, her speed, or the wreck."""
     assert ("the other cuts free at once, keeps the counter, and goes on at the pair's setting in "
-            "her own inches (at Cruise, a sloop's 8\"), less this move's run; a sunk model leaves the table") in _readings(mobile_bay)
+            "her own inches (at Cruise, a sloop's 8\"), less this move's run (moved: none); a sunk model leaves the table") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -784,7 +786,7 @@ def test_when_one_of_a_lashed_pair_strikes_the_other_cuts_free_and_the_prize_sta
     the set-up's "casting off takes a whole move" left Brooklyn towing a prize for a bound."""
     readings = _readings(mobile_bay)
     assert ("One of a pair lost sunk or struck (a torpedo: where she met the field), the other cuts free at once, keeps the counter, and goes on at the pair's "
-            "setting in her own inches (at Cruise, a sloop's 8\"), less this move's run; a sunk model leaves the table, a struck one anchors "
+            "setting in her own inches (at Cruise, a sloop's 8\"), less this move's run (moved: none); a sunk model leaves the table, a struck one anchors "
             "alongside, blocking sight") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
@@ -793,7 +795,7 @@ def test_a_forts_own_shore_does_not_block_its_lines_of_sight(mobile_bay):
     """Replay 11, moment 2: Fort Morgan's mark lies 2-4 in inside Mobile Point's shore, so "crosses no land" read
     literally let nothing fire at her and her fire at nothing (Fort Gaines the same)."""
     readings = _readings(mobile_bay)
-    assert ("to some part of the target's crosses no land but a fort's own and touches no other model or base "
+    assert ("to some part of the target's crosses no land but a fort's own and passes over no other model or base "
             "(a pair's too)") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
@@ -1229,7 +1231,7 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     assert len(mobile_bay) == RULESET.pack_pages
 
 
-_PASS = ("the next astern leads the line past her to port, all in her wake (45° to port at the start, 005° at the half: "
+_PASS = ("the next astern leads the line past her to port, all in her wake (45° to port as she moves, 005° at the half: "
          "clear of her and the shoal)")
 
 
@@ -1663,7 +1665,7 @@ def test_a_ships_edna_boxes_are_as_big_as_her_cards_row_holds(mobile_bay):
     assert sides.count(3.8) == union + gunboats and sides.count(3.6) == eighteens and 3.4 not in sides
     assert sides.count(3.2) == 22 and sides.count(3.0) == factors  # Fort Morgan's EDNA; every factor box
     assert 6.5 in numerals
-    assert _edna_row(mobile_bay, 18).startswith("EDNA 18 18 17") and _edna_row(mobile_bay, 22).endswith(" 2 1")
+    assert _edna_row(mobile_bay, 18).startswith("EDNA 18 17")  # play 34: the label no longer repeats her EDNA and _edna_row(mobile_bay, 22).endswith(" 2 1")
 
 
 def test_an_engine_result_takes_her_speed_down_at_once(mobile_bay, library):
@@ -1681,7 +1683,7 @@ def test_a_rammer_stops_at_contact_and_each_moves_off_at_her_own_number(mobile_b
     on the quick reference's Ramming line and in the readings' Ramming row, and the A4 pack keeps its pages."""
     ref = _blocks(library, "mobile-bay-1864")
     assert "At contact the rammer stops, touching, marker kept, move over (her 2nd cannonade kept); each moves off at her own number." in ref
-    assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed, Repeats and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("At contact the rammer stops, touching, marker kept, move over (her 2nd cannonade kept); each moves off at her own number.") in qr
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1778,7 +1780,7 @@ def test_a_ram_from_a_bow_already_touching_is_at_speed_0_and_speeds_are_taken_at
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("(one already touching: speed 0, marker kept, each bound)") in qr
     assert _squeezed("either half (0 stopped; hers as set in phase 5,") in qr
-    assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed, Repeats and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1969,7 +1971,7 @@ def test_a_ram_from_a_bow_already_touching_keeps_the_rammers_speed_marker(mobile
             in _blocks(library, "mobile-bay-1864"))
     assert _squeezed("(one already touching: speed 0, marker kept, each bound)") in _squeezed(_column(mobile_bay, "— quick reference",
                                                                                          left=False))
-    assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed, Repeats and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1981,7 +1983,7 @@ def test_a_struck_consort_anchors_alongside_and_masks_the_freed_ships_side(mobil
     assert "a sunk model leaves the table, a struck one anchors alongside" in _blocks(library, "mobile-bay-1864")
     page = _squeezed(_readings(mobile_bay))
     assert _squeezed("a sunk model leaves the table, a struck one anchors alongside") in page
-    assert _squeezed("crosses no land but a fort's own and touches no other model or base") in page
+    assert _squeezed("crosses no land but a fort's own and passes over no other model or base") in page
     assert _squeezed("once touching, she may move off") in page
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1999,8 +2001,8 @@ def test_a_consort_freed_mid_move_runs_only_what_is_left_of_the_move_in_her_own_
     """Replay 22, moment 2 (p3): a consort lost mid-move, the survivor "goes on at the pair's setting in her own
     inches", and nothing said how much of the move was left, or which speed a ram that move takes. Her own inches less
     what the pair has run this move; a ram's speed is inches a move, so hers. Fort Gaines's line won the room back."""
-    assert "in her own inches (at Cruise, a sloop's 8\"), less this move's run; a sunk" in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("a sloop's 8\"), less this move's run;") in _squeezed(_readings(mobile_bay))
+    assert "in her own inches (at Cruise, a sloop's 8\"), less this move's run (moved: none); a sunk" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("a sloop's 8\"), less this move's run (moved: none);") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2117,7 +2119,7 @@ def test_a_ram_may_be_measured_first_and_one_that_cannot_reach_lapses(mobile_bay
     moves as she likes."""
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert _squeezed("before she fires (measure first); her bow must reach it this move, turn too, else it lapses") in qr
-    assert _squeezed("Ramming, Holed and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
+    assert _squeezed("Ramming, Holed, Repeats and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2162,9 +2164,9 @@ def test_sight_is_a_ruler_edge_laid_centre_to_centre_that_any_model_under_it_blo
     model or base under it: a test made with the ruler already in hand, and nothing to measure."""
     page = _squeezed(_readings(mobile_bay))
     assert _squeezed("In sight a ruler from the firer's centre") in page
-    assert _squeezed("and touches no other model or base") in page
-    # play 32, moments 7 and 17: ⅛ in is back, but only as the zone the 1D6 settles and as touching, never as a block
-    assert _squeezed("within ⅛ in of a model") not in page and _squeezed("all too close (⅛ in): 1D6, 4-6 sees") in page
+    assert _squeezed("and passes over no other model or base") in page
+    # play 32, moments 7 and 17: ⅛ in is touching only, never a block; play 34 (moment 3): no die for too close
+    assert _squeezed("within ⅛ in of a model") not in page and _squeezed("1D6, 4-6 sees") not in page
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2174,7 +2176,10 @@ def test_the_set_up_says_the_wooden_line_starts_bows_on_to_the_fort(mobile_bay):
     the Mobile Point row, the shore it is about, in the lines the Fort Gaines row gave back (the plan keeps its
     size: tests/test_setup.py)."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("water off it. Within 30° of a 005° bow: none bears till she turns.") in setup
+    # play 34, moment 5: "none bears till she turns" held only at the start line (Hartford at 55.3, 25 on 005° has
+    # the shore 35° or more off her bow): measure
+    assert _squeezed("water off it. Measure arcs: near the start, within 30° of a 005° bow.") in setup
+    assert _squeezed("none bears till she turns") not in setup
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2275,7 +2280,7 @@ def test_the_lead_pairs_survivor_leaves_the_line_and_the_next_astern_leads(mobil
     """Replay 26, moment 5 (p3): Brooklyn sank and Octorara kept the counter; did she stay at the head of the line?
     She leaves it, at her own number, as a leader that sinks does, and the next astern leads."""
     assert _squeezed("a struck one anchors alongside, blocking sight, the other's through her too (free, she fires either side, "
-                     "drifts); the lead pair's leaves the line") in _squeezed(_readings(mobile_bay))
+                     "drifts); the leader's leaves the line") in _squeezed(_readings(mobile_bay))
 
 
 def test_a_ship_stopped_by_a_touch_may_still_turn_and_finish_her_move(mobile_bay):
@@ -2314,7 +2319,7 @@ def test_ramming_holed_brooklyns_test_and_fort_gaines_are_said_once_with_a_point
     words. The readings panels print each no more and point to the page that says it."""
     text = _readings(mobile_bay)
     squeezed = _squeezed(text)
-    assert _squeezed("Elsewhere Ramming, Holed and Torpedo tests: the quick reference") in squeezed
+    assert _squeezed("Elsewhere Ramming, Holed, Repeats and Torpedo tests: the quick reference") in squeezed
     assert _squeezed("Fort Gaines: the set-up page; Brooklyn's test: the quick reference, with its dice") in squeezed
     assert _squeezed("Ramming any ship may") not in squeezed and _squeezed("Holed 1D6 + this bound") not in squeezed
     assert _squeezed("Brooklyn's test 3D6 above her EDNA") not in squeezed
@@ -2406,8 +2411,8 @@ def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tai
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("at the half: clear of her and the shoal). From bound 2 she may anchor; the line past, she "
-                         "weighs and at Slow turns to port into its wake (050°, next bound 005°).") in ref
+        assert _squeezed("at the half: clear of her and the shoal). From bound 2 she may anchor; its last ship north "
+                         "of her, she weighs and at Slow joins its wake (050°, next bound 005°).") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2601,7 +2606,7 @@ def test_either_ship_of_a_lashed_pair_hides_the_other_by_the_same_rule(mobile_ba
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         readings = _squeezed(_readings(pages))
-        assert _squeezed("touches no other model or base (a pair's too)") in readings
+        assert _squeezed("passes over no other model or base (a pair's too)") in readings
         assert _squeezed("a consort behind her sloop is hidden") not in readings
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2708,7 +2713,7 @@ def test_the_torpedo_rule_is_whole_on_the_quick_reference_and_the_readings_point
                          "track's order;") in qr
         assert _squeezed("Holed (3-3) 1D6 + this bound, at once: she sinks at its end, firing till then.") in qr
         readings = _squeezed(_readings(pages))
-        assert _squeezed("Elsewhere Ramming, Holed and Torpedo tests: the quick reference") in readings
+        assert _squeezed("Elsewhere Ramming, Holed, Repeats and Torpedo tests: the quick reference") in readings
         assert _squeezed("Torpedo tests in:") not in readings and _squeezed("none unmoving") not in readings
         assert _squeezed("faster rammer does better; the throw: the quick reference") in readings
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
@@ -2744,7 +2749,7 @@ def test_a_failed_brooklyn_takes_the_tail_clear_of_the_lines_track_then_into_the
                                                     "past, then into her wake)")
     for pages in (mobile_bay, _letter(bundled_packs)):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("the line past, she weighs and at Slow turns to port into its wake (050°, next bound 005°).") in ref
+        assert _squeezed("its last ship north of her, she weighs and at Slow joins its wake (050°, next bound 005°).") in ref
 
 
 def test_a_target_sunk_mid_cannonade_leaves_the_rest_of_its_throws_lost(mobile_bay, bundled_packs, library, tmp_path):
@@ -2834,11 +2839,13 @@ def test_the_turning_gauge_turns_a_model_on_her_centre_a_pair_on_the_sloops(mobi
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
 
 
-def test_a_sight_line_too_close_to_call_is_settled_by_a_die(mobile_bay, bundled_packs):
+def test_a_sight_line_too_close_to_call_sees(mobile_bay, bundled_packs):
     """Play 31, moment 5 (p3 In sight): "touches no other model" had no tolerance, and lines cleared models by 0.01-0.1
-    in. Too close to call: 1D6, 4-6 in sight. On A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "touches no other model or base (a pair's too); all too close (⅛ in): 1D6, "
-                                                    "4-6 sees")
+    in; play 31-33 settled it with 1D6, which play 34 threw "about ten times: monitors in column, ships lined up behind
+    Brooklyn" (moment 3). Only a line passing over a model or base hides: in doubt, she sees. On A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "passes over no other model or base (a pair's too); in doubt, she sees")
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        assert _squeezed("4-6 sees") not in _squeezed(" ".join(pages))
 
 
 def test_a_failed_brooklyn_anchors_and_turns_to_port_into_the_wake_once_the_line_is_past(mobile_bay, bundled_packs):
@@ -2847,7 +2854,7 @@ def test_a_failed_brooklyn_anchors_and_turns_to_port_into_the_wake_once_the_line
     at Slow turns to port, 050° then 005°, into its wake. On A4 and on Letter (the paragraph keeps its lines)."""
     for pages in (mobile_bay, _letter(bundled_packs)):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("From bound 2 she may anchor; the line past, she weighs and at Slow turns to port into its wake "
+        assert _squeezed("From bound 2 she may anchor; its last ship north of her, she weighs and at Slow joins its wake "
                          "(050°, next bound 005°).") in ref
         assert _squeezed("she sets Reverse or Slow") not in ref
 
@@ -2855,7 +2862,7 @@ def test_a_failed_brooklyn_anchors_and_turns_to_port_into_the_wake_once_the_line
 def test_a_sloop_freed_in_line_keeps_her_leaders_inches(mobile_bay, bundled_packs):
     """Play 31, moment 7 (p3 One of a pair lost): Richmond freed mid-bound behind the line's 8": the pair's Full 12" or
     the line's 8"? In line she keeps his inches (Faster leader caps her at her own Full). On A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "the lead pair's leaves the line; freed in line, she "
+    _read_on_both_papers(mobile_bay, bundled_packs, "the leader's leaves the line; freed in line, she "
                                                     "keeps his inches")
 
 
@@ -2922,7 +2929,7 @@ def test_play_32_brooklyns_test_has_no_events_and_the_whole_line_takes_the_dogle
         ref = _squeezed(_page(pages, "The bound (sequence"))
         assert _squeezed("USS Brooklyn throws 3D6 (no events):") in ref
         assert _squeezed("the next astern leads the line past her to port, all in her wake") in ref
-        assert _squeezed("into its wake (050°, next bound 005°).") in ref
+        assert _squeezed("joins its wake (050°, next bound 005°).") in ref
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
         assert _squeezed("the next astern leads the line past her to port, all in her wake") in setup
         assert _squeezed("after Brooklyn's test each may set any heading") in setup
@@ -2938,7 +2945,7 @@ def test_play_32_the_readings_answer_the_line_sight_and_touching_moments(mobile_
     for words in ("Drawing counters blind, the Union first",
                   "(his whole inches, or to touch the ship ahead)",
                   "(both cannonades, no move; arcs as she lies)",
-                  "all too close (⅛ in): 1D6, 4-6 sees",
+                  "in doubt, she sees",
                   "for touching (within ⅛ in) and steering round",
                   "with the over-24 in modifiers (one unseen: pick another)",
                   "a struck one anchors alongside, blocking sight, the other's through her too",
@@ -2985,7 +2992,7 @@ def test_play_33_the_readings_answer_the_line_sight_touching_and_prize_moments(m
     EDNA earlier numbers' hits left (13). On A4 and on Letter, which keep 7 and 9 pages."""
     for words in ("if he stops (carried too) or sinks, the next astern leads",
                   "(his whole inches, or to touch the ship ahead)",
-                  "all too close (⅛ in): 1D6, 4-6 sees",
+                  "in doubt, she sees",
                   "sight both ways from any point of it",
                   "(deep where none is given, as off the channel)",
                   "(she may turn and finish; a 2nd touch ends it)",
@@ -3020,3 +3027,43 @@ def test_play_33_a_carried_pair_has_a_carried_marker(mobile_bay, bundled_packs):
     for pages in (mobile_bay, _letter(bundled_packs)):
         assert sum(m == "Carried half the gunboat's marker" for m in _markers(pages)) == 5
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
+
+
+def test_play_34_brooklyns_failed_test_says_when_the_line_turns_and_when_it_is_past(mobile_bay, bundled_packs):
+    """Play 34, moment 1 (pp. 2, 6: "When does Hartford turn, and can she fire in phase 4 at her 320° heading?"): the
+    45° is her move's, "as she moves", so her phase-4 fire is on 005°; moment 9 (p. 2: "When is the line 'past'
+    Brooklyn?"): its last ship north of her. On the set-up page and the quick reference, A4 and Letter."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
+        for text in (ref, setup):
+            assert _squeezed("all in her wake (45° to port as she moves, 005° at the half") in text
+            assert _squeezed("at the start, 005°") not in text
+        assert _squeezed("its last ship north of her, she weighs") in ref and _squeezed("the line past,") not in ref
+    assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
+
+
+def test_play_34_a_repeated_engine_or_rudder_event_keeps_the_worse_result(mobile_bay, bundled_packs):
+    """Play 34, moment 10 (p. 6: "Tennessee was stopped by a 4-4 in bound 3. Another 4-4 in bound 4 threw '5-6 no
+    Full'"): the events table's head says a repeat keeps the worse result, on A4 and on Letter, which keep 7 and 9
+    pages."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("Ship (a repeat: the worse stands)") in ref
+        assert _squeezed("Repeats") in _squeezed(_readings(pages))  # the reading's pointer: the quick reference
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+
+
+def test_play_34_a_grounded_ship_comes_off_straight_astern(mobile_bay, bundled_packs):
+    """Play 34, moment 8 (p. 3 Grounding: "Can a ship going astern turn in phase 6? Which way does she move once
+    turned?"): off straight astern, no turn. On A4 and on Letter, which keep 7 and 9 pages."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "she stops where she touches, unhurt, firing; off straight astern")
+    _read_on_both_papers(mobile_bay, bundled_packs, "Reverse is one step from Stopped")
+
+
+def test_play_34_a_pair_broken_after_its_move_gets_no_more_and_the_leader_leaves_the_line(mobile_bay, bundled_packs):
+    """Play 34, moment 6 (p. 3 One of a pair lost: Metacomet struck after Hartford had moved; more movement? does "the
+    lead pair's" cover a leader since Brooklyn's test?): "(moved: none)", "the leader's". On A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "less this move's run (moved: none)")
+    _read_on_both_papers(mobile_bay, bundled_packs, "(free, she fires either side, drifts); the leader's leaves the line")

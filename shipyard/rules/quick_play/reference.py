@@ -84,7 +84,8 @@ def fort_event(ctx: Context, row: dict) -> str:
 def _events(ctx: Context, forts: bool, size: float | None = None) -> Table:
     rows = [[r["double"], r["ship"], fort_event(ctx, r)] if forts else [r["double"], r["ship"]]
             for r in ctx.tables.catastrophic_events.rows]
-    header = ["Dice", "Ship", "Fort"] if forts else ["Dice", "Ship"]
+    # play 34, moment 10: a 2nd engine event on a ship already stopped, guns out with no factor left: in the head
+    header = ["Dice", f"Ship ({reading(ctx, 'Repeats')})", "Fort"] if forts else ["Dice", f"Ship ({reading(ctx, 'Repeats')})"]
     return Table(rows, header=header, align=["centre", "left", "left"],
                  **_table("reference_events", size, columns=len(header)))
 

@@ -193,7 +193,9 @@ def card(unit: Any, d, ctx: Context) -> Block:
     head = with_live_link(head, unit, ctx, on="card")
     moves = StatBoxes([("Speed", "does not move")], **st["fort_speed"]) if s.is_fort \
         else StatBoxes(speed_boxes(s), **st["speeds"])
-    edna = Tracks([Track(f"EDNA {s.edna}", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna), records="edna",
+    # play 34, defect: "every EDNA row prints the start value twice ('EDNA 16 16 15 ...'): a label, then the first box.
+    # It is easy to strike the label": the label is the word alone, the first box her EDNA
+    edna = Tracks([Track("EDNA", s.edna, prefilled=damage_done(ctx, unit, ("edna",), s.edna), records="edna",
                          numbered="down")],
                   **edna_style(s.edna, st))
     # her speed now is her speed marker by the model, not a tick on the card (speed_record); under it, in the room
