@@ -27,8 +27,9 @@ def pack(tmp_path_factory, library):
             if "record cards" not in " ".join(text.split()):
                 continue
             w = page.width
-            halves += [page.crop((0, 0, w / 2, page.height)).extract_text() or "",
-                       page.crop((w / 2, 0, w, page.height)).extract_text() or ""]
+            # x_tolerance 1: a fort's 22 EDNA boxes sit ~2 pt apart, which the default 3 pt reads as one word
+            halves += [page.crop((0, 0, w / 2, page.height)).extract_text(x_tolerance=1) or "",
+                       page.crop((w / 2, 0, w, page.height)).extract_text(x_tolerance=1) or ""]
         return texts, halves
 
 
