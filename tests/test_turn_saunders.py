@@ -3840,3 +3840,16 @@ def test_p34_a_wrapped_gun_row_has_its_box_on_its_first_line_and_the_head_says_a
     assert all("Gun (a box each: dot it as it fires)" in t for t in texts if SHEET_MARK in t and "USS Tecumseh" in t)
     assert readings_rows()["Section hit"].endswith("else midships (too close to call by eye: midships)")
     assert readings_rows()["Section hit"] in reference_text(texts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p35_a_collision_halts_only_after_a_bow_or_broadside_ram_and_partners_may_fire(bundled_packs, paper):
+    """Play 35, moments 1-2 (p19): Collision in the half move's "after a ram both stop there" read against Ramming's
+    "a stern ram halts neither" ("one row says both stop, another that neither halts"), and whether the colliding
+    ships' lashed partners may fire was not said: the halt is a bow or broadside ram's, and the partners fire."""
+    ref = flat(reference_text(pack_texts(bundled_packs, paper=paper)).replace("- ", ""))
+    row = readings_rows()["Collision in the half move"]
+    assert "(a bow or broadside ram: both stop there, no turn or move on)" in row and "after a ram both" not in row
+    assert row.endswith("neither fires this turn, partners may")
+    assert row in ref
+    assert "a glancing blow or stern ram halts neither" in ref  # Ramming's Afterwards, which it now agrees with
