@@ -1547,8 +1547,8 @@ def test_a_gun_critical_never_goes_to_a_gun_her_partner_masks_or_to_the_owner_s_
     partner's hull does not bear on the firer, and where none bears the firer's player picks the gun, not her own."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Gun nearest"]
-    assert ("one in the section hit that bears on the firer, no partner's hull in the way (her player's choice; none "
-            "does: the firer's player picks one there)") in reading and reading in ref
+    assert ("one in the section hit that bears on the firer, no partner's hull in the way (her player's choice, in action "
+            "first; none does: the firer's player's)") in reading and reading in ref
     assert "any there" not in reading
 
 
@@ -2012,8 +2012,8 @@ def test_a_ship_counts_her_funnel_hits_in_boxes(library, bundled_packs):
         d = RS.derive(unit, ctx)
         funnel = [(label, n) for label, n, tr in status_items(d.stats, ctx) if tr == "smoke"]
         assert funnel == ([] if d.stats.fort else [("Funnel: smoke, −1 kn, −1 to fire", 2)]), unit.name
-    assert "struck on the speed track (a funnel ticks one more box)" in readings_rows()["Repeated critical"]
-    assert "struck on the speed track (a funnel ticks one more box)" in reference_text(pack_texts(bundled_packs))
+    assert "struck on the speed track (a funnel ticks one more box; none left: the margin)" in readings_rows()["Repeated critical"]
+    assert "struck on the speed track (a funnel ticks one more box; none left: the margin)" in reference_text(pack_texts(bundled_packs))
 
 
 # The twentieth replay's moments (/work/notes/s9/r20/saunders.md): each answered in a line where the player looked.
@@ -2679,11 +2679,11 @@ def test_s26_a_sloop_struck_in_step_4_stops_her_pair_and_a_gunboat_may_cast_her_
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_s26_which_slides_after_a_stern_ram_has_a_size_and_a_side(bundled_packs, paper):
     """Moment 5 (p18 Ramming Afterwards, p19 Collisions): "the smaller slides", "of one size, the faster": size was
-    never defined, nor whether a ship dead in the water can slide, nor which side. Size: her hull boxes at the start
+    never defined, nor whether a ship dead in the water can slide, nor which side. Size: her sheet's hull boxes, ticked or not (play 35, moment 6)
     (a pair: both added, Pair in a collision); a stopped ship slides too, to the nearer clear side."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     rows = readings_rows()
-    assert "size: her hull boxes at the start; of one size, the faster slides" in rows["Collisions"]
+    assert "size: her sheet's hull boxes, ticked or not; of one size, the faster slides" in rows["Collisions"]
     assert "a stopped one too, to the nearer clear side" in rows["Collisions"]
     assert "a pair is one ship of both hulls added" in rows["Pair in a collision"]
     assert rows["Collisions"] in ref
@@ -3853,3 +3853,20 @@ def test_p35_a_collision_halts_only_after_a_bow_or_broadside_ram_and_partners_ma
     assert row.endswith("neither fires this turn, partners may")
     assert row in ref
     assert "a glancing blow or stern ram halts neither" in ref  # Ramming's Afterwards, which it now agrees with
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p35_funnel_past_its_boxes_gun_nearest_in_action_held_fort_gun_and_collision_size(bundled_packs, paper):
+    """Play 35, moments 3-6. 3 (p6/p18): Brooklyn's third "Funnel holed" should "tick one more box", and her sheet has
+    only 2: the margin takes it. 4 (p19): "the owner's choice would let her throw away a gun already out of action":
+    one in action first. 5 (p15/p19): "may a held, loaded gun disabled in step 4 still fire in step 6?": no (step
+    4's hits count before step 6's fire). 6 (p19): "her hull boxes at the start: of the game, the turn, or with the
+    boxes still unticked?": her sheet's boxes, ticked or not."""
+    ref = flat(reference_text(pack_texts(bundled_packs, paper=paper)).replace("- ", ""))
+    rows = readings_rows()
+    assert "(a funnel ticks one more box; none left: the margin)" in rows["Repeated critical"]
+    assert "(her player's choice, in action first;" in rows["Gun nearest"]
+    assert "size: her sheet's hull boxes, ticked or not;" in rows["Collisions"] and "at the start" not in rows["Collisions"]
+    for rule in ("Repeated critical", "Gun nearest", "Collisions"):
+        assert rows[rule] in ref, rule
+    assert "one held fires in step 6, at a ship then in its arc, if step 4 left it in action" in ref

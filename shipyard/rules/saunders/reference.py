@@ -159,7 +159,9 @@ def fort_rules(t) -> list[list[str]]:
     return [["Fires", "in step 4 (she never turns)"
              + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"]
                 else ", not as a stationary firer") + at_one
-             + "; one held fires in step 6, at a ship then in its arc"],
+             # play 35, moment 5: "may a held, loaded gun disabled in step 4 still fire in step 6?": no, step 4's
+             # hits count before step 6's fire (Fire in one phase; a magazine's loaded guns are that result's own)
+             + "; one held fires in step 6, at a ship then in its arc, if step 4 left it in action"],
             ["Fired at", f"ships firing at her {to_hit['Target stationary']}: a fort is a stationary target; she is in an "
              "arc, and ranged, at her set-up point"
              if ff["stationary_target"] else "no stationary modifier"],
