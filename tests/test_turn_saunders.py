@@ -2442,6 +2442,10 @@ LASHED_PAIRS = {"uss-brooklyn": "uss-octorara", "uss-hartford": "uss-metacomet",
                 "uss-oneida": "uss-galena"}
 
 
+# play 35 defect: where the consort is no gunboat by type, her sloop's line says "as sloop", keyed by the partner the line names and her inboard side
+ROLE = {"Seminole": {"port": " as sloop"}, "Galena": {"port": " as sloop"}}
+
+
 def sheet_of(texts: list[str], name: str) -> str:
     """A unit's sheet text on its page: from her heading (her name, then her type and navy before the rules' name)
     to the next sheet's heading, or the page's end."""
@@ -2477,7 +2481,7 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
         for uid, inboard, outboard, partner in ((sloop_id, "port", "starboard", boat_id), (boat_id, "starboard", "port", sloop_id)):
             unit, mate = fitted[uid], fitted[partner].name.split(" ", 1)[1]
             text = flat(sheet_of(texts, unit.name))
-            assert (f"Lashed to {mate}: her {inboard} guns masked, and any fire across {mate}; guns free to either side "
+            assert (f"Lashed to {mate}{ROLE.get(mate, {}).get(inboard, '')}: her {inboard} guns masked, and any fire across {mate}; guns free to either side "
                     f"fire {outboard} · magazine flood: hers only") in text, unit.name  # s35, play 32 moment 4
             stats = RS.derive(unit, RS.context(library)).stats
             sides = [g for g in stats.guns if g.per_side and {a.split()[0] for a in g.arcs} == {"port", "starboard"}]
@@ -2984,7 +2988,7 @@ def test_s35_the_lashed_line_says_its_steps_in_plain_words_on_one_line(bundled_p
             mate = fitted[partner].name.split(" ", 1)[1]
             text = flat(sheet_of(texts, fitted[uid].name))
             line = text[text.index("Lashed to "):].split("Fires (")[0]
-            assert line.startswith(f"Lashed to {mate}: her {inboard} guns masked, and any fire across {mate};"), line
+            assert line.startswith(f"Lashed to {mate}{ROLE.get(mate, {}).get(inboard, '')}: her {inboard} guns masked, and any fire across {mate};"), line
             assert not re.search(r"[:;] [123] ", line), line  # no numbered steps
             assert "that side" not in line and "either-side" not in line, line
             lines += 1
@@ -3699,7 +3703,7 @@ def test_p32_a_lashed_ship_fires_across_neither_hull(bundled_packs, library, pap
         for me, mate, inboard in ((sloop, boat, "port"), (boat, sloop, "starboard")):
             text = flat(sheet_of(texts, fitted[me].name))
             name = fitted[mate].name.split(" ", 1)[1]
-            assert f"Lashed to {name}: her {inboard} guns masked, and any fire across {name};" in text, fitted[me].name
+            assert f"Lashed to {name}{ROLE.get(name, {}).get(inboard, '')}: her {inboard} guns masked, and any fire across {name};" in text, fitted[me].name
             assert "only clear of her" not in text
 
 
@@ -3870,3 +3874,13 @@ def test_p35_funnel_past_its_boxes_gun_nearest_in_action_held_fort_gun_and_colli
     for rule in ("Repeated critical", "Gun nearest", "Collisions"):
         assert rows[rule] in ref, rule
     assert "one held fires in step 6, at a ship then in its arc, if step 4 left it in action" in ref
+
+
+def test_p35_a_lashed_sheet_says_which_of_the_pair_is_the_sloop_and_which_the_gunboat(bundled_packs):
+    """Play 35 defect (p12, p2): Galena's sheet calls her a "Screw sloop" with hull 20, larger than Oneida's 18, yet
+    she is the port-side consort, and the set-up's rule speaks of "the sloop" and "the gunboat": "for this pair it is
+    unclear which is which if Oneida loses all speed". The sloop's line says "as sloop" where her consort is no
+    gunboat by type."""
+    texts = pack_texts(bundled_packs)
+    assert "Lashed to Oneida: her starboard guns masked" in flat(sheet_of(texts, "USS Galena"))
+    assert "Lashed to Galena as sloop: her port guns masked" in flat(sheet_of(texts, "USS Oneida"))

@@ -861,7 +861,14 @@ def lashed_note(unit, s: SaundersStats, ctx: Context) -> str | None:
     # shorthand a player had to decode; the same steps in plain words. Play 32, moment 4: "only clear of her" left
     # open which of the pair fires across the other, and to which side: neither (Past a partner: a line across her
     # hull is blocked), so a bow, stern or all-round gun fires to her side only past her bow or stern
-    return (f"Lashed to {short}: her {inboard} guns masked, and any fire across {short}; guns free to either side "
+    # play 35 defect (p12, p2): Galena, a "Screw sloop" with hull 20, is Oneida's port-side consort, and "for this
+    # pair it is unclear which is which" in the set-up's sloop-and-gunboat rule: the port-side consort is the gunboat,
+    # the sloop's line says "as sloop" where her consort is no gunboat by type (Galena, Seminole; on every line, or
+    # "as gunboat" on the consort's too, it took Monongahela's and Lackawanna's to a second line)
+    found = rosters_lashing(getattr(ctx, "scenario", None), getattr(unit, "id", None))
+    consort = ctx.library.units.get(found[0]) if hasattr(ctx.library, "units") else None
+    role = "" if inboard == "starboard" or "gunboat" in (getattr(consort, "type", None) or "gunboat") else " as sloop"
+    return (f"Lashed to {short}{role}: her {inboard} guns masked, and any fire across {short}; guns free to either side "
             f"fire {outboard} · magazine flood: " + ("both ships" if both else "hers only"))
 
 
