@@ -92,7 +92,7 @@ def test_partial_armour_has_a_second_reading_a_house_rules_file_switches(library
 def test_a_fort_sheet_says_how_the_fort_is_shot_at(mobile_bay_pages):
     """Top-10 item 10: "I had to guess a target letter to fire at Fort Morgan"; what a fort's critical does."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan water battery " in p and "Fire log" in p)
-    assert "target size F, Immobile (+1); every hit strikes the walls" in page
+    assert "size F +2 + Immobile +1 = +3; every hit strikes the walls" in page
     assert "1-3 embrasure: a random gun bearing on the firer destroyed" in page
 
 
@@ -459,7 +459,7 @@ def test_a_fort_criticals_fire_and_magazine_need_the_walls_pierced_an_embrasure_
     does not get through does its damage points and no other effect of a critical, and each of Table 15's criticals
     tests its own armour (a Gun Port none). So an embrasure hit needs no breach; a fire or the magazine the walls."""
     assert "penetrated or not" not in mobile_bay_text
-    assert ("Forts as targets size F, Immobile; hits and criticals strike the walls; a 10 on the location d10: fort "
+    assert ("Forts as targets size F +2 + Immobile +1 = +3; hits strike the walls; a 10 on the location d10: fort "
             "critical, fire or magazine if pierced fort_targets") in mobile_bay_text
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
     assert ("3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike 4. d6 4-6 only "
@@ -871,7 +871,7 @@ def test_a_fort_critical_is_a_10_on_the_location_die_and_does_the_hits_sdp_too(m
     assert ("every hit strikes the walls; fort critical: each hit's own location d10 (no column to read), a 10 (not "
             "the to-hit die's): the hit's SDP and a d6 3. d6 1-3 embrasure") in page
     assert "SDP as a hit" not in page
-    assert ("hits and criticals strike the walls; a 10 on the location d10: fort critical"
+    assert ("= +3; hits strike the walls; a 10 on the location d10: fort critical"
             in reference_text(library, "mobile-bay-1864"))
 
 
@@ -880,7 +880,7 @@ def test_a_forts_range_is_measured_at_its_mark(mobile_bay_pages):
     measured from its centre and had no rule for it. The fort's sheet says it, where its fire and the fire at it are
     worked (the quick reference has no line to spare)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "Shot at *: 1. ranges from its mark (its start point);" in page and "2. target size F" in page
+    assert "Shot at *: 1. ranges from its mark (its start point);" in page and "2. size F +2 + Immobile +1 = +3" in page
 
 
 def test_a_lashed_gunboats_pivot_never_fires_across_her_keel_line_past_the_sloops_bow(mobile_bay_text, mobile_bay_pages):
@@ -1928,13 +1928,13 @@ def test_an_embrasure_does_its_sdp_as_the_walls_took_it_on_every_fort_sheet_and_
         "the hit's SDP and a d6 3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or "
         "deflected alike 4. d6 4-6 only if the walls were pierced") == 2
     assert "as if pierced" not in forts
-    assert ("Forts as targets size F, Immobile; hits and criticals strike the walls; a 10 on the location d10: fort "
+    assert ("Forts as targets size F +2 + Immobile +1 = +3; hits strike the walls; a 10 on the location d10: fort "
             "critical, fire or magazine if pierced") in mobile_bay_text
     house = _pierced_house(tmp_path)
     words = flat(" ".join(fort_rules(RS.context(library, house)).texts()))
     assert ("1-3 embrasure: a random gun bearing on the firer destroyed, the hit's SDP as if pierced (a dud shell: "
             "after the slash)") in words
-    assert ("Forts as targets size F, Immobile; hits strike the walls; a 10 on the location d10: fort critical, a fire "
+    assert ("Forts as targets size F +2 + Immobile +1 = +3; hits strike the walls; a 10 on the location d10: fort critical, a fire "
             "or magazine only through the walls, an embrasure as if pierced") in reference_text(library, "mobile-bay-1864", house)
 
 
@@ -2019,7 +2019,7 @@ def test_a_forts_shot_at_rules_are_short_numbered_lines_and_the_critical_on_a_de
     that needs the walls pierced with what a deflected hit does instead."""
     from shipyard.rules.smoke_on_the_water.sheet import fort_rules
     for fort, text in _fort_pages(mobile_bay_pages).items():
-        for words in ("2. target size F, Immobile (+1); every hit strikes the walls; fort critical: each hit's own "
+        for words in ("2. size F +2 + Immobile +1 = +3; every hit strikes the walls; fort critical: each hit's own "
                       "location d10 (no column to read), a 10 (not the to-hit die's): the hit's SDP and a d6",
                       "3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike",
                       "4. d6 4-6 only if the walls were pierced (deflected: its SDP (after the slash, whole), nothing more): 4-5 fire: a fire "
@@ -2097,7 +2097,8 @@ def test_a_lashed_consort_behind_her_partner_is_obscured_not_smoke_with_the_numb
     for consort, partner in (("USS Octorara", "Brooklyn"), ("USS Metacomet", "Hartford"), ("USS Galena", "Oneida")):
         assert (f"behind {partner} (the line to her centre across his base): obscured (over ¾ −4), clear of it none, "
                 "not smoke") in flat(_sheet_page(mobile_bay_pages, consort)), consort
-    assert "Lashed partner her partner hides her (not smoke)" in mobile_bay_text
+    # play 35, moment 3: reworded to hold one line; the larger's share by the quick marks
+    assert "Lashed partner a line to her centre over her partner hides her (not smoke)" in mobile_bay_text
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  direct_fire:\n    rows:\n      obscured: {\"1/4 to 1/2\": -1, "
                      "\"over 1/2 to 3/4\": -2, \"over 3/4\": -3}\n")
@@ -2647,8 +2648,8 @@ def test_a_lashed_pairs_angled_view_is_read_by_the_line_to_the_targets_centre(bu
         pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)]
         octorara = _sheet_page(pages, "USS Octorara")
         assert "behind Brooklyn (the line to her centre across his base): obscured (over ¾ −4), clear of it none" in octorara
-        assert ("Lashed partner her partner hides her (not smoke): a line to her centre across his base, her sheet's "
-                "share") in " ".join(pages)
+        assert ("Lashed partner a line to her centre over her partner hides her (not smoke): her sheet's share "
+                "(the larger: quick marks)") in " ".join(pages)
 
 
 def test_the_turning_rule_says_which_part_of_the_base_follows_the_template_edge(mobile_bay_text, mobile_bay_pages):
@@ -2826,8 +2827,8 @@ def test_a_stray_needs_no_smoke_and_the_quick_reference_and_readings_say_one_rul
     bases made strays: the player could not tell whether turn 1 (no smoke) had strays. Both say it now."""
     ref = _reference(mobile_bay_pages)
     assert "a miss the bases made hits the vessel in the way, own or foe, smoke or none" in ref
-    assert "Lashed partner her partner hides her (not smoke): a line to her centre across his base, her sheet's " \
-           "share; a miss it made hits him" in ref
+    assert "Lashed partner a line to her centre over her partner hides her (not smoke): her sheet's share " \
+           "(the larger: quick marks); its misses hit him" in ref
 
 
 def test_table_15s_machinery_boiler_roll_names_the_boiler_bursts_hit(mobile_bay_text):
@@ -3043,3 +3044,25 @@ def test_play_34_the_cast_off_marker_says_it_falls_due_next_move(mobile_bay_page
     move (p. 3). The cast-off counters (p. 20) help." The marker is laid when it falls due and says when."""
     counters = flat(_counter_pages(mobile_bay_pages))
     assert "Cast off" in counters and counters.count("next move, speed __") >= 7  # one for each lashed consort
+
+
+def test_play35_a_forts_target_size_and_immobile_stack_on_its_sheet(mobile_bay_pages):
+    """Play 35, moment 1 (pp. 3, 15, 22): "does a fort's target size F (+2) stack with Immobile (+1)? The fort sheet
+    says 'target size F, Immobile (+1)'." They are two of Table 10's lines: the sheet prints both and the sum."""
+    forts = [p for p in mobile_bay_pages if "Fire log" in p and "Shot at" in p]
+    assert forts and all("size F +2 + Immobile +1 = +3" in p for p in forts)
+    assert not any("target size F, Immobile (+1)" in p for p in mobile_bay_pages)
+
+
+def test_play35_a_rudder_critical_does_hull_damage_as_a_hull_hit(mobile_bay_text):
+    """Play 35, moment 2 (pp. 3, 21, 22): "where does the damage of a Rudder critical go, and does a shell that causes
+    it roll detonation? Table 15's Rudder line gives only the steering effect." On the Hull as a hull hit, the Shell
+    rule's words, so a shell rolls detonation."""
+    assert ("each box repaired on its own (Repairs); hull damage as a hull hit") in mobile_bay_text
+
+
+def test_play35_the_larger_of_a_lashed_pair_behind_her_consort_reads_the_quick_marks(mobile_bay_text):
+    """Play 35, moment 3 (pp. 6, 3, 22): "is the larger ship obscured when her own consort sits between her and the
+    firer? ... Only the consort's sheet prints a share; Brooklyn's sheet has none." Yes: the quick marks."""
+    assert ("a line to her centre over her partner hides her (not smoke): her sheet's share (the larger: quick marks); "
+            "its misses hit him") in mobile_bay_text

@@ -737,7 +737,7 @@ def fort_rules(ctx: Context, compact: bool = False, unit=None) -> Block:
     # wants; those criticals that test the walls after the one that does not, with what a deflected hit does (the
     # text's rule for every critical: a hit that does not get through does its damage and no more)
     lines = [f"{f['base']}; {f['aspect']}" if f.get("aspect") else f.get("base", ""),
-             f"target size {f['target_size']}" + (", Immobile (+1)" if f.get("immobile") else "") + f"; {f['hit']}"
+             fort_size_words(ctx) + f"; {f['hit']}"
              + (f"; {f['critical']}" if f.get("critical") else "; a 10 on its location d10: a fort critical's d6")]
     lines += [f"d6 {c['roll']} {crit(c)}" for c in free]
     if walled:
@@ -762,6 +762,18 @@ def fort_box_rules(ctx: Context, compact: bool = False) -> Block | None:
     to_hit = driven_off_to_hit(ctx)
     items += [("Driven off:", box.format(to_hit=f"{to_hit:+d}".replace("-", "−"), band=str(ctx.tables.require("gunners_driven_off").rows.get("within", "E")).split()[0]))] if box and to_hit is not None else []
     return Stack([Legend([item], **style("fort_rules", compact)) for item in items], **style("fort_rules_lines")) if items else None
+
+
+def fort_size_words(ctx: Context) -> str:
+    """A fort's target size and Immobile with their Table 10 numbers and the sum (play 35, moment 1: 'does a fort's
+    target size F (+2) stack with Immobile (+1)?' They are two of Table 10's lines, so both count)."""
+    f = ctx.tables.require("fort_targets").rows
+    mods = ctx.tables.require("direct_fire").rows
+    size = mods["target_size"][f["target_size"]]
+    if not f.get("immobile"):
+        return f"target size {f['target_size']} ({size:+d})".replace("-", "−")
+    still = mods["target_speed"]["Immobile"]
+    return f"size {f['target_size']} {size:+d} + Immobile {still:+d} = {size + still:+d}".replace("-", "−")
 
 
 def fort_target(ctx: Context) -> str:
