@@ -423,7 +423,7 @@ def test_the_tide_a_drifting_ship_follows_is_said(pack_pages):
 
 def test_the_lashed_pair_rule_agrees_with_the_scenarios_the_pairs_inboard_guns(pack_pages):
     qr = _reference(pack_pages)
-    assert "one ship at the slower's speed; the pair's inboard guns cannot fire" in qr
+    assert "one ship at the slower's speed (avoiding, it sheers as one, the outer hull ¼ in off); the pair's inboard guns cannot fire" in qr
     assert "outer ship" not in " ".join(pack_pages)
 
 
@@ -3340,3 +3340,10 @@ def test_p35_moments_1_4_5_6_the_binding_0_kn_who_takes_the_minus_1_one_die_a_li
     assert "AVOIDED COLLISION shoots −1 this turn, not her consort" in whole
     assert "1d6 a line (all her guns, all hulls), 4+ masks it" in qr
     assert "(the 2nd: half that at most, 4½ kn: 2¼ in)" in qr
+
+
+def test_p35_moment_3_a_lashed_pair_sheers_off_as_one_its_outer_hull_clear(pack_pages):
+    """Moment 3 (play 35, p11 Avoided + p3 Lashed pairs): 'when the pair sheers to starboard, her port-lashed consort
+    would lie inside the other hull'. The pair sheers as one, its outer hull ¼ in off, as the player ruled; said in the
+    Lashed pairs row on the roster page, where p11 has no room."""
+    assert "one ship at the slower's speed (avoiding, it sheers as one, the outer hull ¼ in off)" in _reference(pack_pages)
