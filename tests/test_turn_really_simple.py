@@ -1140,7 +1140,7 @@ def test_the_ramming_roll_names_its_die_and_the_speed_of_a_carried_or_drifting_r
     """Moment 4 and the half-knot steps: the table named no die, nor the speed of a rammer carried by her consort or
     slowing with a holed boiler, nor what 7½ knots gives."""
     qr = _reference(pack_pages)
-    assert "Ramming: 1d6 + modifiers, bow into the target's side" in qr
+    assert "Ramming: 1d6 + modifiers, bow into any ship's side" in qr
     words = ("her speed this turn (carried: the pair's; drifting to a stop: what is left), in whole steps "
              "(7½ kn +0, 8 kn +1; 3½ kn +0, 3 kn −1)")
     assert f"Rammer's speed: {words}" in qr and _said_once(pack_pages, words)
@@ -3347,3 +3347,10 @@ def test_p35_moment_3_a_lashed_pair_sheers_off_as_one_its_outer_hull_clear(pack_
     would lie inside the other hull'. The pair sheers as one, its outer hull ¼ in off, as the player ruled; said in the
     Lashed pairs row on the roster page, where p11 has no room."""
     assert "one ship at the slower's speed (avoiding, it sheers as one, the outer hull ¼ in off)" in _reference(pack_pages)
+
+
+def test_p35_moment_8_a_ram_or_contact_is_any_ships_a_friends_too(pack_pages):
+    """Moment 8 (play 35, p11 Contact): Tennessee met Selma: 'Do ram and avoid rules apply to a friendly ship?' Yes:
+    the roster page's Ramming heading says any ship's side, not the target's."""
+    qr = _reference(pack_pages)
+    assert "Ramming: 1d6 + modifiers, bow into any ship's side" in qr and "bow into the target's side" not in qr
