@@ -423,7 +423,7 @@ def test_the_tide_a_drifting_ship_follows_is_said(pack_pages):
 
 def test_the_lashed_pair_rule_agrees_with_the_scenarios_the_pairs_inboard_guns(pack_pages):
     qr = _reference(pack_pages)
-    assert "one ship at the slower's speed; the pair's inboard guns cannot fire" in qr
+    assert "one ship at the slower's speed (avoiding, it sheers as one, the outer hull ¼ in off); the pair's inboard guns cannot fire" in qr
     assert "outer ship" not in " ".join(pack_pages)
 
 
@@ -1140,7 +1140,7 @@ def test_the_ramming_roll_names_its_die_and_the_speed_of_a_carried_or_drifting_r
     """Moment 4 and the half-knot steps: the table named no die, nor the speed of a rammer carried by her consort or
     slowing with a holed boiler, nor what 7½ knots gives."""
     qr = _reference(pack_pages)
-    assert "Ramming: 1d6 + modifiers, bow into the target's side" in qr
+    assert "Ramming: 1d6 + modifiers, bow into any ship's side" in qr
     words = ("her speed this turn (carried: the pair's; drifting to a stop: what is left), in whole steps "
              "(7½ kn +0, 8 kn +1; 3½ kn +0, 3 kn −1)")
     assert f"Rammer's speed: {words}" in qr and _said_once(pack_pages, words)
@@ -1666,7 +1666,7 @@ def test_the_binding_first_turn_says_every_ship_may_order_f2(pack_pages):
     """Moment 1 (replay 17, p2): turn 1's binding order fixed the move and said orders are free from turn 2, so may a
     ship write F2 (hold her fire for the 2nd window) in turn 1? F2 is not a move: every ship may, Tennessee's too."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Tennessee and gunboats wait inside the torpedo line (0 kn); all may order F2. Orders free from turn 2" in setup
+    assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place); all may order F2. Orders free from turn 2" in setup
 
 
 def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hits(pack_pages):
@@ -1914,7 +1914,7 @@ def test_a_ship_held_at_0_kn_by_the_binding_is_not_a_stationary_target_or_firer(
     words = "at speed 0 this turn (a binding's 0 kn is not), drifting, anchored or aground"
     assert f"Stationary: {words}" in _reference(pack_pages) and _said_once(pack_pages, words)
     setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
-    assert "Binding: the Union line steams in at 4 kn" in setup and "wait inside the torpedo line (0 kn)" in setup
+    assert "Binding: the Union line steams in at 4 kn" in setup and "wait inside the torpedo line (0 kn: holding place)" in setup
 
 
 # ---------------------------------------------------------------------------------------------- replay 20
@@ -2094,7 +2094,7 @@ def test_a_lashed_pair_says_who_carries_whom_when_either_loses_speed_or_helm(pac
     assert ("round down to a ½ kn), not capped by the slower's: she is neither stopped nor drifting; speed hits "
             "strike her own boxes, not her carrier's. Slowed, then "
             f"carried: in one turn, the pair keeps the lowest speed it made till the turn ends. {words}.") in qr
-    for part in ("either may carry the other.", "From: the next half move (the 2nd: half that at most)",
+    for part in ("either may carry the other.", "From: the next half move (the 2nd: half that at most, 4½ kn: 2¼ in)",
                  "Both without speed (the carrier hit too): the pair stops at once",
                  "Steering: the first-named ship's; her steering or helmsman hit holds the pair, her consort's does nothing"):
         assert part in qr
@@ -2707,12 +2707,12 @@ def test_r28_moment_1_a_targets_own_consort_masks_her_and_the_other_reading_is_a
 def test_r28_moment_2_a_line_of_fire_too_close_to_call_is_settled_by_a_die_from_the_table(pack_pages, tmp_path):
     """Moment 2 (T2, T3): lines that grazed a model's corner by 0.01 to 0.2 in, which no club can measure on a cloth,
     and no way to settle a close call. A die settles it, its score from line_of_fire, so a house rule reaches it."""
-    said = "over it or clear): 1d6 a line (all her guns on it), 4+ masks it"
+    said = "over it or clear): 1d6 a line (all her guns, all hulls), 4+ masks it"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
     # one house-ruled pack for the die's score and (play 30, moment 3) the close call's distance
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: ships, close_call_masked_on: 5, "
                             "close_call_mm: 2}}\n", "--no", "sheets", "--jobs", "1")
-    assert ("(the edge 2 mm or less off her outline, over it or clear): 1d6 a line (all her guns on it), 5+ masks "
+    assert ("(the edge 2 mm or less off her outline, over it or clear): 1d6 a line (all her guns, all hulls), 5+ masks "
             "it") in text and said not in text
 
 
@@ -3165,7 +3165,7 @@ def test_p32_moments_3_4_and_8_the_close_call_throw_its_edge_and_when_it_is_thro
     does the window pass, or are the close calls thrown first? Thrown first: a ship whose every line is then masked
     keeps her window for the 2nd."""
     qr = _reference(pack_pages)
-    said = "too close to call (the edge 3 mm or less off her outline, over it or clear): 1d6 a line (all her guns on it), 4+ masks it"
+    said = "too close to call (the edge 3 mm or less off her outline, over it or clear): 1d6 a line (all her guns, all hulls), 4+ masks it"
     assert said in qr and _said_once(pack_pages, said) and "within 3 mm" not in qr
     assert "a masked ship is no target (close calls thrown first): with none, her window passes to the 2nd" in qr
 
@@ -3324,3 +3324,33 @@ def test_p34_defect_the_contents_gives_the_record_sheets_span(pack_pages):
     """Defect (play 34, p1): 'Record sheets page 4 (pages 4, 6 mix both sides)': 'the sheets run over pp.4–6 ... the
     page range is wrong'. The note now opens with the sheets' span."""
     assert "Record sheets page 4 (pages 4–6: 4, 6 mix both sides)" in pack_pages[0]
+
+
+# ---------------------------------------------------------------------------------------------- play 35 moments
+
+
+def test_p35_moments_1_4_5_6_the_binding_0_kn_who_takes_the_minus_1_one_die_a_line_and_the_carried_2nd_half_move(pack_pages):
+    """Play 35 (A4 pp2, 3, 11): moment 1, 'the turn-1 binding 0 kn ... does not say whether they hold place or drift';
+    moment 4, 'does [Avoided a collision −1] apply to the consort?'; moment
+    5, 'one line with two hulls within 3 mm'; moment 6, the carried pair's 2nd half move, 'capped at half of 4½ kn
+    (2¼ in)?'. Each ruled as the player did (on p2, the AVOIDED counter, p11 and p3)."""
+    qr = _reference(pack_pages)
+    whole = " ".join(pack_pages)
+    assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place)" in _setup_page(pack_pages)
+    assert "AVOIDED COLLISION shoots −1 this turn, not her consort" in whole
+    assert "1d6 a line (all her guns, all hulls), 4+ masks it" in qr
+    assert "(the 2nd: half that at most, 4½ kn: 2¼ in)" in qr
+
+
+def test_p35_moment_3_a_lashed_pair_sheers_off_as_one_its_outer_hull_clear(pack_pages):
+    """Moment 3 (play 35, p11 Avoided + p3 Lashed pairs): 'when the pair sheers to starboard, her port-lashed consort
+    would lie inside the other hull'. The pair sheers as one, its outer hull ¼ in off, as the player ruled; said in the
+    Lashed pairs row on the roster page, where p11 has no room."""
+    assert "one ship at the slower's speed (avoiding, it sheers as one, the outer hull ¼ in off)" in _reference(pack_pages)
+
+
+def test_p35_moment_8_a_ram_or_contact_is_any_ships_a_friends_too(pack_pages):
+    """Moment 8 (play 35, p11 Contact): Tennessee met Selma: 'Do ram and avoid rules apply to a friendly ship?' Yes:
+    the roster page's Ramming heading says any ship's side, not the target's."""
+    qr = _reference(pack_pages)
+    assert "Ramming: 1d6 + modifiers, bow into any ship's side" in qr and "bow into the target's side" not in qr

@@ -223,7 +223,7 @@ def ramming(derived: list, ctx, size: float | None = None) -> list[Block]:
         return []
     t = ctx.tables
     ram = t.require("ramming").rows
-    return [_heading("Ramming: 1d6 + modifiers, bow into the target's side"),
+    return [_heading("Ramming: 1d6 + modifiers, bow into any ship's side"),
             _modifiers([[r["label"], signed(r["modifier"])] for r in ram["modifiers"]]),
             _two([[r["roll"], r["effect"]] for r in ram["results"]]),
             body("Rammer's speed: " + reading(t, "Rammer's speed") + f". Crippled: {reading(t, 'Crippled')}.")]

@@ -268,7 +268,7 @@ FORT_SHARE = {"printed": "the number printed on its card, while that many of the
 # is too close said in mm a ruler shows (play 30, moment 3: "too close to call" had no distance)
 # play 32, moments 3 and 8: one throw per gun, firer or line? and is 3 mm itself a close call? One a line, 3 mm or less
 CLOSE_CALL = ("too close to call (the edge {line_of_fire.close_call_mm} mm or less off her outline, over it or clear): "
-              "1d6 a line (all her guns on it), {line_of_fire.close_call_masked_on}+ masks it")
+              "1d6 a line (all her guns, all hulls), {line_of_fire.close_call_masked_on}+ masks it")
 # a test with the ruler, not a tolerance (replay 32: "in the way within about 0.04 in?" cannot be judged at the table)
 LINE_OF_FIRE = {"ships": "a line of fire is the line through both centres (a fort: its place), no wider: lay a ruler's "
                          "edge on it; if the edge crosses any part of another ship's model or base, friend or foe, "
