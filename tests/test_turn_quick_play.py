@@ -2519,8 +2519,11 @@ def test_the_confederate_roster_warns_that_the_bound_1_heading_is_a_commitment(m
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         roster = _squeezed(_page(pages, "Quick Play order of battle"))
-        assert _squeezed(f"too far from the channel for most of its guns to bear. Each sets her heading after "
-                         f"Brooklyn's test, pre-draw; then Tennessee turns {turn}° a bound.") in roster
+        # play 35, moment 1: "p3 says 'then Tennessee turns 30° a bound', but the card says 'Stopped, only a
+        # sidewheeler turns'": the 30° is her rate under way, and stopped she does not turn
+        assert _squeezed(f"too far from the channel for most of its guns to bear. Headings set after "
+                         f"Brooklyn's test, pre-draw; under way, Tennessee turns {turn}° a bound.") in roster
+        assert _squeezed("then Tennessee turns") not in roster
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -3016,7 +3019,7 @@ def test_play_33_the_quick_reference_and_roster_answer_the_draw_doubles_and_sure
         assert col.count(_squeezed("EDNA (never a")) == 2
         assert _squeezed("one that cannot fail hits unthrown (never a Parrott's).") in col
         roster = _squeezed(_page(pages, "Quick Play order of battle"))
-        assert _squeezed("Each sets her heading after Brooklyn's test, pre-draw;") in roster
+        assert _squeezed("Headings set after Brooklyn's test, pre-draw;") in roster
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
