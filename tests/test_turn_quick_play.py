@@ -2738,8 +2738,17 @@ def test_an_engine_hit_mid_move_runs_the_rest_of_the_move_at_the_new_setting_les
     """Play 30, moment 2 (p5 readings, p6 4-4): a torpedo test's 4-4 cut a ship at Cruise to Slow only after her first
     half, and nothing said how far her second goes. The rest of the move is at the new setting, its inches less this
     move's run (the count a consort freed mid-move makes), and none left ends her move. On A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "Engine hit mid-move the rest of the move at the new setting: its "
-                                                    "inches less this move's run (none left: her move ends)")
+    _read_on_both_papers(mobile_bay, bundled_packs, "Engine hit mid-move the rest of the move at the new setting, less "
+                                                    "her run so far (none left, or struck: her move ends)")
+
+
+def test_play_35_a_ship_struck_mid_move_ends_her_move_there(mobile_bay, bundled_packs):
+    """Play 35, moment 7 (p6 Boiler, p3 Struck): "Hartford's first-half torpedo test gave 2-2. The 4D10 boiler throw
+    took her to EDNA 0, so she struck in mid-move ... Does she finish the move and take it?" No: struck, her move ends
+    where she is, and a second-half test already thrown is void, as the player ruled. Said in the Engine hit mid-move
+    reading, where a hit in the half move is ruled, on A4 and on Letter, which keep 7 and 9 pages."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "(none left, or struck: her move ends)")
+    assert "its inches less this move's run" not in _readings(mobile_bay)
 
 
 def test_a_failed_brooklyn_takes_the_tail_clear_of_the_lines_track_then_into_the_last_ships_wake(mobile_bay,
