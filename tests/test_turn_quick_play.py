@@ -2739,7 +2739,16 @@ def test_an_engine_hit_mid_move_runs_the_rest_of_the_move_at_the_new_setting_les
     half, and nothing said how far her second goes. The rest of the move is at the new setting, its inches less this
     move's run (the count a consort freed mid-move makes), and none left ends her move. On A4 and on Letter."""
     _read_on_both_papers(mobile_bay, bundled_packs, "Engine hit mid-move the rest of the move at the new setting, less "
-                                                    "her run so far (none left, or struck: her move ends)")
+                                                    "her run to the hit (a torpedo's: to the field; none left, or "
+                                                    "struck: her move ends)")
+
+
+def test_play_35_a_torpedo_hit_counts_the_run_to_the_field(mobile_bay, bundled_packs):
+    """Play 35, moment 6 (p6 Torpedoes, p5 Engine hit mid-move): "Where along the half move does the test fall? This
+    decides how far a ship crippled by a 4-4 gets." At the field: her run is counted to where her base meets it, as
+    the player ruled (One of a pair lost's "a torpedo: where she met the field"), on A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "less her run to the hit (a torpedo's: to the field;")
+    assert "less her run so far" not in _readings(mobile_bay)
 
 
 def test_play_35_a_ship_struck_mid_move_ends_her_move_there(mobile_bay, bundled_packs):
@@ -2747,7 +2756,7 @@ def test_play_35_a_ship_struck_mid_move_ends_her_move_there(mobile_bay, bundled_
     took her to EDNA 0, so she struck in mid-move ... Does she finish the move and take it?" No: struck, her move ends
     where she is, and a second-half test already thrown is void, as the player ruled. Said in the Engine hit mid-move
     reading, where a hit in the half move is ruled, on A4 and on Letter, which keep 7 and 9 pages."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "(none left, or struck: her move ends)")
+    _read_on_both_papers(mobile_bay, bundled_packs, "none left, or struck: her move ends)")
     assert "its inches less this move's run" not in _readings(mobile_bay)
 
 
