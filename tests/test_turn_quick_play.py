@@ -1634,7 +1634,7 @@ def test_mobile_points_shore_is_given_in_numbers_north_of_the_fort_too(mobile_ba
     Gaines and Morgan lie off the fort, the player read it off the plan by eye. The rule follows the land outline on
     along the bay shore to the table's edge, in the plan's own numbers."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("Shore 61½, 28½ to 63½, 34½ (west) to 72, 35½ (in): water off it.") in setup
+    assert _squeezed("Shore 61½, 28½ to 63½, 34½ (west) to 72, 35½ (bay): water off it.") in setup
     outline = next(a for a in library.scenarios["mobile-bay-1864"].setup.land if a.name == "Mobile Point").outline
     assert [(x / 100, y / 100) for x, y in (outline[0], outline[3], outline[2])] == [(61.5, 28.5), (63.5, 34.5), (72, 35.5)]
 
@@ -2380,7 +2380,8 @@ def test_the_set_up_names_which_leg_of_mobile_points_shore_is_the_west_shore(mob
     first leg, along the channel (the second is the bay shore, facing north): the set-up marks it "(west)", in the
     same two lines on A4 and Letter."""
     setup = _squeezed(_column(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("Shore 61½, 28½ to 63½, 34½ (west) to 72, 35½ (in)") in setup
+    assert _squeezed("Shore 61½, 28½ to 63½, 34½ (west) to 72, 35½ (bay)") in setup
+    assert "35½ (in)" not in setup  # play 35 defect: "The \"(in)\" is cryptic (inches? inner shore?)"
     assert _squeezed("to the nearest point of Mobile Point's west shore") in _squeezed(_readings(mobile_bay))
     outline = next(a for a in library.scenarios["mobile-bay-1864"].setup.land if a.name == "Mobile Point").outline
     (ax, ay), (bx, by) = [(x / 100, y / 100) for x, y in (outline[0], outline[-1])]
@@ -2518,8 +2519,11 @@ def test_the_confederate_roster_warns_that_the_bound_1_heading_is_a_commitment(m
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         roster = _squeezed(_page(pages, "Quick Play order of battle"))
-        assert _squeezed(f"too far from the channel for most of its guns to bear. Each sets her heading after "
-                         f"Brooklyn's test, pre-draw; then Tennessee turns {turn}° a bound.") in roster
+        # play 35, moment 1: "p3 says 'then Tennessee turns 30° a bound', but the card says 'Stopped, only a
+        # sidewheeler turns'": the 30° is her rate under way, and stopped she does not turn
+        assert _squeezed(f"too far from the channel for most of its guns to bear. Headings set after "
+                         f"Brooklyn's test, pre-draw; under way, Tennessee turns {turn}° a bound.") in roster
+        assert _squeezed("then Tennessee turns") not in roster
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2734,8 +2738,26 @@ def test_an_engine_hit_mid_move_runs_the_rest_of_the_move_at_the_new_setting_les
     """Play 30, moment 2 (p5 readings, p6 4-4): a torpedo test's 4-4 cut a ship at Cruise to Slow only after her first
     half, and nothing said how far her second goes. The rest of the move is at the new setting, its inches less this
     move's run (the count a consort freed mid-move makes), and none left ends her move. On A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "Engine hit mid-move the rest of the move at the new setting: its "
-                                                    "inches less this move's run (none left: her move ends)")
+    _read_on_both_papers(mobile_bay, bundled_packs, "Engine hit mid-move the rest of the move at the new setting, less "
+                                                    "her run to the hit (a torpedo's: to the field; none left, or "
+                                                    "struck: her move ends)")
+
+
+def test_play_35_a_torpedo_hit_counts_the_run_to_the_field(mobile_bay, bundled_packs):
+    """Play 35, moment 6 (p6 Torpedoes, p5 Engine hit mid-move): "Where along the half move does the test fall? This
+    decides how far a ship crippled by a 4-4 gets." At the field: her run is counted to where her base meets it, as
+    the player ruled (One of a pair lost's "a torpedo: where she met the field"), on A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "less her run to the hit (a torpedo's: to the field;")
+    assert "less her run so far" not in _readings(mobile_bay)
+
+
+def test_play_35_a_ship_struck_mid_move_ends_her_move_there(mobile_bay, bundled_packs):
+    """Play 35, moment 7 (p6 Boiler, p3 Struck): "Hartford's first-half torpedo test gave 2-2. The 4D10 boiler throw
+    took her to EDNA 0, so she struck in mid-move ... Does she finish the move and take it?" No: struck, her move ends
+    where she is, and a second-half test already thrown is void, as the player ruled. Said in the Engine hit mid-move
+    reading, where a hit in the half move is ruled, on A4 and on Letter, which keep 7 and 9 pages."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "none left, or struck: her move ends)")
+    assert "its inches less this move's run" not in _readings(mobile_bay)
 
 
 def test_a_failed_brooklyn_takes_the_tail_clear_of_the_lines_track_then_into_the_last_ships_wake(mobile_bay,
@@ -3015,7 +3037,7 @@ def test_play_33_the_quick_reference_and_roster_answer_the_draw_doubles_and_sure
         assert col.count(_squeezed("EDNA (never a")) == 2
         assert _squeezed("one that cannot fail hits unthrown (never a Parrott's).") in col
         roster = _squeezed(_page(pages, "Quick Play order of battle"))
-        assert _squeezed("Each sets her heading after Brooklyn's test, pre-draw;") in roster
+        assert _squeezed("Headings set after Brooklyn's test, pre-draw;") in roster
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
