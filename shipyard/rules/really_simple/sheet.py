@@ -202,8 +202,6 @@ def model_breaks(group) -> tuple[int, ...]:
     return tuple(sum(counts[:k + 1]) for k in range(len(counts) - 1)) if len(counts) == len(group.names) else ()
 
 
-
-
 def _row_name(name: str) -> str:
     """A gun as its card row names it, without 'smoothbore' (its row's label says rifle or not: 'L +3', 'LR +4'), so
     that with its count it still fits beside Brooklyn's ten boxes ('10 × 9-inch Dahlgren')."""
