@@ -436,9 +436,11 @@ def gun_legend(s: VesselStats | FortStats, ctx: Context, compact: bool = False, 
                   title="Gun codes:" if compact else "Gun codes (size word = Table 17 row):")
 
 
-def natural_rolls(t10: dict) -> str:
-    """What a natural roll does whatever the modifiers, from Table 10: '1 always hits, 10 misfires'."""
-    return f"{t10['always_hits']} always hits, {t10['misfires']} misfires"
+def natural_rolls(t10: dict, under: bool = False) -> str:
+    """What a natural roll does whatever the modifiers, from Table 10: '1 always hits, 10 misfires'; `under` (the quick
+    reference's Table 10, play 36, moment 8: "does a natural 1 hit when the needed number is below 1?") says so."""
+    return (f"{t10['always_hits']} always hits" + (", even needing under 1;" if under else ",")
+            + f" {t10['misfires']} misfires")
 
 
 def point_blank_sizes(t10: dict) -> str:
@@ -461,6 +463,10 @@ def misfire_words(ctx: Context, nation: str) -> str:
             f"{band(b['jams'] + 1, b['bursts'])} bursts X ({r['burst_damage']} + fire test)")
 
 
+# play 36, moment 9: a speed Table 10 does not list (Slow, Medium; a firer Immobile or HS) moves no number
+UNLISTED_SPEEDS = " else 0"
+
+
 def to_hit_legend(ctx: Context, compact: bool = False) -> Block:
     """Table 10 on the sheet: the base chance on a d10 and every modifier."""
     t10 = ctx.tables.require("direct_fire").rows
@@ -474,7 +480,7 @@ def to_hit_legend(ctx: Context, compact: bool = False) -> Block:
 
     return Legend([(f"{t10['base']} or less on a d10 a gun", f"({natural_rolls(t10)})"), ("range", mods("range")),
                    ("target size", mods("target_size") + point_blank_sizes(t10)),
-                   ("firer moving", mods("firer_speed", codes)), ("target moving", mods("target_speed", codes)),
+                   ("firer moving", mods("firer_speed", codes) + UNLISTED_SPEEDS), ("target moving", mods("target_speed", codes) + UNLISTED_SPEEDS),
                    ("obscured", mods("obscured"))] + scenario_to_hit(ctx),
                   title="To hit (Table 10):", **style("play_small", compact))
 
