@@ -463,7 +463,8 @@ def misfire_words(ctx: Context, nation: str) -> str:
             f"{band(b['jams'] + 1, b['bursts'])} bursts X ({r['burst_damage']} + fire test)")
 
 
-# play 36, moment 9: a speed Table 10 does not list (Slow, Medium; a firer Immobile or HS) moves no number
+# play 36, moment 9: a speed Table 10 does not list (Slow, Medium; a firer Immobile or HS) moves no number; the
+# labels lost "moving" so the strip keeps its two lines on A4 (Metacomet's half page drops its Damage line at three)
 UNLISTED_SPEEDS = " else 0"
 
 
@@ -480,7 +481,7 @@ def to_hit_legend(ctx: Context, compact: bool = False) -> Block:
 
     return Legend([(f"{t10['base']} or less on a d10 a gun", f"({natural_rolls(t10)})"), ("range", mods("range")),
                    ("target size", mods("target_size") + point_blank_sizes(t10)),
-                   ("firer moving", mods("firer_speed", codes) + UNLISTED_SPEEDS), ("target moving", mods("target_speed", codes) + UNLISTED_SPEEDS),
+                   ("firer", mods("firer_speed", codes) + UNLISTED_SPEEDS), ("target", mods("target_speed", codes) + UNLISTED_SPEEDS),
                    ("obscured", mods("obscured"))] + scenario_to_hit(ctx),
                   title="To hit (Table 10):", **style("play_small", compact))
 
