@@ -176,7 +176,21 @@ def lashed_orders(unit, ctx: Context) -> str:
         return ""
     name = short_name(partner.name)
     return (f"{name}: one order for the pair, in {name}'s log; cast off (CO), hers there too, after a /"
-            + partner_hides(ctx, name))
+            + consort_offset(unit, partner, su, ctx) + partner_hides(ctx, name))
+
+
+def consort_offset(unit, partner, su, ctx: Context) -> str:
+    """Where her centre sits from her partner's (play 36, moment 1: "there is no figure for the consort's offset"):
+    bases touching on the named side, sterns level (the Lashed pairs reading), so half the two widths abeam and half
+    the two lengths' difference aft; "" where either has no base."""
+    mine, his = base_mm(unit, ctx), base_mm(partner, ctx)
+    if mine is None or his is None:
+        return ""
+    cm = lambda mm: number(round(mm / 5) / 2)  # to the half cm, as the start table gives it  # noqa: E731
+    side = getattr(su, "lashed_on", None) or "the named side"
+    aft = (his[0] - mine[0]) / 2
+    return (f"; her centre {cm((mine[1] + his[1]) / 2)} cm to {side} of his"
+            + (f", {cm(abs(aft))} cm {'aft' if aft > 0 else 'forward'}" if round(abs(aft) / 5) else ""))
 
 
 def partner_hides(ctx: Context, name: str) -> str:
