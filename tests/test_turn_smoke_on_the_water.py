@@ -3066,3 +3066,108 @@ def test_play35_the_larger_of_a_lashed_pair_behind_her_consort_reads_the_quick_m
     firer? ... Only the consort's sheet prints a share; Brooklyn's sheet has none." Yes: the quick marks."""
     assert ("a line to her centre over her partner hides her (not smoke): her sheet's share (the larger: quick marks); "
             "its misses hit him") in mobile_bay_text
+
+
+def _both_papers(bundled_packs, mobile_bay_pages) -> list[str]:
+    """The whole A4 and Letter packs' text, each flattened."""
+    return [" ".join(mobile_bay_pages), " ".join(_letter_pages(bundled_packs))]
+
+
+def test_play36_a_consorts_sheet_says_where_her_centre_sits(bundled_packs, mobile_bay_pages):
+    """Play 36, moment 1 (p2, p3): "The 'sterns level' placement is on p3, but there is no figure for the consort's
+    offset." Her sheet gives it from the two bases: Octorara 3.45 cm to port of Brooklyn's centre, 0.95 cm aft."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "after a /; her centre 3½ cm to port of his, 1 cm aft; behind Brooklyn" in text
+        assert text.count("cm to port of his") == 7  # every consort of the seven pairs
+
+
+def test_play36_a_ship_firing_at_a_fort_ranges_to_its_mark(bundled_packs, mobile_bay_pages):
+    """Play 36, moment 2 (p21 Table 10, p15 "Shot at"): Table 10 gave the fort-to-ship range only; a ship firing at a
+    fort measures the same way, to its mark."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "(a fort, firing or fired at: its mark to her base's nearest point)" in text
+        assert text.count("Shot at *: 1. ranges from and to its mark (its start point)") == 2
+
+
+def test_play36_a_stack_hit_throws_no_deflection_die(mobile_bay_text):
+    """Play 36, moment 3 (p4, p21 Table 14): "Stack U (Hull damage only)", but is there a deflection roll? None: U
+    is Table 16's '*', the hit goes through."""
+    assert "(Stack: U, no deflection die, Hull damage only)" in mobile_bay_text
+
+
+def test_play36_port_jammed_picks_any_gun_bearing_and_damages_where_it_sits(mobile_bay_text):
+    """Play 36, moment 5 (p21 Table 15, Critical 2): which guns count as bearing, and where 'damage where it sits' goes
+    for a gun outside a turret."""
+    assert ("jams a random gun bearing on the firer (pivots, howitzers too) till repaired, pierced or deflected alike; "
+            "armour and damage where it sits (a turret: TDP; else the Hull, as a hull hit)") in mobile_bay_text
+
+
+def test_play36_a_fort_critical_is_the_location_dies_10(bundled_packs, mobile_bay_pages):
+    """Play 36, moment 6 (p15): "the '10 (not the to-hit die's)' wording needed two readings"."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert text.count("each hit's own location d10 (no column to read), a 10 on it (not the to-hit d10)") == 2
+        assert "not the to-hit die's" not in text
+
+
+def test_play36_a_gun_jammed_this_turn_and_flooding_this_turn_count_in_this_repair_phase(bundled_packs, mobile_bay_pages):
+    """Play 36, moments 7 and 13 (p3 Repairs, p21 Tables 1 and 15, p22 Flooding): may a gun jammed in this turn's
+    gunnery be repaired in this turn's phase 7? Is the first FP of a Flooding critical lost this turn or next?"""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "7 Repair FP lost = flooding points; clear jams (this turn's too) and the rudder" in text
+        assert "each lost again as an FP every repair phase, the first this turn (the text; see Flooding)" in text
+        assert "every repair phase, from this turn's, she loses an FP for each" in text
+
+
+def test_play36_a_natural_1_hits_even_needing_under_1(bundled_packs, mobile_bay_pages):
+    """Play 36, moment 8 (p21 Tables 10, 11): "does a natural 1 hit when the needed number is below 1 (the
+    Confederate ships at long range needed -1 to 1)?" It does: the quick reference's Table 10 says so."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, even needing under 1; "
+                "10 misfires)") in text
+
+
+def test_play36_slow_medium_and_holding_under_steam_move_no_number(bundled_packs, mobile_bay_pages):
+    """Play 36, moment 9 (p2 Tide drift, p22 HS, p21 Table 10): no modifier for a Slow firer or target, or a firer
+    holding under steam: said on Table 10 and on every sheet's to-hit strip."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        text = " ".join(pages)
+        assert ("firer Fast -1, Very Fast -2 (Slow, Medium, Immobile, HS +0) · target Fast -1, Very Fast -2, "
+                "Immobile +1 (Slow, Medium +0)") in text
+        sheets = [p for p in pages if "To hit (Table 10):" in p]
+        assert sheets and all("firer F −1 V −2 else 0 · target F −1 V −2 I +1 else 0" in p for p in sheets)
+
+
+def test_play36_a_ship_coming_on_may_turn_in_her_first_move(mobile_bay_text):
+    """Play 36, moment 10 (p2 turn table, p21 Phase 2): an arriving ship with no binding: straight on, or may she
+    already turn? Her orders, turns too."""
+    assert "move at her start speed or a level slower or faster (her orders, turns too), or waits off" in mobile_bay_text
+
+
+def test_play36_turning_without_a_cut_strip(bundled_packs, mobile_bay_pages):
+    """Play 36, moment 11 (pp16-17, p22 Turning): "The pack assumes cut paper templates." One line: the centre runs
+    an arc of the strip's radius (its outer edge, where her side runs) plus half her base's width."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("lay it again end to end for more; no strip: her centre on an arc of its radius + half her base's "
+                "width") in text
+
+
+def test_play36_driven_off_is_every_gun_of_the_fort_and_stacks_with_smoke(mobile_bay_text):
+    """Play 36, moment 12 (p2 Powder smoke, p15): do smoke and Driven off stack, and is it the whole fort? Both."""
+    assert ("a shell from M or nearer bursting on a fort (pierced or not): all its guns -1 to hit next turn, smoke "
+            "too, however many") in mobile_bay_text
+
+
+def test_play36_the_set_up_says_the_gunboats_fire_to_port_only(bundled_packs, mobile_bay_pages):
+    """Play 36, moment 14 (pp5-12): "The consorts never fired. They sit to port, and every target was to starboard
+    ... the pack never says that this means a third of the Union guns are dead weight all evening." The set-up page's
+    Lashed pairs rule says it."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        setup = next(p for p in pages if p.startswith("Set-up") or "Set-up:" in p[:200])
+        assert ("A gunboat lashed to each sloop's port (roster page: Lashed pairs) fires to port only, never at the "
+                "fort.") in setup
+
+
+def test_play36_the_roster_names_the_forts_idle_guns(bundled_packs, mobile_bay_pages):
+    """Play 36 defect (p3 roster): "20 LSB, 7 HC, 5 MR (4 never fire)" is "consistent but confusing": which 4."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "Fort Morgan fort walls M SDP 48 20 LSB, 7 HC, 5 MR (4 LSB idle)" in text
