@@ -300,7 +300,7 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
          "moving over it tests Table 3's "
          "deep water with wrecks column"),
     (12, "Own bow, ram -6 in place of her hull armour, only with a ram (no ram: her hull armour below)"),
-    (16, "Flooding flooding points add up, never pumped out: every repair phase she loses an FP for each (3 points: "
+    (16, "Flooding flooding points add up, never pumped out: every repair phase, from this turn's, she loses an FP for each (3 points: "
          "FP 15, 12, 9, 6, 3, 0), and sinks at 0"),
 ])
 def test_rams_flooding_wrecks_and_a_lashed_pair_losing_her_partner(mobile_bay_text, moment, words):
@@ -439,7 +439,7 @@ def test_casting_off_takes_the_turns_move_and_she_moves_alone_from_the_next(mobi
 def test_a_critical_hit_still_does_the_hits_damage(mobile_bay_text):
     """Round 4, moment 4: Table 15's Rudder, Port Jammed, Boiler Bursts and Turret Jams rows give an effect and no
     word on whether the hit's own damage still counts."""
-    assert "effects marked * are ours (Stack: Hull damage only); each still does the hit's damage" in mobile_bay_text
+    assert "effects marked * are ours (Stack: U, no deflection die, Hull damage only); each still does the hit's damage" in mobile_bay_text
 
 
 def test_the_torpedo_speed_modifier_changes_the_strike_number_not_the_roll(mobile_bay_text):
@@ -756,7 +756,7 @@ def test_each_gun_rolls_its_own_to_hit_die_and_a_battery_picks_who_misfired(mobi
     """Replay 6, moment 1: does a battery roll one d10 or each gun its own? The text's own Virginia example rolls a
     die for each of her three smoothbores (1, 5 and 10: one hit, one misfire), so each gun rolls; Table 11's random
     pick is for dice thrown together."""
-    assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires)" in mobile_bay_text
+    assert "Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, even needing under 1; 10 misfires)" in mobile_bay_text
     assert ("Each 10 misfires one gun, a random one of the batch (her guns thrown together at one target; a fort's: "
             "those at one ship), rolled for only on a jam or burst, her batches in her sheet's box order. A random "
             "gun: of those it may be (3: the third, not box 3), a d10") in mobile_bay_text
@@ -819,7 +819,7 @@ def test_the_set_up_pages_lashed_pairs_agree_with_the_quick_reference_and_fort_g
     too, and said casting off takes "a whole move"; and it ruled Fort Gaines's fire, though in Smoke on the Water
     she lies off the table, out of range. The other rule sets' set-up pages keep both rules as they were."""
     setup = mobile_bay_pages[1]
-    assert "they play by the roster page's Lashed pairs" in setup  # replay 8: the one rule for it, pointed to
+    assert "(roster page: Lashed pairs) fires to port only, never at the fort" in setup  # replay 8: the one rule for it, pointed to
     assert "inboard guns cannot fire" not in setup and "only two of her three 10in columbiads" not in setup
     other = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[:3]))
     assert "the pair's inboard guns cannot fire" in other and "only two of her three 10in columbiads" in other
@@ -868,8 +868,8 @@ def test_a_fort_critical_is_a_10_on_the_location_die_and_does_the_hits_sdp_too(m
     as a hit" read two ways on a deflected shot. It is the location d10 a ship's hit rolls, and the critical does the
     hit's SDP besides (deflected: the figure after the slash, as any deflected hit)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert ("every hit strikes the walls; fort critical: each hit's own location d10 (no column to read), a 10 (not "
-            "the to-hit die's): the hit's SDP and a d6 3. d6 1-3 embrasure") in page
+    assert ("every hit strikes the walls; fort critical: each hit's own location d10 (no column to read), a 10 on it (not "
+            "the to-hit d10): the hit's SDP and a d6 3. d6 1-3 embrasure") in page
     assert "SDP as a hit" not in page
     assert ("= +3; hits strike the walls; a 10 on the location d10: fort critical"
             in reference_text(library, "mobile-bay-1864"))
@@ -880,7 +880,7 @@ def test_a_forts_range_is_measured_at_its_mark(mobile_bay_pages):
     measured from its centre and had no rule for it. The fort's sheet says it, where its fire and the fire at it are
     worked (the quick reference has no line to spare)."""
     page = next(p for p in mobile_bay_pages if "Fort Morgan " in p and "Fire log" in p)
-    assert "Shot at *: 1. ranges from its mark (its start point);" in page and "2. size F +2 + Immobile +1 = +3" in page
+    assert "Shot at *: 1. ranges from and to its mark (its start point);" in page and "2. size F +2 + Immobile +1 = +3" in page
 
 
 def test_a_lashed_gunboats_pivot_never_fires_across_her_keel_line_past_the_sloops_bow(mobile_bay_text, mobile_bay_pages):
@@ -960,7 +960,7 @@ def test_a_lashed_pair_turns_by_one_rule_printed_once(mobile_bay_text, mobile_ba
     assert "turns as the sloop" not in setup and "turns as the sloop" not in reference
     assert "one move at the slower's speed on the poorer template" in _readings_row(mobile_bay_text, "Lashed pairs")
     assert reference.count("poorer template") == 1  # the readings, on the roster page since sotw37
-    assert "they play by the roster page's Lashed pairs" in setup
+    assert "(roster page: Lashed pairs)" in setup
 
 
 def _chars(path, page: int | None = None):
@@ -1087,7 +1087,7 @@ def test_a_lashed_pairs_start_is_the_larger_ships_centre_with_her_consort_alongs
     row = _readings_row(mobile_bay_text, "Lashed pairs")
     assert row.startswith("set up: the larger's centre on her start, the consort touching her on the named side, sterns level; "
                           "one move")
-    assert "lashed on the port side, away from Fort Morgan" in mobile_bay_text or "port side, away from the fort" in mobile_bay_text
+    assert "lashed on the port side, away from Fort Morgan" in mobile_bay_text or "lashed to each sloop's port (roster page: Lashed pairs)" in mobile_bay_text
 
 
 def test_the_fire_test_names_the_markers_the_counters_carry(mobile_bay_text, mobile_bay_pages):
@@ -1141,7 +1141,7 @@ def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobil
     """Replay 12, moment 1 (pp2, 22): the ship ahead has slowed and the newcomer's whole move at her start speed runs
     into her: Table 1 gave no way to hold her back. She is ordered as any ship (a level slower or faster), or waits."""
     assert ("a ship due on starts centred on the edge at her start (half her base off the table), then makes her whole "
-            "move at her start speed or a level slower or faster (her orders), or waits off the table for a later turn"
+            "move at her start speed or a level slower or faster (her orders, turns too), or waits off the table for a later turn"
             ) in mobile_bay_text
 
 
@@ -1278,7 +1278,7 @@ def test_the_gun_a_hit_picks_is_one_bearing_on_the_firer_in_every_table(mobile_b
     """Replay 14, defect (p22, p23): Table 15's Port Jammed and Gun Port said "a random gun facing the firer", the Gun
     hit "bearing on the firer": one idea, one word, the sheets' own (their gun boxes are grouped by bearing)."""
     assert "facing the firer" not in mobile_bay_text.replace("the wheel facing the firer", "")
-    assert "Port Jammed casemate/turret/hull jams a random gun bearing on the firer till repaired" in mobile_bay_text
+    assert "Port Jammed casemate/turret/hull jams a random gun bearing on the firer (pivots, howitzers too) till repaired" in mobile_bay_text
 
 
 def test_a_lashed_pair_may_fire_at_a_target_dead_ahead_on_her_keel_line(mobile_bay_text):
@@ -1356,7 +1356,7 @@ def test_a_stack_hit_says_it_does_hull_damage_only(mobile_bay_pages, mobile_bay_
     """Replay 16, moment 1 (pp21-22, sheets): the readings page said the stack hit's text is lost and replaced, and no
     effect was printed anywhere; the sheet's "Stack U (Hull track)" left open whether there was more. Hull damage only."""
     assert "Stack U (Hull damage only)" in _sheet_page(mobile_bay_pages, "USS Tecumseh")
-    assert "effects marked * are ours (Stack: Hull damage only)" in mobile_bay_text
+    assert "effects marked * are ours (Stack: U, no deflection die, Hull damage only)" in mobile_bay_text
 
 
 def test_a_miss_under_smoke_with_a_ship_as_much_in_the_way_hits_that_ship(mobile_bay_pages):
@@ -1403,8 +1403,8 @@ def test_a_shell_bursting_on_a_fort_drives_its_gunners_off_and_a_house_rule_play
     from shipyard.rules.smoke_on_the_water.sheet import fort_boxes
     forts = [p for p in mobile_bay_pages if "Fire log" in p]
     assert forts and all("Silenced (SDP 0) Driven off (−1 to hit) *" in p for p in forts)
-    assert ("Gunners driven off a shell from M or nearer bursting on a fort (roll detonation, pierced or not): its guns "
-            "-1 to hit next turn") in mobile_bay_text
+    assert ("Gunners driven off a shell from M or nearer bursting on a fort (pierced or not): all its guns "
+            "-1 to hit next turn, smoke too") in mobile_bay_text
     assert ("a shell *: nothing (cottonclad: a detonation roll, fire test marker); a fort: Gunners driven off, if it "
             "bursts from M or nearer") in mobile_bay_text
     house = tmp_path / "house.yaml"
@@ -1510,7 +1510,7 @@ def test_the_turn_1_binding_holds_the_union_lines_heading_as_well_as_its_speed(m
 def test_table_15s_flooding_plus_one_is_the_firing_guns_super_heavy_size(mobile_bay_text):
     """Replay 18, point 2 (p21): "+1 super heavy" did not say whose: the firer's gun or the target's armour. The gun's
     (Table 12's size word), in the row's one line."""
-    assert "holed, 1d3 flooding points (+1 by a super-heavy gun), each lost again as an FP every repair phase (the text; see Flooding), hull damage" in mobile_bay_text
+    assert "holed, 1d3 flooding points (+1 by a super-heavy gun), each lost again as an FP every repair phase, the first this turn (the text; see Flooding), hull damage" in mobile_bay_text
 
 
 def test_the_driven_off_box_says_it_holds_for_the_next_turn_only(mobile_bay_pages, bundled_packs):
@@ -1557,7 +1557,7 @@ def test_a_random_gun_says_its_dice_once_and_fort_morgan_where_it_has_twenty(mob
 def test_table_10_says_once_for_every_table_that_modifiers_move_the_number_not_the_die(mobile_bay_text):
     """Replay 19, defect a (p21): Table 10 did not say its modifiers move the number needed rather than the die (only
     Table 16 said so for itself). The convention is every "or less" table's: said once, on Table 10's heading."""
-    assert ("Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, 10 misfires); in every table, "
+    assert ("Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, even needing under 1; 10 misfires); in every table, "
             "modifiers move the number needed, never the die") in mobile_bay_text
 
 
@@ -1610,8 +1610,8 @@ def test_a_fire_a_marker_sends_out_of_control_burns_so_in_that_phase(mobile_bay_
 def test_several_shells_bursting_on_a_fort_drive_its_gunners_off_once(mobile_bay_text):
     """Replay 20, moment 2 (p15, p22): three shells burst on Fort Morgan in one turn: -1 each, or -1 once? Once (the
     fort's one box): the gunners are under cover or not."""
-    assert ("Gunners driven off a shell from M or nearer bursting on a fort (roll detonation, pierced or not): its guns "
-            "-1 to hit next turn, however many gunners_driven_off") in mobile_bay_text
+    assert ("Gunners driven off a shell from M or nearer bursting on a fort (pierced or not): all its guns "
+            "-1 to hit next turn, smoke too, however many gunners_driven_off") in mobile_bay_text
 
 
 def test_a_forts_cap_at_one_ship_counts_each_of_a_lashed_pair(mobile_bay_pages):
@@ -1705,7 +1705,7 @@ def test_the_obscured_bands_do_not_overlap_at_a_half(mobile_bay_pages, mobile_ba
 def test_flooding_sinks_her_at_the_repair_phase_not_when_it_is_taken(mobile_bay_text):
     """Replay 21, defect b (p22): are FP lost at the repair phase, or does she sink as soon as flooding reaches her FP
     left? At the repair phase, as the text's FP loss is: until then she fights on."""
-    assert "every repair phase she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in mobile_bay_text
+    assert "every repair phase, from this turn's, she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in mobile_bay_text
     assert "once they reach her FP left" not in mobile_bay_text
 
 
@@ -1732,8 +1732,8 @@ def test_a_port_jammed_hit_jams_deflected_or_not_and_says_where_a_turret_guns_da
     turret, and Port Jammed said nothing; nor whether a deflected Port Jammed still jams (Deflected: "a critical
     nothing more"). The row says both: it jams pierced or deflected (a shutter jams without a breach), and a turret
     gun's damage goes on its TDP, as a Gun Port's, the Gun hit's on the Hull."""
-    assert ("Port Jammed casemate/turret/hull jams a random gun bearing on the firer till repaired, pierced or "
-            "deflected alike; armour and damage where it sits (a turret: TDP) *") in mobile_bay_text  # play 33, moment 3
+    assert ("Port Jammed casemate/turret/hull jams a random gun bearing on the firer (pivots, howitzers too) till repaired, pierced or "
+            "deflected alike; armour and damage where it sits (a turret: TDP; else the Hull, as a hull hit) *") in mobile_bay_text  # play 33, moment 3
     assert "Gun hit (pierced), burst: the Hull (HDP); a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
 
 
@@ -1821,7 +1821,7 @@ def test_a_random_gun_is_one_throw(mobile_bay_text, mobile_bay_pages):
 def test_a_port_jammed_hit_jams_whether_the_armour_stops_it_or_not(mobile_bay_text):
     """Replay 24, moment 4 (p21, Table 15): "cannot fire until repaired, pierced or deflected" read as a jam only if
     the armour is pierced. It jams either way; the deflection test only sets the damage."""
-    assert "jams a random gun bearing on the firer till repaired, pierced or deflected alike" in mobile_bay_text
+    assert "jams a random gun bearing on the firer (pivots, howitzers too) till repaired, pierced or deflected alike" in mobile_bay_text
     assert "cannot fire until repaired, pierced or deflected" not in mobile_bay_text
 
 
@@ -2007,7 +2007,7 @@ def test_a_forts_sheet_says_which_side_of_a_ship_its_shot_strikes(mobile_bay_pag
     line from the mark to her centre crosses. Both fort sheets say it on their first Shot at line."""
     forts = _fort_pages(mobile_bay_pages)
     for fort, text in forts.items():
-        assert ("Shot at *: 1. ranges from its mark (its start point); its shot strikes the side of her base the line "
+        assert ("Shot at *: 1. ranges from and to its mark (its start point); its shot strikes the side of her base the line "
                 "from its mark to her centre crosses (Target aspect)") in text, fort
 
 
@@ -2020,7 +2020,7 @@ def test_a_forts_shot_at_rules_are_short_numbered_lines_and_the_critical_on_a_de
     from shipyard.rules.smoke_on_the_water.sheet import fort_rules
     for fort, text in _fort_pages(mobile_bay_pages).items():
         for words in ("2. size F +2 + Immobile +1 = +3; every hit strikes the walls; fort critical: each hit's own "
-                      "location d10 (no column to read), a 10 (not the to-hit die's): the hit's SDP and a d6",
+                      "location d10 (no column to read), a 10 on it (not the to-hit d10): the hit's SDP and a d6",
                       "3. d6 1-3 embrasure: a random gun bearing on the firer destroyed, pierced or deflected alike",
                       "4. d6 4-6 only if the walls were pierced (deflected: its SDP (after the slash, whole), nothing more): 4-5 fire: a fire "
                       "test marker; 6 magazine: 2d6 SDP more and a fire test marker"):
@@ -2870,7 +2870,7 @@ def test_play32_where_a_range_is_taken_from_and_which_band_its_edge_reads(mobile
     on a band's edge (6"): which band? And the obscured share had no worked example. Said once, where the ranges are."""
     ref = next(p for p in mobile_bay_pages if "Table 10 · to hit" in p)
     assert ("ranges (Tables 9, 12): her sheet's guns, in the cm they print: only the map is shrunk; measured base to "
-            "base (a fort: from its mark to her base's nearest point), on a band's edge: the shorter band") in ref
+            "base (a fort, firing or fired at: its mark to her base's nearest point), on a band's edge: the shorter band") in ref
     assert "over 3/4 -4 (4 cm of her 12 cm base hidden: 1/3, -1)" in ref
 
 
@@ -2966,7 +2966,7 @@ def test_play33_a_criticals_armour_die_a_monitors_port_jammed_and_a_natural_ten(
     10 misfire when 10 or more is needed (yes, the text: 'an unmodified roll of 10 always misses')."""
     ref = _reference(mobile_bay_pages)
     assert "armour: what tests it, by the hit's one deflection d10 (* ours)" in ref
-    assert "pierced or deflected alike; armour and damage where it sits (a turret: TDP) *" in ref
+    assert "pierced or deflected alike; armour and damage where it sits (a turret: TDP; else the Hull, as a hull hit) *" in ref
     assert "Table 11 · misfire (a natural 10 to hit, even needing 10 or more)" in ref
 
 
@@ -2974,20 +2974,20 @@ def test_play33_flooding_is_lost_every_repair_phase_with_a_worked_example(mobile
     """Play 33, moment 4 (p. 22): Brooklyn's 3 flooding points: FP -3 once, or every repair phase? Every phase, the
     text's ('during the repair phase each turn'), with the count worked where the player looks, and on Table 15."""
     ref = _reference(mobile_bay_pages)
-    assert "every repair phase she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in ref
-    assert "each lost again as an FP every repair phase (the text; see Flooding)" in ref
+    assert "every repair phase, from this turn's, she loses an FP for each (3 points: FP 15, 12, 9, 6, 3, 0), and sinks at 0" in ref
+    assert "each lost again as an FP every repair phase, the first this turn (the text; see Flooding)" in ref
 
 
 def test_play33_driven_off_is_minus_one_to_hit_and_smoke_minus_two_once(mobile_bay_pages, mobile_bay_text):
     """Play 33, moments 5 and 6: 'guns -1 next turn' read as a gun fewer or -1 to hit (to hit, every gun of the fort,
     said on the readings, fort sheets and counters); the powder smoke's -2, once a shot or twice, on whose bands
     (once, the firing gun's); and the defect: Fort Morgan's 32 guns on p. 3 against 28 bearing on p. 2."""
-    assert "its guns -1 to hit next turn, however many" in mobile_bay_text
+    assert "all its guns -1 to hit next turn, smoke too, however many" in mobile_bay_text
     forts = " ".join(p for p in mobile_bay_pages if "Fire log" in p and "Driven off:" in p)
     assert forts.count("Driven off (−1 to hit) *") == forts.count("tick, to hit −1 next turn only") == 2
     assert "Driven off Fort Morgan to hit −1 next turn" in mobile_bay_text and "guns −1" not in mobile_bay_text
     assert "1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once" in mobile_bay_pages[1]
-    assert "Fort Morgan fort walls M SDP 48 20 LSB, 7 HC, 5 MR (4 never fire)" in mobile_bay_text
+    assert "Fort Morgan fort walls M SDP 48 20 LSB, 7 HC, 5 MR (4 LSB idle)" in mobile_bay_text
 
 
 @pytest.mark.parametrize("moment, words", [
@@ -3066,3 +3066,108 @@ def test_play35_the_larger_of_a_lashed_pair_behind_her_consort_reads_the_quick_m
     firer? ... Only the consort's sheet prints a share; Brooklyn's sheet has none." Yes: the quick marks."""
     assert ("a line to her centre over her partner hides her (not smoke): her sheet's share (the larger: quick marks); "
             "its misses hit him") in mobile_bay_text
+
+
+def _both_papers(bundled_packs, mobile_bay_pages) -> list[str]:
+    """The whole A4 and Letter packs' text, each flattened."""
+    return [" ".join(mobile_bay_pages), " ".join(_letter_pages(bundled_packs))]
+
+
+def test_play36_a_consorts_sheet_says_where_her_centre_sits(bundled_packs, mobile_bay_pages):
+    """Play 36, moment 1 (p2, p3): "The 'sterns level' placement is on p3, but there is no figure for the consort's
+    offset." Her sheet gives it from the two bases: Octorara 3.45 cm to port of Brooklyn's centre, 0.95 cm aft."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "after a /; her centre 3½ cm to port of his, 1 cm aft; behind Brooklyn" in text
+        assert text.count("cm to port of his") == 7  # every consort of the seven pairs
+
+
+def test_play36_a_ship_firing_at_a_fort_ranges_to_its_mark(bundled_packs, mobile_bay_pages):
+    """Play 36, moment 2 (p21 Table 10, p15 "Shot at"): Table 10 gave the fort-to-ship range only; a ship firing at a
+    fort measures the same way, to its mark."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "(a fort, firing or fired at: its mark to her base's nearest point)" in text
+        assert text.count("Shot at *: 1. ranges from and to its mark (its start point)") == 2
+
+
+def test_play36_a_stack_hit_throws_no_deflection_die(mobile_bay_text):
+    """Play 36, moment 3 (p4, p21 Table 14): "Stack U (Hull damage only)", but is there a deflection roll? None: U
+    is Table 16's '*', the hit goes through."""
+    assert "(Stack: U, no deflection die, Hull damage only)" in mobile_bay_text
+
+
+def test_play36_port_jammed_picks_any_gun_bearing_and_damages_where_it_sits(mobile_bay_text):
+    """Play 36, moment 5 (p21 Table 15, Critical 2): which guns count as bearing, and where 'damage where it sits' goes
+    for a gun outside a turret."""
+    assert ("jams a random gun bearing on the firer (pivots, howitzers too) till repaired, pierced or deflected alike; "
+            "armour and damage where it sits (a turret: TDP; else the Hull, as a hull hit)") in mobile_bay_text
+
+
+def test_play36_a_fort_critical_is_the_location_dies_10(bundled_packs, mobile_bay_pages):
+    """Play 36, moment 6 (p15): "the '10 (not the to-hit die's)' wording needed two readings"."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert text.count("each hit's own location d10 (no column to read), a 10 on it (not the to-hit d10)") == 2
+        assert "not the to-hit die's" not in text
+
+
+def test_play36_a_gun_jammed_this_turn_and_flooding_this_turn_count_in_this_repair_phase(bundled_packs, mobile_bay_pages):
+    """Play 36, moments 7 and 13 (p3 Repairs, p21 Tables 1 and 15, p22 Flooding): may a gun jammed in this turn's
+    gunnery be repaired in this turn's phase 7? Is the first FP of a Flooding critical lost this turn or next?"""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "7 Repair FP lost = flooding points; clear jams (this turn's too) and the rudder" in text
+        assert "each lost again as an FP every repair phase, the first this turn (the text; see Flooding)" in text
+        assert "every repair phase, from this turn's, she loses an FP for each" in text
+
+
+def test_play36_a_natural_1_hits_even_needing_under_1(bundled_packs, mobile_bay_pages):
+    """Play 36, moment 8 (p21 Tables 10, 11): "does a natural 1 hit when the needed number is below 1 (the
+    Confederate ships at long range needed -1 to 1)?" It does: the quick reference's Table 10 says so."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("Table 10 · to hit: 5 or less on a d10, each gun its own (1 always hits, even needing under 1; "
+                "10 misfires)") in text
+
+
+def test_play36_slow_medium_and_holding_under_steam_move_no_number(bundled_packs, mobile_bay_pages):
+    """Play 36, moment 9 (p2 Tide drift, p22 HS, p21 Table 10): no modifier for a Slow firer or target, or a firer
+    holding under steam: said on Table 10 and on every sheet's to-hit strip."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        text = " ".join(pages)
+        assert ("firer Fast -1, Very Fast -2 (Slow, Medium, Immobile, HS +0) · target Fast -1, Very Fast -2, "
+                "Immobile +1 (Slow, Medium +0)") in text
+        sheets = [p for p in pages if "To hit (Table 10):" in p]
+        assert sheets and all("firer F −1 V −2 else 0 · target F −1 V −2 I +1 else 0" in p for p in sheets)
+
+
+def test_play36_a_ship_coming_on_may_turn_in_her_first_move(mobile_bay_text):
+    """Play 36, moment 10 (p2 turn table, p21 Phase 2): an arriving ship with no binding: straight on, or may she
+    already turn? Her orders, turns too."""
+    assert "move at her start speed or a level slower or faster (her orders, turns too), or waits off" in mobile_bay_text
+
+
+def test_play36_turning_without_a_cut_strip(bundled_packs, mobile_bay_pages):
+    """Play 36, moment 11 (pp16-17, p22 Turning): "The pack assumes cut paper templates." One line: the centre runs
+    an arc of the strip's radius (its outer edge, where her side runs) plus half her base's width."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("lay it again end to end for more; no strip: her centre on an arc of its radius + half her base's "
+                "width") in text
+
+
+def test_play36_driven_off_is_every_gun_of_the_fort_and_stacks_with_smoke(mobile_bay_text):
+    """Play 36, moment 12 (p2 Powder smoke, p15): do smoke and Driven off stack, and is it the whole fort? Both."""
+    assert ("a shell from M or nearer bursting on a fort (pierced or not): all its guns -1 to hit next turn, smoke "
+            "too, however many") in mobile_bay_text
+
+
+def test_play36_the_set_up_says_the_gunboats_fire_to_port_only(bundled_packs, mobile_bay_pages):
+    """Play 36, moment 14 (pp5-12): "The consorts never fired. They sit to port, and every target was to starboard
+    ... the pack never says that this means a third of the Union guns are dead weight all evening." The set-up page's
+    Lashed pairs rule says it."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        setup = next(p for p in pages if p.startswith("Set-up") or "Set-up:" in p[:200])
+        assert ("A gunboat lashed to each sloop's port (roster page: Lashed pairs) fires to port only, never at the "
+                "fort.") in setup
+
+
+def test_play36_the_roster_names_the_forts_idle_guns(bundled_packs, mobile_bay_pages):
+    """Play 36 defect (p3 roster): "20 LSB, 7 HC, 5 MR (4 never fire)" is "consistent but confusing": which 4."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "Fort Morgan fort walls M SDP 48 20 LSB, 7 HC, 5 MR (4 LSB idle)" in text

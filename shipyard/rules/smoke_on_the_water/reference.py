@@ -74,7 +74,7 @@ def map_shrunk(ctx: Context) -> bool:
 SHRUNK = ", in the cm they print: only the map is shrunk"
 # play 32, moments 1, 10 and 15: from which point a range is taken (a fort has a mark, no base), which band a range
 # on a band's edge reads (the sheets give each band's far edge: the shorter), and the obscured share worked once
-RANGED = "; measured base to base (a fort: from its mark to her base's nearest point), on a band's edge: the shorter band"
+RANGED = "; measured base to base (a fort, firing or fired at: its mark to her base's nearest point), on a band's edge: the shorter band"
 OBSCURED_EG = " (4 cm of her 12 cm base hidden: 1/3, -1)"
 
 
@@ -84,10 +84,10 @@ def to_hit_block(ctx: Context) -> Block:
     def mods(key):
         return ", ".join(f"{k} {v:+d}" for k, v in t10[key].items())
 
-    text = (f"range {mods('range')} · target size {mods('target_size')}{point_blank_sizes(t10)} · firer {mods('firer_speed')}"
-            f" · target {mods('target_speed')} · obscured {mods('obscured')}{OBSCURED_EG} · ranges (Tables 9, 12): her sheet's guns"
+    text = (f"range {mods('range')} · target size {mods('target_size')}{point_blank_sizes(t10)} · firer {mods('firer_speed')} (Slow, Medium, Immobile, HS +0)"
+            f" · target {mods('target_speed')} (Slow, Medium +0) · obscured {mods('obscured')}{OBSCURED_EG} · ranges (Tables 9, 12): her sheet's guns"
             + (SHRUNK if map_shrunk(ctx) else "") + RANGED)
-    return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10)}); "
+    return Stack([Heading(f"Table 10 · to hit: {t10['base']} or less on a d10, each gun its own ({natural_rolls(t10, under=True)}); "
                           "in every table, modifiers move the number needed, never the die"),
                   Text(text, **style("reference_body"))], **style("reference_stack"))
 

@@ -35,9 +35,12 @@ def unit_row(d: Derived, code: dict[str, str], partner=None, unit=None, ctx: Con
     if s.kind == "fort":
         # play 33 (defects, p. 2 vs p. 3): "20 LSB, 7 HC, 5 MR" here against "20 guns; 8 guns" on the set-up: the 4
         # land-face guns never fire, said where the count is read (as her sheet's Also mounted line says it)
-        idle = sum(n for _, where, n in (fort_faces(unit, ctx) or []) if where == NO_FACE) if unit is not None and ctx else 0
+        # play 36 (defects, p. 3): "20 LSB, 7 HC, 5 MR (4 never fire)" was "consistent but confusing": which 4? their code
+        faces = [(i, n) for i, where, n in (fort_faces(unit, ctx) or []) if where == NO_FACE] if unit is not None and ctx else []
+        idle = sum(n for _, n in faces)
+        codes = " ".join(dict.fromkeys(s.guns[i].code for i, _ in faces))
         return [name, "fort", "", "", "", "", "", f"walls {s.armour.walls}", f"SDP {s.structural_damage_points}", "",
-                guns_summary(d) + (f" ({idle} never fire)" if idle else "")]
+                guns_summary(d) + (f" ({idle} {codes} idle)" if idle else "")]
     a = s.armour
     # no casemate, no C: Table 14's Casemate hits are Hull hits on her, as her sheet says
     # a part-armoured location as her sheet has it, "(part)", here "p" (replay 23, defect a: Morgan's "L/–/–/U")

@@ -176,7 +176,21 @@ def lashed_orders(unit, ctx: Context) -> str:
         return ""
     name = short_name(partner.name)
     return (f"{name}: one order for the pair, in {name}'s log; cast off (CO), hers there too, after a /"
-            + partner_hides(ctx, name))
+            + consort_offset(unit, partner, su, ctx) + partner_hides(ctx, name))
+
+
+def consort_offset(unit, partner, su, ctx: Context) -> str:
+    """Where her centre sits from her partner's (play 36, moment 1: "there is no figure for the consort's offset"):
+    bases touching on the named side, sterns level (the Lashed pairs reading), so half the two widths abeam and half
+    the two lengths' difference aft; "" where either has no base."""
+    mine, his = base_mm(unit, ctx), base_mm(partner, ctx)
+    if mine is None or his is None:
+        return ""
+    cm = lambda mm: number(round(mm / 5) / 2)  # to the half cm, as the start table gives it  # noqa: E731
+    side = getattr(su, "lashed_on", None) or "the named side"
+    aft = (his[0] - mine[0]) / 2
+    return (f"; her centre {cm((mine[1] + his[1]) / 2)} cm to {side} of his"
+            + (f", {cm(abs(aft))} cm {'aft' if aft > 0 else 'forward'}" if round(abs(aft) / 5) else ""))
 
 
 def partner_hides(ctx: Context, name: str) -> str:
@@ -436,9 +450,11 @@ def gun_legend(s: VesselStats | FortStats, ctx: Context, compact: bool = False, 
                   title="Gun codes:" if compact else "Gun codes (size word = Table 17 row):")
 
 
-def natural_rolls(t10: dict) -> str:
-    """What a natural roll does whatever the modifiers, from Table 10: '1 always hits, 10 misfires'."""
-    return f"{t10['always_hits']} always hits, {t10['misfires']} misfires"
+def natural_rolls(t10: dict, under: bool = False) -> str:
+    """What a natural roll does whatever the modifiers, from Table 10: '1 always hits, 10 misfires'; `under` (the quick
+    reference's Table 10, play 36, moment 8: "does a natural 1 hit when the needed number is below 1?") says so."""
+    return (f"{t10['always_hits']} always hits" + (", even needing under 1;" if under else ",")
+            + f" {t10['misfires']} misfires")
 
 
 def point_blank_sizes(t10: dict) -> str:
@@ -461,6 +477,11 @@ def misfire_words(ctx: Context, nation: str) -> str:
             f"{band(b['jams'] + 1, b['bursts'])} bursts X ({r['burst_damage']} + fire test)")
 
 
+# play 36, moment 9: a speed Table 10 does not list (Slow, Medium; a firer Immobile or HS) moves no number; the
+# labels lost "moving" so the strip keeps its two lines on A4 (Metacomet's half page drops its Damage line at three)
+UNLISTED_SPEEDS = " else 0"
+
+
 def to_hit_legend(ctx: Context, compact: bool = False) -> Block:
     """Table 10 on the sheet: the base chance on a d10 and every modifier."""
     t10 = ctx.tables.require("direct_fire").rows
@@ -474,7 +495,7 @@ def to_hit_legend(ctx: Context, compact: bool = False) -> Block:
 
     return Legend([(f"{t10['base']} or less on a d10 a gun", f"({natural_rolls(t10)})"), ("range", mods("range")),
                    ("target size", mods("target_size") + point_blank_sizes(t10)),
-                   ("firer moving", mods("firer_speed", codes)), ("target moving", mods("target_speed", codes)),
+                   ("firer", mods("firer_speed", codes) + UNLISTED_SPEEDS), ("target", mods("target_speed", codes) + UNLISTED_SPEEDS),
                    ("obscured", mods("obscured"))] + scenario_to_hit(ctx),
                   title="To hit (Table 10):", **style("play_small", compact))
 
