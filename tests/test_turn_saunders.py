@@ -4,6 +4,8 @@ it) and reads the answer back from the printed pack (pdfium text of the bundled 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import pdf_page_texts, pdf_text
 
@@ -712,7 +714,7 @@ ROUND_4_READINGS = {
     "10, 11: torpedo tests in the half move, and after a strike": [("Torpedoes", "in half move and move on (not once a torpedo)"), ("Torpedoes", "a strike stops no test")],
     "5: whether a wreck blocks": [("Wrecks", "a ship meeting it collides as with one stopped (0 kn)"),
                                   ("Wrecks", "fire passes over it")],
-    "4: which section each gun is in": [("Gun nearest", "a gun bearing fore is in the bow, aft the stern, the rest midships")],
+    "4: which section each gun is in": [("Gun nearest", "one in the section hit that bears on the firer")],
     "lashed-pair start point": [("Lashed pairs", "at the slower speed and smaller turn, on the sloop's centre")],
 }
 
@@ -822,7 +824,7 @@ def test_the_plot_asks_for_a_spar_only_of_a_ship_that_has_one(bundled_packs):
 ROUND_6_READINGS = {
     "1: another ship in the line of fire": [("Line of fire", "blocked where it crosses a ship's keel line")],
     "2: when the ship ahead stops, do followers keep their plots": [
-        ("Plots stand", "whatever another does (one ahead slowed too: no slowing or sheering off unplotted); a line moves from its leader back")],
+        ("Plots stand", "whatever another does (one ahead slowed too: none unplotted; a line may be plotted down to its slowest); a line moves from its leader back")],
     "3: a lashed pair striking a lashed pair": [
         ("Pair in a collision", "only the two hulls that meet first roll"), ("Pair in a collision", "halt or slow with them")],
     "4: after a stern ram, the rammer's bow at the stern or the smaller alongside": [
@@ -967,7 +969,7 @@ def test_which_paddle_is_lost_is_a_d6_and_each_wheel_has_its_own_box(bundled_pac
     assert "Which paddle" in ref and flat(rows["Which paddle"]) in ref
     assert "both wheels lost: no power (not ½ × ½), she drifts to a halt" in ref  # play 30, moment 1: not ½ × ½
     wheelers = [t for t in texts if SHEET_MARK in t and "Propulsion: sidewheel" in t]
-    assert wheelers and all("Paddle lost (½ speed): D6 1–3 port (1st box), 4–6 starboard (2nd)" in t for t in wheelers)
+    assert wheelers and all("Paddle lost (53–56, ½ speed): D6 1–3 port (1st box), 4–6 starboard (2nd)" in t for t in wheelers)
     assert not any("Paddle lost: port / starboard" in t for t in texts)
 
 
@@ -1017,7 +1019,7 @@ def test_a_fort_sheet_says_how_to_keep_which_guns_fired_in_step_4(bundled_packs,
     fires in step 4 (its box is where the player looks for that gun) and to rub the dots out in step 7."""
     forts = [t for t in pack_texts(bundled_packs, paper=paper) if "A fort does not move" in t]
     assert forts
-    words = "it fires in step 4, a gun held then in step 6 (dot its box as it fires; rub out in step 7)"  # r8: as a ship's
+    words = "it fires in step 4 (no stationary +1), a gun held then in step 6 (dot its box as it fires; rub out in step 7)"  # r8: as a ship's
     for page in forts:
         assert page.count(words) == page.count("A fort does not move"), page[:80]
 
@@ -1141,7 +1143,7 @@ def test_a_ship_may_split_her_guns_between_targets(bundled_packs):
     text rolls a die a gun, and only a turret's pair must share a target: each gun now picks its own."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Targets"]
-    assert "each gun fires at a target of her player's choice in its arc" in reading and reading in ref
+    assert "fires at a target of her player's choice in its arc" in reading and reading in ref
 
 
 def test_the_gunport_template_is_laid_from_the_middle_of_the_side(bundled_packs):
@@ -1268,7 +1270,7 @@ def test_a_flooded_magazine_stops_next_turns_fire_and_its_box_stands_through_thi
     now may still fire in step 6 (the text's "next turn"); none fires next turn; and step 7 rubs out only the boxes
     ticked the turn before, so the box ticked this turn stands all next turn."""
     ref = reference_text(pack_texts(bundled_packs))
-    assert "26 Magazine: D6 6 explodes, else flooded - no firing next turn (this turn's loaded guns may still fire in step 6)" in ref
+    assert "26 Magazine: D6 6 explodes (not a fort), else flooded: no firing next turn (this turn's loaded guns still fire in step 6)" in ref
     assert ("Rub out the next-move-only boxes ticked last turn (one ticked this turn, anew too, stands all next turn), and the "
             "guns' fired dots") in ref
     assert "of the move just made" not in ref
@@ -1347,7 +1349,7 @@ def test_a_gun_critical_on_a_section_whose_guns_are_all_out_has_a_reading(bundle
     there, any other passes to the nearest gun in action in the next section."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Gun nearest"]  # s37: the Gun nearest reading's, first hit or not (Again points there)
-    assert ("none in action there, first hit or not: 24–25 destroys a disabled one, else the next section's nearest"
+    assert ("none in action there, first hit or not: 24–25 destroys a disabled one there, else (21–23, 61–63 always) the next section's nearest"
             in reading) and reading in ref
 
 
@@ -1527,7 +1529,7 @@ def test_a_gun_whose_crew_is_hit_may_still_fire_in_step_6_of_the_same_turn(bundl
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert ("61-63 Gun crew casualties: the nearest gun not yet ringed silent next turn (ring its box; unfired, it may "
             "still fire in step 6)") in ref
-    assert "this turn's loaded guns may still fire in step 6" in ref  # the magazine's, the same reading
+    assert "this turn's loaded guns still fire in step 6" in ref  # the magazine's, the same reading
 
 
 def test_a_second_fire_is_a_second_box_and_marker_not_a_ticked_box_that_stays(bundled_packs):
@@ -1589,7 +1591,7 @@ def test_the_guns_table_says_its_ranges_are_farthest_reaches_and_past_eff_is_lon
     """Replay r13, question 3 (p18 Guns in play): the PB / Eff / Long columns gave no word of what "long range" (the
     to-hit and penetration −1) is. Each figure is the band's farthest; past Eff, up to Long, is Long."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert "Guns in play (each band's farthest inches at 1/1200: past Eff is Long;" in ref
+    assert "Guns in play (farthest inches at 1/1200: past Eff is Long;" in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -1601,7 +1603,7 @@ def test_a_monitors_low_deck_is_fired_over_and_a_knife_edge_line_is_diced(bundle
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     reading = readings_rows()["Line of fire"]
     assert "but a monitor's low deck is fired over, as a wreck is" in reading
-    assert reading.endswith("too close to call (passing within 1/16 in of her bow or stern): D6, 4+ open")
+    assert reading.endswith("within 1/16 in of her bow or stern: D6, 4+ open")
     assert reading in ref
 
 
@@ -1675,7 +1677,7 @@ def test_a_line_of_fire_too_close_to_call_has_a_distance(bundled_packs, paper):
     """Replay r14, moment 2 (p19 Line of fire): "too close to call: D6, 4+ open" gave no distance, and the player
     used 0.05 in of a hull end. A line is blocked only by a keel line, so the close call is at its ends: 1/16 in."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert "too close to call (passing within 1/16 in of her bow or stern): D6, 4+ open" in ref
+    assert "within 1/16 in of her bow or stern: D6, 4+ open" in ref  # play 36: "too close to call" cut for room
 
 
 def test_a_lashed_pair_turns_pivoting_on_the_sloop_s_centre(bundled_packs):
@@ -2068,7 +2070,7 @@ def test_a_gun_critical_passed_to_the_next_section_takes_a_gun_on_the_side_facin
     firer's side: the gun is one on the side facing her."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Gun nearest"]  # s37: moved from Repeated critical
-    assert "else the next section's nearest the hit" in reading and "on the firer's side" in reading and reading in ref
+    assert "else (21–23, 61–63 always) the next section's nearest the hit" in reading and "on the firer's side" in reading and reading in ref
 
 
 def test_fort_gaines_reaches_the_channel_s_west_side_at_long_range_and_says_so(library, bundled_packs):
@@ -2092,7 +2094,7 @@ def test_fort_gaines_reaches_the_channel_s_west_side_at_long_range_and_says_so(l
     assert math.dist(fort, west) < 48 < min(math.dist(fort, east), math.dist(fort, (monitors[0], west[1])))
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
     # replay r21, defect a: "its west side" read as the fort's own: the channel's, said
-    assert "(the east face, her sector on the plan) fire; their Long, 48 in, reaches the channel's west side only." in setup
+    assert "(the east face, her sector on the plan) fire; their Long (48 in, by the tape) reaches the channel's west side." in setup
 
 
 def test_a_machinery_critical_says_its_knots_are_struck_on_the_speed_track(bundled_packs):
@@ -2330,7 +2332,7 @@ def test_the_side_wheeler_sheet_and_the_reference_pick_the_lost_wheel_by_one_d6(
     assert f"D6 {port} port, {starboard} starboard" in flat(row["effect"]) and f"D6 {port} port, {starboard} starboard" in reference_text(texts)
     wheelers = [t for t in texts if SHEET_MARK in t and "Propulsion: sidewheel" in t]
     assert len(wheelers) >= 3
-    assert all(f"Paddle lost (½ speed): D6 {port} port (1st box), {starboard} starboard (2nd)" in t for t in wheelers)
+    assert all(f"Paddle lost (53–56, ½ speed): D6 {port} port (1st box), {starboard} starboard (2nd)" in t for t in wheelers)
     assert not any("1st box port, 2nd starboard" in t for t in texts)
 
 
@@ -2443,7 +2445,12 @@ LASHED_PAIRS = {"uss-brooklyn": "uss-octorara", "uss-hartford": "uss-metacomet",
 
 
 # play 35 defect: where the consort is no gunboat by type, her sloop's line says "as sloop", keyed by the partner the line names and her inboard side
-ROLE = {"Seminole": {"port": " as sloop"}, "Galena": {"port": " as sloop"}}
+ROLE = {"Seminole": {"port": "Sloop, l"}, "Galena": {"port": "Sloop, l"}}  # play 36: "as sloop" read oddly
+
+
+def lashed_head(mate: str, inboard: str) -> str:
+    """A lashed ship's line's start: "Sloop, lashed to Galena" where her consort is no gunboat by type."""
+    return f"{ROLE.get(mate, {}).get(inboard, 'L')}ashed to {mate}"
 
 
 def sheet_of(texts: list[str], name: str) -> str:
@@ -2481,7 +2488,7 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
         for uid, inboard, outboard, partner in ((sloop_id, "port", "starboard", boat_id), (boat_id, "starboard", "port", sloop_id)):
             unit, mate = fitted[uid], fitted[partner].name.split(" ", 1)[1]
             text = flat(sheet_of(texts, unit.name))
-            assert (f"Lashed to {mate}{ROLE.get(mate, {}).get(inboard, '')}: her {inboard} guns masked, and any fire across {mate}; guns free to either side "
+            assert (lashed_head(mate, inboard) + f": her {inboard} guns masked, and any fire across {mate}; guns free to either side "
                     f"fire {outboard} · magazine flood: hers only") in text, unit.name  # s35, play 32 moment 4
             stats = RS.derive(unit, RS.context(library)).stats
             sides = [g for g in stats.guns if g.per_side and {a.split()[0] for a in g.arcs} == {"port", "starboard"}]
@@ -2987,15 +2994,15 @@ def test_s35_the_lashed_line_says_its_steps_in_plain_words_on_one_line(bundled_p
         for uid, inboard, partner in ((sloop_id, units[boat_id].lashed_on, boat_id), (boat_id, "starboard", sloop_id)):
             mate = fitted[partner].name.split(" ", 1)[1]
             text = flat(sheet_of(texts, fitted[uid].name))
-            line = text[text.index("Lashed to "):].split("Fires (")[0]
-            assert line.startswith(f"Lashed to {mate}{ROLE.get(mate, {}).get(inboard, '')}: her {inboard} guns masked, and any fire across {mate};"), line
+            line = text[re.search("(Sloop, l|L)ashed to ", text).start():].split("Fires (")[0]
+            assert line.startswith(lashed_head(mate, inboard) + f": her {inboard} guns masked, and any fire across {mate};"), line
             assert not re.search(r"[:;] [123] ", line), line  # no numbered steps
             assert "that side" not in line and "either-side" not in line, line
             lines += 1
     assert lines >= 14
     whole = 0
     for text, chars in pdf_page_chars(path):  # each lashed line on one printed line: one baseline
-        for m in re.finditer(r"Lashed to .*?hers only", text, flags=re.S):
+        for m in re.finditer(r"(?:Sloop, l|L)ashed to .*?hers only", text, flags=re.S):
             ys = {round(c.baseline, 1) for c in chars[m.start():m.end()] if c is not None}
             assert len(ys) == 1, m.group(0)
             whole += 1
@@ -3097,7 +3104,7 @@ def test_s36_a_set_up_rule_s_word_on_a_gun_s_reach_adds_no_limit_to_the_tape(bun
     47.1 in off, just west of the channel edge; was the sentence a limit or a description? The Range reading says
     the tape decides and such a word only describes."""
     texts = pack_texts(bundled_packs, paper=paper)
-    assert any("reaches the channel's west side only" in t for t in texts)  # the set-up's sentence is there
+    assert any("(48 in, by the tape) reaches the channel's west side" in t for t in texts)  # the set-up's sentence is there
     row = readings_rows()["Range"]
     assert "by the tape alone: a set-up rule's word on a gun's reach adds no limit" in row
     assert flat(row) in reference_text(texts)
@@ -3561,7 +3568,7 @@ def test_p31_the_next_section_s_gun_is_the_one_nearest_the_hit_and_need_not_bear
     the firer), on the firer's side, bearing or not."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     row = readings_rows()["Gun nearest"]
-    assert row.endswith("else the next section's nearest the hit (from midships: the end nearer the firer), on the "
+    assert row.endswith("else (21–23, 61–63 always) the next section's nearest the hit (from midships: the end nearer the firer), on the "
                         "firer's side, bearing or not"), row
     assert f"Gun nearest {row}" in ref
 
@@ -3616,7 +3623,7 @@ def test_p31_the_guns_in_play_table_gives_each_gun_the_long_its_sheet_prints(lib
         (longs,) = [str(row[3]) for row in table.rows if f", {g.name}, " in f", {row[4]}, "]
         assert longs == ("none" if g.ranges_in.long is None else number(g.ranges_in.long)), (g.name, longs)
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert "2R 2 15 37½ 30-pounder Parrott rifle" in ref and "R: rifled, × 1.25 at Long" in ref
+    assert "2R 2 15 37½ 30-pounder Parrott rifle" in ref and "R: rifled, Long here already × 1.25" in ref
 
 
 def test_p31_every_a4_ship_sheet_logs_its_turns_in_one_shape(library, bundled_packs):
@@ -3703,7 +3710,7 @@ def test_p32_a_lashed_ship_fires_across_neither_hull(bundled_packs, library, pap
         for me, mate, inboard in ((sloop, boat, "port"), (boat, sloop, "starboard")):
             text = flat(sheet_of(texts, fitted[me].name))
             name = fitted[mate].name.split(" ", 1)[1]
-            assert f"Lashed to {name}{ROLE.get(name, {}).get(inboard, '')}: her {inboard} guns masked, and any fire across {name};" in text, fitted[me].name
+            assert lashed_head(name, inboard) + f": her {inboard} guns masked, and any fire across {name};" in text, fitted[me].name
             assert "only clear of her" not in text
 
 
@@ -3721,8 +3728,8 @@ def test_p32_arcs_torpedo_tests_and_a_slowed_leader_are_said(bundled_packs, pape
                                         "(not once a torpedo), one for a part inch")
     assert "Tests a test each whole inch her bow (stem) moves in a field, in half move and move on (not once a torpedo)" in ref
     assert rows["Plots stand"].startswith("a ship makes her own plotted move whatever another does (one ahead slowed "
-                                          "too: no slowing or sheering off unplotted)")
-    assert "(one ahead slowed too: no slowing or sheering off unplotted)" in ref
+                                          "too: none unplotted;")
+    assert "(one ahead slowed too: none unplotted;" in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -3883,4 +3890,98 @@ def test_p35_a_lashed_sheet_says_which_of_the_pair_is_the_sloop_and_which_the_gu
     gunboat by type."""
     texts = pack_texts(bundled_packs)
     assert "Lashed to Oneida: her starboard guns masked" in flat(sheet_of(texts, "USS Galena"))
-    assert "Lashed to Galena as sloop: her port guns masked" in flat(sheet_of(texts, "USS Oneida"))
+    assert "Sloop, lashed to Galena: her port guns masked" in flat(sheet_of(texts, "USS Oneida"))
+
+
+# --- Play 36 (sau21): the moments and defects of the thirty-sixth play of the A4 pack -------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p36_the_critical_table_says_a_fort_s_magazine_never_explodes(bundled_packs, paper):
+    """Play 36, moment 4 and defect 6: the criticals' 26 row said "D6 6 explodes" with no word of forts, while the fort
+    sheet and the readings said a fort's magazine only floods; the player threw the explosion D6 for Fort Morgan. The
+    row itself now says it, so the three places agree."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    assert "26 Magazine: D6 6 explodes (not a fort), else flooded: no firing next turn" in ref
+    assert "Magazine: D6 6 explodes, else flooded" not in ref
+    forts = [flat(t) for t in texts if "A fort does not move" in t]
+    assert forts and all("(never explodes)" in t for t in forts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p36_a_fort_takes_no_stationary_plus_one_and_picks_her_own_targets(bundled_packs, paper):
+    """Play 36, moments 1-2: how a fort picks its targets under the cap, and whether it fires with the stationary +1
+    (the readings' clubs' option made the default look open). Her sheet and the Forts table say no +1; the Targets
+    reading says a fort's guns pick targets as a ship's do."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    forts = [flat(t) for t in texts if "A fort does not move" in t]
+    assert forts and all(t.count("it fires in step 4 (no stationary +1)") == t.count("A fort does not move") for t in forts)
+    assert "in step 4 (she never turns), not as a stationary firer (no +1)" in ref
+    assert "each gun, a fort's too, fires at a target of her player's choice in its arc" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p36_the_guns_table_says_a_rifle_s_long_is_already_multiplied(bundled_packs, paper):
+    """Play 36, moment 3: the legend "R: rifled, × 1.25 at Long" beside a 4R Long of 50 (40 × 1.25) read as a factor
+    still to apply. The legend now says the figure has it already."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "R: rifled, Long here already × 1.25" in ref and "× 1.25 at Long" not in ref
+    assert "4R 2 20 50 100-pounder Parrott rifle" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p36_gun_nearest_a_disabling_hit_with_none_in_action_goes_to_the_next_section(bundled_packs, paper):
+    """Play 36, moment 6: Hartford's bow 100-pdr destroyed by a 24, then a 21 in the bow: only 24-25 may take a
+    disabled gun there; a 21-23 (or 61-63) with none in action goes on to the next section's."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    words = "24–25 destroys a disabled one there, else (21–23, 61–63 always) the next section's nearest the hit"
+    assert words in readings_rows()["Gun nearest"] and words in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p36_between_a_lashed_pair_and_a_fore_arc_s_centre_are_said(bundled_packs, paper):
+    """Play 36, moments 7-8: "passes between a lashed pair" left open what "between" is (the player used the line
+    joining the two centres: so does the pack), and Tennessee's "fore … 10°" arc had no centre (dead ahead, on the
+    keel line, as a bow or stern port's axis)."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "or passes between a lashed pair (across their centres' line)" in ref
+    assert "(a fore, aft arc: at the bow, stern, axis on the keel line)" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p36_a_line_may_be_plotted_down_to_its_slowest(bundled_packs, paper):
+    """Play 36, moment 10: Brooklyn slowed to 4½ kn with Hartford at 6 astern and "no slowing unplotted": may one
+    player order the whole line down? Yes: her side's player plots every ship, so he plots the line at its slowest."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "(one ahead slowed too: none unplotted; a line may be plotted down to its slowest)" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p36_the_set_up_s_fort_gaines_reach_is_the_tape_s(bundled_packs, paper):
+    """Play 36, moment 11: p2 said her Long "reaches the channel's west side only", p19 that a set-up word on reach
+    adds no limit. The set-up now says the tape measures it and the west side is where it reaches, not a bound."""
+    setup = next(t for t in pack_texts(bundled_packs, paper=paper) if t.startswith("Set-up:"))
+    assert "their Long (48 in, by the tape) reaches the channel's west side." in flat(setup)
+    assert "west side only" not in setup
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p36_the_side_wheeler_s_paddle_box_names_its_critical(bundled_packs, paper):
+    """Play 36, moment 9: Selma's 53-56 wanted the "which paddle" D6, found only in the reference; her paddle boxes
+    now name the critical beside the D6."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    wheelers = [flat(t) for t in texts if SHEET_MARK in t and "Propulsion: sidewheel" in t]
+    assert len(wheelers) >= 3 and all("Paddle lost (53–56, ½ speed): D6 1–3 port (1st box)" in t for t in wheelers)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p36_the_calibration_bar_and_the_odd_sloop_line(bundled_packs, paper):
+    """Play 36, defects 1 and 4: "100 mm" and "4 in" beside one another read as one bar mislabelled (they are two
+    bars); Lackawanna's "Lashed to Seminole as sloop" read oddly. The bar's note names both; the line leads with her
+    role."""
+    texts = [flat(t) for t in pack_texts(bundled_packs, paper=paper)]
+    assert any("this bar must measure 100 mm (the lower: 4 in, 101.6 mm)" in t for t in texts)
+    assert "Sloop, lashed to Seminole: her port guns masked" in flat(sheet_of(texts, "USS Lackawanna"))
+    assert not any(" as sloop:" in t for t in texts)

@@ -158,7 +158,7 @@ def fort_rules(t) -> list[list[str]]:
               + (f" (at least {least}; {cap_words(t)})" if least > 1 else f" ({cap_words(t)})") + ", the rest at others or held" if share > 1 else "")
     return [["Fires", "in step 4 (she never turns)"
              + (f", as a stationary firer {to_hit['Firer stationary']}" if ff["stationary_firer"]
-                else ", not as a stationary firer") + at_one
+                else ", not as a stationary firer (no +1)") + at_one
              # play 35, moment 5: "may a held, loaded gun disabled in step 4 still fire in step 6?": no, step 4's
              # hits count before step 6's fire (Fire in one phase; a magazine's loaded guns are that result's own)
              + "; one held fires in step 6, at a ship then in its arc, if step 4 left it in action"],
@@ -268,9 +268,10 @@ def sections(derived: list[Derived], ctx: Context, leading: float | None = None)
         rows = [[", ".join(sorted(bands[k][0], key=lambda x: (int(x.rstrip("R")), x))), number(k[0]), number(k[1]),
                  "none" if k[2] is None else number(k[2]), ", ".join(sorted(bands[k][1]))] for k in order]
         light = "; light guns: no Long" if any(g.light for g in guns) else ""
-        rifles = (f"; R: rifled, × {number(rng['rifle_long_factor'], fractions=False)} at Long"
+        rifles = (f"; R: rifled, Long here already × {number(rng['rifle_long_factor'], fractions=False)}"
                   if any(g.rifled and not g.light for g in guns) else "")
-        out.append(_table(f"Guns in play (each band's farthest inches at {scale}: past Eff is Long{rifles}{light})",
+        band_words = "farthest" if rifles else "each band's farthest"  # play 36, moment 3: room for "already"
+        out.append(_table(f"Guns in play ({band_words} inches at {scale}: past Eff is Long{rifles}{light})",
                           rows, ["Str", "PB", "Eff", "Long", "Guns"], "guns", wrap_last=True))
     paddle_words = "a paddle wheel lost (side wheeler: D6 1–3 port, 4–6 starboard; speed halved); "
     crit = [[r["roll"], r["effect"] if has_paddles else r["effect"].replace(paddle_words, "")] for r in t.criticals.rows]

@@ -159,7 +159,8 @@ def propulsion_item(s: SaundersStats, ctx: Context) -> tuple[str, int]:
     if drive == "sidewheel":  # the D6 picks the side, each box is a side's (r24: "1st box port" read as 1st lost port)
         side = ctx.tables.criticals.need(next(r for r in ctx.tables.criticals.rows if str(r.get("roll")) == "53-56"),
                                          "sides", "the D6 for each wheel's side")
-        return f"Paddle lost ({halved}): D6 {side['port']} port (1st box), {side['starboard']} starboard (2nd)", 2
+        # play 36, moment 9: the D6 was read only in the quick reference; the box names the critical that ticks it
+        return f"Paddle lost (53–56, {halved}): D6 {side['port']} port (1st box), {side['starboard']} starboard (2nd)", 2
     if s.paddles and drive not in ("sternwheel", "centrewheel"):
         return f"Paddle wheel lost ({halved})", s.paddles
     name = {"sternwheel": "Stern wheel", "centrewheel": "Centre wheel"}.get(drive, "Screw")
@@ -282,7 +283,8 @@ def one_ship_words(unit, s: SaundersStats, ctx: Context) -> str:
     least_words += f"; {cap_words(ctx.tables)}"
     faces = fort_faces(unit, ctx) if unit is not None else []
     if faces:
-        each = ", ".join(f"{f.guns or 'face'} {guns_at_one_ship(ctx.tables, sum(f.battery.values()))}" for f in faces)
+        each = ", ".join(f"{f.guns or 'face'} {guns_at_one_ship(ctx.tables, sum(f.battery.values()))}"
+                         for f in faces)
         return f"guns at one ship a turn (steps 4 and 6 together): {each} ({part} of a face's{least_words})"
     return f"guns at one ship a turn (steps 4 and 6 together): {guns_at_one_ship(ctx.tables, sum(g.count for g in s.guns))} ({part} of hers{least_words})"
 
@@ -341,6 +343,8 @@ def fort_remarks(ctx: Context, unit=None, s: SaundersStats | None = None) -> str
     out = ["A fort does not move; it fires in step 4"]
     if ff["stationary_firer"]:
         out[0] += f" as a stationary firer ({signed(modifier(t.to_hit, 'Firer stationary'))})"
+    else:  # play 36, moments 1-2: does she take the stationary +1, and how does she pick targets?
+        out[0] += " (no stationary +1)"
     out[0] += f", a gun held then in step 6 ({FIRED_MARK})"
     if s is not None and one_ship_words(unit, s, ctx):
         out.append(one_ship_words(unit, s, ctx))
@@ -867,8 +871,9 @@ def lashed_note(unit, s: SaundersStats, ctx: Context) -> str | None:
     # "as gunboat" on the consort's too, it took Monongahela's and Lackawanna's to a second line)
     found = rosters_lashing(getattr(ctx, "scenario", None), getattr(unit, "id", None))
     consort = ctx.library.units.get(found[0]) if hasattr(ctx.library, "units") else None
-    role = "" if inboard == "starboard" or "gunboat" in (getattr(consort, "type", None) or "gunboat") else " as sloop"
-    return (f"Lashed to {short}{role}: her {inboard} guns masked, and any fire across {short}; guns free to either side "
+    # play 36, defect 4: "Lashed to Seminole as sloop" read oddly (who is the sloop?): "Sloop, lashed to Seminole"
+    role = "" if inboard == "starboard" or "gunboat" in (getattr(consort, "type", None) or "gunboat") else "Sloop, l"
+    return (f"{role or 'L'}ashed to {short}: her {inboard} guns masked, and any fire across {short}; guns free to either side "
             f"fire {outboard} · magazine flood: " + ("both ships" if both else "hers only"))
 
 
