@@ -1886,7 +1886,7 @@ def test_a_ship_already_touching_another_may_move_off(mobile_bay, library):
 
 def _printed_start(setup_page: str, unit: str) -> tuple[tuple[float, float], float]:
     """A unit's start (inches) and heading as the set-up page's starts table prints them ('56, 14½ 005°')."""
-    m = re.search(re.escape(unit) + r"[^,]*?(\d+½?), (\d+½?) (\d{3})°", setup_page)
+    m = re.search(re.escape(unit) + r"[^,]*?(\d+(?:\.\d+)?½?), (\d+½?) (\d{3})°", setup_page)
     assert m, unit
     x, y = (float(v.replace("½", ".5")) for v in m.groups()[:2])
     return (x, y), float(m.group(3))
@@ -2089,7 +2089,7 @@ def test_a_follower_set_up_off_her_leaders_track_is_slid_sideways_onto_it(mobile
     follower is slid sideways or along her course, and astern of whom. Slid sideways: her place along the track, so her
     distance astern, is the set-up's."""
     page = _squeezed(_readings(mobile_bay))
-    assert _squeezed("at set-up each astern slides square from her x onto his heading's line") in page
+    assert _squeezed("at set-up each astern starts on his heading's line (her printed point)") in page
     assert _squeezed("as far astern of him") not in page
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2256,7 +2256,7 @@ def test_a_lashed_pairs_set_up_point_is_the_sloops_centre(mobile_bay):
 def test_a_follower_set_up_off_her_leaders_track_is_slid_onto_it_at_set_up(mobile_bay):
     """Replay 26, moment 2 (p3 Line of battle): "slid sideways onto it" said not when; the player slid Hartford and
     Oneida at their first move, and forgot in bound 1. At set-up, before bound 1's draw."""
-    assert _squeezed("at set-up each astern slides square from her x onto his heading's line") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("at set-up each astern starts on his heading's line (her printed point)") in _squeezed(_readings(mobile_bay))
 
 
 def test_a_ship_firing_at_fort_morgan_may_lay_her_line_to_any_point_of_the_west_shore(mobile_bay):
@@ -2534,7 +2534,7 @@ def test_the_quick_reference_says_how_high_a_heavy_can_throw_and_to_skip_what_ca
     Mediums' line, the Heavies' best throw at each range (the dice, the average die and the AvD reading in play) and
     to skip a throw that cannot beat the EDNA; A4 and Letter keep their pages (the quick reference's gaps made room)."""
     said = ("Heavies throw at most 20 (25 at point blank, 15 over 12 in, 10 over 24 in), Mediums 12 (17 at point blank, 11 "
-            "over 12 in): skip a throw that cannot beat her EDNA; one that cannot fail hits unthrown (never a Parrott's).")
+            "over 12 in): skip a throw that cannot beat her EDNA; one that cannot fail hits unthrown (a Parrott never hits: doubles only).")
     assert said in _blocks(library, "mobile-bay-1864")
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
@@ -2833,7 +2833,7 @@ def test_the_line_forms_at_set_up_by_sliding_each_astern_square_onto_her_leaders
     """Play 31, moment 1 (p2, p3 Line of battle): the wooden line's set-up points lie on no one 005° track (about 0.3 in
     a ship west of the last, and printed to the ½ in), and "slid onto it" said not how. Each astern slides square
     across onto her leader's heading line: one measurable move. On A4 and on Letter, which keep 7 and 9 pages."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern slides square from her x onto his heading's line")
+    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern starts on his heading's line (her printed point)")
     assert _squeezed("one set up off his track is slid onto it") not in _squeezed(_readings(mobile_bay))
 
 
@@ -2914,7 +2914,7 @@ def test_the_skip_of_a_throw_that_cannot_score_is_said_for_mediums_too_never_a_p
     for pages in (mobile_bay, _letter(bundled_packs)):
         col = _squeezed(_column(pages, "— quick reference"))
         assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in): skip a throw that cannot beat her EDNA; one that "
-                         "cannot fail hits unthrown (never a Parrott's).") in col
+                         "cannot fail hits unthrown (a Parrott never hits: doubles only).") in col
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
 
 
@@ -3002,7 +3002,7 @@ def test_play_32_a_sloop_hides_her_consort_and_the_consort_her_sloop(mobile_bay,
 def test_play_32_the_line_forms_from_each_asterns_printed_x_not_on_the_005_line(mobile_bay, bundled_packs):
     """Play 32, moment 2 (p2 starts, p3 Line of battle): the start x's are not on the 005° line. The starts are shared by
     every rule set and print to the ½ in, so the words say it: each astern slides square from her x onto his line."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern slides square from her x onto his heading's line")
+    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern starts on his heading's line (her printed point)")
 
 
 def test_play_33_the_readings_answer_the_line_sight_touching_and_prize_moments(mobile_bay, bundled_packs):
@@ -3035,7 +3035,7 @@ def test_play_33_the_quick_reference_and_roster_answer_the_draw_doubles_and_sure
         assert _squeezed("one behind each of its units, as it likes") in ref
         col = _squeezed(_column(pages, "— quick reference"))
         assert col.count(_squeezed("EDNA (never a")) == 2
-        assert _squeezed("one that cannot fail hits unthrown (never a Parrott's).") in col
+        assert _squeezed("one that cannot fail hits unthrown (a Parrott never hits: doubles only).") in col
         roster = _squeezed(_page(pages, "Quick Play order of battle"))
         assert _squeezed("Headings set after Brooklyn's test, pre-draw;") in roster
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
@@ -3089,3 +3089,38 @@ def test_play_34_a_pair_broken_after_its_move_gets_no_more_and_the_leader_leaves
     lead pair's" cover a leader since Brooklyn's test?): "(moved: none)", "the leader's". On A4 and on Letter."""
     _read_on_both_papers(mobile_bay, bundled_packs, "less this move's run (moved: none)")
     _read_on_both_papers(mobile_bay, bundled_packs, "(free, she fires either side, drifts); the leader's leaves the line")
+
+
+def test_play_36_the_wooden_lines_printed_starts_lie_on_brooklyns_005_line(mobile_bay, bundled_packs):
+    """Play 36, moment 1 (p2, p3 Line of battle): the printed x of each astern (Hartford 56, Richmond 55½, ... Oneida
+    54½) lay off Brooklyn's 005° line, by up to 0.2 in, and "slides square from her x" read two ways (in x at her y,
+    or square to the line). The starts table now prints each astern on the line from Brooklyn's printed 56, 17, at her
+    own y (Hartford 55.78, 14½ ... Oneida 54.69, 2, the player's ruling), and the reading says she starts there. On A4
+    and Letter, which keep 7 and 9 pages."""
+    import math
+
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
+        (bx, by), bh = _printed_start(setup, "USS Brooklyn + USS Octorara")
+        assert (bx, by, bh) == (56.0, 17.0, 5.0)
+        for unit in ("USS Hartford + USS Metacomet", "USS Richmond + USS Port Royal", "USS Lackawanna + USS Seminole",
+                     "USS Monongahela + USS Kennebec", "USS Ossipee + USS Itasca", "USS Oneida + USS Galena"):
+            (x, y), heading = _printed_start(setup, unit)
+            assert heading == 5.0 and abs(x - (bx + (y - by) * math.tan(math.radians(5)))) < 0.006, unit
+        assert "55.78, 14½" in setup and "54.69, 2 005°" in setup
+        assert "59, 15 000°" in setup  # the monitors' 000° line: as printed before
+    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern starts on his heading's line (her printed point)")
+    assert "slides square" not in _squeezed(_readings(mobile_bay))
+
+
+def test_play_36_a_parrott_never_hits_only_her_doubles_harm_said_in_both_places(mobile_bay, bundled_packs):
+    """Play 36, moment 3 (p5 Throws, p6 Cannonade): p6's Tests said "doubles only", but the skip's "(never a
+    Parrott's)" and p5's "Parrotts 2D6 a pair or an odd one" read as a Parrott taking part in hitting. Both places now
+    say she never hits on the number: only her doubles harm. On A4 and Letter."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        ref = _squeezed(_column(pages, "— quick reference"))
+        assert _squeezed("hits unthrown (a Parrott never hits: doubles only).") in ref
+        assert "never a Parrott's" not in ref
+    _read_on_both_papers(mobile_bay, bundled_packs, "Parrotts 2D6 a pair or an odd one, for doubles only (never a hit)")
