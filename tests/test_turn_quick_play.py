@@ -1231,7 +1231,7 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     assert len(mobile_bay) == RULESET.pack_pages
 
 
-_PASS = ("the next astern leads the line past her to port, all in her wake (45° to port as she moves, 005° at the half: "
+_PASS = ("the next astern leads the line past her to port, all in her wake (on 320° as she moves, 005° at the half: "
          "clear of her and the shoal)")
 
 
@@ -1412,7 +1412,7 @@ def test_an_engine_or_rudder_result_lasts_the_game_and_a_ship_it_stops_may_ancho
     that lasts all game or whether she may still anchor or get under way. The events table says an engine or rudder
     result is for good and that a ship stopped by it may anchor (as any stopped ship, the Tide reading)."""
     events = _blocks(library, "mobile-bay-1864")  # the table's cells whole
-    assert "4-4 4 guns out; for good, at once, engines 1D6: 5-6 no Full, 3-4 Slow only, 1-2 stopped (may anchor)" in events
+    assert "4-4 4 guns out + for good, at once, engines 1D6: 5-6 no Full, 3-4 Slow only, 1-2 stopped (may anchor)" in events
     assert "5-5 3 guns out; for good, rudder 1D6: 4-6 one turn every 2nd bound, 1-3 no turning" in events
     assert "(may anchor)" in _page(mobile_bay, "— quick reference")  # printed, in the pack's pages
     assert "a stopped ship anchors or weighs as her move" in _readings(mobile_bay)
@@ -1672,7 +1672,7 @@ def test_an_engine_result_takes_her_speed_down_at_once(mobile_bay, library):
     """Replay 17, moment 3: a 4-4's engines 3-4 "Slow only" hit Hartford at Cruise, and the Speed line says a speed
     changes one step a bound: does her marker drop at once? It does, and the 4-4 row says so where it is thrown."""
     events = _blocks(library, "mobile-bay-1864")
-    assert "4-4 4 guns out; for good, at once, engines 1D6:" in events
+    assert "4-4 4 guns out + for good, at once, engines 1D6:" in events
     assert _squeezed("for good, at once, engines 1D6") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -3059,7 +3059,7 @@ def test_play_34_brooklyns_failed_test_says_when_the_line_turns_and_when_it_is_p
         ref = _squeezed(_page(pages, "The bound (sequence"))
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
         for text in (ref, setup):
-            assert _squeezed("all in her wake (45° to port as she moves, 005° at the half") in text
+            assert _squeezed("all in her wake (on 320° as she moves, 005° at the half") in text
             assert _squeezed("at the start, 005°") not in text
         assert _squeezed("its last ship north of her, she weighs") in ref and _squeezed("the line past,") not in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
