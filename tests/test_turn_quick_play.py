@@ -832,7 +832,7 @@ def test_a_stopped_ship_may_anchor_and_then_does_not_drift(mobile_bay):
     """Replay 5, defect: the tide drifted the waiting Confederates an inch north each bound, and nothing let them anchor
     (the squadron lay at anchor and under way inside the line)."""
     assert ("Tide a ship stopped drifts 1 in with a set-up's tide in phase 9 (Mobile Bay: north), "
-            "unless at anchor; a stopped ship anchors or weighs as her move (Anchored marker on or off;") in _readings(mobile_bay)
+            "unless at anchor; a stopped ship anchors or weighs as her move, no drift that bound (Anchored marker on or off;") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1092,8 +1092,8 @@ def test_a_stopped_leader_leaves_the_line_and_may_rejoin_at_its_rear(mobile_bay)
 
 def test_a_ship_weighing_anchor_does_not_drift_that_bound(mobile_bay):
     """Replay 8, moment 3: "weigh: a move" did not say whether a ship weighing is stopped and drifts in phase 9."""
-    assert ("a stopped ship anchors or weighs as her move (Anchored marker on or off; at anchor none turns), no "
-            "drift the bound she weighs") in _readings(mobile_bay)
+    assert ("a stopped ship anchors or weighs as her move, no drift that bound (Anchored marker on or off; at anchor "
+            "none turns)") in _readings(mobile_bay)
 
 
 def test_both_sides_place_their_order_counters_at_once_face_down(mobile_bay, library):
@@ -1226,8 +1226,8 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     line; the monitors x 59, 59, 58½, 58½ on 000°), but the followers "move in his wake": nothing said how a ship not on
     his track gets onto it. The Line of battle reading says she starts on it, as far astern as she was set up."""
     assert ("the next astern leads: he has left the line for good (under way: his own number; he may rejoin at its "
-            "tail: clear of its track till the last ship is past, then into her wake); at set-up each astern slides "
-            "square from her x onto his heading's line") in _readings(mobile_bay)
+            "tail: clear of its track till the last ship is past, then into her wake); at set-up each astern starts "
+            "on his heading's line (her printed point)") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1475,7 +1475,7 @@ def test_a_drift_stops_where_she_touches_a_model(mobile_bay):
     """Replay 13, moment 1: stopped Brooklyn was to drift 1 in north in bound 2, straight into the struck Octorara lying
     against her north side; the Passing reading's "touching unbidden, she stops" is for moves, not drift. The Tide
     reading says a drift stops where she touches a model, both unhurt, and one already touching that way holds her."""
-    assert ("no drift the bound she weighs; a drift stops where she touches a model, both unhurt (already "
+    assert ("at anchor none turns); a drift stops where she touches a model, both unhurt (already "
             "touching one that way: no drift)") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1696,7 +1696,7 @@ def test_a_ship_is_in_a_torpedo_field_by_any_part_of_her_base_and_tests_a_turn_o
     bound's Turn row and the readings' Torpedo tests row."""
     ref = _blocks(library, "mobile-bay-1864")
     assert ("Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base over it or its "
-            "edge) and each turn in one (none unmoving)") in ref
+            "edge) and each turn in one, any size (none unmoving)") in ref
     assert "Turn up to her type's turn, on the gauge; turning in a field: torpedo test" in ref
     assert "(none unmoving)" in _column(mobile_bay, "— quick reference", left=False)  # said once there (replay 28)
     column = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
@@ -1722,7 +1722,7 @@ def test_a_ship_in_line_starts_at_her_leaders_speed_in_the_starts_table(mobile_b
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     for pair in ("Brooklyn + USS Octorara", "Lackawanna + USS Seminole", "Monongahela + USS Kennebec",
                  "Ossipee + USS Itasca", "Oneida + USS Galena"):
-        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\"( \(leader's\))? lashed pair", setup), pair
+        assert re.search(rf"USS {re.escape(pair)} [\d.½]+, [\d½]+ 005° 3\"( \(leader's\))? lashed pair", setup), pair
     assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup)  # the monitors' column at Tecumseh's 4"
 
 
@@ -1733,8 +1733,8 @@ def test_a_follower_whose_start_speed_is_no_setting_of_hers_says_in_line(mobile_
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     for pair in ("Lackawanna + USS Seminole", "Monongahela + USS Kennebec", "Ossipee + USS Itasca",
                  "Oneida + USS Galena"):
-        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
-    assert re.search(rf"USS Brooklyn \+ USS Octorara [\d½]+, [\d½]+ 005° 3\" lashed pair", setup)
+        assert re.search(rf"USS {re.escape(pair)} [\d.½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
+    assert re.search(rf"USS Brooklyn \+ USS Octorara [\d.½]+, [\d½]+ 005° 3\" lashed pair", setup)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -2666,7 +2666,7 @@ def test_a_followers_start_speed_says_it_is_her_leaders(mobile_bay, bundled_pack
         setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
         for pair in ("Lackawanna + USS Seminole", "Monongahela + USS Kennebec", "Ossipee + USS Itasca",
                      "Oneida + USS Galena"):
-            assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
+            assert re.search(rf"USS {re.escape(pair)} [\d.½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
         assert " in line lashed pair" not in setup
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2682,9 +2682,9 @@ def test_every_follower_starts_at_her_leaders_speed_so_labelled(mobile_bay, bund
         setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
         for unit, heading in (("Manhattan", "000° 4\""), ("Winnebago", "000° 4\""), ("Chickasaw", "000° 4\""),
                               ("Hartford + USS Metacomet", "005° 3\""), ("Richmond + USS Port Royal", "005° 3\"")):
-            assert re.search(rf"USS {re.escape(unit)} [\d½]+, [\d½]+ {heading} \(leader's\)", setup), unit
+            assert re.search(rf"USS {re.escape(unit)} [\d.½]+, [\d½]+ {heading} \(leader's\)", setup), unit
         for unit in ("Tecumseh", "Brooklyn + USS Octorara"):
-            assert re.search(rf"USS {re.escape(unit)} [\d½]+, [\d½]+ 00[05]° [34]\"(?! \(leader)", setup), unit
+            assert re.search(rf"USS {re.escape(unit)} [\d.½]+, [\d½]+ 00[05]° [34]\"(?! \(leader)", setup), unit
     assert "In line at her leader's speed" in _markers(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2713,7 +2713,7 @@ def test_the_torpedo_rule_is_whole_on_the_quick_reference_and_the_readings_point
     for pages in (mobile_bay, letter):
         qr = _squeezed(_column(pages, "— quick reference", left=False))
         assert _squeezed("Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base "
-                         "over it or its edge) and each turn in one (none unmoving), any density; test and ram in her "
+                         "over it or its edge) and each turn in one, any size (none unmoving), any density; test and ram in her "
                          "track's order;") in qr
         assert _squeezed("Holed (3-3) 1D6 + this bound, at once: she sinks at its end, firing till then.") in qr
         readings = _squeezed(_readings(pages))
@@ -2994,9 +2994,9 @@ def test_play_32_a_ship_off_the_table_is_out_and_scored_where_she_left_it(mobile
 
 def test_play_32_a_sloop_hides_her_consort_and_the_consort_her_sloop(mobile_bay, bundled_packs):
     """Play 32, moment 8 (p3): does a sloop block sight to her own consort? In sight's "(a pair's too)" meant so but
-    left the player unsure; the Models reading says it plainly, on A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "for touching (within ⅛ in) and steering round; a pair's ships hide "
-                                                    "each other")
+    left the player unsure; the Models reading said it again, until play 36 (moments 4, 13) read that as a blanket
+    screen: In sight's ruler says it, once, on A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "passes over no other model or base (a pair's too)")
 
 
 def test_play_32_the_line_forms_from_each_asterns_printed_x_not_on_the_005_line(mobile_bay, bundled_packs):
@@ -3124,3 +3124,51 @@ def test_play_36_a_parrott_never_hits_only_her_doubles_harm_said_in_both_places(
         assert _squeezed("hits unthrown (a Parrott never hits: doubles only).") in ref
         assert "never a Parrott's" not in ref
     _read_on_both_papers(mobile_bay, bundled_packs, "Parrotts 2D6 a pair or an odd one, for doubles only (never a hit)")
+
+
+def test_play_36_brooklyns_pass_gives_the_headings_not_two_turns(mobile_bay, bundled_packs):
+    """Play 36, moment 2 (pp. 2, 6): "45° to port as she moves, 005° at the half" read as two 45° turns in one bound,
+    one before phase 5 where no phase turns. The event now gives the headings it sets: on 320° as she moves, 005° at
+    the half (the event's, no gauge), all in her wake, on the set-up page and the quick reference, A4 and Letter."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        for text in (_squeezed(_page(pages, "The bound (sequence")), _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))):
+            assert _squeezed("all in her wake (on 320° as she moves, 005° at the half") in text
+            assert _squeezed("45° to port as she moves") not in text
+    assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
+
+
+def test_play_36_a_pairs_screen_is_in_sights_ruler_said_once(mobile_bay, bundled_packs):
+    """Play 36, moments 4 and 13 (p3): Models' "a pair's ships hide each other" read as a blanket screen (Octorara
+    after Brooklyn's turn; every consort from Fort Morgan's shore). The ruler decides: In sight's "(a pair's too)" says
+    it, once; the Models clause went. A4 and Letter."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("a pair's ships hide each other") not in readings
+        assert _squeezed("passes over no other model or base (a pair's too); in doubt, she sees") in readings
+        assert _squeezed("for touching (within ⅛ in) and steering round") in readings
+    assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
+
+
+def test_play_36_anchoring_as_her_move_drifts_no_more_that_bound(mobile_bay, bundled_packs):
+    """Play 36, moment 5 (p3 Tide): Tennessee and the gunboats, stopped, would drift from bound 2: may a ship anchor as
+    her first act, and does it stop the drift at once? Yes: anchoring (or weighing) is her move, no drift that bound,
+    as the player ruled (the old words said it of weighing only). A4 and Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "a stopped ship anchors or weighs as her move, no drift that bound "
+                         "(Anchored marker on or off; at anchor none turns)")
+
+
+def test_play_36_a_4_4s_engine_throw_is_the_same_event(mobile_bay, bundled_packs):
+    """Play 36, moment 7 (p6): "4 guns out; for good, at once, engines 1D6" left it open whether the engine throw
+    belongs to the 4-4. It does: "4 guns out + ... engines 1D6", one event. A4 and Letter."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("4-4 4 guns out + for good, at once, engines 1D6:") in ref
+    assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
+
+
+def test_play_36_any_turn_in_a_torpedo_field_tests(mobile_bay, bundled_packs):
+    """Play 36, moment 10 (p6 Torpedoes): "each turn in one" left a 10° correction in doubt. Any turn tests, of any
+    size, as the player ruled. A4 and Letter."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        qr = _squeezed(_column(pages, "— quick reference", left=False))
+        assert _squeezed("and each turn in one, any size (none unmoving)") in qr
