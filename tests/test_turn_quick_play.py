@@ -832,7 +832,7 @@ def test_a_stopped_ship_may_anchor_and_then_does_not_drift(mobile_bay):
     """Replay 5, defect: the tide drifted the waiting Confederates an inch north each bound, and nothing let them anchor
     (the squadron lay at anchor and under way inside the line)."""
     assert ("Tide a ship stopped drifts 1 in with a set-up's tide in phase 9 (Mobile Bay: north), "
-            "unless at anchor; a stopped ship anchors or weighs as her move (Anchored marker on or off;") in _readings(mobile_bay)
+            "unless at anchor; a stopped ship anchors or weighs as her move, no drift that bound (Anchored marker on or off;") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1092,8 +1092,8 @@ def test_a_stopped_leader_leaves_the_line_and_may_rejoin_at_its_rear(mobile_bay)
 
 def test_a_ship_weighing_anchor_does_not_drift_that_bound(mobile_bay):
     """Replay 8, moment 3: "weigh: a move" did not say whether a ship weighing is stopped and drifts in phase 9."""
-    assert ("a stopped ship anchors or weighs as her move (Anchored marker on or off; at anchor none turns), no "
-            "drift the bound she weighs") in _readings(mobile_bay)
+    assert ("a stopped ship anchors or weighs as her move, no drift that bound (Anchored marker on or off; at anchor "
+            "none turns)") in _readings(mobile_bay)
 
 
 def test_both_sides_place_their_order_counters_at_once_face_down(mobile_bay, library):
@@ -1226,12 +1226,12 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     line; the monitors x 59, 59, 58½, 58½ on 000°), but the followers "move in his wake": nothing said how a ship not on
     his track gets onto it. The Line of battle reading says she starts on it, as far astern as she was set up."""
     assert ("the next astern leads: he has left the line for good (under way: his own number; he may rejoin at its "
-            "tail: clear of its track till the last ship is past, then into her wake); at set-up each astern slides "
-            "square from her x onto his heading's line") in _readings(mobile_bay)
+            "tail: clear of its track till the last ship is past, then into her wake); at set-up each astern starts "
+            "on his heading's line (her printed point)") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
-_PASS = ("the next astern leads the line past her to port, all in her wake (45° to port as she moves, 005° at the half: "
+_PASS = ("the next astern leads the line past her to port, all in her wake (on 320° as she moves, 005° at the half: "
          "clear of her and the shoal)")
 
 
@@ -1412,7 +1412,7 @@ def test_an_engine_or_rudder_result_lasts_the_game_and_a_ship_it_stops_may_ancho
     that lasts all game or whether she may still anchor or get under way. The events table says an engine or rudder
     result is for good and that a ship stopped by it may anchor (as any stopped ship, the Tide reading)."""
     events = _blocks(library, "mobile-bay-1864")  # the table's cells whole
-    assert "4-4 4 guns out; for good, at once, engines 1D6: 5-6 no Full, 3-4 Slow only, 1-2 stopped (may anchor)" in events
+    assert "4-4 4 guns out + for good, at once, engines 1D6: 5-6 no Full, 3-4 Slow only, 1-2 stopped (may anchor)" in events
     assert "5-5 3 guns out; for good, rudder 1D6: 4-6 one turn every 2nd bound, 1-3 no turning" in events
     assert "(may anchor)" in _page(mobile_bay, "— quick reference")  # printed, in the pack's pages
     assert "a stopped ship anchors or weighs as her move" in _readings(mobile_bay)
@@ -1475,7 +1475,7 @@ def test_a_drift_stops_where_she_touches_a_model(mobile_bay):
     """Replay 13, moment 1: stopped Brooklyn was to drift 1 in north in bound 2, straight into the struck Octorara lying
     against her north side; the Passing reading's "touching unbidden, she stops" is for moves, not drift. The Tide
     reading says a drift stops where she touches a model, both unhurt, and one already touching that way holds her."""
-    assert ("no drift the bound she weighs; a drift stops where she touches a model, both unhurt (already "
+    assert ("at anchor none turns); a drift stops where she touches a model, both unhurt (already "
             "touching one that way: no drift)") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1672,7 +1672,7 @@ def test_an_engine_result_takes_her_speed_down_at_once(mobile_bay, library):
     """Replay 17, moment 3: a 4-4's engines 3-4 "Slow only" hit Hartford at Cruise, and the Speed line says a speed
     changes one step a bound: does her marker drop at once? It does, and the 4-4 row says so where it is thrown."""
     events = _blocks(library, "mobile-bay-1864")
-    assert "4-4 4 guns out; for good, at once, engines 1D6:" in events
+    assert "4-4 4 guns out + for good, at once, engines 1D6:" in events
     assert _squeezed("for good, at once, engines 1D6") in _squeezed(_column(mobile_bay, "— quick reference", left=False))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1696,7 +1696,7 @@ def test_a_ship_is_in_a_torpedo_field_by_any_part_of_her_base_and_tests_a_turn_o
     bound's Turn row and the readings' Torpedo tests row."""
     ref = _blocks(library, "mobile-bay-1864")
     assert ("Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base over it or its "
-            "edge) and each turn in one (none unmoving)") in ref
+            "edge) and each turn in one, any size (none unmoving)") in ref
     assert "Turn up to her type's turn, on the gauge; turning in a field: torpedo test" in ref
     assert "(none unmoving)" in _column(mobile_bay, "— quick reference", left=False)  # said once there (replay 28)
     column = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
@@ -1722,7 +1722,7 @@ def test_a_ship_in_line_starts_at_her_leaders_speed_in_the_starts_table(mobile_b
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     for pair in ("Brooklyn + USS Octorara", "Lackawanna + USS Seminole", "Monongahela + USS Kennebec",
                  "Ossipee + USS Itasca", "Oneida + USS Galena"):
-        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\"( \(leader's\))? lashed pair", setup), pair
+        assert re.search(rf"USS {re.escape(pair)} [\d.½]+, [\d½]+ 005° 3\"( \(leader's\))? lashed pair", setup), pair
     assert re.search(r"USS Chickasaw 59, 10 000° 4\"", setup)  # the monitors' column at Tecumseh's 4"
 
 
@@ -1733,8 +1733,8 @@ def test_a_follower_whose_start_speed_is_no_setting_of_hers_says_in_line(mobile_
     setup = _flat(_page(mobile_bay, "Set-up: Battle of Mobile Bay").split(" | ")[0])
     for pair in ("Lackawanna + USS Seminole", "Monongahela + USS Kennebec", "Ossipee + USS Itasca",
                  "Oneida + USS Galena"):
-        assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
-    assert re.search(rf"USS Brooklyn \+ USS Octorara [\d½]+, [\d½]+ 005° 3\" lashed pair", setup)
+        assert re.search(rf"USS {re.escape(pair)} [\d.½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
+    assert re.search(rf"USS Brooklyn \+ USS Octorara [\d.½]+, [\d½]+ 005° 3\" lashed pair", setup)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1886,7 +1886,7 @@ def test_a_ship_already_touching_another_may_move_off(mobile_bay, library):
 
 def _printed_start(setup_page: str, unit: str) -> tuple[tuple[float, float], float]:
     """A unit's start (inches) and heading as the set-up page's starts table prints them ('56, 14½ 005°')."""
-    m = re.search(re.escape(unit) + r"[^,]*?(\d+½?), (\d+½?) (\d{3})°", setup_page)
+    m = re.search(re.escape(unit) + r"[^,]*?(\d+(?:\.\d+)?½?), (\d+½?) (\d{3})°", setup_page)
     assert m, unit
     x, y = (float(v.replace("½", ".5")) for v in m.groups()[:2])
     return (x, y), float(m.group(3))
@@ -2089,7 +2089,7 @@ def test_a_follower_set_up_off_her_leaders_track_is_slid_sideways_onto_it(mobile
     follower is slid sideways or along her course, and astern of whom. Slid sideways: her place along the track, so her
     distance astern, is the set-up's."""
     page = _squeezed(_readings(mobile_bay))
-    assert _squeezed("at set-up each astern slides square from her x onto his heading's line") in page
+    assert _squeezed("at set-up each astern starts on his heading's line (her printed point)") in page
     assert _squeezed("as far astern of him") not in page
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2256,7 +2256,7 @@ def test_a_lashed_pairs_set_up_point_is_the_sloops_centre(mobile_bay):
 def test_a_follower_set_up_off_her_leaders_track_is_slid_onto_it_at_set_up(mobile_bay):
     """Replay 26, moment 2 (p3 Line of battle): "slid sideways onto it" said not when; the player slid Hartford and
     Oneida at their first move, and forgot in bound 1. At set-up, before bound 1's draw."""
-    assert _squeezed("at set-up each astern slides square from her x onto his heading's line") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("at set-up each astern starts on his heading's line (her printed point)") in _squeezed(_readings(mobile_bay))
 
 
 def test_a_ship_firing_at_fort_morgan_may_lay_her_line_to_any_point_of_the_west_shore(mobile_bay):
@@ -2534,7 +2534,7 @@ def test_the_quick_reference_says_how_high_a_heavy_can_throw_and_to_skip_what_ca
     Mediums' line, the Heavies' best throw at each range (the dice, the average die and the AvD reading in play) and
     to skip a throw that cannot beat the EDNA; A4 and Letter keep their pages (the quick reference's gaps made room)."""
     said = ("Heavies throw at most 20 (25 at point blank, 15 over 12 in, 10 over 24 in), Mediums 12 (17 at point blank, 11 "
-            "over 12 in): skip a throw that cannot beat her EDNA; one that cannot fail hits unthrown (never a Parrott's).")
+            "over 12 in): skip a throw that cannot beat her EDNA; one that cannot fail hits unthrown (a Parrott never hits: doubles only).")
     assert said in _blocks(library, "mobile-bay-1864")
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
@@ -2666,7 +2666,7 @@ def test_a_followers_start_speed_says_it_is_her_leaders(mobile_bay, bundled_pack
         setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
         for pair in ("Lackawanna + USS Seminole", "Monongahela + USS Kennebec", "Ossipee + USS Itasca",
                      "Oneida + USS Galena"):
-            assert re.search(rf"USS {re.escape(pair)} [\d½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
+            assert re.search(rf"USS {re.escape(pair)} [\d.½]+, [\d½]+ 005° 3\" \(leader's\) lashed pair", setup), pair
         assert " in line lashed pair" not in setup
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2682,9 +2682,9 @@ def test_every_follower_starts_at_her_leaders_speed_so_labelled(mobile_bay, bund
         setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
         for unit, heading in (("Manhattan", "000° 4\""), ("Winnebago", "000° 4\""), ("Chickasaw", "000° 4\""),
                               ("Hartford + USS Metacomet", "005° 3\""), ("Richmond + USS Port Royal", "005° 3\"")):
-            assert re.search(rf"USS {re.escape(unit)} [\d½]+, [\d½]+ {heading} \(leader's\)", setup), unit
+            assert re.search(rf"USS {re.escape(unit)} [\d.½]+, [\d½]+ {heading} \(leader's\)", setup), unit
         for unit in ("Tecumseh", "Brooklyn + USS Octorara"):
-            assert re.search(rf"USS {re.escape(unit)} [\d½]+, [\d½]+ 00[05]° [34]\"(?! \(leader)", setup), unit
+            assert re.search(rf"USS {re.escape(unit)} [\d.½]+, [\d½]+ 00[05]° [34]\"(?! \(leader)", setup), unit
     assert "In line at her leader's speed" in _markers(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2713,7 +2713,7 @@ def test_the_torpedo_rule_is_whole_on_the_quick_reference_and_the_readings_point
     for pages in (mobile_bay, letter):
         qr = _squeezed(_column(pages, "— quick reference", left=False))
         assert _squeezed("Torpedoes 3D6 each half move she starts, ends or crosses in a field (any part of her base "
-                         "over it or its edge) and each turn in one (none unmoving), any density; test and ram in her "
+                         "over it or its edge) and each turn in one, any size (none unmoving), any density; test and ram in her "
                          "track's order;") in qr
         assert _squeezed("Holed (3-3) 1D6 + this bound, at once: she sinks at its end, firing till then.") in qr
         readings = _squeezed(_readings(pages))
@@ -2833,7 +2833,7 @@ def test_the_line_forms_at_set_up_by_sliding_each_astern_square_onto_her_leaders
     """Play 31, moment 1 (p2, p3 Line of battle): the wooden line's set-up points lie on no one 005° track (about 0.3 in
     a ship west of the last, and printed to the ½ in), and "slid onto it" said not how. Each astern slides square
     across onto her leader's heading line: one measurable move. On A4 and on Letter, which keep 7 and 9 pages."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern slides square from her x onto his heading's line")
+    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern starts on his heading's line (her printed point)")
     assert _squeezed("one set up off his track is slid onto it") not in _squeezed(_readings(mobile_bay))
 
 
@@ -2914,7 +2914,7 @@ def test_the_skip_of_a_throw_that_cannot_score_is_said_for_mediums_too_never_a_p
     for pages in (mobile_bay, _letter(bundled_packs)):
         col = _squeezed(_column(pages, "— quick reference"))
         assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in): skip a throw that cannot beat her EDNA; one that "
-                         "cannot fail hits unthrown (never a Parrott's).") in col
+                         "cannot fail hits unthrown (a Parrott never hits: doubles only).") in col
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
 
 
@@ -2994,15 +2994,15 @@ def test_play_32_a_ship_off_the_table_is_out_and_scored_where_she_left_it(mobile
 
 def test_play_32_a_sloop_hides_her_consort_and_the_consort_her_sloop(mobile_bay, bundled_packs):
     """Play 32, moment 8 (p3): does a sloop block sight to her own consort? In sight's "(a pair's too)" meant so but
-    left the player unsure; the Models reading says it plainly, on A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "for touching (within ⅛ in) and steering round; a pair's ships hide "
-                                                    "each other")
+    left the player unsure; the Models reading said it again, until play 36 (moments 4, 13) read that as a blanket
+    screen: In sight's ruler says it, once, on A4 and on Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "passes over no other model or base (a pair's too)")
 
 
 def test_play_32_the_line_forms_from_each_asterns_printed_x_not_on_the_005_line(mobile_bay, bundled_packs):
     """Play 32, moment 2 (p2 starts, p3 Line of battle): the start x's are not on the 005° line. The starts are shared by
     every rule set and print to the ½ in, so the words say it: each astern slides square from her x onto his line."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern slides square from her x onto his heading's line")
+    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern starts on his heading's line (her printed point)")
 
 
 def test_play_33_the_readings_answer_the_line_sight_touching_and_prize_moments(mobile_bay, bundled_packs):
@@ -3035,7 +3035,7 @@ def test_play_33_the_quick_reference_and_roster_answer_the_draw_doubles_and_sure
         assert _squeezed("one behind each of its units, as it likes") in ref
         col = _squeezed(_column(pages, "— quick reference"))
         assert col.count(_squeezed("EDNA (never a")) == 2
-        assert _squeezed("one that cannot fail hits unthrown (never a Parrott's).") in col
+        assert _squeezed("one that cannot fail hits unthrown (a Parrott never hits: doubles only).") in col
         roster = _squeezed(_page(pages, "Quick Play order of battle"))
         assert _squeezed("Headings set after Brooklyn's test, pre-draw;") in roster
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
@@ -3059,7 +3059,7 @@ def test_play_34_brooklyns_failed_test_says_when_the_line_turns_and_when_it_is_p
         ref = _squeezed(_page(pages, "The bound (sequence"))
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
         for text in (ref, setup):
-            assert _squeezed("all in her wake (45° to port as she moves, 005° at the half") in text
+            assert _squeezed("all in her wake (on 320° as she moves, 005° at the half") in text
             assert _squeezed("at the start, 005°") not in text
         assert _squeezed("its last ship north of her, she weighs") in ref and _squeezed("the line past,") not in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
@@ -3089,3 +3089,86 @@ def test_play_34_a_pair_broken_after_its_move_gets_no_more_and_the_leader_leaves
     lead pair's" cover a leader since Brooklyn's test?): "(moved: none)", "the leader's". On A4 and on Letter."""
     _read_on_both_papers(mobile_bay, bundled_packs, "less this move's run (moved: none)")
     _read_on_both_papers(mobile_bay, bundled_packs, "(free, she fires either side, drifts); the leader's leaves the line")
+
+
+def test_play_36_the_wooden_lines_printed_starts_lie_on_brooklyns_005_line(mobile_bay, bundled_packs):
+    """Play 36, moment 1 (p2, p3 Line of battle): the printed x of each astern (Hartford 56, Richmond 55½, ... Oneida
+    54½) lay off Brooklyn's 005° line, by up to 0.2 in, and "slides square from her x" read two ways (in x at her y,
+    or square to the line). The starts table now prints each astern on the line from Brooklyn's printed 56, 17, at her
+    own y (Hartford 55.78, 14½ ... Oneida 54.69, 2, the player's ruling), and the reading says she starts there. On A4
+    and Letter, which keep 7 and 9 pages."""
+    import math
+
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        setup = _flat(_page(pages, "Set-up: Battle of Mobile Bay").split(" | ")[0])
+        (bx, by), bh = _printed_start(setup, "USS Brooklyn + USS Octorara")
+        assert (bx, by, bh) == (56.0, 17.0, 5.0)
+        for unit in ("USS Hartford + USS Metacomet", "USS Richmond + USS Port Royal", "USS Lackawanna + USS Seminole",
+                     "USS Monongahela + USS Kennebec", "USS Ossipee + USS Itasca", "USS Oneida + USS Galena"):
+            (x, y), heading = _printed_start(setup, unit)
+            assert heading == 5.0 and abs(x - (bx + (y - by) * math.tan(math.radians(5)))) < 0.006, unit
+        assert "55.78, 14½" in setup and "54.69, 2 005°" in setup
+        assert "59, 15 000°" in setup  # the monitors' 000° line: as printed before
+    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern starts on his heading's line (her printed point)")
+    assert "slides square" not in _squeezed(_readings(mobile_bay))
+
+
+def test_play_36_a_parrott_never_hits_only_her_doubles_harm_said_in_both_places(mobile_bay, bundled_packs):
+    """Play 36, moment 3 (p5 Throws, p6 Cannonade): p6's Tests said "doubles only", but the skip's "(never a
+    Parrott's)" and p5's "Parrotts 2D6 a pair or an odd one" read as a Parrott taking part in hitting. Both places now
+    say she never hits on the number: only her doubles harm. On A4 and Letter."""
+    letter = _letter(bundled_packs)
+    for pages in (mobile_bay, letter):
+        ref = _squeezed(_column(pages, "— quick reference"))
+        assert _squeezed("hits unthrown (a Parrott never hits: doubles only).") in ref
+        assert "never a Parrott's" not in ref
+    _read_on_both_papers(mobile_bay, bundled_packs, "Parrotts 2D6 a pair or an odd one, for doubles only (never a hit)")
+
+
+def test_play_36_brooklyns_pass_gives_the_headings_not_two_turns(mobile_bay, bundled_packs):
+    """Play 36, moment 2 (pp. 2, 6): "45° to port as she moves, 005° at the half" read as two 45° turns in one bound,
+    one before phase 5 where no phase turns. The event now gives the headings it sets: on 320° as she moves, 005° at
+    the half (the event's, no gauge), all in her wake, on the set-up page and the quick reference, A4 and Letter."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        for text in (_squeezed(_page(pages, "The bound (sequence")), _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))):
+            assert _squeezed("all in her wake (on 320° as she moves, 005° at the half") in text
+            assert _squeezed("45° to port as she moves") not in text
+    assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
+
+
+def test_play_36_a_pairs_screen_is_in_sights_ruler_said_once(mobile_bay, bundled_packs):
+    """Play 36, moments 4 and 13 (p3): Models' "a pair's ships hide each other" read as a blanket screen (Octorara
+    after Brooklyn's turn; every consort from Fort Morgan's shore). The ruler decides: In sight's "(a pair's too)" says
+    it, once; the Models clause went. A4 and Letter."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        readings = _squeezed(_readings(pages))
+        assert _squeezed("a pair's ships hide each other") not in readings
+        assert _squeezed("passes over no other model or base (a pair's too); in doubt, she sees") in readings
+        assert _squeezed("for touching (within ⅛ in) and steering round") in readings
+    assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
+
+
+def test_play_36_anchoring_as_her_move_drifts_no_more_that_bound(mobile_bay, bundled_packs):
+    """Play 36, moment 5 (p3 Tide): Tennessee and the gunboats, stopped, would drift from bound 2: may a ship anchor as
+    her first act, and does it stop the drift at once? Yes: anchoring (or weighing) is her move, no drift that bound,
+    as the player ruled (the old words said it of weighing only). A4 and Letter."""
+    _read_on_both_papers(mobile_bay, bundled_packs, "a stopped ship anchors or weighs as her move, no drift that bound "
+                         "(Anchored marker on or off; at anchor none turns)")
+
+
+def test_play_36_a_4_4s_engine_throw_is_the_same_event(mobile_bay, bundled_packs):
+    """Play 36, moment 7 (p6): "4 guns out; for good, at once, engines 1D6" left it open whether the engine throw
+    belongs to the 4-4. It does: "4 guns out + ... engines 1D6", one event. A4 and Letter."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        ref = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("4-4 4 guns out + for good, at once, engines 1D6:") in ref
+    assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
+
+
+def test_play_36_any_turn_in_a_torpedo_field_tests(mobile_bay, bundled_packs):
+    """Play 36, moment 10 (p6 Torpedoes): "each turn in one" left a 10° correction in doubt. Any turn tests, of any
+    size, as the player ruled. A4 and Letter."""
+    for pages in (mobile_bay, _letter(bundled_packs)):
+        qr = _squeezed(_column(pages, "— quick reference", left=False))
+        assert _squeezed("and each turn in one, any size (none unmoving)") in qr

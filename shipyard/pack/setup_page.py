@@ -8,6 +8,7 @@ ground is drawn smaller by one factor, and the page says so.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -279,6 +280,19 @@ def _where(start, f: Fit) -> str:
     return start.zone or ""
 
 
+def _on_line(start, lead, f: Fit) -> str:
+    """A follower's start on her column leader's heading line: his printed point (to the half unit), her own y, x
+    to the hundredth (play 36, moment 1: '55.78, 14½', where the half unit printed 56, 0.2 in off his line); a leader,
+    or a start with no point or heading, as _where prints it."""
+    if start.at is None or lead is None or lead.at is None or lead.heading is None:
+        return _where(start, f)
+    lx, ly = (round(v * 2) / 2 for v in f.table_point(lead.at))
+    y = round(f.table_point(start.at)[1] * 2) / 2
+    x = lx + (y - ly) * math.tan(math.radians(lead.heading))
+    on_half = abs(x * 2 - round(x * 2)) < 0.005  # a 000° line: his half-unit x, as _where prints it
+    return f"{number(round(x * 2) / 2) if on_half else f'{x:.2f}'}, {number(y)}"
+
+
 def column_leaders(side) -> dict[str, str]:
     """Each ship's column leader, where she follows one: a division's first unit the side lists (not lashed to
     another) leads it, and every other of its units not lashed to another follows him."""
@@ -346,7 +360,8 @@ def starts_table(scenario, side, units_by_id: dict, f: Fit, ruleset=None, ground
             is None else ruleset.start_speed(start.speed_kn, [u for u in [unit, *partners] if u is not None],
                                              leader=_leader_start(leaders.get(su.id), starts, units_by_id, consort))
         course = " ".join(x for x in (heading, speed) if x)
-        rows.append([name, _where(start, f), course, "; ".join(how)])
+        rows.append([name, _on_line(start, starts.get(leaders.get(su.id)), f) if getattr(ruleset, "starts_on_line", False)
+                     else _where(start, f), course, "; ".join(how)])
     return StartsTable(rows, header=[side.name, f"Start ({f.unit})", "Heading", "How"],
                        align=["left", "centre", "centre", "left"], **style()["table"])
 

@@ -129,6 +129,10 @@ class RuleSet:
     # Whether the set-up page's starts table says how many guns each sector of a fort bears ("bears 170–330° 20
     # guns"): False where the rules fire a fort by its card's factors, not its pieces (its readings say what bears).
     sector_guns: bool = True
+    # Whether the starts table prints a column follower's start on her leader's heading line (his printed point, at
+    # her own y, to the hundredth): play 36, moment 1, a 005° line whose data points step 0.3 in west a ship, printed
+    # to the half inch, off the line each astern must be slid onto. False keeps the data's points as they are.
+    starts_on_line: bool = False
     # Whether the set-up page's "On the table" gives the land's corners too (play 31, moment 6: the shores
     # were drawn with no numbers); False where a rule set's own special rule says where its land is.
     land_corners: bool = False

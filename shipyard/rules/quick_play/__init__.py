@@ -61,5 +61,6 @@ RULESET = RuleSet(
     # the starts table's start speeds in inches a bound, the setting on her card (a lashed pair's, the slower's); the
     # note under the plan that said what 4 kn is went, so that on Letter the plan keeps its size
     start_speed=start_speed,
+    starts_on_line=True,  # play 36, moment 1: each astern's printed start lies on her leader's heading line
     sector_guns=False,  # a fort fires its card's factors: the set-up's piece counts by sector are not what bears
 )

@@ -235,7 +235,8 @@ def heavy_best_words(ctx: Context) -> str:
 
 # play 33, moment 12: "A throw that cannot miss (Manhattan vs Selma at EDNA 1) is not covered": it hits unthrown, as
 # one that cannot hit is skipped (a Heavy's or Medium's throw has no double to look for); a Parrott is always thrown
-SKIP_WORDS = ": skip a throw that cannot beat her EDNA; one that cannot fail hits unthrown (never a Parrott's)."
+# play 36, moment 3: "(never a Parrott's)" read as a Parrott taking part in hitting: a Parrott never hits, only doubles
+SKIP_WORDS = ": skip a throw that cannot beat her EDNA; one that cannot fail hits unthrown (a Parrott never hits: doubles only)."
 
 
 def best_words(ctx: Context, heavies: bool, mediums: bool) -> str:
