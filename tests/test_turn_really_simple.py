@@ -3352,3 +3352,72 @@ def test_p35_moment_8_a_ram_or_contact_is_any_ships_a_friends_too(pack_pages):
     the roster page's Ramming heading says any ship's side, not the target's."""
     qr = _reference(pack_pages)
     assert "Ramming: 1d6 + modifiers, bow into any ship's side" in qr and "bow into the target's side" not in qr
+
+
+# ---------------------------------------------------------------------------------------------- play 36 moments
+
+
+def _letter_pages(bundled_packs):
+    return [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", "letter").path)]
+
+
+def test_p36_moment_1_the_stationary_marker_is_by_order_and_the_binding_says_not_stationary(pack_pages, bundled_packs):
+    """Moment 1 (p2 Binding, p10 STATIONARY, p11 Stationary): the marker's '0 kn this turn' against p11's 'a binding's
+    0 kn is not'. The marker says by order, the Binding row says not stationary: one reading on three pages."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        whole = " ".join(pages)
+        assert "STATIONARY 0 kn by order: her fire +1, fire at her +1" in whole and "0 kn this turn: her fire" not in whole
+        assert "(0 kn: holding place, not stationary; they test in their own field too)" in _setup_page(pages)
+        assert "Stationary: at speed 0 this turn (a binding's 0 kn is not)" in _reference(pages)
+
+
+def test_p36_moments_3_to_6_an_abandoned_lashed_consort_is_cast_off_fires_no_more_is_a_target_and_drifts_then(pack_pages, bundled_packs):
+    """Moments 3-6 (p3 casting off, p11 Abandoned, Fouled/boiler, Boiler's crew): the boiler's 'carried' against
+    Abandoned's 'cast off first'; the parted pair's 'may fire' against 'fires no more'; a target or not; when she
+    drifts. Each place now says the same."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert ("Abandoned: the crew leave: she fires no more (a target still), does not sink, scores as struck; she "
+                "drifts from that turn's end (lashed: the turn she is cast off)") in qr
+        assert "1-2, the crew leave (Abandoned, not carried)" in qr
+        assert "the pair stays put (not stationary; may fire, but not one abandoned or struck)" in qr
+        assert "(lashed: cast off first)" not in qr
+
+
+def test_p36_moments_2_8_9_12_the_forts_share_a_sinking_ships_hits_and_the_shutters_roll_and_marker(pack_pages):
+    """Moment 2 (p11 Forts): must the owner give guns to ships he cannot hit? Moment 8 (Sinking): a gun hit with none
+    left, a funnel. Moments 9, 12 (Shutter): a fort's gun, the 1d6 thrown late, nowhere to mark it."""
+    qr = _reference(pack_pages)
+    assert "its owner picking which guns fire at which ship, if any" in qr
+    assert "later speed hits (a funnel, no gun left) change nothing" in qr
+    assert "(as for a gun lost; a fort's too). Roll 1d6 now; circle its box, lay SHUTTER JAMMED" in qr
+    assert "a gun lost is of the front facing the firer, largest first" in qr
+    assert "SHUTTER JAMMED" in " ".join(p for p in pack_pages if "KN AHEAD" in p)  # the marker it names
+
+
+def test_p36_moments_10_11_13_the_stern_ahead_the_close_call_die_and_the_gunboats_own_field(pack_pages, bundled_packs):
+    """Moment 10 (p11 Contact): 'Avoided ... both go on' against 'goes no farther than that stern'. Moment 11: one die
+    a line. Moment 13 (p3 Torpedo test, p2 Binding): the CSS in their own field test too. The title points to p3."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "meeting it, she may avoid (4+, shooting −1: still no farther)" in qr
+        assert "one 1d6 for the line (not a gun, not a hull), 4+ masks it" in qr and "all her guns, all hulls" not in qr
+        assert "one roll for each ship of either side, in her own side's field too (both of a lashed pair)" in qr
+        assert "quick reference (torpedoes, ramming: p3)" in " ".join(pages)
+
+
+def test_p36_p11_keeps_its_type_saying_things_once(pack_pages, bundled_packs):
+    """p11 at A4 7.3 pt and Letter 6.8 pt, its page counts kept: the new words paid for by saying things once."""
+    import pdfplumber
+
+    for paper, floor, count in (("a4", 7.2, RS.pack_pages), ("letter", 6.75, RS.pack_pages + 1)):
+        path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
+        with pdfplumber.open(path) as pdf:
+            assert len(pdf.pages) == count
+            page = next(p for p in pdf.pages if "quick reference (" in (p.extract_text() or "")[:120])
+            words = page.extract_words(extra_attrs=["size"], x_tolerance=1)
+            lead = next(i for i, w in enumerate(words) if w["text"] == "Several" and words[i + 1]["text"] == "hits:")
+            assert min(w["size"] for w in words[lead + 2:lead + 30]) > floor, paper
+    qr = _reference(pack_pages)
+    assert "Tide: she drifts with the tide the set-up page gives (none given: she only swings)" in qr
+    assert "see Carried" not in qr.split("The 0 box:")[1][:200]
