@@ -1664,7 +1664,7 @@ def test_the_binding_first_turn_says_every_ship_may_order_f2(pack_pages):
     """Moment 1 (replay 17, p2): turn 1's binding order fixed the move and said orders are free from turn 2, so may a
     ship write F2 (hold her fire for the 2nd window) in turn 1? F2 is not a move: every ship may, Tennessee's too."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place, not stationary; they test in their own field too); all may order F2. Orders free from turn 2" in setup
+    assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place, not stationary); all may order F2. Orders free from turn 2" in setup
 
 
 def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hits(pack_pages):
@@ -3367,7 +3367,7 @@ def test_p36_moment_1_the_stationary_marker_is_by_order_and_the_binding_says_not
     for pages in (pack_pages, _letter_pages(bundled_packs)):
         whole = " ".join(pages)
         assert "STATIONARY 0 kn by order: her fire +1, fire at her +1" in whole and "0 kn this turn: her fire" not in whole
-        assert "(0 kn: holding place, not stationary; they test in their own field too)" in _setup_page(pages)
+        assert "(0 kn: holding place, not stationary)" in _setup_page(pages)
         assert "Stationary: at speed 0 this turn (a binding's 0 kn is not)" in _reference(pages)
 
 
