@@ -188,7 +188,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
     qr = _reference(pack_pages)
     for words in ("FIRE: at the end of each turn roll 1d6: 5+ puts it out",
                   "Crippled: strike her SPEED boxes down to the 0 box and leave it: she drifts, fires and does not sink",
-                  "Abandoned: the crew leave: she drifts from that turn's end (lashed: cast off first), fires no more, does not sink, scores as struck",
+                  "Abandoned: the crew leave: she fires no more (a target still), does not sink, scores as struck; she drifts from that turn's end (lashed: the turn she is cast off)",
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
                   "roll 1d6+2 when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6)",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
@@ -364,8 +364,7 @@ def test_the_torpedo_rule_says_two_rolls_and_that_density_has_no_modifier(pack_p
 def test_a_forts_share_is_at_most_at_one_ship_and_the_rest_may_fire_at_others(pack_pages):
     qr = _reference(pack_pages)
     assert ("a fort brings a sixth (rounded down, at least one) of the guns of the front whose sector holds her (the "
-            "card's ON ONE SHIP box) to bear on any one ship, at most, its owner picking which guns; each gun fires once a "
-            "turn, so the others may fire at other ships") in qr
+            "card's ON ONE SHIP box) to bear on any one ship, at most, its owner picking which guns fire at which ship, if any") in qr
 
 
 def test_the_gun_lost_when_no_gun_bears_on_the_firer_is_said_on_the_cards_and_the_reference(pack_pages, tmp_path):
@@ -383,7 +382,7 @@ def test_silenced_a_fort_scores_on_the_set_up_page_is_defined_on_the_reference(p
 
 def test_a_jammed_shutter_says_what_it_does_and_that_a_fort_suffers_it_too(pack_pages, library, ctx):
     assert ("Shutter (6): the gun nearest the firer is the largest that bears on her (as for a gun lost; a fort's "
-            "too). Circle its box: it fires no more till its T__ ends" in _reference(pack_pages))
+            "too). Roll 1d6 now; circle its box, lay SHUTTER JAMMED: it fires no more till its T__ ends" in _reference(pack_pages))
     morgan = next((u, d) for u, d in _units(library, ctx) if u.id == "fort-morgan")
     assert "shutter" in recorded(sheet.card(*morgan, ctx))  # the fort's card has the box the rule names
 
@@ -407,7 +406,7 @@ def test_a_house_ruled_funnel_strikes_its_own_number_of_boxes(ctx):
 
 
 def test_drift_to_a_stop_gives_its_rate_and_what_it_means_for_a_lashed_pair(pack_pages):
-    assert ("from the next turn she slows 2 knots a turn (not at once), steam pipes or not; at 0 she makes no move and drifts 1 in "
+    assert ("from the next turn she slows 2 knots a turn, steam pipes or not; at 0 she makes no move and drifts 1 in "
             "as that turn ends; a lashed ship stops at once and is carried") in _reference(pack_pages)
 
 
@@ -417,8 +416,7 @@ def test_the_striker_in_simultaneous_movement_and_side_contact_are_defined(pack_
 
 
 def test_the_tide_a_drifting_ship_follows_is_said(pack_pages):
-    assert ("Tide: she drifts with the tide or current the set-up page's special rules give; where they give none, she "
-            "only swings") in _reference(pack_pages)
+    assert ("Tide: she drifts with the tide the set-up page gives (none given: she only swings)") in _reference(pack_pages)
 
 
 def test_the_lashed_pair_rule_agrees_with_the_scenarios_the_pairs_inboard_guns(pack_pages):
@@ -561,7 +559,7 @@ def test_whether_a_forts_share_falls_with_its_losses_is_said_and_is_a_house_rule
 def test_striking_the_0_box_is_sinking_not_struck_and_stopped_is_the_0_box_left(pack_pages):
     qr = _reference(pack_pages)
     assert ("The 0 box: the first SPEED box not struck is her top speed: with only 0 left she has lost her way and "
-            "drifts (lashed: carried, see Carried); "
+            "drifts (lashed: carried); "
             "striking the 0 box takes her below 0: she is sinking (not surrendered), fires till she goes down") in qr
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "A SPEED box per ½ kn lost; the 0 box struck, she sinks in 1d6+2 turns" in cards
@@ -576,7 +574,7 @@ def test_several_hits_in_one_window_each_roll_their_own_effect_in_turn(pack_page
 
 
 def test_when_in_the_move_the_torpedo_test_is_made_and_a_ship_crossing_twice_rolls_once(pack_pages):
-    assert ("Torpedo test: as each half move ends, before the fire window: one roll for each ship of either side (both of a lashed "
+    assert ("Torpedo test: as each half move ends, before the fire window: one roll for each ship of either side, in her own side's field too (both of a lashed "
             "pair) that ended it in a field or crossed one, however often (her centre on its edge is in it), and as a "
             "turn ends, for each whose drift ended in one or crossed one: roll 1d6; a torpedo strikes on 6") \
         in _reference(pack_pages)
@@ -618,8 +616,8 @@ def test_a_ship_stopped_by_order_holds_her_place_and_only_one_whose_speed_is_los
     a turn: the text drifts a ship whose speed 'has dropped to zero', not one lying stopped with steam up."""
     qr = _reference(pack_pages)
     assert "Drifting (speed lost to 0, sinking, struck or abandoned): drift 1 in a turn with the tide" in qr
-    assert ("Stopped by order: a ship ordering 0 kn, engines sound, holds place and heading; one "
-            "whose speed is lost (struck to 0, fouled, boiler) drifts") in qr
+    # play 36: the speed-lost half said once, in Drifting's list above (p11's room)
+    assert "Stopped by order: a ship ordering 0 kn, engines sound, holds place and heading." in qr
 
 
 # ---------------------------------------------------------------------------------------------- round 3 moments
@@ -716,7 +714,7 @@ def test_a_forts_magazine_hit_and_a_shutter_with_no_gun_bearing_are_said(pack_pa
     page = _readings(pack_pages)
     assert "or abandoned; a magazine hit (2) does nothing to a fort" in _reference(pack_pages)
     assert "Silenced quick reference it destroys the fort" in page
-    words = "Circle its box: it fires no more till its T__ ends. No gun bears on the firer: no effect"
+    words = "circle its box, lay SHUTTER JAMMED: it fires no more till its T__ ends. No gun bears on the firer: no effect"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -769,7 +767,7 @@ def test_a_fire_strikes_its_first_box_at_the_first_end_of_turn_it_is_not_put_out
     """Moment 6: 'a box a turn' on the cards and 'crew leave after 4 turns' left open whether the first FIRE box is
     struck as the fire starts; it is not: each box is an end of turn it burned on, four to abandon (about one fire in
     five, the put-out score's reckoning)."""
-    words = "roll 1d6: 5+ puts it out, else strike a FIRE box (none as it starts); all 4 boxes struck, the crew leave"
+    words = "roll 1d6: 5+ puts it out, else strike a FIRE box (none as it starts)"
     assert _said_once(pack_pages, words) and f"FIRE: at the end of each turn {words}" in _reference(pack_pages)
     cards = next(p for p in pack_pages if "Ship data cards" in p)
     assert "FIRE: each end of turn 5+ on 1d6 puts it out, else strike a box (none as it starts); all 4 boxes " \
@@ -789,7 +787,7 @@ def test_a_fouled_screw_or_holed_boiler_strikes_no_speed_box_and_a_lashed_ship_i
     words = ("Fouled, boiler (9, 12): a fouled screw (till its T__) or holed boiler makes her top speed 0, striking no "
              "SPEED box")
     assert words in _reference(pack_pages) and _said_once(pack_pages, words.split(": ", 1)[1])
-    assert _said_once(pack_pages, "with only 0 left she has lost her way and drifts (lashed: carried, see Carried)")
+    assert _said_once(pack_pages, "with only 0 left she has lost her way and drifts (lashed: carried)")
 
 
 def test_a_fort_fires_all_its_guns_in_one_window_so_nothing_records_which_fired_first(pack_pages):
@@ -845,7 +843,7 @@ def test_the_cover_scores_the_gunboats_only_as_the_score_table_does(pack_pages):
 
 def test_a_jammed_shutter_says_which_gun_box_it_shuts(pack_pages):
     """Older leftover: a card's one 'shutter T__' box does not say which gun is jammed; its gun box is circled."""
-    words = "Circle its box: it fires no more till its T__ ends"
+    words = "circle its box, lay SHUTTER JAMMED: it fires no more till its T__ ends"
     assert _said_once(pack_pages, words) and words in _reference(pack_pages)
 
 
@@ -876,7 +874,7 @@ def test_a_lashed_pair_parted_by_a_sinking_says_what_the_consort_does(pack_pages
     """Moment 1: Monongahela blew up (a magazine hit) with Kennebec lashed to her, and nothing said what became of
     the consort; the set-up's 'casting off takes a whole move' is a half move here."""
     words = ("casting off (ordered CAST OFF, or one sunk, struck or abandoned) takes the next half move: the pair "
-             "stays put (not stationary; may fire), then each goes alone")
+             "stays put (not stationary; may fire, but not one abandoned or struck), then each goes alone")
     assert f"C{words[1:]}" in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -916,7 +914,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
 def test_each_ship_of_a_lashed_pair_makes_her_own_torpedo_test(pack_pages):
     """Moment 6: 'one roll for a ship' left open whether a lashed pair, which moves as one, rolls once or once a
     ship; a torpedo strikes a hull, and each of the two crosses the field, so each rolls."""
-    words = "one roll for each ship of either side (both of a lashed pair) that ended it in a field or crossed one"
+    words = "one roll for each ship of either side, in her own side's field too (both of a lashed pair) that ended it in a field or crossed one"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1149,7 +1147,7 @@ def test_the_ramming_roll_names_its_die_and_the_speed_of_a_carried_or_drifting_r
 def test_casting_off_takes_a_half_move_in_which_the_pair_does_not_move(pack_pages):
     """Moment 5: 'casting off takes a whole move': how long, and does the pair move meanwhile? And an order for it."""
     words = ("casting off (ordered CAST OFF, or one sunk, struck or abandoned) takes the next half move: the pair stays "
-             "put (not stationary; may fire), then each goes alone")
+             "put (not stationary; may fire, but not one abandoned or struck), then each goes alone")
     assert f"C{words[1:]}" in _reference(pack_pages) and _said_once(pack_pages, words)
     assert "then her speed, RAM, F2, CAST OFF" in _reference(pack_pages)
     log = next(p for p in pack_pages if "Orders log · Union" in p)
@@ -1262,7 +1260,7 @@ def test_a_killed_helmsman_says_which_turn_to_write_at_her_t_blank(pack_pages):
 
 def test_a_fouled_screw_starts_slowing_with_the_next_turn_not_mid_move(pack_pages):
     """Moment (replay 9): fouled mid-turn, did Gaines slow in the 2nd half move or from the next turn?"""
-    said = "from the next turn she slows 2 knots a turn (not at once), steam pipes or not"
+    said = "from the next turn she slows 2 knots a turn, steam pipes or not"
     assert said in _reference(pack_pages)
     assert _said_once(pack_pages, said)
 
@@ -1447,7 +1445,7 @@ def test_a_ship_swinging_on_the_spot_into_a_model_beside_her_stops_touching_her(
 def test_an_abandoned_ship_scores_as_struck_on_the_reference_and_her_marker(pack_pages):
     """Moment (replay 11): the scores count 'sunk or struck', the reference called an abandoned ship only 'lost to
     her side': was abandoned Brooklyn worth the Confederates' 4?"""
-    words = "the crew leave: she drifts from that turn's end (lashed: cast off first), fires no more, does not sink, scores as struck"
+    words = "the crew leave: she fires no more (a target still), does not sink, scores as struck; she drifts from that turn's end (lashed: the turn she is cast off)"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert "ABANDONED crew gone: drifts, fires no more; scores as struck" in " ".join(pack_pages)
 
@@ -1506,7 +1504,7 @@ def test_the_letter_quick_reference_keeps_to_one_page(bundled_packs):
 def test_a_lashed_ship_struck_past_0_is_still_carried_till_she_goes_down_or_is_cast_off(pack_pages):
     """Moment 2 (replay 12): the 0 box said a lashed ship with only 0 left is carried and one struck past 0 is
     sinking, but not whether a lashed ship that is sinking is still carried by her consort or drifts."""
-    words = "she is sinking (not surrendered), fires till she goes down and, lashed, is carried till then unless cast off"
+    words = "she is sinking (not surrendered), fires till she goes down"
     assert "The 0 box: the first SPEED box not struck" in _reference(pack_pages)
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
@@ -1666,7 +1664,7 @@ def test_the_binding_first_turn_says_every_ship_may_order_f2(pack_pages):
     """Moment 1 (replay 17, p2): turn 1's binding order fixed the move and said orders are free from turn 2, so may a
     ship write F2 (hold her fire for the 2nd window) in turn 1? F2 is not a move: every ship may, Tennessee's too."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place); all may order F2. Orders free from turn 2" in setup
+    assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place, not stationary); all may order F2. Orders free from turn 2" in setup
 
 
 def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hits(pack_pages):
@@ -1675,7 +1673,7 @@ def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hit
     The sinking rule now sits under the hit tables, where a player rolling a hit's effect reads."""
     words = ("Sinking: roll 1d6+2 when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6); till then, "
              "no way on: she drifts as a ship at 0 (lashed: carried); later "
-             "speed hits change nothing.")  # play 33: '(what sinks her at once still does)' cut for room
+             "speed hits (a funnel, no gun left) change nothing.")  # play 36, moment 8; play 33: '(what sinks her at once still does)' cut for room
     qr = _reference(pack_pages)
     assert words in qr and qr.index("Several hits:") < qr.index(words) < qr.index("Forts (ours):")
     assert _said_once(pack_pages, words[len("Sinking: "):-1])
@@ -1864,7 +1862,7 @@ def test_drift_to_a_stop_says_the_turn_she_is_at_0_she_makes_no_move_and_drifts_
     """Replay 24, moment 6 (p8/p11 Drift to a stop): Gaines, fouled at 2 kn in turn 2, slowed to 0 in turn 3: did
     she move, and when and how far did she drift? At 0 she makes no move (stationary) and drifts 1 in (the drifting
     table) as that turn ends, in the end-of-turn phase where drifting ships drift."""
-    words = "from the next turn she slows 2 knots a turn (not at once), steam pipes or not; at 0 she makes no move and drifts 1 in as that turn ends"
+    words = "from the next turn she slows 2 knots a turn, steam pipes or not; at 0 she makes no move and drifts 1 in as that turn ends"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1914,7 +1912,7 @@ def test_a_ship_held_at_0_kn_by_the_binding_is_not_a_stationary_target_or_firer(
     words = "at speed 0 this turn (a binding's 0 kn is not), drifting, anchored or aground"
     assert f"Stationary: {words}" in _reference(pack_pages) and _said_once(pack_pages, words)
     setup = next(p for p in pack_pages if "Set-up: Battle of Mobile Bay" in p)
-    assert "Binding: the Union line steams in at 4 kn" in setup and "wait inside the torpedo line (0 kn: holding place)" in setup
+    assert "Binding: the Union line steams in at 4 kn" in setup and "wait inside the torpedo line (0 kn: holding place, not stationary" in setup
 
 
 # ---------------------------------------------------------------------------------------------- replay 20
@@ -1967,7 +1965,7 @@ def test_a_magazine_hit_does_nothing_to_a_fort_unless_a_house_rule_says_it_destr
 def test_a_forts_share_says_its_owner_picks_the_guns(pack_pages):
     """Defect b (replay 20, pp2/8): 'a sixth ... at most, its owner picking which': which ship, or which guns? The
     guns (each then picks its own target, as every gun does): said on the reference and the readings page."""
-    words = "to bear on any one ship, at most, its owner picking which guns; each gun fires once a turn"
+    words = "to bear on any one ship, at most, its owner picking which guns fire at which ship, if any"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -2522,7 +2520,7 @@ def test_r27_an_abandoned_ship_drifts_first_as_that_turn_ends(pack_pages):
     did not say whether she drifts as that turn ends (a fouled ship at 0 drifts from the next turn). She drifts as
     that turn ends, once the pair has cast off; said in the Abandoned rule where the quick reference gives it."""
     qr = _reference(pack_pages)
-    assert "Abandoned: the crew leave: she drifts from that turn's end (lashed: cast off first), fires no more" in qr
+    assert "Abandoned: the crew leave: she fires no more (a target still)" in qr
 
 
 def test_r27_a_drifting_ship_touching_another_as_she_swings_does_not_swing(pack_pages):
@@ -2707,12 +2705,12 @@ def test_r28_moment_1_a_targets_own_consort_masks_her_and_the_other_reading_is_a
 def test_r28_moment_2_a_line_of_fire_too_close_to_call_is_settled_by_a_die_from_the_table(pack_pages, tmp_path):
     """Moment 2 (T2, T3): lines that grazed a model's corner by 0.01 to 0.2 in, which no club can measure on a cloth,
     and no way to settle a close call. A die settles it, its score from line_of_fire, so a house rule reaches it."""
-    said = "over it or clear): 1d6 a line (all her guns, all hulls), 4+ masks it"
+    said = "over it or clear): one 1d6 for the line (not a gun, not a hull), 4+ masks it"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
     # one house-ruled pack for the die's score and (play 30, moment 3) the close call's distance
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: ships, close_call_masked_on: 5, "
                             "close_call_mm: 2}}\n", "--no", "sheets", "--jobs", "1")
-    assert ("(the edge 2 mm or less off her outline, over it or clear): 1d6 a line (all her guns, all hulls), 5+ masks "
+    assert ("(the edge 2 mm or less off her outline, over it or clear): one 1d6 for the line (not a gun, not a hull), 5+ masks "
             "it") in text and said not in text
 
 
@@ -2943,7 +2941,7 @@ def test_p30_moment_3_too_close_to_call_is_a_distance_in_mm_from_the_table(pack_
     """Moment 3 (p11 Targets): 'too close to call' with no distance: when is a line a close call? The ruler's edge
     within 3 mm of a model's outline, over it or clear of it (line_of_fire.close_call_mm); the r28 moment 2 test
     builds the house-ruled pack that shows a house rule reaches it."""
-    said = "too close to call (the edge 3 mm or less off her outline, over it or clear): 1d6 a line"
+    said = "too close to call (the edge 3 mm or less off her outline, over it or clear): one 1d6 for the line"
     assert said in _reference(pack_pages) and _said_once(pack_pages, said)
 
 
@@ -2989,7 +2987,7 @@ def test_p30_moment_7_a_ship_stopped_by_order_is_marked_stationary_and_a_spent_w
     from shipyard.rules.really_simple.words import reading
 
     counters = next(p for p in pack_pages if "KN AHEAD" in p)
-    assert counters.count("STATIONARY 0 kn this turn: her fire +1, fire at her +1") >= 5
+    assert counters.count("STATIONARY 0 kn by order: her fire +1, fire at her +1") >= 5
     assert counters.count("SUNK gone down") >= 7 and counters.count("STRUCK colours struck") >= 7
     said = reading(ctx.tables, "Stationary")
     assert "one at 0 kn by order takes a STATIONARY marker till the turn ends" in said
@@ -3165,7 +3163,7 @@ def test_p32_moments_3_4_and_8_the_close_call_throw_its_edge_and_when_it_is_thro
     does the window pass, or are the close calls thrown first? Thrown first: a ship whose every line is then masked
     keeps her window for the 2nd."""
     qr = _reference(pack_pages)
-    said = "too close to call (the edge 3 mm or less off her outline, over it or clear): 1d6 a line (all her guns, all hulls), 4+ masks it"
+    said = "too close to call (the edge 3 mm or less off her outline, over it or clear): one 1d6 for the line (not a gun, not a hull), 4+ masks it"
     assert said in qr and _said_once(pack_pages, said) and "within 3 mm" not in qr
     assert "a masked ship is no target (close calls thrown first): with none, her window passes to the 2nd" in qr
 
@@ -3220,7 +3218,7 @@ def test_p33_moment_5_a_holed_boiler_slows_2_kn_a_turn_and_later_speed_hits_stri
     """Moment 5: Morgan's boiler 'slows 2 kn a turn' against Speed lost's 'slows to it at once': the specific rule
     wins, said in Fouled, boiler ('not at once'); a later speed hit strikes her boxes, said in Fouled, boiler."""
     qr = _reference(pack_pages)
-    assert "makes her top speed 0, striking no SPEED box (later speed hits do): from the next turn she slows 2 knots a turn (not at once)" in qr
+    assert "makes her top speed 0, striking no SPEED box (later speed hits do): from the next turn she slows 2 knots a turn, steam pipes or not" in qr
 
 
 def test_p33_moment_7_9_10_magazine_voids_the_rest_hold_and_touching_whatever_the_order(pack_pages):
@@ -3239,7 +3237,7 @@ def test_p33_moment_6_a_follower_meeting_the_stern_ahead_may_avoid_it(pack_pages
     (met fore and aft), Ossipee -1, all four without their 2nd fire ('half the Union line lost its fire in turn 2. That
     is very punishing'). The follower meeting a stern is its striker and avoids on 4+, as the text's accidental
     collisions are: said where the stern rule is, and the end-on losses only follow a contact not avoided."""
-    said = ("goes no farther than that stern to the half move's end (lashed: both); meeting it, she may avoid (4+)")
+    said = ("goes no farther than that stern to the half move's end (lashed: both); meeting it, she may avoid (4+, shooting −1: still no farther)")
     qr = _reference(pack_pages)
     assert said in qr and _said_once(pack_pages, said)
     assert "Without a RAM order the striker avoids it on 4+ (1d6), shooting −1" in qr
@@ -3299,7 +3297,7 @@ def test_p34_moments_6_7_a_pair_parted_by_a_sinking_fires_and_the_consort_writes
     """Moments 6 and 7 (play 34, p3 Casting off, p7 log): Hartford blew up: 'whether Metacomet may fire in that turn's
     1st window', 'which "pair's speed" she then moves alone at', and the pair's move written only in the first-named
     ship's row. She may fire; she goes alone at the speed written; with the first-named sunk, the ↳ row takes it."""
-    words = "the pair stays put (not stationary; may fire), then each goes alone at the speed written"
+    words = "the pair stays put (not stationary; may fire, but not one abandoned or struck), then each goes alone at the speed written"
     assert words.lower() in _reference(pack_pages).lower() and _said_once(pack_pages, words)
     log = next(p for p in pack_pages if "Orders log · Union" in p)
     assert "write the pair's move once, in Brooklyn's row, hers sunk or struck: the ↳ row;" in log
@@ -3336,9 +3334,9 @@ def test_p35_moments_1_4_5_6_the_binding_0_kn_who_takes_the_minus_1_one_die_a_li
     (2¼ in)?'. Each ruled as the player did (on p2, the AVOIDED counter, p11 and p3)."""
     qr = _reference(pack_pages)
     whole = " ".join(pack_pages)
-    assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place)" in _setup_page(pack_pages)
+    assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place, not stationary" in _setup_page(pack_pages)
     assert "AVOIDED COLLISION shoots −1 this turn, not her consort" in whole
-    assert "1d6 a line (all her guns, all hulls), 4+ masks it" in qr
+    assert "one 1d6 for the line (not a gun, not a hull), 4+ masks it" in qr
     assert "(the 2nd: half that at most, 4½ kn: 2¼ in)" in qr
 
 
@@ -3354,3 +3352,72 @@ def test_p35_moment_8_a_ram_or_contact_is_any_ships_a_friends_too(pack_pages):
     the roster page's Ramming heading says any ship's side, not the target's."""
     qr = _reference(pack_pages)
     assert "Ramming: 1d6 + modifiers, bow into any ship's side" in qr and "bow into the target's side" not in qr
+
+
+# ---------------------------------------------------------------------------------------------- play 36 moments
+
+
+def _letter_pages(bundled_packs):
+    return [_flat(p) for p in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "really-simple", "letter").path)]
+
+
+def test_p36_moment_1_the_stationary_marker_is_by_order_and_the_binding_says_not_stationary(pack_pages, bundled_packs):
+    """Moment 1 (p2 Binding, p10 STATIONARY, p11 Stationary): the marker's '0 kn this turn' against p11's 'a binding's
+    0 kn is not'. The marker says by order, the Binding row says not stationary: one reading on three pages."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        whole = " ".join(pages)
+        assert "STATIONARY 0 kn by order: her fire +1, fire at her +1" in whole and "0 kn this turn: her fire" not in whole
+        assert "(0 kn: holding place, not stationary)" in _setup_page(pages)
+        assert "Stationary: at speed 0 this turn (a binding's 0 kn is not)" in _reference(pages)
+
+
+def test_p36_moments_3_to_6_an_abandoned_lashed_consort_is_cast_off_fires_no_more_is_a_target_and_drifts_then(pack_pages, bundled_packs):
+    """Moments 3-6 (p3 casting off, p11 Abandoned, Fouled/boiler, Boiler's crew): the boiler's 'carried' against
+    Abandoned's 'cast off first'; the parted pair's 'may fire' against 'fires no more'; a target or not; when she
+    drifts. Each place now says the same."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert ("Abandoned: the crew leave: she fires no more (a target still), does not sink, scores as struck; she "
+                "drifts from that turn's end (lashed: the turn she is cast off)") in qr
+        assert "1-2, the crew leave (Abandoned, not carried)" in qr
+        assert "the pair stays put (not stationary; may fire, but not one abandoned or struck)" in qr
+        assert "(lashed: cast off first)" not in qr
+
+
+def test_p36_moments_2_8_9_12_the_forts_share_a_sinking_ships_hits_and_the_shutters_roll_and_marker(pack_pages):
+    """Moment 2 (p11 Forts): must the owner give guns to ships he cannot hit? Moment 8 (Sinking): a gun hit with none
+    left, a funnel. Moments 9, 12 (Shutter): a fort's gun, the 1d6 thrown late, nowhere to mark it."""
+    qr = _reference(pack_pages)
+    assert "its owner picking which guns fire at which ship, if any" in qr
+    assert "later speed hits (a funnel, no gun left) change nothing" in qr
+    assert "(as for a gun lost; a fort's too). Roll 1d6 now; circle its box, lay SHUTTER JAMMED" in qr
+    assert "a gun lost is of the front facing the firer, largest first" in qr
+    assert "SHUTTER JAMMED" in " ".join(p for p in pack_pages if "KN AHEAD" in p)  # the marker it names
+
+
+def test_p36_moments_10_11_13_the_stern_ahead_the_close_call_die_and_the_gunboats_own_field(pack_pages, bundled_packs):
+    """Moment 10 (p11 Contact): 'Avoided ... both go on' against 'goes no farther than that stern'. Moment 11: one die
+    a line. Moment 13 (p3 Torpedo test, p2 Binding): the CSS in their own field test too. The title points to p3."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "meeting it, she may avoid (4+, shooting −1: still no farther)" in qr
+        assert "one 1d6 for the line (not a gun, not a hull), 4+ masks it" in qr and "all her guns, all hulls" not in qr
+        assert "one roll for each ship of either side, in her own side's field too (both of a lashed pair)" in qr
+        assert "quick reference (torpedoes, ramming: p3)" in " ".join(pages)
+
+
+def test_p36_p11_keeps_its_type_saying_things_once(pack_pages, bundled_packs):
+    """p11 at A4 7.3 pt and Letter 6.8 pt, its page counts kept: the new words paid for by saying things once."""
+    import pdfplumber
+
+    for paper, floor, count in (("a4", 7.2, RS.pack_pages), ("letter", 6.75, RS.pack_pages + 1)):
+        path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
+        with pdfplumber.open(path) as pdf:
+            assert len(pdf.pages) == count
+            page = next(p for p in pdf.pages if "quick reference (" in (p.extract_text() or "")[:120])
+            words = page.extract_words(extra_attrs=["size"], x_tolerance=1)
+            lead = next(i for i, w in enumerate(words) if w["text"] == "Several" and words[i + 1]["text"] == "hits:")
+            assert min(w["size"] for w in words[lead + 2:lead + 30]) > floor, paper
+    qr = _reference(pack_pages)
+    assert "Tide: she drifts with the tide the set-up page gives (none given: she only swings)" in qr
+    assert "see Carried" not in qr.split("The 0 box:")[1][:200]

@@ -398,7 +398,7 @@ def quick_reference(doc, derived: list, ctx) -> None:
     st = style()
     # the lashed pairs go under whichever column is the shorter, so the two come out about as long (replay 16's
     # readings lengthened the right one past a Letter page)
-    title = Text("Really Simple ACW Naval Rules · quick reference", **st["reference_title"])
+    title = Text("Really Simple ACW Naval Rules · quick reference (torpedoes, ramming: p3)", **st["reference_title"])
     turn = turn_card(ctx.tables, st, title="The turn: sequence of play")
 
     def page_at(size: float | None) -> tuple[Stack, Columns]:

@@ -267,8 +267,9 @@ FORT_SHARE = {"printed": "the number printed on its card, while that many of the
 # a graze the players cannot agree on settled by a die (replay 28, moment 2: lines clear of a corner by 0.01 in), what
 # is too close said in mm a ruler shows (play 30, moment 3: "too close to call" had no distance)
 # play 32, moments 3 and 8: one throw per gun, firer or line? and is 3 mm itself a close call? One a line, 3 mm or less
+# play 36, moment 11: "1d6 a line (all her guns, all hulls)" was read as one throw a gun group and a hull: one die the line
 CLOSE_CALL = ("too close to call (the edge {line_of_fire.close_call_mm} mm or less off her outline, over it or clear): "
-              "1d6 a line (all her guns, all hulls), {line_of_fire.close_call_masked_on}+ masks it")
+              "one 1d6 for the line (not a gun, not a hull), {line_of_fire.close_call_masked_on}+ masks it")
 # a test with the ruler, not a tolerance (replay 32: "in the way within about 0.04 in?" cannot be judged at the table)
 LINE_OF_FIRE = {"ships": "a line of fire is the line through both centres (a fort: its place), no wider: lay a ruler's "
                          "edge on it; if the edge crosses any part of another ship's model or base, friend or foe, "
@@ -282,8 +283,9 @@ LINE_OF_FIRE = {"ships": "a line of fire is the line through both centres (a for
                             "the target's consort; " + CLOSE_CALL}
 # play 33, moment 6: a jam down the line cost half the Union line its fire: the follower meeting a stern is its striker,
 # and avoids on 4+ as the text's accidental collisions are ("any contact ... without Ram")
+# play 36, moment 10: the avoid roll at a stern ahead: no loss, shoots −1, but still no farther (it was read as "both go on")
 LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no "
-                        "farther than that stern to the half move's end (lashed: both); meeting it, she may avoid (4+)",
+                        "farther than that stern to the half move's end (lashed: both); meeting it, she may avoid (4+, shooting −1: still no farther)",
               "sheers": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) sheers off "
                         "alongside, on the side her owner picks, and finishes her move (lashed: both); meeting it, she may avoid (4+)"}
 # a turn on the spot swings bow and stern sideways (replay 27, moment 4: Richmond's stern through Lackawanna's bow)
