@@ -206,7 +206,7 @@ def partner_hides(ctx: Context, name: str) -> str:
         raise ShipyardError(f"table lashed_pairs ({t.tag()}): hides is {share!r}; expected one of {', '.join(mods)}")
     # play 28, moment 5: an angled view was judged by eye; ours, the line from the gun to her centre decides
     return (f"; behind {name} (the line to her centre across his base): obscured ({share.replace('3/4', '¾')} "
-            f"{mods[share]:+d}), clear of it none, not smoke").replace("-", "−")
+            f"{mods[share]:+d}; in smoke this, not its −2), clear of it none").replace("-", "−")
 
 
 def vessel_facts(s: VesselStats, ctx: Context, unit=None) -> list[tuple[str, str]]:
@@ -533,12 +533,14 @@ def gun_damage_block(ctx: Context, sizes: list[str] | None = None, title: str | 
 
 
 def _marks(s: VesselStats, ctx: Context) -> dict[int, str]:
-    """Bars after the box whose crossing leaves half (a quarter) of the hull points or fewer, labelled so."""
+    """Bars after the box whose crossing leaves half (a quarter) of the hull points or fewer, labelled so, with the
+    HDP left at the bar as a number (play 37, moment 9: the ¼ bar on Brooklyn's 81 boxes could not be read off the
+    sheet; '¼ left (20)': 20 HDP left or fewer is past it)."""
     effects = ctx.tables.require("hull_damage_effects").rows
     marks: dict[int, str] = {}
     for key, left in (("half", s.hdp_half), ("quarter", s.hdp_quarter)):
         n = s.hull_damage_points - left
-        label = f"{effects[key].get('mark', key)} left"
+        label = f"{effects[key].get('mark', key)} left ({left})"
         if 1 <= n <= s.hull_damage_points:
             marks[n] = (marks[n] + " " + label) if n in marks else label
     return marks
