@@ -386,7 +386,14 @@ class Page:
             bar_x = right + after / 2
             self.line(bar_x, top - overshoot, bar_x, top + box + overshoot, width=min(0.8, max(0.5, after * 0.8)))
             if text:
-                self.text(bar_x, top - overshoot - 0.35, text, size=6, weight="bold", align="centre", family="condensed")
+                # a label centred on a bar after a row's last box ran past the track into the next column (play 37's
+                # "¼ left (16)" against Ossipee's Table 14): there it ends at the track's right edge instead
+                half = self.text_width(text, 6, "bold", "condensed") / 2
+                edge = bx + row_w
+                if bar_x + half > edge:
+                    self.text(edge, top - overshoot - 0.35, text, size=6, weight="bold", align="right", family="condensed")
+                else:
+                    self.text(bar_x, top - overshoot - 0.35, text, size=6, weight="bold", align="centre", family="condensed")
         return (w, h)
 
     def table(self, x: float, y: float, widths: Sequence[float], rows: Sequence[Sequence], header: Sequence | None = None,

@@ -366,7 +366,12 @@ def guns_block(s: VesselStats | FortStats, compact: bool = False, faces: list | 
         rows = [[""] + [n] + rows[i][2:4] + [where] + rows[i][5:] for i, where, n in faces]
         counts, bearings = [n for _, _, n in faces], ["" for _ in faces]
     title = "Guns · a box per gun: / while it cannot fire (port or gun jammed), X destroyed · cm to each band's far edge"
-    if s.kind != "fort" and not compact:
+    if s.kind == "fort":
+        # play 37, moment 4 ("do forts repair jammed guns? The fort sheets have the / box but no repair line"): yes,
+        # as a ship's (the Repairs reading), said where its / is struck
+        title = title.replace("/ while it cannot fire (port or gun jammed)",
+                              "/ while jammed (each repair phase a d10: 3 or less clears)")
+    elif not compact:
         title += " · gunport guns split between the broadsides"
     play = style("play", compact)["size"]
     arc = "Face (compass bearings)" if s.kind == "fort" else "Arc (0° = ahead)"  # a fort has no bow: map bearings
