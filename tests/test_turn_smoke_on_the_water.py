@@ -294,7 +294,7 @@ def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, word
 
 @pytest.mark.parametrize("moment, words", [
     (10, "sterns level; one move at the slower's speed on the poorer template (the inner hull runs its edge, the "
-         "circle no wider); each shot at, and tests a torpedo field or shoal, as herself; no gun, pivots too, fires "
+         "other at her offset); each shot at, and tests a torpedo field or shoal, as herself; no gun, pivots too, fires "
          "to the partner's side"),
     (11, "Wrecks * a sunk vessel stays as a wreck (a Wreck marker, or her model on its side): "
          "moving over it tests Table 3's "
@@ -393,7 +393,7 @@ def test_a_lashed_pair_casts_off_when_her_partner_is_abandoned(mobile_bay_text):
     """Moment 10: the casting-off rule covered only a partner "sunk or struck"; an abandoned partner (a boiler burst,
     a failed morale test, HDP 0) can neither steer nor move herself, so she is cast off too."""
     # play 34, moment 5: a sunk partner carries nothing, so "sunk" has its own words now
-    assert "struck or abandoned: carried with her that move" in mobile_bay_text
+    assert "struck or abandoned: the other carries her that move" in mobile_bay_text
 
 
 def test_a_fire_lit_in_the_fire_test_phase_first_burns_next_turn(mobile_bay_text):
@@ -432,8 +432,8 @@ def test_casting_off_takes_the_turns_move_and_she_moves_alone_from_the_next(mobi
     """Round 4, moment 3: one page said casting off takes a whole move, another that she moves alone from the next
     turn; the reading makes them one rule (replay 6, moment 3: and names which move it takes)."""
     # play 34, moment 5: a sunk partner carries nothing (cast off at once); a struck or abandoned one still floats
-    assert ("struck or abandoned: carried with her that move (an abandoned one: straight ahead, a level less a turn), "
-            "then alone at that level" in mobile_bay_text)
+    assert ("struck or abandoned: the other carries her that move (an abandoned one: straight ahead, a level less a turn), "
+            "then goes alone at that level" in mobile_bay_text)
 
 
 def test_a_critical_hit_still_does_the_hits_damage(mobile_bay_text):
@@ -599,7 +599,7 @@ def test_a_rammed_lashed_pair_and_the_speed_she_casts_off_at(library):
     the gunboat go on after casting off?"""
     text = reference_text(library, "mobile-bay-1864")
     assert "alone at the pair's last level (her top speed at most)" in text
-    assert "then alone at that level; rammed, only the hull struck rolls Table 6" in text
+    assert "then goes alone at that level; rammed, only the hull struck rolls Table 6" in text
 
 
 def test_the_obscured_share_is_judged_by_bases_low_or_tall(library):
@@ -819,7 +819,7 @@ def test_the_set_up_pages_lashed_pairs_agree_with_the_quick_reference_and_fort_g
     too, and said casting off takes "a whole move"; and it ruled Fort Gaines's fire, though in Smoke on the Water
     she lies off the table, out of range. The other rule sets' set-up pages keep both rules as they were."""
     setup = mobile_bay_pages[1]
-    assert "(roster page: Lashed pairs) fires to port only, never at the fort" in setup  # replay 8: the one rule for it, pointed to
+    assert "(roster page: Lashed pairs)" in setup and "never at the fort" not in setup  # replay 8, play 37: pointed to
     assert "inboard guns cannot fire" not in setup and "only two of her three 10in columbiads" not in setup
     other = flat(" ".join(pdf_page_texts(bundled_packs.get("mobile-bay-1864", "saunders", "a4").path)[:3]))
     assert "the pair's inboard guns cannot fire" in other and "only two of her three 10in columbiads" in other
@@ -842,7 +842,7 @@ def test_the_set_up_says_what_the_north_edge_and_water_of_no_depth_do(mobile_bay
     assert ("North edge A ship off the north edge has gone up the bay: out of the game, she scores as she left (a Union "
             "ship afloat, north of the line)") in setup
     assert "Tide drift The flood runs about a knot" in setup and "Farragut waited for it" not in setup  # one tide line
-    assert "no deeper draught, no test; other water, off the channel too (a consort past its edge), is deep: no test." in setup
+    assert "no deeper draught, no test; other water, off the channel either side (a consort past it), is deep: no test." in setup
 
 
 def test_a_ship_that_holds_her_morale_tests_again_only_at_a_new_cause(library):
@@ -937,8 +937,8 @@ def test_a_lashed_pair_whose_sloop_is_abandoned_under_way_is_carried_with_her_as
     her", p23 "casts off next movement, no move of her own"; was Octorara dragged with her? She is, that one phase,
     straight ahead (no one steers an abandoned ship); a partner Immobile but manned is carried, as p2 had it."""
     row = _readings_row(mobile_bay_text, "Lashed pairs")
-    assert ("struck or abandoned: carried with her that move (an abandoned one: straight ahead, a level less a turn), "
-            "then alone at that level") in row
+    assert ("struck or abandoned: the other carries her that move (an abandoned one: straight ahead, a level less a turn), "
+            "then goes alone at that level") in row
     assert "one Immobile yet manned: the other carries both at half her speed" in row
     assert "no move of her own" not in row
 
@@ -1087,7 +1087,7 @@ def test_a_lashed_pairs_start_is_the_larger_ships_centre_with_her_consort_alongs
     row = _readings_row(mobile_bay_text, "Lashed pairs")
     assert row.startswith("set up: the larger's centre on her start, the consort touching her on the named side, sterns level; "
                           "one move")
-    assert "lashed on the port side, away from Fort Morgan" in mobile_bay_text or "lashed to each sloop's port (roster page: Lashed pairs)" in mobile_bay_text
+    assert "lashed on the port side, away from Fort Morgan" in mobile_bay_text or "Each sloop's port gunboat fires to port" in mobile_bay_text
 
 
 def test_the_fire_test_names_the_markers_the_counters_carry(mobile_bay_text, mobile_bay_pages):
@@ -1147,7 +1147,7 @@ def test_an_arriving_ship_may_come_on_a_level_slower_or_wait_off_the_table(mobil
 
 def test_a_lashed_pairs_template_is_laid_along_the_hull_on_the_inside_of_the_turn(mobile_bay_text):
     """Replay 12, moment 2 (p23): the pair turns "on the poorer template", but which hull follows its edge?"""
-    assert ("on the poorer template (the inner hull runs its edge, the circle no wider)"
+    assert ("on the poorer template (the inner hull runs its edge, the other at her offset)"
             in _readings_row(mobile_bay_text, "Lashed pairs"))
 
 
@@ -1278,7 +1278,7 @@ def test_the_gun_a_hit_picks_is_one_bearing_on_the_firer_in_every_table(mobile_b
     """Replay 14, defect (p22, p23): Table 15's Port Jammed and Gun Port said "a random gun facing the firer", the Gun
     hit "bearing on the firer": one idea, one word, the sheets' own (their gun boxes are grouped by bearing)."""
     assert "facing the firer" not in mobile_bay_text.replace("the wheel facing the firer", "")
-    assert "Port Jammed casemate/turret/hull jams a random gun bearing on the firer (pivots, howitzers too) till repaired" in mobile_bay_text
+    assert "Port Jammed casemate/turret/hull jams one random unjammed gun bearing on the firer (pivots, howitzers too) till repaired" in mobile_bay_text
 
 
 def test_a_lashed_pair_may_fire_at_a_target_dead_ahead_on_her_keel_line(mobile_bay_text):
@@ -1732,7 +1732,7 @@ def test_a_port_jammed_hit_jams_deflected_or_not_and_says_where_a_turret_guns_da
     turret, and Port Jammed said nothing; nor whether a deflected Port Jammed still jams (Deflected: "a critical
     nothing more"). The row says both: it jams pierced or deflected (a shutter jams without a breach), and a turret
     gun's damage goes on its TDP, as a Gun Port's, the Gun hit's on the Hull."""
-    assert ("Port Jammed casemate/turret/hull jams a random gun bearing on the firer (pivots, howitzers too) till repaired, pierced or "
+    assert ("Port Jammed casemate/turret/hull jams one random unjammed gun bearing on the firer (pivots, howitzers too) till repaired, pierced or "
             "deflected alike; armour and damage where it sits (a turret: TDP; else the Hull, as a hull hit) *") in mobile_bay_text  # play 33, moment 3
     assert "Gun hit (pierced), burst: the Hull (HDP); a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
 
@@ -1821,7 +1821,7 @@ def test_a_random_gun_is_one_throw(mobile_bay_text, mobile_bay_pages):
 def test_a_port_jammed_hit_jams_whether_the_armour_stops_it_or_not(mobile_bay_text):
     """Replay 24, moment 4 (p21, Table 15): "cannot fire until repaired, pierced or deflected" read as a jam only if
     the armour is pierced. It jams either way; the deflection test only sets the damage."""
-    assert "jams a random gun bearing on the firer (pivots, howitzers too) till repaired, pierced or deflected alike" in mobile_bay_text
+    assert "jams one random unjammed gun bearing on the firer (pivots, howitzers too) till repaired, pierced or deflected alike" in mobile_bay_text
     assert "cannot fire until repaired, pierced or deflected" not in mobile_bay_text
 
 
@@ -1868,7 +1868,7 @@ def test_a_lashed_pair_turns_with_the_hull_inside_the_turn_on_the_templates_edge
     runs it, and how far from it? Neither centre: the hull inside the turn runs its edge as one ship's would, the
     other alongside."""
     row = _readings_row(mobile_bay_text, "Lashed pairs")
-    assert "on the poorer template (the inner hull runs its edge, the circle no wider)" in row
+    assert "on the poorer template (the inner hull runs its edge, the other at her offset)" in row
     assert "laid along the hull" not in row
 
 
@@ -2095,16 +2095,16 @@ def test_a_lashed_consort_behind_her_partner_is_obscured_not_smoke_with_the_numb
     number from Table 10, and the readings page names the house rule (lashed_pairs) for the other reading."""
     from shipyard.rules.smoke_on_the_water import sheet as S
     for consort, partner in (("USS Octorara", "Brooklyn"), ("USS Metacomet", "Hartford"), ("USS Galena", "Oneida")):
-        assert (f"behind {partner} (the line to her centre across his base): obscured (over ¾ −4), clear of it none, "
-                "not smoke") in flat(_sheet_page(mobile_bay_pages, consort)), consort
+        assert (f"behind {partner} (the line to her centre across his base): obscured (over ¾ −4; in smoke this, not its "
+                "−2), clear of it none") in flat(_sheet_page(mobile_bay_pages, consort)), consort
     # play 35, moment 3: reworded to hold one line; the larger's share by the quick marks
-    assert "Lashed partner a line to her centre over her partner hides her (not smoke)" in mobile_bay_text
+    assert "Lashed partner a line to her centre over her partner hides her: her sheet's share" in mobile_bay_text
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  direct_fire:\n    rows:\n      obscured: {\"1/4 to 1/2\": -1, "
                      "\"over 1/2 to 3/4\": -2, \"over 3/4\": -3}\n")
     assert S.partner_hides(RS.context(library, house), "Brooklyn") == ("; behind Brooklyn (the line to her centre across "
-                                                                       "his base): obscured (over ¾ −3), clear of it "
-                                                                       "none, not smoke")
+                                                                       "his base): obscured (over ¾ −3; in smoke this, "
+                                                                       "not its −2), clear of it none")
     house.write_text("smoke-on-the-water:\n  lashed_pairs:\n    rows: {partner_hides: false}\n")
     assert S.partner_hides(RS.context(library, house), "Brooklyn") == ""
     assert "one target side by side: neither's base obscures the other" in reference_text(library, "mobile-bay-1864", house)
@@ -2118,7 +2118,7 @@ def test_the_set_up_page_says_the_water_off_the_channel_is_deep(bundled_packs, l
     pages = pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)
     setup = flat(pages[1])
     words = RS.context(library).tables.require("running_aground").rows["open_water"]
-    assert words == "other water, off the channel too (a consort past its edge), is deep: no test"
+    assert words == "other water, off the channel either side (a consort past it), is deep: no test"
     assert "Depths: Main Ship Channel: 24 ft; Middle Ground shoals: 9 ft." in setup
     assert f"no deeper draught, no test; {words}." in setup
 
@@ -2589,7 +2589,7 @@ def test_mobile_point_has_its_shore_in_numbers_and_touching_it_is_aground(bundle
     land = dict(Ground.on(setup, fit(setup, RS, RS.native_scale)).land)["Mobile Point"]
     corners = "; ".join(f"{_half(x)}, {_half(y)}" for x, y in land)
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
-        assert f"Mobile Point Land, corners (cm): {corners}. A base touching it is aground (Table 4)." in pages[1]
+        assert f"Mobile Point Land, corners (cm): {corners}. Touching it: aground, Table 4 alone." in pages[1]
 
 
 def test_a_ship_arriving_on_a_binding_turn_comes_on_as_the_binding_says(mobile_bay_pages, bundled_packs):
@@ -2647,8 +2647,8 @@ def test_a_lashed_pairs_angled_view_is_read_by_the_line_to_the_targets_centre(bu
     for paper in ("a4", "letter"):
         pages = [flat(t) for t in pdf_page_texts(bundled_packs.get("mobile-bay-1864", "smoke-on-the-water", paper).path)]
         octorara = _sheet_page(pages, "USS Octorara")
-        assert "behind Brooklyn (the line to her centre across his base): obscured (over ¾ −4), clear of it none" in octorara
-        assert ("Lashed partner a line to her centre over her partner hides her (not smoke): her sheet's share "
+        assert "behind Brooklyn (the line to her centre across his base): obscured (over ¾ −4; in smoke this, not its −2), clear of it none" in octorara
+        assert ("Lashed partner a line to her centre over her partner hides her: her sheet's share "
                 "(the larger: quick marks)") in " ".join(pages)
 
 
@@ -2665,7 +2665,7 @@ def test_a_lashed_pair_turns_with_whichever_hull_is_inside_on_the_edge_and_no_wi
     """Play 29, moment 2 (p3): which of a lashed pair is laid against the template, and does the pair's circle
     widen? The inside hull, whichever she is, sterns kept level; the circle is the template's."""
     row = _readings_row(mobile_bay_text, "Lashed pairs")
-    assert "(the inner hull runs its edge, the circle no wider);" in row
+    assert "(the inner hull runs its edge, the other at her offset);" in row
 
 
 def test_a_turrets_hits_in_one_simultaneous_phase_are_taken_in_the_order_rolled(mobile_bay_pages, bundled_packs):
@@ -2788,7 +2788,7 @@ def test_each_ticked_rudder_box_is_repaired_with_a_die_of_its_own(library):
     """Play 30: a ship with both rudder boxes ticked: one repair die for the rudder, or one for each box? One for
     each box, as for each jammed gun, and Table 15's Rudder line sends the player to Repairs."""
     text = reference_text(library, "mobile-bay-1864")
-    assert ("each repair phase a d10 a jammed gun, port, turret and ticked rudder box: cleared on 3 or less"
+    assert ("each repair phase a d10 a jammed gun (forts too), port, turret, ticked rudder: 3 or less clears"
             in text)
     assert "both boxes: straight ahead only; each box repaired on its own (Repairs)" in text
 
@@ -2827,7 +2827,7 @@ def test_a_stray_needs_no_smoke_and_the_quick_reference_and_readings_say_one_rul
     bases made strays: the player could not tell whether turn 1 (no smoke) had strays. Both say it now."""
     ref = _reference(mobile_bay_pages)
     assert "a miss the bases made hits the vessel in the way, own or foe, smoke or none" in ref
-    assert "Lashed partner a line to her centre over her partner hides her (not smoke): her sheet's share " \
+    assert "Lashed partner a line to her centre over her partner hides her: her sheet's share " \
            "(the larger: quick marks); its misses hit him" in ref
 
 
@@ -2850,8 +2850,8 @@ def test_a_pair_carried_by_an_abandoned_partner_moves_at_her_level(mobile_bay_te
     """Play 31, moments 6-8: a pair carried by an abandoned partner: at what speed, what level after casting off,
     and whether the abandoned partner still lashed blocks the guns on her side."""
     assert ("one sunk: the other casts off at once, alone at the pair's last level (her top speed at most); struck or "
-            "abandoned: carried with her that move (an abandoned one: straight ahead, a level less a turn), then alone "
-            "at that level") in mobile_bay_text
+            "abandoned: the other carries her that move (an abandoned one: straight ahead, a level less a turn), then "
+            "goes alone at that level") in mobile_bay_text
     assert "till he is cast off or sunk (abandoned but lashed still blocks), then any line not across his base" in mobile_bay_text
 
 
@@ -2957,7 +2957,7 @@ def test_play33_a_pairs_start_and_the_consort_past_the_channel_edge(mobile_bay_p
     """Play 33, moment 1 (pp. 2-3): what does a lashed pair's start coordinate name, and may the consort's base lie
     west of the channel edge? The larger's centre; off the channel is deep water, no test."""
     assert "set up: the larger's centre on her start, the consort touching her on the named side" in mobile_bay_text
-    assert "other water, off the channel too (a consort past its edge), is deep: no test" in mobile_bay_pages[1]
+    assert "other water, off the channel either side (a consort past it), is deep: no test" in mobile_bay_pages[1]
 
 
 def test_play33_a_criticals_armour_die_a_monitors_port_jammed_and_a_natural_ten(mobile_bay_pages):
@@ -2996,7 +2996,7 @@ def test_play33_driven_off_is_minus_one_to_hit_and_smoke_minus_two_once(mobile_b
         "marker made burns this phase as that alone (no on-fire burn too)"),
     # 2: "Brooklyn's fire went out of control in phase 6, after that turn's morale phase. When does she test?"
     # and its defect: "no box to note 'morale tested – held' ... no place to note which causes have already been tested"
-    (2, "5 Morale badly hurt vessels test (causes since the last phase 5; held: write the cause in her log) *"),
+    (2, "5 Morale test each cause since the last phase 5 (¼ bar, fire out of control, half FP; held: write it in her log) *"),
     # 3: "the Machinery line says only 'hull damage'": as a hull hit, so the Shell rule's burst roll applies
     (3, "3 Machinery hull if it penetrates: strike a machinery box (max speed -1 level), hull damage as a hull hit;"),
     # 4: "both the fire test marker for being within 10 cm and the lashed effect? '1d6 FP' flotation lost at once?"
@@ -3064,7 +3064,7 @@ def test_play35_a_rudder_critical_does_hull_damage_as_a_hull_hit(mobile_bay_text
 def test_play35_the_larger_of_a_lashed_pair_behind_her_consort_reads_the_quick_marks(mobile_bay_text):
     """Play 35, moment 3 (pp. 6, 3, 22): "is the larger ship obscured when her own consort sits between her and the
     firer? ... Only the consort's sheet prints a share; Brooklyn's sheet has none." Yes: the quick marks."""
-    assert ("a line to her centre over her partner hides her (not smoke): her sheet's share (the larger: quick marks); "
+    assert ("a line to her centre over her partner hides her: her sheet's share (the larger: quick marks); "
             "its misses hit him") in mobile_bay_text
 
 
@@ -3098,7 +3098,7 @@ def test_play36_a_stack_hit_throws_no_deflection_die(mobile_bay_text):
 def test_play36_port_jammed_picks_any_gun_bearing_and_damages_where_it_sits(mobile_bay_text):
     """Play 36, moment 5 (p21 Table 15, Critical 2): which guns count as bearing, and where 'damage where it sits' goes
     for a gun outside a turret."""
-    assert ("jams a random gun bearing on the firer (pivots, howitzers too) till repaired, pierced or deflected alike; "
+    assert ("jams one random unjammed gun bearing on the firer (pivots, howitzers too) till repaired, pierced or deflected alike; "
             "armour and damage where it sits (a turret: TDP; else the Hull, as a hull hit)") in mobile_bay_text
 
 
@@ -3163,8 +3163,8 @@ def test_play36_the_set_up_says_the_gunboats_fire_to_port_only(bundled_packs, mo
     Lashed pairs rule says it."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         setup = next(p for p in pages if p.startswith("Set-up") or "Set-up:" in p[:200])
-        assert ("A gunboat lashed to each sloop's port (roster page: Lashed pairs) fires to port only, never at the "
-                "fort.") in setup
+        # play 37, moment 1: the same arcs as the roster page's Lashed pairs and the consorts' sheets
+        assert "Each sloop's port gunboat fires to port or dead ahead/astern ±5° (roster page: Lashed pairs)." in setup
 
 
 def test_play36_the_roster_names_the_forts_idle_guns(bundled_packs, mobile_bay_pages):
