@@ -3171,3 +3171,113 @@ def test_play36_the_roster_names_the_forts_idle_guns(bundled_packs, mobile_bay_p
     """Play 36 defect (p3 roster): "20 LSB, 7 HC, 5 MR (4 never fire)" is "consistent but confusing": which 4."""
     for text in _both_papers(bundled_packs, mobile_bay_pages):
         assert "Fort Morgan fort walls M SDP 48 20 LSB, 7 HC, 5 MR (4 LSB idle)" in text
+
+
+def _setup_page(pages: list[str]) -> str:
+    return next(p for p in pages if p.startswith("Set-up") or "Set-up:" in p[:200])
+
+
+def test_play37_the_set_up_and_the_roster_give_a_consort_the_same_arcs(bundled_packs, mobile_bay_pages):
+    """Play 37, moment 1 (p2, p3, the consorts' sheets): the set-up page said a lashed gunboat "fires to port only,
+    never at the fort", p3 and her sheet leave dead ahead or astern ±5° free. One rule: the set-up line gives the
+    same arcs and points to the roster page's Lashed pairs; A4 and Letter."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        setup, text = _setup_page(pages), " ".join(pages)
+        assert "Each sloop's port gunboat fires to port or dead ahead/astern ±5° (roster page: Lashed pairs)." in setup
+        assert "never at the fort" not in text and "fires to port only" not in text
+        assert "fires to the partner's side of her keel line (dead ahead or astern, ±5°, is free)" in text
+
+
+def test_play37_port_jammed_jams_one_gun_and_flooding_is_a_hull_hit(bundled_packs, mobile_bay_pages):
+    """Play 37, moments 2 and 3 (p21 Table 15): two Port Jammed on a two-gun turret: one gun each, a jammed one not
+    picked again; and a shell's Flooding critical does its hull damage as a hull hit, so it rolls detonation."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "Port Jammed casemate/turret/hull jams one random unjammed gun bearing on the firer" in text
+        assert ("each lost again as an FP every repair phase, the first this turn (the text; see Flooding), hull "
+                "damage as a hull hit") in text
+
+
+def test_play37_a_fort_clears_a_jam_as_a_ship_does(bundled_packs, mobile_bay_pages):
+    """Play 37, moment 4 (p3 Repairs, p15): do forts repair jammed guns? Yes, on 3 or less: the Repairs reading says
+    forts too, and each fort sheet's guns header says it where its / is struck."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        text = " ".join(pages)
+        assert "each repair phase a d10 a jammed gun (forts too), port, turret, ticked rudder: 3 or less clears" in text
+        forts = [p for p in pages if "Fire log" in p]
+        assert len(forts) >= 1
+        for page in forts:
+            assert page.count("Guns · a box per gun: / while jammed (each repair phase a d10: 3 or less clears), X "
+                              "destroyed") == page.count("Fire log"), page[:80]
+
+
+def test_play37_a_lashed_pair_turns_with_the_outer_hull_at_her_offset(bundled_packs, mobile_bay_pages):
+    """Play 37, moment 5 (p3 Lashed pairs): which centre follows the arc when the consort is outside the turn? The
+    hull inside the turn runs the template's edge; the other keeps her set-up offset (her sheet's figures)."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "on the poorer template (the inner hull runs its edge, the other at her offset);" in text
+        assert "her centre 3½ cm to port of his, 1 cm aft" in text
+
+
+def test_play37_a_consorts_partner_counts_in_place_of_the_smoke(bundled_packs, mobile_bay_pages):
+    """Play 37, moment 6 (the consorts' sheets, p2 Powder smoke): "not smoke" read two ways. The sheet now says the
+    partner's −4 counts in smoke instead of its −2 (rule 2: never both)."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        for consort in ("USS Octorara", "USS Metacomet", "USS Port Royal"):
+            page = _sheet_page(pages, consort)
+            assert "obscured (over ¾ −4; in smoke this, not its −2), clear of it none" in page, consort
+            assert "not smoke" not in page
+        assert "2. Bases hiding her as much or more: theirs instead, never both." in _setup_page(pages)
+
+
+def test_play37_water_off_the_channel_either_side_is_deep(bundled_packs, mobile_bay_pages):
+    """Play 37, moment 7 (p2 plan key "outside, shoal or deep water"): which is which toward Mobile Point? The
+    depths note under the key: only the shoals it names are shoal; other water off the channel, either side, is
+    deep, no test."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        assert "Middle Ground shoals: 9 ft" in setup
+        assert ("no deeper draught, no test; other water, off the channel either side (a consort past it), is deep: "
+                "no test.") in setup
+
+
+def test_play37_touching_mobile_point_goes_straight_to_table_4(bundled_packs, mobile_bay_pages):
+    """Play 37, moment 8 (p2 Mobile Point, p21 Tables 3-4): land has no Table 3 column and Table 4's mud-bank −1
+    does not fit it: touching it, she is aground by Table 4 alone."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        assert "146½. Touching it: aground, Table 4 alone." in setup
+        assert "A base touching it is aground (Table 4)." not in setup
+
+
+def test_play37_each_hull_bar_prints_the_hdp_left_as_a_number(bundled_packs, mobile_bay_pages):
+    """Play 37, moment 9 (p6): where is the ¼ bar on Brooklyn's 81 boxes? Each bar's label now says the HDP left
+    there: 20 or fewer is past Brooklyn's ¼ bar, 40 her ½."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        brooklyn = _sheet_page(pages, "USS Brooklyn")
+        assert "½ left (40)" in brooklyn and "¼ left (20)" in brooklyn
+        assert "¼ left (18)" in _sheet_page(pages, "USS Tecumseh")
+
+
+def test_play37_an_abandoned_partner_is_carried_one_move_then_left(bundled_packs, mobile_bay_pages):
+    """Play 37, moment 10 (p3): must manned Octorara carry an abandoned Brooklyn, or cast off? The other carries her
+    that move (straight ahead, a level less), then goes alone at that level."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("struck or abandoned: the other carries her that move (an abandoned one: straight ahead, a level less a "
+                "turn), then goes alone at that level") in text
+
+
+def test_play37_table_1_names_the_morale_causes_and_the_one_fire_cap(bundled_packs, mobile_bay_pages):
+    """Play 37, defects (p21 Table 1): the morale causes were only on p3, and one fire however many markers catch
+    only on p3 and the counters: Table 1's phases 5 and 6 name both."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("5 Morale test each cause since the last phase 5 (¼ bar, fire out of control, half FP; held: write it "
+                "in her log) *") in text
+        assert "6 Fire test each fire test marker (one fire however many catch), then each fire *" in text
+
+
+def test_play37_the_set_up_page_says_its_unit(bundled_packs, mobile_bay_pages):
+    """Play 37, defect (units): the pack plays in cm throughout; the set-up page says so where the plan is read."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        assert "move and measure in the cm the sheets print" in setup and "cm on the table" in setup
+        assert "Start (cm)" in setup
