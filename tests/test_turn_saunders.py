@@ -991,7 +991,7 @@ def test_a_crew_hit_silences_the_gun_nearest_the_hit_and_the_sheet_says_how_to_m
     ref = reference_text(texts)
     assert "Gun crew casualties: the nearest gun not yet ringed silent next turn (ring its box;" in ref
     assert "criticals 21–25 and 61–63: one in the section hit that bears on the firer, no partner's hull in the way (her player's choice" in ref
-    sheets = [t for t in texts if SHEET_MARK in t and "Next move only" in t]
+    sheets = [t for t in texts if SHEET_MARK in t and "All next turn:" in t]
     assert len(sheets) >= 10 and all("Crew hit: ring the gun" in t for t in sheets)
     assert "a gun silent" not in " ".join(texts)
 
@@ -1271,7 +1271,7 @@ def test_a_flooded_magazine_stops_next_turns_fire_and_its_box_stands_through_thi
     ticked the turn before, so the box ticked this turn stands all next turn."""
     ref = reference_text(pack_texts(bundled_packs))
     assert "26 Magazine: D6 6 explodes (not a fort), else flooded: no firing next turn (this turn's loaded guns still fire in step 6)" in ref
-    assert ("Rub out the next-move-only boxes ticked last turn (one ticked this turn, anew too, stands all next turn), and the "
+    assert ("Rub out the All next turn boxes ticked last turn (one ticked this turn, anew too, stands all next turn), and the "
             "guns' fired dots") in ref
     assert "of the move just made" not in ref
 
@@ -3646,7 +3646,7 @@ def test_p31_every_a4_ship_sheet_logs_its_turns_in_one_shape(library, bundled_pa
     texts = pack_texts(bundled_packs)
     for name in ("USS Kennebec", "CSS Tennessee", "CSS Selma", "CSS Morgan", "CSS Gaines"):
         page = next(t for t in texts if SHEET_MARK in t and name in t)
-        log = page[page.index(name):].split("Next move only:", 1)[1]
+        log = page[page.index(name):].split("All next turn:", 1)[1]
         assert len(re.findall(r"Fire at / notes", log.split("USS ")[0].split("CSS ")[0])) == 3, name
 
 
