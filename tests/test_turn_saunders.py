@@ -3693,7 +3693,7 @@ def test_p32_a_second_fire_is_no_second_minus_one_and_a_second_crew_hit_passes_o
     A gun-crew hit on a gun already ringed: the criticals' row gives it to the nearest gun not yet ringed."""
     texts = pack_texts(bundled_packs, paper=paper)
     sheets = [t for t in texts if SHEET_MARK in t]
-    assert sheets and all("Fires (one −1 to fire; no limit: a box each)" in t and "Fires (−1 to fire)" not in t for t in sheets)
+    assert sheets and all("Fires (any: one −1)" in t and "Fires (−1 to fire)" not in t for t in sheets)
     ref = reference_text(texts)
     assert "61-63 Gun crew casualties: the nearest gun not yet ringed silent next turn" in ref
     assert "the gun nearest the hit silent" not in ref
@@ -4007,7 +4007,7 @@ def test_p37_fires_have_no_limit_a_box_each_on_the_sheet_and_in_the_readings(bun
     box each (past them the margin, out of markers the boxes), one −1 however many, each out on its own D6."""
     texts = pack_texts(bundled_packs, paper=paper)
     sheets = [t for t in texts if SHEET_MARK in t]
-    assert sheets and all(t.count("Fires (one −1 to fire; no limit: a box each)") == t.count(SHEET_MARK)
+    assert sheets and all(t.count("Fires (any: one −1)") == t.count(SHEET_MARK)
                           for t in sheets)
     ref = reference_text(texts)
     row = readings_rows()["Fires"]

@@ -178,8 +178,10 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     order printed. Labels carry the effect in play so the player need not look it up."""
     t = ctx.tables
     fire = signed(modifier(t.to_hit, "On fire"))
-    # play 32, moment 2: a second fire on a ship already burning, −1 again or not? Once, however many (Fires)
-    items: list[tuple[str, int, str]] = [(f"Fires (one {fire} to fire; no limit: a box each)", FIRE_TALLY, "fire")]
+    # play 32, moment 2: a second fire on a ship already burning, −1 again or not? Once, however many (Fires); play
+    # 37, moment 2: three at once, how many boxes? Any number (a box each, then the margin): "any", no wider, or
+    # Lackawanna's Letter sheet runs past half a page
+    items: list[tuple[str, int, str]] = [(f"Fires (any: one {fire})", FIRE_TALLY, "fire")]
     if s.fort:
         return items
     smoke = signed(modifier(t.to_hit, "Filled with smoke"))

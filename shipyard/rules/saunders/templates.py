@@ -183,11 +183,11 @@ def _gunport_gauge(page: Page, x: float, cy: float, length: float, width: float)
     look = LOOKS["gunport_gauge"]
     fan(page, (x, cy), length, -width / 2, width, look)
     page.line(x, cy, x + length, cy, width=look.axis_width, dash=look.axis_dash)
-    first, second, third = look.notes[:3]
+    first, second, third, fourth = look.notes
     look.note.draw(page, x, cy + first, f"Gunport arc {number(width)}°: lay the dashed axis square to the ship's side")
     look.note.draw(page, x, cy + second, GUNPORT_REACH)
     look.note.draw(page, x, cy + third, GUNPORT_BOWS_ON)
-    look.note.draw(page, x, cy + look.notes[3], LINE_OF_FIRE_FIRST)
+    look.note.draw(page, x, cy + fourth, LINE_OF_FIRE_FIRST)
 
 
 # s35 (play 27): the 9-inch broadsides never fired in three turns of the run-in; what a player may expect, in a line
