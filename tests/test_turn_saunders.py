@@ -526,7 +526,7 @@ ROUND_3_READINGS = {
     "7: a bow-to-bow ram's paddle damage": [("End-on ram", "bow to bow or a stern ram strikes no side: no paddle test")],
     "4: a column set up closer than a model's length": [("Start positions", "lay each just astern of the one ahead, in order")],
     "3: whether a start position is a ship's bow or her centre": [("Start positions", "the set-up's point is her centre")],
-    "9: firing past one's own lashed partner": [("Past a partner", "a line of fire across her partner's hull is blocked")],
+    "9: firing past one's own lashed partner": [("Past a partner", "a line of fire meeting her partner's hull is blocked")],
     "5: a collision in the half move": [("Collision in the half move", "resolve it at once where they meet"), ("Collision in the half move", "neither fires this turn")],
     "11: whether a ship that strikes moves on": [("Struck", "she stops at once, powerless"), ("Struck", "only a scenario's tide moves her, 1 in a turn its way"),
                                                   ("Struck", "fires no more after this phase")],
@@ -990,8 +990,8 @@ def test_a_crew_hit_silences_the_gun_nearest_the_hit_and_the_sheet_says_how_to_m
     texts = pack_texts(bundled_packs)
     ref = reference_text(texts)
     assert "Gun crew casualties: the nearest gun not yet ringed silent next turn (ring its box;" in ref
-    assert "criticals 21–25 and 61–63: one in the section hit that bears on the firer, no partner's hull in the way (her player's choice" in ref
-    sheets = [t for t in texts if SHEET_MARK in t and "Next move only" in t]
+    assert "criticals 21–25 and 61–63: her player's pick of one in the section hit that bears on the firer (one in action first), no partner's hull in the way" in ref
+    sheets = [t for t in texts if SHEET_MARK in t and "All next turn:" in t]
     assert len(sheets) >= 10 and all("Crew hit: ring the gun" in t for t in sheets)
     assert "a gun silent" not in " ".join(texts)
 
@@ -1271,7 +1271,7 @@ def test_a_flooded_magazine_stops_next_turns_fire_and_its_box_stands_through_thi
     ticked the turn before, so the box ticked this turn stands all next turn."""
     ref = reference_text(pack_texts(bundled_packs))
     assert "26 Magazine: D6 6 explodes (not a fort), else flooded: no firing next turn (this turn's loaded guns still fire in step 6)" in ref
-    assert ("Rub out the next-move-only boxes ticked last turn (one ticked this turn, anew too, stands all next turn), and the "
+    assert ("Rub out the All next turn boxes ticked last turn (one ticked this turn, anew too, stands all next turn), and the "
             "guns' fired dots") in ref
     assert "of the move just made" not in ref
 
@@ -1326,7 +1326,7 @@ def test_a_gun_critical_takes_a_gun_that_bears_on_the_firer_not_an_inboard_one(b
     bears on the firer, as a fort's is (r8), any in the section only where none does."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Gun nearest"]
-    assert reading.startswith("criticals 21–25 and 61–63: one in the section hit that bears on the firer") and reading in ref
+    assert reading.startswith("criticals 21–25 and 61–63: her player's pick of one in the section hit that bears on the firer") and reading in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -1421,7 +1421,7 @@ def test_a_line_of_fire_runs_centre_to_centre_and_a_graze_does_not_block_it(bund
     line across another ship's keel line is blocked: a graze of her side is not."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Line of fire"]
-    assert reading.startswith("centre to centre (as Range); blocked where it crosses a ship's keel line")
+    assert reading.startswith("centre to centre (not the gun's port; as Range); blocked where it crosses a ship's keel line")
     assert "a graze of her side is open" in reading and reading in ref
     assert readings_rows()["Range"].startswith("centre to centre")  # the "as Range" it points to
 
@@ -1549,8 +1549,8 @@ def test_a_gun_critical_never_goes_to_a_gun_her_partner_masks_or_to_the_owner_s_
     partner's hull does not bear on the firer, and where none bears the firer's player picks the gun, not her own."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Gun nearest"]
-    assert ("one in the section hit that bears on the firer, no partner's hull in the way (her player's choice, in action "
-            "first; none does: the firer's player's)") in reading and reading in ref
+    assert ("one in the section hit that bears on the firer (one in action first), no partner's hull in the way (none "
+            "bears: the firer's player's)") in reading and reading in ref
     assert "any there" not in reading
 
 
@@ -2094,7 +2094,7 @@ def test_fort_gaines_reaches_the_channel_s_west_side_at_long_range_and_says_so(l
     assert math.dist(fort, west) < 48 < min(math.dist(fort, east), math.dist(fort, (monitors[0], west[1])))
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
     # replay r21, defect a: "its west side" read as the fort's own: the channel's, said
-    assert "(the east face, her sector on the plan) fire; their Long (48 in, by the tape) reaches the channel's west side." in setup
+    assert "(the east face, her sector on the plan) fire; their 48 in Long reaches the channel's west edge north of y 18." in setup
 
 
 def test_a_machinery_critical_says_its_knots_are_struck_on_the_speed_track(bundled_packs):
@@ -2488,7 +2488,7 @@ def test_a_lashed_ship_s_sheet_counts_what_her_masked_broadside_keeps(bundled_pa
         for uid, inboard, outboard, partner in ((sloop_id, "port", "starboard", boat_id), (boat_id, "starboard", "port", sloop_id)):
             unit, mate = fitted[uid], fitted[partner].name.split(" ", 1)[1]
             text = flat(sheet_of(texts, unit.name))
-            assert (lashed_head(mate, inboard) + f": her {inboard} guns masked, and any fire across {mate}; guns free to either side "
+            assert (lashed_head(mate, inboard) + f": her {inboard} guns masked, and any fire through {mate}; guns free to either side "
                     f"fire {outboard} · magazine flood: hers only") in text, unit.name  # s35, play 32 moment 4
             stats = RS.derive(unit, RS.context(library)).stats
             sides = [g for g in stats.guns if g.per_side and {a.split()[0] for a in g.arcs} == {"port", "starboard"}]
@@ -2995,7 +2995,7 @@ def test_s35_the_lashed_line_says_its_steps_in_plain_words_on_one_line(bundled_p
             mate = fitted[partner].name.split(" ", 1)[1]
             text = flat(sheet_of(texts, fitted[uid].name))
             line = text[re.search("(Sloop, l|L)ashed to ", text).start():].split("Fires (")[0]
-            assert line.startswith(lashed_head(mate, inboard) + f": her {inboard} guns masked, and any fire across {mate};"), line
+            assert line.startswith(lashed_head(mate, inboard) + f": her {inboard} guns masked, and any fire through {mate};"), line
             assert not re.search(r"[:;] [123] ", line), line  # no numbered steps
             assert "that side" not in line and "either-side" not in line, line
             lines += 1
@@ -3104,7 +3104,7 @@ def test_s36_a_set_up_rule_s_word_on_a_gun_s_reach_adds_no_limit_to_the_tape(bun
     47.1 in off, just west of the channel edge; was the sentence a limit or a description? The Range reading says
     the tape decides and such a word only describes."""
     texts = pack_texts(bundled_packs, paper=paper)
-    assert any("(48 in, by the tape) reaches the channel's west side" in t for t in texts)  # the set-up's sentence is there
+    assert any("their 48 in Long reaches the channel's west edge north of y 18." in t for t in texts)  # the set-up's sentence is there
     row = readings_rows()["Range"]
     assert "by the tape alone: a set-up rule's word on a gun's reach adds no limit" in row
     assert flat(row) in reference_text(texts)
@@ -3307,7 +3307,7 @@ def test_s37_a_ship_bound_by_the_turn_1_event_still_fires(bundled_packs, paper):
     texts = pack_texts(bundled_packs, paper=paper)
     assert any("Binding:" in t and "(0 kn)" in t for t in texts)  # the set-up page's event the reading answers
     ref = reference_text(texts)
-    assert ("Bound orders an event's binding fixes speed and heading alone: she fires as ever (0 kn: stationary)"
+    assert ("Bound orders an event's binding fixes speed and heading alone: she fires as ever (0 kn, bound or chosen: stationary)"
             in ref)
     assert "Firer stationary (0 kn) +1" in ref
 
@@ -3646,7 +3646,7 @@ def test_p31_every_a4_ship_sheet_logs_its_turns_in_one_shape(library, bundled_pa
     texts = pack_texts(bundled_packs)
     for name in ("USS Kennebec", "CSS Tennessee", "CSS Selma", "CSS Morgan", "CSS Gaines"):
         page = next(t for t in texts if SHEET_MARK in t and name in t)
-        log = page[page.index(name):].split("Next move only:", 1)[1]
+        log = page[page.index(name):].split("All next turn:", 1)[1]
         assert len(re.findall(r"Fire at / notes", log.split("USS ")[0].split("CSS ")[0])) == 3, name
 
 
@@ -3693,7 +3693,7 @@ def test_p32_a_second_fire_is_no_second_minus_one_and_a_second_crew_hit_passes_o
     A gun-crew hit on a gun already ringed: the criticals' row gives it to the nearest gun not yet ringed."""
     texts = pack_texts(bundled_packs, paper=paper)
     sheets = [t for t in texts if SHEET_MARK in t]
-    assert sheets and all("Fires (one −1 to fire)" in t and "Fires (−1 to fire)" not in t for t in sheets)
+    assert sheets and all("Fires (any: one −1)" in t and "Fires (−1 to fire)" not in t for t in sheets)
     ref = reference_text(texts)
     assert "61-63 Gun crew casualties: the nearest gun not yet ringed silent next turn" in ref
     assert "the gun nearest the hit silent" not in ref
@@ -3710,7 +3710,7 @@ def test_p32_a_lashed_ship_fires_across_neither_hull(bundled_packs, library, pap
         for me, mate, inboard in ((sloop, boat, "port"), (boat, sloop, "starboard")):
             text = flat(sheet_of(texts, fitted[me].name))
             name = fitted[mate].name.split(" ", 1)[1]
-            assert lashed_head(name, inboard) + f": her {inboard} guns masked, and any fire across {name};" in text, fitted[me].name
+            assert lashed_head(name, inboard) + f": her {inboard} guns masked, and any fire through {name};" in text, fitted[me].name
             assert "only clear of her" not in text
 
 
@@ -3783,7 +3783,7 @@ def test_p33_a_holed_monitor_rolls_to_sink_after_the_turns_repairs(bundled_packs
     setup = next(t for t in texts if t.startswith("Set-up:"))
     assert "at once and after each turn's repairs: any 4+ sinks her where she is. (reconstructed)" in setup
     ref = reference_text(texts)
-    assert ref.index("Repairs D6 per disabled gun and hole she picks") < ref.index("Rolls due D6 each:")
+    assert ref.index("Repairs D6 per disabled gun or hole, any or all") < ref.index("Rolls due D6 each:")
     assert "sinking (no hull, unrepaired holes)" in ref
 
 
@@ -3825,8 +3825,8 @@ def test_p34_a_hull_less_ship_need_not_mend_her_holes_and_a_struck_pair_casts_of
     ref = flat(reference_text(pack_texts(bundled_packs, paper=paper)).replace("- ", ""))
     rows = readings_rows()
     assert "till then she steams and fights on as before (uncontrolled: −1 in a ram); all mended (her choice): she surrenders" in ref
-    assert rows["Repairs"].startswith("step 7: D6 per disabled gun and hole her player picks: 6 repairs it")
-    assert "Repairs D6 per disabled gun and hole she picks: 6+ repairs it" in ref  # step 7, where the roll is made
+    assert rows["Repairs"].startswith("step 7: D6 per disabled gun and hole she tries, any or all: 6 repairs it")
+    assert "Repairs D6 per disabled gun or hole, any or all: 6+ repairs it" in ref  # step 7, where the roll is made
     assert "(struck in step 6–7: next turn's)" in rows["Sloop carried"]
     assert rows["Fires"].endswith("struck: as abandoned from next turn, each fire's blow-up D6 before its fire-out")
     for rule in ("Repairs", "Sloop carried", "Struck", "Fires"):
@@ -3876,7 +3876,7 @@ def test_p35_funnel_past_its_boxes_gun_nearest_in_action_held_fort_gun_and_colli
     ref = flat(reference_text(pack_texts(bundled_packs, paper=paper)).replace("- ", ""))
     rows = readings_rows()
     assert "(a funnel ticks one more box; none left: the margin)" in rows["Repeated critical"]
-    assert "(her player's choice, in action first;" in rows["Gun nearest"]
+    assert "her player's pick of one in the section hit that bears on the firer (one in action first)" in rows["Gun nearest"]
     assert "size: her sheet's hull boxes, ticked or not;" in rows["Collisions"] and "at the start" not in rows["Collisions"]
     for rule in ("Repeated critical", "Gun nearest", "Collisions"):
         assert rows[rule] in ref, rule
@@ -3963,7 +3963,7 @@ def test_p36_the_set_up_s_fort_gaines_reach_is_the_tape_s(bundled_packs, paper):
     """Play 36, moment 11: p2 said her Long "reaches the channel's west side only", p19 that a set-up word on reach
     adds no limit. The set-up now says the tape measures it and the west side is where it reaches, not a bound."""
     setup = next(t for t in pack_texts(bundled_packs, paper=paper) if t.startswith("Set-up:"))
-    assert "their Long (48 in, by the tape) reaches the channel's west side." in flat(setup)
+    assert "their 48 in Long reaches the channel's west edge north of y 18." in flat(setup)
     assert "west side only" not in setup
 
 
@@ -3985,3 +3985,115 @@ def test_p36_the_calibration_bar_and_the_odd_sloop_line(bundled_packs, paper):
     assert any("this bar must measure 100 mm (the lower: 4 in, 101.6 mm)" in t for t in texts)
     assert "Sloop, lashed to Seminole: her port guns masked" in flat(sheet_of(texts, "USS Lackawanna"))
     assert not any(" as sloop:" in t for t in texts)
+
+
+# --- Play 37 (sau22): the moments and defects of the thirty-seventh play of the A4 pack -----------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p37_a_fort_s_sector_is_a_compass_bearing_from_her_point_to_the_target_s_centre(bundled_packs, paper):
+    """Play 37, moment 1: "bears 170–330°" on the set-up page with no word of how it is measured, and Fort arcs said
+    only "the set-up page's arc". The reading says compass, from her set-up point, to the target's centre."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    words = "each face: the set-up page's sector, by compass from her point to the target's centre"
+    assert words in readings_rows()["Fort arcs"] and words in ref
+    assert "each face: the set-up page's arc" not in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p37_fires_have_no_limit_a_box_each_on_the_sheet_and_in_the_readings(bundled_packs, paper):
+    """Play 37, moment 2 and defect 6: Brooklyn took three fires in one phase; the sheet showed no count and the
+    counters page has some thirteen FIRE markers. Every sheet's Fires label and the Fires reading say: no limit, a
+    box each (past them the margin, out of markers the boxes), one −1 however many, each out on its own D6."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    sheets = [t for t in texts if SHEET_MARK in t]
+    assert sheets and all(t.count("Fires (any: one −1)") == t.count(SHEET_MARK)
+                          for t in sheets)
+    ref = reference_text(texts)
+    row = readings_rows()["Fires"]
+    assert row.startswith("no limit, a box each; −1 to fire while any burns;") and row in ref
+    assert "end of turn D6 each, 6 puts it out" in row
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p37_repairs_are_any_or_all_of_her_disabled_guns_and_holes(bundled_packs, paper):
+    """Play 37, moment 3: "D6 per disabled gun and hole she picks" read both as every one and as only those picked,
+    with no limit said. Step 7's row and the Repairs reading say any or all, a D6 each."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "Repairs D6 per disabled gun or hole, any or all: 6+ repairs it" in ref
+    assert "step 7: D6 per disabled gun and hole she tries, any or all: 6 repairs it" in ref
+    assert "hole she picks" not in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p37_line_of_fire_runs_from_the_firer_s_centre_not_the_gun_s_port(bundled_packs, paper):
+    """Play 37, moments 4 and 6, defects 1 and 8: whether a follower's bow gun draws its line from her centre or from
+    the port (the centre: a bow shot near dead ahead meets the pair ahead); the player threw seven such shots
+    before checking and struck them. The reading says "not the gun's port", the gauge page under the gunport arc
+    says to check the line first, and each lashed sheet says a shot is masked where its line meets her partner's
+    hull (Octorara's past Brooklyn's bow is open)."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    ref = reference_text(texts)
+    row = readings_rows()["Line of fire"]
+    assert row.startswith("centre to centre (not the gun's port; as Range); blocked") and row in ref
+    assert "a line of fire meeting her partner's hull is blocked (Line of fire)" in ref
+    gauges = next(t for t in texts if t.startswith("Turn gauges"))
+    assert "Line of fire first: a follower's bow shot near dead ahead is blocked" in gauges
+    assert "any fire through Brooklyn;" in flat(sheet_of(texts, "USS Octorara"))
+    assert not any("and any fire across" in t for t in texts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p37_fort_gaines_reach_is_said_as_the_tape_finds_it(bundled_packs, paper):
+    """Play 37, moment 5 and defect 3: "their Long (48 in, by the tape) reaches the channel's west side" did not hold
+    on the tape (Brooklyn 48.2 in off in turn 1). The set-up now says which part of the west edge lies inside 48 in
+    and that ships in the channel are often outside it."""
+    setup = flat(next(t for t in pack_texts(bundled_packs, paper=paper) if t.startswith("Set-up:")))
+    assert "their 48 in Long reaches the channel's west edge north of y 18." in setup
+    assert "reaches the channel's west side" not in setup
+
+
+def test_p37_fort_gaines_west_edge_figure_holds_on_the_plan():
+    """The set-up's "north of y 18" is measured, not guessed: the channel's west edge (53, 0)-(57, 28) comes within
+    48 in of Fort Gaines (10½, 34½) near y 18, and turn 1's Brooklyn (56.17, 18.99) is past 48 in."""
+    import math
+
+    gaines = (10.5, 34.5)
+
+    def dist(p):
+        return math.hypot(p[0] - gaines[0], p[1] - gaines[1])
+
+    on_edge = [(53 + 4 * t, 28 * t) for t in (i / 1000 for i in range(1001))]
+    first = min(p[1] for p in on_edge if dist(p) <= 48)
+    assert 17.5 <= first <= 18.5
+    assert dist((56.17, 18.99)) > 48
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p37_a_one_move_box_holds_all_next_turn_on_every_sheet(bundled_packs, paper):
+    """Play 37, moment 7: Tennessee, bound at 0 kn, lost her captain in turn 1's step 4: "which move is next?" The
+    sheet's row of one-move criticals is headed "All next turn:" (Rub out's words), so she plots turn 2 as turn 1."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    sheets = [t for t in texts if SHEET_MARK in t]
+    ships = [t for t in sheets if "A fort does not move" not in t]
+    assert ships and all(t.count("All next turn:") == t.count(SHEET_MARK) for t in ships)
+    assert not any("Next move only" in t for t in texts)
+    assert "Rub out the All next turn boxes ticked last turn" in reference_text(texts)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p37_gun_nearest_leads_with_whose_pick_it_is(bundled_packs, paper):
+    """Play 37, moment 8: both bow guns of a sloop bore on a 22 and the answer (her player's pick, one in action
+    first) came only after a long sentence. The row now leads with it."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Gun nearest"]
+    assert row.startswith("criticals 21–25 and 61–63: her player's pick of one in the section hit that bears on the "
+                          "firer (one in action first),")
+    assert row in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p37_a_ship_at_0_kn_by_choice_is_stationary(bundled_packs, paper):
+    """Play 37, moment 9: the gunboats chose 0 kn once the binding ended: stationary still? Yes, bound or chosen."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "she fires as ever (0 kn, bound or chosen: stationary)" in ref

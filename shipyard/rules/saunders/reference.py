@@ -97,7 +97,7 @@ def end_of_turn(t) -> list[list[str]]:
     """Step 7 as a player works it: repairs, reloading, and the rolls that fall due at the end of a turn."""
     rows = t.require("repairs").rows
     rep, out = int(rows["repair_on"]), int(rows["fire_out_on"])
-    repair = (f"D6 per disabled gun and hole she picks: {rep}+ repairs it" if rep <= 6 else "none in this game")
+    repair = (f"D6 per disabled gun or hole, any or all: {rep}+ repairs it" if rep <= 6 else "none in this game")
     # replay 24: the fire-out roll was met only in the Fires reading, and a player forgot one at step 7
     fires = f"a fire out ({out}+), " if out <= 6 else ""
     ag = t.aground.rows
@@ -107,7 +107,7 @@ def end_of_turn(t) -> list[list[str]]:
             ["Rolls due", f"D6 each: {fires}sinking (no hull, unrepaired holes), explosion (abandoned, fires), "
                           f"break free "
                           f"({int(ag['break_free_on'])}+)"],
-            ["Rub out", "the next-move-only boxes ticked last turn (one ticked this turn, anew too, stands all next turn), "
+            ["Rub out", "the All next turn boxes ticked last turn (one ticked this turn, anew too, stands all next turn), "
                         "and the guns' fired dots and the forts' targets"]]
 
 

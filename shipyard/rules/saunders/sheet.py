@@ -178,8 +178,10 @@ def status_items(s: SaundersStats, ctx: Context) -> list[tuple[str, int, str]]:
     order printed. Labels carry the effect in play so the player need not look it up."""
     t = ctx.tables
     fire = signed(modifier(t.to_hit, "On fire"))
-    # play 32, moment 2: a second fire on a ship already burning, −1 again or not? Once, however many (Fires)
-    items: list[tuple[str, int, str]] = [(f"Fires (one {fire} to fire)", FIRE_TALLY, "fire")]
+    # play 32, moment 2: a second fire on a ship already burning, −1 again or not? Once, however many (Fires); play
+    # 37, moment 2: three at once, how many boxes? Any number (a box each, then the margin): "any", no wider, or
+    # Lackawanna's Letter sheet runs past half a page
+    items: list[tuple[str, int, str]] = [(f"Fires (any: one {fire})", FIRE_TALLY, "fire")]
     if s.fort:
         return items
     smoke = signed(modifier(t.to_hit, "Filled with smoke"))
@@ -379,7 +381,9 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
     body = Columns(cols, **st["status_row"])
     if not once:
         return body
-    nxt = Columns([Text("Next move only:", **st["next_move_head"]),
+    # play 37, moment 7: Tennessee's captain fell in turn 1's step 4 while she was bound: "which move is next?" The
+    # head says what Rub out says, the whole of the next turn
+    nxt = Columns([Text(NEXT_TURN_HEAD, **st["next_move_head"]),
                    Checkboxes(once, **st["next_move"])], **st["next_move_row"])
     return Stack([body, records(nxt, *sorted({tr for _, _, tr in once}))], **st["status_stack"])
 
@@ -388,6 +392,7 @@ def _status(unit, s: SaundersStats, ctx: Context) -> Block:
 # The plan, the speed track, the orders log (render.kit pieces)
 
 
+NEXT_TURN_HEAD = "All next turn:"  # the one-move criticals' row head (was "Next move only:")
 FIRED_MARK = "dot its box as it fires; rub out in step 7"  # the fire log of a fort and a ship alike: guns fire in
 # two phases, and the box a gun already has is where a player looks for it (replay r6: Fort Morgan's 20 guns; r8: a
 # ship that did not turn fires some guns in step 4 and holds the rest for step 6)
@@ -873,7 +878,7 @@ def lashed_note(unit, s: SaundersStats, ctx: Context) -> str | None:
     consort = ctx.library.units.get(found[0]) if hasattr(ctx.library, "units") else None
     # play 36, defect 4: "Lashed to Seminole as sloop" read oddly (who is the sloop?): "Sloop, lashed to Seminole"
     role = "" if inboard == "starboard" or "gunboat" in (getattr(consort, "type", None) or "gunboat") else "Sloop, l"
-    return (f"{role or 'L'}ashed to {short}: her {inboard} guns masked, and any fire across {short}; guns free to either side "
+    return (f"{role or 'L'}ashed to {short}: her {inboard} guns masked, and any fire through {short}; guns free to either side "
             f"fire {outboard} · magazine flood: " + ("both ships" if both else "hers only"))
 
 

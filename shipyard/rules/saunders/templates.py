@@ -183,13 +183,17 @@ def _gunport_gauge(page: Page, x: float, cy: float, length: float, width: float)
     look = LOOKS["gunport_gauge"]
     fan(page, (x, cy), length, -width / 2, width, look)
     page.line(x, cy, x + length, cy, width=look.axis_width, dash=look.axis_dash)
-    first, second, third = look.notes
+    first, second, third, fourth = look.notes
     look.note.draw(page, x, cy + first, f"Gunport arc {number(width)}°: lay the dashed axis square to the ship's side")
     look.note.draw(page, x, cy + second, GUNPORT_REACH)
     look.note.draw(page, x, cy + third, GUNPORT_BOWS_ON)
+    look.note.draw(page, x, cy + fourth, LINE_OF_FIRE_FIRST)
 
 
 # s35 (play 27): the 9-inch broadsides never fired in three turns of the run-in; what a player may expect, in a line
 GUNPORT_BOWS_ON = "Bows-on, broadsides seldom bear: bow guns and pivots fight the run-in"
+# play 37, defect 1: seven followers' bow shots were thrown before the line of fire was checked, all through the pair
+# ahead; the reminder sits under the gauge a bow shot is laid with
+LINE_OF_FIRE_FIRST = "Line of fire first: a follower's bow shot near dead ahead is blocked"
 # replay r17, defect c: the gauge is some 3 in long, a broadside reaches 20-60 in
 GUNPORT_REACH = "at the port; past its end, run each edge on with a ruler or string"
