@@ -3182,3 +3182,99 @@ def test_play_36_any_turn_in_a_torpedo_field_tests(mobile_bay, bundled_packs):
     for pages in (mobile_bay, _letter(bundled_packs)):
         qr = _squeezed(_column(pages, "— quick reference", left=False))
         assert _squeezed("and each turn in one, any size (none unmoving)") in qr
+
+
+# ---------------------------------------------------------------------------------------------- play 37
+def _both(mobile_bay, bundled_packs):
+    letter = _letter(bundled_packs)
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+    return (mobile_bay, letter)
+
+
+def test_play_37_brooklyns_pass_sets_headings_and_the_line_keeps_her_track(mobile_bay, bundled_packs):
+    """Play 37, moment 1 (p2, p6): "320° as she moves, 005° at the half" still read as two turns in one bound, and
+    the player asked how the followers go through the dog-leg: no gauge turns (the event's headings), all on her
+    track, on the set-up page and the quick reference, A4 and Letter."""
+    for pages in _both(mobile_bay, bundled_packs):
+        for text in (_squeezed(_page(pages, "The bound (sequence")), _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))):
+            assert _squeezed("past her to port, all on her track (no gauge turns: 320° as she moves, 005° at the half") in text
+            assert _squeezed("all in her wake (on 320°") not in text
+
+
+def test_play_37_a_prize_alongside_on_the_tide_side_holds_her_freed_partner(mobile_bay, bundled_packs):
+    """Play 37, moment 2 (p3): One of a pair lost said the freed ship "drifts", Tide said a drift already touching a
+    model that way does not: she drifts, but not into the prize (Brooklyn with Octorara on her north side stays)."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("(free, she fires either side, drifts: not into the prize)") in _squeezed(_readings(pages))
+        assert _squeezed("(already touching one that way: no drift)") in _squeezed(_readings(pages))
+
+
+def test_play_37_a_consort_partly_clear_of_her_sloop_is_seen(mobile_bay, bundled_packs):
+    """Play 37, moment 3 (p3 In sight): Metacomet on Hartford's far side from the fort, her bow tip showing: does
+    the sloop screen her? Only where the ruler passes over the sloop: a consort partly clear is seen."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("passes over no other model or base (a pair's too: a consort partly clear is seen); "
+                         "in doubt, she sees") in _squeezed(_readings(pages))
+
+
+def test_play_37_a_freed_leader_leaves_the_line_a_freed_follower_keeps_his_inches(mobile_bay, bundled_packs):
+    """Play 37, moment 4 (p3): "the leader's leaves the line; freed in line, she keeps his inches" read two ways."""
+    for pages in _both(mobile_bay, bundled_packs):
+        text = _squeezed(_readings(pages))
+        assert _squeezed("freed, a leader leaves the line, a follower keeps his inches") in text
+        assert _squeezed("the leader's leaves the line") not in text
+
+
+def test_play_37_a_new_leader_keeps_the_lines_inches_till_she_steps(mobile_bay, bundled_packs):
+    """Play 37, moment 5 and defect (p3 Line of battle): the line's 3" is no setting of Lackawanna + Seminole (both
+    screws, Slow 4"): she keeps the line's inches till her first speed change, a step to her next setting."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("the next astern leads (at the line's inches till she steps: to her next setting)") in \
+            _squeezed(_readings(pages))
+
+
+def test_play_37_a_ship_anchoring_still_fires(mobile_bay, bundled_packs):
+    """Play 37, moment 6 (p3 Tide): anchoring is her move; does she fire that bound? Yes, both cannonades."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("a stopped ship anchors or weighs as her move (firing as ever), no drift that bound") in \
+            _squeezed(_readings(pages))
+
+
+def test_play_37_a_lashed_ship_fires_all_her_factors_outboard_on_both_pages(mobile_bay, bundled_packs):
+    """Play 37, moment 7 (p2 against p3): "the pair's inboard guns cannot fire" read as half her broadside beside
+    "all her factors outboard, none inboard": the set-up page now says what p3 says."""
+    for pages in _both(mobile_bay, bundled_packs):
+        setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
+        assert _squeezed("each fires all her factors outboard, none inboard (the sloop's port side, the gunboat's "
+                         "starboard)") in setup
+        assert _squeezed("inboard guns cannot fire") not in setup
+        assert _squeezed("all her factors outboard, none inboard") in _squeezed(_readings(pages))
+
+
+def test_play_37_a_ram_reaches_when_her_bow_touches_the_target(mobile_bay, bundled_packs):
+    """Play 37, moment 8 (p6 Ramming): "her bow must reach it" said no measure: touching, Models' within ⅛ in."""
+    for pages in _both(mobile_bay, bundled_packs):
+        qr = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("her bow must touch it this move, turn too, else it lapses") in qr
+        assert _squeezed("touching (within ⅛ in)") in _squeezed(_readings(pages))
+
+
+def test_play_37_a_ship_touching_in_her_first_half_may_turn_round_and_finish(mobile_bay, bundled_packs):
+    """Play 37, moment 9 (p3 Passing): Lackawanna touched the struck Metacomet in phase 5, before any turn: she stops
+    that half, and her phase-6 turn may take her round to finish the other half."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("she stops that half move (her phase-6 turn may take her round to finish; a 2nd touch ends "
+                         "it)") in _squeezed(_readings(pages))
+
+
+def test_play_37_the_forts_magazine_prints_its_other_reading(mobile_bay, bundled_packs):
+    """Play 37, moment 11 (p5): the 1-1 on a fort is marked (house rule) with no second reading printed."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("tick Silenced (the other reading: 4 guns out) (house rule)") in _squeezed(_readings(pages))
+
+
+def test_play_37_a_lone_mediums_most_is_printed(mobile_bay, bundled_packs):
+    """Play 37, defect (p6 Maxima): a lone Medium's most (2 AvD: 10, 15 at point blank, 5 over 12 in) was not printed."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in; lone 10, 15, 5)") in \
+            _squeezed(_column(pages, "— quick reference", left=True))
