@@ -548,7 +548,7 @@ def test_when_and_how_a_ram_is_declared_is_said_where_ramming_is(mobile_bay, lib
     """Round 3: the article's sequence has no orders, so when a ram is declared was the player's to invent: as her
     number comes up, before she fires, on the quick reference's Ramming line and the readings page."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "Ramming any ship may: RAM and target said at her number, before she fires (measure first); her bow must reach" in ref
+    assert "Ramming any ship may: RAM and target said at her number, before she fires (measure first); her bow must touch" in ref
     assert "speed: inches a move, 0 stopped" in ref
     assert _squeezed("RAM and target said at her number, before she fires (measure first);") in _squeezed(
         _column(mobile_bay, "— quick reference", left=False))
@@ -595,11 +595,11 @@ def test_ramming_says_the_rammer_must_reach_and_whom_the_hits_and_events_fall_on
     the rammer? Is the rammer hurt? The quick reference's Ramming line and the readings answer all three."""
     ref = _blocks(library, "mobile-bay-1864")
     assert ("Ramming any ship may: RAM and target said at her number, before she fires (measure first); her bow must "
-            "reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound). Ramming factor") in ref
+            "touch it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound). Ramming factor") in ref
     assert "Two dice alike, hit or not → events. Hits and events: the target's alone." in ref
     assert "Ramming, Holed, Repeats and Torpedo tests: the quick reference" in ref  # the readings point to it (said once: replay 26)
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))  # read down the column, as the line wraps
-    assert _squeezed("her bow must reach it this move, turn too, else it lapses (") in qr
+    assert _squeezed("her bow must touch it this move, turn too, else it lapses (") in qr
     assert _squeezed("Hits and events: the target") in qr and _squeezed("s alone.") in qr  # ' set as ’
     page = _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
@@ -621,7 +621,7 @@ def test_in_sight_is_said_and_a_consort_behind_her_sloop_is_hidden(mobile_bay, l
     sloop was the player's to invent."""
     blocks = _blocks(library, "mobile-bay-1864")
     assert ("to some part of the target's crosses no land but a fort's own and passes over no other model or base "
-            "(a pair's too)") in blocks
+            "(a pair's too: a consort partly clear is seen)") in blocks
     page = _readings(mobile_bay)
     assert "In sight" in page
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in page
@@ -751,7 +751,7 @@ def test_a_forts_magazine_event_silences_it_for_the_game(mobile_bay):
     """Replay 5, moment 3: a fort "silenced" by the 1-1 event: only the all-guns-out case said "for the game", so whether
     the event's silence lasts was the player's guess."""
     assert ("Magazine (1-1) a fort's silences it for the game, as all guns out does (a ship's sinks her): tick "
-            "Silenced; it fires no more") in _readings(mobile_bay)
+            "Silenced (the other reading: 4 guns out)") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -796,7 +796,7 @@ def test_a_forts_own_shore_does_not_block_its_lines_of_sight(mobile_bay):
     literally let nothing fire at her and her fire at nothing (Fort Gaines the same)."""
     readings = _readings(mobile_bay)
     assert ("to some part of the target's crosses no land but a fort's own and passes over no other model or base "
-            "(a pair's too)") in readings
+            "(a pair's too: a consort partly clear is seen)") in readings
     assert len(mobile_bay) == RULESET.pack_pages and "Order of battle" in readings
 
 
@@ -832,7 +832,7 @@ def test_a_stopped_ship_may_anchor_and_then_does_not_drift(mobile_bay):
     """Replay 5, defect: the tide drifted the waiting Confederates an inch north each bound, and nothing let them anchor
     (the squadron lay at anchor and under way inside the line)."""
     assert ("Tide a ship stopped drifts 1 in with a set-up's tide in phase 9 (Mobile Bay: north), "
-            "unless at anchor; a stopped ship anchors or weighs as her move, no drift that bound (Anchored marker on or off;") in _readings(mobile_bay)
+            "unless at anchor; a stopped ship anchors or weighs as her move (firing as ever), no drift that bound (Anchored marker on or off;") in _readings(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1086,13 +1086,13 @@ def test_a_models_base_and_where_a_consort_lies_are_said_for_range_sight_and_tou
 def test_a_stopped_leader_leaves_the_line_and_may_rejoin_at_its_rear(mobile_bay):
     """Replay 8, moment 2: "if he stops, the next astern leads" left open whether a stopped leader (Brooklyn, then
     Hartford) takes the lead back or rejoins. She has left the line: she acts at her own number and may rejoin astern."""
-    assert ("if he stops (carried too) or sinks, the next astern leads: he has left the line for good (under way: his own number; "
+    assert ("if he stops (carried too) or sinks, the next astern leads (at the line's inches till she steps: to her next setting): he has left it for good (under way: his own number; "
             "he may rejoin at its tail: clear of its track till the last ship is past, then into her wake)") in _readings(mobile_bay)
 
 
 def test_a_ship_weighing_anchor_does_not_drift_that_bound(mobile_bay):
     """Replay 8, moment 3: "weigh: a move" did not say whether a ship weighing is stopped and drifts in phase 9."""
-    assert ("a stopped ship anchors or weighs as her move, no drift that bound (Anchored marker on or off; at anchor "
+    assert ("a stopped ship anchors or weighs as her move (firing as ever), no drift that bound (Anchored marker on or off; at anchor "
             "none turns)") in _readings(mobile_bay)
 
 
@@ -1201,8 +1201,9 @@ def test_the_readings_say_the_fort_seldom_hits_a_sloop_past_12_in_by_the_article
     so they cannot answer it either. The article's numbers, as printed (Fort Morgan 4 Heavy, 4 Medium, 2 Parrott; a
     Heavy 2D10, a Medium 2D6 a pair; over 12 in one die an AvD): past 12 in a Heavy's 1D10 + AvD beats a sloop's 14 only
     on a 10 and a 5, one throw in 60, and a Medium's never. The pack follows them and says so where the player reads it."""
-    assert ("past 12 in the fort's Heavies beat a sloop's 14 one throw in 60, its Mediums never: Parrott doubles and "
-            "rams do the harm") in _readings(mobile_bay)
+    # play 37: the odds went for the room; the quick reference's most over 12 in (Heavies 15, Mediums 11) says it
+    assert _squeezed("Tennessee's 18: Parrott doubles and rams do the harm") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("15 over 12 in") in _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1225,13 +1226,13 @@ def test_a_follower_set_up_off_her_leaders_track_starts_on_it_as_far_astern(mobi
     """Replay 9, moment 1: the set-up's starts are to the ½ in (Hartford x 56, Richmond 55½, Oneida 54½ on a 005°
     line; the monitors x 59, 59, 58½, 58½ on 000°), but the followers "move in his wake": nothing said how a ship not on
     his track gets onto it. The Line of battle reading says she starts on it, as far astern as she was set up."""
-    assert ("the next astern leads: he has left the line for good (under way: his own number; he may rejoin at its "
-            "tail: clear of its track till the last ship is past, then into her wake); at set-up each astern starts "
-            "on his heading's line (her printed point)") in _readings(mobile_bay)
+    assert ("the next astern leads (at the line's inches till she steps: to her next setting): he has left it for good (under way: his own number; he may rejoin at its "
+            "tail: clear of its track till the last ship is past, then into her wake)") in _readings(mobile_bay)
+    _starts_on_line(mobile_bay)
     assert len(mobile_bay) == RULESET.pack_pages
 
 
-_PASS = ("the next astern leads the line past her to port, all in her wake (on 320° as she moves, 005° at the half: "
+_PASS = ("the next astern leads past her to port, all on her track (no gauge turns: 320° as she moves, 005° at the half: "
          "clear of her and the shoal)")
 
 
@@ -1774,7 +1775,7 @@ def test_a_ram_from_a_bow_already_touching_is_at_speed_0_and_speeds_are_taken_at
     she stops, so she slides nowhere); each speed is taken at contact, the rammer's after her phase-5 change. Said on
     the quick reference's Ramming line and the readings' Ramming row, the A4 pack keeping its pages."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound). Ramming factor" in ref
+    assert "her bow must touch it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound). Ramming factor" in ref
     assert ("Ramming factor = (her EDNA + speed) − (the target's EDNA + speed), EDNAs current, speeds a whole "
             "move's inches, either half (0 stopped; hers as set in phase 5,") in ref
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
@@ -1789,9 +1790,9 @@ def test_a_ship_stopped_by_an_unbidden_touch_keeps_her_speed_marker(mobile_bay, 
     in a ram's factor, and the tide's drift in phase 9) or only halt that move? She halts that half move only, her
     marker kept, as a rammer keeps hers at contact: she is not stopped, so she does not drift, and a ram on her counts
     her speed; she may turn in phase 6 and steer round in the other half. The roster page's readings still fit it."""
-    assert ("models (or bases) touching unbidden, she stops that half move (she may turn and finish; a 2nd touch ends it), her marker "
+    assert ("models (or bases) touching unbidden, she stops that half move (her phase-6 turn may take her round to finish; a 2nd touch ends it), her marker "
             "kept (not stopped: no drift, her speed in a ram), both unhurt (only a RAM harms)") in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("she stops that half move (she may turn and finish; a 2nd touch ends it), her marker kept (not stopped: no drift, "
+    assert _squeezed("she stops that half move (her phase-6 turn may take her round to finish; a 2nd touch ends it), her marker kept (not stopped: no drift, "
                      "her speed in a ram)") in \
         _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
@@ -1815,10 +1816,10 @@ def test_a_forts_sight_line_starts_where_her_range_is_taken(mobile_bay, library)
     from her mark, and nothing said where her sight line, the one a model may block, starts. It starts where her range
     is taken: the In sight reading says so for any fort, and Fort Morgan's says where that is."""
     blocks = _blocks(library, "mobile-bay-1864")
-    assert ("In sight a ruler from the firer's centre (a fort: from where her range is taken) to some part of the "
+    assert ("In sight a ruler from the firer's range point to some part of the "
             "target's crosses no land but a fort's own") in blocks
     page = _readings(mobile_bay)
-    assert _squeezed("(a fort: from where her range is taken)") in _squeezed(page)
+    assert _squeezed("a ruler from the firer's range point") in _squeezed(page)
     assert "range both ways, and a ship's arc to her, to the nearest point of Mobile Point's west shore" in page
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1841,8 +1842,8 @@ def test_the_quick_reference_says_how_high_a_medium_can_throw(mobile_bay, librar
     blank, and only the roster page's Hard targets reading said so. The quick reference's gunfire lines, where the
     target is chosen, give a pair of Mediums' best throw at each range, from the average die and the AvD reading in
     play (the subtract reading takes the lowest face off over 12 in)."""
-    assert "Mediums 12 (17 at point blank, 11 over 12 in): skip a throw" in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in): skip a throw") in \
+    assert "Mediums 12 (17 at point blank, 11 over 12 in; lone 10, 15, 5): skip a throw" in _blocks(library, "mobile-bay-1864")
+    assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in; lone 10, 15, 5): skip a throw") in \
         _squeezed(_column(mobile_bay, "— quick reference"))
     house = tmp_path / "subtract.json"
     house.write_text(json.dumps({"quick-play": {"avd_modifiers": {"rows": {"reading": "subtract"}}}}))
@@ -1934,7 +1935,7 @@ def test_the_ship_back_on_005_at_slow_after_a_failed_brooklyn_is_the_next_astern
     ref = _squeezed(_page(mobile_bay, "The bound (sequence"))
     assert _squeezed(_PASS + ".") in ref  # play 29: both turns in bound 1, the next astern's own parenthesis
     assert "clear of her by rule, back to 005°" not in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("if he stops (carried too) or sinks, the next astern leads: he has left the line for good (under way: his own "
+    assert _squeezed("if he stops (carried too) or sinks, the next astern leads (at the line's inches till she steps: to her next setting): he has left it for good (under way: his own "
                      "number; he may rejoin at its tail:") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -1958,7 +1959,7 @@ def test_a_ship_judges_her_arc_to_fort_morgan_where_the_range_is_taken(mobile_ba
             "(her water battery)") in _blocks(library, "mobile-bay-1864")
     page = _squeezed(_readings(mobile_bay))
     assert _squeezed("range both ways, and a ship's arc to her, to the nearest point of Mobile Point's west shore") in page
-    assert _squeezed("(a fort: from where her range is taken)") in page
+    assert _squeezed("a ruler from the firer's range point") in page
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1967,7 +1968,7 @@ def test_a_ram_from_a_bow_already_touching_keeps_the_rammers_speed_marker(mobile
     said whether her speed marker goes to stopped for it or stays as set. It stays: 0 is the factor's speed, for a
     ram with no run, not an order; at contact a rammer keeps her marker (as after any ram), so the touching ram says
     both in its parenthesis. "already" and "her" won the words back, the A4 pack keeping its pages."""
-    assert ("her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound). Ramming factor"
+    assert ("her bow must touch it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound). Ramming factor"
             in _blocks(library, "mobile-bay-1864"))
     assert _squeezed("(one already touching: speed 0, marker kept, each bound)") in _squeezed(_column(mobile_bay, "— quick reference",
                                                                                          left=False))
@@ -2029,9 +2030,9 @@ def test_a_sight_line_runs_from_the_firers_centre_to_some_part_of_the_target(mob
     """Replay 22, moment 5 (p3): In sight drew "a line from the firer's model to the target's" while ranges run from
     centres: any line model to model, or centre to centre? From the firer's centre (as Consorts says: each her own
     centre for range, arcs, sight) to some part of the target's model: a bow showing past a ship can be fired on."""
-    assert "In sight a ruler from the firer's centre (a fort: from where her range is taken) to some part of the target's" \
+    assert "In sight a ruler from the firer's range point to some part of the target's" \
         in _blocks(library, "mobile-bay-1864")
-    assert _squeezed("a ruler from the firer's centre") in _squeezed(_readings(mobile_bay))
+    assert _squeezed("a ruler from the firer's range point") in _squeezed(_readings(mobile_bay))
     assert _squeezed("to some part of the target's crosses no land") in _squeezed(_readings(mobile_bay))
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2089,7 +2090,7 @@ def test_a_follower_set_up_off_her_leaders_track_is_slid_sideways_onto_it(mobile
     follower is slid sideways or along her course, and astern of whom. Slid sideways: her place along the track, so her
     distance astern, is the set-up's."""
     page = _squeezed(_readings(mobile_bay))
-    assert _squeezed("at set-up each astern starts on his heading's line (her printed point)") in page
+    _starts_on_line(mobile_bay)
     assert _squeezed("as far astern of him") not in page
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2118,7 +2119,7 @@ def test_a_ram_may_be_measured_first_and_one_that_cannot_reach_lapses(mobile_bay
     she measure first, and what then? She may measure before she says RAM; a ram that falls short lapses and she
     moves as she likes."""
     qr = _squeezed(_column(mobile_bay, "— quick reference", left=False))
-    assert _squeezed("before she fires (measure first); her bow must reach it this move, turn too, else it lapses") in qr
+    assert _squeezed("before she fires (measure first); her bow must touch it this move, turn too, else it lapses") in qr
     assert _squeezed("Ramming, Holed, Repeats and Torpedo tests: the quick reference") in _squeezed(_readings(mobile_bay))  # said once (replay 26)
     assert len(mobile_bay) == RULESET.pack_pages
 
@@ -2163,7 +2164,7 @@ def test_sight_is_a_ruler_edge_laid_centre_to_centre_that_any_model_under_it_blo
     0.01-0.15 in, which no eye judges on a table. A ruler's edge laid from centre to centre, blocked by any part of a
     model or base under it: a test made with the ruler already in hand, and nothing to measure."""
     page = _squeezed(_readings(mobile_bay))
-    assert _squeezed("In sight a ruler from the firer's centre") in page
+    assert _squeezed("In sight a ruler from the firer's range point") in page
     assert _squeezed("and passes over no other model or base") in page
     # play 32, moments 7 and 17: ⅛ in is touching only, never a block; play 34 (moment 3): no die for too close
     assert _squeezed("within ⅛ in of a model") not in page and _squeezed("1D6, 4-6 sees") not in page
@@ -2203,7 +2204,7 @@ def test_a_club_may_play_a_forts_1_1_as_guns_out_and_the_pack_says_the_option_ex
     so a club sees it exists, with no page added."""
     page = _squeezed(_readings(mobile_bay))
     assert _squeezed("Magazine (1-1) a fort's silences it for the game, as all guns out does (a ship's sinks her): tick "
-                     "Silenced; it fires no more (house rule)") in page
+                     "Silenced (the other reading: 4 guns out) (house rule)") in page
     assert _squeezed("1-1 magazine hit: she explodes and sinks silenced") in _squeezed(_column(mobile_bay, "— quick reference",
                                                                                                left=False))
     house = tmp_path / "house.yaml"
@@ -2256,7 +2257,7 @@ def test_a_lashed_pairs_set_up_point_is_the_sloops_centre(mobile_bay):
 def test_a_follower_set_up_off_her_leaders_track_is_slid_onto_it_at_set_up(mobile_bay):
     """Replay 26, moment 2 (p3 Line of battle): "slid sideways onto it" said not when; the player slid Hartford and
     Oneida at their first move, and forgot in bound 1. At set-up, before bound 1's draw."""
-    assert _squeezed("at set-up each astern starts on his heading's line (her printed point)") in _squeezed(_readings(mobile_bay))
+    _starts_on_line(mobile_bay)
 
 
 def test_a_ship_firing_at_fort_morgan_may_lay_her_line_to_any_point_of_the_west_shore(mobile_bay):
@@ -2280,13 +2281,13 @@ def test_the_lead_pairs_survivor_leaves_the_line_and_the_next_astern_leads(mobil
     """Replay 26, moment 5 (p3): Brooklyn sank and Octorara kept the counter; did she stay at the head of the line?
     She leaves it, at her own number, as a leader that sinks does, and the next astern leads."""
     assert _squeezed("a struck one anchors alongside, blocking sight, the other's through her too (free, she fires either side, "
-                     "drifts); the leader's leaves the line") in _squeezed(_readings(mobile_bay))
+                     "drifts: not into the prize); freed, a leader leaves the line") in _squeezed(_readings(mobile_bay))
 
 
 def test_a_ship_stopped_by_a_touch_may_still_turn_and_finish_her_move(mobile_bay):
     """Replay 26, moment 6 (p3 Passing): Metacomet touched Octorara in the first half move; "she stops that half move"
     left open whether she turns and makes the second half. She may."""
-    assert _squeezed("she stops that half move (she may turn and finish; a 2nd touch ends it), her marker kept") in \
+    assert _squeezed("she stops that half move (her phase-6 turn may take her round to finish; a 2nd touch ends it), her marker kept") in \
         _squeezed(_readings(mobile_bay))
 
 
@@ -2413,7 +2414,7 @@ def test_a_failed_brooklyn_gets_under_way_from_bound_2_and_may_rejoin_at_the_tai
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
         assert _squeezed("at the half: clear of her and the shoal). From bound 2 she may anchor; its last ship north "
-                         "of her, she weighs and at Slow joins its wake (050°, next bound 005°).") in ref
+                         "of her, she weighs, at Slow joins its wake (050°, next bound 005°).") in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
@@ -2534,7 +2535,7 @@ def test_the_quick_reference_says_how_high_a_heavy_can_throw_and_to_skip_what_ca
     Mediums' line, the Heavies' best throw at each range (the dice, the average die and the AvD reading in play) and
     to skip a throw that cannot beat the EDNA; A4 and Letter keep their pages (the quick reference's gaps made room)."""
     said = ("Heavies throw at most 20 (25 at point blank, 15 over 12 in, 10 over 24 in), Mediums 12 (17 at point blank, 11 "
-            "over 12 in): skip a throw that cannot beat her EDNA; one that cannot fail hits unthrown (a Parrott never hits: doubles only).")
+            "over 12 in; lone 10, 15, 5): skip a throw that cannot beat her EDNA; one that cannot fail hits unthrown (a Parrott never hits: doubles only).")
     assert said in _blocks(library, "mobile-bay-1864")
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
@@ -2591,12 +2592,12 @@ def test_a_ram_may_use_its_turn_and_counts_a_whole_moves_inches_in_either_half(m
     whole move's inches at her marker, whichever half she touches in; a ship already touching rams at 0. Said on the
     Ramming line, from the readings' Ramming row, on A4 and on Letter, which keep 7 and 9 pages."""
     ref = _blocks(library, "mobile-bay-1864")
-    assert "her bow must reach it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound)" in ref
+    assert "her bow must touch it this move, turn too, else it lapses (one already touching: speed 0, marker kept, each bound)" in ref
     assert ("speeds a whole move's inches, either half (0 stopped; hers as set in phase 5, the target's now)") in ref
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         qr = _squeezed(_column(pages, "— quick reference", left=False))
-        assert _squeezed("reach it this move, turn too, else it lapses (one already touching: speed 0") in qr
+        assert _squeezed("touch it this move, turn too, else it lapses (one already touching: speed 0") in qr
         assert _squeezed("speeds a whole move's inches, either half (0 stopped; hers as set in phase 5") in qr
         assert _squeezed("a bow touching has") not in qr
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
@@ -2610,7 +2611,7 @@ def test_either_ship_of_a_lashed_pair_hides_the_other_by_the_same_rule(mobile_ba
     letter = _letter(bundled_packs)
     for pages in (mobile_bay, letter):
         readings = _squeezed(_readings(pages))
-        assert _squeezed("passes over no other model or base (a pair's too)") in readings
+        assert _squeezed("passes over no other model or base (a pair's too: a consort partly clear is seen)") in readings
         assert _squeezed("a consort behind her sloop is hidden") not in readings
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2621,7 +2622,16 @@ def test_a_struck_consort_blocks_her_own_sloops_sight_and_the_freed_sloop_fires_
     outboard" is the pairs' rule)? She blocks the other's sight too, and the freed ship fires either side, as a lone
     ship by Targets. Said in the reading on A4 and on Letter, which keep 7 and 9 pages."""
     _read_on_both_papers(mobile_bay, bundled_packs, "a struck one anchors alongside, blocking sight, the other's through her too "
-                                                    "(free, she fires either side, drifts)")
+                                                    "(free, she fires either side, drifts: not into the prize)")
+
+
+def _starts_on_line(*packs) -> None:
+    """Each astern of the wooden line starts on his heading's line: play 37 cut the Line of battle clause that said so
+    (the room went to moments 1-9), since the set-up page's starts table prints each at her point on it (play 36)."""
+    for pages in packs:
+        setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
+        assert _squeezed("55.78, 14½ 005°") in setup and _squeezed("54.69, 2 005°") in setup
+        assert _squeezed("at set-up each astern starts") not in _squeezed(_readings(pages))
 
 
 def _read_on_both_papers(mobile_bay, bundled_packs, words: str) -> None:
@@ -2771,7 +2781,7 @@ def test_a_failed_brooklyn_takes_the_tail_clear_of_the_lines_track_then_into_the
                                                     "past, then into her wake)")
     for pages in (mobile_bay, _letter(bundled_packs)):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("its last ship north of her, she weighs and at Slow joins its wake (050°, next bound 005°).") in ref
+        assert _squeezed("its last ship north of her, she weighs, at Slow joins its wake (050°, next bound 005°).") in ref
 
 
 def test_a_target_sunk_mid_cannonade_leaves_the_rest_of_its_throws_lost(mobile_bay, bundled_packs, library, tmp_path):
@@ -2833,7 +2843,7 @@ def test_the_line_forms_at_set_up_by_sliding_each_astern_square_onto_her_leaders
     """Play 31, moment 1 (p2, p3 Line of battle): the wooden line's set-up points lie on no one 005° track (about 0.3 in
     a ship west of the last, and printed to the ½ in), and "slid onto it" said not how. Each astern slides square
     across onto her leader's heading line: one measurable move. On A4 and on Letter, which keep 7 and 9 pages."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern starts on his heading's line (her printed point)")
+    _starts_on_line(mobile_bay, _letter(bundled_packs))
     assert _squeezed("one set up off his track is slid onto it") not in _squeezed(_readings(mobile_bay))
 
 
@@ -2865,7 +2875,7 @@ def test_a_sight_line_too_close_to_call_sees(mobile_bay, bundled_packs):
     """Play 31, moment 5 (p3 In sight): "touches no other model" had no tolerance, and lines cleared models by 0.01-0.1
     in; play 31-33 settled it with 1D6, which play 34 threw "about ten times: monitors in column, ships lined up behind
     Brooklyn" (moment 3). Only a line passing over a model or base hides: in doubt, she sees. On A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "passes over no other model or base (a pair's too); in doubt, she sees")
+    _read_on_both_papers(mobile_bay, bundled_packs, "passes over no other model or base (a pair's too: a consort partly clear is seen); in doubt, she sees")
     for pages in (mobile_bay, _letter(bundled_packs)):
         assert _squeezed("4-6 sees") not in _squeezed(" ".join(pages))
 
@@ -2876,7 +2886,7 @@ def test_a_failed_brooklyn_anchors_and_turns_to_port_into_the_wake_once_the_line
     at Slow turns to port, 050° then 005°, into its wake. On A4 and on Letter (the paragraph keeps its lines)."""
     for pages in (mobile_bay, _letter(bundled_packs)):
         ref = _squeezed(_page(pages, "The bound (sequence"))
-        assert _squeezed("From bound 2 she may anchor; its last ship north of her, she weighs and at Slow joins its wake "
+        assert _squeezed("From bound 2 she may anchor; its last ship north of her, she weighs, at Slow joins its wake "
                          "(050°, next bound 005°).") in ref
         assert _squeezed("she sets Reverse or Slow") not in ref
 
@@ -2884,8 +2894,8 @@ def test_a_failed_brooklyn_anchors_and_turns_to_port_into_the_wake_once_the_line
 def test_a_sloop_freed_in_line_keeps_her_leaders_inches(mobile_bay, bundled_packs):
     """Play 31, moment 7 (p3 One of a pair lost): Richmond freed mid-bound behind the line's 8": the pair's Full 12" or
     the line's 8"? In line she keeps his inches (Faster leader caps her at her own Full). On A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "the leader's leaves the line; freed in line, she "
-                                                    "keeps his inches")
+    _read_on_both_papers(mobile_bay, bundled_packs, "freed, a leader leaves the line, a follower keeps "
+                                                    "his inches")
 
 
 def test_a_rammer_at_contact_has_her_move_over(mobile_bay, bundled_packs, library):
@@ -2913,7 +2923,7 @@ def test_the_skip_of_a_throw_that_cannot_score_is_said_for_mediums_too_never_a_p
     A4 and Letter keep 7 and 9 pages."""
     for pages in (mobile_bay, _letter(bundled_packs)):
         col = _squeezed(_column(pages, "— quick reference"))
-        assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in): skip a throw that cannot beat her EDNA; one that "
+        assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in; lone 10, 15, 5): skip a throw that cannot beat her EDNA; one that "
                          "cannot fail hits unthrown (a Parrott never hits: doubles only).") in col
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
 
@@ -2950,10 +2960,10 @@ def test_play_32_brooklyns_test_has_no_events_and_the_whole_line_takes_the_dogle
     for pages in (mobile_bay, letter):
         ref = _squeezed(_page(pages, "The bound (sequence"))
         assert _squeezed("USS Brooklyn throws 3D6 (no events):") in ref
-        assert _squeezed("the next astern leads the line past her to port, all in her wake") in ref
+        assert _squeezed("the next astern leads past her to port, all on her track") in ref
         assert _squeezed("joins its wake (050°, next bound 005°).") in ref
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
-        assert _squeezed("the next astern leads the line past her to port, all in her wake") in setup
+        assert _squeezed("the next astern leads past her to port, all on her track") in setup
         assert _squeezed("after Brooklyn's test each may set any heading") in setup
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
@@ -2993,16 +3003,16 @@ def test_play_32_a_ship_off_the_table_is_out_and_scored_where_she_left_it(mobile
 
 
 def test_play_32_a_sloop_hides_her_consort_and_the_consort_her_sloop(mobile_bay, bundled_packs):
-    """Play 32, moment 8 (p3): does a sloop block sight to her own consort? In sight's "(a pair's too)" meant so but
+    """Play 32, moment 8 (p3): does a sloop block sight to her own consort? In sight's "(a pair's too: a consort partly clear is seen)" meant so but
     left the player unsure; the Models reading said it again, until play 36 (moments 4, 13) read that as a blanket
     screen: In sight's ruler says it, once, on A4 and on Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "passes over no other model or base (a pair's too)")
+    _read_on_both_papers(mobile_bay, bundled_packs, "passes over no other model or base (a pair's too: a consort partly clear is seen)")
 
 
 def test_play_32_the_line_forms_from_each_asterns_printed_x_not_on_the_005_line(mobile_bay, bundled_packs):
     """Play 32, moment 2 (p2 starts, p3 Line of battle): the start x's are not on the 005° line. The starts are shared by
     every rule set and print to the ½ in, so the words say it: each astern slides square from her x onto his line."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern starts on his heading's line (her printed point)")
+    _starts_on_line(mobile_bay, _letter(bundled_packs))
 
 
 def test_play_33_the_readings_answer_the_line_sight_touching_and_prize_moments(mobile_bay, bundled_packs):
@@ -3017,8 +3027,8 @@ def test_play_33_the_readings_answer_the_line_sight_touching_and_prize_moments(m
                   "in doubt, she sees",
                   "sight both ways from any point of it",
                   "(deep where none is given, as off the channel)",
-                  "(she may turn and finish; a 2nd touch ends it)",
-                  "(free, she fires either side, drifts)",
+                  "(her phase-6 turn may take her round to finish; a 2nd touch ends it)",
+                  "(free, she fires either side, drifts: not into the prize)",
                   "a monitor's all round; no prize",
                   "test the EDNA she had as it began, after earlier numbers' hits"):
         _read_on_both_papers(mobile_bay, bundled_packs, words)
@@ -3059,7 +3069,7 @@ def test_play_34_brooklyns_failed_test_says_when_the_line_turns_and_when_it_is_p
         ref = _squeezed(_page(pages, "The bound (sequence"))
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
         for text in (ref, setup):
-            assert _squeezed("all in her wake (on 320° as she moves, 005° at the half") in text
+            assert _squeezed("all on her track (no gauge turns: 320° as she moves, 005° at the half") in text
             assert _squeezed("at the start, 005°") not in text
         assert _squeezed("its last ship north of her, she weighs") in ref and _squeezed("the line past,") not in ref
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
@@ -3088,7 +3098,7 @@ def test_play_34_a_pair_broken_after_its_move_gets_no_more_and_the_leader_leaves
     """Play 34, moment 6 (p. 3 One of a pair lost: Metacomet struck after Hartford had moved; more movement? does "the
     lead pair's" cover a leader since Brooklyn's test?): "(moved: none)", "the leader's". On A4 and on Letter."""
     _read_on_both_papers(mobile_bay, bundled_packs, "less this move's run (moved: none)")
-    _read_on_both_papers(mobile_bay, bundled_packs, "(free, she fires either side, drifts); the leader's leaves the line")
+    _read_on_both_papers(mobile_bay, bundled_packs, "(free, she fires either side, drifts: not into the prize); freed, a leader leaves the line")
 
 
 def test_play_36_the_wooden_lines_printed_starts_lie_on_brooklyns_005_line(mobile_bay, bundled_packs):
@@ -3110,7 +3120,7 @@ def test_play_36_the_wooden_lines_printed_starts_lie_on_brooklyns_005_line(mobil
             assert heading == 5.0 and abs(x - (bx + (y - by) * math.tan(math.radians(5)))) < 0.006, unit
         assert "55.78, 14½" in setup and "54.69, 2 005°" in setup
         assert "59, 15 000°" in setup  # the monitors' 000° line: as printed before
-    _read_on_both_papers(mobile_bay, bundled_packs, "at set-up each astern starts on his heading's line (her printed point)")
+    _starts_on_line(mobile_bay, _letter(bundled_packs))
     assert "slides square" not in _squeezed(_readings(mobile_bay))
 
 
@@ -3132,19 +3142,19 @@ def test_play_36_brooklyns_pass_gives_the_headings_not_two_turns(mobile_bay, bun
     the half (the event's, no gauge), all in her wake, on the set-up page and the quick reference, A4 and Letter."""
     for pages in (mobile_bay, _letter(bundled_packs)):
         for text in (_squeezed(_page(pages, "The bound (sequence")), _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))):
-            assert _squeezed("all in her wake (on 320° as she moves, 005° at the half") in text
+            assert _squeezed("all on her track (no gauge turns: 320° as she moves, 005° at the half") in text
             assert _squeezed("45° to port as she moves") not in text
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
 
 
 def test_play_36_a_pairs_screen_is_in_sights_ruler_said_once(mobile_bay, bundled_packs):
     """Play 36, moments 4 and 13 (p3): Models' "a pair's ships hide each other" read as a blanket screen (Octorara
-    after Brooklyn's turn; every consort from Fort Morgan's shore). The ruler decides: In sight's "(a pair's too)" says
+    after Brooklyn's turn; every consort from Fort Morgan's shore). The ruler decides: In sight's "(a pair's too: a consort partly clear is seen)" says
     it, once; the Models clause went. A4 and Letter."""
     for pages in (mobile_bay, _letter(bundled_packs)):
         readings = _squeezed(_readings(pages))
         assert _squeezed("a pair's ships hide each other") not in readings
-        assert _squeezed("passes over no other model or base (a pair's too); in doubt, she sees") in readings
+        assert _squeezed("passes over no other model or base (a pair's too: a consort partly clear is seen); in doubt, she sees") in readings
         assert _squeezed("for touching (within ⅛ in) and steering round") in readings
     assert len(mobile_bay) == RULESET.pack_pages and len(_letter(bundled_packs)) == 9
 
@@ -3153,7 +3163,7 @@ def test_play_36_anchoring_as_her_move_drifts_no_more_that_bound(mobile_bay, bun
     """Play 36, moment 5 (p3 Tide): Tennessee and the gunboats, stopped, would drift from bound 2: may a ship anchor as
     her first act, and does it stop the drift at once? Yes: anchoring (or weighing) is her move, no drift that bound,
     as the player ruled (the old words said it of weighing only). A4 and Letter."""
-    _read_on_both_papers(mobile_bay, bundled_packs, "a stopped ship anchors or weighs as her move, no drift that bound "
+    _read_on_both_papers(mobile_bay, bundled_packs, "a stopped ship anchors or weighs as her move (firing as ever), no drift that bound "
                          "(Anchored marker on or off; at anchor none turns)")
 
 
@@ -3172,3 +3182,99 @@ def test_play_36_any_turn_in_a_torpedo_field_tests(mobile_bay, bundled_packs):
     for pages in (mobile_bay, _letter(bundled_packs)):
         qr = _squeezed(_column(pages, "— quick reference", left=False))
         assert _squeezed("and each turn in one, any size (none unmoving)") in qr
+
+
+# ---------------------------------------------------------------------------------------------- play 37
+def _both(mobile_bay, bundled_packs):
+    letter = _letter(bundled_packs)
+    assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
+    return (mobile_bay, letter)
+
+
+def test_play_37_brooklyns_pass_sets_headings_and_the_line_keeps_her_track(mobile_bay, bundled_packs):
+    """Play 37, moment 1 (p2, p6): "320° as she moves, 005° at the half" still read as two turns in one bound, and
+    the player asked how the followers go through the dog-leg: no gauge turns (the event's headings), all on her
+    track, on the set-up page and the quick reference, A4 and Letter."""
+    for pages in _both(mobile_bay, bundled_packs):
+        for text in (_squeezed(_page(pages, "The bound (sequence")), _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))):
+            assert _squeezed("past her to port, all on her track (no gauge turns: 320° as she moves, 005° at the half") in text
+            assert _squeezed("all in her wake (on 320°") not in text
+
+
+def test_play_37_a_prize_alongside_on_the_tide_side_holds_her_freed_partner(mobile_bay, bundled_packs):
+    """Play 37, moment 2 (p3): One of a pair lost said the freed ship "drifts", Tide said a drift already touching a
+    model that way does not: she drifts, but not into the prize (Brooklyn with Octorara on her north side stays)."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("(free, she fires either side, drifts: not into the prize)") in _squeezed(_readings(pages))
+        assert _squeezed("(already touching one that way: no drift)") in _squeezed(_readings(pages))
+
+
+def test_play_37_a_consort_partly_clear_of_her_sloop_is_seen(mobile_bay, bundled_packs):
+    """Play 37, moment 3 (p3 In sight): Metacomet on Hartford's far side from the fort, her bow tip showing: does
+    the sloop screen her? Only where the ruler passes over the sloop: a consort partly clear is seen."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("passes over no other model or base (a pair's too: a consort partly clear is seen); "
+                         "in doubt, she sees") in _squeezed(_readings(pages))
+
+
+def test_play_37_a_freed_leader_leaves_the_line_a_freed_follower_keeps_his_inches(mobile_bay, bundled_packs):
+    """Play 37, moment 4 (p3): "the leader's leaves the line; freed in line, she keeps his inches" read two ways."""
+    for pages in _both(mobile_bay, bundled_packs):
+        text = _squeezed(_readings(pages))
+        assert _squeezed("freed, a leader leaves the line, a follower keeps his inches") in text
+        assert _squeezed("the leader's leaves the line") not in text
+
+
+def test_play_37_a_new_leader_keeps_the_lines_inches_till_she_steps(mobile_bay, bundled_packs):
+    """Play 37, moment 5 and defect (p3 Line of battle): the line's 3" is no setting of Lackawanna + Seminole (both
+    screws, Slow 4"): she keeps the line's inches till her first speed change, a step to her next setting."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("the next astern leads (at the line's inches till she steps: to her next setting)") in \
+            _squeezed(_readings(pages))
+
+
+def test_play_37_a_ship_anchoring_still_fires(mobile_bay, bundled_packs):
+    """Play 37, moment 6 (p3 Tide): anchoring is her move; does she fire that bound? Yes, both cannonades."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("a stopped ship anchors or weighs as her move (firing as ever), no drift that bound") in \
+            _squeezed(_readings(pages))
+
+
+def test_play_37_a_lashed_ship_fires_all_her_factors_outboard_on_both_pages(mobile_bay, bundled_packs):
+    """Play 37, moment 7 (p2 against p3): "the pair's inboard guns cannot fire" read as half her broadside beside
+    "all her factors outboard, none inboard": the set-up page now says what p3 says."""
+    for pages in _both(mobile_bay, bundled_packs):
+        setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
+        assert _squeezed("each fires all her factors outboard, none inboard (the sloop's port side, the gunboat's "
+                         "starboard)") in setup
+        assert _squeezed("inboard guns cannot fire") not in setup
+        assert _squeezed("all her factors outboard, none inboard") in _squeezed(_readings(pages))
+
+
+def test_play_37_a_ram_reaches_when_her_bow_touches_the_target(mobile_bay, bundled_packs):
+    """Play 37, moment 8 (p6 Ramming): "her bow must reach it" said no measure: touching, Models' within ⅛ in."""
+    for pages in _both(mobile_bay, bundled_packs):
+        qr = _squeezed(_page(pages, "The bound (sequence"))
+        assert _squeezed("her bow must touch it this move, turn too, else it lapses") in qr
+        assert _squeezed("touching (within ⅛ in)") in _squeezed(_readings(pages))
+
+
+def test_play_37_a_ship_touching_in_her_first_half_may_turn_round_and_finish(mobile_bay, bundled_packs):
+    """Play 37, moment 9 (p3 Passing): Lackawanna touched the struck Metacomet in phase 5, before any turn: she stops
+    that half, and her phase-6 turn may take her round to finish the other half."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("she stops that half move (her phase-6 turn may take her round to finish; a 2nd touch ends "
+                         "it)") in _squeezed(_readings(pages))
+
+
+def test_play_37_the_forts_magazine_prints_its_other_reading(mobile_bay, bundled_packs):
+    """Play 37, moment 11 (p5): the 1-1 on a fort is marked (house rule) with no second reading printed."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("tick Silenced (the other reading: 4 guns out) (house rule)") in _squeezed(_readings(pages))
+
+
+def test_play_37_a_lone_mediums_most_is_printed(mobile_bay, bundled_packs):
+    """Play 37, defect (p6 Maxima): a lone Medium's most (2 AvD: 10, 15 at point blank, 5 over 12 in) was not printed."""
+    for pages in _both(mobile_bay, bundled_packs):
+        assert _squeezed("Mediums 12 (17 at point blank, 11 over 12 in; lone 10, 15, 5)") in \
+            _squeezed(_column(pages, "— quick reference", left=True))

@@ -209,7 +209,10 @@ def medium_best_words(ctx: Context) -> str:
     faces = [int(f) for f in ctx.tables.average_die.rows["faces"]]
     reading = str(ctx.tables.avd_modifiers.rows["reading"])
     over_12 = 6 + max(faces) if reading == "swap" else 12 - min(faces)
-    return f"throw at most 12 ({12 + max(faces)} at point blank, {over_12} over 12 in)."
+    # play 37, defect: a lone Medium's most (2 AvD: 10, 15 at point blank, 5 over 12 in) was not printed, and it
+    # decides every bound whether a gunboat's or a Milwaukee's odd Medium may throw
+    lone = f"; lone {2 * max(faces)}, {3 * max(faces)}, {max(faces)}" if reading == "swap" else ""
+    return f"throw at most 12 ({12 + max(faces)} at point blank, {over_12} over 12 in{lone})."
 
 
 def plural(word: str) -> str:
