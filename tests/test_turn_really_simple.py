@@ -1664,7 +1664,7 @@ def test_the_binding_first_turn_says_every_ship_may_order_f2(pack_pages):
     """Moment 1 (replay 17, p2): turn 1's binding order fixed the move and said orders are free from turn 2, so may a
     ship write F2 (hold her fire for the 2nd window) in turn 1? F2 is not a move: every ship may, Tennessee's too."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place, not stationary); all may order F2. Orders free from turn 2" in setup
+    assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place, not stationary); all may order F2 (unordered: the 1st window any gun can fire in, p11). Orders free from turn 2" in setup
 
 
 def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hits(pack_pages):
@@ -2290,7 +2290,7 @@ def test_the_set_up_page_says_how_the_monitors_take_the_gap_past_the_torpedo_lin
     page = setup[0]
     assert "east: gap x 59½–62½ to Mobile Point" in page and "USS Tecumseh 59, 17½ 000°" in page
     assert ("The gap (all game): monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
-            "in it): turn onto 045° before it, moving short at need (from y 30½: x 60 at y 31½)") in page
+            "in it): turn onto 045° by y 30½, writing fewer inches at need (then 1.4 in on: x 60, y 31½)") in page
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2462,7 +2462,7 @@ def test_r26_the_binding_note_says_where_to_turn_for_the_gap_in_its_own_row(pack
     # its own row, under the binding's turn 1 (a turn is printed once over its events, replay r27)
     assert "1 The gap" not in page
     assert ("The gap (all game): monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
-            "in it): turn onto 045° before it, moving short at need (from y 30½: x 60 at y 31½)") in page
+            "in it): turn onto 045° by y 30½, writing fewer inches at need (then 1.4 in on: x 60, y 31½)") in page
     assert "puts a centre in the clear" not in page
 
 
@@ -3257,7 +3257,7 @@ def test_p33_moment_11_the_gap_says_a_monitor_may_move_short_to_turn_before_the_
     field': she has, moving fewer inches than her speed (Movement: 'or fewer at will'), said in the gap's row; the gap's
     x 59½–62½ stays under On the table, so the row keeps its three lines and the Letter plan's labels their places."""
     setup = _setup_page(pack_pages)
-    assert "turn onto 045° before it, moving short at need (from y 30½: x 60 at y 31½)" in setup
+    assert "turn onto 045° by y 30½, writing fewer inches at need (then 1.4 in on: x 60, y 31½)" in setup
     assert "east: gap x 59½–62½ to Mobile Point" in setup
 
 
