@@ -3422,3 +3422,88 @@ def test_p36_p11_keeps_its_type_saying_things_once(pack_pages, bundled_packs):
     qr = _reference(pack_pages)
     assert "Tide: she drifts with the tide the set-up page gives (none given: she only swings)" in qr
     assert "see Carried" not in qr.split("The 0 box:")[1][:200]
+
+
+# ---------------------------------------------------------------------------------------------- play 37 moments
+
+
+def test_p37_moment_1_a_lashed_ship_fouled_is_carried_from_the_next_half_move_not_slowed(pack_pages, bundled_packs):
+    """Moment 1 (p11 Fouled, boiler): 'from the next turn she slows 2 knots a turn' against 'a lashed ship stops at
+    once and is carried'. One timing each: lashed, carried from the next half move (p3's From); alone, slowed."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert ("striking no SPEED box (later speed hits do); lashed, she is carried from the next half move (see "
+                "Carried); alone, from the next turn she slows 2 knots a turn") in qr
+        assert "stops at once and is carried" not in " ".join(pages)
+        assert "From: the next half move (the 2nd: half that at most" in " ".join(pages)
+
+
+def test_p37_moment_2_the_sinking_example_fits_its_dice(pack_pages, bundled_packs, ctx):
+    """Moment 2 (p11 Sinking): '1d6+2 ... (turn 3, roll 3: T6)' fitted no reading of the dice. The example is worked
+    from the table's dice: turn 3, die 3 is T8 with 1d6+2; a house rule's dice work their own."""
+    from dataclasses import replace
+
+    from shipyard.rules.really_simple.words import sinking_example
+
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "roll 1d6+2 when she is struck past 0: this turn plus the total is her SINKS T__ (turn 3, die 3: T8)" in qr
+        assert "roll 3: T6" not in qr
+    assert sinking_example(ctx.tables) == "turn 3, die 3: T8"
+    house = type(ctx.tables)(ctx.tables)
+    house["sinking"] = replace(ctx.tables.require("sinking"), rows={"turns": "1d6"})
+    assert sinking_example(house) == "turn 3, die 3: T6"
+
+
+def test_p37_moments_3_4_a_sinking_ship_stopped_by_order_drifts_and_an_abandoned_lashed_one_is_cast_off(pack_pages, bundled_packs):
+    """Moment 3 (p11): a ship at 0 kn by order struck past 0: she drifts from this turn's end. Moment 4 (p3, p11): a
+    lashed ship abandoned is 'neither carried nor drifting': the pair casts off with no order, and she then drifts."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr, whole = _reference(pages), " ".join(pages)
+        assert "till then, no way on: she drifts from this turn's end (lashed: carried)" in qr
+        assert "no 2nd half move; she drifts as the turn ends (stopped by order too)" in qr
+        assert "scores as struck; she drifts from that turn's end (lashed: not carried; see Casting off)" in qr
+        assert "1-2, the crew leave (Abandoned)." in qr and "(Abandoned, not carried)" not in qr
+        assert ("Casting off (ordered CAST OFF, or, with no order, one sunk, struck or abandoned) takes the next half "
+                "move") in whole
+        assert "then each goes alone at the speed written (one abandoned or struck drifts from that turn's end, not carried)" in whole
+        setup = _setup_page(pages)
+        assert "how a pair is carried when one loses all speed, and how it casts off: p3 (Lashed pairs, Carried, Casting off)" in setup
+        assert "Casting off takes a whole move" not in setup and "quick reference: Carried" not in setup
+
+
+def test_p37_moments_5_6_7_the_stern_avoid_the_binding_window_and_contact_measured(pack_pages, bundled_packs):
+    """Moment 5 (p11): an avoid at a stern: sheer or not? No sheer, still no farther. Moment 6 (p2): the binding's
+    F2: unordered, the usual 1st window. Moment 7 (p11 Contact): hulls 0.01 in apart: measured, no close call."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)" in qr
+        assert "ships meet in the first quarter their models touch (measured, no close call;" in qr
+        assert "all may order F2 (unordered: the 1st window any gun can fire in, p11)" in _setup_page(pages)
+
+
+def test_p37_defects_the_fort_hit_pointer_the_gap_run_and_the_model_size_kept_with_its_word(pack_pages, bundled_packs):
+    """Defects: '2-3 Lose a gun' with no word of a fort's 2 only; the gap's '(from y 30½: x 60 at y 31½)' read as a
+    1 in run; 'model' and '2.3×0.4in' wrapping apart on a card."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        assert "On a hit, roll 1d6 (a ship; on a fort: Forts)" in _reference(pages)
+        assert "turn onto 045° by y 30½, writing fewer inches at need (then 1.4 in on: x 60, y 31½)" in _setup_page(pages)
+    cards = " ".join(_card_pages(pack_pages))
+    assert "Sidewheel gunboat · Octorara class · USN · model\u00a01.9×0.3in" in cards or \
+        "Sidewheel gunboat · Octorara class · USN · model 1.9×0.3in" in cards
+
+
+def test_p37_p11_keeps_its_type_and_the_pages_their_count(bundled_packs):
+    """p11 at A4 7.3 pt (> 7.2) and Letter 6.8 (> 6.75), 11 and 12 pages: play 37's words paid for by saying things
+    once (Speed lost's stopped-by-order kept there, the funnel's 'does not sink her' left to 'never past 0', a list
+    the same way left to Twice)."""
+    import pdfplumber
+
+    for paper, floor, count in (("a4", 7.25, RS.pack_pages), ("letter", 6.75, RS.pack_pages + 1)):
+        path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
+        with pdfplumber.open(path) as pdf:
+            assert len(pdf.pages) == count
+            page = next(p for p in pdf.pages if "quick reference (" in (p.extract_text() or "")[:120])
+            words = page.extract_words(extra_attrs=["size"], x_tolerance=1)
+            lead = next(i for i, w in enumerate(words) if w["text"] == "Several" and words[i + 1]["text"] == "hits:")
+            assert min(w["size"] for w in words[lead + 2:lead + 30]) > floor, paper

@@ -284,6 +284,7 @@ LINE_OF_FIRE = {"ships": "a line of fire is the line through both centres (a for
 # play 33, moment 6: a jam down the line cost half the Union line its fire: the follower meeting a stern is its striker,
 # and avoids on 4+ as the text's accidental collisions are ("any contact ... without Ram")
 # play 36, moment 10: the avoid roll at a stern ahead: no loss, shoots −1, but still no farther (it was read as "both go on")
+# play 37, moment 5: and no sheer: Avoided's ¼ in sideways is a side contact's, so a pair at a stern sheers to no side
 LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no "
                         "farther than that stern to the half move's end (lashed: both); meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)",
               "sheers": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) sheers off "
