@@ -1664,7 +1664,7 @@ def test_the_binding_first_turn_says_every_ship_may_order_f2(pack_pages):
     """Moment 1 (replay 17, p2): turn 1's binding order fixed the move and said orders are free from turn 2, so may a
     ship write F2 (hold her fire for the 2nd window) in turn 1? F2 is not a move: every ship may, Tennessee's too."""
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place, not stationary); all may order F2 (unordered: the 1st window any gun can fire in, p11). Orders free from turn 2" in setup
+    assert "Tennessee and gunboats wait inside the torpedo line (0 kn: holding place, not stationary); all may order F2 (unordered: the 1st window any gun can fire in). Orders free from turn 2" in setup
 
 
 def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hits(pack_pages):
@@ -3126,7 +3126,7 @@ def test_p31_defects_one_carried_wording_the_torpedo_rows_and_the_flagships_scor
     import pdfplumber
 
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "how a pair is carried when one loses all speed, and how it casts off: p3 (Lashed pairs, Carried, Casting off)" in setup
+    assert "how a pair is carried when one loses all speed, and how it casts off: quick reference, Lashed pairs" in setup
     assert "the gunboat carries her at half its own" not in setup and "triple row" not in setup
     cards = " ".join(_card_pages(pack_pages))
     assert cards.count("the other carries both (see Carried)") == 7 and "at half her top speed" not in cards
@@ -3468,7 +3468,7 @@ def test_p37_moments_3_4_a_sinking_ship_stopped_by_order_drifts_and_an_abandoned
                 "move") in whole
         assert "then each goes alone at the speed written (one abandoned or struck drifts from that turn's end, not carried)" in whole
         setup = _setup_page(pages)
-        assert "how a pair is carried when one loses all speed, and how it casts off: p3 (Lashed pairs, Carried, Casting off)" in setup
+        assert "how a pair is carried when one loses all speed, and how it casts off: quick reference, Lashed pairs" in setup
         assert "Casting off takes a whole move" not in setup and "quick reference: Carried" not in setup
 
 
@@ -3479,7 +3479,7 @@ def test_p37_moments_5_6_7_the_stern_avoid_the_binding_window_and_contact_measur
         qr = _reference(pages)
         assert "meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)" in qr
         assert "ships meet in the first quarter their models touch (measured, no close call;" in qr
-        assert "all may order F2 (unordered: the 1st window any gun can fire in, p11)" in _setup_page(pages)
+        assert "all may order F2 (unordered: the 1st window any gun can fire in)" in _setup_page(pages)
 
 
 def test_p37_defects_the_fort_hit_pointer_the_gap_run_and_the_model_size_kept_with_its_word(pack_pages, bundled_packs):
