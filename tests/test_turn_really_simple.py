@@ -3474,12 +3474,12 @@ def test_p37_moments_3_4_a_sinking_ship_stopped_by_order_drifts_and_an_abandoned
 
 def test_p37_moments_5_6_7_the_stern_avoid_the_binding_window_and_contact_measured(pack_pages, bundled_packs):
     """Moment 5 (p11): an avoid at a stern: sheer or not? No sheer, still no farther. Moment 6 (p2): the binding's
-    F2: unordered, the usual 1st window. Moment 7 (p11 Contact): hulls 0.01 in apart: measured, no close call."""
+    F2: unordered, the usual 1st window (the sequence's 1st fire row). Moment 7 (p11 Contact): hulls 0.01 in apart: measured, no close call."""
     for pages in (pack_pages, _letter_pages(bundled_packs)):
         qr = _reference(pages)
         assert "meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)" in qr
         assert "ships meet in the first quarter their models touch (measured, no close call;" in qr
-        assert "all may order F2 (unordered: the 1st window any gun can fire in)" in _setup_page(pages)
+        assert "one window a turn, a binding's too: the 1st if any can, held or not, unless F2" in qr
 
 
 def test_p37_defects_the_fort_hit_pointer_the_gap_run_and_the_model_size_kept_with_its_word(pack_pages, bundled_packs):
