@@ -904,7 +904,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
     none, fires in the 1st window it has a ship in range."""
     qr = _reference(pack_pages)
     assert ("1st fire guns that bear fire (1d6 a gun) or hold, both sides at once: all thrown, then marked; one window a "
-            "turn: the 1st if any can, held or not, unless F2") in qr
+            "turn, a binding's too: the 1st if any can, held or not, unless F2") in qr
     assert "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
     assert len(logs) == 2 and all("RAM and whom, F2 (fires in the 2nd; jot 1 or 2 when spent), CAST OFF" in p for p in logs)
@@ -1932,7 +1932,7 @@ def test_a_ship_that_could_not_fire_in_the_first_window_fires_in_the_second_with
     ship masked in the 1st window, with no F2, fire in the 2nd? Yes, as the text's "hasn't fired yet": the 1st window
     is hers only if she can fire in it, in the same line."""
     qr = _reference(pack_pages)
-    assert "one window a turn: the 1st if any can, held or not, unless F2" in qr
+    assert "one window a turn, a binding's too: the 1st if any can, held or not, unless F2" in qr
     assert "a ship in the 1st unless ordered F2" not in qr
 
 
@@ -1992,7 +1992,7 @@ def test_firing_is_a_ships_choice_and_only_f2_lets_her_wait_for_the_second_windo
     """Replay 21, moment 1 (p11 sequence): may a ship hold her fire, or hold it for the 2nd window? The text's
     windows say 'may fire', so any gun may hold; to wait for the 2nd she writes F2, in the same line."""
     assert ("1st fire guns that bear fire (1d6 a gun) or hold, both sides at once: all thrown, then marked; one window a "
-            "turn: the 1st if any can, held or not, unless F2") in _reference(pack_pages)
+            "turn, a binding's too: the 1st if any can, held or not, unless F2") in _reference(pack_pages)
 
 
 def test_a_list_keeps_pivots_and_turrets_from_firing_to_her_high_side(pack_pages):
@@ -2058,7 +2058,7 @@ def test_the_first_window_is_hers_if_a_gun_bears_whether_she_fires_or_holds(pack
     the 1st her window, held or not (to wait she writes F2); with none able (masked, out of range, not bearing), the
     2nd is hers ("not yet fired")."""
     qr = _reference(pack_pages)
-    assert "one window a turn: the 1st if any can, held or not, unless F2" in qr
+    assert "one window a turn, a binding's too: the 1st if any can, held or not, unless F2" in qr
     assert "the 1st if she can" not in qr
 
 
