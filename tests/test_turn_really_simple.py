@@ -188,9 +188,9 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
     qr = _reference(pack_pages)
     for words in ("FIRE: at the end of each turn roll 1d6: 5+ puts it out",
                   "Crippled: strike her SPEED boxes down to the 0 box and leave it: she drifts, fires and does not sink",
-                  "Abandoned: the crew leave: she fires no more (a target still), does not sink, scores as struck; she drifts from that turn's end (lashed: the turn she is cast off)",
+                  "Abandoned: the crew leave: she fires no more (a target still), does not sink, scores as struck; she drifts from that turn's end (lashed: not carried; see Casting off)",
                   "Steam-filled: a ship with steam pipes or boiler hit shoots at −1",
-                  "roll 1d6+2 when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6)",
+                  "roll 1d6+2 when she is struck past 0: this turn plus the total is her SINKS T__ (turn 3, die 3: T8)",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
                   "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd, not as a stationary firer (no +1)",
                   "No gun bears on the firer: no effect. T__:",
@@ -391,7 +391,7 @@ def test_a_speed_box_cuts_top_speed_and_speed_now_and_the_funnel_is_four_boxes(p
     qr = _reference(pack_pages)
     assert ("Speed lost: each SPEED box struck takes ½ knot off her top speed (1 kn: 2 boxes; 1d6 kn: twice the "
             "roll); going faster, she slows to it at once") in qr
-    assert "Funnel (8): strike 4 SPEED boxes, never past 0 (a funnel does not sink her)" in qr
+    assert "Funnel (8): strike 4 SPEED boxes, never past 0." in qr
 
 
 def test_a_house_ruled_funnel_strikes_its_own_number_of_boxes(ctx):
@@ -406,8 +406,8 @@ def test_a_house_ruled_funnel_strikes_its_own_number_of_boxes(ctx):
 
 
 def test_drift_to_a_stop_gives_its_rate_and_what_it_means_for_a_lashed_pair(pack_pages):
-    assert ("from the next turn she slows 2 knots a turn, steam pipes or not; at 0 she makes no move and drifts 1 in "
-            "as that turn ends; a lashed ship stops at once and is carried") in _reference(pack_pages)
+    assert ("lashed, she is carried from the next half move (see Carried); alone, from the next turn she slows 2 knots a "
+            "turn, steam pipes or not; at 0 she makes no move and drifts 1 in as that turn ends") in _reference(pack_pages)
 
 
 def test_the_striker_in_simultaneous_movement_and_side_contact_are_defined(pack_pages):
@@ -638,7 +638,7 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 def test_contact_in_simultaneous_movement_is_stepped_in_quarters_and_says_where_the_ships_end(pack_pages):
     assert ("Contact: step each half move off in quarters, all ships at once, where models are near (12 in, edge to "
             "edge); ships meet in the first quarter their "
-            "models touch (a bare model or counter: her card's length × beam, in masking too). Rammed or not avoided: both stop there, "
+            "models touch (measured, no close call; a bare model or counter: her card's length × beam, in masking too). Rammed or not avoided: both stop there, "
             "touching, to the half move's end. Avoided: she sheers off to lie ¼ in off the side her bow struck") \
         in _reference(pack_pages)
 
@@ -873,7 +873,7 @@ def test_a_carrying_consort_goes_at_half_her_top_speed_not_half_her_present_one(
 def test_a_lashed_pair_parted_by_a_sinking_says_what_the_consort_does(pack_pages):
     """Moment 1: Monongahela blew up (a magazine hit) with Kennebec lashed to her, and nothing said what became of
     the consort; the set-up's 'casting off takes a whole move' is a half move here."""
-    words = ("casting off (ordered CAST OFF, or one sunk, struck or abandoned) takes the next half move: the pair "
+    words = ("casting off (ordered CAST OFF, or, with no order, one sunk, struck or abandoned) takes the next half move: the pair "
              "stays put (not stationary; may fire, but not one abandoned or struck), then each goes alone")
     assert f"C{words[1:]}" in _reference(pack_pages) and _said_once(pack_pages, words)
 
@@ -904,7 +904,7 @@ def test_a_ship_fires_in_one_window_as_a_fort_does_and_when_a_fort_fires_is_sett
     none, fires in the 1st window it has a ship in range."""
     qr = _reference(pack_pages)
     assert ("1st fire guns that bear fire (1d6 a gun) or hold, both sides at once: all thrown, then marked; one window a "
-            "turn: the 1st if any can, held or not, unless F2") in qr
+            "turn, a binding's too: the 1st if any can, held or not, unless F2") in qr
     assert "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd" in qr
     logs = [p for p in pack_pages[1:] if "Orders log" in p]
     assert len(logs) == 2 and all("RAM and whom, F2 (fires in the 2nd; jot 1 or 2 when spent), CAST OFF" in p for p in logs)
@@ -1146,7 +1146,7 @@ def test_the_ramming_roll_names_its_die_and_the_speed_of_a_carried_or_drifting_r
 
 def test_casting_off_takes_a_half_move_in_which_the_pair_does_not_move(pack_pages):
     """Moment 5: 'casting off takes a whole move': how long, and does the pair move meanwhile? And an order for it."""
-    words = ("casting off (ordered CAST OFF, or one sunk, struck or abandoned) takes the next half move: the pair stays "
+    words = ("casting off (ordered CAST OFF, or, with no order, one sunk, struck or abandoned) takes the next half move: the pair stays "
              "put (not stationary; may fire, but not one abandoned or struck), then each goes alone")
     assert f"C{words[1:]}" in _reference(pack_pages) and _said_once(pack_pages, words)
     assert "then her speed, RAM, F2, CAST OFF" in _reference(pack_pages)
@@ -1445,7 +1445,7 @@ def test_a_ship_swinging_on_the_spot_into_a_model_beside_her_stops_touching_her(
 def test_an_abandoned_ship_scores_as_struck_on_the_reference_and_her_marker(pack_pages):
     """Moment (replay 11): the scores count 'sunk or struck', the reference called an abandoned ship only 'lost to
     her side': was abandoned Brooklyn worth the Confederates' 4?"""
-    words = "the crew leave: she fires no more (a target still), does not sink, scores as struck; she drifts from that turn's end (lashed: the turn she is cast off)"
+    words = "the crew leave: she fires no more (a target still), does not sink, scores as struck; she drifts from that turn's end (lashed: not carried; see Casting off)"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert "ABANDONED crew gone: drifts, fires no more; scores as struck" in " ".join(pack_pages)
 
@@ -1637,7 +1637,7 @@ def test_end_on_contact_strikes_two_speed_boxes_and_a_ship_fouled_at_0_drifts_fr
     her drift begin? From the next turn, as a fouled ship under way slows from the next turn."""
     qr = _reference(pack_pages)
     assert "end-on, the two that touch (not their consorts) lose 1 knot each (2 SPEED boxes) a contact: met fore and aft, 2 knots." in qr
-    words = "a lashed ship stops at once and is carried: the pair goes on; one at 0 already drifts from the next turn"
+    words = "at 0 she makes no move and drifts 1 in as that turn ends; one at 0 already drifts from the next turn"
     assert words in qr and _said_once(pack_pages, words)
 
 
@@ -1671,8 +1671,8 @@ def test_a_speed_hit_on_a_ship_already_sinking_changes_nothing_said_with_the_hit
     """Moment 2 (replay 17, pp8/11): Brooklyn, her 0 box struck and SINKS T8 written, took another speed hit: no box
     is left to strike and nothing said whether the countdown moves. It does not; what sinks her at once still does.
     The sinking rule now sits under the hit tables, where a player rolling a hit's effect reads."""
-    words = ("Sinking: roll 1d6+2 when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6); till then, "
-             "no way on: she drifts as a ship at 0 (lashed: carried); later "
+    words = ("Sinking: roll 1d6+2 when she is struck past 0: this turn plus the total is her SINKS T__ (turn 3, die 3: T8); till then, "
+             "no way on: she drifts from this turn's end (lashed: carried); later "
              "speed hits (a funnel, no gun left) change nothing.")  # play 36, moment 8; play 33: '(what sinks her at once still does)' cut for room
     qr = _reference(pack_pages)
     assert words in qr and qr.index("Several hits:") < qr.index(words) < qr.index("Forts (ours):")
@@ -1932,7 +1932,7 @@ def test_a_ship_that_could_not_fire_in_the_first_window_fires_in_the_second_with
     ship masked in the 1st window, with no F2, fire in the 2nd? Yes, as the text's "hasn't fired yet": the 1st window
     is hers only if she can fire in it, in the same line."""
     qr = _reference(pack_pages)
-    assert "one window a turn: the 1st if any can, held or not, unless F2" in qr
+    assert "one window a turn, a binding's too: the 1st if any can, held or not, unless F2" in qr
     assert "a ship in the 1st unless ordered F2" not in qr
 
 
@@ -1992,7 +1992,7 @@ def test_firing_is_a_ships_choice_and_only_f2_lets_her_wait_for_the_second_windo
     """Replay 21, moment 1 (p11 sequence): may a ship hold her fire, or hold it for the 2nd window? The text's
     windows say 'may fire', so any gun may hold; to wait for the 2nd she writes F2, in the same line."""
     assert ("1st fire guns that bear fire (1d6 a gun) or hold, both sides at once: all thrown, then marked; one window a "
-            "turn: the 1st if any can, held or not, unless F2") in _reference(pack_pages)
+            "turn, a binding's too: the 1st if any can, held or not, unless F2") in _reference(pack_pages)
 
 
 def test_a_list_keeps_pivots_and_turrets_from_firing_to_her_high_side(pack_pages):
@@ -2058,7 +2058,7 @@ def test_the_first_window_is_hers_if_a_gun_bears_whether_she_fires_or_holds(pack
     the 1st her window, held or not (to wait she writes F2); with none able (masked, out of range, not bearing), the
     2nd is hers ("not yet fired")."""
     qr = _reference(pack_pages)
-    assert "one window a turn: the 1st if any can, held or not, unless F2" in qr
+    assert "one window a turn, a binding's too: the 1st if any can, held or not, unless F2" in qr
     assert "the 1st if she can" not in qr
 
 
@@ -2078,7 +2078,8 @@ def test_a_list_the_other_way_rights_her_and_the_same_way_changes_nothing(pack_p
     rolls a list again, or to starboard: cancel, add, or the other side hit? Ours (list_again): the other way rights
     her, the same way changes nothing; said under the 2d6 rows, filled from the table."""
     words = ctx.tables.require("list_again").rows["reading"]
-    assert words == "a list the other way rights her (rub out the first box); the same way changes nothing"
+    assert words == "a list the other way rights her (rub out the first box)"  # the same way: Twice (play 37)
+    assert "any other (a list, steam pipes, a FIRE) changes nothing" in _reference(pack_pages)
     assert f"List again (4, 5): {words}." in _reference(pack_pages)
 
 
@@ -2234,10 +2235,10 @@ def test_a_lashed_pairs_cards_say_a_fouled_screw_is_carried_on_by_the_partner(pa
     for page in _card_pages(pack_pages):  # each pair's line on the page that holds both her cards
         assert page.count(line) == sum(1 for name in consorts if f"{name} " in page)
     assert " ".join(_card_pages(pack_pages)).count(line) == 7  # Mobile Bay's seven pairs
-    assert _said_once(pack_pages, "a lashed ship stops at once and is carried")
+    assert _said_once(pack_pages, "lashed, she is carried from the next half move (see Carried)")
     text = _house_pack_text(tmp_path, "really-simple:\n  lashed_fouled: {rows: {pair: drifts}}\n", "--jobs", "1")
     assert "Lashed pair: either fouled, boiler holed or at 0 kn, both slow to a stop and drift" in text
-    assert "a lashed pair slows with her to a stop, then drifts" in text and line not in text
+    assert "lashed, the pair slows with her to a stop, then drifts" in text and line not in text
 
 
 def test_the_counters_page_has_markers_for_a_holed_boiler_and_a_torpedo_hit(pack_pages, ctx):
@@ -2289,7 +2290,7 @@ def test_the_set_up_page_says_how_the_monitors_take_the_gap_past_the_torpedo_lin
     page = setup[0]
     assert "east: gap x 59½–62½ to Mobile Point" in page and "USS Tecumseh 59, 17½ 000°" in page
     assert ("The gap (all game): monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
-            "in it): turn onto 045° before it, moving short at need (from y 30½: x 60 at y 31½)") in page
+            "in it): turn onto 045° by y 30½, writing fewer inches at need (then 1.4 in on: x 60, y 31½)") in page
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2461,7 +2462,7 @@ def test_r26_the_binding_note_says_where_to_turn_for_the_gap_in_its_own_row(pack
     # its own row, under the binding's turn 1 (a turn is printed once over its events, replay r27)
     assert "1 The gap" not in page
     assert ("The gap (all game): monitors keep their column, fort side. Up x 59 a centre meets the field at y 31½ (on its edge: "
-            "in it): turn onto 045° before it, moving short at need (from y 30½: x 60 at y 31½)") in page
+            "in it): turn onto 045° by y 30½, writing fewer inches at need (then 1.4 in on: x 60, y 31½)") in page
     assert "puts a centre in the clear" not in page
 
 
@@ -2818,7 +2819,7 @@ def test_r29_moment_7_the_sinks_turn_written_is_this_turn_plus_the_roll(pack_pag
     """Moment 7 (p11 Sinking): 'write the turn she goes down at SINKS T__': the turn number or the turns from now?
     The turn: this turn plus the 1d6+2 roll, with a worked example, under the hit tables where the player rolled."""
     turns = ctx.tables.require("sinking").rows["turns"]
-    said = f"Sinking: roll {turns} when she is struck past 0: this turn plus the roll is her SINKS T__ (turn 3, roll 3: T6)"
+    said = f"Sinking: roll {turns} when she is struck past 0: this turn plus the total is her SINKS T__ (turn 3, die 3: T8)"
     assert said in _reference(pack_pages)
 
 
@@ -2921,7 +2922,7 @@ def test_p30_moment_1_a_sinking_ship_has_no_way_on_and_drifts_till_she_goes_down
     from shipyard.rules.really_simple.words import reading
 
     said = reading(ctx.tables, "Sinking countdown")
-    assert "till then, no way on: she drifts as a ship at 0 (lashed: carried)" in said
+    assert "till then, no way on: she drifts from this turn's end (lashed: carried)" in said
     qr = _reference(pack_pages)
     assert f"Sinking: {said}." in qr and _said_once(pack_pages, said)
     assert "Drifting (speed lost to 0, sinking, struck or abandoned)" in qr
@@ -3125,7 +3126,7 @@ def test_p31_defects_one_carried_wording_the_torpedo_rows_and_the_flagships_scor
     import pdfplumber
 
     setup = next(p for p in pack_pages if "Set-up:" in p)
-    assert "one that loses all speed is carried (quick reference: Carried)" in setup
+    assert "how a pair is carried when one loses all speed, and how it casts off: quick reference, Lashed pairs" in setup
     assert "the gunboat carries her at half its own" not in setup and "triple row" not in setup
     cards = " ".join(_card_pages(pack_pages))
     assert cards.count("the other carries both (see Carried)") == 7 and "at half her top speed" not in cards
@@ -3218,7 +3219,7 @@ def test_p33_moment_5_a_holed_boiler_slows_2_kn_a_turn_and_later_speed_hits_stri
     """Moment 5: Morgan's boiler 'slows 2 kn a turn' against Speed lost's 'slows to it at once': the specific rule
     wins, said in Fouled, boiler ('not at once'); a later speed hit strikes her boxes, said in Fouled, boiler."""
     qr = _reference(pack_pages)
-    assert "makes her top speed 0, striking no SPEED box (later speed hits do): from the next turn she slows 2 knots a turn, steam pipes or not" in qr
+    assert "makes her top speed 0, striking no SPEED box (later speed hits do); lashed, she is carried from the next half move (see Carried); alone, from the next turn she slows 2 knots a turn, steam pipes or not" in qr
 
 
 def test_p33_moment_7_9_10_magazine_voids_the_rest_hold_and_touching_whatever_the_order(pack_pages):
@@ -3237,7 +3238,7 @@ def test_p33_moment_6_a_follower_meeting_the_stern_ahead_may_avoid_it(pack_pages
     (met fore and aft), Ossipee -1, all four without their 2nd fire ('half the Union line lost its fire in turn 2. That
     is very punishing'). The follower meeting a stern is its striker and avoids on 4+, as the text's accidental
     collisions are: said where the stern rule is, and the end-on losses only follow a contact not avoided."""
-    said = ("goes no farther than that stern to the half move's end (lashed: both); meeting it, she may avoid (4+, shooting −1: still no farther)")
+    said = ("goes no farther than that stern to the half move's end (lashed: both); meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)")
     qr = _reference(pack_pages)
     assert said in qr and _said_once(pack_pages, said)
     assert "Without a RAM order the striker avoids it on 4+ (1d6), shooting −1" in qr
@@ -3256,7 +3257,7 @@ def test_p33_moment_11_the_gap_says_a_monitor_may_move_short_to_turn_before_the_
     field': she has, moving fewer inches than her speed (Movement: 'or fewer at will'), said in the gap's row; the gap's
     x 59½–62½ stays under On the table, so the row keeps its three lines and the Letter plan's labels their places."""
     setup = _setup_page(pack_pages)
-    assert "turn onto 045° before it, moving short at need (from y 30½: x 60 at y 31½)" in setup
+    assert "turn onto 045° by y 30½, writing fewer inches at need (then 1.4 in on: x 60, y 31½)" in setup
     assert "east: gap x 59½–62½ to Mobile Point" in setup
 
 
@@ -3281,7 +3282,7 @@ def test_p34_moment_3_a_lashed_ship_fouled_mid_turn_does_not_stop_the_pair(pack_
     dead or moves at the carried speed ... or at the 4 kn written'. Her engines stop; the pair goes on, at the lowest
     speed it made this turn (Carried's 'Slowed, then carried'), so Hartford's pair went 2 in in the 2nd half move."""
     qr = _reference(pack_pages)
-    assert "a lashed ship stops at once and is carried: the pair goes on" in qr
+    assert "lashed, she is carried from the next half move (see Carried)" in qr
     assert "Slowed, then carried: in one turn, the pair keeps the lowest speed it made till the turn ends" in qr
 
 
@@ -3306,7 +3307,7 @@ def test_p34_moments_6_7_a_pair_parted_by_a_sinking_fires_and_the_consort_writes
 def test_p34_moment_8_a_bare_model_masks_as_its_length_by_beam(pack_pages):
     """Moment 8 (play 34, p11 Masking): Tennessee's line 0-3 mm off Metacomet's corner: 'Bare models are treated as
     length × beam rectangles, but only "for contact"; masking says "model or base"'. The rectangle masks too."""
-    assert "(a bare model or counter: her card's length × beam, in masking too)" in _reference(pack_pages)
+    assert "no close call; a bare model or counter: her card's length × beam, in masking too)" in _reference(pack_pages)
 
 
 
@@ -3378,8 +3379,8 @@ def test_p36_moments_3_to_6_an_abandoned_lashed_consort_is_cast_off_fires_no_mor
     for pages in (pack_pages, _letter_pages(bundled_packs)):
         qr = _reference(pages)
         assert ("Abandoned: the crew leave: she fires no more (a target still), does not sink, scores as struck; she "
-                "drifts from that turn's end (lashed: the turn she is cast off)") in qr
-        assert "1-2, the crew leave (Abandoned, not carried)" in qr
+                "drifts from that turn's end (lashed: not carried; see Casting off)") in qr
+        assert "1-2, the crew leave (Abandoned)." in qr
         assert "the pair stays put (not stationary; may fire, but not one abandoned or struck)" in qr
         assert "(lashed: cast off first)" not in qr
 
@@ -3400,7 +3401,7 @@ def test_p36_moments_10_11_13_the_stern_ahead_the_close_call_die_and_the_gunboat
     a line. Moment 13 (p3 Torpedo test, p2 Binding): the CSS in their own field test too. The title points to p3."""
     for pages in (pack_pages, _letter_pages(bundled_packs)):
         qr = _reference(pages)
-        assert "meeting it, she may avoid (4+, shooting −1: still no farther)" in qr
+        assert "meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)" in qr
         assert "one 1d6 for the line (not a gun, not a hull), 4+ masks it" in qr and "all her guns, all hulls" not in qr
         assert "one roll for each ship of either side, in her own side's field too (both of a lashed pair)" in qr
         assert "quick reference (torpedoes, ramming: p3)" in " ".join(pages)
@@ -3421,3 +3422,88 @@ def test_p36_p11_keeps_its_type_saying_things_once(pack_pages, bundled_packs):
     qr = _reference(pack_pages)
     assert "Tide: she drifts with the tide the set-up page gives (none given: she only swings)" in qr
     assert "see Carried" not in qr.split("The 0 box:")[1][:200]
+
+
+# ---------------------------------------------------------------------------------------------- play 37 moments
+
+
+def test_p37_moment_1_a_lashed_ship_fouled_is_carried_from_the_next_half_move_not_slowed(pack_pages, bundled_packs):
+    """Moment 1 (p11 Fouled, boiler): 'from the next turn she slows 2 knots a turn' against 'a lashed ship stops at
+    once and is carried'. One timing each: lashed, carried from the next half move (p3's From); alone, slowed."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert ("striking no SPEED box (later speed hits do); lashed, she is carried from the next half move (see "
+                "Carried); alone, from the next turn she slows 2 knots a turn") in qr
+        assert "stops at once and is carried" not in " ".join(pages)
+        assert "From: the next half move (the 2nd: half that at most" in " ".join(pages)
+
+
+def test_p37_moment_2_the_sinking_example_fits_its_dice(pack_pages, bundled_packs, ctx):
+    """Moment 2 (p11 Sinking): '1d6+2 ... (turn 3, roll 3: T6)' fitted no reading of the dice. The example is worked
+    from the table's dice: turn 3, die 3 is T8 with 1d6+2; a house rule's dice work their own."""
+    from dataclasses import replace
+
+    from shipyard.rules.really_simple.words import sinking_example
+
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "roll 1d6+2 when she is struck past 0: this turn plus the total is her SINKS T__ (turn 3, die 3: T8)" in qr
+        assert "roll 3: T6" not in qr
+    assert sinking_example(ctx.tables) == "turn 3, die 3: T8"
+    house = type(ctx.tables)(ctx.tables)
+    house["sinking"] = replace(ctx.tables.require("sinking"), rows={"turns": "1d6"})
+    assert sinking_example(house) == "turn 3, die 3: T6"
+
+
+def test_p37_moments_3_4_a_sinking_ship_stopped_by_order_drifts_and_an_abandoned_lashed_one_is_cast_off(pack_pages, bundled_packs):
+    """Moment 3 (p11): a ship at 0 kn by order struck past 0: she drifts from this turn's end. Moment 4 (p3, p11): a
+    lashed ship abandoned is 'neither carried nor drifting': the pair casts off with no order, and she then drifts."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr, whole = _reference(pages), " ".join(pages)
+        assert "till then, no way on: she drifts from this turn's end (lashed: carried)" in qr
+        assert "no 2nd half move; she drifts as the turn ends (stopped by order too)" in qr
+        assert "scores as struck; she drifts from that turn's end (lashed: not carried; see Casting off)" in qr
+        assert "1-2, the crew leave (Abandoned)." in qr and "(Abandoned, not carried)" not in qr
+        assert ("Casting off (ordered CAST OFF, or, with no order, one sunk, struck or abandoned) takes the next half "
+                "move") in whole
+        assert "then each goes alone at the speed written (one abandoned or struck drifts from that turn's end, not carried)" in whole
+        setup = _setup_page(pages)
+        assert "how a pair is carried when one loses all speed, and how it casts off: quick reference, Lashed pairs" in setup
+        assert "Casting off takes a whole move" not in setup and "quick reference: Carried" not in setup
+
+
+def test_p37_moments_5_6_7_the_stern_avoid_the_binding_window_and_contact_measured(pack_pages, bundled_packs):
+    """Moment 5 (p11): an avoid at a stern: sheer or not? No sheer, still no farther. Moment 6 (p2): the binding's
+    F2: unordered, the usual 1st window (the sequence's 1st fire row). Moment 7 (p11 Contact): hulls 0.01 in apart: measured, no close call."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)" in qr
+        assert "ships meet in the first quarter their models touch (measured, no close call;" in qr
+        assert "one window a turn, a binding's too: the 1st if any can, held or not, unless F2" in qr
+
+
+def test_p37_defects_the_fort_hit_pointer_the_gap_run_and_the_model_size_kept_with_its_word(pack_pages, bundled_packs):
+    """Defects: '2-3 Lose a gun' with no word of a fort's 2 only; the gap's '(from y 30½: x 60 at y 31½)' read as a
+    1 in run; 'model' and '2.3×0.4in' wrapping apart on a card."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        assert "On a hit, roll 1d6 (a ship; on a fort: Forts)" in _reference(pages)
+        assert "turn onto 045° by y 30½, writing fewer inches at need (then 1.4 in on: x 60, y 31½)" in _setup_page(pages)
+    cards = " ".join(_card_pages(pack_pages))
+    assert "Sidewheel gunboat · Octorara class · USN · model\u00a01.9×0.3in" in cards or \
+        "Sidewheel gunboat · Octorara class · USN · model 1.9×0.3in" in cards
+
+
+def test_p37_p11_keeps_its_type_and_the_pages_their_count(bundled_packs):
+    """p11 at A4 7.3 pt (> 7.2) and Letter 6.8 (> 6.75), 11 and 12 pages: play 37's words paid for by saying things
+    once (Speed lost's stopped-by-order kept there, the funnel's 'does not sink her' left to 'never past 0', a list
+    the same way left to Twice)."""
+    import pdfplumber
+
+    for paper, floor, count in (("a4", 7.25, RS.pack_pages), ("letter", 6.75, RS.pack_pages + 1)):
+        path = bundled_packs.get("mobile-bay-1864", "really-simple", paper).path
+        with pdfplumber.open(path) as pdf:
+            assert len(pdf.pages) == count
+            page = next(p for p in pdf.pages if "quick reference (" in (p.extract_text() or "")[:120])
+            words = page.extract_words(extra_attrs=["size"], x_tolerance=1)
+            lead = next(i for i, w in enumerate(words) if w["text"] == "Several" and words[i + 1]["text"] == "hits:")
+            assert min(w["size"] for w in words[lead + 2:lead + 30]) > floor, paper

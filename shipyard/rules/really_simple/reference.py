@@ -125,7 +125,9 @@ def shooting_parts(derived: list, ctx, size: float | None = None) -> list[list[B
     # end-on said under the modifier a player reads it by, not in the arcs (replay 29: missed there, three turns replayed)
     parts.append(body(f"End-on: {reading(t, 'End-on')}. Ranges: {ranges_text(ctx)}. Gun sizes: {sizes}; rifled {rifled}, in each factor "
                        f"here and on the cards. Steam-filled: {reading(t, 'Steam-filled')}."))
-    hits = [_heading("On a hit, roll 1d6"),
+    # play 37, defect: '2-3 Lose a gun' with no word that a fort loses one only on a 2 (its line under Forts)
+    on_fort = " (a ship; on a fort: Forts)" if any(d.stats.is_fort for d in derived) else ""
+    hits = [_heading(f"On a hit, roll 1d6{on_fort}"),
             _two_paired([[r["roll"], r["effect"]] for r in t.require("hit_effects").rows]),
             body(f"Several hits: {reading(t, 'Several hits')}. Sinking: {reading(t, 'Sinking countdown')}.")]
     largest = f" Largest: {reading(t, 'Largest gun')}." if option(t, "gun_lost") == "heaviest" else ""
@@ -297,7 +299,7 @@ def funnel_boxes(tables) -> str:
     if row is None or "knots" not in row:
         return ""
     boxes = round(float(row["knots"]) / step_kn(tables))
-    return f"Funnel ({row['roll']}): strike {boxes} SPEED boxes, never past 0 (a funnel does not sink her). "
+    return f"Funnel ({row['roll']}): strike {boxes} SPEED boxes, never past 0. "
 
 
 def _flat(text: str) -> str:

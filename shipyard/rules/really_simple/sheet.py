@@ -96,7 +96,9 @@ def with_model_size(sub: str, unit, ctx) -> str:
     """A card's sub-heading with her model's footprint, 'model 2.3×0.4in', the contact rule's length and beam in
     inches (one word, so a wrap never leaves 'in' alone on a line)."""
     size = model_size(unit, ctx)
-    return f"{sub} · model {size}in" if size else sub
+    # play 37, defect: 'model' kept with its size (a no-break space): Monongahela's '2.3×0.4in' wrapped alone, far
+    # from its title, and was taken for missing
+    return f"{sub} · model\u00a0{size}in" if size else sub
 
 
 def fort_arcs(unit, ctx) -> list:

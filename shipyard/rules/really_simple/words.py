@@ -284,8 +284,9 @@ LINE_OF_FIRE = {"ships": "a line of fire is the line through both centres (a for
 # play 33, moment 6: a jam down the line cost half the Union line its fire: the follower meeting a stern is its striker,
 # and avoids on 4+ as the text's accidental collisions are ("any contact ... without Ram")
 # play 36, moment 10: the avoid roll at a stern ahead: no loss, shoots −1, but still no farther (it was read as "both go on")
+# play 37, moment 5: and no sheer: Avoided's ¼ in sideways is a side contact's, so a pair at a stern sheers to no side
 LINE_AHEAD = {"stops": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) goes no "
-                        "farther than that stern to the half move's end (lashed: both); meeting it, she may avoid (4+, shooting −1: still no farther)",
+                        "farther than that stern to the half move's end (lashed: both); meeting it, she may avoid (4+, shooting −1: no sheer, still no farther)",
               "sheers": "a bow that meets the stern of a ship ahead (or touches it as the half move starts) sheers off "
                         "alongside, on the side her owner picks, and finishes her move (lashed: both); meeting it, she may avoid (4+)"}
 # a turn on the spot swings bow and stern sideways (replay 27, moment 4: Richmond's stern through Lackawanna's bow)
@@ -298,8 +299,8 @@ ODD_GUN = {"outboard": "a lashed ship's odd broadside gun is on her outboard sid
 # a lashed ship whose speed is lost (a fouled screw, a holed boiler, her 0 box): the pair carried on by her consort
 # (this pack's reading, the set-up's "the gunboat carries her") or, house rule lashed_fouled: drifts, slowed to a stop
 # with her; the words in the Drift to a stop reading, and on each lashed ship's card with her consort named
-LASHED_FOULED = {"carried": "a lashed ship stops at once and is carried: the pair goes on",
-                 "drifts": "a lashed pair slows with her to a stop, then drifts"}
+LASHED_FOULED = {"carried": "lashed, she is carried from the next half move (see Carried)",
+                 "drifts": "lashed, the pair slows with her to a stop, then drifts"}
 # play 31, moment 13: the carried rule was worded three ways (set-up, cards, quick reference): the card points to the
 # quick reference's Carried, the one wording
 LASHED_CARD = {"carried": "Lashed pair: either fouled, boiler holed or at 0 kn, the other carries both (see Carried)",
@@ -378,12 +379,24 @@ def fort_guns_bearing(tables: Tables, guns: int) -> int:
 _OPTION = re.compile(r"\{(" + "|".join(OPTIONS) + r")\}")
 
 
+def sinking_example(tables: Tables) -> str:
+    """The sinking countdown worked once from the table's dice (play 37, moment 2: '(turn 3, roll 3: T6)' fitted no
+    1d6+2): 'turn 3, die 3: T8', so a house rule's count is worked as it is."""
+    dice = str(tables.require("sinking").rows["turns"]).replace(" ", "")
+    m = re.fullmatch(r"1d6([+-]\d+)?", dice)
+    if not m:
+        return f"turn 3: 3 + the total"
+    add = int(m.group(1) or 0)
+    return f"turn 3, die 3: T{6 + add}"
+
+
 def readings(tables: Tables) -> list[dict]:
     """The reconstructions table's rows with their readings filled: an option's chosen words ({fort_fire}) and any
     table value ({fire.put_out_on}), so the page follows a house rule."""
     out = []
     for row in tables.require("reconstructions").rows:
         text = _OPTION.sub(lambda m: option_words(tables, m.group(1)), str(row["reading"]))
+        text = text.replace("{sinking_example}", sinking_example(tables))
         out.append({**row, "reading": fill(text, tables, "table reconstructions")})
     return out
 
