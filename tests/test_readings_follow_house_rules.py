@@ -85,7 +85,7 @@ def test_saunders_reference_prints_the_switched_and_changed_readings(tmp_path):
     text = reference_through_the_script(tmp_path, "saunders", h)
     assert ("Ram options bow to bow DAV +1 for a ship able to steer that turns better; −1 to ram or glance when not "
             "stationary (house rule; not played: off: the text marks two modifiers optional)") in text
-    assert "D6 per disabled gun and hole her player picks: 5 or more repairs it" in text
+    assert "D6 per disabled gun and hole she tries, any or all: 5 or more repairs it" in text  # play 37, moment 3
 
 
 def test_saunders_fort_firing_follows_each_value(tmp_path, library):
