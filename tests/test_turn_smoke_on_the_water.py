@@ -705,7 +705,7 @@ def test_a_fort_face_fires_a_quarter_of_its_guns_at_any_one_ship(mobile_bay_page
     assert "Fires: the guns of the face that bears, at any one ship (a lashed pair is two) at most channel fronts 5, bay front 2" in page
     assert "at any one ship (a lashed pair is two) at most the beach battery 2" in page  # the water battery, on the same page
     assert ("Fort fire only the face that bears; at any one ship at most a quarter of its guns (rounded up, at least "
-            "2), the rest at others fort_targets") in reference_text(library, "mobile-bay-1864")
+            "2), the rest at others or idle fort_targets") in reference_text(library, "mobile-bay-1864")
     from shipyard.rules.smoke_on_the_water.sheet import at_one_ship
     assert [at_one_ship(RS.context(library), n) for n in (20, 8, 7, 2, 1)] == [5, 2, 2, 2, 1]
     house = tmp_path / "house.yaml"
@@ -1132,8 +1132,8 @@ def test_powder_smoke_is_not_added_to_the_bases_in_the_way_and_a_miss_it_made_hi
     """Replay 10, defect (p2): "counts ½ to ¾ obscured": added to obscuring by other bases? And the Obscured rule's
     "a miss that would have hit without the modifier hits the vessel in the way": which, when only smoke is in the
     way? The worse of the two, never both; a miss the smoke alone made is a miss."""
-    assert ("1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once (½–¾ obscured). 2. Bases hiding her as much or "
-            "more: theirs instead, never both.") in mobile_bay_pages[1]  # sotw35: the rule in steps
+    assert ("1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once (½–¾ obscured). 2. Bases hiding her (at a fort: "
+            "hiding the firer) as much or more: theirs instead, never both.") in mobile_bay_pages[1]  # sotw35: the rule in steps
     assert "3. Only bases worse than the smoke's −2 make a stray:" in mobile_bay_pages[1]  # sotw36: the smoke's miss none
 
 
@@ -1364,7 +1364,7 @@ def test_a_miss_under_smoke_with_a_ship_as_much_in_the_way_hits_that_ship(mobile
     nothing" left open which made it (Fort Morgan's rifle at Brooklyn through Manhattan). The bases', as the player ruled:
     the ship is there to be hit."""
     # sotw35 (stray_hits.smoke_counts) weighs the miss at the smoke's −2, so bases that hide only as much make none
-    assert ("2. Bases hiding her as much or more: theirs instead, never both. 3. Only bases worse than the smoke's −2 "
+    assert ("2. Bases hiding her (at a fort: hiding the firer) as much or more: theirs instead, never both. 3. Only bases worse than the smoke's −2 "
             "make a stray: a miss that would hit at −2 hits the vessel in the way.") in mobile_bay_pages[1]
 
 
@@ -1748,7 +1748,7 @@ def test_a_hit_on_the_vessel_in_the_way_is_not_rolled_again(mobile_bay_text):
     """Replay 22, defect c (p22): "at the range and aspect to her": roll to hit again with her numbers, or take the hit
     as it fell? As it fell (the text's Nahant takes the 6 that missed Atlanta); her range and aspect pick only its
     location, armour and damage."""
-    assert "the hit as it fell, her own range and aspect)" in mobile_bay_text  # sotw36, play 32 (p22): in fewer words
+    assert "the hit as it fell, her own range and aspect;" in mobile_bay_text  # sotw36, play 32 (p22): in fewer words
 
 
 def test_a_random_gun_of_two_or_three_is_never_thrown_again(mobile_bay_pages):
@@ -2188,7 +2188,7 @@ def _reference(pages: list[str]) -> str:
 def test_sotw35_moment1_table_15_says_how_to_throw_its_1d3(mobile_bay_pages):
     """Replay 26, moment 1: Table 15's Flooding gave 1d3 flooding points and the pack never said how to throw a d3
     (the text's dice conventions: a d6 halved, rounded up); said in Table 15's title, from critical_hits.d3."""
-    assert "armour: what tests it, by the hit's one deflection d10 (* ours); d3: a d6 halved, round up" in _reference(mobile_bay_pages)
+    assert "armour: what tests it, by the hit's one deflection d10, its gun and range (* ours); d3: a d6 halved, round up" in _reference(mobile_bay_pages)
 
 
 def test_sotw35_moment2_a_random_guns_second_miss_has_a_start_and_a_jam_skips_a_jammed_gun(mobile_bay_pages):
@@ -2215,7 +2215,7 @@ def test_sotw35_moment5_powder_smoke_in_steps_and_a_stray_weighed_with_the_smoke
     bases' modifier is taken away to see if a miss hits the vessel in the way (ours: it does; stray_hits)."""
     setup = mobile_bay_pages[1]
     for step in ("1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once (½–¾ obscured).",
-                 "2. Bases hiding her as much or more: theirs instead, never both.",
+                 "2. Bases hiding her (at a fort: hiding the firer) as much or more: theirs instead, never both.",
                  "3. Only bases worse than the smoke's −2 make a stray: a miss that would hit at −2 hits the vessel"):
         assert step in setup, step
     assert ("Stray hit a miss the bases made hits the vessel in the way, own or foe, smoke or none; in smoke only bases "
@@ -2965,7 +2965,7 @@ def test_play33_a_criticals_armour_die_a_monitors_port_jammed_and_a_natural_ten(
     the armour Table 15 names); where a monitor's Port Jammed goes (the turret's armour and TDP); and does a natural
     10 misfire when 10 or more is needed (yes, the text: 'an unmodified roll of 10 always misses')."""
     ref = _reference(mobile_bay_pages)
-    assert "armour: what tests it, by the hit's one deflection d10 (* ours)" in ref
+    assert "armour: what tests it, by the hit's one deflection d10, its gun and range (* ours)" in ref
     assert "pierced or deflected alike; armour and damage where it sits (a turret: TDP; else the Hull, as a hull hit) *" in ref
     assert "Table 11 · misfire (a natural 10 to hit, even needing 10 or more)" in ref
 
@@ -3226,7 +3226,7 @@ def test_play37_a_consorts_partner_counts_in_place_of_the_smoke(bundled_packs, m
             page = _sheet_page(pages, consort)
             assert "obscured (over ¾ −4; in smoke this, not its −2), clear of it none" in page, consort
             assert "not smoke" not in page
-        assert "2. Bases hiding her as much or more: theirs instead, never both." in _setup_page(pages)
+        assert "2. Bases hiding her (at a fort: hiding the firer) as much or more: theirs instead, never both." in _setup_page(pages)
 
 
 def test_play37_water_off_the_channel_either_side_is_deep(bundled_packs, mobile_bay_pages):
@@ -3322,3 +3322,14 @@ def test_play38_turning_has_a_worked_piece_and_the_marks_decide_obscured(bundled
         assert "her heading turning x/R radians (S8 on R 18: 8/18 × 57 = 25°, then F17 straight on)" in text
         assert "(ours, by the marks alone: her side's ¼, ½, ¾ it hides, one -1, two -2, three -4)" in text
         assert "(ours; quick:" not in text
+
+
+def test_play38_forts_strays_idle_guns_smoke_and_a_criticals_armour_die(bundled_packs, mobile_bay_pages):
+    """Play 38, moments 5, 6, 8 and 10: which vessel a stray from fire at a fort hits; whether a fort's guns past its
+    cap with no other ship in reach sit idle; which gun and range a critical's armour d10 reads; and whether the smoke's
+    −2 and the firer's screen count together at a fort."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "her own range and aspect; firing at a fort: the one hiding the firer)" in text
+        assert "(rounded up, at least 2), the rest at others or idle" in text
+        assert "by the hit's one deflection d10, its gun and range (* ours)" in text
+        assert "2. Bases hiding her (at a fort: hiding the firer) as much or more: theirs instead, never both." in text

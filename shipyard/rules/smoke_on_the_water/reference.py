@@ -214,7 +214,7 @@ def critical_tables(ctx: Context) -> list[Block]:
         out.append(Table(body, header=[die, title, "Armour", "Effect"], **style("reference_criticals"),
                          align=["centre", "left", "left", "left"],
                          title=None if k else f"Table 15 · critical hits, {die} (6: again on the specials); "
-                                              f"armour: what tests it, by the hit's one deflection d10 (* ours){d3_words(ctx)}"))
+                                              f"armour: what tests it, by the hit's one deflection d10, its gun and range (* ours){d3_words(ctx)}"))
     return out
 
 
