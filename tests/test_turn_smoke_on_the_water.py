@@ -1164,8 +1164,7 @@ def test_the_set_up_note_says_which_ships_open_in_medium_range_of_the_water_batt
     assert math.dist(cm(window.starts["uss-brooklyn"].at), fort) > 80  # Long or more
     assert "long and extreme range" not in mobile_bay_pages[1]
     assert ("The columns open at Long range of the fort, as the fleet's approach was, the leaders in its water "
-            "battery's Medium by turn 1 (Tecumseh in it from the start: she is placed north of the Union entry zone the "
-            "plan draws)"
+            "battery's Medium by turn 1 (Tecumseh in it at the start, north of the plan's Union entry zone; "
             ) in flat(mobile_bay_pages[1])
 
 
@@ -3333,3 +3332,10 @@ def test_play38_forts_strays_idle_guns_smoke_and_a_criticals_armour_die(bundled_
         assert "(rounded up, at least 2), the rest at others or idle" in text
         assert "by the hit's one deflection d10, its gun and range (* ours)" in text
         assert "2. Bases hiding her (at a fort: hiding the firer) as much or more: theirs instead, never both." in text
+
+
+def test_play38_the_set_up_page_says_where_the_ships_off_the_plan_come_on(bundled_packs, mobile_bay_pages):
+    """Play 38, defect (p2): the plan draws only the ships on the table at the start; the later ones were "on no
+    map". The set-up text now says where they come on, by the plan's own x."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("the rest arrive on its south edge: monitors x 66, pairs x 44½–33)") in _setup_page(pages)
