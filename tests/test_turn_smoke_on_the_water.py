@@ -248,7 +248,7 @@ def test_a_start_speed_in_knots_is_given_its_table_2_level():
     from shipyard.rules.smoke_on_the_water.derive import speed_words
     assert speed_words(4) == "Medium (Table 2's 5 kn, the nearest level)"  # Mobile Bay's start speed
     assert [speed_words(k) for k in (0, 2, 3.5, 7, 12)] == [
-        "Immobile", "Slow", "Slow (Table 2's 2 kn, the nearest level)", "Fast (Table 2's 8 kn, the nearest level)",
+        "Immobile, the same I as an HS order (hold under steam)", "Slow", "Slow (Table 2's 2 kn, the nearest level)", "Fast (Table 2's 8 kn, the nearest level)",
         "Very Fast"]
 
 
@@ -283,7 +283,7 @@ def test_table_1_says_the_phases_are_simultaneous_and_whose_fire_a_collision_bar
     (7, "Phase 6 · fire test: markers come from a detonated shell, fire criticals, bursts, red-hot shot"),
     (13, "Casemate * the casemate's armour, damage on the Hull (none: a Hull hit)"),
     (14, "a penetrating Gun hit (armour where the gun sits: its turret, casemate, else the hull;"),
-    (15, "Wheel hit * from the broadside, the wheel facing the firer"),
+    (15, "Wheel hit * bow, stern, plunging: the wheel its column names; broadside (\"Wheel\"): the one facing the firer"),
     (17, "Plunging indirect fire (a howitzer beyond its \"dir\" band, any mortar) lands by Table 13 (its deviation template is with the gauges) and rolls on the Plunging column"),
 ])
 def test_what_a_hit_does_is_on_the_quick_reference(mobile_bay_text, moment, words):
@@ -552,7 +552,7 @@ def test_the_start_speed_is_called_by_its_level_with_the_levels_own_knots(librar
 
     blocks, _ = setup_blocks_on(library, "mobile-bay-1864", "smoke-on-the-water", "a4")
     text = flat(" ".join(t for b in blocks for t in b.texts()))
-    assert "Start speeds: 0 kn is Immobile; 4 kn is Medium (Table 2's 5 kn, the nearest level)." in text
+    assert "Start speeds: 0 kn is Immobile, the same I as an HS order (hold under steam); 4 kn is Medium (Table 2's 5 kn, the nearest level)." in text
 
 
 def test_a_detonated_shell_reads_table_17s_shell_column_not_a_range_column(library):
@@ -705,7 +705,7 @@ def test_a_fort_face_fires_a_quarter_of_its_guns_at_any_one_ship(mobile_bay_page
     assert "Fires: the guns of the face that bears, at any one ship (a lashed pair is two) at most channel fronts 5, bay front 2" in page
     assert "at any one ship (a lashed pair is two) at most the beach battery 2" in page  # the water battery, on the same page
     assert ("Fort fire only the face that bears; at any one ship at most a quarter of its guns (rounded up, at least "
-            "2), the rest at others fort_targets") in reference_text(library, "mobile-bay-1864")
+            "2), the rest at others or idle fort_targets") in reference_text(library, "mobile-bay-1864")
     from shipyard.rules.smoke_on_the_water.sheet import at_one_ship
     assert [at_one_ship(RS.context(library), n) for n in (20, 8, 7, 2, 1)] == [5, 2, 2, 2, 1]
     house = tmp_path / "house.yaml"
@@ -1132,8 +1132,8 @@ def test_powder_smoke_is_not_added_to_the_bases_in_the_way_and_a_miss_it_made_hi
     """Replay 10, defect (p2): "counts ½ to ¾ obscured": added to obscuring by other bases? And the Obscured rule's
     "a miss that would have hit without the modifier hits the vessel in the way": which, when only smoke is in the
     way? The worse of the two, never both; a miss the smoke alone made is a miss."""
-    assert ("1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once (½–¾ obscured). 2. Bases hiding her as much or "
-            "more: theirs instead, never both.") in mobile_bay_pages[1]  # sotw35: the rule in steps
+    assert ("1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once (½–¾ obscured). 2. Bases hiding her (at a fort: "
+            "hiding the firer) as much or more: theirs instead, never both.") in mobile_bay_pages[1]  # sotw35: the rule in steps
     assert "3. Only bases worse than the smoke's −2 make a stray:" in mobile_bay_pages[1]  # sotw36: the smoke's miss none
 
 
@@ -1164,8 +1164,7 @@ def test_the_set_up_note_says_which_ships_open_in_medium_range_of_the_water_batt
     assert math.dist(cm(window.starts["uss-brooklyn"].at), fort) > 80  # Long or more
     assert "long and extreme range" not in mobile_bay_pages[1]
     assert ("The columns open at Long range of the fort, as the fleet's approach was, the leaders in its water "
-            "battery's Medium by turn 1 (Tecumseh in it from the start: she is placed north of the Union entry zone the "
-            "plan draws)"
+            "battery's Medium by turn 1 (Tecumseh in it at the start, north of the plan's Union entry zone; "
             ) in flat(mobile_bay_pages[1])
 
 
@@ -1277,7 +1276,7 @@ def test_table_16s_dash_is_a_deflection_so_a_shot_still_does_its_figure_after_th
 def test_the_gun_a_hit_picks_is_one_bearing_on_the_firer_in_every_table(mobile_bay_text):
     """Replay 14, defect (p22, p23): Table 15's Port Jammed and Gun Port said "a random gun facing the firer", the Gun
     hit "bearing on the firer": one idea, one word, the sheets' own (their gun boxes are grouped by bearing)."""
-    assert "facing the firer" not in mobile_bay_text.replace("the wheel facing the firer", "")
+    assert "facing the firer" not in mobile_bay_text.replace("the one facing the firer", "")
     assert "Port Jammed casemate/turret/hull jams one random unjammed gun bearing on the firer (pivots, howitzers too) till repaired" in mobile_bay_text
 
 
@@ -1364,7 +1363,7 @@ def test_a_miss_under_smoke_with_a_ship_as_much_in_the_way_hits_that_ship(mobile
     nothing" left open which made it (Fort Morgan's rifle at Brooklyn through Manhattan). The bases', as the player ruled:
     the ship is there to be hit."""
     # sotw35 (stray_hits.smoke_counts) weighs the miss at the smoke's −2, so bases that hide only as much make none
-    assert ("2. Bases hiding her as much or more: theirs instead, never both. 3. Only bases worse than the smoke's −2 "
+    assert ("2. Bases hiding her (at a fort: hiding the firer) as much or more: theirs instead, never both. 3. Only bases worse than the smoke's −2 "
             "make a stray: a miss that would hit at −2 hits the vessel in the way.") in mobile_bay_pages[1]
 
 
@@ -1405,8 +1404,8 @@ def test_a_shell_bursting_on_a_fort_drives_its_gunners_off_and_a_house_rule_play
     assert forts and all("Silenced (SDP 0) Driven off (−1 to hit) *" in p for p in forts)
     assert ("Gunners driven off a shell from M or nearer bursting on a fort (pierced or not): all its guns "
             "-1 to hit next turn, smoke too") in mobile_bay_text
-    assert ("a shell *: nothing (cottonclad: a detonation roll, fire test marker); a fort: Gunners driven off, if it "
-            "bursts from M or nearer") in mobile_bay_text
+    assert ("a shell *: nothing (cottonclad: a detonation roll, fire test marker); a fort: its Shell figure after the "
+            "slash; detonation d10: burst from M or nearer, Gunners driven off") in mobile_bay_text
     house = tmp_path / "house.yaml"
     house.write_text("smoke-on-the-water:\n  gunners_driven_off:\n    rows: {play: false}\n")
     ctx = RS.context(library, house)
@@ -1748,7 +1747,7 @@ def test_a_hit_on_the_vessel_in_the_way_is_not_rolled_again(mobile_bay_text):
     """Replay 22, defect c (p22): "at the range and aspect to her": roll to hit again with her numbers, or take the hit
     as it fell? As it fell (the text's Nahant takes the 6 that missed Atlanta); her range and aspect pick only its
     location, armour and damage."""
-    assert "the hit as it fell, her own range and aspect)" in mobile_bay_text  # sotw36, play 32 (p22): in fewer words
+    assert "the hit as it fell, her own range and aspect;" in mobile_bay_text  # sotw36, play 32 (p22): in fewer words
 
 
 def test_a_random_gun_of_two_or_three_is_never_thrown_again(mobile_bay_pages):
@@ -2168,7 +2167,7 @@ def test_a_shot_through_a_forts_walls_is_printed_on_every_fort_sheet_and_the_qui
         assert forts.count("Damage · strike a box for each point · pierced by shot: SDP ÷ 3, round up") == 2
         text = " ".join(pages)
         assert ("Fort pierced a solid shot through the walls: a third of its Table 17 SDP, round up (a shell: burst all, "
-                "dud after the slash; deflected: after the slash, whole) fort_targets") in text
+                "dud or deflected its Shell figure after the slash; a deflected shot: after the slash, whole) fort_targets") in text
     from shipyard.rules.smoke_on_the_water.sheet import shot_through
 
     house = _whole_shot_house(tmp_path)
@@ -2188,7 +2187,7 @@ def _reference(pages: list[str]) -> str:
 def test_sotw35_moment1_table_15_says_how_to_throw_its_1d3(mobile_bay_pages):
     """Replay 26, moment 1: Table 15's Flooding gave 1d3 flooding points and the pack never said how to throw a d3
     (the text's dice conventions: a d6 halved, rounded up); said in Table 15's title, from critical_hits.d3."""
-    assert "armour: what tests it, by the hit's one deflection d10 (* ours); d3: a d6 halved, round up" in _reference(mobile_bay_pages)
+    assert "armour: what tests it, by the hit's one deflection d10, its gun and range (* ours); d3: a d6 halved, round up" in _reference(mobile_bay_pages)
 
 
 def test_sotw35_moment2_a_random_guns_second_miss_has_a_start_and_a_jam_skips_a_jammed_gun(mobile_bay_pages):
@@ -2215,7 +2214,7 @@ def test_sotw35_moment5_powder_smoke_in_steps_and_a_stray_weighed_with_the_smoke
     bases' modifier is taken away to see if a miss hits the vessel in the way (ours: it does; stray_hits)."""
     setup = mobile_bay_pages[1]
     for step in ("1. At the firing gun's Medium range or more, ship or fort, firing or fired at: −2 once (½–¾ obscured).",
-                 "2. Bases hiding her as much or more: theirs instead, never both.",
+                 "2. Bases hiding her (at a fort: hiding the firer) as much or more: theirs instead, never both.",
                  "3. Only bases worse than the smoke's −2 make a stray: a miss that would hit at −2 hits the vessel"):
         assert step in setup, step
     assert ("Stray hit a miss the bases made hits the vessel in the way, own or foe, smoke or none; in smoke only bases "
@@ -2634,7 +2633,7 @@ def test_the_wheel_hit_has_its_own_row_and_a_deflected_turret_gun_hit_its_track_
     of its own by its name (its WDP); the Gun hit row says where a turret gun's deflected hit goes."""
     for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
         ref = _reference(pages)
-        assert "Wheel hit * from the broadside, the wheel facing the firer, a lashed partner between or not; its WDP, not HDP" in ref
+        assert "Wheel hit * bow, stern, plunging: the wheel its column names; broadside (\"Wheel\"): the one facing the firer, a partner between or not; WDP, not HDP" in ref
         assert "Casemate, Wheel" not in ref
         assert "Deflected: no gun lost, as the Deflected rule (a turret gun's: its TDP)" in ref  # play 32: p22 eased
 
@@ -2805,7 +2804,7 @@ def test_a_shot_a_forts_walls_deflect_does_its_figure_after_the_slash_undivided(
     slash divided too? No: said on the fort sheets' critical line and in the readings' Fort pierced."""
     forts = [p for p in mobile_bay_pages if "Fire log" in p and "Shot at" in p]
     assert forts and all("(deflected: its SDP (after the slash, whole), nothing more)" in p for p in forts)
-    assert "(a shell: burst all, dud after the slash; deflected: after the slash, whole)" in " ".join(mobile_bay_pages)
+    assert "a deflected shot: after the slash, whole)" in " ".join(mobile_bay_pages)
 
 
 def test_the_powder_smoke_goes_by_each_guns_own_range_band(mobile_bay_pages):
@@ -2893,8 +2892,8 @@ def test_play32_turret_and_wheel_hits_and_a_shell_through_a_forts_walls(mobile_b
     """Play 32, moments 3, 4 and 5: does a turret hit, pierced or not, mark the TDP; which wheel a lashed ship's
     broadside hit strikes with her consort between; and does a shell that pierces a fort roll to burst?"""
     assert "a Turret hit, pierced or not, Gun Port, Port Jammed, deflected: the turret's TDP" in mobile_bay_text
-    assert "the wheel facing the firer, a lashed partner between or not; its WDP, not HDP" in mobile_bay_text
-    assert "(a shell: burst all, dud after the slash; deflected: after the slash, whole)" in mobile_bay_text
+    assert "the one facing the firer, a partner between or not; WDP, not HDP" in mobile_bay_text
+    assert "(a shell: burst all, dud or deflected its Shell figure after the slash; a deflected shot: after the slash, whole)" in mobile_bay_text
 
 
 def test_play32_an_empty_hull_is_abandoned_at_once_burns_on_and_the_speed_cap_bites_next_orders(mobile_bay_text):
@@ -2911,7 +2910,7 @@ def test_play32_gunners_are_driven_off_only_by_a_shell_from_medium_range_or_near
     abreast, not the long-range approach), said in the readings, on the fort sheets and in the Deflected line."""
     assert RS.tables().require("gunners_driven_off").rows["within"] == "M or nearer"
     assert "Gunners driven off a shell from M or nearer bursting on a fort" in mobile_bay_text
-    assert "a fort: Gunners driven off, if it bursts from M or nearer" in mobile_bay_text
+    assert "a fort: its Shell figure after the slash; detonation d10: burst from M or nearer, Gunners driven off" in mobile_bay_text
     assert all("Driven off: burst within M: tick, to hit −1 next turn only, erase" in p
                for p in mobile_bay_pages if "Fire log" in p)
 
@@ -2932,7 +2931,7 @@ def test_play32_the_last_page_says_nothing_twice(mobile_bay_pages):
     assert len(mobile_bay_pages) == 22 and "Empty tracks and part armour" in last
     assert "as a pierced turret's" not in last and "the stopping armour's track" not in last
     # play 34 adds the quick count of the base's marks (one line's words, the page still 22 and the type no smaller)
-    assert "low hulls or tall alike (ours; quick: the ¼, ½, ¾ marks of her side it hides, one -1, two -2, three -4); at a fort (no base, ours):" in flat(last)
+    assert "low hulls or tall alike (ours, by the marks alone: her side's ¼, ½, ¾ it hides, one -1, two -2, three -4); at a fort (no base, ours):" in flat(last)
     assert "turning away from it one manoeuvrability poorer. Both (or her only wheel): a level slower a turn to Immobile" in last
 
 
@@ -2965,7 +2964,7 @@ def test_play33_a_criticals_armour_die_a_monitors_port_jammed_and_a_natural_ten(
     the armour Table 15 names); where a monitor's Port Jammed goes (the turret's armour and TDP); and does a natural
     10 misfire when 10 or more is needed (yes, the text: 'an unmodified roll of 10 always misses')."""
     ref = _reference(mobile_bay_pages)
-    assert "armour: what tests it, by the hit's one deflection d10 (* ours)" in ref
+    assert "armour: what tests it, by the hit's one deflection d10, its gun and range (* ours)" in ref
     assert "pierced or deflected alike; armour and damage where it sits (a turret: TDP; else the Hull, as a hull hit) *" in ref
     assert "Table 11 · misfire (a natural 10 to hit, even needing 10 or more)" in ref
 
@@ -3026,7 +3025,7 @@ def test_play_34_obscured_shares_have_a_quick_count_by_the_bases_marks(mobile_ba
     """Play 34: "obscured shares (pp. 20, 22) need careful geometry each time ... the main drag at a club table".
     A standing quick count (ours) by the ¼, ½ and ¾ marks every base carries, which meets Table 10's bands at them."""
     assert "marked at ¼, ½ and ¾ along each side" in mobile_bay_text
-    assert "(ours; quick: the ¼, ½, ¾ marks of her side it hides, one -1, two -2, three -4)" in mobile_bay_text
+    assert "(ours, by the marks alone: her side's ¼, ½, ¾ it hides, one -1, two -2, three -4)" in mobile_bay_text
 
 
 def test_play_34_a_row_of_two_pivot_guns_says_pivots(mobile_bay_pages):
@@ -3147,7 +3146,7 @@ def test_play36_turning_without_a_cut_strip(bundled_packs, mobile_bay_pages):
     """Play 36, moment 11 (pp16-17, p22 Turning): "The pack assumes cut paper templates." One line: the centre runs
     an arc of the strip's radius (its outer edge, where her side runs) plus half her base's width."""
     for text in _both_papers(bundled_packs, mobile_bay_pages):
-        assert ("lay it again end to end for more; no strip: her centre on an arc of its radius + half her base's "
+        assert ("lay it again end to end for more; no strip: her centre on an arc of its radius R + half her base's "
                 "width") in text
 
 
@@ -3226,7 +3225,7 @@ def test_play37_a_consorts_partner_counts_in_place_of_the_smoke(bundled_packs, m
             page = _sheet_page(pages, consort)
             assert "obscured (over ¾ −4; in smoke this, not its −2), clear of it none" in page, consort
             assert "not smoke" not in page
-        assert "2. Bases hiding her as much or more: theirs instead, never both." in _setup_page(pages)
+        assert "2. Bases hiding her (at a fort: hiding the firer) as much or more: theirs instead, never both." in _setup_page(pages)
 
 
 def test_play37_water_off_the_channel_either_side_is_deep(bundled_packs, mobile_bay_pages):
@@ -3281,3 +3280,62 @@ def test_play37_the_set_up_page_says_its_unit(bundled_packs, mobile_bay_pages):
         setup = _setup_page(pages)
         assert "move and measure in the cm the sheets print" in setup and "cm on the table" in setup
         assert "Start (cm)" in setup
+
+
+# ---------------------------------------------------------------------------------------------- play 38 (sotw23)
+
+
+def test_play38_a_deflected_shell_on_a_fort_says_one_thing_and_rolls_detonation(bundled_packs, mobile_bay_pages):
+    """Play 38, moments 2 and 3 (pp3, 15, 22): p. 3 and the fort sheet gave a deflected shell on a fort its after-slash
+    SDP, p. 22's Deflected line nothing; and no line said the deflected shell rolls the detonation that Gunners driven
+    off needs. All three now say: its Shell figure after the slash, and a detonation d10."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ("a fort: its Shell figure after the slash; detonation d10: burst from M or nearer, Gunners driven "
+                "off") in text
+        assert "dud or deflected its Shell figure after the slash; a deflected shot: after the slash, whole" in text
+        assert "fire test marker; a fort: Fort pierced" in text
+        assert "a fort: Gunners driven off, if it bursts" not in text
+
+
+def test_play38_a_bow_wheel_hit_takes_the_wheel_its_column_names(bundled_packs, mobile_bay_pages):
+    """Play 38, moment 7 (pp14, 22): the bow column prints "7 S.Wheel", the Wheel hit row "the wheel facing the
+    firer". The row now says which: the bow, stern and plunging columns name it; the broadside's "Wheel" faces."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert ('Wheel hit * bow, stern, plunging: the wheel its column names; broadside ("Wheel"): the one facing '
+                "the firer") in text
+        assert "from the broadside, the wheel facing the firer" not in text
+
+
+def test_play38_a_start_at_0_kn_is_the_hs_order_said_once(bundled_packs, mobile_bay_pages):
+    """Play 38, moment 9 (p2, p22): "0 kn" and "hold under steam" read as two states. The start speeds say they are
+    one, I, and Changing speed's full turn Immobile counts HS."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert "0 kn is Immobile, the same I as an HS order (hold under steam)" in _setup_page(pages)
+        assert "ahead to astern only after a full turn Immobile (HS too)" in " ".join(pages)
+
+
+def test_play38_turning_has_a_worked_piece_and_the_marks_decide_obscured(bundled_packs, mobile_bay_pages):
+    """Play 38, moments 1 and 4 (p22): how far the heading turns for "S8 F17" with no strip, and which of the line
+    share and the quick ¼/½/¾ marks decides (the marks; a consort's sheet's "over ¾ −4" is that count)."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "her heading turning x/R radians (S8 on R 18: 8/18 × 57 = 25°, then F17 straight on)" in text
+        assert "(ours, by the marks alone: her side's ¼, ½, ¾ it hides, one -1, two -2, three -4)" in text
+        assert "(ours; quick:" not in text
+
+
+def test_play38_forts_strays_idle_guns_smoke_and_a_criticals_armour_die(bundled_packs, mobile_bay_pages):
+    """Play 38, moments 5, 6, 8 and 10: which vessel a stray from fire at a fort hits; whether a fort's guns past its
+    cap with no other ship in reach sit idle; which gun and range a critical's armour d10 reads; and whether the smoke's
+    −2 and the firer's screen count together at a fort."""
+    for text in _both_papers(bundled_packs, mobile_bay_pages):
+        assert "her own range and aspect; firing at a fort: the one hiding the firer)" in text
+        assert "(rounded up, at least 2), the rest at others or idle" in text
+        assert "by the hit's one deflection d10, its gun and range (* ours)" in text
+        assert "2. Bases hiding her (at a fort: hiding the firer) as much or more: theirs instead, never both." in text
+
+
+def test_play38_the_set_up_page_says_where_the_ships_off_the_plan_come_on(bundled_packs, mobile_bay_pages):
+    """Play 38, defect (p2): the plan draws only the ships on the table at the start; the later ones were "on no
+    map". The set-up text now says where they come on, by the plan's own x."""
+    for pages in (mobile_bay_pages, _letter_pages(bundled_packs)):
+        assert ("the rest arrive on its south edge: monitors x 66, pairs x 44½–33)") in _setup_page(pages)

@@ -131,6 +131,9 @@ def speed_words(knots: float) -> str:
     (Table 2's 5 kn, the nearest level)": a ship set up at 4 kn moves Medium's 25 cm). For the set-up page, whose
     knots are not a speed level (the lead's RuleSet.speed_words hook); default tables."""
     row = speed_level(knots, _own_tables())[0]
+    if row["knots"] == 0 == knots:
+        # Play 38, moment 9: a start at 0 kn and an HS order are one state, said once: I for every rule
+        return f"{row['level']}, the same I as an HS order (hold under steam)"
     if row["knots"] == knots:
         return row["level"]
     return f"{row['level']} (Table 2's {num(row['knots'])} kn, the nearest level)"

@@ -214,7 +214,7 @@ def critical_tables(ctx: Context) -> list[Block]:
         out.append(Table(body, header=[die, title, "Armour", "Effect"], **style("reference_criticals"),
                          align=["centre", "left", "left", "left"],
                          title=None if k else f"Table 15 · critical hits, {die} (6: again on the specials); "
-                                              f"armour: what tests it, by the hit's one deflection d10 (* ours){d3_words(ctx)}"))
+                                              f"armour: what tests it, by the hit's one deflection d10, its gun and range (* ours){d3_words(ctx)}"))
     return out
 
 
@@ -358,8 +358,11 @@ def deflected_shell(ctx: Context) -> str:
     t = ctx.tables.require("deflected_shell")
     reading = t.need(t.rows, "reading", "none (no damage) or undetonated (the figure after the slash)")
     within = ctx.tables.require("gunners_driven_off").rows.get("within")  # play 32, moment 6: from what band
-    fort = (f"; a fort: Gunners driven off, if it bursts{' from ' + within if within else ''}"
-            if driven_off_to_hit(ctx) is not None else "")
+    # Play 38, moments 2 and 3: at a fort a deflected shell does its Shell figure after the slash (Fort pierced) and
+    # still rolls detonation, which Gunners driven off needs
+    fort = (f"; a fort: its Shell figure after the slash; detonation d10: burst{' from ' + within if within else ''},"
+            " Gunners driven off" if driven_off_to_hit(ctx) is not None
+            else "; a fort: its Shell figure after the slash")
     if reading == "none":
         return f"; a shell{_star(t)}: nothing (cottonclad: a detonation roll, fire test marker){fort}"
     if reading == "undetonated":
