@@ -4142,3 +4142,11 @@ def test_p38_an_explosion_s_impact_is_the_partner_s_midships_facing_the_wreck(bu
     """Play 38, moment 6: a partner's ramming-table specials lose guns "nearest the impact", and a blast has none."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "a D6 of 4+ sets her on fire; its impact: her midships, facing the wreck" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p38_tennessee_s_steering_0_says_it_is_exposed(bundled_packs, paper):
+    """Play 38, defect: Tennessee's "6: Steering 0" on the best-armoured ship looked like a misprint; her sourced
+    rating is 0 (her rudder chains ran open on the after deck), and the sheet now says so."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    assert any("6: Steering 0 (exposed)" in " ".join(t.split()) for t in texts)
