@@ -4124,7 +4124,7 @@ def test_p38_a_wreck_has_her_model_and_boxes_and_slides_as_a_ship(bundled_packs,
     """Play 38, moment 2: Hartford ran onto Brooklyn's wreck: nothing said a wreck's size or whether it slides."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     row = readings_rows()["Wrecks"]
-    assert "collides as with one stopped (0 kn), uncontrolled, of her Model and boxes, and slides as one" in row
+    assert "a sunk ship's counter is her wreck, of her Model and boxes, sliding as a ship: a ship meeting it" in row
     assert row in ref
 
 
@@ -4141,7 +4141,7 @@ def test_p38_power_lost_mid_move_ends_the_move_as_plotted(bundled_packs, paper):
 def test_p38_an_explosion_s_impact_is_the_partner_s_midships_facing_the_wreck(bundled_packs, paper):
     """Play 38, moment 6: a partner's ramming-table specials lose guns "nearest the impact", and a blast has none."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
-    assert "a D6 of 4+ sets her on fire; its impact: her midships, facing the wreck" in ref
+    assert "a D6 of 4+ sets the partner on fire; the impact: her midships, facing the wreck" in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
