@@ -2061,7 +2061,7 @@ def test_a_monitor_sunk_by_her_holes_mid_move_leaves_her_wreck_where_she_is(bund
     The player put it where the torpedo struck. The rule now says so: the roll that sinks her sinks her where she is,
     her wreck there (the text's other sinkings fall at a turn's end, where she lies)."""
     setup = next(t for t in pack_texts(bundled_packs) if t.startswith("Set-up:"))
-    assert "after each turn's repairs: any 4+ sinks her where she is; her other holes: as any ship's." in setup
+    assert "after each turn's repairs: any 4+ sinks her where she is." in setup
 
 
 def test_a_gun_critical_passed_to_the_next_section_takes_a_gun_on_the_side_facing_the_firer(bundled_packs):
@@ -2207,7 +2207,7 @@ def test_the_monitors_rule_says_plainly_which_monitor_rolls(bundled_packs, paper
     """Replay r22, defect a (p2 Monitors "One a torpedo holes rolls a D6 ..." read garbled): the rule names the monitor
     a torpedo holed in plain words, in its two lines."""
     setup = next(t for t in pack_texts(bundled_packs, paper=paper) if t.startswith("Set-up:"))
-    assert "Monitors Torpedo-holed, she rolls a D6 a hole at once and after each turn's repairs: any 4+ sinks her where she is; her other holes: as any ship's." in setup
+    assert "Monitors Torpedo-holed, she rolls a D6 a hole at once and after each turn's repairs: any 4+ sinks her where she is." in setup
     assert "One a torpedo holes" not in setup
 
 
@@ -3782,7 +3782,7 @@ def test_p33_a_holed_monitor_rolls_to_sink_after_the_turns_repairs(bundled_packs
     repairs, and step 7's rolls due are for unrepaired holes, the text's word."""
     texts = pack_texts(bundled_packs, paper=paper)
     setup = next(t for t in texts if t.startswith("Set-up:"))
-    assert "at once and after each turn's repairs: any 4+ sinks her where she is; her other holes: as any ship's. (reconstructed)" in setup
+    assert "at once and after each turn's repairs: any 4+ sinks her where she is. (reconstructed)" in setup
     ref = reference_text(texts)
     assert ref.index("Repairs D6 per disabled gun or hole, any or all") < ref.index("Rolls due D6 each:")
     assert "sinking (no hull, unrepaired holes)" in ref
