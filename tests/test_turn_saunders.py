@@ -4150,11 +4150,3 @@ def test_p38_tennessee_s_steering_0_says_it_is_exposed(bundled_packs, paper):
     rating is 0 (her rudder chains ran open on the after deck), and the sheet now says so."""
     texts = pack_texts(bundled_packs, paper=paper)
     assert any("6: Steering 0 (exposed)" in " ".join(t.split()) for t in texts)
-
-
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_p38_a_monitor_s_torpedo_hole_rule_says_her_other_holes_are_as_any_ship_s(bundled_packs, paper):
-    """Play 38, defect: the set-up's torpedo-holed monitor rule sat beside the general hole rule: two regimes? The
-    set-up's is for torpedo holes alone, and says so."""
-    texts = pack_texts(bundled_packs, paper=paper)
-    assert any("any 4+ sinks her where she is; her other holes: as any ship's." in " ".join(t.split()) for t in texts)
