@@ -990,7 +990,7 @@ def test_a_crew_hit_silences_the_gun_nearest_the_hit_and_the_sheet_says_how_to_m
     texts = pack_texts(bundled_packs)
     ref = reference_text(texts)
     assert "Gun crew casualties: the nearest gun not yet ringed silent next turn (ring its box;" in ref
-    assert "criticals 21–25 and 61–63: her player's pick of one in the section hit that bears on the firer (one in action first), no partner's hull in the way" in ref
+    assert "criticals 21–25 and 61–63: the target's player's pick of one in the section hit that bears on the firer (one in action first), no partner's hull in the way" in ref
     sheets = [t for t in texts if SHEET_MARK in t and "All next turn:" in t]
     assert len(sheets) >= 10 and all("Crew hit: ring the gun" in t for t in sheets)
     assert "a gun silent" not in " ".join(texts)
@@ -1326,7 +1326,7 @@ def test_a_gun_critical_takes_a_gun_that_bears_on_the_firer_not_an_inboard_one(b
     bears on the firer, as a fort's is (r8), any in the section only where none does."""
     ref = reference_text(pack_texts(bundled_packs))
     reading = readings_rows()["Gun nearest"]
-    assert reading.startswith("criticals 21–25 and 61–63: her player's pick of one in the section hit that bears on the firer") and reading in ref
+    assert reading.startswith("criticals 21–25 and 61–63: the target's player's pick of one in the section hit that bears on the firer") and reading in ref
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -2283,7 +2283,7 @@ def test_a_partner_cut_free_mid_turn_ends_the_turn_on_the_pair_s_plot(bundled_pa
     does she do for the rest of the turn? She makes the rest of the pair's plotted move and turn as her own, her inboard
     guns still silent (a cast-off takes a whole move, the set-up's rule), and plots alone from the next turn."""
     reading = readings_rows()["Lashed pairs"]
-    assert "cut free there, unharmed, ends the turn on the pair's plot (inboard guns silent), then plots alone" in reading
+    assert "cut free there, unharmed (blown up: as Explosion), ends the turn on the pair's plot (inboard guns silent), then plots alone" in reading
     assert reading in reference_text(pack_texts(bundled_packs, paper=paper))
 
 
@@ -3455,7 +3455,8 @@ def test_p30_a_drifting_ship_goes_straight_on_and_keeps_her_heading(bundled_pack
     then moves her, but nothing said which way she drifts or whether she keeps her heading. Drifting: straight on
     along her heading, −2 kn a turn to 0, no turn; then the tide alone, its way, her heading kept."""
     ref = p30_ref(bundled_packs, paper)
-    assert ("Drifting no power (or abandoned): straight on along her heading, −2 kn a turn to 0, no turn; then a tide "
+    assert ("Drifting no power (or abandoned): lost mid-move, she ends it as plotted; then straight on along her heading, "
+            "−2 kn a turn to 0, no turn; then a tide "
             "alone moves her, its way, her heading kept") in ref
     assert ref.count("Drifting") >= 2  # Which paddle points to it
 
@@ -3876,7 +3877,7 @@ def test_p35_funnel_past_its_boxes_gun_nearest_in_action_held_fort_gun_and_colli
     ref = flat(reference_text(pack_texts(bundled_packs, paper=paper)).replace("- ", ""))
     rows = readings_rows()
     assert "(a funnel ticks one more box; none left: the margin)" in rows["Repeated critical"]
-    assert "her player's pick of one in the section hit that bears on the firer (one in action first)" in rows["Gun nearest"]
+    assert "the target's player's pick of one in the section hit that bears on the firer (one in action first)" in rows["Gun nearest"]
     assert "size: her sheet's hull boxes, ticked or not;" in rows["Collisions"] and "at the start" not in rows["Collisions"]
     for rule in ("Repeated critical", "Gun nearest", "Collisions"):
         assert rows[rule] in ref, rule
@@ -4087,7 +4088,7 @@ def test_p37_gun_nearest_leads_with_whose_pick_it_is(bundled_packs, paper):
     first) came only after a long sentence. The row now leads with it."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     row = readings_rows()["Gun nearest"]
-    assert row.startswith("criticals 21–25 and 61–63: her player's pick of one in the section hit that bears on the "
+    assert row.startswith("criticals 21–25 and 61–63: the target's player's pick of one in the section hit that bears on the "
                           "firer (one in action first),")
     assert row in ref
 
@@ -4097,3 +4098,55 @@ def test_p37_a_ship_at_0_kn_by_choice_is_stationary(bundled_packs, paper):
     """Play 37, moment 9: the gunboats chose 0 kn once the binding ended: stationary still? Yes, bound or chosen."""
     ref = reference_text(pack_texts(bundled_packs, paper=paper))
     assert "she fires as ever (0 kn, bound or chosen: stationary)" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p38_a_lashed_partner_of_a_ship_that_blows_up_follows_the_explosion_row(bundled_packs, paper):
+    """Play 38, moment 1: Brooklyn blew up lashed to Octorara; Lashed pairs said "cut free there, unharmed" and
+    Explosion said the partner rolls on the ramming table. Lashed pairs now points to Explosion, which rules."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    rows = readings_rows()
+    assert "one sinking: the other is cut free there, unharmed (blown up: as Explosion), ends" in rows["Lashed pairs"]
+    assert "a lashed partner is cut free and rolls once on the ramming damage table" in rows["Explosion"]
+    assert rows["Lashed pairs"] in ref and rows["Explosion"] in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p38_gun_nearest_is_the_target_s_player_s_pick(bundled_packs, paper):
+    """Play 38, moment 4: "her player's pick" read as the target's or the firer's player. The target's, in words."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "criticals 21–25 and 61–63: the target's player's pick of one in the section hit" in ref
+    assert "her player's pick" not in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p38_a_wreck_has_her_model_and_boxes_and_slides_as_a_ship(bundled_packs, paper):
+    """Play 38, moment 2: Hartford ran onto Brooklyn's wreck: nothing said a wreck's size or whether it slides."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    row = readings_rows()["Wrecks"]
+    assert "a sunk ship's counter is her wreck, of her Model and boxes, sliding as a ship: a ship meeting it" in row
+    assert row in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p38_power_lost_mid_move_ends_the_move_as_plotted(bundled_packs, paper):
+    """Play 38, moment 3: Tecumseh's screw went at a torpedo in the second inch of her move: stop, slow or go on?
+    She ends the move as plotted, then drifts; Torpedo specials point to Drifting."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "no power (or abandoned): lost mid-move, she ends it as plotted; then straight on" in ref
+    assert "all power gone, drifts to a halt: Drifting)" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p38_an_explosion_s_impact_is_the_partner_s_midships_facing_the_wreck(bundled_packs, paper):
+    """Play 38, moment 6: a partner's ramming-table specials lose guns "nearest the impact", and a blast has none."""
+    ref = reference_text(pack_texts(bundled_packs, paper=paper))
+    assert "a D6 of 4+ sets the partner on fire; the impact: her midships, facing the wreck" in ref
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_p38_tennessee_s_steering_0_says_it_is_exposed(bundled_packs, paper):
+    """Play 38, defect: Tennessee's "6: Steering 0" on the best-armoured ship looked like a misprint; her sourced
+    rating is 0 (her rudder chains ran open on the after deck), and the sheet now says so."""
+    texts = pack_texts(bundled_packs, paper=paper)
+    assert any("6: Steering 0 (exposed)" in " ".join(t.split()) for t in texts)

@@ -520,7 +520,9 @@ def located(s: SaundersStats, rolls: dict[str, str], hints: dict[str, str]) -> s
         return "  ".join(f"{SECTION_LABEL[k]}{hints.get(SECTION_LABEL[k], '')} {getattr(s.armour, k)}"
                          for k in SECTION_LABEL if getattr(s.armour, k) is not None)
     short = {"Armament": "turrets" if hints.get("Armament") else "Armament", "Pilot house": "PH"}  # as the plan marks them
-    rated = [(rolls[k], f"{short.get(SECTION_LABEL[k], SECTION_LABEL[k])} {getattr(s.armour, k)}")
+    # play 38, defect: Tennessee's "6: Steering 0" read as a misprint; her sourced rating is 0, her chains exposed
+    rated = [(rolls[k], f"{short.get(SECTION_LABEL[k], SECTION_LABEL[k])} {getattr(s.armour, k)}"
+              + (" (exposed)" if k == "steering" and getattr(s.armour, k) == 0 else ""))
              for k in SECTION_LABEL if getattr(s.armour, k) is not None]
     on = {r for r, _ in rated}
     left = sorted({r for k, r in rolls.items() if k in ("armament", "machinery", "pilot_house") and r not in on})
