@@ -3507,3 +3507,45 @@ def test_p37_p11_keeps_its_type_and_the_pages_their_count(bundled_packs):
             words = page.extract_words(extra_attrs=["size"], x_tolerance=1)
             lead = next(i for i, w in enumerate(words) if w["text"] == "Several" and words[i + 1]["text"] == "hits:")
             assert min(w["size"] for w in words[lead + 2:lead + 30]) > floor, paper
+
+
+# ---------------------------------------------------------------------------------------------- play 38
+
+
+def test_p38_moment_11_the_torpedo_line_points_to_the_quick_reference_not_her_rule_set(pack_pages, bundled_packs):
+    """Moment 11 (p2 The torpedo line against p3 Torpedoes (mines)): the set-up said 'tests as her rule set says',
+    the roster page gave the test as 'ours': two sources for one rule. The set-up now names the part that holds it."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        assert "tests as the quick reference's Torpedoes (mines) says;" in setup
+        assert "as her rule set says" not in setup
+        assert "Torpedoes (mines)" in _reference(pages)
+
+
+def test_p38_moment_3_a_fort_gun_on_a_masked_ship_is_held(pack_pages, bundled_packs):
+    """Moment 3 (p11 Targets): a masked ship's window 'passes to the 2nd', but a fort has one window only. A fort's
+    gun with no unmasked target is held (and a held fort gun fires no more this turn)."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "with none, her window passes to the 2nd (a fort's gun: held);" in qr
+        assert "one window only: a gun held fires no more this turn" in qr
+
+
+def test_p38_moment_1_a_consorts_card_gives_her_centre_off_her_sloops(pack_pages, bundled_packs):
+    """Moment 1 (p3 Lashed pairs: 'centres abeam'): where the consort's centre sits was not printed; the player worked
+    0.35 in from the cards' beams. Each consort's card line gives it: half the two models' beams, to the named side."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        cards = " ".join(_card_pages(pages))
+        for sloop in ("Brooklyn", "Hartford", "Richmond", "Lackawanna", "Monongahela", "Ossipee", "Oneida"):
+            assert f"0.35 in to port of {sloop}'s" in cards, sloop  # a line's two halves may read apart (two columns)
+        assert cards.count("(see Carried); her") == 7
+
+
+def test_p38_moments_7_9_no_gun_left_a_gun_hit_is_half_a_knot_no_shutter_and_sinking_need_not_strike(pack_pages, bundled_packs):
+    """Moment 7 (p11): a gun lost or a shutter jammed on a ship with no gun left: read as a 1 (½ kn); the shutter does
+    nothing. Moment 9 (p11 Striking colours): sinking with no gun, must she strike? No: sinking, gunless or not."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "with none left, read as a 1 (lose ½ knot)" in qr
+        assert "No gun left bears on the firer: no effect." in qr
+        assert "(not stopped by order, nor carried, nor sinking, even gunless) with no gun able to fire" in qr
