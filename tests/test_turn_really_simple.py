@@ -193,7 +193,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "roll 1d6+2 when she is struck past 0: this turn plus the total is her SINKS T__ (turn 3, die 3: T8)",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
                   "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd, not as a stationary firer (no +1)",
-                  "No gun bears on the firer: no effect. T__:",
+                  "No gun left bears on the firer: no effect. T__:",
                   "1d6 moves: half the roll, rounded up (a move is a half move: turn 1, roll 2: T2)"):
         assert words in qr, words
 
@@ -628,7 +628,7 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 
     qr = _reference(pack_pages)
     assert ("Striking colours: she strikes (surrenders) when her owner says so, and must as a turn ends if drifting or "
-            "aground (not stopped by order, nor carried, nor sinking) with no gun able to fire: lay STRUCK, strike her card's "
+            "aground (not stopped by order, nor carried, nor sinking, even gunless) with no gun able to fire: lay STRUCK, strike her card's "
             "STRUCK box; she drifts, fires no more, scores as struck") in qr
     reminders = {m.title: m.reminder for m in markers(ctx)}
     assert "ABANDONED" in reminders and reminders["STRUCK"] != reminders["ABANDONED"]
@@ -714,7 +714,7 @@ def test_a_forts_magazine_hit_and_a_shutter_with_no_gun_bearing_are_said(pack_pa
     page = _readings(pack_pages)
     assert "or abandoned; a magazine hit (2) does nothing to a fort" in _reference(pack_pages)
     assert "Silenced quick reference it destroys the fort" in page
-    words = "circle its box, lay SHUTTER JAMMED: it fires no more till its T__ ends. No gun bears on the firer: no effect"
+    words = "circle its box, lay SHUTTER JAMMED: it fires no more till its T__ ends. No gun left bears on the firer: no effect"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -735,7 +735,7 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
     assert (f"Targets: each gun picks its own target, nearest or not, among those it bears on and has in range; a gun "
             f"with one may fire, even needing 7+, or hold (her window is spent); a masked ship is no target (close calls thrown "
             f"first): with none, her window passes to "
-            f"the 2nd; {words}") \
+            f"the 2nd (a fort's gun: held); {words}") \
         in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: none}}\n",
                             "--no", "sheets", "--jobs", "1")
@@ -859,7 +859,7 @@ def test_a_lashed_ship_carried_by_her_consort_is_not_stopped_and_need_not_strike
                "speed at most (her first SPEED box not struck; round down to a ½ kn), not capped by the slower's: she "
                "is neither stopped nor drifting")  # then play 32's speed hits on her
     assert carried in qr and _said_once(pack_pages, carried.split(": ", 1)[1])
-    assert "if drifting or aground (not stopped by order, nor carried, nor sinking) with no gun able to fire" in qr
+    assert "if drifting or aground (not stopped by order, nor carried, nor sinking, even gunless) with no gun able to fire" in qr
     assert "stopped and drifts (lashed, carried)" not in qr + page
 
 
@@ -1056,7 +1056,7 @@ def test_a_ship_with_no_gun_left_strikes_as_the_turn_ends_not_mid_phase(pack_pag
     the phase, at the end of the turn? As the turn ends, so a window's hits all land first and she fires in the
     window she is hit in (simultaneous fire); her owner may strike her sooner."""
     words = ("she strikes (surrenders) when her owner says so, and must as a turn ends if drifting or aground (not "
-             "stopped by order, nor carried, nor sinking) with no gun able to fire")
+             "stopped by order, nor carried, nor sinking, even gunless) with no gun able to fire")
     assert f"Striking colours: {words}" in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1430,7 +1430,7 @@ def test_a_lashed_consort_is_turning_when_her_pair_turns(pack_pages):
 def test_a_ship_stopped_by_her_own_order_with_no_gun_left_need_not_strike(pack_pages):
     """Defect (replay 10): Selma, held at 0 kn by her turn-1 order with her engines sound, lost her last gun and
     had to strike, though she could steam off next turn; only a ship that cannot (drifting, aground) must."""
-    words = "must as a turn ends if drifting or aground (not stopped by order, nor carried, nor sinking) with no gun able to fire"
+    words = "must as a turn ends if drifting or aground (not stopped by order, nor carried, nor sinking, even gunless) with no gun able to fire"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert "if stopped or drifting" not in " ".join(pack_pages)
 
@@ -1822,7 +1822,7 @@ def test_a_sinking_ship_with_no_gun_left_need_not_strike(pack_pages):
     """Replay 24, moment 2 (p8 The 0 box against Striking colours): Selma, struck past 0 with every gun gone and
     drifting, read as both sinking "not surrendered" and bound to strike. A sinking ship's crew serve her guns till
     she goes down (the text's own words), so she goes down under her colours: Striking colours says "nor sinking"."""
-    words = "must as a turn ends if drifting or aground (not stopped by order, nor carried, nor sinking) with no gun able"
+    words = "must as a turn ends if drifting or aground (not stopped by order, nor carried, nor sinking, even gunless) with no gun able"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert _said_once(pack_pages, "she is sinking (not surrendered), fires till she goes down")
 
@@ -3322,7 +3322,8 @@ def test_p34_defect_a_second_shutter_is_marked_by_circling_its_gun_and_writing_i
 def test_p34_defect_the_contents_gives_the_record_sheets_span(pack_pages):
     """Defect (play 34, p1): 'Record sheets page 4 (pages 4, 6 mix both sides)': 'the sheets run over pp.4–6 ... the
     page range is wrong'. The note now opens with the sheets' span."""
-    assert "Record sheets page 4 (pages 4–6: 4, 6 mix both sides)" in pack_pages[0]
+    # play 38: the consorts' card lines (her centre) moved Selma and Morgan onto page 5, so all three mix
+    assert "Record sheets page 4 (pages 4–6 mix both sides)" in pack_pages[0]
 
 
 # ---------------------------------------------------------------------------------------------- play 35 moments
