@@ -193,7 +193,7 @@ def test_the_quick_reference_defines_fire_crippled_abandoned_steam_and_sinking(p
                   "roll 1d6+2 when she is struck past 0: this turn plus the total is her SINKS T__ (turn 3, die 3: T8)",
                   "A gun lost: a hit that takes a gun takes the largest gun that bears on the firer",
                   "a fort writes no orders: it fires in the 1st window a ship is in range and in a sector, else the 2nd, not as a stationary firer (no +1)",
-                  "No gun bears on the firer: no effect. T__:",
+                  "No gun left bears on the firer: no effect. T__:",
                   "1d6 moves: half the roll, rounded up (a move is a half move: turn 1, roll 2: T2)"):
         assert words in qr, words
 
@@ -628,7 +628,7 @@ def test_when_a_ship_strikes_her_colours_is_said_and_struck_is_not_abandoned(pac
 
     qr = _reference(pack_pages)
     assert ("Striking colours: she strikes (surrenders) when her owner says so, and must as a turn ends if drifting or "
-            "aground (not stopped by order, nor carried, nor sinking) with no gun able to fire: lay STRUCK, strike her card's "
+            "aground (not stopped by order, nor carried, nor sinking, even gunless) with no gun able to fire: lay STRUCK, strike her card's "
             "STRUCK box; she drifts, fires no more, scores as struck") in qr
     reminders = {m.title: m.reminder for m in markers(ctx)}
     assert "ABANDONED" in reminders and reminders["STRUCK"] != reminders["ABANDONED"]
@@ -714,7 +714,7 @@ def test_a_forts_magazine_hit_and_a_shutter_with_no_gun_bearing_are_said(pack_pa
     page = _readings(pack_pages)
     assert "or abandoned; a magazine hit (2) does nothing to a fort" in _reference(pack_pages)
     assert "Silenced quick reference it destroys the fort" in page
-    words = "circle its box, lay SHUTTER JAMMED: it fires no more till its T__ ends. No gun bears on the firer: no effect"
+    words = "circle its box, lay SHUTTER JAMMED: it fires no more till its T__ ends. No gun left bears on the firer: no effect"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -735,7 +735,7 @@ def test_a_ship_in_the_way_masks_fire_but_a_monitor_does_not_and_the_other_readi
     assert (f"Targets: each gun picks its own target, nearest or not, among those it bears on and has in range; a gun "
             f"with one may fire, even needing 7+, or hold (her window is spent); a masked ship is no target (close calls thrown "
             f"first): with none, her window passes to "
-            f"the 2nd; {words}") \
+            f"the 2nd (a fort's gun: held); {words}") \
         in _reference(pack_pages)
     text = _house_pack_text(tmp_path, "really-simple:\n  line_of_fire: {rows: {masked_by: none}}\n",
                             "--no", "sheets", "--jobs", "1")
@@ -859,7 +859,7 @@ def test_a_lashed_ship_carried_by_her_consort_is_not_stopped_and_need_not_strike
                "speed at most (her first SPEED box not struck; round down to a ½ kn), not capped by the slower's: she "
                "is neither stopped nor drifting")  # then play 32's speed hits on her
     assert carried in qr and _said_once(pack_pages, carried.split(": ", 1)[1])
-    assert "if drifting or aground (not stopped by order, nor carried, nor sinking) with no gun able to fire" in qr
+    assert "if drifting or aground (not stopped by order, nor carried, nor sinking, even gunless) with no gun able to fire" in qr
     assert "stopped and drifts (lashed, carried)" not in qr + page
 
 
@@ -1056,7 +1056,7 @@ def test_a_ship_with_no_gun_left_strikes_as_the_turn_ends_not_mid_phase(pack_pag
     the phase, at the end of the turn? As the turn ends, so a window's hits all land first and she fires in the
     window she is hit in (simultaneous fire); her owner may strike her sooner."""
     words = ("she strikes (surrenders) when her owner says so, and must as a turn ends if drifting or aground (not "
-             "stopped by order, nor carried, nor sinking) with no gun able to fire")
+             "stopped by order, nor carried, nor sinking, even gunless) with no gun able to fire")
     assert f"Striking colours: {words}" in _reference(pack_pages) and _said_once(pack_pages, words)
 
 
@@ -1430,7 +1430,7 @@ def test_a_lashed_consort_is_turning_when_her_pair_turns(pack_pages):
 def test_a_ship_stopped_by_her_own_order_with_no_gun_left_need_not_strike(pack_pages):
     """Defect (replay 10): Selma, held at 0 kn by her turn-1 order with her engines sound, lost her last gun and
     had to strike, though she could steam off next turn; only a ship that cannot (drifting, aground) must."""
-    words = "must as a turn ends if drifting or aground (not stopped by order, nor carried, nor sinking) with no gun able to fire"
+    words = "must as a turn ends if drifting or aground (not stopped by order, nor carried, nor sinking, even gunless) with no gun able to fire"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert "if stopped or drifting" not in " ".join(pack_pages)
 
@@ -1822,7 +1822,7 @@ def test_a_sinking_ship_with_no_gun_left_need_not_strike(pack_pages):
     """Replay 24, moment 2 (p8 The 0 box against Striking colours): Selma, struck past 0 with every gun gone and
     drifting, read as both sinking "not surrendered" and bound to strike. A sinking ship's crew serve her guns till
     she goes down (the text's own words), so she goes down under her colours: Striking colours says "nor sinking"."""
-    words = "must as a turn ends if drifting or aground (not stopped by order, nor carried, nor sinking) with no gun able"
+    words = "must as a turn ends if drifting or aground (not stopped by order, nor carried, nor sinking, even gunless) with no gun able"
     assert words in _reference(pack_pages) and _said_once(pack_pages, words)
     assert _said_once(pack_pages, "she is sinking (not surrendered), fires till she goes down")
 
@@ -3322,7 +3322,8 @@ def test_p34_defect_a_second_shutter_is_marked_by_circling_its_gun_and_writing_i
 def test_p34_defect_the_contents_gives_the_record_sheets_span(pack_pages):
     """Defect (play 34, p1): 'Record sheets page 4 (pages 4, 6 mix both sides)': 'the sheets run over pp.4–6 ... the
     page range is wrong'. The note now opens with the sheets' span."""
-    assert "Record sheets page 4 (pages 4–6: 4, 6 mix both sides)" in pack_pages[0]
+    # play 38: the consorts' card lines (her centre) moved Selma and Morgan onto page 5, so all three mix
+    assert "Record sheets page 4 (pages 4–6 mix both sides)" in pack_pages[0]
 
 
 # ---------------------------------------------------------------------------------------------- play 35 moments
@@ -3507,3 +3508,45 @@ def test_p37_p11_keeps_its_type_and_the_pages_their_count(bundled_packs):
             words = page.extract_words(extra_attrs=["size"], x_tolerance=1)
             lead = next(i for i, w in enumerate(words) if w["text"] == "Several" and words[i + 1]["text"] == "hits:")
             assert min(w["size"] for w in words[lead + 2:lead + 30]) > floor, paper
+
+
+# ---------------------------------------------------------------------------------------------- play 38
+
+
+def test_p38_moment_11_the_torpedo_line_points_to_the_quick_reference_not_her_rule_set(pack_pages, bundled_packs):
+    """Moment 11 (p2 The torpedo line against p3 Torpedoes (mines)): the set-up said 'tests as her rule set says',
+    the roster page gave the test as 'ours': two sources for one rule. The set-up now names the part that holds it."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        setup = _setup_page(pages)
+        assert "tests as the quick reference's Torpedoes (mines) says;" in setup
+        assert "as her rule set says" not in setup
+        assert "Torpedoes (mines)" in _reference(pages)
+
+
+def test_p38_moment_3_a_fort_gun_on_a_masked_ship_is_held(pack_pages, bundled_packs):
+    """Moment 3 (p11 Targets): a masked ship's window 'passes to the 2nd', but a fort has one window only. A fort's
+    gun with no unmasked target is held (and a held fort gun fires no more this turn)."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "with none, her window passes to the 2nd (a fort's gun: held);" in qr
+        assert "one window only: a gun held fires no more this turn" in qr
+
+
+def test_p38_moment_1_a_consorts_card_gives_her_centre_off_her_sloops(pack_pages, bundled_packs):
+    """Moment 1 (p3 Lashed pairs: 'centres abeam'): where the consort's centre sits was not printed; the player worked
+    0.35 in from the cards' beams. Each consort's card line gives it: half the two models' beams, to the named side."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        cards = " ".join(_card_pages(pages))
+        for sloop in ("Brooklyn", "Hartford", "Richmond", "Lackawanna", "Monongahela", "Ossipee", "Oneida"):
+            assert f"0.35 in to port of {sloop}'s" in cards, sloop  # a line's two halves may read apart (two columns)
+        assert cards.count("(see Carried); her") == 7
+
+
+def test_p38_moments_7_9_no_gun_left_a_gun_hit_is_half_a_knot_no_shutter_and_sinking_need_not_strike(pack_pages, bundled_packs):
+    """Moment 7 (p11): a gun lost or a shutter jammed on a ship with no gun left: read as a 1 (½ kn); the shutter does
+    nothing. Moment 9 (p11 Striking colours): sinking with no gun, must she strike? No: sinking, gunless or not."""
+    for pages in (pack_pages, _letter_pages(bundled_packs)):
+        qr = _reference(pages)
+        assert "with none left, read as a 1 (lose ½ knot)" in qr
+        assert "No gun left bears on the firer: no effect." in qr
+        assert "(not stopped by order, nor carried, nor sinking, even gunless) with no gun able to fire" in qr

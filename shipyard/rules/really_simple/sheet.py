@@ -92,6 +92,24 @@ def model_size(unit, ctx) -> str:
     return f"{round(length / per_in, 1):g}×{round(beam / per_in, 1):g}"
 
 
+def consort_centre(unit, ctx) -> str:
+    """Where a consort's centre sits from her partner's (play 38, moment 1: the pack said only "centres abeam", and the
+    player worked 0.35 in out of the cards' beams): touching on the named side, centres abeam, so half the two models'
+    beams apart, to the hundredth of an inch; "" where either has no model size."""
+    scenario = getattr(ctx, "scenario", None)
+    su = next((su for side in getattr(scenario, "sides", ()) for su in side.units
+               if su.id == getattr(unit, "id", None) and su.lashed_to and su.lashed_to != su.id), None)
+    partner = ctx.library.units.get(su.lashed_to) if su else None
+    mine, his = model_size(unit, ctx), model_size(partner, ctx) if partner is not None else ""
+    if not (mine and his):
+        return ""
+    from ..play_aids import short_name
+
+    apart = (float(mine.split("×")[1]) + float(his.split("×")[1])) / 2
+    side = getattr(su, "lashed_on", None) or "the named side"
+    return f"; her centre {apart:.2f}\u00a0in to {side} of {short_name(partner.name)}'s"
+
+
 def with_model_size(sub: str, unit, ctx) -> str:
     """A card's sub-heading with her model's footprint, 'model 2.3×0.4in', the contact rule's length and beam in
     inches (one word, so a wrap never leaves 'in' alone on a line)."""
@@ -268,7 +286,8 @@ def card(unit, d, ctx) -> Block:
     parts += [gun_tracks(s, ctx, unit), special_checks(s, ctx.tables)]
     consort = None if s.is_fort else lashed_to(ctx, unit)
     if consort:  # a lashed ship's lost speed, said under her 2d6 boxes where the screw and the boiler are ticked
-        parts.append(Note(lashed_card_words(ctx.tables, consort), **style()["lashed_note"]))
+        parts.append(Note(lashed_card_words(ctx.tables, consort) + consort_centre(unit, ctx),
+                          **style()["lashed_note"]))
     nothing = no_effect_text(ctx.tables, s, "On a fort" if s.is_fort else "On her")
     if nothing:  # the rows that do nothing to this unit (a fort: no speed, helm, engines or list), said on her card
         parts.append(Note(nothing, **style()["nothing_note"]))
