@@ -2466,7 +2466,7 @@ def test_a_ships_card_has_touching_and_ram_boxes_and_a_forts_a_guns_out_write_in
     for pages in (mobile_bay, letter):
         text = _card_words(pages)
         assert text.count("Now touching RAM declared") == 22  # 18 Union ships, 4 Confederate
-        assert text.count("silenced guns out (double: factors) ________ ________ ________ ________") == 2
+        assert text.count("silenced doubles (a gun out: a box) ________ ________ ________ ________") == 2
     assert len(mobile_bay) == RULESET.pack_pages and len(letter) == 9
 
 
