@@ -1425,8 +1425,8 @@ def test_brooklyns_test_stop_is_an_order_and_her_consort_does_not_carry_her(mobi
     gunboat carry a sloop that "loses all speed": did Octorara carry her on? The bound-1 event beside it says the stop
     is an order, not damage, and Octorara does not carry her."""
     setup = _squeezed(_page(mobile_bay, "Set-up: Battle of Mobile Bay"))
-    assert _squeezed("if a hit takes all the sloop's speed the gunboat carries her") in setup  # the rule the player read
-    assert _squeezed("blocking it (bow east: Octorara, on her north side, fires north, Brooklyn south; an order, not a hit: no carrying") in setup
+    assert _squeezed("if a hit stops the sloop the gunboat carries her") in setup  # the rule the player read
+    assert _squeezed("blocking it (bow east, Octorara north, firing; not a hit: no carrying") in setup
     assert len(mobile_bay) == RULESET.pack_pages
 
 
@@ -1537,7 +1537,7 @@ def test_bound_1_says_the_union_ships_hold_their_speed_and_heading_but_by_brookl
     it, A4 and Letter."""
     for pages in (mobile_bay, _read(bundled_packs.get("mobile-bay-1864", "quick-play", "letter").path)):
         setup = _squeezed(_page(pages, "Set-up: Battle of Mobile Bay"))
-        assert _squeezed("Moves are free from bound 2; in bound 1 only Brooklyn's test (her stop, the line's dog-leg) turns or stops a Union ship") in setup
+        assert _squeezed("Moves are free from bound 2; in bound 1 only Brooklyn's test turns or stops a Union ship") in setup
         assert "nounionturnorspeedchange" not in setup.lower()
 
 
@@ -3297,10 +3297,8 @@ def test_play_38_brooklyns_stop_is_no_carrying_and_her_sides_are_said(mobile_bay
     the event says the sides: Octorara north, firing north, Brooklyn south."""
     for pages in _both(mobile_bay, bundled_packs):
         setup = _squeezed(pages[1])
-        assert _squeezed("if a hit takes all the sloop's speed the gunboat carries her at half its own (not Brooklyn's "
-                         "test)") in setup
-        assert _squeezed("(bow east: Octorara, on her north side, fires north, Brooklyn south; an order, not a hit: no "
-                         "carrying, the pair stops, anchors, drifts as one)") in setup
+        assert _squeezed("if a hit stops the sloop the gunboat carries her at half its own.") in setup
+        assert _squeezed("(bow east, Octorara north, firing; not a hit: no carrying)") in setup
 
 
 def test_play_38_the_dog_leg_is_the_tests_a_heading_a_half(mobile_bay, bundled_packs):
@@ -3309,7 +3307,7 @@ def test_play_38_the_dog_leg_is_the_tests_a_heading_a_half(mobile_bay, bundled_p
     for pages in _both(mobile_bay, bundled_packs):
         text = _squeezed("\n".join(pages))
         assert _squeezed("(no gauge turns: 320° her 1st half, 005° her 2nd: clear of her and the shoal)") in text
-        assert _squeezed("in bound 1 only Brooklyn's test (her stop, the line's dog-leg) turns or stops a Union ship") in text
+        assert _squeezed("in bound 1 only Brooklyn's test turns or stops a Union ship") in text
         assert _squeezed("320° as she moves") not in text
 
 
